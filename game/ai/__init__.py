@@ -1,0 +1,74 @@
+"""Computer players. They see only the protocol: a bot is handed ``state.view(player)``
+and returns one of ``view.legal_actions(player)``; hidden parts are sampled with
+``view.determinize(rng)``, never read.
+
+Levels: ``random`` (uniform legal), ``easy``, ``normal`` (greedy: a per-game evaluation)
+and ``hard`` (search). A game's own knowledge lives in ``game/ai/<game>.py`` as
+``greedy(view, player, rng) -> Action`` and ``evaluate(state, player) -> float``.
+"""
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import random
+from typing import Callable, Protocol
+
+from game.rules.protocol import Action, GameState
+
+
+class Bot(Protocol):
+    level: str
+
+    def choose(self, view: GameState, player: int, rng: random.Random) -> Action: ...
+
+
+class RandomBot:
+    """Uniformly random legal actions: the baseline the soak tests and 'easy' build on."""
+
+    level = "random"
+
+    def choose(self, view: GameState, player: int, rng: random.Random) -> Action:
+        legal = view.legal_actions(player)
+        if not legal:
+            raise ValueError(f"player {player} has no legal action")
+        return rng.choice(legal)
+
+
+class FunctionBot:
+    """A level backed by a game module's function ``f(view, player, rng) -> Action``."""
+
+    def __init__(self, level: str, func: Callable[[GameState, int, random.Random], Action]):
+        self.level = level
+        self._func = func
+
+    def choose(self, view: GameState, player: int, rng: random.Random) -> Action:
+        return self._func(view, player, rng)
+
+
+def game_knowledge(game_id: str):
+    """The module ``game.ai.<game_id>`` with the game's evaluation, or None."""
+    name = f"game.ai.{game_id}"
+    if importlib.util.find_spec(name) is None:
+        return None
+    return importlib.import_module(name)
+
+
+LEVELS = ("random", "easy", "normal", "hard")
+
+
+def make_bot(game_id: str, level: str) -> Bot:
+    """The bot of ``level`` for a game; levels the game does not have yet fall back to
+    the strongest one it has below, so a seat is never left without a player."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown bot level {level!r}; known: {', '.join(LEVELS)}")
+    if level == "random":
+        return RandomBot()
+    knowledge = game_knowledge(game_id)
+    order = LEVELS[LEVELS.index(level)::-1]
+    for candidate in order:
+        if candidate == "random":
+            return RandomBot()
+        func = getattr(knowledge, candidate, None) if knowledge else None
+        if func is not None:
+            return FunctionBot(candidate, func)
+    return RandomBot()

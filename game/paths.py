@@ -1,0 +1,22 @@
+"""Where the box's files are: next to the package in a checkout or an editable install,
+or inside a PyInstaller bundle (sys._MEIPASS). Never the current directory."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+
+def _root() -> Path:
+    bundle = getattr(sys, "_MEIPASS", None)
+    if bundle:
+        return Path(bundle)
+    return Path(__file__).resolve().parent.parent
+
+
+ROOT = _root()
+DATA_DIR = ROOT / "data"
+BOARDS_DIR = DATA_DIR / "boards"
+ASSETS_DIR = ROOT / "assets"
+SPRITES_DIR = ASSETS_DIR / "sprites"
+FONTS_DIR = ASSETS_DIR / "fonts"
+RULES_DOCS_DIR = ROOT / "docs" / "rules"

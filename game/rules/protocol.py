@@ -1,0 +1,252 @@
+"""The one protocol all four games speak.
+
+Shape after OpenSpiel (who acts, legal actions, apply), values after python-chess
+(tiny frozen action types with a text notation that round-trips). The UI, the bots,
+saves, replays, the hand-off curtain and the soak tests are written once against it.
+
+Headless: standard library only.
+
+A game package offers::
+
+    new_game(players: int, seed: int, options: Mapping | None = None) -> GameState
+    parse_action(text: str) -> Action          # inverse of str(action)
+    OPTIONS: tuple[OptionSpec, ...]            # what the lobby may set
+    MIN_PLAYERS, MAX_PLAYERS
+
+and its state subclasses :class:`GameState`.
+"""
+from __future__ import annotations
+
+import copy
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Iterable, Mapping, Sequence
+
+Player = int
+
+
+class IllegalAction(ValueError):
+    """An action that is not legal for that player now. The state is left untouched."""
+
+
+class NotationError(ValueError):
+    """Text that is not the notation of any action of this game."""
+
+
+class RulesDataError(ValueError):
+    """Game data (a board, a deck, a table) that breaks the rules' own requirements.
+
+    ``place`` names where in the data the problem is (``"tiles[3].rotation"``), so a
+    loader can prefix the file name and print ``file: place: problem``.
+    """
+
+    def __init__(self, place: str, problem: str):
+        super().__init__(f"{place}: {problem}" if place else problem)
+        self.place = place
+        self.problem = problem
+
+
+@dataclass(frozen=True)
+class Action:
+    """Base of every game's actions: frozen, hashable, ordered by notation.
+
+    Subclasses define ``__str__`` (the notation); ``parse_action`` of the game
+    turns that text back into an equal action.
+    """
+
+    def __lt__(self, other: "Action") -> bool:
+        return (type(self).__name__, str(self)) < (type(other).__name__, str(other))
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, in order, with what the UI needs to animate it.
+
+    ``visible_to`` is ``None`` when everybody may see it, else the players who may
+    (a secret card choice is shown only to its chooser; the others see a public twin).
+    """
+
+    kind: str
+    player: Player | None = None
+    data: Mapping[str, Any] = field(default_factory=dict)
+    visible_to: tuple[Player, ...] | None = None
+
+    def seen_by(self, player: Player | None) -> bool:
+        return self.visible_to is None or (player is not None and player in self.visible_to)
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "player": self.player, "data": dict(self.data),
+                "visible_to": None if self.visible_to is None else list(self.visible_to)}
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One lobby option of a game: a key, names in EN/JA, allowed values, default."""
+
+    key: str
+    name_en: str
+    name_ja: str
+    choices: tuple[Any, ...]
+    default: Any
+    choice_names: Mapping[Any, tuple[str, str]] = field(default_factory=dict)
+
+    def label(self, value: Any, lang: str) -> str:
+        names = self.choice_names.get(value)
+        if names is None:
+            return str(value)
+        return names[1] if lang == "ja" else names[0]
+
+
+def resolve_options(specs: Sequence[OptionSpec], options: Mapping[str, Any] | None) -> dict:
+    """Defaults filled in; unknown keys and values outside the choices rejected."""
+    options = dict(options or {})
+    known = {s.key: s for s in specs}
+    for key in options:
+        if key not in known:
+            raise RulesDataError(f"options.{key}", "unknown option")
+    out = {}
+    for spec in specs:
+        value = options.get(spec.key, spec.default)
+        if value not in spec.choices:
+            raise RulesDataError(f"options.{spec.key}",
+                                 f"{value!r} is not one of {list(spec.choices)!r}")
+        out[spec.key] = value
+    return out
+
+
+class GameState(ABC):
+    """A game in progress. Subclasses implement the underscored hooks; the public
+    methods add the checks every game needs, so they are written once.
+    """
+
+    game_id: ClassVar[str] = ""
+
+    players: int
+    seed: int
+    options: dict
+
+    # -- who acts and what they may do -------------------------------------------------
+    @abstractmethod
+    def to_act(self) -> tuple[Player, ...]:
+        """The players who must decide now, sorted (several during a secret choice)."""
+
+    @abstractmethod
+    def _legal(self, player: Player) -> Iterable[Action]:
+        """The legal actions of ``player`` (only called for players in ``to_act``)."""
+
+    @abstractmethod
+    def _perform(self, player: Player, action: Action) -> list[Event]:
+        """Carry out a legal action. Must not raise: legality was checked before."""
+
+    def legal_actions(self, player: Player) -> tuple[Action, ...]:
+        if self.is_over() or player not in self.to_act():
+            return ()
+        return tuple(sorted(set(self._legal(player))))
+
+    def is_legal(self, player: Player, action: Action) -> bool:
+        return action in self.legal_actions(player)
+
+    def apply(self, player: Player, action: Action) -> list[Event]:
+        if not isinstance(action, Action):
+            raise IllegalAction(f"not an action: {action!r}")
+        if self.is_over():
+            raise IllegalAction("the game is over")
+        if player not in self.to_act():
+            raise IllegalAction(f"player {player} is not to act now")
+        if action not in set(self._legal(player)):
+            raise IllegalAction(f"{action} is not legal for player {player} now")
+        return self._perform(player, action)
+
+    def apply_text(self, player: Player, text: str) -> list[Event]:
+        return self.apply(player, self.parse_action(text))
+
+    # -- hidden information ------------------------------------------------------------
+    @abstractmethod
+    def view(self, player: Player | None) -> "GameState":
+        """A copy with everything ``player`` may not see hidden (``None``: a spectator).
+
+        A view answers ``to_act``, ``legal_actions(player)``, ``scores`` and ``to_dict``
+        like the real state, but cannot be played on until determinized.
+        """
+
+    @abstractmethod
+    def determinize(self, rng: random.Random) -> "GameState":
+        """A full state consistent with this view, its hidden parts (others' hands, deck
+        order, face-down tokens, future chance) sampled from ``rng``. On a full state it
+        returns a copy whose future chance is re-seeded from ``rng``."""
+
+    # -- the end -------------------------------------------------------------------------
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def winners(self) -> tuple[Player, ...]:
+        """Who won (several on a shared win); empty while the game goes on."""
+
+    @abstractmethod
+    def scores(self) -> tuple[float, ...]:
+        """A number per player, higher is better (the game's own score, or progress)."""
+
+    @property
+    @abstractmethod
+    def round_number(self) -> int:
+        """The round being played, from 1."""
+
+    # -- saving ----------------------------------------------------------------------------
+    @abstractmethod
+    def to_dict(self) -> dict:
+        """A complete, JSON-compatible snapshot (random generator state included)."""
+
+    @classmethod
+    @abstractmethod
+    def from_dict(cls, data: Mapping) -> "GameState": ...
+
+    @staticmethod
+    @abstractmethod
+    def parse_action(text: str) -> Action:
+        """Inverse of ``str(action)``; raises :class:`NotationError`."""
+
+    def clone(self) -> "GameState":
+        return copy.deepcopy(self)
+
+
+# -- helpers games share ---------------------------------------------------------------------
+def rng_state_to_json(rng: random.Random) -> list:
+    version, internal, gauss = rng.getstate()
+    return [version, list(internal), gauss]
+
+
+def rng_from_json(data: Sequence) -> random.Random:
+    rng = random.Random()
+    version, internal, gauss = data
+    rng.setstate((version, tuple(internal), gauss))
+    return rng
+
+
+@dataclass(frozen=True)
+class Record:
+    """A game as saves and replays keep it: enough to rebuild it exactly."""
+
+    game: str
+    players: int
+    seed: int
+    options: Mapping[str, Any]
+    actions: tuple[tuple[Player, str], ...] = ()
+
+    def to_dict(self) -> dict:
+        return {"game": self.game, "players": self.players, "seed": self.seed,
+                "options": dict(self.options), "actions": [[p, a] for p, a in self.actions]}
+
+
+def replay(module, record: Record) -> tuple[GameState, list[Event]]:
+    """Rebuild a game from its record through the rules (every action re-checked)."""
+    state = module.new_game(record.players, record.seed, dict(record.options))
+    events: list[Event] = []
+    for index, (player, text) in enumerate(record.actions):
+        try:
+            action = module.parse_action(text)
+            events.extend(state.apply(player, action))
+        except (IllegalAction, NotationError) as exc:
+            raise IllegalAction(f"action {index + 1} ({player}: {text!r}): {exc}") from exc
+    return state, events

@@ -1,0 +1,71 @@
+"""``python -m game simulate GAME``: headless bot games, games/second as one JSON line.
+
+A game that reaches the round cap is counted as unfinished, never hidden; the exit
+code is 0 only when no game raised.
+"""
+from __future__ import annotations
+
+import json
+import random
+import statistics
+import time
+import traceback
+from typing import Any, Mapping
+
+from game import rules
+from game.ai import make_bot
+from game.boards import prepare_options
+
+BOT_ALIASES = {"greedy": "normal", "search": "hard"}
+
+
+def run(game_id: str, players: int, games: int, seed: int, options: Mapping[str, Any],
+        bot: str = "random", max_rounds: int = 200, bots: list[str] | None = None) -> dict:
+    module = rules.load(game_id)
+    prepared = prepare_options(game_id, options)
+    levels = bots or [bot] * players
+    levels = [BOT_ALIASES.get(level, level) for level in levels]
+    seat_bots = [make_bot(game_id, level) for level in levels]
+    finished = errors = 0
+    rounds: list[int] = []
+    first_error = None
+    started = time.perf_counter()
+    for index in range(games):
+        game_seed = seed + index
+        rng = random.Random(game_seed * 7919 + 1)
+        try:
+            state = module.new_game(players, game_seed, prepared)
+            while not state.is_over() and state.round_number <= max_rounds:
+                player = state.to_act()[0]
+                action = seat_bots[player].choose(state.view(player), player, rng)
+                state.apply(player, action)
+            if state.is_over():
+                finished += 1
+                rounds.append(state.round_number)
+        except Exception:  # a simulation reports every crash instead of stopping at one
+            errors += 1
+            if first_error is None:
+                first_error = f"seed {game_seed}: {traceback.format_exc(limit=8)}"
+    seconds = time.perf_counter() - started
+    result = {
+        "game": game_id, "players": players, "games": games, "finished": finished,
+        "unfinished": games - finished - errors, "errors": errors,
+        "seconds": round(seconds, 4),
+        "games_per_second": round(games / seconds, 2) if seconds > 0 else None,
+        "mean_rounds": round(statistics.fmean(rounds), 2) if rounds else None,
+        "bots": levels, "seed": seed,
+        "options": {k: v for k, v in options.items()},
+    }
+    if first_error:
+        result["first_error"] = first_error
+    return result
+
+
+def print_result(result: dict, as_json: bool) -> None:
+    if not as_json:
+        print(f"{result['game']}: {result['games']} games, {result['finished']} finished, "
+              f"{result['errors']} errors, {result['games_per_second']} games/s, "
+              f"mean {result['mean_rounds']} rounds")
+        if result.get("first_error"):
+            print(result["first_error"])
+    print(json.dumps(result, ensure_ascii=False))
