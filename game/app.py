@@ -1,0 +1,205 @@
+"""The pygame main loop: a scene stack, the window, settings, text and sound."""
+from __future__ import annotations
+
+import os
+
+import pygame
+
+from game import settings as settings_mod
+from game.settings import Settings, load_settings, save_settings
+from game.ui import theme
+from game.ui.i18n import Translator
+
+FPS = 60
+IDLE_WAIT_MS = 500
+
+
+class App:
+    def __init__(self, size: tuple[int, int] | None = None, lang: str | None = None,
+                 settings: Settings | None = None, persist: bool = True):
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        self.persist = persist
+        warning = None
+        if settings is None:
+            settings, warning = load_settings() if persist else (Settings(), None)
+        self.settings = settings
+        if lang:
+            self.settings.language = lang
+        self.t = Translator(self.settings.language)
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_caption(self.t("app.title"))
+        self.size = size or (self.settings.window_width, self.settings.window_height)
+        self.screen = self._make_window(self.size, self.settings.fullscreen and size is None)
+        self.size = self.screen.get_size()
+        from game.ui.sound import Sounds
+        self.sound = Sounds(self.settings.volume)
+        self.clock = pygame.time.Clock()
+        self.stack: list = []
+        self.running = True
+        self.exit_code = 0
+        self.frames = 0
+        self.dirty = True
+        # A fixed seed for every new game (tests, bug reports): TABLETOP_DERBY_SEED=42.
+        seed = os.environ.get("TABLETOP_DERBY_SEED", "")
+        self.fixed_seed = int(seed) if seed.isdigit() else None
+        if warning:
+            self._pending_error = warning
+        else:
+            self._pending_error = None
+
+    # window ---------------------------------------------------------------------------
+    def _make_window(self, size, fullscreen: bool) -> pygame.Surface:
+        flags = pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE
+        return pygame.display.set_mode((0, 0) if fullscreen else size, flags)
+
+    def set_fullscreen(self, on: bool) -> None:
+        self.settings.fullscreen = on
+        size = (self.settings.window_width, self.settings.window_height)
+        self.screen = self._make_window(size, on)
+        self._resized(self.screen.get_size())
+
+    def _resized(self, size) -> None:
+        self.size = tuple(size)
+        if not self.settings.fullscreen:
+            self.settings.window_width = max(320, self.size[0])
+            self.settings.window_height = max(240, self.size[1])
+        for scene in self.stack:
+            scene.layout(self.size)
+        self.dirty = True
+
+    def set_language(self, lang: str) -> None:
+        self.settings.language = lang
+        self.t = Translator(lang)
+        pygame.display.set_caption(self.t("app.title"))
+        for scene in self.stack:
+            scene.t = self.t
+            scene.layout(self.size)
+        self.dirty = True
+
+    def save_settings(self) -> None:
+        if self.persist:
+            try:
+                save_settings(self.settings)
+            except (OSError, settings_mod.SettingsError) as exc:
+                self.show_error(str(exc))
+
+    # the scene stack ------------------------------------------------------------------
+    @property
+    def top(self):
+        return self.stack[-1] if self.stack else None
+
+    def push(self, scene) -> None:
+        if self.stack:
+            self.stack[-1].pause()
+        self.stack.append(scene)
+        scene.enter()
+        self.dirty = True
+
+    def pop(self):
+        scene = self.stack.pop()
+        scene.exit()
+        if self.stack:
+            self.stack[-1].resume()
+        else:
+            self.running = False
+        self.dirty = True
+        return scene
+
+    def replace(self, scene) -> None:
+        if self.stack:
+            self.stack.pop().exit()
+        self.stack.append(scene)
+        scene.enter()
+        self.dirty = True
+
+    def pop_to_root(self) -> None:
+        while len(self.stack) > 1:
+            self.stack.pop().exit()
+        self.stack[-1].resume()
+        self.dirty = True
+
+    def show_error(self, message: str) -> None:
+        """A dialog over the current scene; the app keeps running."""
+        from game.scenes.dialog import DialogScene
+        self.push(DialogScene(self, self.t("app.error_title"), message))
+
+    def quit(self) -> None:
+        for scene in reversed(self.stack):
+            scene.on_quit()
+        self.save_settings()
+        self.running = False
+
+    # the loop -------------------------------------------------------------------------
+    def busy(self) -> bool:
+        return any(scene.busy() for scene in self.stack)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            size = getattr(event, "size", None) or (event.x, event.y)
+            self._resized(self.screen.get_size() if size is None else size)
+            return
+        if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN,
+                          pygame.ACTIVEEVENT, pygame.WINDOWFOCUSGAINED):
+            self.dirty = True
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.set_fullscreen(not self.settings.fullscreen)
+            return
+        if self.top is not None:
+            self.top.handle_event(event)
+            self.dirty = True
+
+    def draw(self) -> None:
+        start = len(self.stack) - 1
+        while start > 0 and self.stack[start].overlay and not self.stack[start].opaque_overlay:
+            start -= 1
+        self.screen.fill(theme.BG)
+        for scene in self.stack[start:]:
+            scene.draw(self.screen)
+
+    def step(self, dt: float) -> None:
+        """One frame: update every scene (animations below overlays keep going), draw."""
+        for scene in list(self.stack):
+            scene.update(dt)
+        if self.dirty or self.busy():
+            self.draw()
+            pygame.display.flip()
+            self.dirty = False
+        self.frames += 1
+
+    def run(self, frames: int | None = None) -> int:
+        if self._pending_error:
+            self.show_error(self._pending_error)
+            self._pending_error = None
+        self.clock.tick()
+        try:
+            while self.running:
+                if frames is not None and self.frames >= frames:
+                    break
+                if not self.busy() and not self.dirty and frames is None:
+                    # Idle: sleep until something happens instead of spinning at 60 fps.
+                    event = pygame.event.wait(IDLE_WAIT_MS)
+                    if event.type != pygame.NOEVENT:
+                        self.handle(event)
+                for event in pygame.event.get():
+                    self.handle(event)
+                if not self.running:
+                    break
+                dt = self.clock.tick(FPS) / 1000.0
+                self.step(min(dt, 0.1))
+        except KeyboardInterrupt:
+            self.quit()
+        finally:
+            pygame.quit()
+        return self.exit_code
+
+
+def run_app(frames: int | None = None, size=None, lang: str | None = None) -> int:
+    app = App(size=size, lang=lang)
+    from game.scenes.menu import MenuScene
+    app.push(MenuScene(app))
+    return app.run(frames)

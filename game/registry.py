@@ -1,0 +1,131 @@
+"""The game registry: one registration per game. Menu, lobby, CLI and saves read it.
+
+A game is offered only when both its headless rules package and its scene exist, so the
+menu never shows a game that cannot be played.
+"""
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from dataclasses import dataclass, field
+
+from game.paths import DATA_DIR
+
+
+@dataclass(frozen=True)
+class Character:
+    """A piece a seat plays with: a duck, a pawn colour, a chicken."""
+    key: str
+    name_en: str
+    name_ja: str
+    colour: tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    id: str
+    name_en: str
+    name_ja: str
+    min_players: int
+    max_players: int
+    minutes: int
+    rules_module: str
+    scene: str                       # "module:Class"
+    picture: str                     # sprite file in assets/sprites
+    blurb_en: str = ""
+    blurb_ja: str = ""
+    characters: tuple[Character, ...] = ()
+    data_files: tuple[str, ...] = ()
+    bot_levels: tuple[str, ...] = ("easy", "normal", "hard")
+    extra: dict = field(default_factory=dict, compare=False)
+
+    def name(self, lang: str) -> str:
+        return self.name_ja if lang == "ja" else self.name_en
+
+    def blurb(self, lang: str) -> str:
+        return self.blurb_ja if lang == "ja" else self.blurb_en
+
+    def help_path(self, lang: str):
+        path = DATA_DIR / "help" / f"{self.id}.{lang}.md"
+        return path if path.exists() else DATA_DIR / "help" / f"{self.id}.en.md"
+
+    def rules(self):
+        return importlib.import_module(self.rules_module)
+
+    def scene_class(self):
+        module, _, name = self.scene.partition(":")
+        return getattr(importlib.import_module(module), name)
+
+    def installed(self) -> bool:
+        module = self.scene.partition(":")[0]
+        return (importlib.util.find_spec(self.rules_module) is not None
+                and importlib.util.find_spec(module) is not None)
+
+
+_COLOURS = ((230, 159, 0), (86, 180, 233), (0, 158, 115), (204, 121, 167), (213, 94, 0),
+            (120, 94, 200))
+
+DUCKS = (
+    Character("sparky", "Sparky", "スパーキー", (214, 64, 48)),
+    Character("cookie", "Cookie", "クッキー", (40, 96, 180)),
+    Character("pirate", "Captain Bill", "キャプテン・ビル", (40, 40, 48)),
+    Character("daisy", "Daisy", "デイジー", (236, 120, 170)),
+    Character("doc", "Doc Quackers", "ドク・クワッカー", (40, 150, 110)),
+    Character("goldie", "Goldie", "ゴールディ", (242, 190, 30)),
+)
+PAWN_COLOURS = tuple(
+    Character(key, en, ja, colour) for (key, en, ja), colour in zip(
+        (("orange", "Orange", "オレンジ"), ("sky", "Sky", "水色"), ("green", "Green", "緑"),
+         ("pink", "Pink", "ピンク"), ("red", "Red", "赤"), ("violet", "Violet", "紫")), _COLOURS))
+CHICKENS = tuple(
+    Character(key, en, ja, colour) for (key, en, ja), colour in zip(
+        (("henrietta", "Henrietta", "ヘンリエッタ"), ("clucky", "Clucky", "クラッキー"),
+         ("pepper", "Pepper", "ペッパー"), ("nugget", "Nugget", "ナゲット")),
+        ((232, 90, 60), (70, 130, 210), (90, 170, 80), (150, 100, 200))))
+
+GAMES: dict[str, GameInfo] = {}
+
+
+def register(info: GameInfo) -> GameInfo:
+    if info.id in GAMES:
+        raise ValueError(f"game {info.id!r} is registered twice")
+    GAMES[info.id] = info
+    return info
+
+
+register(GameInfo(
+    id="duck", name_en="Duck! Duck! Go!", name_ja="ガアガアGO！", min_players=2, max_players=6,
+    minutes=30, rules_module="game.rules.duck", scene="game.scenes.duck:DuckScene",
+    picture="duck.svg", characters=DUCKS,
+    blurb_en="Rubber ducks race round the tub: touch three buoys, then down the drain.",
+    blurb_ja="ゴムのアヒルのレース。3色のブイにタッチして排水口をめざせ。"))
+register(GameInfo(
+    id="verflixxt", name_en="Verflixxt!", name_ja="フェアフリクスト！", min_players=2,
+    max_players=6, minutes=30, rules_module="game.rules.verflixxt",
+    scene="game.scenes.verflixxt:VerflixxtScene", picture="verflixxt.svg",
+    characters=PAWN_COLOURS,
+    blurb_en="Walk your pawns home and pick up the tiles you leave behind — good and bad.",
+    blurb_ja="コマをゴールへ。通ったあとに残ったタイルは、良くても悪くも自分のもの。"))
+register(GameInfo(
+    id="cluck", name_en="Cluck-peep!", name_ja="クラックピープ！", min_players=2, max_players=4,
+    minutes=20, rules_module="game.rules.cluck", scene="game.scenes.cluck:CluckScene",
+    picture="cluck.svg", characters=CHICKENS,
+    blurb_en="Build a ghost-leg ladder of roads; chickens walk it to gather chicks.",
+    blurb_ja="あみだくじの道をつなげて、ニワトリがヒヨコを集めます。"))
+register(GameInfo(
+    id="routes", name_en="Eight Routes", name_ja="エイト・ルート", min_players=3, max_players=5,
+    minutes=40, rules_module="game.rules.routes", scene="game.scenes.routes:RoutesScene",
+    picture="routes.svg", characters=PAWN_COLOURS[:5],
+    blurb_en="Draft eight-sided dice to push your markers up eight scoring routes.",
+    blurb_ja="8面ダイスを取り合い、8本のルートでマーカーを進めよう。"))
+
+
+def installed_games() -> list[GameInfo]:
+    return [info for info in GAMES.values() if info.installed()]
+
+
+def get(game_id: str) -> GameInfo:
+    try:
+        return GAMES[game_id]
+    except KeyError:
+        raise KeyError(f"unknown game {game_id!r}; known: {', '.join(GAMES)}") from None

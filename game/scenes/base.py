@@ -1,0 +1,72 @@
+"""The scene protocol (after Tuxemon, without its globals).
+
+The app keeps a stack of scenes. Only the top one gets input; an *overlay* (pause menu,
+rules help, hand-off curtain, a dialog) is drawn over the scene below it. A scene that
+is animating says so with ``busy()`` and the loop runs at full frame rate; otherwise the
+loop sleeps until the next input event, so an idle menu costs almost no CPU.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui import theme
+from game.ui.widgets import ButtonGroup
+
+if TYPE_CHECKING:
+    from game.app import App
+
+
+class Scene:
+    overlay = False          # draw the scene below first
+    opaque_overlay = False   # an overlay that hides everything below (the curtain)
+
+    def __init__(self, app: "App"):
+        self.app = app
+        self.t = app.t
+        self.buttons = ButtonGroup()
+        self.size = app.size
+        self.s = theme.scale_for(self.size)
+
+    # life cycle -------------------------------------------------------------------
+    def enter(self) -> None:
+        self.layout(self.app.size)
+
+    def exit(self) -> None:
+        pass
+
+    def pause(self) -> None:
+        pass
+
+    def resume(self) -> None:
+        self.t = self.app.t
+        self.layout(self.app.size)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """Place widgets for this window size (called on enter, resume and resize)."""
+        self.size = size
+        self.s = theme.scale_for(size)
+
+    # per frame ------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        self.buttons.handle_event(event)
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def busy(self) -> bool:
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.buttons.draw(surface)
+
+    def on_quit(self) -> None:
+        """The app is closing (window closed, Ctrl+C): save what must be saved."""
+
+    # helpers --------------------------------------------------------------------------
+    def px(self, value: float) -> int:
+        return int(round(value * self.s))
+
+    def key_back(self, event: pygame.event.Event) -> bool:
+        return event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE)

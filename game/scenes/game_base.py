@@ -1,0 +1,324 @@
+"""What every game scene shares, written once: computer seats deciding on a worker thread
+with a visible "thinking" cue, the hand-off curtain between people, events played in
+order as animations (skippable; speed from settings; input locked only while something
+moves), the event log, pause and rules help, autosave, and the end screen.
+
+A game scene subclasses :class:`GameScene` and implements:
+
+- ``draw_table(surface)``: the board, pieces and the current person's private things
+  (only when ``self.private_player`` is set — the curtain guarantees who is looking);
+- ``play_event(event) -> None``: start tweens on ``self.timeline`` for one event;
+- ``describe(event) -> str | None``: the log line for an event (EN/JA through ``self.t``);
+- ``human_event(event, player) -> None``: turn clicks/keys into an action and call
+  ``self.act(player, action)``.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.rules.protocol import Event, IllegalAction
+from game.scenes.base import Scene
+from game.ui import fonts, theme
+from game.ui.tween import Timeline
+from game.ui.widgets import Button, draw_panel, draw_text
+
+BOT_DELAY = 0.7     # seconds a computer seat "thinks" at least, so people can follow
+
+
+class GameScene(Scene):
+    log_lines = 8
+
+    def __init__(self, app, session):
+        super().__init__(app)
+        from game import registry
+        self.session = session
+        self.info = registry.get(session.game_id)
+        self.timeline = Timeline()
+        self.events: list[Event] = []        # waiting to be animated
+        self.log: list[str] = []
+        self.private_player: int | None = None
+        self.end_shown = False
+        self.last_round = session.state.round_number
+        self.error: str | None = None
+
+    # -- to implement --------------------------------------------------------------------
+    def draw_table(self, surface: pygame.Surface) -> None:
+        raise NotImplementedError
+
+    def play_event(self, event: Event) -> None:
+        raise NotImplementedError
+
+    def describe(self, event: Event) -> str | None:
+        return None
+
+    def human_event(self, event: pygame.event.Event, player: int) -> None:
+        raise NotImplementedError
+
+    # -- helpers for subclasses ------------------------------------------------------------
+    @property
+    def state(self):
+        return self.session.state
+
+    @property
+    def speed(self) -> float:
+        return self.app.settings.animation_speed
+
+    def seat_name(self, player: int) -> str:
+        return self.session.seats[player].name
+
+    def seat_colour(self, player: int):
+        for character in self.info.characters:
+            if character.key == self.session.seats[player].character:
+                return character.colour
+        return theme.PLAYER_COLOURS[player % len(theme.PLAYER_COLOURS)]
+
+    def act(self, player: int, action) -> bool:
+        """Apply a person's action; on a rules refusal, say why and change nothing."""
+        try:
+            events = self.session.apply(player, action)
+        except IllegalAction as exc:
+            self.log_line(str(exc))
+            return False
+        self.queue_events(events)
+        return True
+
+    def queue_events(self, events: list[Event]) -> None:
+        viewer = self.private_player
+        for event in events:
+            if event.seen_by(viewer) or event.visible_to is None:
+                self.events.append(event)
+
+    def log_line(self, text: str) -> None:
+        self.log.append(text)
+        del self.log[:-60]
+
+    def active_human(self) -> int | None:
+        """The person who must decide now (the first one, when several choose in secret)."""
+        if self.busy_animating():
+            return None
+        humans = self.session.humans_to_act()
+        return humans[0] if humans else None
+
+    # -- the loop --------------------------------------------------------------------------
+    def busy_animating(self) -> bool:
+        return self.timeline.busy() or bool(self.events)
+
+    def busy(self) -> bool:
+        return self.busy_animating() or bool(self.session.pending) or (
+            not self.state.is_over() and bool(self.session.bots_to_act()))
+
+    def update(self, dt: float) -> None:
+        self.timeline.update(dt * self.speed)
+        while not self.timeline.busy() and self.events:
+            event = self.events.pop(0)
+            line = self.describe(event)
+            if line:
+                self.log_line(line)
+            self.play_event(event)
+        if self.busy_animating() or self.app.top is not self:
+            return
+        state = self.state
+        if state.round_number != self.last_round:
+            self.last_round = state.round_number
+            self.on_round_end()
+        if state.is_over():
+            if not self.end_shown:
+                self.end_shown = True
+                self.on_game_over()
+            return
+        for player in self.session.bots_to_act():
+            self.session.start_bot(player)
+            try:
+                action = self.session.finished_bot(player, BOT_DELAY / self.speed)
+            except Exception as exc:   # a bot bug must not take the table down
+                self.app.show_error(f"{self.seat_name(player)}: {exc}")
+                return
+            if action is not None:
+                self.queue_events(self.session.apply(player, action))
+                return
+        human = self.active_human()
+        if human is not None and human != self.private_player:
+            self.show_private(human)
+
+    def show_private(self, player: int) -> None:
+        """Hand the screen to ``player``, behind the curtain when others were looking."""
+        if self.session.needs_handoff(player):
+            from game.scenes.handoff import HandoffScene
+            self.private_player = None
+
+            def ready():
+                self.private_player = player
+                self.session.viewer = player
+                self.on_private_shown(player)
+
+            self.app.push(HandoffScene(self.app, self.seat_name(player),
+                                       self.seat_colour(player), ready))
+        else:
+            self.private_player = player
+            self.session.viewer = player
+            self.on_private_shown(player)
+
+    def on_private_shown(self, player: int) -> None:
+        """Hook: a person's private things are now on screen."""
+
+    def on_round_end(self) -> None:
+        self.autosave()
+
+    def on_game_over(self) -> None:
+        self.app.sound.play("win")
+        self.autosave()
+        self.app.push(GameOverScene(self.app, self))
+
+    def autosave(self) -> None:
+        try:
+            from game import saves
+        except ImportError:
+            return
+        try:
+            saves.autosave(self.session)
+        except OSError as exc:
+            self.log_line(str(exc))
+
+    def on_quit(self) -> None:
+        self.autosave()
+
+    # -- input -----------------------------------------------------------------------------
+    def handle_event(self, event):
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.open_pause()
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_F1, pygame.K_h):
+            from game.scenes.help import HelpScene
+            self.app.push(HelpScene(self.app, self.info))
+            return
+        if self.buttons.handle_event(event):
+            return
+        if self.busy_animating():
+            if (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
+                    event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE):
+                self.skip_animation()
+            return
+        human = self.active_human()
+        if human is not None and human == self.private_player:
+            self.human_event(event, human)
+
+    def skip_animation(self) -> None:
+        self.timeline.finish_all()
+        while self.events:
+            event = self.events.pop(0)
+            line = self.describe(event)
+            if line:
+                self.log_line(line)
+            self.play_event(event)
+            self.timeline.finish_all()
+
+    def open_pause(self):
+        from game.scenes.pause import PauseScene
+        self.app.push(PauseScene(self.app, self.info, on_quit_to_menu=self.autosave))
+
+    # -- drawing ---------------------------------------------------------------------------
+    def layout(self, size):
+        super().layout(size)
+        w, h = size
+        self.buttons.clear()
+        menu = pygame.Rect(w - self.px(118), self.px(8), self.px(52), self.px(40))
+        rules = pygame.Rect(w - self.px(60), self.px(8), self.px(52), self.px(40))
+        self.buttons.add(Button(menu, "☰", self.open_pause, self.px(20), key="pause"))
+        self.buttons.add(Button(rules, "?", self._help, self.px(22), key="help"))
+
+    def _help(self):
+        from game.scenes.help import HelpScene
+        self.app.push(HelpScene(self.app, self.info))
+
+    def draw(self, surface):
+        self.draw_table(surface)
+        super().draw(surface)
+
+    def draw_log(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        draw_panel(surface, rect, radius=10)
+        size = self.px(15)
+        line_h = int(size * 1.45)
+        lines: list[str] = []
+        for entry in self.log[-self.log_lines:]:
+            lines.extend(fonts.wrap(entry, size, rect.width - self.px(16)))
+        fit = max(1, (rect.height - self.px(12)) // line_h)
+        y = rect.y + self.px(6)
+        for line in lines[-fit:]:
+            draw_text(surface, line, size, (rect.x + self.px(8), y), theme.INK)
+            y += line_h
+
+    def draw_thinking(self, surface: pygame.Surface, pos) -> None:
+        thinking = self.session.thinking() or (
+            [] if self.busy_animating() else list(self.session.pending))
+        if not thinking:
+            return
+        dots = "." * (1 + (pygame.time.get_ticks() // 300) % 3)
+        text = self.t("app.thinking", name=self.seat_name(thinking[0])).rstrip("…") + dots
+        draw_text(surface, text, self.px(18), pos, theme.INK_SOFT, anchor="midbottom")
+
+
+class GameOverScene(Scene):
+    """Winner(s), the scores, play again or back to the menu."""
+    overlay = True
+
+    def __init__(self, app, game_scene: GameScene):
+        super().__init__(app)
+        self.game = game_scene
+
+    def layout(self, size):
+        super().layout(size)
+        w, h = size
+        self.panel = pygame.Rect(0, 0, min(w - 40, self.px(640)), self.px(400))
+        self.panel.center = (w // 2, h // 2)
+        self.buttons.clear()
+        bw, bh = self.px(220), self.px(52)
+        again = pygame.Rect(self.panel.centerx - bw - self.px(10),
+                            self.panel.bottom - bh - self.px(24), bw, bh)
+        menu = pygame.Rect(self.panel.centerx + self.px(10), again.y, bw, bh)
+        self.buttons.add(Button(again, self.t("app.play_again"), self.play_again, self.px(22),
+                                primary=True, key="again"))
+        self.buttons.add(Button(menu, self.t("app.to_menu"), self.app.pop_to_root,
+                                self.px(22), key="menu"))
+        self.buttons.focus = 0
+
+    def play_again(self):
+        from game.session import Session
+        old = self.game.session
+        session = Session(old.game_id, old.seats, old.seed + 1, old.options, prepared=True,
+                          bot_budget_ms=old.bot_budget_ms)
+        scene = type(self.game)(self.app, session)
+        self.app.pop()
+        self.app.replace(scene)
+
+    def handle_event(self, event):
+        if self.key_back(event):
+            self.app.pop_to_root()
+            return
+        super().handle_event(event)
+
+    def draw(self, surface):
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((20, 20, 30, 140))
+        surface.blit(shade, (0, 0))
+        draw_panel(surface, self.panel)
+        state = self.game.state
+        winners = state.winners()
+        names = [self.game.seat_name(p) for p in winners]
+        title = (self.t("app.winner", name=names[0]) if len(names) == 1
+                 else self.t("app.winners", names=", ".join(names)))
+        draw_text(surface, title, self.px(40), (self.panel.centerx, self.panel.y + self.px(50)),
+                  theme.ACCENT_DARK, bold=True, anchor="center")
+        scores = state.scores()
+        order = sorted(range(self.game.session.players), key=lambda p: -scores[p])
+        y = self.panel.y + self.px(100)
+        for p in order[:6]:
+            pygame.draw.circle(surface, self.game.seat_colour(p),
+                               (self.panel.x + self.px(60), y + self.px(12)), self.px(10))
+            draw_text(surface, self.game.seat_name(p), self.px(22),
+                      (self.panel.x + self.px(80), y), theme.INK, bold=p in winners)
+            value = scores[p]
+            shown = f"{value:g}" if isinstance(value, (int, float)) else str(value)
+            draw_text(surface, shown, self.px(22), (self.panel.right - self.px(60), y),
+                      theme.INK, anchor="topright")
+            y += self.px(34)
+        super().draw(surface)

@@ -1,0 +1,96 @@
+"""The rules help overlay: the game's rules text (data/help/<game>.<lang>.md), scrollable."""
+from __future__ import annotations
+
+import pygame
+
+from game.scenes.base import Scene
+from game.ui import fonts, theme
+from game.ui.widgets import Button, draw_panel, draw_text
+
+
+def read_help(info, lang: str) -> str:
+    try:
+        return info.help_path(lang).read_text(encoding="utf-8")
+    except OSError as exc:
+        return f"{exc}"
+
+
+class HelpScene(Scene):
+    overlay = True
+
+    def __init__(self, app, info):
+        super().__init__(app)
+        self.info = info
+        self.scroll = 0
+
+    def layout(self, size):
+        super().layout(size)
+        w, h = size
+        self.panel = pygame.Rect(self.px(60), self.px(40), w - self.px(120), h - self.px(80))
+        self.body = self.panel.inflate(-self.px(60), -self.px(170))
+        self.body.top = self.panel.top + self.px(80)
+        text = read_help(self.info, self.app.settings.language)
+        self.lines = []   # (text, size, bold, indent)
+        base = self.px(19)
+        for raw in text.splitlines():
+            line = raw.rstrip()
+            if line.startswith("#"):
+                level = len(line) - len(line.lstrip("#"))
+                size = base + self.px(8 if level == 1 else 4)
+                for part in fonts.wrap(line.lstrip("# "), size, self.body.width, bold=True):
+                    self.lines.append((part, size, True, 0))
+            elif line.lstrip().startswith(("- ", "* ")):
+                indent = self.px(22)
+                parts = fonts.wrap(line.lstrip()[2:], base, self.body.width - indent)
+                for k, part in enumerate(parts):
+                    self.lines.append((("• " if k == 0 else "  ") + part, base, False, indent))
+            else:
+                for part in fonts.wrap(line, base, self.body.width):
+                    self.lines.append((part, base, False, 0))
+        self.line_h = int(base * 1.55)
+        self.max_scroll = max(0, len(self.lines) * self.line_h - self.body.height)
+        self.scroll = min(self.scroll, self.max_scroll)
+        self.buttons.clear()
+        close = pygame.Rect(0, 0, self.px(180), self.px(48))
+        close.midbottom = (self.panel.centerx, self.panel.bottom - self.px(16))
+        self.buttons.add(Button(close, self.t("app.close"), self.app.pop, self.px(22),
+                                primary=True, key="close"))
+
+    def handle_event(self, event):
+        if self.key_back(event):
+            self.app.pop()
+            return
+        step = self.line_h * 3
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll = max(0, min(self.max_scroll, self.scroll - event.y * step))
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_DOWN, pygame.K_UP,
+                                                           pygame.K_PAGEDOWN, pygame.K_PAGEUP):
+            delta = {pygame.K_DOWN: step, pygame.K_UP: -step,
+                     pygame.K_PAGEDOWN: self.body.height, pygame.K_PAGEUP: -self.body.height}
+            self.scroll = max(0, min(self.max_scroll, self.scroll + delta[event.key]))
+            return
+        super().handle_event(event)
+
+    def draw(self, surface):
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((20, 20, 30, 160))
+        surface.blit(shade, (0, 0))
+        draw_panel(surface, self.panel)
+        draw_text(surface, self.t("app.rules_title", game=self.info.name(self.app.settings.language)),
+                  self.px(30), (self.panel.x + self.px(30), self.panel.y + self.px(22)),
+                  theme.ACCENT_DARK, bold=True)
+        clip = surface.get_clip()
+        surface.set_clip(self.body)
+        y = self.body.y - self.scroll
+        for text, size, bold, indent in self.lines:
+            if self.body.y - self.line_h < y < self.body.bottom:
+                draw_text(surface, text, size, (self.body.x + indent, y),
+                          theme.INK if not bold else theme.BG_DARK, bold=bold)
+            y += self.line_h
+        surface.set_clip(clip)
+        if self.max_scroll:
+            draw_text(surface, self.t("app.scroll_hint"), self.px(14),
+                      (self.panel.right - self.px(24), self.panel.bottom - self.px(28)),
+                      theme.INK_SOFT, anchor="midright")
+        super().draw(surface)

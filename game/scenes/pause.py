@@ -1,0 +1,68 @@
+"""The pause menu over a game: resume, rules, settings, quit to menu."""
+from __future__ import annotations
+
+import pygame
+
+from game.scenes.base import Scene
+from game.ui import theme
+from game.ui.widgets import Button, draw_panel, draw_text
+
+
+class PauseScene(Scene):
+    overlay = True
+
+    def __init__(self, app, info=None, on_quit_to_menu=None):
+        super().__init__(app)
+        self.info = info
+        self.on_quit_to_menu = on_quit_to_menu
+
+    def layout(self, size):
+        super().layout(size)
+        w, h = size
+        items = [("resume", self.t("app.resume_game"), self.app.pop)]
+        if self.info is not None:
+            items.append(("rules", self.t("app.rules"), self._rules))
+        items += [("settings", self.t("app.settings"), self._settings),
+                  ("menu", self.t("app.quit_to_menu"), self._menu)]
+        bw, bh, gap = self.px(300), self.px(54), self.px(14)
+        self.panel = pygame.Rect(0, 0, bw + self.px(80),
+                                 self.px(100) + len(items) * (bh + gap))
+        self.panel.center = (w // 2, h // 2)
+        self.buttons.clear()
+        y = self.panel.y + self.px(80)
+        for key, label, action in items:
+            rect = pygame.Rect(0, y, bw, bh)
+            rect.centerx = w // 2
+            self.buttons.add(Button(rect, label, action, self.px(22), key=key,
+                                    primary=key == "resume"))
+            y += bh + gap
+        self.buttons.focus = 0
+
+    def _rules(self):
+        from game.scenes.help import HelpScene
+        self.app.push(HelpScene(self.app, self.info))
+
+    def _settings(self):
+        from game.scenes.settings import SettingsScene
+        self.app.push(SettingsScene(self.app))
+
+    def _menu(self):
+        if self.on_quit_to_menu:
+            self.on_quit_to_menu()
+        self.app.pop_to_root()
+
+    def handle_event(self, event):
+        if self.key_back(event):
+            self.app.pop()
+            return
+        super().handle_event(event)
+
+    def draw(self, surface):
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((20, 20, 30, 150))
+        surface.blit(shade, (0, 0))
+        draw_panel(surface, self.panel)
+        draw_text(surface, self.t("app.paused"), self.px(34),
+                  (self.panel.centerx, self.panel.y + self.px(40)), theme.INK, bold=True,
+                  anchor="center")
+        super().draw(surface)

@@ -1,0 +1,83 @@
+"""``python -m game screenshot SCENE --out FILE.png``: render a scene headless.
+
+Scenes: menu, lobby, settings, handoff, help, pause, or a game id (duck, verflixxt,
+cluck, routes) — a game is set up with computer seats, played ``--rounds`` rounds by
+them, and shown from the first seat's point of view."""
+from __future__ import annotations
+
+import os
+
+
+def _headless_env() -> None:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+def build_scene(app, name: str, args):
+    from game import registry
+    from game.scenes.menu import MenuScene
+    app.push(MenuScene(app))
+    if name == "menu":
+        return
+    if name == "settings":
+        from game.scenes.settings import SettingsScene
+        app.push(SettingsScene(app))
+        return
+    if name == "handoff":
+        from game.scenes.handoff import HandoffScene
+        app.push(HandoffScene(app, app.t("app.default_name", n=2)))
+        return
+    games = registry.installed_games()
+    if name in ("lobby", "help", "pause"):
+        if not games:
+            raise ValueError(f"no game is installed, so there is no {name} to show")
+        info = games[0]
+        if name == "lobby":
+            from game.scenes.lobby import LobbyScene
+            app.push(LobbyScene(app, info))
+        elif name == "help":
+            from game.scenes.help import HelpScene
+            app.push(HelpScene(app, info))
+        else:
+            from game.scenes.pause import PauseScene
+            app.push(PauseScene(app, info))
+        return
+    info = registry.get(name)
+    if not info.installed():
+        raise ValueError(f"{name} has no scene yet")
+    from game.scenes.lobby import default_seats
+    from game.session import Session
+    seats = default_seats(info, args.players, app.t)
+    for seat in seats:
+        seat.human = False
+    seats[0].human = True
+    options = {}
+    if getattr(args, "variant", None):
+        options["variant"] = args.variant
+    if getattr(args, "board", None):
+        options["board"] = args.board
+    if getattr(args, "attack", False):
+        options["attack"] = True
+    session = Session(info.id, seats, args.seed, options)
+    scene_class = info.scene_class()
+    scene = scene_class(app, session)
+    app.push(scene)
+    scene.fast_forward(args.rounds)
+
+
+def screenshot(args) -> int:
+    _headless_env()
+    import pygame
+    from game.app import App
+    from game.settings import Settings
+    app = App(size=args.size, lang=args.lang, settings=Settings(), persist=False)
+    build_scene(app, args.scene, args)
+    for _ in range(3):
+        app.step(1 / 60)
+    app.draw()
+    os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
+    pygame.image.save(app.screen, args.out)
+    print(f"wrote {args.out} ({args.size[0]}x{args.size[1]}, {args.scene}, {args.lang})")
+    pygame.quit()
+    return 0

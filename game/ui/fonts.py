@@ -1,0 +1,77 @@
+"""The bundled BIZ UDPGothic (SIL OFL 1.1, assets/fonts/OFL.txt): Latin and Japanese
+glyphs in one face. pygame's default font has no Japanese, so it is never used."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from game.paths import FONTS_DIR
+
+REGULAR = FONTS_DIR / "BIZUDPGothic-Regular.ttf"
+BOLD = FONTS_DIR / "BIZUDPGothic-Bold.ttf"
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    if not pygame.font.get_init():
+        pygame.font.init()
+    return pygame.font.Font(str(BOLD if bold else REGULAR), max(8, int(size)))
+
+
+def missing_glyphs(text: str, size: int = 20) -> list[str]:
+    """Characters of ``text`` the bundled font cannot draw (they would show as tofu)."""
+    f = font(size)
+    metrics = f.metrics(text)
+    return [ch for ch, m in zip(text, metrics) if m is None and not ch.isspace()]
+
+
+@lru_cache(maxsize=512)
+def _render(text: str, size: int, bold: bool, colour: tuple) -> pygame.Surface:
+    return font(size, bold).render(text, True, colour)
+
+
+def render(text: str, size: int, colour=(30, 30, 40), bold: bool = False) -> pygame.Surface:
+    """A cached text surface (drawing the same label every frame costs nothing)."""
+    return _render(text, int(size), bold, tuple(colour))
+
+
+def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Break text into lines that fit ``width`` pixels; works for Japanese (no spaces)
+    as well as English (breaks at spaces where it can)."""
+    f = font(size, bold)
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        if not paragraph:
+            lines.append("")
+            continue
+        line = ""
+        for token in _tokens(paragraph):
+            candidate = line + token
+            if f.size(candidate)[0] <= width or not line:
+                line = candidate
+            else:
+                lines.append(line.rstrip())
+                line = token.lstrip()
+        lines.append(line.rstrip())
+    return lines
+
+
+def _tokens(paragraph: str) -> list[str]:
+    """Words with their trailing space for Latin text, single characters for CJK."""
+    tokens: list[str] = []
+    word = ""
+    for ch in paragraph:
+        if ord(ch) > 0x2E80:
+            if word:
+                tokens.append(word)
+                word = ""
+            tokens.append(ch)
+        else:
+            word += ch
+            if ch == " ":
+                tokens.append(word)
+                word = ""
+    if word:
+        tokens.append(word)
+    return tokens

@@ -1,0 +1,107 @@
+"""Sound effects synthesized at start-up (no files, no numpy): 16-bit mono samples built
+with the array module and handed to pygame.mixer.Sound(buffer=...). Without an audio
+device every call is a silent no-op, so the game runs on any machine."""
+from __future__ import annotations
+
+import math
+import random
+import threading
+from array import array
+
+import pygame
+
+RATE = 22050
+
+
+def _envelope(i: int, n: int, attack: float = 0.01, release: float = 0.3) -> float:
+    t = i / RATE
+    a = min(1.0, t / attack) if attack else 1.0
+    r = min(1.0, (n - i) / (RATE * release)) if release else 1.0
+    return a * r
+
+
+def _tone(duration: float, freq, volume: float = 0.5, wave: str = "sine",
+          noise: float = 0.0, seed: int = 1, attack=0.01, release=0.2) -> array:
+    n = int(RATE * duration)
+    rng = random.Random(seed)
+    out = array("h")
+    phase = 0.0
+    for i in range(n):
+        f = freq(i / n) if callable(freq) else freq
+        phase += 2 * math.pi * f / RATE
+        if wave == "square":
+            v = 1.0 if math.sin(phase) >= 0 else -1.0
+        elif wave == "saw":
+            v = 2.0 * ((phase / (2 * math.pi)) % 1.0) - 1.0
+        else:
+            v = math.sin(phase)
+        if noise:
+            v = v * (1 - noise) + (rng.random() * 2 - 1) * noise
+        out.append(int(32767 * volume * v * _envelope(i, n, attack, release)))
+    return out
+
+
+def _concat(*parts: array) -> array:
+    out = array("h")
+    for part in parts:
+        out.extend(part)
+    return out
+
+
+def synthesize() -> dict[str, array]:
+    """Every effect the games use, as raw samples."""
+    return {
+        "quack": _concat(_tone(0.09, lambda t: 520 - 180 * t, 0.35, "saw", 0.15, 2, 0.005, 0.04),
+                         _tone(0.11, lambda t: 470 - 200 * t, 0.35, "saw", 0.15, 3, 0.005, 0.06)),
+        "bonk": _tone(0.16, lambda t: 180 - 110 * t, 0.55, "sine", 0.05, 4, 0.002, 0.12),
+        "splash": _tone(0.45, lambda t: 300 + 200 * (1 - t), 0.35, "sine", 0.85, 5, 0.01, 0.35),
+        "bark": _concat(_tone(0.12, lambda t: 330 - 120 * t, 0.45, "square", 0.35, 6, 0.004, 0.06),
+                        array("h", bytes(2 * int(RATE * 0.06))),
+                        _tone(0.14, lambda t: 300 - 130 * t, 0.45, "square", 0.35, 7, 0.004, 0.08)),
+        "win": _concat(*(_tone(0.14, f, 0.3, "square", 0.0, 8, 0.005, 0.05)
+                         for f in (523.25, 659.25, 783.99)),
+                       _tone(0.4, 1046.5, 0.3, "square", 0.0, 9, 0.005, 0.3)),
+        "click": _tone(0.03, 900, 0.25, "sine", 0.0, 10, 0.001, 0.02),
+        "dice": _tone(0.25, 700, 0.3, "sine", 0.9, 11, 0.001, 0.1),
+        "chirp": _tone(0.12, lambda t: 1800 + 900 * math.sin(t * 12), 0.25, "sine", 0.0, 12,
+                       0.005, 0.05),
+        "pop": _tone(0.06, lambda t: 400 + 900 * t, 0.35, "sine", 0.0, 13, 0.001, 0.04),
+        "slide": _tone(0.2, lambda t: 250 + 100 * t, 0.2, "sine", 0.6, 14, 0.02, 0.1),
+    }
+
+
+class Sounds:
+    """Built on a background thread so the first frame is not kept waiting for the audio
+    device and the synthesis; an effect asked for before then is simply not heard."""
+
+    def __init__(self, volume: float = 0.7, background: bool = True):
+        self.volume = volume
+        self.sounds: dict[str, pygame.mixer.Sound] = {}
+        if background:
+            threading.Thread(target=self._build, name="sound-synth", daemon=True).start()
+        else:
+            self._build()
+
+    def _build(self) -> None:
+        sounds = {}
+        try:
+            pygame.mixer.init(frequency=RATE, size=-16, channels=1)
+        except pygame.error:
+            return
+        if pygame.mixer.get_init() is None:
+            return
+        freq, _, channels = pygame.mixer.get_init()
+        for name, samples in synthesize().items():
+            if channels > 1:
+                samples = array("h", (v for v in samples for _ in range(channels)))
+            sounds[name] = pygame.mixer.Sound(buffer=samples.tobytes())
+        self.sounds = sounds
+
+    def set_volume(self, volume: float) -> None:
+        self.volume = volume
+
+    def play(self, name: str) -> None:
+        sound = self.sounds.get(name)
+        if sound is not None and self.volume > 0:
+            sound.set_volume(self.volume)
+            sound.play()

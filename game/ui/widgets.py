@@ -1,0 +1,170 @@
+"""Buttons and a focus ring that work the same with the mouse and the keyboard.
+
+A scene keeps its buttons in a :class:`ButtonGroup`: the mouse hovers and clicks them,
+arrow keys / Tab move the focus, Enter or Space presses the focused one.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+import pygame
+
+from game.ui import fonts, theme
+
+
+@dataclass
+class Button:
+    rect: pygame.Rect
+    label: str
+    on_click: Callable[[], None]
+    size: int = 22
+    enabled: bool = True
+    selected: bool = False
+    primary: bool = False
+    key: str = ""              # a stable name, for tests and for driving the UI by name
+    picture: pygame.Surface | None = None
+    subtitle: str = ""
+    hovered: bool = field(default=False, repr=False)
+
+    def draw(self, surface: pygame.Surface, focused: bool = False) -> None:
+        r = self.rect
+        if not self.enabled:
+            fill = theme.BUTTON_DISABLED
+        elif self.primary:
+            fill = theme.ACCENT_DARK if self.hovered else theme.ACCENT
+        elif self.selected:
+            fill = (255, 214, 160)
+        else:
+            fill = theme.BUTTON_HOVER if self.hovered else theme.BUTTON
+        radius = max(6, r.height // 5)
+        shadow = r.move(0, max(2, r.height // 16))
+        pygame.draw.rect(surface, (0, 0, 0, 40) if surface.get_flags() & pygame.SRCALPHA
+                         else (200, 186, 160), shadow, border_radius=radius)
+        pygame.draw.rect(surface, fill, r, border_radius=radius)
+        edge = theme.BUTTON_FOCUS if focused else (theme.ACCENT if self.selected
+                                                    else theme.PANEL_EDGE)
+        pygame.draw.rect(surface, edge, r, width=3 if focused or self.selected else 2,
+                         border_radius=radius)
+        colour = theme.INK_LIGHT if self.primary and self.enabled else (
+            theme.INK if self.enabled else theme.INK_SOFT)
+        if self.picture is not None:
+            pic = self.picture
+            surface.blit(pic, pic.get_rect(midtop=(r.centerx, r.top + r.height // 14)))
+            text = fonts.render(self.label, self.size, colour, bold=True)
+            y = r.top + r.height // 14 + pic.get_height() + self.size // 3
+            surface.blit(text, text.get_rect(midtop=(r.centerx, y)))
+            if self.subtitle:
+                for i, line in enumerate(self.subtitle.split("\n")):
+                    sub = fonts.render(line, int(self.size * 0.7), theme.INK_SOFT)
+                    surface.blit(sub, sub.get_rect(
+                        midtop=(r.centerx, y + text.get_height() + 4 + i * int(self.size * 0.95))))
+            return
+        text = fonts.render(self.label, self.size, colour, bold=self.primary)
+        if text.get_width() > r.width - 12:
+            text = fonts.render(self.label, max(10, int(self.size * (r.width - 12)
+                                                        / text.get_width())), colour,
+                                bold=self.primary)
+        surface.blit(text, text.get_rect(center=r.center))
+
+
+class ButtonGroup:
+    def __init__(self) -> None:
+        self.buttons: list[Button] = []
+        self.focus: int | None = None
+
+    def clear(self) -> None:
+        self.buttons.clear()
+        self.focus = None
+
+    def add(self, button: Button) -> Button:
+        self.buttons.append(button)
+        return button
+
+    def by_key(self, key: str) -> Button:
+        for button in self.buttons:
+            if button.key == key:
+                return button
+        raise KeyError(key)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """True when the event was used (a click, a hover change, a focus key)."""
+        if event.type == pygame.MOUSEMOTION:
+            changed = False
+            for button in self.buttons:
+                over = button.enabled and button.rect.collidepoint(event.pos)
+                if over != button.hovered:
+                    button.hovered = over
+                    changed = True
+            return changed
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for index, button in enumerate(self.buttons):
+                if button.enabled and button.rect.collidepoint(event.pos):
+                    self.focus = index
+                    button.on_click()
+                    return True
+            return False
+        if event.type == pygame.KEYDOWN:
+            enabled = [i for i, b in enumerate(self.buttons) if b.enabled]
+            if not enabled:
+                return False
+            if event.key in (pygame.K_TAB, pygame.K_DOWN, pygame.K_RIGHT, pygame.K_UP,
+                             pygame.K_LEFT):
+                backwards = event.key in (pygame.K_UP, pygame.K_LEFT) or (
+                    event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
+                self.focus = self._next_focus(enabled, backwards, event.key)
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                if self.focus is not None and self.focus < len(self.buttons) \
+                        and self.buttons[self.focus].enabled:
+                    self.buttons[self.focus].on_click()
+                    return True
+        return False
+
+    def _next_focus(self, enabled: list[int], backwards: bool, key: int) -> int:
+        if self.focus is None or self.focus not in enabled:
+            return enabled[-1] if backwards else enabled[0]
+        if key in (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT):
+            spatial = self._spatial(enabled, key)
+            if spatial is not None:
+                return spatial
+        pos = enabled.index(self.focus)
+        return enabled[(pos + (-1 if backwards else 1)) % len(enabled)]
+
+    def _spatial(self, enabled: list[int], key: int) -> int | None:
+        """The nearest button in the arrow's direction (grids feel natural)."""
+        here = self.buttons[self.focus].rect.center
+        dx, dy = {pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1),
+                  pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0)}[key]
+        best, best_cost = None, None
+        for i in enabled:
+            if i == self.focus:
+                continue
+            cx, cy = self.buttons[i].rect.center
+            ox, oy = cx - here[0], cy - here[1]
+            along = ox * dx + oy * dy
+            if along <= 0:
+                continue
+            across = abs(ox * dy) + abs(oy * dx)
+            cost = along + 2 * across
+            if best_cost is None or cost < best_cost:
+                best, best_cost = i, cost
+        return best
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for index, button in enumerate(self.buttons):
+            button.draw(surface, focused=index == self.focus)
+
+
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect, fill=theme.PANEL,
+               edge=theme.PANEL_EDGE, radius: int = 14) -> None:
+    pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    pygame.draw.rect(surface, edge, rect, width=2, border_radius=radius)
+
+
+def draw_text(surface: pygame.Surface, text: str, size: int, pos, colour=theme.INK,
+              bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
+    image = fonts.render(text, size, colour, bold)
+    rect = image.get_rect(**{anchor: pos})
+    surface.blit(image, rect)
+    return rect
