@@ -1,0 +1,63 @@
+"""Eight Routes data: ``data/boards/routes/*.yaml`` (scoring tables and counts) -> the
+plain dict the headless rules take in ``options["scoring"]``.
+
+``prepare_options`` accepts ``options["scoring"]`` as a table name (``"scoring"``, the
+default: ``data/boards/routes/scoring.yaml``), a path to a YAML file, or an already
+loaded table (a saved game's options), which is checked again.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Mapping
+
+import yaml
+
+from game.boards import DataFileError
+from game.paths import BOARDS_DIR
+from game.rules.protocol import RulesDataError
+from game.rules.routes.table import validate_table
+
+ROUTES_DIR = BOARDS_DIR / "routes"
+DEFAULT_TABLE = "scoring"
+
+
+def table_path(name: str) -> Path:
+    """A table name (a file in data/boards/routes without .yaml) or a path to a file."""
+    if name.endswith((".yaml", ".yml")) or "/" in name or "\\" in name:
+        return Path(name)
+    return ROUTES_DIR / f"{name}.yaml"
+
+
+def load_table(path: str | Path) -> dict:
+    """Read and check a scoring table; DataFileError(path, place, problem) if it is bad."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise DataFileError(path, "", f"cannot be read ({exc.strerror or exc})") from None
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"line {mark.line + 1}" if mark is not None else ""
+        raise DataFileError(path, where, f"not valid YAML ({getattr(exc, 'problem', exc)})") \
+            from None
+    return check_table(data, path)
+
+
+def check_table(data: Any, path: str | Path = "<options>") -> dict:
+    """The rules' own checks, reported as a data-file error."""
+    try:
+        return validate_table(data)
+    except RulesDataError as exc:
+        raise DataFileError(path, exc.place, exc.problem) from None
+
+
+def prepare_options(options: Mapping[str, Any]) -> dict:
+    options = dict(options)
+    table = options.get("scoring", DEFAULT_TABLE)
+    if isinstance(table, (str, Path)):
+        options["scoring"] = load_table(table_path(str(table)))
+    else:
+        options["scoring"] = check_table(table)
+    return options

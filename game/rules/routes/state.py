@@ -1,0 +1,434 @@
+"""The state of a game of Eight Routes and its rules (clauses ER-n of
+``docs/rules/routes.md`` / ``/work/shared/rules/eight-routes.md``).
+
+Seats are numbered clockwise, so "the player to the left" is the next seat. Markers are
+kept as ``pos[route][player]`` (0 = not on the route, else the space 1-20) and an arrival
+stamp ``stamp[route][player]``: on one space the marker with the larger stamp lies on top
+(ER-20c/e), so the stack order never has to be stored twice.
+"""
+from __future__ import annotations
+
+import random
+from typing import Mapping, Sequence
+
+from ..protocol import (Action, Event, GameState, IllegalAction, RulesDataError,
+                        resolve_options, rng_from_json, rng_state_to_json)
+from .actions import (ALL_ACTIONS, ORDER, ChangeDie, DeclineChip, EndPhase, PushMarker,
+                      TakeAll, TakeOne, TurnChip, parse_action)
+from .table import ROUTES, SPACES, Scorer, ranking, validate_table
+
+GAME_ID = "routes"
+MIN_PLAYERS = 3  # ER-1
+MAX_PLAYERS = 5
+GOAL = SPACES  # ER-20d
+ROUTE_3, ROUTE_4, ROUTE_5, ROUTE_6, ROUTE_8 = 2, 3, 4, 5, 7  # route indices (route n -> n-1)
+D6_FROM_SPACE = 4  # ER-10 / ER-34: the parent's route-4 marker on space 4 or beyond
+
+_TAKE_ALL = {f: a for a in ALL_ACTIONS if isinstance(a, TakeAll) for f in (a.face,)}
+_TAKE_ONE = {f: a for a in ALL_ACTIONS if isinstance(a, TakeOne) for f in (a.face,)}
+_CHANGE = {(a.face, a.delta): a for a in ALL_ACTIONS if isinstance(a, ChangeDie)}
+_PUSH = {a.route: a for a in ALL_ACTIONS if isinstance(a, PushMarker)}
+_TURN = {a.route: a for a in ALL_ACTIONS if isinstance(a, TurnChip)}
+_DECLINE = DeclineChip()
+_END = EndPhase()
+
+
+def _build_options(players: int, options: Mapping | None, specs) -> dict:
+    """Lobby options resolved; the scoring table (data, not a choice) validated here."""
+    options = dict(options or {})
+    if "scoring" not in options:
+        raise RulesDataError("options.scoring", "no scoring table: pass the options through "
+                                                "game.boards.prepare_options('routes', ...)")
+    table = validate_table(options.pop("scoring"))
+    if str(players) not in table["ranks_counted"]:
+        raise RulesDataError("ranks_counted", f"no entry for {players} players")
+    resolved = resolve_options(specs, options)
+    resolved["scoring"] = table
+    return resolved
+
+
+class RoutesState(GameState):
+    game_id = GAME_ID
+
+    # -- setting up ----------------------------------------------------------------------
+    def __init__(self, players: int, seed: int | None, options: dict, rng: random.Random | None):
+        self.players = players
+        self.seed = seed
+        self.options = options
+        self.rng = rng
+        table = options["scoring"]
+        self.scorer = Scorer(table, players)
+        chosen = options.get("rounds_per_player", "table")
+        per_player = table["rounds_per_player"] if chosen == "table" else chosen
+        self.total_rounds = per_player * players  # ER-1: everybody is parent equally often
+        self.total_dice = table["dice_per_player"] * players
+        self.round = 0
+        self.parent = 0
+        self.phase_index = 0
+        self.current = 0
+        self.mandatory_done = False
+        self.c_done = False
+        self.d_done = False
+        self.chip_pending = False
+        self.lid = [0] * 8  # dice per face 1-8 on the sorting squares
+        self.held = [0] * players  # dice each player picked up this round
+        self.pos = [[0] * players for _ in range(ROUTES)]
+        self.stamp = [[0] * players for _ in range(ROUTES)]
+        self.clock = 0
+        self.chips: list[list[list[int]]] = [[] for _ in range(players)]  # [round, face_up]
+        self.chip_turned = [False] * players  # ER-13: one chip per round per player
+        self.over = False
+        self.hold_phase_end = False  # set on preview copies: a phase end does not go on
+        self.opening_events: tuple[Event, ...] = ()  # the first round's roll, from new()
+
+    @classmethod
+    def new(cls, players: int, seed: int, options: Mapping | None, specs) -> "RoutesState":
+        if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise RulesDataError("players", f"Eight Routes is for {MIN_PLAYERS}-{MAX_PLAYERS} "
+                                            f"players, not {players!r}")
+        state = cls(players, seed, _build_options(players, options, specs), random.Random(seed))
+        events: list[Event] = []
+        state._start_round(events)
+        state.opening_events = tuple(events)
+        return state
+
+    # -- the protocol: who acts and what they may do --------------------------------------
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.over else (self.current,)
+
+    def legal_actions(self, player: int) -> tuple[Action, ...]:
+        # Same result as the base class (sorted, no repeats), without sorting by text.
+        if self.over or player != self.current:
+            return ()
+        return tuple(sorted(self._legal(player), key=ORDER.__getitem__))
+
+    def _legal(self, player: int) -> list[Action]:
+        if self.over or player != self.current:
+            return []
+        if self.chip_pending:  # ER-13: decide on the route-6 power first
+            return [_TURN[r + 1] for r in range(ROUTES) if self.pos[r][player] < GOAL] + [_DECLINE]
+        found: list[Action] = []
+        lid = self.lid
+        if not self.mandatory_done:
+            for face in range(1, 9):
+                count = lid[face - 1]
+                if count:
+                    found.append(_TAKE_ALL[face])
+                    if count > 1:  # with one die, B is the same move as A: offered once
+                        found.append(_TAKE_ONE[face])
+        if self._can_change(player):
+            for face in range(1, 9):
+                if lid[face - 1]:
+                    if face < 8:
+                        found.append(_CHANGE[face, +1])
+                    if face > 1:
+                        found.append(_CHANGE[face, -1])
+        if self._can_push(player):
+            for r in range(ROUTES):
+                if r != ROUTE_5 and self.pos[r][player] < GOAL:
+                    found.append(_PUSH[r + 1])
+        if self.mandatory_done and found:
+            found.append(_END)
+        return found
+
+    def _can_change(self, player: int) -> bool:
+        """ER-12 C: once a phase, a route-3 marker to step back and a die in the lid."""
+        return not self.c_done and self.pos[ROUTE_3][player] > 0 and any(self.lid)
+
+    def _can_push(self, player: int) -> bool:
+        """ER-12 D: once a phase, a route-5 marker and another marker that can move."""
+        if self.d_done or not self.pos[ROUTE_5][player]:
+            return False
+        return any(self.pos[r][player] < GOAL for r in range(ROUTES) if r != ROUTE_5)
+
+    # -- carrying out ------------------------------------------------------------------------
+    def _perform(self, player: int, action: Action) -> list[Event]:
+        events: list[Event] = []
+        if isinstance(action, (TakeAll, TakeOne)):
+            self._take(player, action, events)
+        elif isinstance(action, ChangeDie):
+            self._change(player, action, events)
+        elif isinstance(action, PushMarker):
+            self.d_done = True
+            self._move(player, ROUTE_5, -2, "D", events)
+            self._move(player, action.route - 1, +1, "D", events)
+        elif isinstance(action, TurnChip):
+            self._turn_chip(player, action.route - 1, events)
+        elif isinstance(action, DeclineChip):
+            self.chip_pending = False
+            events.append(Event("chip_declined", player, {}))
+        elif isinstance(action, EndPhase):
+            self._end_phase(events)
+            return events
+        self._maybe_end_phase(events)
+        return events
+
+    def _take(self, player: int, action: Action, events: list[Event]) -> None:
+        face = action.face
+        count = self.lid[face - 1] if isinstance(action, TakeAll) else 1
+        self.lid[face - 1] -= count
+        self.held[player] += count
+        self.mandatory_done = True
+        events.append(Event("dice_taken", player, {
+            "face": face, "count": count, "action": "A" if isinstance(action, TakeAll) else "B",
+            "lid": list(self.lid)}))
+        # ER-12 A/B: the marker of the route of that face advances by the dice taken.
+        self._move(player, face - 1, count, "A" if isinstance(action, TakeAll) else "B", events)
+        # ER-13: picking up a 6 offers the round-chip power to a holder of a face-up chip.
+        if face == 6 and not self.chip_turned[player] and any(up for _, up in self.chips[player]):
+            self.chip_pending = True
+            events.append(Event("chip_offered", player, {}))
+
+    def _change(self, player: int, action: ChangeDie, events: list[Event]) -> None:
+        self.c_done = True
+        self._move(player, ROUTE_3, -1, "C", events)
+        new_face = action.face + action.delta
+        self.lid[action.face - 1] -= 1
+        self.lid[new_face - 1] += 1
+        events.append(Event("die_changed", player, {"from": action.face, "to": new_face,
+                                                    "lid": list(self.lid)}))
+
+    def _turn_chip(self, player: int, r: int, events: list[Event]) -> None:
+        self.chip_pending = False
+        self.chip_turned[player] = True
+        chip = next(c for c in self.chips[player] if c[1])  # the oldest face-up chip
+        chip[1] = 0
+        events.append(Event("chip_turned", player, {"chip": chip[0], "route": r + 1}))
+        self._move(player, r, +1, "chip", events)
+
+    def _move(self, player: int, r: int, delta: int, cause: str, events: list[Event]) -> None:
+        """Move ``player``'s marker on route index ``r`` by ``delta`` spaces: from off the
+        route it is placed on space ``delta``; it stops on space 20 (ER-20d); stepping back
+        past space 1 takes it off the route; arriving, it goes on top (ER-20c)."""
+        start = self.pos[r][player]
+        end = min(GOAL, start + delta) if delta > 0 else max(0, start + delta)
+        if end == start:
+            events.append(Event("marker_blocked", player, {"route": r + 1, "space": start,
+                                                           "cause": cause}))
+            return
+        from_stack = self._stack_index(r, player) if start else None
+        row = self.pos[r]
+        row[player] = end
+        if end:
+            self.clock += 1
+            self.stamp[r][player] = self.clock
+            stack = sum(1 for q in range(self.players) if q != player and row[q] == end)
+        else:
+            self.stamp[r][player] = 0
+            stack = None
+        events.append(Event("marker_move", player, {
+            "route": r + 1, "from": start, "to": end, "stack": stack, "from_stack": from_stack,
+            "cause": cause}))
+
+    def _stack_index(self, r: int, player: int) -> int:
+        """0 = bottom of the stack on that space."""
+        row, stamps = self.pos[r], self.stamp[r]
+        mine = stamps[player]
+        return sum(1 for q in range(self.players)
+                   if q != player and row[q] == row[player] and stamps[q] < mine)
+
+    # -- the flow of a round (ER-10, ER-11) ---------------------------------------------------
+    def _start_round(self, events: list[Event]) -> None:
+        self.round += 1
+        self.parent = (self.round - 1) % self.players
+        parent = self.parent
+        self.held = [0] * self.players
+        self.chip_turned = [False] * self.players
+        events.append(Event("round_start", parent, {"round": self.round, "parent": parent,
+                                                    "rounds": self.total_rounds}))
+        # ER-10: the new parent takes a round chip, face up.
+        self.chips[parent].append([self.round, 1])
+        events.append(Event("chip_taken", parent, {"chip": self.round}))
+        faces = [self.rng.randint(1, 8) for _ in range(self.total_dice)]
+        events.append(Event("roll", parent, {"faces": faces}))
+        self.lid = [faces.count(face) for face in range(1, 9)]
+        events.append(Event("dice_sorted", parent, {"lid": list(self.lid)}))
+        # ER-10 / ER-34: the parent's personal d6 moves the marker of the route it shows.
+        if self.pos[ROUTE_4][parent] >= D6_FROM_SPACE:
+            face = self.rng.randint(1, 6)
+            events.append(Event("d6_roll", parent, {"face": face, "route": face}))
+            self._move(parent, face - 1, +1, "d6", events)
+        self.phase_index = 0
+        self._start_phase(events)
+
+    def _start_phase(self, events: list[Event]) -> None:
+        # ER-11: clockwise from the player left of the parent; the parent is last.
+        self.current = (self.parent + 1 + self.phase_index) % self.players
+        self.mandatory_done = self.c_done = self.d_done = self.chip_pending = False
+        events.append(Event("phase_start", self.current, {"round": self.round,
+                                                          "last": self.current == self.parent}))
+        if not any(self.lid):
+            self.mandatory_done = True  # ER-12 B: nothing left to take
+            events.append(Event("mandatory_skipped", self.current, {}))
+        self._maybe_end_phase(events)
+
+    def _maybe_end_phase(self, events: list[Event]) -> None:
+        player = self.current
+        if (self.mandatory_done and not self.chip_pending and not self._can_change(player)
+                and not self._can_push(player)):
+            self._end_phase(events)
+
+    def _end_phase(self, events: list[Event]) -> None:
+        events.append(Event("phase_end", self.current, {"round": self.round}))
+        if self.hold_phase_end:
+            self.over = True  # a preview copy stops here; it is never played on
+            return
+        if self.current != self.parent:
+            self.phase_index += 1
+            self._start_phase(events)
+            return
+        events.append(Event("round_end", self.parent, {"round": self.round,
+                                                       "left_in_lid": sum(self.lid)}))
+        if self.round >= self.total_rounds:
+            self._finish(events)
+        else:
+            self._start_round(events)
+
+    def _finish(self, events: list[Event]) -> None:
+        self.over = True
+        breakdown = self.scorer.breakdown(self.pos, self.stamp)
+        for r in range(ROUTES):
+            order = ranking(self.pos[r], self.stamp[r])
+            events.append(Event("route_scored", None, {
+                "route": r + 1, "points": list(breakdown[r]),
+                "order": order, "spaces": [self.pos[r][p] for p in order]}))
+        totals = [sum(col) for col in zip(*breakdown)]
+        events.append(Event("game_over", None, {"totals": totals,
+                                                "winners": list(self.winners())}))
+
+    # -- scoring (ER-30..ER-39) ------------------------------------------------------------
+    def route_scores(self) -> dict:
+        """What each route would give each player if the game ended now:
+        ``{"routes": [[points per player] for routes 1-8], "totals": [...]}``."""
+        breakdown = self.scorer.breakdown(self.pos, self.stamp)
+        return {"routes": breakdown, "totals": [sum(col) for col in zip(*breakdown)]}
+
+    def scores(self) -> tuple[float, ...]:
+        return tuple(float(t) for t in self.route_scores()["totals"])
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def winners(self) -> tuple[int, ...]:
+        if not self.is_over():
+            return ()
+        totals = self.route_scores()["totals"]
+        best = max(totals)
+        tied = [p for p in range(self.players) if totals[p] == best]
+        if len(tied) == 1:
+            return tuple(tied)
+        # ER-39: the tie goes to the higher marker on route 8 (any space), else shared.
+        for p in ranking(self.pos[ROUTE_8], self.stamp[ROUTE_8]):
+            if p in tied:
+                return (p,)
+        return tuple(tied)
+
+    @property
+    def round_number(self) -> int:
+        return self.round
+
+    # -- hidden information: only the future dice (the rng and the seed) -------------------
+    def view(self, player: int | None) -> "RoutesState":
+        seen = self.clone()
+        seen.rng = None
+        seen.seed = None
+        return seen
+
+    def determinize(self, rng: random.Random) -> "RoutesState":
+        sample = self.clone()
+        sample.rng = random.Random(rng.getrandbits(64))
+        return sample
+
+    def leak_check(self, view: "RoutesState", player: int) -> None:
+        shown = view.to_dict()
+        assert shown["rng"] is None, "the view carries the random generator"
+        assert shown["seed"] is None, "the view carries the seed"
+        full = self.to_dict()
+        full["rng"] = full["seed"] = None
+        assert shown == full, "the view differs from the state in more than the future dice"
+
+    # -- copies and saves ------------------------------------------------------------------
+    def clone(self) -> "RoutesState":
+        copy = object.__new__(type(self))
+        copy.__dict__.update(self.__dict__)
+        if self.rng is not None:
+            copy.rng = random.Random()
+            copy.rng.setstate(self.rng.getstate())
+        copy.lid = list(self.lid)
+        copy.held = list(self.held)
+        copy.pos = [list(row) for row in self.pos]
+        copy.stamp = [list(row) for row in self.stamp]
+        copy.chips = [[list(c) for c in mine] for mine in self.chips]
+        copy.chip_turned = list(self.chip_turned)
+        return copy
+
+    def to_dict(self) -> dict:
+        return {
+            "game": GAME_ID, "players": self.players, "seed": self.seed,
+            "options": {k: v for k, v in self.options.items()},
+            "rng": None if self.rng is None else rng_state_to_json(self.rng),
+            "round": self.round, "parent": self.parent, "phase_index": self.phase_index,
+            "current": self.current, "mandatory_done": self.mandatory_done,
+            "c_done": self.c_done, "d_done": self.d_done, "chip_pending": self.chip_pending,
+            "lid": list(self.lid), "held": list(self.held),
+            "pos": [list(row) for row in self.pos], "stamp": [list(row) for row in self.stamp],
+            "clock": self.clock, "chips": [[list(c) for c in mine] for mine in self.chips],
+            "chip_turned": list(self.chip_turned), "over": self.over,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping) -> "RoutesState":
+        from . import OPTIONS  # the package's lobby options (avoids an import cycle)
+        players = data["players"]
+        options = _build_options(players, data["options"], OPTIONS)
+        rng = None if data.get("rng") is None else rng_from_json(data["rng"])
+        state = cls(players, data.get("seed"), options, rng)
+        for key in ("round", "parent", "phase_index", "current", "mandatory_done", "c_done",
+                    "d_done", "chip_pending", "clock", "over"):
+            setattr(state, key, data[key])
+        state.lid = list(data["lid"])
+        state.held = list(data["held"])
+        state.pos = [list(row) for row in data["pos"]]
+        state.stamp = [list(row) for row in data["stamp"]]
+        state.chips = [[list(c) for c in mine] for mine in data["chips"]]
+        state.chip_turned = list(data["chip_turned"])
+        return state
+
+    @staticmethod
+    def parse_action(text: str) -> Action:
+        return parse_action(text)
+
+    # -- the UI's preview (pure) -------------------------------------------------------------
+    def preview(self, player: int, actions: Sequence[Action | str]) -> dict:
+        """Where ``player``'s markers (and everybody's) would stand after ``actions`` of
+        the phase now being played, and what each route would score then. Pure: this
+        state is not touched, no die is rolled. Raises IllegalAction on an illegal step.
+
+        Returns ``{"markers": [[{"player", "space", "stack"}...] for routes 1-8]
+        (bottom to top per space), "lid": [...], "routes": [[points per player]...],
+        "totals": [...], "phase_over": bool, "legal": [notation of the next actions]}``.
+        """
+        trial = self.clone()
+        trial.rng = None
+        trial.hold_phase_end = True
+        for step in actions:
+            action = parse_action(step) if isinstance(step, str) else step
+            if trial.over or player != trial.current or action not in trial._legal(player):
+                raise IllegalAction(f"{action} is not legal for player {player} here")
+            trial._perform(player, action)
+        scored = trial.route_scores()
+        return {"markers": trial.markers(), "lid": list(trial.lid),
+                "routes": scored["routes"], "totals": scored["totals"],
+                "phase_over": trial.over,
+                "legal": [] if trial.over else [str(a) for a in trial.legal_actions(player)]}
+
+    def markers(self) -> list[list[dict]]:
+        """Per route 1-8, the markers on it ordered by space, bottom to top in a stack."""
+        out = []
+        for r in range(ROUTES):
+            row, stamps = self.pos[r], self.stamp[r]
+            on = sorted((p for p in range(self.players) if row[p]),
+                        key=lambda p: (row[p], stamps[p]))
+            out.append([{"player": p, "space": row[p], "stack": self._stack_index(r, p)}
+                        for p in on])
+        return out
