@@ -1,0 +1,69 @@
+"""Cluck-peep! tile data: data/boards/cluck/*.yaml -> the plain data the rules take.
+
+The rules check the data against CP-1/CP-2 (``tile_set_from_data``); this loader reads
+the file and names the file in every complaint.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Mapping
+
+import yaml
+
+from game.boards import DataFileError
+from game.paths import BOARDS_DIR
+from game.rules.cluck.tiles import tile_set_from_data
+from game.rules.protocol import RulesDataError
+
+TILES_DIR = BOARDS_DIR / "cluck"
+DEFAULT_TILES = "tiles"
+
+# ``--variant`` of the command line and the lobby, as the rules' two booleans.
+VARIANTS = {
+    "base": {"long_road": False, "runaway": False},
+    "long": {"long_road": True, "runaway": False},
+    "runaway": {"long_road": False, "runaway": True},
+    "both": {"long_road": True, "runaway": True},
+}
+
+
+def load_tiles(path: str | Path) -> dict:
+    """The tile set in ``path`` as checked, canonical plain data; DataFileError if not."""
+    path = Path(path)
+    try:
+        with path.open(encoding="utf-8") as f:
+            raw = yaml.safe_load(f)
+    except OSError as exc:
+        raise DataFileError(path, "", f"cannot read: {exc.strerror or exc}") from exc
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        place = f"line {mark.line + 1}" if mark is not None else ""
+        raise DataFileError(path, place, f"not valid YAML: {getattr(exc, 'problem', exc)}") \
+            from exc
+    try:
+        return tile_set_from_data(raw).to_data()
+    except RulesDataError as exc:
+        raise DataFileError(path, exc.place, exc.problem) from exc
+
+
+def tiles_path(name: str) -> Path:
+    if not name or "/" in name or "\\" in name or name.startswith("."):
+        raise DataFileError(TILES_DIR / str(name), "", "not a tile set name")
+    return TILES_DIR / f"{name}.yaml"
+
+
+def prepare_options(options: Mapping[str, Any]) -> dict:
+    """Lobby/command-line options -> rules options: a tile set *name* (default "tiles")
+    becomes its data; ``variant`` (base | long | runaway | both) becomes the two booleans."""
+    out = dict(options)
+    variant = out.pop("variant", None)
+    if variant is not None:
+        if variant not in VARIANTS:
+            raise ValueError(f"Cluck-peep! variant must be one of {', '.join(VARIANTS)}, "
+                             f"not {variant!r}")
+        for key, value in VARIANTS[variant].items():
+            out.setdefault(key, value)
+    tiles = out.get("tiles", DEFAULT_TILES)
+    if isinstance(tiles, str):
+        out["tiles"] = load_tiles(tiles_path(tiles))
+    return out

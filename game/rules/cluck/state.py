@@ -1,0 +1,535 @@
+"""A game of Cluck-peep! in progress (CP-3 .. CP-13). Standard library only."""
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping, NamedTuple
+
+from ..protocol import (Action, Event, GameState, NotationError, OptionSpec, Player,
+                        RulesDataError, resolve_options, rng_from_json, rng_state_to_json)
+from .ladder import ChickenTrace, LadderRow, hole_point, rung_y, seat_point, trace
+from .tiles import COLUMNS, Band, TileSet, tile_set_from_data
+
+GAME_ID = "cluck"
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+CHICKS = 20                 # CP-1
+MAX_ROUNDS = 4              # CP-9 Decision: the sheet's "(that is, after 4 rounds)"
+WINNING_CHICKS = 5          # CP-9
+HAND_BASIC, HAND_LONG = 2, 3        # CP-4, CP-12: hand size when placing starts
+PLACED_BASIC, PLACED_LONG = 1, 2    # tiles each player places per round
+
+UP, TURNED = "up", "turned"
+CHICKENS, PLACE, OVER = "chickens", "place", "over"
+
+_ON_OFF = {False: ("Off", "なし"), True: ("On", "あり")}
+OPTIONS = (
+    OptionSpec("long_road", "Long road", "長い道", (False, True), False, _ON_OFF),
+    OptionSpec("runaway", "Runaway chicks", "ピヨコマの逃走", (False, True), False, _ON_OFF),
+    OptionSpec("start_player", "Start player", "スタートプレイヤー", ("random", 0, 1, 2, 3),
+               "random", {"random": ("Random", "ランダム"),
+                          **{i: (f"Player {i + 1}", f"プレイヤー{i + 1}") for i in range(4)}}),
+)
+
+
+# -- actions ----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ChooseHole(Action):
+    """CP-3: put your chicken into a free hole of START."""
+
+    column: int
+
+    def __str__(self) -> str:
+        return f"hole {self.column}"
+
+
+@dataclass(frozen=True)
+class PlaceTile(Action):
+    """CP-4: place a tile from your hand below the ladder, upright or turned (CP-2)."""
+
+    tile: int
+    turned: bool
+
+    def __str__(self) -> str:
+        return f"place {self.tile} {TURNED if self.turned else UP}"
+
+
+_HOLE = re.compile(r"hole ([0-4])")
+_PLACE = re.compile(r"place ([1-9][0-9]*) (up|turned)")
+
+
+def parse_action(text: str) -> Action:
+    if isinstance(text, str):
+        if m := _HOLE.fullmatch(text):
+            return ChooseHole(int(m.group(1)))
+        if m := _PLACE.fullmatch(text):
+            return PlaceTile(int(m.group(1)), m.group(2) == TURNED)
+    raise NotationError(f"not a Cluck-peep! action: {text!r} "
+                        "(expected 'hole C' or 'place T up|turned')")
+
+
+class Row(NamedTuple):
+    """A road tile lying in the ladder (row 1 is the first below the start tile)."""
+
+    tile: int
+    turned: bool
+    player: Player | None       # who placed it; None for the hidden tile (CP-5)
+    chick: bool                 # a chick stands in its hole
+
+
+# -- the state --------------------------------------------------------------------------------
+class CluckState(GameState):
+    game_id = GAME_ID
+
+    players: int
+    seed: int
+    options: dict
+    tiles: TileSet
+    rng: random.Random | None
+    viewer: Player | None       # whose view this is (only meaningful when is_view)
+    is_view: bool
+    round: int
+    start_player: Player
+    phase: str
+    order: list[Player]         # who acts, in turn, in the current phase
+    turn: int                   # index into order
+    chickens: list[int | None]  # each chicken's hole in the start tile
+    start_tile: str
+    nest_stack: list[str]       # top first; face up, so public (Decision)
+    goal_tile: str | None       # the nest tile at the bottom of a completed ladder
+    pile: list[int | None]      # road pile, top first; None where hidden
+    hands: list[list[int | None]]
+    hidden: tuple[int | None, bool | None] | None   # (tile, turned) lying face down
+    ladder: list[Row]
+    supply: int
+    stands: list[int]
+    result: tuple[Player, ...]
+    opening: list[Event]        # what setup did before the first action, for the UI
+
+    # -- who acts -----------------------------------------------------------------------------
+    def to_act(self) -> tuple[Player, ...]:
+        if self.phase == OVER:
+            return ()
+        return (self.order[self.turn],)
+
+    def _legal(self, player: Player) -> Iterable[Action]:
+        if self.phase == CHICKENS:
+            taken = set(self.chickens)
+            return [ChooseHole(c) for c in range(COLUMNS) if c not in taken]
+        return [PlaceTile(t, turned) for t in self.hands[player] if t is not None
+                for turned in (False, True)]
+
+    def _perform(self, player: Player, action: Action) -> list[Event]:
+        events: list[Event] = []
+        if isinstance(action, ChooseHole):
+            self._place_chicken(player, action.column, events)
+        else:
+            self._place_tile(player, action, events)
+        return events
+
+    # -- setup (CP-3) -------------------------------------------------------------------------
+    def _place_chicken(self, player: Player, column: int, events: list[Event]) -> None:
+        self.chickens[player] = column
+        events.append(Event("chicken_placed", player,
+                            {"column": column, "point": list(seat_point(0, column))}))
+        self.turn += 1
+        if self.turn == len(self.order):
+            self._begin_round(events)
+
+    # -- a round (CP-4, CP-5, CP-12) ------------------------------------------------------
+    def _seats_from(self, first: Player) -> list[Player]:
+        return [(first + i) % self.players for i in range(self.players)]
+
+    def _begin_round(self, events: list[Event]) -> None:
+        self.phase = PLACE
+        seats = self._seats_from(self.start_player)
+        events.append(Event("round_started", None, {"round": self.round,
+                                                    "start_player": self.start_player}))
+        if self.options["long_road"]:
+            # CP-12: everybody draws up to 3 at once, then places one at a time, twice round.
+            for p in seats:
+                while len(self.hands[p]) < HAND_LONG:
+                    self._draw(p, events)
+            self.order = seats * PLACED_LONG
+        else:
+            self.order = seats * PLACED_BASIC
+        self.turn = 0
+        self._begin_turn(events)
+
+    def _begin_turn(self, events: list[Event]) -> None:
+        if not self.options["long_road"]:
+            self._draw(self.order[self.turn], events)   # CP-4 (1): draw, then place
+
+    def _draw(self, player: Player, events: list[Event]) -> None:
+        tile = self.pile.pop(0)
+        hand = self.hands[player]
+        hand.append(tile)
+        hand.sort()
+        events.append(Event("tile_drawn", player, {"hand_size": len(hand),
+                                                   "pile_size": len(self.pile)}))
+        events.append(Event("tile_drawn_private", player, {"tile": tile, "hand": list(hand)},
+                            visible_to=(player,)))
+
+    def _place_tile(self, player: Player, action: PlaceTile, events: list[Event]) -> None:
+        self.hands[player].remove(action.tile)
+        band = self.tiles.band(action.tile, action.turned)
+        row = len(self.ladder) + 1
+        events.append(Event("tile_placed", player, _band_data(action.tile, action.turned,
+                                                              band, row)))
+        self._lay(Row(action.tile, action.turned, player, False), band, events)
+        self.turn += 1
+        if self.turn == len(self.order):
+            self._end_round(events)
+        else:
+            self._begin_turn(events)
+
+    def _lay(self, row: Row, band: Band, events: list[Event]) -> None:
+        """A tile joins the bottom of the ladder and a chick goes into its hole (CP-4);
+        CP-11 Decision: none when the supply is empty."""
+        index = len(self.ladder) + 1
+        point = list(hole_point(index, band))
+        if self.supply > 0:
+            self.supply -= 1
+            row = row._replace(chick=True)
+            events.append(Event("chick_placed", None, {"row": index, "point": point,
+                                                       "supply": self.supply}))
+        else:
+            events.append(Event("no_chick", None, {"row": index, "point": point,
+                                                   "reason": "supply_empty"}))
+        self.ladder.append(row)
+
+    # -- the end of a round (CP-5 .. CP-9) ----------------------------------------------------
+    def _end_round(self, events: list[Event]) -> None:
+        tile, turned = self.hidden
+        self.hidden = None
+        band = self.tiles.band(tile, turned)
+        events.append(Event("hidden_tile_revealed", None,
+                            _band_data(tile, turned, band, len(self.ladder) + 1)))
+        self._lay(Row(tile, turned, None, False), band, events)
+
+        self.goal_tile = self.nest_stack.pop(0)
+        goal_row = len(self.ladder) + 1
+        nests = self.tiles.goal(self.goal_tile).nests
+        events.append(Event("nest_tile_placed", None, {
+            "tile": self.goal_tile, "row": goal_row, "nests": sorted(nests),
+            "points": [list(seat_point(goal_row, c)) for c in range(COLUMNS)]}))
+
+        seats = self._seats_from(self.start_player)
+        rows = self._rows()
+        traces = trace({p: self.chickens[p] for p in seats}, rows)
+        held = {}
+        for p in seats:   # CP-6 Decision: chickens go one after another from the start player
+            t = traces[p]
+            events.append(Event("chicken_moved", p, _trace_data(t, self.ladder, rows)))
+            for row in t.collected:
+                self.ladder[row - 1] = self.ladder[row - 1]._replace(chick=False)
+            held[p] = len(t.collected)
+        for p in seats:
+            self._settle(p, traces[p].end, held[p], nests, events)
+            self.chickens[p] = traces[p].end
+
+        if max(self.stands) >= WINNING_CHICKS or self.round == MAX_ROUNDS:
+            self._game_over(events)   # the last ladder stays on the table for the eye
+            return
+        self._clean_up(events)
+        self._begin_round(events)
+
+    def _settle(self, player: Player, column: int, held: int, nests: frozenset[int],
+                events: list[Event]) -> None:
+        """CP-7 (and CP-13): stand the chicks on a nest, or give them back."""
+        nest = column in nests
+        lost = 0
+        if nest:
+            self.stands[player] += held
+        else:
+            self.supply += held
+            if self.options["runaway"]:
+                lost = min(held, self.stands[player])      # never below zero
+                self.stands[player] -= lost
+                self.supply += lost
+        events.append(Event("nest_outcome", player, {
+            "column": column, "nest": nest, "collected": held,
+            "stood": held if nest else 0, "returned": 0 if nest else held,
+            "lost": lost, "stand": self.stands[player], "supply": self.supply}))
+
+    def _clean_up(self, events: list[Event]) -> None:
+        """CP-8: road tiles under the pile, the start tile under the nest stack, the goal
+        tile (chickens in their holes) to the top, a new hidden tile, the next start player."""
+        returned = sum(row.chick for row in self.ladder)
+        self.supply += returned
+        road = [row.tile for row in self.ladder]
+        self.rng.shuffle(road)
+        self.pile.extend(road)
+        old_start = self.start_tile
+        self.nest_stack.append(old_start)
+        self.start_tile, self.goal_tile = self.goal_tile, None
+        self.ladder = []
+        events.append(Event("clean_up", None, {
+            "road_tiles": sorted(road), "pile_size": len(self.pile),
+            "chicks_returned": returned, "supply": self.supply,
+            "old_start_tile": old_start, "start_tile": self.start_tile,
+            "nest_stack": list(self.nest_stack),
+            "chickens": {str(p): c for p, c in enumerate(self.chickens)}}))
+        self._lay_hidden(events)
+        self.round += 1
+        self.start_player = (self.start_player + 1) % self.players   # the one to the left
+        events.append(Event("start_player", self.start_player, {"round": self.round}))
+
+    def _lay_hidden(self, events: list[Event]) -> None:
+        """CP-3/CP-8: the top road tile, face down, above the nest stack. Which way up it
+        lies is chance, and stays as it is when it is turned face up (CP-5)."""
+        tile = self.pile.pop(0)
+        self.hidden = (tile, self.rng.random() < 0.5)
+        events.append(Event("hidden_tile_laid", None, {"pile_size": len(self.pile),
+                                                       "nest_tile": self.nest_stack[0]}))
+
+    def _game_over(self, events: list[Event]) -> None:
+        """CP-9, CP-10: most chicks wins; ties share; more than 5 count in full."""
+        self.phase = OVER
+        best = max(self.stands)
+        self.result = tuple(p for p in range(self.players) if self.stands[p] == best)
+        events.append(Event("game_over", None, {"winners": list(self.result),
+                                                "stands": list(self.stands),
+                                                "round": self.round}))
+
+    def _rows(self) -> list[LadderRow]:
+        return [(self.tiles.band(r.tile, r.turned), r.chick) for r in self.ladder]
+
+    # -- what a player may know -------------------------------------------------------------
+    def unseen_tiles(self, player: Player | None) -> list[int]:
+        """Road tiles ``player`` cannot see: the pile, the hidden tile, others' hands."""
+        seen = {r.tile for r in self.ladder}
+        if player is not None:
+            seen.update(t for t in self.hands[player] if t is not None)
+        return [t for t in self.tiles.road_ids if t not in seen]
+
+    def view(self, player: Player | None) -> "CluckState":
+        v = self.clone()
+        v.rng = None
+        v.is_view = True
+        v.viewer = player
+        v.pile = [None] * len(self.pile)
+        v.hands = [list(h) if q == player else [None] * len(h)
+                   for q, h in enumerate(self.hands)]
+        if self.hidden is not None:
+            v.hidden = (None, None)
+        v.opening = [e for e in self.opening if e.seen_by(player)]
+        return v
+
+    def determinize(self, rng: random.Random) -> "CluckState":
+        s = self.clone()
+        if self.is_view:
+            unknown = self.unseen_tiles(self.viewer)
+            rng.shuffle(unknown)
+            s.hands = [[unknown.pop() if t is None else t for t in h] for h in s.hands]
+            for h in s.hands:
+                h.sort()
+            if s.hidden is not None:
+                s.hidden = (unknown.pop(), rng.random() < 0.5)
+            s.pile = unknown
+            s.is_view = False
+            s.viewer = None
+        s.rng = random.Random(rng.getrandbits(64))
+        return s
+
+    # -- the end -------------------------------------------------------------------------
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def winners(self) -> tuple[Player, ...]:
+        return self.result
+
+    def scores(self) -> tuple[float, ...]:
+        return tuple(float(s) for s in self.stands)
+
+    @property
+    def round_number(self) -> int:
+        return self.round
+
+    # -- copies and saves -------------------------------------------------------------------
+    def clone(self) -> "CluckState":
+        c = object.__new__(CluckState)
+        c.__dict__.update(self.__dict__)
+        c.order = list(self.order)
+        c.chickens = list(self.chickens)
+        c.nest_stack = list(self.nest_stack)
+        c.pile = list(self.pile)
+        c.hands = [list(h) for h in self.hands]
+        c.ladder = list(self.ladder)
+        c.stands = list(self.stands)
+        c.opening = list(self.opening)
+        if self.rng is not None:
+            c.rng = random.Random()
+            c.rng.setstate(self.rng.getstate())
+        return c
+
+    def to_dict(self) -> dict:
+        return {
+            "game": GAME_ID, "players": self.players, "seed": self.seed,
+            "options": _json_copy(self.options),
+            "view": {"player": self.viewer} if self.is_view else None,
+            "round": self.round, "start_player": self.start_player, "phase": self.phase,
+            "order": list(self.order), "turn": self.turn, "chickens": list(self.chickens),
+            "start_tile": self.start_tile, "nest_stack": list(self.nest_stack),
+            "goal_tile": self.goal_tile, "pile": list(self.pile),
+            "hands": [list(h) for h in self.hands],
+            "hidden": None if self.hidden is None else {"tile": self.hidden[0],
+                                                        "turned": self.hidden[1]},
+            "ladder": [{"tile": r.tile, "orientation": TURNED if r.turned else UP,
+                        "player": r.player, "chick": r.chick} for r in self.ladder],
+            "supply": self.supply, "stands": list(self.stands), "winners": list(self.result),
+            "opening": [e.to_dict() for e in self.opening],
+            "rng": None if self.rng is None else rng_state_to_json(self.rng),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping) -> "CluckState":
+        options = dict(data["options"])
+        s = cls._blank(int(data["players"]), int(data["seed"]), options,
+                       tile_set_from_data(options["tiles"]))
+        view = data["view"]
+        s.is_view = view is not None
+        s.viewer = view["player"] if view is not None else None
+        s.round = data["round"]
+        s.start_player = data["start_player"]
+        s.phase = data["phase"]
+        s.order = list(data["order"])
+        s.turn = data["turn"]
+        s.chickens = list(data["chickens"])
+        s.start_tile = data["start_tile"]
+        s.nest_stack = list(data["nest_stack"])
+        s.goal_tile = data["goal_tile"]
+        s.pile = list(data["pile"])
+        s.hands = [list(h) for h in data["hands"]]
+        hidden = data["hidden"]
+        s.hidden = None if hidden is None else (hidden["tile"], hidden["turned"])
+        s.ladder = [Row(r["tile"], r["orientation"] == TURNED, r["player"], r["chick"])
+                    for r in data["ladder"]]
+        s.supply = data["supply"]
+        s.stands = list(data["stands"])
+        s.result = tuple(data["winners"])
+        s.opening = [Event(e["kind"], e["player"], e["data"],
+                           None if e["visible_to"] is None else tuple(e["visible_to"]))
+                     for e in data["opening"]]
+        s.rng = None if data["rng"] is None else rng_from_json(data["rng"])
+        return s
+
+    @staticmethod
+    def parse_action(text: str) -> Action:
+        return parse_action(text)
+
+    @classmethod
+    def _blank(cls, players: int, seed: int, options: dict, tiles: TileSet) -> "CluckState":
+        s = object.__new__(cls)
+        s.players, s.seed, s.options, s.tiles = players, seed, options, tiles
+        s.rng = None
+        s.is_view, s.viewer = False, None
+        s.round, s.start_player, s.phase, s.order, s.turn = 1, 0, CHICKENS, [], 0
+        s.chickens = [None] * players
+        s.start_tile, s.nest_stack, s.goal_tile = tiles.start.id, [], None
+        s.pile, s.hands, s.hidden, s.ladder = [], [[] for _ in range(players)], None, []
+        s.supply, s.stands, s.result, s.opening = CHICKS, [0] * players, (), []
+        return s
+
+
+# -- event data -------------------------------------------------------------------------------
+def _band_data(tile: int, turned: bool, band: Band, row: int) -> dict:
+    y = rung_y(row)
+    return {"tile": tile, "orientation": TURNED if turned else UP, "row": row,
+            "rungs": [[[r, y], [r + 1, y]] for r in band.rungs],
+            "hole": {"column": band.hole_column, "side": band.hole_side,
+                     "point": list(hole_point(row, band))}}
+
+
+def _trace_data(t: ChickenTrace, ladder: list[Row], rows: list[LadderRow]) -> dict:
+    return {"from": t.start, "to": t.end, "path": [list(p) for p in t.points],
+            "collected": [{"row": row, "tile": ladder[row - 1].tile,
+                           "point": list(hole_point(row, rows[row - 1][0]))}
+                          for row in t.collected]}
+
+
+def _json_copy(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _json_copy(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_json_copy(v) for v in value]
+    return value
+
+
+# -- starting a game (CP-3) -------------------------------------------------------------------
+def new_game(players: int, seed: int, options: Mapping[str, Any] | None = None) -> CluckState:
+    """A new game: tiles from ``options["tiles"]`` (game.boards.cluck loads them), the
+    lobby's options (OPTIONS) checked, setup done up to the first chicken to place."""
+    if isinstance(players, bool) or not isinstance(players, int) \
+            or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise RulesDataError("players", f"Cluck-peep! is for {MIN_PLAYERS}-{MAX_PLAYERS} "
+                                        f"players, not {players!r}")
+    options = dict(options or {})
+    if "tiles" not in options:
+        raise RulesDataError("options.tiles", "missing: game.boards.cluck.prepare_options "
+                                              "loads the tile set")
+    tiles = tile_set_from_data(options.pop("tiles"))
+    resolved = resolve_options(OPTIONS, options)
+    for key in ("long_road", "runaway"):
+        if not isinstance(resolved[key], bool):     # resolve_options lets 0/1 pass as False/True
+            raise RulesDataError(f"options.{key}", f"must be true or false, not {resolved[key]!r}")
+    first = resolved["start_player"]
+    if first != "random" and (isinstance(first, bool) or first >= players):
+        raise RulesDataError("options.start_player",
+                             f"{first!r} is not a seat at a table of {players}")
+    resolved["tiles"] = tiles.to_data()
+    state = CluckState._blank(players, seed, resolved, tiles)
+    state.rng = random.Random(seed)
+    _set_up(state)
+    return state
+
+
+def _set_up(s: CluckState) -> None:
+    events: list[Event] = []
+    first = s.options["start_player"]
+    if first == "random":       # CP-3: whoever heard a chicken last; in the app, chance
+        s.start_player = s.rng.randrange(s.players)
+    else:
+        s.start_player = first
+    events.append(Event("start_player", s.start_player,
+                        {"round": 1, "chosen_by": "chance" if first == "random" else "option"}))
+    s.nest_stack = list(s.tiles.nest)
+    s.rng.shuffle(s.nest_stack)         # Decision: stacked in chance order, face up, public
+    s.pile = list(s.tiles.road_ids)
+    s.rng.shuffle(s.pile)
+    events.append(Event("tiles_shuffled", None, {"nest_stack": list(s.nest_stack),
+                                                 "pile_size": len(s.pile),
+                                                 "start_tile": s.start_tile}))
+    s._lay_hidden(events)
+    seats = s._seats_from(s.start_player)
+    for p in seats:                     # each takes one face-down road tile as a hand
+        s._draw(p, events)
+    s.phase, s.order, s.turn = CHICKENS, seats, 0
+    s.opening = events
+
+
+# -- the preview the table shows while a tile is held (pure) ----------------------------------
+@dataclass(frozen=True)
+class ChickenPreview:
+    trace: ChickenTrace     # its way down to the goal row
+    nest: bool              # whether that hole of the next nest tile has a nest
+
+
+def preview(state: CluckState, player: Player, tile: int | None = None,
+            turned: bool = False) -> dict[Player, ChickenPreview]:
+    """Where each placed chicken would end, and which chicks it would collect, if
+    ``player`` placed ``tile`` (from their hand) ``turned`` or not below the ladder now;
+    ``tile=None`` shows the ladder as it is. Uses only what ``player`` can see, so a view
+    serves: the hidden tile is unknown and passed straight; the next nest tile lies face
+    up (Decision), so its nests count. Later placements are not guessed. Pure."""
+    if state.phase == OVER:
+        raise ValueError("the game is over: nothing to preview")
+    if tile is not None and tile not in state.hands[player]:
+        raise ValueError(f"tile {tile} is not in player {player}'s hand")
+    rows = state._rows()
+    if tile is not None:
+        rows.append((state.tiles.band(tile, turned), state.supply > 0))
+    rows.append(None)
+    starts = {p: c for p, c in enumerate(state.chickens) if c is not None}
+    nests = state.tiles.goal(state.nest_stack[0]).nests
+    return {p: ChickenPreview(t, t.end in nests) for p, t in trace(starts, rows).items()}
