@@ -100,6 +100,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
+        argv.insert(0, "play")   # `tabletop-derby --frames 60` means play
     args = parser.parse_args(argv)
     command = args.command or "play"
     try:

@@ -28,6 +28,9 @@ class App:
         self.t = Translator(self.settings.language)
         pygame.display.init()
         pygame.font.init()
+        from game.ui import fonts, sprites
+        fonts.reset()
+        sprites.reset()
         pygame.display.set_caption(self.t("app.title"))
         self.size = size or (self.settings.window_width, self.settings.window_height)
         self.screen = self._make_window(self.size, self.settings.fullscreen and size is None)

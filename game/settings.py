@@ -88,7 +88,8 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
         if unknown:
             raise SettingsError(f"unknown keys: {', '.join(unknown)}")
         return Settings(**data).validated(), None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, SettingsError, TypeError) as exc:
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, SettingsError, TypeError,
+            RecursionError) as exc:
         return Settings(), f"{path}: {exc}; using the default settings"
 
 

@@ -19,11 +19,20 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return pygame.font.Font(str(BOLD if bold else REGULAR), max(8, int(size)))
 
 
-def missing_glyphs(text: str, size: int = 20) -> list[str]:
-    """Characters of ``text`` the bundled font cannot draw (they would show as tofu)."""
-    f = font(size)
-    metrics = f.metrics(text)
-    return [ch for ch, m in zip(text, metrics) if m is None and not ch.isspace()]
+NOT_A_CHARACTER = "\U0010FFFD"   # private use: no font draws it, so it shows as tofu
+
+
+def _bitmap(f: pygame.font.Font, ch: str) -> tuple:
+    image = f.render(ch, True, (0, 0, 0), (255, 255, 255))
+    return image.get_size(), pygame.image.tobytes(image, "RGB")
+
+
+def missing_glyphs(text: str, size: int = 20, face: pygame.font.Font | None = None) -> list[str]:
+    """Characters of ``text`` the font cannot draw: FreeType draws its tofu box for them
+    (metrics alone do not tell), so each glyph is compared with the tofu itself."""
+    f = face or font(size)
+    tofu = _bitmap(f, NOT_A_CHARACTER)
+    return sorted({ch for ch in text if not ch.isspace() and _bitmap(f, ch) == tofu})
 
 
 @lru_cache(maxsize=512)
@@ -75,3 +84,9 @@ def _tokens(paragraph: str) -> list[str]:
     if word:
         tokens.append(word)
     return tokens
+
+
+def reset() -> None:
+    """Forget cached fonts and text (they die with pygame.quit; a new App starts fresh)."""
+    font.cache_clear()
+    _render.cache_clear()

@@ -29,3 +29,9 @@ def tinted(surface: pygame.Surface, colour) -> pygame.Surface:
     out = surface.copy()
     out.fill((*colour, 255), special_flags=pygame.BLEND_RGBA_MULT)
     return out
+
+
+def reset() -> None:
+    """Forget cached images (converted for a display that a new App replaces)."""
+    svg.cache_clear()
+    rotated.cache_clear()

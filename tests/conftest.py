@@ -1,0 +1,23 @@
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _isolated_home(tmp_path, monkeypatch):
+    """Settings and saves of a test go to a temporary folder, never the user's."""
+    monkeypatch.setenv("TABLETOP_DERBY_HOME", str(tmp_path / "home"))
+
+
+@pytest.fixture
+def app():
+    from game.app import App
+    from game.settings import Settings
+    application = App(size=(1280, 720), settings=Settings(), persist=False)
+    yield application
+    import pygame
+    pygame.quit()

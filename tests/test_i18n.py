@@ -1,0 +1,52 @@
+"""Every visible string is in both catalogs and the bundled font draws every glyph."""
+import pygame
+
+from game.registry import GAMES
+from game.ui import fonts
+from game.ui.i18n import catalog
+
+
+def test_catalogs_have_the_same_keys():
+    en, ja = catalog("en"), catalog("ja")
+    assert set(en) == set(ja), f"only EN: {sorted(set(en) - set(ja))}; only JA: {sorted(set(ja) - set(en))}"
+    assert len(en) > 50
+
+
+def _strings():
+    for lang in ("en", "ja"):
+        yield from catalog(lang).values()
+    for info in GAMES.values():
+        yield from (info.name_en, info.name_ja, info.blurb_en, info.blurb_ja)
+        for character in info.characters:
+            yield from (character.name_en, character.name_ja)
+    from game.paths import DATA_DIR
+    for path in sorted((DATA_DIR / "help").glob("*.md")):
+        yield from path.read_text(encoding="utf-8").splitlines()
+
+
+def test_bundled_font_has_every_glyph_of_every_string():
+    pygame.font.init()
+    missing = {}
+    characters = {}
+    for text in _strings():
+        for ch in text:
+            characters.setdefault(ch, text)
+    for ch in fonts.missing_glyphs("".join(characters)):
+        missing[ch] = characters[ch]
+    assert not missing, f"tofu: {missing}"
+
+
+def test_default_pygame_font_would_have_failed_japanese():
+    """Guards the test above: it does detect a font without Japanese."""
+    pygame.font.init()
+    default = pygame.font.Font(None, 20)
+    assert fonts.missing_glyphs("日本語 ok", face=default) == ["日", "本", "語"]
+    assert fonts.missing_glyphs("日本語 ok") == []
+
+
+def test_wrap_breaks_japanese_and_english_inside_the_width():
+    pygame.font.init()
+    for text in ("ひとつのテーブルで遊ぶ4つのレースゲーム" * 3, "Four race games for one table " * 4):
+        lines = fonts.wrap(text, 20, 200)
+        assert len(lines) > 1
+        assert all(fonts.font(20).size(line)[0] <= 200 for line in lines)

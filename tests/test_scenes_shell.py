@@ -1,0 +1,79 @@
+"""The app shell under the dummy video driver: scenes, overlays, keyboard and mouse."""
+import pygame
+
+from game.scenes.handoff import HandoffScene
+from game.scenes.menu import MenuScene
+from game.scenes.settings import SettingsScene
+
+
+def click(app, button):
+    pos = button.rect.center
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.step(1 / 60)
+
+
+def key(app, k, mod=0):
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+    app.step(1 / 60)
+
+
+def test_menu_to_settings_and_back_by_mouse(app):
+    app.push(MenuScene(app))
+    app.step(1 / 60)
+    click(app, app.top.buttons.by_key("settings"))
+    assert isinstance(app.top, SettingsScene)
+    click(app, app.top.buttons.by_key("language:ja"))
+    assert app.settings.language == "ja" and app.t("app.back") == "戻る"
+    click(app, app.top.buttons.by_key("back"))
+    assert isinstance(app.top, MenuScene)
+
+
+def test_menu_by_keyboard_only(app):
+    app.push(MenuScene(app))
+    keys = [b.key for b in app.top.buttons.buttons]
+    key(app, pygame.K_TAB)
+    while app.top.buttons.buttons[app.top.buttons.focus].key != "settings":
+        key(app, pygame.K_TAB)
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, SettingsScene), keys
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, MenuScene)
+
+
+def test_handoff_curtain_hides_everything_and_closes_on_space(app):
+    app.push(MenuScene(app))
+    called = []
+    app.push(HandoffScene(app, "Aiko", on_ready=lambda: called.append(1)))
+    app.draw()
+    # opaque: the menu's title bar colour must not show anywhere at the top
+    top_row = {tuple(app.screen.get_at((x, 20)))[:3] for x in range(0, 1280, 7)}
+    from game.ui import theme
+    assert theme.BG_DARK not in top_row and theme.BG not in top_row
+    key(app, pygame.K_SPACE)
+    assert called == [1] and isinstance(app.top, MenuScene)
+
+
+def test_resize_relayouts_every_scene(app):
+    app.push(MenuScene(app))
+    app.push(SettingsScene(app))
+    app.handle(pygame.event.Event(pygame.VIDEORESIZE, size=(1920, 1080), w=1920, h=1080))
+    assert app.size == (1920, 1080)
+    assert all(scene.size == (1920, 1080) for scene in app.stack)
+    back = app.top.buttons.by_key("back")
+    assert back.rect.centerx == 960
+
+
+def test_quit_from_menu_stops_the_loop(app):
+    app.push(MenuScene(app))
+    click(app, app.top.buttons.by_key("quit"))
+    assert not app.running
+
+
+def test_a_bad_file_message_is_a_dialog_and_the_app_keeps_running(app):
+    app.push(MenuScene(app))
+    app.show_error("boards/x.yaml: tiles[2]: unknown tile 'Q'")
+    app.step(1 / 60)
+    assert app.top.__class__.__name__ == "DialogScene" and app.running
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, MenuScene)

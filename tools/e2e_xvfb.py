@@ -1,0 +1,150 @@
+"""End-to-end check in a real X window (Xvfb + xdotool + ImageMagick's import).
+
+Starts ``python main.py`` on a virtual screen, finds its window with
+``xdotool search --sync --pid``, clicks through the menu into Settings, switches the
+language, comes back, takes screenshots and checks the pixels at known widgets, then
+quits through the UI and demands exit code 0. Widget positions come from the very same
+layout code, run headless at the same window size, so the clicks cannot drift from the UI.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SIZE = (1280, 720)
+
+
+def sh(*args: str, env=None, timeout=30) -> str:
+    return subprocess.run(args, check=True, capture_output=True, text=True, env=env,
+                          timeout=timeout).stdout.strip()
+
+
+class Layout:
+    """Button centres of each scene, from the real layout code under the dummy driver."""
+
+    def __init__(self) -> None:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ["SDL_AUDIODRIVER"] = "dummy"
+        sys.path.insert(0, str(ROOT))
+        from game.app import App
+        from game.settings import Settings
+        self.app = App(size=SIZE, settings=Settings(), persist=False)
+
+    def centre(self, scene_name: str, key: str, lang: str = "en") -> tuple[int, int]:
+        from game.scenes.menu import MenuScene
+        from game.scenes.settings import SettingsScene
+        self.app.set_language(lang)
+        scene = {"menu": MenuScene, "settings": SettingsScene}[scene_name](self.app)
+        scene.layout(SIZE)
+        return scene.buttons.by_key(key).rect.center
+
+
+class XSession:
+    def __init__(self, display: str, home: Path):
+        self.display = display
+        self.env = {**os.environ, "DISPLAY": display, "TABLETOP_DERBY_HOME": str(home),
+                    "PYGAME_HIDE_SUPPORT_PROMPT": "1", "SDL_AUDIODRIVER": "dummy"}
+        self.env.pop("SDL_VIDEODRIVER", None)
+        self.shots = Path(tempfile.mkdtemp(prefix="derby-e2e-"))
+
+    def start(self, *args: str) -> None:
+        self.proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), *args],
+                                     env=self.env, cwd="/")
+        self.window = sh("xdotool", "search", "--sync", "--pid", str(self.proc.pid),
+                         env=self.env, timeout=60).splitlines()[0]
+        time.sleep(1.5)
+        geometry = sh("xdotool", "getwindowgeometry", self.window, env=self.env)
+        pos = geometry.split("Position:")[1].split()[0]
+        self.origin = tuple(int(v) for v in pos.split(","))
+
+    def click(self, point, pause=0.6) -> None:
+        x, y = point[0] + self.origin[0], point[1] + self.origin[1]
+        sh("xdotool", "mousemove", "--sync", str(x), str(y), env=self.env)
+        time.sleep(0.1)
+        sh("xdotool", "click", "1", env=self.env)
+        time.sleep(pause)
+
+    def key(self, name: str, pause=0.4) -> None:
+        sh("xdotool", "key", "--window", self.window, name, env=self.env)
+        time.sleep(pause)
+
+    def screenshot(self, name: str):
+        path = self.shots / f"{name}.png"
+        sh("import", "-window", "root", str(path), env=self.env)
+        import pygame
+        return pygame.image.load(str(path)), path
+
+    def pixel(self, image, point):
+        return tuple(image.get_at((point[0] + self.origin[0], point[1] + self.origin[1])))[:3]
+
+    def wait_exit(self, timeout=20) -> int:
+        return self.proc.wait(timeout=timeout)
+
+
+def expect(condition: bool, message: str) -> None:
+    if not condition:
+        raise SystemExit(f"e2e FAILED: {message}")
+    print(f"e2e ok: {message}")
+
+
+def run_shell_checks(x: XSession, layout: Layout) -> None:
+    from game.ui import theme
+    x.start("--size", f"{SIZE[0]}x{SIZE[1]}", "--lang", "en")
+    image, _ = x.screenshot("menu")
+    expect(x.pixel(image, (SIZE[0] // 2, 20)) == theme.BG_DARK, "the menu's title bar is drawn")
+    settings_btn = layout.centre("menu", "settings")
+    x.click(settings_btn)
+    image, _ = x.screenshot("settings")
+    ja = layout.centre("settings", "language:ja")
+    expect(x.pixel(image, (SIZE[0] // 2, 20)) == theme.BG,
+           "clicking Settings left the menu (no title bar)")
+    expect(x.pixel(image, (ja[0], ja[1] - 18)) != theme.BG, "the language buttons are drawn")
+    x.click(ja)
+    image, path = x.screenshot("settings-ja")
+    sel = x.pixel(image, (ja[0] - 40, ja[1]))
+    expect(sel == (255, 214, 160), f"日本語 is selected after the click (pixel {sel}, {path})")
+    x.click(layout.centre("settings", "language:en", "ja"))
+    x.click(layout.centre("settings", "back"))
+    image, _ = x.screenshot("menu-again")
+    expect(x.pixel(image, (SIZE[0] // 2, 20)) == theme.BG_DARK, "Back returned to the menu")
+    x.click(layout.centre("menu", "quit"), pause=0.2)
+    code = x.wait_exit()
+    expect(code == 0, f"quitting through the UI exits with 0 (got {code})")
+
+
+def main() -> int:
+    for tool in ("Xvfb", "xdotool", "import"):
+        if shutil.which(tool) is None:
+            raise SystemExit(f"e2e needs {tool} (apt-get install -y xvfb xdotool imagemagick)")
+    display = ":97"
+    xvfb = subprocess.Popen(["Xvfb", display, "-screen", "0", "1400x900x24", "-nolisten", "tcp"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        time.sleep(1.0)
+        layout = Layout()
+        home = Path(tempfile.mkdtemp(prefix="derby-home-"))
+        x = XSession(display, home)
+        run_shell_checks(x, layout)
+        extra = os.environ.get("E2E_GAMES", "duck").split(",")
+        for game_id in extra:
+            module_name = f"tools.e2e_{game_id}"
+            try:
+                module = __import__(module_name, fromlist=["run"])
+            except ImportError:
+                continue
+            module.run(XSession(display, home), layout)
+        print(f"e2e screenshots in {x.shots}")
+    finally:
+        xvfb.terminate()
+        xvfb.wait(timeout=10)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
