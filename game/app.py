@@ -179,6 +179,7 @@ class App:
             self.show_error(self._pending_error)
             self._pending_error = None
         self.clock.tick()
+        first_frame = True
         try:
             while self.running:
                 if frames is not None and self.frames >= frames:
@@ -194,6 +195,9 @@ class App:
                     break
                 dt = self.clock.tick(FPS) / 1000.0
                 self.step(min(dt, 0.1))
+                if first_frame:
+                    first_frame = False
+                    self.sound.start()
         except KeyboardInterrupt:
             self.quit()
         finally:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import random
 import threading
+import time
 from array import array
 
 import pygame
@@ -27,6 +28,8 @@ def _tone(duration: float, freq, volume: float = 0.5, wave: str = "sine",
     out = array("h")
     phase = 0.0
     for i in range(n):
+        if i % 2048 == 0:
+            time.sleep(0)   # let the main thread draw: synthesis runs beside the game
         f = freq(i / n) if callable(freq) else freq
         phase += 2 * math.pi * f / RATE
         if wave == "square":
@@ -74,9 +77,17 @@ class Sounds:
     """Built on a background thread so the first frame is not kept waiting for the audio
     device and the synthesis; an effect asked for before then is simply not heard."""
 
-    def __init__(self, volume: float = 0.7, background: bool = True):
+    def __init__(self, volume: float = 0.7):
         self.volume = volume
         self.sounds: dict[str, pygame.mixer.Sound] = {}
+        self._started = False
+
+    def start(self, background: bool = True) -> None:
+        """Open the audio device and make the effects (the app calls this after its
+        first frame is on screen)."""
+        if self._started:
+            return
+        self._started = True
         if background:
             threading.Thread(target=self._build, name="sound-synth", daemon=True).start()
         else:
@@ -86,15 +97,15 @@ class Sounds:
         sounds = {}
         try:
             pygame.mixer.init(frequency=RATE, size=-16, channels=1)
+            if pygame.mixer.get_init() is None:
+                return
+            _, _, channels = pygame.mixer.get_init()
+            for name, samples in synthesize().items():
+                if channels > 1:
+                    samples = array("h", (v for v in samples for _ in range(channels)))
+                sounds[name] = pygame.mixer.Sound(buffer=samples.tobytes())
         except pygame.error:
-            return
-        if pygame.mixer.get_init() is None:
-            return
-        freq, _, channels = pygame.mixer.get_init()
-        for name, samples in synthesize().items():
-            if channels > 1:
-                samples = array("h", (v for v in samples for _ in range(channels)))
-            sounds[name] = pygame.mixer.Sound(buffer=samples.tobytes())
+            return   # no audio device, or the app closed meanwhile: play silently
         self.sounds = sounds
 
     def set_volume(self, volume: float) -> None:

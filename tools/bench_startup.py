@@ -1,0 +1,62 @@
+"""Start-up to first menu frame, whole process, against a bare pygame window in the same
+run (median of N each), and the menu's idle CPU share over 10 seconds.
+
+    python tools/bench_startup.py [--runs 5] [--idle 10]
+
+Runs under the dummy video driver unless DISPLAY is set (then in the real window)."""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+BARE = ("import pygame; pygame.init(); pygame.display.set_mode((1280, 720)); "
+        "pygame.display.flip()")
+
+
+def timed(cmd, env) -> float:
+    start = time.perf_counter()
+    subprocess.run(cmd, env=env, check=True, capture_output=True)
+    return time.perf_counter() - start
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--idle", type=float, default=10.0)
+    args = parser.parse_args()
+    env = {**os.environ, "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+           "TABLETOP_DERBY_HOME": tempfile.mkdtemp()}
+    if "DISPLAY" not in env:
+        env.setdefault("SDL_VIDEODRIVER", "dummy")
+    env.setdefault("SDL_AUDIODRIVER", "dummy")
+    bare, ours = [], []
+    for _ in range(args.runs):
+        bare.append(timed([sys.executable, "-c", BARE], env))
+        ours.append(timed([sys.executable, str(ROOT / "main.py"), "--frames", "1"], env))
+    b, o = statistics.median(bare), statistics.median(ours)
+    print(f"start-up to first frame: bare pygame {b * 1000:.0f} ms, Tabletop Derby "
+          f"{o * 1000:.0f} ms, ratio {o / b:.2f} (median of {args.runs})")
+    proc = subprocess.Popen([sys.executable, str(ROOT / "main.py")], env=env)
+    time.sleep(2.0)
+    with open(f"/proc/{proc.pid}/stat") as f:
+        fields = f.read().split()
+    t0 = (int(fields[13]) + int(fields[14])) / os.sysconf("SC_CLK_TCK")
+    time.sleep(args.idle)
+    with open(f"/proc/{proc.pid}/stat") as f:
+        fields = f.read().split()
+    t1 = (int(fields[13]) + int(fields[14])) / os.sysconf("SC_CLK_TCK")
+    proc.terminate()
+    proc.wait(timeout=10)
+    print(f"idle menu CPU: {100 * (t1 - t0) / args.idle:.2f}% of one core over {args.idle:g} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
