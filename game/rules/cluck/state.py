@@ -215,7 +215,7 @@ class CluckState(GameState):
             "points": [list(seat_point(goal_row, c)) for c in range(COLUMNS)]}))
 
         seats = self._seats_from(self.start_player)
-        rows = self._rows()
+        rows = self.ladder_rows()
         traces = trace({p: self.chickens[p] for p in seats}, rows)
         held = {}
         for p in seats:   # CP-6 Decision: chickens go one after another from the start player
@@ -292,7 +292,8 @@ class CluckState(GameState):
                                                 "stands": list(self.stands),
                                                 "round": self.round}))
 
-    def _rows(self) -> list[LadderRow]:
+    def ladder_rows(self) -> list[LadderRow]:
+        """The road tiles laid so far, as the trace takes them (all face up, public)."""
         return [(self.tiles.band(r.tile, r.turned), r.chick) for r in self.ladder]
 
     # -- what a player may know -------------------------------------------------------------
@@ -526,7 +527,7 @@ def preview(state: CluckState, player: Player, tile: int | None = None,
         raise ValueError("the game is over: nothing to preview")
     if tile is not None and tile not in state.hands[player]:
         raise ValueError(f"tile {tile} is not in player {player}'s hand")
-    rows = state._rows()
+    rows = state.ladder_rows()
     if tile is not None:
         rows.append((state.tiles.band(tile, turned), state.supply > 0))
     rows.append(None)
