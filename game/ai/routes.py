@@ -1,0 +1,164 @@
+"""Eight Routes knowledge for the bots: an expected-score evaluation and the easy and
+normal (greedy) levels. Everything on the table is public in this game; the only hidden
+part is the future dice, which the bots never need: they look ahead only within their own
+pick-up phase, on copies that stop at the phase end (no die is rolled).
+"""
+from __future__ import annotations
+
+import random
+
+from game.rules.protocol import Action, GameState
+from game.rules.routes import (ChangeDie, DeclineChip, EndPhase, PushMarker, RoutesState,
+                               TakeAll, TakeOne, TurnChip)
+from game.rules.routes.table import ROUTES, ranking
+
+DRIFT_PER_PHASE = 0.5  # spaces a marker is expected to gain per phase still to play
+CHIP_VALUE = 1.0  # a face-up round chip still to be used (ER-13)
+D6_VALUE = 1.5  # a future parent round with the route-4 marker on space 4+ (ER-10)
+ACTION_MARKER_VALUE = 0.5  # a route-3/route-5 marker: a C/D action at hand (ER-12)
+WIN_BONUS = 50.0
+ROUTE_4, ROUTE_3, ROUTE_5, ROUTE_7 = 3, 2, 4, 6
+
+
+def phases_left(state: RoutesState) -> list[int]:
+    """Pick-up phases each player still has to play, the current one included."""
+    players = state.players
+    finished_phase = state.over  # a preview copy that stopped at the end of this phase
+    future_rounds = state.total_rounds - state.round
+    left = [future_rounds] * players
+    if state.over and not state.hold_phase_end:
+        return [0] * players
+    for step in range(state.phase_index, players):
+        p = (state.parent + 1 + step) % players
+        if not (finished_phase and step == state.phase_index):
+            left[p] += 1
+    return left
+
+
+def parent_rounds_left(state: RoutesState, player: int) -> int:
+    """Future rounds (after this one) in which ``player`` will be the parent."""
+    return sum(1 for r in range(state.round + 1, state.total_rounds + 1)
+               if (r - 1) % state.players == player)
+
+
+def _position_value(spaces, pos: float) -> float:
+    """The value of a (fractional) space on a position route, interpolated."""
+    low = int(pos)
+    if low >= 20:
+        return float(spaces[19])
+    value = spaces[low - 1] if low >= 1 else 0.0
+    return value + (pos - low) * (spaces[low] - value)
+
+
+def expected_scores(state: RoutesState) -> list[float]:
+    """Per player, the score expected at the end: the route scores if the game ended now,
+    with markers drifting forward for the phases still to play (which matters for the
+    position routes and the space thresholds of routes 2 and 8), plus the worth of chips,
+    the d6 and the action routes."""
+    players = state.players
+    scorer = state.scorer
+    left = phases_left(state)
+    drift = [DRIFT_PER_PHASE * n for n in left]
+    totals = [0.0] * players
+    for r in range(ROUTES):
+        row = state.pos[r]
+        spaces = scorer.spaces[r]
+        if spaces is not None:
+            for p in range(players):
+                if row[p]:
+                    totals[p] += _position_value(spaces, min(20.0, row[p] + drift[p]))
+            continue
+        ranks = scorer.ranks[r]
+        threshold = scorer.min_space[r]
+        order = ranking(row, state.stamp[r])
+        rank = 0
+        for p in order:
+            if rank >= len(ranks):
+                break
+            if row[p] + drift[p] >= threshold:
+                totals[p] += ranks[rank]
+                rank += 1
+    for p in range(players):
+        if left[p]:
+            totals[p] += CHIP_VALUE * sum(up for _, up in state.chips[p])
+            totals[p] += ACTION_MARKER_VALUE * ((state.pos[ROUTE_3][p] > 0)
+                                                + (state.pos[ROUTE_5][p] > 0))
+        if state.pos[ROUTE_4][p] >= 4:
+            totals[p] += D6_VALUE * parent_rounds_left(state, p)
+    return totals
+
+
+def evaluate(state: GameState, player: int) -> float:
+    """Heuristic worth of ``state`` for ``player``: their expected final score minus the
+    best expected score among the others (the game is won by the highest total)."""
+    if state.is_over() and not state.hold_phase_end:
+        totals = state.scores()
+        best_other = max(t for p, t in enumerate(totals) if p != player)
+        won = state.winners()
+        bonus = WIN_BONUS / len(won) if player in won else -WIN_BONUS
+        return totals[player] - best_other + bonus
+    expected = expected_scores(state)
+    return expected[player] - max(e for p, e in enumerate(expected) if p != player)
+
+
+def _after(base: RoutesState, player: int, action: Action) -> RoutesState:
+    child = base.clone()
+    child._perform(player, action)  # legal by construction: it came from legal_actions
+    return child
+
+
+def normal(view: GameState, player: int, rng: random.Random) -> Action:
+    """Greedy: the action whose result evaluates best, looking through the rest of the own
+    phase where it matters (a die changed by C is worth the pick-up it enables)."""
+    legal = view.legal_actions(player)
+    if len(legal) == 1:
+        return legal[0]
+    base = view.clone()
+    base.hold_phase_end = True  # never roll: the look-ahead ends with the own phase
+    best_value = None
+    best: list[Action] = []
+    for action in legal:
+        if isinstance(action, PushMarker) and not base.mandatory_done:
+            continue  # D before or after the pick-up ends the same: weigh it after
+        child = _after(base, player, action)
+        if isinstance(action, ChangeDie) and not child.mandatory_done:
+            value = _best_pick_up(child, player, action)
+        else:
+            value = evaluate(child, player)
+        if best_value is None or value > best_value + 1e-9:
+            best_value, best = value, [action]
+        elif abs(value - best_value) <= 1e-9:
+            best.append(action)
+    return rng.choice(best) if best else rng.choice(legal)
+
+
+def _best_pick_up(state: RoutesState, player: int, change: ChangeDie) -> float:
+    """Worth of a C before the pick-up: the best pick-up of the die's new or old face."""
+    new_face = change.face + change.delta
+    candidates = [TakeAll(new_face), TakeOne(new_face), TakeAll(change.face)]
+    legal = set(state._legal(player))
+    values = [evaluate(_after(state, player, a), player) for a in candidates if a in legal]
+    return max(values) if values else evaluate(state, player)
+
+
+def easy(view: GameState, player: int, rng: random.Random) -> Action:
+    """Random with light sense: uses the chip power when offered, mostly picks up the
+    bigger groups of dice, and never opens route 7 on its costly first spaces."""
+    legal = view.legal_actions(player)
+    turns = [a for a in legal if isinstance(a, TurnChip)
+             and not (a.route == ROUTE_7 + 1 and view.pos[ROUTE_7][player] == 0)]
+    if any(isinstance(a, DeclineChip) for a in legal):
+        return rng.choice(turns) if turns else legal[0]
+    takes = [a for a in legal if isinstance(a, (TakeAll, TakeOne))
+             and not (a.face == ROUTE_7 + 1 and view.pos[ROUTE_7][player] == 0
+                      and (isinstance(a, TakeOne) or view.lid[ROUTE_7] < 4))]
+    extras = [a for a in legal if isinstance(a, ChangeDie)
+              or (isinstance(a, PushMarker) and not (a.route == ROUTE_7 + 1
+                                                      and view.pos[ROUTE_7][player] == 0))]
+    if takes and (not extras or rng.random() < 0.8):
+        weights = [view.lid[a.face - 1] if isinstance(a, TakeAll) else 1 for a in takes]
+        return rng.choices(takes, weights)[0]
+    if extras and (rng.random() < 0.4 or not any(isinstance(a, EndPhase) for a in legal)):
+        return rng.choice(extras)
+    ends = [a for a in legal if isinstance(a, EndPhase)]
+    return ends[0] if ends else rng.choice(legal)
