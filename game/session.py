@@ -45,7 +45,7 @@ class PendingDecision:
 class Session:
     def __init__(self, game_id: str, seats: list[Seat], seed: int,
                  options: Mapping[str, Any] | None = None, *, prepared: bool = False,
-                 bot_budget_ms: int = 150):
+                 bot_budget_ms: int = 50):
         self.game_id = game_id
         self.module = rules.load(game_id)
         self.seats = list(seats)
@@ -54,10 +54,12 @@ class Session:
         self.state: GameState = self.module.new_game(len(seats), seed, self.options)
         self.actions: list[tuple[int, str]] = []
         self.bot_budget_ms = bot_budget_ms
-        self._bots = {i: make_bot(game_id, s.level) for i, s in enumerate(seats) if not s.human}
+        self._bots = {i: make_bot(game_id, s.level, bot_budget_ms)
+                      for i, s in enumerate(seats) if not s.human}
         self._bot_rng = random.Random(seed * 31 + 7)
         self.pending: dict[int, PendingDecision] = {}
         self.viewer: int | None = None     # the person the screen currently belongs to
+        self.save_id = f"{game_id}-{time.strftime('%Y%m%d-%H%M%S')}-{seed}"
 
     # -- who is to act ---------------------------------------------------------------------
     @property
@@ -128,7 +130,7 @@ class Session:
         return {"record": self.record().to_dict(), "seats": [s.to_dict() for s in self.seats]}
 
     @classmethod
-    def from_record(cls, record: Record, seats: list[Seat], bot_budget_ms: int = 150) -> "Session":
+    def from_record(cls, record: Record, seats: list[Seat], bot_budget_ms: int = 50) -> "Session":
         session = cls(record.game, seats, record.seed, record.options, prepared=True,
                       bot_budget_ms=bot_budget_ms)
         for player, text in record.actions:

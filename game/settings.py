@@ -41,7 +41,7 @@ class Settings:
     fullscreen: bool = False
     volume: float = 0.7
     animation_speed: float = 1.0
-    bot_budget_ms: int = 150
+    bot_budget_ms: int = 50
     window_width: int = 1280
     window_height: int = 720
 

@@ -56,19 +56,22 @@ def game_knowledge(game_id: str):
 LEVELS = ("random", "easy", "normal", "hard")
 
 
-def make_bot(game_id: str, level: str) -> Bot:
-    """The bot of ``level`` for a game; levels the game does not have yet fall back to
-    the strongest one it has below, so a seat is never left without a player."""
+def make_bot(game_id: str, level: str, budget_ms: float = 150.0,
+             max_iterations: int = 400) -> Bot:
+    """The bot of ``level`` for a game. 'hard' is the generic search over the game's
+    evaluation (``game.ai.search``) unless the game brings its own."""
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r}; known: {', '.join(LEVELS)}")
     if level == "random":
         return RandomBot()
     knowledge = game_knowledge(game_id)
-    order = LEVELS[LEVELS.index(level)::-1]
-    for candidate in order:
-        if candidate == "random":
-            return RandomBot()
-        func = getattr(knowledge, candidate, None) if knowledge else None
-        if func is not None:
-            return FunctionBot(candidate, func)
-    return RandomBot()
+    if knowledge is None:
+        raise ValueError(f"{game_id} has no computer player knowledge (game/ai/{game_id}.py)")
+    if level == "hard" and getattr(knowledge, "hard", None) is None:
+        from game.ai.search import SearchBot
+        return SearchBot(knowledge.evaluate, getattr(knowledge, "easy", None),
+                         budget_ms=budget_ms, max_iterations=max_iterations)
+    func = getattr(knowledge, level, None)
+    if func is None:
+        raise ValueError(f"{game_id} has no {level!r} computer player")
+    return FunctionBot(level, func)

@@ -170,10 +170,7 @@ class GameScene(Scene):
         self.app.push(GameOverScene(self.app, self))
 
     def autosave(self) -> None:
-        try:
-            from game import saves
-        except ImportError:
-            return
+        from game import saves
         try:
             saves.autosave(self.session)
         except OSError as exc:

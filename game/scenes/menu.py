@@ -49,11 +49,8 @@ class MenuScene(Scene):
         self.empty = not games
 
     def _has_saves(self) -> bool:
-        try:
-            from game import saves
-        except ImportError:
-            return False
-        return bool(saves.list_saves())
+        from game import saves
+        return any(isinstance(e, saves.SaveError) or not e.over for e in saves.list_saves())
 
     def _open(self, info):
         def open_lobby():

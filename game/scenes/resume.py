@@ -1,0 +1,81 @@
+"""Resume: the saved games (game, players, round, date), newest first. A damaged save
+is listed with its problem and opening it explains instead of crashing."""
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from game import registry, saves
+from game.scenes.base import Scene
+from game.ui import theme
+from game.ui.widgets import Button, draw_text
+
+PER_PAGE = 7
+
+
+class ResumeScene(Scene):
+    def __init__(self, app):
+        super().__init__(app)
+        self.entries = [e for e in saves.list_saves()
+                        if isinstance(e, saves.SaveError) or not e.over]
+        self.page = 0
+
+    def layout(self, size):
+        super().layout(size)
+        w, h = size
+        self.buttons.clear()
+        lang = self.app.settings.language
+        bw, bh, gap = min(w - self.px(80), self.px(900)), self.px(58), self.px(10)
+        y = self.px(110)
+        shown = self.entries[self.page * PER_PAGE:(self.page + 1) * PER_PAGE]
+        for i, entry in enumerate(shown):
+            rect = pygame.Rect((w - bw) // 2, y, bw, bh)
+            if isinstance(entry, saves.SaveError):
+                label = f"⚠ {entry.path.rsplit('/', 1)[-1]}: {entry.problem}"
+            else:
+                info = registry.GAMES[entry.game]
+                when = time.strftime("%Y-%m-%d %H:%M", time.localtime(entry.saved_at))
+                kind = "" if entry.kind == "auto" else " ★"
+                label = (f"{info.name(lang)}{kind} · {', '.join(entry.names)} · "
+                         f"{self.t('app.round', n=entry.round)} · {when}")
+            self.buttons.add(Button(rect, label, self._open(entry), self.px(19),
+                                    key=f"save:{i}"))
+            y += bh + gap
+        nav_y = h - self.px(80)
+        back = pygame.Rect(self.px(24), nav_y, self.px(200), self.px(52))
+        self.buttons.add(Button(back, self.t("app.back"), self.app.pop, self.px(22), key="back"))
+        if len(self.entries) > PER_PAGE:
+            nxt = pygame.Rect(w - self.px(224), nav_y, self.px(200), self.px(52))
+            self.buttons.add(Button(nxt, "→", self._next_page, self.px(24), key="next"))
+
+    def _next_page(self):
+        pages = (len(self.entries) + PER_PAGE - 1) // PER_PAGE
+        self.page = (self.page + 1) % pages
+        self.layout(self.size)
+
+    def _open(self, entry):
+        def open_save():
+            if isinstance(entry, saves.SaveError):
+                self.app.show_error(str(entry))
+                return
+            try:
+                session = saves.load_session(entry.path, self.app.settings.bot_budget_ms)
+            except saves.SaveError as exc:
+                self.app.show_error(str(exc))
+                return
+            scene = registry.GAMES[session.game_id].scene_class()(self.app, session)
+            self.app.replace(scene)
+        return open_save
+
+    def handle_event(self, event):
+        if self.key_back(event):
+            self.app.pop()
+            return
+        super().handle_event(event)
+
+    def draw(self, surface):
+        w, _ = surface.get_size()
+        draw_text(surface, self.t("app.resume"), self.px(40), (w // 2, self.px(56)), theme.INK,
+                  bold=True, anchor="center")
+        super().draw(surface)
