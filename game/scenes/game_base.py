@@ -54,6 +54,33 @@ class GameScene(Scene):
     def human_event(self, event: pygame.event.Event, player: int) -> None:
         raise NotImplementedError
 
+    def sync_from_state(self) -> None:
+        """Hook: put every drawn piece where the state says (after a skip or a jump)."""
+
+    def fast_forward(self, rounds: int) -> None:
+        """Let every seat (people too, as 'normal' bots) play until ``rounds`` rounds are
+        done, without animation; then show seat 0's point of view. For screenshots/tests."""
+        import random
+        from game.ai import make_bot
+        rng = random.Random(self.session.seed)
+        bots = {}
+        state = self.state
+        while not state.is_over() and state.round_number <= rounds:
+            player = state.to_act()[0]
+            bot = bots.setdefault(player, make_bot(self.session.game_id, "normal"))
+            for event in self.session.apply(player, bot.choose(state.view(player), player, rng)):
+                if event.visible_to is None:
+                    line = self.describe(event)
+                    if line:
+                        self.log_line(line)
+        self.events.clear()
+        self.timeline = Timeline()
+        self.last_round = state.round_number
+        if self.session.seats[0].human:
+            self.private_player = 0
+            self.session.viewer = 0
+        self.sync_from_state()
+
     # -- helpers for subclasses ------------------------------------------------------------
     @property
     def state(self):
@@ -208,6 +235,7 @@ class GameScene(Scene):
                 self.log_line(line)
             self.play_event(event)
             self.timeline.finish_all()
+        self.sync_from_state()
 
     def open_pause(self):
         from game.scenes.pause import PauseScene
