@@ -175,8 +175,9 @@ def load_session(path: Path, bot_budget_ms: int = 50):
         session = Session.from_record(record, seats, bot_budget_ms=bot_budget_ms)
     except (IllegalAction, NotationError) as exc:
         raise SaveError(path, "actions", str(exc)) from exc
-    except (RulesDataError, KeyError, TypeError, ValueError) as exc:
-        raise SaveError(path, "options", str(exc)) from exc
+    except (RulesDataError, KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        # options carry game data (a board, score tables) that the rules could not use
+        raise SaveError(path, "options", f"{type(exc).__name__}: {exc}") from exc
     session.save_id = Path(path).stem.removeprefix("auto-")
     return session
 
