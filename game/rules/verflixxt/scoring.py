@@ -1,0 +1,50 @@
+"""Scores: track tiles with lucky conversions (VX-7), risk tiles (VX-25), goal chips
+(VX-28) and hats (VX-29), summed in VX-30."""
+from __future__ import annotations
+
+from typing import Iterable, Mapping
+
+from .box import LUCKY, MINUS, PLUS, RISK
+
+HAT_POINTS = {"lucky": 10, "unlucky": -10}
+
+
+def tile_points(taken: Iterable[str], kinds: Mapping[str, str],
+                values: Mapping[str, int]) -> dict:
+    """Track, lucky and risk points of a pile of taken tiles, and which minus tiles the
+    lucky tiles turned (largest first, VX-7)."""
+    plus = minus_sum = 0
+    minus: list[tuple[int, str]] = []
+    lucky = 0
+    risk: list[int] = []
+    for tile in taken:
+        kind = kinds[tile]
+        if kind == PLUS:
+            plus += values[tile]
+        elif kind == MINUS:
+            minus_sum += values[tile]
+            minus.append((values[tile], tile))
+        elif kind == LUCKY:
+            lucky += 1
+        elif kind == RISK:
+            risk.append(values[tile])
+    minus.sort()
+    turned = minus[:lucky]
+    risk_sum = sum(risk)
+    return {
+        "track": plus + minus_sum,
+        "lucky": -2 * sum(v for v, _ in turned),
+        "turned": [t for _, t in turned],
+        "risk": risk_sum if len(risk) % 2 == 0 else -risk_sum,
+    }
+
+
+def breakdown(taken: Iterable[str], kinds: Mapping[str, str], values: Mapping[str, int],
+              chips: Iterable[int], hats: Iterable[str]) -> dict:
+    """One player's score: ``track``, ``lucky``, ``risk``, ``chips``, ``hats``, ``total``
+    (and ``turned``: the minus tiles the lucky tiles made plus)."""
+    out = tile_points(taken, kinds, values)
+    out["chips"] = sum(chips)
+    out["hats"] = sum(HAT_POINTS[h] for h in hats)
+    out["total"] = out["track"] + out["lucky"] + out["risk"] + out["chips"] + out["hats"]
+    return out
