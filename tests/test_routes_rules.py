@@ -444,11 +444,26 @@ def test_er_32_route_2_five_ranks_and_space_5_or_beyond():
     assert arrange(players=5, markers=markers).route_scores()["routes"][1] == [0, 3, 6, 9, 12]
 
 
-@pytest.mark.parametrize("route,expected", [(3, [10, 6, 3, 1, 0]), (4, [12, 6, 2, 0, 0]),
-                                             (5, [12, 5, 0, 0, 0]), (6, [16, 0, 0, 0, 0])])
-def test_er_33_to_36_rank_counts_of_routes_3_to_6(route, expected):
+def _five_in_a_row(route):
+    """Players 0..4 on spaces 10..6 of ``route``: player 0 first."""
     state = arrange(players=5, markers=[(route, p, 10 - p) for p in range(5)])
-    assert state.route_scores()["routes"][route - 1] == expected
+    return state.route_scores()["routes"][route - 1]
+
+
+def test_er_33_route_3_scores_four_ranks():
+    assert _five_in_a_row(3) == [10, 6, 3, 1, 0]
+
+
+def test_er_34_route_4_scores_three_ranks():
+    assert _five_in_a_row(4) == [12, 6, 2, 0, 0]
+
+
+def test_er_35_route_5_scores_two_ranks():
+    assert _five_in_a_row(5) == [12, 5, 0, 0, 0]
+
+
+def test_er_36_route_6_scores_the_first_alone():
+    assert _five_in_a_row(6) == [16, 0, 0, 0, 0]
 
 
 def test_er_37_route_7_costs_points_below_space_8():
