@@ -136,10 +136,13 @@ class VerflixxtState(GameState):
 
     # -- copies, views, saves ----------------------------------------------------------------
     def clone(self) -> "VerflixxtState":
+        return self._copy(None if self.rng is None else _copy_rng(self.rng))
+
+    def _copy(self, rng: random.Random | None) -> "VerflixxtState":
         s = self.__class__.__new__(self.__class__)
         s.players, s.seed, s.options, s.box = self.players, self.seed, self.options, self.box
         s.hats_variant, s.attack = self.hats_variant, self.attack
-        s.rng = None if self.rng is None else _copy_rng(self.rng)
+        s.rng = rng
         s.is_view, s.viewer = self.is_view, self.viewer
         s.track, s.removed = self.track[:], self.removed[:]
         s.pawns = [p[:] for p in self.pawns]
@@ -160,15 +163,14 @@ class VerflixxtState(GameState):
         return s
 
     def view(self, player: int | None) -> "VerflixxtState":
-        v = self.clone()
-        v.rng = None                       # future dice and shuffles are hidden
+        v = self._copy(None)               # future dice and shuffles are hidden
         v.is_view, v.viewer = True, player
         v.hands = [h[:] if q == player else ["?"] * len(h) for q, h in enumerate(self.hands)]
         v.deck = ["?"] * len(self.deck)
         return v
 
     def determinize(self, rng: random.Random) -> "VerflixxtState":
-        s = self.clone()
+        s = self._copy(None)
         if self.is_view and self.hats_variant:
             known = Counter(self.discard)
             known.update(card for _, card in self.contest_cards)
@@ -693,6 +695,6 @@ class VerflixxtState(GameState):
 
 
 def _copy_rng(rng: random.Random) -> random.Random:
-    copy = random.Random()
+    copy = random.Random.__new__(random.Random)   # no seeding from the OS: set below
     copy.setstate(rng.getstate())
     return copy

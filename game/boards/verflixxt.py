@@ -1,0 +1,65 @@
+"""Verflixxt! data: ``data/boards/verflixxt/box.yaml`` (the tiles, the standard layout,
+the guardians, and the expansion's risk tiles, goal chips and movement cards) -> the plain
+dict the headless rules take in ``options["box"]``.
+
+``prepare_options`` accepts ``options["box"]`` as a box name (``"box"``, the default:
+``data/boards/verflixxt/box.yaml``), a path to a YAML file, or an already loaded box (a
+saved game's options), which is checked again.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Mapping
+
+import yaml
+
+from game.boards import DataFileError
+from game.paths import BOARDS_DIR
+from game.rules.protocol import RulesDataError
+from game.rules.verflixxt.box import check_box
+
+VERFLIXXT_DIR = BOARDS_DIR / "verflixxt"
+DEFAULT_BOX_NAME = "box"
+
+
+def box_path(name: str) -> Path:
+    """A box name (a file in data/boards/verflixxt without .yaml) or a path to a file."""
+    if name.endswith((".yaml", ".yml")) or "/" in name or "\\" in name:
+        return Path(name)
+    return VERFLIXXT_DIR / f"{name}.yaml"
+
+
+def load_box(path: str | Path) -> dict:
+    """Read and check a box file; DataFileError(path, place, problem) if it is bad."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise DataFileError(path, "", f"cannot be read ({exc.strerror or exc})") from None
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"line {mark.line + 1}" if mark is not None else ""
+        raise DataFileError(path, where, f"not valid YAML ({getattr(exc, 'problem', exc)})") \
+            from None
+    return checked_box(data, path)
+
+
+def checked_box(data: Any, path: str | Path = "<options>") -> dict:
+    """The rules' own checks (game.rules.verflixxt.box.check_box), reported against the file."""
+    try:
+        check_box(data)
+    except RulesDataError as exc:
+        raise DataFileError(path, exc.place, exc.problem) from None
+    return data
+
+
+def prepare_options(options: Mapping[str, Any]) -> dict:
+    options = dict(options)
+    box = options.get("box", DEFAULT_BOX_NAME)
+    if isinstance(box, (str, Path)):
+        options["box"] = load_box(box_path(str(box)))
+    else:
+        options["box"] = checked_box(box)
+    return options
