@@ -215,6 +215,7 @@ def test_cp_8_clean_up_rotates_tiles_and_the_nest_tile_becomes_the_start_tile():
     clean = kinds(events, "clean_up")[0].data
     assert clean["road_tiles"] == [1, 5, 6] and clean["chicks_returned"] == 1
     assert clean["old_start_tile"] == "START" and clean["start_tile"] == "N5"
+    assert clean["chickens"] == [3, 1]
     assert sorted(s.pile[-3:]) == [1, 5, 6]                   # shuffled under the pile
     assert s.start_tile == "N5" and s.nest_stack[-1] == "START"
     assert sorted(s.nest_stack[:-1]) == sorted(stack_before)

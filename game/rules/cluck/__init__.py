@@ -42,7 +42,7 @@ Events (``kind``: ``data`` keys; ``player`` is the actor or None):
 - ``clean_up`` (CP-8): ``road_tiles`` (under the pile), ``pile_size``,
   ``chicks_returned`` (uncollected), ``supply``, ``old_start_tile`` (under the nest stack),
   ``start_tile`` (the nest tile now on top, chickens keeping their holes), ``nest_stack``,
-  ``chickens`` (seat as a string -> column). Then ``hidden_tile_laid`` and ``start_player``.
+  ``chickens`` (each seat's column). Then ``hidden_tile_laid`` and ``start_player``.
 - ``game_over``: ``winners``, ``stands``, ``round``.
 
 Setup happens in ``new_game``; its events are kept in ``state.opening`` (filtered in

@@ -1,6 +1,7 @@
 """A game of Cluck-peep! in progress (CP-3 .. CP-13). Standard library only."""
 from __future__ import annotations
 
+import copy
 import random
 import re
 from dataclasses import dataclass
@@ -269,7 +270,7 @@ class CluckState(GameState):
             "chicks_returned": returned, "supply": self.supply,
             "old_start_tile": old_start, "start_tile": self.start_tile,
             "nest_stack": list(self.nest_stack),
-            "chickens": {str(p): c for p, c in enumerate(self.chickens)}}))
+            "chickens": list(self.chickens)}))
         self._lay_hidden(events)
         self.round += 1
         self.start_player = (self.start_player + 1) % self.players   # the one to the left
@@ -367,7 +368,7 @@ class CluckState(GameState):
     def to_dict(self) -> dict:
         return {
             "game": GAME_ID, "players": self.players, "seed": self.seed,
-            "options": _json_copy(self.options),
+            "options": copy.deepcopy(self.options),
             "view": {"player": self.viewer} if self.is_view else None,
             "round": self.round, "start_player": self.start_player, "phase": self.phase,
             "order": list(self.order), "turn": self.turn, "chickens": list(self.chickens),
@@ -447,14 +448,6 @@ def _trace_data(t: ChickenTrace, ladder: list[Row], rows: list[LadderRow]) -> di
             "collected": [{"row": row, "tile": ladder[row - 1].tile,
                            "point": list(hole_point(row, rows[row - 1][0]))}
                           for row in t.collected]}
-
-
-def _json_copy(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _json_copy(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_json_copy(v) for v in value]
-    return value
 
 
 # -- starting a game (CP-3) -------------------------------------------------------------------
