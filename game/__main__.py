@@ -3,7 +3,10 @@ screenshot | check-board. Errors are one clear line and a non-zero exit code."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
 def _size(text: str) -> tuple[int, int]:

@@ -53,9 +53,9 @@ class XSession:
         self.env.pop("SDL_VIDEODRIVER", None)
         self.shots = Path(tempfile.mkdtemp(prefix="derby-e2e-"))
 
-    def start(self, *args: str) -> None:
-        self.proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), *args],
-                                     env=self.env, cwd="/")
+    def start(self, *args: str, command: list[str] | None = None) -> None:
+        command = command or [sys.executable, str(ROOT / "main.py")]
+        self.proc = subprocess.Popen([*command, *args], env=self.env, cwd="/")
         self.window = sh("xdotool", "search", "--sync", "--pid", str(self.proc.pid),
                          env=self.env, timeout=60).splitlines()[0]
         time.sleep(1.5)
@@ -118,15 +118,20 @@ def run_shell_checks(x: XSession, layout: Layout) -> None:
     expect(code == 0, f"quitting through the UI exits with 0 (got {code})")
 
 
-def main() -> int:
+def start_xvfb(display: str) -> subprocess.Popen:
     for tool in ("Xvfb", "xdotool", "import"):
         if shutil.which(tool) is None:
             raise SystemExit(f"e2e needs {tool} (apt-get install -y xvfb xdotool imagemagick)")
-    display = ":97"
     xvfb = subprocess.Popen(["Xvfb", display, "-screen", "0", "1400x900x24", "-nolisten", "tcp"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(1.0)
+    return xvfb
+
+
+def main() -> int:
+    display = ":97"
+    xvfb = start_xvfb(display)
     try:
-        time.sleep(1.0)
         layout = Layout()
         home = Path(tempfile.mkdtemp(prefix="derby-home-"))
         x = XSession(display, home)
