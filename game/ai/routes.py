@@ -133,12 +133,9 @@ def normal(view: GameState, player: int, rng: random.Random) -> Action:
 
 
 def _best_pick_up(state: RoutesState, player: int, change: ChangeDie) -> float:
-    """Worth of a C before the pick-up: the best pick-up of the die's new or old face."""
-    new_face = change.face + change.delta
-    candidates = [TakeAll(new_face), TakeOne(new_face), TakeAll(change.face)]
-    legal = set(state._legal(player))
-    values = [evaluate(_after(state, player, a), player) for a in candidates if a in legal]
-    return max(values) if values else evaluate(state, player)
+    """Worth of a C before the pick-up: taking all dice of the die's new face, which is
+    what a C before the pick-up is for (one more die in that group)."""
+    return evaluate(_after(state, player, TakeAll(change.face + change.delta)), player)
 
 
 def easy(view: GameState, player: int, rng: random.Random) -> Action:
