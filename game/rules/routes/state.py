@@ -24,8 +24,8 @@ GOAL = SPACES  # ER-20d
 ROUTE_3, ROUTE_4, ROUTE_5, ROUTE_6, ROUTE_8 = 2, 3, 4, 5, 7  # route indices (route n -> n-1)
 D6_FROM_SPACE = 4  # ER-10 / ER-34: the parent's route-4 marker on space 4 or beyond
 
-_TAKE_ALL = {f: a for a in ALL_ACTIONS if isinstance(a, TakeAll) for f in (a.face,)}
-_TAKE_ONE = {f: a for a in ALL_ACTIONS if isinstance(a, TakeOne) for f in (a.face,)}
+_TAKE_ALL = {a.face: a for a in ALL_ACTIONS if isinstance(a, TakeAll)}
+_TAKE_ONE = {a.face: a for a in ALL_ACTIONS if isinstance(a, TakeOne)}
 _CHANGE = {(a.face, a.delta): a for a in ALL_ACTIONS if isinstance(a, ChangeDie)}
 _PUSH = {a.route: a for a in ALL_ACTIONS if isinstance(a, PushMarker)}
 _TURN = {a.route: a for a in ALL_ACTIONS if isinstance(a, TurnChip)}
