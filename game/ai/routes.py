@@ -23,15 +23,12 @@ ROUTE_4, ROUTE_3, ROUTE_5, ROUTE_7 = 3, 2, 4, 6
 def phases_left(state: RoutesState) -> list[int]:
     """Pick-up phases each player still has to play, the current one included."""
     players = state.players
-    finished_phase = state.over  # a preview copy that stopped at the end of this phase
-    future_rounds = state.total_rounds - state.round
-    left = [future_rounds] * players
     if state.over and not state.hold_phase_end:
         return [0] * players
-    for step in range(state.phase_index, players):
-        p = (state.parent + 1 + step) % players
-        if not (finished_phase and step == state.phase_index):
-            left[p] += 1
+    left = [state.total_rounds - state.round] * players
+    # On a look-ahead copy stopped at its phase end, that phase is no longer to come.
+    for step in range(state.phase_index + state.over, players):
+        left[(state.parent + 1 + step) % players] += 1
     return left
 
 

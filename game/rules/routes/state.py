@@ -78,7 +78,9 @@ class RoutesState(GameState):
         self.chips: list[list[list[int]]] = [[] for _ in range(players)]  # [round, face_up]
         self.chip_turned = [False] * players  # ER-13: one chip per round per player
         self.over = False
-        self.hold_phase_end = False  # set on preview copies: a phase end does not go on
+        # Set on preview and look-ahead copies: the phase end stops there (``over`` then
+        # means "this phase is over"), so no die is rolled and no round begins.
+        self.hold_phase_end = False
         self.opening_events: tuple[Event, ...] = ()  # the first round's roll, from new()
 
     @classmethod
