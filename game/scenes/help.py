@@ -41,7 +41,8 @@ class HelpScene(Scene):
                     self.lines.append((part, size, True, 0))
             elif line.lstrip().startswith(("- ", "* ")):
                 indent = self.px(22)
-                parts = fonts.wrap(line.lstrip()[2:], base, self.body.width - indent)
+                bullet = fonts.font(base).size("• ")[0]
+                parts = fonts.wrap(line.lstrip()[2:], base, self.body.width - indent - bullet)
                 for k, part in enumerate(parts):
                     self.lines.append((("• " if k == 0 else "  ") + part, base, False, indent))
             else:
