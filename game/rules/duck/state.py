@@ -1,0 +1,1111 @@
+"""The state of a Duck! Duck! Go! race and everything that changes it.
+
+A state machine: ``phase`` (order, place, choose, move, hound, over) and, outside the
+simultaneous phases, one ``pending`` decision ``(kind, actor, ...)``. A decision with a
+single legal action is taken at once by the rules (its events still say what happened),
+so every action a player sends is a real choice.
+
+The moving piece (a duck or the hound) is ``mv``: its route, the next step, and the
+facings allowed at the end. ``_run`` walks it step by step and stops for the decisions
+that come up on the way (warp, knocked ducks), then goes on.
+"""
+from __future__ import annotations
+
+import random
+from itertools import combinations
+from typing import Any, Mapping
+
+from ..protocol import (Action, Event, GameState, IllegalAction, OptionSpec, RulesDataError,
+                        resolve_options, rng_from_json, rng_state_to_json)
+from . import actions as A
+from .data import (ALL_BUOYS, BUOY, COLOURS, DECK_SIZE, DRAIN, MAX_DUCKS, PATTERN_NAMES,
+                   START, board_from_data, board_problems, deck_from_data,
+                   patterns_from_data)
+from .hexes import DIRECTIONS
+
+GAME_ID = "duck"
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+VARIANTS = ("beginner", "advanced", "twoducks")
+DEFAULT_BOARD = "bathtub"
+HOUND = -1                     # the real hound as a moving piece
+UNKNOWN_CARD = 0               # a card a view may not see
+UNKNOWN_TOKEN = "?"            # an action token a view may not see
+TOKEN_KINDS = ("keep", "step", "rotate", "swap", "ghost", "become")   # 3 of each, DDG-6
+BLUE_TOKENS = 6
+TOKENS_PER_KIND = 3
+BUOY_TOKENS_PER_COLOUR = 6     # DDG-4
+ALL_SIDES = (0, 1, 2, 3, 4, 5)
+STEP_ROUTE = ((0,), (0, 1, -1))   # +1 step: one hex forward, then forward or 60° either way
+
+OPTIONS = (
+    OptionSpec("variant", "Rules", "ルール", VARIANTS, "beginner",
+               {"beginner": ("Beginner", "初級"), "advanced": ("Advanced (hound)", "上級（猟犬）"),
+                "twoducks": ("Two ducks each (2-3)", "アヒル2羽ずつ（2～3人）")}),
+    OptionSpec("official", "Turn instead of moving", "移動の代わりに向きを変える",
+               (False, True), False),
+    OptionSpec("board", "Board", "ボード", (DEFAULT_BOARD,), DEFAULT_BOARD,
+               {DEFAULT_BOARD: ("Bathtub", "バスタブ")}),
+)
+DATA_OPTIONS = ("board", "deck", "hound")
+
+
+class Move:
+    """The piece moving now: its route, the next step, and how the move stands."""
+
+    __slots__ = ("piece", "steps", "idx", "facings", "card", "source", "warp_check", "done")
+
+    def __init__(self, piece, steps, facings, card, source, idx=0, warp_check=False,
+                 done=False):
+        self.piece, self.steps, self.facings = piece, steps, facings
+        self.card, self.source = card, source
+        self.idx, self.warp_check, self.done = idx, warp_check, done
+
+    def copy(self) -> "Move":
+        return Move(self.piece, self.steps, self.facings, self.card, self.source, self.idx,
+                    self.warp_check, self.done)
+
+    def to_list(self) -> list:
+        return [self.piece, list(self.steps), list(self.facings), self.card, self.source,
+                self.idx, self.warp_check, self.done]
+
+    @classmethod
+    def from_list(cls, data) -> "Move":
+        piece, steps, facings, card, source, idx, warp_check, done = data
+        return cls(piece, tuple(steps), tuple(facings), card, source, idx, warp_check, done)
+
+
+def _tuplify(value):
+    if isinstance(value, list):
+        return tuple(_tuplify(v) for v in value)
+    return value
+
+
+def _listify(value):
+    if isinstance(value, tuple):
+        return [_listify(v) for v in value]
+    return value
+
+
+def _pop_count(mask: int) -> int:
+    return bin(mask).count("1")
+
+
+class DuckState(GameState):
+    game_id = GAME_ID
+
+    # Per-game mutable lists, copied by clone() and view().
+    _LISTS = ("deck", "discard", "table", "hands", "secret", "played", "pos", "head",
+              "buoys", "ghost", "become", "blue", "tokens", "pool", "used", "supply",
+              "knocks", "discarding")
+
+    # -- creation ----------------------------------------------------------------------------
+    @classmethod
+    def new(cls, players: int, seed: int, options: Mapping | None = None) -> "DuckState":
+        self = cls._blank(players, seed, options)
+        self.rng = random.Random(seed)
+        self.deck = list(range(1, DECK_SIZE + 1))
+        self.rng.shuffle(self.deck)
+        n = players
+        self.discard, self.table = [], []
+        self.hands = [()] * n
+        self.secret = [()] * n
+        self.played = [()] * n
+        ducks = self.ducks
+        self.pos, self.head = [-1] * ducks, [0] * ducks
+        self.buoys, self.ghost, self.become = [0] * ducks, [False] * ducks, [False] * ducks
+        self.supply = [BUOY_TOKENS_PER_COLOUR] * len(COLOURS)
+        self.hound_pos, self.hound_head, self.controller = -1, 0, -1
+        if self.advanced:
+            self.blue = [1] * n
+            self.boxed_blue = BLUE_TOKENS - n
+            self.pool = [kind for kind in TOKEN_KINDS for _ in range(TOKENS_PER_KIND)]
+            self.rng.shuffle(self.pool)
+        else:
+            self.blue, self.boxed_blue, self.pool = [0] * n, 0, []
+        self.tokens = [()] * n
+        self.used = []
+        self.knocks, self.knocker, self.discarding = [], -1, []
+        self.round, self.order, self.turn = 1, (), 0
+        self.pending, self.mv, self.hound_queue = None, None, ""
+        self.winner, self.win_duck = None, None
+        self._events = events = []
+        self._emit("setup", None, variant=self.variant, official=self.official,
+                   board=self.board.name, players=n, ducks=ducks,
+                   owners=[self.owner(d) for d in range(ducks)])
+        deal = {"beginner": 3, "advanced": 4, "twoducks": 5}[self.variant]
+        for p in range(n):
+            self._draw(p, deal, "deal")
+        if self.variant == "beginner":
+            # DDG-10: a 4th card each, shown; the highest places first, then clockwise.
+            shown = []
+            for p in range(n):
+                card = self._take_top()
+                self.table.append(card)
+                shown.append(card)
+            self.played = [(c,) for c in shown]
+            first = max(range(n), key=lambda p: shown[p])
+            self.order = tuple((first + k) % n for k in range(n))
+            self._emit("order_cards", None, cards=shown, order=list(self.order))
+            self._begin_placing()
+        else:
+            self.phase = "order"
+        self._settle()
+        self.opening_events = events
+        return self
+
+    @classmethod
+    def _blank(cls, players: int, seed: int, options: Mapping | None) -> "DuckState":
+        if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise RulesDataError("players", f"Duck! Duck! Go! is for {MIN_PLAYERS}-"
+                                            f"{MAX_PLAYERS} players, not {players!r}")
+        options = dict(options or {})
+        data = {key: options.pop(key, None) for key in DATA_OPTIONS}
+        plain = resolve_options(OPTIONS[:2], options)
+        self = cls.__new__(cls)
+        self.players, self.seed = players, seed
+        self.variant, self.official = plain["variant"], plain["official"]
+        if self.variant == "twoducks" and players > 3:
+            raise RulesDataError("options.variant", "two ducks each is for 2-3 players")
+        self.per_player = 2 if self.variant == "twoducks" else 1
+        self.ducks = players * self.per_player
+        self.advanced = self.variant != "beginner"
+        for key in DATA_OPTIONS:
+            if not isinstance(data[key], Mapping):
+                raise RulesDataError(f"options.{key}",
+                                     "needs the loaded data (game.boards.duck.prepare_options "
+                                     "turns a board name into it)")
+        self.board = _compiled(board_from_data, data["board"], "options.board")
+        self.cards = _compiled(deck_from_data, data["deck"], "options.deck")
+        self.patterns = _compiled(patterns_from_data, data["hound"], "options.hound")
+        problems = board_problems(self.board, self.ducks)
+        if problems:
+            place, problem = problems[0]
+            raise RulesDataError(f"options.board.{place}", problem)
+        self.options = {**plain, "board": data["board"], "deck": data["deck"],
+                        "hound": data["hound"]}
+        self.hand_size = 4 if self.variant == "twoducks" else 3
+        self.viewer = None
+        self._legal_cache = None
+        self._events = []
+        self.opening_events = []
+        return self
+
+    # -- small helpers -------------------------------------------------------------------------
+    def owner(self, duck: int) -> int:
+        return duck // self.per_player
+
+    def ducks_of(self, player: int) -> range:
+        return range(player * self.per_player, (player + 1) * self.per_player)
+
+    def coord(self, h: int):
+        return list(self.board.coords[h]) if h >= 0 else None
+
+    def _emit(self, kind: str, who, visible_to=None, **data) -> None:
+        self._events.append(Event(kind, who, data, visible_to))
+
+    def _take_top(self) -> int:
+        """The top card of the deck, shuffling the discards into a new deck first if it
+        is empty (DDG-17)."""
+        if not self.deck:
+            self.deck = self.discard
+            self.discard = []
+            self.rng.shuffle(self.deck)
+            self._emit("reshuffle", None, cards=len(self.deck))
+        return self.deck.pop()
+
+    def _draw(self, player: int, count: int, reason: str) -> None:
+        drawn = [self._take_top() for _ in range(count) if self.deck or self.discard]
+        if not drawn:
+            return
+        self.hands[player] = tuple(sorted(self.hands[player] + tuple(drawn)))
+        self._emit("draw", player, player=player, count=len(drawn), reason=reason,
+                   deck=len(self.deck))
+        self._emit("drawn", player, (player,), player=player, cards=drawn)
+
+    def _play_from_hand(self, player: int, card: int) -> None:
+        hand = list(self.hands[player])
+        hand.remove(card)
+        self.hands[player] = tuple(hand)
+        self.table.append(card)
+
+    def _discard_from_table(self, player, card: int, reason: str) -> None:
+        self.table.remove(card)
+        self.discard.append(card)
+        self._emit("discard", player, player=player, cards=[card], reason=reason)
+
+    def duck_at(self, h: int, exclude: int = -2) -> list[int]:
+        return [d for d, p in enumerate(self.pos) if p == h and d != exclude]
+
+    def _empty_starts(self, exclude: int = -2) -> list[int]:
+        """Start spaces with no duck (``exclude`` aside) and no hound. DDG-24 Decision: if
+        there is none, the hound's start counts too (a duck put there knocks it off)."""
+        taken = {p for d, p in enumerate(self.pos) if d != exclude}
+        free = [s for s in self.board.starts if s not in taken]
+        if exclude == HOUND:
+            return free
+        clear = [s for s in free if s != self.hound_pos]
+        return clear or free
+
+    # -- who acts --------------------------------------------------------------------------------
+    def to_act(self) -> tuple[int, ...]:
+        phase = self.phase
+        if phase == "over":
+            return ()
+        if phase in ("order", "choose"):
+            return tuple(p for p in range(self.players)
+                         if not self.secret[p] or p in self.discarding)
+        return (self.pending[1],)
+
+    def legal_actions(self, player: int) -> tuple[Action, ...]:
+        if self.phase == "over" or player not in self.to_act():
+            return ()
+        cache = self._legal_cache
+        if cache is not None and player in cache:
+            return cache[player]
+        legal = tuple(sorted(set(self._legal(player))))
+        if cache is None:
+            self._legal_cache = cache = {}
+        cache[player] = legal
+        return legal
+
+    def apply(self, player: int, action: Action) -> list[Event]:
+        if self.viewer is not None:
+            raise IllegalAction("a view cannot be played on; determinize it first")
+        if not isinstance(action, Action):
+            raise IllegalAction(f"not an action: {action!r}")
+        if self.phase == "over":
+            raise IllegalAction("the game is over")
+        if player not in self.to_act():
+            raise IllegalAction(f"player {player} is not to act now")
+        if action not in self.legal_actions(player):
+            raise IllegalAction(f"{action} is not legal for player {player} now")
+        return self._perform(player, action)
+
+    def _legal(self, player: int):
+        phase = self.phase
+        if player in self.discarding:
+            return self._discards(player)
+        if phase == "order":
+            return [A.OrderCard(c) for c in self.hands[player]]
+        if phase == "choose":
+            out = self._any_time_tokens(player)
+            hand = self.hands[player]
+            if self.per_player == 1:
+                out.extend(A.card_action(c) for c in hand)
+            else:
+                out.extend(A.ChooseCards(a, b) for a in hand for b in hand if a != b)
+            return out
+        kind = self.pending[0]
+        return getattr(self, "_legal_" + kind)(player, *self.pending[2:])
+
+    def _discards(self, player: int):
+        return [A.Discard(combo) for combo in combinations(self.hands[player], 3)]
+
+    def _any_time_tokens(self, player: int) -> list:
+        out = []
+        if self.blue[player]:
+            out.append(A.BLUE)
+        held = self.tokens[player]
+        if "ghost" in held or "become" in held:
+            for d in self.ducks_of(player):
+                if not self.ghost[d] and not self.become[d]:
+                    if "ghost" in held:
+                        out.append(A.Ghost(d))
+                    if "become" in held:
+                        out.append(A.Become(d))
+        return out
+
+    def _legal_place(self, player, duck):
+        board = self.board
+        out = []
+        for s in self._empty_starts():
+            q, r = board.coords[s]
+            for side in ALL_SIDES:
+                if board.nbr[s * 6 + side] >= 0:
+                    out.append(A.place_action(q, r, side))
+        return out
+
+    def _legal_pre(self, player, duck):
+        card = self.played[player][duck - player * self.per_player]
+        out = [A.route_action(card, i) for i in range(len(self.cards[card]))]
+        if self.official:
+            out.extend(A.Turn(f) for f in ALL_SIDES)
+        if self.advanced:
+            out.extend(self._any_time_tokens(player))
+            held = self.tokens[player]
+            if "rotate" in held:
+                out.extend(A.Rotate(f) for f in ALL_SIDES if f != self.head[duck])
+            if "swap" in held and self.hound_pos >= 0 and self.hound_pos != self.board.drain:
+                out.append(A.SWAP)
+            if "step" in held:
+                out.append(A.STEP)
+        return out
+
+    def _legal_post(self, player, duck):
+        out = [A.DONE]
+        out.extend(self._any_time_tokens(player))
+        held = self.tokens[player]
+        if "keep" in held:
+            out.extend(A.Keep(c, i) for c in self.hands[player]
+                       for i in range(len(self.cards[c])))
+        if "step" in held:
+            out.append(A.STEP)
+        return out
+
+    def _legal_extra(self, player, duck, top):
+        cards = (top,) if top else self.hands[player]
+        return [A.route_action(c, i) for c in cards for i in range(len(self.cards[c]))]
+
+    def _legal_warp(self, player, piece):
+        out = [A.STAY]
+        coords = self.board.coords
+        for s in self._empty_starts(piece):
+            q, r = coords[s]
+            out.extend(A.warp_action(q, r, f) for f in ALL_SIDES)
+        return out
+
+    def _legal_face(self, player, piece, options, why):
+        return [A.face_action(f) for f in options]
+
+    def _legal_send(self, player, duck):
+        coords = self.board.coords
+        return [A.send_action(*coords[s]) for s in self._empty_starts(duck)]
+
+    def _legal_houndface(self, player):
+        return [A.HoundFace(f) for f in ALL_SIDES]
+
+    def _legal_houndmove(self, player):
+        out = [A.HoundCard(c, i) for c in self.hands[player] for i in range(len(self.cards[c]))]
+        out.extend(A.HoundPatterns(a + b) for a in PATTERN_NAMES for b in PATTERN_NAMES)
+        return out
+
+    def _legal_houndpattern(self, player):
+        return [A.HoundPatterns(a) for a in PATTERN_NAMES]
+
+    def _legal_discard(self, player, back):
+        return self._discards(player)
+
+    # -- performing --------------------------------------------------------------------------------
+    def _perform(self, player: int, action: Action) -> list[Event]:
+        self._events = events = []
+        self._legal_cache = None
+        self._dispatch(player, action)
+        self._settle()
+        return events
+
+    def _settle(self) -> None:
+        """Take every decision that has a single legal action (no choice, no action)."""
+        while self.phase not in ("over", "order", "choose") and not self.discarding:
+            actor = self.pending[1]
+            legal = tuple(sorted(set(self._legal(actor))))
+            if len(legal) != 1:
+                self._legal_cache = {actor: legal}
+                return
+            self._legal_cache = None
+            self._dispatch(actor, legal[0])
+
+    def _dispatch(self, player: int, action: Action) -> None:
+        getattr(self, "_do_" + type(action).__name__)(player, action)
+
+    # setup ---------------------------------------------------------------------------------------
+    def _do_OrderCard(self, player, action):
+        self._play_secret(player, (action.card,), "order")
+        if not any(not s for s in self.secret):
+            shown = [s[0] for s in self.secret]
+            self.played = [(c,) for c in shown]
+            self.table.extend(shown)
+            self.secret = [()] * self.players
+            by_card = sorted(range(self.players), key=lambda p: -shown[p])
+            self.order = tuple(by_card) * self.per_player     # DDG-26: round twice
+            self._emit("order_cards", None, cards=shown, order=list(by_card))
+            self._begin_placing()
+
+    def _play_secret(self, player, cards, why):
+        hand = list(self.hands[player])
+        for c in cards:
+            hand.remove(c)
+        self.hands[player] = tuple(hand)
+        self.secret[player] = tuple(cards)
+        self._emit("choose", player, player=player, count=len(cards), why=why)
+        self._emit("chosen", player, (player,), player=player, cards=list(cards), why=why)
+
+    def _begin_placing(self):
+        self.phase = "place"
+        self.turn = 0
+        self._next_placement()
+
+    def _next_placement(self):
+        if self.turn >= len(self.order):
+            for p in range(self.players):
+                for c in self.played[p]:
+                    self._discard_from_table(p, c, "order")
+            self.played = [()] * self.players
+            self._begin_round()
+            return
+        p = self.order[self.turn]
+        duck = p * self.per_player + sum(1 for q in self.order[:self.turn] if q == p)
+        self.pending = ("place", p, duck)
+
+    def _do_Place(self, player, action):
+        duck = self.pending[2]
+        h = self.board.index[(action.q, action.r)]
+        self.pos[duck], self.head[duck] = h, action.facing
+        self._emit("place", player, duck=duck, player=player, hex=[action.q, action.r],
+                   heading=action.facing)
+        self.turn += 1
+        self._next_placement()
+
+    # the round -----------------------------------------------------------------------------------
+    def _begin_round(self):
+        self.phase = "choose"
+        self.pending = None
+        self.secret = [()] * self.players
+        self.played = [()] * self.players
+        self._emit("round", None, round=self.round)
+
+    def _do_ChooseCard(self, player, action):
+        self._choose(player, (action.card,))
+
+    def _do_ChooseCards(self, player, action):
+        self._choose(player, (action.first, action.second))
+
+    def _choose(self, player, cards):
+        self._play_secret(player, cards, "move")
+        if any(not s for s in self.secret):
+            return
+        # DDG-11: all reveal at once; ducks move in increasing card number.
+        self.played = list(self.secret)
+        self.secret = [()] * self.players
+        card_of = {}
+        for p in range(self.players):
+            for duck, card in zip(self.ducks_of(p), self.played[p]):
+                card_of[duck] = card
+                self.table.append(card)
+        self.order = tuple(sorted(card_of, key=card_of.get))
+        self._emit("reveal", None, cards=[{"duck": d, "player": self.owner(d), "card": card_of[d]}
+                                          for d in range(self.ducks)], order=list(self.order))
+        self.phase = "move"
+        self.turn = 0
+        self._begin_turn()
+
+    def _card_of(self, duck: int) -> int:
+        p = self.owner(duck)
+        return self.played[p][duck - p * self.per_player]
+
+    def _begin_turn(self):
+        duck = self.order[self.turn]
+        p = self.owner(duck)
+        self._emit("turn", p, duck=duck, player=p, card=self._card_of(duck))
+        self.pending = ("pre", p, duck)
+
+    def _end_turn(self):
+        self.mv = None
+        self.turn += 1
+        if self.turn < len(self.order):
+            self._begin_turn()
+        elif self.advanced:
+            self._begin_hound()
+        else:
+            self._end_round()
+
+    def _end_round(self):
+        for d in range(self.ducks):
+            self.ghost[d] = self.become[d] = False
+        for p in range(self.players):
+            missing = self.hand_size - len(self.hands[p])
+            if missing > 0:
+                self._draw(p, missing, "refill")
+        self.round += 1
+        self._begin_round()
+
+    # a duck's turn ---------------------------------------------------------------------------------
+    def _do_Route(self, player, action):
+        kind = self.pending[0]
+        route = self.cards[action.card][action.index]
+        duck = self.pending[2]
+        if kind == "pre":
+            source = "card"
+        elif self.pending[3]:
+            source = "deck"
+        else:
+            source = "extra"
+            self._play_from_hand(player, action.card)
+        self._start_move(duck, route, action.card, action.index, source)
+
+    def _do_Turn(self, player, action):
+        duck = self.pending[2]
+        card = self._card_of(duck)
+        self.head[duck] = action.facing
+        self._emit("turn_instead", player, duck=duck, card=card, heading=action.facing)
+        self._discard_from_table(player, card, "turn")
+        self._end_turn()
+
+    def _do_Done(self, player, action):
+        self._end_turn()
+
+    def _use_token(self, player, kind, **data):
+        if kind == "blue":
+            self.blue[player] -= 1
+        else:
+            held = list(self.tokens[player])
+            held.remove(kind)
+            self.tokens[player] = tuple(held)
+        self.used.append(kind)
+        self._emit("token", player, player=player, token=kind, **data)
+
+    def _do_Blue(self, player, action):
+        self._use_token(player, "blue")
+        self._draw(player, 3, "blue")
+        if self.phase in ("order", "choose"):
+            self.discarding.append(player)
+        else:
+            self.pending = ("discard", player, self.pending)
+
+    def _do_Discard(self, player, action):
+        for c in action.cards:
+            hand = list(self.hands[player])
+            hand.remove(c)
+            self.hands[player] = tuple(hand)
+            self.discard.append(c)
+        self._emit("discard", player, player=player, cards=list(action.cards), reason="blue")
+        if player in self.discarding:
+            self.discarding.remove(player)
+        else:
+            self.pending = self.pending[2]
+
+    def _do_Ghost(self, player, action):
+        self._use_token(player, "ghost", duck=action.duck)
+        self.ghost[action.duck] = True
+
+    def _do_Become(self, player, action):
+        self._use_token(player, "become", duck=action.duck)
+        self.become[action.duck] = True
+
+    def _do_Rotate(self, player, action):
+        duck = self.pending[2]
+        self._use_token(player, "rotate", duck=duck, heading=action.facing)
+        self.head[duck] = action.facing
+
+    def _do_Swap(self, player, action):
+        duck = self.pending[2]
+        h, f = self.pos[duck], self.head[duck]
+        self.pos[duck], self.head[duck] = self.hound_pos, self.hound_head
+        self.hound_pos, self.hound_head = h, f
+        self._emit("token", player, player=player, token="swap", duck=duck,
+                   hex=self.coord(self.pos[duck]), heading=self.head[duck],
+                   hound_hex=self.coord(h), hound_heading=f)
+        held = list(self.tokens[player])
+        held.remove("swap")
+        self.tokens[player] = tuple(held)
+        self.used.append("swap")
+
+    def _do_Step(self, player, action):
+        duck = self.pending[2]
+        self._use_token(player, "step", duck=duck)
+        source = "step-pre" if self.pending[0] == "pre" else "step-post"
+        self._start_move(duck, STEP_ROUTE, None, 0, source)
+
+    def _do_Keep(self, player, action):
+        duck = self.pending[2]
+        self._use_token(player, "keep", duck=duck, card=action.card)
+        self._play_from_hand(player, action.card)
+        self._start_move(duck, self.cards[action.card][action.index], action.card,
+                         action.index, "keep")
+
+    # movement ---------------------------------------------------------------------------------------
+    def _start_move(self, piece, route, card, index, source):
+        steps, facings = route
+        self.mv = Move(piece, steps, facings, card, source)
+        if piece == HOUND:
+            self._emit("hound_move", self.controller, player=self.controller, card=card,
+                       route=index, source=source, hex=self.coord(self.hound_pos),
+                       heading=self.hound_head)
+        else:
+            self._emit("move", self.owner(piece), duck=piece, card=card, route=index,
+                       source=source, hex=self.coord(self.pos[piece]),
+                       heading=self.head[piece])
+        self._run()
+
+    def _run(self):
+        mv = self.mv
+        board = self.board
+        nbr, kind = board.nbr, board.kind
+        piece = mv.piece
+        while True:
+            if self.knocks:
+                self.pending = ("send", self.knocker, self.knocks[0])
+                return
+            if mv.warp_check:
+                mv.warp_check = False
+                if self._empty_starts(piece):
+                    actor = self.controller if piece == HOUND else self.owner(piece)
+                    self.pending = ("warp", actor, piece)
+                    return
+            if mv.done:
+                self._after_move()
+                return
+            if mv.idx >= len(mv.steps):
+                self._route_end()
+                return
+            delta = mv.steps[mv.idx]
+            mv.idx += 1
+            if piece == HOUND:
+                heading = self.hound_head = (self.hound_head + delta) % 6
+                here = self.hound_pos
+                target = nbr[here * 6 + heading]
+                entered = self._hound_enters(here, target, heading)
+            else:
+                heading = self.head[piece] = (self.head[piece] + delta) % 6
+                here = self.pos[piece]
+                target = nbr[here * 6 + heading]
+                entered = self._duck_enters(piece, here, target, heading)
+            if self.phase == "over":
+                return
+            if entered and kind[target] == START:
+                mv.warp_check = True
+
+    def _bonk(self, piece, here, heading, reason):
+        """DDG-13: stay, turn 180° from the blocked step's direction; the move ends."""
+        back = (heading + 3) % 6
+        dq, dr = DIRECTIONS[heading]
+        q, r = self.board.coords[here]
+        data = dict(hex=[q, r], blocked=[q + dq, r + dr], heading=back, reason=reason)
+        if piece == HOUND:
+            self.hound_head = back
+            self.hound_queue = ""
+            self._emit("hound_bonk", self.controller, **data)
+        else:
+            self.head[piece] = back
+            self._emit("bonk", self.owner(piece), duck=piece, **data)
+        self.mv.done = True
+
+    def _duck_enters(self, duck, here, target, heading) -> bool:
+        """One step of a duck; False when the move stopped or paused before entering."""
+        board = self.board
+        if target < 0:
+            self._bonk(duck, here, heading, "edge")
+            return False
+        if target == board.drain:
+            if self.buoys[duck] != ALL_BUOYS:
+                self._bonk(duck, here, heading, "drain")
+                return False
+            self.pos[duck] = target
+            self._emit("step", self.owner(duck), duck=duck, hex=self.coord(target),
+                       heading=heading)
+            self._win(duck)
+            return False
+        ghost, become = self.ghost[duck], self.become[duck]
+        if target == self.hound_pos and not ghost:
+            if become:
+                self._hound_off(duck)
+            else:
+                # DDG-24: a duck that moves into the hound stops and is knocked.
+                self._emit("knock", self.owner(duck), duck=duck, by="hound",
+                           hex=self.coord(here), into=self.coord(target))
+                self._knock(duck, self.controller)
+                self.mv.done = True
+                return False
+        others = [] if ghost else [d for d in self.duck_at(target, duck) if not self.ghost[d]]
+        if others and not become:
+            self._bonk(duck, here, heading, "duck")
+            return False
+        self.pos[duck] = target
+        p = self.owner(duck)
+        self._emit("step", p, duck=duck, hex=self.coord(target), heading=heading)
+        for other in others:
+            # DDG-25 become the hound: it sends every duck it hits to a start space.
+            self._emit("knock", p, duck=other, by="duck", knocker=duck, hex=self.coord(target))
+            self._knock(other, p)
+        if board.kind[target] == BUOY:
+            self._touch_buoy(duck, board.colour[target])
+        return True
+
+    def _hound_enters(self, here, target, heading) -> bool:
+        board = self.board
+        if target < 0:
+            self._bonk(HOUND, here, heading, "edge")
+            return False
+        self.hound_pos = target
+        self._emit("hound_step", self.controller, hex=self.coord(target), heading=heading)
+        if target == board.drain:
+            # DDG-23: the drain takes the hound off the board; back next round.
+            self.hound_pos = -1
+            self.hound_queue = ""
+            self._emit("hound_drain", self.controller, hex=self.coord(target))
+            self.mv.done = True
+            return False
+        ducks = self.duck_at(target)
+        hounds = [d for d in ducks if self.become[d]]
+        if hounds:
+            self._hound_off(hounds[0])
+            return False
+        for d in ducks:
+            if not self.ghost[d]:
+                self._emit("knock", self.controller, duck=d, by="hound", hex=self.coord(target))
+                self._knock(d, self.controller)
+        return True
+
+    def _hound_off(self, duck):
+        """DDG-25: the real hound meets a duck that is the hound: off the board."""
+        self._emit("hound_knocked", self.owner(duck) if duck >= 0 else None, duck=duck,
+                   hex=self.coord(self.hound_pos))
+        self.hound_pos = -1
+        if self.mv is not None and self.mv.piece == HOUND:
+            self.hound_queue = ""
+            self.mv.done = True
+
+    def _knock(self, duck, knocker):
+        self.pos[duck] = -1
+        self.knocks.append(duck)
+        self.knocker = knocker
+
+    def _touch_buoy(self, duck, colour):
+        """DDG-14/25: the first touch of a colour takes its token (and an action token)."""
+        bit = 1 << colour
+        if self.buoys[duck] & bit:
+            return
+        self.buoys[duck] |= bit
+        self.supply[colour] -= 1
+        p = self.owner(duck)
+        self._emit("buoy", p, duck=duck, player=p, colour=COLOURS[colour],
+                   tokens=_pop_count(self.buoys[duck]))
+        if self.advanced and self.pool:
+            token = self.pool.pop()
+            self.tokens[p] = tuple(sorted(self.tokens[p] + (token,)))
+            self._emit("token_draw", p, player=p, duck=duck, pool=len(self.pool))
+            self._emit("token_drawn", p, (p,), player=p, token=token)
+
+    def _win(self, duck):
+        p = self.owner(duck)
+        self.winner, self.win_duck = p, duck
+        self.phase = "over"
+        self.pending = None
+        self.mv = None
+        self.knocks = []
+        self._emit("win", p, duck=duck, player=p, hex=self.coord(self.pos[duck]))
+
+    def _route_end(self):
+        mv = self.mv
+        piece = mv.piece
+        heading = self.hound_head if piece == HOUND else self.head[piece]
+        options = tuple(sorted({(heading + f) % 6 for f in mv.facings}))
+        mv.done = True
+        actor = self.controller if piece == HOUND else self.owner(piece)
+        self.pending = ("face", actor, piece, options, "end")
+
+    def _do_Face(self, player, action):
+        _, _, piece, _, why = self.pending
+        if piece == HOUND:
+            self.hound_head = action.facing
+            self._emit("hound_face", player, heading=action.facing)
+        else:
+            self.head[piece] = action.facing
+            self._emit("face", player, duck=piece, heading=action.facing, why=why)
+        if why == "knock":
+            self.knocks.pop(0)
+            self._run()     # the next knocked duck, or on with the moving piece
+        else:
+            self._after_move()
+
+    def _do_Stay(self, player, action):
+        self._run()
+
+    def _do_Warp(self, player, action):
+        piece = self.pending[2]
+        h = self.board.index[(action.q, action.r)]
+        if piece == HOUND:
+            start = self.hound_pos
+            self.hound_pos, self.hound_head = h, action.facing
+            self.hound_queue = ""
+            self._emit("hound_warp", player, hex=self.coord(start), to=[action.q, action.r],
+                       heading=action.facing)
+        else:
+            start = self.pos[piece]
+            self.pos[piece], self.head[piece] = h, action.facing
+            self._emit("warp", player, duck=piece, hex=self.coord(start),
+                       to=[action.q, action.r], heading=action.facing)
+            if h == self.hound_pos:
+                self._hound_off(-1)
+        self.mv.done = True   # DDG-15: a warp ends the move
+        self._after_move()
+
+    def _do_Send(self, player, action):
+        duck = self.pending[2]
+        h = self.board.index[(action.q, action.r)]
+        self.pos[duck] = h
+        self._emit("knock_place", player, duck=duck, hex=[action.q, action.r])
+        if h == self.hound_pos:
+            self._hound_off(-1)
+        self.pending = ("face", self.owner(duck), duck, ALL_SIDES, "knock")
+
+    def _after_move(self):
+        """A move (card, extra, keep, +1 step, hound route or pattern) has ended."""
+        mv = self.mv
+        piece = mv.piece
+        self.mv = None
+        if piece == HOUND:
+            if mv.card:
+                self._discard_from_table(self.controller, mv.card, "hound")
+            if self.hound_queue and self.hound_pos >= 0:
+                name, self.hound_queue = self.hound_queue[0], self.hound_queue[1:]
+                self._start_move(HOUND, self.patterns[PATTERN_NAMES.index(name)], None,
+                                 PATTERN_NAMES.index(name), "pattern")
+            else:
+                self._hound_done()
+            return
+        p = self.owner(piece)
+        if mv.card:
+            self._discard_from_table(p, mv.card, "move")
+        if mv.source == "step-pre":
+            self.pending = ("pre", p, piece)
+            return
+        h = self.pos[piece]
+        on_buoy = self.board.kind[h] == BUOY
+        shared = h == self.hound_pos or any(q == h for d, q in enumerate(self.pos) if d != piece)
+        if on_buoy or shared:
+            # DDG-14: ending on a buoy means another card at once; DDG-25 ghost: nobody
+            # ends on another piece's hex. With an empty hand the deck's top card is used.
+            reason = "buoy" if on_buoy else "ghost"
+            top = 0
+            if not self.hands[p]:
+                top = self._take_top()
+                self.table.append(top)
+                self._emit("deck_top", p, duck=piece, card=top)
+            self._emit("extra_move", p, duck=piece, reason=reason, card=top or None)
+            self.pending = ("extra", p, piece, top)
+            return
+        self.pending = ("post", p, piece)
+
+    # the hound ---------------------------------------------------------------------------------------
+    def _begin_hound(self):
+        """DDG-21: the player with the fewest buoy tokens controls the hound; on a tie the
+        tied player who played the highest card this round."""
+        self.phase = "hound"
+        count = [sum(_pop_count(self.buoys[d]) for d in self.ducks_of(p))
+                 for p in range(self.players)]
+        fewest = min(count)
+        tied = [p for p in range(self.players) if count[p] == fewest]
+        controller = max(tied, key=lambda p: max(self.played[p]))
+        self.controller = controller
+        self._emit("hound_control", controller, player=controller, tokens=fewest,
+                   card=max(self.played[controller]), tied=tied)
+        if self.hound_pos < 0:
+            self.pending = ("houndface", controller)
+        else:
+            self.pending = ("houndmove", controller)
+
+    def _do_HoundFace(self, player, action):
+        self.hound_pos, self.hound_head = self.board.drain, action.facing
+        self._emit("hound_place", player, hex=self.coord(self.hound_pos), heading=action.facing)
+        self.pending = ("houndmove", player)
+
+    def _do_HoundCard(self, player, action):
+        self._play_from_hand(player, action.card)
+        self._emit("hound_card", player, player=player, card=action.card)
+        self._draw(player, 1, "hound")
+        self.hound_queue = ""
+        self._start_move(HOUND, self.cards[action.card][action.index], action.card,
+                         action.index, "card")
+
+    def _do_HoundPatterns(self, player, action):
+        first = PATTERN_NAMES.index(action.patterns[0])
+        self._emit("hound_patterns", player, player=player, patterns=action.patterns)
+        self.hound_queue = action.patterns[1:]
+        self._start_move(HOUND, self.patterns[first], None, first, "pattern")
+
+    def _hound_done(self):
+        h = self.hound_pos
+        if h >= 0 and any(q == h for q in self.pos):
+            # Decision (DDG-25 ghost): the hound does not end on a ghost's hex either; it
+            # moves on with one more pattern of the controller's choice.
+            self._emit("hound_again", self.controller, hex=self.coord(h))
+            self.pending = ("houndpattern", self.controller)
+            return
+        self._end_round()
+
+    # -- the end -------------------------------------------------------------------------------------
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def winners(self) -> tuple[int, ...]:
+        return () if self.winner is None else (self.winner,)
+
+    def scores(self) -> tuple[float, ...]:
+        """Progress: buoy tokens of the player's best duck plus a fraction for how near it
+        is to its next target; the winner 4."""
+        out = []
+        dist = self.board.dist
+        for p in range(self.players):
+            if self.winner == p:
+                out.append(4.0)
+                continue
+            best = 0.0
+            for d in self.ducks_of(p):
+                mask = self.buoys[d]
+                value = float(_pop_count(mask))
+                h = self.pos[d]
+                if h >= 0:
+                    targets = [c for c in range(3) if not mask & (1 << c)] or [3]
+                    near = min(dist[t][h] for t in targets)
+                    value += 0.9 / (1 + near)
+                best = max(best, value)
+            out.append(round(best, 4))
+        return tuple(out)
+
+    @property
+    def round_number(self) -> int:
+        return self.round
+
+    # -- copies, views, saves ----------------------------------------------------------------------------
+    def clone(self) -> "DuckState":
+        new = object.__new__(type(self))
+        d = dict(self.__dict__)
+        for name in self._LISTS:
+            d[name] = list(d[name])
+        if d["mv"] is not None:
+            d["mv"] = d["mv"].copy()
+        d["_events"] = []
+        new.__dict__ = d
+        return new
+
+    def view(self, player: int | None) -> "DuckState":
+        view = self.clone()
+        view.viewer = -1 if player is None else player
+        for p in range(self.players):
+            if p != player:
+                view.hands[p] = (UNKNOWN_CARD,) * len(self.hands[p])
+                view.secret[p] = (UNKNOWN_CARD,) * len(self.secret[p])
+                view.tokens[p] = (UNKNOWN_TOKEN,) * len(self.tokens[p])
+        view.deck = [UNKNOWN_CARD] * len(self.deck)
+        view.pool = [UNKNOWN_TOKEN] * len(self.pool)
+        view.rng = None
+        cache = self._legal_cache
+        if player is not None and cache is not None and player in cache:
+            view._legal_cache = {player: cache[player]}
+        else:
+            view._legal_cache = None
+        return view
+
+    def determinize(self, rng: random.Random) -> "DuckState":
+        new = self.clone()
+        new._legal_cache = None
+        new.rng = random.Random(rng.getrandbits(64))
+        if self.viewer is None:
+            return new
+        new.viewer = None
+        seen = set()
+        for group in (new.deck, new.discard, new.table):
+            seen.update(group)
+        for p in range(new.players):
+            seen.update(new.hands[p])
+            seen.update(new.secret[p])
+        unseen = [c for c in range(1, DECK_SIZE + 1) if c not in seen]
+        rng.shuffle(unseen)
+        for p in range(new.players):
+            hand = new.hands[p]
+            if UNKNOWN_CARD in hand:
+                new.hands[p] = tuple(sorted(unseen.pop() if c == UNKNOWN_CARD else c
+                                            for c in hand))
+            if UNKNOWN_CARD in new.secret[p]:
+                new.secret[p] = tuple(unseen.pop() for _ in new.secret[p])
+        new.deck = [unseen.pop() for _ in new.deck]
+        counts = {kind: TOKENS_PER_KIND for kind in TOKEN_KINDS}
+        for kind in new.used:
+            if kind in counts:
+                counts[kind] -= 1
+        for p in range(new.players):
+            for kind in new.tokens[p]:
+                if kind in counts:
+                    counts[kind] -= 1
+        hidden = [kind for kind, n in counts.items() for _ in range(n)]
+        rng.shuffle(hidden)
+        for p in range(new.players):
+            if UNKNOWN_TOKEN in new.tokens[p]:
+                new.tokens[p] = tuple(sorted(hidden.pop() if k == UNKNOWN_TOKEN else k
+                                             for k in new.tokens[p]))
+        new.pool = [hidden.pop() for _ in new.pool]
+        return new
+
+    def to_dict(self) -> dict:
+        return {
+            "game": GAME_ID, "players": self.players, "seed": self.seed,
+            "options": dict(self.options), "viewer": self.viewer,
+            "rng": rng_state_to_json(self.rng) if self.rng is not None else None,
+            "phase": self.phase, "round": self.round, "order": list(self.order),
+            "turn": self.turn, "pending": _listify(self.pending),
+            "mv": self.mv.to_list() if self.mv is not None else None,
+            "hound_queue": self.hound_queue,
+            "deck": list(self.deck), "discard": list(self.discard), "table": list(self.table),
+            "hands": [list(h) for h in self.hands], "secret": [list(s) for s in self.secret],
+            "played": [list(s) for s in self.played],
+            "ducks": [{"hex": self.coord(h), "heading": f, "buoys": b, "ghost": g,
+                       "become": be} for h, f, b, g, be in
+                      zip(self.pos, self.head, self.buoys, self.ghost, self.become)],
+            "supply": list(self.supply),
+            "hound": {"hex": self.coord(self.hound_pos), "heading": self.hound_head,
+                      "controller": self.controller},
+            "blue": list(self.blue), "boxed_blue": self.boxed_blue,
+            "tokens": [list(t) for t in self.tokens], "pool": list(self.pool),
+            "used": list(self.used),
+            "knocks": list(self.knocks), "knocker": self.knocker,
+            "discarding": list(self.discarding),
+            "winner": self.winner, "win_duck": self.win_duck,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping) -> "DuckState":
+        self = cls._blank(data["players"], data["seed"], data["options"])
+        self.viewer = data["viewer"]
+        self.rng = rng_from_json(data["rng"]) if data["rng"] is not None else None
+        self.phase, self.round = data["phase"], data["round"]
+        self.order, self.turn = tuple(data["order"]), data["turn"]
+        self.pending = _tuplify(data["pending"])
+        self.mv = Move.from_list(data["mv"]) if data["mv"] is not None else None
+        self.hound_queue = data["hound_queue"]
+        self.deck, self.discard = list(data["deck"]), list(data["discard"])
+        self.table = list(data["table"])
+        self.hands = [tuple(h) for h in data["hands"]]
+        self.secret = [tuple(s) for s in data["secret"]]
+        self.played = [tuple(s) for s in data["played"]]
+        index = self.board.index
+        self.pos = [index[tuple(d["hex"])] if d["hex"] is not None else -1
+                    for d in data["ducks"]]
+        self.head = [d["heading"] for d in data["ducks"]]
+        self.buoys = [d["buoys"] for d in data["ducks"]]
+        self.ghost = [d["ghost"] for d in data["ducks"]]
+        self.become = [d["become"] for d in data["ducks"]]
+        self.supply = list(data["supply"])
+        hound = data["hound"]
+        self.hound_pos = index[tuple(hound["hex"])] if hound["hex"] is not None else -1
+        self.hound_head, self.controller = hound["heading"], hound["controller"]
+        self.blue, self.boxed_blue = list(data["blue"]), data["boxed_blue"]
+        self.tokens = [tuple(t) for t in data["tokens"]]
+        self.pool, self.used = list(data["pool"]), list(data["used"])
+        self.knocks, self.knocker = list(data["knocks"]), data["knocker"]
+        self.discarding = list(data["discarding"])
+        self.winner, self.win_duck = data["winner"], data["win_duck"]
+        return self
+
+    @staticmethod
+    def parse_action(text: str) -> Action:
+        return A.parse_action(text)
+
+
+_COMPILED: dict[int, tuple[Any, Any]] = {}
+
+
+def _compiled(compile_, data, place):
+    """Compile rules data once per data object (simulations start many games from the
+    same options); a RulesDataError is re-placed under ``options.<key>``."""
+    hit = _COMPILED.get(id(data))
+    if hit is not None and hit[0] is data:
+        return hit[1]
+    try:
+        result = compile_(data)
+    except RulesDataError as exc:
+        raise RulesDataError(f"{place}.{exc.place}" if exc.place else place, exc.problem) \
+            from None
+    if len(_COMPILED) > 64:
+        _COMPILED.clear()
+    _COMPILED[id(data)] = (data, result)
+    return result
