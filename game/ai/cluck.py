@@ -8,19 +8,11 @@ from __future__ import annotations
 
 import random
 
-from game.rules.cluck import Band, ChooseHole, CluckState, preview, trace
+from game.rules.cluck import (PLACE, Band, ChooseHole, CluckState, preview, stand_after,
+                              trace)
 from game.rules.protocol import Action, Player
 
 WIN_BONUS = 5.0
-
-
-def _after(stand: int, held: int, nest: bool, runaway: bool) -> int:
-    """A stand after the round (CP-7, CP-13)."""
-    if nest:
-        return stand + held
-    if runaway:
-        return stand - min(held, stand)
-    return stand
 
 
 def _hidden_bands(state: CluckState, player: Player, peek: bool) -> list[Band]:
@@ -35,8 +27,8 @@ def _projected_stands(state: CluckState, player: Player, starts: dict[int, int],
     """Each player's expected stand once this round is scored, if the ladder were finished
     by ``extra`` (a tile about to be laid) and the hidden tile, averaged over what the
     hidden tile may be. Later placements are not guessed."""
-    remaining = len(state.order) - state.turn if state.phase == "place" else \
-        state.players * (2 if state.options["long_road"] else 1)
+    remaining = len(state.order) - state.turn if state.phase == PLACE else \
+        state.placements_per_round()
     rows = state.ladder_rows()
     if extra is not None:
         rows.append((extra, state.supply > 0))
@@ -49,7 +41,7 @@ def _projected_stands(state: CluckState, player: Player, starts: dict[int, int],
     for band in bands:
         for p, t in traces.items():
             held = len(t.collected) + (chick_on_hidden and band.collector == t.end)
-            totals[p] += _after(state.stands[p], held, band.exits[t.end] in nests, runaway)
+            totals[p] += stand_after(state.stands[p], held, band.exits[t.end] in nests, runaway)
     out = [float(s) for s in state.stands]
     for p in traces:
         out[p] = totals[p] / len(bands)
@@ -71,7 +63,7 @@ def evaluate(state: CluckState, player: Player) -> float:
     if state.is_over():
         return _margin(stands, player) + (WIN_BONUS if player in state.winners() else 0.0)
     projected = _projected_stands(state, player, _starts(state), None, peek=True)
-    certainty = 0.5 + 0.5 * (state.turn / len(state.order)) if state.phase == "place" else 0.5
+    certainty = 0.5 + 0.5 * (state.turn / len(state.order)) if state.phase == PLACE else 0.5
     return _margin([s + certainty * (p - s) for s, p in zip(stands, projected)], player)
 
 

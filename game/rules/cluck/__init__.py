@@ -50,10 +50,11 @@ views) so the table can play them when the game opens.
 """
 from .ladder import ChickenTrace, trace
 from .state import (CHICKS, GAME_ID, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, OPTIONS,
-                    ChickenPreview, ChooseHole, CluckState, PlaceTile, new_game, parse_action,
-                    preview)
+                    PLACE, ChickenPreview, ChooseHole, CluckState, PlaceTile, new_game,
+                    parse_action, preview, stand_after)
 from .tiles import Band, TileSet, tile_set_from_data
 
-__all__ = ["CHICKS", "GAME_ID", "MAX_PLAYERS", "MAX_ROUNDS", "MIN_PLAYERS", "OPTIONS",
+__all__ = ["CHICKS", "GAME_ID", "MAX_PLAYERS", "MAX_ROUNDS", "MIN_PLAYERS", "OPTIONS", "PLACE",
            "Band", "ChickenPreview", "ChickenTrace", "ChooseHole", "CluckState", "PlaceTile",
-           "TileSet", "new_game", "parse_action", "preview", "tile_set_from_data", "trace"]
+           "TileSet", "new_game", "parse_action", "preview", "stand_after",
+           "tile_set_from_data", "trace"]

@@ -141,6 +141,10 @@ class CluckState(GameState):
     def _seats_from(self, first: Player) -> list[Player]:
         return [(first + i) % self.players for i in range(self.players)]
 
+    def placements_per_round(self) -> int:
+        """Tiles placed by the players in a round (CP-4; CP-12 long road: two each)."""
+        return self.players * (PLACED_LONG if self.options["long_road"] else PLACED_BASIC)
+
     def _begin_round(self, events: list[Event]) -> None:
         self.phase = PLACE
         seats = self._seats_from(self.start_player)
@@ -151,9 +155,7 @@ class CluckState(GameState):
             for p in seats:
                 while len(self.hands[p]) < HAND_LONG:
                     self._draw(p, events)
-            self.order = seats * PLACED_LONG
-        else:
-            self.order = seats * PLACED_BASIC
+        self.order = seats * (self.placements_per_round() // self.players)
         self.turn = 0
         self._begin_turn(events)
 
@@ -239,15 +241,11 @@ class CluckState(GameState):
                 events: list[Event]) -> None:
         """CP-7 (and CP-13): stand the chicks on a nest, or give them back."""
         nest = column in nests
-        lost = 0
-        if nest:
-            self.stands[player] += held
-        else:
-            self.supply += held
-            if self.options["runaway"]:
-                lost = min(held, self.stands[player])      # never below zero
-                self.stands[player] -= lost
-                self.supply += lost
+        before = self.stands[player]
+        self.stands[player] = stand_after(before, held, nest, self.options["runaway"])
+        lost = 0 if nest else before - self.stands[player]
+        if not nest:
+            self.supply += held + lost
         events.append(Event("nest_outcome", player, {
             "column": column, "nest": nest, "collected": held,
             "stood": held if nest else 0, "returned": 0 if nest else held,
@@ -432,6 +430,17 @@ class CluckState(GameState):
         s.pile, s.hands, s.hidden, s.ladder = [], [[] for _ in range(players)], None, []
         s.supply, s.stands, s.result, s.opening = CHICKS, [0] * players, (), []
         return s
+
+
+def stand_after(stand: int, held: int, nest: bool, runaway: bool) -> int:
+    """A chick stand after its chicken ends the round holding ``held`` chicks: on a nest
+    they stand (CP-7); elsewhere they go back, and with runaway chicks (CP-13) as many
+    earlier ones go too, never below zero."""
+    if nest:
+        return stand + held
+    if runaway:
+        return stand - min(held, stand)
+    return stand
 
 
 # -- event data -------------------------------------------------------------------------------
