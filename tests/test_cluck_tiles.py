@@ -100,7 +100,7 @@ def test_unreadable_or_invalid_yaml_is_a_data_file_error(tmp_path):
     bad.write_text("road: [\n", encoding="utf-8")
     with pytest.raises(DataFileError, match="not valid YAML"):
         load_tiles(bad)
-    with pytest.raises(DataFileError, match="cannot read"):
+    with pytest.raises(DataFileError, match="cannot be read"):
         load_tiles(tmp_path / "missing.yaml")
     bad.write_text("- just a list\n", encoding="utf-8")
     with pytest.raises(DataFileError, match="must be a mapping"):

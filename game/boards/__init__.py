@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+from pathlib import Path
 from typing import Any, Mapping
 
 from game.paths import DATA_DIR
@@ -23,6 +24,34 @@ class DataFileError(ValueError):
         super().__init__(f"{self.path}: {place}: {problem}" if place else f"{self.path}: {problem}")
 
 
+MAX_DATA_BYTES = 4_000_000     # larger than any board, deck or table could honestly be
+
+
+def read_yaml(path) -> Any:
+    """A data file's YAML, through ``yaml.safe_load`` only, with every way it can be bad
+    (unreadable, huge, binary, not YAML, nested past reason) as one DataFileError."""
+    import yaml
+    path = Path(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_DATA_BYTES:
+            raise DataFileError(path, "", f"{size} bytes is too large for a data file")
+        text = path.read_bytes().decode("utf-8")
+    except OSError as exc:
+        raise DataFileError(path, "", f"cannot be read ({exc.strerror or exc})") from None
+    except UnicodeDecodeError as exc:
+        raise DataFileError(path, f"byte {exc.start}", "not UTF-8 text (a binary file?)") from None
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"line {mark.line + 1}" if mark is not None else ""
+        raise DataFileError(path, where, f"not valid YAML ({getattr(exc, 'problem', None) or exc})") \
+            from None
+    except RecursionError:
+        raise DataFileError(path, "", "nested too deeply to be a data file") from None
+
+
 def prepare_options(game_id: str, options: Mapping[str, Any] | None) -> dict:
     options = dict(options or {})
     name = f"game.boards.{game_id}"
@@ -33,4 +62,4 @@ def prepare_options(game_id: str, options: Mapping[str, Any] | None) -> dict:
     return prepare(options) if prepare else options
 
 
-__all__ = ["DATA_DIR", "DataFileError", "prepare_options"]
+__all__ = ["DATA_DIR", "DataFileError", "prepare_options", "read_yaml"]

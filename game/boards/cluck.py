@@ -8,9 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Mapping
 
-import yaml
-
-from game.boards import DataFileError
+from game.boards import DataFileError, read_yaml
 from game.paths import BOARDS_DIR
 from game.rules.cluck.tiles import tile_set_from_data
 from game.rules.protocol import RulesDataError
@@ -30,16 +28,7 @@ VARIANTS = {
 def load_tiles(path: str | Path) -> dict:
     """The tile set in ``path`` as checked, canonical plain data; DataFileError if not."""
     path = Path(path)
-    try:
-        with path.open(encoding="utf-8") as f:
-            raw = yaml.safe_load(f)
-    except OSError as exc:
-        raise DataFileError(path, "", f"cannot read: {exc.strerror or exc}") from exc
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        place = f"line {mark.line + 1}" if mark is not None else ""
-        raise DataFileError(path, place, f"not valid YAML: {getattr(exc, 'problem', exc)}") \
-            from exc
+    raw = read_yaml(path)
     try:
         return tile_set_from_data(raw).to_data()
     except RulesDataError as exc:
