@@ -1,0 +1,260 @@
+"""Duck! Duck! Go! knowledge for the bots: an evaluation and the easy and normal levels.
+
+Everything here reads only what a view shows (positions, headings, buoy tokens, the
+bot's own hand) and asks the rules' preview (game.rules.duck.preview) where a card would
+take a duck, so it never moves anything. ``normal`` is greedy: the card, route, facing or
+warp that leaves the duck nearest (in hexes, bonks avoided) to its next buoy or, with all
+three, the drain. The hound hunts the ducks with the most buoy tokens.
+"""
+from __future__ import annotations
+
+import random
+
+from game.rules.duck import actions as A
+from game.rules.duck.data import ALL_BUOYS, BUOY, FAR, PATTERN_NAMES, START
+from game.rules.duck.preview import hound_walk, walk
+
+WIN = 1_000_000.0
+TOKEN = 100.0           # a buoy token outweighs any distance
+KNOCKED = -60.0         # running into the hound
+
+
+_POP = tuple(bin(m).count("1") for m in range(ALL_BUOYS + 1))
+_TABLES: dict = {}
+
+
+def _need(board) -> tuple[tuple[int, ...], ...]:
+    """``need[mask][h]``: hexes from ``h`` to the next thing a duck with buoy tokens
+    ``mask`` needs: its nearest missing buoy, or the drain once it has all three."""
+    tables = _TABLES.get(board)
+    if tables is None:
+        if len(_TABLES) > 32:
+            _TABLES.clear()
+        dist = board.dist
+        need = []
+        for mask in range(ALL_BUOYS + 1):
+            targets = [c for c in range(3) if not mask & (1 << c)] or [3]
+            need.append(tuple(min(dist[c][h] for c in targets) for h in range(board.size)))
+        tables = _TABLES[board] = tuple(need)
+    return tables
+
+
+def _place_value(board, mask: int, h: int, f: int) -> float:
+    """How good it is to stand on ``h`` facing ``f`` with buoy tokens ``mask``."""
+    need = _need(board)[mask]
+    d = need[h]
+    value = TOKEN * _POP[mask] - min(d, 50)
+    ahead = board.nbr[h * 6 + f]
+    if ahead < 0:
+        value -= 0.4
+    elif need[ahead] < d or (mask == ALL_BUOYS and ahead == board.drain):
+        value += 0.6
+    return value
+
+
+def _best_facing(board, mask: int, h: int, options) -> tuple[float, int]:
+    return max((_place_value(board, mask, h, f), -f) for f in options)
+
+
+def _best_start(view, mask: int, duck: int) -> tuple[float, int, int]:
+    """The best empty start space to warp to (DDG-15) and its facing."""
+    board = view.board
+    taken = {p for d, p in enumerate(view.pos) if d != duck}
+    taken.add(view.hound_pos)
+    best = (-FAR * 10.0, -1, 0)
+    for s in board.starts:
+        if s not in taken:
+            value, f = _best_facing(board, mask, s, range(6))
+            best = max(best, (value, s, f))
+    return best[0], best[1], -best[2]
+
+
+def _route_value(view, duck: int, steps, facings) -> float:
+    """What moving ``duck`` along one route (from where it stands) is worth."""
+    board = view.board
+    h, f, bonk, mask, won, hit, path, touched, knocks = walk(view, duck, steps)
+    if won:
+        return WIN
+    if hit:
+        return KNOCKED + TOKEN * _POP[mask]
+    if bonk is not None:
+        value = _place_value(board, mask, h, f) - 0.5
+    else:
+        value = _best_facing(board, mask, h, [(f + x) % 6 for x in facings])[0]
+    if board.kind[h] == BUOY:       # ends on a buoy: a free extra move (DDG-14)
+        value += 1.0
+    if any(board.kind[t] == START for t, _ in path):
+        value = max(value, _best_start(view, mask, duck)[0] - 0.1)   # a warp point
+    return value
+
+
+def _card_value(view, duck: int, card: int) -> float:
+    return max(_route_value(view, duck, steps, facings) for steps, facings in view.cards[card])
+
+
+def evaluate(state, player: int) -> float:
+    """The player's position: its best duck's buoy tokens and nearness to its next
+    target, against the best rival's. A win is worth everything."""
+    if state.winner is not None:
+        return WIN if state.winner == player else -WIN
+    board = state.board
+
+    def best(p):
+        values = [_place_value(board, state.buoys[d], state.pos[d], state.head[d])
+                  if state.pos[d] >= 0 else TOKEN * _POP[state.buoys[d]] - 50
+                  for d in state.ducks_of(p)]
+        return max(values)
+
+    mine = best(player)
+    rivals = [best(p) for p in range(state.players) if p != player]
+    return mine - 0.5 * max(rivals) if rivals else mine
+
+
+# -- normal: greedy ------------------------------------------------------------------------------
+def normal(view, player: int, rng: random.Random):
+    legal = view.legal_actions(player)
+    if len(legal) == 1:
+        return legal[0]
+    phase = view.phase
+    if player in view.discarding or (view.pending and view.pending[0] == "discard"):
+        return _discard(view, player, legal)
+    if phase == "order":
+        return max(legal, key=lambda a: getattr(a, "card", -1))
+    if phase == "choose":
+        return _choose(view, player, legal)
+    kind = view.pending[0]
+    handler = _HANDLERS.get(kind)
+    return handler(view, player, legal) if handler else legal[0]
+
+
+def _choose(view, player, legal):
+    ducks = list(view.ducks_of(player))
+    hand = view.hands[player]
+    values = {(d, c): _card_value(view, d, c) for d in ducks for c in hand}
+    choices = [a for a in legal if isinstance(a, (A.ChooseCard, A.ChooseCards))]
+    if len(ducks) == 1:
+        return max(choices, key=lambda a: (values[(ducks[0], a.card)], -a.card))
+    return max(choices, key=lambda a: (values[(ducks[0], a.first)] +
+                                       values[(ducks[1], a.second)], -a.first))
+
+
+def _moves(view, player, legal):
+    duck = view.pending[2]
+    routes = [a for a in legal if isinstance(a, A.Route)]
+    if not routes:
+        return legal[0]
+    return max(routes, key=lambda a: (_route_value(view, duck, *view.cards[a.card][a.index]),
+                                      -a.card, -a.index))
+
+
+def _place(view, player, legal):
+    board = view.board
+    return max(legal, key=lambda a: _place_value(board, 0, board.index[(a.q, a.r)], a.facing))
+
+
+def _face(view, player, legal):
+    piece = view.pending[2]
+    if piece < 0:
+        return _hound_face(view, player, legal)
+    board = view.board
+    h, mask = view.pos[piece], view.buoys[piece]
+    return max(legal, key=lambda a: (_place_value(board, mask, h, a.facing), -a.facing))
+
+
+def _warp(view, player, legal):
+    piece = view.pending[2]
+    if piece < 0:
+        return A.STAY
+    board, mv = view.board, view.mv
+    mask = view.buoys[piece]
+    rest = mv.steps[mv.idx:]
+    stay = _route_value(view, piece, rest, mv.facings) if rest else \
+        _best_facing(board, mask, view.pos[piece],
+                     [(view.head[piece] + x) % 6 for x in mv.facings])[0]
+    best, choice = stay, A.STAY
+    for a in legal:
+        if isinstance(a, A.Warp):
+            value = _place_value(board, mask, board.index[(a.q, a.r)], a.facing)
+            if value > best:
+                best, choice = value, a
+    return choice
+
+
+def _send(view, player, legal):
+    board = view.board
+    duck = view.pending[2]
+    mask = view.buoys[duck]
+    sign = 1 if view.owner(duck) == player else -1
+    return max(legal, key=lambda a: sign * -_need(board)[mask][board.index[(a.q, a.r)]])
+
+
+def _threat(view, player, knocked) -> float:
+    return sum((1 + _POP[view.buoys[d]]) * (-1 if view.owner(d) == player else 1)
+               for d in knocked)
+
+
+def _hound_face(view, player, legal):
+    patterns = [view.patterns[i][0] for i in range(len(PATTERN_NAMES))]
+    saved = view.hound_head
+
+    def value(a):
+        view.hound_head = a.facing
+        try:
+            return max(_threat(view, player, hound_walk(view, (p, q))[2])
+                       for p in patterns for q in patterns)
+        finally:
+            view.hound_head = saved
+    return max(legal, key=lambda a: (value(a), -a.facing))
+
+
+def _hound_move(view, player, legal):
+    def value(a):
+        if isinstance(a, A.HoundPatterns):
+            routes = [view.patterns[PATTERN_NAMES.index(n)][0] for n in a.patterns]
+            bonus = 0.01                # keep the cards for the ducks
+        else:
+            routes = [view.cards[a.card][a.index][0]]
+            bonus = 0.0
+        end, _, knocked, off = hound_walk(view, routes)
+        return _threat(view, player, knocked) + bonus - (0.5 if off else 0.0)
+    return max(legal, key=lambda a: (value(a), str(a)))
+
+
+def _post(view, player, legal):
+    return A.DONE if A.DONE in legal else legal[0]
+
+
+def _discard(view, player, legal):
+    duck = view.ducks_of(player)[0]
+    worth = {c: _card_value(view, duck, c) for c in view.hands[player]}
+    return min(legal, key=lambda a: sum(worth[c] for c in a.cards))
+
+
+def _pre(view, player, legal):
+    return _moves(view, player, legal)
+
+
+_HANDLERS = {"place": _place, "pre": _pre, "extra": _moves, "face": _face, "warp": _warp,
+             "post": _post, "send": _send, "houndface": _hound_face,
+             "houndmove": _hound_move, "houndpattern": _hound_move}
+
+
+# -- easy: random with light sense -----------------------------------------------------------------
+def easy(view, player: int, rng: random.Random):
+    """A random legal action, but never a route that bonks when one does not, nor a
+    facing straight at the edge when another exists."""
+    legal = view.legal_actions(player)
+    pending = view.pending
+    if pending and pending[0] in ("pre", "extra"):
+        duck = pending[2]
+        routes = [a for a in legal if isinstance(a, A.Route)]
+        clean = [a for a in routes
+                 if walk(view, duck, view.cards[a.card][a.index][0])[2] is None]
+        if clean:
+            return rng.choice(clean)
+    if pending and pending[0] == "face" and pending[2] >= 0:
+        h = view.pos[pending[2]]
+        open_ = [a for a in legal if view.board.nbr[h * 6 + a.facing] >= 0]
+        if open_:
+            return rng.choice(open_)
+    return rng.choice(legal)
