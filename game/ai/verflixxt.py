@@ -1,0 +1,122 @@
+"""Verflixxt! knowledge for the bots: an evaluation and the easy and normal (greedy) levels.
+
+``evaluate`` reads only what every player sees (tiles, pieces, hats, chips), never hands,
+so it works on views and determinized states alike. Bots get a view and look one action
+ahead on a determinization of it.
+"""
+from __future__ import annotations
+
+import random
+
+from game.rules.protocol import Action, GameState
+from game.rules.verflixxt.box import FINISH, LUCKY, START
+from game.rules.verflixxt.scoring import HAT_POINTS, breakdown, tile_points
+from game.rules.verflixxt.state import VerflixxtState
+
+HAT_WEIGHT = 0.9          # a worn hat almost surely scores for its wearer's owner (VX-29)
+TAKE_WEIGHT = 0.7         # a pawn alone on a tile will probably take it when it moves on
+PROGRESS_WEIGHT = 3.0     # per pawn, from start (0) to finish (1): keeps games moving
+LUCKY_FLOOR = 3.0         # a lucky tile is worth something even with no minus tile yet
+
+
+def _take_value(state: VerflixxtState, player: int, tile: str, now: dict) -> float:
+    """What taking ``tile`` would add to ``player``'s tiles (VX-7 and VX-25 included)."""
+    box = state.box
+    after = tile_points(state.taken[player] + [tile], box.kinds, box.values)
+    gain = (after["track"] + after["lucky"] + after["risk"]
+            - now["track"] - now["lucky"] - now["risk"])
+    if box.kinds[tile] == LUCKY:
+        gain = max(gain, LUCKY_FLOOR)
+    return gain
+
+
+def _player_value(state: VerflixxtState, player: int, guarded: set, crowd: dict,
+                  index: dict) -> float:
+    box = state.box
+    now = breakdown(state.taken[player], box.kinds, box.values, state.chips_won[player],
+                    state.hats_home[player])
+    value = float(now["total"])
+    last = len(state.track) - 1
+    for i, pos in enumerate(state.pawns[player]):
+        pawn = f"{player}{'abc'[i]}"
+        hat = state.hat_of(pawn)
+        if hat is not None:
+            value += HAT_WEIGHT * HAT_POINTS[hat]
+        if pos == FINISH:
+            value += PROGRESS_WEIGHT
+            continue
+        value += PROGRESS_WEIGHT * index[pos] / last
+        # alone (no guardian, no other player's pawn): this tile is likely to be ours
+        if pos != START and pos not in guarded and crowd[pos] == {player}:
+            value += TAKE_WEIGHT * _take_value(state, player, pos, now)
+    return value
+
+
+def evaluate(state: GameState, player: int) -> float:
+    """The player's prospects: points held, hats worn, the tile each lone pawn will
+    probably take, and progress towards the finish. Absolute, not relative: greedy and
+    the search compare it with the other players' themselves."""
+    return _values(state)[player]
+
+
+def _values(state: VerflixxtState) -> list[float]:
+    guarded = set(state.guardians)
+    crowd: dict[str, set] = {}
+    for q, row in enumerate(state.pawns):
+        for pos in row:
+            crowd.setdefault(pos, set()).add(q)
+    index = {tile: i for i, tile in enumerate(state.track)}
+    return [_player_value(state, q, guarded, crowd, index) for q in range(state.players)]
+
+
+def standing(state: GameState, player: int) -> float:
+    """Own evaluation minus the others' average (what greedy maximizes)."""
+    values = _values(state)
+    others = [v for q, v in enumerate(values) if q != player]
+    return values[player] - sum(others) / len(others)
+
+
+def _outcomes(view: GameState, player: int, rng: random.Random) -> list[tuple[float, Action]]:
+    """Each legal action with the evaluation after it, on one determinization."""
+    full = view.determinize(rng)
+    out = []
+    for action in view.legal_actions(player):
+        after = full.clone()
+        after.apply(player, action)
+        out.append((standing(after, player), action))
+    return out
+
+
+def normal(view: GameState, player: int, rng: random.Random) -> Action:
+    """Greedy: the action with the best evaluation one step ahead (ties at random)."""
+    legal = view.legal_actions(player)
+    if len(legal) == 1:
+        return legal[0]
+    scored = _outcomes(view, player, rng)
+    best = max(v for v, _ in scored)
+    return rng.choice([a for v, a in scored if v >= best - 1e-9])
+
+
+def easy(view: GameState, player: int, rng: random.Random) -> Action:
+    """Half the time the greedy choice, otherwise random but never an obviously poor move:
+    nothing that loses points on the spot (taking a minus tile, handing over the lucky hat,
+    taking the unlucky one) when another action does not."""
+    legal = view.legal_actions(player)
+    if len(legal) == 1:
+        return legal[0]
+    if rng.random() < 0.5:
+        return normal(view, player, rng)
+    before = view.scores()[player] + _worn(view, player)
+    full = view.determinize(rng)
+    sensible = []
+    for action in legal:
+        after = full.clone()
+        after.apply(player, action)
+        if after.scores()[player] + _worn(after, player) >= before:
+            sensible.append(action)
+    return rng.choice(sensible or list(legal))
+
+
+def _worn(state: VerflixxtState, player: int) -> float:
+    return sum(HAT_POINTS[hat] for hat, pawn in state.hat_on.items()
+               if pawn is not None and int(pawn[:-1]) == player)

@@ -1,0 +1,126 @@
+"""Verflixxt! bots: legal choices from views only, sense in the evaluation, speed, and
+``python -m game simulate verflixxt`` with random and greedy bots."""
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import game.rules.verflixxt as vx
+from game.ai import make_bot
+from game.ai import verflixxt as ai
+from game.simulate import run
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _play(variant, players, seed, chooser, attack=False):
+    s = vx.new_game(players, seed, {"variant": variant, "attack": attack})
+    rng = random.Random(seed)
+    while not s.is_over():
+        p = s.to_act()[0]
+        view = s.view(p)
+        action = chooser(view, p, rng)
+        assert action in view.legal_actions(p)
+        s.apply(p, action)
+    return s
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+@pytest.mark.parametrize("variant", ["base", "hats"])
+def test_bots_choose_legal_actions_from_views_and_finish(level, variant):
+    for seed in range(4):
+        s = _play(variant, 2 + seed, seed, getattr(ai, level), attack=seed % 2 == 1)
+        assert s.is_over() and s.winners()
+
+
+def test_normal_does_not_depend_on_hidden_cards():
+    s = vx.new_game(3, 11, {"variant": "hats"})
+    while s.phase == "contest":
+        s.apply(s.to_act()[0], vx.parse_action("draw"))
+    p = s.to_act()[0]
+    other = s.clone()
+    # swap the others' hands with cards from the pile: what p sees stays the same
+    for q in range(3):
+        if q != p:
+            other.deck.extend(other.hands[q])
+            other.hands[q] = sorted(other.deck.pop(0) for _ in range(2))
+    other.touch()
+    assert other.view(p).to_dict() == s.view(p).to_dict()
+    assert ai.normal(s.view(p), p, random.Random(5)) == ai.normal(other.view(p), p,
+                                                                   random.Random(5))
+
+
+def test_evaluate_likes_plus_tiles_the_lucky_hat_and_progress():
+    s = vx.new_game(2, 3, {"variant": "hats"})
+    while s.phase == "contest":
+        s.apply(s.to_act()[0], vx.parse_action("draw"))
+    base_value = ai.evaluate(s, 0)
+    plus = s.clone()
+    plus.taken[0].append(next(t for t in plus.track if plus.box.kinds.get(t) == "plus"))
+    minus = s.clone()
+    minus.taken[0].append(next(t for t in minus.track if minus.box.kinds.get(t) == "minus"))
+    assert ai.evaluate(plus, 0) > base_value > ai.evaluate(minus, 0)
+    assert ai.standing(plus, 1) < ai.standing(s, 1)
+    lucky, unlucky = s.clone(), s.clone()
+    lucky.hat_on = {"lucky": "0a", "unlucky": "1a"}
+    unlucky.hat_on = {"lucky": "1a", "unlucky": "0a"}
+    assert ai.evaluate(lucky, 0) > ai.evaluate(unlucky, 0)
+    ahead = s.clone()
+    ahead.pawns[0][0] = ahead.track[-2]
+    ahead.guardians[0] = ahead.track[-2]          # guarded: no tile to take, only progress
+    assert ai.evaluate(ahead, 0) > ai.evaluate(s, 0) - 1e-9
+
+
+def test_greedy_beats_random_most_of_the_time():
+    wins = 0
+    for seed in range(30):
+        hero = seed % 2
+
+        def chooser(view, p, rng):
+            if p == hero:
+                return ai.normal(view, p, rng)
+            return rng.choice(view.legal_actions(p))
+        s = _play("hats" if seed % 3 else "base", 2, seed, chooser)
+        wins += (hero in s.winners()) / len(s.winners())
+    assert wins >= 21
+
+
+def test_normal_is_fast():
+    times = []
+    for seed in range(3):
+        s = vx.new_game(6, seed, {"variant": "hats", "attack": True})
+        rng = random.Random(seed)
+        while not s.is_over():
+            p = s.to_act()[0]
+            view = s.view(p)
+            started = time.perf_counter()
+            action = ai.normal(view, p, rng)
+            times.append(time.perf_counter() - started)
+            s.apply(p, action)
+    assert sum(times) / len(times) < 0.005
+
+
+def test_make_bot_finds_the_levels():
+    assert make_bot("verflixxt", "normal").level == "normal"
+    assert make_bot("verflixxt", "easy").level == "easy"
+    assert make_bot("verflixxt", "hard").level == "hard"     # the generic search on evaluate
+
+
+@pytest.mark.parametrize("bot", ["random", "greedy"])
+@pytest.mark.parametrize("options", [{"variant": "base"}, {"variant": "hats"},
+                                     {"variant": "hats", "attack": True}])
+def test_simulate_runs_without_errors(bot, options):
+    result = run("verflixxt", 4, 6, 1, options, bot=bot)
+    assert result["errors"] == 0, result.get("first_error")
+    assert result["finished"] == 6
+
+
+def test_simulate_command_line_json():
+    out = subprocess.run([sys.executable, "-m", "game", "simulate", "verflixxt", "--players",
+                          "3", "--games", "5", "--seed", "2", "--variant", "hats", "--attack",
+                          "--json"], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert '"errors": 0' in out.stdout and '"finished": 5' in out.stdout
