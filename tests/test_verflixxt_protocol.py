@@ -181,3 +181,13 @@ def test_rounds_count_from_the_first_player():
         s.apply(s.to_act()[0], vx.parse_action("roll"))
         s.apply(s.to_act()[0], vx.parse_action("move a"))
     assert s.round_number == 2
+
+
+def test_the_opening_deal_is_in_opening_events():
+    s = vx.new_game(3, 6, {"variant": "hats"})
+    private = [e for e in s.opening_events if e.visible_to and len(e.visible_to) == 1]
+    assert len(s.opening_events) == 12 and len(private) == 6
+    for p in range(3):
+        assert sorted(e.data["card"] for e in private if e.player == p) == s.hands[p]
+    assert all(e.data["card"] is None for e in s.opening_events if e not in private)
+    assert vx.new_game(3, 6).opening_events == []

@@ -14,6 +14,9 @@ lead); ``hat take 2b`` / ``hat give 1a`` / ``hat swap 0c`` / ``hat keep``; ``att
 Pieces in events: pawns ``<seat><letter>`` (``2b``), guardians ``g1``..``g8``; tiles by
 id (``start``, ``finish``, ``p8``, ``m3``, ``n10``, ``l2``, ``r5a``, see box.yaml).
 
+``new_game`` keeps its own events in ``state.opening_events``: in the expansion, the
+``draw`` events of the opening deal (2 cards each, VX-21); empty in the base game.
+
 Events (kind: data keys), in the order they happen:
 - ``roll``: die.  Base game, the player's die roll.
 - ``play``: card, value, piece (None for a 0), direction (fwd/back or None), second

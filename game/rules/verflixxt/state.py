@@ -92,6 +92,7 @@ class VerflixxtState(GameState):
         s.plays, s.lead_yellow, s.hat_pawn = 0, False, None
         s.winner_seats = ()
         s._memo = None
+        s.opening_events = []        # what new_game did before any action: the deal
         if s.hats_variant:
             s._setup_expansion()
         else:
@@ -127,8 +128,10 @@ class VerflixxtState(GameState):
         self.deck = list(box.cards)
         self.rng.shuffle(self.deck)
         for _ in range(HAND_SIZE):                 # VX-21: two cards each, dealt in turn
-            for hand in self.hands:
-                hand.append(self.deck.pop())
+            for player, hand in enumerate(self.hands):
+                card = self.deck.pop()
+                hand.append(card)
+                self._draw_events(player, card, len(hand), self.opening_events)
         for hand in self.hands:
             hand.sort()
         self.pending = list(range(self.players))  # VX-22: everybody turns up a card
@@ -160,6 +163,7 @@ class VerflixxtState(GameState):
         s.plays, s.lead_yellow, s.hat_pawn = self.plays, self.lead_yellow, self.hat_pawn
         s.winner_seats = self.winner_seats
         s._memo = None
+        s.opening_events = []
         return s
 
     def view(self, player: int | None) -> "VerflixxtState":
@@ -240,6 +244,7 @@ class VerflixxtState(GameState):
         s.plays, s.lead_yellow, s.hat_pawn = data["plays"], data["lead_yellow"], data["hat_pawn"]
         s.winner_seats = tuple(data["winners"])
         s._memo = None
+        s.opening_events = []
         return s
 
     @staticmethod
@@ -609,9 +614,13 @@ class VerflixxtState(GameState):
             card = self._draw_card(events)
             hand.append(card)
             hand.sort()
-            others = tuple(q for q in range(self.players) if q != player)
-            events.append(Event("draw", player, {"card": card, "hand": len(hand)}, (player,)))
-            events.append(Event("draw", player, {"card": None, "hand": len(hand)}, others))
+            self._draw_events(player, card, len(hand), events)
+
+    def _draw_events(self, player: int, card: str, hand: int, events: list[Event]) -> None:
+        """A secret draw: the card for the drawer, a face-down twin for the others."""
+        others = tuple(q for q in range(self.players) if q != player)
+        events.append(Event("draw", player, {"card": card, "hand": hand}, (player,)))
+        events.append(Event("draw", player, {"card": None, "hand": hand}, others))
 
     def _contest_draw(self, player: int, events: list[Event]) -> None:
         card = self._draw_card(events)
