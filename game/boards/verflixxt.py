@@ -11,9 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Mapping
 
-import yaml
-
-from game.boards import DataFileError
+from game.boards import DataFileError, read_yaml
 from game.paths import BOARDS_DIR
 from game.rules.protocol import RulesDataError
 from game.rules.verflixxt.box import check_box
@@ -32,18 +30,7 @@ def box_path(name: str) -> Path:
 def load_box(path: str | Path) -> dict:
     """Read and check a box file; DataFileError(path, place, problem) if it is bad."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DataFileError(path, "", f"cannot be read ({exc.strerror or exc})") from None
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"line {mark.line + 1}" if mark is not None else ""
-        raise DataFileError(path, where, f"not valid YAML ({getattr(exc, 'problem', exc)})") \
-            from None
-    return checked_box(data, path)
+    return checked_box(read_yaml(path), path)
 
 
 def checked_box(data: Any, path: str | Path = "<options>") -> dict:

@@ -16,6 +16,7 @@ FINISH = "finish"
 
 PLUS, MINUS, LUCKY, RISK = "plus", "minus", "lucky", "risk"
 CARD_VALUES = (-1, 0, 1, 2, 3, 4, 5, 6)
+MAX_COPIES = 100          # cards of one value and colour: a bound against typing slips
 
 DEFAULT_BOX: dict = {
     "path_tiles": (
@@ -77,7 +78,8 @@ def _id_list(data: Mapping, key: str, place: str, known: set[str]) -> tuple[str,
     items = data.get(key)
     _need(isinstance(items, (list, tuple)), f"{place}{key}", "must be a list of tile ids")
     for i, tile in enumerate(items):
-        _need(tile in known, f"{place}{key}[{i}]", f"unknown tile id {tile!r}")
+        _need(isinstance(tile, str) and tile in known, f"{place}{key}[{i}]",
+              f"unknown tile id {tile!r}")
     _need(len(set(items)) == len(items), f"{place}{key}", "names a tile twice")
     return tuple(items)
 
@@ -144,7 +146,8 @@ def check_box(box: Mapping) -> Box:
         seen.add(value)
         for colour in ("yellow", "orange"):
             count = entry.get(colour)
-            _need(_int(count) and count >= 0, f"{place}.{colour}", "must be a whole number >= 0")
+            _need(_int(count) and 0 <= count <= MAX_COPIES, f"{place}.{colour}",
+                  f"must be a whole number from 0 to {MAX_COPIES}")
             cards.extend([f"{colour[0]}{value}"] * count)
     # Hands of 2 for 6 players and the hat draw must always find cards (VX-21, VX-22).
     _need(len(cards) >= 20, "expansion.movement_cards", "needs at least 20 cards")
