@@ -13,7 +13,7 @@ from typing import Iterable, Mapping
 from ..protocol import (Action, Event, GameState, IllegalAction, OptionSpec, RulesDataError,
                         resolve_options, rng_from_json, rng_state_to_json)
 from .actions import Attack, Draw, Hat, Move, Play, Roll, Stop, make, parse_action
-from .box import (DEFAULT_BOX, FINISH, LUCKY, PLUS, START, Box, card_value, check_box)
+from .box import DEFAULT_BOX, FINISH, LUCKY, PLUS, START, card_value, check_box
 from .scoring import HAT_POINTS, breakdown
 
 GAME_ID = "verflixxt"
@@ -35,8 +35,9 @@ OPTIONS = (
     OptionSpec("track", "Track", "コース", ("standard", "random"), "standard",
                {"standard": ("Standard order", "標準の並び"),
                 "random": ("Random order", "ランダムな並び")}),
-    OptionSpec("attack", "Attack variant (expansion 2)", "攻撃ヴァリエーション（拡張セット2）",
-               (False, True), False, {False: ("Off", "なし"), True: ("On", "あり")}),
+    OptionSpec("attack", "Attack variant (expansion 2)",
+               "攻撃ヴァリエーション（拡張セット2）", (False, True), False,
+               {False: ("Off", "なし"), True: ("On", "あり")}),
 )
 
 
