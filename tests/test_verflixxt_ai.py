@@ -124,3 +124,28 @@ def test_simulate_command_line_json():
                           "--json"], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert '"errors": 0' in out.stdout and '"finished": 5' in out.stdout
+
+
+def test_easy_never_leaves_a_minus_tile_or_takes_the_unlucky_hat_needlessly():
+    s = vx.new_game(2, 1, {"variant": "base"})
+    s.pawns[0][0] = "m8"                          # alone on -8: moving it takes the tile
+    s.phase, s.die = "move", 3
+    s.touch()
+    picks = {str(ai.easy(s.view(0), 0, random.Random(k))) for k in range(40)}
+    assert "move a" not in picks and picks <= {"move b", "move c"}
+    s = vx.new_game(2, 1, {"variant": "hats"})
+    while s.phase == "contest":
+        s.apply(s.to_act()[0], vx.parse_action("draw"))
+    s.current = 0
+    s.hat_on = {"lucky": "1b", "unlucky": "1a"}
+    s.pawns[1][0] = s.pawns[1][1] = s.track[3]
+    s.deck.extend(s.hands[0])
+    s.hands[0] = []
+    for card in ("o3", "o4"):
+        s.deck.remove(card)
+        s.hands[0].append(card)
+    s.touch()
+    s.apply(0, vx.parse_action("play o3 a"))
+    assert s.phase == "hat"
+    picks = {str(ai.easy(s.view(0), 0, random.Random(k))) for k in range(40)}
+    assert "hat take 1a" not in picks and "hat take 1b" in picks
