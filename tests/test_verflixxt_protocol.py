@@ -191,3 +191,7 @@ def test_the_opening_deal_is_in_opening_events():
         assert sorted(e.data["card"] for e in private if e.player == p) == s.hands[p]
     assert all(e.data["card"] is None for e in s.opening_events if e not in private)
     assert vx.new_game(3, 6).opening_events == []
+
+
+def test_the_attack_option_is_stored_as_a_boolean():
+    assert vx.new_game(3, 1, {"variant": "hats", "attack": 1}).options["attack"] is True

@@ -66,6 +66,7 @@ class VerflixxtState(GameState):
         options = dict(options or {})
         box_data = options.pop("box", None)
         resolved = resolve_options(OPTIONS, options)
+        resolved["attack"] = bool(resolved["attack"])
         if resolved["variant"] == "hats":
             resolved["track"] = "random"          # VX-20: the expansion always shuffles
         else:
