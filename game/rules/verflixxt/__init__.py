@@ -14,6 +14,10 @@ lead); ``hat take 2b`` / ``hat give 1a`` / ``hat swap 0c`` / ``hat keep``; ``att
 Pieces in events: pawns ``<seat><letter>`` (``2b``), guardians ``g1``..``g8``; tiles by
 id (``start``, ``finish``, ``p8``, ``m3``, ``n10``, ``l2``, ``r5a``, see box.yaml).
 
+For the UI: ``score_breakdown(state)`` (per player track, lucky, turned, risk, chips,
+hats, total), ``state.position(piece)``, ``state.pawns_on(tile)``, ``state.hat_of(pawn)``.
+For tests: ``check_invariants(state)`` (conservation) and ``leak_check(state, view, p)``.
+
 ``new_game`` keeps its own events in ``state.opening_events``: in the expansion, the
 ``draw`` events of the opening deal (2 cards each, VX-21); empty in the base game.
 
@@ -23,8 +27,9 @@ Events (kind: data keys), in the order they happen:
   (true for the second card of a double turn).  Public: cards are played face up.
 - ``move``: piece, from, to, path (every tile id stepped on, in order; empty when the
   piece stays), steps (signed tiles actually moved), cause (die | card | attack).
-- ``take``: tile, kind (plus/minus/lucky/risk), value, index (its place on the track);
-  the acting player takes the tile a pawn left empty.
+- ``take``: tile, kind (plus/minus/lucky/risk), value (a risk tile's magnitude; it
+  scores + or - by VX-25), index (its place on the track); the acting player takes the
+  tile a pawn left empty.
 - ``close``: tile, index, track (the tile ids after closing up): the gap is gone.
 - ``home``: piece, exact (the count ended exactly on the finish).
 - ``hat``: hat (lucky/unlucky), how (deal/take/give/swap/home), from, to (pawn ids or
