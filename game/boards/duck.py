@@ -12,7 +12,7 @@ on bad input. A board, from YAML or TMX, becomes ``{"name", "name_ja", "level",
 "hexes": [[q, r, kind(, colour)], ...]}`` with its top row at r = 0 and its leftmost
 column at 0 (hexes.normalise), so the same board gives the same data from either file.
 TMX is read through pytmx (only here), after defusedxml has checked the XML (no DTD,
-no entities). YAML only through ``yaml.safe_load``.
+no entities). YAML through game.boards.read_yaml (``yaml.safe_load``, size-limited).
 """
 from __future__ import annotations
 
@@ -20,9 +20,7 @@ import os
 from pathlib import Path
 from typing import Any, Mapping
 
-import yaml
-
-from game.boards import DataFileError
+from game.boards import MAX_DATA_BYTES, DataFileError, read_yaml
 from game.paths import BOARDS_DIR
 from game.rules.duck.data import (COLOURS, KINDS, LEVELS, board_from_data, deck_from_data,
                                   patterns_from_data)
@@ -42,21 +40,6 @@ FACING_NAMES = {"F": 0, "L": 1, "LL": 2, "R": -1, "RR": -2, "B": 3}
 
 
 # -- reading files ------------------------------------------------------------------------------
-def _read_yaml(path: Path) -> Any:
-    try:
-        with path.open(encoding="utf-8") as f:
-            return yaml.safe_load(f)
-    except OSError as exc:
-        raise DataFileError(path, "", f"cannot read: {exc.strerror or exc}") from None
-    except UnicodeDecodeError as exc:
-        raise DataFileError(path, "", f"not UTF-8 text: {exc.reason}") from None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        place = f"line {mark.line + 1}" if mark is not None else ""
-        raise DataFileError(path, place, f"not valid YAML: {getattr(exc, 'problem', exc)}") \
-            from None
-
-
 def _mapping(value: Any, path: Path, place: str, keys: tuple[str, ...],
              required: tuple[str, ...] | None = None) -> Mapping:
     if not isinstance(value, Mapping):
@@ -98,7 +81,7 @@ def load_tiles(path: str | Path = TILES_FILE) -> dict[int, dict[str, list[list]]
     """``{tile id: {"A": [7 cells], "B": [7 cells]}}``, cells in face order (centre,
     sides 0-5), each ``[kind]`` or ``["buoy", colour]``."""
     path = Path(path)
-    raw = _mapping(_read_yaml(path), path, "", ("tiles",))
+    raw = _mapping(read_yaml(path), path, "", ("tiles",))
     tiles = raw["tiles"]
     if not isinstance(tiles, Mapping):
         raise DataFileError(path, "tiles", "must map tile numbers 1-16 to their two faces")
@@ -150,7 +133,7 @@ def _board_header(raw: Mapping, path: Path, place_of) -> tuple[str, str, str]:
 
 def load_board_yaml(path: str | Path, tiles_path: str | Path = TILES_FILE) -> dict:
     path = Path(path)
-    raw = _mapping(_read_yaml(path), path, "", ("name", "name_ja", "level", "tiles"))
+    raw = _mapping(read_yaml(path), path, "", ("name", "name_ja", "level", "tiles"))
     name, name_ja, level = _board_header(raw, path, lambda key: key)
     placed = raw["tiles"]
     if not isinstance(placed, list) or not placed:
@@ -201,19 +184,25 @@ def axial_to_offset(q: int, r: int) -> tuple[int, int]:
     return q + (r - (r & 1)) // 2, r
 
 
-def _check_xml(path: Path, place: str) -> Any:
-    """Parse with defusedxml first: no DTD, no entities, no external references."""
+def _check_xml(path: Path, place: str, source: Path | None = None) -> Any:
+    """Parse ``source`` (default ``path``) with defusedxml first: no DTD, no entities, no
+    external references. Problems are reported against ``path``."""
     import defusedxml.ElementTree as safe_et
     from defusedxml import DefusedXmlException
+    source = source or path
     try:
-        return safe_et.parse(str(path), forbid_dtd=True, forbid_entities=True,
+        size = source.stat().st_size
+        if size > MAX_DATA_BYTES:
+            raise DataFileError(path, place, f"{size} bytes is too large for a data file")
+        return safe_et.parse(str(source), forbid_dtd=True, forbid_entities=True,
                              forbid_external=True).getroot()
     except DefusedXmlException as exc:
         raise DataFileError(path, place, f"unsafe XML refused: {exc}") from None
-    except safe_et.ParseError as exc:
+    except (safe_et.ParseError, LookupError, ValueError, RecursionError) as exc:
+        # LookupError: an unknown encoding in the XML declaration
         raise DataFileError(path, place, f"not valid XML: {exc}") from None
     except OSError as exc:
-        raise DataFileError(path, place, f"cannot read: {exc.strerror or exc}") from None
+        raise DataFileError(path, place, f"cannot be read ({exc.strerror or exc})") from None
 
 
 def _tiled_map(path: Path):
@@ -232,7 +221,7 @@ def _tiled_map(path: Path):
     for tileset in root.iter("tileset"):
         source = tileset.get("source")
         if source:
-            _check_xml(path.parent / source, f"tileset {source}")
+            _check_xml(path, f"tileset {source}", path.parent / source)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")   # pytmx imports pygame
     import pytmx
     try:
@@ -339,7 +328,7 @@ def load_deck(path: str | Path = DECK_FILE) -> dict:
     """The 54 cards as ``{"cards": [{"number", "routes": [{"steps", "facings"}]}]}`` with
     turns and facings as 60° steps (+ to the left)."""
     path = Path(path)
-    raw = _mapping(_read_yaml(path), path, "", ("cards",))
+    raw = _mapping(read_yaml(path), path, "", ("cards",))
     if not isinstance(raw["cards"], list):
         raise DataFileError(path, "cards", "must list the cards")
     cards = []
@@ -358,7 +347,7 @@ def load_deck(path: str | Path = DECK_FILE) -> dict:
 
 def load_hound(path: str | Path = HOUND_FILE) -> dict:
     path = Path(path)
-    raw = _mapping(_read_yaml(path), path, "", ("patterns",))
+    raw = _mapping(read_yaml(path), path, "", ("patterns",))
     if not isinstance(raw["patterns"], list):
         raise DataFileError(path, "patterns", "must list the 4 patterns")
     patterns = []

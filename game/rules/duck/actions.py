@@ -231,53 +231,79 @@ class Send(DuckAction):
 
 # Interned constructors: the rules build the same few actions over and over.
 card_action = lru_cache(maxsize=None)(ChooseCard)
+cards_action = lru_cache(maxsize=None)(ChooseCards)
+order_action = lru_cache(maxsize=None)(OrderCard)
 route_action = lru_cache(maxsize=None)(Route)
+keep_action = lru_cache(maxsize=None)(Keep)
 face_action = lru_cache(maxsize=None)(Face)
+turn_action = lru_cache(maxsize=None)(Turn)
+rotate_action = lru_cache(maxsize=None)(Rotate)
 place_action = lru_cache(maxsize=None)(Place)
 warp_action = lru_cache(maxsize=None)(Warp)
 send_action = lru_cache(maxsize=None)(Send)
+ghost_action = lru_cache(maxsize=None)(Ghost)
+become_action = lru_cache(maxsize=None)(Become)
+discard_action = lru_cache(maxsize=4096)(Discard)
+hound_face_action = lru_cache(maxsize=None)(HoundFace)
+hound_card_action = lru_cache(maxsize=None)(HoundCard)
+patterns_action = lru_cache(maxsize=None)(HoundPatterns)
 STAY, DONE, BLUE, STEP, SWAP = Stay(), Done(), Blue(), Step(), Swap()
+
+
+def sort_key(action: DuckAction) -> tuple[str, str]:
+    """The order of :meth:`Action.__lt__`, as a key (one call per action when sorting)."""
+    return action._key
+
 
 _INT = r"(-?\d+)"
 _HEX = rf"{_INT},{_INT}"
-_PATTERNS = [
-    (re.compile(r"order (\d+)"), lambda m: OrderCard(int(m[1]))),
-    (re.compile(rf"place {_HEX} face ([0-5])"), lambda m: Place(int(m[1]), int(m[2]), int(m[3]))),
-    (re.compile(r"card (\d+)"), lambda m: ChooseCard(int(m[1]))),
-    (re.compile(r"cards (\d+) (\d+)"), lambda m: ChooseCards(int(m[1]), int(m[2]))),
-    (re.compile(r"route (\d+)/([1-9])"), lambda m: Route(int(m[1]), int(m[2]) - 1)),
-    (re.compile(r"face ([0-5])"), lambda m: Face(int(m[1]))),
-    (re.compile(rf"warp {_HEX} face ([0-5])"), lambda m: Warp(int(m[1]), int(m[2]), int(m[3]))),
-    (re.compile(r"stay"), lambda m: STAY),
-    (re.compile(r"turn ([0-5])"), lambda m: Turn(int(m[1]))),
-    (re.compile(r"done"), lambda m: DONE),
-    (re.compile(r"blue"), lambda m: BLUE),
-    (re.compile(r"discard (\d+) (\d+) (\d+)"),
-     lambda m: Discard(tuple(int(m[i]) for i in (1, 2, 3)))),
-    (re.compile(r"keep (\d+)/([1-9])"), lambda m: Keep(int(m[1]), int(m[2]) - 1)),
-    (re.compile(r"step"), lambda m: STEP),
-    (re.compile(r"rotate ([0-5])"), lambda m: Rotate(int(m[1]))),
-    (re.compile(r"swap"), lambda m: SWAP),
-    (re.compile(r"ghost (\d+)"), lambda m: Ghost(int(m[1]))),
-    (re.compile(r"become (\d+)"), lambda m: Become(int(m[1]))),
-    (re.compile(r"hound face ([0-5])"), lambda m: HoundFace(int(m[1]))),
-    (re.compile(r"hound (\d+)/([1-9])"), lambda m: HoundCard(int(m[1]), int(m[2]) - 1)),
-    (re.compile(r"patterns ([A-D]) ([A-D])"), lambda m: HoundPatterns(m[1] + m[2])),
-    (re.compile(r"pattern ([A-D])"), lambda m: HoundPatterns(m[1])),
-    (re.compile(rf"send {_HEX}"), lambda m: Send(int(m[1]), int(m[2]))),
-]
+# The notations by first word; each is tried in turn and must give back the same text.
+_PATTERNS = {
+    "order": [(re.compile(r"order (\d+)"), lambda m: order_action(int(m[1])))],
+    "place": [(re.compile(rf"place {_HEX} face ([0-5])"),
+               lambda m: place_action(int(m[1]), int(m[2]), int(m[3])))],
+    "card": [(re.compile(r"card (\d+)"), lambda m: card_action(int(m[1])))],
+    "cards": [(re.compile(r"cards (\d+) (\d+)"), lambda m: cards_action(int(m[1]), int(m[2])))],
+    "route": [(re.compile(r"route (\d+)/([1-9])"),
+               lambda m: route_action(int(m[1]), int(m[2]) - 1))],
+    "face": [(re.compile(r"face ([0-5])"), lambda m: face_action(int(m[1])))],
+    "warp": [(re.compile(rf"warp {_HEX} face ([0-5])"),
+              lambda m: warp_action(int(m[1]), int(m[2]), int(m[3])))],
+    "stay": [(re.compile(r"stay"), lambda m: STAY)],
+    "turn": [(re.compile(r"turn ([0-5])"), lambda m: turn_action(int(m[1])))],
+    "done": [(re.compile(r"done"), lambda m: DONE)],
+    "blue": [(re.compile(r"blue"), lambda m: BLUE)],
+    "discard": [(re.compile(r"discard (\d+) (\d+) (\d+)"),
+                 lambda m: discard_action(tuple(int(m[i]) for i in (1, 2, 3))))],
+    "keep": [(re.compile(r"keep (\d+)/([1-9])"), lambda m: keep_action(int(m[1]), int(m[2]) - 1))],
+    "step": [(re.compile(r"step"), lambda m: STEP)],
+    "rotate": [(re.compile(r"rotate ([0-5])"), lambda m: rotate_action(int(m[1])))],
+    "swap": [(re.compile(r"swap"), lambda m: SWAP)],
+    "ghost": [(re.compile(r"ghost (\d+)"), lambda m: ghost_action(int(m[1])))],
+    "become": [(re.compile(r"become (\d+)"), lambda m: become_action(int(m[1])))],
+    "hound": [(re.compile(r"hound face ([0-5])"), lambda m: hound_face_action(int(m[1]))),
+              (re.compile(r"hound (\d+)/([1-9])"),
+               lambda m: hound_card_action(int(m[1]), int(m[2]) - 1))],
+    "patterns": [(re.compile(r"patterns ([A-D]) ([A-D])"), lambda m: patterns_action(m[1] + m[2]))],
+    "pattern": [(re.compile(r"pattern ([A-D])"), lambda m: patterns_action(m[1]))],
+    "send": [(re.compile(rf"send {_HEX}"), lambda m: send_action(int(m[1]), int(m[2])))],
+}
 
 
 def parse_action(text: str) -> DuckAction:
     """Inverse of ``str(action)``; NotationError for anything else."""
     if not isinstance(text, str):
         raise NotationError(f"not a Duck! Duck! Go! action: {text!r}")
-    cleaned = " ".join(text.split())
-    for pattern, build in _PATTERNS:
+    return _parse(" ".join(text.split()))
+
+
+@lru_cache(maxsize=8192)
+def _parse(cleaned: str) -> DuckAction:
+    for pattern, build in _PATTERNS.get(cleaned.partition(" ")[0], ()):
         match = pattern.fullmatch(cleaned)
         if match:
             action = build(match)
             if str(action) == cleaned:     # "card 007" is not the notation of card 7
                 return action
             break
-    raise NotationError(f"not a Duck! Duck! Go! action: {text!r}")
+    raise NotationError(f"not a Duck! Duck! Go! action: {cleaned!r}")

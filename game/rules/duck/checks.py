@@ -3,11 +3,13 @@ the 54 cards accounted for (DDG-17), buoy and action tokens conserved (DDG-4, DD
 pieces where pieces may be, and views that hide what they must."""
 from __future__ import annotations
 
-from collections import Counter
-
 from .data import COLOURS, DECK_SIZE, DRAIN
 from .state import (BLUE_TOKENS, BUOY_TOKENS_PER_COLOUR, TOKEN_KINDS, TOKENS_PER_KIND,
                     UNKNOWN_CARD, UNKNOWN_TOKEN, DuckState)
+
+
+ALL_TOKENS = sorted(k for k in TOKEN_KINDS for _ in range(TOKENS_PER_KIND))
+ALL_CARDS = list(range(1, DECK_SIZE + 1))
 
 
 def cards_in_play(state: DuckState) -> list[int]:
@@ -24,20 +26,20 @@ def invariants(state: DuckState) -> None:
     known = [c for c in cards if c != UNKNOWN_CARD]
     assert len(set(known)) == len(known), "a card is in two places"
     if state.viewer is None:
-        assert sorted(cards) == list(range(1, DECK_SIZE + 1)), "the cards are not 1-54"
+        assert sorted(cards) == ALL_CARDS, "the cards are not 1-54"
     for c in range(len(COLOURS)):
         taken = sum(1 for mask in state.buoys if mask & (1 << c))
         assert state.supply[c] + taken == BUOY_TOKENS_PER_COLOUR, f"{COLOURS[c]} buoy tokens"
     if state.advanced:
         blues = sum(state.blue) + state.used.count("blue") + state.boxed_blue
         assert blues == BLUE_TOKENS, f"{blues} blue tokens"
-        held = Counter(k for p in range(state.players) for k in state.tokens[p])
-        tokens = Counter(state.pool) + held + Counter(k for k in state.used if k != "blue")
+        tokens = state.pool + [k for k in state.used if k != "blue"]
+        for p in range(state.players):
+            tokens.extend(state.tokens[p])
         if state.viewer is None:
-            assert tokens == Counter({k: TOKENS_PER_KIND for k in TOKEN_KINDS}), \
-                f"action tokens {dict(tokens)}"
+            assert sorted(tokens) == ALL_TOKENS, f"action tokens {sorted(tokens)}"
         else:
-            assert sum(tokens.values()) == TOKENS_PER_KIND * len(TOKEN_KINDS)
+            assert len(tokens) == len(ALL_TOKENS)
     else:
         assert not state.pool and not any(state.tokens) and not any(state.blue)
     if state.phase == "over":

@@ -262,7 +262,7 @@ class DuckState(GameState):
         cache = self._legal_cache
         if cache is not None and player in cache:
             return cache[player]
-        legal = tuple(sorted(set(self._legal(player))))
+        legal = tuple(sorted(set(self._legal(player)), key=A.sort_key))
         if cache is None:
             self._legal_cache = cache = {}
         cache[player] = legal
@@ -286,20 +286,20 @@ class DuckState(GameState):
         if player in self.discarding:
             return self._discards(player)
         if phase == "order":
-            return [A.OrderCard(c) for c in self.hands[player]]
+            return [A.order_action(c) for c in self.hands[player]]
         if phase == "choose":
             out = self._any_time_tokens(player)
             hand = self.hands[player]
             if self.per_player == 1:
                 out.extend(A.card_action(c) for c in hand)
             else:
-                out.extend(A.ChooseCards(a, b) for a in hand for b in hand if a != b)
+                out.extend(A.cards_action(a, b) for a in hand for b in hand if a != b)
             return out
         kind = self.pending[0]
         return getattr(self, "_legal_" + kind)(player, *self.pending[2:])
 
     def _discards(self, player: int):
-        return [A.Discard(combo) for combo in combinations(self.hands[player], 3)]
+        return [A.discard_action(combo) for combo in combinations(self.hands[player], 3)]
 
     def _any_time_tokens(self, player: int) -> list:
         out = []
@@ -310,9 +310,9 @@ class DuckState(GameState):
             for d in self.ducks_of(player):
                 if not self.ghost[d] and not self.become[d]:
                     if "ghost" in held:
-                        out.append(A.Ghost(d))
+                        out.append(A.ghost_action(d))
                     if "become" in held:
-                        out.append(A.Become(d))
+                        out.append(A.become_action(d))
         return out
 
     def _legal_place(self, player, duck):
@@ -329,12 +329,12 @@ class DuckState(GameState):
         card = self.played[player][duck - player * self.per_player]
         out = [A.route_action(card, i) for i in range(len(self.cards[card]))]
         if self.official:
-            out.extend(A.Turn(f) for f in ALL_SIDES)
+            out.extend(A.turn_action(f) for f in ALL_SIDES)
         if self.advanced:
             out.extend(self._any_time_tokens(player))
             held = self.tokens[player]
             if "rotate" in held:
-                out.extend(A.Rotate(f) for f in ALL_SIDES if f != self.head[duck])
+                out.extend(A.rotate_action(f) for f in ALL_SIDES if f != self.head[duck])
             if "swap" in held and self.hound_pos >= 0 and self.hound_pos != self.board.drain:
                 out.append(A.SWAP)
             if "step" in held:
@@ -346,7 +346,7 @@ class DuckState(GameState):
         out.extend(self._any_time_tokens(player))
         held = self.tokens[player]
         if "keep" in held:
-            out.extend(A.Keep(c, i) for c in self.hands[player]
+            out.extend(A.keep_action(c, i) for c in self.hands[player]
                        for i in range(len(self.cards[c])))
         if "step" in held:
             out.append(A.STEP)
@@ -372,15 +372,16 @@ class DuckState(GameState):
         return [A.send_action(*coords[s]) for s in self._empty_starts(duck)]
 
     def _legal_houndface(self, player):
-        return [A.HoundFace(f) for f in ALL_SIDES]
+        return [A.hound_face_action(f) for f in ALL_SIDES]
 
     def _legal_houndmove(self, player):
-        out = [A.HoundCard(c, i) for c in self.hands[player] for i in range(len(self.cards[c]))]
-        out.extend(A.HoundPatterns(a + b) for a in PATTERN_NAMES for b in PATTERN_NAMES)
+        out = [A.hound_card_action(c, i) for c in self.hands[player]
+               for i in range(len(self.cards[c]))]
+        out.extend(A.patterns_action(a + b) for a in PATTERN_NAMES for b in PATTERN_NAMES)
         return out
 
     def _legal_houndpattern(self, player):
-        return [A.HoundPatterns(a) for a in PATTERN_NAMES]
+        return [A.patterns_action(a) for a in PATTERN_NAMES]
 
     def _legal_discard(self, player, back):
         return self._discards(player)
@@ -397,7 +398,7 @@ class DuckState(GameState):
         """Take every decision that has a single legal action (no choice, no action)."""
         while self.phase not in ("over", "order", "choose") and not self.discarding:
             actor = self.pending[1]
-            legal = tuple(sorted(set(self._legal(actor))))
+            legal = tuple(sorted(set(self._legal(actor)), key=A.sort_key))
             if len(legal) != 1:
                 self._legal_cache = {actor: legal}
                 return

@@ -1,0 +1,699 @@
+"""Duck! Duck! Go!: one scenario per clause (DDG-n), named after it, and the worked
+examples of the rule sheets. Boards are the open arena of tests/scenarios/duck/arena.py
+unless a clause is about the shipped data."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.rules import duck
+from game.rules.duck import actions as A
+from game.rules.duck.checks import invariants
+from game.rules.duck.hexes import DIRECTIONS, back, distance, flower, neighbour, turn
+from game.rules.protocol import IllegalAction, RulesDataError
+from tests.scenarios.duck.arena import OPTIONS, act, arena, at, kinds, new, race
+
+
+def legal_text(state, player):
+    return [str(a) for a in state.legal_actions(player)]
+
+
+def choose(state, cards: dict):
+    """Every player's secret card(s) for the round; returns the events of the last."""
+    events = []
+    for p, card in cards.items():
+        text = f"cards {card[0]} {card[1]}" if isinstance(card, tuple) else f"card {card}"
+        events = act(state, p, text)
+    return events
+
+
+# -- the worked examples of the rule sheets ------------------------------------------------------
+def test_ddg_12_example_card_36_takes_sparky_around_cookie_facing_right():
+    # Sparky (duck 0) faces east; Cookie (duck 1) sits two hexes ahead of him.
+    s = race(new(), {0: ((0, 0), 0), 1: ((2, 0), 3)}, hands={0: [36, 40, 49], 1: [50, 1, 2]})
+    events = choose(s, {0: 36, 1: 50})
+    # forward, turn left and forward, turn right and forward: round Cookie
+    assert [e["hex"] for e in kinds(events, "step")] == [[1, 0], [2, -1], [3, -1]]
+    assert [e["heading"] for e in kinds(events, "step")] == [0, 1, 0]
+    assert not kinds(events, "bonk")
+    # the green arrows: left or right of the last step; he turns right
+    assert legal_text(s, 0) == ["face 1", "face 5"]
+    act(s, 0, "face 5")
+    assert at(s, 0) == ((3, -1), 5) and at(s, 1) == ((2, 0), 3)
+
+
+def test_ddg_12_example_card_42_right_route_then_only_a_left_facing():
+    s = race(new(), {0: ((0, 0), 0), 1: ((2, 0), 3)}, hands={0: [42, 40, 49], 1: [50, 1, 2]})
+    choose(s, {0: 42, 1: 50})
+    assert legal_text(s, 0) == ["route 42/1", "route 42/2"]     # two routes: pick one
+    events = act(s, 0, "route 42/2")
+    assert [e["hex"] for e in kinds(events, "step")] == [[1, 0], [1, 1]]
+    # after the right route the only green arrow turns left: no choice, the turn is over
+    assert kinds(events, "face") == [{"duck": 0, "heading": 0, "why": "end"}]
+    assert at(s, 0) == ((1, 1), 0)
+    assert s.to_act() == (1,)
+
+
+def test_ddg_12_example_card_42_left_route_mirrors_to_a_right_facing():
+    s = race(new(), {0: ((0, 0), 0), 1: ((2, 3), 3)}, hands={0: [42, 40, 49], 1: [50, 1, 2]})
+    choose(s, {0: 42, 1: 50})
+    act(s, 0, "route 42/1")
+    assert at(s, 0) == ((2, -1), 0)       # forward, left and forward, then turned right
+
+
+def test_ddg_13_example_card_52_bonks_into_cookie_who_moved_first():
+    # Cookie plays the lower card, moves first and ends right in Sparky's way.
+    s = race(new(), {0: ((0, 0), 0), 1: ((3, 1), 2)}, hands={0: [52, 40, 49], 1: [5, 1, 2]})
+    events = choose(s, {0: 52, 1: 5})
+    assert at(s, 1) == ((3, 0), 2)
+    sparky = [e["hex"] for e in kinds(events, "step") if e["duck"] == 0]
+    assert sparky == [[1, 0], [2, 0]]
+    assert kinds(events, "bonk") == [{"duck": 0, "hex": [2, 0], "blocked": [3, 0],
+                                      "heading": 3, "reason": "duck"}]
+    # he stops one hex short, turned round, and gets no facing choice: the round is over
+    assert at(s, 0) == ((2, 0), 3)
+    assert s.phase == "choose" and not [e for e in kinds(events, "face") if e["duck"] == 0]
+
+
+# -- components -------------------------------------------------------------------------------------
+def test_ddg_1_hex_sides_axial_and_flowers():
+    assert len(DIRECTIONS) == 6 and len(set(DIRECTIONS)) == 6
+    for side in range(6):
+        q, r = neighbour(0, 0, side)
+        assert distance((0, 0), (q, r)) == 1
+        assert neighbour(q, r, back(side)) == (0, 0)        # 180° is the opposite side
+        assert turn(side, 1) == (side + 1) % 6 and turn(side, -2) == (side - 2) % 6
+    petals = flower(3, -1, 0)
+    assert petals[0] == (3, -1) and all(distance(p, (3, -1)) == 1 for p in petals[1:])
+    assert flower(0, 0, 2)[1] == neighbour(0, 0, 2)          # rotation turns the sides
+    s = new()
+    board = s.board
+    h = board.index[(0, 0)]
+    assert [board.coords[board.nbr[h * 6 + d]] for d in range(6)] == \
+        [neighbour(0, 0, d) for d in range(6)]
+    assert all(a.facing in range(6) for a in s.legal_actions(s.to_act()[0]))
+
+
+def test_ddg_2_sixteen_double_sided_tiles_of_the_four_hex_kinds():
+    from game.boards.duck import load_tiles
+    tiles = load_tiles()
+    assert sorted(tiles) == list(range(1, 17))
+    faces = [face for t in tiles.values() for face in (t["A"], t["B"])]
+    assert len(faces) == 32 and all(len(face) == 7 for face in faces)
+    seen = {cell[0] for face in faces for cell in face}
+    assert seen == {"water", "start", "buoy", "drain"}
+    assert {cell[1] for face in faces for cell in face if cell[0] == "buoy"} == \
+        set(duck.COLOURS)
+
+
+def test_ddg_3_six_ducks_one_hound_four_patterns():
+    assert duck.MAX_PLAYERS == 6
+    with pytest.raises(RulesDataError):
+        new(players=7)
+    with pytest.raises(RulesDataError, match="2-3"):
+        new(players=4, variant="twoducks")
+    assert new(players=3, variant="twoducks").ducks == 6
+    s = new(players=2, variant="advanced")
+    assert len(s.patterns) == 4 and s.hound_pos == -1
+
+
+def test_ddg_4_buoy_tokens_six_per_colour_once_per_duck():
+    s = race(new(board=arena(red=[(2, 0), (4, 0)])), {0: ((0, 0), 0), 1: ((-3, -1), 0)},
+             hands={0: [37, 1, 2], 1: [50, 3, 4]})
+    assert s.supply == [6, 6, 6]
+    events = choose(s, {0: 37, 1: 50})       # passes two red buoys
+    assert kinds(events, "buoy") == [{"duck": 0, "player": 0, "colour": "red", "tokens": 1}]
+    assert s.supply == [5, 6, 6]
+
+
+def test_ddg_5_fifty_four_numbered_cards_of_routes():
+    s = new()
+    assert len(s.cards) == 55 and all(s.cards[n] for n in range(1, 55))
+    for n in range(1, 55):
+        for steps, facings in s.cards[n]:
+            assert all(t in (-2, -1, 0, 1, 2) for t in steps)      # 60° or 120° turns
+            assert 1 <= len(facings) <= 3
+
+
+def test_ddg_6_blue_token_each_and_eighteen_face_down():
+    s = new(players=4, variant="advanced")
+    assert s.blue == [1, 1, 1, 1] and s.boxed_blue == 2
+    assert len(s.pool) == 18 and sorted(set(s.pool)) == sorted(
+        ["keep", "step", "rotate", "swap", "ghost", "become"])
+    assert all(s.pool.count(k) == 3 for k in set(s.pool))
+
+
+# -- the beginner game ------------------------------------------------------------------------------
+def test_ddg_10_setup_order_by_the_fourth_card_then_clockwise():
+    s = duck.new_game(4, 7, OPTIONS)
+    shown = [e.data for e in s.opening_events if e.kind == "order_cards"][0]
+    cards, order = shown["cards"], shown["order"]
+    first = max(range(4), key=lambda p: cards[p])
+    assert order == [(first + k) % 4 for k in range(4)]
+    assert all(len(h) == 3 for h in s.hands)
+    board = s.board
+    for p in order:
+        assert s.to_act() == (p,)
+        for a in s.legal_actions(p):
+            h = board.index[(a.q, a.r)]
+            assert board.kind[h] == 1 and h not in s.pos                # empty start space
+            assert board.nbr[h * 6 + a.facing] >= 0                   # faces into the board
+        act(s, p, str(s.legal_actions(p)[0]))
+    assert s.phase == "choose" and sorted(s.discard) == sorted(cards)  # 4th cards discarded
+
+
+def test_ddg_11_secret_choice_reveal_moves_in_card_order_and_refill():
+    s = race(new(players=3), {0: ((0, 0), 0), 1: ((0, 2), 0), 2: ((0, -2), 0)},
+             hands={0: [37, 1, 2], 1: [9, 3, 4], 2: [21, 6, 7]})
+    assert s.to_act() == (0, 1, 2)                   # all choose at once
+    events = act(s, 1, "card 9")
+    assert s.to_act() == (0, 2) and s.legal_actions(1) == ()
+    chosen = [e for e in events if e.kind == "chosen"][0]
+    assert chosen.visible_to == (1,) and chosen.data["cards"] == [9]
+    assert kinds(events, "choose") == [{"player": 1, "count": 1, "why": "move"}]
+    assert s.view(0).secret[1] == (0,)               # face down to the others
+    act(s, 0, "card 37")
+    events = act(s, 2, "card 21")
+    assert kinds(events, "reveal")[0]["order"] == [1, 2, 0]
+    assert [e["duck"] for e in kinds(events, "turn")] == [1, 2, 0]   # increasing numbers
+    assert s.phase == "choose" and all(len(h) == 3 for h in s.hands)  # drawn back up to 3
+    assert kinds(events, "round")[-1] == {"round": 2}
+
+
+def test_ddg_12_the_whole_route_then_a_facing_of_the_card():
+    s = race(new(), {0: ((-2, 0), 0), 1: ((2, 3), 3)}, hands={0: [37, 1, 2], 1: [50, 3, 4]})
+    events = choose(s, {0: 37, 1: 50})
+    assert [e["hex"] for e in kinds(events, "step")] == [[-1, 0], [0, 0], [1, 0], [2, 0]]
+    assert at(s, 0) == ((2, 0), 0)        # card 37 allows only straight on: no decision
+    s = race(new(), {0: ((-2, 0), 0), 1: ((2, 3), 3)}, hands={0: [15, 1, 2], 1: [50, 3, 4]})
+    choose(s, {0: 15, 1: 50})
+    assert legal_text(s, 0) == ["face 0", "face 1", "face 5"]    # card 15: F, L or R
+
+
+def test_ddg_13_bonk_on_edge_turns_180():
+    s = race(new(), {0: ((5, -2), 0), 1: ((-3, 1), 0)}, hands={0: [9, 1, 2], 1: [50, 3, 4]})
+    events = choose(s, {0: 9, 1: 50})
+    assert kinds(events, "bonk")[0] == {"duck": 0, "hex": [5, -2], "blocked": [6, -2],
+                                        "heading": 3, "reason": "edge"}
+    assert at(s, 0) == ((5, -2), 3)
+    assert not [e for e in kinds(events, "step") if e["duck"] == 0]
+    assert not [e for e in kinds(events, "face") if e["duck"] == 0]     # no facing choice
+
+
+def test_ddg_13_bonk_on_the_drain_without_three_buoys():
+    s = race(new(), {0: ((0, -3), 2), 1: ((-3, 1), 0)}, hands={0: [21, 1, 2], 1: [50, 3, 4]})
+    events = choose(s, {0: 21, 1: 50})
+    bonk = kinds(events, "bonk")[0]
+    assert bonk["reason"] == "drain" and bonk["hex"] == [0, -4] and bonk["heading"] == 5
+    assert at(s, 0) == ((0, -4), 5) and not s.is_over()
+
+
+def test_ddg_13_bonk_stops_at_once_with_no_facing_choice_mid_route():
+    s = race(new(), {0: ((0, 0), 0), 1: ((2, -1), 0)}, hands={0: [26, 1, 2], 1: [50, 3, 4]})
+    events = choose(s, {0: 26, 1: 50})     # F, L (into duck 1), F
+    assert kinds(events, "bonk")[0]["blocked"] == [2, -1]
+    assert at(s, 0) == ((1, 0), 4)         # 180° from the blocked step (heading 1)
+    assert s.to_act() == (1,)
+
+
+def test_ddg_14_buoy_passed_gives_token_but_no_extra_move():
+    s = race(new(board=arena(red=[(2, 0)])), {0: ((0, 0), 0), 1: ((-3, -1), 0)},
+             hands={0: [21, 1, 2], 1: [50, 3, 4]})
+    events = choose(s, {0: 21, 1: 50})
+    assert kinds(events, "buoy")[0]["colour"] == "red"
+    assert not kinds(events, "extra_move")
+    assert at(s, 0) == ((3, 0), 0)
+
+
+def test_ddg_14_ending_on_a_buoy_plays_another_card_and_repeats():
+    board = arena(red=[(2, 0)], yellow=[(3, 0)])
+    s = race(new(board=board), {0: ((0, 0), 0), 1: ((-3, -1), 0)},
+             hands={0: [9, 5, 44], 1: [50, 3, 4]})
+    events = choose(s, {0: 9, 1: 50})
+    assert kinds(events, "extra_move") == [{"duck": 0, "reason": "buoy", "card": None}]
+    assert legal_text(s, 0) == ["route 44/1", "route 5/1"]        # mandatory: no "done"
+    events = act(s, 0, "route 5/1")      # onto the yellow buoy: again
+    assert kinds(events, "buoy")[0]["colour"] == "yellow"
+    assert kinds(events, "extra_move")[0]["reason"] == "buoy"
+    # card 44 is the only card left: it is played without asking
+    assert [e["card"] for e in kinds(events, "move")] == [5, 44]
+    assert at(s, 0)[0] == (5, -1) and s.to_act() == (1,)
+
+
+def test_ddg_14_empty_hand_turns_up_the_deck_top():
+    s = race(new(board=arena(red=[(2, 0)])), {0: ((0, 0), 0), 1: ((-3, -1), 0)},
+             hands={0: [9], 1: [50, 3, 4]}, deck_top=[5], full_hands=False)
+    events = choose(s, {0: 9, 1: 50})
+    assert kinds(events, "deck_top") == [{"duck": 0, "card": 5}]
+    assert kinds(events, "extra_move")[0]["card"] == 5
+    assert at(s, 0) == ((3, 0), 0)          # card 5 moved it on by itself
+
+
+def test_ddg_14_a_bonk_that_ends_on_a_buoy_also_moves_again():
+    s = race(new(), {0: ((5, -5), 0), 1: ((-3, -1), 0)}, hands={0: [5, 9, 21],
+                                                               1: [50, 3, 4]})
+    events = choose(s, {0: 5, 1: 50})
+    assert kinds(events, "bonk") and kinds(events, "extra_move")[0]["reason"] == "buoy"
+    assert s.pending[0] == "extra"
+
+
+def test_ddg_15_warping_ends_the_move_on_any_empty_start():
+    s = race(new(), {0: ((-3, 0), 3), 1: ((-5, 1), 0)}, hands={0: [37, 1, 2], 1: [50, 3, 4]})
+    choose(s, {0: 37, 1: 50})
+    assert at(s, 0)[0] == (-5, 0) and s.pending[0] == "warp"
+    legal = legal_text(s, 0)
+    assert "stay" in legal and "warp -5,0 face 2" in legal      # the same one is allowed
+    assert not any(t.startswith("warp -5,1 ") for t in legal)   # duck 1 sits there
+    events = act(s, 0, "warp -3,5 face 1")
+    assert kinds(events, "warp") == [{"duck": 0, "hex": [-5, 0], "to": [-3, 5], "heading": 1}]
+    assert at(s, 0) == ((-3, 5), 1) and not kinds(events, "step")   # the rest is not walked
+    assert s.to_act() == (1,)
+
+
+def test_ddg_15_not_warping_the_start_is_plain_water():
+    board = arena(start=[(-1, 0), (1, 0), (-5, 0), (-5, 2)])
+    s = race(new(board=board), {0: ((-2, 0), 0), 1: ((-5, 2), 0)},
+             hands={0: [37, 1, 2], 1: [50, 3, 4]})
+    choose(s, {0: 37, 1: 50})
+    assert at(s, 0)[0] == (-1, 0) and s.pending[0] == "warp"
+    events = act(s, 0, "stay")
+    assert [e["hex"] for e in kinds(events, "step")] == [[0, 0], [1, 0]]
+    assert s.pending[0] == "warp"                    # the next start space: asked again
+    events = act(s, 0, "stay")
+    assert [e["hex"] for e in kinds(events, "step")] == [[2, 0]]
+    assert at(s, 0) == ((2, 0), 0) and s.to_act() == (1,)
+
+
+def test_ddg_16_drain_with_all_three_buoys_wins_at_once():
+    s = race(new(), {0: ((0, -2), 2, ("red", "yellow", "green")), 1: ((3, -3), 2)},
+             hands={0: [37, 1, 2], 1: [50, 3, 4]})
+    events = choose(s, {0: 37, 1: 50})
+    assert [e["hex"] for e in kinds(events, "step")] == [[0, -3], [0, -4], [0, -5]]
+    assert kinds(events, "win") == [{"duck": 0, "player": 0, "hex": [0, -5]}]
+    assert s.is_over() and s.winners() == (0,) and s.scores()[0] == 4.0
+    assert not [e for e in events if e.kind == "turn" and e.data["duck"] == 1]
+    with pytest.raises(IllegalAction):
+        s.apply(1, A.DONE)
+
+
+def test_ddg_17_empty_deck_reshuffles_the_discards():
+    s = race(new(), {0: ((0, 0), 0), 1: ((0, 3), 0)}, hands={0: [21, 1, 2], 1: [47, 3, 4]})
+    s.discard.extend(s.deck[:-1])
+    del s.deck[:-1]                   # one card left for two players to draw
+    events = choose(s, {0: 21, 1: 47})
+    reshuffle = kinds(events, "reshuffle")
+    assert len(reshuffle) == 1 and reshuffle[0]["cards"] == len(s.deck) + 1
+    assert all(len(h) == 3 for h in s.hands)
+    invariants(s)                     # still 54 cards
+
+
+# -- the advanced game --------------------------------------------------------------------------------
+def test_ddg_20_advanced_setup_secret_order_card_highest_places_first():
+    s = duck.new_game(3, 5, {**OPTIONS, "variant": "advanced"})
+    assert s.phase == "order" and s.to_act() == (0, 1, 2)
+    assert all(len(h) == 4 for h in s.hands) and s.blue == [1, 1, 1]
+    picks = {p: s.hands[p][0] for p in range(3)}
+    for p, c in picks.items():
+        events = act(s, p, f"order {c}")
+    assert kinds(events, "order_cards")[0]["order"] == sorted(range(3), key=lambda p: -picks[p])
+    for p in sorted(range(3), key=lambda p: -picks[p]):
+        assert s.to_act() == (p,)
+        act(s, p, str(s.legal_actions(p)[0]))
+    assert s.phase == "choose" and all(len(h) == 3 for h in s.hands)
+
+
+def advanced(players=3, **kwargs):
+    return race(new(players=players, variant="advanced", board=kwargs.pop("board", None)),
+                **kwargs)
+
+
+def finish_ducks(s, cards):
+    """Choose, then let every duck take its card's first route and end its turn; returns
+    the events."""
+    events = choose(s, cards)
+    while s.phase == "move":
+        p = s.to_act()[0]
+        legal = s.legal_actions(p)
+        pick = next((a for a in legal if isinstance(a, (A.Route, A.Stay, A.Face, A.Send))
+                     or a == A.DONE), legal[0])
+        events += act(s, p, str(pick))
+    return events
+
+
+def test_ddg_21_hound_control_fewest_buoys_then_highest_card():
+    s = advanced(ducks={0: ((0, 0), 0, ("red",)), 1: ((0, 2), 0), 2: ((0, -2), 0)},
+                 hands={0: [40, 1, 2], 1: [10, 3, 4], 2: [20, 6, 7]})
+    events = finish_ducks(s, {0: 40, 1: 10, 2: 20})
+    # players 1 and 2 have the fewest buoy tokens (0); 2 played the higher card
+    assert kinds(events, "hound_control") == [{"player": 2, "tokens": 0, "card": 20,
+                                               "tied": [1, 2]}]
+    assert s.phase == "hound" and s.to_act() == (2,) and s.controller == 2
+    s = advanced(ducks={0: ((0, 0), 0), 1: ((0, 2), 0, ("red",)), 2: ((0, -2), 0)},
+                 hands={0: [40, 1, 2], 1: [10, 3, 4], 2: [20, 6, 7]})
+    finish_ducks(s, {0: 40, 1: 10, 2: 20})
+    assert s.controller == 0 and s.to_act() == (0,)      # 0 and 2 tied: 0 played 40
+
+
+def test_ddg_22_hound_comes_onto_the_drain_and_moves_by_card_or_two_patterns():
+    s = advanced(ducks={0: ((-2, 2), 0), 1: ((0, 3), 0), 2: ((-3, 4), 0)},
+                 hands={0: [40, 1, 2], 1: [10, 3, 4], 2: [20, 6, 7]})
+    finish_ducks(s, {0: 40, 1: 10, 2: 20})
+    assert legal_text(s, 0) == [f"hound face {f}" for f in range(6)]
+    events = act(s, 0, "hound face 5")
+    assert kinds(events, "hound_place") == [{"hex": [0, -5], "heading": 5}]
+    legal = legal_text(s, 0)
+    assert "patterns A A" in legal and "patterns D B" in legal     # the same one twice too
+    assert sum(t.startswith("patterns") for t in legal) == 16
+    assert any(t.startswith("hound ") for t in legal)               # or a card from hand
+    card = s.hands[0][0]
+    events = act(s, 0, f"hound {card}/1")
+    assert kinds(events, "hound_card") == [{"player": 0, "card": card}]
+    assert kinds(events, "draw")[0] == {"player": 0, "count": 1, "reason": "hound",
+                                        "deck": kinds(events, "draw")[0]["deck"]}
+
+
+def test_ddg_22_two_patterns_move_in_sequence():
+    s = advanced(ducks={0: ((-2, 2), 0), 1: ((0, 3), 0), 2: ((-3, 4), 0)},
+                 hands={0: [40, 1, 2], 1: [10, 3, 4], 2: [20, 6, 7]},
+                 hound=((0, -1), 0), controller=0)
+    finish_ducks(s, {0: 40, 1: 10, 2: 20})
+    events = act(s, 0, "patterns A B")        # dash F F, then veer left L F
+    assert [e["hex"] for e in kinds(events, "hound_step")] == [[1, -1], [2, -1], [3, -2],
+                                                               [4, -3]]
+    assert s.hound_head == 1 and s.phase == "choose"
+
+
+def test_ddg_23_the_drain_takes_the_hound_off_and_it_returns_next_round():
+    s = advanced(ducks={0: ((-2, 2), 0), 1: ((0, 3), 0), 2: ((-3, 4), 0)},
+                 hands={0: [40, 1, 2], 1: [10, 3, 4], 2: [20, 6, 7]},
+                 hound=((0, -3), 2), controller=0)
+    finish_ducks(s, {0: 40, 1: 10, 2: 20})
+    events = act(s, 0, "patterns A A")
+    assert kinds(events, "hound_drain") == [{"hex": [0, -5]}] and s.hound_pos == -1
+    assert len(kinds(events, "hound_step")) == 2        # the second pattern never runs
+    finish_ducks(s, {p: s.hands[p][0] for p in range(3)})
+    assert s.pending[0] == "houndface"                  # back from the drain
+
+
+def test_ddg_23_hound_bonks_on_the_edge_takes_no_buoy_and_may_warp():
+    board = arena(red=[(1, 0)])
+    s = advanced(board=board, ducks={0: ((-2, 2), 0), 1: ((0, 3), 0), 2: ((-3, 4), 0)},
+                 hands={0: [40, 1, 2], 1: [10, 3, 4], 2: [20, 6, 7]},
+                 hound=((0, 0), 0), controller=0)
+    finish_ducks(s, {0: 40, 1: 10, 2: 20})
+    events = act(s, 0, "patterns D D")        # one hex onto the buoy, then a facing
+    assert [e["hex"] for e in kinds(events, "hound_step")] == [[1, 0]]
+    assert not kinds(events, "buoy") and s.pending[0] == "face"   # stays on the buoy
+    s = advanced(ducks={0: ((-2, 2), 0), 1: ((0, 3), 0), 2: ((-3, 4), 0)},
+                 hands={0: [40, 1, 2], 1: [10, 3, 4], 2: [20, 6, 7]},
+                 hound=((5, -2), 0), controller=0)
+    finish_ducks(s, {0: 40, 1: 10, 2: 20})
+    events = act(s, 0, "patterns A A")
+    assert kinds(events, "hound_bonk")[0]["heading"] == 3 and s.phase == "choose"
+    s = advanced(ducks={0: ((-2, 2), 0), 1: ((0, 3), 0), 2: ((-3, 4), 0)},
+                 hands={0: [40, 1, 2], 1: [10, 3, 4], 2: [20, 6, 7]},
+                 hound=((-3, 0), 3), controller=0)
+    finish_ducks(s, {0: 40, 1: 10, 2: 20})
+    act(s, 0, "patterns A A")
+    assert s.pending[0] == "warp" and s.pending[2] == -1          # the controller decides
+    act(s, 0, "warp -4,5 face 1")
+    assert s.board.coords[s.hound_pos] == (-4, 5) and s.phase == "choose"
+
+
+def standing_still(tokens=None, **positions):
+    """An advanced race in the official variant, where every duck turns instead of
+    moving (DDG-27), so the hound finds the ducks where the test put them. Player 0 plays
+    the highest card and so controls the hound (DDG-21)."""
+    s = race(new(players=3, variant="advanced", official=True), tokens=tokens, **positions,
+             hands={0: [40, 1, 2], 1: [10, 3, 4], 2: [20, 6, 7]})
+    return s
+
+
+def turn_everybody(s):
+    for p, card in ((0, 40), (1, 10), (2, 20)):
+        act(s, p, f"card {card}")
+    while s.phase == "move":
+        p = s.to_act()[0]
+        act(s, p, f"turn {s.head[s.pending[2]]}")
+    assert s.phase == "hound" and s.controller == 0
+
+
+def test_ddg_24_the_hound_passes_through_ducks_and_knocks_them():
+    s = standing_still(ducks={0: ((-2, 2), 0), 1: ((1, 0), 0), 2: ((2, 0), 1)},
+                       hound=((-2, 0), 0))
+    turn_everybody(s)
+    events = act(s, 0, "patterns A A")        # (-1,0) (0,0) (1,0) (2,0)
+    assert kinds(events, "knock") == [{"duck": 1, "by": "hound", "hex": [1, 0]}]
+    assert s.pending[:3] == ("send", 0, 1)       # the controller picks the start space
+    act(s, 0, "send -5,0")
+    assert s.to_act() == (1,) and s.pending[0] == "face"   # the owner picks the facing
+    events = act(s, 1, "face 0")
+    assert kinds(events, "knock") == [{"duck": 2, "by": "hound", "hex": [2, 0]}]
+    act(s, 0, "send -5,2")
+    act(s, 2, "face 1")
+    assert at(s, 1) == ((-5, 0), 0) and at(s, 2) == ((-5, 2), 1)
+    assert s.board.coords[s.hound_pos] == (2, 0) and s.phase == "choose"
+
+
+def test_ddg_24_a_duck_that_moves_into_the_hound_is_knocked():
+    s = advanced(ducks={0: ((0, 0), 0), 1: ((0, 2), 0), 2: ((0, -2), 0)},
+                 hands={0: [21, 1, 2], 1: [30, 3, 4], 2: [40, 6, 7]},
+                 hound=((2, 0), 3), controller=2)
+    choose(s, {0: 21, 1: 30, 2: 40})
+    events = act(s, 0, "route 21/1")
+    assert kinds(events, "knock") == [{"duck": 0, "by": "hound", "hex": [1, 0],
+                                       "into": [2, 0]}]
+    assert s.pending[:3] == ("send", 2, 0)
+    act(s, 2, "send -5,4")
+    act(s, 0, "face 2")
+    assert at(s, 0) == ((-5, 4), 2) and s.pending[0] == "post"   # its move is over
+
+
+# -- action tokens ---------------------------------------------------------------------------------
+def token_race(tokens, ducks=None, hound=None, board=None, hands=None):
+    return advanced(board=board, ducks=ducks or {0: ((0, 0), 0), 1: ((0, 3), 0),
+                                                 2: ((0, -3), 0)},
+                    hands=hands or {0: [21, 1, 2], 1: [30, 3, 4], 2: [40, 6, 7]},
+                    tokens=tokens, hound=hound, controller=2 if hound else None)
+
+
+def test_ddg_25_a_new_buoy_colour_draws_a_secret_action_token():
+    s = token_race({}, board=arena(red=[(2, 0)]))
+    events = choose(s, {0: 21, 1: 30, 2: 40})
+    events = act(s, 0, "route 21/1")
+    drawn = [e for e in events if e.kind == "token_drawn"]
+    assert kinds(events, "token_draw")[0]["player"] == 0
+    assert drawn[0].visible_to == (0,) and len(s.tokens[0]) == 1 and len(s.pool) == 17
+    assert s.view(1).tokens[0] == ("?",)
+
+
+def test_ddg_25_blue_draw_three_discard_three_any_time():
+    s = token_race({})
+    hand = s.hands[0]
+    events = act(s, 0, "blue")
+    assert kinds(events, "token")[0]["token"] == "blue" and len(s.hands[0]) == 6
+    assert s.to_act() == (0, 1, 2)
+    assert all(isinstance(a, A.Discard) for a in s.legal_actions(0))
+    act(s, 0, "discard " + " ".join(map(str, hand)))
+    assert len(s.hands[0]) == 3 and not set(hand) & set(s.hands[0]) and s.blue[0] == 0
+    invariants(s)
+
+
+def test_ddg_25_keep_going_plays_one_more_card_after_the_move():
+    s = token_race({0: ["keep"]})
+    choose(s, {0: 21, 1: 30, 2: 40})
+    act(s, 0, "route 21/1")
+    assert "keep 1/1" in legal_text(s, 0) and "done" in legal_text(s, 0)
+    events = act(s, 0, "keep 1/1")        # card 1: one more hex, then a facing
+    assert kinds(events, "token")[0] == {"player": 0, "token": "keep", "duck": 0, "card": 1}
+    assert s.pending[0] == "face" and at(s, 0)[0] == (4, 0)
+    assert s.used == ["keep"] and 1 in s.table and 1 not in s.hands[0]
+
+
+def test_ddg_25_plus_one_step_before_or_after_then_forward_or_60_degrees():
+    s = token_race({0: ["step", "step"]})
+    choose(s, {0: 21, 1: 30, 2: 40})
+    act(s, 0, "step")
+    assert at(s, 0)[0] == (1, 0) and legal_text(s, 0) == ["face 0", "face 1", "face 5"]
+    act(s, 0, "face 1")
+    assert s.pending[0] == "pre"                 # still before the card's move
+    act(s, 0, "route 21/1")                      # F F F from (1,0) heading 1
+    assert at(s, 0)[0] == (4, -3)
+    act(s, 0, "step")                            # after the move
+    assert at(s, 0)[0] == (5, -4) and legal_text(s, 0) == ["face 0", "face 1", "face 2"]
+
+
+def test_ddg_25_rotate_before_the_move():
+    s = token_race({0: ["rotate"]})
+    choose(s, {0: 21, 1: 30, 2: 40})
+    assert "rotate 0" not in legal_text(s, 0) and "rotate 3" in legal_text(s, 0)
+    act(s, 0, "rotate 3")
+    act(s, 0, "route 21/1")
+    assert at(s, 0)[0] == (-3, 0)
+
+
+def test_ddg_25_swap_with_the_hound_before_the_move():
+    s = token_race({0: ["swap"]}, hound=((3, -3), 4))
+    choose(s, {0: 21, 1: 30, 2: 40})
+    events = act(s, 0, "swap")
+    assert kinds(events, "token")[0]["token"] == "swap"
+    assert at(s, 0) == ((3, -3), 4) and s.board.coords[s.hound_pos] == (0, 0)
+    assert s.hound_head == 0
+    s = token_race({0: ["swap"]})                   # no hound on the board: no swap
+    choose(s, {0: 21, 1: 30, 2: 40})
+    assert "swap" not in legal_text(s, 0)
+
+
+def test_ddg_25_ghost_passes_through_ducks_and_hound_and_cannot_end_on_them():
+    s = token_race({0: ["ghost"]}, ducks={0: ((0, 0), 0), 1: ((1, 0), 0), 2: ((3, 0), 0)},
+                   hound=((2, 0), 3))
+    act(s, 0, "ghost 0")                          # while the cards are being chosen
+    choose(s, {0: 21, 1: 30, 2: 40})
+    events = act(s, 0, "route 21/1")             # (1,0) duck, (2,0) hound, (3,0) duck
+    assert [e["hex"] for e in kinds(events, "step")] == [[1, 0], [2, 0], [3, 0]]
+    assert not kinds(events, "bonk") and not kinds(events, "knock")
+    assert kinds(events, "extra_move")[0]["reason"] == "ghost"   # may not stay on duck 2
+
+
+def test_ddg_25_a_duck_that_would_end_on_the_ghost_moves_again():
+    s = token_race({1: ["ghost"]}, ducks={0: ((0, 0), 0), 1: ((1, 0), 0), 2: ((0, -3), 0)},
+                   hands={0: [5, 1, 2], 1: [30, 3, 4], 2: [40, 6, 7]})
+    act(s, 1, "ghost 1")
+    choose(s, {0: 5, 1: 30, 2: 40})
+    events = act(s, 0, "route 5/1")              # into the ghost's hex: no bonk
+    assert not kinds(events, "bonk")
+    assert kinds(events, "extra_move")[0]["reason"] == "ghost"
+
+
+def test_ddg_25_become_the_hound_knocks_ducks_and_the_real_hound():
+    s = token_race({0: ["become"]}, ducks={0: ((0, 0), 0), 1: ((1, 0), 0), 2: ((0, -3), 0)},
+                   hound=((3, 0), 0))
+    act(s, 0, "become 0")
+    choose(s, {0: 21, 1: 30, 2: 40})
+    events = act(s, 0, "route 21/1")
+    assert kinds(events, "knock") == [{"duck": 1, "by": "duck", "knocker": 0, "hex": [1, 0]}]
+    assert s.pending[:3] == ("send", 0, 1)       # you choose the space...
+    act(s, 0, "send -5,0")
+    events = act(s, 1, "face 0")                 # ...the owner the facing
+    assert kinds(events, "hound_knocked") == [{"duck": 0, "hex": [3, 0]}]
+    assert s.hound_pos == -1 and at(s, 0)[0] == (3, 0)
+
+
+def test_ddg_25_the_hound_meeting_a_duck_that_is_the_hound_is_knocked_off():
+    s = standing_still(tokens={1: ["become"]},
+                       ducks={0: ((-2, 2), 0), 1: ((2, 0), 0), 2: ((0, -3), 0)},
+                       hound=((0, 0), 0))
+    act(s, 1, "become 1")
+    turn_everybody(s)
+    events = act(s, 0, "patterns A A")
+    assert kinds(events, "hound_knocked") == [{"duck": 1, "hex": [2, 0]}]
+    assert s.hound_pos == -1 and not kinds(events, "knock") and at(s, 1)[0] == (2, 0)
+
+
+# -- two ducks and the official variant ---------------------------------------------------------------
+def test_ddg_26_two_ducks_each_deal_five_place_twice_hand_four():
+    s = duck.new_game(2, 3, {**OPTIONS, "variant": "twoducks"})
+    assert s.ducks == 4 and all(len(h) == 5 for h in s.hands)
+    picks = {p: s.hands[p][-1] for p in range(2)}
+    for p, c in picks.items():
+        act(s, p, f"order {c}")
+    first = max(range(2), key=lambda p: picks[p])
+    placers = []
+    while s.phase == "place":
+        p = s.to_act()[0]
+        placers.append((p, s.pending[2]))
+        act(s, p, str(s.legal_actions(p)[0]))
+    assert placers == [(first, 2 * first), (1 - first, 2 * (1 - first)),
+                       (first, 2 * first + 1), (1 - first, 2 * (1 - first) + 1)]
+    assert all(len(h) == 4 for h in s.hands)
+    assert all(isinstance(a, A.ChooseCards) for a in s.legal_actions(0)
+               if not isinstance(a, (A.Blue, A.Ghost, A.Become)))
+
+
+def test_ddg_26_each_duck_moves_at_its_own_number_owner_of_first_wins():
+    s = race(new(players=2, variant="twoducks"),
+             {0: ((0, -2), 2, ("red", "yellow", "green")), 1: ((0, 3), 0), 2: ((-3, 0), 0),
+              3: ((3, 0), 3)}, hands={0: [30, 10, 1, 2], 1: [20, 40, 3, 4]})
+    act(s, 0, "cards 30 10")
+    events = act(s, 1, "cards 20 40")
+    assert kinds(events, "reveal")[0]["order"] == [1, 2, 0, 3]
+    while not s.is_over():
+        p = s.to_act()[0]
+        legal = s.legal_actions(p)
+        act(s, p, str(next((a for a in legal if isinstance(a, A.Route)),
+                           next((a for a in legal if a in (A.DONE, A.STAY)), legal[0]))))
+    assert s.winners() == (0,) and s.win_duck == 0
+
+
+def test_ddg_27_official_variant_turn_instead_of_moving():
+    s = race(new(official=True), {0: ((0, 0), 0), 1: ((0, 3), 0)},
+             hands={0: [21, 1, 2], 1: [50, 3, 4]})
+    choose(s, {0: 21, 1: 50})
+    assert [f"turn {f}" for f in range(6)] == [t for t in legal_text(s, 0) if t.startswith("turn")]
+    events = act(s, 0, "turn 3")
+    assert kinds(events, "turn_instead") == [{"duck": 0, "card": 21, "heading": 3}]
+    assert at(s, 0) == ((0, 0), 3) and 21 in s.discard and not kinds(events, "step")
+    assert s.to_act() == (1,)
+
+
+# -- the project's decisions --------------------------------------------------------------------------
+def test_ddg_42_board_validation_names_every_problem():
+    good = duck.board_from_data(arena())
+    assert duck.board_problems(good, 6) == []
+    assert duck.board_problems(good, 8) == [("hexes", "the board has 7 start spaces; 8 ducks "
+                                                      "need at least 8")]
+    bad = duck.board_from_data(arena(drain=[], red=[], start=[(-5, 0)]))
+    problems = [p for _, p in duck.board_problems(bad, 6)]
+    assert any("0 drains" in p for p in problems) and any("no red" in p for p in problems)
+    assert any("1 start spaces" in p for p in problems)
+    cut = arena(holes=[(q, -1) for q in range(-5, 6)] + [(q, -2) for q in range(-5, 6)])
+    problems = duck.board_problems(duck.board_from_data(cut), 6)
+    assert any("cannot reach" in p and "the drain" in p for _, p in problems)
+    with pytest.raises(RulesDataError, match="options.board"):
+        new(board=arena(drain=[(0, -5), (0, 5)]))
+
+
+def test_ddg_43_hound_board_has_four_short_patterns():
+    s = new(variant="advanced")
+    assert len(s.patterns) == 4
+    assert all(1 <= len(steps) <= 2 for steps, _ in s.patterns)
+
+
+# -- protocol details -----------------------------------------------------------------------------------
+def test_notation_round_trips_for_every_action_kind():
+    samples = ["order 12", "place -3,5 face 2", "card 7", "cards 12 40", "route 42/2",
+               "face 5", "warp -5,0 face 0", "stay", "turn 3", "done", "blue",
+               "discard 3 17 40", "keep 23/1", "step", "rotate 4", "swap", "ghost 3",
+               "become 1", "hound face 2", "hound 23/1", "patterns A C", "pattern B",
+               "send 0,-4"]
+    for text in samples:
+        assert str(duck.parse_action(text)) == text
+    for bad in ["card", "route 42/0", "face 6", "card 007", "patterns A E", "jump"]:
+        with pytest.raises(ValueError):
+            duck.parse_action(bad)
+
+
+def test_illegal_actions_leave_the_state_untouched():
+    s = race(new(), {0: ((0, 0), 0), 1: ((0, 3), 0)}, hands={0: [21, 1, 2], 1: [50, 3, 4]})
+    before = s.to_dict()
+    for player, text in [(0, "card 50"), (1, "card 21"), (0, "face 1"), (3, "card 1")]:
+        with pytest.raises(IllegalAction):
+            act(s, player, text)
+    assert s.to_dict() == before
+    with pytest.raises(IllegalAction):
+        s.view(0).apply(0, A.card_action(21))
+
+
+def test_view_and_save_round_trip_mid_move():
+    s = race(new(), {0: ((-3, 0), 3), 1: ((-5, 1), 0)}, hands={0: [37, 1, 2], 1: [50, 3, 4]})
+    choose(s, {0: 37, 1: 50})
+    assert s.pending[0] == "warp"
+    again = duck.State.from_dict(s.to_dict())
+    assert again.to_dict() == s.to_dict() and again.legal_actions(0) == s.legal_actions(0)
+    view = s.view(1)
+    assert view.hands[0] == (0, 0) and view.deck.count(0) == len(view.deck)
+    full = view.determinize(random.Random(3))
+    assert full.view(1).to_dict() == view.to_dict()
+    invariants(full)
+    act(full, 0, "stay")
