@@ -63,6 +63,13 @@ def build_parser() -> argparse.ArgumentParser:
                       help="run N frames and exit 0 (smoke tests)")
     play.add_argument("--size", type=_size, default=None, help="window size WxH")
     play.add_argument("--lang", choices=("en", "ja"), default=None)
+    play.add_argument("--new", metavar="GAME", help="skip the menu: start a new game of GAME")
+    play.add_argument("--players", type=int, default=4, help="with --new: how many seats")
+    play.add_argument("--seed", type=int, default=None, help="with --new: the game's seed")
+    play.add_argument("--computers", action="store_true",
+                      help="with --new: every seat is a computer player (a demo)")
+    play.add_argument("--resume", metavar="SAVE",
+                      help="skip the menu: resume a saved game (a file, or 'latest')")
 
     shot = sub.add_parser("screenshot", help="render a scene headless to a PNG")
     shot.add_argument("scene", help="menu | lobby | settings | handoff | help | GAME id")
@@ -112,7 +119,10 @@ def main(argv: list[str] | None = None) -> int:
         if command == "play":
             from game.app import run_app
             return run_app(frames=getattr(args, "frames", None), size=getattr(args, "size", None),
-                           lang=getattr(args, "lang", None))
+                           lang=getattr(args, "lang", None), new=getattr(args, "new", None),
+                           players=getattr(args, "players", 4), seed=getattr(args, "seed", None),
+                           computers=getattr(args, "computers", False),
+                           resume=getattr(args, "resume", None))
         if command == "screenshot":
             from game.screenshot import screenshot
             return screenshot(args)

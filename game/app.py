@@ -205,8 +205,53 @@ class App:
         return self.exit_code
 
 
-def run_app(frames: int | None = None, size=None, lang: str | None = None) -> int:
+def run_app(frames: int | None = None, size=None, lang: str | None = None,
+            new: str | None = None, players: int = 4, seed: int | None = None,
+            computers: bool = False, resume: str | None = None) -> int:
     app = App(size=size, lang=lang)
     from game.scenes.menu import MenuScene
     app.push(MenuScene(app))
+    if new:
+        start_new_game(app, new, players, seed, computers)
+    elif resume:
+        resume_game(app, resume)
     return app.run(frames)
+
+
+def start_new_game(app: App, game_id: str, players: int, seed: int | None,
+                   computers: bool) -> None:
+    """Straight into a game with default seats (seat 1 a person unless ``computers``)."""
+    import random
+    from game import registry
+    from game.scenes.lobby import default_seats
+    from game.session import Session
+    info = registry.get(game_id)
+    if not info.installed():
+        raise ValueError(f"{game_id} cannot be played yet")
+    if not info.min_players <= players <= info.max_players:
+        raise ValueError(f"{info.name_en} is for {info.min_players}–{info.max_players} players")
+    seats = default_seats(info, players, app.t)
+    for index, seat in enumerate(seats):
+        seat.human = index == 0 and not computers
+    seed = seed if seed is not None else random.SystemRandom().randrange(1, 2**31)
+    session = Session(game_id, seats, seed, {}, bot_budget_ms=app.settings.bot_budget_ms)
+    app.push(info.scene_class()(app, session))
+
+
+def resume_game(app: App, which: str) -> None:
+    from pathlib import Path
+    from game import registry, saves
+    if which == "latest":
+        entries = [e for e in saves.list_saves() if isinstance(e, saves.SaveInfo) and not e.over]
+        if not entries:
+            app.show_error(app.t("app.no_saves"))
+            return
+        path = entries[0].path
+    else:
+        path = Path(which)
+    try:
+        session = saves.load_session(path, app.settings.bot_budget_ms)
+    except saves.SaveError as exc:
+        app.show_error(str(exc))
+        return
+    app.push(registry.get(session.game_id).scene_class()(app, session))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+import time
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
@@ -29,6 +30,11 @@ def data_dir() -> Path:
     if override:
         return Path(override) / "data"
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+# Crash tests set this to make every write linger between fsync and rename, so that a
+# kill -9 lands mid-save often; players never set it.
+_SLOW_WRITE = float(os.environ.get("TABLETOP_DERBY_SLOW_WRITE", "0") or 0)
 
 
 class SettingsError(ValueError):
@@ -103,6 +109,8 @@ def atomic_write_text(path: Path, text: str) -> None:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
+        if _SLOW_WRITE:
+            time.sleep(_SLOW_WRITE)   # crash tests widen the window a kill can land in
         os.replace(tmp, path)
     except BaseException:
         try:
