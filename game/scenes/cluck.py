@@ -1,0 +1,1541 @@
+"""Cluck-peep! at the table: the ladder grows downward tile by tile, the chickens walk it.
+
+The scene keeps a *display model* (:class:`Table`): which tiles lie where, which holes
+hold a chick, where each chicken stands, the counts on the panels. Events from the rules
+move it with tweens (a tile slides in, a chick pops into its hole, a chicken walks the
+``path`` its ``chicken_moved`` event carries); once nothing is left to play it is
+rebuilt from the state, so a skip can never leave it wrong. The rules' ``preview`` draws
+where every chicken would go while a person holds a tile; nothing here re-derives a rule.
+
+Ladder coordinates are the rules' (``column``, ``y``): 4 units per tile row, row 0 the
+start tile. While tiles are being placed the table shows, top to bottom: the start tile,
+the road tiles laid, the gap for the next tile, the face-down hidden tile and, faintly,
+the next nest tile (public, K-3) — the same rows the preview traces.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.rules.cluck import MAX_ROUNDS, OPTIONS, PLACE, ChooseHole, PlaceTile, preview
+from game.rules.cluck.ladder import ROW_HEIGHT, hole_point
+from game.rules.cluck.tiles import COLUMNS, Band
+from game.scenes.game_base import GameScene
+from game.ui import fonts, sprites, theme
+from game.ui.tween import Tween, along, ease_in_out, ease_out_back, lerp
+from game.ui.widgets import Button, draw_panel, draw_text
+
+ROAD = (240, 222, 172)
+ROAD_EDGE = (184, 146, 90)
+HOLE = (86, 56, 30)
+HOLE_RIM = (150, 110, 64)
+STRAW = (248, 230, 170)
+STRAW_EDGE = (196, 160, 90)
+MEADOW_EDGE = (104, 150, 72)
+BACK_EDGE = (120, 80, 42)
+FELT = (226, 236, 206)
+FELT_EDGE = (190, 206, 166)
+GHOST_ALPHA = 120
+
+
+def _linear(t: float) -> float:
+    return t
+
+
+# -- the display model ---------------------------------------------------------------------
+@dataclass
+class TileSprite:
+    """A tile as drawn: where it lies (``row`` eases toward its place in the ladder) and
+    how it is moving (``dx`` sideways in columns, ``alpha``, ``squash`` while it flips)."""
+
+    kind: str                       # "start" | "road" | "hidden" | "goal"
+    tile: object = None             # road tile id, or start/nest tile id
+    turned: bool = False
+    band: Band | None = None
+    player: int | None = None       # who laid a road tile
+    chick: bool = False
+    chick_scale: float = 1.0
+    row: float = 0.0
+    dx: float = 0.0
+    alpha: float = 255.0
+    squash: float = 1.0
+    ghost: bool = False             # the next nest tile, not laid yet
+    pinned: bool = False            # a tween owns ``row``
+
+
+@dataclass
+class ChickenSprite:
+    column: float
+    y: float                        # ladder units
+    hop: float = 0.0                # lift, in ladder rows
+    facing: int = 1
+    shake: float = 0.0              # sideways, in columns
+
+
+@dataclass
+class Flyer:
+    """A chick, a tile back or a chicken in the air between two anchors (see _anchor)."""
+
+    sprite: str
+    src: tuple
+    dst: tuple
+    size: float                     # in pixels of the current layout, set when drawn
+    t: float = 0.0
+    arc: float = 0.25               # height of the hop, as a share of the distance
+
+
+@dataclass
+class Table:
+    start: TileSprite
+    goal: TileSprite
+    roads: list[TileSprite]
+    hidden: TileSprite | None
+    placing: bool
+    chickens: list[ChickenSprite | None]
+    carried: list[int]
+    stands: list[int]
+    supply: int
+    pile: int
+    nest_stack: list[str]
+    hand_sizes: list[int]
+    hand: list[int]
+    round: int
+    start_player: int | None
+    turn: int | None
+    leaving: list[TileSprite] = field(default_factory=list)
+    flyers: list[Flyer] = field(default_factory=list)
+    slot_row: float = 1.0
+    walker: int | None = None
+    banner: str = ""
+    banner_alpha: float = 0.0
+    marks: list[tuple[tuple, str, float]] = field(default_factory=list)
+
+
+def _fraction_at(points, target) -> float:
+    """How far along the polyline ``points`` the point ``target`` lies (0..1)."""
+    lengths = [math.dist(points[i], points[i + 1]) for i in range(len(points) - 1)]
+    total = sum(lengths) or 1.0
+    done = 0.0
+    for (a, b), seg in zip(zip(points, points[1:]), lengths):
+        if seg and abs(math.dist(a, target) + math.dist(target, b) - seg) < 1e-6:
+            return (done + math.dist(a, target)) / total
+        done += seg
+    return 1.0
+
+
+class CluckScene(GameScene):
+    log_lines = 9
+
+    def __init__(self, app, session):
+        super().__init__(app, session)
+        self._skipping = False
+        self._needs_sync = False
+        self._tiles_cache: dict = {}
+        self._preview_key = None
+        self._preview: dict = {}
+        self.sel_tile: int | None = None
+        self.turned: dict[int, bool] = {}
+        self.spin = 1.0                 # 0..1 while a hand tile turns over
+        self.hole_cursor: int | None = None
+        self.scroll = 0.0
+        self.scroll_goal = 0.0
+        self.row_h = 0.0
+        self.play_buttons: list[Button] = []
+        if session.actions:
+            self.sync_from_state()
+        else:
+            # A new game: its setup happened in new_game; play it for everybody to see.
+            self.table = self._blank_table()
+            self.queue_events(self.state.opening)
+
+    # == the display model ==================================================================
+    def _blank_table(self) -> Table:
+        s = self.state
+        n = s.players
+        return Table(start=TileSprite("start", s.tiles.start.id),
+                     goal=TileSprite("goal", ghost=True), roads=[], hidden=None,
+                     placing=False, chickens=[None] * n,
+                     carried=[0] * n, stands=[0] * n, supply=s.supply,
+                     pile=len(s.tiles.road_ids), nest_stack=[], hand_sizes=[0] * n, hand=[],
+                     round=s.round, start_player=None, turn=None)
+
+    def sync_from_state(self) -> None:
+        s = self.state
+        roads = [TileSprite("road", r.tile, r.turned, s.tiles.band(r.tile, r.turned), r.player,
+                            r.chick, row=i + 1) for i, r in enumerate(s.ladder)]
+        goal_id = s.goal_tile or (s.nest_stack[0] if s.nest_stack else None)
+        table = Table(
+            start=TileSprite("start", s.start_tile), goal=TileSprite("goal", goal_id,
+                                                                   ghost=s.goal_tile is None),
+            roads=roads, hidden=TileSprite("hidden") if s.hidden is not None else None,
+            placing=s.phase == PLACE, chickens=[], carried=[0] * s.players,
+            stands=list(s.stands), supply=s.supply, pile=len(s.pile),
+            nest_stack=list(s.nest_stack), hand_sizes=[len(h) for h in s.hands],
+            hand=sorted(s.hands[self.private_player]) if self.private_player is not None else [],
+            round=s.round, start_player=s.start_player,
+            turn=s.to_act()[0] if s.to_act() else None)
+        self.table = table
+        slot, hidden, goal = self._rows()
+        table.slot_row = slot if slot is not None else goal
+        if table.hidden is not None:
+            table.hidden.row = hidden
+        table.goal.row = goal
+        chicken_y = goal * ROW_HEIGHT + 2 if s.goal_tile is not None else 2
+        table.chickens = [None if c is None else ChickenSprite(c, chicken_y) for c in s.chickens]
+        self._needs_sync = False
+        if self.sel_tile not in table.hand:
+            self.sel_tile = table.hand[0] if table.hand else None
+
+    def _rows(self) -> tuple[int | None, int | None, int]:
+        """Where the gap for the next tile, the hidden tile and the goal tile belong."""
+        m = self.table
+        row = len(m.roads) + 1
+        slot = hidden = None
+        if m.placing:
+            slot, row = row, row + 1
+        if m.hidden is not None:
+            hidden, row = row, row + 1
+        return slot, hidden, row
+
+    def on_private_shown(self, player: int) -> None:
+        self.table.hand = sorted(self.state.hands[player])
+        self.sel_tile = self.table.hand[0] if self.table.hand else None
+        self.hole_cursor = None
+
+    # == geometry ===========================================================================
+    def layout(self, size):
+        super().layout(size)
+        w, h = size
+        m = self.px(10)
+        self._tiles_cache.clear()
+        self.left = pygame.Rect(m, m, self.px(290), h - 2 * m)
+        right_w = self.px(360)
+        self.right = pygame.Rect(w - m - right_w, self.px(56), right_w, h - self.px(56) - m)
+        self.hand_panel = pygame.Rect(self.right.x, self.right.y, right_w, self.px(346))
+        self.stock_panel = pygame.Rect(self.right.x, self.hand_panel.bottom + self.px(8),
+                                       right_w, self.px(116))
+        log_top = self.stock_panel.bottom + self.px(8)
+        self.log_rect = pygame.Rect(self.right.x, log_top, right_w, h - m - log_top)
+        cx0, cx1 = self.left.right + self.px(12), self.right.x - self.px(12)
+        self.area = pygame.Rect(cx0, self.px(62), cx1 - cx0, h - self.px(62) - self.px(30))
+        self.band_w = min(self.area.width - self.px(96), self.px(430))
+        self.col_w = self.band_w / COLUMNS
+        self.band_x = self.area.centerx - self.band_w / 2 + self.px(22)
+        self.pad_top = self.px(40)
+        self.row_h = self._target_row_h()
+        self.scroll = self.scroll_goal = min(self.scroll, self._max_scroll())
+        self._layout_cards()
+        self._layout_hand()
+        self._layout_stock()
+        self._background = self._paint_background(size)
+
+    def _layout_cards(self) -> None:
+        n = self.session.players
+        gap = self.px(8)
+        card_h = min(self.px(172), (self.left.height - gap * (n - 1)) // n)
+        self.cards = [pygame.Rect(self.left.x, self.left.y + i * (card_h + gap),
+                                  self.left.width, card_h) for i in range(n)]
+
+    def _layout_hand(self) -> None:
+        p = self.hand_panel
+        tile_h, step = self.px(46), self.px(54)
+        self.hand_rects = [pygame.Rect(p.x + self.px(40), p.y + self.px(138) + i * step,
+                                       p.width - self.px(56), tile_h) for i in range(3)]
+        bh = self.px(40)
+        turn = pygame.Rect(p.x + self.px(12), p.bottom - bh - self.px(10), self.px(166), bh)
+        place = pygame.Rect(p.right - self.px(12) - self.px(160), turn.y, self.px(160), bh)
+        self.play_buttons = [
+            Button(turn, self.t("cluck.turn_button"), self._turn_selected, self.px(17),
+                   key="turn"),
+            Button(place, self.t("cluck.place_button"), self._place_selected, self.px(17),
+                   primary=True, key="place")]
+
+    def _layout_stock(self) -> None:
+        p = self.stock_panel
+        self.supply_pos = (p.x + self.px(52), p.y + self.px(40))
+        self.pile_pos = (p.x + self.px(145), p.y + self.px(40))
+        self.nest_rect = pygame.Rect(p.x + self.px(196), p.y + self.px(34), self.px(150),
+                                     self.px(34))
+
+    def _target_row_h(self) -> float:
+        _, _, goal = self._rows()
+        rows = goal + 1
+        avail = self.area.height - self.pad_top - self.px(6)
+        return max(self.px(48), min(self.px(88), avail / rows))
+
+    def _max_scroll(self) -> float:
+        _, _, goal = self._rows()
+        full = self.pad_top + (goal + 1) * self.row_h + self.px(6)
+        return max(0.0, full - self.area.height)
+
+    def to_screen(self, column: float, y: float) -> tuple[float, float]:
+        return (self.band_x + self.col_w * (column + 0.5),
+                self.area.y + self.pad_top + y * self.row_h / ROW_HEIGHT - self.scroll)
+
+    def band_rect(self, row: float, dx: float = 0.0) -> pygame.Rect:
+        gap = max(1, self.px(2))
+        top = self.area.y + self.pad_top + row * self.row_h - self.scroll
+        return pygame.Rect(round(self.band_x + dx * self.col_w), round(top + gap),
+                           round(self.band_w), max(4, round(self.row_h - 2 * gap)))
+
+    def hole_rect(self, column: int) -> pygame.Rect:
+        """A START hole, as a person clicks it."""
+        x, y = self.to_screen(column, 2)
+        rect = pygame.Rect(0, 0, int(self.col_w * 0.9), int(self.row_h * 0.95))
+        rect.center = (int(x), int(y))
+        return rect
+
+    def slot_rect(self) -> pygame.Rect:
+        return self.band_rect(self.table.slot_row)
+
+    def hand_rect(self, index: int) -> pygame.Rect:
+        return self.hand_rects[min(index, len(self.hand_rects) - 1)]
+
+    def _anchor(self, anchor: tuple) -> tuple[float, float]:
+        kind = anchor[0]
+        if kind == "ladder":
+            return self.to_screen(anchor[1], anchor[2])
+        if kind == "chicken":
+            c = self.table.chickens[anchor[1]]
+            x, y = self.to_screen(c.column, c.y)
+            return x, y - self.row_h * 0.55
+        if kind == "supply":
+            return self.supply_pos
+        if kind == "pile":
+            return self.pile_pos
+        if kind == "nests":
+            return self.nest_rect.center
+        card = self.cards[anchor[1]]
+        if kind == "card":
+            return card.x + self.px(44), card.y + self.px(52)
+        if kind == "hand":
+            return card.x + self.px(92) + self.px(19) * anchor[2], card.y + self.px(76)
+        if kind == "stand":
+            return self._stand_pos(anchor[1], anchor[2])
+        raise ValueError(anchor)
+
+    def _stand_pos(self, player: int, index: int) -> tuple[float, float]:
+        card = self.cards[player]
+        per_column = 5
+        step = min(self.px(21), (card.height - self.px(34)) / per_column)
+        col, row = divmod(index, per_column)
+        col = min(col, 3)
+        return (card.right - self.px(24) - col * self.px(27),
+                card.bottom - self.px(20) - row * step)
+
+    # == per frame ==========================================================================
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self._needs_sync and not self.busy_animating():
+            self.sync_from_state()
+        self._settle(dt)
+
+    def _settle(self, dt: float) -> None:
+        """Rows, zoom and scroll ease toward where they belong (purely cosmetic)."""
+        k = 1.0 - math.exp(-dt * 12.0)
+        m = self.table
+        slot, hidden, goal = self._rows()
+        if not m.start.pinned:
+            m.start.row += (0 - m.start.row) * k
+        for i, tile in enumerate(m.roads):
+            if not tile.pinned:
+                tile.row += (i + 1 - tile.row) * k
+        m.slot_row += ((slot if slot is not None else goal) - m.slot_row) * k
+        if m.hidden is not None and not m.hidden.pinned:
+            m.hidden.row += (hidden - m.hidden.row) * k
+        if not m.goal.pinned:
+            m.goal.row += (goal - m.goal.row) * k
+        self.row_h += (self._target_row_h() - self.row_h) * k
+        focus = self._focus_y()
+        top = self.area.y + self.pad_top
+        if focus is not None:
+            y = top + focus - self.scroll_goal
+            if y < self.area.y + self.row_h:
+                self.scroll_goal -= self.area.y + self.row_h - y
+            elif y > self.area.bottom - self.row_h:
+                self.scroll_goal += y - (self.area.bottom - self.row_h)
+        self.scroll_goal = max(0.0, min(self._max_scroll(), self.scroll_goal))
+        self.scroll += (self.scroll_goal - self.scroll) * k
+        if self.spin < 1.0:
+            self.spin = min(1.0, self.spin + dt * 4.0)
+
+    def _focus_y(self) -> float | None:
+        """What the ladder should keep in view when it is longer than the window."""
+        m = self.table
+        if m.walker is not None and m.chickens[m.walker] is not None:
+            return m.chickens[m.walker].y * self.row_h / ROW_HEIGHT
+        if self._my_turn() == "place":
+            return (m.slot_row + 0.5) * self.row_h
+        return None
+
+    def scroll_by(self, amount: float) -> None:
+        self.scroll_goal = max(0.0, min(self._max_scroll(), self.scroll_goal + amount))
+
+    # == playing events =====================================================================
+    def _sound(self, name: str) -> None:
+        if not self._skipping:
+            self.app.sound.play(name)
+
+    def skip_animation(self) -> None:
+        self._skipping = True
+        try:
+            super().skip_animation()
+        finally:
+            self._skipping = False
+
+    def _tween(self, duration: float, update=None, start=None, done=None,
+               ease=ease_in_out) -> Tween:
+        """A tween whose ``start`` runs when its group begins (not when it is queued)."""
+        begun = []
+
+        def on_update(t):
+            if not begun:
+                begun.append(True)
+                if start:
+                    start()
+            if update:
+                update(t)
+
+        return Tween(max(0.0, duration), on_update, done, ease)
+
+    def _then(self, *args, **kwargs) -> None:
+        self.timeline.then(self._tween(*args, **kwargs))
+
+    def _fly(self, sprite: str, pairs: list[tuple[tuple, tuple]], duration: float,
+             arrive=None, start=None, done=None, arc: float = 0.3,
+             together: bool = False) -> None:
+        """Several things fly one shortly after another; ``arrive(i)`` as each lands."""
+        n = len(pairs)
+        stagger = min(0.12, 0.45 / max(1, n - 1)) if n > 1 else 0.0
+        flyers: list[Flyer] = []
+        landed: set[int] = set()
+
+        def begin():
+            if start:
+                start()
+            for src, dst in pairs:
+                flyers.append(Flyer(sprite, src, dst, 0.0, arc=arc))
+            self.table.flyers.extend(flyers)
+
+        def update(t):
+            for i, f in enumerate(flyers):
+                span = 1.0 - stagger * (n - 1)
+                f.t = max(0.0, min(1.0, (t - i * stagger) / span))
+                if f.t >= 1.0 and i not in landed:
+                    landed.add(i)
+                    if f in self.table.flyers:
+                        self.table.flyers.remove(f)
+                    if arrive:
+                        arrive(i)
+
+        tween = self._tween(duration + stagger * max(0, n - 1), update, begin, done, _linear)
+        if together:
+            self.timeline.also(tween)
+        else:
+            self.timeline.then(tween)
+
+    def play_event(self, event) -> None:
+        handler = getattr(self, f"_play_{event.kind}", None)
+        if handler is not None:
+            handler(event)
+        self._needs_sync = True
+
+    def _road(self, row: int) -> TileSprite | None:
+        roads = self.table.roads
+        return roads[row - 1] if 0 < row <= len(roads) else None
+
+    def _play_start_player(self, e) -> None:
+        m = self.table
+
+        def start():
+            m.start_player = e.player
+            self._sound("click")
+        self._then(0.25, start=start)
+
+    def _play_tiles_shuffled(self, e) -> None:
+        m = self.table
+
+        def start():
+            m.nest_stack = list(e.data["nest_stack"])
+            m.pile = e.data["pile_size"]
+            m.start.tile = e.data["start_tile"]
+            m.goal = TileSprite("goal", m.nest_stack[0] if m.nest_stack else None, ghost=True,
+                                row=m.goal.row, alpha=0)
+            self._sound("slide")
+
+        def update(t):
+            m.goal.alpha = 255 * t
+        self._then(0.4, update, start)
+
+    def _play_hidden_tile_laid(self, e) -> None:
+        m = self.table
+
+        def start():
+            m.pile = e.data["pile_size"]
+            m.hidden = TileSprite("hidden", dx=5.0, alpha=0)
+            m.hidden.row = self._rows()[1]
+            self._sound("slide")
+
+        def update(t):
+            m.hidden.dx = 5.0 * (1 - t)
+            m.hidden.alpha = 255 * min(1.0, t * 2)
+        self._then(0.45, update, start)
+
+    def _play_tile_drawn(self, e) -> None:
+        m = self.table
+        p = e.player
+
+        def start():
+            m.pile = e.data["pile_size"]
+            m.turn = p
+
+        def arrive(_):
+            m.hand_sizes[p] = e.data["hand_size"]
+        self._fly("back", [(("pile",), ("hand", p, m.hand_sizes[p]))], 0.35, arrive, start,
+                  arc=0.15)
+
+    def _play_tile_drawn_private(self, e) -> None:
+        if not e.seen_by(self.private_player) or e.player != self.private_player:
+            return
+        m = self.table
+
+        def start():
+            m.hand = list(e.data["hand"])
+            if self.sel_tile not in m.hand:
+                self.sel_tile = m.hand[0]
+        self._then(0.15, start=start)
+
+    def _play_chicken_placed(self, e) -> None:
+        m = self.table
+        p, column = e.player, e.data["column"]
+
+        def start():
+            m.turn = p
+
+        def arrive(_):
+            m.chickens[p] = ChickenSprite(column, e.data["point"][1])
+            self._sound("pop")
+        self._fly(f"chicken:{p}", [(("card", p), ("ladder", column, e.data["point"][1]))],
+                  0.55, arrive, start, arc=0.35)
+
+    def _play_round_started(self, e) -> None:
+        m = self.table
+
+        def start():
+            m.round = e.data["round"]
+            m.start_player = e.data["start_player"]
+            m.placing = True
+            m.banner = self.t("cluck.round_of", n=m.round, total=MAX_ROUNDS)
+
+        def update(t):
+            m.banner_alpha = 255 * min(1.0, t * 5, (1 - t) * 4)
+
+        def done():
+            m.banner = ""
+        self._then(1.0, update, start, done, _linear)
+
+    def _play_tile_placed(self, e) -> None:
+        m = self.table
+        p, d = e.player, e.data
+        turned = d["orientation"] == "turned"
+        band = self.state.tiles.band(d["tile"], turned)
+        side = 5.0 if p == self.private_player else -5.0   # from the hand, or from the card
+        sprite = TileSprite("road", d["tile"], turned, band, p, row=d["row"], dx=side, alpha=0)
+
+        def start():
+            m.turn = p
+            if p == self.private_player and d["tile"] in m.hand:
+                m.hand.remove(d["tile"])
+            m.hand_sizes[p] = max(0, m.hand_sizes[p] - 1)
+            sprite.row = m.slot_row
+            m.roads.append(sprite)
+            self._sound("slide")
+
+        def update(t):
+            sprite.dx = side * (1 - t)
+            sprite.alpha = 255 * min(1.0, 0.3 + t)
+
+        def done():
+            self._sound("click")
+        self._then(0.45, update, start, done)
+
+    def _play_chick_placed(self, e) -> None:
+        m = self.table
+        c, y = e.data["point"]
+        tile = self._road(e.data["row"])
+
+        def start():
+            m.supply = e.data["supply"]
+
+        def arrive(_):
+            if tile is not None:
+                tile.chick = True
+                tile.chick_scale = 0.0
+            self._sound("pop")
+        self._fly("chick", [(("supply",), ("ladder", c, y))], 0.45, arrive, start)
+
+        def pop(t):
+            if tile is not None:
+                tile.chick_scale = t
+        self._then(0.25, pop, ease=ease_out_back)
+
+    def _play_no_chick(self, e) -> None:
+        m = self.table
+        mark = (tuple(e.data["point"]), "×", 0.0)
+
+        def start():
+            m.marks.append(mark)
+
+        def done():
+            if mark in m.marks:
+                m.marks.remove(mark)
+        self._then(0.5, start=start, done=done)
+
+    def _play_hidden_tile_revealed(self, e) -> None:
+        m = self.table
+        d = e.data
+        turned = d["orientation"] == "turned"
+        band = self.state.tiles.band(d["tile"], turned)
+        sprite = m.hidden or TileSprite("hidden")
+        turned_up = []
+
+        def start():
+            m.placing = False
+            m.hidden = sprite
+            self._sound("slide")
+
+        def update(t):
+            if t < 0.5:
+                sprite.squash = 1 - 2 * t
+            else:
+                if not turned_up:
+                    turned_up.append(True)
+                    sprite.kind, sprite.tile, sprite.turned, sprite.band = \
+                        "road", d["tile"], turned, band
+                    m.hidden = None
+                    m.roads.append(sprite)
+                sprite.squash = 2 * t - 1
+        self._then(0.6, update, start)
+
+    def _play_nest_tile_placed(self, e) -> None:
+        m = self.table
+
+        def start():
+            if m.nest_stack and m.nest_stack[0] == e.data["tile"]:
+                m.nest_stack.pop(0)
+            m.goal.tile, m.goal.ghost, m.goal.dx, m.goal.alpha = e.data["tile"], False, 5.0, 0
+            self._sound("slide")
+
+        def update(t):
+            m.goal.dx = 5.0 * (1 - t)
+            m.goal.alpha = 255 * min(1.0, 0.3 + t)
+
+        def done():
+            self._sound("click")
+        self._then(0.5, update, start, done)
+
+    def _play_chicken_moved(self, e) -> None:
+        m = self.table
+        p = e.player
+        path = [tuple(pt) for pt in e.data["path"]]
+        length = sum(math.dist(a, b) for a, b in zip(path, path[1:]))
+        pickups = sorted((_fraction_at(path, tuple(c["point"])), c["row"])
+                         for c in e.data["collected"])
+        taken: set[int] = set()
+        last = [path[0]]
+
+        def start():
+            m.walker = p
+            m.turn = p
+            self._sound("click")
+
+        def update(t):
+            chicken = m.chickens[p]
+            if chicken is None:
+                return
+            x, y = along(path, t)
+            if abs(x - last[0][0]) > 1e-6:
+                chicken.facing = 1 if x > last[0][0] else -1
+            last[0] = (x, y)
+            chicken.column, chicken.y = x, y
+            chicken.hop = 0.08 * abs(math.sin(t * length * math.pi / 1.6)) if t < 1 else 0.0
+            for frac, row in pickups:
+                if t >= frac and row not in taken:
+                    taken.add(row)
+                    tile = self._road(row)
+                    if tile is not None:
+                        tile.chick = False
+                    m.carried[p] += 1
+                    self._sound("chirp")
+
+        def done():
+            m.walker = None
+            if m.chickens[p] is not None:
+                m.chickens[p].facing = 1
+        self._then(0.4 + 0.05 * length, update, start, done, _linear)
+
+    def _play_nest_outcome(self, e) -> None:
+        m = self.table
+        p, d = e.player, e.data
+        chicken = m.chickens[p]
+        if d["nest"]:
+            def hop(t):
+                if chicken is not None:
+                    chicken.hop = 0.35 * abs(math.sin(t * 2 * math.pi))
+            self._then(0.6, hop, start=lambda: self._sound("chirp"), ease=_linear)
+            before = m.stands[p]
+
+            def arrive(_):
+                m.carried[p] = max(0, m.carried[p] - 1)
+                m.stands[p] += 1
+                self._sound("pop")
+            pairs = [(("chicken", p), ("stand", p, before + i)) for i in range(d["stood"])]
+        else:
+            def shake(t):
+                if chicken is not None:
+                    chicken.shake = 0.12 * math.sin(t * 6 * math.pi) * (1 - t)
+            self._then(0.5, shake, ease=_linear)
+            before = m.stands[p]
+            pairs = [(("chicken", p), ("supply",)) for _ in range(d["returned"])]
+            pairs += [(("stand", p, before - 1 - i), ("supply",)) for i in range(d["lost"])]
+            returned = d["returned"]
+
+            def arrive(i):
+                if i < returned:
+                    m.carried[p] = max(0, m.carried[p] - 1)
+                else:
+                    m.stands[p] = max(0, m.stands[p] - 1)
+                m.supply += 1
+                self._sound("pop")
+
+        def done():
+            m.carried[p] = 0
+            m.stands[p] = d["stand"]
+            m.supply = d["supply"]
+        if pairs:
+            self._fly("chick", pairs, 0.5, arrive, done=done)
+        else:
+            self._then(0.0, done=done)
+
+    def _play_clean_up(self, e) -> None:
+        m = self.table
+        d = e.data
+        pairs = [(("ladder", *hole_point(i + 1, t.band)), ("supply",))
+                 for i, t in enumerate(m.roads) if t.chick and t.band is not None]
+
+        def away():
+            m.leaving = list(m.roads) + [m.start]
+            for t in m.roads:
+                t.chick = False
+            m.roads = []
+            m.start = TileSprite("start", None)
+            self._sound("slide")
+
+        def slide(t):
+            for tile in m.leaving:
+                tile.dx = 7.0 * t
+                tile.alpha = 255 * (1 - t)
+
+        def gone():
+            m.leaving = []
+            m.supply = d["supply"]
+            m.pile = d["pile_size"]
+
+        def arrive(_):
+            m.supply += 1
+        self._then(0.5, slide, away, gone)
+        if pairs:
+            self._fly("chick", pairs, 0.4, arrive, together=True)
+        lift_from = []
+
+        def lift_start():
+            m.goal.pinned = True
+            lift_from.append(m.goal.row)
+
+        def lift(t):
+            row = lerp(lift_from[0], 0.0, t)
+            m.goal.row = row
+            for c in m.chickens:
+                if c is not None:
+                    c.y = row * ROW_HEIGHT + 2
+
+        def settled():
+            goal = m.goal
+            goal.kind, goal.pinned, goal.ghost, goal.row = "start", False, False, 0.0
+            m.start = goal
+            m.nest_stack = list(d["nest_stack"])
+            m.goal = TileSprite("goal", m.nest_stack[0] if m.nest_stack else None, ghost=True,
+                                row=self._rows()[2], alpha=255)
+            for p, column in enumerate(d["chickens"]):
+                if column is not None:
+                    m.chickens[p] = ChickenSprite(column, 2)
+        self._then(0.7, lift, lift_start, settled)
+
+    def _play_game_over(self, e) -> None:
+        m = self.table
+        winners = e.data["winners"]
+
+        def hop(t):
+            for p in winners:
+                c = m.chickens[p]
+                if c is not None:
+                    c.hop = 0.4 * abs(math.sin(t * 3 * math.pi))
+        self._then(0.9, hop, ease=_linear)
+
+    # == the log ============================================================================
+    def _way(self, orientation: str) -> str:
+        return self.t("cluck.turned" if orientation == "turned" else "cluck.upright")
+
+    @staticmethod
+    def _counted(key: str, n: int) -> str:
+        """English needs "1 chick" apart from "2 chicks" (and "no chick")."""
+        return key + ("_none" if n == 0 else "_one" if n == 1 else "")
+
+    def describe(self, event) -> str | None:
+        d, p, t = event.data, event.player, self.t
+        name = self.seat_name(p) if p is not None else ""
+        kind = event.kind
+        if kind == "start_player":
+            return t("cluck.log.start_player", name=name)
+        if kind == "tiles_shuffled":
+            return t("cluck.log.shuffled", stack=", ".join(d["nest_stack"]), n=d["pile_size"])
+        if kind == "hidden_tile_laid":
+            return t("cluck.log.hidden_laid", nest=d["nest_tile"])
+        if kind == "tile_drawn":
+            return t("cluck.log.drawn", name=name, n=d["hand_size"])
+        if kind == "tile_drawn_private":
+            # Never the tile itself: the log stays on screen for the next person too.
+            return t("cluck.log.drawn_private", name=name)
+        if kind == "chicken_placed":
+            return t("cluck.log.chicken_placed", name=name, n=d["column"] + 1)
+        if kind == "round_started":
+            return t("cluck.log.round_started", n=d["round"],
+                     name=self.seat_name(d["start_player"]))
+        if kind == "tile_placed":
+            return t("cluck.log.tile_placed", name=name, tile=d["tile"],
+                     way=self._way(d["orientation"]))
+        if kind == "chick_placed":
+            return t("cluck.log.chick_placed", n=d["supply"])
+        if kind == "no_chick":
+            return t("cluck.log.no_chick")
+        if kind == "hidden_tile_revealed":
+            return t("cluck.log.hidden_revealed", tile=d["tile"], way=self._way(d["orientation"]))
+        if kind == "nest_tile_placed":
+            return t("cluck.log.nest_tile", tile=d["tile"])
+        if kind == "chicken_moved":
+            n = len(d["collected"])
+            return t(self._counted("cluck.log.chicken_moved", n), name=name, a=d["from"] + 1,
+                     b=d["to"] + 1, n=n)
+        if kind == "nest_outcome":
+            if d["nest"]:
+                return t(self._counted("cluck.log.nest_yes", d["stood"]), name=name,
+                         n=d["stood"], stand=d["stand"])
+            if d["lost"]:
+                return t("cluck.log.nest_lost", name=name, n=d["returned"], lost=d["lost"])
+            return t(self._counted("cluck.log.nest_no", d["returned"]), name=name,
+                     n=d["returned"])
+        if kind == "clean_up":
+            return t("cluck.log.clean_up", n=d["chicks_returned"], tile=d["start_tile"])
+        if kind == "game_over":
+            return t("cluck.log.game_over", n=d["round"])
+        return None
+
+    # == a person's choices =================================================================
+    def _my_turn(self) -> str | None:
+        """"hole" or "place" when the person looking at the screen must decide now."""
+        player = self.private_player
+        if player is None or self.busy_animating() or self.active_human() != player:
+            return None
+        actions = self.state.legal_actions(player)
+        if not actions:
+            return None
+        return "hole" if isinstance(actions[0], ChooseHole) else "place"
+
+    def _free_holes(self, player: int) -> list[int]:
+        return [a.column for a in self.state.legal_actions(player) if isinstance(a, ChooseHole)]
+
+    def _hand_tiles(self, player: int) -> list[int]:
+        return sorted({a.tile for a in self.state.legal_actions(player)
+                       if isinstance(a, PlaceTile)})
+
+    def _is_turned(self, tile: int | None) -> bool:
+        return bool(self.turned.get(tile, False))
+
+    def _turn_selected(self) -> None:
+        if self._my_turn() != "place" or self.sel_tile is None:
+            return
+        self.turned[self.sel_tile] = not self._is_turned(self.sel_tile)
+        self.spin = 0.0
+        self._sound("click")
+
+    def _place_selected(self) -> None:
+        player = self.private_player
+        if self._my_turn() != "place" or self.sel_tile is None:
+            return
+        if self.act(player, PlaceTile(self.sel_tile, self._is_turned(self.sel_tile))):
+            self.turned.pop(self.sel_tile, None)
+
+    def _choose_hole(self, column: int) -> None:
+        player = self.private_player
+        if self._my_turn() == "hole" and column in self._free_holes(player):
+            self.act(player, ChooseHole(column))
+            self.hole_cursor = None
+
+    _GAME_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN,
+                  pygame.K_KP_ENTER, pygame.K_r, pygame.K_1, pygame.K_2, pygame.K_3,
+                  pygame.K_4, pygame.K_5)
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-event.y * self.row_h * 0.6)
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self.scroll_by((-1 if event.key == pygame.K_PAGEUP else 1) * self.row_h * 2)
+            return
+        # The game's own keys reach the person's choice before the pause/help buttons
+        # take arrows and Enter for their focus ring.
+        if event.type == pygame.KEYDOWN and event.key in self._GAME_KEYS and self._my_turn():
+            self.human_event(event, self.private_player)
+            return
+        super().handle_event(event)
+
+    def human_event(self, event, player: int) -> None:
+        mode = self._my_turn()
+        if mode == "hole":
+            self._hole_event(event, player)
+        elif mode == "place":
+            self._place_event(event, player)
+
+    def _hole_event(self, event, player: int) -> None:
+        free = self._free_holes(player)
+        if not free:
+            return
+        if event.type == pygame.MOUSEMOTION:
+            for c in free:
+                if self.hole_rect(c).collidepoint(event.pos):
+                    self.hole_cursor = c
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for c in free:
+                if self.hole_rect(c).collidepoint(event.pos):
+                    self._choose_hole(c)
+                    return
+        elif event.type == pygame.KEYDOWN:
+            cursor = self.hole_cursor if self.hole_cursor in free else None
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+                step = -1 if event.key in (pygame.K_LEFT, pygame.K_UP) else 1
+                if cursor is None:
+                    self.hole_cursor = free[0] if step > 0 else free[-1]
+                else:
+                    self.hole_cursor = free[(free.index(cursor) + step) % len(free)]
+            elif pygame.K_1 <= event.key <= pygame.K_5 and event.key - pygame.K_1 in free:
+                self.hole_cursor = event.key - pygame.K_1
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self._choose_hole(cursor if cursor is not None else free[0])
+
+    def _place_event(self, event, player: int) -> None:
+        hand = self._hand_tiles(player)
+        if not hand:
+            return
+        if self.sel_tile not in hand:
+            self.sel_tile = hand[0]
+        if event.type == pygame.MOUSEMOTION:
+            for button in self.play_buttons:
+                button.hovered = button.rect.collidepoint(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 3:
+            self._turn_selected()
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for button in self.play_buttons:
+                if button.rect.collidepoint(event.pos):
+                    button.on_click()
+                    return
+            for i, tile in enumerate(hand):
+                if self.hand_rect(i).collidepoint(event.pos):
+                    if tile == self.sel_tile:
+                        self._turn_selected()
+                    else:
+                        self.sel_tile = tile
+                        self._sound("click")
+                    return
+            if self.slot_rect().collidepoint(event.pos):
+                self._place_selected()
+        elif event.type == pygame.KEYDOWN:
+            index = hand.index(self.sel_tile)
+            if event.key in (pygame.K_UP, pygame.K_LEFT, pygame.K_DOWN, pygame.K_RIGHT):
+                step = -1 if event.key in (pygame.K_UP, pygame.K_LEFT) else 1
+                self.sel_tile = hand[(index + step) % len(hand)]
+            elif pygame.K_1 <= event.key <= pygame.K_3 and event.key - pygame.K_1 < len(hand):
+                self.sel_tile = hand[event.key - pygame.K_1]
+            elif event.key == pygame.K_r:
+                self._turn_selected()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self._place_selected()
+
+    def _current_preview(self, player: int) -> dict:
+        tile = self.sel_tile
+        key = (len(self.session.actions), player, tile, self._is_turned(tile))
+        if key != self._preview_key:
+            self._preview_key = key
+            try:
+                self._preview = preview(self.state.view(player), player, tile,
+                                        self._is_turned(tile))
+            except ValueError:
+                self._preview = {}
+        return self._preview
+
+    # == drawing ============================================================================
+    def _paint_background(self, size) -> pygame.Surface:
+        surface = pygame.Surface(size)
+        surface.fill(theme.BG)
+        felt = self.area.inflate(self.px(8), self.px(8))
+        felt.height += self.px(18)
+        pygame.draw.rect(surface, FELT, felt, border_radius=self.px(18))
+        pygame.draw.rect(surface, FELT_EDGE, felt, width=2, border_radius=self.px(18))
+        return surface
+
+    def _pattern(self, name: str, size: int) -> pygame.Surface:
+        return sprites.svg(name, size, size)
+
+    def _tile_surface(self, kind: str, tile, turned: bool, w: int, h: int) -> pygame.Surface:
+        """A tile picture, cached per look and size (sizes are rounded so zooming does not
+        paint a new one every frame)."""
+        h = max(8, h - h % 2)
+        key = (kind, tile, turned, w, h)
+        cached = self._tiles_cache.get(key)
+        if cached is not None:
+            return cached
+        if len(self._tiles_cache) > 160:
+            self._tiles_cache.clear()
+        surface = pygame.Surface((w, h), pygame.SRCALPHA)
+        radius = max(4, h // 6)
+        if kind == "road":
+            pattern = self._pattern("cluck_meadow.svg", max(24, h))
+            for x in range(0, w, pattern.get_width()):
+                surface.blit(pattern, (x, 0))
+            edge = MEADOW_EDGE
+        elif kind == "hidden":
+            pattern = self._pattern("cluck_back.svg", max(24, h))
+            for x in range(0, w, pattern.get_width()):
+                surface.blit(pattern, (x, 0))
+            edge = BACK_EDGE
+        else:
+            surface.fill(STRAW)
+            for x in range(-h, w, max(6, h // 5)):
+                pygame.draw.line(surface, (238, 216, 150), (x, h), (x + h, 0), 2)
+            edge = STRAW_EDGE
+        mask = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(mask, (255, 255, 255, 255), (0, 0, w, h), border_radius=radius)
+        surface.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        col_w = w / COLUMNS
+        unit = h / ROW_HEIGHT
+        road_w = max(4, int(col_w * 0.16))
+        xs = [col_w * (c + 0.5) for c in range(COLUMNS)]
+        if kind in ("road", "start", "goal"):
+            segments = []
+            if kind == "road":
+                band = self.state.tiles.band(tile, turned)
+                segments += [((x, 0), (x, h)) for x in xs]
+                segments += [((xs[r], 2 * unit), (xs[r + 1], 2 * unit)) for r in band.rungs]
+            elif kind == "start":
+                segments += [((x, 2 * unit), (x, h)) for x in xs]
+            else:
+                segments += [((x, 0), (x, 2 * unit)) for x in xs]
+            for width, colour in ((road_w + 4, ROAD_EDGE), (road_w, ROAD)):
+                for a, b in segments:
+                    pygame.draw.line(surface, colour, a, b, width)
+                    for end in (a, b):
+                        if 0 < end[1] < h:
+                            pygame.draw.circle(surface, colour, end, width // 2)
+            holes = []
+            if kind == "road":
+                band = self.state.tiles.band(tile, turned)
+                holes.append((xs[band.hole_column], (1 if band.hole_above else 3) * unit))
+            else:
+                holes += [(x, 2 * unit) for x in xs]
+            nests = self._nests(tile) if kind != "road" else frozenset()
+            for c, (x, y) in enumerate(holes):
+                if kind != "road" and c in nests:
+                    nw = int(min(col_w * 0.92, h * 1.0))
+                    nest = sprites.svg("cluck_nest.svg", nw, int(nw * 0.6))
+                    surface.blit(nest, nest.get_rect(center=(x, y + unit * 0.2)))
+                hw = min(col_w * 0.42, h * 0.36)
+                hole = pygame.Rect(0, 0, int(hw), int(hw * 0.6))
+                hole.center = (int(x), int(y))
+                pygame.draw.ellipse(surface, HOLE_RIM, hole.inflate(4, 4))
+                pygame.draw.ellipse(surface, HOLE, hole)
+        else:
+            mark = fonts.render("?", max(10, int(h * 0.62)), (255, 240, 214), bold=True)
+            shade = fonts.render("?", max(10, int(h * 0.62)), (96, 60, 28), bold=True)
+            surface.blit(shade, shade.get_rect(center=(w / 2 + 2, h / 2 + 2)))
+            surface.blit(mark, mark.get_rect(center=(w / 2, h / 2)))
+        pygame.draw.rect(surface, edge, (0, 0, w, h), width=2, border_radius=radius)
+        self._tiles_cache[key] = surface
+        return surface
+
+    def _nests(self, tile_id) -> frozenset:
+        tiles = self.state.tiles
+        if tile_id is None or tile_id == tiles.start.id:
+            return frozenset()
+        return tiles.nest[tile_id].nests if tile_id in tiles.nest else frozenset()
+
+    def _blit_tile(self, surface, sprite: TileSprite, rect: pygame.Rect, alpha=None) -> None:
+        if sprite.tile is None and sprite.kind != "hidden":
+            return
+        if sprite.kind == "start" and sprite.tile is None:
+            return
+        image = self._tile_surface(sprite.kind, sprite.tile, sprite.turned, rect.width,
+                                   rect.height)
+        if sprite.squash < 0.999:
+            image = pygame.transform.smoothscale(
+                image, (image.get_width(), max(1, int(image.get_height() * sprite.squash))))
+        a = sprite.alpha if alpha is None else alpha
+        if a < 254:
+            image = image.copy()     # never change the cached picture
+            image.set_alpha(int(max(0, a)))
+        surface.blit(image, image.get_rect(center=rect.center))
+
+    def draw_table(self, surface) -> None:
+        if getattr(self, "_background", None) is None or \
+                self._background.get_size() != surface.get_size():
+            self._background = self._paint_background(surface.get_size())
+        surface.blit(self._background, (0, 0))
+        mode = self._my_turn()
+        clip = surface.get_clip()
+        surface.set_clip(self.area.inflate(self.px(4), self.px(20)))
+        self._draw_ladder(surface, mode)
+        surface.set_clip(clip)
+        self._draw_header(surface)
+        self._draw_cards(surface)
+        self._draw_stock(surface)
+        self._draw_hand_panel(surface, mode)
+        self.draw_log(surface, self.log_rect)
+        for flyer in self.table.flyers:
+            self._draw_flyer(surface, flyer)
+        self._draw_banner(surface)
+        foot = (self.area.centerx, self.area.bottom + self.px(26))
+        if self._max_scroll() > 0 and not self.session.thinking():
+            draw_text(surface, self.t("cluck.scroll_hint"), self.px(14), foot, theme.INK_SOFT,
+                      anchor="midbottom")
+        self.draw_thinking(surface, foot)
+
+    # -- the ladder --
+    def _draw_ladder(self, surface, mode) -> None:
+        m = self.table
+        for sprite in m.leaving:
+            self._blit_tile(surface, sprite, self.band_rect(sprite.row, sprite.dx))
+        self._blit_tile(surface, m.start, self.band_rect(m.start.row, m.start.dx))
+        self._row_label(surface, m.start.row, "START" if m.start.tile == self.state.tiles.start.id
+                        else str(m.start.tile or ""), None)
+        for sprite in m.roads:
+            self._blit_tile(surface, sprite, self.band_rect(sprite.row, sprite.dx))
+            self._row_label(surface, sprite.row, str(sprite.tile), sprite.player, sprite.dx)
+        if m.placing:
+            self._draw_slot(surface, mode)
+        if m.hidden is not None:
+            self._blit_tile(surface, m.hidden, self.band_rect(m.hidden.row, m.hidden.dx))
+            self._row_label(surface, m.hidden.row, "?", None, m.hidden.dx)
+        if m.goal.tile is not None:
+            rect = self.band_rect(m.goal.row, m.goal.dx)
+            if m.goal.ghost:
+                self._blit_tile(surface, m.goal, rect, alpha=min(m.goal.alpha, GHOST_ALPHA))
+                self._dashed_rect(surface, rect, STRAW_EDGE)
+                under = self.t("cluck.preview_legend" if mode == "place" else "cluck.next_nest")
+                draw_text(surface, under, self.px(13), (rect.centerx, rect.bottom + self.px(12)),
+                          theme.INK_SOFT, anchor="midtop")
+            else:
+                self._blit_tile(surface, m.goal, rect)
+            self._row_label(surface, m.goal.row, str(m.goal.tile), None, m.goal.dx)
+        self._draw_chicks(surface)
+        for point, text, _ in m.marks:
+            x, y = self.to_screen(*point)
+            draw_text(surface, text, self.px(24), (x, y), theme.BAD, bold=True, anchor="center")
+        if mode == "place":
+            self._draw_preview(surface)
+        self._draw_chickens(surface, mode)
+
+    def _row_label(self, surface, row: float, text: str, player, dx: float = 0.0) -> None:
+        rect = self.band_rect(row, dx)
+        x, y = rect.x - self.px(10), rect.centery
+        if player is not None:
+            r = self.px(13)
+            pygame.draw.circle(surface, self.seat_colour(player), (x - r, y), r)
+            pygame.draw.circle(surface, theme.INK_LIGHT, (x - r, y), r, 2)
+            draw_text(surface, text, self.px(14), (x - r, y), theme.INK_LIGHT, bold=True,
+                      anchor="center")
+        else:
+            draw_text(surface, text, self.px(14), (x, y), theme.INK_SOFT, bold=True,
+                      anchor="midright")
+
+    def _dashed_rect(self, surface, rect: pygame.Rect, colour, width: int = 2) -> None:
+        dash = self.px(10)
+        for x in range(rect.left, rect.right, dash * 2):
+            end = min(x + dash, rect.right)
+            pygame.draw.line(surface, colour, (x, rect.top), (end, rect.top), width)
+            pygame.draw.line(surface, colour, (x, rect.bottom - 1), (end, rect.bottom - 1), width)
+        for y in range(rect.top, rect.bottom, dash * 2):
+            end = min(y + dash, rect.bottom)
+            pygame.draw.line(surface, colour, (rect.left, y), (rect.left, end), width)
+            pygame.draw.line(surface, colour, (rect.right - 1, y), (rect.right - 1, end), width)
+
+    def _draw_slot(self, surface, mode) -> None:
+        rect = self.slot_rect()
+        if mode == "place" and self.sel_tile is not None:
+            sprite = TileSprite("road", self.sel_tile, self._is_turned(self.sel_tile))
+            self._blit_tile(surface, sprite, rect, alpha=215)
+            colour = self.seat_colour(self.private_player)
+            pulse = 2 + int(2 * (1 + math.sin(pygame.time.get_ticks() / 180)))
+            pygame.draw.rect(surface, colour, rect.inflate(4, 4), width=pulse,
+                             border_radius=max(4, rect.height // 6))
+            return
+        shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(shade, (255, 255, 255, 90), shade.get_rect(),
+                         border_radius=max(4, rect.height // 6))
+        surface.blit(shade, rect)
+        self._dashed_rect(surface, rect, MEADOW_EDGE)
+        draw_text(surface, self.t("cluck.place_here"), self.px(14), rect.center,
+                  MEADOW_EDGE, anchor="center")
+
+    def _chick_size(self) -> int:
+        return max(10, int(min(self.row_h * 0.46, self.col_w * 0.5)))
+
+    def _draw_chicks(self, surface) -> None:
+        size = self._chick_size()
+        for sprite in self.table.roads + self.table.leaving:
+            if not sprite.chick or sprite.band is None:
+                continue
+            band = sprite.band
+            y = sprite.row * ROW_HEIGHT + (1 if band.hole_above else 3)
+            x, sy = self.to_screen(band.hole_column + sprite.dx, y)
+            s = max(4, int(size * sprite.chick_scale))
+            image = sprites.svg("cluck_chick.svg", s)
+            surface.blit(image, image.get_rect(midbottom=(x, sy + s * 0.18)))
+
+    def _chicken_image(self, player: int, size: int) -> pygame.Surface:
+        key = self.session.seats[player].character
+        name = f"cluck_{key}.svg"
+        from game.paths import SPRITES_DIR
+        if not (SPRITES_DIR / name).exists():
+            name = "cluck_henrietta.svg"
+        return sprites.svg(name, size)
+
+    def _chicken_size(self) -> int:
+        return max(16, int(min(self.row_h * 0.92, self.col_w * 0.92)))
+
+    def _draw_chickens(self, surface, mode) -> None:
+        m = self.table
+        size = self._chicken_size()
+        if mode == "hole":
+            player = self.private_player
+            free = self._free_holes(player)
+            pulse = 0.5 + 0.5 * math.sin(pygame.time.get_ticks() / 200)
+            for c in free:
+                x, y = self.to_screen(c, 2)
+                r = int(self.col_w * 0.3 + pulse * self.px(3))
+                pygame.draw.circle(surface, self.seat_colour(player), (x, y), r, self.px(3))
+            cursor = self.hole_cursor if self.hole_cursor in free else None
+            if cursor is not None:
+                x, y = self.to_screen(cursor, 2)
+                ghost = self._chicken_image(player, size).copy()
+                ghost.set_alpha(150)
+                surface.blit(ghost, ghost.get_rect(midbottom=(x, y + size * 0.08)))
+                draw_text(surface, str(cursor + 1), self.px(16), (x, y - size * 0.95),
+                          theme.INK, bold=True, anchor="center")
+        order = sorted((p for p, c in enumerate(m.chickens) if c is not None),
+                       key=lambda p: (p == m.walker, m.chickens[p].y))
+        for p in order:
+            c = m.chickens[p]
+            x, y = self.to_screen(c.column + c.shake, c.y)
+            y -= c.hop * self.row_h
+            image = self._chicken_image(p, size)
+            if c.facing < 0:
+                image = pygame.transform.flip(image, True, False)
+            rect = image.get_rect(midbottom=(x, y + size * 0.08))
+            surface.blit(image, rect)
+            carried = m.carried[p]
+            if carried:
+                small = sprites.svg("cluck_chick.svg", max(8, int(size * 0.38)))
+                for i in range(min(carried, 4)):
+                    surface.blit(small, small.get_rect(
+                        midbottom=(rect.centerx - size * 0.12 - i * size * 0.04,
+                                   rect.top + size * 0.42 - i * size * 0.2)))
+                if carried > 1:
+                    self._badge(surface, f"{carried}", (rect.right - size * 0.1,
+                                                        rect.top + size * 0.15),
+                                self.seat_colour(p))
+
+    def _badge(self, surface, text: str, center, colour) -> None:
+        label = fonts.render(text, self.px(14), theme.INK_LIGHT, bold=True)
+        r = max(label.get_width(), label.get_height()) // 2 + self.px(4)
+        pygame.draw.circle(surface, colour, center, r)
+        pygame.draw.circle(surface, theme.INK_LIGHT, center, r, 2)
+        surface.blit(label, label.get_rect(center=center))
+
+    def _draw_preview(self, surface) -> None:
+        player = self.private_player
+        result = self._current_preview(player)
+        if not result:
+            return
+        m = self.table
+        laid = len(m.roads)
+        candidate = self.state.tiles.band(self.sel_tile, self._is_turned(self.sel_tile))
+        n = self.session.players
+        width = max(3, self.px(5))
+        size = self._chick_size()
+        if self.state.supply > 0:
+            y = (laid + 1) * ROW_HEIGHT + (1 if candidate.hole_above else 3)
+            x, sy = self.to_screen(candidate.hole_column, y)
+            ghost = sprites.svg("cluck_chick.svg", size).copy()
+            ghost.set_alpha(170)
+            surface.blit(ghost, ghost.get_rect(midbottom=(x, sy + size * 0.18)))
+        for p in sorted(result, key=lambda q: q == player):
+            cp = result[p]
+            colour = self.seat_colour(p)
+            offset = (p - (n - 1) / 2) * self.px(3)
+            points = [self.to_screen(c, y) for c, y in cp.trace.points]
+            points = [(x + offset, y + offset) for x, y in points]
+            if len(points) > 1:
+                pygame.draw.lines(surface, theme.INK_LIGHT, False, points, width + 4)
+                pygame.draw.lines(surface, colour, False, points, width)
+            for row in cp.trace.collected:
+                band = m.roads[row - 1].band if row <= laid else candidate
+                x, y = self.to_screen(*hole_point(row, band))
+                pygame.draw.circle(surface, colour, (x, y - size * 0.3), int(size * 0.62),
+                                   max(2, self.px(3)))
+            end = points[-1]
+            good = cp.nest
+            gained = len(cp.trace.collected)
+            text = f"+{gained} ✓" if good else f"+{gained} ×"
+            label = fonts.render(text, self.px(15), theme.INK_LIGHT, bold=True)
+            pill = label.get_rect(center=(end[0], end[1] + self.row_h * 0.34))
+            pill.inflate_ip(self.px(10), self.px(4))
+            pygame.draw.rect(surface, theme.GOOD if good else theme.BAD, pill,
+                             border_radius=pill.height // 2)
+            pygame.draw.rect(surface, colour, pill, width=2, border_radius=pill.height // 2)
+            surface.blit(label, label.get_rect(center=pill.center))
+
+    # -- panels --
+    def _draw_header(self, surface) -> None:
+        m = self.table
+        cx = self.area.centerx
+        text = self.t("cluck.round_of", n=m.round, total=MAX_ROUNDS)
+        draw_text(surface, text, self.px(24), (cx, self.px(10)), theme.INK, bold=True,
+                  anchor="midtop")
+        variants = [self.t.pick(spec.name_en, spec.name_ja) for spec in OPTIONS
+                    if spec.key in ("long_road", "runaway") and self.state.options.get(spec.key)]
+        under = " · ".join(variants)
+        if under:
+            draw_text(surface, under, self.px(14), (cx, self.px(40)), theme.INK_SOFT,
+                      anchor="midtop")
+
+    def _draw_cards(self, surface) -> None:
+        m = self.table
+        over = self.state.is_over()
+        winners = set(self.state.winners()) if over else set()
+        for p, card in enumerate(self.cards):
+            colour = self.seat_colour(p)
+            active = (m.turn == p and not over) if self.busy_animating() else (
+                p in self.state.to_act())
+            draw_panel(surface, card, radius=12)
+            stripe = pygame.Rect(card.x, card.y, self.px(8), card.height)
+            pygame.draw.rect(surface, colour, stripe, border_top_left_radius=12,
+                             border_bottom_left_radius=12)
+            if active:
+                pygame.draw.rect(surface, colour, card, width=self.px(4), border_radius=12)
+            icon = self._chicken_image(p, self.px(64))
+            surface.blit(icon, icon.get_rect(center=self._anchor(("card", p))))
+            seat = self.session.seats[p]
+            name_x = card.x + self.px(84)
+            draw_text(surface, seat.name, self.px(20), (name_x, card.y + self.px(12)),
+                      theme.INK, bold=True)
+            who = self.t("app.human") if seat.human else (
+                f"{self.t('app.computer')} · {self.t('app.level_' + seat.level)}")
+            draw_text(surface, who, self.px(13), (name_x, card.y + self.px(38)), theme.INK_SOFT)
+            for i in range(m.hand_sizes[p]):
+                x, y = self._anchor(("hand", p, i))
+                back = pygame.Rect(0, 0, self.px(16), self.px(24))
+                back.center = (int(x), int(y))
+                pygame.draw.rect(surface, (185, 130, 74), back, border_radius=3)
+                pygame.draw.rect(surface, BACK_EDGE, back, width=2, border_radius=3)
+            hand_x = self._anchor(("hand", p, max(1, m.hand_sizes[p])))[0] - self.px(2)
+            draw_text(surface, self.t("cluck.hand_count", n=m.hand_sizes[p]), self.px(13),
+                      (hand_x, card.y + self.px(76)), theme.INK_SOFT, anchor="midleft")
+            if m.start_player == p:
+                badge = fonts.render(self.t("cluck.start_badge"), self.px(12), theme.INK_LIGHT,
+                                     bold=True)
+                pill = badge.get_rect().inflate(self.px(12), self.px(6))
+                pill.topleft = (name_x, card.y + self.px(96))
+                pygame.draw.rect(surface, theme.ACCENT, pill, border_radius=pill.height // 2)
+                surface.blit(badge, badge.get_rect(center=pill.center))
+            self._draw_stand(surface, p, card, colour, p in winners)
+
+    def _draw_stand(self, surface, p: int, card: pygame.Rect, colour, winner: bool) -> None:
+        count = self.table.stands[p]
+        base_x, base_y = self._stand_pos(p, 0)
+        post = pygame.Rect(0, 0, self.px(26), self.px(6))
+        post.midtop = (int(base_x), int(base_y + self.px(2)))
+        pygame.draw.rect(surface, (170, 120, 64), post, border_radius=3)
+        size = self.px(24)
+        chick = sprites.svg("cluck_chick.svg", size)
+        for i in range(count):
+            x, y = self._stand_pos(p, i)
+            surface.blit(chick, chick.get_rect(midbottom=(x, y + self.px(3))))
+        label = self.t("cluck.stand", n=count)
+        draw_text(surface, label, self.px(18) if winner else self.px(16),
+                  (card.x + self.px(16), card.bottom - self.px(10)),
+                  theme.ACCENT_DARK if winner else theme.INK, bold=True, anchor="bottomleft")
+        if winner:
+            draw_text(surface, "★", self.px(22), (card.right - self.px(12), card.y + self.px(8)),
+                      theme.ACCENT, bold=True, anchor="topright")
+
+    def _draw_stock(self, surface) -> None:
+        m = self.table
+        p = self.stock_panel
+        draw_panel(surface, p, radius=12)
+        basket = sprites.svg("cluck_basket.svg", self.px(66), self.px(52))
+        surface.blit(basket, basket.get_rect(center=self.supply_pos))
+        draw_text(surface, str(m.supply), self.px(22), (self.supply_pos[0],
+                                                       self.supply_pos[1] + self.px(28)),
+                  theme.INK, bold=True, anchor="midtop")
+        draw_text(surface, self.t("cluck.supply"), self.px(13), (self.supply_pos[0], p.y +
+                                                                 self.px(6)),
+                  theme.INK_SOFT, anchor="midtop")
+        px, py = self.pile_pos
+        for i in range(min(3, m.pile)):
+            back = pygame.Rect(0, 0, self.px(54), self.px(30))
+            back.center = (int(px - i * 2), int(py - i * 3))
+            pygame.draw.rect(surface, (185, 130, 74), back, border_radius=4)
+            pygame.draw.rect(surface, BACK_EDGE, back, width=2, border_radius=4)
+        draw_text(surface, str(m.pile), self.px(22), (px, py + self.px(28)), theme.INK, bold=True,
+                  anchor="midtop")
+        draw_text(surface, self.t("cluck.pile"), self.px(13), (px, p.y + self.px(6)),
+                  theme.INK_SOFT, anchor="midtop")
+        nest = self.nest_rect
+        draw_text(surface, self.t("cluck.nest_stack"), self.px(13), (nest.centerx,
+                                                                    p.y + self.px(6)),
+                  theme.INK_SOFT, anchor="midtop")
+        if m.nest_stack:
+            for i in range(min(len(m.nest_stack) - 1, 3), 0, -1):
+                under = nest.move(i * self.px(3), i * self.px(3))
+                pygame.draw.rect(surface, STRAW_EDGE, under, border_radius=self.px(5))
+            image = self._tile_surface("goal", m.nest_stack[0], False, nest.width, nest.height)
+            surface.blit(image, nest)
+            # K-3: the whole stack is public, top first.
+            order = " → ".join(m.nest_stack)
+            room = p.right - self.px(8) - (self.pile_pos[0] + self.px(36))
+            size = self.px(13)
+            while size > self.px(9) and fonts.font(size, True).size(order)[0] > room:
+                size -= 1
+            draw_text(surface, order, size, (p.right - self.px(8), nest.bottom + self.px(12)),
+                      theme.INK_SOFT, bold=True, anchor="topright")
+
+    def _draw_hand_panel(self, surface, mode) -> None:
+        m = self.table
+        panel = self.hand_panel
+        draw_panel(surface, panel, radius=12)
+        x, y, width = panel.x + self.px(14), panel.y + self.px(10), panel.width - self.px(28)
+        viewer = self.private_player
+        prompt, hint = self._prompt(mode)
+        for line in fonts.wrap(prompt, self.px(17), width, bold=True)[:2]:
+            draw_text(surface, line, self.px(17), (x, y), theme.INK, bold=True)
+            y += self.px(23)
+        for line in fonts.wrap(hint, self.px(14), width)[:3]:
+            draw_text(surface, line, self.px(14), (x, y), theme.INK_SOFT)
+            y += self.px(19)
+        if viewer is None:
+            return
+        title = self.t("cluck.your_tiles")
+        if self.session.seats[viewer].human and len(self.session.humans()) > 1:
+            title = self.t("cluck.tiles_of", name=self.seat_name(viewer))
+        draw_text(surface, title, self.px(13), (panel.x + self.px(14),
+                                                self.hand_rects[0].y - self.px(18)),
+                  theme.INK_SOFT, bold=True)
+        self._draw_hand(surface, viewer, mode)
+
+    def _draw_hand(self, surface, viewer: int, mode) -> None:
+        """The private part of the table: only ever drawn for ``self.private_player``."""
+        hand = self.table.hand
+        for i, tile in enumerate(hand[:len(self.hand_rects)]):
+            rect = self.hand_rect(i)
+            selected = mode == "place" and tile == self.sel_tile
+            turned = self._is_turned(tile) if mode == "place" else False
+            image = self._tile_surface("road", tile, turned, rect.width, rect.height)
+            if selected and self.spin < 1.0:
+                angle = 180 * (1 - ease_in_out(self.spin))
+                image = pygame.transform.rotate(image, angle)
+            if mode not in (None, "place"):
+                image = image.copy()
+                image.set_alpha(200)
+            surface.blit(image, image.get_rect(center=rect.center))
+            draw_text(surface, str(i + 1), self.px(15), (rect.x - self.px(18), rect.centery),
+                      theme.INK_SOFT, bold=True, anchor="center")
+            draw_text(surface, str(tile), self.px(11),
+                      (rect.right - self.px(4), rect.bottom - self.px(2)),
+                      theme.INK_LIGHT, bold=True, anchor="bottomright")
+            if selected:
+                pygame.draw.rect(surface, self.seat_colour(viewer), rect.inflate(8, 8),
+                                 width=self.px(3), border_radius=self.px(8))
+                way = self.t("cluck.turned" if turned else "cluck.upright")
+                draw_text(surface, way, self.px(12), (rect.right, rect.y - self.px(2)),
+                          theme.INK_SOFT, anchor="bottomright")
+        if mode == "place":
+            for button in self.play_buttons:
+                button.draw(surface)
+
+    def _prompt(self, mode) -> tuple[str, str]:
+        viewer = self.private_player
+        if mode == "hole":
+            return (self.t("cluck.your_hole", name=self.seat_name(viewer)),
+                    self.t("cluck.hint_hole"))
+        if mode == "place":
+            return (self.t("cluck.your_place", name=self.seat_name(viewer)),
+                    self.t("cluck.hint_place"))
+        m = self.table
+        hint = self.t("cluck.watching") if viewer is None and self.session.humans() else ""
+        if self.state.is_over():
+            return self.t("cluck.log.game_over", n=self.state.round), hint
+        if m.walker is not None:
+            return self.t("cluck.turn_walk"), hint
+        turn = m.turn if self.busy_animating() else (
+            self.state.to_act()[0] if self.state.to_act() else None)
+        if turn is None:
+            return "", hint
+        key = "cluck.turn_place" if m.placing else "cluck.turn_hole"
+        return self.t(key, name=self.seat_name(turn)), hint
+
+    def _draw_flyer(self, surface, flyer: Flyer) -> None:
+        a = self._anchor(flyer.src)
+        b = self._anchor(flyer.dst)
+        t = ease_in_out(flyer.t)
+        x, y = lerp(a[0], b[0], t), lerp(a[1], b[1], t)
+        y -= math.dist(a, b) * flyer.arc * 4 * t * (1 - t)
+        if flyer.sprite == "chick":
+            size = self._chick_size()
+            image = sprites.svg("cluck_chick.svg", size)
+            surface.blit(image, image.get_rect(center=(x, y)))
+        elif flyer.sprite == "back":
+            back = pygame.Rect(0, 0, self.px(22), self.px(32))
+            back.center = (int(x), int(y))
+            pygame.draw.rect(surface, (185, 130, 74), back, border_radius=3)
+            pygame.draw.rect(surface, BACK_EDGE, back, width=2, border_radius=3)
+        else:
+            player = int(flyer.sprite.split(":")[1])
+            size = int(lerp(self.px(64), self._chicken_size(), t))
+            image = self._chicken_image(player, size)
+            surface.blit(image, image.get_rect(midbottom=(x, y + size * 0.4)))
+
+    def _draw_banner(self, surface) -> None:
+        m = self.table
+        if not m.banner or m.banner_alpha <= 1:
+            return
+        label = fonts.render(m.banner, self.px(40), theme.INK_LIGHT, bold=True)
+        pill = label.get_rect(center=(self.area.centerx, self.area.y + self.area.height * 0.42))
+        pill.inflate_ip(self.px(48), self.px(22))
+        banner = pygame.Surface(pill.size, pygame.SRCALPHA)
+        pygame.draw.rect(banner, (*theme.ACCENT, 255), banner.get_rect(),
+                         border_radius=pill.height // 2)
+        pygame.draw.rect(banner, (*theme.ACCENT_DARK, 255), banner.get_rect(), width=3,
+                         border_radius=pill.height // 2)
+        banner.blit(label, label.get_rect(center=banner.get_rect().center))
+        banner.set_alpha(int(m.banner_alpha))
+        surface.blit(banner, pill)

@@ -1,0 +1,280 @@
+"""Cluck-peep! through its scene under the dummy video driver: whole games with computer
+seats, a person choosing by mouse and keyboard, the curtain between two people, both
+layouts, and a log line in English and Japanese for every kind of event."""
+import random
+
+import pygame
+import pytest
+
+from game import registry
+from game.rules.protocol import Event
+from game.scenes import game_base
+from game.scenes.cluck import CluckScene
+from game.scenes.game_base import GameOverScene
+from game.scenes.handoff import HandoffScene
+from game.session import Seat, Session
+from game.ui.i18n import Translator
+
+# Every event kind the rules package documents (game/rules/cluck/__init__.py).
+EVENT_KINDS = {"start_player", "tiles_shuffled", "hidden_tile_laid", "tile_drawn",
+               "tile_drawn_private", "chicken_placed", "round_started", "tile_placed",
+               "chick_placed", "no_chick", "hidden_tile_revealed", "nest_tile_placed",
+               "chicken_moved", "nest_outcome", "clean_up", "game_over"}
+
+DT = 1 / 30
+
+
+@pytest.fixture(autouse=True)
+def quick_bots(monkeypatch):
+    """Computer seats answer at once (the table's pause for people to follow is 0.7 s)."""
+    monkeypatch.setattr(game_base, "BOT_DELAY", 0.0)
+
+
+def make_seats(humans, players):
+    characters = registry.get("cluck").characters
+    return [Seat(f"P{i + 1}", characters[i].key, human=i in humans, level="normal")
+            for i in range(players)]
+
+
+def start(app, humans=(), players=4, seed=3, variant=None):
+    app.settings.animation_speed = 4.0
+    options = {"variant": variant} if variant else {}
+    scene = CluckScene(app, Session("cluck", make_seats(humans, players), seed, options))
+    app.push(scene)
+    return scene
+
+
+def step_until(app, done, frames=6000):
+    for _ in range(frames):
+        if done():
+            return True
+        app.step(DT)
+    return done()
+
+
+def game_over(app):
+    return isinstance(app.top, GameOverScene)
+
+
+def click(app, pos, button=1):
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+
+
+def key(app, k):
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+
+
+@pytest.mark.parametrize("players,variant", [(4, None), (2, "both"), (3, "runaway")])
+def test_a_whole_game_of_computer_seats_plays_to_the_end(app, players, variant):
+    scene = start(app, players=players, variant=variant)
+    assert step_until(app, lambda: game_over(app)), "the game never ended"
+    assert scene.state.is_over()
+    # the display model ends where the state is: the last ladder stays (K-9)
+    assert [t.tile for t in scene.table.roads] == [r.tile for r in scene.state.ladder]
+    assert scene.table.stands == list(scene.state.stands)
+    assert scene.table.supply == scene.state.supply
+
+
+def _drive_person(app, scene, rng, choices):
+    """One decision of seat 0 through the UI, by mouse or keyboard at random."""
+    mode = scene._my_turn()
+    before = len(scene.session.actions)
+    legal = scene.state.legal_actions(0)
+    if mode == "hole":
+        free = [a.column for a in legal]
+        if rng.random() < 0.5:
+            column = rng.choice(free)
+            click(app, scene.hole_rect(column).center)
+        else:
+            key(app, pygame.K_RIGHT)
+            key(app, pygame.K_RIGHT)
+            column = scene.hole_cursor
+            key(app, pygame.K_RETURN)
+        assert scene.session.actions[before:] == [(0, f"hole {column}")]
+        choices.add("hole")
+        return
+    hand = sorted({a.tile for a in legal})
+    index = rng.randrange(len(hand))
+    if rng.random() < 0.5:
+        click(app, scene.hand_rect(index).center)
+    else:
+        for _ in range((index - hand.index(scene.sel_tile)) % len(hand)):
+            key(app, pygame.K_DOWN)
+    assert scene.sel_tile == hand[index]
+    turned = scene._is_turned(hand[index])      # a click on the held tile turns it over
+    if rng.random() < 0.5:
+        turned = not turned
+        how = rng.choice(("r", "right-click", "button"))
+        if how == "r":
+            key(app, pygame.K_r)
+        elif how == "right-click":
+            click(app, scene.slot_rect().center, button=3)
+        else:
+            click(app, scene.play_buttons[0].rect.center)
+        choices.add(f"turn by {how}")
+    # the preview shows every placed chicken, traced with the held tile
+    shown = scene._current_preview(0)
+    assert set(shown) == {p for p, c in enumerate(scene.state.chickens) if c is not None}
+    how = rng.choice(("enter", "slot", "button"))
+    if how == "enter":
+        key(app, pygame.K_RETURN)
+    elif how == "slot":
+        click(app, scene.slot_rect().center)
+    else:
+        click(app, scene.play_buttons[1].rect.center)
+    choices.add(f"place by {how}")
+    way = "turned" if turned else "up"
+    assert scene.session.actions[before:] == [(0, f"place {hand[index]} {way}")]
+
+
+@pytest.mark.parametrize("variant", [None, "long"])
+def test_a_person_plays_a_whole_game_through_the_ui(app, variant):
+    scene = start(app, humans=(0,), players=3, seed=11, variant=variant)
+    rng = random.Random(5)
+    choices: set[str] = set()
+    for _ in range(80):
+        if not step_until(app, lambda: game_over(app) or scene._my_turn() is not None):
+            break
+        if game_over(app):
+            break
+        app.draw()       # the person's hand and the preview are on screen
+        _drive_person(app, scene, rng, choices)
+    assert game_over(app), "the game did not reach its end"
+    assert {"hole"} < choices and any(c.startswith("turn") for c in choices)
+
+
+def test_a_click_on_the_held_tile_turns_it_and_nothing_happens_out_of_turn(app):
+    scene = start(app, humans=(0,), players=2, seed=4)
+    assert step_until(app, lambda: scene._my_turn() is not None)
+    while scene._my_turn() == "hole":
+        click(app, scene.hole_rect(scene.state.legal_actions(0)[0].column).center)
+        assert step_until(app, lambda: scene._my_turn() is not None)
+    assert scene._my_turn() == "place"
+    assert scene.sel_tile == scene.table.hand[0]
+    click(app, scene.hand_rect(1).center)       # picks the other tile
+    tile = scene.table.hand[1]
+    assert scene.sel_tile == tile and not scene._is_turned(tile)
+    click(app, scene.hand_rect(1).center)       # a click on the held tile turns it over
+    assert scene._is_turned(tile)
+    key(app, pygame.K_r)
+    assert not scene._is_turned(tile)
+    key(app, pygame.K_RETURN)
+    assert scene.session.actions[-1] == (0, f"place {tile} up")
+    # while it animates / the computer plays, keys and clicks do not act for the person
+    count = len(scene.session.actions)
+    key(app, pygame.K_RETURN)
+    click(app, scene.slot_rect().center)
+    assert len(scene.session.actions) == count
+
+
+def test_the_curtain_comes_between_two_people_and_hides_their_tiles(app, monkeypatch):
+    scene = start(app, humans=(0, 1), players=3, seed=7)
+    drawn_for: list = []
+    original = CluckScene._draw_hand
+
+    def spy(self, surface, viewer, mode):
+        drawn_for.append(viewer)
+        original(self, surface, viewer, mode)
+    monkeypatch.setattr(CluckScene, "_draw_hand", spy)
+    seen = []
+    while len(seen) < 6:
+        assert step_until(app, lambda: isinstance(app.top, HandoffScene)
+                          or scene._my_turn() is not None)
+        if isinstance(app.top, HandoffScene):
+            assert scene.private_player is None
+            drawn_for.clear()
+            app.draw()
+            scene.draw_table(app.screen.copy())    # the table itself, as if seen through
+            assert drawn_for == [], "a hand was drawn behind the curtain"
+            key(app, pygame.K_SPACE)
+            seen.append(scene.private_player)
+            assert step_until(app, lambda: scene._my_turn() is not None)
+        person = scene.private_player
+        assert person in (0, 1)
+        drawn_for.clear()
+        app.draw()
+        assert drawn_for and set(drawn_for) == {person}
+        legal = scene.state.legal_actions(person)
+        if scene._my_turn() == "hole":
+            click(app, scene.hole_rect(legal[0].column).center)
+        else:
+            key(app, pygame.K_RETURN)
+        assert scene.session.actions[-1][0] == person
+    assert set(seen) == {0, 1}
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_layout_draws_at_both_sizes_without_overlaps(size):
+    from game.app import App
+    from game.settings import Settings
+    app = App(size=size, settings=Settings(), persist=False)
+    try:
+        scene = start(app, humans=(0,), players=4, seed=2)
+        scene.fast_forward(1)
+        app.step(DT)
+        app.draw()
+        w, h = size
+        assert scene.left.right < scene.area.left and scene.area.right < scene.right.left
+        assert scene.right.right <= w and scene.log_rect.bottom <= h
+        for rect in scene.hand_rects[:2] + [b.rect for b in scene.play_buttons]:
+            assert scene.hand_panel.contains(rect)
+        assert not scene.hand_rects[1].colliderect(scene.play_buttons[0].rect)
+        for card in scene.cards:
+            assert scene.left.contains(card)
+        goal = scene.band_rect(scene._rows()[2])
+        assert goal.bottom <= scene.area.bottom
+        # the chickens walk: draw in the middle of the end of a round too
+        for _ in range(3000):
+            if scene.table.walker is not None or game_over(app):
+                break
+            if scene._my_turn() == "place":
+                key(app, pygame.K_RETURN)
+            app.step(DT)
+        assert scene.table.walker is not None
+        app.draw()
+        app.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+        app.handle(pygame.event.Event(pygame.VIDEORESIZE, size=(1024, 768), w=1024, h=768))
+        app.step(DT)
+        app.draw()
+    finally:
+        pygame.quit()
+
+
+def _events_of_real_games() -> list[Event]:
+    events: list[Event] = []
+    for seed, variant in ((1, "base"), (2, "both"), (5, "runaway")):
+        session = Session("cluck", make_seats((), 4), seed, {"variant": variant})
+        events += session.state.opening
+        from game.ai import make_bot
+        rng = random.Random(seed)
+        while not session.state.is_over():
+            p = session.state.to_act()[0]
+            action = make_bot("cluck", "easy").choose(session.state.view(p), p, rng)
+            events += session.apply(p, action)
+    return events
+
+
+def test_describe_gives_a_line_for_every_event_kind_in_both_languages(app):
+    scene = start(app, players=4)
+    events = _events_of_real_games()
+    # CP-11: a tile laid when the supply is empty (rare in play)
+    events.append(Event("no_chick", None, {"row": 2, "point": [1, 9], "reason": "supply_empty"}))
+    assert {e.kind for e in events} == EVENT_KINDS
+    for lang in ("en", "ja"):
+        scene.t = Translator(lang)
+        for event in events:
+            line = scene.describe(event)
+            assert line and "{" not in line and not line.startswith("cluck."), (lang, event)
+
+
+def test_every_event_plays_and_a_skip_lands_on_the_state(app):
+    scene = start(app, players=4, seed=9)
+    step_until(app, lambda: len(scene.session.actions) >= 6)
+    scene.play_event(Event("no_chick", None, {"row": 1, "point": [0, 5],
+                                              "reason": "supply_empty"}))
+    scene.skip_animation()
+    assert not scene.busy_animating()
+    assert [t.tile for t in scene.table.roads] == [r.tile for r in scene.state.ladder]
+    assert [None if c is None else c.column for c in scene.table.chickens] == \
+        list(scene.state.chickens)
