@@ -1,0 +1,372 @@
+"""The Eight Routes scene under the dummy video driver: whole games through the scene
+(computer seats only, and a person driven by synthetic mouse and key events), the curtain
+between two people, both layouts, and a log line for every event kind in EN and JA."""
+import random
+
+import pygame
+import pytest
+
+from game.app import App
+from game.registry import PAWN_COLOURS
+from game.rules.protocol import Event
+from game.rules.routes import (ChangeDie, DeclineChip, EndPhase, PushMarker, TakeAll, TakeOne,
+                               TurnChip)
+from game.scenes import game_base
+from game.scenes.game_base import GameOverScene
+from game.scenes.handoff import HandoffScene
+from game.scenes.routes import Choice, RoutesScene
+from game.session import Seat, Session
+from game.settings import Settings
+from game.ui import fonts
+
+EVENT_KINDS = ("round_start", "chip_taken", "roll", "dice_sorted", "d6_roll", "phase_start",
+               "mandatory_skipped", "dice_taken", "marker_move", "marker_blocked", "die_changed",
+               "chip_offered", "chip_turned", "chip_declined", "phase_end", "round_end",
+               "route_scored", "game_over")
+
+
+@pytest.fixture(autouse=True)
+def _quick_bots(monkeypatch):
+    """Computer seats answer at once (the pause for people to follow is for play)."""
+    monkeypatch.setattr(game_base, "BOT_DELAY", 0.0)
+
+
+def make_app(size=(1280, 720), lang="en") -> App:
+    app = App(size=size, lang=lang, settings=Settings(), persist=False)
+    app.settings.animation_speed = 4.0
+    return app
+
+
+def make_scene(app, humans=(), players=4, seed=3, options=None) -> RoutesScene:
+    seats = [Seat(f"P{i + 1}", PAWN_COLOURS[i].key, human=i in humans, level="normal")
+             for i in range(players)]
+    session = Session("routes", seats, seed, options or {})
+    scene = RoutesScene(app, session)
+    app.push(scene)
+    return scene
+
+
+def motion(app, pos):
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+
+
+def click(app, pos):
+    motion(app, pos)
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+
+
+def key(app, k, mod=0):
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+
+
+def run_until(app, scene, done, steps=20000, dt=1 / 20):
+    for _ in range(steps):
+        if done():
+            return
+        app.step(dt)
+    raise AssertionError("the scene did not get there")
+
+
+def deciding(scene):
+    return scene.app.top is scene and scene.deciding() is not None
+
+
+def test_a_whole_game_with_computer_seats_ends_on_the_game_over_overlay():
+    app = make_app()
+    try:
+        scene = make_scene(app, humans=(), players=4, seed=11)
+        assert scene.busy_animating()   # the first round's roll is played at the start
+        run_until(app, scene, lambda: scene.table.loose, steps=30, dt=1 / 30)
+        assert scene.table.round == 1 and scene.table.chips[0] == [[1, 1]]   # before the roll
+        run_until(app, scene, lambda: isinstance(app.top, GameOverScene))
+        state = scene.state
+        assert state.is_over()
+        assert scene.table.totals == list(state.route_scores()["totals"])
+        assert sorted(scene.table.final) == list(range(1, 9))
+        assert any("Route 8" in line for line in scene.log)
+        app.draw()
+    finally:
+        pygame.quit()
+
+
+def test_a_person_plays_whole_phases_through_the_mouse_and_the_keyboard():
+    """Seat 0 is a person: every decision is made by clicking a control or pressing keys,
+    among what the scene offers (which must be exactly the legal actions). What to do is
+    picked so that every kind of control gets used, by mouse and by keys."""
+    app = make_app()
+    rng = random.Random(5)
+    used = set()
+    try:
+        scene = make_scene(app, humans=(0,), players=3, seed=7)
+        phases = 0
+        while not scene.state.is_over():
+            run_until(app, scene, lambda: deciding(scene) or scene.state.is_over())
+            if scene.state.is_over():
+                break
+            state = scene.state
+            phases += not state.mandatory_done
+            legal = set(state.legal_actions(0))
+            offered = {b.action for b in scene.controls if b.action is not None}
+            steps = {b.key for b in scene.controls if b.key.startswith("mode:")}
+            assert offered <= legal
+            # everything legal is reachable: directly, or behind the C / D buttons (and
+            # from there, Back)
+            hidden = legal - offered
+            if scene.mode in ("C", "D"):
+                assert scene._control("back") is not None
+            else:
+                assert all(isinstance(a, (ChangeDie, PushMarker)) for a in hidden)
+                if any(isinstance(a, ChangeDie) for a in hidden):
+                    assert "mode:C" in steps
+                if any(isinstance(a, PushMarker) for a in hidden):
+                    assert "mode:D" in steps
+            choice = _pick(scene, used, rng)
+            how = "keys" if (choice.key.split(":")[0], "mouse") in used else "mouse"
+            before = len(scene.session.actions)
+            _operate(app, scene, choice, how)
+            used.add((choice.key.split(":")[0], how))
+            app.step(1 / 60)
+            if choice.key.startswith("mode:") or choice.key == "back":
+                assert len(scene.session.actions) == before
+            else:
+                assert len(scene.session.actions) == before + 1
+        run_until(app, scene, lambda: isinstance(app.top, GameOverScene))
+        assert phases >= 6
+        kinds = {"take", "one", "mode", "change", "route", "end", "back"}
+        assert {k for k, _ in used} >= kinds, sorted(used)
+        assert {("take", "mouse"), ("take", "keys"), ("end", "mouse"), ("end", "keys")} <= used
+    finally:
+        pygame.quit()
+
+
+def _pick(scene, used, rng) -> Choice:
+    """A control to press: one of a kind not used yet (by mouse and by keys), else
+    what moves the person towards routes 3 and 5 (so C and D become possible)."""
+    tried = {k for k, _ in used}
+    both = {k for k in tried if (k, "mouse") in used and (k, "keys") in used}
+    controls = scene.controls
+    by_kind: dict = {}
+    for b in controls:
+        by_kind.setdefault(b.key.split(":")[0], []).append(b)
+    if "back" in by_kind and "back" not in both:
+        return by_kind["back"][0]
+    for kind in ("mode", "change", "route", "end", "pass", "one"):
+        if kind in by_kind and kind not in both:
+            if kind == "mode" and "back" not in both:
+                return by_kind[kind][0]   # then Back, the next time round
+            return rng.choice(by_kind[kind])
+    for face in (3, 5):
+        if not scene.state.pos[face - 1][0]:
+            for b in controls:
+                if b.key == f"take:{face}":
+                    return b
+    takes = by_kind.get("take") or by_kind.get("one")
+    return rng.choice(takes) if takes else rng.choice(controls)
+
+
+def _operate(app, scene, choice: Choice, how: str) -> None:
+    """Press one control by mouse (hover shows the preview, then click) or by keys."""
+    if how == "mouse":
+        motion(app, choice.rect.center)
+        app.step(1 / 60)
+        if choice.action is not None:
+            assert scene.attention() is choice
+        click(app, choice.rect.center)
+        return
+    action = choice.action
+    if isinstance(action, (TakeAll, TakeOne)):
+        mod = pygame.KMOD_SHIFT if isinstance(action, TakeOne) else 0
+        key(app, pygame.K_1 + action.face - 1, mod)
+        app.step(1 / 60)
+        assert scene.attention() is choice   # the first press shows it ...
+        key(app, pygame.K_1 + action.face - 1, mod)   # ... the second takes it
+    elif isinstance(action, (PushMarker, TurnChip)):
+        key(app, pygame.K_1 + action.route - 1)
+        app.step(1 / 60)
+        assert scene.attention() is choice
+        key(app, pygame.K_RETURN)
+    elif isinstance(action, ChangeDie):
+        key(app, pygame.K_1 + action.face - 1)
+        key(app, pygame.K_PLUS if action.delta > 0 else pygame.K_MINUS)
+    elif isinstance(action, DeclineChip):
+        key(app, pygame.K_p)
+        key(app, pygame.K_RETURN)
+    elif isinstance(action, EndPhase):
+        key(app, pygame.K_e)
+        key(app, pygame.K_RETURN)
+    elif choice.key == "mode:C":
+        key(app, pygame.K_c)
+    elif choice.key == "mode:D":
+        key(app, pygame.K_d)
+    else:
+        assert choice.key == "back"
+        key(app, pygame.K_BACKSPACE)
+
+
+def test_a_click_on_a_lid_square_takes_all_its_dice_and_the_preview_follows_the_mouse():
+    app = make_app()
+    try:
+        scene = make_scene(app, humans=(1,), players=3, seed=2)
+        run_until(app, scene, lambda: deciding(scene))
+        face = next(f for f in range(1, 9) if scene.state.lid[f - 1])
+        body = scene.squares[face - 1].move(0, 0)
+        body.height -= scene.strip_h + scene.px(6)
+        motion(app, body.center)
+        app.step(1 / 60)
+        assert scene.attention().action == TakeAll(face)
+        shown = scene.preview(TakeAll(face))
+        assert shown["lid"][face - 1] == 0
+        app.draw()
+        count = scene.state.lid[face - 1]
+        click(app, body.center)
+        assert scene.session.actions[-1] == (1, f"A {face}")
+        run_until(app, scene, lambda: scene.table.held[1] == count, steps=60)
+    finally:
+        pygame.quit()
+
+
+def test_the_curtain_comes_between_two_people_and_hides_the_table():
+    app = make_app()
+    try:
+        scene = make_scene(app, humans=(0, 1), players=3, seed=4)
+        run_until(app, scene, lambda: isinstance(app.top, HandoffScene))
+        assert scene.private_player is None and scene.controls == []
+        app.draw()
+        felt = {tuple(app.screen.get_at((x, y)))[:3] for x in range(0, 1280, 9)
+                for y in range(0, 720, 9)}
+        assert (47, 106, 88) not in felt and (64, 128, 108) not in felt   # no lid behind it
+        key(app, pygame.K_SPACE)
+        app.step(1 / 60)
+        first = scene.private_player
+        assert first == scene.state.current and scene.controls
+        # play that person's phase through the UI, then the next person gets the curtain
+        while scene.state.current == first and not isinstance(app.top, HandoffScene):
+            run_until(app, scene, lambda: deciding(scene) or scene.state.current != first)
+            if scene.state.current != first:
+                break
+            end = scene._control("end")
+            take = next((b for b in scene.controls if b.key.startswith("take:")), None)
+            target = end or take or next(b for b in scene.controls if b.action is not None)
+            click(app, target.rect.center)
+            app.step(1 / 60)
+        run_until(app, scene, lambda: isinstance(app.top, HandoffScene))
+        assert scene.private_player is None and scene.controls == []
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("size,lang", [((1280, 720), "en"), ((1920, 1080), "ja"),
+                                       ((1920, 1080), "en"), ((1280, 720), "ja")])
+def test_layouts_draw_at_rest_and_mid_animation(size, lang):
+    app = make_app(size, lang)
+    try:
+        scene = make_scene(app, humans=(0,), players=5, seed=9)
+        for _ in range(6):
+            app.step(1 / 30)
+            app.draw()
+        scene.fast_forward(2)
+        run_until(app, scene, lambda: deciding(scene))
+        app.draw()
+        screen = pygame.Rect((0, 0), size)
+        for button in scene.buttons.buttons:
+            assert screen.contains(button.rect), button.key
+        for rect in (scene.board, scene.lid_rect, scene.players_rect, scene.action_rect,
+                     scene.log_rect):
+            assert screen.contains(rect)
+        assert not scene.board.colliderect(scene.lid_rect)
+        assert not scene.players_rect.colliderect(scene.action_rect)
+        # hover every control: each preview draws
+        for button in list(scene.controls):
+            motion(app, button.rect.center)
+            app.step(1 / 60)
+            app.draw()
+        app.handle(pygame.event.Event(pygame.VIDEORESIZE, size=(1600, 900), w=1600, h=900))
+        app.draw()
+    finally:
+        pygame.quit()
+
+
+def test_skipping_puts_every_piece_where_the_state_says():
+    app = make_app()
+    try:
+        scene = make_scene(app, humans=(), players=5, seed=21)
+        for _ in range(40):
+            app.step(1 / 20)
+            if scene.busy_animating():
+                scene.skip_animation()
+                state = scene.state
+                spots = {(r + 1, m["player"]): [m["space"], m["stack"], 0.0]
+                         for r, stack in enumerate(state.markers()) for m in stack}
+                assert scene.table.spots == spots
+                assert scene.table.lid == list(state.lid)
+                assert scene.table.chips == state.chips
+    finally:
+        pygame.quit()
+
+
+def _every_event_kind():
+    yield Event("round_start", 0, {"round": 1, "parent": 0, "rounds": 8})
+    yield Event("chip_taken", 0, {"chip": 1})
+    yield Event("roll", 0, {"faces": [1, 2, 3, 8]})
+    yield Event("dice_sorted", 0, {"lid": [1, 1, 1, 0, 0, 0, 0, 1]})
+    yield Event("d6_roll", 0, {"face": 3, "route": 3})
+    yield Event("phase_start", 1, {"round": 1, "last": False})
+    yield Event("phase_start", 0, {"round": 1, "last": True})
+    yield Event("mandatory_skipped", 1, {})
+    yield Event("dice_taken", 1, {"face": 2, "count": 3, "action": "A", "lid": [0] * 8})
+    yield Event("dice_taken", 1, {"face": 2, "count": 1, "action": "B", "lid": [0] * 8})
+    for start, end in ((0, 3), (3, 5), (1, 0)):
+        yield Event("marker_move", 1, {"route": 2, "from": start, "to": end, "stack": 0,
+                                       "from_stack": 0, "cause": "A"})
+    for cause in ("B", "C", "D", "d6", "chip"):
+        yield Event("marker_move", 1, {"route": 4, "from": 2, "to": 3, "stack": 1,
+                                       "from_stack": 0, "cause": cause})
+    yield Event("marker_blocked", 1, {"route": 6, "space": 20, "cause": "A"})
+    yield Event("die_changed", 1, {"from": 1, "to": 2, "lid": [0] * 8})
+    yield Event("chip_offered", 1, {})
+    yield Event("chip_turned", 1, {"chip": 2, "route": 6})
+    yield Event("chip_declined", 1, {})
+    yield Event("phase_end", 1, {"round": 1})
+    yield Event("round_end", 0, {"round": 1, "left_in_lid": 2})
+    yield Event("route_scored", None, {"route": 1, "points": [5, 0, 12], "order": [2, 0],
+                                       "spaces": [5, 3]})
+    yield Event("route_scored", None, {"route": 8, "points": [0, 0, 0], "order": [],
+                                       "spaces": []})
+    yield Event("game_over", None, {"totals": [30, 12, 44], "winners": [2]})
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_describe_gives_a_line_for_every_event_kind(lang):
+    app = make_app(lang=lang)
+    try:
+        scene = make_scene(app, humans=(0,), players=3)
+        events = list(_every_event_kind())
+        assert {e.kind for e in events} == set(EVENT_KINDS)
+        for event in events:
+            line = scene.describe(event)
+            assert line and "{" not in line and "routes." not in line, (event.kind, line)
+            assert not fonts.missing_glyphs(line), line
+            if lang == "ja" and event.kind not in ("dice_sorted",):
+                assert any(ord(ch) > 0x3000 for ch in line), line
+        # and every one of them animates without error, skipped or not
+        for event in events:
+            scene.play_event(event)
+            scene.timeline.update(0.05)
+            app.draw()
+            scene.timeline.finish_all()
+    finally:
+        pygame.quit()
+
+
+def test_the_route_labels_say_how_each_route_scores():
+    app = make_app()
+    try:
+        scene = make_scene(app, players=4)
+        labels = [scene._route_label(r, scene.state.scorer) for r in range(1, 9)]
+        assert labels[0][0] == "Position" and labels[6][0] == "Position"
+        assert labels[1] == ("Ranks 12·9·6·3", "from space 5")   # 4 players: 4 ranks
+        assert labels[5][0] == "1st only: 16" and "round-chip" in labels[5][1]
+        assert "C:" in labels[2][1] and "D:" in labels[4][1] and "d6" in labels[3][1]
+        assert labels[7] == ("Ranks 18·9·3", "from space 10")
+    finally:
+        pygame.quit()
