@@ -248,7 +248,7 @@ class GameScene(Scene):
         self.buttons.clear()
         menu = pygame.Rect(w - self.px(118), self.px(8), self.px(52), self.px(40))
         rules = pygame.Rect(w - self.px(60), self.px(8), self.px(52), self.px(40))
-        self.buttons.add(Button(menu, "☰", self.open_pause, self.px(20), key="pause"))
+        self.buttons.add(Button(menu, "≡", self.open_pause, self.px(20), key="pause"))
         self.buttons.add(Button(rules, "?", self._help, self.px(22), key="help"))
 
     def _help(self):
