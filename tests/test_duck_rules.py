@@ -697,3 +697,40 @@ def test_view_and_save_round_trip_mid_move():
     assert full.view(1).to_dict() == view.to_dict()
     invariants(full)
     act(full, 0, "stay")
+
+
+# -- the preview the UI and the bots ask ------------------------------------------------------------
+def test_preview_shows_path_bonk_buoys_warps_and_drain_without_moving():
+    board = arena(red=[(2, 0)], start=[(3, -1), (-5, 0), (-5, 1)])
+    s = race(new(board=board), {0: ((0, 0), 0), 1: ((4, 0), 3)},
+             hands={0: [36, 21, 9], 1: [37, 3, 4]})
+    before = s.to_dict()
+    p = duck.preview(s, 0, 36, 0)
+    assert p.path == ((1, 0, 0), (2, -1, 1), (3, -1, 0)) and p.end == (3, -1)
+    assert p.warps == ((3, -1),) and p.facings == (1, 5) and p.bonk is None
+    p = duck.preview(s, 0, 21, 0)
+    assert p.buoys == ("red",) and p.new_buoys == ("red",) and not p.ends_on_buoy
+    p = duck.preview(s, 0, 9, 0)
+    assert p.end == (2, 0) and p.ends_on_buoy and p.must_move_again
+    p = duck.preview(s, 0, 37, 0)          # any card may be asked about
+    assert p.bonk == (3, 0, 4, 0, 3, "duck") and p.end == (3, 0) and p.facings == ()
+    assert p.heading == 3
+    assert duck.preview(s.view(1), 0, 36, 0) == duck.preview(s, 0, 36, 0)
+    assert s.to_dict() == before
+    s = race(new(), {0: ((0, -3), 2, ("red", "yellow", "green")), 1: ((4, 0), 3)})
+    p = duck.preview(s, 0, 9, 0)
+    assert p.drain and p.path[-1][:2] == (0, -5) and p.facings == ()
+    s = race(new(), {0: ((0, -3), 2), 1: ((4, 0), 3)})
+    assert duck.preview(s, 0, 9, 0).bonk[-1] == "drain"
+
+
+def test_preview_knows_the_hound_and_the_tokens():
+    s = race(new(players=3, variant="advanced"), {0: ((0, 0), 0), 1: ((2, 0), 0),
+                                                  2: ((0, 3), 0)}, hound=((1, 0), 3))
+    assert duck.preview(s, 0, 21, 0).hits_hound and duck.preview(s, 0, 21, 0).end is None
+    s.ghost[0] = True
+    p = duck.preview(s, 0, 21, 0)
+    assert not p.hits_hound and p.bonk is None and p.end == (3, 0)
+    s.ghost[0], s.become[0] = False, True
+    p = duck.preview(s, 0, 21, 0)
+    assert p.knocks == (1,) and p.end == (3, 0)

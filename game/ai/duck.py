@@ -28,7 +28,7 @@ def _need(board) -> tuple[tuple[int, ...], ...]:
     ``mask`` needs: its nearest missing buoy, or the drain once it has all three."""
     tables = _TABLES.get(board)
     if tables is None:
-        if len(_TABLES) > 32:
+        if len(_TABLES) > 256:
             _TABLES.clear()
         dist = board.dist
         need = []
@@ -56,17 +56,28 @@ def _best_facing(board, mask: int, h: int, options) -> tuple[float, int]:
     return max((_place_value(board, mask, h, f), -f) for f in options)
 
 
+def _starts_by_value(board, mask: int) -> list[tuple[float, int, int]]:
+    """Every start space with its best facing, best first, for a duck with ``mask``."""
+    key = (board, mask)
+    ranked = _TABLES.get(key)
+    if ranked is None:
+        ranked = []
+        for s in board.starts:
+            value, f = _best_facing(board, mask, s, range(6))
+            ranked.append((value, s, -f))
+        ranked.sort(reverse=True)
+        ranked = _TABLES[key] = [(value, s, -f) for value, s, f in ranked]
+    return ranked
+
+
 def _best_start(view, mask: int, duck: int) -> tuple[float, int, int]:
     """The best empty start space to warp to (DDG-15) and its facing."""
-    board = view.board
     taken = {p for d, p in enumerate(view.pos) if d != duck}
     taken.add(view.hound_pos)
-    best = (-FAR * 10.0, -1, 0)
-    for s in board.starts:
+    for value, s, f in _starts_by_value(view.board, mask):
         if s not in taken:
-            value, f = _best_facing(board, mask, s, range(6))
-            best = max(best, (value, s, f))
-    return best[0], best[1], -best[2]
+            return value, s, f
+    return -FAR * 10.0, -1, 0
 
 
 def _route_value(view, duck: int, steps, facings) -> float:

@@ -1092,15 +1092,17 @@ class DuckState(GameState):
         return A.parse_action(text)
 
 
-_COMPILED: dict[int, tuple[Any, Any]] = {}
+_COMPILED: dict[tuple, Any] = {}
 
 
 def _compiled(compile_, data, place):
-    """Compile rules data once per data object (simulations start many games from the
-    same options); a RulesDataError is re-placed under ``options.<key>``."""
-    hit = _COMPILED.get(id(data))
-    if hit is not None and hit[0] is data:
-        return hit[1]
+    """Compile rules data once per distinct content (simulations start many games from
+    the same options; compiled data is immutable, so equal data can share it); a
+    RulesDataError is re-placed under ``options.<key>``."""
+    key = (compile_.__name__, repr(data))
+    hit = _COMPILED.get(key)
+    if hit is not None:
+        return hit
     try:
         result = compile_(data)
     except RulesDataError as exc:
@@ -1108,5 +1110,5 @@ def _compiled(compile_, data, place):
             from None
     if len(_COMPILED) > 64:
         _COMPILED.clear()
-    _COMPILED[id(data)] = (data, result)
+    _COMPILED[key] = result
     return result

@@ -56,8 +56,8 @@ def _take(state, card):
 def race(state, ducks, hands=None, hound=None, tokens=None, deck_top=(), controller=None,
          round_=1, full_hands=True):
     """Put ``state`` at the start of a round: ``ducks`` {duck: ((q, r), heading[, buoy
-    colours])}, ``hands`` {player: cards} (others keep what they hold, refilled to the
-    hand size), ``hound`` ((q, r), heading) or None, ``tokens`` {player: kinds} taken
+    colours])}, ``hands`` {player: cards} (the others' hands are brought to the hand
+    size), ``hound`` ((q, r), heading) or None, ``tokens`` {player: kinds} taken
     from the face-down pool, ``deck_top`` cards on top of the deck (first = top).
     ``full_hands=False`` allows hands smaller than the rules would deal."""
     index = state.board.index
@@ -80,8 +80,14 @@ def race(state, ducks, hands=None, hound=None, tokens=None, deck_top=(), control
         state.discard.extend(back)
         state.hands[p] = tuple(sorted(cards))
     for p in range(state.players):
-        while len(state.hands[p]) < state.hand_size and not (hands and p in hands):
-            state.hands[p] = tuple(sorted(state.hands[p] + (state.deck.pop(),)))
+        if hands and p in hands:
+            continue
+        hand = list(state.hands[p])
+        while len(hand) > state.hand_size:
+            state.discard.append(hand.pop())
+        while len(hand) < state.hand_size:
+            hand.append(state.deck.pop())
+        state.hands[p] = tuple(sorted(hand))
     for c in reversed(deck_top):
         _take(state, c)
         state.deck.append(c)
