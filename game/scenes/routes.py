@@ -139,13 +139,11 @@ class RoutesScene(GameScene):
         self.controls: list[Choice] = []
         self._controls_key = None
         self._preview_cache: dict = {}
-        # the points per route shown "now": the state's, once the events that led there
-        # have been played (the state itself runs ahead of the animation)
+        # the points per route shown "now": the state's as of the last resync (the state
+        # itself runs ahead of the animation while events play)
         self._scores_shown: dict = self.state.route_scores()
-        self._scores_pending: dict | None = None
         self._images: dict = {}
         self._static: pygame.Surface | None = None
-        self._synced = True
         if session.actions:
             self.sync_from_state()
         else:
@@ -204,15 +202,15 @@ class RoutesScene(GameScene):
             self.strips.append(pygame.Rect(sq.x + self.px(3), sq.bottom - self.strip_h - self.px(2),
                                            sq.w - self.px(6), self.strip_h))
         n = self.session.players
-        self.row_hgt = min(self.px(46), self.players_rect.h // n)
+        self.player_row_h = min(self.px(46), self.players_rect.h // n)
         self._images.clear()
         self._static = None
         self._controls_key = None
         self._rebuild_controls()
 
     def player_row(self, player: int) -> pygame.Rect:
-        return pygame.Rect(self.players_rect.x, self.players_rect.y + player * self.row_hgt,
-                           self.players_rect.w, self.row_hgt - self.px(4))
+        return pygame.Rect(self.players_rect.x, self.players_rect.y + player * self.player_row_h,
+                           self.players_rect.w, self.player_row_h - self.px(4))
 
     def chip_pos(self, player: int, index: int) -> Point:
         row = self.player_row(player)
@@ -299,7 +297,6 @@ class RoutesScene(GameScene):
         t.pops.clear()
         t.scoring_route = None
         self._scores_shown = state.route_scores()
-        self._scores_pending = None
         if state.is_over():
             scored = state.route_scores()
             t.final = {r + 1: list(points) for r, points in enumerate(scored["routes"])}
@@ -307,14 +304,9 @@ class RoutesScene(GameScene):
             t.winners = list(state.winners())
         else:
             t.final, t.totals, t.winners = {}, None, None
-        self._synced = True
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        if self.busy_animating():
-            self._synced = False
-        elif not self._synced:
-            self.sync_from_state()
         self._rebuild_controls()
 
     # == events -> tweens ==========================================================
@@ -337,18 +329,14 @@ class RoutesScene(GameScene):
     def _sound(self, name: str) -> Callable[[], None]:
         return lambda: self.app.sound.play(name)
 
-    def queue_events(self, events: list[Event]) -> None:
-        super().queue_events(events)
-        self._scores_pending = self.state.route_scores()
-
     def play_event(self, event: Event) -> None:
         handler = getattr(self, f"_play_{event.kind}", None)
         if handler is not None:
             handler(event.player, event.data)
-        if not self.events and self._scores_pending is not None:
-            # the last event of a batch: from here on the table matches the state
-            scores, self._scores_pending = self._scores_pending, None
-            self._tween(0.0, start=lambda: setattr(self, "_scores_shown", scores))
+        if not self.events:
+            # The last event queued: nobody acts while events play, so once it has played
+            # the state is what the table shows. Resync then (robust to anything skipped).
+            self._tween(0.0, start=self.sync_from_state)
 
     def _play_round_start(self, player, data) -> None:
         t = self.table
@@ -855,8 +843,8 @@ class RoutesScene(GameScene):
             a = self.action_rect
             gap = self.px(8)
             bw = min(self.px(150), (a.w - self.px(20) - gap * (len(row) - 1)) // len(row))
-            bh = self.px(38)
-            y = a.y + self.px(96)
+            bh = self.px(36)
+            y = a.y + self.px(104)
             x = a.x + self.px(10)
             for key, label, callback, action in row:
                 add(Choice(pygame.Rect(x, y, bw, bh), label, callback, self.px(16), key=key,
@@ -1029,7 +1017,7 @@ class RoutesScene(GameScene):
             if self.table.d6 is not None:
                 self._draw_d6(surface)
         self._draw_loose(surface)
-        self._draw_action_panel(surface, focus, shown)
+        self._draw_action_panel(surface, focus)
         self.draw_log(surface, self.log_rect)
         self._draw_banner(surface)
 
@@ -1157,8 +1145,14 @@ class RoutesScene(GameScene):
         return line1, " · ".join(notes)
 
     def _fit_text(self, surface, text, size, pos, width, colour, bold, anchor) -> None:
-        while size > self.px(8) and fonts.font(size, bold).size(text)[0] > width:
+        """Text shrunk to fit ``width``, down to a readable size; beyond that, cut with …"""
+        smallest = max(9, self.px(10))
+        while size > smallest and fonts.font(size, bold).size(text)[0] > width:
             size -= 1
+        if fonts.font(size, bold).size(text)[0] > width:
+            while len(text) > 1 and fonts.font(size, bold).size(text + "…")[0] > width:
+                text = text[:-1]
+            text = text.rstrip() + "…"
         draw_text(surface, text, size, pos, colour, bold=bold, anchor=anchor)
 
     def _draw_board(self, surface, shown: dict | None) -> None:
@@ -1439,7 +1433,7 @@ class RoutesScene(GameScene):
                           bold=True, anchor="midright")
 
     # -- the person's controls ---------------------------------------------------------
-    def _draw_action_panel(self, surface, focus: Choice | None, shown) -> None:
+    def _draw_action_panel(self, surface, focus: Choice | None) -> None:
         a = self.action_rect
         draw_panel(surface, a, radius=self.px(12))
         x, w = a.x + self.px(12), a.w - self.px(24)
@@ -1467,13 +1461,9 @@ class RoutesScene(GameScene):
         self._wrapped(surface, self.t(prompt), self.px(14), (x, a.y + self.px(32)), w,
                       theme.INK, False, 2)
         if focus is not None and focus.action is not None:
-            line = self._option_text(focus.action)
-            if shown is not None:
-                mine_now = self.scores_now()["totals"][player]
-                line += "  ·  " + self.t("routes.total_change", now=mine_now,
-                                         then=shown["totals"][player])
-            self._wrapped(surface, line, self.px(14), (x, a.y + self.px(70)), w,
-                          theme.BUTTON_FOCUS, True, 1)
+            # what the option looked at does (its totals show in the players' panel)
+            self._wrapped(surface, self._option_text(focus.action), self.px(14),
+                          (x, a.y + self.px(68)), w, theme.BUTTON_FOCUS, True, 2)
         keys = {"main": "routes.keys_main", "C": "routes.keys_c", "D": "routes.keys_route",
                 "chip": "routes.keys_chip"}[self.mode]
         self._wrapped(surface, self.t(keys), self.px(12), (x, a.bottom - self.px(28)), w,
@@ -1495,7 +1485,9 @@ class RoutesScene(GameScene):
     def _option_text(self, action: Action) -> str:
         tr = self.t
         if isinstance(action, TakeAll):
-            return tr("routes.opt_all", face=action.face, count=self.state.lid[action.face - 1])
+            count = self.state.lid[action.face - 1]
+            return tr("routes.opt_all_single" if count == 1 else "routes.opt_all",
+                      face=action.face, count=count)
         if isinstance(action, TakeOne):
             return tr("routes.opt_one", face=action.face)
         if isinstance(action, ChangeDie):
