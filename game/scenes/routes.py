@@ -107,6 +107,9 @@ class _Table:
     current: int | None = None
     lid: list[int] = field(default_factory=lambda: [0] * 8)
     held: list[int] = field(default_factory=list)
+    # the face of the dice each player took this round (one pick-up a round: one face);
+    # None when not known (a game resumed mid-round)
+    held_face: list[int | None] = field(default_factory=list)
     chips: list[list[list[int]]] = field(default_factory=list)   # per player [round, up]
     # (route, player) -> [space, stack, lift]: a marker at rest (lift: stack levels it
     # still has to drop after a marker below it left)
@@ -131,7 +134,7 @@ class RoutesScene(GameScene):
     def __init__(self, app, session):
         super().__init__(app, session)
         n = session.players
-        self.table = _Table(held=[0] * n, chips=[[] for _ in range(n)])
+        self.table = _Table(held=[0] * n, held_face=[None] * n, chips=[[] for _ in range(n)])
         self.mode = "main"             # "main", "C" (pick a die) or "D" (pick a route)
         self.keyboard = True           # last input came from the keyboard: preview the focus
         self.mouse: Point = (-1, -1)
@@ -268,10 +271,12 @@ class RoutesScene(GameScene):
         if image is None:
             if angle:
                 image = pygame.transform.rotate(self._die_image(face, size), angle)
-            else:
+            else:   # face 0: a die whose face is not known
                 image = sprites.svg("routes_d8.svg", size).copy()
-                number = fonts.render(str(face), max(7, int(size * 0.44)), (40, 32, 20), True)
-                image.blit(number, number.get_rect(center=(size / 2, size * 0.64)))
+                if face:
+                    number = fonts.render(str(face), max(7, int(size * 0.44)), (40, 32, 20),
+                                          True)
+                    image.blit(number, number.get_rect(center=(size / 2, size * 0.64)))
             self._images[key] = image
         return image
 
@@ -286,6 +291,7 @@ class RoutesScene(GameScene):
         t.parent, t.current = state.parent, (None if state.is_over() else state.current)
         t.lid = list(state.lid)
         t.held = list(state.held)
+        t.held_face = [face if count else None for face, count in zip(t.held_face, t.held)]
         t.chips = [[list(c) for c in mine] for mine in state.chips]
         t.spots = {}
         for r, stack in enumerate(state.markers()):
@@ -499,6 +505,7 @@ class RoutesScene(GameScene):
                 if die in t.loose:
                     t.loose.remove(die)
             t.held[player] += count
+            t.held_face[player] = face
 
         self._tween(0.5 + 0.04 * count, update, done, start)
 
@@ -618,10 +625,12 @@ class RoutesScene(GameScene):
                                          angle=self._rest_angle(face, index)))
             for p, count in enumerate(t.held):
                 for k in range(min(count, 6)):
-                    dice.append(LooseDie((p + k) % 8 + 1, self._held_anchor(p),
-                                         self.lid_centre, 18, 16, hop=20, spin=90, fade=True))
+                    dice.append(LooseDie(t.held_face[p] or 0, self._held_anchor(p),
+                                         self.lid_centre, 18, 16, hop=20 + 4 * k, spin=90,
+                                         fade=True))
             t.lid = [0] * 8
             t.held = [0] * len(t.held)
+            t.held_face = [None] * len(t.held)
             t.current = None
             t.loose.extend(dice)
 
@@ -1416,7 +1425,7 @@ class RoutesScene(GameScene):
                 self._draw_chip(surface, number, bool(up), pos, self.px(17), squash)
             if t.held[p]:
                 hx, hy = self.held_pos(p)
-                die = self._die_image(8, self.px(17))
+                die = self._die_image(t.held_face[p] or 0, self.px(19))
                 surface.blit(die, die.get_rect(center=(hx, hy)))
                 draw_text(surface, f"×{t.held[p]}", self.px(13), (hx + self.px(11), hy),
                           theme.INK_SOFT, anchor="midleft")
