@@ -13,6 +13,7 @@ from game.scenes.cluck import CluckScene
 from game.scenes.game_base import GameOverScene
 from game.scenes.handoff import HandoffScene
 from game.session import Seat, Session
+from game.ui import fonts, sprites
 from game.ui.i18n import Translator
 
 # Every event kind the rules package documents (game/rules/cluck/__init__.py).
@@ -26,8 +27,13 @@ DT = 1 / 30
 
 @pytest.fixture(autouse=True)
 def quick_bots(monkeypatch):
-    """Computer seats answer at once (the table's pause for people to follow is 0.7 s)."""
+    """Computer seats answer at once (the table's pause for people to follow is 0.7 s).
+    Afterwards (the app has quit pygame by then) no dead font or image stays cached for
+    the tests that follow."""
     monkeypatch.setattr(game_base, "BOT_DELAY", 0.0)
+    yield
+    fonts.reset()
+    sprites.reset()
 
 
 def make_seats(humans, players):
@@ -278,3 +284,19 @@ def test_every_event_plays_and_a_skip_lands_on_the_state(app):
     assert [t.tile for t in scene.table.roads] == [r.tile for r in scene.state.ladder]
     assert [None if c is None else c.column for c in scene.table.chickens] == \
         list(scene.state.chickens)
+
+
+def test_a_resumed_game_opens_on_its_state_and_plays_on(app):
+    first = Session("cluck", make_seats((), 3), 8, {"variant": "long"})
+    rng = random.Random(2)
+    from game.ai import make_bot
+    while first.state.round_number < 2:
+        p = first.state.to_act()[0]
+        first.apply(p, make_bot("cluck", "easy").choose(first.state.view(p), p, rng))
+    resumed = Session.from_record(first.record(), first.seats)
+    app.settings.animation_speed = 4.0
+    scene = CluckScene(app, resumed)
+    app.push(scene)
+    assert not scene.events, "the opening is not played again"
+    assert [t.tile for t in scene.table.roads] == [r.tile for r in resumed.state.ladder]
+    assert step_until(app, lambda: game_over(app))

@@ -40,6 +40,10 @@ FELT_EDGE = (190, 206, 166)
 GHOST_ALPHA = 120
 
 
+# What the table shows in each phase of the rules (CluckState.phase).
+_STAGES = {"chickens": "setup", PLACE: "place", "over": "over"}
+
+
 def _linear(t: float) -> float:
     return t
 
@@ -81,7 +85,6 @@ class Flyer:
     sprite: str
     src: tuple
     dst: tuple
-    size: float                     # in pixels of the current layout, set when drawn
     t: float = 0.0
     arc: float = 0.25               # height of the hop, as a share of the distance
 
@@ -92,7 +95,7 @@ class Table:
     goal: TileSprite
     roads: list[TileSprite]
     hidden: TileSprite | None
-    placing: bool
+    stage: str                      # "setup" | "place" | "end" (of the round) | "over"
     chickens: list[ChickenSprite | None]
     carried: list[int]
     stands: list[int]
@@ -156,7 +159,7 @@ class CluckScene(GameScene):
         n = s.players
         return Table(start=TileSprite("start", s.tiles.start.id),
                      goal=TileSprite("goal", ghost=True), roads=[], hidden=None,
-                     placing=False, chickens=[None] * n,
+                     stage="setup", chickens=[None] * n,
                      carried=[0] * n, stands=[0] * n, supply=s.supply,
                      pile=len(s.tiles.road_ids), nest_stack=[], hand_sizes=[0] * n, hand=[],
                      round=s.round, start_player=None, turn=None)
@@ -170,7 +173,7 @@ class CluckScene(GameScene):
             start=TileSprite("start", s.start_tile), goal=TileSprite("goal", goal_id,
                                                                    ghost=s.goal_tile is None),
             roads=roads, hidden=TileSprite("hidden") if s.hidden is not None else None,
-            placing=s.phase == PLACE, chickens=[], carried=[0] * s.players,
+            stage=_STAGES.get(s.phase, "setup"), chickens=[], carried=[0] * s.players,
             stands=list(s.stands), supply=s.supply, pile=len(s.pile),
             nest_stack=list(s.nest_stack), hand_sizes=[len(h) for h in s.hands],
             hand=sorted(s.hands[self.private_player]) if self.private_player is not None else [],
@@ -193,7 +196,7 @@ class CluckScene(GameScene):
         m = self.table
         row = len(m.roads) + 1
         slot = hidden = None
-        if m.placing:
+        if m.stage == "place":
             slot, row = row, row + 1
         if m.hidden is not None:
             hidden, row = row, row + 1
@@ -224,6 +227,7 @@ class CluckScene(GameScene):
         self.col_w = self.band_w / COLUMNS
         self.band_x = self.area.centerx - self.band_w / 2 + self.px(22)
         self.pad_top = self.px(40)
+        self.pad_bottom = self.px(28)      # room for the line under the nest tile
         self.row_h = self._target_row_h()
         self.scroll = self.scroll_goal = min(self.scroll, self._max_scroll())
         self._layout_cards()
@@ -261,13 +265,16 @@ class CluckScene(GameScene):
 
     def _target_row_h(self) -> float:
         _, _, goal = self._rows()
+        if self.table.goal.pinned:
+            goal = max(goal, math.ceil(self.table.goal.row - 0.01))
         rows = goal + 1
-        avail = self.area.height - self.pad_top - self.px(6)
-        return max(self.px(48), min(self.px(88), avail / rows))
+        avail = self.area.height - self.pad_top - self.pad_bottom
+        return max(self.px(48), min(self.px(98), avail / rows))
 
     def _max_scroll(self) -> float:
         _, _, goal = self._rows()
-        full = self.pad_top + (goal + 1) * self.row_h + self.px(6)
+        row_h = min(self.row_h, self._target_row_h())
+        full = self.pad_top + (goal + 1) * row_h + self.pad_bottom
         return max(0.0, full - self.area.height)
 
     def to_screen(self, column: float, y: float) -> tuple[float, float]:
@@ -416,7 +423,7 @@ class CluckScene(GameScene):
             if start:
                 start()
             for src, dst in pairs:
-                flyers.append(Flyer(sprite, src, dst, 0.0, arc=arc))
+                flyers.append(Flyer(sprite, src, dst, arc=arc))
             self.table.flyers.extend(flyers)
 
         def update(t):
@@ -526,7 +533,7 @@ class CluckScene(GameScene):
         def start():
             m.round = e.data["round"]
             m.start_player = e.data["start_player"]
-            m.placing = True
+            m.stage = "place"
             m.banner = self.t("cluck.round_of", n=m.round, total=MAX_ROUNDS)
 
         def update(t):
@@ -602,7 +609,7 @@ class CluckScene(GameScene):
         turned_up = []
 
         def start():
-            m.placing = False
+            m.stage = "end"
             m.hidden = sprite
             self._sound("slide")
 
@@ -725,7 +732,11 @@ class CluckScene(GameScene):
         pairs = [(("ladder", *hole_point(i + 1, t.band)), ("supply",))
                  for i, t in enumerate(m.roads) if t.chick and t.band is not None]
 
+        lift_from = []
+
         def away():
+            m.goal.pinned = True            # it stays with the chickens until it lifts
+            lift_from.append(m.goal.row)
             m.leaving = list(m.roads) + [m.start]
             for t in m.roads:
                 t.chick = False
@@ -748,12 +759,6 @@ class CluckScene(GameScene):
         self._then(0.5, slide, away, gone)
         if pairs:
             self._fly("chick", pairs, 0.4, arrive, together=True)
-        lift_from = []
-
-        def lift_start():
-            m.goal.pinned = True
-            lift_from.append(m.goal.row)
-
         def lift(t):
             row = lerp(lift_from[0], 0.0, t)
             m.goal.row = row
@@ -771,7 +776,7 @@ class CluckScene(GameScene):
             for p, column in enumerate(d["chickens"]):
                 if column is not None:
                     m.chickens[p] = ChickenSprite(column, 2)
-        self._then(0.7, lift, lift_start, settled)
+        self._then(0.7, lift, done=settled)
 
     def _play_game_over(self, e) -> None:
         m = self.table
@@ -985,11 +990,17 @@ class CluckScene(GameScene):
         return self._preview
 
     # == drawing ============================================================================
+    def fast_forward(self, rounds: int) -> None:
+        for event in self.events:      # the opening, still waiting to be played
+            line = self.describe(event)
+            if line:
+                self.log_line(line)
+        super().fast_forward(rounds)
+
     def _paint_background(self, size) -> pygame.Surface:
         surface = pygame.Surface(size)
         surface.fill(theme.BG)
         felt = self.area.inflate(self.px(8), self.px(8))
-        felt.height += self.px(18)
         pygame.draw.rect(surface, FELT, felt, border_radius=self.px(18))
         pygame.draw.rect(surface, FELT_EDGE, felt, width=2, border_radius=self.px(18))
         return surface
@@ -1130,7 +1141,7 @@ class CluckScene(GameScene):
         for sprite in m.roads:
             self._blit_tile(surface, sprite, self.band_rect(sprite.row, sprite.dx))
             self._row_label(surface, sprite.row, str(sprite.tile), sprite.player, sprite.dx)
-        if m.placing:
+        if m.stage == "place":
             self._draw_slot(surface, mode)
         if m.hidden is not None:
             self._blit_tile(surface, m.hidden, self.band_rect(m.hidden.row, m.hidden.dx))
@@ -1494,13 +1505,13 @@ class CluckScene(GameScene):
         hint = self.t("cluck.watching") if viewer is None and self.session.humans() else ""
         if self.state.is_over():
             return self.t("cluck.log.game_over", n=self.state.round), hint
-        if m.walker is not None:
+        if m.stage == "end":
             return self.t("cluck.turn_walk"), hint
         turn = m.turn if self.busy_animating() else (
             self.state.to_act()[0] if self.state.to_act() else None)
         if turn is None:
             return "", hint
-        key = "cluck.turn_place" if m.placing else "cluck.turn_hole"
+        key = "cluck.turn_place" if m.stage == "place" else "cluck.turn_hole"
         return self.t(key, name=self.seat_name(turn)), hint
 
     def _draw_flyer(self, surface, flyer: Flyer) -> None:
