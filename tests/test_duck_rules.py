@@ -435,7 +435,9 @@ def turn_everybody(s):
         act(s, p, f"card {card}")
     while s.phase == "move":
         p = s.to_act()[0]
-        act(s, p, f"turn {s.head[s.pending[2]]}")
+        heading = s.head[s.pending[2]]
+        act(s, p, "turn")
+        act(s, p, f"face {heading}")
     assert s.phase == "hound" and s.controller == 0
 
 
@@ -630,8 +632,10 @@ def test_ddg_27_official_variant_turn_instead_of_moving():
     s = race(new(official=True), {0: ((0, 0), 0), 1: ((0, 3), 0)},
              hands={0: [21, 1, 2], 1: [50, 3, 4]})
     choose(s, {0: 21, 1: 50})
-    assert [f"turn {f}" for f in range(6)] == [t for t in legal_text(s, 0) if t.startswith("turn")]
-    events = act(s, 0, "turn 3")
+    assert legal_text(s, 0) == ["route 21/1", "turn"]
+    act(s, 0, "turn")
+    assert legal_text(s, 0) == [f"face {f}" for f in range(6)]     # any side
+    events = act(s, 0, "face 3")
     assert kinds(events, "turn_instead") == [{"duck": 0, "card": 21, "heading": 3}]
     assert at(s, 0) == ((0, 0), 3) and 21 in s.discard and not kinds(events, "step")
     assert s.to_act() == (1,)
@@ -663,13 +667,13 @@ def test_ddg_43_hound_board_has_four_short_patterns():
 # -- protocol details -----------------------------------------------------------------------------------
 def test_notation_round_trips_for_every_action_kind():
     samples = ["order 12", "place -3,5 face 2", "card 7", "cards 12 40", "route 42/2",
-               "face 5", "warp -5,0 face 0", "stay", "turn 3", "done", "blue",
+               "face 5", "warp -5,0 face 0", "stay", "turn", "done", "blue",
                "discard 3 17 40", "keep 23/1", "step", "rotate 4", "swap", "ghost 3",
                "become 1", "hound face 2", "hound 23/1", "patterns A C", "pattern B",
                "send 0,-4"]
     for text in samples:
         assert str(duck.parse_action(text)) == text
-    for bad in ["card", "route 42/0", "face 6", "card 007", "patterns A E", "jump"]:
+    for bad in ["card", "route 42/0", "face 6", "card 007", "patterns A E", "turn 3", "jump"]:
         with pytest.raises(ValueError):
             duck.parse_action(bad)
 

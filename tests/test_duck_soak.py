@@ -121,3 +121,23 @@ def test_greedy_simulation_speed_200_games_per_second():
     result = run("duck", 4, 100, 1, {}, bot="greedy")
     assert result["errors"] == 0 and result["finished"] == 100
     assert result["games_per_second"] >= 60
+
+
+@pytest.mark.parametrize("variant, official, players", [("beginner", True, 4),
+                                                        ("advanced", False, 5),
+                                                        ("twoducks", True, 3)])
+def test_events_and_saves_are_json(variant, official, players):
+    opts = prepare_options({"variant": variant, "official": official, "board": "duck-pond"})
+    rng = random.Random(9)
+    state = duck.new_game(players, 2, opts)
+    for e in state.opening_events:
+        json.dumps(e.to_dict())
+    while not state.is_over() and state.round_number < 60:
+        p = rng.choice(state.to_act())
+        for e in state.apply(p, rng.choice(state.legal_actions(p))):
+            json.dumps(e.to_dict())
+        if rng.random() < 0.05:
+            saved = json.loads(json.dumps(state.to_dict()))
+            assert duck.State.from_dict(saved).to_dict() == state.to_dict()
+            view = json.loads(json.dumps(state.view(p).to_dict()))
+            assert duck.State.from_dict(view).legal_actions(p) == state.legal_actions(p)

@@ -15,7 +15,7 @@ Hexes are axial (q, r); facings and headings are sides 0-5, 0 east, counter-cloc
 Actions (notation): ``order 12`` (advanced setup card), ``place q,r face f``,
 ``card 12`` / ``cards 12 40`` (two ducks: first duck, second duck), ``route 42/2`` (card
 42's second route; also the card of a buoy extra move), ``face f``, ``warp q,r face f`` /
-``stay``, ``turn f`` (official variant), ``done``, tokens ``blue`` then
+``stay``, ``turn`` (official variant; then ``face f``), ``done``, tokens ``blue`` then
 ``discard a b c``, ``keep 23/1``, ``step``, ``rotate f``, ``swap``, ``ghost d``,
 ``become d``; the hound: ``hound face f``, ``hound 23/1``, ``patterns A C``,
 ``pattern B``; a knocked duck: ``send q,r`` (then its owner ``face f``).
@@ -45,7 +45,7 @@ number; ``heading`` a side 0-5. ``new_game`` keeps its own events in ``state.ope
 - ``token_draw``: player, duck, pool (face-down tokens left).  Public.
 - ``token_drawn``: player, token.  Private twin of ``token_draw``.
 - ``warp``: duck, hex (the start space entered), to, heading.  The move ends there.
-- ``face``: duck, heading, why (end/knock).  The facing chosen (or the only one).
+- ``face``: duck, heading, why (end/knock/turn).  The facing chosen (or the only one).
 - ``deck_top``: duck, card.  With an empty hand the deck's top card is turned up (DDG-14).
 - ``extra_move``: duck, reason (buoy/ghost), card (the deck-top card or None).
 - ``knock``: duck, by (hound/duck), hex, and into (the hound's hex, when the duck ran into

@@ -105,11 +105,11 @@ class Stay(DuckAction):
 
 @dataclass(frozen=True)
 class Turn(DuckAction):
-    """DDG-27 (official variant): discard the revealed card and face a side instead."""
-    facing: int
+    """DDG-27 (official variant): discard the revealed card and turn instead of moving
+    (the side to face is then a ``face`` decision)."""
 
     def __str__(self):
-        return f"turn {self.facing}"
+        return "turn"
 
 
 @dataclass(frozen=True)
@@ -236,7 +236,6 @@ order_action = lru_cache(maxsize=None)(OrderCard)
 route_action = lru_cache(maxsize=None)(Route)
 keep_action = lru_cache(maxsize=None)(Keep)
 face_action = lru_cache(maxsize=None)(Face)
-turn_action = lru_cache(maxsize=None)(Turn)
 rotate_action = lru_cache(maxsize=None)(Rotate)
 place_action = lru_cache(maxsize=None)(Place)
 warp_action = lru_cache(maxsize=None)(Warp)
@@ -247,7 +246,7 @@ discard_action = lru_cache(maxsize=4096)(Discard)
 hound_face_action = lru_cache(maxsize=None)(HoundFace)
 hound_card_action = lru_cache(maxsize=None)(HoundCard)
 patterns_action = lru_cache(maxsize=None)(HoundPatterns)
-STAY, DONE, BLUE, STEP, SWAP = Stay(), Done(), Blue(), Step(), Swap()
+STAY, DONE, BLUE, STEP, SWAP, TURN = Stay(), Done(), Blue(), Step(), Swap(), Turn()
 
 
 def sort_key(action: DuckAction) -> tuple[str, str]:
@@ -270,7 +269,7 @@ _PATTERNS = {
     "warp": [(re.compile(rf"warp {_HEX} face ([0-5])"),
               lambda m: warp_action(int(m[1]), int(m[2]), int(m[3])))],
     "stay": [(re.compile(r"stay"), lambda m: STAY)],
-    "turn": [(re.compile(r"turn ([0-5])"), lambda m: turn_action(int(m[1])))],
+    "turn": [(re.compile(r"turn"), lambda m: TURN)],
     "done": [(re.compile(r"done"), lambda m: DONE)],
     "blue": [(re.compile(r"blue"), lambda m: BLUE)],
     "discard": [(re.compile(r"discard (\d+) (\d+) (\d+)"),

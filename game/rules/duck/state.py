@@ -329,7 +329,7 @@ class DuckState(GameState):
         card = self.played[player][duck - player * self.per_player]
         out = [A.route_action(card, i) for i in range(len(self.cards[card]))]
         if self.official:
-            out.extend(A.turn_action(f) for f in ALL_SIDES)
+            out.append(A.TURN)
         if self.advanced:
             out.extend(self._any_time_tokens(player))
             held = self.tokens[player]
@@ -534,12 +534,7 @@ class DuckState(GameState):
         self._start_move(duck, route, action.card, action.index, source)
 
     def _do_Turn(self, player, action):
-        duck = self.pending[2]
-        card = self._card_of(duck)
-        self.head[duck] = action.facing
-        self._emit("turn_instead", player, duck=duck, card=card, heading=action.facing)
-        self._discard_from_table(player, card, "turn")
-        self._end_turn()
+        self.pending = ("face", player, self.pending[2], ALL_SIDES, "turn")
 
     def _do_Done(self, player, action):
         self._end_turn()
@@ -805,6 +800,12 @@ class DuckState(GameState):
         if why == "knock":
             self.knocks.pop(0)
             self._run()     # the next knocked duck, or on with the moving piece
+        elif why == "turn":
+            # DDG-27: the card is discarded and the duck has turned instead of moving.
+            card = self._card_of(piece)
+            self._emit("turn_instead", player, duck=piece, card=card, heading=action.facing)
+            self._discard_from_table(player, card, "turn")
+            self._end_turn()
         else:
             self._after_move()
 
