@@ -142,6 +142,7 @@ class CluckScene(GameScene):
         self.turned: dict[int, bool] = {}
         self.spin = 1.0                 # 0..1 while a hand tile turns over
         self.hole_cursor: int | None = None
+        self.hover: int | str | None = None     # a hand tile's index, or "slot"
         self.scroll = 0.0
         self.scroll_goal = 0.0
         self.row_h = 0.0
@@ -948,6 +949,10 @@ class CluckScene(GameScene):
         if event.type == pygame.MOUSEMOTION:
             for button in self.play_buttons:
                 button.hovered = button.rect.collidepoint(event.pos)
+            self.hover = next((i for i in range(len(hand))
+                               if self.hand_rect(i).collidepoint(event.pos)), None)
+            if self.hover is None and self.slot_rect().collidepoint(event.pos):
+                self.hover = "slot"
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 3:
             self._turn_selected()
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -1196,6 +1201,8 @@ class CluckScene(GameScene):
             self._blit_tile(surface, sprite, rect, alpha=215)
             colour = self.seat_colour(self.private_player)
             pulse = 2 + int(2 * (1 + math.sin(pygame.time.get_ticks() / 180)))
+            if self.hover == "slot":
+                pulse = self.px(6)
             pygame.draw.rect(surface, colour, rect.inflate(4, 4), width=pulse,
                              border_radius=max(4, rect.height // 6))
             return
@@ -1486,6 +1493,9 @@ class CluckScene(GameScene):
             if selected:
                 pygame.draw.rect(surface, self.seat_colour(viewer), rect.inflate(8, 8),
                                  width=self.px(3), border_radius=self.px(8))
+            elif mode == "place" and self.hover == i:
+                pygame.draw.rect(surface, theme.INK_SOFT, rect.inflate(8, 8), width=2,
+                                 border_radius=self.px(8))
                 way = self.t("cluck.turned" if turned else "cluck.upright")
                 draw_text(surface, way, self.px(12), (rect.right, rect.y - self.px(2)),
                           theme.INK_SOFT, anchor="bottomright")
