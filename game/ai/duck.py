@@ -152,8 +152,6 @@ def _choose(view, player, legal):
 def _moves(view, player, legal):
     duck = view.pending[2]
     routes = [a for a in legal if isinstance(a, A.Route)]
-    if not routes:
-        return legal[0]
     return max(routes, key=lambda a: (_route_value(view, duck, *view.cards[a.card][a.index]),
                                       -a.card, -a.index))
 
@@ -205,16 +203,14 @@ def _threat(view, player, knocked) -> float:
 
 
 def _hound_face(view, player, legal):
-    patterns = [view.patterns[i][0] for i in range(len(PATTERN_NAMES))]
-    saved = view.hound_head
+    """The facing (on the drain, or after a hound route) from which two patterns would
+    knock the most valuable rival ducks."""
+    patterns = [steps for steps, _ in view.patterns]
+    here = view.hound_pos if view.hound_pos >= 0 else view.board.drain
 
     def value(a):
-        view.hound_head = a.facing
-        try:
-            return max(_threat(view, player, hound_walk(view, (p, q))[2])
-                       for p in patterns for q in patterns)
-        finally:
-            view.hound_head = saved
+        return max(_threat(view, player, hound_walk(view, (p, q), (here, a.facing))[2])
+                   for p in patterns for q in patterns)
     return max(legal, key=lambda a: (value(a), -a.facing))
 
 
@@ -241,11 +237,7 @@ def _discard(view, player, legal):
     return min(legal, key=lambda a: sum(worth[c] for c in a.cards))
 
 
-def _pre(view, player, legal):
-    return _moves(view, player, legal)
-
-
-_HANDLERS = {"place": _place, "pre": _pre, "extra": _moves, "face": _face, "warp": _warp,
+_HANDLERS = {"place": _place, "pre": _moves, "extra": _moves, "face": _face, "warp": _warp,
              "post": _post, "send": _send, "houndface": _hound_face,
              "houndmove": _hound_move, "houndpattern": _hound_move}
 

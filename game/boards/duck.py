@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 from typing import Any, Mapping
+from xml.sax.saxutils import escape
 
 from game.boards import MAX_DATA_BYTES, DataFileError, read_yaml
 from game.paths import BOARDS_DIR
@@ -36,19 +37,19 @@ TILESET_FILE = "duck.tsx"
 DATA_FILES = {"tiles", "deck", "hound"}
 BOARD_SUFFIXES = (".yaml", ".tmx")
 TILE_IDS = range(1, 17)
-FACING_NAMES = {"F": 0, "L": 1, "LL": 2, "R": -1, "RR": -2, "B": 3}
+STEP_NAMES = {name: turn for name, turn in TURNS.items() if name != "B"}   # no U-turn steps
 
 
 # -- reading files ------------------------------------------------------------------------------
-def _mapping(value: Any, path: Path, place: str, keys: tuple[str, ...],
-             required: tuple[str, ...] | None = None) -> Mapping:
+def _mapping(value: Any, path: Path, place: str, keys: tuple[str, ...]) -> Mapping:
+    """``value`` as a mapping with exactly ``keys`` (none unknown, none missing)."""
     if not isinstance(value, Mapping):
         raise DataFileError(path, place, f"must be a mapping with {', '.join(keys)}")
     for key in value:
         if key not in keys:
             raise DataFileError(path, f"{place}.{key}" if place else str(key),
                                 f"unknown key (known: {', '.join(keys)})")
-    for key in (keys if required is None else required):
+    for key in keys:
         if key not in value:
             raise DataFileError(path, f"{place}.{key}" if place else key, "missing")
     return value
@@ -275,8 +276,7 @@ def board_to_tmx(board: Mapping) -> str:
     data = ",\n".join(rows)
 
     def attr(text: str) -> str:
-        return (text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;")
-                .replace(">", "&gt;"))
+        return escape(text, {'"': "&quot;"})
 
     return (
         '<?xml version="1.0" encoding="UTF-8"?>\n'
@@ -319,9 +319,8 @@ def _turns(text: Any, path: Path, place: str, names: Mapping[str, int]) -> list[
 
 def _route(route: Any, path: Path, place: str) -> dict:
     route = _mapping(route, path, place, ("steps", "facings"))
-    step_names = {k: v for k, v in TURNS.items() if k != "B"}
-    return {"steps": _turns(route["steps"], path, f"{place}.steps", step_names),
-            "facings": _turns(route["facings"], path, f"{place}.facings", FACING_NAMES)}
+    return {"steps": _turns(route["steps"], path, f"{place}.steps", STEP_NAMES),
+            "facings": _turns(route["facings"], path, f"{place}.facings", TURNS)}
 
 
 def load_deck(path: str | Path = DECK_FILE) -> dict:

@@ -128,12 +128,13 @@ def preview(state, player: int, card: int, route_index: int, duck: int | None = 
         hits_hound=hit, knocks=tuple(knocks))
 
 
-def hound_walk(state, routes) -> tuple[int, int, list[int], bool]:
+def hound_walk(state, routes, start=None) -> tuple[int, int, list[int], bool]:
     """Where the hound would go along ``routes`` (a sequence of step tuples, e.g. two
-    patterns), without warping: (end hex or -1, heading, ducks it knocks, knocked off)."""
+    patterns) from ``start`` (hex, heading; default where it stands, or the drain),
+    without warping: (end hex or -1, heading, ducks it knocks, knocked off)."""
     board = state.board
     nbr, drain = board.nbr, board.drain
-    h, f = state.hound_pos, state.hound_head
+    h, f = start if start is not None else (state.hound_pos, state.hound_head)
     if h < 0:
         h = drain
     at = {}

@@ -262,7 +262,7 @@ class DuckState(GameState):
         cache = self._legal_cache
         if cache is not None and player in cache:
             return cache[player]
-        legal = tuple(sorted(set(self._legal(player)), key=A.sort_key))
+        legal = self._sorted_legal(player)
         if cache is None:
             self._legal_cache = cache = {}
         cache[player] = legal
@@ -280,6 +280,9 @@ class DuckState(GameState):
         if action not in self.legal_actions(player):
             raise IllegalAction(f"{action} is not legal for player {player} now")
         return self._perform(player, action)
+
+    def _sorted_legal(self, player: int) -> tuple[Action, ...]:
+        return tuple(sorted(set(self._legal(player)), key=A.sort_key))
 
     def _legal(self, player: int):
         phase = self.phase
@@ -398,7 +401,7 @@ class DuckState(GameState):
         """Take every decision that has a single legal action (no choice, no action)."""
         while self.phase not in ("over", "order", "choose") and not self.discarding:
             actor = self.pending[1]
-            legal = tuple(sorted(set(self._legal(actor)), key=A.sort_key))
+            legal = self._sorted_legal(actor)
             if len(legal) != 1:
                 self._legal_cache = {actor: legal}
                 return
