@@ -123,8 +123,10 @@ def test_ddg_4_buoy_tokens_six_per_colour_once_per_duck():
              hands={0: [37, 1, 2], 1: [50, 3, 4]})
     assert s.supply == [6, 6, 6]
     events = choose(s, {0: 37, 1: 50})       # passes two red buoys
-    assert kinds(events, "buoy") == [{"duck": 0, "player": 0, "colour": "red", "tokens": 1}]
-    assert s.supply == [5, 6, 6]
+    assert kinds(events, "buoy") == [
+        {"duck": 0, "player": 0, "colour": "red", "hex": [2, 0], "new": True, "tokens": 1},
+        {"duck": 0, "player": 0, "colour": "red", "hex": [4, 0], "new": False, "tokens": 1}]
+    assert s.supply == [5, 6, 6] and s.buoys[0] == 1
 
 
 def test_ddg_5_fifty_four_numbered_cards_of_routes():

@@ -41,7 +41,8 @@ number; ``heading`` a side 0-5. ``new_game`` keeps its own events in ``state.ope
 - ``step``: duck, hex, heading.  One hex entered (heading = direction of the step).
 - ``bonk``: duck, hex (where it stays), blocked (the hex it hit, maybe off the board),
   heading (the new one, 180° from the step), reason (edge/duck/drain).  The move ends.
-- ``buoy``: duck, player, colour, tokens (the duck's count after).  A buoy token taken.
+- ``buoy``: duck, player, colour, hex, new (True: its token is taken now), tokens (the
+  duck's buoy tokens after).  A duck touched a buoy (passing or stopping).
 - ``token_draw``: player, duck, pool (face-down tokens left).  Public.
 - ``token_drawn``: player, token.  Private twin of ``token_draw``.
 - ``warp``: duck, hex (the start space entered), to, heading.  The move ends there.

@@ -72,5 +72,6 @@ def leak_check(state: DuckState, view: DuckState, player: int) -> None:
         assert all(c == UNKNOWN_CARD for c in view.secret[p]), f"player {p}'s card is visible"
         assert all(t == UNKNOWN_TOKEN for t in view.tokens[p]), f"player {p}'s tokens"
         assert len(view.hands[p]) == len(state.hands[p])
+    assert all(e.seen_by(player) for e in view.opening_events), "a private deal event"
     data = view.to_dict()
     assert data["rng"] is None and data["viewer"] == player

@@ -716,7 +716,7 @@ class DuckState(GameState):
             self._emit("knock", p, duck=other, by="duck", knocker=duck, hex=self.coord(target))
             self._knock(other, p)
         if board.kind[target] == BUOY:
-            self._touch_buoy(duck, board.colour[target])
+            self._touch_buoy(duck, target)
         return True
 
     def _hound_enters(self, here, target, heading) -> bool:
@@ -758,17 +758,18 @@ class DuckState(GameState):
         self.knocks.append(duck)
         self.knocker = knocker
 
-    def _touch_buoy(self, duck, colour):
+    def _touch_buoy(self, duck, h):
         """DDG-14/25: the first touch of a colour takes its token (and an action token)."""
+        colour = self.board.colour[h]
         bit = 1 << colour
-        if self.buoys[duck] & bit:
-            return
-        self.buoys[duck] |= bit
-        self.supply[colour] -= 1
+        new = not self.buoys[duck] & bit
         p = self.owner(duck)
-        self._emit("buoy", p, duck=duck, player=p, colour=COLOURS[colour],
-                   tokens=_pop_count(self.buoys[duck]))
-        if self.advanced and self.pool:
+        if new:
+            self.buoys[duck] |= bit
+            self.supply[colour] -= 1
+        self._emit("buoy", p, duck=duck, player=p, colour=COLOURS[colour], hex=self.coord(h),
+                   new=new, tokens=_pop_count(self.buoys[duck]))
+        if new and self.advanced and self.pool:
             token = self.pool.pop()
             self.tokens[p] = tuple(sorted(self.tokens[p] + (token,)))
             self._emit("token_draw", p, player=p, duck=duck, pool=len(self.pool))
@@ -984,6 +985,8 @@ class DuckState(GameState):
         view.deck = [UNKNOWN_CARD] * len(self.deck)
         view.pool = [UNKNOWN_TOKEN] * len(self.pool)
         view.rng = None
+        view.opening_events = [e for e in self.opening_events
+                               if e.seen_by(player)]
         cache = self._legal_cache
         if player is not None and cache is not None and player in cache:
             view._legal_cache = {player: cache[player]}
