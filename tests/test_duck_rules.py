@@ -470,8 +470,10 @@ def test_ddg_24_a_duck_that_moves_into_the_hound_is_knocked():
                                        "into": [2, 0]}]
     assert s.pending[:3] == ("send", 2, 0)
     act(s, 2, "send -5,4")
-    act(s, 0, "face 2")
-    assert at(s, 0) == ((-5, 4), 2) and s.pending[0] == "post"   # its move is over
+    events = act(s, 0, "face 2")
+    # its turn is over (sheet A): no after-move window, the next duck moves
+    assert at(s, 0) == ((-5, 4), 2) and s.pending[:3] == ("pre", 1, 1)
+    assert kinds(events, "turn")[0]["duck"] == 1 and 21 in s.discard
 
 
 # -- action tokens ---------------------------------------------------------------------------------

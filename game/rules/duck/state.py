@@ -52,26 +52,29 @@ DATA_OPTIONS = ("board", "deck", "hound")
 class Move:
     """The piece moving now: its route, the next step, and how the move stands."""
 
-    __slots__ = ("piece", "steps", "idx", "facings", "card", "source", "warp_check", "done")
+    __slots__ = ("piece", "steps", "idx", "facings", "card", "source", "warp_check", "done",
+                 "hit")
 
     def __init__(self, piece, steps, facings, card, source, idx=0, warp_check=False,
-                 done=False):
+                 done=False, hit=False):
         self.piece, self.steps, self.facings = piece, steps, facings
         self.card, self.source = card, source
         self.idx, self.warp_check, self.done = idx, warp_check, done
+        self.hit = hit          # the duck ran into the hound: its turn is over
 
     def copy(self) -> "Move":
         return Move(self.piece, self.steps, self.facings, self.card, self.source, self.idx,
-                    self.warp_check, self.done)
+                    self.warp_check, self.done, self.hit)
 
     def to_list(self) -> list:
         return [self.piece, list(self.steps), list(self.facings), self.card, self.source,
-                self.idx, self.warp_check, self.done]
+                self.idx, self.warp_check, self.done, self.hit]
 
     @classmethod
     def from_list(cls, data) -> "Move":
-        piece, steps, facings, card, source, idx, warp_check, done = data
-        return cls(piece, tuple(steps), tuple(facings), card, source, idx, warp_check, done)
+        piece, steps, facings, card, source, idx, warp_check, done, hit = data
+        return cls(piece, tuple(steps), tuple(facings), card, source, idx, warp_check, done,
+                   hit)
 
 
 def _tuplify(value):
@@ -698,11 +701,12 @@ class DuckState(GameState):
             if become:
                 self._hound_off(duck)
             else:
-                # DDG-24: a duck that moves into the hound stops and is knocked.
+                # DDG-24: a duck that moves into the hound stops and is knocked; sheet A:
+                # "あなたの手番は終了します" (its turn is over).
                 self._emit("knock", self.owner(duck), duck=duck, by="hound",
                            hex=self.coord(here), into=self.coord(target))
                 self._knock(duck, self.controller)
-                self.mv.done = True
+                self.mv.done = self.mv.hit = True
                 return False
         others = [] if ghost else [d for d in self.duck_at(target, duck) if not self.ghost[d]]
         if others and not become:
@@ -862,6 +866,11 @@ class DuckState(GameState):
         p = self.owner(piece)
         if mv.card:
             self._discard_from_table(p, mv.card, "move")
+        if mv.hit:
+            if mv.source == "step-pre":     # the card's move is lost with the turn
+                self._discard_from_table(p, self._card_of(piece), "move")
+            self._end_turn()
+            return
         if mv.source == "step-pre":
             self.pending = ("pre", p, piece)
             return
