@@ -113,7 +113,7 @@ def test_simulate_random_and_greedy_through_the_command_line():
     assert greedy["errors"] == 0 and greedy["finished"] == 20
 
 
-def test_greedy_simulation_speed_200_games_per_second():
+def test_greedy_simulation_is_fast():
     """The brief's figure: 4-player beginner games with greedy bots, >= 200 games/second
     on one core (measured on the command line; here a lenient floor, since CI machines
     are shared)."""
