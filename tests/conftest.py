@@ -9,8 +9,12 @@ import pytest  # noqa: E402
 
 @pytest.fixture(autouse=True)
 def _isolated_home(tmp_path, monkeypatch):
-    """Settings and saves of a test go to a temporary folder, never the user's."""
+    """Settings and saves of a test go to a temporary folder, never the user's; cached
+    fonts and images from an earlier test's (quit) pygame are forgotten."""
     monkeypatch.setenv("TABLETOP_DERBY_HOME", str(tmp_path / "home"))
+    from game.ui import fonts, sprites
+    fonts.reset()
+    sprites.reset()
 
 
 @pytest.fixture

@@ -263,12 +263,18 @@ class GameScene(Scene):
         draw_panel(surface, rect, radius=10)
         size = self.px(15)
         line_h = int(size * 1.45)
-        lines: list[str] = []
-        for entry in self.log[-self.log_lines:]:
-            lines.extend(fonts.wrap(entry, size, rect.width - self.px(16)))
+        width = rect.width - self.px(16)
         fit = max(1, (rect.height - self.px(12)) // line_h)
+        lines: list[str] = []
+        for entry in reversed(self.log[-self.log_lines:]):   # newest first, whole entries only
+            wrapped = fonts.wrap(entry, size, width)
+            if len(lines) + len(wrapped) > fit:
+                if not lines:
+                    lines = wrapped[:fit]
+                break
+            lines = wrapped + lines
         y = rect.y + self.px(6)
-        for line in lines[-fit:]:
+        for line in lines:
             draw_text(surface, line, size, (rect.x + self.px(8), y), theme.INK)
             y += line_h
 
@@ -331,7 +337,11 @@ class GameOverScene(Scene):
         names = [self.game.seat_name(p) for p in winners]
         title = (self.t("app.winner", name=names[0]) if len(names) == 1
                  else self.t("app.winners", names=", ".join(names)))
-        draw_text(surface, title, self.px(40), (self.panel.centerx, self.panel.y + self.px(50)),
+        size = self.px(40)
+        while size > self.px(18) and fonts.font(size, True).size(title)[0] > \
+                self.panel.width - self.px(40):
+            size -= 2                       # a shared win of long names still fits
+        draw_text(surface, title, size, (self.panel.centerx, self.panel.y + self.px(50)),
                   theme.ACCENT_DARK, bold=True, anchor="center")
         scores = state.scores()
         order = sorted(range(self.game.session.players), key=lambda p: -scores[p])
