@@ -24,7 +24,7 @@ from xml.sax.saxutils import escape
 from game.boards import MAX_DATA_BYTES, DataFileError, read_yaml
 from game.paths import BOARDS_DIR
 from game.rules.duck.data import (COLOURS, KINDS, LEVELS, board_from_data, deck_from_data,
-                                  patterns_from_data)
+                                  is_int, patterns_from_data)
 from game.rules.duck.hexes import TURNS, flower, normalise
 from game.rules.duck.state import DEFAULT_BOARD, VARIANTS
 from game.rules.protocol import RulesDataError
@@ -53,10 +53,6 @@ def _mapping(value: Any, path: Path, place: str, keys: tuple[str, ...]) -> Mappi
         if key not in value:
             raise DataFileError(path, f"{place}.{key}" if place else key, "missing")
     return value
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _rules_checked(path: Path, check, data):
@@ -89,7 +85,7 @@ def load_tiles(path: str | Path = TILES_FILE) -> dict[int, dict[str, list[list]]
     out = {}
     for tid, faces in tiles.items():
         place = f"tiles.{tid}"
-        if not _is_int(tid) or tid not in TILE_IDS:
+        if not is_int(tid) or tid not in TILE_IDS:
             raise DataFileError(path, place, "tiles are numbered 1-16")
         faces = _mapping(faces, path, place, ("A", "B"))
         out[tid] = {}
@@ -146,7 +142,7 @@ def load_board_yaml(path: str | Path, tiles_path: str | Path = TILES_FILE) -> di
         entry = _mapping(entry, path, place, ("tile", "side", "rotation", "position"))
         tid, side, rotation, position = (entry["tile"], entry["side"], entry["rotation"],
                                          entry["position"])
-        if not _is_int(tid) or tid not in tiles:
+        if not is_int(tid) or tid not in tiles:
             raise DataFileError(path, f"{place}.tile", f"no tile {tid!r} (tiles are 1-16)")
         if tid in used:
             raise DataFileError(path, f"{place}.tile", f"tile {tid} is already placed at "
@@ -155,11 +151,11 @@ def load_board_yaml(path: str | Path, tiles_path: str | Path = TILES_FILE) -> di
         used[tid] = i
         if side not in ("A", "B"):
             raise DataFileError(path, f"{place}.side", f"must be A or B, not {side!r}")
-        if not _is_int(rotation) or not 0 <= rotation <= 5:
+        if not is_int(rotation) or not 0 <= rotation <= 5:
             raise DataFileError(path, f"{place}.rotation",
                                 f"must be 0-5 (60° steps), not {rotation!r}")
         if not isinstance(position, list) or len(position) != 2 \
-                or not all(_is_int(v) and abs(v) <= 999 for v in position):
+                or not all(is_int(v) and abs(v) <= 999 for v in position):
             raise DataFileError(path, f"{place}.position", "must be [q, r], whole numbers")
         for hex_, cell in zip(flower(position[0], position[1], rotation), tiles[tid][side]):
             if hex_ in cells:

@@ -38,7 +38,8 @@ PATTERN_NAMES = "ABCD"
 FAR = 999   # distance to a target that cannot be reached
 
 
-def _is_int(value: Any) -> bool:
+def is_int(value: Any) -> bool:
+    """A whole number in data (YAML's true/false are not numbers)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -135,7 +136,7 @@ def board_from_data(data: Any) -> Board:
         if not isinstance(entry, (list, tuple)) or len(entry) not in (3, 4):
             raise RulesDataError(place, "must be [q, r, kind] or [q, r, 'buoy', colour]")
         q, r, kind = entry[0], entry[1], entry[2]
-        if not _is_int(q) or not _is_int(r) or abs(q) > 999 or abs(r) > 999:
+        if not is_int(q) or not is_int(r) or abs(q) > 999 or abs(r) > 999:
             raise RulesDataError(place, "q and r must be whole numbers between -999 and 999")
         if kind not in KINDS:
             raise RulesDataError(place, f"kind must be one of {', '.join(KINDS)}, not {kind!r}")
@@ -184,11 +185,11 @@ def _route(data: Any, place: str, max_steps: int) -> tuple[tuple[int, ...], tupl
     _known_keys(data, ("steps", "facings"), place + ".")
     steps, facings = data.get("steps"), data.get("facings")
     if not isinstance(steps, (list, tuple)) or not 1 <= len(steps) <= max_steps \
-            or not all(_is_int(s) and -2 <= s <= 2 for s in steps):
+            or not all(is_int(s) and -2 <= s <= 2 for s in steps):
         raise RulesDataError(place + ".steps", f"must be 1-{max_steps} turns, each -2..2 "
                                                "(60° steps, + to the left)")
     if not isinstance(facings, (list, tuple)) or not 1 <= len(facings) <= 6 \
-            or not all(_is_int(f) and -2 <= f <= 3 for f in facings) \
+            or not all(is_int(f) and -2 <= f <= 3 for f in facings) \
             or len(set(facings)) != len(facings):
         raise RulesDataError(place + ".facings", "must be 1-6 different facings, each -2..3")
     return tuple(steps), tuple(facings)
@@ -209,7 +210,7 @@ def deck_from_data(data: Any) -> tuple[tuple[Route, ...], ...]:
             raise RulesDataError(place, "a card must be a mapping with number and routes")
         _known_keys(card, ("number", "routes"), place + ".")
         number = card.get("number")
-        if not _is_int(number) or not 1 <= number <= DECK_SIZE:
+        if not is_int(number) or not 1 <= number <= DECK_SIZE:
             raise RulesDataError(place + ".number", f"must be 1-{DECK_SIZE}")
         if number in cards:
             raise RulesDataError(place + ".number", f"card {number} is listed twice")
