@@ -21,6 +21,14 @@ Actions (notation): ``order 12`` (advanced setup card), ``place q,r face f``,
 ``pattern B``; a knocked duck: ``send q,r`` (then its owner ``face f``).
 A decision with a single legal action is taken by the rules at once.
 
+What is being decided (for the UI): ``state.phase`` is order, place, choose (everybody in
+``to_act()`` at once), move, hound or over; outside order/choose ``state.pending`` is
+``(kind, actor, ...)`` with kind place (duck), pre / post (duck: before / after its move),
+extra (duck, deck-top card or 0: a mandatory extra move), warp (piece, -1 the hound),
+face (piece, allowed sides, why: end/knock/turn), send (knocked duck), discard,
+houndface, houndmove or houndpattern. ``state.mv`` is the piece moving now (route, next
+step). ``preview(state, player, card, route)`` says where a card would take a duck.
+
 Events (kind: data keys), in order. ``hex``/``to``/``blocked`` are [q, r]; ``duck`` a duck
 number; ``heading`` a side 0-5. ``new_game`` keeps its own events in ``state.opening_events``.
 - ``setup``: variant, official, board (name), players, ducks, owners (player of each duck).
