@@ -742,3 +742,41 @@ def test_preview_knows_the_hound_and_the_tokens():
     s.ghost[0], s.become[0] = False, True
     p = duck.preview(s, 0, 21, 0)
     assert p.knocks == (1,) and p.end == (3, 0)
+
+
+@pytest.mark.parametrize("variant, board, players", [("beginner", "bathtub", 4),
+                                                     ("advanced", "harbour", 5),
+                                                     ("twoducks", "whirlpool", 3)])
+def test_preview_agrees_with_the_moves_of_random_games(variant, board, players):
+    from game.boards.duck import prepare_options
+    opts = prepare_options({"variant": variant, "board": board})
+    checked = 0
+    for seed in range(8):
+        s = duck.new_game(players, seed, opts)
+        rng = random.Random(seed)
+        while not s.is_over() and s.round_number < 60:
+            p = rng.choice(s.to_act())
+            a = rng.choice(s.legal_actions(p))
+            expected = None
+            if isinstance(a, A.Route) and s.pending[0] in ("pre", "extra"):
+                expected = duck.preview(s, p, a.card, a.index, s.pending[2])
+            events = s.apply(p, a)
+            if expected is None:
+                continue
+            steps, bonks = [], []
+            for e in events[1:]:          # after this move's own "move" event
+                if e.kind in ("move", "turn", "hound_move", "extra_move", "warp",
+                              "knock_place"):
+                    break
+                if e.kind == "step" and e.data["duck"] == expected.duck:
+                    steps.append((*e.data["hex"], e.data["heading"]))
+                if e.kind == "bonk" and e.data["duck"] == expected.duck:
+                    bonks.append((*e.data["hex"], *e.data["blocked"], e.data["heading"],
+                                  e.data["reason"]))
+            if s.pending and s.pending[0] in ("warp", "send") and s.mv is not None:
+                assert list(expected.path[:len(steps)]) == steps      # paused mid-route
+            else:
+                assert list(expected.path) == steps
+                assert bonks == ([expected.bonk] if expected.bonk else [])
+            checked += 1
+    assert checked > 100
