@@ -593,13 +593,8 @@ class DuckState(GameState):
         h, f = self.pos[duck], self.head[duck]
         self.pos[duck], self.head[duck] = self.hound_pos, self.hound_head
         self.hound_pos, self.hound_head = h, f
-        self._emit("token", player, player=player, token="swap", duck=duck,
-                   hex=self.coord(self.pos[duck]), heading=self.head[duck],
-                   hound_hex=self.coord(h), hound_heading=f)
-        held = list(self.tokens[player])
-        held.remove("swap")
-        self.tokens[player] = tuple(held)
-        self.used.append("swap")
+        self._use_token(player, "swap", duck=duck, hex=self.coord(self.pos[duck]),
+                        heading=self.head[duck], hound_hex=self.coord(h), hound_heading=f)
 
     def _do_Step(self, player, action):
         duck = self.pending[2]
@@ -979,6 +974,8 @@ class DuckState(GameState):
             d[name] = list(d[name])
         if d["mv"] is not None:
             d["mv"] = d["mv"].copy()
+        if d["_legal_cache"] is not None:
+            d["_legal_cache"] = dict(d["_legal_cache"])   # each copy fills its own
         d["_events"] = []
         new.__dict__ = d
         return new
@@ -994,8 +991,7 @@ class DuckState(GameState):
         view.deck = [UNKNOWN_CARD] * len(self.deck)
         view.pool = [UNKNOWN_TOKEN] * len(self.pool)
         view.rng = None
-        view.opening_events = [e for e in self.opening_events
-                               if e.seen_by(player)]
+        view.opening_events = [e for e in self.opening_events if e.seen_by(player)]
         cache = self._legal_cache
         if player is not None and cache is not None and player in cache:
             view._legal_cache = {player: cache[player]}
