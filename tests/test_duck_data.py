@@ -2,8 +2,6 @@
 as the loader reads them (DDG-2, DDG-40..43), and every way a file can be wrong."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from game.__main__ import main
@@ -262,7 +260,7 @@ def test_ddg_43_hound_board_patterns_as_data(tmp_path):
         loader.load_hound(path)
 
 
-# -- DDG-42 check-board and the options --------------------------------------------------------------
+# -- DDG-42 check-board and the options ----
 def test_ddg_42_check_board_summarises_a_good_board(capsys):
     assert main(["check-board", str(DUCK_DIR / "harbour.tmx")]) == 0
     out = capsys.readouterr().out.strip().splitlines()

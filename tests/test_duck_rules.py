@@ -10,7 +10,7 @@ import pytest
 from game.rules import duck
 from game.rules.duck import actions as A
 from game.rules.duck.checks import invariants
-from game.rules.duck.hexes import DIRECTIONS, back, distance, flower, neighbour, turn
+from game.rules.duck.hexes import DIRECTIONS, back, distance, flower, neighbour
 from game.rules.protocol import IllegalAction, RulesDataError
 from tests.scenarios.duck.arena import OPTIONS, act, arena, at, kinds, new, race
 
@@ -76,14 +76,13 @@ def test_ddg_13_example_card_52_bonks_into_cookie_who_moved_first():
     assert s.phase == "choose" and not [e for e in kinds(events, "face") if e["duck"] == 0]
 
 
-# -- components -------------------------------------------------------------------------------------
+# -- components ----
 def test_ddg_1_hex_sides_axial_and_flowers():
     assert len(DIRECTIONS) == 6 and len(set(DIRECTIONS)) == 6
     for side in range(6):
         q, r = neighbour(0, 0, side)
         assert distance((0, 0), (q, r)) == 1
         assert neighbour(q, r, back(side)) == (0, 0)        # 180° is the opposite side
-        assert turn(side, 1) == (side + 1) % 6 and turn(side, -2) == (side - 2) % 6
     petals = flower(3, -1, 0)
     assert petals[0] == (3, -1) and all(distance(p, (3, -1)) == 1 for p in petals[1:])
     assert flower(0, 0, 2)[1] == neighbour(0, 0, 2)          # rotation turns the sides
@@ -146,7 +145,7 @@ def test_ddg_6_blue_token_each_and_eighteen_face_down():
     assert all(s.pool.count(k) == 3 for k in set(s.pool))
 
 
-# -- the beginner game ------------------------------------------------------------------------------
+# -- the beginner game ----
 def test_ddg_10_setup_order_by_the_fourth_card_then_clockwise():
     s = duck.new_game(4, 7, OPTIONS)
     shown = [e.data for e in s.opening_events if e.kind == "order_cards"][0]
@@ -310,7 +309,7 @@ def test_ddg_17_empty_deck_reshuffles_the_discards():
     invariants(s)                     # still 54 cards
 
 
-# -- the advanced game --------------------------------------------------------------------------------
+# -- the advanced game ----
 def test_ddg_20_advanced_setup_secret_order_card_highest_places_first():
     s = duck.new_game(3, 5, {**OPTIONS, "variant": "advanced"})
     assert s.phase == "order" and s.to_act() == (0, 1, 2)
@@ -597,7 +596,7 @@ def test_ddg_25_the_hound_meeting_a_duck_that_is_the_hound_is_knocked_off():
     assert s.hound_pos == -1 and not kinds(events, "knock") and at(s, 1)[0] == (2, 0)
 
 
-# -- two ducks and the official variant ---------------------------------------------------------------
+# -- two ducks and the official variant ----
 def test_ddg_26_two_ducks_each_deal_five_place_twice_hand_four():
     s = duck.new_game(2, 3, {**OPTIONS, "variant": "twoducks"})
     assert s.ducks == 4 and all(len(h) == 5 for h in s.hands)
@@ -645,7 +644,7 @@ def test_ddg_27_official_variant_turn_instead_of_moving():
     assert s.to_act() == (1,)
 
 
-# -- the project's decisions --------------------------------------------------------------------------
+# -- the project's decisions ----
 def test_ddg_42_board_validation_names_every_problem():
     good = duck.board_from_data(arena())
     assert duck.board_problems(good, 6) == []
@@ -668,7 +667,7 @@ def test_ddg_43_hound_board_has_four_short_patterns():
     assert all(1 <= len(steps) <= 2 for steps, _ in s.patterns)
 
 
-# -- protocol details -----------------------------------------------------------------------------------
+# -- protocol details ----
 def test_notation_round_trips_for_every_action_kind():
     samples = ["order 12", "place -3,5 face 2", "card 7", "cards 12 40", "route 42/2",
                "face 5", "warp -5,0 face 0", "stay", "turn", "done", "blue",
@@ -707,7 +706,7 @@ def test_view_and_save_round_trip_mid_move():
     act(full, 0, "stay")
 
 
-# -- the preview the UI and the bots ask ------------------------------------------------------------
+# -- the preview the UI and the bots ask ----
 def test_preview_shows_path_bonk_buoys_warps_and_drain_without_moving():
     board = arena(red=[(2, 0)], start=[(3, -1), (-5, 0), (-5, 1)])
     s = race(new(board=board), {0: ((0, 0), 0), 1: ((4, 0), 3)},

@@ -23,10 +23,6 @@ def neighbour(q: int, r: int, side: int) -> tuple[int, int]:
     return q + dq, r + dr
 
 
-def turn(heading: int, delta: int) -> int:
-    return (heading + delta) % 6
-
-
 def back(heading: int) -> int:
     """The heading after a bonk: 180° from the blocked step's direction (DDG-13)."""
     return (heading + 3) % 6

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .data import ALL_BUOYS, BUOY, COLOURS, START
-from .hexes import DIRECTIONS
+from .hexes import DIRECTIONS, back
 
 EDGE, DUCK, DRAIN = "edge", "duck", "drain"
 
@@ -85,7 +85,7 @@ def walk(state, duck: int, steps) -> tuple:
             touched.append(t)
             mask |= 1 << board.colour[t]
     if bonk is not None:
-        f = (f + 3) % 6
+        f = back(f)
     return h, f, bonk, mask, won, hit, path, touched, knocks
 
 
@@ -106,7 +106,7 @@ def preview(state, player: int, card: int, route_index: int, duck: int | None = 
     bonk_info = None
     if bonk is not None:
         q, r = coords[h]
-        dq, dr = DIRECTIONS[(f + 3) % 6]
+        dq, dr = DIRECTIONS[back(f)]
         bonk_info = (q, r, q + dq, r + dr, f, bonk)
     stops = bonk is not None or won or hit
     on_buoy = not won and not hit and board.kind[h] == BUOY
@@ -147,7 +147,7 @@ def hound_walk(state, routes, start=None) -> tuple[int, int, list[int], bool]:
             f = (f + delta) % 6
             t = nbr[h * 6 + f]
             if t < 0:
-                return h, (f + 3) % 6, knocked, False
+                return h, back(f), knocked, False
             if t == drain:
                 return -1, f, knocked, False
             here = at.get(t, ())

@@ -18,10 +18,10 @@ from typing import Any, Mapping
 from ..protocol import (Action, Event, GameState, IllegalAction, OptionSpec, RulesDataError,
                         resolve_options, rng_from_json, rng_state_to_json)
 from . import actions as A
-from .data import (ALL_BUOYS, BUOY, COLOURS, DECK_SIZE, DRAIN, MAX_DUCKS, PATTERN_NAMES,
-                   START, board_from_data, board_problems, deck_from_data,
-                   patterns_from_data)
+from .data import (ALL_BUOYS, BUOY, COLOURS, DECK_SIZE, PATTERN_NAMES, START,
+                   board_from_data, board_problems, deck_from_data, patterns_from_data)
 from .hexes import DIRECTIONS
+from .hexes import back as turned_back
 
 GAME_ID = "duck"
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
@@ -414,7 +414,7 @@ class DuckState(GameState):
     def _dispatch(self, player: int, action: Action) -> None:
         getattr(self, "_do_" + type(action).__name__)(player, action)
 
-    # setup ---------------------------------------------------------------------------------------
+    # setup ------------------------------------------------------------------------------------
     def _do_OrderCard(self, player, action):
         self._play_secret(player, (action.card,), "order")
         if not any(not s for s in self.secret):
@@ -462,7 +462,7 @@ class DuckState(GameState):
         self.turn += 1
         self._next_placement()
 
-    # the round -----------------------------------------------------------------------------------
+    # the round --------------------------------------------------------------------------------
     def _begin_round(self):
         self.phase = "choose"
         self.pending = None
@@ -525,7 +525,7 @@ class DuckState(GameState):
         self.round += 1
         self._begin_round()
 
-    # a duck's turn ---------------------------------------------------------------------------------
+    # a duck's turn ----------------------------------------------------------------------------
     def _do_Route(self, player, action):
         kind = self.pending[0]
         route = self.cards[action.card][action.index]
@@ -609,7 +609,7 @@ class DuckState(GameState):
         self._start_move(duck, self.cards[action.card][action.index], action.card,
                          action.index, "keep")
 
-    # movement ---------------------------------------------------------------------------------------
+    # movement ---------------------------------------------------------------------------------
     def _start_move(self, piece, route, card, index, source):
         steps, facings = route
         self.mv = Move(piece, steps, facings, card, source)
@@ -663,7 +663,7 @@ class DuckState(GameState):
 
     def _bonk(self, piece, here, heading, reason):
         """DDG-13: stay, turn 180° from the blocked step's direction; the move ends."""
-        back = (heading + 3) % 6
+        back = turned_back(heading)
         dq, dr = DIRECTIONS[heading]
         q, r = self.board.coords[here]
         data = dict(hex=[q, r], blocked=[q + dq, r + dr], heading=back, reason=reason)
@@ -886,7 +886,7 @@ class DuckState(GameState):
             return
         self.pending = ("post", p, piece)
 
-    # the hound ---------------------------------------------------------------------------------------
+    # the hound --------------------------------------------------------------------------------
     def _begin_hound(self):
         """DDG-21: the player with the fewest buoy tokens controls the hound; on a tie the
         tied player who played the highest card this round."""
@@ -933,7 +933,7 @@ class DuckState(GameState):
             return
         self._end_round()
 
-    # -- the end -------------------------------------------------------------------------------------
+    # -- the end ----
     def is_over(self) -> bool:
         return self.phase == "over"
 
@@ -966,7 +966,7 @@ class DuckState(GameState):
     def round_number(self) -> int:
         return self.round
 
-    # -- copies, views, saves ----------------------------------------------------------------------------
+    # -- copies, views, saves ----
     def clone(self) -> "DuckState":
         new = object.__new__(type(self))
         d = dict(self.__dict__)
