@@ -69,8 +69,8 @@ def make_bot(game_id: str, level: str, budget_ms: float = 150.0,
         raise ValueError(f"{game_id} has no computer player knowledge (game/ai/{game_id}.py)")
     if level == "hard" and getattr(knowledge, "hard", None) is None:
         from game.ai.search import SearchBot
-        return SearchBot(knowledge.evaluate, getattr(knowledge, "easy", None),
-                         budget_ms=budget_ms, max_iterations=max_iterations)
+        return SearchBot(knowledge.evaluate, knowledge.normal, budget_ms=budget_ms,
+                         max_iterations=max_iterations)
     func = getattr(knowledge, level, None)
     if func is None:
         raise ValueError(f"{game_id} has no {level!r} computer player")

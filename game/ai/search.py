@@ -1,6 +1,8 @@
 """The 'hard' level for every game: determinized Monte Carlo search over the bot's view.
 
-Each iteration samples the hidden parts (``view.determinize``: others' hands, the deck
+The game's own greedy choice (its 'normal' level) is the default move; the search
+replaces it only when another action's mean is better by more than ``confidence``
+standard errors. Each iteration samples the hidden parts (``view.determinize``: others' hands, the deck
 order, face-down tokens, future dice), tries one root action chosen by UCB1, lets every
 seat continue with the game's own light policy for a few actions, and scores the result
 with the game's evaluation (a finished game scores as a win or a loss). The action with
@@ -27,13 +29,14 @@ class SearchBot:
     def __init__(self, evaluate: Callable[[GameState, int], float],
                  rollout_policy: Callable | None = None, *, budget_ms: float = 150.0,
                  max_iterations: int = 400, depth: int | None = None,
-                 exploration: float = 1.2):
+                 exploration: float = 1.2, confidence: float = 1.0):
         self.evaluate = evaluate
         self.rollout_policy = rollout_policy
         self.budget = budget_ms / 1000.0
         self.max_iterations = max_iterations
         self.depth = depth
         self.exploration = exploration
+        self.confidence = confidence
 
     def value(self, state: GameState, player: int) -> float:
         """The player's standing: its evaluation against the best of the others."""
@@ -47,12 +50,14 @@ class SearchBot:
         return mine - (max(others) if others else 0.0)
 
     def _rollout(self, state: GameState, player: int, rng: random.Random) -> float:
-        depth = self.depth if self.depth is not None else 2 * state.players
+        """Everybody plays on with the game's own policy until ``player`` must decide
+        again (one full answer from the table), or ``depth`` actions; then evaluate."""
+        depth = self.depth if self.depth is not None else 12 * state.players
         for _ in range(depth):
             if state.is_over():
                 break
             acting = state.to_act()
-            if not acting:
+            if not acting or player in acting:
                 break
             p = acting[0]
             legal = state.legal_actions(p)
@@ -70,8 +75,14 @@ class SearchBot:
         if len(legal) == 1:
             return legal[0]
         deadline = time.perf_counter() + self.budget
+        # The game's own greedy choice is the default; search must show, with confidence,
+        # that another action is better before it is played instead.
+        prior = None
+        if self.rollout_policy is not None:
+            prior = self.rollout_policy(view, player, random.Random(rng.random()))
         visits = [0] * len(legal)
         totals = [0.0] * len(legal)
+        squares = [0.0] * len(legal)
         iterations = 0
         while iterations < self.max_iterations:
             if iterations >= len(legal) and time.perf_counter() >= deadline:
@@ -85,9 +96,22 @@ class SearchBot:
                             + self.exploration * math.sqrt(log_n / visits[i]))
             world = view.determinize(random.Random(rng.random()))
             world.apply(player, legal[index])
-            totals[index] += self._rollout(world, player, rng)
+            value = self._rollout(world, player, rng)
+            totals[index] += value
+            squares[index] += value * value
             visits[index] += 1
             iterations += 1
-        best = max(range(len(legal)), key=lambda i: (visits[i] > 0,
-                                                      totals[i] / visits[i] if visits[i] else 0))
-        return legal[best]
+        means = [totals[i] / visits[i] if visits[i] else -math.inf for i in range(len(legal))]
+        best = max(range(len(legal)), key=lambda i: means[i])
+        if prior is None or prior not in legal or legal[best] == prior:
+            return legal[best]
+        p = legal.index(prior)
+        if visits[p] < 2 or visits[best] < 2:
+            return prior
+        spread = math.sqrt(self._variance(totals[best], squares[best], visits[best]) / visits[best]
+                           + self._variance(totals[p], squares[p], visits[p]) / visits[p])
+        return legal[best] if means[best] - means[p] > self.confidence * spread else prior
+
+    @staticmethod
+    def _variance(total: float, square: float, n: int) -> float:
+        return max(0.0, (square - total * total / n) / (n - 1))
