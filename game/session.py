@@ -59,6 +59,7 @@ class Session:
         self._bot_rng = random.Random(seed * 31 + 7)
         self.pending: dict[int, PendingDecision] = {}
         self.viewer: int | None = None     # the person the screen currently belongs to
+        self._last_events: list[Event] = []
         self.save_id = f"{game_id}-{time.strftime('%Y%m%d-%H%M%S')}-{seed}"
 
     # -- who is to act ---------------------------------------------------------------------
@@ -84,7 +85,35 @@ class Session:
     def apply(self, player: int, action: Action) -> list[Event]:
         events = self.state.apply(player, action)
         self.actions.append((player, str(action)))
+        self._last_events = events
         return events
+
+    # -- undo --------------------------------------------------------------------------------
+    def can_undo(self, player: int | None) -> bool:
+        """A person may take back their last choice while nobody else has seen anything
+        of it: its only public trace is "a choice was made face down" (a secret card), and
+        nothing was revealed or left to chance since."""
+        if player is None or not self.actions or not self.seats[player].human:
+            return False
+        if self.actions[-1][0] != player:
+            return False
+        face_down = getattr(self.module, "FACE_DOWN_EVENTS", frozenset())
+        return all(e.visible_to is not None or e.kind in face_down
+                   for e in getattr(self, "_last_events", [None]) if e is not None) \
+            and bool(getattr(self, "_last_events", None))
+
+    def undo(self, player: int) -> None:
+        """Back to the state before ``player``'s last choice, by replaying the record
+        without it (same seed, same actions: exactly the earlier state)."""
+        if not self.can_undo(player):
+            raise ValueError("that choice can no longer be taken back")
+        actions = self.actions[:-1]
+        self.state = self.module.new_game(self.players, self.seed, self.options)
+        self.actions = []
+        for p, text in actions:
+            self.state.apply(p, self.module.parse_action(text))
+            self.actions.append((p, text))
+        self._last_events = []
 
     def start_bot(self, player: int) -> None:
         """Start a computer decision on a worker thread (it sees only its view)."""

@@ -50,3 +50,22 @@ def test_wrap_breaks_japanese_and_english_inside_the_width():
         lines = fonts.wrap(text, 20, 200)
         assert len(lines) > 1
         assert all(fonts.font(20).size(line)[0] <= 200 for line in lines)
+
+
+def test_every_non_ascii_literal_in_the_ui_code_has_a_glyph():
+    """Labels written straight in code (arrows, symbols) must be drawable too."""
+    import ast
+    from game.paths import ROOT
+    pygame.font.init()
+    found = {}
+    for path in sorted((ROOT / "game").rglob("*.py")):
+        if not ({"scenes", "ui"} & set(path.parts)):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                    and node.value != fonts.NOT_A_CHARACTER:     # the tofu probe itself
+                for ch in node.value:
+                    if ord(ch) > 127:
+                        found.setdefault(ch, f"{path.name}: {node.value[:40]!r}")
+    missing = {ch: found[ch] for ch in fonts.missing_glyphs("".join(found))}
+    assert not missing, f"tofu in code literals: {missing}"

@@ -397,11 +397,59 @@ def list_boards() -> list[dict]:
     return boards
 
 
+def user_boards_dir() -> Path:
+    """Where a player drops boards of their own (YAML or Tiled TMX): they appear in the
+    lobby after the shipped ones."""
+    from game.settings import data_dir
+    return data_dir() / "boards"
+
+
+def user_boards() -> tuple[list[dict], list[DataFileError]]:
+    """The player's own boards that load and pass DDG-42, and the problems of the rest."""
+    folder = user_boards_dir()
+    boards, problems = [], []
+    if not folder.is_dir():
+        return boards, problems
+    for path in sorted(folder.iterdir()):
+        if path.suffix not in BOARD_SUFFIXES:
+            continue
+        try:
+            data = load_board(path)
+        except DataFileError as exc:
+            problems.append(exc)
+            continue
+        boards.append({"stem": str(path), "path": path, "tmx": None, "name": data["name"],
+                       "name_ja": data["name_ja"], "level": data["level"]})
+    return boards, problems
+
+
 def lobby_choices(key: str):
-    """Data-driven lobby choices: the shipped boards by name (None for other options)."""
+    """Data-driven lobby choices: the shipped boards by name, then the player's own by
+    path (None for other options)."""
     if key == "board":
-        return [b["stem"] for b in list_boards()]
+        return [b["stem"] for b in list_boards()] + [b["stem"] for b in user_boards()[0]]
     return None
+
+
+LEVEL_NAMES = {"beginner": ("beginner", "初級"), "moderate": ("moderate", "中級"),
+               "advanced": ("advanced", "上級")}
+
+
+def lobby_label(key: str, value: Any, lang: str) -> str | None:
+    """A board's name in the player's language, with its level."""
+    if key != "board":
+        return None
+    for board in list_boards() + user_boards()[0]:
+        if board["stem"] == value:
+            name = board["name_ja"] if lang == "ja" and board["name_ja"] else board["name"]
+            level = LEVEL_NAMES.get(board["level"], (board["level"],) * 2)[lang == "ja"]
+            return f"{name}（{level}）" if lang == "ja" else f"{name} ({level})"
+    return None
+
+
+def lobby_problems() -> list[str]:
+    """One line per board of the player's that cannot be used (shown as a dialog)."""
+    return [str(exc) for exc in user_boards()[1]]
 
 
 def prepare_options(options: Mapping[str, Any]) -> dict:

@@ -215,6 +215,9 @@ class GameScene(Scene):
             from game.scenes.help import HelpScene
             self.app.push(HelpScene(self.app, self.info))
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+            self.undo()
+            return
         if self.buttons.handle_event(event):
             return
         if self.busy_animating():
@@ -249,7 +252,19 @@ class GameScene(Scene):
         menu = pygame.Rect(w - self.px(118), self.px(8), self.px(52), self.px(40))
         rules = pygame.Rect(w - self.px(60), self.px(8), self.px(52), self.px(40))
         self.buttons.add(Button(menu, "≡", self.open_pause, self.px(20), key="pause"))
+        undo = pygame.Rect(w - self.px(226), self.px(8), self.px(102), self.px(40))
+        self.undo_button = self.buttons.add(Button(undo, self.t("app.undo"), self.undo,
+                                                   self.px(17), key="undo", enabled=False))
         self.buttons.add(Button(rules, "?", self._help, self.px(22), key="help"))
+
+    def undo(self) -> None:
+        """Take back the person's last choice while nobody has seen it (Ctrl+Z)."""
+        player = self.private_player
+        if self.busy_animating() or not self.session.can_undo(player):
+            return
+        self.session.undo(player)
+        self.log_line(self.t("app.undone"))
+        self.sync_from_state()
 
     def _help(self):
         from game.scenes.help import HelpScene
@@ -257,6 +272,8 @@ class GameScene(Scene):
 
     def draw(self, surface):
         self.draw_table(surface)
+        self.undo_button.enabled = not self.busy_animating() and \
+            self.session.can_undo(self.private_player)
         super().draw(surface)
 
     def draw_log(self, surface: pygame.Surface, rect: pygame.Rect) -> None:

@@ -24,14 +24,17 @@ def default_seats(info, count: int, t) -> list[Seat]:
     return seats
 
 
+def _loader(info):
+    import importlib
+    import importlib.util
+    name = f"game.boards.{info.id}"
+    return importlib.import_module(name) if importlib.util.find_spec(name) else None
+
+
 def option_choices(info, spec) -> tuple:
     """The values a lobby offers for an option; a game's loader may list data-driven
-    choices (the shipped boards) through ``lobby_choices(key)``."""
-    try:
-        import importlib
-        loader = importlib.import_module(f"game.boards.{info.id}")
-    except ImportError:
-        loader = None
+    choices (the shipped boards and the player's own) through ``lobby_choices(key)``."""
+    loader = _loader(info)
     lister = getattr(loader, "lobby_choices", None) if loader else None
     if lister is not None:
         listed = lister(spec.key)
@@ -71,7 +74,7 @@ class LobbyScene(Scene):
             character = characters[seat.character]
             self.swatches.append((pygame.Rect(x0, y, bh, bh), character.colour))
             name_rect = pygame.Rect(x0 + bh + self.px(8), y, self.px(190), bh)
-            label = seat.name + ("▏" if self.editing == i else "")
+            label = seat.name + ("|" if self.editing == i else "")
             self.buttons.add(Button(name_rect, label, self._edit_name(i), self.px(19),
                                     selected=self.editing == i, key=f"name:{i}"))
             char_rect = pygame.Rect(name_rect.right + self.px(8), y, self.px(170), bh)
@@ -88,7 +91,7 @@ class LobbyScene(Scene):
             if len(self.seats) > self.info.min_players:
                 rm = pygame.Rect(level_rect.right + self.px(8), y, self.px(44), bh)
                 if rm.right <= self.seat_panel.right - self.px(8):
-                    self.buttons.add(Button(rm, "✕", self._remove(i), self.px(18),
+                    self.buttons.add(Button(rm, "×", self._remove(i), self.px(18),
                                             key=f"remove:{i}"))
             y += row_h
         if len(self.seats) < self.info.max_players:
@@ -118,7 +121,18 @@ class LobbyScene(Scene):
         value = self.options[spec.key]
         if isinstance(value, bool):
             return self.t("app.on") if value else self.t("app.off")
-        return spec.label(value, self.app.settings.language)
+        loader = _loader(self.info)
+        labeller = getattr(loader, "lobby_label", None) if loader else None
+        label = labeller(spec.key, value, self.app.settings.language) if labeller else None
+        return label or spec.label(value, self.app.settings.language)
+
+    def enter(self):
+        super().enter()
+        loader = _loader(self.info)
+        problems = getattr(loader, "lobby_problems", None) if loader else None
+        lines = problems() if problems else []
+        if lines:     # a board the player dropped in is broken: say so, keep going
+            self.app.show_error("\n".join(lines[:4]))
 
     # actions ----------------------------------------------------------------------------
     def _edit_name(self, i):

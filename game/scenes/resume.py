@@ -32,7 +32,7 @@ class ResumeScene(Scene):
         for i, entry in enumerate(shown):
             rect = pygame.Rect((w - bw) // 2, y, bw, bh)
             if isinstance(entry, saves.SaveError):
-                label = f"⚠ {entry.path.rsplit('/', 1)[-1]}: {entry.problem}"
+                label = f"! {entry.path.rsplit('/', 1)[-1]}: {entry.problem}"
             else:
                 info = registry.GAMES[entry.game]
                 when = time.strftime("%Y-%m-%d %H:%M", time.localtime(entry.saved_at))

@@ -85,11 +85,15 @@ from .state import (DEFAULT_BOARD, GAME_ID, MAX_PLAYERS, MIN_PLAYERS, OPTIONS, V
 
 State = DuckState
 
+# The only public trace of a secret card choice: the table sees that a card was chosen,
+# not which; until the reveal its chooser may take it back (the app's undo).
+FACE_DOWN_EVENTS = frozenset({"choose"})
+
 
 def new_game(players: int, seed: int, options: Mapping | None = None) -> DuckState:
     return DuckState.new(players, seed, options)
 
 
-__all__ = ["COLOURS", "DEFAULT_BOARD", "GAME_ID", "KINDS", "LEVELS", "MAX_PLAYERS",
+__all__ = ["COLOURS", "DEFAULT_BOARD", "FACE_DOWN_EVENTS", "GAME_ID", "KINDS", "LEVELS", "MAX_PLAYERS",
            "MIN_PLAYERS", "OPTIONS", "VARIANTS", "DuckState", "Preview", "State",
            "board_from_data", "board_problems", "new_game", "parse_action", "preview"]
