@@ -1,0 +1,528 @@
+"""The Verflixxt! scene under the dummy video driver: whole games through the scene
+(computer seats only, base game and expansion 2 with attack; and people driven by
+synthetic mouse and key events), the curtain between two people, both layouts, the
+preview of every legal piece, and a log line for every event kind in EN and JA."""
+import random
+
+import pygame
+import pytest
+
+from game.app import App
+from game.registry import PAWN_COLOURS
+from game.rules.protocol import Event
+from game.rules.verflixxt import Attack, Draw, Hat, Move, Play, Roll, Stop
+from game.rules.verflixxt.box import FINISH
+from game.scenes import game_base
+from game.scenes.game_base import GameOverScene
+from game.scenes.handoff import HandoffScene
+from game.scenes.verflixxt import VerflixxtScene
+from game.session import Seat, Session
+from game.settings import Settings
+from game.ui import fonts
+
+EVENT_KINDS = ("roll", "play", "move", "take", "close", "home", "hat", "hat_keep", "chip",
+               "stop", "attack", "reshuffle", "draw", "hat_draw", "hat_tie", "hat_draw_end",
+               "skip", "turn", "end")
+CARD_COLOURS = {(255, 216, 74), (255, 154, 74)}     # the yellow and orange card faces
+
+
+@pytest.fixture(autouse=True)
+def _quick_bots(monkeypatch):
+    """Computer seats answer at once (the pause for people to follow is for play)."""
+    monkeypatch.setattr(game_base, "BOT_DELAY", 0.0)
+
+
+def make_app(size=(1280, 720), lang="en") -> App:
+    app = App(size=size, lang=lang, settings=Settings(), persist=False)
+    app.settings.animation_speed = 4.0
+    return app
+
+
+def make_scene(app, humans=(), players=4, seed=3, options=None) -> VerflixxtScene:
+    seats = [Seat(f"P{i + 1}", PAWN_COLOURS[i].key, human=i in humans, level="easy")
+             for i in range(players)]
+    session = Session("verflixxt", seats, seed, options or {})
+    scene = VerflixxtScene(app, session)
+    app.push(scene)
+    return scene
+
+
+def motion(app, pos):
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+
+
+def click(app, pos):
+    motion(app, pos)
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+
+
+def key(app, k, mod=0):
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+
+
+def run_until(app, scene, done, steps=40000, dt=0.25):
+    for _ in range(steps):
+        if done():
+            return
+        app.step(dt)
+    raise AssertionError("the scene did not get there")
+
+
+def deciding(scene):
+    return scene.app.top is scene and scene.deciding() is not None
+
+
+def table_matches_state(scene) -> None:
+    state, t = scene.state, scene.table
+    assert t.track == state.track
+    for p, row in enumerate(state.pawns):
+        for i, tile in enumerate(row):
+            assert t.pieces[f"{p}{'abc'[i]}"] == tile
+    for j, tile in enumerate(state.guardians):
+        assert t.pieces[f"g{j + 1}"] == tile
+    assert t.taken == state.taken
+    assert t.hats == state.hat_on
+    assert t.chips == state.chips and t.chips_won == state.chips_won
+    assert t.hats_home == state.hats_home
+
+
+@pytest.mark.parametrize("options,players,seed", [
+    ({"variant": "base"}, 3, 11),
+    ({"variant": "base", "track": "random"}, 6, 12),
+    ({"variant": "hats", "attack": True}, 4, 13),
+])
+def test_a_whole_game_with_computer_seats_ends_on_the_game_over_overlay(options, players,
+                                                                        seed):
+    app = make_app()
+    try:
+        scene = make_scene(app, humans=(), players=players, seed=seed, options=options)
+        if options["variant"] == "hats":
+            assert scene.busy_animating()     # the opening deal is played at the start
+        seen = set()
+        frames = 0
+        rng = random.Random(seed)
+
+        def over():
+            nonlocal frames
+            frames += 1
+            seen.update(k for k, v in (("walk", scene.table.walks), ("fly", scene.table.flyers))
+                        if v)
+            if rng.random() < 0.1:    # now and then skip the rest of an animation
+                scene.skip_animation()
+                table_matches_state(scene)
+            return isinstance(app.top, GameOverScene)
+
+        run_until(app, scene, over, dt=0.06)
+        state = scene.state
+        assert state.is_over()
+        table_matches_state(scene)
+        assert all(tile == FINISH for piece, tile in scene.table.pieces.items()
+                   if piece[0] != "g")
+        assert {"walk", "fly"} <= seen
+        assert any("Game over" in line for line in scene.log)
+        app.draw()
+    finally:
+        pygame.quit()
+
+
+def _hand_click(app, scene, card_index):
+    click(app, scene.hand_rects[card_index].center)
+
+
+def test_a_person_plays_the_expansion_through_the_mouse_and_the_keyboard():
+    """Seat 0 is a person: every decision is made through the scene's controls (cards,
+    pieces on the board, hat and direction buttons), alternately by mouse and by keys;
+    what the scene offers must be exactly what is legal. The game is played to the end."""
+    app = make_app()
+    rng = random.Random(5)
+    used = set()
+    try:
+        scene = make_scene(app, humans=(0,), players=3, seed=8,
+                           options={"variant": "hats", "attack": True})
+        decisions = 0
+        while not scene.state.is_over():
+            run_until(app, scene, lambda: deciding(scene) or scene.state.is_over())
+            if scene.state.is_over():
+                break
+            decisions += 1
+            state = scene.state
+            legal = state.legal_actions(0)
+            before = len(scene.session.actions)
+            how = "keys" if decisions % 2 else "mouse"
+            _decide(app, scene, legal, rng, how, used)
+            app.step(1 / 60)
+            assert len(scene.session.actions) == before + 1, (scene.mode, legal)
+            player, text = scene.session.actions[-1]
+            assert player == 0
+        run_until(app, scene, lambda: isinstance(app.top, GameOverScene))
+        kinds = {k for k, _ in used}
+        assert {"draw", "play", "hat"} <= kinds, sorted(used)
+        assert ("play", "mouse") in used and ("play", "keys") in used
+    finally:
+        pygame.quit()
+
+
+def _decide(app, scene, legal, rng, how, used) -> None:
+    """Make one decision for seat 0 through the UI."""
+    state = scene.state
+    if Draw() in legal:
+        if how == "mouse":
+            click(app, scene._control("draw").rect.center)
+        else:
+            key(app, pygame.K_d)
+        used.add(("draw", how))
+        return
+    hats = [a for a in legal if isinstance(a, Hat)]
+    if hats:
+        # prefer a real hand-over: it is the interesting choice
+        moves = [a for a in hats if a.how != "keep"]
+        action = rng.choice(moves) if moves and rng.random() < 0.8 else Hat("keep")
+        if action.how == "keep":
+            if how == "mouse":
+                click(app, scene._control("keep").rect.center)
+            else:
+                key(app, pygame.K_k)
+                key(app, pygame.K_k)
+        else:
+            index = moves.index(action) + 1
+            button = scene._control(f"hat:{index}")
+            assert button is not None and button.action == action
+            if how == "mouse":
+                spot = scene._control(f"hatpawn:{action.pawn}")
+                assert spot is not None
+                motion(app, button.rect.center)
+                app.step(1 / 60)
+                assert scene.attention() is button and scene.preview(action)
+                app.draw()
+                click(app, button.rect.center)
+            else:
+                key(app, pygame.K_1 + index - 1)
+                app.step(1 / 60)
+                assert scene.attention() is button
+                app.draw()
+                key(app, pygame.K_RETURN)
+        used.add(("hat", how))
+        assert scene.session.actions[-1] == (0, str(action))
+        return
+    attacks = [a for a in legal if isinstance(a, Attack)]
+    if attacks and rng.random() < 0.7:
+        action = attacks[0]
+        if how == "mouse":
+            click(app, scene._control("attack").rect.center)
+            app.step(1 / 60)
+            spot = scene._control(f"tile:{action.tile}")
+            click(app, spot.rect.center)
+        else:
+            key(app, pygame.K_x)
+            key(app, pygame.K_RETURN)
+        used.add(("attack", how))
+        assert scene.session.actions[-1] == (0, str(action))
+        return
+    if Stop() in legal and rng.random() < 0.3:
+        if how == "mouse":
+            click(app, scene._control("stop").rect.center)
+        else:
+            key(app, pygame.K_s)
+            key(app, pygame.K_s)
+        used.add(("stop", how))
+        return
+    plays = [a for a in legal if isinstance(a, Play)]
+    assert plays
+    action = rng.choice(plays)
+    hand = scene.table.hand
+    assert sorted(hand) == sorted(state.hands[0])
+    index = hand.index(action.card)
+    if scene.mode != "card" or scene.sel_card != action.card:
+        if how == "mouse":
+            _hand_click(app, scene, index)
+        else:
+            key(app, pygame.K_1 + index)
+        app.step(1 / 60)
+    assert scene.mode == "card" and scene.sel_card == action.card
+    # every legal piece for this card is highlighted, and nothing else
+    pieces = {c.key[6:] for c in scene.controls if c.key.startswith("piece:")}
+    assert pieces == {a.piece for a in plays if a.card == action.card and a.piece}
+    if action.piece is None:
+        if how == "mouse":
+            click(app, scene._control("zero").rect.center)
+        else:
+            key(app, pygame.K_0)
+            key(app, pygame.K_RETURN)
+    else:
+        spot = scene._control(f"piece:{action.piece}")
+        if how == "mouse":
+            motion(app, spot.rect.center)
+            app.step(1 / 60)
+            assert scene.attention() is not None
+            app.draw()
+            click(app, spot.rect.center)
+        elif action.piece[0] == "g":
+            scene._focus(spot.key)
+            key(app, pygame.K_RETURN)
+        else:
+            letter = {"a": pygame.K_a, "b": pygame.K_b, "c": pygame.K_c}[action.piece]
+            key(app, letter)
+            app.step(1 / 60)
+            assert scene.attention() is spot
+            app.draw()
+            key(app, letter)
+        ways = [a for a in plays if a.card == action.card and a.piece == action.piece]
+        if len(ways) > 1:      # the unlucky-hat pawn: forward or back (VX-27)
+            app.step(1 / 60)
+            assert scene.mode == "dir"
+            if how == "mouse":
+                click(app, scene._control(f"dir:{action.direction}").rect.center)
+            else:
+                key(app, pygame.K_f if action.direction == "fwd" else pygame.K_b)
+            used.add(("dir", how))
+    used.add(("play", how))
+    assert scene.session.actions[-1] == (0, str(action)), (scene.session.actions[-1], action)
+
+
+def test_a_person_plays_the_base_game_with_keys_and_the_preview_shows_the_landing_tile():
+    app = make_app()
+    try:
+        scene = make_scene(app, humans=(0,), players=2, seed=4, options={"variant": "base"})
+        moves = 0
+        while not scene.state.is_over() and moves < 12:
+            run_until(app, scene, lambda: deciding(scene) or scene.state.is_over())
+            if scene.state.is_over():
+                break
+            legal = scene.state.legal_actions(0)
+            if Roll() in legal:
+                assert scene._control("roll") is not None
+                key(app, pygame.K_r)
+                assert scene.session.actions[-1] == (0, "roll")
+                continue
+            # after the roll: every piece that may move is a spot; each preview is exactly
+            # the move the rules make
+            spots = [c for c in scene.controls if c.key.startswith("piece:")]
+            assert {c.action for c in spots} == set(legal)
+            for spot in spots:
+                motion(app, spot.rect.center)
+                app.step(1 / 60)
+                shown = scene.attention()
+                assert shown is not None and shown.action is not None
+                events = scene.preview(shown.action)
+                copy = scene.state.clone()
+                expected = [e.data["to"] for e in copy.apply(0, shown.action)
+                            if e.kind == "move"]
+                assert [e.data["to"] for e in events if e.kind == "move"] == expected
+                app.draw()
+            action = legal[moves % len(legal)]
+            assert isinstance(action, Move)
+            if action.piece[0] == "g":
+                scene._focus(f"piece:{action.piece}")
+                key(app, pygame.K_RETURN)
+            else:
+                letter = {"a": pygame.K_a, "b": pygame.K_b, "c": pygame.K_c}[action.piece]
+                key(app, letter)
+                key(app, letter)
+            assert scene.session.actions[-1] == (0, str(action))
+            moves += 1
+        assert moves >= 5
+    finally:
+        pygame.quit()
+
+
+def test_the_curtain_comes_between_two_people_and_hides_their_hands():
+    app = make_app()
+    try:
+        scene = make_scene(app, humans=(0, 1), players=3, seed=6,
+                           options={"variant": "hats"})
+        run_until(app, scene, lambda: isinstance(app.top, HandoffScene))
+        assert scene.private_player is None and scene.controls == []
+        # behind the curtain the table is drawn without anybody's hand
+        layer = pygame.Surface(app.size)
+        scene.draw_table(layer)
+        for rect in scene.hand_rects:
+            colours = {tuple(layer.get_at((x, y)))[:3] for x in range(rect.x, rect.right, 3)
+                       for y in range(rect.y, rect.bottom, 3)}
+            assert not colours & CARD_COLOURS
+        key(app, pygame.K_SPACE)
+        app.step(1 / 60)
+        first = scene.private_player
+        assert first is not None and scene.table.hand == sorted(scene.state.hands[first])
+        # that person decides through the UI; the next person gets the curtain
+        while not isinstance(app.top, HandoffScene):
+            run_until(app, scene, lambda: deciding(scene) or isinstance(app.top, HandoffScene))
+            if isinstance(app.top, HandoffScene):
+                break
+            legal = scene.state.legal_actions(scene.private_player)
+            if Draw() in legal:
+                key(app, pygame.K_d)
+            elif any(isinstance(a, Hat) for a in legal):
+                key(app, pygame.K_k)
+                key(app, pygame.K_k)
+            elif Stop() in legal:
+                key(app, pygame.K_s)
+                key(app, pygame.K_s)
+            else:
+                key(app, pygame.K_1)
+                spot = next(c for c in scene.controls if c.key.startswith("piece:")
+                            or c.key == "zero")
+                click(app, spot.rect.center)
+                if scene.mode == "dir":
+                    key(app, pygame.K_f)
+            app.step(1 / 60)
+        assert scene.private_player is None and scene.controls == []
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("size,lang,variant", [((1280, 720), "en", "hats"),
+                                               ((1920, 1080), "ja", "hats"),
+                                               ((1920, 1080), "en", "base"),
+                                               ((1280, 720), "ja", "base")])
+def test_layouts_draw_at_rest_and_mid_animation(size, lang, variant):
+    app = make_app(size, lang)
+    try:
+        scene = make_scene(app, humans=(0,), players=6, seed=9,
+                           options={"variant": variant, "attack": True})
+        for _ in range(6):
+            app.step(1 / 30)
+            app.draw()
+        scene.fast_forward(3)
+        run_until(app, scene, lambda: deciding(scene))
+        app.draw()
+        screen = pygame.Rect((0, 0), size)
+        for button in scene.buttons.buttons:
+            assert screen.contains(button.rect), button.key
+        for rect in (scene.board, scene.players_rect, scene.action_rect, scene.log_rect):
+            assert screen.contains(rect)
+        assert not scene.board.colliderect(scene.players_rect)
+        assert not scene.action_rect.colliderect(scene.log_rect)
+        for tile in scene.table.track:
+            assert scene.board.contains(scene.tile_rect(tile)), tile
+        for row in scene.rows:
+            assert scene.players_rect.contains(row)
+        # hover every control: each preview draws
+        for button in list(scene.controls):
+            motion(app, button.rect.center)
+            app.step(1 / 60)
+            app.draw()
+        app.handle(pygame.event.Event(pygame.VIDEORESIZE, size=(1600, 900), w=1600, h=900))
+        app.draw()
+        # mid-animation: a few frames of the next moves
+        for _ in range(40):
+            app.step(1 / 30)
+            app.draw()
+    finally:
+        pygame.quit()
+
+
+def test_skipping_puts_every_piece_where_the_state_says():
+    app = make_app()
+    try:
+        scene = make_scene(app, humans=(), players=5, seed=21,
+                           options={"variant": "hats", "attack": True})
+        for _ in range(120):
+            app.step(1 / 20)
+            if scene.busy_animating():
+                scene.skip_animation()
+                table_matches_state(scene)
+                assert not scene.table.walks and not scene.table.flyers
+    finally:
+        pygame.quit()
+
+
+def _every_event_kind():
+    yield Event("roll", 0, {"die": 4})
+    yield Event("play", 0, {"card": "y3", "value": 3, "piece": "0a", "direction": None,
+                            "second": False})
+    yield Event("play", 0, {"card": "o-1", "value": -1, "piece": "0b", "direction": "back",
+                            "second": True})
+    yield Event("play", 0, {"card": "o0", "value": 0, "piece": None, "direction": None,
+                            "second": False})
+    yield Event("move", 0, {"piece": "0a", "from": "start", "to": "m3",
+                            "path": ["m1", "m2", "m3"], "steps": 3, "cause": "card"})
+    yield Event("move", 0, {"piece": "g1", "from": "l1", "to": "l2", "path": ["l2"],
+                            "steps": 1, "cause": "die"})
+    yield Event("move", 0, {"piece": "0b", "from": "m2", "to": "m1", "path": ["m1"],
+                            "steps": -1, "cause": "card"})
+    yield Event("move", 0, {"piece": "0b", "from": "start", "to": "start", "path": [],
+                            "steps": 0, "cause": "card"})
+    yield Event("move", 0, {"piece": "1a", "from": "m3", "to": "m1", "path": ["m2", "m1"],
+                            "steps": -2, "cause": "attack"})
+    yield Event("take", 0, {"tile": "m2", "kind": "minus", "value": -2, "index": 2})
+    yield Event("close", 0, {"tile": "m2", "index": 2, "track": ["start", "m1", "m3",
+                                                                 "finish"]})
+    yield Event("home", 0, {"piece": "0a", "exact": True})
+    yield Event("home", 1, {"piece": "1a", "exact": False})
+    yield Event("hat", 0, {"hat": "lucky", "how": "deal", "from": None, "to": "0a"})
+    yield Event("hat", 0, {"hat": "unlucky", "how": "take", "from": "1a", "to": "0a"})
+    yield Event("hat", 0, {"hat": "lucky", "how": "give", "from": "0a", "to": "1a"})
+    yield Event("hat", 0, {"hat": "lucky", "how": "swap", "from": "0a", "to": "1a"})
+    yield Event("hat", 0, {"hat": "unlucky", "how": "home", "from": "0a", "to": None,
+                           "points": -10})
+    yield Event("hat_keep", 0, {"pawn": "0a"})
+    yield Event("chip", 0, {"value": 2, "piece": "0a", "left": 7})
+    yield Event("stop", 0, {})
+    yield Event("attack", 0, {"cards": ["y4", "o4"], "value": 4, "tile": "m3",
+                              "targets": ["1a", "g1"]})
+    yield Event("reshuffle", None, {"cards": 30})
+    yield Event("draw", 0, {"card": "y2", "hand": 2}, (0,))
+    yield Event("draw", 0, {"card": None, "hand": 2}, (1, 2))
+    yield Event("hat_draw", 1, {"card": "o6", "value": 6, "round": 1})
+    yield Event("hat_draw", 1, {"card": "o-1", "value": -1, "round": 2})
+    yield Event("hat_tie", None, {"players": [0, 2], "place": "first"})
+    yield Event("hat_tie", None, {"players": [1, 2], "place": "second"})
+    yield Event("hat_draw_end", None, {"cards": ["o6", "y3", "o1"], "lucky": 0, "unlucky": 2})
+    yield Event("skip", 2, {})
+    yield Event("turn", 1, {"round": 3})
+    scores = [{"track": 3, "lucky": 4, "turned": ["m2"], "risk": -9, "chips": 2, "hats": 10,
+               "total": 10}] * 3
+    yield Event("end", None, {"scores": scores, "winners": [0, 2]})
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_describe_gives_a_line_for_every_event_kind(lang):
+    app = make_app(lang=lang)
+    try:
+        scene = make_scene(app, humans=(0,), players=3, options={"variant": "hats"})
+        scene.skip_animation()
+        events = list(_every_event_kind())
+        assert {e.kind for e in events} == set(EVENT_KINDS)
+        for event in events:
+            line = scene.describe(event)
+            assert line and "{" not in line and "verflixxt." not in line, (event.kind, line)
+            assert not fonts.missing_glyphs(line), line
+            if lang == "ja":
+                assert any(ord(ch) > 0x3000 for ch in line), line
+            if event.kind == "draw":
+                # the log stays on screen for the next person: never the card drawn
+                assert not any(word in line for word in ("yellow", "黄", "y2")), line
+        # and every one of them animates without error, skipped or not
+        for event in events:
+            scene.play_event(event)
+            scene.timeline.update(0.05)
+            app.draw()
+            scene.timeline.finish_all()
+        scene.sync_from_state()
+        app.draw()
+    finally:
+        pygame.quit()
+
+
+def test_the_road_winds_and_the_track_closes_up_along_it():
+    app = make_app()
+    try:
+        scene = make_scene(app, humans=(), players=4, seed=2, options={"variant": "base"})
+        ys = {round(scene.tile_centre(tile)[1] / 10) for tile in scene.table.track}
+        assert len(ys) > 4                       # several rows, not a straight line
+        xs = [scene.tile_centre(tile)[0] for tile in scene.table.track[:6]]
+        assert xs == sorted(xs)                  # the first row runs left to right
+        last = scene.tile_centre(FINISH)
+        track = list(scene.table.track)
+        gone = track[5]
+        scene.play_event(Event("close", 0, {"tile": gone, "index": 5,
+                                            "track": track[:5] + track[6:]}))
+        before = scene.tile_centre(track[6])
+        scene.timeline.update(0.2)
+        middle = scene.tile_centre(track[6])
+        scene.timeline.finish_all()
+        after = scene.tile_centre(track[6])
+        assert before != middle != after         # it glides
+        assert scene.tile_centre(FINISH) == last  # the finish stays at the end of the road
+    finally:
+        pygame.quit()
