@@ -55,7 +55,7 @@ def main() -> int:
     from game.ui import theme
     xvfb = start_xvfb(":96")
     try:
-        layout = Layout()
+        layout = Layout(Path(home))
         x = XSession(":96", Path(home))
         x.start("--size", "1280x720", "--lang", "en", command=[str(exe)])
         image, _ = x.screenshot("bundle-menu")

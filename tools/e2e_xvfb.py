@@ -28,7 +28,9 @@ def sh(*args: str, env=None, timeout=30) -> str:
 class Layout:
     """Button centres of each scene, from the real layout code under the dummy driver."""
 
-    def __init__(self) -> None:
+    def __init__(self, home: Path) -> None:
+        # The same home as the app under test: saves decide whether a Resume button shows.
+        os.environ["TABLETOP_DERBY_HOME"] = str(home)
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
         sys.path.insert(0, str(ROOT))
@@ -132,8 +134,8 @@ def main() -> int:
     display = ":97"
     xvfb = start_xvfb(display)
     try:
-        layout = Layout()
         home = Path(tempfile.mkdtemp(prefix="derby-home-"))
+        layout = Layout(home)
         x = XSession(display, home)
         run_shell_checks(x, layout)
         extra = os.environ.get("E2E_GAMES", "duck").split(",")
