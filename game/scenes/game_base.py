@@ -242,7 +242,8 @@ class GameScene(Scene):
 
     def open_pause(self):
         from game.scenes.pause import PauseScene
-        self.app.push(PauseScene(self.app, self.info, on_quit_to_menu=self.autosave))
+        self.app.push(PauseScene(self.app, self.info, on_quit_to_menu=self.autosave,
+                                 session=self.session))
 
     # -- drawing ---------------------------------------------------------------------------
     def layout(self, size):

@@ -11,10 +11,11 @@ from game.ui.widgets import Button, draw_panel, draw_text
 class PauseScene(Scene):
     overlay = True
 
-    def __init__(self, app, info=None, on_quit_to_menu=None):
+    def __init__(self, app, info=None, on_quit_to_menu=None, session=None):
         super().__init__(app)
         self.info = info
         self.on_quit_to_menu = on_quit_to_menu
+        self.session = session
 
     def layout(self, size):
         super().layout(size)
@@ -22,6 +23,8 @@ class PauseScene(Scene):
         items = [("resume", self.t("app.resume_game"), self.app.pop)]
         if self.info is not None:
             items.append(("rules", self.t("app.rules"), self._rules))
+        if self.session is not None:
+            items.append(("save", self.t("app.save_game"), self._save))
         items += [("settings", self.t("app.settings"), self._settings),
                   ("menu", self.t("app.quit_to_menu"), self._menu)]
         bw, bh, gap = self.px(300), self.px(54), self.px(14)
@@ -41,6 +44,10 @@ class PauseScene(Scene):
     def _rules(self):
         from game.scenes.help import HelpScene
         self.app.push(HelpScene(self.app, self.info))
+
+    def _save(self):
+        from game.scenes.save_slots import SaveSlotsScene
+        self.app.push(SaveSlotsScene(self.app, self.session))
 
     def _settings(self):
         from game.scenes.settings import SettingsScene

@@ -1,0 +1,86 @@
+"""Manual save slots, from the pause menu: three slots showing what each holds now."""
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from game import registry, saves
+from game.scenes.base import Scene
+from game.ui import theme
+from game.ui.widgets import Button, draw_panel, draw_text
+
+SLOTS = (1, 2, 3)
+
+
+class SaveSlotsScene(Scene):
+    overlay = True
+
+    def __init__(self, app, session):
+        super().__init__(app)
+        self.session = session
+        self.message = ""
+
+    def _describe(self, slot: int) -> str:
+        path = saves.saves_dir() / f"slot-{slot}.json"
+        if not path.exists():
+            return self.t("app.slot_empty", n=slot)
+        try:
+            data = saves.read_payload(path)
+        except saves.SaveError as exc:
+            return f"{self.t('app.slot', n=slot)}: {exc.problem}"
+        info = registry.GAMES[data["game"]]
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(data.get("saved_at", 0)))
+        return (f"{self.t('app.slot', n=slot)}: {info.name(self.app.settings.language)} · "
+                f"{self.t('app.round', n=data.get('round', 1))} · {when}")
+
+    def layout(self, size):
+        super().layout(size)
+        w, h = size
+        self.panel = pygame.Rect(0, 0, min(w - 40, self.px(760)), self.px(420))
+        self.panel.center = (w // 2, h // 2)
+        self.buttons.clear()
+        y = self.panel.y + self.px(80)
+        for slot in SLOTS:
+            rect = pygame.Rect(self.panel.x + self.px(30), y, self.panel.width - self.px(60),
+                               self.px(56))
+            self.buttons.add(Button(rect, self._describe(slot), self._save(slot), self.px(19),
+                                    key=f"slot:{slot}"))
+            y += self.px(70)
+        back = pygame.Rect(0, 0, self.px(180), self.px(48))
+        back.midbottom = (self.panel.centerx, self.panel.bottom - self.px(18))
+        self.buttons.add(Button(back, self.t("app.back"), self.app.pop, self.px(22),
+                                primary=True, key="back"))
+        self.buttons.focus = 0
+
+    def _save(self, slot: int):
+        def save():
+            try:
+                saves.manual_save(self.session, slot)
+            except OSError as exc:
+                self.app.show_error(str(exc))
+                return
+            self.message = self.t("app.saved")
+            self.app.sound.play("click")
+            self.layout(self.size)
+        return save
+
+    def handle_event(self, event):
+        if self.key_back(event):
+            self.app.pop()
+            return
+        super().handle_event(event)
+
+    def draw(self, surface):
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((20, 20, 30, 150))
+        surface.blit(shade, (0, 0))
+        draw_panel(surface, self.panel)
+        draw_text(surface, self.t("app.save_game"), self.px(30),
+                  (self.panel.centerx, self.panel.y + self.px(40)), theme.INK, bold=True,
+                  anchor="center")
+        if self.message:
+            draw_text(surface, self.message, self.px(18),
+                      (self.panel.centerx, self.panel.bottom - self.px(84)), theme.GOOD,
+                      anchor="center")
+        super().draw(surface)

@@ -1,0 +1,77 @@
+"""What every game scene shares, on a real game (Eight Routes): closing the window or
+Ctrl+C autosaves, manual save slots, resize and minimize keep the game, undo button."""
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pygame
+
+from game import saves
+from game.scenes.lobby import default_seats
+from game.session import Session
+
+
+def _scene(app, humans=1):
+    from game.registry import get
+    info = get("routes")
+    seats = default_seats(info, 3, app.t)
+    for i, seat in enumerate(seats):
+        seat.human = i < humans
+    scene = info.scene_class()(app, Session("routes", seats, 9))
+    from game.scenes.menu import MenuScene
+    app.push(MenuScene(app))
+    app.push(scene)
+    return scene
+
+
+def test_closing_the_window_mid_game_autosaves_and_stops(app):
+    scene = _scene(app, humans=0)
+    for _ in range(120):
+        app.step(1 / 30)
+    app.handle(pygame.event.Event(pygame.QUIT))
+    assert not app.running
+    entries = [e for e in saves.list_saves() if isinstance(e, saves.SaveInfo)]
+    assert entries and entries[0].game == "routes"
+    restored = saves.load_session(entries[0].path)
+    assert restored.state.to_dict() == scene.session.state.to_dict()
+
+
+def test_manual_save_slot_from_the_pause_menu(app):
+    _scene(app)
+    app.step(1 / 60)
+    app.top.open_pause()
+    pause = app.top
+    pause.buttons.by_key("save").on_click()
+    app.top.buttons.by_key("slot:2").on_click()
+    path = saves.saves_dir() / "slot-2.json"
+    assert path.exists() and saves.read_payload(path)["kind"] == "manual"
+    assert app.top.buttons.by_key("slot:2").label != app.t("app.slot_empty", n=2)
+
+
+def test_resize_and_minimize_keep_the_game(app):
+    scene = _scene(app)
+    before = scene.session.state.to_dict()
+    for size in ((1920, 1080), (800, 600), (1280, 720)):
+        app.handle(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+        app.handle(pygame.event.Event(pygame.WINDOWMINIMIZED))
+        app.handle(pygame.event.Event(pygame.WINDOWRESTORED))
+        app.step(1 / 60)
+        assert scene.size == size
+    assert scene.session.state.to_dict() == before
+
+
+def test_ctrl_c_mid_game_autosaves_and_exits_cleanly(tmp_path):
+    root = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "TABLETOP_DERBY_HOME": str(tmp_path / "h"), "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    proc = subprocess.Popen([sys.executable, str(root / "main.py"), "--new", "routes",
+                             "--players", "3", "--computers", "--seed", "3"], env=env,
+                            stderr=subprocess.PIPE)
+    time.sleep(4)
+    proc.send_signal(signal.SIGINT)
+    assert proc.wait(timeout=20) == 0, proc.stderr.read().decode()[-2000:]
+    autosaves = list((tmp_path / "h" / "data" / "saves").glob("auto-*.json"))
+    assert autosaves
