@@ -394,6 +394,10 @@ def test_layouts_draw_at_rest_and_mid_animation(size, lang, variant):
         assert not scene.action_rect.colliderect(scene.log_rect)
         for tile in scene.table.track:
             assert scene.board.contains(scene.tile_rect(tile)), tile
+        groups = scene._groups()
+        for piece in scene.table.pieces:
+            rect = scene.piece_rect(piece, scene.piece_spot(piece, groups))
+            assert scene.board.contains(rect), piece
         for row in scene.rows:
             assert scene.players_rect.contains(row)
         # hover every control: each preview draws

@@ -28,7 +28,7 @@ from game.rules.verflixxt.box import FINISH, LUCKY, MINUS, PLUS, RISK, START, ca
 from game.rules.verflixxt.scoring import breakdown
 from game.scenes.game_base import GameScene
 from game.ui import fonts, sprites, theme
-from game.ui.tween import Tween, ease_in_out, ease_out_back, lerp
+from game.ui.tween import Tween, ease_in_out, lerp
 from game.ui.widgets import Button, draw_panel, draw_text
 
 Point = tuple[float, float]
@@ -59,6 +59,11 @@ def _mix(colour, other, amount: float) -> tuple[int, int, int]:
 def _signed(value: int) -> str:
     """+5 / −5 with a real minus sign (the font has it; it reads better than a hyphen)."""
     return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
+
+
+def _face(value: int) -> str:
+    """A card's value as printed on it: 3, 0, −1."""
+    return _signed(value) if value < 0 else str(value)
 
 
 def _piece_order(piece: str) -> tuple:
@@ -168,8 +173,7 @@ class VerflixxtScene(GameScene):
             dealt = sum(len(h) for h in state.hands)
             self.table.deck += dealt
             self.table.hand_counts = [0] * state.players
-            self.queue_events([e for e in state.opening_events
-                               if e.visible_to is None or e.data.get("card", 1) is None])
+            self.queue_events(list(state.opening_events))
 
     def queue_events(self, events: list[Event]) -> None:
         viewer = self.private_player
@@ -193,7 +197,7 @@ class VerflixxtScene(GameScene):
         left_w = self.players_rect.x - gap - m
         bottom_h = self.px(152)
         self.board = pygame.Rect(m, top, left_w, h - top - bottom_h - gap - m)
-        action_w = int(left_w * 0.64)
+        action_w = int(left_w * 0.67)
         self.action_rect = pygame.Rect(m, self.board.bottom + gap, action_w, bottom_h)
         self.log_rect = pygame.Rect(self.action_rect.right + gap, self.action_rect.y,
                                     left_w - action_w - gap, bottom_h)
@@ -562,11 +566,9 @@ class VerflixxtScene(GameScene):
             image = sprites.svg(name, w, h).copy()
             value = card_value(card)
             ink = (92, 60, 0) if card[0] == "y" else (110, 42, 0)
-            big = fonts.render(_signed(value) if value < 0 else str(value), int(h * 0.46), ink,
-                               True)
+            big = fonts.render(_face(value), int(h * 0.46), ink, True)
             image.blit(big, big.get_rect(center=(w / 2, h * 0.52)))
-            corner = fonts.render(_signed(value) if value < 0 else str(value),
-                                  max(8, int(h * 0.16)), ink, True)
+            corner = fonts.render(_face(value), max(8, int(h * 0.16)), ink, True)
             image.blit(corner, corner.get_rect(topleft=(w * 0.15, h * 0.1)))
         self._images[key] = image
         return image
@@ -930,7 +932,7 @@ class VerflixxtScene(GameScene):
                         t.hand.remove(card)
             t.hand_counts[player] = 0
             t.banner = [self.t("verflixxt.banner_attack", name=self.seat_name(player)),
-                        self.t("verflixxt.banner_attack_sub", value=_signed(data["value"]),
+                        self.t("verflixxt.banner_attack_sub", value=_face(data["value"]),
                                tile=self.tile_name(tile)), 0.0]
             self.app.sound.play("bonk")
 
@@ -1071,9 +1073,9 @@ class VerflixxtScene(GameScene):
     # == names for the log ===========================================================
     def tile_name(self, tile: str) -> str:
         if tile == START:
-            return self.t("verflixxt.start")
+            return self.t("verflixxt.tile_start")
         if tile == FINISH:
-            return self.t("verflixxt.finish")
+            return self.t("verflixxt.tile_finish")
         kind = self.state.box.kinds.get(tile)
         value = self.state.box.values.get(tile, 0)
         if kind == LUCKY:
@@ -1099,12 +1101,17 @@ class VerflixxtScene(GameScene):
     def card_name(self, card: str) -> str:
         value = card_value(card)
         key = "verflixxt.card_yellow" if card[0] == "y" else "verflixxt.card_orange"
-        return self.t(key, value=_signed(value) if value < 0 else str(value))
+        return self.t(key, value=_face(value))
 
     def hat_name(self, hat: str) -> str:
         return self.t(f"verflixxt.hat_{hat}")
 
     def describe(self, event: Event) -> str | None:
+        line = self._describe(event)
+        # a line may open with a piece's name ("guardian 3 moves ..."): a capital first
+        return line[:1].upper() + line[1:] if line else line
+
+    def _describe(self, event: Event) -> str | None:
         d = event.data
         kind = event.kind
         tr = self.t
@@ -1154,7 +1161,7 @@ class VerflixxtScene(GameScene):
         if kind == "stop":
             return tr("verflixxt.ev_stop", name=name)
         if kind == "attack":
-            return tr("verflixxt.ev_attack", name=name, value=_signed(d["value"]),
+            return tr("verflixxt.ev_attack", name=name, value=_face(d["value"]),
                       tile=self.tile_name(d["tile"]), n=len(d["targets"]))
         if kind == "reshuffle":
             return tr("verflixxt.ev_reshuffle", n=d["cards"])
@@ -1291,12 +1298,12 @@ class VerflixxtScene(GameScene):
                                                     f"piece:{short}",
                                                     self._pick_dir(short)))
         if self.mode == "dir":
-            for action in plays:
+            for action in sorted(plays, key=lambda a: a.direction != "back"):
                 if action.card == self.sel_card and action.piece == self.sel_piece:
                     label = tr(f"verflixxt.btn_dir_{action.direction}")
                     buttons.append((f"dir:{action.direction}", label, self._choose(action),
                                     action, False))
-            buttons.append(("back", tr("verflixxt.btn_back"), self._set_mode("card"), None,
+            buttons.append(("back", tr("verflixxt.btn_cancel"), self._set_mode("card"), None,
                             False))
         attacks = [a for a in legal if isinstance(a, Attack)]
         if self.mode == "attack":
@@ -1334,10 +1341,17 @@ class VerflixxtScene(GameScene):
         p = self.prompt_rect
         gap = self.px(8)
         bh = self.px(34)
+        size = self.px(15)
+        # as many to a row as their labels fit (a button shrinks its label a little), and
+        # never more than two rows
+        widest = max(fonts.font(size).size(label)[0] for _, label, *_ in buttons) * 0.85 \
+            + self.px(14)
         per_row = min(len(buttons), 3)
+        while per_row > 1 and (p.w - gap * (per_row - 1)) // per_row < widest:
+            per_row -= 1
+        per_row = max(per_row, math.ceil(len(buttons) / 2))
         rows = math.ceil(len(buttons) / per_row)
         bw = min(self.px(190), (p.w - gap * (per_row - 1)) // per_row)
-        size = self.px(15)
         y = p.bottom - rows * bh - (rows - 1) * self.px(6)
         for i, (key, label, callback, action, primary) in enumerate(buttons):
             r, c = divmod(i, per_row)
@@ -1659,12 +1673,8 @@ class VerflixxtScene(GameScene):
     def _draw_board(self, surface, focus, shown) -> None:
         surface.blit(self._static_board(), self.board.topleft)
         t = self.table
-        target_tiles = set()
-        for action, events in shown:
-            for e in events:
-                if e.kind == "move" and e.data["path"]:
-                    target_tiles.add(e.data["to"])
-        # tiles
+        # tiles (those an attack may start from ringed)
+        attack_tiles = {c.tile for c in self.controls if c.spot == "tile"}
         shake_tile, shake_v = t.shake if t.shake else (None, 0.0)
         for tile in t.track:
             if tile in t.gone:
@@ -1675,10 +1685,14 @@ class VerflixxtScene(GameScene):
                 cx += math.sin(shake_v * 40) * self.px(4) * (1 - shake_v)
             image = self._tile_image(tile, size)
             surface.blit(image, image.get_rect(center=(int(cx), int(cy))))
-            if focus is not None and focus.spot == "tile" and focus.tile == tile:
-                pygame.draw.rect(surface, theme.BUTTON_FOCUS if self.keyboard else theme.ACCENT,
-                                 image.get_rect(center=(int(cx), int(cy))).inflate(
-                                     self.px(8), self.px(8)), self.px(4),
+            if tile in attack_tiles:
+                looked_at = focus is not None and isinstance(focus.action, Attack) \
+                    and focus.action.tile == tile
+                colour = (theme.BUTTON_FOCUS if self.keyboard else theme.ACCENT) \
+                    if looked_at else (255, 214, 70)
+                pygame.draw.rect(surface, colour, image.get_rect(center=(int(cx), int(cy)))
+                                 .inflate(self.px(8), self.px(8)),
+                                 self.px(4) if looked_at else self.px(3),
                                  border_radius=self.px(12))
         if self.state.hats_variant:
             self._draw_chip_stack(surface)
@@ -1796,16 +1810,16 @@ class VerflixxtScene(GameScene):
     def _draw_preview_under(self, surface, shown) -> None:
         """Where the chosen action takes pieces: dots on the tiles stepped on, a ring on
         the landing tile, and the tile that would be taken."""
-        for action, events in shown:
+        for _action, events in shown:
             for e in events:
                 if e.kind == "move" and e.data["path"]:
                     for tile in e.data["path"][:-1]:
                         if tile in self.table.u:
                             cx, cy = self.tile_centre(tile)
-                            pygame.draw.circle(surface, (255, 250, 230), (cx, cy + self.px(2)),
-                                               self.px(5))
-                            pygame.draw.circle(surface, theme.ACCENT_DARK,
-                                               (cx, cy + self.px(2)), self.px(5), max(1, self.px(2)))
+                            dot = (cx, cy + self.px(2))
+                            pygame.draw.circle(surface, (255, 250, 230), dot, self.px(5))
+                            pygame.draw.circle(surface, theme.ACCENT_DARK, dot, self.px(5),
+                                               max(1, self.px(2)))
                     tile = e.data["to"]
                     if tile in self.table.u:
                         rect = self.tile_rect(tile).inflate(self.px(10), self.px(10))
@@ -2024,7 +2038,6 @@ class VerflixxtScene(GameScene):
     def _draw_action_panel(self, surface, focus, shown) -> None:
         a = self.action_rect
         draw_panel(surface, a, radius=self.px(12))
-        t = self.table
         if self.state.hats_variant:
             self._draw_piles(surface)
             self._draw_hand(surface, focus)
@@ -2134,6 +2147,7 @@ class VerflixxtScene(GameScene):
             self.draw_thinking(surface, (p.x + p.w // 2, p.bottom - self.px(4)))
             return
         title, hint = self._prompt_texts(player)
+        title = title[:1].upper() + title[1:]
         lines = fonts.wrap(title, self.px(16), p.w, bold=True)
         y = p.y
         for line in lines[:2]:
@@ -2171,9 +2185,8 @@ class VerflixxtScene(GameScene):
         if self.mode == "card" and self.sel_card is not None:
             value = card_value(self.sel_card)
             key = "verflixxt.prompt_card_zero" if value == 0 else "verflixxt.prompt_card"
-            title = tr(key, card=self.card_name(self.sel_card))
-            if second:
-                title = tr("verflixxt.prompt_second") + " " + title
+            title = tr("verflixxt.prompt_second") if second else \
+                tr(key, card=self.card_name(self.sel_card))
             return title, tr("verflixxt.hint_card")
         title = tr("verflixxt.prompt_second") if second else tr("verflixxt.prompt_play",
                                                                 name=name)
@@ -2185,10 +2198,14 @@ class VerflixxtScene(GameScene):
             for e in events:
                 d = e.data
                 if e.kind == "move":
+                    way = ""
+                    if isinstance(action, Play) and action.direction and len(shown) > 1:
+                        way = "▶ " if action.direction == "fwd" else "◀ "
                     if d["path"]:
-                        parts.append(self.t("verflixxt.pv_move", piece=self.piece_name(d["piece"]),
-                                            frm=self.tile_name(d["from"]),
-                                            to=self.tile_name(d["to"])))
+                        parts.append(way + self.t("verflixxt.pv_move",
+                                                  piece=self.piece_name(d["piece"]),
+                                                  frm=self.tile_name(d["from"]),
+                                                  to=self.tile_name(d["to"])))
                     else:
                         parts.append(self.t("verflixxt.pv_stay",
                                             piece=self.piece_name(d["piece"])))
