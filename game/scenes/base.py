@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ui import theme
-from game.ui.widgets import ButtonGroup
+from game.ui.widgets import ButtonGroup, draw_panel
 
 if TYPE_CHECKING:
     from game.app import App
@@ -70,3 +70,32 @@ class Scene:
 
     def key_back(self, event: pygame.event.Event) -> bool:
         return event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE)
+
+
+class ModalScene(Scene):
+    """An overlay with a panel over a dimmed scene (dialogs, pause, help, save slots):
+    Esc or Backspace closes it."""
+
+    overlay = True
+    shade_alpha = 150
+
+    def __init__(self, app: "App"):
+        super().__init__(app)
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self._shade: pygame.Surface | None = None
+
+    def close(self) -> None:
+        self.app.pop()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.key_back(event):
+            self.close()
+            return
+        super().handle_event(event)
+
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        if self._shade is None or self._shade.get_size() != surface.get_size():
+            self._shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            self._shade.fill((20, 20, 30, self.shade_alpha))
+        surface.blit(self._shade, (0, 0))
+        draw_panel(surface, self.panel)

@@ -3,13 +3,12 @@ from __future__ import annotations
 
 import pygame
 
-from game.scenes.base import Scene
+from game.scenes.base import ModalScene
 from game.ui import fonts, theme
-from game.ui.widgets import Button, draw_panel, draw_text
+from game.ui.widgets import Button, draw_text
 
 
-class DialogScene(Scene):
-    overlay = True
+class DialogScene(ModalScene):
 
     def __init__(self, app, title: str, message: str):
         super().__init__(app)
@@ -29,17 +28,8 @@ class DialogScene(Scene):
                                 primary=True, key="ok"))
         self.buttons.focus = 0
 
-    def handle_event(self, event):
-        if self.key_back(event):
-            self.app.pop()
-            return
-        super().handle_event(event)
-
     def draw(self, surface):
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((20, 20, 30, 150))
-        surface.blit(shade, (0, 0))
-        draw_panel(surface, self.panel)
+        self.draw_backdrop(surface)
         draw_text(surface, self.title, self.px(28), (self.panel.x + self.px(30),
                   self.panel.y + self.px(22)), theme.BAD, bold=True)
         y = self.panel.y + self.px(72)

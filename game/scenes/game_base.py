@@ -17,7 +17,7 @@ from __future__ import annotations
 import pygame
 
 from game.rules.protocol import Event, IllegalAction
-from game.scenes.base import Scene
+from game.scenes.base import ModalScene, Scene
 from game.ui import fonts, theme
 from game.ui.tween import Timeline
 from game.ui.widgets import Button, draw_panel, draw_text
@@ -306,9 +306,9 @@ class GameScene(Scene):
         draw_text(surface, text, self.px(18), pos, theme.INK_SOFT, anchor="midbottom")
 
 
-class GameOverScene(Scene):
+class GameOverScene(ModalScene):
     """Winner(s), the scores, play again or back to the menu."""
-    overlay = True
+    shade_alpha = 140
 
     def __init__(self, app, game_scene: GameScene):
         super().__init__(app)
@@ -339,17 +339,11 @@ class GameOverScene(Scene):
         self.app.pop()
         self.app.replace(scene)
 
-    def handle_event(self, event):
-        if self.key_back(event):
-            self.app.pop_to_root()
-            return
-        super().handle_event(event)
+    def close(self):
+        self.app.pop_to_root()
 
     def draw(self, surface):
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((20, 20, 30, 140))
-        surface.blit(shade, (0, 0))
-        draw_panel(surface, self.panel)
+        self.draw_backdrop(surface)
         state = self.game.state
         winners = state.winners()
         names = [self.game.seat_name(p) for p in winners]

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.scenes.base import Scene
+from game.scenes.base import ModalScene
 from game.ui import fonts, theme
-from game.ui.widgets import Button, draw_panel, draw_text
+from game.ui.widgets import Button, draw_text
 
 
 def read_help(info, lang: str) -> str:
@@ -15,8 +15,7 @@ def read_help(info, lang: str) -> str:
         return f"{exc}"
 
 
-class HelpScene(Scene):
-    overlay = True
+class HelpScene(ModalScene):
 
     def __init__(self, app, info):
         super().__init__(app)
@@ -49,7 +48,8 @@ class HelpScene(Scene):
                 for part in fonts.wrap(line, base, self.body.width):
                     self.lines.append((part, base, False, 0))
         self.line_h = int(base * 1.55)
-        self.max_scroll = max(0, len(self.lines) * self.line_h - self.body.height)
+        self.heights = [int(size * (1.75 if bold else 1.55)) for _, size, bold, _ in self.lines]
+        self.max_scroll = max(0, sum(self.heights) - self.body.height)
         self.scroll = min(self.scroll, self.max_scroll)
         self.buttons.clear()
         close = pygame.Rect(0, 0, self.px(180), self.px(48))
@@ -58,9 +58,6 @@ class HelpScene(Scene):
                                 primary=True, key="close"))
 
     def handle_event(self, event):
-        if self.key_back(event):
-            self.app.pop()
-            return
         step = self.line_h * 3
         if event.type == pygame.MOUSEWHEEL:
             self.scroll = max(0, min(self.max_scroll, self.scroll - event.y * step))
@@ -74,21 +71,18 @@ class HelpScene(Scene):
         super().handle_event(event)
 
     def draw(self, surface):
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((20, 20, 30, 160))
-        surface.blit(shade, (0, 0))
-        draw_panel(surface, self.panel)
+        self.draw_backdrop(surface)
         draw_text(surface, self.t("app.rules_title", game=self.info.name(self.app.settings.language)),
                   self.px(30), (self.panel.x + self.px(30), self.panel.y + self.px(22)),
                   theme.ACCENT_DARK, bold=True)
         clip = surface.get_clip()
         surface.set_clip(self.body)
         y = self.body.y - self.scroll
-        for text, size, bold, indent in self.lines:
-            if self.body.y - self.line_h < y < self.body.bottom:
+        for (text, size, bold, indent), height in zip(self.lines, self.heights):
+            if self.body.y - height < y < self.body.bottom:
                 draw_text(surface, text, size, (self.body.x + indent, y),
                           theme.INK if not bold else theme.BG_DARK, bold=bold)
-            y += self.line_h
+            y += height
         surface.set_clip(clip)
         if self.max_scroll:
             draw_text(surface, self.t("app.scroll_hint"), self.px(14),

@@ -3,13 +3,12 @@ from __future__ import annotations
 
 import pygame
 
-from game.scenes.base import Scene
+from game.scenes.base import ModalScene
 from game.ui import theme
-from game.ui.widgets import Button, draw_panel, draw_text
+from game.ui.widgets import Button, draw_text
 
 
-class PauseScene(Scene):
-    overlay = True
+class PauseScene(ModalScene):
 
     def __init__(self, app, info=None, on_quit_to_menu=None, session=None):
         super().__init__(app)
@@ -58,17 +57,8 @@ class PauseScene(Scene):
             self.on_quit_to_menu()
         self.app.pop_to_root()
 
-    def handle_event(self, event):
-        if self.key_back(event):
-            self.app.pop()
-            return
-        super().handle_event(event)
-
     def draw(self, surface):
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((20, 20, 30, 150))
-        surface.blit(shade, (0, 0))
-        draw_panel(surface, self.panel)
+        self.draw_backdrop(surface)
         draw_text(surface, self.t("app.paused"), self.px(34),
                   (self.panel.centerx, self.panel.y + self.px(40)), theme.INK, bold=True,
                   anchor="center")

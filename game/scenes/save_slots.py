@@ -6,15 +6,14 @@ import time
 import pygame
 
 from game import registry, saves
-from game.scenes.base import Scene
+from game.scenes.base import ModalScene
 from game.ui import theme
-from game.ui.widgets import Button, draw_panel, draw_text
+from game.ui.widgets import Button, draw_text
 
 SLOTS = (1, 2, 3)
 
 
-class SaveSlotsScene(Scene):
-    overlay = True
+class SaveSlotsScene(ModalScene):
 
     def __init__(self, app, session):
         super().__init__(app)
@@ -65,17 +64,8 @@ class SaveSlotsScene(Scene):
             self.layout(self.size)
         return save
 
-    def handle_event(self, event):
-        if self.key_back(event):
-            self.app.pop()
-            return
-        super().handle_event(event)
-
     def draw(self, surface):
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((20, 20, 30, 150))
-        surface.blit(shade, (0, 0))
-        draw_panel(surface, self.panel)
+        self.draw_backdrop(surface)
         draw_text(surface, self.t("app.save_game"), self.px(30),
                   (self.panel.centerx, self.panel.y + self.px(40)), theme.INK, bold=True,
                   anchor="center")
