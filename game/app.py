@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pygame
 
@@ -43,6 +44,10 @@ class App:
         self.exit_code = 0
         self.frames = 0
         self.dirty = True
+        # End-to-end tests: TABLETOP_DERBY_PROBE=file.json makes the app write what can be
+        # clicked on the top scene after each drawn frame (a real window cannot be asked).
+        self.probe_path = os.environ.get("TABLETOP_DERBY_PROBE") or None
+        self._last_probe = None
         # A fixed seed for every new game (tests, bug reports): TABLETOP_DERBY_SEED=42.
         seed = os.environ.get("TABLETOP_DERBY_SEED", "")
         self.fixed_seed = int(seed) if seed.isdigit() else None
@@ -133,6 +138,27 @@ class App:
         self.save_settings()
         self.running = False
 
+    def write_probe(self) -> None:
+        top = self.top
+        if top is None:
+            return
+        info = {"scene": type(top).__name__, "stack": [type(s).__name__ for s in self.stack],
+                "targets": top.probe(), "frames": self.frames}
+        game = next((s for s in reversed(self.stack) if hasattr(s, "session")), None)
+        if game is not None:
+            state = game.session.state
+            info["game"] = {"round": state.round_number, "over": state.is_over(),
+                            "to_act": list(state.to_act()),
+                            "humans_to_act": game.session.humans_to_act(),
+                            "animating": game.busy_animating(),
+                            "actions": len(game.session.actions)}
+        key = {k: v for k, v in info.items() if k != "frames"}
+        if key != self._last_probe:
+            self._last_probe = key
+            import json
+            from game.settings import atomic_write_text
+            atomic_write_text(Path(self.probe_path), json.dumps(info))
+
     # the loop -------------------------------------------------------------------------
     def busy(self) -> bool:
         return any(scene.busy() for scene in self.stack)
@@ -172,6 +198,8 @@ class App:
             self.draw()
             pygame.display.flip()
             self.dirty = False
+            if self.probe_path:
+                self.write_probe()
         self.frames += 1
 
     def run(self, frames: int | None = None) -> int:

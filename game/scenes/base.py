@@ -64,6 +64,11 @@ class Scene:
     def on_quit(self) -> None:
         """The app is closing (window closed, Ctrl+C): save what must be saved."""
 
+    def probe(self) -> dict:
+        """What an end-to-end driver may click now: {key: [x, y]} (see App.write_probe)."""
+        return {b.key: [b.rect.centerx, b.rect.centery] for b in self.buttons.buttons
+                if b.enabled and b.key}
+
     # helpers --------------------------------------------------------------------------
     def px(self, value: float) -> int:
         return int(round(value * self.s))
