@@ -2112,14 +2112,15 @@ class VerflixxtScene(GameScene):
             card = t.hand[i]
             selected = self.mode in ("card", "dir") and self.sel_card == card and (
                 i == 0 or t.hand[0] != card)
-            lift = self.px(12) if selected else 0
+            control = self._control(f"card:{i + 1}")
+            hovered = control is not None and control.hovered and not self.keyboard
+            lift = self.px(12) if selected else self.px(5) if hovered else 0
             image = self._card_image(card, rect.w, rect.h)
             if deciding and self.state.phase == "play" and i not in playable:
                 image = image.copy()
                 image.set_alpha(110)
             r = rect.move(0, -lift)
             surface.blit(image, r)
-            control = self._control(f"card:{i + 1}")
             if control is not None and (control is focus or selected):
                 colour = theme.BUTTON_FOCUS if control is focus and self.keyboard else theme.ACCENT
                 pygame.draw.rect(surface, colour, r.inflate(self.px(6), self.px(6)), self.px(3),
@@ -2187,10 +2188,18 @@ class VerflixxtScene(GameScene):
             key = "verflixxt.prompt_card_zero" if value == 0 else "verflixxt.prompt_card"
             title = tr("verflixxt.prompt_second") if second else \
                 tr(key, card=self.card_name(self.sel_card))
-            return title, tr("verflixxt.hint_card")
+            hint = tr("verflixxt.hint_card")
+            if self._control("stop") is not None:
+                hint += " " + tr("verflixxt.hint_stop")
+            return title, hint
         title = tr("verflixxt.prompt_second") if second else tr("verflixxt.prompt_play",
                                                                 name=name)
-        return title, tr("verflixxt.hint_play")
+        hint = tr("verflixxt.hint_play")
+        if self._control("stop") is not None:
+            hint += " " + tr("verflixxt.hint_stop")
+        if self._control("attack") is not None:
+            hint += " " + tr("verflixxt.hint_x")
+        return title, hint
 
     def _preview_caption(self, shown) -> str:
         parts: list[str] = []
