@@ -871,8 +871,8 @@ class VerflixxtScene(GameScene):
         self._fly(flyer, 0.55, done, start, "pop")
         if how == "home":
             points = data.get("points", 0)
-            self._pop(_signed(points) if points else "",
-                      lambda: self.rows[player].midright, GOOD if points > 0 else BAD)
+            self._pop(_signed(points) if points else "", self.hats_anchor_fn(player),
+                      GOOD if points > 0 else BAD)
 
     def hats_anchor_fn(self, player: int) -> Callable[[], Point]:
         return lambda: self.hats_anchor(player)
