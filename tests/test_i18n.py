@@ -69,3 +69,23 @@ def test_every_non_ascii_literal_in_the_ui_code_has_a_glyph():
                         found.setdefault(ch, f"{path.name}: {node.value[:40]!r}")
     missing = {ch: found[ch] for ch in fonts.missing_glyphs("".join(found))}
     assert not missing, f"tofu in code literals: {missing}"
+
+
+def test_minus_and_digits_are_visible_at_every_size():
+    """FreeType can drop a thin glyph at some pixel sizes (the minus vanished at 13 px)."""
+    pygame.font.init()
+    for bold in (False, True):
+        for size in range(8, 65):
+            for ch in "−-+0123456789":
+                image = fonts.font(size, bold).render(ch, True, (0, 0, 0), (255, 255, 255))
+                dark = sum(1 for x in range(image.get_width()) for y in range(image.get_height())
+                           if image.get_at((x, y))[0] < 160)
+                assert dark > 0, f"{ch!r} is invisible at {size} px (bold={bold})"
+
+
+def test_japanese_lines_never_start_with_closing_punctuation():
+    pygame.font.init()
+    text = "アヒルは空いているスタートマスに置きます。見せたカードはその後捨てます。" * 4
+    for width in range(120, 400, 7):
+        for line in fonts.wrap(text, 18, width)[1:]:
+            assert line[0] not in fonts.NO_LINE_START, (width, line)

@@ -12,11 +12,19 @@ REGULAR = FONTS_DIR / "BIZUDPGothic-Regular.ttf"
 BOLD = FONTS_DIR / "BIZUDPGothic-Bold.ttf"
 
 
+# Sizes at which the face drops a glyph that matters: BIZ UDPGothic Regular draws no
+# minus sign (U+2212) at 13 px, so "−3" read as "3". Such sizes are nudged up by one.
+_AVOID_SIZES = {13}
+
+
 @lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()
-    return pygame.font.Font(str(BOLD if bold else REGULAR), max(8, int(size)))
+    size = max(9, int(size))       # at 8 px the minus and the hyphen fade out entirely
+    if size in _AVOID_SIZES:
+        size += 1
+    return pygame.font.Font(str(BOLD if bold else REGULAR), size)
 
 
 NOT_A_CHARACTER = "\U0010FFFD"   # private use: no font draws it, so it shows as tofu
@@ -57,13 +65,17 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
         line = ""
         for token in _tokens(paragraph):
             candidate = line + token
-            if f.size(candidate)[0] <= width or not line:
+            # Japanese line-breaking (kinsoku): closing marks never start a line.
+            if f.size(candidate)[0] <= width or not line or token in NO_LINE_START:
                 line = candidate
             else:
                 lines.append(line.rstrip())
                 line = token.lstrip()
         lines.append(line.rstrip())
     return lines
+
+
+NO_LINE_START = set("、。，．・：；？！ー）」』】〕〉》｝］ゝゞ々ぁぃぅぇぉっゃゅょァィゥェォッャュョ…")
 
 
 def _tokens(paragraph: str) -> list[str]:
