@@ -93,6 +93,10 @@ class GameScene(Scene):
     def seat_name(self, player: int) -> str:
         return self.session.seats[player].name
 
+    def score_text(self, player: int, value) -> str:
+        """How a score reads on the end screen (a game may say more than a number)."""
+        return f"{value:g}" if isinstance(value, (int, float)) else str(value)
+
     def seat_colour(self, player: int):
         for character in self.info.characters:
             if character.key == self.session.seats[player].character:
@@ -253,9 +257,12 @@ class GameScene(Scene):
         menu = pygame.Rect(w - self.px(118), self.px(8), self.px(52), self.px(40))
         rules = pygame.Rect(w - self.px(60), self.px(8), self.px(52), self.px(40))
         self.buttons.add(Button(menu, "≡", self.open_pause, self.px(20), key="pause"))
-        undo = pygame.Rect(w - self.px(226), self.px(8), self.px(102), self.px(40))
-        self.undo_button = self.buttons.add(Button(undo, self.t("app.undo"), self.undo,
-                                                   self.px(17), key="undo", enabled=False))
+        self.undo_button = None
+        if getattr(self.session.module, "FACE_DOWN_EVENTS", None):
+            # only games with secret choices ever allow an undo (Session.can_undo)
+            undo = pygame.Rect(w - self.px(226), self.px(8), self.px(102), self.px(40))
+            self.undo_button = self.buttons.add(Button(undo, self.t("app.undo"), self.undo,
+                                                       self.px(17), key="undo", enabled=False))
         self.buttons.add(Button(rules, "?", self._help, self.px(22), key="help"))
 
     def undo(self) -> None:
@@ -273,8 +280,9 @@ class GameScene(Scene):
 
     def draw(self, surface):
         self.draw_table(surface)
-        self.undo_button.enabled = not self.busy_animating() and \
-            self.session.can_undo(self.private_player)
+        if self.undo_button is not None:
+            self.undo_button.enabled = not self.busy_animating() and \
+                self.session.can_undo(self.private_player)
         super().draw(surface)
 
     def draw_log(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -363,8 +371,7 @@ class GameOverScene(ModalScene):
                                (self.panel.x + self.px(60), y + self.px(12)), self.px(10))
             draw_text(surface, self.game.seat_name(p), self.px(22),
                       (self.panel.x + self.px(80), y), theme.INK, bold=p in winners)
-            value = scores[p]
-            shown = f"{value:g}" if isinstance(value, (int, float)) else str(value)
+            shown = self.game.score_text(p, scores[p])
             draw_text(surface, shown, self.px(22), (self.panel.right - self.px(60), y),
                       theme.INK, anchor="topright")
             y += self.px(34)
