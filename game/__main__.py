@@ -19,7 +19,8 @@ def _size(text: str) -> tuple[int, int]:
     return w, h
 
 
-def _game_options(args) -> dict:
+def game_options(args) -> dict:
+    """The game options a command line names (--variant, --board, --attack, --option)."""
     options = {}
     if getattr(args, "variant", None):
         options["variant"] = args.variant
@@ -128,14 +129,14 @@ def main(argv: list[str] | None = None) -> int:
             return screenshot(args)
         if command == "simulate":
             from game.simulate import print_result, run
-            result = run(args.game, args.players, args.games, args.seed, _game_options(args),
+            result = run(args.game, args.players, args.games, args.seed, game_options(args),
                          bot=args.bot, max_rounds=args.max_rounds)
             print_result(result, args.json)
             return 0 if result["errors"] == 0 else 1
         if command == "tournament":
             from game.tournament import print_result, run_tournament
             result = run_tournament(args.game, args.players, args.games, args.seed,
-                                    args.bots.split(","), _game_options(args))
+                                    args.bots.split(","), game_options(args))
             print_result(result, args.json)
             return 0
         if command == "check-board":

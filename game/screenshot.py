@@ -52,14 +52,8 @@ def build_scene(app, name: str, args):
     for seat in seats:
         seat.human = False
     seats[0].human = True
-    options = {}
-    if getattr(args, "variant", None):
-        options["variant"] = args.variant
-    if getattr(args, "board", None):
-        options["board"] = args.board
-    if getattr(args, "attack", False):
-        options["attack"] = True
-    session = Session(info.id, seats, args.seed, options)
+    from game.__main__ import game_options
+    session = Session(info.id, seats, args.seed, game_options(args))
     scene_class = info.scene_class()
     scene = scene_class(app, session)
     app.push(scene)
