@@ -50,21 +50,22 @@ class SearchBot:
         return mine - (max(others) if others else 0.0)
 
     def _rollout(self, state: GameState, player: int, rng: random.Random) -> float:
-        """Everybody plays on with the game's own policy until ``player`` must decide
-        again (one full answer from the table), or ``depth`` actions; then evaluate."""
-        depth = self.depth if self.depth is not None else 12 * state.players
+        """Every seat (the bot too) plays on with the game's own policy to the end of
+        the round — when a round's moves are resolved and scored — or ``depth``
+        actions; then evaluate."""
+        depth = self.depth if self.depth is not None else 40 * state.players
+        start_round = state.round_number
         for _ in range(depth):
-            if state.is_over():
+            if state.is_over() or state.round_number != start_round:
                 break
             acting = state.to_act()
-            if not acting or player in acting:
+            if not acting:
                 break
             p = acting[0]
-            legal = state.legal_actions(p)
             if self.rollout_policy is not None:
                 action = self.rollout_policy(state, p, rng)
             else:
-                action = rng.choice(legal)
+                action = rng.choice(state.legal_actions(p))
             state.apply(p, action)
         return self.value(state, player)
 
