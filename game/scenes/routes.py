@@ -22,9 +22,9 @@ from game.rules.protocol import Action, Event
 from game.rules.routes import (ChangeDie, DeclineChip, EndPhase, PushMarker, TakeAll, TakeOne,
                                TurnChip)
 from game.scenes.game_base import GameScene
-from game.ui import fonts, sprites, theme
+from game.ui import choices, fonts, sprites, theme
 from game.ui.tween import Tween, ease_in_out, ease_out_back, lerp
-from game.ui.widgets import Button, draw_panel, draw_text
+from game.ui.widgets import draw_panel, draw_text
 
 ROUTES = 8
 SPACES = 20
@@ -50,10 +50,9 @@ def _mix(colour, other, amount: float) -> tuple[int, int, int]:
 
 
 @dataclass(eq=False)
-class Choice(Button):
+class Choice(choices.Choice):
     """A button (or an area of the table: a route) standing for one legal action,
     or for a step towards one (``mode``). The preview follows it on hover or focus."""
-    action: Action | None = None
     spot: bool = False
 
     def draw(self, surface: pygame.Surface, focused: bool = False) -> None:
@@ -128,20 +127,16 @@ class _Table:
     winners: list[int] | None = None
 
 
-class RoutesScene(GameScene):
+class RoutesScene(choices.ChoiceControls, GameScene):
     log_lines = 8
+    steps_draw_attention = False     # C, D and Back have nothing to preview
+    rebuild_before_input = False
 
     def __init__(self, app, session):
         super().__init__(app, session)
         n = session.players
         self.table = _Table(held=[0] * n, held_face=[None] * n, chips=[[] for _ in range(n)])
         self.mode = "main"             # "main", "C" (pick a die) or "D" (pick a route)
-        self.keyboard = True           # last input came from the keyboard: preview the focus
-        self.mouse: Point = (-1, -1)
-        self._armed: str | None = None   # the option a key showed; the same key takes it
-        self.controls: list[Choice] = []
-        self._controls_key = None
-        self._preview_cache: dict = {}
         # the points per route shown "now": the state's as of the last resync (the state
         # itself runs ahead of the animation while events play)
         self._scores_shown: dict = self.state.route_scores()
@@ -156,7 +151,6 @@ class RoutesScene(GameScene):
     # == geometry ================================================================
     def layout(self, size):
         super().layout(size)
-        self._base_buttons = list(self.buttons.buttons)
         w, h = size
         m, gap = self.px(12), self.px(8)
         top = self.px(56)
@@ -744,19 +738,12 @@ class RoutesScene(GameScene):
         return None
 
     # == who decides, and what ======================================================
-    def deciding(self) -> int | None:
-        """The person whose controls are on screen now (their turn, their screen)."""
-        if self.state.is_over():
-            return None
-        human = self.active_human()
-        return human if human is not None and human == self.private_player else None
-
     def on_private_shown(self, player: int) -> None:
         self.mode = "main"
         self._controls_key = None
 
-    def _legal(self, player: int) -> tuple[Action, ...]:
-        return self.state.legal_actions(player)
+    def _settle_mode(self, legal) -> None:
+        self.mode = self._current_mode(legal)
 
     def _current_mode(self, legal) -> str:
         if any(isinstance(a, DeclineChip) for a in legal):
@@ -767,33 +754,10 @@ class RoutesScene(GameScene):
             return "D"
         return "main"
 
-    def _rebuild_controls(self, force: bool = False) -> None:
-        player = self.deciding()
-        legal = self._legal(player) if player is not None else ()
-        if player is not None:
-            self.mode = self._current_mode(legal)
-        key = (player, len(self.session.actions), self.mode, self.size, self.t.lang)
-        if key == self._controls_key and not force:
-            return
-        self._controls_key = key
-        focused = None
-        if self.buttons.focus is not None and self.buttons.focus < len(self.buttons.buttons):
-            focused = self.buttons.buttons[self.buttons.focus].key
-        self.controls = []
-        if player is not None:
-            self._make_controls(legal)
-        for button in self.controls:
-            button.hovered = not self.keyboard and button.rect.collidepoint(self.mouse)
-        self.buttons.buttons = list(self._base_buttons) + list(self.controls)
-        keys = [b.key for b in self.buttons.buttons]
-        if focused in keys and focused not in ("pause", "help"):
-            self.buttons.focus = keys.index(focused)
-        elif self.controls:
-            self.buttons.focus = keys.index(self.controls[0].key)
-        else:
-            self.buttons.focus = None
+    def _steps_taken(self) -> tuple:
+        return (self.mode,)
 
-    def _make_controls(self, legal) -> None:
+    def _make_controls(self, player: int, legal) -> None:
         add = self.controls.append
         small = self.px(14)
         mode = self.mode
@@ -860,49 +824,15 @@ class RoutesScene(GameScene):
                            action=action, primary=key == "end"))
                 x += bw + gap
 
-    def _choose(self, action: Action) -> Callable[[], None]:
-        def choose():
-            player = self.deciding()
-            if player is None or action not in self._legal(player):
-                return
-            self.app.sound.play("click")
-            self.mode = "main"
-            if self.act(player, action):
-                self._controls_key = None
-        return choose
+    def _clear_steps(self) -> None:
+        self.mode = "main"
 
     def _set_mode(self, mode: str) -> Callable[[], None]:
         def set_mode():
-            if self.deciding() is None:
-                return
-            self.app.sound.play("click")
             self.mode = mode
-            self._rebuild_controls(force=True)
-        return set_mode
-
-    def _focus(self, key: str) -> bool:
-        for i, button in enumerate(self.buttons.buttons):
-            if button.key == key and button.enabled:
-                self.buttons.focus = i
-                self.keyboard = True
-                return True
-        return False
-
-    def _control(self, key: str) -> Choice | None:
-        for button in self.controls:
-            if button.key == key:
-                return button
-        return None
+        return self._step(set_mode)
 
     # == input ======================================================================
-    def handle_event(self, event):
-        if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-            self.keyboard = False
-        elif event.type == pygame.KEYDOWN:
-            self.keyboard = True
-        super().handle_event(event)
-
     def human_event(self, event: pygame.event.Event, player: int) -> None:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self._armed = None
@@ -914,7 +844,7 @@ class RoutesScene(GameScene):
             return
         if event.type != pygame.KEYDOWN:
             return
-        digit = self._digit(event)
+        digit = choices.digit_key(event, ROUTES)     # faces and routes alike go 1 to 8
         shift = bool(event.mod & pygame.KMOD_SHIFT)
         if self.mode == "main" and digit:
             key = f"{'one' if shift else 'take'}:{digit}"
@@ -943,30 +873,8 @@ class RoutesScene(GameScene):
         elif event.key == pygame.K_BACKSPACE and self._control("back"):
             self._control("back").on_click()
 
-    @staticmethod
-    def _digit(event) -> int:
-        for base in (pygame.K_1, pygame.K_KP1):
-            if base <= event.key <= base + 7:
-                return event.key - base + 1
-        return 0
-
-    def _press_or_focus(self, key: str) -> None:
-        """A key shows an option (focus and preview); the same key again, or Enter,
-        chooses it."""
-        button = self._control(key)
-        if button is None:
-            return
-        if self._armed == key and self.buttons.focus is not None \
-                and self.buttons.buttons[self.buttons.focus] is button:
-            self._armed = None
-            button.on_click()
-        elif self._focus(key):
-            self._armed = key
-
     def _focused_face(self) -> int:
-        if self.buttons.focus is None or self.buttons.focus >= len(self.buttons.buttons):
-            return 0
-        action = getattr(self.buttons.buttons[self.buttons.focus], "action", None)
+        action = getattr(self._focused_button(), "action", None)
         return action.face if isinstance(action, ChangeDie) else 0
 
     def _square_at(self, pos) -> int:
@@ -975,39 +883,15 @@ class RoutesScene(GameScene):
                 return i + 1
         return 0
 
-    def attention(self) -> Choice | None:
-        """The option the person is looking at: the focused one after a key, the one
-        under the mouse (a button, or a lid square: A) after a mouse move."""
-        if self.deciding() is None:
-            return None
-        if self.keyboard:
-            focus = self.buttons.focus
-            if focus is not None and focus < len(self.buttons.buttons):
-                button = self.buttons.buttons[focus]
-                if isinstance(button, Choice) and button.action is not None:
-                    return button
-            return None
-        for button in self.controls:
-            if button.hovered and button.action is not None:
-                return button
+    def _pointed_at(self) -> Choice | None:
+        """A lid square under the mouse stands for taking all its dice (A)."""
         face = self._square_at(self.mouse)
         if face and self.mode == "main":
             return self._control(f"take:{face}")
         return None
 
-    def preview(self, action: Action) -> dict | None:
-        player = self.deciding()
-        if player is None:
-            return None
-        key = (len(self.session.actions), player, str(action))
-        if key not in self._preview_cache:
-            if len(self._preview_cache) > 64:
-                self._preview_cache.clear()
-            try:
-                self._preview_cache[key] = self.state.preview(player, [action])
-            except ValueError:
-                self._preview_cache[key] = None
-        return self._preview_cache[key]
+    def _preview_of(self, player: int, action: Action) -> dict:
+        return self.state.preview(player, [action])
 
     def scores_now(self) -> dict:
         return self._scores_shown

@@ -27,9 +27,9 @@ from game.rules.verflixxt import Attack, Draw, Hat, Move, Play, Roll, Stop
 from game.rules.verflixxt.box import FINISH, LUCKY, MINUS, PLUS, RISK, START, card_value
 from game.rules.verflixxt.scoring import breakdown
 from game.scenes.game_base import GameScene
-from game.ui import fonts, sprites, theme
+from game.ui import choices, fonts, sprites, theme
 from game.ui.tween import Tween, ease_in_out, lerp
-from game.ui.widgets import Button, draw_panel, draw_text
+from game.ui.widgets import draw_panel, draw_text
 
 Point = tuple[float, float]
 
@@ -72,11 +72,10 @@ def _piece_order(piece: str) -> tuple:
 
 
 @dataclass(eq=False)
-class Choice(Button):
+class Choice(choices.Choice):
     """A button, or an area of the table (a piece, a tile, a card in the hand: ``spot``),
     standing for one legal action or for a step towards one. The preview follows it on
     hover or focus; ``previews`` are the actions it shows (an unlucky-hat pawn: both ways)."""
-    action: Action | None = None
     spot: str = ""
     piece: str | None = None
     tile: str | None = None
@@ -141,23 +140,18 @@ class _Table:
     winners: list | None = None
 
 
-class VerflixxtScene(GameScene):
+class VerflixxtScene(choices.ChoiceControls, GameScene):
     log_lines = 8
+    steps_draw_attention = True      # a hand card is ringed; a two-way pawn previews both
+    rebuild_before_input = True      # the controls always match the state being answered
 
     def __init__(self, app, session):
         super().__init__(app, session)
         self.mode = "main"               # main, card (a card chosen), dir, attack
         self.sel_card: str | None = None
         self.sel_piece: str | None = None
-        self.keyboard = True
-        self.mouse: Point = (-1, -1)
-        self._armed: str | None = None
-        self.controls: list[Choice] = []
-        self._controls_key = None
-        self._base_buttons: list = []
         self._images: dict = {}
         self._static: pygame.Surface | None = None
-        self._preview_cache: dict = {}
         self._score_cache: dict = {}
         self._synced = True
         self.clock = 0.0
@@ -188,7 +182,6 @@ class VerflixxtScene(GameScene):
     # == geometry ================================================================
     def layout(self, size):
         super().layout(size)
-        self._base_buttons = list(self.buttons.buttons)
         w, h = size
         m, gap = self.px(12), self.px(8)
         top = self.px(56)
@@ -1192,42 +1185,8 @@ class VerflixxtScene(GameScene):
         return None
 
     # == who decides, and what ======================================================
-    def deciding(self) -> int | None:
-        """The person whose controls are on screen now (their turn, their screen)."""
-        if self.state.is_over():
-            return None
-        human = self.active_human()
-        return human if human is not None and human == self.private_player else None
-
-    def _legal(self, player: int) -> tuple[Action, ...]:
-        return self.state.legal_actions(player)
-
-    def _rebuild_controls(self, force: bool = False) -> None:
-        player = self.deciding()
-        legal = self._legal(player) if player is not None else ()
-        if player is not None:
-            self._settle_mode(legal)
-        key = (player, len(self.session.actions), self.mode, self.sel_card, self.sel_piece,
-               self.size, self.t.lang)
-        if key == self._controls_key and not force:
-            return
-        self._controls_key = key
-        focused = None
-        if self.buttons.focus is not None and self.buttons.focus < len(self.buttons.buttons):
-            focused = self.buttons.buttons[self.buttons.focus].key
-        self.controls = []
-        if player is not None:
-            self._make_controls(player, legal)
-        for button in self.controls:
-            button.hovered = not self.keyboard and button.rect.collidepoint(self.mouse)
-        self.buttons.buttons = list(self._base_buttons) + list(self.controls)
-        keys = [b.key for b in self.buttons.buttons]
-        if focused in keys and focused not in ("pause", "help"):
-            self.buttons.focus = keys.index(focused)
-        elif self.controls:
-            self.buttons.focus = keys.index(self.controls[0].key)
-        else:
-            self.buttons.focus = None
+    def _steps_taken(self) -> tuple:
+        return (self.mode, self.sel_card, self.sel_piece)
 
     def _settle_mode(self, legal) -> None:
         """Keep the chosen card/piece only while they still lead to legal actions; with a
@@ -1371,80 +1330,38 @@ class VerflixxtScene(GameScene):
     def _full(player: int, piece: str) -> str:
         return piece if piece[0] == "g" else f"{player}{piece}"
 
-    def _choose(self, action: Action) -> Callable[[], None]:
-        def choose():
-            player = self.deciding()
-            if player is None or action not in self._legal(player):
-                return
-            self.app.sound.play("click")
-            self.mode, self.sel_card, self.sel_piece = "main", None, None
-            self._armed = None
-            if self.act(player, action):
-                self._controls_key = None
-        return choose
+    def _clear_steps(self) -> None:
+        self.mode, self.sel_card, self.sel_piece = "main", None, None
+        self._armed = None
 
     def _pick_card(self, card: str) -> Callable[[], None]:
         def pick():
-            if self.deciding() is None:
-                return
-            self.app.sound.play("click")
             self.mode, self.sel_card, self.sel_piece = "card", card, None
             self._armed = None
-            self._rebuild_controls(force=True)
+
+        def show_first_piece():
             first = next((c for c in self.controls if c.spot == "piece" or c.key == "zero"),
                          None)
             if first is not None:
                 self._focus(first.key)
-        return pick
+        return self._step(pick, show_first_piece)
 
     def _pick_dir(self, piece: str) -> Callable[[], None]:
         def pick():
-            if self.deciding() is None:
-                return
-            self.app.sound.play("click")
             self.mode, self.sel_piece = "dir", piece
             self._armed = None
-            self._rebuild_controls(force=True)
-            self._focus("dir:fwd")
-        return pick
+        return self._step(pick, lambda: self._focus("dir:fwd"))
 
     def _set_mode(self, mode: str) -> Callable[[], None]:
         def set_mode():
-            if self.deciding() is None:
-                return
-            self.app.sound.play("click")
             self.mode = mode
             if mode == "main":
                 self.sel_card = None
             self.sel_piece = None
             self._armed = None
-            self._rebuild_controls(force=True)
-        return set_mode
-
-    def _focus(self, key: str) -> bool:
-        for i, button in enumerate(self.buttons.buttons):
-            if button.key == key and button.enabled:
-                self.buttons.focus = i
-                self.keyboard = True
-                return True
-        return False
-
-    def _control(self, key: str) -> Choice | None:
-        for button in self.controls:
-            if button.key == key:
-                return button
-        return None
+        return self._step(set_mode)
 
     # == input ======================================================================
-    def handle_event(self, event):
-        if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-            self.keyboard = False
-        elif event.type == pygame.KEYDOWN:
-            self.keyboard = True
-        self._rebuild_controls()      # the controls always match the state being answered
-        super().handle_event(event)
-
     def human_event(self, event: pygame.event.Event, player: int) -> None:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 3:
             if self.mode != "main":
@@ -1453,7 +1370,7 @@ class VerflixxtScene(GameScene):
         if event.type != pygame.KEYDOWN:
             return
         key = event.key
-        digit = self._digit(event)
+        digit = choices.digit_key(event, 9)      # hats, attack tiles, cards: 1 to 9
         if key == pygame.K_BACKSPACE:
             self._back()
         elif self.mode == "dir" and key in (pygame.K_f, pygame.K_b):
@@ -1492,73 +1409,22 @@ class VerflixxtScene(GameScene):
         elif self.mode in ("attack", "card"):
             self._set_mode("main")()
 
-    @staticmethod
-    def _digit(event) -> int:
-        for base in (pygame.K_1, pygame.K_KP1):
-            if base <= event.key <= base + 8:
-                return event.key - base + 1
-        return 0
-
-    def _press_or_focus(self, key: str) -> None:
-        """A key shows an option (focus and preview); the same key again, or Enter,
-        chooses it."""
-        button = self._control(key)
-        if button is None:
-            return
-        focused = self.buttons.buttons[self.buttons.focus] \
-            if self.buttons.focus is not None and self.buttons.focus < len(self.buttons.buttons) \
-            else None
-        if self._armed == key and focused is button:
-            self._armed = None
-            button.on_click()
-        elif self._focus(key):
-            self._armed = key
-
     def _cycle(self, prefix: str) -> None:
         """G steps through the guardians that may move; Enter moves the one shown."""
         keys = [c.key for c in self.controls if c.key.startswith(prefix)]
         if not keys:
             return
-        focused = self.buttons.buttons[self.buttons.focus].key \
-            if self.buttons.focus is not None and self.buttons.focus < len(self.buttons.buttons) \
-            else None
+        button = self._focused_button()
+        focused = button.key if button is not None else None
         keys.sort(key=lambda k: int(k[len(prefix):]))
         nxt = keys[(keys.index(focused) + 1) % len(keys)] if focused in keys else keys[0]
         self._focus(nxt)
         self._armed = nxt
 
-    def attention(self) -> Choice | None:
-        """The option the person is looking at: the focused one after a key, the one
-        under the mouse after a mouse move."""
-        if self.deciding() is None:
-            return None
-        if self.keyboard:
-            focus = self.buttons.focus
-            if focus is not None and focus < len(self.buttons.buttons):
-                button = self.buttons.buttons[focus]
-                if isinstance(button, Choice):
-                    return button
-            return None
-        for button in self.controls:
-            if button.hovered:
-                return button
-        return None
-
-    def preview(self, action: Action) -> list[Event] | None:
+    def _preview_of(self, player: int, action: Action) -> list[Event]:
         """The events ``action`` would give, from a copy of the state (exact: the rules
         themselves say where a piece lands, what is taken and which chip is won)."""
-        player = self.deciding()
-        if player is None:
-            return None
-        key = (len(self.session.actions), player, str(action))
-        if key not in self._preview_cache:
-            if len(self._preview_cache) > 64:
-                self._preview_cache.clear()
-            try:
-                self._preview_cache[key] = self.state.clone().apply(player, action)
-            except ValueError:
-                self._preview_cache[key] = None
-        return self._preview_cache[key]
+        return self.state.clone().apply(player, action)
 
     # == drawing =====================================================================
     def draw_table(self, surface: pygame.Surface) -> None:
