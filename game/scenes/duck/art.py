@@ -1,0 +1,324 @@
+"""Everything Duck! Duck! Go! draws from data rather than bitmaps: the cards (from the deck
+data, so the art can never disagree with the rules), the hound board's patterns, the tub
+and its hexes. Each picture is rendered once per size and kept (see ``_CACHE``).
+
+A card's diagram is drawn with flat-top hexes so that "forward" points up, as on the
+printed cards: relative heading k (0 forward, +1 a 60° turn to the left) is the screen
+angle 90° + 60°·k. The start hex is lilac with a purple arrow, the route is red (several
+routes branch from the start, numbered at their ends), the allowed end facings are green.
+"""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.ui import fonts, sprites
+
+from .geometry import SQ3, BoardGeometry, direction
+
+WATER = (112, 186, 228)
+WATER_LIGHT = (138, 204, 240)
+WATER_EDGE = (64, 132, 182)
+CARD_FACE = (255, 252, 243)
+CARD_EDGE = (128, 112, 88)
+CARD_WATER = (214, 236, 249)
+CARD_WATER_EDGE = (168, 204, 226)
+START_FILL = (230, 218, 252)
+PURPLE = (124, 62, 200)
+ROUTE_RED = (212, 42, 42)
+ARROW_GREEN = (30, 158, 70)
+INK = (38, 40, 52)
+# Number bands (DDG-41): the reach of a card sets its band, the band its colour.
+BANDS = ((8, (64, 168, 190)), (20, (82, 170, 92)), (36, (232, 160, 40)),
+         (46, (224, 96, 60)), (54, (160, 84, 190)))
+BUOY_RGB = {"red": (224, 56, 44), "yellow": (246, 197, 35), "green": (47, 166, 80)}
+# flat-top axial steps for relative headings 0..5 (0 = up on the card, counter-clockwise)
+CARD_STEPS = ((0, -1), (-1, 0), (-1, 1), (0, 1), (1, 0), (1, -1))
+
+_CACHE: dict = {}
+
+
+def reset() -> None:
+    _CACHE.clear()
+
+
+def _cached(key, build):
+    image = _CACHE.get(key)
+    if image is None:
+        if len(_CACHE) > 600:
+            _CACHE.clear()
+        image = _CACHE[key] = build()
+    return image
+
+
+def band_colour(number: int):
+    for top, colour in BANDS:
+        if number <= top:
+            return colour
+    return BANDS[-1][1]
+
+
+# -- small shapes -------------------------------------------------------------------------------
+def arrow(surface, colour, start, end, width: int, head: float) -> None:
+    """A line with a triangular head at ``end``."""
+    sx, sy = start
+    ex, ey = end
+    length = math.hypot(ex - sx, ey - sy) or 1.0
+    ux, uy = (ex - sx) / length, (ey - sy) / length
+    bx, by = ex - ux * head, ey - uy * head
+    pygame.draw.line(surface, colour, (sx, sy), (bx, by), max(1, width))
+    nx, ny = -uy * head * 0.62, ux * head * 0.62
+    pygame.draw.polygon(surface, colour, [(ex, ey), (bx + nx, by + ny), (bx - nx, by - ny)])
+
+
+def star_points(cx: float, cy: float, outer: float, inner: float, points: int = 5,
+                turn: float = -90.0) -> list[tuple[float, float]]:
+    out = []
+    for i in range(points * 2):
+        radius = outer if i % 2 == 0 else inner
+        a = math.radians(turn + i * 180.0 / points)
+        out.append((cx + radius * math.cos(a), cy + radius * math.sin(a)))
+    return out
+
+
+def bonk_star(size: int) -> pygame.Surface:
+    """The yellow-red star where a duck hits something."""
+    def build():
+        surf = pygame.Surface((size, size), pygame.SRCALPHA)
+        c = size / 2
+        pygame.draw.polygon(surf, (200, 40, 30), star_points(c, c, c, c * 0.5, 8))
+        pygame.draw.polygon(surf, (255, 214, 60), star_points(c, c, c * 0.72, c * 0.36, 8))
+        return surf
+    return _cached(("star", size), build)
+
+
+def ring(colour, radius: int, width: int) -> pygame.Surface:
+    """The player-colour ring under a duck."""
+    def build():
+        size = radius * 2 + 4
+        surf = pygame.Surface((size, size), pygame.SRCALPHA)
+        c = size // 2
+        pygame.draw.circle(surf, (*colour, 70), (c, c), radius)
+        pygame.draw.circle(surf, (255, 255, 255, 230), (c, c), radius, width + 2)
+        pygame.draw.circle(surf, (*colour, 255), (c, c), radius - 1, width)
+        return surf
+    return _cached(("ring", tuple(colour), radius, width), build)
+
+
+def shadow(width: int, height: int) -> pygame.Surface:
+    def build():
+        surf = pygame.Surface((width, height), pygame.SRCALPHA)
+        pygame.draw.ellipse(surf, (0, 0, 0, 60), surf.get_rect())
+        return surf
+    return _cached(("shadow", width, height), build)
+
+
+# -- cards and patterns -------------------------------------------------------------------------
+def _route_cells(steps) -> list[tuple[int, int, int]]:
+    """(q, r, relative heading) of every hex a route enters, on the card's lattice."""
+    q = r = k = 0
+    cells = []
+    for delta in steps:
+        k = (k + delta) % 6
+        dq, dr = CARD_STEPS[k]
+        q, r = q + dq, r + dr
+        cells.append((q, r, k))
+    return cells
+
+
+def _lattice(q: float, r: float) -> tuple[float, float]:
+    return 1.5 * q, SQ3 * (r + q / 2.0)
+
+
+def draw_diagram(surface: pygame.Surface, rect: pygame.Rect, routes, numbered: bool,
+                 max_cell: float | None = None) -> None:
+    """A card's (or a hound pattern's) routes on a little hex lattice inside ``rect``."""
+    cells = [(0, 0, 0)]
+    paths = []
+    for steps, _ in routes:
+        path = _route_cells(steps)
+        paths.append(path)
+        cells.extend(path)
+    xs, ys = [], []
+    for q, r, _ in cells:
+        x, y = _lattice(q, r)
+        xs += [x - 1.0, x + 1.0]
+        ys += [y - SQ3 / 2, y + SQ3 / 2]
+    s = min(rect.width / (max(xs) - min(xs)), rect.height / (max(ys) - min(ys)))
+    s = min(s, max_cell or rect.width / 3.4)
+    cx = rect.centerx - (max(xs) + min(xs)) / 2 * s
+    cy = rect.centery - (max(ys) + min(ys)) / 2 * s
+
+    def at(q, r):
+        x, y = _lattice(q, r)
+        return cx + x * s, cy + y * s
+
+    def hexagon(q, r, scale=0.94):
+        x, y = at(q, r)
+        return [(x + s * scale * math.cos(math.radians(60 * i)),
+                 y - s * scale * math.sin(math.radians(60 * i))) for i in range(6)]
+
+    clip = surface.get_clip()
+    surface.set_clip(rect)
+    span_q = int(rect.width / (1.5 * s)) + 3
+    span_r = int(rect.height / (SQ3 * s)) + span_q + 3
+    edge_w = max(1, round(s * 0.08))
+    for q in range(-span_q, span_q + 1):
+        for r in range(-span_r, span_r + 1):
+            x, y = at(q, r)
+            if rect.left - s < x < rect.right + s and rect.top - s < y < rect.bottom + s:
+                fill = START_FILL if (q, r) == (0, 0) else CARD_WATER
+                pygame.draw.polygon(surface, fill, hexagon(q, r))
+                pygame.draw.polygon(surface, CARD_WATER_EDGE, hexagon(q, r), edge_w)
+    surface.set_clip(clip)
+    width = max(2, round(s * 0.3))
+    start = at(0, 0)
+    for path in paths:
+        points = [start] + [at(q, r) for q, r, _ in path]
+        pygame.draw.lines(surface, ROUTE_RED, False, points, width)
+        for p in points[1:]:
+            pygame.draw.circle(surface, ROUTE_RED, p, width * 0.75)
+    for (steps, facings), path in zip(routes, paths):
+        q, r, k = path[-1]
+        ex, ey = at(q, r)
+        for rel in facings:
+            dx, dy = direction(90 + 60 * (k + rel))
+            arrow(surface, ARROW_GREEN, (ex + dx * s * 0.2, ey + dy * s * 0.2),
+                  (ex + dx * s * 1.02, ey + dy * s * 1.02), max(2, round(s * 0.2)), s * 0.42)
+    # the start arrow on top: the duck's heading before the move
+    arrow(surface, PURPLE, (start[0], start[1] + s * 0.55), (start[0], start[1] - s * 0.75),
+          max(2, round(s * 0.24)), s * 0.5)
+    if numbered and len(routes) > 1:
+        size = max(9, round(s * 0.62))
+        for i, path in enumerate(paths):
+            q, r, _ = path[-1]
+            x, y = at(q, r)
+            radius = max(6, round(s * 0.42))
+            pygame.draw.circle(surface, (255, 255, 255), (x, y), radius)
+            pygame.draw.circle(surface, ROUTE_RED, (x, y), radius, max(1, radius // 4))
+            label = fonts.render(str(i + 1), size, ROUTE_RED, bold=True)
+            surface.blit(label, label.get_rect(center=(x, y + 1)))
+
+
+def card_face(number: int, routes, width: int, height: int) -> pygame.Surface:
+    """A movement card drawn from its data: number, band colour, the route diagram."""
+    def build():
+        surf = pygame.Surface((width, height), pygame.SRCALPHA)
+        radius = max(4, width // 10)
+        rect = surf.get_rect()
+        pygame.draw.rect(surf, CARD_FACE, rect, border_radius=radius)
+        band = band_colour(number)
+        top = pygame.Rect(0, 0, width, max(6, round(height * 0.2)))
+        pygame.draw.rect(surf, band, top, border_top_left_radius=radius,
+                         border_top_right_radius=radius)
+        size = max(10, round(height * 0.17))
+        label = fonts.render(str(number), size, (255, 255, 255), bold=True)
+        surf.blit(label, label.get_rect(midleft=(max(4, width // 12), top.centery + 1)))
+        if len(routes) > 1:
+            small = fonts.render("×" + str(len(routes)), max(8, round(size * 0.62)),
+                                 (255, 255, 255), bold=True)
+            surf.blit(small, small.get_rect(midright=(width - max(4, width // 12),
+                                                      top.centery + 1)))
+        pad = max(3, width // 16)
+        area = pygame.Rect(pad, top.bottom + pad, width - 2 * pad, height - top.bottom - 2 * pad)
+        draw_diagram(surf, area, routes, numbered=True)
+        pygame.draw.rect(surf, CARD_EDGE, rect, width=max(1, width // 60), border_radius=radius)
+        return surf
+    return _cached(("card", number, routes, width, height), build)
+
+
+def card_back(width: int, height: int) -> pygame.Surface:
+    return sprites.svg("duck_card_back.svg", width, height)
+
+
+def card_mini(number: int, width: int, height: int, dim: bool = False) -> pygame.Surface:
+    """A card as a small chip showing only its number (the players' rows)."""
+    def build():
+        surf = pygame.Surface((width, height), pygame.SRCALPHA)
+        radius = max(3, width // 6)
+        rect = surf.get_rect()
+        pygame.draw.rect(surf, (236, 232, 224) if dim else CARD_FACE, rect, border_radius=radius)
+        band = band_colour(number)
+        pygame.draw.rect(surf, band, pygame.Rect(0, 0, width, max(3, height // 5)),
+                         border_top_left_radius=radius, border_top_right_radius=radius)
+        label = fonts.render(str(number), max(9, round(height * 0.46)),
+                             (150, 150, 150) if dim else INK, bold=True)
+        surf.blit(label, label.get_rect(center=(width / 2, height * 0.6)))
+        pygame.draw.rect(surf, CARD_EDGE, rect, width=1, border_radius=radius)
+        return surf
+    return _cached(("mini", number, width, height, dim), build)
+
+
+def pattern_tile(letter: str, name: str, route, width: int, height: int,
+                 state: str = "") -> pygame.Surface:
+    """A hound-board pattern: its letter, name and diagram. ``state``: "" plain,
+    "picked" (chosen), "used" (the hound is moving it), "off" (not available)."""
+    def build():
+        surf = pygame.Surface((width, height), pygame.SRCALPHA)
+        rect = surf.get_rect()
+        radius = max(4, width // 9)
+        fill = {"picked": (255, 226, 180), "used": (255, 240, 200)}.get(state, (250, 244, 232))
+        pygame.draw.rect(surf, fill, rect, border_radius=radius)
+        pad = max(3, width // 14)
+        small = max(9, round(height * 0.14))
+        room = width - 2 * pad
+        while small > 8 and fonts.font(small).size(name)[0] > room:
+            small -= 1
+        text = name
+        while fonts.font(small).size(text)[0] > room and len(text) > 2:
+            text = text[:-2] + "…"
+        caption = fonts.render(text, small, INK)
+        surf.blit(caption, caption.get_rect(midbottom=(width / 2, height - pad + 1)))
+        area = pygame.Rect(pad, pad, width - 2 * pad, height - 2 * pad - caption.get_height())
+        draw_diagram(surf, area, [route], numbered=False, max_cell=area.height / 3.6)
+        badge = max(7, round(height * 0.11))
+        centre = (pad + badge, pad + badge)
+        pygame.draw.circle(surf, (150, 80, 30), centre, badge)
+        label = fonts.render(letter, max(9, round(badge * 1.5)), (255, 255, 255), bold=True)
+        surf.blit(label, label.get_rect(center=(centre[0], centre[1] + 1)))
+        edge = {"picked": (232, 110, 60), "used": (232, 110, 60)}.get(state, CARD_EDGE)
+        pygame.draw.rect(surf, edge, rect, width=3 if state in ("picked", "used") else 1,
+                         border_radius=radius)
+        if state == "off":
+            surf.fill((255, 255, 255, 150), special_flags=pygame.BLEND_RGBA_MULT)
+        return surf
+    return _cached(("pattern", letter, name, route, width, height, state), build)
+
+
+# -- the tub -------------------------------------------------------------------------------------
+def paint_board(surface: pygame.Surface, geo: BoardGeometry, board) -> None:
+    """The board's hexes (water, life rings, buoys, the drain) onto ``surface``."""
+    size = geo.size
+    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    off = max(2, size * 0.14)
+    for q, r in board.coords:
+        pts = [(x + off * 0.5, y + off) for x, y in geo.corners(q, r, 1.04)]
+        pygame.draw.polygon(shade, (20, 50, 80, 70), pts)
+    surface.blit(shade, (0, 0))
+    edge_w = max(1, round(size * 0.07))
+    for i, (q, r) in enumerate(board.coords):
+        kind = board.kind[i]
+        outer = geo.corners(q, r, 1.0)
+        drain = kind == 3
+        pygame.draw.polygon(surface, (150, 172, 190) if drain else WATER, outer)
+        pygame.draw.polygon(surface, (196, 212, 224) if drain else WATER_LIGHT,
+                            geo.corners(q, r, 0.8))
+        pygame.draw.polygon(surface, WATER_EDGE, outer, edge_w)
+        cx, cy = geo.hex_px(q, r)
+        if not drain:
+            # a ripple for the look of water
+            arc = pygame.Rect(0, 0, size * 0.7, size * 0.34)
+            arc.center = (cx - size * 0.2, cy + size * 0.45)
+            pygame.draw.arc(surface, (160, 214, 244), arc, math.radians(200),
+                            math.radians(340), max(1, round(size * 0.05)))
+        if kind == 1:
+            icon = sprites.svg("duck_ring.svg", round(size * 1.3))
+        elif kind == 2:
+            from game.rules.duck.data import COLOURS
+            icon = sprites.svg(f"duck_buoy_{COLOURS[board.colour[i]]}.svg", round(size * 1.2))
+        elif drain:
+            icon = sprites.svg("duck_drain.svg", round(size * 1.45))
+        else:
+            continue
+        surface.blit(icon, icon.get_rect(center=(round(cx), round(cy))))

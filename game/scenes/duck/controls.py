@@ -1,0 +1,735 @@
+"""A person's decisions at the Duck! Duck! Go! table, by mouse and by keyboard.
+
+The decision is read from the state (its pending decision and the legal actions) and
+walked in small steps: a card from the hand, a route ending on the board, a facing
+arrow, an empty life ring, a hound pattern, a duck, or a token from the tray. Every step
+lists its :class:`Target` s; a click takes the one under the pointer, ←/→ move the focus
+along them and Enter takes the focused one. Only legal actions are ever sent (they are
+looked up in ``legal_actions``, never built from clicks).
+
+Keys: 1-9 a hand card (on a fixed card: its route), ←/→ the focus, Enter/Space take it,
+Backspace (or a right click) goes back a step; tokens B blue, K keep going, S +1 step,
+R rotate, W swap, G ghost, O become the hound; D done, T turn instead, S stay (warp),
+A-D hound patterns.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.rules.duck import actions as A
+from game.rules.duck.data import BUOY, PATTERN_NAMES
+from game.rules.duck.preview import hound_walk, preview
+from game.ui.widgets import Button
+
+from .model import Decision, Target
+
+HOUND = -1
+TOKEN_KEYS = {pygame.K_b: "blue", pygame.K_k: "keep", pygame.K_s: "step",
+              pygame.K_r: "rotate", pygame.K_w: "swap", pygame.K_g: "ghost",
+              pygame.K_o: "become"}
+TOKEN_KEY_NAMES = {"blue": "B", "keep": "K", "step": "S", "rotate": "R", "swap": "W",
+                   "ghost": "G", "become": "O"}
+PATTERN_KEYS = {pygame.K_a: "A", pygame.K_b: "B", pygame.K_c: "C", pygame.K_d: "D"}
+ACCEPT_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+BACK_KEYS = (pygame.K_BACKSPACE, pygame.K_DELETE)
+NEXT_KEYS = {pygame.K_RIGHT: 1, pygame.K_DOWN: 1, pygame.K_TAB: 1, pygame.K_LEFT: -1,
+             pygame.K_UP: -1}
+TOKEN_ORDER = ("blue", "keep", "step", "rotate", "swap", "ghost", "become")
+# the keys the base scene keeps for itself (pause, help, full screen)
+SCENE_KEYS = (pygame.K_ESCAPE, pygame.K_F1, pygame.K_h, pygame.K_F11)
+
+
+class Controls:
+    """Mixed into DuckScene: reads the decision, lists the targets, handles input."""
+
+    # == the decision ===========================================================================
+    def decision(self) -> Decision | None:
+        """What the person on screen must decide now (None while something moves, while
+        the computer plays, or when it is somebody else's turn)."""
+        p = self.private_player
+        if p is None or self.state.is_over() or self.active_human() != p:
+            return None
+        legal = self.state.legal_actions(p)
+        if not legal:
+            return None
+        key = (p, self.state.phase, self.state.pending, legal)
+        if key != self._dec_key:
+            self._dec_key = key
+            self._dec = self._read_decision(p, legal)
+            self._reset_choice()
+        return self._dec
+
+    def _read_decision(self, p: int, legal) -> Decision:
+        s = self.state
+        pending = s.pending
+        if p in s.discarding or (pending and pending[0] == "discard"):
+            return Decision(p, "discard", legal)
+        if s.phase in ("order", "choose"):
+            return Decision(p, s.phase, legal)
+        kind, rest = pending[0], pending[2:]
+        if kind in ("place", "post", "send"):
+            return Decision(p, kind, legal, duck=rest[0])
+        if kind == "pre":
+            duck = rest[0]
+            return Decision(p, kind, legal, duck=duck,
+                            card=s.played[p][duck - p * self.per_player])
+        if kind == "extra":
+            duck, top = rest
+            why = "buoy" if s.board.kind[s.pos[duck]] == BUOY else "ghost"
+            return Decision(p, kind, legal, duck=duck, why=why, card=top or None)
+        if kind == "warp":
+            return Decision(p, kind, legal, duck=rest[0])
+        if kind == "face":
+            return Decision(p, kind, legal, duck=rest[0], why=rest[2])
+        return Decision(p, kind, legal, duck=HOUND)
+
+    def _reset_choice(self) -> None:
+        self.sel = []
+        self.sel_hex = None
+        self.token_mode = None
+        self.picks = ""
+        self.focus = 0
+        self._targets_key = None
+        self._preview_cache.clear()
+
+    def step_of(self, d: Decision) -> str:
+        """Which kind of target the decision waits for now."""
+        mode, token = d.mode, self.token_mode
+        if token == "rotate":
+            return "face"
+        if token in ("ghost", "become"):
+            return "duck"
+        if token == "keep":
+            return "route" if self.sel else "card"
+        if mode in ("order", "choose", "discard"):
+            return "card"
+        if mode in ("place", "warp"):
+            return "face" if self.sel_hex else "start"
+        if mode == "send":
+            return "start"
+        if mode in ("face", "houndface"):
+            return "face"
+        if mode == "pre":
+            return "route"
+        if mode == "extra":
+            return "route" if d.card or self.sel else "card"
+        if mode == "houndmove":
+            return "route" if self.sel else "card"
+        if mode == "houndpattern":
+            return "pattern"
+        return "none"
+
+    def cards_needed(self, d: Decision) -> int:
+        if d.mode == "discard":
+            return 3
+        if d.mode == "choose":
+            return self.per_player
+        return 1
+
+    # -- what the legal actions allow -------------------------------------------------------------
+    def _of(self, d: Decision, cls) -> list:
+        return [a for a in d.legal if isinstance(a, cls)]
+
+    def playable_cards(self, d: Decision) -> set[int]:
+        """The hand cards the current card step may take."""
+        mode = d.mode
+        if self.token_mode == "keep":
+            return {a.card for a in self._of(d, A.Keep)}
+        if mode == "order":
+            return {a.card for a in self._of(d, A.OrderCard)}
+        if mode == "choose":
+            if self.per_player == 1:
+                return {a.card for a in self._of(d, A.ChooseCard)}
+            return {a.first for a in self._of(d, A.ChooseCards)}
+        if mode == "discard":
+            return set(self.state.hands[d.player])
+        if mode == "extra" and not d.card:
+            return {a.card for a in self._of(d, A.Route)}
+        if mode == "houndmove":
+            return {a.card for a in self._of(d, A.HoundCard)}
+        return set()
+
+    def route_card(self, d: Decision) -> int | None:
+        """The card whose routes the route step offers."""
+        if d.mode in ("pre",) or (d.mode == "extra" and d.card):
+            return d.card
+        return self.sel[0] if self.sel else None
+
+    def _route_cls(self, d: Decision):
+        if self.token_mode == "keep":
+            return A.Keep
+        return A.HoundCard if d.mode == "houndmove" else A.Route
+
+    def route_indices(self, d: Decision, card: int | None) -> list[int]:
+        if card is None:
+            return []
+        cls = self._route_cls(d)
+        return sorted(a.index for a in self._of(d, cls) if a.card == card)
+
+    def route_action(self, d: Decision, card: int, index: int):
+        cls = self._route_cls(d)
+        return next((a for a in self._of(d, cls) if a.card == card and a.index == index), None)
+
+    def facing_hex(self, d: Decision) -> tuple[int, int] | None:
+        """The hex whose facing is being chosen."""
+        s = self.state
+        coords = s.board.coords
+        if self.token_mode == "rotate" or (d.mode == "face" and d.duck is not None
+                                           and d.duck >= 0):
+            h = s.pos[d.duck]
+            return coords[h] if h >= 0 else None
+        if d.mode in ("place", "warp"):
+            return self.sel_hex
+        if d.mode == "face":
+            return coords[s.hound_pos] if s.hound_pos >= 0 else None
+        if d.mode == "houndface":
+            return coords[s.board.drain]
+        return None
+
+    def facings(self, d: Decision) -> list[int]:
+        if self.token_mode == "rotate":
+            return [a.facing for a in self._of(d, A.Rotate)]
+        if d.mode == "place":
+            return [a.facing for a in self._of(d, A.Place) if (a.q, a.r) == self.sel_hex]
+        if d.mode == "warp":
+            return [a.facing for a in self._of(d, A.Warp) if (a.q, a.r) == self.sel_hex]
+        if d.mode == "face":
+            return [a.facing for a in self._of(d, A.Face)]
+        if d.mode == "houndface":
+            return [a.facing for a in self._of(d, A.HoundFace)]
+        return []
+
+    def face_action(self, d: Decision, facing: int):
+        if self.token_mode == "rotate":
+            pool = self._of(d, A.Rotate)
+        elif d.mode == "place":
+            pool = [a for a in self._of(d, A.Place) if (a.q, a.r) == self.sel_hex]
+        elif d.mode == "warp":
+            pool = [a for a in self._of(d, A.Warp) if (a.q, a.r) == self.sel_hex]
+        elif d.mode == "houndface":
+            pool = self._of(d, A.HoundFace)
+        else:
+            pool = self._of(d, A.Face)
+        return next((a for a in pool if a.facing == facing), None)
+
+    def start_hexes(self, d: Decision) -> list[tuple[int, int]]:
+        cls = {"place": A.Place, "warp": A.Warp, "send": A.Send}.get(d.mode)
+        if cls is None:
+            return []
+        return sorted({(a.q, a.r) for a in self._of(d, cls)}, key=lambda h: (h[1], h[0]))
+
+    def token_ducks(self, d: Decision, kind: str) -> list[int]:
+        cls = A.Ghost if kind == "ghost" else A.Become
+        return [a.duck for a in self._of(d, cls)]
+
+    def usable_tokens(self, d: Decision | None) -> set[str]:
+        if d is None:
+            return set()
+        out = set()
+        for a in d.legal:
+            name = {A.Blue: "blue", A.Keep: "keep", A.Step: "step", A.Rotate: "rotate",
+                    A.Swap: "swap", A.Ghost: "ghost", A.Become: "become"}.get(type(a))
+            if name:
+                out.add(name)
+        return out
+
+    def pattern_ok(self, d: Decision, letter: str) -> bool:
+        if d.mode == "houndpattern":
+            return A.patterns_action(letter) in d.legal
+        if d.mode == "houndmove":
+            return any(isinstance(a, A.HoundPatterns) and a.patterns.startswith(self.picks + letter)
+                       for a in d.legal)
+        return False
+
+    # == previews (the rules' own query) =================================================================
+    def duck_previews(self, player: int, card: int, duck: int) -> list:
+        key = ("duck", card, duck, len(self.session.actions))
+        hit = self._preview_cache.get(key)
+        if hit is None:
+            hit = [preview(self.state, player, card, i, duck)
+                   for i in range(len(self.state.cards[card]))]
+            self._preview_cache[key] = hit
+        return hit
+
+    def hound_preview(self, routes) -> dict:
+        """The hound's path along ``routes`` (step tuples), hex by hex, from the rules'
+        ``hound_walk`` asked for every prefix of the steps."""
+        key = ("hound", routes, len(self.session.actions))
+        hit = self._preview_cache.get(key)
+        if hit is not None:
+            return hit
+        s = self.state
+        coords = s.board.coords
+        start = s.hound_pos if s.hound_pos >= 0 else s.board.drain
+        flat = tuple(step for steps in routes for step in steps)
+        path, prev = [], start
+        bonk = drain = off = False
+        for k in range(1, len(flat) + 1):
+            end, heading, _, knocked_off = hound_walk(s, [flat[:k]])
+            if end < 0:
+                off, drain = knocked_off, not knocked_off
+                break
+            if end == prev:
+                bonk = True
+                break
+            path.append(coords[end])
+            prev = end
+        end, heading, knocked, _ = hound_walk(s, [flat])
+        hit = {"start": coords[start], "path": path, "end": coords[end] if end >= 0 else None,
+               "heading": heading, "knocked": knocked, "bonk": bonk, "drain": drain,
+               "off": off}
+        self._preview_cache[key] = hit
+        return hit
+
+    def preview_spec(self, d: Decision | None):
+        """What the board previews now: ("duck", card, duck, emphasised route or None),
+        ("hound", card, route or None), ("patterns", letters) or None."""
+        if d is None:
+            return None
+        step = self.step_of(d)
+        hover = self.hover
+        hovered_card = hover.value if hover is not None and hover.kind == "card" else None
+        focused = self.focused_target(d)
+        if d.mode == "choose" and step == "card":
+            card = hovered_card
+            if card is None and self.keyboard and focused is not None:
+                card = focused.value
+            if card is None and self.sel:
+                card = self.sel[-1]
+            if card is None:
+                return None
+            index = self.sel.index(card) if card in self.sel else len(self.sel)
+            duck = d.player * self.per_player + min(index, self.per_player - 1)
+            return ("duck", card, duck, None)
+        if d.mode in ("houndmove", "houndpattern") and (
+                self.picks or step == "pattern" or (hover is not None
+                                                    and hover.kind == "pattern")):
+            letter = hover.value if hover is not None and hover.kind == "pattern" else None
+            if letter is None and step == "pattern" and self.keyboard and focused is not None:
+                letter = focused.value
+            letters = self.picks + (letter or "")
+            return ("patterns", letters) if letters else None
+        if d.mode in ("pre", "extra", "post", "houndmove") and step in ("card", "route"):
+            if step == "card":
+                card = hovered_card
+                if card is None and self.keyboard and focused is not None:
+                    card = focused.value
+                route = None
+            else:
+                card = self.route_card(d)
+                route = None
+                if hover is not None and hover.kind == "route":
+                    route = hover.value[1]
+                elif focused is not None:
+                    route = focused.value[1]
+            if card is None:
+                return None
+            if d.mode == "houndmove":
+                return ("hound", card, route)
+            return ("duck", card, d.duck, route)
+        return None
+
+    # == targets ============================================================================================
+    def bar_cards(self, d: Decision | None) -> list[tuple[int, pygame.Rect, str]]:
+        """The cards in the action bar: (card, rect, "table" | "hand")."""
+        if self.private_player is None:
+            return []
+        table = None
+        if d is not None and d.card and d.mode in ("pre", "extra"):
+            table = d.card
+        hand = list(self.shown.hand)
+        cards = ([table] if table else []) + hand
+        rects = self._card_rects(len(cards), first_gap=table is not None)
+        out = []
+        for i, (card, rect) in enumerate(zip(cards, rects)):
+            out.append((card, rect, "table" if table and i == 0 else "hand"))
+        return out
+
+    def targets(self) -> list[Target]:
+        d = self.decision()
+        if d is None:
+            self.action_buttons = []
+            return []
+        key = (self._dec_key, tuple(self.sel), self.sel_hex, self.token_mode, self.picks,
+               id(self._background), tuple(self.shown.hand), tuple(self.shown.my_tokens),
+               tuple(self.shown.blue))
+        if key == self._targets_key:
+            return self._targets
+        self._targets_key = key
+        self._targets = self._build_targets(d)
+        self.action_buttons = self._build_buttons(d)
+        return self._targets
+
+    def _build_targets(self, d: Decision) -> list[Target]:
+        geo = self.geo
+        hs = geo.size
+        step = self.step_of(d)
+        out: list[Target] = []
+        if step == "route":
+            card = self.route_card(d)
+            ends = self._route_ends(d, card)
+            for index, center in ends:
+                out.append(Target("route", (card, index), center,
+                                  max(self.px(13), hs * 0.42)))
+        if step == "face":
+            here = self.facing_hex(d)
+            if here is not None:
+                for f in self.facings(d):
+                    out.append(Target("face", f, geo.edge_point(*here, f, 1.2),
+                                      max(self.px(13), hs * 0.45)))
+        if step == "start" or (d.mode in ("place", "warp") and step == "face"):
+            for h in self.start_hexes(d):
+                if h != self.sel_hex:
+                    out.append(Target("start", h, geo.hex_px(*h), hs * 0.8))
+        if step == "duck":
+            coords = self.state.board.coords
+            for duck in self.token_ducks(d, self.token_mode):
+                h = self.state.pos[duck]
+                if h >= 0:
+                    out.append(Target("duck", duck, geo.hex_px(*coords[h]), hs * 0.85))
+        if d.mode in ("houndmove", "houndpattern"):
+            for letter, rect in zip(PATTERN_NAMES, self.pattern_rects):
+                if self.pattern_ok(d, letter):
+                    out.append(Target("pattern", letter, rect.center, rect=rect))
+        playable = self.playable_cards(d)
+        for card, rect, role in self.bar_cards(d):
+            if role == "table":
+                out.append(Target("table", card, rect.center, rect=rect))
+            elif card in playable and step in ("card", "route") and not (
+                    d.mode == "pre" or (d.mode == "extra" and d.card)):
+                out.append(Target("card", card, rect.center, rect=rect))
+        if self.tray_rect is not None:
+            usable = self.usable_tokens(d)
+            for kind, rect in self.tray_tokens():
+                if kind in usable and self.token_mode is None:
+                    out.append(Target("token", kind, rect.center, rect=rect))
+        return out
+
+    def _route_ends(self, d: Decision, card: int | None) -> list[tuple[int, tuple]]:
+        """Where each route of ``card`` would end on screen (markers nudged apart when
+        two routes end on the same hex)."""
+        if card is None:
+            return []
+        geo = self.geo
+        indices = self.route_indices(d, card)
+        ends = []
+        for i in indices:
+            if d.mode == "houndmove":
+                p = self.hound_preview((self.state.cards[card][i][0],))
+                end = p["end"] or (p["path"][-1] if p["path"] else p["start"])
+            else:
+                p = self.duck_previews(d.player, card, d.duck)[i]
+                end = p.end or (p.path[-1][:2] if p.path else
+                                self.state.board.coords[self.state.pos[d.duck]])
+            ends.append((i, end))
+        out = []
+        for i, end in ends:
+            same = [j for j, e in ends if e == end]
+            x, y = geo.hex_px(*end)
+            if len(same) > 1:
+                k = same.index(i) - (len(same) - 1) / 2
+                x += k * geo.size * 0.9
+                y -= geo.size * 0.35
+            out.append((i, (x, y)))
+        return out
+
+    def tray_tokens(self) -> list[tuple[str, pygame.Rect]]:
+        """The private player's tokens in the tray, blue first."""
+        p = self.private_player
+        if p is None or self.tray_rect is None:
+            return []
+        kinds = ["blue"] * self.shown.blue[p] + sorted(self.shown.my_tokens,
+                                                       key=TOKEN_ORDER.index)
+        return list(zip(kinds, self._token_rects(len(kinds))))
+
+    def cycle(self, d: Decision) -> list[Target]:
+        """The targets ←/→ walk through in the current step."""
+        step = self.step_of(d)
+        kind = {"card": "card", "route": "route", "face": "face", "start": "start",
+                "duck": "duck", "pattern": "pattern"}.get(step)
+        return [t for t in self.targets() if t.kind == kind] if kind else []
+
+    def focused_target(self, d: Decision) -> Target | None:
+        items = self.cycle(d)
+        if not items:
+            return None
+        return items[self.focus % len(items)]
+
+    # == buttons ============================================================================================
+    def _build_buttons(self, d: Decision) -> list[Button]:
+        t = self.t
+        specs = []
+        step = self.step_of(d)
+        need = self.cards_needed(d)
+        if step == "card" and d.mode in ("order", "choose", "discard"):
+            label = {"order": "duck.button.show", "discard": "duck.button.discard"}.get(
+                d.mode, "duck.button.play_two" if need == 2 else "duck.button.play")
+            specs.append((t(label), self.accept, len(self.sel) == need, True, "confirm"))
+        if step == "route" and self.route_card(d) is not None:
+            label = "duck.button.hound" if d.mode == "houndmove" else "duck.button.move"
+            specs.append((t(label), self.accept, True, True, "confirm"))
+        if A.TURN in d.legal and self.token_mode is None:
+            specs.append((t("duck.button.turn"), lambda: self._take(A.TURN), True, False, "turn"))
+        if A.STAY in d.legal and self.sel_hex is None:
+            specs.append((t("duck.button.stay"), lambda: self._take(A.STAY), True, False, "stay"))
+        if A.DONE in d.legal and self.token_mode is None:
+            specs.append((t("duck.button.done"), lambda: self._take(A.DONE), True, True, "done"))
+        if self.can_go_back(d):
+            specs.append((t("duck.button.back"), self.go_back, True, False, "back"))
+        box = self.buttons_rect
+        bh = min(self.px(42), (box.height - self.px(6) * 2) // 3)
+        out = []
+        for i, (label, action, enabled, primary, key) in enumerate(specs[:3]):
+            rect = pygame.Rect(box.x, box.y + i * (bh + self.px(6)), box.width, bh)
+            out.append(Button(rect, label, action, self.px(16), enabled=enabled,
+                              primary=primary and enabled, key=key))
+        return out
+
+    def button(self, key: str) -> Button:
+        """An action-bar button by its key (for tests and for driving the UI by name)."""
+        self.targets()
+        for b in self.action_buttons:
+            if b.key == key:
+                return b
+        raise KeyError(key)
+
+    def can_go_back(self, d: Decision) -> bool:
+        if self.sel_hex or self.token_mode or self.picks:
+            return True
+        return bool(self.sel) and (d.mode in ("extra", "houndmove") or self.token_mode == "keep")
+
+    # == input ================================================================================================
+    def handle_event(self, event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        # The game's own keys reach the person's choice before the pause/help buttons take
+        # arrows and Enter for their focus ring.
+        if event.type == pygame.KEYDOWN and event.key not in SCENE_KEYS \
+                and not (event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL) \
+                and self.decision() is not None:
+            self.human_event(event, self.private_player)
+            return
+        super().handle_event(event)
+
+    def human_event(self, event, player: int) -> None:
+        d = self.decision()
+        if d is None or d.player != player:
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self.keyboard = False
+            self._hover_at(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.keyboard = False
+            self._click(d, event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 3:
+            self.go_back()
+        elif event.type == pygame.KEYDOWN:
+            self.keyboard = True
+            self._key(d, event.key)
+
+    def _hover_at(self, pos) -> None:
+        over = None
+        for b in self.action_buttons:
+            b.hovered = b.enabled and b.rect.collidepoint(pos)
+        for target in self.targets():
+            if target.hit(pos):
+                over = target
+                break
+        if (over and (over.kind, over.value)) != (self.hover and (self.hover.kind,
+                                                                   self.hover.value)):
+            self.hover = over
+            self._touch_ui()
+
+    def _touch_ui(self) -> None:
+        self._ui_ver += 1
+
+    def _click(self, d: Decision, pos) -> None:
+        for b in self.action_buttons:
+            if b.enabled and b.rect.collidepoint(pos):
+                b.on_click()
+                return
+        for target in self.targets():
+            if target.hit(pos):
+                self._pick(d, target)
+                return
+
+    def _key(self, d: Decision, key: int) -> None:
+        step = self.step_of(d)
+        if key in BACK_KEYS:
+            self.go_back()
+        elif key in NEXT_KEYS:
+            items = self.cycle(d)
+            if items:
+                self.focus = (self.focus + NEXT_KEYS[key]) % len(items)
+                self._touch_ui()
+        elif key in ACCEPT_KEYS:
+            self.accept()
+        elif d.mode in ("houndmove", "houndpattern") and key in PATTERN_KEYS:
+            letter = PATTERN_KEYS[key]
+            if self.pattern_ok(d, letter):
+                self._pick_pattern(d, letter)
+        elif key == pygame.K_s and A.STAY in d.legal:
+            self._take(A.STAY)
+        elif key == pygame.K_d and A.DONE in d.legal:
+            self._take(A.DONE)
+        elif key == pygame.K_t and A.TURN in d.legal:
+            self._take(A.TURN)
+        elif key in TOKEN_KEYS and TOKEN_KEYS[key] in self.usable_tokens(d):
+            self.use_token(d, TOKEN_KEYS[key])
+        elif pygame.K_1 <= key <= pygame.K_9:
+            self._number(d, key - pygame.K_1, step)
+
+    def _number(self, d: Decision, index: int, step: str) -> None:
+        fixed = d.mode == "pre" or (d.mode == "extra" and d.card)
+        if step == "route" and fixed:
+            items = self.cycle(d)
+            if index < len(items):
+                self.focus = index
+                self._touch_ui()
+            return
+        hand = list(self.shown.hand)
+        if index < len(hand) and hand[index] in self.playable_cards(d) and \
+                step in ("card", "route"):
+            self.pick_card(d, hand[index], by_key=True)
+
+    # -- taking a target -------------------------------------------------------------------------
+    def _pick(self, d: Decision, target: Target) -> None:
+        kind, value = target.kind, target.value
+        if kind == "card":
+            self.pick_card(d, value)
+        elif kind == "table":
+            self.accept()
+        elif kind == "route":
+            self._take(self.route_action(d, *value))
+        elif kind == "face":
+            self._take(self.face_action(d, value))
+        elif kind == "start":
+            self._pick_start(d, value)
+        elif kind == "duck":
+            cls = A.ghost_action if self.token_mode == "ghost" else A.become_action
+            self._take(cls(value))
+        elif kind == "pattern":
+            self._pick_pattern(d, value)
+        elif kind == "token":
+            self.use_token(d, value)
+
+    def pick_card(self, d: Decision, card: int, by_key: bool = False) -> None:
+        need = self.cards_needed(d)
+        if need == 1:
+            if self.sel == [card] and not by_key:
+                self.accept()           # a second click on the picked card plays it
+                return
+            self.sel = [card]
+        elif card in self.sel:
+            self.sel.remove(card)
+        elif len(self.sel) < need:
+            self.sel.append(card)
+        self.focus = 0
+        items = self.cycle(d)
+        for i, t in enumerate(items):
+            if t.kind == "card" and t.value == card:
+                self.focus = i
+        self._sound("click")
+        self._touch_ui()
+
+    def _pick_start(self, d: Decision, hex_) -> None:
+        if d.mode == "send":
+            self._take(A.send_action(*hex_))
+            return
+        self.sel_hex = hex_
+        self.focus = 0
+        self._sound("click")
+        self._touch_ui()
+
+    def _pick_pattern(self, d: Decision, letter: str) -> None:
+        if d.mode == "houndpattern":
+            self._take(A.patterns_action(letter))
+            return
+        self.picks += letter
+        self.sel = []
+        if len(self.picks) == 2:
+            self._take(A.patterns_action(self.picks))
+        else:
+            self._sound("click")
+            self._touch_ui()
+
+    def use_token(self, d: Decision, kind: str) -> None:
+        if kind == "blue":
+            self._take(A.BLUE)
+        elif kind == "step":
+            self._take(A.STEP)
+        elif kind == "swap":
+            self._take(A.SWAP)
+        elif kind in ("ghost", "become"):
+            ducks = self.token_ducks(d, kind)
+            if len(ducks) == 1:
+                cls = A.ghost_action if kind == "ghost" else A.become_action
+                self._take(cls(ducks[0]))
+            else:
+                self._enter_token(kind)
+        else:
+            self._enter_token(kind)     # rotate: a facing; keep going: a card and a route
+
+    def _enter_token(self, kind: str) -> None:
+        self.token_mode = kind
+        self.sel = []
+        self.focus = 0
+        self._sound("click")
+        self._touch_ui()
+
+    def accept(self) -> None:
+        """Enter (or the confirm button): take what is picked or focused."""
+        d = self.decision()
+        if d is None:
+            return
+        step = self.step_of(d)
+        focused = self.focused_target(d)
+        if step == "card":
+            need = self.cards_needed(d)
+            if d.mode in ("order", "choose", "discard"):
+                if len(self.sel) < need and focused is not None:
+                    self.pick_card(d, focused.value, by_key=True)
+                    if need > 1 or d.mode == "discard":
+                        return
+                if len(self.sel) == need:
+                    self._take(self._card_action(d))
+            elif focused is not None:
+                self.pick_card(d, focused.value, by_key=True)
+        elif step in ("route", "face", "duck", "pattern", "start") and focused is not None:
+            self._pick(d, focused)
+        elif step == "none" and A.DONE in d.legal:
+            self._take(A.DONE)
+
+    def _card_action(self, d: Decision):
+        if d.mode == "order":
+            return A.order_action(self.sel[0])
+        if d.mode == "discard":
+            return A.discard_action(tuple(sorted(self.sel)))
+        if self.per_player == 1:
+            return A.card_action(self.sel[0])
+        return A.cards_action(self.sel[0], self.sel[1])
+
+    def go_back(self) -> None:
+        if self.sel_hex is not None:
+            self.sel_hex = None
+        elif self.picks:
+            self.picks = self.picks[:-1]
+        elif self.sel:
+            self.sel.pop()
+        elif self.token_mode is not None:
+            self.token_mode = None
+        else:
+            return
+        self.focus = 0
+        self._touch_ui()
+
+    def _take(self, action) -> None:
+        d = self.decision()
+        if d is None or action is None or action not in d.legal:
+            return
+        self._sound("click")
+        self.hover = None
+        if self.act(d.player, action):
+            self._reset_choice()
+            self._touch_ui()
+

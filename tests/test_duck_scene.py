@@ -1,0 +1,553 @@
+"""Duck! Duck! Go! through its scene under the dummy video driver: whole games with computer
+seats in every mode, a person playing by synthetic mouse and keyboard events through the
+UI (cards, routes, facings, warps, tokens, the hound), the curtain between two people,
+both layouts, the path preview, and a log line in English and Japanese for every kind of
+event."""
+import random
+
+import pygame
+import pytest
+
+from game import registry
+from game.rules.duck import actions as A
+from game.rules.protocol import Event
+from game.scenes import game_base
+from game.scenes.duck import DuckScene
+from game.scenes.duck import draw as duck_draw
+from game.scenes.game_base import GameOverScene
+from game.scenes.handoff import HandoffScene
+from game.session import Seat, Session
+from game.ui import fonts, sprites
+from game.ui.i18n import Translator
+
+# Every event kind the rules package documents (game/rules/duck/__init__.py).
+EVENT_KINDS = {
+    "setup", "draw", "drawn", "reshuffle", "order_cards", "place", "discard", "round",
+    "choose", "chosen", "reveal", "turn", "turn_instead", "move", "step", "bonk", "buoy",
+    "token_draw", "token_drawn", "warp", "face", "deck_top", "extra_move", "knock",
+    "knock_place", "token", "hound_control", "hound_place", "hound_card", "hound_patterns",
+    "hound_move", "hound_step", "hound_bonk", "hound_warp", "hound_face", "hound_drain",
+    "hound_knocked", "hound_again", "win"}
+
+DT = 1 / 30
+
+
+@pytest.fixture(autouse=True)
+def quick_bots(monkeypatch):
+    """Computer seats answer at once; afterwards no dead font or image stays cached."""
+    monkeypatch.setattr(game_base, "BOT_DELAY", 0.0)
+    yield
+    fonts.reset()
+    sprites.reset()
+
+
+def make_seats(humans, players):
+    characters = registry.get("duck").characters
+    return [Seat(f"P{i + 1}", characters[i].key, human=i in humans, level="normal")
+            for i in range(players)]
+
+
+def start(app, humans=(), players=4, seed=3, variant="beginner", official=False):
+    app.settings.animation_speed = 4.0
+    options = {"variant": variant, "official": official}
+    scene = DuckScene(app, Session("duck", make_seats(humans, players), seed, options))
+    app.push(scene)
+    return scene
+
+
+def step_until(app, done, frames=20000):
+    for _ in range(frames):
+        if done():
+            return True
+        app.step(DT)
+    return done()
+
+
+def game_over(app):
+    return isinstance(app.top, GameOverScene)
+
+
+def move_to(app, pos):
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(pos[0]), int(pos[1])),
+                                  rel=(0, 0), buttons=(0, 0, 0)))
+
+
+def click(app, pos, button=1):
+    move_to(app, pos)
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(int(pos[0]), int(pos[1])),
+                                  button=button))
+
+
+def key(app, k):
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+
+
+# -- a person at the table: one legal action, through the UI ----------------------------------
+class Person:
+    """Plays the decision on screen by clicks and keys, half of the time each way, and
+    records which kinds of decision and input it met."""
+
+    def __init__(self, app, scene, seed):
+        self.app, self.scene = app, scene
+        self.rng = random.Random(seed)
+        self.seen: set[str] = set()
+
+    def target(self, kind, value):
+        for t in self.scene.targets():
+            if t.kind == kind and t.value == value:
+                return t
+        raise AssertionError(f"no {kind} target {value!r} in "
+                             f"{[(t.kind, t.value) for t in self.scene.targets()]}")
+
+    def mouse(self) -> bool:
+        return self.rng.random() < 0.5
+
+    def take(self, kind, value):
+        """A target by a click, or by ←/→ to it and Enter."""
+        scene = self.scene
+        if self.mouse():
+            click(self.app, self.target(kind, value).center)
+            self.seen.add(f"{kind} by mouse")
+            return
+        self.target(kind, value)
+        for _ in range(len(scene.targets()) + 2):
+            focused = scene.focused_target(scene.decision())
+            if focused is not None and (focused.kind, focused.value) == (kind, value):
+                break
+            key(self.app, pygame.K_RIGHT)
+        key(self.app, pygame.K_RETURN)
+        self.seen.add(f"{kind} by keys")
+
+    def pick_card(self, card):
+        scene = self.scene
+        if self.mouse():
+            click(self.app, self.target("card", card).center)
+        else:
+            key(self.app, pygame.K_1 + scene.shown.hand.index(card))
+        assert card in scene.sel
+
+    def confirm(self):
+        if self.mouse():
+            click(self.app, self.scene.button("confirm").rect.center)
+        else:
+            key(self.app, pygame.K_RETURN)
+
+    def press_or_click(self, key_code, button_key=None, token=None):
+        if self.mouse() and (button_key or token):
+            if button_key:
+                click(self.app, self.scene.button(button_key).rect.center)
+            else:
+                click(self.app, self.target("token", token).center)
+        else:
+            key(self.app, key_code)
+
+    def route(self, card, index):
+        scene = self.scene
+        d = scene.decision()
+        if not self.mouse() and (d.mode == "pre" or (d.mode == "extra" and d.card)):
+            key(self.app, pygame.K_1 + index)
+            key(self.app, pygame.K_RETURN)
+            self.seen.add("route by number")
+            return
+        self.take("route", (card, index))
+
+    def play(self):
+        scene = self.scene
+        d = scene.decision()
+        assert d is not None
+        before = len(scene.session.actions)
+        action = self.rng.choice(d.legal)
+        self.seen.add(d.mode)
+        self.seen.add(type(action).__name__)
+        self.perform(d, action)
+        assert scene.session.actions[before:] == [(d.player, str(action))], (d, action)
+
+    def perform(self, d, action):
+        scene = self.scene
+        if isinstance(action, (A.ChooseCard, A.OrderCard)):
+            self.pick_card(action.card)
+            if self.mouse():
+                click(self.app, self.target("card", action.card).center)   # a second click
+            else:
+                self.confirm()
+        elif isinstance(action, A.ChooseCards):
+            self.pick_card(action.first)
+            self.pick_card(action.second)
+            assert scene.sel == [action.first, action.second]
+            self.confirm()
+        elif isinstance(action, A.Discard):
+            for card in action.cards:
+                self.pick_card(card)
+            self.confirm()
+        elif isinstance(action, (A.Place, A.Warp)):
+            self.take("start", (action.q, action.r))
+            assert scene.sel_hex == (action.q, action.r)
+            self.take("face", action.facing)
+        elif isinstance(action, A.Send):
+            self.take("start", (action.q, action.r))
+        elif isinstance(action, (A.Face, A.HoundFace)):
+            self.take("face", action.facing)
+        elif isinstance(action, A.Route):
+            if d.mode == "extra" and not d.card:
+                self.pick_card(action.card)
+            self.route(action.card, action.index)
+        elif isinstance(action, (A.Keep, A.HoundCard)):
+            if isinstance(action, A.Keep):
+                self.press_or_click(pygame.K_k, token="keep")
+                assert scene.token_mode == "keep"
+            self.pick_card(action.card)
+            self.take("route", (action.card, action.index))
+        elif isinstance(action, A.HoundPatterns):
+            for letter in action.patterns:
+                if self.mouse():
+                    click(self.app, self.target("pattern", letter).center)
+                else:
+                    key(self.app, getattr(pygame, f"K_{letter.lower()}"))
+        elif isinstance(action, A.Rotate):
+            self.press_or_click(pygame.K_r, token="rotate")
+            assert scene.token_mode == "rotate"
+            self.take("face", action.facing)
+        elif isinstance(action, (A.Ghost, A.Become)):
+            kind = "ghost" if isinstance(action, A.Ghost) else "become"
+            self.press_or_click(pygame.K_g if kind == "ghost" else pygame.K_o, token=kind)
+            if scene.token_mode == kind:
+                self.take("duck", action.duck)
+        elif action == A.STAY:
+            self.press_or_click(pygame.K_s, "stay")
+        elif action == A.DONE:
+            self.press_or_click(pygame.K_d, "done")
+        elif action == A.TURN:
+            self.press_or_click(pygame.K_t, "turn")
+        elif action == A.BLUE:
+            self.press_or_click(pygame.K_b, token="blue")
+        elif action == A.STEP:
+            self.press_or_click(pygame.K_s, token="step")
+        elif action == A.SWAP:
+            self.press_or_click(pygame.K_w, token="swap")
+        else:
+            raise AssertionError(f"the test does not know {action!r}")
+
+
+def play_person(app, scene, seed, until, limit=400):
+    person = Person(app, scene, seed)
+    for _ in range(limit):
+        if not step_until(app, lambda: until() or scene.decision() is not None):
+            break
+        if until():
+            break
+        app.draw()                   # the hand, the preview and the targets are on screen
+        person.play()
+    return person
+
+
+# -- whole games -------------------------------------------------------------------------------------
+@pytest.mark.parametrize("players,variant,official", [
+    (4, "advanced", False), (3, "twoducks", False), (2, "twoducks", False),
+    (4, "beginner", True), (6, "beginner", False)])
+def test_a_whole_game_of_computer_seats_plays_to_the_end(app, players, variant, official):
+    scene = start(app, players=players, variant=variant, official=official, seed=5)
+    assert step_until(app, lambda: game_over(app)), "the game never ended"
+    state = scene.state
+    assert state.is_over() and state.winner is not None
+    # the display model ends where the state is
+    for d in range(state.ducks):
+        if state.pos[d] >= 0:
+            x, y, angle = scene.duck_pos[d]
+            assert scene.geo.hex_px(*state.board.coords[state.pos[d]]) == \
+                pytest.approx(scene.geo.px(x, y))
+            assert angle % 360 == pytest.approx(60 * state.head[d] % 360)
+    assert scene.shown.buoys == list(state.buoys)
+    # the end screen reads as a race: the winner went down the drain, the others count buoys
+    app.draw()
+    texts = [scene.score_text(p, v) for p, v in enumerate(state.scores())]
+    assert texts[state.winner] == scene.t("duck.score_drain")
+    assert all("buoy" in t for p, t in enumerate(texts) if p != state.winner)
+
+
+def test_a_person_plays_a_beginner_game_through_the_ui(app):
+    scene = start(app, humans=(0,), players=3, seed=11)
+    person = play_person(app, scene, 5, lambda: game_over(app) or scene.state.round > 3)
+    assert scene.state.round > 3 or game_over(app)
+    assert {"place", "choose"} <= person.seen
+    assert {"ChooseCard", "Place"} <= person.seen
+    assert any(s.endswith("by mouse") for s in person.seen)
+    assert any(s.endswith("by keys") for s in person.seen)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_person_plays_whole_beginner_games_with_routes_and_facings(app, seed):
+    scene = start(app, humans=(0,), players=2, seed=seed)
+    person = play_person(app, scene, seed, lambda: game_over(app))
+    assert game_over(app)
+    assert "Face" in person.seen or "Route" in person.seen, person.seen
+
+
+def test_a_person_plays_a_whole_advanced_game_with_tokens_and_the_hound(app):
+    seen: set[str] = set()
+    for seed in (2, 7):
+        scene = start(app, humans=(0,), players=3, seed=seed, variant="advanced")
+        person = play_person(app, scene, seed, lambda: game_over(app), limit=600)
+        assert game_over(app)
+        seen |= person.seen
+        app.pop()
+        app.pop()
+    assert {"order", "choose", "place", "houndmove", "post"} <= seen, seen
+    assert {"Blue", "Discard", "HoundPatterns", "Done"} <= seen, seen
+
+
+def test_a_person_with_two_ducks_and_the_official_variant(app):
+    scene = start(app, humans=(0,), players=2, seed=4, variant="twoducks", official=True)
+    person = play_person(app, scene, 4, lambda: game_over(app), limit=600)
+    assert game_over(app)
+    assert {"ChooseCards", "Turn"} <= person.seen, person.seen
+
+
+def test_clicks_and_keys_do_nothing_out_of_turn_and_enter_plays_the_picked_card(app):
+    scene = start(app, humans=(0,), players=2, seed=6)
+    person = Person(app, scene, 1)
+    assert step_until(app, lambda: scene.decision() is not None)
+    while scene.decision().mode == "place":
+        person.play()
+        assert step_until(app, lambda: scene.decision() is not None)
+    d = scene.decision()
+    assert d.mode == "choose"
+    hand = list(scene.shown.hand)
+    key(app, pygame.K_2)
+    assert scene.sel == [hand[1]]
+    key(app, pygame.K_BACKSPACE)
+    assert scene.sel == []
+    click(app, person.target("card", hand[0]).center)
+    assert scene.sel == [hand[0]]
+    assert scene.button("confirm").enabled
+    key(app, pygame.K_RETURN)
+    assert scene.session.actions[-1] == (0, f"card {hand[0]}")
+    count = len(scene.session.actions)
+    key(app, pygame.K_RETURN)
+    click(app, scene.bar.center)
+    assert len(scene.session.actions) == count
+
+
+# -- the preview -------------------------------------------------------------------------------------
+def test_pointing_at_a_card_previews_the_exact_path_from_where_the_duck_stands(app):
+    from game.rules.duck.preview import preview
+    scene = start(app, humans=(0,), players=3, seed=8)
+    person = Person(app, scene, 3)
+    assert step_until(app, lambda: scene.decision() is not None)
+    while scene.decision().mode != "choose":
+        person.play()
+        assert step_until(app, lambda: scene.decision() is not None)
+    for card in scene.shown.hand:
+        move_to(app, person.target("card", card).center)
+        spec = scene.preview_spec(scene.decision())
+        assert spec == ("duck", card, 0, None)
+        shown = scene.duck_previews(0, card, 0)
+        assert shown == [preview(scene.state, 0, card, i, 0)
+                         for i in range(len(scene.state.cards[card]))]
+        app.draw()
+        assert str(card) in scene._legend_text
+    # nothing is previewed once the pointer leaves the cards and nothing is picked
+    move_to(app, (5, 5))
+    assert scene.preview_spec(scene.decision()) is None
+
+
+def test_route_ends_on_the_board_are_where_the_preview_ends(app):
+    scene = start(app, humans=(0,), players=2, seed=1)
+    person = Person(app, scene, 9)
+    met = False
+    for _ in range(300):
+        if not step_until(app, lambda: game_over(app) or scene.decision() is not None):
+            break
+        if game_over(app):
+            break
+        d = scene.decision()
+        if d.mode == "pre" and len(scene.route_indices(d, d.card)) > 1:
+            for t in scene.targets():
+                if t.kind == "route":
+                    card, index = t.value
+                    pv = scene.duck_previews(d.player, card, d.duck)[index]
+                    end = pv.end or pv.path[-1][:2]
+                    assert scene.geo.hex_at(t.center) in (end, None) or \
+                        abs(t.center[0] - scene.geo.hex_px(*end)[0]) < scene.geo.size
+            met = True
+        person.play()
+    assert met or game_over(app)
+
+
+# -- the curtain -----------------------------------------------------------------------------------
+def test_the_curtain_comes_between_two_people_and_hides_their_hands(app, monkeypatch):
+    scene = start(app, humans=(0, 1), players=3, seed=7, variant="advanced")
+    drawn_for: list = []
+    for name in ("_draw_hand", "_draw_own_tokens"):
+        original = getattr(duck_draw.Drawing, name)
+
+        def spy(self, surface, viewer, *args, _original=original):
+            drawn_for.append(viewer)
+            _original(self, surface, viewer, *args)
+        monkeypatch.setattr(duck_draw.Drawing, name, spy)
+    person = Person(app, scene, 2)
+    seen = []
+    for _ in range(40):
+        if len(seen) >= 6:
+            break
+        assert step_until(app, lambda: isinstance(app.top, HandoffScene)
+                          or scene.decision() is not None)
+        if isinstance(app.top, HandoffScene):
+            assert scene.private_player is None
+            drawn_for.clear()
+            app.draw()
+            scene.draw_table(app.screen.copy())      # the table itself, as if seen through
+            assert drawn_for == [], "a hand was drawn behind the curtain"
+            key(app, pygame.K_SPACE)
+            seen.append(scene.private_player)
+            assert step_until(app, lambda: scene.decision() is not None)
+        viewer = scene.private_player
+        assert viewer in (0, 1)
+        drawn_for.clear()
+        app.draw()
+        assert drawn_for and set(drawn_for) == {viewer}
+        person.play()
+    assert set(seen) == {0, 1}
+
+
+# -- layout --------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_layout_draws_at_both_sizes_without_overlaps(size):
+    from game.app import App
+    from game.settings import Settings
+    app = App(size=size, settings=Settings(), persist=False)
+    try:
+        scene = start(app, humans=(0,), players=6, seed=2, variant="advanced")
+        scene.fast_forward(2)
+        app.step(DT)
+        app.draw()
+        w, h = size
+        assert scene.board_rect.right < scene.right.left
+        assert scene.board_rect.bottom < scene.bar.top and scene.bar.bottom <= h
+        assert scene.right.right <= w and scene.log_rect.bottom <= h
+        assert scene.header.right < scene.buttons.by_key("undo").rect.left
+        for row in scene.rows:
+            assert scene.players_rect.contains(row)
+        assert scene.hound_rect.top > scene.players_rect.bottom
+        assert scene.log_rect.top > scene.hound_rect.bottom and scene.log_rect.height > 100
+        for rect in scene.pattern_rects:
+            assert scene.hound_rect.contains(rect)
+        assert scene.geo.area.contains(pygame.Rect(scene.geo.area))
+        corners = [scene.geo.corners(q, r) for q, r in scene.state.board.coords]
+        xs = [x for c in corners for x, _ in c]
+        ys = [y for c in corners for _, y in c]
+        assert scene.board_rect.left <= min(xs) and max(xs) <= scene.board_rect.right
+        assert scene.board_rect.top <= min(ys) and max(ys) <= scene.board_rect.bottom
+        cards = [rect for _, rect, _ in scene.bar_cards(scene.decision())]
+        assert cards and all(scene.bar.contains(r) for r in cards)
+        assert all(not r.colliderect(scene.tray_rect) for r in cards)
+        assert not scene.tray_rect.colliderect(scene.buttons_rect)
+        # and in the middle of the moves too
+        for _ in range(3000):
+            if scene.shown.mover is not None and scene.busy_animating() or game_over(app):
+                break
+            if scene.decision() is not None:
+                Person(app, scene, 1).play()
+            app.step(DT)
+        app.draw()
+        app.handle(pygame.event.Event(pygame.VIDEORESIZE, size=(1024, 768), w=1024, h=768))
+        app.step(DT)
+        app.draw()
+    finally:
+        pygame.quit()
+
+
+# -- words ------------------------------------------------------------------------------------------------
+def _real_games():
+    """(session, every event) of four finished games with easy computer seats."""
+    from game.ai import make_bot
+    for seed, players, options in ((1, 4, {"variant": "advanced"}),
+                                   (2, 3, {"variant": "twoducks"}),
+                                   (3, 6, {"variant": "advanced"}),
+                                   (4, 4, {"variant": "beginner", "official": True})):
+        session = Session("duck", make_seats((), players), seed, options)
+        events = list(session.state.opening_events)
+        rng = random.Random(seed)
+        while not session.state.is_over():
+            p = session.state.to_act()[0]
+            action = make_bot("duck", "easy").choose(session.state.view(p), p, rng)
+            events += session.apply(p, action)
+        yield session, events
+
+
+# Kinds and shapes that random games meet rarely, with the data keys the docstring names.
+RARE = [
+    Event("reshuffle", None, {"cards": 30}),
+    Event("turn_instead", 0, {"duck": 0, "card": 12, "heading": 2}),
+    Event("deck_top", 0, {"duck": 0, "card": 33}),
+    Event("extra_move", 0, {"duck": 0, "reason": "ghost", "card": None}),
+    Event("knock", 1, {"duck": 0, "by": "duck", "knocker": 1, "hex": [2, 2]}),
+    Event("knock", 0, {"duck": 0, "by": "hound", "hex": [2, 2], "into": [3, 2]}),
+    Event("hound_warp", 0, {"hex": [0, 3], "to": [4, 0], "heading": 1}),
+    Event("hound_knocked", 1, {"duck": 1, "hex": [2, 3]}),
+    Event("hound_knocked", None, {"duck": -1, "hex": [2, 3]}),
+    Event("hound_again", 0, {"hex": [2, 3]}),
+    Event("bonk", 0, {"duck": 0, "hex": [1, 1], "blocked": [2, 1], "heading": 3,
+                      "reason": "drain"}),
+] + [Event("token", 0, {"player": 0, "token": kind, "duck": 0, "card": 20, "heading": 1,
+                        "hex": [1, 1], "hound_hex": [2, 2], "hound_heading": 4})
+     for kind in ("blue", "keep", "step", "rotate", "swap", "ghost", "become")]
+
+
+def test_describe_gives_a_line_for_every_event_kind_in_both_languages(app):
+    kinds = set()
+    games = list(_real_games())
+    games[0] = (games[0][0], games[0][1] + RARE)
+    for session, events in games:
+        scene = DuckScene(app, session)
+        kinds |= {e.kind for e in events}
+        for lang in ("en", "ja"):
+            scene.t = Translator(lang)
+            for event in events:
+                line = scene.describe(event)
+                assert line and "{" not in line and not line.startswith("duck."), (lang, event)
+                scene._quiet = False
+                scene._step_duck = None
+    assert kinds == EVENT_KINDS
+
+
+def test_every_event_plays_and_a_skip_lands_on_the_state(app):
+    scene = start(app, players=4, seed=9, variant="advanced")
+    step_until(app, lambda: scene.state.round >= 3)
+    for event in RARE:
+        scene.play_event(event)
+    scene.skip_animation()
+    assert not scene.busy_animating()
+    state = scene.state
+    for d in range(state.ducks):
+        if state.pos[d] >= 0:
+            x, y, _ = scene.duck_pos[d]
+            assert scene.geo.hex_at(scene.geo.px(x, y)) == state.board.coords[state.pos[d]]
+    assert step_until(app, lambda: game_over(app))
+
+
+def test_steps_of_one_move_make_one_log_line(app):
+    scene = start(app, players=2, seed=3)
+    step_until(app, lambda: scene.state.round >= 3)
+    assert not any("swims 1 hex" in a and "swims 1 hex" in b
+                   for a, b in zip(scene.log, scene.log[1:]))
+    assert any(" hexes." in line or "swims 1 hex" in line for line in scene.log)
+
+
+def test_a_resumed_game_opens_on_its_state_and_plays_on(app):
+    from game.ai import make_bot
+    first = Session("duck", make_seats((), 3), 8, {"variant": "advanced"})
+    rng = random.Random(2)
+    while first.state.round_number < 3:
+        p = first.state.to_act()[0]
+        first.apply(p, make_bot("duck", "easy").choose(first.state.view(p), p, rng))
+    resumed = Session.from_record(first.record(), first.seats)
+    app.settings.animation_speed = 4.0
+    scene = DuckScene(app, resumed)
+    app.push(scene)
+    assert not scene.events, "the opening is not played again"
+    for d in range(resumed.state.ducks):
+        h = resumed.state.pos[d]
+        if h >= 0:
+            assert scene.geo.hex_at(scene.geo.px(*scene.duck_pos[d][:2])) == \
+                resumed.state.board.coords[h]
+    assert step_until(app, lambda: game_over(app))
