@@ -15,9 +15,13 @@ from game.rules.verflixxt.scoring import HAT_POINTS, breakdown, tile_points
 from game.rules.verflixxt.state import VerflixxtState
 
 HAT_WEIGHT = 0.9          # a worn hat almost surely scores for its wearer's owner (VX-29)
-TAKE_WEIGHT = 0.7         # a pawn alone on a tile will probably take it when it moves on
-PROGRESS_WEIGHT = 3.0     # per pawn, from start (0) to finish (1): keeps games moving
+LONE_WEIGHT = 0.8         # a tile only one player's pawns stand on: probably theirs (VX-5)
+THREAT_WEIGHT = 0.1       # ... less so per rival pawn within a die's reach behind it
+LONE_FLOOR = 0.2
+SHARED_WEIGHT = 0.8       # a tile several players stand on: split between them
+PROGRESS_WEIGHT = 1.0     # per pawn, from start (0) to finish (1): keeps games moving
 LUCKY_FLOOR = 3.0         # a lucky tile is worth something even with no minus tile yet
+REACH = 6                 # the die's largest count (VX-4); cards reach no further (VX-23)
 
 
 def _take_value(state: VerflixxtState, player: int, tile: str, now: dict) -> float:
@@ -31,43 +35,52 @@ def _take_value(state: VerflixxtState, player: int, tile: str, now: dict) -> flo
     return gain
 
 
-def _player_value(state: VerflixxtState, player: int, guarded: set, crowd: dict,
-                  index: dict) -> float:
-    box = state.box
-    now = breakdown(state.taken[player], box.kinds, box.values, state.chips_won[player],
-                    state.hats_home[player])
-    value = float(now["total"])
-    last = len(state.track) - 1
-    for i, pos in enumerate(state.pawns[player]):
-        pawn = f"{player}{'abc'[i]}"
-        hat = state.hat_of(pawn)
-        if hat is not None:
-            value += HAT_WEIGHT * HAT_POINTS[hat]
-        if pos == FINISH:
-            value += PROGRESS_WEIGHT
-            continue
-        value += PROGRESS_WEIGHT * index[pos] / last
-        # alone (no guardian, no other player's pawn): this tile is likely to be ours
-        if pos != START and pos not in guarded and crowd[pos] == {player}:
-            value += TAKE_WEIGHT * _take_value(state, player, pos, now)
-    return value
-
-
 def evaluate(state: GameState, player: int) -> float:
-    """The player's prospects: points held, hats worn, the tile each lone pawn will
-    probably take, and progress towards the finish. Absolute, not relative: greedy and
-    the search compare it with the other players' themselves."""
+    """The player's prospects: points held, hats worn, the tiles their pawns stand on
+    (counted at the odds of being the last to leave them) and progress towards the finish.
+    Absolute, not relative: greedy and the search compare it with the other players'
+    themselves."""
     return _values(state)[player]
 
 
 def _values(state: VerflixxtState) -> list[float]:
+    """Every player's prospects (see ``evaluate``). Each unguarded tile with pawns on it
+    counts once: a tile one player holds alone is theirs at LONE_WEIGHT, less for each
+    rival pawn that could still land on it (pieces only move forward, VX-4); a tile
+    several players share is split between them (whoever leaves last takes it, VX-5)."""
+    box = state.box
+    track = state.track
+    index = {tile: i for i, tile in enumerate(track)}
+    last = len(track) - 1
     guarded = set(state.guardians)
-    crowd: dict[str, set] = {}
+    owners: dict[str, set] = {}
+    behind: list[list[int]] = []
     for q, row in enumerate(state.pawns):
+        behind.append([index[pos] for pos in row if pos != FINISH])
         for pos in row:
-            crowd.setdefault(pos, set()).add(q)
-    index = {tile: i for i, tile in enumerate(state.track)}
-    return [_player_value(state, q, guarded, crowd, index) for q in range(state.players)]
+            if pos != START and pos != FINISH and pos not in guarded:
+                owners.setdefault(pos, set()).add(q)
+    nows = [breakdown(state.taken[q], box.kinds, box.values, state.chips_won[q],
+                      state.hats_home[q]) for q in range(state.players)]
+    values = [float(now["total"]) for now in nows]
+    for q, row in enumerate(state.pawns):
+        for i, pos in enumerate(row):
+            hat = state.hat_of(f"{q}{'abc'[i]}")
+            if hat is not None:
+                values[q] += HAT_WEIGHT * HAT_POINTS[hat]
+            values[q] += PROGRESS_WEIGHT * (1.0 if pos == FINISH else index[pos] / last)
+    for tile, holders in owners.items():
+        at = index[tile]
+        if len(holders) == 1:
+            q = next(iter(holders))
+            threats = sum(1 for r, spots in enumerate(behind) if r != q
+                          for i in spots if 1 <= at - i <= REACH)
+            weight = max(LONE_FLOOR, LONE_WEIGHT - THREAT_WEIGHT * threats)
+            values[q] += weight * _take_value(state, q, tile, nows[q])
+        else:
+            for q in holders:
+                values[q] += SHARED_WEIGHT / len(holders) * _take_value(state, q, tile, nows[q])
+    return values
 
 
 def standing(state: GameState, player: int) -> float:
