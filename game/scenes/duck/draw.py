@@ -36,7 +36,6 @@ class Drawing:
     # == the frame ==========================================================================
     def draw_table(self, surface: pygame.Surface) -> None:
         surface.blit(self._static_layer(), (0, 0))
-        self._blit_log(surface)
         self._draw_trail(surface)
         self._draw_pieces(surface)
         self._draw_marks(surface)
@@ -44,7 +43,6 @@ class Drawing:
         self._draw_flyers(surface)
         self._draw_reveal(surface)
         self._draw_banner(surface)
-        self._draw_header(surface)
         self._draw_tooltip(surface)
         self.draw_thinking(surface, (self.board_rect.centerx,
                                      self.board_rect.bottom - self.px(4)))
@@ -65,6 +63,11 @@ class Drawing:
             else:
                 self._layer.blit(self._background, (0, 0))
             self._build_layer(self._layer, d, spec, targets)
+            self._log_key = self._header_key = None
+        # the log and the header change more often than the rest: only their own part of
+        # the layer is painted again
+        self._paint_log(self._layer)
+        self._paint_header_region(self._layer)
         return self._layer
 
     def _build_layer(self, layer, d, spec, targets) -> None:
@@ -94,12 +97,16 @@ class Drawing:
         variant = self.t(f"duck.variant.{self.state.variant}")
         if self.state.official:
             variant += " · " + self.t("duck.variant.official")
+        right = rect.right - self.px(10)
+        piles_w = self.px(130 if self.state.advanced else 60)
         x = rect.x + self.px(10)
+        name = self._fit(name, self.px(16), rect.width - piles_w - self.px(20), bold=True)
         r = draw_text(surface, name, self.px(16), (x, rect.centery), theme.INK, bold=True,
                       anchor="midleft")
-        draw_text(surface, variant, self.px(12), (r.right + self.px(8), rect.centery + 1),
-                  theme.INK_SOFT, anchor="midleft")
-        right = rect.right - self.px(10)
+        room = rect.right - piles_w - r.right - self.px(16)
+        if room > self.px(40):
+            draw_text(surface, self._fit(variant, self.px(12), room), self.px(12),
+                      (r.right + self.px(8), rect.centery + 1), theme.INK_SOFT, anchor="midleft")
         items = [("card", self.shown.deck, "duck.ui.deck")]
         if self.state.advanced:
             items.append(("token", self.shown.pool, "duck.ui.pool"))
@@ -277,15 +284,12 @@ class Drawing:
                                                          prect.y + self.px(3)),
                           theme.ACCENT_DARK, bold=True, anchor="topright")
 
-    def _blit_log(self, surface) -> None:
+    def _paint_log(self, layer) -> None:
         key = (len(self.log), self.log[-1] if self.log else "", self.log_rect.size)
-        if key != self._log_key or self._log_surf is None:
+        if key != self._log_key:
             self._log_key = key
-            surf = pygame.Surface(self.log_rect.size)
-            surf.fill(theme.BG)
-            self.draw_log(surf, surf.get_rect())
-            self._log_surf = surf
-        surface.blit(self._log_surf, self.log_rect)
+            layer.blit(self._background, self.log_rect, self.log_rect)
+            self.draw_log(layer, self.log_rect)
 
     # == the action bar ===========================================================================
     def _draw_bar(self, surface, d) -> None:
@@ -886,7 +890,7 @@ class Drawing:
                                                            self.board_rect.y + self.px(10))))
 
     # == header ============================================================================================
-    def _draw_header(self, surface) -> None:
+    def _paint_header_region(self, layer) -> None:
         inputs = (len(self.session.actions), self.busy_animating(), self.shown.mover,
                   self.shown.hound_moving, self.private_player, self._ui_ver,
                   self.app.top is self, self.t.lang)
@@ -897,10 +901,8 @@ class Drawing:
         key = (self.shown.round, title, colour, self.header.size)
         if key != self._header_key:
             self._header_key = key
-            self._header = pygame.Surface(self.header.size)
-            self._header.blit(self._background, (0, 0), self.header)
-            self._paint_header(self._header, title, colour)
-        surface.blit(self._header, self.header)
+            layer.blit(self._background, self.header, self.header)
+            self._paint_header(layer.subsurface(self.header), title, colour)
 
     def _paint_header(self, surface, title: str, colour) -> None:
         rect = surface.get_rect()

@@ -14,9 +14,10 @@ pointer the rules' ``preview`` draws the exact path the duck would swim *from wh
 stands now* (the hound's path from ``hound_walk``): hexes, bonk star, buoys touched, warp
 points, the drain. Nothing here re-derives a rule.
 
-Drawing is layered for speed: a static layer (table, board, action bar, preview and
-targets) is rebuilt only when something on it changes; the panels and the log are
-cached surfaces; per frame only the pieces, effects, banner and header are drawn.
+Drawing is layered for speed: a static layer (table, board, panels, action bar, preview
+and targets) is rebuilt only when something on it changes, its log and header regions on
+their own; per frame only the pieces, effects, flying tokens, reveal and banner are drawn
+on it. Sprites turned to a heading are cached per 3° (draw.py).
 """
 from __future__ import annotations
 
@@ -42,7 +43,12 @@ FELT_EDGE = (170, 196, 208)
 
 # Seconds (at animation speed 1) of each kind of motion.
 T_STEP, T_HOUND_STEP, T_TURN, T_BONK, T_WARP = 0.26, 0.2, 0.22, 0.42, 0.5
-T_PLACE, T_KNOCK, T_FLY, T_BANNER, T_REVEAL, T_HOLD = 0.35, 0.45, 0.6, 0.45, 0.7, 0.9
+T_PLACE, T_KNOCK, T_FLY, T_BANNER, T_REVEAL, T_HOLD = 0.35, 0.45, 0.6, 0.45, 0.7, 0.7
+
+
+# Events that only move pieces: the panels stay as they are (no need to draw them again).
+MOTION_ONLY = frozenset({"step", "hound_step", "bonk", "hound_bonk", "face", "hound_face",
+                         "warp", "hound_warp", "knock", "knock_place", "place", "hound_move"})
 
 
 def _paddle(t: float) -> float:
@@ -99,13 +105,9 @@ class DuckScene(Controls, Drawing, GameScene):
         self._layer: pygame.Surface | None = None
         self._layer_key = None
         self._ver = 0
-        self._panel: pygame.Surface | None = None
-        self._panel_key = None
-        self._header: pygame.Surface | None = None
         self._header_key = None
         self._title_inputs = None
         self._title_now = ("", theme.INK)
-        self._log_surf: pygame.Surface | None = None
         self._log_key = None
         self._preview_cache: dict = {}
         if session.actions:
@@ -255,7 +257,6 @@ class DuckScene(Controls, Drawing, GameScene):
         else:
             self._last_step = (step, 1) if step is not None else None
             super().log_line(text)
-        self._touch()
 
     # == geometry ================================================================================
     def layout(self, size):
@@ -587,7 +588,8 @@ class DuckScene(Controls, Drawing, GameScene):
         if handler is not None:
             handler(event.data)
         self._needs_sync = True
-        self._touch()
+        if event.kind not in MOTION_ONLY:
+            self._touch()
 
     def _play_setup(self, e) -> None:
         self._show_banner(self._setup_text(e), 2.6)
@@ -718,6 +720,7 @@ class DuckScene(Controls, Drawing, GameScene):
             self.shown.hands[p] -= 1
             if p == self.private_player and e["card"] in self.shown.hand:
                 self.shown.hand.remove(e["card"])
+            self._touch()
         self._sound("quack")
         self._then(0.08)
 
