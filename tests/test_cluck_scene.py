@@ -6,15 +6,15 @@ import random
 import pygame
 import pytest
 
-from game import registry
 from game.rules.protocol import Event
 from game.scenes import game_base
 from game.scenes.cluck import CluckScene
 from game.scenes.game_base import GameOverScene
 from game.scenes.handoff import HandoffScene
-from game.session import Seat, Session
+from game.session import Session
 from game.ui import fonts, sprites
 from game.ui.i18n import Translator
+from tests.scene_helpers import click, key, push_game, resize, seats
 
 # Every event kind the rules package documents (game/rules/cluck/__init__.py).
 EVENT_KINDS = {"start_player", "tiles_shuffled", "hidden_tile_laid", "tile_drawn",
@@ -37,17 +37,13 @@ def quick_bots(monkeypatch):
 
 
 def make_seats(humans, players):
-    characters = registry.get("cluck").characters
-    return [Seat(f"P{i + 1}", characters[i].key, human=i in humans, level="normal")
-            for i in range(players)]
+    return seats("cluck", humans, players, level="normal")
 
 
-def start(app, humans=(), players=4, seed=3, variant=None):
+def start(app, humans=(), players=4, seed=3, variant=None) -> CluckScene:
     app.settings.animation_speed = 4.0
     options = {"variant": variant} if variant else {}
-    scene = CluckScene(app, Session("cluck", make_seats(humans, players), seed, options))
-    app.push(scene)
-    return scene
+    return push_game(app, "cluck", humans, players, seed, options, level="normal")
 
 
 def step_until(app, done, frames=6000):
@@ -60,15 +56,6 @@ def step_until(app, done, frames=6000):
 
 def game_over(app):
     return isinstance(app.top, GameOverScene)
-
-
-def click(app, pos, button=1):
-    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
-
-
-def key(app, k):
-    app.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
 
 
 @pytest.mark.parametrize("players,variant", [(4, None), (2, "both"), (3, "runaway")])
@@ -240,7 +227,7 @@ def test_layout_draws_at_both_sizes_without_overlaps(size):
         assert scene.table.walker is not None
         app.draw()
         app.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
-        app.handle(pygame.event.Event(pygame.VIDEORESIZE, size=(1024, 768), w=1024, h=768))
+        resize(app, (1024, 768))
         app.step(DT)
         app.draw()
     finally:

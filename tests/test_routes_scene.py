@@ -2,12 +2,11 @@
 (computer seats only, and a person driven by synthetic mouse and key events), the curtain
 between two people, both layouts, and a log line for every event kind in EN and JA."""
 import random
+from functools import partial
 
 import pygame
 import pytest
 
-from game.app import App
-from game.registry import PAWN_COLOURS
 from game.rules.protocol import Event
 from game.rules.routes import (ChangeDie, DeclineChip, EndPhase, PushMarker, TakeAll, TakeOne,
                                TurnChip)
@@ -15,9 +14,11 @@ from game.scenes import game_base
 from game.scenes.game_base import GameOverScene
 from game.scenes.handoff import HandoffScene
 from game.scenes.routes import Choice, RoutesScene
-from game.session import Seat, Session
-from game.settings import Settings
 from game.ui import fonts
+from tests import scene_helpers
+from tests.scene_helpers import (assert_on_screen, click, deciding, draw_frames,
+                                 hover_every_control, key, make_app, motion, play_every_event,
+                                 push_game, resize)
 
 EVENT_KINDS = ("round_start", "chip_taken", "roll", "dice_sorted", "d6_roll", "phase_start",
                "mandatory_skipped", "dice_taken", "marker_move", "marker_blocked", "die_changed",
@@ -31,44 +32,11 @@ def _quick_bots(monkeypatch):
     monkeypatch.setattr(game_base, "BOT_DELAY", 0.0)
 
 
-def make_app(size=(1280, 720), lang="en") -> App:
-    app = App(size=size, lang=lang, settings=Settings(), persist=False)
-    app.settings.animation_speed = 4.0
-    return app
-
-
 def make_scene(app, humans=(), players=4, seed=3, options=None) -> RoutesScene:
-    seats = [Seat(f"P{i + 1}", PAWN_COLOURS[i].key, human=i in humans, level="normal")
-             for i in range(players)]
-    session = Session("routes", seats, seed, options or {})
-    scene = RoutesScene(app, session)
-    app.push(scene)
-    return scene
+    return push_game(app, "routes", humans, players, seed, options or {}, level="normal")
 
 
-def motion(app, pos):
-    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-
-
-def click(app, pos):
-    motion(app, pos)
-    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-
-
-def key(app, k, mod=0):
-    app.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
-
-
-def run_until(app, scene, done, steps=20000, dt=1 / 20):
-    for _ in range(steps):
-        if done():
-            return
-        app.step(dt)
-    raise AssertionError("the scene did not get there")
-
-
-def deciding(scene):
-    return scene.app.top is scene and scene.deciding() is not None
+run_until = partial(scene_helpers.run_until, steps=20000, dt=1 / 20)
 
 
 def test_a_whole_game_with_computer_seats_ends_on_the_game_over_overlay():
@@ -76,9 +44,9 @@ def test_a_whole_game_with_computer_seats_ends_on_the_game_over_overlay():
     try:
         scene = make_scene(app, humans=(), players=4, seed=11)
         assert scene.busy_animating()   # the first round's roll is played at the start
-        run_until(app, scene, lambda: scene.table.loose, steps=30, dt=1 / 30)
+        run_until(app, lambda: scene.table.loose, steps=30, dt=1 / 30)
         assert scene.table.round == 1 and scene.table.chips[0] == [[1, 1]]   # before the roll
-        run_until(app, scene, lambda: isinstance(app.top, GameOverScene))
+        run_until(app, lambda: isinstance(app.top, GameOverScene))
         state = scene.state
         assert state.is_over()
         assert scene.table.totals == list(state.route_scores()["totals"])
@@ -100,7 +68,7 @@ def test_a_person_plays_whole_phases_through_the_mouse_and_the_keyboard():
         scene = make_scene(app, humans=(0,), players=3, seed=7)
         phases = 0
         while not scene.state.is_over():
-            run_until(app, scene, lambda: deciding(scene) or scene.state.is_over())
+            run_until(app, lambda: deciding(scene) or scene.state.is_over())
             if scene.state.is_over():
                 break
             state = scene.state
@@ -130,7 +98,7 @@ def test_a_person_plays_whole_phases_through_the_mouse_and_the_keyboard():
                 assert len(scene.session.actions) == before
             else:
                 assert len(scene.session.actions) == before + 1
-        run_until(app, scene, lambda: isinstance(app.top, GameOverScene))
+        run_until(app, lambda: isinstance(app.top, GameOverScene))
         assert phases >= 6
         kinds = {"take", "one", "mode", "change", "route", "end", "back"}
         assert {k for k, _ in used} >= kinds, sorted(used)
@@ -207,7 +175,7 @@ def test_a_click_on_a_lid_square_takes_all_its_dice_and_the_preview_follows_the_
     app = make_app()
     try:
         scene = make_scene(app, humans=(1,), players=3, seed=2)
-        run_until(app, scene, lambda: deciding(scene))
+        run_until(app, lambda: deciding(scene))
         face = next(f for f in range(1, 9) if scene.state.lid[f - 1])
         body = scene.squares[face - 1].move(0, 0)
         body.height -= scene.strip_h + scene.px(6)
@@ -220,7 +188,7 @@ def test_a_click_on_a_lid_square_takes_all_its_dice_and_the_preview_follows_the_
         count = scene.state.lid[face - 1]
         click(app, body.center)
         assert scene.session.actions[-1] == (1, f"A {face}")
-        run_until(app, scene, lambda: scene.table.held[1] == count, steps=60)
+        run_until(app, lambda: scene.table.held[1] == count, steps=60)
     finally:
         pygame.quit()
 
@@ -229,7 +197,7 @@ def test_the_curtain_comes_between_two_people_and_hides_the_table():
     app = make_app()
     try:
         scene = make_scene(app, humans=(0, 1), players=3, seed=4)
-        run_until(app, scene, lambda: isinstance(app.top, HandoffScene))
+        run_until(app, lambda: isinstance(app.top, HandoffScene))
         assert scene.private_player is None and scene.controls == []
         app.draw()
         felt = {tuple(app.screen.get_at((x, y)))[:3] for x in range(0, 1280, 9)
@@ -241,7 +209,7 @@ def test_the_curtain_comes_between_two_people_and_hides_the_table():
         assert first == scene.state.current and scene.controls
         # play that person's phase through the UI, then the next person gets the curtain
         while scene.state.current == first and not isinstance(app.top, HandoffScene):
-            run_until(app, scene, lambda: deciding(scene) or scene.state.current != first)
+            run_until(app, lambda: deciding(scene) or scene.state.current != first)
             if scene.state.current != first:
                 break
             end = scene._control("end")
@@ -249,7 +217,7 @@ def test_the_curtain_comes_between_two_people_and_hides_the_table():
             target = end or take or next(b for b in scene.controls if b.action is not None)
             click(app, target.rect.center)
             app.step(1 / 60)
-        run_until(app, scene, lambda: isinstance(app.top, HandoffScene))
+        run_until(app, lambda: isinstance(app.top, HandoffScene))
         assert scene.private_player is None and scene.controls == []
     finally:
         pygame.quit()
@@ -261,26 +229,16 @@ def test_layouts_draw_at_rest_and_mid_animation(size, lang):
     app = make_app(size, lang)
     try:
         scene = make_scene(app, humans=(0,), players=5, seed=9)
-        for _ in range(6):
-            app.step(1 / 30)
-            app.draw()
+        draw_frames(app, 6)
         scene.fast_forward(2)
-        run_until(app, scene, lambda: deciding(scene))
+        run_until(app, lambda: deciding(scene))
         app.draw()
-        screen = pygame.Rect((0, 0), size)
-        for button in scene.buttons.buttons:
-            assert screen.contains(button.rect), button.key
-        for rect in (scene.board, scene.lid_rect, scene.players_rect, scene.action_rect,
-                     scene.log_rect):
-            assert screen.contains(rect)
+        assert_on_screen(scene, size, (scene.board, scene.lid_rect, scene.players_rect,
+                                       scene.action_rect, scene.log_rect))
         assert not scene.board.colliderect(scene.lid_rect)
         assert not scene.players_rect.colliderect(scene.action_rect)
-        # hover every control: each preview draws
-        for button in list(scene.controls):
-            motion(app, button.rect.center)
-            app.step(1 / 60)
-            app.draw()
-        app.handle(pygame.event.Event(pygame.VIDEORESIZE, size=(1600, 900), w=1600, h=900))
+        hover_every_control(app, scene)
+        resize(app, (1600, 900))
         app.draw()
     finally:
         pygame.quit()
@@ -348,12 +306,7 @@ def test_describe_gives_a_line_for_every_event_kind(lang):
             assert not fonts.missing_glyphs(line), line
             if lang == "ja" and event.kind not in ("dice_sorted",):
                 assert any(ord(ch) > 0x3000 for ch in line), line
-        # and every one of them animates without error, skipped or not
-        for event in events:
-            scene.play_event(event)
-            scene.timeline.update(0.05)
-            app.draw()
-            scene.timeline.finish_all()
+        play_every_event(app, scene, events)
     finally:
         pygame.quit()
 

@@ -3,12 +3,11 @@
 synthetic mouse and key events), the curtain between two people, both layouts, the
 preview of every legal piece, and a log line for every event kind in EN and JA."""
 import random
+from functools import partial
 
 import pygame
 import pytest
 
-from game.app import App
-from game.registry import PAWN_COLOURS
 from game.rules.protocol import Event
 from game.rules.verflixxt import Attack, Draw, Hat, Move, Play, Roll, Stop
 from game.rules.verflixxt.box import FINISH
@@ -16,9 +15,11 @@ from game.scenes import game_base
 from game.scenes.game_base import GameOverScene
 from game.scenes.handoff import HandoffScene
 from game.scenes.verflixxt import VerflixxtScene
-from game.session import Seat, Session
-from game.settings import Settings
 from game.ui import fonts
+from tests import scene_helpers
+from tests.scene_helpers import (assert_on_screen, click, deciding, draw_frames,
+                                 hover_every_control, key, make_app, motion, play_every_event,
+                                 push_game, resize)
 
 EVENT_KINDS = ("roll", "play", "move", "take", "close", "home", "hat", "hat_keep", "chip",
                "stop", "attack", "reshuffle", "draw", "hat_draw", "hat_tie", "hat_draw_end",
@@ -32,44 +33,11 @@ def _quick_bots(monkeypatch):
     monkeypatch.setattr(game_base, "BOT_DELAY", 0.0)
 
 
-def make_app(size=(1280, 720), lang="en") -> App:
-    app = App(size=size, lang=lang, settings=Settings(), persist=False)
-    app.settings.animation_speed = 4.0
-    return app
-
-
 def make_scene(app, humans=(), players=4, seed=3, options=None) -> VerflixxtScene:
-    seats = [Seat(f"P{i + 1}", PAWN_COLOURS[i].key, human=i in humans, level="easy")
-             for i in range(players)]
-    session = Session("verflixxt", seats, seed, options or {})
-    scene = VerflixxtScene(app, session)
-    app.push(scene)
-    return scene
+    return push_game(app, "verflixxt", humans, players, seed, options or {}, level="easy")
 
 
-def motion(app, pos):
-    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-
-
-def click(app, pos):
-    motion(app, pos)
-    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-
-
-def key(app, k, mod=0):
-    app.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
-
-
-def run_until(app, scene, done, steps=40000, dt=0.25):
-    for _ in range(steps):
-        if done():
-            return
-        app.step(dt)
-    raise AssertionError("the scene did not get there")
-
-
-def deciding(scene):
-    return scene.app.top is scene and scene.deciding() is not None
+run_until = partial(scene_helpers.run_until, steps=40000, dt=0.25)
 
 
 def table_matches_state(scene) -> None:
@@ -112,7 +80,7 @@ def test_a_whole_game_with_computer_seats_ends_on_the_game_over_overlay(options,
                 table_matches_state(scene)
             return isinstance(app.top, GameOverScene)
 
-        run_until(app, scene, over, dt=0.06)
+        run_until(app, over, dt=0.06)
         state = scene.state
         assert state.is_over()
         table_matches_state(scene)
@@ -141,7 +109,7 @@ def test_a_person_plays_the_expansion_through_the_mouse_and_the_keyboard():
                            options={"variant": "hats", "attack": True})
         decisions = 0
         while not scene.state.is_over():
-            run_until(app, scene, lambda: deciding(scene) or scene.state.is_over())
+            run_until(app, lambda: deciding(scene) or scene.state.is_over())
             if scene.state.is_over():
                 break
             decisions += 1
@@ -154,7 +122,7 @@ def test_a_person_plays_the_expansion_through_the_mouse_and_the_keyboard():
             assert len(scene.session.actions) == before + 1, (scene.mode, legal)
             player, text = scene.session.actions[-1]
             assert player == 0
-        run_until(app, scene, lambda: isinstance(app.top, GameOverScene))
+        run_until(app, lambda: isinstance(app.top, GameOverScene))
         kinds = {k for k, _ in used}
         assert {"draw", "play", "hat"} <= kinds, sorted(used)
         assert ("play", "mouse") in used and ("play", "keys") in used
@@ -285,7 +253,7 @@ def test_a_person_plays_the_base_game_with_keys_and_the_preview_shows_the_landin
         scene = make_scene(app, humans=(0,), players=2, seed=4, options={"variant": "base"})
         moves = 0
         while not scene.state.is_over() and moves < 12:
-            run_until(app, scene, lambda: deciding(scene) or scene.state.is_over())
+            run_until(app, lambda: deciding(scene) or scene.state.is_over())
             if scene.state.is_over():
                 break
             legal = scene.state.legal_actions(0)
@@ -330,7 +298,7 @@ def test_the_curtain_comes_between_two_people_and_hides_their_hands():
     try:
         scene = make_scene(app, humans=(0, 1), players=3, seed=6,
                            options={"variant": "hats"})
-        run_until(app, scene, lambda: isinstance(app.top, HandoffScene))
+        run_until(app, lambda: isinstance(app.top, HandoffScene))
         assert scene.private_player is None and scene.controls == []
         # behind the curtain the table is drawn without anybody's hand
         layer = pygame.Surface(app.size)
@@ -345,7 +313,7 @@ def test_the_curtain_comes_between_two_people_and_hides_their_hands():
         assert first is not None and scene.table.hand == sorted(scene.state.hands[first])
         # that person decides through the UI; the next person gets the curtain
         while not isinstance(app.top, HandoffScene):
-            run_until(app, scene, lambda: deciding(scene) or isinstance(app.top, HandoffScene))
+            run_until(app, lambda: deciding(scene) or isinstance(app.top, HandoffScene))
             if isinstance(app.top, HandoffScene):
                 break
             legal = scene.state.legal_actions(scene.private_player)
@@ -379,17 +347,12 @@ def test_layouts_draw_at_rest_and_mid_animation(size, lang, variant):
     try:
         scene = make_scene(app, humans=(0,), players=6, seed=9,
                            options={"variant": variant, "attack": True})
-        for _ in range(6):
-            app.step(1 / 30)
-            app.draw()
+        draw_frames(app, 6)
         scene.fast_forward(3)
-        run_until(app, scene, lambda: deciding(scene))
+        run_until(app, lambda: deciding(scene))
         app.draw()
-        screen = pygame.Rect((0, 0), size)
-        for button in scene.buttons.buttons:
-            assert screen.contains(button.rect), button.key
-        for rect in (scene.board, scene.players_rect, scene.action_rect, scene.log_rect):
-            assert screen.contains(rect)
+        assert_on_screen(scene, size, (scene.board, scene.players_rect, scene.action_rect,
+                                       scene.log_rect))
         assert not scene.board.colliderect(scene.players_rect)
         assert not scene.action_rect.colliderect(scene.log_rect)
         for tile in scene.table.track:
@@ -400,17 +363,10 @@ def test_layouts_draw_at_rest_and_mid_animation(size, lang, variant):
             assert scene.board.contains(rect), piece
         for row in scene.rows:
             assert scene.players_rect.contains(row)
-        # hover every control: each preview draws
-        for button in list(scene.controls):
-            motion(app, button.rect.center)
-            app.step(1 / 60)
-            app.draw()
-        app.handle(pygame.event.Event(pygame.VIDEORESIZE, size=(1600, 900), w=1600, h=900))
+        hover_every_control(app, scene)
+        resize(app, (1600, 900))
         app.draw()
-        # mid-animation: a few frames of the next moves
-        for _ in range(40):
-            app.step(1 / 30)
-            app.draw()
+        draw_frames(app, 40)      # mid-animation: a few frames of the next moves
     finally:
         pygame.quit()
 
@@ -496,12 +452,7 @@ def test_describe_gives_a_line_for_every_event_kind(lang):
             if event.kind == "draw":
                 # the log stays on screen for the next person: never the card drawn
                 assert not any(word in line for word in ("yellow", "黄", "y2")), line
-        # and every one of them animates without error, skipped or not
-        for event in events:
-            scene.play_event(event)
-            scene.timeline.update(0.05)
-            app.draw()
-            scene.timeline.finish_all()
+        play_every_event(app, scene, events)
         scene.sync_from_state()
         app.draw()
     finally:
