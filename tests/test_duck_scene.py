@@ -551,3 +551,25 @@ def test_a_resumed_game_opens_on_its_state_and_plays_on(app):
             assert scene.geo.hex_at(scene.geo.px(*scene.duck_pos[d][:2])) == \
                 resumed.state.board.coords[h]
     assert step_until(app, lambda: game_over(app))
+
+
+def test_the_hound_leaving_a_ghost_takes_one_pattern_by_click_or_key(app, monkeypatch):
+    """Rare in play (D-13): the hound ends on a ghost's hex and must run one more pattern."""
+    scene = start(app, humans=(0,), players=3, seed=2, variant="advanced")
+    assert step_until(app, lambda: scene.decision() is not None)
+    state = scene.state
+    state.phase, state.pending, state.controller = "hound", ("houndpattern", 0), 0
+    state.hound_pos, state.hound_head = state.board.starts[0], 0
+    state._legal_cache = None
+    scene.sync_from_state()
+    taken = []
+    monkeypatch.setattr(scene, "act", lambda player, action: taken.append(action) or True)
+    d = scene.decision()
+    assert d.mode == "houndpattern"
+    person = Person(app, scene, 1)
+    move_to(app, person.target("pattern", "C").center)
+    assert scene.preview_spec(d) == ("patterns", "C")
+    app.draw()
+    click(app, person.target("pattern", "C").center)
+    key(app, pygame.K_a)
+    assert taken == [A.patterns_action("C"), A.patterns_action("A")]

@@ -242,7 +242,7 @@ def card_mini(number: int, width: int, height: int, dim: bool = False) -> pygame
         band = band_colour(number)
         pygame.draw.rect(surf, band, pygame.Rect(0, 0, width, max(3, height // 5)),
                          border_top_left_radius=radius, border_top_right_radius=radius)
-        label = fonts.render(str(number), max(9, round(height * 0.46)),
+        label = fonts.render(str(number), max(9, round(min(height * 0.46, width * 0.6))),
                              (150, 150, 150) if dim else INK, bold=True)
         surf.blit(label, label.get_rect(center=(width / 2, height * 0.6)))
         pygame.draw.rect(surf, CARD_EDGE, rect, width=1, border_radius=radius)

@@ -149,7 +149,7 @@ class Drawing:
         x0 = row.x + self.px(22) + size
         # cards on the table at the right; the hound control marker beside them
         card_h = row.height - self.px(14)
-        card_w = round(card_h * 0.72)
+        card_w = round(card_h * (0.72 if len(ducks) == 1 else 0.6))
         right = row.right - self.px(8)
         for i, d in reversed(list(enumerate(ducks))):
             card = sh.cards[d] if d < len(sh.cards) else None
@@ -172,43 +172,38 @@ class Drawing:
             surface.blit(badge, badge.get_rect(midright=(right - self.px(2), row.y
                                                          + self.px(17))))
             right -= badge.get_width() + self.px(4)
-        # the name, and under it the duck(s) and who plays
+        clip = surface.get_clip()
+        surface.set_clip(pygame.Rect(x0, row.y, right - x0, row.height))
+        # the name; under it who plays (one duck) or each duck with its buoys (two ducks)
         seat = self.session.seats[p]
         name_w = right - x0 - self.px(4)
         name = self._fit(self.seat_name(p), self.px(17), name_w, bold=True)
         draw_text(surface, name, self.px(17), (x0, row.y + self.px(4)), theme.INK, bold=True)
-        if row.height >= self.px(62):
+        pip = self.px(6) if len(ducks) == 1 else self.px(5)
+        y2 = row.y + self.px(25) if row.height >= self.px(62) else None
+        if sh.winner == p and y2 is not None:
+            draw_text(surface, self.t("duck.ui.winner"), self.px(12), (x0, y2), theme.GOOD,
+                      bold=True)
+        elif len(ducks) > 1 and y2 is not None:
+            x = x0
+            for d in ducks:
+                icon = sprites.svg(self.duck_sprites[d], self.px(20))
+                surface.blit(icon, icon.get_rect(midleft=(x, y2 + self.px(8))))
+                x = self._draw_pips(surface, d, x + icon.get_width() + self.px(2) + pip,
+                                    y2 + self.px(8), pip) + self.px(10)
+        elif y2 is not None:
             who = self.t("app.human") if seat.human else \
                 self.t("duck.ui.computer_level", level=self.t(f"app.level_{seat.level}"))
-            chars = " & ".join(self._char_name(self.duck_chars[d]) for d in ducks)
-            if sh.winner == p:
-                line, colour = self.t("duck.ui.winner"), theme.GOOD
-            elif chars == self.seat_name(p):
-                line, colour = who, theme.INK_SOFT
-            else:
-                line, colour = f"{chars} · {who}", theme.INK_SOFT
-            draw_text(surface, self._fit(line, self.px(12), name_w), self.px(12),
-                      (x0, row.y + self.px(25)), colour, bold=colour == theme.GOOD)
-        # buoy pips, hand, tokens
+            chars = self._char_name(self.duck_chars[ducks[0]])
+            line = who if chars == self.seat_name(p) else f"{chars} · {who}"
+            draw_text(surface, self._fit(line, self.px(12), name_w), self.px(12), (x0, y2),
+                      theme.INK_SOFT)
+        # buoy pips (one duck), hand, tokens
         y = row.bottom - self.px(16)
         x = x0 + self.px(6)
-        pip = self.px(6)
-        for d in ducks:
-            for c, name_c in enumerate(COLOURS):
-                got = sh.buoys[d] & (1 << c) if d < len(sh.buoys) else 0
-                if got:
-                    pygame.draw.circle(surface, BUOY_RGB[name_c], (x, y), pip)
-                    pygame.draw.circle(surface, (60, 60, 60), (x, y), pip, 1)
-                else:
-                    pygame.draw.circle(surface, (236, 232, 222), (x, y), pip)
-                    pygame.draw.circle(surface, BUOY_RGB[name_c], (x, y), pip, 2)
-                x += pip * 2 + self.px(3)
-            if sh.ghost[d] or sh.become[d]:
-                icon = sprites.svg(f"duck_token_{'ghost' if sh.ghost[d] else 'become'}.svg",
-                                   self.px(16))
-                surface.blit(icon, icon.get_rect(center=(x + self.px(4), y)))
-                x += self.px(18)
-            x += self.px(8)
+        if len(ducks) == 1 or y2 is None:
+            for d in ducks:
+                x = self._draw_pips(surface, d, x, y, pip) + self.px(8)
         back = art.card_back(self.px(12), self.px(17))
         surface.blit(back, back.get_rect(midleft=(x, y)))
         t = draw_text(surface, f"×{sh.hands[p]}", self.px(13), (x + back.get_width() + 2, y),
@@ -226,6 +221,26 @@ class Drawing:
                 surface.blit(icon, icon.get_rect(midleft=(x, y)))
                 draw_text(surface, f"×{sh.tokens[p]}", self.px(13),
                           (x + icon.get_width() + 2, y), theme.INK, anchor="midleft")
+        surface.set_clip(clip)
+
+    def _draw_pips(self, surface, d: int, x: int, y: int, pip: int) -> int:
+        """A duck's three buoy pips (filled once its token is taken), from ``x``; then
+        its ghost / hound badge. Returns where the next thing may start."""
+        sh = self.shown
+        for c, name in enumerate(COLOURS):
+            if sh.buoys[d] & (1 << c):
+                pygame.draw.circle(surface, BUOY_RGB[name], (x, y), pip)
+                pygame.draw.circle(surface, (60, 60, 60), (x, y), pip, 1)
+            else:
+                pygame.draw.circle(surface, (236, 232, 222), (x, y), pip)
+                pygame.draw.circle(surface, BUOY_RGB[name], (x, y), pip, 2)
+            x += pip * 2 + self.px(3)
+        if sh.ghost[d] or sh.become[d]:
+            icon = sprites.svg(f"duck_token_{'ghost' if sh.ghost[d] else 'become'}.svg",
+                               self.px(16))
+            surface.blit(icon, icon.get_rect(center=(x + self.px(2), y)))
+            x += self.px(16)
+        return x
 
     def _draw_own_tokens(self, surface, viewer: int, x: int, y: int, right: int) -> None:
         """The faces of the private player's action tokens in their own row."""
@@ -884,10 +899,28 @@ class Drawing:
                 x += img_w
             surf.blit(text, text.get_rect(midleft=(x, h // 2)))
             b.surface = surf
+            b.rect = self._banner_place(surf.get_size())
         fade = min(1.0, b.age / 0.15, max(0.0, (b.life - b.age) / 0.4))
         b.surface.set_alpha(int(255 * fade))
-        surface.blit(b.surface, b.surface.get_rect(midtop=(self.board_rect.centerx,
-                                                           self.board_rect.y + self.px(10))))
+        surface.blit(b.surface, b.rect)
+
+    def _banner_place(self, size) -> pygame.Rect:
+        """At the top of the tub, or at the bottom when that hides fewer pieces (the
+        banner must not cover the duck it announces)."""
+        area = self.board_rect
+        top = pygame.Rect((0, 0), size)
+        top.midtop = (area.centerx, area.y + self.px(10))
+        bottom = top.copy()
+        bottom.bottom = area.bottom - self.px(26)
+        reach = self.geo.size
+        points = [self.geo.px(x, y) for x, y, _ in self.duck_pos.values()]
+        if self.hound_pos is not None:
+            points.append(self.geo.px(*self.hound_pos[:2]))
+
+        def hidden(rect):
+            grown = rect.inflate(reach, reach)
+            return sum(1 for pt in points if grown.collidepoint(pt))
+        return bottom if hidden(bottom) < hidden(top) else top
 
     # == header ============================================================================================
     def _paint_header_region(self, layer) -> None:

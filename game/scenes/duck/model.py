@@ -64,6 +64,7 @@ class Banner:
     age: float = 0.0
     image: pygame.Surface | None = None
     surface: pygame.Surface | None = None      # drawn once, then blitted
+    rect: pygame.Rect | None = None            # where: above or below the pieces
 
 
 @dataclass

@@ -1198,7 +1198,7 @@ class DuckScene(Controls, Drawing, GameScene):
         """The action bar's line on how to answer (mouse and keys)."""
         t = self.t
         if d is None:
-            if self.private_player is None:
+            if self.private_player is None or self.state.is_over():
                 return ""
             return t("duck.hint.watching")
         n = len(self.shown.hand)
