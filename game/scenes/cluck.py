@@ -396,17 +396,7 @@ class CluckScene(GameScene):
     def _tween(self, duration: float, update=None, start=None, done=None,
                ease=ease_in_out) -> Tween:
         """A tween whose ``start`` runs when its group begins (not when it is queued)."""
-        begun = []
-
-        def on_update(t):
-            if not begun:
-                begun.append(True)
-                if start:
-                    start()
-            if update:
-                update(t)
-
-        return Tween(max(0.0, duration), on_update, done, ease)
+        return Tween(max(0.0, duration), update, done, ease, on_start=start)
 
     def _then(self, *args, **kwargs) -> None:
         self.timeline.then(self._tween(*args, **kwargs))

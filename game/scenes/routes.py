@@ -314,17 +314,7 @@ class RoutesScene(choices.ChoiceControls, GameScene):
                ease=ease_in_out) -> None:
         """One step of the timeline; ``start`` runs when it begins (after the steps
         queued before it), not when it is queued."""
-        started = []
-
-        def on_update(value: float) -> None:
-            if not started:
-                started.append(True)
-                if start:
-                    start()
-            if update:
-                update(value)
-
-        self.timeline.then(Tween(max(0.0, duration), on_update, done, ease))
+        self.timeline.then(Tween(max(0.0, duration), update, done, ease, on_start=start))
 
     def _sound(self, name: str) -> Callable[[], None]:
         return lambda: self.app.sound.play(name)

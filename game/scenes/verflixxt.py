@@ -642,17 +642,7 @@ class VerflixxtScene(choices.ChoiceControls, GameScene):
     # == events -> tweens ==========================================================
     def _tween(self, duration: float, update=None, done=None, start=None, ease=ease_in_out,
                together: bool = False) -> None:
-        started = []
-
-        def on_update(value: float) -> None:
-            if not started:
-                started.append(True)
-                if start:
-                    start()
-            if update:
-                update(value)
-
-        tween = Tween(max(0.0, duration), on_update, done, ease)
+        tween = Tween(max(0.0, duration), update, done, ease, on_start=start)
         if together:
             self.timeline.also(tween)
         else:

@@ -50,19 +50,30 @@ def along(points: Sequence[Point], t: float) -> Point:
 
 @dataclass
 class Tween:
+    """``on_start`` runs when the tween first advances, i.e. when its group of the
+    timeline begins — not when it is queued (a duck's step starts from where the
+    previous step left it). ``on_update`` may be None for a pure pause or a cue."""
+
     duration: float
-    on_update: Callable[[float], None]
+    on_update: Callable[[float], None] | None = None
     on_done: Callable[[], None] | None = None
     ease: Callable[[float], float] = ease_in_out
+    on_start: Callable[[], None] | None = None
     elapsed: float = 0.0
     done: bool = field(default=False)
+    started: bool = field(default=False)
 
     def advance(self, dt: float) -> None:
         if self.done:
             return
+        if not self.started:
+            self.started = True
+            if self.on_start:
+                self.on_start()
         self.elapsed += dt
         t = 1.0 if self.duration <= 0 else min(1.0, self.elapsed / self.duration)
-        self.on_update(self.ease(t))
+        if self.on_update:
+            self.on_update(self.ease(t))
         if t >= 1.0:
             self.done = True
             if self.on_done:
