@@ -59,6 +59,12 @@ class Controls:
             self._reset_choice()
         return self._dec
 
+    def deciding(self) -> int | None:
+        """The person whose decision is on screen (as ChoiceControls.deciding does in the
+        other tables; tests/scene_helpers.py asks it)."""
+        d = self.decision()
+        return None if d is None else d.player
+
     def _read_decision(self, p: int, legal) -> Decision:
         s = self.state
         pending = s.pending

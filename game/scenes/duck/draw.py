@@ -521,7 +521,10 @@ class Drawing:
                     pygame.draw.line(surface, (200, 30, 30, 230), (x1 - k, y1 - k * sx),
                                      (x1 + k, y1 + k * sx), max(3, round(hs * 0.14)))
             star = art.bonk_star(max(12, round(hs * 0.95)))
-            surface.blit(star, star.get_rect(center=((x0 + x1) / 2, (y0 + y1) / 2)))
+            sx, sy = (x0 + x1) / 2, (y0 + y1) / 2
+            surface.blit(star, star.get_rect(center=(sx, sy)))
+            self._tag(surface, self.t("duck.ui.bonk"), (sx + (sx - x0) * 0.9,
+                                                         sy + (sy - y0) * 0.9), (200, 40, 30))
         if pv.drain:
             cx, cy = geo.hex_px(*board.coords[board.drain])
             pygame.draw.circle(surface, (*GOLD, 255), (cx, cy), hs * 0.9, max(3, round(hs * 0.18)))
@@ -550,6 +553,17 @@ class Drawing:
                 cx, cy = geo.hex_px(*pv.end)
                 self._tag(surface, self.t("duck.ui.again"), (cx, cy - hs * 0.95),
                           (40, 110, 170))
+        if numbered and not self.route_step_shown():
+            # which route of the card this is (the card's diagram numbers its ends too)
+            last = pv.path[-1][:2] if pv.path else start
+            cx, cy = geo.hex_px(*last)
+            self._tag(surface, str(index + 1), (cx - hs * 0.62, cy - hs * 0.62), colour,
+                      self.px(15))
+
+    def route_step_shown(self) -> bool:
+        """Route endings are on the board as numbered targets (no extra number tags)."""
+        d = self.decision()
+        return d is not None and self.step_of(d) == "route"
 
     def _draw_hound_route(self, surface, hp, colour, strong: bool) -> None:
         geo, s = self.geo, self.state
