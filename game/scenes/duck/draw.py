@@ -1,9 +1,10 @@
 """Drawing the Duck! Duck! Go! table (mixed into DuckScene).
 
 A static layer holds what changes only with an event or a person's pointer: the tub
-and its board, the panels, the action bar, the route preview and the decision's targets.
-Per frame only the log (a cached surface), the pieces, short effects, flying tokens, the
-reveal, the banner and the header are drawn on top of it.
+and its board, the panels, the action bar, the route preview, the decision's targets and
+the base scene's buttons; its log and header regions are painted again on their own when
+they change. Per frame only the pieces, the facing arrows and route endings of a
+decision, short effects, flying tokens, the reveal and the banner are drawn on top.
 """
 from __future__ import annotations
 

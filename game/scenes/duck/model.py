@@ -25,7 +25,6 @@ class Shown:
     hound_moving: bool = False
     controller: int = -1
     deck: int = 0
-    discards: int = 0
     pool: int = 0
     patterns: str = ""                                    # hound patterns being run
     hand: list[int] = field(default_factory=list)         # the private player's cards

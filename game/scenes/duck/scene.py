@@ -100,6 +100,7 @@ class DuckScene(Controls, Drawing, GameScene):
         self.action_buttons: list = []
         self._targets_key = None
         self._targets: list[Target] = []
+        self._legend_text = ""                   # what the preview on the board shows
         # caches
         self._rot: dict = {}
         self._layer: pygame.Surface | None = None
@@ -198,7 +199,7 @@ class DuckScene(Controls, Drawing, GameScene):
         sh.blue = list(s.blue)
         sh.ghost, sh.become = list(s.ghost), list(s.become)
         sh.controller = s.controller
-        sh.deck, sh.discards, sh.pool = len(s.deck), len(s.discard), len(s.pool)
+        sh.deck, sh.pool = len(s.deck), len(s.pool)
         sh.winner = s.winner
         sh.cards, sh.done = self._table_cards()
         sh.mover = s.order[s.turn] if s.phase == "move" and s.turn < len(s.order) else None
@@ -474,9 +475,6 @@ class DuckScene(Controls, Drawing, GameScene):
     def _then(self, duration, update=None, start=None, done=None, ease=ease_in_out) -> None:
         self.timeline.then(self._tween(duration, update, start, done, ease))
 
-    def _also(self, duration, update=None, start=None, done=None, ease=ease_in_out) -> None:
-        self.timeline.also(self._tween(duration, update, start, done, ease))
-
     def _get(self, piece: int):
         return self.hound_pos if piece == HOUND else self.duck_pos.get(piece)
 
@@ -609,7 +607,7 @@ class DuckScene(Controls, Drawing, GameScene):
             self.shown.hand = sorted(self.shown.hand + list(e["cards"]))
 
     def _play_reshuffle(self, e) -> None:
-        self.shown.deck, self.shown.discards = e["cards"], 0
+        self.shown.deck = e["cards"]
         self._show_banner(self.t("duck.banner.reshuffle"), 1.6)
         self._then(0.4)
 
@@ -652,7 +650,6 @@ class DuckScene(Controls, Drawing, GameScene):
 
     def _play_discard(self, e) -> None:
         p = e["player"]
-        self.shown.discards += len(e["cards"])
         if e["reason"] == "blue":
             self.shown.hands[p] -= len(e["cards"])
             if p == self.private_player:
