@@ -26,7 +26,7 @@ GOLD = (250, 196, 40)
 HALO = (255, 236, 120)
 PATH_FILL = (255, 226, 120)
 BUOY_RGB = art.BUOY_RGB
-ANGLE_STEP = 3          # degrees between cached rotations of a sprite
+ANGLE_STEP = 5          # degrees between cached rotations of a sprite
 SPRITE_SCALE = 1.75     # a duck sprite's width in hex sizes
 HOUND_SCALE = 1.95
 
@@ -683,7 +683,7 @@ class Drawing:
         key = (name, size, step, alpha, ring)
         image = self._rot.get(key)
         if image is None:
-            if len(self._rot) > 4000:
+            if len(self._rot) > 2000:
                 self._rot.clear()
             image = pygame.transform.rotozoom(sprites.svg(name, size), step * ANGLE_STEP, 1.0)
             if alpha < 255:

@@ -17,7 +17,7 @@ points, the drain. Nothing here re-derives a rule.
 Drawing is layered for speed: a static layer (table, board, panels, action bar, preview
 and targets) is rebuilt only when something on it changes, its log and header regions on
 their own; per frame only the pieces, effects, flying tokens, reveal and banner are drawn
-on it. Sprites turned to a heading are cached per 3° (draw.py).
+on it. Sprites turned to a heading are cached per 5° (draw.py).
 """
 from __future__ import annotations
 
