@@ -268,8 +268,8 @@ def test_a_person_plays_a_beginner_game_through_the_ui(app):
     scene = start(app, humans=(0,), players=3, seed=11)
     person = play_person(app, scene, 5, lambda: game_over(app) or scene.state.round > 3)
     assert scene.state.round > 3 or game_over(app)
-    assert {"place", "choose"} <= person.seen
-    assert {"ChooseCard", "Place"} <= person.seen
+    assert {"place", "choose", "pre", "face"} <= person.seen, person.seen
+    assert {"ChooseCard", "Place", "Route", "Face"} <= person.seen, person.seen
     assert any(s.endswith("by mouse") for s in person.seen)
     assert any(s.endswith("by keys") for s in person.seen)
 

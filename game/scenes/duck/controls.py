@@ -90,6 +90,7 @@ class Controls:
         return Decision(p, kind, legal, duck=HOUND)
 
     def _reset_choice(self) -> None:
+        self.hover = None
         self.sel = []
         self.sel_hex = None
         self.token_mode = None
