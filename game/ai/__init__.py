@@ -70,7 +70,9 @@ def make_bot(game_id: str, level: str, budget_ms: float = 150.0,
     if level == "hard" and getattr(knowledge, "hard", None) is None:
         from game.ai.search import SearchBot
         return SearchBot(knowledge.evaluate, knowledge.normal, budget_ms=budget_ms,
-                         max_iterations=max_iterations)
+                         max_iterations=max_iterations,
+                         evaluate_all=getattr(knowledge, "evaluate_all", None),
+                         horizon=getattr(knowledge, "SEARCH_HORIZON", "round"))
     func = getattr(knowledge, level, None)
     if func is None:
         raise ValueError(f"{game_id} has no {level!r} computer player")

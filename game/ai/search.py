@@ -1,14 +1,17 @@
 """The 'hard' level for every game: determinized Monte Carlo search over the bot's view.
 
-The game's own greedy choice (its 'normal' level) is the default move; the search
-replaces it only when another action's mean is better by more than ``confidence``
-standard errors. Each iteration samples the hidden parts (``view.determinize``: others' hands, the deck
-order, face-down tokens, future dice), tries one root action chosen by UCB1, lets every
-seat continue with the game's own light policy for a few actions, and scores the result
-with the game's evaluation (a finished game scores as a win or a loss). The action with
-the best mean wins. It sees nothing but the view, so it cannot cheat.
+The game's own greedy choice (its 'normal' level) is the default move. A few challengers
+— the actions the evaluation likes best one step ahead — are played out against it on the
+same worlds: each batch samples the hidden parts once (``view.determinize``: others'
+hands, the deck order, face-down tokens, future dice), and every candidate is tried in
+that same world with the same dice and the same playout choices (common random numbers),
+every seat continuing with the game's own policy to the end of the round, scored with the
+game's evaluation (a finished game scores as a win or a loss). A challenger replaces the
+greedy move only when its paired advantage is larger than ``confidence`` standard errors:
+with few challengers and paired samples, noise rarely wins. It sees nothing but the view,
+so it cannot cheat.
 
-Bounded by iterations (for reproducible games) and by a time budget (so the screen never
+Bounded by playouts (for reproducible games) and by a time budget (so the screen never
 waits long): whichever comes first.
 """
 from __future__ import annotations
@@ -29,13 +32,17 @@ class SearchBot:
     def __init__(self, evaluate: Callable[[GameState, int], float],
                  rollout_policy: Callable | None = None, *, budget_ms: float = 150.0,
                  max_iterations: int = 400, depth: int | None = None,
-                 exploration: float = 1.2, confidence: float = 1.0):
+                 challengers: int = 3, confidence: float = 1.5,
+                 evaluate_all: Callable[[GameState], list[float]] | None = None,
+                 horizon: str = "round"):
         self.evaluate = evaluate
+        self.horizon = horizon
+        self.evaluate_all = evaluate_all
         self.rollout_policy = rollout_policy
         self.budget = budget_ms / 1000.0
         self.max_iterations = max_iterations
         self.depth = depth
-        self.exploration = exploration
+        self.challengers = challengers
         self.confidence = confidence
 
     def value(self, state: GameState, player: int) -> float:
@@ -45,29 +52,59 @@ class SearchBot:
             if player in winners:
                 return WIN / len(winners)
             return -WIN
-        mine = self.evaluate(state, player)
-        others = [self.evaluate(state, p) for p in range(state.players) if p != player]
+        if self.evaluate_all is not None:
+            values = self.evaluate_all(state)
+            mine = values[player]
+            others = [v for p, v in enumerate(values) if p != player]
+        else:
+            mine = self.evaluate(state, player)
+            others = [self.evaluate(state, p) for p in range(state.players) if p != player]
         return mine - (max(others) if others else 0.0)
 
     def _rollout(self, state: GameState, player: int, rng: random.Random) -> float:
         """Every seat (the bot too) plays on with the game's own policy to the end of
-        the round — when a round's moves are resolved and scored — or ``depth``
+        the round — when a round's moves are resolved and scored — or, with the horizon
+        "turn", until the bot is to act again after the others have; or ``depth``
         actions; then evaluate."""
         depth = self.depth if self.depth is not None else 40 * state.players
         start_round = state.round_number
+        by_turn = self.horizon == "turn"
+        others_acted = False
         for _ in range(depth):
-            if state.is_over() or state.round_number != start_round:
+            if state.is_over() or (not by_turn and state.round_number != start_round):
                 break
             acting = state.to_act()
             if not acting:
                 break
             p = acting[0]
+            if by_turn:
+                if p != player:
+                    others_acted = True
+                elif others_acted:
+                    break
             if self.rollout_policy is not None:
                 action = self.rollout_policy(state, p, rng)
             else:
                 action = rng.choice(state.legal_actions(p))
             state.apply(p, action)
         return self.value(state, player)
+
+    def _candidates(self, view: GameState, player: int, legal, prior: Action,
+                    rng: random.Random) -> list[Action]:
+        """The greedy move first, then the challengers: the other actions whose result
+        evaluates best on one sampled world."""
+        if len(legal) <= self.challengers + 1:
+            return [prior] + [a for a in legal if a != prior]
+        world = view.determinize(random.Random(rng.random()))
+        scored = []
+        for index, action in enumerate(legal):
+            if action == prior:
+                continue
+            after = world.clone()
+            after.apply(player, action)
+            scored.append((self.value(after, player), -index, action))
+        scored.sort(reverse=True)
+        return [prior] + [a for _, _, a in scored[:self.challengers]]
 
     def choose(self, view: GameState, player: int, rng: random.Random) -> Action:
         legal = view.legal_actions(player)
@@ -76,43 +113,39 @@ class SearchBot:
         if len(legal) == 1:
             return legal[0]
         deadline = time.perf_counter() + self.budget
-        # The game's own greedy choice is the default; search must show, with confidence,
-        # that another action is better before it is played instead.
-        prior = None
         if self.rollout_policy is not None:
             prior = self.rollout_policy(view, player, random.Random(rng.random()))
-        visits = [0] * len(legal)
-        totals = [0.0] * len(legal)
-        squares = [0.0] * len(legal)
-        iterations = 0
-        while iterations < self.max_iterations:
-            if iterations >= len(legal) and time.perf_counter() >= deadline:
+        else:
+            prior = legal[0]
+        candidates = self._candidates(view, player, legal, prior, rng)
+        samples: list[list[float]] = [[] for _ in candidates]
+        playouts = batches = 0
+        first = time.perf_counter()
+        while playouts + len(candidates) <= max(self.max_iterations, 2 * len(candidates)):
+            now = time.perf_counter()
+            # stop before a batch that would end past the deadline (two are the least)
+            if batches >= 2 and now + (now - first) / batches > deadline:
                 break
-            if iterations < len(legal):
-                index = iterations
-            else:
-                log_n = math.log(iterations)
-                scale = max(1.0, max(abs(t / v) for t, v in zip(totals, visits) if v))
-                index = max(range(len(legal)), key=lambda i: totals[i] / visits[i] / scale
-                            + self.exploration * math.sqrt(log_n / visits[i]))
-            world = view.determinize(random.Random(rng.random()))
-            world.apply(player, legal[index])
-            value = self._rollout(world, player, rng)
-            totals[index] += value
-            squares[index] += value * value
-            visits[index] += 1
-            iterations += 1
-        means = [totals[i] / visits[i] if visits[i] else -math.inf for i in range(len(legal))]
-        best = max(range(len(legal)), key=lambda i: means[i])
-        if prior is None or prior not in legal or legal[best] == prior:
-            return legal[best]
-        p = legal.index(prior)
-        if visits[p] < 2 or visits[best] < 2:
-            return prior
-        spread = math.sqrt(self._variance(totals[best], squares[best], visits[best]) / visits[best]
-                           + self._variance(totals[p], squares[p], visits[p]) / visits[p])
-        return legal[best] if means[best] - means[p] > self.confidence * spread else prior
+            world_seed, playout_seed = rng.random(), rng.random()
+            for index, action in enumerate(candidates):
+                world = view.determinize(random.Random(world_seed))
+                world.apply(player, action)
+                samples[index].append(self._rollout(world, player, random.Random(playout_seed)))
+            playouts += len(candidates)
+            batches += 1
+        return candidates[self._pick(samples)]
 
-    @staticmethod
-    def _variance(total: float, square: float, n: int) -> float:
-        return max(0.0, (square - total * total / n) / (n - 1))
+    def _pick(self, samples: list[list[float]]) -> int:
+        """The challenger with the largest paired advantage over the greedy move (index 0),
+        if that advantage is beyond ``confidence`` standard errors; else the greedy move."""
+        n = len(samples[0])
+        if n < 2:
+            return 0
+        best, best_mean = 0, 0.0
+        for index in range(1, len(samples)):
+            diffs = [a - b for a, b in zip(samples[index], samples[0])]
+            mean = sum(diffs) / n
+            variance = max(0.0, sum((d - mean) ** 2 for d in diffs) / (n - 1))
+            if mean > best_mean and mean > self.confidence * math.sqrt(variance / n):
+                best, best_mean = index, mean
+        return best

@@ -40,13 +40,13 @@ def evaluate(state: GameState, player: int) -> float:
     (counted at the odds of being the last to leave them) and progress towards the finish.
     Absolute, not relative: greedy and the search compare it with the other players'
     themselves."""
-    return _values(state)[player]
+    return evaluate_all(state)[player]
 
 
-def _values(state: VerflixxtState) -> list[float]:
-    """Every player's prospects (see ``evaluate``). Each unguarded tile with pawns on it
-    counts once: a tile one player holds alone is theirs at LONE_WEIGHT, less for each
-    rival pawn that could still land on it (pieces only move forward, VX-4); a tile
+def evaluate_all(state: VerflixxtState) -> list[float]:
+    """Every player's prospects (see ``evaluate``) in one pass, for the search. Each
+    unguarded tile with pawns on it counts once: a tile one player holds alone is theirs
+    at LONE_WEIGHT, less for each rival pawn that could still land on it (pieces only move forward, VX-4); a tile
     several players share is split between them (whoever leaves last takes it, VX-5)."""
     box = state.box
     track = state.track
@@ -85,7 +85,7 @@ def _values(state: VerflixxtState) -> list[float]:
 
 def standing(state: GameState, player: int) -> float:
     """Own evaluation minus the others' average (what greedy maximizes)."""
-    values = _values(state)
+    values = evaluate_all(state)
     others = [v for q, v in enumerate(values) if q != player]
     return values[player] - sum(others) / len(others)
 
