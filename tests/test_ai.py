@@ -91,3 +91,15 @@ def test_a_bot_decides_from_its_view_alone(game_id):
             assert a == b, f"{level} in {game_id} decided differently on the same view"
         checked += 1
     assert checked >= 10
+
+
+def test_search_plays_a_challenger_only_when_its_paired_advantage_is_clear():
+    from game.ai.search import SearchBot
+    bot = SearchBot(lambda state, player: 0.0, confidence=1.5)
+    worlds = [random.Random(i).uniform(-50, 50) for i in range(30)]   # shared luck
+    greedy = list(worlds)
+    better = [w + 1.0 + random.Random(100 + i).uniform(-0.5, 0.5) for i, w in enumerate(worlds)]
+    noisy = [w + random.Random(200 + i).uniform(-3, 3) for i, w in enumerate(worlds)]
+    assert bot._pick([greedy, noisy, better]) == 2
+    assert bot._pick([greedy, noisy]) == 0
+    assert bot._pick([greedy[:1], better[:1]]) == 0                   # one sample: no change

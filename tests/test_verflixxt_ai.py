@@ -149,3 +149,27 @@ def test_easy_never_leaves_a_minus_tile_or_takes_the_unlucky_hat_needlessly():
     assert s.phase == "hat"
     picks = {str(ai.easy(s.view(0), 0, random.Random(k))) for k in range(40)}
     assert "hat take 1a" not in picks and "hat take 1b" in picks
+
+
+def _base_position(pawns, die):
+    s = vx.new_game(2, 1, {"variant": "base"})
+    s.pawns = [list(row) for row in pawns]
+    s.phase, s.current, s.die = "move", 0, die
+    s.touch()
+    return s
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_bots_take_the_plus_tile_and_leave_the_minus_tile(level):
+    # Die 1: moving 0a takes +6 (it stands alone on it), moving 0b takes -5.
+    s = _base_position([["p6", "n5", "finish"], ["n9", "n9", "n9"]], 1)
+    bot = make_bot("verflixxt", level, budget_ms=10_000, max_iterations=40)
+    for seed in range(3):
+        assert str(bot.choose(s.view(0), 0, random.Random(seed))) == "move a"
+
+
+def test_evaluate_counts_a_lone_tile_less_with_rival_pawns_in_reach():
+    safe = _base_position([["p6", "finish", "finish"], ["n9", "n9", "n9"]], 1)
+    threatened = _base_position([["p6", "finish", "finish"], ["p8", "n9", "n9"]], 1)
+    shared = _base_position([["p6", "finish", "finish"], ["p6", "n9", "n9"]], 1)
+    assert ai.evaluate(safe, 0) > ai.evaluate(threatened, 0) > ai.evaluate(shared, 0)
