@@ -112,6 +112,7 @@ def normal(view: GameState, player: int, rng: random.Random) -> Action:
         return legal[0]
     base = view.clone()
     base.hold_phase_end = True  # never roll: the look-ahead ends with the own phase
+    base.rng = None             # so its copies need no dice (and copy faster)
     best_value = None
     best: list[Action] = []
     for action in legal:
