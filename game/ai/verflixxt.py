@@ -10,8 +10,8 @@ import random
 
 from game.rules.protocol import Action, GameState
 from game.rules.verflixxt.actions import Hat, Play
-from game.rules.verflixxt.box import FINISH, LUCKY, START, card_value
-from game.rules.verflixxt.scoring import HAT_POINTS, breakdown, tile_points
+from game.rules.verflixxt.box import FINISH, LUCKY, MINUS, PLUS, START, card_value
+from game.rules.verflixxt.scoring import HAT_POINTS, tile_points
 from game.rules.verflixxt.state import VerflixxtState
 
 HAT_WEIGHT = 0.9          # a worn hat almost surely scores for its wearer's owner (VX-29)
@@ -24,13 +24,18 @@ LUCKY_FLOOR = 3.0         # a lucky tile is worth something even with no minus t
 REACH = 6                 # the die's largest count (VX-4); cards reach no further (VX-23)
 
 
-def _take_value(state: VerflixxtState, player: int, tile: str, now: dict) -> float:
-    """What taking ``tile`` would add to ``player``'s tiles (VX-7 and VX-25 included)."""
+def _take_value(state: VerflixxtState, player: int, tile: str, now: dict,
+                lucky_held: bool = True) -> float:
+    """What taking ``tile`` would add to ``player``'s tiles (VX-7 and VX-25 included).
+    A plus tile, or a minus tile for a player without lucky tiles, is just its value."""
     box = state.box
+    kind = box.kinds[tile]
+    if kind == PLUS or (kind == MINUS and not lucky_held):
+        return float(box.values[tile])
     after = tile_points(state.taken[player] + [tile], box.kinds, box.values)
     gain = (after["track"] + after["lucky"] + after["risk"]
             - now["track"] - now["lucky"] - now["risk"])
-    if box.kinds[tile] == LUCKY:
+    if kind == LUCKY:
         gain = max(gain, LUCKY_FLOOR)
     return gain
 
@@ -43,43 +48,66 @@ def evaluate(state: GameState, player: int) -> float:
     return evaluate_all(state)[player]
 
 
+_POINTS: dict[tuple, tuple] = {}
+
+
+def _tile_points(state: VerflixxtState, player: int) -> dict:
+    """``tile_points`` of the player's tiles, remembered: the search asks for the same
+    piles again and again."""
+    box = state.box
+    key = (id(box), tuple(state.taken[player]))
+    entry = _POINTS.get(key)
+    if entry is None or entry[0] is not box:
+        if len(_POINTS) > 20_000:
+            _POINTS.clear()
+        entry = _POINTS[key] = (box, tile_points(state.taken[player], box.kinds, box.values))
+    return entry[1]
+
+
 def evaluate_all(state: VerflixxtState) -> list[float]:
     """Every player's prospects (see ``evaluate``) in one pass, for the search. Each
     unguarded tile with pawns on it counts once: a tile one player holds alone is theirs
-    at LONE_WEIGHT, less for each rival pawn that could still land on it (pieces only move forward, VX-4); a tile
-    several players share is split between them (whoever leaves last takes it, VX-5)."""
+    at LONE_WEIGHT, less for each rival pawn that could still land on it (pieces only
+    move forward, VX-4); a tile several players share is split between them (whoever
+    leaves last takes it, VX-5)."""
     box = state.box
+    kinds = box.kinds
     track = state.track
     index = {tile: i for i, tile in enumerate(track)}
     last = len(track) - 1
     guarded = set(state.guardians)
     owners: dict[str, set] = {}
-    behind: list[list[int]] = []
+    spots: list[tuple[int, int]] = []              # (track index, player) of every pawn out
+    values = [0.0] * state.players
     for q, row in enumerate(state.pawns):
-        behind.append([index[pos] for pos in row if pos != FINISH])
         for pos in row:
-            if pos != START and pos != FINISH and pos not in guarded:
+            if pos == FINISH:
+                values[q] += PROGRESS_WEIGHT
+                continue
+            at = index[pos]
+            spots.append((at, q))
+            values[q] += PROGRESS_WEIGHT * at / last
+            if pos != START and pos not in guarded:
                 owners.setdefault(pos, set()).add(q)
-    nows = [breakdown(state.taken[q], box.kinds, box.values, state.chips_won[q],
-                      state.hats_home[q]) for q in range(state.players)]
-    values = [float(now["total"]) for now in nows]
-    for q, row in enumerate(state.pawns):
-        for i, pos in enumerate(row):
-            hat = state.hat_of(f"{q}{'abc'[i]}")
-            if hat is not None:
-                values[q] += HAT_WEIGHT * HAT_POINTS[hat]
-            values[q] += PROGRESS_WEIGHT * (1.0 if pos == FINISH else index[pos] / last)
+    for hat, pawn in state.hat_on.items():
+        if pawn is not None:
+            values[int(pawn[:-1])] += HAT_WEIGHT * HAT_POINTS[hat]
+    nows = [_tile_points(state, q) for q in range(state.players)]
+    lucky = [any(kinds[t] == LUCKY for t in taken) for taken in state.taken]
+    for q, now in enumerate(nows):
+        values[q] += (now["track"] + now["lucky"] + now["risk"] + sum(state.chips_won[q])
+                      + sum(HAT_POINTS[h] for h in state.hats_home[q]))
     for tile, holders in owners.items():
-        at = index[tile]
         if len(holders) == 1:
             q = next(iter(holders))
-            threats = sum(1 for r, spots in enumerate(behind) if r != q
-                          for i in spots if 1 <= at - i <= REACH)
+            at = index[tile]
+            threats = sum(1 for i, r in spots if r != q and 1 <= at - i <= REACH)
             weight = max(LONE_FLOOR, LONE_WEIGHT - THREAT_WEIGHT * threats)
-            values[q] += weight * _take_value(state, q, tile, nows[q])
+            values[q] += weight * _take_value(state, q, tile, nows[q], lucky[q])
         else:
             for q in holders:
-                values[q] += SHARED_WEIGHT / len(holders) * _take_value(state, q, tile, nows[q])
+                values[q] += (SHARED_WEIGHT / len(holders)
+                              * _take_value(state, q, tile, nows[q], lucky[q]))
     return values
 
 
