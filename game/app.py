@@ -144,7 +144,7 @@ class App:
             return
         info = {"scene": type(top).__name__, "stack": [type(s).__name__ for s in self.stack],
                 "targets": top.probe(), "frames": self.frames}
-        game = next((s for s in reversed(self.stack) if hasattr(s, "session")), None)
+        game = next((s for s in reversed(self.stack) if hasattr(s, "busy_animating")), None)
         if game is not None:
             state = game.session.state
             info["game"] = {"round": state.round_number, "over": state.is_over(),
@@ -198,8 +198,8 @@ class App:
             self.draw()
             pygame.display.flip()
             self.dirty = False
-            if self.probe_path:
-                self.write_probe()
+        if self.probe_path:
+            self.write_probe()   # every step: the end of an animation draws nothing new
         self.frames += 1
 
     def run(self, frames: int | None = None) -> int:

@@ -54,10 +54,13 @@ class XSession:
                     "PYGAME_HIDE_SUPPORT_PROMPT": "1", "SDL_AUDIODRIVER": "dummy"}
         self.env.pop("SDL_VIDEODRIVER", None)
         self.shots = Path(tempfile.mkdtemp(prefix="derby-e2e-"))
+        CURRENT.append(self)
 
     def start(self, *args: str, command: list[str] | None = None) -> None:
         command = command or [sys.executable, str(ROOT / "main.py")]
-        self.proc = subprocess.Popen([*command, *args], env=self.env, cwd="/")
+        self.errors = self.shots / f"app-{len(list(self.shots.glob('app-*.err')))}.err"
+        self.proc = subprocess.Popen([*command, *args], env=self.env, cwd="/",
+                                     stderr=self.errors.open("w"))
         self.window = sh("xdotool", "search", "--sync", "--pid", str(self.proc.pid),
                          env=self.env, timeout=60).splitlines()[0]
         time.sleep(1.5)
@@ -89,10 +92,22 @@ class XSession:
         return self.proc.wait(timeout=timeout)
 
 
+CURRENT: list = []      # the session under test, whose stderr a failure shows
+
+
 def expect(condition: bool, message: str) -> None:
     if not condition:
-        raise SystemExit(f"e2e FAILED: {message}")
+        fail(message)
     print(f"e2e ok: {message}")
+
+
+def fail(message: str) -> None:
+    """Stop the run, showing the stderr of the app under test (the newest session)."""
+    for x in CURRENT[-1:]:
+        tail = x.errors.read_text(errors="replace")[-3000:] if x.errors.exists() else ""
+        if tail.strip():
+            print(f"the app's stderr:\n{tail}", file=sys.stderr)
+    raise SystemExit(f"e2e FAILED: {message}")
 
 
 def run_shell_checks(x: XSession, layout: Layout) -> None:
@@ -154,4 +169,7 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # Run as the module tools.e2e_xvfb, so the game drivers that import it share its state.
+    sys.path.insert(0, str(ROOT))
+    from tools import e2e_xvfb
+    sys.exit(e2e_xvfb.main())

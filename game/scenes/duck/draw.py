@@ -369,7 +369,7 @@ class Drawing:
             if is_sel:
                 pygame.draw.rect(surface, theme.ACCENT, lifted.inflate(4, 4), width=3,
                                  border_radius=self.px(9))
-                if self.cards_needed(d) > 1 and d.mode == "choose":
+                if d is not None and self.cards_needed(d) > 1 and d.mode == "choose":
                     n = self.sel.index(card)
                     badge = self._short_duck(d.player * self.per_player + n)
                     self._tag(surface, badge, (lifted.centerx, lifted.bottom - self.px(12)),
