@@ -180,7 +180,11 @@ class DuckScene(Controls, Drawing, GameScene):
                 self.floating.add(d)
                 self.duck_lift[d] = 1.0
                 if d not in self.duck_pos:
-                    self.duck_pos[d] = (0.0, 0.0, 0.0)
+                    # resumed with the duck in the air: where it was hit is not kept in
+                    # the state, so it hovers over the middle of the tub until placed
+                    points = [unit(*coords[h]) for h in range(len(coords))]
+                    self.duck_pos[d] = (sum(x for x, _ in points) / len(points),
+                                        sum(y for _, y in points) / len(points), 0.0)
             else:
                 self.duck_pos.pop(d, None)
                 self.floating.discard(d)
@@ -460,17 +464,7 @@ class DuckScene(Controls, Drawing, GameScene):
     def _tween(self, duration: float, update=None, start=None, done=None,
                ease=ease_in_out) -> Tween:
         """A tween whose ``start`` runs when its group begins (not when it is queued)."""
-        begun = []
-
-        def on_update(t):
-            if not begun:
-                begun.append(True)
-                if start:
-                    start()
-            if update:
-                update(t)
-
-        return Tween(max(0.0, duration), on_update, done, ease)
+        return Tween(max(0.0, duration), update, done, ease, on_start=start)
 
     def _then(self, duration, update=None, start=None, done=None, ease=ease_in_out) -> None:
         self.timeline.then(self._tween(duration, update, start, done, ease))
