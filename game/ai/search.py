@@ -32,7 +32,7 @@ class SearchBot:
     def __init__(self, evaluate: Callable[[GameState, int], float],
                  rollout_policy: Callable | None = None, *, budget_ms: float = 150.0,
                  max_iterations: int = 400, depth: int | None = None,
-                 challengers: int = 3, confidence: float = 1.5,
+                 challengers: int = 6, confidence: float = 1.0,
                  evaluate_all: Callable[[GameState], list[float]] | None = None,
                  horizon: str = "round"):
         self.evaluate = evaluate
