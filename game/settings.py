@@ -37,6 +37,13 @@ def data_dir() -> Path:
 _SLOW_WRITE = float(os.environ.get("TABLETOP_DERBY_SLOW_WRITE", "0") or 0)
 
 
+def cache_dir() -> Path:
+    override = os.environ.get("TABLETOP_DERBY_HOME")
+    if override:
+        return Path(override) / "cache"
+    return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False))
+
+
 class SettingsError(ValueError):
     pass
 
