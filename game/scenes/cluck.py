@@ -985,13 +985,6 @@ class CluckScene(GameScene):
         return self._preview
 
     # == drawing ============================================================================
-    def fast_forward(self, rounds: int) -> None:
-        for event in self.events:      # the opening, still waiting to be played
-            line = self.describe(event)
-            if line:
-                self.log_line(line)
-        super().fast_forward(rounds)
-
     def _paint_background(self, size) -> pygame.Surface:
         surface = pygame.Surface(size)
         surface.fill(theme.BG)

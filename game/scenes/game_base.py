@@ -65,6 +65,10 @@ class GameScene(Scene):
         rng = random.Random(self.session.seed)
         bots = {}
         state = self.state
+        for event in self.events:          # still waiting to be played (the opening)
+            line = self.describe(event)
+            if line:
+                self.log_line(line)
         while not state.is_over() and state.round_number <= rounds:
             player = state.to_act()[0]
             bot = bots.setdefault(player, make_bot(self.session.game_id, "normal"))

@@ -446,10 +446,6 @@ class DuckScene(Controls, Drawing, GameScene):
             self._skipping = False
 
     def fast_forward(self, rounds: int) -> None:
-        for event in self.events:          # the opening, still waiting to be played
-            line = self.describe(event)
-            if line:
-                self.log_line(line)
         super().fast_forward(rounds)
         self.banner = None
         self.reveal = None
