@@ -52,6 +52,14 @@ def read_yaml(path) -> Any:
         raise DataFileError(path, "", "nested too deeply to be a data file") from None
 
 
+def yaml_file(directory: Path, name: str) -> Path:
+    """A data file named by its stem in ``directory`` (``"scoring"``), or given as a
+    path (anything with a folder separator or a .yaml/.yml suffix)."""
+    if name.endswith((".yaml", ".yml")) or "/" in name or "\\" in name:
+        return Path(name)
+    return directory / f"{name}.yaml"
+
+
 def prepare_options(game_id: str, options: Mapping[str, Any] | None) -> dict:
     options = dict(options or {})
     name = f"game.boards.{game_id}"
@@ -62,4 +70,4 @@ def prepare_options(game_id: str, options: Mapping[str, Any] | None) -> dict:
     return prepare(options) if prepare else options
 
 
-__all__ = ["DATA_DIR", "DataFileError", "prepare_options", "read_yaml"]
+__all__ = ["DATA_DIR", "DataFileError", "prepare_options", "read_yaml", "yaml_file"]

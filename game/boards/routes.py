@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Mapping
 
-from game.boards import DataFileError, read_yaml
+from game.boards import DataFileError, read_yaml, yaml_file
 from game.paths import BOARDS_DIR
 from game.rules.protocol import RulesDataError
 from game.rules.routes.table import validate_table
@@ -21,9 +21,7 @@ DEFAULT_TABLE = "scoring"
 
 def table_path(name: str) -> Path:
     """A table name (a file in data/boards/routes without .yaml) or a path to a file."""
-    if name.endswith((".yaml", ".yml")) or "/" in name or "\\" in name:
-        return Path(name)
-    return ROUTES_DIR / f"{name}.yaml"
+    return yaml_file(ROUTES_DIR, name)
 
 
 def load_table(path: str | Path) -> dict:

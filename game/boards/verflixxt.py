@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Mapping
 
-from game.boards import DataFileError, read_yaml
+from game.boards import DataFileError, read_yaml, yaml_file
 from game.paths import BOARDS_DIR
 from game.rules.protocol import RulesDataError
 from game.rules.verflixxt.box import check_box
@@ -22,9 +22,7 @@ DEFAULT_BOX_NAME = "box"
 
 def box_path(name: str) -> Path:
     """A box name (a file in data/boards/verflixxt without .yaml) or a path to a file."""
-    if name.endswith((".yaml", ".yml")) or "/" in name or "\\" in name:
-        return Path(name)
-    return VERFLIXXT_DIR / f"{name}.yaml"
+    return yaml_file(VERFLIXXT_DIR, name)
 
 
 def load_box(path: str | Path) -> dict:
