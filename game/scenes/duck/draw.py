@@ -604,16 +604,20 @@ class Drawing:
             pygame.draw.arc(surface, colour, rect, a0, a0 + math.radians(17),
                             max(2, round(self.geo.size * 0.1)))
 
+    def _lit(self, target, focused) -> bool:
+        """A target under the pointer, or under the keyboard focus while keys are used."""
+        hover = self.hover
+        return (hover is not None and hover.kind == target.kind and hover.value == target.value) \
+            or (self.keyboard and focused is not None and focused.kind == target.kind
+                and focused.value == target.value)
+
     def _draw_targets(self, surface, d, targets) -> None:
         geo = self.geo
         hs = geo.size
-        hover = self.hover
         focused = self.focused_target(d)
 
         def lit(t):
-            return (hover is not None and hover.kind == t.kind and hover.value == t.value) or (
-                self.keyboard and focused is not None and focused.kind == t.kind
-                and focused.value == t.value)
+            return self._lit(t, focused)
 
         if self.sel_hex is not None:
             cx, cy = geo.hex_px(*self.sel_hex)
@@ -646,13 +650,10 @@ class Drawing:
             return
         geo = self.geo
         hs = geo.size
-        hover = self.hover
         focused = self.focused_target(d)
 
         def lit(t):
-            return (hover is not None and hover.kind == t.kind and hover.value == t.value) or (
-                self.keyboard and focused is not None and focused.kind == t.kind
-                and focused.value == t.value)
+            return self._lit(t, focused)
 
         here = self.facing_hex(d) if self.step_of(d) == "face" else None
         for t in self.targets():
