@@ -1,7 +1,6 @@
 """The protocol's promises, checked on a tiny fixture game, and the harness catching a
 game that breaks them."""
 import random
-import sys
 import types
 
 import pytest

@@ -1431,7 +1431,6 @@ class CluckScene(GameScene):
                       theme.INK_SOFT, bold=True, anchor="topright")
 
     def _draw_hand_panel(self, surface, mode) -> None:
-        m = self.table
         panel = self.hand_panel
         draw_panel(surface, panel, radius=12)
         x, y, width = panel.x + self.px(14), panel.y + self.px(10), panel.width - self.px(28)
