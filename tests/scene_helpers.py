@@ -7,6 +7,7 @@ import pygame
 
 from game import registry
 from game.app import App
+from game.scenes.handoff import HandoffScene
 from game.session import Seat, Session
 from game.settings import Settings
 
@@ -97,3 +98,47 @@ def play_every_event(app, scene, events) -> None:
         scene.timeline.update(0.05)
         app.draw()
         scene.timeline.finish_all()
+
+
+def spy_private_drawing(monkeypatch, cls, names) -> list:
+    """Record the viewer each time one of ``cls``'s painters of private parts (a hand,
+    face-down tokens) runs; returns the list they are appended to."""
+    drawn_for: list = []
+    for name in names:
+        original = getattr(cls, name)
+
+        def spy(self, surface, viewer, *args, _original=original):
+            drawn_for.append(viewer)
+            _original(self, surface, viewer, *args)
+        monkeypatch.setattr(cls, name, spy)
+    return drawn_for
+
+
+def play_through_curtains(app, scene, drawn_for, step_until, ready, play, people=(0, 1),
+                          handoffs=6, turns=40) -> list:
+    """Two or more people share one screen. Behind each hand-off curtain nothing private
+    is drawn for anybody (the table is drawn as if seen through it too); once a person
+    lifts it, only that person's own. ``ready()`` says a person may decide; ``play(person)``
+    decides through the UI. Stops after ``handoffs`` curtains or ``turns`` decisions and
+    returns whom each curtain was lifted for."""
+    seen: list = []
+    for _ in range(turns):
+        if len(seen) >= handoffs:
+            break
+        assert step_until(app, lambda: isinstance(app.top, HandoffScene) or ready())
+        if isinstance(app.top, HandoffScene):
+            assert scene.private_player is None
+            drawn_for.clear()
+            app.draw()
+            scene.draw_table(app.screen.copy())    # the table itself, as if seen through
+            assert drawn_for == [], "something private was drawn behind the curtain"
+            key(app, pygame.K_SPACE)
+            seen.append(scene.private_player)
+            assert step_until(app, ready)
+        person = scene.private_player
+        assert person in people
+        drawn_for.clear()
+        app.draw()
+        assert drawn_for and set(drawn_for) == {person}
+        play(person)
+    return seen

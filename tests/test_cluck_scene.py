@@ -10,11 +10,11 @@ from game.rules.protocol import Event
 from game.scenes import game_base
 from game.scenes.cluck import CluckScene
 from game.scenes.game_base import GameOverScene
-from game.scenes.handoff import HandoffScene
 from game.session import Session
 from game.ui import fonts, sprites
 from game.ui.i18n import Translator
-from tests.scene_helpers import click, key, push_game, resize, seats
+from tests.scene_helpers import (click, key, play_through_curtains, push_game, resize, seats,
+                                 spy_private_drawing)
 
 # Every event kind the rules package documents (game/rules/cluck/__init__.py).
 EVENT_KINDS = {"start_player", "tiles_shuffled", "hidden_tile_laid", "tile_drawn",
@@ -163,38 +163,18 @@ def test_a_click_on_the_held_tile_turns_it_and_nothing_happens_out_of_turn(app):
 
 def test_the_curtain_comes_between_two_people_and_hides_their_tiles(app, monkeypatch):
     scene = start(app, humans=(0, 1), players=3, seed=7)
-    drawn_for: list = []
-    original = CluckScene._draw_hand
+    drawn_for = spy_private_drawing(monkeypatch, CluckScene, ("_draw_hand",))
 
-    def spy(self, surface, viewer, mode):
-        drawn_for.append(viewer)
-        original(self, surface, viewer, mode)
-    monkeypatch.setattr(CluckScene, "_draw_hand", spy)
-    seen = []
-    while len(seen) < 6:
-        assert step_until(app, lambda: isinstance(app.top, HandoffScene)
-                          or scene._my_turn() is not None)
-        if isinstance(app.top, HandoffScene):
-            assert scene.private_player is None
-            drawn_for.clear()
-            app.draw()
-            scene.draw_table(app.screen.copy())    # the table itself, as if seen through
-            assert drawn_for == [], "a hand was drawn behind the curtain"
-            key(app, pygame.K_SPACE)
-            seen.append(scene.private_player)
-            assert step_until(app, lambda: scene._my_turn() is not None)
-        person = scene.private_player
-        assert person in (0, 1)
-        drawn_for.clear()
-        app.draw()
-        assert drawn_for and set(drawn_for) == {person}
+    def play(person):
         legal = scene.state.legal_actions(person)
         if scene._my_turn() == "hole":
             click(app, scene.hole_rect(legal[0].column).center)
         else:
             key(app, pygame.K_RETURN)
         assert scene.session.actions[-1][0] == person
-    assert set(seen) == {0, 1}
+    seen = play_through_curtains(app, scene, drawn_for, step_until,
+                                 lambda: scene._my_turn() is not None, play, turns=60)
+    assert len(seen) == 6 and set(seen) == {0, 1}
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])

@@ -15,10 +15,10 @@ from game.scenes import game_base
 from game.scenes.duck import DuckScene
 from game.scenes.duck import draw as duck_draw
 from game.scenes.game_base import GameOverScene
-from game.scenes.handoff import HandoffScene
 from game.session import Seat, Session
 from game.ui import fonts, sprites
 from game.ui.i18n import Translator
+from tests.scene_helpers import play_through_curtains, spy_private_drawing
 
 # Every event kind the rules package documents (game/rules/duck/__init__.py).
 EVENT_KINDS = {
@@ -376,36 +376,12 @@ def test_route_ends_on_the_board_are_where_the_preview_ends(app):
 # -- the curtain -----------------------------------------------------------------------------------
 def test_the_curtain_comes_between_two_people_and_hides_their_hands(app, monkeypatch):
     scene = start(app, humans=(0, 1), players=3, seed=7, variant="advanced")
-    drawn_for: list = []
-    for name in ("_draw_hand", "_draw_own_tokens"):
-        original = getattr(duck_draw.Drawing, name)
-
-        def spy(self, surface, viewer, *args, _original=original):
-            drawn_for.append(viewer)
-            _original(self, surface, viewer, *args)
-        monkeypatch.setattr(duck_draw.Drawing, name, spy)
+    drawn_for = spy_private_drawing(monkeypatch, duck_draw.Drawing,
+                                    ("_draw_hand", "_draw_own_tokens"))
     person = Person(app, scene, 2)
-    seen = []
-    for _ in range(40):
-        if len(seen) >= 6:
-            break
-        assert step_until(app, lambda: isinstance(app.top, HandoffScene)
-                          or scene.decision() is not None)
-        if isinstance(app.top, HandoffScene):
-            assert scene.private_player is None
-            drawn_for.clear()
-            app.draw()
-            scene.draw_table(app.screen.copy())      # the table itself, as if seen through
-            assert drawn_for == [], "a hand was drawn behind the curtain"
-            key(app, pygame.K_SPACE)
-            seen.append(scene.private_player)
-            assert step_until(app, lambda: scene.decision() is not None)
-        viewer = scene.private_player
-        assert viewer in (0, 1)
-        drawn_for.clear()
-        app.draw()
-        assert drawn_for and set(drawn_for) == {viewer}
-        person.play()
+    seen = play_through_curtains(app, scene, drawn_for, step_until,
+                                 lambda: scene.decision() is not None,
+                                 lambda _viewer: person.play())
     assert set(seen) == {0, 1}
 
 
