@@ -3,9 +3,12 @@ an app, seats and a game on top of it, synthetic mouse and key events, stepping 
 something happens, and the checks every table's layout and log must pass."""
 from __future__ import annotations
 
+import random
+
 import pygame
 
 from game import registry
+from game.ai import make_bot
 from game.app import App
 from game.scenes.handoff import HandoffScene
 from game.session import Seat, Session
@@ -24,6 +27,22 @@ def seats(game_id: str, humans, players: int, level: str) -> list[Seat]:
     characters = registry.get(game_id).characters
     return [Seat(f"P{i + 1}", characters[i].key, human=i in humans, level=level)
             for i in range(players)]
+
+
+def push_resumed_game(app, game_id: str, seats_: list[Seat], seed: int, options: dict,
+                      rounds: int):
+    """A game played by easy computer seats until round ``rounds``, saved as a record,
+    resumed from it (as the Resume screen does) and pushed at its own scene."""
+    first = Session(game_id, seats_, seed, options)
+    bot, rng = make_bot(game_id, "easy"), random.Random(2)
+    while first.state.round_number < rounds:
+        p = first.state.to_act()[0]
+        first.apply(p, bot.choose(first.state.view(p), p, rng))
+    resumed = Session.from_record(first.record(), first.seats)
+    app.settings.animation_speed = 4.0
+    scene = registry.get(game_id).scene_class()(app, resumed)
+    app.push(scene)
+    return scene
 
 
 def push_game(app, game_id: str, humans, players: int, seed: int, options: dict,

@@ -13,8 +13,8 @@ from game.scenes.game_base import GameOverScene
 from game.session import Session
 from game.ui import fonts, sprites
 from game.ui.i18n import Translator
-from tests.scene_helpers import (click, key, play_through_curtains, push_game, resize, seats,
-                                 spy_private_drawing)
+from tests.scene_helpers import (click, key, play_through_curtains, push_game,
+                                 push_resumed_game, resize, seats, spy_private_drawing)
 
 # Every event kind the rules package documents (game/rules/cluck/__init__.py).
 EVENT_KINDS = {"start_player", "tiles_shuffled", "hidden_tile_laid", "tile_drawn",
@@ -254,16 +254,8 @@ def test_every_event_plays_and_a_skip_lands_on_the_state(app):
 
 
 def test_a_resumed_game_opens_on_its_state_and_plays_on(app):
-    first = Session("cluck", make_seats((), 3), 8, {"variant": "long"})
-    rng = random.Random(2)
-    from game.ai import make_bot
-    while first.state.round_number < 2:
-        p = first.state.to_act()[0]
-        first.apply(p, make_bot("cluck", "easy").choose(first.state.view(p), p, rng))
-    resumed = Session.from_record(first.record(), first.seats)
-    app.settings.animation_speed = 4.0
-    scene = CluckScene(app, resumed)
-    app.push(scene)
+    scene = push_resumed_game(app, "cluck", make_seats((), 3), 8, {"variant": "long"}, 2)
+    resumed = scene.session
     assert not scene.events, "the opening is not played again"
     assert [t.tile for t in scene.table.roads] == [r.tile for r in resumed.state.ladder]
     assert step_until(app, lambda: game_over(app))

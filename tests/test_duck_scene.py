@@ -18,7 +18,7 @@ from game.scenes.game_base import GameOverScene
 from game.session import Seat, Session
 from game.ui import fonts, sprites
 from game.ui.i18n import Translator
-from tests.scene_helpers import play_through_curtains, spy_private_drawing
+from tests.scene_helpers import play_through_curtains, push_resumed_game, spy_private_drawing
 
 # Every event kind the rules package documents (game/rules/duck/__init__.py).
 EVENT_KINDS = {
@@ -510,16 +510,8 @@ def test_steps_of_one_move_make_one_log_line(app):
 
 
 def test_a_resumed_game_opens_on_its_state_and_plays_on(app):
-    from game.ai import make_bot
-    first = Session("duck", make_seats((), 3), 8, {"variant": "advanced"})
-    rng = random.Random(2)
-    while first.state.round_number < 3:
-        p = first.state.to_act()[0]
-        first.apply(p, make_bot("duck", "easy").choose(first.state.view(p), p, rng))
-    resumed = Session.from_record(first.record(), first.seats)
-    app.settings.animation_speed = 4.0
-    scene = DuckScene(app, resumed)
-    app.push(scene)
+    scene = push_resumed_game(app, "duck", make_seats((), 3), 8, {"variant": "advanced"}, 3)
+    resumed = scene.session
     assert not scene.events, "the opening is not played again"
     for d in range(resumed.state.ducks):
         h = resumed.state.pos[d]
