@@ -81,6 +81,8 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("--seed", type=int, default=1)
     shot.add_argument("--rounds", type=int, default=0,
                       help="let computer players play this many rounds first")
+    shot.add_argument("--actions", type=int, default=0,
+                      help="... and then this many more actions (a table mid-round)")
     _add_game_options(shot)
 
     sim = sub.add_parser("simulate", help="play bot games headless and print games/second")

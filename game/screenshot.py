@@ -1,8 +1,8 @@
 """``python -m game screenshot SCENE --out FILE.png``: render a scene headless.
 
 Scenes: menu, lobby, settings, handoff, help, pause, or a game id (duck, verflixxt,
-cluck, routes) — a game is set up with computer seats, played ``--rounds`` rounds by
-them, and shown from the first seat's point of view."""
+cluck, routes) — a game is set up with computer seats, played ``--rounds`` rounds and
+then ``--actions`` more actions by them, and shown from the first seat's point of view."""
 from __future__ import annotations
 
 import os
@@ -57,7 +57,7 @@ def build_scene(app, name: str, args):
     scene_class = info.scene_class()
     scene = scene_class(app, session)
     app.push(scene)
-    scene.fast_forward(args.rounds)
+    scene.fast_forward(args.rounds, args.actions)
 
 
 def screenshot(args) -> int:

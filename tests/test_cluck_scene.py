@@ -259,3 +259,13 @@ def test_a_resumed_game_opens_on_its_state_and_plays_on(app):
     assert not scene.events, "the opening is not played again"
     assert [t.tile for t in scene.table.roads] == [r.tile for r in resumed.state.ladder]
     assert step_until(app, lambda: game_over(app))
+
+
+def test_fast_forward_can_stop_in_the_middle_of_a_round(app):
+    """``screenshot cluck --rounds 0 --actions 6``: holes chosen, two tiles laid."""
+    scene = start(app, players=4, seed=3)
+    scene.fast_forward(0, 6)
+    assert len(scene.session.actions) == 6
+    assert scene.state.round_number == 1 and len(scene.state.ladder) == 2
+    assert [t.tile for t in scene.table.roads] == [r.tile for r in scene.state.ladder]
+    assert scene.row_h == scene._target_row_h()

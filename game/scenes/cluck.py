@@ -186,6 +186,8 @@ class CluckScene(GameScene):
         if table.hidden is not None:
             table.hidden.row = hidden
         table.goal.row = goal
+        if self.row_h:                              # laid out: rows sized as they belong
+            self.row_h = self._target_row_h()
         chicken_y = goal * ROW_HEIGHT + 2 if s.goal_tile is not None else 2
         table.chickens = [None if c is None else ChickenSprite(c, chicken_y) for c in s.chickens]
         self._needs_sync = False
@@ -228,7 +230,7 @@ class CluckScene(GameScene):
         self.col_w = self.band_w / COLUMNS
         self.band_x = self.area.centerx - self.band_w / 2 + self.px(22)
         self.pad_top = self.px(40)
-        self.pad_bottom = self.px(28)      # room for the line under the nest tile
+        self.pad_bottom = self.px(38)      # room for the line under the nest tile, inside the frame
         self.row_h = self._target_row_h()
         self.scroll = self.scroll_goal = min(self.scroll, self._max_scroll())
         self._layout_cards()

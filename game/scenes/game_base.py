@@ -57,9 +57,10 @@ class GameScene(Scene):
     def sync_from_state(self) -> None:
         """Hook: put every drawn piece where the state says (after a skip or a jump)."""
 
-    def fast_forward(self, rounds: int) -> None:
+    def fast_forward(self, rounds: int, actions: int = 0) -> None:
         """Let every seat (people too, as 'normal' bots) play until ``rounds`` rounds are
-        done, without animation; then show seat 0's point of view. For screenshots/tests."""
+        done and then ``actions`` more actions (a table in the middle of a round), without
+        animation; then show seat 0's point of view. For screenshots/tests."""
         import random
         from game.ai import make_bot
         rng = random.Random(self.session.seed)
@@ -69,7 +70,10 @@ class GameScene(Scene):
             line = self.describe(event)
             if line:
                 self.log_line(line)
-        while not state.is_over() and state.round_number <= rounds:
+        extra = actions
+        while not state.is_over() and (state.round_number <= rounds or extra > 0):
+            if state.round_number > rounds:
+                extra -= 1
             player = state.to_act()[0]
             bot = bots.setdefault(player, make_bot(self.session.game_id, "normal"))
             for event in self.session.apply(player, bot.choose(state.view(player), player, rng)):

@@ -445,8 +445,8 @@ class DuckScene(Controls, Drawing, GameScene):
         finally:
             self._skipping = False
 
-    def fast_forward(self, rounds: int) -> None:
-        super().fast_forward(rounds)
+    def fast_forward(self, rounds: int, actions: int = 0) -> None:
+        super().fast_forward(rounds, actions)
         self.banner = None
         self.reveal = None
         self.effects.clear()
