@@ -323,3 +323,24 @@ def test_the_route_labels_say_how_each_route_scores():
         assert labels[7] == ("Ranks 18·9·3", "from space 10")
     finally:
         pygame.quit()
+
+
+def test_the_preview_of_C_shows_the_turned_die_in_its_new_square():
+    """ER-12 C: the die the option turns fades from its square and shows, faint, in the
+    square of its new face; the other squares are drawn as they are."""
+    app = make_app()
+    try:
+        scene = make_scene(app, humans=(0,), players=4, seed=1)
+        scene.fast_forward(0, 8)            # seat 0's phase in round 2, C is legal
+        change = next(a for a in scene.state.legal_actions(0) if isinstance(a, ChangeDie))
+        shown = scene.preview(change)
+        plain, previewed = pygame.Surface(app.size), pygame.Surface(app.size)
+        scene._draw_lid(plain)
+        scene._draw_lid(previewed, shown)
+        target = change.face + change.delta
+        for face, square in enumerate(scene.squares, start=1):
+            same = pygame.image.tobytes(plain.subsurface(square), "RGB") == \
+                pygame.image.tobytes(previewed.subsurface(square), "RGB")
+            assert same == (face not in (change.face, target)), face
+    finally:
+        pygame.quit()

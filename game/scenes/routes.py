@@ -895,7 +895,7 @@ class RoutesScene(choices.ChoiceControls, GameScene):
         if self.table.final:
             self._draw_final(surface)
         else:
-            self._draw_lid(surface)
+            self._draw_lid(surface, shown)
             self._draw_players(surface, shown)
             if self.table.d6 is not None:
                 self._draw_d6(surface)
@@ -1153,8 +1153,12 @@ class RoutesScene(choices.ChoiceControls, GameScene):
                                               (b[0] - d * head, b[1] + head * 0.7)])
 
     # -- lid -------------------------------------------------------------------------
-    def _draw_lid(self, surface) -> None:
+    def _draw_lid(self, surface, shown: dict | None = None) -> None:
+        """The lid's eight squares; with a preview (``shown``), the dice the option would
+        take away fade and the die it would turn (C) shows in its new square, faint, with
+        both squares outlined."""
         t = self.table
+        after = shown["lid"] if shown is not None else t.lid
         lid = self.lid_rect
         image = self._images.get("lid")
         if image is None:   # the SVG keeps its aspect ratio: stretch it to the layout's lid
@@ -1180,10 +1184,18 @@ class RoutesScene(choices.ChoiceControls, GameScene):
                 draw_text(surface, f"×{count}", self.px(13), (badge.centerx, badge.bottom +
                                                               self.px(3)),
                           (235, 245, 235), bold=True, anchor="midtop")
-            for index in range(count):
-                pos, size = self.slot(face, index, count)
+            then = after[i]
+            room = max(count, then)
+            for index in range(room):
+                pos, size = self.slot(face, index, room)
                 image = self._die_image(face, size, self._rest_angle(face, index))
+                if index >= min(count, then):      # leaving, or arriving, if chosen
+                    image = image.copy()
+                    image.set_alpha(110)
                 surface.blit(image, image.get_rect(center=pos))
+            if then != count:
+                pygame.draw.rect(surface, theme.GOOD if then > count else theme.BAD, sq,
+                                 width=max(2, self.px(3)), border_radius=self.px(8))
             if deciding and self.mode == "main" and self._control(f"take:{face}") is not None:
                 hot = self._square_at(self.mouse) == face and not self.keyboard
                 pygame.draw.rect(surface, theme.ACCENT_DARK if hot else (255, 214, 120), sq,
