@@ -161,6 +161,30 @@ def test_a_click_on_the_held_tile_turns_it_and_nothing_happens_out_of_turn(app):
     assert len(scene.session.actions) == count
 
 
+def test_the_probe_offers_every_choice_at_a_point_a_click_reaches(app):
+    """tools/e2e_cluck.py plays by the probe's points alone: holes, tiles, turn, place."""
+    scene = start(app, humans=(0,), players=2, seed=4)
+    assert step_until(app, lambda: scene._my_turn() is not None)
+    while scene._my_turn() == "hole":
+        free = scene._free_holes(0)
+        targets = scene.probe()
+        assert {k for k in targets if k.startswith("hole:")} == {f"hole:{c}" for c in free}
+        click(app, targets[f"hole:{free[-1]}"])
+        assert scene.session.actions[-1] == (0, f"hole {free[-1]}")
+        assert step_until(app, lambda: scene._my_turn() is not None)
+    hand = scene._hand_tiles(0)
+    targets = scene.probe()
+    assert {k for k in targets if k.startswith("tile:")} == {f"tile:{t}" for t in hand}
+    assert {"turn", "place", "slot", "pause", "help"} <= set(targets)
+    click(app, targets[f"tile:{hand[-1]}"])
+    assert scene.sel_tile == hand[-1] and not scene._is_turned(hand[-1])
+    click(app, targets["turn"])
+    assert scene._is_turned(hand[-1])
+    click(app, targets["slot"])
+    assert scene.session.actions[-1] == (0, f"place {hand[-1]} turned")
+    assert not any(k.startswith(("tile:", "hole:")) or k == "slot" for k in scene.probe())
+
+
 def test_the_curtain_comes_between_two_people_and_hides_their_tiles(app, monkeypatch):
     scene = start(app, humans=(0, 1), players=3, seed=7)
     drawn_for = spy_private_drawing(monkeypatch, CluckScene, ("_draw_hand",))

@@ -293,6 +293,32 @@ def test_a_person_plays_the_base_game_with_keys_and_the_preview_shows_the_landin
         pygame.quit()
 
 
+def test_a_click_at_the_probes_point_reaches_the_piece_it_names_where_pawns_overlap():
+    """tools/e2e_verflixxt.py clicks where the probe says; the pawns fanned out on the
+    start tile overlap, and a click on a centre may take the pawn in front."""
+    app = make_app()
+    try:
+        scene = make_scene(app, humans=(0,), players=4, seed=4, options={"variant": "base"})
+        run_until(app, lambda: deciding(scene))
+        click(app, scene.probe()["roll"])
+        assert scene.session.actions[-1] == (0, "roll")
+        run_until(app, lambda: deciding(scene))
+        legal = scene.state.legal_actions(0)
+        spots = [c for c in scene.controls if c.key.startswith("piece:")]
+        assert any(a.rect.colliderect(b.rect) for a in spots for b in spots if a is not b)
+        targets = scene.probe()
+        assert {k for k in targets if k.startswith("piece:")} == \
+            {f"piece:{a.piece}" for a in legal}
+        for name, point in targets.items():
+            first = next(b for b in scene.buttons.buttons if b.enabled
+                         and b.rect.collidepoint(point))
+            assert first.key == name
+        click(app, targets[f"piece:{legal[-1].piece}"])
+        assert scene.session.actions[-1] == (0, str(legal[-1]))
+    finally:
+        pygame.quit()
+
+
 def test_the_curtain_comes_between_two_people_and_hides_their_hands():
     app = make_app()
     try:

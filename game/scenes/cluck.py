@@ -22,7 +22,7 @@ import pygame
 from game.rules.cluck import MAX_ROUNDS, OPTIONS, PLACE, ChooseHole, PlaceTile, preview
 from game.rules.cluck.ladder import ROW_HEIGHT, hole_point
 from game.rules.cluck.tiles import COLUMNS, Band
-from game.scenes.game_base import GameScene
+from game.scenes.game_base import GameScene, reachable
 from game.ui import fonts, sprites, theme
 from game.ui.tween import Tween, along, ease_in_out, ease_out_back, lerp
 from game.ui.widgets import Button, draw_panel, draw_text
@@ -880,6 +880,24 @@ class CluckScene(GameScene):
         if self._my_turn() == "hole" and column in self._free_holes(player):
             self.act(player, ChooseHole(column))
             self.hole_cursor = None
+
+    def probe(self) -> dict:
+        """For end-to-end drivers: the base buttons and, on the person's turn, what a click
+        chooses, in the order ``_place_event`` tries it: "turn", "place", "tile:ID" (a hand
+        tile: a click picks it, a click on the picked one turns it), "slot" (the gap: a
+        click places the picked tile); or "hole:N", a free START hole. Only the part of
+        the ladder in view counts."""
+        targets = [(b.key, b.rect) for b in self.buttons.buttons if b.enabled]
+        mode, player = self._my_turn(), self.private_player
+        if mode == "hole":
+            targets += [(f"hole:{c}", self.hole_rect(c).clip(self.area))
+                        for c in self._free_holes(player)]
+        elif mode == "place":
+            targets += [(b.key, b.rect) for b in self.play_buttons]
+            targets += [(f"tile:{tile}", self.hand_rect(i))
+                        for i, tile in enumerate(self._hand_tiles(player))]
+            targets.append(("slot", self.slot_rect().clip(self.area)))
+        return reachable(targets)
 
     _GAME_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN,
                   pygame.K_KP_ENTER, pygame.K_r, pygame.K_1, pygame.K_2, pygame.K_3,

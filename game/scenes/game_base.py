@@ -286,6 +286,11 @@ class GameScene(Scene):
         from game.scenes.help import HelpScene
         self.app.push(HelpScene(self.app, self.info))
 
+    def probe(self) -> dict:
+        """For end-to-end drivers: a point where a click reaches each enabled button (see
+        :func:`reachable`)."""
+        return reachable((b.key, b.rect) for b in self.buttons.buttons if b.enabled)
+
     def draw(self, surface):
         self.draw_table(surface)
         if self.undo_button is not None:
@@ -384,3 +389,32 @@ class GameOverScene(ModalScene):
                       theme.INK, anchor="topright")
             y += self.px(34)
         super().draw(surface)
+
+
+
+def reachable(targets) -> dict:
+    """``{key: [x, y]}``: for each ``(key, rect)``, in the order a click is offered to
+    them, a point where a click reaches it — not merely its centre: the first target under
+    the pointer takes a click and targets on a table overlap (fanned pawns), so a centre
+    may belong to the piece in front. A target no click can reach is left out; one with
+    an empty key only stands in front of the others."""
+    out = {}
+    earlier: list[pygame.Rect] = []
+    for key, rect in targets:
+        if key:
+            point = next((p for p in _points_in(rect) if rect.collidepoint(p)
+                          and not any(r.collidepoint(p) for r in earlier)), None)
+            if point is not None:
+                out[key] = list(point)
+        earlier.append(rect)
+    return out
+
+
+def _points_in(rect: pygame.Rect):
+    """The centre of ``rect``, then a grid over it from the middle outwards."""
+    yield rect.center
+    steps = [i / 8 for i in range(1, 8)]
+    grid = [(int(rect.x + rect.w * fx), int(rect.y + rect.h * fy)) for fx in steps
+            for fy in steps]
+    grid.sort(key=lambda p: (p[0] - rect.centerx) ** 2 + (p[1] - rect.centery) ** 2)
+    yield from grid
