@@ -45,6 +45,7 @@ class App:
         self.exit_code = 0
         self.frames = 0
         self.dirty = True
+        self._was_busy = False
         # End-to-end tests: TABLETOP_DERBY_PROBE=file.json makes the app write what can be
         # clicked on the top scene after each drawn frame (a real window cannot be asked).
         self.probe_path = os.environ.get("TABLETOP_DERBY_PROBE") or None
@@ -195,10 +196,15 @@ class App:
         """One frame: update every scene (animations below overlays keep going), draw."""
         for scene in list(self.stack):
             scene.update(dt)
-        if self.dirty or self.busy():
+        busy = self.busy()
+        # The frame an animation ends in is drawn too: it is the one that shows a person's
+        # controls (until then the table showed whose turn it was), and nothing else would
+        # draw it before the next input.
+        if self.dirty or busy or self._was_busy:
             self.draw()
             pygame.display.flip()
             self.dirty = False
+        self._was_busy = busy
         if self.probe_path:
             self.write_probe()   # every step: the end of an animation draws nothing new
         self.frames += 1

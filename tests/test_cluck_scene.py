@@ -185,6 +185,24 @@ def test_the_probe_offers_every_choice_at_a_point_a_click_reaches(app):
     assert not any(k.startswith(("tile:", "hole:")) or k == "slot" for k in scene.probe())
 
 
+def test_the_frame_an_animation_ends_in_is_drawn_with_the_persons_choice(app, monkeypatch):
+    """The screen showed "Player 1 is choosing…" without holes, tiles or buttons until the
+    mouse moved: the loop drew only while something moved, and the frame in which the last
+    animation ended (and the person's turn began) was never drawn."""
+    scene = start(app, humans=(0,), players=4, seed=5)
+    drawn = []
+    draw_table = scene.draw_table
+    monkeypatch.setattr(scene, "draw_table",
+                        lambda surface: (drawn.append(scene._my_turn()), draw_table(surface)))
+    for mode in ("hole", "place"):
+        assert step_until(app, lambda: scene._my_turn() == mode)
+        for _ in range(5):
+            app.step(DT)          # no input: nothing else makes the app draw
+        assert drawn[-1] == mode
+        targets = scene.probe()
+        click(app, targets[max(k for k in targets if k.startswith(mode))])
+
+
 def test_the_curtain_comes_between_two_people_and_hides_their_tiles(app, monkeypatch):
     scene = start(app, humans=(0, 1), players=3, seed=7)
     drawn_for = spy_private_drawing(monkeypatch, CluckScene, ("_draw_hand",))
