@@ -8,34 +8,14 @@ Where things are comes from the app's opt-in probe file (TABLETOP_DERBY_PROBE).
 """
 from __future__ import annotations
 
-import json
 import os
 import time
 from pathlib import Path
 
+from tools.e2e_xvfb import read_probe, wait_for
+
 PREFERENCE = ("card:", "route:", "face:", "start:", "table:", "pattern:", "duck:")
 BUTTONS = ("play", "stay", "done", "confirm")
-
-
-def read_probe(path: Path) -> dict:
-    from tools.e2e_xvfb import fail
-    for _ in range(50):
-        try:
-            return json.loads(path.read_text())
-        except (OSError, ValueError):
-            time.sleep(0.1)
-    fail(f"no probe file at {path}")
-
-
-def wait_for(path: Path, test, what: str, timeout: float = 30.0) -> dict:
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        probe = read_probe(path)
-        if test(probe):
-            return probe
-        time.sleep(0.2)
-    from tools.e2e_xvfb import fail
-    fail(f"timed out waiting for {what}; last probe {probe}")
 
 
 def choose_target(targets: dict) -> str | None:

@@ -8,6 +8,7 @@ layout code, run headless at the same window size, so the clicks cannot drift fr
 """
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -18,6 +19,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 SIZE = (1280, 720)
+GAMES = ("duck", "cluck")    # each played by tools/e2e_<id>.py
 
 
 def sh(*args: str, env=None, timeout=30) -> str:
@@ -110,6 +112,118 @@ def fail(message: str) -> None:
     raise SystemExit(f"e2e FAILED: {message}")
 
 
+def read_probe(path: Path) -> dict:
+    """What the app under test says can be clicked now (TABLETOP_DERBY_PROBE)."""
+    for _ in range(50):
+        try:
+            return json.loads(path.read_text())
+        except (OSError, ValueError):
+            time.sleep(0.1)
+    fail(f"no probe file at {path}")
+
+
+def wait_for(path: Path, test, what: str, timeout: float = 30.0) -> dict:
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        probe = read_probe(path)
+        if test(probe):
+            return probe
+        time.sleep(0.2)
+    fail(f"timed out waiting for {what}; last probe {probe}")
+
+
+def use_settings(home: Path, **changes) -> None:
+    """Settings a player could choose in the Settings screen, written before the app
+    starts (a faster animation speed keeps a whole game within the time CI allows)."""
+    from game.settings import Settings, load_settings, save_settings, settings_path
+    os.environ["TABLETOP_DERBY_HOME"] = str(home)
+    settings, _ = load_settings(settings_path())
+    save_settings(Settings(**{**settings.__dict__, **changes}))
+
+
+def open_game(x: XSession, game_id: str, scene: str, seed: int) -> Path:
+    """Start the app and click from the title menu through the lobby (its default seats:
+    one person, then computers) into a new game; the probe file's path."""
+    probe_path = x.shots / "probe.json"
+    x.env["TABLETOP_DERBY_PROBE"] = str(probe_path)
+    x.env["TABLETOP_DERBY_SEED"] = str(seed)
+    x.start("--size", f"{SIZE[0]}x{SIZE[1]}", "--lang", "en")
+    probe = wait_for(probe_path, lambda p: p["scene"] == "MenuScene"
+                     and f"game:{game_id}" in p["targets"], "the menu")
+    x.click(probe["targets"][f"game:{game_id}"])
+    probe = wait_for(probe_path, lambda p: p["scene"] == "LobbyScene", "the lobby")
+    x.click(probe["targets"]["start"])
+    wait_for(probe_path, lambda p: p["scene"] == scene, f"the {game_id} table")
+    return probe_path
+
+
+def play_until(x: XSession, probe_path: Path, scene: str, choose, done, seconds: float):
+    """Whenever the person may act at ``scene``, click the target ``choose(probe)`` names
+    (None: nothing to click yet); pass the hand-off curtain; until ``done(probe)``. The
+    probe that was done, and the number of clicks. A target clicked over and over while
+    no action is taken is a stuck screen."""
+    deadline = time.time() + seconds
+    last, repeats, clicks = None, 0, 0
+    verbose = bool(os.environ.get("E2E_VERBOSE"))
+    while time.time() < deadline:
+        probe = read_probe(probe_path)
+        if done(probe):
+            return probe, clicks
+        game = probe.get("game") or {}
+        if probe["scene"] == "HandoffScene":
+            x.click(probe["targets"]["ready"])
+            continue
+        if probe["scene"] != scene or game.get("animating") or not game.get("humans_to_act"):
+            time.sleep(0.15)
+            continue
+        key = choose(probe)
+        if key is None:
+            time.sleep(0.15)
+            continue
+        repeats = repeats + 1 if (key, game.get("actions")) == last else 0
+        if repeats > 6:
+            fail(f"clicking {key} changes nothing; probe {probe}")
+        last = (key, game.get("actions"))
+        x.click(probe["targets"][key], pause=0.3)
+        clicks += 1
+        if verbose:
+            print(f"  round {game.get('round')}, action {game.get('actions')}: clicked {key}")
+    fail(f"{scene}: not done within {seconds:.0f} s; last probe {read_probe(probe_path)}")
+
+
+def count_colour(x: XSession, image, box: tuple[int, int, int, int], near, step: int = 8,
+                 tolerance: int = 24) -> int:
+    """How many points of a grid over ``box`` (x, y, w, h in the window) are within
+    ``tolerance`` of any colour in ``near``."""
+    bx, by, bw, bh = box
+    hits = 0
+    for px in range(bx, bx + bw, step):
+        for py in range(by, by + bh, step):
+            pixel = x.pixel(image, (px, py))
+            if any(max(abs(a - b) for a, b in zip(pixel, colour)) <= tolerance
+                   for colour in near):
+                hits += 1
+    return hits
+
+
+def leave_game_and_quit(x: XSession, probe_path: Path, game_id: str, game_name: str,
+                        over: bool) -> None:
+    """From the end screen (or the pause menu: both have a "menu" button) back to the
+    title menu, quit through the UI, and demand exit code 0 and an autosave of the game
+    (of a finished game when ``over``)."""
+    probe = read_probe(probe_path)
+    x.click(probe["targets"]["menu"])
+    probe = wait_for(probe_path, lambda p: p["scene"] == "MenuScene", "back at the menu")
+    expect(probe["stack"] == ["MenuScene"], f"{game_name}: the title menu is all that is left")
+    x.click(probe["targets"]["quit"], pause=0.2)
+    code = x.wait_exit()
+    expect(code == 0, f"{game_name}: quitting through the UI exits with 0 (got {code})")
+    saves = Path(x.env["TABLETOP_DERBY_HOME"]) / "data" / "saves"
+    saved = [json.loads(p.read_text()) for p in saves.glob("auto-*.json")]
+    mine = [s for s in saved if s.get("game") == game_id and s.get("over") == over]
+    expect(bool(mine), f"{game_name}: the game was autosaved" + (" at its end" if over else ""))
+
+
 def run_shell_checks(x: XSession, layout: Layout) -> None:
     from game.ui import theme
     x.start("--size", f"{SIZE[0]}x{SIZE[1]}", "--lang", "en")
@@ -153,14 +267,15 @@ def main() -> int:
         layout = Layout(home)
         x = XSession(display, home)
         run_shell_checks(x, layout)
-        extra = os.environ.get("E2E_GAMES", "duck").split(",")
-        for game_id in extra:
-            module_name = f"tools.e2e_{game_id}"
-            try:
-                module = __import__(module_name, fromlist=["run"])
-            except ImportError:
-                continue
+        games = [g for g in os.environ.get("E2E_GAMES", ",".join(GAMES)).split(",") if g]
+        unknown = sorted(set(games) - set(GAMES))
+        if unknown:     # a typo must not pass as a game that was played
+            raise SystemExit(f"e2e: no driver for {', '.join(unknown)}; known: {', '.join(GAMES)}")
+        for game_id in games:
+            module = __import__(f"tools.e2e_{game_id}", fromlist=["run"])
+            started = time.time()
             module.run(XSession(display, home), layout)
+            print(f"e2e {game_id} took {time.time() - started:.0f} s")
         print(f"e2e screenshots in {x.shots}")
     finally:
         xvfb.terminate()
