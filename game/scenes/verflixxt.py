@@ -510,11 +510,15 @@ class VerflixxtScene(choices.ChoiceControls, GameScene):
 
     @staticmethod
     def _outlined(image: pygame.Surface, text: str, size: int, centre: Point,
-                  colour=(255, 255, 255), edge=(40, 30, 30)) -> None:
+                  colour=(255, 255, 255), edge=(40, 30, 30), width: float | None = None) -> None:
+        """``text`` in ``colour`` with a dark edge; set smaller when wider than ``width``."""
+        face = fonts.render(text, size, colour, True)
+        while width is not None and face.get_width() > width and size > 6:
+            size -= 1
+            face = fonts.render(text, size, colour, True)
         shade = fonts.render(text, size, edge, True)
         for dx, dy in ((1, 1), (2, 2), (-1, 1), (1, -1)):
             image.blit(shade, shade.get_rect(center=(centre[0] + dx, centre[1] + dy)))
-        face = fonts.render(text, size, colour, True)
         image.blit(face, face.get_rect(center=centre))
 
     def _mini_tile(self, tile: str, size: int, turned: bool = False,
@@ -527,10 +531,11 @@ class VerflixxtScene(choices.ChoiceControls, GameScene):
             return image
         kind = self.state.box.kinds[tile]
         value = self.state.box.values[tile]
+        room = size - 2           # the label stays on the tile ("−10" too)
         if turned:
             image = sprites.svg(TILE_SPRITES[PLUS], size).copy()
             self._outlined(image, _signed(-value), int(size * 0.5), (size / 2, size * 0.5),
-                           edge=(20, 60, 30))
+                           edge=(20, 60, 30), width=room)
             clover = sprites.svg("verflixxt_clover.svg", max(4, int(size * 0.4)))
             image.blit(clover, (size * 0.62, -size * 0.1))
         elif kind == RISK:
@@ -539,11 +544,12 @@ class VerflixxtScene(choices.ChoiceControls, GameScene):
             pygame.draw.rect(image, (90, 63, 110), image.get_rect(), max(1, size // 9),
                              border_radius=size // 6)
             self._outlined(image, ("+" if risk_sign > 0 else "−") + str(value),
-                           int(size * 0.46), (size / 2, size * 0.5))
+                           int(size * 0.46), (size / 2, size * 0.5), width=room)
         else:
             image = sprites.svg(TILE_SPRITES[kind], size).copy()
             if kind in (PLUS, MINUS):
-                self._outlined(image, _signed(value), int(size * 0.5), (size / 2, size * 0.5))
+                self._outlined(image, _signed(value), int(size * 0.5), (size / 2, size * 0.5),
+                               width=room)
         self._images[key] = image
         return image
 
