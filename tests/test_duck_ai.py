@@ -102,3 +102,18 @@ def test_easy_never_picks_a_bonking_route_when_another_exists():
     act(s, 1, "card 50")
     for seed in range(20):
         assert bots.easy(s.view(0), 0, random.Random(seed)) == duck.parse_action("route 31/2")
+
+
+def test_the_search_counts_the_cards_a_duck_holds_not_only_where_it_stands():
+    """Hard's leaf evaluation (evaluate_all): the same duck on the same hex is worth more
+    with a hand that reaches the drain (card 21, as above) than with cards that bonk on
+    the rim; a win is worth WIN to the winner only."""
+    place = {0: ((0, -2), 2, ("red", "yellow", "green")), 1: ((3, -3), 2)}
+    reaching = race(new(), place, hands={0: [5, 9, 21], 1: [50, 3, 4]})
+    stuck = race(new(), place, hands={0: [5, 9, 11], 1: [50, 3, 4]})
+    assert bots.evaluate(reaching, 0) == bots.evaluate(stuck, 0)      # it only sees the hex
+    assert bots.evaluate_all(reaching)[0] == bots.WIN
+    assert bots.evaluate_all(stuck)[0] < bots.WIN
+    assert bots.evaluate_all(reaching)[1] == bots.evaluate_all(stuck)[1]
+    stuck.winner = 1
+    assert bots.evaluate_all(stuck) == [-bots.WIN, bots.WIN]

@@ -121,6 +121,30 @@ def evaluate(state, player: int) -> float:
     return mine - 0.5 * max(rivals) if rivals else mine
 
 
+def evaluate_all(state) -> list[float]:
+    """Every player's prospects for the search (hard): where its best duck can get with
+    the cards it holds, one round on — the best of its hand's cards played from where
+    the duck stands (its route value, bonks and buoys included) — rather than where it
+    stands now. After a round everybody holds the cards they kept plus one drawn: a duck
+    near its buoy with nothing to reach it is not near. Absolute, per player; a won game
+    is worth WIN to the winner and -WIN to the rest."""
+    if state.winner is not None:
+        return [WIN if p == state.winner else -WIN for p in range(state.players)]
+    out = []
+    for p in range(state.players):
+        hand = state.hands[p]
+        best = -FAR * 10.0
+        for d in state.ducks_of(p):
+            if state.pos[d] < 0 or not hand:
+                value = (_place_value(state.board, state.buoys[d], state.pos[d], state.head[d])
+                         if state.pos[d] >= 0 else TOKEN * _POP[state.buoys[d]] - 50)
+            else:
+                value = max(_card_value(state, d, c) for c in hand)
+            best = max(best, value)
+        out.append(best)
+    return out
+
+
 # -- normal: greedy ------------------------------------------------------------------------------
 def normal(view, player: int, rng: random.Random):
     legal = view.legal_actions(player)
