@@ -52,6 +52,16 @@ def read_yaml(path) -> Any:
         raise DataFileError(path, "", "nested too deeply to be a data file") from None
 
 
+def rules_checked(path, check, data):
+    """``check(data)`` — the rules' own checks of some data — with a RulesDataError
+    reported as a DataFileError against the file the data came from."""
+    from game.rules.protocol import RulesDataError
+    try:
+        return check(data)
+    except RulesDataError as exc:
+        raise DataFileError(path, exc.place, exc.problem) from None
+
+
 def yaml_file(directory: Path, name: str) -> Path:
     """A data file named by its stem in ``directory`` (``"scoring"``), or given as a
     path (anything with a folder separator or a .yaml/.yml suffix)."""
@@ -70,4 +80,5 @@ def prepare_options(game_id: str, options: Mapping[str, Any] | None) -> dict:
     return prepare(options) if prepare else options
 
 
-__all__ = ["DATA_DIR", "DataFileError", "prepare_options", "read_yaml", "yaml_file"]
+__all__ = ["DATA_DIR", "DataFileError", "prepare_options", "read_yaml", "rules_checked",
+           "yaml_file"]

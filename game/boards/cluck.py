@@ -8,10 +8,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Mapping
 
-from game.boards import DataFileError, read_yaml
+from game.boards import DataFileError, read_yaml, rules_checked
 from game.paths import BOARDS_DIR
 from game.rules.cluck.tiles import tile_set_from_data
-from game.rules.protocol import RulesDataError
 
 TILES_DIR = BOARDS_DIR / "cluck"
 DEFAULT_TILES = "tiles"
@@ -28,11 +27,7 @@ VARIANTS = {
 def load_tiles(path: str | Path) -> dict:
     """The tile set in ``path`` as checked, canonical plain data; DataFileError if not."""
     path = Path(path)
-    raw = read_yaml(path)
-    try:
-        return tile_set_from_data(raw).to_data()
-    except RulesDataError as exc:
-        raise DataFileError(path, exc.place, exc.problem) from exc
+    return rules_checked(path, lambda raw: tile_set_from_data(raw).to_data(), read_yaml(path))
 
 
 def tiles_path(name: str) -> Path:

@@ -21,13 +21,12 @@ from pathlib import Path
 from typing import Any, Mapping
 from xml.sax.saxutils import escape
 
-from game.boards import MAX_DATA_BYTES, DataFileError, read_yaml
+from game.boards import MAX_DATA_BYTES, DataFileError, read_yaml, rules_checked
 from game.paths import BOARDS_DIR
 from game.rules.duck.data import (COLOURS, KINDS, LEVELS, board_from_data, deck_from_data,
                                   is_int, patterns_from_data)
 from game.rules.duck.hexes import TURNS, flower, normalise
 from game.rules.duck.state import DEFAULT_BOARD, VARIANTS
-from game.rules.protocol import RulesDataError
 
 DUCK_DIR = BOARDS_DIR / "duck"
 TILES_FILE = DUCK_DIR / "tiles.yaml"
@@ -53,13 +52,6 @@ def _mapping(value: Any, path: Path, place: str, keys: tuple[str, ...]) -> Mappi
         if key not in value:
             raise DataFileError(path, f"{place}.{key}" if place else key, "missing")
     return value
-
-
-def _rules_checked(path: Path, check, data):
-    try:
-        return check(data)
-    except RulesDataError as exc:
-        raise DataFileError(path, exc.place, exc.problem) from None
 
 
 # -- tiles and YAML boards ----------------------------------------------------------------------
@@ -110,7 +102,7 @@ def _finish_board(path: Path, name, name_ja, level, cells: dict) -> dict:
     hexes = sorted(([q + dq, r + dr] + cell for (q, r), cell in cells.items()),
                    key=lambda h: (h[1], h[0]))
     data = {"name": name, "name_ja": name_ja, "level": level, "hexes": hexes}
-    _rules_checked(path, board_from_data, data)
+    rules_checked(path, board_from_data, data)
     return data
 
 
@@ -336,7 +328,7 @@ def load_deck(path: str | Path = DECK_FILE) -> dict:
                       "routes": [_route(r, path, f"cards[{i}].routes[{j}]")
                                  for j, r in enumerate(routes)]})
     data = {"cards": cards}
-    _rules_checked(path, deck_from_data, data)
+    rules_checked(path, deck_from_data, data)
     return data
 
 
@@ -352,7 +344,7 @@ def load_hound(path: str | Path = HOUND_FILE) -> dict:
         route = _route({"steps": pattern["steps"], "facings": pattern["facings"]}, path, place)
         patterns.append({"name_en": pattern["name_en"], "name_ja": pattern["name_ja"], **route})
     data = {"patterns": patterns}
-    _rules_checked(path, patterns_from_data, data)
+    rules_checked(path, patterns_from_data, data)
     return data
 
 

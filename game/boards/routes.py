@@ -10,9 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Mapping
 
-from game.boards import DataFileError, read_yaml, yaml_file
+from game.boards import read_yaml, rules_checked, yaml_file
 from game.paths import BOARDS_DIR
-from game.rules.protocol import RulesDataError
 from game.rules.routes.table import validate_table
 
 ROUTES_DIR = BOARDS_DIR / "routes"
@@ -33,10 +32,7 @@ def load_table(path: str | Path) -> dict:
 
 def check_table(data: Any, path: str | Path = "<options>") -> dict:
     """The rules' own checks, reported as a data-file error."""
-    try:
-        return validate_table(data)
-    except RulesDataError as exc:
-        raise DataFileError(path, exc.place, exc.problem) from None
+    return rules_checked(path, validate_table, data)
 
 
 def prepare_options(options: Mapping[str, Any]) -> dict:

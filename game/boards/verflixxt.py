@@ -11,9 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Mapping
 
-from game.boards import DataFileError, read_yaml, yaml_file
+from game.boards import read_yaml, rules_checked, yaml_file
 from game.paths import BOARDS_DIR
-from game.rules.protocol import RulesDataError
 from game.rules.verflixxt.box import check_box
 
 VERFLIXXT_DIR = BOARDS_DIR / "verflixxt"
@@ -33,10 +32,7 @@ def load_box(path: str | Path) -> dict:
 
 def checked_box(data: Any, path: str | Path = "<options>") -> dict:
     """The rules' own checks (game.rules.verflixxt.box.check_box), reported against the file."""
-    try:
-        check_box(data)
-    except RulesDataError as exc:
-        raise DataFileError(path, exc.place, exc.problem) from None
+    rules_checked(path, check_box, data)
     return data
 
 
