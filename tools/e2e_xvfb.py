@@ -5,6 +5,10 @@ Starts ``python main.py`` on a virtual screen, finds its window with
 language, comes back, takes screenshots and checks the pixels at known widgets, then
 quits through the UI and demands exit code 0. Widget positions come from the very same
 layout code, run headless at the same window size, so the clicks cannot drift from the UI.
+
+Then each game in E2E_GAMES (default: every one with a driver) is played by clicks in a new app run by
+``tools/e2e_<game>.py``, which finds what to click in the app's probe file
+(TABLETOP_DERBY_PROBE). E2E_VERBOSE=1 prints every click.
 """
 from __future__ import annotations
 
@@ -19,7 +23,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 SIZE = (1280, 720)
-GAMES = ("duck", "cluck")    # each played by tools/e2e_<id>.py
+GAMES = ("duck", "cluck", "routes")    # each played by tools/e2e_<id>.py
 
 
 def sh(*args: str, env=None, timeout=30) -> str:
@@ -187,7 +191,8 @@ def play_until(x: XSession, probe_path: Path, scene: str, choose, done, seconds:
         x.click(probe["targets"][key], pause=0.3)
         clicks += 1
         if verbose:
-            print(f"  round {game.get('round')}, action {game.get('actions')}: clicked {key}")
+            print(f"  {time.time() - deadline + seconds:5.1f} s, round {game.get('round')}, "
+                  f"action {game.get('actions')}: clicked {key} at {probe['targets'][key]}")
     fail(f"{scene}: not done within {seconds:.0f} s; last probe {read_probe(probe_path)}")
 
 
@@ -204,6 +209,29 @@ def count_colour(x: XSession, image, box: tuple[int, int, int, int], near, step:
                    for colour in near):
                 hits += 1
     return hits
+
+
+def dimmed(colour, alpha: int = 140) -> tuple[int, int, int]:
+    """``colour`` under an overlay's shade (ModalScene: (20, 20, 30) at ``alpha``)."""
+    return tuple(round(c * (255 - alpha) / 255 + s * alpha / 255)
+                 for c, s in zip(colour, (20, 20, 30)))
+
+
+def check_end_screen(x: XSession, image, path, targets: dict, game_name: str) -> None:
+    """The end screen (GameOverScene at 1280x720): its panel with Play again over the
+    table, the table dimmed all round it."""
+    from game.ui import theme
+    again = targets["again"]
+    pixel = x.pixel(image, (again[0], again[1] - 18))
+    expect(pixel in (theme.ACCENT, theme.ACCENT_DARK),
+           f"{game_name}: the end screen shows Play again (pixel {pixel}; {path})")
+    panel = count_colour(x, image, (330, 170, 620, 380), [theme.PANEL], tolerance=2)
+    beside = (10, 60, 300, 650)
+    dim = count_colour(x, image, beside, [dimmed(theme.BG), dimmed(theme.PANEL)], tolerance=3)
+    bright = count_colour(x, image, beside, [theme.BG, theme.PANEL], tolerance=3)
+    expect(panel > 1000 and dim > 200 and bright == 0,
+           f"{game_name}: the end panel over the whole table, dimmed ({panel} panel, {dim} "
+           f"dimmed, {bright} undimmed samples)")
 
 
 def leave_game_and_quit(x: XSession, probe_path: Path, game_id: str, game_name: str,
@@ -260,6 +288,10 @@ def start_xvfb(display: str) -> subprocess.Popen:
 
 
 def main() -> int:
+    games = [g for g in os.environ.get("E2E_GAMES", ",".join(GAMES)).split(",") if g]
+    unknown = sorted(set(games) - set(GAMES))
+    if unknown:     # a typo must not pass as a game that was played
+        raise SystemExit(f"e2e: no driver for {', '.join(unknown)}; known: {', '.join(GAMES)}")
     display = ":97"
     xvfb = start_xvfb(display)
     try:
@@ -267,10 +299,6 @@ def main() -> int:
         layout = Layout(home)
         x = XSession(display, home)
         run_shell_checks(x, layout)
-        games = [g for g in os.environ.get("E2E_GAMES", ",".join(GAMES)).split(",") if g]
-        unknown = sorted(set(games) - set(GAMES))
-        if unknown:     # a typo must not pass as a game that was played
-            raise SystemExit(f"e2e: no driver for {', '.join(unknown)}; known: {', '.join(GAMES)}")
         for game_id in games:
             module = __import__(f"tools.e2e_{game_id}", fromlist=["run"])
             started = time.time()
