@@ -6,7 +6,7 @@ language, comes back, takes screenshots and checks the pixels at known widgets, 
 quits through the UI and demands exit code 0. Widget positions come from the very same
 layout code, run headless at the same window size, so the clicks cannot drift from the UI.
 
-Then each game in E2E_GAMES (default: every one with a driver) is played by clicks in a new app run by
+Then each game in E2E_GAMES (default: all four) is played by clicks in a new app run by
 ``tools/e2e_<game>.py``, which finds what to click in the app's probe file
 (TABLETOP_DERBY_PROBE). E2E_VERBOSE=1 prints every click.
 """
@@ -23,7 +23,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 SIZE = (1280, 720)
-GAMES = ("duck", "cluck", "routes")    # each played by tools/e2e_<id>.py
+GAMES = ("duck", "cluck", "routes", "verflixxt")    # each played by tools/e2e_<id>.py
 
 
 def sh(*args: str, env=None, timeout=30) -> str:
