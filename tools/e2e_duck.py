@@ -4,6 +4,7 @@ From the title menu, by clicks only: open Duck! Duck! Go!, start with the lobby'
 default seats (one person, three computers), then play as that person — click cards
 (twice: pick, then play), routes, facings, start spaces — until two whole rounds are
 done; screenshot and check the table is drawn; then quit through the pause menu.
+Animations run at 4x, as a player may set in Settings.
 Where things are comes from the app's opt-in probe file (TABLETOP_DERBY_PROBE).
 """
 from __future__ import annotations
@@ -12,7 +13,7 @@ import os
 import time
 from pathlib import Path
 
-from tools.e2e_xvfb import read_probe, wait_for
+from tools.e2e_xvfb import read_probe, use_settings, wait_for
 
 PREFERENCE = ("card:", "route:", "face:", "start:", "table:", "pattern:", "duck:")
 BUTTONS = ("play", "stay", "done", "confirm")
@@ -31,6 +32,7 @@ def choose_target(targets: dict) -> str | None:
 
 def run(x, layout) -> None:
     from tools.e2e_xvfb import expect, fail
+    use_settings(Path(x.env["TABLETOP_DERBY_HOME"]), animation_speed=4.0)
     probe_path = x.shots / "probe.json"
     x.env["TABLETOP_DERBY_PROBE"] = str(probe_path)
     x.env["TABLETOP_DERBY_SEED"] = "7"
