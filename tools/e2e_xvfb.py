@@ -60,6 +60,7 @@ class XSession:
                     "PYGAME_HIDE_SUPPORT_PROMPT": "1", "SDL_AUDIODRIVER": "dummy"}
         self.env.pop("SDL_VIDEODRIVER", None)
         self.shots = Path(tempfile.mkdtemp(prefix="derby-e2e-"))
+        self.pointer = None
         CURRENT.append(self)
 
     def start(self, *args: str, command: list[str] | None = None) -> None:
@@ -76,8 +77,12 @@ class XSession:
 
     def click(self, point, pause=0.6) -> None:
         x, y = point[0] + self.origin[0], point[1] + self.origin[1]
-        sh("xdotool", "mousemove", "--sync", str(x), str(y), env=self.env)
-        time.sleep(0.1)
+        if (x, y) != self.pointer:
+            # --sync waits for the pointer to move: to where it already is, that took
+            # ~15 s (a card clicked twice, to pick it and then to play it)
+            sh("xdotool", "mousemove", "--sync", str(x), str(y), env=self.env)
+            self.pointer = (x, y)
+            time.sleep(0.1)
         sh("xdotool", "click", "1", env=self.env)
         time.sleep(pause)
 
