@@ -6,10 +6,13 @@ the player cannot see (``unseen_tiles``), each equally likely either way up.
 """
 from __future__ import annotations
 
+import math
 import random
 
-from game.rules.cluck import (PLACE, Band, ChooseHole, CluckState, preview, stand_after,
-                              trace)
+from game.rules.cluck import (CHICKS, MAX_ROUNDS, PLACE, Band, ChooseHole, CluckState,
+                              preview, stand_after, trace)
+from game.rules.cluck.state import HAND_LONG, WINNING_CHICKS
+from game.rules.cluck.tiles import COLUMNS
 from game.rules.protocol import Action, Player
 
 WIN_BONUS = 5.0
@@ -102,3 +105,396 @@ def easy(view: CluckState, player: Player, rng: random.Random) -> Action:
     fed = [a for a, m in mine.items() if m.nest and m.trace.collected]
     nested = [a for a, m in mine.items() if m.nest]
     return rng.choice(fed or nested or list(legal))
+
+
+# -- hard: a dedicated simulator over ladder bands -----------------------------------------
+#
+# A decision in Cluck-peep! is tiny (a hole, or 2 tiles x 2 ways up), and a round is five
+# bands laid over five lines: so instead of cloning whole states, hard keeps only which
+# chicken stands on which line, what each one holds, the stands, the pile and the hands,
+# and plays many sampled worlds to the END OF THE GAME (most chicks after at most 4 rounds
+# wins, CP-9/CP-10) for each of its actions on the same worlds. A world is dealt from the
+# view alone: the tiles the bot cannot see (others' hands, the hidden tile and its way up,
+# the pile order) shuffled afresh. Everybody else, and the bot itself in later turns, plays
+# the normal bot's greedy rule (computed here in a few operations per action).
+
+_SLOTS = 4 * COLUMNS    # per line: (collects the hidden chick?) x (ends on a nest?)
+
+
+class _Tables:
+    """Per tile set: each (tile, turned) as (exits, collector), and per nest set each
+    tile's contribution to a hidden-tile count per line."""
+
+    def __init__(self, tiles) -> None:
+        self.tiles = tiles
+        self.ids = tuple(tiles.road_ids)
+        self.band = {(t, turned): (tiles.band(t, turned).exits, tiles.band(t, turned).collector)
+                     for t in self.ids for turned in (False, True)}
+        self._contrib: dict[frozenset, dict[int, list[int]]] = {}
+
+    def contrib(self, nests: frozenset) -> dict[int, list[int]]:
+        """tile -> _SLOTS counts, index 4 * line + 2 * collects + nest: how many of the tile's
+        two ways up, lying hidden under a chicken on that line, give it the hidden chick
+        and/or a nest."""
+        table = self._contrib.get(nests)
+        if table is None:
+            table = {}
+            for t in self.ids:
+                counts = [0] * _SLOTS
+                for turned in (False, True):
+                    exits, collector = self.band[t, turned]
+                    for c in range(COLUMNS):
+                        counts[4 * c + 2 * (collector == c) + (exits[c] in nests)] += 1
+                table[t] = counts
+            table[ALL] = [sum(table[t][i] for t in self.ids) for i in range(_SLOTS)]
+            self._contrib[nests] = table
+        return table
+
+
+_TABLES: dict[int, _Tables] = {}
+ALL = 0                 # key of the sum over all road tiles (tile ids start at 1)
+
+
+def _tables(tiles) -> _Tables:
+    table = _TABLES.get(id(tiles))
+    if table is None or table.tiles is not tiles:
+        table = _TABLES[id(tiles)] = _Tables(tiles)
+    return table
+
+
+NO_NESTS: frozenset = frozenset()      # the start tile, once it goes under the nest stack
+
+
+class _World:
+    """One dealt world, as little as the rules need (base game and both variants)."""
+
+    __slots__ = ("tab", "players", "long_road", "runaway", "round", "start", "order", "turn",
+                 "chickens", "nests", "pile", "hands", "hidden", "laid", "pos", "held",
+                 "supply", "stands", "counts", "phase_holes")
+
+    def copy(self) -> "_World":
+        w = object.__new__(_World)
+        w.tab, w.players, w.long_road, w.runaway = self.tab, self.players, self.long_road, \
+            self.runaway
+        w.round, w.start, w.order, w.turn = self.round, self.start, self.order, self.turn
+        w.chickens = list(self.chickens)
+        w.nests = list(self.nests)
+        w.pile = list(self.pile)
+        w.hands = [list(h) for h in self.hands]
+        w.hidden = self.hidden
+        w.laid = list(self.laid)
+        w.pos = list(self.pos)
+        w.held = list(self.held)
+        w.supply = self.supply
+        w.stands = list(self.stands)
+        w.counts = list(self.counts)
+        w.phase_holes = self.phase_holes
+        return w
+
+
+def _deal(view: CluckState, player: Player, rng: random.Random) -> _World:
+    tab = _tables(view.tiles)
+    w = object.__new__(_World)
+    w.tab, w.players = tab, view.players
+    w.long_road, w.runaway = view.options["long_road"], view.options["runaway"]
+    w.round, w.start = view.round, view.start_player
+    w.order, w.turn = list(view.order), view.turn
+    w.chickens = list(view.chickens)
+    w.nests = [view.tiles.goal(g).nests for g in view.nest_stack]
+    unknown = view.unseen_tiles(player)
+    rng.shuffle(unknown)
+    w.hands = [[unknown.pop() if t is None else t for t in h] for h in view.hands]
+    w.hidden = (unknown.pop(), rng.random() < 0.5)
+    w.pile = unknown
+    w.laid = [r.tile for r in view.ladder]
+    w.supply, w.stands = view.supply, list(view.stands)
+    w.phase_holes = view.phase != PLACE
+    w.pos = [-1] * COLUMNS
+    w.held = [0] * view.players
+    for p, c in enumerate(w.chickens):
+        if c is not None:
+            w.pos[c] = p
+    for r in view.ladder:
+        _pass(w, tab.band[r.tile, r.turned], r.chick)
+    _recount(w)
+    return w
+
+
+def _pass(w: _World, band, chick: bool) -> None:
+    """The chickens go through one band: the one entering on the collector's line takes
+    the chick (CP-6); then the rungs swap lines."""
+    exits, collector = band
+    pos = w.pos
+    if chick and pos[collector] >= 0:
+        w.held[pos[collector]] += 1
+    new = [-1] * COLUMNS
+    for c in range(COLUMNS):
+        new[exits[c]] = pos[c]
+    w.pos = new
+
+
+def _recount(w: _World) -> None:
+    """Hidden-tile counts over every tile not on the ladder (each player then takes out
+    the tiles in their own hand, as the normal bot does)."""
+    contrib = w.tab.contrib(w.nests[0])
+    counts = list(contrib[ALL])
+    for t in w.laid:
+        for i, v in enumerate(contrib[t]):
+            counts[i] -= v
+    w.counts = counts
+
+
+def _expected(w: _World, pos, held, counts, total: int, coh: bool) -> list[float]:
+    out = [float(s) for s in w.stands]
+    runaway = w.runaway
+    for c in range(COLUMNS):
+        p = pos[c]
+        if p < 0:
+            continue
+        base = 4 * c
+        s, k = w.stands[p], held[p]
+        if runaway:
+            e = 0.0
+            for b in (0, 1):
+                kk = k + (b and coh)
+                e += counts[base + 2 * b] * (s - min(kk, s)) + counts[base + 2 * b + 1] * (s + kk)
+            out[p] = e / total
+        else:
+            out[p] = s + (counts[base + 1] * k + counts[base + 3] * (k + coh)) / total
+    return out
+
+
+def _counts_seen_by(w: _World, q: Player) -> tuple[list[int], int]:
+    """The hidden-tile counts over the tiles seat ``q`` cannot see (all not on the ladder
+    but its own hand: ``unseen_tiles``), and how many ways up that is."""
+    contrib = w.tab.contrib(w.nests[0])
+    counts = list(w.counts)
+    for t in w.hands[q]:
+        for i, v in enumerate(contrib[t]):
+            counts[i] -= v
+    return counts, sum(counts) // COLUMNS        # each tile counts once per line
+
+
+def _line_odds(w: _World, q: Player, coh: bool):
+    """Per line, as seat ``q`` (the normal bot) sees the hidden tile from what it cannot
+    see: (a, b) with expected stand = stand + held * a + b for a chicken there (the base
+    game), or the raw counts and their total (runaway chicks need them)."""
+    counts, total = _counts_seen_by(w, q)
+    if w.runaway:
+        return None, counts, total
+    odds = [((counts[4 * c + 1] + counts[4 * c + 3]) / total,
+             (counts[4 * c + 3] / total) if coh else 0.0) for c in range(COLUMNS)]
+    return odds, counts, total
+
+
+def _margin_after(w: _World, q: Player, pos, held, odds, counts, total, coh) -> float:
+    if odds is None:
+        e = _expected(w, pos, held, counts, total, coh)
+        return e[q] - max(v for p, v in enumerate(e) if p != q)
+    stands = w.stands
+    mine, other = 0.0, None
+    for c in range(COLUMNS):
+        p = pos[c]
+        if p < 0:
+            continue
+        a, b = odds[c]
+        e = stands[p] + held[p] * a + b
+        if p == q:
+            mine = e
+        elif other is None or e > other:
+            other = e
+    for p in range(w.players):          # a seat without a chicken keeps its stand
+        if p != q and p not in pos and (other is None or stands[p] > other):
+            other = stands[p]
+    return mine - (other or 0.0)
+
+
+def _greedy_place(w: _World, q: Player, rng: random.Random):
+    """The normal bot's choice for seat ``q`` in this world: the tile and way up with the
+    best expected chick margin, the hidden tile averaged over what q cannot see."""
+    remaining = len(w.order) - w.turn
+    coh = w.supply > remaining
+    chick = w.supply > 0
+    odds, counts, total = _line_odds(w, q, coh)
+    best, top = [], None
+    pos = w.pos
+    for t in w.hands[q]:
+        for turned in (False, True):
+            exits, collector = w.tab.band[t, turned]
+            held = w.held
+            if chick and pos[collector] >= 0:
+                held = list(held)
+                held[pos[collector]] += 1
+            new = [-1] * COLUMNS
+            for c in range(COLUMNS):
+                new[exits[c]] = pos[c]
+            value = _margin_after(w, q, new, held, odds, counts, total, coh)
+            if top is None or value > top + 1e-9:
+                best, top = [(t, turned)], value
+            elif value >= top - 1e-9:
+                best.append((t, turned))
+    return best[0] if len(best) == 1 else rng.choice(best)
+
+
+def _greedy_hole(w: _World, q: Player, rng: random.Random) -> int:
+    """The normal bot's hole (CP-3): the best expected chick margin once the hidden tile
+    (with its chick) lies below START."""
+    counts, total = _counts_seen_by(w, q)
+    best, top = [], None
+    for c in range(COLUMNS):
+        if w.pos[c] >= 0:
+            continue
+        pos = list(w.pos)
+        pos[c] = q
+        e = _expected(w, pos, w.held, counts, total, True)
+        value = e[q] - max(v for p, v in enumerate(e) if p != q)
+        if top is None or value > top + 1e-9:
+            best, top = [c], value
+        elif value >= top - 1e-9:
+            best.append(c)
+    return best[0] if len(best) == 1 else rng.choice(best)
+
+
+def _do_hole(w: _World, q: Player, column: int) -> None:
+    w.chickens[q] = column
+    w.pos[column] = q
+    w.turn += 1
+    if w.turn == len(w.order):
+        _begin_round(w)
+
+
+def _begin_round(w: _World) -> None:
+    w.phase_holes = False
+    seats = [(w.start + i) % w.players for i in range(w.players)]
+    if w.long_road:
+        for p in seats:
+            while len(w.hands[p]) < HAND_LONG:
+                w.hands[p].append(w.pile.pop(0))
+        w.order = seats * 2
+    else:
+        w.order = seats
+    w.turn = 0
+    if not w.long_road:
+        w.hands[w.order[0]].append(w.pile.pop(0))
+
+
+def _do_place(w: _World, q: Player, tile: int, turned: bool, rng: random.Random) -> bool:
+    """Lay a tile; True when the game is over after it."""
+    w.hands[q].remove(tile)
+    chick = w.supply > 0
+    if chick:
+        w.supply -= 1
+    _pass(w, w.tab.band[tile, turned], chick)
+    w.laid.append(tile)
+    contrib = w.tab.contrib(w.nests[0])[tile]
+    counts = w.counts
+    for i, v in enumerate(contrib):
+        counts[i] -= v
+    w.turn += 1
+    if w.turn < len(w.order):
+        if not w.long_road:
+            w.hands[w.order[w.turn]].append(w.pile.pop(0))
+        return False
+    return _end_round(w, rng)
+
+
+def _end_round(w: _World, rng: random.Random) -> bool:
+    tile, turned = w.hidden
+    chick = w.supply > 0
+    if chick:
+        w.supply -= 1
+    _pass(w, w.tab.band[tile, turned], chick)
+    w.laid.append(tile)
+    nests = w.nests.pop(0)
+    for c in range(COLUMNS):
+        p = w.pos[c]
+        if p >= 0:
+            w.stands[p] = stand_after(w.stands[p], w.held[p], c in nests, w.runaway)
+            w.chickens[p] = c
+    if max(w.stands) >= WINNING_CHICKS or w.round == MAX_ROUNDS:     # CP-9
+        return True
+    # CP-8 clean-up: every chick not on a stand is back in the supply
+    w.supply = CHICKS - sum(w.stands)
+    rng.shuffle(w.laid)
+    w.pile.extend(w.laid)
+    w.laid = []
+    w.nests.append(NO_NESTS)          # the old start tile goes under the nest stack
+    w.hidden = (w.pile.pop(0), rng.random() < 0.5)
+    w.round += 1
+    w.start = (w.start + 1) % w.players
+    w.held = [0] * w.players
+    _recount(w)
+    _begin_round(w)
+    return False
+
+
+def _finish(w: _World, me: Player, rng: random.Random) -> float:
+    """Everybody plays the greedy rule to the end of the game: my share of the win."""
+    over = False
+    while w.phase_holes:
+        q = w.order[w.turn]
+        _do_hole(w, q, _greedy_hole(w, q, rng))
+    while not over:
+        q = w.order[w.turn]
+        tile, turned = _greedy_place(w, q, rng)
+        over = _do_place(w, q, tile, turned, rng)
+    return _share(w, me)
+
+
+def _share(w: _World, me: Player) -> float:
+    """CP-10: most chicks wins, ties share."""
+    best = max(w.stands)
+    if w.stands[me] < best:
+        return 0.0
+    return 1.0 / w.stands.count(best)
+
+
+def _play(w: _World, me: Player, action: Action, rng: random.Random) -> float:
+    """My share of the win after ``action`` in world ``w``, everybody greedy after it."""
+    if isinstance(action, ChooseHole):
+        _do_hole(w, me, action.column)
+        return _finish(w, me, rng)
+    if _do_place(w, me, action.tile, action.turned, rng):
+        return _share(w, me)
+    return _finish(w, me, rng)
+
+
+HARD_PLAYOUTS = 256     # per decision, shared out over the legal actions
+HARD_CONFIDENCE = 1.0   # standard errors a challenger must beat normal's move by
+
+
+def hard(view: CluckState, player: Player, rng: random.Random) -> Action:
+    """Normal's move, unless another action wins clearly more often. Every legal action is
+    played out to the end of the game on the same dealt worlds (HARD_PLAYOUTS in all, so
+    the bot is bounded by work, not by the clock, and repeats itself under load); a
+    challenger replaces normal's move only when its paired advantage in wins is beyond
+    HARD_CONFIDENCE standard errors (chance dominates this game: most differences are
+    noise)."""
+    legal = view.legal_actions(player)
+    if len(legal) == 1:
+        return legal[0]
+    prior = legal.index(normal(view, player, random.Random(rng.random())))
+    worlds = max(2, HARD_PLAYOUTS // len(legal))
+    results = [[0.0] * worlds for _ in legal]
+    for n in range(worlds):
+        world = _deal(view, player, rng)
+        seed = rng.random()
+        for i, action in enumerate(legal):
+            results[i][n] = _play(world.copy(), player, action, random.Random(seed))
+    return legal[_clear_winner(results, prior, HARD_CONFIDENCE)]
+
+
+def _clear_winner(results: list[list[float]], prior: int, confidence: float) -> int:
+    """The action with the largest paired advantage over ``prior`` if that advantage is
+    beyond ``confidence`` standard errors; else ``prior``."""
+    n = len(results[prior])
+    best, best_mean = prior, 0.0
+    for i, outcome in enumerate(results):
+        if i == prior:
+            continue
+        diffs = [a - b for a, b in zip(outcome, results[prior])]
+        mean = sum(diffs) / n
+        variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        if mean > best_mean and mean > confidence * math.sqrt(variance / n):
+            best, best_mean = i, mean
+    return best
