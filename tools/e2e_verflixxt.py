@@ -3,11 +3,12 @@
 From the title menu, by clicks only: open Verflixxt!, start with the lobby's default
 seats (one person, three computers) and its default rules (the base game), then play as
 that person a WHOLE base game — click Roll, then a pawn of one's own or a guardian
-sharing its tile — to the end screen (about 28 rounds; a minute or so at 4x animation
-speed); screenshot the track mid-game and the end screen and check their pixels; then
-back to the title menu through the end screen's button and quit. Animations run at 4x,
-as a player may set in Settings. Where things are comes from the app's opt-in probe
-file (TABLETOP_DERBY_PROBE).
+sharing its tile — to the end screen (24-28 rounds, ~190 actions: about 100 s on 2
+cores shared with bot tournaments, so the whole game rather than three rounds);
+screenshot the track mid-game and the end screen and check their pixels; then back to
+the title menu through the end screen's button and quit. Animations run at 4x, as a
+player may set in Settings. Where things are comes from the app's opt-in probe file
+(TABLETOP_DERBY_PROBE).
 """
 from __future__ import annotations
 
