@@ -206,7 +206,7 @@ class App:
             self.dirty = False
         self._was_busy = busy
         if self.probe_path:
-            self.write_probe()   # every step: the end of an animation draws nothing new
+            self.write_probe()   # every step, drawn or not: a driver waits on it
         self.frames += 1
 
     def run(self, frames: int | None = None) -> int:
