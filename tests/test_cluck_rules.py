@@ -352,3 +352,31 @@ def test_save_and_load_round_trip_through_json():
     for state in (s, loaded):
         state.apply(1, state.legal_actions(1)[0])
     assert loaded.to_dict() == s.to_dict()
+
+
+def test_k_10_a_view_remembers_which_batch_of_the_pile_each_face_down_tile_comes_from():
+    """Everybody saw round 1's five tiles go under the pile (CP-8). With four players the
+    first shuffle lasts two rounds (1 hidden + 4 hands + 4 draws, then 4 draws + 1 hidden),
+    so round 3's hidden tile is one of round 1's tiles that the player cannot see — and a
+    determinization deals it from there, never from tiles still unseen since the start."""
+    s = game(players=4, seed=5)
+    rng = random.Random(5)
+    laid: dict[int, list[int]] = {}
+    while s.round < 3:
+        p = s.to_act()[0]
+        for event in s.apply(p, rng.choice(s.legal_actions(p))):
+            if event.kind == "clean_up":
+                laid[s.round - 1] = event.data["road_tiles"]
+    assert s.batch[s.hidden[0]] == 1 and s.hidden[0] in laid[1]
+    for p in range(4):
+        view = s.view(p)
+        pool = view.hidden_pool(p)
+        assert s.hidden[0] in pool or s.hidden[0] in s.hands[p]
+        assert set(pool) <= set(laid[1]) - set(s.hands[p])
+        assert len(pool) < len(view.unseen_tiles(p))
+        for seed in range(20):
+            world = view.determinize(random.Random(seed))
+            invariants(world)
+            assert world.hidden[0] in pool
+            assert [world.batch[t] for t in world.pile] == view.unseen_batches["pile"]
+            assert world.view(p).to_dict() == view.to_dict()

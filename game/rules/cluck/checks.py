@@ -22,6 +22,10 @@ def invariants(state: CluckState) -> None:
         road.append(state.hidden[0])
     if not state.is_view:
         assert Counter(road) == Counter(state.tiles.road_ids), f"road tiles {sorted(road)}"
+        # K-10: batches go under the pile in the order of the rounds that laid them
+        batches = [state.batch[t] for t in state.pile]
+        assert batches == sorted(batches), f"pile batches out of order: {batches}"
+    assert sorted(state.batch) == sorted(state.tiles.road_ids), "a road tile without a batch"
     goal = [state.start_tile, *state.nest_stack] + \
         ([state.goal_tile] if state.goal_tile is not None else [])
     assert sorted(goal) == sorted([state.tiles.start.id, *state.tiles.nest]), goal
@@ -58,6 +62,12 @@ def leak_check(state: CluckState, view: CluckState, player: Player) -> None:
             assert hand == state.hands[q], "the viewer's own hand differs"
         else:
             assert hand == [None] * len(state.hands[q]), f"player {q}'s hand"
+    batch = state.batch
+    assert view.batch == batch, "the batches are public (K-10)"
+    assert view.unseen_batches["pile"] == [batch[t] for t in state.pile]
+    for q, hand in enumerate(state.hands):    # sorted, so they tell nothing of tile order
+        assert view.unseen_batches["hands"][q] == \
+            ([] if q == player else sorted(batch[t] for t in hand)), f"player {q}'s batches"
     for event in view.opening:
         assert event.seen_by(player), f"an opening event meant for others: {event.kind}"
     data = view.to_dict()

@@ -99,6 +99,8 @@ class CluckState(GameState):
     nest_stack: list[str]       # top first; face up, so public (Decision)
     goal_tile: str | None       # the nest tile at the bottom of a completed ladder
     pile: list[int | None]      # road pile, top first; None where hidden
+    batch: dict[int, int]       # road tile -> the pile batch it lies in (K-10); public
+    unseen_batches: dict | None     # a view's: the batch of each face-down place (K-10)
     hands: list[list[int | None]]
     hidden: tuple[int | None, bool | None] | None   # (tile, turned) lying face down
     ladder: list[Row]
@@ -259,6 +261,8 @@ class CluckState(GameState):
         road = [row.tile for row in self.ladder]
         self.rng.shuffle(road)
         self.pile.extend(road)
+        for tile in road:           # K-10: everybody saw these go under, as a batch
+            self.batch[tile] = self.round
         old_start = self.start_tile
         self.nest_stack.append(old_start)
         self.start_tile, self.goal_tile = self.goal_tile, None
@@ -303,11 +307,25 @@ class CluckState(GameState):
             seen.update(t for t in self.hands[player] if t is not None)
         return [t for t in self.tiles.road_ids if t not in seen]
 
+    def hidden_pool(self, player: Player | None) -> list[int]:
+        """The road tiles the hidden tile may be, as ``player`` knows (K-10): those it
+        cannot see from the hidden tile's batch."""
+        if self.hidden is None:
+            return []
+        batch = self.unseen_batches["hidden"] if self.is_view else self.batch[self.hidden[0]]
+        return [t for t in self.unseen_tiles(player) if self.batch[t] == batch]
+
     def view(self, player: Player | None) -> "CluckState":
         v = self.clone()
         v.rng = None
         v.is_view = True
         v.viewer = player
+        batch = self.batch
+        v.unseen_batches = {
+            "pile": [batch[t] for t in self.pile],
+            "hands": [[] if q == player else sorted(batch[t] for t in h)
+                      for q, h in enumerate(self.hands)],
+            "hidden": None if self.hidden is None else batch[self.hidden[0]]}
         v.pile = [None] * len(self.pile)
         v.hands = [list(h) if q == player else [None] * len(h)
                    for q, h in enumerate(self.hands)]
@@ -317,18 +335,24 @@ class CluckState(GameState):
         return v
 
     def determinize(self, rng: random.Random) -> "CluckState":
+        """K-10: each face-down place gets a tile of its own batch that the viewer cannot
+        see, the batches shuffled separately; the hidden tile lies either way up."""
         s = self.clone()
         if self.is_view:
-            unknown = self.unseen_tiles(self.viewer)
-            rng.shuffle(unknown)
-            s.hands = [[unknown.pop() if t is None else t for t in h] for h in s.hands]
-            for h in s.hands:
-                h.sort()
+            pools: dict[int, list[int]] = {}
+            for t in self.unseen_tiles(self.viewer):
+                pools.setdefault(self.batch[t], []).append(t)
+            for pool in pools.values():
+                rng.shuffle(pool)
+            places = self.unseen_batches
+            s.hands = [sorted(pools[b].pop() for b in places["hands"][q]) if q != self.viewer
+                       else list(h) for q, h in enumerate(self.hands)]
             if s.hidden is not None:
-                s.hidden = (unknown.pop(), rng.random() < 0.5)
-            s.pile = unknown
+                s.hidden = (pools[places["hidden"]].pop(), rng.random() < 0.5)
+            s.pile = [pools[b].pop() for b in places["pile"]]
             s.is_view = False
             s.viewer = None
+            s.unseen_batches = None
         s.rng = random.Random(rng.getrandbits(64))
         return s
 
@@ -354,6 +378,7 @@ class CluckState(GameState):
         c.chickens = list(self.chickens)
         c.nest_stack = list(self.nest_stack)
         c.pile = list(self.pile)
+        c.batch = dict(self.batch)
         c.hands = [list(h) for h in self.hands]
         c.ladder = list(self.ladder)
         c.stands = list(self.stands)
@@ -372,6 +397,8 @@ class CluckState(GameState):
             "order": list(self.order), "turn": self.turn, "chickens": list(self.chickens),
             "start_tile": self.start_tile, "nest_stack": list(self.nest_stack),
             "goal_tile": self.goal_tile, "pile": list(self.pile),
+            "batch": [[t, b] for t, b in sorted(self.batch.items())],
+            "unseen_batches": copy.deepcopy(self.unseen_batches),
             "hands": [list(h) for h in self.hands],
             "hidden": None if self.hidden is None else {"tile": self.hidden[0],
                                                         "turned": self.hidden[1]},
@@ -400,6 +427,8 @@ class CluckState(GameState):
         s.nest_stack = list(data["nest_stack"])
         s.goal_tile = data["goal_tile"]
         s.pile = list(data["pile"])
+        s.batch = {t: b for t, b in data.get("batch", [[t, 0] for t in s.tiles.road_ids])}
+        s.unseen_batches = data.get("unseen_batches")
         s.hands = [list(h) for h in data["hands"]]
         hidden = data["hidden"]
         s.hidden = None if hidden is None else (hidden["tile"], hidden["turned"])
@@ -428,6 +457,8 @@ class CluckState(GameState):
         s.chickens = [None] * players
         s.start_tile, s.nest_stack, s.goal_tile = tiles.start.id, [], None
         s.pile, s.hands, s.hidden, s.ladder = [], [[] for _ in range(players)], None, []
+        s.batch = {t: 0 for t in tiles.road_ids}
+        s.unseen_batches = None
         s.supply, s.stands, s.result, s.opening = CHICKS, [0] * players, (), []
         return s
 
