@@ -201,11 +201,10 @@ def _deal(view: CluckState, player: Player, rng: random.Random) -> _World:
     w.order, w.turn = list(view.order), view.turn
     w.chickens = list(view.chickens)
     w.nests = [view.tiles.goal(g).nests for g in view.nest_stack]
-    unknown = view.unseen_tiles(player)
-    rng.shuffle(unknown)
-    w.hands = [[unknown.pop() if t is None else t for t in h] for h in view.hands]
-    w.hidden = (unknown.pop(), rng.random() < 0.5)
-    w.pile = unknown
+    dealt = view.determinize(rng)       # K-10: each face-down place from its own batch
+    w.hands = dealt.hands
+    w.hidden = dealt.hidden
+    w.pile = dealt.pile
     w.laid = [r.tile for r in view.ladder]
     w.supply, w.stands = view.supply, list(view.stands)
     w.phase_holes = view.phase != PLACE
