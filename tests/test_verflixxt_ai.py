@@ -106,7 +106,7 @@ def test_normal_is_fast():
 def test_make_bot_finds_the_levels():
     assert make_bot("verflixxt", "normal").level == "normal"
     assert make_bot("verflixxt", "easy").level == "easy"
-    assert make_bot("verflixxt", "hard").level == "hard"     # the generic search on evaluate
+    assert make_bot("verflixxt", "hard").level == "hard"     # ai.hard: expectimax (base game)
 
 
 @pytest.mark.parametrize("bot", ["random", "greedy"])
@@ -173,3 +173,92 @@ def test_evaluate_counts_a_lone_tile_less_with_rival_pawns_in_reach():
     threatened = _base_position([["p6", "finish", "finish"], ["p8", "n9", "n9"]], 1)
     shared = _base_position([["p6", "finish", "finish"], ["p6", "n9", "n9"]], 1)
     assert ai.evaluate(safe, 0) > ai.evaluate(threatened, 0) > ai.evaluate(shared, 0)
+
+
+def _normal_positions(players, seed, variant="base"):
+    """Every base-game 'move' decision of a game the normal bots play."""
+    s = vx.new_game(players, seed, {"variant": variant, "track": "random" if seed % 2 else
+                                    "standard"})
+    rng = random.Random(seed)
+    while not s.is_over():
+        p = s.to_act()[0]
+        if s.phase == "move":
+            yield s.clone()
+        s.apply(p, ai.normal(s.view(p), p, rng))
+
+
+def _piece_code(board, player, action):
+    piece = action.piece
+    return -int(piece[1:]) if piece[0] == "g" else player * board.per + ord(piece) - 97
+
+
+def test_hard_board_evaluates_and_moves_exactly_as_the_rules():
+    from game.ai import verflixxt_search as vs
+    checked = 0
+    for seed in range(6):
+        for s in _normal_positions(2 + seed % 3, seed):
+            tiles = vs._tiles_for(s.box)
+            p = s.to_act()[0]
+            board = vs.board_of(s.view(p), tiles)
+            assert vs.evaluate_all(board, tiles) == pytest.approx(ai.evaluate_all(s), abs=1e-9)
+            assert sum(n for _, n in vs.moves(board, p)) == len(s.legal_actions(p))
+            for action in s.legal_actions(p):
+                after = s.clone()
+                after.apply(p, action)
+                mine = vs.play(board, tiles, _piece_code(board, p, action), s.die)
+                real = vs.board_of(after, tiles)
+                assert (mine.tiles, mine.pawns, mine.guards, mine.piles) == \
+                    (real.tiles, real.pawns, real.guards, real.piles)
+                assert mine.current == (-1 if after.is_over() else after.current)
+                checked += 1
+    assert checked > 300
+
+
+def _layout(board):
+    """A board with pawns of one player on one tile counted alike."""
+    rows = [sorted(board.pawns[q * board.per:(q + 1) * board.per]) for q in range(board.players)]
+    return board.tiles, rows, sorted(board.guards), board.piles
+
+
+def test_hard_expects_each_rival_to_move_as_normal_does():
+    from game.ai import verflixxt_search as vs
+    compared = 0
+    for seed in range(4):
+        for s in _normal_positions(4, seed):
+            p = s.to_act()[0]
+            tiles = vs._tiles_for(s.box)
+            board = vs.board_of(s.view(p), tiles)
+            search = vs.Search(tiles, (p + 1) % 4, float("inf"), [vs.ALL_FACES] * 4)
+            replies = search.replies(board, vs.moves(board, p), s.die)
+            if len(replies) != 1:
+                continue                               # a tie: normal picks at random
+            expected = s.clone()
+            expected.apply(p, ai.normal(s.view(p), p, random.Random(0)))
+            assert _layout(replies[0][1]) == _layout(vs.board_of(expected, tiles))
+            compared += 1
+    assert compared > 100
+
+
+def test_hard_is_reproducible_and_reads_only_the_view():
+    # Base game: the same view and seed give the same move; the hidden die roll the
+    # state's own generator holds is never used.
+    for s in list(_normal_positions(4, 7))[::9]:
+        p = s.to_act()[0]
+        other = s.clone()
+        other.rng = random.Random(12345)
+        first = ai.hard(s.view(p), p, random.Random(3))
+        assert first in s.legal_actions(p)
+        assert ai.hard(other.view(p), p, random.Random(3)) == first
+
+
+def test_hard_counts_spare_lucky_tiles_as_worth_turning_a_big_minus_later():
+    from game.ai import verflixxt_search as vs
+    tiles = vs._tiles_for(vx.new_game(2, 1, {"variant": "base"}).box)
+    spare = tiles.empty
+    for tile in ("l1",):
+        spare = tiles.add(spare, tiles.code[tile])
+    used_small = tiles.add(spare, tiles.code["m1"])          # -1 turned into +1
+    used_big = tiles.add(spare, tiles.code["n9"])            # -9 turned into +9
+    assert tiles.spare_bonus(spare) == vs.SPARE_LUCKY
+    assert tiles.spare_bonus(used_small) == vs.SPARE_LUCKY - 2
+    assert tiles.spare_bonus(used_big) == 0.0

@@ -182,3 +182,33 @@ def _gain_on_the_spot(state: VerflixxtState, player: int, action: Action) -> flo
 def _worn(state: VerflixxtState, player: int) -> float:
     return sum(HAT_POINTS[hat] for hat, pawn in state.hat_on.items()
                if pawn is not None and int(pawn[:-1]) == player)
+
+
+HARD_BUDGET_MS = 50.0       # the tournament's default budget (make_bot hands a game's own
+HARD_EVALUATIONS = 4000     # hard no budget): ~4,000 evaluations with their moves take
+                            # 10-40 ms when the tree is that big; most trees are smaller
+
+
+_HATS_SEARCH = []
+
+
+def _hats_search():
+    """The expansion keeps the generic search (``game.ai.search``): cards are hidden, so
+    its determinized playouts fit it; made once."""
+    if not _HATS_SEARCH:
+        from .search import SearchBot
+        _HATS_SEARCH.append(SearchBot(evaluate, normal, budget_ms=HARD_BUDGET_MS,
+                                      evaluate_all=evaluate_all))
+    return _HATS_SEARCH[0]
+
+
+def hard(view: GameState, player: int, rng: random.Random) -> Action:
+    """Base game: expectimax over the die for the chance of winning
+    (``game.ai.verflixxt_search``)."""
+    from .verflixxt_search import choose_base
+    legal = view.legal_actions(player)
+    if len(legal) == 1:
+        return legal[0]
+    if view.hats_variant:
+        return _hats_search().choose(view, player, rng)
+    return choose_base(view, player, rng, HARD_EVALUATIONS, 2 * HARD_BUDGET_MS / 1000.0)
