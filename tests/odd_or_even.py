@@ -81,6 +81,7 @@ class State(GameState):
                     view.chosen[p] = 0
         view.bag = [0] * len(self.bag)
         view.rng = None
+        view.seed = None
         return view
 
     def determinize(self, rng):

@@ -71,8 +71,25 @@ def test_replay_names_the_bad_action():
 
 
 def test_harness_catches_a_leaking_view(monkeypatch):
-    monkeypatch.setattr(odd.State, "view", lambda self, p: self.clone())
+    def everything_but_the_seed(self, player):
+        view = self.clone()
+        view.seed = None
+        return view
+    monkeypatch.setattr(odd.State, "view", everything_but_the_seed)
     with pytest.raises(conformance.ConformanceError, match="leaks|determinization"):
+        conformance.soak(_module(), 2, range(3), leak_check=leak_check)
+
+
+def test_harness_catches_a_view_that_carries_the_seed(monkeypatch):
+    """new_game(players, seed) rebuilds every hidden card from a view's seed."""
+    original = odd.State.view
+
+    def seeded(self, player):
+        view = original(self, player)
+        view.seed = self.seed
+        return view
+    monkeypatch.setattr(odd.State, "view", seeded)
+    with pytest.raises(conformance.ConformanceError, match="carries the game's seed"):
         conformance.soak(_module(), 2, range(3), leak_check=leak_check)
 
 

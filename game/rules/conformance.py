@@ -64,6 +64,8 @@ def _check_step(state: GameState, seed: int, step: int, rng: random.Random,
             _fail(seed, step, f"view({p}) has other legal actions than the state")
         if tuple(view.to_act()) != tuple(state.to_act()):
             _fail(seed, step, f"view({p}) disagrees on who acts")
+        if getattr(view, "seed", None) is not None or view.to_dict().get("seed") is not None:
+            _fail(seed, step, f"view({p}) carries the game's seed, which rebuilds the hidden")
         sample = view.determinize(random.Random(rng.random()))
         if sample.view(p).to_dict() != view.to_dict():
             _fail(seed, step, f"a determinization of view({p}) does not look the same to {p}")

@@ -318,6 +318,7 @@ class CluckState(GameState):
     def view(self, player: Player | None) -> "CluckState":
         v = self.clone()
         v.rng = None
+        v.seed = None           # it would rebuild everything hidden (new_game is seeded)
         v.is_view = True
         v.viewer = player
         batch = self.batch
@@ -412,7 +413,8 @@ class CluckState(GameState):
     @classmethod
     def from_dict(cls, data: Mapping) -> "CluckState":
         options = dict(data["options"])
-        s = cls._blank(int(data["players"]), int(data["seed"]), options,
+        seed = None if data["seed"] is None else int(data["seed"])
+        s = cls._blank(int(data["players"]), seed, options,
                        tile_set_from_data(options["tiles"]))
         view = data["view"]
         s.is_view = view is not None

@@ -991,6 +991,7 @@ class DuckState(GameState):
         view.deck = [UNKNOWN_CARD] * len(self.deck)
         view.pool = [UNKNOWN_TOKEN] * len(self.pool)
         view.rng = None
+        view.seed = None        # it would rebuild everything hidden (new_game is seeded)
         view.opening_events = [e for e in self.opening_events if e.seen_by(player)]
         cache = self._legal_cache
         if player is not None and cache is not None and player in cache:

@@ -171,6 +171,7 @@ class VerflixxtState(GameState):
     def view(self, player: int | None) -> "VerflixxtState":
         v = self._copy(None)               # future dice and shuffles are hidden
         v.is_view, v.viewer = True, player
+        v.seed = None           # it would rebuild everything hidden (new_game is seeded)
         v.hands = [h[:] if q == player else ["?"] * len(h) for q, h in enumerate(self.hands)]
         v.deck = ["?"] * len(self.deck)
         return v
@@ -222,7 +223,8 @@ class VerflixxtState(GameState):
         if data.get("game") != GAME_ID:
             raise RulesDataError("game", f"not a Verflixxt! save: {data.get('game')!r}")
         s = cls.__new__(cls)
-        s.players, s.seed = int(data["players"]), int(data["seed"])
+        s.players = int(data["players"])
+        s.seed = None if data["seed"] is None else int(data["seed"])
         s.options = dict(data["options"])
         box_data = s.options.get("box")
         s.box = _DEFAULT_CHECKED if box_data is None else check_box(box_data)
