@@ -262,3 +262,13 @@ def test_hard_counts_spare_lucky_tiles_as_worth_turning_a_big_minus_later():
     assert tiles.spare_bonus(spare) == vs.SPARE_LUCKY
     assert tiles.spare_bonus(used_small) == vs.SPARE_LUCKY - 2
     assert tiles.spare_bonus(used_big) == 0.0
+
+
+def test_chance_of_winning_grows_with_the_lead_and_sharpens_as_the_track_shrinks():
+    from game.ai.verflixxt_search import chance_of_winning
+    even = chance_of_winning([5.0, 5.0, 5.0, 5.0], 0, 30)
+    assert even == pytest.approx(1 / 8)             # three even coin flips
+    ahead_early = chance_of_winning([9.0, 5.0, 5.0, 5.0], 0, 30)
+    ahead_late = chance_of_winning([9.0, 5.0, 5.0, 5.0], 0, 3)
+    behind_late = chance_of_winning([1.0, 5.0, 5.0, 5.0], 0, 3)
+    assert behind_late < even < ahead_early < ahead_late < 1.0

@@ -194,12 +194,25 @@ _HATS_SEARCH = []
 
 def _hats_search():
     """The expansion keeps the generic search (``game.ai.search``): cards are hidden, so
-    its determinized playouts fit it; made once."""
+    its determinized playouts fit it; scored as the chance of winning, as the base-game
+    search does. Made once."""
     if not _HATS_SEARCH:
         from .search import SearchBot
-        _HATS_SEARCH.append(SearchBot(evaluate, normal, budget_ms=HARD_BUDGET_MS,
-                                      evaluate_all=evaluate_all))
+        from .verflixxt_search import chance_of_winning
+
+        class HatsSearch(SearchBot):
+            def value(self, state, player):
+                if state.is_over():
+                    winners = state.winners()
+                    return 1.0 / len(winners) if player in winners else 0.0
+                return chance_of_winning(evaluate_all(state), player, len(state.track) - 2)
+
+        _HATS_SEARCH.append(HatsSearch(evaluate, normal, budget_ms=HARD_BUDGET_MS,
+                                       evaluate_all=evaluate_all, horizon=HATS_HORIZON))
     return _HATS_SEARCH[0]
+
+
+HATS_HORIZON = "turn"
 
 
 def hard(view: GameState, player: int, rng: random.Random) -> Action:

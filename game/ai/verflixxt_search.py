@@ -283,6 +283,18 @@ def standing(values: list[float], player: int) -> float:
     return values[player] - sum(others) / len(others)
 
 
+def chance_of_winning(values: list[float], player: int, tiles_left: int) -> float:
+    """The chance of beating every rival: a logistic of the evaluation's lead over each,
+    as wide as the track still is long (the fewer tiles left, the less can change)."""
+    width = max(WIDTH_FLOOR, WIDTH_PER_TILE * tiles_left)
+    mine = values[player]
+    chance = 1.0
+    for q, v in enumerate(values):
+        if q != player:
+            chance /= 1.0 + math.exp((v - mine) / width)
+    return chance
+
+
 class _OutOfTime(Exception):
     pass
 
@@ -309,13 +321,7 @@ class Search:
             self.evaluations += 1
         bonus = self.tiles.spare_bonus
         values = [v + bonus(pile) for v, pile in zip(values, b.piles)]
-        width = max(WIDTH_FLOOR, WIDTH_PER_TILE * (len(b.tiles) - 2))
-        mine = values[self.me]
-        chance = 1.0
-        for q, v in enumerate(values):
-            if q != self.me:
-                chance /= 1.0 + math.exp((v - mine) / width)
-        return chance
+        return chance_of_winning(values, self.me, len(b.tiles) - 2)
 
     def replies(self, b: Board, options, steps: int) -> list[tuple[float, Board, list[float]]]:
         """The current player's move by normal's rule for a roll of ``steps``: the best
