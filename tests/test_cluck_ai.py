@@ -10,6 +10,7 @@ import pytest
 
 from game.ai import make_bot
 from game.ai import cluck as knowledge
+from game.ai.search import clear_winner
 from game.boards.cluck import prepare_options
 from game.rules import cluck
 from game.rules.cluck import ChooseHole, PlaceTile
@@ -34,8 +35,9 @@ def _play(levels, seed, options=OPTIONS):
 def test_levels_are_the_games_own():
     assert make_bot("cluck", "easy").level == "easy"
     assert make_bot("cluck", "normal").level == "normal"
-    hard = make_bot("cluck", "hard")
-    assert hard.level == "hard" and getattr(hard, "_func", None) is knowledge.hard
+    hard = make_bot("cluck", "hard", budget_ms=150)
+    assert hard.level == "hard" and hard._func.func is knowledge.hard
+    assert hard._func.keywords == {"budget_ms": 150}          # the thinking-time setting
     state = cluck.new_game(3, 2, OPTIONS)
     while not state.is_over():                                # the search runs on our views
         p = state.to_act()[0]
@@ -204,11 +206,11 @@ def test_hard_takes_the_last_tile_that_wins_most_often(seed):
 
 def test_hard_keeps_normals_move_without_a_clear_paired_advantage():
     same = [[1.0, 0.0, 1.0, 0.0] * 5, [1.0, 0.0, 1.0, 0.0] * 5]
-    assert knowledge._clear_winner(same, 0, 1.0) == 0
+    assert clear_winner(same, 0, 1.0) == 0
     noisy = [[0.0, 1.0] * 10, [1.0, 0.0] * 9 + [1.0, 1.0]]     # +1 in 20: not clear
-    assert knowledge._clear_winner(noisy, 0, 1.0) == 0
+    assert clear_winner(noisy, 0, 1.0) == 0
     better = [[0.0] * 20, [1.0] * 6 + [0.0] * 14]
-    assert knowledge._clear_winner(better, 0, 1.0) == 1
+    assert clear_winner(better, 0, 1.0) == 1
 
 
 # -- the ceiling tool ----------------------------------------------------------------------

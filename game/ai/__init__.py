@@ -8,6 +8,7 @@ and ``hard`` (search). A game's own knowledge lives in ``game/ai/<game>.py`` as
 """
 from __future__ import annotations
 
+import functools
 import importlib
 import importlib.util
 import random
@@ -67,7 +68,10 @@ def make_bot(game_id: str, level: str, budget_ms: float = 150.0,
     knowledge = game_knowledge(game_id)
     if knowledge is None:
         raise ValueError(f"{game_id} has no computer player knowledge (game/ai/{game_id}.py)")
-    if level == "hard" and getattr(knowledge, "hard", None) is None:
+    if level == "hard" and getattr(knowledge, "hard", None) is not None:
+        # a game's own search: the thinking time (a setting) scales its work
+        return FunctionBot("hard", functools.partial(knowledge.hard, budget_ms=budget_ms))
+    if level == "hard":
         from game.ai.search import SearchBot
         return SearchBot(knowledge.evaluate, knowledge.normal, budget_ms=budget_ms,
                          max_iterations=max_iterations,

@@ -6,7 +6,6 @@ the player cannot see (``unseen_tiles``), each equally likely either way up.
 """
 from __future__ import annotations
 
-import math
 import random
 
 from game.rules.cluck import (CHICKS, MAX_ROUNDS, PLACE, Band, ChooseHole, CluckState,
@@ -14,6 +13,8 @@ from game.rules.cluck import (CHICKS, MAX_ROUNDS, PLACE, Band, ChooseHole, Cluck
 from game.rules.cluck.state import HAND_LONG, WINNING_CHICKS
 from game.rules.cluck.tiles import COLUMNS
 from game.rules.protocol import Action, Player
+
+from .search import clear_winner
 
 WIN_BONUS = 5.0
 
@@ -458,11 +459,13 @@ def _play(w: _World, me: Player, action: Action, rng: random.Random) -> float:
     return _finish(w, me, rng)
 
 
-HARD_PLAYOUTS = 256     # per decision, shared out over the legal actions
+HARD_PLAYOUTS = 256     # per decision at the default thinking time (50 ms), shared out
+                        # over the legal actions; the setting scales it
 HARD_CONFIDENCE = 1.0   # standard errors a challenger must beat normal's move by
 
 
-def hard(view: CluckState, player: Player, rng: random.Random) -> Action:
+def hard(view: CluckState, player: Player, rng: random.Random,
+         budget_ms: float = 50.0) -> Action:
     """Normal's move, unless another action wins clearly more often. Every legal action is
     played out to the end of the game on the same dealt worlds (HARD_PLAYOUTS in all, so
     the bot is bounded by work, not by the clock, and repeats itself under load); a
@@ -473,27 +476,11 @@ def hard(view: CluckState, player: Player, rng: random.Random) -> Action:
     if len(legal) == 1:
         return legal[0]
     prior = legal.index(normal(view, player, random.Random(rng.random())))
-    worlds = max(2, HARD_PLAYOUTS // len(legal))
+    worlds = max(2, round(HARD_PLAYOUTS * budget_ms / 50.0) // len(legal))
     results = [[0.0] * worlds for _ in legal]
     for n in range(worlds):
         world = _deal(view, player, rng)
         seed = rng.random()
         for i, action in enumerate(legal):
             results[i][n] = _play(world.copy(), player, action, random.Random(seed))
-    return legal[_clear_winner(results, prior, HARD_CONFIDENCE)]
-
-
-def _clear_winner(results: list[list[float]], prior: int, confidence: float) -> int:
-    """The action with the largest paired advantage over ``prior`` if that advantage is
-    beyond ``confidence`` standard errors; else ``prior``."""
-    n = len(results[prior])
-    best, best_mean = prior, 0.0
-    for i, outcome in enumerate(results):
-        if i == prior:
-            continue
-        diffs = [a - b for a, b in zip(outcome, results[prior])]
-        mean = sum(diffs) / n
-        variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        if mean > best_mean and mean > confidence * math.sqrt(variance / n):
-            best, best_mean = i, mean
-    return best
+    return legal[clear_winner(results, prior, HARD_CONFIDENCE)]

@@ -136,16 +136,23 @@ class SearchBot:
         return candidates[self._pick(samples)]
 
     def _pick(self, samples: list[list[float]]) -> int:
-        """The challenger with the largest paired advantage over the greedy move (index 0),
-        if that advantage is beyond ``confidence`` standard errors; else the greedy move."""
-        n = len(samples[0])
-        if n < 2:
-            return 0
-        best, best_mean = 0, 0.0
-        for index in range(1, len(samples)):
-            diffs = [a - b for a, b in zip(samples[index], samples[0])]
-            mean = sum(diffs) / n
-            variance = max(0.0, sum((d - mean) ** 2 for d in diffs) / (n - 1))
-            if mean > best_mean and mean > self.confidence * math.sqrt(variance / n):
-                best, best_mean = index, mean
-        return best
+        return clear_winner(samples, 0, self.confidence)
+
+
+def clear_winner(samples: list[list[float]], prior: int, confidence: float) -> int:
+    """The candidate with the largest paired advantage over ``prior`` (the greedy move),
+    if that advantage is beyond ``confidence`` standard errors; else ``prior``. Sample
+    ``i`` of every candidate was played on the same world (common random numbers)."""
+    n = len(samples[prior])
+    if n < 2:
+        return prior
+    best, best_mean = prior, 0.0
+    for index, outcome in enumerate(samples):
+        if index == prior:
+            continue
+        diffs = [a - b for a, b in zip(outcome, samples[prior])]
+        mean = sum(diffs) / n
+        variance = max(0.0, sum((d - mean) ** 2 for d in diffs) / (n - 1))
+        if mean > best_mean and mean > confidence * math.sqrt(variance / n):
+            best, best_mean = index, mean
+    return best

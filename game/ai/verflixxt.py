@@ -184,19 +184,19 @@ def _worn(state: VerflixxtState, player: int) -> float:
                if pawn is not None and int(pawn[:-1]) == player)
 
 
-HARD_BUDGET_MS = 50.0       # the tournament's default budget (make_bot hands a game's own
-HARD_EVALUATIONS = 4000     # hard no budget): ~4,000 evaluations with their moves take
+HARD_BUDGET_MS = 50.0       # the default thinking time; the setting scales the work
+HARD_EVALUATIONS = 4000     # at the default: ~4,000 evaluations with their moves take
                             # 10-40 ms when the tree is that big; most trees are smaller
 
 
-_HATS_SEARCH = []
+_HATS_SEARCH: dict = {}
 
 
-def _hats_search():
+def _hats_search(budget_ms: float):
     """The expansion keeps the generic search (``game.ai.search``): cards are hidden, so
     its determinized playouts fit it; scored as the chance of winning, as the base-game
-    search does. Made once."""
-    if not _HATS_SEARCH:
+    search does. Made once per thinking time."""
+    if budget_ms not in _HATS_SEARCH:
         from .search import SearchBot
         from .verflixxt_search import chance_of_winning
 
@@ -207,15 +207,16 @@ def _hats_search():
                     return 1.0 / len(winners) if player in winners else 0.0
                 return chance_of_winning(evaluate_all(state), player, len(state.track) - 2)
 
-        _HATS_SEARCH.append(HatsSearch(evaluate, normal, budget_ms=HARD_BUDGET_MS,
-                                       evaluate_all=evaluate_all, horizon=HATS_HORIZON))
-    return _HATS_SEARCH[0]
+        _HATS_SEARCH[budget_ms] = HatsSearch(evaluate, normal, budget_ms=budget_ms,
+                                             evaluate_all=evaluate_all, horizon=HATS_HORIZON)
+    return _HATS_SEARCH[budget_ms]
 
 
 HATS_HORIZON = "turn"
 
 
-def hard(view: GameState, player: int, rng: random.Random) -> Action:
+def hard(view: GameState, player: int, rng: random.Random,
+         budget_ms: float = HARD_BUDGET_MS) -> Action:
     """Base game: expectimax over the die for the chance of winning
     (``game.ai.verflixxt_search``)."""
     from .verflixxt_search import choose_base
@@ -223,5 +224,6 @@ def hard(view: GameState, player: int, rng: random.Random) -> Action:
     if len(legal) == 1:
         return legal[0]
     if view.hats_variant:
-        return _hats_search().choose(view, player, rng)
-    return choose_base(view, player, rng, HARD_EVALUATIONS, 2 * HARD_BUDGET_MS / 1000.0)
+        return _hats_search(budget_ms).choose(view, player, rng)
+    return choose_base(view, player, rng, round(HARD_EVALUATIONS * budget_ms / HARD_BUDGET_MS),
+                       2 * budget_ms / 1000.0)
