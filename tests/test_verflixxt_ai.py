@@ -163,7 +163,7 @@ def _base_position(pawns, die):
 def test_bots_take_the_plus_tile_and_leave_the_minus_tile(level):
     # Die 1: moving 0a takes +6 (it stands alone on it), moving 0b takes -5.
     s = _base_position([["p6", "n5", "finish"], ["n9", "n9", "n9"]], 1)
-    bot = make_bot("verflixxt", level, budget_ms=10_000, max_iterations=40)
+    bot = make_bot("verflixxt", level)
     for seed in range(3):
         assert str(bot.choose(s.view(0), 0, random.Random(seed))) == "move a"
 
