@@ -72,6 +72,15 @@ def resize(app, size):
     app.handle(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=w, h=h))
 
 
+def step_until(app, done, frames: int, dt: float) -> bool:
+    """Step the app until ``done()``, at most ``frames`` steps; whether it got there."""
+    for _ in range(frames):
+        if done():
+            return True
+        app.step(dt)
+    return done()
+
+
 def run_until(app, done, steps: int, dt: float) -> None:
     """Step the app until ``done()``; the test fails when it never gets there."""
     for _ in range(steps):

@@ -2,6 +2,7 @@
 seats, a person choosing by mouse and keyboard, the curtain between two people, both
 layouts, and a log line in English and Japanese for every kind of event."""
 import random
+from functools import partial
 
 import pygame
 import pytest
@@ -13,6 +14,7 @@ from game.scenes.game_base import GameOverScene
 from game.session import Session
 from game.ui import fonts, sprites
 from game.ui.i18n import Translator
+from tests import scene_helpers
 from tests.scene_helpers import (click, key, play_through_curtains, push_game,
                                  push_resumed_game, resize, seats, spy_private_drawing)
 
@@ -46,12 +48,7 @@ def start(app, humans=(), players=4, seed=3, variant=None) -> CluckScene:
     return push_game(app, "cluck", humans, players, seed, options, level="normal")
 
 
-def step_until(app, done, frames=6000):
-    for _ in range(frames):
-        if done():
-            return True
-        app.step(DT)
-    return done()
+step_until = partial(scene_helpers.step_until, frames=6000, dt=DT)
 
 
 def game_over(app):

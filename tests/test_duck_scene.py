@@ -4,6 +4,7 @@ UI (cards, routes, facings, warps, tokens, the hound), the curtain between two p
 both layouts, the path preview, and a log line in English and Japanese for every kind of
 event."""
 import random
+from functools import partial
 
 import pygame
 import pytest
@@ -18,6 +19,7 @@ from game.scenes.game_base import GameOverScene
 from game.session import Seat, Session
 from game.ui import fonts, sprites
 from game.ui.i18n import Translator
+from tests import scene_helpers
 from tests.scene_helpers import play_through_curtains, push_resumed_game, spy_private_drawing
 
 # Every event kind the rules package documents (game/rules/duck/__init__.py).
@@ -55,12 +57,7 @@ def start(app, humans=(), players=4, seed=3, variant="beginner", official=False)
     return scene
 
 
-def step_until(app, done, frames=20000):
-    for _ in range(frames):
-        if done():
-            return True
-        app.step(DT)
-    return done()
+step_until = partial(scene_helpers.step_until, frames=20000, dt=DT)
 
 
 def game_over(app):
