@@ -12,9 +12,12 @@ def _isolated_home(tmp_path, monkeypatch):
     """Settings and saves of a test go to a temporary folder, never the user's; cached
     fonts and images from an earlier test's (quit) pygame are forgotten."""
     monkeypatch.setenv("TABLETOP_DERBY_HOME", str(tmp_path / "home"))
-    from game.ui import fonts, sprites
+    from game.ui import fonts, i18n, sprites
     fonts.reset()
     sprites.reset()
+    i18n.MISSING.clear()
+    yield
+    assert not i18n.MISSING, f"asked for translation keys no catalog has: {sorted(i18n.MISSING)}"
 
 
 @pytest.fixture

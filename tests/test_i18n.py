@@ -89,3 +89,85 @@ def test_japanese_lines_never_start_with_closing_punctuation():
     for width in range(120, 400, 7):
         for line in fonts.wrap(text, 18, width)[1:]:
             assert line[0] not in fonts.NO_LINE_START, (width, line)
+
+
+# -- catalogs are read with every key as text (issue #14: "app.off" in the lobby) ------------
+def _parse_text(tmp_path, text: str):
+    from game.ui.i18n import _parse
+    path = tmp_path / "x.yaml"
+    path.write_text(text, encoding="utf-8")
+    return _parse(path, "x")
+
+
+def test_yaml_1_1_booleans_stay_text_as_keys_and_values(tmp_path):
+    """PyYAML reads a plain on/off/yes/no as a boolean: the lobby showed 'app.off'."""
+    parsed = _parse_text(tmp_path, "on: 'On'\noff: Off\nyes: yes\nno: 'no'\nn:\n  y: why\n")
+    assert parsed == {"x.on": "On", "x.off": "Off", "x.yes": "yes", "x.no": "no",
+                      "x.n.y": "why"}
+
+
+def test_the_shipped_on_and_off_are_keys_in_both_languages():
+    from game.ui.i18n import Translator
+    assert Translator("en")("app.off") == "Off" and Translator("en")("app.on") == "On"
+    assert Translator("ja")("app.off") == "オフ" and Translator("ja")("app.on") == "オン"
+
+
+def test_a_key_that_is_not_text_is_refused_with_the_file_and_line(tmp_path):
+    import pytest
+
+    from game.ui.i18n import CatalogError
+    for text, line in (("a: b\n1: one\n", 2), ("a:\n  true: yes\n", 2), ("null: x\n", 1),
+                       ("a: b\n? [x, y]\n: z\n", 2), ("a: b\nb: [1, 2]\n", 2),
+                       ("a: b\na: c\n", 2)):
+        with pytest.raises(CatalogError) as caught:
+            _parse_text(tmp_path, text)
+        assert f"x.yaml: line {line}:" in str(caught.value), (text, str(caught.value))
+
+
+def test_a_catalog_that_is_not_yaml_or_too_large_is_one_clear_error(tmp_path):
+    import pytest
+
+    from game.ui.i18n import MAX_CATALOG_BYTES, CatalogError
+    with pytest.raises(CatalogError, match=r"x.yaml: line 2: not valid YAML"):
+        _parse_text(tmp_path, "a: [b\n")
+    with pytest.raises(CatalogError, match="cannot be read"):
+        _parse_text(tmp_path, "a: " + "b" * MAX_CATALOG_BYTES)
+
+
+def _keys_asked_for_in_code():
+    """(file:line, key or regex) of every t("...") / t(f"...") call in game/."""
+    import ast
+    import re
+
+    from game.paths import ROOT
+    for path in sorted((ROOT / "game").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and node.args):
+                continue
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            if name != "t":
+                continue
+            arg, where = node.args[0], f"{path.name}:{node.lineno}"
+            if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                yield where, re.escape(arg.value)
+            elif isinstance(arg, ast.JoinedStr):
+                yield where, "".join(re.escape(part.value) if isinstance(part, ast.Constant)
+                                     else r"[^.]+" for part in arg.values)
+            elif isinstance(arg, ast.BinOp) and isinstance(arg.left, ast.Constant):
+                yield where, re.escape(arg.left.value) + r"[^.]+"      # "app.level_" + x
+
+
+def test_every_key_the_code_asks_for_exists_in_both_languages():
+    """Literal keys must exist in both catalogs; a key built with an f-string must match
+    at least one key in each (the rest is caught at run time: conftest fails any test in
+    which a scene asked for a key no catalog has)."""
+    import re
+    en, ja = set(catalog("en")), set(catalog("ja"))
+    asked = list(_keys_asked_for_in_code())
+    assert len(asked) > 200
+    missing = [(where, pattern) for where, pattern in asked
+               if not any(re.fullmatch(pattern, k) for k in en)
+               or not any(re.fullmatch(pattern, k) for k in ja)]
+    assert not missing, missing

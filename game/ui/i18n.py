@@ -7,6 +7,7 @@ English, and a test fails on any key that does not exist in both.
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -16,18 +17,14 @@ I18N_DIR = DATA_DIR / "i18n"
 LANGUAGES = ("en", "ja")
 
 
+# Part of a cached catalog's name: a change to how catalogs are parsed must not be hidden
+# by a cache made by the old parser (version 1 read ``on:``/``off:`` as booleans).
+PARSER_VERSION = 2
+MAX_CATALOG_BYTES = 1_000_000     # the largest catalog is ~30 KB
+
+
 class CatalogError(ValueError):
     pass
-
-
-def _flatten(prefix: str, node, out: dict, path: Path) -> None:
-    if isinstance(node, dict):
-        for key, value in node.items():
-            _flatten(f"{prefix}.{key}" if prefix else str(key), value, out, path)
-    elif isinstance(node, (str, int, float)):
-        out[prefix] = str(node)
-    else:
-        raise CatalogError(f"{path}: {prefix}: value must be text, not {type(node).__name__}")
 
 
 @lru_cache(maxsize=None)
@@ -39,17 +36,23 @@ def namespace(lang: str, name: str) -> dict[str, str]:
     if not path.exists():
         return {}
     stat = path.stat()
-    cached = _cache_dir() / f"{lang}-{name}-{stat.st_size}-{stat.st_mtime_ns}.json"
+    cached = (_cache_dir()
+              / f"{lang}-{name}-{stat.st_size}-{stat.st_mtime_ns}-v{PARSER_VERSION}.json")
+    from game.files import PARSE_ERRORS, read_bounded_text
     try:
-        data = json.loads(cached.read_text(encoding="utf-8"))
-        if isinstance(data, dict) and all(isinstance(v, str) for v in data.values()):
+        data = json.loads(read_bounded_text(cached, 4 * MAX_CATALOG_BYTES))
+        if isinstance(data, dict) and all(isinstance(k, str) and isinstance(v, str)
+                                          for k, v in data.items()):
             return data
-    except (OSError, ValueError):
-        pass
+    except (OSError, *PARSE_ERRORS):
+        pass          # no cache yet, or a damaged one: parse the catalog again
     out = _parse(path, name)
     try:
         from game.settings import atomic_write_text
         atomic_write_text(cached, json.dumps(out, ensure_ascii=False))
+        for old in cached.parent.glob(f"{lang}-{name}-*.json"):
+            if old != cached:
+                old.unlink()          # made for an older catalog or by an older parser
     except OSError:
         pass          # a read-only cache folder only costs speed
     return out
@@ -60,14 +63,75 @@ def _cache_dir() -> Path:
     return cache_dir() / "i18n"
 
 
-def _parse(path: Path, name: str) -> dict[str, str]:
+def _catalog_loader():
+    """A ``yaml.SafeLoader`` that reads YAML 1.2's booleans only (``true``/``false``).
+
+    PyYAML follows YAML 1.1, where a plain ``on``, ``off``, ``yes`` or ``no`` is a
+    boolean: the keys ``on:``/``off:`` became ``True``/``False`` and the lobby showed
+    "app.off". Here such words stay text; a key that is still not text (a number,
+    ``true``, ``null``) is refused with its line, not flattened into a key nobody asks for.
+    """
     import yaml
+
+    class CatalogLoader(yaml.SafeLoader):
+        pass
+
+    CatalogLoader.yaml_implicit_resolvers = {
+        first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:bool"]
+        for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()}
+    CatalogLoader.add_implicit_resolver(
+        "tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"),
+        list("tTfF"))
+    return CatalogLoader
+
+
+def _parse(path: Path, name: str) -> dict[str, str]:
+    """A catalog file as flat ``{"name.key.sub": text}``: nested mappings of text only.
+
+    Works on the composed node tree, so every complaint names its line; values are the
+    scalars' own text (a translator's ``yes`` or ``12`` is shown as written)."""
+    import yaml
+    from yaml.nodes import MappingNode, ScalarNode
+
+    from game.files import PARSE_ERRORS, clip, read_bounded_text
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        text = read_bounded_text(path, MAX_CATALOG_BYTES)
+        root = yaml.compose(text, Loader=_catalog_loader())
+    except OSError as exc:
+        raise CatalogError(f"{path}: cannot be read ({exc.strerror or exc})") from None
     except yaml.YAMLError as exc:
-        raise CatalogError(f"{path}: {exc}") from exc
+        mark = getattr(exc, "problem_mark", None)
+        where = f"line {mark.line + 1}: " if mark is not None else ""
+        raise CatalogError(f"{path}: {where}not valid YAML "
+                           f"({getattr(exc, 'problem', None) or exc})") from None
+    except PARSE_ERRORS as exc:
+        raise CatalogError(f"{path}: {type(exc).__name__}: {clip(str(exc), 80)}") from None
     out: dict[str, str] = {}
-    _flatten(name, data, out, path)
+    if root is None:
+        return out
+    if not isinstance(root, MappingNode):
+        raise CatalogError(f"{path}: line {root.start_mark.line + 1}: a catalog is a mapping "
+                           "of keys to texts")
+    pending = [(name, root)]
+    while pending:
+        prefix, node = pending.pop()
+        for key_node, value_node in node.value:
+            line = key_node.start_mark.line + 1
+            if not isinstance(key_node, ScalarNode) or key_node.tag != "tag:yaml.org,2002:str":
+                shown = key_node.value if isinstance(key_node, ScalarNode) else "a collection"
+                raise CatalogError(f"{path}: line {line}: key {clip(shown)} must be text "
+                                   "(quote it)")
+            key = f"{prefix}.{key_node.value}"
+            if key in out or any(key == p for p, _ in pending):
+                raise CatalogError(f"{path}: line {line}: key {clip(key_node.value)} appears "
+                                   "twice")
+            if isinstance(value_node, MappingNode):
+                pending.append((key, value_node))
+            elif isinstance(value_node, ScalarNode) and value_node.tag != "tag:yaml.org,2002:null":
+                out[key] = value_node.value
+            else:
+                raise CatalogError(f"{path}: line {line}: {clip(key_node.value)} must be a text "
+                                   "or a mapping of texts")
     return out
 
 
@@ -79,6 +143,12 @@ def catalog(lang: str) -> dict[str, str]:
     return out
 
 
+# Keys asked for that no catalog has (the key itself was shown instead). The tests fail
+# on any key that lands here, so a typo or a key computed from data is caught where it is
+# asked for, in whichever scene asks.
+MISSING: set[str] = set()
+
+
 class Translator:
     def __init__(self, lang: str = "en"):
         self.lang = lang if lang in LANGUAGES else "en"
@@ -87,7 +157,10 @@ class Translator:
         name = key.partition(".")[0]
         text = namespace(self.lang, name).get(key)
         if text is None:
-            text = namespace("en", name).get(key, key)
+            text = namespace("en", name).get(key)
+            if text is None:
+                MISSING.add(key)
+                text = key
         if fields:
             try:
                 return text.format(**fields)
