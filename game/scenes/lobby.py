@@ -43,6 +43,31 @@ def option_choices(info, spec) -> tuple:
     return tuple(spec.choices)
 
 
+# Options whose integer choices name a seat ("start player"): offered only for the seats
+# at the table and labelled with the seat's name.
+SEAT_OPTIONS = ("start_player",)
+# Share of the flexible width of a seat row: name, character, person/computer, level.
+COLUMN_SHARES = (0.30, 0.26, 0.24, 0.20)
+COLUMN_KEYS = ("app.col_name", "app.col_character", "app.col_kind", "app.col_level")
+
+
+def fit_text(text: str, size: int, width: int, floor: int, bold: bool = False) -> tuple[str, int]:
+    """``text`` at the largest size from ``size`` down to ``floor`` that fits ``width``;
+    cut with "…" at ``floor`` if even that is too wide."""
+    from game.ui import fonts
+    for s in range(size, floor - 1, -1):
+        if fonts.font(s, bold).size(text)[0] <= width:
+            return text, s
+    lo, hi = 0, len(text)
+    while lo < hi:                  # the longest prefix that fits with its ellipsis
+        mid = (lo + hi + 1) // 2
+        if fonts.font(floor, bold).size(text[:mid] + "…")[0] <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo] + "…", floor
+
+
 class LobbyScene(Scene):
     def __init__(self, app, info):
         super().__init__(app)
@@ -54,6 +79,11 @@ class LobbyScene(Scene):
         self.editing: int | None = None
 
     # layout -----------------------------------------------------------------------------
+    def text_size(self, design: float, floor: int = 14) -> int:
+        """A font size scaled with the window, never below ``floor`` px (readable at
+        1024x600)."""
+        return max(floor, self.px(design))
+
     def layout(self, size):
         super().layout(size)
         w, h = size
@@ -64,52 +94,73 @@ class LobbyScene(Scene):
         self.option_panel = pygame.Rect(self.seat_panel.right + self.px(20), self.px(90),
                                         w - self.seat_panel.right - self.px(44),
                                         h - self.px(190))
-        row_h = min(self.px(66), (self.seat_panel.height - self.px(80)) // max(1, len(self.seats)))
-        bh = min(self.px(44), row_h - self.px(10))
-        x0 = self.seat_panel.x + self.px(16)
-        y = self.seat_panel.y + self.px(16)
+        pad, gap = self.px(16), self.px(8)
+        self.hint_size = self.text_size(16)
+        self.heading_size = self.text_size(16)
+        heading_h = self.heading_size + self.px(10)
+        hint_h = self.hint_size + self.px(14)
+        # Rows for every seat plus the "add" row, so nothing moves when a seat is added.
+        rows_area = self.seat_panel.height - 2 * pad - heading_h - hint_h
+        row_h = min(self.px(66), rows_area // (len(self.seats) + 1))
+        bh = min(self.px(44), row_h - self.px(8))
+        x0 = self.seat_panel.x + pad
+        inner = self.seat_panel.width - 2 * pad
+        flex = inner - 2 * bh - 5 * gap          # a swatch and a remove button are square
+        widths = [int(flex * share) for share in COLUMN_SHARES]
+        xs = [x0 + bh + gap]
+        for width in widths[:-1]:
+            xs.append(xs[-1] + width + gap)
+        remove_x = xs[-1] + widths[-1] + gap
+        self.columns = [(self.t(k), pygame.Rect(x, self.seat_panel.y + pad, wd, heading_h))
+                        for k, x, wd in zip(COLUMN_KEYS, xs, widths)]
+        y = self.seat_panel.y + pad + heading_h
         characters = {c.key: c for c in self.info.characters}
+        removable = len(self.seats) > self.info.min_players
         self.swatches = []
+        text = self.text_size(18)
         for i, seat in enumerate(self.seats):
             character = characters[seat.character]
             self.swatches.append((pygame.Rect(x0, y, bh, bh), character.colour))
-            name_rect = pygame.Rect(x0 + bh + self.px(8), y, self.px(190), bh)
             label = seat.name + ("|" if self.editing == i else "")
-            self.buttons.add(Button(name_rect, label, self._edit_name(i), self.px(19),
-                                    selected=self.editing == i, key=f"name:{i}"))
-            char_rect = pygame.Rect(name_rect.right + self.px(8), y, self.px(170), bh)
-            self.buttons.add(Button(char_rect, self.t.pick(character.name_en, character.name_ja),
-                                    self._cycle_character(i), self.px(18), key=f"char:{i}"))
-            kind_rect = pygame.Rect(char_rect.right + self.px(8), y, self.px(140), bh)
-            self.buttons.add(Button(kind_rect, self.t("app.human") if seat.human
-                                    else self.t("app.computer"), self._toggle_human(i),
-                                    self.px(18), key=f"kind:{i}"))
-            level_rect = pygame.Rect(kind_rect.right + self.px(8), y, self.px(110), bh)
-            self.buttons.add(Button(level_rect, self.t(f"app.level_{seat.level}"),
-                                    self._cycle_level(i), self.px(18), enabled=not seat.human,
-                                    key=f"level:{i}"))
-            if len(self.seats) > self.info.min_players:
-                rm = pygame.Rect(level_rect.right + self.px(8), y, self.px(44), bh)
-                if rm.right <= self.seat_panel.right - self.px(8):
-                    self.buttons.add(Button(rm, "×", self._remove(i), self.px(18),
-                                            key=f"remove:{i}"))
+            self.buttons.add(Button(pygame.Rect(xs[0], y, widths[0], bh), label,
+                                    self._edit_name(i), text, selected=self.editing == i,
+                                    key=f"name:{i}"))
+            self.buttons.add(Button(pygame.Rect(xs[1], y, widths[1], bh),
+                                    self.t.pick(character.name_en, character.name_ja),
+                                    self._cycle_character(i), text, key=f"char:{i}"))
+            self.buttons.add(Button(pygame.Rect(xs[2], y, widths[2], bh),
+                                    self.t("app.human") if seat.human else self.t("app.computer"),
+                                    self._toggle_human(i), text, key=f"kind:{i}"))
+            if not seat.human:           # a person has no level: no control at all
+                self.buttons.add(Button(pygame.Rect(xs[3], y, widths[3], bh),
+                                        self.t(f"app.level_{seat.level}"),
+                                        self._cycle_level(i), text, key=f"level:{i}"))
+            if removable:
+                self.buttons.add(Button(pygame.Rect(remove_x, y, bh, bh), "×", self._remove(i),
+                                        text, key=f"remove:{i}"))
             y += row_h
         if len(self.seats) < self.info.max_players:
-            add = pygame.Rect(x0, y + self.px(4), self.px(240), bh)
+            add = pygame.Rect(x0, y, xs[1] + widths[1] - x0, bh)
             self.buttons.add(Button(add, "+ " + self.t("app.add_seat"), self._add_seat,
-                                    self.px(18), key="add"))
+                                    text, key="add"))
+        self.hint_pos = (x0, self.seat_panel.bottom - pad // 2 - self.hint_size)
+        self.hint_width = inner
         # options
         oy = self.option_panel.y + self.px(56)
-        ox = self.option_panel.x + self.px(16)
-        ow = self.option_panel.width - self.px(32)
+        ox = self.option_panel.x + pad
+        ow = self.option_panel.width - 2 * pad
         self.option_labels = []
+        option_h = self.px(40)
+        step = min(self.px(80), (self.option_panel.bottom - oy - pad)
+                   // max(1, len(self.module.OPTIONS)))
         for spec in self.module.OPTIONS:
             name = spec.name_ja if lang == "ja" else spec.name_en
             self.option_labels.append((name, (ox, oy)))
-            rect = pygame.Rect(ox, oy + self.px(26), ow, self.px(40))
+            rect = pygame.Rect(ox, oy + self.heading_size + self.px(8), ow, option_h)
             self.buttons.add(Button(rect, self._option_label(spec), self._cycle_option(spec),
-                                    self.px(18), key=f"option:{spec.key}"))
-            oy += self.px(80)
+                                    text, key=f"option:{spec.key}"))
+            oy += step
+        self.option_width = ow
         bw, bh2 = self.px(220), self.px(54)
         back = pygame.Rect(self.px(24), h - bh2 - self.px(24), bw, bh2)
         start = pygame.Rect(w - bw - self.px(24), h - bh2 - self.px(24), bw, bh2)
@@ -119,7 +170,9 @@ class LobbyScene(Scene):
 
     def _option_label(self, spec) -> str:
         value = self.options[spec.key]
-        if isinstance(value, bool):
+        if spec.key in SEAT_OPTIONS and isinstance(value, int) and value < len(self.seats):
+            return self.seats[value].name
+        if isinstance(value, bool) and value not in spec.choice_names:
             return self.t("app.on") if value else self.t("app.off")
         loader = _loader(self.info)
         labeller = getattr(loader, "lobby_label", None) if loader else None
@@ -171,12 +224,33 @@ class LobbyScene(Scene):
 
     def _remove(self, i):
         def remove():
+            if len(self.seats) <= self.info.min_players:
+                return
+            self._stop_editing()
             del self.seats[i]
-            self.editing = None
+            for spec in self.module.OPTIONS:      # an option naming a seat follows it
+                value = self.options[spec.key]
+                if spec.key in SEAT_OPTIONS and isinstance(value, int):
+                    self.options[spec.key] = (spec.default if value == i
+                                              else value - 1 if value > i else value)
             self.layout(self.size)
+            # the focus stays on the row that took the removed one's place
+            row = min(i, len(self.seats) - 1)
+            if not self.buttons.focus_key(f"remove:{row}"):
+                self.buttons.focus_key(f"name:{row}")
         return remove
 
+    def focused_row(self) -> int | None:
+        """The seat row the keyboard focus is on (any of its controls), if any."""
+        key = self.buttons.focused_key() or ""
+        kind, _, index = key.partition(":")
+        if kind in ("name", "char", "kind", "level", "remove") and index.isdigit():
+            return int(index)
+        return None
+
     def _add_seat(self):
+        if len(self.seats) >= self.info.max_players:
+            return
         taken = {s.character for s in self.seats}
         character = next(c for c in self.info.characters if c.key not in taken)
         self.seats.append(Seat(self.t.pick(character.name_en, character.name_ja), character.key,
@@ -186,6 +260,9 @@ class LobbyScene(Scene):
     def _cycle_option(self, spec):
         def cycle():
             choices = option_choices(self.info, spec)
+            if spec.key in SEAT_OPTIONS:
+                choices = tuple(c for c in choices
+                                if not isinstance(c, int) or c < len(self.seats))
             value = self.options[spec.key]
             index = choices.index(value) if value in choices else -1
             self.options[spec.key] = choices[(index + 1) % len(choices)]
@@ -228,23 +305,53 @@ class LobbyScene(Scene):
                     self._stop_editing()
                 self.layout(self.size)
                 return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_DELETE:
+            row = self.focused_row()
+            if row is not None:
+                self._remove(row)()
+            return
         if self.key_back(event):
             self.app.pop()
             return
         super().handle_event(event)
 
+    def hint(self) -> str:
+        """The key hint under the seats: what Delete does is only said when it can."""
+        keys = [self.t("app.lobby_keys")]
+        if len(self.seats) > self.info.min_players:
+            keys.append(self.t("app.lobby_delete_key"))
+        return " · ".join(keys)
+
+    def visible_texts(self) -> list[str]:
+        """Every text this screen shows (the tests look for translation keys in it)."""
+        return ([self.title()] + [label for label, _ in self.columns]
+                + [label for label, _ in self.option_labels] + [self.hint(), self.t("app.options")]
+                + [b.label for b in self.buttons.buttons])
+
+    def title(self) -> str:
+        return self.t("app.lobby_title", game=self.info.name(self.app.settings.language))
+
     def draw(self, surface):
         w, _ = surface.get_size()
-        draw_text(surface, self.t("app.lobby_title", game=self.info.name(self.app.settings.language)),
-                  self.px(36), (w // 2, self.px(46)), theme.INK, bold=True, anchor="center")
+        title, size = fit_text(self.title(), self.px(36), w - self.px(48), self.text_size(20),
+                               bold=True)
+        draw_text(surface, title, size, (w // 2, self.px(46)), theme.INK, bold=True,
+                  anchor="center")
         draw_panel(surface, self.seat_panel)
         draw_panel(surface, self.option_panel)
+        for label, rect in self.columns:
+            text, size = fit_text(label, self.heading_size, rect.width, 12)
+            draw_text(surface, text, size, (rect.centerx, rect.bottom - self.px(6)),
+                      theme.INK_SOFT, anchor="midbottom")
         for rect, colour in self.swatches:
             pygame.draw.circle(surface, colour, rect.center, rect.width // 2)
             pygame.draw.circle(surface, theme.INK, rect.center, rect.width // 2, 2)
-        draw_text(surface, self.t("app.options"), self.px(24),
+        hint, size = fit_text(self.hint(), self.hint_size, self.hint_width, 12)
+        draw_text(surface, hint, size, self.hint_pos, theme.INK_SOFT)
+        draw_text(surface, self.t("app.options"), self.text_size(24),
                   (self.option_panel.x + self.px(16), self.option_panel.y + self.px(14)),
                   theme.INK, bold=True)
         for label, pos in self.option_labels:
-            draw_text(surface, label, self.px(17), pos, theme.INK_SOFT)
+            text, size = fit_text(label, self.heading_size, self.option_width, 12)
+            draw_text(surface, text, size, pos, theme.INK_SOFT)
         super().draw(surface)

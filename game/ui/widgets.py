@@ -69,17 +69,38 @@ class Button:
 
 
 class ButtonGroup:
+    """A scene's buttons. A scene rebuilds them on every layout (``clear`` then ``add``);
+    the keyboard focus follows the focused button's ``key`` across such a rebuild, so
+    pressing Enter on a toggle does not throw the focus away."""
+
     def __init__(self) -> None:
         self.buttons: list[Button] = []
         self.focus: int | None = None
+        self._refocus: str = ""
 
     def clear(self) -> None:
+        self._refocus = self.focused_key() or ""
         self.buttons.clear()
         self.focus = None
 
     def add(self, button: Button) -> Button:
         self.buttons.append(button)
+        if self._refocus and button.key == self._refocus and button.enabled:
+            self.focus = len(self.buttons) - 1
         return button
+
+    def focused_key(self) -> str | None:
+        if self.focus is not None and self.focus < len(self.buttons):
+            return self.buttons[self.focus].key or None
+        return None
+
+    def focus_key(self, key: str) -> bool:
+        """Put the focus on the button named ``key``; False if there is none."""
+        for index, button in enumerate(self.buttons):
+            if button.key == key and button.enabled:
+                self.focus = index
+                return True
+        return False
 
     def by_key(self, key: str) -> Button:
         for button in self.buttons:
