@@ -239,6 +239,7 @@ class App:
         except KeyboardInterrupt:
             self.quit()
         finally:
+            self.sound.stop()       # the synthesis thread ends before SDL does
             pygame.quit()
         return self.exit_code
 

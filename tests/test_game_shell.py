@@ -75,3 +75,33 @@ def test_ctrl_c_mid_game_autosaves_and_exits_cleanly(tmp_path):
     assert proc.wait(timeout=20) == 0, proc.stderr.read().decode()[-2000:]
     autosaves = list((tmp_path / "h" / "data" / "saves").glob("auto-*.json"))
     assert autosaves
+
+
+def test_fifty_quick_starts_and_quits_print_nothing_on_stderr(tmp_path):
+    """Issue #14: once in a batch of short runs, 'Exception in thread sound-synth'
+    appeared: the synthesis thread raced pygame.quit(). The app now stops and joins it
+    before quitting. Four runs at a time, so the 50 take a few seconds."""
+    root = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "TABLETOP_DERBY_HOME": str(tmp_path / "h"), "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    command = [sys.executable, "-m", "game", "play", "--frames", "3"]
+    failures, pending = [], []
+    for run in range(50):
+        pending.append(subprocess.Popen(command, cwd=root, env=env, stdout=subprocess.DEVNULL,
+                                        stderr=subprocess.PIPE))
+        if len(pending) == 4 or run == 49:
+            for proc in pending:
+                _, err = proc.communicate(timeout=60)
+                if proc.returncode != 0 or err:
+                    failures.append((proc.returncode, err.decode(errors="replace")[-500:]))
+            pending = []
+    assert not failures, failures
+
+
+def test_the_sound_thread_stops_when_asked_mid_synthesis():
+    from game.ui import sound
+    sounds = sound.Sounds()
+    sounds.start(background=True)
+    sounds.stop()
+    assert sounds._thread is None
+    assert not any(t.name == "sound-synth" for t in __import__("threading").enumerate())

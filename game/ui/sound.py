@@ -21,6 +21,15 @@ def _envelope(i: int, n: int, attack: float = 0.01, release: float = 0.3) -> flo
     return a * r
 
 
+class Cancelled(Exception):
+    """The app is closing: stop synthesizing."""
+
+
+# Set by Sounds.stop(): every tone being made checks it, so the synthesis thread ends
+# within a few milliseconds of the app asking it to (before pygame.quit()).
+_cancel = threading.Event()
+
+
 def _tone(duration: float, freq, volume: float = 0.5, wave: str = "sine",
           noise: float = 0.0, seed: int = 1, attack=0.01, release=0.2) -> array:
     n = int(RATE * duration)
@@ -29,6 +38,8 @@ def _tone(duration: float, freq, volume: float = 0.5, wave: str = "sine",
     phase = 0.0
     for i in range(n):
         if i % 2048 == 0:
+            if _cancel.is_set():
+                raise Cancelled
             time.sleep(0)   # let the main thread draw: synthesis runs beside the game
         f = freq(i / n) if callable(freq) else freq
         phase += 2 * math.pi * f / RATE
@@ -75,12 +86,17 @@ def synthesize() -> dict[str, array]:
 
 class Sounds:
     """Built on a background thread so the first frame is not kept waiting for the audio
-    device and the synthesis; an effect asked for before then is simply not heard."""
+    device and the synthesis; an effect asked for before then is simply not heard.
+
+    ``stop()`` ends that thread and waits for it: the app calls it before
+    ``pygame.quit()``, so the thread never touches the mixer while SDL shuts down (a
+    quick start-and-quit once printed "Exception in thread sound-synth")."""
 
     def __init__(self, volume: float = 0.7):
         self.volume = volume
         self.sounds: dict[str, pygame.mixer.Sound] = {}
         self._started = False
+        self._thread: threading.Thread | None = None
 
     def start(self, background: bool = True) -> None:
         """Open the audio device and make the effects (the app calls this after its
@@ -88,10 +104,20 @@ class Sounds:
         if self._started:
             return
         self._started = True
+        _cancel.clear()
         if background:
-            threading.Thread(target=self._build, name="sound-synth", daemon=True).start()
+            self._thread = threading.Thread(target=self._build, name="sound-synth",
+                                            daemon=True)
+            self._thread.start()
         else:
             self._build()
+
+    def stop(self, timeout: float = 5.0) -> None:
+        """Stop making sounds and wait for the synthesis thread to end."""
+        thread, self._thread = self._thread, None
+        if thread is not None and thread.is_alive():
+            _cancel.set()
+            thread.join(timeout)
 
     def _build(self) -> None:
         sounds = {}
@@ -104,8 +130,8 @@ class Sounds:
                 if channels > 1:
                     samples = array("h", (v for v in samples for _ in range(channels)))
                 sounds[name] = pygame.mixer.Sound(buffer=samples.tobytes())
-        except pygame.error:
-            return   # no audio device, or the app closed meanwhile: play silently
+        except (pygame.error, Cancelled):
+            return   # no audio device, or the app is closing: play silently
         self.sounds = sounds
 
     def set_volume(self, volume: float) -> None:
