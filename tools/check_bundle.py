@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -68,6 +69,16 @@ def main() -> int:
     return 0
 
 
+def main_cleaning_up() -> int:
+    """main(), then remove every temporary folder it made (issue #14: CI left them)."""
+    before = set(Path(tempfile.gettempdir()).glob("derby-*"))
+    try:
+        return main()
+    finally:
+        for folder in set(Path(tempfile.gettempdir()).glob("derby-*")) - before:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
 if __name__ == "__main__":
     sys.path.insert(0, str(ROOT))
-    sys.exit(main())
+    sys.exit(main_cleaning_up())

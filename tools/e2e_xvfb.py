@@ -299,8 +299,8 @@ def main() -> int:
         raise SystemExit(f"e2e: no driver for {', '.join(unknown)}; known: {', '.join(GAMES)}")
     display = ":97"
     xvfb = start_xvfb(display)
+    home = Path(tempfile.mkdtemp(prefix="derby-home-"))
     try:
-        home = Path(tempfile.mkdtemp(prefix="derby-home-"))
         layout = Layout(home)
         x = XSession(display, home)
         run_shell_checks(x, layout)
@@ -309,10 +309,15 @@ def main() -> int:
             started = time.time()
             module.run(XSession(display, home), layout)
             print(f"e2e {game_id} took {time.time() - started:.0f} s")
-        print(f"e2e screenshots in {x.shots}")
     finally:
         xvfb.terminate()
         xvfb.wait(timeout=10)
+        made = [home, *(session.shots for session in CURRENT)]
+        if os.environ.get("E2E_KEEP") == "1":
+            print("e2e kept its folders (E2E_KEEP=1): " + " ".join(map(str, made)))
+        else:                     # leave nothing behind in /tmp (issue #14)
+            for folder in made:
+                shutil.rmtree(folder, ignore_errors=True)
     return 0
 
 
