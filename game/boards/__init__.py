@@ -52,6 +52,7 @@ def _yaml_loader():
     import yaml
     from yaml.composer import ComposerError
     from yaml.constructor import ConstructorError
+    from yaml.scanner import ScannerError
 
     class BoundedSafeLoader(yaml.SafeLoader):
         def __init__(self, stream) -> None:
@@ -92,6 +93,15 @@ def _yaml_loader():
                 self._weights[anchor] = self._values - before
             self._depth -= 1
             return node
+
+        def fetch_flow_collection_start(self, TokenClass) -> None:
+            # The scanner keeps a possible key per open '[' or '{' and rechecks them all
+            # at every token: 2000 open brackets take half a second (quadratic), so the
+            # nesting limit is applied here, before the composer would see them.
+            if self.flow_level >= MAX_YAML_DEPTH:
+                raise ScannerError(None, None, f"nested more than {MAX_YAML_DEPTH} deep: "
+                                               "too deep for a data file", self.get_mark())
+            super().fetch_flow_collection_start(TokenClass)
 
         def construct_object(self, node, deep=False):
             try:

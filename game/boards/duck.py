@@ -547,9 +547,11 @@ class BoardScan:
     then the player's own by file name; each ``{"stem", "path", "tmx", "name", "name_ja",
     "level", "shipped"}`` (``stem``: what the lobby offers and prepare_options takes, a
     shipped board's file stem or the path of the player's file). ``problems``: one
-    ``file: place: problem`` line per board or folder that cannot be used."""
-    boards: tuple[dict, ...] = ()
-    problems: tuple[str, ...] = ()
+    ``file: place: problem`` line per board or folder that cannot be used. ``folder``:
+    the player's boards folder scanned."""
+    boards: tuple[dict, ...]
+    problems: tuple[str, ...]
+    folder: Path
 
 
 MAX_USER_BOARDS = 100       # board files read from the player's folder, in name order
@@ -565,8 +567,9 @@ def scan_boards() -> BoardScan:
     global _latest_scan
     with _SCAN_LOCK:
         problems: list[DataFileError] = []
-        boards = _shipped_boards(problems) + _user_boards(problems)
-        scan = BoardScan(tuple(boards), tuple(str(exc) for exc in problems))
+        folder = user_boards_dir()
+        boards = _shipped_boards(problems) + _user_boards(folder, problems)
+        scan = BoardScan(tuple(boards), tuple(str(exc) for exc in problems), folder)
         _latest_scan = scan
     return scan
 
@@ -577,8 +580,9 @@ def latest_scan() -> BoardScan | None:
 
 
 def current_scan() -> BoardScan:
-    """The last scan, or a first one now."""
-    return _latest_scan or scan_boards()
+    """The last scan (if it was of today's player folder), or a first one now."""
+    scan = _latest_scan
+    return scan if scan is not None and scan.folder == user_boards_dir() else scan_boards()
 
 
 def _folder_files(folder: Path, problems: list[DataFileError], missing_ok: bool) -> list[Path]:
@@ -625,8 +629,7 @@ def _shipped_boards(problems: list[DataFileError]) -> list[dict]:
     return boards
 
 
-def _user_boards(problems: list[DataFileError]) -> list[dict]:
-    folder = user_boards_dir()
+def _user_boards(folder: Path, problems: list[DataFileError]) -> list[dict]:
     paths = _folder_files(folder, problems, missing_ok=True)
     if len(paths) > MAX_USER_BOARDS:
         problems.append(DataFileError(folder, "", f"{len(paths)} board files: only the first "
@@ -653,7 +656,7 @@ def user_boards() -> tuple[list[dict], list[DataFileError]]:
     """The player's own boards that load and pass DDG-42, and the problems of the rest
     (the folder's own problem too: unreadable, not a folder)."""
     problems: list[DataFileError] = []
-    return _user_boards(problems), problems
+    return _user_boards(user_boards_dir(), problems), problems
 
 
 def lobby_choices(key: str):

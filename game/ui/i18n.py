@@ -62,8 +62,10 @@ def _cache_dir() -> Path:
 
 def _parse(path: Path, name: str) -> dict[str, str]:
     import yaml
+    from game.files import read_bounded_text
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        # Bounded (catalogs are under 15 KB): a FIFO or /dev/zero in their place is an OSError.
+        data = yaml.safe_load(read_bounded_text(path, 1_000_000)) or {}
     except yaml.YAMLError as exc:
         raise CatalogError(f"{path}: {exc}") from exc
     out: dict[str, str] = {}
