@@ -113,7 +113,7 @@ def test_randomly_mutated_data_files_never_escape_as_a_traceback(data, tmp_path)
         pass
 
 
-# -- issue #15: the hostile corpus (tests/corpus/boards) -------------------------------------------
+# -- issue #15: the hostile corpus (tests/corpus/boards) --
 from tests.corpus.boards.corpus import COMMITTED, CORPUS_DIR, all_cases, generate  # noqa: E402
 
 BOARD_ENDINGS = (".yaml", ".yml", ".tmx")
@@ -172,7 +172,7 @@ def test_the_boards_folder_scan_turns_every_corpus_file_into_a_board_or_one_prob
         [b["stem"] for b in duck.list_boards()]
 
 
-# -- YAML anywhere: every shipped data file's loader -------------------------------------------------
+# -- YAML anywhere: every shipped data file's loader --
 YAML_HOSTILE = {name: (CORPUS_DIR / name).read_bytes() for name in
                 ("yaml-impossible-date.yaml", "yaml-5000-digits.yaml", "yaml-alias-bomb.yaml",
                  "yaml-alias-loop.yaml", "yaml-deep.yaml")}
@@ -213,7 +213,7 @@ def test_the_yaml_value_limit_counts_an_alias_as_all_it_stands_for(tmp_path):
         read_yaml(path)
 
 
-# -- the translation catalogs read bounded (game/ui/i18n.py) -----------------------------------------
+# -- the translation catalogs read bounded (game/ui/i18n.py) --
 def test_a_catalog_is_read_bounded(tmp_path):
     """Guards: a catalog replaced by a FIFO hung the start, by /dev/zero ate memory;
     a huge one was parsed whole."""

@@ -312,7 +312,7 @@ def test_the_rules_check_data_shapes_themselves():
         duck.new_game(2, 1, {**options, "turbo": True})
 
 
-# -- issue #15: boards people make, and the boards folders ------------------------------------------
+# -- issue #15: boards people make, and the boards folders --
 CORPUS = Path(__file__).resolve().parent / "corpus" / "boards"
 
 

@@ -103,7 +103,8 @@ def main() -> int:
         result = run(path, args.timeout)
         extra = f"  {check_board_seconds(path, args.timeout):>13}" if args.check_board else ""
         print(f"{name[:32]:32} {result['seconds']:7.3f} {result['peak_mb']:8.1f} "
-              f"{result['added_mb']:6.1f} {result['traced_mb']:8.2f}{extra}  {result['outcome'][:70]}")
+              f"{result['added_mb']:6.1f} {result['traced_mb']:8.2f}{extra}  "
+              f"{result['outcome'][:70]}")
         worst_s = max(worst_s, result["seconds"])
         worst_mb = max(worst_mb, result["peak_mb"])
         worst_alloc = max(worst_alloc, result["traced_mb"])

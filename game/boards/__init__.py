@@ -113,7 +113,7 @@ def _yaml_loader():
     return BoundedSafeLoader
 
 
-def read_data(path, limit: int = MAX_DATA_BYTES, place: str = "") -> bytes:
+def read_data(path, limit: int = MAX_DATA_BYTES) -> bytes:
     """A data file's bytes through :func:`game.files.read_bounded` (regular files only, at
     most ``limit`` bytes, never blocking), every failure a DataFileError. Under
     :func:`cached_load` the file is noted, with its signature taken before the read."""
@@ -122,7 +122,7 @@ def read_data(path, limit: int = MAX_DATA_BYTES, place: str = "") -> bytes:
     try:
         return read_bounded(path, limit)
     except OSError as exc:
-        raise DataFileError(path, place, f"cannot be read ({exc.strerror or exc})") from None
+        raise DataFileError(path, "", f"cannot be read ({exc.strerror or exc})") from None
 
 
 # -- loaded once per version of a file ----------------------------------------------------------

@@ -8,11 +8,23 @@
 - ``deck.yaml`` (DDG-41) and ``hound.yaml`` (DDG-43).
 
 Every problem with a file is a DataFileError(path, place, problem); nothing else escapes
-on bad input. A board, from YAML or TMX, becomes ``{"name", "name_ja", "level",
-"hexes": [[q, r, kind(, colour)], ...]}`` with its top row at r = 0 and its leftmost
-column at 0 (hexes.normalise), so the same board gives the same data from either file.
-TMX is read through pytmx (only here), after defusedxml has checked the XML (no DTD,
-no entities). YAML through game.boards.read_yaml (``yaml.safe_load``, size-limited).
+on bad input, and an untrusted value is never printed whole (game.files.clip). A board,
+from YAML or TMX, becomes ``{"name", "name_ja", "level", "hexes": [[q, r, kind(,
+colour)], ...]}`` with its top row at r = 0 and its leftmost column at 0
+(hexes.normalise), so the same board gives the same data from either file.
+
+Every file is read once, bounded (game.files.read_bounded: no FIFO, no /dev/zero). YAML
+goes through game.boards.read_yaml (``yaml.safe_load``'s loader with limits on size,
+values, aliases and nesting). A TMX map is parsed by defusedxml (no DTD, no entities),
+checked and made safe here (at most MAX_BOARD_SIDE square, judged from its header; its
+layer decoded with the inflated size bounded; Tiled's four flag bits cleared; external
+tilesets read here and put inline), then handed to pytmx as parsed XML: pytmx opens no
+file and inflates nothing itself.
+
+The lobby: :func:`scan_boards` reads both boards folders (the shipped one and the
+player's), each board once per version of its files (game.boards.cached_load), checks
+each against DDG-42, and keeps the result; :func:`lobby_choices` and :func:`lobby_label`
+answer from it without touching the disk; :func:`lobby_problems` rescans.
 """
 from __future__ import annotations
 
