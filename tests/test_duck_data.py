@@ -2,6 +2,8 @@
 as the loader reads them (DDG-2, DDG-40..43), and every way a file can be wrong."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from game.__main__ import main
@@ -308,3 +310,204 @@ def test_the_rules_check_data_shapes_themselves():
                                                   "hexes": [[0, 0, "lava"]]}})
     with pytest.raises(RulesDataError, match="unknown option"):
         duck.new_game(2, 1, {**options, "turbo": True})
+
+
+# -- issue #15: boards people make, and the boards folders --
+CORPUS = Path(__file__).resolve().parent / "corpus" / "boards"
+
+
+def _count_reads(monkeypatch) -> list[str]:
+    """Every file the loaders read from now on (game.boards.read_data's reader)."""
+    import game.boards
+    reads: list[str] = []
+    real = game.boards.read_bounded
+
+    def counting(path, limit):
+        reads.append(str(path))
+        return real(path, limit)
+
+    monkeypatch.setattr(game.boards, "read_bounded", counting)
+    return reads
+
+
+@pytest.mark.parametrize("name", ["tmx-hex-120-flags.tmx", "tmx-hex-120-flags-zlib.tmx"])
+def test_tiled_flag_bits_are_cleared_hex_120_included(name):
+    """Tiled's four gid flags (flips and the hexagonal 120° turn, 0x10000000, which pytmx
+    does not know) leave a tile its kind: the flagged Bathtub is the Bathtub."""
+    assert loader.TILED_FLAG_BITS == 0xF0000000
+    flagged = loader.load_board_tmx(CORPUS / name)
+    assert flagged["hexes"] == loader.load_board_tmx(DUCK_DIR / "bathtub.tmx")["hexes"]
+
+
+def test_a_tmx_board_is_read_once_bounded_and_pytmx_opens_no_file(monkeypatch):
+    import xml.etree.ElementTree as ElementTree
+
+    def no_parse(*args, **kwargs):
+        raise AssertionError("pytmx read a file itself")
+
+    monkeypatch.setattr(ElementTree, "parse", no_parse)
+    reads = _count_reads(monkeypatch)
+    loader.load_board_tmx(DUCK_DIR / "harbour.tmx")
+    assert reads == [str(DUCK_DIR / "harbour.tmx"), str(DUCK_DIR / loader.TILESET_FILE)]
+
+
+def test_the_limits_leave_the_shipped_boards_a_wide_margin():
+    """MAX_BOARD_SIDE (64) is about five times the largest shipped map (13 x 12), and the
+    byte limits over fifty times the largest shipped file: honest boards fit, a 999 x 999
+    map or a zlib bomb does not."""
+    from game.boards import MAX_DATA_BYTES
+    for path in DUCK_DIR.glob("*.tmx"):
+        root = loader._board_xml(path)
+        assert int(root.get("width")) * 4 <= loader.MAX_BOARD_SIDE
+        assert int(root.get("height")) * 4 <= loader.MAX_BOARD_SIDE
+        assert path.stat().st_size * 50 <= loader.MAX_TMX_BYTES
+    for path in DUCK_DIR.parent.glob("*/*.yaml"):
+        assert path.stat().st_size * 10 <= MAX_DATA_BYTES
+
+
+def test_yml_and_upper_case_endings_are_boards_in_the_lobby():
+    folder = loader.user_boards_dir()
+    folder.mkdir(parents=True)
+    (folder / "Pond.TMX").write_bytes((DUCK_DIR / "duck-pond.tmx").read_bytes())
+    (folder / "duck.tsx").write_bytes((DUCK_DIR / loader.TILESET_FILE).read_bytes())
+    (folder / "sink.yml").write_bytes((DUCK_DIR / "sink.yaml").read_bytes())
+    (folder / "SPA.YAML").write_bytes((DUCK_DIR / "spa.yaml").read_bytes())
+    (folder / "notes.txt").write_text("not a board", encoding="utf-8")
+    scan = loader.scan_boards()
+    mine = [Path(b["stem"]).name for b in scan.boards if not b["shipped"]]
+    assert mine == ["Pond.TMX", "SPA.YAML", "sink.yml"] and scan.problems == ()
+    assert loader.lobby_choices("board")[-3:] == [str(folder / name) for name in mine]
+    assert loader.lobby_label("board", str(folder / "sink.yml"), "en") == \
+        "Kitchen Sink (beginner)"
+
+
+def test_an_unreadable_boards_folder_is_one_problem_line(monkeypatch):
+    """Guards: a boards folder that cannot be listed (chmod 000) quit the app."""
+    folder = loader.user_boards_dir()
+    folder.mkdir(parents=True)
+    (folder / "sink.yaml").write_bytes((DUCK_DIR / "sink.yaml").read_bytes())
+    real = Path.iterdir
+
+    def refused(self):
+        if self == folder:
+            raise PermissionError(13, "Permission denied", str(self))
+        return real(self)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(Path, "iterdir", refused)
+        scan = loader.scan_boards()
+    assert scan.problems == (f"{folder}: the folder cannot be read (Permission denied)",)
+    assert all(b["shipped"] for b in scan.boards) and len(scan.boards) >= 9
+    folder.rename(folder.with_name("elsewhere"))
+    folder.write_text("a file where the folder should be", encoding="utf-8")
+    assert loader.scan_boards().problems == (f"{folder}: not a folder",)
+
+
+def test_a_folder_without_permission_is_one_problem_line():
+    import os
+    if os.name != "posix" or os.geteuid() == 0:
+        pytest.skip("needs a POSIX user that permissions apply to (not root)")
+    folder = loader.user_boards_dir()
+    folder.mkdir(parents=True)
+    folder.chmod(0)
+    try:
+        assert loader.scan_boards().problems == \
+            (f"{folder}: the folder cannot be read (Permission denied)",)
+    finally:
+        folder.chmod(0o755)
+
+
+def test_boards_failing_ddg_42_are_listed_as_broken_with_their_file_name():
+    """Guards: a board without a drain or with two starts was offered, and Start failed
+    with ``options.board.hexes`` and no file name."""
+    folder = loader.user_boards_dir()
+    folder.mkdir(parents=True)
+    for name in ("board-no-drain.yaml", "tmx-two-starts.tmx", "duck.tsx"):
+        (folder / name).write_bytes((CORPUS / name).read_bytes())
+    sink = (DUCK_DIR / "sink.yaml").read_text(encoding="utf-8")
+    write(folder, "sink.yaml", sink)
+    write(folder, "dry.yaml", sink.replace("{tile: 14, side: B", "{tile: 14, side: A"))
+    scan = loader.scan_boards()
+    assert [Path(b["stem"]).name for b in scan.boards if not b["shipped"]] == ["sink.yaml"]
+    assert scan.problems == (
+        f"{folder / 'board-no-drain.yaml'}: hexes: the board has 0 drains; it needs exactly "
+        "one",
+        f"{folder / 'dry.yaml'}: hexes: the board has no red buoy (and 2 more: python -m "
+        "game check-board lists them)",
+        f"{folder / 'tmx-two-starts.tmx'}: hexes: the board has 2 start spaces; 6 ducks need "
+        "at least 6")
+    with pytest.raises(DataFileError, match="board-no-drain.yaml: hexes: the board has 0"):
+        loader.prepare_options({"board": str(folder / "board-no-drain.yaml")})
+
+
+def test_a_scan_reads_a_board_once_and_again_only_when_it_or_its_tileset_changes(monkeypatch):
+    import os
+    folder = loader.user_boards_dir()
+    folder.mkdir(parents=True)
+    (folder / "pond.tmx").write_bytes((DUCK_DIR / "duck-pond.tmx").read_bytes())
+    (folder / "duck.tsx").write_bytes((DUCK_DIR / loader.TILESET_FILE).read_bytes())
+    (folder / "sink.yaml").write_bytes((DUCK_DIR / "sink.yaml").read_bytes())
+    first = loader.scan_boards()
+    reads = _count_reads(monkeypatch)
+    assert loader.scan_boards() == first and reads == []
+    text = (folder / "sink.yaml").read_text(encoding="utf-8")
+    (folder / "sink.yaml").write_text(text.replace("Kitchen Sink", "Scullery"), encoding="utf-8")
+    assert "Scullery" in [b["name"] for b in loader.scan_boards().boards]
+    assert reads == [str(folder / "sink.yaml"), str(loader.TILES_FILE)]
+    reads.clear()
+    tileset = folder / "duck.tsx"
+    stamp = tileset.stat().st_mtime_ns + 10**9
+    os.utime(tileset, ns=(stamp, stamp))          # the map's tileset changed: map read again
+    loader.scan_boards()
+    assert reads == [str(folder / "pond.tmx"), str(tileset)]
+
+
+def test_lobby_choices_and_labels_touch_no_file_after_a_scan(monkeypatch):
+    loader.scan_boards()
+    reads = _count_reads(monkeypatch)
+
+    def no_listing(self):
+        raise AssertionError("a folder was listed")
+
+    monkeypatch.setattr(Path, "iterdir", no_listing)
+    for _ in range(50):                          # the lobby's redraws and option clicks
+        choices = loader.lobby_choices("board")
+        labels = [loader.lobby_label("board", stem, "ja") for stem in choices]
+    assert reads == [] and choices[0] == "bathtub" and all(labels)
+    assert loader.latest_scan().boards[0]["stem"] == "bathtub"
+
+
+def test_scans_from_several_threads_agree():
+    import threading
+    folder = loader.user_boards_dir()
+    folder.mkdir(parents=True)
+    for name in ("sink.yaml", "spa.yaml"):
+        (folder / name).write_bytes((DUCK_DIR / name).read_bytes())
+    (folder / "bomb.yaml").write_bytes((CORPUS / "yaml-alias-bomb.yaml").read_bytes())
+    results, errors = [], []
+
+    def scan():
+        try:
+            results.append(loader.scan_boards())
+        except Exception as exc:       # noqa: BLE001 - the test reports any escape
+            errors.append(exc)
+
+    threads = [threading.Thread(target=scan) for _ in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    assert not errors and len(results) == 6 and all(r == results[0] for r in results)
+    assert len(results[0].problems) == 1 and "bomb.yaml" in results[0].problems[0]
+
+
+def test_check_board_refuses_hostile_files_in_one_line_and_takes_the_largest(tmp_path, capsys):
+    from tests.corpus.boards.corpus import largest_board
+    for name in ("tmx-999x999-header.tmx", "tmx-zlib-bomb.tmx", "yaml-alias-bomb.yaml"):
+        assert main(["check-board", str(CORPUS / name)]) == 1
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and err[0].startswith(f"{CORPUS / name}: ")
+    (tmp_path / loader.TILESET_FILE).write_bytes((DUCK_DIR / loader.TILESET_FILE).read_bytes())
+    big = write(tmp_path, "largest.tmx", largest_board(loader.MAX_BOARD_SIDE))
+    assert main(["check-board", str(big)]) == 0
+    assert "4096 hexes" in capsys.readouterr().out

@@ -8,23 +8,45 @@
 - ``deck.yaml`` (DDG-41) and ``hound.yaml`` (DDG-43).
 
 Every problem with a file is a DataFileError(path, place, problem); nothing else escapes
-on bad input. A board, from YAML or TMX, becomes ``{"name", "name_ja", "level",
-"hexes": [[q, r, kind(, colour)], ...]}`` with its top row at r = 0 and its leftmost
-column at 0 (hexes.normalise), so the same board gives the same data from either file.
-TMX is read through pytmx (only here), after defusedxml has checked the XML (no DTD,
-no entities). YAML through game.boards.read_yaml (``yaml.safe_load``, size-limited).
+on bad input, and an untrusted value is never printed whole (game.files.clip). A board,
+from YAML or TMX, becomes ``{"name", "name_ja", "level", "hexes": [[q, r, kind(,
+colour)], ...]}`` with its top row at r = 0 and its leftmost column at 0
+(hexes.normalise), so the same board gives the same data from either file.
+
+Every file is read once, bounded (game.files.read_bounded: no FIFO, no /dev/zero). YAML
+goes through game.boards.read_yaml (``yaml.safe_load``'s loader with limits on size,
+values, aliases and nesting). A TMX map is parsed by defusedxml (no DTD, no entities),
+checked and made safe here (at most MAX_BOARD_SIDE square, judged from its header; its
+layer decoded with the inflated size bounded; Tiled's four flag bits cleared; external
+tilesets read here and put inline), then handed to pytmx as parsed XML: pytmx opens no
+file and inflates nothing itself.
+
+The lobby: :func:`scan_boards` reads both boards folders (the shipped one and the
+player's), each board once per version of its files (game.boards.cached_load), checks
+each against DDG-42, and keeps the result; :func:`lobby_choices` and :func:`lobby_label`
+answer from it without touching the disk; :func:`lobby_problems` rescans.
 """
 from __future__ import annotations
 
+import base64
+import binascii
+import copy
+import functools
 import os
+import stat
+import struct
+import threading
+import zlib
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 from xml.sax.saxutils import escape
 
-from game.boards import MAX_DATA_BYTES, DataFileError, read_yaml, rules_checked
+from game.boards import DataFileError, cached_load, cut, read_data, read_yaml, rules_checked
+from game.files import PARSE_ERRORS, clip
 from game.paths import BOARDS_DIR
-from game.rules.duck.data import (COLOURS, KINDS, LEVELS, board_from_data, deck_from_data,
-                                  is_int, patterns_from_data)
+from game.rules.duck.data import (COLOURS, KINDS, LEVELS, MAX_DUCKS, board_from_data,
+                                  board_problems, deck_from_data, is_int, patterns_from_data)
 from game.rules.duck.hexes import TURNS, flower, normalise
 from game.rules.duck.state import DEFAULT_BOARD, VARIANTS
 
@@ -34,7 +56,18 @@ DECK_FILE = DUCK_DIR / "deck.yaml"
 HOUND_FILE = DUCK_DIR / "hound.yaml"
 TILESET_FILE = "duck.tsx"
 DATA_FILES = {"tiles", "deck", "hound"}
-BOARD_SUFFIXES = (".yaml", ".tmx")
+BOARD_SUFFIXES = (".yaml", ".yml", ".tmx")   # matched whatever their case (.TMX, .Yml)
+# The largest shipped board is 13 x 12 hexes (whirlpool.tmx) and 112 hexes (16 tiles of 7);
+# a Tiled board may be at most 64 x 64, five times that each way, so a 999 x 999 map is
+# refused from its header before its layer is decoded.
+MAX_BOARD_SIDE = 64
+# A 64 x 64 layer as CSV of flagged tile numbers (10 digits each) is about 45 KB, as old
+# <tile gid> elements about 90 KB; shipped maps are under 1 KB. Also the tileset's limit.
+MAX_TMX_BYTES = 256_000
+MAX_TILESETS = 8
+# Tiled's flag bits on a tile number: flipped horizontally, vertically, diagonally, and
+# (hexagonal maps) rotated 120°. A turned or flipped tile is still the same kind of hex.
+TILED_FLAG_BITS = 0x80000000 | 0x40000000 | 0x20000000 | 0x10000000
 TILE_IDS = range(1, 17)
 STEP_NAMES = {name: turn for name, turn in TURNS.items() if name != "B"}   # no U-turn steps
 
@@ -63,7 +96,7 @@ def _cell(text: Any, path: Path, place: str) -> list:
     if len(words) == 2 and words[0] == "buoy" and words[1] in COLOURS:
         return words
     raise DataFileError(path, place, "a hex is water, start, drain or buoy red/yellow/green, "
-                                     f"not {text!r}")
+                                     f"not {clip(text)}")
 
 
 def load_tiles(path: str | Path = TILES_FILE) -> dict[int, dict[str, list[list]]]:
@@ -116,7 +149,7 @@ def _board_header(raw: Mapping, path: Path, place_of) -> tuple[str, str, str]:
     level = raw.get("level")
     if level not in LEVELS:
         raise DataFileError(path, place_of("level"),
-                            f"must be one of {', '.join(LEVELS)}, not {level!r}")
+                            f"must be one of {', '.join(LEVELS)}, not {clip(level)}")
     return values[0], values[1], level
 
 
@@ -135,17 +168,17 @@ def load_board_yaml(path: str | Path, tiles_path: str | Path = TILES_FILE) -> di
         tid, side, rotation, position = (entry["tile"], entry["side"], entry["rotation"],
                                          entry["position"])
         if not is_int(tid) or tid not in tiles:
-            raise DataFileError(path, f"{place}.tile", f"no tile {tid!r} (tiles are 1-16)")
+            raise DataFileError(path, f"{place}.tile", f"no tile {clip(tid)} (tiles are 1-16)")
         if tid in used:
             raise DataFileError(path, f"{place}.tile", f"tile {tid} is already placed at "
                                                        f"tiles[{used[tid]}]; a tile shows "
                                                        "one face")
         used[tid] = i
         if side not in ("A", "B"):
-            raise DataFileError(path, f"{place}.side", f"must be A or B, not {side!r}")
+            raise DataFileError(path, f"{place}.side", f"must be A or B, not {clip(side)}")
         if not is_int(rotation) or not 0 <= rotation <= 5:
             raise DataFileError(path, f"{place}.rotation",
-                                f"must be 0-5 (60° steps), not {rotation!r}")
+                                f"must be 0-5 (60° steps), not {clip(rotation)}")
         if not isinstance(position, list) or len(position) != 2 \
                 or not all(is_int(v) and abs(v) <= 999 for v in position):
             raise DataFileError(path, f"{place}.position", "must be [q, r], whole numbers")
@@ -173,50 +206,176 @@ def axial_to_offset(q: int, r: int) -> tuple[int, int]:
     return q + (r - (r & 1)) // 2, r
 
 
-def _check_xml(path: Path, place: str, source: Path | None = None) -> Any:
-    """Parse ``source`` (default ``path``) with defusedxml first: no DTD, no entities, no
-    external references. Problems are reported against ``path``."""
+def _parse_xml(path: Path, place: str, data: bytes) -> Any:
+    """XML bytes parsed with defusedxml: no DTD, no entities, no external references.
+    Problems are reported against ``path`` at ``place``."""
     import defusedxml.ElementTree as safe_et
     from defusedxml import DefusedXmlException
-    source = source or path
     try:
-        size = source.stat().st_size
-        if size > MAX_DATA_BYTES:
-            raise DataFileError(path, place, f"{size} bytes is too large for a data file")
-        return safe_et.parse(str(source), forbid_dtd=True, forbid_entities=True,
-                             forbid_external=True).getroot()
+        return safe_et.fromstring(data, forbid_dtd=True, forbid_entities=True,
+                                  forbid_external=True)
     except DefusedXmlException as exc:
-        raise DataFileError(path, place, f"unsafe XML refused: {exc}") from None
-    except (safe_et.ParseError, LookupError, ValueError, RecursionError) as exc:
+        raise DataFileError(path, place, f"unsafe XML refused: {cut(str(exc))}") from None
+    except (safe_et.ParseError, LookupError, *PARSE_ERRORS) as exc:
         # LookupError: an unknown encoding in the XML declaration
-        raise DataFileError(path, place, f"not valid XML: {exc}") from None
-    except OSError as exc:
-        raise DataFileError(path, place, f"cannot be read ({exc.strerror or exc})") from None
+        raise DataFileError(path, place, f"not valid XML: {cut(str(exc))}") from None
 
 
-def _tiled_map(path: Path):
-    root = _check_xml(path, "")
+def _read_xml(path: Path, place: str, source: Path | None = None) -> Any:
+    """The XML of ``source`` (default ``path``), read once and bounded
+    (game.files.read_bounded: regular files only, at most MAX_TMX_BYTES)."""
+    try:
+        data = read_data(source or path, MAX_TMX_BYTES)
+    except DataFileError as exc:            # a tileset's problem belongs to the map
+        raise DataFileError(path, place, exc.problem) from None
+    return _parse_xml(path, place, data)
+
+
+def _side(path: Path, place: str, text: Any) -> int:
+    """A map or layer width/height: a whole number from 1 to MAX_BOARD_SIDE."""
+    word = text.strip() if isinstance(text, str) else ""
+    if not (word.isascii() and word.isdigit()) or len(word) > 4 \
+            or not 1 <= int(word) <= MAX_BOARD_SIDE:
+        raise DataFileError(path, place, f"must be 1-{MAX_BOARD_SIDE} hexes (a board is at "
+                                         f"most {MAX_BOARD_SIDE} x {MAX_BOARD_SIDE}), not "
+                                         f"{clip(text)}")
+    return int(word)
+
+
+def _inflate(path: Path, place: str, data: bytes, compression: str | None, size: int) -> bytes:
+    """A layer's base64-decoded bytes, decompressed to at most ``size`` bytes (width x
+    height x 4, known before a byte is inflated): a zlib bomb stops at ``size + 1``."""
+    if not compression:
+        return data
+    if compression not in ("zlib", "gzip"):
+        raise DataFileError(path, place, f"{clip(compression)} compression is not supported "
+                                         "(save the map with zlib, gzip or no compression)")
+    wbits = zlib.MAX_WBITS | (16 if compression == "gzip" else 0)
+    try:
+        inflater = zlib.decompressobj(wbits)
+        out = inflater.decompress(data, size + 1)
+    except zlib.error as exc:
+        raise DataFileError(path, place, f"the {compression} data is damaged ({exc})") from None
+    if len(out) > size or inflater.unconsumed_tail:
+        raise DataFileError(path, place, f"the layer's data is larger than its "
+                                         f"{size // 4} hexes")
+    return out
+
+
+def _layer_gids(path: Path, place: str, data_node: Any, cells: int) -> list[int]:
+    """The ``cells`` tile numbers of a layer's <data> (CSV, base64 with or without
+    zlib/gzip, or the old <tile gid> elements), Tiled's flag bits cleared."""
+    if data_node is None:
+        raise DataFileError(path, place, "the layer has no data")
+    if data_node.find("chunk") is not None:
+        raise DataFileError(path, place, "infinite maps (chunked layers) are not boards")
+    encoding = data_node.get("encoding")
+    text = data_node.text or ""
+    try:
+        if encoding is None:
+            words = [tile.get("gid", "0") for tile in data_node.findall("tile")]
+        elif encoding == "csv":
+            words = text.split(",")
+        elif encoding == "base64":
+            raw = _inflate(path, place, base64.b64decode("".join(text.split()), validate=True),
+                           data_node.get("compression"), cells * 4)
+            if len(raw) != cells * 4:
+                raise DataFileError(path, place, f"the layer holds {len(raw) // 4} tiles, not "
+                                                 f"its width x height ({cells})")
+            words = [str(gid) for gid in struct.unpack(f"<{cells}I", raw)]
+        else:
+            raise DataFileError(path, place, f"{clip(encoding)} layer encoding is not "
+                                             "supported (use CSV or Base64)")
+    except binascii.Error as exc:
+        raise DataFileError(path, place, f"not valid base64 ({exc})") from None
+    if len(words) != cells:
+        raise DataFileError(path, place, f"the layer holds {len(words)} tiles, not its "
+                                         f"width x height ({cells})")
+    gids = []
+    for word in words:
+        word = word.strip()
+        if not (word.isascii() and word.isdigit()) or len(word) > 10 \
+                or int(word) > 0xFFFFFFFF:
+            raise DataFileError(path, place, f"not a tile number: {clip(word)}")
+        gids.append(int(word) & ~TILED_FLAG_BITS)
+    return gids
+
+
+def _board_xml(path: Path) -> Any:
+    """The map's XML, checked and made safe for pytmx: the map at most MAX_BOARD_SIDE
+    square, one tile layer whose data is decoded here (bounded) and handed on as plain
+    CSV without Tiled's flag bits, and each external tileset read here (bounded) and
+    put inline, so that pytmx never reads a file or inflates a byte itself."""
+    from xml.etree.ElementTree import Element
+    root = _read_xml(path, "")
     if root.tag != "map":
-        raise DataFileError(path, "map", f"not a Tiled map (root element {root.tag!r})")
+        raise DataFileError(path, "map", f"not a Tiled map (root element {clip(root.tag)})")
     if root.get("orientation") != "hexagonal":
         raise DataFileError(path, "map.orientation",
-                            f"must be hexagonal, not {root.get('orientation')!r}")
+                            f"must be hexagonal, not {clip(root.get('orientation'))}")
     if root.get("staggeraxis") not in ("x", "y"):
         raise DataFileError(path, "map.staggeraxis", "must be x or y")
     if root.get("staggerindex") not in ("odd", "even"):
         raise DataFileError(path, "map.staggerindex", "must be odd or even")
     if root.get("infinite", "0") != "0":
         raise DataFileError(path, "map.infinite", "infinite maps are not boards")
-    for tileset in root.iter("tileset"):
-        source = tileset.get("source")
-        if source:
-            _check_xml(path, f"tileset {source}", path.parent / source)
+    _side(path, "map.width", root.get("width"))
+    _side(path, "map.height", root.get("height"))
+    layers = list(root.iter("layer"))
+    if len(layers) != 1:
+        raise DataFileError(path, "layers", f"a board has one tile layer, not {len(layers)}")
+    layer = layers[0]
+    place = f"layer {clip(layer.get('name'))}"
+    cells = _side(path, f"{place}.width", layer.get("width")) * \
+        _side(path, f"{place}.height", layer.get("height"))
+    data_node = layer.find("data")
+    gids = _layer_gids(path, place, data_node, cells)
+    data_node.clear()                        # drops encoding, compression, <tile>s
+    data_node.set("encoding", "csv")
+    data_node.text = ",".join(map(str, gids))
+    external = [(parent, i, child) for parent in root.iter() for i, child in enumerate(parent)
+                if child.tag == "tileset" and child.get("source") is not None]
+    if len(external) > MAX_TILESETS:
+        raise DataFileError(path, "tilesets", f"more than {MAX_TILESETS} tilesets")
+    for parent, i, child in external:
+        source = child.get("source")
+        where = f"tileset {clip(source)}"
+        tileset = _read_xml(path, where, path.parent / source)
+        if tileset.tag != "tileset" or sum(1 for _ in tileset.iter("tileset")) != 1:
+            raise DataFileError(path, where, "not a Tiled tileset (one <tileset> element)")
+        inline = Element("tileset", {k: v for k, v in tileset.attrib.items() if k != "source"})
+        inline.set("firstgid", child.get("firstgid", "1"))
+        inline.extend(list(tileset))
+        parent[i] = inline
+    return root
+
+
+@functools.cache
+def _board_map_class() -> type:
+    """pytmx's TiledMap without its image pass: a board needs tile properties only, and
+    that pass walks a tileset image by its declared pixel size (a hostile size would
+    loop for ever) and names files to load."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")   # pytmx imports pygame
     import pytmx
+
+    class BoardMap(pytmx.TiledMap):
+        def reload_images(self) -> None:
+            self.images = [None] * self.maxgid
+
+    return BoardMap
+
+
+def _tiled_map(path: Path):
+    """The map as pytmx reads it, from the XML :func:`_board_xml` read once, bounded."""
+    root = _board_xml(path)
+    tmx = _board_map_class()()
+    tmx.filename = str(path)
     try:
-        return pytmx.TiledMap(str(path))
+        tmx.parse_xml(root)
     except Exception as exc:  # pytmx raises anything on a broken map; report, never crash
-        raise DataFileError(path, "", f"Tiled map cannot be read: {exc}") from None
+        reason = cut(str(exc)) or type(exc).__name__
+        raise DataFileError(path, "", f"Tiled map cannot be read: {reason}") from None
+    return tmx
 
 
 def load_board_tmx(path: str | Path) -> dict:
@@ -232,16 +391,16 @@ def load_board_tmx(path: str | Path) -> dict:
     for col, row, gid in layer.iter_data():
         if not gid:
             continue
-        place = f"layer {layer.name!r} col {col} row {row}"
+        place = f"layer {clip(layer.name)} col {col} row {row}"
         tile = tmx.get_tile_properties_by_gid(gid) or {}
         kind, colour = tile.get("kind"), tile.get("colour")
         if kind not in KINDS:
             raise DataFileError(path, place, f"the tile's kind must be one of "
-                                             f"{', '.join(KINDS)}, not {kind!r}")
+                                             f"{', '.join(KINDS)}, not {clip(kind)}")
         if kind == "buoy":
             if colour not in COLOURS:
                 raise DataFileError(path, place, f"a buoy tile needs colour "
-                                                 f"{'/'.join(COLOURS)}, not {colour!r}")
+                                                 f"{'/'.join(COLOURS)}, not {clip(colour)}")
             cell = ["buoy", colour]
         else:
             cell = [kind]
@@ -301,7 +460,7 @@ def _turns(text: Any, path: Path, place: str, names: Mapping[str, int]) -> list[
     words = text.split() if isinstance(text, str) else []
     if not words or any(w not in names for w in words):
         raise DataFileError(path, place, f"must be names from {' '.join(names)}, "
-                                         f"not {text!r}")
+                                         f"not {clip(text)}")
     return [names[w] for w in words]
 
 
@@ -349,14 +508,39 @@ def load_hound(path: str | Path = HOUND_FILE) -> dict:
 
 
 # -- boards by name, the lobby, the options --------------------------------------------------------
+def is_board_file(path: Path) -> bool:
+    """A name the boards folders offer: .yaml, .yml or .tmx in any case (``Pond.TMX``)."""
+    return path.suffix.lower() in BOARD_SUFFIXES
+
+
+def checked_board(path: str | Path) -> dict:
+    """A board fit for a race: :func:`load_board`, then the rules' DDG-42 check for six
+    ducks (MAX_DUCKS, what ``check-board`` asks), its first problem (and how many more)
+    as a DataFileError naming the file. Read and checked once per version of the file
+    and of what it uses (:func:`game.boards.cached_load`); the result is a copy, the
+    caller's to change."""
+    return copy.deepcopy(cached_load("duck board", path, _load_and_check))
+
+
+def _load_and_check(path: Path) -> dict:
+    data = load_board(path)
+    problems = board_problems(board_from_data(data), MAX_DUCKS)
+    if problems:
+        place, problem = problems[0]
+        more = f" (and {len(problems) - 1} more: python -m game check-board lists them)" \
+            if len(problems) > 1 else ""
+        raise DataFileError(path, place, problem + more)
+    return data
+
+
 def board_path(name: str) -> Path:
     """A board name (a file stem in data/boards/duck, YAML preferred over TMX, or with
     its suffix) or a path to a board file."""
     if not isinstance(name, str) or not name.strip():
-        raise DataFileError(DUCK_DIR, "", f"not a board name: {name!r}")
+        raise DataFileError(DUCK_DIR, "", f"not a board name: {clip(name)}")
     if "/" in name or "\\" in name:
         return Path(name)
-    if name.endswith(BOARD_SUFFIXES) and (DUCK_DIR / name).exists():
+    if is_board_file(Path(name)) and (DUCK_DIR / name).exists():
         return DUCK_DIR / name
     for suffix in BOARD_SUFFIXES:
         candidate = DUCK_DIR / f"{name}{suffix}"
@@ -364,29 +548,113 @@ def board_path(name: str) -> Path:
             return candidate
     if Path(name).exists():
         return Path(name)
-    known = ", ".join(b["stem"] for b in list_boards())
+    known = ", ".join(b["stem"] for b in current_scan().boards if b["shipped"])
     raise DataFileError(DUCK_DIR / name, "", f"no such board (shipped: {known})")
 
 
-def list_boards() -> list[dict]:
-    """The shipped boards for the lobby: stem, name, name_ja, level, path (the YAML, or the
-    TMX when there is no YAML) and tmx (the Tiled twin, or None); beginner boards first."""
-    out = {}
-    for path in sorted(DUCK_DIR.iterdir()):
-        if path.suffix not in BOARD_SUFFIXES or path.stem in DATA_FILES:
+@dataclass(frozen=True)
+class BoardScan:
+    """The boards folders as the lobby shows them. ``boards``: the boards fit for a race,
+    the shipped ones first (beginner boards first, the default board first among them),
+    then the player's own by file name; each ``{"stem", "path", "tmx", "name", "name_ja",
+    "level", "shipped"}`` (``stem``: what the lobby offers and prepare_options takes, a
+    shipped board's file stem or the path of the player's file). ``problems``: one
+    ``file: place: problem`` line per board or folder that cannot be used. ``folder``:
+    the player's boards folder scanned."""
+    boards: tuple[dict, ...]
+    problems: tuple[str, ...]
+    folder: Path
+
+
+MAX_USER_BOARDS = 100       # board files read from the player's folder, in name order
+_SCAN_LOCK = threading.Lock()
+_latest_scan: BoardScan | None = None
+
+
+def scan_boards() -> BoardScan:
+    """Look at both boards folders now: each board file is read and checked (DDG-42)
+    only if it is new or changed since it was last read (a stat of the file and what it
+    uses otherwise). Meant for the lobby's entry, in a background thread if wished:
+    thread-safe (one scan at a time), never raises for a bad file or folder."""
+    global _latest_scan
+    with _SCAN_LOCK:
+        problems: list[DataFileError] = []
+        folder = user_boards_dir()
+        boards = _shipped_boards(problems) + _user_boards(folder, problems)
+        scan = BoardScan(tuple(boards), tuple(str(exc) for exc in problems), folder)
+        _latest_scan = scan
+    return scan
+
+
+def latest_scan() -> BoardScan | None:
+    """The last scan's result, without touching the disk (None before the first)."""
+    return _latest_scan
+
+
+def current_scan() -> BoardScan:
+    """The last scan (if it was of today's player folder), or a first one now."""
+    scan = _latest_scan
+    return scan if scan is not None and scan.folder == user_boards_dir() else scan_boards()
+
+
+def _folder_files(folder: Path, problems: list[DataFileError], missing_ok: bool) -> list[Path]:
+    """The board files in ``folder`` by name; an unreadable folder is one problem."""
+    try:
+        if not stat.S_ISDIR(folder.stat().st_mode):
+            problems.append(DataFileError(folder, "", "not a folder"))
+            return []
+        return sorted(path for path in folder.iterdir() if is_board_file(path))
+    except FileNotFoundError:
+        if not missing_ok:
+            problems.append(DataFileError(folder, "", "the boards folder is missing"))
+        return []
+    except OSError as exc:
+        problems.append(DataFileError(folder, "", f"the folder cannot be read "
+                                                  f"({exc.strerror or exc})"))
+        return []
+
+
+def _entry(path: Path, problems: list[DataFileError], **fields) -> dict | None:
+    try:
+        data = cached_load("duck board", path, _load_and_check)
+    except DataFileError as exc:
+        problems.append(exc)
+        return None
+    return {"path": path, "name": data["name"], "name_ja": data["name_ja"],
+            "level": data["level"], **fields}
+
+
+def _shipped_boards(problems: list[DataFileError]) -> list[dict]:
+    stems: dict[str, dict] = {}
+    for path in _folder_files(DUCK_DIR, problems, missing_ok=False):
+        if path.stem in DATA_FILES:
             continue
-        entry = out.setdefault(path.stem, {"stem": path.stem, "path": None, "tmx": None})
-        if path.suffix == ".tmx":
-            entry["tmx"] = path
-        if entry["path"] is None or path.suffix == ".yaml":
-            entry["path"] = path
+        files = stems.setdefault(path.stem, {"yaml": None, "tmx": None})
+        files["tmx" if path.suffix.lower() == ".tmx" else "yaml"] = path
     boards = []
-    for entry in out.values():
-        data = load_board(entry["path"])
-        boards.append({**entry, "name": data["name"], "name_ja": data["name_ja"],
-                       "level": data["level"]})
+    for stem, files in stems.items():
+        entry = _entry(files["yaml"] or files["tmx"], problems, stem=stem, tmx=files["tmx"],
+                       shipped=True)
+        if entry:
+            boards.append(entry)
     boards.sort(key=lambda b: (LEVELS.index(b["level"]), b["stem"] != DEFAULT_BOARD, b["name"]))
     return boards
+
+
+def _user_boards(folder: Path, problems: list[DataFileError]) -> list[dict]:
+    paths = _folder_files(folder, problems, missing_ok=True)
+    if len(paths) > MAX_USER_BOARDS:
+        problems.append(DataFileError(folder, "", f"{len(paths)} board files: only the first "
+                                                  f"{MAX_USER_BOARDS} by name are read"))
+        paths = paths[:MAX_USER_BOARDS]
+    entries = (_entry(path, problems, stem=str(path), tmx=None, shipped=False)
+               for path in paths)
+    return [entry for entry in entries if entry]
+
+
+def list_boards() -> list[dict]:
+    """The shipped boards fit for a race, as a fresh :func:`scan_boards` lists them."""
+    return [board for board in scan_boards().boards if board["shipped"]]
 
 
 def user_boards_dir() -> Path:
@@ -397,29 +665,17 @@ def user_boards_dir() -> Path:
 
 
 def user_boards() -> tuple[list[dict], list[DataFileError]]:
-    """The player's own boards that load and pass DDG-42, and the problems of the rest."""
-    folder = user_boards_dir()
-    boards, problems = [], []
-    if not folder.is_dir():
-        return boards, problems
-    for path in sorted(folder.iterdir()):
-        if path.suffix not in BOARD_SUFFIXES:
-            continue
-        try:
-            data = load_board(path)
-        except DataFileError as exc:
-            problems.append(exc)
-            continue
-        boards.append({"stem": str(path), "path": path, "tmx": None, "name": data["name"],
-                       "name_ja": data["name_ja"], "level": data["level"]})
-    return boards, problems
+    """The player's own boards that load and pass DDG-42, and the problems of the rest
+    (the folder's own problem too: unreadable, not a folder)."""
+    problems: list[DataFileError] = []
+    return _user_boards(user_boards_dir(), problems), problems
 
 
 def lobby_choices(key: str):
     """Data-driven lobby choices: the shipped boards by name, then the player's own by
-    path (None for other options)."""
+    path (None for other options). From the last scan: no disk access after the first."""
     if key == "board":
-        return [b["stem"] for b in list_boards()] + [b["stem"] for b in user_boards()[0]]
+        return [board["stem"] for board in current_scan().boards]
     return None
 
 
@@ -428,10 +684,10 @@ LEVEL_NAMES = {"beginner": ("beginner", "初級"), "moderate": ("moderate", "中
 
 
 def lobby_label(key: str, value: Any, lang: str) -> str | None:
-    """A board's name in the player's language, with its level."""
+    """A board's name in the player's language, with its level (from the last scan)."""
     if key != "board":
         return None
-    for board in list_boards() + user_boards()[0]:
+    for board in current_scan().boards:
         if board["stem"] == value:
             name = board["name_ja"] if lang == "ja" and board["name_ja"] else board["name"]
             level = LEVEL_NAMES.get(board["level"], (board["level"],) * 2)[lang == "ja"]
@@ -440,8 +696,9 @@ def lobby_label(key: str, value: Any, lang: str) -> str | None:
 
 
 def lobby_problems() -> list[str]:
-    """One line per board of the player's that cannot be used (shown as a dialog)."""
-    return [str(exc) for exc in user_boards()[1]]
+    """One line per board or boards folder that cannot be used (shown as a dialog): a
+    fresh :func:`scan_boards`, so entering the lobby sees boards added since."""
+    return list(scan_boards().problems)
 
 
 def prepare_options(options: Mapping[str, Any]) -> dict:
@@ -457,7 +714,7 @@ def prepare_options(options: Mapping[str, Any]) -> dict:
                          f"or official, not {out['variant']!r}")
     board = out.get("board", DEFAULT_BOARD)
     if isinstance(board, (str, Path)):
-        out["board"] = load_board(board_path(str(board)))
+        out["board"] = checked_board(board_path(str(board)))
     if not isinstance(out.get("deck"), Mapping):
         out["deck"] = load_deck()
     if not isinstance(out.get("hound"), Mapping):
