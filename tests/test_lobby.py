@@ -21,6 +21,7 @@ def open_lobby(game_id, size, lang="en"):
     app = make_app(size, lang)
     lobby = LobbyScene(app, registry.get(game_id))
     app.push(lobby)
+    lobby.wait_for_scan()
     return app, lobby
 
 
@@ -65,6 +66,7 @@ def test_the_table_goes_down_to_its_minimum_and_up_to_its_maximum_by_mouse(game_
         app.pop()
         lobby = LobbyScene(app, info)
         app.push(lobby)
+        lobby.wait_for_scan()
         while len(lobby.seats) < info.max_players:
             before = len(lobby.seats)
             press(app, lobby, "add")
@@ -175,4 +177,36 @@ def test_start_player_is_offered_only_for_seats_at_the_table_and_named_by_them()
         press(app, lobby, "start")
         assert app.top is not lobby
     finally:
+        pygame.quit()
+
+
+def test_the_boards_folder_is_read_on_a_worker_and_a_broken_board_is_one_dialog(monkeypatch):
+    """Issue #15: the lobby froze ~22 s on entry (and on every option click) reading a
+    999x999 board on each redraw. It now lays out at once, says it is reading, and shows
+    the broken boards it found in one dialog naming each file."""
+    import threading
+
+    from game.boards import duck
+    from game.settings import data_dir
+    folder = data_dir() / "boards"
+    folder.mkdir(parents=True)
+    (folder / "no-drain.yaml").write_text("name: X\nname_ja: X\nlevel: beginner\ntiles: []\n")
+    release = threading.Event()
+    real = duck.lobby_problems
+    monkeypatch.setattr(duck, "lobby_problems", lambda: (release.wait(10), real())[1])
+    app = make_app((1280, 720))
+    try:
+        lobby = LobbyScene(app, registry.get("duck"))
+        app.push(lobby)
+        assert lobby.busy() and lobby.buttons.by_key("option:board").label == "Reading boards…"
+        for _ in range(3):
+            app.step(1 / 60)                    # frames go on while the folder is read
+        assert app.top is lobby
+        release.set()
+        lobby.wait_for_scan()
+        assert not lobby.busy() and lobby.buttons.by_key("option:board").label != "Reading boards…"
+        assert type(app.top).__name__ == "DialogScene"
+        assert "no-drain.yaml" in app.top.message
+    finally:
+        release.set()
         pygame.quit()

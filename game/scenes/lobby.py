@@ -3,6 +3,7 @@ or computer and how strong, and the game's options and variants."""
 from __future__ import annotations
 
 import random
+import threading
 
 import pygame
 
@@ -43,6 +44,8 @@ def option_choices(info, spec) -> tuple:
     return tuple(spec.choices)
 
 
+# Options whose choices come from data folders the lobby scans on entering.
+DATA_OPTIONS = ("board",)
 # Options whose integer choices name a seat ("start player"): offered only for the seats
 # at the table and labelled with the seat's name.
 SEAT_OPTIONS = ("start_player",)
@@ -77,6 +80,7 @@ class LobbyScene(Scene):
                                    else info.min_players, app.t)
         self.options = {spec.key: spec.default for spec in self.module.OPTIONS}
         self.editing: int | None = None
+        self.scanning: threading.Thread | None = None
 
     # layout -----------------------------------------------------------------------------
     def text_size(self, design: float, floor: int = 14) -> int:
@@ -170,6 +174,8 @@ class LobbyScene(Scene):
 
     def _option_label(self, spec) -> str:
         value = self.options[spec.key]
+        if self.scanning is not None and spec.key in DATA_OPTIONS:
+            return self.t("app.reading_files")
         if spec.key in SEAT_OPTIONS and isinstance(value, int) and value < len(self.seats):
             return self.seats[value].name
         if isinstance(value, bool) and value not in spec.choice_names:
@@ -180,12 +186,38 @@ class LobbyScene(Scene):
         return label or spec.label(value, self.app.settings.language)
 
     def enter(self):
+        """Lay out at once, and read the game's data folders (the player's boards) on a
+        worker thread: a big or broken folder never freezes the lobby, and no redraw or
+        option click reads a file (the loader answers from the scan it keeps)."""
         super().enter()
         loader = _loader(self.info)
         problems = getattr(loader, "lobby_problems", None) if loader else None
-        lines = problems() if problems else []
-        if lines:     # a board the player dropped in is broken: say so, keep going
-            self.app.show_error("\n".join(lines[:4]))
+        if problems is None:
+            return
+        self.scan_result: list[list[str]] = []
+        self.scanning = threading.Thread(target=lambda: self.scan_result.append(problems()),
+                                         name="lobby-scan", daemon=True)
+        self.scanning.start()
+        self.layout(self.size)
+
+    def update(self, dt):
+        if self.scanning is not None and not self.scanning.is_alive():
+            self.scanning = None
+            self.layout(self.size)            # the boards found are offered now
+            lines = self.scan_result[0] if self.scan_result else []
+            if lines:     # a board the player dropped in is broken: say so, keep going
+                more = len(lines) - 4
+                self.app.show_error("\n".join(lines[:4]) + (
+                    "\n" + self.t("app.more_problems", n=more) if more > 0 else ""))
+
+    def busy(self):
+        return self.scanning is not None
+
+    def wait_for_scan(self, timeout: float = 10.0) -> None:
+        """Tests and the screenshot tool: let the scan finish and its result show."""
+        if self.scanning is not None:
+            self.scanning.join(timeout)
+        self.update(0.0)
 
     # actions ----------------------------------------------------------------------------
     def _edit_name(self, i):
@@ -259,6 +291,8 @@ class LobbyScene(Scene):
 
     def _cycle_option(self, spec):
         def cycle():
+            if self.scanning is not None and spec.key in DATA_OPTIONS:
+                return                          # its choices are still being read
             choices = option_choices(self.info, spec)
             if spec.key in SEAT_OPTIONS:
                 choices = tuple(c for c in choices
