@@ -11,12 +11,13 @@ from game.ai import make_bot
 from game.boards.duck import prepare_options
 from game.rules import conformance, duck
 from game.rules.duck.checks import invariants
-from tests.scenarios.duck.arena import act, new, race
+from tests.scenarios.duck.arena import act, arena, new, race
 
 
 @pytest.mark.parametrize("variant, official, board, players", [
     ("beginner", False, "bathtub", 4), ("advanced", True, "harbour", 5),
-    ("twoducks", False, "whirlpool", 3), ("advanced", False, "spa", 6)])
+    ("advanced", False, "whirlpool", 3), ("advanced", True, "canal", 2),
+    ("advanced", False, "spa", 6)])
 @pytest.mark.parametrize("level", ["easy", "normal"])
 def test_bots_choose_legal_actions_from_views_in_every_mode(variant, official, board, players,
                                                            level):
@@ -65,6 +66,21 @@ def test_greedy_beats_random_players():
             state.apply(p, bot.choose(state.view(p), p, rng))
         wins += state.winners() == (seat,)
     assert wins >= 30
+
+
+def test_ddg26_greedy_discards_for_both_of_its_ducks():
+    """DDG-26: after a blue token a player with two ducks keeps the card that takes its
+    second duck to a buoy, though it is no use to the first (which faces the rim)."""
+    s = race(new(players=2, variant="advanced", board=arena(red=[(3, 0)])),
+             {0: ((5, -2), 0), 1: ((0, 0), 0), 2: ((-3, -1), 0), 3: ((-3, 3), 0)},
+             hands={0: [9, 11, 21, 47], 1: [5, 10, 13, 14]}, deck_top=[7, 25, 42])
+    act(s, 0, "blue")
+    assert s.hands[0] == (7, 9, 11, 21, 25, 42, 47)
+    view = s.view(0)
+    assert bots._card_value(view, 1, 21) > 90 > bots._card_value(view, 0, 21)  # red, duck 1
+    assert bots._card_value(view, 0, 25) > 90                                  # red, duck 0
+    discard = bots.normal(view, 0, random.Random(1))
+    assert not {21, 25, 47} & set(discard.cards)
 
 
 def test_greedy_takes_the_card_that_reaches_the_drain():

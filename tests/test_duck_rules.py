@@ -20,7 +20,10 @@ def legal_text(state, player):
 
 
 def choose(state, cards: dict):
-    """Every player's secret card(s) for the round; returns the events of the last."""
+    """Every player's secret card(s) for the round; returns the events of the last.
+    The bystander of the four-seat advanced scenarios plays its highest card unless told."""
+    if is_four_seat_advanced(state) and BYSTANDER not in cards:
+        cards = {**cards, BYSTANDER: max(state.hands[BYSTANDER])}
     events = []
     for p, card in cards.items():
         text = f"cards {card[0]} {card[1]}" if isinstance(card, tuple) else f"card {card}"
@@ -112,7 +115,8 @@ def test_ddg_3_six_ducks_one_hound_four_patterns():
         new(players=7)
     with pytest.raises(RulesDataError, match="2-3"):
         new(players=4, variant="twoducks")
-    assert new(players=3, variant="twoducks").ducks == 6
+    assert new(players=3, variant="advanced").ducks == 6         # DDG-26
+    assert new(players=6, variant="advanced").ducks == 6
     s = new(players=2, variant="advanced")
     assert len(s.patterns) == 4 and s.hound_pos == -1
 
@@ -311,22 +315,39 @@ def test_ddg_17_empty_deck_reshuffles_the_discards():
 
 # -- the advanced game ----
 def test_ddg_20_advanced_setup_secret_order_card_highest_places_first():
-    s = duck.new_game(3, 5, {**OPTIONS, "variant": "advanced"})
-    assert s.phase == "order" and s.to_act() == (0, 1, 2)
-    assert all(len(h) == 4 for h in s.hands) and s.blue == [1, 1, 1]
-    picks = {p: s.hands[p][0] for p in range(3)}
+    s = duck.new_game(4, 5, {**OPTIONS, "variant": "advanced"})
+    assert s.phase == "order" and s.to_act() == (0, 1, 2, 3)
+    assert all(len(h) == 4 for h in s.hands) and s.blue == [1, 1, 1, 1]
+    picks = {p: s.hands[p][0] for p in range(4)}
     for p, c in picks.items():
         events = act(s, p, f"order {c}")
-    assert kinds(events, "order_cards")[0]["order"] == sorted(range(3), key=lambda p: -picks[p])
-    for p in sorted(range(3), key=lambda p: -picks[p]):
+    assert kinds(events, "order_cards")[0]["order"] == sorted(range(4), key=lambda p: -picks[p])
+    for p in sorted(range(4), key=lambda p: -picks[p]):
         assert s.to_act() == (p,)
         act(s, p, str(s.legal_actions(p)[0]))
     assert s.phase == "choose" and all(len(h) == 3 for h in s.hands)
 
 
-def advanced(players=3, **kwargs):
-    return race(new(players=players, variant="advanced", board=kwargs.pop("board", None)),
-                **kwargs)
+# The advanced scenarios below are about one duck each, which DDG-26 leaves to 4-6 players:
+# they seat four. Players 0-2 are the actors; player 3 is a bystander whose duck sits in
+# the far corner facing off the board (its card's first step is straight, so it bonks
+# where it stands), holds two buoy tokens (so it never controls the hound, DDG-21) and
+# plays card 52, higher than any card of the scenarios (so it moves last).
+BYSTANDER = 3
+BYSTANDER_DUCK = ((0, 5), 5, ("red", "yellow"))
+BYSTANDER_HAND = [47, 48, 52]
+
+
+def is_four_seat_advanced(state) -> bool:
+    return state.advanced and state.players == 4
+
+
+def advanced(players=4, official=False, ducks=None, hands=None, **kwargs):
+    state = new(players=players, variant="advanced", official=official,
+                board=kwargs.pop("board", None))
+    ducks = {BYSTANDER: BYSTANDER_DUCK, **(ducks or {})}
+    hands = {BYSTANDER: BYSTANDER_HAND, **hands} if hands else hands
+    return race(state, ducks, hands=hands, **kwargs)
 
 
 def finish_ducks(s, cards):
@@ -426,13 +447,12 @@ def standing_still(tokens=None, **positions):
     """An advanced race in the official variant, where every duck turns instead of
     moving (DDG-27), so the hound finds the ducks where the test put them. Player 0 plays
     the highest card and so controls the hound (DDG-21)."""
-    s = race(new(players=3, variant="advanced", official=True), tokens=tokens, **positions,
-             hands={0: [40, 1, 2], 1: [10, 3, 4], 2: [20, 6, 7]})
-    return s
+    return advanced(official=True, tokens=tokens, **positions,
+                    hands={0: [40, 1, 2], 1: [10, 3, 4], 2: [20, 6, 7]})
 
 
 def turn_everybody(s):
-    for p, card in ((0, 40), (1, 10), (2, 20)):
+    for p, card in ((0, 40), (1, 10), (2, 20), (BYSTANDER, 52)):
         act(s, p, f"card {card}")
     while s.phase == "move":
         p = s.to_act()[0]
@@ -498,7 +518,7 @@ def test_ddg_25_blue_draw_three_discard_three_any_time():
     hand = s.hands[0]
     events = act(s, 0, "blue")
     assert kinds(events, "token")[0]["token"] == "blue" and len(s.hands[0]) == 6
-    assert s.to_act() == (0, 1, 2)
+    assert s.to_act() == (0, 1, 2, 3)
     assert all(isinstance(a, A.Discard) for a in s.legal_actions(0))
     act(s, 0, "discard " + " ".join(map(str, hand)))
     assert len(s.hands[0]) == 3 and not set(hand) & set(s.hands[0]) and s.blue[0] == 0
@@ -596,28 +616,54 @@ def test_ddg_25_the_hound_meeting_a_duck_that_is_the_hound_is_knocked_off():
     assert s.hound_pos == -1 and not kinds(events, "knock") and at(s, 1)[0] == (2, 0)
 
 
-# -- two ducks and the official variant ----
-def test_ddg_26_two_ducks_each_deal_five_place_twice_hand_four():
-    s = duck.new_game(2, 3, {**OPTIONS, "variant": "twoducks"})
-    assert s.ducks == 4 and all(len(h) == 5 for h in s.hands)
-    picks = {p: s.hands[p][-1] for p in range(2)}
+# -- two ducks (DDG-26) and the official variant ----
+@pytest.mark.parametrize("players", [2, 3])
+def test_ddg26_advanced_two_or_three_players_two_ducks_each(players):
+    """DDG-26 (sheet A 上級ルール(2~3人用), sheet B 2人～3人で遊ぶ場合): the advanced game with
+    2-3 players: two ducks each, deal 5, one order card, placing round twice from the
+    highest, hand of 4, two cards a round, the hound and the tokens as ever."""
+    s = duck.new_game(players, 3, {**OPTIONS, "variant": "advanced"})
+    assert s.variant == "advanced" and s.per_player == 2 and s.ducks == 2 * players
+    assert [s.owner(d) for d in range(s.ducks)] == [d // 2 for d in range(2 * players)]
+    assert all(len(h) == 5 for h in s.hands) and s.phase == "order"
+    setup = [e.data for e in s.opening_events if e.kind == "setup"][0]
+    assert setup["ducks"] == 2 * players and setup["variant"] == "advanced"
+    # the hound and the tokens (DDG-20): a blue token each, 18 face down, the hound board
+    assert s.blue == [1] * players and s.boxed_blue == 6 - players and len(s.pool) == 18
+    assert len(s.patterns) == 4 and s.hound_pos == -1
+    picks = {p: s.hands[p][-1] for p in range(players)}
     for p, c in picks.items():
         act(s, p, f"order {c}")
-    first = max(range(2), key=lambda p: picks[p])
+    ranked = sorted(range(players), key=lambda p: -picks[p])
     placers = []
     while s.phase == "place":
         p = s.to_act()[0]
         placers.append((p, s.pending[2]))
         act(s, p, str(s.legal_actions(p)[0]))
-    assert placers == [(first, 2 * first), (1 - first, 2 * (1 - first)),
-                       (first, 2 * first + 1), (1 - first, 2 * (1 - first) + 1)]
-    assert all(len(h) == 4 for h in s.hands)
-    assert all(isinstance(a, A.ChooseCards) for a in s.legal_actions(0)
-               if not isinstance(a, (A.Blue, A.Ghost, A.Become)))
+    # round twice from the highest card: first ducks, then second ducks
+    assert placers == [(p, 2 * p) for p in ranked] + [(p, 2 * p + 1) for p in ranked]
+    assert s.phase == "choose" and all(len(h) == 4 for h in s.hands)
+    choices = [a for a in s.legal_actions(0) if not isinstance(a, (A.Blue, A.Ghost, A.Become))]
+    assert choices and all(isinstance(a, A.ChooseCards) for a in choices)   # two a round
+    for p in range(players):
+        hand = s.hands[p]
+        act(s, p, f"cards {hand[0]} {hand[1]}")
+    assert len(kinds(s._events, "reveal")[0]["cards"]) == 2 * players
 
 
-def test_ddg_26_each_duck_moves_at_its_own_number_owner_of_first_wins():
-    s = race(new(players=2, variant="twoducks"),
+@pytest.mark.parametrize("players", [4, 5, 6])
+def test_ddg26_advanced_with_four_or_more_players_keeps_one_duck_each(players):
+    s = duck.new_game(players, 3, {**OPTIONS, "variant": "advanced"})
+    assert s.per_player == 1 and s.ducks == players and s.hand_size == 3
+    assert all(len(h) == 4 for h in s.hands)                      # DDG-20: deal 4
+    assert duck.ducks_per_player("advanced", players) == 1
+    assert [duck.ducks_per_player("advanced", n) for n in (2, 3)] == [2, 2]
+    assert duck.ducks_per_player("beginner", 2) == 1              # DDG-10: one duck each
+    assert duck.ducks_per_player("twoducks", 3) == 2
+
+
+def test_ddg26_each_duck_moves_at_its_own_number_owner_of_first_wins():
+    s = race(new(players=2, variant="advanced"),
              {0: ((0, -2), 2, ("red", "yellow", "green")), 1: ((0, 3), 0), 2: ((-3, 0), 0),
               3: ((3, 0), 3)}, hands={0: [30, 10, 1, 2], 1: [20, 40, 3, 4]})
     act(s, 0, "cards 30 10")
@@ -629,6 +675,92 @@ def test_ddg_26_each_duck_moves_at_its_own_number_owner_of_first_wins():
         act(s, p, str(next((a for a in legal if isinstance(a, A.Route)),
                            next((a for a in legal if a in (A.DONE, A.STAY)), legal[0]))))
     assert s.winners() == (0,) and s.win_duck == 0
+
+
+def test_ddg26_buoys_are_each_ducks_own_action_tokens_the_players():
+    """DDG-26 with DDG-14/25 (D-16): each duck touches the buoys for itself (the sheets:
+    the duck that touched all three wins), each first touch draws an action token, and
+    the tokens are the player's, for either of its ducks."""
+    s = race(new(players=2, variant="advanced", board=arena(red=[(2, 0), (2, 2)])),
+             {0: ((0, 0), 0), 1: ((0, 2), 0), 2: ((-3, -1), 0), 3: ((-3, 3), 0)},
+             hands={0: [21, 37, 11, 12], 1: [5, 10, 13, 14]})
+    events = finish_ducks(s, {0: (21, 37), 1: (5, 10)})
+    assert [(e["duck"], e["new"]) for e in kinds(events, "buoy")] == [(0, True), (1, True)]
+    assert s.buoys[0] == s.buoys[1] == 1 and s.supply[0] == 4     # a red token each
+    assert [e["player"] for e in kinds(events, "token_draw")] == [0, 0]
+    assert len(s.tokens[0]) == 2 and len(s.pool) == 16 and s.tokens[1] == ()
+    # DDG-21: player 0 holds 2 buoy tokens (both ducks), player 1 none: 1 has the hound
+    assert kinds(events, "hound_control")[0]["player"] == 1 and s.controller == 1
+    s = race(new(players=2, variant="advanced"),
+             {0: ((0, 0), 0), 1: ((0, 2), 0), 2: ((-3, -1), 0), 3: ((-3, 3), 0)},
+             hands={0: [21, 37, 11, 12], 1: [40, 1, 13, 14]}, tokens={0: ["ghost", "rotate"]})
+    ghosts = [t for t in legal_text(s, 0) if t.startswith("ghost")]
+    assert ghosts == ["ghost 0", "ghost 1"]            # either duck of the player's own
+    events = choose(s, {0: (21, 37), 1: (40, 1)})
+    while s.pending[:3] != ("pre", 0, 1):                # to duck 1's turn (card 37)
+        p = s.to_act()[0]
+        legal = s.legal_actions(p)
+        act(s, p, str(next((a for a in legal if isinstance(a, A.Route) or a == A.DONE),
+                           legal[0])))
+    assert "rotate 3" in legal_text(s, 0)               # the token serves duck 1 too
+    finish_ducks(s, {})
+    # tied on buoy tokens (none): the highest card of either duck decides (40 beats 37)
+    assert s.controller == 1
+
+
+def test_ddg26_twoducks_is_the_older_name_of_the_same_game():
+    """Saves replay their actions: the variant 'twoducks' of older saves is the advanced
+    game for 2-3 players, action for action (and still only for 2-3 players)."""
+    rng = random.Random(5)
+    old = duck.new_game(3, 9, {**OPTIONS, "variant": "twoducks"})
+    now = duck.new_game(3, 9, {**OPTIONS, "variant": "advanced"})
+    assert old.to_dict() == now.to_dict() and old.variant == "advanced"
+    while not old.is_over() and old.round_number < 6:
+        p = rng.choice(old.to_act())
+        a = rng.choice(old.legal_actions(p))
+        assert [e.to_dict() for e in old.apply(p, a)] == [e.to_dict() for e in now.apply(p, a)]
+    assert old.to_dict() == now.to_dict()
+    with pytest.raises(RulesDataError, match="2-3 players"):
+        duck.new_game(4, 9, {**OPTIONS, "variant": "twoducks"})
+    assert "twoducks" not in duck.OPTIONS[0].choices        # the lobby offers it once
+
+
+# The first actions of an advanced game for two saved before DDG-26 (one duck each, hand
+# 3), recorded with the rules of that time: seed 11, the Bathtub, two "normal" bots.
+PRE_DDG26_ACTIONS = [[0, "order 50"], [1, "order 54"], [1, "place -1,4 face 5"],
+                     [0, "place 1,2 face 0"], [0, "card 36"], [1, "card 38"],
+                     [0, "route 36/1"], [0, "face 5"], [0, "done"], [1, "route 38/1"]]
+
+
+def test_ddg26_a_one_duck_advanced_save_from_before_is_refused_clearly(tmp_path):
+    import json
+
+    from game.saves import SaveError, load_session
+    path = tmp_path / "old.json"
+    seats = [{"name": n, "character": c, "human": True} for n, c in (("A", "sparky"),
+                                                                      ("B", "cookie"))]
+    path.write_text(json.dumps({"format": 1, "game": "duck", "players": 2, "seed": 11,
+                                "options": {**OPTIONS, "variant": "advanced"},
+                                "actions": PRE_DDG26_ACTIONS, "seats": seats}))
+    with pytest.raises(SaveError) as caught:
+        load_session(path)
+    assert caught.value.place == "actions" and "before rule DDG-26" in caught.value.problem
+    # the same note wherever such a record stops: here at its first one-card choice
+    s = duck.new_game(2, 11, {**OPTIONS, "variant": "advanced"})
+    act(s, 0, f"order {s.hands[0][0]}")
+    act(s, 1, f"order {s.hands[1][0]}")
+    while s.phase == "place":
+        p = s.to_act()[0]
+        act(s, p, str(s.legal_actions(p)[0]))
+    with pytest.raises(IllegalAction, match="before rule DDG-26"):
+        act(s, 0, f"card {s.hands[0][0]}")
+    # ...and not in a one-duck game, nor once a two-duck race is past its first reveal
+    ducks = {d: ((-5, d), 0) for d in range(4)}
+    for state, text in ((race(new(players=4, variant="advanced"), ducks), "cards 1 2"),
+                        (race(new(players=2, variant="advanced"), ducks, round_=2), "card 1")):
+        with pytest.raises(IllegalAction) as plain:
+            act(state, 0, text)
+        assert "DDG-26" not in str(plain.value)
 
 
 def test_ddg_27_official_variant_turn_instead_of_moving():
@@ -732,8 +864,7 @@ def test_preview_shows_path_bonk_buoys_warps_and_drain_without_moving():
 
 
 def test_preview_knows_the_hound_and_the_tokens():
-    s = race(new(players=3, variant="advanced"), {0: ((0, 0), 0), 1: ((2, 0), 0),
-                                                  2: ((0, 3), 0)}, hound=((1, 0), 3))
+    s = advanced(ducks={0: ((0, 0), 0), 1: ((2, 0), 0), 2: ((0, 3), 0)}, hound=((1, 0), 3))
     assert duck.preview(s, 0, 21, 0).hits_hound and duck.preview(s, 0, 21, 0).end is None
     s.ghost[0] = True
     p = duck.preview(s, 0, 21, 0)
@@ -745,7 +876,7 @@ def test_preview_knows_the_hound_and_the_tokens():
 
 @pytest.mark.parametrize("variant, board, players", [("beginner", "bathtub", 4),
                                                      ("advanced", "harbour", 5),
-                                                     ("twoducks", "whirlpool", 3)])
+                                                     ("advanced", "whirlpool", 3)])
 def test_preview_agrees_with_the_moves_of_random_games(variant, board, players):
     from game.boards.duck import prepare_options
     opts = prepare_options({"variant": variant, "board": board})

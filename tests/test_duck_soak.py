@@ -1,5 +1,6 @@
 """Duck! Duck! Go! conformance soak through game.rules.conformance: every shipped board in
-every mode (beginner, advanced, two ducks; each with and without the official variant),
+every mode (beginner; advanced with 4-6 players, one duck each; advanced with 2-3 players,
+two ducks each, DDG-26; each with and without the official variant),
 invariants after every action (54 cards, buoy and action tokens conserved, pieces where
 they may be), views that leak nothing, save/load and replays that agree."""
 from __future__ import annotations
@@ -17,18 +18,16 @@ from game.boards.duck import list_boards, prepare_options
 from game.rules import conformance, duck
 from game.rules.duck.checks import invariants, leak_check
 
-MODES = [(variant, official) for variant in ("beginner", "advanced", "twoducks")
-         for official in (False, True)]
+# (variant, player counts): the advanced game is two modes, since DDG-26 gives 2-3 players
+# two ducks each.
+GAMES = (("beginner", (2, 3, 4, 5, 6)), ("advanced", (4, 5, 6)), ("advanced", (2, 3)))
+MODES = [(variant, counts, official) for variant, counts in GAMES for official in (False, True)]
 BOARDS = [b["stem"] for b in list_boards()]
 
 
 def _options():
     """Each board loaded once (YAML is slow to parse); modes are plain option changes."""
     return {stem: prepare_options({"board": stem}) for stem in BOARDS}
-
-
-def _players(variant):
-    return (2, 3) if variant == "twoducks" else (2, 3, 4, 5, 6)
 
 
 def _greedy_mostly(state, player, legal, rng):
@@ -44,11 +43,11 @@ def test_soak_every_board_every_mode_with_invariants_after_every_action():
     started = time.perf_counter()
     games = finished = actions = 0
     for b, stem in enumerate(BOARDS):
-        for m, (variant, official) in enumerate(MODES):
+        for m, (variant, counts, official) in enumerate(MODES):
             opts = {**options[stem], "variant": variant, "official": official}
             base = 10_000 * b + 1_000 * m
-            for k, players in enumerate(_players(variant)):
-                count = 40 // len(_players(variant))
+            for k, players in enumerate(counts):
+                count = 40 // len(counts)
                 seeds = range(base + 100 * k, base + 100 * k + count)
                 report = conformance.soak(duck, players, seeds, opts, invariants=invariants,
                                           leak_check=leak_check, deep_every=0,
@@ -58,12 +57,12 @@ def test_soak_every_board_every_mode_with_invariants_after_every_action():
                 actions += report.actions
             # one deeply checked game that races to the end, views and saves every 3rd step
             seed = base + 99
-            players = _players(variant)[seed % len(_players(variant))]
+            players = counts[seed % len(counts)]
             state, record = conformance.play_random(
                 duck.new_game, players, seed, opts, max_actions=3_000, invariants=invariants,
                 leak_check=leak_check, deep_every=3, chooser=_greedy_mostly)
             conformance.check_determinism(duck, record, state)
-            assert state.is_over(), (stem, variant, official)
+            assert state.is_over(), (stem, variant, players, official)
             games += 1
             finished += 1
             actions += len(record.actions)
@@ -81,7 +80,7 @@ def test_a_short_soak_with_deep_checks_on_every_action():
 
 
 def test_views_determinize_consistently_mid_game():
-    opts = prepare_options({"board": "harbour", "variant": "twoducks"})
+    opts = prepare_options({"board": "harbour", "variant": "advanced"})    # DDG-26: 6 ducks
     rng = random.Random(4)
     state = duck.new_game(3, 11, opts)
     for _ in range(300):
@@ -109,7 +108,7 @@ def test_simulate_random_and_greedy_through_the_command_line():
     random_bots = _simulate("--players", "4", "--games", "20", "--seed", "1", "--bot", "random")
     assert random_bots["errors"] == 0 and random_bots["finished"] >= 18
     greedy = _simulate("--players", "3", "--games", "20", "--seed", "1", "--bot", "greedy",
-                       "--variant", "twoducks", "--board", "whirlpool")
+                       "--variant", "advanced", "--board", "whirlpool")     # DDG-26
     assert greedy["errors"] == 0 and greedy["finished"] == 20
 
 
@@ -125,7 +124,7 @@ def test_greedy_simulation_is_fast():
 
 @pytest.mark.parametrize("variant, official, players", [("beginner", True, 4),
                                                         ("advanced", False, 5),
-                                                        ("twoducks", True, 3)])
+                                                        ("advanced", True, 3)])
 def test_events_and_saves_are_json(variant, official, players):
     opts = prepare_options({"variant": variant, "official": official, "board": "duck-pond"})
     rng = random.Random(9)

@@ -256,8 +256,10 @@ def _post(view, player, legal):
 
 
 def _discard(view, player, legal):
-    duck = view.ducks_of(player)[0]
-    worth = {c: _card_value(view, duck, c) for c in view.hands[player]}
+    """Discard the three cards worth least: a card is worth what it does for the duck
+    it suits best (with two ducks, DDG-26, the second duck's good card is kept too)."""
+    ducks = [d for d in view.ducks_of(player) if view.pos[d] >= 0] or [view.ducks_of(player)[0]]
+    worth = {c: max(_card_value(view, d, c) for d in ducks) for c in view.hands[player]}
     return min(legal, key=lambda a: sum(worth[c] for c in a.cards))
 
 

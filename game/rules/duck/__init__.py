@@ -3,8 +3,9 @@
 Headless rules (standard library only). Clauses DDG-1..DDG-43: docs/rules/duck.md and
 /shared/rules/duck-duck-go.md.
 
-Options: ``variant`` beginner | advanced (the hound and action tokens) | twoducks (2-3
-players, advanced, two ducks each); ``official`` False | True (DDG-27: turn instead of
+Options: ``variant`` beginner | advanced (the hound and action tokens; with 2-3 players
+each player races two ducks, DDG-26: ``ducks_per_player``) | twoducks (the older name of
+that 2-3 player game, still read); ``official`` False | True (DDG-27: turn instead of
 moving, with any variant); and three data options that game.boards.duck.prepare_options
 fills from data/boards/duck: ``board`` (a board name or path becomes the board data),
 ``deck`` (the 54 cards) and ``hound`` (the hound board's 4 patterns). Shapes: data.py.
@@ -80,8 +81,8 @@ from typing import Mapping
 from .actions import parse_action
 from .data import COLOURS, KINDS, LEVELS, board_from_data, board_problems
 from .preview import Preview, preview
-from .state import (DEFAULT_BOARD, GAME_ID, MAX_PLAYERS, MIN_PLAYERS, OPTIONS, VARIANTS,
-                    DuckState)
+from .state import (DEFAULT_BOARD, GAME_ID, LOBBY_VARIANTS, MAX_PLAYERS, MIN_PLAYERS, OPTIONS,
+                    VARIANTS, DuckState, ducks_per_player)
 
 State = DuckState
 
@@ -94,6 +95,7 @@ def new_game(players: int, seed: int, options: Mapping | None = None) -> DuckSta
     return DuckState.new(players, seed, options)
 
 
-__all__ = ["COLOURS", "DEFAULT_BOARD", "FACE_DOWN_EVENTS", "GAME_ID", "KINDS", "LEVELS", "MAX_PLAYERS",
-           "MIN_PLAYERS", "OPTIONS", "VARIANTS", "DuckState", "Preview", "State",
-           "board_from_data", "board_problems", "new_game", "parse_action", "preview"]
+__all__ = ["COLOURS", "DEFAULT_BOARD", "FACE_DOWN_EVENTS", "GAME_ID", "KINDS", "LEVELS",
+           "LOBBY_VARIANTS", "MAX_PLAYERS", "MIN_PLAYERS", "OPTIONS", "VARIANTS", "DuckState",
+           "Preview", "State", "board_from_data", "board_problems", "ducks_per_player",
+           "new_game", "parse_action", "preview"]

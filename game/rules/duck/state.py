@@ -25,7 +25,15 @@ from .hexes import back as turned_back
 
 GAME_ID = "duck"
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
-VARIANTS = ("beginner", "advanced", "twoducks")
+# The variants the lobby offers. DDG-26: with 2-3 players the advanced game gives each
+# player two ducks; ``ducks_per_player`` says so for the lobby and everybody else.
+LOBBY_VARIANTS = ("beginner", "advanced")
+# What ``options["variant"]`` may say: the lobby's, plus "twoducks", the name the advanced
+# game for 2-3 players had before "advanced" followed DDG-26 by itself. Saves replay their
+# actions through the rules, so it keeps meaning exactly that game (docs/rules/duck.md).
+VARIANT_ALIASES = {"twoducks": "advanced"}
+VARIANTS = LOBBY_VARIANTS + tuple(VARIANT_ALIASES)
+TWO_DUCKS_PLAYERS = (2, 3)     # DDG-26: the advanced game with this many players
 DEFAULT_BOARD = "bathtub"
 HOUND = -1                     # the real hound as a moving piece
 UNKNOWN_CARD = 0               # a card a view may not see
@@ -38,15 +46,28 @@ ALL_SIDES = (0, 1, 2, 3, 4, 5)
 STEP_ROUTE = ((0,), (0, 1, -1))   # +1 step: one hex forward, then forward or 60° either way
 
 OPTIONS = (
-    OptionSpec("variant", "Rules", "ルール", VARIANTS, "beginner",
-               {"beginner": ("Beginner", "初級"), "advanced": ("Advanced (hound)", "上級（猟犬）"),
-                "twoducks": ("Two ducks each (2-3)", "アヒル2羽ずつ（2～3人）")}),
+    OptionSpec("variant", "Rules", "ルール", LOBBY_VARIANTS, "beginner",
+               {"beginner": ("Beginner", "初級"),
+                "advanced": ("Advanced (hound; 2–3 players: two ducks each)",
+                             "上級（猟犬・2～3人はアヒル2羽ずつ）")}),
     OptionSpec("official", "Turn instead of moving", "移動の代わりに向きを変える",
                (False, True), False),
     OptionSpec("board", "Board", "ボード", (DEFAULT_BOARD,), DEFAULT_BOARD,
                {DEFAULT_BOARD: ("Bathtub", "バスタブ")}),
 )
 DATA_OPTIONS = ("board", "deck", "hound")
+# An illegal action in the first round's set-up or card choice of a two-duck game is where
+# the record of an advanced game for 2-3 players saved before DDG-26 (one duck each, hand 3,
+# "card N") stops replaying: the message says so.
+PRE_DDG26 = (" (an advanced game for 2-3 players saved before rule DDG-26 gave each player "
+             "two ducks cannot be replayed: start a new game)")
+
+
+def ducks_per_player(variant: str, players: int) -> int:
+    """How many ducks each player races: two in the advanced game with 2-3 players
+    (DDG-26), else one. ``variant`` may be an alias ("twoducks")."""
+    variant = VARIANT_ALIASES.get(variant, variant)
+    return 2 if variant == "advanced" and players in TWO_DUCKS_PLAYERS else 1
 
 
 class Move:
@@ -135,7 +156,8 @@ class DuckState(GameState):
         self._emit("setup", None, variant=self.variant, official=self.official,
                    board=self.board.name, players=n, ducks=ducks,
                    owners=[self.owner(d) for d in range(ducks)])
-        deal = {"beginner": 3, "advanced": 4, "twoducks": 5}[self.variant]
+        # DDG-10 3 (+1 shown), DDG-20 4 (one is the order card), DDG-26 5 (the same)
+        deal = 3 if not self.advanced else self.hand_size + 1
         for p in range(n):
             self._draw(p, deal, "deal")
         if self.variant == "beginner":
@@ -163,13 +185,17 @@ class DuckState(GameState):
                                             f"{MAX_PLAYERS} players, not {players!r}")
         options = dict(options or {})
         data = {key: options.pop(key, None) for key in DATA_OPTIONS}
+        alias = options.get("variant")
+        if isinstance(alias, str) and alias in VARIANT_ALIASES:
+            if players not in TWO_DUCKS_PLAYERS:
+                raise RulesDataError("options.variant", f"{alias!r} (two ducks each) is for "
+                                                        "2-3 players")
+            options["variant"] = VARIANT_ALIASES[alias]
         plain = resolve_options(OPTIONS[:2], options)
         self = cls.__new__(cls)
         self.players, self.seed = players, seed
         self.variant, self.official = plain["variant"], plain["official"]
-        if self.variant == "twoducks" and players > 3:
-            raise RulesDataError("options.variant", "two ducks each is for 2-3 players")
-        self.per_player = 2 if self.variant == "twoducks" else 1
+        self.per_player = ducks_per_player(self.variant, players)
         self.ducks = players * self.per_player
         self.advanced = self.variant != "beginner"
         for key in DATA_OPTIONS:
@@ -186,7 +212,7 @@ class DuckState(GameState):
             raise RulesDataError(f"options.board.{place}", problem)
         self.options = {**plain, "board": data["board"], "deck": data["deck"],
                         "hound": data["hound"]}
-        self.hand_size = 4 if self.variant == "twoducks" else 3
+        self.hand_size = 4 if self.per_player == 2 else 3      # DDG-26: hand of 4
         self.viewer = None
         self._legal_cache = None
         self._events = []
@@ -279,10 +305,19 @@ class DuckState(GameState):
         if self.phase == "over":
             raise IllegalAction("the game is over")
         if player not in self.to_act():
-            raise IllegalAction(f"player {player} is not to act now")
+            raise IllegalAction(f"player {player} is not to act now" + self._replay_note())
         if action not in self.legal_actions(player):
-            raise IllegalAction(f"{action} is not legal for player {player} now")
+            raise IllegalAction(f"{action} is not legal for player {player} now"
+                                + self._replay_note())
         return self._perform(player, action)
+
+    def _replay_note(self) -> str:
+        """PRE_DDG26 where an old one-duck record of this game would stop replaying:
+        a two-duck game before its first reveal."""
+        if self.per_player == 2 and self.round == 1 and self.phase in ("order", "place",
+                                                                        "choose"):
+            return PRE_DDG26
+        return ""
 
     def _sorted_legal(self, player: int) -> tuple[Action, ...]:
         return tuple(sorted(set(self._legal(player)), key=A.sort_key))
