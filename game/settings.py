@@ -94,7 +94,11 @@ class BadNumber:
     """A number in JSON text that nothing in our files can hold (NaN, Infinity, 1e400, a
     5,000-digit integer). The reader gives this marker instead of failing, so the rest of
     the file still reads and the value is refused where it is checked, with its place."""
-    problem: str
+    what: str           # how a message names it: "NaN", "a number 5,000 digits long"
+
+    @property
+    def problem(self) -> str:
+        return f"{self.what} is not a usable number"
 
 
 def _parse_int(text: str) -> int | BadNumber:
@@ -106,16 +110,16 @@ def _parse_int(text: str) -> int | BadNumber:
 
 def _parse_float(text: str) -> float | BadNumber:
     value = float(text)
-    return value if math.isfinite(value) else BadNumber(f"{clip(text, 20)} is too large a number")
+    return value if math.isfinite(value) else BadNumber(printable(text, 20))
 
 
 def _parse_constant(name: str) -> BadNumber:
-    return BadNumber(f"{name} is not a number a file may hold")
+    return BadNumber(name)              # NaN, Infinity, -Infinity: not JSON numbers
 
 
 def describe(value: Any) -> str:
     """A short account of an untrusted value, for a message."""
-    return value.problem if isinstance(value, BadNumber) else clip(value)
+    return value.what if isinstance(value, BadNumber) else clip(value)
 
 
 def read_json(path: Path, limit: int) -> Any:
