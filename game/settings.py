@@ -85,8 +85,12 @@ class FileProblem(ValueError):
 
     def __init__(self, path: str | os.PathLike[str], place: str, problem: str):
         self.path, self.place, self.problem = str(path), place, problem
-        shown = printable(self.path)
-        super().__init__(f"{shown}: {place}: {problem}" if place else f"{shown}: {problem}")
+        super().__init__(f"{printable(self.path)}: {self.reason}")
+
+    @property
+    def reason(self) -> str:
+        """``place: problem`` (or the problem alone), without the file."""
+        return f"{self.place}: {self.problem}" if self.place else self.problem
 
 
 @dataclass(frozen=True)
@@ -228,7 +232,7 @@ def read_settings(path: Path) -> tuple[Settings, list[str]]:
     try:
         data = read_json(path, SETTINGS_MAX_BYTES)
     except FileProblem as exc:
-        return defaults, [f"{exc.place}: {exc.problem}" if exc.place else exc.problem]
+        return defaults, [exc.reason]
     if not isinstance(data, dict):
         return defaults, ["top level: must be an object"]
     values: dict[str, Any] = {}

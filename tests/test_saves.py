@@ -331,18 +331,25 @@ def test_listing_the_worst_save_is_fast_and_bounded_in_memory(tmp_path, capsys):
 
 
 def _unreadable_saves_folder(monkeypatch):
-    """Running as root here, chmod 000 does not stop reading; os.scandir is made to
-    refuse the saves folder as it does for a person when the folder is chmod 000."""
+    """What a chmod 000 saves folder does for a person: every look inside it (listing,
+    stat, open) is refused. Running as root here, chmod 000 stops nothing, so the os
+    calls are made to refuse paths in the saves folder instead."""
     folder = saves.saves_dir()
-    folder.mkdir(parents=True)
+    folder.mkdir(parents=True, exist_ok=True)
     shutil.copy(CORPUS / "valid.json", folder / "valid.json")
-    real = os.scandir
+    shutil.copy(CORPUS / "valid.json", folder / "slot-1.json")
 
-    def scandir(path="."):
-        if Path(path) == folder:
-            raise PermissionError(errno.EACCES, "Permission denied", str(path))
-        return real(path)
-    monkeypatch.setattr(saves.os, "scandir", scandir)
+    def refusing(real, inside_only: bool):
+        def call(path, *args, **kwargs):
+            target = Path(os.fsdecode(path)) if not isinstance(path, int) else None
+            if target is not None and (target.parent == folder
+                                       or (not inside_only and target == folder)):
+                raise PermissionError(errno.EACCES, "Permission denied", str(path))
+            return real(path, *args, **kwargs)
+        return call
+    monkeypatch.setattr(os, "scandir", refusing(os.scandir, inside_only=False))
+    for name in ("stat", "lstat", "open"):
+        monkeypatch.setattr(os, name, refusing(getattr(os, name), inside_only=True))
 
 
 def test_an_unreadable_saves_folder_is_reported_not_taken_for_no_saves(monkeypatch, app):
@@ -550,3 +557,29 @@ def test_duck_name_fitting_measures_log_n_times_and_cuts_where_a_full_search_wou
 def test_printable_escapes_what_no_font_draws():
     assert printable("a\x00b\ud800c") == "a\\x00b\\ud800c"
     assert len(printable("x" * 10_000, 50)) == 50
+
+
+def test_save_slots_over_an_unreadable_folder_say_so(monkeypatch, app):
+    """Was: Path.exists() raised PermissionError inside the Save slots screen's layout."""
+    from game.scenes.save_slots import SaveSlotsScene
+    _unreadable_saves_folder(monkeypatch)
+    scene_ = SaveSlotsScene(app, _played_session(actions=3))
+    app.push(scene_)
+    app.draw()
+    assert "Permission denied" in scene_.buttons.by_key("slot:1").label
+
+
+def test_save_slots_show_a_damaged_or_special_slot_file_as_such(app):
+    from game.scenes.save_slots import SaveSlotsScene
+    folder = saves.saves_dir()
+    folder.mkdir(parents=True)
+    shutil.copy(CORPUS / "saved_at_1e308.json", folder / "slot-1.json")
+    os.mkfifo(folder / "slot-2.json")
+    (folder / "slot-3.json").symlink_to("/dev/zero")
+    with _no_longer_than(10):
+        scene_ = SaveSlotsScene(app, _played_session(actions=3))
+        app.push(scene_)
+        app.draw()
+    labels = [scene_.buttons.by_key(f"slot:{n}").label for n in (1, 2, 3)]
+    assert "saved_at" in labels[0] and "not a regular file" in labels[1] \
+        and "not a regular file" in labels[2]

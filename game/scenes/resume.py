@@ -40,8 +40,7 @@ class ResumeScene(Scene):
             rect = pygame.Rect((w - bw) // 2, y, bw, bh)
             if isinstance(entry, saves.SaveError):
                 name = printable(Path(entry.path).name, 60)
-                place = f"{entry.place}: " if entry.place else ""
-                label = f"! {name}: {place}{entry.problem}"
+                label = f"! {name}: {entry.reason}"
             else:
                 info = registry.GAMES[entry.game]
                 when = time.strftime("%Y-%m-%d %H:%M", time.localtime(entry.saved_at))
