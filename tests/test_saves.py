@@ -1,14 +1,25 @@
 """Saves: atomic, human-readable, replayed through the rules; every damaged file gives a
 SaveError naming the file, the place and the problem (never a traceback)."""
+import errno
 import json
+import os
 import random
+import resource
+import shutil
+import time
+import tracemalloc
+from pathlib import Path
 
+import pygame
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from game import saves
 from game.ai import RandomBot
 from game.session import Seat, Session
+from game.settings import printable
+from tests import hostile
+from tests.hostile import no_longer_than
 
 GAME = "routes"
 
@@ -113,21 +124,7 @@ def _fuzz_base():
 
 
 # == issue #15: every screen opens whatever is on disk; nothing a person made is lost ==========
-import errno  # noqa: E402
-import os  # noqa: E402
-import resource  # noqa: E402
-import shutil  # noqa: E402
-import signal  # noqa: E402
-import time  # noqa: E402
-import tracemalloc  # noqa: E402
-from contextlib import contextmanager  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import pygame  # noqa: E402
-
-from game.settings import printable  # noqa: E402
-
-CORPUS = Path(__file__).parent / "corpus" / "saves"
+CORPUS = hostile.CORPUS / "saves"
 # Each committed hostile save (tests/corpus/make_corpus.py wrote them) and the place its
 # error must name: the one thing broken in an otherwise real save.
 CORPUS_PLACES = {
@@ -196,21 +193,6 @@ def _runtime_hostile(folder: Path) -> dict[str, str]:
     return made
 
 
-@contextmanager
-def _no_longer_than(seconds: int):
-    """Fails the test (instead of hanging the suite) if the block blocks, as a FIFO
-    did."""
-    def hung(signum, frame):
-        raise AssertionError(f"blocked for more than {seconds} s")
-    old = signal.signal(signal.SIGALRM, hung)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old)
-
-
 def test_corpus_base_save_is_valid_so_each_hostile_file_fails_for_its_one_flaw():
     data = saves.read_payload(CORPUS / "valid.json")
     assert data["game"] == GAME and len(data["seats"]) == 3
@@ -229,7 +211,7 @@ def test_hostile_corpus_save_is_refused_at_its_place_with_a_short_message(name):
 def test_runtime_hostile_saves_are_refused_quickly_and_messages_stay_short(tmp_path):
     made = _runtime_hostile(tmp_path)
     for name, words in made.items():
-        with _no_longer_than(10):
+        with no_longer_than(10):
             with pytest.raises(saves.SaveError) as info:
                 saves.read_payload(tmp_path / name)
         message = str(info.value)
@@ -250,7 +232,7 @@ def _fill_saves_folder() -> tuple[Path, int]:
 def test_list_saves_lists_every_hostile_save_as_damaged_and_leaves_it_on_disk():
     folder, count = _fill_saves_folder()
     before = sorted(os.listdir(folder))
-    with _no_longer_than(30):
+    with no_longer_than(30):
         entries = saves.list_saves()
     assert len(entries) == count
     good = [e for e in entries if isinstance(e, saves.SaveInfo)]
@@ -576,7 +558,7 @@ def test_save_slots_show_a_damaged_or_special_slot_file_as_such(app):
     shutil.copy(CORPUS / "saved_at_1e308.json", folder / "slot-1.json")
     os.mkfifo(folder / "slot-2.json")
     (folder / "slot-3.json").symlink_to("/dev/zero")
-    with _no_longer_than(10):
+    with no_longer_than(10):
         scene_ = SaveSlotsScene(app, _played_session(actions=3))
         app.push(scene_)
         app.draw()

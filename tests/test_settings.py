@@ -1,6 +1,16 @@
 import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
 
+import pytest
+
+from game import settings as settings_mod
 from game.settings import Settings, atomic_write_text, load_settings, save_settings
+from tests import hostile
+from tests.hostile import no_longer_than
 
 
 def test_settings_round_trip(tmp_path):
@@ -36,19 +46,7 @@ def test_atomic_write_leaves_no_temporary_file(tmp_path):
 
 
 # == issue #15: a damaged settings file never stops the app and never loses a setting =========
-import os  # noqa: E402
-import signal  # noqa: E402
-import subprocess  # noqa: E402
-import sys  # noqa: E402
-import time  # noqa: E402
-from contextlib import contextmanager  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import pytest  # noqa: E402
-
-from game import settings as settings_mod  # noqa: E402
-
-CORPUS = Path(__file__).parent / "corpus" / "settings"
+CORPUS = hostile.CORPUS / "settings"
 KEPT_JA = {"language": "ja"}
 # Each committed hostile settings file: the settings that must come out of it (every
 # valid value kept) and the key its note must name.
@@ -61,19 +59,6 @@ CORPUS_CASES = {
     "speed_true.json": (KEPT_JA, "animation_speed"),
     "unknown_key.json": (KEPT_JA, "colour"),                   # was fatal to the file
 }
-
-
-@contextmanager
-def _no_longer_than(seconds: int):
-    def hung(signum, frame):
-        raise AssertionError(f"blocked for more than {seconds} s")
-    old = signal.signal(signal.SIGALRM, hung)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old)
 
 
 def test_corpus_is_complete_and_its_valid_file_loads_without_a_note():
@@ -114,7 +99,7 @@ def test_special_settings_files_never_hang_and_are_kept_when_settings_are_writte
         path.mkdir()
     else:
         path.write_bytes(b" " * (settings_mod.SETTINGS_MAX_BYTES + 1))
-    with _no_longer_than(10):
+    with no_longer_than(10):
         loaded, warning = load_settings()
         assert loaded == Settings() and warning and str(path) in warning
         if kind == "folder":
