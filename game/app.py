@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 import os
+import sys
 import time
 from pathlib import Path
 
 import pygame
 
 from game import settings as settings_mod
-from game.settings import Settings, load_settings, save_settings
+from game.settings import Settings, load_settings, printable, save_settings
 from game.ui import theme
 from game.ui.i18n import Translator
 
@@ -22,6 +23,8 @@ class App:
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         self.persist = persist
         warning = None
+        if persist:
+            _remove_stale_temp_files()
         if settings is None:
             settings, warning = load_settings() if persist else (Settings(), None)
         self.settings = settings
@@ -53,10 +56,10 @@ class App:
         # A fixed seed for every new game (tests, bug reports): TABLETOP_DERBY_SEED=42.
         seed = os.environ.get("TABLETOP_DERBY_SEED", "")
         self.fixed_seed = int(seed) if seed.isdigit() else None
+        self._pending_error: str | None = None
         if warning:
-            self._pending_error = warning
-        else:
-            self._pending_error = None
+            self._pending_error = self.t("app.settings_damaged", details=warning)
+        self._autosave_failing = False
 
     # window ---------------------------------------------------------------------------
     def _make_window(self, size, fullscreen: bool) -> pygame.Surface:
@@ -134,11 +137,28 @@ class App:
         from game.scenes.dialog import DialogScene
         self.push(DialogScene(self, self.t("app.error_title"), message))
 
+    def report_autosave(self, error: OSError | None) -> None:
+        """An autosave's outcome. A failure (full disk, read-only folder) is shown in a
+        dialog once per streak of failures, not every round: the old save is still there,
+        and saving is tried again each round; a success ends the streak. The dialog opens
+        on the next frame, so that a scene change made with the save (quit to menu) does
+        not close it unseen."""
+        if error is None:
+            self._autosave_failing = False
+            return
+        if self._autosave_failing:
+            return
+        self._autosave_failing = True
+        self._pending_error = self.t("app.autosave_failed", error=printable(str(error)))
+
     def quit(self) -> None:
         for scene in reversed(self.stack):
             scene.on_quit()
         self.save_settings()
         self.running = False
+        if self._pending_error:         # e.g. the last autosave failed: say so somewhere
+            print(self._pending_error, file=sys.stderr)
+            self._pending_error = None
 
     def write_probe(self) -> None:
         top = self.top
@@ -194,6 +214,9 @@ class App:
 
     def step(self, dt: float) -> None:
         """One frame: update every scene (animations below overlays keep going), draw."""
+        if self._pending_error:
+            message, self._pending_error = self._pending_error, None
+            self.show_error(message)
         for scene in list(self.stack):
             scene.update(dt)
         busy = self.busy()
@@ -210,9 +233,6 @@ class App:
         self.frames += 1
 
     def run(self, frames: int | None = None) -> int:
-        if self._pending_error:
-            self.show_error(self._pending_error)
-            self._pending_error = None
         self.clock.tick()
         first_frame = True
         try:
@@ -242,6 +262,15 @@ class App:
             self.sound.stop()       # the synthesis thread ends before SDL does
             pygame.quit()
         return self.exit_code
+
+
+def _remove_stale_temp_files() -> None:
+    """Temporary files of saves and settings writes a kill (or power cut) interrupted.
+    Only files older than a minute go, so another instance of the app running now never
+    loses a write in flight (see game.settings.STALE_TEMP_AGE_S)."""
+    from game import saves
+    saves.remove_stale_temp_files()
+    settings_mod.remove_stale_settings_temp_files()
 
 
 def run_app(frames: int | None = None, size=None, lang: str | None = None,
@@ -281,7 +310,12 @@ def resume_game(app: App, which: str) -> None:
     from pathlib import Path
     from game import registry, saves
     if which == "latest":
-        entries = [e for e in saves.list_saves() if isinstance(e, saves.SaveInfo) and not e.over]
+        listed = saves.list_saves()
+        unreadable = [e for e in listed if isinstance(e, saves.SavesFolderError)]
+        if unreadable:              # not "no saved game": the saves could not be looked at
+            app.show_error(app.t("app.saves_unreadable", error=str(unreadable[0])))
+            return
+        entries = [e for e in listed if isinstance(e, saves.SaveInfo) and not e.over]
         if not entries:
             app.show_error(app.t("app.no_saves"))
             return

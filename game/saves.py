@@ -3,30 +3,56 @@ as human-readable JSON in the platform's data folder, restored by replaying ever
 through the rules (so a save can never smuggle in an illegal position).
 
 Written atomically (temporary file in the same folder, flush, fsync, ``os.replace``): a
-save file is always the old one or the new one, never half of one.
+save file is always the old one or the new one, never half of one. A killed write leaves
+only its temporary file, removed at the next start (:func:`remove_stale_temp_files`).
+
+Read defensively: every value is checked (types, ranges, lengths) before anything shows
+it, so a damaged or hostile file is listed as damaged with its reason, and left on disk.
 """
 from __future__ import annotations
 
 import json
+import math
+import os
+import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from game.rules.protocol import IllegalAction, NotationError, Record, RulesDataError
-from game.settings import atomic_write_text, data_dir
+from game.settings import (BadNumber, FileProblem, atomic_write_text, data_dir, describe,
+                           printable, read_json)
+from game import settings as _settings
 
 FORMAT = 1
 MAX_BYTES = 8_000_000
-KEEP_AUTOSAVES = 12
+KEEP_AUTOSAVES = 12          # finished games' autosaves kept; unfinished ones are never pruned
+NAME_MAX = 16                # the lobby's limit on a player's name
+SEED_LIMIT = 2**63           # seeds are from -2**63 to 2**63 - 1 (the lobby draws below 2**31)
+MAX_ACTIONS = 100_000        # the longest game measured takes ~700 (Duck!, six players)
+ACTION_MAX_CHARS = 200       # action texts are short notation ("move 3 a"), ~20 at most
+OPTIONS_MAX_DEPTH = 16
+OPTIONS_MAX_ITEMS = 200_000  # game data in the options (a board, a deck) is ~5,000 values
+# The newest time a save may carry: 3000-01-01 UTC. Every platform's localtime() reads
+# times up to there (Windows stops in 3001); a later one is a damaged file.
+SAVED_AT_MAX = 32_503_680_000.0
+KINDS = ("auto", "manual")
+LEVELS = ("easy", "normal", "hard", "random")
+_AUTO_NAME = re.compile(r"auto-.+\.json")
+_OURS = re.compile(r"(auto-.+|slot-\d+)\.json")
+# Seat names never hold characters no font draws or that break a line of text: control
+# characters, lone surrogates, line and paragraph separators.
+_BAD_NAME_CHARS = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029]")
 
 
-class SaveError(ValueError):
+class SaveError(FileProblem):
     """A save that cannot be used: names the file, the place in it and the problem."""
 
-    def __init__(self, path, place: str, problem: str):
-        self.path, self.place, self.problem = str(path), place, problem
-        super().__init__(f"{path}: {place}: {problem}" if place else f"{path}: {problem}")
+
+class SavesFolderError(SaveError):
+    """The saves folder itself cannot be listed (permissions, not a folder): no save can
+    be shown, which is not the same as there being none."""
 
 
 @dataclass(frozen=True)
@@ -64,10 +90,13 @@ def write_save(session, path: Path, kind: str) -> Path:
 
 
 def autosave(session) -> Path:
-    """One autosave file per match, replaced each time; old ones are pruned."""
+    """One autosave file per match, replaced each time. When a game ends, the oldest
+    finished games' autosaves beyond :data:`KEEP_AUTOSAVES` are pruned (only then can
+    their number grow)."""
     path = saves_dir() / f"auto-{session.save_id}.json"
     write_save(session, path, "auto")
-    _prune()
+    if session.state.is_over():
+        _prune()
     return path
 
 
@@ -75,92 +104,177 @@ def manual_save(session, slot: int) -> Path:
     return write_save(session, saves_dir() / f"slot-{slot}.json", "manual")
 
 
-def _prune() -> None:
-    autos = sorted(saves_dir().glob("auto-*.json"), key=lambda p: p.stat().st_mtime)
-    for old in autos[:-KEEP_AUTOSAVES]:
+def _prune() -> list[Path]:
+    """Delete the autosaves of finished games of this format beyond the newest
+    :data:`KEEP_AUTOSAVES`. Never an unfinished game, a manual save, a save from a newer
+    version, or a file that cannot be read: those are a person's to keep or delete."""
+    try:
+        names = [entry.name for entry in os.scandir(saves_dir())]
+    except OSError:
+        return []
+    finished: list[tuple[float, str]] = []
+    for name in names:
+        if not _AUTO_NAME.fullmatch(name):
+            continue
         try:
-            old.unlink()
+            data = read_payload(saves_dir() / name)
+        except SaveError:
+            continue
+        if data["format"] == FORMAT and data.get("kind") == "auto" and data.get("over"):
+            finished.append((float(data.get("saved_at", 0)), name))
+    finished.sort(reverse=True)
+    removed = []
+    for _, name in finished[KEEP_AUTOSAVES:]:
+        try:
+            (saves_dir() / name).unlink()
+            removed.append(saves_dir() / name)
         except OSError:
             pass
+    return removed
+
+
+def remove_stale_temp_files(now: float | None = None) -> list[Path]:
+    """At start-up: the temporary files of save writes a kill interrupted (see
+    :func:`game.settings.remove_stale_temp_files` for why only old ones go)."""
+    return _settings.remove_stale_temp_files(saves_dir(), lambda t: bool(_OURS.fullmatch(t)),
+                                             now)
 
 
 # -- reading ---------------------------------------------------------------------------------
-def _require(data: dict, key: str, kind, path, place: str | None = None):
-    if key not in data:
-        raise SaveError(path, place or key, "missing")
-    value = data[key]
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        name = kind.__name__ if isinstance(kind, type) else "/".join(k.__name__ for k in kind)
-        raise SaveError(path, place or key, f"must be {name}, not {type(value).__name__}")
+def _kind_name(kind) -> str:
+    return kind.__name__ if isinstance(kind, type) else "/".join(k.__name__ for k in kind)
+
+
+def _check_type(value: Any, kind, path, place: str) -> Any:
+    if isinstance(value, BadNumber):
+        raise SaveError(path, place, value.problem)
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
+        raise SaveError(path, place, f"must be {_kind_name(kind)}, not {type(value).__name__}")
     return value
 
 
+def _require(data: dict, key: str, kind, path, place: str | None = None) -> Any:
+    if key not in data:
+        raise SaveError(path, place or key, "missing")
+    return _check_type(data[key], kind, path, place or key)
+
+
+def _require_int(data: dict, key: str, low: int, high: int, path,
+                 place: str | None = None) -> int:
+    value = _require(data, key, int, path, place)
+    if not low <= value <= high:
+        raise SaveError(path, place or key, f"{describe(value)} is outside {low}–{high}")
+    return value
+
+
+def _check_options(options: dict, path) -> None:
+    """Options are plain JSON data (game data such as a board): text, finite numbers,
+    true/false/null, lists and objects, nested at most OPTIONS_MAX_DEPTH deep and at most
+    OPTIONS_MAX_ITEMS values in all. Walked without recursion."""
+    stack: list[tuple[Any, str, int]] = [(options, "options", 0)]
+    items = 0
+    while stack:
+        value, place, depth = stack.pop()
+        items += 1
+        if items > OPTIONS_MAX_ITEMS:
+            raise SaveError(path, "options", f"more than {OPTIONS_MAX_ITEMS:,} values")
+        if depth > OPTIONS_MAX_DEPTH:
+            raise SaveError(path, place, f"nested more than {OPTIONS_MAX_DEPTH} deep")
+        if isinstance(value, BadNumber):
+            raise SaveError(path, place, value.problem)
+        if isinstance(value, dict):
+            stack.extend((v, f"{place}.{printable(k, 40)}", depth + 1) for k, v in value.items())
+        elif isinstance(value, list):
+            stack.extend((v, f"{place}[{i}]", depth + 1) for i, v in enumerate(value))
+        elif isinstance(value, float) and not math.isfinite(value):
+            raise SaveError(path, place, f"{value} is not a number a save may hold")
+        elif value is not None and not isinstance(value, (str, int, float, bool)):
+            raise SaveError(path, place, f"{type(value).__name__} is not plain data")
+
+
+def _check_name(name: str, path, place: str) -> None:
+    if len(name) > NAME_MAX:
+        raise SaveError(path, place, f"{len(name):,} characters long; names have at most "
+                                     f"{NAME_MAX}")
+    bad = _BAD_NAME_CHARS.search(name)
+    if bad:
+        raise SaveError(path, place, f"holds the character {describe(bad.group())}, which a "
+                                     f"name cannot have")
+
+
 def read_payload(path: Path) -> dict:
-    """The checked contents of a save file (structure only; the rules check the actions)."""
+    """The checked contents of a save file (every value; the rules check the actions
+    when the game is replayed). Raises :class:`SaveError` naming the first problem."""
     path = Path(path)
     try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise SaveError(path, "", f"{size} bytes is larger than any save could be")
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise SaveError(path, "", exc.strerror or str(exc)) from exc
-    if not raw.strip():
-        raise SaveError(path, "", "the file is empty")
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError as exc:
-        raise SaveError(path, f"byte {exc.start}", "not UTF-8 text (binary file?)") from exc
-    except json.JSONDecodeError as exc:
-        raise SaveError(path, f"line {exc.lineno} column {exc.colno}", exc.msg) from exc
-    except RecursionError as exc:
-        raise SaveError(path, "", "nested too deeply") from exc
+        data = read_json(path, MAX_BYTES)
+    except FileProblem as exc:
+        raise SaveError(path, exc.place, exc.problem) from exc
     if not isinstance(data, dict):
         raise SaveError(path, "top level", "must be an object")
     version = _require(data, "format", int, path)
     if version > FORMAT:
-        raise SaveError(path, "format", f"version {version} is from a newer Tabletop Derby "
-                                        f"(this one reads up to {FORMAT})")
+        raise SaveError(path, "format", f"version {describe(version)} is from a newer "
+                                        f"Tabletop Derby (this one reads up to {FORMAT})")
     if version < 1:
-        raise SaveError(path, "format", f"unknown version {version}")
+        raise SaveError(path, "format", f"unknown version {describe(version)}")
     known = {"format", "app", "kind", "saved_at", "round", "over", "game", "players", "seed",
              "options", "actions", "seats"}
     unknown = sorted(set(data) - known)
     if unknown:
-        raise SaveError(path, unknown[0], "unknown key")
+        raise SaveError(path, printable(unknown[0], 40), "unknown key")
+    if "app" in data and data["app"] != "tabletop-derby":
+        raise SaveError(path, "app", f"{describe(data['app'])} is not Tabletop Derby")
     from game import registry
     game = _require(data, "game", str, path)
     if game not in registry.GAMES:
-        raise SaveError(path, "game", f"unknown game {game!r}")
+        raise SaveError(path, "game", f"unknown game {describe(game)}")
     info = registry.GAMES[game]
-    players = _require(data, "players", int, path)
-    if not info.min_players <= players <= info.max_players:
-        raise SaveError(path, "players", f"{players} is outside {info.min_players}–"
-                                         f"{info.max_players}")
-    _require(data, "seed", int, path)
-    _require(data, "options", dict, path)
+    players = _require_int(data, "players", info.min_players, info.max_players, path)
+    _require_int(data, "seed", -SEED_LIMIT, SEED_LIMIT - 1, path)
+    _check_options(_require(data, "options", dict, path), path)
     actions = _require(data, "actions", list, path)
+    if len(actions) > MAX_ACTIONS:
+        raise SaveError(path, "actions", f"{len(actions):,} actions; a game has at most "
+                                         f"{MAX_ACTIONS:,}")
     for i, item in enumerate(actions):
         if (not isinstance(item, list) or len(item) != 2 or not isinstance(item[0], int)
                 or isinstance(item[0], bool) or not isinstance(item[1], str)
                 or not 0 <= item[0] < players):
             raise SaveError(path, f"actions[{i}]", "must be [player, action text]")
+        if not 0 < len(item[1]) <= ACTION_MAX_CHARS or not item[1].isprintable():
+            raise SaveError(path, f"actions[{i}]", f"{describe(item[1])} is not an action")
     seats = _require(data, "seats", list, path)
     if len(seats) != players:
         raise SaveError(path, "seats", f"{len(seats)} seats for {players} players")
+    characters = {c.key for c in info.characters}
     for i, seat in enumerate(seats):
+        place = f"seats[{i}]"
         if not isinstance(seat, dict):
-            raise SaveError(path, f"seats[{i}]", "must be an object")
-        _require(seat, "name", str, path, f"seats[{i}].name")
-        _require(seat, "character", str, path, f"seats[{i}].character")
-        _require(seat, "human", bool, path, f"seats[{i}].human")
+            raise SaveError(path, place, "must be an object")
+        extra = sorted(set(seat) - {"name", "character", "human", "level"})
+        if extra:
+            raise SaveError(path, f"{place}.{printable(extra[0], 40)}", "unknown key")
+        _check_name(_require(seat, "name", str, path, f"{place}.name"), path, f"{place}.name")
+        character = _require(seat, "character", str, path, f"{place}.character")
+        if characters and character not in characters:
+            raise SaveError(path, f"{place}.character",
+                            f"{describe(character)} is not one of {game}'s characters")
+        _require(seat, "human", bool, path, f"{place}.human")
         level = seat.get("level", "normal")
-        if level not in ("easy", "normal", "hard", "random"):
-            raise SaveError(path, f"seats[{i}].level", f"unknown level {level!r}")
-    for key, kind in (("round", int), ("saved_at", (int, float)), ("over", bool),
-                      ("kind", str)):
-        if key in data:
-            _require(data, key, kind, path)
+        if level not in LEVELS:
+            raise SaveError(path, f"{place}.level", f"unknown level {describe(level)}")
+    if "round" in data:
+        _require_int(data, "round", 1, MAX_ACTIONS + 1, path)
+    if "saved_at" in data:
+        saved_at = _require(data, "saved_at", (int, float), path)
+        if not 0 <= saved_at <= SAVED_AT_MAX:     # NaN fails this too
+            raise SaveError(path, "saved_at", f"{describe(saved_at)} is not a time between "
+                                              f"1970 and 3000")
+    if "over" in data:
+        _require(data, "over", bool, path)
+    if "kind" in data and data["kind"] not in KINDS:
+        raise SaveError(path, "kind", f"{describe(data['kind'])} is not one of {list(KINDS)}")
     return data
 
 
@@ -174,31 +288,45 @@ def load_session(path: Path, bot_budget_ms: int = 50):
     try:
         session = Session.from_record(record, seats, bot_budget_ms=bot_budget_ms)
     except (IllegalAction, NotationError) as exc:
-        raise SaveError(path, "actions", str(exc)) from exc
-    except (RulesDataError, KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        raise SaveError(path, "actions", printable(str(exc))) from exc
+    except (RulesDataError, KeyError, TypeError, ValueError, AttributeError, IndexError,
+            OverflowError, RecursionError) as exc:
         # options carry game data (a board, score tables) that the rules could not use
-        raise SaveError(path, "options", f"{type(exc).__name__}: {exc}") from exc
+        raise SaveError(path, "options", f"{type(exc).__name__}: {printable(str(exc))}") from exc
     session.save_id = Path(path).stem.removeprefix("auto-")
     return session
 
 
+def _info(path: Path, data: dict) -> SaveInfo:
+    return SaveInfo(path, data["game"], data["players"],
+                    tuple(s["name"] for s in data["seats"]), data.get("round", 1),
+                    float(data.get("saved_at", 0)), data.get("kind", "auto"),
+                    data.get("over", False))
+
+
 def list_saves() -> list[SaveInfo | SaveError]:
-    """Every save, newest first; a damaged one is listed as its SaveError."""
+    """Every save, newest first; a damaged one is listed as its SaveError (and left on
+    disk). A saves folder that cannot be listed is one :class:`SavesFolderError`; a
+    missing folder is no saves."""
     folder = saves_dir()
-    if not folder.is_dir():
+    try:
+        names = [entry.name for entry in os.scandir(folder)]
+    except FileNotFoundError:
         return []
-    found: list[tuple[float, Any]] = []
-    for path in folder.glob("*.json"):
+    except OSError as exc:
+        return [SavesFolderError(folder, "", f"the saves folder cannot be read "
+                                             f"({exc.strerror or exc})")]
+    found: list[tuple[float, SaveInfo | SaveError]] = []
+    for name in names:
+        if name.startswith(".") or not name.endswith(".json"):
+            continue                        # temporary files, a person's own notes
+        path = folder / name
         try:
-            data = read_payload(path)
-            found.append((float(data.get("saved_at", 0)), SaveInfo(
-                path, data["game"], data["players"],
-                tuple(s["name"] for s in data["seats"]), int(data.get("round", 1)),
-                float(data.get("saved_at", 0)), str(data.get("kind", "auto")),
-                bool(data.get("over", False)))))
+            info = _info(path, read_payload(path))
+            found.append((info.saved_at, info))
         except SaveError as exc:
             try:
-                mtime = path.stat().st_mtime
+                mtime = path.lstat().st_mtime
             except OSError:
                 mtime = 0.0
             found.append((mtime, exc))

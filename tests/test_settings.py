@@ -1,6 +1,16 @@
 import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
 
+import pytest
+
+from game import settings as settings_mod
 from game.settings import Settings, atomic_write_text, load_settings, save_settings
+from tests import hostile
+from tests.hostile import no_longer_than
 
 
 def test_settings_round_trip(tmp_path):
@@ -33,3 +43,132 @@ def test_atomic_write_leaves_no_temporary_file(tmp_path):
     atomic_write_text(path, '{"a": 1}')
     assert path.read_text() == '{"a": 1}'
     assert [p.name for p in path.parent.iterdir()] == ["x.json"]
+
+
+# == issue #15: a damaged settings file never stops the app and never loses a setting =========
+CORPUS = hostile.CORPUS / "settings"
+KEPT_JA = {"language": "ja"}
+# Each committed hostile settings file: the settings that must come out of it (every
+# valid value kept) and the key its note must name.
+CORPUS_CASES = {
+    "number_5000_digits.json": (KEPT_JA, "window_width"),      # was exit 2 at start-up
+    "bad_volume.json": ({"language": "ja", "window_width": 1600, "window_height": 900,
+                         "animation_speed": 2.0}, "volume"),    # was: everything lost
+    "volume_nan.json": (KEPT_JA, "volume"),
+    "volume_infinity.json": (KEPT_JA, "volume"),
+    "speed_true.json": (KEPT_JA, "animation_speed"),
+    "unknown_key.json": (KEPT_JA, "colour"),                   # was fatal to the file
+}
+
+
+def test_corpus_is_complete_and_its_valid_file_loads_without_a_note():
+    loaded, warning = load_settings(CORPUS / "valid.json")
+    assert warning is None and loaded.window_width == 1600 and loaded.language == "ja"
+    assert set(CORPUS_CASES) | {"valid.json"} == {p.name for p in CORPUS.glob("*.json")}
+
+
+@pytest.mark.parametrize("name", sorted(CORPUS_CASES))
+def test_each_bad_value_falls_back_alone_and_every_other_setting_is_kept(name):
+    kept, key = CORPUS_CASES[name]
+    loaded, warning = load_settings(CORPUS / name)
+    assert loaded == Settings(**kept), name
+    assert warning and warning.startswith(f"{CORPUS / name}: {key}: "), warning
+    assert len(warning) < 300 + len(str(CORPUS))          # never the value whole
+
+
+def test_a_huge_value_is_not_printed_whole():
+    path = Path(os.environ["TABLETOP_DERBY_HOME"]) / "s.json"
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps({"language": "x" * 60_000}))
+    loaded, warning = load_settings(path)
+    assert loaded == Settings() and "language" in warning and len(warning) < 400
+
+
+@pytest.mark.parametrize("kind", ["fifo", "dev_zero", "dev_urandom", "folder", "huge"])
+def test_special_settings_files_never_hang_and_are_kept_when_settings_are_written(kind):
+    """Was: a FIFO hung start-up forever, /dev/zero or /dev/urandom read until
+    MemoryError. The defaults are used with a note, and saving keeps the special file
+    (the link itself, not /dev/zero's contents) beside the new settings."""
+    path = settings_mod.settings_path()
+    path.parent.mkdir(parents=True)
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind.startswith("dev_"):
+        path.symlink_to(f"/dev/{kind[4:]}")
+    elif kind == "folder":
+        path.mkdir()
+    else:
+        path.write_bytes(b" " * (settings_mod.SETTINGS_MAX_BYTES + 1))
+    with no_longer_than(10):
+        loaded, warning = load_settings()
+        assert loaded == Settings() and warning and str(path) in warning
+        if kind == "folder":
+            return                            # os.replace cannot put a file over a folder
+        kept = save_settings(Settings(language="ja"))
+    assert kept is not None and kept.name.startswith("settings.json.damaged-")
+    if kind.startswith("dev_"):
+        assert os.readlink(kept) == f"/dev/{kind[4:]}"
+    assert load_settings() == (Settings(language="ja"), None)
+
+
+def test_a_damaged_file_is_kept_once_and_an_existing_copy_is_never_overwritten(monkeypatch):
+    """Was: on quit a damaged file was overwritten with defaults, and lost."""
+    path = settings_mod.settings_path()
+    path.parent.mkdir(parents=True)
+    original = (CORPUS / "bad_volume.json").read_bytes()
+    path.write_bytes(original)
+    monkeypatch.setattr(settings_mod.time, "strftime", lambda fmt, *a: "20250101-120000")
+    earlier = path.with_name("settings.json.damaged-20250101-120000")
+    earlier.write_text("an earlier damaged copy")
+    loaded, warning = load_settings()
+    assert warning and loaded.window_width == 1600
+    kept = save_settings(loaded)
+    assert kept == path.with_name("settings.json.damaged-20250101-120000-2")
+    assert kept.read_bytes() == original
+    assert earlier.read_text() == "an earlier damaged copy"
+    assert save_settings(loaded) is None                    # the new file is whole: no copy
+    assert sorted(p.name for p in path.parent.iterdir()) == [
+        "settings.json", earlier.name, kept.name]
+    assert load_settings() == (loaded, None)
+
+
+def test_a_good_file_is_written_over_without_a_copy():
+    path = settings_mod.settings_path()
+    save_settings(Settings(language="ja"))
+    assert save_settings(Settings(language="en")) is None
+    assert [p.name for p in path.parent.iterdir()] == ["settings.json"]
+
+
+def test_start_up_over_a_damaged_settings_file_keeps_its_good_values_and_the_file(tmp_path):
+    """Was: a 5,000-digit number made the app exit 2 before its first frame. The real app
+    starts, runs, quits, and keeps the damaged file as settings.json.damaged-<time>."""
+    home = tmp_path / "derby"
+    (home / "config").mkdir(parents=True)
+    original = (CORPUS / "number_5000_digits.json").read_bytes()
+    (home / "config" / "settings.json").write_bytes(original)
+    env = {**os.environ, "TABLETOP_DERBY_HOME": str(home), "SDL_VIDEODRIVER": "dummy",
+           "SDL_AUDIODRIVER": "dummy"}
+    root = Path(__file__).resolve().parents[1]
+    script = ("import sys; from game.app import App; from game.scenes.menu import MenuScene;"
+              "app = App(); app.push(MenuScene(app)); app.run(5);"
+              "print(type(app.top).__name__, app.settings.language); app.quit()")
+    out = subprocess.run([sys.executable, "-c", script], env=env, cwd=str(root),
+                         capture_output=True, timeout=120)
+    assert out.returncode == 0, out.stderr.decode()[-2000:]
+    assert out.stdout.split() == [b"DialogScene", b"ja"]     # told, and Japanese kept
+    files = sorted(p.name for p in (home / "config").iterdir())
+    assert files[0] == "settings.json" and files[1].startswith("settings.json.damaged-")
+    assert (home / "config" / files[1]).read_bytes() == original
+    assert json.loads((home / "config" / "settings.json").read_text())["language"] == "ja"
+
+
+def test_stale_settings_temp_files_are_removed_and_fresh_ones_kept():
+    folder = settings_mod.config_dir()
+    folder.mkdir(parents=True)
+    stale, fresh = folder / ".settings.json.abcd1234.tmp", folder / ".settings.json.wxyz5678.tmp"
+    for path in (stale, fresh):
+        path.write_text("{")
+    now = time.time()
+    os.utime(stale, (now - 120, now - 120))
+    assert settings_mod.remove_stale_settings_temp_files(now) == [stale]
+    assert fresh.exists() and not stale.exists()

@@ -214,6 +214,9 @@ class GameScene(Scene):
             saves.autosave(self.session)
         except OSError as exc:
             self.log_line(str(exc))
+            self.app.report_autosave(exc)     # a dialog, once per streak of failures
+        else:
+            self.app.report_autosave(None)
 
     def on_quit(self) -> None:
         self.autosave()

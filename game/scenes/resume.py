@@ -1,14 +1,18 @@
 """Resume: the saved games (game, players, round, date), newest first. A damaged save
-is listed with its problem and opening it explains instead of crashing."""
+is listed with its problem and opening it explains instead of crashing; a saves folder
+that cannot be read is said to be unreadable (not "no saves")."""
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pygame
 
 from game import registry, saves
 from game.scenes.base import Scene
 from game.ui import theme
+from game.settings import printable
+from game.ui import fonts
 from game.ui.widgets import Button, draw_text
 
 PER_PAGE = 7
@@ -17,8 +21,11 @@ PER_PAGE = 7
 class ResumeScene(Scene):
     def __init__(self, app):
         super().__init__(app)
-        self.entries = [e for e in saves.list_saves()
-                        if isinstance(e, saves.SaveError) or not e.over]
+        listed = saves.list_saves()
+        self.folder_error = next((e for e in listed if isinstance(e, saves.SavesFolderError)),
+                                 None)
+        self.entries = [e for e in listed if e is not self.folder_error
+                        and (isinstance(e, saves.SaveError) or not e.over)]
         self.page = 0
 
     def layout(self, size):
@@ -32,7 +39,8 @@ class ResumeScene(Scene):
         for i, entry in enumerate(shown):
             rect = pygame.Rect((w - bw) // 2, y, bw, bh)
             if isinstance(entry, saves.SaveError):
-                label = f"! {entry.path.rsplit('/', 1)[-1]}: {entry.problem}"
+                name = printable(Path(entry.path).name, 60)
+                label = f"! {name}: {entry.reason}"
             else:
                 info = registry.GAMES[entry.game]
                 when = time.strftime("%Y-%m-%d %H:%M", time.localtime(entry.saved_at))
@@ -78,4 +86,12 @@ class ResumeScene(Scene):
         w, _ = surface.get_size()
         draw_text(surface, self.t("app.resume"), self.px(40), (w // 2, self.px(56)), theme.INK,
                   bold=True, anchor="center")
+        message = (self.t("app.saves_unreadable", error=str(self.folder_error))
+                   if self.folder_error else None if self.entries else self.t("app.no_saves"))
+        if message:
+            y = self.px(120)
+            for line in fonts.wrap(message, self.px(22), w - self.px(120))[:6]:
+                draw_text(surface, line, self.px(22), (w // 2, y),
+                          theme.BAD if self.folder_error else theme.INK, anchor="midtop")
+                y += self.px(32)
         super().draw(surface)

@@ -1,6 +1,8 @@
-"""Manual save slots, from the pause menu: three slots showing what each holds now."""
+"""Manual save slots, from the pause menu: three slots showing what each holds now (or
+why it cannot be read: a damaged file, a saves folder that cannot be looked into)."""
 from __future__ import annotations
 
+import os
 import time
 
 import pygame
@@ -22,12 +24,16 @@ class SaveSlotsScene(ModalScene):
 
     def _describe(self, slot: int) -> str:
         path = saves.saves_dir() / f"slot-{slot}.json"
-        if not path.exists():
+        try:
+            os.lstat(path)
+        except FileNotFoundError:
             return self.t("app.slot_empty", n=slot)
+        except OSError as exc:      # Path.exists() raised this (a chmod 000 folder)
+            return f"{self.t('app.slot', n=slot)}: {exc.strerror or exc}"
         try:
             data = saves.read_payload(path)
         except saves.SaveError as exc:
-            return f"{self.t('app.slot', n=slot)}: {exc.problem}"
+            return f"{self.t('app.slot', n=slot)}: {exc.reason}"
         info = registry.GAMES[data["game"]]
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(data.get("saved_at", 0)))
         return (f"{self.t('app.slot', n=slot)}: {info.name(self.app.settings.language)} · "
