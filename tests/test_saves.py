@@ -511,7 +511,7 @@ def test_a_failing_autosave_on_quit_to_menu_is_still_shown(monkeypatch, app):
 def test_duck_name_fitting_measures_log_n_times_and_cuts_where_a_full_search_would():
     """Was: cutting one character at a time measured a 50,000-character name 50,000
     times (the Duck table hung for minutes)."""
-    from game.scenes.duck.draw import ellipsize
+    from game.ui.fonts import ellipsize
     from game.ui import fonts
 
     class CountingFace:

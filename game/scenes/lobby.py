@@ -9,10 +9,11 @@ import pygame
 
 from game.scenes.base import Scene
 from game.session import Seat, Session
-from game.ui import theme
+from game.ui import fonts, theme
 from game.ui.widgets import Button, draw_panel, draw_text
 
 LEVELS = ("easy", "normal", "hard")
+MAX_NAME = 16        # characters in a seat's name (saves refuse longer ones)
 
 
 def default_seats(info, count: int, t) -> list[Seat]:
@@ -52,23 +53,6 @@ SEAT_OPTIONS = ("start_player",)
 # Share of the flexible width of a seat row: name, character, person/computer, level.
 COLUMN_SHARES = (0.30, 0.26, 0.24, 0.20)
 COLUMN_KEYS = ("app.col_name", "app.col_character", "app.col_kind", "app.col_level")
-
-
-def fit_text(text: str, size: int, width: int, floor: int, bold: bool = False) -> tuple[str, int]:
-    """``text`` at the largest size from ``size`` down to ``floor`` that fits ``width``;
-    cut with "…" at ``floor`` if even that is too wide."""
-    from game.ui import fonts
-    for s in range(size, floor - 1, -1):
-        if fonts.font(s, bold).size(text)[0] <= width:
-            return text, s
-    lo, hi = 0, len(text)
-    while lo < hi:                  # the longest prefix that fits with its ellipsis
-        mid = (lo + hi + 1) // 2
-        if fonts.font(floor, bold).size(text[:mid] + "…")[0] <= width:
-            lo = mid
-        else:
-            hi = mid - 1
-    return text[:lo] + "…", floor
 
 
 class LobbyScene(Scene):
@@ -325,8 +309,8 @@ class LobbyScene(Scene):
         if self.editing is not None:
             seat = self.seats[self.editing]
             if event.type == pygame.TEXTINPUT:
-                if len(seat.name) < 16:
-                    seat.name += event.text
+                # an input method can send several characters at once: cut, never exceed
+                seat.name = (seat.name + event.text)[:MAX_NAME]
                 self.layout(self.size)
                 return
             if event.type == pygame.KEYDOWN:
@@ -367,25 +351,25 @@ class LobbyScene(Scene):
 
     def draw(self, surface):
         w, _ = surface.get_size()
-        title, size = fit_text(self.title(), self.px(36), w - self.px(48), self.text_size(20),
+        title, size = fonts.fit(self.title(), self.px(36), w - self.px(48), self.text_size(20),
                                bold=True)
         draw_text(surface, title, size, (w // 2, self.px(46)), theme.INK, bold=True,
                   anchor="center")
         draw_panel(surface, self.seat_panel)
         draw_panel(surface, self.option_panel)
         for label, rect in self.columns:
-            text, size = fit_text(label, self.heading_size, rect.width, 12)
+            text, size = fonts.fit(label, self.heading_size, rect.width, 12)
             draw_text(surface, text, size, (rect.centerx, rect.bottom - self.px(6)),
                       theme.INK_SOFT, anchor="midbottom")
         for rect, colour in self.swatches:
             pygame.draw.circle(surface, colour, rect.center, rect.width // 2)
             pygame.draw.circle(surface, theme.INK, rect.center, rect.width // 2, 2)
-        hint, size = fit_text(self.hint(), self.hint_size, self.hint_width, 12)
+        hint, size = fonts.fit(self.hint(), self.hint_size, self.hint_width, 12)
         draw_text(surface, hint, size, self.hint_pos, theme.INK_SOFT)
         draw_text(surface, self.t("app.options"), self.text_size(24),
                   (self.option_panel.x + self.px(16), self.option_panel.y + self.px(14)),
                   theme.INK, bold=True)
         for label, pos in self.option_labels:
-            text, size = fit_text(label, self.heading_size, self.option_width, 12)
+            text, size = fonts.fit(label, self.heading_size, self.option_width, 12)
             draw_text(surface, text, size, pos, theme.INK_SOFT)
         super().draw(surface)

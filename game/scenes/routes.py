@@ -1029,13 +1029,7 @@ class RoutesScene(choices.ChoiceControls, GameScene):
 
     def _fit_text(self, surface, text, size, pos, width, colour, bold, anchor) -> None:
         """Text shrunk to fit ``width``, down to a readable size; beyond that, cut with …"""
-        smallest = max(9, self.px(10))
-        while size > smallest and fonts.font(size, bold).size(text)[0] > width:
-            size -= 1
-        if fonts.font(size, bold).size(text)[0] > width:
-            while len(text) > 1 and fonts.font(size, bold).size(text + "…")[0] > width:
-                text = text[:-1]
-            text = text.rstrip() + "…"
+        text, size = fonts.fit(text, size, width, max(9, self.px(10)), bold)
         draw_text(surface, text, size, pos, colour, bold=bold, anchor=anchor)
 
     def _draw_board(self, surface, shown: dict | None) -> None:

@@ -261,13 +261,7 @@ def pattern_tile(letter: str, name: str, route, width: int, height: int,
         fill = {"picked": (255, 226, 180), "used": (255, 240, 200)}.get(state, (250, 244, 232))
         pygame.draw.rect(surf, fill, rect, border_radius=radius)
         pad = max(3, width // 14)
-        small = max(9, round(height * 0.14))
-        room = width - 2 * pad
-        while small > 8 and fonts.font(small).size(name)[0] > room:
-            small -= 1
-        text = name
-        while fonts.font(small).size(text)[0] > room and len(text) > 2:
-            text = text[:-2] + "…"
+        text, small = fonts.fit(name, max(9, round(height * 0.14)), width - 2 * pad, 8)
         caption = fonts.render(text, small, INK)
         surf.blit(caption, caption.get_rect(midbottom=(width / 2, height - pad + 1)))
         area = pygame.Rect(pad, pad, width - 2 * pad, height - 2 * pad - caption.get_height())

@@ -31,23 +31,6 @@ SPRITE_SCALE = 1.75     # a duck sprite's width in hex sizes
 HOUND_SCALE = 1.95
 
 
-def ellipsize(face: pygame.font.Font, text: str, width: int) -> str:
-    """``text`` if it fits ``width`` pixels in ``face``; else its longest prefix (one
-    character at least) that fits with "…" after it. The cut is found by binary search:
-    ~log2(n) measurements of the text, not n (cutting a character at a time measured a
-    50,000-character name 50,000 times, for minutes)."""
-    if face.size(text)[0] <= width:
-        return text
-    lo, hi = 1, max(1, len(text) - 1)   # the whole text does not fit, with "…" neither
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if face.size(text[:mid] + "…")[0] <= width:
-            lo = mid
-        else:
-            hi = mid - 1
-    return text[:lo] + "…"
-
-
 class Drawing:
     """Mixed into DuckScene."""
 
@@ -270,7 +253,7 @@ class Drawing:
             x += icon.get_width() + self.px(2)
 
     def _fit(self, text: str, size: int, width: int, bold: bool = False) -> str:
-        return ellipsize(fonts.font(size, bold), text, width)
+        return fonts.ellipsize(fonts.font(size, bold), text, width)
 
     def _draw_hound_board(self, surface, d) -> None:
         rect = self.hound_rect
