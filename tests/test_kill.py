@@ -35,6 +35,7 @@ def _env(home: Path) -> dict:
     return env
 
 
+@pytest.mark.soak      # ~24 s of repeated kill -9 runs: CI runs it, the fast loop skips it
 def test_kill_minus_nine_never_loses_or_corrupts_a_save(tmp_path):
     from game import saves
     game = _game()
