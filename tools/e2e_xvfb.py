@@ -86,6 +86,14 @@ class XSession:
         sh("xdotool", "click", "1", env=self.env)
         time.sleep(pause)
 
+    def type_key(self, name: str, pause=0.4) -> None:
+        """A key pressed as a person would (XTEST, to the window that has the focus):
+        ``key`` sends a synthetic event to the window, which SDL takes for some keys
+        (Escape) but not for Tab and Delete."""
+        sh("xdotool", "windowfocus", "--sync", self.window, env=self.env)
+        sh("xdotool", "key", name, env=self.env)
+        time.sleep(pause)
+
     def key(self, name: str, pause=0.4) -> None:
         sh("xdotool", "key", "--window", self.window, name, env=self.env)
         time.sleep(pause)
@@ -282,6 +290,42 @@ def run_shell_checks(x: XSession, layout: Layout) -> None:
     expect(code == 0, f"quitting through the UI exits with 0 (got {code})")
 
 
+def run_lobby_checks(x: XSession) -> None:
+    """Issue #14: a table can be set up from its minimum to its maximum in a real
+    window: a seat removed by its × (mouse) and one by Delete on the focused row
+    (keyboard), seats added to the maximum, back to the menu, quit."""
+    probe_path = x.shots / "probe-lobby.json"
+    x.env["TABLETOP_DERBY_PROBE"] = str(probe_path)
+    x.start("--size", f"{SIZE[0]}x{SIZE[1]}", "--lang", "en")
+    probe = wait_for(probe_path, lambda p: p["scene"] == "MenuScene"
+                     and "game:verflixxt" in p["targets"], "the menu")
+    x.click(probe["targets"]["game:verflixxt"])
+    probe = wait_for(probe_path, lambda p: p["scene"] == "LobbyScene"
+                     and "remove:3" in p["targets"], "the lobby with 4 seats")
+    x.click(probe["targets"]["remove:3"])
+    probe = wait_for(probe_path, lambda p: "remove:2" in p["targets"]
+                     and "remove:3" not in p["targets"], "3 seats after a click on ×")
+    # the focus stayed on the × of the row that took the removed one's place (row 2):
+    # Delete removes that row, and Up then Delete would go on upwards
+    x.type_key("Delete")
+    probe = wait_for(probe_path, lambda p: "name:1" in p["targets"] and "name:2" not in
+                     p["targets"] and not any(k.startswith("remove:") for k in p["targets"]),
+                     "2 seats, none removable, after Delete")
+    for seats in range(3, 7):
+        x.click(probe["targets"]["add"])
+        probe = wait_for(probe_path, lambda p, n=seats: f"name:{n - 1}" in p["targets"],
+                         f"{seats} seats after a click on Add")
+    expect("add" not in probe["targets"], "no Add button at 6 seats, Verflixxt!'s maximum")
+    x.screenshot("lobby-six-seats")
+    x.click(probe["targets"]["back"])
+    probe = wait_for(probe_path, lambda p: p["scene"] == "MenuScene", "the menu again")
+    x.click(probe["targets"]["quit"], pause=0.2)
+    code = x.wait_exit()
+    expect(code == 0, f"set a table from 2 to 6 seats by mouse and keyboard, quit with 0 "
+                      f"(got {code})")
+    del x.env["TABLETOP_DERBY_PROBE"]
+
+
 def start_xvfb(display: str) -> subprocess.Popen:
     for tool in ("Xvfb", "xdotool", "import"):
         if shutil.which(tool) is None:
@@ -304,6 +348,7 @@ def main() -> int:
         layout = Layout(home)
         x = XSession(display, home)
         run_shell_checks(x, layout)
+        run_lobby_checks(XSession(display, home))
         for game_id in games:
             module = __import__(f"tools.e2e_{game_id}", fromlist=["run"])
             started = time.time()
