@@ -194,10 +194,12 @@ def choice_text(value: Any) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
-def _data_names(game: str, key: str) -> list[str]:
-    """The shipped (and the player's own) files of a data option the lobby lists."""
+@functools.cache
+def _data_names(game: str, key: str) -> tuple[str, ...]:
+    """The shipped (and the player's own) files of a data option the lobby lists (each
+    is loaded to be listed, so once per run)."""
     lobby_choices = getattr(_boards_module(game), "lobby_choices", None)
-    return list(lobby_choices(key) or ()) if lobby_choices else []
+    return tuple(lobby_choices(key) or ()) if lobby_choices else ()
 
 
 def _data_choices(game: str, key: str) -> str:
