@@ -560,6 +560,12 @@ def main(argv: list[str] | None = None) -> int:
         return run_command(args)
     except UsageError as exc:
         return _error(str(exc))
+    except BrokenPipeError:
+        # The reader stopped reading (`simulate … | head -1`): nothing to report. Point
+        # stdout at /dev/null so the interpreter's last flush does not complain either
+        # (the recipe of Python's signal docs).
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     except (ValueError, OSError) as exc:
         # A bad data file, save, board or output path that only shows once it is used: the
         # loaders' and the rules' errors (DataFileError, SaveError, RulesDataError) and the

@@ -126,6 +126,16 @@ def test_a_bad_command_line_in_a_real_process(argv):
     assert out.stdout == ""
 
 
+def test_a_closed_output_pipe_is_not_an_error():
+    """`simulate … | head -1`: the reader left; no 'Broken pipe' line on stderr."""
+    proc = subprocess.Popen([sys.executable, "-m", "game", "simulate", "cluck", "--games", "2"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc.stdout.close()                   # closed before the first line is written
+    err = proc.stderr.read()
+    assert proc.wait(timeout=60) == 1
+    assert err == ""
+
+
 def test_simulate_refuses_a_bad_setup_before_any_game():
     """The library call too: a bad setup is one ValueError, not a first_error per game."""
     from game.simulate import run
