@@ -1,155 +1,580 @@
-"""``python -m game`` / ``tabletop-derby``: play (default) | simulate | tournament |
-screenshot | check-board. Errors are one clear line and a non-zero exit code."""
+"""``python -m game`` / ``tabletop-derby``: play (the default), simulate, tournament,
+screenshot or check-board.
+
+A command line that cannot be carried out is one line on stderr and exit code 2, found
+before any window opens or any game runs. A fault in the program itself is one line that
+names the log holding its traceback, and exit code 70."""
 from __future__ import annotations
 
 import argparse
+import functools
 import os
+import re
 import sys
+import textwrap
+import traceback
+from pathlib import Path
+from typing import Any, Mapping, NoReturn
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+PROG = "tabletop-derby"
+EXIT_USAGE = 2
+EXIT_INTERNAL = 70        # EX_SOFTWARE of sysexits.h: the program's fault, not the user's
+EXIT_INTERRUPTED = 130    # what a shell reports for Ctrl-C
+PNG_SUFFIX = ".png"
+
+
+class UsageError(Exception):
+    """A command line that cannot be carried out; str() is the one line to print."""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse whose mistakes are raised as one-line :class:`UsageError`s (argparse's own
+    ``error`` prints the usage block first and exits, which main() could not test)."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see {self.prog} --help)")
+
+
+class Formatter(argparse.RawDescriptionHelpFormatter):
+    """Help as written: descriptions and the per-game epilog keep their lines, and a
+    name like grand-canal is never broken at its hyphen."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
+
+
+def plain(text: str) -> str:
+    """A docstring as a person reads it: reST ````literal```` marks removed (argparse
+    prints descriptions raw)."""
+    return re.sub(r"``(.+?)``", r"\1", text)
+
+
+def _clip(value: object) -> str:
+    from game.files import clip
+    return clip(value)
+
+
+# -- values argparse converts ---------------------------------------------------------------
+def _whole_number(text: str, least: int) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"wants a whole number, not {_clip(text)}") from None
+    if value < least:
+        raise argparse.ArgumentTypeError(f"must be at least {least}, not {value}")
+    return value
+
+
+def positive(text: str) -> int:
+    """A count that must be at least 1 (games, players, frames, rounds)."""
+    return _whole_number(text, 1)
+
+
+def non_negative(text: str) -> int:
+    """A count that may be 0 (rounds or actions played before a screenshot)."""
+    return _whole_number(text, 0)
 
 
 def _size(text: str) -> tuple[int, int]:
     try:
         w, h = (int(v) for v in text.lower().split("x"))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"size must look like 1280x720, not {text!r}") from None
+        raise argparse.ArgumentTypeError(f"size must look like 1280x720, not {_clip(text)}") \
+            from None
     if not (320 <= w <= 7680 and 240 <= h <= 4320):
         raise argparse.ArgumentTypeError(f"size {text} is out of range (320x240 .. 7680x4320)")
     return w, h
 
 
-def game_options(args) -> dict:
-    """The game options a command line names (--variant, --board, --attack, --option)."""
-    options = {}
-    if getattr(args, "variant", None):
-        options["variant"] = args.variant
-    if getattr(args, "board", None):
-        options["board"] = args.board
-    if getattr(args, "attack", False):
-        options["attack"] = True
-    for item in getattr(args, "option", None) or []:
-        key, sep, value = item.partition("=")
-        if not sep:
-            raise SystemExit(f"error: --option wants KEY=VALUE, not {item!r}")
-        options[key] = _literal(value)
-    return options
+def game_id(text: str) -> str:
+    """A game of the registry (simulate and tournament need only its rules)."""
+    from game import registry
+    if text not in registry.GAMES:
+        raise argparse.ArgumentTypeError(
+            f"unknown game {_clip(text)}; known: {', '.join(registry.GAMES)}")
+    return text
 
 
-def _literal(text: str):
-    lowered = text.lower()
-    if lowered in ("true", "false"):
-        return lowered == "true"
-    try:
-        return int(text)
-    except ValueError:
+def playable_game_id(text: str) -> str:
+    """A game that can be shown in the window (its rules and its scene are installed)."""
+    from game import registry
+    playable = [info.id for info in registry.installed_games()]
+    if text not in playable:
+        raise argparse.ArgumentTypeError(
+            f"unknown game {_clip(text)}; playable: {', '.join(playable)}")
+    return text
+
+
+def bot_level(text: str) -> str:
+    """A computer player's level, aliases turned into the level they name."""
+    from game.ai import LEVELS
+    from game.simulate import BOT_ALIASES
+    level = BOT_ALIASES.get(text, text)
+    if level not in LEVELS:
+        raise argparse.ArgumentTypeError(f"unknown level {_clip(text)}; known: {_levels_text()}")
+    return level
+
+
+def bot_levels(text: str) -> list[str]:
+    """``hard,normal,normal``: one level per seat."""
+    return [bot_level(part.strip()) for part in text.split(",")]
+
+
+def scene_name(text: str) -> str:
+    from game.screenshot import SCENES
+    if text in SCENES:
         return text
+    try:
+        return playable_game_id(text)
+    except argparse.ArgumentTypeError:
+        raise argparse.ArgumentTypeError(
+            f"unknown scene {_clip(text)}; known: {', '.join(_scene_names())}") from None
 
 
-def _add_game_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--variant", help="game variant (duck: beginner|advanced|twoducks|official; "
-                                     "verflixxt: base|hats; ...)")
-    p.add_argument("--board", help="board name (Duck! Duck! Go!)")
-    p.add_argument("--attack", action="store_true", help="Verflixxt! attack variant")
+def output_png(text: str) -> str:
+    """A PNG file that can be written: checked before anything is rendered."""
+    path = Path(text)
+    if path.is_dir() or text.endswith(("/", os.sep)):
+        raise argparse.ArgumentTypeError(f"{_clip(text)} is a folder, not a file name")
+    if path.suffix.lower() != PNG_SUFFIX:
+        raise argparse.ArgumentTypeError(f"{_clip(text)} does not end in {PNG_SUFFIX}")
+    if path.exists() and not os.access(path, os.W_OK):
+        raise argparse.ArgumentTypeError(f"{_clip(text)} cannot be overwritten (permission)")
+    folder = path.absolute().parent
+    existing = next(p for p in (folder, *folder.parents) if p.exists())  # "/" always exists
+    if not existing.is_dir():
+        raise argparse.ArgumentTypeError(f"{_clip(str(existing))} is a file, not a folder")
+    if not os.access(existing, os.W_OK | os.X_OK):
+        raise argparse.ArgumentTypeError(f"cannot write in {_clip(str(existing))} (permission)")
+    return text
+
+
+# -- what each game offers, read from the registry and its rules (never written out here) ----
+@functools.cache
+def option_specs(game: str) -> dict[str, Any]:
+    """The lobby options (``OptionSpec``s) of a game's rules, by key."""
+    from game import rules
+    return {spec.key: spec for spec in rules.load(game).OPTIONS}
+
+
+def _boards_module(game: str):
+    import importlib
+    import importlib.util
+    name = f"game.boards.{game}"
+    return importlib.import_module(name) if importlib.util.find_spec(name) else None
+
+
+@functools.cache
+def data_keys(game: str) -> tuple[str, ...]:
+    """The options that name a data file (a board, a deck, a tile set, a scoring table):
+    what the game's loader fills in when nothing is chosen. Their value is a name or a
+    path, checked by the loader, not one of fixed choices."""
+    from game.boards import prepare_options
+    return tuple(prepare_options(game, {}))
+
+
+@functools.cache
+def variant_names(game: str) -> tuple[str, ...]:
+    """What ``--variant`` takes for a game: the rules' ``variant`` choices, then the
+    command-line shorthands its loader knows (a mapping of name -> options)."""
+    names = [str(c) for c in option_specs(game)["variant"].choices] \
+        if "variant" in option_specs(game) else []
+    module = _boards_module(game)
+    for attr in ("VARIANTS", "VARIANT_SHORTHANDS"):    # cluck's and duck's shorthands
+        table = getattr(module, attr, None)
+        if isinstance(table, Mapping):
+            names += [name for name in table if name not in names]
+    return tuple(names)
+
+
+def choice_text(value: Any) -> str:
+    """An option value as it is typed: ``true``/``false`` for the booleans."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+@functools.cache
+def _data_names(game: str, key: str) -> tuple[str, ...]:
+    """The shipped (and the player's own) files of a data option the lobby lists (each
+    is loaded to be listed, so once per run)."""
+    lobby_choices = getattr(_boards_module(game), "lobby_choices", None)
+    return tuple(lobby_choices(key) or ()) if lobby_choices else ()
+
+
+def _data_choices(game: str, key: str) -> str:
+    return "|".join([*_data_names(game, key), "FILE"]) if _data_names(game, key) \
+        else "NAME|FILE"
+
+
+def options_text(game: str) -> str:
+    """``variant=beginner|advanced, official=false|true, board=bathtub|…|FILE``."""
+    parts = []
+    for key, spec in option_specs(game).items():
+        if key not in data_keys(game):
+            parts.append(f"{key}={'|'.join(choice_text(c) for c in spec.choices)}")
+    parts += [f"{key}={_data_choices(game, key)}" for key in data_keys(game)]
+    return ", ".join(parts)
+
+
+def _games_with(key: str) -> list[str]:
+    from game import registry
+    return [game for game in registry.GAMES if key in option_specs(game)]
+
+
+def _levels_text() -> str:
+    from game.ai import LEVELS
+    from game.simulate import BOT_ALIASES
+    aliases = ", ".join(f"{alias} = {level}" for alias, level in BOT_ALIASES.items())
+    return f"{'|'.join(LEVELS)} ({aliases})"
+
+
+def _players_text() -> str:
+    from game import registry
+    return ", ".join(f"{info.id} {info.min_players}-{info.max_players}"
+                     for info in registry.GAMES.values())
+
+
+def _scene_names() -> list[str]:
+    from game import registry
+    from game.screenshot import SCENES
+    return [*SCENES, *(info.id for info in registry.installed_games())]
+
+
+def _games_epilog() -> str:
+    from game import registry
+    lines = ["each game's options (--option KEY=VALUE; FILE is a path to a data file):"]
+    lines += [f"  {info.id} ({info.name_en}, {info.min_players}-{info.max_players} players): "
+              f"{options_text(info.id)}" for info in registry.GAMES.values()]
+    return "\n".join(lines)
+
+
+# -- the parser ------------------------------------------------------------------------------
+def _add_game_options(p: argparse.ArgumentParser, details: bool) -> None:
+    from game import registry
+    variants = "; ".join(f"{game}: {'|'.join(variant_names(game))}"
+                         for game in registry.GAMES if variant_names(game)) if details else ""
+    boards = "; ".join(f"{game}: {', '.join(_data_names(game, 'board'))} or a FILE"
+                       for game in _games_with("board")) if details else ""
+    attack = ", ".join(_games_with("attack")) if details else ""
+    p.add_argument("--variant", help=f"the game's variant ({variants})")
+    p.add_argument("--board", help=f"the board, a shipped name or a file ({boards})")
+    p.add_argument("--attack", action="store_true",
+                   help=f"the attack variant, same as --option attack=true ({attack})")
     p.add_argument("--option", action="append", metavar="KEY=VALUE",
-                   help="any other game option, repeatable")
+                   help="any option of the game, repeatable (each game's options are listed "
+                        "below)")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="tabletop-derby", description=__doc__)
-    sub = parser.add_subparsers(dest="command")
+def _add_players(p: argparse.ArgumentParser, default: int | None, details: bool,
+                 when: str = "") -> None:
+    default_text = f"; default {default}" if default is not None else \
+        "; default 4, or the game's nearest count"
+    allowed = _players_text() if details else ""
+    p.add_argument("--players", type=positive, default=default,
+                   help=f"{when}how many seats, within the game's range ({allowed})"
+                        f"{default_text}")
 
-    play = sub.add_parser("play", help="start the game window (the default)")
-    play.add_argument("--frames", type=int, default=None,
+
+def build_parser(details: bool = True) -> argparse.ArgumentParser:
+    """The command line. ``details`` fills the help texts with what each game offers,
+    which imports every game's rules (about 0.1 s); main() asks for them only with
+    --help, so that starting the game window does not pay for them."""
+    from game import registry
+    # Without details, no help text is computed: none will be printed.
+    games = "|".join(registry.GAMES) if details else ""
+    playable = "|".join(info.id for info in registry.installed_games()) if details else ""
+    scenes = ", ".join(_scene_names()) if details else ""
+    levels = _levels_text() if details else ""
+    epilog = _games_epilog() if details else None
+    parser = Parser(prog=PROG, description=plain(__doc__), formatter_class=Formatter)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    play = sub.add_parser("play", help="start the game window (the default)",
+                          description="Start the game window, at the title menu unless --new "
+                                      "or --resume says otherwise.", formatter_class=Formatter)
+    play.add_argument("--frames", type=positive, default=None,
                       help="run N frames and exit 0 (smoke tests)")
-    play.add_argument("--size", type=_size, default=None, help="window size WxH")
-    play.add_argument("--lang", choices=("en", "ja"), default=None)
-    play.add_argument("--new", metavar="GAME", help="skip the menu: start a new game of GAME")
-    play.add_argument("--players", type=int, default=4, help="with --new: how many seats")
-    play.add_argument("--seed", type=int, default=None, help="with --new: the game's seed")
+    play.add_argument("--size", type=_size, default=None,
+                      help="window size WxH, 320x240 .. 7680x4320")
+    play.add_argument("--lang", choices=("en", "ja"), default=None,
+                      help="language: en|ja (default: the saved setting)")
+    start = play.add_mutually_exclusive_group()
+    start.add_argument("--new", metavar="GAME", type=playable_game_id,
+                       help=f"skip the menu: start a new game of GAME ({playable})")
+    start.add_argument("--resume", metavar="SAVE",
+                       help="skip the menu: resume a saved game (a save file, or 'latest')")
+    _add_players(play, None, details, "with --new: ")
+    play.add_argument("--seed", type=int, default=None,
+                      help="with --new: the game's seed, any whole number (default: random)")
     play.add_argument("--computers", action="store_true",
                       help="with --new: every seat is a computer player (a demo)")
-    play.add_argument("--resume", metavar="SAVE",
-                      help="skip the menu: resume a saved game (a file, or 'latest')")
 
-    shot = sub.add_parser("screenshot", help="render a scene headless to a PNG")
-    shot.add_argument("scene", help="menu | lobby | settings | handoff | help | GAME id")
-    shot.add_argument("--out", required=True, help="PNG file to write")
-    shot.add_argument("--lang", choices=("en", "ja"), default="en")
-    shot.add_argument("--size", type=_size, default=(1280, 720))
-    shot.add_argument("--players", type=int, default=4)
-    shot.add_argument("--seed", type=int, default=1)
-    shot.add_argument("--rounds", type=int, default=0,
-                      help="let computer players play this many rounds first")
-    shot.add_argument("--actions", type=int, default=0,
+    shot = sub.add_parser("screenshot", help="render a scene headless to a PNG",
+                          description="Render a scene headless to a PNG file.",
+                          epilog=epilog, formatter_class=Formatter)
+    shot.add_argument("scene", type=scene_name, metavar="SCENE",
+                      help=f"what to show: {scenes}")
+    shot.add_argument("--out", required=True, type=output_png, metavar="FILE.png",
+                      help="the PNG file to write (its folder is made if missing)")
+    shot.add_argument("--lang", choices=("en", "ja"), default="en", help="language: en|ja")
+    shot.add_argument("--size", type=_size, default=(1280, 720),
+                      help="image size WxH, 320x240 .. 7680x4320 (default 1280x720)")
+    _add_players(shot, 4, details, "a game scene: ")
+    shot.add_argument("--seed", type=int, default=1, help="a game scene's seed (default 1)")
+    shot.add_argument("--rounds", type=non_negative, default=0,
+                      help="a game scene: computer players play this many rounds first")
+    shot.add_argument("--actions", type=non_negative, default=0,
                       help="... and then this many more actions (a table mid-round)")
-    _add_game_options(shot)
+    _add_game_options(shot, details)
 
-    sim = sub.add_parser("simulate", help="play bot games headless and print games/second")
-    sim.add_argument("game")
-    sim.add_argument("--players", type=int, default=4)
-    sim.add_argument("--games", type=int, default=100)
-    sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--bot", default="random",
-                     help="random | easy | greedy (= normal) | normal | hard")
-    sim.add_argument("--max-rounds", type=int, default=200,
-                     help="games still running after this round count as unfinished")
-    sim.add_argument("--json", action="store_true", help="only the JSON line")
-    _add_game_options(sim)
+    sim = sub.add_parser("simulate", help="play bot games headless and print games/second",
+                         description="Play computer games headless and print games/second "
+                                     "and more as one JSON line.",
+                         epilog=epilog, formatter_class=Formatter)
+    sim.add_argument("game", type=game_id, metavar="GAME", help=f"the game: {games}")
+    _add_players(sim, 4, details)
+    sim.add_argument("--games", type=positive, default=100,
+                     help="how many games, at least 1 (default 100)")
+    sim.add_argument("--seed", type=int, default=1,
+                     help="the first game's seed; game k uses seed+k (default 1)")
+    sim.add_argument("--bot", type=bot_level, default="random",
+                     help=f"every seat's level: {levels} (default random)")
+    sim.add_argument("--max-rounds", type=positive, default=200,
+                     help="games still running after this round count as unfinished "
+                          "(default 200)")
+    sim.add_argument("--json", action="store_true", help="print only the JSON line")
+    _add_game_options(sim, details)
 
-    tour = sub.add_parser("tournament", help="bot levels against each other, seats rotated")
-    tour.add_argument("game")
-    tour.add_argument("--players", type=int, default=4)
-    tour.add_argument("--games", type=int, default=100)
-    tour.add_argument("--seed", type=int, default=1)
-    tour.add_argument("--bots", required=True, help="comma-separated levels, one per seat")
-    tour.add_argument("--json", action="store_true")
-    _add_game_options(tour)
+    tour = sub.add_parser("tournament", help="bot levels against each other, seats rotated",
+                          description="Computer levels against each other, seats rotated "
+                                      "every game: win rates with 95%% intervals and "
+                                      "decision times.",
+                          epilog=epilog, formatter_class=Formatter)
+    tour.add_argument("game", type=game_id, metavar="GAME", help=f"the game: {games}")
+    _add_players(tour, 4, details)
+    tour.add_argument("--games", type=positive, default=100,
+                      help="how many games, at least 1 (default 100)")
+    tour.add_argument("--seed", type=int, default=1, help="the first game's seed (default 1)")
+    tour.add_argument("--bots", required=True, type=bot_levels, metavar="LEVEL,LEVEL,...",
+                      help=f"one level per seat, comma-separated: {levels}")
+    tour.add_argument("--json", action="store_true", help="print only the JSON line")
+    _add_game_options(tour, details)
 
-    check = sub.add_parser("check-board", help="validate a board file (YAML or Tiled TMX)")
-    check.add_argument("path")
+    check = sub.add_parser("check-board", help="validate a board file (YAML or Tiled TMX)",
+                           description="Validate a Duck! Duck! Go! board file.",
+                           formatter_class=Formatter)
+    check.add_argument("path", metavar="PATH", help="the board file (.yaml or .tmx)")
     return parser
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    argv = list(sys.argv[1:] if argv is None else argv)
-    if argv and argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
-        argv.insert(0, "play")   # `tabletop-derby --frames 60` means play
-    args = parser.parse_args(argv)
-    command = args.command or "play"
+# -- checks that need the chosen game --------------------------------------------------------
+def check_players(game: str, players: int) -> None:
+    from game import registry
+    info = registry.get(game)
+    if not info.min_players <= players <= info.max_players:
+        raise UsageError(f"argument --players: {info.name_en} is for {info.min_players}-"
+                         f"{info.max_players} players, not {players}")
+
+
+def _no_such(game: str, what: str) -> UsageError:
+    others = _games_with(what)
+    return UsageError(f"argument --{what}: {game} has no {what} option "
+                      f"(only {', '.join(others) or 'no game'}); its options: "
+                      f"{options_text(game)}")
+
+
+def _option_value(game: str, key: str, text: str) -> Any:
+    """``--option KEY=VALUE`` checked against the game's OptionSpec (or, for a data file,
+    left to the loader), as the value the rules take."""
+    specs = option_specs(game)
+    if key in data_keys(game):
+        return text
+    if key not in specs:
+        raise UsageError(f"argument --option: {game} has no option {_clip(key)}; "
+                         f"its options: {options_text(game)}")
+    for choice in specs[key].choices:
+        if choice_text(choice).lower() == text.lower():
+            return choice
+    allowed = "|".join(choice_text(c) for c in specs[key].choices)
+    raise UsageError(f"argument --option: {game}'s {key} is one of {allowed}, "
+                     f"not {_clip(text)}")
+
+
+def game_options(args, game: str | None = None) -> dict:
+    """The game options a command line names (--variant, --board, --attack, --option),
+    each checked against what ``game`` offers; UsageError names the first that is not."""
+    game = game or args.game
+    options: dict[str, Any] = {}
+    if getattr(args, "variant", None) is not None:
+        names = variant_names(game)
+        if args.variant not in names:
+            raise UsageError(f"argument --variant: {game} has no variants" if not names else
+                             f"argument --variant: {game}'s variants are {'|'.join(names)}, "
+                             f"not {_clip(args.variant)}")
+        options["variant"] = args.variant
+    if getattr(args, "board", None) is not None:
+        if "board" not in option_specs(game):
+            raise _no_such(game, "board")
+        options["board"] = args.board          # a name or a file: the loader checks it
+    if getattr(args, "attack", False):
+        if "attack" not in option_specs(game):
+            raise _no_such(game, "attack")
+        options["attack"] = True
+    for item in getattr(args, "option", None) or []:
+        key, sep, text = item.partition("=")
+        if not sep or not key:
+            raise UsageError(f"argument --option: wants KEY=VALUE, not {_clip(item)}")
+        options[key] = _option_value(game, key, text)
+    return options
+
+
+def _check_play(args) -> None:
+    if args.new is None:
+        # Decision (README "Command line"): seats and seed belong to a new game; without
+        # --new the lobby asks for them, so silently ignoring them would mislead.
+        for flag, given in (("--players", args.players is not None),
+                            ("--seed", args.seed is not None), ("--computers", args.computers)):
+            if given:
+                raise UsageError(f"argument {flag}: needs --new GAME (without it the lobby "
+                                 f"asks)")
+    else:
+        from game import registry
+        info = registry.get(args.new)
+        if args.players is None:        # 4 where the game allows it, else its nearest count
+            args.players = min(max(4, info.min_players), info.max_players)
+        check_players(args.new, args.players)
+    if args.resume is not None:
+        _check_resume(args.resume)
+
+
+def _check_resume(which: str) -> None:
+    """A save named on the command line must load: a person who typed it is at a
+    terminal, so the problem is told there rather than in a dialog."""
+    from game import saves
+    from game.files import is_regular_file
+    if which == "latest":
+        if not any(isinstance(e, saves.SaveInfo) and not e.over for e in saves.list_saves()):
+            raise UsageError("argument --resume: there is no unfinished saved game")
+        return
+    path = Path(which)
+    if not is_regular_file(path):
+        problem = "is a folder" if path.is_dir() else \
+            "is not a regular file" if path.exists() else "does not exist"
+        raise UsageError(f"argument --resume: {_clip(which)} {problem}")
     try:
-        if command == "play":
-            from game.app import run_app
-            return run_app(frames=getattr(args, "frames", None), size=getattr(args, "size", None),
-                           lang=getattr(args, "lang", None), new=getattr(args, "new", None),
-                           players=getattr(args, "players", 4), seed=getattr(args, "seed", None),
-                           computers=getattr(args, "computers", False),
-                           resume=getattr(args, "resume", None))
-        if command == "screenshot":
-            from game.screenshot import screenshot
-            return screenshot(args)
-        if command == "simulate":
-            from game.simulate import print_result, run
-            result = run(args.game, args.players, args.games, args.seed, game_options(args),
-                         bot=args.bot, max_rounds=args.max_rounds)
-            print_result(result, args.json)
-            return 0 if result["errors"] == 0 else 1
-        if command == "tournament":
-            from game.tournament import print_result, run_tournament
-            result = run_tournament(args.game, args.players, args.games, args.seed,
-                                    args.bots.split(","), game_options(args))
-            print_result(result, args.json)
-            return 0
-        if command == "check-board":
-            from game.boards.check import check_board_cli
-            return check_board_cli(args.path)
-    except (KeyError, ValueError, OSError) as exc:
-        message = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
-        print(f"error: {message}", file=sys.stderr)
-        return 2
-    parser.error(f"unknown command {command}")
-    return 2
+        saves.load_session(path)
+    except saves.SaveError as exc:
+        raise UsageError(f"argument --resume: {exc}") from None
+
+
+def check_args(args) -> None:
+    """Everything about the command line that depends on the game it names."""
+    if args.command == "play":
+        _check_play(args)
+    elif args.command in ("simulate", "tournament"):
+        check_players(args.game, args.players)
+        if args.command == "tournament" and len(args.bots) != args.players:
+            raise UsageError(f"argument --bots: names {len(args.bots)} levels for "
+                             f"{args.players} players (one per seat)")
+        args.options = game_options(args)
+    elif args.command == "screenshot":
+        from game.screenshot import SCENES
+        if args.scene in SCENES:
+            flag = _first_game_flag(args)
+            if flag:
+                raise UsageError(f"argument {flag}: only a game scene has game options, "
+                                 f"not {args.scene}")
+            args.options = {}
+        else:
+            check_players(args.scene, args.players)
+            args.options = game_options(args, args.scene)
+
+
+def _first_game_flag(args) -> str | None:
+    """The first game-option flag given (None if there is none)."""
+    for flag, given in (("--variant", args.variant is not None),
+                        ("--board", args.board is not None), ("--attack", args.attack),
+                        ("--option", bool(args.option))):
+        if given:
+            return flag
+    return None
+
+
+# -- running a command -----------------------------------------------------------------------
+def run_command(args) -> int:
+    """Carry out a checked command line; the exit code of the command."""
+    if args.command == "play":
+        from game.app import run_app
+        return run_app(frames=args.frames, size=args.size, lang=args.lang, new=args.new,
+                       players=args.players or 4, seed=args.seed, computers=args.computers,
+                       resume=args.resume)
+    if args.command == "screenshot":
+        from game.screenshot import screenshot
+        return screenshot(args)
+    if args.command == "simulate":
+        from game.simulate import print_result, run
+        result = run(args.game, args.players, args.games, args.seed, args.options,
+                     bot=args.bot, max_rounds=args.max_rounds)
+        print_result(result, args.json)
+        return 0 if result["errors"] == 0 else 1
+    if args.command == "tournament":
+        from game.tournament import print_result, run_tournament
+        result = run_tournament(args.game, args.players, args.games, args.seed, args.bots,
+                                args.options)
+        print_result(result, args.json)
+        return 0
+    if args.command == "check-board":
+        from game.boards.check import check_board_cli
+        return check_board_cli(args.path)
+    raise AssertionError(f"command {args.command!r} is parsed but not run")
+
+
+def _error(problem: str, code: int = EXIT_USAGE, label: str = "error") -> int:
+    print(f"{PROG}: {label}: {' '.join(str(problem).split())}", file=sys.stderr)
+    return code
+
+
+def _internal_error(exc: BaseException) -> int:
+    """A fault of the program: one line, and the traceback kept in a log to report."""
+    from game.settings import cache_dir
+    log = cache_dir() / "last-error.log"
+    try:
+        log.parent.mkdir(parents=True, exist_ok=True)
+        log.write_text("".join(traceback.format_exception(exc)), encoding="utf-8")
+        where = f"traceback in {log}"
+    except OSError as write_exc:
+        where = f"and its traceback could not be written to {log}: {write_exc.strerror}"
+    return _error(f"{type(exc).__name__}: {_clip(str(exc))} ({where}; please report it)",
+                  EXIT_INTERNAL, "internal error")
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
+        argv.insert(0, "play")   # `tabletop-derby --frames 60` means play
+    try:
+        parser = build_parser(details="-h" in argv or "--help" in argv)
+        args = parser.parse_args(argv)
+        check_args(args)
+        return run_command(args)
+    except UsageError as exc:
+        return _error(str(exc))
+    except BrokenPipeError:
+        # The reader stopped reading (`simulate … | head -1`): nothing to report. Point
+        # stdout at /dev/null so the interpreter's last flush does not complain either
+        # (the recipe of Python's signal docs).
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    except (ValueError, OSError) as exc:
+        # A bad data file, save, board or output path that only shows once it is used: the
+        # loaders' and the rules' errors (DataFileError, SaveError, RulesDataError) and the
+        # operating system's already name the file and the problem in one line.
+        return _error(str(exc) or type(exc).__name__)
+    except KeyboardInterrupt:
+        return _error("interrupted", EXIT_INTERRUPTED)
+    except Exception as exc:   # a bug of ours: no traceback on the terminal, but kept
+        return _internal_error(exc)
 
 
 if __name__ == "__main__":

@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import os
 
+# The scenes that are not a game table (the command line adds the installed game ids).
+SCENES = ("menu", "lobby", "settings", "handoff", "help", "pause")
+
 
 def _headless_env() -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -52,8 +55,7 @@ def build_scene(app, name: str, args):
     for seat in seats:
         seat.human = False
     seats[0].human = True
-    from game.__main__ import game_options
-    session = Session(info.id, seats, args.seed, game_options(args))
+    session = Session(info.id, seats, args.seed, args.options)
     scene_class = info.scene_class()
     scene = scene_class(app, session)
     app.push(scene)
@@ -61,7 +63,13 @@ def build_scene(app, name: str, args):
 
 
 def screenshot(args) -> int:
+    """Render ``args.scene`` to ``args.out``. The command line has checked the scene, the
+    seats and options (``args.options``) and that ``args.out`` can be written; a game
+    scene's set-up is tried before the window exists, so a bad one is a ValueError."""
     _headless_env()
+    if args.scene not in SCENES:
+        from game.simulate import checked_setup
+        checked_setup(args.scene, args.players, args.seed, args.options)
     import pygame
     from game.app import App
     from game.settings import Settings
@@ -71,7 +79,10 @@ def screenshot(args) -> int:
         app.step(1 / 60)
     app.draw()
     os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
-    pygame.image.save(app.screen, args.out)
+    try:
+        pygame.image.save(app.screen, args.out)
+    except pygame.error as exc:       # SDL's own error: name the file, keep it one line
+        raise OSError(f"{args.out}: cannot be written ({exc})") from None
     print(f"wrote {args.out} ({args.size[0]}x{args.size[1]}, {args.scene}, {args.lang})")
     pygame.quit()
     return 0

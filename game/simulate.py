@@ -1,7 +1,8 @@
 """``python -m game simulate GAME``: headless bot games, games/second as one JSON line.
 
 A game that reaches the round cap is counted as unfinished, never hidden; the exit
-code is 0 only when no game raised.
+code is 0 only when no game raised. Arguments a game does not take are refused before
+the first game (``checked_setup``), so ``first_error`` only ever reports a real crash.
 """
 from __future__ import annotations
 
@@ -10,21 +11,43 @@ import random
 import statistics
 import time
 import traceback
+from types import ModuleType
 from typing import Any, Mapping
 
 from game import rules
 from game.ai import make_bot
 from game.boards import prepare_options
+from game.rules.protocol import RulesDataError
 
-BOT_ALIASES = {"greedy": "normal", "search": "hard"}
+BOT_ALIASES = {"greedy": "normal", "search": "hard"}   # older names of the levels
+
+
+def checked_setup(game_id: str, players: int, seed: int,
+                  options: Mapping[str, Any]) -> tuple[ModuleType, dict]:
+    """The rules module and the prepared options of a run, after setting up one game.
+
+    A player count, option or data file the game does not take is a ValueError here
+    (the loader's DataFileError, the rules' RulesDataError naming the game), before any
+    game runs, rather than the same error reported as a crash of every game."""
+    module = rules.load(game_id)
+    prepared = prepare_options(game_id, options)
+    try:
+        module.new_game(players, seed, prepared)
+    except RulesDataError as exc:
+        raise ValueError(f"{game_id}: {exc}") from None
+    return module, prepared
+
+
+def canonical_levels(levels: list[str]) -> list[str]:
+    return [BOT_ALIASES.get(level, level) for level in levels]
 
 
 def run(game_id: str, players: int, games: int, seed: int, options: Mapping[str, Any],
         bot: str = "random", max_rounds: int = 200, bots: list[str] | None = None) -> dict:
-    module = rules.load(game_id)
-    prepared = prepare_options(game_id, options)
-    levels = bots or [bot] * players
-    levels = [BOT_ALIASES.get(level, level) for level in levels]
+    if games < 1:
+        raise ValueError(f"games must be at least 1, not {games}")
+    module, prepared = checked_setup(game_id, players, seed, options)
+    levels = canonical_levels(bots or [bot] * players)
     seat_bots = [make_bot(game_id, level) for level in levels]
     finished = errors = 0
     rounds: list[int] = []

@@ -11,9 +11,8 @@ import statistics
 import time
 from typing import Any, Mapping
 
-from game import rules
 from game.ai import make_bot
-from game.boards import prepare_options
+from game.simulate import canonical_levels, checked_setup
 
 MAX_ROUNDS = 200
 
@@ -32,9 +31,10 @@ def run_tournament(game_id: str, players: int, games: int, seed: int, levels: li
                    options: Mapping[str, Any], budget_ms: float = 50.0) -> dict:
     if len(levels) != players:
         raise ValueError(f"--bots names {len(levels)} levels for {players} players")
-    levels = [{"greedy": "normal", "search": "hard"}.get(level, level) for level in levels]
-    module = rules.load(game_id)
-    prepared = prepare_options(game_id, options)
+    if games < 1:
+        raise ValueError(f"games must be at least 1, not {games}")
+    levels = canonical_levels(levels)
+    module, prepared = checked_setup(game_id, players, seed, options)
     entrants = list(range(players))                       # entrant i plays level levels[i]
     bots = [make_bot(game_id, level, budget_ms) for level in levels]
     wins = [0.0] * players

@@ -69,6 +69,9 @@ MAX_TILESETS = 8
 # (hexagonal maps) rotated 120°. A turned or flipped tile is still the same kind of hex.
 TILED_FLAG_BITS = 0x80000000 | 0x40000000 | 0x20000000 | 0x10000000
 TILE_IDS = range(1, 17)
+# ``--variant`` names of the command line beyond the rules' own VARIANTS (D-19), as the
+# options they stand for (the same shape as game.boards.cluck.VARIANTS).
+VARIANT_SHORTHANDS = {"official": {"variant": "beginner", "official": True}}
 STEP_NAMES = {name: turn for name, turn in TURNS.items() if name != "B"}   # no U-turn steps
 
 
@@ -706,12 +709,15 @@ def prepare_options(options: Mapping[str, Any]) -> dict:
     the beginner board "bathtub") becomes its data; the deck and hound board are loaded.
     ``variant: official`` (the command line's shorthand) means beginner + official."""
     out = dict(options)
-    if out.get("variant") == "official":
-        out["variant"] = "beginner"
-        out.setdefault("official", True)
+    variant = out.get("variant")
+    if isinstance(variant, str) and variant in VARIANT_SHORTHANDS:   # a save may hold anything
+        shorthand = VARIANT_SHORTHANDS[variant]
+        out["variant"] = shorthand["variant"]
+        for key, value in shorthand.items():
+            out.setdefault(key, value)
     if "variant" in out and out["variant"] not in VARIANTS:
         raise ValueError(f"Duck! Duck! Go! variant must be one of {', '.join(VARIANTS)} "
-                         f"or official, not {out['variant']!r}")
+                         f"or {', '.join(VARIANT_SHORTHANDS)}, not {out['variant']!r}")
     board = out.get("board", DEFAULT_BOARD)
     if isinstance(board, (str, Path)):
         out["board"] = checked_board(board_path(str(board)))
