@@ -77,6 +77,16 @@ def non_negative(text: str) -> int:
     return _whole_number(text, 0)
 
 
+def seed(text: str) -> int:
+    """A game's seed: any whole number a save can hold (saves.SEED_LIMIT), so a game
+    started from the command line can always be saved and resumed."""
+    from game.saves import SEED_LIMIT
+    value = _whole_number(text, -SEED_LIMIT)
+    if value >= SEED_LIMIT:
+        raise argparse.ArgumentTypeError(f"must be below 2**63, not {_clip(value)}")
+    return value
+
+
 def _size(text: str) -> tuple[int, int]:
     try:
         w, h = (int(v) for v in text.lower().split("x"))
@@ -305,8 +315,9 @@ def build_parser(details: bool = True) -> argparse.ArgumentParser:
     start.add_argument("--resume", metavar="SAVE",
                        help="skip the menu: resume a saved game (a save file, or 'latest')")
     _add_players(play, None, details, "with --new: ")
-    play.add_argument("--seed", type=int, default=None,
-                      help="with --new: the game's seed, any whole number (default: random)")
+    play.add_argument("--seed", type=seed, default=None,
+                      help="with --new: the game's seed, a whole number from -2**63 to "
+                           "2**63-1 (default: random)")
     play.add_argument("--computers", action="store_true",
                       help="with --new: every seat is a computer player (a demo)")
 
@@ -321,7 +332,7 @@ def build_parser(details: bool = True) -> argparse.ArgumentParser:
     shot.add_argument("--size", type=_size, default=(1280, 720),
                       help="image size WxH, 320x240 .. 7680x4320 (default 1280x720)")
     _add_players(shot, 4, details, "a game scene: ")
-    shot.add_argument("--seed", type=int, default=1, help="a game scene's seed (default 1)")
+    shot.add_argument("--seed", type=seed, default=1, help="a game scene's seed (default 1)")
     shot.add_argument("--rounds", type=non_negative, default=0,
                       help="a game scene: computer players play this many rounds first")
     shot.add_argument("--actions", type=non_negative, default=0,
@@ -336,7 +347,7 @@ def build_parser(details: bool = True) -> argparse.ArgumentParser:
     _add_players(sim, 4, details)
     sim.add_argument("--games", type=positive, default=100,
                      help="how many games, at least 1 (default 100)")
-    sim.add_argument("--seed", type=int, default=1,
+    sim.add_argument("--seed", type=seed, default=1,
                      help="the first game's seed; game k uses seed+k (default 1)")
     sim.add_argument("--bot", type=bot_level, default="random",
                      help=f"every seat's level: {levels} (default random)")
@@ -355,7 +366,7 @@ def build_parser(details: bool = True) -> argparse.ArgumentParser:
     _add_players(tour, 4, details)
     tour.add_argument("--games", type=positive, default=100,
                       help="how many games, at least 1 (default 100)")
-    tour.add_argument("--seed", type=int, default=1, help="the first game's seed (default 1)")
+    tour.add_argument("--seed", type=seed, default=1, help="the first game's seed (default 1)")
     tour.add_argument("--bots", required=True, type=bot_levels, metavar="LEVEL,LEVEL,...",
                       help=f"one level per seat, comma-separated: {levels}")
     tour.add_argument("--json", action="store_true", help="print only the JSON line")

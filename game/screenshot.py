@@ -38,7 +38,9 @@ def build_scene(app, name: str, args):
         info = games[0]
         if name == "lobby":
             from game.scenes.lobby import LobbyScene
-            app.push(LobbyScene(app, info))
+            lobby = LobbyScene(app, info)
+            app.push(lobby)
+            lobby.wait_for_scan()      # the boards read, as a person sees it a moment later
         elif name == "help":
             from game.scenes.help import HelpScene
             app.push(HelpScene(app, info))

@@ -55,13 +55,16 @@ BAD_COMMAND_LINES = [
     (["simulate", "routes", "--variant", "hats"], "routes has no variants"),
     (["simulate", "verflixxt", "--variant", "both"], "verflixxt's variants are base|hats"),
     (["simulate", "cluck", "--board", "bathtub"], "cluck has no board option"),
-    (["simulate", "duck", "--variant", "twoducks"], "two ducks each is for 2-3 players"),
+    (["simulate", "duck", "--variant", "twoducks"], "variants are beginner|advanced|official"),
     (["simulate", "duck", "--board", "no-such-board"], "no such board"),
     (["simulate", "duck", "--games", "-5"], "--games: must be at least 1, not -5"),
     (["simulate", "duck", "--games", "0"], "--games: must be at least 1, not 0"),
     (["simulate", "duck", "--max-rounds", "0"], "--max-rounds: must be at least 1"),
     (["simulate", "duck", "--bot", "grandmaster"], "unknown level 'grandmaster'"),
-    (["simulate", "duck", "--seed", "x"], "--seed: invalid int value"),
+    (["simulate", "duck", "--seed", "x"], "--seed: wants a whole number"),
+    # a seed no save can hold would make a game that cannot be resumed (saves.SEED_LIMIT)
+    (["play", "--new", "duck", "--seed", str(2**63), "--frames", "1"], "must be below 2**63"),
+    (["simulate", "duck", "--seed", "9" * 5000], "--seed: wants a whole number"),
     (["simulate", "chess", "--games", "1"], "unknown game 'chess'"),
     (["tournament", "duck", "--players", "2", "--bots", "hard,normal", "--games", "0"],
      "--games: must be at least 1, not 0"),
@@ -139,7 +142,7 @@ def test_a_closed_output_pipe_is_not_an_error():
 def test_simulate_refuses_a_bad_setup_before_any_game():
     """The library call too: a bad setup is one ValueError, not a first_error per game."""
     from game.simulate import run
-    with pytest.raises(ValueError, match="two ducks each is for 2-3 players"):
+    with pytest.raises(ValueError, match="is for 2-3 players"):
         run("duck", 4, 3, 1, {"variant": "twoducks"})
     with pytest.raises(ValueError, match="games must be at least 1"):
         run("duck", 4, -5, 1, {})
