@@ -77,3 +77,20 @@ def test_a_bad_file_message_is_a_dialog_and_the_app_keeps_running(app):
     assert app.top.__class__.__name__ == "DialogScene" and app.running
     key(app, pygame.K_RETURN)
     assert isinstance(app.top, MenuScene)
+
+
+def test_the_rules_help_reads_its_file_bounded_and_says_why_it_cannot(tmp_path):
+    """Issue #15: every file the app reads is bounded; a help file replaced by a FIFO,
+    a huge file or bytes that are not text is one line in the help panel, never a hang."""
+    import os
+    from types import SimpleNamespace
+
+    from game.scenes.help import MAX_HELP_BYTES, read_help
+    fifo, huge, binary = tmp_path / "fifo.md", tmp_path / "huge.md", tmp_path / "bin.md"
+    os.mkfifo(fifo)
+    huge.write_text("x" * (MAX_HELP_BYTES + 1))
+    binary.write_bytes(b"\xff\xfe rules")
+    for path, problem in ((fifo, "not a regular file"), (huge, "larger than"),
+                          (binary, "not UTF-8")):
+        text = read_help(SimpleNamespace(help_path=lambda lang, p=path: p), "en")
+        assert text.startswith(str(path)) and problem in text and "\n" not in text

@@ -8,11 +8,20 @@ from game.ui import fonts, theme
 from game.ui.widgets import Button, draw_text
 
 
+MAX_HELP_BYTES = 64_000     # the longest rules summary is ~6 KB
+
+
 def read_help(info, lang: str) -> str:
+    """The rules summary, or one line saying why it cannot be shown (read bounded, like
+    every file the app reads: a damaged install must not hang or crash the help)."""
+    from game.files import read_bounded_text
+    path = info.help_path(lang)
     try:
-        return info.help_path(lang).read_text(encoding="utf-8")
+        return read_bounded_text(path, MAX_HELP_BYTES)
     except OSError as exc:
-        return f"{exc}"
+        return f"{path}: {exc.strerror or exc}"
+    except UnicodeDecodeError as exc:
+        return f"{path}: byte {exc.start}: not UTF-8 text"
 
 
 class HelpScene(ModalScene):
