@@ -132,10 +132,10 @@ class App:
         self.stack[-1].resume()
         self.dirty = True
 
-    def show_error(self, message: str) -> None:
+    def show_error(self, message: str, title: str | None = None) -> None:
         """A dialog over the current scene; the app keeps running."""
         from game.scenes.dialog import DialogScene
-        self.push(DialogScene(self, self.t("app.error_title"), message))
+        self.push(DialogScene(self, title or self.t("app.error_title"), message))
 
     def report_autosave(self, error: OSError | None) -> None:
         """An autosave's outcome. A failure (full disk, read-only folder) is shown in a

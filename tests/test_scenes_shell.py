@@ -1,5 +1,6 @@
 """The app shell under the dummy video driver: scenes, overlays, keyboard and mouse."""
 import pygame
+import pytest
 
 from game.scenes.handoff import HandoffScene
 from game.scenes.menu import MenuScene
@@ -94,3 +95,30 @@ def test_the_rules_help_reads_its_file_bounded_and_says_why_it_cannot(tmp_path):
                           (binary, "not UTF-8")):
         text = read_help(SimpleNamespace(help_path=lambda lang, p=path: p), "en")
         assert text.startswith(str(path)) and problem in text and "\n" not in text
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (2560, 1440)])
+def test_a_dialog_grows_with_its_message_and_never_runs_under_its_button(size):
+    """Three broken boards' problems overlapped the OK button at 1024x600."""
+    from game.scenes.dialog import DialogScene
+    from tests.scene_helpers import make_app
+    app = make_app(size)
+    try:
+        for count in (1, 3, 40):
+            message = "\n".join(f"/home/someone/boards/board-{i}.yaml: line {i}: "
+                                "a problem described in enough words to wrap" for i in range(count))
+            dialog = DialogScene(app, "Title", message)
+            app.push(dialog)
+            ok = dialog.buttons.by_key("ok").rect
+            top = dialog.panel.y + dialog.px(72)
+            last = max(at for _, at in dialog.rows) + dialog.line_h
+            assert dialog.panel.contains(ok) and top + last <= ok.top, (count, size)
+            assert pygame.Rect((0, 0), size).contains(dialog.panel)
+            if count == 40:
+                assert dialog.lines[-1].endswith("…")
+            else:
+                assert "".join(dialog.lines).replace(" ", "") == message.replace(
+                    "\n", "").replace(" ", "")
+            app.pop()
+    finally:
+        pygame.quit()

@@ -16,11 +16,39 @@ class DialogScene(ModalScene):
         self.message = message
 
     def layout(self, size):
+        """The panel grows with the message, up to the window: each line of the message
+        (one problem per line) is its own paragraph, wrapped to the panel; what does not
+        fit ends in "…" rather than running under the OK button."""
         super().layout(size)
         w, h = size
-        self.panel = pygame.Rect(0, 0, min(w - 40, self.px(760)), self.px(320))
+        self.text_size = max(14, self.px(20))
+        self.line_h = self.text_size + max(4, self.px(8))
+        self.gap = max(4, self.px(8))                     # between paragraphs
+        width = min(w - 40, self.px(820))
+        text_w = width - self.px(60)
+        top, bottom = self.px(72), self.px(48) + self.px(44)   # title above, OK below
+        room = h - 40 - top - bottom
+        self.rows: list[tuple[str, int]] = []                   # (text, y offset)
+        y = 0
+        for paragraph in self.message.split("\n"):
+            if self.rows:
+                y += self.gap
+            for line in fonts.wrap(paragraph, self.text_size, text_w) or [""]:
+                if y + self.line_h > room:                       # no room for this line:
+                    if not self.rows:
+                        break
+                    text, at = self.rows[-1]                     # the last one says so
+                    self.rows[-1] = (fonts.ellipsize(fonts.font(self.text_size),
+                                                     text + " …", text_w), at)
+                    break
+                self.rows.append((line, y))
+                y += self.line_h
+            else:
+                continue
+            break
+        height = max(self.px(240), top + y + bottom)
+        self.panel = pygame.Rect(0, 0, width, min(h - 20, height))
         self.panel.center = (w // 2, h // 2)
-        self.lines = fonts.wrap(self.message, self.px(20), self.panel.width - self.px(60))[:8]
         self.buttons.clear()
         ok = pygame.Rect(0, 0, self.px(160), self.px(48))
         ok.midbottom = (self.panel.centerx, self.panel.bottom - self.px(20))
@@ -28,12 +56,17 @@ class DialogScene(ModalScene):
                                 primary=True, key="ok"))
         self.buttons.focus = 0
 
+    @property
+    def lines(self) -> list[str]:
+        return [text for text, _ in self.rows]
+
     def draw(self, surface):
         self.draw_backdrop(surface)
-        draw_text(surface, self.title, self.px(28), (self.panel.x + self.px(30),
+        title, size = fonts.fit(self.title, self.px(28), self.panel.width - self.px(60),
+                                max(14, self.px(18)), bold=True)
+        draw_text(surface, title, size, (self.panel.x + self.px(30),
                   self.panel.y + self.px(22)), theme.BAD, bold=True)
-        y = self.panel.y + self.px(72)
-        for line in self.lines:
-            draw_text(surface, line, self.px(20), (self.panel.x + self.px(30), y))
-            y += self.px(28)
+        top = self.panel.y + self.px(72)
+        for text, at in self.rows:
+            draw_text(surface, text, self.text_size, (self.panel.x + self.px(30), top + at))
         super().draw(surface)

@@ -192,7 +192,8 @@ class LobbyScene(Scene):
             if lines:     # a board the player dropped in is broken: say so, keep going
                 more = len(lines) - 4
                 self.app.show_error("\n".join(lines[:4]) + (
-                    "\n" + self.t("app.more_problems", n=more) if more > 0 else ""))
+                    "\n" + self.t("app.more_problems", n=more) if more > 0 else ""),
+                    self.t("app.boards_broken_title"))
 
     def busy(self):
         return self.scanning is not None
