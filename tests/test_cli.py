@@ -1,5 +1,6 @@
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -88,7 +89,6 @@ BAD_COMMAND_LINES = [
     (["play", "--resume", "{tmp}/no/such/file.json", "--frames", "1"], "does not exist"),
     (["play", "--resume", "{tmp}", "--frames", "1"], "is a folder"),
     (["play", "--resume", "{tmp}/a-file", "--frames", "1"], "the file is empty"),
-    (["play", "--resume", "latest", "--frames", "1"], "there is no unfinished saved game"),
     (["play", "--players", "9", "--frames", "1"], "--players: needs --new GAME"),
     (["play", "--seed", "3", "--frames", "1"], "--seed: needs --new GAME"),
     (["play", "--computers", "--frames", "1"], "--computers: needs --new GAME"),
@@ -288,3 +288,15 @@ def test_readme_lists_every_flag_of_the_help(command, capsys):
     missing = sorted(flag for flag in flags if f"`{flag}" not in rows[command]
                      and f" {flag}" not in rows[command])
     assert not missing, f"README row for {command} lacks {missing}"
+
+
+def test_resume_latest_with_nothing_to_resume_opens_the_menu_with_a_dialog():
+    """`latest` is "go on where I left off", not a value that can be wrong: with no
+    unfinished game the window opens (exit 0) and says so, as the Resume screen does."""
+    import os
+    root = Path(__file__).resolve().parents[1]
+    out = subprocess.run([sys.executable, "-m", "game", "play", "--resume", "latest",
+                          "--frames", "3"], capture_output=True, cwd=root, timeout=60,
+                         env={**os.environ, "SDL_VIDEODRIVER": "dummy",
+                              "SDL_AUDIODRIVER": "dummy"})
+    assert out.returncode == 0 and out.stderr == b"", out.stderr

@@ -60,11 +60,10 @@ class Button:
                     surface.blit(sub, sub.get_rect(
                         midtop=(r.centerx, y + text.get_height() + 4 + i * int(self.size * 0.95))))
             return
-        text = fonts.render(self.label, self.size, colour, bold=self.primary)
-        if text.get_width() > r.width - 12:
-            text = fonts.render(self.label, max(10, int(self.size * (r.width - 12)
-                                                        / text.get_width())), colour,
-                                bold=self.primary)
+        # shrink a long label a little, then cut it with "…": never below a readable size
+        label, size = fonts.fit(self.label, self.size, r.width - 12,
+                                min(self.size, max(12, int(self.size * 0.6))), self.primary)
+        text = fonts.render(label, size, colour, bold=self.primary)
         surface.blit(text, text.get_rect(center=r.center))
 
 
