@@ -4,7 +4,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from game.__main__ import main  # noqa: E402  (the path must be set first)
+from game.__main__ import main
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:] or ["play"]))

@@ -7,8 +7,14 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from game.rules.protocol import (Action, Event, GameState, NotationError, rng_from_json,
-                                 rng_state_to_json)
+from game.rules.protocol import (
+    Action,
+    Event,
+    GameState,
+    NotationError,
+    rng_from_json,
+    rng_state_to_json,
+)
 
 
 @dataclass(frozen=True)

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from game.ai import make_bot
 from game.ai import cluck as knowledge
+from game.ai import make_bot
 from game.ai.search import clear_winner
 from game.boards.cluck import prepare_options
 from game.rules import cluck
@@ -132,8 +132,8 @@ def test_the_simulator_plays_a_round_as_the_rules_do(variant):
         if not state.is_over():
             assert (world.chickens, world.supply, world.round) == \
                 (state.chickens, state.supply, state.round)
-            assert sorted(world.pile + [world.hidden[0]] + sum(world.hands, [])) == \
-                sorted(state.pile + [state.hidden[0]] + sum(state.hands, []))
+            assert sorted([*world.pile, world.hidden[0], *(t for h in world.hands for t in h)]) \
+                == sorted([*state.pile, state.hidden[0], *(t for h in state.hands for t in h)])
         checked += 1
     assert checked >= 15
 

@@ -168,7 +168,7 @@ def test_cp_4_draw_then_place_one_of_two_either_way_up_below_the_last_with_a_chi
 
 # -- CP-5 the hidden tile and the nest tile -------------------------------------------------
 def test_cp_5_hidden_tile_revealed_as_it_lay_then_the_nest_tile_at_the_bottom():
-    s, events = pink_round()
+    _s, events = pink_round()
     order = [e.kind for e in events]
     i = order.index("hidden_tile_revealed")
     assert order[i:i + 3] == ["hidden_tile_revealed", "chick_placed", "nest_tile_placed"]
@@ -185,7 +185,7 @@ def test_cp_5_hidden_tile_revealed_as_it_lay_then_the_nest_tile_at_the_bottom():
 
 # -- CP-6 the amidakuji -----------------------------------------------------------------
 def test_cp_6_chickens_go_down_across_every_rung_and_collect_chicks_they_pass():
-    s, events = pink_round()
+    _s, events = pink_round()
     moved = kinds(events, "chicken_moved")
     assert [m.player for m in moved] == [0, 1]                # from the start player
     assert moved[0].data == {

@@ -15,8 +15,16 @@ from game.session import Session
 from game.ui import fonts, sprites
 from game.ui.i18n import Translator
 from tests import scene_helpers
-from tests.scene_helpers import (click, key, play_through_curtains, push_game,
-                                 push_resumed_game, resize, seats, spy_private_drawing)
+from tests.scene_helpers import (
+    click,
+    key,
+    play_through_curtains,
+    push_game,
+    push_resumed_game,
+    resize,
+    seats,
+    spy_private_drawing,
+)
 
 # Every event kind the rules package documents (game/rules/cluck/__init__.py).
 EVENT_KINDS = {"start_player", "tiles_shuffled", "hidden_tile_laid", "tile_drawn",
@@ -192,7 +200,7 @@ def test_the_frame_an_animation_ends_in_is_drawn_with_the_persons_choice(app, mo
     monkeypatch.setattr(scene, "draw_table",
                         lambda surface: (drawn.append(scene._my_turn()), draw_table(surface)))
     for mode in ("hole", "place"):
-        assert step_until(app, lambda: scene._my_turn() == mode)
+        assert step_until(app, lambda mode=mode: scene._my_turn() == mode)
         for _ in range(5):
             app.step(DT)          # no input: nothing else makes the app draw
         assert drawn[-1] == mode

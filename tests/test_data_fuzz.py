@@ -7,7 +7,8 @@ import importlib
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from game.boards import DataFileError
 from game.paths import BOARDS_DIR
@@ -114,7 +115,7 @@ def test_randomly_mutated_data_files_never_escape_as_a_traceback(data, tmp_path)
 
 
 # -- issue #15: the hostile corpus (tests/corpus/boards) --
-from tests.corpus.boards.corpus import COMMITTED, CORPUS_DIR, all_cases, generate  # noqa: E402
+from tests.corpus.boards.corpus import COMMITTED, CORPUS_DIR, all_cases, generate
 
 BOARD_ENDINGS = (".yaml", ".yml", ".tmx")
 
@@ -218,6 +219,7 @@ def test_a_catalog_is_read_bounded(tmp_path):
     """Guards: a catalog replaced by a FIFO hung the start, by /dev/zero ate memory;
     a huge one was parsed whole."""
     import threading
+
     from game.ui.i18n import CatalogError, _parse
     huge = tmp_path / "huge.yaml"
     huge.write_bytes(b"# " + b"x" * 2_000_000 + b"\n")

@@ -163,16 +163,16 @@ def test_tmx_problems_are_data_file_errors(tmp_path):
     ("name: X\nname_ja: Y\nlevel: expert\ntiles: []\n", "level"),
     ("name: X\nname_ja: Y\nlevel: beginner\ntiles: []\n", "tiles"),
     ("name: X\nname_ja: Y\nlevel: beginner\ncolour: 1\ntiles: []\n", "colour"),
-    ("name: X\nname_ja: Y\nlevel: beginner\ntiles: [{tile: 17, side: A, rotation: 0, "
-     "position: [0, 0]}]\n", r"tiles\[0\]\.tile"),
-    ("name: X\nname_ja: Y\nlevel: beginner\ntiles: [{tile: 1, side: C, rotation: 0, "
-     "position: [0, 0]}]\n", r"tiles\[0\]\.side"),
-    ("name: X\nname_ja: Y\nlevel: beginner\ntiles: [{tile: 1, side: A, rotation: 6, "
-     "position: [0, 0]}]\n", r"tiles\[0\]\.rotation"),
-    ("name: X\nname_ja: Y\nlevel: beginner\ntiles: [{tile: 1, side: A, rotation: true, "
-     "position: [0, 0]}]\n", r"tiles\[0\]\.rotation"),
-    ("name: X\nname_ja: Y\nlevel: beginner\ntiles: [{tile: 1, side: A, rotation: 0, "
-     "position: [0, x]}]\n", r"tiles\[0\]\.position"),
+    (("name: X\nname_ja: Y\nlevel: beginner\ntiles: [{tile: 17, side: A, rotation: 0, "
+      "position: [0, 0]}]\n"), r"tiles\[0\]\.tile"),
+    (("name: X\nname_ja: Y\nlevel: beginner\ntiles: [{tile: 1, side: C, rotation: 0, "
+      "position: [0, 0]}]\n"), r"tiles\[0\]\.side"),
+    (("name: X\nname_ja: Y\nlevel: beginner\ntiles: [{tile: 1, side: A, rotation: 6, "
+      "position: [0, 0]}]\n"), r"tiles\[0\]\.rotation"),
+    (("name: X\nname_ja: Y\nlevel: beginner\ntiles: [{tile: 1, side: A, rotation: true, "
+      "position: [0, 0]}]\n"), r"tiles\[0\]\.rotation"),
+    (("name: X\nname_ja: Y\nlevel: beginner\ntiles: [{tile: 1, side: A, rotation: 0, "
+      "position: [0, x]}]\n"), r"tiles\[0\]\.position"),
     ("name: X\nname_ja: Y\nlevel: beginner\ntiles: [{tile: 1, side: A, rotation: 0}]\n",
      r"tiles\[0\]\.position: missing"),
     ("name: 3\nname_ja: Y\nlevel: beginner\ntiles: []\n", "name"),
@@ -340,7 +340,7 @@ def test_tiled_flag_bits_are_cleared_hex_120_included(name):
 
 
 def test_a_tmx_board_is_read_once_bounded_and_pytmx_opens_no_file(monkeypatch):
-    import xml.etree.ElementTree as ElementTree
+    from xml.etree import ElementTree
 
     def no_parse(*args, **kwargs):
         raise AssertionError("pytmx read a file itself")
@@ -430,12 +430,12 @@ def test_boards_failing_ddg_42_are_listed_as_broken_with_their_file_name():
     scan = loader.scan_boards()
     assert [Path(b["stem"]).name for b in scan.boards if not b["shipped"]] == ["sink.yaml"]
     assert scan.problems == (
-        f"{folder / 'board-no-drain.yaml'}: hexes: the board has 0 drains; it needs exactly "
-        "one",
-        f"{folder / 'dry.yaml'}: hexes: the board has no red buoy (and 2 more: python -m "
-        "game check-board lists them)",
-        f"{folder / 'tmx-two-starts.tmx'}: hexes: the board has 2 start spaces; 6 ducks need "
-        "at least 6")
+        (f"{folder / 'board-no-drain.yaml'}: hexes: the board has 0 drains; it needs exactly "
+         "one"),
+        (f"{folder / 'dry.yaml'}: hexes: the board has no red buoy (and 2 more: python -m "
+         "game check-board lists them)"),
+        (f"{folder / 'tmx-two-starts.tmx'}: hexes: the board has 2 start spaces; 6 ducks need "
+         "at least 6"))
     with pytest.raises(DataFileError, match="board-no-drain.yaml: hexes: the board has 0"):
         loader.prepare_options({"board": str(folder / "board-no-drain.yaml")})
 

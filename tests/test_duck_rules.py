@@ -152,7 +152,7 @@ def test_ddg_6_blue_token_each_and_eighteen_face_down():
 # -- the beginner game ----
 def test_ddg_10_setup_order_by_the_fourth_card_then_clockwise():
     s = duck.new_game(4, 7, OPTIONS)
-    shown = [e.data for e in s.opening_events if e.kind == "order_cards"][0]
+    shown = next(e.data for e in s.opening_events if e.kind == "order_cards")
     cards, order = shown["cards"], shown["order"]
     first = max(range(4), key=lambda p: cards[p])
     assert order == [(first + k) % 4 for k in range(4)]
@@ -174,7 +174,7 @@ def test_ddg_11_secret_choice_reveal_moves_in_card_order_and_refill():
     assert s.to_act() == (0, 1, 2)                   # all choose at once
     events = act(s, 1, "card 9")
     assert s.to_act() == (0, 2) and s.legal_actions(1) == ()
-    chosen = [e for e in events if e.kind == "chosen"][0]
+    chosen = next(e for e in events if e.kind == "chosen")
     assert chosen.visible_to == (1,) and chosen.data["cards"] == [9]
     assert kinds(events, "choose") == [{"player": 1, "count": 1, "why": "move"}]
     assert s.view(0).secret[1] == (0,)               # face down to the others
@@ -626,7 +626,7 @@ def test_ddg26_advanced_two_or_three_players_two_ducks_each(players):
     assert s.variant == "advanced" and s.per_player == 2 and s.ducks == 2 * players
     assert [s.owner(d) for d in range(s.ducks)] == [d // 2 for d in range(2 * players)]
     assert all(len(h) == 5 for h in s.hands) and s.phase == "order"
-    setup = [e.data for e in s.opening_events if e.kind == "setup"][0]
+    setup = next(e.data for e in s.opening_events if e.kind == "setup")
     assert setup["ducks"] == 2 * players and setup["variant"] == "advanced"
     # the hound and the tokens (DDG-20): a blue token each, 18 face down, the hound board
     assert s.blue == [1] * players and s.boxed_blue == 6 - players and len(s.pool) == 18
@@ -780,8 +780,8 @@ def test_ddg_27_official_variant_turn_instead_of_moving():
 def test_ddg_42_board_validation_names_every_problem():
     good = duck.board_from_data(arena())
     assert duck.board_problems(good, 6) == []
-    assert duck.board_problems(good, 8) == [("hexes", "the board has 7 start spaces; 8 ducks "
-                                                      "need at least 8")]
+    assert duck.board_problems(good, 8) == [("hexes", ("the board has 7 start spaces; 8 ducks "
+                                                       "need at least 8"))]
     bad = duck.board_from_data(arena(drain=[], red=[], start=[(-5, 0)]))
     problems = [p for _, p in duck.board_problems(bad, 6)]
     assert any("0 drains" in p for p in problems) and any("no red" in p for p in problems)

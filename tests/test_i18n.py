@@ -55,6 +55,7 @@ def test_wrap_breaks_japanese_and_english_inside_the_width():
 def test_every_non_ascii_literal_in_the_ui_code_has_a_glyph():
     """Labels written straight in code (arrows, symbols) must be drawable too."""
     import ast
+
     from game.paths import ROOT
     pygame.font.init()
     found = {}

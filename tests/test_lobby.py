@@ -153,7 +153,7 @@ def test_every_option_value_of_every_game_reads_as_words(game_id, lang):
 
 
 def test_the_japanese_title_has_no_half_width_colon():
-    app, lobby = open_lobby("duck", (1280, 720), "ja")
+    _app, lobby = open_lobby("duck", (1280, 720), "ja")
     try:
         assert ":" not in lobby.title() and "：" not in lobby.title()
     finally:

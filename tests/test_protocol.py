@@ -6,9 +6,15 @@ import types
 import pytest
 
 from game.rules import conformance
-from game.rules.protocol import IllegalAction, NotationError, OptionSpec, Record, \
-    RulesDataError, replay, resolve_options
-
+from game.rules.protocol import (
+    IllegalAction,
+    NotationError,
+    OptionSpec,
+    Record,
+    RulesDataError,
+    replay,
+    resolve_options,
+)
 from tests import odd_or_even as odd
 
 
@@ -53,14 +59,14 @@ def test_simultaneous_choice_lists_every_chooser_and_hides_choices():
     assert state.to_act() == (0, 1, 2)
     events = state.apply(1, state.legal_actions(1)[0])
     assert state.to_act() == (0, 2) and state.legal_actions(1) == ()
-    secret = [e for e in events if e.kind == "chose"][0]
+    secret = next(e for e in events if e.kind == "chose")
     assert secret.seen_by(1) and not secret.seen_by(0)
 
 
 def test_replay_of_a_record_is_deterministic():
     final, record = conformance.play_random(odd.new_game, 2, 11)
     conformance.check_determinism(_module(), record, final)
-    again, _ = replay(_module(), Record(**{**record.__dict__}))
+    again, _ = replay(_module(), Record(**record.__dict__))
     assert again.to_dict() == final.to_dict()
 
 

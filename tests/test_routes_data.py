@@ -6,7 +6,8 @@ import pytest
 import yaml
 
 from game.boards import DataFileError, prepare_options
-from game.boards.routes import ROUTES_DIR, load_table, prepare_options as routes_prepare
+from game.boards.routes import ROUTES_DIR, load_table
+from game.boards.routes import prepare_options as routes_prepare
 from game.rules import routes
 from game.rules.protocol import RulesDataError
 

@@ -12,7 +12,7 @@ OPTS = prepare_options("routes", {})
 class Shadow:
     def __init__(self, players):
         self.lid = [0] * 8
-        self.stacks = [dict() for _ in range(8)]  # space -> players bottom to top
+        self.stacks = [{} for _ in range(8)]  # space -> players bottom to top
         self.chips = [[] for _ in range(players)]
         self.held = [0] * players
         self.kinds = set()

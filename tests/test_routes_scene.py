@@ -8,17 +8,34 @@ import pygame
 import pytest
 
 from game.rules.protocol import Event
-from game.rules.routes import (ChangeDie, DeclineChip, EndPhase, PushMarker, TakeAll, TakeOne,
-                               TurnChip)
+from game.rules.routes import (
+    ChangeDie,
+    DeclineChip,
+    EndPhase,
+    PushMarker,
+    TakeAll,
+    TakeOne,
+    TurnChip,
+)
 from game.scenes import game_base
 from game.scenes.game_base import GameOverScene
 from game.scenes.handoff import HandoffScene
 from game.scenes.routes import Choice, RoutesScene
 from game.ui import fonts
 from tests import scene_helpers
-from tests.scene_helpers import (assert_on_screen, click, deciding, draw_frames,
-                                 hover_every_control, key, make_app, motion, play_every_event,
-                                 push_game, resize)
+from tests.scene_helpers import (
+    assert_on_screen,
+    click,
+    deciding,
+    draw_frames,
+    hover_every_control,
+    key,
+    make_app,
+    motion,
+    play_every_event,
+    push_game,
+    resize,
+)
 
 EVENT_KINDS = ("round_start", "chip_taken", "roll", "dice_sorted", "d6_roll", "phase_start",
                "mandatory_skipped", "dice_taken", "marker_move", "marker_blocked", "die_changed",

@@ -79,7 +79,7 @@ def test_greedy_beats_random_most_of_the_time():
     for seed in range(30):
         hero = seed % 2
 
-        def chooser(view, p, rng):
+        def chooser(view, p, rng, hero=hero):
             if p == hero:
                 return ai.normal(view, p, rng)
             return rng.choice(view.legal_actions(p))
@@ -121,7 +121,7 @@ def test_simulate_runs_without_errors(bot, options):
 def test_simulate_command_line_json():
     out = subprocess.run([sys.executable, "-m", "game", "simulate", "verflixxt", "--players",
                           "3", "--games", "5", "--seed", "2", "--variant", "hats", "--attack",
-                          "--json"], cwd=ROOT, capture_output=True, text=True, timeout=120)
+                          "--json"], cwd=ROOT, capture_output=True, text=True, timeout=120, check=False)
     assert out.returncode == 0, out.stderr
     assert '"errors": 0' in out.stdout and '"finished": 5' in out.stdout
 

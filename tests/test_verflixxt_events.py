@@ -94,5 +94,5 @@ def test_a_shadow_fed_by_events_matches_the_state(variant, attack):
             for shadow in shadows:
                 shadow.feed(events)
                 shadow.matches(s)
-        end = [e for e in events if e.kind == "end"][0]
+        end = next(e for e in events if e.kind == "end")
         assert [b["total"] for b in end.data["scores"]] == list(s.scores())

@@ -17,9 +17,19 @@ from game.scenes.handoff import HandoffScene
 from game.scenes.verflixxt import VerflixxtScene
 from game.ui import fonts
 from tests import scene_helpers
-from tests.scene_helpers import (assert_on_screen, click, deciding, draw_frames,
-                                 hover_every_control, key, make_app, motion, play_every_event,
-                                 push_game, resize)
+from tests.scene_helpers import (
+    assert_on_screen,
+    click,
+    deciding,
+    draw_frames,
+    hover_every_control,
+    key,
+    make_app,
+    motion,
+    play_every_event,
+    push_game,
+    resize,
+)
 
 EVENT_KINDS = ("roll", "play", "move", "take", "close", "home", "hat", "hat_keep", "chip",
                "stop", "attack", "reshuffle", "draw", "hat_draw", "hat_tie", "hat_draw_end",
@@ -120,7 +130,7 @@ def test_a_person_plays_the_expansion_through_the_mouse_and_the_keyboard():
             _decide(app, scene, legal, rng, how, used)
             app.step(1 / 60)
             assert len(scene.session.actions) == before + 1, (scene.mode, legal)
-            player, text = scene.session.actions[-1]
+            player, _text = scene.session.actions[-1]
             assert player == 0
         run_until(app, lambda: isinstance(app.top, GameOverScene))
         kinds = {k for k, _ in used}

@@ -57,6 +57,7 @@ def scene_frames(app, frames: int) -> tuple[list[float], object]:
 
 def floor_frames(app, frames: int, background) -> list[float]:
     import pygame
+
     from game.ui import sprites
     size = max(24, int(56 * app.size[1] / 720))
     images = [sprites.svg(f"duck_{name}.svg", size) for name in CHARACTERS]
@@ -93,7 +94,7 @@ def main() -> int:
     from game.settings import Settings
     w, h = (int(v) for v in args.size.split("x"))
     app = App(size=(w, h), settings=Settings(animation_speed=1.0), persist=False)
-    scene_times, scene = scene_frames(app, args.frames)
+    scene_times, _scene = scene_frames(app, args.frames)
     background = app.screen.copy()
     floor_times = floor_frames(app, max(len(scene_times), 120), background)
     if not scene_times:

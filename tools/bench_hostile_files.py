@@ -67,7 +67,7 @@ def run(path: Path, timeout: float) -> dict:
            "TABLETOP_DERBY_HOME": tempfile.mkdtemp()}
     try:
         done = subprocess.run([sys.executable, "-c", CHILD, str(path)], env=env, cwd=ROOT,
-                              capture_output=True, text=True, timeout=timeout)
+                              capture_output=True, text=True, timeout=timeout, check=False)
     except subprocess.TimeoutExpired:
         return {"outcome": f"KILLED after {timeout:.0f} s", "seconds": timeout,
                 "peak_mb": float("nan"), "added_mb": float("nan"), "traced_mb": float("nan")}
@@ -83,7 +83,7 @@ def check_board_seconds(path: Path, timeout: float) -> str:
     try:
         subprocess.run([sys.executable, "-m", "game", "check-board", str(path)], cwd=ROOT,
                        capture_output=True, timeout=timeout,
-                       env={**os.environ, "PYGAME_HIDE_SUPPORT_PROMPT": "1"})
+                       env={**os.environ, "PYGAME_HIDE_SUPPORT_PROMPT": "1"}, check=False)
     except subprocess.TimeoutExpired:
         return "killed"
     return f"{time.perf_counter() - start:.2f}"

@@ -31,12 +31,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai import make_bot                                     # noqa: E402
-from game.ai import cluck as knowledge                           # noqa: E402
-from game.boards import prepare_options                          # noqa: E402
-from game.rules import cluck                                     # noqa: E402
-from game.rules.cluck import ChooseHole, CluckState              # noqa: E402
-from game.tournament import wilson                               # noqa: E402
+from game.ai import cluck as knowledge
+from game.ai import make_bot
+from game.boards import prepare_options
+from game.rules import cluck
+from game.rules.cluck import ChooseHole, CluckState
+from game.tournament import wilson
 
 
 def lite(state: CluckState, player: int, rng: random.Random):

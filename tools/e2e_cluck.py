@@ -12,8 +12,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tools.e2e_xvfb import (check_end_screen, count_colour, expect, leave_game_and_quit,
-                            open_game, play_until, use_settings)
+from tools.e2e_xvfb import (
+    check_end_screen,
+    count_colour,
+    expect,
+    leave_game_and_quit,
+    open_game,
+    play_until,
+    use_settings,
+)
 
 FELT = (226, 236, 206)                                        # the ladder's ground
 TILE_COLOURS = [(166, 214, 127), (240, 222, 172), (248, 230, 170)]   # meadow, road, straw

@@ -13,8 +13,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tools.e2e_xvfb import (check_end_screen, count_colour, expect, leave_game_and_quit,
-                            open_game, play_until, use_settings)
+from tools.e2e_xvfb import (
+    check_end_screen,
+    count_colour,
+    expect,
+    leave_game_and_quit,
+    open_game,
+    play_until,
+    use_settings,
+)
 
 FELT = (47, 106, 88)                   # the box lid's floor
 LID = (860, 70, 400, 200)              # x, y, w, h in the window

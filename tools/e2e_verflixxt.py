@@ -14,8 +14,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tools.e2e_xvfb import (check_end_screen, count_colour, expect, leave_game_and_quit,
-                            open_game, play_until, use_settings)
+from tools.e2e_xvfb import (
+    check_end_screen,
+    count_colour,
+    expect,
+    leave_game_and_quit,
+    open_game,
+    play_until,
+    use_settings,
+)
 
 MEADOW = [(176, 208, 138), (146, 184, 112)]     # the board's meadow, light and dark
 ROAD = [(236, 216, 170)]                        # the track's road

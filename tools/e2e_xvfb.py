@@ -369,5 +369,5 @@ def main() -> int:
 if __name__ == "__main__":
     # Run as the module tools.e2e_xvfb, so the game drivers that import it share its state.
     sys.path.insert(0, str(ROOT))
-    from tools import e2e_xvfb
-    sys.exit(e2e_xvfb.main())
+    import importlib
+    sys.exit(importlib.import_module("tools.e2e_xvfb").main())
