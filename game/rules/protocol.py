@@ -129,6 +129,10 @@ class GameState(ABC):
     players: int
     seed: int | None            # None on a view: the seed would rebuild the hidden
     options: dict[str, Any]
+    # True on a view whose hidden parts a move may need (see view()): it cannot be played
+    # on until determinized, so apply refuses it. (Eight Routes hides only future dice: its
+    # views stay playable within a phase.)
+    is_view: bool = False
 
     # -- who acts and what they may do -------------------------------------------------
     @abstractmethod
@@ -152,6 +156,8 @@ class GameState(ABC):
         return action in self.legal_actions(player)
 
     def apply(self, player: Player, action: Action) -> list[Event]:
+        if self.is_view:
+            raise IllegalAction("a view cannot be played on; determinize it first")
         if not isinstance(action, Action):
             raise IllegalAction(f"not an action: {action!r}")
         if self.is_over():

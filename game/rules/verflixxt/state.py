@@ -10,7 +10,7 @@ import random
 from collections import Counter
 from typing import Any, Mapping
 
-from ..protocol import (Action, Event, GameState, IllegalAction, JsonDict, OptionSpec,
+from ..protocol import (Action, Event, GameState, JsonDict, OptionSpec,
                         RulesDataError, resolve_options, rng_from_json, rng_state_to_json)
 from .actions import Attack, Draw, Hat, Move, Play, Roll, Stop, make, parse_action
 from .box import DEFAULT_BOX, FINISH, LUCKY, PLUS, START, Box, card_value, check_box
@@ -228,11 +228,6 @@ class VerflixxtState(GameState):
         s.is_view, s.viewer = False, None
         s.rng = random.Random(rng.getrandbits(64))
         return s
-
-    def apply(self, player: int, action: Action) -> list[Event]:
-        if self.is_view:
-            raise IllegalAction("a view cannot be played on; determinize it first")
-        return super().apply(player, action)
 
     def to_dict(self) -> JsonDict:
         return {
