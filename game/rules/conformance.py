@@ -12,12 +12,15 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterable, Mapping, NoReturn
 
-from .protocol import Action, GameState, IllegalAction, Record, replay
+from .protocol import (Action, Event, GameState, IllegalAction, Player, Record, RulesModule,
+                       replay)
 
 Invariant = Callable[[GameState], None]
 LeakCheck = Callable[[GameState, GameState, int], None]
+# Picks the action a playout takes: (state, player, legal actions, rng) -> one of them.
+Chooser = Callable[[GameState, Player, tuple[Action, ...], random.Random], Action]
 
 
 class ConformanceError(AssertionError):
@@ -33,7 +36,7 @@ class SoakReport:
     records: list[Record] = field(default_factory=list)
 
 
-def _fail(seed: int, step: int, message: str) -> None:
+def _fail(seed: int, step: int, message: str) -> NoReturn:
     raise ConformanceError(f"seed {seed}, action {step}: {message}")
 
 
@@ -102,13 +105,13 @@ def _check_step(state: GameState, seed: int, step: int, rng: random.Random,
 def play_random(new_game: Callable[..., GameState], players: int, seed: int,
                 options: Mapping[str, Any] | None = None, *, max_actions: int = 20_000,
                 invariants: Invariant | None = None, leak_check: LeakCheck | None = None,
-                deep_every: int = 1, chooser: Callable | None = None,
+                deep_every: int = 1, chooser: Chooser | None = None,
                 check: bool = True) -> tuple[GameState, Record]:
     """One seeded random playout with every check. Returns the final state and record."""
     rng = random.Random(seed ^ 0x5EED)
     state = new_game(players, seed, dict(options or {}))
     actions: list[tuple[int, str]] = []
-    events = []
+    events: list[Event] = []
     pool: list[Action] = []
     step = 0
     while not state.is_over() and step < max_actions:
@@ -138,7 +141,7 @@ def play_random(new_game: Callable[..., GameState], players: int, seed: int,
     return state, record
 
 
-def check_determinism(module, record: Record, final: GameState) -> None:
+def check_determinism(module: RulesModule, record: Record, final: GameState) -> None:
     """Same seed + same actions = same game: replaying the record ends in the same state."""
     again, _ = replay(module, record)
     if again.to_dict() != final.to_dict():
@@ -149,7 +152,8 @@ def check_determinism(module, record: Record, final: GameState) -> None:
         raise ConformanceError(f"seed {record.seed}: the same record gave different events")
 
 
-def soak(module, players: int, seeds, options: Mapping[str, Any] | None = None, *,
+def soak(module: RulesModule, players: int, seeds: Iterable[int],
+         options: Mapping[str, Any] | None = None, *,
          invariants: Invariant | None = None, leak_check: LeakCheck | None = None,
          deep_every: int = 1, max_actions: int = 20_000, determinism_every: int = 10) -> SoakReport:
     """Many playouts through :func:`play_random`; raises ConformanceError on the first fault."""

@@ -21,9 +21,12 @@ import copy
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Iterable, Mapping, Sequence
+from typing import Any, ClassVar, Iterable, Mapping, Protocol, Sequence
 
 Player = int
+# A JSON-compatible object (a save, an event, a record). Its values are JSON data of
+# whatever shape each game writes, so ``Any`` is the honest value type here.
+JsonDict = dict[str, Any]
 
 
 class IllegalAction(ValueError):
@@ -75,7 +78,7 @@ class Event:
     def seen_by(self, player: Player | None) -> bool:
         return self.visible_to is None or (player is not None and player in self.visible_to)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> JsonDict:
         return {"kind": self.kind, "player": self.player, "data": dict(self.data),
                 "visible_to": None if self.visible_to is None else list(self.visible_to)}
 
@@ -98,14 +101,15 @@ class OptionSpec:
         return names[1] if lang == "ja" else names[0]
 
 
-def resolve_options(specs: Sequence[OptionSpec], options: Mapping[str, Any] | None) -> dict:
+def resolve_options(specs: Sequence[OptionSpec],
+                    options: Mapping[str, Any] | None) -> dict[str, Any]:
     """Defaults filled in; unknown keys and values outside the choices rejected."""
     options = dict(options or {})
     known = {s.key: s for s in specs}
     for key in options:
         if key not in known:
             raise RulesDataError(f"options.{key}", "unknown option")
-    out = {}
+    out: dict[str, Any] = {}
     for spec in specs:
         value = options.get(spec.key, spec.default)
         if value not in spec.choices:
@@ -123,8 +127,12 @@ class GameState(ABC):
     game_id: ClassVar[str] = ""
 
     players: int
-    seed: int
-    options: dict
+    seed: int | None            # None on a view: the seed would rebuild the hidden
+    options: dict[str, Any]
+    # True on a view whose hidden parts a move may need (see view()): it cannot be played
+    # on until determinized, so apply refuses it. (Eight Routes hides only future dice: its
+    # views stay playable within a phase.)
+    is_view: bool = False
 
     # -- who acts and what they may do -------------------------------------------------
     @abstractmethod
@@ -148,6 +156,8 @@ class GameState(ABC):
         return action in self.legal_actions(player)
 
     def apply(self, player: Player, action: Action) -> list[Event]:
+        if self.is_view:
+            raise IllegalAction("a view cannot be played on; determinize it first")
         if not isinstance(action, Action):
             raise IllegalAction(f"not an action: {action!r}")
         if self.is_over():
@@ -195,12 +205,12 @@ class GameState(ABC):
 
     # -- saving ----------------------------------------------------------------------------
     @abstractmethod
-    def to_dict(self) -> dict:
+    def to_dict(self) -> JsonDict:
         """A complete, JSON-compatible snapshot (random generator state included)."""
 
     @classmethod
     @abstractmethod
-    def from_dict(cls, data: Mapping) -> "GameState": ...
+    def from_dict(cls, data: Mapping[str, Any]) -> "GameState": ...
 
     @staticmethod
     @abstractmethod
@@ -212,16 +222,26 @@ class GameState(ABC):
 
 
 # -- helpers games share ---------------------------------------------------------------------
-def rng_state_to_json(rng: random.Random) -> list:
+def rng_state_to_json(rng: random.Random) -> list[Any]:
     version, internal, gauss = rng.getstate()
     return [version, list(internal), gauss]
 
 
-def rng_from_json(data: Sequence) -> random.Random:
+def rng_from_json(data: Sequence[Any]) -> random.Random:
     rng = random.Random()
     version, internal, gauss = data
     rng.setstate((version, tuple(internal), gauss))
     return rng
+
+
+class RulesModule(Protocol):
+    """What :func:`replay` and the conformance harness need of a game's rules module
+    (a module object satisfies it structurally)."""
+
+    def new_game(self, players: int, seed: int,
+                 options: Mapping[str, Any] | None = None) -> GameState: ...
+
+    def parse_action(self, text: str) -> Action: ...
 
 
 @dataclass(frozen=True)
@@ -234,12 +254,12 @@ class Record:
     options: Mapping[str, Any]
     actions: tuple[tuple[Player, str], ...] = ()
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> JsonDict:
         return {"game": self.game, "players": self.players, "seed": self.seed,
                 "options": dict(self.options), "actions": [[p, a] for p, a in self.actions]}
 
 
-def replay(module, record: Record) -> tuple[GameState, list[Event]]:
+def replay(module: RulesModule, record: Record) -> tuple[GameState, list[Event]]:
     """Rebuild a game from its record through the rules (every action re-checked)."""
     state = module.new_game(record.players, record.seed, dict(record.options))
     events: list[Event] = []

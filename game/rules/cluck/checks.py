@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..protocol import Player
-from .state import CHICKS, CHICKENS, HAND_BASIC, HAND_LONG, OVER, CluckState
+from .state import CHICKS, CHICKENS, HAND_BASIC, HAND_LONG, OVER, CluckState, known_tiles
 
 
 def invariants(state: CluckState) -> None:
@@ -21,9 +21,10 @@ def invariants(state: CluckState) -> None:
     if state.hidden is not None:
         road.append(state.hidden[0])
     if not state.is_view:
-        assert Counter(road) == Counter(state.tiles.road_ids), f"road tiles {sorted(road)}"
+        known = known_tiles(road)       # a full state sees every tile
+        assert Counter(known) == Counter(state.tiles.road_ids), f"road tiles {sorted(known)}"
         # K-10: batches go under the pile in the order of the rounds that laid them
-        batches = [state.batch[t] for t in state.pile]
+        batches = [state.batch[t] for t in known_tiles(state.pile)]
         assert batches == sorted(batches), f"pile batches out of order: {batches}"
     assert sorted(state.batch) == sorted(state.tiles.road_ids), "a road tile without a batch"
     goal = [state.start_tile, *state.nest_stack] + \
@@ -64,10 +65,12 @@ def leak_check(state: CluckState, view: CluckState, player: Player) -> None:
             assert hand == [None] * len(state.hands[q]), f"player {q}'s hand"
     batch = state.batch
     assert view.batch == batch, "the batches are public (K-10)"
-    assert view.unseen_batches["pile"] == [batch[t] for t in state.pile]
+    places = view.places()
+    assert places["pile"] == [batch[t] for t in known_tiles(state.pile)]
     for q, hand in enumerate(state.hands):    # sorted, so they tell nothing of tile order
-        assert view.unseen_batches["hands"][q] == \
-            ([] if q == player else sorted(batch[t] for t in hand)), f"player {q}'s batches"
+        assert places["hands"][q] == \
+            ([] if q == player else sorted(batch[t] for t in known_tiles(hand))), \
+            f"player {q}'s batches"
     for event in view.opening:
         assert event.seen_by(player), f"an opening event meant for others: {event.kind}"
     data = view.to_dict()

@@ -56,7 +56,8 @@ class ChickenTrace:
 
 # A ladder row below the start tile: a road tile one way up and whether a chick stands in
 # its hole, or ``None`` for a face-down tile that nobody can see (it is passed straight).
-LadderRow = Optional[tuple[Band, bool]]
+LaidRow = tuple[Band, bool]
+LadderRow = Optional[LaidRow]
 
 
 def trace(starts: Mapping[Key, int], rows: Sequence[LadderRow]) -> dict[Key, ChickenTrace]:

@@ -5,11 +5,12 @@ import copy
 import random
 import re
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, NamedTuple
+from typing import Any, Iterable, Mapping, NamedTuple, TypedDict
 
-from ..protocol import (Action, Event, GameState, NotationError, OptionSpec, Player,
+from ..protocol import (Action, Event, GameState, JsonDict, NotationError, OptionSpec, Player,
                         RulesDataError, resolve_options, rng_from_json, rng_state_to_json)
-from .ladder import ChickenTrace, LadderRow, hole_point, rung_y, seat_point, trace
+from .ladder import (ChickenTrace, LadderRow, LaidRow, hole_point, rung_y, seat_point,
+                     trace)
 from .tiles import COLUMNS, Band, TileSet, tile_set_from_data
 
 GAME_ID = "cluck"
@@ -78,13 +79,21 @@ class Row(NamedTuple):
     chick: bool                 # a chick stands in its hole
 
 
+class UnseenBatches(TypedDict):
+    """A view's record of the batch (K-10) of each place it sees face down."""
+
+    pile: list[int]             # per pile place, top first
+    hands: list[list[int]]      # per player, sorted (empty for the viewer's own hand)
+    hidden: int | None          # the hidden tile's, None when there is none
+
+
 # -- the state --------------------------------------------------------------------------------
 class CluckState(GameState):
     game_id = GAME_ID
 
     players: int
-    seed: int
-    options: dict
+    seed: int | None
+    options: dict[str, Any]
     tiles: TileSet
     rng: random.Random | None
     viewer: Player | None       # whose view this is (only meaningful when is_view)
@@ -100,7 +109,7 @@ class CluckState(GameState):
     goal_tile: str | None       # the nest tile at the bottom of a completed ladder
     pile: list[int | None]      # road pile, top first; None where hidden
     batch: dict[int, int]       # road tile -> the pile batch it lies in (K-10); public
-    unseen_batches: dict | None     # a view's: the batch of each face-down place (K-10)
+    unseen_batches: UnseenBatches | None    # a view's: the batch of each face-down place (K-10)
     hands: list[list[int | None]]
     hidden: tuple[int | None, bool | None] | None   # (tile, turned) lying face down
     ladder: list[Row]
@@ -127,6 +136,7 @@ class CluckState(GameState):
         if isinstance(action, ChooseHole):
             self._place_chicken(player, action.column, events)
         else:
+            assert isinstance(action, PlaceTile), action    # legal, so one of the two kinds
             self._place_tile(player, action, events)
         return events
 
@@ -205,7 +215,7 @@ class CluckState(GameState):
 
     # -- the end of a round (CP-5 .. CP-9) ----------------------------------------------------
     def _end_round(self, events: list[Event]) -> None:
-        tile, turned = self.hidden
+        tile, turned = self.hidden_tile()
         self.hidden = None
         band = self.tiles.band(tile, turned)
         events.append(Event("hidden_tile_revealed", None,
@@ -221,7 +231,7 @@ class CluckState(GameState):
 
         seats = self._seats_from(self.start_player)
         rows = self.ladder_rows()
-        traces = trace({p: self.chickens[p] for p in seats}, rows)
+        traces = trace({p: self.chicken(p) for p in seats}, rows)
         held = {}
         for p in seats:   # CP-6 Decision: chickens go one after another from the start player
             t = traces[p]
@@ -259,12 +269,13 @@ class CluckState(GameState):
         returned = sum(row.chick for row in self.ladder)
         self.supply += returned
         road = [row.tile for row in self.ladder]
-        self.rng.shuffle(road)
+        self.chance().shuffle(road)
         self.pile.extend(road)
         for tile in road:           # K-10: everybody saw these go under, as a batch
             self.batch[tile] = self.round
         old_start = self.start_tile
         self.nest_stack.append(old_start)
+        assert self.goal_tile is not None, "_end_round laid the goal tile"
         self.start_tile, self.goal_tile = self.goal_tile, None
         self.ladder = []
         events.append(Event("clean_up", None, {
@@ -282,7 +293,7 @@ class CluckState(GameState):
         """CP-3/CP-8: the top road tile, face down, above the nest stack. Which way up it
         lies is chance, and stays as it is when it is turned face up (CP-5)."""
         tile = self.pile.pop(0)
-        self.hidden = (tile, self.rng.random() < 0.5)
+        self.hidden = (tile, self.chance().random() < 0.5)
         events.append(Event("hidden_tile_laid", None, {"pile_size": len(self.pile),
                                                        "nest_tile": self.nest_stack[0]}))
 
@@ -295,7 +306,30 @@ class CluckState(GameState):
                                                 "stands": list(self.stands),
                                                 "round": self.round}))
 
-    def ladder_rows(self) -> list[LadderRow]:
+    # -- what only a full state (not a view) has ----------------------------------------
+    def chance(self) -> random.Random:
+        """The random generator; a view has none and is not played on (see GameState)."""
+        assert self.rng is not None, "a view is not played on: determinize it first"
+        return self.rng
+
+    def hidden_tile(self) -> tuple[int, bool]:
+        """The face-down tile and its way up, as a full state knows them (CP-5)."""
+        tile, turned = self.hidden or (None, None)
+        assert tile is not None and turned is not None, "no hidden tile, or a view's"
+        return tile, turned
+
+    def chicken(self, player: Player) -> int:
+        """The hole of ``player``'s chicken, placed in the setup (CP-3)."""
+        column = self.chickens[player]
+        assert column is not None, f"player {player}'s chicken is not placed yet"
+        return column
+
+    def places(self) -> UnseenBatches:
+        """A view's batches of the places it sees face down (K-10)."""
+        assert self.unseen_batches is not None, "only a view has unseen batches"
+        return self.unseen_batches
+
+    def ladder_rows(self) -> list[LaidRow]:
         """The road tiles laid so far, as the trace takes them (all face up, public)."""
         return [(self.tiles.band(r.tile, r.turned), r.chick) for r in self.ladder]
 
@@ -312,7 +346,7 @@ class CluckState(GameState):
         cannot see from the hidden tile's batch."""
         if self.hidden is None:
             return []
-        batch = self.unseen_batches["hidden"] if self.is_view else self.batch[self.hidden[0]]
+        batch = self.places()["hidden"] if self.is_view else self.batch[self.hidden_tile()[0]]
         return [t for t in self.unseen_tiles(player) if self.batch[t] == batch]
 
     def view(self, player: Player | None) -> "CluckState":
@@ -323,12 +357,12 @@ class CluckState(GameState):
         v.viewer = player
         batch = self.batch
         v.unseen_batches = {
-            "pile": [batch[t] for t in self.pile],
-            "hands": [[] if q == player else sorted(batch[t] for t in h)
+            "pile": [batch[t] for t in known_tiles(self.pile)],
+            "hands": [[] if q == player else sorted(batch[t] for t in known_tiles(h))
                       for q, h in enumerate(self.hands)],
-            "hidden": None if self.hidden is None else batch[self.hidden[0]]}
+            "hidden": None if self.hidden is None else batch[self.hidden_tile()[0]]}
         v.pile = [None] * len(self.pile)
-        v.hands = [list(h) if q == player else [None] * len(h)
+        v.hands = [h.copy() if q == player else _face_down(len(h))
                    for q, h in enumerate(self.hands)]
         if self.hidden is not None:
             v.hidden = (None, None)
@@ -345,11 +379,14 @@ class CluckState(GameState):
                 pools.setdefault(self.batch[t], []).append(t)
             for pool in pools.values():
                 rng.shuffle(pool)
-            places = self.unseen_batches
-            s.hands = [sorted(pools[b].pop() for b in places["hands"][q]) if q != self.viewer
-                       else list(h) for q, h in enumerate(self.hands)]
+            places = self.places()
+            s.hands = [h.copy() if q == self.viewer
+                       else _hand(pools[b].pop() for b in places["hands"][q])
+                       for q, h in enumerate(self.hands)]
+            hidden_batch = places["hidden"]
             if s.hidden is not None:
-                s.hidden = (pools[places["hidden"]].pop(), rng.random() < 0.5)
+                assert hidden_batch is not None, "a view records the hidden tile's batch"
+                s.hidden = (pools[hidden_batch].pop(), rng.random() < 0.5)
             s.pile = [pools[b].pop() for b in places["pile"]]
             s.is_view = False
             s.viewer = None
@@ -389,7 +426,7 @@ class CluckState(GameState):
             c.rng.setstate(self.rng.getstate())
         return c
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> JsonDict:
         return {
             "game": GAME_ID, "players": self.players, "seed": self.seed,
             "options": copy.deepcopy(self.options),
@@ -411,7 +448,7 @@ class CluckState(GameState):
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping) -> "CluckState":
+    def from_dict(cls, data: Mapping[str, Any]) -> "CluckState":
         options = dict(data["options"])
         seed = None if data["seed"] is None else int(data["seed"])
         s = cls._blank(int(data["players"]), seed, options,
@@ -450,7 +487,8 @@ class CluckState(GameState):
         return parse_action(text)
 
     @classmethod
-    def _blank(cls, players: int, seed: int, options: dict, tiles: TileSet) -> "CluckState":
+    def _blank(cls, players: int, seed: int | None, options: dict[str, Any],
+               tiles: TileSet) -> "CluckState":
         s = object.__new__(cls)
         s.players, s.seed, s.options, s.tiles = players, seed, options, tiles
         s.rng = None
@@ -476,8 +514,25 @@ def stand_after(stand: int, held: int, nest: bool, runaway: bool) -> int:
     return stand
 
 
+def known_tiles(places: list[int | None]) -> list[int]:
+    """The tiles in a full state's places (a view has None where it sees a back)."""
+    tiles = [t for t in places if t is not None]
+    assert len(tiles) == len(places), "a view's face-down places hold no tiles to read"
+    return tiles
+
+
+def _hand(tiles: Iterable[int]) -> list[int | None]:
+    """Known tiles as a hand keeps them: sorted (typed as a hand, which views may hide)."""
+    return list(sorted(tiles))
+
+
+def _face_down(count: int) -> list[int | None]:
+    """A hand as others see it: its size, no tiles."""
+    return [None] * count
+
+
 # -- event data -------------------------------------------------------------------------------
-def _band_data(tile: int, turned: bool, band: Band, row: int) -> dict:
+def _band_data(tile: int, turned: bool, band: Band, row: int) -> dict[str, Any]:
     y = rung_y(row)
     return {"tile": tile, "orientation": TURNED if turned else UP, "row": row,
             "rungs": [[[r, y], [r + 1, y]] for r in band.rungs],
@@ -485,7 +540,7 @@ def _band_data(tile: int, turned: bool, band: Band, row: int) -> dict:
                      "point": list(hole_point(row, band))}}
 
 
-def _trace_data(t: ChickenTrace, ladder: list[Row], rows: list[LadderRow]) -> dict:
+def _trace_data(t: ChickenTrace, ladder: list[Row], rows: list[LaidRow]) -> dict[str, Any]:
     return {"from": t.start, "to": t.end, "path": [list(p) for p in t.points],
             "collected": [{"row": row, "tile": ladder[row - 1].tile,
                            "point": list(hole_point(row, rows[row - 1][0]))}
@@ -524,15 +579,15 @@ def _set_up(s: CluckState) -> None:
     events: list[Event] = []
     first = s.options["start_player"]
     if first == "random":       # CP-3: whoever heard a chicken last; in the app, chance
-        s.start_player = s.rng.randrange(s.players)
+        s.start_player = s.chance().randrange(s.players)
     else:
         s.start_player = first
     events.append(Event("start_player", s.start_player,
                         {"round": 1, "chosen_by": "chance" if first == "random" else "option"}))
     s.nest_stack = list(s.tiles.nest)
-    s.rng.shuffle(s.nest_stack)         # Decision: stacked in chance order, face up, public
+    s.chance().shuffle(s.nest_stack)         # Decision: stacked in chance order, face up, public
     s.pile = list(s.tiles.road_ids)
-    s.rng.shuffle(s.pile)
+    s.chance().shuffle(s.pile)
     events.append(Event("tiles_shuffled", None, {"nest_stack": list(s.nest_stack),
                                                  "pile_size": len(s.pile),
                                                  "start_tile": s.start_tile}))
@@ -562,7 +617,7 @@ def preview(state: CluckState, player: Player, tile: int | None = None,
         raise ValueError("the game is over: nothing to preview")
     if tile is not None and tile not in state.hands[player]:
         raise ValueError(f"tile {tile} is not in player {player}'s hand")
-    rows = state.ladder_rows()
+    rows: list[LadderRow] = list(state.ladder_rows())
     if tile is not None:
         rows.append((state.tiles.band(tile, turned), state.supply > 0))
     rows.append(None)

@@ -97,7 +97,7 @@ class TileSet:
     def goal(self, tile_id: str) -> GoalTile:
         return self.start if tile_id == self.start.id else self.nest[tile_id]
 
-    def to_data(self) -> dict:
+    def to_data(self) -> dict[str, Any]:
         """The canonical JSON form (what the loader gives and saves keep)."""
         return {
             "start": {"id": self.start.id},
@@ -109,7 +109,7 @@ class TileSet:
 
 
 # -- checking the data against the rules ---------------------------------------------------
-def _mapping(value: Any, place: str, keys: set[str]) -> Mapping:
+def _mapping(value: Any, place: str, keys: set[str]) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
         raise RulesDataError(place, f"must be a mapping with {', '.join(sorted(keys))}")
     for key in value:
@@ -130,7 +130,7 @@ def _int(value: Any, place: str, low: int, high: int | None = None) -> int:
     return value
 
 
-def _list(value: Any, place: str, count: int | tuple[int, int]) -> list:
+def _list(value: Any, place: str, count: int | tuple[int, int]) -> list[Any]:
     if not isinstance(value, (list, tuple)):
         raise RulesDataError(place, "must be a list")
     low, high = (count, count) if isinstance(count, int) else count
@@ -195,14 +195,14 @@ def tile_set_from_data(data: Any) -> TileSet:
     nest: dict[str, GoalTile] = {}
     for index, raw in enumerate(_list(data["nest"], "nest", NEST_TILE_COUNT)):
         place = f"nest[{index}]"
-        tile = _goal_tile(raw, place)
-        if tile.id in nest or tile.id == start.id:
-            raise RulesDataError(f"{place}.id", f"tile id {tile.id!r} is used twice")
-        for other in nest.values():
-            if tile.nests == other.nests:
-                raise RulesDataError(f"{place}.nests", f"the same nests as {other.id} "
+        goal = _goal_tile(raw, place)
+        if goal.id in nest or goal.id == start.id:
+            raise RulesDataError(f"{place}.id", f"tile id {goal.id!r} is used twice")
+        for earlier in nest.values():
+            if goal.nests == earlier.nests:
+                raise RulesDataError(f"{place}.nests", f"the same nests as {earlier.id} "
                                                        "(CP-2: all nest tiles are different)")
-        nest[tile.id] = tile
+        nest[goal.id] = goal
 
     bands = {(t.id, turned): t.band(turned) for t in road.values() for turned in (False, True)}
     return TileSet(start, road, nest, bands)

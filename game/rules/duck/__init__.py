@@ -76,7 +76,7 @@ number; ``heading`` a side 0-5. ``new_game`` keeps its own events in ``state.ope
 """
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Any, Mapping
 
 from .actions import parse_action
 from .data import COLOURS, KINDS, LEVELS, board_from_data, board_problems
@@ -91,7 +91,8 @@ State = DuckState
 FACE_DOWN_EVENTS = frozenset({"choose"})
 
 
-def new_game(players: int, seed: int, options: Mapping | None = None) -> DuckState:
+def new_game(players: int, seed: int,
+             options: Mapping[str, Any] | None = None) -> DuckState:
     return DuckState.new(players, seed, options)
 
 

@@ -6,8 +6,9 @@ numbers from 1 (``route 42/2`` is card 42's second route), hound patterns A-D.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Callable
 
 from ..protocol import Action, NotationError
 
@@ -16,7 +17,9 @@ from ..protocol import Action, NotationError
 class DuckAction(Action):
     """Orders like :class:`Action` (class name, then notation), with the key kept once."""
 
-    def __post_init__(self):
+    _key: tuple[str, str] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
         object.__setattr__(self, "_key", (type(self).__name__, str(self)))
 
     def __lt__(self, other: Action) -> bool:
@@ -30,7 +33,7 @@ class OrderCard(DuckAction):
     """Advanced setup (DDG-20/26): the card shown, in secret, to order the placing."""
     card: int
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"order {self.card}"
 
 
@@ -41,7 +44,7 @@ class Place(DuckAction):
     r: int
     facing: int
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"place {self.q},{self.r} face {self.facing}"
 
 
@@ -50,7 +53,7 @@ class ChooseCard(DuckAction):
     """DDG-11: the secret card of the round."""
     card: int
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"card {self.card}"
 
 
@@ -60,7 +63,7 @@ class ChooseCards(DuckAction):
     first: int
     second: int
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"cards {self.first} {self.second}"
 
 
@@ -70,7 +73,7 @@ class Route(DuckAction):
     card: int
     index: int
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"route {self.card}/{self.index + 1}"
 
 
@@ -80,7 +83,7 @@ class Face(DuckAction):
     +1 step, a knocked duck's new facing, the hound after its route)."""
     facing: int
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"face {self.facing}"
 
 
@@ -91,7 +94,7 @@ class Warp(DuckAction):
     r: int
     facing: int
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"warp {self.q},{self.r} face {self.facing}"
 
 
@@ -99,7 +102,7 @@ class Warp(DuckAction):
 class Stay(DuckAction):
     """DDG-15: do not warp; the start space is plain water and the move goes on."""
 
-    def __str__(self):
+    def __str__(self) -> str:
         return "stay"
 
 
@@ -108,7 +111,7 @@ class Turn(DuckAction):
     """DDG-27 (official variant): discard the revealed card and turn instead of moving
     (the side to face is then a ``face`` decision)."""
 
-    def __str__(self):
+    def __str__(self) -> str:
         return "turn"
 
 
@@ -116,7 +119,7 @@ class Turn(DuckAction):
 class Done(DuckAction):
     """End your duck's turn without using (more) action tokens."""
 
-    def __str__(self):
+    def __str__(self) -> str:
         return "done"
 
 
@@ -124,7 +127,7 @@ class Done(DuckAction):
 class Blue(DuckAction):
     """DDG-25 blue token: draw 3 cards, then discard 3."""
 
-    def __str__(self):
+    def __str__(self) -> str:
         return "blue"
 
 
@@ -133,7 +136,7 @@ class Discard(DuckAction):
     """The 3 cards discarded after a blue token (ascending)."""
     cards: tuple[int, ...]
 
-    def __str__(self):
+    def __str__(self) -> str:
         return "discard " + " ".join(map(str, self.cards))
 
 
@@ -143,7 +146,7 @@ class Keep(DuckAction):
     card: int
     index: int
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"keep {self.card}/{self.index + 1}"
 
 
@@ -151,7 +154,7 @@ class Keep(DuckAction):
 class Step(DuckAction):
     """DDG-25 +1 step: one hex forward, then face forward or 60° left or right."""
 
-    def __str__(self):
+    def __str__(self) -> str:
         return "step"
 
 
@@ -160,7 +163,7 @@ class Rotate(DuckAction):
     """DDG-25 rotate: before your move, face any side."""
     facing: int
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"rotate {self.facing}"
 
 
@@ -168,7 +171,7 @@ class Rotate(DuckAction):
 class Swap(DuckAction):
     """DDG-25 swap: before your move, your duck and the hound swap hexes and facings."""
 
-    def __str__(self):
+    def __str__(self) -> str:
         return "swap"
 
 
@@ -177,7 +180,7 @@ class Ghost(DuckAction):
     """DDG-25 ghost: duck ``duck`` passes through ducks and the hound this round."""
     duck: int
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"ghost {self.duck}"
 
 
@@ -186,7 +189,7 @@ class Become(DuckAction):
     """DDG-25 become the hound: duck ``duck`` acts as the hound this round."""
     duck: int
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"become {self.duck}"
 
 
@@ -195,7 +198,7 @@ class HoundFace(DuckAction):
     """DDG-22: the hound comes onto the drain facing this side."""
     facing: int
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"hound face {self.facing}"
 
 
@@ -205,7 +208,7 @@ class HoundCard(DuckAction):
     card: int
     index: int
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"hound {self.card}/{self.index + 1}"
 
 
@@ -215,7 +218,7 @@ class HoundPatterns(DuckAction):
     a single pattern when the hound must leave a ghost's hex."""
     patterns: str
 
-    def __str__(self):
+    def __str__(self) -> str:
         return ("patterns " if len(self.patterns) > 1 else "pattern ") + " ".join(self.patterns)
 
 
@@ -225,7 +228,7 @@ class Send(DuckAction):
     q: int
     r: int
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"send {self.q},{self.r}"
 
 
@@ -257,7 +260,7 @@ def sort_key(action: DuckAction) -> tuple[str, str]:
 _INT = r"(-?\d+)"
 _HEX = rf"{_INT},{_INT}"
 # The notations by first word; each is tried in turn and must give back the same text.
-_PATTERNS = {
+_PATTERNS: dict[str, list[tuple[re.Pattern[str], Callable[[re.Match[str]], DuckAction]]]] = {
     "order": [(re.compile(r"order (\d+)"), lambda m: order_action(int(m[1])))],
     "place": [(re.compile(rf"place {_HEX} face ([0-5])"),
                lambda m: place_action(int(m[1]), int(m[2]), int(m[3])))],

@@ -43,6 +43,7 @@ def invariants(state: DuckState) -> None:
     else:
         assert not state.pool and not any(state.tokens) and not any(state.blue)
     if state.phase == "over":
+        assert state.win_duck is not None, "the game is over without a winning duck"
         assert state.pos[state.win_duck] == state.board.drain, "the winner is not in the drain"
         return
     assert state.to_act(), "nobody is to act"

@@ -22,7 +22,7 @@ facing is relative to the heading of the route's last step (-2..3).
 from __future__ import annotations
 
 from collections import deque
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping, TypeGuard
 
 from ..protocol import RulesDataError
 from .hexes import DIRECTIONS
@@ -38,19 +38,19 @@ PATTERN_NAMES = "ABCD"
 FAR = 999   # distance to a target that cannot be reached
 
 
-def is_int(value: Any) -> bool:
+def is_int(value: Any) -> TypeGuard[int]:
     """A whole number in data (YAML's true/false are not numbers)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _text(data: Mapping, key: str, place: str) -> str:
+def _text(data: Mapping[str, Any], key: str, place: str) -> str:
     value = data.get(key)
     if not isinstance(value, str) or not value.strip():
         raise RulesDataError(f"{place}{key}", "must be a non-empty text")
     return value
 
 
-def _known_keys(data: Mapping, keys: tuple[str, ...], place: str) -> None:
+def _known_keys(data: Mapping[str, Any], keys: tuple[str, ...], place: str) -> None:
     for key in data:
         if key not in keys:
             raise RulesDataError(f"{place}{key}", f"unknown key (known: {', '.join(keys)})")
@@ -87,9 +87,9 @@ class Board:
         self.dist = tuple(self._distances(self.buoys[c]) for c in range(len(COLOURS))) + \
             (self._distances((self.drain,) if self.drain >= 0 else ()),)
 
-    def _distances(self, targets) -> tuple[int, ...]:
+    def _distances(self, targets: Iterable[int]) -> tuple[int, ...]:
         dist = [FAR] * self.size
-        queue = deque()
+        queue: deque[int] = deque()
         for t in targets:
             dist[t] = 0
             queue.append(t)
@@ -106,10 +106,10 @@ class Board:
                     queue.append(n)
         return tuple(dist)
 
-    def to_data(self) -> dict:
+    def to_data(self) -> dict[str, Any]:
         hexes = []
         for (q, r), kind, colour in zip(self.coords, self.kind, self.colour):
-            entry = [q, r, KINDS[kind]]
+            entry: list[int | str] = [q, r, KINDS[kind]]
             if kind == BUOY:
                 entry.append(COLOURS[colour])
             hexes.append(entry)
@@ -130,7 +130,8 @@ def board_from_data(data: Any) -> Board:
     raw = data.get("hexes")
     if not isinstance(raw, (list, tuple)) or not raw:
         raise RulesDataError("hexes", "must be a non-empty list of [q, r, kind(, colour)]")
-    hexes, seen = [], {}
+    hexes: list[tuple[int, int, int, int]] = []
+    seen: dict[tuple[int, int], int] = {}
     for i, entry in enumerate(raw):
         place = f"hexes[{i}]"
         if not isinstance(entry, (list, tuple)) or len(entry) not in (3, 4):
@@ -157,7 +158,7 @@ def board_from_data(data: Any) -> Board:
 
 def board_problems(board: Board, ducks: int = MAX_DUCKS) -> list[tuple[str, str]]:
     """DDG-42: what keeps this board from a race of ``ducks`` ducks, as (place, problem)."""
-    problems = []
+    problems: list[tuple[str, str]] = []
     drains = sum(1 for k in board.kind if k == DRAIN)
     if drains != 1:
         problems.append(("hexes", f"the board has {drains} drains; it needs exactly one"))

@@ -11,6 +11,8 @@ A tile face is a "flower": a centre hex and its six neighbours, listed in side o
 """
 from __future__ import annotations
 
+from typing import Iterable
+
 DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 
 # Turns and relative facings by name, in 60° steps (positive = to the left).
@@ -39,7 +41,7 @@ def flower(q: int, r: int, rotation: int) -> tuple[tuple[int, int], ...]:
     return ((q, r),) + tuple(neighbour(q, r, side + rotation) for side in range(6))
 
 
-def normalise(hexes) -> tuple[int, int]:
+def normalise(hexes: Iterable[tuple[int, int]]) -> tuple[int, int]:
     """The translation (dq, dr) that puts a hex set's top row at r = 0 and its leftmost
     column (in odd-r offset columns) at 0, so a board has one canonical position
     whichever file or tile placement it came from."""

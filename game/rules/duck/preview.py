@@ -9,9 +9,11 @@ DDG-24 the hound, DDG-25 ghost and become the hound) and assumes the duck does n
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Iterable, NamedTuple, Sequence
 
 from .data import ALL_BUOYS, BUOY, COLOURS, START
 from .hexes import DIRECTIONS, back
+from .state import DuckState
 
 EDGE, DUCK, DRAIN = "edge", "duck", "drain"
 
@@ -26,7 +28,8 @@ class Preview:
     heading: int                             # heading at the end (after a bonk: the new one)
     facings: tuple[int, ...]                 # facings to choose from at the end (none after a
                                              # bonk, a win or a knock)
-    bonk: tuple | None                       # (q, r, blocked_q, blocked_r, heading, reason)
+    bonk: tuple[int, int, int, int, int, str] | None   # (q, r, blocked_q, blocked_r,
+                                                       # heading, reason)
     buoys: tuple[str, ...]                   # colours of the buoy hexes touched, in order
     new_buoys: tuple[str, ...]               # colours whose token the move takes
     warps: tuple[tuple[int, int], ...]       # start spaces entered (warp points, DDG-15)
@@ -37,7 +40,21 @@ class Preview:
     knocks: tuple[int, ...]                  # ducks it would knock (become the hound)
 
 
-def walk(state, duck: int, steps) -> tuple:
+class Walk(NamedTuple):
+    """The raw walk of :func:`walk` (a tuple, so it unpacks in this order)."""
+
+    end: int                        # the hex the duck stands on when the move stops
+    heading: int
+    bonk: str | None                # EDGE, DUCK, DRAIN or None
+    mask: int                       # buoy mask after
+    won: bool
+    hit: bool                       # ran into the hound
+    path: list[tuple[int, int]]     # (hex, heading) of every hex entered
+    touched: list[int]              # buoy hexes touched
+    knocks: list[int]               # ducks knocked (become the hound)
+
+
+def walk(state: DuckState, duck: int, steps: Iterable[int]) -> Walk:
     """The raw walk: (end hex, heading, bonk reason or None, buoy mask after, won,
     hit the hound, path of (hex, heading), buoy hexes touched, knocked ducks).
     ``end hex`` is the hex the duck stands on when the move stops."""
@@ -50,8 +67,10 @@ def walk(state, duck: int, steps) -> tuple:
     hound = state.hound_pos
     blockers = {} if ghost else {p: d for d, p in enumerate(pos)
                                  if d != duck and p >= 0 and not ghosts[d]}
-    path, touched, knocks = [], [], []
-    bonk = None
+    path: list[tuple[int, int]] = []
+    touched: list[int] = []
+    knocks: list[int] = []
+    bonk: str | None = None
     won = hit = False
     for delta in steps:
         f = (f + delta) % 6
@@ -86,10 +105,11 @@ def walk(state, duck: int, steps) -> tuple:
             mask |= 1 << board.colour[t]
     if bonk is not None:
         f = back(f)
-    return h, f, bonk, mask, won, hit, path, touched, knocks
+    return Walk(h, f, bonk, mask, won, hit, path, touched, knocks)
 
 
-def preview(state, player: int, card: int, route_index: int, duck: int | None = None) -> Preview:
+def preview(state: DuckState, player: int, card: int, route_index: int,
+            duck: int | None = None) -> Preview:
     """Where ``card``'s route ``route_index`` would take ``duck`` (default: the player's
     duck that is moving now, else the player's first duck) from where it stands now."""
     if duck is None:
@@ -128,7 +148,8 @@ def preview(state, player: int, card: int, route_index: int, duck: int | None = 
         hits_hound=hit, knocks=tuple(knocks))
 
 
-def hound_walk(state, routes, start=None) -> tuple[int, int, list[int], bool]:
+def hound_walk(state: DuckState, routes: Iterable[Sequence[int]],
+               start: tuple[int, int] | None = None) -> tuple[int, int, list[int], bool]:
     """Where the hound would go along ``routes`` (a sequence of step tuples, e.g. two
     patterns) from ``start`` (hex, heading; default where it stands, or the drain),
     without warping: (end hex or -1, heading, ducks it knocks, knocked off)."""
@@ -137,11 +158,11 @@ def hound_walk(state, routes, start=None) -> tuple[int, int, list[int], bool]:
     h, f = start if start is not None else (state.hound_pos, state.hound_head)
     if h < 0:
         h = drain
-    at = {}
+    at: dict[int, list[int]] = {}
     for d, p in enumerate(state.pos):
         if p >= 0:
             at.setdefault(p, []).append(d)
-    knocked = []
+    knocked: list[int] = []
     for steps in routes:
         for delta in steps:
             f = (f + delta) % 6

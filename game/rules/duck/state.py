@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import random
 from itertools import combinations
-from typing import Any, Mapping
+from typing import Any, Callable, Literal, Mapping, Sequence, TypeVar, Union, cast
 
-from ..protocol import (Action, Event, GameState, IllegalAction, OptionSpec, RulesDataError,
-                        resolve_options, rng_from_json, rng_state_to_json)
+from ..protocol import (Action, Event, GameState, IllegalAction, JsonDict, OptionSpec,
+                        RulesDataError, resolve_options, rng_from_json, rng_state_to_json)
 from . import actions as A
-from .data import (ALL_BUOYS, BUOY, COLOURS, DECK_SIZE, PATTERN_NAMES, START,
+from .data import (ALL_BUOYS, BUOY, COLOURS, DECK_SIZE, PATTERN_NAMES, START, Board,
                    board_from_data, board_problems, deck_from_data, patterns_from_data)
+from .data import Route as RouteData
 from .hexes import DIRECTIONS
 from .hexes import back as turned_back
 
@@ -70,14 +71,27 @@ def ducks_per_player(variant: str, players: int) -> int:
     return 2 if variant == "advanced" and players in TWO_DUCKS_PLAYERS else 1
 
 
+# The one decision pending outside the order and choose phases: (kind, actor, ...).
+# "place"/"pre"/"post"/"warp"/"send" are about a piece (a duck, or HOUND for a warp);
+# "extra" also carries the deck's top card (0: the extra move is played from hand);
+# "face" the piece, the facings allowed and why; "discard" the decision to go back to.
+PieceDecision = tuple[Literal["place", "pre", "post", "warp", "send"], int, int]
+ExtraDecision = tuple[Literal["extra"], int, int, int]
+FaceDecision = tuple[Literal["face"], int, int, tuple[int, ...], str]
+HoundDecision = tuple[Literal["houndface", "houndmove", "houndpattern"], int]
+DiscardDecision = tuple[Literal["discard"], int, "Pending"]
+Pending = Union[PieceDecision, ExtraDecision, FaceDecision, HoundDecision, DiscardDecision]
+
+
 class Move:
     """The piece moving now: its route, the next step, and how the move stands."""
 
     __slots__ = ("piece", "steps", "idx", "facings", "card", "source", "warp_check", "done",
                  "hit")
 
-    def __init__(self, piece, steps, facings, card, source, idx=0, warp_check=False,
-                 done=False, hit=False):
+    def __init__(self, piece: int, steps: tuple[int, ...], facings: tuple[int, ...],
+                 card: int | None, source: str, idx: int = 0, warp_check: bool = False,
+                 done: bool = False, hit: bool = False):
         self.piece, self.steps, self.facings = piece, steps, facings
         self.card, self.source = card, source
         self.idx, self.warp_check, self.done = idx, warp_check, done
@@ -87,24 +101,25 @@ class Move:
         return Move(self.piece, self.steps, self.facings, self.card, self.source, self.idx,
                     self.warp_check, self.done, self.hit)
 
-    def to_list(self) -> list:
+    def to_list(self) -> list[Any]:     # JSON: mixed ints, lists, text and flags
         return [self.piece, list(self.steps), list(self.facings), self.card, self.source,
                 self.idx, self.warp_check, self.done, self.hit]
 
     @classmethod
-    def from_list(cls, data) -> "Move":
+    def from_list(cls, data: Sequence[Any]) -> "Move":
         piece, steps, facings, card, source, idx, warp_check, done, hit = data
         return cls(piece, tuple(steps), tuple(facings), card, source, idx, warp_check, done,
                    hit)
 
 
-def _tuplify(value):
+# JSON <-> the tuples the state keeps (pending decisions nest): any JSON value goes.
+def _tuplify(value: Any) -> Any:
     if isinstance(value, list):
         return tuple(_tuplify(v) for v in value)
     return value
 
 
-def _listify(value):
+def _listify(value: Any) -> Any:
     if isinstance(value, tuple):
         return [_listify(v) for v in value]
     return value
@@ -117,6 +132,56 @@ def _pop_count(mask: int) -> int:
 class DuckState(GameState):
     game_id = GAME_ID
 
+    players: int
+    seed: int | None
+    options: dict[str, Any]
+    variant: str                        # "beginner" or "advanced" (aliases resolved)
+    official: bool                      # DDG-27: turn instead of moving
+    per_player: int                     # ducks each player races (DDG-26)
+    ducks: int
+    advanced: bool
+    board: Board
+    cards: tuple[tuple[RouteData, ...], ...]    # cards[n]: card n's routes
+    patterns: tuple[RouteData, ...]     # the hound board, A-D
+    hand_size: int
+    viewer: int | None                  # whose view (-1: a spectator's); None: full state
+    rng: random.Random | None           # None on a view
+    phase: str                          # order, place, choose, move, hound, over
+    round: int
+    order: tuple[int, ...]              # players (placing) or ducks (moving), in turn
+    turn: int
+    pending: Pending | None
+    mv: Move | None
+    hound_queue: str                    # hound patterns still to walk
+    deck: list[int]                     # UNKNOWN_CARD on a view
+    discard: list[int]
+    table: list[int]
+    hands: list[tuple[int, ...]]        # sorted; UNKNOWN_CARD where a view may not see
+    secret: list[tuple[int, ...]]       # chosen, not yet revealed
+    played: list[tuple[int, ...]]       # revealed this round, per player
+    pos: list[int]                      # per duck, its hex (-1: off the board)
+    head: list[int]                     # per duck, its facing 0-5
+    buoys: list[int]                    # per duck, a bit per buoy colour touched
+    ghost: list[bool]
+    become: list[bool]
+    supply: list[int]                   # buoy tokens left per colour
+    hound_pos: int                      # -1: off the board
+    hound_head: int
+    controller: int                     # who moves the hound this round (-1: nobody yet)
+    blue: list[int]                     # blue tokens per player
+    boxed_blue: int
+    pool: list[str]                     # action tokens face down (UNKNOWN_TOKEN on a view)
+    tokens: list[tuple[str, ...]]       # per player, sorted
+    used: list[str]
+    knocks: list[int]                   # knocked ducks still to be sent to a start
+    knocker: int
+    discarding: list[int]               # players to discard after a blue token
+    winner: int | None
+    win_duck: int | None
+    _legal_cache: dict[int, tuple[Action, ...]] | None
+    _events: list[Event]
+    opening_events: list[Event]
+
     # Per-game mutable lists, copied by clone() and view().
     _LISTS = ("deck", "discard", "table", "hands", "secret", "played", "pos", "head",
               "buoys", "ghost", "become", "blue", "tokens", "pool", "used", "supply",
@@ -124,7 +189,8 @@ class DuckState(GameState):
 
     # -- creation ----------------------------------------------------------------------------
     @classmethod
-    def new(cls, players: int, seed: int, options: Mapping | None = None) -> "DuckState":
+    def new(cls, players: int, seed: int,
+            options: Mapping[str, Any] | None = None) -> "DuckState":
         self = cls._blank(players, seed, options)
         self.rng = random.Random(seed)
         self.deck = list(range(1, DECK_SIZE + 1))
@@ -152,7 +218,8 @@ class DuckState(GameState):
         self.round, self.order, self.turn = 1, (), 0
         self.pending, self.mv, self.hound_queue = None, None, ""
         self.winner, self.win_duck = None, None
-        self._events = events = []
+        events: list[Event] = []
+        self._events = events
         self._emit("setup", None, variant=self.variant, official=self.official,
                    board=self.board.name, players=n, ducks=ducks,
                    owners=[self.owner(d) for d in range(ducks)])
@@ -179,7 +246,8 @@ class DuckState(GameState):
         return self
 
     @classmethod
-    def _blank(cls, players: int, seed: int, options: Mapping | None) -> "DuckState":
+    def _blank(cls, players: int, seed: int | None,
+               options: Mapping[str, Any] | None) -> "DuckState":
         if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise RulesDataError("players", f"Duck! Duck! Go! is for {MIN_PLAYERS}-"
                                             f"{MAX_PLAYERS} players, not {players!r}")
@@ -219,6 +287,30 @@ class DuckState(GameState):
         self.opening_events = []
         return self
 
+    # -- what the state machine promises at a step (asserted, so types follow) ---------------
+    def decision(self) -> Pending:
+        """The pending decision (there is one outside the order and choose phases)."""
+        assert self.pending is not None, f"no decision is pending in phase {self.phase}"
+        return self.pending
+
+    def decision_piece(self) -> int:
+        """The duck (or HOUND) the pending decision is about: place, pre, post, extra,
+        warp, send or face."""
+        pending = self.decision()
+        if len(pending) == 2 or pending[0] == "discard":
+            raise AssertionError(f"the decision {pending} is not about a piece")
+        return pending[2]
+
+    def moving(self) -> Move:
+        """The piece moving now (only while a move is under way)."""
+        assert self.mv is not None, "no piece is moving"
+        return self.mv
+
+    def _chance(self) -> random.Random:
+        """The deck's and the pool's shuffles; a view has none (and apply refuses it)."""
+        assert self.rng is not None, "a view is not played on: determinize it first"
+        return self.rng
+
     # -- small helpers -------------------------------------------------------------------------
     def owner(self, duck: int) -> int:
         return duck // self.per_player
@@ -226,10 +318,11 @@ class DuckState(GameState):
     def ducks_of(self, player: int) -> range:
         return range(player * self.per_player, (player + 1) * self.per_player)
 
-    def coord(self, h: int):
+    def coord(self, h: int) -> list[int] | None:
         return list(self.board.coords[h]) if h >= 0 else None
 
-    def _emit(self, kind: str, who, visible_to=None, **data) -> None:
+    def _emit(self, kind: str, who: int | None, visible_to: tuple[int, ...] | None = None,
+              **data: Any) -> None:   # event data is JSON-like, whatever each event carries
         self._events.append(Event(kind, who, data, visible_to))
 
     def _take_top(self) -> int:
@@ -238,7 +331,7 @@ class DuckState(GameState):
         if not self.deck:
             self.deck = self.discard
             self.discard = []
-            self.rng.shuffle(self.deck)
+            self._chance().shuffle(self.deck)
             self._emit("reshuffle", None, cards=len(self.deck))
         return self.deck.pop()
 
@@ -257,7 +350,7 @@ class DuckState(GameState):
         self.hands[player] = tuple(hand)
         self.table.append(card)
 
-    def _discard_from_table(self, player, card: int, reason: str) -> None:
+    def _discard_from_table(self, player: int, card: int, reason: str) -> None:
         self.table.remove(card)
         self.discard.append(card)
         self._emit("discard", player, player=player, cards=[card], reason=reason)
@@ -283,7 +376,7 @@ class DuckState(GameState):
         if phase in ("order", "choose"):
             return tuple(p for p in range(self.players)
                          if not self.secret[p] or p in self.discarding)
-        return (self.pending[1],)
+        return (self.decision()[1],)
 
     def legal_actions(self, player: int) -> tuple[Action, ...]:
         if self.phase == "over" or player not in self.to_act():
@@ -322,7 +415,7 @@ class DuckState(GameState):
     def _sorted_legal(self, player: int) -> tuple[Action, ...]:
         return tuple(sorted(set(self._legal(player)), key=A.sort_key))
 
-    def _legal(self, player: int):
+    def _legal(self, player: int) -> list[A.DuckAction]:
         phase = self.phase
         if player in self.discarding:
             return self._discards(player)
@@ -336,14 +429,16 @@ class DuckState(GameState):
             else:
                 out.extend(A.cards_action(a, b) for a in hand for b in hand if a != b)
             return out
-        kind = self.pending[0]
-        return getattr(self, "_legal_" + kind)(player, *self.pending[2:])
+        pending = self.decision()
+        # _legal_<kind> takes the decision's fields after the actor; each returns actions.
+        legal: list[A.DuckAction] = getattr(self, "_legal_" + pending[0])(player, *pending[2:])
+        return legal
 
-    def _discards(self, player: int):
+    def _discards(self, player: int) -> list[A.DuckAction]:
         return [A.discard_action(combo) for combo in combinations(self.hands[player], 3)]
 
-    def _any_time_tokens(self, player: int) -> list:
-        out = []
+    def _any_time_tokens(self, player: int) -> list[A.DuckAction]:
+        out: list[A.DuckAction] = []
         if self.blue[player]:
             out.append(A.BLUE)
         held = self.tokens[player]
@@ -356,9 +451,9 @@ class DuckState(GameState):
                         out.append(A.become_action(d))
         return out
 
-    def _legal_place(self, player, duck):
+    def _legal_place(self, player: int, duck: int) -> list[A.DuckAction]:
         board = self.board
-        out = []
+        out: list[A.DuckAction] = []
         for s in self._empty_starts():
             q, r = board.coords[s]
             for side in ALL_SIDES:
@@ -366,9 +461,9 @@ class DuckState(GameState):
                     out.append(A.place_action(q, r, side))
         return out
 
-    def _legal_pre(self, player, duck):
+    def _legal_pre(self, player: int, duck: int) -> list[A.DuckAction]:
         card = self.played[player][duck - player * self.per_player]
-        out = [A.route_action(card, i) for i in range(len(self.cards[card]))]
+        out: list[A.DuckAction] = [A.route_action(card, i) for i in range(len(self.cards[card]))]
         if self.official:
             out.append(A.TURN)
         if self.advanced:
@@ -382,8 +477,8 @@ class DuckState(GameState):
                 out.append(A.STEP)
         return out
 
-    def _legal_post(self, player, duck):
-        out = [A.DONE]
+    def _legal_post(self, player: int, duck: int) -> list[A.DuckAction]:
+        out: list[A.DuckAction] = [A.DONE]
         out.extend(self._any_time_tokens(player))
         held = self.tokens[player]
         if "keep" in held:
@@ -393,43 +488,45 @@ class DuckState(GameState):
             out.append(A.STEP)
         return out
 
-    def _legal_extra(self, player, duck, top):
+    def _legal_extra(self, player: int, duck: int, top: int) -> list[A.DuckAction]:
         cards = (top,) if top else self.hands[player]
         return [A.route_action(c, i) for c in cards for i in range(len(self.cards[c]))]
 
-    def _legal_warp(self, player, piece):
-        out = [A.STAY]
+    def _legal_warp(self, player: int, piece: int) -> list[A.DuckAction]:
+        out: list[A.DuckAction] = [A.STAY]
         coords = self.board.coords
         for s in self._empty_starts(piece):
             q, r = coords[s]
             out.extend(A.warp_action(q, r, f) for f in ALL_SIDES)
         return out
 
-    def _legal_face(self, player, piece, options, why):
+    def _legal_face(self, player: int, piece: int, options: tuple[int, ...],
+                    why: str) -> list[A.DuckAction]:
         return [A.face_action(f) for f in options]
 
-    def _legal_send(self, player, duck):
+    def _legal_send(self, player: int, duck: int) -> list[A.DuckAction]:
         coords = self.board.coords
         return [A.send_action(*coords[s]) for s in self._empty_starts(duck)]
 
-    def _legal_houndface(self, player):
+    def _legal_houndface(self, player: int) -> list[A.DuckAction]:
         return [A.hound_face_action(f) for f in ALL_SIDES]
 
-    def _legal_houndmove(self, player):
-        out = [A.hound_card_action(c, i) for c in self.hands[player]
+    def _legal_houndmove(self, player: int) -> list[A.DuckAction]:
+        out: list[A.DuckAction] = [A.hound_card_action(c, i) for c in self.hands[player]
                for i in range(len(self.cards[c]))]
         out.extend(A.patterns_action(a + b) for a in PATTERN_NAMES for b in PATTERN_NAMES)
         return out
 
-    def _legal_houndpattern(self, player):
+    def _legal_houndpattern(self, player: int) -> list[A.DuckAction]:
         return [A.patterns_action(a) for a in PATTERN_NAMES]
 
-    def _legal_discard(self, player, back):
+    def _legal_discard(self, player: int, back: Pending) -> list[A.DuckAction]:
         return self._discards(player)
 
     # -- performing --------------------------------------------------------------------------------
     def _perform(self, player: int, action: Action) -> list[Event]:
-        self._events = events = []
+        events: list[Event] = []
+        self._events = events
         self._legal_cache = None
         self._dispatch(player, action)
         self._settle()
@@ -438,7 +535,7 @@ class DuckState(GameState):
     def _settle(self) -> None:
         """Take every decision that has a single legal action (no choice, no action)."""
         while self.phase not in ("over", "order", "choose") and not self.discarding:
-            actor = self.pending[1]
+            actor = self.decision()[1]
             legal = self._sorted_legal(actor)
             if len(legal) != 1:
                 self._legal_cache = {actor: legal}
@@ -450,7 +547,7 @@ class DuckState(GameState):
         getattr(self, "_do_" + type(action).__name__)(player, action)
 
     # setup ------------------------------------------------------------------------------------
-    def _do_OrderCard(self, player, action):
+    def _do_OrderCard(self, player: int, action: A.OrderCard) -> None:
         self._play_secret(player, (action.card,), "order")
         if not any(not s for s in self.secret):
             shown = [s[0] for s in self.secret]
@@ -462,7 +559,7 @@ class DuckState(GameState):
             self._emit("order_cards", None, cards=shown, order=list(by_card))
             self._begin_placing()
 
-    def _play_secret(self, player, cards, why):
+    def _play_secret(self, player: int, cards: tuple[int, ...], why: str) -> None:
         hand = list(self.hands[player])
         for c in cards:
             hand.remove(c)
@@ -471,12 +568,12 @@ class DuckState(GameState):
         self._emit("choose", player, player=player, count=len(cards), why=why)
         self._emit("chosen", player, (player,), player=player, cards=list(cards), why=why)
 
-    def _begin_placing(self):
+    def _begin_placing(self) -> None:
         self.phase = "place"
         self.turn = 0
         self._next_placement()
 
-    def _next_placement(self):
+    def _next_placement(self) -> None:
         if self.turn >= len(self.order):
             for p in range(self.players):
                 for c in self.played[p]:
@@ -488,8 +585,8 @@ class DuckState(GameState):
         duck = p * self.per_player + sum(1 for q in self.order[:self.turn] if q == p)
         self.pending = ("place", p, duck)
 
-    def _do_Place(self, player, action):
-        duck = self.pending[2]
+    def _do_Place(self, player: int, action: A.Place) -> None:
+        duck = self.decision_piece()
         h = self.board.index[(action.q, action.r)]
         self.pos[duck], self.head[duck] = h, action.facing
         self._emit("place", player, duck=duck, player=player, hex=[action.q, action.r],
@@ -498,20 +595,20 @@ class DuckState(GameState):
         self._next_placement()
 
     # the round --------------------------------------------------------------------------------
-    def _begin_round(self):
+    def _begin_round(self) -> None:
         self.phase = "choose"
         self.pending = None
         self.secret = [()] * self.players
         self.played = [()] * self.players
         self._emit("round", None, round=self.round)
 
-    def _do_ChooseCard(self, player, action):
+    def _do_ChooseCard(self, player: int, action: A.ChooseCard) -> None:
         self._choose(player, (action.card,))
 
-    def _do_ChooseCards(self, player, action):
+    def _do_ChooseCards(self, player: int, action: A.ChooseCards) -> None:
         self._choose(player, (action.first, action.second))
 
-    def _choose(self, player, cards):
+    def _choose(self, player: int, cards: tuple[int, ...]) -> None:
         self._play_secret(player, cards, "move")
         if any(not s for s in self.secret):
             return
@@ -523,7 +620,7 @@ class DuckState(GameState):
             for duck, card in zip(self.ducks_of(p), self.played[p]):
                 card_of[duck] = card
                 self.table.append(card)
-        self.order = tuple(sorted(card_of, key=card_of.get))
+        self.order = tuple(sorted(card_of, key=card_of.__getitem__))
         self._emit("reveal", None, cards=[{"duck": d, "player": self.owner(d), "card": card_of[d]}
                                           for d in range(self.ducks)], order=list(self.order))
         self.phase = "move"
@@ -534,13 +631,13 @@ class DuckState(GameState):
         p = self.owner(duck)
         return self.played[p][duck - p * self.per_player]
 
-    def _begin_turn(self):
+    def _begin_turn(self) -> None:
         duck = self.order[self.turn]
         p = self.owner(duck)
         self._emit("turn", p, duck=duck, player=p, card=self._card_of(duck))
         self.pending = ("pre", p, duck)
 
-    def _end_turn(self):
+    def _end_turn(self) -> None:
         self.mv = None
         self.turn += 1
         if self.turn < len(self.order):
@@ -550,7 +647,7 @@ class DuckState(GameState):
         else:
             self._end_round()
 
-    def _end_round(self):
+    def _end_round(self) -> None:
         for d in range(self.ducks):
             self.ghost[d] = self.become[d] = False
         for p in range(self.players):
@@ -561,26 +658,26 @@ class DuckState(GameState):
         self._begin_round()
 
     # a duck's turn ----------------------------------------------------------------------------
-    def _do_Route(self, player, action):
-        kind = self.pending[0]
+    def _do_Route(self, player: int, action: A.Route) -> None:
+        pending = self.decision()
         route = self.cards[action.card][action.index]
-        duck = self.pending[2]
-        if kind == "pre":
+        duck = self.decision_piece()
+        if pending[0] == "pre":
             source = "card"
-        elif self.pending[3]:
+        elif pending[0] == "extra" and pending[3]:     # a route is chosen pre or extra only
             source = "deck"
         else:
             source = "extra"
             self._play_from_hand(player, action.card)
         self._start_move(duck, route, action.card, action.index, source)
 
-    def _do_Turn(self, player, action):
-        self.pending = ("face", player, self.pending[2], ALL_SIDES, "turn")
+    def _do_Turn(self, player: int, action: A.Turn) -> None:
+        self.pending = ("face", player, self.decision_piece(), ALL_SIDES, "turn")
 
-    def _do_Done(self, player, action):
+    def _do_Done(self, player: int, action: A.Done) -> None:
         self._end_turn()
 
-    def _use_token(self, player, kind, **data):
+    def _use_token(self, player: int, kind: str, **data: Any) -> None:
         if kind == "blue":
             self.blue[player] -= 1
         else:
@@ -590,15 +687,15 @@ class DuckState(GameState):
         self.used.append(kind)
         self._emit("token", player, player=player, token=kind, **data)
 
-    def _do_Blue(self, player, action):
+    def _do_Blue(self, player: int, action: A.Blue) -> None:
         self._use_token(player, "blue")
         self._draw(player, 3, "blue")
         if self.phase in ("order", "choose"):
             self.discarding.append(player)
         else:
-            self.pending = ("discard", player, self.pending)
+            self.pending = ("discard", player, self.decision())
 
-    def _do_Discard(self, player, action):
+    def _do_Discard(self, player: int, action: A.Discard) -> None:
         for c in action.cards:
             hand = list(self.hands[player])
             hand.remove(c)
@@ -608,44 +705,47 @@ class DuckState(GameState):
         if player in self.discarding:
             self.discarding.remove(player)
         else:
-            self.pending = self.pending[2]
+            pending = self.decision()
+            assert pending[0] == "discard", pending
+            self.pending = pending[2]       # back to the decision the blue token interrupted
 
-    def _do_Ghost(self, player, action):
+    def _do_Ghost(self, player: int, action: A.Ghost) -> None:
         self._use_token(player, "ghost", duck=action.duck)
         self.ghost[action.duck] = True
 
-    def _do_Become(self, player, action):
+    def _do_Become(self, player: int, action: A.Become) -> None:
         self._use_token(player, "become", duck=action.duck)
         self.become[action.duck] = True
 
-    def _do_Rotate(self, player, action):
-        duck = self.pending[2]
+    def _do_Rotate(self, player: int, action: A.Rotate) -> None:
+        duck = self.decision_piece()
         self._use_token(player, "rotate", duck=duck, heading=action.facing)
         self.head[duck] = action.facing
 
-    def _do_Swap(self, player, action):
-        duck = self.pending[2]
+    def _do_Swap(self, player: int, action: A.Swap) -> None:
+        duck = self.decision_piece()
         h, f = self.pos[duck], self.head[duck]
         self.pos[duck], self.head[duck] = self.hound_pos, self.hound_head
         self.hound_pos, self.hound_head = h, f
         self._use_token(player, "swap", duck=duck, hex=self.coord(self.pos[duck]),
                         heading=self.head[duck], hound_hex=self.coord(h), hound_heading=f)
 
-    def _do_Step(self, player, action):
-        duck = self.pending[2]
+    def _do_Step(self, player: int, action: A.Step) -> None:
+        duck = self.decision_piece()
         self._use_token(player, "step", duck=duck)
-        source = "step-pre" if self.pending[0] == "pre" else "step-post"
+        source = "step-pre" if self.decision()[0] == "pre" else "step-post"
         self._start_move(duck, STEP_ROUTE, None, 0, source)
 
-    def _do_Keep(self, player, action):
-        duck = self.pending[2]
+    def _do_Keep(self, player: int, action: A.Keep) -> None:
+        duck = self.decision_piece()
         self._use_token(player, "keep", duck=duck, card=action.card)
         self._play_from_hand(player, action.card)
         self._start_move(duck, self.cards[action.card][action.index], action.card,
                          action.index, "keep")
 
     # movement ---------------------------------------------------------------------------------
-    def _start_move(self, piece, route, card, index, source):
+    def _start_move(self, piece: int, route: RouteData, card: int | None, index: int,
+                    source: str) -> None:
         steps, facings = route
         self.mv = Move(piece, steps, facings, card, source)
         if piece == HOUND:
@@ -658,8 +758,8 @@ class DuckState(GameState):
                        heading=self.head[piece])
         self._run()
 
-    def _run(self):
-        mv = self.mv
+    def _run(self) -> None:
+        mv = self.moving()
         board = self.board
         nbr, kind = board.nbr, board.kind
         piece = mv.piece
@@ -696,12 +796,13 @@ class DuckState(GameState):
             if entered and kind[target] == START:
                 mv.warp_check = True
 
-    def _bonk(self, piece, here, heading, reason):
+    def _bonk(self, piece: int, here: int, heading: int, reason: str) -> None:
         """DDG-13: stay, turn 180° from the blocked step's direction; the move ends."""
         back = turned_back(heading)
         dq, dr = DIRECTIONS[heading]
         q, r = self.board.coords[here]
-        data = dict(hex=[q, r], blocked=[q + dq, r + dr], heading=back, reason=reason)
+        data: dict[str, Any] = dict(hex=[q, r], blocked=[q + dq, r + dr], heading=back,
+                                    reason=reason)
         if piece == HOUND:
             self.hound_head = back
             self.hound_queue = ""
@@ -709,9 +810,9 @@ class DuckState(GameState):
         else:
             self.head[piece] = back
             self._emit("bonk", self.owner(piece), duck=piece, **data)
-        self.mv.done = True
+        self.moving().done = True
 
-    def _duck_enters(self, duck, here, target, heading) -> bool:
+    def _duck_enters(self, duck: int, here: int, target: int, heading: int) -> bool:
         """One step of a duck; False when the move stopped or paused before entering."""
         board = self.board
         if target < 0:
@@ -736,7 +837,7 @@ class DuckState(GameState):
                 self._emit("knock", self.owner(duck), duck=duck, by="hound",
                            hex=self.coord(here), into=self.coord(target))
                 self._knock(duck, self.controller)
-                self.mv.done = self.mv.hit = True
+                self.moving().done = self.moving().hit = True
                 return False
         others = [] if ghost else [d for d in self.duck_at(target, duck) if not self.ghost[d]]
         if others and not become:
@@ -753,7 +854,7 @@ class DuckState(GameState):
             self._touch_buoy(duck, target)
         return True
 
-    def _hound_enters(self, here, target, heading) -> bool:
+    def _hound_enters(self, here: int, target: int, heading: int) -> bool:
         board = self.board
         if target < 0:
             self._bonk(HOUND, here, heading, "edge")
@@ -765,7 +866,7 @@ class DuckState(GameState):
             self.hound_pos = -1
             self.hound_queue = ""
             self._emit("hound_drain", self.controller, hex=self.coord(target))
-            self.mv.done = True
+            self.moving().done = True
             return False
         ducks = self.duck_at(target)
         hounds = [d for d in ducks if self.become[d]]
@@ -778,7 +879,7 @@ class DuckState(GameState):
                 self._knock(d, self.controller)
         return True
 
-    def _hound_off(self, duck):
+    def _hound_off(self, duck: int) -> None:
         """DDG-25: the real hound meets a duck that is the hound: off the board."""
         self._emit("hound_knocked", self.owner(duck) if duck >= 0 else None, duck=duck,
                    hex=self.coord(self.hound_pos))
@@ -787,12 +888,12 @@ class DuckState(GameState):
             self.hound_queue = ""
             self.mv.done = True
 
-    def _knock(self, duck, knocker):
+    def _knock(self, duck: int, knocker: int) -> None:
         self.pos[duck] = -1
         self.knocks.append(duck)
         self.knocker = knocker
 
-    def _touch_buoy(self, duck, h):
+    def _touch_buoy(self, duck: int, h: int) -> None:
         """DDG-14/25: the first touch of a colour takes its token (and an action token)."""
         colour = self.board.colour[h]
         bit = 1 << colour
@@ -809,7 +910,7 @@ class DuckState(GameState):
             self._emit("token_draw", p, player=p, duck=duck, pool=len(self.pool))
             self._emit("token_drawn", p, (p,), player=p, token=token)
 
-    def _win(self, duck):
+    def _win(self, duck: int) -> None:
         p = self.owner(duck)
         self.winner, self.win_duck = p, duck
         self.phase = "over"
@@ -818,8 +919,8 @@ class DuckState(GameState):
         self.knocks = []
         self._emit("win", p, duck=duck, player=p, hex=self.coord(self.pos[duck]))
 
-    def _route_end(self):
-        mv = self.mv
+    def _route_end(self) -> None:
+        mv = self.moving()
         piece = mv.piece
         heading = self.hound_head if piece == HOUND else self.head[piece]
         options = tuple(sorted({(heading + f) % 6 for f in mv.facings}))
@@ -827,8 +928,10 @@ class DuckState(GameState):
         actor = self.controller if piece == HOUND else self.owner(piece)
         self.pending = ("face", actor, piece, options, "end")
 
-    def _do_Face(self, player, action):
-        _, _, piece, _, why = self.pending
+    def _do_Face(self, player: int, action: A.Face) -> None:
+        pending = self.decision()
+        assert pending[0] == "face", pending
+        _, _, piece, _, why = pending
         if piece == HOUND:
             self.hound_head = action.facing
             self._emit("hound_face", player, heading=action.facing)
@@ -847,11 +950,11 @@ class DuckState(GameState):
         else:
             self._after_move()
 
-    def _do_Stay(self, player, action):
+    def _do_Stay(self, player: int, action: A.Stay) -> None:
         self._run()
 
-    def _do_Warp(self, player, action):
-        piece = self.pending[2]
+    def _do_Warp(self, player: int, action: A.Warp) -> None:
+        piece = self.decision_piece()
         h = self.board.index[(action.q, action.r)]
         if piece == HOUND:
             start = self.hound_pos
@@ -866,11 +969,11 @@ class DuckState(GameState):
                        to=[action.q, action.r], heading=action.facing)
             if h == self.hound_pos:
                 self._hound_off(-1)
-        self.mv.done = True   # DDG-15: a warp ends the move
+        self.moving().done = True   # DDG-15: a warp ends the move
         self._after_move()
 
-    def _do_Send(self, player, action):
-        duck = self.pending[2]
+    def _do_Send(self, player: int, action: A.Send) -> None:
+        duck = self.decision_piece()
         h = self.board.index[(action.q, action.r)]
         self.pos[duck] = h
         self._emit("knock_place", player, duck=duck, hex=[action.q, action.r])
@@ -878,9 +981,9 @@ class DuckState(GameState):
             self._hound_off(-1)
         self.pending = ("face", self.owner(duck), duck, ALL_SIDES, "knock")
 
-    def _after_move(self):
+    def _after_move(self) -> None:
         """A move (card, extra, keep, +1 step, hound route or pattern) has ended."""
-        mv = self.mv
+        mv = self.moving()
         piece = mv.piece
         self.mv = None
         if piece == HOUND:
@@ -922,7 +1025,7 @@ class DuckState(GameState):
         self.pending = ("post", p, piece)
 
     # the hound --------------------------------------------------------------------------------
-    def _begin_hound(self):
+    def _begin_hound(self) -> None:
         """DDG-21: the player with the fewest buoy tokens controls the hound; on a tie the
         tied player who played the highest card this round."""
         self.phase = "hound"
@@ -939,12 +1042,12 @@ class DuckState(GameState):
         else:
             self.pending = ("houndmove", controller)
 
-    def _do_HoundFace(self, player, action):
+    def _do_HoundFace(self, player: int, action: A.HoundFace) -> None:
         self.hound_pos, self.hound_head = self.board.drain, action.facing
         self._emit("hound_place", player, hex=self.coord(self.hound_pos), heading=action.facing)
         self.pending = ("houndmove", player)
 
-    def _do_HoundCard(self, player, action):
+    def _do_HoundCard(self, player: int, action: A.HoundCard) -> None:
         self._play_from_hand(player, action.card)
         self._emit("hound_card", player, player=player, card=action.card)
         self._draw(player, 1, "hound")
@@ -952,13 +1055,13 @@ class DuckState(GameState):
         self._start_move(HOUND, self.cards[action.card][action.index], action.card,
                          action.index, "card")
 
-    def _do_HoundPatterns(self, player, action):
+    def _do_HoundPatterns(self, player: int, action: A.HoundPatterns) -> None:
         first = PATTERN_NAMES.index(action.patterns[0])
         self._emit("hound_patterns", player, player=player, patterns=action.patterns)
         self.hound_queue = action.patterns[1:]
         self._start_move(HOUND, self.patterns[first], None, first, "pattern")
 
-    def _hound_done(self):
+    def _hound_done(self) -> None:
         h = self.hound_pos
         if h >= 0 and any(q == h for q in self.pos):
             # Decision (DDG-25 ghost): the hound does not end on a ghost's hex either; it
@@ -1075,7 +1178,7 @@ class DuckState(GameState):
         new.pool = [hidden.pop() for _ in new.pool]
         return new
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> JsonDict:
         return {
             "game": GAME_ID, "players": self.players, "seed": self.seed,
             "options": dict(self.options), "viewer": self.viewer,
@@ -1102,7 +1205,7 @@ class DuckState(GameState):
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping) -> "DuckState":
+    def from_dict(cls, data: Mapping[str, Any]) -> "DuckState":
         self = cls._blank(data["players"], data["seed"], data["options"])
         self.viewer = data["viewer"]
         self.rng = rng_from_json(data["rng"]) if data["rng"] is not None else None
@@ -1140,17 +1243,19 @@ class DuckState(GameState):
         return A.parse_action(text)
 
 
-_COMPILED: dict[tuple, Any] = {}
+# (compiler name, repr of its data) -> what it compiled; values of several types
+_COMPILED: dict[tuple[str, str], object] = {}
+Compiled = TypeVar("Compiled")
 
 
-def _compiled(compile_, data, place):
+def _compiled(compile_: Callable[[Any], Compiled], data: Any, place: str) -> Compiled:
     """Compile rules data once per distinct content (simulations start many games from
     the same options; compiled data is immutable, so equal data can share it); a
     RulesDataError is re-placed under ``options.<key>``."""
     key = (compile_.__name__, repr(data))
     hit = _COMPILED.get(key)
     if hit is not None:
-        return hit
+        return cast(Compiled, hit)   # the key names compile_: it is what compile_ returned
     try:
         result = compile_(data)
     except RulesDataError as exc:

@@ -47,7 +47,7 @@ Queries beyond the protocol: ``state.route_scores()`` (per-route, per-player bre
 """
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Any, Mapping
 
 from ..protocol import OptionSpec
 from .actions import (ALL_ACTIONS, ChangeDie, DeclineChip, EndPhase, PushMarker, TakeAll,
@@ -63,7 +63,8 @@ OPTIONS = (
 )
 
 
-def new_game(players: int, seed: int, options: Mapping | None = None) -> RoutesState:
+def new_game(players: int, seed: int,
+             options: Mapping[str, Any] | None = None) -> RoutesState:
     """A new game, its first round already rolled. ``options["scoring"]`` is the table
     from ``game.boards.routes`` (see the module docstring)."""
     return RoutesState.new(players, seed, options, OPTIONS)

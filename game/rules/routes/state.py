@@ -9,10 +9,10 @@ stamp ``stamp[route][player]``: on one space the marker with the larger stamp li
 from __future__ import annotations
 
 import random
-from typing import Mapping, Sequence
+from typing import Any, Mapping, Sequence, TypedDict
 
-from ..protocol import (Action, Event, GameState, IllegalAction, RulesDataError,
-                        resolve_options, rng_from_json, rng_state_to_json)
+from ..protocol import (Action, Event, GameState, IllegalAction, JsonDict, OptionSpec,
+                        RulesDataError, resolve_options, rng_from_json, rng_state_to_json)
 from .actions import (ALL_ACTIONS, ORDER, ChangeDie, DeclineChip, EndPhase, PushMarker,
                       TakeAll, TakeOne, TurnChip, parse_action)
 from .table import ROUTES, SPACES, Scorer, ranking, validate_table
@@ -33,7 +33,8 @@ _DECLINE = DeclineChip()
 _END = EndPhase()
 
 
-def _build_options(players: int, options: Mapping | None, specs) -> dict:
+def _build_options(players: int, options: Mapping[str, Any] | None,
+                   specs: Sequence[OptionSpec]) -> dict[str, Any]:
     """Lobby options resolved; the scoring table (data, not a choice) validated here."""
     options = dict(options or {})
     if "scoring" not in options:
@@ -47,11 +48,34 @@ def _build_options(players: int, options: Mapping | None, specs) -> dict:
     return resolved
 
 
+class RouteScores(TypedDict):
+    routes: list[list[int]]     # per route 1-8, the points per player
+    totals: list[int]           # per player
+
+
+class Marker(TypedDict):
+    player: int
+    space: int
+    stack: int                  # 0 at the bottom of the stack on that space
+
+
+class RoutesPreview(TypedDict):
+    """What :meth:`RoutesState.preview` answers (see there)."""
+
+    markers: list[list[Marker]]
+    lid: list[int]
+    routes: list[list[int]]
+    totals: list[int]
+    phase_over: bool
+    legal: list[str]
+
+
 class RoutesState(GameState):
     game_id = GAME_ID
 
     # -- setting up ----------------------------------------------------------------------
-    def __init__(self, players: int, seed: int | None, options: dict, rng: random.Random | None):
+    def __init__(self, players: int, seed: int | None, options: dict[str, Any],
+                 rng: random.Random | None):
         self.players = players
         self.seed = seed
         self.options = options
@@ -84,7 +108,8 @@ class RoutesState(GameState):
         self.opening_events: tuple[Event, ...] = ()  # the first round's roll, from new()
 
     @classmethod
-    def new(cls, players: int, seed: int, options: Mapping | None, specs) -> "RoutesState":
+    def new(cls, players: int, seed: int, options: Mapping[str, Any] | None,
+            specs: Sequence[OptionSpec]) -> "RoutesState":
         if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise RulesDataError("players", f"Eight Routes is for {MIN_PLAYERS}-{MAX_PLAYERS} "
                                             f"players, not {players!r}")
@@ -165,7 +190,7 @@ class RoutesState(GameState):
         self._maybe_end_phase(events)
         return events
 
-    def _take(self, player: int, action: Action, events: list[Event]) -> None:
+    def _take(self, player: int, action: TakeAll | TakeOne, events: list[Event]) -> None:
         face = action.face
         count = self.lid[face - 1] if isinstance(action, TakeAll) else 1
         self.lid[face - 1] -= count
@@ -241,13 +266,13 @@ class RoutesState(GameState):
         # ER-10: the new parent takes a round chip, face up.
         self.chips[parent].append([self.round, 1])
         events.append(Event("chip_taken", parent, {"chip": self.round}))
-        faces = [self.rng.randint(1, 8) for _ in range(self.total_dice)]
+        faces = [self._chance().randint(1, 8) for _ in range(self.total_dice)]
         events.append(Event("roll", parent, {"faces": faces}))
         self.lid = [faces.count(face) for face in range(1, 9)]
         events.append(Event("dice_sorted", parent, {"lid": list(self.lid)}))
         # ER-10 / ER-34: the parent's personal d6 moves the marker of the route it shows.
         if self.pos[ROUTE_4][parent] >= D6_FROM_SPACE:
-            face = self.rng.randint(1, 6)
+            face = self._chance().randint(1, 6)
             events.append(Event("d6_roll", parent, {"face": face, "route": face}))
             self._move(parent, face - 1, +1, "d6", events)
         self.phase_index = 0
@@ -299,7 +324,7 @@ class RoutesState(GameState):
                                                 "winners": list(self.winners())}))
 
     # -- scoring (ER-30..ER-39) ------------------------------------------------------------
-    def route_scores(self) -> dict:
+    def route_scores(self) -> RouteScores:
         """What each route would give each player if the game ended now:
         ``{"routes": [[points per player] for routes 1-8], "totals": [...]}``."""
         breakdown = self.scorer.breakdown(self.pos, self.stamp)
@@ -328,6 +353,11 @@ class RoutesState(GameState):
     @property
     def round_number(self) -> int:
         return self.round
+
+    def _chance(self) -> random.Random:
+        """The dice; a view or preview copy has none and never rolls (see hold_phase_end)."""
+        assert self.rng is not None, "a view is not played on: determinize it first"
+        return self.rng
 
     # -- hidden information: only the future dice (the rng and the seed) -------------------
     def view(self, player: int | None) -> "RoutesState":
@@ -364,7 +394,7 @@ class RoutesState(GameState):
         copy.chip_turned = list(self.chip_turned)
         return copy
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> JsonDict:
         return {
             "game": GAME_ID, "players": self.players, "seed": self.seed,
             "options": {k: v for k, v in self.options.items()},
@@ -379,7 +409,7 @@ class RoutesState(GameState):
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping) -> "RoutesState":
+    def from_dict(cls, data: Mapping[str, Any]) -> "RoutesState":
         from . import OPTIONS  # the package's lobby options (avoids an import cycle)
         players = data["players"]
         options = _build_options(players, data["options"], OPTIONS)
@@ -401,7 +431,7 @@ class RoutesState(GameState):
         return parse_action(text)
 
     # -- the UI's preview (pure) -------------------------------------------------------------
-    def preview(self, player: int, actions: Sequence[Action | str]) -> dict:
+    def preview(self, player: int, actions: Sequence[Action | str]) -> RoutesPreview:
         """Where ``player``'s markers (and everybody's) would stand after ``actions`` of
         the phase now being played, and what each route would score then. Pure: this
         state is not touched, no die is rolled. Raises IllegalAction on an illegal step.
@@ -424,9 +454,9 @@ class RoutesState(GameState):
                 "phase_over": trial.over,
                 "legal": [] if trial.over else [str(a) for a in trial.legal_actions(player)]}
 
-    def markers(self) -> list[list[dict]]:
+    def markers(self) -> list[list[Marker]]:
         """Per route 1-8, the markers on it ordered by space, bottom to top in a stack."""
-        out = []
+        out: list[list[Marker]] = []
         for r in range(ROUTES):
             row, stamps = self.pos[r], self.stamp[r]
             on = sorted((p for p in range(self.players) if row[p]),

@@ -14,7 +14,7 @@ A table, normalised (JSON-compatible, route keys are strings)::
 """
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, Sequence, TypedDict, TypeGuard, final
 
 from ..protocol import RulesDataError
 
@@ -27,7 +27,31 @@ SHEET_RANK_COUNTS = {2: 5, 3: 4, 4: 3, 5: 2, 6: 1}
 MAX_RANKS = 5
 
 
-def _is_int(value: Any) -> bool:
+@final   # final, so ``"spaces" in entry`` tells the two kinds apart
+class PositionRoute(TypedDict):
+    """A route scored by the space each marker reached (ER-30)."""
+
+    spaces: list[int]           # the value of spaces 1-20
+
+
+@final
+class RankRoute(TypedDict):
+    """A route scored by the rank of the markers at ``min_space`` or beyond (ER-30)."""
+
+    ranks: list[int]            # the points of 1st, 2nd, ...
+    min_space: int
+
+
+class ScoringTable(TypedDict):
+    """A normalised table (see the module docstring)."""
+
+    dice_per_player: int
+    rounds_per_player: int
+    ranks_counted: dict[str, int]
+    routes: dict[str, PositionRoute | RankRoute]
+
+
+def _is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -68,7 +92,7 @@ def _keyed(mapping: Any, place: str, wanted: Sequence[int], what: str) -> dict[i
     return out
 
 
-def _position_route(route: int, data: Mapping, place: str) -> dict:
+def _position_route(route: int, data: Mapping[str, Any], place: str) -> PositionRoute:
     if "ranks" in data or "min_space" in data:
         raise RulesDataError(place, f"route {route} scores by position (ER-30): give 'spaces' "
                                     "only")
@@ -88,7 +112,7 @@ def _position_route(route: int, data: Mapping, place: str) -> dict:
     return {"spaces": spaces}
 
 
-def _rank_route(route: int, data: Mapping, place: str) -> dict:
+def _rank_route(route: int, data: Mapping[str, Any], place: str) -> RankRoute:
     if "spaces" in data:
         raise RulesDataError(place, f"route {route} scores by rank (ER-30): give 'ranks', "
                                     "not 'spaces'")
@@ -110,7 +134,7 @@ def _rank_route(route: int, data: Mapping, place: str) -> dict:
     return {"ranks": ranks, "min_space": min_space}
 
 
-def validate_table(data: Any) -> dict:
+def validate_table(data: Any) -> ScoringTable:
     """The normalised table, or RulesDataError(place, problem) naming what is wrong."""
     if not isinstance(data, Mapping):
         raise RulesDataError("", "the scoring table must be a mapping")
@@ -127,7 +151,7 @@ def validate_table(data: Any) -> dict:
     counted = {str(n): _int(v, f"ranks_counted.{n}", 1, MAX_RANKS)
                for n, v in sorted(counted_raw.items())}
     routes_raw = _keyed(data["routes"], "routes", range(1, ROUTES + 1), "routes")
-    routes = {}
+    routes: dict[str, PositionRoute | RankRoute] = {}
     for route in range(1, ROUTES + 1):
         place = f"routes.{route}"
         entry = routes_raw[route]
@@ -149,7 +173,7 @@ class Scorer:
 
     __slots__ = ("players", "spaces", "ranks", "min_space")
 
-    def __init__(self, table: Mapping, players: int):
+    def __init__(self, table: ScoringTable, players: int):
         self.players = players
         counted = table["ranks_counted"][str(players)]
         self.spaces: list[tuple[int, ...] | None] = []
@@ -176,9 +200,11 @@ class Scorer:
                 if space:
                     points[p] = spaces[space - 1]
             return points
+        ranks = self.ranks[r]
+        assert ranks is not None, "a route scores by position or by rank"
         order = ranking(pos, stamp, self.min_space[r])
-        for rank, p in enumerate(order[:len(self.ranks[r])]):
-            points[p] = self.ranks[r][rank]
+        for rank, p in enumerate(order[:len(ranks)]):
+            points[p] = ranks[rank]
         return points
 
     def breakdown(self, pos: Sequence[Sequence[int]],

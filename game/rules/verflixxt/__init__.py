@@ -51,31 +51,34 @@ Events (kind: data keys), in the order they happen:
 """
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Any, Mapping
 
 from ..protocol import Action
 from .actions import Attack, Draw, Hat, Move, Play, Roll, Stop, parse_action
 from .box import DEFAULT_BOX, FINISH, LUCKY, PLUS, START, Box, check_box
+from .scoring import ScoreBreakdown
 from .state import (GAME_ID, HATS, MAX_PLAYERS, MIN_PLAYERS, OPTIONS, VerflixxtState,
                     pawns_per_player)
 
 State = VerflixxtState
 
 
-def new_game(players: int, seed: int, options: Mapping | None = None) -> VerflixxtState:
+def new_game(players: int, seed: int,
+             options: Mapping[str, Any] | None = None) -> VerflixxtState:
     return VerflixxtState.new(players, seed, options)
 
 
-def score_breakdown(state: VerflixxtState) -> list[dict]:
+def score_breakdown(state: VerflixxtState) -> list[ScoreBreakdown]:
     """For the UI: per player ``track`` (tile values), ``lucky`` (what lucky tiles added),
     ``turned`` (the minus tiles they turned), ``risk``, ``chips``, ``hats``, ``total``."""
     return state.breakdown()
 
 
-_EXPECTED: dict[tuple, tuple] = {}
+# (box id, hats, 2 or 4 players) -> (box, tiles in play, sorted deck, guardians)
+_EXPECTED: dict[tuple[int, bool, bool], tuple[Box, frozenset[str], list[str], int]] = {}
 
 
-def _expected(box: Box, hats: bool, players: int) -> tuple[frozenset, list[str], int]:
+def _expected(box: Box, hats: bool, players: int) -> tuple[frozenset[str], list[str], int]:
     """The tiles in play, the sorted deck and the number of guardians (cached: the
     invariants are checked after every action of the soak tests)."""
     key = (id(box), hats, players in (2, 4))
@@ -133,8 +136,8 @@ def check_invariants(state: VerflixxtState) -> None:
         else:
             assert home == 0, f"{hat} hat in two places"
             assert state.position(worn) != FINISH, f"{hat} hat on a pawn at home"
-    worn = [p for p in state.hat_on.values() if p is not None]
-    assert len(worn) == len(set(worn)), "a pawn wears two hats"
+    wearers = [p for p in state.hat_on.values() if p is not None]
+    assert len(wearers) == len(set(wearers)), "a pawn wears two hats"
     if not state.is_over():
         assert not state.all_home(state.current) or state.phase == "contest", \
             "a player with every pawn home is to act"

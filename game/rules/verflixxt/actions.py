@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from typing import Any, Callable, TypeVar
 
 from ..protocol import Action, NotationError
 
@@ -150,7 +151,11 @@ def _parse(text: str) -> Action:
     raise NotationError(f"not a Verflixxt! action: {text!r}")
 
 
+ActionT = TypeVar("ActionT", bound=VerflixxtAction)
+
+
+# ``args`` are the fields of whichever action class ``cls`` is, so they are typed by it.
 @lru_cache(maxsize=4096)
-def make(cls, *args) -> VerflixxtAction:
+def make(cls: Callable[..., ActionT], *args: Any) -> ActionT:
     """The one shared instance of an action, so its notation is worked out only once."""
     return cls(*args)

@@ -18,7 +18,7 @@ PLUS, MINUS, LUCKY, RISK = "plus", "minus", "lucky", "risk"
 CARD_VALUES = (-1, 0, 1, 2, 3, 4, 5, 6)
 MAX_COPIES = 100          # cards of one value and colour: a bound against typing slips
 
-DEFAULT_BOX: dict = {
+DEFAULT_BOX: dict[str, Any] = {     # shaped like the YAML file
     "path_tiles": (
         [{"id": f"p{v}", "kind": PLUS, "value": v} for v in range(1, 9)]
         + [{"id": f"m{v}", "kind": MINUS, "value": -v} for v in range(1, 9)]
@@ -65,7 +65,7 @@ def card_value(card: str) -> int:
     return int(card[1:])
 
 
-def _need(cond: bool, place: str, problem: str) -> None:
+def _need(cond: object, place: str, problem: str) -> None:
     if not cond:
         raise RulesDataError(place, problem)
 
@@ -74,8 +74,8 @@ def _int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _id_list(data: Mapping, key: str, place: str, known: set[str]) -> tuple[str, ...]:
-    items = data.get(key)
+def _id_list(data: Mapping[str, Any], key: str, place: str, known: set[str]) -> tuple[str, ...]:
+    items: Any = data.get(key)         # untrusted: checked below
     _need(isinstance(items, (list, tuple)), f"{place}{key}", "must be a list of tile ids")
     for i, tile in enumerate(items):
         _need(isinstance(tile, str) and tile in known, f"{place}{key}[{i}]",
@@ -84,8 +84,9 @@ def _id_list(data: Mapping, key: str, place: str, known: set[str]) -> tuple[str,
     return tuple(items)
 
 
-def check_box(box: Mapping) -> Box:
-    """The box as the rules use it; RulesDataError(place, problem) if it breaks the rules."""
+def check_box(box: Any) -> Box:
+    """The box as the rules use it; RulesDataError(place, problem) if it breaks the rules.
+    ``box`` is untrusted data (YAML or a save), so every part is checked before use."""
     _need(isinstance(box, Mapping), "box", "must be a mapping")
     kinds: dict[str, str] = {}
     values: dict[str, int] = {}

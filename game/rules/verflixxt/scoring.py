@@ -2,15 +2,28 @@
 (VX-28) and hats (VX-29), summed in VX-30."""
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from typing import Iterable, Mapping, TypedDict
 
 from .box import LUCKY, MINUS, PLUS, RISK
 
 HAT_POINTS = {"lucky": 10, "unlucky": -10}
 
 
+class TilePoints(TypedDict):
+    track: int              # the values of the taken track tiles
+    lucky: int              # what the lucky tiles added by turning minus tiles (VX-7)
+    turned: list[str]       # the minus tiles they turned
+    risk: int               # VX-25
+
+
+class ScoreBreakdown(TilePoints):
+    chips: int              # VX-28
+    hats: int               # VX-29
+    total: int              # VX-30
+
+
 def tile_points(taken: Iterable[str], kinds: Mapping[str, str],
-                values: Mapping[str, int]) -> dict:
+                values: Mapping[str, int]) -> TilePoints:
     """Track, lucky and risk points of a pile of taken tiles, and which minus tiles the
     lucky tiles turned (largest first, VX-7)."""
     plus = minus_sum = 0
@@ -40,11 +53,11 @@ def tile_points(taken: Iterable[str], kinds: Mapping[str, str],
 
 
 def breakdown(taken: Iterable[str], kinds: Mapping[str, str], values: Mapping[str, int],
-              chips: Iterable[int], hats: Iterable[str]) -> dict:
+              chips: Iterable[int], hats: Iterable[str]) -> ScoreBreakdown:
     """One player's score: ``track``, ``lucky``, ``risk``, ``chips``, ``hats``, ``total``
     (and ``turned``: the minus tiles the lucky tiles made plus)."""
-    out = tile_points(taken, kinds, values)
-    out["chips"] = sum(chips)
-    out["hats"] = sum(HAT_POINTS[h] for h in hats)
-    out["total"] = out["track"] + out["lucky"] + out["risk"] + out["chips"] + out["hats"]
-    return out
+    points = tile_points(taken, kinds, values)
+    chip_sum = sum(chips)
+    hat_sum = sum(HAT_POINTS[h] for h in hats)
+    total = points["track"] + points["lucky"] + points["risk"] + chip_sum + hat_sum
+    return {**points, "chips": chip_sum, "hats": hat_sum, "total": total}

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Iterable, Mapping
+from typing import Any, Mapping
 
-from ..protocol import (Action, Event, GameState, IllegalAction, OptionSpec, RulesDataError,
-                        resolve_options, rng_from_json, rng_state_to_json)
+from ..protocol import (Action, Event, GameState, JsonDict, OptionSpec,
+                        RulesDataError, resolve_options, rng_from_json, rng_state_to_json)
 from .actions import Attack, Draw, Hat, Move, Play, Roll, Stop, make, parse_action
-from .box import DEFAULT_BOX, FINISH, LUCKY, PLUS, START, card_value, check_box
-from .scoring import HAT_POINTS, breakdown
+from .box import DEFAULT_BOX, FINISH, LUCKY, PLUS, START, Box, card_value, check_box
+from .scoring import HAT_POINTS, ScoreBreakdown, breakdown
 
 GAME_ID = "verflixxt"
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
@@ -57,9 +57,45 @@ def split_pawn(pawn: str) -> tuple[int, int]:
 class VerflixxtState(GameState):
     game_id = GAME_ID
 
+    players: int
+    seed: int | None
+    options: dict[str, Any]
+    box: Box
+    hats_variant: bool                  # expansion 2 (VX-20..)
+    attack: bool                        # VX-31
+    rng: random.Random | None           # None on a view
+    is_view: bool
+    viewer: int | None
+    track: list[str]                    # tile ids, start..finish, as the track lies now
+    removed: list[str]
+    pawns: list[list[str]]              # per player, the tile of each pawn
+    guardians: list[str]                # the tile of each guardian
+    taken: list[list[str]]              # per player, the tiles taken (VX-5)
+    phase: str
+    current: int
+    first: int
+    round: int
+    die: int | None                     # rolled and not yet moved (base game)
+    hands: list[list[str]]              # cards; "?" for one a view may not see
+    deck: list[str]                     # "?" on a view
+    discard: list[str]
+    chips: list[int]                    # goal chips left, next first (VX-28)
+    chips_won: list[list[int]]
+    hat_on: dict[str, str | None]       # hat -> the pawn wearing it
+    hats_home: list[list[str]]
+    contest_cards: list[tuple[int, str]]    # (player, card) of the hat draw (VX-22)
+    pending: list[int]                  # who still draws in the hat draw
+    plays: int                          # cards played this turn
+    lead_yellow: bool
+    hat_pawn: str | None                # the pawn whose move may pass a hat (VX-26)
+    winner_seats: tuple[int, ...]
+    _memo: tuple[int, tuple[Action, ...]] | None    # (player, legal actions)
+    opening_events: list[Event]
+
     # -- construction ----------------------------------------------------------------------
     @classmethod
-    def new(cls, players: int, seed: int, options: Mapping | None = None) -> "VerflixxtState":
+    def new(cls, players: int, seed: int,
+            options: Mapping[str, Any] | None = None) -> "VerflixxtState":
         if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise RulesDataError("players", f"Verflixxt! is for {MIN_PLAYERS}-{MAX_PLAYERS} "
                                             f"players, not {players!r}")
@@ -105,7 +141,7 @@ class VerflixxtState(GameState):
         box = self.box
         path = list(box.standard_track)
         if self.options["track"] == "random":      # VX-2 variant
-            self.rng.shuffle(path)
+            self._chance().shuffle(path)
         self.removed = []
         self.track = [START] + path + [FINISH]
         # VX-2: guardians on the lucky tiles and +8, +7; numbered from the start.
@@ -120,7 +156,7 @@ class VerflixxtState(GameState):
             removed += [t for t in box.removed_2_or_4 if t not in removed]
         out = set(removed)
         path = [t for t in box.base_tiles + box.risk_tiles if t not in out]
-        self.rng.shuffle(path)
+        self._chance().shuffle(path)
         self.removed = removed
         self.track = [START] + path + [FINISH]
         # VX-20: guardians on the first 8 plus or lucky tiles from the start.
@@ -128,7 +164,7 @@ class VerflixxtState(GameState):
         self.guardians = [t for t in path if kinds[t] in (PLUS, LUCKY)][:box.expansion_guardians]
         self.chips = list(box.goal_chips)
         self.deck = list(box.cards)
-        self.rng.shuffle(self.deck)
+        self._chance().shuffle(self.deck)
         for _ in range(HAND_SIZE):                 # VX-21: two cards each, dealt in turn
             for player, hand in enumerate(self.hands):
                 card = self.deck.pop()
@@ -160,7 +196,7 @@ class VerflixxtState(GameState):
         s.chips, s.chips_won = self.chips[:], [c[:] for c in self.chips_won]
         s.hat_on = dict(self.hat_on)
         s.hats_home = [h[:] for h in self.hats_home]
-        s.contest_cards = [c[:] for c in self.contest_cards]
+        s.contest_cards = self.contest_cards[:]
         s.pending = self.pending[:]
         s.plays, s.lead_yellow, s.hat_pawn = self.plays, self.lead_yellow, self.hat_pawn
         s.winner_seats = self.winner_seats
@@ -193,12 +229,7 @@ class VerflixxtState(GameState):
         s.rng = random.Random(rng.getrandbits(64))
         return s
 
-    def apply(self, player: int, action: Action) -> list[Event]:
-        if self.is_view:
-            raise IllegalAction("a view cannot be played on; determinize it first")
-        return super().apply(player, action)
-
-    def to_dict(self) -> dict:
+    def to_dict(self) -> JsonDict:
         return {
             "game": GAME_ID, "players": self.players, "seed": self.seed,
             "options": dict(self.options),
@@ -211,7 +242,7 @@ class VerflixxtState(GameState):
             "discard": self.discard[:],
             "chips": self.chips[:], "chips_won": [c[:] for c in self.chips_won],
             "hat_on": dict(self.hat_on), "hats_home": [h[:] for h in self.hats_home],
-            "contest_cards": [c[:] for c in self.contest_cards], "pending": self.pending[:],
+            "contest_cards": [list(c) for c in self.contest_cards], "pending": self.pending[:],
             "plays": self.plays, "lead_yellow": self.lead_yellow, "hat_pawn": self.hat_pawn,
             "winners": list(self.winner_seats),
             "rng": None if self.rng is None else rng_state_to_json(self.rng),
@@ -219,7 +250,7 @@ class VerflixxtState(GameState):
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping) -> "VerflixxtState":
+    def from_dict(cls, data: Mapping[str, Any]) -> "VerflixxtState":
         if data.get("game") != GAME_ID:
             raise RulesDataError("game", f"not a Verflixxt! save: {data.get('game')!r}")
         s = cls.__new__(cls)
@@ -243,7 +274,7 @@ class VerflixxtState(GameState):
         s.chips, s.chips_won = list(data["chips"]), [list(c) for c in data["chips_won"]]
         s.hat_on = {h: data["hat_on"][h] for h in HATS}
         s.hats_home = [list(h) for h in data["hats_home"]]
-        s.contest_cards = [list(c) for c in data["contest_cards"]]
+        s.contest_cards = [(p, card) for p, card in data["contest_cards"]]
         s.pending = list(data["pending"])
         s.plays, s.lead_yellow, s.hat_pawn = data["plays"], data["lead_yellow"], data["hat_pawn"]
         s.winner_seats = tuple(data["winners"])
@@ -273,7 +304,7 @@ class VerflixxtState(GameState):
     def round_number(self) -> int:
         return self.round
 
-    def breakdown(self) -> list[dict]:
+    def breakdown(self) -> list[ScoreBreakdown]:
         """Per player: ``track``, ``lucky``, ``risk``, ``chips``, ``hats``, ``total`` (VX-30)."""
         kinds, values = self.box.kinds, self.box.values
         return [breakdown(self.taken[p], kinds, values, self.chips_won[p], self.hats_home[p])
@@ -323,7 +354,7 @@ class VerflixxtState(GameState):
         return all(pos == FINISH for i, pos in enumerate(self.pawns[player]) if i != index)
 
     # -- legal actions -------------------------------------------------------------------------
-    def _legal(self, player: int) -> Iterable[Action]:
+    def _legal(self, player: int) -> tuple[Action, ...]:
         # The same actions are asked for several times between two actions (bots and
         # the soak harness call legal_actions, then apply checks); _perform forgets them.
         # Tests that edit a state by hand call touch().
@@ -352,7 +383,7 @@ class VerflixxtState(GameState):
         if phase == CONTEST:
             return [make(Draw)]
         if phase == HAT:
-            return self._hat_options(self.hat_pawn)
+            return self._hat_options(self._hat_pawn())
         hand = self.hands[player]
         if "?" in hand:                      # a view of somebody else's hand
             return []
@@ -369,7 +400,8 @@ class VerflixxtState(GameState):
         return [f"g{j + 1}" for j, pos in enumerate(self.guardians) if pos in pawn_tiles]
 
     def _base_moves(self, player: int) -> list[Action]:
-        out = [make(Move, LETTERS[i]) for i, pos in enumerate(self.pawns[player]) if pos != FINISH]
+        out: list[Action] = [make(Move, LETTERS[i]) for i, pos in enumerate(self.pawns[player])
+                             if pos != FINISH]
         out.extend(make(Move, g) for g in self._movable_guardians())
         return out
 
@@ -411,7 +443,7 @@ class VerflixxtState(GameState):
         if value == 0:
             return []
         last_path = self.track[-2]
-        out = []
+        out: list[Action] = []
         for tile in set(self.pawns[player]):
             if tile in (START, FINISH) or (value == -1 and tile == last_path):
                 continue
@@ -442,11 +474,12 @@ class VerflixxtState(GameState):
         self._memo = None
         events: list[Event] = []
         if isinstance(action, Roll):
-            self.die = self.rng.randint(1, 6)
+            self.die = self._chance().randint(1, 6)
             events.append(Event("roll", player, {"die": self.die}))
             self.phase = MOVE
         elif isinstance(action, Move):
             piece = action.piece if action.piece[0] == "g" else f"{player}{action.piece}"
+            assert self.die is not None, "a move follows a roll"
             self._move(piece, self.die, "die", events)
             self.die = None
             self._after_move(events, None)
@@ -489,6 +522,7 @@ class VerflixxtState(GameState):
             events.append(Event("home", owner, {"piece": piece, "exact": exact}))
             hat = self.hat_of(piece)
             if hat is not None:
+                assert owner is not None, "only pawns wear hats"
                 self.hat_on[hat] = None
                 self.hats_home[owner].append(hat)
                 events.append(Event("hat", owner, {"hat": hat, "how": "home", "from": piece,
@@ -555,21 +589,27 @@ class VerflixxtState(GameState):
         self._after_move(events, moved_pawn)
 
     def _hat(self, player: int, action: Hat, events: list[Event]) -> None:
-        mover = self.hat_pawn
+        mover = self._hat_pawn()
         if action.how == "keep":
             events.append(Event("hat_keep", player, {"pawn": mover}))
             return
         other = action.pawn
+        assert other is not None, "take, give and swap name a pawn"
         mine, theirs = self.hat_of(mover), self.hat_of(other)
+        # _hat_options offered: take when only the other wears a hat, give when only the
+        # mover does, swap when both do.
         if action.how == "take":
+            assert theirs is not None
             self.hat_on[theirs] = mover
             events.append(Event("hat", player, {"hat": theirs, "how": "take", "from": other,
                                                 "to": mover}))
         elif action.how == "give":
+            assert mine is not None
             self.hat_on[mine] = other
             events.append(Event("hat", player, {"hat": mine, "how": "give", "from": mover,
                                                 "to": other}))
         else:
+            assert mine is not None and theirs is not None
             self.hat_on[mine], self.hat_on[theirs] = other, mover
             events.append(Event("hat", player, {"hat": mine, "how": "swap", "from": mover,
                                                 "to": other}))
@@ -598,7 +638,7 @@ class VerflixxtState(GameState):
                 self._recycle_contest_cards()
             self.deck = self.discard
             self.discard = []
-            self.rng.shuffle(self.deck)
+            self._chance().shuffle(self.deck)
             events.append(Event("reshuffle", None, {"cards": len(self.deck)}))
         return self.deck.pop()
 
@@ -628,7 +668,7 @@ class VerflixxtState(GameState):
 
     def _contest_draw(self, player: int, events: list[Event]) -> None:
         card = self._draw_card(events)
-        self.contest_cards.append([player, card])
+        self.contest_cards.append((player, card))
         rank = sum(1 for p, _ in self.contest_cards if p == player)
         events.append(Event("hat_draw", player, {"card": card, "value": card_value(card),
                                                  "round": rank}))
@@ -705,6 +745,18 @@ class VerflixxtState(GameState):
         best = max(b["total"] for b in parts)
         self.winner_seats = tuple(p for p, b in enumerate(parts) if b["total"] == best)
         events.append(Event("end", None, {"scores": parts, "winners": list(self.winner_seats)}))
+
+
+    # -- what only a full state in the right phase has --------------------------------------
+    def _chance(self) -> random.Random:
+        """The dice and shuffles; a view has none (and apply refuses a view)."""
+        assert self.rng is not None, "a view is not played on: determinize it first"
+        return self.rng
+
+    def _hat_pawn(self) -> str:
+        """The pawn that moved onto others, in the hat phase (VX-26)."""
+        assert self.hat_pawn is not None, "only the hat phase has a hat pawn"
+        return self.hat_pawn
 
 
 def _copy_rng(rng: random.Random) -> random.Random:
