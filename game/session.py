@@ -122,6 +122,7 @@ class Session:
         view = self.state.view(player)
         rng = random.Random(self._bot_rng.random())
         bot = self._bots[player]
+        # the thread is set just below: it runs think(), which fills this decision
         decision = PendingDecision(player, time.perf_counter(), None)  # type: ignore[arg-type]
 
         def think():
