@@ -52,7 +52,7 @@ class App:
         # End-to-end tests: TABLETOP_DERBY_PROBE=file.json makes the app write what can be
         # clicked on the top scene after each drawn frame (a real window cannot be asked).
         self.probe_path = os.environ.get("TABLETOP_DERBY_PROBE") or None
-        self._last_probe = None
+        self._last_probe: dict[str, object] | None = None
         # A fixed seed for every new game (tests, bug reports): TABLETOP_DERBY_SEED=42.
         seed = os.environ.get("TABLETOP_DERBY_SEED", "")
         self.fixed_seed = int(seed) if seed.isdigit() else None
@@ -161,8 +161,8 @@ class App:
             self._pending_error = None
 
     def write_probe(self) -> None:
-        top = self.top
-        if top is None:
+        top, path = self.top, self.probe_path
+        if top is None or path is None:
             return
         info = {"scene": type(top).__name__, "stack": [type(s).__name__ for s in self.stack],
                 "targets": top.probe(), "frames": self.frames}
@@ -179,7 +179,7 @@ class App:
             self._last_probe = key
             import json
             from game.settings import atomic_write_text
-            atomic_write_text(Path(self.probe_path), json.dumps(info))
+            atomic_write_text(Path(path), json.dumps(info))
 
     # the loop -------------------------------------------------------------------------
     def busy(self) -> bool:

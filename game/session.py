@@ -97,7 +97,7 @@ class Session:
             return False
         if self.actions[-1][0] != player:
             return False
-        face_down = getattr(self.module, "FACE_DOWN_EVENTS", frozenset())
+        face_down: frozenset[str] = getattr(self.module, "FACE_DOWN_EVENTS", frozenset())
         return all(e.visible_to is not None or e.kind in face_down
                    for e in getattr(self, "_last_events", [None]) if e is not None) \
             and bool(getattr(self, "_last_events", None))
@@ -122,6 +122,7 @@ class Session:
         view = self.state.view(player)
         rng = random.Random(self._bot_rng.random())
         bot = self._bots[player]
+        # the thread is set just below: it runs think(), which fills this decision
         decision = PendingDecision(player, time.perf_counter(), None)  # type: ignore[arg-type]
 
         def think():

@@ -110,7 +110,7 @@ def load_tiles(path: str | Path = TILES_FILE) -> dict[int, dict[str, list[list]]
     tiles = raw["tiles"]
     if not isinstance(tiles, Mapping):
         raise DataFileError(path, "tiles", "must map tile numbers 1-16 to their two faces")
-    out = {}
+    out: dict[int, dict[str, list[list]]] = {}
     for tid, faces in tiles.items():
         place = f"tiles.{tid}"
         if not is_int(tid) or tid not in TILE_IDS:
@@ -164,7 +164,9 @@ def load_board_yaml(path: str | Path, tiles_path: str | Path = TILES_FILE) -> di
     if not isinstance(placed, list) or not placed:
         raise DataFileError(path, "tiles", "must list the tiles placed")
     tiles = load_tiles(tiles_path)
-    cells, owner, used = {}, {}, {}
+    cells: dict[tuple[int, int], list] = {}         # hex: its cell
+    owner: dict[tuple[int, int], int] = {}          # hex: the index of the tile placed on it
+    used: dict[int, int] = {}                       # tile id: the index it is placed at
     for i, entry in enumerate(placed):
         place = f"tiles[{i}]"
         entry = _mapping(entry, path, place, ("tile", "side", "rotation", "position"))

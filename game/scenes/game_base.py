@@ -62,9 +62,9 @@ class GameScene(Scene):
         done and then ``actions`` more actions (a table in the middle of a round), without
         animation; then show seat 0's point of view. For screenshots/tests."""
         import random
-        from game.ai import make_bot
+        from game.ai import Bot, make_bot
         rng = random.Random(self.session.seed)
-        bots = {}
+        bots: dict[int, Bot] = {}
         state = self.state
         for event in self.events:          # still waiting to be played (the opening)
             line = self.describe(event)

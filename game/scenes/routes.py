@@ -45,10 +45,6 @@ SORT = 0.5
 HOP_BASE, HOP_PER_SPACE, HOP_MAX = 0.25, 0.05, 0.8
 
 
-def _mix(colour, other, amount: float) -> tuple[int, int, int]:
-    return tuple(int(round(a + (b - a) * amount)) for a, b in zip(colour, other))
-
-
 @dataclass(eq=False)
 class Choice(choices.Choice):
     """A button (or an area of the table: a route) standing for one legal action,
@@ -127,7 +123,7 @@ class _Table:
     winners: list[int] | None = None
 
 
-class RoutesScene(choices.ChoiceControls, GameScene):
+class RoutesScene(choices.ChoiceControls[Choice], GameScene):
     log_lines = 8
     steps_draw_attention = False     # C, D and Back have nothing to preview
     rebuild_before_input = False
@@ -788,7 +784,7 @@ class RoutesScene(choices.ChoiceControls, GameScene):
                         add(Choice(rect, self.t("routes.btn_one"), self._choose(action), small,
                                    key=f"one:{action.face}", action=action))
         # the row of buttons in the action panel
-        row = []
+        row: list[tuple[str, str, Callable[[], None], Action | None]] = []
         if mode == "main":
             if any(isinstance(a, ChangeDie) for a in legal):
                 row.append(("mode:C", self.t("routes.btn_c"), self._set_mode("C"), None))
@@ -853,15 +849,15 @@ class RoutesScene(choices.ChoiceControls, GameScene):
                 if button is not None:
                     button.on_click()
         elif event.key == pygame.K_c and self.mode == "main" and self._control("mode:C"):
-            self._control("mode:C").on_click()
+            self._click_control("mode:C")
         elif event.key == pygame.K_d and self.mode == "main" and self._control("mode:D"):
-            self._control("mode:D").on_click()
+            self._click_control("mode:D")
         elif event.key == pygame.K_e and self._control("end"):
             self._press_or_focus("end")
         elif event.key in (pygame.K_p, pygame.K_0, pygame.K_KP0) and self._control("pass"):
             self._press_or_focus("pass")
         elif event.key == pygame.K_BACKSPACE and self._control("back"):
-            self._control("back").on_click()
+            self._click_control("back")
 
     def _focused_face(self) -> int:
         action = getattr(self._focused_button(), "action", None)
@@ -889,7 +885,8 @@ class RoutesScene(choices.ChoiceControls, GameScene):
     # == drawing =====================================================================
     def draw_table(self, surface: pygame.Surface) -> None:
         focus = self.attention()
-        shown = self.preview(focus.action) if focus is not None else None
+        action = focus.action if focus is not None else None   # (steps are never a focus here)
+        shown = self.preview(action) if action is not None else None
         self._draw_header(surface)
         self._draw_board(surface, shown)
         if self.table.final:
@@ -962,12 +959,12 @@ class RoutesScene(choices.ChoiceControls, GameScene):
             route = r + 1
             lane = self.lanes[r].move(ox, oy)
             colour = ROUTE_COLOURS[r]
-            pygame.draw.rect(layer, _mix(colour, (255, 255, 255), 0.72), lane,
+            pygame.draw.rect(layer, theme.mix(colour, (255, 255, 255), 0.72), lane,
                              border_radius=self.px(8))
             # label: badge, how it scores, its special power
             badge_c = (lane.x + self.px(17), lane.centery)
             pygame.draw.circle(layer, colour, badge_c, self.px(13))
-            pygame.draw.circle(layer, _mix(colour, (0, 0, 0), 0.35), badge_c, self.px(13),
+            pygame.draw.circle(layer, theme.mix(colour, (0, 0, 0), 0.35), badge_c, self.px(13),
                                max(1, self.px(2)))
             draw_text(layer, str(route), self.px(16), badge_c, theme.INK_LIGHT, bold=True,
                       anchor="center")
@@ -977,7 +974,7 @@ class RoutesScene(choices.ChoiceControls, GameScene):
             self._fit_text(layer, line1, self.px(13), (text_x, lane.centery - self.px(1)),
                            text_w, theme.INK, True, "bottomleft")
             self._fit_text(layer, line2, self.px(12), (text_x, lane.centery + self.px(1)),
-                           text_w, _mix(colour, (0, 0, 0), 0.45), False, "topleft")
+                           text_w, theme.mix(colour, (0, 0, 0), 0.45), False, "topleft")
             threshold = scorer.min_space[r]
             values = scorer.spaces[r]
             for space in range(1, SPACES + 1):
@@ -987,7 +984,7 @@ class RoutesScene(choices.ChoiceControls, GameScene):
                 below = space < threshold
                 fill = (228, 226, 222) if below else (255, 253, 248)
                 pygame.draw.rect(layer, fill, cell, border_radius=self.px(4))
-                edge = _mix(colour, (255, 255, 255), 0.35)
+                edge = theme.mix(colour, (255, 255, 255), 0.35)
                 if space == SPACES:
                     edge = (200, 150, 30)
                 pygame.draw.rect(layer, edge, cell, width=max(1, self.px(2) if space == SPACES
@@ -1004,7 +1001,7 @@ class RoutesScene(choices.ChoiceControls, GameScene):
                                  (bar_x, lane.bottom - self.px(3)), max(2, self.px(3)))
             # the score column of this route
             col = pygame.Rect(self.score_x + ox, lane.y, self.score_w, lane.h)
-            pygame.draw.rect(layer, _mix(colour, (255, 255, 255), 0.85), col,
+            pygame.draw.rect(layer, theme.mix(colour, (255, 255, 255), 0.85), col,
                              border_radius=self.px(8))
         self._static = layer
         return layer
@@ -1105,6 +1102,8 @@ class RoutesScene(choices.ChoiceControls, GameScene):
 
     def _draw_ghosts(self, surface, shown) -> None:
         player = self.deciding()
+        if player is None:      # (no preview is shown then)
+            return
         before = self.state.markers()
         for r in range(ROUTES):
             old = {m["player"]: m for m in before[r]}

@@ -18,6 +18,7 @@ import math
 import random
 from bisect import bisect_left
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Callable
 
 import pygame
@@ -50,10 +51,6 @@ LETTER_KEYS = {pygame.K_a: "a", pygame.K_b: "b", pygame.K_c: "c"}
 HOP_PER_TILE, HOP_MIN, HOP_MAX = 0.16, 0.3, 1.5
 CLOSE = 0.45
 TUMBLE = 0.8
-
-
-def _mix(colour, other, amount: float) -> tuple[int, int, int]:
-    return tuple(int(round(a + (b - a) * amount)) for a, b in zip(colour, other))
 
 
 def _signed(value: int) -> str:
@@ -140,7 +137,7 @@ class _Table:
     winners: list | None = None
 
 
-class VerflixxtScene(choices.ChoiceControls, GameScene):
+class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
     log_lines = 8
     steps_draw_attention = True      # a hand card is ringed; a two-way pawn previews both
     rebuild_before_input = True      # the controls always match the state being answered
@@ -214,7 +211,7 @@ class VerflixxtScene(choices.ChoiceControls, GameScene):
         hats = self.state.hats_variant
         best = None
         for rows in range(2, 8):
-            tile = self.px(88)
+            tile: float = self.px(88)
             for _ in range(4):   # the margins and the road's length depend on the tile size
                 # above the top row: the pawns standing on it; below the bottom row and at
                 # the sides: half a start/finish tile
@@ -338,7 +335,7 @@ class VerflixxtScene(choices.ChoiceControls, GameScene):
         right = row.right - self.px(10) - self._icons_width(player)
         left = row.x + self.px(14) + size / 2
         room = right - left - size / 2
-        step = size + self.px(3)
+        step: float = size + self.px(3)
         if count > 1 and step * (count - 1) > room:
             step = room / (count - 1)
         return left, step, row.y + self._line_y(2) + size / 2, size
@@ -604,7 +601,7 @@ class VerflixxtScene(choices.ChoiceControls, GameScene):
                 pieces[f"{p}{'abc'[i]}"] = tile
         for j, tile in enumerate(s.guardians):
             pieces[f"g{j + 1}"] = tile
-        contest = None
+        contest: dict[int, list[str]] | None = None
         if s.phase == "contest" or s.contest_cards:
             contest = {p: [] for p in range(n)}
             for p, card in s.contest_cards:
@@ -936,7 +933,7 @@ class VerflixxtScene(choices.ChoiceControls, GameScene):
 
         self._tween(0.9, update, done, start, ease=lambda v: v)
         for k, card in enumerate(cards):
-            src = (lambda i=k: self.hand_slot(i)) if viewer_hand else self.hand_anchor_fn(player)
+            src = partial(self.hand_slot, k) if viewer_hand else self.hand_anchor_fn(player)
             self._fly(Flyer("card", card, src, lambda: self.discard_rect.center,
                             self.card_w / self.s if viewer_hand else 24, 46, hop=30), 0.4,
                       together=True)
@@ -1217,16 +1214,19 @@ class VerflixxtScene(choices.ChoiceControls, GameScene):
         hats = [a for a in legal if isinstance(a, Hat)]
         hand_overs = [a for a in hats if a.how != "keep"]
         for i, action in enumerate(hand_overs):
+            pawn = action.pawn
+            if pawn is None:        # (only "keep" names no pawn)
+                continue
             if sum(a.how == action.how for a in hand_overs) == 1:
                 # one pawn to hand over with: name the hat that changes hands
-                moved = self.state.hat_of(action.pawn if action.how == "take"
+                moved = self.state.hat_of(pawn if action.how == "take"
                                           else self.state.hat_pawn)
                 label = tr(f"verflixxt.btn_hat_{action.how}_hat", hat=self.hat_name(moved))
             else:
-                label = tr(f"verflixxt.btn_hat_{action.how}", pawn=self.short_name(action.pawn))
+                label = tr(f"verflixxt.btn_hat_{action.how}", pawn=self.short_name(pawn))
             buttons.append((f"hat:{i + 1}", label, self._choose(action), action, False))
-            spots.append(self._piece_choice(action.pawn, action, (action,), groups,
-                                            f"hatpawn:{action.pawn}"))
+            spots.append(self._piece_choice(pawn, action, (action,), groups,
+                                            f"hatpawn:{pawn}"))
         if Hat("keep") in legal:
             buttons.append(("keep", tr("verflixxt.btn_keep"), self._choose(Hat("keep")),
                             Hat("keep"), False))
@@ -1382,19 +1382,19 @@ class VerflixxtScene(choices.ChoiceControls, GameScene):
         elif digit and self._control(f"hat:{digit}"):
             self._press_or_focus(f"hat:{digit}")
         elif digit and self._control(f"card:{digit}"):
-            self._control(f"card:{digit}").on_click()
+            self._click_control(f"card:{digit}")
         elif key == pygame.K_0 and self._control("zero"):
             self._press_or_focus("zero")
         elif key == pygame.K_r and self._control("roll"):
-            self._control("roll").on_click()
+            self._click_control("roll")
         elif key == pygame.K_d and self._control("draw"):
-            self._control("draw").on_click()
+            self._click_control("draw")
         elif key == pygame.K_s and self._control("stop"):
             self._press_or_focus("stop")
         elif key == pygame.K_k and self._control("keep"):
             self._press_or_focus("keep")
         elif key == pygame.K_x and self._control("attack"):
-            self._control("attack").on_click()
+            self._click_control("attack")
             first = self._control("attack:1")
             if first is not None:
                 self._focus(first.key)
@@ -1485,7 +1485,7 @@ class VerflixxtScene(choices.ChoiceControls, GameScene):
         road_w = self.tile_px * 0.98
         # meadow: mown stripes and tufts of grass and flowers off the road
         for k in range(0, board.h, self.px(36)):
-            pygame.draw.rect(layer, _mix(MEADOW, MEADOW_DARK, 0.35),
+            pygame.draw.rect(layer, theme.mix(MEADOW, MEADOW_DARK, 0.35),
                              (0, k, board.w, self.px(18)))
         pygame.draw.rect(layer, MEADOW_EDGE, layer.get_rect(), self.px(3),
                          border_radius=radius)
@@ -1528,7 +1528,7 @@ class VerflixxtScene(choices.ChoiceControls, GameScene):
             cx, cy = self.chip_stack_pos()
             nook = pygame.Rect(0, 0, int(self.tile_px * 0.9), int(self.tile_px * 0.9))
             nook.center = (int(cx + ox), int(cy + oy))
-            pygame.draw.ellipse(layer, _mix(ROAD, ROAD_EDGE, 0.5), nook)
+            pygame.draw.ellipse(layer, theme.mix(ROAD, ROAD_EDGE, 0.5), nook)
         self._static = layer
         return layer
 
@@ -2039,7 +2039,7 @@ class VerflixxtScene(choices.ChoiceControls, GameScene):
             return tr("verflixxt.prompt_contest", name=name), tr("verflixxt.hint_contest")
         if phase == "hat":
             return tr("verflixxt.prompt_hat"), tr("verflixxt.hint_hat")
-        if self.mode == "dir":
+        if self.mode == "dir" and self.sel_card is not None:
             return tr("verflixxt.prompt_dir", card=self.card_name(self.sel_card)), \
                 tr("verflixxt.hint_dir")
         if self.mode == "attack":

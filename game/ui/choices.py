@@ -12,7 +12,7 @@ the same key again, or Enter, takes it (``_press_or_focus``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import TYPE_CHECKING, Callable, Generic, TypeVar
 
 import pygame
 
@@ -21,12 +21,24 @@ from game.ui.widgets import Button
 
 PREVIEWS_KEPT = 64      # a person looks at a few options over and over, then acts
 
+if TYPE_CHECKING:
+    # The mixin's host, for the type checker: ChoiceControls uses the game scene's state,
+    # seats, buttons and methods. At run time it derives from object (and Generic, which
+    # adds no behaviour), so the scene's methods resolve as ``(ChoiceControls, GameScene)``.
+    from game.scenes.game_base import GameScene as _Host
+else:
+    _Host = object
+
 
 @dataclass(eq=False)
 class Choice(Button):
     """A control standing for one legal action, or for a step towards one (``action``
     None: a mode, a card picked first)."""
     action: Action | None = None
+
+
+# The scene's own kind of Choice (with its table areas: a route, a piece, a card).
+C = TypeVar("C", bound=Choice)
 
 
 def digit_key(event: pygame.event.Event, highest: int) -> int:
@@ -37,8 +49,9 @@ def digit_key(event: pygame.event.Event, highest: int) -> int:
     return 0
 
 
-class ChoiceControls:
-    """Mixed into a game scene, before it: ``class RoutesScene(ChoiceControls, GameScene)``.
+class ChoiceControls(Generic[C], _Host):  # noqa: PYI059 (at run time _Host is object: last)
+    """Mixed into a game scene, before it, with the scene's kind of Choice:
+    ``class RoutesScene(ChoiceControls[Choice], GameScene)``.
 
     The scene implements ``_make_controls``, ``_settle_mode``, ``_steps_taken``,
     ``_clear_steps`` and ``_preview_of``, and says how it differs from the others in
@@ -57,7 +70,7 @@ class ChoiceControls:
         self.keyboard = True           # last input came from the keyboard: preview the focus
         self.mouse: tuple[float, float] = (-1, -1)
         self._armed: str | None = None   # the option a key showed; the same key takes it
-        self.controls: list[Choice] = []
+        self.controls: list[C] = []
         self._controls_key = None
         self._base_buttons: list[Button] = []     # the shell's: menu, undo, rules help
         self._preview_cache: dict = {}
@@ -83,7 +96,7 @@ class ChoiceControls:
         """What ``action`` would do, from the rules (ValueError when they cannot say)."""
         raise NotImplementedError
 
-    def _pointed_at(self) -> Choice | None:
+    def _pointed_at(self) -> C | None:
         """An option the mouse points at on the table besides the controls themselves."""
         return None
 
@@ -112,8 +125,8 @@ class ChoiceControls:
         if key == self._controls_key and not force:
             return
         self._controls_key = key
-        focused = self._focused_button()
-        focused = focused.key if focused is not None else None
+        focused_button = self._focused_button()
+        focused = focused_button.key if focused_button is not None else None
         self.controls = []
         if player is not None:
             self._make_controls(player, legal)
@@ -140,7 +153,7 @@ class ChoiceControls:
         return choose
 
     def _step(self, take: Callable[[], None],
-              then: Callable[[], None] | None = None) -> Callable[[], None]:
+              then: Callable[[], object] | None = None) -> Callable[[], None]:
         """A control that is a step towards an action (a mode, a card picked first): only
         for the person deciding; the controls follow at once, then ``then`` runs."""
         def step():
@@ -168,11 +181,17 @@ class ChoiceControls:
                 return True
         return False
 
-    def _control(self, key: str) -> Choice | None:
+    def _control(self, key: str) -> C | None:
         for button in self.controls:
             if button.key == key:
                 return button
         return None
+
+    def _click_control(self, key: str) -> None:
+        """Take the control ``key`` at once, as a click on it does (when it is on offer)."""
+        button = self._control(key)
+        if button is not None:
+            button.on_click()
 
     def _press_or_focus(self, key: str) -> None:
         """A key shows an option (focus and preview); the same key again, or Enter,
@@ -197,15 +216,16 @@ class ChoiceControls:
         super().handle_event(event)
 
     # -- what the person looks at ------------------------------------------------------------
-    def attention(self) -> Choice | None:
+    def attention(self) -> C | None:
         """The option the person is looking at: the focused one after a key, the one
         under the mouse after a mouse move."""
         if self.deciding() is None:
             return None
         if self.keyboard:
-            button = self._focused_button()
-            if isinstance(button, Choice) and self._worth_a_look(button):
-                return button
+            button = self._focused_button()     # one of the controls, or a base button
+            for choice in self.controls:
+                if choice is button and self._worth_a_look(choice):
+                    return choice
             return None
         for button in self.controls:
             if button.hovered and self._worth_a_look(button):

@@ -39,12 +39,13 @@ def namespace(lang: str, name: str) -> dict[str, str]:
     cached = (_cache_dir()
               / f"{lang}-{name}-{stat.st_size}-{stat.st_mtime_ns}-v{PARSER_VERSION}.json")
     from game.files import PARSE_ERRORS, read_bounded_text
+    unusable: tuple[type[BaseException], ...] = (OSError, *PARSE_ERRORS)
     try:
         data = json.loads(read_bounded_text(cached, 4 * MAX_CATALOG_BYTES))
         if isinstance(data, dict) and all(isinstance(k, str) and isinstance(v, str)
                                           for k, v in data.items()):
             return data
-    except (OSError, *PARSE_ERRORS):
+    except unusable:
         pass          # no cache yet, or a damaged one: parse the catalog again
     out = _parse(path, name)
     try:

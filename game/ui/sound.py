@@ -123,9 +123,10 @@ class Sounds:
         sounds = {}
         try:
             pygame.mixer.init(frequency=RATE, size=-16, channels=1)
-            if pygame.mixer.get_init() is None:
+            init = pygame.mixer.get_init()
+            if init is None:
                 return
-            _, _, channels = pygame.mixer.get_init()
+            _, _, channels = init
             for name, samples in synthesize().items():
                 if channels > 1:
                     samples = array("h", (v for v in samples for _ in range(channels)))

@@ -36,3 +36,10 @@ PLAYER_COLOUR_NAMES = (("Orange", "オレンジ"), ("Sky", "水色"), ("Green", 
 def scale_for(size: tuple[int, int]) -> float:
     """How much bigger than the 1280x720 design the window is (layout and fonts scale)."""
     return max(0.5, min(size[0] / BASE_SIZE[0], size[1] / BASE_SIZE[1]))
+
+
+def mix(colour: tuple[int, int, int], other: tuple[int, int, int],
+        amount: float) -> tuple[int, int, int]:
+    """``colour`` moved ``amount`` (0 to 1) of the way towards ``other``."""
+    r, g, b = (round(c + (o - c) * amount) for c, o in zip(colour, other))
+    return r, g, b

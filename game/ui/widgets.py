@@ -145,20 +145,20 @@ class ButtonGroup:
         if self.focus is None or self.focus not in enabled:
             return enabled[-1] if backwards else enabled[0]
         if key in (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT):
-            spatial = self._spatial(enabled, key)
+            spatial = self._spatial(self.focus, enabled, key)
             if spatial is not None:
                 return spatial
         pos = enabled.index(self.focus)
         return enabled[(pos + (-1 if backwards else 1)) % len(enabled)]
 
-    def _spatial(self, enabled: list[int], key: int) -> int | None:
-        """The nearest button in the arrow's direction (grids feel natural)."""
-        here = self.buttons[self.focus].rect.center
+    def _spatial(self, focus: int, enabled: list[int], key: int) -> int | None:
+        """The nearest button in the arrow's direction from ``focus`` (grids feel natural)."""
+        here = self.buttons[focus].rect.center
         dx, dy = {pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1),
                   pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0)}[key]
         best, best_cost = None, None
         for i in enabled:
-            if i == self.focus:
+            if i == focus:
                 continue
             cx, cy = self.buttons[i].rect.center
             ox, oy = cx - here[0], cy - here[1]

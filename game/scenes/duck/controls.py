@@ -18,9 +18,10 @@ import pygame
 
 from game.rules.duck import actions as A
 from game.rules.duck.data import BUOY, PATTERN_NAMES
-from game.rules.duck.preview import hound_walk, preview
+from game.rules.duck.preview import Preview, hound_walk, preview
 from game.ui.widgets import Button
 
+from .host import DuckHost
 from .model import Decision, Target
 
 HOUND = -1
@@ -39,7 +40,7 @@ TOKEN_ORDER = ("blue", "keep", "step", "rotate", "swap", "ghost", "become")
 SCENE_KEYS = (pygame.K_ESCAPE, pygame.K_F1, pygame.K_h, pygame.K_F11)
 
 
-class Controls:
+class Controls(DuckHost):
     """Mixed into DuckScene: reads the decision, lists the targets, handles input."""
 
     # == the decision ===========================================================================
@@ -249,7 +250,7 @@ class Controls:
         return False
 
     # == previews (the rules' own query) =================================================================
-    def duck_previews(self, player: int, card: int, duck: int) -> list:
+    def duck_previews(self, player: int, card: int, duck: int) -> list[Preview]:
         key = ("duck", card, duck, len(self.session.actions))
         hit = self._preview_cache.get(key)
         if hit is None:
@@ -258,7 +259,7 @@ class Controls:
             self._preview_cache[key] = hit
         return hit
 
-    def hound_preview(self, routes) -> dict:
+    def hound_preview(self, routes: tuple) -> dict:
         """The hound's path along ``routes`` (step tuples), hex by hex, from the rules'
         ``hound_walk`` asked for every prefix of the steps."""
         key = ("hound", routes, len(self.session.actions))
@@ -288,7 +289,7 @@ class Controls:
         self._preview_cache[key] = hit
         return hit
 
-    def preview_spec(self, d: Decision | None):
+    def preview_spec(self, d: Decision | None) -> tuple | None:
         """What the board previews now: ("duck", card, duck, emphasised route or None),
         ("hound", card, route or None), ("patterns", letters) or None."""
         if d is None:
@@ -314,7 +315,7 @@ class Controls:
             letter = hover.value if hover is not None and hover.kind == "pattern" else None
             if letter is None and step == "pattern" and self.keyboard and focused is not None:
                 letter = focused.value
-            letters = self.picks + (letter or "")
+            letters = self.picks + (letter if isinstance(letter, str) else "")
             return ("patterns", letters) if letters else None
         if d.mode in ("pre", "extra", "post", "houndmove") and step in ("card", "route"):
             if step == "card":
@@ -325,10 +326,9 @@ class Controls:
             else:
                 card = self.route_card(d)
                 route = None
-                if hover is not None and hover.kind == "route":
-                    route = hover.value[1]
-                elif focused is not None:
-                    route = focused.value[1]
+                marked = hover if hover is not None and hover.kind == "route" else focused
+                if marked is not None and isinstance(marked.value, tuple):
+                    route = marked.value[1]     # a route target's value: (card, index)
             if card is None:
                 return None
             if d.mode == "houndmove":
@@ -372,10 +372,8 @@ class Controls:
         hs = geo.size
         step = self.step_of(d)
         out: list[Target] = []
-        if step == "route":
-            card = self.route_card(d)
-            ends = self._route_ends(d, card)
-            for index, center in ends:
+        if step == "route" and (card := self.route_card(d)) is not None:
+            for index, center in self._route_ends(d, card):
                 out.append(Target("route", (card, index), center,
                                   max(self.px(13), hs * 0.42)))
         if step == "face":
@@ -388,7 +386,7 @@ class Controls:
             for h in self.start_hexes(d):
                 if h != self.sel_hex:
                     out.append(Target("start", h, geo.hex_px(*h), hs * 0.8))
-        if step == "duck":
+        if step == "duck" and self.token_mode is not None:   # ghost or become
             coords = self.state.board.coords
             for duck in self.token_ducks(d, self.token_mode):
                 h = self.state.pos[duck]
@@ -422,9 +420,11 @@ class Controls:
         ends = []
         for i in indices:
             if d.mode == "houndmove":
-                p = self.hound_preview((self.state.cards[card][i][0],))
-                end = p["end"] or (p["path"][-1] if p["path"] else p["start"])
+                hp = self.hound_preview((self.state.cards[card][i][0],))
+                end = hp["end"] or (hp["path"][-1] if hp["path"] else hp["start"])
             else:
+                # a duck's route step (pre, extra, post) always names its duck
+                assert d.duck is not None
                 p = self.duck_previews(d.player, card, d.duck)[i]
                 end = p.end or (p.path[-1][:2] if p.path else
                                 self.state.board.coords[self.state.pos[d.duck]])
@@ -442,12 +442,12 @@ class Controls:
 
     def tray_tokens(self) -> list[tuple[str, pygame.Rect]]:
         """The private player's tokens in the tray, blue first."""
-        p = self.private_player
-        if p is None or self.tray_rect is None:
+        p, tray = self.private_player, self.tray_rect
+        if p is None or tray is None:
             return []
         kinds = ["blue"] * self.shown.blue[p] + sorted(self.shown.my_tokens,
                                                        key=TOKEN_ORDER.index)
-        return list(zip(kinds, self._token_rects(len(kinds))))
+        return list(zip(kinds, self._token_rects(tray, len(kinds))))
 
     def cycle(self, d: Decision) -> list[Target]:
         """The targets ←/→ walk through in the current step."""
@@ -513,8 +513,8 @@ class Controls:
         # arrows and Enter for their focus ring.
         if event.type == pygame.KEYDOWN and event.key not in SCENE_KEYS \
                 and not (event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL) \
-                and self.decision() is not None:
-            self.human_event(event, self.private_player)
+                and (d := self.decision()) is not None:
+            self.human_event(event, d.player)       # the private player's decision
             return
         super().handle_event(event)
 
@@ -601,24 +601,24 @@ class Controls:
 
     # -- taking a target -------------------------------------------------------------------------
     def _pick(self, d: Decision, target: Target) -> None:
-        kind, value = target.kind, target.value
-        if kind == "card":
-            self.pick_card(d, value)
-        elif kind == "table":
-            self.accept()
-        elif kind == "route":
-            self._take(self.route_action(d, *value))
-        elif kind == "face":
-            self._take(self.face_action(d, value))
-        elif kind == "start":
-            self._pick_start(d, value)
-        elif kind == "duck":
-            cls = A.ghost_action if self.token_mode == "ghost" else A.become_action
-            self._take(cls(value))
-        elif kind == "pattern":
-            self._pick_pattern(d, value)
-        elif kind == "token":
-            self.use_token(d, value)
+        match target.kind, target.value:
+            case "card", int(card):
+                self.pick_card(d, card)
+            case "table", _:
+                self.accept()
+            case "route", (card, index):
+                self._take(self.route_action(d, card, index))
+            case "face", int(facing):
+                self._take(self.face_action(d, facing))
+            case "start", (_, _) as hex_:
+                self._pick_start(d, hex_)
+            case "duck", int(duck):
+                cls = A.ghost_action if self.token_mode == "ghost" else A.become_action
+                self._take(cls(duck))
+            case "pattern", str(letter):
+                self._pick_pattern(d, letter)
+            case "token", str(kind):
+                self.use_token(d, kind)
 
     def pick_card(self, d: Decision, card: int, by_key: bool = False) -> None:
         need = self.cards_needed(d)
@@ -694,13 +694,14 @@ class Controls:
         if step == "card":
             need = self.cards_needed(d)
             if d.mode in ("order", "choose", "discard"):
-                if len(self.sel) < need and focused is not None:
+                if len(self.sel) < need and focused is not None \
+                        and isinstance(focused.value, int):
                     self.pick_card(d, focused.value, by_key=True)
                     if need > 1 or d.mode == "discard":
                         return
                 if len(self.sel) == need:
                     self._take(self._card_action(d))
-            elif focused is not None:
+            elif focused is not None and isinstance(focused.value, int):
                 self.pick_card(d, focused.value, by_key=True)
         elif step in ("route", "face", "duck", "pattern", "start") and focused is not None:
             self._pick(d, focused)

@@ -13,12 +13,14 @@ import math
 import pygame
 
 from game.rules.duck.data import BUOY, COLOURS, PATTERN_NAMES
+from game.rules.duck.preview import Preview
 from game.ui import fonts, sprites, theme
 from game.ui.widgets import draw_panel, draw_text
 
 from . import art
 from .controls import TOKEN_KEY_NAMES, TOKEN_ORDER
 from .geometry import SQ3, direction, heading_angle
+from .host import DuckHost
 
 HOUND = -1
 ROUTE_COLOURS = ((214, 40, 40), (236, 118, 16), (178, 40, 170))
@@ -31,7 +33,7 @@ SPRITE_SCALE = 1.75     # a duck sprite's width in hex sizes
 HOUND_SCALE = 1.95
 
 
-class Drawing:
+class Drawing(DuckHost):
     """Mixed into DuckScene."""
 
     # == the frame ==========================================================================
@@ -79,7 +81,7 @@ class Drawing:
         for p in range(self.state.players):
             self._draw_row(layer, p)
         if self.hound_rect is not None:
-            self._draw_hound_board(layer, d)
+            self._draw_hound_board(layer, self.hound_rect, d)
         self._draw_bar(layer, d)
         if d is not None:
             if d.duck is not None and d.duck >= 0 and d.duck in self.duck_pos:
@@ -255,8 +257,7 @@ class Drawing:
     def _fit(self, text: str, size: int, width: int, bold: bool = False) -> str:
         return fonts.ellipsize(fonts.font(size, bold), text, width)
 
-    def _draw_hound_board(self, surface, d) -> None:
-        rect = self.hound_rect
+    def _draw_hound_board(self, surface, rect: pygame.Rect, d) -> None:
         draw_panel(surface, rect, radius=10)
         title = self.t("duck.ui.hound_board")
         r = draw_text(surface, title, self.px(15), (rect.x + self.px(10), rect.y + self.px(6)),
@@ -373,10 +374,9 @@ class Drawing:
                 pygame.draw.rect(surface, theme.BUTTON_FOCUS, lifted.inflate(4, 4), width=2,
                                  border_radius=self.px(9))
         if self.tray_rect is not None:
-            self._draw_tray(surface, d)
+            self._draw_tray(surface, self.tray_rect, d)
 
-    def _draw_tray(self, surface, d) -> None:
-        tray = self.tray_rect
+    def _draw_tray(self, surface, tray: pygame.Rect, d) -> None:
         draw_text(surface, self.t("duck.ui.tokens"), self.px(13),
                   (tray.x + self.px(6), tray.y), theme.INK_SOFT, bold=True)
         usable = self.usable_tokens(d) if self.token_mode is None else set()
@@ -479,7 +479,8 @@ class Drawing:
         pygame.draw.polygon(surface, (*PATH_FILL, 150 if strong else 60),
                             self.geo.corners(q, r, 0.9))
 
-    def _draw_duck_route(self, surface, pv, index: int, strong: bool, numbered: bool) -> None:
+    def _draw_duck_route(self, surface, pv: Preview, index: int, strong: bool,
+                         numbered: bool) -> None:
         geo, s = self.geo, self.state
         hs = geo.size
         colour = ROUTE_COLOURS[index % 3]
@@ -513,9 +514,9 @@ class Drawing:
             (x0, y0), (x1, y1) = geo.hex_px(q, r), geo.hex_px(bq, br)
             if (bq, br) in geo.coords:
                 k = hs * 0.32
-                for sx in (-1, 1):
-                    pygame.draw.line(surface, (200, 30, 30, 230), (x1 - k, y1 - k * sx),
-                                     (x1 + k, y1 + k * sx), max(3, round(hs * 0.14)))
+                for side in (-1, 1):
+                    pygame.draw.line(surface, (200, 30, 30, 230), (x1 - k, y1 - k * side),
+                                     (x1 + k, y1 + k * side), max(3, round(hs * 0.14)))
             star = art.bonk_star(max(12, round(hs * 0.95)))
             sx, sy = (x0 + x1) / 2, (y0 + y1) / 2
             surface.blit(star, star.get_rect(center=(sx, sy)))
@@ -652,15 +653,16 @@ class Drawing:
 
         here = self.facing_hex(d) if self.step_of(d) == "face" else None
         for t in self.targets():
-            if t.kind == "face" and here is not None:
-                a = geo.edge_point(*here, t.value, 0.72)
-                b = geo.edge_point(*here, t.value, 1.75)
+            value = t.value
+            if t.kind == "face" and here is not None and isinstance(value, int):
+                a = geo.edge_point(*here, value, 0.72)
+                b = geo.edge_point(*here, value, 1.75)
                 on = lit(t)
                 width = max(4, round(hs * (0.24 if on else 0.19)))
                 art.arrow(surface, (20, 70, 30), a, b, width + 4, hs * 0.6)
                 art.arrow(surface, GOLD if on else (60, 200, 100), a, b, width, hs * 0.52)
-            elif t.kind == "route":
-                card, index = t.value
+            elif t.kind == "route" and isinstance(value, tuple):
+                _, index = value
                 on = lit(t)
                 colour = ROUTE_COLOURS[index % 3]
                 pygame.draw.circle(surface, colour if on else (255, 255, 255), t.center,
@@ -715,15 +717,16 @@ class Drawing:
         for d, (x, y, a) in self.duck_pos.items():
             if d not in self.floating:
                 order.append((y + self.duck_lift.get(d, 0.0) * 2, d))
-        if self.hound_pos is not None:
-            order.append((self.hound_pos[1] + self.hound_lift * 2, HOUND))
+        hound = self.hound_pos
+        if hound is not None:
+            order.append((hound[1] + self.hound_lift * 2, HOUND))
         order.sort()
         size = round(hs * SPRITE_SCALE)
         names, rings = self.duck_sprites, self.duck_rings
         ghost, become = sh.ghost, sh.become
         for _, piece in order:
-            if piece == HOUND:
-                x, y, a = self.hound_pos
+            if piece == HOUND and hound is not None:    # (it is in the order only then)
+                x, y, a = hound
                 self._blit_piece(surface, "duck_hound.svg", round(hs * HOUND_SCALE), x, y, a,
                                  self.hound_scale, self.hound_lift, None)
                 continue

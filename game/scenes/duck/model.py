@@ -3,6 +3,7 @@ while events are being animated and is rebuilt from the state when nothing is le
 play (so a skip can never leave it wrong)."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pygame
@@ -53,7 +54,7 @@ class Flyer:
     dst: tuple[float, float]
     life: float
     age: float = 0.0
-    arrive: object = None          # called once on landing
+    arrive: Callable[[], None] | None = None     # called once on landing
 
 
 @dataclass
@@ -84,8 +85,10 @@ class Reveal:
 class Target:
     """Something a person can click (or reach with the arrow keys) for the decision."""
 
-    kind: str                      # card, route, face, start, pattern, token, duck
-    value: object
+    kind: str                      # card, route, face, start, pattern, token, duck, table
+    # card, table: the card; face: the facing; duck: the duck; pattern: the letter;
+    # token: its kind; start: the hex (q, r); route: (card, route index)
+    value: int | str | tuple[int, int]
     center: tuple[float, float]
     radius: float = 0.0
     rect: pygame.Rect | None = None

@@ -35,7 +35,7 @@ from . import art
 from .controls import Controls
 from .draw import Drawing
 from .geometry import BoardGeometry, heading_angle, unit
-from .model import Banner, Decision, Effect, Flyer, Reveal, Shown, Target
+from .model import Banner, Decision, Effect, Flyer, Reveal, Shown
 
 HOUND = -1
 FELT = (214, 230, 236)
@@ -60,57 +60,58 @@ class DuckScene(Controls, Drawing, GameScene):
     log_lines = 12
 
     def __init__(self, app, session):
+        # the types of the attributes the mixins share are declared in host.py
         super().__init__(app, session)
         state = self.state
         self.per_player = state.per_player
         self.duck_chars = self._duck_characters()
         self.duck_sprites = [f"duck_{c}.svg" for c in self.duck_chars]
         self.duck_rings = [self.seat_colour(state.owner(d)) for d in range(state.ducks)]
-        self.duck_pos: dict[int, tuple[float, float, float]] = {}
-        self.duck_scale: dict[int, float] = {}
-        self.duck_lift: dict[int, float] = {}
-        self.floating: set[int] = set()          # knocked ducks waiting for a start space
-        self.hound_pos: tuple[float, float, float] | None = None
+        self.duck_pos = {}
+        self.duck_scale = {}
+        self.duck_lift = {}
+        self.floating = set()          # knocked ducks waiting for a start space
+        self.hound_pos = None
         self.hound_scale = 1.0
         self.hound_lift = 0.0
-        self.trail: list[tuple[float, float]] = []   # the hexes of the move being made
+        self.trail = []   # the hexes of the move being made
         self.trail_hound = False
         self.shown = Shown()
-        self.effects: list[Effect] = []
-        self.flyers: list[Flyer] = []
-        self.banner: Banner | None = None
-        self.reveal: Reveal | None = None
+        self.effects = []
+        self.flyers = []
+        self.banner = None
+        self.reveal = None
         self._skipping = False
         self._needs_sync = False
-        self._step_duck: object = None           # the mover of the step just described
+        self._step_duck: int | None = None       # the mover of the step just described
         self._last_step: tuple | None = None     # (mover, count) of the log's last line
         self._quiet = False                      # the event just described stays out of the log
         # the person's decision and how far they got with it
         self._dec_key = None
-        self._dec: Decision | None = None
-        self.sel: list[int] = []
-        self.sel_hex: tuple[int, int] | None = None
-        self.token_mode: str | None = None
+        self._dec = None
+        self.sel = []
+        self.sel_hex = None
+        self.token_mode = None
         self.picks = ""
         self.focus = 0
         self.mouse = (-1, -1)
-        self.hover: Target | None = None
+        self.hover = None
         self.keyboard = False
         self._ui_ver = 0
-        self.action_buttons: list = []
+        self.action_buttons = []
         self._targets_key = None
-        self._targets: list[Target] = []
+        self._targets = []
         self._legend_text = ""                   # what the preview on the board shows
         # caches
-        self._rot: dict = {}
-        self._layer: pygame.Surface | None = None
+        self._rot = {}
+        self._layer = None
         self._layer_key = None
         self._ver = 0
         self._header_key = None
         self._title_inputs = None
         self._title_now = ("", theme.INK)
         self._log_key = None
-        self._preview_cache: dict = {}
+        self._preview_cache = {}
         if session.actions:
             self.sync_from_state()
         else:
@@ -368,8 +369,7 @@ class DuckScene(Controls, Drawing, GameScene):
             x += w + gap + (extra if i == 0 else 0)
         return rects
 
-    def _token_rects(self, count: int) -> list[pygame.Rect]:
-        tray = self.tray_rect
+    def _token_rects(self, tray: pygame.Rect, count: int) -> list[pygame.Rect]:
         size, step = self.px(38), self.px(44)
         return [pygame.Rect(tray.x + self.px(6) + (i % 4) * step,
                             tray.y + self.px(26) + (i // 4) * step, size, size)
@@ -1229,13 +1229,15 @@ class DuckScene(Controls, Drawing, GameScene):
         "start:3,4", "pattern:A", "token:blue", "duck:1", "table:23")."""
         out = super().probe()
         for target in self.targets():
-            value = target.value
-            if target.kind == "route":
-                value = f"{value[0]}/{value[1] + 1}"
-            elif target.kind == "start":
-                value = f"{value[0]},{value[1]}"
+            match target.kind, target.value:
+                case "route", (card, index):
+                    name = f"{card}/{index + 1}"
+                case "start", (q, r):
+                    name = f"{q},{r}"
+                case _, value:
+                    name = f"{value}"
             x, y = target.center
-            out[f"{target.kind}:{value}"] = [int(x), int(y)]
+            out[f"{target.kind}:{name}"] = [int(x), int(y)]
         for b in self.action_buttons:
             if b.enabled:
                 out[b.key] = [b.rect.centerx, b.rect.centery]
