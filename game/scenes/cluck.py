@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Any
 
 import pygame
 
@@ -183,7 +184,7 @@ class CluckScene(GameScene):
         self.table = table
         slot, hidden, goal = self._rows()
         table.slot_row = slot if slot is not None else goal
-        if table.hidden is not None:
+        if table.hidden is not None and hidden is not None:   # both there or both not
             table.hidden.row = hidden
         table.goal.row = goal
         if self.row_h:                              # laid out: rows sized as they belong
@@ -599,7 +600,7 @@ class CluckScene(GameScene):
         turned = d["orientation"] == "turned"
         band = self.state.tiles.band(d["tile"], turned)
         sprite = m.hidden or TileSprite("hidden")
-        turned_up = []
+        turned_up: list[TileSprite] = []
 
         def start():
             m.stage = "end"
@@ -691,7 +692,8 @@ class CluckScene(GameScene):
                 m.carried[p] = max(0, m.carried[p] - 1)
                 m.stands[p] += 1
                 self._sound("pop")
-            pairs = [(("chicken", p), ("stand", p, before + i)) for i in range(d["stood"])]
+            pairs: list[tuple[tuple[Any, ...], tuple[Any, ...]]] = [
+                (("chicken", p), ("stand", p, before + i)) for i in range(d["stood"])]
         else:
             def shake(t):
                 if chicken is not None:
@@ -851,6 +853,13 @@ class CluckScene(GameScene):
             return None
         return "hole" if isinstance(actions[0], ChooseHole) else "place"
 
+    def _me(self) -> int:
+        """The person at the screen, asked for only while ``_my_turn()`` says they decide
+        (which it says only when the curtain has set who is looking)."""
+        player = self.private_player
+        assert player is not None, "asked for the person at the screen while nobody decides"
+        return player
+
     def _free_holes(self, player: int) -> list[int]:
         return [a.column for a in self.state.legal_actions(player) if isinstance(a, ChooseHole)]
 
@@ -859,7 +868,7 @@ class CluckScene(GameScene):
                        if isinstance(a, PlaceTile)})
 
     def _is_turned(self, tile: int | None) -> bool:
-        return bool(self.turned.get(tile, False))
+        return tile is not None and bool(self.turned.get(tile, False))
 
     def _turn_selected(self) -> None:
         if self._my_turn() != "place" or self.sel_tile is None:
@@ -869,16 +878,14 @@ class CluckScene(GameScene):
         self._sound("click")
 
     def _place_selected(self) -> None:
-        player = self.private_player
         if self._my_turn() != "place" or self.sel_tile is None:
             return
-        if self.act(player, PlaceTile(self.sel_tile, self._is_turned(self.sel_tile))):
+        if self.act(self._me(), PlaceTile(self.sel_tile, self._is_turned(self.sel_tile))):
             self.turned.pop(self.sel_tile, None)
 
     def _choose_hole(self, column: int) -> None:
-        player = self.private_player
-        if self._my_turn() == "hole" and column in self._free_holes(player):
-            self.act(player, ChooseHole(column))
+        if self._my_turn() == "hole" and column in self._free_holes(self._me()):
+            self.act(self._me(), ChooseHole(column))
             self.hole_cursor = None
 
     def probe(self) -> dict:
@@ -888,14 +895,14 @@ class CluckScene(GameScene):
         click places the picked tile); or "hole:N", a free START hole. Only the part of
         the ladder in view counts."""
         targets = [(b.key, b.rect) for b in self.buttons.buttons if b.enabled]
-        mode, player = self._my_turn(), self.private_player
+        mode = self._my_turn()
         if mode == "hole":
             targets += [(f"hole:{c}", self.hole_rect(c).clip(self.area))
-                        for c in self._free_holes(player)]
+                        for c in self._free_holes(self._me())]
         elif mode == "place":
             targets += [(b.key, b.rect) for b in self.play_buttons]
             targets += [(f"tile:{tile}", self.hand_rect(i))
-                        for i, tile in enumerate(self._hand_tiles(player))]
+                        for i, tile in enumerate(self._hand_tiles(self._me()))]
             targets.append(("slot", self.slot_rect().clip(self.area)))
         return reachable(targets)
 
@@ -913,7 +920,7 @@ class CluckScene(GameScene):
         # The game's own keys reach the person's choice before the pause/help buttons
         # take arrows and Enter for their focus ring.
         if event.type == pygame.KEYDOWN and event.key in self._GAME_KEYS and self._my_turn():
-            self.human_event(event, self.private_player)
+            self.human_event(event, self._me())
             return
         super().handle_event(event)
 
@@ -1051,7 +1058,7 @@ class CluckScene(GameScene):
         road_w = max(4, int(col_w * 0.16))
         xs = [col_w * (c + 0.5) for c in range(COLUMNS)]
         if kind in ("road", "start", "goal"):
-            segments = []
+            segments: list[tuple[tuple[float, float], tuple[float, float]]] = []
             if kind == "road":
                 band = self.state.tiles.band(tile, turned)
                 segments += [((x, 0), (x, h)) for x in xs]
@@ -1202,7 +1209,7 @@ class CluckScene(GameScene):
         if mode == "place" and self.sel_tile is not None:
             sprite = TileSprite("road", self.sel_tile, self._is_turned(self.sel_tile))
             self._blit_tile(surface, sprite, rect, alpha=215)
-            colour = self.seat_colour(self.private_player)
+            colour = self.seat_colour(self._me())
             pulse = 2 + int(2 * (1 + math.sin(pygame.time.get_ticks() / 180)))
             if self.hover == "slot":
                 pulse = self.px(6)
@@ -1247,7 +1254,7 @@ class CluckScene(GameScene):
         m = self.table
         size = self._chicken_size()
         if mode == "hole":
-            player = self.private_player
+            player = self._me()
             free = self._free_holes(player)
             pulse = 0.5 + 0.5 * math.sin(pygame.time.get_ticks() / 200)
             for c in free:
@@ -1293,7 +1300,7 @@ class CluckScene(GameScene):
         surface.blit(label, label.get_rect(center=center))
 
     def _draw_preview(self, surface) -> None:
-        player = self.private_player
+        player = self._me()           # drawn in the person's "place" turn only
         result = self._current_preview(player)
         if not result:
             return
@@ -1320,8 +1327,8 @@ class CluckScene(GameScene):
                 pygame.draw.lines(surface, colour, False, points, width)
             for row in cp.trace.collected:
                 band = m.roads[row - 1].band if row <= laid else candidate
-                x, y = self.to_screen(*hole_point(row, band))
-                pygame.draw.circle(surface, colour, (x, y - size * 0.3), int(size * 0.62),
+                hx, hy = self.to_screen(*hole_point(row, band))
+                pygame.draw.circle(surface, colour, (hx, hy - size * 0.3), int(size * 0.62),
                                    max(2, self.px(3)))
             end = points[-1]
             good = cp.nest
@@ -1506,15 +1513,15 @@ class CluckScene(GameScene):
                 button.draw(surface)
 
     def _prompt(self, mode) -> tuple[str, str]:
-        viewer = self.private_player
         if mode == "hole":
-            return (self.t("cluck.your_hole", name=self.seat_name(viewer)),
+            return (self.t("cluck.your_hole", name=self.seat_name(self._me())),
                     self.t("cluck.hint_hole"))
         if mode == "place":
-            return (self.t("cluck.your_place", name=self.seat_name(viewer)),
+            return (self.t("cluck.your_place", name=self.seat_name(self._me())),
                     self.t("cluck.hint_place"))
         m = self.table
-        hint = self.t("cluck.watching") if viewer is None and self.session.humans() else ""
+        watching = self.private_player is None and self.session.humans()
+        hint = self.t("cluck.watching") if watching else ""
         if self.state.is_over():
             return self.t("cluck.log.game_over", n=self.state.round), hint
         if m.stage == "end":

@@ -26,7 +26,7 @@ import pygame
 from game.rules.protocol import Action, Event
 from game.rules.verflixxt import Attack, Draw, Hat, Move, Play, Roll, Stop
 from game.rules.verflixxt.box import FINISH, LUCKY, MINUS, PLUS, RISK, START, card_value
-from game.rules.verflixxt.scoring import breakdown
+from game.rules.verflixxt.scoring import ScoreBreakdown, breakdown
 from game.scenes.game_base import GameScene
 from game.ui import choices, fonts, sprites, theme
 from game.ui.tween import Tween, ease_in_out, lerp
@@ -149,7 +149,7 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
         self.sel_piece: str | None = None
         self._images: dict = {}
         self._static: pygame.Surface | None = None
-        self._score_cache: dict = {}
+        self._score_cache: dict[tuple[int, tuple, tuple, tuple], ScoreBreakdown] = {}
         self._synced = True
         self.clock = 0.0
         self.last_die: int | None = None      # the base game's die shows its last roll
@@ -1759,7 +1759,7 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
         surface.blit(layer, rect)
 
     # -- players ----------------------------------------------------------------------
-    def _scores(self, player: int) -> dict:
+    def _scores(self, player: int) -> ScoreBreakdown:
         t = self.table
         key = (player, tuple(t.taken[player]), tuple(t.chips_won[player]),
                tuple(t.hats_home[player]))
@@ -1773,7 +1773,7 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
             self._score_cache[key] = value
         return value
 
-    def _explain(self, parts: dict) -> str:
+    def _explain(self, parts: ScoreBreakdown) -> str:
         tr = self.t
         hats = self.state.hats_variant
         items = [tr("verflixxt.sc_tiles", v=_signed(parts["track"]))]
@@ -1832,7 +1832,7 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
         if self.legend_rect is not None:
             self._draw_legend(surface, self.legend_rect)
 
-    def _draw_pile(self, surface, player: int, parts: dict) -> None:
+    def _draw_pile(self, surface, player: int, parts: ScoreBreakdown) -> None:
         t = self.table
         pile = t.taken[player]
         if not pile:
