@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game import saves
 from game.scenes.lobby import default_seats
@@ -77,6 +78,7 @@ def test_ctrl_c_mid_game_autosaves_and_exits_cleanly(tmp_path):
     assert autosaves
 
 
+@pytest.mark.soak      # 50 processes, ~10 s: CI runs it, the fast loop skips it
 def test_fifty_quick_starts_and_quits_print_nothing_on_stderr(tmp_path):
     """Issue #14: once in a batch of short runs, 'Exception in thread sound-synth'
     appeared: the synthesis thread raced pygame.quit(). The app now stops and joins it
