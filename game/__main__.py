@@ -13,8 +13,9 @@ import re
 import sys
 import textwrap
 import traceback
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Mapping, NoReturn
+from typing import Any, NoReturn
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -585,7 +586,7 @@ def main(argv: list[str] | None = None) -> int:
         return _error(str(exc) or type(exc).__name__)
     except KeyboardInterrupt:
         return _error("interrupted", EXIT_INTERRUPTED)
-    except Exception as exc:   # a bug of ours: no traceback on the terminal, but kept
+    except Exception as exc:  # noqa: BLE001 - a bug of ours: no traceback on the terminal, but kept
         return _internal_error(exc)
 
 

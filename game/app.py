@@ -178,6 +178,7 @@ class App:
         if key != self._last_probe:
             self._last_probe = key
             import json
+
             from game.settings import atomic_write_text
             atomic_write_text(Path(path), json.dumps(info))
 
@@ -290,6 +291,7 @@ def start_new_game(app: App, game_id: str, players: int, seed: int | None,
                    computers: bool) -> None:
     """Straight into a game with default seats (seat 1 a person unless ``computers``)."""
     import random
+
     from game import registry
     from game.scenes.lobby import default_seats
     from game.session import Session
@@ -308,6 +310,7 @@ def start_new_game(app: App, game_id: str, players: int, seed: int | None,
 
 def resume_game(app: App, which: str) -> None:
     from pathlib import Path
+
     from game import registry, saves
     if which == "latest":
         listed = saves.list_saves()

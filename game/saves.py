@@ -20,10 +20,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.rules.protocol import IllegalAction, NotationError, Record, RulesDataError
-from game.settings import (BadNumber, FileProblem, atomic_write_text, data_dir, describe,
-                           printable, read_json)
 from game import settings as _settings
+from game.rules.protocol import IllegalAction, NotationError, Record, RulesDataError
+from game.settings import (
+    BadNumber,
+    FileProblem,
+    atomic_write_text,
+    data_dir,
+    describe,
+    printable,
+    read_json,
+)
 
 FORMAT = 1
 MAX_BYTES = 8_000_000

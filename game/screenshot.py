@@ -73,6 +73,7 @@ def screenshot(args) -> int:
         from game.simulate import checked_setup
         checked_setup(args.scene, args.players, args.seed, args.options)
     import pygame
+
     from game.app import App
     from game.settings import Settings
     app = App(size=args.size, lang=args.lang, settings=Settings(), persist=False)

@@ -9,8 +9,9 @@ from __future__ import annotations
 import random
 import threading
 import time
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from game import rules
 from game.ai import make_bot
@@ -29,7 +30,7 @@ class Seat:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, data: Mapping) -> "Seat":
+    def from_dict(cls, data: Mapping) -> Seat:
         return cls(name=str(data["name"]), character=str(data["character"]),
                    human=bool(data["human"]), level=str(data.get("level", "normal")))
 
@@ -128,7 +129,7 @@ class Session:
         def think():
             try:
                 decision.result.append(bot.choose(view, player, rng))
-            except Exception as exc:  # reported to the scene, which shows it
+            except Exception as exc:  # noqa: BLE001 - reported to the scene, which shows it
                 decision.result.append(exc)
 
         decision.thread = threading.Thread(target=think, name=f"bot-{player}", daemon=True)
@@ -160,7 +161,7 @@ class Session:
         return {"record": self.record().to_dict(), "seats": [s.to_dict() for s in self.seats]}
 
     @classmethod
-    def from_record(cls, record: Record, seats: list[Seat], bot_budget_ms: int = 50) -> "Session":
+    def from_record(cls, record: Record, seats: list[Seat], bot_budget_ms: int = 50) -> Session:
         session = cls(record.game, seats, record.seed, record.options, prepared=True,
                       bot_budget_ms=bot_budget_ms)
         for player, text in record.actions:

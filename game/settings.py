@@ -17,9 +17,10 @@ import re
 import stat
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import platformdirs
 
@@ -204,7 +205,7 @@ class Settings:
     window_width: int = 1280
     window_height: int = 720
 
-    def validated(self) -> "Settings":
+    def validated(self) -> Settings:
         problems = [f"{name}: {problem}" for name, check in CHECKS.items()
                     if (problem := check(getattr(self, name))) is not None]
         if problems:

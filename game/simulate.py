@@ -11,8 +11,9 @@ import random
 import statistics
 import time
 import traceback
+from collections.abc import Mapping
 from types import ModuleType
-from typing import Any, Mapping
+from typing import Any
 
 from game import rules
 from game.ai import make_bot
@@ -65,7 +66,7 @@ def run(game_id: str, players: int, games: int, seed: int, options: Mapping[str,
             if state.is_over():
                 finished += 1
                 rounds.append(state.round_number)
-        except Exception:  # a simulation reports every crash instead of stopping at one
+        except Exception:  # noqa: BLE001 - a simulation reports every crash, not the first only
             errors += 1
             if first_error is None:
                 first_error = f"seed {game_seed}: {traceback.format_exc(limit=8)}"

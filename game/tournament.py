@@ -9,7 +9,8 @@ import math
 import random
 import statistics
 import time
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from game.ai import make_bot
 from game.simulate import canonical_levels, checked_setup

@@ -11,8 +11,9 @@ import importlib
 import importlib.util
 import os
 import threading
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, Callable, Mapping, TypeVar
+from typing import Any, TypeVar
 
 from game.files import PARSE_ERRORS, read_bounded
 from game.paths import DATA_DIR
@@ -243,6 +244,16 @@ def prepare_options(game_id: str, options: Mapping[str, Any] | None) -> dict:
     return prepare(options) if prepare else options
 
 
-__all__ = ["DATA_DIR", "DataFileError", "MAX_DATA_BYTES", "cached_load", "cut",
-           "file_signature", "prepare_options", "read_data", "read_yaml", "rules_checked",
-           "yaml_file"]
+__all__ = [
+    "DATA_DIR",
+    "MAX_DATA_BYTES",
+    "DataFileError",
+    "cached_load",
+    "cut",
+    "file_signature",
+    "prepare_options",
+    "read_data",
+    "read_yaml",
+    "rules_checked",
+    "yaml_file",
+]

@@ -8,8 +8,7 @@ from pathlib import Path
 
 from game.boards import DataFileError
 from game.boards.duck import load_board
-from game.rules.duck.data import (BUOY, COLOURS, MAX_DUCKS, START, board_from_data,
-                                  board_problems)
+from game.rules.duck.data import BUOY, COLOURS, MAX_DUCKS, START, board_from_data, board_problems
 
 
 def check_board_cli(path: str) -> int:

@@ -5,8 +5,9 @@ the file and names the file in every complaint.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from game.boards import DataFileError, read_yaml, rules_checked
 from game.paths import BOARDS_DIR

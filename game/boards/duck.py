@@ -37,16 +37,26 @@ import stat
 import struct
 import threading
 import zlib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 from xml.sax.saxutils import escape
 
 from game.boards import DataFileError, cached_load, cut, read_data, read_yaml, rules_checked
 from game.files import PARSE_ERRORS, clip
 from game.paths import BOARDS_DIR
-from game.rules.duck.data import (COLOURS, KINDS, LEVELS, MAX_DUCKS, board_from_data,
-                                  board_problems, deck_from_data, is_int, patterns_from_data)
+from game.rules.duck.data import (
+    COLOURS,
+    KINDS,
+    LEVELS,
+    MAX_DUCKS,
+    board_from_data,
+    board_problems,
+    deck_from_data,
+    is_int,
+    patterns_from_data,
+)
 from game.rules.duck.hexes import TURNS, flower, normalise
 from game.rules.duck.state import DEFAULT_BOARD, VARIANTS
 
@@ -377,7 +387,7 @@ def _tiled_map(path: Path):
     tmx.filename = str(path)
     try:
         tmx.parse_xml(root)
-    except Exception as exc:  # pytmx raises anything on a broken map; report, never crash
+    except Exception as exc:  # noqa: BLE001 - pytmx raises anything on a broken map; report
         reason = cut(str(exc)) or type(exc).__name__
         raise DataFileError(path, "", f"Tiled map cannot be read: {reason}") from None
     return tmx

@@ -7,8 +7,9 @@ loaded table (a saved game's options), which is checked again.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from game.boards import read_yaml, rules_checked, yaml_file
 from game.paths import BOARDS_DIR

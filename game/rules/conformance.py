@@ -11,11 +11,11 @@ Headless and stdlib only, so the soak tests and ``python -m game simulate`` shar
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping, NoReturn
+from typing import Any, NoReturn
 
-from .protocol import (Action, Event, GameState, IllegalAction, Player, Record, RulesModule,
-                       replay)
+from .protocol import Action, Event, GameState, IllegalAction, Player, Record, RulesModule, replay
 
 Invariant = Callable[[GameState], None]
 LeakCheck = Callable[[GameState, GameState, int], None]
@@ -146,8 +146,8 @@ def check_determinism(module: RulesModule, record: Record, final: GameState) -> 
     again, _ = replay(module, record)
     if again.to_dict() != final.to_dict():
         raise ConformanceError(f"seed {record.seed}: replaying the record gives another state")
-    first, events_a = replay(module, record)
-    second, events_b = replay(module, record)
+    _first, events_a = replay(module, record)
+    _second, events_b = replay(module, record)
     if [e.to_dict() for e in events_a] != [e.to_dict() for e in events_b]:
         raise ConformanceError(f"seed {record.seed}: the same record gave different events")
 

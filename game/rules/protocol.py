@@ -20,8 +20,9 @@ from __future__ import annotations
 import copy
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Iterable, Mapping, Protocol, Sequence
+from typing import Any, ClassVar, Protocol
 
 Player = int
 # A JSON-compatible object (a save, an event, a record). Its values are JSON data of
@@ -58,7 +59,7 @@ class Action:
     turns that text back into an equal action.
     """
 
-    def __lt__(self, other: "Action") -> bool:
+    def __lt__(self, other: Action) -> bool:
         return (type(self).__name__, str(self)) < (type(other).__name__, str(other))
 
 
@@ -173,7 +174,7 @@ class GameState(ABC):
 
     # -- hidden information ------------------------------------------------------------
     @abstractmethod
-    def view(self, player: Player | None) -> "GameState":
+    def view(self, player: Player | None) -> GameState:
         """A copy with everything ``player`` may not see hidden (``None``: a spectator).
 
         A view answers ``to_act``, ``legal_actions(player)``, ``scores`` and ``to_dict``
@@ -181,7 +182,7 @@ class GameState(ABC):
         """
 
     @abstractmethod
-    def determinize(self, rng: random.Random) -> "GameState":
+    def determinize(self, rng: random.Random) -> GameState:
         """A full state consistent with this view, its hidden parts (others' hands, deck
         order, face-down tokens, future chance) sampled from ``rng``. On a full state it
         returns a copy whose future chance is re-seeded from ``rng``."""
@@ -210,14 +211,14 @@ class GameState(ABC):
 
     @classmethod
     @abstractmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "GameState": ...
+    def from_dict(cls, data: Mapping[str, Any]) -> GameState: ...
 
     @staticmethod
     @abstractmethod
     def parse_action(text: str) -> Action:
         """Inverse of ``str(action)``; raises :class:`NotationError`."""
 
-    def clone(self) -> "GameState":
+    def clone(self) -> GameState:
         return copy.deepcopy(self)
 
 

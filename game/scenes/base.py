@@ -22,7 +22,7 @@ class Scene:
     overlay = False          # draw the scene below first
     opaque_overlay = False   # an overlay that hides everything below (the curtain)
 
-    def __init__(self, app: "App"):
+    def __init__(self, app: App):
         self.app = app
         self.t = app.t
         self.buttons = ButtonGroup()
@@ -71,7 +71,7 @@ class Scene:
 
     # helpers --------------------------------------------------------------------------
     def px(self, value: float) -> int:
-        return int(round(value * self.s))
+        return round(value * self.s)
 
     def key_back(self, event: pygame.event.Event) -> bool:
         return event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE)
@@ -84,7 +84,7 @@ class ModalScene(Scene):
     overlay = True
     shade_alpha = 150
 
-    def __init__(self, app: "App"):
+    def __init__(self, app: App):
         super().__init__(app)
         self.panel = pygame.Rect(0, 0, 0, 0)
         self._shade: pygame.Surface | None = None

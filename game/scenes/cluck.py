@@ -14,6 +14,7 @@ the next nest tile (public, K-3) — the same rows the preview traces.
 """
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass, field
 from typing import Any
@@ -122,7 +123,7 @@ def _fraction_at(points, target) -> float:
     lengths = [math.dist(points[i], points[i + 1]) for i in range(len(points) - 1)]
     total = sum(lengths) or 1.0
     done = 0.0
-    for (a, b), seg in zip(zip(points, points[1:]), lengths):
+    for (a, b), seg in zip(itertools.pairwise(points), lengths):
         if seg and abs(math.dist(a, target) + math.dist(target, b) - seg) < 1e-6:
             return (done + math.dist(a, target)) / total
         done += seg
@@ -641,7 +642,7 @@ class CluckScene(GameScene):
         m = self.table
         p = e.player
         path = [tuple(pt) for pt in e.data["path"]]
-        length = sum(math.dist(a, b) for a, b in zip(path, path[1:]))
+        length = sum(math.dist(a, b) for a, b in itertools.pairwise(path))
         pickups = sorted((_fraction_at(path, tuple(c["point"])), c["row"])
                          for c in e.data["collected"])
         taken: set[int] = set()

@@ -62,6 +62,7 @@ class GameScene(Scene):
         done and then ``actions`` more actions (a table in the middle of a round), without
         animation; then show seat 0's point of view. For screenshots/tests."""
         import random
+
         from game.ai import Bot, make_bot
         rng = random.Random(self.session.seed)
         bots: dict[int, Bot] = {}
@@ -169,7 +170,7 @@ class GameScene(Scene):
             self.session.start_bot(player)
             try:
                 action = self.session.finished_bot(player, BOT_DELAY / self.speed)
-            except Exception as exc:   # a bot bug must not take the table down
+            except Exception as exc:  # noqa: BLE001 - a bot bug must not take the table down
                 self.app.show_error(f"{self.seat_name(player)}: {exc}")
                 return
             if action is not None:
@@ -263,7 +264,7 @@ class GameScene(Scene):
     # -- drawing ---------------------------------------------------------------------------
     def layout(self, size):
         super().layout(size)
-        w, h = size
+        w, _h = size
         self.buttons.clear()
         menu = pygame.Rect(w - self.px(118), self.px(8), self.px(52), self.px(40))
         rules = pygame.Rect(w - self.px(60), self.px(8), self.px(52), self.px(40))

@@ -7,7 +7,6 @@ from game.scenes.base import ModalScene
 from game.ui import fonts, theme
 from game.ui.widgets import Button, draw_text
 
-
 MAX_HELP_BYTES = 64_000     # the longest rules summary is ~6 KB
 
 

@@ -10,9 +10,8 @@ import pygame
 
 from game import registry, saves
 from game.scenes.base import Scene
-from game.ui import theme
 from game.settings import printable
-from game.ui import fonts
+from game.ui import fonts, theme
 from game.ui.widgets import Button, draw_text
 
 PER_PAGE = 7

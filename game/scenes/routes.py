@@ -13,14 +13,21 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 import pygame
 
 from game.rules.protocol import Action, Event
-from game.rules.routes import (ChangeDie, DeclineChip, EndPhase, PushMarker, TakeAll, TakeOne,
-                               TurnChip)
+from game.rules.routes import (
+    ChangeDie,
+    DeclineChip,
+    EndPhase,
+    PushMarker,
+    TakeAll,
+    TakeOne,
+    TurnChip,
+)
 from game.scenes.game_base import GameScene
 from game.ui import choices, fonts, sprites, theme
 from game.ui.tween import Tween, ease_in_out, ease_out_back, lerp
@@ -255,7 +262,7 @@ class RoutesScene(choices.ChoiceControls[Choice], GameScene):
 
     def _die_image(self, face: int, size: float, angle: float = 0.0) -> pygame.Surface:
         size = max(8, int(size))
-        angle = int(round(angle / 10.0)) * 10 % 360
+        angle = round(angle / 10.0) * 10 % 360
         key = ("die", face, size, angle)
         image = self._images.get(key)
         if image is None:
@@ -467,8 +474,9 @@ class RoutesScene(choices.ChoiceControls[Choice], GameScene):
             old = t.lid[face - 1]
             for k in range(count):
                 index = old - count + k
-                size = self.slot(face, max(0, index), max(old, 1))[1]
-                src = (lambda i=max(0, index), n=max(old, 1): self.slot(face, i, n)[0])
+                first, count_then = max(0, index), max(old, 1)
+                size = self.slot(face, first, count_then)[1]
+                src = (lambda i=first, n=count_then: self.slot(face, i, n)[0])
                 dice.append(LooseDie(face, src, self._held_anchor(player),
                                      size / max(self.s, 0.01), 18, hop=30 + 6 * k,
                                      spin=180, angle=self._rest_angle(face, index)))

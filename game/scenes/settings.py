@@ -15,7 +15,7 @@ VOLUMES = (0.0, 0.25, 0.5, 0.7, 1.0)
 class SettingsScene(Scene):
     def layout(self, size):
         super().layout(size)
-        w, h = size
+        w, _h = size
         st = self.app.settings
         self.buttons.clear()
         self.rows = []

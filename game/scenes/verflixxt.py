@@ -14,12 +14,13 @@ state and reads the ``move`` events it gives. Clause ids (VX-n) refer to
 """
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from bisect import bisect_left
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Callable
 
 import pygame
 
@@ -255,7 +256,7 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
                         -math.pi / 2 - math.pi * f
                     pts.append((cx + d / 2 * math.cos(theta), cy + d / 2 * math.sin(theta)))
         cum = [0.0]
-        for a, b in zip(pts, pts[1:]):
+        for a, b in itertools.pairwise(pts):
             cum.append(cum[-1] + math.dist(a, b))
         self._pts, self._cum = pts, cum
         total = cum[-1]
@@ -580,7 +581,7 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
         return image
 
     def _die_image(self, face: int, size: int, angle: int = 0) -> pygame.Surface:
-        angle = int(round(angle / 15.0)) * 15 % 360
+        angle = round(angle / 15.0) * 15 % 360
         key = ("die", face, size, angle)
         image = self._images.get(key)
         if image is None:
@@ -1119,8 +1120,8 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
                 line = line[:-1] + tr("verflixxt.second_mark") + line[-1]
             return line
         if kind == "move":
-            fields = dict(piece=self.piece_name(d["piece"]), n=abs(d["steps"]),
-                          frm=self.tile_name(d["from"]), to=self.tile_name(d["to"]))
+            fields = {"piece": self.piece_name(d["piece"]), "n": abs(d["steps"]),
+                          "frm": self.tile_name(d["from"]), "to": self.tile_name(d["to"])}
             if not d["steps"]:
                 return tr("verflixxt.ev_move_stay", **fields)
             push = d.get("cause") == "attack"
@@ -1135,8 +1136,8 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
                       piece=self.piece_name(d["piece"]))
         if kind == "hat":
             how = d["how"]
-            fields = dict(name=name, hat=self.hat_name(d["hat"]),
-                          frm=self.piece_name(d.get("from")), to=self.piece_name(d.get("to")))
+            fields = {"name": name, "hat": self.hat_name(d["hat"]),
+                          "frm": self.piece_name(d.get("from")), "to": self.piece_name(d.get("to"))}
             if how == "home":
                 fields["points"] = _signed(d.get("points", 0))
             return tr(f"verflixxt.ev_hat_{how}", **fields)

@@ -11,8 +11,9 @@ the same key again, or Enter, takes it (``_press_or_focus``).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 import pygame
 

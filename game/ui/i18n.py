@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import re
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from game.paths import DATA_DIR
@@ -27,7 +27,7 @@ class CatalogError(ValueError):
     pass
 
 
-@lru_cache(maxsize=None)
+@cache
 def namespace(lang: str, name: str) -> dict[str, str]:
     """One catalog file, loaded when a key of it is first asked for (start-up reads only
     the app's own strings, not every game's). Parsed catalogs are kept as JSON in the

@@ -3,8 +3,8 @@ the rules computed (a duck's hexes, a chicken's ladder points)."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
 
 Point = tuple[float, float]
 

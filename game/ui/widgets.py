@@ -5,8 +5,8 @@ arrow keys / Tab move the focus, Enter or Space presses the focused one.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 import pygame
 
@@ -134,11 +134,11 @@ class ButtonGroup:
                     event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
                 self.focus = self._next_focus(enabled, backwards, event.key)
                 return True
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                if self.focus is not None and self.focus < len(self.buttons) \
-                        and self.buttons[self.focus].enabled:
-                    self.buttons[self.focus].on_click()
-                    return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) \
+                    and self.focus is not None and self.focus < len(self.buttons) \
+                    and self.buttons[self.focus].enabled:
+                self.buttons[self.focus].on_click()
+                return True
         return False
 
     def _next_focus(self, enabled: list[int], backwards: bool, key: int) -> int:

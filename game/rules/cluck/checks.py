@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..protocol import Player
-from .state import CHICKS, CHICKENS, HAND_BASIC, HAND_LONG, OVER, CluckState, known_tiles
+from .state import CHICKENS, CHICKS, HAND_BASIC, HAND_LONG, OVER, CluckState, known_tiles
 
 
 def invariants(state: CluckState) -> None:

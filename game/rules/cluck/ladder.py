@@ -14,8 +14,9 @@ nests) spans ``y`` from ``4 r`` to ``4 r + 4``:
 """
 from __future__ import annotations
 
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Hashable, Mapping, Optional, Sequence, TypeVar
+from typing import TypeVar
 
 from .tiles import Band
 
@@ -57,7 +58,7 @@ class ChickenTrace:
 # A ladder row below the start tile: a road tile one way up and whether a chick stands in
 # its hole, or ``None`` for a face-down tile that nobody can see (it is passed straight).
 LaidRow = tuple[Band, bool]
-LadderRow = Optional[LaidRow]
+LadderRow = LaidRow | None
 
 
 def trace(starts: Mapping[Key, int], rows: Sequence[LadderRow]) -> dict[Key, ChickenTrace]:

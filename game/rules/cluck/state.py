@@ -4,13 +4,24 @@ from __future__ import annotations
 import copy
 import random
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, NamedTuple, TypedDict
+from typing import Any, NamedTuple, TypedDict
 
-from ..protocol import (Action, Event, GameState, JsonDict, NotationError, OptionSpec, Player,
-                        RulesDataError, resolve_options, rng_from_json, rng_state_to_json)
-from .ladder import (ChickenTrace, LadderRow, LaidRow, hole_point, rung_y, seat_point,
-                     trace)
+from ..protocol import (
+    Action,
+    Event,
+    GameState,
+    JsonDict,
+    NotationError,
+    OptionSpec,
+    Player,
+    RulesDataError,
+    resolve_options,
+    rng_from_json,
+    rng_state_to_json,
+)
+from .ladder import ChickenTrace, LadderRow, LaidRow, hole_point, rung_y, seat_point, trace
 from .tiles import COLUMNS, Band, TileSet, tile_set_from_data
 
 GAME_ID = "cluck"
@@ -349,7 +360,7 @@ class CluckState(GameState):
         batch = self.places()["hidden"] if self.is_view else self.batch[self.hidden_tile()[0]]
         return [t for t in self.unseen_tiles(player) if self.batch[t] == batch]
 
-    def view(self, player: Player | None) -> "CluckState":
+    def view(self, player: Player | None) -> CluckState:
         v = self.clone()
         v.rng = None
         v.seed = None           # it would rebuild everything hidden (new_game is seeded)
@@ -369,7 +380,7 @@ class CluckState(GameState):
         v.opening = [e for e in self.opening if e.seen_by(player)]
         return v
 
-    def determinize(self, rng: random.Random) -> "CluckState":
+    def determinize(self, rng: random.Random) -> CluckState:
         """K-10: each face-down place gets a tile of its own batch that the viewer cannot
         see, the batches shuffled separately; the hidden tile lies either way up."""
         s = self.clone()
@@ -409,7 +420,7 @@ class CluckState(GameState):
         return self.round
 
     # -- copies and saves -------------------------------------------------------------------
-    def clone(self) -> "CluckState":
+    def clone(self) -> CluckState:
         c = object.__new__(CluckState)
         c.__dict__.update(self.__dict__)
         c.order = list(self.order)
@@ -448,7 +459,7 @@ class CluckState(GameState):
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "CluckState":
+    def from_dict(cls, data: Mapping[str, Any]) -> CluckState:
         options = dict(data["options"])
         seed = None if data["seed"] is None else int(data["seed"])
         s = cls._blank(int(data["players"]), seed, options,
@@ -488,7 +499,7 @@ class CluckState(GameState):
 
     @classmethod
     def _blank(cls, players: int, seed: int | None, options: dict[str, Any],
-               tiles: TileSet) -> "CluckState":
+               tiles: TileSet) -> CluckState:
         s = object.__new__(cls)
         s.players, s.seed, s.options, s.tiles = players, seed, options, tiles
         s.rng = None
@@ -523,7 +534,7 @@ def known_tiles(places: list[int | None]) -> list[int]:
 
 def _hand(tiles: Iterable[int]) -> list[int | None]:
     """Known tiles as a hand keeps them: sorted (typed as a hand, which views may hide)."""
-    return list(sorted(tiles))
+    return list(sorted(tiles))  # noqa: C413 - list() takes the hand's type from the return
 
 
 def _face_down(count: int) -> list[int | None]:

@@ -8,8 +8,10 @@ Standard library only.
 """
 from __future__ import annotations
 
+import itertools
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from ..protocol import RulesDataError
 
@@ -48,7 +50,7 @@ class Band:
             collector = exits.index(self.hole_column)
         object.__setattr__(self, "collector", collector)
 
-    def turned(self) -> "Band":
+    def turned(self) -> Band:
         """Upside down (180°): column c -> 4 - c, rung r|r+1 -> 3-r|4-r, above <-> below."""
         last = COLUMNS - 1
         return Band(tuple(sorted(last - 1 - r for r in self.rungs)),
@@ -58,7 +60,7 @@ class Band:
     def hole_side(self) -> str:
         return ABOVE if self.hole_above else BELOW
 
-    def plays_like(self, other: "Band") -> bool:
+    def plays_like(self, other: Band) -> bool:
         """Same moves and the same chicken passes the hole: no difference in play."""
         return self.exits == other.exits and self.collector == other.collector
 
@@ -151,7 +153,7 @@ def _road_tile(raw: Any, place: str) -> RoadTile:
     tile_id = _int(raw["id"], f"{place}.id", 1)
     rungs = _list(raw["rungs"], f"{place}.rungs", (1, 2))
     rungs = sorted(_int(r, f"{place}.rungs[{i}]", 0, COLUMNS - 2) for i, r in enumerate(rungs))
-    for a, b in zip(rungs, rungs[1:]):
+    for a, b in itertools.pairwise(rungs):
         if b - a < 2:
             raise RulesDataError(f"{place}.rungs",
                                  f"rungs {a}|{a + 1} and {b}|{b + 1} touch (CP-2: never)")

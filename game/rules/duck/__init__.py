@@ -76,13 +76,23 @@ number; ``heading`` a side 0-5. ``new_game`` keeps its own events in ``state.ope
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from .actions import parse_action
 from .data import COLOURS, KINDS, LEVELS, board_from_data, board_problems
 from .preview import Preview, preview
-from .state import (DEFAULT_BOARD, GAME_ID, LOBBY_VARIANTS, MAX_PLAYERS, MIN_PLAYERS, OPTIONS,
-                    VARIANTS, DuckState, ducks_per_player)
+from .state import (
+    DEFAULT_BOARD,
+    GAME_ID,
+    LOBBY_VARIANTS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    OPTIONS,
+    VARIANTS,
+    DuckState,
+    ducks_per_player,
+)
 
 State = DuckState
 

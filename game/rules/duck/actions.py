@@ -6,9 +6,9 @@ numbers from 1 (``route 42/2`` is card 42's second route), hound patterns A-D.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Callable
 
 from ..protocol import Action, NotationError
 

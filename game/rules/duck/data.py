@@ -22,7 +22,8 @@ facing is relative to the heading of the route's last step (-2..3).
 from __future__ import annotations
 
 from collections import deque
-from typing import Any, Iterable, Mapping, TypeGuard
+from collections.abc import Iterable, Mapping
+from typing import Any, TypeGuard
 
 from ..protocol import RulesDataError
 from .hexes import DIRECTIONS
@@ -59,8 +60,21 @@ def _known_keys(data: Mapping[str, Any], keys: tuple[str, ...], place: str) -> N
 class Board:
     """A compiled board: hex numbering, kinds, neighbour table, distance tables."""
 
-    __slots__ = ("name", "name_ja", "level", "coords", "index", "kind", "colour", "nbr",
-                 "starts", "drain", "buoys", "dist", "size")
+    __slots__ = (
+        "buoys",
+        "colour",
+        "coords",
+        "dist",
+        "drain",
+        "index",
+        "kind",
+        "level",
+        "name",
+        "name_ja",
+        "nbr",
+        "size",
+        "starts",
+    )
 
     def __init__(self, name: str, name_ja: str, level: str,
                  hexes: list[tuple[int, int, int, int]]):
@@ -166,8 +180,8 @@ def board_problems(board: Board, ducks: int = MAX_DUCKS) -> list[tuple[str, str]
         if not board.buoys[c]:
             problems.append(("hexes", f"the board has no {name} buoy"))
     if len(board.starts) < ducks:
-        problems.append(("hexes", f"the board has {len(board.starts)} start spaces; "
-                                  f"{ducks} ducks need at least {ducks}"))
+        problems.append(("hexes", (f"the board has {len(board.starts)} start spaces; "
+                                  f"{ducks} ducks need at least {ducks}")))
     if drains == 1:
         for s in board.starts:
             q, r = board.coords[s]

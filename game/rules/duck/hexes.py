@@ -11,7 +11,7 @@ A tile face is a "flower": a centre hex and its six neighbours, listed in side o
 """
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 

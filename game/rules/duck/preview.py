@@ -8,8 +8,9 @@ DDG-24 the hound, DDG-25 ghost and become the hound) and assumes the duck does n
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, NamedTuple, Sequence
+from typing import NamedTuple
 
 from .data import ALL_BUOYS, BUOY, COLOURS, START
 from .hexes import DIRECTIONS, back

@@ -12,14 +12,36 @@ that come up on the way (warp, knocked ducks), then goes on.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
-from typing import Any, Callable, Literal, Mapping, Sequence, TypeVar, Union, cast
+from typing import Any, Literal, TypeVar, cast
 
-from ..protocol import (Action, Event, GameState, IllegalAction, JsonDict, OptionSpec,
-                        RulesDataError, resolve_options, rng_from_json, rng_state_to_json)
+from ..protocol import (
+    Action,
+    Event,
+    GameState,
+    IllegalAction,
+    JsonDict,
+    OptionSpec,
+    RulesDataError,
+    resolve_options,
+    rng_from_json,
+    rng_state_to_json,
+)
 from . import actions as A
-from .data import (ALL_BUOYS, BUOY, COLOURS, DECK_SIZE, PATTERN_NAMES, START, Board,
-                   board_from_data, board_problems, deck_from_data, patterns_from_data)
+from .data import (
+    ALL_BUOYS,
+    BUOY,
+    COLOURS,
+    DECK_SIZE,
+    PATTERN_NAMES,
+    START,
+    Board,
+    board_from_data,
+    board_problems,
+    deck_from_data,
+    patterns_from_data,
+)
 from .data import Route as RouteData
 from .hexes import DIRECTIONS
 from .hexes import back as turned_back
@@ -80,14 +102,23 @@ ExtraDecision = tuple[Literal["extra"], int, int, int]
 FaceDecision = tuple[Literal["face"], int, int, tuple[int, ...], str]
 HoundDecision = tuple[Literal["houndface", "houndmove", "houndpattern"], int]
 DiscardDecision = tuple[Literal["discard"], int, "Pending"]
-Pending = Union[PieceDecision, ExtraDecision, FaceDecision, HoundDecision, DiscardDecision]
+Pending = PieceDecision | ExtraDecision | FaceDecision | HoundDecision | DiscardDecision
 
 
 class Move:
     """The piece moving now: its route, the next step, and how the move stands."""
 
-    __slots__ = ("piece", "steps", "idx", "facings", "card", "source", "warp_check", "done",
-                 "hit")
+    __slots__ = (
+        "card",
+        "done",
+        "facings",
+        "hit",
+        "idx",
+        "piece",
+        "source",
+        "steps",
+        "warp_check",
+    )
 
     def __init__(self, piece: int, steps: tuple[int, ...], facings: tuple[int, ...],
                  card: int | None, source: str, idx: int = 0, warp_check: bool = False,
@@ -97,7 +128,7 @@ class Move:
         self.idx, self.warp_check, self.done = idx, warp_check, done
         self.hit = hit          # the duck ran into the hound: its turn is over
 
-    def copy(self) -> "Move":
+    def copy(self) -> Move:
         return Move(self.piece, self.steps, self.facings, self.card, self.source, self.idx,
                     self.warp_check, self.done, self.hit)
 
@@ -106,7 +137,7 @@ class Move:
                 self.idx, self.warp_check, self.done, self.hit]
 
     @classmethod
-    def from_list(cls, data: Sequence[Any]) -> "Move":
+    def from_list(cls, data: Sequence[Any]) -> Move:
         piece, steps, facings, card, source, idx, warp_check, done, hit = data
         return cls(piece, tuple(steps), tuple(facings), card, source, idx, warp_check, done,
                    hit)
@@ -126,7 +157,7 @@ def _listify(value: Any) -> Any:
 
 
 def _pop_count(mask: int) -> int:
-    return bin(mask).count("1")
+    return (mask).bit_count()
 
 
 class DuckState(GameState):
@@ -190,7 +221,7 @@ class DuckState(GameState):
     # -- creation ----------------------------------------------------------------------------
     @classmethod
     def new(cls, players: int, seed: int,
-            options: Mapping[str, Any] | None = None) -> "DuckState":
+            options: Mapping[str, Any] | None = None) -> DuckState:
         self = cls._blank(players, seed, options)
         self.rng = random.Random(seed)
         self.deck = list(range(1, DECK_SIZE + 1))
@@ -247,7 +278,7 @@ class DuckState(GameState):
 
     @classmethod
     def _blank(cls, players: int, seed: int | None,
-               options: Mapping[str, Any] | None) -> "DuckState":
+               options: Mapping[str, Any] | None) -> DuckState:
         if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise RulesDataError("players", f"Duck! Duck! Go! is for {MIN_PLAYERS}-"
                                             f"{MAX_PLAYERS} players, not {players!r}")
@@ -801,8 +832,8 @@ class DuckState(GameState):
         back = turned_back(heading)
         dq, dr = DIRECTIONS[heading]
         q, r = self.board.coords[here]
-        data: dict[str, Any] = dict(hex=[q, r], blocked=[q + dq, r + dr], heading=back,
-                                    reason=reason)
+        data: dict[str, Any] = {"hex": [q, r], "blocked": [q + dq, r + dr], "heading": back,
+                                    "reason": reason}
         if piece == HOUND:
             self.hound_head = back
             self.hound_queue = ""
@@ -1105,7 +1136,7 @@ class DuckState(GameState):
         return self.round
 
     # -- copies, views, saves ----
-    def clone(self) -> "DuckState":
+    def clone(self) -> DuckState:
         new = object.__new__(type(self))
         d = dict(self.__dict__)
         for name in self._LISTS:
@@ -1118,7 +1149,7 @@ class DuckState(GameState):
         new.__dict__ = d
         return new
 
-    def view(self, player: int | None) -> "DuckState":
+    def view(self, player: int | None) -> DuckState:
         view = self.clone()
         view.viewer = -1 if player is None else player
         for p in range(self.players):
@@ -1138,7 +1169,7 @@ class DuckState(GameState):
             view._legal_cache = None
         return view
 
-    def determinize(self, rng: random.Random) -> "DuckState":
+    def determinize(self, rng: random.Random) -> DuckState:
         new = self.clone()
         new._legal_cache = None
         new.rng = random.Random(rng.getrandbits(64))
@@ -1205,7 +1236,7 @@ class DuckState(GameState):
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "DuckState":
+    def from_dict(cls, data: Mapping[str, Any]) -> DuckState:
         self = cls._blank(data["players"], data["seed"], data["options"])
         self.viewer = data["viewer"]
         self.rng = rng_from_json(data["rng"]) if data["rng"] is not None else None

@@ -47,11 +47,21 @@ Queries beyond the protocol: ``state.route_scores()`` (per-route, per-player bre
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ..protocol import OptionSpec
-from .actions import (ALL_ACTIONS, ChangeDie, DeclineChip, EndPhase, PushMarker, TakeAll,
-                      TakeOne, TurnChip, parse_action)
+from .actions import (
+    ALL_ACTIONS,
+    ChangeDie,
+    DeclineChip,
+    EndPhase,
+    PushMarker,
+    TakeAll,
+    TakeOne,
+    TurnChip,
+    parse_action,
+)
 from .state import GAME_ID, MAX_PLAYERS, MIN_PLAYERS, RoutesState
 from .table import Scorer, ranking, validate_table
 
@@ -70,6 +80,23 @@ def new_game(players: int, seed: int,
     return RoutesState.new(players, seed, options, OPTIONS)
 
 
-__all__ = ["ALL_ACTIONS", "ChangeDie", "DeclineChip", "EndPhase", "GAME_ID", "MAX_PLAYERS",
-           "MIN_PLAYERS", "OPTIONS", "PushMarker", "RoutesState", "Scorer", "TakeAll",
-           "TakeOne", "TurnChip", "new_game", "parse_action", "ranking", "validate_table"]
+__all__ = [
+    "ALL_ACTIONS",
+    "GAME_ID",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "OPTIONS",
+    "ChangeDie",
+    "DeclineChip",
+    "EndPhase",
+    "PushMarker",
+    "RoutesState",
+    "Scorer",
+    "TakeAll",
+    "TakeOne",
+    "TurnChip",
+    "new_game",
+    "parse_action",
+    "ranking",
+    "validate_table",
+]

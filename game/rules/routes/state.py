@@ -9,12 +9,33 @@ stamp ``stamp[route][player]``: on one space the marker with the larger stamp li
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping, Sequence, TypedDict
+from collections.abc import Mapping, Sequence
+from typing import Any, TypedDict
 
-from ..protocol import (Action, Event, GameState, IllegalAction, JsonDict, OptionSpec,
-                        RulesDataError, resolve_options, rng_from_json, rng_state_to_json)
-from .actions import (ALL_ACTIONS, ORDER, ChangeDie, DeclineChip, EndPhase, PushMarker,
-                      TakeAll, TakeOne, TurnChip, parse_action)
+from ..protocol import (
+    Action,
+    Event,
+    GameState,
+    IllegalAction,
+    JsonDict,
+    OptionSpec,
+    RulesDataError,
+    resolve_options,
+    rng_from_json,
+    rng_state_to_json,
+)
+from .actions import (
+    ALL_ACTIONS,
+    ORDER,
+    ChangeDie,
+    DeclineChip,
+    EndPhase,
+    PushMarker,
+    TakeAll,
+    TakeOne,
+    TurnChip,
+    parse_action,
+)
 from .table import ROUTES, SPACES, Scorer, ranking, validate_table
 
 GAME_ID = "routes"
@@ -109,7 +130,7 @@ class RoutesState(GameState):
 
     @classmethod
     def new(cls, players: int, seed: int, options: Mapping[str, Any] | None,
-            specs: Sequence[OptionSpec]) -> "RoutesState":
+            specs: Sequence[OptionSpec]) -> RoutesState:
         if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise RulesDataError("players", f"Eight Routes is for {MIN_PLAYERS}-{MAX_PLAYERS} "
                                             f"players, not {players!r}")
@@ -360,18 +381,18 @@ class RoutesState(GameState):
         return self.rng
 
     # -- hidden information: only the future dice (the rng and the seed) -------------------
-    def view(self, player: int | None) -> "RoutesState":
+    def view(self, player: int | None) -> RoutesState:
         seen = self.clone()
         seen.rng = None
         seen.seed = None
         return seen
 
-    def determinize(self, rng: random.Random) -> "RoutesState":
+    def determinize(self, rng: random.Random) -> RoutesState:
         sample = self.clone()
         sample.rng = random.Random(rng.getrandbits(64))
         return sample
 
-    def leak_check(self, view: "RoutesState", player: int) -> None:
+    def leak_check(self, view: RoutesState, player: int) -> None:
         shown = view.to_dict()
         assert shown["rng"] is None, "the view carries the random generator"
         assert shown["seed"] is None, "the view carries the seed"
@@ -380,7 +401,7 @@ class RoutesState(GameState):
         assert shown == full, "the view differs from the state in more than the future dice"
 
     # -- copies and saves ------------------------------------------------------------------
-    def clone(self) -> "RoutesState":
+    def clone(self) -> RoutesState:
         copy = object.__new__(type(self))
         copy.__dict__.update(self.__dict__)
         if self.rng is not None:
@@ -409,7 +430,7 @@ class RoutesState(GameState):
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "RoutesState":
+    def from_dict(cls, data: Mapping[str, Any]) -> RoutesState:
         from . import OPTIONS  # the package's lobby options (avoids an import cycle)
         players = data["players"]
         options = _build_options(players, data["options"], OPTIONS)

@@ -14,7 +14,8 @@ A table, normalised (JSON-compatible, route keys are strings)::
 """
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence, TypedDict, TypeGuard, final
+from collections.abc import Mapping, Sequence
+from typing import Any, TypedDict, TypeGuard, final
 
 from ..protocol import RulesDataError
 
@@ -171,7 +172,7 @@ def validate_table(data: Any) -> ScoringTable:
 class Scorer:
     """A validated table turned into tuples for fast scoring of a given player count."""
 
-    __slots__ = ("players", "spaces", "ranks", "min_space")
+    __slots__ = ("min_space", "players", "ranks", "spaces")
 
     def __init__(self, table: ScoringTable, players: int):
         self.players = players

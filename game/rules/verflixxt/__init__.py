@@ -51,14 +51,22 @@ Events (kind: data keys), in the order they happen:
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ..protocol import Action
 from .actions import Attack, Draw, Hat, Move, Play, Roll, Stop, parse_action
 from .box import DEFAULT_BOX, FINISH, LUCKY, PLUS, START, Box, check_box
 from .scoring import ScoreBreakdown
-from .state import (GAME_ID, HATS, MAX_PLAYERS, MIN_PLAYERS, OPTIONS, VerflixxtState,
-                    pawns_per_player)
+from .state import (
+    GAME_ID,
+    HATS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    OPTIONS,
+    VerflixxtState,
+    pawns_per_player,
+)
 
 State = VerflixxtState
 
@@ -159,7 +167,26 @@ def leak_check(state: VerflixxtState, view: VerflixxtState, player: int) -> None
         assert full[key] == seen[key], f"the view changed the public {key}"
 
 
-__all__ = ["Action", "Attack", "DEFAULT_BOX", "Draw", "GAME_ID", "Hat", "MAX_PLAYERS",
-           "MIN_PLAYERS", "Move", "OPTIONS", "Play", "Roll", "State", "Stop",
-           "VerflixxtState", "check_box", "check_invariants", "leak_check", "new_game",
-           "parse_action", "score_breakdown"]
+__all__ = [
+    "DEFAULT_BOX",
+    "GAME_ID",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "OPTIONS",
+    "Action",
+    "Attack",
+    "Draw",
+    "Hat",
+    "Move",
+    "Play",
+    "Roll",
+    "State",
+    "Stop",
+    "VerflixxtState",
+    "check_box",
+    "check_invariants",
+    "leak_check",
+    "new_game",
+    "parse_action",
+    "score_breakdown",
+]

@@ -7,9 +7,10 @@ Cards: ``y`` yellow or ``o`` orange, then the value: ``y3``, ``o-1``, ``o0``.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import Any, Callable, TypeVar
+from typing import Any, TypeVar
 
 from ..protocol import Action, NotationError
 

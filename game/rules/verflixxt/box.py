@@ -6,8 +6,9 @@ loads it and hands it in as ``options["box"]``, so a save carries its own box.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from ..protocol import RulesDataError
 

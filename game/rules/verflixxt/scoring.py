@@ -2,7 +2,8 @@
 (VX-28) and hats (VX-29), summed in VX-30."""
 from __future__ import annotations
 
-from typing import Iterable, Mapping, TypedDict
+from collections.abc import Iterable, Mapping
+from typing import TypedDict
 
 from .box import LUCKY, MINUS, PLUS, RISK
 

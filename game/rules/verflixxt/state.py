@@ -8,10 +8,20 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
-from ..protocol import (Action, Event, GameState, JsonDict, OptionSpec,
-                        RulesDataError, resolve_options, rng_from_json, rng_state_to_json)
+from ..protocol import (
+    Action,
+    Event,
+    GameState,
+    JsonDict,
+    OptionSpec,
+    RulesDataError,
+    resolve_options,
+    rng_from_json,
+    rng_state_to_json,
+)
 from .actions import Attack, Draw, Hat, Move, Play, Roll, Stop, make, parse_action
 from .box import DEFAULT_BOX, FINISH, LUCKY, PLUS, START, Box, card_value, check_box
 from .scoring import HAT_POINTS, ScoreBreakdown, breakdown
@@ -95,7 +105,7 @@ class VerflixxtState(GameState):
     # -- construction ----------------------------------------------------------------------
     @classmethod
     def new(cls, players: int, seed: int,
-            options: Mapping[str, Any] | None = None) -> "VerflixxtState":
+            options: Mapping[str, Any] | None = None) -> VerflixxtState:
         if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise RulesDataError("players", f"Verflixxt! is for {MIN_PLAYERS}-{MAX_PLAYERS} "
                                             f"players, not {players!r}")
@@ -176,10 +186,10 @@ class VerflixxtState(GameState):
         self.phase = CONTEST
 
     # -- copies, views, saves ----------------------------------------------------------------
-    def clone(self) -> "VerflixxtState":
+    def clone(self) -> VerflixxtState:
         return self._copy(None if self.rng is None else _copy_rng(self.rng))
 
-    def _copy(self, rng: random.Random | None) -> "VerflixxtState":
+    def _copy(self, rng: random.Random | None) -> VerflixxtState:
         s = self.__class__.__new__(self.__class__)
         s.players, s.seed, s.options, s.box = self.players, self.seed, self.options, self.box
         s.hats_variant, s.attack = self.hats_variant, self.attack
@@ -204,7 +214,7 @@ class VerflixxtState(GameState):
         s.opening_events = []
         return s
 
-    def view(self, player: int | None) -> "VerflixxtState":
+    def view(self, player: int | None) -> VerflixxtState:
         v = self._copy(None)               # future dice and shuffles are hidden
         v.is_view, v.viewer = True, player
         v.seed = None           # it would rebuild everything hidden (new_game is seeded)
@@ -212,7 +222,7 @@ class VerflixxtState(GameState):
         v.deck = ["?"] * len(self.deck)
         return v
 
-    def determinize(self, rng: random.Random) -> "VerflixxtState":
+    def determinize(self, rng: random.Random) -> VerflixxtState:
         s = self._copy(None)
         if self.is_view and self.hats_variant:
             known = Counter(self.discard)
@@ -250,7 +260,7 @@ class VerflixxtState(GameState):
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "VerflixxtState":
+    def from_dict(cls, data: Mapping[str, Any]) -> VerflixxtState:
         if data.get("game") != GAME_ID:
             raise RulesDataError("game", f"not a Verflixxt! save: {data.get('game')!r}")
         s = cls.__new__(cls)

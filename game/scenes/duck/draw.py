@@ -677,7 +677,7 @@ class Drawing(DuckHost):
                 ring=None) -> pygame.Surface:
         """A sprite turned to ``angle`` (cached per whole ANGLE_STEP degrees), on its
         player-colour ring when ``ring`` is a colour."""
-        step = int(round(angle / ANGLE_STEP)) % (360 // ANGLE_STEP)
+        step = round(angle / ANGLE_STEP) % (360 // ANGLE_STEP)
         key = (name, size, step, alpha, ring)
         image = self._rot.get(key)
         if image is None:

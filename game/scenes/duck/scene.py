@@ -1128,7 +1128,7 @@ class DuckScene(Controls, Drawing, GameScene):
         if player in self.state.winners():
             return self.t("duck.score_drain")
         s = self.state
-        best = max(bin(s.buoys[d]).count("1") for d in s.ducks_of(player))
+        best = max(s.buoys[d].bit_count() for d in s.ducks_of(player))
         return self.t("duck.score_buoys", n=best)
 
     def _ask(self, d: Decision) -> str:
