@@ -12,9 +12,21 @@ import functools
 import importlib
 import importlib.util
 import random
-from typing import Callable, Protocol
+from types import ModuleType
+from typing import Callable, Protocol, TypeVar
 
 from game.rules.protocol import Action, GameState
+
+S = TypeVar("S", bound=GameState)
+
+
+def state_of(cls: type[S], state: GameState) -> S:
+    """``state`` as the game's own state class ``cls``. A bot is generic over games (it
+    is handed a ``GameState``), but a game's knowledge only ever gets that game's states:
+    anything else is a programming error, said plainly rather than as an AttributeError."""
+    if not isinstance(state, cls):
+        raise TypeError(f"expected a {cls.__name__}, not a {type(state).__name__}")
+    return state
 
 
 class Bot(Protocol):
@@ -46,7 +58,7 @@ class FunctionBot:
         return self._func(view, player, rng)
 
 
-def game_knowledge(game_id: str):
+def game_knowledge(game_id: str) -> ModuleType | None:
     """The module ``game.ai.<game_id>`` with the game's evaluation, or None."""
     name = f"game.ai.{game_id}"
     if importlib.util.find_spec(name) is None:

@@ -7,9 +7,10 @@ the player cannot see (``unseen_tiles``), each equally likely either way up.
 from __future__ import annotations
 
 import random
+from typing import Callable, Sequence
 
 from game.rules.cluck import (CHICKS, MAX_ROUNDS, PLACE, Band, ChooseHole, CluckState,
-                              preview, stand_after, trace)
+                              PlaceTile, TileSet, preview, stand_after, trace)
 from game.rules.cluck.state import HAND_LONG, WINNING_CHICKS
 from game.rules.cluck.tiles import COLUMNS
 from game.rules.protocol import Action, Player
@@ -21,7 +22,9 @@ WIN_BONUS = 5.0
 
 def _hidden_bands(state: CluckState, player: Player, peek: bool) -> list[Band]:
     if peek and not state.is_view and state.hidden is not None:
-        return [state.tiles.band(*state.hidden)]
+        tile, turned = state.hidden
+        if tile is not None and turned is not None:     # a full state knows both
+            return [state.tiles.band(tile, turned)]
     return [state.tiles.band(t, turned) for t in state.unseen_tiles(player)
             for turned in (False, True)]
 
@@ -56,6 +59,13 @@ def _margin(stands: list[float], player: Player) -> float:
     return stands[player] - max(s for q, s in enumerate(stands) if q != player)
 
 
+def _placement(action: Action) -> PlaceTile:
+    """``action`` as the tile placement it must be once a hole choice is ruled out."""
+    if not isinstance(action, PlaceTile):
+        raise TypeError(f"not a Cluck-peep! action: {action!r}")
+    return action
+
+
 def _starts(state: CluckState) -> dict[int, int]:
     return {p: c for p, c in enumerate(state.chickens) if c is not None}
 
@@ -77,11 +87,13 @@ def _action_value(view: CluckState, player: Player, action: Action) -> float:
     if isinstance(action, ChooseHole):
         starts[player] = action.column
     else:
-        extra = view.tiles.band(action.tile, action.turned)
+        placed = _placement(action)
+        extra = view.tiles.band(placed.tile, placed.turned)
     return _margin(_projected_stands(view, player, starts, extra, peek=False), player)
 
 
-def _best(view: CluckState, player: Player, rng: random.Random, legal, value) -> Action:
+def _best(view: CluckState, player: Player, rng: random.Random, legal: Sequence[Action],
+          value: Callable[[Action], float]) -> Action:
     scored = [(value(a), a) for a in legal]
     top = max(v for v, _ in scored)
     return rng.choice([a for v, a in scored if v >= top - 1e-9])
@@ -101,8 +113,10 @@ def easy(view: CluckState, player: Player, rng: random.Random) -> Action:
     legal = view.legal_actions(player)
     if isinstance(legal[0], ChooseHole):
         nests = view.tiles.goal(view.nest_stack[0]).nests
-        return rng.choice([a for a in legal if a.column in nests] or list(legal))
-    mine = {a: preview(view, player, a.tile, a.turned)[player] for a in legal}
+        holes = [a for a in legal if isinstance(a, ChooseHole)]     # all of them: CP-3
+        return rng.choice([a for a in holes if a.column in nests] or list(legal))
+    places = [_placement(a) for a in legal]
+    mine = {a: preview(view, player, a.tile, a.turned)[player] for a in places}
     fed = [a for a, m in mine.items() if m.nest and m.trace.collected]
     nested = [a for a, m in mine.items() if m.nest]
     return rng.choice(fed or nested or list(legal))
@@ -122,18 +136,22 @@ def easy(view: CluckState, player: Player, rng: random.Random) -> Action:
 _SLOTS = 4 * COLUMNS    # per line: (collects the hidden chick?) x (ends on a nest?)
 
 
+_BandRow = tuple[tuple[int, ...], int]      # a band as (exits, collector)
+
+
 class _Tables:
     """Per tile set: each (tile, turned) as (exits, collector), and per nest set each
     tile's contribution to a hidden-tile count per line."""
 
-    def __init__(self, tiles) -> None:
+    def __init__(self, tiles: TileSet) -> None:
         self.tiles = tiles
         self.ids = tuple(tiles.road_ids)
-        self.band = {(t, turned): (tiles.band(t, turned).exits, tiles.band(t, turned).collector)
-                     for t in self.ids for turned in (False, True)}
-        self._contrib: dict[frozenset, dict[int, list[int]]] = {}
+        self.band: dict[tuple[int, bool], _BandRow] = {
+            (t, turned): (tiles.band(t, turned).exits, tiles.band(t, turned).collector)
+            for t in self.ids for turned in (False, True)}
+        self._contrib: dict[frozenset[int], dict[int, list[int]]] = {}
 
-    def contrib(self, nests: frozenset) -> dict[int, list[int]]:
+    def contrib(self, nests: frozenset[int]) -> dict[int, list[int]]:
         """tile -> _SLOTS counts, index 4 * line + 2 * collects + nest: how many of the tile's
         two ways up, lying hidden under a chicken on that line, give it the hidden chick
         and/or a nest."""
@@ -156,14 +174,14 @@ _TABLES: dict[int, _Tables] = {}
 ALL = 0                 # key of the sum over all road tiles (tile ids start at 1)
 
 
-def _tables(tiles) -> _Tables:
+def _tables(tiles: TileSet) -> _Tables:
     table = _TABLES.get(id(tiles))
     if table is None or table.tiles is not tiles:
         table = _TABLES[id(tiles)] = _Tables(tiles)
     return table
 
 
-NO_NESTS: frozenset = frozenset()      # the start tile, once it goes under the nest stack
+NO_NESTS: frozenset[int] = frozenset()      # the start tile, once it goes under the nest stack
 
 
 class _World:
@@ -172,6 +190,26 @@ class _World:
     __slots__ = ("tab", "players", "long_road", "runaway", "round", "start", "order", "turn",
                  "chickens", "nests", "pile", "hands", "hidden", "laid", "pos", "held",
                  "supply", "stands", "counts", "phase_holes")
+    tab: _Tables
+    players: int
+    long_road: bool
+    runaway: bool
+    round: int
+    start: Player
+    order: list[Player]
+    turn: int
+    chickens: list[int | None]
+    nests: list[frozenset[int]]     # the nest stack's nests, top first
+    pile: list[int]
+    hands: list[list[int]]
+    hidden: tuple[int, bool]        # (tile, turned)
+    laid: list[int]
+    pos: list[int]                  # per line, the seat whose chicken is on it, or -1
+    held: list[int]
+    supply: int
+    stands: list[int]
+    counts: list[int]
+    phase_holes: bool
 
     def copy(self) -> "_World":
         w = object.__new__(_World)
@@ -203,9 +241,14 @@ def _deal(view: CluckState, player: Player, rng: random.Random) -> _World:
     w.chickens = list(view.chickens)
     w.nests = [view.tiles.goal(g).nests for g in view.nest_stack]
     dealt = view.determinize(rng)       # K-10: each face-down place from its own batch
-    w.hands = dealt.hands
-    w.hidden = dealt.hidden
-    w.pile = dealt.pile
+    if dealt.hidden is None:
+        raise ValueError("a Cluck-peep! round in play has a hidden tile")
+    tile, turned = dealt.hidden
+    if tile is None or turned is None:
+        raise ValueError("a determinized Cluck-peep! state still hides a tile")
+    w.hands = [_dealt_tiles(h) for h in dealt.hands]
+    w.hidden = (tile, turned)
+    w.pile = _dealt_tiles(dealt.pile)
     w.laid = [r.tile for r in view.ladder]
     w.supply, w.stands = view.supply, list(view.stands)
     w.phase_holes = view.phase != PLACE
@@ -220,7 +263,15 @@ def _deal(view: CluckState, player: Player, rng: random.Random) -> _World:
     return w
 
 
-def _pass(w: _World, band, chick: bool) -> None:
+def _dealt_tiles(tiles: list[int | None]) -> list[int]:
+    """Tiles of a determinized state: every face-down place has been dealt one."""
+    out = [t for t in tiles if t is not None]
+    if len(out) != len(tiles):
+        raise ValueError("a determinized Cluck-peep! state still hides a tile")
+    return out
+
+
+def _pass(w: _World, band: _BandRow, chick: bool) -> None:
     """The chickens go through one band: the one entering on the collector's line takes
     the chick (CP-6); then the rungs swap lines."""
     exits, collector = band
@@ -244,7 +295,8 @@ def _recount(w: _World) -> None:
     w.counts = counts
 
 
-def _expected(w: _World, pos, held, counts, total: int, coh: bool) -> list[float]:
+def _expected(w: _World, pos: list[int], held: list[int], counts: list[int], total: int,
+              coh: bool) -> list[float]:
     out = [float(s) for s in w.stands]
     runaway = w.runaway
     for c in range(COLUMNS):
@@ -275,7 +327,10 @@ def _counts_seen_by(w: _World, q: Player) -> tuple[list[int], int]:
     return counts, sum(counts) // COLUMNS        # each tile counts once per line
 
 
-def _line_odds(w: _World, q: Player, coh: bool):
+_Odds = list[tuple[float, float]]     # per line: (a, b), see _line_odds
+
+
+def _line_odds(w: _World, q: Player, coh: bool) -> tuple[_Odds | None, list[int], int]:
     """Per line, as seat ``q`` (the normal bot) sees the hidden tile from what it cannot
     see: (a, b) with expected stand = stand + held * a + b for a chicken there (the base
     game), or the raw counts and their total (runaway chicks need them)."""
@@ -287,12 +342,14 @@ def _line_odds(w: _World, q: Player, coh: bool):
     return odds, counts, total
 
 
-def _margin_after(w: _World, q: Player, pos, held, odds, counts, total, coh) -> float:
+def _margin_after(w: _World, q: Player, pos: list[int], held: list[int], odds: _Odds | None,
+                  counts: list[int], total: int, coh: bool) -> float:
     if odds is None:
-        e = _expected(w, pos, held, counts, total, coh)
-        return e[q] - max(v for p, v in enumerate(e) if p != q)
+        expected = _expected(w, pos, held, counts, total, coh)
+        return expected[q] - max(v for p, v in enumerate(expected) if p != q)
     stands = w.stands
-    mine, other = 0.0, None
+    mine = 0.0
+    other: float | None = None      # the best rival's expected stand
     for c in range(COLUMNS):
         p = pos[c]
         if p < 0:
@@ -309,14 +366,15 @@ def _margin_after(w: _World, q: Player, pos, held, odds, counts, total, coh) -> 
     return mine - (other or 0.0)
 
 
-def _greedy_place(w: _World, q: Player, rng: random.Random):
+def _greedy_place(w: _World, q: Player, rng: random.Random) -> tuple[int, bool]:
     """The normal bot's choice for seat ``q`` in this world: the tile and way up with the
     best expected chick margin, the hidden tile averaged over what q cannot see."""
     remaining = len(w.order) - w.turn
     coh = w.supply > remaining
     chick = w.supply > 0
     odds, counts, total = _line_odds(w, q, coh)
-    best, top = [], None
+    best: list[tuple[int, bool]] = []
+    top: float | None = None
     pos = w.pos
     for t in w.hands[q]:
         for turned in (False, True):
@@ -340,7 +398,8 @@ def _greedy_hole(w: _World, q: Player, rng: random.Random) -> int:
     """The normal bot's hole (CP-3): the best expected chick margin once the hidden tile
     (with its chick) lies below START."""
     counts, total = _counts_seen_by(w, q)
-    best, top = [], None
+    best: list[int] = []
+    top: float | None = None
     for c in range(COLUMNS):
         if w.pos[c] >= 0:
             continue
@@ -454,7 +513,8 @@ def _play(w: _World, me: Player, action: Action, rng: random.Random) -> float:
     if isinstance(action, ChooseHole):
         _do_hole(w, me, action.column)
         return _finish(w, me, rng)
-    if _do_place(w, me, action.tile, action.turned, rng):
+    placed = _placement(action)
+    if _do_place(w, me, placed.tile, placed.turned, rng):
         return _share(w, me)
     return _finish(w, me, rng)
 

@@ -9,10 +9,15 @@ three, the drain. The hound hunts the ducks with the most buoy tokens.
 from __future__ import annotations
 
 import random
+from typing import Callable, Iterable, Sequence
 
 from game.rules.duck import actions as A
-from game.rules.duck.data import ALL_BUOYS, BUOY, FAR, PATTERN_NAMES, START
+from game.rules.duck.data import ALL_BUOYS, BUOY, FAR, PATTERN_NAMES, START, Board
 from game.rules.duck.preview import hound_walk, walk
+from game.rules.duck.state import DuckState, Move
+from game.rules.protocol import Action, GameState
+
+from . import state_of
 
 WIN = 1_000_000.0
 TOKEN = 100.0           # a buoy token outweighs any distance
@@ -20,18 +25,22 @@ KNOCKED = -60.0         # running into the hound
 
 
 _POP = tuple(bin(m).count("1") for m in range(ALL_BUOYS + 1))
-_TABLES: dict = {}
+Need = tuple[tuple[int, ...], ...]             # need[mask][hex], see _need
+Ranked = list[tuple[float, int, int]]           # (value, start hex, facing), best first
+_TABLES: dict[Board, Need] = {}
+_STARTS: dict[tuple[Board, int], Ranked] = {}   # by (board, mask); cleared with _TABLES
 
 
-def _need(board) -> tuple[tuple[int, ...], ...]:
+def _need(board: Board) -> Need:
     """``need[mask][h]``: hexes from ``h`` to the next thing a duck with buoy tokens
     ``mask`` needs: its nearest missing buoy, or the drain once it has all three."""
     tables = _TABLES.get(board)
     if tables is None:
-        if len(_TABLES) > 256:
+        if len(_TABLES) + len(_STARTS) > 256:
             _TABLES.clear()
+            _STARTS.clear()
         dist = board.dist
-        need = []
+        need: list[tuple[int, ...]] = []
         for mask in range(ALL_BUOYS + 1):
             targets = [c for c in range(3) if not mask & (1 << c)] or [3]
             need.append(tuple(min(dist[c][h] for c in targets) for h in range(board.size)))
@@ -39,7 +48,7 @@ def _need(board) -> tuple[tuple[int, ...], ...]:
     return tables
 
 
-def _place_value(board, mask: int, h: int, f: int) -> float:
+def _place_value(board: Board, mask: int, h: int, f: int) -> float:
     """How good it is to stand on ``h`` facing ``f`` with buoy tokens ``mask``."""
     need = _need(board)[mask]
     d = need[h]
@@ -52,25 +61,25 @@ def _place_value(board, mask: int, h: int, f: int) -> float:
     return value
 
 
-def _best_facing(board, mask: int, h: int, options) -> tuple[float, int]:
+def _best_facing(board: Board, mask: int, h: int, options: Iterable[int]) -> tuple[float, int]:
     return max((_place_value(board, mask, h, f), -f) for f in options)
 
 
-def _starts_by_value(board, mask: int) -> list[tuple[float, int, int]]:
+def _starts_by_value(board: Board, mask: int) -> Ranked:
     """Every start space with its best facing, best first, for a duck with ``mask``."""
     key = (board, mask)
-    ranked = _TABLES.get(key)
+    ranked = _STARTS.get(key)
     if ranked is None:
         ranked = []
         for s in board.starts:
             value, f = _best_facing(board, mask, s, range(6))
             ranked.append((value, s, -f))
         ranked.sort(reverse=True)
-        ranked = _TABLES[key] = [(value, s, -f) for value, s, f in ranked]
+        ranked = _STARTS[key] = [(value, s, -f) for value, s, f in ranked]
     return ranked
 
 
-def _best_start(view, mask: int, duck: int) -> tuple[float, int, int]:
+def _best_start(view: DuckState, mask: int, duck: int) -> tuple[float, int, int]:
     """The best empty start space to warp to (DDG-15) and its facing."""
     taken = {p for d, p in enumerate(view.pos) if d != duck}
     taken.add(view.hound_pos)
@@ -80,7 +89,8 @@ def _best_start(view, mask: int, duck: int) -> tuple[float, int, int]:
     return -FAR * 10.0, -1, 0
 
 
-def _route_value(view, duck: int, steps, facings) -> float:
+def _route_value(view: DuckState, duck: int, steps: Sequence[int],
+                 facings: Sequence[int]) -> float:
     """What moving ``duck`` along one route (from where it stands) is worth."""
     board = view.board
     h, f, bonk, mask, won, hit, path, touched, knocks = walk(view, duck, steps)
@@ -99,18 +109,19 @@ def _route_value(view, duck: int, steps, facings) -> float:
     return value
 
 
-def _card_value(view, duck: int, card: int) -> float:
+def _card_value(view: DuckState, duck: int, card: int) -> float:
     return max(_route_value(view, duck, steps, facings) for steps, facings in view.cards[card])
 
 
-def evaluate(state, player: int) -> float:
+def evaluate(state: GameState, player: int) -> float:
     """The player's position: its best duck's buoy tokens and nearness to its next
     target, against the best rival's. A win is worth everything."""
+    state = state_of(DuckState, state)
     if state.winner is not None:
         return WIN if state.winner == player else -WIN
     board = state.board
 
-    def best(p):
+    def best(p: int) -> float:
         values = [_place_value(board, state.buoys[d], state.pos[d], state.head[d])
                   if state.pos[d] >= 0 else TOKEN * _POP[state.buoys[d]] - 50
                   for d in state.ducks_of(p)]
@@ -121,13 +132,14 @@ def evaluate(state, player: int) -> float:
     return mine - 0.5 * max(rivals) if rivals else mine
 
 
-def evaluate_all(state) -> list[float]:
+def evaluate_all(state: GameState) -> list[float]:
     """Every player's prospects for the search (hard): where its best duck can get with
     the cards it holds, one round on — the best of its hand's cards played from where
     the duck stands (its route value, bonks and buoys included) — rather than where it
     stands now. After a round everybody holds the cards they kept plus one drawn: a duck
     near its buoy with nothing to reach it is not near. Absolute, per player; a won game
     is worth WIN to the winner and -WIN to the rest."""
+    state = state_of(DuckState, state)
     if state.winner is not None:
         return [WIN if p == state.winner else -WIN for p in range(state.players)]
     out = []
@@ -146,7 +158,8 @@ def evaluate_all(state) -> list[float]:
 
 
 # -- normal: greedy ------------------------------------------------------------------------------
-def normal(view, player: int, rng: random.Random):
+def normal(view: GameState, player: int, rng: random.Random) -> Action:
+    view = state_of(DuckState, view)
     legal = view.legal_actions(player)
     if len(legal) == 1:
         return legal[0]
@@ -154,57 +167,87 @@ def normal(view, player: int, rng: random.Random):
     if player in view.discarding or (view.pending and view.pending[0] == "discard"):
         return _discard(view, player, legal)
     if phase == "order":
-        return max(legal, key=lambda a: getattr(a, "card", -1))
+        return max(legal, key=lambda a: a.card if isinstance(a, A.OrderCard) else -1)
     if phase == "choose":
         return _choose(view, player, legal)
-    kind = view.pending[0]
-    handler = _HANDLERS.get(kind)
+    kind = _pending(view)[0]
+    handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
     return handler(view, player, legal) if handler else legal[0]
 
 
-def _choose(view, player, legal):
+Legal = Sequence[Action]
+
+
+def _pending(view: DuckState) -> tuple[object, ...]:
+    """The decision pending (there is one outside the order and choose phases)."""
+    if view.pending is None:
+        raise ValueError(f"no decision is pending in phase {view.phase}")
+    return view.pending
+
+
+def _piece(view: DuckState) -> int:
+    """The duck (or the hound, below 0) the pending decision is about."""
+    pending = _pending(view)
+    piece = pending[2] if len(pending) > 2 else None
+    if not isinstance(piece, int):
+        raise ValueError(f"the pending decision {pending!r} is not about a piece")
+    return piece
+
+
+def _moving(view: DuckState) -> Move:
+    """The piece moving now (a warp or a facing is decided during a move)."""
+    if view.mv is None:
+        raise ValueError("no piece is moving")
+    return view.mv
+
+
+def _choose(view: DuckState, player: int, legal: Legal) -> Action:
     ducks = list(view.ducks_of(player))
     hand = view.hands[player]
     values = {(d, c): _card_value(view, d, c) for d in ducks for c in hand}
-    choices = [a for a in legal if isinstance(a, (A.ChooseCard, A.ChooseCards))]
-    if len(ducks) == 1:
-        return max(choices, key=lambda a: (values[(ducks[0], a.card)], -a.card))
-    return max(choices, key=lambda a: (values[(ducks[0], a.first)] +
-                                       values[(ducks[1], a.second)], -a.first))
+    if len(ducks) == 1:         # one card (DDG-11)
+        cards = [a for a in legal if isinstance(a, A.ChooseCard)]
+        return max(cards, key=lambda a: (values[(ducks[0], a.card)], -a.card))
+    pairs = [a for a in legal if isinstance(a, A.ChooseCards)]     # one per duck (DDG-26)
+    return max(pairs, key=lambda a: (values[(ducks[0], a.first)] +
+                                     values[(ducks[1], a.second)], -a.first))
 
 
-def _moves(view, player, legal):
-    duck = view.pending[2]
+def _moves(view: DuckState, player: int, legal: Legal) -> Action:
+    duck = _piece(view)
     routes = [a for a in legal if isinstance(a, A.Route)]
     return max(routes, key=lambda a: (_route_value(view, duck, *view.cards[a.card][a.index]),
                                       -a.card, -a.index))
 
 
-def _place(view, player, legal):
+def _place(view: DuckState, player: int, legal: Legal) -> Action:
     board = view.board
-    return max(legal, key=lambda a: _place_value(board, 0, board.index[(a.q, a.r)], a.facing))
+    places = [a for a in legal if isinstance(a, A.Place)]
+    return max(places, key=lambda a: _place_value(board, 0, board.index[(a.q, a.r)], a.facing))
 
 
-def _face(view, player, legal):
-    piece = view.pending[2]
+def _face(view: DuckState, player: int, legal: Legal) -> Action:
+    piece = _piece(view)
     if piece < 0:
         return _hound_face(view, player, legal)
     board = view.board
     h, mask = view.pos[piece], view.buoys[piece]
-    return max(legal, key=lambda a: (_place_value(board, mask, h, a.facing), -a.facing))
+    faces = [a for a in legal if isinstance(a, A.Face)]
+    return max(faces, key=lambda a: (_place_value(board, mask, h, a.facing), -a.facing))
 
 
-def _warp(view, player, legal):
-    piece = view.pending[2]
+def _warp(view: DuckState, player: int, legal: Legal) -> Action:
+    piece = _piece(view)
     if piece < 0:
         return A.STAY
-    board, mv = view.board, view.mv
+    board, mv = view.board, _moving(view)
     mask = view.buoys[piece]
     rest = mv.steps[mv.idx:]
     stay = _route_value(view, piece, rest, mv.facings) if rest else \
         _best_facing(board, mask, view.pos[piece],
                      [(view.head[piece] + x) % 6 for x in mv.facings])[0]
-    best, choice = stay, A.STAY
+    best = stay
+    choice: Action = A.STAY
     for a in legal:
         if isinstance(a, A.Warp):
             value = _place_value(board, mask, board.index[(a.q, a.r)], a.facing)
@@ -213,33 +256,35 @@ def _warp(view, player, legal):
     return choice
 
 
-def _send(view, player, legal):
+def _send(view: DuckState, player: int, legal: Legal) -> Action:
     board = view.board
-    duck = view.pending[2]
+    duck = _piece(view)
     mask = view.buoys[duck]
     sign = 1 if view.owner(duck) == player else -1
-    return max(legal, key=lambda a: sign * -_need(board)[mask][board.index[(a.q, a.r)]])
+    sends = [a for a in legal if isinstance(a, A.Send)]
+    return max(sends, key=lambda a: sign * -_need(board)[mask][board.index[(a.q, a.r)]])
 
 
-def _threat(view, player, knocked) -> float:
+def _threat(view: DuckState, player: int, knocked: Iterable[int]) -> float:
     return sum((1 + _POP[view.buoys[d]]) * (-1 if view.owner(d) == player else 1)
                for d in knocked)
 
 
-def _hound_face(view, player, legal):
+def _hound_face(view: DuckState, player: int, legal: Legal) -> Action:
     """The facing (on the drain, or after a hound route) from which two patterns would
     knock the most valuable rival ducks."""
     patterns = [steps for steps, _ in view.patterns]
     here = view.hound_pos if view.hound_pos >= 0 else view.board.drain
 
-    def value(a):
+    def value(a: A.Face | A.HoundFace) -> float:
         return max(_threat(view, player, hound_walk(view, (p, q), (here, a.facing))[2])
                    for p in patterns for q in patterns)
-    return max(legal, key=lambda a: (value(a), -a.facing))
+    faces = [a for a in legal if isinstance(a, (A.Face, A.HoundFace))]
+    return max(faces, key=lambda a: (value(a), -a.facing))
 
 
-def _hound_move(view, player, legal):
-    def value(a):
+def _hound_move(view: DuckState, player: int, legal: Legal) -> Action:
+    def value(a: A.HoundPatterns | A.HoundCard) -> float:
         if isinstance(a, A.HoundPatterns):
             routes = [view.patterns[PATTERN_NAMES.index(n)][0] for n in a.patterns]
             bonus = 0.01                # keep the cards for the ducks
@@ -248,42 +293,47 @@ def _hound_move(view, player, legal):
             bonus = 0.0
         end, _, knocked, off = hound_walk(view, routes)
         return _threat(view, player, knocked) + bonus - (0.5 if off else 0.0)
-    return max(legal, key=lambda a: (value(a), str(a)))
+    moves = [a for a in legal if isinstance(a, (A.HoundPatterns, A.HoundCard))]
+    return max(moves, key=lambda a: (value(a), str(a)))
 
 
-def _post(view, player, legal):
+def _post(view: DuckState, player: int, legal: Legal) -> Action:
     return A.DONE if A.DONE in legal else legal[0]
 
 
-def _discard(view, player, legal):
+def _discard(view: DuckState, player: int, legal: Legal) -> Action:
     """Discard the three cards worth least: a card is worth what it does for the duck
     it suits best (with two ducks, DDG-26, the second duck's good card is kept too)."""
     ducks = [d for d in view.ducks_of(player) if view.pos[d] >= 0] or [view.ducks_of(player)[0]]
     worth = {c: max(_card_value(view, d, c) for d in ducks) for c in view.hands[player]}
-    return min(legal, key=lambda a: sum(worth[c] for c in a.cards))
+    discards = [a for a in legal if isinstance(a, A.Discard)]
+    return min(discards, key=lambda a: sum(worth[c] for c in a.cards))
 
 
-_HANDLERS = {"place": _place, "pre": _moves, "extra": _moves, "face": _face, "warp": _warp,
-             "post": _post, "send": _send, "houndface": _hound_face,
-             "houndmove": _hound_move, "houndpattern": _hound_move}
+_HANDLERS: dict[str, Callable[[DuckState, int, Legal], Action]] = {
+    "place": _place, "pre": _moves, "extra": _moves, "face": _face, "warp": _warp,
+    "post": _post, "send": _send, "houndface": _hound_face,
+    "houndmove": _hound_move, "houndpattern": _hound_move}
 
 
 # -- easy: random with light sense -----------------------------------------------------------------
-def easy(view, player: int, rng: random.Random):
+def easy(view: GameState, player: int, rng: random.Random) -> Action:
     """A random legal action, but never a route that bonks when one does not, nor a
     facing straight at the edge when another exists."""
+    view = state_of(DuckState, view)
     legal = view.legal_actions(player)
     pending = view.pending
     if pending and pending[0] in ("pre", "extra"):
-        duck = pending[2]
+        duck = _piece(view)
         routes = [a for a in legal if isinstance(a, A.Route)]
         clean = [a for a in routes
                  if walk(view, duck, view.cards[a.card][a.index][0])[2] is None]
         if clean:
             return rng.choice(clean)
-    if pending and pending[0] == "face" and pending[2] >= 0:
-        h = view.pos[pending[2]]
-        open_ = [a for a in legal if view.board.nbr[h * 6 + a.facing] >= 0]
+    if pending and pending[0] == "face" and _piece(view) >= 0:
+        h = view.pos[_piece(view)]
+        open_ = [a for a in legal
+                 if isinstance(a, A.Face) and view.board.nbr[h * 6 + a.facing] >= 0]
         if open_:
             return rng.choice(open_)
     return rng.choice(legal)

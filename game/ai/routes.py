@@ -6,11 +6,14 @@ pick-up phase, on copies that stop at the phase end (no die is rolled).
 from __future__ import annotations
 
 import random
+from typing import Sequence
 
 from game.rules.protocol import Action, GameState
 from game.rules.routes import (ChangeDie, DeclineChip, EndPhase, PushMarker, RoutesState,
                                TakeAll, TakeOne, TurnChip)
 from game.rules.routes.table import ROUTES, ranking
+
+from . import state_of
 
 DRIFT_PER_PHASE = 0.5  # spaces a marker is expected to gain per phase still to play
 CHIP_VALUE = 1.0  # a face-up round chip still to be used (ER-13)
@@ -38,7 +41,7 @@ def parent_rounds_left(state: RoutesState, player: int) -> int:
                if (r - 1) % state.players == player)
 
 
-def _position_value(spaces, pos: float) -> float:
+def _position_value(spaces: Sequence[int], pos: float) -> float:
     """The value of a (fractional) space on a position route, interpolated."""
     low = int(pos)
     if low >= 20:
@@ -66,6 +69,8 @@ def expected_scores(state: RoutesState) -> list[float]:
                     totals[p] += _position_value(spaces, min(20.0, row[p] + drift[p]))
             continue
         ranks = scorer.ranks[r]
+        if ranks is None:           # the table scores a route by position or by rank
+            continue
         threshold = scorer.min_space[r]
         order = ranking(row, state.stamp[r])
         rank = 0
@@ -88,6 +93,7 @@ def expected_scores(state: RoutesState) -> list[float]:
 def evaluate(state: GameState, player: int) -> float:
     """Heuristic worth of ``state`` for ``player``: their expected final score minus the
     best expected score among the others (the game is won by the highest total)."""
+    state = state_of(RoutesState, state)
     if state.is_over() and not state.hold_phase_end:
         totals = state.scores()
         best_other = max(t for p, t in enumerate(totals) if p != player)
@@ -107,6 +113,7 @@ def _after(base: RoutesState, player: int, action: Action) -> RoutesState:
 def normal(view: GameState, player: int, rng: random.Random) -> Action:
     """Greedy: the action whose result evaluates best, looking through the rest of the own
     phase where it matters (a die changed by C is worth the pick-up it enables)."""
+    view = state_of(RoutesState, view)
     legal = view.legal_actions(player)
     if len(legal) == 1:
         return legal[0]
@@ -139,6 +146,7 @@ def _best_pick_up(state: RoutesState, player: int, change: ChangeDie) -> float:
 def easy(view: GameState, player: int, rng: random.Random) -> Action:
     """Random with light sense: uses the chip power when offered, mostly picks up the
     bigger groups of dice, and never opens route 7 on its costly first spaces."""
+    view = state_of(RoutesState, view)
     legal = view.legal_actions(player)
     turns = [a for a in legal if isinstance(a, TurnChip)
              and not (a.route == ROUTE_7 + 1 and view.pos[ROUTE_7][player] == 0)]

@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Callable
+from typing import Callable, Sequence
 
 from game.rules.protocol import Action, GameState
 
@@ -30,7 +30,8 @@ class SearchBot:
     level = "hard"
 
     def __init__(self, evaluate: Callable[[GameState, int], float],
-                 rollout_policy: Callable | None = None, *, budget_ms: float = 150.0,
+                 rollout_policy: Callable[[GameState, int, random.Random], Action] | None = None,
+                 *, budget_ms: float = 150.0,
                  max_iterations: int = 400, depth: int | None = None,
                  challengers: int = 6, confidence: float = 1.0,
                  evaluate_all: Callable[[GameState], list[float]] | None = None,
@@ -89,7 +90,7 @@ class SearchBot:
             state.apply(p, action)
         return self.value(state, player)
 
-    def _candidates(self, view: GameState, player: int, legal, prior: Action,
+    def _candidates(self, view: GameState, player: int, legal: Sequence[Action], prior: Action,
                     rng: random.Random) -> list[Action]:
         """The greedy move first, then the challengers: the other actions whose result
         evaluates best on one sampled world."""

@@ -7,12 +7,20 @@ ahead on a determinization of it.
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from game.rules.protocol import Action, GameState
-from game.rules.verflixxt.actions import Hat, Play
-from game.rules.verflixxt.box import FINISH, LUCKY, MINUS, PLUS, START, card_value
+from game.rules.verflixxt.actions import Hat, Move, Play
+from game.rules.verflixxt.box import FINISH, LUCKY, MINUS, PLUS, START, Box, card_value
 from game.rules.verflixxt.scoring import HAT_POINTS, tile_points
 from game.rules.verflixxt.state import VerflixxtState
+
+from . import state_of
+
+if TYPE_CHECKING:
+    from game.rules.verflixxt.scoring import TilePoints
+
+    from .search import SearchBot
 
 HAT_WEIGHT = 0.9          # a worn hat almost surely scores for its wearer's owner (VX-29)
 LONE_WEIGHT = 0.8         # a tile only one player's pawns stand on: probably theirs (VX-5)
@@ -24,7 +32,7 @@ LUCKY_FLOOR = 3.0         # a lucky tile is worth something even with no minus t
 REACH = 6                 # the die's largest count (VX-4); cards reach no further (VX-23)
 
 
-def _take_value(state: VerflixxtState, player: int, tile: str, now: dict,
+def _take_value(state: VerflixxtState, player: int, tile: str, now: TilePoints,
                 lucky_held: bool = True) -> float:
     """What taking ``tile`` would add to ``player``'s tiles (VX-7 and VX-25 included).
     A plus tile, or a minus tile for a player without lucky tiles, is just its value."""
@@ -33,8 +41,8 @@ def _take_value(state: VerflixxtState, player: int, tile: str, now: dict,
     if kind == PLUS or (kind == MINUS and not lucky_held):
         return float(box.values[tile])
     after = tile_points(state.taken[player] + [tile], box.kinds, box.values)
-    gain = (after["track"] + after["lucky"] + after["risk"]
-            - now["track"] - now["lucky"] - now["risk"])
+    gain: float = (after["track"] + after["lucky"] + after["risk"]
+                  - now["track"] - now["lucky"] - now["risk"])
     if kind == LUCKY:
         gain = max(gain, LUCKY_FLOOR)
     return gain
@@ -48,10 +56,10 @@ def evaluate(state: GameState, player: int) -> float:
     return evaluate_all(state)[player]
 
 
-_POINTS: dict[tuple, tuple] = {}
+_POINTS: dict[tuple[int, tuple[str, ...]], tuple[Box, TilePoints]] = {}
 
 
-def _tile_points(state: VerflixxtState, player: int) -> dict:
+def _tile_points(state: VerflixxtState, player: int) -> TilePoints:
     """``tile_points`` of the player's tiles, remembered: the search asks for the same
     piles again and again."""
     box = state.box
@@ -64,19 +72,20 @@ def _tile_points(state: VerflixxtState, player: int) -> dict:
     return entry[1]
 
 
-def evaluate_all(state: VerflixxtState) -> list[float]:
+def evaluate_all(state: GameState) -> list[float]:
     """Every player's prospects (see ``evaluate``) in one pass, for the search. Each
     unguarded tile with pawns on it counts once: a tile one player holds alone is theirs
     at LONE_WEIGHT, less for each rival pawn that could still land on it (pieces only
     move forward, VX-4); a tile several players share is split between them (whoever
     leaves last takes it, VX-5)."""
+    state = state_of(VerflixxtState, state)
     box = state.box
     kinds = box.kinds
     track = state.track
     index = {tile: i for i, tile in enumerate(track)}
     last = len(track) - 1
     guarded = set(state.guardians)
-    owners: dict[str, set] = {}
+    owners: dict[str, set[int]] = {}
     spots: list[tuple[int, int]] = []              # (track index, player) of every pawn out
     values = [0.0] * state.players
     for q, row in enumerate(state.pawns):
@@ -144,6 +153,7 @@ def easy(view: GameState, player: int, rng: random.Random) -> Action:
     points on the spot (leaving a minus tile to take, handing over the lucky hat, taking
     the unlucky one); half the time the move that gains most on the spot. Cheap (no look
     ahead), so the search can use it for its playouts."""
+    view = state_of(VerflixxtState, view)
     legal = view.legal_actions(player)
     if len(legal) == 1:
         return legal[0]
@@ -160,12 +170,14 @@ def _gain_on_the_spot(state: VerflixxtState, player: int, action: Action) -> flo
         if action.how == "keep":
             return 0.0
         mover, other = state.hat_pawn, action.pawn
+        if mover is None or other is None:
+            raise ValueError(f"{action}: a hat passes after a move, between two pawns")
         mine, theirs = state.hat_of(mover), state.hat_of(other)
         own_other = int(other[:-1]) == player
         moved_in = HAT_POINTS[theirs] if theirs else 0
         moved_out = HAT_POINTS[mine] if mine else 0
         return 0.0 if own_other else float(moved_in - moved_out)
-    piece = getattr(action, "piece", None)
+    piece = action.piece if isinstance(action, (Move, Play)) else None
     if piece is None or piece[0] == "g":
         return 0.0
     if isinstance(action, Play) and card_value(action.card) == -1 and action.direction is None:
@@ -189,10 +201,10 @@ HARD_EVALUATIONS = 4000     # at the default: ~4,000 evaluations with their move
                             # 10-40 ms when the tree is that big; most trees are smaller
 
 
-_HATS_SEARCH: dict = {}
+_HATS_SEARCH: dict[float, SearchBot] = {}
 
 
-def _hats_search(budget_ms: float):
+def _hats_search(budget_ms: float) -> SearchBot:
     """The expansion keeps the generic search (``game.ai.search``): cards are hidden, so
     its determinized playouts fit it; scored as the chance of winning, as the base-game
     search does. Made once per thinking time."""
@@ -201,7 +213,8 @@ def _hats_search(budget_ms: float):
         from .verflixxt_search import chance_of_winning
 
         class HatsSearch(SearchBot):
-            def value(self, state, player):
+            def value(self, state: GameState, player: int) -> float:
+                state = state_of(VerflixxtState, state)
                 if state.is_over():
                     winners = state.winners()
                     return 1.0 / len(winners) if player in winners else 0.0
@@ -220,6 +233,7 @@ def hard(view: GameState, player: int, rng: random.Random,
     """Base game: expectimax over the die for the chance of winning
     (``game.ai.verflixxt_search``)."""
     from .verflixxt_search import choose_base
+    view = state_of(VerflixxtState, view)
     legal = view.legal_actions(player)
     if len(legal) == 1:
         return legal[0]

@@ -24,10 +24,13 @@ its view: in the base game nothing is hidden but the future dice, which the tree
 from __future__ import annotations
 
 import math
+import random
 import time
 
-from game.rules.verflixxt.box import FINISH, LUCKY, MINUS, PLUS, START
-from game.rules.verflixxt.state import LETTERS
+from game.rules.protocol import Action
+from game.rules.verflixxt.actions import Move
+from game.rules.verflixxt.box import FINISH, LUCKY, MINUS, PLUS, START, Box
+from game.rules.verflixxt.state import LETTERS, VerflixxtState
 
 from . import verflixxt as knowledge
 
@@ -43,7 +46,8 @@ MAX_DEPTH = 24
 
 # A pile of taken tiles, as the evaluation needs it: (plus and other fixed points, number
 # of lucky tiles, the minus values sorted from the worst). Piles are shared tuples.
-_EMPTY_PILE = (0, 0, ())
+Pile = tuple[int, int, tuple[int, ...]]
+_EMPTY_PILE: Pile = (0, 0, ())
 
 
 class Board:
@@ -53,6 +57,13 @@ class Board:
     moves next. A pawn or guardian in the finish has index ``len(tiles) - 1``."""
 
     __slots__ = ("tiles", "pawns", "guards", "piles", "current", "players", "per")
+    tiles: list[int]
+    pawns: list[int]
+    guards: list[int]
+    piles: list[int]
+    current: int
+    players: int
+    per: int                    # pawns per player
 
     def copy(self) -> "Board":
         b = Board.__new__(Board)
@@ -67,23 +78,23 @@ class Tiles:
     (see ``_EMPTY_PILE``) is known by a small number, its place in ``piles``: boards carry
     numbers, and the sums are looked up, never redone."""
 
-    def __init__(self, box):
+    def __init__(self, box: Box) -> None:
         self.box = box
         self.ids = [START, FINISH] + sorted(box.kinds)
         self.code = {t: i for i, t in enumerate(self.ids)}
-        self.kind = [None, None] + [box.kinds[t] for t in self.ids[2:]]
+        self.kind: list[str | None] = [None, None] + [box.kinds[t] for t in self.ids[2:]]
         self.value = [0, 0] + [box.values[t] for t in self.ids[2:]]
         self.worth = [0.0, 0.0] + [float(box.values[t]) if box.kinds[t] != LUCKY
                                    else knowledge.LUCKY_FLOOR for t in self.ids[2:]]
-        self.piles: list[tuple] = []
-        self._number: dict[tuple, int] = {}
+        self.piles: list[Pile] = []
+        self._number: dict[Pile, int] = {}
         self.points: list[int] = []           # track and lucky points by pile (VX-7)
         self._add: dict[int, int] = {}
         self._gain: dict[int, float] = {}
         self._bonus: dict[int, float] = {}
         self.empty = self.number(_EMPTY_PILE)
 
-    def number(self, pile: tuple) -> int:
+    def number(self, pile: Pile) -> int:
         got = self._number.get(pile)
         if got is None:
             got = self._number[pile] = len(self.piles)
@@ -99,7 +110,7 @@ class Tiles:
             fixed, lucky, minus = self.piles[pile]
             kind = self.kind[code]
             if kind == MINUS:
-                after = (fixed, lucky, tuple(sorted(minus + (self.value[code],))))
+                after: Pile = (fixed, lucky, tuple(sorted(minus + (self.value[code],))))
             elif kind == LUCKY:
                 after = (fixed, lucky + 1, minus)
             else:
@@ -140,14 +151,14 @@ class Tiles:
 _TILES: dict[int, Tiles] = {}
 
 
-def _tiles_for(box) -> Tiles:
+def _tiles_for(box: Box) -> Tiles:
     got = _TILES.get(id(box))
     if got is None or got.box is not box:       # an id may be reused by a later box
         got = _TILES[id(box)] = Tiles(box)
     return got
 
 
-def board_of(state, tiles: Tiles) -> Board:
+def board_of(state: VerflixxtState, tiles: Tiles) -> Board:
     """The compact board of a base-game state (or view: nothing hidden is read)."""
     code = tiles.code
     index = {t: i for i, t in enumerate(state.track)}
@@ -194,7 +205,7 @@ def evaluate_all(b: Board, tiles: Tiles) -> list[float]:
     for q in range(b.players):
         values[q] += points[piles[q]]
     code = b.tiles
-    near = None
+    near: list[int] | None = None
     for at, holders in owners.items():
         if len(holders) == 1:
             q = holders[0]
@@ -224,7 +235,7 @@ def moves(b: Board, player: int) -> list[tuple[int, int]]:
     stands for all of them."""
     last = len(b.tiles) - 1
     per = b.per
-    out: dict[int, list] = {}
+    out: dict[int, list[int]] = {}
     for n in range(player * per, player * per + per):
         at = b.pawns[n]
         if at != last:
@@ -234,7 +245,7 @@ def moves(b: Board, player: int) -> list[tuple[int, int]]:
             else:
                 got[1] += 1
     occupied = {at for at in b.pawns if at != last}
-    guards: dict[int, list] = {}
+    guards: dict[int, list[int]] = {}
     for j, at in enumerate(b.guards):
         if at in occupied:
             got = guards.get(at)
@@ -242,7 +253,7 @@ def moves(b: Board, player: int) -> list[tuple[int, int]]:
                 guards[at] = [-1 - j, 1]
             else:
                 got[1] += 1
-    return [tuple(m) for m in out.values()] + [tuple(m) for m in guards.values()]
+    return [(m[0], m[1]) for m in out.values()] + [(m[0], m[1]) for m in guards.values()]
 
 
 def play(b: Board, tiles: Tiles, piece: int, steps: int) -> Board:
@@ -302,7 +313,7 @@ class _OutOfTime(Exception):
 class Search:
     """Expectimax for one decision of ``me``; ``faces`` per level below the root."""
 
-    def __init__(self, tiles: Tiles, me: int, deadline: float, faces: list):
+    def __init__(self, tiles: Tiles, me: int, deadline: float, faces: list[tuple[int, ...]]):
         self.tiles, self.me, self.deadline, self.faces = tiles, me, deadline, faces
         self.evaluations = 0
 
@@ -323,7 +334,8 @@ class Search:
         values = [v + bonus(pile) for v, pile in zip(values, b.piles)]
         return chance_of_winning(values, self.me, len(b.tiles) - 2)
 
-    def replies(self, b: Board, options, steps: int) -> list[tuple[float, Board, list[float]]]:
+    def replies(self, b: Board, options: list[tuple[int, int]],
+                steps: int) -> list[tuple[float, Board, list[float]]]:
         """The current player's move by normal's rule for a roll of ``steps``: the best
         standing one step ahead; tied moves share the chance (normal picks one at random)."""
         q = b.current
@@ -370,7 +382,8 @@ class Search:
         return total / len(faces)
 
 
-def choose_base(view, player: int, rng, max_evaluations: int, abort_s: float):
+def choose_base(view: VerflixxtState, player: int, rng: random.Random, max_evaluations: int,
+                abort_s: float) -> Action:
     """The base game's move for the die in the view: each distinct legal move weighed by
     expectimax, one turn deeper at a time while the next depth's expected work (in
     evaluations, so the game is reproducible) keeps the total within
@@ -383,17 +396,22 @@ def choose_base(view, player: int, rng, max_evaluations: int, abort_s: float):
     tiles = _tiles_for(view.box)
     b = board_of(view, tiles)
     per = b.per
-    by_piece = {action.piece: action for action in legal}
+    by_piece = {action.piece: action for action in legal if isinstance(action, Move)}
+    die = view.die
+    if die is None:
+        raise ValueError("a base-game move is chosen after the roll")
     options = []                       # (action, board after it), one per distinct move
     for piece, _ in moves(b, player):
         name = LETTERS[piece - player * per] if piece >= 0 else f"g{-piece}"
-        options.append((by_piece[name], play(b, tiles, piece, view.die)))
+        options.append((by_piece[name], play(b, tiles, piece, die)))
     if len(options) == 1:
         return options[0][0]
     faces = [tuple(sorted(rng.sample(ALL_FACES, SAMPLED_FACES))) for _ in range(MAX_DEPTH)]
     search = Search(tiles, player, started + abort_s, faces)
     best_action = options[0][0]
-    depth, growth, spent = 0, 18, 0
+    depth = 0
+    growth: float = 18      # evaluations of a depth per evaluation of the one before
+    spent: float = 0        # evaluations of the last depth (counting only the kept moves)
     while depth < MAX_DEPTH:
         before = search.evaluations
         try:
