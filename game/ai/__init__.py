@@ -12,8 +12,9 @@ import functools
 import importlib
 import importlib.util
 import random
+from collections.abc import Callable
 from types import ModuleType
-from typing import Callable, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
 from game.rules.protocol import Action, GameState
 

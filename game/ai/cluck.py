@@ -7,10 +7,21 @@ the player cannot see (``unseen_tiles``), each equally likely either way up.
 from __future__ import annotations
 
 import random
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
-from game.rules.cluck import (CHICKS, MAX_ROUNDS, PLACE, Band, ChooseHole, CluckState,
-                              PlaceTile, TileSet, preview, stand_after, trace)
+from game.rules.cluck import (
+    CHICKS,
+    MAX_ROUNDS,
+    PLACE,
+    Band,
+    ChooseHole,
+    CluckState,
+    PlaceTile,
+    TileSet,
+    preview,
+    stand_after,
+    trace,
+)
 from game.rules.cluck.state import HAND_LONG, WINNING_CHICKS
 from game.rules.cluck.tiles import COLUMNS
 from game.rules.protocol import Action, Player
@@ -187,9 +198,28 @@ NO_NESTS: frozenset[int] = frozenset()      # the start tile, once it goes under
 class _World:
     """One dealt world, as little as the rules need (base game and both variants)."""
 
-    __slots__ = ("tab", "players", "long_road", "runaway", "round", "start", "order", "turn",
-                 "chickens", "nests", "pile", "hands", "hidden", "laid", "pos", "held",
-                 "supply", "stands", "counts", "phase_holes")
+    __slots__ = (
+        "chickens",
+        "counts",
+        "hands",
+        "held",
+        "hidden",
+        "laid",
+        "long_road",
+        "nests",
+        "order",
+        "phase_holes",
+        "pile",
+        "players",
+        "pos",
+        "round",
+        "runaway",
+        "stands",
+        "start",
+        "supply",
+        "tab",
+        "turn",
+    )
     tab: _Tables
     players: int
     long_road: bool
@@ -211,7 +241,7 @@ class _World:
     counts: list[int]
     phase_holes: bool
 
-    def copy(self) -> "_World":
+    def copy(self) -> _World:
         w = object.__new__(_World)
         w.tab, w.players, w.long_road, w.runaway = self.tab, self.players, self.long_road, \
             self.runaway

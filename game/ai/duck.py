@@ -9,7 +9,7 @@ three, the drain. The hound hunts the ducks with the most buoy tokens.
 from __future__ import annotations
 
 import random
-from typing import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from game.rules.duck import actions as A
 from game.rules.duck.data import ALL_BUOYS, BUOY, FAR, PATTERN_NAMES, START, Board
@@ -24,7 +24,7 @@ TOKEN = 100.0           # a buoy token outweighs any distance
 KNOCKED = -60.0         # running into the hound
 
 
-_POP = tuple(bin(m).count("1") for m in range(ALL_BUOYS + 1))
+_POP = tuple((m).bit_count() for m in range(ALL_BUOYS + 1))
 Need = tuple[tuple[int, ...], ...]             # need[mask][hex], see _need
 Ranked = list[tuple[float, int, int]]           # (value, start hex, facing), best first
 _TABLES: dict[Board, Need] = {}
@@ -93,7 +93,7 @@ def _route_value(view: DuckState, duck: int, steps: Sequence[int],
                  facings: Sequence[int]) -> float:
     """What moving ``duck`` along one route (from where it stands) is worth."""
     board = view.board
-    h, f, bonk, mask, won, hit, path, touched, knocks = walk(view, duck, steps)
+    h, f, bonk, mask, won, hit, path, _touched, _knocks = walk(view, duck, steps)
     if won:
         return WIN
     if hit:
@@ -190,7 +190,7 @@ def _piece(view: DuckState) -> int:
     pending = _pending(view)
     piece = pending[2] if len(pending) > 2 else None
     if not isinstance(piece, int):
-        raise ValueError(f"the pending decision {pending!r} is not about a piece")
+        raise TypeError(f"the pending decision {pending!r} is not about a piece")
     return piece
 
 
@@ -291,7 +291,7 @@ def _hound_move(view: DuckState, player: int, legal: Legal) -> Action:
         else:
             routes = [view.cards[a.card][a.index][0]]
             bonus = 0.0
-        end, _, knocked, off = hound_walk(view, routes)
+        _end, _, knocked, off = hound_walk(view, routes)
         return _threat(view, player, knocked) + bonus - (0.5 if off else 0.0)
     moves = [a for a in legal if isinstance(a, (A.HoundPatterns, A.HoundCard))]
     return max(moves, key=lambda a: (value(a), str(a)))

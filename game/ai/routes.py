@@ -6,11 +6,19 @@ pick-up phase, on copies that stop at the phase end (no die is rolled).
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from collections.abc import Sequence
 
 from game.rules.protocol import Action, GameState
-from game.rules.routes import (ChangeDie, DeclineChip, EndPhase, PushMarker, RoutesState,
-                               TakeAll, TakeOne, TurnChip)
+from game.rules.routes import (
+    ChangeDie,
+    DeclineChip,
+    EndPhase,
+    PushMarker,
+    RoutesState,
+    TakeAll,
+    TakeOne,
+    TurnChip,
+)
 from game.rules.routes.table import ROUTES, ranking
 
 from . import state_of

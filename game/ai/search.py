@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from game.rules.protocol import Action, GameState
 

@@ -180,9 +180,9 @@ def _gain_on_the_spot(state: VerflixxtState, player: int, action: Action) -> flo
     piece = action.piece if isinstance(action, (Move, Play)) else None
     if piece is None or piece[0] == "g":
         return 0.0
-    if isinstance(action, Play) and card_value(action.card) == -1 and action.direction is None:
-        if state.pawns[player][ord(piece) - 97] == START:
-            return 0.0
+    if isinstance(action, Play) and card_value(action.card) == -1 \
+            and action.direction is None and state.pawns[player][ord(piece) - 97] == START:
+        return 0.0
     pos = state.pawns[player][ord(piece) - 97]
     if pos == START or pos in state.guardians or len(state.pawns_on(pos)) > 1:
         return 0.0

@@ -56,7 +56,7 @@ class Board:
     guardian, ``piles`` each player's taken tiles (see ``_EMPTY_PILE``), ``current`` who
     moves next. A pawn or guardian in the finish has index ``len(tiles) - 1``."""
 
-    __slots__ = ("tiles", "pawns", "guards", "piles", "current", "players", "per")
+    __slots__ = ("current", "guards", "pawns", "per", "piles", "players", "tiles")
     tiles: list[int]
     pawns: list[int]
     guards: list[int]
@@ -65,7 +65,7 @@ class Board:
     players: int
     per: int                    # pawns per player
 
-    def copy(self) -> "Board":
+    def copy(self) -> Board:
         b = Board.__new__(Board)
         b.tiles, b.pawns, b.guards, b.piles = (self.tiles[:], self.pawns[:], self.guards[:],
                                                self.piles[:])
@@ -219,8 +219,7 @@ def evaluate_all(b: Board, tiles: Tiles) -> list[float]:
                 if low <= i < at:
                     threats -= 1
             weight = lone - threat * threats
-            if weight < floor:
-                weight = floor
+            weight = max(weight, floor)
             values[q] += weight * tiles.gain(piles[q], code[at])
         else:
             share = shared / len(holders)
@@ -346,8 +345,7 @@ class Search:
             after = play(b, tiles, piece, steps)
             values = evaluate_all(after, tiles)
             score = standing(values, q)
-            if score > best:
-                best = score
+            best = max(best, score)
             scored.append((score, count, after, values))
         self.evaluations += len(scored)
         if len(scored) == 1:
