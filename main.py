@@ -1,4 +1,5 @@
 """Double-click entry: starts Tabletop Derby, nothing else. Works from any folder."""
+
 import os
 import sys
 

@@ -4,6 +4,7 @@ screenshot or check-board.
 A command line that cannot be carried out is one line on stderr and exit code 2, found
 before any window opens or any game runs. A fault in the program itself is one line that
 names the log holding its traceback, and exit code 70."""
+
 from __future__ import annotations
 
 import argparse
@@ -21,8 +22,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 PROG = "tabletop-derby"
 EXIT_USAGE = 2
-EXIT_INTERNAL = 70        # EX_SOFTWARE of sysexits.h: the program's fault, not the user's
-EXIT_INTERRUPTED = 130    # what a shell reports for Ctrl-C
+EXIT_INTERNAL = 70  # EX_SOFTWARE of sysexits.h: the program's fault, not the user's
+EXIT_INTERRUPTED = 130  # what a shell reports for Ctrl-C
 PNG_SUFFIX = ".png"
 
 
@@ -54,6 +55,7 @@ def plain(text: str) -> str:
 
 def _clip(value: object) -> str:
     from game.files import clip
+
     return clip(value)
 
 
@@ -82,6 +84,7 @@ def seed(text: str) -> int:
     """A game's seed: any whole number a save can hold (saves.SEED_LIMIT), so a game
     started from the command line can always be saved and resumed."""
     from game.saves import SEED_LIMIT
+
     value = _whole_number(text, -SEED_LIMIT)
     if value >= SEED_LIMIT:
         raise argparse.ArgumentTypeError(f"must be below 2**63, not {_clip(value)}")
@@ -92,8 +95,9 @@ def _size(text: str) -> tuple[int, int]:
     try:
         w, h = (int(v) for v in text.lower().split("x"))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"size must look like 1280x720, not {_clip(text)}") \
-            from None
+        raise argparse.ArgumentTypeError(
+            f"size must look like 1280x720, not {_clip(text)}"
+        ) from None
     if not (320 <= w <= 7680 and 240 <= h <= 4320):
         raise argparse.ArgumentTypeError(f"size {text} is out of range (320x240 .. 7680x4320)")
     return w, h
@@ -102,19 +106,23 @@ def _size(text: str) -> tuple[int, int]:
 def game_id(text: str) -> str:
     """A game of the registry (simulate and tournament need only its rules)."""
     from game import registry
+
     if text not in registry.GAMES:
         raise argparse.ArgumentTypeError(
-            f"unknown game {_clip(text)}; known: {', '.join(registry.GAMES)}")
+            f"unknown game {_clip(text)}; known: {', '.join(registry.GAMES)}"
+        )
     return text
 
 
 def playable_game_id(text: str) -> str:
     """A game that can be shown in the window (its rules and its scene are installed)."""
     from game import registry
+
     playable = [info.id for info in registry.installed_games()]
     if text not in playable:
         raise argparse.ArgumentTypeError(
-            f"unknown game {_clip(text)}; playable: {', '.join(playable)}")
+            f"unknown game {_clip(text)}; playable: {', '.join(playable)}"
+        )
     return text
 
 
@@ -122,6 +130,7 @@ def bot_level(text: str) -> str:
     """A computer player's level, aliases turned into the level they name."""
     from game.ai import LEVELS
     from game.simulate import BOT_ALIASES
+
     level = BOT_ALIASES.get(text, text)
     if level not in LEVELS:
         raise argparse.ArgumentTypeError(f"unknown level {_clip(text)}; known: {_levels_text()}")
@@ -135,13 +144,15 @@ def bot_levels(text: str) -> list[str]:
 
 def scene_name(text: str) -> str:
     from game.screenshot import SCENES
+
     if text in SCENES:
         return text
     try:
         return playable_game_id(text)
     except argparse.ArgumentTypeError:
         raise argparse.ArgumentTypeError(
-            f"unknown scene {_clip(text)}; known: {', '.join(_scene_names())}") from None
+            f"unknown scene {_clip(text)}; known: {', '.join(_scene_names())}"
+        ) from None
 
 
 def output_png(text: str) -> str:
@@ -167,12 +178,14 @@ def output_png(text: str) -> str:
 def option_specs(game: str) -> dict[str, Any]:
     """The lobby options (``OptionSpec``s) of a game's rules, by key."""
     from game import rules
+
     return {spec.key: spec for spec in rules.load(game).OPTIONS}
 
 
 def _boards_module(game: str):
     import importlib
     import importlib.util
+
     name = f"game.boards.{game}"
     return importlib.import_module(name) if importlib.util.find_spec(name) else None
 
@@ -183,6 +196,7 @@ def data_keys(game: str) -> tuple[str, ...]:
     what the game's loader fills in when nothing is chosen. Their value is a name or a
     path, checked by the loader, not one of fixed choices."""
     from game.boards import prepare_options
+
     return tuple(prepare_options(game, {}))
 
 
@@ -190,10 +204,13 @@ def data_keys(game: str) -> tuple[str, ...]:
 def variant_names(game: str) -> tuple[str, ...]:
     """What ``--variant`` takes for a game: the rules' ``variant`` choices, then the
     command-line shorthands its loader knows (a mapping of name -> options)."""
-    names = [str(c) for c in option_specs(game)["variant"].choices] \
-        if "variant" in option_specs(game) else []
+    names = (
+        [str(c) for c in option_specs(game)["variant"].choices]
+        if "variant" in option_specs(game)
+        else []
+    )
     module = _boards_module(game)
-    for attr in ("VARIANTS", "VARIANT_SHORTHANDS"):    # cluck's and duck's shorthands
+    for attr in ("VARIANTS", "VARIANT_SHORTHANDS"):  # cluck's and duck's shorthands
         table = getattr(module, attr, None)
         if isinstance(table, Mapping):
             names += [name for name in table if name not in names]
@@ -214,8 +231,7 @@ def _data_names(game: str, key: str) -> tuple[str, ...]:
 
 
 def _data_choices(game: str, key: str) -> str:
-    return "|".join([*_data_names(game, key), "FILE"]) if _data_names(game, key) \
-        else "NAME|FILE"
+    return "|".join([*_data_names(game, key), "FILE"]) if _data_names(game, key) else "NAME|FILE"
 
 
 def options_text(game: str) -> str:
@@ -230,61 +246,97 @@ def options_text(game: str) -> str:
 
 def _games_with(key: str) -> list[str]:
     from game import registry
+
     return [game for game in registry.GAMES if key in option_specs(game)]
 
 
 def _levels_text() -> str:
     from game.ai import LEVELS
     from game.simulate import BOT_ALIASES
+
     aliases = ", ".join(f"{alias} = {level}" for alias, level in BOT_ALIASES.items())
     return f"{'|'.join(LEVELS)} ({aliases})"
 
 
 def _players_text() -> str:
     from game import registry
-    return ", ".join(f"{info.id} {info.min_players}-{info.max_players}"
-                     for info in registry.GAMES.values())
+
+    return ", ".join(
+        f"{info.id} {info.min_players}-{info.max_players}" for info in registry.GAMES.values()
+    )
 
 
 def _scene_names() -> list[str]:
     from game import registry
     from game.screenshot import SCENES
+
     return [*SCENES, *(info.id for info in registry.installed_games())]
 
 
 def _games_epilog() -> str:
     from game import registry
+
     lines = ["each game's options (--option KEY=VALUE; FILE is a path to a data file):"]
-    lines += [f"  {info.id} ({info.name_en}, {info.min_players}-{info.max_players} players): "
-              f"{options_text(info.id)}" for info in registry.GAMES.values()]
+    lines += [
+        f"  {info.id} ({info.name_en}, {info.min_players}-{info.max_players} players): "
+        f"{options_text(info.id)}"
+        for info in registry.GAMES.values()
+    ]
     return "\n".join(lines)
 
 
 # -- the parser ------------------------------------------------------------------------------
 def _add_game_options(p: argparse.ArgumentParser, details: bool) -> None:
     from game import registry
-    variants = "; ".join(f"{game}: {'|'.join(variant_names(game))}"
-                         for game in registry.GAMES if variant_names(game)) if details else ""
-    boards = "; ".join(f"{game}: {', '.join(_data_names(game, 'board'))} or a FILE"
-                       for game in _games_with("board")) if details else ""
+
+    variants = (
+        "; ".join(
+            f"{game}: {'|'.join(variant_names(game))}"
+            for game in registry.GAMES
+            if variant_names(game)
+        )
+        if details
+        else ""
+    )
+    boards = (
+        "; ".join(
+            f"{game}: {', '.join(_data_names(game, 'board'))} or a FILE"
+            for game in _games_with("board")
+        )
+        if details
+        else ""
+    )
     attack = ", ".join(_games_with("attack")) if details else ""
     p.add_argument("--variant", help=f"the game's variant ({variants})")
     p.add_argument("--board", help=f"the board, a shipped name or a file ({boards})")
-    p.add_argument("--attack", action="store_true",
-                   help=f"the attack variant, same as --option attack=true ({attack})")
-    p.add_argument("--option", action="append", metavar="KEY=VALUE",
-                   help="any option of the game, repeatable (each game's options are listed "
-                        "below)")
+    p.add_argument(
+        "--attack",
+        action="store_true",
+        help=f"the attack variant, same as --option attack=true ({attack})",
+    )
+    p.add_argument(
+        "--option",
+        action="append",
+        metavar="KEY=VALUE",
+        help="any option of the game, repeatable (each game's options are listed below)",
+    )
 
 
-def _add_players(p: argparse.ArgumentParser, default: int | None, details: bool,
-                 when: str = "") -> None:
-    default_text = f"; default {default}" if default is not None else \
-        "; default 4, or the game's nearest count"
+def _add_players(
+    p: argparse.ArgumentParser, default: int | None, details: bool, when: str = ""
+) -> None:
+    default_text = (
+        f"; default {default}"
+        if default is not None
+        else "; default 4, or the game's nearest count"
+    )
     allowed = _players_text() if details else ""
-    p.add_argument("--players", type=positive, default=default,
-                   help=f"{when}how many seats, within the game's range ({allowed})"
-                        f"{default_text}")
+    p.add_argument(
+        "--players",
+        type=positive,
+        default=default,
+        help=f"{when}how many seats, within the game's range ({allowed}){default_text}",
+    )
 
 
 def build_parser(details: bool = True) -> argparse.ArgumentParser:
@@ -292,6 +344,7 @@ def build_parser(details: bool = True) -> argparse.ArgumentParser:
     which imports every game's rules (about 0.1 s); main() asks for them only with
     --help, so that starting the game window does not pay for them."""
     from game import registry
+
     # Without details, no help text is computed: none will be printed.
     games = "|".join(registry.GAMES) if details else ""
     playable = "|".join(info.id for info in registry.installed_games()) if details else ""
@@ -301,81 +354,150 @@ def build_parser(details: bool = True) -> argparse.ArgumentParser:
     parser = Parser(prog=PROG, description=plain(__doc__), formatter_class=Formatter)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    play = sub.add_parser("play", help="start the game window (the default)",
-                          description="Start the game window, at the title menu unless --new "
-                                      "or --resume says otherwise.", formatter_class=Formatter)
-    play.add_argument("--frames", type=positive, default=None,
-                      help="run N frames and exit 0 (smoke tests)")
-    play.add_argument("--size", type=_size, default=None,
-                      help="window size WxH, 320x240 .. 7680x4320")
-    play.add_argument("--lang", choices=("en", "ja"), default=None,
-                      help="language: en|ja (default: the saved setting)")
+    play = sub.add_parser(
+        "play",
+        help="start the game window (the default)",
+        description="Start the game window, at the title menu unless --new "
+        "or --resume says otherwise.",
+        formatter_class=Formatter,
+    )
+    play.add_argument(
+        "--frames", type=positive, default=None, help="run N frames and exit 0 (smoke tests)"
+    )
+    play.add_argument(
+        "--size", type=_size, default=None, help="window size WxH, 320x240 .. 7680x4320"
+    )
+    play.add_argument(
+        "--lang",
+        choices=("en", "ja"),
+        default=None,
+        help="language: en|ja (default: the saved setting)",
+    )
     start = play.add_mutually_exclusive_group()
-    start.add_argument("--new", metavar="GAME", type=playable_game_id,
-                       help=f"skip the menu: start a new game of GAME ({playable})")
-    start.add_argument("--resume", metavar="SAVE",
-                       help="skip the menu: resume a saved game (a save file, or 'latest')")
+    start.add_argument(
+        "--new",
+        metavar="GAME",
+        type=playable_game_id,
+        help=f"skip the menu: start a new game of GAME ({playable})",
+    )
+    start.add_argument(
+        "--resume",
+        metavar="SAVE",
+        help="skip the menu: resume a saved game (a save file, or 'latest')",
+    )
     _add_players(play, None, details, "with --new: ")
-    play.add_argument("--seed", type=seed, default=None,
-                      help="with --new: the game's seed, a whole number from -2**63 to "
-                           "2**63-1 (default: random)")
-    play.add_argument("--computers", action="store_true",
-                      help="with --new: every seat is a computer player (a demo)")
+    play.add_argument(
+        "--seed",
+        type=seed,
+        default=None,
+        help="with --new: the game's seed, a whole number from -2**63 to 2**63-1 (default: random)",
+    )
+    play.add_argument(
+        "--computers",
+        action="store_true",
+        help="with --new: every seat is a computer player (a demo)",
+    )
 
-    shot = sub.add_parser("screenshot", help="render a scene headless to a PNG",
-                          description="Render a scene headless to a PNG file.",
-                          epilog=epilog, formatter_class=Formatter)
-    shot.add_argument("scene", type=scene_name, metavar="SCENE",
-                      help=f"what to show: {scenes}")
-    shot.add_argument("--out", required=True, type=output_png, metavar="FILE.png",
-                      help="the PNG file to write (its folder is made if missing)")
+    shot = sub.add_parser(
+        "screenshot",
+        help="render a scene headless to a PNG",
+        description="Render a scene headless to a PNG file.",
+        epilog=epilog,
+        formatter_class=Formatter,
+    )
+    shot.add_argument("scene", type=scene_name, metavar="SCENE", help=f"what to show: {scenes}")
+    shot.add_argument(
+        "--out",
+        required=True,
+        type=output_png,
+        metavar="FILE.png",
+        help="the PNG file to write (its folder is made if missing)",
+    )
     shot.add_argument("--lang", choices=("en", "ja"), default="en", help="language: en|ja")
-    shot.add_argument("--size", type=_size, default=(1280, 720),
-                      help="image size WxH, 320x240 .. 7680x4320 (default 1280x720)")
+    shot.add_argument(
+        "--size",
+        type=_size,
+        default=(1280, 720),
+        help="image size WxH, 320x240 .. 7680x4320 (default 1280x720)",
+    )
     _add_players(shot, 4, details, "a game scene: ")
     shot.add_argument("--seed", type=seed, default=1, help="a game scene's seed (default 1)")
-    shot.add_argument("--rounds", type=non_negative, default=0,
-                      help="a game scene: computer players play this many rounds first")
-    shot.add_argument("--actions", type=non_negative, default=0,
-                      help="... and then this many more actions (a table mid-round)")
+    shot.add_argument(
+        "--rounds",
+        type=non_negative,
+        default=0,
+        help="a game scene: computer players play this many rounds first",
+    )
+    shot.add_argument(
+        "--actions",
+        type=non_negative,
+        default=0,
+        help="... and then this many more actions (a table mid-round)",
+    )
     _add_game_options(shot, details)
 
-    sim = sub.add_parser("simulate", help="play bot games headless and print games/second",
-                         description="Play computer games headless and print games/second "
-                                     "and more as one JSON line.",
-                         epilog=epilog, formatter_class=Formatter)
+    sim = sub.add_parser(
+        "simulate",
+        help="play bot games headless and print games/second",
+        description="Play computer games headless and print games/second "
+        "and more as one JSON line.",
+        epilog=epilog,
+        formatter_class=Formatter,
+    )
     sim.add_argument("game", type=game_id, metavar="GAME", help=f"the game: {games}")
     _add_players(sim, 4, details)
-    sim.add_argument("--games", type=positive, default=100,
-                     help="how many games, at least 1 (default 100)")
-    sim.add_argument("--seed", type=seed, default=1,
-                     help="the first game's seed; game k uses seed+k (default 1)")
-    sim.add_argument("--bot", type=bot_level, default="random",
-                     help=f"every seat's level: {levels} (default random)")
-    sim.add_argument("--max-rounds", type=positive, default=200,
-                     help="games still running after this round count as unfinished "
-                          "(default 200)")
+    sim.add_argument(
+        "--games", type=positive, default=100, help="how many games, at least 1 (default 100)"
+    )
+    sim.add_argument(
+        "--seed", type=seed, default=1, help="the first game's seed; game k uses seed+k (default 1)"
+    )
+    sim.add_argument(
+        "--bot",
+        type=bot_level,
+        default="random",
+        help=f"every seat's level: {levels} (default random)",
+    )
+    sim.add_argument(
+        "--max-rounds",
+        type=positive,
+        default=200,
+        help="games still running after this round count as unfinished (default 200)",
+    )
     sim.add_argument("--json", action="store_true", help="print only the JSON line")
     _add_game_options(sim, details)
 
-    tour = sub.add_parser("tournament", help="bot levels against each other, seats rotated",
-                          description="Computer levels against each other, seats rotated "
-                                      "every game: win rates with 95%% intervals and "
-                                      "decision times.",
-                          epilog=epilog, formatter_class=Formatter)
+    tour = sub.add_parser(
+        "tournament",
+        help="bot levels against each other, seats rotated",
+        description="Computer levels against each other, seats rotated "
+        "every game: win rates with 95%% intervals and "
+        "decision times.",
+        epilog=epilog,
+        formatter_class=Formatter,
+    )
     tour.add_argument("game", type=game_id, metavar="GAME", help=f"the game: {games}")
     _add_players(tour, 4, details)
-    tour.add_argument("--games", type=positive, default=100,
-                      help="how many games, at least 1 (default 100)")
+    tour.add_argument(
+        "--games", type=positive, default=100, help="how many games, at least 1 (default 100)"
+    )
     tour.add_argument("--seed", type=seed, default=1, help="the first game's seed (default 1)")
-    tour.add_argument("--bots", required=True, type=bot_levels, metavar="LEVEL,LEVEL,...",
-                      help=f"one level per seat, comma-separated: {levels}")
+    tour.add_argument(
+        "--bots",
+        required=True,
+        type=bot_levels,
+        metavar="LEVEL,LEVEL,...",
+        help=f"one level per seat, comma-separated: {levels}",
+    )
     tour.add_argument("--json", action="store_true", help="print only the JSON line")
     _add_game_options(tour, details)
 
-    check = sub.add_parser("check-board", help="validate a board file (YAML or Tiled TMX)",
-                           description="Validate a Duck! Duck! Go! board file.",
-                           formatter_class=Formatter)
+    check = sub.add_parser(
+        "check-board",
+        help="validate a board file (YAML or Tiled TMX)",
+        description="Validate a Duck! Duck! Go! board file.",
+        formatter_class=Formatter,
+    )
     check.add_argument("path", metavar="PATH", help="the board file (.yaml or .tmx)")
     return parser
 
@@ -383,17 +505,22 @@ def build_parser(details: bool = True) -> argparse.ArgumentParser:
 # -- checks that need the chosen game --------------------------------------------------------
 def check_players(game: str, players: int) -> None:
     from game import registry
+
     info = registry.get(game)
     if not info.min_players <= players <= info.max_players:
-        raise UsageError(f"argument --players: {info.name_en} is for {info.min_players}-"
-                         f"{info.max_players} players, not {players}")
+        raise UsageError(
+            f"argument --players: {info.name_en} is for {info.min_players}-"
+            f"{info.max_players} players, not {players}"
+        )
 
 
 def _no_such(game: str, what: str) -> UsageError:
     others = _games_with(what)
-    return UsageError(f"argument --{what}: {game} has no {what} option "
-                      f"(only {', '.join(others) or 'no game'}); its options: "
-                      f"{options_text(game)}")
+    return UsageError(
+        f"argument --{what}: {game} has no {what} option "
+        f"(only {', '.join(others) or 'no game'}); its options: "
+        f"{options_text(game)}"
+    )
 
 
 def _option_value(game: str, key: str, text: str) -> Any:
@@ -403,14 +530,15 @@ def _option_value(game: str, key: str, text: str) -> Any:
     if key in data_keys(game):
         return text
     if key not in specs:
-        raise UsageError(f"argument --option: {game} has no option {_clip(key)}; "
-                         f"its options: {options_text(game)}")
+        raise UsageError(
+            f"argument --option: {game} has no option {_clip(key)}; "
+            f"its options: {options_text(game)}"
+        )
     for choice in specs[key].choices:
         if choice_text(choice).lower() == text.lower():
             return choice
     allowed = "|".join(choice_text(c) for c in specs[key].choices)
-    raise UsageError(f"argument --option: {game}'s {key} is one of {allowed}, "
-                     f"not {_clip(text)}")
+    raise UsageError(f"argument --option: {game}'s {key} is one of {allowed}, not {_clip(text)}")
 
 
 def game_options(args, game: str | None = None) -> dict:
@@ -421,14 +549,17 @@ def game_options(args, game: str | None = None) -> dict:
     if getattr(args, "variant", None) is not None:
         names = variant_names(game)
         if args.variant not in names:
-            raise UsageError(f"argument --variant: {game} has no variants" if not names else
-                             f"argument --variant: {game}'s variants are {'|'.join(names)}, "
-                             f"not {_clip(args.variant)}")
+            raise UsageError(
+                f"argument --variant: {game} has no variants"
+                if not names
+                else f"argument --variant: {game}'s variants are {'|'.join(names)}, "
+                f"not {_clip(args.variant)}"
+            )
         options["variant"] = args.variant
     if getattr(args, "board", None) is not None:
         if "board" not in option_specs(game):
             raise _no_such(game, "board")
-        options["board"] = args.board          # a name or a file: the loader checks it
+        options["board"] = args.board  # a name or a file: the loader checks it
     if getattr(args, "attack", False):
         if "attack" not in option_specs(game):
             raise _no_such(game, "attack")
@@ -445,15 +576,18 @@ def _check_play(args) -> None:
     if args.new is None:
         # Decision (README "Command line"): seats and seed belong to a new game; without
         # --new the lobby asks for them, so silently ignoring them would mislead.
-        for flag, given in (("--players", args.players is not None),
-                            ("--seed", args.seed is not None), ("--computers", args.computers)):
+        for flag, given in (
+            ("--players", args.players is not None),
+            ("--seed", args.seed is not None),
+            ("--computers", args.computers),
+        ):
             if given:
-                raise UsageError(f"argument {flag}: needs --new GAME (without it the lobby "
-                                 f"asks)")
+                raise UsageError(f"argument {flag}: needs --new GAME (without it the lobby asks)")
     else:
         from game import registry
+
         info = registry.get(args.new)
-        if args.players is None:        # 4 where the game allows it, else its nearest count
+        if args.players is None:  # 4 where the game allows it, else its nearest count
             args.players = min(max(4, info.min_players), info.max_players)
         check_players(args.new, args.players)
     if args.resume is not None:
@@ -465,6 +599,7 @@ def _check_resume(which: str) -> None:
     terminal, so the problem is told there rather than in a dialog."""
     from game import saves
     from game.files import is_regular_file
+
     if which == "latest":
         # Not a bad value: "go on where I left off" (a launcher can carry it). With no
         # unfinished game the app opens on the menu with the dialog the Resume screen
@@ -472,8 +607,13 @@ def _check_resume(which: str) -> None:
         return
     path = Path(which)
     if not is_regular_file(path):
-        problem = "is a folder" if path.is_dir() else \
-            "is not a regular file" if path.exists() else "does not exist"
+        problem = (
+            "is a folder"
+            if path.is_dir()
+            else "is not a regular file"
+            if path.exists()
+            else "does not exist"
+        )
         raise UsageError(f"argument --resume: {_clip(which)} {problem}")
     try:
         saves.load_session(path)
@@ -488,16 +628,20 @@ def check_args(args) -> None:
     elif args.command in ("simulate", "tournament"):
         check_players(args.game, args.players)
         if args.command == "tournament" and len(args.bots) != args.players:
-            raise UsageError(f"argument --bots: names {len(args.bots)} levels for "
-                             f"{args.players} players (one per seat)")
+            raise UsageError(
+                f"argument --bots: names {len(args.bots)} levels for "
+                f"{args.players} players (one per seat)"
+            )
         args.options = game_options(args)
     elif args.command == "screenshot":
         from game.screenshot import SCENES
+
         if args.scene in SCENES:
             flag = _first_game_flag(args)
             if flag:
-                raise UsageError(f"argument {flag}: only a game scene has game options, "
-                                 f"not {args.scene}")
+                raise UsageError(
+                    f"argument {flag}: only a game scene has game options, not {args.scene}"
+                )
             args.options = {}
         else:
             check_players(args.scene, args.players)
@@ -506,9 +650,12 @@ def check_args(args) -> None:
 
 def _first_game_flag(args) -> str | None:
     """The first game-option flag given (None if there is none)."""
-    for flag, given in (("--variant", args.variant is not None),
-                        ("--board", args.board is not None), ("--attack", args.attack),
-                        ("--option", bool(args.option))):
+    for flag, given in (
+        ("--variant", args.variant is not None),
+        ("--board", args.board is not None),
+        ("--attack", args.attack),
+        ("--option", bool(args.option)),
+    ):
         if given:
             return flag
     return None
@@ -519,26 +666,46 @@ def run_command(args) -> int:
     """Carry out a checked command line; the exit code of the command."""
     if args.command == "play":
         from game.app import run_app
-        return run_app(frames=args.frames, size=args.size, lang=args.lang, new=args.new,
-                       players=args.players or 4, seed=args.seed, computers=args.computers,
-                       resume=args.resume)
+
+        return run_app(
+            frames=args.frames,
+            size=args.size,
+            lang=args.lang,
+            new=args.new,
+            players=args.players or 4,
+            seed=args.seed,
+            computers=args.computers,
+            resume=args.resume,
+        )
     if args.command == "screenshot":
         from game.screenshot import screenshot
+
         return screenshot(args)
     if args.command == "simulate":
         from game.simulate import print_result, run
-        result = run(args.game, args.players, args.games, args.seed, args.options,
-                     bot=args.bot, max_rounds=args.max_rounds)
+
+        result = run(
+            args.game,
+            args.players,
+            args.games,
+            args.seed,
+            args.options,
+            bot=args.bot,
+            max_rounds=args.max_rounds,
+        )
         print_result(result, args.json)
         return 0 if result["errors"] == 0 else 1
     if args.command == "tournament":
         from game.tournament import print_result, run_tournament
-        result = run_tournament(args.game, args.players, args.games, args.seed, args.bots,
-                                args.options)
+
+        result = run_tournament(
+            args.game, args.players, args.games, args.seed, args.bots, args.options
+        )
         print_result(result, args.json)
         return 0
     if args.command == "check-board":
         from game.boards.check import check_board_cli
+
         return check_board_cli(args.path)
     raise AssertionError(f"command {args.command!r} is parsed but not run")
 
@@ -551,6 +718,7 @@ def _error(problem: str, code: int = EXIT_USAGE, label: str = "error") -> int:
 def _internal_error(exc: BaseException) -> int:
     """A fault of the program: one line, and the traceback kept in a log to report."""
     from game.settings import cache_dir
+
     log = cache_dir() / "last-error.log"
     try:
         log.parent.mkdir(parents=True, exist_ok=True)
@@ -558,14 +726,17 @@ def _internal_error(exc: BaseException) -> int:
         where = f"traceback in {log}"
     except OSError as write_exc:
         where = f"and its traceback could not be written to {log}: {write_exc.strerror}"
-    return _error(f"{type(exc).__name__}: {_clip(str(exc))} ({where}; please report it)",
-                  EXIT_INTERNAL, "internal error")
+    return _error(
+        f"{type(exc).__name__}: {_clip(str(exc))} ({where}; please report it)",
+        EXIT_INTERNAL,
+        "internal error",
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
-        argv.insert(0, "play")   # `tabletop-derby --frames 60` means play
+        argv.insert(0, "play")  # `tabletop-derby --frames 60` means play
     try:
         parser = build_parser(details="-h" in argv or "--help" in argv)
         args = parser.parse_args(argv)

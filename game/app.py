@@ -1,4 +1,5 @@
 """The pygame main loop: a scene stack, the window, settings, text and sound."""
+
 from __future__ import annotations
 
 import os
@@ -14,12 +15,17 @@ from game.ui import theme
 from game.ui.i18n import Translator
 
 FPS = 60
-IDLE_POLL_MS = 30      # input is still picked up within 30 ms when nothing moves
+IDLE_POLL_MS = 30  # input is still picked up within 30 ms when nothing moves
 
 
 class App:
-    def __init__(self, size: tuple[int, int] | None = None, lang: str | None = None,
-                 settings: Settings | None = None, persist: bool = True):
+    def __init__(
+        self,
+        size: tuple[int, int] | None = None,
+        lang: str | None = None,
+        settings: Settings | None = None,
+        persist: bool = True,
+    ):
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         self.persist = persist
         warning = None
@@ -34,6 +40,7 @@ class App:
         pygame.display.init()
         pygame.font.init()
         from game.ui import fonts, sprites
+
         fonts.reset()
         sprites.reset()
         pygame.display.set_caption(self.t("app.title"))
@@ -41,6 +48,7 @@ class App:
         self.screen = self._make_window(self.size, self.settings.fullscreen and size is None)
         self.size = self.screen.get_size()
         from game.ui.sound import Sounds
+
         self.sound = Sounds(self.settings.volume)
         self.clock = pygame.time.Clock()
         self.stack: list = []
@@ -135,6 +143,7 @@ class App:
     def show_error(self, message: str, title: str | None = None) -> None:
         """A dialog over the current scene; the app keeps running."""
         from game.scenes.dialog import DialogScene
+
         self.push(DialogScene(self, title or self.t("app.error_title"), message))
 
     def report_autosave(self, error: OSError | None) -> None:
@@ -156,7 +165,7 @@ class App:
             scene.on_quit()
         self.save_settings()
         self.running = False
-        if self._pending_error:         # e.g. the last autosave failed: say so somewhere
+        if self._pending_error:  # e.g. the last autosave failed: say so somewhere
             print(self._pending_error, file=sys.stderr)
             self._pending_error = None
 
@@ -164,22 +173,30 @@ class App:
         top, path = self.top, self.probe_path
         if top is None or path is None:
             return
-        info = {"scene": type(top).__name__, "stack": [type(s).__name__ for s in self.stack],
-                "targets": top.probe(), "frames": self.frames}
+        info = {
+            "scene": type(top).__name__,
+            "stack": [type(s).__name__ for s in self.stack],
+            "targets": top.probe(),
+            "frames": self.frames,
+        }
         game = next((s for s in reversed(self.stack) if hasattr(s, "busy_animating")), None)
         if game is not None:
             state = game.session.state
-            info["game"] = {"round": state.round_number, "over": state.is_over(),
-                            "to_act": list(state.to_act()),
-                            "humans_to_act": game.session.humans_to_act(),
-                            "animating": game.busy_animating(),
-                            "actions": len(game.session.actions)}
+            info["game"] = {
+                "round": state.round_number,
+                "over": state.is_over(),
+                "to_act": list(state.to_act()),
+                "humans_to_act": game.session.humans_to_act(),
+                "animating": game.busy_animating(),
+                "actions": len(game.session.actions),
+            }
         key = {k: v for k, v in info.items() if k != "frames"}
         if key != self._last_probe:
             self._last_probe = key
             import json
 
             from game.settings import atomic_write_text
+
             atomic_write_text(Path(path), json.dumps(info))
 
     # the loop -------------------------------------------------------------------------
@@ -194,8 +211,13 @@ class App:
             size = getattr(event, "size", None) or (event.x, event.y)
             self._resized(self.screen.get_size() if size is None else size)
             return
-        if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN,
-                          pygame.ACTIVEEVENT, pygame.WINDOWFOCUSGAINED):
+        if event.type in (
+            pygame.WINDOWEXPOSED,
+            pygame.WINDOWRESTORED,
+            pygame.WINDOWSHOWN,
+            pygame.ACTIVEEVENT,
+            pygame.WINDOWFOCUSGAINED,
+        ):
             self.dirty = True
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
@@ -230,7 +252,7 @@ class App:
             self.dirty = False
         self._was_busy = busy
         if self.probe_path:
-            self.write_probe()   # every step, drawn or not: a driver waits on it
+            self.write_probe()  # every step, drawn or not: a driver waits on it
         self.frames += 1
 
     def run(self, frames: int | None = None) -> int:
@@ -254,13 +276,13 @@ class App:
                 if first_frame:
                     first_frame = False
                     stamp = os.environ.get("TABLETOP_DERBY_FIRST_FRAME_FILE")
-                    if stamp:   # tools/bench_startup.py: when the first frame was shown
+                    if stamp:  # tools/bench_startup.py: when the first frame was shown
                         Path(stamp).write_text(repr(time.time()))
                     self.sound.start()
         except KeyboardInterrupt:
             self.quit()
         finally:
-            self.sound.stop()       # the synthesis thread ends before SDL does
+            self.sound.stop()  # the synthesis thread ends before SDL does
             pygame.quit()
         return self.exit_code
 
@@ -270,15 +292,24 @@ def _remove_stale_temp_files() -> None:
     Only files older than a minute go, so another instance of the app running now never
     loses a write in flight (see game.settings.STALE_TEMP_AGE_S)."""
     from game import saves
+
     saves.remove_stale_temp_files()
     settings_mod.remove_stale_settings_temp_files()
 
 
-def run_app(frames: int | None = None, size=None, lang: str | None = None,
-            new: str | None = None, players: int = 4, seed: int | None = None,
-            computers: bool = False, resume: str | None = None) -> int:
+def run_app(
+    frames: int | None = None,
+    size=None,
+    lang: str | None = None,
+    new: str | None = None,
+    players: int = 4,
+    seed: int | None = None,
+    computers: bool = False,
+    resume: str | None = None,
+) -> int:
     app = App(size=size, lang=lang)
     from game.scenes.menu import MenuScene
+
     app.push(MenuScene(app))
     if new:
         start_new_game(app, new, players, seed, computers)
@@ -287,14 +318,14 @@ def run_app(frames: int | None = None, size=None, lang: str | None = None,
     return app.run(frames)
 
 
-def start_new_game(app: App, game_id: str, players: int, seed: int | None,
-                   computers: bool) -> None:
+def start_new_game(app: App, game_id: str, players: int, seed: int | None, computers: bool) -> None:
     """Straight into a game with default seats (seat 1 a person unless ``computers``)."""
     import random
 
     from game import registry
     from game.scenes.lobby import default_seats
     from game.session import Session
+
     info = registry.get(game_id)
     if not info.installed():
         raise ValueError(f"{game_id} cannot be played yet")
@@ -312,10 +343,11 @@ def resume_game(app: App, which: str) -> None:
     from pathlib import Path
 
     from game import registry, saves
+
     if which == "latest":
         listed = saves.list_saves()
         unreadable = [e for e in listed if isinstance(e, saves.SavesFolderError)]
-        if unreadable:              # not "no saved game": the saves could not be looked at
+        if unreadable:  # not "no saved game": the saves could not be looked at
             app.show_error(app.t("app.saves_unreadable", error=str(unreadable[0])))
             return
         entries = [e for e in listed if isinstance(e, saves.SaveInfo) and not e.over]

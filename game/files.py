@@ -9,6 +9,7 @@ Errors are :class:`OSError` subclasses with a ``strerror`` a person can read, so
 callers' existing ``except OSError`` paths report them in their ``file: place: problem``
 form. :func:`clip` shortens an untrusted value before it goes into such a message.
 """
+
 from __future__ import annotations
 
 import errno
@@ -20,15 +21,21 @@ from pathlib import Path
 # a number too long for int() (ValueError), a float past 1e308 cast to int (OverflowError),
 # nesting past the interpreter's stack (RecursionError), bad encodings (UnicodeError, a
 # ValueError), an out-of-range date (ValueError), memory it cannot get (MemoryError).
-PARSE_ERRORS: tuple[type[BaseException], ...] = (ValueError, OverflowError, RecursionError,
-                                                  MemoryError, TypeError)
+PARSE_ERRORS: tuple[type[BaseException], ...] = (
+    ValueError,
+    OverflowError,
+    RecursionError,
+    MemoryError,
+    TypeError,
+)
 
 
 class UnreadableFile(OSError):
     """A file that will not be read: not a regular file, or larger than its limit."""
 
-    def __init__(self, path: str | os.PathLike[str], problem: str,
-                 code: int = errno.EINVAL) -> None:
+    def __init__(
+        self, path: str | os.PathLike[str], problem: str, code: int = errno.EINVAL
+    ) -> None:
         super().__init__(code, problem, str(path))
 
 
@@ -58,8 +65,9 @@ def read_bounded(path: str | os.PathLike[str], limit: int) -> bytes:
     finally:
         os.close(fd)
     if len(data) > limit:
-        raise UnreadableFile(path, f"larger than {limit:,} bytes, more than this kind of "
-                                   f"file can be", errno.EFBIG)
+        raise UnreadableFile(
+            path, f"larger than {limit:,} bytes, more than this kind of file can be", errno.EFBIG
+        )
     return data
 
 
@@ -80,14 +88,15 @@ def clip(value: object, limit: int = 40) -> str:
     """``repr(value)`` cut to about ``limit`` characters, for messages about untrusted
     data: a 5 MB name or an expanded YAML alias must not be printed whole."""
     if isinstance(value, str) and len(value) > limit * 4:
-        value = value[: limit * 4]      # repr() of a huge string is itself huge work
-    text = repr(value) if not isinstance(value, int) or isinstance(value, bool) \
-        else _int_text(value)
+        value = value[: limit * 4]  # repr() of a huge string is itself huge work
+    text = (
+        repr(value) if not isinstance(value, int) or isinstance(value, bool) else _int_text(value)
+    )
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _int_text(value: int) -> str:
     try:
         return str(value)
-    except ValueError:                 # past Python's int-to-string digit limit
+    except ValueError:  # past Python's int-to-string digit limit
         return f"a {value.bit_length()}-bit number"

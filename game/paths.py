@@ -1,5 +1,6 @@
 """Where the box's files are: next to the package in a checkout or an editable install,
 or inside a PyInstaller bundle (sys._MEIPASS). Never the current directory."""
+
 from __future__ import annotations
 
 import sys

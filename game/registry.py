@@ -3,6 +3,7 @@
 A game is offered only when both its headless rules package and its scene exist, so the
 menu never shows a game that cannot be played.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -15,6 +16,7 @@ from game.paths import DATA_DIR
 @dataclass(frozen=True)
 class Character:
     """A piece a seat plays with: a duck, a pawn colour, a chicken."""
+
     key: str
     name_en: str
     name_ja: str
@@ -30,8 +32,8 @@ class GameInfo:
     max_players: int
     minutes: int
     rules_module: str
-    scene: str                       # "module:Class"
-    picture: str                     # sprite file in assets/sprites
+    scene: str  # "module:Class"
+    picture: str  # sprite file in assets/sprites
     blurb_en: str = ""
     blurb_ja: str = ""
     characters: tuple[Character, ...] = ()
@@ -58,12 +60,20 @@ class GameInfo:
 
     def installed(self) -> bool:
         module = self.scene.partition(":")[0]
-        return (importlib.util.find_spec(self.rules_module) is not None
-                and importlib.util.find_spec(module) is not None)
+        return (
+            importlib.util.find_spec(self.rules_module) is not None
+            and importlib.util.find_spec(module) is not None
+        )
 
 
-_COLOURS = ((230, 159, 0), (86, 180, 233), (0, 158, 115), (204, 121, 167), (213, 94, 0),
-            (120, 94, 200))
+_COLOURS = (
+    (230, 159, 0),
+    (86, 180, 233),
+    (0, 158, 115),
+    (204, 121, 167),
+    (213, 94, 0),
+    (120, 94, 200),
+)
 
 DUCKS = (
     Character("sparky", "Sparky", "スパーキー", (214, 64, 48)),
@@ -74,14 +84,31 @@ DUCKS = (
     Character("goldie", "Goldie", "ゴールディ", (242, 190, 30)),
 )
 PAWN_COLOURS = tuple(
-    Character(key, en, ja, colour) for (key, en, ja), colour in zip(
-        (("orange", "Orange", "オレンジ"), ("sky", "Sky", "水色"), ("green", "Green", "緑"),
-         ("pink", "Pink", "ピンク"), ("red", "Red", "赤"), ("violet", "Violet", "紫")), _COLOURS))
+    Character(key, en, ja, colour)
+    for (key, en, ja), colour in zip(
+        (
+            ("orange", "Orange", "オレンジ"),
+            ("sky", "Sky", "水色"),
+            ("green", "Green", "緑"),
+            ("pink", "Pink", "ピンク"),
+            ("red", "Red", "赤"),
+            ("violet", "Violet", "紫"),
+        ),
+        _COLOURS,
+    )
+)
 CHICKENS = tuple(
-    Character(key, en, ja, colour) for (key, en, ja), colour in zip(
-        (("henrietta", "Henrietta", "ヘンリエッタ"), ("clucky", "Clucky", "クラッキー"),
-         ("pepper", "Pepper", "ペッパー"), ("nugget", "Nugget", "ナゲット")),
-        ((232, 90, 60), (70, 130, 210), (90, 170, 80), (150, 100, 200))))
+    Character(key, en, ja, colour)
+    for (key, en, ja), colour in zip(
+        (
+            ("henrietta", "Henrietta", "ヘンリエッタ"),
+            ("clucky", "Clucky", "クラッキー"),
+            ("pepper", "Pepper", "ペッパー"),
+            ("nugget", "Nugget", "ナゲット"),
+        ),
+        ((232, 90, 60), (70, 130, 210), (90, 170, 80), (150, 100, 200)),
+    )
+)
 
 GAMES: dict[str, GameInfo] = {}
 
@@ -93,31 +120,70 @@ def register(info: GameInfo) -> GameInfo:
     return info
 
 
-register(GameInfo(
-    id="duck", name_en="Duck! Duck! Go!", name_ja="ガアガアGO！", min_players=2, max_players=6,
-    minutes=30, rules_module="game.rules.duck", scene="game.scenes.duck:DuckScene",
-    picture="duck.svg", characters=DUCKS,
-    blurb_en="Rubber ducks race round the tub: touch three buoys, then down the drain.",
-    blurb_ja="ゴムのアヒルのレース。3色のブイにタッチして排水口をめざせ。"))
-register(GameInfo(
-    id="verflixxt", name_en="Verflixxt!", name_ja="フェアフリクスト！", min_players=2,
-    max_players=6, minutes=30, rules_module="game.rules.verflixxt",
-    scene="game.scenes.verflixxt:VerflixxtScene", picture="verflixxt.svg",
-    characters=PAWN_COLOURS,
-    blurb_en="Walk your pawns home and pick up the tiles you leave behind — good and bad.",
-    blurb_ja="コマをゴールへ。通ったあとに残ったタイルは、良くても悪くも自分のもの。"))
-register(GameInfo(
-    id="cluck", name_en="Cluck-peep!", name_ja="クラックピープ！", min_players=2, max_players=4,
-    minutes=20, rules_module="game.rules.cluck", scene="game.scenes.cluck:CluckScene",
-    picture="cluck.svg", characters=CHICKENS,
-    blurb_en="Build a ghost-leg ladder of roads; chickens walk it to gather chicks.",
-    blurb_ja="あみだくじの道をつなげて、ニワトリがヒヨコを集めます。"))
-register(GameInfo(
-    id="routes", name_en="Eight Routes", name_ja="エイト・ルート", min_players=3, max_players=5,
-    minutes=40, rules_module="game.rules.routes", scene="game.scenes.routes:RoutesScene",
-    picture="routes.svg", characters=PAWN_COLOURS[:5],
-    blurb_en="Draft eight-sided dice to push your markers up eight scoring routes.",
-    blurb_ja="8面ダイスを取り合い、8本のルートでマーカーを進めよう。"))
+register(
+    GameInfo(
+        id="duck",
+        name_en="Duck! Duck! Go!",
+        name_ja="ガアガアGO！",
+        min_players=2,
+        max_players=6,
+        minutes=30,
+        rules_module="game.rules.duck",
+        scene="game.scenes.duck:DuckScene",
+        picture="duck.svg",
+        characters=DUCKS,
+        blurb_en="Rubber ducks race round the tub: touch three buoys, then down the drain.",
+        blurb_ja="ゴムのアヒルのレース。3色のブイにタッチして排水口をめざせ。",
+    )
+)
+register(
+    GameInfo(
+        id="verflixxt",
+        name_en="Verflixxt!",
+        name_ja="フェアフリクスト！",
+        min_players=2,
+        max_players=6,
+        minutes=30,
+        rules_module="game.rules.verflixxt",
+        scene="game.scenes.verflixxt:VerflixxtScene",
+        picture="verflixxt.svg",
+        characters=PAWN_COLOURS,
+        blurb_en="Walk your pawns home and pick up the tiles you leave behind — good and bad.",
+        blurb_ja="コマをゴールへ。通ったあとに残ったタイルは、良くても悪くも自分のもの。",
+    )
+)
+register(
+    GameInfo(
+        id="cluck",
+        name_en="Cluck-peep!",
+        name_ja="クラックピープ！",
+        min_players=2,
+        max_players=4,
+        minutes=20,
+        rules_module="game.rules.cluck",
+        scene="game.scenes.cluck:CluckScene",
+        picture="cluck.svg",
+        characters=CHICKENS,
+        blurb_en="Build a ghost-leg ladder of roads; chickens walk it to gather chicks.",
+        blurb_ja="あみだくじの道をつなげて、ニワトリがヒヨコを集めます。",
+    )
+)
+register(
+    GameInfo(
+        id="routes",
+        name_en="Eight Routes",
+        name_ja="エイト・ルート",
+        min_players=3,
+        max_players=5,
+        minutes=40,
+        rules_module="game.rules.routes",
+        scene="game.scenes.routes:RoutesScene",
+        picture="routes.svg",
+        characters=PAWN_COLOURS[:5],
+        blurb_en="Draft eight-sided dice to push your markers up eight scoring routes.",
+        blurb_ja="8面ダイスを取り合い、8本のルートでマーカーを進めよう。",
+    )
+)
 
 
 def installed_games() -> list[GameInfo]:

@@ -9,6 +9,7 @@ only its temporary file, removed at the next start (:func:`remove_stale_temp_fil
 Read defensively: every value is checked (types, ranges, lengths) before anything shows
 it, so a damaged or hostile file is listed as damaged with its reason, and left on disk.
 """
+
 from __future__ import annotations
 
 import json
@@ -34,11 +35,11 @@ from game.settings import (
 
 FORMAT = 1
 MAX_BYTES = 8_000_000
-KEEP_AUTOSAVES = 12          # finished games' autosaves kept; unfinished ones are never pruned
-NAME_MAX = 16                # the lobby's limit on a player's name
-SEED_LIMIT = 2**63           # seeds are from -2**63 to 2**63 - 1 (the lobby draws below 2**31)
-MAX_ACTIONS = 100_000        # the longest game measured takes ~700 (Duck!, six players)
-ACTION_MAX_CHARS = 200       # action texts are short notation ("move 3 a"), ~20 at most
+KEEP_AUTOSAVES = 12  # finished games' autosaves kept; unfinished ones are never pruned
+NAME_MAX = 16  # the lobby's limit on a player's name
+SEED_LIMIT = 2**63  # seeds are from -2**63 to 2**63 - 1 (the lobby draws below 2**31)
+MAX_ACTIONS = 100_000  # the longest game measured takes ~700 (Duck!, six players)
+ACTION_MAX_CHARS = 200  # action texts are short notation ("move 3 a"), ~20 at most
 OPTIONS_MAX_DEPTH = 16
 OPTIONS_MAX_ITEMS = 200_000  # game data in the options (a board, a deck) is ~5,000 values
 # The newest time a save may carry: 3000-01-01 UTC. Every platform's localtime() reads
@@ -70,7 +71,7 @@ class SaveInfo:
     names: tuple[str, ...]
     round: int
     saved_at: float
-    kind: str            # "auto" or "manual"
+    kind: str  # "auto" or "manual"
     over: bool
 
 
@@ -81,18 +82,25 @@ def saves_dir() -> Path:
 def session_payload(session, kind: str) -> dict:
     record = session.record()
     return {
-        "format": FORMAT, "app": "tabletop-derby", "kind": kind,
-        "saved_at": time.time(), "round": session.state.round_number,
+        "format": FORMAT,
+        "app": "tabletop-derby",
+        "kind": kind,
+        "saved_at": time.time(),
+        "round": session.state.round_number,
         "over": session.state.is_over(),
-        "game": record.game, "players": record.players, "seed": record.seed,
-        "options": record.options, "actions": [[p, a] for p, a in record.actions],
+        "game": record.game,
+        "players": record.players,
+        "seed": record.seed,
+        "options": record.options,
+        "actions": [[p, a] for p, a in record.actions],
         "seats": [seat.to_dict() for seat in session.seats],
     }
 
 
 def write_save(session, path: Path, kind: str) -> Path:
-    atomic_write_text(path, json.dumps(session_payload(session, kind), ensure_ascii=False,
-                                       indent=1))
+    atomic_write_text(
+        path, json.dumps(session_payload(session, kind), ensure_ascii=False, indent=1)
+    )
     return path
 
 
@@ -143,8 +151,7 @@ def _prune() -> list[Path]:
 def remove_stale_temp_files(now: float | None = None) -> list[Path]:
     """At start-up: the temporary files of save writes a kill interrupted (see
     :func:`game.settings.remove_stale_temp_files` for why only old ones go)."""
-    return _settings.remove_stale_temp_files(saves_dir(), lambda t: bool(_OURS.fullmatch(t)),
-                                             now)
+    return _settings.remove_stale_temp_files(saves_dir(), lambda t: bool(_OURS.fullmatch(t)), now)
 
 
 # -- reading ---------------------------------------------------------------------------------
@@ -166,8 +173,7 @@ def _require(data: dict, key: str, kind, path, place: str | None = None) -> Any:
     return _check_type(data[key], kind, path, place or key)
 
 
-def _require_int(data: dict, key: str, low: int, high: int, path,
-                 place: str | None = None) -> int:
+def _require_int(data: dict, key: str, low: int, high: int, path, place: str | None = None) -> int:
     value = _require(data, key, int, path, place)
     if not low <= value <= high:
         raise SaveError(path, place or key, f"{describe(value)} is outside {low}–{high}")
@@ -201,12 +207,14 @@ def _check_options(options: dict, path) -> None:
 
 def _check_name(name: str, path, place: str) -> None:
     if len(name) > NAME_MAX:
-        raise SaveError(path, place, f"{len(name):,} characters long; names have at most "
-                                     f"{NAME_MAX}")
+        raise SaveError(
+            path, place, f"{len(name):,} characters long; names have at most {NAME_MAX}"
+        )
     bad = _BAD_NAME_CHARS.search(name)
     if bad:
-        raise SaveError(path, place, f"holds the character {describe(bad.group())}, which a "
-                                     f"name cannot have")
+        raise SaveError(
+            path, place, f"holds the character {describe(bad.group())}, which a name cannot have"
+        )
 
 
 def read_payload(path: Path) -> dict:
@@ -221,18 +229,35 @@ def read_payload(path: Path) -> dict:
         raise SaveError(path, "top level", "must be an object")
     version = _require(data, "format", int, path)
     if version > FORMAT:
-        raise SaveError(path, "format", f"version {describe(version)} is from a newer "
-                                        f"Tabletop Derby (this one reads up to {FORMAT})")
+        raise SaveError(
+            path,
+            "format",
+            f"version {describe(version)} is from a newer "
+            f"Tabletop Derby (this one reads up to {FORMAT})",
+        )
     if version < 1:
         raise SaveError(path, "format", f"unknown version {describe(version)}")
-    known = {"format", "app", "kind", "saved_at", "round", "over", "game", "players", "seed",
-             "options", "actions", "seats"}
+    known = {
+        "format",
+        "app",
+        "kind",
+        "saved_at",
+        "round",
+        "over",
+        "game",
+        "players",
+        "seed",
+        "options",
+        "actions",
+        "seats",
+    }
     unknown = sorted(set(data) - known)
     if unknown:
         raise SaveError(path, printable(unknown[0], 40), "unknown key")
     if "app" in data and data["app"] != "tabletop-derby":
         raise SaveError(path, "app", f"{describe(data['app'])} is not Tabletop Derby")
     from game import registry
+
     game = _require(data, "game", str, path)
     if game not in registry.GAMES:
         raise SaveError(path, "game", f"unknown game {describe(game)}")
@@ -242,12 +267,18 @@ def read_payload(path: Path) -> dict:
     _check_options(_require(data, "options", dict, path), path)
     actions = _require(data, "actions", list, path)
     if len(actions) > MAX_ACTIONS:
-        raise SaveError(path, "actions", f"{len(actions):,} actions; a game has at most "
-                                         f"{MAX_ACTIONS:,}")
+        raise SaveError(
+            path, "actions", f"{len(actions):,} actions; a game has at most {MAX_ACTIONS:,}"
+        )
     for i, item in enumerate(actions):
-        if (not isinstance(item, list) or len(item) != 2 or not isinstance(item[0], int)
-                or isinstance(item[0], bool) or not isinstance(item[1], str)
-                or not 0 <= item[0] < players):
+        if (
+            not isinstance(item, list)
+            or len(item) != 2
+            or not isinstance(item[0], int)
+            or isinstance(item[0], bool)
+            or not isinstance(item[1], str)
+            or not 0 <= item[0] < players
+        ):
             raise SaveError(path, f"actions[{i}]", "must be [player, action text]")
         if not 0 < len(item[1]) <= ACTION_MAX_CHARS or not item[1].isprintable():
             raise SaveError(path, f"actions[{i}]", f"{describe(item[1])} is not an action")
@@ -265,8 +296,11 @@ def read_payload(path: Path) -> dict:
         _check_name(_require(seat, "name", str, path, f"{place}.name"), path, f"{place}.name")
         character = _require(seat, "character", str, path, f"{place}.character")
         if characters and character not in characters:
-            raise SaveError(path, f"{place}.character",
-                            f"{describe(character)} is not one of {game}'s characters")
+            raise SaveError(
+                path,
+                f"{place}.character",
+                f"{describe(character)} is not one of {game}'s characters",
+            )
         _require(seat, "human", bool, path, f"{place}.human")
         level = seat.get("level", "normal")
         if level not in LEVELS:
@@ -275,9 +309,10 @@ def read_payload(path: Path) -> dict:
         _require_int(data, "round", 1, MAX_ACTIONS + 1, path)
     if "saved_at" in data:
         saved_at = _require(data, "saved_at", (int, float), path)
-        if not 0 <= saved_at <= SAVED_AT_MAX:     # NaN fails this too
-            raise SaveError(path, "saved_at", f"{describe(saved_at)} is not a time between "
-                                              f"1970 and 3000")
+        if not 0 <= saved_at <= SAVED_AT_MAX:  # NaN fails this too
+            raise SaveError(
+                path, "saved_at", f"{describe(saved_at)} is not a time between 1970 and 3000"
+            )
     if "over" in data:
         _require(data, "over", bool, path)
     if "kind" in data and data["kind"] not in KINDS:
@@ -288,16 +323,30 @@ def read_payload(path: Path) -> dict:
 def load_session(path: Path, bot_budget_ms: int = 50):
     """Rebuild the match by replaying its actions through the rules."""
     from game.session import Seat, Session
+
     data = read_payload(path)
-    record = Record(data["game"], data["players"], data["seed"], data["options"],
-                    tuple((p, a) for p, a in data["actions"]))
+    record = Record(
+        data["game"],
+        data["players"],
+        data["seed"],
+        data["options"],
+        tuple((p, a) for p, a in data["actions"]),
+    )
     seats = [Seat.from_dict(s) for s in data["seats"]]
     try:
         session = Session.from_record(record, seats, bot_budget_ms=bot_budget_ms)
     except (IllegalAction, NotationError) as exc:
         raise SaveError(path, "actions", printable(str(exc))) from exc
-    except (RulesDataError, KeyError, TypeError, ValueError, AttributeError, IndexError,
-            OverflowError, RecursionError) as exc:
+    except (
+        RulesDataError,
+        KeyError,
+        TypeError,
+        ValueError,
+        AttributeError,
+        IndexError,
+        OverflowError,
+        RecursionError,
+    ) as exc:
         # options carry game data (a board, score tables) that the rules could not use
         raise SaveError(path, "options", f"{type(exc).__name__}: {printable(str(exc))}") from exc
     session.save_id = Path(path).stem.removeprefix("auto-")
@@ -305,10 +354,16 @@ def load_session(path: Path, bot_budget_ms: int = 50):
 
 
 def _info(path: Path, data: dict) -> SaveInfo:
-    return SaveInfo(path, data["game"], data["players"],
-                    tuple(s["name"] for s in data["seats"]), data.get("round", 1),
-                    float(data.get("saved_at", 0)), data.get("kind", "auto"),
-                    data.get("over", False))
+    return SaveInfo(
+        path,
+        data["game"],
+        data["players"],
+        tuple(s["name"] for s in data["seats"]),
+        data.get("round", 1),
+        float(data.get("saved_at", 0)),
+        data.get("kind", "auto"),
+        data.get("over", False),
+    )
 
 
 def list_saves() -> list[SaveInfo | SaveError]:
@@ -321,12 +376,13 @@ def list_saves() -> list[SaveInfo | SaveError]:
     except FileNotFoundError:
         return []
     except OSError as exc:
-        return [SavesFolderError(folder, "", f"the saves folder cannot be read "
-                                             f"({exc.strerror or exc})")]
+        return [
+            SavesFolderError(folder, "", f"the saves folder cannot be read ({exc.strerror or exc})")
+        ]
     found: list[tuple[float, SaveInfo | SaveError]] = []
     for name in names:
         if name.startswith(".") or not name.endswith(".json"):
-            continue                        # temporary files, a person's own notes
+            continue  # temporary files, a person's own notes
         path = folder / name
         try:
             info = _info(path, read_payload(path))

@@ -3,6 +3,7 @@
 Scenes: menu, lobby, settings, handoff, help, pause, or a game id (duck, verflixxt,
 cluck, routes) — a game is set up with computer seats, played ``--rounds`` rounds and
 then ``--actions`` more actions by them, and shown from the first seat's point of view."""
+
 from __future__ import annotations
 
 import os
@@ -20,15 +21,18 @@ def _headless_env() -> None:
 def build_scene(app, name: str, args):
     from game import registry
     from game.scenes.menu import MenuScene
+
     app.push(MenuScene(app))
     if name == "menu":
         return
     if name == "settings":
         from game.scenes.settings import SettingsScene
+
         app.push(SettingsScene(app))
         return
     if name == "handoff":
         from game.scenes.handoff import HandoffScene
+
         app.push(HandoffScene(app, app.t("app.default_name", n=2)))
         return
     games = registry.installed_games()
@@ -38,14 +42,17 @@ def build_scene(app, name: str, args):
         info = games[0]
         if name == "lobby":
             from game.scenes.lobby import LobbyScene
+
             lobby = LobbyScene(app, info)
             app.push(lobby)
-            lobby.wait_for_scan()      # the boards read, as a person sees it a moment later
+            lobby.wait_for_scan()  # the boards read, as a person sees it a moment later
         elif name == "help":
             from game.scenes.help import HelpScene
+
             app.push(HelpScene(app, info))
         else:
             from game.scenes.pause import PauseScene
+
             app.push(PauseScene(app, info))
         return
     info = registry.get(name)
@@ -53,6 +60,7 @@ def build_scene(app, name: str, args):
         raise ValueError(f"{name} has no scene yet")
     from game.scenes.lobby import default_seats
     from game.session import Session
+
     seats = default_seats(info, args.players, app.t)
     for seat in seats:
         seat.human = False
@@ -71,11 +79,13 @@ def screenshot(args) -> int:
     _headless_env()
     if args.scene not in SCENES:
         from game.simulate import checked_setup
+
         checked_setup(args.scene, args.players, args.seed, args.options)
     import pygame
 
     from game.app import App
     from game.settings import Settings
+
     app = App(size=args.size, lang=args.lang, settings=Settings(), persist=False)
     build_scene(app, args.scene, args)
     for _ in range(3):
@@ -84,7 +94,7 @@ def screenshot(args) -> int:
     os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
     try:
         pygame.image.save(app.screen, args.out)
-    except pygame.error as exc:       # SDL's own error: name the file, keep it one line
+    except pygame.error as exc:  # SDL's own error: name the file, keep it one line
         raise OSError(f"{args.out}: cannot be written ({exc})") from None
     print(f"wrote {args.out} ({args.size[0]}x{args.size[1]}, {args.scene}, {args.lang})")
     pygame.quit()

@@ -4,6 +4,7 @@ It owns the rules state, the seats (people or computer levels), the record of ac
 (what saves and replays keep), computer decisions on a worker thread so the window keeps
 animating, and the hot-seat question "whose private things may the screen show now?".
 """
+
 from __future__ import annotations
 
 import random
@@ -31,8 +32,12 @@ class Seat:
 
     @classmethod
     def from_dict(cls, data: Mapping) -> Seat:
-        return cls(name=str(data["name"]), character=str(data["character"]),
-                   human=bool(data["human"]), level=str(data.get("level", "normal")))
+        return cls(
+            name=str(data["name"]),
+            character=str(data["character"]),
+            human=bool(data["human"]),
+            level=str(data.get("level", "normal")),
+        )
 
 
 @dataclass
@@ -40,13 +45,20 @@ class PendingDecision:
     player: int
     started: float
     thread: threading.Thread
-    result: list = field(default_factory=list)   # [Action] or [Exception]
+    result: list = field(default_factory=list)  # [Action] or [Exception]
 
 
 class Session:
-    def __init__(self, game_id: str, seats: list[Seat], seed: int,
-                 options: Mapping[str, Any] | None = None, *, prepared: bool = False,
-                 bot_budget_ms: int = 50):
+    def __init__(
+        self,
+        game_id: str,
+        seats: list[Seat],
+        seed: int,
+        options: Mapping[str, Any] | None = None,
+        *,
+        prepared: bool = False,
+        bot_budget_ms: int = 50,
+    ):
         self.game_id = game_id
         self.module = rules.load(game_id)
         self.seats = list(seats)
@@ -55,11 +67,12 @@ class Session:
         self.state: GameState = self.module.new_game(len(seats), seed, self.options)
         self.actions: list[tuple[int, str]] = []
         self.bot_budget_ms = bot_budget_ms
-        self._bots = {i: make_bot(game_id, s.level, bot_budget_ms)
-                      for i, s in enumerate(seats) if not s.human}
+        self._bots = {
+            i: make_bot(game_id, s.level, bot_budget_ms) for i, s in enumerate(seats) if not s.human
+        }
         self._bot_rng = random.Random(seed * 31 + 7)
         self.pending: dict[int, PendingDecision] = {}
-        self.viewer: int | None = None     # the person the screen currently belongs to
+        self.viewer: int | None = None  # the person the screen currently belongs to
         self._last_events: list[Event] = []
         self.save_id = f"{game_id}-{time.strftime('%Y%m%d-%H%M%S')}-{seed}"
 
@@ -99,9 +112,11 @@ class Session:
         if self.actions[-1][0] != player:
             return False
         face_down: frozenset[str] = getattr(self.module, "FACE_DOWN_EVENTS", frozenset())
-        return all(e.visible_to is not None or e.kind in face_down
-                   for e in getattr(self, "_last_events", [None]) if e is not None) \
-            and bool(getattr(self, "_last_events", None))
+        return all(
+            e.visible_to is not None or e.kind in face_down
+            for e in getattr(self, "_last_events", [None])
+            if e is not None
+        ) and bool(getattr(self, "_last_events", None))
 
     def undo(self, player: int) -> None:
         """Back to the state before ``player``'s last choice, by replaying the record
@@ -162,8 +177,14 @@ class Session:
 
     @classmethod
     def from_record(cls, record: Record, seats: list[Seat], bot_budget_ms: int = 50) -> Session:
-        session = cls(record.game, seats, record.seed, record.options, prepared=True,
-                      bot_budget_ms=bot_budget_ms)
+        session = cls(
+            record.game,
+            seats,
+            record.seed,
+            record.options,
+            prepared=True,
+            bot_budget_ms=bot_budget_ms,
+        )
         for player, text in record.actions:
             session.apply(player, session.module.parse_action(text))
         return session

@@ -8,6 +8,7 @@ This module also holds what the saves share with the settings: the folders, the 
 writer (and the clean-up of its temporary files after a kill), and :func:`read_json`, the
 one reader of JSON files a person may have damaged.
 """
+
 from __future__ import annotations
 
 import json
@@ -99,7 +100,8 @@ class BadNumber:
     """A number in JSON text that nothing in our files can hold (NaN, Infinity, 1e400, a
     5,000-digit integer). The reader gives this marker instead of failing, so the rest of
     the file still reads and the value is refused where it is checked, with its place."""
-    what: str           # how a message names it: "NaN", "a number 5,000 digits long"
+
+    what: str  # how a message names it: "NaN", "a number 5,000 digits long"
 
     @property
     def problem(self) -> str:
@@ -119,7 +121,7 @@ def _parse_float(text: str) -> float | BadNumber:
 
 
 def _parse_constant(name: str) -> BadNumber:
-    return BadNumber(name)              # NaN, Infinity, -Infinity: not JSON numbers
+    return BadNumber(name)  # NaN, Infinity, -Infinity: not JSON numbers
 
 
 def describe(value: Any) -> str:
@@ -142,15 +144,17 @@ def read_json(path: Path, limit: int) -> Any:
     except UnicodeDecodeError as exc:
         raise FileProblem(path, f"byte {exc.start}", "not UTF-8 text (binary file?)") from exc
     try:
-        return json.loads(text, parse_int=_parse_int, parse_float=_parse_float,
-                          parse_constant=_parse_constant)
+        return json.loads(
+            text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_parse_constant
+        )
     except json.JSONDecodeError as exc:
         raise FileProblem(path, f"line {exc.lineno} column {exc.colno}", exc.msg) from exc
     except RecursionError as exc:
         raise FileProblem(path, "", "nested too deeply") from exc
     except PARSE_ERRORS as exc:
-        raise FileProblem(path, "", f"cannot be read ({type(exc).__name__}: "
-                                    f"{printable(str(exc), 80)})") from exc
+        raise FileProblem(
+            path, "", f"cannot be read ({type(exc).__name__}: {printable(str(exc), 80)})"
+        ) from exc
 
 
 # -- the settings -------------------------------------------------------------------------------
@@ -160,10 +164,14 @@ def _is_number(value: Any) -> bool:
 
 def _one_of(choices: tuple, kind: type) -> Callable[[Any], str | None]:
     def check(value: Any) -> str | None:
-        if isinstance(value, kind if kind is not float else (int, float)) \
-                and not isinstance(value, bool) and value in choices:
+        if (
+            isinstance(value, kind if kind is not float else (int, float))
+            and not isinstance(value, bool)
+            and value in choices
+        ):
             return None
         return f"{describe(value)} is not one of {list(choices)}"
+
     return check
 
 
@@ -206,8 +214,11 @@ class Settings:
     window_height: int = 720
 
     def validated(self) -> Settings:
-        problems = [f"{name}: {problem}" for name, check in CHECKS.items()
-                    if (problem := check(getattr(self, name))) is not None]
+        problems = [
+            f"{name}: {problem}"
+            for name, check in CHECKS.items()
+            if (problem := check(getattr(self, name))) is not None
+        ]
         if problems:
             raise SettingsError("; ".join(problems))
         return self
@@ -290,7 +301,7 @@ def atomic_write_text(path: Path, text: str) -> None:
             handle.flush()
             os.fsync(handle.fileno())
         if _SLOW_WRITE:
-            time.sleep(_SLOW_WRITE)   # crash tests widen the window a kill can land in
+            time.sleep(_SLOW_WRITE)  # crash tests widen the window a kill can land in
         os.replace(tmp, path)
     except BaseException:
         try:
@@ -305,8 +316,9 @@ def atomic_write_text(path: Path, text: str) -> None:
 _TEMP_NAME = re.compile(r"\.(?P<target>.+)\.[a-z0-9_]{8}\.tmp")
 
 
-def remove_stale_temp_files(folder: Path, ours: Callable[[str], bool],
-                            now: float | None = None) -> list[Path]:
+def remove_stale_temp_files(
+    folder: Path, ours: Callable[[str], bool], now: float | None = None
+) -> list[Path]:
     """Remove the temporary files a killed write left in ``folder``: only regular files
     named like :func:`atomic_write_text`'s for a target ``ours`` accepts, and only those
     older than :data:`STALE_TEMP_AGE_S` (another running instance may be mid-write).
@@ -327,7 +339,7 @@ def remove_stale_temp_files(folder: Path, ours: Callable[[str], bool],
                 os.unlink(entry.path)
                 removed.append(Path(entry.path))
         except OSError:
-            continue                    # gone already, or not ours to remove
+            continue  # gone already, or not ours to remove
     return removed
 
 

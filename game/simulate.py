@@ -4,6 +4,7 @@ A game that reaches the round cap is counted as unfinished, never hidden; the ex
 code is 0 only when no game raised. Arguments a game does not take are refused before
 the first game (``checked_setup``), so ``first_error`` only ever reports a real crash.
 """
+
 from __future__ import annotations
 
 import json
@@ -20,11 +21,12 @@ from game.ai import make_bot
 from game.boards import prepare_options
 from game.rules.protocol import RulesDataError
 
-BOT_ALIASES = {"greedy": "normal", "search": "hard"}   # older names of the levels
+BOT_ALIASES = {"greedy": "normal", "search": "hard"}  # older names of the levels
 
 
-def checked_setup(game_id: str, players: int, seed: int,
-                  options: Mapping[str, Any]) -> tuple[ModuleType, dict]:
+def checked_setup(
+    game_id: str, players: int, seed: int, options: Mapping[str, Any]
+) -> tuple[ModuleType, dict]:
     """The rules module and the prepared options of a run, after setting up one game.
 
     A player count, option or data file the game does not take is a ValueError here
@@ -43,8 +45,16 @@ def canonical_levels(levels: list[str]) -> list[str]:
     return [BOT_ALIASES.get(level, level) for level in levels]
 
 
-def run(game_id: str, players: int, games: int, seed: int, options: Mapping[str, Any],
-        bot: str = "random", max_rounds: int = 200, bots: list[str] | None = None) -> dict:
+def run(
+    game_id: str,
+    players: int,
+    games: int,
+    seed: int,
+    options: Mapping[str, Any],
+    bot: str = "random",
+    max_rounds: int = 200,
+    bots: list[str] | None = None,
+) -> dict:
     if games < 1:
         raise ValueError(f"games must be at least 1, not {games}")
     module, prepared = checked_setup(game_id, players, seed, options)
@@ -72,12 +82,17 @@ def run(game_id: str, players: int, games: int, seed: int, options: Mapping[str,
                 first_error = f"seed {game_seed}: {traceback.format_exc(limit=8)}"
     seconds = time.perf_counter() - started
     result = {
-        "game": game_id, "players": players, "games": games, "finished": finished,
-        "unfinished": games - finished - errors, "errors": errors,
+        "game": game_id,
+        "players": players,
+        "games": games,
+        "finished": finished,
+        "unfinished": games - finished - errors,
+        "errors": errors,
         "seconds": round(seconds, 4),
         "games_per_second": round(games / seconds, 2) if seconds > 0 else None,
         "mean_rounds": round(statistics.fmean(rounds), 2) if rounds else None,
-        "bots": levels, "seed": seed,
+        "bots": levels,
+        "seed": seed,
         "options": {k: v for k, v in options.items()},
     }
     if first_error:
@@ -87,9 +102,11 @@ def run(game_id: str, players: int, games: int, seed: int, options: Mapping[str,
 
 def print_result(result: dict, as_json: bool) -> None:
     if not as_json:
-        print(f"{result['game']}: {result['games']} games, {result['finished']} finished, "
-              f"{result['errors']} errors, {result['games_per_second']} games/s, "
-              f"mean {result['mean_rounds']} rounds")
+        print(
+            f"{result['game']}: {result['games']} games, {result['finished']} finished, "
+            f"{result['errors']} errors, {result['games_per_second']} games/s, "
+            f"mean {result['mean_rounds']} rounds"
+        )
         if result.get("first_error"):
             print(result["first_error"])
     print(json.dumps(result, ensure_ascii=False))

@@ -2,6 +2,7 @@
 each other with the seats rotated every game (so no level keeps the first-player edge),
 printing win rates with 95% Wilson intervals and decision-time median and p99 per level.
 A shared win counts as 1/k of a win for each of the k winners."""
+
 from __future__ import annotations
 
 import json
@@ -28,15 +29,22 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def run_tournament(game_id: str, players: int, games: int, seed: int, levels: list[str],
-                   options: Mapping[str, Any], budget_ms: float = 50.0) -> dict:
+def run_tournament(
+    game_id: str,
+    players: int,
+    games: int,
+    seed: int,
+    levels: list[str],
+    options: Mapping[str, Any],
+    budget_ms: float = 50.0,
+) -> dict:
     if len(levels) != players:
         raise ValueError(f"--bots names {len(levels)} levels for {players} players")
     if games < 1:
         raise ValueError(f"games must be at least 1, not {games}")
     levels = canonical_levels(levels)
     module, prepared = checked_setup(game_id, players, seed, options)
-    entrants = list(range(players))                       # entrant i plays level levels[i]
+    entrants = list(range(players))  # entrant i plays level levels[i]
     bots = [make_bot(game_id, level, budget_ms) for level in levels]
     wins = [0.0] * players
     times: dict[str, list[float]] = {level: [] for level in levels}
@@ -45,7 +53,7 @@ def run_tournament(game_id: str, players: int, games: int, seed: int, levels: li
     for g in range(games):
         rng = random.Random((seed + g) * 104729)
         shift = g % players
-        seat_of = {e: (e + shift) % players for e in entrants}   # rotate seats each game
+        seat_of = {e: (e + shift) % players for e in entrants}  # rotate seats each game
         entrant_at = {s: e for e, s in seat_of.items()}
         state = module.new_game(players, seed + g, prepared)
         while not state.is_over() and state.round_number <= MAX_ROUNDS:
@@ -70,27 +78,45 @@ def run_tournament(game_id: str, players: int, games: int, seed: int, levels: li
         rate = entry["wins"] / n
         low, high = wilson(entry["wins"], n)
         samples = sorted(times[level])
-        entry.update({
-            "win_rate_per_seat": round(rate, 4), "ci95": [round(low, 4), round(high, 4)],
-            "even_share": round(1 / players, 4),
-            "decision_ms_median": round(1000 * statistics.median(samples), 3) if samples else None,
-            "decision_ms_p99": round(1000 * samples[min(len(samples) - 1,
-                                                         int(0.99 * len(samples)))], 3)
-            if samples else None,
-            "decisions": len(samples),
-        })
-    return {"game": game_id, "players": players, "games": games, "finished": finished,
-            "seed": seed, "bots": levels, "seconds": round(time.perf_counter() - started, 2),
-            "levels": per_level}
+        entry.update(
+            {
+                "win_rate_per_seat": round(rate, 4),
+                "ci95": [round(low, 4), round(high, 4)],
+                "even_share": round(1 / players, 4),
+                "decision_ms_median": round(1000 * statistics.median(samples), 3)
+                if samples
+                else None,
+                "decision_ms_p99": round(
+                    1000 * samples[min(len(samples) - 1, int(0.99 * len(samples)))], 3
+                )
+                if samples
+                else None,
+                "decisions": len(samples),
+            }
+        )
+    return {
+        "game": game_id,
+        "players": players,
+        "games": games,
+        "finished": finished,
+        "seed": seed,
+        "bots": levels,
+        "seconds": round(time.perf_counter() - started, 2),
+        "levels": per_level,
+    }
 
 
 def print_result(result: dict, as_json: bool) -> None:
     if not as_json:
-        print(f"{result['game']}: {result['games']} games ({result['finished']} finished), "
-              f"bots {','.join(result['bots'])}")
+        print(
+            f"{result['game']}: {result['games']} games ({result['finished']} finished), "
+            f"bots {','.join(result['bots'])}"
+        )
         for level, entry in result["levels"].items():
             low, high = entry["ci95"]
-            print(f"  {level:7s} wins {entry['win_rate_per_seat']:.1%} per seat "
-                  f"[{low:.1%}–{high:.1%}] (even {entry['even_share']:.0%}); decision "
-                  f"median {entry['decision_ms_median']} ms, p99 {entry['decision_ms_p99']} ms")
+            print(
+                f"  {level:7s} wins {entry['win_rate_per_seat']:.1%} per seat "
+                f"[{low:.1%}–{high:.1%}] (even {entry['even_share']:.0%}); decision "
+                f"median {entry['decision_ms_median']} ms, p99 {entry['decision_ms_p99']} ms"
+            )
     print(json.dumps(result, ensure_ascii=False))

@@ -13,6 +13,7 @@ def _isolated_home(tmp_path, monkeypatch):
     fonts and images from an earlier test's (quit) pygame are forgotten."""
     monkeypatch.setenv("TABLETOP_DERBY_HOME", str(tmp_path / "home"))
     from game.ui import fonts, i18n, sprites
+
     fonts.reset()
     sprites.reset()
     i18n.MISSING.clear()
@@ -24,7 +25,9 @@ def _isolated_home(tmp_path, monkeypatch):
 def app():
     from game.app import App
     from game.settings import Settings
+
     application = App(size=(1280, 720), settings=Settings(), persist=False)
     yield application
     import pygame
+
     pygame.quit()

@@ -2,6 +2,7 @@
 every player secretly picks 1-3 from a private hand of numbers drawn from a shuffled bag;
 after the reveal, the highest distinct pick scores it; first to 6 wins. It has the parts
 the real games have (simultaneous choice, private hands, a hidden bag, chance)."""
+
 from __future__ import annotations
 
 import random
@@ -57,8 +58,10 @@ class State(GameState):
     def _perform(self, player, action):
         self.hands[player].remove(action.value)
         self.chosen[player] = action.value
-        events = [Event("chose", player, {"value": action.value}, (player,)),
-                  Event("chose_public", player)]
+        events = [
+            Event("chose", player, {"value": action.value}, (player,)),
+            Event("chose_public", player),
+        ]
         if len(self.chosen) < self.players:
             return events
         picks = dict(self.chosen)
@@ -126,11 +129,18 @@ class State(GameState):
         return self.round
 
     def to_dict(self):
-        return {"players": self.players, "seed": self.seed, "options": self.options,
-                "bag": list(self.bag), "hands": [list(h) for h in self.hands],
-                "chosen": {str(k): v for k, v in self.chosen.items()},
-                "points": list(self.points), "round": self.round, "viewer": self.viewer,
-                "rng": None if self.rng is None else rng_state_to_json(self.rng)}
+        return {
+            "players": self.players,
+            "seed": self.seed,
+            "options": self.options,
+            "bag": list(self.bag),
+            "hands": [list(h) for h in self.hands],
+            "chosen": {str(k): v for k, v in self.chosen.items()},
+            "points": list(self.points),
+            "round": self.round,
+            "viewer": self.viewer,
+            "rng": None if self.rng is None else rng_state_to_json(self.rng),
+        }
 
     @classmethod
     def from_dict(cls, data):
@@ -138,7 +148,11 @@ class State(GameState):
         state.players, state.seed, state.options = data["players"], data["seed"], data["options"]
         state.bag, state.hands = list(data["bag"]), [list(h) for h in data["hands"]]
         state.chosen = {int(k): v for k, v in data["chosen"].items()}
-        state.points, state.round, state.viewer = list(data["points"]), data["round"], data["viewer"]
+        state.points, state.round, state.viewer = (
+            list(data["points"]),
+            data["round"],
+            data["viewer"],
+        )
         state.rng = None if data["rng"] is None else rng_from_json(data["rng"])
         return state
 

@@ -1,6 +1,7 @@
 """Driving a game scene under the dummy video driver, written once for the scene tests:
 an app, seats and a game on top of it, synthetic mouse and key events, stepping until
 something happens, and the checks every table's layout and log must pass."""
+
 from __future__ import annotations
 
 import random
@@ -22,15 +23,15 @@ def make_app(size=(1280, 720), lang="en") -> App:
 
 
 def seats(game_id: str, humans, players: int, level: str) -> list[Seat]:
-    """"P1", "P2", ... with the game's characters in order: people at ``humans``, the
+    """ "P1", "P2", ... with the game's characters in order: people at ``humans``, the
     other seats computers at ``level``."""
     characters = registry.get(game_id).characters
-    return [Seat(f"P{i + 1}", characters[i].key, human=i in humans, level=level)
-            for i in range(players)]
+    return [
+        Seat(f"P{i + 1}", characters[i].key, human=i in humans, level=level) for i in range(players)
+    ]
 
 
-def push_resumed_game(app, game_id: str, seats_: list[Seat], seed: int, options: dict,
-                      rounds: int):
+def push_resumed_game(app, game_id: str, seats_: list[Seat], seed: int, options: dict, rounds: int):
     """A game played by easy computer seats until round ``rounds``, saved as a record,
     resumed from it (as the Resume screen does) and pushed at its own scene."""
     first = Session(game_id, seats_, seed, options)
@@ -45,8 +46,7 @@ def push_resumed_game(app, game_id: str, seats_: list[Seat], seed: int, options:
     return scene
 
 
-def push_game(app, game_id: str, humans, players: int, seed: int, options: dict,
-              level: str):
+def push_game(app, game_id: str, humans, players: int, seed: int, options: dict, level: str):
     """A new game at its own scene, on top of the app (as the lobby starts one)."""
     session = Session(game_id, seats(game_id, humans, players, level), seed, options)
     scene = registry.get(game_id).scene_class()(app, session)
@@ -138,12 +138,14 @@ def spy_private_drawing(monkeypatch, cls, names) -> list:
         def spy(self, surface, viewer, *args, _original=original):
             drawn_for.append(viewer)
             _original(self, surface, viewer, *args)
+
         monkeypatch.setattr(cls, name, spy)
     return drawn_for
 
 
-def play_through_curtains(app, scene, drawn_for, step_until, ready, play, people=(0, 1),
-                          handoffs=6, turns=40) -> list:
+def play_through_curtains(
+    app, scene, drawn_for, step_until, ready, play, people=(0, 1), handoffs=6, turns=40
+) -> list:
     """Two or more people share one screen. Behind each hand-off curtain nothing private
     is drawn for anybody (the table is drawn as if seen through it too); once a person
     lifts it, only that person's own. ``ready()`` says a person may decide; ``play(person)``
@@ -158,7 +160,7 @@ def play_through_curtains(app, scene, drawn_for, step_until, ready, play, people
             assert scene.private_player is None
             drawn_for.clear()
             app.draw()
-            scene.draw_table(app.screen.copy())    # the table itself, as if seen through
+            scene.draw_table(app.screen.copy())  # the table itself, as if seen through
             assert drawn_for == [], "something private was drawn behind the curtain"
             key(app, pygame.K_SPACE)
             seen.append(scene.private_player)

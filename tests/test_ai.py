@@ -1,5 +1,6 @@
 """Computer players (issue 5): every level finishes whole games of every game and mode,
 a fixed seed gives the same game, and a bot decides from its view alone."""
+
 from __future__ import annotations
 
 import random
@@ -23,7 +24,7 @@ def _bot(game_id, level):
     if level == "hard" and getattr(game_knowledge(game_id), "hard", None) is None:
         # the generic search, small and reproducible: bounded by iterations, not the clock
         return make_bot(game_id, level, budget_ms=10_000, max_iterations=12)
-    return make_bot(game_id, level)     # a game's own hard is bounded by work already
+    return make_bot(game_id, level)  # a game's own hard is bounded by work already
 
 
 def _play(game_id, options, levels, seed, max_rounds=120):
@@ -74,7 +75,7 @@ def test_a_bot_decides_from_its_view_alone(game_id):
     checked = 0
     for seed in range(30):
         state = module.new_game(PLAYERS[game_id], seed, prepare_options(game_id, {}))
-        for _ in range(rng.randrange(0, 40)):        # somewhere into the game
+        for _ in range(rng.randrange(0, 40)):  # somewhere into the game
             if state.is_over():
                 break
             p = state.to_act()[0]
@@ -83,7 +84,7 @@ def test_a_bot_decides_from_its_view_alone(game_id):
             continue
         player = state.to_act()[0]
         view = state.view(player)
-        other = view.determinize(random.Random(seed + 1000))     # other hands, deck, dice
+        other = view.determinize(random.Random(seed + 1000))  # other hands, deck, dice
         assert other.view(player).to_dict() == view.to_dict()
         for level in ("easy", "normal", "hard"):
             bot = _bot(game_id, level)
@@ -96,11 +97,12 @@ def test_a_bot_decides_from_its_view_alone(game_id):
 
 def test_search_plays_a_challenger_only_when_its_paired_advantage_is_clear():
     from game.ai.search import SearchBot
+
     bot = SearchBot(lambda state, player: 0.0, confidence=1.5)
-    worlds = [random.Random(i).uniform(-50, 50) for i in range(30)]   # shared luck
+    worlds = [random.Random(i).uniform(-50, 50) for i in range(30)]  # shared luck
     greedy = list(worlds)
     better = [w + 1.0 + random.Random(100 + i).uniform(-0.5, 0.5) for i, w in enumerate(worlds)]
     noisy = [w + random.Random(200 + i).uniform(-3, 3) for i, w in enumerate(worlds)]
     assert bot._pick([greedy, noisy, better]) == 2
     assert bot._pick([greedy, noisy]) == 0
-    assert bot._pick([greedy[:1], better[:1]]) == 0                   # one sample: no change
+    assert bot._pick([greedy[:1], better[:1]]) == 0  # one sample: no change

@@ -23,20 +23,33 @@ def test_unknown_game_is_one_line_and_nonzero(capsys):
 
 def test_screenshot_menu_in_both_languages(tmp_path):
     import pygame
+
     for lang in ("en", "ja"):
         out = tmp_path / f"menu-{lang}.png"
-        assert main(["screenshot", "menu", "--out", str(out), "--lang", lang,
-                     "--size", "1024x600"]) == 0
+        assert (
+            main(["screenshot", "menu", "--out", str(out), "--lang", lang, "--size", "1024x600"])
+            == 0
+        )
         image = pygame.image.load(str(out))
         assert image.get_size() == (1024, 600)
 
 
 def test_play_runs_n_frames_and_exits_zero(tmp_path):
-    env = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
-           "PYGAME_HIDE_SUPPORT_PROMPT": "1", "TABLETOP_DERBY_HOME": str(tmp_path),
-           "PATH": "/usr/bin:/bin"}
-    out = subprocess.run([sys.executable, "main.py", "--frames", "30"], env=env,
-                         capture_output=True, text=True, timeout=60, check=False)
+    env = {
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+        "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+        "TABLETOP_DERBY_HOME": str(tmp_path),
+        "PATH": "/usr/bin:/bin",
+    }
+    out = subprocess.run(
+        [sys.executable, "main.py", "--frames", "30"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert out.returncode == 0, out.stderr
 
 
@@ -67,43 +80,60 @@ BAD_COMMAND_LINES = [
     (["play", "--new", "duck", "--seed", str(2**63), "--frames", "1"], "must be below 2**63"),
     (["simulate", "duck", "--seed", "9" * 5000], "--seed: wants a whole number"),
     (["simulate", "chess", "--games", "1"], "unknown game 'chess'"),
-    (["tournament", "duck", "--players", "2", "--bots", "hard,normal", "--games", "0"],
-     "--games: must be at least 1, not 0"),
-    (["tournament", "duck", "--players", "2", "--bots", "hard,normal", "--games", "-3"],
-     "--games: must be at least 1, not -3"),
+    (
+        ["tournament", "duck", "--players", "2", "--bots", "hard,normal", "--games", "0"],
+        "--games: must be at least 1, not 0",
+    ),
+    (
+        ["tournament", "duck", "--players", "2", "--bots", "hard,normal", "--games", "-3"],
+        "--games: must be at least 1, not -3",
+    ),
     (["tournament", "chess", "--players", "2"], "unknown game 'chess'"),
     (["tournament", "duck", "--bots", "hard,normal"], "names 2 levels for 4 players"),
     (["tournament", "duck", "--players", "2", "--bots", "hard,wizard"], "unknown level"),
-    (["screenshot", "duck", "--players", "0", "--out", "{tmp}/x.png"],
-     "--players: must be at least 1, not 0"),
-    (["screenshot", "cluck", "--players", "5", "--out", "{tmp}/x.png"],
-     "Cluck-peep! is for 2-4 players, not 5"),
+    (
+        ["screenshot", "duck", "--players", "0", "--out", "{tmp}/x.png"],
+        "--players: must be at least 1, not 0",
+    ),
+    (
+        ["screenshot", "cluck", "--players", "5", "--out", "{tmp}/x.png"],
+        "Cluck-peep! is for 2-4 players, not 5",
+    ),
     (["screenshot", "menu", "--out", "{tmp}"], "is a folder, not a file name"),
     (["screenshot", "menu", "--out", "{tmp}/shot.txt"], "does not end in .png"),
     (["screenshot", "menu", "--out", "{tmp}/a-file/x.png"], "is a file, not a folder"),
-    (["screenshot", "menu", "--variant", "hats", "--out", "{tmp}/x.png"],
-     "only a game scene has game options"),
+    (
+        ["screenshot", "menu", "--variant", "hats", "--out", "{tmp}/x.png"],
+        "only a game scene has game options",
+    ),
     (["screenshot", "chess", "--out", "{tmp}/x.png"], "unknown scene 'chess'"),
-    (["screenshot", "duck", "--rounds", "-1", "--out", "{tmp}/x.png"],
-     "--rounds: must be at least 0"),
+    (
+        ["screenshot", "duck", "--rounds", "-1", "--out", "{tmp}/x.png"],
+        "--rounds: must be at least 0",
+    ),
     (["play", "--resume", "{tmp}/no/such/file.json", "--frames", "1"], "does not exist"),
     (["play", "--resume", "{tmp}", "--frames", "1"], "is a folder"),
     (["play", "--resume", "{tmp}/a-file", "--frames", "1"], "the file is empty"),
     (["play", "--players", "9", "--frames", "1"], "--players: needs --new GAME"),
     (["play", "--seed", "3", "--frames", "1"], "--seed: needs --new GAME"),
     (["play", "--computers", "--frames", "1"], "--computers: needs --new GAME"),
-    (["play", "--new", "routes", "--players", "2", "--frames", "1"],
-     "Eight Routes is for 3-5 players"),
+    (
+        ["play", "--new", "routes", "--players", "2", "--frames", "1"],
+        "Eight Routes is for 3-5 players",
+    ),
     (["play", "--new", "chess", "--frames", "1"], "unknown game 'chess'"),
-    (["play", "--new", "duck", "--resume", "latest", "--frames", "1"],
-     "not allowed with argument --new"),
+    (
+        ["play", "--new", "duck", "--resume", "latest", "--frames", "1"],
+        "not allowed with argument --new",
+    ),
     (["play", "--frames", "0"], "--frames: must be at least 1"),
     (["--size", "10x10"], "out of range"),
 ]
 
 
-@pytest.mark.parametrize("argv,problem", BAD_COMMAND_LINES,
-                         ids=[" ".join(argv) for argv, _ in BAD_COMMAND_LINES])
+@pytest.mark.parametrize(
+    "argv,problem", BAD_COMMAND_LINES, ids=[" ".join(argv) for argv, _ in BAD_COMMAND_LINES]
+)
 def test_a_bad_command_line_is_one_line_and_exit_2(argv, problem, tmp_path, capsys):
     (tmp_path / "a-file").write_text("")
     argv = [part.replace("{tmp}", str(tmp_path)) for part in argv]
@@ -112,18 +142,27 @@ def test_a_bad_command_line_is_one_line_and_exit_2(argv, problem, tmp_path, caps
     lines = err.splitlines()
     assert len(lines) == 1, err
     assert lines[0].startswith("tabletop-derby: error: ") and problem in lines[0], lines[0]
-    assert out == ""                      # no games ran: no JSON, no first_error
+    assert out == ""  # no games ran: no JSON, no first_error
     assert not (tmp_path / "x.png").exists()
 
 
-@pytest.mark.parametrize("argv", [["simulate", "duck", "--players", "9"],
-                                  ["simulate", "cluck", "--attack"],
-                                  ["tournament", "duck", "--players", "2", "--bots",
-                                   "hard,normal", "--games", "0"]])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["simulate", "duck", "--players", "9"],
+        ["simulate", "cluck", "--attack"],
+        ["tournament", "duck", "--players", "2", "--bots", "hard,normal", "--games", "0"],
+    ],
+)
 def test_a_bad_command_line_in_a_real_process(argv):
     """What a person sees in the terminal: exit code 2 and one line, no traceback."""
-    out = subprocess.run([sys.executable, "-m", "game", *argv], capture_output=True,
-                         text=True, timeout=60, check=False)
+    out = subprocess.run(
+        [sys.executable, "-m", "game", *argv],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert out.returncode == 2
     assert len(out.stderr.splitlines()) == 1 and "Traceback" not in out.stderr, out.stderr
     assert out.stdout == ""
@@ -131,9 +170,13 @@ def test_a_bad_command_line_in_a_real_process(argv):
 
 def test_a_closed_output_pipe_is_not_an_error():
     """`simulate … | head -1`: the reader left; no 'Broken pipe' line on stderr."""
-    proc = subprocess.Popen([sys.executable, "-m", "game", "simulate", "cluck", "--games", "2"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    proc.stdout.close()                   # closed before the first line is written
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "game", "simulate", "cluck", "--games", "2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    proc.stdout.close()  # closed before the first line is written
     err = proc.stderr.read()
     assert proc.wait(timeout=60) == 1
     assert err == ""
@@ -142,6 +185,7 @@ def test_a_closed_output_pipe_is_not_an_error():
 def test_simulate_refuses_a_bad_setup_before_any_game():
     """The library call too: a bad setup is one ValueError, not a first_error per game."""
     from game.simulate import run
+
     with pytest.raises(ValueError, match="is for 2-3 players"):
         run("duck", 4, 3, 1, {"variant": "twoducks"})
     with pytest.raises(ValueError, match="games must be at least 1"):
@@ -152,18 +196,29 @@ def test_simulate_refuses_a_bad_setup_before_any_game():
 
 def test_tournament_refuses_zero_games():
     from game.tournament import run_tournament
+
     with pytest.raises(ValueError, match="games must be at least 1"):
         run_tournament("duck", 2, 0, 1, ["hard", "normal"], {})
 
 
 def test_option_values_become_the_rules_values(capsys):
     from game.__main__ import build_parser, check_args
-    args = build_parser().parse_args(["simulate", "cluck", "--option", "start_player=2",
-                                      "--option", "runaway=TRUE", "--variant", "long"])
+
+    args = build_parser().parse_args(
+        [
+            "simulate",
+            "cluck",
+            "--option",
+            "start_player=2",
+            "--option",
+            "runaway=TRUE",
+            "--variant",
+            "long",
+        ]
+    )
     check_args(args)
     assert args.options == {"variant": "long", "start_player": 2, "runaway": True}
-    assert main(["simulate", "cluck", "--games", "2", "--json", "--option",
-                 "start_player=2"]) == 0
+    assert main(["simulate", "cluck", "--games", "2", "--json", "--option", "start_player=2"]) == 0
     assert '"errors": 0' in capsys.readouterr().out
 
 
@@ -173,12 +228,15 @@ def test_a_fault_of_ours_is_one_line_naming_the_log(monkeypatch, capsys, tmp_pat
 
     def broken(*args, **kwargs):
         raise ZeroDivisionError("a bug")
+
     monkeypatch.setattr(game.simulate, "run", broken)
     assert main(["simulate", "duck", "--games", "1"]) == 70
     lines = capsys.readouterr().err.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("tabletop-derby: internal error: "
-                                                   "ZeroDivisionError: 'a bug'")
+    assert len(lines) == 1 and lines[0].startswith(
+        "tabletop-derby: internal error: ZeroDivisionError: 'a bug'"
+    )
     from game.settings import cache_dir
+
     log = cache_dir() / "last-error.log"
     assert str(log) in lines[0]
     assert "Traceback" in log.read_text() and "def broken" not in lines[0]
@@ -189,6 +247,7 @@ def test_an_image_that_cannot_be_saved_is_one_line(monkeypatch, tmp_path, capsys
 
     def refuse(surface, path):
         raise pygame.error("Couldn't open " + str(path))
+
     monkeypatch.setattr(pygame.image, "save", refuse)
     assert main(["screenshot", "menu", "--out", str(tmp_path / "x.png")]) == 2
     lines = capsys.readouterr().err.splitlines()
@@ -207,12 +266,16 @@ def test_play_new_fits_the_default_seats_to_the_game(monkeypatch):
 
     import game.app
     from game import registry
+
     seen = {}
     monkeypatch.setattr(game.app, "run_app", lambda **kwargs: seen.update(kwargs) or 0)
     assert main(["play", "--new", "routes", "--frames", "1"]) == 0
     assert seen["players"] == 4 and seen["new"] == "routes"
-    monkeypatch.setitem(registry.GAMES, "cluck", dataclasses.replace(
-        registry.GAMES["cluck"], min_players=5, max_players=6))
+    monkeypatch.setitem(
+        registry.GAMES,
+        "cluck",
+        dataclasses.replace(registry.GAMES["cluck"], min_players=5, max_players=6),
+    )
     assert main(["play", "--new", "cluck"]) == 0
     assert seen["players"] == 5
 
@@ -232,6 +295,7 @@ def test_every_argument_has_a_help_text():
     import argparse
 
     from game.__main__ import build_parser
+
     parser = build_parser()
     subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     assert set(subparsers.choices) == set(COMMANDS)
@@ -244,12 +308,13 @@ def test_help_lists_what_each_game_allows(capsys):
     from game import registry, rules
     from game.__main__ import choice_text, variant_names
     from game.screenshot import SCENES
+
     text = " ".join(_help(capsys, "simulate").split())
     for info in registry.GAMES.values():
         assert f"{info.id} {info.min_players}-{info.max_players}" in text
         for spec in rules.load(info.id).OPTIONS:
             if spec.key == "board":
-                continue                  # a name or a file; the shipped names are listed
+                continue  # a name or a file; the shipped names are listed
             assert f"{spec.key}={'|'.join(choice_text(c) for c in spec.choices)}" in text
         if variant_names(info.id):
             assert f"{info.id}: {'|'.join(variant_names(info.id))}" in text
@@ -266,6 +331,7 @@ def test_top_level_help_has_no_rest_markup(capsys):
 
 def _readme_command_rows() -> dict[str, str]:
     from pathlib import Path
+
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
     section = readme.split("## Command line", 1)[1].split("\n## ", 1)[0]
     rows = {}
@@ -280,14 +346,18 @@ def _readme_command_rows() -> dict[str, str]:
 def test_readme_lists_every_flag_of_the_help(command, capsys):
     """The README's command table and --help cannot drift apart."""
     import re
+
     rows = _readme_command_rows()
     assert command in rows, f"README's Command line table has no row for {command}"
     text = _help(capsys, command)
     options = text.split("options:", 1)[1]
     flags = set(re.findall(r"(?<![\w-])--[a-z][a-z-]*", options)) - {"--help"}
     assert flags or command == "check-board", text
-    missing = sorted(flag for flag in flags if f"`{flag}" not in rows[command]
-                     and f" {flag}" not in rows[command])
+    missing = sorted(
+        flag
+        for flag in flags
+        if f"`{flag}" not in rows[command] and f" {flag}" not in rows[command]
+    )
     assert not missing, f"README row for {command} lacks {missing}"
 
 
@@ -295,9 +365,14 @@ def test_resume_latest_with_nothing_to_resume_opens_the_menu_with_a_dialog():
     """`latest` is "go on where I left off", not a value that can be wrong: with no
     unfinished game the window opens (exit 0) and says so, as the Resume screen does."""
     import os
+
     root = Path(__file__).resolve().parents[1]
-    out = subprocess.run([sys.executable, "-m", "game", "play", "--resume", "latest",
-                          "--frames", "3"], capture_output=True, cwd=root, timeout=60,
-                         env={**os.environ, "SDL_VIDEODRIVER": "dummy",
-                              "SDL_AUDIODRIVER": "dummy"}, check=False)
+    out = subprocess.run(
+        [sys.executable, "-m", "game", "play", "--resume", "latest", "--frames", "3"],
+        capture_output=True,
+        cwd=root,
+        timeout=60,
+        env={**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"},
+        check=False,
+    )
     assert out.returncode == 0 and out.stderr == b"", out.stderr

@@ -1,5 +1,6 @@
 """Cluck-peep! bots: legal, view-only, the greedy one plays better than chance, and hard's
 simulator plays by the rules and models normal exactly."""
+
 import json
 import random
 import subprocess
@@ -37,17 +38,20 @@ def test_levels_are_the_games_own():
     assert make_bot("cluck", "normal").level == "normal"
     hard = make_bot("cluck", "hard", budget_ms=150)
     assert hard.level == "hard" and hard._func.func is knowledge.hard
-    assert hard._func.keywords == {"budget_ms": 150}          # the thinking-time setting
+    assert hard._func.keywords == {"budget_ms": 150}  # the thinking-time setting
     state = cluck.new_game(3, 2, OPTIONS)
-    while not state.is_over():                                # the search runs on our views
+    while not state.is_over():  # the search runs on our views
         p = state.to_act()[0]
         state.apply(p, hard.choose(state.view(p), p, random.Random(p)))
 
 
 def test_bots_choose_legal_moves_from_views_in_every_variant():
     for seed, variant in enumerate(VARIANTS * 5):
-        state = _play(["normal", "easy", "random", "normal"][:2 + seed % 3], seed,
-                      prepare_options({"variant": variant}))
+        state = _play(
+            ["normal", "easy", "random", "normal"][: 2 + seed % 3],
+            seed,
+            prepare_options({"variant": variant}),
+        )
         assert state.is_over()
 
 
@@ -58,8 +62,9 @@ def test_the_view_is_all_a_bot_needs():
         p = state.to_act()[0]
         view = state.view(p)
         assert view.hidden == (None, None) and set(view.pile) == {None}
-        assert knowledge.normal(view, p, random.Random(2)) == \
-            knowledge.normal(view, p, random.Random(2))
+        assert knowledge.normal(view, p, random.Random(2)) == knowledge.normal(
+            view, p, random.Random(2)
+        )
         state.apply(p, knowledge.easy(view, p, rng))
 
 
@@ -84,7 +89,7 @@ def test_greedy_wins_more_than_its_share_against_random():
         state = _play(levels, seed)
         if seat in state.winners():
             wins += 1 / len(state.winners())
-    assert wins / games > 0.38                              # measured ~0.5; chance is 0.25
+    assert wins / games > 0.38  # measured ~0.5; chance is 0.25
 
 
 # -- hard's simulator ----------------------------------------------------------------------
@@ -130,10 +135,14 @@ def test_the_simulator_plays_a_round_as_the_rules_do(variant):
                 knowledge._do_place(world, p, action.tile, action.turned, random.Random(1))
         assert world.stands == state.stands
         if not state.is_over():
-            assert (world.chickens, world.supply, world.round) == \
-                (state.chickens, state.supply, state.round)
-            assert sorted([*world.pile, world.hidden[0], *(t for h in world.hands for t in h)]) \
-                == sorted([*state.pile, state.hidden[0], *(t for h in state.hands for t in h)])
+            assert (world.chickens, world.supply, world.round) == (
+                state.chickens,
+                state.supply,
+                state.round,
+            )
+            assert sorted(
+                [*world.pile, world.hidden[0], *(t for h in world.hands for t in h)]
+            ) == sorted([*state.pile, state.hidden[0], *(t for h in state.hands for t in h)])
         checked += 1
     assert checked >= 15
 
@@ -150,11 +159,13 @@ def test_the_simulator_chooses_as_the_normal_bot_does(variant):
         best = {a for a, v in values.items() if v >= top - 1e-9}
         world = knowledge._deal(view, p, random.Random(0))
         if isinstance(legal[0], ChooseHole):
-            chosen = {ChooseHole(knowledge._greedy_hole(world, p, random.Random(i)))
-                      for i in range(12)}
+            chosen = {
+                ChooseHole(knowledge._greedy_hole(world, p, random.Random(i))) for i in range(12)
+            }
         else:
-            chosen = {PlaceTile(*knowledge._greedy_place(world, p, random.Random(i)))
-                      for i in range(12)}
+            chosen = {
+                PlaceTile(*knowledge._greedy_place(world, p, random.Random(i))) for i in range(12)
+            }
         assert chosen <= best and (len(best) > 1 or chosen == best)
 
 
@@ -162,8 +173,11 @@ def _last_placement(seed):
     """The game's last decision (round 4, last to place), reached by normal players."""
     state = cluck.new_game(4, seed, OPTIONS)
     rng = random.Random(seed)
-    while not (state.phase == cluck.PLACE and state.round == cluck.MAX_ROUNDS
-               and state.turn == len(state.order) - 1):
+    while not (
+        state.phase == cluck.PLACE
+        and state.round == cluck.MAX_ROUNDS
+        and state.turn == len(state.order) - 1
+    ):
         p = state.to_act()[0]
         state.apply(p, knowledge.normal(state.view(p), p, rng))
     return state
@@ -207,7 +221,7 @@ def test_hard_takes_the_last_tile_that_wins_most_often(seed):
 def test_hard_keeps_normals_move_without_a_clear_paired_advantage():
     same = [[1.0, 0.0, 1.0, 0.0] * 5, [1.0, 0.0, 1.0, 0.0] * 5]
     assert clear_winner(same, 0, 1.0) == 0
-    noisy = [[0.0, 1.0] * 10, [1.0, 0.0] * 9 + [1.0, 1.0]]     # +1 in 20: not clear
+    noisy = [[0.0, 1.0] * 10, [1.0, 0.0] * 9 + [1.0, 1.0]]  # +1 in 20: not clear
     assert clear_winner(noisy, 0, 1.0) == 0
     better = [[0.0] * 20, [1.0] * 6 + [0.0] * 14]
     assert clear_winner(better, 0, 1.0) == 1
@@ -219,6 +233,7 @@ def test_the_oracle_reads_the_whole_state_and_wins_the_last_placement():
     it takes a winning tile whenever one exists."""
     sys.path.insert(0, str(ROOT))
     from tools.cluck_ceiling import Oracle
+
     oracle = Oracle("normal", playouts=2)
     for seed in (2, 6, 25, 34):
         state = _last_placement(seed)
@@ -233,9 +248,23 @@ def test_the_oracle_reads_the_whole_state_and_wins_the_last_placement():
 
 
 def test_the_ceiling_tool_runs_and_reports_an_interval():
-    out = subprocess.run([sys.executable, str(ROOT / "tools" / "cluck_ceiling.py"),
-                          "--games", "2", "--playouts", "2", "--opponents", "random", "--json"],
-                         capture_output=True, text=True, check=True, timeout=120)
+    out = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "tools" / "cluck_ceiling.py"),
+            "--games",
+            "2",
+            "--playouts",
+            "2",
+            "--opponents",
+            "random",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
     result = json.loads(out.stdout)
     low, high = result["ci95"]
     assert result["games"] == 2 and low <= result["oracle_win_rate"] <= high

@@ -1,4 +1,5 @@
 """The amidakuji trace (CP-6) as a pure function, and the table's preview built on it."""
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -13,11 +14,11 @@ RUNG_SETS = [(0,), (1,), (2,), (3,), (0, 2), (0, 3), (1, 3)]
 
 def test_cp_6_hand_built_ladder_traced_point_by_point():
     rows = [
-        (Band((0, 2), 1, False), True),     # row 1: rungs 0|1 and 2|3, hole below on 1
-        (Band((1,), 3, True), True),        # row 2: rung 1|2, hole above on 3
-        None,                               # row 3: face down, passed straight
-        (Band((0, 3), 4, False), False),    # row 4: rungs 0|1 and 3|4, an empty hole
-        (Band((3,), 2, True), True),        # row 5: rung 3|4, hole above on 2
+        (Band((0, 2), 1, False), True),  # row 1: rungs 0|1 and 2|3, hole below on 1
+        (Band((1,), 3, True), True),  # row 2: rung 1|2, hole above on 3
+        None,  # row 3: face down, passed straight
+        (Band((0, 3), 4, False), False),  # row 4: rungs 0|1 and 3|4, an empty hole
+        (Band((3,), 2, True), True),  # row 5: rung 3|4, hole above on 2
     ]
     before = list(rows)
     got = trace({"A": 0, "B": 1, "C": 2, "D": 3, "E": 4}, rows)
@@ -26,11 +27,9 @@ def test_cp_6_hand_built_ladder_traced_point_by_point():
     assert got["A"].collected == (1, 5) and got["A"].end == 2
     assert got["B"].points == ((1, 2), (1, 6), (0, 6), (0, 18), (1, 18), (1, 26))
     assert got["B"].collected == () and got["B"].end == 1
-    assert got["C"].points == ((2, 2), (2, 6), (3, 6), (3, 18), (4, 18), (4, 22), (3, 22),
-                               (3, 26))
+    assert got["C"].points == ((2, 2), (2, 6), (3, 6), (3, 18), (4, 18), (4, 22), (3, 22), (3, 26))
     assert got["C"].collected == (2,) and got["C"].end == 3
-    assert got["D"].points == ((3, 2), (3, 6), (2, 6), (2, 10), (1, 10), (1, 18), (0, 18),
-                               (0, 26))
+    assert got["D"].points == ((3, 2), (3, 6), (2, 6), (2, 10), (1, 10), (1, 18), (0, 18), (0, 26))
     assert got["D"].collected == () and got["D"].end == 0
     assert got["E"].points == ((4, 2), (4, 18), (3, 18), (3, 22), (4, 22), (4, 26))
     assert got["E"].collected == () and got["E"].end == 4
@@ -53,9 +52,9 @@ def test_cp_6_the_trace_is_always_a_permutation_of_the_chickens_columns(rows, co
     assert sorted(t.end for t in everyone.values()) == [0, 1, 2, 3, 4]
     starts = {f"c{c}": c for c in columns}
     got = trace(starts, rows)
-    assert len({t.end for t in got.values()}) == len(columns)   # no two share a hole
+    assert len({t.end for t in got.values()}) == len(columns)  # no two share a hole
     for key, t in got.items():
-        assert t == everyone[starts[key]]                     # chickens never meet
+        assert t == everyone[starts[key]]  # chickens never meet
         column = t.start
         for entry in rows:
             if entry is not None:
@@ -96,9 +95,8 @@ def test_preview_shows_where_each_chicken_would_end_and_is_pure():
     expected = trace({0: 0, 1: 2, 2: 4}, rows)
     nests = s.tiles.nest[s.nest_stack[0]].nests
     assert {p: v.trace for p, v in shown.items()} == expected
-    assert {p: v.nest for p, v in shown.items()} == {p: t.end in nests
-                                                    for p, t in expected.items()}
-    assert shown[0].trace.points[-1][1] == 4 * (len(s.ladder) + 3) + 2   # the nest row
+    assert {p: v.nest for p, v in shown.items()} == {p: t.end in nests for p, t in expected.items()}
+    assert shown[0].trace.points[-1][1] == 4 * (len(s.ladder) + 3) + 2  # the nest row
 
 
 def test_preview_uses_only_what_the_player_may_see():
@@ -106,9 +104,9 @@ def test_preview_uses_only_what_the_player_may_see():
     tile = s.hands[1][0]
     full = preview(s, 1, tile, False)
     assert preview(s.view(1), 1, tile, False) == full
-    for hidden in s.tiles.road_ids:                           # whatever lies face down
+    for hidden in s.tiles.road_ids:  # whatever lies face down
         s.hidden = (hidden, True)
         assert preview(s, 1, tile, False) == full
     assert preview(s, 1)[0].trace == preview(s.view(2), 2)[0].trace
     with pytest.raises(ValueError):
-        preview(s, 1, s.hands[2][0], False)                   # not its tile
+        preview(s, 1, s.hands[2][0], False)  # not its tile

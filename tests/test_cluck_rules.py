@@ -1,4 +1,5 @@
 """Cluck-peep! scenarios, one per clause (CP-1 .. CP-13), on rigged piles and hands."""
+
 import json
 import random
 
@@ -68,7 +69,7 @@ def test_cp_1_components_14_road_5_nest_start_20_chicks_a_chicken_each():
         assert s.start_tile == "START" and len(s.nest_stack) == 5
         assert s.supply == cluck.CHICKS == 20 and s.stands == [0] * players
         assert len(s.chickens) == players
-        assert s.legal_actions(0) == tuple(ChooseHole(c) for c in range(5))   # five holes
+        assert s.legal_actions(0) == tuple(ChooseHole(c) for c in range(5))  # five holes
     with pytest.raises(RulesDataError):
         cluck.new_game(5, 1, {"tiles": TILES})
     with pytest.raises(RulesDataError):
@@ -86,10 +87,14 @@ def test_cp_2_turning_a_tile_mirrors_it_and_the_ladder_gets_the_mirror():
     events = play(s, (0, "hole 0"), (1, "hole 1"), (0, "place 6 turned"))
     placed = kinds(events, "tile_placed")[0].data
     assert placed["orientation"] == "turned" and placed["row"] == 1
-    assert placed["rungs"] == [[[1, 6], [2, 6]]]             # rung 2|3 became 1|2
+    assert placed["rungs"] == [[[1, 6], [2, 6]]]  # rung 2|3 became 1|2
     assert placed["hole"] == {"column": 0, "side": "above", "point": [0, 5]}
-    assert set(s.legal_actions(1)) == {PlaceTile(4, False), PlaceTile(4, True),
-                                       PlaceTile(5, False), PlaceTile(5, True)}
+    assert set(s.legal_actions(1)) == {
+        PlaceTile(4, False),
+        PlaceTile(4, True),
+        PlaceTile(5, False),
+        PlaceTile(5, True),
+    }
 
 
 def test_cp_2_every_designed_tile_differs_has_1_or_2_rungs_apart_and_one_hole():
@@ -109,19 +114,25 @@ def test_cp_2_every_designed_tile_differs_has_1_or_2_rungs_apart_and_one_hole():
 def test_cp_3_setup_hidden_tile_hands_then_chickens_in_turn_order_from_the_start_player():
     s = game(3, start_player=1)
     kinds_in_order = [e.kind for e in s.opening if e.visible_to is None]
-    assert kinds_in_order == ["start_player", "tiles_shuffled", "hidden_tile_laid",
-                              "tile_drawn", "tile_drawn", "tile_drawn"]
+    assert kinds_in_order == [
+        "start_player",
+        "tiles_shuffled",
+        "hidden_tile_laid",
+        "tile_drawn",
+        "tile_drawn",
+        "tile_drawn",
+    ]
     assert [e.player for e in kinds(s.opening, "tile_drawn")] == [1, 2, 0]
     assert s.hidden is not None and all(len(h) == 1 for h in s.hands)
     assert len(s.pile) == 14 - 1 - 3
     assert s.to_act() == (1,)
     play(s, (1, "hole 2"))
     assert s.to_act() == (2,)
-    assert ChooseHole(2) not in s.legal_actions(2)            # only a free hole
+    assert ChooseHole(2) not in s.legal_actions(2)  # only a free hole
     with pytest.raises(IllegalAction):
         s.apply(2, ChooseHole(2))
     with pytest.raises(IllegalAction):
-        s.apply(0, ChooseHole(0))                             # not its turn
+        s.apply(0, ChooseHole(0))  # not its turn
     events = play(s, (2, "hole 4"), (0, "hole 0"))
     assert s.chickens == [0, 2, 4]
     assert kinds(events, "chicken_placed")[-1].data == {"column": 0, "point": [0, 2]}
@@ -142,28 +153,27 @@ def test_cp_3_start_player_by_chance_or_by_option():
     with pytest.raises(RulesDataError):
         game(2, long_road=1)
     with pytest.raises(RulesDataError):
-        cluck.new_game(2, 1, {})                              # no tile set
+        cluck.new_game(2, 1, {})  # no tile set
 
 
 # -- CP-4 placing tiles ---------------------------------------------------------------------
 def test_cp_4_draw_then_place_one_of_two_either_way_up_below_the_last_with_a_chick():
     s = rig(game(), hands=[[1], [4]], pile=[2, 5])
     events = play(s, (0, "hole 0"), (1, "hole 2"))
-    assert [e.kind for e in events[-3:]] == ["round_started", "tile_drawn",
-                                             "tile_drawn_private"]
-    assert s.hands == [[1, 2], [4]]                           # (1) the start player drew
+    assert [e.kind for e in events[-3:]] == ["round_started", "tile_drawn", "tile_drawn_private"]
+    assert s.hands == [[1, 2], [4]]  # (1) the start player drew
     drawn = events[-1]
     assert drawn.visible_to == (0,) and drawn.data == {"tile": 2, "hand": [1, 2]}
-    assert "tile" not in events[-2].data                      # the public twin hides it
+    assert "tile" not in events[-2].data  # the public twin hides it
     assert set(s.legal_actions(0)) == {PlaceTile(t, o) for t in (1, 2) for o in (False, True)}
     events = play(s, (0, "place 2 turned"))
-    assert s.hands[0] == [1]                                  # the other one is kept
+    assert s.hands[0] == [1]  # the other one is kept
     assert s.ladder[0] == (2, True, 0, True)
     chick = kinds(events, "chick_placed")[0].data
     assert chick == {"row": 1, "point": [4, 5], "supply": 19}  # tile 2 turned: hole 4 above
-    assert s.to_act() == (1,) and s.hands[1] == [4, 5]        # clockwise: the next draws
+    assert s.to_act() == (1,) and s.hands[1] == [4, 5]  # clockwise: the next draws
     events = play(s, (1, "place 4 up"))
-    assert kinds(events, "tile_placed")[0].data["row"] == 2   # below the lowest tile
+    assert kinds(events, "tile_placed")[0].data["row"] == 2  # below the lowest tile
 
 
 # -- CP-5 the hidden tile and the nest tile -------------------------------------------------
@@ -171,13 +181,13 @@ def test_cp_5_hidden_tile_revealed_as_it_lay_then_the_nest_tile_at_the_bottom():
     _s, events = pink_round()
     order = [e.kind for e in events]
     i = order.index("hidden_tile_revealed")
-    assert order[i:i + 3] == ["hidden_tile_revealed", "chick_placed", "nest_tile_placed"]
+    assert order[i : i + 3] == ["hidden_tile_revealed", "chick_placed", "nest_tile_placed"]
     revealed = events[i].data
     assert revealed["tile"] == 6 and revealed["orientation"] == "up" and revealed["row"] == 3
     assert revealed["hole"]["point"] == [4, 15]
     nest = events[i + 2].data
     assert nest["tile"] == "N5" and nest["row"] == 4 and nest["nests"] == [0, 2, 3]
-    assert len(kinds(events, "chick_placed")) == 2 + 1       # players + 1 chicks
+    assert len(kinds(events, "chick_placed")) == 2 + 1  # players + 1 chicks
     s2 = rig(game(), hands=[[1], [4]], pile=[2, 5], hidden=(6, True))
     events = play(s2, (0, "hole 0"), (1, "hole 2"), (0, "place 1 up"), (1, "place 5 up"))
     assert kinds(events, "hidden_tile_revealed")[0].data["orientation"] == "turned"
@@ -187,24 +197,45 @@ def test_cp_5_hidden_tile_revealed_as_it_lay_then_the_nest_tile_at_the_bottom():
 def test_cp_6_chickens_go_down_across_every_rung_and_collect_chicks_they_pass():
     _s, events = pink_round()
     moved = kinds(events, "chicken_moved")
-    assert [m.player for m in moved] == [0, 1]                # from the start player
+    assert [m.player for m in moved] == [0, 1]  # from the start player
     assert moved[0].data == {
-        "from": 0, "to": 3,
+        "from": 0,
+        "to": 3,
         "path": [[0, 2], [0, 6], [1, 6], [1, 10], [2, 10], [2, 14], [3, 14], [3, 18]],
-        "collected": [{"row": 1, "tile": 1, "point": [0, 5]}]}
+        "collected": [{"row": 1, "tile": 1, "point": [0, 5]}],
+    }
     assert moved[1].data == {
-        "from": 2, "to": 1, "path": [[2, 2], [2, 10], [1, 10], [1, 18]],
-        "collected": [{"row": 2, "tile": 5, "point": [1, 11]}]}
+        "from": 2,
+        "to": 1,
+        "path": [[2, 2], [2, 10], [1, 10], [1, 18]],
+        "collected": [{"row": 2, "tile": 5, "point": [1, 11]}],
+    }
 
 
 # -- CP-7 nest or no nest -------------------------------------------------------------------
 def test_cp_7_a_nest_keeps_the_chicks_no_nest_gives_them_back():
     s, events = pink_round()
     outcome = {e.player: e.data for e in kinds(events, "nest_outcome")}
-    assert outcome[0] == {"column": 3, "nest": True, "collected": 1, "stood": 1,
-                          "returned": 0, "lost": 0, "stand": 1, "supply": 17}
-    assert outcome[1] == {"column": 1, "nest": False, "collected": 1, "stood": 0,
-                          "returned": 1, "lost": 0, "stand": 0, "supply": 18}
+    assert outcome[0] == {
+        "column": 3,
+        "nest": True,
+        "collected": 1,
+        "stood": 1,
+        "returned": 0,
+        "lost": 0,
+        "stand": 1,
+        "supply": 17,
+    }
+    assert outcome[1] == {
+        "column": 1,
+        "nest": False,
+        "collected": 1,
+        "stood": 0,
+        "returned": 1,
+        "lost": 0,
+        "stand": 0,
+        "supply": 18,
+    }
     assert s.stands == [1, 0]
 
 
@@ -216,13 +247,13 @@ def test_cp_8_clean_up_rotates_tiles_and_the_nest_tile_becomes_the_start_tile():
     assert clean["road_tiles"] == [1, 5, 6] and clean["chicks_returned"] == 1
     assert clean["old_start_tile"] == "START" and clean["start_tile"] == "N5"
     assert clean["chickens"] == [3, 1]
-    assert sorted(s.pile[-3:]) == [1, 5, 6]                   # shuffled under the pile
+    assert sorted(s.pile[-3:]) == [1, 5, 6]  # shuffled under the pile
     assert s.start_tile == "N5" and s.nest_stack[-1] == "START"
     assert sorted(s.nest_stack[:-1]) == sorted(stack_before)
-    assert s.chickens == [3, 1]                               # each keeps its hole
+    assert s.chickens == [3, 1]  # each keeps its hole
     assert s.supply == 19 and s.ladder == [] and s.hidden is not None
-    assert s.round == 2 and s.start_player == 1               # the one to the left
-    tail = [e.kind for e in events][[e.kind for e in events].index("clean_up"):]
+    assert s.round == 2 and s.start_player == 1  # the one to the left
+    tail = [e.kind for e in events][[e.kind for e in events].index("clean_up") :]
     assert tail[:4] == ["clean_up", "hidden_tile_laid", "start_player", "round_started"]
     assert s.to_act() == (1,) and len(s.hands[1]) == 2
     assert kinds(events, "start_player")[-1].player == 1
@@ -230,8 +261,9 @@ def test_cp_8_clean_up_rotates_tiles_and_the_nest_tile_becomes_the_start_tile():
 
 # -- CP-9 the end ---------------------------------------------------------------------------
 def test_cp_9_five_chicks_end_the_game_at_the_end_of_that_round():
-    s = rig(game(), hands=[[1], [4]], pile=[2, 5, 9, 10], hidden=(6, False), nest="N5",
-            stands=[4, 0])
+    s = rig(
+        game(), hands=[[1], [4]], pile=[2, 5, 9, 10], hidden=(6, False), nest="N5", stands=[4, 0]
+    )
     events = play(s, (0, "hole 0"), (1, "hole 2"), (0, "place 1 up"), (1, "place 5 up"))
     assert s.is_over() and s.round == 1 and s.stands == [5, 0]
     assert events[-1].kind == "game_over" and "clean_up" not in [e.kind for e in events]
@@ -262,21 +294,20 @@ def test_cp_9_the_game_lasts_at_most_four_rounds():
 
 # -- CP-10 winning --------------------------------------------------------------------------
 def test_cp_10_most_chicks_win_ties_share_and_more_than_five_count_in_full():
-    s = rig(game(), hands=[[1], [4]], pile=[2, 5], hidden=(6, False), nest="N5",
-            stands=[3, 3])
+    s = rig(game(), hands=[[1], [4]], pile=[2, 5], hidden=(6, False), nest="N5", stands=[3, 3])
     s.round = cluck.MAX_ROUNDS
     play(s, (0, "hole 3"), (1, "hole 4"), (0, "place 2 up"), (1, "place 4 up"))
-    assert s.stands == [3, 3] and s.winners() == (0, 1)      # no chick reached a nest
-    s = rig(game(), hands=[[1], [4]], pile=[2, 5, 9, 10], hidden=(6, False), nest="N5",
-            stands=[5, 1])
+    assert s.stands == [3, 3] and s.winners() == (0, 1)  # no chick reached a nest
+    s = rig(
+        game(), hands=[[1], [4]], pile=[2, 5, 9, 10], hidden=(6, False), nest="N5", stands=[5, 1]
+    )
     play(s, (0, "hole 0"), (1, "hole 2"), (0, "place 1 up"), (1, "place 5 up"))
     assert s.stands == [6, 1] and s.scores() == (6.0, 1.0) and s.winners() == (0,)
 
 
 # -- CP-11 an empty supply ----------------------------------------------------------------
 def test_cp_11_no_chick_for_a_tile_once_the_supply_is_empty():
-    s = rig(game(), hands=[[1], [4]], pile=[2, 5], hidden=(6, False), nest="N5",
-            stands=[10, 9])
+    s = rig(game(), hands=[[1], [4]], pile=[2, 5], hidden=(6, False), nest="N5", stands=[10, 9])
     events = play(s, (0, "hole 0"), (1, "hole 2"), (0, "place 1 up"), (1, "place 5 up"))
     assert len(kinds(events, "chick_placed")) == 1
     missing = kinds(events, "no_chick")
@@ -288,31 +319,47 @@ def test_cp_11_no_chick_for_a_tile_once_the_supply_is_empty():
 def test_cp_12_long_road_everyone_draws_to_three_and_places_two_one_at_a_time():
     s = rig(game(long_road=True), hands=[[1], [4]], pile=[2, 3, 5, 7])
     events = play(s, (0, "hole 0"), (1, "hole 4"))
-    assert [(e.player, e.data["tile"]) for e in kinds(events, "tile_drawn_private")] == \
-        [(0, 2), (0, 3), (1, 5), (1, 7)]
+    assert [(e.player, e.data["tile"]) for e in kinds(events, "tile_drawn_private")] == [
+        (0, 2),
+        (0, 3),
+        (1, 5),
+        (1, 7),
+    ]
     assert s.hands == [[1, 2, 3], [4, 5, 7]]
     assert s.order == [0, 1, 0, 1]
     events = play(s, (0, "place 1 up"), (1, "place 4 up"))
-    assert not kinds(events, "tile_drawn")                    # no draw between turns
+    assert not kinds(events, "tile_drawn")  # no draw between turns
     assert s.to_act() == (0,)
     events = play(s, (0, "place 2 up"), (1, "place 5 up"))
     assert [e.data["row"] for e in kinds(events, "tile_placed")] == [3, 4]
     assert kinds(events, "hidden_tile_revealed")[0].data["row"] == 5
     assert kinds(events, "nest_tile_placed")[0].data["row"] == 6
     assert s.round == 2
-    assert all(len(h) == 3 for h in s.hands)                 # round 2 drew up to 3 again
+    assert all(len(h) == 3 for h in s.hands)  # round 2 drew up to 3 again
 
 
 # -- CP-13 runaway chicks -----------------------------------------------------------------
 def test_cp_13_runaway_loses_as_many_earlier_chicks_never_below_zero():
-    s = rig(game(runaway=True), hands=[[1], [4]], pile=[2, 5, 9, 10], hidden=(6, False),
-            nest="N5", stands=[0, 2])
+    s = rig(
+        game(runaway=True),
+        hands=[[1], [4]],
+        pile=[2, 5, 9, 10],
+        hidden=(6, False),
+        nest="N5",
+        stands=[0, 2],
+    )
     events = play(s, (0, "hole 0"), (1, "hole 2"), (0, "place 1 up"), (1, "place 5 up"))
     outcome = kinds(events, "nest_outcome")[1].data
     assert outcome["nest"] is False and outcome["collected"] == 1 and outcome["lost"] == 1
     assert s.stands == [1, 1]
-    s = rig(game(runaway=True), hands=[[1], [4]], pile=[2, 5, 9, 10], hidden=(6, False),
-            nest="N5", stands=[0, 0])
+    s = rig(
+        game(runaway=True),
+        hands=[[1], [4]],
+        pile=[2, 5, 9, 10],
+        hidden=(6, False),
+        nest="N5",
+        stands=[0, 0],
+    )
     events = play(s, (0, "hole 0"), (1, "hole 2"), (0, "place 1 up"), (1, "place 5 up"))
     assert kinds(events, "nest_outcome")[1].data["lost"] == 0 and s.stands == [1, 0]
 
@@ -333,7 +380,7 @@ def test_view_hides_hidden_tile_pile_and_other_hands_and_determinize_fills_them(
     assert v.hidden == (None, None) and set(v.pile) == {None}
     assert v.hands[0] == s.hands[0] and v.hands[1] == [None] * len(s.hands[1])
     assert v.rng is None and v.to_dict()["rng"] is None
-    assert v.legal_actions(1) == ()                           # a hand it cannot see
+    assert v.legal_actions(1) == ()  # a hand it cannot see
     assert all(e.seen_by(0) for e in v.opening)
     text = json.dumps(v.to_dict())
     assert '"tile_drawn_private", "player": 1' not in text

@@ -1,6 +1,7 @@
 """Cluck-peep! through its scene under the dummy video driver: whole games with computer
 seats, a person choosing by mouse and keyboard, the curtain between two people, both
 layouts, and a log line in English and Japanese for every kind of event."""
+
 import random
 from functools import partial
 
@@ -27,10 +28,24 @@ from tests.scene_helpers import (
 )
 
 # Every event kind the rules package documents (game/rules/cluck/__init__.py).
-EVENT_KINDS = {"start_player", "tiles_shuffled", "hidden_tile_laid", "tile_drawn",
-               "tile_drawn_private", "chicken_placed", "round_started", "tile_placed",
-               "chick_placed", "no_chick", "hidden_tile_revealed", "nest_tile_placed",
-               "chicken_moved", "nest_outcome", "clean_up", "game_over"}
+EVENT_KINDS = {
+    "start_player",
+    "tiles_shuffled",
+    "hidden_tile_laid",
+    "tile_drawn",
+    "tile_drawn_private",
+    "chicken_placed",
+    "round_started",
+    "tile_placed",
+    "chick_placed",
+    "no_chick",
+    "hidden_tile_revealed",
+    "nest_tile_placed",
+    "chicken_moved",
+    "nest_outcome",
+    "clean_up",
+    "game_over",
+}
 
 DT = 1 / 30
 
@@ -100,7 +115,7 @@ def _drive_person(app, scene, rng, choices):
         for _ in range((index - hand.index(scene.sel_tile)) % len(hand)):
             key(app, pygame.K_DOWN)
     assert scene.sel_tile == hand[index]
-    turned = scene._is_turned(hand[index])      # a click on the held tile turns it over
+    turned = scene._is_turned(hand[index])  # a click on the held tile turns it over
     if rng.random() < 0.5:
         turned = not turned
         how = rng.choice(("r", "right-click", "button"))
@@ -136,7 +151,7 @@ def test_a_person_plays_a_whole_game_through_the_ui(app, variant):
             break
         if game_over(app):
             break
-        app.draw()       # the person's hand and the preview are on screen
+        app.draw()  # the person's hand and the preview are on screen
         _drive_person(app, scene, rng, choices)
     assert game_over(app), "the game did not reach its end"
     assert {"hole"} < choices and any(c.startswith("turn") for c in choices)
@@ -150,10 +165,10 @@ def test_a_click_on_the_held_tile_turns_it_and_nothing_happens_out_of_turn(app):
         assert step_until(app, lambda: scene._my_turn() is not None)
     assert scene._my_turn() == "place"
     assert scene.sel_tile == scene.table.hand[0]
-    click(app, scene.hand_rect(1).center)       # picks the other tile
+    click(app, scene.hand_rect(1).center)  # picks the other tile
     tile = scene.table.hand[1]
     assert scene.sel_tile == tile and not scene._is_turned(tile)
-    click(app, scene.hand_rect(1).center)       # a click on the held tile turns it over
+    click(app, scene.hand_rect(1).center)  # a click on the held tile turns it over
     assert scene._is_turned(tile)
     key(app, pygame.K_r)
     assert not scene._is_turned(tile)
@@ -197,12 +212,13 @@ def test_the_frame_an_animation_ends_in_is_drawn_with_the_persons_choice(app, mo
     scene = start(app, humans=(0,), players=4, seed=5)
     drawn = []
     draw_table = scene.draw_table
-    monkeypatch.setattr(scene, "draw_table",
-                        lambda surface: (drawn.append(scene._my_turn()), draw_table(surface)))
+    monkeypatch.setattr(
+        scene, "draw_table", lambda surface: (drawn.append(scene._my_turn()), draw_table(surface))
+    )
     for mode in ("hole", "place"):
         assert step_until(app, lambda mode=mode: scene._my_turn() == mode)
         for _ in range(5):
-            app.step(DT)          # no input: nothing else makes the app draw
+            app.step(DT)  # no input: nothing else makes the app draw
         assert drawn[-1] == mode
         targets = scene.probe()
         click(app, targets[max(k for k in targets if k.startswith(mode))])
@@ -219,8 +235,10 @@ def test_the_curtain_comes_between_two_people_and_hides_their_tiles(app, monkeyp
         else:
             key(app, pygame.K_RETURN)
         assert scene.session.actions[-1][0] == person
-    seen = play_through_curtains(app, scene, drawn_for, step_until,
-                                 lambda: scene._my_turn() is not None, play, turns=60)
+
+    seen = play_through_curtains(
+        app, scene, drawn_for, step_until, lambda: scene._my_turn() is not None, play, turns=60
+    )
     assert len(seen) == 6 and set(seen) == {0, 1}
 
 
@@ -228,6 +246,7 @@ def test_the_curtain_comes_between_two_people_and_hides_their_tiles(app, monkeyp
 def test_layout_draws_at_both_sizes_without_overlaps(size):
     from game.app import App
     from game.settings import Settings
+
     app = App(size=size, settings=Settings(), persist=False)
     try:
         scene = start(app, humans=(0,), players=4, seed=2)
@@ -267,6 +286,7 @@ def _events_of_real_games() -> list[Event]:
         session = Session("cluck", make_seats((), 4), seed, {"variant": variant})
         events += session.state.opening
         from game.ai import make_bot
+
         rng = random.Random(seed)
         while not session.state.is_over():
             p = session.state.to_act()[0]
@@ -291,13 +311,13 @@ def test_describe_gives_a_line_for_every_event_kind_in_both_languages(app):
 def test_every_event_plays_and_a_skip_lands_on_the_state(app):
     scene = start(app, players=4, seed=9)
     step_until(app, lambda: len(scene.session.actions) >= 6)
-    scene.play_event(Event("no_chick", None, {"row": 1, "point": [0, 5],
-                                              "reason": "supply_empty"}))
+    scene.play_event(Event("no_chick", None, {"row": 1, "point": [0, 5], "reason": "supply_empty"}))
     scene.skip_animation()
     assert not scene.busy_animating()
     assert [t.tile for t in scene.table.roads] == [r.tile for r in scene.state.ladder]
-    assert [None if c is None else c.column for c in scene.table.chickens] == \
-        list(scene.state.chickens)
+    assert [None if c is None else c.column for c in scene.table.chickens] == list(
+        scene.state.chickens
+    )
 
 
 def test_a_resumed_game_opens_on_its_state_and_plays_on(app):

@@ -1,5 +1,6 @@
 """Cluck-peep! conformance soak: seeded random games in every variant and table size, with
 20 chicks and 14 road tiles conserved and the views checked for leaks after every action."""
+
 import json
 import subprocess
 import sys
@@ -12,12 +13,19 @@ from game.rules import cluck
 from game.rules.cluck.checks import invariants, leak_check
 from game.rules.conformance import soak
 
-SHALLOW, DEEP = 170, 30       # per variant and table size: 12 x 200 = 2,400 games
+SHALLOW, DEEP = 170, 30  # per variant and table size: 12 x 200 = 2,400 games
 
 
 def _soak(variant, players, seeds, deep_every):
-    report = soak(cluck, players, seeds, prepare_options({"variant": variant}),
-                  invariants=invariants, leak_check=leak_check, deep_every=deep_every)
+    report = soak(
+        cluck,
+        players,
+        seeds,
+        prepare_options({"variant": variant}),
+        invariants=invariants,
+        leak_check=leak_check,
+        deep_every=deep_every,
+    )
     assert report.finished == report.games and report.capped == 0
     return report
 
@@ -36,17 +44,38 @@ def test_conformance_soak(variant):
     for players in (2, 3, 4):
         base = 1000 * players
         games += _soak(variant, players, range(base, base + SHALLOW), deep_every=0).games
-        games += _soak(variant, players, range(base + SHALLOW, base + SHALLOW + DEEP),
-                       deep_every=1).games
+        games += _soak(
+            variant, players, range(base + SHALLOW, base + SHALLOW + DEEP), deep_every=1
+        ).games
     assert games == 600
-    assert time.perf_counter() - started < 30     # ~5 s here; the whole soak well under 60
+    assert time.perf_counter() - started < 30  # ~5 s here; the whole soak well under 60
 
 
 @pytest.mark.parametrize("bot", ["random", "greedy"])
 def test_simulate_command_line(bot):
-    out = subprocess.run([sys.executable, "-m", "game", "simulate", "cluck", "--players", "4",
-                          "--games", "40", "--seed", "3", "--bot", bot, "--variant", "both",
-                          "--json"], capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "game",
+            "simulate",
+            "cluck",
+            "--players",
+            "4",
+            "--games",
+            "40",
+            "--seed",
+            "3",
+            "--bot",
+            bot,
+            "--variant",
+            "both",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     result = json.loads(out.stdout.strip().splitlines()[-1])
     assert result["errors"] == 0 and result["finished"] == 40
     assert result["mean_rounds"] <= cluck.MAX_ROUNDS

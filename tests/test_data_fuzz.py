@@ -1,6 +1,7 @@
 """Hostile data files (issue 9): every shipped board, deck, tile set, score table and box,
 mutated at random, and hand-made hostile files, must give a DataFileError naming the file
 — never a traceback. TMX is parsed defensively (no DTD, no entity expansion)."""
+
 from __future__ import annotations
 
 import importlib
@@ -21,10 +22,16 @@ def _loader(path: Path):
     if game == "duck":
         if path.suffix == ".tmx":
             return module.load_board_tmx
-        return {"tiles": module.load_tiles, "deck": module.load_deck,
-                "hound": module.load_hound}.get(path.stem, module.load_board_yaml)
-    return {"cluck": getattr(module, "load_tiles", None), "routes": getattr(module, "load_table", None),
-            "verflixxt": getattr(module, "load_box", None)}[game]
+        return {
+            "tiles": module.load_tiles,
+            "deck": module.load_deck,
+            "hound": module.load_hound,
+        }.get(path.stem, module.load_board_yaml)
+    return {
+        "cluck": getattr(module, "load_tiles", None),
+        "routes": getattr(module, "load_table", None),
+        "verflixxt": getattr(module, "load_box", None),
+    }[game]
 
 
 SHIPPED = sorted(p for p in BOARDS_DIR.glob("*/*") if p.suffix in (".yaml", ".tmx"))
@@ -39,7 +46,7 @@ def test_every_shipped_data_file_loads():
 HOSTILE = {
     "empty": b"",
     "binary": bytes(range(256)) * 8,
-    "truncated": None,                       # the first half of the real file
+    "truncated": None,  # the first half of the real file
     "deeply nested": b"a: " + b"[" * 50_000 + b"]" * 50_000,
     "wrong type": b"- 1\n- 2\n",
     "scalar": b"42\n",
@@ -56,7 +63,7 @@ def test_hostile_versions_of_every_data_file(path, case, tmp_path):
         raw = full[: len(full) // 2]
     bad = tmp_path / path.name
     bad.write_bytes(raw)
-    for sibling in path.parent.glob("*.tsx"):        # a TMX map needs its tileset beside it
+    for sibling in path.parent.glob("*.tsx"):  # a TMX map needs its tileset beside it
         (tmp_path / sibling.name).write_bytes(sibling.read_bytes())
     with pytest.raises(DataFileError) as info:
         _loader(path)(bad)
@@ -86,8 +93,11 @@ def test_tmx_entities_are_refused(payload, tmp_path):
         duck.load_board_tmx(bad)
 
 
-@settings(max_examples=60, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 @given(data=st.data())
 def test_randomly_mutated_data_files_never_escape_as_a_traceback(data, tmp_path):
     path = data.draw(st.sampled_from(SHIPPED))
@@ -98,10 +108,13 @@ def test_randomly_mutated_data_files_never_escape_as_a_traceback(data, tmp_path)
         if op == "flip" and raw:
             raw[i] = data.draw(st.integers(0, 255))
         elif op == "cut":
-            del raw[i:i + data.draw(st.integers(1, 60))]
+            del raw[i : i + data.draw(st.integers(1, 60))]
         elif op == "insert":
-            raw[i:i] = data.draw(st.sampled_from([b"-", b":", b" ", b"\n", b"[", b"{", b"<",
-                                                  b"99", b"-1", b"null", b"x"]))
+            raw[i:i] = data.draw(
+                st.sampled_from(
+                    [b"-", b":", b" ", b"\n", b"[", b"{", b"<", b"99", b"-1", b"null", b"x"]
+                )
+            )
         elif raw and chr(raw[i]).isdigit():
             raw[i] = ord(data.draw(st.sampled_from("0123456789")))
     bad = tmp_path / path.name
@@ -130,8 +143,8 @@ def _outcome(path: Path) -> tuple[str, str]:
     try:
         return "loads", duck.checked_board(path)["name"]
     except DataFileError as exc:
-        assert str(exc).startswith(f"{path}: "), exc        # names the file first
-        assert "\n" not in str(exc) and len(str(exc)) < 400, exc   # one short line
+        assert str(exc).startswith(f"{path}: "), exc  # names the file first
+        assert "\n" not in str(exc) and len(str(exc)) < 400, exc  # one short line
         return "refused", str(exc)
 
 
@@ -155,11 +168,12 @@ def test_every_corpus_file_is_refused_in_one_line_or_loads(corpus):
 def test_the_boards_folder_scan_turns_every_corpus_file_into_a_board_or_one_problem(tmp_path):
     duck = importlib.import_module("game.boards.duck")
     folder = duck.user_boards_dir()
-    cases = generate(folder)                   # FIFOs, /dev/zero links, huge maps, in place
+    cases = generate(folder)  # FIFOs, /dev/zero links, huge maps, in place
     for name in COMMITTED:
         (folder / name).write_bytes((CORPUS_DIR / name).read_bytes())
     (folder / "tileset-in-tileset.tsx").write_bytes(
-        (CORPUS_DIR / "tileset-in-tileset.tsx").read_bytes())
+        (CORPUS_DIR / "tileset-in-tileset.tsx").read_bytes()
+    )
     cases.update(COMMITTED)
     scan = duck.scan_boards()
     listed = {Path(board["stem"]).name for board in scan.boards if not board["shipped"]}
@@ -169,14 +183,22 @@ def test_the_boards_folder_scan_turns_every_corpus_file_into_a_board_or_one_prob
     for name in refused:
         assert sum(line.startswith(f"{folder / name}: ") for line in scan.problems) == 1, name
     assert duck.lobby_problems() == list(scan.problems)
-    assert [b["stem"] for b in scan.boards if b["shipped"]] == \
-        [b["stem"] for b in duck.list_boards()]
+    assert [b["stem"] for b in scan.boards if b["shipped"]] == [
+        b["stem"] for b in duck.list_boards()
+    ]
 
 
 # -- YAML anywhere: every shipped data file's loader --
-YAML_HOSTILE = {name: (CORPUS_DIR / name).read_bytes() for name in
-                ("yaml-impossible-date.yaml", "yaml-5000-digits.yaml", "yaml-alias-bomb.yaml",
-                 "yaml-alias-loop.yaml", "yaml-deep.yaml")}
+YAML_HOSTILE = {
+    name: (CORPUS_DIR / name).read_bytes()
+    for name in (
+        "yaml-impossible-date.yaml",
+        "yaml-5000-digits.yaml",
+        "yaml-alias-bomb.yaml",
+        "yaml-alias-loop.yaml",
+        "yaml-deep.yaml",
+    )
+}
 
 
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: f"{p.parent.name}/{p.name}")
@@ -192,24 +214,29 @@ def test_yaml_bombs_and_bad_values_in_every_data_file_are_one_line(path, case, t
 
 def test_yaml_anchors_and_aliases_within_reason_still_load(tmp_path):
     from game.boards import read_yaml
+
     path = tmp_path / "anchors.yaml"
-    path.write_text("base: &b {kind: water, n: [1, 2]}\none: {<<: *b, n: [3]}\ntwo: *b\n",
-                    encoding="utf-8")
-    assert read_yaml(path) == {"base": {"kind": "water", "n": [1, 2]},
-                               "one": {"kind": "water", "n": [3]},
-                               "two": {"kind": "water", "n": [1, 2]}}
+    path.write_text(
+        "base: &b {kind: water, n: [1, 2]}\none: {<<: *b, n: [3]}\ntwo: *b\n", encoding="utf-8"
+    )
+    assert read_yaml(path) == {
+        "base": {"kind": "water", "n": [1, 2]},
+        "one": {"kind": "water", "n": [3]},
+        "two": {"kind": "water", "n": [1, 2]},
+    }
 
 
 def test_the_yaml_value_limit_counts_an_alias_as_all_it_stands_for(tmp_path):
     from game.boards import MAX_YAML_VALUES, read_yaml
+
     path = tmp_path / "wide.yaml"
-    block = "[" + ",".join(["0"] * 99) + "]"              # 100 values with the list
+    block = "[" + ",".join(["0"] * 99) + "]"  # 100 values with the list
     count = MAX_YAML_VALUES // 100
-    path.write_text(f"a: &a {block}\nb: [" + ", ".join(["*a"] * (count - 2)) + "]\n",
-                    encoding="utf-8")
-    assert len(read_yaml(path)["b"]) == count - 2         # just under the limit: loads
-    path.write_text(f"a: &a {block}\nb: [" + ", ".join(["*a"] * count) + "]\n",
-                    encoding="utf-8")
+    path.write_text(
+        f"a: &a {block}\nb: [" + ", ".join(["*a"] * (count - 2)) + "]\n", encoding="utf-8"
+    )
+    assert len(read_yaml(path)["b"]) == count - 2  # just under the limit: loads
+    path.write_text(f"a: &a {block}\nb: [" + ", ".join(["*a"] * count) + "]\n", encoding="utf-8")
     with pytest.raises(DataFileError, match="more than"):
         read_yaml(path)
 
@@ -221,6 +248,7 @@ def test_a_catalog_is_read_bounded(tmp_path):
     import threading
 
     from game.ui.i18n import CatalogError, _parse
+
     huge = tmp_path / "huge.yaml"
     huge.write_bytes(b"# " + b"x" * 2_000_000 + b"\n")
     with pytest.raises(CatalogError, match="cannot be read .larger than"):

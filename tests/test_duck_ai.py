@@ -1,4 +1,5 @@
 """Duck! Duck! Go! bots: legal, hidden-information-safe, fast, and better than chance."""
+
 from __future__ import annotations
 
 import random
@@ -14,13 +15,20 @@ from game.rules.duck.checks import invariants
 from tests.scenarios.duck.arena import act, arena, new, race
 
 
-@pytest.mark.parametrize("variant, official, board, players", [
-    ("beginner", False, "bathtub", 4), ("advanced", True, "harbour", 5),
-    ("advanced", False, "whirlpool", 3), ("advanced", True, "canal", 2),
-    ("advanced", False, "spa", 6)])
+@pytest.mark.parametrize(
+    "variant, official, board, players",
+    [
+        ("beginner", False, "bathtub", 4),
+        ("advanced", True, "harbour", 5),
+        ("advanced", False, "whirlpool", 3),
+        ("advanced", True, "canal", 2),
+        ("advanced", False, "spa", 6),
+    ],
+)
 @pytest.mark.parametrize("level", ["easy", "normal"])
-def test_bots_choose_legal_actions_from_views_in_every_mode(variant, official, board, players,
-                                                           level):
+def test_bots_choose_legal_actions_from_views_in_every_mode(
+    variant, official, board, players, level
+):
     opts = prepare_options({"variant": variant, "official": official, "board": board})
     func = getattr(bots, level)
 
@@ -30,9 +38,16 @@ def test_bots_choose_legal_actions_from_views_in_every_mode(variant, official, b
         return action
 
     for seed in range(3):
-        state, _ = conformance.play_random(duck.new_game, players, seed, opts,
-                                           invariants=invariants, deep_every=0,
-                                           chooser=chooser, max_actions=4_000)
+        state, _ = conformance.play_random(
+            duck.new_game,
+            players,
+            seed,
+            opts,
+            invariants=invariants,
+            deep_every=0,
+            chooser=chooser,
+            max_actions=4_000,
+        )
         assert state.is_over()
 
 
@@ -71,21 +86,27 @@ def test_greedy_beats_random_players():
 def test_ddg26_greedy_discards_for_both_of_its_ducks():
     """DDG-26: after a blue token a player with two ducks keeps the card that takes its
     second duck to a buoy, though it is no use to the first (which faces the rim)."""
-    s = race(new(players=2, variant="advanced", board=arena(red=[(3, 0)])),
-             {0: ((5, -2), 0), 1: ((0, 0), 0), 2: ((-3, -1), 0), 3: ((-3, 3), 0)},
-             hands={0: [9, 11, 21, 47], 1: [5, 10, 13, 14]}, deck_top=[7, 25, 42])
+    s = race(
+        new(players=2, variant="advanced", board=arena(red=[(3, 0)])),
+        {0: ((5, -2), 0), 1: ((0, 0), 0), 2: ((-3, -1), 0), 3: ((-3, 3), 0)},
+        hands={0: [9, 11, 21, 47], 1: [5, 10, 13, 14]},
+        deck_top=[7, 25, 42],
+    )
     act(s, 0, "blue")
     assert s.hands[0] == (7, 9, 11, 21, 25, 42, 47)
     view = s.view(0)
     assert bots._card_value(view, 1, 21) > 90 > bots._card_value(view, 0, 21)  # red, duck 1
-    assert bots._card_value(view, 0, 25) > 90                                  # red, duck 0
+    assert bots._card_value(view, 0, 25) > 90  # red, duck 0
     discard = bots.normal(view, 0, random.Random(1))
     assert not {21, 25, 47} & set(discard.cards)
 
 
 def test_greedy_takes_the_card_that_reaches_the_drain():
-    s = race(new(), {0: ((0, -2), 2, ("red", "yellow", "green")), 1: ((3, -3), 2)},
-             hands={0: [5, 9, 21], 1: [50, 3, 4]})
+    s = race(
+        new(),
+        {0: ((0, -2), 2, ("red", "yellow", "green")), 1: ((3, -3), 2)},
+        hands={0: [5, 9, 21], 1: [50, 3, 4]},
+    )
     assert bots.normal(s.view(0), 0, random.Random(1)) == duck.parse_action("card 21")
 
 
@@ -99,9 +120,9 @@ def test_greedy_avoids_a_bonk_and_faces_its_next_buoy():
     s = race(new(), {0: ((0, 0), 0), 1: ((-3, 1), 0)}, hands={0: [2, 9, 11], 1: [50, 3, 4]})
     act(s, 0, "card 2")
     act(s, 1, "card 50")
-    assert s.pending[0] == "face"                         # card 2: left or right
+    assert s.pending[0] == "face"  # card 2: left or right
     face = bots.normal(s.view(0), 0, random.Random(1))
-    assert face == duck.parse_action("face 1")            # the red buoy is up to the right
+    assert face == duck.parse_action("face 1")  # the red buoy is up to the right
 
 
 def test_evaluate_prefers_tokens_and_wins():
@@ -127,7 +148,7 @@ def test_the_search_counts_the_cards_a_duck_holds_not_only_where_it_stands():
     place = {0: ((0, -2), 2, ("red", "yellow", "green")), 1: ((3, -3), 2)}
     reaching = race(new(), place, hands={0: [5, 9, 21], 1: [50, 3, 4]})
     stuck = race(new(), place, hands={0: [5, 9, 11], 1: [50, 3, 4]})
-    assert bots.evaluate(reaching, 0) == bots.evaluate(stuck, 0)      # it only sees the hex
+    assert bots.evaluate(reaching, 0) == bots.evaluate(stuck, 0)  # it only sees the hex
     assert bots.evaluate_all(reaching)[0] == bots.WIN
     assert bots.evaluate_all(stuck)[0] < bots.WIN
     assert bots.evaluate_all(reaching)[1] == bots.evaluate_all(stuck)[1]

@@ -1,5 +1,6 @@
 """Duck! Duck! Go! data: tiles, boards (YAML and Tiled TMX), the deck and the hound board
 as the loader reads them (DDG-2, DDG-40..43), and every way a file can be wrong."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -32,7 +33,7 @@ def test_ddg_40_three_boards_or_more_per_level_all_valid():
         data = loader.load_board(entry["path"])
         board = board_from_data(data)
         assert board_problems(board, 6) == [], entry["stem"]
-        assert len(board.starts) >= 7          # 6 ducks and a free space for a knocked one
+        assert len(board.starts) >= 7  # 6 ducks and a free space for a knocked one
         assert data["name"] and data["name_ja"] != data["name"]
     assert BOARDS[0]["level"] == "beginner" and BOARDS[0]["stem"] == duck.DEFAULT_BOARD
 
@@ -85,6 +86,7 @@ def test_shipped_tmx_is_what_board_to_tmx_writes():
 
 def test_tmx_maps_are_real_hexagonal_tiled_maps_with_kind_properties():
     import defusedxml.ElementTree as ET
+
     root = ET.parse(str(TWINS[0]["tmx"])).getroot()
     assert root.get("orientation") == "hexagonal" and root.get("hexsidelength")
     assert root.get("staggeraxis") == "y" and root.get("staggerindex") in ("odd", "even")
@@ -101,23 +103,37 @@ def test_tmx_maps_are_real_hexagonal_tiled_maps_with_kind_properties():
 def test_tiled_offsets_become_axial_with_true_neighbours(axis, index):
     """Tiled shifts odd (or even) rows (axis y) or columns (axis x); every offset cell's
     six Tiled neighbours must be exactly the six axial neighbours."""
+
     def tiled_neighbours(col, row):
         if axis == "y":
             shifted = (row % 2 == 1) == (index == "odd")
             dx = (0, 1) if shifted else (-1, 0)
-            return {(col - 1, row), (col + 1, row), (col + dx[0], row - 1),
-                    (col + dx[1], row - 1), (col + dx[0], row + 1), (col + dx[1], row + 1)}
+            return {
+                (col - 1, row),
+                (col + 1, row),
+                (col + dx[0], row - 1),
+                (col + dx[1], row - 1),
+                (col + dx[0], row + 1),
+                (col + dx[1], row + 1),
+            }
         shifted = (col % 2 == 1) == (index == "odd")
         dy = (0, 1) if shifted else (-1, 0)
-        return {(col, row - 1), (col, row + 1), (col - 1, row + dy[0]),
-                (col - 1, row + dy[1]), (col + 1, row + dy[0]), (col + 1, row + dy[1])}
+        return {
+            (col, row - 1),
+            (col, row + 1),
+            (col - 1, row + dy[0]),
+            (col - 1, row + dy[1]),
+            (col + 1, row + dy[0]),
+            (col + 1, row + dy[1]),
+        }
 
     for col in range(4):
         for row in range(4):
             q, r = loader.offset_to_axial(col, row, axis, index)
             axial = {(q + dq, r + dr) for dq, dr in DIRECTIONS}
-            tiled = {loader.offset_to_axial(c, rr, axis, index)
-                     for c, rr in tiled_neighbours(col, row)}
+            tiled = {
+                loader.offset_to_axial(c, rr, axis, index) for c, rr in tiled_neighbours(col, row)
+            }
             assert axial == tiled, (col, row)
 
 
@@ -131,22 +147,32 @@ def test_a_flat_topped_tmx_loads_to_the_same_board(tmp_path):
     assert loader.load_board_tmx(path) == data
     even = write(tmp_path, "even.tmx", text.replace('staggerindex="odd"', 'staggerindex="even"'))
     shifted = loader.load_board_tmx(even)
-    assert len(shifted["hexes"]) == len(data["hexes"])     # loads; a different shape
+    assert len(shifted["hexes"]) == len(data["hexes"])  # loads; a different shape
 
 
 def test_tmx_problems_are_data_file_errors(tmp_path):
     (tmp_path / loader.TILESET_FILE).write_bytes((DUCK_DIR / loader.TILESET_FILE).read_bytes())
     good = (DUCK_DIR / "bathtub.tmx").read_text(encoding="utf-8")
     cases = {
-        "orthogonal": (good.replace('orientation="hexagonal"', 'orientation="orthogonal"'),
-                       "map.orientation"),
-        "no level": (good.replace('name="level" value="beginner"', 'name="lvl" value="x"'),
-                     "map.properties.level"),
+        "orthogonal": (
+            good.replace('orientation="hexagonal"', 'orientation="orthogonal"'),
+            "map.orientation",
+        ),
+        "no level": (
+            good.replace('name="level" value="beginner"', 'name="lvl" value="x"'),
+            "map.properties.level",
+        ),
         "bad gid": (good.replace("0,0,0,1,1,0,0,0", "0,0,0,9,1,0,0,0"), "kind"),
         "dtd": (good.replace("<map ", '<!DOCTYPE map [<!ENTITY a "b">]>\n<map ', 1), "unsafe"),
         "no tileset": (good.replace('source="duck.tsx"', 'source="missing.tsx"'), "tileset"),
-        "two layers": (good.replace("</map>", '<layer id="2" name="x" width="1" height="1">'
-                                    '<data encoding="csv">0</data></layer></map>'), "layers"),
+        "two layers": (
+            good.replace(
+                "</map>",
+                '<layer id="2" name="x" width="1" height="1">'
+                '<data encoding="csv">0</data></layer></map>',
+            ),
+            "layers",
+        ),
         "stagger": (good.replace('staggeraxis="y"', 'staggeraxis="z"'), "staggeraxis"),
     }
     for name, (text, where) in cases.items():
@@ -157,26 +183,56 @@ def test_tmx_problems_are_data_file_errors(tmp_path):
 
 
 # -- YAML problems --------------------------------------------------------------------------------
-@pytest.mark.parametrize("text, place", [
-    ("name: X\nname_ja: Y\nlevel: beginner\ntiles: [\n", "line"),
-    ("- 1\n- 2\n", "must be a mapping"),
-    ("name: X\nname_ja: Y\nlevel: expert\ntiles: []\n", "level"),
-    ("name: X\nname_ja: Y\nlevel: beginner\ntiles: []\n", "tiles"),
-    ("name: X\nname_ja: Y\nlevel: beginner\ncolour: 1\ntiles: []\n", "colour"),
-    (("name: X\nname_ja: Y\nlevel: beginner\ntiles: [{tile: 17, side: A, rotation: 0, "
-      "position: [0, 0]}]\n"), r"tiles\[0\]\.tile"),
-    (("name: X\nname_ja: Y\nlevel: beginner\ntiles: [{tile: 1, side: C, rotation: 0, "
-      "position: [0, 0]}]\n"), r"tiles\[0\]\.side"),
-    (("name: X\nname_ja: Y\nlevel: beginner\ntiles: [{tile: 1, side: A, rotation: 6, "
-      "position: [0, 0]}]\n"), r"tiles\[0\]\.rotation"),
-    (("name: X\nname_ja: Y\nlevel: beginner\ntiles: [{tile: 1, side: A, rotation: true, "
-      "position: [0, 0]}]\n"), r"tiles\[0\]\.rotation"),
-    (("name: X\nname_ja: Y\nlevel: beginner\ntiles: [{tile: 1, side: A, rotation: 0, "
-      "position: [0, x]}]\n"), r"tiles\[0\]\.position"),
-    ("name: X\nname_ja: Y\nlevel: beginner\ntiles: [{tile: 1, side: A, rotation: 0}]\n",
-     r"tiles\[0\]\.position: missing"),
-    ("name: 3\nname_ja: Y\nlevel: beginner\ntiles: []\n", "name"),
-])
+@pytest.mark.parametrize(
+    "text, place",
+    [
+        ("name: X\nname_ja: Y\nlevel: beginner\ntiles: [\n", "line"),
+        ("- 1\n- 2\n", "must be a mapping"),
+        ("name: X\nname_ja: Y\nlevel: expert\ntiles: []\n", "level"),
+        ("name: X\nname_ja: Y\nlevel: beginner\ntiles: []\n", "tiles"),
+        ("name: X\nname_ja: Y\nlevel: beginner\ncolour: 1\ntiles: []\n", "colour"),
+        (
+            (
+                "name: X\nname_ja: Y\nlevel: beginner\ntiles: [{tile: 17, side: A, rotation: 0, "
+                "position: [0, 0]}]\n"
+            ),
+            r"tiles\[0\]\.tile",
+        ),
+        (
+            (
+                "name: X\nname_ja: Y\nlevel: beginner\ntiles: [{tile: 1, side: C, rotation: 0, "
+                "position: [0, 0]}]\n"
+            ),
+            r"tiles\[0\]\.side",
+        ),
+        (
+            (
+                "name: X\nname_ja: Y\nlevel: beginner\ntiles: [{tile: 1, side: A, rotation: 6, "
+                "position: [0, 0]}]\n"
+            ),
+            r"tiles\[0\]\.rotation",
+        ),
+        (
+            (
+                "name: X\nname_ja: Y\nlevel: beginner\ntiles: [{tile: 1, side: A, rotation: true, "
+                "position: [0, 0]}]\n"
+            ),
+            r"tiles\[0\]\.rotation",
+        ),
+        (
+            (
+                "name: X\nname_ja: Y\nlevel: beginner\ntiles: [{tile: 1, side: A, rotation: 0, "
+                "position: [0, x]}]\n"
+            ),
+            r"tiles\[0\]\.position",
+        ),
+        (
+            "name: X\nname_ja: Y\nlevel: beginner\ntiles: [{tile: 1, side: A, rotation: 0}]\n",
+            r"tiles\[0\]\.position: missing",
+        ),
+        ("name: 3\nname_ja: Y\nlevel: beginner\ntiles: []\n", "name"),
+    ],
+)
 def test_yaml_board_problems_name_file_and_place(tmp_path, text, place):
     path = write(tmp_path, "bad.yaml", text)
     with pytest.raises(DataFileError, match=place) as info:
@@ -188,11 +244,17 @@ def test_tiles_problems_name_file_and_place(tmp_path):
     good = (DUCK_DIR / "tiles.yaml").read_text(encoding="utf-8")
     cases = [
         (good.replace("  16:\n", "  17:\n"), "tiles.17"),
-        (good.replace("{centre: drain, sides: [water", "{centre: lava, sides: [water", 1),
-         "tiles.1.A.centre"),
+        (
+            good.replace("{centre: drain, sides: [water", "{centre: lava, sides: [water", 1),
+            "tiles.1.A.centre",
+        ),
         (good.replace("B: {centre: buoy red", "B: {centre: buoy blue", 1), "tiles.2.B.centre"),
-        (good.replace("sides: [water, water, water, water, water, water]}",
-                      "sides: [water, water]}", 1), "tiles.1.A.sides"),
+        (
+            good.replace(
+                "sides: [water, water, water, water, water, water]}", "sides: [water, water]}", 1
+            ),
+            "tiles.1.A.sides",
+        ),
     ]
     for text, place in cases:
         path = write(tmp_path, "tiles.yaml", text)
@@ -212,8 +274,7 @@ def test_missing_or_unreadable_files_are_data_file_errors(tmp_path):
 # -- DDG-41 the deck, DDG-43 the hound board ------------------------------------------------------
 def test_ddg_41_deck_number_bands_follow_reach():
     deck = loader.load_deck()
-    bands = {1: range(1, 9), 2: range(9, 21), 3: range(21, 37), 4: range(37, 47),
-             5: range(47, 55)}
+    bands = {1: range(1, 9), 2: range(9, 21), 3: range(21, 37), 4: range(37, 47), 5: range(47, 55)}
     numbers = sorted(c["number"] for c in deck["cards"])
     assert numbers == list(range(1, 55))
     for card in deck["cards"]:
@@ -229,22 +290,30 @@ def test_ddg_41_deck_number_bands_follow_reach():
 
 def test_ddg_41_cards_36_42_52_as_the_sheets_show_them():
     cards = deck_from_data(loader.load_deck())
-    assert cards[36] == (((0, 1, -1), (1, -1)),)       # F, L, R; face left or right
-    assert cards[42] == (((0, 1), (-1,)), ((0, -1), (1,)))   # mirror routes, one facing each
-    (steps, _), = cards[52]
-    assert len(steps) == 5 and steps.count(0) >= 4      # long and straight-ish
+    assert cards[36] == (((0, 1, -1), (1, -1)),)  # F, L, R; face left or right
+    assert cards[42] == (((0, 1), (-1,)), ((0, -1), (1,)))  # mirror routes, one facing each
+    ((steps, _),) = cards[52]
+    assert len(steps) == 5 and steps.count(0) >= 4  # long and straight-ish
 
 
 def test_ddg_41_deck_problems(tmp_path):
     good = (DUCK_DIR / "deck.yaml").read_text(encoding="utf-8")
     cases = [
         (good.replace("{number: 54,", "{number: 53,"), "listed twice"),
-        (good.replace("steps: F, facings: F L R}", "steps: F X, facings: F L R}", 1),
-         r"cards\[0\]\.routes\[0\]\.steps"),
-        (good.replace("steps: F, facings: F L R}", "steps: B, facings: F L R}", 1),
-         r"cards\[0\]\.routes\[0\]\.steps"),
-        (good.replace("{number: 1, routes: [{steps: F, facings: F L R}]}",
-                      "{number: 1, routes: []}"), r"cards\[0\]\.routes"),
+        (
+            good.replace("steps: F, facings: F L R}", "steps: F X, facings: F L R}", 1),
+            r"cards\[0\]\.routes\[0\]\.steps",
+        ),
+        (
+            good.replace("steps: F, facings: F L R}", "steps: B, facings: F L R}", 1),
+            r"cards\[0\]\.routes\[0\]\.steps",
+        ),
+        (
+            good.replace(
+                "{number: 1, routes: [{steps: F, facings: F L R}]}", "{number: 1, routes: []}"
+            ),
+            r"cards\[0\]\.routes",
+        ),
     ]
     for text, place in cases:
         path = write(tmp_path, "deck.yaml", text)
@@ -254,8 +323,12 @@ def test_ddg_41_deck_problems(tmp_path):
 
 def test_ddg_43_hound_board_patterns_as_data(tmp_path):
     hound = loader.load_hound()
-    assert [p["name_en"] for p in hound["patterns"]] == ["Dash", "Veer left", "Veer right",
-                                                        "Sniff about"]
+    assert [p["name_en"] for p in hound["patterns"]] == [
+        "Dash",
+        "Veer left",
+        "Veer right",
+        "Sniff about",
+    ]
     good = (DUCK_DIR / "hound.yaml").read_text(encoding="utf-8")
     path = write(tmp_path, "hound.yaml", good.replace("steps: F F,", "steps: F F F F,"))
     with pytest.raises(DataFileError, match=r"patterns\[0\]\.steps"):
@@ -273,7 +346,7 @@ def test_ddg_42_check_board_summarises_a_good_board(capsys):
 
 def test_ddg_42_check_board_lists_every_problem(tmp_path, capsys):
     text = (DUCK_DIR / "sink.yaml").read_text(encoding="utf-8")
-    text = text.replace("{tile: 14, side: B", "{tile: 14, side: A")   # no buoys at all
+    text = text.replace("{tile: 14, side: B", "{tile: 14, side: A")  # no buoys at all
     path = write(tmp_path, "dry.yaml", text)
     assert main(["check-board", str(path)]) == 1
     err = capsys.readouterr().err.strip().splitlines()
@@ -290,8 +363,10 @@ def test_prepare_options_names_paths_defaults_and_the_official_shorthand():
     assert len(default["deck"]["cards"]) == 54 and len(default["hound"]["patterns"]) == 4
     by_path = loader.prepare_options({"board": str(DUCK_DIR / "canal.yaml")})
     assert by_path["board"]["name"] == "Canal"
-    assert loader.prepare_options({"board": "harbour.tmx"})["board"] == \
-        loader.prepare_options({"board": "harbour"})["board"]
+    assert (
+        loader.prepare_options({"board": "harbour.tmx"})["board"]
+        == loader.prepare_options({"board": "harbour"})["board"]
+    )
     official = loader.prepare_options({"variant": "official"})
     assert official["variant"] == "beginner" and official["official"] is True
     with pytest.raises(ValueError, match="variant"):
@@ -306,8 +381,7 @@ def test_the_rules_check_data_shapes_themselves():
     with pytest.raises(RulesDataError, match=r"options\.deck\.cards"):
         duck.new_game(2, 1, {**options, "deck": {"cards": []}})
     with pytest.raises(RulesDataError, match=r"options\.board\.hexes\[0\]"):
-        duck.new_game(2, 1, {**options, "board": {**options["board"],
-                                                  "hexes": [[0, 0, "lava"]]}})
+        duck.new_game(2, 1, {**options, "board": {**options["board"], "hexes": [[0, 0, "lava"]]}})
     with pytest.raises(RulesDataError, match="unknown option"):
         duck.new_game(2, 1, {**options, "turbo": True})
 
@@ -319,6 +393,7 @@ CORPUS = Path(__file__).resolve().parent / "corpus" / "boards"
 def _count_reads(monkeypatch) -> list[str]:
     """Every file the loaders read from now on (game.boards.read_data's reader)."""
     import game.boards
+
     reads: list[str] = []
     real = game.boards.read_bounded
 
@@ -356,6 +431,7 @@ def test_the_limits_leave_the_shipped_boards_a_wide_margin():
     byte limits over fifty times the largest shipped file: honest boards fit, a 999 x 999
     map or a zlib bomb does not."""
     from game.boards import MAX_DATA_BYTES
+
     for path in DUCK_DIR.glob("*.tmx"):
         root = loader._board_xml(path)
         assert int(root.get("width")) * 4 <= loader.MAX_BOARD_SIDE
@@ -377,8 +453,7 @@ def test_yml_and_upper_case_endings_are_boards_in_the_lobby():
     mine = [Path(b["stem"]).name for b in scan.boards if not b["shipped"]]
     assert mine == ["Pond.TMX", "SPA.YAML", "sink.yml"] and scan.problems == ()
     assert loader.lobby_choices("board")[-3:] == [str(folder / name) for name in mine]
-    assert loader.lobby_label("board", str(folder / "sink.yml"), "en") == \
-        "Kitchen Sink (beginner)"
+    assert loader.lobby_label("board", str(folder / "sink.yml"), "en") == "Kitchen Sink (beginner)"
 
 
 def test_an_unreadable_boards_folder_is_one_problem_line(monkeypatch):
@@ -405,14 +480,16 @@ def test_an_unreadable_boards_folder_is_one_problem_line(monkeypatch):
 
 def test_a_folder_without_permission_is_one_problem_line():
     import os
+
     if os.name != "posix" or os.geteuid() == 0:
         pytest.skip("needs a POSIX user that permissions apply to (not root)")
     folder = loader.user_boards_dir()
     folder.mkdir(parents=True)
     folder.chmod(0)
     try:
-        assert loader.scan_boards().problems == \
-            (f"{folder}: the folder cannot be read (Permission denied)",)
+        assert loader.scan_boards().problems == (
+            f"{folder}: the folder cannot be read (Permission denied)",
+        )
     finally:
         folder.chmod(0o755)
 
@@ -430,18 +507,23 @@ def test_boards_failing_ddg_42_are_listed_as_broken_with_their_file_name():
     scan = loader.scan_boards()
     assert [Path(b["stem"]).name for b in scan.boards if not b["shipped"]] == ["sink.yaml"]
     assert scan.problems == (
-        (f"{folder / 'board-no-drain.yaml'}: hexes: the board has 0 drains; it needs exactly "
-         "one"),
-        (f"{folder / 'dry.yaml'}: hexes: the board has no red buoy (and 2 more: python -m "
-         "game check-board lists them)"),
-        (f"{folder / 'tmx-two-starts.tmx'}: hexes: the board has 2 start spaces; 6 ducks need "
-         "at least 6"))
+        (f"{folder / 'board-no-drain.yaml'}: hexes: the board has 0 drains; it needs exactly one"),
+        (
+            f"{folder / 'dry.yaml'}: hexes: the board has no red buoy (and 2 more: python -m "
+            "game check-board lists them)"
+        ),
+        (
+            f"{folder / 'tmx-two-starts.tmx'}: hexes: the board has 2 start spaces; 6 ducks need "
+            "at least 6"
+        ),
+    )
     with pytest.raises(DataFileError, match="board-no-drain.yaml: hexes: the board has 0"):
         loader.prepare_options({"board": str(folder / "board-no-drain.yaml")})
 
 
 def test_a_scan_reads_a_board_once_and_again_only_when_it_or_its_tileset_changes(monkeypatch):
     import os
+
     folder = loader.user_boards_dir()
     folder.mkdir(parents=True)
     (folder / "pond.tmx").write_bytes((DUCK_DIR / "duck-pond.tmx").read_bytes())
@@ -457,7 +539,7 @@ def test_a_scan_reads_a_board_once_and_again_only_when_it_or_its_tileset_changes
     reads.clear()
     tileset = folder / "duck.tsx"
     stamp = tileset.stat().st_mtime_ns + 10**9
-    os.utime(tileset, ns=(stamp, stamp))          # the map's tileset changed: map read again
+    os.utime(tileset, ns=(stamp, stamp))  # the map's tileset changed: map read again
     loader.scan_boards()
     assert reads == [str(folder / "pond.tmx"), str(tileset)]
 
@@ -470,7 +552,7 @@ def test_lobby_choices_and_labels_touch_no_file_after_a_scan(monkeypatch):
         raise AssertionError("a folder was listed")
 
     monkeypatch.setattr(Path, "iterdir", no_listing)
-    for _ in range(50):                          # the lobby's redraws and option clicks
+    for _ in range(50):  # the lobby's redraws and option clicks
         choices = loader.lobby_choices("board")
         labels = [loader.lobby_label("board", stem, "ja") for stem in choices]
     assert reads == [] and choices[0] == "bathtub" and all(labels)
@@ -479,6 +561,7 @@ def test_lobby_choices_and_labels_touch_no_file_after_a_scan(monkeypatch):
 
 def test_scans_from_several_threads_agree():
     import threading
+
     folder = loader.user_boards_dir()
     folder.mkdir(parents=True)
     for name in ("sink.yaml", "spa.yaml"):
@@ -489,7 +572,7 @@ def test_scans_from_several_threads_agree():
     def scan():
         try:
             results.append(loader.scan_boards())
-        except Exception as exc:       # noqa: BLE001 - the test reports any escape
+        except Exception as exc:  # noqa: BLE001 - the test reports any escape
             errors.append(exc)
 
     threads = [threading.Thread(target=scan) for _ in range(6)]
@@ -503,6 +586,7 @@ def test_scans_from_several_threads_agree():
 
 def test_check_board_refuses_hostile_files_in_one_line_and_takes_the_largest(tmp_path, capsys):
     from tests.corpus.boards.corpus import largest_board
+
     for name in ("tmx-999x999-header.tmx", "tmx-zlib-bomb.tmx", "yaml-alias-bomb.yaml"):
         assert main(["check-board", str(CORPUS / name)]) == 1
         err = capsys.readouterr().err.strip().splitlines()

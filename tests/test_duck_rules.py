@@ -1,6 +1,7 @@
 """Duck! Duck! Go!: one scenario per clause (DDG-n), named after it, and the worked
 examples of the rule sheets. Boards are the open arena of tests/scenarios/duck/arena.py
 unless a clause is about the shipped data."""
+
 from __future__ import annotations
 
 import random
@@ -49,7 +50,7 @@ def test_ddg_12_example_card_36_takes_sparky_around_cookie_facing_right():
 def test_ddg_12_example_card_42_right_route_then_only_a_left_facing():
     s = race(new(), {0: ((0, 0), 0), 1: ((2, 0), 3)}, hands={0: [42, 40, 49], 1: [50, 1, 2]})
     choose(s, {0: 42, 1: 50})
-    assert legal_text(s, 0) == ["route 42/1", "route 42/2"]     # two routes: pick one
+    assert legal_text(s, 0) == ["route 42/1", "route 42/2"]  # two routes: pick one
     events = act(s, 0, "route 42/2")
     assert [e["hex"] for e in kinds(events, "step")] == [[1, 0], [1, 1]]
     # after the right route the only green arrow turns left: no choice, the turn is over
@@ -62,7 +63,7 @@ def test_ddg_12_example_card_42_left_route_mirrors_to_a_right_facing():
     s = race(new(), {0: ((0, 0), 0), 1: ((2, 3), 3)}, hands={0: [42, 40, 49], 1: [50, 1, 2]})
     choose(s, {0: 42, 1: 50})
     act(s, 0, "route 42/1")
-    assert at(s, 0) == ((2, -1), 0)       # forward, left and forward, then turned right
+    assert at(s, 0) == ((2, -1), 0)  # forward, left and forward, then turned right
 
 
 def test_ddg_13_example_card_52_bonks_into_cookie_who_moved_first():
@@ -72,8 +73,9 @@ def test_ddg_13_example_card_52_bonks_into_cookie_who_moved_first():
     assert at(s, 1) == ((3, 0), 2)
     sparky = [e["hex"] for e in kinds(events, "step") if e["duck"] == 0]
     assert sparky == [[1, 0], [2, 0]]
-    assert kinds(events, "bonk") == [{"duck": 0, "hex": [2, 0], "blocked": [3, 0],
-                                      "heading": 3, "reason": "duck"}]
+    assert kinds(events, "bonk") == [
+        {"duck": 0, "hex": [2, 0], "blocked": [3, 0], "heading": 3, "reason": "duck"}
+    ]
     # he stops one hex short, turned round, and gets no facing choice: the round is over
     assert at(s, 0) == ((2, 0), 3)
     assert s.phase == "choose" and not [e for e in kinds(events, "face") if e["duck"] == 0]
@@ -85,28 +87,29 @@ def test_ddg_1_hex_sides_axial_and_flowers():
     for side in range(6):
         q, r = neighbour(0, 0, side)
         assert distance((0, 0), (q, r)) == 1
-        assert neighbour(q, r, back(side)) == (0, 0)        # 180° is the opposite side
+        assert neighbour(q, r, back(side)) == (0, 0)  # 180° is the opposite side
     petals = flower(3, -1, 0)
     assert petals[0] == (3, -1) and all(distance(p, (3, -1)) == 1 for p in petals[1:])
-    assert flower(0, 0, 2)[1] == neighbour(0, 0, 2)          # rotation turns the sides
+    assert flower(0, 0, 2)[1] == neighbour(0, 0, 2)  # rotation turns the sides
     s = new()
     board = s.board
     h = board.index[(0, 0)]
-    assert [board.coords[board.nbr[h * 6 + d]] for d in range(6)] == \
-        [neighbour(0, 0, d) for d in range(6)]
+    assert [board.coords[board.nbr[h * 6 + d]] for d in range(6)] == [
+        neighbour(0, 0, d) for d in range(6)
+    ]
     assert all(a.facing in range(6) for a in s.legal_actions(s.to_act()[0]))
 
 
 def test_ddg_2_sixteen_double_sided_tiles_of_the_four_hex_kinds():
     from game.boards.duck import load_tiles
+
     tiles = load_tiles()
     assert sorted(tiles) == list(range(1, 17))
     faces = [face for t in tiles.values() for face in (t["A"], t["B"])]
     assert len(faces) == 32 and all(len(face) == 7 for face in faces)
     seen = {cell[0] for face in faces for cell in face}
     assert seen == {"water", "start", "buoy", "drain"}
-    assert {cell[1] for face in faces for cell in face if cell[0] == "buoy"} == \
-        set(duck.COLOURS)
+    assert {cell[1] for face in faces for cell in face if cell[0] == "buoy"} == set(duck.COLOURS)
 
 
 def test_ddg_3_six_ducks_one_hound_four_patterns():
@@ -115,20 +118,24 @@ def test_ddg_3_six_ducks_one_hound_four_patterns():
         new(players=7)
     with pytest.raises(RulesDataError, match="2-3"):
         new(players=4, variant="twoducks")
-    assert new(players=3, variant="advanced").ducks == 6         # DDG-26
+    assert new(players=3, variant="advanced").ducks == 6  # DDG-26
     assert new(players=6, variant="advanced").ducks == 6
     s = new(players=2, variant="advanced")
     assert len(s.patterns) == 4 and s.hound_pos == -1
 
 
 def test_ddg_4_buoy_tokens_six_per_colour_once_per_duck():
-    s = race(new(board=arena(red=[(2, 0), (4, 0)])), {0: ((0, 0), 0), 1: ((-3, -1), 0)},
-             hands={0: [37, 1, 2], 1: [50, 3, 4]})
+    s = race(
+        new(board=arena(red=[(2, 0), (4, 0)])),
+        {0: ((0, 0), 0), 1: ((-3, -1), 0)},
+        hands={0: [37, 1, 2], 1: [50, 3, 4]},
+    )
     assert s.supply == [6, 6, 6]
-    events = choose(s, {0: 37, 1: 50})       # passes two red buoys
+    events = choose(s, {0: 37, 1: 50})  # passes two red buoys
     assert kinds(events, "buoy") == [
         {"duck": 0, "player": 0, "colour": "red", "hex": [2, 0], "new": True, "tokens": 1},
-        {"duck": 0, "player": 0, "colour": "red", "hex": [4, 0], "new": False, "tokens": 1}]
+        {"duck": 0, "player": 0, "colour": "red", "hex": [4, 0], "new": False, "tokens": 1},
+    ]
     assert s.supply == [5, 6, 6] and s.buoys[0] == 1
 
 
@@ -137,7 +144,7 @@ def test_ddg_5_fifty_four_numbered_cards_of_routes():
     assert len(s.cards) == 55 and all(s.cards[n] for n in range(1, 55))
     for n in range(1, 55):
         for steps, facings in s.cards[n]:
-            assert all(t in (-2, -1, 0, 1, 2) for t in steps)      # 60° or 120° turns
+            assert all(t in (-2, -1, 0, 1, 2) for t in steps)  # 60° or 120° turns
             assert 1 <= len(facings) <= 3
 
 
@@ -145,7 +152,8 @@ def test_ddg_6_blue_token_each_and_eighteen_face_down():
     s = new(players=4, variant="advanced")
     assert s.blue == [1, 1, 1, 1] and s.boxed_blue == 2
     assert len(s.pool) == 18 and sorted(set(s.pool)) == sorted(
-        ["keep", "step", "rotate", "swap", "ghost", "become"])
+        ["keep", "step", "rotate", "swap", "ghost", "become"]
+    )
     assert all(s.pool.count(k) == 3 for k in set(s.pool))
 
 
@@ -162,26 +170,29 @@ def test_ddg_10_setup_order_by_the_fourth_card_then_clockwise():
         assert s.to_act() == (p,)
         for a in s.legal_actions(p):
             h = board.index[(a.q, a.r)]
-            assert board.kind[h] == 1 and h not in s.pos                # empty start space
-            assert board.nbr[h * 6 + a.facing] >= 0                   # faces into the board
+            assert board.kind[h] == 1 and h not in s.pos  # empty start space
+            assert board.nbr[h * 6 + a.facing] >= 0  # faces into the board
         act(s, p, str(s.legal_actions(p)[0]))
     assert s.phase == "choose" and sorted(s.discard) == sorted(cards)  # 4th cards discarded
 
 
 def test_ddg_11_secret_choice_reveal_moves_in_card_order_and_refill():
-    s = race(new(players=3), {0: ((0, 0), 0), 1: ((0, 2), 0), 2: ((0, -2), 0)},
-             hands={0: [37, 1, 2], 1: [9, 3, 4], 2: [21, 6, 7]})
-    assert s.to_act() == (0, 1, 2)                   # all choose at once
+    s = race(
+        new(players=3),
+        {0: ((0, 0), 0), 1: ((0, 2), 0), 2: ((0, -2), 0)},
+        hands={0: [37, 1, 2], 1: [9, 3, 4], 2: [21, 6, 7]},
+    )
+    assert s.to_act() == (0, 1, 2)  # all choose at once
     events = act(s, 1, "card 9")
     assert s.to_act() == (0, 2) and s.legal_actions(1) == ()
     chosen = next(e for e in events if e.kind == "chosen")
     assert chosen.visible_to == (1,) and chosen.data["cards"] == [9]
     assert kinds(events, "choose") == [{"player": 1, "count": 1, "why": "move"}]
-    assert s.view(0).secret[1] == (0,)               # face down to the others
+    assert s.view(0).secret[1] == (0,)  # face down to the others
     act(s, 0, "card 37")
     events = act(s, 2, "card 21")
     assert kinds(events, "reveal")[0]["order"] == [1, 2, 0]
-    assert [e["duck"] for e in kinds(events, "turn")] == [1, 2, 0]   # increasing numbers
+    assert [e["duck"] for e in kinds(events, "turn")] == [1, 2, 0]  # increasing numbers
     assert s.phase == "choose" and all(len(h) == 3 for h in s.hands)  # drawn back up to 3
     assert kinds(events, "round")[-1] == {"round": 2}
 
@@ -190,20 +201,25 @@ def test_ddg_12_the_whole_route_then_a_facing_of_the_card():
     s = race(new(), {0: ((-2, 0), 0), 1: ((2, 3), 3)}, hands={0: [37, 1, 2], 1: [50, 3, 4]})
     events = choose(s, {0: 37, 1: 50})
     assert [e["hex"] for e in kinds(events, "step")] == [[-1, 0], [0, 0], [1, 0], [2, 0]]
-    assert at(s, 0) == ((2, 0), 0)        # card 37 allows only straight on: no decision
+    assert at(s, 0) == ((2, 0), 0)  # card 37 allows only straight on: no decision
     s = race(new(), {0: ((-2, 0), 0), 1: ((2, 3), 3)}, hands={0: [15, 1, 2], 1: [50, 3, 4]})
     choose(s, {0: 15, 1: 50})
-    assert legal_text(s, 0) == ["face 0", "face 1", "face 5"]    # card 15: F, L or R
+    assert legal_text(s, 0) == ["face 0", "face 1", "face 5"]  # card 15: F, L or R
 
 
 def test_ddg_13_bonk_on_edge_turns_180():
     s = race(new(), {0: ((5, -2), 0), 1: ((-3, 1), 0)}, hands={0: [9, 1, 2], 1: [50, 3, 4]})
     events = choose(s, {0: 9, 1: 50})
-    assert kinds(events, "bonk")[0] == {"duck": 0, "hex": [5, -2], "blocked": [6, -2],
-                                        "heading": 3, "reason": "edge"}
+    assert kinds(events, "bonk")[0] == {
+        "duck": 0,
+        "hex": [5, -2],
+        "blocked": [6, -2],
+        "heading": 3,
+        "reason": "edge",
+    }
     assert at(s, 0) == ((5, -2), 3)
     assert not [e for e in kinds(events, "step") if e["duck"] == 0]
-    assert not [e for e in kinds(events, "face") if e["duck"] == 0]     # no facing choice
+    assert not [e for e in kinds(events, "face") if e["duck"] == 0]  # no facing choice
 
 
 def test_ddg_13_bonk_on_the_drain_without_three_buoys():
@@ -216,15 +232,18 @@ def test_ddg_13_bonk_on_the_drain_without_three_buoys():
 
 def test_ddg_13_bonk_stops_at_once_with_no_facing_choice_mid_route():
     s = race(new(), {0: ((0, 0), 0), 1: ((2, -1), 0)}, hands={0: [26, 1, 2], 1: [50, 3, 4]})
-    events = choose(s, {0: 26, 1: 50})     # F, L (into duck 1), F
+    events = choose(s, {0: 26, 1: 50})  # F, L (into duck 1), F
     assert kinds(events, "bonk")[0]["blocked"] == [2, -1]
-    assert at(s, 0) == ((1, 0), 4)         # 180° from the blocked step (heading 1)
+    assert at(s, 0) == ((1, 0), 4)  # 180° from the blocked step (heading 1)
     assert s.to_act() == (1,)
 
 
 def test_ddg_14_buoy_passed_gives_token_but_no_extra_move():
-    s = race(new(board=arena(red=[(2, 0)])), {0: ((0, 0), 0), 1: ((-3, -1), 0)},
-             hands={0: [21, 1, 2], 1: [50, 3, 4]})
+    s = race(
+        new(board=arena(red=[(2, 0)])),
+        {0: ((0, 0), 0), 1: ((-3, -1), 0)},
+        hands={0: [21, 1, 2], 1: [50, 3, 4]},
+    )
     events = choose(s, {0: 21, 1: 50})
     assert kinds(events, "buoy")[0]["colour"] == "red"
     assert not kinds(events, "extra_move")
@@ -233,12 +252,13 @@ def test_ddg_14_buoy_passed_gives_token_but_no_extra_move():
 
 def test_ddg_14_ending_on_a_buoy_plays_another_card_and_repeats():
     board = arena(red=[(2, 0)], yellow=[(3, 0)])
-    s = race(new(board=board), {0: ((0, 0), 0), 1: ((-3, -1), 0)},
-             hands={0: [9, 5, 44], 1: [50, 3, 4]})
+    s = race(
+        new(board=board), {0: ((0, 0), 0), 1: ((-3, -1), 0)}, hands={0: [9, 5, 44], 1: [50, 3, 4]}
+    )
     events = choose(s, {0: 9, 1: 50})
     assert kinds(events, "extra_move") == [{"duck": 0, "reason": "buoy", "card": None}]
-    assert legal_text(s, 0) == ["route 44/1", "route 5/1"]        # mandatory: no "done"
-    events = act(s, 0, "route 5/1")      # onto the yellow buoy: again
+    assert legal_text(s, 0) == ["route 44/1", "route 5/1"]  # mandatory: no "done"
+    events = act(s, 0, "route 5/1")  # onto the yellow buoy: again
     assert kinds(events, "buoy")[0]["colour"] == "yellow"
     assert kinds(events, "extra_move")[0]["reason"] == "buoy"
     # card 44 is the only card left: it is played without asking
@@ -247,17 +267,21 @@ def test_ddg_14_ending_on_a_buoy_plays_another_card_and_repeats():
 
 
 def test_ddg_14_empty_hand_turns_up_the_deck_top():
-    s = race(new(board=arena(red=[(2, 0)])), {0: ((0, 0), 0), 1: ((-3, -1), 0)},
-             hands={0: [9], 1: [50, 3, 4]}, deck_top=[5], full_hands=False)
+    s = race(
+        new(board=arena(red=[(2, 0)])),
+        {0: ((0, 0), 0), 1: ((-3, -1), 0)},
+        hands={0: [9], 1: [50, 3, 4]},
+        deck_top=[5],
+        full_hands=False,
+    )
     events = choose(s, {0: 9, 1: 50})
     assert kinds(events, "deck_top") == [{"duck": 0, "card": 5}]
     assert kinds(events, "extra_move")[0]["card"] == 5
-    assert at(s, 0) == ((3, 0), 0)          # card 5 moved it on by itself
+    assert at(s, 0) == ((3, 0), 0)  # card 5 moved it on by itself
 
 
 def test_ddg_14_a_bonk_that_ends_on_a_buoy_also_moves_again():
-    s = race(new(), {0: ((5, -5), 0), 1: ((-3, -1), 0)}, hands={0: [5, 9, 21],
-                                                               1: [50, 3, 4]})
+    s = race(new(), {0: ((5, -5), 0), 1: ((-3, -1), 0)}, hands={0: [5, 9, 21], 1: [50, 3, 4]})
     events = choose(s, {0: 5, 1: 50})
     assert kinds(events, "bonk") and kinds(events, "extra_move")[0]["reason"] == "buoy"
     assert s.pending[0] == "extra"
@@ -268,31 +292,35 @@ def test_ddg_15_warping_ends_the_move_on_any_empty_start():
     choose(s, {0: 37, 1: 50})
     assert at(s, 0)[0] == (-5, 0) and s.pending[0] == "warp"
     legal = legal_text(s, 0)
-    assert "stay" in legal and "warp -5,0 face 2" in legal      # the same one is allowed
-    assert not any(t.startswith("warp -5,1 ") for t in legal)   # duck 1 sits there
+    assert "stay" in legal and "warp -5,0 face 2" in legal  # the same one is allowed
+    assert not any(t.startswith("warp -5,1 ") for t in legal)  # duck 1 sits there
     events = act(s, 0, "warp -3,5 face 1")
     assert kinds(events, "warp") == [{"duck": 0, "hex": [-5, 0], "to": [-3, 5], "heading": 1}]
-    assert at(s, 0) == ((-3, 5), 1) and not kinds(events, "step")   # the rest is not walked
+    assert at(s, 0) == ((-3, 5), 1) and not kinds(events, "step")  # the rest is not walked
     assert s.to_act() == (1,)
 
 
 def test_ddg_15_not_warping_the_start_is_plain_water():
     board = arena(start=[(-1, 0), (1, 0), (-5, 0), (-5, 2)])
-    s = race(new(board=board), {0: ((-2, 0), 0), 1: ((-5, 2), 0)},
-             hands={0: [37, 1, 2], 1: [50, 3, 4]})
+    s = race(
+        new(board=board), {0: ((-2, 0), 0), 1: ((-5, 2), 0)}, hands={0: [37, 1, 2], 1: [50, 3, 4]}
+    )
     choose(s, {0: 37, 1: 50})
     assert at(s, 0)[0] == (-1, 0) and s.pending[0] == "warp"
     events = act(s, 0, "stay")
     assert [e["hex"] for e in kinds(events, "step")] == [[0, 0], [1, 0]]
-    assert s.pending[0] == "warp"                    # the next start space: asked again
+    assert s.pending[0] == "warp"  # the next start space: asked again
     events = act(s, 0, "stay")
     assert [e["hex"] for e in kinds(events, "step")] == [[2, 0]]
     assert at(s, 0) == ((2, 0), 0) and s.to_act() == (1,)
 
 
 def test_ddg_16_drain_with_all_three_buoys_wins_at_once():
-    s = race(new(), {0: ((0, -2), 2, ("red", "yellow", "green")), 1: ((3, -3), 2)},
-             hands={0: [37, 1, 2], 1: [50, 3, 4]})
+    s = race(
+        new(),
+        {0: ((0, -2), 2, ("red", "yellow", "green")), 1: ((3, -3), 2)},
+        hands={0: [37, 1, 2], 1: [50, 3, 4]},
+    )
     events = choose(s, {0: 37, 1: 50})
     assert [e["hex"] for e in kinds(events, "step")] == [[0, -3], [0, -4], [0, -5]]
     assert kinds(events, "win") == [{"duck": 0, "player": 0, "hex": [0, -5]}]
@@ -305,12 +333,12 @@ def test_ddg_16_drain_with_all_three_buoys_wins_at_once():
 def test_ddg_17_empty_deck_reshuffles_the_discards():
     s = race(new(), {0: ((0, 0), 0), 1: ((0, 3), 0)}, hands={0: [21, 1, 2], 1: [47, 3, 4]})
     s.discard.extend(s.deck[:-1])
-    del s.deck[:-1]                   # one card left for two players to draw
+    del s.deck[:-1]  # one card left for two players to draw
     events = choose(s, {0: 21, 1: 47})
     reshuffle = kinds(events, "reshuffle")
     assert len(reshuffle) == 1 and reshuffle[0]["cards"] == len(s.deck) + 1
     assert all(len(h) == 3 for h in s.hands)
-    invariants(s)                     # still 54 cards
+    invariants(s)  # still 54 cards
 
 
 # -- the advanced game ----
@@ -343,8 +371,9 @@ def is_four_seat_advanced(state) -> bool:
 
 
 def advanced(players=4, official=False, ducks=None, hands=None, **kwargs):
-    state = new(players=players, variant="advanced", official=official,
-                board=kwargs.pop("board", None))
+    state = new(
+        players=players, variant="advanced", official=official, board=kwargs.pop("board", None)
+    )
     ducks = {BYSTANDER: BYSTANDER_DUCK, **(ducks or {})}
     hands = {BYSTANDER: BYSTANDER_HAND, **hands} if hands else hands
     return race(state, ducks, hands=hands, **kwargs)
@@ -357,88 +386,116 @@ def finish_ducks(s, cards):
     while s.phase == "move":
         p = s.to_act()[0]
         legal = s.legal_actions(p)
-        pick = next((a for a in legal if isinstance(a, (A.Route, A.Stay, A.Face, A.Send))
-                     or a == A.DONE), legal[0])
+        pick = next(
+            (a for a in legal if isinstance(a, (A.Route, A.Stay, A.Face, A.Send)) or a == A.DONE),
+            legal[0],
+        )
         events += act(s, p, str(pick))
     return events
 
 
 def test_ddg_21_hound_control_fewest_buoys_then_highest_card():
-    s = advanced(ducks={0: ((0, 0), 0, ("red",)), 1: ((0, 2), 0), 2: ((0, -2), 0)},
-                 hands={0: [40, 1, 2], 1: [10, 3, 4], 2: [20, 6, 7]})
+    s = advanced(
+        ducks={0: ((0, 0), 0, ("red",)), 1: ((0, 2), 0), 2: ((0, -2), 0)},
+        hands={0: [40, 1, 2], 1: [10, 3, 4], 2: [20, 6, 7]},
+    )
     events = finish_ducks(s, {0: 40, 1: 10, 2: 20})
     # players 1 and 2 have the fewest buoy tokens (0); 2 played the higher card
-    assert kinds(events, "hound_control") == [{"player": 2, "tokens": 0, "card": 20,
-                                               "tied": [1, 2]}]
+    assert kinds(events, "hound_control") == [
+        {"player": 2, "tokens": 0, "card": 20, "tied": [1, 2]}
+    ]
     assert s.phase == "hound" and s.to_act() == (2,) and s.controller == 2
-    s = advanced(ducks={0: ((0, 0), 0), 1: ((0, 2), 0, ("red",)), 2: ((0, -2), 0)},
-                 hands={0: [40, 1, 2], 1: [10, 3, 4], 2: [20, 6, 7]})
+    s = advanced(
+        ducks={0: ((0, 0), 0), 1: ((0, 2), 0, ("red",)), 2: ((0, -2), 0)},
+        hands={0: [40, 1, 2], 1: [10, 3, 4], 2: [20, 6, 7]},
+    )
     finish_ducks(s, {0: 40, 1: 10, 2: 20})
-    assert s.controller == 0 and s.to_act() == (0,)      # 0 and 2 tied: 0 played 40
+    assert s.controller == 0 and s.to_act() == (0,)  # 0 and 2 tied: 0 played 40
 
 
 def test_ddg_22_hound_comes_onto_the_drain_and_moves_by_card_or_two_patterns():
-    s = advanced(ducks={0: ((-2, 2), 0), 1: ((0, 3), 0), 2: ((-3, 4), 0)},
-                 hands={0: [40, 1, 2], 1: [10, 3, 4], 2: [20, 6, 7]})
+    s = advanced(
+        ducks={0: ((-2, 2), 0), 1: ((0, 3), 0), 2: ((-3, 4), 0)},
+        hands={0: [40, 1, 2], 1: [10, 3, 4], 2: [20, 6, 7]},
+    )
     finish_ducks(s, {0: 40, 1: 10, 2: 20})
     assert legal_text(s, 0) == [f"hound face {f}" for f in range(6)]
     events = act(s, 0, "hound face 5")
     assert kinds(events, "hound_place") == [{"hex": [0, -5], "heading": 5}]
     legal = legal_text(s, 0)
-    assert "patterns A A" in legal and "patterns D B" in legal     # the same one twice too
+    assert "patterns A A" in legal and "patterns D B" in legal  # the same one twice too
     assert sum(t.startswith("patterns") for t in legal) == 16
-    assert any(t.startswith("hound ") for t in legal)               # or a card from hand
+    assert any(t.startswith("hound ") for t in legal)  # or a card from hand
     card = s.hands[0][0]
     events = act(s, 0, f"hound {card}/1")
     assert kinds(events, "hound_card") == [{"player": 0, "card": card}]
-    assert kinds(events, "draw")[0] == {"player": 0, "count": 1, "reason": "hound",
-                                        "deck": kinds(events, "draw")[0]["deck"]}
+    assert kinds(events, "draw")[0] == {
+        "player": 0,
+        "count": 1,
+        "reason": "hound",
+        "deck": kinds(events, "draw")[0]["deck"],
+    }
 
 
 def test_ddg_22_two_patterns_move_in_sequence():
-    s = advanced(ducks={0: ((-2, 2), 0), 1: ((0, 3), 0), 2: ((-3, 4), 0)},
-                 hands={0: [40, 1, 2], 1: [10, 3, 4], 2: [20, 6, 7]},
-                 hound=((0, -1), 0), controller=0)
+    s = advanced(
+        ducks={0: ((-2, 2), 0), 1: ((0, 3), 0), 2: ((-3, 4), 0)},
+        hands={0: [40, 1, 2], 1: [10, 3, 4], 2: [20, 6, 7]},
+        hound=((0, -1), 0),
+        controller=0,
+    )
     finish_ducks(s, {0: 40, 1: 10, 2: 20})
-    events = act(s, 0, "patterns A B")        # dash F F, then veer left L F
-    assert [e["hex"] for e in kinds(events, "hound_step")] == [[1, -1], [2, -1], [3, -2],
-                                                               [4, -3]]
+    events = act(s, 0, "patterns A B")  # dash F F, then veer left L F
+    assert [e["hex"] for e in kinds(events, "hound_step")] == [[1, -1], [2, -1], [3, -2], [4, -3]]
     assert s.hound_head == 1 and s.phase == "choose"
 
 
 def test_ddg_23_the_drain_takes_the_hound_off_and_it_returns_next_round():
-    s = advanced(ducks={0: ((-2, 2), 0), 1: ((0, 3), 0), 2: ((-3, 4), 0)},
-                 hands={0: [40, 1, 2], 1: [10, 3, 4], 2: [20, 6, 7]},
-                 hound=((0, -3), 2), controller=0)
+    s = advanced(
+        ducks={0: ((-2, 2), 0), 1: ((0, 3), 0), 2: ((-3, 4), 0)},
+        hands={0: [40, 1, 2], 1: [10, 3, 4], 2: [20, 6, 7]},
+        hound=((0, -3), 2),
+        controller=0,
+    )
     finish_ducks(s, {0: 40, 1: 10, 2: 20})
     events = act(s, 0, "patterns A A")
     assert kinds(events, "hound_drain") == [{"hex": [0, -5]}] and s.hound_pos == -1
-    assert len(kinds(events, "hound_step")) == 2        # the second pattern never runs
+    assert len(kinds(events, "hound_step")) == 2  # the second pattern never runs
     finish_ducks(s, {p: s.hands[p][0] for p in range(3)})
-    assert s.pending[0] == "houndface"                  # back from the drain
+    assert s.pending[0] == "houndface"  # back from the drain
 
 
 def test_ddg_23_hound_bonks_on_the_edge_takes_no_buoy_and_may_warp():
     board = arena(red=[(1, 0)])
-    s = advanced(board=board, ducks={0: ((-2, 2), 0), 1: ((0, 3), 0), 2: ((-3, 4), 0)},
-                 hands={0: [40, 1, 2], 1: [10, 3, 4], 2: [20, 6, 7]},
-                 hound=((0, 0), 0), controller=0)
+    s = advanced(
+        board=board,
+        ducks={0: ((-2, 2), 0), 1: ((0, 3), 0), 2: ((-3, 4), 0)},
+        hands={0: [40, 1, 2], 1: [10, 3, 4], 2: [20, 6, 7]},
+        hound=((0, 0), 0),
+        controller=0,
+    )
     finish_ducks(s, {0: 40, 1: 10, 2: 20})
-    events = act(s, 0, "patterns D D")        # one hex onto the buoy, then a facing
+    events = act(s, 0, "patterns D D")  # one hex onto the buoy, then a facing
     assert [e["hex"] for e in kinds(events, "hound_step")] == [[1, 0]]
-    assert not kinds(events, "buoy") and s.pending[0] == "face"   # stays on the buoy
-    s = advanced(ducks={0: ((-2, 2), 0), 1: ((0, 3), 0), 2: ((-3, 4), 0)},
-                 hands={0: [40, 1, 2], 1: [10, 3, 4], 2: [20, 6, 7]},
-                 hound=((5, -2), 0), controller=0)
+    assert not kinds(events, "buoy") and s.pending[0] == "face"  # stays on the buoy
+    s = advanced(
+        ducks={0: ((-2, 2), 0), 1: ((0, 3), 0), 2: ((-3, 4), 0)},
+        hands={0: [40, 1, 2], 1: [10, 3, 4], 2: [20, 6, 7]},
+        hound=((5, -2), 0),
+        controller=0,
+    )
     finish_ducks(s, {0: 40, 1: 10, 2: 20})
     events = act(s, 0, "patterns A A")
     assert kinds(events, "hound_bonk")[0]["heading"] == 3 and s.phase == "choose"
-    s = advanced(ducks={0: ((-2, 2), 0), 1: ((0, 3), 0), 2: ((-3, 4), 0)},
-                 hands={0: [40, 1, 2], 1: [10, 3, 4], 2: [20, 6, 7]},
-                 hound=((-3, 0), 3), controller=0)
+    s = advanced(
+        ducks={0: ((-2, 2), 0), 1: ((0, 3), 0), 2: ((-3, 4), 0)},
+        hands={0: [40, 1, 2], 1: [10, 3, 4], 2: [20, 6, 7]},
+        hound=((-3, 0), 3),
+        controller=0,
+    )
     finish_ducks(s, {0: 40, 1: 10, 2: 20})
     act(s, 0, "patterns A A")
-    assert s.pending[0] == "warp" and s.pending[2] == -1          # the controller decides
+    assert s.pending[0] == "warp" and s.pending[2] == -1  # the controller decides
     act(s, 0, "warp -4,5 face 1")
     assert s.board.coords[s.hound_pos] == (-4, 5) and s.phase == "choose"
 
@@ -447,8 +504,12 @@ def standing_still(tokens=None, **positions):
     """An advanced race in the official variant, where every duck turns instead of
     moving (DDG-27), so the hound finds the ducks where the test put them. Player 0 plays
     the highest card and so controls the hound (DDG-21)."""
-    return advanced(official=True, tokens=tokens, **positions,
-                    hands={0: [40, 1, 2], 1: [10, 3, 4], 2: [20, 6, 7]})
+    return advanced(
+        official=True,
+        tokens=tokens,
+        **positions,
+        hands={0: [40, 1, 2], 1: [10, 3, 4], 2: [20, 6, 7]},
+    )
 
 
 def turn_everybody(s):
@@ -463,14 +524,13 @@ def turn_everybody(s):
 
 
 def test_ddg_24_the_hound_passes_through_ducks_and_knocks_them():
-    s = standing_still(ducks={0: ((-2, 2), 0), 1: ((1, 0), 0), 2: ((2, 0), 1)},
-                       hound=((-2, 0), 0))
+    s = standing_still(ducks={0: ((-2, 2), 0), 1: ((1, 0), 0), 2: ((2, 0), 1)}, hound=((-2, 0), 0))
     turn_everybody(s)
-    events = act(s, 0, "patterns A A")        # (-1,0) (0,0) (1,0) (2,0)
+    events = act(s, 0, "patterns A A")  # (-1,0) (0,0) (1,0) (2,0)
     assert kinds(events, "knock") == [{"duck": 1, "by": "hound", "hex": [1, 0]}]
-    assert s.pending[:3] == ("send", 0, 1)       # the controller picks the start space
+    assert s.pending[:3] == ("send", 0, 1)  # the controller picks the start space
     act(s, 0, "send -5,0")
-    assert s.to_act() == (1,) and s.pending[0] == "face"   # the owner picks the facing
+    assert s.to_act() == (1,) and s.pending[0] == "face"  # the owner picks the facing
     events = act(s, 1, "face 0")
     assert kinds(events, "knock") == [{"duck": 2, "by": "hound", "hex": [2, 0]}]
     act(s, 0, "send -5,2")
@@ -480,13 +540,15 @@ def test_ddg_24_the_hound_passes_through_ducks_and_knocks_them():
 
 
 def test_ddg_24_a_duck_that_moves_into_the_hound_is_knocked():
-    s = advanced(ducks={0: ((0, 0), 0), 1: ((0, 2), 0), 2: ((0, -2), 0)},
-                 hands={0: [21, 1, 2], 1: [30, 3, 4], 2: [40, 6, 7]},
-                 hound=((2, 0), 3), controller=2)
+    s = advanced(
+        ducks={0: ((0, 0), 0), 1: ((0, 2), 0), 2: ((0, -2), 0)},
+        hands={0: [21, 1, 2], 1: [30, 3, 4], 2: [40, 6, 7]},
+        hound=((2, 0), 3),
+        controller=2,
+    )
     choose(s, {0: 21, 1: 30, 2: 40})
     events = act(s, 0, "route 21/1")
-    assert kinds(events, "knock") == [{"duck": 0, "by": "hound", "hex": [1, 0],
-                                       "into": [2, 0]}]
+    assert kinds(events, "knock") == [{"duck": 0, "by": "hound", "hex": [1, 0], "into": [2, 0]}]
     assert s.pending[:3] == ("send", 2, 0)
     act(s, 2, "send -5,4")
     events = act(s, 0, "face 2")
@@ -497,10 +559,14 @@ def test_ddg_24_a_duck_that_moves_into_the_hound_is_knocked():
 
 # -- action tokens ---------------------------------------------------------------------------------
 def token_race(tokens, ducks=None, hound=None, board=None, hands=None):
-    return advanced(board=board, ducks=ducks or {0: ((0, 0), 0), 1: ((0, 3), 0),
-                                                 2: ((0, -3), 0)},
-                    hands=hands or {0: [21, 1, 2], 1: [30, 3, 4], 2: [40, 6, 7]},
-                    tokens=tokens, hound=hound, controller=2 if hound else None)
+    return advanced(
+        board=board,
+        ducks=ducks or {0: ((0, 0), 0), 1: ((0, 3), 0), 2: ((0, -3), 0)},
+        hands=hands or {0: [21, 1, 2], 1: [30, 3, 4], 2: [40, 6, 7]},
+        tokens=tokens,
+        hound=hound,
+        controller=2 if hound else None,
+    )
 
 
 def test_ddg_25_a_new_buoy_colour_draws_a_secret_action_token():
@@ -530,7 +596,7 @@ def test_ddg_25_keep_going_plays_one_more_card_after_the_move():
     choose(s, {0: 21, 1: 30, 2: 40})
     act(s, 0, "route 21/1")
     assert "keep 1/1" in legal_text(s, 0) and "done" in legal_text(s, 0)
-    events = act(s, 0, "keep 1/1")        # card 1: one more hex, then a facing
+    events = act(s, 0, "keep 1/1")  # card 1: one more hex, then a facing
     assert kinds(events, "token")[0] == {"player": 0, "token": "keep", "duck": 0, "card": 1}
     assert s.pending[0] == "face" and at(s, 0)[0] == (4, 0)
     assert s.used == ["keep"] and 1 in s.table and 1 not in s.hands[0]
@@ -542,10 +608,10 @@ def test_ddg_25_plus_one_step_before_or_after_then_forward_or_60_degrees():
     act(s, 0, "step")
     assert at(s, 0)[0] == (1, 0) and legal_text(s, 0) == ["face 0", "face 1", "face 5"]
     act(s, 0, "face 1")
-    assert s.pending[0] == "pre"                 # still before the card's move
-    act(s, 0, "route 21/1")                      # F F F from (1,0) heading 1
+    assert s.pending[0] == "pre"  # still before the card's move
+    act(s, 0, "route 21/1")  # F F F from (1,0) heading 1
     assert at(s, 0)[0] == (4, -3)
-    act(s, 0, "step")                            # after the move
+    act(s, 0, "step")  # after the move
     assert at(s, 0)[0] == (5, -4) and legal_text(s, 0) == ["face 0", "face 1", "face 2"]
 
 
@@ -565,50 +631,57 @@ def test_ddg_25_swap_with_the_hound_before_the_move():
     assert kinds(events, "token")[0]["token"] == "swap"
     assert at(s, 0) == ((3, -3), 4) and s.board.coords[s.hound_pos] == (0, 0)
     assert s.hound_head == 0
-    s = token_race({0: ["swap"]})                   # no hound on the board: no swap
+    s = token_race({0: ["swap"]})  # no hound on the board: no swap
     choose(s, {0: 21, 1: 30, 2: 40})
     assert "swap" not in legal_text(s, 0)
 
 
 def test_ddg_25_ghost_passes_through_ducks_and_hound_and_cannot_end_on_them():
-    s = token_race({0: ["ghost"]}, ducks={0: ((0, 0), 0), 1: ((1, 0), 0), 2: ((3, 0), 0)},
-                   hound=((2, 0), 3))
-    act(s, 0, "ghost 0")                          # while the cards are being chosen
+    s = token_race(
+        {0: ["ghost"]}, ducks={0: ((0, 0), 0), 1: ((1, 0), 0), 2: ((3, 0), 0)}, hound=((2, 0), 3)
+    )
+    act(s, 0, "ghost 0")  # while the cards are being chosen
     choose(s, {0: 21, 1: 30, 2: 40})
-    events = act(s, 0, "route 21/1")             # (1,0) duck, (2,0) hound, (3,0) duck
+    events = act(s, 0, "route 21/1")  # (1,0) duck, (2,0) hound, (3,0) duck
     assert [e["hex"] for e in kinds(events, "step")] == [[1, 0], [2, 0], [3, 0]]
     assert not kinds(events, "bonk") and not kinds(events, "knock")
-    assert kinds(events, "extra_move")[0]["reason"] == "ghost"   # may not stay on duck 2
+    assert kinds(events, "extra_move")[0]["reason"] == "ghost"  # may not stay on duck 2
 
 
 def test_ddg_25_a_duck_that_would_end_on_the_ghost_moves_again():
-    s = token_race({1: ["ghost"]}, ducks={0: ((0, 0), 0), 1: ((1, 0), 0), 2: ((0, -3), 0)},
-                   hands={0: [5, 1, 2], 1: [30, 3, 4], 2: [40, 6, 7]})
+    s = token_race(
+        {1: ["ghost"]},
+        ducks={0: ((0, 0), 0), 1: ((1, 0), 0), 2: ((0, -3), 0)},
+        hands={0: [5, 1, 2], 1: [30, 3, 4], 2: [40, 6, 7]},
+    )
     act(s, 1, "ghost 1")
     choose(s, {0: 5, 1: 30, 2: 40})
-    events = act(s, 0, "route 5/1")              # into the ghost's hex: no bonk
+    events = act(s, 0, "route 5/1")  # into the ghost's hex: no bonk
     assert not kinds(events, "bonk")
     assert kinds(events, "extra_move")[0]["reason"] == "ghost"
 
 
 def test_ddg_25_become_the_hound_knocks_ducks_and_the_real_hound():
-    s = token_race({0: ["become"]}, ducks={0: ((0, 0), 0), 1: ((1, 0), 0), 2: ((0, -3), 0)},
-                   hound=((3, 0), 0))
+    s = token_race(
+        {0: ["become"]}, ducks={0: ((0, 0), 0), 1: ((1, 0), 0), 2: ((0, -3), 0)}, hound=((3, 0), 0)
+    )
     act(s, 0, "become 0")
     choose(s, {0: 21, 1: 30, 2: 40})
     events = act(s, 0, "route 21/1")
     assert kinds(events, "knock") == [{"duck": 1, "by": "duck", "knocker": 0, "hex": [1, 0]}]
-    assert s.pending[:3] == ("send", 0, 1)       # you choose the space...
+    assert s.pending[:3] == ("send", 0, 1)  # you choose the space...
     act(s, 0, "send -5,0")
-    events = act(s, 1, "face 0")                 # ...the owner the facing
+    events = act(s, 1, "face 0")  # ...the owner the facing
     assert kinds(events, "hound_knocked") == [{"duck": 0, "hex": [3, 0]}]
     assert s.hound_pos == -1 and at(s, 0)[0] == (3, 0)
 
 
 def test_ddg_25_the_hound_meeting_a_duck_that_is_the_hound_is_knocked_off():
-    s = standing_still(tokens={1: ["become"]},
-                       ducks={0: ((-2, 2), 0), 1: ((2, 0), 0), 2: ((0, -3), 0)},
-                       hound=((0, 0), 0))
+    s = standing_still(
+        tokens={1: ["become"]},
+        ducks={0: ((-2, 2), 0), 1: ((2, 0), 0), 2: ((0, -3), 0)},
+        hound=((0, 0), 0),
+    )
     act(s, 1, "become 1")
     turn_everybody(s)
     events = act(s, 0, "patterns A A")
@@ -644,7 +717,7 @@ def test_ddg26_advanced_two_or_three_players_two_ducks_each(players):
     assert placers == [(p, 2 * p) for p in ranked] + [(p, 2 * p + 1) for p in ranked]
     assert s.phase == "choose" and all(len(h) == 4 for h in s.hands)
     choices = [a for a in s.legal_actions(0) if not isinstance(a, (A.Blue, A.Ghost, A.Become))]
-    assert choices and all(isinstance(a, A.ChooseCards) for a in choices)   # two a round
+    assert choices and all(isinstance(a, A.ChooseCards) for a in choices)  # two a round
     for p in range(players):
         hand = s.hands[p]
         act(s, p, f"cards {hand[0]} {hand[1]}")
@@ -655,25 +728,40 @@ def test_ddg26_advanced_two_or_three_players_two_ducks_each(players):
 def test_ddg26_advanced_with_four_or_more_players_keeps_one_duck_each(players):
     s = duck.new_game(players, 3, {**OPTIONS, "variant": "advanced"})
     assert s.per_player == 1 and s.ducks == players and s.hand_size == 3
-    assert all(len(h) == 4 for h in s.hands)                      # DDG-20: deal 4
+    assert all(len(h) == 4 for h in s.hands)  # DDG-20: deal 4
     assert duck.ducks_per_player("advanced", players) == 1
     assert [duck.ducks_per_player("advanced", n) for n in (2, 3)] == [2, 2]
-    assert duck.ducks_per_player("beginner", 2) == 1              # DDG-10: one duck each
+    assert duck.ducks_per_player("beginner", 2) == 1  # DDG-10: one duck each
     assert duck.ducks_per_player("twoducks", 3) == 2
 
 
 def test_ddg26_each_duck_moves_at_its_own_number_owner_of_first_wins():
-    s = race(new(players=2, variant="advanced"),
-             {0: ((0, -2), 2, ("red", "yellow", "green")), 1: ((0, 3), 0), 2: ((-3, 0), 0),
-              3: ((3, 0), 3)}, hands={0: [30, 10, 1, 2], 1: [20, 40, 3, 4]})
+    s = race(
+        new(players=2, variant="advanced"),
+        {
+            0: ((0, -2), 2, ("red", "yellow", "green")),
+            1: ((0, 3), 0),
+            2: ((-3, 0), 0),
+            3: ((3, 0), 3),
+        },
+        hands={0: [30, 10, 1, 2], 1: [20, 40, 3, 4]},
+    )
     act(s, 0, "cards 30 10")
     events = act(s, 1, "cards 20 40")
     assert kinds(events, "reveal")[0]["order"] == [1, 2, 0, 3]
     while not s.is_over():
         p = s.to_act()[0]
         legal = s.legal_actions(p)
-        act(s, p, str(next((a for a in legal if isinstance(a, A.Route)),
-                           next((a for a in legal if a in (A.DONE, A.STAY)), legal[0]))))
+        act(
+            s,
+            p,
+            str(
+                next(
+                    (a for a in legal if isinstance(a, A.Route)),
+                    next((a for a in legal if a in (A.DONE, A.STAY)), legal[0]),
+                )
+            ),
+        )
     assert s.winners() == (0,) and s.win_duck == 0
 
 
@@ -681,28 +769,32 @@ def test_ddg26_buoys_are_each_ducks_own_action_tokens_the_players():
     """DDG-26 with DDG-14/25 (D-16): each duck touches the buoys for itself (the sheets:
     the duck that touched all three wins), each first touch draws an action token, and
     the tokens are the player's, for either of its ducks."""
-    s = race(new(players=2, variant="advanced", board=arena(red=[(2, 0), (2, 2)])),
-             {0: ((0, 0), 0), 1: ((0, 2), 0), 2: ((-3, -1), 0), 3: ((-3, 3), 0)},
-             hands={0: [21, 37, 11, 12], 1: [5, 10, 13, 14]})
+    s = race(
+        new(players=2, variant="advanced", board=arena(red=[(2, 0), (2, 2)])),
+        {0: ((0, 0), 0), 1: ((0, 2), 0), 2: ((-3, -1), 0), 3: ((-3, 3), 0)},
+        hands={0: [21, 37, 11, 12], 1: [5, 10, 13, 14]},
+    )
     events = finish_ducks(s, {0: (21, 37), 1: (5, 10)})
     assert [(e["duck"], e["new"]) for e in kinds(events, "buoy")] == [(0, True), (1, True)]
-    assert s.buoys[0] == s.buoys[1] == 1 and s.supply[0] == 4     # a red token each
+    assert s.buoys[0] == s.buoys[1] == 1 and s.supply[0] == 4  # a red token each
     assert [e["player"] for e in kinds(events, "token_draw")] == [0, 0]
     assert len(s.tokens[0]) == 2 and len(s.pool) == 16 and s.tokens[1] == ()
     # DDG-21: player 0 holds 2 buoy tokens (both ducks), player 1 none: 1 has the hound
     assert kinds(events, "hound_control")[0]["player"] == 1 and s.controller == 1
-    s = race(new(players=2, variant="advanced"),
-             {0: ((0, 0), 0), 1: ((0, 2), 0), 2: ((-3, -1), 0), 3: ((-3, 3), 0)},
-             hands={0: [21, 37, 11, 12], 1: [40, 1, 13, 14]}, tokens={0: ["ghost", "rotate"]})
+    s = race(
+        new(players=2, variant="advanced"),
+        {0: ((0, 0), 0), 1: ((0, 2), 0), 2: ((-3, -1), 0), 3: ((-3, 3), 0)},
+        hands={0: [21, 37, 11, 12], 1: [40, 1, 13, 14]},
+        tokens={0: ["ghost", "rotate"]},
+    )
     ghosts = [t for t in legal_text(s, 0) if t.startswith("ghost")]
-    assert ghosts == ["ghost 0", "ghost 1"]            # either duck of the player's own
+    assert ghosts == ["ghost 0", "ghost 1"]  # either duck of the player's own
     events = choose(s, {0: (21, 37), 1: (40, 1)})
-    while s.pending[:3] != ("pre", 0, 1):                # to duck 1's turn (card 37)
+    while s.pending[:3] != ("pre", 0, 1):  # to duck 1's turn (card 37)
         p = s.to_act()[0]
         legal = s.legal_actions(p)
-        act(s, p, str(next((a for a in legal if isinstance(a, A.Route) or a == A.DONE),
-                           legal[0])))
-    assert "rotate 3" in legal_text(s, 0)               # the token serves duck 1 too
+        act(s, p, str(next((a for a in legal if isinstance(a, A.Route) or a == A.DONE), legal[0])))
+    assert "rotate 3" in legal_text(s, 0)  # the token serves duck 1 too
     finish_ducks(s, {})
     # tied on buoy tokens (none): the highest card of either duck decides (40 beats 37)
     assert s.controller == 1
@@ -722,26 +814,47 @@ def test_ddg26_twoducks_is_the_older_name_of_the_same_game():
     assert old.to_dict() == now.to_dict()
     with pytest.raises(RulesDataError, match="2-3 players"):
         duck.new_game(4, 9, {**OPTIONS, "variant": "twoducks"})
-    assert "twoducks" not in duck.OPTIONS[0].choices        # the lobby offers it once
+    assert "twoducks" not in duck.OPTIONS[0].choices  # the lobby offers it once
 
 
 # The first actions of an advanced game for two saved before DDG-26 (one duck each, hand
 # 3), recorded with the rules of that time: seed 11, the Bathtub, two "normal" bots.
-PRE_DDG26_ACTIONS = [[0, "order 50"], [1, "order 54"], [1, "place -1,4 face 5"],
-                     [0, "place 1,2 face 0"], [0, "card 36"], [1, "card 38"],
-                     [0, "route 36/1"], [0, "face 5"], [0, "done"], [1, "route 38/1"]]
+PRE_DDG26_ACTIONS = [
+    [0, "order 50"],
+    [1, "order 54"],
+    [1, "place -1,4 face 5"],
+    [0, "place 1,2 face 0"],
+    [0, "card 36"],
+    [1, "card 38"],
+    [0, "route 36/1"],
+    [0, "face 5"],
+    [0, "done"],
+    [1, "route 38/1"],
+]
 
 
 def test_ddg26_a_one_duck_advanced_save_from_before_is_refused_clearly(tmp_path):
     import json
 
     from game.saves import SaveError, load_session
+
     path = tmp_path / "old.json"
-    seats = [{"name": n, "character": c, "human": True} for n, c in (("A", "sparky"),
-                                                                      ("B", "cookie"))]
-    path.write_text(json.dumps({"format": 1, "game": "duck", "players": 2, "seed": 11,
-                                "options": {**OPTIONS, "variant": "advanced"},
-                                "actions": PRE_DDG26_ACTIONS, "seats": seats}))
+    seats = [
+        {"name": n, "character": c, "human": True} for n, c in (("A", "sparky"), ("B", "cookie"))
+    ]
+    path.write_text(
+        json.dumps(
+            {
+                "format": 1,
+                "game": "duck",
+                "players": 2,
+                "seed": 11,
+                "options": {**OPTIONS, "variant": "advanced"},
+                "actions": PRE_DDG26_ACTIONS,
+                "seats": seats,
+            }
+        )
+    )
     with pytest.raises(SaveError) as caught:
         load_session(path)
     assert caught.value.place == "actions" and "before rule DDG-26" in caught.value.problem
@@ -756,20 +869,23 @@ def test_ddg26_a_one_duck_advanced_save_from_before_is_refused_clearly(tmp_path)
         act(s, 0, f"card {s.hands[0][0]}")
     # ...and not in a one-duck game, nor once a two-duck race is past its first reveal
     ducks = {d: ((-5, d), 0) for d in range(4)}
-    for state, text in ((race(new(players=4, variant="advanced"), ducks), "cards 1 2"),
-                        (race(new(players=2, variant="advanced"), ducks, round_=2), "card 1")):
+    for state, text in (
+        (race(new(players=4, variant="advanced"), ducks), "cards 1 2"),
+        (race(new(players=2, variant="advanced"), ducks, round_=2), "card 1"),
+    ):
         with pytest.raises(IllegalAction) as plain:
             act(state, 0, text)
         assert "DDG-26" not in str(plain.value)
 
 
 def test_ddg_27_official_variant_turn_instead_of_moving():
-    s = race(new(official=True), {0: ((0, 0), 0), 1: ((0, 3), 0)},
-             hands={0: [21, 1, 2], 1: [50, 3, 4]})
+    s = race(
+        new(official=True), {0: ((0, 0), 0), 1: ((0, 3), 0)}, hands={0: [21, 1, 2], 1: [50, 3, 4]}
+    )
     choose(s, {0: 21, 1: 50})
     assert legal_text(s, 0) == ["route 21/1", "turn"]
     act(s, 0, "turn")
-    assert legal_text(s, 0) == [f"face {f}" for f in range(6)]     # any side
+    assert legal_text(s, 0) == [f"face {f}" for f in range(6)]  # any side
     events = act(s, 0, "face 3")
     assert kinds(events, "turn_instead") == [{"duck": 0, "card": 21, "heading": 3}]
     assert at(s, 0) == ((0, 0), 3) and 21 in s.discard and not kinds(events, "step")
@@ -780,8 +896,9 @@ def test_ddg_27_official_variant_turn_instead_of_moving():
 def test_ddg_42_board_validation_names_every_problem():
     good = duck.board_from_data(arena())
     assert duck.board_problems(good, 6) == []
-    assert duck.board_problems(good, 8) == [("hexes", ("the board has 7 start spaces; 8 ducks "
-                                                       "need at least 8"))]
+    assert duck.board_problems(good, 8) == [
+        ("hexes", ("the board has 7 start spaces; 8 ducks need at least 8"))
+    ]
     bad = duck.board_from_data(arena(drain=[], red=[], start=[(-5, 0)]))
     problems = [p for _, p in duck.board_problems(bad, 6)]
     assert any("0 drains" in p for p in problems) and any("no red" in p for p in problems)
@@ -801,11 +918,31 @@ def test_ddg_43_hound_board_has_four_short_patterns():
 
 # -- protocol details ----
 def test_notation_round_trips_for_every_action_kind():
-    samples = ["order 12", "place -3,5 face 2", "card 7", "cards 12 40", "route 42/2",
-               "face 5", "warp -5,0 face 0", "stay", "turn", "done", "blue",
-               "discard 3 17 40", "keep 23/1", "step", "rotate 4", "swap", "ghost 3",
-               "become 1", "hound face 2", "hound 23/1", "patterns A C", "pattern B",
-               "send 0,-4"]
+    samples = [
+        "order 12",
+        "place -3,5 face 2",
+        "card 7",
+        "cards 12 40",
+        "route 42/2",
+        "face 5",
+        "warp -5,0 face 0",
+        "stay",
+        "turn",
+        "done",
+        "blue",
+        "discard 3 17 40",
+        "keep 23/1",
+        "step",
+        "rotate 4",
+        "swap",
+        "ghost 3",
+        "become 1",
+        "hound face 2",
+        "hound 23/1",
+        "patterns A C",
+        "pattern B",
+        "send 0,-4",
+    ]
     for text in samples:
         assert str(duck.parse_action(text)) == text
     for bad in ["card", "route 42/0", "face 6", "card 007", "patterns A E", "turn 3", "jump"]:
@@ -841,8 +978,9 @@ def test_view_and_save_round_trip_mid_move():
 # -- the preview the UI and the bots ask ----
 def test_preview_shows_path_bonk_buoys_warps_and_drain_without_moving():
     board = arena(red=[(2, 0)], start=[(3, -1), (-5, 0), (-5, 1)])
-    s = race(new(board=board), {0: ((0, 0), 0), 1: ((4, 0), 3)},
-             hands={0: [36, 21, 9], 1: [37, 3, 4]})
+    s = race(
+        new(board=board), {0: ((0, 0), 0), 1: ((4, 0), 3)}, hands={0: [36, 21, 9], 1: [37, 3, 4]}
+    )
     before = s.to_dict()
     p = duck.preview(s, 0, 36, 0)
     assert p.path == ((1, 0, 0), (2, -1, 1), (3, -1, 0)) and p.end == (3, -1)
@@ -851,7 +989,7 @@ def test_preview_shows_path_bonk_buoys_warps_and_drain_without_moving():
     assert p.buoys == ("red",) and p.new_buoys == ("red",) and not p.ends_on_buoy
     p = duck.preview(s, 0, 9, 0)
     assert p.end == (2, 0) and p.ends_on_buoy and p.must_move_again
-    p = duck.preview(s, 0, 37, 0)          # any card may be asked about
+    p = duck.preview(s, 0, 37, 0)  # any card may be asked about
     assert p.bonk == (3, 0, 4, 0, 3, "duck") and p.end == (3, 0) and p.facings == ()
     assert p.heading == 3
     assert duck.preview(s.view(1), 0, 36, 0) == duck.preview(s, 0, 36, 0)
@@ -874,11 +1012,13 @@ def test_preview_knows_the_hound_and_the_tokens():
     assert p.knocks == (1,) and p.end == (3, 0)
 
 
-@pytest.mark.parametrize("variant, board, players", [("beginner", "bathtub", 4),
-                                                     ("advanced", "harbour", 5),
-                                                     ("advanced", "whirlpool", 3)])
+@pytest.mark.parametrize(
+    "variant, board, players",
+    [("beginner", "bathtub", 4), ("advanced", "harbour", 5), ("advanced", "whirlpool", 3)],
+)
 def test_preview_agrees_with_the_moves_of_random_games(variant, board, players):
     from game.boards.duck import prepare_options
+
     opts = prepare_options({"variant": variant, "board": board})
     checked = 0
     for seed in range(8):
@@ -894,17 +1034,17 @@ def test_preview_agrees_with_the_moves_of_random_games(variant, board, players):
             if expected is None:
                 continue
             steps, bonks = [], []
-            for e in events[1:]:          # after this move's own "move" event
-                if e.kind in ("move", "turn", "hound_move", "extra_move", "warp",
-                              "knock_place"):
+            for e in events[1:]:  # after this move's own "move" event
+                if e.kind in ("move", "turn", "hound_move", "extra_move", "warp", "knock_place"):
                     break
                 if e.kind == "step" and e.data["duck"] == expected.duck:
                     steps.append((*e.data["hex"], e.data["heading"]))
                 if e.kind == "bonk" and e.data["duck"] == expected.duck:
-                    bonks.append((*e.data["hex"], *e.data["blocked"], e.data["heading"],
-                                  e.data["reason"]))
+                    bonks.append(
+                        (*e.data["hex"], *e.data["blocked"], e.data["heading"], e.data["reason"])
+                    )
             if s.pending and s.pending[0] in ("warp", "send") and s.mv is not None:
-                assert list(expected.path[:len(steps)]) == steps      # paused mid-route
+                assert list(expected.path[: len(steps)]) == steps  # paused mid-route
             else:
                 assert list(expected.path) == steps
                 assert bonks == ([expected.bonk] if expected.bonk else [])

@@ -3,6 +3,7 @@ seats in every mode, a person playing by synthetic mouse and keyboard events thr
 UI (cards, routes, facings, warps, tokens, the hound), the curtain between two people,
 both layouts, the path preview, and a log line in English and Japanese for every kind of
 event."""
+
 import random
 from functools import partial
 
@@ -24,12 +25,46 @@ from tests.scene_helpers import play_through_curtains, push_resumed_game, spy_pr
 
 # Every event kind the rules package documents (game/rules/duck/__init__.py).
 EVENT_KINDS = {
-    "setup", "draw", "drawn", "reshuffle", "order_cards", "place", "discard", "round",
-    "choose", "chosen", "reveal", "turn", "turn_instead", "move", "step", "bonk", "buoy",
-    "token_draw", "token_drawn", "warp", "face", "deck_top", "extra_move", "knock",
-    "knock_place", "token", "hound_control", "hound_place", "hound_card", "hound_patterns",
-    "hound_move", "hound_step", "hound_bonk", "hound_warp", "hound_face", "hound_drain",
-    "hound_knocked", "hound_again", "win"}
+    "setup",
+    "draw",
+    "drawn",
+    "reshuffle",
+    "order_cards",
+    "place",
+    "discard",
+    "round",
+    "choose",
+    "chosen",
+    "reveal",
+    "turn",
+    "turn_instead",
+    "move",
+    "step",
+    "bonk",
+    "buoy",
+    "token_draw",
+    "token_drawn",
+    "warp",
+    "face",
+    "deck_top",
+    "extra_move",
+    "knock",
+    "knock_place",
+    "token",
+    "hound_control",
+    "hound_place",
+    "hound_card",
+    "hound_patterns",
+    "hound_move",
+    "hound_step",
+    "hound_bonk",
+    "hound_warp",
+    "hound_face",
+    "hound_drain",
+    "hound_knocked",
+    "hound_again",
+    "win",
+}
 
 DT = 1 / 30
 
@@ -45,8 +80,10 @@ def quick_bots(monkeypatch):
 
 def make_seats(humans, players):
     characters = registry.get("duck").characters
-    return [Seat(f"P{i + 1}", characters[i].key, human=i in humans, level="normal")
-            for i in range(players)]
+    return [
+        Seat(f"P{i + 1}", characters[i].key, human=i in humans, level="normal")
+        for i in range(players)
+    ]
 
 
 def start(app, humans=(), players=4, seed=3, variant="beginner", official=False):
@@ -65,14 +102,18 @@ def game_over(app):
 
 
 def move_to(app, pos):
-    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(pos[0]), int(pos[1])),
-                                  rel=(0, 0), buttons=(0, 0, 0)))
+    app.handle(
+        pygame.event.Event(
+            pygame.MOUSEMOTION, pos=(int(pos[0]), int(pos[1])), rel=(0, 0), buttons=(0, 0, 0)
+        )
+    )
 
 
 def click(app, pos, button=1):
     move_to(app, pos)
-    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(int(pos[0]), int(pos[1])),
-                                  button=button))
+    app.handle(
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(int(pos[0]), int(pos[1])), button=button)
+    )
 
 
 def key(app, k):
@@ -93,8 +134,9 @@ class Person:
         for t in self.scene.targets():
             if t.kind == kind and t.value == value:
                 return t
-        raise AssertionError(f"no {kind} target {value!r} in "
-                             f"{[(t.kind, t.value) for t in self.scene.targets()]}")
+        raise AssertionError(
+            f"no {kind} target {value!r} in {[(t.kind, t.value) for t in self.scene.targets()]}"
+        )
 
     def mouse(self) -> bool:
         return self.rng.random() < 0.5
@@ -164,7 +206,7 @@ class Person:
         if isinstance(action, (A.ChooseCard, A.OrderCard)):
             self.pick_card(action.card)
             if self.mouse():
-                click(self.app, self.target("card", action.card).center)   # a second click
+                click(self.app, self.target("card", action.card).center)  # a second click
             else:
                 self.confirm()
         elif isinstance(action, A.ChooseCards):
@@ -232,15 +274,22 @@ def play_person(app, scene, seed, until, limit=400):
             break
         if until():
             break
-        app.draw()                   # the hand, the preview and the targets are on screen
+        app.draw()  # the hand, the preview and the targets are on screen
         person.play()
     return person
 
 
 # -- whole games -------------------------------------------------------------------------------------
-@pytest.mark.parametrize("players,variant,official", [
-    (4, "advanced", False), (3, "advanced", False), (2, "advanced", False),
-    (4, "beginner", True), (6, "beginner", False)])
+@pytest.mark.parametrize(
+    "players,variant,official",
+    [
+        (4, "advanced", False),
+        (3, "advanced", False),
+        (2, "advanced", False),
+        (4, "beginner", True),
+        (6, "beginner", False),
+    ],
+)
 def test_a_whole_game_of_computer_seats_plays_to_the_end(app, players, variant, official):
     scene = start(app, players=players, variant=variant, official=official, seed=5)
     assert step_until(app, lambda: game_over(app)), "the game never ended"
@@ -250,8 +299,9 @@ def test_a_whole_game_of_computer_seats_plays_to_the_end(app, players, variant, 
     for d in range(state.ducks):
         if state.pos[d] >= 0:
             x, y, angle = scene.duck_pos[d]
-            assert scene.geo.hex_px(*state.board.coords[state.pos[d]]) == \
-                pytest.approx(scene.geo.px(x, y))
+            assert scene.geo.hex_px(*state.board.coords[state.pos[d]]) == pytest.approx(
+                scene.geo.px(x, y)
+            )
             assert angle % 360 == pytest.approx(60 * state.head[d] % 360)
     assert scene.shown.buoys == list(state.buoys)
     # the end screen reads as a race: the winner went down the drain, the others count buoys
@@ -330,6 +380,7 @@ def test_clicks_and_keys_do_nothing_out_of_turn_and_enter_plays_the_picked_card(
 # -- the preview -------------------------------------------------------------------------------------
 def test_pointing_at_a_card_previews_the_exact_path_from_where_the_duck_stands(app):
     from game.rules.duck.preview import preview
+
     scene = start(app, humans=(0,), players=3, seed=8)
     person = Person(app, scene, 3)
     assert step_until(app, lambda: scene.decision() is not None)
@@ -341,8 +392,9 @@ def test_pointing_at_a_card_previews_the_exact_path_from_where_the_duck_stands(a
         spec = scene.preview_spec(scene.decision())
         assert spec == ("duck", card, 0, None)
         shown = scene.duck_previews(0, card, 0)
-        assert shown == [preview(scene.state, 0, card, i, 0)
-                         for i in range(len(scene.state.cards[card]))]
+        assert shown == [
+            preview(scene.state, 0, card, i, 0) for i in range(len(scene.state.cards[card]))
+        ]
         app.draw()
         assert str(card) in scene._legend_text
     # nothing is previewed once the pointer leaves the cards and nothing is picked
@@ -366,8 +418,10 @@ def test_route_ends_on_the_board_are_where_the_preview_ends(app):
                     card, index = t.value
                     pv = scene.duck_previews(d.player, card, d.duck)[index]
                     end = pv.end or pv.path[-1][:2]
-                    assert scene.geo.hex_at(t.center) in (end, None) or \
-                        abs(t.center[0] - scene.geo.hex_px(*end)[0]) < scene.geo.size
+                    assert (
+                        scene.geo.hex_at(t.center) in (end, None)
+                        or abs(t.center[0] - scene.geo.hex_px(*end)[0]) < scene.geo.size
+                    )
             met = True
         person.play()
     assert met or game_over(app)
@@ -375,12 +429,12 @@ def test_route_ends_on_the_board_are_where_the_preview_ends(app):
 
 # -- the curtain -----------------------------------------------------------------------------------
 @pytest.mark.parametrize("players", [4, 2])
-def test_the_curtain_comes_between_two_people_and_hides_their_hands(app, monkeypatch,
-                                                                   players):
+def test_the_curtain_comes_between_two_people_and_hides_their_hands(app, monkeypatch, players):
     """One duck each (4 players) and two ducks each (2 players, DDG-26)."""
     scene = start(app, humans=(0, 1), players=players, seed=7, variant="advanced")
-    drawn_for = spy_private_drawing(monkeypatch, duck_draw.Drawing,
-                                    ("_draw_hand", "_draw_own_tokens"))
+    drawn_for = spy_private_drawing(
+        monkeypatch, duck_draw.Drawing, ("_draw_hand", "_draw_own_tokens")
+    )
     person = Person(app, scene, 2)
 
     def ready():
@@ -392,8 +446,9 @@ def test_the_curtain_comes_between_two_people_and_hides_their_hands(app, monkeyp
         scene._layer_key = None
         return True
 
-    seen = play_through_curtains(app, scene, drawn_for, step_until, ready,
-                                 lambda _viewer: person.play())
+    seen = play_through_curtains(
+        app, scene, drawn_for, step_until, ready, lambda _viewer: person.play()
+    )
     assert set(seen) == {0, 1}
 
 
@@ -402,6 +457,7 @@ def test_the_curtain_comes_between_two_people_and_hides_their_hands(app, monkeyp
 def test_layout_draws_at_both_sizes_without_overlaps(size):
     from game.app import App
     from game.settings import Settings
+
     app = App(size=size, settings=Settings(), persist=False)
     try:
         scene = start(app, humans=(0,), players=6, seed=2, variant="advanced")
@@ -448,10 +504,13 @@ def test_layout_draws_at_both_sizes_without_overlaps(size):
 def _real_games():
     """(session, every event) of four finished games with easy computer seats."""
     from game.ai import make_bot
-    for seed, players, options in ((1, 4, {"variant": "advanced"}),
-                                   (2, 3, {"variant": "advanced"}),
-                                   (3, 6, {"variant": "advanced"}),
-                                   (4, 4, {"variant": "beginner", "official": True})):
+
+    for seed, players, options in (
+        (1, 4, {"variant": "advanced"}),
+        (2, 3, {"variant": "advanced"}),
+        (3, 6, {"variant": "advanced"}),
+        (4, 4, {"variant": "beginner", "official": True}),
+    ):
         session = Session("duck", make_seats((), players), seed, options)
         events = list(session.state.opening_events)
         rng = random.Random(seed)
@@ -474,11 +533,26 @@ RARE = [
     Event("hound_knocked", 1, {"duck": 1, "hex": [2, 3]}),
     Event("hound_knocked", None, {"duck": -1, "hex": [2, 3]}),
     Event("hound_again", 0, {"hex": [2, 3]}),
-    Event("bonk", 0, {"duck": 0, "hex": [1, 1], "blocked": [2, 1], "heading": 3,
-                      "reason": "drain"}),
-] + [Event("token", 0, {"player": 0, "token": kind, "duck": 0, "card": 20, "heading": 1,
-                        "hex": [1, 1], "hound_hex": [2, 2], "hound_heading": 4})
-     for kind in ("blue", "keep", "step", "rotate", "swap", "ghost", "become")]
+    Event(
+        "bonk", 0, {"duck": 0, "hex": [1, 1], "blocked": [2, 1], "heading": 3, "reason": "drain"}
+    ),
+] + [
+    Event(
+        "token",
+        0,
+        {
+            "player": 0,
+            "token": kind,
+            "duck": 0,
+            "card": 20,
+            "heading": 1,
+            "hex": [1, 1],
+            "hound_hex": [2, 2],
+            "hound_heading": 4,
+        },
+    )
+    for kind in ("blue", "keep", "step", "rotate", "swap", "ghost", "become")
+]
 
 
 def test_describe_gives_a_line_for_every_event_kind_in_both_languages(app):
@@ -516,8 +590,9 @@ def test_every_event_plays_and_a_skip_lands_on_the_state(app):
 def test_steps_of_one_move_make_one_log_line(app):
     scene = start(app, players=2, seed=3)
     step_until(app, lambda: scene.state.round >= 3)
-    assert not any("swims 1 hex" in a and "swims 1 hex" in b
-                   for a, b in zip(scene.log, scene.log[1:]))
+    assert not any(
+        "swims 1 hex" in a and "swims 1 hex" in b for a, b in zip(scene.log, scene.log[1:])
+    )
     assert any(" hexes." in line or "swims 1 hex" in line for line in scene.log)
 
 
@@ -528,8 +603,10 @@ def test_a_resumed_game_opens_on_its_state_and_plays_on(app):
     for d in range(resumed.state.ducks):
         h = resumed.state.pos[d]
         if h >= 0:
-            assert scene.geo.hex_at(scene.geo.px(*scene.duck_pos[d][:2])) == \
-                resumed.state.board.coords[h]
+            assert (
+                scene.geo.hex_at(scene.geo.px(*scene.duck_pos[d][:2]))
+                == resumed.state.board.coords[h]
+            )
     assert step_until(app, lambda: game_over(app))
 
 

@@ -3,6 +3,7 @@ every mode (beginner; advanced with 4-6 players, one duck each; advanced with 2-
 two ducks each, DDG-26; each with and without the official variant),
 invariants after every action (54 cards, buoy and action tokens conserved, pieces where
 they may be), views that leak nothing, save/load and replays that agree."""
+
 from __future__ import annotations
 
 import json
@@ -49,9 +50,17 @@ def test_soak_every_board_every_mode_with_invariants_after_every_action():
             for k, players in enumerate(counts):
                 count = 40 // len(counts)
                 seeds = range(base + 100 * k, base + 100 * k + count)
-                report = conformance.soak(duck, players, seeds, opts, invariants=invariants,
-                                          leak_check=leak_check, deep_every=0,
-                                          max_actions=110, determinism_every=count)
+                report = conformance.soak(
+                    duck,
+                    players,
+                    seeds,
+                    opts,
+                    invariants=invariants,
+                    leak_check=leak_check,
+                    deep_every=0,
+                    max_actions=110,
+                    determinism_every=count,
+                )
                 games += report.games
                 finished += report.finished
                 actions += report.actions
@@ -59,8 +68,16 @@ def test_soak_every_board_every_mode_with_invariants_after_every_action():
             seed = base + 99
             players = counts[seed % len(counts)]
             state, record = conformance.play_random(
-                duck.new_game, players, seed, opts, max_actions=3_000, invariants=invariants,
-                leak_check=leak_check, deep_every=3, chooser=_greedy_mostly)
+                duck.new_game,
+                players,
+                seed,
+                opts,
+                max_actions=3_000,
+                invariants=invariants,
+                leak_check=leak_check,
+                deep_every=3,
+                chooser=_greedy_mostly,
+            )
             conformance.check_determinism(duck, record, state)
             assert state.is_over(), (stem, variant, players, official)
             games += 1
@@ -73,14 +90,22 @@ def test_soak_every_board_every_mode_with_invariants_after_every_action():
 
 def test_a_short_soak_with_deep_checks_on_every_action():
     opts = prepare_options({"board": "paddling-pool", "variant": "advanced", "official": True})
-    report = conformance.soak(duck, 4, range(3), opts, invariants=invariants,
-                              leak_check=leak_check, deep_every=1, max_actions=400,
-                              determinism_every=1)
+    report = conformance.soak(
+        duck,
+        4,
+        range(3),
+        opts,
+        invariants=invariants,
+        leak_check=leak_check,
+        deep_every=1,
+        max_actions=400,
+        determinism_every=1,
+    )
     assert report.games == 3
 
 
 def test_views_determinize_consistently_mid_game():
-    opts = prepare_options({"board": "harbour", "variant": "advanced"})    # DDG-26: 6 ducks
+    opts = prepare_options({"board": "harbour", "variant": "advanced"})  # DDG-26: 6 ducks
     rng = random.Random(4)
     state = duck.new_game(3, 11, opts)
     for _ in range(300):
@@ -98,8 +123,13 @@ def test_views_determinize_consistently_mid_game():
 
 
 def _simulate(*args):
-    out = subprocess.run([sys.executable, "-m", "game", "simulate", "duck", *args, "--json"],
-                         capture_output=True, text=True, timeout=300, check=False)
+    out = subprocess.run(
+        [sys.executable, "-m", "game", "simulate", "duck", *args, "--json"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
     assert out.returncode == 0, out.stderr
     return json.loads(out.stdout.strip().splitlines()[-1])
 
@@ -107,8 +137,20 @@ def _simulate(*args):
 def test_simulate_random_and_greedy_through_the_command_line():
     random_bots = _simulate("--players", "4", "--games", "20", "--seed", "1", "--bot", "random")
     assert random_bots["errors"] == 0 and random_bots["finished"] >= 18
-    greedy = _simulate("--players", "3", "--games", "20", "--seed", "1", "--bot", "greedy",
-                       "--variant", "advanced", "--board", "whirlpool")     # DDG-26
+    greedy = _simulate(
+        "--players",
+        "3",
+        "--games",
+        "20",
+        "--seed",
+        "1",
+        "--bot",
+        "greedy",
+        "--variant",
+        "advanced",
+        "--board",
+        "whirlpool",
+    )  # DDG-26
     assert greedy["errors"] == 0 and greedy["finished"] == 20
 
 
@@ -117,14 +159,16 @@ def test_greedy_simulation_is_fast():
     on one core (measured on the command line; here a lenient floor, since CI machines
     are shared)."""
     from game.simulate import run
+
     result = run("duck", 4, 100, 1, {}, bot="greedy")
     assert result["errors"] == 0 and result["finished"] == 100
     assert result["games_per_second"] >= 60
 
 
-@pytest.mark.parametrize("variant, official, players", [("beginner", True, 4),
-                                                        ("advanced", False, 5),
-                                                        ("advanced", True, 3)])
+@pytest.mark.parametrize(
+    "variant, official, players",
+    [("beginner", True, 4), ("advanced", False, 5), ("advanced", True, 3)],
+)
 def test_events_and_saves_are_json(variant, official, players):
     opts = prepare_options({"variant": variant, "official": official, "board": "duck-pond"})
     rng = random.Random(9)

@@ -1,5 +1,6 @@
 """What every game scene shares, on a real game (Eight Routes): closing the window or
 Ctrl+C autosaves, manual save slots, resize and minimize keep the game, undo button."""
+
 import os
 import signal
 import subprocess
@@ -17,12 +18,14 @@ from game.session import Session
 
 def _scene(app, humans=1):
     from game.registry import get
+
     info = get("routes")
     seats = default_seats(info, 3, app.t)
     for i, seat in enumerate(seats):
         seat.human = i < humans
     scene = info.scene_class()(app, Session("routes", seats, 9))
     from game.scenes.menu import MenuScene
+
     app.push(MenuScene(app))
     app.push(scene)
     return scene
@@ -66,11 +69,28 @@ def test_resize_and_minimize_keep_the_game(app):
 
 def test_ctrl_c_mid_game_autosaves_and_exits_cleanly(tmp_path):
     root = Path(__file__).resolve().parents[1]
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
-           "TABLETOP_DERBY_HOME": str(tmp_path / "h"), "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
-    proc = subprocess.Popen([sys.executable, str(root / "main.py"), "--new", "routes",
-                             "--players", "3", "--computers", "--seed", "3"], env=env,
-                            stderr=subprocess.PIPE)
+    env = {
+        **os.environ,
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+        "TABLETOP_DERBY_HOME": str(tmp_path / "h"),
+        "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+    }
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            str(root / "main.py"),
+            "--new",
+            "routes",
+            "--players",
+            "3",
+            "--computers",
+            "--seed",
+            "3",
+        ],
+        env=env,
+        stderr=subprocess.PIPE,
+    )
     time.sleep(4)
     proc.send_signal(signal.SIGINT)
     assert proc.wait(timeout=20) == 0, proc.stderr.read().decode()[-2000:]
@@ -78,19 +98,27 @@ def test_ctrl_c_mid_game_autosaves_and_exits_cleanly(tmp_path):
     assert autosaves
 
 
-@pytest.mark.soak      # 50 processes, ~10 s: CI runs it, the fast loop skips it
+@pytest.mark.soak  # 50 processes, ~10 s: CI runs it, the fast loop skips it
 def test_fifty_quick_starts_and_quits_print_nothing_on_stderr(tmp_path):
     """Issue #14: once in a batch of short runs, 'Exception in thread sound-synth'
     appeared: the synthesis thread raced pygame.quit(). The app now stops and joins it
     before quitting. Four runs at a time, so the 50 take a few seconds."""
     root = Path(__file__).resolve().parents[1]
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
-           "TABLETOP_DERBY_HOME": str(tmp_path / "h"), "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    env = {
+        **os.environ,
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+        "TABLETOP_DERBY_HOME": str(tmp_path / "h"),
+        "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+    }
     command = [sys.executable, "-m", "game", "play", "--frames", "3"]
     failures, pending = [], []
     for run in range(50):
-        pending.append(subprocess.Popen(command, cwd=root, env=env, stdout=subprocess.DEVNULL,
-                                        stderr=subprocess.PIPE))
+        pending.append(
+            subprocess.Popen(
+                command, cwd=root, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+            )
+        )
         if len(pending) == 4 or run == 49:
             for proc in pending:
                 _, err = proc.communicate(timeout=60)
@@ -102,6 +130,7 @@ def test_fifty_quick_starts_and_quits_print_nothing_on_stderr(tmp_path):
 
 def test_the_sound_thread_stops_when_asked_mid_synthesis():
     from game.ui import sound
+
     sounds = sound.Sounds()
     sounds.start(background=True)
     sounds.stop()

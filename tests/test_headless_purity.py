@@ -1,4 +1,5 @@
 """STYLE.md: game.rules and game.ai never import pygame, pytmx or yaml."""
+
 import pathlib
 import subprocess
 import sys
@@ -28,6 +29,7 @@ def test_rules_and_ai_import_no_pygame_pytmx_or_yaml():
         "bad = sorted(m for m in ('pygame', 'pytmx', 'yaml') if m in sys.modules)\n"
         "print(','.join(bad))\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                         text=True, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
     assert out.stdout.strip() == "", f"headless packages imported: {out.stdout.strip()}"

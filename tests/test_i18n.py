@@ -1,4 +1,5 @@
 """Every visible string is in both catalogs and the bundled font draws every glyph."""
+
 import pygame
 
 from game.registry import GAMES
@@ -8,7 +9,9 @@ from game.ui.i18n import catalog
 
 def test_catalogs_have_the_same_keys():
     en, ja = catalog("en"), catalog("ja")
-    assert set(en) == set(ja), f"only EN: {sorted(set(en) - set(ja))}; only JA: {sorted(set(ja) - set(en))}"
+    assert set(en) == set(ja), (
+        f"only EN: {sorted(set(en) - set(ja))}; only JA: {sorted(set(ja) - set(en))}"
+    )
     assert len(en) > 50
 
 
@@ -20,6 +23,7 @@ def _strings():
         for character in info.characters:
             yield from (character.name_en, character.name_ja)
     from game.paths import DATA_DIR
+
     for path in sorted((DATA_DIR / "help").glob("*.md")):
         yield from path.read_text(encoding="utf-8").splitlines()
 
@@ -46,7 +50,10 @@ def test_default_pygame_font_would_have_failed_japanese():
 
 def test_wrap_breaks_japanese_and_english_inside_the_width():
     pygame.font.init()
-    for text in ("ひとつのテーブルで遊ぶ4つのレースゲーム" * 3, "Four race games for one table " * 4):
+    for text in (
+        "ひとつのテーブルで遊ぶ4つのレースゲーム" * 3,
+        "Four race games for one table " * 4,
+    ):
         lines = fonts.wrap(text, 20, 200)
         assert len(lines) > 1
         assert all(fonts.font(20).size(line)[0] <= 200 for line in lines)
@@ -57,14 +64,18 @@ def test_every_non_ascii_literal_in_the_ui_code_has_a_glyph():
     import ast
 
     from game.paths import ROOT
+
     pygame.font.init()
     found = {}
     for path in sorted((ROOT / "game").rglob("*.py")):
         if not ({"scenes", "ui"} & set(path.parts)):
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str) \
-                    and node.value != fonts.NOT_A_CHARACTER:     # the tofu probe itself
+            if (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and node.value != fonts.NOT_A_CHARACTER
+            ):  # the tofu probe itself
                 for ch in node.value:
                     if ord(ch) > 127:
                         found.setdefault(ch, f"{path.name}: {node.value[:40]!r}")
@@ -79,8 +90,12 @@ def test_minus_and_digits_are_visible_at_every_size():
         for size in range(8, 65):
             for ch in "−-+0123456789":
                 image = fonts.font(size, bold).render(ch, True, (0, 0, 0), (255, 255, 255))
-                dark = sum(1 for x in range(image.get_width()) for y in range(image.get_height())
-                           if image.get_at((x, y))[0] < 160)
+                dark = sum(
+                    1
+                    for x in range(image.get_width())
+                    for y in range(image.get_height())
+                    if image.get_at((x, y))[0] < 160
+                )
                 assert dark > 0, f"{ch!r} is invisible at {size} px (bold={bold})"
 
 
@@ -95,6 +110,7 @@ def test_japanese_lines_never_start_with_closing_punctuation():
 # -- catalogs are read with every key as text (issue #14: "app.off" in the lobby) ------------
 def _parse_text(tmp_path, text: str):
     from game.ui.i18n import _parse
+
     path = tmp_path / "x.yaml"
     path.write_text(text, encoding="utf-8")
     return _parse(path, "x")
@@ -103,12 +119,12 @@ def _parse_text(tmp_path, text: str):
 def test_yaml_1_1_booleans_stay_text_as_keys_and_values(tmp_path):
     """PyYAML reads a plain on/off/yes/no as a boolean: the lobby showed 'app.off'."""
     parsed = _parse_text(tmp_path, "on: 'On'\noff: Off\nyes: yes\nno: 'no'\nn:\n  y: why\n")
-    assert parsed == {"x.on": "On", "x.off": "Off", "x.yes": "yes", "x.no": "no",
-                      "x.n.y": "why"}
+    assert parsed == {"x.on": "On", "x.off": "Off", "x.yes": "yes", "x.no": "no", "x.n.y": "why"}
 
 
 def test_the_shipped_on_and_off_are_keys_in_both_languages():
     from game.ui.i18n import Translator
+
     assert Translator("en")("app.off") == "Off" and Translator("en")("app.on") == "On"
     assert Translator("ja")("app.off") == "オフ" and Translator("ja")("app.on") == "オン"
 
@@ -117,9 +133,15 @@ def test_a_key_that_is_not_text_is_refused_with_the_file_and_line(tmp_path):
     import pytest
 
     from game.ui.i18n import CatalogError
-    for text, line in (("a: b\n1: one\n", 2), ("a:\n  true: yes\n", 2), ("null: x\n", 1),
-                       ("a: b\n? [x, y]\n: z\n", 2), ("a: b\nb: [1, 2]\n", 2),
-                       ("a: b\na: c\n", 2)):
+
+    for text, line in (
+        ("a: b\n1: one\n", 2),
+        ("a:\n  true: yes\n", 2),
+        ("null: x\n", 1),
+        ("a: b\n? [x, y]\n: z\n", 2),
+        ("a: b\nb: [1, 2]\n", 2),
+        ("a: b\na: c\n", 2),
+    ):
         with pytest.raises(CatalogError) as caught:
             _parse_text(tmp_path, text)
         assert f"x.yaml: line {line}:" in str(caught.value), (text, str(caught.value))
@@ -129,6 +151,7 @@ def test_a_catalog_that_is_not_yaml_or_too_large_is_one_clear_error(tmp_path):
     import pytest
 
     from game.ui.i18n import MAX_CATALOG_BYTES, CatalogError
+
     with pytest.raises(CatalogError, match=r"x.yaml: line 2: not valid YAML"):
         _parse_text(tmp_path, "a: [b\n")
     with pytest.raises(CatalogError, match="cannot be read"):
@@ -141,6 +164,7 @@ def _keys_asked_for_in_code():
     import re
 
     from game.paths import ROOT
+
     for path in sorted((ROOT / "game").rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
@@ -154,10 +178,15 @@ def _keys_asked_for_in_code():
             if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
                 yield where, re.escape(arg.value)
             elif isinstance(arg, ast.JoinedStr):
-                yield where, "".join(re.escape(part.value) if isinstance(part, ast.Constant)
-                                     else r"[^.]+" for part in arg.values)
+                yield (
+                    where,
+                    "".join(
+                        re.escape(part.value) if isinstance(part, ast.Constant) else r"[^.]+"
+                        for part in arg.values
+                    ),
+                )
             elif isinstance(arg, ast.BinOp) and isinstance(arg.left, ast.Constant):
-                yield where, re.escape(arg.left.value) + r"[^.]+"      # "app.level_" + x
+                yield where, re.escape(arg.left.value) + r"[^.]+"  # "app.level_" + x
 
 
 def test_every_key_the_code_asks_for_exists_in_both_languages():
@@ -165,10 +194,14 @@ def test_every_key_the_code_asks_for_exists_in_both_languages():
     at least one key in each (the rest is caught at run time: conftest fails any test in
     which a scene asked for a key no catalog has)."""
     import re
+
     en, ja = set(catalog("en")), set(catalog("ja"))
     asked = list(_keys_asked_for_in_code())
     assert len(asked) > 200
-    missing = [(where, pattern) for where, pattern in asked
-               if not any(re.fullmatch(pattern, k) for k in en)
-               or not any(re.fullmatch(pattern, k) for k in ja)]
+    missing = [
+        (where, pattern)
+        for where, pattern in asked
+        if not any(re.fullmatch(pattern, k) for k in en)
+        or not any(re.fullmatch(pattern, k) for k in ja)
+    ]
     assert not missing, missing

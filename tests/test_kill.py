@@ -1,6 +1,7 @@
 """Kill test (issue 9): start a computer-only game in the real app process, kill -9 it at
 random moments (saves are slowed down so that kills often land mid-save), relaunch and
 resume: every save file is whole, and the restored game is exactly the autosaved one."""
+
 from __future__ import annotations
 
 import json
@@ -17,7 +18,7 @@ import pytest
 from game import registry
 
 ROOT = Path(__file__).resolve().parents[1]
-RUNS = int(os.environ.get("DERBY_KILL_RUNS", "6"))   # the suite runs 6; more for figures
+RUNS = int(os.environ.get("DERBY_KILL_RUNS", "6"))  # the suite runs 6; more for figures
 
 
 def _game() -> str:
@@ -29,41 +30,57 @@ def _game() -> str:
 
 def _env(home: Path) -> dict:
     env = {k: v for k, v in os.environ.items() if not k.startswith("TABLETOP_DERBY")}
-    env.update({"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
-                "PYGAME_HIDE_SUPPORT_PROMPT": "1", "TABLETOP_DERBY_HOME": str(home),
-                "TABLETOP_DERBY_SLOW_WRITE": "0.05"})
+    env.update(
+        {
+            "SDL_VIDEODRIVER": "dummy",
+            "SDL_AUDIODRIVER": "dummy",
+            "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+            "TABLETOP_DERBY_HOME": str(home),
+            "TABLETOP_DERBY_SLOW_WRITE": "0.05",
+        }
+    )
     return env
 
 
-@pytest.mark.soak      # ~24 s of repeated kill -9 runs: CI runs it, the fast loop skips it
+@pytest.mark.soak  # ~24 s of repeated kill -9 runs: CI runs it, the fast loop skips it
 def test_kill_minus_nine_never_loses_or_corrupts_a_save(tmp_path):
     from game import saves
+
     game = _game()
     home = tmp_path / "home"
     (home / "config").mkdir(parents=True)
-    (home / "config" / "settings.json").write_text(json.dumps({"animation_speed": 4.0,
-                                                               "bot_budget_ms": 50}))
+    (home / "config" / "settings.json").write_text(
+        json.dumps({"animation_speed": 4.0, "bot_budget_ms": 50})
+    )
     env = _env(home)
     rng = random.Random(7)
     recovered = before_first_save = 0
     for run in range(RUNS):
-        args = ["--new", game, "--players", "3", "--computers", "--seed", str(100 + run)] \
-            if run % 2 == 0 else ["--resume", "latest"]
-        proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), *args], env=env,
-                                cwd="/", stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        args = (
+            ["--new", game, "--players", "3", "--computers", "--seed", str(100 + run)]
+            if run % 2 == 0
+            else ["--resume", "latest"]
+        )
+        proc = subprocess.Popen(
+            [sys.executable, str(ROOT / "main.py"), *args],
+            env=env,
+            cwd="/",
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
         time.sleep(rng.uniform(2.5, 6.0))
         assert proc.poll() is None, proc.stderr.read().decode()
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=10)
         os.environ["TABLETOP_DERBY_HOME"] = str(home)
         for leftover in saves.saves_dir().glob(".*.tmp"):
-            leftover.unlink()            # a temp file a kill left behind is never read
+            leftover.unlink()  # a temp file a kill left behind is never read
         entries = saves.list_saves()
         broken = [e for e in entries if isinstance(e, saves.SaveError)]
         assert not broken, f"run {run}: a save was left half-written: {broken}"
         good = [e for e in entries if isinstance(e, saves.SaveInfo)]
         if not good:
-            before_first_save += 1     # killed before the first round ended: nothing to lose
+            before_first_save += 1  # killed before the first round ended: nothing to lose
             continue
         newest = good[0]
         payload = saves.read_payload(newest.path)
@@ -71,10 +88,18 @@ def test_kill_minus_nine_never_loses_or_corrupts_a_save(tmp_path):
         assert session.state.round_number == payload["round"]
         assert [list(a) for a in session.actions] == payload["actions"]
         recovered += 1
-    print(f"kill test: {RUNS} kills, {recovered} games recovered from their last autosave, "
-          f"{before_first_save} killed before any autosave existed")
+    print(
+        f"kill test: {RUNS} kills, {recovered} games recovered from their last autosave, "
+        f"{before_first_save} killed before any autosave existed"
+    )
     assert recovered >= RUNS // 2, f"only {recovered} of {RUNS} runs left a save to resume"
     # and a resumed game really runs in the app
-    out = subprocess.run([sys.executable, str(ROOT / "main.py"), "--resume", "latest",
-                          "--frames", "60"], env=env, cwd="/", capture_output=True, timeout=60, check=False)
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "--resume", "latest", "--frames", "60"],
+        env=env,
+        cwd="/",
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
     assert out.returncode == 0, out.stderr.decode()

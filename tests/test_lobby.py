@@ -1,6 +1,7 @@
 """The lobby at every size from 1024x600 to 2560x1440 (issue #14): every table from
 the game's minimum to its maximum can be set up with the lobby's own controls, by mouse
 and by keyboard, and started; every option value reads as words, never a catalog key."""
+
 from __future__ import annotations
 
 import re
@@ -43,7 +44,7 @@ def assert_laid_out_inside(lobby, size):
         if name.split(":")[0] in ("name", "char", "kind", "level", "remove", "add"):
             assert lobby.seat_panel.contains(rect), (name, rect, lobby.seat_panel)
     for i, (a, ra) in enumerate(rects):
-        for b, rb in rects[i + 1:]:
+        for b, rb in rects[i + 1 :]:
             assert not ra.colliderect(rb), (a, b, size)
 
 
@@ -84,8 +85,8 @@ def test_delete_removes_the_focused_row_and_the_hint_says_so(size):
     app, lobby = open_lobby("duck", size)
     try:
         assert "Delete" in lobby.hint()
-        key(app, pygame.K_TAB)                 # the focus lands on the first control
-        for _ in range(6):                      # move it onto the third seat's row
+        key(app, pygame.K_TAB)  # the focus lands on the first control
+        for _ in range(6):  # move it onto the third seat's row
             if lobby.focused_row() == 2:
                 break
             key(app, pygame.K_DOWN)
@@ -93,10 +94,10 @@ def test_delete_removes_the_focused_row_and_the_hint_says_so(size):
         names = [s.name for s in lobby.seats]
         key(app, pygame.K_DELETE)
         assert [s.name for s in lobby.seats] == names[:2] + names[3:]
-        assert lobby.focused_row() == 2         # the focus stays in the table
+        assert lobby.focused_row() == 2  # the focus stays in the table
         key(app, pygame.K_DELETE)
         assert len(lobby.seats) == 2 and "Delete" not in lobby.hint()
-        key(app, pygame.K_DELETE)               # at the minimum Delete does nothing
+        key(app, pygame.K_DELETE)  # at the minimum Delete does nothing
         assert len(lobby.seats) == 2
     finally:
         pygame.quit()
@@ -140,7 +141,7 @@ def test_every_option_value_of_every_game_reads_as_words(game_id, lang):
     try:
         for spec in lobby.module.OPTIONS:
             seen = set()
-            for _ in range(12):                 # cycle through every value and back
+            for _ in range(12):  # cycle through every value and back
                 text = lobby.buttons.by_key(f"option:{spec.key}").label
                 seen.add(text)
                 press(app, lobby, f"option:{spec.key}")
@@ -172,7 +173,7 @@ def test_start_player_is_offered_only_for_seats_at_the_table_and_named_by_them()
         assert labels == {"Random", lobby.seats[0].name, lobby.seats[1].name}
         lobby.options["start_player"] = 1
         press(app, lobby, "add")
-        press(app, lobby, "remove:1")            # the start player left: back to random
+        press(app, lobby, "remove:1")  # the start player left: back to random
         assert lobby.options["start_player"] == "random"
         press(app, lobby, "start")
         assert app.top is not lobby
@@ -188,6 +189,7 @@ def test_the_boards_folder_is_read_on_a_worker_and_a_broken_board_is_one_dialog(
 
     from game.boards import duck
     from game.settings import data_dir
+
     folder = data_dir() / "boards"
     folder.mkdir(parents=True)
     (folder / "no-drain.yaml").write_text("name: X\nname_ja: X\nlevel: beginner\ntiles: []\n")
@@ -200,7 +202,7 @@ def test_the_boards_folder_is_read_on_a_worker_and_a_broken_board_is_one_dialog(
         app.push(lobby)
         assert lobby.busy() and lobby.buttons.by_key("option:board").label == "Reading boards…"
         for _ in range(3):
-            app.step(1 / 60)                    # frames go on while the folder is read
+            app.step(1 / 60)  # frames go on while the folder is read
         assert app.top is lobby
         release.set()
         lobby.wait_for_scan()

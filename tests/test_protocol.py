@@ -1,5 +1,6 @@
 """The protocol's promises, checked on a tiny fixture game, and the harness catching a
 game that breaks them."""
+
 import random
 import types
 
@@ -43,7 +44,7 @@ def test_illegal_action_raises_and_changes_nothing():
     missing = next(v for v in (1, 2, 3) if v not in state.hands[0])
     with pytest.raises(IllegalAction):
         state.apply(0, odd.Pick(missing))
-    with pytest.raises(ValueError):          # IllegalAction is a ValueError
+    with pytest.raises(ValueError):  # IllegalAction is a ValueError
         state.apply(7, odd.Pick(1))
     assert state.to_dict() == before
 
@@ -81,6 +82,7 @@ def test_harness_catches_a_leaking_view(monkeypatch):
         view = self.clone()
         view.seed = None
         return view
+
     monkeypatch.setattr(odd.State, "view", everything_but_the_seed)
     with pytest.raises(conformance.ConformanceError, match="leaks|determinization"):
         conformance.soak(_module(), 2, range(3), leak_check=leak_check)
@@ -94,6 +96,7 @@ def test_harness_catches_a_view_that_carries_the_seed(monkeypatch):
         view = original(self, player)
         view.seed = self.seed
         return view
+
     monkeypatch.setattr(odd.State, "view", seeded)
     with pytest.raises(conformance.ConformanceError, match="carries the game's seed"):
         conformance.soak(_module(), 2, range(3), leak_check=leak_check)
@@ -101,8 +104,9 @@ def test_harness_catches_a_view_that_carries_the_seed(monkeypatch):
 
 def test_harness_catches_actions_for_players_not_to_act(monkeypatch):
     monkeypatch.setattr(odd.State, "to_act", lambda self: (0,) if not self.is_over() else ())
-    monkeypatch.setattr(odd.State, "legal_actions",
-                        lambda self, p: tuple(sorted(set(self._legal(p)))))
+    monkeypatch.setattr(
+        odd.State, "legal_actions", lambda self, p: tuple(sorted(set(self._legal(p))))
+    )
     with pytest.raises(conformance.ConformanceError, match="not to act"):
         conformance.soak(_module(), 2, range(2))
 

@@ -1,4 +1,5 @@
 """Eight Routes bots: legal, fast, on views only, and the greedy level plays with sense."""
+
 import random
 import time
 
@@ -58,8 +59,12 @@ def test_normal_beats_random_players():
 def test_normal_changes_a_die_to_take_the_lead_on_route_2():
     # The sheet's round-4 move, when player 0 leads route 2 on space 5: four 2s would only
     # reach space 4; changing a 1 into a fifth 2 lands on top of player 0.
-    state = arrange(round=4, current=1, lid=lid_of(f1=2, f2=4, f4=3, f8=2),
-                    markers=[(3, 1, 5), (2, 0, 5), (4, 2, 6), (1, 0, 4), (1, 1, 4)])
+    state = arrange(
+        round=4,
+        current=1,
+        lid=lid_of(f1=2, f2=4, f4=3, f8=2),
+        markers=[(3, 1, 5), (2, 0, 5), (4, 2, 6), (1, 0, 4), (1, 1, 4)],
+    )
     view = state.view(1)
     assert str(ai.normal(view, 1, random.Random(0))) == "C 1+"
     view.apply_text(1, "C 1+")
@@ -67,8 +72,13 @@ def test_normal_changes_a_die_to_take_the_lead_on_route_2():
 
 
 def test_normal_uses_the_chip_power():
-    state = arrange(round=5, current=1, lid=lid_of(f6=2, f1=3), chips=[[1], [1], [], []],
-                    markers=[(8, 0, 12), (8, 1, 12)])
+    state = arrange(
+        round=5,
+        current=1,
+        lid=lid_of(f6=2, f1=3),
+        chips=[[1], [1], [], []],
+        markers=[(8, 0, 12), (8, 1, 12)],
+    )
     state.apply_text(1, "A 6")
     assert str(ai.normal(state.view(1), 1, random.Random(0))) != "chip pass"
 

@@ -1,5 +1,6 @@
 """Eight Routes: the scoring table is data (data/boards/routes/scoring.yaml), loaded with
 yaml.safe_load and checked; a bad table names the file, the place and the problem."""
+
 import copy
 
 import pytest
@@ -23,13 +24,53 @@ def test_the_shipped_table_loads_and_holds_the_spec_decisions():
     assert table["dice_per_player"] == 4 and table["rounds_per_player"] == 2
     assert table["ranks_counted"] == {"3": 3, "4": 4, "5": 5}
     r = table["routes"]
-    assert r["1"]["spaces"] == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 14, 16, 18, 20, 23, 26, 29,
-                                32, 36]
+    assert r["1"]["spaces"] == [
+        1,
+        2,
+        3,
+        4,
+        5,
+        6,
+        7,
+        8,
+        9,
+        10,
+        12,
+        14,
+        16,
+        18,
+        20,
+        23,
+        26,
+        29,
+        32,
+        36,
+    ]
     assert r["2"] == {"ranks": [12, 9, 6, 3, 1], "min_space": 5}
     assert r["3"]["ranks"] == [10, 6, 3, 1] and r["4"]["ranks"] == [12, 6, 2]
     assert r["5"]["ranks"] == [12, 5] and r["6"]["ranks"] == [16]
-    assert r["7"]["spaces"] == [-7, -6, -5, -4, -3, -2, -1, 0, 1, 2, 4, 6, 8, 10, 13, 16, 19,
-                                22, 26, 30]
+    assert r["7"]["spaces"] == [
+        -7,
+        -6,
+        -5,
+        -4,
+        -3,
+        -2,
+        -1,
+        0,
+        1,
+        2,
+        4,
+        6,
+        8,
+        10,
+        13,
+        16,
+        19,
+        22,
+        26,
+        30,
+    ]
     assert r["8"] == {"ranks": [18, 9, 3], "min_space": 10}
 
 
@@ -65,28 +106,34 @@ def _bad(tmp_path, edit):
     return info.value
 
 
-@pytest.mark.parametrize("edit,place,problem", [
-    (lambda d: d["routes"][2].update(ranks=[12, 9, 6, 3]), "routes.2.ranks", "5 ranks"),
-    (lambda d: d["routes"][6].update(ranks=[16, 2]), "routes.6.ranks", "1 rank"),
-    (lambda d: d["routes"][1].update(spaces=list(range(1, 20))), "routes.1.spaces", "20 values"),
-    (lambda d: d["routes"][3].update(ranks=[10, "six", 3, 1]), "routes.3.ranks[1]", "whole"),
-    (lambda d: d["routes"][4].update(ranks=[12, 6.5, 2]), "routes.4.ranks[1]", "whole"),
-    (lambda d: d["routes"][8].update(ranks=[18, 9, 3, 2, 1, 1]), "routes.8.ranks", "1 to 5"),
-    (lambda d: d["routes"][5].update(ranks=[5, 12]), "routes.5.ranks[1]", "lower rank"),
-    (lambda d: d["routes"].pop(7), "routes", "missing routes: 7"),
-    (lambda d: d["routes"].update({9: {"ranks": [1]}}), "routes.9", "unknown route"),
-    (lambda d: d["routes"][2].update(spaces=[1] * 20), "routes.2", "by rank"),
-    (lambda d: d["routes"][7].update(ranks=[1]), "routes.7", "by position"),
-    (lambda d: d["routes"][1].update(spaces=[1] * 20), "routes.1.spaces", "differ"),
-    (lambda d: d["routes"][8].update(min_space=21), "routes.8.min_space", "at most 20"),
-    (lambda d: d.update(dice_per_player=0), "dice_per_player", "at least 1"),
-    (lambda d: d.update(rounds_per_player=True), "rounds_per_player", "whole"),
-    (lambda d: d.pop("ranks_counted"), "ranks_counted", "missing"),
-    (lambda d: d["ranks_counted"].pop(4), "ranks_counted", "missing player counts: 4"),
-    (lambda d: d.update(extra=1), "extra", "unknown"),
-])
-def test_a_bad_table_is_a_data_file_error_naming_place_and_problem(tmp_path, edit, place,
-                                                                   problem):
+@pytest.mark.parametrize(
+    "edit,place,problem",
+    [
+        (lambda d: d["routes"][2].update(ranks=[12, 9, 6, 3]), "routes.2.ranks", "5 ranks"),
+        (lambda d: d["routes"][6].update(ranks=[16, 2]), "routes.6.ranks", "1 rank"),
+        (
+            lambda d: d["routes"][1].update(spaces=list(range(1, 20))),
+            "routes.1.spaces",
+            "20 values",
+        ),
+        (lambda d: d["routes"][3].update(ranks=[10, "six", 3, 1]), "routes.3.ranks[1]", "whole"),
+        (lambda d: d["routes"][4].update(ranks=[12, 6.5, 2]), "routes.4.ranks[1]", "whole"),
+        (lambda d: d["routes"][8].update(ranks=[18, 9, 3, 2, 1, 1]), "routes.8.ranks", "1 to 5"),
+        (lambda d: d["routes"][5].update(ranks=[5, 12]), "routes.5.ranks[1]", "lower rank"),
+        (lambda d: d["routes"].pop(7), "routes", "missing routes: 7"),
+        (lambda d: d["routes"].update({9: {"ranks": [1]}}), "routes.9", "unknown route"),
+        (lambda d: d["routes"][2].update(spaces=[1] * 20), "routes.2", "by rank"),
+        (lambda d: d["routes"][7].update(ranks=[1]), "routes.7", "by position"),
+        (lambda d: d["routes"][1].update(spaces=[1] * 20), "routes.1.spaces", "differ"),
+        (lambda d: d["routes"][8].update(min_space=21), "routes.8.min_space", "at most 20"),
+        (lambda d: d.update(dice_per_player=0), "dice_per_player", "at least 1"),
+        (lambda d: d.update(rounds_per_player=True), "rounds_per_player", "whole"),
+        (lambda d: d.pop("ranks_counted"), "ranks_counted", "missing"),
+        (lambda d: d["ranks_counted"].pop(4), "ranks_counted", "missing player counts: 4"),
+        (lambda d: d.update(extra=1), "extra", "unknown"),
+    ],
+)
+def test_a_bad_table_is_a_data_file_error_naming_place_and_problem(tmp_path, edit, place, problem):
     error = _bad(tmp_path, edit)
     assert error.place == place and problem in error.problem
 

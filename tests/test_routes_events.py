@@ -1,5 +1,6 @@
 """Eight Routes events: a shadow board fed only by the events (as the scene will be) must
 match the state after every action: lid, marker stacks, round chips, held dice."""
+
 import copy
 import random
 
@@ -60,8 +61,13 @@ class Shadow:
     def markers(self):
         out = []
         for stacks in self.stacks:
-            out.append([{"player": p, "space": space, "stack": i}
-                        for space in sorted(stacks) for i, p in enumerate(stacks[space])])
+            out.append(
+                [
+                    {"player": p, "space": space, "stack": i}
+                    for space in sorted(stacks)
+                    for i, p in enumerate(stacks[space])
+                ]
+            )
         return out
 
 
@@ -94,20 +100,36 @@ def test_events_alone_rebuild_the_board():
                 shadow.play(event)
             _check(state, shadow)
         final = events[-1]
-        assert final.kind == "game_over" and final.data["totals"] == list(
-            map(int, state.scores()))
+        assert final.kind == "game_over" and final.data["totals"] == list(map(int, state.scores()))
         scored = [e.data for e in events if e.kind == "route_scored"]
         assert [sum(col) for col in zip(*(s["points"] for s in scored))] == final.data["totals"]
         seen |= shadow.kinds
     # every kind is exercised somewhere in these games
-    assert seen >= {"round_start", "chip_taken", "roll", "dice_sorted", "d6_roll",
-                    "phase_start", "mandatory_skipped", "dice_taken", "marker_move",
-                    "marker_blocked", "die_changed", "chip_offered", "chip_turned",
-                    "chip_declined", "phase_end", "round_end", "route_scored", "game_over"}
+    assert seen >= {
+        "round_start",
+        "chip_taken",
+        "roll",
+        "dice_sorted",
+        "d6_roll",
+        "phase_start",
+        "mandatory_skipped",
+        "dice_taken",
+        "marker_move",
+        "marker_blocked",
+        "die_changed",
+        "chip_offered",
+        "chip_turned",
+        "chip_declined",
+        "phase_end",
+        "round_end",
+        "route_scored",
+        "game_over",
+    }
 
 
 def test_events_are_json_compatible():
     import json
+
     state = routes.new_game(4, 2, OPTS)
     rng = random.Random(2)
     events = list(state.opening_events)

@@ -1,5 +1,6 @@
 """Eight Routes: one scenario per clause (ER-n of docs/rules/routes.md) and the seed
 sheet's worked examples, verbatim."""
+
 import copy
 
 import pytest
@@ -11,8 +12,9 @@ from game.rules.protocol import IllegalAction, NotationError, RulesDataError
 OPTS = prepare_options("routes", {})
 
 
-def arrange(players=4, round=1, current=None, lid=None, markers=(), chips=None, seed=7,
-            options=None):
+def arrange(
+    players=4, round=1, current=None, lid=None, markers=(), chips=None, seed=7, options=None
+):
     """A state in ``round`` at the start of ``current``'s pick-up phase.
 
     ``markers``: (route, player, space) placed in that order (later = on top);
@@ -46,8 +48,11 @@ def lid_of(**faces):
 
 
 def moves(events):
-    return [(e.player, e.data["route"], e.data["from"], e.data["to"]) for e in events
-            if e.kind == "marker_move"]
+    return [
+        (e.player, e.data["route"], e.data["from"], e.data["to"])
+        for e in events
+        if e.kind == "marker_move"
+    ]
 
 
 def kinds(events):
@@ -82,8 +87,9 @@ def test_sheet_example_round_4_route_3_action_then_a():
     """例) 4ラウンド目。オヨットさんは必須アクションAの前にルート3のマーカーを⑤から④に戻します。
     そして仕分け用フタの出目1の d8 を出目2に変えて「2」の仕分けマスに移し、必須アクションとして
     出目2の d8 を5個ピックアップし、マーカーをルート2の⑤に置きます。"""
-    state = arrange(round=4, current=OYOTTO, lid=lid_of(f1=2, f2=4, f4=3, f8=2),
-                    markers=[(3, OYOTTO, 5)])
+    state = arrange(
+        round=4, current=OYOTTO, lid=lid_of(f1=2, f2=4, f4=3, f8=2), markers=[(3, OYOTTO, 5)]
+    )
     assert "C 1+" in legal(state)
     events = state.apply_text(OYOTTO, "C 1+")
     assert moves(events) == [(OYOTTO, 3, 5, 4)]
@@ -101,8 +107,12 @@ def test_sheet_example_round_4_route_3_action_then_a():
 def test_sheet_example_round_5_a_then_route_5_action():
     """例) 5ラウンド目。オヨットさんは必須アクションAで出目5の d8 を5個ピックアップし、ルート5の⑤に
     マーカーを置きました。その後ルート5のマーカーを③まで戻してルート2のマーカーを⑥に進めます。"""
-    state = arrange(round=5, current=OYOTTO, lid=lid_of(f3=2, f5=5, f7=4),
-                    markers=[(3, OYOTTO, 4), (2, OYOTTO, 5)])
+    state = arrange(
+        round=5,
+        current=OYOTTO,
+        lid=lid_of(f3=2, f5=5, f7=4),
+        markers=[(3, OYOTTO, 4), (2, OYOTTO, 5)],
+    )
     events = state.apply_text(OYOTTO, "A 5")
     assert moves(events) == [(OYOTTO, 5, 0, 5)]
     assert "D 2" in legal(state)
@@ -154,8 +164,9 @@ def test_er_10_parent_takes_a_chip_rolls_all_dice_and_sorts_them():
 
 def _end_of_round_with_parent_route_4(space, next_parent_markers=()):
     # 4 players, round 1 (parent 0) at its last phase; player 1 is the next parent.
-    state = arrange(round=1, current=0, lid=lid_of(f8=1),
-                    markers=[(4, 1, space), *next_parent_markers])
+    state = arrange(
+        round=1, current=0, lid=lid_of(f8=1), markers=[(4, 1, space), *next_parent_markers]
+    )
     return state
 
 
@@ -246,8 +257,16 @@ def test_er_12_mandatory_action_is_skipped_when_the_lid_is_empty():
     state = arrange(lid=lid_of(f4=1), markers=[(5, 2, 6)])
     events = state.apply_text(1, "A 4")
     assert kinds(events)[-3:] == ["phase_end", "phase_start", "mandatory_skipped"]
-    assert state.current == 2 and legal(state) == ["end", "D 1", "D 2", "D 3", "D 4", "D 6",
-                                                   "D 7", "D 8"]
+    assert state.current == 2 and legal(state) == [
+        "end",
+        "D 1",
+        "D 2",
+        "D 3",
+        "D 4",
+        "D 6",
+        "D 7",
+        "D 8",
+    ]
     events = state.apply_text(2, "end")  # players 3 and 0 have nothing to do at all
     assert [e.player for e in events if e.kind == "mandatory_skipped"] == [3, 0]
     assert state.round == 2
@@ -332,8 +351,9 @@ def test_er_12_end_only_after_the_mandatory_action_and_while_an_option_remains()
 # -- ER-13 the route-6 round-chip power --------------------------------------------------------------
 def test_er_13_a_six_lets_a_face_up_chip_holder_turn_it_and_advance_any_route():
     # round 5 of 4 players: player 0 was parent in round 1 and holds chip 1 (and 5)
-    state = arrange(round=5, current=1, lid=lid_of(f6=2, f1=3),
-                    chips=[[1], [1], [], []], markers=[(7, 1, 8)])
+    state = arrange(
+        round=5, current=1, lid=lid_of(f6=2, f1=3), chips=[[1], [1], [], []], markers=[(7, 1, 8)]
+    )
     events = play(state, "A 6")
     assert kinds(events)[-1] == "chip_offered" and state.current == 1
     assert legal(state) == ["chip pass"] + [f"chip {r}" for r in range(1, 9)]
@@ -402,7 +422,8 @@ def test_er_20d_space_20_is_the_end_whatever_the_dice():
     state = arrange(lid=lid_of(f2=2), markers=[(2, 1, 20)])
     events = play(state, "B 2")
     assert [e.data for e in events if e.kind == "marker_blocked"] == [
-        {"route": 2, "space": 20, "cause": "B"}]
+        {"route": 2, "space": 20, "cause": "B"}
+    ]
 
 
 def test_er_20e_on_one_space_the_upper_marker_ranks_higher():
@@ -422,8 +443,9 @@ def test_er_30_position_and_rank_routes_and_no_marker_no_points():
 def test_er_30_ranks_beyond_the_number_of_players_are_ignored():
     table = copy.deepcopy(OPTS["scoring"])
     table["ranks_counted"]["3"] = 2
-    state = arrange(players=3, options=dict(OPTS, scoring=table),
-                    markers=[(2, 0, 9), (2, 1, 8), (2, 2, 7)])
+    state = arrange(
+        players=3, options=dict(OPTS, scoring=table), markers=[(2, 0, 9), (2, 1, 8), (2, 2, 7)]
+    )
     assert state.route_scores()["routes"][1] == [12, 9, 0]
     state = arrange(players=3, markers=[(2, 0, 9), (2, 1, 8), (2, 2, 7)])
     assert state.route_scores()["routes"][1] == [12, 9, 6]
@@ -478,8 +500,13 @@ def test_er_38_route_8_three_ranks_from_space_10():
 
 
 def _final_round(markers, players=3):
-    state = arrange(players=players, round=2 * players, current=(2 * players - 1) % players,
-                    lid=lid_of(f1=1), markers=markers)
+    state = arrange(
+        players=players,
+        round=2 * players,
+        current=(2 * players - 1) % players,
+        lid=lid_of(f1=1),
+        markers=markers,
+    )
     play(state, "A 1")
     assert state.is_over()
     return state
@@ -521,19 +548,26 @@ def test_view_hides_only_the_future_dice_and_saves_round_trip():
     loaded = routes.RoutesState.from_dict(state.to_dict())
     assert loaded.to_dict() == state.to_dict()
     action = state.legal_actions(state.current)[0]
-    assert [e.to_dict() for e in loaded.apply(loaded.current, action)] == \
-        [e.to_dict() for e in state.apply(state.current, action)]
+    assert [e.to_dict() for e in loaded.apply(loaded.current, action)] == [
+        e.to_dict() for e in state.apply(state.current, action)
+    ]
 
 
 def test_preview_gives_positions_and_route_scores_without_touching_the_state():
-    state = arrange(round=4, current=OYOTTO, lid=lid_of(f1=2, f2=4, f4=3, f8=2),
-                    markers=[(3, OYOTTO, 5), (3, 0, 4)])
+    state = arrange(
+        round=4,
+        current=OYOTTO,
+        lid=lid_of(f1=2, f2=4, f4=3, f8=2),
+        markers=[(3, OYOTTO, 5), (3, 0, 4)],
+    )
     before = state.to_dict()
     result = state.view(OYOTTO).preview(OYOTTO, ["C 1+", "A 2"])
     assert state.to_dict() == before
     assert result["markers"][1] == [{"player": OYOTTO, "space": 5, "stack": 0}]
-    assert result["markers"][2] == [{"player": 0, "space": 4, "stack": 0},
-                                    {"player": OYOTTO, "space": 4, "stack": 1}]
+    assert result["markers"][2] == [
+        {"player": 0, "space": 4, "stack": 0},
+        {"player": OYOTTO, "space": 4, "stack": 1},
+    ]
     assert result["routes"][1][OYOTTO] == 12 and result["routes"][2] == [6, 10, 0, 0]
     assert result["totals"][OYOTTO] == 22 and result["lid"] == lid_of(f1=1, f4=3, f8=2)
     assert result["phase_over"] is True and result["legal"] == []  # no D: the phase is over

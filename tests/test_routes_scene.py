@@ -1,6 +1,7 @@
 """The Eight Routes scene under the dummy video driver: whole games through the scene
 (computer seats only, and a person driven by synthetic mouse and key events), the curtain
 between two people, both layouts, and a log line for every event kind in EN and JA."""
+
 import random
 from functools import partial
 
@@ -37,10 +38,26 @@ from tests.scene_helpers import (
     resize,
 )
 
-EVENT_KINDS = ("round_start", "chip_taken", "roll", "dice_sorted", "d6_roll", "phase_start",
-               "mandatory_skipped", "dice_taken", "marker_move", "marker_blocked", "die_changed",
-               "chip_offered", "chip_turned", "chip_declined", "phase_end", "round_end",
-               "route_scored", "game_over")
+EVENT_KINDS = (
+    "round_start",
+    "chip_taken",
+    "roll",
+    "dice_sorted",
+    "d6_roll",
+    "phase_start",
+    "mandatory_skipped",
+    "dice_taken",
+    "marker_move",
+    "marker_blocked",
+    "die_changed",
+    "chip_offered",
+    "chip_turned",
+    "chip_declined",
+    "phase_end",
+    "round_end",
+    "route_scored",
+    "game_over",
+)
 
 
 @pytest.fixture(autouse=True)
@@ -60,9 +77,9 @@ def test_a_whole_game_with_computer_seats_ends_on_the_game_over_overlay():
     app = make_app()
     try:
         scene = make_scene(app, humans=(), players=4, seed=11)
-        assert scene.busy_animating()   # the first round's roll is played at the start
+        assert scene.busy_animating()  # the first round's roll is played at the start
         run_until(app, lambda: scene.table.loose, steps=30, dt=1 / 30)
-        assert scene.table.round == 1 and scene.table.chips[0] == [[1, 1]]   # before the roll
+        assert scene.table.round == 1 and scene.table.chips[0] == [[1, 1]]  # before the roll
         run_until(app, lambda: isinstance(app.top, GameOverScene))
         state = scene.state
         assert state.is_over()
@@ -138,7 +155,7 @@ def _pick(scene, used, rng) -> Choice:
     for kind in ("mode", "change", "route", "end", "pass", "one"):
         if kind in by_kind and kind not in both:
             if kind == "mode" and "back" not in both:
-                return by_kind[kind][0]   # then Back, the next time round
+                return by_kind[kind][0]  # then Back, the next time round
             return rng.choice(by_kind[kind])
     for face in (3, 5):
         if not scene.state.pos[face - 1][0]:
@@ -163,8 +180,8 @@ def _operate(app, scene, choice: Choice, how: str) -> None:
         mod = pygame.KMOD_SHIFT if isinstance(action, TakeOne) else 0
         key(app, pygame.K_1 + action.face - 1, mod)
         app.step(1 / 60)
-        assert scene.attention() is choice   # the first press shows it ...
-        key(app, pygame.K_1 + action.face - 1, mod)   # ... the second takes it
+        assert scene.attention() is choice  # the first press shows it ...
+        key(app, pygame.K_1 + action.face - 1, mod)  # ... the second takes it
     elif isinstance(action, (PushMarker, TurnChip)):
         key(app, pygame.K_1 + action.route - 1)
         app.step(1 / 60)
@@ -217,9 +234,12 @@ def test_the_curtain_comes_between_two_people_and_hides_the_table():
         run_until(app, lambda: isinstance(app.top, HandoffScene))
         assert scene.private_player is None and scene.controls == []
         app.draw()
-        felt = {tuple(app.screen.get_at((x, y)))[:3] for x in range(0, 1280, 9)
-                for y in range(0, 720, 9)}
-        assert (47, 106, 88) not in felt and (64, 128, 108) not in felt   # no lid behind it
+        felt = {
+            tuple(app.screen.get_at((x, y)))[:3]
+            for x in range(0, 1280, 9)
+            for y in range(0, 720, 9)
+        }
+        assert (47, 106, 88) not in felt and (64, 128, 108) not in felt  # no lid behind it
         key(app, pygame.K_SPACE)
         app.step(1 / 60)
         first = scene.private_player
@@ -240,8 +260,10 @@ def test_the_curtain_comes_between_two_people_and_hides_the_table():
         pygame.quit()
 
 
-@pytest.mark.parametrize("size,lang", [((1280, 720), "en"), ((1920, 1080), "ja"),
-                                       ((1920, 1080), "en"), ((1280, 720), "ja")])
+@pytest.mark.parametrize(
+    "size,lang",
+    [((1280, 720), "en"), ((1920, 1080), "ja"), ((1920, 1080), "en"), ((1280, 720), "ja")],
+)
 def test_layouts_draw_at_rest_and_mid_animation(size, lang):
     app = make_app(size, lang)
     try:
@@ -250,8 +272,11 @@ def test_layouts_draw_at_rest_and_mid_animation(size, lang):
         scene.fast_forward(2)
         run_until(app, lambda: deciding(scene))
         app.draw()
-        assert_on_screen(scene, size, (scene.board, scene.lid_rect, scene.players_rect,
-                                       scene.action_rect, scene.log_rect))
+        assert_on_screen(
+            scene,
+            size,
+            (scene.board, scene.lid_rect, scene.players_rect, scene.action_rect, scene.log_rect),
+        )
         assert not scene.board.colliderect(scene.lid_rect)
         assert not scene.players_rect.colliderect(scene.action_rect)
         hover_every_control(app, scene)
@@ -270,8 +295,11 @@ def test_skipping_puts_every_piece_where_the_state_says():
             if scene.busy_animating():
                 scene.skip_animation()
                 state = scene.state
-                spots = {(r + 1, m["player"]): [m["space"], m["stack"], 0.0]
-                         for r, stack in enumerate(state.markers()) for m in stack}
+                spots = {
+                    (r + 1, m["player"]): [m["space"], m["stack"], 0.0]
+                    for r, stack in enumerate(state.markers())
+                    for m in stack
+                }
                 assert scene.table.spots == spots
                 assert scene.table.lid == list(state.lid)
                 assert scene.table.chips == state.chips
@@ -291,11 +319,17 @@ def _every_event_kind():
     yield Event("dice_taken", 1, {"face": 2, "count": 3, "action": "A", "lid": [0] * 8})
     yield Event("dice_taken", 1, {"face": 2, "count": 1, "action": "B", "lid": [0] * 8})
     for start, end in ((0, 3), (3, 5), (1, 0)):
-        yield Event("marker_move", 1, {"route": 2, "from": start, "to": end, "stack": 0,
-                                       "from_stack": 0, "cause": "A"})
+        yield Event(
+            "marker_move",
+            1,
+            {"route": 2, "from": start, "to": end, "stack": 0, "from_stack": 0, "cause": "A"},
+        )
     for cause in ("B", "C", "D", "d6", "chip"):
-        yield Event("marker_move", 1, {"route": 4, "from": 2, "to": 3, "stack": 1,
-                                       "from_stack": 0, "cause": cause})
+        yield Event(
+            "marker_move",
+            1,
+            {"route": 4, "from": 2, "to": 3, "stack": 1, "from_stack": 0, "cause": cause},
+        )
     yield Event("marker_blocked", 1, {"route": 6, "space": 20, "cause": "A"})
     yield Event("die_changed", 1, {"from": 1, "to": 2, "lid": [0] * 8})
     yield Event("chip_offered", 1, {})
@@ -303,10 +337,10 @@ def _every_event_kind():
     yield Event("chip_declined", 1, {})
     yield Event("phase_end", 1, {"round": 1})
     yield Event("round_end", 0, {"round": 1, "left_in_lid": 2})
-    yield Event("route_scored", None, {"route": 1, "points": [5, 0, 12], "order": [2, 0],
-                                       "spaces": [5, 3]})
-    yield Event("route_scored", None, {"route": 8, "points": [0, 0, 0], "order": [],
-                                       "spaces": []})
+    yield Event(
+        "route_scored", None, {"route": 1, "points": [5, 0, 12], "order": [2, 0], "spaces": [5, 3]}
+    )
+    yield Event("route_scored", None, {"route": 8, "points": [0, 0, 0], "order": [], "spaces": []})
     yield Event("game_over", None, {"totals": [30, 12, 44], "winners": [2]})
 
 
@@ -334,7 +368,7 @@ def test_the_route_labels_say_how_each_route_scores():
         scene = make_scene(app, players=4)
         labels = [scene._route_label(r, scene.state.scorer) for r in range(1, 9)]
         assert labels[0][0] == "Position" and labels[6][0] == "Position"
-        assert labels[1] == ("Ranks 12·9·6·3", "from space 5")   # 4 players: 4 ranks
+        assert labels[1] == ("Ranks 12·9·6·3", "from space 5")  # 4 players: 4 ranks
         assert labels[5][0] == "1st only: 16" and "round-chip" in labels[5][1]
         assert "C:" in labels[2][1] and "D:" in labels[4][1] and "d6" in labels[3][1]
         assert labels[7] == ("Ranks 18·9·3", "from space 10")
@@ -348,7 +382,7 @@ def test_the_preview_of_C_shows_the_turned_die_in_its_new_square():
     app = make_app()
     try:
         scene = make_scene(app, humans=(0,), players=4, seed=1)
-        scene.fast_forward(0, 8)            # seat 0's phase in round 2, C is legal
+        scene.fast_forward(0, 8)  # seat 0's phase in round 2, C is legal
         change = next(a for a in scene.state.legal_actions(0) if isinstance(a, ChangeDie))
         shown = scene.preview(change)
         plain, previewed = pygame.Surface(app.size), pygame.Surface(app.size)
@@ -356,8 +390,9 @@ def test_the_preview_of_C_shows_the_turned_die_in_its_new_square():
         scene._draw_lid(previewed, shown)
         target = change.face + change.delta
         for face, square in enumerate(scene.squares, start=1):
-            same = pygame.image.tobytes(plain.subsurface(square), "RGB") == \
-                pygame.image.tobytes(previewed.subsurface(square), "RGB")
+            same = pygame.image.tobytes(plain.subsurface(square), "RGB") == pygame.image.tobytes(
+                previewed.subsurface(square), "RGB"
+            )
             assert same == (face not in (change.face, target)), face
     finally:
         pygame.quit()

@@ -1,5 +1,6 @@
 """Eight Routes conformance soak: seeded random games through the shared harness, with
 conservation of dice, markers and round chips checked after every action."""
+
 import copy
 import time
 
@@ -22,13 +23,20 @@ def _table(**changes):
 # game, and tables with few dice (empty lids, skipped mandatory actions) and many dice
 # (markers reaching space 20).
 VARIANTS = [
-    (3, OPTS, 520, 0), (4, OPTS, 520, 0), (5, OPTS, 520, 0),
+    (3, OPTS, 520, 0),
+    (4, OPTS, 520, 0),
+    (5, OPTS, 520, 0),
     (4, dict(OPTS, rounds_per_player=1), 200, 0),
     (3, _table(dice_per_player=1), 200, 0),
     (5, _table(dice_per_player=10, rounds_per_player=3), 100, 0),
 ]
-DEEP = [(3, OPTS, 30, 2), (4, OPTS, 30, 3), (5, OPTS, 20, 4),
-        (3, _table(dice_per_player=1), 20, 2), (5, _table(dice_per_player=10), 10, 4)]
+DEEP = [
+    (3, OPTS, 30, 2),
+    (4, OPTS, 30, 3),
+    (5, OPTS, 20, 4),
+    (3, _table(dice_per_player=1), 20, 2),
+    (5, _table(dice_per_player=10), 10, 4),
+]
 
 
 def invariants(state):
@@ -74,8 +82,16 @@ def _run(variants):
     games = 0
     for index, (players, options, count, deep_every) in enumerate(variants):
         seeds = range(index * 100_000, index * 100_000 + count)
-        report = soak(routes, players, seeds, options, invariants=invariants,
-                      leak_check=leak_check, deep_every=deep_every, determinism_every=10)
+        report = soak(
+            routes,
+            players,
+            seeds,
+            options,
+            invariants=invariants,
+            leak_check=leak_check,
+            deep_every=deep_every,
+            determinism_every=10,
+        )
         assert report.finished == report.games == count and report.capped == 0
         games += report.games
     return games

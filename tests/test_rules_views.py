@@ -1,6 +1,7 @@
 """A view hides what a move may need, so it cannot be played on until determinized:
 GameState.apply refuses it with IllegalAction and leaves it as it was (issue #20: mypy
 showed Cluck-peep!'s rules reaching a view's missing random generator and hidden tiles)."""
+
 import random
 
 import pytest
@@ -30,7 +31,7 @@ def test_a_determinized_cluck_view_plays_on():
     state = cluck.new_game(3, 7, {"tiles": TILES})
     view = state.view(state.to_act()[0])
     world = view.determinize(random.Random(1))
-    while world.round_number == 1:     # the chickens, the tiles, the end of a round
+    while world.round_number == 1:  # the chickens, the tiles, the end of a round
         player = world.to_act()[0]
         world.apply(player, world.legal_actions(player)[0])
         invariants(world)

@@ -1,5 +1,6 @@
 """Saves: atomic, human-readable, replayed through the rules; every damaged file gives a
 SaveError naming the file, the place and the problem (never a traceback)."""
+
 import errno
 import json
 import os
@@ -26,8 +27,11 @@ GAME = "routes"
 
 
 def _played_session(actions=25, seed=3):
-    seats = [Seat("Aiko", "orange"), Seat("Ben", "sky", human=False),
-             Seat("Chie", "green", human=False)]
+    seats = [
+        Seat("Aiko", "orange"),
+        Seat("Ben", "sky", human=False),
+        Seat("Chie", "green", human=False),
+    ]
     session = Session(GAME, seats, seed)
     rng = random.Random(seed)
     bot = RandomBot()
@@ -46,7 +50,7 @@ def test_autosave_round_trip_restores_the_exact_state():
     assert restored.state.to_dict() == session.state.to_dict()
     assert [s.name for s in restored.seats] == ["Aiko", "Ben", "Chie"]
     assert json.loads(path.read_text())["format"] == saves.FORMAT
-    assert [p.name for p in path.parent.iterdir()] == [path.name]   # no temp files left
+    assert [p.name for p in path.parent.iterdir()] == [path.name]  # no temp files left
 
 
 def test_list_saves_shows_game_players_round_and_flags_damage():
@@ -74,8 +78,12 @@ HOSTILE = {
     "wrong type": lambda p: json.dumps({**p, "players": "three"}).encode(),
     "unknown key": lambda p: json.dumps({**p, "cheat": True}).encode(),
     "out of range": lambda p: json.dumps({**p, "players": 99}).encode(),
-    "illegal action": lambda p: json.dumps({**p, "actions": p["actions"][:3] + [[0, "fly 9"]]}).encode(),
-    "action by wrong seat": lambda p: json.dumps({**p, "actions": [[2, p["actions"][0][1]]] + p["actions"][1:]}).encode(),
+    "illegal action": lambda p: json.dumps(
+        {**p, "actions": p["actions"][:3] + [[0, "fly 9"]]}
+    ).encode(),
+    "action by wrong seat": lambda p: json.dumps(
+        {**p, "actions": [[2, p["actions"][0][1]]] + p["actions"][1:]}
+    ).encode(),
     "newer format": lambda p: json.dumps({**p, "format": saves.FORMAT + 1}).encode(),
     "unknown game": lambda p: json.dumps({**p, "game": "chess"}).encode(),
     "seat not an object": lambda p: json.dumps({**p, "seats": [1, 2, 3]}).encode(),
@@ -94,7 +102,9 @@ def test_hostile_save_files_give_one_clear_error(case, tmp_path):
     assert info.value.problem
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(data=st.data())
 def test_fuzzed_saves_never_escape_as_a_traceback(data, tmp_path):
     raw = bytearray(json.dumps(_FUZZ_BASE).encode())
@@ -104,7 +114,7 @@ def test_fuzzed_saves_never_escape_as_a_traceback(data, tmp_path):
         if op == "flip" and raw:
             raw[i] = data.draw(st.integers(0, 255))
         elif op == "cut":
-            del raw[i:i + data.draw(st.integers(1, 40))]
+            del raw[i : i + data.draw(st.integers(1, 40))]
         else:
             raw[i:i] = data.draw(st.binary(min_size=1, max_size=8))
     path = tmp_path / "fuzz.json"
@@ -129,18 +139,18 @@ CORPUS = hostile.CORPUS / "saves"
 # Each committed hostile save (tests/corpus/make_corpus.py wrote them) and the place its
 # error must name: the one thing broken in an otherwise real save.
 CORPUS_PLACES = {
-    "saved_at_10e400.json": "saved_at",          # was OverflowError at start-up
-    "saved_at_1e308.json": "saved_at",           # was a Resume screen crash (localtime)
+    "saved_at_10e400.json": "saved_at",  # was OverflowError at start-up
+    "saved_at_1e308.json": "saved_at",  # was a Resume screen crash (localtime)
     "saved_at_1e400.json": "saved_at",
-    "saved_at_infinity.json": "saved_at",        # was a Resume screen crash
-    "saved_at_nan.json": "saved_at",             # was a Resume screen crash
+    "saved_at_infinity.json": "saved_at",  # was a Resume screen crash
+    "saved_at_nan.json": "saved_at",  # was a Resume screen crash
     "saved_at_negative.json": "saved_at",
-    "seed_5000_digits.json": "seed",             # was exit 2 at start-up (int digit limit)
+    "seed_5000_digits.json": "seed",  # was exit 2 at start-up (int digit limit)
     "seed_out_of_range.json": "seed",
     "round_huge.json": "round",
     "round_zero.json": "round",
-    "name_nul.json": "seats[0].name",            # was the Resume screen quitting the app
-    "name_lone_surrogate.json": "seats[0].name", # was the Resume screen quitting the app
+    "name_nul.json": "seats[0].name",  # was the Resume screen quitting the app
+    "name_lone_surrogate.json": "seats[0].name",  # was the Resume screen quitting the app
     "name_newline.json": "seats[0].name",
     "name_17_characters.json": "seats[0].name",
     "seat_unknown_key.json": "seats[0].cheat",
@@ -216,7 +226,7 @@ def test_runtime_hostile_saves_are_refused_quickly_and_messages_stay_short(tmp_p
             saves.read_payload(tmp_path / name)
         message = str(info.value)
         assert words in message, (name, message)
-        assert len(message) < 300 + len(str(tmp_path)), name    # never the value whole
+        assert len(message) < 300 + len(str(tmp_path)), name  # never the value whole
         assert message.isprintable(), name
 
 
@@ -237,7 +247,7 @@ def test_list_saves_lists_every_hostile_save_as_damaged_and_leaves_it_on_disk():
     assert len(entries) == count
     good = [e for e in entries if isinstance(e, saves.SaveInfo)]
     assert [e.path.name for e in good] == ["valid.json"]
-    assert sorted(os.listdir(folder)) == before          # nothing deleted, nothing added
+    assert sorted(os.listdir(folder)) == before  # nothing deleted, nothing added
 
 
 def test_resume_screen_opens_and_draws_over_every_hostile_save(app):
@@ -246,6 +256,7 @@ def test_resume_screen_opens_and_draws_over_every_hostile_save(app):
     from game.scenes.dialog import DialogScene
     from game.scenes.menu import MenuScene
     from game.scenes.resume import PER_PAGE, ResumeScene
+
     _, count = _fill_saves_folder()
     app.push(MenuScene(app))
     app.push(ResumeScene(app))
@@ -254,7 +265,7 @@ def test_resume_screen_opens_and_draws_over_every_hostile_save(app):
     for page in range((count + PER_PAGE - 1) // PER_PAGE):
         app.step(1 / 60)
         app.draw()
-        for i in range(len(scene.entries[page * PER_PAGE:(page + 1) * PER_PAGE])):
+        for i in range(len(scene.entries[page * PER_PAGE : (page + 1) * PER_PAGE])):
             entry = scene.entries[page * PER_PAGE + i]
             if isinstance(entry, saves.SaveError):
                 scene.buttons.by_key(f"save:{i}").on_click()
@@ -271,6 +282,7 @@ def test_start_up_and_resume_latest_survive_every_hostile_save(tmp_path):
     before its first frame. The real app, started over the corpus, runs and exits 0."""
     import subprocess
     import sys
+
     home = tmp_path / "derby"
     folder = home / "data" / "saves"
     folder.mkdir(parents=True)
@@ -278,12 +290,22 @@ def test_start_up_and_resume_latest_survive_every_hostile_save(tmp_path):
         if path.name != "valid.json":
             shutil.copy(path, folder / path.name)
     _runtime_hostile(folder)
-    env = {**os.environ, "TABLETOP_DERBY_HOME": str(home), "SDL_VIDEODRIVER": "dummy",
-           "SDL_AUDIODRIVER": "dummy"}
+    env = {
+        **os.environ,
+        "TABLETOP_DERBY_HOME": str(home),
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+    }
     root = Path(__file__).resolve().parents[1]
     for args in ([], ["--resume", "latest"]):
-        out = subprocess.run([sys.executable, str(root / "main.py"), *args, "--frames", "5"],
-                             env=env, cwd="/", capture_output=True, timeout=120, check=False)
+        out = subprocess.run(
+            [sys.executable, str(root / "main.py"), *args, "--frames", "5"],
+            env=env,
+            cwd="/",
+            capture_output=True,
+            timeout=120,
+            check=False,
+        )
         assert out.returncode == 0, out.stderr.decode()[-2000:]
         assert b"Traceback" not in out.stderr
 
@@ -306,10 +328,12 @@ def test_listing_the_worst_save_is_fast_and_bounded_in_memory(tmp_path, capsys):
     assert len(entries) == 1 and isinstance(entries[0], saves.SaveError)
     rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     with capsys.disabled():
-        print(f"\nlist_saves over an 8 MB save with a 5 MB name: {elapsed * 1000:.0f} ms, "
-              f"traced peak {peak / 1e6:.1f} MB (process max RSS so far {rss_mb:.0f} MB)")
+        print(
+            f"\nlist_saves over an 8 MB save with a 5 MB name: {elapsed * 1000:.0f} ms, "
+            f"traced peak {peak / 1e6:.1f} MB (process max RSS so far {rss_mb:.0f} MB)"
+        )
     assert elapsed < 5.0
-    assert peak < 8 * saves.MAX_BYTES     # a few copies of the file at most, never more
+    assert peak < 8 * saves.MAX_BYTES  # a few copies of the file at most, never more
 
 
 def _unreadable_saves_folder(monkeypatch):
@@ -324,11 +348,14 @@ def _unreadable_saves_folder(monkeypatch):
     def refusing(real, inside_only: bool):
         def call(path, *args, **kwargs):
             target = Path(os.fsdecode(path)) if not isinstance(path, int) else None
-            if target is not None and (target.parent == folder
-                                       or (not inside_only and target == folder)):
+            if target is not None and (
+                target.parent == folder or (not inside_only and target == folder)
+            ):
                 raise PermissionError(errno.EACCES, "Permission denied", str(path))
             return real(path, *args, **kwargs)
+
         return call
+
     monkeypatch.setattr(os, "scandir", refusing(os.scandir, inside_only=False))
     for name in ("stat", "lstat", "open"):
         monkeypatch.setattr(os, name, refusing(getattr(os, name), inside_only=True))
@@ -340,12 +367,13 @@ def test_an_unreadable_saves_folder_is_reported_not_taken_for_no_saves(monkeypat
     from game.scenes.dialog import DialogScene
     from game.scenes.menu import MenuScene
     from game.scenes.resume import ResumeScene
+
     _unreadable_saves_folder(monkeypatch)
     entries = saves.list_saves()
     assert len(entries) == 1 and isinstance(entries[0], saves.SavesFolderError)
     assert "Permission denied" in str(entries[0])
     app.push(MenuScene(app))
-    assert app.top.buttons.by_key("resume")          # the menu still offers Resume
+    assert app.top.buttons.by_key("resume")  # the menu still offers Resume
     app.push(ResumeScene(app))
     assert isinstance(app.top.folder_error, saves.SavesFolderError)
     assert app.top.entries == []
@@ -358,9 +386,12 @@ def test_an_unreadable_saves_folder_is_reported_not_taken_for_no_saves(monkeypat
     assert app.t("app.no_saves") not in app.top.message
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root reads a chmod 000 folder anyway; "
-                    "test_an_unreadable_saves_folder_is_reported_not_taken_for_no_saves "
-                    "covers it with os.scandir refusing")
+@pytest.mark.skipif(
+    os.geteuid() == 0,
+    reason="root reads a chmod 000 folder anyway; "
+    "test_an_unreadable_saves_folder_is_reported_not_taken_for_no_saves "
+    "covers it with os.scandir refusing",
+)
 def test_a_chmod_000_saves_folder_is_reported_not_taken_for_no_saves():
     folder = saves.saves_dir()
     folder.mkdir(parents=True)
@@ -374,8 +405,7 @@ def test_a_chmod_000_saves_folder_is_reported_not_taken_for_no_saves():
 
 
 def _autosave_file(folder: Path, name: str, saved_at: float, over: bool, **changes) -> Path:
-    payload = {**_base_payload(), "kind": "auto", "over": over, "saved_at": saved_at,
-               **changes}
+    payload = {**_base_payload(), "kind": "auto", "over": over, "saved_at": saved_at, **changes}
     path = folder / name
     path.write_text(json.dumps(payload))
     os.utime(path, (saved_at, saved_at))
@@ -387,20 +417,23 @@ def test_prune_removes_only_finished_readable_autosaves_of_this_version():
     folder = saves.saves_dir()
     folder.mkdir(parents=True)
     t0 = 1_700_000_000.0
-    finished = [_autosave_file(folder, f"auto-done{i:02d}.json", t0 + 100 + i, True)
-                for i in range(saves.KEEP_AUTOSAVES + 3)]
+    finished = [
+        _autosave_file(folder, f"auto-done{i:02d}.json", t0 + 100 + i, True)
+        for i in range(saves.KEEP_AUTOSAVES + 3)
+    ]
     # all older than every finished one, so an mtime-based prune would take them first
     unfinished = [_autosave_file(folder, f"auto-open{i}.json", t0 + i, False) for i in range(3)]
     damaged = folder / "auto-damaged.json"
     damaged.write_text("{ not json")
     os.utime(damaged, (t0, t0))
     newer = folder / "auto-newer.json"
-    newer.write_text(json.dumps({**_base_payload(), "format": saves.FORMAT + 1,
-                                 "kind": "auto", "over": True}))
+    newer.write_text(
+        json.dumps({**_base_payload(), "format": saves.FORMAT + 1, "kind": "auto", "over": True})
+    )
     os.utime(newer, (t0, t0))
     manual = _autosave_file(folder, "slot-1.json", t0, True, kind="manual")
     removed = saves._prune()
-    assert sorted(removed) == sorted(finished[:3])          # the three oldest finished
+    assert sorted(removed) == sorted(finished[:3])  # the three oldest finished
     for path in finished[3:] + unfinished + [damaged, newer, manual]:
         assert path.exists(), path.name
 
@@ -408,8 +441,10 @@ def test_prune_removes_only_finished_readable_autosaves_of_this_version():
 def test_autosave_prunes_when_a_game_ends_and_never_during_one():
     folder = saves.saves_dir()
     folder.mkdir(parents=True)
-    old = [_autosave_file(folder, f"auto-done{i:02d}.json", 1_700_000_000.0 + i, True)
-           for i in range(saves.KEEP_AUTOSAVES)]
+    old = [
+        _autosave_file(folder, f"auto-done{i:02d}.json", 1_700_000_000.0 + i, True)
+        for i in range(saves.KEEP_AUTOSAVES)
+    ]
     running = _played_session(actions=5)
     saves.autosave(running)
     assert all(p.exists() for p in old)
@@ -426,24 +461,32 @@ def test_stale_temp_files_of_killed_writes_are_removed_at_start_up_and_only_thos
     writing one now)."""
     from game import settings as settings_mod
     from game.app import App
+
     folder = saves.saves_dir()
     folder.mkdir(parents=True)
     config = settings_mod.config_dir()
     config.mkdir(parents=True)
     old = time.time() - 2 * settings_mod.STALE_TEMP_AGE_S
-    stale = [folder / ".auto-abc.json.k2j4_x9a.tmp", folder / ".slot-2.json.a1b2c3d4.tmp",
-             config / ".settings.json.zz99yy88.tmp"]
-    fresh = folder / ".auto-abc.json.q1w2e3r4.tmp"       # another instance, mid-write
-    foreign = [folder / ".notes.txt.a1b2c3d4.tmp", folder / "mine.tmp",
-               folder / ".auto-abc.json.tmp", config / ".other.json.a1b2c3d4.tmp"]
-    link = folder / ".auto-xyz.json.a1b2c3d4.tmp"        # a link is never ours
+    stale = [
+        folder / ".auto-abc.json.k2j4_x9a.tmp",
+        folder / ".slot-2.json.a1b2c3d4.tmp",
+        config / ".settings.json.zz99yy88.tmp",
+    ]
+    fresh = folder / ".auto-abc.json.q1w2e3r4.tmp"  # another instance, mid-write
+    foreign = [
+        folder / ".notes.txt.a1b2c3d4.tmp",
+        folder / "mine.tmp",
+        folder / ".auto-abc.json.tmp",
+        config / ".other.json.a1b2c3d4.tmp",
+    ]
+    link = folder / ".auto-xyz.json.a1b2c3d4.tmp"  # a link is never ours
     for path in stale + [fresh] + foreign:
         path.write_text("{")
     link.symlink_to(folder / "mine.tmp")
     for path in stale + foreign:
         os.utime(path, (old, old))
     os.utime(link, (old, old), follow_symlinks=False)
-    App(size=(640, 360), settings=None, persist=True)          # the start-up clean-up
+    App(size=(640, 360), settings=None, persist=True)  # the start-up clean-up
     try:
         assert not any(p.exists() for p in stale)
         assert fresh.exists() and link.is_symlink() and all(p.exists() for p in foreign)
@@ -453,6 +496,7 @@ def test_stale_temp_files_of_killed_writes_are_removed_at_start_up_and_only_thos
 
 def _routes_scene(app):
     from game import registry
+
     session = _played_session(actions=5)
     scene = registry.get(GAME).scene_class()(app, session)
     app.push(scene)
@@ -461,13 +505,14 @@ def _routes_scene(app):
 
 def _dialogs(app) -> int:
     from game.scenes.dialog import DialogScene
+
     return sum(isinstance(s, DialogScene) for s in app.stack)
 
 
-def test_a_failing_autosave_shows_one_dialog_per_streak_and_keeps_the_old_save(monkeypatch,
-                                                                             app):
+def test_a_failing_autosave_shows_one_dialog_per_streak_and_keeps_the_old_save(monkeypatch, app):
     """Was: a full disk or read-only folder only wrote a log line that scrolled away."""
     from game import settings as settings_mod
+
     scene = _routes_scene(app)
     scene.autosave()
     path = saves.saves_dir() / f"auto-{scene.session.save_id}.json"
@@ -476,8 +521,9 @@ def test_a_failing_autosave_shows_one_dialog_per_streak_and_keeps_the_old_save(m
 
     def full_disk(target, text):
         raise OSError(errno.ENOSPC, "No space left on device", str(target))
+
     monkeypatch.setattr(saves, "atomic_write_text", full_disk)
-    for _ in range(3):                                     # three rounds fail
+    for _ in range(3):  # three rounds fail
         scene.autosave()
         app.step(1 / 60)
     assert _dialogs(app) == 1
@@ -485,7 +531,7 @@ def test_a_failing_autosave_shows_one_dialog_per_streak_and_keeps_the_old_save(m
     assert path.read_bytes() == kept
     app.pop()
     monkeypatch.setattr(saves, "atomic_write_text", real_write)
-    scene.autosave()                                       # works again: the streak ends
+    scene.autosave()  # works again: the streak ends
     monkeypatch.setattr(saves, "atomic_write_text", full_disk)
     scene.autosave()
     app.step(1 / 60)
@@ -495,15 +541,17 @@ def test_a_failing_autosave_shows_one_dialog_per_streak_and_keeps_the_old_save(m
 def test_a_failing_autosave_on_quit_to_menu_is_still_shown(monkeypatch, app):
     from game.scenes.menu import MenuScene
     from game.scenes.pause import PauseScene
+
     app.push(MenuScene(app))
     scene = _routes_scene(app)
 
     def read_only(target, text):
         raise OSError(errno.EROFS, "Read-only file system", str(target))
+
     monkeypatch.setattr(saves, "atomic_write_text", read_only)
     scene.open_pause()
     assert isinstance(app.top, PauseScene)
-    app.top._menu()                                        # autosave, then back to the menu
+    app.top._menu()  # autosave, then back to the menu
     app.step(1 / 60)
     assert _dialogs(app) == 1 and "Read-only file system" in app.top.message
 
@@ -528,7 +576,7 @@ def test_duck_name_fitting_measures_log_n_times_and_cuts_where_a_full_search_wou
     for text in ("Aiko", "Wolfgang Amadeus", "あいうえおかきくけこさしす", "iiiiiiiiWWWWWWWW"):
         for width in (5, 30, 60, 90, 400):
             expected = text
-            if real.size(text)[0] > width:          # the old loop, as the reference
+            if real.size(text)[0] > width:  # the old loop, as the reference
                 expected = text
                 while len(expected) > 1 and real.size(expected + "…")[0] > width:
                     expected = expected[:-1]
@@ -544,6 +592,7 @@ def test_printable_escapes_what_no_font_draws():
 def test_save_slots_over_an_unreadable_folder_say_so(monkeypatch, app):
     """Was: Path.exists() raised PermissionError inside the Save slots screen's layout."""
     from game.scenes.save_slots import SaveSlotsScene
+
     _unreadable_saves_folder(monkeypatch)
     scene_ = SaveSlotsScene(app, _played_session(actions=3))
     app.push(scene_)
@@ -553,6 +602,7 @@ def test_save_slots_over_an_unreadable_folder_say_so(monkeypatch, app):
 
 def test_save_slots_show_a_damaged_or_special_slot_file_as_such(app):
     from game.scenes.save_slots import SaveSlotsScene
+
     folder = saves.saves_dir()
     folder.mkdir(parents=True)
     shutil.copy(CORPUS / "saved_at_1e308.json", folder / "slot-1.json")
@@ -563,5 +613,8 @@ def test_save_slots_show_a_damaged_or_special_slot_file_as_such(app):
         app.push(scene_)
         app.draw()
     labels = [scene_.buttons.by_key(f"slot:{n}").label for n in (1, 2, 3)]
-    assert "saved_at" in labels[0] and "not a regular file" in labels[1] \
+    assert (
+        "saved_at" in labels[0]
+        and "not a regular file" in labels[1]
         and "not a regular file" in labels[2]
+    )

@@ -1,4 +1,5 @@
 """The app shell under the dummy video driver: scenes, overlays, keyboard and mouse."""
+
 import pygame
 import pytest
 
@@ -50,6 +51,7 @@ def test_handoff_curtain_hides_everything_and_closes_on_space(app):
     # opaque: the menu's title bar colour must not show anywhere at the top
     top_row = {tuple(app.screen.get_at((x, 20)))[:3] for x in range(0, 1280, 7)}
     from game.ui import theme
+
     assert theme.BG_DARK not in top_row and theme.BG not in top_row
     key(app, pygame.K_SPACE)
     assert called == [1] and isinstance(app.top, MenuScene)
@@ -87,12 +89,16 @@ def test_the_rules_help_reads_its_file_bounded_and_says_why_it_cannot(tmp_path):
     from types import SimpleNamespace
 
     from game.scenes.help import MAX_HELP_BYTES, read_help
+
     fifo, huge, binary = tmp_path / "fifo.md", tmp_path / "huge.md", tmp_path / "bin.md"
     os.mkfifo(fifo)
     huge.write_text("x" * (MAX_HELP_BYTES + 1))
     binary.write_bytes(b"\xff\xfe rules")
-    for path, problem in ((fifo, "not a regular file"), (huge, "larger than"),
-                          (binary, "not UTF-8")):
+    for path, problem in (
+        (fifo, "not a regular file"),
+        (huge, "larger than"),
+        (binary, "not UTF-8"),
+    ):
         text = read_help(SimpleNamespace(help_path=lambda lang, p=path: p), "en")
         assert text.startswith(str(path)) and problem in text and "\n" not in text
 
@@ -102,11 +108,15 @@ def test_a_dialog_grows_with_its_message_and_never_runs_under_its_button(size):
     """Three broken boards' problems overlapped the OK button at 1024x600."""
     from game.scenes.dialog import DialogScene
     from tests.scene_helpers import make_app
+
     app = make_app(size)
     try:
         for count in (1, 3, 40):
-            message = "\n".join(f"/home/someone/boards/board-{i}.yaml: line {i}: "
-                                "a problem described in enough words to wrap" for i in range(count))
+            message = "\n".join(
+                f"/home/someone/boards/board-{i}.yaml: line {i}: "
+                "a problem described in enough words to wrap"
+                for i in range(count)
+            )
             dialog = DialogScene(app, "Title", message)
             app.push(dialog)
             ok = dialog.buttons.by_key("ok").rect
@@ -117,8 +127,9 @@ def test_a_dialog_grows_with_its_message_and_never_runs_under_its_button(size):
             if count == 40:
                 assert dialog.lines[-1].endswith("…")
             else:
-                assert "".join(dialog.lines).replace(" ", "") == message.replace(
-                    "\n", "").replace(" ", "")
+                assert "".join(dialog.lines).replace(" ", "") == message.replace("\n", "").replace(
+                    " ", ""
+                )
             app.pop()
     finally:
         pygame.quit()

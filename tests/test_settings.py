@@ -22,7 +22,9 @@ def test_settings_round_trip(tmp_path):
 
 def test_bad_settings_files_fall_back_to_defaults_with_a_clear_reason(tmp_path):
     cases = {
-        "empty": b"", "binary": bytes(range(256)), "list": b"[1, 2]",
+        "empty": b"",
+        "binary": bytes(range(256)),
+        "list": b"[1, 2]",
         "wrong type": json.dumps({"volume": "loud"}).encode(),
         "unknown key": json.dumps({"colour": 1}).encode(),
         "out of range": json.dumps({"window_width": 10**9}).encode(),
@@ -51,13 +53,15 @@ KEPT_JA = {"language": "ja"}
 # Each committed hostile settings file: the settings that must come out of it (every
 # valid value kept) and the key its note must name.
 CORPUS_CASES = {
-    "number_5000_digits.json": (KEPT_JA, "window_width"),      # was exit 2 at start-up
-    "bad_volume.json": ({"language": "ja", "window_width": 1600, "window_height": 900,
-                         "animation_speed": 2.0}, "volume"),    # was: everything lost
+    "number_5000_digits.json": (KEPT_JA, "window_width"),  # was exit 2 at start-up
+    "bad_volume.json": (
+        {"language": "ja", "window_width": 1600, "window_height": 900, "animation_speed": 2.0},
+        "volume",
+    ),  # was: everything lost
     "volume_nan.json": (KEPT_JA, "volume"),
     "volume_infinity.json": (KEPT_JA, "volume"),
     "speed_true.json": (KEPT_JA, "animation_speed"),
-    "unknown_key.json": (KEPT_JA, "colour"),                   # was fatal to the file
+    "unknown_key.json": (KEPT_JA, "colour"),  # was fatal to the file
 }
 
 
@@ -73,7 +77,7 @@ def test_each_bad_value_falls_back_alone_and_every_other_setting_is_kept(name):
     loaded, warning = load_settings(CORPUS / name)
     assert loaded == Settings(**kept), name
     assert warning and warning.startswith(f"{CORPUS / name}: {key}: "), warning
-    assert len(warning) < 300 + len(str(CORPUS))          # never the value whole
+    assert len(warning) < 300 + len(str(CORPUS))  # never the value whole
 
 
 def test_a_huge_value_is_not_printed_whole():
@@ -103,7 +107,7 @@ def test_special_settings_files_never_hang_and_are_kept_when_settings_are_writte
         loaded, warning = load_settings()
         assert loaded == Settings() and warning and str(path) in warning
         if kind == "folder":
-            return                            # os.replace cannot put a file over a folder
+            return  # os.replace cannot put a file over a folder
         kept = save_settings(Settings(language="ja"))
     assert kept is not None and kept.name.startswith("settings.json.damaged-")
     if kind.startswith("dev_"):
@@ -126,9 +130,12 @@ def test_a_damaged_file_is_kept_once_and_an_existing_copy_is_never_overwritten(m
     assert kept == path.with_name("settings.json.damaged-20250101-120000-2")
     assert kept.read_bytes() == original
     assert earlier.read_text() == "an earlier damaged copy"
-    assert save_settings(loaded) is None                    # the new file is whole: no copy
+    assert save_settings(loaded) is None  # the new file is whole: no copy
     assert sorted(p.name for p in path.parent.iterdir()) == [
-        "settings.json", earlier.name, kept.name]
+        "settings.json",
+        earlier.name,
+        kept.name,
+    ]
     assert load_settings() == (loaded, None)
 
 
@@ -146,16 +153,28 @@ def test_start_up_over_a_damaged_settings_file_keeps_its_good_values_and_the_fil
     (home / "config").mkdir(parents=True)
     original = (CORPUS / "number_5000_digits.json").read_bytes()
     (home / "config" / "settings.json").write_bytes(original)
-    env = {**os.environ, "TABLETOP_DERBY_HOME": str(home), "SDL_VIDEODRIVER": "dummy",
-           "SDL_AUDIODRIVER": "dummy"}
+    env = {
+        **os.environ,
+        "TABLETOP_DERBY_HOME": str(home),
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+    }
     root = Path(__file__).resolve().parents[1]
-    script = ("import sys; from game.app import App; from game.scenes.menu import MenuScene;"
-              "app = App(); app.push(MenuScene(app)); app.run(5);"
-              "print(type(app.top).__name__, app.settings.language); app.quit()")
-    out = subprocess.run([sys.executable, "-c", script], env=env, cwd=str(root),
-                         capture_output=True, timeout=120, check=False)
+    script = (
+        "import sys; from game.app import App; from game.scenes.menu import MenuScene;"
+        "app = App(); app.push(MenuScene(app)); app.run(5);"
+        "print(type(app.top).__name__, app.settings.language); app.quit()"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", script],
+        env=env,
+        cwd=str(root),
+        capture_output=True,
+        timeout=120,
+        check=False,
+    )
     assert out.returncode == 0, out.stderr.decode()[-2000:]
-    assert out.stdout.split() == [b"DialogScene", b"ja"]     # told, and Japanese kept
+    assert out.stdout.split() == [b"DialogScene", b"ja"]  # told, and Japanese kept
     files = sorted(p.name for p in (home / "config").iterdir())
     assert files[0] == "settings.json" and files[1].startswith("settings.json.damaged-")
     assert (home / "config" / files[1]).read_bytes() == original

@@ -1,4 +1,5 @@
 """The shared colour helpers of game/ui/theme.py."""
+
 from game.ui import theme
 
 

@@ -1,5 +1,6 @@
 """Undo (issue 9): a person's secret choice can be taken back until anything of it is
 seen; never past a reveal or a chance event."""
+
 import pytest
 
 from game.session import Seat, Session
@@ -9,8 +10,10 @@ def _duck_session():
     seats = [Seat("Aiko", "sparky"), Seat("Ben", "cookie"), Seat("Chie", "pirate", human=False)]
     session = Session("duck", seats, seed=4)
     state = session.state
-    while state.to_act() and not {"card"} & {str(a).split()[0] for a in state.legal_actions(state.to_act()[0])}:
-        p = state.to_act()[0]                       # setup: placements
+    while state.to_act() and not {"card"} & {
+        str(a).split()[0] for a in state.legal_actions(state.to_act()[0])
+    }:
+        p = state.to_act()[0]  # setup: placements
         session.apply(p, state.legal_actions(p)[0])
     return session
 

@@ -1,5 +1,6 @@
 """Verflixxt! bots: legal choices from views only, sense in the evaluation, speed, and
 ``python -m game simulate verflixxt`` with random and greedy bots."""
+
 import random
 import subprocess
 import sys
@@ -49,8 +50,9 @@ def test_normal_does_not_depend_on_hidden_cards():
             other.hands[q] = sorted(other.deck.pop(0) for _ in range(2))
     other.touch()
     assert other.view(p).to_dict() == s.view(p).to_dict()
-    assert ai.normal(s.view(p), p, random.Random(5)) == ai.normal(other.view(p), p,
-                                                                   random.Random(5))
+    assert ai.normal(s.view(p), p, random.Random(5)) == ai.normal(
+        other.view(p), p, random.Random(5)
+    )
 
 
 def test_evaluate_likes_plus_tiles_the_lucky_hat_and_progress():
@@ -70,7 +72,7 @@ def test_evaluate_likes_plus_tiles_the_lucky_hat_and_progress():
     assert ai.evaluate(lucky, 0) > ai.evaluate(unlucky, 0)
     ahead = s.clone()
     ahead.pawns[0][0] = ahead.track[-2]
-    ahead.guardians[0] = ahead.track[-2]          # guarded: no tile to take, only progress
+    ahead.guardians[0] = ahead.track[-2]  # guarded: no tile to take, only progress
     assert ai.evaluate(ahead, 0) > ai.evaluate(s, 0) - 1e-9
 
 
@@ -83,6 +85,7 @@ def test_greedy_beats_random_most_of_the_time():
             if p == hero:
                 return ai.normal(view, p, rng)
             return rng.choice(view.legal_actions(p))
+
         s = _play("hats" if seed % 3 else "base", 2, seed, chooser)
         wins += (hero in s.winners()) / len(s.winners())
     assert wins >= 21
@@ -106,12 +109,13 @@ def test_normal_is_fast():
 def test_make_bot_finds_the_levels():
     assert make_bot("verflixxt", "normal").level == "normal"
     assert make_bot("verflixxt", "easy").level == "easy"
-    assert make_bot("verflixxt", "hard").level == "hard"     # ai.hard: expectimax (base game)
+    assert make_bot("verflixxt", "hard").level == "hard"  # ai.hard: expectimax (base game)
 
 
 @pytest.mark.parametrize("bot", ["random", "greedy"])
-@pytest.mark.parametrize("options", [{"variant": "base"}, {"variant": "hats"},
-                                     {"variant": "hats", "attack": True}])
+@pytest.mark.parametrize(
+    "options", [{"variant": "base"}, {"variant": "hats"}, {"variant": "hats", "attack": True}]
+)
 def test_simulate_runs_without_errors(bot, options):
     result = run("verflixxt", 4, 6, 1, options, bot=bot)
     assert result["errors"] == 0, result.get("first_error")
@@ -119,16 +123,37 @@ def test_simulate_runs_without_errors(bot, options):
 
 
 def test_simulate_command_line_json():
-    out = subprocess.run([sys.executable, "-m", "game", "simulate", "verflixxt", "--players",
-                          "3", "--games", "5", "--seed", "2", "--variant", "hats", "--attack",
-                          "--json"], cwd=ROOT, capture_output=True, text=True, timeout=120, check=False)
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "game",
+            "simulate",
+            "verflixxt",
+            "--players",
+            "3",
+            "--games",
+            "5",
+            "--seed",
+            "2",
+            "--variant",
+            "hats",
+            "--attack",
+            "--json",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
     assert out.returncode == 0, out.stderr
     assert '"errors": 0' in out.stdout and '"finished": 5' in out.stdout
 
 
 def test_easy_never_leaves_a_minus_tile_or_takes_the_unlucky_hat_needlessly():
     s = vx.new_game(2, 1, {"variant": "base"})
-    s.pawns[0][0] = "m8"                          # alone on -8: moving it takes the tile
+    s.pawns[0][0] = "m8"  # alone on -8: moving it takes the tile
     s.phase, s.die = "move", 3
     s.touch()
     picks = {str(ai.easy(s.view(0), 0, random.Random(k))) for k in range(40)}
@@ -177,8 +202,9 @@ def test_evaluate_counts_a_lone_tile_less_with_rival_pawns_in_reach():
 
 def _normal_positions(players, seed, variant="base"):
     """Every base-game 'move' decision of a game the normal bots play."""
-    s = vx.new_game(players, seed, {"variant": variant, "track": "random" if seed % 2 else
-                                    "standard"})
+    s = vx.new_game(
+        players, seed, {"variant": variant, "track": "random" if seed % 2 else "standard"}
+    )
     rng = random.Random(seed)
     while not s.is_over():
         p = s.to_act()[0]
@@ -194,6 +220,7 @@ def _piece_code(board, player, action):
 
 def test_hard_board_evaluates_and_moves_exactly_as_the_rules():
     from game.ai import verflixxt_search as vs
+
     checked = 0
     for seed in range(6):
         for s in _normal_positions(2 + seed % 3, seed):
@@ -207,8 +234,12 @@ def test_hard_board_evaluates_and_moves_exactly_as_the_rules():
                 after.apply(p, action)
                 mine = vs.play(board, tiles, _piece_code(board, p, action), s.die)
                 real = vs.board_of(after, tiles)
-                assert (mine.tiles, mine.pawns, mine.guards, mine.piles) == \
-                    (real.tiles, real.pawns, real.guards, real.piles)
+                assert (mine.tiles, mine.pawns, mine.guards, mine.piles) == (
+                    real.tiles,
+                    real.pawns,
+                    real.guards,
+                    real.piles,
+                )
                 assert mine.current == (-1 if after.is_over() else after.current)
                 checked += 1
     assert checked > 300
@@ -216,12 +247,13 @@ def test_hard_board_evaluates_and_moves_exactly_as_the_rules():
 
 def _layout(board):
     """A board with pawns of one player on one tile counted alike."""
-    rows = [sorted(board.pawns[q * board.per:(q + 1) * board.per]) for q in range(board.players)]
+    rows = [sorted(board.pawns[q * board.per : (q + 1) * board.per]) for q in range(board.players)]
     return board.tiles, rows, sorted(board.guards), board.piles
 
 
 def test_hard_expects_each_rival_to_move_as_normal_does():
     from game.ai import verflixxt_search as vs
+
     compared = 0
     for seed in range(4):
         for s in _normal_positions(4, seed):
@@ -231,7 +263,7 @@ def test_hard_expects_each_rival_to_move_as_normal_does():
             search = vs.Search(tiles, (p + 1) % 4, float("inf"), [vs.ALL_FACES] * 4)
             replies = search.replies(board, vs.moves(board, p), s.die)
             if len(replies) != 1:
-                continue                               # a tie: normal picks at random
+                continue  # a tie: normal picks at random
             expected = s.clone()
             expected.apply(p, ai.normal(s.view(p), p, random.Random(0)))
             assert _layout(replies[0][1]) == _layout(vs.board_of(expected, tiles))
@@ -253,12 +285,13 @@ def test_hard_is_reproducible_and_reads_only_the_view():
 
 def test_hard_counts_spare_lucky_tiles_as_worth_turning_a_big_minus_later():
     from game.ai import verflixxt_search as vs
+
     tiles = vs._tiles_for(vx.new_game(2, 1, {"variant": "base"}).box)
     spare = tiles.empty
     for tile in ("l1",):
         spare = tiles.add(spare, tiles.code[tile])
-    used_small = tiles.add(spare, tiles.code["m1"])          # -1 turned into +1
-    used_big = tiles.add(spare, tiles.code["n9"])            # -9 turned into +9
+    used_small = tiles.add(spare, tiles.code["m1"])  # -1 turned into +1
+    used_big = tiles.add(spare, tiles.code["n9"])  # -9 turned into +9
     assert tiles.spare_bonus(spare) == vs.SPARE_LUCKY
     assert tiles.spare_bonus(used_small) == vs.SPARE_LUCKY - 2
     assert tiles.spare_bonus(used_big) == 0.0
@@ -266,8 +299,9 @@ def test_hard_counts_spare_lucky_tiles_as_worth_turning_a_big_minus_later():
 
 def test_chance_of_winning_grows_with_the_lead_and_sharpens_as_the_track_shrinks():
     from game.ai.verflixxt_search import chance_of_winning
+
     even = chance_of_winning([5.0, 5.0, 5.0, 5.0], 0, 30)
-    assert even == pytest.approx(1 / 8)             # three even coin flips
+    assert even == pytest.approx(1 / 8)  # three even coin flips
     ahead_early = chance_of_winning([9.0, 5.0, 5.0, 5.0], 0, 30)
     ahead_late = chance_of_winning([9.0, 5.0, 5.0, 5.0], 0, 3)
     behind_late = chance_of_winning([1.0, 5.0, 5.0, 5.0], 0, 3)

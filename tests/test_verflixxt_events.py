@@ -1,5 +1,6 @@
 """The events tell everything: a shadow table fed only by the events (and the opening
 state a scene starts from) matches the real state after every action."""
+
 import random
 
 import pytest
@@ -13,8 +14,9 @@ class Shadow:
     def __init__(self, state, viewer):
         self.viewer = viewer
         self.track = state.track[:]
-        self.pieces = {f"{p}{'abc'[i]}": pos for p, row in enumerate(state.pawns)
-                       for i, pos in enumerate(row)}
+        self.pieces = {
+            f"{p}{'abc'[i]}": pos for p, row in enumerate(state.pawns) for i, pos in enumerate(row)
+        }
         self.pieces.update({f"g{j + 1}": pos for j, pos in enumerate(state.guardians)})
         self.taken = [[] for _ in range(state.players)]
         self.hat_on = {"lucky": None, "unlucky": None}
@@ -34,8 +36,11 @@ class Shadow:
                 start = self.track.index(d["from"])
                 assert self.pieces[d["piece"]] == d["from"]
                 steps = d["steps"]
-                expected = (self.track[start + 1:start + steps + 1] if steps > 0
-                            else self.track[start + steps:start][::-1])
+                expected = (
+                    self.track[start + 1 : start + steps + 1]
+                    if steps > 0
+                    else self.track[start + steps : start][::-1]
+                )
                 assert d["path"] == expected and (not d["path"] or d["path"][-1] == d["to"])
                 self.pieces[d["piece"]] = d["to"]
             elif e.kind == "take":
@@ -84,8 +89,7 @@ class Shadow:
 def test_a_shadow_fed_by_events_matches_the_state(variant, attack):
     for seed in range(12):
         players = 2 + seed % 5
-        s = vx.new_game(players, seed, {"variant": variant, "attack": attack,
-                                        "track": "random"})
+        s = vx.new_game(players, seed, {"variant": variant, "attack": attack, "track": "random"})
         shadows = [Shadow(s, p) for p in range(players)]
         rng = random.Random(seed)
         while not s.is_over():

@@ -1,4 +1,5 @@
 """Verflixxt! and the protocol: notation, options, the box data, saves, views, determinism."""
+
 import json
 import random
 
@@ -9,9 +10,25 @@ from game.boards import DataFileError, prepare_options
 from game.boards.verflixxt import box_path, load_box
 from game.rules.protocol import IllegalAction, NotationError, Record, RulesDataError, replay
 
-NOTATIONS = ["roll", "move a", "move g3", "draw", "play y3 a", "play o-1 g2",
-             "play o4 b back", "play o-1 c fwd", "play o0", "play y0", "stop", "hat take 2b",
-             "hat give 1a", "hat swap 0c", "hat keep", "attack 4 m5", "attack -1 r5a"]
+NOTATIONS = [
+    "roll",
+    "move a",
+    "move g3",
+    "draw",
+    "play y3 a",
+    "play o-1 g2",
+    "play o4 b back",
+    "play o-1 c fwd",
+    "play o0",
+    "play y0",
+    "stop",
+    "hat take 2b",
+    "hat give 1a",
+    "hat swap 0c",
+    "hat keep",
+    "attack 4 m5",
+    "attack -1 r5a",
+]
 
 
 def random_game(variant="hats", players=3, seed=4, steps=None, attack=False):
@@ -32,10 +49,29 @@ def test_notation_round_trips(text):
     assert vx.parse_action(text) == vx.parse_action(text)
 
 
-@pytest.mark.parametrize("text", ["", "jump", "move", "move d", "move g0", "play", "play x3 a",
-                                  "play o7 a", "play o3 a sideways", "play o3 z", "hat take",
-                                  "hat take 2", "hat steal 1a", "attack 0 m5", "attack 7 m5",
-                                  "attack 3", "roll now", "stop 1"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "jump",
+        "move",
+        "move d",
+        "move g0",
+        "play",
+        "play x3 a",
+        "play o7 a",
+        "play o3 a sideways",
+        "play o3 z",
+        "hat take",
+        "hat take 2",
+        "hat steal 1a",
+        "attack 0 m5",
+        "attack 7 m5",
+        "attack 3",
+        "roll now",
+        "stop 1",
+    ],
+)
 def test_bad_notation_raises(text):
     with pytest.raises(NotationError):
         vx.parse_action(text)
@@ -45,7 +81,7 @@ def test_options_defaults_and_checks():
     s = vx.new_game(2, 1)
     assert s.options == {"variant": "base", "track": "standard", "attack": False}
     assert vx.new_game(2, 1, {"variant": "hats"}).options["track"] == "random"
-    assert vx.new_game(2, 1, {"attack": True}).options["attack"] is False   # base: no attack
+    assert vx.new_game(2, 1, {"attack": True}).options["attack"] is False  # base: no attack
     assert {o.key for o in vx.OPTIONS} == {"variant", "track", "attack"}
     assert all(o.name_ja and o.name_en for o in vx.OPTIONS)
     with pytest.raises(RulesDataError):
@@ -75,11 +111,14 @@ def _box(**changes):
     return box
 
 
-@pytest.mark.parametrize("box, place", [
-    (_box(path_tiles=[]), "path_tiles"),
-    (_box(standard_track=["m1"]), "standard_track"),
-    (_box(guardians_on=["x9"]), "guardians_on[0]"),
-])
+@pytest.mark.parametrize(
+    "box, place",
+    [
+        (_box(path_tiles=[]), "path_tiles"),
+        (_box(standard_track=["m1"]), "standard_track"),
+        (_box(guardians_on=["x9"]), "guardians_on[0]"),
+    ],
+)
 def test_a_bad_box_names_the_place(box, place):
     with pytest.raises(RulesDataError) as err:
         vx.new_game(2, 1, {"box": box})
@@ -88,7 +127,7 @@ def test_a_bad_box_names_the_place(box, place):
 
 def test_bad_tile_values_and_cards_are_rejected():
     box = _box()
-    box["path_tiles"][0]["value"] = -1                 # a plus tile below zero
+    box["path_tiles"][0]["value"] = -1  # a plus tile below zero
     with pytest.raises(RulesDataError) as err:
         vx.check_box(box)
     assert err.value.place == "path_tiles[0].value"
@@ -106,8 +145,11 @@ def test_the_loader_reports_file_place_and_problem(tmp_path):
         load_box(bad_yaml)
     assert err.value.path == str(bad_yaml)
     bad_data = tmp_path / "odd.yaml"
-    text = box_path("box").read_text(encoding="utf-8").replace("[2, 2, 3, 3, 4, 4, 5, 6]",
-                                                                "[2, 2, 3, 0]")
+    text = (
+        box_path("box")
+        .read_text(encoding="utf-8")
+        .replace("[2, 2, 3, 3, 4, 4, 5, 6]", "[2, 2, 3, 0]")
+    )
     bad_data.write_text(text, encoding="utf-8")
     with pytest.raises(DataFileError) as err:
         prepare_options("verflixxt", {"box": str(bad_data)})
@@ -139,7 +181,7 @@ def test_same_seed_same_actions_same_events(variant):
     again, replayed = replay(vx, Record(vx.GAME_ID, 3, 4, dict(s.options), tuple(actions)))
     assert again.to_dict() == s.to_dict()
     assert [e.to_dict() for e in replayed] == [e.to_dict() for e in events]
-    json.dumps([e.to_dict() for e in events])          # JSON-compatible data
+    json.dumps([e.to_dict() for e in events])  # JSON-compatible data
 
 
 def test_views_hide_hands_deck_and_dice():

@@ -1,5 +1,6 @@
 """Verflixxt!: one scenario per clause (VX-1..VX-7, VX-20..VX-31), named after it, and the
 seed sheet's worked examples verbatim (Achim's risk tiles, Julia's unlucky hat)."""
+
 from collections import Counter
 
 import pytest
@@ -84,8 +85,17 @@ def hats(players=2, seed=1, attack=False):
     return s
 
 
-def hats_at(players=2, tiles=(), pawns=None, guardians=None, hands=None, hat_on=None,
-            current=0, attack=False, seed=1):
+def hats_at(
+    players=2,
+    tiles=(),
+    pawns=None,
+    guardians=None,
+    hands=None,
+    hat_on=None,
+    current=0,
+    attack=False,
+    seed=1,
+):
     s = hats(players, seed, attack)
     lay(s, tiles)
     if guardians is None:
@@ -101,7 +111,7 @@ def hats_at(players=2, tiles=(), pawns=None, guardians=None, hands=None, hat_on=
     s.hat_on = {"lucky": None, "unlucky": None}
     s.hat_on.update(hat_on or {})
     s.hats_home = [[] for _ in range(players)]
-    for hat in ("lucky", "unlucky"):          # keep both hats in the game
+    for hat in ("lucky", "unlucky"):  # keep both hats in the game
         if s.hat_on[hat] is None:
             s.hats_home[-1].append(hat)
     for p, cards in (hands or {}).items():
@@ -132,8 +142,12 @@ def test_vx_1_components_tiles_guardians_pawns_and_a_d6():
 
 def test_vx_2_standard_track_and_guardians_and_the_random_variant():
     s = base(3)
-    expected = ([f"m{v}" for v in range(1, 9)] + [f"l{i}" for i in range(1, 7)]
-                + [f"p{v}" for v in range(8, 0, -1)] + [f"n{v}" for v in range(1, 11)])
+    expected = (
+        [f"m{v}" for v in range(1, 9)]
+        + [f"l{i}" for i in range(1, 7)]
+        + [f"p{v}" for v in range(8, 0, -1)]
+        + [f"n{v}" for v in range(1, 11)]
+    )
     assert s.track == [START] + expected + [FINISH]
     assert sorted(s.guardians) == sorted(["l1", "l2", "l3", "l4", "l5", "l6", "p8", "p7"])
     r1, r2 = base(3, 1, track="random"), base(3, 2, track="random")
@@ -141,8 +155,9 @@ def test_vx_2_standard_track_and_guardians_and_the_random_variant():
     assert r1.track[0] == START and r1.track[-1] == FINISH
     assert sorted(r1.guardians) == sorted(s.guardians)
     # guardians are numbered from the start: g1 is the one nearest the start
-    assert [r1.track.index(g) for g in r1.guardians] == sorted(r1.track.index(g)
-                                                               for g in r1.guardians)
+    assert [r1.track.index(g) for g in r1.guardians] == sorted(
+        r1.track.index(g) for g in r1.guardians
+    )
 
 
 def test_vx_3_pawns_per_player_count_on_the_start_and_clockwise_turns():
@@ -165,9 +180,9 @@ def test_vx_4_move_own_pawn_or_a_guardian_with_a_pawn_counting_every_tile():
     assert legal(s) == ["move a", "move b", "move c", "move g1"]
     ev = act(s, "move a")
     move = of_kind(ev, "move")[0].data
-    assert move["path"] == ["m1", "m2", "m3"] and move["to"] == "m3"   # occupied m2 counted
+    assert move["path"] == ["m1", "m2", "m3"] and move["to"] == "m3"  # occupied m2 counted
     s = base_at(die=6, pawns={"0a": "n9"}, tiles=[], current=0)
-    ev = act(s, "move a")                                               # no exact count needed
+    ev = act(s, "move a")  # no exact count needed
     assert of_kind(ev, "move")[0].data["path"] == ["n10", FINISH]
     assert s.pawns[0][0] == FINISH
     s = base_at(pawns={"1a": "m2"}, guardians=["m2"])
@@ -184,8 +199,12 @@ def test_vx_5_a_tile_left_empty_is_taken_and_the_track_closes_up():
     ev = act(s, "move a")
     assert kinds(ev)[:3] == ["move", "take", "close"]
     take = of_kind(ev, "take")[0]
-    assert take.player == 0 and take.data == {"tile": "m3", "kind": "minus", "value": -3,
-                                              "index": 3}
+    assert take.player == 0 and take.data == {
+        "tile": "m3",
+        "kind": "minus",
+        "value": -3,
+        "index": 3,
+    }
     assert of_kind(ev, "close")[0].data["track"] == s.track
     assert "m3" not in s.track and s.taken[0] == ["m3"]
     # the gap no longer counts: from m2 one step now lands on m4
@@ -204,15 +223,20 @@ def test_vx_5_a_tile_left_empty_is_taken_and_the_track_closes_up():
 
 
 def test_vx_6_home_pieces_never_move_all_home_players_are_skipped_and_the_end():
-    s = base_at(players=3, die=2, pawns={"0a": FINISH, "1a": FINISH, "1b": FINISH,
-                                         "1c": FINISH},
-                guardians=[FINISH])
+    s = base_at(
+        players=3,
+        die=2,
+        pawns={"0a": FINISH, "1a": FINISH, "1b": FINISH, "1c": FINISH},
+        guardians=[FINISH],
+    )
     assert "move a" not in legal(s) and "move g1" not in legal(s)
     ev = act(s, "move b")
     assert [e.player for e in of_kind(ev, "skip")] == [1]
     assert of_kind(ev, "turn")[0].player == 2 and s.to_act() == (2,)
-    s = base_at(die=1, pawns={"0a": FINISH, "0b": FINISH, "0c": "n10", "1a": FINISH,
-                              "1b": FINISH, "1c": FINISH})
+    s = base_at(
+        die=1,
+        pawns={"0a": FINISH, "0b": FINISH, "0c": "n10", "1a": FINISH, "1b": FINISH, "1c": FINISH},
+    )
     ev = act(s, "move c")
     assert s.is_over() and kinds(ev)[-1] == "end" and s.to_act() == ()
     with pytest.raises(IllegalAction):
@@ -226,9 +250,12 @@ def test_vx_7_lucky_tiles_turn_the_largest_minus_tiles_and_ties_share():
     b = vx.score_breakdown(s)
     assert b[0]["track"] == 5 - 8 - 3 and b[0]["lucky"] == 16 and b[0]["turned"] == ["m8"]
     assert b[0]["total"] == 10
-    assert b[1]["track"] == 1 and b[1]["lucky"] == 2 and b[1]["total"] == 3   # a spare lucky
-    s = base_at(die=1, pawns={"0a": FINISH, "0b": FINISH, "0c": "n10", "1a": FINISH,
-                              "1b": FINISH, "1c": FINISH}, guardians=["n10"])
+    assert b[1]["track"] == 1 and b[1]["lucky"] == 2 and b[1]["total"] == 3  # a spare lucky
+    s = base_at(
+        die=1,
+        pawns={"0a": FINISH, "0b": FINISH, "0c": "n10", "1a": FINISH, "1b": FINISH, "1c": FINISH},
+        guardians=["n10"],
+    )
     ev = act(s, "move c")
     assert s.scores() == (0, 0) and s.winners() == (0, 1)
     assert of_kind(ev, "end")[0].data["winners"] == [0, 1]
@@ -266,7 +293,7 @@ def test_vx_21_pawns_and_a_secret_hand_of_two_cards():
 def _contest(players, draws):
     """A hat draw where the pile gives ``draws`` in order."""
     s = vx.new_game(players, 5, {"variant": "hats"})
-    for card in reversed(draws):        # the pile is drawn from its end
+    for card in reversed(draws):  # the pile is drawn from its end
         s.deck.remove(card)
         s.deck.append(card)
     s.touch()
@@ -283,7 +310,7 @@ def test_vx_22_hat_draw_highest_lucky_second_unlucky_ties_draw_again():
     assert s.to_act() == (0,)
     events += act(s, "draw")
     events += act(s, "draw")
-    assert s.hat_on == {"lucky": "1a", "unlucky": "0a"}   # 6,5 beats 6,3; both beat 2
+    assert s.hat_on == {"lucky": "1a", "unlucky": "0a"}  # 6,5 beats 6,3; both beat 2
     end = of_kind(events, "hat_draw_end")[0].data
     assert end["lucky"] == 1 and end["unlucky"] == 0
     assert sorted(end["cards"]) == sorted(["o6", "y6", "o2", "o3", "o5"])
@@ -315,13 +342,13 @@ def test_vx_23_sixty_cards_values_and_minus_one_at_the_start():
     assert "play o0" in legal(s) and not any(a.startswith("play o0 ") for a in legal(s))
     assert "move" not in kinds(act(s, "play o0"))
     s = hats_at(pawns={"0b": 3}, hands={0: ["o-1", "o3"]})
-    ev = act(s, "play o-1 b")                      # -1: one tile back
+    ev = act(s, "play o-1 b")  # -1: one tile back
     assert s.pawns[0][1] == s.track[2] and of_kind(ev, "move")[0].data["steps"] == -1
     s = hats_at(pawns={"0a": 1, "0b": 3}, hands={0: ["o-1", "o3"]})
-    ev = act(s, "play o-1 a")                      # from the first tile back to the start
+    ev = act(s, "play o-1 a")  # from the first tile back to the start
     assert s.pawns[0][0] == START and of_kind(ev, "move")[0].data["path"] == [START]
     s = hats_at(hands={0: ["o-1", "o3"]})
-    ev = act(s, "play o-1 a")                      # -1 on the start: the pawn stays
+    ev = act(s, "play o-1 a")  # -1 on the start: the pawn stays
     move = of_kind(ev, "move")[0].data
     assert s.pawns[0][0] == START and move["path"] == [] and move["steps"] == 0
 
@@ -363,93 +390,117 @@ def test_vx_24_yellow_leads_a_double_turn_then_refill_and_reshuffle():
 
 def test_vx_25_achim_three_risk_tiles_score_minus_14_and_lucky_never_helps():
     s = hats(3)
-    s.taken[0] = ["r3", "r5a", "r6a"]                 # -3/+3, -5/+5, -6/+6
+    s.taken[0] = ["r3", "r5a", "r6a"]  # -3/+3, -5/+5, -6/+6
     assert vx.score_breakdown(s)[0]["risk"] == -14
     s.taken[0] = ["r3", "r5a", "r6a", "l1"]
     b = vx.score_breakdown(s)[0]
     assert b["risk"] == -14 and b["lucky"] == 0 and b["total"] == -14
     s.taken[0] = ["r4a", "r7"]
-    assert vx.score_breakdown(s)[0]["risk"] == 11     # even: all plus
+    assert vx.score_breakdown(s)[0]["risk"] == 11  # even: all plus
     # risk tiles are taken like any tile
     s = hats_at(tiles=["r7", "p8"], pawns={"0a": "r7"}, hands={0: ["o1", "o2"]})
     ev = act(s, "play o1 a")
-    assert of_kind(ev, "take")[0].data == {"tile": "r7", "kind": "risk", "value": 7,
-                                           "index": 1}
+    assert of_kind(ev, "take")[0].data == {"tile": "r7", "kind": "risk", "value": 7, "index": 1}
 
 
 def test_vx_26_take_give_swap_hats_never_forced():
     tiles = ["p4", "p5", "p6"]
     # take: the bare mover lands on a hatted pawn
-    s = hats_at(tiles=tiles, pawns={"0a": "p4", "1a": "p5", "1b": "p5"},
-                hat_on={"lucky": "1a"}, hands={0: ["o1", "o2"]})
+    s = hats_at(
+        tiles=tiles,
+        pawns={"0a": "p4", "1a": "p5", "1b": "p5"},
+        hat_on={"lucky": "1a"},
+        hands={0: ["o1", "o2"]},
+    )
     act(s, "play o1 a")
     assert s.phase == "hat" and legal(s) == ["hat keep", "hat take 1a"]
     ev = act(s, "hat take 1a")
-    assert of_kind(ev, "hat")[0].data == {"hat": "lucky", "how": "take", "from": "1a",
-                                          "to": "0a"}
+    assert of_kind(ev, "hat")[0].data == {"hat": "lucky", "how": "take", "from": "1a", "to": "0a"}
     assert s.hat_on["lucky"] == "0a" and s.to_act() == (1,)
     # give: the hatted mover lands on bare pawns
-    s = hats_at(tiles=tiles, pawns={"0a": "p4", "1a": "p5", "1b": "p5"},
-                hat_on={"unlucky": "0a"}, hands={0: ["o1", "o2"]})
+    s = hats_at(
+        tiles=tiles,
+        pawns={"0a": "p4", "1a": "p5", "1b": "p5"},
+        hat_on={"unlucky": "0a"},
+        hands={0: ["o1", "o2"]},
+    )
     act(s, "play o1 a fwd")
     assert legal(s) == ["hat give 1a", "hat give 1b", "hat keep"]
     act(s, "hat give 1b")
     assert s.hat_on["unlucky"] == "1b"
     # swap, or put the own hat on another (bare) pawn there; or keep it
-    s = hats_at(tiles=tiles, pawns={"0a": "p4", "1a": "p5", "0b": "p5"},
-                hat_on={"lucky": "0a", "unlucky": "1a"}, hands={0: ["o1", "o2"]})
+    s = hats_at(
+        tiles=tiles,
+        pawns={"0a": "p4", "1a": "p5", "0b": "p5"},
+        hat_on={"lucky": "0a", "unlucky": "1a"},
+        hands={0: ["o1", "o2"]},
+    )
     act(s, "play o1 a")
     assert legal(s) == ["hat give 0b", "hat keep", "hat swap 1a"]
     ev = act(s, "hat swap 1a")
     assert s.hat_on == {"lucky": "1a", "unlucky": "0a"} and len(of_kind(ev, "hat")) == 2
-    s = hats_at(tiles=tiles, pawns={"0a": "p4", "1a": "p5"},
-                hat_on={"lucky": "0a", "unlucky": "1a"}, hands={0: ["o1", "o2"]})
+    s = hats_at(
+        tiles=tiles,
+        pawns={"0a": "p4", "1a": "p5"},
+        hat_on={"lucky": "0a", "unlucky": "1a"},
+        hands={0: ["o1", "o2"]},
+    )
     act(s, "play o1 a")
     ev = act(s, "hat keep")
     assert kinds(ev)[0] == "hat_keep" and s.hat_on == {"lucky": "0a", "unlucky": "1a"}
     # no hats change hands after a 0, a -1 on the start, a guardian, or alone on a tile
-    s = hats_at(tiles=tiles, pawns={"1a": START}, hat_on={"lucky": "1a"},
-                hands={0: ["o0", "o-1"]})
+    s = hats_at(tiles=tiles, pawns={"1a": START}, hat_on={"lucky": "1a"}, hands={0: ["o0", "o-1"]})
     act(s, "play o0")
     assert s.to_act() == (1,)
-    s = hats_at(tiles=tiles, pawns={"1a": START}, hat_on={"lucky": "1a"},
-                hands={0: ["o-1", "o2"]})
+    s = hats_at(tiles=tiles, pawns={"1a": START}, hat_on={"lucky": "1a"}, hands={0: ["o-1", "o2"]})
     act(s, "play o-1 a")
     assert s.to_act() == (1,)
-    s = hats_at(tiles=tiles, pawns={"0a": "p4", "1a": "p6"}, guardians=["p4"],
-                hat_on={"lucky": "1a"}, hands={0: ["o2", "o3"]})
+    s = hats_at(
+        tiles=tiles,
+        pawns={"0a": "p4", "1a": "p6"},
+        guardians=["p4"],
+        hat_on={"lucky": "1a"},
+        hands={0: ["o2", "o3"]},
+    )
     act(s, "play o2 g1")
     assert s.to_act() == (1,)
     # a pawn wears at most one hat: a hatted mover cannot take another
-    s = hats_at(tiles=tiles, pawns={"0a": "p4", "1a": "p5"},
-                hat_on={"lucky": "0a", "unlucky": "1a"}, hands={0: ["o1", "o2"]})
+    s = hats_at(
+        tiles=tiles,
+        pawns={"0a": "p4", "1a": "p5"},
+        hat_on={"lucky": "0a", "unlucky": "1a"},
+        hands={0: ["o1", "o2"]},
+    )
     act(s, "play o1 a")
     assert not any(a.startswith("hat take") for a in legal(s))
 
 
 def test_vx_27_lucky_hat_last_home_and_julia_unlucky_hat_forward_or_back():
     # the lucky-hat pawn may not reach the finish before its owner's other pawns
-    s = hats_at(pawns={"0a": -2, "0b": -2, "0c": FINISH}, hat_on={"lucky": "0a"},
-                hands={0: ["o6", "o1"]})
+    s = hats_at(
+        pawns={"0a": -2, "0b": -2, "0c": FINISH}, hat_on={"lucky": "0a"}, hands={0: ["o6", "o1"]}
+    )
     assert "play o6 a" not in legal(s) and "play o1 a" not in legal(s)
     assert "play o6 b" in legal(s)
     act(s, "play o6 b")
     s.current = 0
     give_hand(s, 0, ["o5", "o2"])
     s.touch()
-    ev = act(s, "play o5 a")                           # now it is the last one
+    ev = act(s, "play o5 a")  # now it is the last one
     assert s.pawns[0][0] == FINISH and of_kind(ev, "hat")[0].data["points"] == 10
 
     # Julia: her unlucky-hat pawn on the third tile from the start
     def julia(cards):
-        s = hats_at(tiles=["p4", "p5", "p6"], pawns={"0a": "p6"},
-                    hat_on={"unlucky": "0a"}, hands={0: cards})
+        s = hats_at(
+            tiles=["p4", "p5", "p6"], pawns={"0a": "p6"}, hat_on={"unlucky": "0a"}, hands={0: cards}
+        )
         assert s.track.index("p6") == 3
         return s
+
     s = julia(["o3", "o4"])
     assert "play o3 a back" in legal(s) and "play o3 a fwd" in legal(s)
     assert "play o4 a back" not in legal(s) and "play o4 a fwd" in legal(s)
-    assert "play o3 a" not in legal(s)                  # the hatted pawn names a direction
+    assert "play o3 a" not in legal(s)  # the hatted pawn names a direction
     ev = act(s, "play o3 a back")
     assert s.pawns[0][0] == START
     assert of_kind(ev, "move")[0].data["path"] == ["p5", "p4", START]
@@ -462,8 +513,9 @@ def test_vx_27_lucky_hat_last_home_and_julia_unlucky_hat_forward_or_back():
     ahead = s.track[4]
     act(s, "play o-1 a fwd")
     assert s.pawns[0][0] == ahead and "p6" in s.taken[0]
-    s = hats_at(tiles=["p4"], pawns={"0a": START}, hat_on={"unlucky": "0a"},
-                hands={0: ["o-1", "o1"]})
+    s = hats_at(
+        tiles=["p4"], pawns={"0a": START}, hat_on={"unlucky": "0a"}, hands={0: ["o-1", "o1"]}
+    )
     assert [a for a in legal(s) if a.startswith("play o-1 a")] == ["play o-1 a fwd"]
     act(s, "play o-1 a fwd")
     assert s.pawns[0][0] == "p4"
@@ -476,19 +528,22 @@ def test_vx_28_goal_chip_for_an_exact_count_pawn_or_guardian():
     assert chip.player == 0 and chip.data == {"value": 2, "piece": "0a", "left": 7}
     assert s.chips_won[0] == [2] and s.chips == [2, 3, 3, 4, 4, 5, 6]
     s = hats_at(pawns={"0a": -2}, hands={0: ["o2", "o1"]})
-    ev = act(s, "play o2 a")                            # overshoot: home, but no chip
+    ev = act(s, "play o2 a")  # overshoot: home, but no chip
     assert s.pawns[0][0] == FINISH and "chip" not in kinds(ev)
     s = hats_at(pawns={"1a": -3}, guardians=[-3], hands={0: ["o2", "o3"]})
-    ev = act(s, "play o2 g1")                           # a guardian counts too
+    ev = act(s, "play o2 g1")  # a guardian counts too
     assert s.guardians[0] == FINISH and of_kind(ev, "chip")[0].player == 0
     s = hats_at(pawns={"0a": -2}, hands={0: ["o2", "o1"]})
     s.chips_won[1], s.chips = s.chips, []
-    assert "chip" not in kinds(act(s, "play o1 a"))    # the stack is empty
+    assert "chip" not in kinds(act(s, "play o1 a"))  # the stack is empty
 
 
 def test_vx_29_a_hatted_pawn_home_gives_its_player_the_hat():
-    s = hats_at(pawns={"0a": -2, "0b": FINISH, "0c": FINISH},
-                hat_on={"unlucky": "0a"}, hands={0: ["o6", "o1"]})
+    s = hats_at(
+        pawns={"0a": -2, "0b": FINISH, "0c": FINISH},
+        hat_on={"unlucky": "0a"},
+        hands={0: ["o6", "o1"]},
+    )
     ev = act(s, "play o6 a fwd")
     hat = of_kind(ev, "hat")[0]
     assert hat.player == 0 and hat.data["how"] == "home" and hat.data["points"] == -10
@@ -497,8 +552,11 @@ def test_vx_29_a_hatted_pawn_home_gives_its_player_the_hat():
 
 
 def test_vx_30_the_end_sums_tiles_risk_chips_and_hats():
-    s = hats_at(tiles=["p8", "m8", "l1", "r4a"], pawns={"0a": -2, "0b": FINISH, "0c": FINISH,
-                "1a": FINISH, "1b": FINISH, "1c": FINISH}, hands={0: ["o6", "o1"]})
+    s = hats_at(
+        tiles=["p8", "m8", "l1", "r4a"],
+        pawns={"0a": -2, "0b": FINISH, "0c": FINISH, "1a": FINISH, "1b": FINISH, "1c": FINISH},
+        hands={0: ["o6", "o1"]},
+    )
     del s.track[1:5]
     s.taken[0] = ["p8", "m8", "l1", "r4a"]
     s.chips_won[0] = s.chips[:2]
@@ -518,36 +576,36 @@ def test_vx_30_the_end_sums_tiles_risk_chips_and_hats():
 
 def test_vx_31_attack_pushes_the_others_back_and_draws_two():
     tiles = ["p4", "p5", "p6", "p7"]
-    s = hats_at(tiles=tiles, pawns={"0a": "p6", "0b": "p6", "1a": "p6", "1b": "p7"},
-                guardians=["p6"], hands={0: ["o2", "y2"]}, attack=True)
+    s = hats_at(
+        tiles=tiles,
+        pawns={"0a": "p6", "0b": "p6", "1a": "p6", "1b": "p7"},
+        guardians=["p6"],
+        hands={0: ["o2", "y2"]},
+        attack=True,
+    )
     assert "attack 2 p6" in legal(s) and "attack 2 p7" not in legal(s)
     ev = act(s, "attack 2 p6")
     attack = of_kind(ev, "attack")[0].data
     assert attack["targets"] == ["1a", "g1"] and attack["value"] == 2
     assert s.pawns[1][0] == "p4" and s.guardians[0] == "p4"
-    assert s.pawns[0][:2] == ["p6", "p6"]              # the attacker's own pawns stay
+    assert s.pawns[0][:2] == ["p6", "p6"]  # the attacker's own pawns stay
     assert len(s.hands[0]) == 2 and len(of_kind(ev, "draw")) == 4
-    assert s.to_act() == (1,)                          # no double turn
+    assert s.to_act() == (1,)  # no double turn
     # without a pair, without the variant, with a pair of 0s, or alone: no attack
     for hands, on in ((["o2", "o3"], True), (["o2", "y2"], False), (["o0", "y0"], True)):
-        s = hats_at(tiles=tiles, pawns={"0a": "p6", "1a": "p6"}, hands={0: hands},
-                    attack=on)
+        s = hats_at(tiles=tiles, pawns={"0a": "p6", "1a": "p6"}, hands={0: hands}, attack=on)
         assert not any(a.startswith("attack") for a in legal(s))
-    s = hats_at(tiles=tiles, pawns={"0a": "p6", "0b": "p6"}, hands={0: ["o3", "o3"]},
-                attack=True)
+    s = hats_at(tiles=tiles, pawns={"0a": "p6", "0b": "p6"}, hands={0: ["o3", "o3"]}, attack=True)
     assert not any(a.startswith("attack") for a in legal(s))
     # pushed past the start: they stop on it
-    s = hats_at(tiles=tiles, pawns={"0a": "p5", "1a": "p5"}, hands={0: ["o6", "y6"]},
-                attack=True)
+    s = hats_at(tiles=tiles, pawns={"0a": "p5", "1a": "p5"}, hands={0: ["o6", "y6"]}, attack=True)
     act(s, "attack 6 p5")
     assert s.pawns[1][0] == START
     # a pair of -1s pushes one tile forward, but never into the finish
-    s = hats_at(tiles=tiles, pawns={"0a": "p5", "1a": "p5"}, hands={0: ["o-1", "y-1"]},
-                attack=True)
+    s = hats_at(tiles=tiles, pawns={"0a": "p5", "1a": "p5"}, hands={0: ["o-1", "y-1"]}, attack=True)
     act(s, "attack -1 p5")
     assert s.pawns[1][0] == "p6"
-    s = hats_at(tiles=tiles, pawns={"0a": "p5", "1a": "p5"}, hands={0: ["o-1", "y-1"]},
-                attack=True)
+    s = hats_at(tiles=tiles, pawns={"0a": "p5", "1a": "p5"}, hands={0: ["o-1", "y-1"]}, attack=True)
     s.pawns[0][0] = s.pawns[1][0] = s.track[-2]
     s.touch()
     assert not any(a.startswith("attack") for a in legal(s))

@@ -2,6 +2,7 @@
 (computer seats only, base game and expansion 2 with attack; and people driven by
 synthetic mouse and key events), the curtain between two people, both layouts, the
 preview of every legal piece, and a log line for every event kind in EN and JA."""
+
 import random
 from functools import partial
 
@@ -31,10 +32,28 @@ from tests.scene_helpers import (
     resize,
 )
 
-EVENT_KINDS = ("roll", "play", "move", "take", "close", "home", "hat", "hat_keep", "chip",
-               "stop", "attack", "reshuffle", "draw", "hat_draw", "hat_tie", "hat_draw_end",
-               "skip", "turn", "end")
-CARD_COLOURS = {(255, 216, 74), (255, 154, 74)}     # the yellow and orange card faces
+EVENT_KINDS = (
+    "roll",
+    "play",
+    "move",
+    "take",
+    "close",
+    "home",
+    "hat",
+    "hat_keep",
+    "chip",
+    "stop",
+    "attack",
+    "reshuffle",
+    "draw",
+    "hat_draw",
+    "hat_tie",
+    "hat_draw_end",
+    "skip",
+    "turn",
+    "end",
+)
+CARD_COLOURS = {(255, 216, 74), (255, 154, 74)}  # the yellow and orange card faces
 
 
 @pytest.fixture(autouse=True)
@@ -64,18 +83,20 @@ def table_matches_state(scene) -> None:
     assert t.hats_home == state.hats_home
 
 
-@pytest.mark.parametrize("options,players,seed", [
-    ({"variant": "base"}, 3, 11),
-    ({"variant": "base", "track": "random"}, 6, 12),
-    ({"variant": "hats", "attack": True}, 4, 13),
-])
-def test_a_whole_game_with_computer_seats_ends_on_the_game_over_overlay(options, players,
-                                                                        seed):
+@pytest.mark.parametrize(
+    "options,players,seed",
+    [
+        ({"variant": "base"}, 3, 11),
+        ({"variant": "base", "track": "random"}, 6, 12),
+        ({"variant": "hats", "attack": True}, 4, 13),
+    ],
+)
+def test_a_whole_game_with_computer_seats_ends_on_the_game_over_overlay(options, players, seed):
     app = make_app()
     try:
         scene = make_scene(app, humans=(), players=players, seed=seed, options=options)
         if options["variant"] == "hats":
-            assert scene.busy_animating()     # the opening deal is played at the start
+            assert scene.busy_animating()  # the opening deal is played at the start
         seen = set()
         frames = 0
         rng = random.Random(seed)
@@ -83,9 +104,10 @@ def test_a_whole_game_with_computer_seats_ends_on_the_game_over_overlay(options,
         def over():
             nonlocal frames
             frames += 1
-            seen.update(k for k, v in (("walk", scene.table.walks), ("fly", scene.table.flyers))
-                        if v)
-            if rng.random() < 0.1:    # now and then skip the rest of an animation
+            seen.update(
+                k for k, v in (("walk", scene.table.walks), ("fly", scene.table.flyers)) if v
+            )
+            if rng.random() < 0.1:  # now and then skip the rest of an animation
                 scene.skip_animation()
                 table_matches_state(scene)
             return isinstance(app.top, GameOverScene)
@@ -94,8 +116,7 @@ def test_a_whole_game_with_computer_seats_ends_on_the_game_over_overlay(options,
         state = scene.state
         assert state.is_over()
         table_matches_state(scene)
-        assert all(tile == FINISH for piece, tile in scene.table.pieces.items()
-                   if piece[0] != "g")
+        assert all(tile == FINISH for piece, tile in scene.table.pieces.items() if piece[0] != "g")
         assert {"walk", "fly"} <= seen
         assert any("Game over" in line for line in scene.log)
         app.draw()
@@ -115,8 +136,9 @@ def test_a_person_plays_the_expansion_through_the_mouse_and_the_keyboard():
     rng = random.Random(5)
     used = set()
     try:
-        scene = make_scene(app, humans=(0,), players=3, seed=8,
-                           options={"variant": "hats", "attack": True})
+        scene = make_scene(
+            app, humans=(0,), players=3, seed=8, options={"variant": "hats", "attack": True}
+        )
         decisions = 0
         while not scene.state.is_over():
             run_until(app, lambda: deciding(scene) or scene.state.is_over())
@@ -245,7 +267,7 @@ def _decide(app, scene, legal, rng, how, used) -> None:
             app.draw()
             key(app, letter)
         ways = [a for a in plays if a.card == action.card and a.piece == action.piece]
-        if len(ways) > 1:      # the unlucky-hat pawn: forward or back (VX-27)
+        if len(ways) > 1:  # the unlucky-hat pawn: forward or back (VX-27)
             app.step(1 / 60)
             assert scene.mode == "dir"
             if how == "mouse":
@@ -283,8 +305,7 @@ def test_a_person_plays_the_base_game_with_keys_and_the_preview_shows_the_landin
                 assert shown is not None and shown.action is not None
                 events = scene.preview(shown.action)
                 copy = scene.state.clone()
-                expected = [e.data["to"] for e in copy.apply(0, shown.action)
-                            if e.kind == "move"]
+                expected = [e.data["to"] for e in copy.apply(0, shown.action) if e.kind == "move"]
                 assert [e.data["to"] for e in events if e.kind == "move"] == expected
                 app.draw()
             action = legal[moves % len(legal)]
@@ -317,11 +338,11 @@ def test_a_click_at_the_probes_point_reaches_the_piece_it_names_where_pawns_over
         spots = [c for c in scene.controls if c.key.startswith("piece:")]
         assert any(a.rect.colliderect(b.rect) for a in spots for b in spots if a is not b)
         targets = scene.probe()
-        assert {k for k in targets if k.startswith("piece:")} == \
-            {f"piece:{a.piece}" for a in legal}
+        assert {k for k in targets if k.startswith("piece:")} == {f"piece:{a.piece}" for a in legal}
         for name, point in targets.items():
-            first = next(b for b in scene.buttons.buttons if b.enabled
-                         and b.rect.collidepoint(point))
+            first = next(
+                b for b in scene.buttons.buttons if b.enabled and b.rect.collidepoint(point)
+            )
             assert first.key == name
         click(app, targets[f"piece:{legal[-1].piece}"])
         assert scene.session.actions[-1] == (0, str(legal[-1]))
@@ -344,8 +365,9 @@ def test_a_taken_tiles_number_fits_on_its_mini_tile_in_the_pile(variant, monkeyp
             image = render(text, *args, **kwargs)
             labels.append((text, image.get_width()))
             return image
+
         monkeypatch.setattr(fonts, "render", spy)
-        shown = {}           # each label as it is set at last (its edge, then the face)
+        shown = {}  # each label as it is set at last (its edge, then the face)
         for tile in scene.state.box.kinds:
             for turned, sign in ((False, 1), (True, 1), (False, -1)):
                 labels.clear()
@@ -362,16 +384,18 @@ def test_a_taken_tiles_number_fits_on_its_mini_tile_in_the_pile(variant, monkeyp
 def test_the_curtain_comes_between_two_people_and_hides_their_hands():
     app = make_app()
     try:
-        scene = make_scene(app, humans=(0, 1), players=3, seed=6,
-                           options={"variant": "hats"})
+        scene = make_scene(app, humans=(0, 1), players=3, seed=6, options={"variant": "hats"})
         run_until(app, lambda: isinstance(app.top, HandoffScene))
         assert scene.private_player is None and scene.controls == []
         # behind the curtain the table is drawn without anybody's hand
         layer = pygame.Surface(app.size)
         scene.draw_table(layer)
         for rect in scene.hand_rects:
-            colours = {tuple(layer.get_at((x, y)))[:3] for x in range(rect.x, rect.right, 3)
-                       for y in range(rect.y, rect.bottom, 3)}
+            colours = {
+                tuple(layer.get_at((x, y)))[:3]
+                for x in range(rect.x, rect.right, 3)
+                for y in range(rect.y, rect.bottom, 3)
+            }
             assert not colours & CARD_COLOURS
         key(app, pygame.K_SPACE)
         app.step(1 / 60)
@@ -393,8 +417,9 @@ def test_the_curtain_comes_between_two_people_and_hides_their_hands():
                 key(app, pygame.K_s)
             else:
                 key(app, pygame.K_1)
-                spot = next(c for c in scene.controls if c.key.startswith("piece:")
-                            or c.key == "zero")
+                spot = next(
+                    c for c in scene.controls if c.key.startswith("piece:") or c.key == "zero"
+                )
                 click(app, spot.rect.center)
                 if scene.mode == "dir":
                     key(app, pygame.K_f)
@@ -404,21 +429,28 @@ def test_the_curtain_comes_between_two_people_and_hides_their_hands():
         pygame.quit()
 
 
-@pytest.mark.parametrize("size,lang,variant", [((1280, 720), "en", "hats"),
-                                               ((1920, 1080), "ja", "hats"),
-                                               ((1920, 1080), "en", "base"),
-                                               ((1280, 720), "ja", "base")])
+@pytest.mark.parametrize(
+    "size,lang,variant",
+    [
+        ((1280, 720), "en", "hats"),
+        ((1920, 1080), "ja", "hats"),
+        ((1920, 1080), "en", "base"),
+        ((1280, 720), "ja", "base"),
+    ],
+)
 def test_layouts_draw_at_rest_and_mid_animation(size, lang, variant):
     app = make_app(size, lang)
     try:
-        scene = make_scene(app, humans=(0,), players=6, seed=9,
-                           options={"variant": variant, "attack": True})
+        scene = make_scene(
+            app, humans=(0,), players=6, seed=9, options={"variant": variant, "attack": True}
+        )
         draw_frames(app, 6)
         scene.fast_forward(3)
         run_until(app, lambda: deciding(scene))
         app.draw()
-        assert_on_screen(scene, size, (scene.board, scene.players_rect, scene.action_rect,
-                                       scene.log_rect))
+        assert_on_screen(
+            scene, size, (scene.board, scene.players_rect, scene.action_rect, scene.log_rect)
+        )
         assert not scene.board.colliderect(scene.players_rect)
         assert not scene.action_rect.colliderect(scene.log_rect)
         for tile in scene.table.track:
@@ -432,7 +464,7 @@ def test_layouts_draw_at_rest_and_mid_animation(size, lang, variant):
         hover_every_control(app, scene)
         resize(app, (1600, 900))
         app.draw()
-        draw_frames(app, 40)      # mid-animation: a few frames of the next moves
+        draw_frames(app, 40)  # mid-animation: a few frames of the next moves
     finally:
         pygame.quit()
 
@@ -440,8 +472,9 @@ def test_layouts_draw_at_rest_and_mid_animation(size, lang, variant):
 def test_skipping_puts_every_piece_where_the_state_says():
     app = make_app()
     try:
-        scene = make_scene(app, humans=(), players=5, seed=21,
-                           options={"variant": "hats", "attack": True})
+        scene = make_scene(
+            app, humans=(), players=5, seed=21, options={"variant": "hats", "attack": True}
+        )
         for _ in range(120):
             app.step(1 / 20)
             if scene.busy_animating():
@@ -454,38 +487,71 @@ def test_skipping_puts_every_piece_where_the_state_says():
 
 def _every_event_kind():
     yield Event("roll", 0, {"die": 4})
-    yield Event("play", 0, {"card": "y3", "value": 3, "piece": "0a", "direction": None,
-                            "second": False})
-    yield Event("play", 0, {"card": "o-1", "value": -1, "piece": "0b", "direction": "back",
-                            "second": True})
-    yield Event("play", 0, {"card": "o0", "value": 0, "piece": None, "direction": None,
-                            "second": False})
-    yield Event("move", 0, {"piece": "0a", "from": "start", "to": "m3",
-                            "path": ["m1", "m2", "m3"], "steps": 3, "cause": "card"})
-    yield Event("move", 0, {"piece": "g1", "from": "l1", "to": "l2", "path": ["l2"],
-                            "steps": 1, "cause": "die"})
-    yield Event("move", 0, {"piece": "0b", "from": "m2", "to": "m1", "path": ["m1"],
-                            "steps": -1, "cause": "card"})
-    yield Event("move", 0, {"piece": "0b", "from": "start", "to": "start", "path": [],
-                            "steps": 0, "cause": "card"})
-    yield Event("move", 0, {"piece": "1a", "from": "m3", "to": "m1", "path": ["m2", "m1"],
-                            "steps": -2, "cause": "attack"})
+    yield Event(
+        "play", 0, {"card": "y3", "value": 3, "piece": "0a", "direction": None, "second": False}
+    )
+    yield Event(
+        "play", 0, {"card": "o-1", "value": -1, "piece": "0b", "direction": "back", "second": True}
+    )
+    yield Event(
+        "play", 0, {"card": "o0", "value": 0, "piece": None, "direction": None, "second": False}
+    )
+    yield Event(
+        "move",
+        0,
+        {
+            "piece": "0a",
+            "from": "start",
+            "to": "m3",
+            "path": ["m1", "m2", "m3"],
+            "steps": 3,
+            "cause": "card",
+        },
+    )
+    yield Event(
+        "move",
+        0,
+        {"piece": "g1", "from": "l1", "to": "l2", "path": ["l2"], "steps": 1, "cause": "die"},
+    )
+    yield Event(
+        "move",
+        0,
+        {"piece": "0b", "from": "m2", "to": "m1", "path": ["m1"], "steps": -1, "cause": "card"},
+    )
+    yield Event(
+        "move",
+        0,
+        {"piece": "0b", "from": "start", "to": "start", "path": [], "steps": 0, "cause": "card"},
+    )
+    yield Event(
+        "move",
+        0,
+        {
+            "piece": "1a",
+            "from": "m3",
+            "to": "m1",
+            "path": ["m2", "m1"],
+            "steps": -2,
+            "cause": "attack",
+        },
+    )
     yield Event("take", 0, {"tile": "m2", "kind": "minus", "value": -2, "index": 2})
-    yield Event("close", 0, {"tile": "m2", "index": 2, "track": ["start", "m1", "m3",
-                                                                 "finish"]})
+    yield Event("close", 0, {"tile": "m2", "index": 2, "track": ["start", "m1", "m3", "finish"]})
     yield Event("home", 0, {"piece": "0a", "exact": True})
     yield Event("home", 1, {"piece": "1a", "exact": False})
     yield Event("hat", 0, {"hat": "lucky", "how": "deal", "from": None, "to": "0a"})
     yield Event("hat", 0, {"hat": "unlucky", "how": "take", "from": "1a", "to": "0a"})
     yield Event("hat", 0, {"hat": "lucky", "how": "give", "from": "0a", "to": "1a"})
     yield Event("hat", 0, {"hat": "lucky", "how": "swap", "from": "0a", "to": "1a"})
-    yield Event("hat", 0, {"hat": "unlucky", "how": "home", "from": "0a", "to": None,
-                           "points": -10})
+    yield Event(
+        "hat", 0, {"hat": "unlucky", "how": "home", "from": "0a", "to": None, "points": -10}
+    )
     yield Event("hat_keep", 0, {"pawn": "0a"})
     yield Event("chip", 0, {"value": 2, "piece": "0a", "left": 7})
     yield Event("stop", 0, {})
-    yield Event("attack", 0, {"cards": ["y4", "o4"], "value": 4, "tile": "m3",
-                              "targets": ["1a", "g1"]})
+    yield Event(
+        "attack", 0, {"cards": ["y4", "o4"], "value": 4, "tile": "m3", "targets": ["1a", "g1"]}
+    )
     yield Event("reshuffle", None, {"cards": 30})
     yield Event("draw", 0, {"card": "y2", "hand": 2}, (0,))
     yield Event("draw", 0, {"card": None, "hand": 2}, (1, 2))
@@ -496,8 +562,9 @@ def _every_event_kind():
     yield Event("hat_draw_end", None, {"cards": ["o6", "y3", "o1"], "lucky": 0, "unlucky": 2})
     yield Event("skip", 2, {})
     yield Event("turn", 1, {"round": 3})
-    scores = [{"track": 3, "lucky": 4, "turned": ["m2"], "risk": -9, "chips": 2, "hats": 10,
-               "total": 10}] * 3
+    scores = [
+        {"track": 3, "lucky": 4, "turned": ["m2"], "risk": -9, "chips": 2, "hats": 10, "total": 10}
+    ] * 3
     yield Event("end", None, {"scores": scores, "winners": [0, 2]})
 
 
@@ -530,20 +597,21 @@ def test_the_road_winds_and_the_track_closes_up_along_it():
     try:
         scene = make_scene(app, humans=(), players=4, seed=2, options={"variant": "base"})
         ys = {round(scene.tile_centre(tile)[1] / 10) for tile in scene.table.track}
-        assert len(ys) > 4                       # several rows, not a straight line
+        assert len(ys) > 4  # several rows, not a straight line
         xs = [scene.tile_centre(tile)[0] for tile in scene.table.track[:6]]
-        assert xs == sorted(xs)                  # the first row runs left to right
+        assert xs == sorted(xs)  # the first row runs left to right
         last = scene.tile_centre(FINISH)
         track = list(scene.table.track)
         gone = track[5]
-        scene.play_event(Event("close", 0, {"tile": gone, "index": 5,
-                                            "track": track[:5] + track[6:]}))
+        scene.play_event(
+            Event("close", 0, {"tile": gone, "index": 5, "track": track[:5] + track[6:]})
+        )
         before = scene.tile_centre(track[6])
         scene.timeline.update(0.2)
         middle = scene.tile_centre(track[6])
         scene.timeline.finish_all()
         after = scene.tile_centre(track[6])
-        assert before != middle != after         # it glides
+        assert before != middle != after  # it glides
         assert scene.tile_centre(FINISH) == last  # the finish stays at the end of the road
     finally:
         pygame.quit()

@@ -10,6 +10,7 @@ drawing this picture costs with no game logic at all. Prints ms/frame for both, 
 ratio, and whether 60 fps (16.7 ms) is held. Runs under the dummy video driver unless
 DISPLAY is set and --window is given. Exits 1 when a goal is missed.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -29,7 +30,8 @@ def scene_frames(app, frames: int) -> tuple[list[float], object]:
     from game.scenes import game_base
     from game.scenes.lobby import default_seats
     from game.session import Session
-    game_base.BOT_DELAY = 0.0          # computer seats act at once: as much motion as possible
+
+    game_base.BOT_DELAY = 0.0  # computer seats act at once: as much motion as possible
     info = registry.get("duck")
     seats = default_seats(info, 6, app.t)
     for seat in seats:
@@ -37,9 +39,10 @@ def scene_frames(app, frames: int) -> tuple[list[float], object]:
     session = Session("duck", seats, 21, {"variant": "advanced"})
     scene = info.scene_class()(app, session)
     from game.scenes.menu import MenuScene
+
     app.push(MenuScene(app))
     app.push(scene)
-    scene.fast_forward(2)              # past the first round: the hound is on the board
+    scene.fast_forward(2)  # past the first round: the hound is on the board
     times: list[float] = []
     guard = 0
     while len(times) < frames and guard < frames * 50 and not session.state.is_over():
@@ -51,7 +54,7 @@ def scene_frames(app, frames: int) -> tuple[list[float], object]:
         if animating:
             times.append(elapsed)
         else:
-            time.sleep(0.001)          # let a computer seat's worker thread decide
+            time.sleep(0.001)  # let a computer seat's worker thread decide
     return times, scene
 
 
@@ -59,6 +62,7 @@ def floor_frames(app, frames: int, background) -> list[float]:
     import pygame
 
     from game.ui import sprites
+
     size = max(24, int(56 * app.size[1] / 720))
     images = [sprites.svg(f"duck_{name}.svg", size) for name in CHARACTERS]
     w, h = app.size
@@ -89,9 +93,11 @@ def main() -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     sys.path.insert(0, str(ROOT))
     import tempfile
+
     os.environ["TABLETOP_DERBY_HOME"] = tempfile.mkdtemp(prefix="derby-bench-")
     from game.app import App
     from game.settings import Settings
+
     w, h = (int(v) for v in args.size.split("x"))
     app = App(size=(w, h), settings=Settings(animation_speed=1.0), persist=False)
     scene_times, _scene = scene_frames(app, args.frames)
@@ -102,13 +108,19 @@ def main() -> int:
     s_med, f_med = statistics.median(scene_times), statistics.median(floor_times)
     s_p99 = sorted(scene_times)[int(0.99 * (len(scene_times) - 1))]
     ratio = s_med / f_med
-    print(f"Duck scene {w}x{h}, 6 ducks + hound: median {s_med * 1000:.2f} ms/frame, "
-          f"p99 {s_p99 * 1000:.2f} ms over {len(scene_times)} animated frames")
-    print(f"bare-blit floor (same background and sprites, no logic): median "
-          f"{f_med * 1000:.2f} ms/frame")
-    print(f"ratio {ratio:.2f}x the floor (goal <= 2x); 60 fps "
-          f"{'held' if s_p99 <= 1 / 60 else 'NOT held at p99'} "
-          f"(p99 {s_p99 * 1000:.1f} ms vs 16.7 ms)")
+    print(
+        f"Duck scene {w}x{h}, 6 ducks + hound: median {s_med * 1000:.2f} ms/frame, "
+        f"p99 {s_p99 * 1000:.2f} ms over {len(scene_times)} animated frames"
+    )
+    print(
+        f"bare-blit floor (same background and sprites, no logic): median "
+        f"{f_med * 1000:.2f} ms/frame"
+    )
+    print(
+        f"ratio {ratio:.2f}x the floor (goal <= 2x); 60 fps "
+        f"{'held' if s_p99 <= 1 / 60 else 'NOT held at p99'} "
+        f"(p99 {s_p99 * 1000:.1f} ms vs 16.7 ms)"
+    )
     return 0 if ratio <= 2.0 and s_p99 <= 1 / 60 else 1
 
 

@@ -10,6 +10,7 @@ peak resident memory (ru_maxrss), how much of it the load added over the imports
 the peak of Python's allocations during the load (tracemalloc, a second uncached load).
 ``--check-board`` also times ``python -m game check-board FILE`` end to end. A load past
 ``--timeout`` is killed and shown as such. Exit 1 if any file misses the goal."""
+
 from __future__ import annotations
 
 import argparse
@@ -63,27 +64,53 @@ print(json.dumps({"outcome": outcome, "seconds": seconds, "peak_mb": peak,
 
 
 def run(path: Path, timeout: float) -> dict:
-    env = {**os.environ, "PYGAME_HIDE_SUPPORT_PROMPT": "1", "SDL_VIDEODRIVER": "dummy",
-           "TABLETOP_DERBY_HOME": tempfile.mkdtemp()}
+    env = {
+        **os.environ,
+        "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+        "SDL_VIDEODRIVER": "dummy",
+        "TABLETOP_DERBY_HOME": tempfile.mkdtemp(),
+    }
     try:
-        done = subprocess.run([sys.executable, "-c", CHILD, str(path)], env=env, cwd=ROOT,
-                              capture_output=True, text=True, timeout=timeout, check=False)
+        done = subprocess.run(
+            [sys.executable, "-c", CHILD, str(path)],
+            env=env,
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            check=False,
+        )
     except subprocess.TimeoutExpired:
-        return {"outcome": f"KILLED after {timeout:.0f} s", "seconds": timeout,
-                "peak_mb": float("nan"), "added_mb": float("nan"), "traced_mb": float("nan")}
+        return {
+            "outcome": f"KILLED after {timeout:.0f} s",
+            "seconds": timeout,
+            "peak_mb": float("nan"),
+            "added_mb": float("nan"),
+            "traced_mb": float("nan"),
+        }
     if done.returncode != 0:
         last = (done.stderr.strip().splitlines() or ["?"])[-1]
-        return {"outcome": f"CRASHED: {last}", "seconds": float("nan"),
-                "peak_mb": float("nan"), "added_mb": float("nan"), "traced_mb": float("nan")}
+        return {
+            "outcome": f"CRASHED: {last}",
+            "seconds": float("nan"),
+            "peak_mb": float("nan"),
+            "added_mb": float("nan"),
+            "traced_mb": float("nan"),
+        }
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def check_board_seconds(path: Path, timeout: float) -> str:
     start = time.perf_counter()
     try:
-        subprocess.run([sys.executable, "-m", "game", "check-board", str(path)], cwd=ROOT,
-                       capture_output=True, timeout=timeout,
-                       env={**os.environ, "PYGAME_HIDE_SUPPORT_PROMPT": "1"}, check=False)
+        subprocess.run(
+            [sys.executable, "-m", "game", "check-board", str(path)],
+            cwd=ROOT,
+            capture_output=True,
+            timeout=timeout,
+            env={**os.environ, "PYGAME_HIDE_SUPPORT_PROMPT": "1"},
+            check=False,
+        )
     except subprocess.TimeoutExpired:
         return "killed"
     return f"{time.perf_counter() - start:.2f}"
@@ -95,6 +122,7 @@ def main() -> int:
     parser.add_argument("--check-board", action="store_true")
     args = parser.parse_args()
     from tests.corpus.boards.corpus import all_cases
+
     cases = all_cases(Path(tempfile.mkdtemp()) / "corpus")
     header = f"{'file':32} {'load s':>7} {'peak MB':>8} {'+MB':>6} {'alloc MB':>8}"
     print(header + ("  check-board s" if args.check_board else "") + "  outcome")
@@ -102,17 +130,21 @@ def main() -> int:
     for name, (path, case) in cases.items():
         result = run(path, args.timeout)
         extra = f"  {check_board_seconds(path, args.timeout):>13}" if args.check_board else ""
-        print(f"{name[:32]:32} {result['seconds']:7.3f} {result['peak_mb']:8.1f} "
-              f"{result['added_mb']:6.1f} {result['traced_mb']:8.2f}{extra}  "
-              f"{result['outcome'][:70]}")
+        print(
+            f"{name[:32]:32} {result['seconds']:7.3f} {result['peak_mb']:8.1f} "
+            f"{result['added_mb']:6.1f} {result['traced_mb']:8.2f}{extra}  "
+            f"{result['outcome'][:70]}"
+        )
         worst_s = max(worst_s, result["seconds"])
         worst_mb = max(worst_mb, result["peak_mb"])
         worst_alloc = max(worst_alloc, result["traced_mb"])
         if not (result["seconds"] < GOAL_SECONDS and result["peak_mb"] < GOAL_MB):
             missed.append(name)
-    print(f"worst: {worst_s:.3f} s, {worst_mb:.1f} MB peak, {worst_alloc:.2f} MB allocated by "
-          f"a load (goal: under {GOAL_SECONDS:.0f} s "
-          f"and {GOAL_MB:.0f} MB)" + (f"; missed: {', '.join(missed)}" if missed else ""))
+    print(
+        f"worst: {worst_s:.3f} s, {worst_mb:.1f} MB peak, {worst_alloc:.2f} MB allocated by "
+        f"a load (goal: under {GOAL_SECONDS:.0f} s "
+        f"and {GOAL_MB:.0f} MB)" + (f"; missed: {', '.join(missed)}" if missed else "")
+    )
     return 1 if missed else 0
 
 

@@ -5,6 +5,7 @@ over 10 seconds.
     python tools/bench_startup.py [--runs 5] [--idle 10]
 
 Runs under the dummy video driver unless DISPLAY is set (then in the real window)."""
+
 from __future__ import annotations
 
 import argparse
@@ -17,9 +18,11 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-BARE = ("import os, time, pygame; pygame.init(); pygame.display.set_mode((1280, 720)); "
-        "pygame.display.flip(); open(os.environ['TABLETOP_DERBY_FIRST_FRAME_FILE'], 'w')"
-        ".write(repr(time.time()))")
+BARE = (
+    "import os, time, pygame; pygame.init(); pygame.display.set_mode((1280, 720)); "
+    "pygame.display.flip(); open(os.environ['TABLETOP_DERBY_FIRST_FRAME_FILE'], 'w')"
+    ".write(repr(time.time()))"
+)
 
 
 def timed(cmd, env) -> float:
@@ -37,8 +40,11 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--idle", type=float, default=10.0)
     args = parser.parse_args()
-    env = {**os.environ, "PYGAME_HIDE_SUPPORT_PROMPT": "1",
-           "TABLETOP_DERBY_HOME": tempfile.mkdtemp()}
+    env = {
+        **os.environ,
+        "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+        "TABLETOP_DERBY_HOME": tempfile.mkdtemp(),
+    }
     if "DISPLAY" not in env:
         env.setdefault("SDL_VIDEODRIVER", "dummy")
     env.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -47,10 +53,12 @@ def main() -> int:
         bare.append(timed([sys.executable, "-c", BARE], env))
         ours.append(timed([sys.executable, str(ROOT / "main.py"), "--frames", "1"], env))
     b, o = statistics.median(bare), statistics.median(ours)
-    print(f"start-up to first frame: bare pygame {b * 1000:.0f} ms, Tabletop Derby "
-          f"{o * 1000:.0f} ms, ratio {o / b:.2f} (median of {args.runs})")
+    print(
+        f"start-up to first frame: bare pygame {b * 1000:.0f} ms, Tabletop Derby "
+        f"{o * 1000:.0f} ms, ratio {o / b:.2f} (median of {args.runs})"
+    )
     proc = subprocess.Popen([sys.executable, str(ROOT / "main.py")], env=env)
-    time.sleep(5.0)   # past the one-off work after the first frame (sound synthesis)
+    time.sleep(5.0)  # past the one-off work after the first frame (sound synthesis)
     with open(f"/proc/{proc.pid}/stat") as f:
         fields = f.read().split()
     t0 = (int(fields[13]) + int(fields[14])) / os.sysconf("SC_CLK_TCK")

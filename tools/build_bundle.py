@@ -6,6 +6,7 @@ font and the icon inside, plus a freedesktop launcher pointing at it.
 Output: dist/tabletop-derby/ (run dist/tabletop-derby/tabletop-derby) and
 dist/tabletop-derby.desktop. On Windows and macOS the same command builds the native
 bundle (the Windows build gets assets/icon.ico)."""
+
 from __future__ import annotations
 
 import argparse
@@ -25,6 +26,7 @@ def render_icons(out: Path) -> tuple[Path, Path]:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
+
     out.mkdir(parents=True, exist_ok=True)
     image = pygame.image.load_sized_svg(str(ROOT / "assets" / "icon.svg"), (256, 256))
     png = out / f"{NAME}.png"
@@ -38,8 +40,13 @@ def _write_ico(png: Path, ico: Path) -> None:
     """An ICO holding the 256px PNG as is (valid since Windows Vista)."""
     data = png.read_bytes()
     header = (0).to_bytes(2, "little") + (1).to_bytes(2, "little") + (1).to_bytes(2, "little")
-    entry = bytes([0, 0, 0, 0]) + (1).to_bytes(2, "little") + (32).to_bytes(2, "little") \
-        + len(data).to_bytes(4, "little") + (6 + 16).to_bytes(4, "little")
+    entry = (
+        bytes([0, 0, 0, 0])
+        + (1).to_bytes(2, "little")
+        + (32).to_bytes(2, "little")
+        + len(data).to_bytes(4, "little")
+        + (6 + 16).to_bytes(4, "little")
+    )
     ico.write_bytes(header + entry + data)
 
 
@@ -47,16 +54,36 @@ def build(dist: Path) -> Path:
     work = ROOT / "build" / "pyinstaller"
     icons = render_icons(ROOT / "build" / "icons")
     sep = os.pathsep
-    cmd = [sys.executable, "-m", "PyInstaller", "--noconfirm", "--clean", "--onedir",
-           "--name", NAME, "--windowed",
-           "--distpath", str(dist), "--workpath", str(work), "--specpath", str(work),
-           "--icon", str(icons[1]),
-           "--collect-submodules", "game",          # rules, scenes and bots load by name
-           "--exclude-module", "numpy",             # pygame only uses it if present; we do not
-           "--add-data", f"{ROOT / 'data'}{sep}data",
-           "--add-data", f"{ROOT / 'assets'}{sep}assets",
-           "--add-data", f"{ROOT / 'docs' / 'rules'}{sep}docs/rules",
-           str(ROOT / "main.py")]
+    cmd = [
+        sys.executable,
+        "-m",
+        "PyInstaller",
+        "--noconfirm",
+        "--clean",
+        "--onedir",
+        "--name",
+        NAME,
+        "--windowed",
+        "--distpath",
+        str(dist),
+        "--workpath",
+        str(work),
+        "--specpath",
+        str(work),
+        "--icon",
+        str(icons[1]),
+        "--collect-submodules",
+        "game",  # rules, scenes and bots load by name
+        "--exclude-module",
+        "numpy",  # pygame only uses it if present; we do not
+        "--add-data",
+        f"{ROOT / 'data'}{sep}data",
+        "--add-data",
+        f"{ROOT / 'assets'}{sep}assets",
+        "--add-data",
+        f"{ROOT / 'docs' / 'rules'}{sep}docs/rules",
+        str(ROOT / "main.py"),
+    ]
     subprocess.run(cmd, check=True, cwd=ROOT)
     app_dir = dist / NAME
     shutil.copy(icons[0], app_dir / f"{NAME}.png")
@@ -78,8 +105,11 @@ def install_launcher(dist: Path) -> Path:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--dist", default=str(ROOT / "dist"))
-    parser.add_argument("--install-launcher", action="store_true",
-                        help="also copy the launcher to ~/.local/share/applications")
+    parser.add_argument(
+        "--install-launcher",
+        action="store_true",
+        help="also copy the launcher to ~/.local/share/applications",
+    )
     args = parser.parse_args()
     started = time.perf_counter()
     app_dir = build(Path(args.dist))

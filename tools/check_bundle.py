@@ -3,6 +3,7 @@ Japanese screenshot identical to the one the source tree renders (so the fonts, 
 sprites really are inside). Prints the figures: bundle size, start-up vs `python main.py`.
 
     python tools/check_bundle.py [--dist dist]"""
+
 from __future__ import annotations
 
 import argparse
@@ -26,34 +27,52 @@ def main() -> int:
     if not exe.exists():
         raise SystemExit(f"no bundle at {exe}: run python tools/build_bundle.py first")
     home = tempfile.mkdtemp(prefix="derby-bundle-")
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
-           "PYGAME_HIDE_SUPPORT_PROMPT": "1", "TABLETOP_DERBY_HOME": home}
+    env = {
+        **os.environ,
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+        "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+        "TABLETOP_DERBY_HOME": home,
+    }
     out = subprocess.run([str(exe), "--frames", "120"], env=env, cwd="/", timeout=120, check=False)
     if out.returncode != 0:
         raise SystemExit(f"bundle --frames 120 exited {out.returncode}")
     print("bundle ok: 120 headless frames, exit 0")
     shots = Path(tempfile.mkdtemp(prefix="derby-shots-"))
     for who, cmd in (("bundle", [str(exe)]), ("source", [sys.executable, str(ROOT / "main.py")])):
-        subprocess.run(cmd + ["screenshot", "settings", "--lang", "ja", "--out",
-                              str(shots / f"{who}.png")], env=env, cwd="/", check=True,
-                       timeout=120, capture_output=True)
+        subprocess.run(
+            cmd + ["screenshot", "settings", "--lang", "ja", "--out", str(shots / f"{who}.png")],
+            env=env,
+            cwd="/",
+            check=True,
+            timeout=120,
+            capture_output=True,
+        )
     if (shots / "bundle.png").read_bytes() != (shots / "source.png").read_bytes():
-        raise SystemExit("the bundle renders Japanese differently from the source tree "
-                         "(fonts or data missing from the bundle?)")
+        raise SystemExit(
+            "the bundle renders Japanese differently from the source tree "
+            "(fonts or data missing from the bundle?)"
+        )
     print("bundle ok: Japanese settings screen identical to the source tree's")
     timings = {"bundle": [], "source": []}
     for _ in range(3):
-        for who, cmd in (("bundle", [str(exe)]), ("source", [sys.executable, str(ROOT / "main.py")])):
+        for who, cmd in (
+            ("bundle", [str(exe)]),
+            ("source", [sys.executable, str(ROOT / "main.py")]),
+        ):
             t0 = time.perf_counter()
             subprocess.run(cmd + ["--frames", "1"], env=env, cwd="/", check=True, timeout=120)
             timings[who].append(time.perf_counter() - t0)
     size = sum(p.stat().st_size for p in exe.parent.rglob("*") if p.is_file())
-    print(f"bundle size {size / 1e6:.1f} MB; start-up to first frame (median of 3): bundle "
-          f"{statistics.median(timings['bundle']) * 1000:.0f} ms, python main.py "
-          f"{statistics.median(timings['source']) * 1000:.0f} ms")
+    print(
+        f"bundle size {size / 1e6:.1f} MB; start-up to first frame (median of 3): bundle "
+        f"{statistics.median(timings['bundle']) * 1000:.0f} ms, python main.py "
+        f"{statistics.median(timings['source']) * 1000:.0f} ms"
+    )
     # a real window under Xvfb: start, find it, check the menu is drawn, quit by the UI
     from game.ui import theme
     from tools.e2e_xvfb import Layout, XSession, expect, start_xvfb
+
     xvfb = start_xvfb(":96")
     try:
         layout = Layout(Path(home))

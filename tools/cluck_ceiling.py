@@ -19,6 +19,7 @@ estimate: the oracle itself plays its later moves greedily and its playouts are 
 Games are 4-player by default with the seats rotated every game as in game/tournament.py;
 the result is printed with a 95% Wilson interval, and as JSON with ``--json``.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -53,8 +54,9 @@ def lite(state: CluckState, player: int, rng: random.Random):
             starts[player] = action.column
         else:
             extra = state.tiles.band(action.tile, action.turned)
-        value = knowledge._margin(knowledge._projected_stands(state, player, starts, extra,
-                                                              peek=True), player)
+        value = knowledge._margin(
+            knowledge._projected_stands(state, player, starts, extra, peek=True), player
+        )
         if top is None or value > top + 1e-9:
             best, top = [action], value
         elif value >= top - 1e-9:
@@ -77,8 +79,9 @@ class Oracle:
         while not state.is_over():
             p = state.to_act()[0]
             if p == me:
-                action = knowledge.normal(state.view(p), p, rng) if self.fair \
-                    else lite(state, p, rng)
+                action = (
+                    knowledge.normal(state.view(p), p, rng) if self.fair else lite(state, p, rng)
+                )
             else:
                 action = self.opponent.choose(state.view(p), p, rng)
             state.apply(p, action)
@@ -94,8 +97,8 @@ class Oracle:
         wins = []
         for action in legal:
             total = 0.0
-            for seed in seeds:                       # the same opponents' luck per action
-                if self.fair:                        # a world dealt from the view alone
+            for seed in seeds:  # the same opponents' luck per action
+                if self.fair:  # a world dealt from the view alone
                     world = view.determinize(random.Random(seed))
                 else:
                     world = state.clone()
@@ -106,8 +109,15 @@ class Oracle:
         return rng.choice([a for a, w in zip(legal, wins) if w >= top - 1e-9])
 
 
-def run(opponent: str, players: int, games: int, seed: int, playouts: int,
-        options: dict, fair: bool = False) -> dict:
+def run(
+    opponent: str,
+    players: int,
+    games: int,
+    seed: int,
+    playouts: int,
+    options: dict,
+    fair: bool = False,
+) -> dict:
     prepared = prepare_options("cluck", options)
     oracle = Oracle(opponent, playouts, fair)
     rival = make_bot("cluck", opponent)
@@ -116,7 +126,7 @@ def run(opponent: str, players: int, games: int, seed: int, playouts: int,
     started = time.perf_counter()
     for g in range(games):
         rng = random.Random((seed + g) * 104729)
-        seat = g % players                            # the oracle's seat rotates
+        seat = g % players  # the oracle's seat rotates
         state = cluck.new_game(players, seed + g, prepared)
         while not state.is_over():
             p = state.to_act()[0]
@@ -131,43 +141,69 @@ def run(opponent: str, players: int, games: int, seed: int, playouts: int,
         if seat in winners:
             wins += 1 / len(winners)
     low, high = wilson(wins, games)
-    return {"game": "cluck", "players": players, "games": games, "seed": seed,
-            "bot": oracle.level, "opponents": opponent, "playouts": playouts, "options": options,
-            "oracle_win_rate": round(wins / games, 4), "ci95": [round(low, 4), round(high, 4)],
-            "even_share": round(1 / players, 4),
-            "decision_ms_median": round(1000 * statistics.median(times), 1) if times else None,
-            "seconds": round(time.perf_counter() - started, 1)}
+    return {
+        "game": "cluck",
+        "players": players,
+        "games": games,
+        "seed": seed,
+        "bot": oracle.level,
+        "opponents": opponent,
+        "playouts": playouts,
+        "options": options,
+        "oracle_win_rate": round(wins / games, 4),
+        "ci95": [round(low, 4), round(high, 4)],
+        "even_share": round(1 / players, 4),
+        "decision_ms_median": round(1000 * statistics.median(times), 1) if times else None,
+        "seconds": round(time.perf_counter() - started, 1),
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description="Cluck-peep! ceiling: a cheating oracle (reads the hidden tile, the "
-                    "hands and the pile) plays every action out to the end of the game "
-                    "against the opponents' real policy; its win rate bounds what a fair "
-                    "bot can reach.")
-    parser.add_argument("--opponents", choices=("easy", "normal", "random"), default="easy",
-                        help="level of the other seats (default easy)")
+        "hands and the pile) plays every action out to the end of the game "
+        "against the opponents' real policy; its win rate bounds what a fair "
+        "bot can reach."
+    )
+    parser.add_argument(
+        "--opponents",
+        choices=("easy", "normal", "random"),
+        default="easy",
+        help="level of the other seats (default easy)",
+    )
     parser.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--playouts", type=int, default=40,
-                        help="continuations per legal action (default 40)")
-    parser.add_argument("--variant", choices=("base", "long", "runaway", "both"),
-                        default="base")
-    parser.add_argument("--fair", action="store_true",
-                        help="the same search made fair, for comparison: every playout deals "
-                             "a world from the bot's view (view.determinize) instead of "
-                             "reading the state, and its own later moves are normal's")
+    parser.add_argument(
+        "--playouts", type=int, default=40, help="continuations per legal action (default 40)"
+    )
+    parser.add_argument("--variant", choices=("base", "long", "runaway", "both"), default="base")
+    parser.add_argument(
+        "--fair",
+        action="store_true",
+        help="the same search made fair, for comparison: every playout deals "
+        "a world from the bot's view (view.determinize) instead of "
+        "reading the state, and its own later moves are normal's",
+    )
     parser.add_argument("--json", action="store_true", help="print only the JSON result")
     args = parser.parse_args(argv)
-    result = run(args.opponents, args.players, args.games, args.seed, args.playouts,
-                 {"variant": args.variant}, args.fair)
+    result = run(
+        args.opponents,
+        args.players,
+        args.games,
+        args.seed,
+        args.playouts,
+        {"variant": args.variant},
+        args.fair,
+    )
     if not args.json:
         low, high = result["ci95"]
-        print(f"{result['bot']} vs {args.players - 1} {args.opponents}: {result['oracle_win_rate']:.1%} "
-              f"[{low:.1%}–{high:.1%}] over {args.games} games (even "
-              f"{result['even_share']:.0%}); {args.playouts} playouts per action, "
-              f"decision median {result['decision_ms_median']} ms, {result['seconds']} s")
+        print(
+            f"{result['bot']} vs {args.players - 1} {args.opponents}: {result['oracle_win_rate']:.1%} "
+            f"[{low:.1%}–{high:.1%}] over {args.games} games (even "
+            f"{result['even_share']:.0%}); {args.playouts} playouts per action, "
+            f"decision median {result['decision_ms_median']} ms, {result['seconds']} s"
+        )
     print(json.dumps(result))
     return 0
 

@@ -8,6 +8,7 @@ the end screen and check their pixels; then back to the title menu through the e
 screen's button and quit. Animations run at 4x, as a player may set in Settings. Where
 things are comes from the app's opt-in probe file (TABLETOP_DERBY_PROBE).
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -22,10 +23,10 @@ from tools.e2e_xvfb import (
     use_settings,
 )
 
-FELT = (226, 236, 206)                                        # the ladder's ground
-TILE_COLOURS = [(166, 214, 127), (240, 222, 172), (248, 230, 170)]   # meadow, road, straw
-LADDER = (370, 150, 570, 560)                                 # x, y, w, h in the window
-ACCENT = [(232, 110, 60), (190, 78, 36)]                      # a primary button, hovered too
+FELT = (226, 236, 206)  # the ladder's ground
+TILE_COLOURS = [(166, 214, 127), (240, 222, 172), (248, 230, 170)]  # meadow, road, straw
+LADDER = (370, 150, 570, 560)  # x, y, w, h in the window
+ACCENT = [(232, 110, 60), (190, 78, 36)]  # a primary button, hovered too
 
 
 class Person:
@@ -45,15 +46,19 @@ class Person:
         holes = sorted(k for k in targets if k.startswith("hole:"))
         if holes:
             return holes[-1]
-        hand = sorted((k for k in targets if k.startswith("tile:")),
-                      key=lambda k: int(k.split(":")[1]))
+        hand = sorted(
+            (k for k in targets if k.startswith("tile:")), key=lambda k: int(k.split(":")[1])
+        )
         if not hand:
             return None
         if game["actions"] != self.decision:
             self.decision = game["actions"]
             self.tiles += 1
-            self.plan = [hand[-1]] + (["turn"] if self.tiles % 2 else []) + \
-                ["slot" if self.tiles % 3 == 0 else "place"]
+            self.plan = (
+                [hand[-1]]
+                + (["turn"] if self.tiles % 2 else [])
+                + ["slot" if self.tiles % 3 == 0 else "place"]
+            )
             if self.table_shot is None and game["round"] >= 2:
                 self.table_shot = (*self.x.screenshot("cluck-table"), dict(targets))
         while self.plan:
@@ -66,14 +71,17 @@ class Person:
 def check_table(x, image, path, targets) -> None:
     felt = count_colour(x, image, LADDER, [FELT])
     tiles = count_colour(x, image, LADDER, TILE_COLOURS)
-    expect(felt > 300 and tiles > 60,
-           f"the ladder is drawn: its ground and road tiles ({felt}, {tiles} samples; {path})")
+    expect(
+        felt > 300 and tiles > 60,
+        f"the ladder is drawn: its ground and road tiles ({felt}, {tiles} samples; {path})",
+    )
     place = targets["place"]
     pixel = x.pixel(image, (place[0], place[1] - 14))
     expect(pixel in ACCENT, f"the person's Place button is drawn at once (pixel {pixel})")
     hand = [targets[k] for k in targets if k.startswith("tile:")]
-    drawn = sum(count_colour(x, image, (tx - 60, ty - 16, 120, 32), TILE_COLOURS) > 3
-                for tx, ty in hand)
+    drawn = sum(
+        count_colour(x, image, (tx - 60, ty - 16, 120, 32), TILE_COLOURS) > 3 for tx, ty in hand
+    )
     expect(hand and drawn == len(hand), f"the person's {len(hand)} hand tiles are drawn")
 
 
@@ -82,12 +90,16 @@ def run(x, layout) -> None:
     probe_path = open_game(x, "cluck", "CluckScene", seed=5)
     expect(True, "clicked from the menu through the lobby into a Cluck-peep! game")
     person = Person(x)
-    probe, clicks = play_until(x, probe_path, "CluckScene", person,
-                               lambda p: p["scene"] == "GameOverScene", seconds=150)
+    probe, clicks = play_until(
+        x, probe_path, "CluckScene", person, lambda p: p["scene"] == "GameOverScene", seconds=150
+    )
     game = probe["game"]
-    expect(game["over"], f"a whole game played to the end screen by {clicks} clicks on holes, "
-                         f"tiles, Turn over and Place ({game['actions']} actions, "
-                         f"{person.tiles} tiles of the person's)")
+    expect(
+        game["over"],
+        f"a whole game played to the end screen by {clicks} clicks on holes, "
+        f"tiles, Turn over and Place ({game['actions']} actions, "
+        f"{person.tiles} tiles of the person's)",
+    )
     expect(person.table_shot is not None, "the table was seen on the person's turn in round 2")
     check_table(x, *person.table_shot)
     check_end_screen(x, *x.screenshot("cluck-end"), probe["targets"], "Cluck-peep!")

@@ -7,6 +7,7 @@ done; screenshot and check the table is drawn; then quit through the pause menu.
 Animations run at 4x, as a player may set in Settings.
 Where things are comes from the app's opt-in probe file (TABLETOP_DERBY_PROBE).
 """
+
 from __future__ import annotations
 
 import os
@@ -32,13 +33,15 @@ def choose_target(targets: dict) -> str | None:
 
 def run(x, layout) -> None:
     from tools.e2e_xvfb import expect, fail
+
     use_settings(Path(x.env["TABLETOP_DERBY_HOME"]), animation_speed=4.0)
     probe_path = x.shots / "probe.json"
     x.env["TABLETOP_DERBY_PROBE"] = str(probe_path)
     x.env["TABLETOP_DERBY_SEED"] = "7"
     x.start("--size", "1280x720", "--lang", "en")
-    probe = wait_for(probe_path, lambda p: p["scene"] == "MenuScene" and "game:duck" in p["targets"],
-                     "the menu")
+    probe = wait_for(
+        probe_path, lambda p: p["scene"] == "MenuScene" and "game:duck" in p["targets"], "the menu"
+    )
     x.click(probe["targets"]["game:duck"])
     probe = wait_for(probe_path, lambda p: p["scene"] == "LobbyScene", "the lobby")
     x.click(probe["targets"]["start"])
@@ -73,9 +76,11 @@ def run(x, layout) -> None:
             print(f"  round {game.get('round')}: clicked {key}")
     probe = read_probe(probe_path)
     game = probe.get("game") or {}
-    expect(game.get("round", 0) >= 3 or game.get("over"),
-           f"two whole rounds played by {clicks} clicks on cards, routes and facings "
-           f"(now round {game.get('round')}, {game.get('actions')} actions)")
+    expect(
+        game.get("round", 0) >= 3 or game.get("over"),
+        f"two whole rounds played by {clicks} clicks on cards, routes and facings "
+        f"(now round {game.get('round')}, {game.get('actions')} actions)",
+    )
     image, path = x.screenshot("duck-table")
     board = [x.pixel(image, (px, py)) for px in range(100, 900, 25) for py in range(80, 500, 25)]
     water = sum(1 for r, g, b in board if b > r + 40)

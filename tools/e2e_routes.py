@@ -9,6 +9,7 @@ then back to the title menu through the end screen's button and quit. Animations
 4x, as a player may set in Settings. Where things are comes from the app's opt-in probe
 file (TABLETOP_DERBY_PROBE).
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -23,12 +24,20 @@ from tools.e2e_xvfb import (
     use_settings,
 )
 
-FELT = (47, 106, 88)                   # the box lid's floor
-LID = (860, 70, 400, 200)              # x, y, w, h in the window
-LABELS = (20, 160, 60, 440)            # the numbered discs of the 8 routes
-ROUTE_COLOURS = [(226, 176, 52), (231, 111, 81), (42, 157, 143), (69, 123, 200),
-                 (140, 98, 196), (214, 96, 150), (96, 160, 72), (96, 108, 128)]
-ACCENT = [(232, 110, 60), (190, 78, 36)]    # an "All" button, hovered too
+FELT = (47, 106, 88)  # the box lid's floor
+LID = (860, 70, 400, 200)  # x, y, w, h in the window
+LABELS = (20, 160, 60, 440)  # the numbered discs of the 8 routes
+ROUTE_COLOURS = [
+    (226, 176, 52),
+    (231, 111, 81),
+    (42, 157, 143),
+    (69, 123, 200),
+    (140, 98, 196),
+    (214, 96, 150),
+    (96, 160, 72),
+    (96, 108, 128),
+]
+ACCENT = [(232, 110, 60), (190, 78, 36)]  # an "All" button, hovered too
 
 
 def _by_number(keys):
@@ -51,14 +60,14 @@ class Person:
             self.table_shot = (*self.x.screenshot("routes-table"), dict(targets))
         routes = _by_number(k for k in targets if k.startswith("route:"))
         changes = _by_number(k for k in targets if k.startswith("change:"))
-        if "pass" in targets:                    # a round chip may be turned (ER-13)
+        if "pass" in targets:  # a round chip may be turned (ER-13)
             if routes and "chip" not in self.used:
                 self.used.add("chip")
                 return routes[0]
             return "pass"
-        if changes:                              # C: which die, and up or down
+        if changes:  # C: which die, and up or down
             return changes[0]
-        if routes:                               # D: which route's marker
+        if routes:  # D: which route's marker
             return routes[-1]
         for mode in ("mode:C", "mode:D"):
             if mode in targets and mode not in self.used:
@@ -77,13 +86,19 @@ class Person:
 def check_table(x, image, path, targets) -> None:
     felt = count_colour(x, image, LID, [FELT])
     discs = count_colour(x, image, LABELS, ROUTE_COLOURS, step=4, tolerance=3)
-    expect(felt > 200 and discs > 60, f"the box lid and the eight routes are drawn ({felt} "
-                                      f"lid, {discs} route-disc samples; {path})")
+    expect(
+        felt > 200 and discs > 60,
+        f"the box lid and the eight routes are drawn ({felt} "
+        f"lid, {discs} route-disc samples; {path})",
+    )
     takes = [targets[k] for k in targets if k.startswith("take:")]
-    drawn = sum(count_colour(x, image, (tx - 20, ty - 10, 40, 20), ACCENT, step=4) > 5
-                for tx, ty in takes)
-    expect(takes and drawn == len(takes), f"the person's {len(takes)} All buttons on the lid "
-                                          "are drawn at once")
+    drawn = sum(
+        count_colour(x, image, (tx - 20, ty - 10, 40, 20), ACCENT, step=4) > 5 for tx, ty in takes
+    )
+    expect(
+        takes and drawn == len(takes),
+        f"the person's {len(takes)} All buttons on the lid are drawn at once",
+    )
 
 
 def run(x, layout) -> None:
@@ -91,11 +106,15 @@ def run(x, layout) -> None:
     probe_path = open_game(x, "routes", "RoutesScene", seed=5)
     expect(True, "clicked from the menu through the lobby into an Eight Routes game")
     person = Person(x)
-    probe, clicks = play_until(x, probe_path, "RoutesScene", person,
-                               lambda p: p["scene"] == "GameOverScene", seconds=180)
+    probe, clicks = play_until(
+        x, probe_path, "RoutesScene", person, lambda p: p["scene"] == "GameOverScene", seconds=180
+    )
     game = probe["game"]
-    expect(game["over"], f"a whole game played to the end screen by {clicks} clicks "
-                         f"({game['actions']} actions; used {sorted(person.used)})")
+    expect(
+        game["over"],
+        f"a whole game played to the end screen by {clicks} clicks "
+        f"({game['actions']} actions; used {sorted(person.used)})",
+    )
     expect(person.table_shot is not None, "the table was seen on the person's turn in round 2")
     check_table(x, *person.table_shot)
     check_end_screen(x, *x.screenshot("routes-end"), probe["targets"], "Eight Routes")

@@ -10,6 +10,7 @@ the title menu through the end screen's button and quit. Animations run at 4x, a
 player may set in Settings. Where things are comes from the app's opt-in probe file
 (TABLETOP_DERBY_PROBE).
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -24,10 +25,10 @@ from tools.e2e_xvfb import (
     use_settings,
 )
 
-MEADOW = [(176, 208, 138), (146, 184, 112)]     # the board's meadow, light and dark
-ROAD = [(236, 216, 170)]                        # the track's road
-BOARD = (20, 70, 820, 480)                      # x, y, w, h in the window
-ACCENT = [(232, 110, 60), (190, 78, 36)]        # a primary button (Roll), hovered too
+MEADOW = [(176, 208, 138), (146, 184, 112)]  # the board's meadow, light and dark
+ROAD = [(236, 216, 170)]  # the track's road
+BOARD = (20, 70, 820, 480)  # x, y, w, h in the window
+ACCENT = [(232, 110, 60), (190, 78, 36)]  # a primary button (Roll), hovered too
 
 
 class Person:
@@ -62,8 +63,10 @@ class Person:
 def check_table(x, image, path, targets) -> None:
     meadow = count_colour(x, image, BOARD, MEADOW, tolerance=4)
     road = count_colour(x, image, BOARD, ROAD, tolerance=4)
-    expect(meadow > 500 and road > 100, f"the meadow and the track are drawn ({meadow} meadow, "
-                                        f"{road} road samples; {path})")
+    expect(
+        meadow > 500 and road > 100,
+        f"the meadow and the track are drawn ({meadow} meadow, {road} road samples; {path})",
+    )
     rx, ry = targets["roll"]
     roll = count_colour(x, image, (rx - 40, ry - 12, 80, 24), ACCENT, step=4)
     expect(roll > 20, f"the person's Roll button is drawn at once ({roll} samples)")
@@ -74,12 +77,21 @@ def run(x, layout) -> None:
     probe_path = open_game(x, "verflixxt", "VerflixxtScene", seed=5)
     expect(True, "clicked from the menu through the lobby into a Verflixxt! game")
     person = Person(x)
-    probe, clicks = play_until(x, probe_path, "VerflixxtScene", person,
-                               lambda p: p["scene"] == "GameOverScene", seconds=200)
+    probe, clicks = play_until(
+        x,
+        probe_path,
+        "VerflixxtScene",
+        person,
+        lambda p: p["scene"] == "GameOverScene",
+        seconds=200,
+    )
     game = probe["game"]
-    expect(game["over"], f"a whole base game played to the end screen by {clicks} clicks "
-                         f"({game['round']} rounds, {game['actions']} actions; the person "
-                         f"moved {person.moves} times, {person.guardians} of them a guardian)")
+    expect(
+        game["over"],
+        f"a whole base game played to the end screen by {clicks} clicks "
+        f"({game['round']} rounds, {game['actions']} actions; the person "
+        f"moved {person.moves} times, {person.guardians} of them a guardian)",
+    )
     expect(person.table_shot is not None, "the table was seen on the person's turn in round 3")
     check_table(x, *person.table_shot)
     check_end_screen(x, *x.screenshot("verflixxt-end"), probe["targets"], "Verflixxt!")

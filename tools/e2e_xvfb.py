@@ -10,6 +10,7 @@ Then each game in E2E_GAMES (default: all four) is played by clicks in a new app
 ``tools/e2e_<game>.py``, which finds what to click in the app's probe file
 (TABLETOP_DERBY_PROBE). E2E_VERBOSE=1 prints every click.
 """
+
 from __future__ import annotations
 
 import json
@@ -23,12 +24,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 SIZE = (1280, 720)
-GAMES = ("duck", "cluck", "routes", "verflixxt")    # each played by tools/e2e_<id>.py
+GAMES = ("duck", "cluck", "routes", "verflixxt")  # each played by tools/e2e_<id>.py
 
 
 def sh(*args: str, env=None, timeout=30) -> str:
-    return subprocess.run(args, check=True, capture_output=True, text=True, env=env,
-                          timeout=timeout).stdout.strip()
+    return subprocess.run(
+        args, check=True, capture_output=True, text=True, env=env, timeout=timeout
+    ).stdout.strip()
 
 
 class Layout:
@@ -42,11 +44,13 @@ class Layout:
         sys.path.insert(0, str(ROOT))
         from game.app import App
         from game.settings import Settings
+
         self.app = App(size=SIZE, settings=Settings(), persist=False)
 
     def centre(self, scene_name: str, key: str, lang: str = "en") -> tuple[int, int]:
         from game.scenes.menu import MenuScene
         from game.scenes.settings import SettingsScene
+
         self.app.set_language(lang)
         scene = {"menu": MenuScene, "settings": SettingsScene}[scene_name](self.app)
         scene.layout(SIZE)
@@ -56,8 +60,13 @@ class Layout:
 class XSession:
     def __init__(self, display: str, home: Path):
         self.display = display
-        self.env = {**os.environ, "DISPLAY": display, "TABLETOP_DERBY_HOME": str(home),
-                    "PYGAME_HIDE_SUPPORT_PROMPT": "1", "SDL_AUDIODRIVER": "dummy"}
+        self.env = {
+            **os.environ,
+            "DISPLAY": display,
+            "TABLETOP_DERBY_HOME": str(home),
+            "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+            "SDL_AUDIODRIVER": "dummy",
+        }
         self.env.pop("SDL_VIDEODRIVER", None)
         self.shots = Path(tempfile.mkdtemp(prefix="derby-e2e-"))
         self.pointer = None
@@ -66,10 +75,12 @@ class XSession:
     def start(self, *args: str, command: list[str] | None = None) -> None:
         command = command or [sys.executable, str(ROOT / "main.py")]
         self.errors = self.shots / f"app-{len(list(self.shots.glob('app-*.err')))}.err"
-        self.proc = subprocess.Popen([*command, *args], env=self.env, cwd="/",
-                                     stderr=self.errors.open("w"))
-        self.window = sh("xdotool", "search", "--sync", "--pid", str(self.proc.pid),
-                         env=self.env, timeout=60).splitlines()[0]
+        self.proc = subprocess.Popen(
+            [*command, *args], env=self.env, cwd="/", stderr=self.errors.open("w")
+        )
+        self.window = sh(
+            "xdotool", "search", "--sync", "--pid", str(self.proc.pid), env=self.env, timeout=60
+        ).splitlines()[0]
         time.sleep(1.5)
         geometry = sh("xdotool", "getwindowgeometry", self.window, env=self.env)
         pos = geometry.split("Position:")[1].split()[0]
@@ -102,6 +113,7 @@ class XSession:
         path = self.shots / f"{name}.png"
         sh("import", "-window", "root", str(path), env=self.env)
         import pygame
+
         return pygame.image.load(str(path)), path
 
     def pixel(self, image, point):
@@ -111,7 +123,7 @@ class XSession:
         return self.proc.wait(timeout=timeout)
 
 
-CURRENT: list = []      # the session under test, whose stderr a failure shows
+CURRENT: list = []  # the session under test, whose stderr a failure shows
 
 
 def expect(condition: bool, message: str) -> None:
@@ -153,6 +165,7 @@ def use_settings(home: Path, **changes) -> None:
     """Settings a player could choose in the Settings screen, written before the app
     starts (a faster animation speed keeps a whole game within the time CI allows)."""
     from game.settings import Settings, load_settings, save_settings, settings_path
+
     os.environ["TABLETOP_DERBY_HOME"] = str(home)
     settings, _ = load_settings(settings_path())
     save_settings(Settings(**{**settings.__dict__, **changes}))
@@ -165,8 +178,11 @@ def open_game(x: XSession, game_id: str, scene: str, seed: int) -> Path:
     x.env["TABLETOP_DERBY_PROBE"] = str(probe_path)
     x.env["TABLETOP_DERBY_SEED"] = str(seed)
     x.start("--size", f"{SIZE[0]}x{SIZE[1]}", "--lang", "en")
-    probe = wait_for(probe_path, lambda p: p["scene"] == "MenuScene"
-                     and f"game:{game_id}" in p["targets"], "the menu")
+    probe = wait_for(
+        probe_path,
+        lambda p: p["scene"] == "MenuScene" and f"game:{game_id}" in p["targets"],
+        "the menu",
+    )
     x.click(probe["targets"][f"game:{game_id}"])
     probe = wait_for(probe_path, lambda p: p["scene"] == "LobbyScene", "the lobby")
     x.click(probe["targets"]["start"])
@@ -204,13 +220,16 @@ def play_until(x: XSession, probe_path: Path, scene: str, choose, done, seconds:
         x.click(probe["targets"][key], pause=0.3)
         clicks += 1
         if verbose:
-            print(f"  {time.time() - deadline + seconds:5.1f} s, round {game.get('round')}, "
-                  f"action {game.get('actions')}: clicked {key} at {probe['targets'][key]}")
+            print(
+                f"  {time.time() - deadline + seconds:5.1f} s, round {game.get('round')}, "
+                f"action {game.get('actions')}: clicked {key} at {probe['targets'][key]}"
+            )
     fail(f"{scene}: not done within {seconds:.0f} s; last probe {read_probe(probe_path)}")
 
 
-def count_colour(x: XSession, image, box: tuple[int, int, int, int], near, step: int = 8,
-                 tolerance: int = 24) -> int:
+def count_colour(
+    x: XSession, image, box: tuple[int, int, int, int], near, step: int = 8, tolerance: int = 24
+) -> int:
     """How many points of a grid over ``box`` (x, y, w, h in the window) are within
     ``tolerance`` of any colour in ``near``."""
     bx, by, bw, bh = box
@@ -218,37 +237,43 @@ def count_colour(x: XSession, image, box: tuple[int, int, int, int], near, step:
     for px in range(bx, bx + bw, step):
         for py in range(by, by + bh, step):
             pixel = x.pixel(image, (px, py))
-            if any(max(abs(a - b) for a, b in zip(pixel, colour)) <= tolerance
-                   for colour in near):
+            if any(max(abs(a - b) for a, b in zip(pixel, colour)) <= tolerance for colour in near):
                 hits += 1
     return hits
 
 
 def dimmed(colour, alpha: int = 140) -> tuple[int, int, int]:
     """``colour`` under an overlay's shade (ModalScene: (20, 20, 30) at ``alpha``)."""
-    return tuple(round(c * (255 - alpha) / 255 + s * alpha / 255)
-                 for c, s in zip(colour, (20, 20, 30)))
+    return tuple(
+        round(c * (255 - alpha) / 255 + s * alpha / 255) for c, s in zip(colour, (20, 20, 30))
+    )
 
 
 def check_end_screen(x: XSession, image, path, targets: dict, game_name: str) -> None:
     """The end screen (GameOverScene at 1280x720): its panel with Play again over the
     table, the table dimmed all round it."""
     from game.ui import theme
+
     again = targets["again"]
     pixel = x.pixel(image, (again[0], again[1] - 18))
-    expect(pixel in (theme.ACCENT, theme.ACCENT_DARK),
-           f"{game_name}: the end screen shows Play again (pixel {pixel}; {path})")
+    expect(
+        pixel in (theme.ACCENT, theme.ACCENT_DARK),
+        f"{game_name}: the end screen shows Play again (pixel {pixel}; {path})",
+    )
     panel = count_colour(x, image, (330, 170, 620, 380), [theme.PANEL], tolerance=2)
     beside = (10, 60, 300, 650)
     dim = count_colour(x, image, beside, [dimmed(theme.BG), dimmed(theme.PANEL)], tolerance=3)
     bright = count_colour(x, image, beside, [theme.BG, theme.PANEL], tolerance=3)
-    expect(panel > 1000 and dim > 200 and bright == 0,
-           f"{game_name}: the end panel over the whole table, dimmed ({panel} panel, {dim} "
-           f"dimmed, {bright} undimmed samples)")
+    expect(
+        panel > 1000 and dim > 200 and bright == 0,
+        f"{game_name}: the end panel over the whole table, dimmed ({panel} panel, {dim} "
+        f"dimmed, {bright} undimmed samples)",
+    )
 
 
-def leave_game_and_quit(x: XSession, probe_path: Path, game_id: str, game_name: str,
-                        over: bool) -> None:
+def leave_game_and_quit(
+    x: XSession, probe_path: Path, game_id: str, game_name: str, over: bool
+) -> None:
     """From the end screen (or the pause menu: both have a "menu" button) back to the
     title menu, quit through the UI, and demand exit code 0 and an autosave of the game
     (of a finished game when ``over``)."""
@@ -267,6 +292,7 @@ def leave_game_and_quit(x: XSession, probe_path: Path, game_id: str, game_name: 
 
 def run_shell_checks(x: XSession, layout: Layout) -> None:
     from game.ui import theme
+
     x.start("--size", f"{SIZE[0]}x{SIZE[1]}", "--lang", "en")
     image, _ = x.screenshot("menu")
     expect(x.pixel(image, (SIZE[0] // 2, 20)) == theme.BG_DARK, "the menu's title bar is drawn")
@@ -274,8 +300,10 @@ def run_shell_checks(x: XSession, layout: Layout) -> None:
     x.click(settings_btn)
     image, _ = x.screenshot("settings")
     ja = layout.centre("settings", "language:ja")
-    expect(x.pixel(image, (SIZE[0] // 2, 20)) == theme.BG,
-           "clicking Settings left the menu (no title bar)")
+    expect(
+        x.pixel(image, (SIZE[0] // 2, 20)) == theme.BG,
+        "clicking Settings left the menu (no title bar)",
+    )
     expect(x.pixel(image, (ja[0], ja[1] - 18)) != theme.BG, "the language buttons are drawn")
     x.click(ja)
     image, path = x.screenshot("settings-ja")
@@ -297,32 +325,51 @@ def run_lobby_checks(x: XSession) -> None:
     probe_path = x.shots / "probe-lobby.json"
     x.env["TABLETOP_DERBY_PROBE"] = str(probe_path)
     x.start("--size", f"{SIZE[0]}x{SIZE[1]}", "--lang", "en")
-    probe = wait_for(probe_path, lambda p: p["scene"] == "MenuScene"
-                     and "game:verflixxt" in p["targets"], "the menu")
+    probe = wait_for(
+        probe_path,
+        lambda p: p["scene"] == "MenuScene" and "game:verflixxt" in p["targets"],
+        "the menu",
+    )
     x.click(probe["targets"]["game:verflixxt"])
-    probe = wait_for(probe_path, lambda p: p["scene"] == "LobbyScene"
-                     and "remove:3" in p["targets"], "the lobby with 4 seats")
+    probe = wait_for(
+        probe_path,
+        lambda p: p["scene"] == "LobbyScene" and "remove:3" in p["targets"],
+        "the lobby with 4 seats",
+    )
     x.click(probe["targets"]["remove:3"])
-    probe = wait_for(probe_path, lambda p: "remove:2" in p["targets"]
-                     and "remove:3" not in p["targets"], "3 seats after a click on ×")
+    probe = wait_for(
+        probe_path,
+        lambda p: "remove:2" in p["targets"] and "remove:3" not in p["targets"],
+        "3 seats after a click on ×",
+    )
     # the focus stayed on the × of the row that took the removed one's place (row 2):
     # Delete removes that row, and Up then Delete would go on upwards
     x.type_key("Delete")
-    probe = wait_for(probe_path, lambda p: "name:1" in p["targets"] and "name:2" not in
-                     p["targets"] and not any(k.startswith("remove:") for k in p["targets"]),
-                     "2 seats, none removable, after Delete")
+    probe = wait_for(
+        probe_path,
+        lambda p: (
+            "name:1" in p["targets"]
+            and "name:2" not in p["targets"]
+            and not any(k.startswith("remove:") for k in p["targets"])
+        ),
+        "2 seats, none removable, after Delete",
+    )
     for seats in range(3, 7):
         x.click(probe["targets"]["add"])
-        probe = wait_for(probe_path, lambda p, n=seats: f"name:{n - 1}" in p["targets"],
-                         f"{seats} seats after a click on Add")
+        probe = wait_for(
+            probe_path,
+            lambda p, n=seats: f"name:{n - 1}" in p["targets"],
+            f"{seats} seats after a click on Add",
+        )
     expect("add" not in probe["targets"], "no Add button at 6 seats, Verflixxt!'s maximum")
     x.screenshot("lobby-six-seats")
     x.click(probe["targets"]["back"])
     probe = wait_for(probe_path, lambda p: p["scene"] == "MenuScene", "the menu again")
     x.click(probe["targets"]["quit"], pause=0.2)
     code = x.wait_exit()
-    expect(code == 0, f"set a table from 2 to 6 seats by mouse and keyboard, quit with 0 "
-                      f"(got {code})")
+    expect(
+        code == 0, f"set a table from 2 to 6 seats by mouse and keyboard, quit with 0 (got {code})"
+    )
     del x.env["TABLETOP_DERBY_PROBE"]
 
 
@@ -330,8 +377,11 @@ def start_xvfb(display: str) -> subprocess.Popen:
     for tool in ("Xvfb", "xdotool", "import"):
         if shutil.which(tool) is None:
             raise SystemExit(f"e2e needs {tool} (apt-get install -y xvfb xdotool imagemagick)")
-    xvfb = subprocess.Popen(["Xvfb", display, "-screen", "0", "1400x900x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    xvfb = subprocess.Popen(
+        ["Xvfb", display, "-screen", "0", "1400x900x24", "-nolisten", "tcp"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     time.sleep(1.0)
     return xvfb
 
@@ -339,7 +389,7 @@ def start_xvfb(display: str) -> subprocess.Popen:
 def main() -> int:
     games = [g for g in os.environ.get("E2E_GAMES", ",".join(GAMES)).split(",") if g]
     unknown = sorted(set(games) - set(GAMES))
-    if unknown:     # a typo must not pass as a game that was played
+    if unknown:  # a typo must not pass as a game that was played
         raise SystemExit(f"e2e: no driver for {', '.join(unknown)}; known: {', '.join(GAMES)}")
     display = ":97"
     xvfb = start_xvfb(display)
@@ -360,7 +410,7 @@ def main() -> int:
         made = [home, *(session.shots for session in CURRENT)]
         if os.environ.get("E2E_KEEP") == "1":
             print("e2e kept its folders (E2E_KEEP=1): " + " ".join(map(str, made)))
-        else:                     # leave nothing behind in /tmp (issue #14)
+        else:  # leave nothing behind in /tmp (issue #14)
             for folder in made:
                 shutil.rmtree(folder, ignore_errors=True)
     return 0
@@ -370,4 +420,5 @@ if __name__ == "__main__":
     # Run as the module tools.e2e_xvfb, so the game drivers that import it share its state.
     sys.path.insert(0, str(ROOT))
     import importlib
+
     sys.exit(importlib.import_module("tools.e2e_xvfb").main())

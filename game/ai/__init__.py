@@ -6,6 +6,7 @@ Levels: ``random`` (uniform legal), ``easy``, ``normal`` (greedy: a per-game eva
 and ``hard`` (search). A game's own knowledge lives in ``game/ai/<game>.py`` as
 ``greedy(view, player, rng) -> Action`` and ``evaluate(state, player) -> float``.
 """
+
 from __future__ import annotations
 
 import functools
@@ -70,8 +71,7 @@ def game_knowledge(game_id: str) -> ModuleType | None:
 LEVELS = ("random", "easy", "normal", "hard")
 
 
-def make_bot(game_id: str, level: str, budget_ms: float = 150.0,
-             max_iterations: int = 400) -> Bot:
+def make_bot(game_id: str, level: str, budget_ms: float = 150.0, max_iterations: int = 400) -> Bot:
     """The bot of ``level`` for a game. 'hard' is the generic search over the game's
     evaluation (``game.ai.search``) unless the game brings its own."""
     if level not in LEVELS:
@@ -86,10 +86,15 @@ def make_bot(game_id: str, level: str, budget_ms: float = 150.0,
         return FunctionBot("hard", functools.partial(knowledge.hard, budget_ms=budget_ms))
     if level == "hard":
         from game.ai.search import SearchBot
-        return SearchBot(knowledge.evaluate, knowledge.normal, budget_ms=budget_ms,
-                         max_iterations=max_iterations,
-                         evaluate_all=getattr(knowledge, "evaluate_all", None),
-                         horizon=getattr(knowledge, "SEARCH_HORIZON", "round"))
+
+        return SearchBot(
+            knowledge.evaluate,
+            knowledge.normal,
+            budget_ms=budget_ms,
+            max_iterations=max_iterations,
+            evaluate_all=getattr(knowledge, "evaluate_all", None),
+            horizon=getattr(knowledge, "SEARCH_HORIZON", "round"),
+        )
     func = getattr(knowledge, level, None)
     if func is None:
         raise ValueError(f"{game_id} has no {level!r} computer player")

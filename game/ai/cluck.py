@@ -4,6 +4,7 @@ this round's chicks reaching a nest), ``easy`` and ``normal`` (greedy).
 Bots get a view: the hidden tile is never read there; its odds come from the road tiles
 the player cannot see (``unseen_tiles``), each equally likely either way up.
 """
+
 from __future__ import annotations
 
 import random
@@ -34,23 +35,26 @@ WIN_BONUS = 5.0
 def _hidden_bands(state: CluckState, player: Player, peek: bool) -> list[Band]:
     if peek and not state.is_view and state.hidden is not None:
         tile, turned = state.hidden
-        if tile is not None and turned is not None:     # a full state knows both
+        if tile is not None and turned is not None:  # a full state knows both
             return [state.tiles.band(tile, turned)]
-    return [state.tiles.band(t, turned) for t in state.unseen_tiles(player)
-            for turned in (False, True)]
+    return [
+        state.tiles.band(t, turned) for t in state.unseen_tiles(player) for turned in (False, True)
+    ]
 
 
-def _projected_stands(state: CluckState, player: Player, starts: dict[int, int],
-                      extra: Band | None, peek: bool) -> list[float]:
+def _projected_stands(
+    state: CluckState, player: Player, starts: dict[int, int], extra: Band | None, peek: bool
+) -> list[float]:
     """Each player's expected stand once this round is scored, if the ladder were finished
     by ``extra`` (a tile about to be laid) and the hidden tile, averaged over what the
     hidden tile may be. Later placements are not guessed."""
-    remaining = len(state.order) - state.turn if state.phase == PLACE else \
-        state.placements_per_round()
+    remaining = (
+        len(state.order) - state.turn if state.phase == PLACE else state.placements_per_round()
+    )
     rows = state.ladder_rows()
     if extra is not None:
         rows.append((extra, state.supply > 0))
-    chick_on_hidden = state.supply > remaining          # CP-11: one chick per tile while any
+    chick_on_hidden = state.supply > remaining  # CP-11: one chick per tile while any
     traces = trace(starts, rows)
     nests = state.tiles.goal(state.nest_stack[0]).nests
     runaway = state.options["runaway"]
@@ -103,8 +107,13 @@ def _action_value(view: CluckState, player: Player, action: Action) -> float:
     return _margin(_projected_stands(view, player, starts, extra, peek=False), player)
 
 
-def _best(view: CluckState, player: Player, rng: random.Random, legal: Sequence[Action],
-          value: Callable[[Action], float]) -> Action:
+def _best(
+    view: CluckState,
+    player: Player,
+    rng: random.Random,
+    legal: Sequence[Action],
+    value: Callable[[Action], float],
+) -> Action:
     scored = [(value(a), a) for a in legal]
     top = max(v for v, _ in scored)
     return rng.choice([a for v, a in scored if v >= top - 1e-9])
@@ -124,7 +133,7 @@ def easy(view: CluckState, player: Player, rng: random.Random) -> Action:
     legal = view.legal_actions(player)
     if isinstance(legal[0], ChooseHole):
         nests = view.tiles.goal(view.nest_stack[0]).nests
-        holes = [a for a in legal if isinstance(a, ChooseHole)]     # all of them: CP-3
+        holes = [a for a in legal if isinstance(a, ChooseHole)]  # all of them: CP-3
         return rng.choice([a for a in holes if a.column in nests] or list(legal))
     places = [_placement(a) for a in legal]
     mine = {a: preview(view, player, a.tile, a.turned)[player] for a in places}
@@ -144,10 +153,10 @@ def easy(view: CluckState, player: Player, rng: random.Random) -> Action:
 # the pile order) shuffled afresh. Everybody else, and the bot itself in later turns, plays
 # the normal bot's greedy rule (computed here in a few operations per action).
 
-_SLOTS = 4 * COLUMNS    # per line: (collects the hidden chick?) x (ends on a nest?)
+_SLOTS = 4 * COLUMNS  # per line: (collects the hidden chick?) x (ends on a nest?)
 
 
-_BandRow = tuple[tuple[int, ...], int]      # a band as (exits, collector)
+_BandRow = tuple[tuple[int, ...], int]  # a band as (exits, collector)
 
 
 class _Tables:
@@ -159,7 +168,9 @@ class _Tables:
         self.ids = tuple(tiles.road_ids)
         self.band: dict[tuple[int, bool], _BandRow] = {
             (t, turned): (tiles.band(t, turned).exits, tiles.band(t, turned).collector)
-            for t in self.ids for turned in (False, True)}
+            for t in self.ids
+            for turned in (False, True)
+        }
         self._contrib: dict[frozenset[int], dict[int, list[int]]] = {}
 
     def contrib(self, nests: frozenset[int]) -> dict[int, list[int]]:
@@ -182,7 +193,7 @@ class _Tables:
 
 
 _TABLES: dict[int, _Tables] = {}
-ALL = 0                 # key of the sum over all road tiles (tile ids start at 1)
+ALL = 0  # key of the sum over all road tiles (tile ids start at 1)
 
 
 def _tables(tiles: TileSet) -> _Tables:
@@ -192,7 +203,7 @@ def _tables(tiles: TileSet) -> _Tables:
     return table
 
 
-NO_NESTS: frozenset[int] = frozenset()      # the start tile, once it goes under the nest stack
+NO_NESTS: frozenset[int] = frozenset()  # the start tile, once it goes under the nest stack
 
 
 class _World:
@@ -229,12 +240,12 @@ class _World:
     order: list[Player]
     turn: int
     chickens: list[int | None]
-    nests: list[frozenset[int]]     # the nest stack's nests, top first
+    nests: list[frozenset[int]]  # the nest stack's nests, top first
     pile: list[int]
     hands: list[list[int]]
-    hidden: tuple[int, bool]        # (tile, turned)
+    hidden: tuple[int, bool]  # (tile, turned)
     laid: list[int]
-    pos: list[int]                  # per line, the seat whose chicken is on it, or -1
+    pos: list[int]  # per line, the seat whose chicken is on it, or -1
     held: list[int]
     supply: int
     stands: list[int]
@@ -243,8 +254,12 @@ class _World:
 
     def copy(self) -> _World:
         w = object.__new__(_World)
-        w.tab, w.players, w.long_road, w.runaway = self.tab, self.players, self.long_road, \
-            self.runaway
+        w.tab, w.players, w.long_road, w.runaway = (
+            self.tab,
+            self.players,
+            self.long_road,
+            self.runaway,
+        )
         w.round, w.start, w.order, w.turn = self.round, self.start, self.order, self.turn
         w.chickens = list(self.chickens)
         w.nests = list(self.nests)
@@ -270,7 +285,7 @@ def _deal(view: CluckState, player: Player, rng: random.Random) -> _World:
     w.order, w.turn = list(view.order), view.turn
     w.chickens = list(view.chickens)
     w.nests = [view.tiles.goal(g).nests for g in view.nest_stack]
-    dealt = view.determinize(rng)       # K-10: each face-down place from its own batch
+    dealt = view.determinize(rng)  # K-10: each face-down place from its own batch
     if dealt.hidden is None:
         raise ValueError("a Cluck-peep! round in play has a hidden tile")
     tile, turned = dealt.hidden
@@ -325,8 +340,9 @@ def _recount(w: _World) -> None:
     w.counts = counts
 
 
-def _expected(w: _World, pos: list[int], held: list[int], counts: list[int], total: int,
-              coh: bool) -> list[float]:
+def _expected(
+    w: _World, pos: list[int], held: list[int], counts: list[int], total: int, coh: bool
+) -> list[float]:
     out = [float(s) for s in w.stands]
     runaway = w.runaway
     for c in range(COLUMNS):
@@ -354,10 +370,10 @@ def _counts_seen_by(w: _World, q: Player) -> tuple[list[int], int]:
     for t in w.hands[q]:
         for i, v in enumerate(contrib[t]):
             counts[i] -= v
-    return counts, sum(counts) // COLUMNS        # each tile counts once per line
+    return counts, sum(counts) // COLUMNS  # each tile counts once per line
 
 
-_Odds = list[tuple[float, float]]     # per line: (a, b), see _line_odds
+_Odds = list[tuple[float, float]]  # per line: (a, b), see _line_odds
 
 
 def _line_odds(w: _World, q: Player, coh: bool) -> tuple[_Odds | None, list[int], int]:
@@ -367,19 +383,32 @@ def _line_odds(w: _World, q: Player, coh: bool) -> tuple[_Odds | None, list[int]
     counts, total = _counts_seen_by(w, q)
     if w.runaway:
         return None, counts, total
-    odds = [((counts[4 * c + 1] + counts[4 * c + 3]) / total,
-             (counts[4 * c + 3] / total) if coh else 0.0) for c in range(COLUMNS)]
+    odds = [
+        (
+            (counts[4 * c + 1] + counts[4 * c + 3]) / total,
+            (counts[4 * c + 3] / total) if coh else 0.0,
+        )
+        for c in range(COLUMNS)
+    ]
     return odds, counts, total
 
 
-def _margin_after(w: _World, q: Player, pos: list[int], held: list[int], odds: _Odds | None,
-                  counts: list[int], total: int, coh: bool) -> float:
+def _margin_after(
+    w: _World,
+    q: Player,
+    pos: list[int],
+    held: list[int],
+    odds: _Odds | None,
+    counts: list[int],
+    total: int,
+    coh: bool,
+) -> float:
     if odds is None:
         expected = _expected(w, pos, held, counts, total, coh)
         return expected[q] - max(v for p, v in enumerate(expected) if p != q)
     stands = w.stands
     mine = 0.0
-    other: float | None = None      # the best rival's expected stand
+    other: float | None = None  # the best rival's expected stand
     for c in range(COLUMNS):
         p = pos[c]
         if p < 0:
@@ -390,7 +419,7 @@ def _margin_after(w: _World, q: Player, pos: list[int], held: list[int], odds: _
             mine = e
         elif other is None or e > other:
             other = e
-    for p in range(w.players):          # a seat without a chicken keeps its stand
+    for p in range(w.players):  # a seat without a chicken keeps its stand
         if p != q and p not in pos and (other is None or stands[p] > other):
             other = stands[p]
     return mine - (other or 0.0)
@@ -500,14 +529,14 @@ def _end_round(w: _World, rng: random.Random) -> bool:
         if p >= 0:
             w.stands[p] = stand_after(w.stands[p], w.held[p], c in nests, w.runaway)
             w.chickens[p] = c
-    if max(w.stands) >= WINNING_CHICKS or w.round == MAX_ROUNDS:     # CP-9
+    if max(w.stands) >= WINNING_CHICKS or w.round == MAX_ROUNDS:  # CP-9
         return True
     # CP-8 clean-up: every chick not on a stand is back in the supply
     w.supply = CHICKS - sum(w.stands)
     rng.shuffle(w.laid)
     w.pile.extend(w.laid)
     w.laid = []
-    w.nests.append(NO_NESTS)          # the old start tile goes under the nest stack
+    w.nests.append(NO_NESTS)  # the old start tile goes under the nest stack
     w.hidden = (w.pile.pop(0), rng.random() < 0.5)
     w.round += 1
     w.start = (w.start + 1) % w.players
@@ -549,13 +578,12 @@ def _play(w: _World, me: Player, action: Action, rng: random.Random) -> float:
     return _finish(w, me, rng)
 
 
-HARD_PLAYOUTS = 256     # per decision at the default thinking time (50 ms), shared out
-                        # over the legal actions; the setting scales it
-HARD_CONFIDENCE = 1.0   # standard errors a challenger must beat normal's move by
+HARD_PLAYOUTS = 256  # per decision at the default thinking time (50 ms), shared out
+# over the legal actions; the setting scales it
+HARD_CONFIDENCE = 1.0  # standard errors a challenger must beat normal's move by
 
 
-def hard(view: CluckState, player: Player, rng: random.Random,
-         budget_ms: float = 50.0) -> Action:
+def hard(view: CluckState, player: Player, rng: random.Random, budget_ms: float = 50.0) -> Action:
     """Normal's move, unless another action wins clearly more often. Every legal action is
     played out to the end of the game on the same dealt worlds (HARD_PLAYOUTS in all, so
     the bot is bounded by work, not by the clock, and repeats itself under load); a

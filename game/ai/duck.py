@@ -6,6 +6,7 @@ take a duck, so it never moves anything. ``normal`` is greedy: the card, route, 
 warp that leaves the duck nearest (in hexes, bonks avoided) to its next buoy or, with all
 three, the drain. The hound hunts the ducks with the most buoy tokens.
 """
+
 from __future__ import annotations
 
 import random
@@ -20,15 +21,15 @@ from game.rules.protocol import Action, GameState
 from . import state_of
 
 WIN = 1_000_000.0
-TOKEN = 100.0           # a buoy token outweighs any distance
-KNOCKED = -60.0         # running into the hound
+TOKEN = 100.0  # a buoy token outweighs any distance
+KNOCKED = -60.0  # running into the hound
 
 
 _POP = tuple((m).bit_count() for m in range(ALL_BUOYS + 1))
-Need = tuple[tuple[int, ...], ...]             # need[mask][hex], see _need
-Ranked = list[tuple[float, int, int]]           # (value, start hex, facing), best first
+Need = tuple[tuple[int, ...], ...]  # need[mask][hex], see _need
+Ranked = list[tuple[float, int, int]]  # (value, start hex, facing), best first
 _TABLES: dict[Board, Need] = {}
-_STARTS: dict[tuple[Board, int], Ranked] = {}   # by (board, mask); cleared with _TABLES
+_STARTS: dict[tuple[Board, int], Ranked] = {}  # by (board, mask); cleared with _TABLES
 
 
 def _need(board: Board) -> Need:
@@ -89,8 +90,7 @@ def _best_start(view: DuckState, mask: int, duck: int) -> tuple[float, int, int]
     return -FAR * 10.0, -1, 0
 
 
-def _route_value(view: DuckState, duck: int, steps: Sequence[int],
-                 facings: Sequence[int]) -> float:
+def _route_value(view: DuckState, duck: int, steps: Sequence[int], facings: Sequence[int]) -> float:
     """What moving ``duck`` along one route (from where it stands) is worth."""
     board = view.board
     h, f, bonk, mask, won, hit, path, _touched, _knocks = walk(view, duck, steps)
@@ -102,10 +102,10 @@ def _route_value(view: DuckState, duck: int, steps: Sequence[int],
         value = _place_value(board, mask, h, f) - 0.5
     else:
         value = _best_facing(board, mask, h, [(f + x) % 6 for x in facings])[0]
-    if board.kind[h] == BUOY:       # ends on a buoy: a free extra move (DDG-14)
+    if board.kind[h] == BUOY:  # ends on a buoy: a free extra move (DDG-14)
         value += 1.0
     if any(board.kind[t] == START for t, _ in path):
-        value = max(value, _best_start(view, mask, duck)[0] - 0.1)   # a warp point
+        value = max(value, _best_start(view, mask, duck)[0] - 0.1)  # a warp point
     return value
 
 
@@ -122,9 +122,12 @@ def evaluate(state: GameState, player: int) -> float:
     board = state.board
 
     def best(p: int) -> float:
-        values = [_place_value(board, state.buoys[d], state.pos[d], state.head[d])
-                  if state.pos[d] >= 0 else TOKEN * _POP[state.buoys[d]] - 50
-                  for d in state.ducks_of(p)]
+        values = [
+            _place_value(board, state.buoys[d], state.pos[d], state.head[d])
+            if state.pos[d] >= 0
+            else TOKEN * _POP[state.buoys[d]] - 50
+            for d in state.ducks_of(p)
+        ]
         return max(values)
 
     mine = best(player)
@@ -148,8 +151,11 @@ def evaluate_all(state: GameState) -> list[float]:
         best = -FAR * 10.0
         for d in state.ducks_of(p):
             if state.pos[d] < 0 or not hand:
-                value = (_place_value(state.board, state.buoys[d], state.pos[d], state.head[d])
-                         if state.pos[d] >= 0 else TOKEN * _POP[state.buoys[d]] - 50)
+                value = (
+                    _place_value(state.board, state.buoys[d], state.pos[d], state.head[d])
+                    if state.pos[d] >= 0
+                    else TOKEN * _POP[state.buoys[d]] - 50
+                )
             else:
                 value = max(_card_value(state, d, c) for c in hand)
             best = max(best, value)
@@ -205,19 +211,22 @@ def _choose(view: DuckState, player: int, legal: Legal) -> Action:
     ducks = list(view.ducks_of(player))
     hand = view.hands[player]
     values = {(d, c): _card_value(view, d, c) for d in ducks for c in hand}
-    if len(ducks) == 1:         # one card (DDG-11)
+    if len(ducks) == 1:  # one card (DDG-11)
         cards = [a for a in legal if isinstance(a, A.ChooseCard)]
         return max(cards, key=lambda a: (values[(ducks[0], a.card)], -a.card))
-    pairs = [a for a in legal if isinstance(a, A.ChooseCards)]     # one per duck (DDG-26)
-    return max(pairs, key=lambda a: (values[(ducks[0], a.first)] +
-                                     values[(ducks[1], a.second)], -a.first))
+    pairs = [a for a in legal if isinstance(a, A.ChooseCards)]  # one per duck (DDG-26)
+    return max(
+        pairs, key=lambda a: (values[(ducks[0], a.first)] + values[(ducks[1], a.second)], -a.first)
+    )
 
 
 def _moves(view: DuckState, player: int, legal: Legal) -> Action:
     duck = _piece(view)
     routes = [a for a in legal if isinstance(a, A.Route)]
-    return max(routes, key=lambda a: (_route_value(view, duck, *view.cards[a.card][a.index]),
-                                      -a.card, -a.index))
+    return max(
+        routes,
+        key=lambda a: (_route_value(view, duck, *view.cards[a.card][a.index]), -a.card, -a.index),
+    )
 
 
 def _place(view: DuckState, player: int, legal: Legal) -> Action:
@@ -242,10 +251,14 @@ def _warp(view: DuckState, player: int, legal: Legal) -> Action:
         return A.STAY
     board, mv = view.board, _moving(view)
     mask = view.buoys[piece]
-    rest = mv.steps[mv.idx:]
-    stay = _route_value(view, piece, rest, mv.facings) if rest else \
-        _best_facing(board, mask, view.pos[piece],
-                     [(view.head[piece] + x) % 6 for x in mv.facings])[0]
+    rest = mv.steps[mv.idx :]
+    stay = (
+        _route_value(view, piece, rest, mv.facings)
+        if rest
+        else _best_facing(
+            board, mask, view.pos[piece], [(view.head[piece] + x) % 6 for x in mv.facings]
+        )[0]
+    )
     best = stay
     choice: Action = A.STAY
     for a in legal:
@@ -266,8 +279,7 @@ def _send(view: DuckState, player: int, legal: Legal) -> Action:
 
 
 def _threat(view: DuckState, player: int, knocked: Iterable[int]) -> float:
-    return sum((1 + _POP[view.buoys[d]]) * (-1 if view.owner(d) == player else 1)
-               for d in knocked)
+    return sum((1 + _POP[view.buoys[d]]) * (-1 if view.owner(d) == player else 1) for d in knocked)
 
 
 def _hound_face(view: DuckState, player: int, legal: Legal) -> Action:
@@ -277,8 +289,12 @@ def _hound_face(view: DuckState, player: int, legal: Legal) -> Action:
     here = view.hound_pos if view.hound_pos >= 0 else view.board.drain
 
     def value(a: A.Face | A.HoundFace) -> float:
-        return max(_threat(view, player, hound_walk(view, (p, q), (here, a.facing))[2])
-                   for p in patterns for q in patterns)
+        return max(
+            _threat(view, player, hound_walk(view, (p, q), (here, a.facing))[2])
+            for p in patterns
+            for q in patterns
+        )
+
     faces = [a for a in legal if isinstance(a, (A.Face, A.HoundFace))]
     return max(faces, key=lambda a: (value(a), -a.facing))
 
@@ -287,12 +303,13 @@ def _hound_move(view: DuckState, player: int, legal: Legal) -> Action:
     def value(a: A.HoundPatterns | A.HoundCard) -> float:
         if isinstance(a, A.HoundPatterns):
             routes = [view.patterns[PATTERN_NAMES.index(n)][0] for n in a.patterns]
-            bonus = 0.01                # keep the cards for the ducks
+            bonus = 0.01  # keep the cards for the ducks
         else:
             routes = [view.cards[a.card][a.index][0]]
             bonus = 0.0
         _end, _, knocked, off = hound_walk(view, routes)
         return _threat(view, player, knocked) + bonus - (0.5 if off else 0.0)
+
     moves = [a for a in legal if isinstance(a, (A.HoundPatterns, A.HoundCard))]
     return max(moves, key=lambda a: (value(a), str(a)))
 
@@ -311,9 +328,17 @@ def _discard(view: DuckState, player: int, legal: Legal) -> Action:
 
 
 _HANDLERS: dict[str, Callable[[DuckState, int, Legal], Action]] = {
-    "place": _place, "pre": _moves, "extra": _moves, "face": _face, "warp": _warp,
-    "post": _post, "send": _send, "houndface": _hound_face,
-    "houndmove": _hound_move, "houndpattern": _hound_move}
+    "place": _place,
+    "pre": _moves,
+    "extra": _moves,
+    "face": _face,
+    "warp": _warp,
+    "post": _post,
+    "send": _send,
+    "houndface": _hound_face,
+    "houndmove": _hound_move,
+    "houndpattern": _hound_move,
+}
 
 
 # -- easy: random with light sense -----------------------------------------------------------------
@@ -326,14 +351,14 @@ def easy(view: GameState, player: int, rng: random.Random) -> Action:
     if pending and pending[0] in ("pre", "extra"):
         duck = _piece(view)
         routes = [a for a in legal if isinstance(a, A.Route)]
-        clean = [a for a in routes
-                 if walk(view, duck, view.cards[a.card][a.index][0])[2] is None]
+        clean = [a for a in routes if walk(view, duck, view.cards[a.card][a.index][0])[2] is None]
         if clean:
             return rng.choice(clean)
     if pending and pending[0] == "face" and _piece(view) >= 0:
         h = view.pos[_piece(view)]
-        open_ = [a for a in legal
-                 if isinstance(a, A.Face) and view.board.nbr[h * 6 + a.facing] >= 0]
+        open_ = [
+            a for a in legal if isinstance(a, A.Face) and view.board.nbr[h * 6 + a.facing] >= 0
+        ]
         if open_:
             return rng.choice(open_)
     return rng.choice(legal)

@@ -3,6 +3,7 @@ normal (greedy) levels. Everything on the table is public in this game; the only
 part is the future dice, which the bots never need: they look ahead only within their own
 pick-up phase, on copies that stop at the phase end (no die is rolled).
 """
+
 from __future__ import annotations
 
 import random
@@ -45,8 +46,11 @@ def phases_left(state: RoutesState) -> list[int]:
 
 def parent_rounds_left(state: RoutesState, player: int) -> int:
     """Future rounds (after this one) in which ``player`` will be the parent."""
-    return sum(1 for r in range(state.round + 1, state.total_rounds + 1)
-               if (r - 1) % state.players == player)
+    return sum(
+        1
+        for r in range(state.round + 1, state.total_rounds + 1)
+        if (r - 1) % state.players == player
+    )
 
 
 def _position_value(spaces: Sequence[int], pos: float) -> float:
@@ -77,7 +81,7 @@ def expected_scores(state: RoutesState) -> list[float]:
                     totals[p] += _position_value(spaces, min(20.0, row[p] + drift[p]))
             continue
         ranks = scorer.ranks[r]
-        if ranks is None:           # the table scores a route by position or by rank
+        if ranks is None:  # the table scores a route by position or by rank
             continue
         threshold = scorer.min_space[r]
         order = ranking(row, state.stamp[r])
@@ -91,8 +95,9 @@ def expected_scores(state: RoutesState) -> list[float]:
     for p in range(players):
         if left[p]:
             totals[p] += CHIP_VALUE * sum(up for _, up in state.chips[p])
-            totals[p] += ACTION_MARKER_VALUE * ((state.pos[ROUTE_3][p] > 0)
-                                                + (state.pos[ROUTE_5][p] > 0))
+            totals[p] += ACTION_MARKER_VALUE * (
+                (state.pos[ROUTE_3][p] > 0) + (state.pos[ROUTE_5][p] > 0)
+            )
         if state.pos[ROUTE_4][p] >= 4:
             totals[p] += D6_VALUE * parent_rounds_left(state, p)
     return totals
@@ -127,7 +132,7 @@ def normal(view: GameState, player: int, rng: random.Random) -> Action:
         return legal[0]
     base = view.clone()
     base.hold_phase_end = True  # never roll: the look-ahead ends with the own phase
-    base.rng = None             # so its copies need no dice (and copy faster)
+    base.rng = None  # so its copies need no dice (and copy faster)
     best_value = None
     best: list[Action] = []
     for action in legal:
@@ -156,16 +161,33 @@ def easy(view: GameState, player: int, rng: random.Random) -> Action:
     bigger groups of dice, and never opens route 7 on its costly first spaces."""
     view = state_of(RoutesState, view)
     legal = view.legal_actions(player)
-    turns = [a for a in legal if isinstance(a, TurnChip)
-             and not (a.route == ROUTE_7 + 1 and view.pos[ROUTE_7][player] == 0)]
+    turns = [
+        a
+        for a in legal
+        if isinstance(a, TurnChip)
+        and not (a.route == ROUTE_7 + 1 and view.pos[ROUTE_7][player] == 0)
+    ]
     if any(isinstance(a, DeclineChip) for a in legal):
         return rng.choice(turns) if turns else legal[0]
-    takes = [a for a in legal if isinstance(a, (TakeAll, TakeOne))
-             and not (a.face == ROUTE_7 + 1 and view.pos[ROUTE_7][player] == 0
-                      and (isinstance(a, TakeOne) or view.lid[ROUTE_7] < 4))]
-    extras = [a for a in legal if isinstance(a, ChangeDie)
-              or (isinstance(a, PushMarker) and not (a.route == ROUTE_7 + 1
-                                                      and view.pos[ROUTE_7][player] == 0))]
+    takes = [
+        a
+        for a in legal
+        if isinstance(a, (TakeAll, TakeOne))
+        and not (
+            a.face == ROUTE_7 + 1
+            and view.pos[ROUTE_7][player] == 0
+            and (isinstance(a, TakeOne) or view.lid[ROUTE_7] < 4)
+        )
+    ]
+    extras = [
+        a
+        for a in legal
+        if isinstance(a, ChangeDie)
+        or (
+            isinstance(a, PushMarker)
+            and not (a.route == ROUTE_7 + 1 and view.pos[ROUTE_7][player] == 0)
+        )
+    ]
     if takes and (not extras or rng.random() < 0.8):
         weights = [view.lid[a.face - 1] if isinstance(a, TakeAll) else 1 for a in takes]
         return rng.choices(takes, weights)[0]

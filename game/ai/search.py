@@ -14,6 +14,7 @@ so it cannot cheat.
 Bounded by playouts (for reproducible games) and by a time budget (so the screen never
 waits long): whichever comes first.
 """
+
 from __future__ import annotations
 
 import math
@@ -29,13 +30,19 @@ WIN = 1000.0
 class SearchBot:
     level = "hard"
 
-    def __init__(self, evaluate: Callable[[GameState, int], float],
-                 rollout_policy: Callable[[GameState, int, random.Random], Action] | None = None,
-                 *, budget_ms: float = 150.0,
-                 max_iterations: int = 400, depth: int | None = None,
-                 challengers: int = 6, confidence: float = 1.0,
-                 evaluate_all: Callable[[GameState], list[float]] | None = None,
-                 horizon: str = "round"):
+    def __init__(
+        self,
+        evaluate: Callable[[GameState, int], float],
+        rollout_policy: Callable[[GameState, int, random.Random], Action] | None = None,
+        *,
+        budget_ms: float = 150.0,
+        max_iterations: int = 400,
+        depth: int | None = None,
+        challengers: int = 6,
+        confidence: float = 1.0,
+        evaluate_all: Callable[[GameState], list[float]] | None = None,
+        horizon: str = "round",
+    ):
         self.evaluate = evaluate
         self.horizon = horizon
         self.evaluate_all = evaluate_all
@@ -90,8 +97,14 @@ class SearchBot:
             state.apply(p, action)
         return self.value(state, player)
 
-    def _candidates(self, view: GameState, player: int, legal: Sequence[Action], prior: Action,
-                    rng: random.Random) -> list[Action]:
+    def _candidates(
+        self,
+        view: GameState,
+        player: int,
+        legal: Sequence[Action],
+        prior: Action,
+        rng: random.Random,
+    ) -> list[Action]:
         """The greedy move first, then the challengers: the other actions whose result
         evaluates best on one sampled world."""
         if len(legal) <= self.challengers + 1:
@@ -105,7 +118,7 @@ class SearchBot:
             after.apply(player, action)
             scored.append((self.value(after, player), -index, action))
         scored.sort(reverse=True)
-        return [prior] + [a for _, _, a in scored[:self.challengers]]
+        return [prior] + [a for _, _, a in scored[: self.challengers]]
 
     def choose(self, view: GameState, player: int, rng: random.Random) -> Action:
         legal = view.legal_actions(player)

@@ -4,6 +4,7 @@
 so it works on views and determinized states alike. Bots get a view and look one action
 ahead on a determinization of it.
 """
+
 from __future__ import annotations
 
 import random
@@ -22,18 +23,19 @@ if TYPE_CHECKING:
 
     from .search import SearchBot
 
-HAT_WEIGHT = 0.9          # a worn hat almost surely scores for its wearer's owner (VX-29)
-LONE_WEIGHT = 0.8         # a tile only one player's pawns stand on: probably theirs (VX-5)
-THREAT_WEIGHT = 0.1       # ... less so per rival pawn within a die's reach behind it
+HAT_WEIGHT = 0.9  # a worn hat almost surely scores for its wearer's owner (VX-29)
+LONE_WEIGHT = 0.8  # a tile only one player's pawns stand on: probably theirs (VX-5)
+THREAT_WEIGHT = 0.1  # ... less so per rival pawn within a die's reach behind it
 LONE_FLOOR = 0.2
-SHARED_WEIGHT = 0.8       # a tile several players stand on: split between them
-PROGRESS_WEIGHT = 1.0     # per pawn, from start (0) to finish (1): keeps games moving
-LUCKY_FLOOR = 3.0         # a lucky tile is worth something even with no minus tile yet
-REACH = 6                 # the die's largest count (VX-4); cards reach no further (VX-23)
+SHARED_WEIGHT = 0.8  # a tile several players stand on: split between them
+PROGRESS_WEIGHT = 1.0  # per pawn, from start (0) to finish (1): keeps games moving
+LUCKY_FLOOR = 3.0  # a lucky tile is worth something even with no minus tile yet
+REACH = 6  # the die's largest count (VX-4); cards reach no further (VX-23)
 
 
-def _take_value(state: VerflixxtState, player: int, tile: str, now: TilePoints,
-                lucky_held: bool = True) -> float:
+def _take_value(
+    state: VerflixxtState, player: int, tile: str, now: TilePoints, lucky_held: bool = True
+) -> float:
     """What taking ``tile`` would add to ``player``'s tiles (VX-7 and VX-25 included).
     A plus tile, or a minus tile for a player without lucky tiles, is just its value."""
     box = state.box
@@ -41,8 +43,9 @@ def _take_value(state: VerflixxtState, player: int, tile: str, now: TilePoints,
     if kind == PLUS or (kind == MINUS and not lucky_held):
         return float(box.values[tile])
     after = tile_points(state.taken[player] + [tile], box.kinds, box.values)
-    gain: float = (after["track"] + after["lucky"] + after["risk"]
-                  - now["track"] - now["lucky"] - now["risk"])
+    gain: float = (
+        after["track"] + after["lucky"] + after["risk"] - now["track"] - now["lucky"] - now["risk"]
+    )
     if kind == LUCKY:
         gain = max(gain, LUCKY_FLOOR)
     return gain
@@ -86,7 +89,7 @@ def evaluate_all(state: GameState) -> list[float]:
     last = len(track) - 1
     guarded = set(state.guardians)
     owners: dict[str, set[int]] = {}
-    spots: list[tuple[int, int]] = []              # (track index, player) of every pawn out
+    spots: list[tuple[int, int]] = []  # (track index, player) of every pawn out
     values = [0.0] * state.players
     for q, row in enumerate(state.pawns):
         for pos in row:
@@ -104,8 +107,13 @@ def evaluate_all(state: GameState) -> list[float]:
     nows = [_tile_points(state, q) for q in range(state.players)]
     lucky = [any(kinds[t] == LUCKY for t in taken) for taken in state.taken]
     for q, now in enumerate(nows):
-        values[q] += (now["track"] + now["lucky"] + now["risk"] + sum(state.chips_won[q])
-                      + sum(HAT_POINTS[h] for h in state.hats_home[q]))
+        values[q] += (
+            now["track"]
+            + now["lucky"]
+            + now["risk"]
+            + sum(state.chips_won[q])
+            + sum(HAT_POINTS[h] for h in state.hats_home[q])
+        )
     for tile, holders in owners.items():
         if len(holders) == 1:
             q = next(iter(holders))
@@ -115,8 +123,9 @@ def evaluate_all(state: GameState) -> list[float]:
             values[q] += weight * _take_value(state, q, tile, nows[q], lucky[q])
         else:
             for q in holders:
-                values[q] += (SHARED_WEIGHT / len(holders)
-                              * _take_value(state, q, tile, nows[q], lucky[q]))
+                values[q] += (
+                    SHARED_WEIGHT / len(holders) * _take_value(state, q, tile, nows[q], lucky[q])
+                )
     return values
 
 
@@ -180,8 +189,12 @@ def _gain_on_the_spot(state: VerflixxtState, player: int, action: Action) -> flo
     piece = action.piece if isinstance(action, (Move, Play)) else None
     if piece is None or piece[0] == "g":
         return 0.0
-    if isinstance(action, Play) and card_value(action.card) == -1 \
-            and action.direction is None and state.pawns[player][ord(piece) - 97] == START:
+    if (
+        isinstance(action, Play)
+        and card_value(action.card) == -1
+        and action.direction is None
+        and state.pawns[player][ord(piece) - 97] == START
+    ):
         return 0.0
     pos = state.pawns[player][ord(piece) - 97]
     if pos == START or pos in state.guardians or len(state.pawns_on(pos)) > 1:
@@ -192,13 +205,16 @@ def _gain_on_the_spot(state: VerflixxtState, player: int, action: Action) -> flo
 
 
 def _worn(state: VerflixxtState, player: int) -> float:
-    return sum(HAT_POINTS[hat] for hat, pawn in state.hat_on.items()
-               if pawn is not None and int(pawn[:-1]) == player)
+    return sum(
+        HAT_POINTS[hat]
+        for hat, pawn in state.hat_on.items()
+        if pawn is not None and int(pawn[:-1]) == player
+    )
 
 
-HARD_BUDGET_MS = 50.0       # the default thinking time; the setting scales the work
-HARD_EVALUATIONS = 4000     # at the default: ~4,000 evaluations with their moves take
-                            # 10-40 ms when the tree is that big; most trees are smaller
+HARD_BUDGET_MS = 50.0  # the default thinking time; the setting scales the work
+HARD_EVALUATIONS = 4000  # at the default: ~4,000 evaluations with their moves take
+# 10-40 ms when the tree is that big; most trees are smaller
 
 
 _HATS_SEARCH: dict[float, SearchBot] = {}
@@ -220,24 +236,32 @@ def _hats_search(budget_ms: float) -> SearchBot:
                     return 1.0 / len(winners) if player in winners else 0.0
                 return chance_of_winning(evaluate_all(state), player, len(state.track) - 2)
 
-        _HATS_SEARCH[budget_ms] = HatsSearch(evaluate, normal, budget_ms=budget_ms,
-                                             evaluate_all=evaluate_all, horizon=HATS_HORIZON)
+        _HATS_SEARCH[budget_ms] = HatsSearch(
+            evaluate, normal, budget_ms=budget_ms, evaluate_all=evaluate_all, horizon=HATS_HORIZON
+        )
     return _HATS_SEARCH[budget_ms]
 
 
 HATS_HORIZON = "turn"
 
 
-def hard(view: GameState, player: int, rng: random.Random,
-         budget_ms: float = HARD_BUDGET_MS) -> Action:
+def hard(
+    view: GameState, player: int, rng: random.Random, budget_ms: float = HARD_BUDGET_MS
+) -> Action:
     """Base game: expectimax over the die for the chance of winning
     (``game.ai.verflixxt_search``)."""
     from .verflixxt_search import choose_base
+
     view = state_of(VerflixxtState, view)
     legal = view.legal_actions(player)
     if len(legal) == 1:
         return legal[0]
     if view.hats_variant:
         return _hats_search(budget_ms).choose(view, player, rng)
-    return choose_base(view, player, rng, round(HARD_EVALUATIONS * budget_ms / HARD_BUDGET_MS),
-                       2 * budget_ms / 1000.0)
+    return choose_base(
+        view,
+        player,
+        rng,
+        round(HARD_EVALUATIONS * budget_ms / HARD_BUDGET_MS),
+        2 * budget_ms / 1000.0,
+    )

@@ -21,6 +21,7 @@ It works on plain lists of track indices (``Board``): clone + apply + evaluate o
 state costs ~55 µs per option, a move and evaluation here ~15-20 µs. The bot sees only
 its view: in the base game nothing is hidden but the future dice, which the tree weighs.
 """
+
 from __future__ import annotations
 
 import math
@@ -35,13 +36,13 @@ from game.rules.verflixxt.state import LETTERS, VerflixxtState
 from . import verflixxt as knowledge
 
 ALL_FACES = (1, 2, 3, 4, 5, 6)
-SAMPLED_FACES = 3       # faces of the die weighed per turn, drawn once per decision and
-                        # depth, so every move is judged on the same rolls
-NARROW_FROM = 3         # from this depth on only KEEP moves go deeper
+SAMPLED_FACES = 3  # faces of the die weighed per turn, drawn once per decision and
+# depth, so every move is judged on the same rolls
+NARROW_FROM = 3  # from this depth on only KEEP moves go deeper
 KEEP = 2
-WIDTH_PER_TILE = 0.3    # logistic width of the chance of beating a rival, per track tile
+WIDTH_PER_TILE = 0.3  # logistic width of the chance of beating a rival, per track tile
 WIDTH_FLOOR = 2.0
-SPARE_LUCKY = 8.0       # a lucky tile is worth at least this at the end (it turns -4 or worse)
+SPARE_LUCKY = 8.0  # a lucky tile is worth at least this at the end (it turns -4 or worse)
 MAX_DEPTH = 24
 
 # A pile of taken tiles, as the evaluation needs it: (plus and other fixed points, number
@@ -63,12 +64,16 @@ class Board:
     piles: list[int]
     current: int
     players: int
-    per: int                    # pawns per player
+    per: int  # pawns per player
 
     def copy(self) -> Board:
         b = Board.__new__(Board)
-        b.tiles, b.pawns, b.guards, b.piles = (self.tiles[:], self.pawns[:], self.guards[:],
-                                               self.piles[:])
+        b.tiles, b.pawns, b.guards, b.piles = (
+            self.tiles[:],
+            self.pawns[:],
+            self.guards[:],
+            self.piles[:],
+        )
         b.current, b.players, b.per = self.current, self.players, self.per
         return b
 
@@ -84,11 +89,13 @@ class Tiles:
         self.code = {t: i for i, t in enumerate(self.ids)}
         self.kind: list[str | None] = [None, None] + [box.kinds[t] for t in self.ids[2:]]
         self.value = [0, 0] + [box.values[t] for t in self.ids[2:]]
-        self.worth = [0.0, 0.0] + [float(box.values[t]) if box.kinds[t] != LUCKY
-                                   else knowledge.LUCKY_FLOOR for t in self.ids[2:]]
+        self.worth = [0.0, 0.0] + [
+            float(box.values[t]) if box.kinds[t] != LUCKY else knowledge.LUCKY_FLOOR
+            for t in self.ids[2:]
+        ]
         self.piles: list[Pile] = []
         self._number: dict[Pile, int] = {}
-        self.points: list[int] = []           # track and lucky points by pile (VX-7)
+        self.points: list[int] = []  # track and lucky points by pile (VX-7)
         self._add: dict[int, int] = {}
         self._gain: dict[int, float] = {}
         self._bonus: dict[int, float] = {}
@@ -153,7 +160,7 @@ _TILES: dict[int, Tiles] = {}
 
 def _tiles_for(box: Box) -> Tiles:
     got = _TILES.get(id(box))
-    if got is None or got.box is not box:       # an id may be reused by a later box
+    if got is None or got.box is not box:  # an id may be reused by a later box
         got = _TILES[id(box)] = Tiles(box)
     return got
 
@@ -179,8 +186,11 @@ def board_of(state: VerflixxtState, tiles: Tiles) -> Board:
 
 def evaluate_all(b: Board, tiles: Tiles) -> list[float]:
     """``knowledge.evaluate_all`` on the compact board (same terms, same order)."""
-    progress, lone, threat = (knowledge.PROGRESS_WEIGHT, knowledge.LONE_WEIGHT,
-                              knowledge.THREAT_WEIGHT)
+    progress, lone, threat = (
+        knowledge.PROGRESS_WEIGHT,
+        knowledge.LONE_WEIGHT,
+        knowledge.THREAT_WEIGHT,
+    )
     floor, shared = knowledge.LONE_FLOOR, knowledge.SHARED_WEIGHT
     last = len(b.tiles) - 1
     per = b.per
@@ -209,13 +219,13 @@ def evaluate_all(b: Board, tiles: Tiles) -> list[float]:
     for at, holders in owners.items():
         if len(holders) == 1:
             q = holders[0]
-            if near is None:                  # pawns per track index, for the threats
+            if near is None:  # pawns per track index, for the threats
                 near = [0] * (last + 1)
                 for i in pawns:
                     near[i] += 1
             low = at - knowledge.REACH if at > knowledge.REACH else 0
             threats = sum(near[low:at])
-            for i in pawns[q * per:q * per + per]:
+            for i in pawns[q * per : q * per + per]:
                 if low <= i < at:
                     threats -= 1
             weight = lone - threat * threats
@@ -282,7 +292,7 @@ def next_player(b: Board) -> int:
     per, n = b.per, b.players
     for k in range(1, n + 1):
         q = (b.current + k) % n
-        if any(at != last for at in b.pawns[q * per:q * per + per]):
+        if any(at != last for at in b.pawns[q * per : q * per + per]):
             return q
     return -1
 
@@ -333,8 +343,9 @@ class Search:
         values = [v + bonus(pile) for v, pile in zip(values, b.piles)]
         return chance_of_winning(values, self.me, len(b.tiles) - 2)
 
-    def replies(self, b: Board, options: list[tuple[int, int]],
-                steps: int) -> list[tuple[float, Board, list[float]]]:
+    def replies(
+        self, b: Board, options: list[tuple[int, int]], steps: int
+    ) -> list[tuple[float, Board, list[float]]]:
         """The current player's move by normal's rule for a roll of ``steps``: the best
         standing one step ahead; tied moves share the chance (normal picks one at random)."""
         q = b.current
@@ -354,8 +365,9 @@ class Search:
         total = sum(c for c, _, _ in tied)
         return [(c / total, a, v) for c, a, v in tied]
 
-    def expect(self, b: Board, depth: int, values: list[float] | None = None,
-               level: int = 0) -> float:
+    def expect(
+        self, b: Board, depth: int, values: list[float] | None = None, level: int = 0
+    ) -> float:
         """The expected value with ``depth`` more turns to weigh: each face of the die for
         this level, then the rival's move by normal's rule, or the bot's own best move."""
         if b.current == -1:
@@ -370,9 +382,10 @@ class Search:
         if b.current == self.me:
             tiles = self.tiles
             for steps in faces:
-                total += max(self.expect(play(b, tiles, piece, steps), depth - 1,
-                                         None, level + 1)
-                             for piece, _ in options)
+                total += max(
+                    self.expect(play(b, tiles, piece, steps), depth - 1, None, level + 1)
+                    for piece, _ in options
+                )
             return total / len(faces)
         for steps in faces:
             for weight, after, after_values in self.replies(b, options, steps):
@@ -380,8 +393,9 @@ class Search:
         return total / len(faces)
 
 
-def choose_base(view: VerflixxtState, player: int, rng: random.Random, max_evaluations: int,
-                abort_s: float) -> Action:
+def choose_base(
+    view: VerflixxtState, player: int, rng: random.Random, max_evaluations: int, abort_s: float
+) -> Action:
     """The base game's move for the die in the view: each distinct legal move weighed by
     expectimax, one turn deeper at a time while the next depth's expected work (in
     evaluations, so the game is reproducible) keeps the total within
@@ -398,7 +412,7 @@ def choose_base(view: VerflixxtState, player: int, rng: random.Random, max_evalu
     die = view.die
     if die is None:
         raise ValueError("a base-game move is chosen after the roll")
-    options = []                       # (action, board after it), one per distinct move
+    options = []  # (action, board after it), one per distinct move
     for piece, _ in moves(b, player):
         name = LETTERS[piece - player * per] if piece >= 0 else f"g{-piece}"
         options.append((by_piece[name], play(b, tiles, piece, die)))
@@ -408,13 +422,18 @@ def choose_base(view: VerflixxtState, player: int, rng: random.Random, max_evalu
     search = Search(tiles, player, started + abort_s, faces)
     best_action = options[0][0]
     depth = 0
-    growth: float = 18      # evaluations of a depth per evaluation of the one before
-    spent: float = 0        # evaluations of the last depth (counting only the kept moves)
+    growth: float = 18  # evaluations of a depth per evaluation of the one before
+    spent: float = 0  # evaluations of the last depth (counting only the kept moves)
     while depth < MAX_DEPTH:
         before = search.evaluations
         try:
-            scored = sorted(((search.expect(after, depth), -i, action, after)
-                             for i, (action, after) in enumerate(options)), reverse=True)
+            scored = sorted(
+                (
+                    (search.expect(after, depth), -i, action, after)
+                    for i, (action, after) in enumerate(options)
+                ),
+                reverse=True,
+            )
         except _OutOfTime:
             break
         best_action = scored[0][2]

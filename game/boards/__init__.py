@@ -4,6 +4,7 @@
 command line (a board *name*) into what the headless rules take (the board *data*), by
 calling ``game.boards.<game_id>.prepare_options`` when that game has data files.
 """
+
 from __future__ import annotations
 
 import functools
@@ -60,30 +61,43 @@ def _yaml_loader():
             super().__init__(stream)
             self._values = 0
             self._depth = 0
-            self._open: set[str] = set()            # anchors whose node is being composed
-            self._weights: dict[str, int] = {}      # anchor -> values its node stands for
+            self._open: set[str] = set()  # anchors whose node is being composed
+            self._weights: dict[str, int] = {}  # anchor -> values its node stands for
 
         def _count(self, values: int, mark) -> None:
             self._values += values
             if self._values > MAX_YAML_VALUES:
-                raise ComposerError(None, None, f"more than {MAX_YAML_VALUES:,} values (an "
-                                                "alias counts as all it stands for): too "
-                                                "large for a data file", mark)
+                raise ComposerError(
+                    None,
+                    None,
+                    f"more than {MAX_YAML_VALUES:,} values (an "
+                    "alias counts as all it stands for): too "
+                    "large for a data file",
+                    mark,
+                )
 
         def compose_node(self, parent, index):
             event = self.peek_event()
             anchor, mark = event.anchor, event.start_mark
             if self.check_event(yaml.AliasEvent):
-                if anchor in self._open:     # the composer would hand back a loop
-                    raise ComposerError(None, None, f"the alias *{cut(anchor, 20)} is inside "
-                                                    "its own anchor (a loop)", mark)
-                node = super().compose_node(parent, index)     # (undefined: its own error)
+                if anchor in self._open:  # the composer would hand back a loop
+                    raise ComposerError(
+                        None,
+                        None,
+                        f"the alias *{cut(anchor, 20)} is inside its own anchor (a loop)",
+                        mark,
+                    )
+                node = super().compose_node(parent, index)  # (undefined: its own error)
                 self._count(self._weights.get(anchor, 1), mark)
                 return node
             self._depth += 1
             if self._depth > MAX_YAML_DEPTH:
-                raise ComposerError(None, None, f"nested more than {MAX_YAML_DEPTH} deep: "
-                                                "too deep for a data file", mark)
+                raise ComposerError(
+                    None,
+                    None,
+                    f"nested more than {MAX_YAML_DEPTH} deep: too deep for a data file",
+                    mark,
+                )
             before = self._values
             self._count(1, mark)
             if anchor is not None:
@@ -100,16 +114,21 @@ def _yaml_loader():
             # at every token: 2000 open brackets take half a second (quadratic), so the
             # nesting limit is applied here, before the composer would see them.
             if self.flow_level >= MAX_YAML_DEPTH:
-                raise ScannerError(None, None, f"nested more than {MAX_YAML_DEPTH} deep: "
-                                               "too deep for a data file", self.get_mark())
+                raise ScannerError(
+                    None,
+                    None,
+                    f"nested more than {MAX_YAML_DEPTH} deep: too deep for a data file",
+                    self.get_mark(),
+                )
             super().fetch_flow_collection_start(TokenClass)
 
         def construct_object(self, node, deep=False):
             try:
                 return super().construct_object(node, deep)
             except PARSE_ERRORS as exc:
-                raise ConstructorError(None, None, f"unusable value: {cut(str(exc), 80)}",
-                                       node.start_mark) from None
+                raise ConstructorError(
+                    None, None, f"unusable value: {cut(str(exc), 80)}", node.start_mark
+                ) from None
 
     return BoundedSafeLoader
 
@@ -160,8 +179,7 @@ def cached_load(kind: str, path, load: Callable[[Path], T]) -> T:
     key = (kind, str(path.absolute()))
     with _CACHE_LOCK:
         entry = _CACHE.get(key)
-    if entry is not None and all(file_signature(name) == signature
-                                 for name, signature in entry[0]):
+    if entry is not None and all(file_signature(name) == signature for name, signature in entry[0]):
         files, result = entry
     else:
         outer = _recording.files
@@ -177,11 +195,11 @@ def cached_load(kind: str, path, load: Callable[[Path], T]) -> T:
         with _CACHE_LOCK:
             _CACHE.pop(key, None)
             while len(_CACHE) >= MAX_CACHED:
-                del _CACHE[next(iter(_CACHE))]            # the oldest entry
+                del _CACHE[next(iter(_CACHE))]  # the oldest entry
             _CACHE[key] = (files, result)
-    if _recording.files is not None:                       # a load inside a load
+    if _recording.files is not None:  # a load inside a load
         _recording.files.extend(files)
-    if isinstance(result, DataFileError):                  # a fresh one: no traceback kept
+    if isinstance(result, DataFileError):  # a fresh one: no traceback kept
         raise DataFileError(result.path, result.place, result.problem)
     return result
 
@@ -192,6 +210,7 @@ def read_yaml(path, limit: int = MAX_DATA_BYTES) -> Any:
     YAML, nested past reason, an alias bomb, a value Python refuses) as one DataFileError
     that never prints the untrusted value whole."""
     import yaml
+
     path = Path(path)
     raw = read_data(path, limit)
     try:
@@ -199,7 +218,7 @@ def read_yaml(path, limit: int = MAX_DATA_BYTES) -> Any:
     except UnicodeDecodeError as exc:
         raise DataFileError(path, f"byte {exc.start}", "not UTF-8 text (a binary file?)") from None
     try:
-        return yaml.load(text, Loader=_yaml_loader())     # a yaml.SafeLoader subclass
+        return yaml.load(text, Loader=_yaml_loader())  # a yaml.SafeLoader subclass
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"line {mark.line + 1}" if mark is not None else ""
@@ -220,6 +239,7 @@ def rules_checked(path, check, data):
     """``check(data)`` — the rules' own checks of some data — with a RulesDataError
     reported as a DataFileError against the file the data came from."""
     from game.rules.protocol import RulesDataError
+
     try:
         return check(data)
     except RulesDataError as exc:

@@ -1,6 +1,7 @@
 """``python -m game check-board PATH``: is this Duck! Duck! Go! board (YAML or Tiled TMX)
 fit for a race (DDG-42)? A one-line summary and exit 0, or ``file: place: problem`` lines
 on stderr and exit 1."""
+
 from __future__ import annotations
 
 import sys
@@ -23,9 +24,13 @@ def check_board_cli(path: str) -> int:
         for place, problem in problems:
             print(f"{path}: {place}: {problem}", file=sys.stderr)
         return 1
-    buoys = ", ".join(f"{sum(1 for k, c in zip(board.kind, board.colour) if k == BUOY and c == i)}"
-                      f" {name}" for i, name in enumerate(COLOURS))
+    buoys = ", ".join(
+        f"{sum(1 for k, c in zip(board.kind, board.colour) if k == BUOY and c == i)} {name}"
+        for i, name in enumerate(COLOURS)
+    )
     starts = sum(1 for k in board.kind if k == START)
-    print(f"{path}: {data['name']} ({data['name_ja']}), {data['level']}: {board.size} hexes, "
-          f"{starts} start spaces, buoys {buoys}, 1 drain")
+    print(
+        f"{path}: {data['name']} ({data['name_ja']}), {data['level']}: {board.size} hexes, "
+        f"{starts} start spaces, buoys {buoys}, 1 drain"
+    )
     return 0

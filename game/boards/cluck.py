@@ -3,6 +3,7 @@
 The rules check the data against CP-1/CP-2 (``tile_set_from_data``); this loader reads
 the file and names the file in every complaint.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -44,8 +45,9 @@ def prepare_options(options: Mapping[str, Any]) -> dict:
     variant = out.pop("variant", None)
     if variant is not None:
         if variant not in VARIANTS:
-            raise ValueError(f"Cluck-peep! variant must be one of {', '.join(VARIANTS)}, "
-                             f"not {variant!r}")
+            raise ValueError(
+                f"Cluck-peep! variant must be one of {', '.join(VARIANTS)}, not {variant!r}"
+            )
         for key, value in VARIANTS[variant].items():
             out.setdefault(key, value)
     tiles = out.get("tiles", DEFAULT_TILES)

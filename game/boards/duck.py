@@ -26,6 +26,7 @@ player's), each board once per version of its files (game.boards.cached_load), c
 each against DDG-42, and keeps the result; :func:`lobby_choices` and :func:`lobby_label`
 answer from it without touching the disk; :func:`lobby_problems` rescans.
 """
+
 from __future__ import annotations
 
 import base64
@@ -66,7 +67,7 @@ DECK_FILE = DUCK_DIR / "deck.yaml"
 HOUND_FILE = DUCK_DIR / "hound.yaml"
 TILESET_FILE = "duck.tsx"
 DATA_FILES = {"tiles", "deck", "hound"}
-BOARD_SUFFIXES = (".yaml", ".yml", ".tmx")   # matched whatever their case (.TMX, .Yml)
+BOARD_SUFFIXES = (".yaml", ".yml", ".tmx")  # matched whatever their case (.TMX, .Yml)
 # The largest shipped board is 13 x 12 hexes (whirlpool.tmx) and 112 hexes (16 tiles of 7);
 # a Tiled board may be at most 64 x 64, five times that each way, so a 999 x 999 map is
 # refused from its header before its layer is decoded.
@@ -82,7 +83,7 @@ TILE_IDS = range(1, 17)
 # ``--variant`` names of the command line beyond the rules' own VARIANTS (D-19), as the
 # options they stand for (the same shape as game.boards.cluck.VARIANTS).
 VARIANT_SHORTHANDS = {"official": {"variant": "beginner", "official": True}}
-STEP_NAMES = {name: turn for name, turn in TURNS.items() if name != "B"}   # no U-turn steps
+STEP_NAMES = {name: turn for name, turn in TURNS.items() if name != "B"}  # no U-turn steps
 
 
 # -- reading files ------------------------------------------------------------------------------
@@ -92,8 +93,11 @@ def _mapping(value: Any, path: Path, place: str, keys: tuple[str, ...]) -> Mappi
         raise DataFileError(path, place, f"must be a mapping with {', '.join(keys)}")
     for key in value:
         if key not in keys:
-            raise DataFileError(path, f"{place}.{key}" if place else str(key),
-                                f"unknown key (known: {', '.join(keys)})")
+            raise DataFileError(
+                path,
+                f"{place}.{key}" if place else str(key),
+                f"unknown key (known: {', '.join(keys)})",
+            )
     for key in keys:
         if key not in value:
             raise DataFileError(path, f"{place}.{key}" if place else key, "missing")
@@ -108,8 +112,9 @@ def _cell(text: Any, path: Path, place: str) -> list:
         return words
     if len(words) == 2 and words[0] == "buoy" and words[1] in COLOURS:
         return words
-    raise DataFileError(path, place, "a hex is water, start, drain or buoy red/yellow/green, "
-                                     f"not {clip(text)}")
+    raise DataFileError(
+        path, place, f"a hex is water, start, drain or buoy red/yellow/green, not {clip(text)}"
+    )
 
 
 def load_tiles(path: str | Path = TILES_FILE) -> dict[int, dict[str, list[list]]]:
@@ -132,8 +137,9 @@ def load_tiles(path: str | Path = TILES_FILE) -> dict[int, dict[str, list[list]]
             sides = face["sides"]
             if not isinstance(sides, list) or len(sides) != 6:
                 raise DataFileError(path, f"{place}.{side}.sides", "must list 6 hexes")
-            out[tid][side] = [_cell(face["centre"], path, f"{place}.{side}.centre")] + \
-                [_cell(s, path, f"{place}.{side}.sides[{i}]") for i, s in enumerate(sides)]
+            out[tid][side] = [_cell(face["centre"], path, f"{place}.{side}.centre")] + [
+                _cell(s, path, f"{place}.{side}.sides[{i}]") for i, s in enumerate(sides)
+            ]
     missing = [t for t in TILE_IDS if t not in out]
     if missing:
         raise DataFileError(path, "tiles", f"tiles missing: {', '.join(map(str, missing))}")
@@ -145,8 +151,9 @@ def _finish_board(path: Path, name, name_ja, level, cells: dict) -> dict:
     if not cells:
         raise DataFileError(path, "", "the board has no hexes")
     dq, dr = normalise(cells)
-    hexes = sorted(([q + dq, r + dr] + cell for (q, r), cell in cells.items()),
-                   key=lambda h: (h[1], h[0]))
+    hexes = sorted(
+        ([q + dq, r + dr] + cell for (q, r), cell in cells.items()), key=lambda h: (h[1], h[0])
+    )
     data = {"name": name, "name_ja": name_ja, "level": level, "hexes": hexes}
     rules_checked(path, board_from_data, data)
     return data
@@ -161,8 +168,9 @@ def _board_header(raw: Mapping, path: Path, place_of) -> tuple[str, str, str]:
         values.append(value)
     level = raw.get("level")
     if level not in LEVELS:
-        raise DataFileError(path, place_of("level"),
-                            f"must be one of {', '.join(LEVELS)}, not {clip(level)}")
+        raise DataFileError(
+            path, place_of("level"), f"must be one of {', '.join(LEVELS)}, not {clip(level)}"
+        )
     return values[0], values[1], level
 
 
@@ -174,34 +182,46 @@ def load_board_yaml(path: str | Path, tiles_path: str | Path = TILES_FILE) -> di
     if not isinstance(placed, list) or not placed:
         raise DataFileError(path, "tiles", "must list the tiles placed")
     tiles = load_tiles(tiles_path)
-    cells: dict[tuple[int, int], list] = {}         # hex: its cell
-    owner: dict[tuple[int, int], int] = {}          # hex: the index of the tile placed on it
-    used: dict[int, int] = {}                       # tile id: the index it is placed at
+    cells: dict[tuple[int, int], list] = {}  # hex: its cell
+    owner: dict[tuple[int, int], int] = {}  # hex: the index of the tile placed on it
+    used: dict[int, int] = {}  # tile id: the index it is placed at
     for i, entry in enumerate(placed):
         place = f"tiles[{i}]"
         entry = _mapping(entry, path, place, ("tile", "side", "rotation", "position"))
-        tid, side, rotation, position = (entry["tile"], entry["side"], entry["rotation"],
-                                         entry["position"])
+        tid, side, rotation, position = (
+            entry["tile"],
+            entry["side"],
+            entry["rotation"],
+            entry["position"],
+        )
         if not is_int(tid) or tid not in tiles:
             raise DataFileError(path, f"{place}.tile", f"no tile {clip(tid)} (tiles are 1-16)")
         if tid in used:
-            raise DataFileError(path, f"{place}.tile", f"tile {tid} is already placed at "
-                                                       f"tiles[{used[tid]}]; a tile shows "
-                                                       "one face")
+            raise DataFileError(
+                path,
+                f"{place}.tile",
+                f"tile {tid} is already placed at tiles[{used[tid]}]; a tile shows one face",
+            )
         used[tid] = i
         if side not in ("A", "B"):
             raise DataFileError(path, f"{place}.side", f"must be A or B, not {clip(side)}")
         if not is_int(rotation) or not 0 <= rotation <= 5:
-            raise DataFileError(path, f"{place}.rotation",
-                                f"must be 0-5 (60° steps), not {clip(rotation)}")
-        if not isinstance(position, list) or len(position) != 2 \
-                or not all(is_int(v) and abs(v) <= 999 for v in position):
+            raise DataFileError(
+                path, f"{place}.rotation", f"must be 0-5 (60° steps), not {clip(rotation)}"
+            )
+        if (
+            not isinstance(position, list)
+            or len(position) != 2
+            or not all(is_int(v) and abs(v) <= 999 for v in position)
+        ):
             raise DataFileError(path, f"{place}.position", "must be [q, r], whole numbers")
         for hex_, cell in zip(flower(position[0], position[1], rotation), tiles[tid][side]):
             if hex_ in cells:
-                raise DataFileError(path, f"{place}.position", f"tile {tid} overlaps "
-                                                               f"tiles[{owner[hex_]}] at "
-                                                               f"hex {hex_[0]},{hex_[1]}")
+                raise DataFileError(
+                    path,
+                    f"{place}.position",
+                    f"tile {tid} overlaps tiles[{owner[hex_]}] at hex {hex_[0]},{hex_[1]}",
+                )
             cells[hex_], owner[hex_] = cell, i
     return _finish_board(path, name, name_ja, level, cells)
 
@@ -210,7 +230,7 @@ def load_board_yaml(path: str | Path, tiles_path: str | Path = TILES_FILE) -> di
 def offset_to_axial(col: int, row: int, stagger_axis: str, stagger_index: str) -> tuple[int, int]:
     """Tiled's staggered offset (col, row) -> axial (q, r). Tiled shifts the odd (or even)
     rows (stagger axis y, pointy-top hexes) right, or columns (axis x, flat-top) down."""
-    sign = -1 if stagger_index == "odd" else 1     # odd-r / odd-q, even-r / even-q
+    sign = -1 if stagger_index == "odd" else 1  # odd-r / odd-q, even-r / even-q
     if stagger_axis == "y":
         return col - (row + sign * (row & 1)) // 2, row
     return col, row - (col + sign * (col & 1)) // 2
@@ -226,9 +246,9 @@ def _parse_xml(path: Path, place: str, data: bytes) -> Any:
     Problems are reported against ``path`` at ``place``."""
     import defusedxml.ElementTree as safe_et
     from defusedxml import DefusedXmlException
+
     try:
-        return safe_et.fromstring(data, forbid_dtd=True, forbid_entities=True,
-                                  forbid_external=True)
+        return safe_et.fromstring(data, forbid_dtd=True, forbid_entities=True, forbid_external=True)
     except DefusedXmlException as exc:
         raise DataFileError(path, place, f"unsafe XML refused: {cut(str(exc))}") from None
     except (safe_et.ParseError, LookupError, *PARSE_ERRORS) as exc:
@@ -241,7 +261,7 @@ def _read_xml(path: Path, place: str, source: Path | None = None) -> Any:
     (game.files.read_bounded: regular files only, at most MAX_TMX_BYTES)."""
     try:
         data = read_data(source or path, MAX_TMX_BYTES)
-    except DataFileError as exc:            # a tileset's problem belongs to the map
+    except DataFileError as exc:  # a tileset's problem belongs to the map
         raise DataFileError(path, place, exc.problem) from None
     return _parse_xml(path, place, data)
 
@@ -249,11 +269,18 @@ def _read_xml(path: Path, place: str, source: Path | None = None) -> Any:
 def _side(path: Path, place: str, text: Any) -> int:
     """A map or layer width/height: a whole number from 1 to MAX_BOARD_SIDE."""
     word = text.strip() if isinstance(text, str) else ""
-    if not (word.isascii() and word.isdigit()) or len(word) > 4 \
-            or not 1 <= int(word) <= MAX_BOARD_SIDE:
-        raise DataFileError(path, place, f"must be 1-{MAX_BOARD_SIDE} hexes (a board is at "
-                                         f"most {MAX_BOARD_SIDE} x {MAX_BOARD_SIDE}), not "
-                                         f"{clip(text)}")
+    if (
+        not (word.isascii() and word.isdigit())
+        or len(word) > 4
+        or not 1 <= int(word) <= MAX_BOARD_SIDE
+    ):
+        raise DataFileError(
+            path,
+            place,
+            f"must be 1-{MAX_BOARD_SIDE} hexes (a board is at "
+            f"most {MAX_BOARD_SIDE} x {MAX_BOARD_SIDE}), not "
+            f"{clip(text)}",
+        )
     return int(word)
 
 
@@ -263,8 +290,12 @@ def _inflate(path: Path, place: str, data: bytes, compression: str | None, size:
     if not compression:
         return data
     if compression not in ("zlib", "gzip"):
-        raise DataFileError(path, place, f"{clip(compression)} compression is not supported "
-                                         "(save the map with zlib, gzip or no compression)")
+        raise DataFileError(
+            path,
+            place,
+            f"{clip(compression)} compression is not supported "
+            "(save the map with zlib, gzip or no compression)",
+        )
     wbits = zlib.MAX_WBITS | (16 if compression == "gzip" else 0)
     try:
         inflater = zlib.decompressobj(wbits)
@@ -272,8 +303,7 @@ def _inflate(path: Path, place: str, data: bytes, compression: str | None, size:
     except zlib.error as exc:
         raise DataFileError(path, place, f"the {compression} data is damaged ({exc})") from None
     if len(out) > size or inflater.unconsumed_tail:
-        raise DataFileError(path, place, f"the layer's data is larger than its "
-                                         f"{size // 4} hexes")
+        raise DataFileError(path, place, f"the layer's data is larger than its {size // 4} hexes")
     return out
 
 
@@ -292,25 +322,34 @@ def _layer_gids(path: Path, place: str, data_node: Any, cells: int) -> list[int]
         elif encoding == "csv":
             words = text.split(",")
         elif encoding == "base64":
-            raw = _inflate(path, place, base64.b64decode("".join(text.split()), validate=True),
-                           data_node.get("compression"), cells * 4)
+            raw = _inflate(
+                path,
+                place,
+                base64.b64decode("".join(text.split()), validate=True),
+                data_node.get("compression"),
+                cells * 4,
+            )
             if len(raw) != cells * 4:
-                raise DataFileError(path, place, f"the layer holds {len(raw) // 4} tiles, not "
-                                                 f"its width x height ({cells})")
+                raise DataFileError(
+                    path,
+                    place,
+                    f"the layer holds {len(raw) // 4} tiles, not its width x height ({cells})",
+                )
             words = [str(gid) for gid in struct.unpack(f"<{cells}I", raw)]
         else:
-            raise DataFileError(path, place, f"{clip(encoding)} layer encoding is not "
-                                             "supported (use CSV or Base64)")
+            raise DataFileError(
+                path, place, f"{clip(encoding)} layer encoding is not supported (use CSV or Base64)"
+            )
     except binascii.Error as exc:
         raise DataFileError(path, place, f"not valid base64 ({exc})") from None
     if len(words) != cells:
-        raise DataFileError(path, place, f"the layer holds {len(words)} tiles, not its "
-                                         f"width x height ({cells})")
+        raise DataFileError(
+            path, place, f"the layer holds {len(words)} tiles, not its width x height ({cells})"
+        )
     gids = []
     for word in words:
         word = word.strip()
-        if not (word.isascii() and word.isdigit()) or len(word) > 10 \
-                or int(word) > 0xFFFFFFFF:
+        if not (word.isascii() and word.isdigit()) or len(word) > 10 or int(word) > 0xFFFFFFFF:
             raise DataFileError(path, place, f"not a tile number: {clip(word)}")
         gids.append(int(word) & ~TILED_FLAG_BITS)
     return gids
@@ -322,12 +361,14 @@ def _board_xml(path: Path) -> Any:
     CSV without Tiled's flag bits, and each external tileset read here (bounded) and
     put inline, so that pytmx never reads a file or inflates a byte itself."""
     from xml.etree.ElementTree import Element
+
     root = _read_xml(path, "")
     if root.tag != "map":
         raise DataFileError(path, "map", f"not a Tiled map (root element {clip(root.tag)})")
     if root.get("orientation") != "hexagonal":
-        raise DataFileError(path, "map.orientation",
-                            f"must be hexagonal, not {clip(root.get('orientation'))}")
+        raise DataFileError(
+            path, "map.orientation", f"must be hexagonal, not {clip(root.get('orientation'))}"
+        )
     if root.get("staggeraxis") not in ("x", "y"):
         raise DataFileError(path, "map.staggeraxis", "must be x or y")
     if root.get("staggerindex") not in ("odd", "even"):
@@ -341,15 +382,20 @@ def _board_xml(path: Path) -> Any:
         raise DataFileError(path, "layers", f"a board has one tile layer, not {len(layers)}")
     layer = layers[0]
     place = f"layer {clip(layer.get('name'))}"
-    cells = _side(path, f"{place}.width", layer.get("width")) * \
-        _side(path, f"{place}.height", layer.get("height"))
+    cells = _side(path, f"{place}.width", layer.get("width")) * _side(
+        path, f"{place}.height", layer.get("height")
+    )
     data_node = layer.find("data")
     gids = _layer_gids(path, place, data_node, cells)
-    data_node.clear()                        # drops encoding, compression, <tile>s
+    data_node.clear()  # drops encoding, compression, <tile>s
     data_node.set("encoding", "csv")
     data_node.text = ",".join(map(str, gids))
-    external = [(parent, i, child) for parent in root.iter() for i, child in enumerate(parent)
-                if child.tag == "tileset" and child.get("source") is not None]
+    external = [
+        (parent, i, child)
+        for parent in root.iter()
+        for i, child in enumerate(parent)
+        if child.tag == "tileset" and child.get("source") is not None
+    ]
     if len(external) > MAX_TILESETS:
         raise DataFileError(path, "tilesets", f"more than {MAX_TILESETS} tilesets")
     for parent, i, child in external:
@@ -370,7 +416,7 @@ def _board_map_class() -> type:
     """pytmx's TiledMap without its image pass: a board needs tile properties only, and
     that pass walks a tileset image by its declared pixel size (a hostile size would
     loop for ever) and names files to load."""
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")   # pytmx imports pygame
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # pytmx imports pygame
     import pytmx
 
     class BoardMap(pytmx.TiledMap):
@@ -410,12 +456,14 @@ def load_board_tmx(path: str | Path) -> dict:
         tile = tmx.get_tile_properties_by_gid(gid) or {}
         kind, colour = tile.get("kind"), tile.get("colour")
         if kind not in KINDS:
-            raise DataFileError(path, place, f"the tile's kind must be one of "
-                                             f"{', '.join(KINDS)}, not {clip(kind)}")
+            raise DataFileError(
+                path, place, f"the tile's kind must be one of {', '.join(KINDS)}, not {clip(kind)}"
+            )
         if kind == "buoy":
             if colour not in COLOURS:
-                raise DataFileError(path, place, f"a buoy tile needs colour "
-                                                 f"{'/'.join(COLOURS)}, not {clip(colour)}")
+                raise DataFileError(
+                    path, place, f"a buoy tile needs colour {'/'.join(COLOURS)}, not {clip(colour)}"
+                )
             cell = ["buoy", colour]
         else:
             cell = [kind]
@@ -426,8 +474,14 @@ def load_board_tmx(path: str | Path) -> dict:
 def board_to_tmx(board: Mapping) -> str:
     """A board's plain data as a Tiled map (stagger axis y, index odd) using the shipped
     tileset duck.tsx: how the .tmx twins of the YAML boards are made."""
-    tile_ids = {("water", None): 1, ("start", None): 2, ("drain", None): 3,
-                ("buoy", "red"): 4, ("buoy", "yellow"): 5, ("buoy", "green"): 6}
+    tile_ids = {
+        ("water", None): 1,
+        ("start", None): 2,
+        ("drain", None): 3,
+        ("buoy", "red"): 4,
+        ("buoy", "yellow"): 5,
+        ("buoy", "green"): 6,
+    }
     grid = {}
     for entry in board["hexes"]:
         col, row = axial_to_offset(entry[0], entry[1])
@@ -446,18 +500,19 @@ def board_to_tmx(board: Mapping) -> str:
         f'renderorder="right-down" width="{width}" height="{height}" tilewidth="64" '
         f'tileheight="74" hexsidelength="37" staggeraxis="y" staggerindex="odd" '
         f'infinite="0" nextlayerid="2" nextobjectid="1">\n'
-        ' <properties>\n'
+        " <properties>\n"
         f'  <property name="name" value="{attr(board["name"])}"/>\n'
         f'  <property name="name_ja" value="{attr(board["name_ja"])}"/>\n'
         f'  <property name="level" value="{attr(board["level"])}"/>\n'
-        ' </properties>\n'
+        " </properties>\n"
         f' <tileset firstgid="1" source="{TILESET_FILE}"/>\n'
         f' <layer id="1" name="board" width="{width}" height="{height}">\n'
         '  <data encoding="csv">\n'
-        f'{data}\n'
-        '</data>\n'
-        ' </layer>\n'
-        '</map>\n')
+        f"{data}\n"
+        "</data>\n"
+        " </layer>\n"
+        "</map>\n"
+    )
 
 
 def load_board(path: str | Path) -> dict:
@@ -474,15 +529,16 @@ def load_board(path: str | Path) -> dict:
 def _turns(text: Any, path: Path, place: str, names: Mapping[str, int]) -> list[int]:
     words = text.split() if isinstance(text, str) else []
     if not words or any(w not in names for w in words):
-        raise DataFileError(path, place, f"must be names from {' '.join(names)}, "
-                                         f"not {clip(text)}")
+        raise DataFileError(path, place, f"must be names from {' '.join(names)}, not {clip(text)}")
     return [names[w] for w in words]
 
 
 def _route(route: Any, path: Path, place: str) -> dict:
     route = _mapping(route, path, place, ("steps", "facings"))
-    return {"steps": _turns(route["steps"], path, f"{place}.steps", STEP_NAMES),
-            "facings": _turns(route["facings"], path, f"{place}.facings", TURNS)}
+    return {
+        "steps": _turns(route["steps"], path, f"{place}.steps", STEP_NAMES),
+        "facings": _turns(route["facings"], path, f"{place}.facings", TURNS),
+    }
 
 
 def load_deck(path: str | Path = DECK_FILE) -> dict:
@@ -498,9 +554,14 @@ def load_deck(path: str | Path = DECK_FILE) -> dict:
         routes = card["routes"]
         if not isinstance(routes, list):
             raise DataFileError(path, f"cards[{i}].routes", "must list the card's routes")
-        cards.append({"number": card["number"],
-                      "routes": [_route(r, path, f"cards[{i}].routes[{j}]")
-                                 for j, r in enumerate(routes)]})
+        cards.append(
+            {
+                "number": card["number"],
+                "routes": [
+                    _route(r, path, f"cards[{i}].routes[{j}]") for j, r in enumerate(routes)
+                ],
+            }
+        )
     data = {"cards": cards}
     rules_checked(path, deck_from_data, data)
     return data
@@ -542,8 +603,11 @@ def _load_and_check(path: Path) -> dict:
     problems = board_problems(board_from_data(data), MAX_DUCKS)
     if problems:
         place, problem = problems[0]
-        more = f" (and {len(problems) - 1} more: python -m game check-board lists them)" \
-            if len(problems) > 1 else ""
+        more = (
+            f" (and {len(problems) - 1} more: python -m game check-board lists them)"
+            if len(problems) > 1
+            else ""
+        )
         raise DataFileError(path, place, problem + more)
     return data
 
@@ -576,12 +640,13 @@ class BoardScan:
     shipped board's file stem or the path of the player's file). ``problems``: one
     ``file: place: problem`` line per board or folder that cannot be used. ``folder``:
     the player's boards folder scanned."""
+
     boards: tuple[dict, ...]
     problems: tuple[str, ...]
     folder: Path
 
 
-MAX_USER_BOARDS = 100       # board files read from the player's folder, in name order
+MAX_USER_BOARDS = 100  # board files read from the player's folder, in name order
 _SCAN_LOCK = threading.Lock()
 _latest_scan: BoardScan | None = None
 
@@ -624,8 +689,9 @@ def _folder_files(folder: Path, problems: list[DataFileError], missing_ok: bool)
             problems.append(DataFileError(folder, "", "the boards folder is missing"))
         return []
     except OSError as exc:
-        problems.append(DataFileError(folder, "", f"the folder cannot be read "
-                                                  f"({exc.strerror or exc})"))
+        problems.append(
+            DataFileError(folder, "", f"the folder cannot be read ({exc.strerror or exc})")
+        )
         return []
 
 
@@ -635,8 +701,13 @@ def _entry(path: Path, problems: list[DataFileError], **fields) -> dict | None:
     except DataFileError as exc:
         problems.append(exc)
         return None
-    return {"path": path, "name": data["name"], "name_ja": data["name_ja"],
-            "level": data["level"], **fields}
+    return {
+        "path": path,
+        "name": data["name"],
+        "name_ja": data["name_ja"],
+        "level": data["level"],
+        **fields,
+    }
 
 
 def _shipped_boards(problems: list[DataFileError]) -> list[dict]:
@@ -648,8 +719,9 @@ def _shipped_boards(problems: list[DataFileError]) -> list[dict]:
         files["tmx" if path.suffix.lower() == ".tmx" else "yaml"] = path
     boards = []
     for stem, files in stems.items():
-        entry = _entry(files["yaml"] or files["tmx"], problems, stem=stem, tmx=files["tmx"],
-                       shipped=True)
+        entry = _entry(
+            files["yaml"] or files["tmx"], problems, stem=stem, tmx=files["tmx"], shipped=True
+        )
         if entry:
             boards.append(entry)
     boards.sort(key=lambda b: (LEVELS.index(b["level"]), b["stem"] != DEFAULT_BOARD, b["name"]))
@@ -659,11 +731,15 @@ def _shipped_boards(problems: list[DataFileError]) -> list[dict]:
 def _user_boards(folder: Path, problems: list[DataFileError]) -> list[dict]:
     paths = _folder_files(folder, problems, missing_ok=True)
     if len(paths) > MAX_USER_BOARDS:
-        problems.append(DataFileError(folder, "", f"{len(paths)} board files: only the first "
-                                                  f"{MAX_USER_BOARDS} by name are read"))
+        problems.append(
+            DataFileError(
+                folder,
+                "",
+                f"{len(paths)} board files: only the first {MAX_USER_BOARDS} by name are read",
+            )
+        )
         paths = paths[:MAX_USER_BOARDS]
-    entries = (_entry(path, problems, stem=str(path), tmx=None, shipped=False)
-               for path in paths)
+    entries = (_entry(path, problems, stem=str(path), tmx=None, shipped=False) for path in paths)
     return [entry for entry in entries if entry]
 
 
@@ -676,6 +752,7 @@ def user_boards_dir() -> Path:
     """Where a player drops boards of their own (YAML or Tiled TMX): they appear in the
     lobby after the shipped ones."""
     from game.settings import data_dir
+
     return data_dir() / "boards"
 
 
@@ -694,8 +771,11 @@ def lobby_choices(key: str):
     return None
 
 
-LEVEL_NAMES = {"beginner": ("beginner", "初級"), "moderate": ("moderate", "中級"),
-               "advanced": ("advanced", "上級")}
+LEVEL_NAMES = {
+    "beginner": ("beginner", "初級"),
+    "moderate": ("moderate", "中級"),
+    "advanced": ("advanced", "上級"),
+}
 
 
 def lobby_label(key: str, value: Any, lang: str) -> str | None:
@@ -722,14 +802,16 @@ def prepare_options(options: Mapping[str, Any]) -> dict:
     ``variant: official`` (the command line's shorthand) means beginner + official."""
     out = dict(options)
     variant = out.get("variant")
-    if isinstance(variant, str) and variant in VARIANT_SHORTHANDS:   # a save may hold anything
+    if isinstance(variant, str) and variant in VARIANT_SHORTHANDS:  # a save may hold anything
         shorthand = VARIANT_SHORTHANDS[variant]
         out["variant"] = shorthand["variant"]
         for key, value in shorthand.items():
             out.setdefault(key, value)
     if "variant" in out and out["variant"] not in VARIANTS:
-        raise ValueError(f"Duck! Duck! Go! variant must be one of {', '.join(VARIANTS)} "
-                         f"or {', '.join(VARIANT_SHORTHANDS)}, not {out['variant']!r}")
+        raise ValueError(
+            f"Duck! Duck! Go! variant must be one of {', '.join(VARIANTS)} "
+            f"or {', '.join(VARIANT_SHORTHANDS)}, not {out['variant']!r}"
+        )
     board = out.get("board", DEFAULT_BOARD)
     if isinstance(board, (str, Path)):
         out["board"] = checked_board(board_path(str(board)))

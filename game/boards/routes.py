@@ -5,6 +5,7 @@ plain dict the headless rules take in ``options["scoring"]``.
 default: ``data/boards/routes/scoring.yaml``), a path to a YAML file, or an already
 loaded table (a saved game's options), which is checked again.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping

@@ -6,6 +6,7 @@ dict the headless rules take in ``options["box"]``.
 ``data/boards/verflixxt/box.yaml``), a path to a YAML file, or an already loaded box (a
 saved game's options), which is checked again.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping

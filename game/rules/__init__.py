@@ -3,6 +3,7 @@
 ``load(game_id)`` returns the rules module of a game; the module offers ``new_game``,
 ``parse_action``, ``OPTIONS``, ``MIN_PLAYERS`` and ``MAX_PLAYERS`` (see protocol.py).
 """
+
 from __future__ import annotations
 
 import importlib

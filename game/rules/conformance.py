@@ -8,6 +8,7 @@ At the end of each game it replays the record and demands the very same events.
 
 Headless and stdlib only, so the soak tests and ``python -m game simulate`` share it.
 """
+
 from __future__ import annotations
 
 import random
@@ -40,9 +41,16 @@ def _fail(seed: int, step: int, message: str) -> NoReturn:
     raise ConformanceError(f"seed {seed}, action {step}: {message}")
 
 
-def _check_step(state: GameState, seed: int, step: int, rng: random.Random,
-                invariants: Invariant | None, leak_check: LeakCheck | None,
-                pool: list[Action], deep: bool) -> None:
+def _check_step(
+    state: GameState,
+    seed: int,
+    step: int,
+    rng: random.Random,
+    invariants: Invariant | None,
+    leak_check: LeakCheck | None,
+    pool: list[Action],
+    deep: bool,
+) -> None:
     if invariants is not None:
         try:
             invariants(state)
@@ -102,11 +110,19 @@ def _check_step(state: GameState, seed: int, step: int, rng: random.Random,
             _fail(seed, step, f"rejected {candidate} by player {p} changed the state")
 
 
-def play_random(new_game: Callable[..., GameState], players: int, seed: int,
-                options: Mapping[str, Any] | None = None, *, max_actions: int = 20_000,
-                invariants: Invariant | None = None, leak_check: LeakCheck | None = None,
-                deep_every: int = 1, chooser: Chooser | None = None,
-                check: bool = True) -> tuple[GameState, Record]:
+def play_random(
+    new_game: Callable[..., GameState],
+    players: int,
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+    *,
+    max_actions: int = 20_000,
+    invariants: Invariant | None = None,
+    leak_check: LeakCheck | None = None,
+    deep_every: int = 1,
+    chooser: Chooser | None = None,
+    check: bool = True,
+) -> tuple[GameState, Record]:
     """One seeded random playout with every check. Returns the final state and record."""
     rng = random.Random(seed ^ 0x5EED)
     state = new_game(players, seed, dict(options or {}))
@@ -116,8 +132,16 @@ def play_random(new_game: Callable[..., GameState], players: int, seed: int,
     step = 0
     while not state.is_over() and step < max_actions:
         if check:
-            _check_step(state, seed, step, rng, invariants, leak_check, pool,
-                        deep=deep_every > 0 and step % deep_every == 0)
+            _check_step(
+                state,
+                seed,
+                step,
+                rng,
+                invariants,
+                leak_check,
+                pool,
+                deep=deep_every > 0 and step % deep_every == 0,
+            )
         acting = state.to_act()
         if not acting:
             _fail(seed, step, "the game is not over but nobody is to act")
@@ -152,16 +176,31 @@ def check_determinism(module: RulesModule, record: Record, final: GameState) -> 
         raise ConformanceError(f"seed {record.seed}: the same record gave different events")
 
 
-def soak(module: RulesModule, players: int, seeds: Iterable[int],
-         options: Mapping[str, Any] | None = None, *,
-         invariants: Invariant | None = None, leak_check: LeakCheck | None = None,
-         deep_every: int = 1, max_actions: int = 20_000, determinism_every: int = 10) -> SoakReport:
+def soak(
+    module: RulesModule,
+    players: int,
+    seeds: Iterable[int],
+    options: Mapping[str, Any] | None = None,
+    *,
+    invariants: Invariant | None = None,
+    leak_check: LeakCheck | None = None,
+    deep_every: int = 1,
+    max_actions: int = 20_000,
+    determinism_every: int = 10,
+) -> SoakReport:
     """Many playouts through :func:`play_random`; raises ConformanceError on the first fault."""
     report = SoakReport()
     for index, seed in enumerate(seeds):
-        state, record = play_random(module.new_game, players, seed, options,
-                                    max_actions=max_actions, invariants=invariants,
-                                    leak_check=leak_check, deep_every=deep_every)
+        state, record = play_random(
+            module.new_game,
+            players,
+            seed,
+            options,
+            max_actions=max_actions,
+            invariants=invariants,
+            leak_check=leak_check,
+            deep_every=deep_every,
+        )
         report.games += 1
         report.actions += len(record.actions)
         if state.is_over():

@@ -15,6 +15,7 @@ A game package offers::
 
 and its state subclasses :class:`GameState`.
 """
+
 from __future__ import annotations
 
 import copy
@@ -80,8 +81,12 @@ class Event:
         return self.visible_to is None or (player is not None and player in self.visible_to)
 
     def to_dict(self) -> JsonDict:
-        return {"kind": self.kind, "player": self.player, "data": dict(self.data),
-                "visible_to": None if self.visible_to is None else list(self.visible_to)}
+        return {
+            "kind": self.kind,
+            "player": self.player,
+            "data": dict(self.data),
+            "visible_to": None if self.visible_to is None else list(self.visible_to),
+        }
 
 
 @dataclass(frozen=True)
@@ -102,8 +107,9 @@ class OptionSpec:
         return names[1] if lang == "ja" else names[0]
 
 
-def resolve_options(specs: Sequence[OptionSpec],
-                    options: Mapping[str, Any] | None) -> dict[str, Any]:
+def resolve_options(
+    specs: Sequence[OptionSpec], options: Mapping[str, Any] | None
+) -> dict[str, Any]:
     """Defaults filled in; unknown keys and values outside the choices rejected."""
     options = dict(options or {})
     known = {s.key: s for s in specs}
@@ -114,8 +120,9 @@ def resolve_options(specs: Sequence[OptionSpec],
     for spec in specs:
         value = options.get(spec.key, spec.default)
         if value not in spec.choices:
-            raise RulesDataError(f"options.{spec.key}",
-                                 f"{value!r} is not one of {list(spec.choices)!r}")
+            raise RulesDataError(
+                f"options.{spec.key}", f"{value!r} is not one of {list(spec.choices)!r}"
+            )
         out[spec.key] = value
     return out
 
@@ -128,7 +135,7 @@ class GameState(ABC):
     game_id: ClassVar[str] = ""
 
     players: int
-    seed: int | None            # None on a view: the seed would rebuild the hidden
+    seed: int | None  # None on a view: the seed would rebuild the hidden
     options: dict[str, Any]
     # True on a view whose hidden parts a move may need (see view()): it cannot be played
     # on until determinized, so apply refuses it. (Eight Routes hides only future dice: its
@@ -239,8 +246,9 @@ class RulesModule(Protocol):
     """What :func:`replay` and the conformance harness need of a game's rules module
     (a module object satisfies it structurally)."""
 
-    def new_game(self, players: int, seed: int,
-                 options: Mapping[str, Any] | None = None) -> GameState: ...
+    def new_game(
+        self, players: int, seed: int, options: Mapping[str, Any] | None = None
+    ) -> GameState: ...
 
     def parse_action(self, text: str) -> Action: ...
 
@@ -256,8 +264,13 @@ class Record:
     actions: tuple[tuple[Player, str], ...] = ()
 
     def to_dict(self) -> JsonDict:
-        return {"game": self.game, "players": self.players, "seed": self.seed,
-                "options": dict(self.options), "actions": [[p, a] for p, a in self.actions]}
+        return {
+            "game": self.game,
+            "players": self.players,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "actions": [[p, a] for p, a in self.actions],
+        }
 
 
 def replay(module: RulesModule, record: Record) -> tuple[GameState, list[Event]]:

@@ -5,6 +5,7 @@ rules help, hand-off curtain, a dialog) is drawn over the scene below it. A scen
 is animating says so with ``busy()`` and the loop runs at full frame rate; otherwise the
 loop sleeps until the next input event, so an idle menu costs almost no CPU.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -19,8 +20,8 @@ if TYPE_CHECKING:
 
 
 class Scene:
-    overlay = False          # draw the scene below first
-    opaque_overlay = False   # an overlay that hides everything below (the curtain)
+    overlay = False  # draw the scene below first
+    opaque_overlay = False  # an overlay that hides everything below (the curtain)
 
     def __init__(self, app: App):
         self.app = app
@@ -66,8 +67,11 @@ class Scene:
 
     def probe(self) -> dict:
         """What an end-to-end driver may click now: {key: [x, y]} (see App.write_probe)."""
-        return {b.key: [b.rect.centerx, b.rect.centery] for b in self.buttons.buttons
-                if b.enabled and b.key}
+        return {
+            b.key: [b.rect.centerx, b.rect.centery]
+            for b in self.buttons.buttons
+            if b.enabled and b.key
+        }
 
     # helpers --------------------------------------------------------------------------
     def px(self, value: float) -> int:

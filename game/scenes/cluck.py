@@ -12,6 +12,7 @@ start tile. While tiles are being placed the table shows, top to bottom: the sta
 the road tiles laid, the gap for the next tile, the face-down hidden tile and, faintly,
 the next nest tile (public, K-3) — the same rows the preview traces.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -56,28 +57,28 @@ class TileSprite:
     """A tile as drawn: where it lies (``row`` eases toward its place in the ladder) and
     how it is moving (``dx`` sideways in columns, ``alpha``, ``squash`` while it flips)."""
 
-    kind: str                       # "start" | "road" | "hidden" | "goal"
-    tile: object = None             # road tile id, or start/nest tile id
+    kind: str  # "start" | "road" | "hidden" | "goal"
+    tile: object = None  # road tile id, or start/nest tile id
     turned: bool = False
     band: Band | None = None
-    player: int | None = None       # who laid a road tile
+    player: int | None = None  # who laid a road tile
     chick: bool = False
     chick_scale: float = 1.0
     row: float = 0.0
     dx: float = 0.0
     alpha: float = 255.0
     squash: float = 1.0
-    ghost: bool = False             # the next nest tile, not laid yet
-    pinned: bool = False            # a tween owns ``row``
+    ghost: bool = False  # the next nest tile, not laid yet
+    pinned: bool = False  # a tween owns ``row``
 
 
 @dataclass
 class ChickenSprite:
     column: float
-    y: float                        # ladder units
-    hop: float = 0.0                # lift, in ladder rows
+    y: float  # ladder units
+    hop: float = 0.0  # lift, in ladder rows
     facing: int = 1
-    shake: float = 0.0              # sideways, in columns
+    shake: float = 0.0  # sideways, in columns
 
 
 @dataclass
@@ -88,7 +89,7 @@ class Flyer:
     src: tuple
     dst: tuple
     t: float = 0.0
-    arc: float = 0.25               # height of the hop, as a share of the distance
+    arc: float = 0.25  # height of the hop, as a share of the distance
 
 
 @dataclass
@@ -97,7 +98,7 @@ class Table:
     goal: TileSprite
     roads: list[TileSprite]
     hidden: TileSprite | None
-    stage: str                      # "setup" | "place" | "end" (of the round) | "over"
+    stage: str  # "setup" | "place" | "end" (of the round) | "over"
     chickens: list[ChickenSprite | None]
     carried: list[int]
     stands: list[int]
@@ -142,9 +143,9 @@ class CluckScene(GameScene):
         self._preview: dict = {}
         self.sel_tile: int | None = None
         self.turned: dict[int, bool] = {}
-        self.spin = 1.0                 # 0..1 while a hand tile turns over
+        self.spin = 1.0  # 0..1 while a hand tile turns over
         self.hole_cursor: int | None = None
-        self.hover: int | str | None = None     # a hand tile's index, or "slot"
+        self.hover: int | str | None = None  # a hand tile's index, or "slot"
         self.scroll = 0.0
         self.scroll_goal = 0.0
         self.row_h = 0.0
@@ -160,35 +161,65 @@ class CluckScene(GameScene):
     def _blank_table(self) -> Table:
         s = self.state
         n = s.players
-        return Table(start=TileSprite("start", s.tiles.start.id),
-                     goal=TileSprite("goal", ghost=True), roads=[], hidden=None,
-                     stage="setup", chickens=[None] * n,
-                     carried=[0] * n, stands=[0] * n, supply=s.supply,
-                     pile=len(s.tiles.road_ids), nest_stack=[], hand_sizes=[0] * n, hand=[],
-                     round=s.round, start_player=None, turn=None)
+        return Table(
+            start=TileSprite("start", s.tiles.start.id),
+            goal=TileSprite("goal", ghost=True),
+            roads=[],
+            hidden=None,
+            stage="setup",
+            chickens=[None] * n,
+            carried=[0] * n,
+            stands=[0] * n,
+            supply=s.supply,
+            pile=len(s.tiles.road_ids),
+            nest_stack=[],
+            hand_sizes=[0] * n,
+            hand=[],
+            round=s.round,
+            start_player=None,
+            turn=None,
+        )
 
     def sync_from_state(self) -> None:
         s = self.state
-        roads = [TileSprite("road", r.tile, r.turned, s.tiles.band(r.tile, r.turned), r.player,
-                            r.chick, row=i + 1) for i, r in enumerate(s.ladder)]
+        roads = [
+            TileSprite(
+                "road",
+                r.tile,
+                r.turned,
+                s.tiles.band(r.tile, r.turned),
+                r.player,
+                r.chick,
+                row=i + 1,
+            )
+            for i, r in enumerate(s.ladder)
+        ]
         goal_id = s.goal_tile or (s.nest_stack[0] if s.nest_stack else None)
         table = Table(
-            start=TileSprite("start", s.start_tile), goal=TileSprite("goal", goal_id,
-                                                                   ghost=s.goal_tile is None),
-            roads=roads, hidden=TileSprite("hidden") if s.hidden is not None else None,
-            stage=_STAGES.get(s.phase, "setup"), chickens=[], carried=[0] * s.players,
-            stands=list(s.stands), supply=s.supply, pile=len(s.pile),
-            nest_stack=list(s.nest_stack), hand_sizes=[len(h) for h in s.hands],
+            start=TileSprite("start", s.start_tile),
+            goal=TileSprite("goal", goal_id, ghost=s.goal_tile is None),
+            roads=roads,
+            hidden=TileSprite("hidden") if s.hidden is not None else None,
+            stage=_STAGES.get(s.phase, "setup"),
+            chickens=[],
+            carried=[0] * s.players,
+            stands=list(s.stands),
+            supply=s.supply,
+            pile=len(s.pile),
+            nest_stack=list(s.nest_stack),
+            hand_sizes=[len(h) for h in s.hands],
             hand=sorted(s.hands[self.private_player]) if self.private_player is not None else [],
-            round=s.round, start_player=s.start_player,
-            turn=s.to_act()[0] if s.to_act() else None)
+            round=s.round,
+            start_player=s.start_player,
+            turn=s.to_act()[0] if s.to_act() else None,
+        )
         self.table = table
         slot, hidden, goal = self._rows()
         table.slot_row = slot if slot is not None else goal
-        if table.hidden is not None and hidden is not None:   # both there or both not
+        if table.hidden is not None and hidden is not None:  # both there or both not
             table.hidden.row = hidden
         table.goal.row = goal
-        if self.row_h:                              # laid out: rows sized as they belong
+        if self.row_h:  # laid out: rows sized as they belong
             self.row_h = self._target_row_h()
         chicken_y = goal * ROW_HEIGHT + 2 if s.goal_tile is not None else 2
         table.chickens = [None if c is None else ChickenSprite(c, chicken_y) for c in s.chickens]
@@ -222,8 +253,9 @@ class CluckScene(GameScene):
         right_w = self.px(360)
         self.right = pygame.Rect(w - m - right_w, self.px(56), right_w, h - self.px(56) - m)
         self.hand_panel = pygame.Rect(self.right.x, self.right.y, right_w, self.px(346))
-        self.stock_panel = pygame.Rect(self.right.x, self.hand_panel.bottom + self.px(8),
-                                       right_w, self.px(116))
+        self.stock_panel = pygame.Rect(
+            self.right.x, self.hand_panel.bottom + self.px(8), right_w, self.px(116)
+        )
         log_top = self.stock_panel.bottom + self.px(8)
         self.log_rect = pygame.Rect(self.right.x, log_top, right_w, h - m - log_top)
         cx0, cx1 = self.left.right + self.px(12), self.right.x - self.px(12)
@@ -232,7 +264,7 @@ class CluckScene(GameScene):
         self.col_w = self.band_w / COLUMNS
         self.band_x = self.area.centerx - self.band_w / 2 + self.px(22)
         self.pad_top = self.px(40)
-        self.pad_bottom = self.px(38)      # room for the line under the nest tile, inside the frame
+        self.pad_bottom = self.px(38)  # room for the line under the nest tile, inside the frame
         self.row_h = self._target_row_h()
         self.scroll = self.scroll_goal = min(self.scroll, self._max_scroll())
         self._layout_cards()
@@ -244,29 +276,42 @@ class CluckScene(GameScene):
         n = self.session.players
         gap = self.px(8)
         card_h = min(self.px(172), (self.left.height - gap * (n - 1)) // n)
-        self.cards = [pygame.Rect(self.left.x, self.left.y + i * (card_h + gap),
-                                  self.left.width, card_h) for i in range(n)]
+        self.cards = [
+            pygame.Rect(self.left.x, self.left.y + i * (card_h + gap), self.left.width, card_h)
+            for i in range(n)
+        ]
 
     def _layout_hand(self) -> None:
         p = self.hand_panel
         tile_h, step = self.px(46), self.px(54)
-        self.hand_rects = [pygame.Rect(p.x + self.px(40), p.y + self.px(138) + i * step,
-                                       p.width - self.px(56), tile_h) for i in range(3)]
+        self.hand_rects = [
+            pygame.Rect(
+                p.x + self.px(40), p.y + self.px(138) + i * step, p.width - self.px(56), tile_h
+            )
+            for i in range(3)
+        ]
         bh = self.px(40)
         turn = pygame.Rect(p.x + self.px(12), p.bottom - bh - self.px(10), self.px(166), bh)
         place = pygame.Rect(p.right - self.px(12) - self.px(160), turn.y, self.px(160), bh)
         self.play_buttons = [
-            Button(turn, self.t("cluck.turn_button"), self._turn_selected, self.px(17),
-                   key="turn"),
-            Button(place, self.t("cluck.place_button"), self._place_selected, self.px(17),
-                   primary=True, key="place")]
+            Button(turn, self.t("cluck.turn_button"), self._turn_selected, self.px(17), key="turn"),
+            Button(
+                place,
+                self.t("cluck.place_button"),
+                self._place_selected,
+                self.px(17),
+                primary=True,
+                key="place",
+            ),
+        ]
 
     def _layout_stock(self) -> None:
         p = self.stock_panel
         self.supply_pos = (p.x + self.px(52), p.y + self.px(40))
         self.pile_pos = (p.x + self.px(145), p.y + self.px(40))
-        self.nest_rect = pygame.Rect(p.x + self.px(196), p.y + self.px(34), self.px(150),
-                                     self.px(34))
+        self.nest_rect = pygame.Rect(
+            p.x + self.px(196), p.y + self.px(34), self.px(150), self.px(34)
+        )
 
     def _target_row_h(self) -> float:
         _, _, goal = self._rows()
@@ -283,14 +328,20 @@ class CluckScene(GameScene):
         return max(0.0, full - self.area.height)
 
     def to_screen(self, column: float, y: float) -> tuple[float, float]:
-        return (self.band_x + self.col_w * (column + 0.5),
-                self.area.y + self.pad_top + y * self.row_h / ROW_HEIGHT - self.scroll)
+        return (
+            self.band_x + self.col_w * (column + 0.5),
+            self.area.y + self.pad_top + y * self.row_h / ROW_HEIGHT - self.scroll,
+        )
 
     def band_rect(self, row: float, dx: float = 0.0) -> pygame.Rect:
         gap = max(1, self.px(2))
         top = self.area.y + self.pad_top + row * self.row_h - self.scroll
-        return pygame.Rect(round(self.band_x + dx * self.col_w), round(top + gap),
-                           round(self.band_w), max(4, round(self.row_h - 2 * gap)))
+        return pygame.Rect(
+            round(self.band_x + dx * self.col_w),
+            round(top + gap),
+            round(self.band_w),
+            max(4, round(self.row_h - 2 * gap)),
+        )
 
     def hole_rect(self, column: int) -> pygame.Rect:
         """A START hole, as a person clicks it."""
@@ -334,8 +385,10 @@ class CluckScene(GameScene):
         step = min(self.px(21), (card.height - self.px(34)) / per_column)
         col, row = divmod(index, per_column)
         col = min(col, 3)
-        return (card.right - self.px(24) - col * self.px(27),
-                card.bottom - self.px(20) - row * step)
+        return (
+            card.right - self.px(24) - col * self.px(27),
+            card.bottom - self.px(20) - row * step,
+        )
 
     # == per frame ==========================================================================
     def update(self, dt: float) -> None:
@@ -397,17 +450,26 @@ class CluckScene(GameScene):
         finally:
             self._skipping = False
 
-    def _tween(self, duration: float, update=None, start=None, done=None,
-               ease=ease_in_out) -> Tween:
+    def _tween(
+        self, duration: float, update=None, start=None, done=None, ease=ease_in_out
+    ) -> Tween:
         """A tween whose ``start`` runs when its group begins (not when it is queued)."""
         return Tween(max(0.0, duration), update, done, ease, on_start=start)
 
     def _then(self, *args, **kwargs) -> None:
         self.timeline.then(self._tween(*args, **kwargs))
 
-    def _fly(self, sprite: str, pairs: list[tuple[tuple, tuple]], duration: float,
-             arrive=None, start=None, done=None, arc: float = 0.3,
-             together: bool = False) -> None:
+    def _fly(
+        self,
+        sprite: str,
+        pairs: list[tuple[tuple, tuple]],
+        duration: float,
+        arrive=None,
+        start=None,
+        done=None,
+        arc: float = 0.3,
+        together: bool = False,
+    ) -> None:
         """Several things fly one shortly after another; ``arrive(i)`` as each lands."""
         n = len(pairs)
         stagger = min(0.12, 0.45 / max(1, n - 1)) if n > 1 else 0.0
@@ -454,6 +516,7 @@ class CluckScene(GameScene):
         def start():
             m.start_player = e.player
             self._sound("click")
+
         self._then(0.25, start=start)
 
     def _play_tiles_shuffled(self, e) -> None:
@@ -463,12 +526,18 @@ class CluckScene(GameScene):
             m.nest_stack = list(e.data["nest_stack"])
             m.pile = e.data["pile_size"]
             m.start.tile = e.data["start_tile"]
-            m.goal = TileSprite("goal", m.nest_stack[0] if m.nest_stack else None, ghost=True,
-                                row=m.goal.row, alpha=0)
+            m.goal = TileSprite(
+                "goal",
+                m.nest_stack[0] if m.nest_stack else None,
+                ghost=True,
+                row=m.goal.row,
+                alpha=0,
+            )
             self._sound("slide")
 
         def update(t):
             m.goal.alpha = 255 * t
+
         self._then(0.4, update, start)
 
     def _play_hidden_tile_laid(self, e) -> None:
@@ -483,6 +552,7 @@ class CluckScene(GameScene):
         def update(t):
             m.hidden.dx = 5.0 * (1 - t)
             m.hidden.alpha = 255 * min(1.0, t * 2)
+
         self._then(0.45, update, start)
 
     def _play_tile_drawn(self, e) -> None:
@@ -495,8 +565,10 @@ class CluckScene(GameScene):
 
         def arrive(_):
             m.hand_sizes[p] = e.data["hand_size"]
-        self._fly("back", [(("pile",), ("hand", p, m.hand_sizes[p]))], 0.35, arrive, start,
-                  arc=0.15)
+
+        self._fly(
+            "back", [(("pile",), ("hand", p, m.hand_sizes[p]))], 0.35, arrive, start, arc=0.15
+        )
 
     def _play_tile_drawn_private(self, e) -> None:
         if not e.seen_by(self.private_player) or e.player != self.private_player:
@@ -507,6 +579,7 @@ class CluckScene(GameScene):
             m.hand = list(e.data["hand"])
             if self.sel_tile not in m.hand:
                 self.sel_tile = m.hand[0]
+
         self._then(0.15, start=start)
 
     def _play_chicken_placed(self, e) -> None:
@@ -519,8 +592,15 @@ class CluckScene(GameScene):
         def arrive(_):
             m.chickens[p] = ChickenSprite(column, e.data["point"][1])
             self._sound("pop")
-        self._fly(f"chicken:{p}", [(("card", p), ("ladder", column, e.data["point"][1]))],
-                  0.55, arrive, start, arc=0.35)
+
+        self._fly(
+            f"chicken:{p}",
+            [(("card", p), ("ladder", column, e.data["point"][1]))],
+            0.55,
+            arrive,
+            start,
+            arc=0.35,
+        )
 
     def _play_round_started(self, e) -> None:
         m = self.table
@@ -536,6 +616,7 @@ class CluckScene(GameScene):
 
         def done():
             m.banner = ""
+
         self._then(1.0, update, start, done, _linear)
 
     def _play_tile_placed(self, e) -> None:
@@ -543,7 +624,7 @@ class CluckScene(GameScene):
         p, d = e.player, e.data
         turned = d["orientation"] == "turned"
         band = self.state.tiles.band(d["tile"], turned)
-        side = 5.0 if p == self.private_player else -5.0   # from the hand, or from the card
+        side = 5.0 if p == self.private_player else -5.0  # from the hand, or from the card
         sprite = TileSprite("road", d["tile"], turned, band, p, row=d["row"], dx=side, alpha=0)
 
         def start():
@@ -561,6 +642,7 @@ class CluckScene(GameScene):
 
         def done():
             self._sound("click")
+
         self._then(0.45, update, start, done)
 
     def _play_chick_placed(self, e) -> None:
@@ -576,11 +658,13 @@ class CluckScene(GameScene):
                 tile.chick = True
                 tile.chick_scale = 0.0
             self._sound("pop")
+
         self._fly("chick", [(("supply",), ("ladder", c, y))], 0.45, arrive, start)
 
         def pop(t):
             if tile is not None:
                 tile.chick_scale = t
+
         self._then(0.25, pop, ease=ease_out_back)
 
     def _play_no_chick(self, e) -> None:
@@ -593,6 +677,7 @@ class CluckScene(GameScene):
         def done():
             if mark in m.marks:
                 m.marks.remove(mark)
+
         self._then(0.5, start=start, done=done)
 
     def _play_hidden_tile_revealed(self, e) -> None:
@@ -614,11 +699,16 @@ class CluckScene(GameScene):
             else:
                 if not turned_up:
                     turned_up.append(True)
-                    sprite.kind, sprite.tile, sprite.turned, sprite.band = \
-                        "road", d["tile"], turned, band
+                    sprite.kind, sprite.tile, sprite.turned, sprite.band = (
+                        "road",
+                        d["tile"],
+                        turned,
+                        band,
+                    )
                     m.hidden = None
                     m.roads.append(sprite)
                 sprite.squash = 2 * t - 1
+
         self._then(0.6, update, start)
 
     def _play_nest_tile_placed(self, e) -> None:
@@ -636,6 +726,7 @@ class CluckScene(GameScene):
 
         def done():
             self._sound("click")
+
         self._then(0.5, update, start, done)
 
     def _play_chicken_moved(self, e) -> None:
@@ -643,8 +734,9 @@ class CluckScene(GameScene):
         p = e.player
         path = [tuple(pt) for pt in e.data["path"]]
         length = sum(math.dist(a, b) for a, b in itertools.pairwise(path))
-        pickups = sorted((_fraction_at(path, tuple(c["point"])), c["row"])
-                         for c in e.data["collected"])
+        pickups = sorted(
+            (_fraction_at(path, tuple(c["point"])), c["row"]) for c in e.data["collected"]
+        )
         taken: set[int] = set()
         last = [path[0]]
 
@@ -676,6 +768,7 @@ class CluckScene(GameScene):
             m.walker = None
             if m.chickens[p] is not None:
                 m.chickens[p].facing = 1
+
         self._then(0.4 + 0.05 * length, update, start, done, _linear)
 
     def _play_nest_outcome(self, e) -> None:
@@ -683,9 +776,11 @@ class CluckScene(GameScene):
         p, d = e.player, e.data
         chicken = m.chickens[p]
         if d["nest"]:
+
             def hop(t):
                 if chicken is not None:
                     chicken.hop = 0.35 * abs(math.sin(t * 2 * math.pi))
+
             self._then(0.6, hop, start=lambda: self._sound("chirp"), ease=_linear)
             before = m.stands[p]
 
@@ -693,12 +788,16 @@ class CluckScene(GameScene):
                 m.carried[p] = max(0, m.carried[p] - 1)
                 m.stands[p] += 1
                 self._sound("pop")
+
             pairs: list[tuple[tuple[Any, ...], tuple[Any, ...]]] = [
-                (("chicken", p), ("stand", p, before + i)) for i in range(d["stood"])]
+                (("chicken", p), ("stand", p, before + i)) for i in range(d["stood"])
+            ]
         else:
+
             def shake(t):
                 if chicken is not None:
                     chicken.shake = 0.12 * math.sin(t * 6 * math.pi) * (1 - t)
+
             self._then(0.5, shake, ease=_linear)
             before = m.stands[p]
             pairs = [(("chicken", p), ("supply",)) for _ in range(d["returned"])]
@@ -717,6 +816,7 @@ class CluckScene(GameScene):
             m.carried[p] = 0
             m.stands[p] = d["stand"]
             m.supply = d["supply"]
+
         if pairs:
             self._fly("chick", pairs, 0.5, arrive, done=done)
         else:
@@ -725,13 +825,16 @@ class CluckScene(GameScene):
     def _play_clean_up(self, e) -> None:
         m = self.table
         d = e.data
-        pairs = [(("ladder", *hole_point(i + 1, t.band)), ("supply",))
-                 for i, t in enumerate(m.roads) if t.chick and t.band is not None]
+        pairs = [
+            (("ladder", *hole_point(i + 1, t.band)), ("supply",))
+            for i, t in enumerate(m.roads)
+            if t.chick and t.band is not None
+        ]
 
         lift_from = []
 
         def away():
-            m.goal.pinned = True            # it stays with the chickens until it lifts
+            m.goal.pinned = True  # it stays with the chickens until it lifts
             lift_from.append(m.goal.row)
             m.leaving = list(m.roads) + [m.start]
             for t in m.roads:
@@ -752,9 +855,11 @@ class CluckScene(GameScene):
 
         def arrive(_):
             m.supply += 1
+
         self._then(0.5, slide, away, gone)
         if pairs:
             self._fly("chick", pairs, 0.4, arrive, together=True)
+
         def lift(t):
             row = lerp(lift_from[0], 0.0, t)
             m.goal.row = row
@@ -767,11 +872,17 @@ class CluckScene(GameScene):
             goal.kind, goal.pinned, goal.ghost, goal.row = "start", False, False, 0.0
             m.start = goal
             m.nest_stack = list(d["nest_stack"])
-            m.goal = TileSprite("goal", m.nest_stack[0] if m.nest_stack else None, ghost=True,
-                                row=self._rows()[2], alpha=255)
+            m.goal = TileSprite(
+                "goal",
+                m.nest_stack[0] if m.nest_stack else None,
+                ghost=True,
+                row=self._rows()[2],
+                alpha=255,
+            )
             for p, column in enumerate(d["chickens"]):
                 if column is not None:
                     m.chickens[p] = ChickenSprite(column, 2)
+
         self._then(0.7, lift, done=settled)
 
     def _play_game_over(self, e) -> None:
@@ -783,6 +894,7 @@ class CluckScene(GameScene):
                 c = m.chickens[p]
                 if c is not None:
                     c.hop = 0.4 * abs(math.sin(t * 3 * math.pi))
+
         self._then(0.9, hop, ease=_linear)
 
     # == the log ============================================================================
@@ -812,11 +924,13 @@ class CluckScene(GameScene):
         if kind == "chicken_placed":
             return t("cluck.log.chicken_placed", name=name, n=d["column"] + 1)
         if kind == "round_started":
-            return t("cluck.log.round_started", n=d["round"],
-                     name=self.seat_name(d["start_player"]))
+            return t(
+                "cluck.log.round_started", n=d["round"], name=self.seat_name(d["start_player"])
+            )
         if kind == "tile_placed":
-            return t("cluck.log.tile_placed", name=name, tile=d["tile"],
-                     way=self._way(d["orientation"]))
+            return t(
+                "cluck.log.tile_placed", name=name, tile=d["tile"], way=self._way(d["orientation"])
+            )
         if kind == "chick_placed":
             return t("cluck.log.chick_placed", n=d["supply"])
         if kind == "no_chick":
@@ -827,16 +941,24 @@ class CluckScene(GameScene):
             return t("cluck.log.nest_tile", tile=d["tile"])
         if kind == "chicken_moved":
             n = len(d["collected"])
-            return t(self._counted("cluck.log.chicken_moved", n), name=name, a=d["from"] + 1,
-                     b=d["to"] + 1, n=n)
+            return t(
+                self._counted("cluck.log.chicken_moved", n),
+                name=name,
+                a=d["from"] + 1,
+                b=d["to"] + 1,
+                n=n,
+            )
         if kind == "nest_outcome":
             if d["nest"]:
-                return t(self._counted("cluck.log.nest_yes", d["stood"]), name=name,
-                         n=d["stood"], stand=d["stand"])
+                return t(
+                    self._counted("cluck.log.nest_yes", d["stood"]),
+                    name=name,
+                    n=d["stood"],
+                    stand=d["stand"],
+                )
             if d["lost"]:
                 return t("cluck.log.nest_lost", name=name, n=d["returned"], lost=d["lost"])
-            return t(self._counted("cluck.log.nest_no", d["returned"]), name=name,
-                     n=d["returned"])
+            return t(self._counted("cluck.log.nest_no", d["returned"]), name=name, n=d["returned"])
         if kind == "clean_up":
             return t("cluck.log.clean_up", n=d["chicks_returned"], tile=d["start_tile"])
         if kind == "game_over":
@@ -845,7 +967,7 @@ class CluckScene(GameScene):
 
     # == a person's choices =================================================================
     def _my_turn(self) -> str | None:
-        """"hole" or "place" when the person looking at the screen must decide now."""
+        """ "hole" or "place" when the person looking at the screen must decide now."""
         player = self.private_player
         if player is None or self.busy_animating() or self.active_human() != player:
             return None
@@ -865,8 +987,9 @@ class CluckScene(GameScene):
         return [a.column for a in self.state.legal_actions(player) if isinstance(a, ChooseHole)]
 
     def _hand_tiles(self, player: int) -> list[int]:
-        return sorted({a.tile for a in self.state.legal_actions(player)
-                       if isinstance(a, PlaceTile)})
+        return sorted(
+            {a.tile for a in self.state.legal_actions(player) if isinstance(a, PlaceTile)}
+        )
 
     def _is_turned(self, tile: int | None) -> bool:
         return tile is not None and bool(self.turned.get(tile, False))
@@ -898,18 +1021,33 @@ class CluckScene(GameScene):
         targets = [(b.key, b.rect) for b in self.buttons.buttons if b.enabled]
         mode = self._my_turn()
         if mode == "hole":
-            targets += [(f"hole:{c}", self.hole_rect(c).clip(self.area))
-                        for c in self._free_holes(self._me())]
+            targets += [
+                (f"hole:{c}", self.hole_rect(c).clip(self.area))
+                for c in self._free_holes(self._me())
+            ]
         elif mode == "place":
             targets += [(b.key, b.rect) for b in self.play_buttons]
-            targets += [(f"tile:{tile}", self.hand_rect(i))
-                        for i, tile in enumerate(self._hand_tiles(self._me()))]
+            targets += [
+                (f"tile:{tile}", self.hand_rect(i))
+                for i, tile in enumerate(self._hand_tiles(self._me()))
+            ]
             targets.append(("slot", self.slot_rect().clip(self.area)))
         return reachable(targets)
 
-    _GAME_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN,
-                  pygame.K_KP_ENTER, pygame.K_r, pygame.K_1, pygame.K_2, pygame.K_3,
-                  pygame.K_4, pygame.K_5)
+    _GAME_KEYS = (
+        pygame.K_LEFT,
+        pygame.K_RIGHT,
+        pygame.K_UP,
+        pygame.K_DOWN,
+        pygame.K_RETURN,
+        pygame.K_KP_ENTER,
+        pygame.K_r,
+        pygame.K_1,
+        pygame.K_2,
+        pygame.K_3,
+        pygame.K_4,
+        pygame.K_5,
+    )
 
     def handle_event(self, event) -> None:
         if event.type == pygame.MOUSEWHEEL:
@@ -967,8 +1105,9 @@ class CluckScene(GameScene):
         if event.type == pygame.MOUSEMOTION:
             for button in self.play_buttons:
                 button.hovered = button.rect.collidepoint(event.pos)
-            self.hover = next((i for i in range(len(hand))
-                               if self.hand_rect(i).collidepoint(event.pos)), None)
+            self.hover = next(
+                (i for i in range(len(hand)) if self.hand_rect(i).collidepoint(event.pos)), None
+            )
             if self.hover is None and self.slot_rect().collidepoint(event.pos):
                 self.hover = "slot"
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 3:
@@ -1006,8 +1145,9 @@ class CluckScene(GameScene):
         if key != self._preview_key:
             self._preview_key = key
             try:
-                self._preview = preview(self.state.view(player), player, tile,
-                                        self._is_turned(tile))
+                self._preview = preview(
+                    self.state.view(player), player, tile, self._is_turned(tile)
+                )
             except ValueError:
                 self._preview = {}
         return self._preview
@@ -1111,20 +1251,22 @@ class CluckScene(GameScene):
             return
         if sprite.kind == "start" and sprite.tile is None:
             return
-        image = self._tile_surface(sprite.kind, sprite.tile, sprite.turned, rect.width,
-                                   rect.height)
+        image = self._tile_surface(sprite.kind, sprite.tile, sprite.turned, rect.width, rect.height)
         if sprite.squash < 0.999:
             image = pygame.transform.smoothscale(
-                image, (image.get_width(), max(1, int(image.get_height() * sprite.squash))))
+                image, (image.get_width(), max(1, int(image.get_height() * sprite.squash)))
+            )
         a = sprite.alpha if alpha is None else alpha
         if a < 254:
-            image = image.copy()     # never change the cached picture
+            image = image.copy()  # never change the cached picture
             image.set_alpha(int(max(0, a)))
         surface.blit(image, image.get_rect(center=rect.center))
 
     def draw_table(self, surface) -> None:
-        if getattr(self, "_background", None) is None or \
-                self._background.get_size() != surface.get_size():
+        if (
+            getattr(self, "_background", None) is None
+            or self._background.get_size() != surface.get_size()
+        ):
             self._background = self._paint_background(surface.get_size())
         surface.blit(self._background, (0, 0))
         mode = self._my_turn()
@@ -1142,8 +1284,14 @@ class CluckScene(GameScene):
         self._draw_banner(surface)
         foot = (self.area.centerx, self.area.bottom + self.px(26))
         if self._max_scroll() > 0 and not self.session.thinking():
-            draw_text(surface, self.t("cluck.scroll_hint"), self.px(14), foot, theme.INK_SOFT,
-                      anchor="midbottom")
+            draw_text(
+                surface,
+                self.t("cluck.scroll_hint"),
+                self.px(14),
+                foot,
+                theme.INK_SOFT,
+                anchor="midbottom",
+            )
         self.draw_thinking(surface, foot)
 
     # -- the ladder --
@@ -1152,8 +1300,12 @@ class CluckScene(GameScene):
         for sprite in m.leaving:
             self._blit_tile(surface, sprite, self.band_rect(sprite.row, sprite.dx))
         self._blit_tile(surface, m.start, self.band_rect(m.start.row, m.start.dx))
-        self._row_label(surface, m.start.row, "START" if m.start.tile == self.state.tiles.start.id
-                        else str(m.start.tile or ""), None)
+        self._row_label(
+            surface,
+            m.start.row,
+            "START" if m.start.tile == self.state.tiles.start.id else str(m.start.tile or ""),
+            None,
+        )
         for sprite in m.roads:
             self._blit_tile(surface, sprite, self.band_rect(sprite.row, sprite.dx))
             self._row_label(surface, sprite.row, str(sprite.tile), sprite.player, sprite.dx)
@@ -1168,8 +1320,14 @@ class CluckScene(GameScene):
                 self._blit_tile(surface, m.goal, rect, alpha=min(m.goal.alpha, GHOST_ALPHA))
                 self._dashed_rect(surface, rect, STRAW_EDGE)
                 under = self.t("cluck.preview_legend" if mode == "place" else "cluck.next_nest")
-                draw_text(surface, under, self.px(13), (rect.centerx, rect.bottom + self.px(12)),
-                          theme.INK_SOFT, anchor="midtop")
+                draw_text(
+                    surface,
+                    under,
+                    self.px(13),
+                    (rect.centerx, rect.bottom + self.px(12)),
+                    theme.INK_SOFT,
+                    anchor="midtop",
+                )
             else:
                 self._blit_tile(surface, m.goal, rect)
             self._row_label(surface, m.goal.row, str(m.goal.tile), None, m.goal.dx)
@@ -1188,11 +1346,13 @@ class CluckScene(GameScene):
             r = self.px(13)
             pygame.draw.circle(surface, self.seat_colour(player), (x - r, y), r)
             pygame.draw.circle(surface, theme.INK_LIGHT, (x - r, y), r, 2)
-            draw_text(surface, text, self.px(14), (x - r, y), theme.INK_LIGHT, bold=True,
-                      anchor="center")
+            draw_text(
+                surface, text, self.px(14), (x - r, y), theme.INK_LIGHT, bold=True, anchor="center"
+            )
         else:
-            draw_text(surface, text, self.px(14), (x, y), theme.INK_SOFT, bold=True,
-                      anchor="midright")
+            draw_text(
+                surface, text, self.px(14), (x, y), theme.INK_SOFT, bold=True, anchor="midright"
+            )
 
     def _dashed_rect(self, surface, rect: pygame.Rect, colour, width: int = 2) -> None:
         dash = self.px(10)
@@ -1214,16 +1374,28 @@ class CluckScene(GameScene):
             pulse = 2 + int(2 * (1 + math.sin(pygame.time.get_ticks() / 180)))
             if self.hover == "slot":
                 pulse = self.px(6)
-            pygame.draw.rect(surface, colour, rect.inflate(4, 4), width=pulse,
-                             border_radius=max(4, rect.height // 6))
+            pygame.draw.rect(
+                surface,
+                colour,
+                rect.inflate(4, 4),
+                width=pulse,
+                border_radius=max(4, rect.height // 6),
+            )
             return
         shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(shade, (255, 255, 255, 90), shade.get_rect(),
-                         border_radius=max(4, rect.height // 6))
+        pygame.draw.rect(
+            shade, (255, 255, 255, 90), shade.get_rect(), border_radius=max(4, rect.height // 6)
+        )
         surface.blit(shade, rect)
         self._dashed_rect(surface, rect, MEADOW_EDGE)
-        draw_text(surface, self.t("cluck.place_here"), self.px(14), rect.center,
-                  MEADOW_EDGE, anchor="center")
+        draw_text(
+            surface,
+            self.t("cluck.place_here"),
+            self.px(14),
+            rect.center,
+            MEADOW_EDGE,
+            anchor="center",
+        )
 
     def _chick_size(self) -> int:
         return max(10, int(min(self.row_h * 0.46, self.col_w * 0.5)))
@@ -1244,6 +1416,7 @@ class CluckScene(GameScene):
         key = self.session.seats[player].character
         name = f"cluck_{key}.svg"
         from game.paths import SPRITES_DIR
+
         if not (SPRITES_DIR / name).exists():
             name = "cluck_henrietta.svg"
         return sprites.svg(name, size)
@@ -1268,10 +1441,19 @@ class CluckScene(GameScene):
                 ghost = self._chicken_image(player, size).copy()
                 ghost.set_alpha(150)
                 surface.blit(ghost, ghost.get_rect(midbottom=(x, y + size * 0.08)))
-                draw_text(surface, str(cursor + 1), self.px(16), (x, y - size * 0.95),
-                          theme.INK, bold=True, anchor="center")
-        order = sorted((p for p, c in enumerate(m.chickens) if c is not None),
-                       key=lambda p: (p == m.walker, m.chickens[p].y))
+                draw_text(
+                    surface,
+                    str(cursor + 1),
+                    self.px(16),
+                    (x, y - size * 0.95),
+                    theme.INK,
+                    bold=True,
+                    anchor="center",
+                )
+        order = sorted(
+            (p for p, c in enumerate(m.chickens) if c is not None),
+            key=lambda p: (p == m.walker, m.chickens[p].y),
+        )
         for p in order:
             c = m.chickens[p]
             x, y = self.to_screen(c.column + c.shake, c.y)
@@ -1285,13 +1467,22 @@ class CluckScene(GameScene):
             if carried:
                 small = sprites.svg("cluck_chick.svg", max(8, int(size * 0.38)))
                 for i in range(min(carried, 4)):
-                    surface.blit(small, small.get_rect(
-                        midbottom=(rect.centerx - size * 0.12 - i * size * 0.04,
-                                   rect.top + size * 0.42 - i * size * 0.2)))
+                    surface.blit(
+                        small,
+                        small.get_rect(
+                            midbottom=(
+                                rect.centerx - size * 0.12 - i * size * 0.04,
+                                rect.top + size * 0.42 - i * size * 0.2,
+                            )
+                        ),
+                    )
                 if carried > 1:
-                    self._badge(surface, f"{carried}", (rect.right - size * 0.1,
-                                                        rect.top + size * 0.15),
-                                self.seat_colour(p))
+                    self._badge(
+                        surface,
+                        f"{carried}",
+                        (rect.right - size * 0.1, rect.top + size * 0.15),
+                        self.seat_colour(p),
+                    )
 
     def _badge(self, surface, text: str, center, colour) -> None:
         label = fonts.render(text, self.px(14), theme.INK_LIGHT, bold=True)
@@ -1301,7 +1492,7 @@ class CluckScene(GameScene):
         surface.blit(label, label.get_rect(center=center))
 
     def _draw_preview(self, surface) -> None:
-        player = self._me()           # drawn in the person's "place" turn only
+        player = self._me()  # drawn in the person's "place" turn only
         result = self._current_preview(player)
         if not result:
             return
@@ -1329,8 +1520,9 @@ class CluckScene(GameScene):
             for row in cp.trace.collected:
                 band = m.roads[row - 1].band if row <= laid else candidate
                 hx, hy = self.to_screen(*hole_point(row, band))
-                pygame.draw.circle(surface, colour, (hx, hy - size * 0.3), int(size * 0.62),
-                                   max(2, self.px(3)))
+                pygame.draw.circle(
+                    surface, colour, (hx, hy - size * 0.3), int(size * 0.62), max(2, self.px(3))
+                )
             end = points[-1]
             good = cp.nest
             gained = len(cp.trace.collected)
@@ -1338,8 +1530,9 @@ class CluckScene(GameScene):
             label = fonts.render(text, self.px(15), theme.INK_LIGHT, bold=True)
             pill = label.get_rect(center=(end[0], end[1] + self.row_h * 0.34))
             pill.inflate_ip(self.px(10), self.px(4))
-            pygame.draw.rect(surface, theme.GOOD if good else theme.BAD, pill,
-                             border_radius=pill.height // 2)
+            pygame.draw.rect(
+                surface, theme.GOOD if good else theme.BAD, pill, border_radius=pill.height // 2
+            )
             pygame.draw.rect(surface, colour, pill, width=2, border_radius=pill.height // 2)
             surface.blit(label, label.get_rect(center=pill.center))
 
@@ -1348,14 +1541,19 @@ class CluckScene(GameScene):
         m = self.table
         cx = self.area.centerx
         text = self.t("cluck.round_of", n=m.round, total=MAX_ROUNDS)
-        draw_text(surface, text, self.px(24), (cx, self.px(10)), theme.INK, bold=True,
-                  anchor="midtop")
-        variants = [self.t.pick(spec.name_en, spec.name_ja) for spec in OPTIONS
-                    if spec.key in ("long_road", "runaway") and self.state.options.get(spec.key)]
+        draw_text(
+            surface, text, self.px(24), (cx, self.px(10)), theme.INK, bold=True, anchor="midtop"
+        )
+        variants = [
+            self.t.pick(spec.name_en, spec.name_ja)
+            for spec in OPTIONS
+            if spec.key in ("long_road", "runaway") and self.state.options.get(spec.key)
+        ]
         under = " · ".join(variants)
         if under:
-            draw_text(surface, under, self.px(14), (cx, self.px(40)), theme.INK_SOFT,
-                      anchor="midtop")
+            draw_text(
+                surface, under, self.px(14), (cx, self.px(40)), theme.INK_SOFT, anchor="midtop"
+            )
 
     def _draw_cards(self, surface) -> None:
         m = self.table
@@ -1363,22 +1561,33 @@ class CluckScene(GameScene):
         winners = set(self.state.winners()) if over else set()
         for p, card in enumerate(self.cards):
             colour = self.seat_colour(p)
-            active = (m.turn == p and not over) if self.busy_animating() else (
-                p in self.state.to_act())
+            active = (
+                (m.turn == p and not over) if self.busy_animating() else (p in self.state.to_act())
+            )
             draw_panel(surface, card, radius=12)
             stripe = pygame.Rect(card.x, card.y, self.px(8), card.height)
-            pygame.draw.rect(surface, colour, stripe, border_top_left_radius=12,
-                             border_bottom_left_radius=12)
+            pygame.draw.rect(
+                surface, colour, stripe, border_top_left_radius=12, border_bottom_left_radius=12
+            )
             if active:
                 pygame.draw.rect(surface, colour, card, width=self.px(4), border_radius=12)
             icon = self._chicken_image(p, self.px(64))
             surface.blit(icon, icon.get_rect(center=self._anchor(("card", p))))
             seat = self.session.seats[p]
             name_x = card.x + self.px(84)
-            draw_text(surface, seat.name, self.px(20), (name_x, card.y + self.px(12)),
-                      theme.INK, bold=True)
-            who = self.t("app.human") if seat.human else (
-                f"{self.t('app.computer')} · {self.t('app.level_' + seat.level)}")
+            draw_text(
+                surface,
+                seat.name,
+                self.px(20),
+                (name_x, card.y + self.px(12)),
+                theme.INK,
+                bold=True,
+            )
+            who = (
+                self.t("app.human")
+                if seat.human
+                else (f"{self.t('app.computer')} · {self.t('app.level_' + seat.level)}")
+            )
             draw_text(surface, who, self.px(13), (name_x, card.y + self.px(38)), theme.INK_SOFT)
             for i in range(m.hand_sizes[p]):
                 x, y = self._anchor(("hand", p, i))
@@ -1387,11 +1596,18 @@ class CluckScene(GameScene):
                 pygame.draw.rect(surface, (185, 130, 74), back, border_radius=3)
                 pygame.draw.rect(surface, BACK_EDGE, back, width=2, border_radius=3)
             hand_x = self._anchor(("hand", p, max(1, m.hand_sizes[p])))[0] - self.px(2)
-            draw_text(surface, self.t("cluck.hand_count", n=m.hand_sizes[p]), self.px(13),
-                      (hand_x, card.y + self.px(76)), theme.INK_SOFT, anchor="midleft")
+            draw_text(
+                surface,
+                self.t("cluck.hand_count", n=m.hand_sizes[p]),
+                self.px(13),
+                (hand_x, card.y + self.px(76)),
+                theme.INK_SOFT,
+                anchor="midleft",
+            )
             if m.start_player == p:
-                badge = fonts.render(self.t("cluck.start_badge"), self.px(12), theme.INK_LIGHT,
-                                     bold=True)
+                badge = fonts.render(
+                    self.t("cluck.start_badge"), self.px(12), theme.INK_LIGHT, bold=True
+                )
                 pill = badge.get_rect().inflate(self.px(12), self.px(6))
                 pill.topleft = (name_x, card.y + self.px(96))
                 pygame.draw.rect(surface, theme.ACCENT, pill, border_radius=pill.height // 2)
@@ -1410,12 +1626,25 @@ class CluckScene(GameScene):
             x, y = self._stand_pos(p, i)
             surface.blit(chick, chick.get_rect(midbottom=(x, y + self.px(3))))
         label = self.t("cluck.stand", n=count)
-        draw_text(surface, label, self.px(18) if winner else self.px(16),
-                  (card.x + self.px(16), card.bottom - self.px(10)),
-                  theme.ACCENT_DARK if winner else theme.INK, bold=True, anchor="bottomleft")
+        draw_text(
+            surface,
+            label,
+            self.px(18) if winner else self.px(16),
+            (card.x + self.px(16), card.bottom - self.px(10)),
+            theme.ACCENT_DARK if winner else theme.INK,
+            bold=True,
+            anchor="bottomleft",
+        )
         if winner:
-            draw_text(surface, "★", self.px(22), (card.right - self.px(12), card.y + self.px(8)),
-                      theme.ACCENT, bold=True, anchor="topright")
+            draw_text(
+                surface,
+                "★",
+                self.px(22),
+                (card.right - self.px(12), card.y + self.px(8)),
+                theme.ACCENT,
+                bold=True,
+                anchor="topright",
+            )
 
     def _draw_stock(self, surface) -> None:
         m = self.table
@@ -1423,26 +1652,55 @@ class CluckScene(GameScene):
         draw_panel(surface, p, radius=12)
         basket = sprites.svg("cluck_basket.svg", self.px(66), self.px(52))
         surface.blit(basket, basket.get_rect(center=self.supply_pos))
-        draw_text(surface, str(m.supply), self.px(22), (self.supply_pos[0],
-                                                       self.supply_pos[1] + self.px(28)),
-                  theme.INK, bold=True, anchor="midtop")
-        draw_text(surface, self.t("cluck.supply"), self.px(13), (self.supply_pos[0], p.y +
-                                                                 self.px(6)),
-                  theme.INK_SOFT, anchor="midtop")
+        draw_text(
+            surface,
+            str(m.supply),
+            self.px(22),
+            (self.supply_pos[0], self.supply_pos[1] + self.px(28)),
+            theme.INK,
+            bold=True,
+            anchor="midtop",
+        )
+        draw_text(
+            surface,
+            self.t("cluck.supply"),
+            self.px(13),
+            (self.supply_pos[0], p.y + self.px(6)),
+            theme.INK_SOFT,
+            anchor="midtop",
+        )
         px, py = self.pile_pos
         for i in range(min(3, m.pile)):
             back = pygame.Rect(0, 0, self.px(54), self.px(30))
             back.center = (int(px - i * 2), int(py - i * 3))
             pygame.draw.rect(surface, (185, 130, 74), back, border_radius=4)
             pygame.draw.rect(surface, BACK_EDGE, back, width=2, border_radius=4)
-        draw_text(surface, str(m.pile), self.px(22), (px, py + self.px(28)), theme.INK, bold=True,
-                  anchor="midtop")
-        draw_text(surface, self.t("cluck.pile"), self.px(13), (px, p.y + self.px(6)),
-                  theme.INK_SOFT, anchor="midtop")
+        draw_text(
+            surface,
+            str(m.pile),
+            self.px(22),
+            (px, py + self.px(28)),
+            theme.INK,
+            bold=True,
+            anchor="midtop",
+        )
+        draw_text(
+            surface,
+            self.t("cluck.pile"),
+            self.px(13),
+            (px, p.y + self.px(6)),
+            theme.INK_SOFT,
+            anchor="midtop",
+        )
         nest = self.nest_rect
-        draw_text(surface, self.t("cluck.nest_stack"), self.px(13), (nest.centerx,
-                                                                    p.y + self.px(6)),
-                  theme.INK_SOFT, anchor="midtop")
+        draw_text(
+            surface,
+            self.t("cluck.nest_stack"),
+            self.px(13),
+            (nest.centerx, p.y + self.px(6)),
+            theme.INK_SOFT,
+            anchor="midtop",
+        )
         if m.nest_stack:
             for i in range(min(len(m.nest_stack) - 1, 3), 0, -1):
                 under = nest.move(i * self.px(3), i * self.px(3))
@@ -1455,8 +1713,15 @@ class CluckScene(GameScene):
             size = self.px(13)
             while size > self.px(9) and fonts.font(size, True).size(order)[0] > room:
                 size -= 1
-            draw_text(surface, order, size, (p.right - self.px(8), nest.bottom + self.px(12)),
-                      theme.INK_SOFT, bold=True, anchor="topright")
+            draw_text(
+                surface,
+                order,
+                size,
+                (p.right - self.px(8), nest.bottom + self.px(12)),
+                theme.INK_SOFT,
+                bold=True,
+                anchor="topright",
+            )
 
     def _draw_hand_panel(self, surface, mode) -> None:
         panel = self.hand_panel
@@ -1475,15 +1740,20 @@ class CluckScene(GameScene):
         title = self.t("cluck.your_tiles")
         if self.session.seats[viewer].human and len(self.session.humans()) > 1:
             title = self.t("cluck.tiles_of", name=self.seat_name(viewer))
-        draw_text(surface, title, self.px(13), (panel.x + self.px(14),
-                                                self.hand_rects[0].y - self.px(18)),
-                  theme.INK_SOFT, bold=True)
+        draw_text(
+            surface,
+            title,
+            self.px(13),
+            (panel.x + self.px(14), self.hand_rects[0].y - self.px(18)),
+            theme.INK_SOFT,
+            bold=True,
+        )
         self._draw_hand(surface, viewer, mode)
 
     def _draw_hand(self, surface, viewer: int, mode) -> None:
         """The private part of the table: only ever drawn for ``self.private_player``."""
         hand = self.table.hand
-        for i, tile in enumerate(hand[:len(self.hand_rects)]):
+        for i, tile in enumerate(hand[: len(self.hand_rects)]):
             rect = self.hand_rect(i)
             selected = mode == "place" and tile == self.sel_tile
             turned = self._is_turned(tile) if mode == "place" else False
@@ -1495,31 +1765,60 @@ class CluckScene(GameScene):
                 image = image.copy()
                 image.set_alpha(200)
             surface.blit(image, image.get_rect(center=rect.center))
-            draw_text(surface, str(i + 1), self.px(15), (rect.x - self.px(18), rect.centery),
-                      theme.INK_SOFT, bold=True, anchor="center")
-            draw_text(surface, str(tile), self.px(11),
-                      (rect.right - self.px(4), rect.bottom - self.px(2)),
-                      theme.INK_LIGHT, bold=True, anchor="bottomright")
+            draw_text(
+                surface,
+                str(i + 1),
+                self.px(15),
+                (rect.x - self.px(18), rect.centery),
+                theme.INK_SOFT,
+                bold=True,
+                anchor="center",
+            )
+            draw_text(
+                surface,
+                str(tile),
+                self.px(11),
+                (rect.right - self.px(4), rect.bottom - self.px(2)),
+                theme.INK_LIGHT,
+                bold=True,
+                anchor="bottomright",
+            )
             if selected:
-                pygame.draw.rect(surface, self.seat_colour(viewer), rect.inflate(8, 8),
-                                 width=self.px(3), border_radius=self.px(8))
+                pygame.draw.rect(
+                    surface,
+                    self.seat_colour(viewer),
+                    rect.inflate(8, 8),
+                    width=self.px(3),
+                    border_radius=self.px(8),
+                )
             elif mode == "place" and self.hover == i:
-                pygame.draw.rect(surface, theme.INK_SOFT, rect.inflate(8, 8), width=2,
-                                 border_radius=self.px(8))
+                pygame.draw.rect(
+                    surface, theme.INK_SOFT, rect.inflate(8, 8), width=2, border_radius=self.px(8)
+                )
                 way = self.t("cluck.turned" if turned else "cluck.upright")
-                draw_text(surface, way, self.px(12), (rect.right, rect.y - self.px(2)),
-                          theme.INK_SOFT, anchor="bottomright")
+                draw_text(
+                    surface,
+                    way,
+                    self.px(12),
+                    (rect.right, rect.y - self.px(2)),
+                    theme.INK_SOFT,
+                    anchor="bottomright",
+                )
         if mode == "place":
             for button in self.play_buttons:
                 button.draw(surface)
 
     def _prompt(self, mode) -> tuple[str, str]:
         if mode == "hole":
-            return (self.t("cluck.your_hole", name=self.seat_name(self._me())),
-                    self.t("cluck.hint_hole"))
+            return (
+                self.t("cluck.your_hole", name=self.seat_name(self._me())),
+                self.t("cluck.hint_hole"),
+            )
         if mode == "place":
-            return (self.t("cluck.your_place", name=self.seat_name(self._me())),
-                    self.t("cluck.hint_place"))
+            return (
+                self.t("cluck.your_place", name=self.seat_name(self._me())),
+                self.t("cluck.hint_place"),
+            )
         m = self.table
         watching = self.private_player is None and self.session.humans()
         hint = self.t("cluck.watching") if watching else ""
@@ -1527,8 +1826,11 @@ class CluckScene(GameScene):
             return self.t("cluck.log.game_over", n=self.state.round), hint
         if m.stage == "end":
             return self.t("cluck.turn_walk"), hint
-        turn = m.turn if self.busy_animating() else (
-            self.state.to_act()[0] if self.state.to_act() else None)
+        turn = (
+            m.turn
+            if self.busy_animating()
+            else (self.state.to_act()[0] if self.state.to_act() else None)
+        )
         if turn is None:
             return "", hint
         key = "cluck.turn_place" if m.stage == "place" else "cluck.turn_hole"
@@ -1563,10 +1865,16 @@ class CluckScene(GameScene):
         pill = label.get_rect(center=(self.area.centerx, self.area.y + self.area.height * 0.42))
         pill.inflate_ip(self.px(48), self.px(22))
         banner = pygame.Surface(pill.size, pygame.SRCALPHA)
-        pygame.draw.rect(banner, (*theme.ACCENT, 255), banner.get_rect(),
-                         border_radius=pill.height // 2)
-        pygame.draw.rect(banner, (*theme.ACCENT_DARK, 255), banner.get_rect(), width=3,
-                         border_radius=pill.height // 2)
+        pygame.draw.rect(
+            banner, (*theme.ACCENT, 255), banner.get_rect(), border_radius=pill.height // 2
+        )
+        pygame.draw.rect(
+            banner,
+            (*theme.ACCENT_DARK, 255),
+            banner.get_rect(),
+            width=3,
+            border_radius=pill.height // 2,
+        )
         banner.blit(label, label.get_rect(center=banner.get_rect().center))
         banner.set_alpha(int(m.banner_alpha))
         surface.blit(banner, pill)

@@ -1,4 +1,5 @@
 """A message over the current scene (bad files, failed saves): the app keeps running."""
+
 from __future__ import annotations
 
 import pygame
@@ -9,7 +10,6 @@ from game.ui.widgets import Button, draw_text
 
 
 class DialogScene(ModalScene):
-
     def __init__(self, app, title: str, message: str):
         super().__init__(app)
         self.title = title
@@ -23,23 +23,25 @@ class DialogScene(ModalScene):
         w, h = size
         self.text_size = max(14, self.px(20))
         self.line_h = self.text_size + max(4, self.px(8))
-        self.gap = max(4, self.px(8))                     # between paragraphs
+        self.gap = max(4, self.px(8))  # between paragraphs
         width = min(w - 40, self.px(820))
         text_w = width - self.px(60)
-        top, bottom = self.px(72), self.px(48) + self.px(44)   # title above, OK below
+        top, bottom = self.px(72), self.px(48) + self.px(44)  # title above, OK below
         room = h - 40 - top - bottom
-        self.rows: list[tuple[str, int]] = []                   # (text, y offset)
+        self.rows: list[tuple[str, int]] = []  # (text, y offset)
         y = 0
         for paragraph in self.message.split("\n"):
             if self.rows:
                 y += self.gap
             for line in fonts.wrap(paragraph, self.text_size, text_w) or [""]:
-                if y + self.line_h > room:                       # no room for this line:
+                if y + self.line_h > room:  # no room for this line:
                     if not self.rows:
                         break
-                    text, at = self.rows[-1]                     # the last one says so
-                    self.rows[-1] = (fonts.ellipsize(fonts.font(self.text_size),
-                                                     text + " …", text_w), at)
+                    text, at = self.rows[-1]  # the last one says so
+                    self.rows[-1] = (
+                        fonts.ellipsize(fonts.font(self.text_size), text + " …", text_w),
+                        at,
+                    )
                     break
                 self.rows.append((line, y))
                 y += self.line_h
@@ -52,8 +54,9 @@ class DialogScene(ModalScene):
         self.buttons.clear()
         ok = pygame.Rect(0, 0, self.px(160), self.px(48))
         ok.midbottom = (self.panel.centerx, self.panel.bottom - self.px(20))
-        self.buttons.add(Button(ok, self.t("app.ok"), self.app.pop, self.px(22),
-                                primary=True, key="ok"))
+        self.buttons.add(
+            Button(ok, self.t("app.ok"), self.app.pop, self.px(22), primary=True, key="ok")
+        )
         self.buttons.focus = 0
 
     @property
@@ -62,10 +65,17 @@ class DialogScene(ModalScene):
 
     def draw(self, surface):
         self.draw_backdrop(surface)
-        title, size = fonts.fit(self.title, self.px(28), self.panel.width - self.px(60),
-                                max(14, self.px(18)), bold=True)
-        draw_text(surface, title, size, (self.panel.x + self.px(30),
-                  self.panel.y + self.px(22)), theme.BAD, bold=True)
+        title, size = fonts.fit(
+            self.title, self.px(28), self.panel.width - self.px(60), max(14, self.px(18)), bold=True
+        )
+        draw_text(
+            surface,
+            title,
+            size,
+            (self.panel.x + self.px(30), self.panel.y + self.px(22)),
+            theme.BAD,
+            bold=True,
+        )
         top = self.panel.y + self.px(72)
         for text, at in self.rows:
             draw_text(surface, text, self.text_size, (self.panel.x + self.px(30), top + at))

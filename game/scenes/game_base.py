@@ -12,6 +12,7 @@ A game scene subclasses :class:`GameScene` and implements:
 - ``human_event(event, player) -> None``: turn clicks/keys into an action and call
   ``self.act(player, action)``.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -22,7 +23,7 @@ from game.ui import fonts, theme
 from game.ui.tween import Timeline
 from game.ui.widgets import Button, draw_panel, draw_text
 
-BOT_DELAY = 0.7     # seconds a computer seat "thinks" at least, so people can follow
+BOT_DELAY = 0.7  # seconds a computer seat "thinks" at least, so people can follow
 
 
 class GameScene(Scene):
@@ -31,10 +32,11 @@ class GameScene(Scene):
     def __init__(self, app, session):
         super().__init__(app)
         from game import registry
+
         self.session = session
         self.info = registry.get(session.game_id)
         self.timeline = Timeline()
-        self.events: list[Event] = []        # waiting to be animated
+        self.events: list[Event] = []  # waiting to be animated
         self.log: list[str] = []
         self.private_player: int | None = None
         self.end_shown = False
@@ -64,10 +66,11 @@ class GameScene(Scene):
         import random
 
         from game.ai import Bot, make_bot
+
         rng = random.Random(self.session.seed)
         bots: dict[int, Bot] = {}
         state = self.state
-        for event in self.events:          # still waiting to be played (the opening)
+        for event in self.events:  # still waiting to be played (the opening)
             line = self.describe(event)
             if line:
                 self.log_line(line)
@@ -144,8 +147,11 @@ class GameScene(Scene):
         return self.timeline.busy() or bool(self.events)
 
     def busy(self) -> bool:
-        return self.busy_animating() or bool(self.session.pending) or (
-            not self.state.is_over() and bool(self.session.bots_to_act()))
+        return (
+            self.busy_animating()
+            or bool(self.session.pending)
+            or (not self.state.is_over() and bool(self.session.bots_to_act()))
+        )
 
     def update(self, dt: float) -> None:
         self.timeline.update(dt * self.speed)
@@ -184,6 +190,7 @@ class GameScene(Scene):
         """Hand the screen to ``player``, behind the curtain when others were looking."""
         if self.session.needs_handoff(player):
             from game.scenes.handoff import HandoffScene
+
             self.private_player = None
 
             def ready():
@@ -191,8 +198,9 @@ class GameScene(Scene):
                 self.session.viewer = player
                 self.on_private_shown(player)
 
-            self.app.push(HandoffScene(self.app, self.seat_name(player),
-                                       self.seat_colour(player), ready))
+            self.app.push(
+                HandoffScene(self.app, self.seat_name(player), self.seat_colour(player), ready)
+            )
         else:
             self.private_player = player
             self.session.viewer = player
@@ -211,11 +219,12 @@ class GameScene(Scene):
 
     def autosave(self) -> None:
         from game import saves
+
         try:
             saves.autosave(self.session)
         except OSError as exc:
             self.log_line(str(exc))
-            self.app.report_autosave(exc)     # a dialog, once per streak of failures
+            self.app.report_autosave(exc)  # a dialog, once per streak of failures
         else:
             self.app.report_autosave(None)
 
@@ -229,16 +238,22 @@ class GameScene(Scene):
             return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_F1, pygame.K_h):
             from game.scenes.help import HelpScene
+
             self.app.push(HelpScene(self.app, self.info))
             return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key == pygame.K_z
+            and event.mod & pygame.KMOD_CTRL
+        ):
             self.undo()
             return
         if self.buttons.handle_event(event):
             return
         if self.busy_animating():
             if (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
-                    event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE):
+                event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE
+            ):
                 self.skip_animation()
             return
         human = self.active_human()
@@ -258,8 +273,10 @@ class GameScene(Scene):
 
     def open_pause(self):
         from game.scenes.pause import PauseScene
-        self.app.push(PauseScene(self.app, self.info, on_quit_to_menu=self.autosave,
-                                 session=self.session))
+
+        self.app.push(
+            PauseScene(self.app, self.info, on_quit_to_menu=self.autosave, session=self.session)
+        )
 
     # -- drawing ---------------------------------------------------------------------------
     def layout(self, size):
@@ -273,8 +290,9 @@ class GameScene(Scene):
         if getattr(self.session.module, "FACE_DOWN_EVENTS", None):
             # only games with secret choices ever allow an undo (Session.can_undo)
             undo = pygame.Rect(w - self.px(226), self.px(8), self.px(102), self.px(40))
-            self.undo_button = self.buttons.add(Button(undo, self.t("app.undo"), self.undo,
-                                                       self.px(17), key="undo", enabled=False))
+            self.undo_button = self.buttons.add(
+                Button(undo, self.t("app.undo"), self.undo, self.px(17), key="undo", enabled=False)
+            )
         self.buttons.add(Button(rules, "?", self._help, self.px(22), key="help"))
 
     def undo(self) -> None:
@@ -288,6 +306,7 @@ class GameScene(Scene):
 
     def _help(self):
         from game.scenes.help import HelpScene
+
         self.app.push(HelpScene(self.app, self.info))
 
     def probe(self) -> dict:
@@ -298,8 +317,9 @@ class GameScene(Scene):
     def draw(self, surface):
         self.draw_table(surface)
         if self.undo_button is not None:
-            self.undo_button.enabled = not self.busy_animating() and \
-                self.session.can_undo(self.private_player)
+            self.undo_button.enabled = not self.busy_animating() and self.session.can_undo(
+                self.private_player
+            )
         super().draw(surface)
 
     def draw_log(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -309,7 +329,7 @@ class GameScene(Scene):
         width = rect.width - self.px(16)
         fit = max(1, (rect.height - self.px(12)) // line_h)
         lines: list[str] = []
-        for entry in reversed(self.log[-self.log_lines:]):   # newest first, whole entries only
+        for entry in reversed(self.log[-self.log_lines :]):  # newest first, whole entries only
             wrapped = fonts.wrap(entry, size, width)
             if len(lines) + len(wrapped) > fit:
                 if not lines:
@@ -323,7 +343,8 @@ class GameScene(Scene):
 
     def draw_thinking(self, surface: pygame.Surface, pos) -> None:
         thinking = self.session.thinking() or (
-            [] if self.busy_animating() else list(self.session.pending))
+            [] if self.busy_animating() else list(self.session.pending)
+        )
         if not thinking:
             return
         dots = "." * (1 + (pygame.time.get_ticks() // 300) % 3)
@@ -333,6 +354,7 @@ class GameScene(Scene):
 
 class GameOverScene(ModalScene):
     """Winner(s), the scores, play again or back to the menu."""
+
     shade_alpha = 140
 
     def __init__(self, app, game_scene: GameScene):
@@ -346,20 +368,37 @@ class GameOverScene(ModalScene):
         self.panel.center = (w // 2, h // 2)
         self.buttons.clear()
         bw, bh = self.px(220), self.px(52)
-        again = pygame.Rect(self.panel.centerx - bw - self.px(10),
-                            self.panel.bottom - bh - self.px(24), bw, bh)
+        again = pygame.Rect(
+            self.panel.centerx - bw - self.px(10), self.panel.bottom - bh - self.px(24), bw, bh
+        )
         menu = pygame.Rect(self.panel.centerx + self.px(10), again.y, bw, bh)
-        self.buttons.add(Button(again, self.t("app.play_again"), self.play_again, self.px(22),
-                                primary=True, key="again"))
-        self.buttons.add(Button(menu, self.t("app.to_menu"), self.app.pop_to_root,
-                                self.px(22), key="menu"))
+        self.buttons.add(
+            Button(
+                again,
+                self.t("app.play_again"),
+                self.play_again,
+                self.px(22),
+                primary=True,
+                key="again",
+            )
+        )
+        self.buttons.add(
+            Button(menu, self.t("app.to_menu"), self.app.pop_to_root, self.px(22), key="menu")
+        )
         self.buttons.focus = 0
 
     def play_again(self):
         from game.session import Session
+
         old = self.game.session
-        session = Session(old.game_id, old.seats, old.seed + 1, old.options, prepared=True,
-                          bot_budget_ms=old.bot_budget_ms)
+        session = Session(
+            old.game_id,
+            old.seats,
+            old.seed + 1,
+            old.options,
+            prepared=True,
+            bot_budget_ms=old.bot_budget_ms,
+        )
         scene = type(self.game)(self.app, session)
         self.app.pop()
         self.app.replace(scene)
@@ -372,28 +411,54 @@ class GameOverScene(ModalScene):
         state = self.game.state
         winners = state.winners()
         names = [self.game.seat_name(p) for p in winners]
-        title = (self.t("app.winner", name=names[0]) if len(names) == 1
-                 else self.t("app.winners", names=", ".join(names)))
+        title = (
+            self.t("app.winner", name=names[0])
+            if len(names) == 1
+            else self.t("app.winners", names=", ".join(names))
+        )
         size = self.px(40)
-        while size > self.px(18) and fonts.font(size, True).size(title)[0] > \
-                self.panel.width - self.px(40):
-            size -= 2                       # a shared win of long names still fits
-        draw_text(surface, title, size, (self.panel.centerx, self.panel.y + self.px(50)),
-                  theme.ACCENT_DARK, bold=True, anchor="center")
+        while size > self.px(18) and fonts.font(size, True).size(title)[
+            0
+        ] > self.panel.width - self.px(40):
+            size -= 2  # a shared win of long names still fits
+        draw_text(
+            surface,
+            title,
+            size,
+            (self.panel.centerx, self.panel.y + self.px(50)),
+            theme.ACCENT_DARK,
+            bold=True,
+            anchor="center",
+        )
         scores = state.scores()
         order = sorted(range(self.game.session.players), key=lambda p: -scores[p])
         y = self.panel.y + self.px(100)
         for p in order[:6]:
-            pygame.draw.circle(surface, self.game.seat_colour(p),
-                               (self.panel.x + self.px(60), y + self.px(12)), self.px(10))
-            draw_text(surface, self.game.seat_name(p), self.px(22),
-                      (self.panel.x + self.px(80), y), theme.INK, bold=p in winners)
+            pygame.draw.circle(
+                surface,
+                self.game.seat_colour(p),
+                (self.panel.x + self.px(60), y + self.px(12)),
+                self.px(10),
+            )
+            draw_text(
+                surface,
+                self.game.seat_name(p),
+                self.px(22),
+                (self.panel.x + self.px(80), y),
+                theme.INK,
+                bold=p in winners,
+            )
             shown = self.game.score_text(p, scores[p])
-            draw_text(surface, shown, self.px(22), (self.panel.right - self.px(60), y),
-                      theme.INK, anchor="topright")
+            draw_text(
+                surface,
+                shown,
+                self.px(22),
+                (self.panel.right - self.px(60), y),
+                theme.INK,
+                anchor="topright",
+            )
             y += self.px(34)
         super().draw(surface)
-
 
 
 def reachable(targets) -> dict:
@@ -406,8 +471,14 @@ def reachable(targets) -> dict:
     earlier: list[pygame.Rect] = []
     for key, rect in targets:
         if key:
-            point = next((p for p in _points_in(rect) if rect.collidepoint(p)
-                          and not any(r.collidepoint(p) for r in earlier)), None)
+            point = next(
+                (
+                    p
+                    for p in _points_in(rect)
+                    if rect.collidepoint(p) and not any(r.collidepoint(p) for r in earlier)
+                ),
+                None,
+            )
             if point is not None:
                 out[key] = list(point)
         earlier.append(rect)
@@ -418,7 +489,6 @@ def _points_in(rect: pygame.Rect):
     """The centre of ``rect``, then a grid over it from the middle outwards."""
     yield rect.center
     steps = [i / 8 for i in range(1, 8)]
-    grid = [(int(rect.x + rect.w * fx), int(rect.y + rect.h * fy)) for fx in steps
-            for fy in steps]
+    grid = [(int(rect.x + rect.w * fx), int(rect.y + rect.h * fy)) for fx in steps for fy in steps]
     grid.sort(key=lambda p: (p[0] - rect.centerx) ** 2 + (p[1] - rect.centery) ** 2)
     yield from grid

@@ -1,5 +1,6 @@
 """The hand-off curtain: "pass the screen to <name>". It is opaque: nothing of anyone's
 private things shows behind it. It closes on Space, Enter or a click."""
+
 from __future__ import annotations
 
 import pygame
@@ -25,8 +26,9 @@ class HandoffScene(Scene):
         self.buttons.clear()
         rect = pygame.Rect(0, 0, self.px(260), self.px(64))
         rect.center = (w // 2, h // 2 + self.px(110))
-        self.buttons.add(Button(rect, self.t("app.ready"), self.ready, self.px(26),
-                                primary=True, key="ready"))
+        self.buttons.add(
+            Button(rect, self.t("app.ready"), self.ready, self.px(26), primary=True, key="ready")
+        )
         self.buttons.focus = 0
 
     def ready(self):
@@ -38,12 +40,16 @@ class HandoffScene(Scene):
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.ready()
             return
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN,
-                                                           pygame.K_KP_ENTER):
+        if event.type == pygame.KEYDOWN and event.key in (
+            pygame.K_SPACE,
+            pygame.K_RETURN,
+            pygame.K_KP_ENTER,
+        ):
             self.ready()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             from game.scenes.pause import PauseScene
+
             self.app.push(PauseScene(self.app))
             return
         super().handle_event(event)
@@ -51,13 +57,27 @@ class HandoffScene(Scene):
     def draw(self, surface):
         w, h = surface.get_size()
         surface.fill(theme.CURTAIN)
-        for i in range(0, w, self.px(80)):   # stage-curtain folds
+        for i in range(0, w, self.px(80)):  # stage-curtain folds
             pygame.draw.rect(surface, (46, 62, 92), (i, 0, self.px(40), h))
         pygame.draw.circle(surface, self.colour, (w // 2, h // 2 - self.px(120)), self.px(46))
-        pygame.draw.circle(surface, theme.INK_LIGHT, (w // 2, h // 2 - self.px(120)),
-                           self.px(46), 4)
-        draw_text(surface, self.t("app.handoff_title", name=self.name), self.px(44),
-                  (w // 2, h // 2 - self.px(20)), theme.INK_LIGHT, bold=True, anchor="center")
-        draw_text(surface, self.t("app.handoff_hint", name=self.name), self.px(21),
-                  (w // 2, h // 2 + self.px(40)), (210, 220, 235), anchor="center")
+        pygame.draw.circle(
+            surface, theme.INK_LIGHT, (w // 2, h // 2 - self.px(120)), self.px(46), 4
+        )
+        draw_text(
+            surface,
+            self.t("app.handoff_title", name=self.name),
+            self.px(44),
+            (w // 2, h // 2 - self.px(20)),
+            theme.INK_LIGHT,
+            bold=True,
+            anchor="center",
+        )
+        draw_text(
+            surface,
+            self.t("app.handoff_hint", name=self.name),
+            self.px(21),
+            (w // 2, h // 2 + self.px(40)),
+            (210, 220, 235),
+            anchor="center",
+        )
         super().draw(surface)

@@ -1,4 +1,5 @@
 """The rules help overlay: the game's rules text (data/help/<game>.<lang>.md), scrollable."""
+
 from __future__ import annotations
 
 import pygame
@@ -7,13 +8,14 @@ from game.scenes.base import ModalScene
 from game.ui import fonts, theme
 from game.ui.widgets import Button, draw_text
 
-MAX_HELP_BYTES = 64_000     # the longest rules summary is ~6 KB
+MAX_HELP_BYTES = 64_000  # the longest rules summary is ~6 KB
 
 
 def read_help(info, lang: str) -> str:
     """The rules summary, or one line saying why it cannot be shown (read bounded, like
     every file the app reads: a damaged install must not hang or crash the help)."""
     from game.files import read_bounded_text
+
     path = info.help_path(lang)
     try:
         return read_bounded_text(path, MAX_HELP_BYTES)
@@ -24,7 +26,6 @@ def read_help(info, lang: str) -> str:
 
 
 class HelpScene(ModalScene):
-
     def __init__(self, app, info):
         super().__init__(app)
         self.info = info
@@ -37,7 +38,7 @@ class HelpScene(ModalScene):
         self.body = self.panel.inflate(-self.px(60), -self.px(170))
         self.body.top = self.panel.top + self.px(80)
         text = read_help(self.info, self.app.settings.language)
-        self.lines = []   # (text, size, bold, indent)
+        self.lines = []  # (text, size, bold, indent)
         base = self.px(19)
         for raw in text.splitlines():
             line = raw.rstrip()
@@ -62,38 +63,63 @@ class HelpScene(ModalScene):
         self.buttons.clear()
         close = pygame.Rect(0, 0, self.px(180), self.px(48))
         close.midbottom = (self.panel.centerx, self.panel.bottom - self.px(16))
-        self.buttons.add(Button(close, self.t("app.close"), self.app.pop, self.px(22),
-                                primary=True, key="close"))
+        self.buttons.add(
+            Button(close, self.t("app.close"), self.app.pop, self.px(22), primary=True, key="close")
+        )
 
     def handle_event(self, event):
         step = self.line_h * 3
         if event.type == pygame.MOUSEWHEEL:
             self.scroll = max(0, min(self.max_scroll, self.scroll - event.y * step))
             return
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_DOWN, pygame.K_UP,
-                                                           pygame.K_PAGEDOWN, pygame.K_PAGEUP):
-            delta = {pygame.K_DOWN: step, pygame.K_UP: -step,
-                     pygame.K_PAGEDOWN: self.body.height, pygame.K_PAGEUP: -self.body.height}
+        if event.type == pygame.KEYDOWN and event.key in (
+            pygame.K_DOWN,
+            pygame.K_UP,
+            pygame.K_PAGEDOWN,
+            pygame.K_PAGEUP,
+        ):
+            delta = {
+                pygame.K_DOWN: step,
+                pygame.K_UP: -step,
+                pygame.K_PAGEDOWN: self.body.height,
+                pygame.K_PAGEUP: -self.body.height,
+            }
             self.scroll = max(0, min(self.max_scroll, self.scroll + delta[event.key]))
             return
         super().handle_event(event)
 
     def draw(self, surface):
         self.draw_backdrop(surface)
-        draw_text(surface, self.t("app.rules_title", game=self.info.name(self.app.settings.language)),
-                  self.px(30), (self.panel.x + self.px(30), self.panel.y + self.px(22)),
-                  theme.ACCENT_DARK, bold=True)
+        draw_text(
+            surface,
+            self.t("app.rules_title", game=self.info.name(self.app.settings.language)),
+            self.px(30),
+            (self.panel.x + self.px(30), self.panel.y + self.px(22)),
+            theme.ACCENT_DARK,
+            bold=True,
+        )
         clip = surface.get_clip()
         surface.set_clip(self.body)
         y = self.body.y - self.scroll
         for (text, size, bold, indent), height in zip(self.lines, self.heights):
             if self.body.y - height < y < self.body.bottom:
-                draw_text(surface, text, size, (self.body.x + indent, y),
-                          theme.INK if not bold else theme.BG_DARK, bold=bold)
+                draw_text(
+                    surface,
+                    text,
+                    size,
+                    (self.body.x + indent, y),
+                    theme.INK if not bold else theme.BG_DARK,
+                    bold=bold,
+                )
             y += height
         surface.set_clip(clip)
         if self.max_scroll:
-            draw_text(surface, self.t("app.scroll_hint"), self.px(14),
-                      (self.panel.right - self.px(24), self.panel.bottom - self.px(28)),
-                      theme.INK_SOFT, anchor="midright")
+            draw_text(
+                surface,
+                self.t("app.scroll_hint"),
+                self.px(14),
+                (self.panel.right - self.px(24), self.panel.bottom - self.px(28)),
+                theme.INK_SOFT,
+                anchor="midright",
+            )
         super().draw(surface)

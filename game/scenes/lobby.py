@@ -1,5 +1,6 @@
 """The lobby: who plays (2–6 seats within the game's range), as which character, person
 or computer and how strong, and the game's options and variants."""
+
 from __future__ import annotations
 
 import random
@@ -13,22 +14,30 @@ from game.ui import fonts, theme
 from game.ui.widgets import Button, draw_panel, draw_text
 
 LEVELS = ("easy", "normal", "hard")
-MAX_NAME = 16        # characters in a seat's name (saves refuse longer ones)
+MAX_NAME = 16  # characters in a seat's name (saves refuse longer ones)
 
 
 def default_seats(info, count: int, t) -> list[Seat]:
     seats = []
     for i in range(count):
         character = info.characters[i % len(info.characters)]
-        seats.append(Seat(t("app.default_name", n=i + 1) if i == 0 else
-                          t.pick(character.name_en, character.name_ja),
-                          character.key, human=i == 0, level="normal"))
+        seats.append(
+            Seat(
+                t("app.default_name", n=i + 1)
+                if i == 0
+                else t.pick(character.name_en, character.name_ja),
+                character.key,
+                human=i == 0,
+                level="normal",
+            )
+        )
     return seats
 
 
 def _loader(info):
     import importlib
     import importlib.util
+
     name = f"game.boards.{info.id}"
     return importlib.import_module(name) if importlib.util.find_spec(name) else None
 
@@ -60,8 +69,9 @@ class LobbyScene(Scene):
         super().__init__(app)
         self.info = info
         self.module = info.rules()
-        self.seats = default_seats(info, min(4, info.max_players) if info.min_players <= 4
-                                   else info.min_players, app.t)
+        self.seats = default_seats(
+            info, min(4, info.max_players) if info.min_players <= 4 else info.min_players, app.t
+        )
         self.options = {spec.key: spec.default for spec in self.module.OPTIONS}
         self.editing: int | None = None
         self.scanning: threading.Thread | None = None
@@ -79,9 +89,12 @@ class LobbyScene(Scene):
         lang = self.app.settings.language
         left_w = min(self.px(760), int(w * 0.6))
         self.seat_panel = pygame.Rect(self.px(24), self.px(90), left_w, h - self.px(190))
-        self.option_panel = pygame.Rect(self.seat_panel.right + self.px(20), self.px(90),
-                                        w - self.seat_panel.right - self.px(44),
-                                        h - self.px(190))
+        self.option_panel = pygame.Rect(
+            self.seat_panel.right + self.px(20),
+            self.px(90),
+            w - self.seat_panel.right - self.px(44),
+            h - self.px(190),
+        )
         pad, gap = self.px(16), self.px(8)
         self.hint_size = self.text_size(16)
         self.heading_size = self.text_size(16)
@@ -93,14 +106,16 @@ class LobbyScene(Scene):
         bh = min(self.px(44), row_h - self.px(8))
         x0 = self.seat_panel.x + pad
         inner = self.seat_panel.width - 2 * pad
-        flex = inner - 2 * bh - 5 * gap          # a swatch and a remove button are square
+        flex = inner - 2 * bh - 5 * gap  # a swatch and a remove button are square
         widths = [int(flex * share) for share in COLUMN_SHARES]
         xs = [x0 + bh + gap]
         for width in widths[:-1]:
             xs.append(xs[-1] + width + gap)
         remove_x = xs[-1] + widths[-1] + gap
-        self.columns = [(self.t(k), pygame.Rect(x, self.seat_panel.y + pad, wd, heading_h))
-                        for k, x, wd in zip(COLUMN_KEYS, xs, widths)]
+        self.columns = [
+            (self.t(k), pygame.Rect(x, self.seat_panel.y + pad, wd, heading_h))
+            for k, x, wd in zip(COLUMN_KEYS, xs, widths)
+        ]
         y = self.seat_panel.y + pad + heading_h
         characters = {c.key: c for c in self.info.characters}
         removable = len(self.seats) > self.info.min_players
@@ -110,27 +125,60 @@ class LobbyScene(Scene):
             character = characters[seat.character]
             self.swatches.append((pygame.Rect(x0, y, bh, bh), character.colour))
             label = seat.name + ("|" if self.editing == i else "")
-            self.buttons.add(Button(pygame.Rect(xs[0], y, widths[0], bh), label,
-                                    self._edit_name(i), text, selected=self.editing == i,
-                                    key=f"name:{i}"))
-            self.buttons.add(Button(pygame.Rect(xs[1], y, widths[1], bh),
-                                    self.t.pick(character.name_en, character.name_ja),
-                                    self._cycle_character(i), text, key=f"char:{i}"))
-            self.buttons.add(Button(pygame.Rect(xs[2], y, widths[2], bh),
-                                    self.t("app.human") if seat.human else self.t("app.computer"),
-                                    self._toggle_human(i), text, key=f"kind:{i}"))
-            if not seat.human:           # a person has no level: no control at all
-                self.buttons.add(Button(pygame.Rect(xs[3], y, widths[3], bh),
-                                        self.t(f"app.level_{seat.level}"),
-                                        self._cycle_level(i), text, key=f"level:{i}"))
+            self.buttons.add(
+                Button(
+                    pygame.Rect(xs[0], y, widths[0], bh),
+                    label,
+                    self._edit_name(i),
+                    text,
+                    selected=self.editing == i,
+                    key=f"name:{i}",
+                )
+            )
+            self.buttons.add(
+                Button(
+                    pygame.Rect(xs[1], y, widths[1], bh),
+                    self.t.pick(character.name_en, character.name_ja),
+                    self._cycle_character(i),
+                    text,
+                    key=f"char:{i}",
+                )
+            )
+            self.buttons.add(
+                Button(
+                    pygame.Rect(xs[2], y, widths[2], bh),
+                    self.t("app.human") if seat.human else self.t("app.computer"),
+                    self._toggle_human(i),
+                    text,
+                    key=f"kind:{i}",
+                )
+            )
+            if not seat.human:  # a person has no level: no control at all
+                self.buttons.add(
+                    Button(
+                        pygame.Rect(xs[3], y, widths[3], bh),
+                        self.t(f"app.level_{seat.level}"),
+                        self._cycle_level(i),
+                        text,
+                        key=f"level:{i}",
+                    )
+                )
             if removable:
-                self.buttons.add(Button(pygame.Rect(remove_x, y, bh, bh), "×", self._remove(i),
-                                        text, key=f"remove:{i}"))
+                self.buttons.add(
+                    Button(
+                        pygame.Rect(remove_x, y, bh, bh),
+                        "×",
+                        self._remove(i),
+                        text,
+                        key=f"remove:{i}",
+                    )
+                )
             y += row_h
         if len(self.seats) < self.info.max_players:
             add = pygame.Rect(x0, y, xs[1] + widths[1] - x0, bh)
-            self.buttons.add(Button(add, "+ " + self.t("app.add_seat"), self._add_seat,
-                                    text, key="add"))
+            self.buttons.add(
+                Button(add, "+ " + self.t("app.add_seat"), self._add_seat, text, key="add")
+            )
         self.hint_pos = (x0, self.seat_panel.bottom - pad // 2 - self.hint_size)
         self.hint_width = inner
         # options
@@ -139,22 +187,31 @@ class LobbyScene(Scene):
         ow = self.option_panel.width - 2 * pad
         self.option_labels = []
         option_h = self.px(40)
-        step = min(self.px(80), (self.option_panel.bottom - oy - pad)
-                   // max(1, len(self.module.OPTIONS)))
+        step = min(
+            self.px(80), (self.option_panel.bottom - oy - pad) // max(1, len(self.module.OPTIONS))
+        )
         for spec in self.module.OPTIONS:
             name = spec.name_ja if lang == "ja" else spec.name_en
             self.option_labels.append((name, (ox, oy)))
             rect = pygame.Rect(ox, oy + self.heading_size + self.px(8), ow, option_h)
-            self.buttons.add(Button(rect, self._option_label(spec), self._cycle_option(spec),
-                                    text, key=f"option:{spec.key}"))
+            self.buttons.add(
+                Button(
+                    rect,
+                    self._option_label(spec),
+                    self._cycle_option(spec),
+                    text,
+                    key=f"option:{spec.key}",
+                )
+            )
             oy += step
         self.option_width = ow
         bw, bh2 = self.px(220), self.px(54)
         back = pygame.Rect(self.px(24), h - bh2 - self.px(24), bw, bh2)
         start = pygame.Rect(w - bw - self.px(24), h - bh2 - self.px(24), bw, bh2)
         self.buttons.add(Button(back, self.t("app.back"), self.app.pop, self.px(22), key="back"))
-        self.buttons.add(Button(start, self.t("app.start"), self.start, self.px(22),
-                                primary=True, key="start"))
+        self.buttons.add(
+            Button(start, self.t("app.start"), self.start, self.px(22), primary=True, key="start")
+        )
 
     def _option_label(self, spec) -> str:
         value = self.options[spec.key]
@@ -179,21 +236,24 @@ class LobbyScene(Scene):
         if problems is None:
             return
         self.scan_result: list[list[str]] = []
-        self.scanning = threading.Thread(target=lambda: self.scan_result.append(problems()),
-                                         name="lobby-scan", daemon=True)
+        self.scanning = threading.Thread(
+            target=lambda: self.scan_result.append(problems()), name="lobby-scan", daemon=True
+        )
         self.scanning.start()
         self.layout(self.size)
 
     def update(self, dt):
         if self.scanning is not None and not self.scanning.is_alive():
             self.scanning = None
-            self.layout(self.size)            # the boards found are offered now
+            self.layout(self.size)  # the boards found are offered now
             lines = self.scan_result[0] if self.scan_result else []
-            if lines:     # a board the player dropped in is broken: say so, keep going
+            if lines:  # a board the player dropped in is broken: say so, keep going
                 more = len(lines) - 4
-                self.app.show_error("\n".join(lines[:4]) + (
-                    "\n" + self.t("app.more_problems", n=more) if more > 0 else ""),
-                    self.t("app.boards_broken_title"))
+                self.app.show_error(
+                    "\n".join(lines[:4])
+                    + ("\n" + self.t("app.more_problems", n=more) if more > 0 else ""),
+                    self.t("app.boards_broken_title"),
+                )
 
     def busy(self):
         return self.scanning is not None
@@ -211,6 +271,7 @@ class LobbyScene(Scene):
             if self.editing is not None:
                 pygame.key.start_text_input()
             self.layout(self.size)
+
         return edit
 
     def _cycle_character(self, i):
@@ -224,12 +285,14 @@ class LobbyScene(Scene):
                     self.seats[i].character = candidate
                     break
             self.layout(self.size)
+
         return cycle
 
     def _toggle_human(self, i):
         def toggle():
             self.seats[i].human = not self.seats[i].human
             self.layout(self.size)
+
         return toggle
 
     def _cycle_level(self, i):
@@ -237,6 +300,7 @@ class LobbyScene(Scene):
             seat = self.seats[i]
             seat.level = LEVELS[(LEVELS.index(seat.level) + 1) % len(LEVELS)]
             self.layout(self.size)
+
         return cycle
 
     def _remove(self, i):
@@ -245,16 +309,18 @@ class LobbyScene(Scene):
                 return
             self._stop_editing()
             del self.seats[i]
-            for spec in self.module.OPTIONS:      # an option naming a seat follows it
+            for spec in self.module.OPTIONS:  # an option naming a seat follows it
                 value = self.options[spec.key]
                 if spec.key in SEAT_OPTIONS and isinstance(value, int):
-                    self.options[spec.key] = (spec.default if value == i
-                                              else value - 1 if value > i else value)
+                    self.options[spec.key] = (
+                        spec.default if value == i else value - 1 if value > i else value
+                    )
             self.layout(self.size)
             # the focus stays on the row that took the removed one's place
             row = min(i, len(self.seats) - 1)
             if not self.buttons.focus_key(f"remove:{row}"):
                 self.buttons.focus_key(f"name:{row}")
+
         return remove
 
     def focused_row(self) -> int | None:
@@ -270,31 +336,45 @@ class LobbyScene(Scene):
             return
         taken = {s.character for s in self.seats}
         character = next(c for c in self.info.characters if c.key not in taken)
-        self.seats.append(Seat(self.t.pick(character.name_en, character.name_ja), character.key,
-                               human=False, level="normal"))
+        self.seats.append(
+            Seat(
+                self.t.pick(character.name_en, character.name_ja),
+                character.key,
+                human=False,
+                level="normal",
+            )
+        )
         self.layout(self.size)
 
     def _cycle_option(self, spec):
         def cycle():
             if self.scanning is not None and spec.key in DATA_OPTIONS:
-                return                          # its choices are still being read
+                return  # its choices are still being read
             choices = option_choices(self.info, spec)
             if spec.key in SEAT_OPTIONS:
-                choices = tuple(c for c in choices
-                                if not isinstance(c, int) or c < len(self.seats))
+                choices = tuple(c for c in choices if not isinstance(c, int) or c < len(self.seats))
             value = self.options[spec.key]
             index = choices.index(value) if value in choices else -1
             self.options[spec.key] = choices[(index + 1) % len(choices)]
             self.layout(self.size)
+
         return cycle
 
     def start(self):
         self._stop_editing()
-        seed = random.SystemRandom().randrange(1, 2**31) if not self.app.fixed_seed \
+        seed = (
+            random.SystemRandom().randrange(1, 2**31)
+            if not self.app.fixed_seed
             else self.app.fixed_seed
+        )
         try:
-            session = Session(self.info.id, [Seat(**vars(s)) for s in self.seats], seed,
-                              self.options, bot_budget_ms=self.app.settings.bot_budget_ms)
+            session = Session(
+                self.info.id,
+                [Seat(**vars(s)) for s in self.seats],
+                seed,
+                self.options,
+                bot_budget_ms=self.app.settings.bot_budget_ms,
+            )
         except ValueError as exc:
             self.app.show_error(str(exc))
             return
@@ -317,8 +397,12 @@ class LobbyScene(Scene):
             if event.type == pygame.KEYDOWN:
                 if event.key == pygame.K_BACKSPACE:
                     seat.name = seat.name[:-1]
-                elif event.key in (pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_KP_ENTER,
-                                   pygame.K_TAB):
+                elif event.key in (
+                    pygame.K_RETURN,
+                    pygame.K_ESCAPE,
+                    pygame.K_KP_ENTER,
+                    pygame.K_TAB,
+                ):
                     if not seat.name.strip():
                         seat.name = self.t("app.default_name", n=self.editing + 1)
                     self._stop_editing()
@@ -343,33 +427,50 @@ class LobbyScene(Scene):
 
     def visible_texts(self) -> list[str]:
         """Every text this screen shows (the tests look for translation keys in it)."""
-        return ([self.title()] + [label for label, _ in self.columns]
-                + [label for label, _ in self.option_labels] + [self.hint(), self.t("app.options")]
-                + [b.label for b in self.buttons.buttons])
+        return (
+            [self.title()]
+            + [label for label, _ in self.columns]
+            + [label for label, _ in self.option_labels]
+            + [self.hint(), self.t("app.options")]
+            + [b.label for b in self.buttons.buttons]
+        )
 
     def title(self) -> str:
         return self.t("app.lobby_title", game=self.info.name(self.app.settings.language))
 
     def draw(self, surface):
         w, _ = surface.get_size()
-        title, size = fonts.fit(self.title(), self.px(36), w - self.px(48), self.text_size(20),
-                               bold=True)
-        draw_text(surface, title, size, (w // 2, self.px(46)), theme.INK, bold=True,
-                  anchor="center")
+        title, size = fonts.fit(
+            self.title(), self.px(36), w - self.px(48), self.text_size(20), bold=True
+        )
+        draw_text(
+            surface, title, size, (w // 2, self.px(46)), theme.INK, bold=True, anchor="center"
+        )
         draw_panel(surface, self.seat_panel)
         draw_panel(surface, self.option_panel)
         for label, rect in self.columns:
             text, size = fonts.fit(label, self.heading_size, rect.width, 12)
-            draw_text(surface, text, size, (rect.centerx, rect.bottom - self.px(6)),
-                      theme.INK_SOFT, anchor="midbottom")
+            draw_text(
+                surface,
+                text,
+                size,
+                (rect.centerx, rect.bottom - self.px(6)),
+                theme.INK_SOFT,
+                anchor="midbottom",
+            )
         for rect, colour in self.swatches:
             pygame.draw.circle(surface, colour, rect.center, rect.width // 2)
             pygame.draw.circle(surface, theme.INK, rect.center, rect.width // 2, 2)
         hint, size = fonts.fit(self.hint(), self.hint_size, self.hint_width, 12)
         draw_text(surface, hint, size, self.hint_pos, theme.INK_SOFT)
-        draw_text(surface, self.t("app.options"), self.text_size(24),
-                  (self.option_panel.x + self.px(16), self.option_panel.y + self.px(14)),
-                  theme.INK, bold=True)
+        draw_text(
+            surface,
+            self.t("app.options"),
+            self.text_size(24),
+            (self.option_panel.x + self.px(16), self.option_panel.y + self.px(14)),
+            theme.INK,
+            bold=True,
+        )
         for label, pos in self.option_labels:
             text, size = fonts.fit(label, self.heading_size, self.option_width, 12)
             draw_text(surface, text, size, pos, theme.INK_SOFT)

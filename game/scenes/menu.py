@@ -1,4 +1,5 @@
 """The title menu: every installed game with its picture, name, players and length."""
+
 from __future__ import annotations
 
 import pygame
@@ -26,19 +27,36 @@ class MenuScene(Scene):
             row, col = divmod(index, per_row)
             in_row = min(per_row, count - row * per_row)
             x0 = (w - (in_row * card_w + (in_row - 1) * gap)) // 2
-            rect = pygame.Rect(x0 + col * (card_w + gap), top + row * (card_h + gap),
-                               card_w, card_h)
-            picture = sprites.svg(info.picture, card_w - self.px(40), int((card_w - self.px(40)) * 0.7))
-            subtitle = "\n".join((
-                self.t("app.players", min=info.min_players, max=info.max_players),
-                self.t("app.minutes", n=info.minutes)))
-            self.buttons.add(Button(rect, info.name(lang), self._open(info), self.px(24),
-                                    key=f"game:{info.id}", picture=picture, subtitle=subtitle))
+            rect = pygame.Rect(
+                x0 + col * (card_w + gap), top + row * (card_h + gap), card_w, card_h
+            )
+            picture = sprites.svg(
+                info.picture, card_w - self.px(40), int((card_w - self.px(40)) * 0.7)
+            )
+            subtitle = "\n".join(
+                (
+                    self.t("app.players", min=info.min_players, max=info.max_players),
+                    self.t("app.minutes", n=info.minutes),
+                )
+            )
+            self.buttons.add(
+                Button(
+                    rect,
+                    info.name(lang),
+                    self._open(info),
+                    self.px(24),
+                    key=f"game:{info.id}",
+                    picture=picture,
+                    subtitle=subtitle,
+                )
+            )
         bottom = top + rows * (card_h + gap) + self.px(10)
         bw, bh = self.px(200), self.px(52)
-        labels = [("resume", self.t("app.resume"), self._resume),
-                  ("settings", self.t("app.settings"), self._settings),
-                  ("quit", self.t("app.quit"), self.app.quit)]
+        labels = [
+            ("resume", self.t("app.resume"), self._resume),
+            ("settings", self.t("app.settings"), self._settings),
+            ("quit", self.t("app.quit"), self.app.quit),
+        ]
         if not self._has_saves():
             labels = labels[1:]
         total = len(labels) * bw + (len(labels) - 1) * gap
@@ -50,20 +68,25 @@ class MenuScene(Scene):
 
     def _has_saves(self) -> bool:
         from game import saves
+
         return any(isinstance(e, saves.SaveError) or not e.over for e in saves.list_saves())
 
     def _open(self, info):
         def open_lobby():
             from game.scenes.lobby import LobbyScene
+
             self.app.push(LobbyScene(self.app, info))
+
         return open_lobby
 
     def _settings(self):
         from game.scenes.settings import SettingsScene
+
         self.app.push(SettingsScene(self.app))
 
     def _resume(self):
         from game.scenes.resume import ResumeScene
+
         self.app.push(ResumeScene(self.app))
 
     def handle_event(self, event):
@@ -76,13 +99,38 @@ class MenuScene(Scene):
         w, h = surface.get_size()
         pygame.draw.rect(surface, theme.BG_DARK, (0, 0, w, self.px(150)))
         pygame.draw.rect(surface, theme.ACCENT, (0, self.px(150), w, self.px(6)))
-        draw_text(surface, self.t("app.title"), self.px(56), (w // 2, self.px(62)),
-                  theme.INK_LIGHT, bold=True, anchor="center")
-        draw_text(surface, self.t("app.subtitle"), self.px(22), (w // 2, self.px(115)),
-                  (220, 230, 240), anchor="center")
+        draw_text(
+            surface,
+            self.t("app.title"),
+            self.px(56),
+            (w // 2, self.px(62)),
+            theme.INK_LIGHT,
+            bold=True,
+            anchor="center",
+        )
+        draw_text(
+            surface,
+            self.t("app.subtitle"),
+            self.px(22),
+            (w // 2, self.px(115)),
+            (220, 230, 240),
+            anchor="center",
+        )
         if self.empty:
-            draw_text(surface, self.t("app.no_games"), self.px(24), (w // 2, h // 2),
-                      theme.INK_SOFT, anchor="center")
-        draw_text(surface, self.t("app.keys_hint"), self.px(15), (w // 2, h - self.px(10)),
-                  theme.INK_SOFT, anchor="midbottom")
+            draw_text(
+                surface,
+                self.t("app.no_games"),
+                self.px(24),
+                (w // 2, h // 2),
+                theme.INK_SOFT,
+                anchor="center",
+            )
+        draw_text(
+            surface,
+            self.t("app.keys_hint"),
+            self.px(15),
+            (w // 2, h - self.px(10)),
+            theme.INK_SOFT,
+            anchor="midbottom",
+        )
         super().draw(surface)

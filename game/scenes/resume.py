@@ -1,6 +1,7 @@
 """Resume: the saved games (game, players, round, date), newest first. A damaged save
 is listed with its problem and opening it explains instead of crashing; a saves folder
 that cannot be read is said to be unreadable (not "no saves")."""
+
 from __future__ import annotations
 
 import time
@@ -21,10 +22,12 @@ class ResumeScene(Scene):
     def __init__(self, app):
         super().__init__(app)
         listed = saves.list_saves()
-        self.folder_error = next((e for e in listed if isinstance(e, saves.SavesFolderError)),
-                                 None)
-        self.entries = [e for e in listed if e is not self.folder_error
-                        and (isinstance(e, saves.SaveError) or not e.over)]
+        self.folder_error = next((e for e in listed if isinstance(e, saves.SavesFolderError)), None)
+        self.entries = [
+            e
+            for e in listed
+            if e is not self.folder_error and (isinstance(e, saves.SaveError) or not e.over)
+        ]
         self.page = 0
 
     def layout(self, size):
@@ -34,7 +37,7 @@ class ResumeScene(Scene):
         lang = self.app.settings.language
         bw, bh, gap = min(w - self.px(80), self.px(900)), self.px(58), self.px(10)
         y = self.px(110)
-        shown = self.entries[self.page * PER_PAGE:(self.page + 1) * PER_PAGE]
+        shown = self.entries[self.page * PER_PAGE : (self.page + 1) * PER_PAGE]
         for i, entry in enumerate(shown):
             rect = pygame.Rect((w - bw) // 2, y, bw, bh)
             if isinstance(entry, saves.SaveError):
@@ -44,10 +47,11 @@ class ResumeScene(Scene):
                 info = registry.GAMES[entry.game]
                 when = time.strftime("%Y-%m-%d %H:%M", time.localtime(entry.saved_at))
                 kind = "" if entry.kind == "auto" else " ★"
-                label = (f"{info.name(lang)}{kind} · {', '.join(entry.names)} · "
-                         f"{self.t('app.round', n=entry.round)} · {when}")
-            self.buttons.add(Button(rect, label, self._open(entry), self.px(19),
-                                    key=f"save:{i}"))
+                label = (
+                    f"{info.name(lang)}{kind} · {', '.join(entry.names)} · "
+                    f"{self.t('app.round', n=entry.round)} · {when}"
+                )
+            self.buttons.add(Button(rect, label, self._open(entry), self.px(19), key=f"save:{i}"))
             y += bh + gap
         nav_y = h - self.px(80)
         back = pygame.Rect(self.px(24), nav_y, self.px(200), self.px(52))
@@ -73,6 +77,7 @@ class ResumeScene(Scene):
                 return
             scene = registry.GAMES[session.game_id].scene_class()(self.app, session)
             self.app.replace(scene)
+
         return open_save
 
     def handle_event(self, event):
@@ -83,14 +88,32 @@ class ResumeScene(Scene):
 
     def draw(self, surface):
         w, _ = surface.get_size()
-        draw_text(surface, self.t("app.resume"), self.px(40), (w // 2, self.px(56)), theme.INK,
-                  bold=True, anchor="center")
-        message = (self.t("app.saves_unreadable", error=str(self.folder_error))
-                   if self.folder_error else None if self.entries else self.t("app.no_saves"))
+        draw_text(
+            surface,
+            self.t("app.resume"),
+            self.px(40),
+            (w // 2, self.px(56)),
+            theme.INK,
+            bold=True,
+            anchor="center",
+        )
+        message = (
+            self.t("app.saves_unreadable", error=str(self.folder_error))
+            if self.folder_error
+            else None
+            if self.entries
+            else self.t("app.no_saves")
+        )
         if message:
             y = self.px(120)
             for line in fonts.wrap(message, self.px(22), w - self.px(120))[:6]:
-                draw_text(surface, line, self.px(22), (w // 2, y),
-                          theme.BAD if self.folder_error else theme.INK, anchor="midtop")
+                draw_text(
+                    surface,
+                    line,
+                    self.px(22),
+                    (w // 2, y),
+                    theme.BAD if self.folder_error else theme.INK,
+                    anchor="midtop",
+                )
                 y += self.px(32)
         super().draw(surface)

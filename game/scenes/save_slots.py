@@ -1,5 +1,6 @@
 """Manual save slots, from the pause menu: three slots showing what each holds now (or
 why it cannot be read: a damaged file, a saves folder that cannot be looked into)."""
+
 from __future__ import annotations
 
 import os
@@ -16,7 +17,6 @@ SLOTS = (1, 2, 3)
 
 
 class SaveSlotsScene(ModalScene):
-
     def __init__(self, app, session):
         super().__init__(app)
         self.session = session
@@ -28,7 +28,7 @@ class SaveSlotsScene(ModalScene):
             os.lstat(path)
         except FileNotFoundError:
             return self.t("app.slot_empty", n=slot)
-        except OSError as exc:      # Path.exists() raised this (a chmod 000 folder)
+        except OSError as exc:  # Path.exists() raised this (a chmod 000 folder)
             return f"{self.t('app.slot', n=slot)}: {exc.strerror or exc}"
         try:
             data = saves.read_payload(path)
@@ -36,8 +36,10 @@ class SaveSlotsScene(ModalScene):
             return f"{self.t('app.slot', n=slot)}: {exc.reason}"
         info = registry.GAMES[data["game"]]
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(data.get("saved_at", 0)))
-        return (f"{self.t('app.slot', n=slot)}: {info.name(self.app.settings.language)} · "
-                f"{self.t('app.round', n=data.get('round', 1))} · {when}")
+        return (
+            f"{self.t('app.slot', n=slot)}: {info.name(self.app.settings.language)} · "
+            f"{self.t('app.round', n=data.get('round', 1))} · {when}"
+        )
 
     def layout(self, size):
         super().layout(size)
@@ -47,15 +49,20 @@ class SaveSlotsScene(ModalScene):
         self.buttons.clear()
         y = self.panel.y + self.px(80)
         for slot in SLOTS:
-            rect = pygame.Rect(self.panel.x + self.px(30), y, self.panel.width - self.px(60),
-                               self.px(56))
-            self.buttons.add(Button(rect, self._describe(slot), self._save(slot), self.px(19),
-                                    key=f"slot:{slot}"))
+            rect = pygame.Rect(
+                self.panel.x + self.px(30), y, self.panel.width - self.px(60), self.px(56)
+            )
+            self.buttons.add(
+                Button(
+                    rect, self._describe(slot), self._save(slot), self.px(19), key=f"slot:{slot}"
+                )
+            )
             y += self.px(70)
         back = pygame.Rect(0, 0, self.px(180), self.px(48))
         back.midbottom = (self.panel.centerx, self.panel.bottom - self.px(18))
-        self.buttons.add(Button(back, self.t("app.back"), self.app.pop, self.px(22),
-                                primary=True, key="back"))
+        self.buttons.add(
+            Button(back, self.t("app.back"), self.app.pop, self.px(22), primary=True, key="back")
+        )
         self.buttons.focus = 0
 
     def _save(self, slot: int):
@@ -68,15 +75,27 @@ class SaveSlotsScene(ModalScene):
             self.message = self.t("app.saved")
             self.app.sound.play("click")
             self.layout(self.size)
+
         return save
 
     def draw(self, surface):
         self.draw_backdrop(surface)
-        draw_text(surface, self.t("app.save_game"), self.px(30),
-                  (self.panel.centerx, self.panel.y + self.px(40)), theme.INK, bold=True,
-                  anchor="center")
+        draw_text(
+            surface,
+            self.t("app.save_game"),
+            self.px(30),
+            (self.panel.centerx, self.panel.y + self.px(40)),
+            theme.INK,
+            bold=True,
+            anchor="center",
+        )
         if self.message:
-            draw_text(surface, self.message, self.px(18),
-                      (self.panel.centerx, self.panel.bottom - self.px(84)), theme.GOOD,
-                      anchor="center")
+            draw_text(
+                surface,
+                self.message,
+                self.px(18),
+                (self.panel.centerx, self.panel.bottom - self.px(84)),
+                theme.GOOD,
+                anchor="center",
+            )
         super().draw(surface)

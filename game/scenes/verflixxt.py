@@ -12,6 +12,7 @@ piece would land is never worked out here: the preview applies the action to a c
 state and reads the ``move`` events it gives. Clause ids (VX-n) refer to
 ``docs/rules/verflixxt.md``.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -43,9 +44,14 @@ ROAD_EDGE = (198, 170, 118)
 GOOD = (46, 140, 70)
 BAD = (196, 60, 48)
 HAT_SPRITES = {"lucky": "verflixxt_hat_lucky.svg", "unlucky": "verflixxt_hat_unlucky.svg"}
-TILE_SPRITES = {PLUS: "verflixxt_tile_plus.svg", MINUS: "verflixxt_tile_minus.svg",
-                LUCKY: "verflixxt_tile_lucky.svg", RISK: "verflixxt_tile_risk.svg",
-                START: "verflixxt_tile_start.svg", FINISH: "verflixxt_tile_finish.svg"}
+TILE_SPRITES = {
+    PLUS: "verflixxt_tile_plus.svg",
+    MINUS: "verflixxt_tile_minus.svg",
+    LUCKY: "verflixxt_tile_lucky.svg",
+    RISK: "verflixxt_tile_risk.svg",
+    START: "verflixxt_tile_start.svg",
+    FINISH: "verflixxt_tile_finish.svg",
+}
 LETTER_KEYS = {pygame.K_a: "a", pygame.K_b: "b", pygame.K_c: "c"}
 
 # Seconds (at speed 1) of the main animations.
@@ -74,6 +80,7 @@ class Choice(choices.Choice):
     """A button, or an area of the table (a piece, a tile, a card in the hand: ``spot``),
     standing for one legal action or for a step towards one. The preview follows it on
     hover or focus; ``previews`` are the actions it shows (an unlucky-hat pawn: both ways)."""
+
     spot: str = ""
     piece: str | None = None
     tile: str | None = None
@@ -89,11 +96,12 @@ class Choice(choices.Choice):
 class Flyer:
     """Something on its way across the table: a tile, a card, a hat or a goal chip, drawn
     between two anchors that follow the layout."""
-    kind: str                      # tile, card, back, hat, chip
+
+    kind: str  # tile, card, back, hat, chip
     what: object
     src: Callable[[], Point]
     dst: Callable[[], Point]
-    size0: float                   # design pixels
+    size0: float  # design pixels
     size1: float
     hop: float = 40.0
     t: float = 0.0
@@ -102,6 +110,7 @@ class Flyer:
 @dataclass(eq=False)
 class Walk:
     """A piece walking from tile to tile along the path its move event gives."""
+
     piece: str
     points: list[Callable[[], Point]]
     t: float = 0.0
@@ -110,9 +119,10 @@ class Walk:
 @dataclass
 class _Table:
     """What is drawn: the display model, changed by events (and by sync_from_state)."""
+
     track: list[str]
-    u: dict[str, float]                    # tile -> 0..1 along the road (start 0, finish 1)
-    pieces: dict[str, str]                 # piece at rest -> its tile
+    u: dict[str, float]  # tile -> 0..1 along the road (start 0, finish 1)
+    pieces: dict[str, str]  # piece at rest -> its tile
     hats: dict[str, str | None]
     taken: list[list[str]]
     chips: list[int]
@@ -127,25 +137,25 @@ class _Table:
     round: int
     contest: dict[int, list[str]] | None = None
     contest_alpha: float = 1.0
-    gone: set = field(default_factory=set)        # taken tiles still drawn in flight
-    walks: dict = field(default_factory=dict)     # piece -> Walk
+    gone: set = field(default_factory=set)  # taken tiles still drawn in flight
+    walks: dict = field(default_factory=dict)  # piece -> Walk
     flyers: list = field(default_factory=list)
-    tumble: float | None = None                   # 0..1 while the die tumbles
-    wiggle: dict = field(default_factory=dict)    # piece -> 0..1 (a move that stays)
-    shake: tuple | None = None                    # (tile, 0..1): an attack
-    banner: list | None = None                    # [title, subtitle, alpha]
-    pops: list = field(default_factory=list)      # [text, anchor, t, colour]
+    tumble: float | None = None  # 0..1 while the die tumbles
+    wiggle: dict = field(default_factory=dict)  # piece -> 0..1 (a move that stays)
+    shake: tuple | None = None  # (tile, 0..1): an attack
+    banner: list | None = None  # [title, subtitle, alpha]
+    pops: list = field(default_factory=list)  # [text, anchor, t, colour]
     winners: list | None = None
 
 
 class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
     log_lines = 8
-    steps_draw_attention = True      # a hand card is ringed; a two-way pawn previews both
-    rebuild_before_input = True      # the controls always match the state being answered
+    steps_draw_attention = True  # a hand card is ringed; a two-way pawn previews both
+    rebuild_before_input = True  # the controls always match the state being answered
 
     def __init__(self, app, session):
         super().__init__(app, session)
-        self.mode = "main"               # main, card (a card chosen), dir, attack
+        self.mode = "main"  # main, card (a card chosen), dir, attack
         self.sel_card: str | None = None
         self.sel_piece: str | None = None
         self._images: dict = {}
@@ -153,7 +163,7 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
         self._score_cache: dict[tuple[int, tuple, tuple, tuple], ScoreBreakdown] = {}
         self._synced = True
         self.clock = 0.0
-        self.last_die: int | None = None      # the base game's die shows its last roll
+        self.last_die: int | None = None  # the base game's die shows its last roll
         state = self.state
         self.total_tiles = len(state.track) + sum(len(p) for p in state.taken)
         self.table = self._table_from_state()
@@ -190,8 +200,9 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
         self.board = pygame.Rect(m, top, left_w, h - top - bottom_h - gap - m)
         action_w = int(left_w * 0.67)
         self.action_rect = pygame.Rect(m, self.board.bottom + gap, action_w, bottom_h)
-        self.log_rect = pygame.Rect(self.action_rect.right + gap, self.action_rect.y,
-                                    left_w - action_w - gap, bottom_h)
+        self.log_rect = pygame.Rect(
+            self.action_rect.right + gap, self.action_rect.y, left_w - action_w - gap, bottom_h
+        )
         # the header ends before the base's undo, menu and rules buttons
         self.header = pygame.Rect(m, self.px(6), w - m - self.px(236), self.px(44))
         self._plan_track()
@@ -213,7 +224,7 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
         best = None
         for rows in range(2, 8):
             tile: float = self.px(88)
-            for _ in range(4):   # the margins and the road's length depend on the tile size
+            for _ in range(4):  # the margins and the road's length depend on the tile size
                 # above the top row: the pawns standing on it; below the bottom row and at
                 # the sides: half a start/finish tile
                 top, bottom, side = tile * 0.95, tile * 0.7, tile * 0.7
@@ -228,7 +239,7 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
                 tile = min(self.px(88), d * 0.6, step * 0.78)
             if tile > 0 and (best is None or tile > best[0]):
                 best = (tile, rows, d, straight, top, side)
-        if best is None:       # a window too small for a winding road: one row
+        if best is None:  # a window too small for a winding road: one row
             best = (self.px(20), 1, inner.h, inner.w - self.px(40), inner.h / 2, self.px(20))
         tile, rows, d, straight, top, side = best
         self.tile_px = max(8, int(tile))
@@ -252,8 +263,7 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
                 arc = max(8, int(math.pi * d / 2 / 4))
                 for k in range(1, arc):
                     f = k / arc
-                    theta = -math.pi / 2 + math.pi * f if r % 2 == 0 else \
-                        -math.pi / 2 - math.pi * f
+                    theta = -math.pi / 2 + math.pi * f if r % 2 == 0 else -math.pi / 2 - math.pi * f
                     pts.append((cx + d / 2 * math.cos(theta), cy + d / 2 * math.sin(theta)))
         cum = [0.0]
         for a, b in itertools.pairwise(pts):
@@ -295,12 +305,15 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
         n = self.session.players
         inner = self.players_rect.inflate(-self.px(8), -self.px(8))
         self.row_h = min(self.px(118), inner.h // n)
-        self.rows = [pygame.Rect(inner.x, inner.y + p * self.row_h, inner.w,
-                                 self.row_h - self.px(6)) for p in range(n)]
+        self.rows = [
+            pygame.Rect(inner.x, inner.y + p * self.row_h, inner.w, self.row_h - self.px(6))
+            for p in range(n)
+        ]
         bottom = self.rows[-1].bottom + self.px(8)
         spare = self.players_rect.bottom - self.px(6) - bottom
-        self.legend_rect = (pygame.Rect(inner.x, bottom, inner.w, spare)
-                            if spare >= self.px(96) else None)
+        self.legend_rect = (
+            pygame.Rect(inner.x, bottom, inner.w, spare) if spare >= self.px(96) else None
+        )
 
     def _layout_action(self) -> None:
         a = self.action_rect
@@ -308,20 +321,28 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
         self.card_w, self.card_h = self.px(64), self.px(92)
         if self.state.hats_variant:
             small_w, small_h = self.px(46), self.px(66)
-            self.deck_rect = pygame.Rect(a.x + self.px(12), cy - small_h // 2 - self.px(8),
-                                         small_w, small_h)
+            self.deck_rect = pygame.Rect(
+                a.x + self.px(12), cy - small_h // 2 - self.px(8), small_w, small_h
+            )
             self.discard_rect = self.deck_rect.move(small_w + self.px(18), 0)
             x = self.discard_rect.right + self.px(16)
-            self.hand_rects = [pygame.Rect(x + i * (self.card_w + self.px(8)),
-                                           cy - self.card_h // 2 + self.px(4), self.card_w,
-                                           self.card_h) for i in range(2)]
+            self.hand_rects = [
+                pygame.Rect(
+                    x + i * (self.card_w + self.px(8)),
+                    cy - self.card_h // 2 + self.px(4),
+                    self.card_w,
+                    self.card_h,
+                )
+                for i in range(2)
+            ]
             left = self.hand_rects[-1].right + self.px(14)
         else:
             size = self.px(74)
             self.die_rect = pygame.Rect(a.x + self.px(22), cy - size // 2, size, size)
             left = self.die_rect.right + self.px(22)
-        self.prompt_rect = pygame.Rect(left, a.y + self.px(8), a.right - self.px(10) - left,
-                                       a.h - self.px(16))
+        self.prompt_rect = pygame.Rect(
+            left, a.y + self.px(8), a.right - self.px(10) - left, a.h - self.px(16)
+        )
 
     def fs(self, design: float, scaled: bool = True) -> int:
         """A text size: the bundled regular face draws no minus sign at exactly 13 px."""
@@ -368,8 +389,12 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
 
     def chips_anchor(self, player: int) -> Point:
         row = self.rows[player]
-        x = row.right - self.px(10) - (self.px(44) if self.state.hats_variant else 0) \
+        x = (
+            row.right
+            - self.px(10)
+            - (self.px(44) if self.state.hats_variant else 0)
             - len(self.table.chips_won[player]) * self.px(20)
+        )
         return (x, row.y + self._line_y(2) + self.px(12))
 
     def hand_slot(self, index: int) -> Point:
@@ -387,8 +412,12 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
 
     def contest_row(self, player: int) -> pygame.Rect:
         r = self.contest_rect()
-        return pygame.Rect(r.x + self.px(16), r.y + self.px(64) + player * self.px(46),
-                           r.w - self.px(32), self.px(42))
+        return pygame.Rect(
+            r.x + self.px(16),
+            r.y + self.px(64) + player * self.px(46),
+            r.w - self.px(32),
+            self.px(42),
+        )
 
     # == pieces on tiles ==========================================================
     def _groups(self) -> dict[str, list[str]]:
@@ -413,7 +442,7 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
         first = n - per_row * (rows - 1)
         spacing = size * (0.2 if per_row == 4 else 0.27)
         row_dy = size * (0.16 if big else 0.19)
-        if rows > 3:     # a crowd (the finish at the end): keep it close to its tile
+        if rows > 3:  # a crowd (the finish at the end): keep it close to its tile
             row_dy = size * 0.5 / (rows - 1)
         base_y = cy + (0.12 * size if big else -0.02 * size)
         out: dict[str, Point] = {}
@@ -457,8 +486,9 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
                 h = int(self.tile_px * 0.62)
                 w = int(h * 0.667)
                 player = int(piece[:-1])
-                image = sprites.tinted(sprites.svg("verflixxt_pawn.svg", w, h),
-                                       self.seat_colour(player))
+                image = sprites.tinted(
+                    sprites.svg("verflixxt_pawn.svg", w, h), self.seat_colour(player)
+                )
                 letter = fonts.render(piece[-1], max(8, int(h * 0.3)), theme.INK_LIGHT, True)
                 shade = fonts.render(piece[-1], max(8, int(h * 0.3)), (30, 30, 40), True)
                 spot = (w / 2, h * 0.71)
@@ -473,8 +503,10 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
         key = ("icon", player, height)
         image = self._images.get(key)
         if image is None:
-            image = sprites.tinted(sprites.svg("verflixxt_pawn.svg", int(height * 0.667), height),
-                                   self.seat_colour(player))
+            image = sprites.tinted(
+                sprites.svg("verflixxt_pawn.svg", int(height * 0.667), height),
+                self.seat_colour(player),
+            )
             self._images[key] = image
         return image
 
@@ -500,15 +532,23 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
             font_size = int(size * 0.15)
             text = fonts.render(label, font_size, theme.INK_LIGHT, True)
             if text.get_width() > size * 0.9:
-                text = fonts.render(label, int(font_size * size * 0.9 / text.get_width()),
-                                    theme.INK_LIGHT, True)
+                text = fonts.render(
+                    label, int(font_size * size * 0.9 / text.get_width()), theme.INK_LIGHT, True
+                )
             image.blit(text, text.get_rect(center=(size / 2, size * 0.84)))
         self._images[key] = image
         return image
 
     @staticmethod
-    def _outlined(image: pygame.Surface, text: str, size: int, centre: Point,
-                  colour=(255, 255, 255), edge=(40, 30, 30), width: float | None = None) -> None:
+    def _outlined(
+        image: pygame.Surface,
+        text: str,
+        size: int,
+        centre: Point,
+        colour=(255, 255, 255),
+        edge=(40, 30, 30),
+        width: float | None = None,
+    ) -> None:
         """``text`` in ``colour`` with a dark edge; set smaller when wider than ``width``."""
         face = fonts.render(text, size, colour, True)
         while width is not None and face.get_width() > width and size > 6:
@@ -519,8 +559,9 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
             image.blit(shade, shade.get_rect(center=(centre[0] + dx, centre[1] + dy)))
         image.blit(face, face.get_rect(center=centre))
 
-    def _mini_tile(self, tile: str, size: int, turned: bool = False,
-                   risk_sign: int = 1) -> pygame.Surface:
+    def _mini_tile(
+        self, tile: str, size: int, turned: bool = False, risk_sign: int = 1
+    ) -> pygame.Surface:
         """A taken tile in a pile: a turned minus tile shows green with its plus value and a
         clover (VX-7); risk tiles show the sign they score with now (VX-25)."""
         key = ("mini", tile, size, turned, risk_sign)
@@ -529,25 +570,38 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
             return image
         kind = self.state.box.kinds[tile]
         value = self.state.box.values[tile]
-        room = size - 2           # the label stays on the tile ("−10" too)
+        room = size - 2  # the label stays on the tile ("−10" too)
         if turned:
             image = sprites.svg(TILE_SPRITES[PLUS], size).copy()
-            self._outlined(image, _signed(-value), int(size * 0.5), (size / 2, size * 0.5),
-                           edge=(20, 60, 30), width=room)
+            self._outlined(
+                image,
+                _signed(-value),
+                int(size * 0.5),
+                (size / 2, size * 0.5),
+                edge=(20, 60, 30),
+                width=room,
+            )
             clover = sprites.svg("verflixxt_clover.svg", max(4, int(size * 0.4)))
             image.blit(clover, (size * 0.62, -size * 0.1))
         elif kind == RISK:
             sprite = TILE_SPRITES[PLUS] if risk_sign > 0 else TILE_SPRITES[MINUS]
             image = sprites.svg(sprite, size).copy()
-            pygame.draw.rect(image, (90, 63, 110), image.get_rect(), max(1, size // 9),
-                             border_radius=size // 6)
-            self._outlined(image, ("+" if risk_sign > 0 else "−") + str(value),
-                           int(size * 0.46), (size / 2, size * 0.5), width=room)
+            pygame.draw.rect(
+                image, (90, 63, 110), image.get_rect(), max(1, size // 9), border_radius=size // 6
+            )
+            self._outlined(
+                image,
+                ("+" if risk_sign > 0 else "−") + str(value),
+                int(size * 0.46),
+                (size / 2, size * 0.5),
+                width=room,
+            )
         else:
             image = sprites.svg(TILE_SPRITES[kind], size).copy()
             if kind in (PLUS, MINUS):
-                self._outlined(image, _signed(value), int(size * 0.5), (size / 2, size * 0.5),
-                               width=room)
+                self._outlined(
+                    image, _signed(value), int(size * 0.5), (size / 2, size * 0.5), width=room
+                )
         self._images[key] = image
         return image
 
@@ -608,14 +662,24 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
             for p, card in s.contest_cards:
                 contest[p].append(card)
         return _Table(
-            track=list(s.track), u=self._spread(s.track), pieces=pieces,
-            hats=dict(s.hat_on), taken=[list(t) for t in s.taken], chips=list(s.chips),
-            chips_won=[list(c) for c in s.chips_won], hats_home=[list(h) for h in s.hats_home],
+            track=list(s.track),
+            u=self._spread(s.track),
+            pieces=pieces,
+            hats=dict(s.hat_on),
+            taken=[list(t) for t in s.taken],
+            chips=list(s.chips),
+            chips_won=[list(c) for c in s.chips_won],
+            hats_home=[list(h) for h in s.hats_home],
             hand=sorted(s.hands[viewer]) if viewer is not None else [],
-            hand_counts=[len(h) for h in s.hands], deck=len(s.deck),
-            discard=s.discard[-1] if s.discard else None, die=s.die,
-            current=None if s.is_over() else s.to_act()[0], round=s.round, contest=contest,
-            winners=list(s.winners()) if s.is_over() else None)
+            hand_counts=[len(h) for h in s.hands],
+            deck=len(s.deck),
+            discard=s.discard[-1] if s.discard else None,
+            die=s.die,
+            current=None if s.is_over() else s.to_act()[0],
+            round=s.round,
+            contest=contest,
+            winners=list(s.winners()) if s.is_over() else None,
+        )
 
     @staticmethod
     def _spread(track: list[str]) -> dict[str, float]:
@@ -644,8 +708,15 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
         self._rebuild_controls()
 
     # == events -> tweens ==========================================================
-    def _tween(self, duration: float, update=None, done=None, start=None, ease=ease_in_out,
-               together: bool = False) -> None:
+    def _tween(
+        self,
+        duration: float,
+        update=None,
+        done=None,
+        start=None,
+        ease=ease_in_out,
+        together: bool = False,
+    ) -> None:
         tween = Tween(max(0.0, duration), update, done, ease, on_start=start)
         if together:
             self.timeline.also(tween)
@@ -660,8 +731,15 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
         if handler is not None:
             handler(event.player, event.data)
 
-    def _fly(self, flyer: Flyer, duration: float, done=None, start=None, sound: str = "",
-             together: bool = False) -> None:
+    def _fly(
+        self,
+        flyer: Flyer,
+        duration: float,
+        done=None,
+        start=None,
+        sound: str = "",
+        together: bool = False,
+    ) -> None:
         t = self.table
 
         def begin():
@@ -682,8 +760,14 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
 
         self._tween(duration, update, end, begin, together=together)
 
-    def _pop(self, text: str, anchor: Callable[[], Point], colour=theme.INK,
-             duration: float = 0.9, together: bool = True) -> None:
+    def _pop(
+        self,
+        text: str,
+        anchor: Callable[[], Point],
+        colour=theme.INK,
+        duration: float = 0.9,
+        together: bool = True,
+    ) -> None:
         t = self.table
         pop = [text, anchor, 0.0, colour]
 
@@ -694,8 +778,9 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
             if pop in t.pops:
                 t.pops.remove(pop)
 
-        self._tween(duration, update, done, lambda: t.pops.append(pop), ease=lambda v: v,
-                    together=together)
+        self._tween(
+            duration, update, done, lambda: t.pops.append(pop), ease=lambda v: v, together=together
+        )
 
     def _row_anchor(self, player: int) -> Callable[[], Point]:
         return lambda: self.rows[player].midleft
@@ -723,8 +808,15 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
         viewer_hand = player == self.private_player and card in t.hand
         index = t.hand.index(card) if viewer_hand else 0
         src = (lambda: self.hand_slot(index)) if viewer_hand else self.hand_anchor_fn(player)
-        flyer = Flyer("card", card, src, lambda: self.discard_rect.center,
-                      self.card_w / self.s if viewer_hand else 24, 46, hop=30)
+        flyer = Flyer(
+            "card",
+            card,
+            src,
+            lambda: self.discard_rect.center,
+            self.card_w / self.s if viewer_hand else 24,
+            46,
+            hop=30,
+        )
 
         def start():
             if viewer_hand and card in t.hand:
@@ -742,6 +834,7 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
         t = self.table
         piece, origin, dest, path = data["piece"], data["from"], data["to"], list(data["path"])
         if not path:
+
             def wiggle(v):
                 t.wiggle[piece] = v
 
@@ -767,6 +860,7 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
                     cx, cy = self.tile_centre(tile)
                     size = self.tile_size(tile)
                     return (cx + off[0] * size, cy + off[1] * size)
+
                 return point
 
             walk.points = [at(origin, offset)]
@@ -798,10 +892,15 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
         def done():
             t.taken[player].append(tile)
 
-        flyer = Flyer("tile", tile, lambda: here,
-                      lambda: self.pile_slot(player, pile, pile + 1),
-                      self.tile_px / self.s, self.pile_layout(player, pile + 1)[3] / self.s,
-                      hop=60)
+        flyer = Flyer(
+            "tile",
+            tile,
+            lambda: here,
+            lambda: self.pile_slot(player, pile, pile + 1),
+            self.tile_px / self.s,
+            self.pile_layout(player, pile + 1)[3] / self.s,
+            hop=60,
+        )
         self._fly(flyer, 0.55, done, start, "pop")
 
     def _play_close(self, player, data) -> None:
@@ -826,8 +925,9 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
 
     def _play_home(self, player, data) -> None:
         key = "verflixxt.pop_exact" if data["exact"] else "verflixxt.pop_home"
-        self._pop(self.t(key), lambda: self.tile_rect(FINISH).midtop, GOOD, together=False,
-                  duration=0.5)
+        self._pop(
+            self.t(key), lambda: self.tile_rect(FINISH).midtop, GOOD, together=False, duration=0.5
+        )
         self._tween(0.0, start=self._sound("chirp"), together=True)
 
     def _play_hat(self, player, data) -> None:
@@ -835,8 +935,11 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
         hat, how = data["hat"], data["how"]
         size = self.tile_px * 0.42 / self.s
         if how == "deal":
-            src = (lambda: self.contest_row(player).midleft) if t.contest is not None \
+            src = (
+                (lambda: self.contest_row(player).midleft)
+                if t.contest is not None
                 else self._row_anchor(player)
+            )
         else:
             src = self._pawn_head(data["from"])
         if how == "home":
@@ -858,19 +961,24 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
         self._fly(flyer, 0.55, done, start, "pop")
         if how == "home":
             points = data.get("points", 0)
-            self._pop(_signed(points) if points else "", self.hats_anchor_fn(player),
-                      GOOD if points > 0 else BAD)
+            self._pop(
+                _signed(points) if points else "",
+                self.hats_anchor_fn(player),
+                GOOD if points > 0 else BAD,
+            )
 
     def hats_anchor_fn(self, player: int) -> Callable[[], Point]:
         return lambda: self.hats_anchor(player)
 
     def _pawn_head(self, pawn: str) -> Callable[[], Point]:
         """The top of a pawn (at rest or walking): where its hat sits."""
+
         def point():
             feet = self._piece_feet(pawn)
             if feet is None:
                 return self.tile_centre(FINISH)
             return (feet[0], feet[1] - self.tile_px * 0.62 * 0.86)
+
         return point
 
     def _piece_feet(self, piece: str) -> Point | None:
@@ -898,8 +1006,9 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
             x, y = self.chips_anchor(player)
             return (x + count * self.px(20) + self.px(10), y)
 
-        flyer = Flyer("chip", value, self.chip_stack_pos, dst, self.tile_px * 0.52 / self.s,
-                      18, hop=50)
+        flyer = Flyer(
+            "chip", value, self.chip_stack_pos, dst, self.tile_px * 0.52 / self.s, 18, hop=50
+        )
         self._fly(flyer, 0.6, done, start, "pop")
         self._pop(f"+{value}", self.chip_stack_pos, GOOD)
 
@@ -918,9 +1027,15 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
                     if card in t.hand:
                         t.hand.remove(card)
             t.hand_counts[player] = 0
-            t.banner = [self.t("verflixxt.banner_attack", name=self.seat_name(player)),
-                        self.t("verflixxt.banner_attack_sub", value=_face(data["value"]),
-                               tile=self.tile_name(tile)), 0.0]
+            t.banner = [
+                self.t("verflixxt.banner_attack", name=self.seat_name(player)),
+                self.t(
+                    "verflixxt.banner_attack_sub",
+                    value=_face(data["value"]),
+                    tile=self.tile_name(tile),
+                ),
+                0.0,
+            ]
             self.app.sound.play("bonk")
 
         def update(v):
@@ -935,9 +1050,19 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
         self._tween(0.9, update, done, start, ease=lambda v: v)
         for k, card in enumerate(cards):
             src = partial(self.hand_slot, k) if viewer_hand else self.hand_anchor_fn(player)
-            self._fly(Flyer("card", card, src, lambda: self.discard_rect.center,
-                            self.card_w / self.s if viewer_hand else 24, 46, hop=30), 0.4,
-                      together=True)
+            self._fly(
+                Flyer(
+                    "card",
+                    card,
+                    src,
+                    lambda: self.discard_rect.center,
+                    self.card_w / self.s if viewer_hand else 24,
+                    46,
+                    hop=30,
+                ),
+                0.4,
+                together=True,
+            )
 
     def _play_reshuffle(self, player, data) -> None:
         t = self.table
@@ -946,9 +1071,20 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
             t.deck = data["cards"]
             t.discard = None
 
-        self._fly(Flyer("back", None, lambda: self.discard_rect.center,
-                        lambda: self.deck_rect.center, 46, 46, hop=20), 0.35, done,
-                  sound="slide")
+        self._fly(
+            Flyer(
+                "back",
+                None,
+                lambda: self.discard_rect.center,
+                lambda: self.deck_rect.center,
+                46,
+                46,
+                hop=20,
+            ),
+            0.35,
+            done,
+            sound="slide",
+        )
 
     def _play_draw(self, player, data) -> None:
         t = self.table
@@ -966,8 +1102,20 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
                 t.hand.append(card)
                 t.hand.sort()
 
-        self._fly(Flyer("card" if mine else "back", card, lambda: self.deck_rect.center, dst,
-                        46, self.card_w / self.s if mine else 20, hop=24), 0.3, done, start)
+        self._fly(
+            Flyer(
+                "card" if mine else "back",
+                card,
+                lambda: self.deck_rect.center,
+                dst,
+                46,
+                self.card_w / self.s if mine else 20,
+                hop=24,
+            ),
+            0.3,
+            done,
+            start,
+        )
 
     def _play_hat_draw(self, player, data) -> None:
         t = self.table
@@ -989,13 +1137,21 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
             if t.contest is not None:
                 t.contest[player].append(card)
 
-        self._fly(Flyer("card", card, lambda: self.deck_rect.center, dst, 46, 28, hop=40),
-                  0.45, done, start, "click")
+        self._fly(
+            Flyer("card", card, lambda: self.deck_rect.center, dst, 46, 28, hop=40),
+            0.45,
+            done,
+            start,
+            "click",
+        )
 
     def _play_hat_tie(self, player, data) -> None:
         names = self.t("verflixxt.list_sep").join(self.seat_name(p) for p in data["players"])
-        self._banner(self.t(f"verflixxt.banner_tie_{data['place']}"),
-                     self.t("verflixxt.banner_tie_sub", names=names), 1.3)
+        self._banner(
+            self.t(f"verflixxt.banner_tie_{data['place']}"),
+            self.t("verflixxt.banner_tie_sub", names=names),
+            1.3,
+        )
 
     def _banner(self, title: str, subtitle: str, duration: float) -> None:
         t = self.table
@@ -1007,14 +1163,15 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
             if t.banner is not None:
                 t.banner[2] = min(1.0, v * 6, (1 - v) * 6)
 
-        self._tween(duration, update, lambda: setattr(t, "banner", None), start,
-                    ease=lambda v: v)
+        self._tween(duration, update, lambda: setattr(t, "banner", None), start, ease=lambda v: v)
 
     def _play_hat_draw_end(self, player, data) -> None:
         t = self.table
-        self._banner(self.t("verflixxt.banner_hats", lucky=self.seat_name(data["lucky"])),
-                     self.t("verflixxt.banner_hats_sub", unlucky=self.seat_name(data["unlucky"])),
-                     1.6)
+        self._banner(
+            self.t("verflixxt.banner_hats", lucky=self.seat_name(data["lucky"])),
+            self.t("verflixxt.banner_hats_sub", unlucky=self.seat_name(data["unlucky"])),
+            1.6,
+        )
 
         def fade(v):
             t.contest_alpha = 1 - v
@@ -1028,8 +1185,13 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
         self._tween(0.4, fade, done)
 
     def _play_skip(self, player, data) -> None:
-        self._pop(self.t("verflixxt.pop_skip"), self._row_anchor_mid(player), theme.INK_SOFT,
-                  duration=0.5, together=False)
+        self._pop(
+            self.t("verflixxt.pop_skip"),
+            self._row_anchor_mid(player),
+            theme.INK_SOFT,
+            duration=0.5,
+            together=False,
+        )
 
     def _row_anchor_mid(self, player: int) -> Callable[[], Point]:
         return lambda: self.rows[player].center
@@ -1054,8 +1216,9 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
             t.winners = list(data["winners"])
 
         self._tween(0.0, start=start)
-        self._banner(self.t("verflixxt.banner_end"), self.t("verflixxt.banner_end_sub",
-                                                            names=names), 1.6)
+        self._banner(
+            self.t("verflixxt.banner_end"), self.t("verflixxt.banner_end_sub", names=names), 1.6
+        )
 
     # == names for the log ===========================================================
     def tile_name(self, tile: str) -> str:
@@ -1110,18 +1273,27 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
             if d["piece"] is None:
                 line = tr("verflixxt.ev_play_zero", name=name, card=card)
             elif d.get("direction"):
-                line = tr("verflixxt.ev_play_dir", name=name, card=card,
-                          piece=self.piece_name(d["piece"]),
-                          direction=tr(f"verflixxt.dir_{d['direction']}"))
+                line = tr(
+                    "verflixxt.ev_play_dir",
+                    name=name,
+                    card=card,
+                    piece=self.piece_name(d["piece"]),
+                    direction=tr(f"verflixxt.dir_{d['direction']}"),
+                )
             else:
-                line = tr("verflixxt.ev_play", name=name, card=card,
-                          piece=self.piece_name(d["piece"]))
-            if d.get("second") and line:      # "(second card)" before the full stop
+                line = tr(
+                    "verflixxt.ev_play", name=name, card=card, piece=self.piece_name(d["piece"])
+                )
+            if d.get("second") and line:  # "(second card)" before the full stop
                 line = line[:-1] + tr("verflixxt.second_mark") + line[-1]
             return line
         if kind == "move":
-            fields = {"piece": self.piece_name(d["piece"]), "n": abs(d["steps"]),
-                          "frm": self.tile_name(d["from"]), "to": self.tile_name(d["to"])}
+            fields = {
+                "piece": self.piece_name(d["piece"]),
+                "n": abs(d["steps"]),
+                "frm": self.tile_name(d["from"]),
+                "to": self.tile_name(d["to"]),
+            }
             if not d["steps"]:
                 return tr("verflixxt.ev_move_stay", **fields)
             push = d.get("cause") == "attack"
@@ -1132,12 +1304,18 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
         if kind == "close":
             return tr("verflixxt.ev_close", n=max(0, len(d["track"]) - 2))
         if kind == "home":
-            return tr("verflixxt.ev_home_exact" if d["exact"] else "verflixxt.ev_home",
-                      piece=self.piece_name(d["piece"]))
+            return tr(
+                "verflixxt.ev_home_exact" if d["exact"] else "verflixxt.ev_home",
+                piece=self.piece_name(d["piece"]),
+            )
         if kind == "hat":
             how = d["how"]
-            fields = {"name": name, "hat": self.hat_name(d["hat"]),
-                          "frm": self.piece_name(d.get("from")), "to": self.piece_name(d.get("to"))}
+            fields = {
+                "name": name,
+                "hat": self.hat_name(d["hat"]),
+                "frm": self.piece_name(d.get("from")),
+                "to": self.piece_name(d.get("to")),
+            }
             if how == "home":
                 fields["points"] = _signed(d.get("points", 0))
             return tr(f"verflixxt.ev_hat_{how}", **fields)
@@ -1148,32 +1326,42 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
         if kind == "stop":
             return tr("verflixxt.ev_stop", name=name)
         if kind == "attack":
-            return tr("verflixxt.ev_attack", name=name, value=_face(d["value"]),
-                      tile=self.tile_name(d["tile"]), n=len(d["targets"]))
+            return tr(
+                "verflixxt.ev_attack",
+                name=name,
+                value=_face(d["value"]),
+                tile=self.tile_name(d["tile"]),
+                n=len(d["targets"]),
+            )
         if kind == "reshuffle":
             return tr("verflixxt.ev_reshuffle", n=d["cards"])
         if kind == "draw":
             # never the card itself: the log stays on screen when the next person looks
             return tr("verflixxt.ev_draw", name=name, hand=d["hand"])
         if kind == "hat_draw":
-            key = "verflixxt.ev_hat_draw" if d.get("round", 1) <= 1 else \
-                "verflixxt.ev_hat_draw_again"
+            key = (
+                "verflixxt.ev_hat_draw" if d.get("round", 1) <= 1 else "verflixxt.ev_hat_draw_again"
+            )
             return tr(key, name=name, card=self.card_name(d["card"]))
         if kind == "hat_tie":
             names = tr("verflixxt.list_sep").join(self.seat_name(p) for p in d["players"])
             return tr(f"verflixxt.ev_hat_tie_{d['place']}", names=names)
         if kind == "hat_draw_end":
-            return tr("verflixxt.ev_hat_draw_end", lucky=self.seat_name(d["lucky"]),
-                      unlucky=self.seat_name(d["unlucky"]))
+            return tr(
+                "verflixxt.ev_hat_draw_end",
+                lucky=self.seat_name(d["lucky"]),
+                unlucky=self.seat_name(d["unlucky"]),
+            )
         if kind == "skip":
             return tr("verflixxt.ev_skip", name=name)
         if kind == "turn":
             return tr("verflixxt.ev_turn", name=name, round=d["round"])
         if kind == "end":
             sep = tr("verflixxt.list_sep")
-            results = sep.join(tr("verflixxt.result", name=self.seat_name(p),
-                                  points=_signed(b["total"]))
-                               for p, b in enumerate(d["scores"]))
+            results = sep.join(
+                tr("verflixxt.result", name=self.seat_name(p), points=_signed(b["total"]))
+                for p, b in enumerate(d["scores"])
+            )
             names = sep.join(self.seat_name(p) for p in d["winners"])
             return tr("verflixxt.ev_end", results=results, names=names)
         return None
@@ -1191,15 +1379,16 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
             self.mode = "main"
         if self.sel_card is not None and self.sel_card not in cards:
             self.mode, self.sel_card, self.sel_piece = "main", None, None
-        if self.mode == "dir" and not any(a.card == self.sel_card and a.piece == self.sel_piece
-                                          for a in plays):
+        if self.mode == "dir" and not any(
+            a.card == self.sel_card and a.piece == self.sel_piece for a in plays
+        ):
             self.mode, self.sel_piece = "card", None
         if self.mode == "main" and len(cards) == 1 and self.sel_card is None:
             self.mode, self.sel_card = "card", cards[0]
 
     def _make_controls(self, player: int, legal) -> None:
         add = self.controls.append
-        buttons: list[tuple] = []      # (key, label, callback, action, primary)
+        buttons: list[tuple] = []  # (key, label, callback, action, primary)
         spots: list[Choice] = []
         groups = self._groups()
         tr = self.t
@@ -1210,27 +1399,27 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
         for action in legal:
             if isinstance(action, Move):
                 piece = self._full(player, action.piece)
-                spots.append(self._piece_choice(piece, action, (action,), groups,
-                                                f"piece:{action.piece}"))
+                spots.append(
+                    self._piece_choice(piece, action, (action,), groups, f"piece:{action.piece}")
+                )
         hats = [a for a in legal if isinstance(a, Hat)]
         hand_overs = [a for a in hats if a.how != "keep"]
         for i, action in enumerate(hand_overs):
             pawn = action.pawn
-            if pawn is None:        # (only "keep" names no pawn)
+            if pawn is None:  # (only "keep" names no pawn)
                 continue
             if sum(a.how == action.how for a in hand_overs) == 1:
                 # one pawn to hand over with: name the hat that changes hands
-                moved = self.state.hat_of(pawn if action.how == "take"
-                                          else self.state.hat_pawn)
+                moved = self.state.hat_of(pawn if action.how == "take" else self.state.hat_pawn)
                 label = tr(f"verflixxt.btn_hat_{action.how}_hat", hat=self.hat_name(moved))
             else:
                 label = tr(f"verflixxt.btn_hat_{action.how}", pawn=self.short_name(pawn))
             buttons.append((f"hat:{i + 1}", label, self._choose(action), action, False))
-            spots.append(self._piece_choice(pawn, action, (action,), groups,
-                                            f"hatpawn:{pawn}"))
+            spots.append(self._piece_choice(pawn, action, (action,), groups, f"hatpawn:{pawn}"))
         if Hat("keep") in legal:
-            buttons.append(("keep", tr("verflixxt.btn_keep"), self._choose(Hat("keep")),
-                            Hat("keep"), False))
+            buttons.append(
+                ("keep", tr("verflixxt.btn_keep"), self._choose(Hat("keep")), Hat("keep"), False)
+            )
         plays = [a for a in legal if isinstance(a, Play)]
         if plays:
             self._card_controls(player, plays)
@@ -1238,8 +1427,9 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
             mine = [a for a in plays if a.card == self.sel_card]
             if card_value(self.sel_card) == 0:
                 action = mine[0]
-                buttons.append(("zero", tr("verflixxt.btn_zero"), self._choose(action), action,
-                                True))
+                buttons.append(
+                    ("zero", tr("verflixxt.btn_zero"), self._choose(action), action, True)
+                )
             by_piece: dict[str, list[Play]] = {}
             for action in mine:
                 if action.piece is not None:
@@ -1247,37 +1437,57 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
             for short, actions in by_piece.items():
                 piece = self._full(player, short)
                 if len(actions) == 1:
-                    spots.append(self._piece_choice(piece, actions[0], tuple(actions), groups,
-                                                    f"piece:{short}"))
+                    spots.append(
+                        self._piece_choice(
+                            piece, actions[0], tuple(actions), groups, f"piece:{short}"
+                        )
+                    )
                 else:
-                    spots.append(self._piece_choice(piece, None, tuple(actions), groups,
-                                                    f"piece:{short}",
-                                                    self._pick_dir(short)))
+                    spots.append(
+                        self._piece_choice(
+                            piece,
+                            None,
+                            tuple(actions),
+                            groups,
+                            f"piece:{short}",
+                            self._pick_dir(short),
+                        )
+                    )
         if self.mode == "dir":
             for action in sorted(plays, key=lambda a: a.direction != "back"):
                 if action.card == self.sel_card and action.piece == self.sel_piece:
                     label = tr(f"verflixxt.btn_dir_{action.direction}")
-                    buttons.append((f"dir:{action.direction}", label, self._choose(action),
-                                    action, False))
-            buttons.append(("back", tr("verflixxt.btn_cancel"), self._set_mode("card"), None,
-                            False))
+                    buttons.append(
+                        (f"dir:{action.direction}", label, self._choose(action), action, False)
+                    )
+            buttons.append(
+                ("back", tr("verflixxt.btn_cancel"), self._set_mode("card"), None, False)
+            )
         attacks = [a for a in legal if isinstance(a, Attack)]
         if self.mode == "attack":
             for i, action in enumerate(attacks):
                 label = tr("verflixxt.btn_attack_on", tile=self.tile_name(action.tile))
                 buttons.append((f"attack:{i + 1}", label, self._choose(action), action, True))
                 rect = self.tile_rect(action.tile).inflate(self.px(6), self.px(6))
-                spots.append(Choice(rect, "", self._choose(action), key=f"tile:{action.tile}",
-                                    action=action, spot="tile", tile=action.tile,
-                                    previews=(action,)))
-            buttons.append(("back", tr("verflixxt.btn_back"), self._set_mode("main"), None,
-                            False))
+                spots.append(
+                    Choice(
+                        rect,
+                        "",
+                        self._choose(action),
+                        key=f"tile:{action.tile}",
+                        action=action,
+                        spot="tile",
+                        tile=action.tile,
+                        previews=(action,),
+                    )
+                )
+            buttons.append(("back", tr("verflixxt.btn_back"), self._set_mode("main"), None, False))
         elif attacks:
-            buttons.append(("attack", tr("verflixxt.btn_attack"), self._set_mode("attack"),
-                            None, False))
+            buttons.append(
+                ("attack", tr("verflixxt.btn_attack"), self._set_mode("attack"), None, False)
+            )
         if Stop() in legal:
-            buttons.append(("stop", tr("verflixxt.btn_stop"), self._choose(Stop()), Stop(),
-                            False))
+            buttons.append(("stop", tr("verflixxt.btn_stop"), self._choose(Stop()), Stop(), False))
         # the front-most piece first, so a click on overlapping pawns takes the one on top
         spots.sort(key=lambda c: (-c.rect.bottom, -c.rect.centerx))
         self.controls.extend(spots)
@@ -1288,8 +1498,16 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
         for i, card in enumerate(self.table.hand[:2]):
             if card not in playable:
                 continue
-            self.controls.append(Choice(self.hand_rects[i], "", self._pick_card(card),
-                                        key=f"card:{i + 1}", spot="card", card=i))
+            self.controls.append(
+                Choice(
+                    self.hand_rects[i],
+                    "",
+                    self._pick_card(card),
+                    key=f"card:{i + 1}",
+                    spot="card",
+                    card=i,
+                )
+            )
 
     def _place_buttons(self, buttons, add) -> None:
         if not buttons:
@@ -1300,8 +1518,9 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
         size = self.px(15)
         # as many to a row as their labels fit (a button shrinks its label a little), and
         # never more than two rows
-        widest = max(fonts.font(size).size(label)[0] for _, label, *_ in buttons) * 0.85 \
-            + self.px(14)
+        widest = max(fonts.font(size).size(label)[0] for _, label, *_ in buttons) * 0.85 + self.px(
+            14
+        )
         per_row = min(len(buttons), 3)
         while per_row > 1 and (p.w - gap * (per_row - 1)) // per_row < widest:
             per_row -= 1
@@ -1313,15 +1532,32 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
             r, c = divmod(i, per_row)
             rect = pygame.Rect(p.x + c * (bw + gap), y + r * (bh + self.px(6)), bw, bh)
             previews = (action,) if isinstance(action, (Play, Hat, Attack, Move)) else ()
-            add(Choice(rect, label, callback, size, key=key, action=action, primary=primary,
-                       previews=previews))
+            add(
+                Choice(
+                    rect,
+                    label,
+                    callback,
+                    size,
+                    key=key,
+                    action=action,
+                    primary=primary,
+                    previews=previews,
+                )
+            )
 
-    def _piece_choice(self, piece: str, action, previews, groups, key,
-                      callback=None) -> Choice:
+    def _piece_choice(self, piece: str, action, previews, groups, key, callback=None) -> Choice:
         feet = self.piece_spot(piece, groups) or self.tile_centre(START)
         rect = self.piece_rect(piece, feet)
-        return Choice(rect, "", callback or self._choose(action), key=key, action=action,
-                      spot="piece", piece=piece, previews=tuple(previews))
+        return Choice(
+            rect,
+            "",
+            callback or self._choose(action),
+            key=key,
+            action=action,
+            spot="piece",
+            piece=piece,
+            previews=tuple(previews),
+        )
 
     @staticmethod
     def _full(player: int, piece: str) -> str:
@@ -1337,16 +1573,17 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
             self._armed = None
 
         def show_first_piece():
-            first = next((c for c in self.controls if c.spot == "piece" or c.key == "zero"),
-                         None)
+            first = next((c for c in self.controls if c.spot == "piece" or c.key == "zero"), None)
             if first is not None:
                 self._focus(first.key)
+
         return self._step(pick, show_first_piece)
 
     def _pick_dir(self, piece: str) -> Callable[[], None]:
         def pick():
             self.mode, self.sel_piece = "dir", piece
             self._armed = None
+
         return self._step(pick, lambda: self._focus("dir:fwd"))
 
     def _set_mode(self, mode: str) -> Callable[[], None]:
@@ -1356,6 +1593,7 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
                 self.sel_card = None
             self.sel_piece = None
             self._armed = None
+
         return self._step(set_mode)
 
     # == input ======================================================================
@@ -1367,7 +1605,7 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
         if event.type != pygame.KEYDOWN:
             return
         key = event.key
-        digit = choices.digit_key(event, 9)      # hats, attack tiles, cards: 1 to 9
+        digit = choices.digit_key(event, 9)  # hats, attack tiles, cards: 1 to 9
         if key == pygame.K_BACKSPACE:
             self._back()
         elif self.mode == "dir" and key in (pygame.K_f, pygame.K_b):
@@ -1413,7 +1651,7 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
             return
         button = self._focused_button()
         focused = button.key if button is not None else None
-        keys.sort(key=lambda k: int(k[len(prefix):]))
+        keys.sort(key=lambda k: int(k[len(prefix) :]))
         nxt = keys[(keys.index(focused) + 1) % len(keys)] if focused in keys else keys[0]
         self._focus(nxt)
         self._armed = nxt
@@ -1446,8 +1684,9 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
     def _draw_header(self, surface) -> None:
         t = self.table
         x, cy = self.header.x, self.header.centery
-        pill = fonts.render(self.t("verflixxt.round", n=t.round), self.px(20), theme.INK_LIGHT,
-                            True)
+        pill = fonts.render(
+            self.t("verflixxt.round", n=t.round), self.px(20), theme.INK_LIGHT, True
+        )
         box = pill.get_rect(midleft=(x + self.px(12), cy)).inflate(self.px(24), self.px(10))
         pygame.draw.rect(surface, theme.BG_DARK, box, border_radius=box.h // 2)
         surface.blit(pill, pill.get_rect(center=box.center))
@@ -1455,22 +1694,39 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
         if t.current is not None:
             icon = self._pawn_icon(t.current, self.px(30))
             surface.blit(icon, icon.get_rect(midleft=(x, cy)))
-            key = "verflixxt.header_draw" if self.state.phase == "contest" else \
-                "verflixxt.header_turn"
-            x = draw_text(surface, self.t(key, name=self.seat_name(t.current)), self.px(19),
-                          (x + icon.get_width() + self.px(8), cy), theme.INK, bold=True,
-                          anchor="midleft").right + self.px(22)
+            key = (
+                "verflixxt.header_draw"
+                if self.state.phase == "contest"
+                else "verflixxt.header_turn"
+            )
+            x = draw_text(
+                surface,
+                self.t(key, name=self.seat_name(t.current)),
+                self.px(19),
+                (x + icon.get_width() + self.px(8), cy),
+                theme.INK,
+                bold=True,
+                anchor="midleft",
+            ).right + self.px(22)
         variant = self._variant_label()
-        draw_text(surface, variant, self.px(15), (self.header.right - self.px(8), cy),
-                  theme.INK_SOFT, anchor="midright")
+        draw_text(
+            surface,
+            variant,
+            self.px(15),
+            (self.header.right - self.px(8), cy),
+            theme.INK_SOFT,
+            anchor="midright",
+        )
 
     def _variant_label(self) -> str:
         s = self.state
         if s.hats_variant:
-            return self.t("verflixxt.variant_hats_attack" if s.attack
-                          else "verflixxt.variant_hats")
-        return self.t("verflixxt.variant_base_random" if s.options.get("track") == "random"
-                      else "verflixxt.variant_base")
+            return self.t("verflixxt.variant_hats_attack" if s.attack else "verflixxt.variant_hats")
+        return self.t(
+            "verflixxt.variant_base_random"
+            if s.options.get("track") == "random"
+            else "verflixxt.variant_base"
+        )
 
     # -- board -----------------------------------------------------------------------
     def _static_board(self) -> pygame.Surface:
@@ -1486,10 +1742,10 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
         road_w = self.tile_px * 0.98
         # meadow: mown stripes and tufts of grass and flowers off the road
         for k in range(0, board.h, self.px(36)):
-            pygame.draw.rect(layer, theme.mix(MEADOW, MEADOW_DARK, 0.35),
-                             (0, k, board.w, self.px(18)))
-        pygame.draw.rect(layer, MEADOW_EDGE, layer.get_rect(), self.px(3),
-                         border_radius=radius)
+            pygame.draw.rect(
+                layer, theme.mix(MEADOW, MEADOW_DARK, 0.35), (0, k, board.w, self.px(18))
+            )
+        pygame.draw.rect(layer, MEADOW_EDGE, layer.get_rect(), self.px(3), border_radius=radius)
         coarse = pts[::6]
         for _ in range(140):
             x, y = rng.uniform(8, board.w - 8), rng.uniform(8, board.h - 8)
@@ -1497,15 +1753,23 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
                 continue
             if rng.random() < 0.7:
                 for dx in (-3, 0, 3):
-                    pygame.draw.line(layer, MEADOW_EDGE, (x + dx * self.s, y),
-                                     (x + dx * 1.6 * self.s, y - self.px(7)), max(1, self.px(2)))
+                    pygame.draw.line(
+                        layer,
+                        MEADOW_EDGE,
+                        (x + dx * self.s, y),
+                        (x + dx * 1.6 * self.s, y - self.px(7)),
+                        max(1, self.px(2)),
+                    )
             else:
                 colour = rng.choice(((255, 255, 255), (255, 226, 110), (240, 160, 190)))
                 for a in range(5):
                     ang = a * 2 * math.pi / 5
-                    pygame.draw.circle(layer, colour, (x + math.cos(ang) * self.px(3),
-                                                       y + math.sin(ang) * self.px(3)),
-                                       max(1, self.px(2)))
+                    pygame.draw.circle(
+                        layer,
+                        colour,
+                        (x + math.cos(ang) * self.px(3), y + math.sin(ang) * self.px(3)),
+                        max(1, self.px(2)),
+                    )
                 pygame.draw.circle(layer, (240, 180, 40), (x, y), max(1, self.px(2)))
         step = max(1, int(2 * self.s))
         for p in pts[::step]:
@@ -1549,14 +1813,23 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
             image = self._tile_image(tile, size)
             surface.blit(image, image.get_rect(center=(int(cx), int(cy))))
             if tile in attack_tiles:
-                looked_at = focus is not None and isinstance(focus.action, Attack) \
+                looked_at = (
+                    focus is not None
+                    and isinstance(focus.action, Attack)
                     and focus.action.tile == tile
-                colour = (theme.BUTTON_FOCUS if self.keyboard else theme.ACCENT) \
-                    if looked_at else (255, 214, 70)
-                pygame.draw.rect(surface, colour, image.get_rect(center=(int(cx), int(cy)))
-                                 .inflate(self.px(8), self.px(8)),
-                                 self.px(4) if looked_at else self.px(3),
-                                 border_radius=self.px(12))
+                )
+                colour = (
+                    (theme.BUTTON_FOCUS if self.keyboard else theme.ACCENT)
+                    if looked_at
+                    else (255, 214, 70)
+                )
+                pygame.draw.rect(
+                    surface,
+                    colour,
+                    image.get_rect(center=(int(cx), int(cy))).inflate(self.px(8), self.px(8)),
+                    self.px(4) if looked_at else self.px(3),
+                    border_radius=self.px(12),
+                )
         if self.state.hats_variant:
             self._draw_chip_stack(surface)
         self._draw_preview_under(surface, shown)
@@ -1573,10 +1846,11 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
         dy = max(2, int(self.tile_px * 0.06))
         n = len(chips)
         for k in range(n):
-            value = chips[n - 1 - k]          # the bottom chip first, the top one last
+            value = chips[n - 1 - k]  # the bottom chip first, the top one last
             image = self._chip_image(value, size)
-            surface.blit(image, image.get_rect(center=(int(cx), int(cy + (n - 1) * dy / 2
-                                                                       - k * dy))))
+            surface.blit(
+                image, image.get_rect(center=(int(cx), int(cy + (n - 1) * dy / 2 - k * dy)))
+            )
         if not n:
             draw_text(surface, "0", self.px(14), (cx, cy), theme.INK_SOFT, anchor="center")
 
@@ -1590,7 +1864,7 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
             strong = choice is focus
             glow = pygame.Surface((r.w + self.px(16), self.px(18)), pygame.SRCALPHA)
             alpha = 230 if strong else int(120 + 80 * pulse)
-            colour = (theme.BUTTON_FOCUS if self.keyboard and strong else (255, 200, 60))
+            colour = theme.BUTTON_FOCUS if self.keyboard and strong else (255, 200, 60)
             pygame.draw.ellipse(glow, (*colour, alpha), glow.get_rect())
             surface.blit(glow, glow.get_rect(center=(r.centerx, r.bottom - self.px(4))))
 
@@ -1603,8 +1877,9 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
             mask = pygame.mask.from_surface(sprite, 60)
             shape = mask.to_surface(setcolor=(*colour, 255), unsetcolor=(0, 0, 0, 0))
             w = max(2, self.px(3))
-            image = pygame.Surface((sprite.get_width() + 2 * w, sprite.get_height() + 2 * w),
-                                   pygame.SRCALPHA)
+            image = pygame.Surface(
+                (sprite.get_width() + 2 * w, sprite.get_height() + 2 * w), pygame.SRCALPHA
+            )
             for dx in range(-w, w + 1, max(1, w // 2)):
                 for dy in range(-w, w + 1, max(1, w // 2)):
                     if dx * dx + dy * dy <= w * w + 1:
@@ -1629,8 +1904,11 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
                 x += math.sin(wiggle * math.pi * 4) * self.px(4)
             if lifted:
                 strong = movable[piece] is focus
-                colour = (theme.BUTTON_FOCUS if self.keyboard else theme.ACCENT) if strong \
+                colour = (
+                    (theme.BUTTON_FOCUS if self.keyboard else theme.ACCENT)
+                    if strong
                     else (255, 214, 70)
+                )
                 halo = self._halo(piece, colour)
                 if not strong:
                     halo.set_alpha(int(150 + 105 * pulse))
@@ -1667,8 +1945,7 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
                 hat = name
         if hat is not None and not ghost:
             image = self._hat_image(hat)
-            surface.blit(image, image.get_rect(midbottom=(rect.centerx,
-                                                          rect.y + rect.h * 0.2)))
+            surface.blit(image, image.get_rect(midbottom=(rect.centerx, rect.y + rect.h * 0.2)))
 
     def _draw_preview_under(self, surface, shown) -> None:
         """Where the chosen action takes pieces: dots on the tiles stepped on, a ring on
@@ -1681,19 +1958,22 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
                             cx, cy = self.tile_centre(tile)
                             dot = (cx, cy + self.px(2))
                             pygame.draw.circle(surface, (255, 250, 230), dot, self.px(5))
-                            pygame.draw.circle(surface, theme.ACCENT_DARK, dot, self.px(5),
-                                               max(1, self.px(2)))
+                            pygame.draw.circle(
+                                surface, theme.ACCENT_DARK, dot, self.px(5), max(1, self.px(2))
+                            )
                     tile = e.data["to"]
                     if tile in self.table.u:
                         rect = self.tile_rect(tile).inflate(self.px(10), self.px(10))
-                        pygame.draw.rect(surface, theme.ACCENT, rect, self.px(4),
-                                         border_radius=self.px(14))
+                        pygame.draw.rect(
+                            surface, theme.ACCENT, rect, self.px(4), border_radius=self.px(14)
+                        )
                 elif e.kind == "take":
                     tile = e.data["tile"]
                     if tile in self.table.u:
                         rect = self.tile_rect(tile).inflate(self.px(6), self.px(6))
-                        pygame.draw.rect(surface, (255, 255, 255), rect, self.px(3),
-                                         border_radius=self.px(12))
+                        pygame.draw.rect(
+                            surface, (255, 255, 255), rect, self.px(3), border_radius=self.px(12)
+                        )
 
     def _draw_preview_over(self, surface, shown) -> None:
         groups = self._groups()
@@ -1710,8 +1990,11 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
                         self._tag(surface, label, (rect.centerx, rect.bottom + self.px(10)))
                 elif e.kind == "take" and e.data["tile"] in self.table.u:
                     rect = self.tile_rect(e.data["tile"])
-                    self._tag(surface, self.t("verflixxt.tag_take"),
-                              (rect.centerx, rect.bottom + self.px(10)))
+                    self._tag(
+                        surface,
+                        self.t("verflixxt.tag_take"),
+                        (rect.centerx, rect.bottom + self.px(10)),
+                    )
                 elif e.kind == "chip":
                     x, y = self.chip_stack_pos()
                     self._tag(surface, f"+{e.data['value']}", (x, y - self.tile_px * 0.55))
@@ -1725,8 +2008,9 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
 
     def _tag(self, surface, text: str, centre: Point) -> None:
         image = fonts.render(text, self.px(13), theme.INK_LIGHT, True)
-        box = image.get_rect(center=(int(centre[0]), int(centre[1]))).inflate(self.px(12),
-                                                                              self.px(4))
+        box = image.get_rect(center=(int(centre[0]), int(centre[1]))).inflate(
+            self.px(12), self.px(4)
+        )
         pygame.draw.rect(surface, theme.ACCENT_DARK, box, border_radius=box.h // 2)
         surface.blit(image, image.get_rect(center=box.center))
 
@@ -1735,40 +2019,68 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
         rect = self.contest_rect()
         layer = pygame.Surface(rect.size, pygame.SRCALPHA)
         draw_panel(layer, layer.get_rect(), fill=(255, 250, 240, 248), radius=self.px(14))
-        draw_text(layer, self.t("verflixxt.contest_title"), self.px(20), (rect.w // 2, self.px(10)),
-                  theme.ACCENT_DARK, bold=True, anchor="midtop")
-        draw_text(layer, self.t("verflixxt.contest_rule"), self.px(14),
-                  (rect.w // 2, self.px(38)), theme.INK_SOFT, anchor="midtop")
+        draw_text(
+            layer,
+            self.t("verflixxt.contest_title"),
+            self.px(20),
+            (rect.w // 2, self.px(10)),
+            theme.ACCENT_DARK,
+            bold=True,
+            anchor="midtop",
+        )
+        draw_text(
+            layer,
+            self.t("verflixxt.contest_rule"),
+            self.px(14),
+            (rect.w // 2, self.px(38)),
+            theme.INK_SOFT,
+            anchor="midtop",
+        )
         for p in range(self.session.players):
             row = self.contest_row(p).move(-rect.x, -rect.y)
             if p == t.current and self.state.phase == "contest":
                 pygame.draw.rect(layer, (255, 232, 200), row, border_radius=self.px(8))
             icon = self._pawn_icon(p, self.px(28))
             layer.blit(icon, icon.get_rect(midleft=(row.x + self.px(6), row.centery)))
-            draw_text(layer, self.seat_name(p), self.px(16), (row.x + self.px(32), row.centery),
-                      theme.INK, bold=True, anchor="midleft")
+            draw_text(
+                layer,
+                self.seat_name(p),
+                self.px(16),
+                (row.x + self.px(32), row.centery),
+                theme.INK,
+                bold=True,
+                anchor="midleft",
+            )
             for k, card in enumerate((t.contest or {}).get(p, [])):
                 image = self._card_image(card, self.px(28), self.px(38))
-                layer.blit(image, image.get_rect(center=(row.x + self.px(190) + k * self.px(34),
-                                                         row.centery)))
+                layer.blit(
+                    image,
+                    image.get_rect(center=(row.x + self.px(190) + k * self.px(34), row.centery)),
+                )
             for hat, wearer in t.hats.items():
                 if wearer is not None and int(wearer[:-1]) == p:
                     image = self._hat_image(hat, self.px(30))
-                    layer.blit(image, image.get_rect(midright=(row.right - self.px(6),
-                                                               row.centery)))
+                    layer.blit(
+                        image, image.get_rect(midright=(row.right - self.px(6), row.centery))
+                    )
         layer.set_alpha(int(255 * t.contest_alpha))
         surface.blit(layer, rect)
 
     # -- players ----------------------------------------------------------------------
     def _scores(self, player: int) -> ScoreBreakdown:
         t = self.table
-        key = (player, tuple(t.taken[player]), tuple(t.chips_won[player]),
-               tuple(t.hats_home[player]))
+        key = (
+            player,
+            tuple(t.taken[player]),
+            tuple(t.chips_won[player]),
+            tuple(t.hats_home[player]),
+        )
         value = self._score_cache.get(key)
         if value is None:
             box = self.state.box
-            value = breakdown(t.taken[player], box.kinds, box.values, t.chips_won[player],
-                              t.hats_home[player])
+            value = breakdown(
+                t.taken[player], box.kinds, box.values, t.chips_won[player], t.hats_home[player]
+            )
             if len(self._score_cache) > 256:
                 self._score_cache.clear()
             self._score_cache[key] = value
@@ -1797,12 +2109,21 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
             current = p == t.current
             fill = (255, 244, 222) if current else (255, 252, 246)
             pygame.draw.rect(surface, fill, row, border_radius=self.px(10))
-            pygame.draw.rect(surface, colour if current else theme.PANEL_EDGE, row,
-                             self.px(3) if current else max(1, self.px(1)),
-                             border_radius=self.px(10))
+            pygame.draw.rect(
+                surface,
+                colour if current else theme.PANEL_EDGE,
+                row,
+                self.px(3) if current else max(1, self.px(1)),
+                border_radius=self.px(10),
+            )
             stripe = pygame.Rect(row.x, row.y, self.px(6), row.h)
-            pygame.draw.rect(surface, colour, stripe, border_top_left_radius=self.px(10),
-                             border_bottom_left_radius=self.px(10))
+            pygame.draw.rect(
+                surface,
+                colour,
+                stripe,
+                border_top_left_radius=self.px(10),
+                border_bottom_left_radius=self.px(10),
+            )
             y0 = row.y + self._line_y(0)
             icon = self._pawn_icon(p, self.px(24))
             surface.blit(icon, icon.get_rect(topleft=(row.x + self.px(12), y0 - self.px(1))))
@@ -1813,21 +2134,36 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
             role = self.t("app.human") if seat.human else self.t(f"app.level_{seat.level}")
             if p in winners:
                 role = self.t("verflixxt.winner_mark")
-            draw_text(surface, role, self.px(12), (end + self.px(8), y0 + self.px(4)),
-                      theme.ACCENT_DARK if p in winners else theme.INK_SOFT)
+            draw_text(
+                surface,
+                role,
+                self.px(12),
+                (end + self.px(8), y0 + self.px(4)),
+                theme.ACCENT_DARK if p in winners else theme.INK_SOFT,
+            )
             parts = self._scores(p)
-            draw_text(surface, _signed(parts["total"]), self.px(26),
-                      (row.right - self.px(10), y0 - self.px(4)),
-                      GOOD if parts["total"] > 0 else BAD if parts["total"] < 0 else theme.INK,
-                      bold=True, anchor="topright")
+            draw_text(
+                surface,
+                _signed(parts["total"]),
+                self.px(26),
+                (row.right - self.px(10), y0 - self.px(4)),
+                GOOD if parts["total"] > 0 else BAD if parts["total"] < 0 else theme.INK,
+                bold=True,
+                anchor="topright",
+            )
             explain = self._explain(parts)
             size = self.fs(14)
             width = fonts.font(size).size(explain)[0]
             room = row.w - self.px(24)
             if width > room:
                 size = self.fs(max(8, int(size * room / width)), scaled=False)
-            draw_text(surface, explain, size, (row.x + self.px(14), row.y + self._line_y(1)),
-                      theme.INK_SOFT)
+            draw_text(
+                surface,
+                explain,
+                size,
+                (row.x + self.px(14), row.y + self._line_y(1)),
+                theme.INK_SOFT,
+            )
             self._draw_pile(surface, p, parts)
             self._draw_row_icons(surface, p)
         if self.legend_rect is not None:
@@ -1838,8 +2174,14 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
         pile = t.taken[player]
         if not pile:
             x, _, y, _ = self.pile_layout(player, 0)
-            draw_text(surface, self.t("verflixxt.no_tiles"), self.px(12),
-                      (x - self.px(6), y), theme.INK_SOFT, anchor="midleft")
+            draw_text(
+                surface,
+                self.t("verflixxt.no_tiles"),
+                self.px(12),
+                (x - self.px(6), y),
+                theme.INK_SOFT,
+                anchor="midleft",
+            )
             return
         turned = set(parts.get("turned", ()))
         risks = sum(1 for tile in pile if self.state.box.kinds[tile] == RISK)
@@ -1866,8 +2208,9 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
             count = t.hand_counts[player]
             for k in range(count):
                 image = self._card_image(None, self.px(16), self.px(23))
-                surface.blit(image, image.get_rect(center=(int(hx - self.px(6) + k * self.px(11)),
-                                                           int(hy))))
+                surface.blit(
+                    image, image.get_rect(center=(int(hx - self.px(6) + k * self.px(11)), int(hy)))
+                )
             if not count:
                 draw_text(surface, "0", self.px(12), (hx, hy), theme.INK_SOFT, anchor="center")
 
@@ -1875,13 +2218,21 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
         tr = self.t
         lines = [("verflixxt_clover.svg", tr("verflixxt.legend_lucky"))]
         if self.state.hats_variant:
-            lines += [("verflixxt_tile_risk.svg", tr("verflixxt.legend_risk")),
-                      ("verflixxt_hat_lucky.svg", tr("verflixxt.legend_hats")),
-                      ("verflixxt_chip.svg", tr("verflixxt.legend_chips"))]
+            lines += [
+                ("verflixxt_tile_risk.svg", tr("verflixxt.legend_risk")),
+                ("verflixxt_hat_lucky.svg", tr("verflixxt.legend_hats")),
+                ("verflixxt_chip.svg", tr("verflixxt.legend_chips")),
+            ]
         else:
             lines.insert(0, ("verflixxt_tile_plus.svg", tr("verflixxt.legend_tiles")))
-        draw_text(surface, tr("verflixxt.legend_title"), self.px(15),
-                  (rect.x + self.px(8), rect.y + self.px(4)), theme.INK, bold=True)
+        draw_text(
+            surface,
+            tr("verflixxt.legend_title"),
+            self.px(15),
+            (rect.x + self.px(8), rect.y + self.px(4)),
+            theme.INK,
+            bold=True,
+        )
         y = rect.y + self.px(28)
         size = self.fs(13)
         icon_w = self.px(20)
@@ -1893,8 +2244,13 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
             image = sprites.svg(icon, icon_w, icon_w if "hat" not in icon else int(icon_w * 0.8))
             surface.blit(image, (rect.x + self.px(8), y))
             for k, line in enumerate(wrapped):
-                draw_text(surface, line, size, (rect.x + self.px(14) + icon_w,
-                                                y + k * int(size * 1.35)), theme.INK_SOFT)
+                draw_text(
+                    surface,
+                    line,
+                    size,
+                    (rect.x + self.px(14) + icon_w, y + k * int(size * 1.35)),
+                    theme.INK_SOFT,
+                )
             y += needed + self.px(6)
 
     # -- the action panel: die or cards, the prompt, the buttons ------------------------
@@ -1911,8 +2267,11 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
     def _draw_die(self, surface) -> None:
         t = self.table
         rect = self.die_rect
-        pygame.draw.ellipse(surface, (236, 226, 204), rect.inflate(self.px(14), -rect.h // 2)
-                            .move(0, rect.h // 2 - self.px(2)))
+        pygame.draw.ellipse(
+            surface,
+            (236, 226, 204),
+            rect.inflate(self.px(14), -rect.h // 2).move(0, rect.h // 2 - self.px(2)),
+        )
         if t.tumble is not None and t.die is not None:
             v = t.tumble
             if v < 0.85:
@@ -1939,42 +2298,59 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
                 image = self._card_image(None, deck.w, deck.h)
                 surface.blit(image, deck.move(-k * self.px(1), -k * self.px(2)))
         else:
-            pygame.draw.rect(surface, theme.PANEL_EDGE, deck, max(1, self.px(2)),
-                             border_radius=self.px(6))
+            pygame.draw.rect(
+                surface, theme.PANEL_EDGE, deck, max(1, self.px(2)), border_radius=self.px(6)
+            )
         count = fonts.render(str(t.deck), self.px(14), theme.INK_LIGHT, True)
-        badge = count.get_rect(center=(deck.centerx, deck.bottom)).inflate(self.px(10),
-                                                                           self.px(2))
+        badge = count.get_rect(center=(deck.centerx, deck.bottom)).inflate(self.px(10), self.px(2))
         pygame.draw.rect(surface, theme.BG_DARK, badge, border_radius=badge.h // 2)
         surface.blit(count, count.get_rect(center=badge.center))
-        draw_text(surface, self.t("verflixxt.deck_label"), self.px(11),
-                  (deck.centerx, deck.bottom + self.px(12)), theme.INK_SOFT, anchor="midtop")
+        draw_text(
+            surface,
+            self.t("verflixxt.deck_label"),
+            self.px(11),
+            (deck.centerx, deck.bottom + self.px(12)),
+            theme.INK_SOFT,
+            anchor="midtop",
+        )
         if t.discard is not None:
             surface.blit(self._card_image(t.discard, discard.w, discard.h), discard)
         else:
-            pygame.draw.rect(surface, theme.PANEL_EDGE, discard, max(1, self.px(2)),
-                             border_radius=self.px(6))
-        draw_text(surface, self.t("verflixxt.discard"), self.px(11),
-                  (discard.centerx, discard.bottom + self.px(12)), theme.INK_SOFT,
-                  anchor="midtop")
+            pygame.draw.rect(
+                surface, theme.PANEL_EDGE, discard, max(1, self.px(2)), border_radius=self.px(6)
+            )
+        draw_text(
+            surface,
+            self.t("verflixxt.discard"),
+            self.px(11),
+            (discard.centerx, discard.bottom + self.px(12)),
+            theme.INK_SOFT,
+            anchor="midtop",
+        )
 
     def _draw_hand(self, surface, focus) -> None:
         """The viewer's two cards: only ever drawn for ``self.private_player``."""
         t = self.table
         if self.private_player is None:
             for rect in self.hand_rects:
-                pygame.draw.rect(surface, theme.PANEL_EDGE, rect, max(1, self.px(2)),
-                                 border_radius=self.px(8))
+                pygame.draw.rect(
+                    surface, theme.PANEL_EDGE, rect, max(1, self.px(2)), border_radius=self.px(8)
+                )
             return
         playable = {c.card for c in self.controls if c.spot == "card"}
         deciding = self.deciding() is not None
         for i, rect in enumerate(self.hand_rects):
             if i >= len(t.hand):
-                pygame.draw.rect(surface, theme.PANEL_EDGE, rect, max(1, self.px(2)),
-                                 border_radius=self.px(8))
+                pygame.draw.rect(
+                    surface, theme.PANEL_EDGE, rect, max(1, self.px(2)), border_radius=self.px(8)
+                )
                 continue
             card = t.hand[i]
-            selected = self.mode in ("card", "dir") and self.sel_card == card and (
-                i == 0 or t.hand[0] != card)
+            selected = (
+                self.mode in ("card", "dir")
+                and self.sel_card == card
+                and (i == 0 or t.hand[0] != card)
+            )
             control = self._control(f"card:{i + 1}")
             hovered = control is not None and control.hovered and not self.keyboard
             lift = self.px(12) if selected else self.px(5) if hovered else 0
@@ -1986,14 +2362,29 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
             surface.blit(image, r)
             if control is not None and (control is focus or selected):
                 colour = theme.BUTTON_FOCUS if control is focus and self.keyboard else theme.ACCENT
-                pygame.draw.rect(surface, colour, r.inflate(self.px(6), self.px(6)), self.px(3),
-                                 border_radius=self.px(10))
+                pygame.draw.rect(
+                    surface,
+                    colour,
+                    r.inflate(self.px(6), self.px(6)),
+                    self.px(3),
+                    border_radius=self.px(10),
+                )
             if control is not None:
-                draw_text(surface, str(i + 1), self.px(12), (r.centerx, r.bottom + self.px(2)),
-                          theme.INK_SOFT, anchor="midtop")
-        draw_text(surface, self.t("verflixxt.your_hand", name=self.seat_name(self.private_player)),
-                  self.px(12), (self.hand_rects[0].x, self.action_rect.y + self.px(4)),
-                  theme.INK_SOFT)
+                draw_text(
+                    surface,
+                    str(i + 1),
+                    self.px(12),
+                    (r.centerx, r.bottom + self.px(2)),
+                    theme.INK_SOFT,
+                    anchor="midtop",
+                )
+        draw_text(
+            surface,
+            self.t("verflixxt.your_hand", name=self.seat_name(self.private_player)),
+            self.px(12),
+            (self.hand_rects[0].x, self.action_rect.y + self.px(4)),
+            theme.INK_SOFT,
+        )
 
     def _draw_prompt(self, surface, focus, shown) -> None:
         p = self.prompt_rect
@@ -2041,22 +2432,25 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
         if phase == "hat":
             return tr("verflixxt.prompt_hat"), tr("verflixxt.hint_hat")
         if self.mode == "dir" and self.sel_card is not None:
-            return tr("verflixxt.prompt_dir", card=self.card_name(self.sel_card)), \
-                tr("verflixxt.hint_dir")
+            return tr("verflixxt.prompt_dir", card=self.card_name(self.sel_card)), tr(
+                "verflixxt.hint_dir"
+            )
         if self.mode == "attack":
             return tr("verflixxt.prompt_attack"), tr("verflixxt.hint_attack")
         second = s.plays == 1
         if self.mode == "card" and self.sel_card is not None:
             value = card_value(self.sel_card)
             key = "verflixxt.prompt_card_zero" if value == 0 else "verflixxt.prompt_card"
-            title = tr("verflixxt.prompt_second") if second else \
-                tr(key, card=self.card_name(self.sel_card))
+            title = (
+                tr("verflixxt.prompt_second")
+                if second
+                else tr(key, card=self.card_name(self.sel_card))
+            )
             hint = tr("verflixxt.hint_card")
             if self._control("stop") is not None:
                 hint += " " + tr("verflixxt.hint_stop")
             return title, hint
-        title = tr("verflixxt.prompt_second") if second else tr("verflixxt.prompt_play",
-                                                                name=name)
+        title = tr("verflixxt.prompt_second") if second else tr("verflixxt.prompt_play", name=name)
         hint = tr("verflixxt.hint_play")
         if self._control("stop") is not None:
             hint += " " + tr("verflixxt.hint_stop")
@@ -2074,13 +2468,17 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
                     if isinstance(action, Play) and action.direction and len(shown) > 1:
                         way = "▶ " if action.direction == "fwd" else "◀ "
                     if d["path"]:
-                        parts.append(way + self.t("verflixxt.pv_move",
-                                                  piece=self.piece_name(d["piece"]),
-                                                  frm=self.tile_name(d["from"]),
-                                                  to=self.tile_name(d["to"])))
+                        parts.append(
+                            way
+                            + self.t(
+                                "verflixxt.pv_move",
+                                piece=self.piece_name(d["piece"]),
+                                frm=self.tile_name(d["from"]),
+                                to=self.tile_name(d["to"]),
+                            )
+                        )
                     else:
-                        parts.append(self.t("verflixxt.pv_stay",
-                                            piece=self.piece_name(d["piece"])))
+                        parts.append(self.t("verflixxt.pv_stay", piece=self.piece_name(d["piece"])))
                 elif e.kind == "take":
                     parts.append(self.t("verflixxt.pv_take", tile=self.tile_name(d["tile"])))
                 elif e.kind == "chip":
@@ -2118,10 +2516,15 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
             x, y = anchor()
             image = fonts.render(text, self.px(20), colour, True).copy()
             image.set_alpha(int(255 * min(1.0, (1 - v) * 3)))
-            back = pygame.Surface(image.get_rect().inflate(self.px(12), self.px(4)).size,
-                                  pygame.SRCALPHA)
-            pygame.draw.rect(back, (255, 252, 244, int(220 * min(1.0, (1 - v) * 3))),
-                             back.get_rect(), border_radius=back.get_height() // 2)
+            back = pygame.Surface(
+                image.get_rect().inflate(self.px(12), self.px(4)).size, pygame.SRCALPHA
+            )
+            pygame.draw.rect(
+                back,
+                (255, 252, 244, int(220 * min(1.0, (1 - v) * 3))),
+                back.get_rect(),
+                border_radius=back.get_height() // 2,
+            )
             pos = (int(x), int(y - self.px(8) - v * self.px(30)))
             surface.blit(back, back.get_rect(center=pos))
             surface.blit(image, image.get_rect(center=pos))
@@ -2135,14 +2538,32 @@ class VerflixxtScene(choices.ChoiceControls[Choice], GameScene):
         rect = pygame.Rect(0, 0, w, self.px(86) if subtitle else self.px(56))
         rect.center = (self.board.centerx, self.board.centery)
         layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-        draw_panel(layer, layer.get_rect(), fill=(255, 250, 240, 245), edge=theme.ACCENT,
-                   radius=self.px(14))
-        draw_text(layer, title, self.px(24), (rect.w // 2, self.px(12)), theme.ACCENT_DARK,
-                  bold=True, anchor="midtop")
+        draw_panel(
+            layer,
+            layer.get_rect(),
+            fill=(255, 250, 240, 245),
+            edge=theme.ACCENT,
+            radius=self.px(14),
+        )
+        draw_text(
+            layer,
+            title,
+            self.px(24),
+            (rect.w // 2, self.px(12)),
+            theme.ACCENT_DARK,
+            bold=True,
+            anchor="midtop",
+        )
         if subtitle:
             lines = fonts.wrap(subtitle, self.px(16), rect.w - self.px(24))
             for k, line in enumerate(lines[:2]):
-                draw_text(layer, line, self.px(16), (rect.w // 2, self.px(46) + k * self.px(20)),
-                          theme.INK, anchor="midtop")
+                draw_text(
+                    layer,
+                    line,
+                    self.px(16),
+                    (rect.w // 2, self.px(46) + k * self.px(20)),
+                    theme.INK,
+                    anchor="midtop",
+                )
         layer.set_alpha(int(255 * max(0.0, min(1.0, alpha))))
         surface.blit(layer, rect)

@@ -9,6 +9,7 @@ says what the person is looking at (``attention``): the focused control after a 
 one under the mouse after a mouse move; the table previews it. A key shows an option and
 the same key again, or Enter, takes it (``_press_or_focus``).
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -20,7 +21,7 @@ import pygame
 from game.rules.protocol import Action
 from game.ui.widgets import Button
 
-PREVIEWS_KEPT = 64      # a person looks at a few options over and over, then acts
+PREVIEWS_KEPT = 64  # a person looks at a few options over and over, then acts
 
 if TYPE_CHECKING:
     # The mixin's host, for the type checker: ChoiceControls uses the game scene's state,
@@ -35,6 +36,7 @@ else:
 class Choice(Button):
     """A control standing for one legal action, or for a step towards one (``action``
     None: a mode, a card picked first)."""
+
     action: Action | None = None
 
 
@@ -68,12 +70,12 @@ class ChoiceControls(Generic[C], _Host):  # noqa: PYI059 (at run time _Host is o
 
     def __init__(self, app, session):
         super().__init__(app, session)
-        self.keyboard = True           # last input came from the keyboard: preview the focus
+        self.keyboard = True  # last input came from the keyboard: preview the focus
         self.mouse: tuple[float, float] = (-1, -1)
-        self._armed: str | None = None   # the option a key showed; the same key takes it
+        self._armed: str | None = None  # the option a key showed; the same key takes it
         self.controls: list[C] = []
         self._controls_key = None
-        self._base_buttons: list[Button] = []     # the shell's: menu, undo, rules help
+        self._base_buttons: list[Button] = []  # the shell's: menu, undo, rules help
         self._preview_cache: dict = {}
 
     # -- to implement --------------------------------------------------------------------
@@ -121,8 +123,7 @@ class ChoiceControls(Generic[C], _Host):  # noqa: PYI059 (at run time _Host is o
         legal = self._legal(player) if player is not None else ()
         if player is not None:
             self._settle_mode(legal)
-        key = (player, len(self.session.actions), *self._steps_taken(), self.size,
-               self.t.lang)
+        key = (player, len(self.session.actions), *self._steps_taken(), self.size, self.t.lang)
         if key == self._controls_key and not force:
             return
         self._controls_key = key
@@ -151,12 +152,15 @@ class ChoiceControls(Generic[C], _Host):  # noqa: PYI059 (at run time _Host is o
             self._clear_steps()
             if self.act(player, action):
                 self._controls_key = None
+
         return choose
 
-    def _step(self, take: Callable[[], None],
-              then: Callable[[], object] | None = None) -> Callable[[], None]:
+    def _step(
+        self, take: Callable[[], None], then: Callable[[], object] | None = None
+    ) -> Callable[[], None]:
         """A control that is a step towards an action (a mode, a card picked first): only
         for the person deciding; the controls follow at once, then ``then`` runs."""
+
         def step():
             if self.deciding() is None:
                 return
@@ -165,6 +169,7 @@ class ChoiceControls(Generic[C], _Host):  # noqa: PYI059 (at run time _Host is o
             self._rebuild_controls(force=True)
             if then is not None:
                 then()
+
         return step
 
     # -- focus and keys --------------------------------------------------------------------
@@ -223,7 +228,7 @@ class ChoiceControls(Generic[C], _Host):  # noqa: PYI059 (at run time _Host is o
         if self.deciding() is None:
             return None
         if self.keyboard:
-            button = self._focused_button()     # one of the controls, or a base button
+            button = self._focused_button()  # one of the controls, or a base button
             for choice in self.controls:
                 if choice is button and self._worth_a_look(choice):
                     return choice

@@ -1,5 +1,6 @@
 """The bundled BIZ UDPGothic (SIL OFL 1.1, assets/fonts/OFL.txt): Latin and Japanese
 glyphs in one face. pygame's default font has no Japanese, so it is never used."""
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -21,13 +22,13 @@ _AVOID_SIZES = {13}
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()
-    size = max(9, int(size))       # at 8 px the minus and the hyphen fade out entirely
+    size = max(9, int(size))  # at 8 px the minus and the hyphen fade out entirely
     if size in _AVOID_SIZES:
         size += 1
     return pygame.font.Font(str(BOLD if bold else REGULAR), size)
 
 
-NOT_A_CHARACTER = "\U0010FFFD"   # private use: no font draws it, so it shows as tofu
+NOT_A_CHARACTER = "\U0010fffd"  # private use: no font draws it, so it shows as tofu
 
 
 def _bitmap(f: pygame.font.Font, ch: str) -> tuple:
@@ -60,7 +61,7 @@ def ellipsize(face: pygame.font.Font, text: str, width: int) -> str:
     50,000-character name 50,000 times, for minutes)."""
     if face.size(text)[0] <= width:
         return text
-    lo, hi = 1, max(1, len(text) - 1)   # the whole text does not fit, with "…" neither
+    lo, hi = 1, max(1, len(text) - 1)  # the whole text does not fit, with "…" neither
     while lo < hi:
         mid = (lo + hi + 1) // 2
         if face.size(text[:mid] + "…")[0] <= width:
@@ -102,7 +103,9 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
     return lines
 
 
-NO_LINE_START = set("、。，．・：；？！ー）」』】〕〉》｝］ゝゞ々ぁぃぅぇぉっゃゅょァィゥェォッャュョ…")
+NO_LINE_START = set(
+    "、。，．・：；？！ー）」』】〕〉》｝］ゝゞ々ぁぃぅぇぉっゃゅょァィゥェォッャュョ…"
+)
 
 
 def _tokens(paragraph: str) -> list[str]:

@@ -4,6 +4,7 @@ A key is ``namespace.key`` (``app.play``, ``duck.bonk``); values may hold ``{nam
 fields. The English catalog is the reference: a key missing in Japanese falls back to
 English, and a test fails on any key that does not exist in both.
 """
+
 from __future__ import annotations
 
 import json
@@ -20,7 +21,7 @@ LANGUAGES = ("en", "ja")
 # Part of a cached catalog's name: a change to how catalogs are parsed must not be hidden
 # by a cache made by the old parser (version 1 read ``on:``/``off:`` as booleans).
 PARSER_VERSION = 2
-MAX_CATALOG_BYTES = 1_000_000     # the largest catalog is ~30 KB
+MAX_CATALOG_BYTES = 1_000_000  # the largest catalog is ~30 KB
 
 
 class CatalogError(ValueError):
@@ -36,31 +37,36 @@ def namespace(lang: str, name: str) -> dict[str, str]:
     if not path.exists():
         return {}
     stat = path.stat()
-    cached = (_cache_dir()
-              / f"{lang}-{name}-{stat.st_size}-{stat.st_mtime_ns}-v{PARSER_VERSION}.json")
+    cached = (
+        _cache_dir() / f"{lang}-{name}-{stat.st_size}-{stat.st_mtime_ns}-v{PARSER_VERSION}.json"
+    )
     from game.files import PARSE_ERRORS, read_bounded_text
+
     unusable: tuple[type[BaseException], ...] = (OSError, *PARSE_ERRORS)
     try:
         data = json.loads(read_bounded_text(cached, 4 * MAX_CATALOG_BYTES))
-        if isinstance(data, dict) and all(isinstance(k, str) and isinstance(v, str)
-                                          for k, v in data.items()):
+        if isinstance(data, dict) and all(
+            isinstance(k, str) and isinstance(v, str) for k, v in data.items()
+        ):
             return data
     except unusable:
-        pass          # no cache yet, or a damaged one: parse the catalog again
+        pass  # no cache yet, or a damaged one: parse the catalog again
     out = _parse(path, name)
     try:
         from game.settings import atomic_write_text
+
         atomic_write_text(cached, json.dumps(out, ensure_ascii=False))
         for old in cached.parent.glob(f"{lang}-{name}-*.json"):
             if old != cached:
-                old.unlink()          # made for an older catalog or by an older parser
+                old.unlink()  # made for an older catalog or by an older parser
     except OSError:
-        pass          # a read-only cache folder only costs speed
+        pass  # a read-only cache folder only costs speed
     return out
 
 
 def _cache_dir() -> Path:
     from game.settings import cache_dir
+
     return cache_dir() / "i18n"
 
 
@@ -79,10 +85,13 @@ def _catalog_loader():
 
     CatalogLoader.yaml_implicit_resolvers = {
         first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:bool"]
-        for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()}
+        for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+    }
     CatalogLoader.add_implicit_resolver(
-        "tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"),
-        list("tTfF"))
+        "tag:yaml.org,2002:bool",
+        re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"),
+        list("tTfF"),
+    )
     return CatalogLoader
 
 
@@ -95,6 +104,7 @@ def _parse(path: Path, name: str) -> dict[str, str]:
     from yaml.nodes import MappingNode, ScalarNode
 
     from game.files import PARSE_ERRORS, clip, read_bounded_text
+
     try:
         text = read_bounded_text(path, MAX_CATALOG_BYTES)
         root = yaml.compose(text, Loader=_catalog_loader())
@@ -103,16 +113,18 @@ def _parse(path: Path, name: str) -> dict[str, str]:
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"line {mark.line + 1}: " if mark is not None else ""
-        raise CatalogError(f"{path}: {where}not valid YAML "
-                           f"({getattr(exc, 'problem', None) or exc})") from None
+        raise CatalogError(
+            f"{path}: {where}not valid YAML ({getattr(exc, 'problem', None) or exc})"
+        ) from None
     except PARSE_ERRORS as exc:
         raise CatalogError(f"{path}: {type(exc).__name__}: {clip(str(exc), 80)}") from None
     out: dict[str, str] = {}
     if root is None:
         return out
     if not isinstance(root, MappingNode):
-        raise CatalogError(f"{path}: line {root.start_mark.line + 1}: a catalog is a mapping "
-                           "of keys to texts")
+        raise CatalogError(
+            f"{path}: line {root.start_mark.line + 1}: a catalog is a mapping of keys to texts"
+        )
     pending = [(name, root)]
     while pending:
         prefix, node = pending.pop()
@@ -120,19 +132,21 @@ def _parse(path: Path, name: str) -> dict[str, str]:
             line = key_node.start_mark.line + 1
             if not isinstance(key_node, ScalarNode) or key_node.tag != "tag:yaml.org,2002:str":
                 shown = key_node.value if isinstance(key_node, ScalarNode) else "a collection"
-                raise CatalogError(f"{path}: line {line}: key {clip(shown)} must be text "
-                                   "(quote it)")
+                raise CatalogError(
+                    f"{path}: line {line}: key {clip(shown)} must be text (quote it)"
+                )
             key = f"{prefix}.{key_node.value}"
             if key in out or any(key == p for p, _ in pending):
-                raise CatalogError(f"{path}: line {line}: key {clip(key_node.value)} appears "
-                                   "twice")
+                raise CatalogError(f"{path}: line {line}: key {clip(key_node.value)} appears twice")
             if isinstance(value_node, MappingNode):
                 pending.append((key, value_node))
             elif isinstance(value_node, ScalarNode) and value_node.tag != "tag:yaml.org,2002:null":
                 out[key] = value_node.value
             else:
-                raise CatalogError(f"{path}: line {line}: {clip(key_node.value)} must be a text "
-                                   "or a mapping of texts")
+                raise CatalogError(
+                    f"{path}: line {line}: {clip(key_node.value)} must be a text "
+                    "or a mapping of texts"
+                )
     return out
 
 

@@ -1,6 +1,7 @@
 """Sound effects synthesized at start-up (no files, no numpy): 16-bit mono samples built
 with the array module and handed to pygame.mixer.Sound(buffer=...). Without an audio
 device every call is a silent no-op, so the game runs on any machine."""
+
 from __future__ import annotations
 
 import math
@@ -30,8 +31,16 @@ class Cancelled(Exception):
 _cancel = threading.Event()
 
 
-def _tone(duration: float, freq, volume: float = 0.5, wave: str = "sine",
-          noise: float = 0.0, seed: int = 1, attack=0.01, release=0.2) -> array:
+def _tone(
+    duration: float,
+    freq,
+    volume: float = 0.5,
+    wave: str = "sine",
+    noise: float = 0.0,
+    seed: int = 1,
+    attack=0.01,
+    release=0.2,
+) -> array:
     n = int(RATE * duration)
     rng = random.Random(seed)
     out = array("h")
@@ -40,7 +49,7 @@ def _tone(duration: float, freq, volume: float = 0.5, wave: str = "sine",
         if i % 2048 == 0:
             if _cancel.is_set():
                 raise Cancelled
-            time.sleep(0)   # let the main thread draw: synthesis runs beside the game
+            time.sleep(0)  # let the main thread draw: synthesis runs beside the game
         f = freq(i / n) if callable(freq) else freq
         phase += 2 * math.pi * f / RATE
         if wave == "square":
@@ -65,20 +74,26 @@ def _concat(*parts: array) -> array:
 def synthesize() -> dict[str, array]:
     """Every effect the games use, as raw samples."""
     return {
-        "quack": _concat(_tone(0.09, lambda t: 520 - 180 * t, 0.35, "saw", 0.15, 2, 0.005, 0.04),
-                         _tone(0.11, lambda t: 470 - 200 * t, 0.35, "saw", 0.15, 3, 0.005, 0.06)),
+        "quack": _concat(
+            _tone(0.09, lambda t: 520 - 180 * t, 0.35, "saw", 0.15, 2, 0.005, 0.04),
+            _tone(0.11, lambda t: 470 - 200 * t, 0.35, "saw", 0.15, 3, 0.005, 0.06),
+        ),
         "bonk": _tone(0.16, lambda t: 180 - 110 * t, 0.55, "sine", 0.05, 4, 0.002, 0.12),
         "splash": _tone(0.45, lambda t: 300 + 200 * (1 - t), 0.35, "sine", 0.85, 5, 0.01, 0.35),
-        "bark": _concat(_tone(0.12, lambda t: 330 - 120 * t, 0.45, "square", 0.35, 6, 0.004, 0.06),
-                        array("h", bytes(2 * int(RATE * 0.06))),
-                        _tone(0.14, lambda t: 300 - 130 * t, 0.45, "square", 0.35, 7, 0.004, 0.08)),
-        "win": _concat(*(_tone(0.14, f, 0.3, "square", 0.0, 8, 0.005, 0.05)
-                         for f in (523.25, 659.25, 783.99)),
-                       _tone(0.4, 1046.5, 0.3, "square", 0.0, 9, 0.005, 0.3)),
+        "bark": _concat(
+            _tone(0.12, lambda t: 330 - 120 * t, 0.45, "square", 0.35, 6, 0.004, 0.06),
+            array("h", bytes(2 * int(RATE * 0.06))),
+            _tone(0.14, lambda t: 300 - 130 * t, 0.45, "square", 0.35, 7, 0.004, 0.08),
+        ),
+        "win": _concat(
+            *(_tone(0.14, f, 0.3, "square", 0.0, 8, 0.005, 0.05) for f in (523.25, 659.25, 783.99)),
+            _tone(0.4, 1046.5, 0.3, "square", 0.0, 9, 0.005, 0.3),
+        ),
         "click": _tone(0.03, 900, 0.25, "sine", 0.0, 10, 0.001, 0.02),
         "dice": _tone(0.25, 700, 0.3, "sine", 0.9, 11, 0.001, 0.1),
-        "chirp": _tone(0.12, lambda t: 1800 + 900 * math.sin(t * 12), 0.25, "sine", 0.0, 12,
-                       0.005, 0.05),
+        "chirp": _tone(
+            0.12, lambda t: 1800 + 900 * math.sin(t * 12), 0.25, "sine", 0.0, 12, 0.005, 0.05
+        ),
         "pop": _tone(0.06, lambda t: 400 + 900 * t, 0.35, "sine", 0.0, 13, 0.001, 0.04),
         "slide": _tone(0.2, lambda t: 250 + 100 * t, 0.2, "sine", 0.6, 14, 0.02, 0.1),
     }
@@ -106,8 +121,7 @@ class Sounds:
         self._started = True
         _cancel.clear()
         if background:
-            self._thread = threading.Thread(target=self._build, name="sound-synth",
-                                            daemon=True)
+            self._thread = threading.Thread(target=self._build, name="sound-synth", daemon=True)
             self._thread.start()
         else:
             self._build()
@@ -132,7 +146,7 @@ class Sounds:
                     samples = array("h", (v for v in samples for _ in range(channels)))
                 sounds[name] = pygame.mixer.Sound(buffer=samples.tobytes())
         except (pygame.error, Cancelled):
-            return   # no audio device, or the app is closing: play silently
+            return  # no audio device, or the app is closing: play silently
         self.sounds = sounds
 
     def set_volume(self, volume: float) -> None:

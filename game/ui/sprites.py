@@ -1,5 +1,6 @@
 """Sprites: hand-written SVG in assets/sprites, rasterised by pygame-ce at the size the
 layout asks for (cached, converted once)."""
+
 from __future__ import annotations
 
 from functools import lru_cache

@@ -1,4 +1,5 @@
 """Colours and sizes shared by every scene (a warm, toy-box look)."""
+
 from __future__ import annotations
 
 BASE_SIZE = (1280, 720)
@@ -22,15 +23,21 @@ CURTAIN = (38, 52, 78)
 
 # Player colours: distinct for colour-blind players too (Okabe-Ito based).
 PLAYER_COLOURS = (
-    (230, 159, 0),    # orange
-    (86, 180, 233),   # sky blue
-    (0, 158, 115),    # green
+    (230, 159, 0),  # orange
+    (86, 180, 233),  # sky blue
+    (0, 158, 115),  # green
     (204, 121, 167),  # pink
-    (213, 94, 0),     # vermilion
-    (120, 94, 200),   # violet
+    (213, 94, 0),  # vermilion
+    (120, 94, 200),  # violet
 )
-PLAYER_COLOUR_NAMES = (("Orange", "オレンジ"), ("Sky", "水色"), ("Green", "緑"),
-                       ("Pink", "ピンク"), ("Red", "赤"), ("Violet", "紫"))
+PLAYER_COLOUR_NAMES = (
+    ("Orange", "オレンジ"),
+    ("Sky", "水色"),
+    ("Green", "緑"),
+    ("Pink", "ピンク"),
+    ("Red", "赤"),
+    ("Violet", "紫"),
+)
 
 
 def scale_for(size: tuple[int, int]) -> float:
@@ -38,8 +45,9 @@ def scale_for(size: tuple[int, int]) -> float:
     return max(0.5, min(size[0] / BASE_SIZE[0], size[1] / BASE_SIZE[1]))
 
 
-def mix(colour: tuple[int, int, int], other: tuple[int, int, int],
-        amount: float) -> tuple[int, int, int]:
+def mix(
+    colour: tuple[int, int, int], other: tuple[int, int, int], amount: float
+) -> tuple[int, int, int]:
     """``colour`` moved ``amount`` (0 to 1) of the way towards ``other``."""
     r, g, b = (round(c + (o - c) * amount) for c, o in zip(colour, other))
     return r, g, b

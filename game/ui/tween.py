@@ -1,5 +1,6 @@
 """Tweens owned by a scene and advanced with dt: values, and positions along paths that
 the rules computed (a duck's hexes, a chicken's ladder points)."""
+
 from __future__ import annotations
 
 import math
@@ -108,7 +109,7 @@ class Timeline:
             if not all(t.done for t in group):
                 return
             self.queue.pop(0)
-            dt = 0.0   # the next group starts from its beginning (instant ones finish now)
+            dt = 0.0  # the next group starts from its beginning (instant ones finish now)
 
     def finish_all(self) -> None:
         while self.queue:

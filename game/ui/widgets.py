@@ -3,6 +3,7 @@
 A scene keeps its buttons in a :class:`ButtonGroup`: the mouse hovers and clicks them,
 arrow keys / Tab move the focus, Enter or Space presses the focused one.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -22,7 +23,7 @@ class Button:
     enabled: bool = True
     selected: bool = False
     primary: bool = False
-    key: str = ""              # a stable name, for tests and for driving the UI by name
+    key: str = ""  # a stable name, for tests and for driving the UI by name
     picture: pygame.Surface | None = None
     subtitle: str = ""
     hovered: bool = field(default=False, repr=False)
@@ -39,15 +40,24 @@ class Button:
             fill = theme.BUTTON_HOVER if self.hovered else theme.BUTTON
         radius = max(6, r.height // 5)
         shadow = r.move(0, max(2, r.height // 16))
-        pygame.draw.rect(surface, (0, 0, 0, 40) if surface.get_flags() & pygame.SRCALPHA
-                         else (200, 186, 160), shadow, border_radius=radius)
+        pygame.draw.rect(
+            surface,
+            (0, 0, 0, 40) if surface.get_flags() & pygame.SRCALPHA else (200, 186, 160),
+            shadow,
+            border_radius=radius,
+        )
         pygame.draw.rect(surface, fill, r, border_radius=radius)
-        edge = theme.BUTTON_FOCUS if focused else (theme.ACCENT if self.selected
-                                                    else theme.PANEL_EDGE)
-        pygame.draw.rect(surface, edge, r, width=3 if focused or self.selected else 2,
-                         border_radius=radius)
-        colour = theme.INK_LIGHT if self.primary and self.enabled else (
-            theme.INK if self.enabled else theme.INK_SOFT)
+        edge = (
+            theme.BUTTON_FOCUS if focused else (theme.ACCENT if self.selected else theme.PANEL_EDGE)
+        )
+        pygame.draw.rect(
+            surface, edge, r, width=3 if focused or self.selected else 2, border_radius=radius
+        )
+        colour = (
+            theme.INK_LIGHT
+            if self.primary and self.enabled
+            else (theme.INK if self.enabled else theme.INK_SOFT)
+        )
         if self.picture is not None:
             pic = self.picture
             surface.blit(pic, pic.get_rect(midtop=(r.centerx, r.top + r.height // 14)))
@@ -57,12 +67,24 @@ class Button:
             if self.subtitle:
                 for i, line in enumerate(self.subtitle.split("\n")):
                     sub = fonts.render(line, int(self.size * 0.7), theme.INK_SOFT)
-                    surface.blit(sub, sub.get_rect(
-                        midtop=(r.centerx, y + text.get_height() + 4 + i * int(self.size * 0.95))))
+                    surface.blit(
+                        sub,
+                        sub.get_rect(
+                            midtop=(
+                                r.centerx,
+                                y + text.get_height() + 4 + i * int(self.size * 0.95),
+                            )
+                        ),
+                    )
             return
         # shrink a long label a little, then cut it with "…": never below a readable size
-        label, size = fonts.fit(self.label, self.size, r.width - 12,
-                                min(self.size, max(12, int(self.size * 0.6))), self.primary)
+        label, size = fonts.fit(
+            self.label,
+            self.size,
+            r.width - 12,
+            min(self.size, max(12, int(self.size * 0.6))),
+            self.primary,
+        )
         text = fonts.render(label, size, colour, bold=self.primary)
         surface.blit(text, text.get_rect(center=r.center))
 
@@ -128,15 +150,24 @@ class ButtonGroup:
             enabled = [i for i, b in enumerate(self.buttons) if b.enabled]
             if not enabled:
                 return False
-            if event.key in (pygame.K_TAB, pygame.K_DOWN, pygame.K_RIGHT, pygame.K_UP,
-                             pygame.K_LEFT):
+            if event.key in (
+                pygame.K_TAB,
+                pygame.K_DOWN,
+                pygame.K_RIGHT,
+                pygame.K_UP,
+                pygame.K_LEFT,
+            ):
                 backwards = event.key in (pygame.K_UP, pygame.K_LEFT) or (
-                    event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
+                    event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT
+                )
                 self.focus = self._next_focus(enabled, backwards, event.key)
                 return True
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) \
-                    and self.focus is not None and self.focus < len(self.buttons) \
-                    and self.buttons[self.focus].enabled:
+            if (
+                event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+                and self.focus is not None
+                and self.focus < len(self.buttons)
+                and self.buttons[self.focus].enabled
+            ):
                 self.buttons[self.focus].on_click()
                 return True
         return False
@@ -154,8 +185,12 @@ class ButtonGroup:
     def _spatial(self, focus: int, enabled: list[int], key: int) -> int | None:
         """The nearest button in the arrow's direction from ``focus`` (grids feel natural)."""
         here = self.buttons[focus].rect.center
-        dx, dy = {pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1),
-                  pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0)}[key]
+        dx, dy = {
+            pygame.K_UP: (0, -1),
+            pygame.K_DOWN: (0, 1),
+            pygame.K_LEFT: (-1, 0),
+            pygame.K_RIGHT: (1, 0),
+        }[key]
         best, best_cost = None, None
         for i in enabled:
             if i == focus:
@@ -176,14 +211,26 @@ class ButtonGroup:
             button.draw(surface, focused=index == self.focus)
 
 
-def draw_panel(surface: pygame.Surface, rect: pygame.Rect, fill=theme.PANEL,
-               edge=theme.PANEL_EDGE, radius: int = 14) -> None:
+def draw_panel(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    fill=theme.PANEL,
+    edge=theme.PANEL_EDGE,
+    radius: int = 14,
+) -> None:
     pygame.draw.rect(surface, fill, rect, border_radius=radius)
     pygame.draw.rect(surface, edge, rect, width=2, border_radius=radius)
 
 
-def draw_text(surface: pygame.Surface, text: str, size: int, pos, colour=theme.INK,
-              bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
+def draw_text(
+    surface: pygame.Surface,
+    text: str,
+    size: int,
+    pos,
+    colour=theme.INK,
+    bold: bool = False,
+    anchor: str = "topleft",
+) -> pygame.Rect:
     image = fonts.render(text, size, colour, bold)
     rect = image.get_rect(**{anchor: pos})
     surface.blit(image, rect)

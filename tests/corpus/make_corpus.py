@@ -3,6 +3,7 @@
 one thing broken, so the broken thing is what a test sees; files that would be huge or
 special (5 MB names, FIFOs, links to /dev/zero) are made by the tests at run time.
 See tests/corpus/README.md for what each file guards."""
+
 from __future__ import annotations
 
 import json
@@ -16,8 +17,16 @@ def base_save() -> dict:
     from game import saves
     from game.ai import RandomBot
     from game.session import Seat, Session
-    session = Session("routes", [Seat("Aiko", "orange"), Seat("Ben", "sky", human=False),
-                                 Seat("Chie", "green", human=False)], 3)
+
+    session = Session(
+        "routes",
+        [
+            Seat("Aiko", "orange"),
+            Seat("Ben", "sky", human=False),
+            Seat("Chie", "green", human=False),
+        ],
+        3,
+    )
     rng, bot = random.Random(3), RandomBot()
     for _ in range(12):
         p = session.state.to_act()[0]
@@ -77,12 +86,25 @@ def main() -> None:
     for name, text in saves.items():
         (HERE / "saves" / name).write_text(text, encoding="utf-8")
     settings = {
-        "valid.json": dump({"language": "ja", "window_width": 1600, "window_height": 900,
-                            "volume": 0.3, "animation_speed": 2.0}),
+        "valid.json": dump(
+            {
+                "language": "ja",
+                "window_width": 1600,
+                "window_height": 900,
+                "volume": 0.3,
+                "animation_speed": 2.0,
+            }
+        ),
         "number_5000_digits.json": '{"language": "ja", "window_width": ' + "9" * 5000 + "}",
-        "bad_volume.json": dump({"language": "ja", "window_width": 1600,
-                                 "window_height": 900, "volume": "loud",
-                                 "animation_speed": 2.0}),
+        "bad_volume.json": dump(
+            {
+                "language": "ja",
+                "window_width": 1600,
+                "window_height": 900,
+                "volume": "loud",
+                "animation_speed": 2.0,
+            }
+        ),
         "volume_nan.json": '{"language": "ja", "volume": NaN}',
         "volume_infinity.json": '{"language": "ja", "volume": Infinity}',
         "speed_true.json": dump({"language": "ja", "animation_speed": True}),

@@ -48,27 +48,46 @@ Events (``kind``: ``data`` keys; ``player`` is the actor or None):
 Setup happens in ``new_game``; its events are kept in ``state.opening`` (filtered in
 views) so the table can play them when the game opens.
 """
+
 from .ladder import ChickenTrace, trace
 from .state import (
-                    CHICKS,
-                    GAME_ID,
-                    MAX_PLAYERS,
-                    MAX_ROUNDS,
-                    MIN_PLAYERS,
-                    OPTIONS,
-                    PLACE,
-                    ChickenPreview,
-                    ChooseHole,
-                    CluckState,
-                    PlaceTile,
-                    new_game,
-                    parse_action,
-                    preview,
-                    stand_after,
+    CHICKS,
+    GAME_ID,
+    MAX_PLAYERS,
+    MAX_ROUNDS,
+    MIN_PLAYERS,
+    OPTIONS,
+    PLACE,
+    ChickenPreview,
+    ChooseHole,
+    CluckState,
+    PlaceTile,
+    new_game,
+    parse_action,
+    preview,
+    stand_after,
 )
 from .tiles import Band, TileSet, tile_set_from_data
 
-__all__ = ["CHICKS", "GAME_ID", "MAX_PLAYERS", "MAX_ROUNDS", "MIN_PLAYERS", "OPTIONS", "PLACE",
-           "Band", "ChickenPreview", "ChickenTrace", "ChooseHole", "CluckState", "PlaceTile",
-           "TileSet", "new_game", "parse_action", "preview", "stand_after",
-           "tile_set_from_data", "trace"]
+__all__ = [
+    "CHICKS",
+    "GAME_ID",
+    "MAX_PLAYERS",
+    "MAX_ROUNDS",
+    "MIN_PLAYERS",
+    "OPTIONS",
+    "PLACE",
+    "Band",
+    "ChickenPreview",
+    "ChickenTrace",
+    "ChooseHole",
+    "CluckState",
+    "PlaceTile",
+    "TileSet",
+    "new_game",
+    "parse_action",
+    "preview",
+    "stand_after",
+    "tile_set_from_data",
+    "trace",
+]

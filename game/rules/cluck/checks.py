@@ -1,4 +1,5 @@
 """Invariants and the leak check the conformance soak runs after every action. Stdlib only."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -13,22 +14,25 @@ def invariants(state: CluckState) -> None:
     assert state.supply >= 0, f"supply {state.supply}"
     assert min(state.stands) >= 0, f"stands {state.stands}"
     total = state.supply + on_ladder + sum(state.stands)
-    assert total == CHICKS, f"{total} chicks (supply {state.supply}, ladder {on_ladder}, " \
-                            f"stands {state.stands})"
+    assert total == CHICKS, (
+        f"{total} chicks (supply {state.supply}, ladder {on_ladder}, stands {state.stands})"
+    )
 
-    road = list(state.pile) + [t for h in state.hands for t in h] + \
-        [row.tile for row in state.ladder]
+    road = (
+        list(state.pile) + [t for h in state.hands for t in h] + [row.tile for row in state.ladder]
+    )
     if state.hidden is not None:
         road.append(state.hidden[0])
     if not state.is_view:
-        known = known_tiles(road)       # a full state sees every tile
+        known = known_tiles(road)  # a full state sees every tile
         assert Counter(known) == Counter(state.tiles.road_ids), f"road tiles {sorted(known)}"
         # K-10: batches go under the pile in the order of the rounds that laid them
         batches = [state.batch[t] for t in known_tiles(state.pile)]
         assert batches == sorted(batches), f"pile batches out of order: {batches}"
     assert sorted(state.batch) == sorted(state.tiles.road_ids), "a road tile without a batch"
-    goal = [state.start_tile, *state.nest_stack] + \
-        ([state.goal_tile] if state.goal_tile is not None else [])
+    goal = [state.start_tile, *state.nest_stack] + (
+        [state.goal_tile] if state.goal_tile is not None else []
+    )
     assert sorted(goal) == sorted([state.tiles.start.id, *state.tiles.nest]), goal
 
     placed = [c for c in state.chickens if c is not None]
@@ -42,11 +46,12 @@ def invariants(state: CluckState) -> None:
         return
     assert state.hidden is not None, "no hidden tile during a round"
     long_road = state.options["long_road"]
-    done = Counter(state.order[:state.turn])
+    done = Counter(state.order[: state.turn])
     actor = state.order[state.turn]
     for p, hand in enumerate(state.hands):
-        expected = (HAND_LONG - done[p]) if long_road else \
-            (HAND_BASIC if p == actor else HAND_BASIC - 1)
+        expected = (
+            (HAND_LONG - done[p]) if long_road else (HAND_BASIC if p == actor else HAND_BASIC - 1)
+        )
         assert len(hand) == expected, f"player {p} holds {len(hand)}, expected {expected}"
     assert len(state.ladder) == state.turn, "one row per placement this round"
 
@@ -67,10 +72,10 @@ def leak_check(state: CluckState, view: CluckState, player: Player) -> None:
     assert view.batch == batch, "the batches are public (K-10)"
     places = view.places()
     assert places["pile"] == [batch[t] for t in known_tiles(state.pile)]
-    for q, hand in enumerate(state.hands):    # sorted, so they tell nothing of tile order
-        assert places["hands"][q] == \
-            ([] if q == player else sorted(batch[t] for t in known_tiles(hand))), \
-            f"player {q}'s batches"
+    for q, hand in enumerate(state.hands):  # sorted, so they tell nothing of tile order
+        assert places["hands"][q] == (
+            [] if q == player else sorted(batch[t] for t in known_tiles(hand))
+        ), f"player {q}'s batches"
     for event in view.opening:
         assert event.seen_by(player), f"an opening event meant for others: {event.kind}"
     data = view.to_dict()

@@ -12,6 +12,7 @@ nests) spans ``y`` from ``4 r`` to ``4 r + 4``:
 - a road tile's hole is at ``4 r + 1`` (above its rungs) or ``4 r + 3`` (below them);
 - its rungs are at ``4 r + 2``.
 """
+
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
@@ -22,7 +23,7 @@ from .tiles import Band
 
 ROW_HEIGHT = 4
 RUNG_Y = 2
-SEAT_Y = 2                  # the holes of START and of the nest tiles
+SEAT_Y = 2  # the holes of START and of the nest tiles
 HOLE_ABOVE_Y, HOLE_BELOW_Y = 1, 3
 
 Key = TypeVar("Key", bound=Hashable)
@@ -40,8 +41,7 @@ def seat_point(row: int, column: int) -> Point:
 
 def hole_point(row: int, band: Band) -> Point:
     """The hole of a road tile lying in ladder row ``row`` (CP-2)."""
-    return band.hole_column, row * ROW_HEIGHT + (HOLE_ABOVE_Y if band.hole_above
-                                                 else HOLE_BELOW_Y)
+    return band.hole_column, row * ROW_HEIGHT + (HOLE_ABOVE_Y if band.hole_above else HOLE_BELOW_Y)
 
 
 @dataclass(frozen=True)

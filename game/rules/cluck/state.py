@@ -1,4 +1,5 @@
 """A game of Cluck-peep! in progress (CP-3 .. CP-13). Standard library only."""
+
 from __future__ import annotations
 
 import copy
@@ -26,11 +27,11 @@ from .tiles import COLUMNS, Band, TileSet, tile_set_from_data
 
 GAME_ID = "cluck"
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
-CHICKS = 20                 # CP-1
-MAX_ROUNDS = 4              # CP-9 Decision: the sheet's "(that is, after 4 rounds)"
-WINNING_CHICKS = 5          # CP-9
-HAND_BASIC, HAND_LONG = 2, 3        # CP-4, CP-12: hand size when placing starts
-PLACED_BASIC, PLACED_LONG = 1, 2    # tiles each player places per round
+CHICKS = 20  # CP-1
+MAX_ROUNDS = 4  # CP-9 Decision: the sheet's "(that is, after 4 rounds)"
+WINNING_CHICKS = 5  # CP-9
+HAND_BASIC, HAND_LONG = 2, 3  # CP-4, CP-12: hand size when placing starts
+PLACED_BASIC, PLACED_LONG = 1, 2  # tiles each player places per round
 
 UP, TURNED = "up", "turned"
 CHICKENS, PLACE, OVER = "chickens", "place", "over"
@@ -39,9 +40,17 @@ _ON_OFF = {False: ("Off", "なし"), True: ("On", "あり")}
 OPTIONS = (
     OptionSpec("long_road", "Long road", "長い道", (False, True), False, _ON_OFF),
     OptionSpec("runaway", "Runaway chicks", "ピヨコマの逃走", (False, True), False, _ON_OFF),
-    OptionSpec("start_player", "Start player", "スタートプレイヤー", ("random", 0, 1, 2, 3),
-               "random", {"random": ("Random", "ランダム"),
-                          **{i: (f"Player {i + 1}", f"プレイヤー{i + 1}") for i in range(4)}}),
+    OptionSpec(
+        "start_player",
+        "Start player",
+        "スタートプレイヤー",
+        ("random", 0, 1, 2, 3),
+        "random",
+        {
+            "random": ("Random", "ランダム"),
+            **{i: (f"Player {i + 1}", f"プレイヤー{i + 1}") for i in range(4)},
+        },
+    ),
 )
 
 
@@ -77,8 +86,9 @@ def parse_action(text: str) -> Action:
             return ChooseHole(int(m.group(1)))
         if m := _PLACE.fullmatch(text):
             return PlaceTile(int(m.group(1)), m.group(2) == TURNED)
-    raise NotationError(f"not a Cluck-peep! action: {text!r} "
-                        "(expected 'hole C' or 'place T up|turned')")
+    raise NotationError(
+        f"not a Cluck-peep! action: {text!r} (expected 'hole C' or 'place T up|turned')"
+    )
 
 
 class Row(NamedTuple):
@@ -86,16 +96,16 @@ class Row(NamedTuple):
 
     tile: int
     turned: bool
-    player: Player | None       # who placed it; None for the hidden tile (CP-5)
-    chick: bool                 # a chick stands in its hole
+    player: Player | None  # who placed it; None for the hidden tile (CP-5)
+    chick: bool  # a chick stands in its hole
 
 
 class UnseenBatches(TypedDict):
     """A view's record of the batch (K-10) of each place it sees face down."""
 
-    pile: list[int]             # per pile place, top first
-    hands: list[list[int]]      # per player, sorted (empty for the viewer's own hand)
-    hidden: int | None          # the hidden tile's, None when there is none
+    pile: list[int]  # per pile place, top first
+    hands: list[list[int]]  # per player, sorted (empty for the viewer's own hand)
+    hidden: int | None  # the hidden tile's, None when there is none
 
 
 # -- the state --------------------------------------------------------------------------------
@@ -107,27 +117,27 @@ class CluckState(GameState):
     options: dict[str, Any]
     tiles: TileSet
     rng: random.Random | None
-    viewer: Player | None       # whose view this is (only meaningful when is_view)
+    viewer: Player | None  # whose view this is (only meaningful when is_view)
     is_view: bool
     round: int
     start_player: Player
     phase: str
-    order: list[Player]         # who acts, in turn, in the current phase
-    turn: int                   # index into order
+    order: list[Player]  # who acts, in turn, in the current phase
+    turn: int  # index into order
     chickens: list[int | None]  # each chicken's hole in the start tile
     start_tile: str
-    nest_stack: list[str]       # top first; face up, so public (Decision)
-    goal_tile: str | None       # the nest tile at the bottom of a completed ladder
-    pile: list[int | None]      # road pile, top first; None where hidden
-    batch: dict[int, int]       # road tile -> the pile batch it lies in (K-10); public
-    unseen_batches: UnseenBatches | None    # a view's: the batch of each face-down place (K-10)
+    nest_stack: list[str]  # top first; face up, so public (Decision)
+    goal_tile: str | None  # the nest tile at the bottom of a completed ladder
+    pile: list[int | None]  # road pile, top first; None where hidden
+    batch: dict[int, int]  # road tile -> the pile batch it lies in (K-10); public
+    unseen_batches: UnseenBatches | None  # a view's: the batch of each face-down place (K-10)
     hands: list[list[int | None]]
-    hidden: tuple[int | None, bool | None] | None   # (tile, turned) lying face down
+    hidden: tuple[int | None, bool | None] | None  # (tile, turned) lying face down
     ladder: list[Row]
     supply: int
     stands: list[int]
     result: tuple[Player, ...]
-    opening: list[Event]        # what setup did before the first action, for the UI
+    opening: list[Event]  # what setup did before the first action, for the UI
 
     # -- who acts -----------------------------------------------------------------------------
     def to_act(self) -> tuple[Player, ...]:
@@ -139,23 +149,30 @@ class CluckState(GameState):
         if self.phase == CHICKENS:
             taken = set(self.chickens)
             return [ChooseHole(c) for c in range(COLUMNS) if c not in taken]
-        return [PlaceTile(t, turned) for t in self.hands[player] if t is not None
-                for turned in (False, True)]
+        return [
+            PlaceTile(t, turned)
+            for t in self.hands[player]
+            if t is not None
+            for turned in (False, True)
+        ]
 
     def _perform(self, player: Player, action: Action) -> list[Event]:
         events: list[Event] = []
         if isinstance(action, ChooseHole):
             self._place_chicken(player, action.column, events)
         else:
-            assert isinstance(action, PlaceTile), action    # legal, so one of the two kinds
+            assert isinstance(action, PlaceTile), action  # legal, so one of the two kinds
             self._place_tile(player, action, events)
         return events
 
     # -- setup (CP-3) -------------------------------------------------------------------------
     def _place_chicken(self, player: Player, column: int, events: list[Event]) -> None:
         self.chickens[player] = column
-        events.append(Event("chicken_placed", player,
-                            {"column": column, "point": list(seat_point(0, column))}))
+        events.append(
+            Event(
+                "chicken_placed", player, {"column": column, "point": list(seat_point(0, column))}
+            )
+        )
         self.turn += 1
         if self.turn == len(self.order):
             self._begin_round(events)
@@ -171,8 +188,9 @@ class CluckState(GameState):
     def _begin_round(self, events: list[Event]) -> None:
         self.phase = PLACE
         seats = self._seats_from(self.start_player)
-        events.append(Event("round_started", None, {"round": self.round,
-                                                    "start_player": self.start_player}))
+        events.append(
+            Event("round_started", None, {"round": self.round, "start_player": self.start_player})
+        )
         if self.options["long_road"]:
             # CP-12: everybody draws up to 3 at once, then places one at a time, twice round.
             for p in seats:
@@ -184,24 +202,32 @@ class CluckState(GameState):
 
     def _begin_turn(self, events: list[Event]) -> None:
         if not self.options["long_road"]:
-            self._draw(self.order[self.turn], events)   # CP-4 (1): draw, then place
+            self._draw(self.order[self.turn], events)  # CP-4 (1): draw, then place
 
     def _draw(self, player: Player, events: list[Event]) -> None:
         tile = self.pile.pop(0)
         hand = self.hands[player]
         hand.append(tile)
         hand.sort()
-        events.append(Event("tile_drawn", player, {"hand_size": len(hand),
-                                                   "pile_size": len(self.pile)}))
-        events.append(Event("tile_drawn_private", player, {"tile": tile, "hand": list(hand)},
-                            visible_to=(player,)))
+        events.append(
+            Event("tile_drawn", player, {"hand_size": len(hand), "pile_size": len(self.pile)})
+        )
+        events.append(
+            Event(
+                "tile_drawn_private",
+                player,
+                {"tile": tile, "hand": list(hand)},
+                visible_to=(player,),
+            )
+        )
 
     def _place_tile(self, player: Player, action: PlaceTile, events: list[Event]) -> None:
         self.hands[player].remove(action.tile)
         band = self.tiles.band(action.tile, action.turned)
         row = len(self.ladder) + 1
-        events.append(Event("tile_placed", player, _band_data(action.tile, action.turned,
-                                                              band, row)))
+        events.append(
+            Event("tile_placed", player, _band_data(action.tile, action.turned, band, row))
+        )
         self._lay(Row(action.tile, action.turned, player, False), band, events)
         self.turn += 1
         if self.turn == len(self.order):
@@ -217,11 +243,13 @@ class CluckState(GameState):
         if self.supply > 0:
             self.supply -= 1
             row = row._replace(chick=True)
-            events.append(Event("chick_placed", None, {"row": index, "point": point,
-                                                       "supply": self.supply}))
+            events.append(
+                Event("chick_placed", None, {"row": index, "point": point, "supply": self.supply})
+            )
         else:
-            events.append(Event("no_chick", None, {"row": index, "point": point,
-                                                   "reason": "supply_empty"}))
+            events.append(
+                Event("no_chick", None, {"row": index, "point": point, "reason": "supply_empty"})
+            )
         self.ladder.append(row)
 
     # -- the end of a round (CP-5 .. CP-9) ----------------------------------------------------
@@ -229,22 +257,34 @@ class CluckState(GameState):
         tile, turned = self.hidden_tile()
         self.hidden = None
         band = self.tiles.band(tile, turned)
-        events.append(Event("hidden_tile_revealed", None,
-                            _band_data(tile, turned, band, len(self.ladder) + 1)))
+        events.append(
+            Event(
+                "hidden_tile_revealed", None, _band_data(tile, turned, band, len(self.ladder) + 1)
+            )
+        )
         self._lay(Row(tile, turned, None, False), band, events)
 
         self.goal_tile = self.nest_stack.pop(0)
         goal_row = len(self.ladder) + 1
         nests = self.tiles.goal(self.goal_tile).nests
-        events.append(Event("nest_tile_placed", None, {
-            "tile": self.goal_tile, "row": goal_row, "nests": sorted(nests),
-            "points": [list(seat_point(goal_row, c)) for c in range(COLUMNS)]}))
+        events.append(
+            Event(
+                "nest_tile_placed",
+                None,
+                {
+                    "tile": self.goal_tile,
+                    "row": goal_row,
+                    "nests": sorted(nests),
+                    "points": [list(seat_point(goal_row, c)) for c in range(COLUMNS)],
+                },
+            )
+        )
 
         seats = self._seats_from(self.start_player)
         rows = self.ladder_rows()
         traces = trace({p: self.chicken(p) for p in seats}, rows)
         held = {}
-        for p in seats:   # CP-6 Decision: chickens go one after another from the start player
+        for p in seats:  # CP-6 Decision: chickens go one after another from the start player
             t = traces[p]
             events.append(Event("chicken_moved", p, _trace_data(t, self.ladder, rows)))
             for row in t.collected:
@@ -255,13 +295,14 @@ class CluckState(GameState):
             self.chickens[p] = traces[p].end
 
         if max(self.stands) >= WINNING_CHICKS or self.round == MAX_ROUNDS:
-            self._game_over(events)   # the last ladder stays on the table for the eye
+            self._game_over(events)  # the last ladder stays on the table for the eye
             return
         self._clean_up(events)
         self._begin_round(events)
 
-    def _settle(self, player: Player, column: int, held: int, nests: frozenset[int],
-                events: list[Event]) -> None:
+    def _settle(
+        self, player: Player, column: int, held: int, nests: frozenset[int], events: list[Event]
+    ) -> None:
         """CP-7 (and CP-13): stand the chicks on a nest, or give them back."""
         nest = column in nests
         before = self.stands[player]
@@ -269,10 +310,22 @@ class CluckState(GameState):
         lost = 0 if nest else before - self.stands[player]
         if not nest:
             self.supply += held + lost
-        events.append(Event("nest_outcome", player, {
-            "column": column, "nest": nest, "collected": held,
-            "stood": held if nest else 0, "returned": 0 if nest else held,
-            "lost": lost, "stand": self.stands[player], "supply": self.supply}))
+        events.append(
+            Event(
+                "nest_outcome",
+                player,
+                {
+                    "column": column,
+                    "nest": nest,
+                    "collected": held,
+                    "stood": held if nest else 0,
+                    "returned": 0 if nest else held,
+                    "lost": lost,
+                    "stand": self.stands[player],
+                    "supply": self.supply,
+                },
+            )
+        )
 
     def _clean_up(self, events: list[Event]) -> None:
         """CP-8: road tiles under the pile, the start tile under the nest stack, the goal
@@ -282,22 +335,32 @@ class CluckState(GameState):
         road = [row.tile for row in self.ladder]
         self.chance().shuffle(road)
         self.pile.extend(road)
-        for tile in road:           # K-10: everybody saw these go under, as a batch
+        for tile in road:  # K-10: everybody saw these go under, as a batch
             self.batch[tile] = self.round
         old_start = self.start_tile
         self.nest_stack.append(old_start)
         assert self.goal_tile is not None, "_end_round laid the goal tile"
         self.start_tile, self.goal_tile = self.goal_tile, None
         self.ladder = []
-        events.append(Event("clean_up", None, {
-            "road_tiles": sorted(road), "pile_size": len(self.pile),
-            "chicks_returned": returned, "supply": self.supply,
-            "old_start_tile": old_start, "start_tile": self.start_tile,
-            "nest_stack": list(self.nest_stack),
-            "chickens": list(self.chickens)}))
+        events.append(
+            Event(
+                "clean_up",
+                None,
+                {
+                    "road_tiles": sorted(road),
+                    "pile_size": len(self.pile),
+                    "chicks_returned": returned,
+                    "supply": self.supply,
+                    "old_start_tile": old_start,
+                    "start_tile": self.start_tile,
+                    "nest_stack": list(self.nest_stack),
+                    "chickens": list(self.chickens),
+                },
+            )
+        )
         self._lay_hidden(events)
         self.round += 1
-        self.start_player = (self.start_player + 1) % self.players   # the one to the left
+        self.start_player = (self.start_player + 1) % self.players  # the one to the left
         events.append(Event("start_player", self.start_player, {"round": self.round}))
 
     def _lay_hidden(self, events: list[Event]) -> None:
@@ -305,17 +368,26 @@ class CluckState(GameState):
         lies is chance, and stays as it is when it is turned face up (CP-5)."""
         tile = self.pile.pop(0)
         self.hidden = (tile, self.chance().random() < 0.5)
-        events.append(Event("hidden_tile_laid", None, {"pile_size": len(self.pile),
-                                                       "nest_tile": self.nest_stack[0]}))
+        events.append(
+            Event(
+                "hidden_tile_laid",
+                None,
+                {"pile_size": len(self.pile), "nest_tile": self.nest_stack[0]},
+            )
+        )
 
     def _game_over(self, events: list[Event]) -> None:
         """CP-9, CP-10: most chicks wins; ties share; more than 5 count in full."""
         self.phase = OVER
         best = max(self.stands)
         self.result = tuple(p for p in range(self.players) if self.stands[p] == best)
-        events.append(Event("game_over", None, {"winners": list(self.result),
-                                                "stands": list(self.stands),
-                                                "round": self.round}))
+        events.append(
+            Event(
+                "game_over",
+                None,
+                {"winners": list(self.result), "stands": list(self.stands), "round": self.round},
+            )
+        )
 
     # -- what only a full state (not a view) has ----------------------------------------
     def chance(self) -> random.Random:
@@ -363,18 +435,22 @@ class CluckState(GameState):
     def view(self, player: Player | None) -> CluckState:
         v = self.clone()
         v.rng = None
-        v.seed = None           # it would rebuild everything hidden (new_game is seeded)
+        v.seed = None  # it would rebuild everything hidden (new_game is seeded)
         v.is_view = True
         v.viewer = player
         batch = self.batch
         v.unseen_batches = {
             "pile": [batch[t] for t in known_tiles(self.pile)],
-            "hands": [[] if q == player else sorted(batch[t] for t in known_tiles(h))
-                      for q, h in enumerate(self.hands)],
-            "hidden": None if self.hidden is None else batch[self.hidden_tile()[0]]}
+            "hands": [
+                [] if q == player else sorted(batch[t] for t in known_tiles(h))
+                for q, h in enumerate(self.hands)
+            ],
+            "hidden": None if self.hidden is None else batch[self.hidden_tile()[0]],
+        }
         v.pile = [None] * len(self.pile)
-        v.hands = [h.copy() if q == player else _face_down(len(h))
-                   for q, h in enumerate(self.hands)]
+        v.hands = [
+            h.copy() if q == player else _face_down(len(h)) for q, h in enumerate(self.hands)
+        ]
         if self.hidden is not None:
             v.hidden = (None, None)
         v.opening = [e for e in self.opening if e.seen_by(player)]
@@ -391,9 +467,10 @@ class CluckState(GameState):
             for pool in pools.values():
                 rng.shuffle(pool)
             places = self.places()
-            s.hands = [h.copy() if q == self.viewer
-                       else _hand(pools[b].pop() for b in places["hands"][q])
-                       for q, h in enumerate(self.hands)]
+            s.hands = [
+                h.copy() if q == self.viewer else _hand(pools[b].pop() for b in places["hands"][q])
+                for q, h in enumerate(self.hands)
+            ]
             hidden_batch = places["hidden"]
             if s.hidden is not None:
                 assert hidden_batch is not None, "a view records the hidden tile's batch"
@@ -439,21 +516,39 @@ class CluckState(GameState):
 
     def to_dict(self) -> JsonDict:
         return {
-            "game": GAME_ID, "players": self.players, "seed": self.seed,
+            "game": GAME_ID,
+            "players": self.players,
+            "seed": self.seed,
             "options": copy.deepcopy(self.options),
             "view": {"player": self.viewer} if self.is_view else None,
-            "round": self.round, "start_player": self.start_player, "phase": self.phase,
-            "order": list(self.order), "turn": self.turn, "chickens": list(self.chickens),
-            "start_tile": self.start_tile, "nest_stack": list(self.nest_stack),
-            "goal_tile": self.goal_tile, "pile": list(self.pile),
+            "round": self.round,
+            "start_player": self.start_player,
+            "phase": self.phase,
+            "order": list(self.order),
+            "turn": self.turn,
+            "chickens": list(self.chickens),
+            "start_tile": self.start_tile,
+            "nest_stack": list(self.nest_stack),
+            "goal_tile": self.goal_tile,
+            "pile": list(self.pile),
             "batch": [[t, b] for t, b in sorted(self.batch.items())],
             "unseen_batches": copy.deepcopy(self.unseen_batches),
             "hands": [list(h) for h in self.hands],
-            "hidden": None if self.hidden is None else {"tile": self.hidden[0],
-                                                        "turned": self.hidden[1]},
-            "ladder": [{"tile": r.tile, "orientation": TURNED if r.turned else UP,
-                        "player": r.player, "chick": r.chick} for r in self.ladder],
-            "supply": self.supply, "stands": list(self.stands), "winners": list(self.result),
+            "hidden": None
+            if self.hidden is None
+            else {"tile": self.hidden[0], "turned": self.hidden[1]},
+            "ladder": [
+                {
+                    "tile": r.tile,
+                    "orientation": TURNED if r.turned else UP,
+                    "player": r.player,
+                    "chick": r.chick,
+                }
+                for r in self.ladder
+            ],
+            "supply": self.supply,
+            "stands": list(self.stands),
+            "winners": list(self.result),
             "opening": [e.to_dict() for e in self.opening],
             "rng": None if self.rng is None else rng_state_to_json(self.rng),
         }
@@ -462,8 +557,7 @@ class CluckState(GameState):
     def from_dict(cls, data: Mapping[str, Any]) -> CluckState:
         options = dict(data["options"])
         seed = None if data["seed"] is None else int(data["seed"])
-        s = cls._blank(int(data["players"]), seed, options,
-                       tile_set_from_data(options["tiles"]))
+        s = cls._blank(int(data["players"]), seed, options, tile_set_from_data(options["tiles"]))
         view = data["view"]
         s.is_view = view is not None
         s.viewer = view["player"] if view is not None else None
@@ -482,14 +576,22 @@ class CluckState(GameState):
         s.hands = [list(h) for h in data["hands"]]
         hidden = data["hidden"]
         s.hidden = None if hidden is None else (hidden["tile"], hidden["turned"])
-        s.ladder = [Row(r["tile"], r["orientation"] == TURNED, r["player"], r["chick"])
-                    for r in data["ladder"]]
+        s.ladder = [
+            Row(r["tile"], r["orientation"] == TURNED, r["player"], r["chick"])
+            for r in data["ladder"]
+        ]
         s.supply = data["supply"]
         s.stands = list(data["stands"])
         s.result = tuple(data["winners"])
-        s.opening = [Event(e["kind"], e["player"], e["data"],
-                           None if e["visible_to"] is None else tuple(e["visible_to"]))
-                     for e in data["opening"]]
+        s.opening = [
+            Event(
+                e["kind"],
+                e["player"],
+                e["data"],
+                None if e["visible_to"] is None else tuple(e["visible_to"]),
+            )
+            for e in data["opening"]
+        ]
         s.rng = None if data["rng"] is None else rng_from_json(data["rng"])
         return s
 
@@ -498,8 +600,9 @@ class CluckState(GameState):
         return parse_action(text)
 
     @classmethod
-    def _blank(cls, players: int, seed: int | None, options: dict[str, Any],
-               tiles: TileSet) -> CluckState:
+    def _blank(
+        cls, players: int, seed: int | None, options: dict[str, Any], tiles: TileSet
+    ) -> CluckState:
         s = object.__new__(cls)
         s.players, s.seed, s.options, s.tiles = players, seed, options, tiles
         s.rng = None
@@ -545,40 +648,62 @@ def _face_down(count: int) -> list[int | None]:
 # -- event data -------------------------------------------------------------------------------
 def _band_data(tile: int, turned: bool, band: Band, row: int) -> dict[str, Any]:
     y = rung_y(row)
-    return {"tile": tile, "orientation": TURNED if turned else UP, "row": row,
-            "rungs": [[[r, y], [r + 1, y]] for r in band.rungs],
-            "hole": {"column": band.hole_column, "side": band.hole_side,
-                     "point": list(hole_point(row, band))}}
+    return {
+        "tile": tile,
+        "orientation": TURNED if turned else UP,
+        "row": row,
+        "rungs": [[[r, y], [r + 1, y]] for r in band.rungs],
+        "hole": {
+            "column": band.hole_column,
+            "side": band.hole_side,
+            "point": list(hole_point(row, band)),
+        },
+    }
 
 
 def _trace_data(t: ChickenTrace, ladder: list[Row], rows: list[LaidRow]) -> dict[str, Any]:
-    return {"from": t.start, "to": t.end, "path": [list(p) for p in t.points],
-            "collected": [{"row": row, "tile": ladder[row - 1].tile,
-                           "point": list(hole_point(row, rows[row - 1][0]))}
-                          for row in t.collected]}
+    return {
+        "from": t.start,
+        "to": t.end,
+        "path": [list(p) for p in t.points],
+        "collected": [
+            {
+                "row": row,
+                "tile": ladder[row - 1].tile,
+                "point": list(hole_point(row, rows[row - 1][0])),
+            }
+            for row in t.collected
+        ],
+    }
 
 
 # -- starting a game (CP-3) -------------------------------------------------------------------
 def new_game(players: int, seed: int, options: Mapping[str, Any] | None = None) -> CluckState:
     """A new game: tiles from ``options["tiles"]`` (game.boards.cluck loads them), the
     lobby's options (OPTIONS) checked, setup done up to the first chicken to place."""
-    if isinstance(players, bool) or not isinstance(players, int) \
-            or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise RulesDataError("players", f"Cluck-peep! is for {MIN_PLAYERS}-{MAX_PLAYERS} "
-                                        f"players, not {players!r}")
+    if (
+        isinstance(players, bool)
+        or not isinstance(players, int)
+        or not MIN_PLAYERS <= players <= MAX_PLAYERS
+    ):
+        raise RulesDataError(
+            "players", f"Cluck-peep! is for {MIN_PLAYERS}-{MAX_PLAYERS} players, not {players!r}"
+        )
     options = dict(options or {})
     if "tiles" not in options:
-        raise RulesDataError("options.tiles", "missing: game.boards.cluck.prepare_options "
-                                              "loads the tile set")
+        raise RulesDataError(
+            "options.tiles", "missing: game.boards.cluck.prepare_options loads the tile set"
+        )
     tiles = tile_set_from_data(options.pop("tiles"))
     resolved = resolve_options(OPTIONS, options)
     for key in ("long_road", "runaway"):
-        if not isinstance(resolved[key], bool):     # resolve_options lets 0/1 pass as False/True
+        if not isinstance(resolved[key], bool):  # resolve_options lets 0/1 pass as False/True
             raise RulesDataError(f"options.{key}", f"must be true or false, not {resolved[key]!r}")
     first = resolved["start_player"]
     if first != "random" and (isinstance(first, bool) or first >= players):
-        raise RulesDataError("options.start_player",
-                             f"{first!r} is not a seat at a table of {players}")
+        raise RulesDataError(
+            "options.start_player", f"{first!r} is not a seat at a table of {players}"
+        )
     resolved["tiles"] = tiles.to_data()
     state = CluckState._blank(players, seed, resolved, tiles)
     state.rng = random.Random(seed)
@@ -589,22 +714,35 @@ def new_game(players: int, seed: int, options: Mapping[str, Any] | None = None) 
 def _set_up(s: CluckState) -> None:
     events: list[Event] = []
     first = s.options["start_player"]
-    if first == "random":       # CP-3: whoever heard a chicken last; in the app, chance
+    if first == "random":  # CP-3: whoever heard a chicken last; in the app, chance
         s.start_player = s.chance().randrange(s.players)
     else:
         s.start_player = first
-    events.append(Event("start_player", s.start_player,
-                        {"round": 1, "chosen_by": "chance" if first == "random" else "option"}))
+    events.append(
+        Event(
+            "start_player",
+            s.start_player,
+            {"round": 1, "chosen_by": "chance" if first == "random" else "option"},
+        )
+    )
     s.nest_stack = list(s.tiles.nest)
-    s.chance().shuffle(s.nest_stack)         # Decision: stacked in chance order, face up, public
+    s.chance().shuffle(s.nest_stack)  # Decision: stacked in chance order, face up, public
     s.pile = list(s.tiles.road_ids)
     s.chance().shuffle(s.pile)
-    events.append(Event("tiles_shuffled", None, {"nest_stack": list(s.nest_stack),
-                                                 "pile_size": len(s.pile),
-                                                 "start_tile": s.start_tile}))
+    events.append(
+        Event(
+            "tiles_shuffled",
+            None,
+            {
+                "nest_stack": list(s.nest_stack),
+                "pile_size": len(s.pile),
+                "start_tile": s.start_tile,
+            },
+        )
+    )
     s._lay_hidden(events)
     seats = s._seats_from(s.start_player)
-    for p in seats:                     # each takes one face-down road tile as a hand
+    for p in seats:  # each takes one face-down road tile as a hand
         s._draw(p, events)
     s.phase, s.order, s.turn = CHICKENS, seats, 0
     s.opening = events
@@ -613,12 +751,13 @@ def _set_up(s: CluckState) -> None:
 # -- the preview the table shows while a tile is held (pure) ----------------------------------
 @dataclass(frozen=True)
 class ChickenPreview:
-    trace: ChickenTrace     # its way down to the goal row
-    nest: bool              # whether that hole of the next nest tile has a nest
+    trace: ChickenTrace  # its way down to the goal row
+    nest: bool  # whether that hole of the next nest tile has a nest
 
 
-def preview(state: CluckState, player: Player, tile: int | None = None,
-            turned: bool = False) -> dict[Player, ChickenPreview]:
+def preview(
+    state: CluckState, player: Player, tile: int | None = None, turned: bool = False
+) -> dict[Player, ChickenPreview]:
     """Where each placed chicken would end, and which chicks it would collect, if
     ``player`` placed ``tile`` (from their hand) ``turned`` or not below the ladder now;
     ``tile=None`` shows the ladder as it is. Uses only what ``player`` can see, so a view

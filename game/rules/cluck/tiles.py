@@ -6,6 +6,7 @@ The tile *data* (which rungs, where the hole, where the nests) is designed in
 options; :func:`tile_set_from_data` checks it against the rules and builds the value types.
 Standard library only.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -15,9 +16,9 @@ from typing import Any
 
 from ..protocol import RulesDataError
 
-COLUMNS = 5                 # CP-1: every tile is as wide as START: vertical lines 0..4
-ROAD_TILE_COUNT = 14        # CP-1
-NEST_TILE_COUNT = 5         # CP-1
+COLUMNS = 5  # CP-1: every tile is as wide as START: vertical lines 0..4
+ROAD_TILE_COUNT = 14  # CP-1
+NEST_TILE_COUNT = 5  # CP-1
 MIN_NESTS, MAX_NESTS = 2, 4  # CP-2
 ABOVE, BELOW = "above", "below"
 
@@ -53,8 +54,11 @@ class Band:
     def turned(self) -> Band:
         """Upside down (180°): column c -> 4 - c, rung r|r+1 -> 3-r|4-r, above <-> below."""
         last = COLUMNS - 1
-        return Band(tuple(sorted(last - 1 - r for r in self.rungs)),
-                    last - self.hole_column, not self.hole_above)
+        return Band(
+            tuple(sorted(last - 1 - r for r in self.rungs)),
+            last - self.hole_column,
+            not self.hole_above,
+        )
 
     @property
     def hole_side(self) -> str:
@@ -103,9 +107,14 @@ class TileSet:
         """The canonical JSON form (what the loader gives and saves keep)."""
         return {
             "start": {"id": self.start.id},
-            "road": [{"id": t.id, "rungs": list(t.up.rungs),
-                      "hole": {"column": t.up.hole_column, "side": t.up.hole_side}}
-                     for t in self.road.values()],
+            "road": [
+                {
+                    "id": t.id,
+                    "rungs": list(t.up.rungs),
+                    "hole": {"column": t.up.hole_column, "side": t.up.hole_side},
+                }
+                for t in self.road.values()
+            ],
             "nest": [{"id": n.id, "nests": sorted(n.nests)} for n in self.nest.values()],
         }
 
@@ -155,8 +164,9 @@ def _road_tile(raw: Any, place: str) -> RoadTile:
     rungs = sorted(_int(r, f"{place}.rungs[{i}]", 0, COLUMNS - 2) for i, r in enumerate(rungs))
     for a, b in itertools.pairwise(rungs):
         if b - a < 2:
-            raise RulesDataError(f"{place}.rungs",
-                                 f"rungs {a}|{a + 1} and {b}|{b + 1} touch (CP-2: never)")
+            raise RulesDataError(
+                f"{place}.rungs", f"rungs {a}|{a + 1} and {b}|{b + 1} touch (CP-2: never)"
+            )
     hole = _mapping(raw["hole"], f"{place}.hole", {"column", "side"})
     column = _int(hole["column"], f"{place}.hole.column", 0, COLUMNS - 1)
     side = hole["side"]
@@ -190,8 +200,9 @@ def tile_set_from_data(data: Any) -> TileSet:
             raise RulesDataError(f"{place}.id", f"tile id {tile.id} is used twice")
         for other in road.values():
             if tile.up.plays_like(other.up) or tile.up.plays_like(other.up.turned()):
-                raise RulesDataError(place, f"plays the same as tile {other.id} "
-                                            "(CP-2: all road tiles are different)")
+                raise RulesDataError(
+                    place, f"plays the same as tile {other.id} (CP-2: all road tiles are different)"
+                )
         road[tile.id] = tile
 
     nest: dict[str, GoalTile] = {}
@@ -202,8 +213,10 @@ def tile_set_from_data(data: Any) -> TileSet:
             raise RulesDataError(f"{place}.id", f"tile id {goal.id!r} is used twice")
         for earlier in nest.values():
             if goal.nests == earlier.nests:
-                raise RulesDataError(f"{place}.nests", f"the same nests as {earlier.id} "
-                                                       "(CP-2: all nest tiles are different)")
+                raise RulesDataError(
+                    f"{place}.nests",
+                    f"the same nests as {earlier.id} (CP-2: all nest tiles are different)",
+                )
         nest[goal.id] = goal
 
     bands = {(t.id, turned): t.band(turned) for t in road.values() for turned in (False, True)}

@@ -74,6 +74,7 @@ number; ``heading`` a side 0-5. ``new_game`` keeps its own events in ``state.ope
 - ``hound_again``: hex.  The hound ended on a ghost's hex and moves one more pattern.
 - ``win``: duck, player, hex.  The game is over.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -101,12 +102,29 @@ State = DuckState
 FACE_DOWN_EVENTS = frozenset({"choose"})
 
 
-def new_game(players: int, seed: int,
-             options: Mapping[str, Any] | None = None) -> DuckState:
+def new_game(players: int, seed: int, options: Mapping[str, Any] | None = None) -> DuckState:
     return DuckState.new(players, seed, options)
 
 
-__all__ = ["COLOURS", "DEFAULT_BOARD", "FACE_DOWN_EVENTS", "GAME_ID", "KINDS", "LEVELS",
-           "LOBBY_VARIANTS", "MAX_PLAYERS", "MIN_PLAYERS", "OPTIONS", "VARIANTS", "DuckState",
-           "Preview", "State", "board_from_data", "board_problems", "ducks_per_player",
-           "new_game", "parse_action", "preview"]
+__all__ = [
+    "COLOURS",
+    "DEFAULT_BOARD",
+    "FACE_DOWN_EVENTS",
+    "GAME_ID",
+    "KINDS",
+    "LEVELS",
+    "LOBBY_VARIANTS",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "OPTIONS",
+    "VARIANTS",
+    "DuckState",
+    "Preview",
+    "State",
+    "board_from_data",
+    "board_problems",
+    "ducks_per_player",
+    "new_game",
+    "parse_action",
+    "preview",
+]

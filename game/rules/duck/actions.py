@@ -3,6 +3,7 @@
 Hexes are written ``q,r`` (axial, may be negative), facings 0-5 (hexes.py), route
 numbers from 1 (``route 42/2`` is card 42's second route), hound patterns A-D.
 """
+
 from __future__ import annotations
 
 import re
@@ -31,6 +32,7 @@ class DuckAction(Action):
 @dataclass(frozen=True)
 class OrderCard(DuckAction):
     """Advanced setup (DDG-20/26): the card shown, in secret, to order the placing."""
+
     card: int
 
     def __str__(self) -> str:
@@ -40,6 +42,7 @@ class OrderCard(DuckAction):
 @dataclass(frozen=True)
 class Place(DuckAction):
     """Setup (DDG-10): put your duck on an empty start space, facing into the board."""
+
     q: int
     r: int
     facing: int
@@ -51,6 +54,7 @@ class Place(DuckAction):
 @dataclass(frozen=True)
 class ChooseCard(DuckAction):
     """DDG-11: the secret card of the round."""
+
     card: int
 
     def __str__(self) -> str:
@@ -60,6 +64,7 @@ class ChooseCard(DuckAction):
 @dataclass(frozen=True)
 class ChooseCards(DuckAction):
     """DDG-26: two secret cards, the first for your first duck, the second for the other."""
+
     first: int
     second: int
 
@@ -70,6 +75,7 @@ class ChooseCards(DuckAction):
 @dataclass(frozen=True)
 class Route(DuckAction):
     """DDG-12/14: move along route ``index`` (0-based; written from 1) of ``card``."""
+
     card: int
     index: int
 
@@ -81,6 +87,7 @@ class Route(DuckAction):
 class Face(DuckAction):
     """Turn the piece you are deciding for to face side 0-5 (end of a route, after a
     +1 step, a knocked duck's new facing, the hound after its route)."""
+
     facing: int
 
     def __str__(self) -> str:
@@ -90,6 +97,7 @@ class Face(DuckAction):
 @dataclass(frozen=True)
 class Warp(DuckAction):
     """DDG-15: leave the start space just entered for an empty one, facing any side."""
+
     q: int
     r: int
     facing: int
@@ -134,6 +142,7 @@ class Blue(DuckAction):
 @dataclass(frozen=True)
 class Discard(DuckAction):
     """The 3 cards discarded after a blue token (ascending)."""
+
     cards: tuple[int, ...]
 
     def __str__(self) -> str:
@@ -143,6 +152,7 @@ class Discard(DuckAction):
 @dataclass(frozen=True)
 class Keep(DuckAction):
     """DDG-25 keep going: play a card from hand and move again along its route."""
+
     card: int
     index: int
 
@@ -161,6 +171,7 @@ class Step(DuckAction):
 @dataclass(frozen=True)
 class Rotate(DuckAction):
     """DDG-25 rotate: before your move, face any side."""
+
     facing: int
 
     def __str__(self) -> str:
@@ -178,6 +189,7 @@ class Swap(DuckAction):
 @dataclass(frozen=True)
 class Ghost(DuckAction):
     """DDG-25 ghost: duck ``duck`` passes through ducks and the hound this round."""
+
     duck: int
 
     def __str__(self) -> str:
@@ -187,6 +199,7 @@ class Ghost(DuckAction):
 @dataclass(frozen=True)
 class Become(DuckAction):
     """DDG-25 become the hound: duck ``duck`` acts as the hound this round."""
+
     duck: int
 
     def __str__(self) -> str:
@@ -196,6 +209,7 @@ class Become(DuckAction):
 @dataclass(frozen=True)
 class HoundFace(DuckAction):
     """DDG-22: the hound comes onto the drain facing this side."""
+
     facing: int
 
     def __str__(self) -> str:
@@ -205,6 +219,7 @@ class HoundFace(DuckAction):
 @dataclass(frozen=True)
 class HoundCard(DuckAction):
     """DDG-22 (a): move the hound with a card from hand (then draw 1)."""
+
     card: int
     index: int
 
@@ -216,6 +231,7 @@ class HoundCard(DuckAction):
 class HoundPatterns(DuckAction):
     """DDG-22 (b): two hound-board patterns in sequence (the same one twice allowed);
     a single pattern when the hound must leave a ghost's hex."""
+
     patterns: str
 
     def __str__(self) -> str:
@@ -225,6 +241,7 @@ class HoundPatterns(DuckAction):
 @dataclass(frozen=True)
 class Send(DuckAction):
     """DDG-24: put the knocked duck on this empty start space (its owner then faces it)."""
+
     q: int
     r: int
 
@@ -262,30 +279,44 @@ _HEX = rf"{_INT},{_INT}"
 # The notations by first word; each is tried in turn and must give back the same text.
 _PATTERNS: dict[str, list[tuple[re.Pattern[str], Callable[[re.Match[str]], DuckAction]]]] = {
     "order": [(re.compile(r"order (\d+)"), lambda m: order_action(int(m[1])))],
-    "place": [(re.compile(rf"place {_HEX} face ([0-5])"),
-               lambda m: place_action(int(m[1]), int(m[2]), int(m[3])))],
+    "place": [
+        (
+            re.compile(rf"place {_HEX} face ([0-5])"),
+            lambda m: place_action(int(m[1]), int(m[2]), int(m[3])),
+        )
+    ],
     "card": [(re.compile(r"card (\d+)"), lambda m: card_action(int(m[1])))],
     "cards": [(re.compile(r"cards (\d+) (\d+)"), lambda m: cards_action(int(m[1]), int(m[2])))],
-    "route": [(re.compile(r"route (\d+)/([1-9])"),
-               lambda m: route_action(int(m[1]), int(m[2]) - 1))],
+    "route": [
+        (re.compile(r"route (\d+)/([1-9])"), lambda m: route_action(int(m[1]), int(m[2]) - 1))
+    ],
     "face": [(re.compile(r"face ([0-5])"), lambda m: face_action(int(m[1])))],
-    "warp": [(re.compile(rf"warp {_HEX} face ([0-5])"),
-              lambda m: warp_action(int(m[1]), int(m[2]), int(m[3])))],
+    "warp": [
+        (
+            re.compile(rf"warp {_HEX} face ([0-5])"),
+            lambda m: warp_action(int(m[1]), int(m[2]), int(m[3])),
+        )
+    ],
     "stay": [(re.compile(r"stay"), lambda m: STAY)],
     "turn": [(re.compile(r"turn"), lambda m: TURN)],
     "done": [(re.compile(r"done"), lambda m: DONE)],
     "blue": [(re.compile(r"blue"), lambda m: BLUE)],
-    "discard": [(re.compile(r"discard (\d+) (\d+) (\d+)"),
-                 lambda m: discard_action(tuple(int(m[i]) for i in (1, 2, 3))))],
+    "discard": [
+        (
+            re.compile(r"discard (\d+) (\d+) (\d+)"),
+            lambda m: discard_action(tuple(int(m[i]) for i in (1, 2, 3))),
+        )
+    ],
     "keep": [(re.compile(r"keep (\d+)/([1-9])"), lambda m: keep_action(int(m[1]), int(m[2]) - 1))],
     "step": [(re.compile(r"step"), lambda m: STEP)],
     "rotate": [(re.compile(r"rotate ([0-5])"), lambda m: rotate_action(int(m[1])))],
     "swap": [(re.compile(r"swap"), lambda m: SWAP)],
     "ghost": [(re.compile(r"ghost (\d+)"), lambda m: ghost_action(int(m[1])))],
     "become": [(re.compile(r"become (\d+)"), lambda m: become_action(int(m[1])))],
-    "hound": [(re.compile(r"hound face ([0-5])"), lambda m: hound_face_action(int(m[1]))),
-              (re.compile(r"hound (\d+)/([1-9])"),
-               lambda m: hound_card_action(int(m[1]), int(m[2]) - 1))],
+    "hound": [
+        (re.compile(r"hound face ([0-5])"), lambda m: hound_face_action(int(m[1]))),
+        (re.compile(r"hound (\d+)/([1-9])"), lambda m: hound_card_action(int(m[1]), int(m[2]) - 1)),
+    ],
     "patterns": [(re.compile(r"patterns ([A-D]) ([A-D])"), lambda m: patterns_action(m[1] + m[2]))],
     "pattern": [(re.compile(r"pattern ([A-D])"), lambda m: patterns_action(m[1]))],
     "send": [(re.compile(rf"send {_HEX}"), lambda m: send_action(int(m[1]), int(m[2])))],
@@ -305,7 +336,7 @@ def _parse(cleaned: str) -> DuckAction:
         match = pattern.fullmatch(cleaned)
         if match:
             action = build(match)
-            if str(action) == cleaned:     # "card 007" is not the notation of card 7
+            if str(action) == cleaned:  # "card 007" is not the notation of card 7
                 return action
             break
     raise NotationError(f"not a Duck! Duck! Go! action: {cleaned!r}")

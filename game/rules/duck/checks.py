@@ -1,6 +1,7 @@
 """What must hold after every action, for the conformance soak (and anyone debugging):
 the 54 cards accounted for (DDG-17), buoy and action tokens conserved (DDG-4, DDG-6),
 pieces where pieces may be, and views that hide what they must."""
+
 from __future__ import annotations
 
 from .data import COLOURS, DECK_SIZE, DRAIN
@@ -62,8 +63,9 @@ def invariants(state: DuckState) -> None:
         assert state.hound_pos not in places, "the hound shares a duck's hex between rounds"
         for p in range(state.players):
             extra = 3 if p in state.discarding else 0
-            assert len(state.hands[p]) + len(state.secret[p]) == state.hand_size + extra, \
+            assert len(state.hands[p]) + len(state.secret[p]) == state.hand_size + extra, (
                 f"player {p} holds {len(state.hands[p])} cards"
+            )
 
 
 def leak_check(state: DuckState, view: DuckState, player: int) -> None:

@@ -19,6 +19,7 @@ Plain shapes::
 A step is a turn (-2..2 sixths of a full turn, + is left) followed by one hex forward; a
 facing is relative to the heading of the route's last step (-2..3).
 """
+
 from __future__ import annotations
 
 from collections import deque
@@ -36,7 +37,7 @@ LEVELS = ("beginner", "moderate", "advanced")
 DECK_SIZE = 54
 MAX_DUCKS = 6
 PATTERN_NAMES = "ABCD"
-FAR = 999   # distance to a target that cannot be reached
+FAR = 999  # distance to a target that cannot be reached
 
 
 def is_int(value: Any) -> TypeGuard[int]:
@@ -76,8 +77,7 @@ class Board:
         "starts",
     )
 
-    def __init__(self, name: str, name_ja: str, level: str,
-                 hexes: list[tuple[int, int, int, int]]):
+    def __init__(self, name: str, name_ja: str, level: str, hexes: list[tuple[int, int, int, int]]):
         self.name, self.name_ja, self.level = name, name_ja, level
         hexes = sorted(hexes, key=lambda h: (h[1], h[0]))
         self.size = len(hexes)
@@ -93,13 +93,15 @@ class Board:
         self.starts = tuple(i for i, k in enumerate(self.kind) if k == START)
         drains = [i for i, k in enumerate(self.kind) if k == DRAIN]
         self.drain = drains[0] if len(drains) == 1 else -1
-        self.buoys = tuple(tuple(i for i in range(self.size)
-                                 if self.kind[i] == BUOY and self.colour[i] == c)
-                           for c in range(len(COLOURS)))
+        self.buoys = tuple(
+            tuple(i for i in range(self.size) if self.kind[i] == BUOY and self.colour[i] == c)
+            for c in range(len(COLOURS))
+        )
         # dist[target][hex]: hexes to walk to touch a buoy of colour `target` (0-2) or to
         # enter the drain (3), never walking through the drain (DDG-13, DDG-16).
-        self.dist = tuple(self._distances(self.buoys[c]) for c in range(len(COLOURS))) + \
-            (self._distances((self.drain,) if self.drain >= 0 else ()),)
+        self.dist = tuple(self._distances(self.buoys[c]) for c in range(len(COLOURS))) + (
+            self._distances((self.drain,) if self.drain >= 0 else ()),
+        )
 
     def _distances(self, targets: Iterable[int]) -> tuple[int, ...]:
         dist = [FAR] * self.size
@@ -127,8 +129,7 @@ class Board:
             if kind == BUOY:
                 entry.append(COLOURS[colour])
             hexes.append(entry)
-        return {"name": self.name, "name_ja": self.name_ja, "level": self.level,
-                "hexes": hexes}
+        return {"name": self.name, "name_ja": self.name_ja, "level": self.level, "hexes": hexes}
 
 
 def board_from_data(data: Any) -> Board:
@@ -163,8 +164,9 @@ def board_from_data(data: Any) -> Board:
         elif len(entry) != 3:
             raise RulesDataError(place, f"only a buoy has a colour, not a {kind}")
         if (q, r) in seen:
-            raise RulesDataError(place, f"hex {q},{r} is listed twice (first at "
-                                        f"hexes[{seen[(q, r)]}])")
+            raise RulesDataError(
+                place, f"hex {q},{r} is listed twice (first at hexes[{seen[(q, r)]}])"
+            )
         seen[(q, r)] = i
         hexes.append((q, r, KINDS.index(kind), colour))
     return Board(name, name_ja, level, hexes)
@@ -180,13 +182,21 @@ def board_problems(board: Board, ducks: int = MAX_DUCKS) -> list[tuple[str, str]
         if not board.buoys[c]:
             problems.append(("hexes", f"the board has no {name} buoy"))
     if len(board.starts) < ducks:
-        problems.append(("hexes", (f"the board has {len(board.starts)} start spaces; "
-                                  f"{ducks} ducks need at least {ducks}")))
+        problems.append(
+            (
+                "hexes",
+                (
+                    f"the board has {len(board.starts)} start spaces; "
+                    f"{ducks} ducks need at least {ducks}"
+                ),
+            )
+        )
     if drains == 1:
         for s in board.starts:
             q, r = board.coords[s]
-            missing = [name for c, name in enumerate(COLOURS)
-                       if board.buoys[c] and board.dist[c][s] >= FAR]
+            missing = [
+                name for c, name in enumerate(COLOURS) if board.buoys[c] and board.dist[c][s] >= FAR
+            ]
             if board.dist[3][s] >= FAR:
                 missing.append("the drain")
             if missing:
@@ -199,13 +209,20 @@ def _route(data: Any, place: str, max_steps: int) -> tuple[tuple[int, ...], tupl
         raise RulesDataError(place, "a route must be a mapping with steps and facings")
     _known_keys(data, ("steps", "facings"), place + ".")
     steps, facings = data.get("steps"), data.get("facings")
-    if not isinstance(steps, (list, tuple)) or not 1 <= len(steps) <= max_steps \
-            or not all(is_int(s) and -2 <= s <= 2 for s in steps):
-        raise RulesDataError(place + ".steps", f"must be 1-{max_steps} turns, each -2..2 "
-                                               "(60° steps, + to the left)")
-    if not isinstance(facings, (list, tuple)) or not 1 <= len(facings) <= 6 \
-            or not all(is_int(f) and -2 <= f <= 3 for f in facings) \
-            or len(set(facings)) != len(facings):
+    if (
+        not isinstance(steps, (list, tuple))
+        or not 1 <= len(steps) <= max_steps
+        or not all(is_int(s) and -2 <= s <= 2 for s in steps)
+    ):
+        raise RulesDataError(
+            place + ".steps", f"must be 1-{max_steps} turns, each -2..2 (60° steps, + to the left)"
+        )
+    if (
+        not isinstance(facings, (list, tuple))
+        or not 1 <= len(facings) <= 6
+        or not all(is_int(f) and -2 <= f <= 3 for f in facings)
+        or len(set(facings)) != len(facings)
+    ):
         raise RulesDataError(place + ".facings", "must be 1-6 different facings, each -2..3")
     return tuple(steps), tuple(facings)
 
@@ -232,8 +249,9 @@ def deck_from_data(data: Any) -> tuple[tuple[Route, ...], ...]:
         routes = card.get("routes")
         if not isinstance(routes, (list, tuple)) or not 1 <= len(routes) <= 3:
             raise RulesDataError(place + ".routes", "a card has 1-3 routes")
-        cards[number] = tuple(_route(route, f"{place}.routes[{j}]", 6)
-                              for j, route in enumerate(routes))
+        cards[number] = tuple(
+            _route(route, f"{place}.routes[{j}]", 6) for j, route in enumerate(routes)
+        )
     missing = [n for n in range(1, DECK_SIZE + 1) if n not in cards]
     if missing:
         raise RulesDataError("cards", f"cards missing: {', '.join(map(str, missing[:10]))}")
@@ -247,8 +265,9 @@ def patterns_from_data(data: Any) -> tuple[Route, ...]:
     _known_keys(data, ("patterns",), "")
     raw = data["patterns"]
     if len(raw) != len(PATTERN_NAMES):
-        raise RulesDataError("patterns", f"the hound board has exactly {len(PATTERN_NAMES)} "
-                                         "patterns")
+        raise RulesDataError(
+            "patterns", f"the hound board has exactly {len(PATTERN_NAMES)} patterns"
+        )
     out = []
     for i, pattern in enumerate(raw):
         place = f"patterns[{i}]"
@@ -257,6 +276,7 @@ def patterns_from_data(data: Any) -> tuple[Route, ...]:
         _known_keys(pattern, ("name_en", "name_ja", "steps", "facings"), place + ".")
         _text(pattern, "name_en", place + ".")
         _text(pattern, "name_ja", place + ".")
-        out.append(_route({"steps": pattern.get("steps"), "facings": pattern.get("facings")},
-                          place, 3))
+        out.append(
+            _route({"steps": pattern.get("steps"), "facings": pattern.get("facings")}, place, 3)
+        )
     return tuple(out)

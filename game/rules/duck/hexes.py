@@ -9,6 +9,7 @@ Facings and step directions are side indices 0-5, never corners. Drawn pointy-to
 
 A tile face is a "flower": a centre hex and its six neighbours, listed in side order.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable

@@ -6,6 +6,7 @@ It follows the same rules as the move itself (DDG-13 bonks, DDG-14 buoys, DDG-16
 DDG-24 the hound, DDG-25 ghost and become the hound) and assumes the duck does not warp:
 ``warps`` lists the start spaces where the player could.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
@@ -24,35 +25,35 @@ class Preview:
     duck: int
     card: int
     route: int
-    path: tuple[tuple[int, int, int], ...]   # (q, r, heading) of every hex entered, in order
-    end: tuple[int, int] | None              # where the move ends (None: the hound knocks it)
-    heading: int                             # heading at the end (after a bonk: the new one)
-    facings: tuple[int, ...]                 # facings to choose from at the end (none after a
-                                             # bonk, a win or a knock)
-    bonk: tuple[int, int, int, int, int, str] | None   # (q, r, blocked_q, blocked_r,
-                                                       # heading, reason)
-    buoys: tuple[str, ...]                   # colours of the buoy hexes touched, in order
-    new_buoys: tuple[str, ...]               # colours whose token the move takes
-    warps: tuple[tuple[int, int], ...]       # start spaces entered (warp points, DDG-15)
-    drain: bool                              # enters the drain with all 3 tokens: wins
-    ends_on_buoy: bool                       # DDG-14: must move again
-    must_move_again: bool                    # ends on a buoy or on another piece's hex
-    hits_hound: bool                         # runs into the hound: knocked (DDG-24)
-    knocks: tuple[int, ...]                  # ducks it would knock (become the hound)
+    path: tuple[tuple[int, int, int], ...]  # (q, r, heading) of every hex entered, in order
+    end: tuple[int, int] | None  # where the move ends (None: the hound knocks it)
+    heading: int  # heading at the end (after a bonk: the new one)
+    facings: tuple[int, ...]  # facings to choose from at the end (none after a
+    # bonk, a win or a knock)
+    bonk: tuple[int, int, int, int, int, str] | None  # (q, r, blocked_q, blocked_r,
+    # heading, reason)
+    buoys: tuple[str, ...]  # colours of the buoy hexes touched, in order
+    new_buoys: tuple[str, ...]  # colours whose token the move takes
+    warps: tuple[tuple[int, int], ...]  # start spaces entered (warp points, DDG-15)
+    drain: bool  # enters the drain with all 3 tokens: wins
+    ends_on_buoy: bool  # DDG-14: must move again
+    must_move_again: bool  # ends on a buoy or on another piece's hex
+    hits_hound: bool  # runs into the hound: knocked (DDG-24)
+    knocks: tuple[int, ...]  # ducks it would knock (become the hound)
 
 
 class Walk(NamedTuple):
     """The raw walk of :func:`walk` (a tuple, so it unpacks in this order)."""
 
-    end: int                        # the hex the duck stands on when the move stops
+    end: int  # the hex the duck stands on when the move stops
     heading: int
-    bonk: str | None                # EDGE, DUCK, DRAIN or None
-    mask: int                       # buoy mask after
+    bonk: str | None  # EDGE, DUCK, DRAIN or None
+    mask: int  # buoy mask after
     won: bool
-    hit: bool                       # ran into the hound
-    path: list[tuple[int, int]]     # (hex, heading) of every hex entered
-    touched: list[int]              # buoy hexes touched
-    knocks: list[int]               # ducks knocked (become the hound)
+    hit: bool  # ran into the hound
+    path: list[tuple[int, int]]  # (hex, heading) of every hex entered
+    touched: list[int]  # buoy hexes touched
+    knocks: list[int]  # ducks knocked (become the hound)
 
 
 def walk(state: DuckState, duck: int, steps: Iterable[int]) -> Walk:
@@ -66,8 +67,9 @@ def walk(state: DuckState, duck: int, steps: Iterable[int]) -> Walk:
     mask = state.buoys[duck]
     ghost, become = ghosts[duck], state.become[duck]
     hound = state.hound_pos
-    blockers = {} if ghost else {p: d for d, p in enumerate(pos)
-                                 if d != duck and p >= 0 and not ghosts[d]}
+    blockers = (
+        {} if ghost else {p: d for d, p in enumerate(pos) if d != duck and p >= 0 and not ghosts[d]}
+    )
     path: list[tuple[int, int]] = []
     touched: list[int] = []
     knocks: list[int] = []
@@ -109,8 +111,9 @@ def walk(state: DuckState, duck: int, steps: Iterable[int]) -> Walk:
     return Walk(h, f, bonk, mask, won, hit, path, touched, knocks)
 
 
-def preview(state: DuckState, player: int, card: int, route_index: int,
-            duck: int | None = None) -> Preview:
+def preview(
+    state: DuckState, player: int, card: int, route_index: int, duck: int | None = None
+) -> Preview:
     """Where ``card``'s route ``route_index`` would take ``duck`` (default: the player's
     duck that is moving now, else the player's first duck) from where it stands now."""
     if duck is None:
@@ -131,26 +134,41 @@ def preview(state: DuckState, player: int, card: int, route_index: int,
         bonk_info = (q, r, q + dq, r + dr, f, bonk)
     stops = bonk is not None or won or hit
     on_buoy = not won and not hit and board.kind[h] == BUOY
-    shared = not won and not hit and (h == state.hound_pos or any(
-        p == h for d, p in enumerate(state.pos) if d != duck and d not in knocks))
+    shared = (
+        not won
+        and not hit
+        and (
+            h == state.hound_pos
+            or any(p == h for d, p in enumerate(state.pos) if d != duck and d not in knocks)
+        )
+    )
     before = state.buoys[duck]
-    new = tuple(COLOURS[c] for c in range(len(COLOURS))
-                if mask & (1 << c) and not before & (1 << c))
+    new = tuple(
+        COLOURS[c] for c in range(len(COLOURS)) if mask & (1 << c) and not before & (1 << c)
+    )
     return Preview(
-        duck=duck, card=card, route=route_index,
+        duck=duck,
+        card=card,
+        route=route_index,
         path=tuple((*coords[t], g) for t, g in path),
-        end=end, heading=f,
+        end=end,
+        heading=f,
         facings=() if stops else tuple(sorted({(f + x) % 6 for x in facings})),
         bonk=bonk_info,
         buoys=tuple(COLOURS[board.colour[t]] for t in touched),
         new_buoys=new,
         warps=tuple(coords[t] for t, _ in path if board.kind[t] == START),
-        drain=won, ends_on_buoy=on_buoy, must_move_again=on_buoy or shared,
-        hits_hound=hit, knocks=tuple(knocks))
+        drain=won,
+        ends_on_buoy=on_buoy,
+        must_move_again=on_buoy or shared,
+        hits_hound=hit,
+        knocks=tuple(knocks),
+    )
 
 
-def hound_walk(state: DuckState, routes: Iterable[Sequence[int]],
-               start: tuple[int, int] | None = None) -> tuple[int, int, list[int], bool]:
+def hound_walk(
+    state: DuckState, routes: Iterable[Sequence[int]], start: tuple[int, int] | None = None
+) -> tuple[int, int, list[int], bool]:
     """Where the hound would go along ``routes`` (a sequence of step tuples, e.g. two
     patterns) from ``start`` (hex, heading; default where it stands, or the drain),
     without warping: (end hex or -1, heading, ducks it knocks, knocked off)."""

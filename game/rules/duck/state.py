@@ -9,6 +9,7 @@ The moving piece (a duck or the hound) is ``mv``: its route, the next step, and 
 facings allowed at the end. ``_run`` walks it step by step and stops for the decisions
 that come up on the way (warp, knocked ducks), then goes on.
 """
+
 from __future__ import annotations
 
 import random
@@ -56,34 +57,53 @@ LOBBY_VARIANTS = ("beginner", "advanced")
 # actions through the rules, so it keeps meaning exactly that game (docs/rules/duck.md).
 VARIANT_ALIASES = {"twoducks": "advanced"}
 VARIANTS = LOBBY_VARIANTS + tuple(VARIANT_ALIASES)
-TWO_DUCKS_PLAYERS = (2, 3)     # DDG-26: the advanced game with this many players
+TWO_DUCKS_PLAYERS = (2, 3)  # DDG-26: the advanced game with this many players
 DEFAULT_BOARD = "bathtub"
-HOUND = -1                     # the real hound as a moving piece
-UNKNOWN_CARD = 0               # a card a view may not see
-UNKNOWN_TOKEN = "?"            # an action token a view may not see
-TOKEN_KINDS = ("keep", "step", "rotate", "swap", "ghost", "become")   # 3 of each, DDG-6
+HOUND = -1  # the real hound as a moving piece
+UNKNOWN_CARD = 0  # a card a view may not see
+UNKNOWN_TOKEN = "?"  # an action token a view may not see
+TOKEN_KINDS = ("keep", "step", "rotate", "swap", "ghost", "become")  # 3 of each, DDG-6
 BLUE_TOKENS = 6
 TOKENS_PER_KIND = 3
-BUOY_TOKENS_PER_COLOUR = 6     # DDG-4
+BUOY_TOKENS_PER_COLOUR = 6  # DDG-4
 ALL_SIDES = (0, 1, 2, 3, 4, 5)
-STEP_ROUTE = ((0,), (0, 1, -1))   # +1 step: one hex forward, then forward or 60° either way
+STEP_ROUTE = ((0,), (0, 1, -1))  # +1 step: one hex forward, then forward or 60° either way
 
 OPTIONS = (
-    OptionSpec("variant", "Rules", "ルール", LOBBY_VARIANTS, "beginner",
-               {"beginner": ("Beginner", "初級"),
-                "advanced": ("Advanced (hound; 2–3 players: two ducks each)",
-                             "上級（猟犬・2～3人はアヒル2羽ずつ）")}),
-    OptionSpec("official", "Turn instead of moving", "移動の代わりに向きを変える",
-               (False, True), False),
-    OptionSpec("board", "Board", "ボード", (DEFAULT_BOARD,), DEFAULT_BOARD,
-               {DEFAULT_BOARD: ("Bathtub", "バスタブ")}),
+    OptionSpec(
+        "variant",
+        "Rules",
+        "ルール",
+        LOBBY_VARIANTS,
+        "beginner",
+        {
+            "beginner": ("Beginner", "初級"),
+            "advanced": (
+                "Advanced (hound; 2–3 players: two ducks each)",
+                "上級（猟犬・2～3人はアヒル2羽ずつ）",
+            ),
+        },
+    ),
+    OptionSpec(
+        "official", "Turn instead of moving", "移動の代わりに向きを変える", (False, True), False
+    ),
+    OptionSpec(
+        "board",
+        "Board",
+        "ボード",
+        (DEFAULT_BOARD,),
+        DEFAULT_BOARD,
+        {DEFAULT_BOARD: ("Bathtub", "バスタブ")},
+    ),
 )
 DATA_OPTIONS = ("board", "deck", "hound")
 # An illegal action in the first round's set-up or card choice of a two-duck game is where
 # the record of an advanced game for 2-3 players saved before DDG-26 (one duck each, hand 3,
 # "card N") stops replaying: the message says so.
-PRE_DDG26 = (" (an advanced game for 2-3 players saved before rule DDG-26 gave each player "
-             "two ducks cannot be replayed: start a new game)")
+PRE_DDG26 = (
+    " (an advanced game for 2-3 players saved before rule DDG-26 gave each player "
+    "two ducks cannot be replayed: start a new game)"
+)
 
 
 def ducks_per_player(variant: str, players: int) -> int:
@@ -120,27 +140,53 @@ class Move:
         "warp_check",
     )
 
-    def __init__(self, piece: int, steps: tuple[int, ...], facings: tuple[int, ...],
-                 card: int | None, source: str, idx: int = 0, warp_check: bool = False,
-                 done: bool = False, hit: bool = False):
+    def __init__(
+        self,
+        piece: int,
+        steps: tuple[int, ...],
+        facings: tuple[int, ...],
+        card: int | None,
+        source: str,
+        idx: int = 0,
+        warp_check: bool = False,
+        done: bool = False,
+        hit: bool = False,
+    ):
         self.piece, self.steps, self.facings = piece, steps, facings
         self.card, self.source = card, source
         self.idx, self.warp_check, self.done = idx, warp_check, done
-        self.hit = hit          # the duck ran into the hound: its turn is over
+        self.hit = hit  # the duck ran into the hound: its turn is over
 
     def copy(self) -> Move:
-        return Move(self.piece, self.steps, self.facings, self.card, self.source, self.idx,
-                    self.warp_check, self.done, self.hit)
+        return Move(
+            self.piece,
+            self.steps,
+            self.facings,
+            self.card,
+            self.source,
+            self.idx,
+            self.warp_check,
+            self.done,
+            self.hit,
+        )
 
-    def to_list(self) -> list[Any]:     # JSON: mixed ints, lists, text and flags
-        return [self.piece, list(self.steps), list(self.facings), self.card, self.source,
-                self.idx, self.warp_check, self.done, self.hit]
+    def to_list(self) -> list[Any]:  # JSON: mixed ints, lists, text and flags
+        return [
+            self.piece,
+            list(self.steps),
+            list(self.facings),
+            self.card,
+            self.source,
+            self.idx,
+            self.warp_check,
+            self.done,
+            self.hit,
+        ]
 
     @classmethod
     def from_list(cls, data: Sequence[Any]) -> Move:
         piece, steps, facings, card, source, idx, warp_check, done, hit = data
-        return cls(piece, tuple(steps), tuple(facings), card, source, idx, warp_check, done,
-                   hit)
+        return cls(piece, tuple(steps), tuple(facings), card, source, idx, warp_check, done, hit)
 
 
 # JSON <-> the tuples the state keeps (pending decisions nest): any JSON value goes.
@@ -166,47 +212,47 @@ class DuckState(GameState):
     players: int
     seed: int | None
     options: dict[str, Any]
-    variant: str                        # "beginner" or "advanced" (aliases resolved)
-    official: bool                      # DDG-27: turn instead of moving
-    per_player: int                     # ducks each player races (DDG-26)
+    variant: str  # "beginner" or "advanced" (aliases resolved)
+    official: bool  # DDG-27: turn instead of moving
+    per_player: int  # ducks each player races (DDG-26)
     ducks: int
     advanced: bool
     board: Board
-    cards: tuple[tuple[RouteData, ...], ...]    # cards[n]: card n's routes
-    patterns: tuple[RouteData, ...]     # the hound board, A-D
+    cards: tuple[tuple[RouteData, ...], ...]  # cards[n]: card n's routes
+    patterns: tuple[RouteData, ...]  # the hound board, A-D
     hand_size: int
-    viewer: int | None                  # whose view (-1: a spectator's); None: full state
-    rng: random.Random | None           # None on a view
-    phase: str                          # order, place, choose, move, hound, over
+    viewer: int | None  # whose view (-1: a spectator's); None: full state
+    rng: random.Random | None  # None on a view
+    phase: str  # order, place, choose, move, hound, over
     round: int
-    order: tuple[int, ...]              # players (placing) or ducks (moving), in turn
+    order: tuple[int, ...]  # players (placing) or ducks (moving), in turn
     turn: int
     pending: Pending | None
     mv: Move | None
-    hound_queue: str                    # hound patterns still to walk
-    deck: list[int]                     # UNKNOWN_CARD on a view
+    hound_queue: str  # hound patterns still to walk
+    deck: list[int]  # UNKNOWN_CARD on a view
     discard: list[int]
     table: list[int]
-    hands: list[tuple[int, ...]]        # sorted; UNKNOWN_CARD where a view may not see
-    secret: list[tuple[int, ...]]       # chosen, not yet revealed
-    played: list[tuple[int, ...]]       # revealed this round, per player
-    pos: list[int]                      # per duck, its hex (-1: off the board)
-    head: list[int]                     # per duck, its facing 0-5
-    buoys: list[int]                    # per duck, a bit per buoy colour touched
+    hands: list[tuple[int, ...]]  # sorted; UNKNOWN_CARD where a view may not see
+    secret: list[tuple[int, ...]]  # chosen, not yet revealed
+    played: list[tuple[int, ...]]  # revealed this round, per player
+    pos: list[int]  # per duck, its hex (-1: off the board)
+    head: list[int]  # per duck, its facing 0-5
+    buoys: list[int]  # per duck, a bit per buoy colour touched
     ghost: list[bool]
     become: list[bool]
-    supply: list[int]                   # buoy tokens left per colour
-    hound_pos: int                      # -1: off the board
+    supply: list[int]  # buoy tokens left per colour
+    hound_pos: int  # -1: off the board
     hound_head: int
-    controller: int                     # who moves the hound this round (-1: nobody yet)
-    blue: list[int]                     # blue tokens per player
+    controller: int  # who moves the hound this round (-1: nobody yet)
+    blue: list[int]  # blue tokens per player
     boxed_blue: int
-    pool: list[str]                     # action tokens face down (UNKNOWN_TOKEN on a view)
-    tokens: list[tuple[str, ...]]       # per player, sorted
+    pool: list[str]  # action tokens face down (UNKNOWN_TOKEN on a view)
+    tokens: list[tuple[str, ...]]  # per player, sorted
     used: list[str]
-    knocks: list[int]                   # knocked ducks still to be sent to a start
+    knocks: list[int]  # knocked ducks still to be sent to a start
     knocker: int
-    discarding: list[int]               # players to discard after a blue token
+    discarding: list[int]  # players to discard after a blue token
     winner: int | None
     win_duck: int | None
     _legal_cache: dict[int, tuple[Action, ...]] | None
@@ -214,14 +260,30 @@ class DuckState(GameState):
     opening_events: list[Event]
 
     # Per-game mutable lists, copied by clone() and view().
-    _LISTS = ("deck", "discard", "table", "hands", "secret", "played", "pos", "head",
-              "buoys", "ghost", "become", "blue", "tokens", "pool", "used", "supply",
-              "knocks", "discarding")
+    _LISTS = (
+        "deck",
+        "discard",
+        "table",
+        "hands",
+        "secret",
+        "played",
+        "pos",
+        "head",
+        "buoys",
+        "ghost",
+        "become",
+        "blue",
+        "tokens",
+        "pool",
+        "used",
+        "supply",
+        "knocks",
+        "discarding",
+    )
 
     # -- creation ----------------------------------------------------------------------------
     @classmethod
-    def new(cls, players: int, seed: int,
-            options: Mapping[str, Any] | None = None) -> DuckState:
+    def new(cls, players: int, seed: int, options: Mapping[str, Any] | None = None) -> DuckState:
         self = cls._blank(players, seed, options)
         self.rng = random.Random(seed)
         self.deck = list(range(1, DECK_SIZE + 1))
@@ -251,9 +313,16 @@ class DuckState(GameState):
         self.winner, self.win_duck = None, None
         events: list[Event] = []
         self._events = events
-        self._emit("setup", None, variant=self.variant, official=self.official,
-                   board=self.board.name, players=n, ducks=ducks,
-                   owners=[self.owner(d) for d in range(ducks)])
+        self._emit(
+            "setup",
+            None,
+            variant=self.variant,
+            official=self.official,
+            board=self.board.name,
+            players=n,
+            ducks=ducks,
+            owners=[self.owner(d) for d in range(ducks)],
+        )
         # DDG-10 3 (+1 shown), DDG-20 4 (one is the order card), DDG-26 5 (the same)
         deal = 3 if not self.advanced else self.hand_size + 1
         for p in range(n):
@@ -277,18 +346,20 @@ class DuckState(GameState):
         return self
 
     @classmethod
-    def _blank(cls, players: int, seed: int | None,
-               options: Mapping[str, Any] | None) -> DuckState:
+    def _blank(cls, players: int, seed: int | None, options: Mapping[str, Any] | None) -> DuckState:
         if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise RulesDataError("players", f"Duck! Duck! Go! is for {MIN_PLAYERS}-"
-                                            f"{MAX_PLAYERS} players, not {players!r}")
+            raise RulesDataError(
+                "players",
+                f"Duck! Duck! Go! is for {MIN_PLAYERS}-{MAX_PLAYERS} players, not {players!r}",
+            )
         options = dict(options or {})
         data = {key: options.pop(key, None) for key in DATA_OPTIONS}
         alias = options.get("variant")
         if isinstance(alias, str) and alias in VARIANT_ALIASES:
             if players not in TWO_DUCKS_PLAYERS:
-                raise RulesDataError("options.variant", f"{alias!r} (two ducks each) is for "
-                                                        "2-3 players")
+                raise RulesDataError(
+                    "options.variant", f"{alias!r} (two ducks each) is for 2-3 players"
+                )
             options["variant"] = VARIANT_ALIASES[alias]
         plain = resolve_options(OPTIONS[:2], options)
         self = cls.__new__(cls)
@@ -299,9 +370,11 @@ class DuckState(GameState):
         self.advanced = self.variant != "beginner"
         for key in DATA_OPTIONS:
             if not isinstance(data[key], Mapping):
-                raise RulesDataError(f"options.{key}",
-                                     "needs the loaded data (game.boards.duck.prepare_options "
-                                     "turns a board name into it)")
+                raise RulesDataError(
+                    f"options.{key}",
+                    "needs the loaded data (game.boards.duck.prepare_options "
+                    "turns a board name into it)",
+                )
         self.board = _compiled(board_from_data, data["board"], "options.board")
         self.cards = _compiled(deck_from_data, data["deck"], "options.deck")
         self.patterns = _compiled(patterns_from_data, data["hound"], "options.hound")
@@ -309,9 +382,13 @@ class DuckState(GameState):
         if problems:
             place, problem = problems[0]
             raise RulesDataError(f"options.board.{place}", problem)
-        self.options = {**plain, "board": data["board"], "deck": data["deck"],
-                        "hound": data["hound"]}
-        self.hand_size = 4 if self.per_player == 2 else 3      # DDG-26: hand of 4
+        self.options = {
+            **plain,
+            "board": data["board"],
+            "deck": data["deck"],
+            "hound": data["hound"],
+        }
+        self.hand_size = 4 if self.per_player == 2 else 3  # DDG-26: hand of 4
         self.viewer = None
         self._legal_cache = None
         self._events = []
@@ -352,8 +429,9 @@ class DuckState(GameState):
     def coord(self, h: int) -> list[int] | None:
         return list(self.board.coords[h]) if h >= 0 else None
 
-    def _emit(self, kind: str, who: int | None, visible_to: tuple[int, ...] | None = None,
-              **data: Any) -> None:   # event data is JSON-like, whatever each event carries
+    def _emit(
+        self, kind: str, who: int | None, visible_to: tuple[int, ...] | None = None, **data: Any
+    ) -> None:  # event data is JSON-like, whatever each event carries
         self._events.append(Event(kind, who, data, visible_to))
 
     def _take_top(self) -> int:
@@ -371,8 +449,9 @@ class DuckState(GameState):
         if not drawn:
             return
         self.hands[player] = tuple(sorted(self.hands[player] + tuple(drawn)))
-        self._emit("draw", player, player=player, count=len(drawn), reason=reason,
-                   deck=len(self.deck))
+        self._emit(
+            "draw", player, player=player, count=len(drawn), reason=reason, deck=len(self.deck)
+        )
         self._emit("drawn", player, (player,), player=player, cards=drawn)
 
     def _play_from_hand(self, player: int, card: int) -> None:
@@ -405,8 +484,9 @@ class DuckState(GameState):
         if phase == "over":
             return ()
         if phase in ("order", "choose"):
-            return tuple(p for p in range(self.players)
-                         if not self.secret[p] or p in self.discarding)
+            return tuple(
+                p for p in range(self.players) if not self.secret[p] or p in self.discarding
+            )
         return (self.decision()[1],)
 
     def legal_actions(self, player: int) -> tuple[Action, ...]:
@@ -431,15 +511,15 @@ class DuckState(GameState):
         if player not in self.to_act():
             raise IllegalAction(f"player {player} is not to act now" + self._replay_note())
         if action not in self.legal_actions(player):
-            raise IllegalAction(f"{action} is not legal for player {player} now"
-                                + self._replay_note())
+            raise IllegalAction(
+                f"{action} is not legal for player {player} now" + self._replay_note()
+            )
         return self._perform(player, action)
 
     def _replay_note(self) -> str:
         """PRE_DDG26 where an old one-duck record of this game would stop replaying:
         a two-duck game before its first reveal."""
-        if self.per_player == 2 and self.round == 1 and self.phase in ("order", "place",
-                                                                        "choose"):
+        if self.per_player == 2 and self.round == 1 and self.phase in ("order", "place", "choose"):
             return PRE_DDG26
         return ""
 
@@ -513,8 +593,9 @@ class DuckState(GameState):
         out.extend(self._any_time_tokens(player))
         held = self.tokens[player]
         if "keep" in held:
-            out.extend(A.keep_action(c, i) for c in self.hands[player]
-                       for i in range(len(self.cards[c])))
+            out.extend(
+                A.keep_action(c, i) for c in self.hands[player] for i in range(len(self.cards[c]))
+            )
         if "step" in held:
             out.append(A.STEP)
         return out
@@ -531,8 +612,9 @@ class DuckState(GameState):
             out.extend(A.warp_action(q, r, f) for f in ALL_SIDES)
         return out
 
-    def _legal_face(self, player: int, piece: int, options: tuple[int, ...],
-                    why: str) -> list[A.DuckAction]:
+    def _legal_face(
+        self, player: int, piece: int, options: tuple[int, ...], why: str
+    ) -> list[A.DuckAction]:
         return [A.face_action(f) for f in options]
 
     def _legal_send(self, player: int, duck: int) -> list[A.DuckAction]:
@@ -543,8 +625,9 @@ class DuckState(GameState):
         return [A.hound_face_action(f) for f in ALL_SIDES]
 
     def _legal_houndmove(self, player: int) -> list[A.DuckAction]:
-        out: list[A.DuckAction] = [A.hound_card_action(c, i) for c in self.hands[player]
-               for i in range(len(self.cards[c]))]
+        out: list[A.DuckAction] = [
+            A.hound_card_action(c, i) for c in self.hands[player] for i in range(len(self.cards[c]))
+        ]
         out.extend(A.patterns_action(a + b) for a in PATTERN_NAMES for b in PATTERN_NAMES)
         return out
 
@@ -586,7 +669,7 @@ class DuckState(GameState):
             self.table.extend(shown)
             self.secret = [()] * self.players
             by_card = sorted(range(self.players), key=lambda p: -shown[p])
-            self.order = tuple(by_card) * self.per_player     # DDG-26: round twice
+            self.order = tuple(by_card) * self.per_player  # DDG-26: round twice
             self._emit("order_cards", None, cards=shown, order=list(by_card))
             self._begin_placing()
 
@@ -613,15 +696,21 @@ class DuckState(GameState):
             self._begin_round()
             return
         p = self.order[self.turn]
-        duck = p * self.per_player + sum(1 for q in self.order[:self.turn] if q == p)
+        duck = p * self.per_player + sum(1 for q in self.order[: self.turn] if q == p)
         self.pending = ("place", p, duck)
 
     def _do_Place(self, player: int, action: A.Place) -> None:
         duck = self.decision_piece()
         h = self.board.index[(action.q, action.r)]
         self.pos[duck], self.head[duck] = h, action.facing
-        self._emit("place", player, duck=duck, player=player, hex=[action.q, action.r],
-                   heading=action.facing)
+        self._emit(
+            "place",
+            player,
+            duck=duck,
+            player=player,
+            hex=[action.q, action.r],
+            heading=action.facing,
+        )
         self.turn += 1
         self._next_placement()
 
@@ -652,8 +741,14 @@ class DuckState(GameState):
                 card_of[duck] = card
                 self.table.append(card)
         self.order = tuple(sorted(card_of, key=card_of.__getitem__))
-        self._emit("reveal", None, cards=[{"duck": d, "player": self.owner(d), "card": card_of[d]}
-                                          for d in range(self.ducks)], order=list(self.order))
+        self._emit(
+            "reveal",
+            None,
+            cards=[
+                {"duck": d, "player": self.owner(d), "card": card_of[d]} for d in range(self.ducks)
+            ],
+            order=list(self.order),
+        )
         self.phase = "move"
         self.turn = 0
         self._begin_turn()
@@ -695,7 +790,7 @@ class DuckState(GameState):
         duck = self.decision_piece()
         if pending[0] == "pre":
             source = "card"
-        elif pending[0] == "extra" and pending[3]:     # a route is chosen pre or extra only
+        elif pending[0] == "extra" and pending[3]:  # a route is chosen pre or extra only
             source = "deck"
         else:
             source = "extra"
@@ -738,7 +833,7 @@ class DuckState(GameState):
         else:
             pending = self.decision()
             assert pending[0] == "discard", pending
-            self.pending = pending[2]       # back to the decision the blue token interrupted
+            self.pending = pending[2]  # back to the decision the blue token interrupted
 
     def _do_Ghost(self, player: int, action: A.Ghost) -> None:
         self._use_token(player, "ghost", duck=action.duck)
@@ -758,8 +853,15 @@ class DuckState(GameState):
         h, f = self.pos[duck], self.head[duck]
         self.pos[duck], self.head[duck] = self.hound_pos, self.hound_head
         self.hound_pos, self.hound_head = h, f
-        self._use_token(player, "swap", duck=duck, hex=self.coord(self.pos[duck]),
-                        heading=self.head[duck], hound_hex=self.coord(h), hound_heading=f)
+        self._use_token(
+            player,
+            "swap",
+            duck=duck,
+            hex=self.coord(self.pos[duck]),
+            heading=self.head[duck],
+            hound_hex=self.coord(h),
+            hound_heading=f,
+        )
 
     def _do_Step(self, player: int, action: A.Step) -> None:
         duck = self.decision_piece()
@@ -771,22 +873,38 @@ class DuckState(GameState):
         duck = self.decision_piece()
         self._use_token(player, "keep", duck=duck, card=action.card)
         self._play_from_hand(player, action.card)
-        self._start_move(duck, self.cards[action.card][action.index], action.card,
-                         action.index, "keep")
+        self._start_move(
+            duck, self.cards[action.card][action.index], action.card, action.index, "keep"
+        )
 
     # movement ---------------------------------------------------------------------------------
-    def _start_move(self, piece: int, route: RouteData, card: int | None, index: int,
-                    source: str) -> None:
+    def _start_move(
+        self, piece: int, route: RouteData, card: int | None, index: int, source: str
+    ) -> None:
         steps, facings = route
         self.mv = Move(piece, steps, facings, card, source)
         if piece == HOUND:
-            self._emit("hound_move", self.controller, player=self.controller, card=card,
-                       route=index, source=source, hex=self.coord(self.hound_pos),
-                       heading=self.hound_head)
+            self._emit(
+                "hound_move",
+                self.controller,
+                player=self.controller,
+                card=card,
+                route=index,
+                source=source,
+                hex=self.coord(self.hound_pos),
+                heading=self.hound_head,
+            )
         else:
-            self._emit("move", self.owner(piece), duck=piece, card=card, route=index,
-                       source=source, hex=self.coord(self.pos[piece]),
-                       heading=self.head[piece])
+            self._emit(
+                "move",
+                self.owner(piece),
+                duck=piece,
+                card=card,
+                route=index,
+                source=source,
+                hex=self.coord(self.pos[piece]),
+                heading=self.head[piece],
+            )
         self._run()
 
     def _run(self) -> None:
@@ -832,8 +950,12 @@ class DuckState(GameState):
         back = turned_back(heading)
         dq, dr = DIRECTIONS[heading]
         q, r = self.board.coords[here]
-        data: dict[str, Any] = {"hex": [q, r], "blocked": [q + dq, r + dr], "heading": back,
-                                    "reason": reason}
+        data: dict[str, Any] = {
+            "hex": [q, r],
+            "blocked": [q + dq, r + dr],
+            "heading": back,
+            "reason": reason,
+        }
         if piece == HOUND:
             self.hound_head = back
             self.hound_queue = ""
@@ -854,8 +976,7 @@ class DuckState(GameState):
                 self._bonk(duck, here, heading, "drain")
                 return False
             self.pos[duck] = target
-            self._emit("step", self.owner(duck), duck=duck, hex=self.coord(target),
-                       heading=heading)
+            self._emit("step", self.owner(duck), duck=duck, hex=self.coord(target), heading=heading)
             self._win(duck)
             return False
         ghost, become = self.ghost[duck], self.become[duck]
@@ -865,8 +986,14 @@ class DuckState(GameState):
             else:
                 # DDG-24: a duck that moves into the hound stops and is knocked; sheet A:
                 # "あなたの手番は終了します" (its turn is over).
-                self._emit("knock", self.owner(duck), duck=duck, by="hound",
-                           hex=self.coord(here), into=self.coord(target))
+                self._emit(
+                    "knock",
+                    self.owner(duck),
+                    duck=duck,
+                    by="hound",
+                    hex=self.coord(here),
+                    into=self.coord(target),
+                )
                 self._knock(duck, self.controller)
                 self.moving().done = self.moving().hit = True
                 return False
@@ -912,8 +1039,12 @@ class DuckState(GameState):
 
     def _hound_off(self, duck: int) -> None:
         """DDG-25: the real hound meets a duck that is the hound: off the board."""
-        self._emit("hound_knocked", self.owner(duck) if duck >= 0 else None, duck=duck,
-                   hex=self.coord(self.hound_pos))
+        self._emit(
+            "hound_knocked",
+            self.owner(duck) if duck >= 0 else None,
+            duck=duck,
+            hex=self.coord(self.hound_pos),
+        )
         self.hound_pos = -1
         if self.mv is not None and self.mv.piece == HOUND:
             self.hound_queue = ""
@@ -933,8 +1064,16 @@ class DuckState(GameState):
         if new:
             self.buoys[duck] |= bit
             self.supply[colour] -= 1
-        self._emit("buoy", p, duck=duck, player=p, colour=COLOURS[colour], hex=self.coord(h),
-                   new=new, tokens=_pop_count(self.buoys[duck]))
+        self._emit(
+            "buoy",
+            p,
+            duck=duck,
+            player=p,
+            colour=COLOURS[colour],
+            hex=self.coord(h),
+            new=new,
+            tokens=_pop_count(self.buoys[duck]),
+        )
         if new and self.advanced and self.pool:
             token = self.pool.pop()
             self.tokens[p] = tuple(sorted(self.tokens[p] + (token,)))
@@ -971,7 +1110,7 @@ class DuckState(GameState):
             self._emit("face", player, duck=piece, heading=action.facing, why=why)
         if why == "knock":
             self.knocks.pop(0)
-            self._run()     # the next knocked duck, or on with the moving piece
+            self._run()  # the next knocked duck, or on with the moving piece
         elif why == "turn":
             # DDG-27: the card is discarded and the duck has turned instead of moving.
             card = self._card_of(piece)
@@ -991,16 +1130,27 @@ class DuckState(GameState):
             start = self.hound_pos
             self.hound_pos, self.hound_head = h, action.facing
             self.hound_queue = ""
-            self._emit("hound_warp", player, hex=self.coord(start), to=[action.q, action.r],
-                       heading=action.facing)
+            self._emit(
+                "hound_warp",
+                player,
+                hex=self.coord(start),
+                to=[action.q, action.r],
+                heading=action.facing,
+            )
         else:
             start = self.pos[piece]
             self.pos[piece], self.head[piece] = h, action.facing
-            self._emit("warp", player, duck=piece, hex=self.coord(start),
-                       to=[action.q, action.r], heading=action.facing)
+            self._emit(
+                "warp",
+                player,
+                duck=piece,
+                hex=self.coord(start),
+                to=[action.q, action.r],
+                heading=action.facing,
+            )
             if h == self.hound_pos:
                 self._hound_off(-1)
-        self.moving().done = True   # DDG-15: a warp ends the move
+        self.moving().done = True  # DDG-15: a warp ends the move
         self._after_move()
 
     def _do_Send(self, player: int, action: A.Send) -> None:
@@ -1022,8 +1172,13 @@ class DuckState(GameState):
                 self._discard_from_table(self.controller, mv.card, "hound")
             if self.hound_queue and self.hound_pos >= 0:
                 name, self.hound_queue = self.hound_queue[0], self.hound_queue[1:]
-                self._start_move(HOUND, self.patterns[PATTERN_NAMES.index(name)], None,
-                                 PATTERN_NAMES.index(name), "pattern")
+                self._start_move(
+                    HOUND,
+                    self.patterns[PATTERN_NAMES.index(name)],
+                    None,
+                    PATTERN_NAMES.index(name),
+                    "pattern",
+                )
             else:
                 self._hound_done()
             return
@@ -1031,7 +1186,7 @@ class DuckState(GameState):
         if mv.card:
             self._discard_from_table(p, mv.card, "move")
         if mv.hit:
-            if mv.source == "step-pre":     # the card's move is lost with the turn
+            if mv.source == "step-pre":  # the card's move is lost with the turn
                 self._discard_from_table(p, self._card_of(piece), "move")
             self._end_turn()
             return
@@ -1060,14 +1215,21 @@ class DuckState(GameState):
         """DDG-21: the player with the fewest buoy tokens controls the hound; on a tie the
         tied player who played the highest card this round."""
         self.phase = "hound"
-        count = [sum(_pop_count(self.buoys[d]) for d in self.ducks_of(p))
-                 for p in range(self.players)]
+        count = [
+            sum(_pop_count(self.buoys[d]) for d in self.ducks_of(p)) for p in range(self.players)
+        ]
         fewest = min(count)
         tied = [p for p in range(self.players) if count[p] == fewest]
         controller = max(tied, key=lambda p: max(self.played[p]))
         self.controller = controller
-        self._emit("hound_control", controller, player=controller, tokens=fewest,
-                   card=max(self.played[controller]), tied=tied)
+        self._emit(
+            "hound_control",
+            controller,
+            player=controller,
+            tokens=fewest,
+            card=max(self.played[controller]),
+            tied=tied,
+        )
         if self.hound_pos < 0:
             self.pending = ("houndface", controller)
         else:
@@ -1083,8 +1245,9 @@ class DuckState(GameState):
         self._emit("hound_card", player, player=player, card=action.card)
         self._draw(player, 1, "hound")
         self.hound_queue = ""
-        self._start_move(HOUND, self.cards[action.card][action.index], action.card,
-                         action.index, "card")
+        self._start_move(
+            HOUND, self.cards[action.card][action.index], action.card, action.index, "card"
+        )
 
     def _do_HoundPatterns(self, player: int, action: A.HoundPatterns) -> None:
         first = PATTERN_NAMES.index(action.patterns[0])
@@ -1144,7 +1307,7 @@ class DuckState(GameState):
         if d["mv"] is not None:
             d["mv"] = d["mv"].copy()
         if d["_legal_cache"] is not None:
-            d["_legal_cache"] = dict(d["_legal_cache"])   # each copy fills its own
+            d["_legal_cache"] = dict(d["_legal_cache"])  # each copy fills its own
         d["_events"] = []
         new.__dict__ = d
         return new
@@ -1160,7 +1323,7 @@ class DuckState(GameState):
         view.deck = [UNKNOWN_CARD] * len(self.deck)
         view.pool = [UNKNOWN_TOKEN] * len(self.pool)
         view.rng = None
-        view.seed = None        # it would rebuild everything hidden (new_game is seeded)
+        view.seed = None  # it would rebuild everything hidden (new_game is seeded)
         view.opening_events = [e for e in self.opening_events if e.seen_by(player)]
         cache = self._legal_cache
         if player is not None and cache is not None and player in cache:
@@ -1187,8 +1350,7 @@ class DuckState(GameState):
         for p in range(new.players):
             hand = new.hands[p]
             if UNKNOWN_CARD in hand:
-                new.hands[p] = tuple(sorted(unseen.pop() if c == UNKNOWN_CARD else c
-                                            for c in hand))
+                new.hands[p] = tuple(sorted(unseen.pop() if c == UNKNOWN_CARD else c for c in hand))
             if UNKNOWN_CARD in new.secret[p]:
                 new.secret[p] = tuple(unseen.pop() for _ in new.secret[p])
         new.deck = [unseen.pop() for _ in new.deck]
@@ -1204,35 +1366,53 @@ class DuckState(GameState):
         rng.shuffle(hidden)
         for p in range(new.players):
             if UNKNOWN_TOKEN in new.tokens[p]:
-                new.tokens[p] = tuple(sorted(hidden.pop() if k == UNKNOWN_TOKEN else k
-                                             for k in new.tokens[p]))
+                new.tokens[p] = tuple(
+                    sorted(hidden.pop() if k == UNKNOWN_TOKEN else k for k in new.tokens[p])
+                )
         new.pool = [hidden.pop() for _ in new.pool]
         return new
 
     def to_dict(self) -> JsonDict:
         return {
-            "game": GAME_ID, "players": self.players, "seed": self.seed,
-            "options": dict(self.options), "viewer": self.viewer,
+            "game": GAME_ID,
+            "players": self.players,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "viewer": self.viewer,
             "rng": rng_state_to_json(self.rng) if self.rng is not None else None,
-            "phase": self.phase, "round": self.round, "order": list(self.order),
-            "turn": self.turn, "pending": _listify(self.pending),
+            "phase": self.phase,
+            "round": self.round,
+            "order": list(self.order),
+            "turn": self.turn,
+            "pending": _listify(self.pending),
             "mv": self.mv.to_list() if self.mv is not None else None,
             "hound_queue": self.hound_queue,
-            "deck": list(self.deck), "discard": list(self.discard), "table": list(self.table),
-            "hands": [list(h) for h in self.hands], "secret": [list(s) for s in self.secret],
+            "deck": list(self.deck),
+            "discard": list(self.discard),
+            "table": list(self.table),
+            "hands": [list(h) for h in self.hands],
+            "secret": [list(s) for s in self.secret],
             "played": [list(s) for s in self.played],
-            "ducks": [{"hex": self.coord(h), "heading": f, "buoys": b, "ghost": g,
-                       "become": be} for h, f, b, g, be in
-                      zip(self.pos, self.head, self.buoys, self.ghost, self.become)],
+            "ducks": [
+                {"hex": self.coord(h), "heading": f, "buoys": b, "ghost": g, "become": be}
+                for h, f, b, g, be in zip(self.pos, self.head, self.buoys, self.ghost, self.become)
+            ],
             "supply": list(self.supply),
-            "hound": {"hex": self.coord(self.hound_pos), "heading": self.hound_head,
-                      "controller": self.controller},
-            "blue": list(self.blue), "boxed_blue": self.boxed_blue,
-            "tokens": [list(t) for t in self.tokens], "pool": list(self.pool),
+            "hound": {
+                "hex": self.coord(self.hound_pos),
+                "heading": self.hound_head,
+                "controller": self.controller,
+            },
+            "blue": list(self.blue),
+            "boxed_blue": self.boxed_blue,
+            "tokens": [list(t) for t in self.tokens],
+            "pool": list(self.pool),
             "used": list(self.used),
-            "knocks": list(self.knocks), "knocker": self.knocker,
+            "knocks": list(self.knocks),
+            "knocker": self.knocker,
             "discarding": list(self.discarding),
-            "winner": self.winner, "win_duck": self.win_duck,
+            "winner": self.winner,
+            "win_duck": self.win_duck,
         }
 
     @classmethod
@@ -1251,8 +1431,7 @@ class DuckState(GameState):
         self.secret = [tuple(s) for s in data["secret"]]
         self.played = [tuple(s) for s in data["played"]]
         index = self.board.index
-        self.pos = [index[tuple(d["hex"])] if d["hex"] is not None else -1
-                    for d in data["ducks"]]
+        self.pos = [index[tuple(d["hex"])] if d["hex"] is not None else -1 for d in data["ducks"]]
         self.head = [d["heading"] for d in data["ducks"]]
         self.buoys = [d["buoys"] for d in data["ducks"]]
         self.ghost = [d["ghost"] for d in data["ducks"]]
@@ -1286,12 +1465,11 @@ def _compiled(compile_: Callable[[Any], Compiled], data: Any, place: str) -> Com
     key = (compile_.__name__, repr(data))
     hit = _COMPILED.get(key)
     if hit is not None:
-        return cast(Compiled, hit)   # the key names compile_: it is what compile_ returned
+        return cast(Compiled, hit)  # the key names compile_: it is what compile_ returned
     try:
         result = compile_(data)
     except RulesDataError as exc:
-        raise RulesDataError(f"{place}.{exc.place}" if exc.place else place, exc.problem) \
-            from None
+        raise RulesDataError(f"{place}.{exc.place}" if exc.place else place, exc.problem) from None
     if len(_COMPILED) > 64:
         _COMPILED.clear()
     _COMPILED[key] = result

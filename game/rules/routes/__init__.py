@@ -45,6 +45,7 @@ Queries beyond the protocol: ``state.route_scores()`` (per-route, per-player bre
 "if the game ended now"), ``state.preview(player, actions)`` (pure what-if of a phase),
 ``state.markers()`` (stacks per route).
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -66,15 +67,23 @@ from .state import GAME_ID, MAX_PLAYERS, MIN_PLAYERS, RoutesState
 from .table import Scorer, ranking, validate_table
 
 OPTIONS = (
-    OptionSpec("rounds_per_player", "Rounds per player", "1人あたりのラウンド数",
-               ("table", 1, 2, 3), "table",
-               {"table": ("As in the scoring table", "得点表のとおり"),
-                1: ("1 (short game)", "1（短いゲーム）"), 2: ("2", "2"), 3: ("3 (long game)", "3（長いゲーム）")}),
+    OptionSpec(
+        "rounds_per_player",
+        "Rounds per player",
+        "1人あたりのラウンド数",
+        ("table", 1, 2, 3),
+        "table",
+        {
+            "table": ("As in the scoring table", "得点表のとおり"),
+            1: ("1 (short game)", "1（短いゲーム）"),
+            2: ("2", "2"),
+            3: ("3 (long game)", "3（長いゲーム）"),
+        },
+    ),
 )
 
 
-def new_game(players: int, seed: int,
-             options: Mapping[str, Any] | None = None) -> RoutesState:
+def new_game(players: int, seed: int, options: Mapping[str, Any] | None = None) -> RoutesState:
     """A new game, its first round already rolled. ``options["scoring"]`` is the table
     from ``game.boards.routes`` (see the module docstring)."""
     return RoutesState.new(players, seed, options, OPTIONS)

@@ -16,6 +16,7 @@ notation       meaning                                                     claus
 The action space is small and finite, so every action exists once (``ALL_ACTIONS``),
 sorted as the protocol sorts (type name, then notation); parsing is a lookup.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -29,6 +30,7 @@ ROUTE_NUMBERS = range(1, 9)
 @dataclass(frozen=True)
 class TakeAll(Action):
     """Mandatory action A (ER-12): every die of one face."""
+
     face: int
 
     def __str__(self) -> str:
@@ -38,6 +40,7 @@ class TakeAll(Action):
 @dataclass(frozen=True)
 class TakeOne(Action):
     """Mandatory action B (ER-12): a single die of one face."""
+
     face: int
 
     def __str__(self) -> str:
@@ -47,6 +50,7 @@ class TakeOne(Action):
 @dataclass(frozen=True)
 class ChangeDie(Action):
     """Optional action C (ER-12): route-3 marker back 1, one die in the lid +1 or -1."""
+
     face: int
     delta: int
 
@@ -57,6 +61,7 @@ class ChangeDie(Action):
 @dataclass(frozen=True)
 class PushMarker(Action):
     """Optional action D (ER-12): route-5 marker back 2, a marker on ``route`` +1."""
+
     route: int
 
     def __str__(self) -> str:
@@ -66,6 +71,7 @@ class PushMarker(Action):
 @dataclass(frozen=True)
 class TurnChip(Action):
     """Route-6 power (ER-13): turn a face-up round chip, a marker on ``route`` +1."""
+
     route: int
 
     def __str__(self) -> str:
@@ -114,6 +120,8 @@ def parse_action(text: str) -> Action:
         raise NotationError(f"not a notation: {text!r}")
     action = _BY_TEXT.get(" ".join(text.split()))
     if action is None:
-        raise NotationError(f"not an Eight Routes action: {text!r} (try 'A 2', 'B 2', 'C 1+', "
-                            "'D 2', 'chip 4', 'chip pass' or 'end')")
+        raise NotationError(
+            f"not an Eight Routes action: {text!r} (try 'A 2', 'B 2', 'C 1+', "
+            "'D 2', 'chip 4', 'chip pass' or 'end')"
+        )
     return action

@@ -6,6 +6,7 @@ kept as ``pos[route][player]`` (0 = not on the route, else the space 1-20) and a
 stamp ``stamp[route][player]``: on one space the marker with the larger stamp lies on top
 (ER-20c/e), so the stack order never has to be stored twice.
 """
+
 from __future__ import annotations
 
 import random
@@ -54,13 +55,16 @@ _DECLINE = DeclineChip()
 _END = EndPhase()
 
 
-def _build_options(players: int, options: Mapping[str, Any] | None,
-                   specs: Sequence[OptionSpec]) -> dict[str, Any]:
+def _build_options(
+    players: int, options: Mapping[str, Any] | None, specs: Sequence[OptionSpec]
+) -> dict[str, Any]:
     """Lobby options resolved; the scoring table (data, not a choice) validated here."""
     options = dict(options or {})
     if "scoring" not in options:
-        raise RulesDataError("options.scoring", "no scoring table: pass the options through "
-                                                "game.boards.prepare_options('routes', ...)")
+        raise RulesDataError(
+            "options.scoring",
+            "no scoring table: pass the options through game.boards.prepare_options('routes', ...)",
+        )
     table = validate_table(options.pop("scoring"))
     if str(players) not in table["ranks_counted"]:
         raise RulesDataError("ranks_counted", f"no entry for {players} players")
@@ -70,14 +74,14 @@ def _build_options(players: int, options: Mapping[str, Any] | None,
 
 
 class RouteScores(TypedDict):
-    routes: list[list[int]]     # per route 1-8, the points per player
-    totals: list[int]           # per player
+    routes: list[list[int]]  # per route 1-8, the points per player
+    totals: list[int]  # per player
 
 
 class Marker(TypedDict):
     player: int
     space: int
-    stack: int                  # 0 at the bottom of the stack on that space
+    stack: int  # 0 at the bottom of the stack on that space
 
 
 class RoutesPreview(TypedDict):
@@ -95,8 +99,9 @@ class RoutesState(GameState):
     game_id = GAME_ID
 
     # -- setting up ----------------------------------------------------------------------
-    def __init__(self, players: int, seed: int | None, options: dict[str, Any],
-                 rng: random.Random | None):
+    def __init__(
+        self, players: int, seed: int | None, options: dict[str, Any], rng: random.Random | None
+    ):
         self.players = players
         self.seed = seed
         self.options = options
@@ -129,11 +134,14 @@ class RoutesState(GameState):
         self.opening_events: tuple[Event, ...] = ()  # the first round's roll, from new()
 
     @classmethod
-    def new(cls, players: int, seed: int, options: Mapping[str, Any] | None,
-            specs: Sequence[OptionSpec]) -> RoutesState:
+    def new(
+        cls, players: int, seed: int, options: Mapping[str, Any] | None, specs: Sequence[OptionSpec]
+    ) -> RoutesState:
         if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise RulesDataError("players", f"Eight Routes is for {MIN_PLAYERS}-{MAX_PLAYERS} "
-                                            f"players, not {players!r}")
+            raise RulesDataError(
+                "players",
+                f"Eight Routes is for {MIN_PLAYERS}-{MAX_PLAYERS} players, not {players!r}",
+            )
         state = cls(players, seed, _build_options(players, options, specs), random.Random(seed))
         events: list[Event] = []
         state._start_round(events)
@@ -217,9 +225,18 @@ class RoutesState(GameState):
         self.lid[face - 1] -= count
         self.held[player] += count
         self.mandatory_done = True
-        events.append(Event("dice_taken", player, {
-            "face": face, "count": count, "action": "A" if isinstance(action, TakeAll) else "B",
-            "lid": list(self.lid)}))
+        events.append(
+            Event(
+                "dice_taken",
+                player,
+                {
+                    "face": face,
+                    "count": count,
+                    "action": "A" if isinstance(action, TakeAll) else "B",
+                    "lid": list(self.lid),
+                },
+            )
+        )
         # ER-12 A/B: the marker of the route of that face advances by the dice taken.
         self._move(player, face - 1, count, "A" if isinstance(action, TakeAll) else "B", events)
         # ER-13: picking up a 6 offers the round-chip power to a holder of a face-up chip.
@@ -233,8 +250,11 @@ class RoutesState(GameState):
         new_face = action.face + action.delta
         self.lid[action.face - 1] -= 1
         self.lid[new_face - 1] += 1
-        events.append(Event("die_changed", player, {"from": action.face, "to": new_face,
-                                                    "lid": list(self.lid)}))
+        events.append(
+            Event(
+                "die_changed", player, {"from": action.face, "to": new_face, "lid": list(self.lid)}
+            )
+        )
 
     def _turn_chip(self, player: int, r: int, events: list[Event]) -> None:
         self.chip_pending = False
@@ -251,8 +271,9 @@ class RoutesState(GameState):
         start = self.pos[r][player]
         end = min(GOAL, start + delta) if delta > 0 else max(0, start + delta)
         if end == start:
-            events.append(Event("marker_blocked", player, {"route": r + 1, "space": start,
-                                                           "cause": cause}))
+            events.append(
+                Event("marker_blocked", player, {"route": r + 1, "space": start, "cause": cause})
+            )
             return
         from_stack = self._stack_index(r, player) if start else None
         row = self.pos[r]
@@ -264,16 +285,30 @@ class RoutesState(GameState):
         else:
             self.stamp[r][player] = 0
             stack = None
-        events.append(Event("marker_move", player, {
-            "route": r + 1, "from": start, "to": end, "stack": stack, "from_stack": from_stack,
-            "cause": cause}))
+        events.append(
+            Event(
+                "marker_move",
+                player,
+                {
+                    "route": r + 1,
+                    "from": start,
+                    "to": end,
+                    "stack": stack,
+                    "from_stack": from_stack,
+                    "cause": cause,
+                },
+            )
+        )
 
     def _stack_index(self, r: int, player: int) -> int:
         """0 = bottom of the stack on that space."""
         row, stamps = self.pos[r], self.stamp[r]
         mine = stamps[player]
-        return sum(1 for q in range(self.players)
-                   if q != player and row[q] == row[player] and stamps[q] < mine)
+        return sum(
+            1
+            for q in range(self.players)
+            if q != player and row[q] == row[player] and stamps[q] < mine
+        )
 
     # -- the flow of a round (ER-10, ER-11) ---------------------------------------------------
     def _start_round(self, events: list[Event]) -> None:
@@ -282,8 +317,13 @@ class RoutesState(GameState):
         parent = self.parent
         self.held = [0] * self.players
         self.chip_turned = [False] * self.players
-        events.append(Event("round_start", parent, {"round": self.round, "parent": parent,
-                                                    "rounds": self.total_rounds}))
+        events.append(
+            Event(
+                "round_start",
+                parent,
+                {"round": self.round, "parent": parent, "rounds": self.total_rounds},
+            )
+        )
         # ER-10: the new parent takes a round chip, face up.
         self.chips[parent].append([self.round, 1])
         events.append(Event("chip_taken", parent, {"chip": self.round}))
@@ -303,8 +343,13 @@ class RoutesState(GameState):
         # ER-11: clockwise from the player left of the parent; the parent is last.
         self.current = (self.parent + 1 + self.phase_index) % self.players
         self.mandatory_done = self.c_done = self.d_done = self.chip_pending = False
-        events.append(Event("phase_start", self.current, {"round": self.round,
-                                                          "last": self.current == self.parent}))
+        events.append(
+            Event(
+                "phase_start",
+                self.current,
+                {"round": self.round, "last": self.current == self.parent},
+            )
+        )
         if not any(self.lid):
             self.mandatory_done = True  # ER-12 B: nothing left to take
             events.append(Event("mandatory_skipped", self.current, {}))
@@ -312,8 +357,12 @@ class RoutesState(GameState):
 
     def _maybe_end_phase(self, events: list[Event]) -> None:
         player = self.current
-        if (self.mandatory_done and not self.chip_pending and not self._can_change(player)
-                and not self._can_push(player)):
+        if (
+            self.mandatory_done
+            and not self.chip_pending
+            and not self._can_change(player)
+            and not self._can_push(player)
+        ):
             self._end_phase(events)
 
     def _end_phase(self, events: list[Event]) -> None:
@@ -325,8 +374,9 @@ class RoutesState(GameState):
             self.phase_index += 1
             self._start_phase(events)
             return
-        events.append(Event("round_end", self.parent, {"round": self.round,
-                                                       "left_in_lid": sum(self.lid)}))
+        events.append(
+            Event("round_end", self.parent, {"round": self.round, "left_in_lid": sum(self.lid)})
+        )
         if self.round >= self.total_rounds:
             self._finish(events)
         else:
@@ -337,12 +387,20 @@ class RoutesState(GameState):
         breakdown = self.scorer.breakdown(self.pos, self.stamp)
         for r in range(ROUTES):
             order = ranking(self.pos[r], self.stamp[r])
-            events.append(Event("route_scored", None, {
-                "route": r + 1, "points": list(breakdown[r]),
-                "order": order, "spaces": [self.pos[r][p] for p in order]}))
+            events.append(
+                Event(
+                    "route_scored",
+                    None,
+                    {
+                        "route": r + 1,
+                        "points": list(breakdown[r]),
+                        "order": order,
+                        "spaces": [self.pos[r][p] for p in order],
+                    },
+                )
+            )
         totals = [sum(col) for col in zip(*breakdown)]
-        events.append(Event("game_over", None, {"totals": totals,
-                                                "winners": list(self.winners())}))
+        events.append(Event("game_over", None, {"totals": totals, "winners": list(self.winners())}))
 
     # -- scoring (ER-30..ER-39) ------------------------------------------------------------
     def route_scores(self) -> RouteScores:
@@ -417,27 +475,49 @@ class RoutesState(GameState):
 
     def to_dict(self) -> JsonDict:
         return {
-            "game": GAME_ID, "players": self.players, "seed": self.seed,
+            "game": GAME_ID,
+            "players": self.players,
+            "seed": self.seed,
             "options": {k: v for k, v in self.options.items()},
             "rng": None if self.rng is None else rng_state_to_json(self.rng),
-            "round": self.round, "parent": self.parent, "phase_index": self.phase_index,
-            "current": self.current, "mandatory_done": self.mandatory_done,
-            "c_done": self.c_done, "d_done": self.d_done, "chip_pending": self.chip_pending,
-            "lid": list(self.lid), "held": list(self.held),
-            "pos": [list(row) for row in self.pos], "stamp": [list(row) for row in self.stamp],
-            "clock": self.clock, "chips": [[list(c) for c in mine] for mine in self.chips],
-            "chip_turned": list(self.chip_turned), "over": self.over,
+            "round": self.round,
+            "parent": self.parent,
+            "phase_index": self.phase_index,
+            "current": self.current,
+            "mandatory_done": self.mandatory_done,
+            "c_done": self.c_done,
+            "d_done": self.d_done,
+            "chip_pending": self.chip_pending,
+            "lid": list(self.lid),
+            "held": list(self.held),
+            "pos": [list(row) for row in self.pos],
+            "stamp": [list(row) for row in self.stamp],
+            "clock": self.clock,
+            "chips": [[list(c) for c in mine] for mine in self.chips],
+            "chip_turned": list(self.chip_turned),
+            "over": self.over,
         }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> RoutesState:
         from . import OPTIONS  # the package's lobby options (avoids an import cycle)
+
         players = data["players"]
         options = _build_options(players, data["options"], OPTIONS)
         rng = None if data.get("rng") is None else rng_from_json(data["rng"])
         state = cls(players, data.get("seed"), options, rng)
-        for key in ("round", "parent", "phase_index", "current", "mandatory_done", "c_done",
-                    "d_done", "chip_pending", "clock", "over"):
+        for key in (
+            "round",
+            "parent",
+            "phase_index",
+            "current",
+            "mandatory_done",
+            "c_done",
+            "d_done",
+            "chip_pending",
+            "clock",
+            "over",
+        ):
             setattr(state, key, data[key])
         state.lid = list(data["lid"])
         state.held = list(data["held"])
@@ -470,18 +550,24 @@ class RoutesState(GameState):
                 raise IllegalAction(f"{action} is not legal for player {player} here")
             trial._perform(player, action)
         scored = trial.route_scores()
-        return {"markers": trial.markers(), "lid": list(trial.lid),
-                "routes": scored["routes"], "totals": scored["totals"],
-                "phase_over": trial.over,
-                "legal": [] if trial.over else [str(a) for a in trial.legal_actions(player)]}
+        return {
+            "markers": trial.markers(),
+            "lid": list(trial.lid),
+            "routes": scored["routes"],
+            "totals": scored["totals"],
+            "phase_over": trial.over,
+            "legal": [] if trial.over else [str(a) for a in trial.legal_actions(player)],
+        }
 
     def markers(self) -> list[list[Marker]]:
         """Per route 1-8, the markers on it ordered by space, bottom to top in a stack."""
         out: list[list[Marker]] = []
         for r in range(ROUTES):
             row, stamps = self.pos[r], self.stamp[r]
-            on = sorted((p for p in range(self.players) if row[p]),
-                        key=lambda p: (row[p], stamps[p]))
-            out.append([{"player": p, "space": row[p], "stack": self._stack_index(r, p)}
-                        for p in on])
+            on = sorted(
+                (p for p in range(self.players) if row[p]), key=lambda p: (row[p], stamps[p])
+            )
+            out.append(
+                [{"player": p, "space": row[p], "stack": self._stack_index(r, p)} for p in on]
+            )
         return out

@@ -12,6 +12,7 @@ A table, normalised (JSON-compatible, route keys are strings)::
      "routes": {"1": {"spaces": [20 ints]},                  # position routes 1 and 7
                 "2": {"ranks": [12, 9, 6, 3, 1], "min_space": 5}, ...}}
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
@@ -28,18 +29,18 @@ SHEET_RANK_COUNTS = {2: 5, 3: 4, 4: 3, 5: 2, 6: 1}
 MAX_RANKS = 5
 
 
-@final   # final, so ``"spaces" in entry`` tells the two kinds apart
+@final  # final, so ``"spaces" in entry`` tells the two kinds apart
 class PositionRoute(TypedDict):
     """A route scored by the space each marker reached (ER-30)."""
 
-    spaces: list[int]           # the value of spaces 1-20
+    spaces: list[int]  # the value of spaces 1-20
 
 
 @final
 class RankRoute(TypedDict):
     """A route scored by the rank of the markers at ``min_space`` or beyond (ER-30)."""
 
-    ranks: list[int]            # the points of 1st, 2nd, ...
+    ranks: list[int]  # the points of 1st, 2nd, ...
     min_space: int
 
 
@@ -82,8 +83,10 @@ def _keyed(mapping: Any, place: str, wanted: Sequence[int], what: str) -> dict[i
         if isinstance(key, str) and key.strip().isdigit():
             number = int(key)
         if not _is_int(number) or number not in wanted:
-            raise RulesDataError(f"{place}.{key}", f"unknown {what[:-1]} (expected one of "
-                                                   f"{', '.join(map(str, wanted))})")
+            raise RulesDataError(
+                f"{place}.{key}",
+                f"unknown {what[:-1]} (expected one of {', '.join(map(str, wanted))})",
+            )
         if number in out:
             raise RulesDataError(f"{place}.{key}", f"{what[:-1]} {number} is given twice")
         out[number] = value
@@ -95,42 +98,49 @@ def _keyed(mapping: Any, place: str, wanted: Sequence[int], what: str) -> dict[i
 
 def _position_route(route: int, data: Mapping[str, Any], place: str) -> PositionRoute:
     if "ranks" in data or "min_space" in data:
-        raise RulesDataError(place, f"route {route} scores by position (ER-30): give 'spaces' "
-                                    "only")
+        raise RulesDataError(place, f"route {route} scores by position (ER-30): give 'spaces' only")
     if "spaces" not in data:
         raise RulesDataError(place, "missing 'spaces' (the value of each of the 20 spaces)")
     spaces = _int_list(data["spaces"], f"{place}.spaces")
     if len(spaces) != SPACES:
-        raise RulesDataError(f"{place}.spaces", f"needs {SPACES} values (spaces 1-20), "
-                                                f"not {len(spaces)}")
+        raise RulesDataError(
+            f"{place}.spaces", f"needs {SPACES} values (spaces 1-20), not {len(spaces)}"
+        )
     if route == 1:
         # ER-31 (sheet): every space differs, and 11-20 pay more per step than 1-10.
         if len(set(spaces)) != SPACES:
             raise RulesDataError(f"{place}.spaces", "route 1: all 20 values must differ (ER-31)")
         if spaces[19] - spaces[9] <= spaces[9]:
-            raise RulesDataError(f"{place}.spaces", "route 1: spaces 11-20 must gain more per "
-                                                    "step than spaces 1-10 (ER-31)")
+            raise RulesDataError(
+                f"{place}.spaces",
+                "route 1: spaces 11-20 must gain more per step than spaces 1-10 (ER-31)",
+            )
     return {"spaces": spaces}
 
 
 def _rank_route(route: int, data: Mapping[str, Any], place: str) -> RankRoute:
     if "spaces" in data:
-        raise RulesDataError(place, f"route {route} scores by rank (ER-30): give 'ranks', "
-                                    "not 'spaces'")
+        raise RulesDataError(
+            place, f"route {route} scores by rank (ER-30): give 'ranks', not 'spaces'"
+        )
     if "ranks" not in data:
         raise RulesDataError(place, "missing 'ranks' (the points of 1st, 2nd, ... place)")
     ranks = _int_list(data["ranks"], f"{place}.ranks")
     wanted = SHEET_RANK_COUNTS.get(route)
     if wanted is not None and len(ranks) != wanted:
-        raise RulesDataError(f"{place}.ranks", f"route {route} scores {wanted} rank"
-                                               f"{'s' if wanted > 1 else ''} (sheet), "
-                                               f"not {len(ranks)}")
+        raise RulesDataError(
+            f"{place}.ranks",
+            f"route {route} scores {wanted} rank"
+            f"{'s' if wanted > 1 else ''} (sheet), "
+            f"not {len(ranks)}",
+        )
     if not 1 <= len(ranks) <= MAX_RANKS:
         raise RulesDataError(f"{place}.ranks", f"needs 1 to {MAX_RANKS} ranks, not {len(ranks)}")
     for i in range(1, len(ranks)):
         if ranks[i] > ranks[i - 1]:
-            raise RulesDataError(f"{place}.ranks[{i}]", "a lower rank may not score more than "
-                                                        "a higher one")
+            raise RulesDataError(
+                f"{place}.ranks[{i}]", "a lower rank may not score more than a higher one"
+            )
     min_space = _int(data.get("min_space", 1), f"{place}.min_space", 1, SPACES)
     return {"ranks": ranks, "min_space": min_space}
 
@@ -149,8 +159,9 @@ def validate_table(data: Any) -> ScoringTable:
     dice = _int(data["dice_per_player"], "dice_per_player", 1, 20)
     rounds = _int(data["rounds_per_player"], "rounds_per_player", 1, 10)
     counted_raw = _keyed(data["ranks_counted"], "ranks_counted", PLAYER_COUNTS, "player counts")
-    counted = {str(n): _int(v, f"ranks_counted.{n}", 1, MAX_RANKS)
-               for n, v in sorted(counted_raw.items())}
+    counted = {
+        str(n): _int(v, f"ranks_counted.{n}", 1, MAX_RANKS) for n, v in sorted(counted_raw.items())
+    }
     routes_raw = _keyed(data["routes"], "routes", range(1, ROUTES + 1), "routes")
     routes: dict[str, PositionRoute | RankRoute] = {}
     for route in range(1, ROUTES + 1):
@@ -165,8 +176,12 @@ def validate_table(data: Any) -> ScoringTable:
             routes[str(route)] = _position_route(route, entry, place)
         else:
             routes[str(route)] = _rank_route(route, entry, place)
-    return {"dice_per_player": dice, "rounds_per_player": rounds, "ranks_counted": counted,
-            "routes": routes}
+    return {
+        "dice_per_player": dice,
+        "rounds_per_player": rounds,
+        "ranks_counted": counted,
+        "routes": routes,
+    }
 
 
 class Scorer:
@@ -189,7 +204,7 @@ class Scorer:
             else:
                 self.spaces.append(None)
                 # ER-30: ranks beyond the number of players are ignored.
-                self.ranks.append(tuple(entry["ranks"][:min(counted, players)]))
+                self.ranks.append(tuple(entry["ranks"][: min(counted, players)]))
                 self.min_space.append(entry["min_space"])
 
     def route_points(self, r: int, pos: Sequence[int], stamp: Sequence[int]) -> list[int]:
@@ -204,12 +219,13 @@ class Scorer:
         ranks = self.ranks[r]
         assert ranks is not None, "a route scores by position or by rank"
         order = ranking(pos, stamp, self.min_space[r])
-        for rank, p in enumerate(order[:len(ranks)]):
+        for rank, p in enumerate(order[: len(ranks)]):
             points[p] = ranks[rank]
         return points
 
-    def breakdown(self, pos: Sequence[Sequence[int]],
-                  stamp: Sequence[Sequence[int]]) -> list[list[int]]:
+    def breakdown(
+        self, pos: Sequence[Sequence[int]], stamp: Sequence[Sequence[int]]
+    ) -> list[list[int]]:
         return [self.route_points(r, pos[r], stamp[r]) for r in range(ROUTES)]
 
 

@@ -49,6 +49,7 @@ Events (kind: data keys), in the order they happen:
 - ``turn``: round.  The event's player is to act next.
 - ``end``: scores (per player: track, lucky, turned, risk, chips, hats, total), winners.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -71,8 +72,7 @@ from .state import (
 State = VerflixxtState
 
 
-def new_game(players: int, seed: int,
-             options: Mapping[str, Any] | None = None) -> VerflixxtState:
+def new_game(players: int, seed: int, options: Mapping[str, Any] | None = None) -> VerflixxtState:
     return VerflixxtState.new(players, seed, options)
 
 
@@ -95,8 +95,7 @@ def _expected(box: Box, hats: bool, players: int) -> tuple[frozenset[str], list[
         tiles = frozenset(box.base_tiles + (box.risk_tiles if hats else ()))
         if hats:
             out = set(box.removed) | (set(box.removed_2_or_4) if players in (2, 4) else set())
-            eligible = [t for t in box.base_tiles
-                        if box.kinds[t] in (PLUS, LUCKY) and t not in out]
+            eligible = [t for t in box.base_tiles if box.kinds[t] in (PLUS, LUCKY) and t not in out]
             guardians = min(box.expansion_guardians, len(eligible))
         else:
             guardians = len(box.guardians_on)
@@ -113,8 +112,9 @@ def check_invariants(state: VerflixxtState) -> None:
     every = track[1:-1] + state.removed
     for pile in state.taken:
         every += pile
-    assert len(every) == len(tiles) == len(set(every)) and tiles.issuperset(every), \
+    assert len(every) == len(tiles) == len(set(every)) and tiles.issuperset(every), (
         "tiles are not conserved"
+    )
     on_track = set(track)
     k = pawns_per_player(state.players)
     for row in state.pawns:
@@ -134,8 +134,9 @@ def check_invariants(state: VerflixxtState) -> None:
     assert all(len(h) <= 2 for h in state.hands), "a hand holds more than 2 cards"
     won = [c for pile in state.chips_won for c in pile]
     assert sorted(state.chips + won) == sorted(box.goal_chips), "goal chips not conserved"
-    assert list(box.goal_chips[len(box.goal_chips) - len(state.chips):]) == state.chips, \
+    assert list(box.goal_chips[len(box.goal_chips) - len(state.chips) :]) == state.chips, (
         "the chip stack is out of order"
+    )
     for hat in HATS:
         worn = state.hat_on[hat]
         home = sum(pile.count(hat) for pile in state.hats_home)
@@ -147,8 +148,9 @@ def check_invariants(state: VerflixxtState) -> None:
     wearers = [p for p in state.hat_on.values() if p is not None]
     assert len(wearers) == len(set(wearers)), "a pawn wears two hats"
     if not state.is_over():
-        assert not state.all_home(state.current) or state.phase == "contest", \
+        assert not state.all_home(state.current) or state.phase == "contest", (
             "a player with every pawn home is to act"
+        )
 
 
 def leak_check(state: VerflixxtState, view: VerflixxtState, player: int) -> None:
@@ -160,8 +162,20 @@ def leak_check(state: VerflixxtState, view: VerflixxtState, player: int) -> None
         else:
             assert view.hands[q] == ["?"] * len(state.hands[q]), f"hand of {q} is visible"
     assert view.deck == ["?"] * len(state.deck), "the deck order is visible"
-    public = ("track", "pawns", "guardians", "taken", "discard", "chips", "chips_won",
-              "hat_on", "hats_home", "contest_cards", "phase", "current")
+    public = (
+        "track",
+        "pawns",
+        "guardians",
+        "taken",
+        "discard",
+        "chips",
+        "chips_won",
+        "hat_on",
+        "hats_home",
+        "contest_cards",
+        "phase",
+        "current",
+    )
     full, seen = state.to_dict(), view.to_dict()
     for key in public:
         assert full[key] == seen[key], f"the view changed the public {key}"

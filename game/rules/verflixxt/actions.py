@@ -4,6 +4,7 @@ Pieces: ``a``/``b``/``c`` are the acting player's own pawns, ``g1``..``g8`` the 
 A pawn of any player (hat transfers) is ``<seat><letter>``, e.g. ``2b``.
 Cards: ``y`` yellow or ``o`` orange, then the value: ``y3``, ``o-1``, ``o0``.
 """
+
 from __future__ import annotations
 
 import re
@@ -146,8 +147,12 @@ def _parse(text: str) -> Action:
             return Hat("keep")
         if len(rest) == 2 and rest[0] in HAT_MOVES and _PAWN.match(rest[1]):
             return Hat(rest[0], rest[1])
-    if head == "attack" and len(rest) == 2 and rest[0] in ("-1", "1", "2", "3", "4", "5", "6") \
-            and _TILE.match(rest[1]):
+    if (
+        head == "attack"
+        and len(rest) == 2
+        and rest[0] in ("-1", "1", "2", "3", "4", "5", "6")
+        and _TILE.match(rest[1])
+    ):
         return Attack(int(rest[0]), rest[1])
     raise NotationError(f"not a Verflixxt! action: {text!r}")
 

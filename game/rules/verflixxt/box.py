@@ -4,6 +4,7 @@ The player-readable copy is ``data/boards/verflixxt/box.yaml``; ``game.boards.ve
 loads it and hands it in as ``options["box"]``, so a save carries its own box.
 ``DEFAULT_BOX`` is the same data for callers that pass no box (a test keeps the two equal).
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -17,30 +18,42 @@ FINISH = "finish"
 
 PLUS, MINUS, LUCKY, RISK = "plus", "minus", "lucky", "risk"
 CARD_VALUES = (-1, 0, 1, 2, 3, 4, 5, 6)
-MAX_COPIES = 100          # cards of one value and colour: a bound against typing slips
+MAX_COPIES = 100  # cards of one value and colour: a bound against typing slips
 
-DEFAULT_BOX: dict[str, Any] = {     # shaped like the YAML file
+DEFAULT_BOX: dict[str, Any] = {  # shaped like the YAML file
     "path_tiles": (
         [{"id": f"p{v}", "kind": PLUS, "value": v} for v in range(1, 9)]
         + [{"id": f"m{v}", "kind": MINUS, "value": -v} for v in range(1, 9)]
         + [{"id": f"n{v}", "kind": MINUS, "value": -v} for v in range(1, 11)]
         + [{"id": f"l{i}", "kind": LUCKY, "value": 0} for i in range(1, 7)]
     ),
-    "standard_track": ([f"m{v}" for v in range(1, 9)] + [f"l{i}" for i in range(1, 7)]
-                       + [f"p{v}" for v in range(8, 0, -1)] + [f"n{v}" for v in range(1, 11)]),
+    "standard_track": (
+        [f"m{v}" for v in range(1, 9)]
+        + [f"l{i}" for i in range(1, 7)]
+        + [f"p{v}" for v in range(8, 0, -1)]
+        + [f"n{v}" for v in range(1, 11)]
+    ),
     "guardians_on": [f"l{i}" for i in range(1, 7)] + ["p8", "p7"],
     "expansion": {
         "removed_tiles": ["p1", "p2", "p3", "m4", "m5", "m6", "m7", "l6"],
         "removed_with_2_or_4_players": ["r3"],
-        "risk_tiles": [{"id": "r3", "value": 3}, {"id": "r4a", "value": 4},
-                       {"id": "r4b", "value": 4}, {"id": "r5a", "value": 5},
-                       {"id": "r5b", "value": 5}, {"id": "r6a", "value": 6},
-                       {"id": "r6b", "value": 6}, {"id": "r7", "value": 7}],
+        "risk_tiles": [
+            {"id": "r3", "value": 3},
+            {"id": "r4a", "value": 4},
+            {"id": "r4b", "value": 4},
+            {"id": "r5a", "value": 5},
+            {"id": "r5b", "value": 5},
+            {"id": "r6a", "value": 6},
+            {"id": "r6b", "value": 6},
+            {"id": "r7", "value": 7},
+        ],
         "guardians": 8,
         "goal_chips": [2, 2, 3, 3, 4, 4, 5, 6],
-        "movement_cards": [{"value": -1, "yellow": 2, "orange": 4},
-                           {"value": 0, "yellow": 2, "orange": 4}]
-                          + [{"value": v, "yellow": 2, "orange": 6} for v in range(1, 7)],
+        "movement_cards": [
+            {"value": -1, "yellow": 2, "orange": 4},
+            {"value": 0, "yellow": 2, "orange": 4},
+        ]
+        + [{"value": v, "yellow": 2, "orange": 6} for v in range(1, 7)],
     },
 }
 
@@ -59,7 +72,7 @@ class Box:
     risk_tiles: tuple[str, ...]
     expansion_guardians: int
     goal_chips: tuple[int, ...]
-    cards: tuple[str, ...]          # the whole deck, e.g. "y3", "o-1"
+    cards: tuple[str, ...]  # the whole deck, e.g. "y3", "o-1"
 
 
 def card_value(card: str) -> int:
@@ -76,11 +89,14 @@ def _int(value: Any) -> bool:
 
 
 def _id_list(data: Mapping[str, Any], key: str, place: str, known: set[str]) -> tuple[str, ...]:
-    items: Any = data.get(key)         # untrusted: checked below
+    items: Any = data.get(key)  # untrusted: checked below
     _need(isinstance(items, (list, tuple)), f"{place}{key}", "must be a list of tile ids")
     for i, tile in enumerate(items):
-        _need(isinstance(tile, str) and tile in known, f"{place}{key}[{i}]",
-              f"unknown tile id {tile!r}")
+        _need(
+            isinstance(tile, str) and tile in known,
+            f"{place}{key}[{i}]",
+            f"unknown tile id {tile!r}",
+        )
     _need(len(set(items)) == len(items), f"{place}{key}", "names a tile twice")
     return tuple(items)
 
@@ -97,14 +113,21 @@ def check_box(box: Any) -> Box:
         place = f"path_tiles[{i}]"
         _need(isinstance(tile, Mapping), place, "must be a mapping")
         tid, kind, value = tile.get("id"), tile.get("kind"), tile.get("value")
-        _need(isinstance(tid, str) and tid.isalnum() and tid not in (START, FINISH),
-              f"{place}.id", "must be a letters-and-digits id other than start/finish")
+        _need(
+            isinstance(tid, str) and tid.isalnum() and tid not in (START, FINISH),
+            f"{place}.id",
+            "must be a letters-and-digits id other than start/finish",
+        )
         _need(tid not in kinds, f"{place}.id", f"id {tid!r} is used twice")
         _need(kind in (PLUS, MINUS, LUCKY), f"{place}.kind", "must be plus, minus or lucky")
         _need(_int(value), f"{place}.value", "must be a whole number")
-        _need((kind == PLUS and value > 0) or (kind == MINUS and value < 0)
-              or (kind == LUCKY and value == 0), f"{place}.value",
-              "plus tiles are > 0, minus tiles < 0, lucky tiles 0")
+        _need(
+            (kind == PLUS and value > 0)
+            or (kind == MINUS and value < 0)
+            or (kind == LUCKY and value == 0),
+            f"{place}.value",
+            "plus tiles are > 0, minus tiles < 0, lucky tiles 0",
+        )
         kinds[tid], values[tid] = kind, value
     base_tiles = tuple(kinds)
     standard = _id_list(box, "standard_track", "", set(kinds))
@@ -120,8 +143,11 @@ def check_box(box: Any) -> Box:
         place = f"expansion.risk_tiles[{i}]"
         _need(isinstance(tile, Mapping), place, "must be a mapping")
         tid, value = tile.get("id"), tile.get("value")
-        _need(isinstance(tid, str) and tid.isalnum() and tid not in (START, FINISH),
-              f"{place}.id", "must be a letters-and-digits id other than start/finish")
+        _need(
+            isinstance(tid, str) and tid.isalnum() and tid not in (START, FINISH),
+            f"{place}.id",
+            "must be a letters-and-digits id other than start/finish",
+        )
         _need(tid not in kinds, f"{place}.id", f"id {tid!r} is used twice")
         _need(_int(value) and value > 0, f"{place}.value", "must be a whole number > 0")
         kinds[tid], values[tid] = RISK, value
@@ -142,18 +168,34 @@ def check_box(box: Any) -> Box:
         place = f"expansion.movement_cards[{i}]"
         _need(isinstance(entry, Mapping), place, "must be a mapping")
         value = entry.get("value")
-        _need(value in CARD_VALUES and _int(value), f"{place}.value",
-              "must be one of -1, 0, 1..6")
+        _need(value in CARD_VALUES and _int(value), f"{place}.value", "must be one of -1, 0, 1..6")
         _need(value not in seen, f"{place}.value", "value listed twice")
         seen.add(value)
         for colour in ("yellow", "orange"):
             count = entry.get(colour)
-            _need(_int(count) and 0 <= count <= MAX_COPIES, f"{place}.{colour}",
-                  f"must be a whole number from 0 to {MAX_COPIES}")
+            _need(
+                _int(count) and 0 <= count <= MAX_COPIES,
+                f"{place}.{colour}",
+                f"must be a whole number from 0 to {MAX_COPIES}",
+            )
             cards.extend([f"{colour[0]}{value}"] * count)
     # Hands of 2 for 6 players and the hat draw must always find cards (VX-21, VX-22).
     _need(len(cards) >= 20, "expansion.movement_cards", "needs at least 20 cards")
-    _need(any(card_value(c) > 0 for c in cards), "expansion.movement_cards",
-          "needs cards that move forward")
-    return Box(kinds, values, base_tiles, standard, guardians_on, removed, removed_2_4,
-               tuple(risk_ids), guardians, tuple(chips), tuple(cards))
+    _need(
+        any(card_value(c) > 0 for c in cards),
+        "expansion.movement_cards",
+        "needs cards that move forward",
+    )
+    return Box(
+        kinds,
+        values,
+        base_tiles,
+        standard,
+        guardians_on,
+        removed,
+        removed_2_4,
+        tuple(risk_ids),
+        guardians,
+        tuple(chips),
+        tuple(cards),
+    )

@@ -1,5 +1,6 @@
 """Scores: track tiles with lucky conversions (VX-7), risk tiles (VX-25), goal chips
 (VX-28) and hats (VX-29), summed in VX-30."""
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
@@ -11,20 +12,21 @@ HAT_POINTS = {"lucky": 10, "unlucky": -10}
 
 
 class TilePoints(TypedDict):
-    track: int              # the values of the taken track tiles
-    lucky: int              # what the lucky tiles added by turning minus tiles (VX-7)
-    turned: list[str]       # the minus tiles they turned
-    risk: int               # VX-25
+    track: int  # the values of the taken track tiles
+    lucky: int  # what the lucky tiles added by turning minus tiles (VX-7)
+    turned: list[str]  # the minus tiles they turned
+    risk: int  # VX-25
 
 
 class ScoreBreakdown(TilePoints):
-    chips: int              # VX-28
-    hats: int               # VX-29
-    total: int              # VX-30
+    chips: int  # VX-28
+    hats: int  # VX-29
+    total: int  # VX-30
 
 
-def tile_points(taken: Iterable[str], kinds: Mapping[str, str],
-                values: Mapping[str, int]) -> TilePoints:
+def tile_points(
+    taken: Iterable[str], kinds: Mapping[str, str], values: Mapping[str, int]
+) -> TilePoints:
     """Track, lucky and risk points of a pile of taken tiles, and which minus tiles the
     lucky tiles turned (largest first, VX-7)."""
     plus = minus_sum = 0
@@ -53,8 +55,13 @@ def tile_points(taken: Iterable[str], kinds: Mapping[str, str],
     }
 
 
-def breakdown(taken: Iterable[str], kinds: Mapping[str, str], values: Mapping[str, int],
-              chips: Iterable[int], hats: Iterable[str]) -> ScoreBreakdown:
+def breakdown(
+    taken: Iterable[str],
+    kinds: Mapping[str, str],
+    values: Mapping[str, int],
+    chips: Iterable[int],
+    hats: Iterable[str],
+) -> ScoreBreakdown:
     """One player's score: ``track``, ``lucky``, ``risk``, ``chips``, ``hats``, ``total``
     (and ``turned``: the minus tiles the lucky tiles made plus)."""
     points = tile_points(taken, kinds, values)

@@ -4,6 +4,7 @@ Positions are tile ids, so the track can close up (VX-5) without renumbering pie
 ``track`` is the list of tile ids from ``start`` to ``finish`` as it lies now, and a
 piece's place is the index of its tile in that list.
 """
+
 from __future__ import annotations
 
 import random
@@ -29,8 +30,8 @@ from .scoring import HAT_POINTS, ScoreBreakdown, breakdown
 GAME_ID = "verflixxt"
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 LETTERS = "abc"
-HAND_SIZE = 2                       # VX-21, VX-24
-HATS = ("lucky", "unlucky")         # VX-22
+HAND_SIZE = 2  # VX-21, VX-24
+HATS = ("lucky", "unlucky")  # VX-22
 
 # Phases: base game "roll" -> "move"; expansion "contest" (hat draw) -> "play" (first or
 # second card) -> "hat" (after a pawn moved onto other pawns) -> "play"/next turn; "over".
@@ -39,15 +40,36 @@ ROLL, MOVE, CONTEST, PLAY, HAT, OVER = "roll", "move", "contest", "play", "hat",
 _DEFAULT_CHECKED = check_box(DEFAULT_BOX)
 
 OPTIONS = (
-    OptionSpec("variant", "Rules", "ルール", ("base", "hats"), "base",
-               {"base": ("Base game", "基本ゲーム"),
-                "hats": ("Expansion 2: hats and cards", "拡張セット2：帽子とカード")}),
-    OptionSpec("track", "Track", "コース", ("standard", "random"), "standard",
-               {"standard": ("Standard order", "標準の並び"),
-                "random": ("Random order", "ランダムな並び")}),
-    OptionSpec("attack", "Attack variant (expansion 2)",
-               "攻撃ヴァリエーション（拡張セット2）", (False, True), False,
-               {False: ("Off", "なし"), True: ("On", "あり")}),
+    OptionSpec(
+        "variant",
+        "Rules",
+        "ルール",
+        ("base", "hats"),
+        "base",
+        {
+            "base": ("Base game", "基本ゲーム"),
+            "hats": ("Expansion 2: hats and cards", "拡張セット2：帽子とカード"),
+        },
+    ),
+    OptionSpec(
+        "track",
+        "Track",
+        "コース",
+        ("standard", "random"),
+        "standard",
+        {
+            "standard": ("Standard order", "標準の並び"),
+            "random": ("Random order", "ランダムな並び"),
+        },
+    ),
+    OptionSpec(
+        "attack",
+        "Attack variant (expansion 2)",
+        "攻撃ヴァリエーション（拡張セット2）",
+        (False, True),
+        False,
+        {False: ("Off", "なし"), True: ("On", "あり")},
+    ),
 )
 
 
@@ -71,52 +93,54 @@ class VerflixxtState(GameState):
     seed: int | None
     options: dict[str, Any]
     box: Box
-    hats_variant: bool                  # expansion 2 (VX-20..)
-    attack: bool                        # VX-31
-    rng: random.Random | None           # None on a view
+    hats_variant: bool  # expansion 2 (VX-20..)
+    attack: bool  # VX-31
+    rng: random.Random | None  # None on a view
     is_view: bool
     viewer: int | None
-    track: list[str]                    # tile ids, start..finish, as the track lies now
+    track: list[str]  # tile ids, start..finish, as the track lies now
     removed: list[str]
-    pawns: list[list[str]]              # per player, the tile of each pawn
-    guardians: list[str]                # the tile of each guardian
-    taken: list[list[str]]              # per player, the tiles taken (VX-5)
+    pawns: list[list[str]]  # per player, the tile of each pawn
+    guardians: list[str]  # the tile of each guardian
+    taken: list[list[str]]  # per player, the tiles taken (VX-5)
     phase: str
     current: int
     first: int
     round: int
-    die: int | None                     # rolled and not yet moved (base game)
-    hands: list[list[str]]              # cards; "?" for one a view may not see
-    deck: list[str]                     # "?" on a view
+    die: int | None  # rolled and not yet moved (base game)
+    hands: list[list[str]]  # cards; "?" for one a view may not see
+    deck: list[str]  # "?" on a view
     discard: list[str]
-    chips: list[int]                    # goal chips left, next first (VX-28)
+    chips: list[int]  # goal chips left, next first (VX-28)
     chips_won: list[list[int]]
-    hat_on: dict[str, str | None]       # hat -> the pawn wearing it
+    hat_on: dict[str, str | None]  # hat -> the pawn wearing it
     hats_home: list[list[str]]
-    contest_cards: list[tuple[int, str]]    # (player, card) of the hat draw (VX-22)
-    pending: list[int]                  # who still draws in the hat draw
-    plays: int                          # cards played this turn
+    contest_cards: list[tuple[int, str]]  # (player, card) of the hat draw (VX-22)
+    pending: list[int]  # who still draws in the hat draw
+    plays: int  # cards played this turn
     lead_yellow: bool
-    hat_pawn: str | None                # the pawn whose move may pass a hat (VX-26)
+    hat_pawn: str | None  # the pawn whose move may pass a hat (VX-26)
     winner_seats: tuple[int, ...]
-    _memo: tuple[int, tuple[Action, ...]] | None    # (player, legal actions)
+    _memo: tuple[int, tuple[Action, ...]] | None  # (player, legal actions)
     opening_events: list[Event]
 
     # -- construction ----------------------------------------------------------------------
     @classmethod
-    def new(cls, players: int, seed: int,
-            options: Mapping[str, Any] | None = None) -> VerflixxtState:
+    def new(
+        cls, players: int, seed: int, options: Mapping[str, Any] | None = None
+    ) -> VerflixxtState:
         if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise RulesDataError("players", f"Verflixxt! is for {MIN_PLAYERS}-{MAX_PLAYERS} "
-                                            f"players, not {players!r}")
+            raise RulesDataError(
+                "players", f"Verflixxt! is for {MIN_PLAYERS}-{MAX_PLAYERS} players, not {players!r}"
+            )
         options = dict(options or {})
         box_data = options.pop("box", None)
         resolved = resolve_options(OPTIONS, options)
         resolved["attack"] = bool(resolved["attack"])
         if resolved["variant"] == "hats":
-            resolved["track"] = "random"          # VX-20: the expansion always shuffles
+            resolved["track"] = "random"  # VX-20: the expansion always shuffles
         else:
-            resolved["attack"] = False            # VX-31 is a variant of the expansion
+            resolved["attack"] = False  # VX-31 is a variant of the expansion
         box = _DEFAULT_CHECKED if box_data is None else check_box(box_data)
         if box_data is not None:
             resolved["box"] = box_data
@@ -140,7 +164,7 @@ class VerflixxtState(GameState):
         s.plays, s.lead_yellow, s.hat_pawn = 0, False, None
         s.winner_seats = ()
         s._memo = None
-        s.opening_events = []        # what new_game did before any action: the deal
+        s.opening_events = []  # what new_game did before any action: the deal
         if s.hats_variant:
             s._setup_expansion()
         else:
@@ -150,7 +174,7 @@ class VerflixxtState(GameState):
     def _setup_base(self) -> None:
         box = self.box
         path = list(box.standard_track)
-        if self.options["track"] == "random":      # VX-2 variant
+        if self.options["track"] == "random":  # VX-2 variant
             self._chance().shuffle(path)
         self.removed = []
         self.track = [START] + path + [FINISH]
@@ -162,7 +186,7 @@ class VerflixxtState(GameState):
     def _setup_expansion(self) -> None:
         box = self.box
         removed = list(box.removed)
-        if self.players in (2, 4):                # VX-20
+        if self.players in (2, 4):  # VX-20
             removed += [t for t in box.removed_2_or_4 if t not in removed]
         out = set(removed)
         path = [t for t in box.base_tiles + box.risk_tiles if t not in out]
@@ -171,11 +195,11 @@ class VerflixxtState(GameState):
         self.track = [START] + path + [FINISH]
         # VX-20: guardians on the first 8 plus or lucky tiles from the start.
         kinds = box.kinds
-        self.guardians = [t for t in path if kinds[t] in (PLUS, LUCKY)][:box.expansion_guardians]
+        self.guardians = [t for t in path if kinds[t] in (PLUS, LUCKY)][: box.expansion_guardians]
         self.chips = list(box.goal_chips)
         self.deck = list(box.cards)
         self._chance().shuffle(self.deck)
-        for _ in range(HAND_SIZE):                 # VX-21: two cards each, dealt in turn
+        for _ in range(HAND_SIZE):  # VX-21: two cards each, dealt in turn
             for player, hand in enumerate(self.hands):
                 card = self.deck.pop()
                 hand.append(card)
@@ -199,8 +223,13 @@ class VerflixxtState(GameState):
         s.pawns = [p[:] for p in self.pawns]
         s.guardians = self.guardians[:]
         s.taken = [t[:] for t in self.taken]
-        s.phase, s.current, s.first, s.round, s.die = (self.phase, self.current, self.first,
-                                                        self.round, self.die)
+        s.phase, s.current, s.first, s.round, s.die = (
+            self.phase,
+            self.current,
+            self.first,
+            self.round,
+            self.die,
+        )
         s.hands = [h[:] for h in self.hands]
         s.deck, s.discard = self.deck[:], self.discard[:]
         s.chips, s.chips_won = self.chips[:], [c[:] for c in self.chips_won]
@@ -215,9 +244,9 @@ class VerflixxtState(GameState):
         return s
 
     def view(self, player: int | None) -> VerflixxtState:
-        v = self._copy(None)               # future dice and shuffles are hidden
+        v = self._copy(None)  # future dice and shuffles are hidden
         v.is_view, v.viewer = True, player
-        v.seed = None           # it would rebuild everything hidden (new_game is seeded)
+        v.seed = None  # it would rebuild everything hidden (new_game is seeded)
         v.hands = [h[:] if q == player else ["?"] * len(h) for q, h in enumerate(self.hands)]
         v.deck = ["?"] * len(self.deck)
         return v
@@ -241,22 +270,36 @@ class VerflixxtState(GameState):
 
     def to_dict(self) -> JsonDict:
         return {
-            "game": GAME_ID, "players": self.players, "seed": self.seed,
+            "game": GAME_ID,
+            "players": self.players,
+            "seed": self.seed,
             "options": dict(self.options),
-            "track": self.track[:], "removed": self.removed[:],
-            "pawns": [p[:] for p in self.pawns], "guardians": self.guardians[:],
+            "track": self.track[:],
+            "removed": self.removed[:],
+            "pawns": [p[:] for p in self.pawns],
+            "guardians": self.guardians[:],
             "taken": [t[:] for t in self.taken],
-            "phase": self.phase, "current": self.current, "first": self.first,
-            "round": self.round, "die": self.die,
-            "hands": [h[:] for h in self.hands], "deck": self.deck[:],
+            "phase": self.phase,
+            "current": self.current,
+            "first": self.first,
+            "round": self.round,
+            "die": self.die,
+            "hands": [h[:] for h in self.hands],
+            "deck": self.deck[:],
             "discard": self.discard[:],
-            "chips": self.chips[:], "chips_won": [c[:] for c in self.chips_won],
-            "hat_on": dict(self.hat_on), "hats_home": [h[:] for h in self.hats_home],
-            "contest_cards": [list(c) for c in self.contest_cards], "pending": self.pending[:],
-            "plays": self.plays, "lead_yellow": self.lead_yellow, "hat_pawn": self.hat_pawn,
+            "chips": self.chips[:],
+            "chips_won": [c[:] for c in self.chips_won],
+            "hat_on": dict(self.hat_on),
+            "hats_home": [h[:] for h in self.hats_home],
+            "contest_cards": [list(c) for c in self.contest_cards],
+            "pending": self.pending[:],
+            "plays": self.plays,
+            "lead_yellow": self.lead_yellow,
+            "hat_pawn": self.hat_pawn,
             "winners": list(self.winner_seats),
             "rng": None if self.rng is None else rng_state_to_json(self.rng),
-            "view": self.is_view, "viewer": self.viewer,
+            "view": self.is_view,
+            "viewer": self.viewer,
         }
 
     @classmethod
@@ -317,8 +360,10 @@ class VerflixxtState(GameState):
     def breakdown(self) -> list[ScoreBreakdown]:
         """Per player: ``track``, ``lucky``, ``risk``, ``chips``, ``hats``, ``total`` (VX-30)."""
         kinds, values = self.box.kinds, self.box.values
-        return [breakdown(self.taken[p], kinds, values, self.chips_won[p], self.hats_home[p])
-                for p in range(self.players)]
+        return [
+            breakdown(self.taken[p], kinds, values, self.chips_won[p], self.hats_home[p])
+            for p in range(self.players)
+        ]
 
     def scores(self) -> tuple[float, ...]:
         return tuple(b["total"] for b in self.breakdown())
@@ -339,8 +384,12 @@ class VerflixxtState(GameState):
             self.pawns[p][i] = tile
 
     def pawns_on(self, tile: str) -> list[str]:
-        return [pawn_id(p, i) for p, row in enumerate(self.pawns)
-                for i, pos in enumerate(row) if pos == tile]
+        return [
+            pawn_id(p, i)
+            for p, row in enumerate(self.pawns)
+            for i, pos in enumerate(row)
+            if pos == tile
+        ]
 
     def _occupied(self, tile: str) -> bool:
         return tile in self.guardians or any(tile in row for row in self.pawns)
@@ -395,7 +444,7 @@ class VerflixxtState(GameState):
         if phase == HAT:
             return self._hat_options(self._hat_pawn())
         hand = self.hands[player]
-        if "?" in hand:                      # a view of somebody else's hand
+        if "?" in hand:  # a view of somebody else's hand
             return []
         out = self._plays(player, hand)
         if self.plays == 1:
@@ -410,8 +459,9 @@ class VerflixxtState(GameState):
         return [f"g{j + 1}" for j, pos in enumerate(self.guardians) if pos in pawn_tiles]
 
     def _base_moves(self, player: int) -> list[Action]:
-        out: list[Action] = [make(Move, LETTERS[i]) for i, pos in enumerate(self.pawns[player])
-                             if pos != FINISH]
+        out: list[Action] = [
+            make(Move, LETTERS[i]) for i, pos in enumerate(self.pawns[player]) if pos != FINISH
+        ]
         out.extend(make(Move, g) for g in self._movable_guardians())
         return out
 
@@ -423,7 +473,7 @@ class VerflixxtState(GameState):
         guardians = self._movable_guardians()
         for card in set(hand):
             value = card_value(card)
-            if value == 0:                   # VX-23: a 0 moves nothing
+            if value == 0:  # VX-23: a 0 moves nothing
                 out.append(make(Play, card))
                 continue
             for i, pos in enumerate(self.pawns[player]):
@@ -436,8 +486,11 @@ class VerflixxtState(GameState):
                     out.append(make(Play, card, letter, "fwd"))
                     if track.index(pos) - abs(value) >= 0 and pos != START:
                         out.append(make(Play, card, letter, "back"))
-                elif value > 0 and track.index(pos) + value >= last \
-                        and not self._may_finish(player, i):
+                elif (
+                    value > 0
+                    and track.index(pos) + value >= last
+                    and not self._may_finish(player, i)
+                ):
                     continue
                 else:
                     out.append(make(Play, card, letter))
@@ -458,7 +511,8 @@ class VerflixxtState(GameState):
             if tile in (START, FINISH) or (value == -1 and tile == last_path):
                 continue
             if tile in self.guardians or any(
-                    tile in row for q, row in enumerate(self.pawns) if q != player):
+                tile in row for q, row in enumerate(self.pawns) if q != player
+            ):
                 out.append(make(Attack, value, tile))
         return out
 
@@ -507,8 +561,9 @@ class VerflixxtState(GameState):
             self._attack(player, action, events)
         return events
 
-    def _move(self, piece: str, steps: int, cause: str, events: list[Event],
-              award: bool = False) -> bool:
+    def _move(
+        self, piece: str, steps: int, cause: str, events: list[Event], award: bool = False
+    ) -> bool:
         """Move a piece ``steps`` tiles (negative: back), counting every tile (VX-4); take the
         tile it leaves empty (VX-5); on reaching the finish the hat goes home (VX-29) and an
         exact count wins a goal chip when ``award`` (VX-28). Returns whether it changed tile."""
@@ -518,13 +573,24 @@ class VerflixxtState(GameState):
         last = len(track) - 1
         target = min(max(start + steps, 0), last)
         exact = start + steps == last
-        path = track[start + 1:target + 1] if target > start else track[target:start][::-1]
+        path = track[start + 1 : target + 1] if target > start else track[target:start][::-1]
         dest = track[target]
         self._set_position(piece, dest)
         mover = self.current
-        events.append(Event("move", mover, {"piece": piece, "from": origin, "to": dest,
-                                            "path": path, "steps": target - start,
-                                            "cause": cause}))
+        events.append(
+            Event(
+                "move",
+                mover,
+                {
+                    "piece": piece,
+                    "from": origin,
+                    "to": dest,
+                    "path": path,
+                    "steps": target - start,
+                    "cause": cause,
+                },
+            )
+        )
         if target != start and origin != START and not self._occupied(origin):
             self._take(mover, origin, events)
         if dest == FINISH:
@@ -535,23 +601,46 @@ class VerflixxtState(GameState):
                 assert owner is not None, "only pawns wear hats"
                 self.hat_on[hat] = None
                 self.hats_home[owner].append(hat)
-                events.append(Event("hat", owner, {"hat": hat, "how": "home", "from": piece,
-                                                   "to": None, "points": HAT_POINTS[hat]}))
+                events.append(
+                    Event(
+                        "hat",
+                        owner,
+                        {
+                            "hat": hat,
+                            "how": "home",
+                            "from": piece,
+                            "to": None,
+                            "points": HAT_POINTS[hat],
+                        },
+                    )
+                )
             if award and exact and self.chips:
                 chip = self.chips.pop(0)
                 self.chips_won[mover].append(chip)
-                events.append(Event("chip", mover, {"value": chip, "piece": piece,
-                                                    "left": len(self.chips)}))
+                events.append(
+                    Event("chip", mover, {"value": chip, "piece": piece, "left": len(self.chips)})
+                )
         return target != start
 
     def _take(self, player: int, tile: str, events: list[Event]) -> None:
         index = self.track.index(tile)
         del self.track[index]
         self.taken[player].append(tile)
-        events.append(Event("take", player, {"tile": tile, "kind": self.box.kinds[tile],
-                                             "value": self.box.values[tile], "index": index}))
-        events.append(Event("close", player, {"tile": tile, "index": index,
-                                              "track": self.track[:]}))
+        events.append(
+            Event(
+                "take",
+                player,
+                {
+                    "tile": tile,
+                    "kind": self.box.kinds[tile],
+                    "value": self.box.values[tile],
+                    "index": index,
+                },
+            )
+        )
+        events.append(
+            Event("close", player, {"tile": tile, "index": index, "track": self.track[:]})
+        )
 
     def _after_move(self, events: list[Event], hat_pawn: str | None) -> None:
         if all(self.all_home(p) for p in range(self.players)):
@@ -582,9 +671,19 @@ class VerflixxtState(GameState):
         piece = action.piece
         if piece is not None and piece[0] != "g":
             piece = f"{player}{piece}"
-        events.append(Event("play", player, {"card": card, "value": value, "piece": piece,
-                                             "direction": action.direction,
-                                             "second": self.plays == 2}))
+        events.append(
+            Event(
+                "play",
+                player,
+                {
+                    "card": card,
+                    "value": value,
+                    "piece": piece,
+                    "direction": action.direction,
+                    "second": self.plays == 2,
+                },
+            )
+        )
         moved_pawn = None
         if piece is not None:
             if action.direction is not None:
@@ -611,20 +710,24 @@ class VerflixxtState(GameState):
         if action.how == "take":
             assert theirs is not None
             self.hat_on[theirs] = mover
-            events.append(Event("hat", player, {"hat": theirs, "how": "take", "from": other,
-                                                "to": mover}))
+            events.append(
+                Event("hat", player, {"hat": theirs, "how": "take", "from": other, "to": mover})
+            )
         elif action.how == "give":
             assert mine is not None
             self.hat_on[mine] = other
-            events.append(Event("hat", player, {"hat": mine, "how": "give", "from": mover,
-                                                "to": other}))
+            events.append(
+                Event("hat", player, {"hat": mine, "how": "give", "from": mover, "to": other})
+            )
         else:
             assert mine is not None and theirs is not None
             self.hat_on[mine], self.hat_on[theirs] = other, mover
-            events.append(Event("hat", player, {"hat": mine, "how": "swap", "from": mover,
-                                                "to": other}))
-            events.append(Event("hat", player, {"hat": theirs, "how": "swap", "from": other,
-                                                "to": mover}))
+            events.append(
+                Event("hat", player, {"hat": mine, "how": "swap", "from": mover, "to": other})
+            )
+            events.append(
+                Event("hat", player, {"hat": theirs, "how": "swap", "from": other, "to": mover})
+            )
 
     def _attack(self, player: int, action: Attack, events: list[Event]) -> None:
         hand = self.hands[player]
@@ -634,9 +737,12 @@ class VerflixxtState(GameState):
         value, tile = action.value, action.tile
         targets = [p for p in self.pawns_on(tile) if split_pawn(p)[0] != player]
         targets += [f"g{j + 1}" for j, pos in enumerate(self.guardians) if pos == tile]
-        events.append(Event("attack", player, {"cards": cards, "value": value, "tile": tile,
-                                               "targets": targets}))
-        steps = 1 if value == -1 else -value     # VX-31 Decision: a pair of -1s pushes forward
+        events.append(
+            Event(
+                "attack", player, {"cards": cards, "value": value, "tile": tile, "targets": targets}
+            )
+        )
+        steps = 1 if value == -1 else -value  # VX-31 Decision: a pair of -1s pushes forward
         for piece in targets:
             self._move(piece, steps, "attack", events)
         self._end_turn(events)
@@ -680,8 +786,9 @@ class VerflixxtState(GameState):
         card = self._draw_card(events)
         self.contest_cards.append((player, card))
         rank = sum(1 for p, _ in self.contest_cards if p == player)
-        events.append(Event("hat_draw", player, {"card": card, "value": card_value(card),
-                                                 "round": rank}))
+        events.append(
+            Event("hat_draw", player, {"card": card, "value": card_value(card), "round": rank})
+        )
         self.pending.pop(0)
         if self.pending:
             return
@@ -695,14 +802,16 @@ class VerflixxtState(GameState):
         for hat, p in (("lucky", first), ("unlucky", second)):
             # Decision: the pawns on the start are alike, so the hat goes on pawn "a".
             self.hat_on[hat] = pawn_id(p, 0)
-            events.append(Event("hat", p, {"hat": hat, "how": "deal", "from": None,
-                                           "to": pawn_id(p, 0)}))
+            events.append(
+                Event("hat", p, {"hat": hat, "how": "deal", "from": None, "to": pawn_id(p, 0)})
+            )
         cards = [c for _, c in self.contest_cards]
         self.discard.extend(cards)
         self.contest_cards = []
-        events.append(Event("hat_draw_end", None, {"cards": cards, "lucky": first,
-                                                   "unlucky": second}))
-        self.current = self.first = first       # VX-22: the lucky-hat player starts
+        events.append(
+            Event("hat_draw_end", None, {"cards": cards, "lucky": first, "unlucky": second})
+        )
+        self.current = self.first = first  # VX-22: the lucky-hat player starts
         self.phase = PLAY
         events.append(Event("turn", first, {"round": self.round}))
 
@@ -733,7 +842,7 @@ class VerflixxtState(GameState):
     def _end_turn(self, events: list[Event]) -> None:
         player = self.current
         if self.hats_variant:
-            self._refill(player, events)          # VX-24: refill to 2 after the turn
+            self._refill(player, events)  # VX-24: refill to 2 after the turn
         self.plays, self.lead_yellow, self.hat_pawn = 0, False, None
         n = self.players
         before = (player - self.first) % n
@@ -741,7 +850,7 @@ class VerflixxtState(GameState):
             q = (player + k) % n
             if not self.all_home(q):
                 break
-            events.append(Event("skip", q, {}))   # VX-6: players with all pawns home
+            events.append(Event("skip", q, {}))  # VX-6: players with all pawns home
         if (q - self.first) % n <= before:
             self.round += 1
         self.current = q
@@ -756,7 +865,6 @@ class VerflixxtState(GameState):
         self.winner_seats = tuple(p for p, b in enumerate(parts) if b["total"] == best)
         events.append(Event("end", None, {"scores": parts, "winners": list(self.winner_seats)}))
 
-
     # -- what only a full state in the right phase has --------------------------------------
     def _chance(self) -> random.Random:
         """The dice and shuffles; a view has none (and apply refuses a view)."""
@@ -770,6 +878,6 @@ class VerflixxtState(GameState):
 
 
 def _copy_rng(rng: random.Random) -> random.Random:
-    copy = random.Random.__new__(random.Random)   # no seeding from the OS: set below
+    copy = random.Random.__new__(random.Random)  # no seeding from the OS: set below
     copy.setstate(rng.getstate())
     return copy

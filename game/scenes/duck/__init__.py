@@ -1,4 +1,5 @@
 """Duck! Duck! Go! at the table (registered as game.scenes.duck:DuckScene)."""
+
 from .scene import DuckScene
 
 __all__ = ["DuckScene"]

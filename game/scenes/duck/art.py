@@ -7,6 +7,7 @@ printed cards: relative heading k (0 forward, +1 a 60° turn to the left) is the
 angle 90° + 60°·k. The start hex is lilac with a purple arrow, the route is red (several
 routes branch from the start, numbered at their ends), the allowed end facings are green.
 """
+
 from __future__ import annotations
 
 import math
@@ -30,8 +31,13 @@ ROUTE_RED = (212, 42, 42)
 ARROW_GREEN = (30, 158, 70)
 INK = (38, 40, 52)
 # Number bands (DDG-41): the reach of a card sets its band, the band its colour.
-BANDS = ((8, (64, 168, 190)), (20, (82, 170, 92)), (36, (232, 160, 40)),
-         (46, (224, 96, 60)), (54, (160, 84, 190)))
+BANDS = (
+    (8, (64, 168, 190)),
+    (20, (82, 170, 92)),
+    (36, (232, 160, 40)),
+    (46, (224, 96, 60)),
+    (54, (160, 84, 190)),
+)
 BUOY_RGB = {"red": (224, 56, 44), "yellow": (246, 197, 35), "green": (47, 166, 80)}
 # flat-top axial steps for relative headings 0..5 (0 = up on the card, counter-clockwise)
 CARD_STEPS = ((0, -1), (-1, 0), (-1, 1), (0, 1), (1, 0), (1, -1))
@@ -72,8 +78,9 @@ def arrow(surface, colour, start, end, width: int, head: float) -> None:
     pygame.draw.polygon(surface, colour, [(ex, ey), (bx + nx, by + ny), (bx - nx, by - ny)])
 
 
-def star_points(cx: float, cy: float, outer: float, inner: float, points: int = 5,
-                turn: float = -90.0) -> list[tuple[float, float]]:
+def star_points(
+    cx: float, cy: float, outer: float, inner: float, points: int = 5, turn: float = -90.0
+) -> list[tuple[float, float]]:
     out = []
     for i in range(points * 2):
         radius = outer if i % 2 == 0 else inner
@@ -84,17 +91,20 @@ def star_points(cx: float, cy: float, outer: float, inner: float, points: int = 
 
 def bonk_star(size: int) -> pygame.Surface:
     """The yellow-red star where a duck hits something."""
+
     def build():
         surf = pygame.Surface((size, size), pygame.SRCALPHA)
         c = size / 2
         pygame.draw.polygon(surf, (200, 40, 30), star_points(c, c, c, c * 0.5, 8))
         pygame.draw.polygon(surf, (255, 214, 60), star_points(c, c, c * 0.72, c * 0.36, 8))
         return surf
+
     return _cached(("star", size), build)
 
 
 def ring(colour, radius: int, width: int) -> pygame.Surface:
     """The player-colour ring under a duck."""
+
     def build():
         size = radius * 2 + 4
         surf = pygame.Surface((size, size), pygame.SRCALPHA)
@@ -103,6 +113,7 @@ def ring(colour, radius: int, width: int) -> pygame.Surface:
         pygame.draw.circle(surf, (255, 255, 255, 230), (c, c), radius, width + 2)
         pygame.draw.circle(surf, (*colour, 255), (c, c), radius - 1, width)
         return surf
+
     return _cached(("ring", tuple(colour), radius, width), build)
 
 
@@ -111,6 +122,7 @@ def shadow(width: int, height: int) -> pygame.Surface:
         surf = pygame.Surface((width, height), pygame.SRCALPHA)
         pygame.draw.ellipse(surf, (0, 0, 0, 60), surf.get_rect())
         return surf
+
     return _cached(("shadow", width, height), build)
 
 
@@ -131,8 +143,13 @@ def _lattice(q: float, r: float) -> tuple[float, float]:
     return 1.5 * q, SQ3 * (r + q / 2.0)
 
 
-def draw_diagram(surface: pygame.Surface, rect: pygame.Rect, routes, numbered: bool,
-                 max_cell: float | None = None) -> None:
+def draw_diagram(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    routes,
+    numbered: bool,
+    max_cell: float | None = None,
+) -> None:
     """A card's (or a hound pattern's) routes on a little hex lattice inside ``rect``."""
     cells = [(0, 0, 0)]
     paths = []
@@ -156,8 +173,13 @@ def draw_diagram(surface: pygame.Surface, rect: pygame.Rect, routes, numbered: b
 
     def hexagon(q, r, scale=0.94):
         x, y = at(q, r)
-        return [(x + s * scale * math.cos(math.radians(60 * i)),
-                 y - s * scale * math.sin(math.radians(60 * i))) for i in range(6)]
+        return [
+            (
+                x + s * scale * math.cos(math.radians(60 * i)),
+                y - s * scale * math.sin(math.radians(60 * i)),
+            )
+            for i in range(6)
+        ]
 
     clip = surface.get_clip()
     surface.set_clip(rect)
@@ -184,11 +206,23 @@ def draw_diagram(surface: pygame.Surface, rect: pygame.Rect, routes, numbered: b
         ex, ey = at(q, r)
         for rel in facings:
             dx, dy = direction(90 + 60 * (k + rel))
-            arrow(surface, ARROW_GREEN, (ex + dx * s * 0.2, ey + dy * s * 0.2),
-                  (ex + dx * s * 1.02, ey + dy * s * 1.02), max(2, round(s * 0.2)), s * 0.42)
+            arrow(
+                surface,
+                ARROW_GREEN,
+                (ex + dx * s * 0.2, ey + dy * s * 0.2),
+                (ex + dx * s * 1.02, ey + dy * s * 1.02),
+                max(2, round(s * 0.2)),
+                s * 0.42,
+            )
     # the start arrow on top: the duck's heading before the move
-    arrow(surface, PURPLE, (start[0], start[1] + s * 0.55), (start[0], start[1] - s * 0.75),
-          max(2, round(s * 0.24)), s * 0.5)
+    arrow(
+        surface,
+        PURPLE,
+        (start[0], start[1] + s * 0.55),
+        (start[0], start[1] - s * 0.75),
+        max(2, round(s * 0.24)),
+        s * 0.5,
+    )
     if numbered and len(routes) > 1:
         size = max(9, round(s * 0.62))
         for i, path in enumerate(paths):
@@ -203,6 +237,7 @@ def draw_diagram(surface: pygame.Surface, rect: pygame.Rect, routes, numbered: b
 
 def card_face(number: int, routes, width: int, height: int) -> pygame.Surface:
     """A movement card drawn from its data: number, band colour, the route diagram."""
+
     def build():
         surf = pygame.Surface((width, height), pygame.SRCALPHA)
         radius = max(4, width // 10)
@@ -210,21 +245,25 @@ def card_face(number: int, routes, width: int, height: int) -> pygame.Surface:
         pygame.draw.rect(surf, CARD_FACE, rect, border_radius=radius)
         band = band_colour(number)
         top = pygame.Rect(0, 0, width, max(6, round(height * 0.2)))
-        pygame.draw.rect(surf, band, top, border_top_left_radius=radius,
-                         border_top_right_radius=radius)
+        pygame.draw.rect(
+            surf, band, top, border_top_left_radius=radius, border_top_right_radius=radius
+        )
         size = max(10, round(height * 0.17))
         label = fonts.render(str(number), size, (255, 255, 255), bold=True)
         surf.blit(label, label.get_rect(midleft=(max(4, width // 12), top.centery + 1)))
         if len(routes) > 1:
-            small = fonts.render("×" + str(len(routes)), max(8, round(size * 0.62)),
-                                 (255, 255, 255), bold=True)
-            surf.blit(small, small.get_rect(midright=(width - max(4, width // 12),
-                                                      top.centery + 1)))
+            small = fonts.render(
+                "×" + str(len(routes)), max(8, round(size * 0.62)), (255, 255, 255), bold=True
+            )
+            surf.blit(
+                small, small.get_rect(midright=(width - max(4, width // 12), top.centery + 1))
+            )
         pad = max(3, width // 16)
         area = pygame.Rect(pad, top.bottom + pad, width - 2 * pad, height - top.bottom - 2 * pad)
         draw_diagram(surf, area, routes, numbered=True)
         pygame.draw.rect(surf, CARD_EDGE, rect, width=max(1, width // 60), border_radius=radius)
         return surf
+
     return _cached(("card", number, routes, width, height), build)
 
 
@@ -234,26 +273,39 @@ def card_back(width: int, height: int) -> pygame.Surface:
 
 def card_mini(number: int, width: int, height: int, dim: bool = False) -> pygame.Surface:
     """A card as a small chip showing only its number (the players' rows)."""
+
     def build():
         surf = pygame.Surface((width, height), pygame.SRCALPHA)
         radius = max(3, width // 6)
         rect = surf.get_rect()
         pygame.draw.rect(surf, (236, 232, 224) if dim else CARD_FACE, rect, border_radius=radius)
         band = band_colour(number)
-        pygame.draw.rect(surf, band, pygame.Rect(0, 0, width, max(3, height // 5)),
-                         border_top_left_radius=radius, border_top_right_radius=radius)
-        label = fonts.render(str(number), max(9, round(min(height * 0.46, width * 0.6))),
-                             (150, 150, 150) if dim else INK, bold=True)
+        pygame.draw.rect(
+            surf,
+            band,
+            pygame.Rect(0, 0, width, max(3, height // 5)),
+            border_top_left_radius=radius,
+            border_top_right_radius=radius,
+        )
+        label = fonts.render(
+            str(number),
+            max(9, round(min(height * 0.46, width * 0.6))),
+            (150, 150, 150) if dim else INK,
+            bold=True,
+        )
         surf.blit(label, label.get_rect(center=(width / 2, height * 0.6)))
         pygame.draw.rect(surf, CARD_EDGE, rect, width=1, border_radius=radius)
         return surf
+
     return _cached(("mini", number, width, height, dim), build)
 
 
-def pattern_tile(letter: str, name: str, route, width: int, height: int,
-                 state: str = "") -> pygame.Surface:
+def pattern_tile(
+    letter: str, name: str, route, width: int, height: int, state: str = ""
+) -> pygame.Surface:
     """A hound-board pattern: its letter, name and diagram. ``state``: "" plain,
     "picked" (chosen), "used" (the hound is moving it), "off" (not available)."""
+
     def build():
         surf = pygame.Surface((width, height), pygame.SRCALPHA)
         rect = surf.get_rect()
@@ -272,11 +324,13 @@ def pattern_tile(letter: str, name: str, route, width: int, height: int,
         label = fonts.render(letter, max(9, round(badge * 1.5)), (255, 255, 255), bold=True)
         surf.blit(label, label.get_rect(center=(centre[0], centre[1] + 1)))
         edge = {"picked": (232, 110, 60), "used": (232, 110, 60)}.get(state, CARD_EDGE)
-        pygame.draw.rect(surf, edge, rect, width=3 if state in ("picked", "used") else 1,
-                         border_radius=radius)
+        pygame.draw.rect(
+            surf, edge, rect, width=3 if state in ("picked", "used") else 1, border_radius=radius
+        )
         if state == "off":
             surf.fill((255, 255, 255, 150), special_flags=pygame.BLEND_RGBA_MULT)
         return surf
+
     return _cached(("pattern", letter, name, route, width, height, state), build)
 
 
@@ -296,20 +350,28 @@ def paint_board(surface: pygame.Surface, geo: BoardGeometry, board) -> None:
         outer = geo.corners(q, r, 1.0)
         drain = kind == 3
         pygame.draw.polygon(surface, (150, 172, 190) if drain else WATER, outer)
-        pygame.draw.polygon(surface, (196, 212, 224) if drain else WATER_LIGHT,
-                            geo.corners(q, r, 0.8))
+        pygame.draw.polygon(
+            surface, (196, 212, 224) if drain else WATER_LIGHT, geo.corners(q, r, 0.8)
+        )
         pygame.draw.polygon(surface, WATER_EDGE, outer, edge_w)
         cx, cy = geo.hex_px(q, r)
         if not drain:
             # a ripple for the look of water
             arc = pygame.Rect(0, 0, size * 0.7, size * 0.34)
             arc.center = (cx - size * 0.2, cy + size * 0.45)
-            pygame.draw.arc(surface, (160, 214, 244), arc, math.radians(200),
-                            math.radians(340), max(1, round(size * 0.05)))
+            pygame.draw.arc(
+                surface,
+                (160, 214, 244),
+                arc,
+                math.radians(200),
+                math.radians(340),
+                max(1, round(size * 0.05)),
+            )
         if kind == 1:
             icon = sprites.svg("duck_ring.svg", round(size * 1.3))
         elif kind == 2:
             from game.rules.duck.data import COLOURS
+
             icon = sprites.svg(f"duck_buoy_{COLOURS[board.colour[i]]}.svg", round(size * 1.2))
         elif drain:
             icon = sprites.svg("duck_drain.svg", round(size * 1.45))

@@ -12,6 +12,7 @@ Backspace (or a right click) goes back a step; tokens B blue, K keep going, S +1
 R rotate, W swap, G ghost, O become the hound; D done, T turn instead, S stay (warp),
 A-D hound patterns.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -25,16 +26,34 @@ from .host import DuckHost
 from .model import Decision, Target
 
 HOUND = -1
-TOKEN_KEYS = {pygame.K_b: "blue", pygame.K_k: "keep", pygame.K_s: "step",
-              pygame.K_r: "rotate", pygame.K_w: "swap", pygame.K_g: "ghost",
-              pygame.K_o: "become"}
-TOKEN_KEY_NAMES = {"blue": "B", "keep": "K", "step": "S", "rotate": "R", "swap": "W",
-                   "ghost": "G", "become": "O"}
+TOKEN_KEYS = {
+    pygame.K_b: "blue",
+    pygame.K_k: "keep",
+    pygame.K_s: "step",
+    pygame.K_r: "rotate",
+    pygame.K_w: "swap",
+    pygame.K_g: "ghost",
+    pygame.K_o: "become",
+}
+TOKEN_KEY_NAMES = {
+    "blue": "B",
+    "keep": "K",
+    "step": "S",
+    "rotate": "R",
+    "swap": "W",
+    "ghost": "G",
+    "become": "O",
+}
 PATTERN_KEYS = {pygame.K_a: "A", pygame.K_b: "B", pygame.K_c: "C", pygame.K_d: "D"}
 ACCEPT_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 BACK_KEYS = (pygame.K_BACKSPACE, pygame.K_DELETE)
-NEXT_KEYS = {pygame.K_RIGHT: 1, pygame.K_DOWN: 1, pygame.K_TAB: 1, pygame.K_LEFT: -1,
-             pygame.K_UP: -1}
+NEXT_KEYS = {
+    pygame.K_RIGHT: 1,
+    pygame.K_DOWN: 1,
+    pygame.K_TAB: 1,
+    pygame.K_LEFT: -1,
+    pygame.K_UP: -1,
+}
 TOKEN_ORDER = ("blue", "keep", "step", "rotate", "swap", "ghost", "become")
 # the keys the base scene keeps for itself (pause, help, full screen)
 SCENE_KEYS = (pygame.K_ESCAPE, pygame.K_F1, pygame.K_h, pygame.K_F11)
@@ -78,8 +97,7 @@ class Controls(DuckHost):
             return Decision(p, kind, legal, duck=rest[0])
         if kind == "pre":
             duck = rest[0]
-            return Decision(p, kind, legal, duck=duck,
-                            card=s.played[p][duck - p * self.per_player])
+            return Decision(p, kind, legal, duck=duck, card=s.played[p][duck - p * self.per_player])
         if kind == "extra":
             duck, top = rest
             why = "buoy" if s.board.kind[s.pos[duck]] == BUOY else "ghost"
@@ -182,8 +200,7 @@ class Controls(DuckHost):
         """The hex whose facing is being chosen."""
         s = self.state
         coords = s.board.coords
-        if self.token_mode == "rotate" or (d.mode == "face" and d.duck is not None
-                                           and d.duck >= 0):
+        if self.token_mode == "rotate" or (d.mode == "face" and d.duck is not None and d.duck >= 0):
             h = s.pos[d.duck]
             return coords[h] if h >= 0 else None
         if d.mode in ("place", "warp"):
@@ -235,8 +252,15 @@ class Controls(DuckHost):
             return set()
         out = set()
         for a in d.legal:
-            name = {A.Blue: "blue", A.Keep: "keep", A.Step: "step", A.Rotate: "rotate",
-                    A.Swap: "swap", A.Ghost: "ghost", A.Become: "become"}.get(type(a))
+            name = {
+                A.Blue: "blue",
+                A.Keep: "keep",
+                A.Step: "step",
+                A.Rotate: "rotate",
+                A.Swap: "swap",
+                A.Ghost: "ghost",
+                A.Become: "become",
+            }.get(type(a))
             if name:
                 out.add(name)
         return out
@@ -245,8 +269,10 @@ class Controls(DuckHost):
         if d.mode == "houndpattern":
             return A.patterns_action(letter) in d.legal
         if d.mode == "houndmove":
-            return any(isinstance(a, A.HoundPatterns) and a.patterns.startswith(self.picks + letter)
-                       for a in d.legal)
+            return any(
+                isinstance(a, A.HoundPatterns) and a.patterns.startswith(self.picks + letter)
+                for a in d.legal
+            )
         return False
 
     # == previews (the rules' own query) =================================================================
@@ -254,8 +280,10 @@ class Controls(DuckHost):
         key = ("duck", card, duck, len(self.session.actions))
         hit = self._preview_cache.get(key)
         if hit is None:
-            hit = [preview(self.state, player, card, i, duck)
-                   for i in range(len(self.state.cards[card]))]
+            hit = [
+                preview(self.state, player, card, i, duck)
+                for i in range(len(self.state.cards[card]))
+            ]
             self._preview_cache[key] = hit
         return hit
 
@@ -283,9 +311,16 @@ class Controls(DuckHost):
             path.append(coords[end])
             prev = end
         end, heading, knocked, _ = hound_walk(s, [flat])
-        hit = {"start": coords[start], "path": path, "end": coords[end] if end >= 0 else None,
-               "heading": heading, "knocked": knocked, "bonk": bonk, "drain": drain,
-               "off": off}
+        hit = {
+            "start": coords[start],
+            "path": path,
+            "end": coords[end] if end >= 0 else None,
+            "heading": heading,
+            "knocked": knocked,
+            "bonk": bonk,
+            "drain": drain,
+            "off": off,
+        }
         self._preview_cache[key] = hit
         return hit
 
@@ -310,8 +345,8 @@ class Controls(DuckHost):
             duck = d.player * self.per_player + min(index, self.per_player - 1)
             return ("duck", card, duck, None)
         if d.mode in ("houndmove", "houndpattern") and (
-                self.picks or step == "pattern" or (hover is not None
-                                                    and hover.kind == "pattern")):
+            self.picks or step == "pattern" or (hover is not None and hover.kind == "pattern")
+        ):
             letter = hover.value if hover is not None and hover.kind == "pattern" else None
             if letter is None and step == "pattern" and self.keyboard and focused is not None:
                 letter = focused.value
@@ -328,7 +363,7 @@ class Controls(DuckHost):
                 route = None
                 marked = hover if hover is not None and hover.kind == "route" else focused
                 if marked is not None and isinstance(marked.value, tuple):
-                    route = marked.value[1]     # a route target's value: (card, index)
+                    route = marked.value[1]  # a route target's value: (card, index)
             if card is None:
                 return None
             if d.mode == "houndmove":
@@ -357,9 +392,17 @@ class Controls(DuckHost):
         if d is None:
             self.action_buttons = []
             return []
-        key = (self._dec_key, tuple(self.sel), self.sel_hex, self.token_mode, self.picks,
-               id(self._background), tuple(self.shown.hand), tuple(self.shown.my_tokens),
-               tuple(self.shown.blue))
+        key = (
+            self._dec_key,
+            tuple(self.sel),
+            self.sel_hex,
+            self.token_mode,
+            self.picks,
+            id(self._background),
+            tuple(self.shown.hand),
+            tuple(self.shown.my_tokens),
+            tuple(self.shown.blue),
+        )
         if key == self._targets_key:
             return self._targets
         self._targets_key = key
@@ -374,19 +417,21 @@ class Controls(DuckHost):
         out: list[Target] = []
         if step == "route" and (card := self.route_card(d)) is not None:
             for index, center in self._route_ends(d, card):
-                out.append(Target("route", (card, index), center,
-                                  max(self.px(13), hs * 0.42)))
+                out.append(Target("route", (card, index), center, max(self.px(13), hs * 0.42)))
         if step == "face":
             here = self.facing_hex(d)
             if here is not None:
                 for f in self.facings(d):
-                    out.append(Target("face", f, geo.edge_point(*here, f, 1.2),
-                                      max(self.px(13), hs * 0.45)))
+                    out.append(
+                        Target(
+                            "face", f, geo.edge_point(*here, f, 1.2), max(self.px(13), hs * 0.45)
+                        )
+                    )
         if step == "start" or (d.mode in ("place", "warp") and step == "face"):
             for h in self.start_hexes(d):
                 if h != self.sel_hex:
                     out.append(Target("start", h, geo.hex_px(*h), hs * 0.8))
-        if step == "duck" and self.token_mode is not None:   # ghost or become
+        if step == "duck" and self.token_mode is not None:  # ghost or become
             coords = self.state.board.coords
             for duck in self.token_ducks(d, self.token_mode):
                 h = self.state.pos[duck]
@@ -400,8 +445,11 @@ class Controls(DuckHost):
         for card, rect, role in self.bar_cards(d):
             if role == "table":
                 out.append(Target("table", card, rect.center, rect=rect))
-            elif card in playable and step in ("card", "route") and not (
-                    d.mode == "pre" or (d.mode == "extra" and d.card)):
+            elif (
+                card in playable
+                and step in ("card", "route")
+                and not (d.mode == "pre" or (d.mode == "extra" and d.card))
+            ):
                 out.append(Target("card", card, rect.center, rect=rect))
         if self.tray_rect is not None:
             usable = self.usable_tokens(d)
@@ -426,8 +474,9 @@ class Controls(DuckHost):
                 # a duck's route step (pre, extra, post) always names its duck
                 assert d.duck is not None
                 p = self.duck_previews(d.player, card, d.duck)[i]
-                end = p.end or (p.path[-1][:2] if p.path else
-                                self.state.board.coords[self.state.pos[d.duck]])
+                end = p.end or (
+                    p.path[-1][:2] if p.path else self.state.board.coords[self.state.pos[d.duck]]
+                )
             ends.append((i, end))
         out = []
         for i, end in ends:
@@ -445,15 +494,20 @@ class Controls(DuckHost):
         p, tray = self.private_player, self.tray_rect
         if p is None or tray is None:
             return []
-        kinds = ["blue"] * self.shown.blue[p] + sorted(self.shown.my_tokens,
-                                                       key=TOKEN_ORDER.index)
+        kinds = ["blue"] * self.shown.blue[p] + sorted(self.shown.my_tokens, key=TOKEN_ORDER.index)
         return list(zip(kinds, self._token_rects(tray, len(kinds))))
 
     def cycle(self, d: Decision) -> list[Target]:
         """The targets ←/→ walk through in the current step."""
         step = self.step_of(d)
-        kind = {"card": "card", "route": "route", "face": "face", "start": "start",
-                "duck": "duck", "pattern": "pattern"}.get(step)
+        kind = {
+            "card": "card",
+            "route": "route",
+            "face": "face",
+            "start": "start",
+            "duck": "duck",
+            "pattern": "pattern",
+        }.get(step)
         return [t for t in self.targets() if t.kind == kind] if kind else []
 
     def focused_target(self, d: Decision) -> Target | None:
@@ -470,7 +524,8 @@ class Controls(DuckHost):
         need = self.cards_needed(d)
         if step == "card" and d.mode in ("order", "choose", "discard"):
             label = {"order": "duck.button.show", "discard": "duck.button.discard"}.get(
-                d.mode, "duck.button.play_two" if need == 2 else "duck.button.play")
+                d.mode, "duck.button.play_two" if need == 2 else "duck.button.play"
+            )
             specs.append((t(label), self.accept, len(self.sel) == need, True, "confirm"))
         if step == "route" and self.route_card(d) is not None:
             label = "duck.button.hound" if d.mode == "houndmove" else "duck.button.move"
@@ -488,8 +543,17 @@ class Controls(DuckHost):
         out = []
         for i, (label, action, enabled, primary, key) in enumerate(specs[:3]):
             rect = pygame.Rect(box.x, box.y + i * (bh + self.px(6)), box.width, bh)
-            out.append(Button(rect, label, action, self.px(16), enabled=enabled,
-                              primary=primary and enabled, key=key))
+            out.append(
+                Button(
+                    rect,
+                    label,
+                    action,
+                    self.px(16),
+                    enabled=enabled,
+                    primary=primary and enabled,
+                    key=key,
+                )
+            )
         return out
 
     def button(self, key: str) -> Button:
@@ -511,10 +575,13 @@ class Controls(DuckHost):
             self.mouse = event.pos
         # The game's own keys reach the person's choice before the pause/help buttons take
         # arrows and Enter for their focus ring.
-        if event.type == pygame.KEYDOWN and event.key not in SCENE_KEYS \
-                and not (event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL) \
-                and (d := self.decision()) is not None:
-            self.human_event(event, d.player)       # the private player's decision
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key not in SCENE_KEYS
+            and not (event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL)
+            and (d := self.decision()) is not None
+        ):
+            self.human_event(event, d.player)  # the private player's decision
             return
         super().handle_event(event)
 
@@ -542,8 +609,9 @@ class Controls(DuckHost):
             if target.hit(pos):
                 over = target
                 break
-        if (over and (over.kind, over.value)) != (self.hover and (self.hover.kind,
-                                                                   self.hover.value)):
+        if (over and (over.kind, over.value)) != (
+            self.hover and (self.hover.kind, self.hover.value)
+        ):
             self.hover = over
             self._touch_ui()
 
@@ -595,8 +663,11 @@ class Controls(DuckHost):
                 self._touch_ui()
             return
         hand = list(self.shown.hand)
-        if index < len(hand) and hand[index] in self.playable_cards(d) and \
-                step in ("card", "route"):
+        if (
+            index < len(hand)
+            and hand[index] in self.playable_cards(d)
+            and step in ("card", "route")
+        ):
             self.pick_card(d, hand[index], by_key=True)
 
     # -- taking a target -------------------------------------------------------------------------
@@ -624,7 +695,7 @@ class Controls(DuckHost):
         need = self.cards_needed(d)
         if need == 1:
             if self.sel == [card] and not by_key:
-                self.accept()           # a second click on the picked card plays it
+                self.accept()  # a second click on the picked card plays it
                 return
             self.sel = [card]
         elif card in self.sel:
@@ -675,7 +746,7 @@ class Controls(DuckHost):
             else:
                 self._enter_token(kind)
         else:
-            self._enter_token(kind)     # rotate: a facing; keep going: a card and a route
+            self._enter_token(kind)  # rotate: a facing; keep going: a card and a route
 
     def _enter_token(self, kind: str) -> None:
         self.token_mode = kind
@@ -694,8 +765,7 @@ class Controls(DuckHost):
         if step == "card":
             need = self.cards_needed(d)
             if d.mode in ("order", "choose", "discard"):
-                if len(self.sel) < need and focused is not None \
-                        and isinstance(focused.value, int):
+                if len(self.sel) < need and focused is not None and isinstance(focused.value, int):
                     self.pick_card(d, focused.value, by_key=True)
                     if need > 1 or d.mode == "discard":
                         return
@@ -740,4 +810,3 @@ class Controls(DuckHost):
         if self.act(d.player, action):
             self._reset_choice()
             self._touch_ui()
-

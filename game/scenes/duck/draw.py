@@ -6,6 +6,7 @@ the base scene's buttons; its log and header regions are painted again on their 
 they change. Per frame only the pieces, the facing arrows and route endings of a
 decision, short effects, flying tokens, the reveal and the banner are drawn on top.
 """
+
 from __future__ import annotations
 
 import math
@@ -28,8 +29,8 @@ GOLD = (250, 196, 40)
 HALO = (255, 236, 120)
 PATH_FILL = (255, 226, 120)
 BUOY_RGB = art.BUOY_RGB
-ANGLE_STEP = 5          # degrees between cached rotations of a sprite
-SPRITE_SCALE = 1.75     # a duck sprite's width in hex sizes
+ANGLE_STEP = 5  # degrees between cached rotations of a sprite
+SPRITE_SCALE = 1.75  # a duck sprite's width in hex sizes
 HOUND_SCALE = 1.95
 
 
@@ -47,8 +48,7 @@ class Drawing(DuckHost):
         self._draw_reveal(surface)
         self._draw_banner(surface)
         self._draw_tooltip(surface)
-        self.draw_thinking(surface, (self.board_rect.centerx,
-                                     self.board_rect.bottom - self.px(4)))
+        self.draw_thinking(surface, (self.board_rect.centerx, self.board_rect.bottom - self.px(4)))
 
     def _static_layer(self) -> pygame.Surface:
         d = self.decision()
@@ -56,9 +56,20 @@ class Drawing(DuckHost):
         spec = self.preview_spec(d)
         hover = (self.hover.kind, self.hover.value) if self.hover is not None else None
         buttons = tuple((b.enabled, b.hovered) for b in self.buttons.buttons)
-        key = (self._ver, self._ui_ver, id(self._background), self.private_player,
-               d is None, self._dec_key, spec, hover, self.focus, self.keyboard, buttons,
-               self.buttons.focus)
+        key = (
+            self._ver,
+            self._ui_ver,
+            id(self._background),
+            self.private_player,
+            d is None,
+            self._dec_key,
+            spec,
+            hover,
+            self.focus,
+            self.keyboard,
+            buttons,
+            self.buttons.focus,
+        )
         if key != self._layer_key or self._layer is None:
             self._layer_key = key
             if self._layer is None or self._layer.get_size() != self._background.get_size():
@@ -86,8 +97,9 @@ class Drawing(DuckHost):
         if d is not None:
             if d.duck is not None and d.duck >= 0 and d.duck in self.duck_pos:
                 x, y, _ = self.duck_pos[d.duck]
-                pygame.draw.circle(layer, HALO, self.geo.px(x, y), self.geo.size * 0.98,
-                                   max(2, self.px(4)))
+                pygame.draw.circle(
+                    layer, HALO, self.geo.px(x, y), self.geo.size * 0.98, max(2, self.px(4))
+                )
             self._draw_targets(layer, d, targets)
         self.buttons.draw(layer)
 
@@ -104,18 +116,32 @@ class Drawing(DuckHost):
         piles_w = self.px(130 if self.state.advanced else 60)
         x = rect.x + self.px(10)
         name = self._fit(name, self.px(16), rect.width - piles_w - self.px(20), bold=True)
-        r = draw_text(surface, name, self.px(16), (x, rect.centery), theme.INK, bold=True,
-                      anchor="midleft")
+        r = draw_text(
+            surface, name, self.px(16), (x, rect.centery), theme.INK, bold=True, anchor="midleft"
+        )
         room = rect.right - piles_w - r.right - self.px(16)
         if room > self.px(40):
-            draw_text(surface, self._fit(variant, self.px(12), room), self.px(12),
-                      (r.right + self.px(8), rect.centery + 1), theme.INK_SOFT, anchor="midleft")
+            draw_text(
+                surface,
+                self._fit(variant, self.px(12), room),
+                self.px(12),
+                (r.right + self.px(8), rect.centery + 1),
+                theme.INK_SOFT,
+                anchor="midleft",
+            )
         items = [("card", self.shown.deck, "duck.ui.deck")]
         if self.state.advanced:
             items.append(("token", self.shown.pool, "duck.ui.pool"))
         for icon, count, _ in reversed(items):
-            t = draw_text(surface, str(count), self.px(15), (right, rect.centery), theme.INK,
-                          bold=True, anchor="midright")
+            t = draw_text(
+                surface,
+                str(count),
+                self.px(15),
+                (right, rect.centery),
+                theme.INK,
+                bold=True,
+                anchor="midright",
+            )
             if icon == "card":
                 img = art.card_back(self.px(15), self.px(21))
             else:
@@ -133,21 +159,25 @@ class Drawing(DuckHost):
         edge = theme.ACCENT if moving else (theme.BUTTON_FOCUS if to_act else theme.PANEL_EDGE)
         fill = (255, 246, 226) if moving else theme.PANEL
         pygame.draw.rect(surface, fill, row, border_radius=self.px(10))
-        pygame.draw.rect(surface, edge, row, width=3 if (moving or to_act) else 2,
-                         border_radius=self.px(10))
-        stripe = pygame.Rect(row.x + self.px(2), row.y + self.px(6), self.px(6),
-                             row.height - self.px(12))
+        pygame.draw.rect(
+            surface, edge, row, width=3 if (moving or to_act) else 2, border_radius=self.px(10)
+        )
+        stripe = pygame.Rect(
+            row.x + self.px(2), row.y + self.px(6), self.px(6), row.height - self.px(12)
+        )
         pygame.draw.rect(surface, colour, stripe, border_radius=self.px(3))
         # the duck(s)
         size = min(row.height - self.px(12), self.px(46))
         cx, cy = row.x + self.px(16) + size // 2, row.centery
         for i, d in enumerate(ducks):
-            img = sprites.svg(f"duck_{self.duck_chars[d]}.svg",
-                              size if len(ducks) == 1 else round(size * 0.8))
+            img = sprites.svg(
+                f"duck_{self.duck_chars[d]}.svg", size if len(ducks) == 1 else round(size * 0.8)
+            )
             ox = 0 if len(ducks) == 1 else (-self.px(6) if i == 0 else self.px(6))
             oy = 0 if len(ducks) == 1 else (-self.px(7) if i == 0 else self.px(7))
-            pygame.draw.circle(surface, colour, (cx + ox, cy + oy), img.get_width() * 0.44,
-                               max(2, self.px(3)))
+            pygame.draw.circle(
+                surface, colour, (cx + ox, cy + oy), img.get_width() * 0.44, max(2, self.px(3))
+            )
             surface.blit(img, img.get_rect(center=(cx + ox, cy + oy)))
         x0 = row.x + self.px(22) + size
         # cards on the table at the right; the hound control marker beside them
@@ -162,18 +192,24 @@ class Drawing(DuckHost):
             elif card:
                 surface.blit(art.card_mini(card, card_w, card_h, dim=sh.done[d]), rect)
                 if sh.mover == d:
-                    pygame.draw.rect(surface, theme.ACCENT, rect.inflate(4, 4), width=3,
-                                     border_radius=self.px(5))
+                    pygame.draw.rect(
+                        surface, theme.ACCENT, rect.inflate(4, 4), width=3, border_radius=self.px(5)
+                    )
             elif to_act and s.phase in ("order", "choose"):
-                pygame.draw.rect(surface, theme.PANEL_EDGE, rect, width=2,
-                                 border_radius=self.px(5))
-                draw_text(surface, "?", self.px(16), rect.center, theme.INK_SOFT, bold=True,
-                          anchor="center")
+                pygame.draw.rect(surface, theme.PANEL_EDGE, rect, width=2, border_radius=self.px(5))
+                draw_text(
+                    surface,
+                    "?",
+                    self.px(16),
+                    rect.center,
+                    theme.INK_SOFT,
+                    bold=True,
+                    anchor="center",
+                )
             right = rect.x - self.px(4)
         if sh.controller == p:
             badge = sprites.svg("duck_control.svg", self.px(26))
-            surface.blit(badge, badge.get_rect(midright=(right - self.px(2), row.y
-                                                         + self.px(17))))
+            surface.blit(badge, badge.get_rect(midright=(right - self.px(2), row.y + self.px(17))))
             right -= badge.get_width() + self.px(4)
         clip = surface.get_clip()
         surface.set_clip(pygame.Rect(x0, row.y, right - x0, row.height))
@@ -185,22 +221,28 @@ class Drawing(DuckHost):
         pip = self.px(6) if len(ducks) == 1 else self.px(5)
         y2 = row.y + self.px(25) if row.height >= self.px(62) else None
         if sh.winner == p and y2 is not None:
-            draw_text(surface, self.t("duck.ui.winner"), self.px(12), (x0, y2), theme.GOOD,
-                      bold=True)
+            draw_text(
+                surface, self.t("duck.ui.winner"), self.px(12), (x0, y2), theme.GOOD, bold=True
+            )
         elif len(ducks) > 1 and y2 is not None:
             x = x0
             for d in ducks:
                 icon = sprites.svg(self.duck_sprites[d], self.px(20))
                 surface.blit(icon, icon.get_rect(midleft=(x, y2 + self.px(8))))
-                x = self._draw_pips(surface, d, x + icon.get_width() + self.px(2) + pip,
-                                    y2 + self.px(8), pip) + self.px(10)
+                x = self._draw_pips(
+                    surface, d, x + icon.get_width() + self.px(2) + pip, y2 + self.px(8), pip
+                ) + self.px(10)
         elif y2 is not None:
-            who = self.t("app.human") if seat.human else \
-                self.t("duck.ui.computer_level", level=self.t(f"app.level_{seat.level}"))
+            who = (
+                self.t("app.human")
+                if seat.human
+                else self.t("duck.ui.computer_level", level=self.t(f"app.level_{seat.level}"))
+            )
             chars = self._char_name(self.duck_chars[ducks[0]])
             line = who if chars == self.seat_name(p) else f"{chars} · {who}"
-            draw_text(surface, self._fit(line, self.px(12), name_w), self.px(12), (x0, y2),
-                      theme.INK_SOFT)
+            draw_text(
+                surface, self._fit(line, self.px(12), name_w), self.px(12), (x0, y2), theme.INK_SOFT
+            )
         # buoy pips (one duck), hand, tokens
         y = row.bottom - self.px(16)
         x = x0 + self.px(6)
@@ -209,8 +251,14 @@ class Drawing(DuckHost):
                 x = self._draw_pips(surface, d, x, y, pip) + self.px(8)
         back = art.card_back(self.px(12), self.px(17))
         surface.blit(back, back.get_rect(midleft=(x, y)))
-        t = draw_text(surface, f"×{sh.hands[p]}", self.px(13), (x + back.get_width() + 2, y),
-                      theme.INK, anchor="midleft")
+        t = draw_text(
+            surface,
+            f"×{sh.hands[p]}",
+            self.px(13),
+            (x + back.get_width() + 2, y),
+            theme.INK,
+            anchor="midleft",
+        )
         x = t.right + self.px(10)
         if s.advanced:
             if sh.blue[p]:
@@ -222,8 +270,14 @@ class Drawing(DuckHost):
             elif sh.tokens[p]:
                 icon = sprites.svg("duck_token_back.svg", self.px(17))
                 surface.blit(icon, icon.get_rect(midleft=(x, y)))
-                draw_text(surface, f"×{sh.tokens[p]}", self.px(13),
-                          (x + icon.get_width() + 2, y), theme.INK, anchor="midleft")
+                draw_text(
+                    surface,
+                    f"×{sh.tokens[p]}",
+                    self.px(13),
+                    (x + icon.get_width() + 2, y),
+                    theme.INK,
+                    anchor="midleft",
+                )
         surface.set_clip(clip)
 
     def _draw_pips(self, surface, d: int, x: int, y: int, pip: int) -> int:
@@ -239,8 +293,9 @@ class Drawing(DuckHost):
                 pygame.draw.circle(surface, BUOY_RGB[name], (x, y), pip, 2)
             x += pip * 2 + self.px(3)
         if sh.ghost[d] or sh.become[d]:
-            icon = sprites.svg(f"duck_token_{'ghost' if sh.ghost[d] else 'become'}.svg",
-                               self.px(16))
+            icon = sprites.svg(
+                f"duck_token_{'ghost' if sh.ghost[d] else 'become'}.svg", self.px(16)
+            )
             surface.blit(icon, icon.get_rect(center=(x + self.px(2), y)))
             x += self.px(16)
         return x
@@ -260,18 +315,29 @@ class Drawing(DuckHost):
     def _draw_hound_board(self, surface, rect: pygame.Rect, d) -> None:
         draw_panel(surface, rect, radius=10)
         title = self.t("duck.ui.hound_board")
-        r = draw_text(surface, title, self.px(15), (rect.x + self.px(10), rect.y + self.px(6)),
-                      theme.INK, bold=True)
+        r = draw_text(
+            surface,
+            title,
+            self.px(15),
+            (rect.x + self.px(10), rect.y + self.px(6)),
+            theme.INK,
+            bold=True,
+        )
         controller = self.shown.controller
         if controller >= 0:
-            sub = self._fit(self.t("duck.ui.controlled", name=self.seat_name(controller)),
-                            self.px(12), rect.right - r.right - self.px(20))
-            draw_text(surface, sub, self.px(12), (r.right + self.px(8), r.y + self.px(3)),
-                      theme.INK_SOFT)
+            sub = self._fit(
+                self.t("duck.ui.controlled", name=self.seat_name(controller)),
+                self.px(12),
+                rect.right - r.right - self.px(20),
+            )
+            draw_text(
+                surface, sub, self.px(12), (r.right + self.px(8), r.y + self.px(3)), theme.INK_SOFT
+            )
         data = self.state.options["hound"]["patterns"]
         picking = d is not None and d.mode in ("houndmove", "houndpattern")
-        hover = self.hover.value if (self.hover is not None and self.hover.kind == "pattern") \
-            else None
+        hover = (
+            self.hover.value if (self.hover is not None and self.hover.kind == "pattern") else None
+        )
         focused = self.focused_target(d) if picking else None
         for i, (letter, prect) in enumerate(zip(PATTERN_NAMES, self.pattern_rects)):
             name = self.t.pick(data[i]["name_en"], data[i]["name_ja"])
@@ -283,18 +349,32 @@ class Drawing(DuckHost):
                     state = "picked"
                 elif not self.pattern_ok(d, letter):
                     state = "off"
-            tile = art.pattern_tile(letter, name, self.state.patterns[i], prect.width,
-                                    prect.height, state)
+            tile = art.pattern_tile(
+                letter, name, self.state.patterns[i], prect.width, prect.height, state
+            )
             surface.blit(tile, prect)
-            if picking and (hover == letter or (self.keyboard and focused is not None
-                                                 and focused.value == letter)):
-                pygame.draw.rect(surface, theme.BUTTON_FOCUS, prect.inflate(4, 4), width=3,
-                                 border_radius=self.px(8))
+            if picking and (
+                hover == letter
+                or (self.keyboard and focused is not None and focused.value == letter)
+            ):
+                pygame.draw.rect(
+                    surface,
+                    theme.BUTTON_FOCUS,
+                    prect.inflate(4, 4),
+                    width=3,
+                    border_radius=self.px(8),
+                )
             if picking and letter in self.picks:
                 n = self.picks.index(letter) + 1
-                draw_text(surface, str(n), self.px(13), (prect.right - self.px(6),
-                                                         prect.y + self.px(3)),
-                          theme.ACCENT_DARK, bold=True, anchor="topright")
+                draw_text(
+                    surface,
+                    str(n),
+                    self.px(13),
+                    (prect.right - self.px(6), prect.y + self.px(3)),
+                    theme.ACCENT_DARK,
+                    bold=True,
+                    anchor="topright",
+                )
 
     def _paint_log(self, layer) -> None:
         key = (len(self.log), self.log[-1] if self.log else "", self.log_rect.size)
@@ -315,14 +395,24 @@ class Drawing(DuckHost):
         for pos, line in zip((self.hint_pos, self.legend_pos), lines[:2]):
             draw_text(surface, self._fit(line, size, width), size, pos, theme.INK_SOFT)
         if legend:
-            draw_text(surface, self._fit(legend, size, width, bold=True), size,
-                      self.legend_pos, theme.ACCENT_DARK, bold=True)
+            draw_text(
+                surface,
+                self._fit(legend, size, width, bold=True),
+                size,
+                self.legend_pos,
+                theme.ACCENT_DARK,
+                bold=True,
+            )
         p = self.private_player
         if p is None:
-            msg = self.t("duck.hint.hidden") if self.session.humans() else \
-                self.t("duck.hint.computers")
-            draw_text(surface, msg, self.px(17), self.cards_rect.center, theme.INK_SOFT,
-                      anchor="center")
+            msg = (
+                self.t("duck.hint.hidden")
+                if self.session.humans()
+                else self.t("duck.hint.computers")
+            )
+            draw_text(
+                surface, msg, self.px(17), self.cards_rect.center, theme.INK_SOFT, anchor="center"
+            )
             return
         self._draw_hand(surface, p, d)
         for b in self.action_buttons if d is not None else []:
@@ -337,15 +427,24 @@ class Drawing(DuckHost):
         focused = self.focused_target(d) if d is not None else None
         cards = self.bar_cards(d)
         if not cards:
-            draw_text(surface, self.t("duck.ui.no_cards"), self.px(15), self.cards_rect.center,
-                      theme.INK_SOFT, anchor="center")
+            draw_text(
+                surface,
+                self.t("duck.ui.no_cards"),
+                self.px(15),
+                self.cards_rect.center,
+                theme.INK_SOFT,
+                anchor="center",
+            )
         for card, rect, role in cards:
             lifted = rect.copy()
             is_sel = card in self.sel and role == "hand"
-            is_hover = hover is not None and hover.kind in ("card", "table") \
-                and hover.value == card
-            is_focus = self.keyboard and focused is not None and focused.kind == "card" \
+            is_hover = hover is not None and hover.kind in ("card", "table") and hover.value == card
+            is_focus = (
+                self.keyboard
+                and focused is not None
+                and focused.kind == "card"
                 and focused.value == card
+            )
             usable = role == "table" or (card in playable and step in ("card", "route"))
             if is_sel:
                 lifted.y -= self.px(8)
@@ -358,35 +457,60 @@ class Drawing(DuckHost):
                 shade.fill((246, 238, 222, 120))
                 surface.blit(shade, lifted)
             if role == "table":
-                pygame.draw.rect(surface, theme.ACCENT, lifted.inflate(4, 4), width=3,
-                                 border_radius=self.px(9))
-                self._tag(surface, self.t("duck.ui.table_card"),
-                          (lifted.centerx, lifted.bottom - self.px(2)), theme.ACCENT_DARK)
+                pygame.draw.rect(
+                    surface, theme.ACCENT, lifted.inflate(4, 4), width=3, border_radius=self.px(9)
+                )
+                self._tag(
+                    surface,
+                    self.t("duck.ui.table_card"),
+                    (lifted.centerx, lifted.bottom - self.px(2)),
+                    theme.ACCENT_DARK,
+                )
             if is_sel:
-                pygame.draw.rect(surface, theme.ACCENT, lifted.inflate(4, 4), width=3,
-                                 border_radius=self.px(9))
+                pygame.draw.rect(
+                    surface, theme.ACCENT, lifted.inflate(4, 4), width=3, border_radius=self.px(9)
+                )
                 if d is not None and self.cards_needed(d) > 1 and d.mode == "choose":
                     n = self.sel.index(card)
                     badge = self._short_duck(d.player * self.per_player + n)
-                    self._tag(surface, badge, (lifted.centerx, lifted.bottom - self.px(12)),
-                              theme.ACCENT_DARK)
+                    self._tag(
+                        surface,
+                        badge,
+                        (lifted.centerx, lifted.bottom - self.px(12)),
+                        theme.ACCENT_DARK,
+                    )
             elif (is_hover or is_focus) and usable:
-                pygame.draw.rect(surface, theme.BUTTON_FOCUS, lifted.inflate(4, 4), width=2,
-                                 border_radius=self.px(9))
+                pygame.draw.rect(
+                    surface,
+                    theme.BUTTON_FOCUS,
+                    lifted.inflate(4, 4),
+                    width=2,
+                    border_radius=self.px(9),
+                )
         if self.tray_rect is not None:
             self._draw_tray(surface, self.tray_rect, d)
 
     def _draw_tray(self, surface, tray: pygame.Rect, d) -> None:
-        draw_text(surface, self.t("duck.ui.tokens"), self.px(13),
-                  (tray.x + self.px(6), tray.y), theme.INK_SOFT, bold=True)
+        draw_text(
+            surface,
+            self.t("duck.ui.tokens"),
+            self.px(13),
+            (tray.x + self.px(6), tray.y),
+            theme.INK_SOFT,
+            bold=True,
+        )
         usable = self.usable_tokens(d) if self.token_mode is None else set()
         tokens = self.tray_tokens()
         if not tokens:
             lines = fonts.wrap(self.t("duck.ui.no_tokens"), self.px(12), tray.width - self.px(12))
             for i, line in enumerate(lines[:4]):
-                draw_text(surface, line, self.px(12),
-                          (tray.x + self.px(6), tray.y + self.px(26) + i * self.px(17)),
-                          theme.INK_SOFT)
+                draw_text(
+                    surface,
+                    line,
+                    self.px(12),
+                    (tray.x + self.px(6), tray.y + self.px(26) + i * self.px(17)),
+                    theme.INK_SOFT,
+                )
         for kind, rect in tokens:
             img = sprites.svg(f"duck_token_{kind}.svg", rect.width)
             if d is not None and kind not in usable and self.token_mode != kind:
@@ -397,8 +521,15 @@ class Drawing(DuckHost):
                 pygame.draw.circle(surface, theme.ACCENT, rect.center, rect.width * 0.56, 3)
             elif d is not None and kind in usable:
                 key = TOKEN_KEY_NAMES[kind]
-                draw_text(surface, key, self.px(11), (rect.right, rect.bottom),
-                          theme.ACCENT_DARK, bold=True, anchor="bottomright")
+                draw_text(
+                    surface,
+                    key,
+                    self.px(11),
+                    (rect.right, rect.bottom),
+                    theme.ACCENT_DARK,
+                    bold=True,
+                    anchor="bottomright",
+                )
 
     def _draw_tooltip(self, surface) -> None:
         if self.private_player is None or self.tray_rect is None:
@@ -419,12 +550,22 @@ class Drawing(DuckHost):
         box.midbottom = (rect.centerx, rect.y - self.px(6))
         box.right = min(box.right, self.bar.right)
         draw_panel(surface, box, fill=(255, 255, 246), radius=8)
-        draw_text(surface, title, self.px(14), (box.x + self.px(10), box.y + self.px(6)),
-                  theme.INK, bold=True)
+        draw_text(
+            surface,
+            title,
+            self.px(14),
+            (box.x + self.px(10), box.y + self.px(6)),
+            theme.INK,
+            bold=True,
+        )
         for i, line in enumerate(lines):
-            draw_text(surface, line, self.px(13),
-                      (box.x + self.px(10), box.y + self.px(26) + i * self.px(18)),
-                      theme.INK_SOFT)
+            draw_text(
+                surface,
+                line,
+                self.px(13),
+                (box.x + self.px(10), box.y + self.px(26) + i * self.px(18)),
+                theme.INK_SOFT,
+            )
 
     def _tag(self, surface, text: str, center, colour, size: int | None = None) -> None:
         """A small label on a white pill."""
@@ -444,8 +585,9 @@ class Drawing(DuckHost):
             previews = self.duck_previews(d.player, card, duck)
             order = sorted(range(len(previews)), key=lambda i: i == emph)
             for i in order:
-                self._draw_duck_route(overlay, previews[i], i, emph is None or emph == i,
-                                      len(previews) > 1)
+                self._draw_duck_route(
+                    overlay, previews[i], i, emph is None or emph == i, len(previews) > 1
+                )
             lines.append(self.t("duck.ui.preview", card=card, name=self._short_duck(duck)))
             if d.mode == "choose":
                 lines.append(self.t("duck.ui.preview_first"))
@@ -454,15 +596,13 @@ class Drawing(DuckHost):
             routes = self.state.cards[card]
             for i in sorted(range(len(routes)), key=lambda i: i == emph):
                 hp = self.hound_preview((routes[i][0],))
-                self._draw_hound_route(overlay, hp, ROUTE_COLOURS[i % 3],
-                                       emph is None or emph == i)
+                self._draw_hound_route(overlay, hp, ROUTE_COLOURS[i % 3], emph is None or emph == i)
             lines.append(self.t("duck.ui.hound_preview_card", card=card))
         else:
             letters = spec[1]
             routes = tuple(self.state.patterns[PATTERN_NAMES.index(x)][0] for x in letters)
             self._draw_hound_route(overlay, self.hound_preview(routes), ROUTE_COLOURS[0], True)
-            lines.append(self.t("duck.ui.hound_preview_patterns",
-                                patterns=" + ".join(letters)))
+            lines.append(self.t("duck.ui.hound_preview_patterns", patterns=" + ".join(letters)))
         surface.blit(overlay, (0, 0))
         self._legend_text = " ".join(lines)
 
@@ -476,11 +616,13 @@ class Drawing(DuckHost):
             pygame.draw.circle(surface, (*colour, alpha), pt, width * 0.9)
 
     def _fill_hex(self, surface, q, r, strong: bool) -> None:
-        pygame.draw.polygon(surface, (*PATH_FILL, 150 if strong else 60),
-                            self.geo.corners(q, r, 0.9))
+        pygame.draw.polygon(
+            surface, (*PATH_FILL, 150 if strong else 60), self.geo.corners(q, r, 0.9)
+        )
 
-    def _draw_duck_route(self, surface, pv: Preview, index: int, strong: bool,
-                         numbered: bool) -> None:
+    def _draw_duck_route(
+        self, surface, pv: Preview, index: int, strong: bool, numbered: bool
+    ) -> None:
         geo, s = self.geo, self.state
         hs = geo.size
         colour = ROUTE_COLOURS[index % 3]
@@ -498,10 +640,12 @@ class Drawing(DuckHost):
             if board.kind[i] == BUOY:
                 name = COLOURS[board.colour[i]]
                 cx, cy = geo.hex_px(q, r)
-                pygame.draw.circle(surface, (255, 255, 255, 240), (cx, cy), hs * 0.78,
-                                   max(3, round(hs * 0.16)))
-                pygame.draw.circle(surface, (*BUOY_RGB[name], 255), (cx, cy), hs * 0.78,
-                                   max(2, round(hs * 0.09)))
+                pygame.draw.circle(
+                    surface, (255, 255, 255, 240), (cx, cy), hs * 0.78, max(3, round(hs * 0.16))
+                )
+                pygame.draw.circle(
+                    surface, (*BUOY_RGB[name], 255), (cx, cy), hs * 0.78, max(2, round(hs * 0.09))
+                )
                 if name in new:
                     new.remove(name)
                     self._tag(surface, "+1", (cx + hs * 0.55, cy - hs * 0.62), (40, 130, 60))
@@ -515,13 +659,22 @@ class Drawing(DuckHost):
             if (bq, br) in geo.coords:
                 k = hs * 0.32
                 for side in (-1, 1):
-                    pygame.draw.line(surface, (200, 30, 30, 230), (x1 - k, y1 - k * side),
-                                     (x1 + k, y1 + k * side), max(3, round(hs * 0.14)))
+                    pygame.draw.line(
+                        surface,
+                        (200, 30, 30, 230),
+                        (x1 - k, y1 - k * side),
+                        (x1 + k, y1 + k * side),
+                        max(3, round(hs * 0.14)),
+                    )
             star = art.bonk_star(max(12, round(hs * 0.95)))
             sx, sy = (x0 + x1) / 2, (y0 + y1) / 2
             surface.blit(star, star.get_rect(center=(sx, sy)))
-            self._tag(surface, self.t("duck.ui.bonk"), (sx + (sx - x0) * 0.9,
-                                                         sy + (sy - y0) * 0.9), (200, 40, 30))
+            self._tag(
+                surface,
+                self.t("duck.ui.bonk"),
+                (sx + (sx - x0) * 0.9, sy + (sy - y0) * 0.9),
+                (200, 40, 30),
+            )
         if pv.drain:
             cx, cy = geo.hex_px(*board.coords[board.drain])
             pygame.draw.circle(surface, (*GOLD, 255), (cx, cy), hs * 0.9, max(3, round(hs * 0.18)))
@@ -530,32 +683,43 @@ class Drawing(DuckHost):
             cx, cy = geo.hex_px(*board.coords[s.hound_pos])
             k = hs * 0.45
             for sx in (-1, 1):
-                pygame.draw.line(surface, (200, 30, 30, 230), (cx - k, cy - k * sx),
-                                 (cx + k, cy + k * sx), max(3, round(hs * 0.16)))
+                pygame.draw.line(
+                    surface,
+                    (200, 30, 30, 230),
+                    (cx - k, cy - k * sx),
+                    (cx + k, cy + k * sx),
+                    max(3, round(hs * 0.16)),
+                )
             self._tag(surface, self.t("duck.ui.knocked"), (cx, cy + hs * 0.8), (200, 30, 30))
         for other in pv.knocks:
             if s.pos[other] >= 0:
                 cx, cy = geo.hex_px(*board.coords[s.pos[other]])
-                pygame.draw.circle(surface, (200, 30, 30, 230), (cx, cy), hs * 0.85,
-                                   max(3, round(hs * 0.14)))
+                pygame.draw.circle(
+                    surface, (200, 30, 30, 230), (cx, cy), hs * 0.85, max(3, round(hs * 0.14))
+                )
         if pv.end is not None and not pv.drain:
-            ghost = self._sprite(f"duck_{self.duck_chars[pv.duck]}.svg",
-                                 round(hs * SPRITE_SCALE), heading_angle(pv.heading), 120)
+            ghost = self._sprite(
+                f"duck_{self.duck_chars[pv.duck]}.svg",
+                round(hs * SPRITE_SCALE),
+                heading_angle(pv.heading),
+                120,
+            )
             surface.blit(ghost, ghost.get_rect(center=geo.hex_px(*pv.end)))
             for f in pv.facings:
                 a, b = geo.edge_point(*pv.end, f, 0.55), geo.edge_point(*pv.end, f, 1.25)
-                art.arrow(surface, (*art.ARROW_GREEN, 230), a, b, max(2, round(hs * 0.12)),
-                          hs * 0.32)
+                art.arrow(
+                    surface, (*art.ARROW_GREEN, 230), a, b, max(2, round(hs * 0.12)), hs * 0.32
+                )
             if pv.must_move_again:
                 cx, cy = geo.hex_px(*pv.end)
-                self._tag(surface, self.t("duck.ui.again"), (cx, cy - hs * 0.95),
-                          (40, 110, 170))
+                self._tag(surface, self.t("duck.ui.again"), (cx, cy - hs * 0.95), (40, 110, 170))
         if numbered and not self.route_step_shown():
             # which route of the card this is (the card's diagram numbers its ends too)
             last = pv.path[-1][:2] if pv.path else start
             cx, cy = geo.hex_px(*last)
-            self._tag(surface, str(index + 1), (cx - hs * 0.62, cy - hs * 0.62), colour,
-                      self.px(15))
+            self._tag(
+                surface, str(index + 1), (cx - hs * 0.62, cy - hs * 0.62), colour, self.px(15)
+            )
 
     def route_step_shown(self) -> bool:
         """Route endings are on the board as numbered targets (no extra number tags)."""
@@ -574,22 +738,24 @@ class Drawing(DuckHost):
         for duck in hp["knocked"]:
             if s.pos[duck] >= 0:
                 cx, cy = geo.hex_px(*s.board.coords[s.pos[duck]])
-                pygame.draw.circle(surface, (200, 30, 30, 230), (cx, cy), hs * 0.85,
-                                   max(3, round(hs * 0.14)))
-                self._tag(surface, self.t("duck.ui.knocked"), (cx, cy + hs * 0.8),
-                          (200, 30, 30))
+                pygame.draw.circle(
+                    surface, (200, 30, 30, 230), (cx, cy), hs * 0.85, max(3, round(hs * 0.14))
+                )
+                self._tag(surface, self.t("duck.ui.knocked"), (cx, cy + hs * 0.8), (200, 30, 30))
         last = hp["path"][-1] if hp["path"] else hp["start"]
         cx, cy = geo.hex_px(*last)
         if hp["bonk"]:
             dx, dy = direction(heading_angle(hp["heading"] + 3))
             star = art.bonk_star(max(12, round(hs * 0.95)))
-            surface.blit(star, star.get_rect(center=(cx + dx * hs * SQ3 / 2,
-                                                     cy + dy * hs * SQ3 / 2)))
+            surface.blit(
+                star, star.get_rect(center=(cx + dx * hs * SQ3 / 2, cy + dy * hs * SQ3 / 2))
+            )
         if hp["drain"] or hp["off"]:
             self._tag(surface, self.t("duck.ui.hound_gone"), (cx, cy - hs * 0.9), (90, 60, 30))
         elif hp["end"] is not None:
-            ghost = self._sprite("duck_hound.svg", round(hs * HOUND_SCALE),
-                                 heading_angle(hp["heading"]), 120)
+            ghost = self._sprite(
+                "duck_hound.svg", round(hs * HOUND_SCALE), heading_angle(hp["heading"]), 120
+            )
             surface.blit(ghost, ghost.get_rect(center=geo.hex_px(*hp["end"])))
 
     def _dashed_circle(self, surface, center, radius, colour) -> None:
@@ -597,15 +763,21 @@ class Drawing(DuckHost):
             a0 = math.radians(i * 30)
             rect = pygame.Rect(0, 0, radius * 2, radius * 2)
             rect.center = center
-            pygame.draw.arc(surface, colour, rect, a0, a0 + math.radians(17),
-                            max(2, round(self.geo.size * 0.1)))
+            pygame.draw.arc(
+                surface, colour, rect, a0, a0 + math.radians(17), max(2, round(self.geo.size * 0.1))
+            )
 
     def _lit(self, target, focused) -> bool:
         """A target under the pointer, or under the keyboard focus while keys are used."""
         hover = self.hover
-        return (hover is not None and hover.kind == target.kind and hover.value == target.value) \
-            or (self.keyboard and focused is not None and focused.kind == target.kind
-                and focused.value == target.value)
+        return (
+            hover is not None and hover.kind == target.kind and hover.value == target.value
+        ) or (
+            self.keyboard
+            and focused is not None
+            and focused.kind == target.kind
+            and focused.value == target.value
+        )
 
     def _draw_targets(self, surface, d, targets) -> None:
         geo = self.geo
@@ -621,22 +793,37 @@ class Drawing(DuckHost):
             ghost_face = next((t.value for t in targets if t.kind == "face" and lit(t)), None)
             if ghost_face is not None:
                 if d.duck is not None and d.duck >= 0:
-                    img = self._sprite(self.duck_sprites[d.duck], round(hs * SPRITE_SCALE),
-                                       heading_angle(ghost_face), 150)
+                    img = self._sprite(
+                        self.duck_sprites[d.duck],
+                        round(hs * SPRITE_SCALE),
+                        heading_angle(ghost_face),
+                        150,
+                    )
                 else:
-                    img = self._sprite("duck_hound.svg", round(hs * HOUND_SCALE),
-                                       heading_angle(ghost_face), 150)
+                    img = self._sprite(
+                        "duck_hound.svg", round(hs * HOUND_SCALE), heading_angle(ghost_face), 150
+                    )
                 surface.blit(img, img.get_rect(center=(cx, cy)))
         for t in targets:
             if t.kind == "start":
                 on = lit(t)
-                pygame.draw.circle(surface, theme.ACCENT if on else (255, 255, 255),
-                                   t.center, t.radius, max(3, round(hs * (0.16 if on else 0.1))))
+                pygame.draw.circle(
+                    surface,
+                    theme.ACCENT if on else (255, 255, 255),
+                    t.center,
+                    t.radius,
+                    max(3, round(hs * (0.16 if on else 0.1))),
+                )
                 if not on:
                     pygame.draw.circle(surface, theme.BUTTON_FOCUS, t.center, t.radius + 2, 2)
             elif t.kind == "duck":
-                pygame.draw.circle(surface, theme.ACCENT if lit(t) else theme.BUTTON_FOCUS,
-                                   t.center, t.radius, max(3, self.px(4)))
+                pygame.draw.circle(
+                    surface,
+                    theme.ACCENT if lit(t) else theme.BUTTON_FOCUS,
+                    t.center,
+                    t.radius,
+                    max(3, self.px(4)),
+                )
 
     def _draw_marks(self, surface) -> None:
         """The facing arrows and the route endings of a decision, over the pieces (the
@@ -665,16 +852,20 @@ class Drawing(DuckHost):
                 _, index = value
                 on = lit(t)
                 colour = ROUTE_COLOURS[index % 3]
-                pygame.draw.circle(surface, colour if on else (255, 255, 255), t.center,
-                                   t.radius)
+                pygame.draw.circle(surface, colour if on else (255, 255, 255), t.center, t.radius)
                 pygame.draw.circle(surface, colour, t.center, t.radius, max(2, self.px(3)))
-                label = fonts.render(str(index + 1), max(10, round(t.radius * 1.2)),
-                                     (255, 255, 255) if on else colour, bold=True)
+                label = fonts.render(
+                    str(index + 1),
+                    max(10, round(t.radius * 1.2)),
+                    (255, 255, 255) if on else colour,
+                    bold=True,
+                )
                 surface.blit(label, label.get_rect(center=(t.center[0], t.center[1] + 1)))
 
     # == pieces =======================================================================================
-    def _sprite(self, name: str, size: int, angle: float, alpha: int = 255,
-                ring=None) -> pygame.Surface:
+    def _sprite(
+        self, name: str, size: int, angle: float, alpha: int = 255, ring=None
+    ) -> pygame.Surface:
         """A sprite turned to ``angle`` (cached per whole ANGLE_STEP degrees), on its
         player-colour ring when ``ring`` is a colour."""
         step = round(angle / ANGLE_STEP) % (360 // ANGLE_STEP)
@@ -725,21 +916,40 @@ class Drawing(DuckHost):
         names, rings = self.duck_sprites, self.duck_rings
         ghost, become = sh.ghost, sh.become
         for _, piece in order:
-            if piece == HOUND and hound is not None:    # (it is in the order only then)
+            if piece == HOUND and hound is not None:  # (it is in the order only then)
                 x, y, a = hound
-                self._blit_piece(surface, "duck_hound.svg", round(hs * HOUND_SCALE), x, y, a,
-                                 self.hound_scale, self.hound_lift, None)
+                self._blit_piece(
+                    surface,
+                    "duck_hound.svg",
+                    round(hs * HOUND_SCALE),
+                    x,
+                    y,
+                    a,
+                    self.hound_scale,
+                    self.hound_lift,
+                    None,
+                )
                 continue
             x, y, a = self.duck_pos[piece]
             if piece == sh.mover:
                 pygame.draw.circle(surface, HALO, geo.px(x, y), hs * 0.95, max(2, self.px(4)))
             hound_too = piece < len(become) and become[piece]
             if hound_too:
-                pygame.draw.circle(surface, (150, 90, 40), geo.px(x, y), hs * 0.92,
-                                   max(2, self.px(4)))
-            self._blit_piece(surface, names[piece], size, x, y, a,
-                             self.duck_scale.get(piece, 1.0), self.duck_lift.get(piece, 0.0),
-                             rings[piece], 130 if piece < len(ghost) and ghost[piece] else 255)
+                pygame.draw.circle(
+                    surface, (150, 90, 40), geo.px(x, y), hs * 0.92, max(2, self.px(4))
+                )
+            self._blit_piece(
+                surface,
+                names[piece],
+                size,
+                x,
+                y,
+                a,
+                self.duck_scale.get(piece, 1.0),
+                self.duck_lift.get(piece, 0.0),
+                rings[piece],
+                130 if piece < len(ghost) and ghost[piece] else 255,
+            )
             if hound_too:
                 paw = sprites.svg("duck_token_become.svg", max(10, round(hs * 0.6)))
                 cx, cy = geo.px(x, y)
@@ -749,11 +959,31 @@ class Drawing(DuckHost):
             for d in sorted(self.floating):
                 if d in self.duck_pos:
                     x, y, a = self.duck_pos[d]
-                    self._blit_piece(surface, names[d], size, x, y + bob, a, 1.0,
-                                     self.duck_lift.get(d, 1.0), rings[d])
+                    self._blit_piece(
+                        surface,
+                        names[d],
+                        size,
+                        x,
+                        y + bob,
+                        a,
+                        1.0,
+                        self.duck_lift.get(d, 1.0),
+                        rings[d],
+                    )
 
-    def _blit_piece(self, surface, name: str, size: int, x: float, y: float, angle: float,
-                    scale: float, lift: float, ring, alpha: int = 255) -> None:
+    def _blit_piece(
+        self,
+        surface,
+        name: str,
+        size: int,
+        x: float,
+        y: float,
+        angle: float,
+        scale: float,
+        lift: float,
+        ring,
+        alpha: int = 255,
+    ) -> None:
         geo = self.geo
         cx, cy = geo.px(x, y)
         if lift > 0:
@@ -768,8 +998,11 @@ class Drawing(DuckHost):
             surface.blit(image, image.get_rect(center=(round(cx), round(cy))))
             return
         if ring is not None and scale > 0.3:
-            r = art.ring(ring, max(4, round(geo.size * 0.8 * min(scale, 1.3))),
-                         max(2, round(geo.size * 0.12)))
+            r = art.ring(
+                ring,
+                max(4, round(geo.size * 0.8 * min(scale, 1.3))),
+                max(2, round(geo.size * 0.12)),
+            )
             surface.blit(r, r.get_rect(center=(cx, cy)))
         if scale > 0.02:
             image = pygame.transform.rotozoom(sprites.svg(name, size), angle, scale)
@@ -799,22 +1032,31 @@ class Drawing(DuckHost):
                     for k in range(8):
                         dx, dy = direction(k * 45 + 20)
                         dist = hs * (0.4 + 1.0 * t)
-                        pygame.draw.circle(surface, (200, 235, 255),
-                                           (cx + dx * dist, cy + dy * dist - hs * 0.6 * math.sin(t * math.pi)),
-                                           max(2, hs * 0.1 * (1 - t)))
+                        pygame.draw.circle(
+                            surface,
+                            (200, 235, 255),
+                            (cx + dx * dist, cy + dy * dist - hs * 0.6 * math.sin(t * math.pi)),
+                            max(2, hs * 0.1 * (1 - t)),
+                        )
             elif e.kind == "sparkle":
                 for k in range(8):
                     dx, dy = direction(k * 45 + t * 90)
                     dist = hs * (0.5 + 0.8 * t)
-                    pygame.draw.polygon(surface, GOLD, art.star_points(
-                        cx + dx * dist, cy + dy * dist, hs * 0.2 * (1 - t) + 2, hs * 0.08 + 1, 4))
+                    pygame.draw.polygon(
+                        surface,
+                        GOLD,
+                        art.star_points(
+                            cx + dx * dist, cy + dy * dist, hs * 0.2 * (1 - t) + 2, hs * 0.08 + 1, 4
+                        ),
+                    )
             elif e.kind == "swirl":
                 for k in range(3):
                     a0 = t * 8 + k * 2.1
                     rect = pygame.Rect(0, 0, hs * (1.6 - t), hs * (1.6 - t))
                     rect.center = (cx, cy)
-                    pygame.draw.arc(surface, (255, 255, 255), rect, a0, a0 + 1.2,
-                                    max(2, round(hs * 0.08)))
+                    pygame.draw.arc(
+                        surface, (255, 255, 255), rect, a0, a0 + 1.2, max(2, round(hs * 0.08))
+                    )
 
     def _draw_flyers(self, surface) -> None:
         for f in self.flyers:
@@ -852,22 +1094,28 @@ class Drawing(DuckHost):
         if rv.flip < 1.0:
             surface.blit(rv.base, box)
             for i, (card, _, _) in enumerate(rv.cards):
-                local = rv.flip if n == 1 else \
-                    min(1.0, max(0.0, rv.flip * 1.6 - i * 0.6 / (n - 1)))
+                local = rv.flip if n == 1 else min(1.0, max(0.0, rv.flip * 1.6 - i * 0.6 / (n - 1)))
                 squash = abs(math.cos(local * math.pi))
-                image = art.card_back(w, h) if local < 0.5 else \
-                    art.card_face(card, self.state.cards[card], w, h)
+                image = (
+                    art.card_back(w, h)
+                    if local < 0.5
+                    else art.card_face(card, self.state.cards[card], w, h)
+                )
                 sw = max(1, round(w * squash))
                 if sw != w:
                     image = pygame.transform.scale(image, (sw, h))
-                surface.blit(image, (box.x + self.px(20) + i * (w + gap) + (w - sw) // 2,
-                                     box.y + self.px(40)))
+                surface.blit(
+                    image,
+                    (box.x + self.px(20) + i * (w + gap) + (w - sw) // 2, box.y + self.px(40)),
+                )
             return
         if rv.final is None:
             rv.final = rv.base.copy()
             for i, (card, _, _) in enumerate(rv.cards):
-                rv.final.blit(art.card_face(card, self.state.cards[card], w, h),
-                              (self.px(20) + i * (w + gap), self.px(40)))
+                rv.final.blit(
+                    art.card_face(card, self.state.cards[card], w, h),
+                    (self.px(20) + i * (w + gap), self.px(40)),
+                )
         rv.final.set_alpha(max(0, int(rv.alpha)) if rv.alpha < 255 else None)
         surface.blit(rv.final, box)
 
@@ -882,10 +1130,12 @@ class Drawing(DuckHost):
         for i, (_, player, label) in enumerate(rv.cards):
             x = self.px(20) + i * (w + gap)
             y = self.px(40) + h
-            pygame.draw.circle(base, self.seat_colour(player), (x + self.px(7), y + self.px(16)),
-                               self.px(6))
-            name = fonts.render(self._fit(label, self.px(13), w - self.px(14)), self.px(13),
-                                theme.INK_LIGHT)
+            pygame.draw.circle(
+                base, self.seat_colour(player), (x + self.px(7), y + self.px(16)), self.px(6)
+            )
+            name = fonts.render(
+                self._fit(label, self.px(13), w - self.px(14)), self.px(13), theme.INK_LIGHT
+            )
             base.blit(name, (x + self.px(16), y + self.px(8)))
         return base
 
@@ -897,12 +1147,15 @@ class Drawing(DuckHost):
             text = fonts.render(b.text, self.px(19), theme.INK, bold=True)
             maxw = self.board_rect.width - self.px(60)
             if text.get_width() > maxw:
-                text = fonts.render(self._fit(b.text, self.px(19), maxw, bold=True), self.px(19),
-                                    theme.INK, bold=True)
+                text = fonts.render(
+                    self._fit(b.text, self.px(19), maxw, bold=True),
+                    self.px(19),
+                    theme.INK,
+                    bold=True,
+                )
             pad = self.px(14)
             img_w = b.image.get_width() + self.px(10) if b.image is not None else 0
-            h = max(text.get_height(), b.image.get_height() if b.image is not None else 0) \
-                + pad
+            h = max(text.get_height(), b.image.get_height() if b.image is not None else 0) + pad
             surf = pygame.Surface((text.get_width() + img_w + 2 * pad, h), pygame.SRCALPHA)
             rect = surf.get_rect()
             pygame.draw.rect(surf, (255, 250, 236), rect, border_radius=h // 2)
@@ -934,13 +1187,21 @@ class Drawing(DuckHost):
         def hidden(rect):
             grown = rect.inflate(reach, reach)
             return sum(1 for pt in points if grown.collidepoint(pt))
+
         return bottom if hidden(bottom) < hidden(top) else top
 
     # == header ============================================================================================
     def _paint_header_region(self, layer) -> None:
-        inputs = (len(self.session.actions), self.busy_animating(), self.shown.mover,
-                  self.shown.hound_moving, self.private_player, self._ui_ver,
-                  self.app.top is self, self.t.lang)
+        inputs = (
+            len(self.session.actions),
+            self.busy_animating(),
+            self.shown.mover,
+            self.shown.hound_moving,
+            self.private_player,
+            self._ui_ver,
+            self.app.top is self,
+            self.t.lang,
+        )
         if inputs != self._title_inputs:
             self._title_inputs = inputs
             self._title_now = self._title()
@@ -953,14 +1214,26 @@ class Drawing(DuckHost):
 
     def _paint_header(self, surface, title: str, colour) -> None:
         rect = surface.get_rect()
-        pill_text = fonts.render(self.t("duck.ui.round", n=self.shown.round), self.px(20),
-                                 theme.INK_LIGHT, bold=True)
-        pill = pygame.Rect(rect.x, rect.y + self.px(4), pill_text.get_width() + self.px(28),
-                           rect.height - self.px(8))
+        pill_text = fonts.render(
+            self.t("duck.ui.round", n=self.shown.round), self.px(20), theme.INK_LIGHT, bold=True
+        )
+        pill = pygame.Rect(
+            rect.x,
+            rect.y + self.px(4),
+            pill_text.get_width() + self.px(28),
+            rect.height - self.px(8),
+        )
         pygame.draw.rect(surface, theme.BG_DARK, pill, border_radius=pill.height // 2)
         surface.blit(pill_text, pill_text.get_rect(center=pill.center))
         width = rect.right - pill.right - self.px(16)
         size = self.px(20)
         text = self._fit(title, size, width, bold=True)
-        draw_text(surface, text, size, (pill.right + self.px(14), rect.centery), colour,
-                  bold=True, anchor="midleft")
+        draw_text(
+            surface,
+            text,
+            size,
+            (pill.right + self.px(14), rect.centery),
+            colour,
+            bold=True,
+            anchor="midleft",
+        )

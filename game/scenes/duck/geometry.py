@@ -6,6 +6,7 @@ at the origin), so a tween keeps its meaning when the window is resized; the
 rules' sides 0-5 (0 east, counter-clockwise): a heading ``f`` is the screen angle
 ``60 * f`` degrees, which is also how far pygame must rotate a sprite drawn facing east.
 """
+
 from __future__ import annotations
 
 import math
@@ -40,8 +41,12 @@ class BoardGeometry:
         min_y = min(y for _, y in points) - 1.0
         max_y = max(y for _, y in points) + 1.0
         self.area = area
-        self.size = max(4.0, min((area.width - 2 * pad) / (max_x - min_x),
-                                 (area.height - 2 * pad) / (max_y - min_y)))
+        self.size = max(
+            4.0,
+            min(
+                (area.width - 2 * pad) / (max_x - min_x), (area.height - 2 * pad) / (max_y - min_y)
+            ),
+        )
         self.ox = area.centerx - (min_x + max_x) / 2 * self.size
         self.oy = area.centery - (min_y + max_y) / 2 * self.size
         self.coords = frozenset(coords)
@@ -56,8 +61,13 @@ class BoardGeometry:
     def corners(self, q: float, r: float, scale: float = 1.0) -> list[tuple[float, float]]:
         cx, cy = self.hex_px(q, r)
         radius = self.size * scale
-        return [(cx + radius * math.cos(math.radians(30 + 60 * i)),
-                 cy - radius * math.sin(math.radians(30 + 60 * i))) for i in range(6)]
+        return [
+            (
+                cx + radius * math.cos(math.radians(30 + 60 * i)),
+                cy - radius * math.sin(math.radians(30 + 60 * i)),
+            )
+            for i in range(6)
+        ]
 
     def edge_point(self, q: float, r: float, side: int, reach: float = 1.0) -> tuple[float, float]:
         """The middle of a hex's side ``side`` (``reach`` 1), or further out along it."""

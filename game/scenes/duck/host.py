@@ -16,6 +16,7 @@ scene's classes and method order are exactly ``DuckScene(Controls, Drawing, Game
 The attributes' types are declared here once; ``DuckScene.__init__`` and ``layout`` only
 assign them.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -34,18 +35,18 @@ if TYPE_CHECKING:
 
     class DuckHost(GameScene):
         # -- the table's state (DuckScene.__init__) ----------------------------------------
-        per_player: int                      # ducks per player: 1, or 2 in the advanced game
-        duck_chars: list[str]                # each duck's character key
+        per_player: int  # ducks per player: 1, or 2 in the advanced game
+        duck_chars: list[str]  # each duck's character key
         duck_sprites: list[str]
-        duck_rings: list[Colour]             # each duck's seat colour
-        duck_pos: dict[int, tuple[float, float, float]]   # (x, y, angle) in board units
+        duck_rings: list[Colour]  # each duck's seat colour
+        duck_pos: dict[int, tuple[float, float, float]]  # (x, y, angle) in board units
         duck_scale: dict[int, float]
         duck_lift: dict[int, float]
-        floating: set[int]                   # knocked ducks waiting for a start space
+        floating: set[int]  # knocked ducks waiting for a start space
         hound_pos: tuple[float, float, float] | None
         hound_scale: float
         hound_lift: float
-        trail: list[tuple[float, float]]     # the hexes of the move being made
+        trail: list[tuple[float, float]]  # the hexes of the move being made
         trail_hound: bool
         shown: Shown
         effects: list[Effect]
@@ -55,21 +56,21 @@ if TYPE_CHECKING:
         # the person's decision and how far they got with it
         _dec_key: tuple[object, ...] | None
         _dec: Decision | None
-        sel: list[int]                       # the cards picked
-        sel_hex: tuple[int, int] | None      # the start hex picked
-        token_mode: str | None               # the token being played
-        picks: str                           # the hound patterns picked
-        focus: int                           # index of the keyboard focus in the targets
+        sel: list[int]  # the cards picked
+        sel_hex: tuple[int, int] | None  # the start hex picked
+        token_mode: str | None  # the token being played
+        picks: str  # the hound patterns picked
+        focus: int  # index of the keyboard focus in the targets
         mouse: tuple[int, int]
         hover: Target | None
-        keyboard: bool                       # the person is using the keys, not the mouse
+        keyboard: bool  # the person is using the keys, not the mouse
         _ui_ver: int
         action_buttons: list[Button]
         _targets_key: tuple[object, ...] | None
         _targets: list[Target]
         _legend_text: str
         # caches
-        _rot: dict[tuple[object, ...], pygame.Surface]   # turned sprites (draw.py _sprite)
+        _rot: dict[tuple[object, ...], pygame.Surface]  # turned sprites (draw.py _sprite)
         _layer: pygame.Surface | None
         _layer_key: tuple[object, ...] | None
         _ver: int
@@ -77,22 +78,22 @@ if TYPE_CHECKING:
         _title_inputs: tuple[object, ...] | None
         _title_now: tuple[str, Colour]
         _log_key: tuple[object, ...] | None
-        _preview_cache: dict    # duck previews (lists) and hound walks (dicts), per position
+        _preview_cache: dict  # duck previews (lists) and hound walks (dicts), per position
 
         # -- the layout (DuckScene.layout) ------------------------------------------------
         board_rect: pygame.Rect
-        bar: pygame.Rect                     # the action bar under the board
+        bar: pygame.Rect  # the action bar under the board
         header: pygame.Rect
         info_rect: pygame.Rect
-        rows: list[pygame.Rect]              # one per player
-        hound_rect: pygame.Rect | None       # the hound board (advanced game only)
+        rows: list[pygame.Rect]  # one per player
+        hound_rect: pygame.Rect | None  # the hound board (advanced game only)
         log_rect: pygame.Rect
         pattern_rects: list[pygame.Rect]
         geo: BoardGeometry
         hint_pos: tuple[int, int]
         legend_pos: tuple[int, int]
         buttons_rect: pygame.Rect
-        tray_rect: pygame.Rect | None        # the token tray (advanced game only)
+        tray_rect: pygame.Rect | None  # the token tray (advanced game only)
         cards_rect: pygame.Rect
         _background: pygame.Surface
 

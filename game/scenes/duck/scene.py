@@ -19,6 +19,7 @@ and targets) is rebuilt only when something on it changes, its log and header re
 their own; per frame only the pieces, effects, flying tokens, reveal and banner are drawn
 on it. Sprites turned to a heading are cached per 5° (draw.py).
 """
+
 from __future__ import annotations
 
 import math
@@ -47,8 +48,22 @@ T_PLACE, T_KNOCK, T_FLY, T_BANNER, T_REVEAL, T_HOLD = 0.35, 0.45, 0.6, 0.45, 0.7
 
 
 # Events that only move pieces: the panels stay as they are (no need to draw them again).
-MOTION_ONLY = frozenset({"step", "hound_step", "bonk", "hound_bonk", "face", "hound_face",
-                         "warp", "hound_warp", "knock", "knock_place", "place", "hound_move"})
+MOTION_ONLY = frozenset(
+    {
+        "step",
+        "hound_step",
+        "bonk",
+        "hound_bonk",
+        "face",
+        "hound_face",
+        "warp",
+        "hound_warp",
+        "knock",
+        "knock_place",
+        "place",
+        "hound_move",
+    }
+)
 
 
 def _paddle(t: float) -> float:
@@ -70,11 +85,11 @@ class DuckScene(Controls, Drawing, GameScene):
         self.duck_pos = {}
         self.duck_scale = {}
         self.duck_lift = {}
-        self.floating = set()          # knocked ducks waiting for a start space
+        self.floating = set()  # knocked ducks waiting for a start space
         self.hound_pos = None
         self.hound_scale = 1.0
         self.hound_lift = 0.0
-        self.trail = []   # the hexes of the move being made
+        self.trail = []  # the hexes of the move being made
         self.trail_hound = False
         self.shown = Shown()
         self.effects = []
@@ -83,9 +98,9 @@ class DuckScene(Controls, Drawing, GameScene):
         self.reveal = None
         self._skipping = False
         self._needs_sync = False
-        self._step_duck: int | None = None       # the mover of the step just described
-        self._last_step: tuple | None = None     # (mover, count) of the log's last line
-        self._quiet = False                      # the event just described stays out of the log
+        self._step_duck: int | None = None  # the mover of the step just described
+        self._last_step: tuple | None = None  # (mover, count) of the log's last line
+        self._quiet = False  # the event just described stays out of the log
         # the person's decision and how far they got with it
         self._dec_key = None
         self._dec = None
@@ -101,7 +116,7 @@ class DuckScene(Controls, Drawing, GameScene):
         self.action_buttons = []
         self._targets_key = None
         self._targets = []
-        self._legend_text = ""                   # what the preview on the board shows
+        self._legend_text = ""  # what the preview on the board shows
         # caches
         self._rot = {}
         self._layer = None
@@ -145,12 +160,16 @@ class DuckScene(Controls, Drawing, GameScene):
         p = self.state.owner(duck)
         if self.per_player == 1:
             return self.seat_name(p)
-        return self.t("duck.duck_of", player=self.seat_name(p),
-                      duck=self._char_name(self.duck_chars[duck]))
+        return self.t(
+            "duck.duck_of", player=self.seat_name(p), duck=self._char_name(self.duck_chars[duck])
+        )
 
     def _short_duck(self, duck: int) -> str:
-        return self._char_name(self.duck_chars[duck]) if self.per_player > 1 else \
-            self.seat_name(self.state.owner(duck))
+        return (
+            self._char_name(self.duck_chars[duck])
+            if self.per_player > 1
+            else self.seat_name(self.state.owner(duck))
+        )
 
     def _dir(self, heading: int) -> str:
         return self.t(f"duck.dir.{heading % 6}")
@@ -159,11 +178,19 @@ class DuckScene(Controls, Drawing, GameScene):
     def _blank_table(self) -> None:
         s = self.state
         n, ducks = s.players, s.ducks
-        self.shown = Shown(round=s.round, buoys=[0] * ducks, hands=[0] * n, tokens=[0] * n,
-                           blue=list(s.blue) if s.advanced else [0] * n,
-                           cards=[None] * ducks, done=[False] * ducks,
-                           ghost=[False] * ducks, become=[False] * ducks,
-                           deck=54, pool=len(s.pool) + sum(len(t) for t in s.tokens))
+        self.shown = Shown(
+            round=s.round,
+            buoys=[0] * ducks,
+            hands=[0] * n,
+            tokens=[0] * n,
+            blue=list(s.blue) if s.advanced else [0] * n,
+            cards=[None] * ducks,
+            done=[False] * ducks,
+            ghost=[False] * ducks,
+            become=[False] * ducks,
+            deck=54,
+            pool=len(s.pool) + sum(len(t) for t in s.tokens),
+        )
         self.duck_pos.clear()
         self.hound_pos = None
 
@@ -184,8 +211,11 @@ class DuckScene(Controls, Drawing, GameScene):
                     # resumed with the duck in the air: where it was hit is not kept in
                     # the state, so it hovers over the middle of the tub until placed
                     points = [unit(*coords[h]) for h in range(len(coords))]
-                    self.duck_pos[d] = (sum(x for x, _ in points) / len(points),
-                                        sum(y for _, y in points) / len(points), 0.0)
+                    self.duck_pos[d] = (
+                        sum(x for x, _ in points) / len(points),
+                        sum(y for _, y in points) / len(points),
+                        0.0,
+                    )
             else:
                 self.duck_pos.pop(d, None)
                 self.floating.discard(d)
@@ -232,7 +262,7 @@ class DuckScene(Controls, Drawing, GameScene):
                 if s.played[p]:
                     cards[p * self.per_player] = s.played[p][0]
         else:
-            moved = set(s.order[:s.turn]) if s.phase == "move" else set(range(s.ducks))
+            moved = set(s.order[: s.turn]) if s.phase == "move" else set(range(s.ducks))
             for p in range(s.players):
                 for i, card in enumerate(s.played[p]):
                     d = p * self.per_player + i
@@ -258,8 +288,11 @@ class DuckScene(Controls, Drawing, GameScene):
         if step is not None and self._last_step and self._last_step[0] == step and self.log:
             n = self._last_step[1] + 1
             self._last_step = (step, n)
-            self.log[-1] = (self.t("duck.log.hound_steps", n=n) if step == HOUND else
-                            self.t("duck.log.steps", name=self.duck_name(step), n=n))
+            self.log[-1] = (
+                self.t("duck.log.hound_steps", n=n)
+                if step == HOUND
+                else self.t("duck.log.steps", name=self.duck_name(step), n=n)
+            )
         else:
             self._last_step = (step, 1) if step is not None else None
             super().log_line(text)
@@ -284,10 +317,11 @@ class DuckScene(Controls, Drawing, GameScene):
         y = self.info_rect.bottom + gap
         avail = self.right.bottom - y - (hound_h + gap if hound_h else 0) - self.px(128) - gap
         self.row_h = max(self.px(50), min(self.px(78), (avail - self.px(4) * (n - 1)) // n))
-        self.rows = [pygame.Rect(self.right.x, y + i * (self.row_h + self.px(4)), right_w,
-                                 self.row_h) for i in range(n)]
-        self.players_rect = pygame.Rect(self.right.x, y, right_w,
-                                        self.rows[-1].bottom - y)
+        self.rows = [
+            pygame.Rect(self.right.x, y + i * (self.row_h + self.px(4)), right_w, self.row_h)
+            for i in range(n)
+        ]
+        self.players_rect = pygame.Rect(self.right.x, y, right_w, self.rows[-1].bottom - y)
         y = self.players_rect.bottom + gap
         self.hound_rect = pygame.Rect(self.right.x, y, right_w, hound_h) if hound_h else None
         if hound_h:
@@ -297,9 +331,14 @@ class DuckScene(Controls, Drawing, GameScene):
         self.pattern_rects = []
         if self.hound_rect:
             for i in range(4):
-                self.pattern_rects.append(pygame.Rect(
-                    self.hound_rect.x + self.px(10) + i * (tw + self.px(8)),
-                    self.hound_rect.y + self.px(30), tw, self.hound_rect.height - self.px(38)))
+                self.pattern_rects.append(
+                    pygame.Rect(
+                        self.hound_rect.x + self.px(10) + i * (tw + self.px(8)),
+                        self.hound_rect.y + self.px(30),
+                        tw,
+                        self.hound_rect.height - self.px(38),
+                    )
+                )
         # the board, fitted and centred; a little room at the bottom for the thinking cue
         area = self.board_rect.inflate(-self.px(16), -self.px(16))
         area.height -= self.px(14)
@@ -312,18 +351,26 @@ class DuckScene(Controls, Drawing, GameScene):
         self.card_h = b.bottom - self.px(10) - self.cards_top
         self.card_w = round(self.card_h * 0.72)
         bw = self.px(172)
-        self.buttons_rect = pygame.Rect(b.right - self.px(10) - bw, self.cards_top, bw,
-                                        b.bottom - self.px(10) - self.cards_top)
+        self.buttons_rect = pygame.Rect(
+            b.right - self.px(10) - bw, self.cards_top, bw, b.bottom - self.px(10) - self.cards_top
+        )
         self.tray_rect = None
         cards_right = self.buttons_rect.x - self.px(12)
         if self.state.advanced:
             tray_w = self.px(4 * 44 + 8)
-            self.tray_rect = pygame.Rect(self.buttons_rect.x - self.px(12) - tray_w,
-                                         self.cards_top - self.px(4), tray_w,
-                                         self.buttons_rect.height + self.px(4))
+            self.tray_rect = pygame.Rect(
+                self.buttons_rect.x - self.px(12) - tray_w,
+                self.cards_top - self.px(4),
+                tray_w,
+                self.buttons_rect.height + self.px(4),
+            )
             cards_right = self.tray_rect.x - self.px(12)
-        self.cards_rect = pygame.Rect(b.x + self.px(12), self.cards_top - self.px(12),
-                                      cards_right - b.x - self.px(12), self.card_h + self.px(12))
+        self.cards_rect = pygame.Rect(
+            b.x + self.px(12),
+            self.cards_top - self.px(12),
+            cards_right - b.x - self.px(12),
+            self.card_h + self.px(12),
+        )
         self._rot.clear()
         self._preview_cache.clear()
         self._targets_key = None
@@ -371,9 +418,15 @@ class DuckScene(Controls, Drawing, GameScene):
 
     def _token_rects(self, tray: pygame.Rect, count: int) -> list[pygame.Rect]:
         size, step = self.px(38), self.px(44)
-        return [pygame.Rect(tray.x + self.px(6) + (i % 4) * step,
-                            tray.y + self.px(26) + (i // 4) * step, size, size)
-                for i in range(count)]
+        return [
+            pygame.Rect(
+                tray.x + self.px(6) + (i % 4) * step,
+                tray.y + self.px(26) + (i // 4) * step,
+                size,
+                size,
+            )
+            for i in range(count)
+        ]
 
     def _row_anchor(self, player: int, what: str) -> tuple[float, float]:
         """Where things fly to in a player's row: 'buoys', 'hand', 'tokens', 'card'."""
@@ -420,8 +473,9 @@ class DuckScene(Controls, Drawing, GameScene):
         """As GameScene.draw, but the undo, menu and help buttons are kept on the static
         layer (drawn again only when one of them changes), not drawn every frame."""
         if self.undo_button is not None:
-            self.undo_button.enabled = not self.busy_animating() and \
-                self.session.can_undo(self.private_player)
+            self.undo_button.enabled = not self.busy_animating() and self.session.can_undo(
+                self.private_player
+            )
         self.draw_table(surface)
 
     def busy(self) -> bool:
@@ -457,8 +511,9 @@ class DuckScene(Controls, Drawing, GameScene):
         if not self._skipping:
             self.app.sound.play(name)
 
-    def _tween(self, duration: float, update=None, start=None, done=None,
-               ease=ease_in_out) -> Tween:
+    def _tween(
+        self, duration: float, update=None, start=None, done=None, ease=ease_in_out
+    ) -> Tween:
         """A tween whose ``start`` runs when its group begins (not when it is queued)."""
         return Tween(max(0.0, duration), update, done, ease, on_start=start)
 
@@ -507,8 +562,9 @@ class DuckScene(Controls, Drawing, GameScene):
 
         self._then(duration, update, start, ease=_paddle)
 
-    def _turn_to(self, piece: int, heading: int, duration: float = T_TURN,
-                 wobble: float = 0.0) -> None:
+    def _turn_to(
+        self, piece: int, heading: int, duration: float = T_TURN, wobble: float = 0.0
+    ) -> None:
         a1 = heading_angle(heading)
         held = {}
 
@@ -589,6 +645,7 @@ class DuckScene(Controls, Drawing, GameScene):
 
         def arrive():
             self.shown.hands[p] += e["count"]
+
         self._fly("card", self._deck_anchor(), self._row_anchor(p, "hand"), arrive, 0.45)
         self._then(0.12)
 
@@ -689,8 +746,11 @@ class DuckScene(Controls, Drawing, GameScene):
             sh.done[sh.mover] = True
         sh.mover = d
         self.trail = []
-        self._show_banner(self.t("duck.banner.turn", name=self.duck_name(d), card=e["card"]),
-                          1.8, art.card_mini(e["card"], self.px(26), self.px(34)))
+        self._show_banner(
+            self.t("duck.banner.turn", name=self.duck_name(d), card=e["card"]),
+            1.8,
+            art.card_mini(e["card"], self.px(26), self.px(34)),
+        )
         self._then(T_BANNER)
 
     def _play_turn_instead(self, e) -> None:
@@ -729,8 +789,14 @@ class DuckScene(Controls, Drawing, GameScene):
 
                 def arrive():
                     self.shown.buoys[d] |= bit
-                self._fly("buoy_" + e["colour"], self._board_px(e["hex"]),
-                          self._row_anchor(p, "buoys"), arrive, 0.8)
+
+                self._fly(
+                    "buoy_" + e["colour"],
+                    self._board_px(e["hex"]),
+                    self._row_anchor(p, "buoys"),
+                    arrive,
+                    0.8,
+                )
 
         self._then(0.18 if e["new"] else 0.05, start=start)
 
@@ -740,6 +806,7 @@ class DuckScene(Controls, Drawing, GameScene):
 
         def arrive():
             self.shown.tokens[p] += 1
+
         self._fly("token_back", self._pool_anchor(), self._row_anchor(p, "tokens"), arrive)
         self._then(0.15)
 
@@ -755,8 +822,11 @@ class DuckScene(Controls, Drawing, GameScene):
 
     def _play_deck_top(self, e) -> None:
         self.shown.deck = max(0, self.shown.deck - 1)
-        self._show_banner(self.t("duck.banner.deck_top", card=e["card"]), 2.4,
-                          self._card_image(e["card"], self.px(40)))
+        self._show_banner(
+            self.t("duck.banner.deck_top", card=e["card"]),
+            2.4,
+            self._card_image(e["card"], self.px(40)),
+        )
         self._then(0.7)
 
     def _play_extra_move(self, e) -> None:
@@ -774,6 +844,7 @@ class DuckScene(Controls, Drawing, GameScene):
                 k = math.sin(t * math.pi) * 0.35
                 a = (self.duck_pos.get(d) or (x0, y0, 0.0))[2]
                 self.duck_pos[d] = (x0 + (ix - x0) * k, y0 + (iy - y0) * k, a)
+
             self._then(0.25, push, ease=lambda t: t)
         held = {}
 
@@ -830,11 +901,13 @@ class DuckScene(Controls, Drawing, GameScene):
         elif kind == "swap":
             self._swap(d, e)
         elif kind in ("ghost", "become"):
+
             def start():
                 getattr(sh, kind)[d] = True
                 pos = self.duck_pos.get(d)
                 if pos:
                     self._effect("sparkle", pos[0], pos[1], 0.9)
+
             self._then(0.5, start=start)
         else:
             self._then(0.4)
@@ -866,9 +939,13 @@ class DuckScene(Controls, Drawing, GameScene):
 
         def arrive():
             self.shown.controller = p
+
         self._fly("control", self.geo.area.center, self._row_anchor(p, "card"), arrive, 0.6)
-        self._show_banner(self.t("duck.banner.hound_control", name=self.seat_name(p)), 2.0,
-                          sprites.svg("duck_control.svg", self.px(40)))
+        self._show_banner(
+            self.t("duck.banner.hound_control", name=self.seat_name(p)),
+            2.0,
+            sprites.svg("duck_control.svg", self.px(40)),
+        )
         self._sound("bark")
         self._then(0.6)
 
@@ -891,14 +968,23 @@ class DuckScene(Controls, Drawing, GameScene):
         self.shown.hands[p] -= 1
         if p == self.private_player and e["card"] in self.shown.hand:
             self.shown.hand.remove(e["card"])
-        self._show_banner(self.t("duck.banner.hound_card", name=self.seat_name(p),
-                                 card=e["card"]), 2.2, self._card_image(e["card"], self.px(40)))
+        self._show_banner(
+            self.t("duck.banner.hound_card", name=self.seat_name(p), card=e["card"]),
+            2.2,
+            self._card_image(e["card"], self.px(40)),
+        )
         self._then(0.5)
 
     def _play_hound_patterns(self, e) -> None:
         self.shown.patterns = e["patterns"]
-        self._show_banner(self.t("duck.banner.hound_patterns", name=self.seat_name(e["player"]),
-                                 patterns=" + ".join(e["patterns"])), 2.0)
+        self._show_banner(
+            self.t(
+                "duck.banner.hound_patterns",
+                name=self.seat_name(e["player"]),
+                patterns=" + ".join(e["patterns"]),
+            ),
+            2.0,
+        )
         self._then(0.4)
 
     def _play_hound_move(self, e) -> None:
@@ -990,9 +1076,13 @@ class DuckScene(Controls, Drawing, GameScene):
     def _setup_text(self, e) -> str:
         variant = self.t(f"duck.variant.{e['variant']}")
         board = self.state.board
-        text = self.t("duck.log.setup", variant=variant,
-                      board=self.t.pick(board.name, board.name_ja),
-                      players=e["players"], ducks=e["ducks"])
+        text = self.t(
+            "duck.log.setup",
+            variant=variant,
+            board=self.t.pick(board.name, board.name_ja),
+            players=e["players"],
+            ducks=e["ducks"],
+        )
         if e["official"]:
             text += " " + self.t("duck.log.official")
         return text
@@ -1002,10 +1092,8 @@ class DuckScene(Controls, Drawing, GameScene):
 
     def describe(self, event) -> str | None:
         e, kind, t = event.data, event.kind, self.t
-        name = self.seat_name(e["player"]) if "player" in e and e["player"] is not None \
-            else None
-        duck = self.duck_name(e["duck"]) if e.get("duck") is not None and e["duck"] >= 0 \
-            else None
+        name = self.seat_name(e["player"]) if "player" in e and e["player"] is not None else None
+        duck = self.duck_name(e["duck"]) if e.get("duck") is not None and e["duck"] >= 0 else None
         if kind == "setup":
             return self._setup_text(e)
         if kind == "draw":
@@ -1041,8 +1129,9 @@ class DuckScene(Controls, Drawing, GameScene):
         if kind == "turn":
             return t("duck.log.turn", name=duck, card=e["card"])
         if kind == "turn_instead":
-            return t("duck.log.turn_instead", name=duck, card=e["card"],
-                     dir=self._dir(e["heading"]))
+            return t(
+                "duck.log.turn_instead", name=duck, card=e["card"], dir=self._dir(e["heading"])
+            )
         if kind == "move":
             source = e["source"]
             if source in ("step-pre", "step-post"):
@@ -1051,7 +1140,7 @@ class DuckScene(Controls, Drawing, GameScene):
             if source == "card":
                 if len(self.state.cards[e["card"]]) > 1:
                     return t("duck.log.move_route", name=duck, card=e["card"], route=route)
-                self._quiet = True      # the turn's line said it already
+                self._quiet = True  # the turn's line said it already
             return t(f"duck.log.move_{source}", name=duck, card=e["card"], route=route)
         if kind == "step":
             self._step_duck = e["duck"]
@@ -1085,12 +1174,15 @@ class DuckScene(Controls, Drawing, GameScene):
             return t("duck.log.knock_place", name=duck)
         if kind == "token":
             token = e["token"]
-            fields = {"name": name, "duck": duck or "", "dir": self._dir(e.get("heading") or 0),
-                      "card": e.get("card")}
+            fields = {
+                "name": name,
+                "duck": duck or "",
+                "dir": self._dir(e.get("heading") or 0),
+                "card": e.get("card"),
+            }
             return t(f"duck.log.token_{token}", **fields)
         if kind == "hound_control":
-            key = "duck.log.hound_control_tie" if len(e["tied"]) > 1 else \
-                "duck.log.hound_control"
+            key = "duck.log.hound_control_tie" if len(e["tied"]) > 1 else "duck.log.hound_control"
             return t(key, name=name, n=e["tokens"], card=e["card"])
         if kind == "hound_place":
             return t("duck.log.hound_place", dir=self._dir(e["heading"]))
@@ -1148,8 +1240,12 @@ class DuckScene(Controls, Drawing, GameScene):
         mode = d.mode
         if mode == "choose" and self.per_player == 2:
             first = d.player * 2
-            return t("duck.ask.choose_two", name=name, a=self._short_duck(first),
-                     b=self._short_duck(first + 1))
+            return t(
+                "duck.ask.choose_two",
+                name=name,
+                a=self._short_duck(first),
+                b=self._short_duck(first + 1),
+            )
         if mode in ("place", "warp") and self.sel_hex is not None:
             return t(f"duck.ask.{mode}_face", name=name, duck=duck)
         if mode == "warp" and d.duck == HOUND:
@@ -1194,8 +1290,12 @@ class DuckScene(Controls, Drawing, GameScene):
         if step == "card" and mode == "choose":
             if self.per_player == 2:
                 first = d.player * 2
-                text = t("duck.hint.cards_two", n=n, a=self._short_duck(first),
-                         b=self._short_duck(first + 1))
+                text = t(
+                    "duck.hint.cards_two",
+                    n=n,
+                    a=self._short_duck(first),
+                    b=self._short_duck(first + 1),
+                )
             else:
                 text = t("duck.hint.cards", n=n)
         elif step == "card" and mode in ("order", "discard"):

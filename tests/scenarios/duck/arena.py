@@ -1,6 +1,7 @@
 """Scenario helpers for the Duck! Duck! Go! clause tests: an open hexagonal arena board,
 and a way to set a race up exactly (ducks, hands, hound, tokens) without breaking the
 conservation of cards and tokens the soak checks."""
+
 from __future__ import annotations
 
 from game.boards.duck import prepare_options
@@ -26,7 +27,7 @@ def arena(**specials) -> dict:
     kind = {}
     for name, hexes in places.items():
         for h in hexes:
-            kind[tuple(h)] = (["buoy", name] if name in ("red", "yellow", "green") else [name])
+            kind[tuple(h)] = ["buoy", name] if name in ("red", "yellow", "green") else [name]
     hexes = []
     for r in range(-RADIUS, RADIUS + 1):
         for q in range(-RADIUS, RADIUS + 1):
@@ -36,8 +37,7 @@ def arena(**specials) -> dict:
 
 
 def new(players=2, variant="beginner", official=False, board=None, seed=1):
-    options = {**OPTIONS, "variant": variant, "official": official,
-               "board": board or arena()}
+    options = {**OPTIONS, "variant": variant, "official": official, "board": board or arena()}
     return duck.new_game(players, seed, options)
 
 
@@ -53,8 +53,17 @@ def _take(state, card):
     raise AssertionError(f"card {card} is nowhere")
 
 
-def race(state, ducks, hands=None, hound=None, tokens=None, deck_top=(), controller=None,
-         round_=1, full_hands=True):
+def race(
+    state,
+    ducks,
+    hands=None,
+    hound=None,
+    tokens=None,
+    deck_top=(),
+    controller=None,
+    round_=1,
+    full_hands=True,
+):
     """Put ``state`` at the start of a round: ``ducks`` {duck: ((q, r), heading[, buoy
     colours])}, ``hands`` {player: cards} (the others' hands are brought to the hand
     size), ``hound`` ((q, r), heading) or None, ``tokens`` {player: kinds} taken
@@ -69,7 +78,7 @@ def race(state, ducks, hands=None, hound=None, tokens=None, deck_top=(), control
     for d, spec in ducks.items():
         (q, r), heading = spec[0], spec[1]
         state.pos[d], state.head[d] = index[(q, r)], heading
-        for colour in (spec[2] if len(spec) > 2 else ()):
+        for colour in spec[2] if len(spec) > 2 else ():
             bit = duck.COLOURS.index(colour)
             state.buoys[d] |= 1 << bit
             state.supply[bit] -= 1
