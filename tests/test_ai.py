@@ -45,6 +45,7 @@ def _play(game_id, options, levels, seed, max_rounds=120):
 CASES = [(g, i) for g, modes in MODES.items() for i in range(len(modes))]
 
 
+@pytest.mark.soak  # whole games at every level and player count: ~20 s, CI only
 @pytest.mark.parametrize("game_id,mode", CASES, ids=[f"{g}-{i}" for g, i in CASES])
 def test_every_level_finishes_whole_games(game_id, mode):
     options = MODES[game_id][mode]

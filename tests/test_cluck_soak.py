@@ -13,6 +13,10 @@ from game.rules import cluck
 from game.rules.cluck.checks import invariants, leak_check
 from game.rules.conformance import soak
 
+# The whole file is a soak: seeded random playouts, long by design. CI runs it; the fast
+# loop (-m "not soak") leaves it to the rules tests, which check each rule by name.
+pytestmark = pytest.mark.soak
+
 SHALLOW, DEEP = 170, 30  # per variant and table size: 12 x 200 = 2,400 games
 
 

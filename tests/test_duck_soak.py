@@ -19,6 +19,10 @@ from game.boards.duck import list_boards, prepare_options
 from game.rules import conformance, duck
 from game.rules.duck.checks import invariants, leak_check
 
+# The whole file is a soak: seeded random playouts, long by design. CI runs it; the fast
+# loop (-m "not soak") leaves it to the rules tests, which check each rule by name.
+pytestmark = pytest.mark.soak
+
 # (variant, player counts): the advanced game is two modes, since DDG-26 gives 2-3 players
 # two ducks each.
 GAMES = (("beginner", (2, 3, 4, 5, 6)), ("advanced", (4, 5, 6)), ("advanced", (2, 3)))

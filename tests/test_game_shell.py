@@ -1,6 +1,7 @@
 """What every game scene shares, on a real game (Eight Routes): closing the window or
 Ctrl+C autosaves, manual save slots, resize and minimize keep the game, undo button."""
 
+import json
 import os
 import signal
 import subprocess
@@ -75,6 +76,7 @@ def test_ctrl_c_mid_game_autosaves_and_exits_cleanly(tmp_path):
         "SDL_AUDIODRIVER": "dummy",
         "TABLETOP_DERBY_HOME": str(tmp_path / "h"),
         "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+        "TABLETOP_DERBY_PROBE": str(tmp_path / "probe.json"),
     }
     proc = subprocess.Popen(
         [
@@ -91,7 +93,19 @@ def test_ctrl_c_mid_game_autosaves_and_exits_cleanly(tmp_path):
         env=env,
         stderr=subprocess.PIPE,
     )
-    time.sleep(4)
+    # Ctrl+C once the computers have played an action (the probe says so), not
+    # after a fixed sleep: as soon as there is a game to lose.
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        try:
+            probe = json.loads((tmp_path / "probe.json").read_text())
+        except (OSError, ValueError):
+            probe = {}
+        if probe.get("game", {}).get("actions", 0) >= 1:
+            break
+        time.sleep(0.1)
+    else:
+        raise AssertionError(f"the game did not get going: {probe}")
     proc.send_signal(signal.SIGINT)
     assert proc.wait(timeout=20) == 0, proc.stderr.read().decode()[-2000:]
     autosaves = list((tmp_path / "h" / "data" / "saves").glob("auto-*.json"))

@@ -10,6 +10,10 @@ from game.boards import prepare_options
 from game.rules import routes
 from game.rules.conformance import soak
 
+# The whole file is a soak: seeded random playouts, long by design. CI runs it; the fast
+# loop (-m "not soak") leaves it to the rules tests, which check each rule by name.
+pytestmark = pytest.mark.soak
+
 OPTS = prepare_options("routes", {})
 
 

@@ -11,6 +11,10 @@ import pytest
 import game.rules.verflixxt as vx
 from game.rules.conformance import soak
 
+# The whole file is a soak: seeded random playouts, long by design. CI runs it; the fast
+# loop (-m "not soak") leaves it to the rules tests, which check each rule by name.
+pytestmark = pytest.mark.soak
+
 PLAYER_COUNTS = (2, 3, 4, 5, 6)
 
 
