@@ -4,7 +4,6 @@
 import json
 import subprocess
 import sys
-import time
 
 import pytest
 
@@ -43,7 +42,6 @@ def test_small_soak_every_variant():
 @pytest.mark.soak
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
 def test_conformance_soak(variant):
-    started = time.perf_counter()
     games = 0
     for players in (2, 3, 4):
         base = 1000 * players
@@ -52,7 +50,6 @@ def test_conformance_soak(variant):
             variant, players, range(base + SHALLOW, base + SHALLOW + DEEP), deep_every=1
         ).games
     assert games == 600
-    assert time.perf_counter() - started < 30  # ~5 s here; the whole soak well under 60
 
 
 @pytest.mark.parametrize("bot", ["random", "greedy"])

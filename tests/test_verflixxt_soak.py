@@ -4,8 +4,6 @@ every action and the leak check on views. 2,000 base games and 2,000 expansion g
 (800 of them with the attack variant); the expensive deep checks (views, determinize,
 save/load, illegal actions) on a subset. Zero exceptions, every game finished."""
 
-import time
-
 import pytest
 
 import game.rules.verflixxt as vx
@@ -55,7 +53,6 @@ def test_verflixxt_deep_checks_on_a_subset(options):
 
 @pytest.mark.soak
 def test_verflixxt_soak_2000_base_and_2000_expansion_games():
-    started = time.perf_counter()
     runs = [
         ({"variant": "base"}, 1000, 0),
         ({"variant": "base", "track": "random"}, 1000, 10_000),
@@ -68,4 +65,3 @@ def test_verflixxt_soak_2000_base_and_2000_expansion_games():
         assert total == finished == games, (options, total, finished)
         played[options["variant"]] = played.get(options["variant"], 0) + total
     assert played == {"base": 2000, "hats": 2000}
-    assert time.perf_counter() - started < 120  # ~30-40 s on one core; room for a busy CI
