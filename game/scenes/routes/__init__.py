@@ -1,0 +1,5 @@
+"""Eight Routes at the table (registered as game.scenes.routes:RoutesScene)."""
+
+from .scene import Choice, RoutesScene
+
+__all__ = ["Choice", "RoutesScene"]
