@@ -1,0 +1,424 @@
+"""The Eight Routes scene's events played as tweens on the display model (``self.table``):
+dice tumbling into the lid and sorted into their squares, taken into a hand, turned by C;
+markers hopping and stacking; chips flying and turning; the route-by-route scoring."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+
+from game.rules.protocol import Event
+from game.ui.tween import Tween, ease_in_out, lerp
+
+from .host import RoutesHost
+from .model import LooseDie, Point
+
+# Seconds (at speed 1) for the main animations.
+TUMBLE = 0.9
+SORT = 0.5
+HOP_BASE, HOP_PER_SPACE, HOP_MAX = 0.25, 0.05, 0.8
+
+
+class Animation(RoutesHost):
+    """``play_event``: one ``_play_<kind>`` per kind of event, each queuing tweens on the
+    timeline; the last event queued resyncs the table with the state."""
+
+    def _tween(self, duration: float, update=None, done=None, start=None, ease=ease_in_out) -> None:
+        """One step of the timeline; ``start`` runs when it begins (after the steps
+        queued before it), not when it is queued."""
+        self.timeline.then(Tween(max(0.0, duration), update, done, ease, on_start=start))
+
+    def _sound(self, name: str) -> Callable[[], None]:
+        return lambda: self.app.sound.play(name)
+
+    def play_event(self, event: Event) -> None:
+        handler = getattr(self, f"_play_{event.kind}", None)
+        if handler is not None:
+            handler(event.player, event.data)
+        if not self.events:
+            # The last event queued: nobody acts while events play, so once it has played
+            # the state is what the table shows. Resync then (robust to anything skipped).
+            self._tween(0.0, start=self.sync_from_state)
+
+    def _play_round_start(self, player, data) -> None:
+        t = self.table
+
+        def start():
+            t.round, t.rounds, t.parent = data["round"], data["rounds"], data["parent"]
+            t.current = None
+            t.banner = [
+                self.t("routes.round", n=data["round"], total=data["rounds"]),
+                self.t("routes.parent", name=self.seat_name(data["parent"])),
+                0.0,
+            ]
+
+        def show(v):
+            t.banner[2] = min(1.0, v * 6, (1 - v) * 6)
+
+        self._tween(1.1, show, lambda: setattr(t, "banner", None), start, ease=lambda v: v)
+
+    def _play_chip_taken(self, player, data) -> None:
+        t = self.table
+        index = len(t.chips[player])
+
+        def update(v):
+            x0, y0 = self.header.x + self.px(60), self.header.centery
+            x1, y1 = self.chip_pos(player, index)
+            t.flying_chip = (
+                data["chip"],
+                (lerp(x0, x1, v), lerp(y0, y1, v) - math.sin(math.pi * v) * self.px(40)),
+            )
+
+        def done():
+            t.flying_chip = None
+            t.chips[player].append([data["chip"], 1])
+
+        self._tween(0.55, update, done, self._sound("pop"))
+
+    def _play_roll(self, player, data) -> None:
+        t = self.table
+        faces = data["faces"]
+        rng = random.Random(len(faces) * 7919 + sum((i + 1) * f for i, f in enumerate(faces)))
+        spots = []
+        for _ in faces:  # resting places on the felt, spread out
+            spots.append((rng.uniform(0.1, 0.9), rng.uniform(0.18, 0.82)))
+        dice = []
+        for i, face in enumerate(faces):
+            u, v = spots[i]
+            die = LooseDie(
+                face,
+                self._hand_anchor(player),
+                self._lid_anchor(u, v),
+                26,
+                26,
+                hop=0,
+                spin=rng.choice((-1, 1)) * 720,
+                angle=rng.uniform(-30, 30),
+                bounces=rng.choice((2, 3)),
+                tumble_from=rng.randint(1, 8),
+            )
+            dice.append(die)
+
+        def start():
+            t.loose.extend(dice)
+            self.app.sound.play("dice")
+
+        def update(v):
+            for k, die in enumerate(dice):
+                die.t = min(1.0, v * (1 + 0.02 * k))
+
+        self._tween(TUMBLE, update, None, start, ease=lambda v: 1 - (1 - v) ** 2)
+
+    def _hand_anchor(self, player: int) -> Callable[[], Point]:
+        return lambda: self.player_row(player).midleft
+
+    def _lid_anchor(self, u: float, v: float) -> Callable[[], Point]:
+        def anchor():
+            r = self.lid_rect
+            return (r.x + u * r.w, r.y + v * r.h)
+
+        return anchor
+
+    def _slot_anchor(self, face: int, index: int, count: int) -> Callable[[], Point]:
+        return lambda: self.slot(face, index, count)[0]
+
+    def _play_dice_sorted(self, player, data) -> None:
+        t = self.table
+        lid = data["lid"]
+
+        def start():
+            seen = [0] * 8
+            for die in t.loose:
+                f = die.face
+                index = seen[f - 1]
+                seen[f - 1] += 1
+                here = die.dst
+                die.src = here
+                die.dst = self._slot_anchor(f, index, lid[f - 1])
+                die.size0 = die.size1
+                die.size1 = self.slot(f, index, lid[f - 1])[1] / max(self.s, 0.01)
+                die.spin = -die.angle + self._rest_angle(f, index)
+                die.bounces = 0
+                die.tumble_from = 0
+                die.hop = 6
+                die.t = 0.0
+
+        def update(v):
+            for die in t.loose:
+                die.t = v
+
+        def done():
+            t.loose.clear()
+            t.lid = list(lid)
+
+        self._tween(SORT, update, done, start)
+
+    def _play_d6_roll(self, player, data) -> None:
+        t = self.table
+
+        def start():
+            t.d6 = [data["face"], 0.0, 1.0]
+            self.app.sound.play("dice")
+
+        def update(v):
+            t.d6[1] = v
+
+        self._tween(0.7, update, None, start)
+        self._tween(0.35)
+
+    def _play_phase_start(self, player, data) -> None:
+        t = self.table
+
+        def start():
+            t.current = player
+
+        def fade(v):
+            if t.d6 is not None:
+                t.d6[2] = 1 - v
+
+        def done():
+            t.d6 = None
+
+        self._tween(0.3 if t.d6 is not None else 0.15, fade, done, start)
+
+    def _play_mandatory_skipped(self, player, data) -> None:
+        self._tween(0.4)
+
+    def _play_dice_taken(self, player, data) -> None:
+        t = self.table
+        face, count, lid = data["face"], data["count"], data["lid"]
+        dice = []
+
+        def start():
+            old = t.lid[face - 1]
+            for k in range(count):
+                index = old - count + k
+                first, count_then = max(0, index), max(old, 1)
+                size = self.slot(face, first, count_then)[1]
+                src = lambda i=first, n=count_then: self.slot(face, i, n)[0]
+                dice.append(
+                    LooseDie(
+                        face,
+                        src,
+                        self._held_anchor(player),
+                        size / max(self.s, 0.01),
+                        18,
+                        hop=30 + 6 * k,
+                        spin=180,
+                        angle=self._rest_angle(face, index),
+                    )
+                )
+            t.loose.extend(dice)
+            t.lid = list(lid)
+            self.app.sound.play("click")
+
+        def update(v):
+            for k, die in enumerate(dice):
+                die.t = max(0.0, min(1.0, v * (1 + 0.08 * count) - 0.08 * k))
+
+        def done():
+            for die in dice:
+                if die in t.loose:
+                    t.loose.remove(die)
+            t.held[player] += count
+            t.held_face[player] = face
+
+        self._tween(0.5 + 0.04 * count, update, done, start)
+
+    def _held_anchor(self, player: int) -> Callable[[], Point]:
+        return lambda: self.held_pos(player)
+
+    def _play_marker_move(self, player, data) -> None:
+        t = self.table
+        route, start_space, end_space = data["route"], data["from"], data["to"]
+        key = (route, player)
+        to_stack = data["stack"] if data["stack"] is not None else 0
+        from_stack = data["from_stack"] if data["from_stack"] is not None else 0
+        dropping: list[list[float]] = []
+
+        def start():
+            t.spots.pop(key, None)
+            if start_space:
+                # the markers above a leaving marker drop by one (the rules send no event)
+                for (r, _), spot in t.spots.items():
+                    if r == route and spot[0] == start_space and spot[1] > from_stack:
+                        spot[1] -= 1
+                        spot[2] += 1.0
+                        dropping.append(spot)
+            t.flights[key] = [start_space, from_stack, end_space, to_stack, 0.0]
+            self.app.sound.play("slide")
+
+        def update(v):
+            t.flights[key][4] = v
+            for spot in dropping:
+                spot[2] = max(0.0, 1.0 - v * 2)
+
+        def done():
+            t.flights.pop(key, None)
+            for spot in dropping:
+                spot[2] = 0.0
+            if end_space:
+                t.spots[key] = [end_space, to_stack, 0.0]
+
+        distance = abs(end_space - start_space) if start_space and end_space else 1
+        self._tween(min(HOP_MAX, HOP_BASE + HOP_PER_SPACE * distance), update, done, start)
+
+    def _play_marker_blocked(self, player, data) -> None:
+        t = self.table
+
+        def update(v):
+            t.shake = (data["route"], player, v)
+
+        self._tween(
+            0.4, update, lambda: setattr(t, "shake", None), self._sound("bonk"), ease=lambda v: v
+        )
+
+    def _play_die_changed(self, player, data) -> None:
+        t = self.table
+        old_face, new_face, lid = data["from"], data["to"], data["lid"]
+        die_box = []
+
+        def start():
+            old = t.lid[old_face - 1]
+            index = max(0, old - 1)
+            src = lambda: self.slot(old_face, index, max(old, 1))[0]
+            size = self.slot(old_face, index, max(old, 1))[1] / max(self.s, 0.01)
+            new_count = lid[new_face - 1]
+            dst_index = new_count - 1
+            dst = self._slot_anchor(new_face, dst_index, new_count)
+            size1 = self.slot(new_face, dst_index, new_count)[1] / max(self.s, 0.01)
+            die = LooseDie(
+                old_face,
+                src,
+                dst,
+                size,
+                size1,
+                hop=26,
+                spin=360,
+                angle=self._rest_angle(old_face, index),
+                switch_to=new_face,
+            )
+            die_box.append(die)
+            t.loose.append(die)
+            t.lid[old_face - 1] -= 1
+            self.app.sound.play("dice")
+
+        def update(v):
+            die_box[0].t = v
+
+        def done():
+            if die_box and die_box[0] in t.loose:
+                t.loose.remove(die_box[0])
+            t.lid = list(lid)
+
+        self._tween(0.6, update, done, start)
+
+    def _play_chip_offered(self, player, data) -> None:
+        self._tween(0.2)
+
+    def _play_chip_turned(self, player, data) -> None:
+        t = self.table
+
+        def update(v):
+            t.flip = (player, data["chip"], v)
+
+        def done():
+            t.flip = None
+            for chip in t.chips[player]:
+                if chip[0] == data["chip"]:
+                    chip[1] = 0
+
+        self._tween(0.45, update, done, self._sound("click"))
+
+    def _play_chip_declined(self, player, data) -> None:
+        self._tween(0.1)
+
+    def _play_phase_end(self, player, data) -> None:
+        self._tween(0.15)
+
+    def _play_round_end(self, player, data) -> None:
+        t = self.table
+        dice = []
+
+        def start():
+            for face in range(1, 9):
+                count = t.lid[face - 1]
+                for index in range(count):
+                    size = self.slot(face, index, count)[1]
+                    dice.append(
+                        LooseDie(
+                            face,
+                            self._slot_anchor(face, index, count),
+                            self.lid_centre,
+                            size / max(self.s, 0.01),
+                            16,
+                            hop=10,
+                            spin=90,
+                            fade=True,
+                            angle=self._rest_angle(face, index),
+                        )
+                    )
+            for p, count in enumerate(t.held):
+                for k in range(min(count, 6)):
+                    dice.append(
+                        LooseDie(
+                            t.held_face[p] or 0,
+                            self._held_anchor(p),
+                            self.lid_centre,
+                            18,
+                            16,
+                            hop=20 + 4 * k,
+                            spin=90,
+                            fade=True,
+                        )
+                    )
+            t.lid = [0] * 8
+            t.held = [0] * len(t.held)
+            t.held_face = [None] * len(t.held)
+            t.current = None
+            t.loose.extend(dice)
+
+        def update(v):
+            for die in dice:
+                die.t = v
+
+        def done():
+            for die in dice:
+                if die in t.loose:
+                    t.loose.remove(die)
+
+        self._tween(0.6, update, done, start)
+
+    def _play_route_scored(self, player, data) -> None:
+        t = self.table
+        route = data["route"]
+
+        def start():
+            t.scoring_route = route
+            t.final[route] = list(data["points"])
+            t.current = None
+            for p in data["order"]:
+                points = data["points"][p]
+                if points:
+                    t.pops.append([route, p, f"{points:+d}", 0.0])
+            self.app.sound.play("pop")
+
+        def update(v):
+            for pop in t.pops:
+                pop[3] = v
+
+        def done():
+            t.pops.clear()
+
+        self._tween(0.9, update, done, start)
+
+    def _play_game_over(self, player, data) -> None:
+        t = self.table
+
+        def start():
+            t.scoring_route = None
+            t.totals = list(data["totals"])
+            t.winners = list(data["winners"])
+
+        self._tween(1.8, None, None, start)

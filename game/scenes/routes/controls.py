@@ -1,0 +1,237 @@
+"""The person's controls in Eight Routes: who decides and in which step (``mode``: the
+main choice, C picking a die, D picking a route, the route-6 chip), the controls that
+stand for each legal action (:class:`~.model.Choice`), and the mouse and keys."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.rules.protocol import Action
+from game.rules.routes import (
+    ChangeDie,
+    DeclineChip,
+    EndPhase,
+    PushMarker,
+    TakeAll,
+    TakeOne,
+    TurnChip,
+)
+from game.ui import choices
+
+from .host import RoutesHost
+from .model import ROUTES, Choice
+
+
+class Controls(RoutesHost):
+    """What :class:`~game.ui.choices.ChoiceControls` asks a game for, and the input."""
+
+    # -- who decides, and what ---------------------------------------------------------
+    def on_private_shown(self, player: int) -> None:
+        self.mode = "main"
+        self._controls_key = None
+
+    def _settle_mode(self, legal) -> None:
+        self.mode = self._current_mode(legal)
+
+    def _current_mode(self, legal) -> str:
+        if any(isinstance(a, DeclineChip) for a in legal):
+            return "chip"  # ER-13, R-8: decided right after the pick-up
+        if self.mode == "C" and any(isinstance(a, ChangeDie) for a in legal):
+            return "C"
+        if self.mode == "D" and any(isinstance(a, PushMarker) for a in legal):
+            return "D"
+        return "main"
+
+    def _steps_taken(self) -> tuple:
+        return (self.mode,)
+
+    def _make_controls(self, player: int, legal) -> None:
+        add = self.controls.append
+        small = self.px(14)
+        mode = self.mode
+        if mode in ("chip", "D"):
+            cls = TurnChip if mode == "chip" else PushMarker
+            for action in legal:
+                if isinstance(action, cls):
+                    lane = self.lanes[action.route - 1]
+                    rect = pygame.Rect(lane.x, lane.y, self.score_x - lane.x + self.score_w, lane.h)
+                    add(
+                        Choice(
+                            rect,
+                            "",
+                            self._choose(action),
+                            key=f"route:{action.route}",
+                            action=action,
+                            spot=True,
+                        )
+                    )
+        if mode == "C":
+            for action in legal:
+                if isinstance(action, ChangeDie):
+                    strip = self.strips[action.face - 1]
+                    half = strip.w // 2 - self.px(2)
+                    x = strip.x if action.delta < 0 else strip.right - half
+                    rect = pygame.Rect(x, strip.y, half, strip.h)
+                    label = "−1" if action.delta < 0 else "+1"
+                    add(
+                        Choice(
+                            rect,
+                            label,
+                            self._choose(action),
+                            small,
+                            key=f"change:{action}",
+                            action=action,
+                        )
+                    )
+        if mode == "main":
+            for action in legal:
+                if isinstance(action, (TakeAll, TakeOne)):
+                    strip = self.strips[action.face - 1]
+                    has_one = TakeOne(action.face) in legal
+                    one_w = int(strip.w * 0.42)
+                    if isinstance(action, TakeAll):
+                        rect = pygame.Rect(
+                            strip.x,
+                            strip.y,
+                            strip.w - (one_w + self.px(3) if has_one else 0),
+                            strip.h,
+                        )
+                        label = self.t("routes.btn_all", n=self.state.lid[action.face - 1])
+                        add(
+                            Choice(
+                                rect,
+                                label,
+                                self._choose(action),
+                                small,
+                                key=f"take:{action.face}",
+                                action=action,
+                                primary=True,
+                            )
+                        )
+                    else:
+                        rect = pygame.Rect(strip.right - one_w, strip.y, one_w, strip.h)
+                        add(
+                            Choice(
+                                rect,
+                                self.t("routes.btn_one"),
+                                self._choose(action),
+                                small,
+                                key=f"one:{action.face}",
+                                action=action,
+                            )
+                        )
+        # the row of buttons in the action panel
+        row: list[tuple[str, str, Callable[[], None], Action | None]] = []
+        if mode == "main":
+            if any(isinstance(a, ChangeDie) for a in legal):
+                row.append(("mode:C", self.t("routes.btn_c"), self._set_mode("C"), None))
+            if any(isinstance(a, PushMarker) for a in legal):
+                row.append(("mode:D", self.t("routes.btn_d"), self._set_mode("D"), None))
+            if EndPhase() in legal:
+                row.append(("end", self.t("routes.btn_end"), self._choose(EndPhase()), EndPhase()))
+        elif mode == "chip":
+            row.append(
+                ("pass", self.t("routes.btn_pass"), self._choose(DeclineChip()), DeclineChip())
+            )
+        else:
+            row.append(("back", self.t("routes.btn_back"), self._set_mode("main"), None))
+        if row:
+            a = self.action_rect
+            gap = self.px(8)
+            bw = min(self.px(150), (a.w - self.px(20) - gap * (len(row) - 1)) // len(row))
+            bh = self.px(36)
+            y = a.y + self.px(104)
+            x = a.x + self.px(10)
+            for key, label, callback, action in row:
+                add(
+                    Choice(
+                        pygame.Rect(x, y, bw, bh),
+                        label,
+                        callback,
+                        self.px(16),
+                        key=key,
+                        action=action,
+                        primary=key == "end",
+                    )
+                )
+                x += bw + gap
+
+    def _clear_steps(self) -> None:
+        self.mode = "main"
+
+    def _set_mode(self, mode: str) -> Callable[[], None]:
+        def set_mode():
+            self.mode = mode
+
+        return self._step(set_mode)
+
+    # -- input -------------------------------------------------------------------------
+    def human_event(self, event: pygame.event.Event, player: int) -> None:
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self._armed = None
+            face = self._square_at(event.pos)
+            if face and self.mode == "main":
+                button = self._control(f"take:{face}")
+                if button is not None:
+                    button.on_click()
+            return
+        if event.type != pygame.KEYDOWN:
+            return
+        digit = choices.digit_key(event, ROUTES)  # faces and routes alike go 1 to 8
+        shift = bool(event.mod & pygame.KMOD_SHIFT)
+        if self.mode == "main" and digit:
+            key = f"{'one' if shift else 'take'}:{digit}"
+            self._press_or_focus(key)
+        elif self.mode in ("D", "chip") and digit:
+            self._press_or_focus(f"route:{digit}")
+        elif self.mode == "C" and digit:
+            if not self._focus(f"change:C {digit}+"):
+                self._focus(f"change:C {digit}-")
+        elif self.mode == "C" and event.key in (
+            pygame.K_PLUS,
+            pygame.K_EQUALS,
+            pygame.K_KP_PLUS,
+            pygame.K_MINUS,
+            pygame.K_KP_MINUS,
+        ):
+            face = self._focused_face()
+            if face:
+                sign = "-" if event.key in (pygame.K_MINUS, pygame.K_KP_MINUS) else "+"
+                button = self._control(f"change:C {face}{sign}")
+                if button is not None:
+                    button.on_click()
+        elif event.key == pygame.K_c and self.mode == "main" and self._control("mode:C"):
+            self._click_control("mode:C")
+        elif event.key == pygame.K_d and self.mode == "main" and self._control("mode:D"):
+            self._click_control("mode:D")
+        elif event.key == pygame.K_e and self._control("end"):
+            self._press_or_focus("end")
+        elif event.key in (pygame.K_p, pygame.K_0, pygame.K_KP0) and self._control("pass"):
+            self._press_or_focus("pass")
+        elif event.key == pygame.K_BACKSPACE and self._control("back"):
+            self._click_control("back")
+
+    def _focused_face(self) -> int:
+        action = getattr(self._focused_button(), "action", None)
+        return action.face if isinstance(action, ChangeDie) else 0
+
+    def _square_at(self, pos) -> int:
+        for i, sq in enumerate(self.squares):
+            if sq.collidepoint(pos) and not self.strips[i].collidepoint(pos):
+                return i + 1
+        return 0
+
+    def _pointed_at(self) -> Choice | None:
+        """A lid square under the mouse stands for taking all its dice (A)."""
+        face = self._square_at(self.mouse)
+        if face and self.mode == "main":
+            return self._control(f"take:{face}")
+        return None
+
+    def _preview_of(self, player: int, action: Action) -> dict:
+        return self.state.preview(player, [action])
+
+    def scores_now(self) -> dict:
+        return self._scores_shown
