@@ -1,0 +1,5 @@
+"""Verflixxt! at the table (registered as game.scenes.verflixxt:VerflixxtScene)."""
+
+from .scene import VerflixxtScene
+
+__all__ = ["VerflixxtScene"]

@@ -1,0 +1,537 @@
+"""The Verflixxt! scene's animations: each event becomes tweens on the display model
+(``_play_<kind>``), never on the state."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+
+from game.rules.protocol import Event
+from game.rules.verflixxt.box import FINISH
+from game.ui import theme
+from game.ui.tween import Tween, ease_in_out, lerp
+
+from .host import VerflixxtHost
+from .model import BAD, GOOD, Flyer, Point, Walk, _face, _signed
+
+# Seconds (at speed 1) of the main animations.
+HOP_PER_TILE, HOP_MIN, HOP_MAX = 0.16, 0.3, 1.5
+CLOSE = 0.45
+TUMBLE = 0.8
+
+
+class Animations(VerflixxtHost):
+    """Events to tweens: the pieces walk, tiles and cards fly, the die tumbles."""
+
+    # == events -> tweens ==========================================================
+    def _tween(
+        self,
+        duration: float,
+        update=None,
+        done=None,
+        start=None,
+        ease=ease_in_out,
+        together: bool = False,
+    ) -> None:
+        tween = Tween(max(0.0, duration), update, done, ease, on_start=start)
+        if together:
+            self.timeline.also(tween)
+        else:
+            self.timeline.then(tween)
+
+    def _sound(self, name: str) -> Callable[[], None]:
+        return lambda: self.app.sound.play(name)
+
+    def play_event(self, event: Event) -> None:
+        handler = getattr(self, f"_play_{event.kind}", None)
+        if handler is not None:
+            handler(event.player, event.data)
+
+    def _fly(
+        self,
+        flyer: Flyer,
+        duration: float,
+        done=None,
+        start=None,
+        sound: str = "",
+        together: bool = False,
+    ) -> None:
+        t = self.table
+
+        def begin():
+            if start:
+                start()
+            t.flyers.append(flyer)
+            if sound:
+                self.app.sound.play(sound)
+
+        def update(v):
+            flyer.t = v
+
+        def end():
+            if flyer in t.flyers:
+                t.flyers.remove(flyer)
+            if done:
+                done()
+
+        self._tween(duration, update, end, begin, together=together)
+
+    def _pop(
+        self,
+        text: str,
+        anchor: Callable[[], Point],
+        colour=theme.INK,
+        duration: float = 0.9,
+        together: bool = True,
+    ) -> None:
+        t = self.table
+        pop = [text, anchor, 0.0, colour]
+
+        def update(v):
+            pop[2] = v
+
+        def done():
+            if pop in t.pops:
+                t.pops.remove(pop)
+
+        self._tween(
+            duration, update, done, lambda: t.pops.append(pop), ease=lambda v: v, together=together
+        )
+
+    def _row_anchor(self, player: int) -> Callable[[], Point]:
+        return lambda: self.rows[player].midleft
+
+    def _play_roll(self, player, data) -> None:
+        t = self.table
+
+        def start():
+            t.tumble = 0.0
+            t.die = data["die"]
+            self.app.sound.play("dice")
+
+        def update(v):
+            t.tumble = v
+
+        def done():
+            t.tumble = None
+            self.last_die = data["die"]
+
+        self._tween(TUMBLE, update, done, start, ease=lambda v: 1 - (1 - v) ** 2)
+
+    def _play_play(self, player, data) -> None:
+        t = self.table
+        card = data["card"]
+        viewer_hand = player == self.private_player and card in t.hand
+        index = t.hand.index(card) if viewer_hand else 0
+        src = (lambda: self.hand_slot(index)) if viewer_hand else self.hand_anchor_fn(player)
+        flyer = Flyer(
+            "card",
+            card,
+            src,
+            lambda: self.discard_rect.center,
+            self.card_w / self.s if viewer_hand else 24,
+            46,
+            hop=30,
+        )
+
+        def start():
+            if viewer_hand and card in t.hand:
+                t.hand.remove(card)
+            t.hand_counts[player] = max(0, t.hand_counts[player] - 1)
+
+        self._fly(flyer, 0.4, lambda: setattr(t, "discard", card), start, "click")
+        if data["piece"] is None:
+            self._pop(self.t("verflixxt.pop_zero"), lambda: self.discard_rect.midtop)
+
+    def hand_anchor_fn(self, player: int) -> Callable[[], Point]:
+        return lambda: self.hand_anchor(player)
+
+    def _play_move(self, player, data) -> None:
+        t = self.table
+        piece, origin, dest, path = data["piece"], data["from"], data["to"], list(data["path"])
+        if not path:
+
+            def wiggle(v):
+                t.wiggle[piece] = v
+
+            self._tween(0.3, wiggle, lambda: t.wiggle.pop(piece, None), ease=lambda v: v)
+            return
+        walk = Walk(piece, [])
+
+        def start():
+            groups = self._groups()
+            here = self.piece_spot(piece, groups) or self.tile_centre(origin)
+            ox, oy = self.tile_centre(origin)
+            size = self.tile_size(origin)
+            offset = ((here[0] - ox) / size, (here[1] - oy) / size)
+            t.pieces.pop(piece, None)
+            groups = self._groups()
+            land = self.landing_spot(piece, dest, groups)
+            dx, dy = self.tile_centre(dest)
+            dsize = self.tile_size(dest)
+            land_offset = ((land[0] - dx) / dsize, (land[1] - dy) / dsize)
+
+            def at(tile, off):
+                def point():
+                    cx, cy = self.tile_centre(tile)
+                    size = self.tile_size(tile)
+                    return (cx + off[0] * size, cy + off[1] * size)
+
+                return point
+
+            walk.points = [at(origin, offset)]
+            for tile in path[:-1]:
+                walk.points.append(at(tile, (0.0, -0.02)))
+            walk.points.append(at(dest, land_offset))
+            t.walks[piece] = walk
+            self.app.sound.play("bonk" if data["cause"] == "attack" else "slide")
+
+        def update(v):
+            walk.t = v
+
+        def done():
+            t.walks.pop(piece, None)
+            t.pieces[piece] = dest
+
+        duration = min(HOP_MAX, max(HOP_MIN, HOP_PER_TILE * len(path) + 0.1))
+        self._tween(duration, update, done, start, ease=lambda v: v)
+
+    def _play_take(self, player, data) -> None:
+        t = self.table
+        tile = data["tile"]
+        pile = len(t.taken[player])
+        here = self.tile_centre(tile)
+
+        def start():
+            t.gone.add(tile)
+
+        def done():
+            t.taken[player].append(tile)
+
+        flyer = Flyer(
+            "tile",
+            tile,
+            lambda: here,
+            lambda: self.pile_slot(player, pile, pile + 1),
+            self.tile_px / self.s,
+            self.pile_layout(player, pile + 1)[3] / self.s,
+            hop=60,
+        )
+        self._fly(flyer, 0.55, done, start, "pop")
+
+    def _play_close(self, player, data) -> None:
+        t = self.table
+        track = list(data["track"])
+        target = self._spread(track)
+        before: dict[str, float] = {}
+
+        def start():
+            before.update({tile: t.u.get(tile, target[tile]) for tile in track})
+            t.track = track
+
+        def update(v):
+            for tile in track:
+                t.u[tile] = lerp(before[tile], target[tile], v)
+
+        def done():
+            t.u = dict(target)
+            t.gone.discard(data["tile"])
+
+        self._tween(CLOSE, update, done, start)
+
+    def _play_home(self, player, data) -> None:
+        key = "verflixxt.pop_exact" if data["exact"] else "verflixxt.pop_home"
+        self._pop(
+            self.t(key), lambda: self.tile_rect(FINISH).midtop, GOOD, together=False, duration=0.5
+        )
+        self._tween(0.0, start=self._sound("chirp"), together=True)
+
+    def _play_hat(self, player, data) -> None:
+        t = self.table
+        hat, how = data["hat"], data["how"]
+        size = self.tile_px * 0.42 / self.s
+        if how == "deal":
+            src = (
+                (lambda: self.contest_row(player).midleft)
+                if t.contest is not None
+                else self._row_anchor(player)
+            )
+        else:
+            src = self._pawn_head(data["from"])
+        if how == "home":
+            dst = self.hats_anchor_fn(player)
+        else:
+            dst = self._pawn_head(data["to"])
+
+        def start():
+            if t.hats.get(hat) is not None:
+                t.hats[hat] = None
+
+        def done():
+            if how == "home":
+                t.hats_home[player].append(hat)
+            else:
+                t.hats[hat] = data["to"]
+
+        flyer = Flyer("hat", hat, src, dst, size, size if how != "home" else 26, hop=50)
+        self._fly(flyer, 0.55, done, start, "pop")
+        if how == "home":
+            points = data.get("points", 0)
+            self._pop(
+                _signed(points) if points else "",
+                self.hats_anchor_fn(player),
+                GOOD if points > 0 else BAD,
+            )
+
+    def hats_anchor_fn(self, player: int) -> Callable[[], Point]:
+        return lambda: self.hats_anchor(player)
+
+    def _pawn_head(self, pawn: str) -> Callable[[], Point]:
+        """The top of a pawn (at rest or walking): where its hat sits."""
+
+        def point():
+            feet = self._piece_feet(pawn)
+            if feet is None:
+                return self.tile_centre(FINISH)
+            return (feet[0], feet[1] - self.tile_px * 0.62 * 0.86)
+
+        return point
+
+    def _piece_feet(self, piece: str) -> Point | None:
+        walk = self.table.walks.get(piece)
+        if walk is not None and walk.points:
+            return self._walk_pos(walk)
+        return self.piece_spot(piece)
+
+    def _play_hat_keep(self, player, data) -> None:
+        self._tween(0.15)
+
+    def _play_chip(self, player, data) -> None:
+        t = self.table
+        value = data["value"]
+        count = len(t.chips_won[player])
+
+        def start():
+            if t.chips:
+                t.chips.pop(0)
+
+        def done():
+            t.chips_won[player].append(value)
+
+        def dst():
+            x, y = self.chips_anchor(player)
+            return (x + count * self.px(20) + self.px(10), y)
+
+        flyer = Flyer(
+            "chip", value, self.chip_stack_pos, dst, self.tile_px * 0.52 / self.s, 18, hop=50
+        )
+        self._fly(flyer, 0.6, done, start, "pop")
+        self._pop(f"+{value}", self.chip_stack_pos, GOOD)
+
+    def _play_stop(self, player, data) -> None:
+        self._tween(0.2)
+
+    def _play_attack(self, player, data) -> None:
+        t = self.table
+        tile = data["tile"]
+        cards = list(data["cards"])
+        viewer_hand = player == self.private_player
+
+        def start():
+            if viewer_hand:
+                for card in cards:
+                    if card in t.hand:
+                        t.hand.remove(card)
+            t.hand_counts[player] = 0
+            t.banner = [
+                self.t("verflixxt.banner_attack", name=self.seat_name(player)),
+                self.t(
+                    "verflixxt.banner_attack_sub",
+                    value=_face(data["value"]),
+                    tile=self.tile_name(tile),
+                ),
+                0.0,
+            ]
+            self.app.sound.play("bonk")
+
+        def update(v):
+            t.shake = (tile, v)
+            t.banner[2] = min(1.0, v * 5, (1 - v) * 5)
+
+        def done():
+            t.shake = None
+            t.banner = None
+            t.discard = cards[-1] if cards else t.discard
+
+        self._tween(0.9, update, done, start, ease=lambda v: v)
+        for k, card in enumerate(cards):
+            src = partial(self.hand_slot, k) if viewer_hand else self.hand_anchor_fn(player)
+            self._fly(
+                Flyer(
+                    "card",
+                    card,
+                    src,
+                    lambda: self.discard_rect.center,
+                    self.card_w / self.s if viewer_hand else 24,
+                    46,
+                    hop=30,
+                ),
+                0.4,
+                together=True,
+            )
+
+    def _play_reshuffle(self, player, data) -> None:
+        t = self.table
+
+        def done():
+            t.deck = data["cards"]
+            t.discard = None
+
+        self._fly(
+            Flyer(
+                "back",
+                None,
+                lambda: self.discard_rect.center,
+                lambda: self.deck_rect.center,
+                46,
+                46,
+                hop=20,
+            ),
+            0.35,
+            done,
+            sound="slide",
+        )
+
+    def _play_draw(self, player, data) -> None:
+        t = self.table
+        card = data["card"]
+        mine = card is not None and player == self.private_player
+        index = min(1, max(0, data["hand"] - 1))
+        dst = (lambda: self.hand_slot(index)) if mine else self.hand_anchor_fn(player)
+
+        def start():
+            t.deck = max(0, t.deck - 1)
+
+        def done():
+            t.hand_counts[player] = data["hand"]
+            if mine:
+                t.hand.append(card)
+                t.hand.sort()
+
+        self._fly(
+            Flyer(
+                "card" if mine else "back",
+                card,
+                lambda: self.deck_rect.center,
+                dst,
+                46,
+                self.card_w / self.s if mine else 20,
+                hop=24,
+            ),
+            0.3,
+            done,
+            start,
+        )
+
+    def _play_hat_draw(self, player, data) -> None:
+        t = self.table
+        card = data["card"]
+
+        def start():
+            t.deck = max(0, t.deck - 1)
+            if t.contest is None:
+                t.contest = {p: [] for p in range(self.session.players)}
+            t.contest_alpha = 1.0
+            t.current = player
+
+        def dst():
+            row = self.contest_row(player)
+            k = len((t.contest or {}).get(player, []))
+            return (row.x + self.px(190) + k * self.px(34), row.centery)
+
+        def done():
+            if t.contest is not None:
+                t.contest[player].append(card)
+
+        self._fly(
+            Flyer("card", card, lambda: self.deck_rect.center, dst, 46, 28, hop=40),
+            0.45,
+            done,
+            start,
+            "click",
+        )
+
+    def _play_hat_tie(self, player, data) -> None:
+        names = self.t("verflixxt.list_sep").join(self.seat_name(p) for p in data["players"])
+        self._banner(
+            self.t(f"verflixxt.banner_tie_{data['place']}"),
+            self.t("verflixxt.banner_tie_sub", names=names),
+            1.3,
+        )
+
+    def _banner(self, title: str, subtitle: str, duration: float) -> None:
+        t = self.table
+
+        def start():
+            t.banner = [title, subtitle, 0.0]
+
+        def update(v):
+            if t.banner is not None:
+                t.banner[2] = min(1.0, v * 6, (1 - v) * 6)
+
+        self._tween(duration, update, lambda: setattr(t, "banner", None), start, ease=lambda v: v)
+
+    def _play_hat_draw_end(self, player, data) -> None:
+        t = self.table
+        self._banner(
+            self.t("verflixxt.banner_hats", lucky=self.seat_name(data["lucky"])),
+            self.t("verflixxt.banner_hats_sub", unlucky=self.seat_name(data["unlucky"])),
+            1.6,
+        )
+
+        def fade(v):
+            t.contest_alpha = 1 - v
+
+        def done():
+            t.contest = None
+            t.contest_alpha = 1.0
+            if data["cards"]:
+                t.discard = data["cards"][-1]
+
+        self._tween(0.4, fade, done)
+
+    def _play_skip(self, player, data) -> None:
+        self._pop(
+            self.t("verflixxt.pop_skip"),
+            self._row_anchor_mid(player),
+            theme.INK_SOFT,
+            duration=0.5,
+            together=False,
+        )
+
+    def _row_anchor_mid(self, player: int) -> Callable[[], Point]:
+        return lambda: self.rows[player].center
+
+    def _play_turn(self, player, data) -> None:
+        t = self.table
+
+        def start():
+            t.current = player
+            t.round = data["round"]
+            if not self.state.hats_variant:
+                t.die = None
+
+        self._tween(0.1, start=start)
+
+    def _play_end(self, player, data) -> None:
+        t = self.table
+        names = self.t("verflixxt.list_sep").join(self.seat_name(p) for p in data["winners"])
+
+        def start():
+            t.current = None
+            t.winners = list(data["winners"])
+
+        self._tween(0.0, start=start)
+        self._banner(
+            self.t("verflixxt.banner_end"), self.t("verflixxt.banner_end_sub", names=names), 1.6
+        )

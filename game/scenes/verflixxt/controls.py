@@ -1,0 +1,318 @@
+"""The person's controls at the Verflixxt! table: a Choice for every legal action or
+step towards one (buttons, pieces, tiles, hand cards), the keys, and the preview."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import pygame
+
+from game.rules.protocol import Action, Event
+from game.rules.verflixxt import Attack, Draw, Hat, Move, Play, Roll, Stop
+from game.rules.verflixxt.box import START, card_value
+from game.ui import choices, fonts
+
+from .host import VerflixxtHost
+from .model import Choice
+
+LETTER_KEYS = {pygame.K_a: "a", pygame.K_b: "b", pygame.K_c: "c"}
+
+
+class Controls(VerflixxtHost):
+    """Who decides, what they may choose, and the keys that choose it."""
+
+    # == who decides, and what ======================================================
+    def _steps_taken(self) -> tuple:
+        return (self.mode, self.sel_card, self.sel_piece)
+
+    def _settle_mode(self, legal) -> None:
+        """Keep the chosen card/piece only while they still lead to legal actions; with a
+        single card to play (the second card of a double turn) choose it at once."""
+        plays = [a for a in legal if isinstance(a, Play)]
+        cards = sorted({a.card for a in plays})
+        if self.mode == "attack" and not any(isinstance(a, Attack) for a in legal):
+            self.mode = "main"
+        if self.sel_card is not None and self.sel_card not in cards:
+            self.mode, self.sel_card, self.sel_piece = "main", None, None
+        if self.mode == "dir" and not any(
+            a.card == self.sel_card and a.piece == self.sel_piece for a in plays
+        ):
+            self.mode, self.sel_piece = "card", None
+        if self.mode == "main" and len(cards) == 1 and self.sel_card is None:
+            self.mode, self.sel_card = "card", cards[0]
+
+    def _make_controls(self, player: int, legal) -> None:
+        add = self.controls.append
+        buttons: list[tuple] = []  # (key, label, callback, action, primary)
+        spots: list[Choice] = []
+        groups = self._groups()
+        tr = self.t
+        if Roll() in legal:
+            buttons.append(("roll", tr("verflixxt.btn_roll"), self._choose(Roll()), Roll(), True))
+        if Draw() in legal:
+            buttons.append(("draw", tr("verflixxt.btn_draw"), self._choose(Draw()), Draw(), True))
+        for action in legal:
+            if isinstance(action, Move):
+                piece = self._full(player, action.piece)
+                spots.append(
+                    self._piece_choice(piece, action, (action,), groups, f"piece:{action.piece}")
+                )
+        hats = [a for a in legal if isinstance(a, Hat)]
+        hand_overs = [a for a in hats if a.how != "keep"]
+        for i, action in enumerate(hand_overs):
+            pawn = action.pawn
+            if pawn is None:  # (only "keep" names no pawn)
+                continue
+            if sum(a.how == action.how for a in hand_overs) == 1:
+                # one pawn to hand over with: name the hat that changes hands
+                moved = self.state.hat_of(pawn if action.how == "take" else self.state.hat_pawn)
+                label = tr(f"verflixxt.btn_hat_{action.how}_hat", hat=self.hat_name(moved))
+            else:
+                label = tr(f"verflixxt.btn_hat_{action.how}", pawn=self.short_name(pawn))
+            buttons.append((f"hat:{i + 1}", label, self._choose(action), action, False))
+            spots.append(self._piece_choice(pawn, action, (action,), groups, f"hatpawn:{pawn}"))
+        if Hat("keep") in legal:
+            buttons.append(
+                ("keep", tr("verflixxt.btn_keep"), self._choose(Hat("keep")), Hat("keep"), False)
+            )
+        plays = [a for a in legal if isinstance(a, Play)]
+        if plays:
+            self._card_controls(player, plays)
+        if self.mode == "card" and self.sel_card is not None:
+            mine = [a for a in plays if a.card == self.sel_card]
+            if card_value(self.sel_card) == 0:
+                action = mine[0]
+                buttons.append(
+                    ("zero", tr("verflixxt.btn_zero"), self._choose(action), action, True)
+                )
+            by_piece: dict[str, list[Play]] = {}
+            for action in mine:
+                if action.piece is not None:
+                    by_piece.setdefault(action.piece, []).append(action)
+            for short, actions in by_piece.items():
+                piece = self._full(player, short)
+                if len(actions) == 1:
+                    spots.append(
+                        self._piece_choice(
+                            piece, actions[0], tuple(actions), groups, f"piece:{short}"
+                        )
+                    )
+                else:
+                    spots.append(
+                        self._piece_choice(
+                            piece,
+                            None,
+                            tuple(actions),
+                            groups,
+                            f"piece:{short}",
+                            self._pick_dir(short),
+                        )
+                    )
+        if self.mode == "dir":
+            for action in sorted(plays, key=lambda a: a.direction != "back"):
+                if action.card == self.sel_card and action.piece == self.sel_piece:
+                    label = tr(f"verflixxt.btn_dir_{action.direction}")
+                    buttons.append(
+                        (f"dir:{action.direction}", label, self._choose(action), action, False)
+                    )
+            buttons.append(
+                ("back", tr("verflixxt.btn_cancel"), self._set_mode("card"), None, False)
+            )
+        attacks = [a for a in legal if isinstance(a, Attack)]
+        if self.mode == "attack":
+            for i, action in enumerate(attacks):
+                label = tr("verflixxt.btn_attack_on", tile=self.tile_name(action.tile))
+                buttons.append((f"attack:{i + 1}", label, self._choose(action), action, True))
+                rect = self.tile_rect(action.tile).inflate(self.px(6), self.px(6))
+                spots.append(
+                    Choice(
+                        rect,
+                        "",
+                        self._choose(action),
+                        key=f"tile:{action.tile}",
+                        action=action,
+                        spot="tile",
+                        tile=action.tile,
+                        previews=(action,),
+                    )
+                )
+            buttons.append(("back", tr("verflixxt.btn_back"), self._set_mode("main"), None, False))
+        elif attacks:
+            buttons.append(
+                ("attack", tr("verflixxt.btn_attack"), self._set_mode("attack"), None, False)
+            )
+        if Stop() in legal:
+            buttons.append(("stop", tr("verflixxt.btn_stop"), self._choose(Stop()), Stop(), False))
+        # the front-most piece first, so a click on overlapping pawns takes the one on top
+        spots.sort(key=lambda c: (-c.rect.bottom, -c.rect.centerx))
+        self.controls.extend(spots)
+        self._place_buttons(buttons, add)
+
+    def _card_controls(self, player: int, plays) -> None:
+        playable = {a.card for a in plays}
+        for i, card in enumerate(self.table.hand[:2]):
+            if card not in playable:
+                continue
+            self.controls.append(
+                Choice(
+                    self.hand_rects[i],
+                    "",
+                    self._pick_card(card),
+                    key=f"card:{i + 1}",
+                    spot="card",
+                    card=i,
+                )
+            )
+
+    def _place_buttons(self, buttons, add) -> None:
+        if not buttons:
+            return
+        p = self.prompt_rect
+        gap = self.px(8)
+        bh = self.px(34)
+        size = self.px(15)
+        # as many to a row as their labels fit (a button shrinks its label a little), and
+        # never more than two rows
+        widest = max(fonts.font(size).size(label)[0] for _, label, *_ in buttons) * 0.85 + self.px(
+            14
+        )
+        per_row = min(len(buttons), 3)
+        while per_row > 1 and (p.w - gap * (per_row - 1)) // per_row < widest:
+            per_row -= 1
+        per_row = max(per_row, math.ceil(len(buttons) / 2))
+        rows = math.ceil(len(buttons) / per_row)
+        bw = min(self.px(190), (p.w - gap * (per_row - 1)) // per_row)
+        y = p.bottom - rows * bh - (rows - 1) * self.px(6)
+        for i, (key, label, callback, action, primary) in enumerate(buttons):
+            r, c = divmod(i, per_row)
+            rect = pygame.Rect(p.x + c * (bw + gap), y + r * (bh + self.px(6)), bw, bh)
+            previews = (action,) if isinstance(action, (Play, Hat, Attack, Move)) else ()
+            add(
+                Choice(
+                    rect,
+                    label,
+                    callback,
+                    size,
+                    key=key,
+                    action=action,
+                    primary=primary,
+                    previews=previews,
+                )
+            )
+
+    def _piece_choice(self, piece: str, action, previews, groups, key, callback=None) -> Choice:
+        feet = self.piece_spot(piece, groups) or self.tile_centre(START)
+        rect = self.piece_rect(piece, feet)
+        return Choice(
+            rect,
+            "",
+            callback or self._choose(action),
+            key=key,
+            action=action,
+            spot="piece",
+            piece=piece,
+            previews=tuple(previews),
+        )
+
+    @staticmethod
+    def _full(player: int, piece: str) -> str:
+        return piece if piece[0] == "g" else f"{player}{piece}"
+
+    def _clear_steps(self) -> None:
+        self.mode, self.sel_card, self.sel_piece = "main", None, None
+        self._armed = None
+
+    def _pick_card(self, card: str) -> Callable[[], None]:
+        def pick():
+            self.mode, self.sel_card, self.sel_piece = "card", card, None
+            self._armed = None
+
+        def show_first_piece():
+            first = next((c for c in self.controls if c.spot == "piece" or c.key == "zero"), None)
+            if first is not None:
+                self._focus(first.key)
+
+        return self._step(pick, show_first_piece)
+
+    def _pick_dir(self, piece: str) -> Callable[[], None]:
+        def pick():
+            self.mode, self.sel_piece = "dir", piece
+            self._armed = None
+
+        return self._step(pick, lambda: self._focus("dir:fwd"))
+
+    def _set_mode(self, mode: str) -> Callable[[], None]:
+        def set_mode():
+            self.mode = mode
+            if mode == "main":
+                self.sel_card = None
+            self.sel_piece = None
+            self._armed = None
+
+        return self._step(set_mode)
+
+    # == input ======================================================================
+    def human_event(self, event: pygame.event.Event, player: int) -> None:
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 3:
+            if self.mode != "main":
+                self._back()
+            return
+        if event.type != pygame.KEYDOWN:
+            return
+        key = event.key
+        digit = choices.digit_key(event, 9)  # hats, attack tiles, cards: 1 to 9
+        if key == pygame.K_BACKSPACE:
+            self._back()
+        elif self.mode == "dir" and key in (pygame.K_f, pygame.K_b):
+            button = self._control("dir:fwd" if key == pygame.K_f else "dir:back")
+            if button is not None:
+                button.on_click()
+        elif key in LETTER_KEYS and self._control(f"piece:{LETTER_KEYS[key]}"):
+            self._press_or_focus(f"piece:{LETTER_KEYS[key]}")
+        elif key == pygame.K_g:
+            self._cycle("piece:g")
+        elif digit and self.mode == "attack":
+            self._press_or_focus(f"attack:{digit}")
+        elif digit and self._control(f"hat:{digit}"):
+            self._press_or_focus(f"hat:{digit}")
+        elif digit and self._control(f"card:{digit}"):
+            self._click_control(f"card:{digit}")
+        elif key == pygame.K_0 and self._control("zero"):
+            self._press_or_focus("zero")
+        elif key == pygame.K_r and self._control("roll"):
+            self._click_control("roll")
+        elif key == pygame.K_d and self._control("draw"):
+            self._click_control("draw")
+        elif key == pygame.K_s and self._control("stop"):
+            self._press_or_focus("stop")
+        elif key == pygame.K_k and self._control("keep"):
+            self._press_or_focus("keep")
+        elif key == pygame.K_x and self._control("attack"):
+            self._click_control("attack")
+            first = self._control("attack:1")
+            if first is not None:
+                self._focus(first.key)
+
+    def _back(self) -> None:
+        if self.mode == "dir":
+            self._set_mode("card")()
+        elif self.mode in ("attack", "card"):
+            self._set_mode("main")()
+
+    def _cycle(self, prefix: str) -> None:
+        """G steps through the guardians that may move; Enter moves the one shown."""
+        keys = [c.key for c in self.controls if c.key.startswith(prefix)]
+        if not keys:
+            return
+        button = self._focused_button()
+        focused = button.key if button is not None else None
+        keys.sort(key=lambda k: int(k[len(prefix) :]))
+        nxt = keys[(keys.index(focused) + 1) % len(keys)] if focused in keys else keys[0]
+        self._focus(nxt)
+        self._armed = nxt
+
+    def _preview_of(self, player: int, action: Action) -> list[Event]:
+        """The events ``action`` would give, from a copy of the state (exact: the rules
+        themselves say where a piece lands, what is taken and which chip is won)."""
+        return self.state.clone().apply(player, action)

@@ -1,0 +1,493 @@
+"""Drawing the Verflixxt! table's frame: the header, the meadow and the road, the
+tiles and the pieces, the preview, the hat draw, and the things in flight."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pygame
+
+from game.rules.protocol import Action, Event
+from game.rules.verflixxt import Attack, Play
+from game.ui import fonts, theme
+from game.ui.tween import lerp
+from game.ui.widgets import draw_panel, draw_text
+
+from .host import VerflixxtHost
+from .model import Point, Walk
+
+MEADOW = (176, 208, 138)
+MEADOW_DARK = (146, 184, 112)
+MEADOW_EDGE = (112, 150, 86)
+ROAD = (236, 216, 170)
+ROAD_EDGE = (198, 170, 118)
+
+
+class Drawing(VerflixxtHost):
+    """The frame (``draw_table``) and the board with what moves on it."""
+
+    # == drawing =====================================================================
+    def draw_table(self, surface: pygame.Surface) -> None:
+        self._rebuild_controls()
+        focus = self.attention()
+        shown: list[tuple[Action, list[Event]]] = []
+        if focus is not None:
+            for action in focus.previews:
+                events = self.preview(action)
+                if events:
+                    shown.append((action, events))
+        self._draw_header(surface)
+        self._draw_board(surface, focus, shown)
+        self._draw_players(surface)
+        self._draw_action_panel(surface, focus, shown)
+        self.draw_log(surface, self.log_rect)
+        self._draw_flyers(surface)
+        self._draw_pops(surface)
+        self._draw_banner(surface)
+
+    # -- header ----------------------------------------------------------------------
+    def _draw_header(self, surface) -> None:
+        t = self.table
+        x, cy = self.header.x, self.header.centery
+        pill = fonts.render(
+            self.t("verflixxt.round", n=t.round), self.px(20), theme.INK_LIGHT, True
+        )
+        box = pill.get_rect(midleft=(x + self.px(12), cy)).inflate(self.px(24), self.px(10))
+        pygame.draw.rect(surface, theme.BG_DARK, box, border_radius=box.h // 2)
+        surface.blit(pill, pill.get_rect(center=box.center))
+        x = box.right + self.px(18)
+        if t.current is not None:
+            icon = self._pawn_icon(t.current, self.px(30))
+            surface.blit(icon, icon.get_rect(midleft=(x, cy)))
+            key = (
+                "verflixxt.header_draw"
+                if self.state.phase == "contest"
+                else "verflixxt.header_turn"
+            )
+            x = draw_text(
+                surface,
+                self.t(key, name=self.seat_name(t.current)),
+                self.px(19),
+                (x + icon.get_width() + self.px(8), cy),
+                theme.INK,
+                bold=True,
+                anchor="midleft",
+            ).right + self.px(22)
+        variant = self._variant_label()
+        draw_text(
+            surface,
+            variant,
+            self.px(15),
+            (self.header.right - self.px(8), cy),
+            theme.INK_SOFT,
+            anchor="midright",
+        )
+
+    def _variant_label(self) -> str:
+        s = self.state
+        if s.hats_variant:
+            return self.t("verflixxt.variant_hats_attack" if s.attack else "verflixxt.variant_hats")
+        return self.t(
+            "verflixxt.variant_base_random"
+            if s.options.get("track") == "random"
+            else "verflixxt.variant_base"
+        )
+
+    # -- board -----------------------------------------------------------------------
+    def _static_board(self) -> pygame.Surface:
+        if self._static is not None:
+            return self._static
+        board = self.board
+        layer = pygame.Surface(board.size, pygame.SRCALPHA)
+        ox, oy = -board.x, -board.y
+        radius = self.px(14)
+        pygame.draw.rect(layer, MEADOW, layer.get_rect(), border_radius=radius)
+        rng = random.Random(7)
+        pts = [(x + ox, y + oy) for x, y in self._pts]
+        road_w = self.tile_px * 0.98
+        # meadow: mown stripes and tufts of grass and flowers off the road
+        for k in range(0, board.h, self.px(36)):
+            pygame.draw.rect(
+                layer, theme.mix(MEADOW, MEADOW_DARK, 0.35), (0, k, board.w, self.px(18))
+            )
+        pygame.draw.rect(layer, MEADOW_EDGE, layer.get_rect(), self.px(3), border_radius=radius)
+        coarse = pts[::6]
+        for _ in range(140):
+            x, y = rng.uniform(8, board.w - 8), rng.uniform(8, board.h - 8)
+            if min(math.dist((x, y), p) for p in coarse) < road_w * 0.75:
+                continue
+            if rng.random() < 0.7:
+                for dx in (-3, 0, 3):
+                    pygame.draw.line(
+                        layer,
+                        MEADOW_EDGE,
+                        (x + dx * self.s, y),
+                        (x + dx * 1.6 * self.s, y - self.px(7)),
+                        max(1, self.px(2)),
+                    )
+            else:
+                colour = rng.choice(((255, 255, 255), (255, 226, 110), (240, 160, 190)))
+                for a in range(5):
+                    ang = a * 2 * math.pi / 5
+                    pygame.draw.circle(
+                        layer,
+                        colour,
+                        (x + math.cos(ang) * self.px(3), y + math.sin(ang) * self.px(3)),
+                        max(1, self.px(2)),
+                    )
+                pygame.draw.circle(layer, (240, 180, 40), (x, y), max(1, self.px(2)))
+        step = max(1, int(2 * self.s))
+        for p in pts[::step]:
+            pygame.draw.circle(layer, ROAD_EDGE, p, road_w / 2 + self.px(3))
+        for p in pts[::step]:
+            pygame.draw.circle(layer, ROAD, p, road_w / 2)
+        # little arrows along the road show the way from the start to the finish
+        gap = self.tile_px * 0.9
+        s = self.s0 + gap
+        while s < self.s1:
+            x, y = self.point_at(s)
+            x2, y2 = self.point_at(s + 4)
+            ang = math.atan2(y2 - y, x2 - x)
+            size = self.px(7)
+            tip = (x + ox + math.cos(ang) * size, y + oy + math.sin(ang) * size)
+            left = (x + ox + math.cos(ang + 2.5) * size, y + oy + math.sin(ang + 2.5) * size)
+            right = (x + ox + math.cos(ang - 2.5) * size, y + oy + math.sin(ang - 2.5) * size)
+            pygame.draw.polygon(layer, ROAD_EDGE, (tip, left, right))
+            s += self.tile_px * 0.75
+        if self.state.hats_variant:
+            cx, cy = self.chip_stack_pos()
+            nook = pygame.Rect(0, 0, int(self.tile_px * 0.9), int(self.tile_px * 0.9))
+            nook.center = (int(cx + ox), int(cy + oy))
+            pygame.draw.ellipse(layer, theme.mix(ROAD, ROAD_EDGE, 0.5), nook)
+        self._static = layer
+        return layer
+
+    def _draw_board(self, surface, focus, shown) -> None:
+        surface.blit(self._static_board(), self.board.topleft)
+        t = self.table
+        # tiles (those an attack may start from ringed)
+        attack_tiles = {c.tile for c in self.controls if c.spot == "tile"}
+        shake_tile, shake_v = t.shake if t.shake else (None, 0.0)
+        for tile in t.track:
+            if tile in t.gone:
+                continue
+            size = self.tile_size(tile)
+            cx, cy = self.tile_centre(tile)
+            if tile == shake_tile:
+                cx += math.sin(shake_v * 40) * self.px(4) * (1 - shake_v)
+            image = self._tile_image(tile, size)
+            surface.blit(image, image.get_rect(center=(int(cx), int(cy))))
+            if tile in attack_tiles:
+                looked_at = (
+                    focus is not None
+                    and isinstance(focus.action, Attack)
+                    and focus.action.tile == tile
+                )
+                colour = (
+                    (theme.BUTTON_FOCUS if self.keyboard else theme.ACCENT)
+                    if looked_at
+                    else (255, 214, 70)
+                )
+                pygame.draw.rect(
+                    surface,
+                    colour,
+                    image.get_rect(center=(int(cx), int(cy))).inflate(self.px(8), self.px(8)),
+                    self.px(4) if looked_at else self.px(3),
+                    border_radius=self.px(12),
+                )
+        if self.state.hats_variant:
+            self._draw_chip_stack(surface)
+        self._draw_preview_under(surface, shown)
+        self._draw_spot_glows(surface, focus)
+        self._draw_pieces(surface, focus)
+        self._draw_preview_over(surface, shown)
+        if t.contest is not None:
+            self._draw_contest(surface)
+
+    def _draw_chip_stack(self, surface) -> None:
+        chips = self.table.chips
+        cx, cy = self.chip_stack_pos()
+        size = int(self.tile_px * 0.56)
+        dy = max(2, int(self.tile_px * 0.06))
+        n = len(chips)
+        for k in range(n):
+            value = chips[n - 1 - k]  # the bottom chip first, the top one last
+            image = self._chip_image(value, size)
+            surface.blit(
+                image, image.get_rect(center=(int(cx), int(cy + (n - 1) * dy / 2 - k * dy)))
+            )
+        if not n:
+            draw_text(surface, "0", self.px(14), (cx, cy), theme.INK_SOFT, anchor="center")
+
+    def _draw_spot_glows(self, surface, focus) -> None:
+        """A glow on the meadow under every piece the person may move now."""
+        pulse = 0.5 + 0.5 * math.sin(self.clock * 5)
+        for choice in self.controls:
+            if choice.spot != "piece":
+                continue
+            r = choice.rect
+            strong = choice is focus
+            glow = pygame.Surface((r.w + self.px(16), self.px(18)), pygame.SRCALPHA)
+            alpha = 230 if strong else int(120 + 80 * pulse)
+            colour = theme.BUTTON_FOCUS if self.keyboard and strong else (255, 200, 60)
+            pygame.draw.ellipse(glow, (*colour, alpha), glow.get_rect())
+            surface.blit(glow, glow.get_rect(center=(r.centerx, r.bottom - self.px(4))))
+
+    def _draw_pieces(self, surface, focus) -> None:
+        t = self.table
+        groups = self._groups()
+        # the pieces that may move now stand out: drawn last, with a halo
+        movable = {c.piece: c for c in self.controls if c.spot == "piece"}
+        placed: list[tuple[bool, float, float, str]] = []
+        for tile, pieces in groups.items():
+            for piece, (x, y) in self.fan(tile, pieces).items():
+                placed.append((piece in movable, y, x, piece))
+        placed.sort()
+        pulse = 0.5 + 0.5 * math.sin(self.clock * 5)
+        for lifted, y, x, piece in placed:
+            wiggle = t.wiggle.get(piece)
+            if wiggle is not None:
+                x += math.sin(wiggle * math.pi * 4) * self.px(4)
+            if lifted:
+                strong = movable[piece] is focus
+                colour = (
+                    (theme.BUTTON_FOCUS if self.keyboard else theme.ACCENT)
+                    if strong
+                    else (255, 214, 70)
+                )
+                halo = self._halo(piece, colour)
+                if not strong:
+                    halo.set_alpha(int(150 + 105 * pulse))
+                else:
+                    halo.set_alpha(255)
+                rect = self.piece_rect(piece, (x, y))
+                surface.blit(halo, halo.get_rect(center=rect.center))
+            self._draw_piece(surface, piece, (x, y))
+        for piece, walk in t.walks.items():
+            if walk.points:
+                self._draw_piece(surface, piece, self._walk_pos(walk))
+
+    def _walk_pos(self, walk: Walk) -> Point:
+        points = walk.points
+        n = len(points) - 1
+        if n <= 0:
+            return points[0]()
+        v = max(0.0, min(1.0, walk.t))
+        seg = min(n - 1, int(v * n))
+        local = v * n - seg
+        (x0, y0), (x1, y1) = points[seg](), points[seg + 1]()
+        hop = math.sin(math.pi * local) * self.tile_px * 0.32
+        return (lerp(x0, x1, local), lerp(y0, y1, local) - hop)
+
+    def _draw_piece(self, surface, piece: str, feet: Point, ghost: bool = False) -> None:
+        image = self._piece_image(piece, ghost)
+        rect = self.piece_rect(piece, feet)
+        surface.blit(image, rect)
+        if piece[0] == "g":
+            return
+        hat = None
+        for name, wearer in self.table.hats.items():
+            if wearer == piece:
+                hat = name
+        if hat is not None and not ghost:
+            image = self._hat_image(hat)
+            surface.blit(image, image.get_rect(midbottom=(rect.centerx, rect.y + rect.h * 0.2)))
+
+    def _draw_preview_under(self, surface, shown) -> None:
+        """Where the chosen action takes pieces: dots on the tiles stepped on, a ring on
+        the landing tile, and the tile that would be taken."""
+        for _action, events in shown:
+            for e in events:
+                if e.kind == "move" and e.data["path"]:
+                    for tile in e.data["path"][:-1]:
+                        if tile in self.table.u:
+                            cx, cy = self.tile_centre(tile)
+                            dot = (cx, cy + self.px(2))
+                            pygame.draw.circle(surface, (255, 250, 230), dot, self.px(5))
+                            pygame.draw.circle(
+                                surface, theme.ACCENT_DARK, dot, self.px(5), max(1, self.px(2))
+                            )
+                    tile = e.data["to"]
+                    if tile in self.table.u:
+                        rect = self.tile_rect(tile).inflate(self.px(10), self.px(10))
+                        pygame.draw.rect(
+                            surface, theme.ACCENT, rect, self.px(4), border_radius=self.px(14)
+                        )
+                elif e.kind == "take":
+                    tile = e.data["tile"]
+                    if tile in self.table.u:
+                        rect = self.tile_rect(tile).inflate(self.px(6), self.px(6))
+                        pygame.draw.rect(
+                            surface, (255, 255, 255), rect, self.px(3), border_radius=self.px(12)
+                        )
+
+    def _draw_preview_over(self, surface, shown) -> None:
+        groups = self._groups()
+        several = len(shown) > 1
+        for action, events in shown:
+            for e in events:
+                if e.kind == "move" and e.data["path"] and e.data["to"] in self.table.u:
+                    piece = e.data["piece"]
+                    feet = self.landing_spot(piece, e.data["to"], groups)
+                    self._draw_piece(surface, piece, feet, ghost=True)
+                    if several and isinstance(action, Play) and action.direction:
+                        label = "▶" if action.direction == "fwd" else "◀"
+                        rect = self.tile_rect(e.data["to"])
+                        self._tag(surface, label, (rect.centerx, rect.bottom + self.px(10)))
+                elif e.kind == "take" and e.data["tile"] in self.table.u:
+                    rect = self.tile_rect(e.data["tile"])
+                    self._tag(
+                        surface,
+                        self.t("verflixxt.tag_take"),
+                        (rect.centerx, rect.bottom + self.px(10)),
+                    )
+                elif e.kind == "chip":
+                    x, y = self.chip_stack_pos()
+                    self._tag(surface, f"+{e.data['value']}", (x, y - self.tile_px * 0.55))
+                elif e.kind == "hat" and e.data["how"] in ("take", "give", "swap"):
+                    start = self._pawn_head(e.data["from"])()
+                    end = self._pawn_head(e.data["to"])()
+                    pygame.draw.line(surface, theme.ACCENT_DARK, start, end, self.px(3))
+                    image = self._hat_image(e.data["hat"]).copy()
+                    image.set_alpha(170)
+                    surface.blit(image, image.get_rect(midbottom=end))
+
+    def _tag(self, surface, text: str, centre: Point) -> None:
+        image = fonts.render(text, self.px(13), theme.INK_LIGHT, True)
+        box = image.get_rect(center=(int(centre[0]), int(centre[1]))).inflate(
+            self.px(12), self.px(4)
+        )
+        pygame.draw.rect(surface, theme.ACCENT_DARK, box, border_radius=box.h // 2)
+        surface.blit(image, image.get_rect(center=box.center))
+
+    def _draw_contest(self, surface) -> None:
+        t = self.table
+        rect = self.contest_rect()
+        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+        draw_panel(layer, layer.get_rect(), fill=(255, 250, 240, 248), radius=self.px(14))
+        draw_text(
+            layer,
+            self.t("verflixxt.contest_title"),
+            self.px(20),
+            (rect.w // 2, self.px(10)),
+            theme.ACCENT_DARK,
+            bold=True,
+            anchor="midtop",
+        )
+        draw_text(
+            layer,
+            self.t("verflixxt.contest_rule"),
+            self.px(14),
+            (rect.w // 2, self.px(38)),
+            theme.INK_SOFT,
+            anchor="midtop",
+        )
+        for p in range(self.session.players):
+            row = self.contest_row(p).move(-rect.x, -rect.y)
+            if p == t.current and self.state.phase == "contest":
+                pygame.draw.rect(layer, (255, 232, 200), row, border_radius=self.px(8))
+            icon = self._pawn_icon(p, self.px(28))
+            layer.blit(icon, icon.get_rect(midleft=(row.x + self.px(6), row.centery)))
+            draw_text(
+                layer,
+                self.seat_name(p),
+                self.px(16),
+                (row.x + self.px(32), row.centery),
+                theme.INK,
+                bold=True,
+                anchor="midleft",
+            )
+            for k, card in enumerate((t.contest or {}).get(p, [])):
+                image = self._card_image(card, self.px(28), self.px(38))
+                layer.blit(
+                    image,
+                    image.get_rect(center=(row.x + self.px(190) + k * self.px(34), row.centery)),
+                )
+            for hat, wearer in t.hats.items():
+                if wearer is not None and int(wearer[:-1]) == p:
+                    image = self._hat_image(hat, self.px(30))
+                    layer.blit(
+                        image, image.get_rect(midright=(row.right - self.px(6), row.centery))
+                    )
+        layer.set_alpha(int(255 * t.contest_alpha))
+        surface.blit(layer, rect)
+
+    # -- things in flight, pops, banners -----------------------------------------------
+    def _draw_flyers(self, surface) -> None:
+        for f in self.table.flyers:
+            v = max(0.0, min(1.0, f.t))
+            (x0, y0), (x1, y1) = f.src(), f.dst()
+            x = lerp(x0, x1, v)
+            y = lerp(y0, y1, v) - math.sin(math.pi * v) * f.hop * self.s
+            size = max(4, int(lerp(f.size0, f.size1, v) * self.s))
+            if f.kind == "tile":
+                image = self._tile_image(f.what, size)
+            elif f.kind == "card":
+                image = self._card_image(f.what, size, int(size * 1.42))
+            elif f.kind == "back":
+                image = self._card_image(None, size, int(size * 1.42))
+            elif f.kind == "hat":
+                image = self._hat_image(f.what, size)
+            else:
+                image = self._chip_image(f.what, size)
+            surface.blit(image, image.get_rect(center=(int(x), int(y))))
+
+    def _draw_pops(self, surface) -> None:
+        for text, anchor, v, colour in self.table.pops:
+            if not text:
+                continue
+            x, y = anchor()
+            image = fonts.render(text, self.px(20), colour, True).copy()
+            image.set_alpha(int(255 * min(1.0, (1 - v) * 3)))
+            back = pygame.Surface(
+                image.get_rect().inflate(self.px(12), self.px(4)).size, pygame.SRCALPHA
+            )
+            pygame.draw.rect(
+                back,
+                (255, 252, 244, int(220 * min(1.0, (1 - v) * 3))),
+                back.get_rect(),
+                border_radius=back.get_height() // 2,
+            )
+            pos = (int(x), int(y - self.px(8) - v * self.px(30)))
+            surface.blit(back, back.get_rect(center=pos))
+            surface.blit(image, image.get_rect(center=pos))
+
+    def _draw_banner(self, surface) -> None:
+        banner = self.table.banner
+        if banner is None or banner[2] <= 0:
+            return
+        title, subtitle, alpha = banner
+        w = min(self.board.w - self.px(60), self.px(560))
+        rect = pygame.Rect(0, 0, w, self.px(86) if subtitle else self.px(56))
+        rect.center = (self.board.centerx, self.board.centery)
+        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+        draw_panel(
+            layer,
+            layer.get_rect(),
+            fill=(255, 250, 240, 245),
+            edge=theme.ACCENT,
+            radius=self.px(14),
+        )
+        draw_text(
+            layer,
+            title,
+            self.px(24),
+            (rect.w // 2, self.px(12)),
+            theme.ACCENT_DARK,
+            bold=True,
+            anchor="midtop",
+        )
+        if subtitle:
+            lines = fonts.wrap(subtitle, self.px(16), rect.w - self.px(24))
+            for k, line in enumerate(lines[:2]):
+                draw_text(
+                    layer,
+                    line,
+                    self.px(16),
+                    (rect.w // 2, self.px(46) + k * self.px(20)),
+                    theme.INK,
+                    anchor="midtop",
+                )
+        layer.set_alpha(int(255 * max(0.0, min(1.0, alpha))))
+        surface.blit(layer, rect)

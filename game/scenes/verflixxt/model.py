@@ -1,0 +1,101 @@
+"""The Verflixxt! scene's shared pieces: the display model (``_Table``), the
+things in flight and walking, the controls' kind of Choice, and the signed numbers
+every part writes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.ui import choices
+
+Point = tuple[float, float]
+
+# The colours of a gain and a loss (score pops, totals).
+GOOD = (46, 140, 70)
+BAD = (196, 60, 48)
+
+
+def _signed(value: int) -> str:
+    """+5 / −5 with a real minus sign (the font has it; it reads better than a hyphen)."""
+    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
+
+
+def _face(value: int) -> str:
+    """A card's value as printed on it: 3, 0, −1."""
+    return _signed(value) if value < 0 else str(value)
+
+
+@dataclass(eq=False)
+class Choice(choices.Choice):
+    """A button, or an area of the table (a piece, a tile, a card in the hand: ``spot``),
+    standing for one legal action or for a step towards one. The preview follows it on
+    hover or focus; ``previews`` are the actions it shows (an unlucky-hat pawn: both ways)."""
+
+    spot: str = ""
+    piece: str | None = None
+    tile: str | None = None
+    card: int | None = None
+    previews: tuple = ()
+
+    def draw(self, surface: pygame.Surface, focused: bool = False) -> None:
+        if not self.spot:
+            super().draw(surface, focused)
+
+
+@dataclass(eq=False)
+class Flyer:
+    """Something on its way across the table: a tile, a card, a hat or a goal chip, drawn
+    between two anchors that follow the layout."""
+
+    kind: str  # tile, card, back, hat, chip
+    what: object
+    src: Callable[[], Point]
+    dst: Callable[[], Point]
+    size0: float  # design pixels
+    size1: float
+    hop: float = 40.0
+    t: float = 0.0
+
+
+@dataclass(eq=False)
+class Walk:
+    """A piece walking from tile to tile along the path its move event gives."""
+
+    piece: str
+    points: list[Callable[[], Point]]
+    t: float = 0.0
+
+
+@dataclass
+class _Table:
+    """What is drawn: the display model, changed by events (and by sync_from_state)."""
+
+    track: list[str]
+    u: dict[str, float]  # tile -> 0..1 along the road (start 0, finish 1)
+    pieces: dict[str, str]  # piece at rest -> its tile
+    hats: dict[str, str | None]
+    taken: list[list[str]]
+    chips: list[int]
+    chips_won: list[list[int]]
+    hats_home: list[list[str]]
+    hand: list[str]
+    hand_counts: list[int]
+    deck: int
+    discard: str | None
+    die: int | None
+    current: int | None
+    round: int
+    contest: dict[int, list[str]] | None = None
+    contest_alpha: float = 1.0
+    gone: set = field(default_factory=set)  # taken tiles still drawn in flight
+    walks: dict = field(default_factory=dict)  # piece -> Walk
+    flyers: list = field(default_factory=list)
+    tumble: float | None = None  # 0..1 while the die tumbles
+    wiggle: dict = field(default_factory=dict)  # piece -> 0..1 (a move that stays)
+    shake: tuple | None = None  # (tile, 0..1): an attack
+    banner: list | None = None  # [title, subtitle, alpha]
+    pops: list = field(default_factory=list)  # [text, anchor, t, colour]
+    winners: list | None = None
