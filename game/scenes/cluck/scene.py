@@ -11,24 +11,33 @@ Ladder coordinates are the rules' (``column``, ``y``): 4 units per tile row, row
 start tile. While tiles are being placed the table shows, top to bottom: the start tile,
 the road tiles laid, the gap for the next tile, the face-down hidden tile and, faintly,
 the next nest tile (public, K-3) — the same rows the preview traces.
+
+The scene is put together from mixins (host.py declares what they share): layout.py
+(where everything lies, zoom and scroll), animate.py (the events played), log.py (their
+texts), controls.py (a person's choices), art.py (colours, tile pictures, sprites),
+draw.py (the frame and the ladder) and panels.py (the cards, the stock, the hand); the
+display model is in model.py.
 """
 
 from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
 
 from game.rules.cluck import MAX_ROUNDS, OPTIONS, PLACE, ChooseHole, PlaceTile, preview
 from game.rules.cluck.ladder import ROW_HEIGHT, hole_point
-from game.rules.cluck.tiles import COLUMNS, Band
+from game.rules.cluck.tiles import COLUMNS
 from game.scenes.game_base import GameScene, reachable
 from game.ui import fonts, sprites, theme
 from game.ui.tween import Tween, along, ease_in_out, ease_out_back, lerp
-from game.ui.widgets import Button, draw_panel, draw_text
+from game.ui.widgets import draw_panel, draw_text
+
+from .layout import Layout
+from .log import EventLog
+from .model import ChickenSprite, Flyer, Table, TileSprite
 
 ROAD = (240, 222, 172)
 ROAD_EDGE = (184, 146, 90)
@@ -51,74 +60,6 @@ def _linear(t: float) -> float:
     return t
 
 
-# -- the display model ---------------------------------------------------------------------
-@dataclass
-class TileSprite:
-    """A tile as drawn: where it lies (``row`` eases toward its place in the ladder) and
-    how it is moving (``dx`` sideways in columns, ``alpha``, ``squash`` while it flips)."""
-
-    kind: str  # "start" | "road" | "hidden" | "goal"
-    tile: object = None  # road tile id, or start/nest tile id
-    turned: bool = False
-    band: Band | None = None
-    player: int | None = None  # who laid a road tile
-    chick: bool = False
-    chick_scale: float = 1.0
-    row: float = 0.0
-    dx: float = 0.0
-    alpha: float = 255.0
-    squash: float = 1.0
-    ghost: bool = False  # the next nest tile, not laid yet
-    pinned: bool = False  # a tween owns ``row``
-
-
-@dataclass
-class ChickenSprite:
-    column: float
-    y: float  # ladder units
-    hop: float = 0.0  # lift, in ladder rows
-    facing: int = 1
-    shake: float = 0.0  # sideways, in columns
-
-
-@dataclass
-class Flyer:
-    """A chick, a tile back or a chicken in the air between two anchors (see _anchor)."""
-
-    sprite: str
-    src: tuple
-    dst: tuple
-    t: float = 0.0
-    arc: float = 0.25  # height of the hop, as a share of the distance
-
-
-@dataclass
-class Table:
-    start: TileSprite
-    goal: TileSprite
-    roads: list[TileSprite]
-    hidden: TileSprite | None
-    stage: str  # "setup" | "place" | "end" (of the round) | "over"
-    chickens: list[ChickenSprite | None]
-    carried: list[int]
-    stands: list[int]
-    supply: int
-    pile: int
-    nest_stack: list[str]
-    hand_sizes: list[int]
-    hand: list[int]
-    round: int
-    start_player: int | None
-    turn: int | None
-    leaving: list[TileSprite] = field(default_factory=list)
-    flyers: list[Flyer] = field(default_factory=list)
-    slot_row: float = 1.0
-    walker: int | None = None
-    banner: str = ""
-    banner_alpha: float = 0.0
-    marks: list[tuple[tuple, str, float]] = field(default_factory=list)
-
-
 def _fraction_at(points, target) -> float:
     """How far along the polyline ``points`` the point ``target`` lies (0..1)."""
     lengths = [math.dist(points[i], points[i + 1]) for i in range(len(points) - 1)]
@@ -131,25 +72,26 @@ def _fraction_at(points, target) -> float:
     return 1.0
 
 
-class CluckScene(GameScene):
+class CluckScene(Layout, EventLog, GameScene):
     log_lines = 9
 
     def __init__(self, app, session):
+        # the types of the attributes the mixins share are declared in host.py
         super().__init__(app, session)
         self._skipping = False
         self._needs_sync = False
-        self._tiles_cache: dict = {}
+        self._tiles_cache = {}
         self._preview_key = None
-        self._preview: dict = {}
-        self.sel_tile: int | None = None
-        self.turned: dict[int, bool] = {}
+        self._preview = {}
+        self.sel_tile = None
+        self.turned = {}
         self.spin = 1.0  # 0..1 while a hand tile turns over
-        self.hole_cursor: int | None = None
-        self.hover: int | str | None = None  # a hand tile's index, or "slot"
+        self.hole_cursor = None
+        self.hover = None  # a hand tile's index, or "slot"
         self.scroll = 0.0
         self.scroll_goal = 0.0
         self.row_h = 0.0
-        self.play_buttons: list[Button] = []
+        self.play_buttons = []
         if session.actions:
             self.sync_from_state()
         else:
@@ -243,200 +185,12 @@ class CluckScene(GameScene):
         self.sel_tile = self.table.hand[0] if self.table.hand else None
         self.hole_cursor = None
 
-    # == geometry ===========================================================================
-    def layout(self, size):
-        super().layout(size)
-        w, h = size
-        m = self.px(10)
-        self._tiles_cache.clear()
-        self.left = pygame.Rect(m, m, self.px(290), h - 2 * m)
-        right_w = self.px(360)
-        self.right = pygame.Rect(w - m - right_w, self.px(56), right_w, h - self.px(56) - m)
-        self.hand_panel = pygame.Rect(self.right.x, self.right.y, right_w, self.px(346))
-        self.stock_panel = pygame.Rect(
-            self.right.x, self.hand_panel.bottom + self.px(8), right_w, self.px(116)
-        )
-        log_top = self.stock_panel.bottom + self.px(8)
-        self.log_rect = pygame.Rect(self.right.x, log_top, right_w, h - m - log_top)
-        cx0, cx1 = self.left.right + self.px(12), self.right.x - self.px(12)
-        self.area = pygame.Rect(cx0, self.px(62), cx1 - cx0, h - self.px(62) - self.px(30))
-        self.band_w = min(self.area.width - self.px(96), self.px(430))
-        self.col_w = self.band_w / COLUMNS
-        self.band_x = self.area.centerx - self.band_w / 2 + self.px(22)
-        self.pad_top = self.px(40)
-        self.pad_bottom = self.px(38)  # room for the line under the nest tile, inside the frame
-        self.row_h = self._target_row_h()
-        self.scroll = self.scroll_goal = min(self.scroll, self._max_scroll())
-        self._layout_cards()
-        self._layout_hand()
-        self._layout_stock()
-        self._background = self._paint_background(size)
-
-    def _layout_cards(self) -> None:
-        n = self.session.players
-        gap = self.px(8)
-        card_h = min(self.px(172), (self.left.height - gap * (n - 1)) // n)
-        self.cards = [
-            pygame.Rect(self.left.x, self.left.y + i * (card_h + gap), self.left.width, card_h)
-            for i in range(n)
-        ]
-
-    def _layout_hand(self) -> None:
-        p = self.hand_panel
-        tile_h, step = self.px(46), self.px(54)
-        self.hand_rects = [
-            pygame.Rect(
-                p.x + self.px(40), p.y + self.px(138) + i * step, p.width - self.px(56), tile_h
-            )
-            for i in range(3)
-        ]
-        bh = self.px(40)
-        turn = pygame.Rect(p.x + self.px(12), p.bottom - bh - self.px(10), self.px(166), bh)
-        place = pygame.Rect(p.right - self.px(12) - self.px(160), turn.y, self.px(160), bh)
-        self.play_buttons = [
-            Button(turn, self.t("cluck.turn_button"), self._turn_selected, self.px(17), key="turn"),
-            Button(
-                place,
-                self.t("cluck.place_button"),
-                self._place_selected,
-                self.px(17),
-                primary=True,
-                key="place",
-            ),
-        ]
-
-    def _layout_stock(self) -> None:
-        p = self.stock_panel
-        self.supply_pos = (p.x + self.px(52), p.y + self.px(40))
-        self.pile_pos = (p.x + self.px(145), p.y + self.px(40))
-        self.nest_rect = pygame.Rect(
-            p.x + self.px(196), p.y + self.px(34), self.px(150), self.px(34)
-        )
-
-    def _target_row_h(self) -> float:
-        _, _, goal = self._rows()
-        if self.table.goal.pinned:
-            goal = max(goal, math.ceil(self.table.goal.row - 0.01))
-        rows = goal + 1
-        avail = self.area.height - self.pad_top - self.pad_bottom
-        return max(self.px(48), min(self.px(98), avail / rows))
-
-    def _max_scroll(self) -> float:
-        _, _, goal = self._rows()
-        row_h = min(self.row_h, self._target_row_h())
-        full = self.pad_top + (goal + 1) * row_h + self.pad_bottom
-        return max(0.0, full - self.area.height)
-
-    def to_screen(self, column: float, y: float) -> tuple[float, float]:
-        return (
-            self.band_x + self.col_w * (column + 0.5),
-            self.area.y + self.pad_top + y * self.row_h / ROW_HEIGHT - self.scroll,
-        )
-
-    def band_rect(self, row: float, dx: float = 0.0) -> pygame.Rect:
-        gap = max(1, self.px(2))
-        top = self.area.y + self.pad_top + row * self.row_h - self.scroll
-        return pygame.Rect(
-            round(self.band_x + dx * self.col_w),
-            round(top + gap),
-            round(self.band_w),
-            max(4, round(self.row_h - 2 * gap)),
-        )
-
-    def hole_rect(self, column: int) -> pygame.Rect:
-        """A START hole, as a person clicks it."""
-        x, y = self.to_screen(column, 2)
-        rect = pygame.Rect(0, 0, int(self.col_w * 0.9), int(self.row_h * 0.95))
-        rect.center = (int(x), int(y))
-        return rect
-
-    def slot_rect(self) -> pygame.Rect:
-        return self.band_rect(self.table.slot_row)
-
-    def hand_rect(self, index: int) -> pygame.Rect:
-        return self.hand_rects[min(index, len(self.hand_rects) - 1)]
-
-    def _anchor(self, anchor: tuple) -> tuple[float, float]:
-        kind = anchor[0]
-        if kind == "ladder":
-            return self.to_screen(anchor[1], anchor[2])
-        if kind == "chicken":
-            c = self.table.chickens[anchor[1]]
-            x, y = self.to_screen(c.column, c.y)
-            return x, y - self.row_h * 0.55
-        if kind == "supply":
-            return self.supply_pos
-        if kind == "pile":
-            return self.pile_pos
-        if kind == "nests":
-            return self.nest_rect.center
-        card = self.cards[anchor[1]]
-        if kind == "card":
-            return card.x + self.px(44), card.y + self.px(52)
-        if kind == "hand":
-            return card.x + self.px(92) + self.px(19) * anchor[2], card.y + self.px(76)
-        if kind == "stand":
-            return self._stand_pos(anchor[1], anchor[2])
-        raise ValueError(anchor)
-
-    def _stand_pos(self, player: int, index: int) -> tuple[float, float]:
-        card = self.cards[player]
-        per_column = 5
-        step = min(self.px(21), (card.height - self.px(34)) / per_column)
-        col, row = divmod(index, per_column)
-        col = min(col, 3)
-        return (
-            card.right - self.px(24) - col * self.px(27),
-            card.bottom - self.px(20) - row * step,
-        )
-
     # == per frame ==========================================================================
     def update(self, dt: float) -> None:
         super().update(dt)
         if self._needs_sync and not self.busy_animating():
             self.sync_from_state()
         self._settle(dt)
-
-    def _settle(self, dt: float) -> None:
-        """Rows, zoom and scroll ease toward where they belong (purely cosmetic)."""
-        k = 1.0 - math.exp(-dt * 12.0)
-        m = self.table
-        slot, hidden, goal = self._rows()
-        if not m.start.pinned:
-            m.start.row += (0 - m.start.row) * k
-        for i, tile in enumerate(m.roads):
-            if not tile.pinned:
-                tile.row += (i + 1 - tile.row) * k
-        m.slot_row += ((slot if slot is not None else goal) - m.slot_row) * k
-        if m.hidden is not None and not m.hidden.pinned:
-            m.hidden.row += (hidden - m.hidden.row) * k
-        if not m.goal.pinned:
-            m.goal.row += (goal - m.goal.row) * k
-        self.row_h += (self._target_row_h() - self.row_h) * k
-        focus = self._focus_y()
-        top = self.area.y + self.pad_top
-        if focus is not None:
-            y = top + focus - self.scroll_goal
-            if y < self.area.y + self.row_h:
-                self.scroll_goal -= self.area.y + self.row_h - y
-            elif y > self.area.bottom - self.row_h:
-                self.scroll_goal += y - (self.area.bottom - self.row_h)
-        self.scroll_goal = max(0.0, min(self._max_scroll(), self.scroll_goal))
-        self.scroll += (self.scroll_goal - self.scroll) * k
-        if self.spin < 1.0:
-            self.spin = min(1.0, self.spin + dt * 4.0)
-
-    def _focus_y(self) -> float | None:
-        """What the ladder should keep in view when it is longer than the window."""
-        m = self.table
-        if m.walker is not None and m.chickens[m.walker] is not None:
-            return m.chickens[m.walker].y * self.row_h / ROW_HEIGHT
-        if self._my_turn() == "place":
-            return (m.slot_row + 0.5) * self.row_h
-        return None
-
-    def scroll_by(self, amount: float) -> None:
-        self.scroll_goal = max(0.0, min(self._max_scroll(), self.scroll_goal + amount))
 
     # == playing events =====================================================================
     def _sound(self, name: str) -> None:
@@ -897,74 +651,6 @@ class CluckScene(GameScene):
 
         self._then(0.9, hop, ease=_linear)
 
-    # == the log ============================================================================
-    def _way(self, orientation: str) -> str:
-        return self.t("cluck.turned" if orientation == "turned" else "cluck.upright")
-
-    @staticmethod
-    def _counted(key: str, n: int) -> str:
-        """English needs "1 chick" apart from "2 chicks" (and "no chick")."""
-        return key + ("_none" if n == 0 else "_one" if n == 1 else "")
-
-    def describe(self, event) -> str | None:
-        d, p, t = event.data, event.player, self.t
-        name = self.seat_name(p) if p is not None else ""
-        kind = event.kind
-        if kind == "start_player":
-            return t("cluck.log.start_player", name=name)
-        if kind == "tiles_shuffled":
-            return t("cluck.log.shuffled", stack=", ".join(d["nest_stack"]), n=d["pile_size"])
-        if kind == "hidden_tile_laid":
-            return t("cluck.log.hidden_laid", nest=d["nest_tile"])
-        if kind == "tile_drawn":
-            return t("cluck.log.drawn", name=name, n=d["hand_size"])
-        if kind == "tile_drawn_private":
-            # Never the tile itself: the log stays on screen for the next person too.
-            return t("cluck.log.drawn_private", name=name)
-        if kind == "chicken_placed":
-            return t("cluck.log.chicken_placed", name=name, n=d["column"] + 1)
-        if kind == "round_started":
-            return t(
-                "cluck.log.round_started", n=d["round"], name=self.seat_name(d["start_player"])
-            )
-        if kind == "tile_placed":
-            return t(
-                "cluck.log.tile_placed", name=name, tile=d["tile"], way=self._way(d["orientation"])
-            )
-        if kind == "chick_placed":
-            return t("cluck.log.chick_placed", n=d["supply"])
-        if kind == "no_chick":
-            return t("cluck.log.no_chick")
-        if kind == "hidden_tile_revealed":
-            return t("cluck.log.hidden_revealed", tile=d["tile"], way=self._way(d["orientation"]))
-        if kind == "nest_tile_placed":
-            return t("cluck.log.nest_tile", tile=d["tile"])
-        if kind == "chicken_moved":
-            n = len(d["collected"])
-            return t(
-                self._counted("cluck.log.chicken_moved", n),
-                name=name,
-                a=d["from"] + 1,
-                b=d["to"] + 1,
-                n=n,
-            )
-        if kind == "nest_outcome":
-            if d["nest"]:
-                return t(
-                    self._counted("cluck.log.nest_yes", d["stood"]),
-                    name=name,
-                    n=d["stood"],
-                    stand=d["stand"],
-                )
-            if d["lost"]:
-                return t("cluck.log.nest_lost", name=name, n=d["returned"], lost=d["lost"])
-            return t(self._counted("cluck.log.nest_no", d["returned"]), name=name, n=d["returned"])
-        if kind == "clean_up":
-            return t("cluck.log.clean_up", n=d["chicks_returned"], tile=d["start_tile"])
-        if kind == "game_over":
-            return t("cluck.log.game_over", n=d["round"])
-        return None
-
     # == a person's choices =================================================================
     def _my_turn(self) -> str | None:
         """ "hole" or "place" when the person looking at the screen must decide now."""
@@ -1397,9 +1083,6 @@ class CluckScene(GameScene):
             anchor="center",
         )
 
-    def _chick_size(self) -> int:
-        return max(10, int(min(self.row_h * 0.46, self.col_w * 0.5)))
-
     def _draw_chicks(self, surface) -> None:
         size = self._chick_size()
         for sprite in self.table.roads + self.table.leaving:
@@ -1421,9 +1104,6 @@ class CluckScene(GameScene):
             name = "cluck_henrietta.svg"
         return sprites.svg(name, size)
 
-    def _chicken_size(self) -> int:
-        return max(16, int(min(self.row_h * 0.92, self.col_w * 0.92)))
-
     def _draw_chickens(self, surface, mode) -> None:
         m = self.table
         size = self._chicken_size()
@@ -1431,8 +1111,8 @@ class CluckScene(GameScene):
             player = self._me()
             free = self._free_holes(player)
             pulse = 0.5 + 0.5 * math.sin(pygame.time.get_ticks() / 200)
-            for c in free:
-                x, y = self.to_screen(c, 2)
+            for column in free:
+                x, y = self.to_screen(column, 2)
                 r = int(self.col_w * 0.3 + pulse * self.px(3))
                 pygame.draw.circle(surface, self.seat_colour(player), (x, y), r, self.px(3))
             cursor = self.hole_cursor if self.hole_cursor in free else None
@@ -1451,11 +1131,10 @@ class CluckScene(GameScene):
                     anchor="center",
                 )
         order = sorted(
-            (p for p, c in enumerate(m.chickens) if c is not None),
-            key=lambda p: (p == m.walker, m.chickens[p].y),
+            ((p, c) for p, c in enumerate(m.chickens) if c is not None),
+            key=lambda pc: (pc[0] == m.walker, pc[1].y),
         )
-        for p in order:
-            c = m.chickens[p]
+        for p, c in order:
             x, y = self.to_screen(c.column + c.shake, c.y)
             y -= c.hop * self.row_h
             image = self._chicken_image(p, size)
