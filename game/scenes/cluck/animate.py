@@ -1,0 +1,484 @@
+"""The rules' events played on the Cluck-peep! table: each ``_play_<kind>`` queues
+tweens on the scene's timeline that move the display model (model.py): tiles slide in
+and flip, chicks fly between the supply, the ladder and the stands, chickens walk the
+``path`` their ``chicken_moved`` event carries."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from typing import Any
+
+from game.rules.cluck import MAX_ROUNDS
+from game.rules.cluck.ladder import ROW_HEIGHT, hole_point
+from game.ui.tween import Tween, along, ease_in_out, ease_out_back, lerp
+
+from .host import CluckHost
+from .model import ChickenSprite, Flyer, TileSprite
+
+
+def _linear(t: float) -> float:
+    return t
+
+
+def _fraction_at(points, target) -> float:
+    """How far along the polyline ``points`` the point ``target`` lies (0..1)."""
+    lengths = [math.dist(points[i], points[i + 1]) for i in range(len(points) - 1)]
+    total = sum(lengths) or 1.0
+    done = 0.0
+    for (a, b), seg in zip(itertools.pairwise(points), lengths):
+        if seg and abs(math.dist(a, target) + math.dist(target, b) - seg) < 1e-6:
+            return (done + math.dist(a, target)) / total
+        done += seg
+    return 1.0
+
+
+class Animation(CluckHost):
+    """The event animations of :class:`~.scene.CluckScene`."""
+
+    def _tween(
+        self, duration: float, update=None, start=None, done=None, ease=ease_in_out
+    ) -> Tween:
+        """A tween whose ``start`` runs when its group begins (not when it is queued)."""
+        return Tween(max(0.0, duration), update, done, ease, on_start=start)
+
+    def _then(self, *args, **kwargs) -> None:
+        self.timeline.then(self._tween(*args, **kwargs))
+
+    def _fly(
+        self,
+        sprite: str,
+        pairs: list[tuple[tuple, tuple]],
+        duration: float,
+        arrive=None,
+        start=None,
+        done=None,
+        arc: float = 0.3,
+        together: bool = False,
+    ) -> None:
+        """Several things fly one shortly after another; ``arrive(i)`` as each lands."""
+        n = len(pairs)
+        stagger = min(0.12, 0.45 / max(1, n - 1)) if n > 1 else 0.0
+        flyers: list[Flyer] = []
+        landed: set[int] = set()
+
+        def begin():
+            if start:
+                start()
+            for src, dst in pairs:
+                flyers.append(Flyer(sprite, src, dst, arc=arc))
+            self.table.flyers.extend(flyers)
+
+        def update(t):
+            for i, f in enumerate(flyers):
+                span = 1.0 - stagger * (n - 1)
+                f.t = max(0.0, min(1.0, (t - i * stagger) / span))
+                if f.t >= 1.0 and i not in landed:
+                    landed.add(i)
+                    if f in self.table.flyers:
+                        self.table.flyers.remove(f)
+                    if arrive:
+                        arrive(i)
+
+        tween = self._tween(duration + stagger * max(0, n - 1), update, begin, done, _linear)
+        if together:
+            self.timeline.also(tween)
+        else:
+            self.timeline.then(tween)
+
+    def play_event(self, event) -> None:
+        handler = getattr(self, f"_play_{event.kind}", None)
+        if handler is not None:
+            handler(event)
+        self._needs_sync = True
+
+    def _road(self, row: int) -> TileSprite | None:
+        roads = self.table.roads
+        return roads[row - 1] if 0 < row <= len(roads) else None
+
+    def _play_start_player(self, e) -> None:
+        m = self.table
+
+        def start():
+            m.start_player = e.player
+            self._sound("click")
+
+        self._then(0.25, start=start)
+
+    def _play_tiles_shuffled(self, e) -> None:
+        m = self.table
+
+        def start():
+            m.nest_stack = list(e.data["nest_stack"])
+            m.pile = e.data["pile_size"]
+            m.start.tile = e.data["start_tile"]
+            m.goal = TileSprite(
+                "goal",
+                m.nest_stack[0] if m.nest_stack else None,
+                ghost=True,
+                row=m.goal.row,
+                alpha=0,
+            )
+            self._sound("slide")
+
+        def update(t):
+            m.goal.alpha = 255 * t
+
+        self._then(0.4, update, start)
+
+    def _play_hidden_tile_laid(self, e) -> None:
+        m = self.table
+
+        def start():
+            m.pile = e.data["pile_size"]
+            m.hidden = TileSprite("hidden", dx=5.0, alpha=0)
+            m.hidden.row = self._rows()[1]
+            self._sound("slide")
+
+        def update(t):
+            m.hidden.dx = 5.0 * (1 - t)
+            m.hidden.alpha = 255 * min(1.0, t * 2)
+
+        self._then(0.45, update, start)
+
+    def _play_tile_drawn(self, e) -> None:
+        m = self.table
+        p = e.player
+
+        def start():
+            m.pile = e.data["pile_size"]
+            m.turn = p
+
+        def arrive(_):
+            m.hand_sizes[p] = e.data["hand_size"]
+
+        self._fly(
+            "back", [(("pile",), ("hand", p, m.hand_sizes[p]))], 0.35, arrive, start, arc=0.15
+        )
+
+    def _play_tile_drawn_private(self, e) -> None:
+        if not e.seen_by(self.private_player) or e.player != self.private_player:
+            return
+        m = self.table
+
+        def start():
+            m.hand = list(e.data["hand"])
+            if self.sel_tile not in m.hand:
+                self.sel_tile = m.hand[0]
+
+        self._then(0.15, start=start)
+
+    def _play_chicken_placed(self, e) -> None:
+        m = self.table
+        p, column = e.player, e.data["column"]
+
+        def start():
+            m.turn = p
+
+        def arrive(_):
+            m.chickens[p] = ChickenSprite(column, e.data["point"][1])
+            self._sound("pop")
+
+        self._fly(
+            f"chicken:{p}",
+            [(("card", p), ("ladder", column, e.data["point"][1]))],
+            0.55,
+            arrive,
+            start,
+            arc=0.35,
+        )
+
+    def _play_round_started(self, e) -> None:
+        m = self.table
+
+        def start():
+            m.round = e.data["round"]
+            m.start_player = e.data["start_player"]
+            m.stage = "place"
+            m.banner = self.t("cluck.round_of", n=m.round, total=MAX_ROUNDS)
+
+        def update(t):
+            m.banner_alpha = 255 * min(1.0, t * 5, (1 - t) * 4)
+
+        def done():
+            m.banner = ""
+
+        self._then(1.0, update, start, done, _linear)
+
+    def _play_tile_placed(self, e) -> None:
+        m = self.table
+        p, d = e.player, e.data
+        turned = d["orientation"] == "turned"
+        band = self.state.tiles.band(d["tile"], turned)
+        side = 5.0 if p == self.private_player else -5.0  # from the hand, or from the card
+        sprite = TileSprite("road", d["tile"], turned, band, p, row=d["row"], dx=side, alpha=0)
+
+        def start():
+            m.turn = p
+            if p == self.private_player and d["tile"] in m.hand:
+                m.hand.remove(d["tile"])
+            m.hand_sizes[p] = max(0, m.hand_sizes[p] - 1)
+            sprite.row = m.slot_row
+            m.roads.append(sprite)
+            self._sound("slide")
+
+        def update(t):
+            sprite.dx = side * (1 - t)
+            sprite.alpha = 255 * min(1.0, 0.3 + t)
+
+        def done():
+            self._sound("click")
+
+        self._then(0.45, update, start, done)
+
+    def _play_chick_placed(self, e) -> None:
+        m = self.table
+        c, y = e.data["point"]
+        tile = self._road(e.data["row"])
+
+        def start():
+            m.supply = e.data["supply"]
+
+        def arrive(_):
+            if tile is not None:
+                tile.chick = True
+                tile.chick_scale = 0.0
+            self._sound("pop")
+
+        self._fly("chick", [(("supply",), ("ladder", c, y))], 0.45, arrive, start)
+
+        def pop(t):
+            if tile is not None:
+                tile.chick_scale = t
+
+        self._then(0.25, pop, ease=ease_out_back)
+
+    def _play_no_chick(self, e) -> None:
+        m = self.table
+        mark = (tuple(e.data["point"]), "×", 0.0)
+
+        def start():
+            m.marks.append(mark)
+
+        def done():
+            if mark in m.marks:
+                m.marks.remove(mark)
+
+        self._then(0.5, start=start, done=done)
+
+    def _play_hidden_tile_revealed(self, e) -> None:
+        m = self.table
+        d = e.data
+        turned = d["orientation"] == "turned"
+        band = self.state.tiles.band(d["tile"], turned)
+        sprite = m.hidden or TileSprite("hidden")
+        turned_up: list[TileSprite] = []
+
+        def start():
+            m.stage = "end"
+            m.hidden = sprite
+            self._sound("slide")
+
+        def update(t):
+            if t < 0.5:
+                sprite.squash = 1 - 2 * t
+            else:
+                if not turned_up:
+                    turned_up.append(True)
+                    sprite.kind, sprite.tile, sprite.turned, sprite.band = (
+                        "road",
+                        d["tile"],
+                        turned,
+                        band,
+                    )
+                    m.hidden = None
+                    m.roads.append(sprite)
+                sprite.squash = 2 * t - 1
+
+        self._then(0.6, update, start)
+
+    def _play_nest_tile_placed(self, e) -> None:
+        m = self.table
+
+        def start():
+            if m.nest_stack and m.nest_stack[0] == e.data["tile"]:
+                m.nest_stack.pop(0)
+            m.goal.tile, m.goal.ghost, m.goal.dx, m.goal.alpha = e.data["tile"], False, 5.0, 0
+            self._sound("slide")
+
+        def update(t):
+            m.goal.dx = 5.0 * (1 - t)
+            m.goal.alpha = 255 * min(1.0, 0.3 + t)
+
+        def done():
+            self._sound("click")
+
+        self._then(0.5, update, start, done)
+
+    def _play_chicken_moved(self, e) -> None:
+        m = self.table
+        p = e.player
+        path = [tuple(pt) for pt in e.data["path"]]
+        length = sum(math.dist(a, b) for a, b in itertools.pairwise(path))
+        pickups = sorted(
+            (_fraction_at(path, tuple(c["point"])), c["row"]) for c in e.data["collected"]
+        )
+        taken: set[int] = set()
+        last = [path[0]]
+
+        def start():
+            m.walker = p
+            m.turn = p
+            self._sound("click")
+
+        def update(t):
+            chicken = m.chickens[p]
+            if chicken is None:
+                return
+            x, y = along(path, t)
+            if abs(x - last[0][0]) > 1e-6:
+                chicken.facing = 1 if x > last[0][0] else -1
+            last[0] = (x, y)
+            chicken.column, chicken.y = x, y
+            chicken.hop = 0.08 * abs(math.sin(t * length * math.pi / 1.6)) if t < 1 else 0.0
+            for frac, row in pickups:
+                if t >= frac and row not in taken:
+                    taken.add(row)
+                    tile = self._road(row)
+                    if tile is not None:
+                        tile.chick = False
+                    m.carried[p] += 1
+                    self._sound("chirp")
+
+        def done():
+            m.walker = None
+            if m.chickens[p] is not None:
+                m.chickens[p].facing = 1
+
+        self._then(0.4 + 0.05 * length, update, start, done, _linear)
+
+    def _play_nest_outcome(self, e) -> None:
+        m = self.table
+        p, d = e.player, e.data
+        chicken = m.chickens[p]
+        if d["nest"]:
+
+            def hop(t):
+                if chicken is not None:
+                    chicken.hop = 0.35 * abs(math.sin(t * 2 * math.pi))
+
+            self._then(0.6, hop, start=lambda: self._sound("chirp"), ease=_linear)
+            before = m.stands[p]
+
+            def arrive(_):
+                m.carried[p] = max(0, m.carried[p] - 1)
+                m.stands[p] += 1
+                self._sound("pop")
+
+            pairs: list[tuple[tuple[Any, ...], tuple[Any, ...]]] = [
+                (("chicken", p), ("stand", p, before + i)) for i in range(d["stood"])
+            ]
+        else:
+
+            def shake(t):
+                if chicken is not None:
+                    chicken.shake = 0.12 * math.sin(t * 6 * math.pi) * (1 - t)
+
+            self._then(0.5, shake, ease=_linear)
+            before = m.stands[p]
+            pairs = [(("chicken", p), ("supply",)) for _ in range(d["returned"])]
+            pairs += [(("stand", p, before - 1 - i), ("supply",)) for i in range(d["lost"])]
+            returned = d["returned"]
+
+            def arrive(i):
+                if i < returned:
+                    m.carried[p] = max(0, m.carried[p] - 1)
+                else:
+                    m.stands[p] = max(0, m.stands[p] - 1)
+                m.supply += 1
+                self._sound("pop")
+
+        def done():
+            m.carried[p] = 0
+            m.stands[p] = d["stand"]
+            m.supply = d["supply"]
+
+        if pairs:
+            self._fly("chick", pairs, 0.5, arrive, done=done)
+        else:
+            self._then(0.0, done=done)
+
+    def _play_clean_up(self, e) -> None:
+        m = self.table
+        d = e.data
+        pairs = [
+            (("ladder", *hole_point(i + 1, t.band)), ("supply",))
+            for i, t in enumerate(m.roads)
+            if t.chick and t.band is not None
+        ]
+
+        lift_from = []
+
+        def away():
+            m.goal.pinned = True  # it stays with the chickens until it lifts
+            lift_from.append(m.goal.row)
+            m.leaving = list(m.roads) + [m.start]
+            for t in m.roads:
+                t.chick = False
+            m.roads = []
+            m.start = TileSprite("start", None)
+            self._sound("slide")
+
+        def slide(t):
+            for tile in m.leaving:
+                tile.dx = 7.0 * t
+                tile.alpha = 255 * (1 - t)
+
+        def gone():
+            m.leaving = []
+            m.supply = d["supply"]
+            m.pile = d["pile_size"]
+
+        def arrive(_):
+            m.supply += 1
+
+        self._then(0.5, slide, away, gone)
+        if pairs:
+            self._fly("chick", pairs, 0.4, arrive, together=True)
+
+        def lift(t):
+            row = lerp(lift_from[0], 0.0, t)
+            m.goal.row = row
+            for c in m.chickens:
+                if c is not None:
+                    c.y = row * ROW_HEIGHT + 2
+
+        def settled():
+            goal = m.goal
+            goal.kind, goal.pinned, goal.ghost, goal.row = "start", False, False, 0.0
+            m.start = goal
+            m.nest_stack = list(d["nest_stack"])
+            m.goal = TileSprite(
+                "goal",
+                m.nest_stack[0] if m.nest_stack else None,
+                ghost=True,
+                row=self._rows()[2],
+                alpha=255,
+            )
+            for p, column in enumerate(d["chickens"]):
+                if column is not None:
+                    m.chickens[p] = ChickenSprite(column, 2)
+
+        self._then(0.7, lift, done=settled)
+
+    def _play_game_over(self, e) -> None:
+        m = self.table
+        winners = e.data["winners"]
+
+        def hop(t):
+            for p in winners:
+                c = m.chickens[p]
+                if c is not None:
+                    c.hop = 0.4 * abs(math.sin(t * 3 * math.pi))
+
+        self._then(0.9, hop, ease=_linear)

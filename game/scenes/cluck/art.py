@@ -1,0 +1,166 @@
+"""The pictures of the Cluck-peep! table: its colours, the felt background, the tile
+pictures (cached per look and size), the chickens' sprites and small painted pieces
+(dashed frames, badges)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.rules.cluck.ladder import ROW_HEIGHT
+from game.rules.cluck.tiles import COLUMNS
+from game.ui import fonts, sprites, theme
+
+from .host import CluckHost
+from .model import TileSprite
+
+ROAD = (240, 222, 172)
+ROAD_EDGE = (184, 146, 90)
+HOLE = (86, 56, 30)
+HOLE_RIM = (150, 110, 64)
+STRAW = (248, 230, 170)
+STRAW_EDGE = (196, 160, 90)
+MEADOW_EDGE = (104, 150, 72)
+BACK_EDGE = (120, 80, 42)
+FELT = (226, 236, 206)
+FELT_EDGE = (190, 206, 166)
+GHOST_ALPHA = 120
+
+
+class Art(CluckHost):
+    """The painted pieces of :class:`~.scene.CluckScene`."""
+
+    def _paint_background(self, size) -> pygame.Surface:
+        surface = pygame.Surface(size)
+        surface.fill(theme.BG)
+        felt = self.area.inflate(self.px(8), self.px(8))
+        pygame.draw.rect(surface, FELT, felt, border_radius=self.px(18))
+        pygame.draw.rect(surface, FELT_EDGE, felt, width=2, border_radius=self.px(18))
+        return surface
+
+    def _pattern(self, name: str, size: int) -> pygame.Surface:
+        return sprites.svg(name, size, size)
+
+    def _tile_surface(self, kind: str, tile, turned: bool, w: int, h: int) -> pygame.Surface:
+        """A tile picture, cached per look and size (sizes are rounded so zooming does not
+        paint a new one every frame)."""
+        h = max(8, h - h % 2)
+        key = (kind, tile, turned, w, h)
+        cached = self._tiles_cache.get(key)
+        if cached is not None:
+            return cached
+        if len(self._tiles_cache) > 160:
+            self._tiles_cache.clear()
+        surface = pygame.Surface((w, h), pygame.SRCALPHA)
+        radius = max(4, h // 6)
+        if kind == "road":
+            pattern = self._pattern("cluck_meadow.svg", max(24, h))
+            for x in range(0, w, pattern.get_width()):
+                surface.blit(pattern, (x, 0))
+            edge = MEADOW_EDGE
+        elif kind == "hidden":
+            pattern = self._pattern("cluck_back.svg", max(24, h))
+            for x in range(0, w, pattern.get_width()):
+                surface.blit(pattern, (x, 0))
+            edge = BACK_EDGE
+        else:
+            surface.fill(STRAW)
+            for x in range(-h, w, max(6, h // 5)):
+                pygame.draw.line(surface, (238, 216, 150), (x, h), (x + h, 0), 2)
+            edge = STRAW_EDGE
+        mask = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(mask, (255, 255, 255, 255), (0, 0, w, h), border_radius=radius)
+        surface.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        col_w = w / COLUMNS
+        unit = h / ROW_HEIGHT
+        road_w = max(4, int(col_w * 0.16))
+        xs = [col_w * (c + 0.5) for c in range(COLUMNS)]
+        if kind in ("road", "start", "goal"):
+            segments: list[tuple[tuple[float, float], tuple[float, float]]] = []
+            if kind == "road":
+                band = self.state.tiles.band(tile, turned)
+                segments += [((x, 0), (x, h)) for x in xs]
+                segments += [((xs[r], 2 * unit), (xs[r + 1], 2 * unit)) for r in band.rungs]
+            elif kind == "start":
+                segments += [((x, 2 * unit), (x, h)) for x in xs]
+            else:
+                segments += [((x, 0), (x, 2 * unit)) for x in xs]
+            for width, colour in ((road_w + 4, ROAD_EDGE), (road_w, ROAD)):
+                for a, b in segments:
+                    pygame.draw.line(surface, colour, a, b, width)
+                    for end in (a, b):
+                        if 0 < end[1] < h:
+                            pygame.draw.circle(surface, colour, end, width // 2)
+            holes = []
+            if kind == "road":
+                band = self.state.tiles.band(tile, turned)
+                holes.append((xs[band.hole_column], (1 if band.hole_above else 3) * unit))
+            else:
+                holes += [(x, 2 * unit) for x in xs]
+            nests = self._nests(tile) if kind != "road" else frozenset()
+            for c, (x, y) in enumerate(holes):
+                if kind != "road" and c in nests:
+                    nw = int(min(col_w * 0.92, h * 1.0))
+                    nest = sprites.svg("cluck_nest.svg", nw, int(nw * 0.6))
+                    surface.blit(nest, nest.get_rect(center=(x, y + unit * 0.2)))
+                hw = min(col_w * 0.42, h * 0.36)
+                hole = pygame.Rect(0, 0, int(hw), int(hw * 0.6))
+                hole.center = (int(x), int(y))
+                pygame.draw.ellipse(surface, HOLE_RIM, hole.inflate(4, 4))
+                pygame.draw.ellipse(surface, HOLE, hole)
+        else:
+            mark = fonts.render("?", max(10, int(h * 0.62)), (255, 240, 214), bold=True)
+            shade = fonts.render("?", max(10, int(h * 0.62)), (96, 60, 28), bold=True)
+            surface.blit(shade, shade.get_rect(center=(w / 2 + 2, h / 2 + 2)))
+            surface.blit(mark, mark.get_rect(center=(w / 2, h / 2)))
+        pygame.draw.rect(surface, edge, (0, 0, w, h), width=2, border_radius=radius)
+        self._tiles_cache[key] = surface
+        return surface
+
+    def _nests(self, tile_id) -> frozenset:
+        tiles = self.state.tiles
+        if tile_id is None or tile_id == tiles.start.id:
+            return frozenset()
+        return tiles.nest[tile_id].nests if tile_id in tiles.nest else frozenset()
+
+    def _blit_tile(self, surface, sprite: TileSprite, rect: pygame.Rect, alpha=None) -> None:
+        if sprite.tile is None and sprite.kind != "hidden":
+            return
+        if sprite.kind == "start" and sprite.tile is None:
+            return
+        image = self._tile_surface(sprite.kind, sprite.tile, sprite.turned, rect.width, rect.height)
+        if sprite.squash < 0.999:
+            image = pygame.transform.smoothscale(
+                image, (image.get_width(), max(1, int(image.get_height() * sprite.squash)))
+            )
+        a = sprite.alpha if alpha is None else alpha
+        if a < 254:
+            image = image.copy()  # never change the cached picture
+            image.set_alpha(int(max(0, a)))
+        surface.blit(image, image.get_rect(center=rect.center))
+
+    def _dashed_rect(self, surface, rect: pygame.Rect, colour, width: int = 2) -> None:
+        dash = self.px(10)
+        for x in range(rect.left, rect.right, dash * 2):
+            end = min(x + dash, rect.right)
+            pygame.draw.line(surface, colour, (x, rect.top), (end, rect.top), width)
+            pygame.draw.line(surface, colour, (x, rect.bottom - 1), (end, rect.bottom - 1), width)
+        for y in range(rect.top, rect.bottom, dash * 2):
+            end = min(y + dash, rect.bottom)
+            pygame.draw.line(surface, colour, (rect.left, y), (rect.left, end), width)
+            pygame.draw.line(surface, colour, (rect.right - 1, y), (rect.right - 1, end), width)
+
+    def _chicken_image(self, player: int, size: int) -> pygame.Surface:
+        key = self.session.seats[player].character
+        name = f"cluck_{key}.svg"
+        from game.paths import SPRITES_DIR
+
+        if not (SPRITES_DIR / name).exists():
+            name = "cluck_henrietta.svg"
+        return sprites.svg(name, size)
+
+    def _badge(self, surface, text: str, center, colour) -> None:
+        label = fonts.render(text, self.px(14), theme.INK_LIGHT, bold=True)
+        r = max(label.get_width(), label.get_height()) // 2 + self.px(4)
+        pygame.draw.circle(surface, colour, center, r)
+        pygame.draw.circle(surface, theme.INK_LIGHT, center, r, 2)
+        surface.blit(label, label.get_rect(center=center))

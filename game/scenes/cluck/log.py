@@ -1,0 +1,76 @@
+"""The Cluck-peep! log: one line of text per event (EN/JA through ``self.t``)."""
+
+from __future__ import annotations
+
+from .host import CluckHost
+
+
+class EventLog(CluckHost):
+    """The event texts of :class:`~.scene.CluckScene`."""
+
+    def _way(self, orientation: str) -> str:
+        return self.t("cluck.turned" if orientation == "turned" else "cluck.upright")
+
+    @staticmethod
+    def _counted(key: str, n: int) -> str:
+        """English needs "1 chick" apart from "2 chicks" (and "no chick")."""
+        return key + ("_none" if n == 0 else "_one" if n == 1 else "")
+
+    def describe(self, event) -> str | None:
+        d, p, t = event.data, event.player, self.t
+        name = self.seat_name(p) if p is not None else ""
+        kind = event.kind
+        if kind == "start_player":
+            return t("cluck.log.start_player", name=name)
+        if kind == "tiles_shuffled":
+            return t("cluck.log.shuffled", stack=", ".join(d["nest_stack"]), n=d["pile_size"])
+        if kind == "hidden_tile_laid":
+            return t("cluck.log.hidden_laid", nest=d["nest_tile"])
+        if kind == "tile_drawn":
+            return t("cluck.log.drawn", name=name, n=d["hand_size"])
+        if kind == "tile_drawn_private":
+            # Never the tile itself: the log stays on screen for the next person too.
+            return t("cluck.log.drawn_private", name=name)
+        if kind == "chicken_placed":
+            return t("cluck.log.chicken_placed", name=name, n=d["column"] + 1)
+        if kind == "round_started":
+            return t(
+                "cluck.log.round_started", n=d["round"], name=self.seat_name(d["start_player"])
+            )
+        if kind == "tile_placed":
+            return t(
+                "cluck.log.tile_placed", name=name, tile=d["tile"], way=self._way(d["orientation"])
+            )
+        if kind == "chick_placed":
+            return t("cluck.log.chick_placed", n=d["supply"])
+        if kind == "no_chick":
+            return t("cluck.log.no_chick")
+        if kind == "hidden_tile_revealed":
+            return t("cluck.log.hidden_revealed", tile=d["tile"], way=self._way(d["orientation"]))
+        if kind == "nest_tile_placed":
+            return t("cluck.log.nest_tile", tile=d["tile"])
+        if kind == "chicken_moved":
+            n = len(d["collected"])
+            return t(
+                self._counted("cluck.log.chicken_moved", n),
+                name=name,
+                a=d["from"] + 1,
+                b=d["to"] + 1,
+                n=n,
+            )
+        if kind == "nest_outcome":
+            if d["nest"]:
+                return t(
+                    self._counted("cluck.log.nest_yes", d["stood"]),
+                    name=name,
+                    n=d["stood"],
+                    stand=d["stand"],
+                )
+            if d["lost"]:
+                return t("cluck.log.nest_lost", name=name, n=d["returned"], lost=d["lost"])
+            return t(self._counted("cluck.log.nest_no", d["returned"]), name=name, n=d["returned"])
+        if kind == "clean_up":
+            return t("cluck.log.clean_up", n=d["chicks_returned"], tile=d["start_tile"])
+        if kind == "game_over":
+            return t("cluck.log.game_over", n=d["round"])
+        return None
