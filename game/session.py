@@ -20,6 +20,22 @@ from game.boards import prepare_options
 from game.rules.protocol import Action, Event, GameState, Record
 
 
+def revealed_by(events: list[Event], actor: int, revealing: Mapping[str, str]) -> str | None:
+    """Why the events of ``actor``'s action forbid taking it back, or None.
+
+    ``revealing`` is a rules package's ``REVEALING_EVENTS`` (event kind -> "roll",
+    "draw" or "reveal"). Besides those kinds, an event shown only to particular players
+    other than the actor alone (a private twin: a card another seat drew) is a reveal.
+    """
+    for event in events:
+        reason = revealing.get(event.kind)
+        if reason is not None:
+            return reason
+        if event.visible_to is not None and set(event.visible_to) - {actor}:
+            return "reveal"
+    return None
+
+
 @dataclass
 class Seat:
     name: str
@@ -103,33 +119,53 @@ class Session:
         return events
 
     # -- undo --------------------------------------------------------------------------------
-    def can_undo(self, player: int | None) -> bool:
-        """A person may take back their last choice while nobody else has seen anything
-        of it: its only public trace is "a choice was made face down" (a secret card), and
-        nothing was revealed or left to chance since."""
-        if player is None or not self.actions or not self.seats[player].human:
-            return False
+    def undo_refusal(self, player: int | None) -> str | None:
+        """None when ``player`` may take back their last action now, else why not:
+
+        - ``"nothing"``: nobody (or a computer) is at the screen, or this person has not
+          acted yet;
+        - ``"over"``: the game has ended (its result stands);
+        - ``"other"``: somebody else has acted since (a computer too: once its action is
+          applied it has been seen);
+        - ``"roll"`` / ``"draw"`` / ``"reveal"``: the action itself, or what the rules did
+          at once after it, showed the result of chance or something hidden (the reason
+          the game gives in ``REVEALING_EVENTS``, see :func:`revealed_by`).
+
+        A computer that has only started thinking about the position after the action
+        does not stand in the way: :meth:`undo` makes it forget that decision.
+        """
+        if player is None or not self.seats[player].human:
+            return "nothing"
+        if not any(p == player for p, _ in self.actions):
+            return "nothing"
+        if self.state.is_over():
+            return "over"
         if self.actions[-1][0] != player:
-            return False
-        face_down: frozenset[str] = getattr(self.module, "FACE_DOWN_EVENTS", frozenset())
-        return all(
-            e.visible_to is not None or e.kind in face_down
-            for e in getattr(self, "_last_events", [None])
-            if e is not None
-        ) and bool(getattr(self, "_last_events", None))
+            return "other"
+        revealing: Mapping[str, str] = getattr(self.module, "REVEALING_EVENTS", {})
+        return revealed_by(self._last_events, player, revealing)
+
+    def can_undo(self, player: int | None) -> bool:
+        return self.undo_refusal(player) is None
 
     def undo(self, player: int) -> None:
-        """Back to the state before ``player``'s last choice, by replaying the record
-        without it (same seed, same actions: exactly the earlier state)."""
-        if not self.can_undo(player):
-            raise ValueError("that choice can no longer be taken back")
+        """Back to the state before ``player``'s last action, by replaying the record
+        without it (same seed, same actions: exactly the earlier state, chance included).
+        The action before it may then be taken back too, on the same terms.
+
+        Computer decisions under way are forgotten: each thinks on its own copy of an old
+        view, so its worker thread finishes harmlessly and its answer is never read; the
+        scene starts them again on the restored position."""
+        refusal = self.undo_refusal(player)
+        if refusal is not None:
+            raise ValueError(f"that action can no longer be taken back ({refusal})")
         actions = self.actions[:-1]
+        self.pending.clear()
         self.state = self.module.new_game(self.players, self.seed, self.options)
         self.actions = []
-        for p, text in actions:
-            self.state.apply(p, self.module.parse_action(text))
-            self.actions.append((p, text))
         self._last_events = []
+        for p, text in actions:
+            self.apply(p, self.module.parse_action(text))
 
     def start_bot(self, player: int) -> None:
         """Start a computer decision on a worker thread (it sees only its view)."""

@@ -12,8 +12,20 @@ A game package offers::
     parse_action(text: str) -> Action          # inverse of str(action)
     OPTIONS: tuple[OptionSpec, ...]            # what the lobby may set
     MIN_PLAYERS, MAX_PLAYERS
+    REVEALING_EVENTS: Mapping[str, str]        # event kind -> "roll" | "draw" | "reveal"
 
 and its state subclasses :class:`GameState`.
+
+``REVEALING_EVENTS`` is what the app's undo needs (``game.session.Session.undo``): a
+person may take back their last action while nobody else has acted since and nothing
+hidden or left to chance has come out since. The game names the event kinds that show
+the result of chance or something hidden, each with the reason the undo button gives:
+``"roll"`` (a die was rolled), ``"draw"`` (a card, tile or token was drawn, a pile
+shuffled) or ``"reveal"`` (hidden choices or tiles were turned face up). Any other event
+is public and deterministic, so it can be taken back; besides, an event shown only to
+players other than the actor (a private twin) always counts as a reveal. An action whose
+events include none of these (a secret card chosen face down, a pawn moved after the
+roll, a tile laid before the next draw) can be taken back until the next action.
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ from game.rules.protocol import Event, IllegalAction
 from game.scenes.base import ModalScene, Scene
 from game.ui import fonts, theme
 from game.ui.tween import Timeline
-from game.ui.widgets import Button, draw_panel, draw_text
+from game.ui.widgets import Button, draw_panel, draw_text, draw_tip
 
 BOT_DELAY = 0.7  # seconds a computer seat "thinks" at least, so people can follow
 
@@ -286,23 +286,45 @@ class GameScene(Scene):
         menu = pygame.Rect(w - self.px(118), self.px(8), self.px(52), self.px(40))
         rules = pygame.Rect(w - self.px(60), self.px(8), self.px(52), self.px(40))
         self.buttons.add(Button(menu, "≡", self.open_pause, self.px(20), key="pause"))
-        self.undo_button = None
-        if getattr(self.session.module, "FACE_DOWN_EVENTS", None):
-            # only games with secret choices ever allow an undo (Session.can_undo)
-            undo = pygame.Rect(w - self.px(226), self.px(8), self.px(102), self.px(40))
-            self.undo_button = self.buttons.add(
-                Button(undo, self.t("app.undo"), self.undo, self.px(17), key="undo", enabled=False)
-            )
+        # the same place in every game; greyed with its reason while nothing can be undone
+        undo = pygame.Rect(w - self.px(226), self.px(8), self.px(102), self.px(40))
+        self.undo_button = self.buttons.add(
+            Button(undo, self.t("app.undo"), self.undo, self.px(17), key="undo", enabled=False)
+        )
+        self.refresh_undo()
         self.buttons.add(Button(rules, "?", self._help, self.px(22), key="help"))
 
+    def undo_refusal(self) -> str | None:
+        """Why the person at the screen cannot take back their last action now (a key of
+        ``Session.undo_refusal``, or "busy" while pieces move), None when they can."""
+        if self.busy_animating():
+            return "busy"
+        return self.session.undo_refusal(self.private_player)
+
+    def refresh_undo(self) -> None:
+        """Grey the undo button, with its reason for hover and focus, or enable it."""
+        refusal = self.undo_refusal()
+        self.undo_button.enabled = refusal is None
+        self.undo_button.why = "" if refusal is None else self.t(f"app.undo_why_{refusal}")
+
     def undo(self) -> None:
-        """Take back the person's last choice while nobody has seen it (Ctrl+Z)."""
+        """Take back the person's last action while nothing hidden or left to chance has
+        come out since and nobody else has acted (the button, Ctrl+Z)."""
         player = self.private_player
-        if self.busy_animating() or not self.session.can_undo(player):
+        if player is None or self.undo_refusal() is not None:
             return
         self.session.undo(player)
+        self.last_round = self.state.round_number  # not a round end: it is the old round
         self.log_line(self.t("app.undone"))
         self.sync_from_state()
+        self.on_private_shown(player)  # the person's hand and choices as they were
+        self.refresh_undo()
+
+    def draw_undo_tip(self, surface: pygame.Surface) -> None:
+        """The reason of a greyed button under the pointer or the keyboard focus."""
+        button = self.buttons.tip()
+        if button is not None:
+            draw_tip(surface, button.why, button.rect, self.px(15))
 
     def _help(self):
         from game.scenes.help import HelpScene
@@ -316,11 +338,9 @@ class GameScene(Scene):
 
     def draw(self, surface):
         self.draw_table(surface)
-        if self.undo_button is not None:
-            self.undo_button.enabled = not self.busy_animating() and self.session.can_undo(
-                self.private_player
-            )
+        self.refresh_undo()
         super().draw(surface)
+        self.draw_undo_tip(surface)
 
     def draw_log(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         draw_panel(surface, rect, radius=10)

@@ -26,7 +26,16 @@ class Button:
     key: str = ""  # a stable name, for tests and for driving the UI by name
     picture: pygame.Surface | None = None
     subtitle: str = ""
+    # Why a disabled button cannot be pressed now. A disabled button with a reason stays
+    # under the pointer and in the keyboard focus order (it is still never pressed), so
+    # the scene can show the reason on hover and on focus (see ButtonGroup.tip).
+    why: str = ""
     hovered: bool = field(default=False, repr=False)
+
+    @property
+    def reachable(self) -> bool:
+        """Hover and focus may land on it: it is enabled, or it can say why not."""
+        return self.enabled or bool(self.why)
 
     def draw(self, surface: pygame.Surface, focused: bool = False) -> None:
         r = self.rect
@@ -106,7 +115,7 @@ class ButtonGroup:
 
     def add(self, button: Button) -> Button:
         self.buttons.append(button)
-        if self._refocus and button.key == self._refocus and button.enabled:
+        if self._refocus and button.key == self._refocus and button.reachable:
             self.focus = len(self.buttons) - 1
         return button
 
@@ -118,10 +127,22 @@ class ButtonGroup:
     def focus_key(self, key: str) -> bool:
         """Put the focus on the button named ``key``; False if there is none."""
         for index, button in enumerate(self.buttons):
-            if button.key == key and button.enabled:
+            if button.key == key and button.reachable:
                 self.focus = index
                 return True
         return False
+
+    def tip(self) -> Button | None:
+        """The disabled button whose reason is to be shown: the one under the pointer,
+        else the focused one; None when neither is a disabled button with a reason."""
+        for button in self.buttons:
+            if button.hovered and not button.enabled and button.why:
+                return button
+        if self.focus is not None and self.focus < len(self.buttons):
+            button = self.buttons[self.focus]
+            if not button.enabled and button.why:
+                return button
+        return None
 
     def by_key(self, key: str) -> Button:
         for button in self.buttons:
@@ -134,7 +155,7 @@ class ButtonGroup:
         if event.type == pygame.MOUSEMOTION:
             changed = False
             for button in self.buttons:
-                over = button.enabled and button.rect.collidepoint(event.pos)
+                over = button.reachable and button.rect.collidepoint(event.pos)
                 if over != button.hovered:
                     button.hovered = over
                     changed = True
@@ -147,7 +168,7 @@ class ButtonGroup:
                     return True
             return False
         if event.type == pygame.KEYDOWN:
-            enabled = [i for i, b in enumerate(self.buttons) if b.enabled]
+            enabled = [i for i, b in enumerate(self.buttons) if b.reachable]
             if not enabled:
                 return False
             if event.key in (
@@ -166,9 +187,12 @@ class ButtonGroup:
                 event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
                 and self.focus is not None
                 and self.focus < len(self.buttons)
-                and self.buttons[self.focus].enabled
+                and self.buttons[self.focus].reachable
             ):
-                self.buttons[self.focus].on_click()
+                # a greyed button with the focus takes the key and does nothing: Enter
+                # must not fall through to the table behind it
+                if self.buttons[self.focus].enabled:
+                    self.buttons[self.focus].on_click()
                 return True
         return False
 
@@ -220,6 +244,18 @@ def draw_panel(
 ) -> None:
     pygame.draw.rect(surface, fill, rect, border_radius=radius)
     pygame.draw.rect(surface, edge, rect, width=2, border_radius=radius)
+
+
+def draw_tip(surface: pygame.Surface, text: str, under: pygame.Rect, size: int) -> pygame.Rect:
+    """A small tooltip with ``text`` just below ``under``, kept inside ``surface``."""
+    image = fonts.render(text, size, theme.INK)
+    pad = max(4, size // 3)
+    box = image.get_rect().inflate(2 * pad, 2 * pad)
+    box.midtop = (under.centerx, under.bottom + pad)
+    box.clamp_ip(surface.get_rect())
+    draw_panel(surface, box, radius=max(4, size // 3))
+    surface.blit(image, image.get_rect(center=box.center))
+    return box
 
 
 def draw_text(

@@ -49,6 +49,8 @@ Setup happens in ``new_game``; its events are kept in ``state.opening`` (filtere
 views) so the table can play them when the game opens.
 """
 
+from collections.abc import Mapping
+
 from .ladder import ChickenTrace, trace
 from .state import (
     CHICKS,
@@ -69,6 +71,18 @@ from .state import (
 )
 from .tiles import Band, TileSet, tile_set_from_data
 
+# The events that show chance or hidden things, and so end the app's undo (protocol.py):
+# a chicken's hole can be taken back, and a road tile until a tile is drawn (at once in
+# the ordinary game: the next player draws; in the long road only at the round's end)
+# or the hidden tile is turned up.
+REVEALING_EVENTS: Mapping[str, str] = {
+    "tiles_shuffled": "draw",
+    "tile_drawn": "draw",
+    "tile_drawn_private": "draw",
+    "hidden_tile_laid": "draw",
+    "hidden_tile_revealed": "reveal",
+}
+
 __all__ = [
     "CHICKS",
     "GAME_ID",
@@ -77,6 +91,7 @@ __all__ = [
     "MIN_PLAYERS",
     "OPTIONS",
     "PLACE",
+    "REVEALING_EVENTS",
     "Band",
     "ChickenPreview",
     "ChickenTrace",

@@ -97,9 +97,19 @@ from .state import (
 
 State = DuckState
 
-# The only public trace of a secret card choice: the table sees that a card was chosen,
-# not which; until the reveal its chooser may take it back (the app's undo).
-FACE_DOWN_EVENTS = frozenset({"choose"})
+# The events that show chance or hidden things, and so end the app's undo (protocol.py).
+# A secret card choice ("choose": the table sees that a card was chosen, not which), a
+# placement, a route or a facing can be taken back until one of these comes out.
+REVEALING_EVENTS: Mapping[str, str] = {
+    "draw": "draw",
+    "drawn": "draw",
+    "reshuffle": "draw",
+    "deck_top": "draw",
+    "token_draw": "draw",
+    "token_drawn": "draw",
+    "order_cards": "reveal",
+    "reveal": "reveal",
+}
 
 
 def new_game(players: int, seed: int, options: Mapping[str, Any] | None = None) -> DuckState:
@@ -109,7 +119,6 @@ def new_game(players: int, seed: int, options: Mapping[str, Any] | None = None) 
 __all__ = [
     "COLOURS",
     "DEFAULT_BOARD",
-    "FACE_DOWN_EVENTS",
     "GAME_ID",
     "KINDS",
     "LEVELS",
@@ -117,6 +126,7 @@ __all__ = [
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "OPTIONS",
+    "REVEALING_EVENTS",
     "VARIANTS",
     "DuckState",
     "Preview",

@@ -83,6 +83,15 @@ OPTIONS = (
 )
 
 
+# The events that show chance, and so end the app's undo (protocol.py): taking dice,
+# changing one, pushing a marker, a chip can be taken back until the next roll.
+REVEALING_EVENTS: Mapping[str, str] = {
+    "roll": "roll",
+    "dice_sorted": "roll",
+    "d6_roll": "roll",
+}
+
+
 def new_game(players: int, seed: int, options: Mapping[str, Any] | None = None) -> RoutesState:
     """A new game, its first round already rolled. ``options["scoring"]`` is the table
     from ``game.boards.routes`` (see the module docstring)."""
@@ -95,6 +104,7 @@ __all__ = [
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "OPTIONS",
+    "REVEALING_EVENTS",
     "ChangeDie",
     "DeclineChip",
     "EndPhase",

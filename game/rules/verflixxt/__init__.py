@@ -71,6 +71,18 @@ from .state import (
 
 State = VerflixxtState
 
+# The events that show chance or hidden things, and so end the app's undo (protocol.py):
+# a pawn moved after the roll, a card played, a hat passed can be taken back until the
+# next roll or draw; the roll itself never.
+REVEALING_EVENTS: Mapping[str, str] = {
+    "roll": "roll",
+    "draw": "draw",
+    "reshuffle": "draw",
+    "hat_draw": "draw",
+    "hat_tie": "draw",
+    "hat_draw_end": "draw",
+}
+
 
 def new_game(players: int, seed: int, options: Mapping[str, Any] | None = None) -> VerflixxtState:
     return VerflixxtState.new(players, seed, options)
@@ -187,6 +199,7 @@ __all__ = [
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "OPTIONS",
+    "REVEALING_EVENTS",
     "Action",
     "Attack",
     "Draw",

@@ -472,11 +472,9 @@ class DuckScene(Controls, Drawing, GameScene):
     def draw(self, surface) -> None:
         """As GameScene.draw, but the undo, menu and help buttons are kept on the static
         layer (drawn again only when one of them changes), not drawn every frame."""
-        if self.undo_button is not None:
-            self.undo_button.enabled = not self.busy_animating() and self.session.can_undo(
-                self.private_player
-            )
+        self.refresh_undo()
         self.draw_table(surface)
+        self.draw_undo_tip(surface)
 
     def busy(self) -> bool:
         return super().busy() or bool(self.effects or self.flyers or self.banner or self.reveal)
