@@ -71,6 +71,7 @@ def ellipsize(face: pygame.font.Font, text: str, width: int) -> str:
     return text[:lo].rstrip() + "…"
 
 
+@lru_cache(maxsize=1024)
 def fit(text: str, size: int, width: int, floor: int, bold: bool = False) -> tuple[str, int]:
     """``text`` at the largest size from ``size`` down to ``floor`` at which it fits
     ``width`` pixels, or cut with "…" at ``floor``: (the text to draw, its size)."""
@@ -83,7 +84,13 @@ def fit(text: str, size: int, width: int, floor: int, bold: bool = False) -> tup
 
 def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Break text into lines that fit ``width`` pixels; works for Japanese (no spaces)
-    as well as English (breaks at spaces where it can)."""
+    as well as English (breaks at spaces where it can). Cached: a log or a hint is
+    wrapped once, not on every frame it is drawn (a copy, so callers may change it)."""
+    return list(_wrap(text, int(size), int(width), bold))
+
+
+@lru_cache(maxsize=2048)
+def _wrap(text: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
     f = font(size, bold)
     lines: list[str] = []
     for paragraph in text.split("\n"):
@@ -100,7 +107,7 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
                 lines.append(line.rstrip())
                 line = token.lstrip()
         lines.append(line.rstrip())
-    return lines
+    return tuple(lines)
 
 
 NO_LINE_START = set(
@@ -132,3 +139,5 @@ def reset() -> None:
     """Forget cached fonts and text (they die with pygame.quit; a new App starts fresh)."""
     font.cache_clear()
     _render.cache_clear()
+    fit.cache_clear()
+    _wrap.cache_clear()
