@@ -116,9 +116,9 @@ def main() -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     sys.path.insert(0, str(ROOT))
-    import tempfile
+    from tools.scratch import scratch_dir
 
-    os.environ["TABLETOP_DERBY_HOME"] = tempfile.mkdtemp(prefix="derby-bench-")
+    os.environ["TABLETOP_DERBY_HOME"] = str(scratch_dir("derby-bench-"))
     import pygame
 
     from game.app import App

@@ -18,12 +18,13 @@ import json
 import os
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from tools.scratch import scratch_dir  # after ROOT is on the path
 
 GOAL_SECONDS = 1.0
 GOAL_MB = 200.0
@@ -68,7 +69,7 @@ def run(path: Path, timeout: float) -> dict:
         **os.environ,
         "PYGAME_HIDE_SUPPORT_PROMPT": "1",
         "SDL_VIDEODRIVER": "dummy",
-        "TABLETOP_DERBY_HOME": tempfile.mkdtemp(),
+        "TABLETOP_DERBY_HOME": str(scratch_dir("derby-hostile-")),
     }
     try:
         done = subprocess.run(
@@ -123,7 +124,7 @@ def main() -> int:
     args = parser.parse_args()
     from tests.corpus.boards.corpus import all_cases
 
-    cases = all_cases(Path(tempfile.mkdtemp()) / "corpus")
+    cases = all_cases(scratch_dir("derby-hostile-") / "corpus")
     header = f"{'file':32} {'load s':>7} {'peak MB':>8} {'+MB':>6} {'alloc MB':>8}"
     print(header + ("  check-board s" if args.check_board else "") + "  outcome")
     worst_s, worst_mb, worst_alloc, missed = 0.0, 0.0, 0.0, []

@@ -13,11 +13,14 @@ import os
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tools.scratch import scratch_dir  # after ROOT is on the path
+
 BARE = (
     "import os, time, pygame; pygame.init(); pygame.display.set_mode((1280, 720)); "
     "pygame.display.flip(); open(os.environ['TABLETOP_DERBY_FIRST_FRAME_FILE'], 'w')"
@@ -28,7 +31,7 @@ BARE = (
 def timed(cmd, env) -> float:
     """Seconds from launching the process to its first frame on screen (both programs
     write the wall-clock time of their first flip to a file; shutdown is not counted)."""
-    stamp = Path(tempfile.mkdtemp()) / "first-frame"
+    stamp = scratch_dir("derby-startup-") / "first-frame"
     env = {**env, "TABLETOP_DERBY_FIRST_FRAME_FILE": str(stamp)}
     start = time.time()
     subprocess.run(cmd, env=env, check=True, capture_output=True)
@@ -43,7 +46,7 @@ def main() -> int:
     env = {
         **os.environ,
         "PYGAME_HIDE_SUPPORT_PROMPT": "1",
-        "TABLETOP_DERBY_HOME": tempfile.mkdtemp(),
+        "TABLETOP_DERBY_HOME": str(scratch_dir("derby-startup-")),
     }
     if "DISPLAY" not in env:
         env.setdefault("SDL_VIDEODRIVER", "dummy")
