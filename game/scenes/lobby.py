@@ -99,7 +99,10 @@ class LobbyScene(Scene):
         self.hint_size = self.text_size(16)
         self.heading_size = self.text_size(16)
         heading_h = self.heading_size + self.px(10)
-        hint_h = self.hint_size + self.px(14)
+        # the key hint wraps onto a second line rather than shrinking below 14 px
+        self.hint_lines = fonts.wrap(self.hint(), self.hint_size, self.seat_panel.width - 2 * pad)
+        self.hint_line_h = self.hint_size + max(3, self.px(5))
+        hint_h = len(self.hint_lines) * self.hint_line_h + self.px(8)
         # Rows for every seat plus the "add" row, so nothing moves when a seat is added.
         rows_area = self.seat_panel.height - 2 * pad - heading_h - hint_h
         row_h = min(self.px(66), rows_area // (len(self.seats) + 1))
@@ -179,8 +182,7 @@ class LobbyScene(Scene):
             self.buttons.add(
                 Button(add, "+ " + self.t("app.add_seat"), self._add_seat, text, key="add")
             )
-        self.hint_pos = (x0, self.seat_panel.bottom - pad // 2 - self.hint_size)
-        self.hint_width = inner
+        self.hint_pos = (x0, self.seat_panel.bottom - pad // 2 - hint_h + self.px(8))
         # options
         oy = self.option_panel.y + self.px(56)
         ox = self.option_panel.x + pad
@@ -449,7 +451,7 @@ class LobbyScene(Scene):
         draw_panel(surface, self.seat_panel)
         draw_panel(surface, self.option_panel)
         for label, rect in self.columns:
-            text, size = fonts.fit(label, self.heading_size, rect.width, 12)
+            text, size = fonts.fit(label, self.heading_size, rect.width, 14)
             draw_text(
                 surface,
                 text,
@@ -461,8 +463,10 @@ class LobbyScene(Scene):
         for rect, colour in self.swatches:
             pygame.draw.circle(surface, colour, rect.center, rect.width // 2)
             pygame.draw.circle(surface, theme.INK, rect.center, rect.width // 2, 2)
-        hint, size = fonts.fit(self.hint(), self.hint_size, self.hint_width, 12)
-        draw_text(surface, hint, size, self.hint_pos, theme.INK_SOFT)
+        x, y = self.hint_pos
+        for line in self.hint_lines:
+            draw_text(surface, line, self.hint_size, (x, y), theme.INK_SOFT, within=self.seat_panel)
+            y += self.hint_line_h
         draw_text(
             surface,
             self.t("app.options"),
@@ -472,6 +476,6 @@ class LobbyScene(Scene):
             bold=True,
         )
         for label, pos in self.option_labels:
-            text, size = fonts.fit(label, self.heading_size, self.option_width, 12)
+            text, size = fonts.fit(label, self.heading_size, self.option_width, 14)
             draw_text(surface, text, size, pos, theme.INK_SOFT)
         super().draw(surface)

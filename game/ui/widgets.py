@@ -8,10 +8,29 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import pygame
 
 from game.ui import fonts, theme
+
+
+class TextDrawn(NamedTuple):
+    """One piece of text as it was drawn: for the layout tests (every screen, every size)."""
+
+    text: str
+    rect: pygame.Rect
+    size: int
+    container: pygame.Rect | None  # the box it belongs in (a button), if it has one
+
+
+# Set to a list by a test to record every text drawn through draw_text and Button.
+TEXT_LOG: list[TextDrawn] | None = None
+
+
+def _record(text: str, rect: pygame.Rect, size: int, container: pygame.Rect | None) -> None:
+    if TEXT_LOG is not None and text:
+        TEXT_LOG.append(TextDrawn(text, pygame.Rect(rect), int(size), container))
 
 
 @dataclass
@@ -72,19 +91,18 @@ class Button:
             surface.blit(pic, pic.get_rect(midtop=(r.centerx, r.top + r.height // 14)))
             text = fonts.render(self.label, self.size, colour, bold=True)
             y = r.top + r.height // 14 + pic.get_height() + self.size // 3
-            surface.blit(text, text.get_rect(midtop=(r.centerx, y)))
+            at = text.get_rect(midtop=(r.centerx, y))
+            surface.blit(text, at)
+            _record(self.label, at, self.size, r)
             if self.subtitle:
                 for i, line in enumerate(self.subtitle.split("\n")):
-                    sub = fonts.render(line, int(self.size * 0.7), theme.INK_SOFT)
-                    surface.blit(
-                        sub,
-                        sub.get_rect(
-                            midtop=(
-                                r.centerx,
-                                y + text.get_height() + 4 + i * int(self.size * 0.95),
-                            )
-                        ),
+                    sub_size = max(14, int(self.size * 0.7))  # readable at 1024x600
+                    sub = fonts.render(line, sub_size, theme.INK_SOFT)
+                    at = sub.get_rect(
+                        midtop=(r.centerx, y + text.get_height() + 4 + i * int(sub_size * 1.35))
                     )
+                    surface.blit(sub, at)
+                    _record(line, at, sub_size, r)
             return
         # shrink a long label a little, then cut it with "…": never below a readable size
         label, size = fonts.fit(
@@ -95,7 +113,9 @@ class Button:
             self.primary,
         )
         text = fonts.render(label, size, colour, bold=self.primary)
-        surface.blit(text, text.get_rect(center=r.center))
+        at = text.get_rect(center=r.center)
+        surface.blit(text, at)
+        _record(label, at, size, r)
 
 
 class ButtonGroup:
@@ -254,7 +274,9 @@ def draw_tip(surface: pygame.Surface, text: str, under: pygame.Rect, size: int) 
     box.midtop = (under.centerx, under.bottom + pad)
     box.clamp_ip(surface.get_rect())
     draw_panel(surface, box, radius=max(4, size // 3))
-    surface.blit(image, image.get_rect(center=box.center))
+    at = image.get_rect(center=box.center)
+    surface.blit(image, at)
+    _record(text, at, size, box)
     return box
 
 
@@ -266,8 +288,11 @@ def draw_text(
     colour=theme.INK,
     bold: bool = False,
     anchor: str = "topleft",
+    within: pygame.Rect | None = None,
 ) -> pygame.Rect:
+    """Draw ``text``; ``within`` names the box it belongs in, for the layout tests."""
     image = fonts.render(text, size, colour, bold)
     rect = image.get_rect(**{anchor: pos})
     surface.blit(image, rect)
+    _record(text, rect, size, within)
     return rect

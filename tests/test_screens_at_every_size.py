@@ -1,0 +1,141 @@
+"""Issue #16, for the screens around the tables: every text of the menu, lobby, settings,
+rules help, pause menu, hand-off curtain, Resume screen and a dialog is inside the window
+and inside the box it belongs in, overlaps no other text, is at least 14 px and is not
+cut, at every size from 1024x600 to 2560x1440, in English and Japanese. Every draw of
+text goes through game.ui.widgets (draw_text, Button, draw_tip), which records it."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game import registry
+from game.ui import widgets
+from game.ui.i18n import catalog
+from tests.scene_helpers import make_app
+
+SIZES = [(1024, 600), (1280, 720), (1366, 768), (1920, 1080), (2560, 1440)]
+LANGS = ["en", "ja"]
+MIN_PX = 14
+
+
+def _menu(app):
+    from game.scenes.menu import MenuScene
+
+    return [MenuScene(app)]
+
+
+def _settings(app):
+    from game.scenes.settings import SettingsScene
+
+    return [SettingsScene(app)]
+
+
+def _lobbies(app):
+    from game.scenes.lobby import LobbyScene
+
+    return [LobbyScene(app, info) for info in registry.installed_games()]
+
+
+def _helps(app):
+    from game.scenes.help import HelpScene
+
+    return [HelpScene(app, info) for info in registry.installed_games()]
+
+
+def _pause(app):
+    from game.scenes.pause import PauseScene
+
+    return [PauseScene(app, registry.installed_games()[0])]
+
+
+def _handoff(app):
+    from game.scenes.handoff import HandoffScene
+
+    return [HandoffScene(app, "Wolfgang Amadeus")]
+
+
+def _resume(app):
+    from game.scenes.resume import ResumeScene
+
+    return [ResumeScene(app)]
+
+
+def _dialog(app):
+    from game.scenes.dialog import DialogScene
+
+    message = "\n".join(
+        f"/home/someone/boards/board-{i}.yaml: line {i}: a problem in enough words to wrap"
+        for i in range(3)
+    )
+    return [DialogScene(app, app.t("app.boards_broken_title"), message)]
+
+
+SCREENS = {
+    "menu": _menu,
+    "settings": _settings,
+    "lobby": _lobbies,
+    "help": _helps,
+    "pause": _pause,
+    "handoff": _handoff,
+    "resume": _resume,
+    "dialog": _dialog,
+}
+LEGIT_ELLIPSIS = {text for lang in LANGS for text in catalog(lang).values() if text.endswith("…")}
+
+
+def _drawn(app, scene) -> list[widgets.TextDrawn]:
+    """The texts ``scene`` draws, over the menu (overlays are drawn over a scene)."""
+    from game.scenes.menu import MenuScene
+
+    app.stack.clear()
+    app.push(MenuScene(app))
+    app.push(scene)
+    if hasattr(scene, "wait_for_scan"):
+        scene.wait_for_scan()
+    while app.top is not scene:  # a dialog the scene opened on entering
+        app.pop()
+    app.draw()  # the scenes below, as a person sees them
+    widgets.TEXT_LOG = []
+    try:
+        scene.draw(app.screen)  # and the scene's own texts, recorded
+        return list(widgets.TEXT_LOG)
+    finally:
+        widgets.TEXT_LOG = None
+
+
+def _problems(drawn, size) -> list[str]:
+    window = pygame.Rect((0, 0), size)
+    out = []
+    for t in drawn:
+        if not window.contains(t.rect):
+            out.append(f"outside the window: {t.text!r} {t.rect}")
+        if t.container is not None and not t.container.contains(t.rect):
+            out.append(f"outside its box {t.container}: {t.text!r} {t.rect}")
+        if t.size < MIN_PX:
+            out.append(f"{t.size} px: {t.text!r}")
+        if t.text.endswith("…") and t.text not in LEGIT_ELLIPSIS:
+            out.append(f"cut: {t.text!r}")
+    # glyph boxes include the line's leading: compare their inner part
+    inner = [(t, t.rect.inflate(-2, -max(2, int(t.rect.height * 0.3)))) for t in drawn]
+    for i, (a, ra) in enumerate(inner):
+        for b, rb in inner[i + 1 :]:
+            if ra.colliderect(rb):
+                out.append(f"overlap: {a.text!r} {a.rect} and {b.text!r} {b.rect}")
+    return out
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("screen", list(SCREENS))
+def test_every_text_of_the_screens_around_the_tables_is_whole_and_readable(screen, size, lang):
+    app = make_app(size, lang)
+    try:
+        problems = []
+        for scene in SCREENS[screen](app):
+            drawn = _drawn(app, scene)
+            assert drawn, f"{screen} drew no text"
+            problems += [f"{type(scene).__name__}: {p}" for p in _problems(drawn, size)]
+        assert not problems, "\n".join(problems)
+    finally:
+        pygame.quit()
