@@ -23,9 +23,8 @@ from game.rules.duck.preview import Preview, hound_walk, preview
 from game.ui.widgets import Button
 
 from .host import DuckHost
-from .model import Decision, Target
+from .model import HOUND, Decision, Target
 
-HOUND = -1
 TOKEN_KEYS = {
     pygame.K_b: "blue",
     pygame.K_k: "keep",

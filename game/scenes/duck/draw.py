@@ -22,8 +22,8 @@ from . import art
 from .controls import TOKEN_KEY_NAMES, TOKEN_ORDER
 from .geometry import SQ3, direction, heading_angle
 from .host import DuckHost
+from .model import HOUND
 
-HOUND = -1
 ROUTE_COLOURS = ((214, 40, 40), (236, 118, 16), (178, 40, 170))
 GOLD = (250, 196, 40)
 HALO = (255, 236, 120)
