@@ -34,13 +34,14 @@ from .controls import Controls
 from .draw import Drawing
 from .geometry import BoardGeometry, heading_angle, unit
 from .model import HOUND, Flyer, Shown
+from .targets import Targets
 from .texts import Texts
 
 FELT = (214, 230, 236)
 FELT_EDGE = (170, 196, 208)
 
 
-class DuckScene(Controls, Drawing, Animation, Texts, GameScene):
+class DuckScene(Controls, Targets, Drawing, Animation, Texts, GameScene):
     log_lines = 12
 
     def __init__(self, app, session):
