@@ -1,17 +1,23 @@
 """What the parts of the Duck scene need from one another, for the type checker.
 
-DuckScene (scene.py) is put together from mixins: :class:`~.controls.Controls` (the
-decision, the targets, input) and :class:`~.draw.Drawing` (the static layer and the
-frame), over :class:`~game.scenes.game_base.GameScene`. Each mixin uses the scene's
-state (set up in ``DuckScene.__init__``), its layout (``DuckScene.layout``) and methods
-of the other parts; checked on its own, a mixin would know none of them.
+DuckScene (scene.py: life cycle, display model, layout, per frame) is put together from
+mixins over :class:`~game.scenes.game_base.GameScene`: :class:`~.controls.Controls` (the
+decision and input), :class:`~.targets.Targets` (previews, targets, buttons),
+:class:`~.draw.Drawing` (the layers, pieces, effects, header), :class:`~.panels.Panels`
+(the right column and the action bar), :class:`~.board.Board` (preview, targets and
+marks on the board), :class:`~.animate.Animation` (the events played, over the tweens of
+:class:`~.motion.Motion`) and :class:`~.texts.Texts` (log lines, header, hint). Each
+mixin uses the scene's state (set up in ``DuckScene.__init__``), its layout
+(``DuckScene.layout``) and methods of the other parts; checked on its own, a mixin would
+know none of them.
 
-So both mixins derive from :class:`DuckHost`. While type checking it is a GameScene that
-*declares* those shared attributes and the signatures of the methods one part calls in
-another (no bodies: the real methods live in scene.py, controls.py and draw.py, which
-mypy checks against these declarations when DuckScene combines them, so a signature that
-drifts is an error, not a silent mismatch). At run time DuckHost is plain ``object``: the
-scene's classes and method order are exactly ``DuckScene(Controls, Drawing, GameScene)``.
+So the mixins derive from :class:`DuckHost` (Animation through Motion). While type
+checking it is a GameScene that *declares* those shared attributes and the signatures of
+the methods one part calls in another (no bodies: the real methods live in the modules
+named below, which mypy checks against these declarations when DuckScene combines them,
+so a signature that drifts is an error, not a silent mismatch). At run time DuckHost is
+plain ``object``: the scene's method order is exactly DuckScene, Controls, Targets,
+Drawing, Panels, Board, Animation, Motion, Texts, then GameScene's.
 
 The attributes' types are declared here once; ``DuckScene.__init__`` and ``layout`` only
 assign them.
@@ -145,5 +151,25 @@ if TYPE_CHECKING:
         def tray_tokens(self) -> list[tuple[str, pygame.Rect]]: ...
         def cycle(self, d: Decision) -> list[Target]: ...
         def focused_target(self, d: Decision) -> Target | None: ...
+
+        # -- draw.py ----------------------------------------------------------------------
+        def _sprite(
+            self, name: str, size: int, angle: float, alpha: int = 255, ring=None
+        ) -> pygame.Surface: ...
+
+        # -- panels.py --------------------------------------------------------------------
+        def _draw_info(self, surface) -> None: ...
+        def _draw_row(self, surface, p: int) -> None: ...
+        def _draw_hound_board(self, surface, rect: pygame.Rect, d) -> None: ...
+        def _paint_log(self, layer) -> None: ...
+        def _draw_bar(self, surface, d) -> None: ...
+        def _draw_tooltip(self, surface) -> None: ...
+        def _fit(self, text: str, size: int, width: int, bold: bool = False) -> str: ...
+        def _tag(self, surface, text: str, center, colour, size: int | None = None) -> None: ...
+
+        # -- board.py ---------------------------------------------------------------------
+        def _draw_preview(self, surface, d, spec) -> None: ...
+        def _draw_targets(self, surface, d, targets) -> None: ...
+        def _draw_marks(self, surface) -> None: ...
 else:
     DuckHost = object

@@ -18,6 +18,9 @@ Drawing is layered for speed: a static layer (table, board, panels, action bar, 
 and targets) is rebuilt only when something on it changes, its log and header regions on
 their own; per frame only the pieces, effects, flying tokens, reveal and banner are drawn
 on it. Sprites turned to a heading are cached per 5° (draw.py).
+
+This module holds the scene's life cycle, display model, layout and per-frame update;
+the other parts are mixins, listed in host.py's docstring.
 """
 
 from __future__ import annotations
@@ -30,10 +33,12 @@ from game.ui.widgets import draw_panel
 
 from . import art
 from .animate import Animation
+from .board import Board
 from .controls import Controls
 from .draw import Drawing
 from .geometry import BoardGeometry, heading_angle, unit
 from .model import HOUND, Flyer, Shown
+from .panels import Panels
 from .targets import Targets
 from .texts import Texts
 
@@ -41,7 +46,7 @@ FELT = (214, 230, 236)
 FELT_EDGE = (170, 196, 208)
 
 
-class DuckScene(Controls, Targets, Drawing, Animation, Texts, GameScene):
+class DuckScene(Controls, Targets, Drawing, Panels, Board, Animation, Texts, GameScene):
     log_lines = 12
 
     def __init__(self, app, session):
