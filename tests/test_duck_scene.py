@@ -15,7 +15,6 @@ from game.rules.duck import actions as A
 from game.rules.protocol import Event
 from game.scenes import game_base
 from game.scenes.duck import DuckScene
-from game.scenes.duck import draw as duck_draw
 from game.scenes.game_base import GameOverScene
 from game.session import Seat, Session
 from game.ui import fonts, sprites
@@ -432,9 +431,7 @@ def test_route_ends_on_the_board_are_where_the_preview_ends(app):
 def test_the_curtain_comes_between_two_people_and_hides_their_hands(app, monkeypatch, players):
     """One duck each (4 players) and two ducks each (2 players, DDG-26)."""
     scene = start(app, humans=(0, 1), players=players, seed=7, variant="advanced")
-    drawn_for = spy_private_drawing(
-        monkeypatch, duck_draw.Drawing, ("_draw_hand", "_draw_own_tokens")
-    )
+    drawn_for = spy_private_drawing(monkeypatch, DuckScene, ("_draw_hand", "_draw_own_tokens"))
     person = Person(app, scene, 2)
 
     def ready():

@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
+HOUND = -1  # the hound where a piece is a duck's index (a duck is 0 and up)
+
 
 @dataclass
 class Shown:
