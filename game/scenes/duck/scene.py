@@ -35,6 +35,7 @@ from game.ui.widgets import draw_panel
 from . import art
 from .controls import Controls
 from .draw import Drawing
+from .final import Final
 from .geometry import BoardGeometry, heading_angle, unit
 from .model import Banner, Decision, Effect, Flyer, Reveal, Shown
 
@@ -71,7 +72,7 @@ def _paddle(t: float) -> float:
     return 0.55 * t + 0.45 * ease_in_out(t)
 
 
-class DuckScene(Controls, Drawing, GameScene):
+class DuckScene(Final, Controls, Drawing, GameScene):
     log_lines = 12
 
     def __init__(self, app, session):
