@@ -98,9 +98,9 @@ class GameOverScene(ModalScene):
             + [fonts.font(self.body, True).size(t)[0] for t in totals]
         ) + self.px(16)
         want = self.name_w + sum(self.col_ws) + self.total_w
-        # at most 680 design pixels wide (640 on a small window): the table stays visible
+        # at most 660 design pixels wide (640 on a small window): the table stays visible
         # all round it (tools/e2e_xvfb.py checks the dim beside the panel at 1280x720)
-        widest = min(w - 2 * margin, max(self.px(680), 640))
+        widest = min(w - 2 * margin, max(self.px(660), 640))
         # three buttons side by side, each wide enough for its label at full size
         label_size = self.text_px(20)
         labels = [self.t("app.end_look"), self.t("app.play_again"), self.t("app.to_menu")]
@@ -290,7 +290,7 @@ class GameOverScene(ModalScene):
             lines = self._heading_lines(heading, cw)
             y = box.y + head_h - self.px(8) - line_h * len(lines)
             for line in lines:
-                line, size = fonts.fit(line, self.head, cw - self.px(4), MIN_TEXT, True)
+                line, size = fonts.fit(line, self.head, cw - self.px(12), MIN_TEXT, True)
                 draw_text(surface, line, size, (x + cw // 2, y), theme.INK_SOFT, True, "midtop")
                 y += line_h
             x += cw
