@@ -1,7 +1,8 @@
 """What every game scene shares, written once: computer seats deciding on a worker thread
 with a visible "thinking" cue, the hand-off curtain between people, events played in
 order as animations (skippable; speed from settings; input locked only while something
-moves), the event log, pause and rules help, autosave, and the end screen.
+moves), the event log, pause and rules help, autosave, and the end screen
+(:mod:`game.scenes.end_screen`, fed by :meth:`GameScene.final_breakdown`).
 
 A game scene subclasses :class:`GameScene` and implements:
 
@@ -18,7 +19,8 @@ from __future__ import annotations
 import pygame
 
 from game.rules.protocol import Event, IllegalAction
-from game.scenes.base import ModalScene, Scene
+from game.scenes.base import Scene
+from game.scenes.end_screen import Breakdown, GameOverScene
 from game.ui import fonts, theme
 from game.ui.tween import Timeline
 from game.ui.widgets import Button, draw_panel, draw_text, draw_tip
@@ -108,6 +110,12 @@ class GameScene(Scene):
     def score_text(self, player: int, value) -> str:
         """How a score reads on the end screen (a game may say more than a number)."""
         return f"{value:g}" if isinstance(value, (int, float)) else str(value)
+
+    def final_breakdown(self) -> Breakdown:
+        """Hook for the end screen: how each seat's score came about, from what the game's
+        rules compute (a game overrides it; by default only the score itself)."""
+        players = self.session.players
+        return Breakdown((), ((),) * players, self.t("app.end_total"), summed=False)
 
     def seat_colour(self, player: int):
         for character in self.info.characters:
@@ -370,115 +378,6 @@ class GameScene(Scene):
         dots = "." * (1 + (pygame.time.get_ticks() // 300) % 3)
         text = self.t("app.thinking", name=self.seat_name(thinking[0])).rstrip("…") + dots
         draw_text(surface, text, self.px(18), pos, theme.INK_SOFT, anchor="midbottom")
-
-
-class GameOverScene(ModalScene):
-    """Winner(s), the scores, play again or back to the menu."""
-
-    shade_alpha = 140
-
-    def __init__(self, app, game_scene: GameScene):
-        super().__init__(app)
-        self.game = game_scene
-
-    def layout(self, size):
-        super().layout(size)
-        w, h = size
-        self.panel = pygame.Rect(0, 0, min(w - 40, self.px(640)), self.px(400))
-        self.panel.center = (w // 2, h // 2)
-        self.buttons.clear()
-        bw, bh = self.px(220), self.px(52)
-        again = pygame.Rect(
-            self.panel.centerx - bw - self.px(10), self.panel.bottom - bh - self.px(24), bw, bh
-        )
-        menu = pygame.Rect(self.panel.centerx + self.px(10), again.y, bw, bh)
-        self.buttons.add(
-            Button(
-                again,
-                self.t("app.play_again"),
-                self.play_again,
-                self.px(22),
-                primary=True,
-                key="again",
-            )
-        )
-        self.buttons.add(
-            Button(menu, self.t("app.to_menu"), self.app.pop_to_root, self.px(22), key="menu")
-        )
-        self.buttons.focus = 0
-
-    def play_again(self):
-        from game.session import Session
-
-        old = self.game.session
-        session = Session(
-            old.game_id,
-            old.seats,
-            old.seed + 1,
-            old.options,
-            prepared=True,
-            bot_budget_ms=old.bot_budget_ms,
-        )
-        scene = type(self.game)(self.app, session)
-        self.app.pop()
-        self.app.replace(scene)
-
-    def close(self):
-        self.app.pop_to_root()
-
-    def draw(self, surface):
-        self.draw_backdrop(surface)
-        state = self.game.state
-        winners = state.winners()
-        names = [self.game.seat_name(p) for p in winners]
-        title = (
-            self.t("app.winner", name=names[0])
-            if len(names) == 1
-            else self.t("app.winners", names=", ".join(names))
-        )
-        size = self.px(40)
-        while size > self.px(18) and fonts.font(size, True).size(title)[
-            0
-        ] > self.panel.width - self.px(40):
-            size -= 2  # a shared win of long names still fits
-        draw_text(
-            surface,
-            title,
-            size,
-            (self.panel.centerx, self.panel.y + self.px(50)),
-            theme.ACCENT_DARK,
-            bold=True,
-            anchor="center",
-        )
-        scores = state.scores()
-        order = sorted(range(self.game.session.players), key=lambda p: -scores[p])
-        y = self.panel.y + self.px(100)
-        for p in order[:6]:
-            pygame.draw.circle(
-                surface,
-                self.game.seat_colour(p),
-                (self.panel.x + self.px(60), y + self.px(12)),
-                self.px(10),
-            )
-            draw_text(
-                surface,
-                self.game.seat_name(p),
-                self.px(22),
-                (self.panel.x + self.px(80), y),
-                theme.INK,
-                bold=p in winners,
-            )
-            shown = self.game.score_text(p, scores[p])
-            draw_text(
-                surface,
-                shown,
-                self.px(22),
-                (self.panel.right - self.px(60), y),
-                theme.INK,
-                anchor="topright",
-            )
-            y += self.px(34)
-        super().draw(surface)
 
 
 def reachable(targets) -> dict:

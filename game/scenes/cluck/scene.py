@@ -29,6 +29,7 @@ from .animate import Animation
 from .art import Art
 from .controls import Controls
 from .draw import Drawing
+from .final import Final
 from .layout import Layout
 from .log import EventLog
 from .model import ChickenSprite, Table, TileSprite
@@ -38,7 +39,7 @@ from .panels import Panels
 _STAGES = {"chickens": "setup", PLACE: "place", "over": "over"}
 
 
-class CluckScene(Layout, Animation, EventLog, Controls, Art, Drawing, Panels, GameScene):
+class CluckScene(Final, Layout, Animation, EventLog, Controls, Art, Drawing, Panels, GameScene):
     log_lines = 9
 
     def __init__(self, app, session):

@@ -36,6 +36,7 @@ from .animate import Animation
 from .board import Board
 from .controls import Controls
 from .draw import Drawing
+from .final import Final
 from .geometry import BoardGeometry, heading_angle, unit
 from .model import HOUND, Flyer, Shown
 from .panels import Panels
@@ -46,7 +47,7 @@ FELT = (214, 230, 236)
 FELT_EDGE = (170, 196, 208)
 
 
-class DuckScene(Controls, Targets, Drawing, Panels, Board, Animation, Texts, GameScene):
+class DuckScene(Final, Controls, Targets, Drawing, Panels, Board, Animation, Texts, GameScene):
     log_lines = 12
 
     def __init__(self, app, session):

@@ -29,13 +29,12 @@ class Drawing(RoutesHost):
         shown = self.preview(action) if action is not None else None
         self._draw_header(surface)
         self._draw_board(surface, shown)
-        if self.table.final:
-            self._draw_final(surface)
-        else:
-            self._draw_lid(surface, shown)
-            self._draw_players(surface, shown)
-            if self.table.d6 is not None:
-                self._draw_d6(surface)
+        # (at the end the lid and the players' totals stay: the points per route are in
+        # the board's score column, and the end screen's table shows them all by seat)
+        self._draw_lid(surface, shown)
+        self._draw_players(surface, shown)
+        if self.table.d6 is not None:
+            self._draw_d6(surface)
         self._draw_loose(surface)
         self._draw_action_panel(surface, focus)
         self.draw_log(surface, self.log_rect)

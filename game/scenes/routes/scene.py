@@ -14,7 +14,7 @@ together from mixins: :class:`~.controls.Controls` (the person's choices and key
 :class:`~.animate.Animation` (events as tweens), :class:`~.texts.Texts` (the log and
 the words for options and routes), :class:`~.draw.Drawing` (the frame, the lid, the
 players), :class:`~.board.BoardDrawing` (the route board), :class:`~.panels.Panels` (the
-action panel, banner and final table) and :class:`~.art.Art` (the cached images); what
+action panel and banner) and :class:`~.art.Art` (the cached images); what
 they use from one another is declared in host.py.
 """
 
@@ -32,12 +32,14 @@ from .art import Art
 from .board import BoardDrawing
 from .controls import Controls
 from .draw import Drawing
+from .final import Final
 from .model import ROUTES, SPACES, Choice, Point, Table
 from .panels import Panels
 from .texts import Texts
 
 
 class RoutesScene(
+    Final,
     Controls,
     Animation,
     Texts,
@@ -90,7 +92,6 @@ class RoutesScene(
             self.board.bottom - self.lid_rect.bottom - gap,
         )
         self.action_rect = pygame.Rect(right_x, self.log_rect.y, right_w, self.log_rect.h)
-        self.final_rect = pygame.Rect(right_x, top, right_w, self.board.bottom - top)
         # the board: a label column, 20 spaces, the per-route score column
         pad = self.px(6)
         inner = self.board.inflate(-2 * pad, -2 * pad)

@@ -143,10 +143,3 @@ class Texts(RoutesHost):
         if route in SPECIAL:
             notes.append(self.t(f"routes.{SPECIAL[route]}"))
         return line1, " · ".join(notes)
-
-    def _winner_line(self) -> str:
-        winners = self.table.winners or []
-        names = [self.seat_name(p) for p in winners]
-        if len(names) == 1:
-            return self.t("app.winner", name=names[0])
-        return self.t("app.winners", names=", ".join(names))

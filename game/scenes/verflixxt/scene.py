@@ -30,6 +30,7 @@ from .animate import Animations
 from .art import Art
 from .controls import Controls
 from .draw import Drawing
+from .final import Final
 from .layout import Layout
 from .model import Choice, _Table
 from .panels import Panels
@@ -37,6 +38,7 @@ from .texts import Texts
 
 
 class VerflixxtScene(
+    Final,
     Layout,
     Art,
     Animations,

@@ -1,0 +1,339 @@
+"""The end screen, shared by the four games: who won, how each seat's score came about
+(the game's own parts, from its rules, through :meth:`GameScene.final_breakdown`), and a
+"look at the table" toggle that lifts the panel and the dim so the final position can be
+seen; then Play again or Menu.
+
+The table is laid out for the window: part columns share what the seat name and the total
+leave, their headings wrap onto two lines, and no text goes under :data:`MIN_TEXT` pixels
+(a value that still does not fit is cut with "…", never drawn over its neighbour).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.scenes.base import ModalScene
+from game.ui import fonts, theme
+from game.ui.widgets import Button, draw_text
+
+if TYPE_CHECKING:
+    from game.scenes.game_base import GameScene
+
+MIN_TEXT = 14  # pixels: nothing on the end screen is drawn smaller
+
+
+@dataclass(frozen=True)
+class Breakdown:
+    """How each seat's score came about, in the game's words.
+
+    ``columns`` are the headings of the parts (in the player's language), ``parts`` one
+    row per seat (seat order) with one value per column: a number (points) or a short
+    text. ``total`` heads the total column, whose values are the game's
+    ``score_text(state.scores())``. ``summed`` says the numeric parts of a row add up to
+    the seat's score (Verflixxt!, Eight Routes); False where they only explain it (Duck's
+    buoys)."""
+
+    columns: tuple[str, ...]
+    parts: tuple[tuple[int | str, ...], ...]
+    total: str
+    summed: bool = True
+
+
+class GameOverScene(ModalScene):
+    """Winner(s), the score breakdown per seat, a look at the final table, play again or
+    back to the menu."""
+
+    shade_alpha = 140
+    toggle_key = pygame.K_t  # (Tab moves the keyboard focus between buttons)
+
+    def __init__(self, app, game_scene: GameScene):
+        super().__init__(app)
+        self.game = game_scene
+        self.showing_table = False  # the panel and the dim lifted: the final position shows
+        self.breakdown = game_scene.final_breakdown()
+        self.table_rect = pygame.Rect(0, 0, 0, 0)
+
+    # -- sizes -------------------------------------------------------------------------
+    def text_px(self, value: float) -> int:
+        """A font size for this window, never under :data:`MIN_TEXT`."""
+        return max(MIN_TEXT, self.px(value))
+
+    def order(self) -> list[int]:
+        """The seats, best score first (seat order among equals)."""
+        scores = self.game.state.scores()
+        return sorted(range(self.game.session.players), key=lambda p: -scores[p])
+
+    def layout(self, size):
+        super().layout(size)
+        w, h = size
+        self.buttons.clear()
+        if self.showing_table:
+            self._layout_bar(w, h)
+        else:
+            self._layout_panel(w, h)
+        self.buttons.focus = 0
+
+    def _layout_panel(self, w: int, h: int) -> None:
+        margin = self.px(20)
+        bd = self.breakdown
+        self.body = self.text_px(20)
+        self.head = self.text_px(16)
+        self.row_h = max(int(self.body * 1.6), self.px(36))
+        pad = self.px(24)
+        # how wide the table would like to be: names, parts, total at full size
+        name_w = max(
+            fonts.font(self.body, True).size(self.game.seat_name(p))[0] for p in self.order()
+        )
+        self.name_w = self.px(34) + min(name_w, self.px(220))
+        self.col_ws = [
+            max(self._heading_width(c), self._value_width(i)) + self.px(16)
+            for i, c in enumerate(bd.columns)
+        ]
+        totals = [self.game.score_text(p, v) for p, v in enumerate(self.game.state.scores())]
+        self.total_w = max(
+            [self._heading_width(bd.total)]
+            + [fonts.font(self.body, True).size(t)[0] for t in totals]
+        ) + self.px(16)
+        want = self.name_w + sum(self.col_ws) + self.total_w
+        # at most 660 design pixels wide (640 on a small window): the table stays visible
+        # all round it (tools/e2e_xvfb.py checks the dim beside the panel at 1280x720)
+        widest = min(w - 2 * margin, max(self.px(660), 640))
+        # three buttons side by side, each wide enough for its label at full size
+        label_size = self.text_px(20)
+        labels = [self.t("app.end_look"), self.t("app.play_again"), self.t("app.to_menu")]
+        self.button_w = max(
+            [self.px(200)] + [fonts.font(label_size, True).size(t)[0] + self.px(28) for t in labels]
+        )
+        buttons_w = 3 * self.button_w + 2 * self.px(14)
+        width = min(widest, max(self.px(560), want + 2 * pad, buttons_w + 2 * pad))
+        inner = width - 2 * pad
+        if want > inner:  # shrink: the parts share what is left, names keep what they can
+            self.total_w = min(self.total_w, inner // 4)
+            self.name_w = min(self.name_w, inner // 3)
+            share = (inner - self.name_w - self.total_w) / max(1, len(self.col_ws))
+            self.col_ws = [int(share)] * len(self.col_ws)
+        else:  # spread the spare width over the part columns (or the name, without parts)
+            spare = inner - want
+            if self.col_ws:
+                self.col_ws = [c + spare // len(self.col_ws) for c in self.col_ws]
+            else:
+                self.name_w += spare
+        self.head_lines = max(
+            [len(self._heading_lines(c, cw)) for c, cw in zip(bd.columns, self.col_ws)]
+            + [len(self._heading_lines(bd.total, self.total_w))]
+        )
+        head_h = int(self.head * 1.3) * self.head_lines + self.px(10)
+        title_h = self.px(70)
+        bw, bh = self.button_w, max(self.px(52), int(self.text_px(20) * 2))
+        rows = len(self.order())
+        height = title_h + head_h + rows * self.row_h + self.px(24) + bh + pad
+        self.panel = pygame.Rect(0, 0, width, min(h - 2 * margin, height))
+        self.panel.center = (w // 2, h // 2)
+        self.table_rect = pygame.Rect(
+            self.panel.x + pad, self.panel.y + title_h, inner, head_h + rows * self.row_h
+        )
+        # three buttons: look at the table, play again, menu
+        gap = self.px(14)
+        bw = min(bw, (inner - 2 * gap) // 3)
+        y = self.panel.bottom - bh - self.px(20)
+        x = self.panel.centerx - (3 * bw + 2 * gap) // 2
+        size = self.text_px(20)
+        self.buttons.add(
+            Button(
+                pygame.Rect(x, y, bw, bh),
+                self.t("app.end_look"),
+                self.toggle,
+                size,
+                key="look",
+            )
+        )
+        self._add_again_and_menu(x + bw + gap, y, bw, bh, gap, size)
+
+    def _layout_bar(self, w: int, h: int) -> None:
+        """Small buttons at the bottom centre, over the table: bring the scores back,
+        play again, menu."""
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        size = self.text_px(17)
+        bh = max(self.px(40), int(size * 2))
+        gap = self.px(10)
+        labels = [self.t("app.end_show"), self.t("app.play_again"), self.t("app.to_menu")]
+        widths = [fonts.font(size, True).size(t)[0] + self.px(32) for t in labels]
+        x = (w - sum(widths) - 2 * gap) // 2
+        y = h - bh - self.px(12)
+        self.buttons.add(
+            Button(pygame.Rect(x, y, widths[0], bh), labels[0], self.toggle, size, key="show")
+        )
+        x += widths[0] + gap
+        self._add_again_and_menu(x, y, widths[1], bh, gap, size, widths[2])
+
+    def _add_again_and_menu(self, x, y, bw, bh, gap, size, menu_w=None) -> None:
+        self.buttons.add(
+            Button(
+                pygame.Rect(x, y, bw, bh),
+                self.t("app.play_again"),
+                self.play_again,
+                size,
+                primary=True,
+                key="again",
+            )
+        )
+        self.buttons.add(
+            Button(
+                pygame.Rect(x + bw + gap, y, menu_w or bw, bh),
+                self.t("app.to_menu"),
+                self.app.pop_to_root,
+                size,
+                key="menu",
+            )
+        )
+
+    def _heading_width(self, text: str) -> int:
+        """A heading's width on at most two lines (split at its widest break)."""
+        f = fonts.font(self.head, True)
+        words = text.split(" ")
+        if len(words) == 1:
+            return f.size(text)[0]
+        return min(
+            max(f.size(" ".join(words[:i]))[0], f.size(" ".join(words[i:]))[0])
+            for i in range(1, len(words))
+        )
+
+    def _heading_lines(self, text: str, width: int) -> list[str]:
+        return fonts.wrap(text, self.head, max(1, width - self.px(6)), True)[:2]
+
+    def _value_width(self, column: int) -> int:
+        f = fonts.font(self.body)
+        return max(f.size(self._value_text(row[column]))[0] for row in self.breakdown.parts)
+
+    @staticmethod
+    def _value_text(value: int | str) -> str:
+        if isinstance(value, str):
+            return value
+        # nothing scored: a dot, as on the Eight Routes board (a thin dash vanishes)
+        return "·" if value == 0 else f"{value:+d}".replace("-", "−")
+
+    # -- actions -----------------------------------------------------------------------
+    def toggle(self) -> None:
+        """Lift the panel to look at the final position, or bring the scores back."""
+        self.showing_table = not self.showing_table
+        self.layout(self.size)
+
+    def handle_event(self, event):
+        if event.type == pygame.KEYDOWN and event.key == self.toggle_key:
+            self.toggle()
+            return
+        if self.showing_table and self.key_back(event):
+            self.toggle()  # Esc first brings the scores back
+            return
+        super().handle_event(event)
+
+    def play_again(self):
+        from game.session import Session
+
+        old = self.game.session
+        session = Session(
+            old.game_id,
+            old.seats,
+            old.seed + 1,
+            old.options,
+            prepared=True,
+            bot_budget_ms=old.bot_budget_ms,
+        )
+        scene = type(self.game)(self.app, session)
+        self.app.pop()
+        self.app.replace(scene)
+
+    def close(self):
+        self.app.pop_to_root()
+
+    # -- drawing -----------------------------------------------------------------------
+    def title(self) -> str:
+        names = [self.game.seat_name(p) for p in self.game.state.winners()]
+        if len(names) == 1:
+            return self.t("app.winner", name=names[0])
+        return self.t("app.winners", names=", ".join(names))
+
+    def draw(self, surface):
+        if self.showing_table:  # only the small buttons: the table shows through
+            super().draw(surface)
+            return
+        self.draw_backdrop(surface)
+        title = self.title()
+        text, size = fonts.fit(
+            title, self.px(40), self.panel.width - self.px(40), self.text_px(18), True
+        )
+        draw_text(
+            surface,
+            text,
+            size,
+            (self.panel.centerx, self.panel.y + self.px(38)),
+            theme.ACCENT_DARK,
+            bold=True,
+            anchor="center",
+        )
+        self._draw_table(surface)
+        super().draw(surface)
+
+    def _draw_table(self, surface: pygame.Surface) -> None:
+        bd, game = self.breakdown, self.game
+        box = self.table_rect
+        winners = set(game.state.winners())
+        scores = game.state.scores()
+        line_h = int(self.head * 1.3)
+        head_h = line_h * self.head_lines + self.px(10)
+        # headings, bottom-aligned over their columns
+        x = box.x + self.name_w
+        for heading, cw in zip([*bd.columns, bd.total], [*self.col_ws, self.total_w]):
+            lines = self._heading_lines(heading, cw)
+            y = box.y + head_h - self.px(8) - line_h * len(lines)
+            for line in lines:
+                line, size = fonts.fit(line, self.head, cw - self.px(12), MIN_TEXT, True)
+                draw_text(surface, line, size, (x + cw // 2, y), theme.INK_SOFT, True, "midtop")
+                y += line_h
+            x += cw
+        y0 = box.y + head_h
+        pygame.draw.line(
+            surface, theme.PANEL_EDGE, (box.x, y0 - 2), (box.right, y0 - 2), max(1, self.px(2))
+        )
+        for i, p in enumerate(self.order()):
+            row = pygame.Rect(
+                box.x - self.px(6), y0 + i * self.row_h, box.w + self.px(12), self.row_h
+            )
+            won = p in winners
+            if won:
+                pygame.draw.rect(surface, (255, 236, 200), row, border_radius=self.px(8))
+            elif i % 2:
+                pygame.draw.rect(surface, (246, 240, 228), row, border_radius=self.px(8))
+            cy = row.centery
+            dot = max(6, self.px(10))
+            pygame.draw.circle(surface, game.seat_colour(p), (box.x + self.px(12), cy), dot)
+            name, size = fonts.fit(
+                game.seat_name(p), self.body, self.name_w - self.px(34), MIN_TEXT, won
+            )
+            draw_text(surface, name, size, (box.x + self.px(30), cy), theme.INK, won, "midleft")
+            x = box.x + self.name_w
+            for value, cw in zip(bd.parts[p], self.col_ws):
+                text, size = fonts.fit(
+                    self._value_text(value), self.body, cw - self.px(4), MIN_TEXT
+                )
+                colour = theme.INK
+                if isinstance(value, int):
+                    colour = (
+                        theme.BAD if value < 0 else (theme.INK_SOFT if not value else theme.INK)
+                    )
+                draw_text(surface, text, size, (x + cw // 2, cy), colour, False, "center")
+                x += cw
+            shown = game.score_text(p, scores[p])
+            text, size = fonts.fit(shown, self.body, self.total_w - self.px(4), MIN_TEXT, True)
+            draw_text(
+                surface,
+                text,
+                size,
+                (x + self.total_w // 2, cy),
+                theme.ACCENT_DARK if won else theme.INK,
+                True,
+                "center",
+            )
