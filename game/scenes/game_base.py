@@ -109,11 +109,10 @@ class GameScene(Scene):
         """How a score reads on the end screen (a game may say more than a number)."""
         return f"{value:g}" if isinstance(value, (int, float)) else str(value)
 
-    def seat_colour(self, player: int):
-        for character in self.info.characters:
-            if character.key == self.session.seats[player].character:
-                return character.colour
-        return theme.PLAYER_COLOURS[player % len(theme.PLAYER_COLOURS)]
+    def seat_colour(self, player: int) -> tuple[int, int, int]:
+        """Seat ``player``'s colour: the same in every game, whatever its character
+        (issue #16); its mark is drawn with ``game.ui.identity.draw_seat_mark``."""
+        return theme.seat_colour(player)
 
     def act(self, player: int, action) -> bool:
         """Apply a person's action; on a rules refusal, say why and change nothing."""

@@ -15,7 +15,7 @@ import pygame
 
 from game.rules.duck.data import BUOY, COLOURS, PATTERN_NAMES
 from game.rules.duck.preview import Preview
-from game.ui import fonts, sprites, theme
+from game.ui import fonts, identity, sprites, theme
 from game.ui.widgets import draw_panel, draw_text
 
 from . import art
@@ -179,6 +179,7 @@ class Drawing(DuckHost):
                 surface, colour, (cx + ox, cy + oy), img.get_width() * 0.44, max(2, self.px(3))
             )
             surface.blit(img, img.get_rect(center=(cx + ox, cy + oy)))
+        identity.draw_seat_mark(surface, p, (cx + size * 0.4, cy + size * 0.36), size * 0.42)
         x0 = row.x + self.px(22) + size
         # cards on the table at the right; the hound control marker beside them
         card_h = row.height - self.px(14)
@@ -886,6 +887,7 @@ class Drawing(DuckHost):
                 both = pygame.Surface((w, h), pygame.SRCALPHA)
                 both.blit(r, r.get_rect(center=(w // 2, h // 2)))
                 both.blit(image, image.get_rect(center=(w // 2, h // 2)))
+                art.ring_mark(both, ring, (w // 2, h // 2), max(4, round(hs * 0.8)))
                 image = both
             self._rot[key] = image
         return image
@@ -997,16 +999,15 @@ class Drawing(DuckHost):
             image = self._sprite(name, size, angle, alpha, ring)
             surface.blit(image, image.get_rect(center=(round(cx), round(cy))))
             return
+        ring_r = max(4, round(geo.size * 0.8 * min(scale, 1.3)))
         if ring is not None and scale > 0.3:
-            r = art.ring(
-                ring,
-                max(4, round(geo.size * 0.8 * min(scale, 1.3))),
-                max(2, round(geo.size * 0.12)),
-            )
+            r = art.ring(ring, ring_r, max(2, round(geo.size * 0.12)))
             surface.blit(r, r.get_rect(center=(cx, cy)))
         if scale > 0.02:
             image = pygame.transform.rotozoom(sprites.svg(name, size), angle, scale)
             surface.blit(image, image.get_rect(center=(round(cx), round(cy))))
+        if ring is not None and scale > 0.3:
+            art.ring_mark(surface, ring, (cx, cy), ring_r)
 
     # == effects and overlays ============================================================================
     def _draw_effects(self, surface) -> None:

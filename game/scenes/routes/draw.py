@@ -7,7 +7,7 @@ import math
 
 import pygame
 
-from game.ui import fonts, theme
+from game.ui import fonts, identity, theme
 from game.ui.tween import ease_in_out, lerp
 from game.ui.widgets import draw_panel, draw_text
 
@@ -242,8 +242,12 @@ class Drawing(RoutesHost):
                     surface, theme.ACCENT, row, width=max(2, self.px(3)), border_radius=self.px(10)
                 )
             marker = self._marker_image(p)
-            surface.blit(marker, marker.get_rect(center=(row.x + self.px(22), row.centery)))
-            name_pos = (row.x + self.px(40), row.y + self.px(2))
+            surface.blit(marker, marker.get_rect(center=(row.x + self.px(18), row.centery)))
+            # the seat's mark big enough to read beside the small marker
+            mark = identity.draw_seat_mark(
+                surface, p, (row.x + self.px(40), row.centery), self.px(18)
+            )
+            name_pos = (mark.right + self.px(5), row.y + self.px(2))
             name_rect = draw_text(
                 surface, self.seat_name(p), self.px(15), name_pos, theme.INK, bold=current
             )
