@@ -353,3 +353,28 @@ def test_reopening_the_lobby_shows_the_last_table(app):
     again.wait_for_scan()
     assert [s.name for s in again.seats] == [r["name"] for r in remembered]
     assert [s.character for s in again.seats] == ["sparky", "cookie", "pirate", "daisy", "doc"]
+
+
+def test_the_hand_off_curtain_shows_the_seats_colour_and_mark(app, monkeypatch):
+    from game.scenes.handoff import HandoffScene
+
+    scene = push_game(app, "verflixxt", [0, 1], 2, 3, {}, "easy")
+    monkeypatch.setattr(scene.session, "needs_handoff", lambda player: True)
+    scene.show_private(1)
+    curtain = app.top
+    assert isinstance(curtain, HandoffScene) and curtain.seat == 1
+    assert curtain.colour == theme.SEAT_COLOURS[1]
+    surface = pygame.Surface(app.size)
+    curtain.draw(surface)
+    w, h = app.size
+    centre = (w // 2, h // 2 - curtain.px(120))
+    # the disc is the seat colour, with the seat's badge (a light ring round the mark)
+    assert (
+        math.dist(
+            surface.get_at((centre[0], centre[1] - curtain.px(42)))[:3], theme.SEAT_COLOURS[1]
+        )
+        < 30
+    )
+    assert (
+        math.dist(surface.get_at((centre[0], centre[1] - curtain.px(22)))[:3], theme.INK_LIGHT) < 40
+    )

@@ -198,7 +198,9 @@ class GameScene(Scene):
                 self.on_private_shown(player)
 
             self.app.push(
-                HandoffScene(self.app, self.seat_name(player), self.seat_colour(player), ready)
+                HandoffScene(
+                    self.app, self.seat_name(player), self.seat_colour(player), ready, seat=player
+                )
             )
         else:
             self.private_player = player
