@@ -39,10 +39,11 @@ class App:
         self.t = Translator(self.settings.language)
         pygame.display.init()
         pygame.font.init()
-        from game.ui import fonts, sprites
+        from game.ui import fonts, identity, sprites
 
         fonts.reset()
         sprites.reset()
+        identity.reset()
         pygame.display.set_caption(self.t("app.title"))
         self.size = size or (self.settings.window_width, self.settings.window_height)
         self.screen = self._make_window(self.size, self.settings.fullscreen and size is None)

@@ -14,13 +14,51 @@ from game.paths import DATA_DIR
 
 
 @dataclass(frozen=True)
-class Character:
-    """A piece a seat plays with: a duck, a pawn colour, a chicken."""
+class CastMember:
+    """One of the box's shared cast: the same name in every game (issue #16)."""
 
     key: str
     name_en: str
     name_ja: str
-    colour: tuple[int, int, int]
+
+
+# The one cast every game's seats are drawn from, in default seat order: seat i of a new
+# table is CAST[i] in every game (a computer is "Cookie" in all four). No name is a colour
+# word, so no computer is called after a colour that is not its seat's.
+CAST = (
+    CastMember("sparky", "Sparky", "スパーキー"),
+    CastMember("cookie", "Cookie", "クッキー"),
+    CastMember("bill", "Captain Bill", "キャプテン・ビル"),
+    CastMember("daisy", "Daisy", "デイジー"),
+    CastMember("doc", "Doc Quackers", "ドク・クワッカー"),
+    CastMember("nugget", "Nugget", "ナゲット"),
+)
+CAST_BY_KEY = {member.key: member for member in CAST}
+
+
+@dataclass(frozen=True)
+class Character:
+    """A cast member's piece in one game: a duck sprite, a chicken sprite, a pawn. ``key``
+    is the game's own (saves store it, so it never changes); the name is the cast
+    member's, and the colour is the seat's (``theme.SEAT_COLOURS``), never the piece's."""
+
+    key: str
+    cast: CastMember
+
+    @property
+    def name_en(self) -> str:
+        return self.cast.name_en
+
+    @property
+    def name_ja(self) -> str:
+        return self.cast.name_ja
+
+
+def cast_as(*keys: str) -> tuple[Character, ...]:
+    """A game's characters: its piece keys in order, played by the cast in order."""
+    if len(keys) > len(CAST):
+        raise ValueError(f"{len(keys)} pieces for a cast of {len(CAST)}")
+    return tuple(Character(key, member) for key, member in zip(keys, CAST))
 
 
 @dataclass(frozen=True)
@@ -66,49 +104,11 @@ class GameInfo:
         )
 
 
-_COLOURS = (
-    (230, 159, 0),
-    (86, 180, 233),
-    (0, 158, 115),
-    (204, 121, 167),
-    (213, 94, 0),
-    (120, 94, 200),
-)
-
-DUCKS = (
-    Character("sparky", "Sparky", "スパーキー", (214, 64, 48)),
-    Character("cookie", "Cookie", "クッキー", (40, 96, 180)),
-    Character("pirate", "Captain Bill", "キャプテン・ビル", (40, 40, 48)),
-    Character("daisy", "Daisy", "デイジー", (236, 120, 170)),
-    Character("doc", "Doc Quackers", "ドク・クワッカー", (40, 150, 110)),
-    Character("goldie", "Goldie", "ゴールディ", (242, 190, 30)),
-)
-PAWN_COLOURS = tuple(
-    Character(key, en, ja, colour)
-    for (key, en, ja), colour in zip(
-        (
-            ("orange", "Orange", "オレンジ"),
-            ("sky", "Sky", "水色"),
-            ("green", "Green", "緑"),
-            ("pink", "Pink", "ピンク"),
-            ("red", "Red", "赤"),
-            ("violet", "Violet", "紫"),
-        ),
-        _COLOURS,
-    )
-)
-CHICKENS = tuple(
-    Character(key, en, ja, colour)
-    for (key, en, ja), colour in zip(
-        (
-            ("henrietta", "Henrietta", "ヘンリエッタ"),
-            ("clucky", "Clucky", "クラッキー"),
-            ("pepper", "Pepper", "ペッパー"),
-            ("nugget", "Nugget", "ナゲット"),
-        ),
-        ((232, 90, 60), (70, 130, 210), (90, 170, 80), (150, 100, 200)),
-    )
-)
+# Each game's pieces (their keys name the art: duck_<key>.svg, cluck_<key>.svg; the pawn
+# keys are the colours pawns had before seats got one palette, kept so old saves load).
+DUCKS = cast_as("sparky", "cookie", "pirate", "daisy", "doc", "goldie")
+PAWNS = cast_as("orange", "sky", "green", "pink", "red", "violet")
+CHICKENS = cast_as("henrietta", "clucky", "pepper", "nugget")
 
 GAMES: dict[str, GameInfo] = {}
 
@@ -147,7 +147,7 @@ register(
         rules_module="game.rules.verflixxt",
         scene="game.scenes.verflixxt:VerflixxtScene",
         picture="verflixxt.svg",
-        characters=PAWN_COLOURS,
+        characters=PAWNS,
         blurb_en="Walk your pawns home and pick up the tiles you leave behind — good and bad.",
         blurb_ja="コマをゴールへ。通ったあとに残ったタイルは、良くても悪くも自分のもの。",
     )
@@ -179,7 +179,7 @@ register(
         rules_module="game.rules.routes",
         scene="game.scenes.routes:RoutesScene",
         picture="routes.svg",
-        characters=PAWN_COLOURS[:5],
+        characters=PAWNS[:5],
         blurb_en="Draft eight-sided dice to push your markers up eight scoring routes.",
         blurb_ja="8面ダイスを取り合い、8本のルートでマーカーを進めよう。",
     )

@@ -29,6 +29,7 @@ from game.settings import (
     atomic_write_text,
     data_dir,
     describe,
+    name_problem,
     printable,
     read_json,
 )
@@ -36,7 +37,6 @@ from game.settings import (
 FORMAT = 1
 MAX_BYTES = 8_000_000
 KEEP_AUTOSAVES = 12  # finished games' autosaves kept; unfinished ones are never pruned
-NAME_MAX = 16  # the lobby's limit on a player's name
 SEED_LIMIT = 2**63  # seeds are from -2**63 to 2**63 - 1 (the lobby draws below 2**31)
 MAX_ACTIONS = 100_000  # the longest game measured takes ~700 (Duck!, six players)
 ACTION_MAX_CHARS = 200  # action texts are short notation ("move 3 a"), ~20 at most
@@ -49,9 +49,6 @@ KINDS = ("auto", "manual")
 LEVELS = ("easy", "normal", "hard", "random")
 _AUTO_NAME = re.compile(r"auto-.+\.json")
 _OURS = re.compile(r"(auto-.+|slot-\d+)\.json")
-# Seat names never hold characters no font draws or that break a line of text: control
-# characters, lone surrogates, line and paragraph separators.
-_BAD_NAME_CHARS = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029]")
 
 
 class SaveError(FileProblem):
@@ -206,15 +203,9 @@ def _check_options(options: dict, path) -> None:
 
 
 def _check_name(name: str, path, place: str) -> None:
-    if len(name) > NAME_MAX:
-        raise SaveError(
-            path, place, f"{len(name):,} characters long; names have at most {NAME_MAX}"
-        )
-    bad = _BAD_NAME_CHARS.search(name)
-    if bad:
-        raise SaveError(
-            path, place, f"holds the character {describe(bad.group())}, which a name cannot have"
-        )
+    problem = name_problem(name)
+    if problem is not None:
+        raise SaveError(path, place, problem)
 
 
 def read_payload(path: Path) -> dict:

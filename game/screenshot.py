@@ -32,8 +32,10 @@ def build_scene(app, name: str, args):
         return
     if name == "handoff":
         from game.scenes.handoff import HandoffScene
+        from game.ui import theme
 
-        app.push(HandoffScene(app, app.t("app.default_name", n=2)))
+        # seat 2's curtain: its colour and mark on the disc
+        app.push(HandoffScene(app, app.t("app.default_name", n=2), theme.seat_colour(1), seat=1))
         return
     games = registry.installed_games()
     if name in ("lobby", "help", "pause"):

@@ -19,7 +19,7 @@ import stat
 import tempfile
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -157,6 +157,23 @@ def read_json(path: Path, limit: int) -> Any:
         ) from exc
 
 
+# -- seat names (the settings remember the last table; saves hold the seats) ---------------------
+NAME_MAX = 16  # the lobby's limit on a player's name
+# Seat names never hold characters no font draws or that break a line of text: control
+# characters, lone surrogates, line and paragraph separators.
+_BAD_NAME_CHARS = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029]")
+
+
+def name_problem(name: str) -> str | None:
+    """What is wrong with ``name`` as a seat's name, or None."""
+    if len(name) > NAME_MAX:
+        return f"{len(name):,} characters long; names have at most {NAME_MAX}"
+    bad = _BAD_NAME_CHARS.search(name)
+    if bad:
+        return f"holds the character {describe(bad.group())}, which a name cannot have"
+    return None
+
+
 # -- the settings -------------------------------------------------------------------------------
 def _is_number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
@@ -191,6 +208,38 @@ def _check_window(value: Any) -> str | None:
     return f"{describe(value)} is not a whole number from 320 to 7680"
 
 
+SEAT_LEVELS = ("easy", "normal", "hard")
+MAX_SEATS = 6  # the most seats any game of the box has
+SEAT_KEYS = ("name", "character", "human", "level")
+
+
+def _check_seats(value: Any) -> str | None:
+    """The last table the lobby showed: at most six seats, each ``{"name": <a seat name>,
+    "character": <a key of the shared cast>, "human": <bool>, "level": <a level>}``."""
+    from game.registry import CAST_BY_KEY
+
+    if not isinstance(value, list):
+        return f"{describe(value)} is not a list of seats"
+    if len(value) > MAX_SEATS:
+        return f"{len(value)} seats; a table has at most {MAX_SEATS}"
+    for i, seat in enumerate(value):
+        place = f"seat {i + 1}"
+        if not isinstance(seat, dict) or set(seat) != set(SEAT_KEYS):
+            return f"{place}: {describe(seat)} is not an object with {', '.join(SEAT_KEYS)}"
+        name = seat["name"]
+        if not isinstance(name, str) or not name.strip():
+            return f"{place}: name {describe(name)} is not a name"
+        if (problem := name_problem(name)) is not None:
+            return f"{place}: name {problem}"
+        if not isinstance(seat["character"], str) or seat["character"] not in CAST_BY_KEY:
+            return f"{place}: character {describe(seat['character'])} is not one of {list(CAST_BY_KEY)}"
+        if not isinstance(seat["human"], bool):
+            return f"{place}: human {describe(seat['human'])} is not true or false"
+        if not isinstance(seat["level"], str) or seat["level"] not in SEAT_LEVELS:
+            return f"{place}: level {describe(seat['level'])} is not one of {list(SEAT_LEVELS)}"
+    return None
+
+
 # What each setting accepts: the problem with a value, or None when it is fine.
 CHECKS: dict[str, Callable[[Any], str | None]] = {
     "language": _one_of(LANGUAGES, str),
@@ -200,6 +249,7 @@ CHECKS: dict[str, Callable[[Any], str | None]] = {
     "bot_budget_ms": _one_of(BOT_BUDGETS_MS, int),
     "window_width": _check_window,
     "window_height": _check_window,
+    "seats": _check_seats,
 }
 
 
@@ -212,6 +262,8 @@ class Settings:
     bot_budget_ms: int = 50
     window_width: int = 1280
     window_height: int = 720
+    # the lobby's last table (empty: the game's defaults); see _check_seats
+    seats: list[dict[str, Any]] = field(default_factory=list)
 
     def validated(self) -> Settings:
         problems = [

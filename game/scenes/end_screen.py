@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.scenes.base import ModalScene
-from game.ui import fonts, theme
+from game.ui import fonts, identity, theme
 from game.ui.widgets import Button, draw_text
 
 if TYPE_CHECKING:
@@ -308,8 +308,8 @@ class GameOverScene(ModalScene):
             elif i % 2:
                 pygame.draw.rect(surface, (246, 240, 228), row, border_radius=self.px(8))
             cy = row.centery
-            dot = max(6, self.px(10))
-            pygame.draw.circle(surface, game.seat_colour(p), (box.x + self.px(12), cy), dot)
+            dot = max(6, self.px(10))  # the seat's colour and mark, as on the table
+            identity.draw_seat_mark(surface, p, (box.x + self.px(12), cy), 2 * dot + 2)
             name, size = fonts.fit(
                 game.seat_name(p), self.body, self.name_w - self.px(34), MIN_TEXT, won
             )

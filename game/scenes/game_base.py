@@ -117,11 +117,10 @@ class GameScene(Scene):
         players = self.session.players
         return Breakdown((), ((),) * players, self.t("app.end_total"), summed=False)
 
-    def seat_colour(self, player: int):
-        for character in self.info.characters:
-            if character.key == self.session.seats[player].character:
-                return character.colour
-        return theme.PLAYER_COLOURS[player % len(theme.PLAYER_COLOURS)]
+    def seat_colour(self, player: int) -> tuple[int, int, int]:
+        """Seat ``player``'s colour: the same in every game, whatever its character
+        (issue #16); its mark is drawn with ``game.ui.identity.draw_seat_mark``."""
+        return theme.seat_colour(player)
 
     def act(self, player: int, action) -> bool:
         """Apply a person's action; on a rules refusal, say why and change nothing."""
@@ -207,7 +206,9 @@ class GameScene(Scene):
                 self.on_private_shown(player)
 
             self.app.push(
-                HandoffScene(self.app, self.seat_name(player), self.seat_colour(player), ready)
+                HandoffScene(
+                    self.app, self.seat_name(player), self.seat_colour(player), ready, seat=player
+                )
             )
         else:
             self.private_player = player

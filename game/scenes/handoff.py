@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.scenes.base import Scene
-from game.ui import theme
+from game.ui import identity, theme
 from game.ui.widgets import Button, draw_text
 
 
@@ -14,11 +14,12 @@ class HandoffScene(Scene):
     overlay = True
     opaque_overlay = True
 
-    def __init__(self, app, name: str, colour=theme.ACCENT, on_ready=None):
+    def __init__(self, app, name: str, colour=theme.ACCENT, on_ready=None, seat: int | None = None):
         super().__init__(app)
         self.name = name
         self.colour = colour
         self.on_ready = on_ready
+        self.seat = seat  # whose turn: its mark is on the disc (issue #16)
 
     def layout(self, size):
         super().layout(size)
@@ -63,6 +64,10 @@ class HandoffScene(Scene):
         pygame.draw.circle(
             surface, theme.INK_LIGHT, (w // 2, h // 2 - self.px(120)), self.px(46), 4
         )
+        if self.seat is not None:
+            identity.draw_seat_mark(
+                surface, self.seat, (w // 2, h // 2 - self.px(120)), self.px(56)
+            )
         draw_text(
             surface,
             self.t("app.handoff_title", name=self.name),

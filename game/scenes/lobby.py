@@ -8,16 +8,24 @@ import threading
 
 import pygame
 
+from game.registry import CAST_BY_KEY
 from game.scenes.base import Scene
 from game.session import Seat, Session
-from game.ui import fonts, theme
+from game.settings import NAME_MAX, SEAT_LEVELS
+from game.ui import fonts, identity, theme
 from game.ui.widgets import Button, draw_panel, draw_text
 
-LEVELS = ("easy", "normal", "hard")
-MAX_NAME = 16  # characters in a seat's name (saves refuse longer ones)
+LEVELS = SEAT_LEVELS
+
+
+def default_count(info) -> int:
+    """How many seats a new table has: four, within the game's range."""
+    return min(4, info.max_players) if info.min_players <= 4 else info.min_players
 
 
 def default_seats(info, count: int, t) -> list[Seat]:
+    """Seat 1 a person, the others computers; seat i plays the shared cast's member i,
+    named after it (the same names in every game)."""
     seats = []
     for i in range(count):
         character = info.characters[i % len(info.characters)]
@@ -32,6 +40,47 @@ def default_seats(info, count: int, t) -> list[Seat]:
             )
         )
     return seats
+
+
+def remembered_seats(info, remembered: list[dict], t) -> list[Seat]:
+    """The last table (``settings.seats``, validated there) fitted to this game: as many
+    seats as it had, within the game's range; each seat keeps its name, person/computer
+    and level, and its cast member when this game has that member free. A seat whose
+    member this game lacks (Cluck-peep! has four) takes the first free one, and a name
+    that was the old member's own name (in either language) follows the new member.
+    Seats added to reach the game's minimum are computers, as in a new table."""
+    if not remembered:
+        return default_seats(info, default_count(info), t)
+    count = max(info.min_players, min(info.max_players, len(remembered)))
+    by_cast = {c.cast.key: c for c in info.characters}
+    chosen = []
+    for entry in remembered[:count]:
+        character = by_cast.get(entry["character"])
+        chosen.append(None if character is None or character in chosen else character)
+    chosen += [None] * (count - len(chosen))
+    free = [c for c in info.characters if c not in chosen]
+    seats = []
+    for i, character in enumerate(chosen):
+        character = character or free.pop(0)
+        own_name = t.pick(character.name_en, character.name_ja)
+        if i >= len(remembered):
+            seats.append(Seat(own_name, character.key, human=False, level="normal"))
+            continue
+        entry = remembered[i]
+        old = CAST_BY_KEY[entry["character"]]
+        name = own_name if entry["name"] in (old.name_en, old.name_ja) else entry["name"]
+        seats.append(Seat(name, character.key, human=entry["human"], level=entry["level"]))
+    return seats
+
+
+def seats_to_remember(info, seats: list[Seat]) -> list[dict]:
+    """The table as ``settings.seats`` keeps it: characters by their cast key, so the
+    next game (with other pieces) gives each seat the same cast member."""
+    cast_of = {c.key: c.cast.key for c in info.characters}
+    return [
+        {"name": s.name, "character": cast_of[s.character], "human": s.human, "level": s.level}
+        for s in seats
+    ]
 
 
 def _loader(info):
@@ -69,9 +118,7 @@ class LobbyScene(Scene):
         super().__init__(app)
         self.info = info
         self.module = info.rules()
-        self.seats = default_seats(
-            info, min(4, info.max_players) if info.min_players <= 4 else info.min_players, app.t
-        )
+        self.seats = remembered_seats(info, app.settings.seats, app.t)
         self.options = {spec.key: spec.default for spec in self.module.OPTIONS}
         self.editing: int | None = None
         self.scanning: threading.Thread | None = None
@@ -126,7 +173,7 @@ class LobbyScene(Scene):
         text = self.text_size(18)
         for i, seat in enumerate(self.seats):
             character = characters[seat.character]
-            self.swatches.append((pygame.Rect(x0, y, bh, bh), character.colour))
+            self.swatches.append(pygame.Rect(x0, y, bh, bh))
             label = seat.name + ("|" if self.editing == i else "")
             self.buttons.add(
                 Button(
@@ -380,6 +427,8 @@ class LobbyScene(Scene):
         except ValueError as exc:
             self.app.show_error(str(exc))
             return
+        self.app.settings.seats = seats_to_remember(self.info, self.seats)
+        self.app.save_settings()  # the next lobby shows this table
         scene = self.info.scene_class()(self.app, session)
         self.app.replace(scene)
 
@@ -393,7 +442,7 @@ class LobbyScene(Scene):
             seat = self.seats[self.editing]
             if event.type == pygame.TEXTINPUT:
                 # an input method can send several characters at once: cut, never exceed
-                seat.name = (seat.name + event.text)[:MAX_NAME]
+                seat.name = (seat.name + event.text)[:NAME_MAX]
                 self.layout(self.size)
                 return
             if event.type == pygame.KEYDOWN:
@@ -460,9 +509,8 @@ class LobbyScene(Scene):
                 theme.INK_SOFT,
                 anchor="midbottom",
             )
-        for rect, colour in self.swatches:
-            pygame.draw.circle(surface, colour, rect.center, rect.width // 2)
-            pygame.draw.circle(surface, theme.INK, rect.center, rect.width // 2, 2)
+        for seat, rect in enumerate(self.swatches):  # the seat's colour and mark
+            identity.draw_seat_mark(surface, seat, rect.center, rect.width)
         x, y = self.hint_pos
         for line in self.hint_lines:
             draw_text(surface, line, self.hint_size, (x, y), theme.INK_SOFT, within=self.seat_panel)

@@ -21,23 +21,36 @@ GOOD = (70, 160, 90)
 BAD = (200, 70, 60)
 CURTAIN = (38, 52, 78)
 
-# Player colours: distinct for colour-blind players too (Okabe-Ito based).
-PLAYER_COLOURS = (
+# One identity per seat for the whole box (issue #16): seat i wears SEAT_COLOURS[i] and
+# the mark game.ui.identity.SEAT_MARKS[i] in every game. Six of the eight Okabe-Ito
+# colours; the two left out are black (the ink of every outline, and Captain Bill's duck)
+# and yellow (every rubber duck's body, Duck's yellow buoys, Verflixxt!'s lucky and finish
+# tiles, Cluck-peep!'s chicks and straw). The order makes the first seats the most
+# distinct: every table is at least 2 seats, Cluck-peep! stops at 4 and Eight Routes at
+# 5, so the closest pairs (orange/vermilion and green/purple under deuteranopia, ΔE 18)
+# only meet at 5-6 seats, where the marks (circle vs star, square vs cross) still tell
+# them apart. tests/test_identity.py measures it (Machado 2009 simulation, CIELAB ΔE76).
+SEAT_COLOURS = (
     (230, 159, 0),  # orange
+    (0, 114, 178),  # blue
+    (0, 158, 115),  # bluish green
     (86, 180, 233),  # sky blue
-    (0, 158, 115),  # green
-    (204, 121, 167),  # pink
     (213, 94, 0),  # vermilion
-    (120, 94, 200),  # violet
+    (204, 121, 167),  # reddish purple
 )
-PLAYER_COLOUR_NAMES = (
+SEAT_COLOUR_NAMES = (
     ("Orange", "オレンジ"),
-    ("Sky", "水色"),
+    ("Blue", "青"),
     ("Green", "緑"),
-    ("Pink", "ピンク"),
-    ("Red", "赤"),
-    ("Violet", "紫"),
+    ("Sky blue", "水色"),
+    ("Vermilion", "朱色"),
+    ("Purple", "紫"),
 )
+
+
+def seat_colour(seat: int) -> tuple[int, int, int]:
+    """Seat ``seat``'s colour (seats past the sixth wrap round)."""
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
 def scale_for(size: tuple[int, int]) -> float:

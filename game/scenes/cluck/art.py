@@ -8,7 +8,7 @@ import pygame
 
 from game.rules.cluck.ladder import ROW_HEIGHT
 from game.rules.cluck.tiles import COLUMNS
-from game.ui import fonts, sprites, theme
+from game.ui import fonts, identity, sprites, theme
 
 from .host import CluckHost
 from .model import TileSprite
@@ -156,7 +156,9 @@ class Art(CluckHost):
 
         if not (SPRITES_DIR / name).exists():
             name = "cluck_henrietta.svg"
-        return sprites.svg(name, size)
+        # the seat's mark on the chicken's body (every mark is the same mirrored, so a
+        # chicken turned round keeps it)
+        return identity.marked_sprite(name, size, player, (0.36, 0.66), 0.3)
 
     def _badge(self, surface, text: str, center, colour) -> None:
         label = fonts.render(text, self.px(14), theme.INK_LIGHT, bold=True)

@@ -14,7 +14,7 @@ import math
 
 import pygame
 
-from game.ui import fonts, sprites
+from game.ui import fonts, identity, sprites, theme
 
 from .geometry import SQ3, BoardGeometry, direction
 
@@ -102,19 +102,31 @@ def bonk_star(size: int) -> pygame.Surface:
     return _cached(("star", size), build)
 
 
-def ring(colour, radius: int, width: int) -> pygame.Surface:
-    """The player-colour ring under a duck."""
+def ring(seat: int, radius: int, width: int) -> pygame.Surface:
+    """The seat-colour ring under a duck: edged in ink and white so it reads on a yellow
+    duck and on the water alike (its mark is drawn over the duck: ``ring_mark``)."""
+    colour = theme.seat_colour(seat)
 
     def build():
-        size = radius * 2 + 4
+        size = radius * 2 + 6
         surf = pygame.Surface((size, size), pygame.SRCALPHA)
         c = size // 2
         pygame.draw.circle(surf, (*colour, 70), (c, c), radius)
-        pygame.draw.circle(surf, (255, 255, 255, 230), (c, c), radius, width + 2)
+        pygame.draw.circle(surf, (*theme.INK, 230), (c, c), radius + 2, width + 4)
+        pygame.draw.circle(surf, (255, 255, 255, 240), (c, c), radius, width + 2)
         pygame.draw.circle(surf, (*colour, 255), (c, c), radius - 1, width)
         return surf
 
-    return _cached(("ring", tuple(colour), radius, width), build)
+    return _cached(("ring", seat, radius, width), build)
+
+
+def ring_mark(surface: pygame.Surface, seat: int, center, radius: float) -> None:
+    """The seat's mark on the ring of ``radius`` round ``center``, low on its right (over
+    the duck, so the duck never hides it)."""
+    off = radius * 0.72
+    identity.draw_seat_mark(
+        surface, seat, (center[0] + off, center[1] + off), max(8, round(radius * 0.85))
+    )
 
 
 def shadow(width: int, height: int) -> pygame.Surface:

@@ -125,6 +125,7 @@ class Drawing(DuckHost):
                 both = pygame.Surface((w, h), pygame.SRCALPHA)
                 both.blit(r, r.get_rect(center=(w // 2, h // 2)))
                 both.blit(image, image.get_rect(center=(w // 2, h // 2)))
+                art.ring_mark(both, ring, (w // 2, h // 2), max(4, round(hs * 0.8)))
                 image = both
             self._rot[key] = image
         return image
@@ -236,16 +237,15 @@ class Drawing(DuckHost):
             image = self._sprite(name, size, angle, alpha, ring)
             surface.blit(image, image.get_rect(center=(round(cx), round(cy))))
             return
+        ring_r = max(4, round(geo.size * 0.8 * min(scale, 1.3)))
         if ring is not None and scale > 0.3:
-            r = art.ring(
-                ring,
-                max(4, round(geo.size * 0.8 * min(scale, 1.3))),
-                max(2, round(geo.size * 0.12)),
-            )
+            r = art.ring(ring, ring_r, max(2, round(geo.size * 0.12)))
             surface.blit(r, r.get_rect(center=(cx, cy)))
         if scale > 0.02:
             image = pygame.transform.rotozoom(sprites.svg(name, size), angle, scale)
             surface.blit(image, image.get_rect(center=(round(cx), round(cy))))
+        if ring is not None and scale > 0.3:
+            art.ring_mark(surface, ring, (cx, cy), ring_r)
 
     # == effects and overlays ============================================================================
     def _draw_effects(self, surface) -> None:

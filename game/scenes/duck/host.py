@@ -44,7 +44,7 @@ if TYPE_CHECKING:
         per_player: int  # ducks per player: 1, or 2 in the advanced game
         duck_chars: list[str]  # each duck's character key
         duck_sprites: list[str]
-        duck_rings: list[Colour]  # each duck's seat colour
+        duck_rings: list[int]  # each duck's seat: its ring's colour and mark
         duck_pos: dict[int, tuple[float, float, float]]  # (x, y, angle) in board units
         duck_scale: dict[int, float]
         duck_lift: dict[int, float]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pygame
 
 from game.rules.duck.data import COLOURS, PATTERN_NAMES
-from game.ui import fonts, sprites, theme
+from game.ui import fonts, identity, sprites, theme
 from game.ui.widgets import draw_panel, draw_text
 
 from . import art
@@ -100,6 +100,7 @@ class Panels(DuckHost):
                 surface, colour, (cx + ox, cy + oy), img.get_width() * 0.44, max(2, self.px(3))
             )
             surface.blit(img, img.get_rect(center=(cx + ox, cy + oy)))
+        identity.draw_seat_mark(surface, p, (cx + size * 0.4, cy + size * 0.36), size * 0.42)
         x0 = row.x + self.px(22) + size
         # cards on the table at the right; the hound control marker beside them
         card_h = row.height - self.px(14)

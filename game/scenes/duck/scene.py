@@ -57,7 +57,7 @@ class DuckScene(Final, Controls, Targets, Drawing, Panels, Board, Animation, Tex
         self.per_player = state.per_player
         self.duck_chars = self._duck_characters()
         self.duck_sprites = [f"duck_{c}.svg" for c in self.duck_chars]
-        self.duck_rings = [self.seat_colour(state.owner(d)) for d in range(state.ducks)]
+        self.duck_rings = [state.owner(d) for d in range(state.ducks)]  # by seat: one ring
         self.duck_pos = {}
         self.duck_scale = {}
         self.duck_lift = {}

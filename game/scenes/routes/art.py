@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui import fonts, sprites
+from game.ui import fonts, identity, sprites
 
 from .host import RoutesHost
 from .model import Point
@@ -20,6 +20,10 @@ class Art(RoutesHost):
         if image is None:
             base = sprites.svg("routes_marker.svg", int(self.marker_w), int(self.marker_h))
             image = sprites.tinted(base, self.seat_colour(player))
+            # the seat's mark on the marker's side
+            identity.draw_seat_mark(
+                image, player, (self.marker_w / 2, self.marker_h * 0.6), self.marker_h * 0.8
+            )
             if ghost:
                 image.set_alpha(120)
             self._images[key] = image

@@ -7,7 +7,7 @@ import math
 
 import pygame
 
-from game.ui import fonts, sprites, theme
+from game.ui import fonts, identity, theme
 from game.ui.tween import ease_in_out, ease_out_back, lerp
 from game.ui.widgets import draw_panel, draw_text
 
@@ -46,7 +46,7 @@ class BoardDrawing(RoutesHost):
                 bold=bold,
                 anchor="center",
             )
-        # the score column head: what it is, and a marker per player
+        # the score column head: what it is, and each seat's mark (its colour and shape)
         draw_text(
             layer,
             self.t("routes.score_head"),
@@ -59,17 +59,11 @@ class BoardDrawing(RoutesHost):
         n = self.session.players
         cw = self.score_w / n
         for p in range(n):
-            image = sprites.tinted(
-                sprites.svg("routes_marker.svg", self.px(18), self.px(12)), self.seat_colour(p)
-            )
-            layer.blit(
-                image,
-                image.get_rect(
-                    center=(
-                        self.score_x + ox + (p + 0.5) * cw,
-                        head_y + self.board_head // 2 - self.px(7),
-                    )
-                ),
+            identity.draw_seat_mark(
+                layer,
+                p,
+                (self.score_x + ox + (p + 0.5) * cw, head_y + self.board_head // 2 - self.px(7)),
+                min(self.px(15), cw - 2),
             )
         for r in range(ROUTES):
             route = r + 1

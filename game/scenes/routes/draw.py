@@ -7,7 +7,7 @@ import math
 
 import pygame
 
-from game.ui import fonts, theme
+from game.ui import fonts, identity, theme
 from game.ui.tween import ease_in_out, lerp
 from game.ui.widgets import draw_panel, draw_text
 
@@ -241,7 +241,14 @@ class Drawing(RoutesHost):
                     surface, theme.ACCENT, row, width=max(2, self.px(3)), border_radius=self.px(10)
                 )
             marker = self._marker_image(p)
-            surface.blit(marker, marker.get_rect(center=(row.x + self.px(22), row.centery)))
+            surface.blit(
+                marker, marker.get_rect(center=(row.x + self.px(20), row.centery - self.px(5)))
+            )
+            # the seat's mark, big enough to read, on the small marker's lower right (the
+            # round chips start just right of it)
+            identity.draw_seat_mark(
+                surface, p, (row.x + self.px(29), row.centery + self.px(7)), self.px(16)
+            )
             name_pos = (row.x + self.px(40), row.y + self.px(2))
             name_rect = draw_text(
                 surface, self.seat_name(p), self.px(15), name_pos, theme.INK, bold=current

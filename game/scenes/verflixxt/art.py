@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.rules.verflixxt.box import FINISH, LUCKY, MINUS, PLUS, RISK, START, card_value
-from game.ui import fonts, sprites, theme
+from game.ui import fonts, identity, sprites, theme
 
 from .host import VerflixxtHost
 from .model import Point, _face, _signed
@@ -45,6 +45,8 @@ class Art(VerflixxtHost):
                 spot = (w / 2, h * 0.71)
                 image.blit(shade, shade.get_rect(center=(spot[0] + 1, spot[1] + 1)))
                 image.blit(letter, letter.get_rect(center=spot))
+                # the seat's mark on the head (the pawn sprite's head: centre 30,21 of 60x90)
+                identity.draw_seat_mark(image, player, (w / 2, h * 0.233), w * 0.52)
             if ghost:
                 image.set_alpha(130)
             self._images[key] = image

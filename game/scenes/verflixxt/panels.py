@@ -9,7 +9,7 @@ import pygame
 
 from game.rules.verflixxt.box import RISK
 from game.rules.verflixxt.scoring import ScoreBreakdown, breakdown
-from game.ui import fonts, sprites, theme
+from game.ui import fonts, identity, sprites, theme
 from game.ui.widgets import draw_panel, draw_text
 
 from .host import VerflixxtHost
@@ -66,7 +66,13 @@ class Panels(VerflixxtHost):
             y0 = row.y + self._line_y(0)
             icon = self._pawn_icon(p, self.px(24))
             surface.blit(icon, icon.get_rect(topleft=(row.x + self.px(12), y0 - self.px(1))))
-            name_x = row.x + self.px(12) + icon.get_width() + self.px(6)
+            mark = identity.draw_seat_mark(
+                surface,
+                p,
+                (row.x + self.px(14) + icon.get_width() + self.px(9), y0 + self.px(11)),
+                self.px(18),
+            )
+            name_x = mark.right + self.px(6)
             seat = self.session.seats[p]
             name = self.seat_name(p)
             end = draw_text(surface, name, self.px(17), (name_x, y0), theme.INK, bold=True).right
