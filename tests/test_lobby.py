@@ -212,3 +212,26 @@ def test_the_boards_folder_is_read_on_a_worker_and_a_broken_board_is_one_dialog(
     finally:
         release.set()
         pygame.quit()
+
+
+def test_opening_the_lobby_scans_the_boards_on_the_worker_only(monkeypatch):
+    """The first layout used to ask for the board's label before the worker started, so
+    a first visit read the whole boards folder on the main thread, then again on the
+    worker (issue #15: the lobby must never freeze on a big folder)."""
+    import threading
+
+    from game.boards import duck
+
+    scans = []
+    real = duck.scan_boards
+    monkeypatch.setattr(
+        duck, "scan_boards", lambda: (scans.append(threading.current_thread().name), real())[1]
+    )
+    app = make_app((1280, 720))
+    try:
+        lobby = LobbyScene(app, registry.get("duck"))
+        app.push(lobby)
+        lobby.wait_for_scan()
+        assert scans == ["lobby-scan"]
+    finally:
+        pygame.quit()

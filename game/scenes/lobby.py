@@ -279,17 +279,15 @@ class LobbyScene(Scene):
         """Lay out at once, and read the game's data folders (the player's boards) on a
         worker thread: a big or broken folder never freezes the lobby, and no redraw or
         option click reads a file (the loader answers from the scan it keeps)."""
-        super().enter()
         loader = _loader(self.info)
         problems = getattr(loader, "lobby_problems", None) if loader else None
-        if problems is None:
-            return
-        self.scan_result: list[list[str]] = []
-        self.scanning = threading.Thread(
-            target=lambda: self.scan_result.append(problems()), name="lobby-scan", daemon=True
-        )
-        self.scanning.start()
-        self.layout(self.size)
+        if problems is not None:  # started before the first layout, which then reads nothing
+            self.scan_result: list[list[str]] = []
+            self.scanning = threading.Thread(
+                target=lambda: self.scan_result.append(problems()), name="lobby-scan", daemon=True
+            )
+            self.scanning.start()
+        super().enter()
 
     def update(self, dt):
         if self.scanning is not None and not self.scanning.is_alive():
