@@ -103,7 +103,9 @@ class Event:
 
 @dataclass(frozen=True)
 class OptionSpec:
-    """One lobby option of a game: a key, names in EN/JA, allowed values, default."""
+    """One lobby option of a game: a key, names in EN/JA, allowed values, default.
+    ``seat_choice``: its whole-number choices name a seat (a start player), so only those
+    below the number of players apply and a lobby shows them by the seat's name."""
 
     key: str
     name_en: str
@@ -111,6 +113,7 @@ class OptionSpec:
     choices: tuple[Any, ...]
     default: Any
     choice_names: Mapping[Any, tuple[str, str]] = field(default_factory=dict)
+    seat_choice: bool = False
 
     def label(self, value: Any, lang: str) -> str:
         names = self.choice_names.get(value)

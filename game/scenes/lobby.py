@@ -105,9 +105,6 @@ def option_choices(info, spec) -> tuple:
 
 # Options whose choices come from data folders the lobby scans on entering.
 DATA_OPTIONS = ("board",)
-# Options whose integer choices name a seat ("start player"): offered only for the seats
-# at the table and labelled with the seat's name.
-SEAT_OPTIONS = ("start_player",)
 # Share of the flexible width of a seat row: name, character, person/computer, level.
 COLUMN_SHARES = (0.30, 0.26, 0.24, 0.20)
 COLUMN_KEYS = ("app.col_name", "app.col_character", "app.col_kind", "app.col_level")
@@ -266,7 +263,7 @@ class LobbyScene(Scene):
         value = self.options[spec.key]
         if self.scanning is not None and spec.key in DATA_OPTIONS:
             return self.t("app.reading_files")
-        if spec.key in SEAT_OPTIONS and isinstance(value, int) and value < len(self.seats):
+        if spec.seat_choice and isinstance(value, int) and value < len(self.seats):
             return self.seats[value].name
         if isinstance(value, bool) and value not in spec.choice_names:
             return self.t("app.on") if value else self.t("app.off")
@@ -358,7 +355,7 @@ class LobbyScene(Scene):
             del self.seats[i]
             for spec in self.module.OPTIONS:  # an option naming a seat follows it
                 value = self.options[spec.key]
-                if spec.key in SEAT_OPTIONS and isinstance(value, int):
+                if spec.seat_choice and isinstance(value, int):
                     self.options[spec.key] = (
                         spec.default if value == i else value - 1 if value > i else value
                     )
@@ -398,7 +395,7 @@ class LobbyScene(Scene):
             if self.scanning is not None and spec.key in DATA_OPTIONS:
                 return  # its choices are still being read
             choices = option_choices(self.info, spec)
-            if spec.key in SEAT_OPTIONS:
+            if spec.seat_choice:
                 choices = tuple(c for c in choices if not isinstance(c, int) or c < len(self.seats))
             value = self.options[spec.key]
             index = choices.index(value) if value in choices else -1

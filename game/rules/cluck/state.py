@@ -50,6 +50,7 @@ OPTIONS = (
             "random": ("Random", "ランダム"),
             **{i: (f"Player {i + 1}", f"プレイヤー{i + 1}") for i in range(4)},
         },
+        seat_choice=True,
     ),
 )
 
