@@ -77,6 +77,11 @@ class Scene:
     def px(self, value: float) -> int:
         return round(value * self.s)
 
+    def text_px(self, value: float) -> int:
+        """A font size scaled with the window like :meth:`px`, never under
+        :data:`theme.MIN_TEXT_PX` (text stays readable at 1024x600)."""
+        return max(theme.MIN_TEXT_PX, self.px(value))
+
     def key_back(self, event: pygame.event.Event) -> bool:
         return event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE)
 

@@ -21,7 +21,7 @@ class DialogScene(ModalScene):
         fit ends in "…" rather than running under the OK button."""
         super().layout(size)
         w, h = size
-        self.text_size = max(14, self.px(20))
+        self.text_size = self.text_px(20)
         self.line_h = self.text_size + max(4, self.px(8))
         self.gap = max(4, self.px(8))  # between paragraphs
         width = min(w - 40, self.px(820))
@@ -66,7 +66,7 @@ class DialogScene(ModalScene):
     def draw(self, surface):
         self.draw_backdrop(surface)
         title, size = fonts.fit(
-            self.title, self.px(28), self.panel.width - self.px(60), max(14, self.px(18)), bold=True
+            self.title, self.px(28), self.panel.width - self.px(60), self.text_px(18), bold=True
         )
         draw_text(
             surface,

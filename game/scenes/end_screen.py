@@ -22,7 +22,7 @@ from game.ui.widgets import Button, draw_text
 if TYPE_CHECKING:
     from game.scenes.game_base import GameScene
 
-MIN_TEXT = 14  # pixels: nothing on the end screen is drawn smaller
+MIN_TEXT = theme.MIN_TEXT_PX  # pixels: nothing on the end screen is drawn smaller
 
 
 @dataclass(frozen=True)
@@ -57,10 +57,6 @@ class GameOverScene(ModalScene):
         self.table_rect = pygame.Rect(0, 0, 0, 0)
 
     # -- sizes -------------------------------------------------------------------------
-    def text_px(self, value: float) -> int:
-        """A font size for this window, never under :data:`MIN_TEXT`."""
-        return max(MIN_TEXT, self.px(value))
-
     def order(self) -> list[int]:
         """The seats, best score first (seat order among equals)."""
         scores = self.game.state.scores()

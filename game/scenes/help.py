@@ -117,7 +117,7 @@ class HelpScene(ModalScene):
             draw_text(
                 surface,
                 self.t("app.scroll_hint"),
-                max(14, self.px(16)),
+                self.text_px(16),
                 (self.panel.right - self.px(24), self.panel.bottom - self.px(28)),
                 theme.INK_SOFT,
                 anchor="midright",

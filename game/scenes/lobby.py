@@ -121,11 +121,6 @@ class LobbyScene(Scene):
         self.scanning: threading.Thread | None = None
 
     # layout -----------------------------------------------------------------------------
-    def text_size(self, design: float, floor: int = 14) -> int:
-        """A font size scaled with the window, never below ``floor`` px (readable at
-        1024x600)."""
-        return max(floor, self.px(design))
-
     def layout(self, size):
         super().layout(size)
         w, h = size
@@ -140,8 +135,8 @@ class LobbyScene(Scene):
             h - self.px(190),
         )
         pad, gap = self.px(16), self.px(8)
-        self.hint_size = self.text_size(16)
-        self.heading_size = self.text_size(16)
+        self.hint_size = self.text_px(16)
+        self.heading_size = self.text_px(16)
         heading_h = self.heading_size + self.px(10)
         # the key hint wraps onto a second line rather than shrinking below 14 px
         self.hint_lines = fonts.wrap(self.hint(), self.hint_size, self.seat_panel.width - 2 * pad)
@@ -167,7 +162,7 @@ class LobbyScene(Scene):
         characters = {c.key: c for c in self.info.characters}
         removable = len(self.seats) > self.info.min_players
         self.swatches = []
-        text = self.text_size(18)
+        text = self.text_px(18)
         for i, seat in enumerate(self.seats):
             character = characters[seat.character]
             self.swatches.append(pygame.Rect(x0, y, bh, bh))
@@ -487,7 +482,7 @@ class LobbyScene(Scene):
     def draw(self, surface):
         w, _ = surface.get_size()
         title, size = fonts.fit(
-            self.title(), self.px(36), w - self.px(48), self.text_size(20), bold=True
+            self.title(), self.px(36), w - self.px(48), self.text_px(20), bold=True
         )
         draw_text(
             surface, title, size, (w // 2, self.px(46)), theme.INK, bold=True, anchor="center"
@@ -495,7 +490,7 @@ class LobbyScene(Scene):
         draw_panel(surface, self.seat_panel)
         draw_panel(surface, self.option_panel)
         for label, rect in self.columns:
-            text, size = fonts.fit(label, self.heading_size, rect.width, 14)
+            text, size = fonts.fit(label, self.heading_size, rect.width, theme.MIN_TEXT_PX)
             draw_text(
                 surface,
                 text,
@@ -513,12 +508,12 @@ class LobbyScene(Scene):
         draw_text(
             surface,
             self.t("app.options"),
-            self.text_size(24),
+            self.text_px(24),
             (self.option_panel.x + self.px(16), self.option_panel.y + self.px(14)),
             theme.INK,
             bold=True,
         )
         for label, pos in self.option_labels:
-            text, size = fonts.fit(label, self.heading_size, self.option_width, 14)
+            text, size = fonts.fit(label, self.heading_size, self.option_width, theme.MIN_TEXT_PX)
             draw_text(surface, text, size, pos, theme.INK_SOFT)
         super().draw(surface)

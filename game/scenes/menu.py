@@ -128,7 +128,7 @@ class MenuScene(Scene):
         draw_text(
             surface,
             self.t("app.keys_hint"),
-            max(14, self.px(16)),
+            self.text_px(16),
             (w // 2, h - self.px(10)),
             theme.INK_SOFT,
             anchor="midbottom",

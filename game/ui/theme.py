@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 BASE_SIZE = (1280, 720)
+MIN_TEXT_PX = 14  # no text is drawn smaller (tests/test_screens_at_every_size.py)
 
 BG = (246, 238, 222)
 BG_DARK = (52, 74, 96)

@@ -96,7 +96,7 @@ class Button:
             _record(self.label, at, self.size, r)
             if self.subtitle:
                 for i, line in enumerate(self.subtitle.split("\n")):
-                    sub_size = max(14, int(self.size * 0.7))  # readable at 1024x600
+                    sub_size = max(theme.MIN_TEXT_PX, int(self.size * 0.7))  # readable at 1024x600
                     sub = fonts.render(line, sub_size, theme.INK_SOFT)
                     at = sub.get_rect(
                         midtop=(r.centerx, y + text.get_height() + 4 + i * int(sub_size * 1.35))
