@@ -18,6 +18,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, NoReturn
 
+from game.files import clip
+
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 PROG = "tabletop-derby"
@@ -53,18 +55,12 @@ def plain(text: str) -> str:
     return re.sub(r"``(.+?)``", r"\1", text)
 
 
-def _clip(value: object) -> str:
-    from game.files import clip
-
-    return clip(value)
-
-
 # -- values argparse converts ---------------------------------------------------------------
 def _whole_number(text: str, least: int) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"wants a whole number, not {_clip(text)}") from None
+        raise argparse.ArgumentTypeError(f"wants a whole number, not {clip(text)}") from None
     if value < least:
         raise argparse.ArgumentTypeError(f"must be at least {least}, not {value}")
     return value
@@ -87,7 +83,7 @@ def seed(text: str) -> int:
 
     value = _whole_number(text, -SEED_LIMIT)
     if value >= SEED_LIMIT:
-        raise argparse.ArgumentTypeError(f"must be below 2**63, not {_clip(value)}")
+        raise argparse.ArgumentTypeError(f"must be below 2**63, not {clip(value)}")
     return value
 
 
@@ -96,7 +92,7 @@ def _size(text: str) -> tuple[int, int]:
         w, h = (int(v) for v in text.lower().split("x"))
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"size must look like 1280x720, not {_clip(text)}"
+            f"size must look like 1280x720, not {clip(text)}"
         ) from None
     if not (320 <= w <= 7680 and 240 <= h <= 4320):
         raise argparse.ArgumentTypeError(f"size {text} is out of range (320x240 .. 7680x4320)")
@@ -109,7 +105,7 @@ def game_id(text: str) -> str:
 
     if text not in registry.GAMES:
         raise argparse.ArgumentTypeError(
-            f"unknown game {_clip(text)}; known: {', '.join(registry.GAMES)}"
+            f"unknown game {clip(text)}; known: {', '.join(registry.GAMES)}"
         )
     return text
 
@@ -121,7 +117,7 @@ def playable_game_id(text: str) -> str:
     playable = [info.id for info in registry.installed_games()]
     if text not in playable:
         raise argparse.ArgumentTypeError(
-            f"unknown game {_clip(text)}; playable: {', '.join(playable)}"
+            f"unknown game {clip(text)}; playable: {', '.join(playable)}"
         )
     return text
 
@@ -133,7 +129,7 @@ def bot_level(text: str) -> str:
 
     level = BOT_ALIASES.get(text, text)
     if level not in LEVELS:
-        raise argparse.ArgumentTypeError(f"unknown level {_clip(text)}; known: {_levels_text()}")
+        raise argparse.ArgumentTypeError(f"unknown level {clip(text)}; known: {_levels_text()}")
     return level
 
 
@@ -151,7 +147,7 @@ def scene_name(text: str) -> str:
         return playable_game_id(text)
     except argparse.ArgumentTypeError:
         raise argparse.ArgumentTypeError(
-            f"unknown scene {_clip(text)}; known: {', '.join(_scene_names())}"
+            f"unknown scene {clip(text)}; known: {', '.join(_scene_names())}"
         ) from None
 
 
@@ -159,17 +155,17 @@ def output_png(text: str) -> str:
     """A PNG file that can be written: checked before anything is rendered."""
     path = Path(text)
     if path.is_dir() or text.endswith(("/", os.sep)):
-        raise argparse.ArgumentTypeError(f"{_clip(text)} is a folder, not a file name")
+        raise argparse.ArgumentTypeError(f"{clip(text)} is a folder, not a file name")
     if path.suffix.lower() != PNG_SUFFIX:
-        raise argparse.ArgumentTypeError(f"{_clip(text)} does not end in {PNG_SUFFIX}")
+        raise argparse.ArgumentTypeError(f"{clip(text)} does not end in {PNG_SUFFIX}")
     if path.exists() and not os.access(path, os.W_OK):
-        raise argparse.ArgumentTypeError(f"{_clip(text)} cannot be overwritten (permission)")
+        raise argparse.ArgumentTypeError(f"{clip(text)} cannot be overwritten (permission)")
     folder = path.absolute().parent
     existing = next(p for p in (folder, *folder.parents) if p.exists())  # "/" always exists
     if not existing.is_dir():
-        raise argparse.ArgumentTypeError(f"{_clip(str(existing))} is a file, not a folder")
+        raise argparse.ArgumentTypeError(f"{clip(str(existing))} is a file, not a folder")
     if not os.access(existing, os.W_OK | os.X_OK):
-        raise argparse.ArgumentTypeError(f"cannot write in {_clip(str(existing))} (permission)")
+        raise argparse.ArgumentTypeError(f"cannot write in {clip(str(existing))} (permission)")
     return text
 
 
@@ -531,14 +527,14 @@ def _option_value(game: str, key: str, text: str) -> Any:
         return text
     if key not in specs:
         raise UsageError(
-            f"argument --option: {game} has no option {_clip(key)}; "
+            f"argument --option: {game} has no option {clip(key)}; "
             f"its options: {options_text(game)}"
         )
     for choice in specs[key].choices:
         if choice_text(choice).lower() == text.lower():
             return choice
     allowed = "|".join(choice_text(c) for c in specs[key].choices)
-    raise UsageError(f"argument --option: {game}'s {key} is one of {allowed}, not {_clip(text)}")
+    raise UsageError(f"argument --option: {game}'s {key} is one of {allowed}, not {clip(text)}")
 
 
 def game_options(args, game: str | None = None) -> dict:
@@ -553,7 +549,7 @@ def game_options(args, game: str | None = None) -> dict:
                 f"argument --variant: {game} has no variants"
                 if not names
                 else f"argument --variant: {game}'s variants are {'|'.join(names)}, "
-                f"not {_clip(args.variant)}"
+                f"not {clip(args.variant)}"
             )
         options["variant"] = args.variant
     if getattr(args, "board", None) is not None:
@@ -567,7 +563,7 @@ def game_options(args, game: str | None = None) -> dict:
     for item in getattr(args, "option", None) or []:
         key, sep, text = item.partition("=")
         if not sep or not key:
-            raise UsageError(f"argument --option: wants KEY=VALUE, not {_clip(item)}")
+            raise UsageError(f"argument --option: wants KEY=VALUE, not {clip(item)}")
         options[key] = _option_value(game, key, text)
     return options
 
@@ -614,7 +610,7 @@ def _check_resume(which: str) -> None:
             if path.exists()
             else "does not exist"
         )
-        raise UsageError(f"argument --resume: {_clip(which)} {problem}")
+        raise UsageError(f"argument --resume: {clip(which)} {problem}")
     try:
         saves.load_session(path)
     except saves.SaveError as exc:
@@ -727,7 +723,7 @@ def _internal_error(exc: BaseException) -> int:
     except OSError as write_exc:
         where = f"and its traceback could not be written to {log}: {write_exc.strerror}"
     return _error(
-        f"{type(exc).__name__}: {_clip(str(exc))} ({where}; please report it)",
+        f"{type(exc).__name__}: {clip(str(exc))} ({where}; please report it)",
         EXIT_INTERNAL,
         "internal error",
     )
