@@ -22,8 +22,10 @@ from pathlib import Path
 from typing import Any
 
 from game import settings as _settings
+from game.ai import LEVELS as BOT_LEVELS
 from game.rules.protocol import IllegalAction, NotationError, Record, RulesDataError
 from game.settings import (
+    SEAT_KEYS,
     BadNumber,
     FileProblem,
     atomic_write_text,
@@ -46,7 +48,6 @@ OPTIONS_MAX_ITEMS = 200_000  # game data in the options (a board, a deck) is ~5,
 # times up to there (Windows stops in 3001); a later one is a damaged file.
 SAVED_AT_MAX = 32_503_680_000.0
 KINDS = ("auto", "manual")
-LEVELS = ("easy", "normal", "hard", "random")
 _AUTO_NAME = re.compile(r"auto-.+\.json")
 _OURS = re.compile(r"(auto-.+|slot-\d+)\.json")
 
@@ -281,7 +282,7 @@ def read_payload(path: Path) -> dict:
         place = f"seats[{i}]"
         if not isinstance(seat, dict):
             raise SaveError(path, place, "must be an object")
-        extra = sorted(set(seat) - {"name", "character", "human", "level"})
+        extra = sorted(set(seat) - set(SEAT_KEYS))
         if extra:
             raise SaveError(path, f"{place}.{printable(extra[0], 40)}", "unknown key")
         _check_name(_require(seat, "name", str, path, f"{place}.name"), path, f"{place}.name")
@@ -294,7 +295,7 @@ def read_payload(path: Path) -> dict:
             )
         _require(seat, "human", bool, path, f"{place}.human")
         level = seat.get("level", "normal")
-        if level not in LEVELS:
+        if level not in BOT_LEVELS:
             raise SaveError(path, f"{place}.level", f"unknown level {describe(level)}")
     if "round" in data:
         _require_int(data, "round", 1, MAX_ACTIONS + 1, path)
