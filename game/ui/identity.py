@@ -10,6 +10,7 @@ the shape in the seat colour, outlined in ink), which reads on any piece and any
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 import pygame
 
@@ -17,9 +18,6 @@ from game.ui import theme
 
 SEAT_MARKS = ("circle", "triangle", "square", "diamond", "star", "cross")
 SUPERSAMPLE = 4  # drawn this many times bigger, then smoothed down (pygame draws jaggy)
-
-_cache: dict[tuple[int, int, bool], pygame.Surface] = {}
-_sprite_cache: dict[tuple, pygame.Surface] = {}
 
 
 def seat_mark(seat: int) -> str:
@@ -66,11 +64,11 @@ def mark_points(mark: str, cx: float, cy: float, r: float) -> list[tuple[float, 
 
 def seat_mark_image(seat: int, size: int, badge: bool = True) -> pygame.Surface:
     """Seat ``seat``'s mark, ``size`` pixels square (cached)."""
-    size = max(6, int(size))
-    key = (seat % len(SEAT_MARKS), size, badge)
-    image = _cache.get(key)
-    if image is not None:
-        return image
+    return _mark_image(seat % len(SEAT_MARKS), max(6, int(size)), badge)
+
+
+@lru_cache(maxsize=512)
+def _mark_image(seat: int, size: int, badge: bool) -> pygame.Surface:
     big = size * SUPERSAMPLE
     surf = pygame.Surface((big, big), pygame.SRCALPHA)
     c = big / 2
@@ -87,9 +85,6 @@ def seat_mark_image(seat: int, size: int, badge: bool = True) -> pygame.Surface:
     image = pygame.transform.smoothscale(surf, (size, size))
     if pygame.display.get_init() and pygame.display.get_surface() is not None:
         image = image.convert_alpha()
-    if len(_cache) > 512:
-        _cache.clear()
-    _cache[key] = image
     return image
 
 
@@ -111,20 +106,21 @@ def marked_sprite(
 ) -> pygame.Surface:
     """Sprite ``name`` (``size`` pixels square) with seat ``seat``'s badge at ``spot``
     (fractions of the size) and ``mark`` (a fraction of the size) across; cached."""
-    key = (name, size, seat % len(SEAT_MARKS), spot, mark)
-    image = _sprite_cache.get(key)
-    if image is None:
-        from game.ui import sprites
+    return _marked_sprite(name, size, seat % len(SEAT_MARKS), spot, mark)
 
-        image = sprites.svg(name, size).copy()
-        draw_seat_mark(image, seat, (size * spot[0], size * spot[1]), size * mark)
-        if len(_sprite_cache) > 256:
-            _sprite_cache.clear()
-        _sprite_cache[key] = image
+
+@lru_cache(maxsize=256)
+def _marked_sprite(
+    name: str, size: int, seat: int, spot: tuple[float, float], mark: float
+) -> pygame.Surface:
+    from game.ui import sprites
+
+    image = sprites.svg(name, size).copy()
+    draw_seat_mark(image, seat, (size * spot[0], size * spot[1]), size * mark)
     return image
 
 
 def reset() -> None:
     """Forget cached images (converted for a display that a new App replaces)."""
-    _cache.clear()
-    _sprite_cache.clear()
+    _mark_image.cache_clear()
+    _marked_sprite.cache_clear()
