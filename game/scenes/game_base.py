@@ -21,6 +21,7 @@ import pygame
 from game.rules.protocol import Event, IllegalAction
 from game.scenes.base import Scene
 from game.scenes.end_screen import Breakdown, GameOverScene
+from game.scenes.frame import TableFrame, TablePlan, plan_table
 from game.ui import fonts, theme
 from game.ui.tween import Timeline
 from game.ui.widgets import Button, draw_panel, draw_text, draw_tip
@@ -28,7 +29,7 @@ from game.ui.widgets import Button, draw_panel, draw_text, draw_tip
 BOT_DELAY = 0.7  # seconds a computer seat "thinks" at least, so people can follow
 
 
-class GameScene(Scene):
+class GameScene(TableFrame, Scene):
     log_lines = 8
 
     def __init__(self, app, session):
@@ -44,6 +45,8 @@ class GameScene(Scene):
         self.end_shown = False
         self.last_round = session.state.round_number
         self.error: str | None = None
+        self.log_scroll = 0  # lines scrolled back from the newest (the frame's log)
+        self.frame_reset()
 
     # -- to implement --------------------------------------------------------------------
     def draw_table(self, surface: pygame.Surface) -> None:
@@ -140,7 +143,16 @@ class GameScene(Scene):
 
     def log_line(self, text: str) -> None:
         self.log.append(text)
-        del self.log[:-60]
+        del self.log[:-200]
+        if self.log_scroll:  # someone reading back keeps their place
+            self.log_scroll += 1
+
+    def plan_frame(self, size, **kwargs) -> TablePlan:
+        """Cut the window into the shared frame (see :func:`game.scenes.frame.plan_table`)
+        and forget the frame's cached pictures."""
+        self.plan = plan_table(size, self.px, self.session.players, **kwargs)
+        self.frame_reset()
+        return self.plan
 
     def active_human(self) -> int | None:
         """The person who must decide now (the first one, when several choose in secret)."""
@@ -258,6 +270,8 @@ class GameScene(Scene):
             self.undo()
             return
         if self.buttons.handle_event(event):
+            return
+        if getattr(self, "plan", None) is not None and self.frame_event(event):
             return
         if self.busy_animating():
             if (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (

@@ -54,6 +54,12 @@ def seat_colour(seat: int) -> tuple[int, int, int]:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
+def seat_ink(seat: int) -> tuple[int, int, int]:
+    """Seat ``seat``'s colour darkened enough to be read as text on the cream panels
+    (orange and sky blue as they are are too light for words)."""
+    return mix(seat_colour(seat), INK, 0.35)
+
+
 def scale_for(size: tuple[int, int]) -> float:
     """How much bigger than the 1280x720 design the window is (layout and fonts scale)."""
     return max(0.5, min(size[0] / BASE_SIZE[0], size[1] / BASE_SIZE[1]))

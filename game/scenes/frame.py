@@ -1,0 +1,535 @@
+"""The table frame the four games share (issue #16): the same header, seat panels, log,
+hint bar, thinking cue and buttons around every game's board, at the same places.
+
+The window is cut once, by :func:`plan_table`::
+
+    +--------------------------------------------------+-------------------+
+    | (Round 3) ▲ Daisy's turn          variant | Undo ≡ ? |
+    +------------------------------------------+ +-------------------+
+    |                                          | | seat 1 panel      |
+    |            the game's board              | | seat 2 panel      |
+    |                                          | | ...               |
+    |                                          | | (a game's block)  |
+    +------------------------------------------+ +-------------------+
+    | hint line                                | | log (scrollable)  |
+    | the game's hand and controls             | |                   |
+    +------------------------------------------+ +-------------------+
+
+A game scene (a :class:`~game.scenes.game_base.GameScene`) draws only its board into
+``frame.board``, its hand and controls into ``frame.controls`` and, if it has one, its
+own block (Duck's hound board) into ``frame.extra``; it tells the frame what to say
+through small hooks (``round_label``, ``turn_status``, ``variant_label``,
+``seat_portrait``, ``seat_score``, ``draw_seat_extras``, ``hint_text``,
+``log_empty_text``) and the frame draws the rest the same way in every game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.ui import fonts, identity, theme
+from game.ui.widgets import draw_panel, draw_text
+
+if TYPE_CHECKING:
+    from game.session import Session
+
+# design sizes at 1280x720 (scaled with the window by Scene.px)
+HEADER_H = 44
+TOP = 56  # where the panels start
+MARGIN = 10
+GAP = 8
+SIDE_W = 340
+BUTTONS_W = 236  # the base scene's Undo, menu and rules buttons at the header's right
+LOG_MIN_H = 120
+
+
+@dataclass
+class TablePlan:
+    """Where everything of the frame is, for one window size."""
+
+    header: pygame.Rect
+    board: pygame.Rect
+    bar: pygame.Rect
+    hint: pygame.Rect  # the bar's hint line(s); empty when the game has no hint line
+    controls: pygame.Rect  # the rest of the bar: the game's hand and buttons
+    side: pygame.Rect
+    seats: list[pygame.Rect]
+    extra: pygame.Rect | None
+    log: pygame.Rect
+    seat_h: int = 0
+    details: dict[str, Any] = field(default_factory=dict)
+
+
+def plan_table(
+    size: tuple[int, int],
+    px,
+    players: int,
+    *,
+    bar_h: float,
+    hint_lines: int = 1,
+    seat_h: tuple[float, float] = (64, 104),
+    extra_h: float = 0,
+    side_w: float = SIDE_W,
+) -> TablePlan:
+    """Cut a window of ``size`` into the frame's parts. ``px`` scales a design size
+    (1280x720) to the window; ``bar_h`` is the height of the game's hand/controls bar,
+    ``seat_h`` the least and most height a seat panel wants, ``extra_h`` a game's own
+    block in the side column (0: none)."""
+    w, h = size
+    m, gap, top = px(MARGIN), px(GAP), px(TOP)
+    side_width = min(px(side_w), int(w * 0.34))
+    side = pygame.Rect(w - m - side_width, top, side_width, h - top - m)
+    header = pygame.Rect(m, px(6), w - m - px(BUTTONS_W), px(HEADER_H))
+    left_w = side.x - gap - m
+    bar = pygame.Rect(m, 0, left_w, px(bar_h))
+    bar.bottom = h - m
+    board = pygame.Rect(m, top, left_w, bar.y - gap - top)
+    line = max(theme.MIN_TEXT_PX, px(15)) * 1.3
+    hint_h = round(line * hint_lines + px(10)) if hint_lines else 0
+    hint = pygame.Rect(bar.x + px(12), bar.y + px(5), bar.w - px(24), hint_h - px(5))
+    controls = pygame.Rect(bar.x, bar.y + hint_h, bar.w, bar.h - hint_h)
+    extra_px = px(extra_h) if extra_h else 0
+    room = side.h - px(LOG_MIN_H) - gap - (extra_px + gap if extra_px else 0)
+    step = px(4)
+    each = (room - step * (players - 1)) // max(1, players)
+    row_h = max(min(px(seat_h[0]), each), min(px(seat_h[1]), each))
+    seats = [
+        pygame.Rect(side.x, side.y + i * (row_h + step), side.w, row_h) for i in range(players)
+    ]
+    y = seats[-1].bottom + gap
+    extra = None
+    if extra_px:
+        extra = pygame.Rect(side.x, y, side.w, extra_px)
+        y = extra.bottom + gap
+    log = pygame.Rect(side.x, y, side.w, side.bottom - y)
+    return TablePlan(header, board, bar, hint, controls, side, seats, extra, log, row_h)
+
+
+@dataclass
+class SeatLayout:
+    """The parts of one seat panel."""
+
+    portrait: pygame.Rect
+    name: pygame.Rect
+    subtitle: pygame.Rect
+    score: pygame.Rect
+    extras: pygame.Rect  # the game's private counts, pieces, cards
+
+
+def seat_layout(row: pygame.Rect, px, text_px) -> SeatLayout:
+    """Character at the left, name and who plays beside it, the score at the right, the
+    game's own things under the name."""
+    pad = px(8)
+    size = min(row.h - 2 * pad, px(52))
+    portrait = pygame.Rect(row.x + px(12), row.centery - size // 2, size, size)
+    if row.h >= px(84):  # room: the portrait stands at the top, the extras below it
+        portrait.y = row.y + pad
+    x = portrait.right + px(8)
+    score_w = px(64)
+    name_h = round(text_px(18) * 1.25)
+    sub_h = round(text_px(14) * 1.25)
+    name = pygame.Rect(x, row.y + px(5), row.right - pad - score_w - x, name_h)
+    subtitle = pygame.Rect(x, name.bottom, name.w, sub_h)
+    score = pygame.Rect(row.right - pad - score_w, row.y + px(4), score_w, name_h + sub_h)
+    top = subtitle.bottom + px(2)
+    extras = pygame.Rect(x, top, row.right - pad - x, row.bottom - px(5) - top)
+    return SeatLayout(portrait, name, subtitle, score, extras)
+
+
+class TableFrame:
+    """The frame's drawing, mixed into :class:`~game.scenes.game_base.GameScene`."""
+
+    # provided by Scene / GameScene
+    session: Session
+    app: Any
+    t: Any
+    log: list[str]
+    private_player: int | None
+    plan: TablePlan
+    log_scroll: int
+
+    if TYPE_CHECKING:
+
+        def px(self, value: float) -> int: ...
+        def text_px(self, value: float) -> int: ...
+        def seat_name(self, player: int) -> str: ...
+        def seat_colour(self, player: int) -> tuple[int, int, int]: ...
+        def busy_animating(self) -> bool: ...
+
+    # == hooks a game may override ========================================================
+    def round_label(self) -> str:
+        return self.t("app.frame_round", n=self.session.state.round_number)
+
+    def turn_status(self) -> tuple[int | None, str]:
+        """Who the header is about and what it says: one seat to act names it (in its
+        colour); several choosing at once are listed; the end says who won."""
+        state = self.session.state
+        if state.is_over():
+            return None, self.t("app.frame_over")
+        acting = list(state.to_act())
+        if len(acting) == 1:
+            p = acting[0]
+            key = "app.frame_your_turn" if p == self.private_player else "app.frame_turn"
+            return p, self.t(key, name=self.seat_name(p))
+        names = self.t("app.frame_and").join(self.seat_name(p) for p in acting)
+        return None, self.t("app.frame_choosing", names=names)
+
+    def variant_label(self) -> str:
+        return ""
+
+    def seat_portrait(self, player: int, size: int) -> pygame.Surface | None:
+        """The seat's character as the game draws it (a duck, a pawn, a chicken)."""
+        return None
+
+    def seat_subtitle(self, player: int) -> str:
+        seat = self.session.seats[player]
+        if seat.human:
+            return self.t("app.human")
+        return self.t("app.frame_computer", level=self.t(f"app.level_{seat.level}"))
+
+    def seat_score(self, player: int) -> str | None:
+        return None
+
+    def seat_highlight(self, player: int) -> str | None:
+        """ "moving" (the seat whose piece moves now), "to_act" or None."""
+        state = self.session.state
+        if not state.is_over() and player in state.to_act():
+            return "to_act"
+        return None
+
+    def draw_seat_extras(self, surface: pygame.Surface, player: int, rect: pygame.Rect) -> None:
+        """The seat's own things under its name (counts, tiles, cards), inside ``rect``."""
+
+    def seat_key(self, player: int) -> tuple:
+        """What a seat panel shows depends on (its picture is redrawn when this changes);
+        a game adds its animated model's state."""
+        return ()
+
+    def hint_text(self) -> str:
+        return ""
+
+    def log_empty_text(self) -> str:
+        return self.t("app.frame_log_empty")
+
+    # == drawing ==========================================================================
+    def frame_reset(self) -> None:
+        self._frame_cache: dict[Any, tuple[tuple, pygame.Surface]] = {}
+        self._log_lines: tuple[tuple, list[str]] = ((), [])
+
+    def _cached(self, name: Any, key: tuple, rect: pygame.Rect, paint) -> pygame.Surface:
+        cache = getattr(self, "_frame_cache", None)
+        if cache is None:
+            self.frame_reset()
+            cache = self._frame_cache
+        full = (key, rect.size, self.t.lang)
+        hit = cache.get(name)
+        if hit is not None and hit[0] == full:
+            return hit[1]
+        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+        paint(layer, layer.get_rect())
+        cache[name] = (full, layer)
+        return layer
+
+    def draw_frame(self, surface: pygame.Surface) -> None:
+        """The header, the seat panels, the log and the bar's hint line."""
+        self.draw_header(surface)
+        for p, row in enumerate(self.plan.seats):
+            self.draw_seat(surface, p, row)
+        self.draw_table_log(surface, self.plan.log)
+        self.draw_bar(surface)
+
+    def draw_with_record(self, surface, layer: pygame.Surface, rect: pygame.Rect, paint) -> None:
+        """Blit a cached layer; when texts are being recorded (the layout tests), paint it
+        again so that they are seen where they land."""
+        from game.ui import widgets
+
+        if widgets.TEXT_LOG is not None:
+            sub = pygame.Surface(rect.size, pygame.SRCALPHA)
+            before = len(widgets.TEXT_LOG)
+            paint(sub, sub.get_rect())
+            log = widgets.TEXT_LOG
+            for i in range(before, len(log)):
+                entry = log[i]
+                box = entry.container
+                log[i] = entry._replace(
+                    rect=entry.rect.move(rect.topleft),
+                    container=None if box is None else box.move(rect.topleft),
+                )
+        surface.blit(layer, rect)
+
+    # -- header ---------------------------------------------------------------------------
+    def draw_header(self, surface: pygame.Surface) -> None:
+        rect = self.plan.header
+        who, status = self.turn_status()
+        key = (self.round_label(), who, status, self.variant_label(), self.private_player)
+        layer = self._cached("header", key, rect, self.paint_frame_header)
+        self.draw_with_record(surface, layer, rect, self.paint_frame_header)
+
+    def paint_frame_header(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        size = self.text_px(20)
+        label = self.round_label()
+        pill_w = fonts.font(size, True).size(label)[0] + self.px(28)
+        pill = pygame.Rect(rect.x, rect.y + self.px(4), pill_w, rect.h - self.px(8))
+        pygame.draw.rect(surface, theme.BG_DARK, pill, border_radius=pill.h // 2)
+        draw_text(
+            surface,
+            label,
+            size,
+            pill.center,
+            theme.INK_LIGHT,
+            bold=True,
+            anchor="center",
+            within=pill,
+        )
+        x = pill.right + self.px(12)
+        variant = self.variant_label()
+        right = rect.right
+        if variant:
+            vw = min(int(rect.w * 0.3), fonts.font(self.text_px(15)).size(variant)[0] + 2)
+            box = pygame.Rect(right - vw, rect.y, vw, rect.h)
+            self._paint_lines(surface, variant, self.text_px(15), box, theme.INK_SOFT, "right")
+            right = box.x - self.px(12)
+        who, status = self.turn_status()
+        colour = theme.INK
+        if who is not None:
+            icon = self.px(30)
+            portrait = self.seat_portrait(who, icon)
+            centre = (x + icon // 2, rect.centery)
+            if portrait is not None:
+                surface.blit(portrait, portrait.get_rect(center=centre))
+                identity.draw_seat_mark(
+                    surface, who, (x + icon * 0.85, rect.centery + icon * 0.3), icon * 0.5
+                )
+            else:
+                identity.draw_seat_mark(surface, who, centre, icon * 0.8)
+            x += icon + self.px(10)
+            colour = theme.seat_ink(who)
+        box = pygame.Rect(x, rect.y, max(1, right - x), rect.h)
+        self._paint_lines(surface, status, self.text_px(20), box, colour, "left", bold=True)
+
+    def _paint_lines(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        size: int,
+        box: pygame.Rect,
+        colour,
+        align: str,
+        bold: bool = False,
+    ) -> None:
+        """``text`` in ``box``: on one line, smaller if it must (not under the floor), else
+        on two lines at the floor size, centred vertically."""
+        floor = theme.MIN_TEXT_PX
+        line, fitted = fonts.fit(text, size, box.w, floor, bold)
+        lines = [line]
+        if line != text:
+            fitted = max(floor, min(size, int(box.h / 2.5)))
+            wrapped = fonts.wrap(text, fitted, box.w, bold)
+            lines = wrapped[:2]
+            if len(wrapped) > 2:
+                lines[1] = fonts.ellipsize(fonts.font(fitted, bold), " ".join(wrapped[1:]), box.w)
+        line_h = round(fitted * 1.2)
+        y = box.centery - line_h * len(lines) // 2
+        for text_line in lines:
+            if align == "right":
+                pos, anchor = (box.right, y), "topright"
+            else:
+                pos, anchor = (box.x, y), "topleft"
+            draw_text(surface, text_line, fitted, pos, colour, bold=bold, anchor=anchor, within=box)
+            y += line_h
+
+    # -- seat panels -------------------------------------------------------------------------
+    def thinking_seat(self) -> int | None:
+        thinking = self.session.thinking() or (
+            [] if self.busy_animating() else list(self.session.pending)
+        )
+        return thinking[0] if thinking else None
+
+    def draw_seat(self, surface: pygame.Surface, player: int, row: pygame.Rect) -> None:
+        thinking = self.thinking_seat() == player
+        key = (
+            self.seat_key(player),
+            self.seat_highlight(player),
+            self.seat_score(player),
+            self.seat_name(player),
+            self.private_player,
+            thinking,
+        )
+
+        def paint(layer, _rect):
+            self.paint_seat(layer, player, layer.get_rect(), thinking)
+
+        layer = self._cached(("seat", player), key, row, paint)
+        self.draw_with_record(surface, layer, row, paint)
+        if thinking:  # the dots move: drawn each frame, over the panel
+            parts = seat_layout(row, self.px, self.text_px)
+            dots = "." * (1 + (pygame.time.get_ticks() // 300) % 3)
+            size = self.text_px(14)
+            draw_text(
+                surface,
+                self.t("app.frame_thinking") + dots,
+                size,
+                parts.subtitle.topleft,
+                theme.ACCENT_DARK,
+                bold=True,
+                within=parts.subtitle,
+            )
+
+    def paint_seat(
+        self, surface: pygame.Surface, player: int, row: pygame.Rect, thinking: bool
+    ) -> None:
+        highlight = self.seat_highlight(player)
+        colour = self.seat_colour(player)
+        edge = {"moving": theme.ACCENT, "to_act": theme.BUTTON_FOCUS}.get(
+            highlight or "", theme.PANEL_EDGE
+        )
+        fill = (255, 246, 226) if highlight == "moving" else theme.PANEL
+        radius = self.px(10)
+        pygame.draw.rect(surface, fill, row, border_radius=radius)
+        pygame.draw.rect(surface, edge, row, width=3 if highlight else 2, border_radius=radius)
+        stripe = pygame.Rect(
+            row.x + self.px(2), row.y + self.px(6), self.px(6), row.h - self.px(12)
+        )
+        pygame.draw.rect(surface, colour, stripe, border_radius=self.px(3))
+        parts = seat_layout(row, self.px, self.text_px)
+        picture = self.seat_portrait(player, parts.portrait.w)
+        if picture is not None:
+            surface.blit(picture, picture.get_rect(center=parts.portrait.center))
+        mark = parts.portrait.w * 0.42
+        identity.draw_seat_mark(
+            surface,
+            player,
+            (parts.portrait.right - mark * 0.3, parts.portrait.bottom - mark * 0.3),
+            mark,
+        )
+        name, size = fonts.fit(self.seat_name(player), self.text_px(18), parts.name.w, 14, True)
+        draw_text(surface, name, size, parts.name.topleft, theme.INK, bold=True, within=parts.name)
+        if not thinking:
+            sub, sub_size = fonts.fit(
+                self.seat_subtitle(player), self.text_px(14), parts.subtitle.w, 14
+            )
+            draw_text(
+                surface,
+                sub,
+                sub_size,
+                parts.subtitle.topleft,
+                theme.INK_SOFT,
+                within=parts.subtitle,
+            )
+        score = self.seat_score(player)
+        if score is not None:
+            text, score_size = fonts.fit(score, self.text_px(26), parts.score.w, 14, True)
+            draw_text(
+                surface,
+                text,
+                score_size,
+                parts.score.midright,
+                theme.INK,
+                bold=True,
+                anchor="midright",
+                within=parts.score,
+            )
+        if parts.extras.h > 0:
+            self.draw_seat_extras(surface, player, parts.extras)
+
+    def seat_parts(self, player: int) -> SeatLayout:
+        """Where the parts of seat ``player``'s panel are on the screen (for animations
+        that fly to a seat)."""
+        return seat_layout(self.plan.seats[player], self.px, self.text_px)
+
+    # -- the log ------------------------------------------------------------------------------
+    def log_geometry(self, rect: pygame.Rect) -> tuple[int, int, int, int]:
+        size = self.text_px(15)
+        line_h = round(size * 1.35)
+        width = rect.w - self.px(26)
+        fit = max(1, (rect.h - self.px(12)) // line_h)
+        return size, line_h, width, fit
+
+    def log_wrapped(self, rect: pygame.Rect) -> list[str]:
+        size, _line_h, width, _fit = self.log_geometry(rect)
+        key = (len(self.log), self.log[-1] if self.log else "", size, width)
+        cached: tuple[tuple, list[str]] = getattr(self, "_log_lines", ((), []))
+        if cached[0] != key:
+            lines: list[str] = []
+            for entry in self.log:
+                lines += fonts.wrap(entry, size, width)
+            cached = (key, lines)
+            self._log_lines = cached
+        return cached[1]
+
+    def scroll_log(self, lines: int) -> None:
+        """Move the log ``lines`` towards older entries (negative: towards the newest)."""
+        _size, _line_h, _width, fit = self.log_geometry(self.plan.log)
+        most = max(0, len(self.log_wrapped(self.plan.log)) - fit)
+        self.log_scroll = max(0, min(most, self.log_scroll + lines))
+
+    def draw_table_log(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        lines = self.log_wrapped(rect)
+        key = (len(self.log), self.log[-1] if self.log else "", self.log_scroll, len(lines))
+
+        def paint(layer, area):
+            self.paint_log(layer, area)
+
+        layer = self._cached("log", key, rect, paint)
+        self.draw_with_record(surface, layer, rect, paint)
+
+    def paint_log(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        draw_panel(surface, rect, radius=10)
+        size, line_h, width, fit = self.log_geometry(rect)
+        inner = rect.inflate(-self.px(12), -self.px(8))
+        lines = self.log_wrapped(rect)
+        if not lines:
+            y = rect.y + self.px(8)
+            for line in fonts.wrap(self.log_empty_text(), size, width)[:fit]:
+                draw_text(
+                    surface, line, size, (rect.x + self.px(10), y), theme.INK_SOFT, within=inner
+                )
+                y += line_h
+            return
+        self.log_scroll = min(self.log_scroll, max(0, len(lines) - fit))
+        end = len(lines) - self.log_scroll
+        shown = lines[max(0, end - fit) : end]
+        y = rect.y + self.px(6)
+        for line in shown:
+            draw_text(surface, line, size, (rect.x + self.px(10), y), theme.INK, within=inner)
+            y += line_h
+        if len(lines) > fit:  # a scroll bar: where the shown lines are in the whole log
+            track = pygame.Rect(rect.right - self.px(10), rect.y + self.px(8), self.px(4), 0)
+            track.h = rect.h - self.px(16)
+            pygame.draw.rect(surface, theme.BUTTON_DISABLED, track, border_radius=track.w // 2)
+            thumb_h = max(self.px(16), track.h * fit // len(lines))
+            start = max(0, end - fit) / max(1, len(lines) - fit)
+            thumb = pygame.Rect(
+                track.x, track.y + round((track.h - thumb_h) * start), track.w, thumb_h
+            )
+            pygame.draw.rect(surface, theme.INK_SOFT, thumb, border_radius=track.w // 2)
+
+    # -- the bar --------------------------------------------------------------------------------
+    def draw_bar(self, surface: pygame.Surface) -> None:
+        """The bar's panel and its hint line; the game draws its hand and controls over it,
+        inside ``plan.controls``."""
+        draw_panel(surface, self.plan.bar, radius=10)
+        hint = self.hint_text()
+        box = self.plan.hint
+        if hint and box.h > 0:
+            size = self.text_px(15)
+            lines = fonts.wrap(hint, size, box.w)
+            count = max(1, box.h // round(size * 1.3))
+            if len(lines) > count:
+                lines = lines[: count - 1] + [
+                    fonts.ellipsize(fonts.font(size), " ".join(lines[count - 1 :]), box.w)
+                ]
+            y = box.y
+            for line in lines:
+                draw_text(surface, line, size, (box.x, y), theme.INK_SOFT, within=box)
+                y += round(size * 1.3)
+
+    def frame_event(self, event: pygame.event.Event) -> bool:
+        """The frame's own input: the mouse wheel over the log scrolls it."""
+        if event.type == pygame.MOUSEWHEEL and self.plan.log.collidepoint(pygame.mouse.get_pos()):
+            self.scroll_log(event.y * 3)
+            return True
+        return False
