@@ -172,3 +172,33 @@ def play_through_curtains(
         assert drawn_for and set(drawn_for) == {person}
         play(person)
     return seen
+
+
+def _legit_ellipsis() -> set[str]:
+    from game.ui.i18n import catalog
+
+    return {t for lang in ("en", "ja") for t in catalog(lang).values() if t.endswith("…")}
+
+
+def text_problems(drawn, size, min_px: int = 14) -> list[str]:
+    """What is wrong with the texts a screen drew (issue #16): outside the window or its
+    box, under ``min_px``, cut with "…", or overlapping another text."""
+    legit = _legit_ellipsis()
+    window = pygame.Rect((0, 0), size)
+    out = []
+    for t in drawn:
+        if not window.contains(t.rect):
+            out.append(f"outside the window: {t.text!r} {t.rect}")
+        if t.container is not None and not t.container.contains(t.rect):
+            out.append(f"outside its box {t.container}: {t.text!r} {t.rect}")
+        if t.size < min_px:
+            out.append(f"{t.size} px: {t.text!r}")
+        if t.text.endswith("…") and t.text not in legit:
+            out.append(f"cut: {t.text!r}")
+    # glyph boxes include the line's leading: compare their inner part
+    inner = [(t, t.rect.inflate(-2, -max(2, int(t.rect.height * 0.3)))) for t in drawn]
+    for i, (a, ra) in enumerate(inner):
+        for b, rb in inner[i + 1 :]:
+            if ra.colliderect(rb):
+                out.append(f"overlap: {a.text!r} {a.rect} and {b.text!r} {b.rect}")
+    return out

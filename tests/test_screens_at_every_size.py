@@ -11,12 +11,10 @@ import pytest
 
 from game import registry
 from game.ui import widgets
-from game.ui.i18n import catalog
-from tests.scene_helpers import make_app
+from tests.scene_helpers import make_app, text_problems
 
 SIZES = [(1024, 600), (1280, 720), (1366, 768), (1920, 1080), (2560, 1440)]
 LANGS = ["en", "ja"]
-MIN_PX = 14
 
 
 def _menu(app):
@@ -81,7 +79,6 @@ SCREENS = {
     "resume": _resume,
     "dialog": _dialog,
 }
-LEGIT_ELLIPSIS = {text for lang in LANGS for text in catalog(lang).values() if text.endswith("…")}
 
 
 def _drawn(app, scene) -> list[widgets.TextDrawn]:
@@ -104,27 +101,6 @@ def _drawn(app, scene) -> list[widgets.TextDrawn]:
         widgets.TEXT_LOG = None
 
 
-def _problems(drawn, size) -> list[str]:
-    window = pygame.Rect((0, 0), size)
-    out = []
-    for t in drawn:
-        if not window.contains(t.rect):
-            out.append(f"outside the window: {t.text!r} {t.rect}")
-        if t.container is not None and not t.container.contains(t.rect):
-            out.append(f"outside its box {t.container}: {t.text!r} {t.rect}")
-        if t.size < MIN_PX:
-            out.append(f"{t.size} px: {t.text!r}")
-        if t.text.endswith("…") and t.text not in LEGIT_ELLIPSIS:
-            out.append(f"cut: {t.text!r}")
-    # glyph boxes include the line's leading: compare their inner part
-    inner = [(t, t.rect.inflate(-2, -max(2, int(t.rect.height * 0.3)))) for t in drawn]
-    for i, (a, ra) in enumerate(inner):
-        for b, rb in inner[i + 1 :]:
-            if ra.colliderect(rb):
-                out.append(f"overlap: {a.text!r} {a.rect} and {b.text!r} {b.rect}")
-    return out
-
-
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("screen", list(SCREENS))
@@ -135,7 +111,7 @@ def test_every_text_of_the_screens_around_the_tables_is_whole_and_readable(scree
         for scene in SCREENS[screen](app):
             drawn = _drawn(app, scene)
             assert drawn, f"{screen} drew no text"
-            problems += [f"{type(scene).__name__}: {p}" for p in _problems(drawn, size)]
+            problems += [f"{type(scene).__name__}: {p}" for p in text_problems(drawn, size)]
         assert not problems, "\n".join(problems)
     finally:
         pygame.quit()

@@ -1,0 +1,117 @@
+"""Issue #16, for the game tables: every text each of the four tables draws — at the
+start, in the middle of a round and at the end, in each variant, with the end screen over
+the last — is inside the window and inside the box it belongs in, overlaps no other
+text, is at least 14 px and is not cut, at every size from 1024x600 to 2560x1440 (a
+fullscreen window is one of these sizes), in English and Japanese.
+
+The games are played once per variant and moment by computer players (cached as action
+records) and replayed for each size and language."""
+
+from __future__ import annotations
+
+import functools
+import random
+
+import pygame
+import pytest
+
+from game import registry
+from game.ai import make_bot
+from game.scenes.end_screen import GameOverScene
+from game.session import Session
+from game.ui import widgets
+from tests.scene_helpers import make_app, seats, text_problems
+
+SIZES = [(1024, 600), (1280, 720), (1366, 768), (1920, 1080), (2560, 1440)]
+LANGS = ["en", "ja"]
+
+# (players, options) of each variant a table looks different in
+VARIANTS = {
+    "duck": [
+        (6, {"variant": "beginner"}),
+        (4, {"variant": "advanced"}),
+        (3, {"variant": "advanced"}),  # DDG-26: two ducks each
+        (2, {"variant": "beginner", "official": True}),
+    ],
+    "verflixxt": [
+        (6, {"variant": "base"}),
+        (4, {"variant": "hats"}),
+        (3, {"variant": "hats", "attack": True}),
+    ],
+    "cluck": [
+        (4, {"variant": "base"}),
+        (2, {"variant": "both"}),
+    ],
+    "routes": [(5, {}), (3, {})],
+}
+# rounds played, then actions more: the opening, a round under way, the end
+MOMENTS = {"start": (0, 0), "mid": (2, 1), "end": (10_000, 0)}
+
+
+@functools.cache
+def _record(game: str, variant: int, moment: str):
+    players, options = VARIANTS[game][variant]
+    rounds, actions = MOMENTS[moment]
+    # seat 1 is a person: the table shows a person's private things, the others play
+    session = Session(game, seats(game, {0}, players, "easy"), 7, dict(options))
+    bot, rng = make_bot(game, "easy"), random.Random(3)
+    state = session.state
+    while not state.is_over() and (state.round_number <= rounds or actions > 0):
+        if state.round_number > rounds:
+            actions -= 1
+        p = state.to_act()[0]
+        session.apply(p, bot.choose(state.view(p), p, rng))
+    return session.record(), session.seats
+
+
+def _drawn(app, game: str, variant: int, moment: str) -> list[widgets.TextDrawn]:
+    record, seats_ = _record(game, variant, moment)
+    session = Session.from_record(record, seats_)
+    scene = registry.get(game).scene_class()(app, session)
+    app.stack.clear()
+    app.push(scene)
+    scene.fast_forward(0)  # nothing more to play: shows seat 1's point of view
+    app.draw()
+    widgets.TEXT_LOG = []
+    try:
+        scene.draw(app.screen)
+        drawn = list(widgets.TEXT_LOG)
+        if moment == "end":
+            assert session.state.is_over()
+            end = GameOverScene(app, scene)
+            app.push(end)
+            widgets.TEXT_LOG = []
+            end.draw(app.screen)
+            drawn_end = list(widgets.TEXT_LOG)
+            assert drawn_end, "the end screen drew no text"
+            return (
+                drawn
+                + [widgets.TextDrawn("\0end", pygame.Rect(0, 0, 0, 0), 99, None)]
+                + (drawn_end)
+            )
+        return drawn
+    finally:
+        widgets.TEXT_LOG = None
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("game", list(VARIANTS))
+def test_every_text_of_every_table_is_whole_and_readable(game, size, lang):
+    app = make_app(size, lang)
+    try:
+        problems = []
+        for variant in range(len(VARIANTS[game])):
+            for moment in MOMENTS:
+                drawn = _drawn(app, game, variant, moment)
+                assert drawn, f"{game} {moment} drew no text"
+                # the table and the end screen over it are checked each on its own
+                cut = next((i for i, t in enumerate(drawn) if t.text == "\0end"), len(drawn))
+                for part in (drawn[:cut], drawn[cut + 1 :]):
+                    problems += [
+                        f"{game} {VARIANTS[game][variant]} {moment}: {p}"
+                        for p in text_problems(part, size)
+                    ]
+        assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:60])
+    finally:
+        pygame.quit()
