@@ -117,26 +117,30 @@ class SeatLayout:
     subtitle: pygame.Rect
     score: pygame.Rect
     extras: pygame.Rect  # the game's private counts, pieces, cards
+    side: pygame.Rect  # a game's column at the panel's right (cards on the table); may be empty
 
 
-def seat_layout(row: pygame.Rect, px, text_px) -> SeatLayout:
-    """Character at the left, name and who plays beside it, the score at the right, the
-    game's own things under the name."""
+def seat_layout(row: pygame.Rect, px, text_px, side_w: int = 0, score: bool = True) -> SeatLayout:
+    """Character at the left, name and who plays beside it, the score at the right (then
+    a game's own column, ``side_w`` wide, if it has one), the game's own things under the
+    name."""
     pad = px(8)
     size = min(row.h - 2 * pad, px(52))
     portrait = pygame.Rect(row.x + px(12), row.centery - size // 2, size, size)
     if row.h >= px(84):  # room: the portrait stands at the top, the extras below it
         portrait.y = row.y + pad
+    side = pygame.Rect(row.right - pad - side_w, row.y + pad, side_w, row.h - 2 * pad)
+    right = side.x - (px(6) if side_w else 0)
     x = portrait.right + px(8)
-    score_w = px(64)
+    score_w = px(64) if score else 0
     name_h = round(text_px(18) * 1.25)
     sub_h = round(text_px(14) * 1.25)
-    name = pygame.Rect(x, row.y + px(5), row.right - pad - score_w - x, name_h)
+    name = pygame.Rect(x, row.y + px(5), right - score_w - x, name_h)
     subtitle = pygame.Rect(x, name.bottom, name.w, sub_h)
-    score = pygame.Rect(row.right - pad - score_w, row.y + px(4), score_w, name_h + sub_h)
+    score_rect = pygame.Rect(right - score_w, row.y + px(4), score_w, name_h + sub_h)
     top = subtitle.bottom + px(2)
-    extras = pygame.Rect(x, top, row.right - pad - x, row.bottom - px(5) - top)
-    return SeatLayout(portrait, name, subtitle, score, extras)
+    extras = pygame.Rect(x, top, right - x, row.bottom - px(5) - top)
+    return SeatLayout(portrait, name, subtitle, score_rect, extras, side)
 
 
 class TableFrame:
@@ -202,6 +206,14 @@ class TableFrame:
 
     def draw_seat_extras(self, surface: pygame.Surface, player: int, rect: pygame.Rect) -> None:
         """The seat's own things under its name (counts, tiles, cards), inside ``rect``."""
+
+    def seat_side_w(self, player: int) -> int:
+        """Pixels of a column at the right of the seat's panel for the game's own things
+        (Duck's cards on the table), drawn by :meth:`draw_seat_side`; 0: none."""
+        return 0
+
+    def draw_seat_side(self, surface: pygame.Surface, player: int, rect: pygame.Rect) -> None:
+        """The game's column at the right of a seat panel (see :meth:`seat_side_w`)."""
 
     def seat_key(self, player: int) -> tuple:
         """What a seat panel shows depends on (its picture is redrawn when this changes);
@@ -365,7 +377,7 @@ class TableFrame:
         layer = self._cached(("seat", player), key, row, paint)
         self.draw_with_record(surface, layer, row, paint)
         if thinking:  # the dots move: drawn each frame, over the panel
-            parts = seat_layout(row, self.px, self.text_px)
+            parts = self.seat_parts(player)
             dots = "." * (1 + (pygame.time.get_ticks() // 300) % 3)
             size = self.text_px(14)
             draw_text(
@@ -394,7 +406,7 @@ class TableFrame:
             row.x + self.px(2), row.y + self.px(6), self.px(6), row.h - self.px(12)
         )
         pygame.draw.rect(surface, colour, stripe, border_radius=self.px(3))
-        parts = seat_layout(row, self.px, self.text_px)
+        parts = self.seat_parts(player, row)
         picture = self.seat_portrait(player, parts.portrait.w)
         if picture is not None:
             surface.blit(picture, picture.get_rect(center=parts.portrait.center))
@@ -434,11 +446,19 @@ class TableFrame:
             )
         if parts.extras.h > 0:
             self.draw_seat_extras(surface, player, parts.extras)
+        if parts.side.w > 0:
+            self.draw_seat_side(surface, player, parts.side)
 
-    def seat_parts(self, player: int) -> SeatLayout:
-        """Where the parts of seat ``player``'s panel are on the screen (for animations
-        that fly to a seat)."""
-        return seat_layout(self.plan.seats[player], self.px, self.text_px)
+    def seat_parts(self, player: int, row: pygame.Rect | None = None) -> SeatLayout:
+        """Where the parts of seat ``player``'s panel are (on the screen, or in ``row``),
+        for drawing it and for animations that fly to a seat."""
+        return seat_layout(
+            self.plan.seats[player] if row is None else row,
+            self.px,
+            self.text_px,
+            self.seat_side_w(player),
+            self.seat_score(player) is not None,
+        )
 
     # -- the log ------------------------------------------------------------------------------
     def log_geometry(self, rect: pygame.Rect) -> tuple[int, int, int, int]:
