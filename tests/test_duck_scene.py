@@ -462,13 +462,14 @@ def test_layout_draws_at_both_sizes_without_overlaps(size):
         app.step(DT)
         app.draw()
         w, h = size
-        assert scene.board_rect.right < scene.right.left
+        side = scene.plan.side
+        assert scene.board_rect.right < side.left
         assert scene.board_rect.bottom < scene.bar.top and scene.bar.bottom <= h
-        assert scene.right.right <= w and scene.log_rect.bottom <= h
+        assert side.right <= w and scene.log_rect.bottom <= h
         assert scene.header.right < scene.buttons.by_key("undo").rect.left
         for row in scene.rows:
-            assert scene.players_rect.contains(row)
-        assert scene.hound_rect.top > scene.players_rect.bottom
+            assert side.contains(row)
+        assert scene.hound_rect.top > scene.rows[-1].bottom
         assert scene.log_rect.top > scene.hound_rect.bottom and scene.log_rect.height > 100
         for rect in scene.pattern_rects:
             assert scene.hound_rect.contains(rect)

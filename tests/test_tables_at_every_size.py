@@ -74,6 +74,7 @@ def _drawn(app, game: str, variant: int, moment: str) -> list[widgets.TextDrawn]
     app.draw()
     widgets.TEXT_LOG = []
     try:
+        scene.layout(app.screen.get_size())  # cached pictures painted again, recorded
         scene.draw(app.screen)
         drawn = list(widgets.TEXT_LOG)
         if moment == "end":

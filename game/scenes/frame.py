@@ -240,22 +240,50 @@ class TableFrame:
         hit = cache.get(name)
         if hit is not None and hit[0] == full:
             return hit[1]
-        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-        paint(layer, layer.get_rect())
+        from game.ui import widgets
+
+        # opaque, on the window's background: a plain blit costs a fraction of an alpha one
+        layer = pygame.Surface(rect.size)
+        if pygame.display.get_init() and pygame.display.get_surface() is not None:
+            layer = layer.convert()
+        layer.fill(theme.BG)
+        recording, widgets.TEXT_LOG = widgets.TEXT_LOG, None  # recorded where it lands
+        try:
+            paint(layer, layer.get_rect())
+        finally:
+            widgets.TEXT_LOG = recording
         cache[name] = (full, layer)
         return layer
 
     def draw_frame(self, surface: pygame.Surface) -> None:
-        """The header, the seat panels, the log and the bar's hint line."""
+        """The header, the seat panels, the log, the thinking cue and the bar's hint line
+        (a game with its own cached layer uses :meth:`draw_frame_parts` and
+        :meth:`draw_thinking_cue` instead)."""
+        self.draw_frame_parts(surface)
+        self.draw_thinking_cue(surface)
+        self.draw_bar(surface)
+
+    def draw_frame_parts(self, surface: pygame.Surface) -> None:
+        """The header, the seat panels and the log. Onto a surface that keeps what was
+        blitted on it (a game's static layer), each part is blitted only when it changed;
+        :meth:`frame_forget_blits` says the surface was painted over."""
         self.draw_header(surface)
         for p, row in enumerate(self.plan.seats):
             self.draw_seat(surface, p, row)
         self.draw_table_log(surface, self.plan.log)
-        self.draw_bar(surface)
 
-    def draw_with_record(self, surface, layer: pygame.Surface, rect: pygame.Rect, paint) -> None:
-        """Blit a cached layer; when texts are being recorded (the layout tests), paint it
-        again so that they are seen where they land."""
+    def frame_forget_blits(self, layer: pygame.Surface | None = None) -> None:
+        """``layer`` (a game's static layer) was painted over: the frame's parts are
+        blitted onto it again, and from then on only when they change."""
+        self._blit_target = layer
+        self._blitted: dict[tuple[int, int], pygame.Surface] = {}
+
+    def draw_with_record(
+        self, surface: pygame.Surface, layer: pygame.Surface, rect: pygame.Rect, paint
+    ) -> None:
+        """Blit a cached layer (unless that very picture is already there); when texts are
+        being recorded (the layout tests), paint it again so that they are seen where they
+        land."""
         from game.ui import widgets
 
         if widgets.TEXT_LOG is not None:
@@ -270,7 +298,14 @@ class TableFrame:
                     rect=entry.rect.move(rect.topleft),
                     container=None if box is None else box.move(rect.topleft),
                 )
+        if surface is not getattr(self, "_blit_target", None):  # the screen: every frame
+            surface.blit(layer, rect)
+            return
+        where = (rect.x, rect.y)
+        if self._blitted.get(where) is layer and widgets.TEXT_LOG is None:
+            return
         surface.blit(layer, rect)
+        self._blitted[where] = layer
 
     # -- header ---------------------------------------------------------------------------
     def draw_header(self, surface: pygame.Surface) -> None:
@@ -376,19 +411,24 @@ class TableFrame:
 
         layer = self._cached(("seat", player), key, row, paint)
         self.draw_with_record(surface, layer, row, paint)
-        if thinking:  # the dots move: drawn each frame, over the panel
-            parts = self.seat_parts(player)
-            dots = "." * (1 + (pygame.time.get_ticks() // 300) % 3)
-            size = self.text_px(14)
-            draw_text(
-                surface,
-                self.t("app.frame_thinking") + dots,
-                size,
-                parts.subtitle.topleft,
-                theme.ACCENT_DARK,
-                bold=True,
-                within=parts.subtitle,
-            )
+
+    def draw_thinking_cue(self, surface: pygame.Surface) -> None:
+        """ "Thinking..." with moving dots in the thinking seat's panel, every frame."""
+        player = self.thinking_seat()
+        if player is None:
+            return
+        parts = self.seat_parts(player)
+        dot = "・" if self.t.lang == "ja" else "."
+        dots = dot * (1 + (pygame.time.get_ticks() // 300) % 3)
+        draw_text(
+            surface,
+            self.t("app.frame_thinking") + dots,
+            self.text_px(14),
+            parts.subtitle.topleft,
+            theme.ACCENT_DARK,
+            bold=True,
+            within=parts.subtitle,
+        )
 
     def paint_seat(
         self, surface: pygame.Surface, player: int, row: pygame.Rect, thinking: bool
@@ -420,9 +460,7 @@ class TableFrame:
         name, size = fonts.fit(self.seat_name(player), self.text_px(18), parts.name.w, 14, True)
         draw_text(surface, name, size, parts.name.topleft, theme.INK, bold=True, within=parts.name)
         if not thinking:
-            sub, sub_size = fonts.fit(
-                self.seat_subtitle(player), self.text_px(14), parts.subtitle.w, 14
-            )
+            sub, sub_size = self.fit_subtitle(self.seat_subtitle(player), parts.subtitle.w)
             draw_text(
                 surface,
                 sub,
@@ -448,6 +486,14 @@ class TableFrame:
             self.draw_seat_extras(surface, player, parts.extras)
         if parts.side.w > 0:
             self.draw_seat_side(surface, player, parts.side)
+
+    def fit_subtitle(self, text: str, width: int) -> tuple[str, int]:
+        """A subtitle "Cookie · Easy computer" that does not fit loses its first part
+        ("Easy computer") before it is shrunk or cut."""
+        size = self.text_px(14)
+        while " · " in text and fonts.font(size).size(text)[0] > width:
+            text = text.split(" · ", 1)[1]
+        return fonts.fit(text, size, width, theme.MIN_TEXT_PX)
 
     def seat_parts(self, player: int, row: pygame.Rect | None = None) -> SeatLayout:
         """Where the parts of seat ``player``'s panel are (on the screen, or in ``row``),

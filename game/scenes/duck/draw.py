@@ -1,14 +1,15 @@
 """Drawing the Duck! Duck! Go! table (mixed into DuckScene).
 
 A static layer holds what changes only with an event or a person's pointer: the tub
-and its board, the panels, the action bar, the route preview, the decision's targets and
-the base scene's buttons; its log and header regions are painted again on their own when
-they change. Per frame only the pieces, the facing arrows and route endings of a
-decision, short effects, flying tokens, the reveal and the banner are drawn on top.
+and its board, the table's piles, the hound board, the action bar, the route preview, the
+decision's targets and the base scene's buttons. Over it the shared frame
+(game/scenes/frame.py) blits its header, seat panels and log, each a cached picture.
+Per frame only the pieces, the facing arrows and route endings of a decision, short
+effects, flying tokens, the reveal and the banner are drawn on top.
 
-This module puts the layers together and draws the pieces, effects and overlays and the
-header; the panels and the action bar are painted by panels.py, the preview, targets and
-marks on the board by board.py.
+This module puts the layers together and draws the pieces, effects and overlays; the
+seat panels' contents, the piles and the action bar are painted by panels.py, the
+preview, targets and marks on the board by board.py.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ import math
 import pygame
 
 from game.ui import fonts, sprites, theme
-from game.ui.widgets import draw_text
 
 from . import art
 from .geometry import direction
@@ -38,6 +38,7 @@ class Drawing(DuckHost):
     # == the frame ==========================================================================
     def draw_table(self, surface: pygame.Surface) -> None:
         surface.blit(self._static_layer(), (0, 0))
+        self.draw_thinking_cue(surface)
         self._draw_trail(surface)
         self._draw_pieces(surface)
         self._draw_marks(surface)
@@ -46,7 +47,6 @@ class Drawing(DuckHost):
         self._draw_reveal(surface)
         self._draw_banner(surface)
         self._draw_tooltip(surface)
-        self.draw_thinking(surface, (self.board_rect.centerx, self.board_rect.bottom - self.px(4)))
 
     def _static_layer(self) -> pygame.Surface:
         d = self.decision()
@@ -75,11 +75,10 @@ class Drawing(DuckHost):
             else:
                 self._layer.blit(self._background, (0, 0))
             self._build_layer(self._layer, d, spec, targets)
-            self._log_key = self._header_key = None
-        # the log and the header change more often than the rest: only their own part of
-        # the layer is painted again
-        self._paint_log(self._layer)
-        self._paint_header_region(self._layer)
+            self.frame_forget_blits(self._layer)
+        # the shared frame's header, seat panels and log: each blitted onto the layer
+        # only when its own cached picture changed
+        self.draw_frame_parts(self._layer)
         return self._layer
 
     def _build_layer(self, layer, d, spec, targets) -> None:
@@ -87,8 +86,6 @@ class Drawing(DuckHost):
         if d is not None and spec is not None:
             self._draw_preview(layer, d, spec)
         self._draw_info(layer)
-        for p in range(self.state.players):
-            self._draw_row(layer, p)
         if self.hound_rect is not None:
             self._draw_hound_board(layer, self.hound_rect, d)
         self._draw_bar(layer, d)
@@ -428,51 +425,3 @@ class Drawing(DuckHost):
             return sum(1 for pt in points if grown.collidepoint(pt))
 
         return bottom if hidden(bottom) < hidden(top) else top
-
-    # == header ============================================================================================
-    def _paint_header_region(self, layer) -> None:
-        inputs = (
-            len(self.session.actions),
-            self.busy_animating(),
-            self.shown.mover,
-            self.shown.hound_moving,
-            self.private_player,
-            self._ui_ver,
-            self.app.top is self,
-            self.t.lang,
-        )
-        if inputs != self._title_inputs:
-            self._title_inputs = inputs
-            self._title_now = self._title()
-        title, colour = self._title_now
-        key = (self.shown.round, title, colour, self.header.size)
-        if key != self._header_key:
-            self._header_key = key
-            layer.blit(self._background, self.header, self.header)
-            self._paint_header(layer.subsurface(self.header), title, colour)
-
-    def _paint_header(self, surface, title: str, colour) -> None:
-        rect = surface.get_rect()
-        pill_text = fonts.render(
-            self.t("duck.ui.round", n=self.shown.round), self.px(20), theme.INK_LIGHT, bold=True
-        )
-        pill = pygame.Rect(
-            rect.x,
-            rect.y + self.px(4),
-            pill_text.get_width() + self.px(28),
-            rect.height - self.px(8),
-        )
-        pygame.draw.rect(surface, theme.BG_DARK, pill, border_radius=pill.height // 2)
-        surface.blit(pill_text, pill_text.get_rect(center=pill.center))
-        width = rect.right - pill.right - self.px(16)
-        size = self.px(20)
-        text = self._fit(title, size, width, bold=True)
-        draw_text(
-            surface,
-            text,
-            size,
-            (pill.right + self.px(14), rect.centery),
-            colour,
-            bold=True,
-            anchor="midleft",
-        )

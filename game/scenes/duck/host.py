@@ -84,10 +84,8 @@ if TYPE_CHECKING:
         _layer: pygame.Surface | None
         _layer_key: tuple[object, ...] | None
         _ver: int
-        _header_key: tuple[object, ...] | None
         _title_inputs: tuple[object, ...] | None
-        _title_now: tuple[str, Colour]
-        _log_key: tuple[object, ...] | None
+        _title_now: tuple[int | None, str]
         _preview_cache: dict  # duck previews (lists) and hound walks (dicts), per position
 
         # -- the layout (DuckScene.layout) ------------------------------------------------
@@ -100,8 +98,7 @@ if TYPE_CHECKING:
         log_rect: pygame.Rect
         pattern_rects: list[pygame.Rect]
         geo: BoardGeometry
-        hint_pos: tuple[int, int]
-        legend_pos: tuple[int, int]
+        _hint_now: str
         buttons_rect: pygame.Rect
         tray_rect: pygame.Rect | None  # the token tray (advanced game only)
         cards_rect: pygame.Rect
@@ -121,7 +118,7 @@ if TYPE_CHECKING:
 
         # -- texts.py ---------------------------------------------------------------------
         def _setup_text(self, e) -> str: ...
-        def _title(self) -> tuple[str, Colour]: ...
+        def _title(self) -> tuple[int | None, str]: ...
         def _hint(self, d: Decision | None) -> str: ...
 
         # -- controls.py ------------------------------------------------------------------
@@ -159,9 +156,7 @@ if TYPE_CHECKING:
 
         # -- panels.py --------------------------------------------------------------------
         def _draw_info(self, surface) -> None: ...
-        def _draw_row(self, surface, p: int) -> None: ...
         def _draw_hound_board(self, surface, rect: pygame.Rect, d) -> None: ...
-        def _paint_log(self, layer) -> None: ...
         def _draw_bar(self, surface, d) -> None: ...
         def _draw_tooltip(self, surface) -> None: ...
         def _fit(self, text: str, size: int, width: int, bold: bool = False) -> str: ...

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pygame
 
 from game.rules.duck.data import COLOURS, PATTERN_NAMES
-from game.ui import fonts, identity, sprites, theme
+from game.ui import fonts, sprites, theme
 from game.ui.widgets import draw_panel, draw_text
 
 from . import art
@@ -26,42 +26,24 @@ class Panels(DuckHost):
 
     # == panels ===============================================================================
     def _draw_info(self, surface) -> None:
+        """The table's piles in the tub's corner: the deck and (advanced) the token pool."""
         rect = self.info_rect
         draw_panel(surface, rect, radius=10)
-        board = self.state.board
-        name = self.t.pick(board.name, board.name_ja)
-        variant = self.t(f"duck.variant.{self.state.variant}")
-        if self.state.official:
-            variant += " · " + self.t("duck.variant.official")
-        right = rect.right - self.px(10)
-        piles_w = self.px(130 if self.state.advanced else 60)
-        x = rect.x + self.px(10)
-        name = self._fit(name, self.px(16), rect.width - piles_w - self.px(20), bold=True)
-        r = draw_text(
-            surface, name, self.px(16), (x, rect.centery), theme.INK, bold=True, anchor="midleft"
-        )
-        room = rect.right - piles_w - r.right - self.px(16)
-        if room > self.px(40):
-            draw_text(
-                surface,
-                self._fit(variant, self.px(12), room),
-                self.px(12),
-                (r.right + self.px(8), rect.centery + 1),
-                theme.INK_SOFT,
-                anchor="midleft",
-            )
-        items = [("card", self.shown.deck, "duck.ui.deck")]
+        items = [("card", self.shown.deck)]
         if self.state.advanced:
-            items.append(("token", self.shown.pool, "duck.ui.pool"))
-        for icon, count, _ in reversed(items):
+            items.append(("token", self.shown.pool))
+        right = rect.right - self.px(10)
+        size = self.text_px(15)
+        for icon, count in reversed(items):
             t = draw_text(
                 surface,
                 str(count),
-                self.px(15),
+                size,
                 (right, rect.centery),
                 theme.INK,
                 bold=True,
                 anchor="midright",
+                within=rect,
             )
             if icon == "card":
                 img = art.card_back(self.px(15), self.px(21))
@@ -70,135 +52,171 @@ class Panels(DuckHost):
             surface.blit(img, img.get_rect(midright=(t.left - self.px(3), rect.centery)))
             right = t.left - img.get_width() - self.px(14)
 
-    def _draw_row(self, surface, p: int) -> None:
-        s, sh = self.state, self.shown
-        row = self.rows[p]
-        colour = self.seat_colour(p)
-        ducks = list(s.ducks_of(p))
-        moving = sh.mover is not None and s.owner(sh.mover) == p
-        to_act = p in s.to_act() and not s.is_over()
-        edge = theme.ACCENT if moving else (theme.BUTTON_FOCUS if to_act else theme.PANEL_EDGE)
-        fill = (255, 246, 226) if moving else theme.PANEL
-        pygame.draw.rect(surface, fill, row, border_radius=self.px(10))
-        pygame.draw.rect(
-            surface, edge, row, width=3 if (moving or to_act) else 2, border_radius=self.px(10)
+    # == the seat panels (drawn by the shared frame, game/scenes/frame.py) ====================
+    def variant_label(self) -> str:
+        board = self.state.board
+        parts = [
+            self.t.pick(board.name, board.name_ja),
+            self.t(f"duck.variant.{self.state.variant}"),
+        ]
+        if self.state.official:
+            parts.append(self.t("duck.variant.official"))
+        return " · ".join(parts)
+
+    def turn_status(self) -> tuple[int | None, str]:
+        inputs = (
+            len(self.session.actions),
+            self.busy_animating(),
+            self.shown.mover,
+            self.shown.hound_moving,
+            self.private_player,
+            self._ui_ver,
+            self.app.top is self,
+            self.t.lang,
         )
-        stripe = pygame.Rect(
-            row.x + self.px(2), row.y + self.px(6), self.px(6), row.height - self.px(12)
-        )
-        pygame.draw.rect(surface, colour, stripe, border_radius=self.px(3))
-        # the duck(s)
-        size = min(row.height - self.px(12), self.px(46))
-        cx, cy = row.x + self.px(16) + size // 2, row.centery
+        if inputs != self._title_inputs:
+            self._title_inputs = inputs
+            self._title_now = self._title()
+        return self._title_now
+
+    def seat_portrait(self, player: int, size: int) -> pygame.Surface | None:
+        """The seat's duck on its ring (two ducks, one behind the other, in the two-ducks
+        game), with the seat's colour."""
+        ducks = list(self.state.ducks_of(player))
+        colour = self.seat_colour(player)
+        image = pygame.Surface((size, size), pygame.SRCALPHA)
+        c = size / 2
+        each = size if len(ducks) == 1 else round(size * 0.78)
         for i, d in enumerate(ducks):
-            img = sprites.svg(
-                f"duck_{self.duck_chars[d]}.svg", size if len(ducks) == 1 else round(size * 0.8)
-            )
-            ox = 0 if len(ducks) == 1 else (-self.px(6) if i == 0 else self.px(6))
-            oy = 0 if len(ducks) == 1 else (-self.px(7) if i == 0 else self.px(7))
-            pygame.draw.circle(
-                surface, colour, (cx + ox, cy + oy), img.get_width() * 0.44, max(2, self.px(3))
-            )
-            surface.blit(img, img.get_rect(center=(cx + ox, cy + oy)))
-        identity.draw_seat_mark(surface, p, (cx + size * 0.4, cy + size * 0.36), size * 0.42)
-        x0 = row.x + self.px(22) + size
-        # cards on the table at the right; the hound control marker beside them
-        card_h = row.height - self.px(14)
-        card_w = round(card_h * (0.72 if len(ducks) == 1 else 0.6))
-        right = row.right - self.px(8)
-        for i, d in reversed(list(enumerate(ducks))):
+            img = sprites.svg(f"duck_{self.duck_chars[d]}.svg", each)
+            off = 0.0 if len(ducks) == 1 else (-size * 0.11 if i == 0 else size * 0.11)
+            centre = (c + off, c + off)
+            pygame.draw.circle(image, colour, centre, img.get_width() * 0.44, max(2, size // 16))
+            image.blit(img, img.get_rect(center=(round(centre[0]), round(centre[1]))))
+        return image
+
+    def seat_subtitle(self, player: int) -> str:
+        if self.shown.winner == player:
+            return self.t("duck.ui.winner")
+        seat = self.session.seats[player]
+        who = (
+            self.t("app.human")
+            if seat.human
+            else self.t("duck.ui.computer_level", level=self.t(f"app.level_{seat.level}"))
+        )
+        ducks = list(self.state.ducks_of(player))
+        if len(ducks) > 1:
+            return who
+        chars = self._char_name(self.duck_chars[ducks[0]])
+        return who if chars == self.seat_name(player) else f"{chars} · {who}"
+
+    def seat_highlight(self, player: int) -> str | None:
+        sh, s = self.shown, self.state
+        if sh.mover is not None and s.owner(sh.mover) == player:
+            return "moving"
+        return super().seat_highlight(player)
+
+    def seat_key(self, player: int) -> tuple:
+        own = tuple(sorted(self.shown.my_tokens)) if player == self.private_player else ()
+        return (self._ver, own)
+
+    def _side_card(self) -> tuple[int, int]:
+        card_h = self.plan.seat_h - self.px(16)
+        return round(card_h * 0.72), card_h
+
+    def seat_side_w(self, player: int) -> int:
+        """The cards of the seat's ducks on the table, at the panel's right (two ducks:
+        the second card overlapping half of the first)."""
+        card_w, _ = self._side_card()
+        return card_w if self.per_player == 1 else round(card_w * 1.5)
+
+    def draw_seat_side(self, surface, player: int, rect: pygame.Rect) -> None:
+        s, sh = self.state, self.shown
+        ducks = list(s.ducks_of(player))
+        to_act = player in s.to_act() and not s.is_over()
+        card_w, card_h = self._side_card()
+        card_h = min(card_h, rect.h)
+        step = (rect.w - card_w) // max(1, len(ducks) - 1)
+        for i, d in enumerate(ducks):
             card = sh.cards[d] if d < len(sh.cards) else None
-            rect = pygame.Rect(right - card_w, row.centery - card_h // 2, card_w, card_h)
+            box = pygame.Rect(rect.x + i * step, rect.y, card_w, card_h)
             if card == 0:
-                surface.blit(art.card_back(card_w, card_h), rect)
+                surface.blit(art.card_back(box.w, box.h), box)
             elif card:
-                surface.blit(art.card_mini(card, card_w, card_h, dim=sh.done[d]), rect)
+                surface.blit(art.card_mini(card, box.w, box.h, dim=sh.done[d]), box)
                 if sh.mover == d:
                     pygame.draw.rect(
-                        surface, theme.ACCENT, rect.inflate(4, 4), width=3, border_radius=self.px(5)
+                        surface, theme.ACCENT, box.inflate(4, 4), width=3, border_radius=self.px(5)
                     )
             elif to_act and s.phase in ("order", "choose"):
-                pygame.draw.rect(surface, theme.PANEL_EDGE, rect, width=2, border_radius=self.px(5))
+                pygame.draw.rect(surface, theme.PANEL, box, border_radius=self.px(5))
+                pygame.draw.rect(surface, theme.PANEL_EDGE, box, width=2, border_radius=self.px(5))
+                # the "?" of a card under the next one stands in its visible part
+                shown_w = box.w if i == len(ducks) - 1 else min(step, box.w)
                 draw_text(
                     surface,
                     "?",
-                    self.px(16),
-                    rect.center,
+                    self.text_px(16),
+                    (box.x + shown_w // 2, box.centery),
                     theme.INK_SOFT,
                     bold=True,
                     anchor="center",
+                    within=box,
                 )
-            right = rect.x - self.px(4)
-        if sh.controller == p:
-            badge = sprites.svg("duck_control.svg", self.px(26))
-            surface.blit(badge, badge.get_rect(midright=(right - self.px(2), row.y + self.px(17))))
-            right -= badge.get_width() + self.px(4)
+
+    def draw_seat_extras(self, surface, player: int, rect: pygame.Rect) -> None:
+        """Buoy pips of each duck, the hand, the tokens, the hound's control marker."""
+        s, sh = self.state, self.shown
+        ducks = list(s.ducks_of(player))
         clip = surface.get_clip()
-        surface.set_clip(pygame.Rect(x0, row.y, right - x0, row.height))
-        # the name; under it who plays (one duck) or each duck with its buoys (two ducks)
-        seat = self.session.seats[p]
-        name_w = right - x0 - self.px(4)
-        name = self._fit(self.seat_name(p), self.px(17), name_w, bold=True)
-        draw_text(surface, name, self.px(17), (x0, row.y + self.px(4)), theme.INK, bold=True)
+        surface.set_clip(rect)
+        y = rect.centery
         pip = self.px(6) if len(ducks) == 1 else self.px(5)
-        y2 = row.y + self.px(25) if row.height >= self.px(62) else None
-        if sh.winner == p and y2 is not None:
-            draw_text(
-                surface, self.t("duck.ui.winner"), self.px(12), (x0, y2), theme.GOOD, bold=True
-            )
-        elif len(ducks) > 1 and y2 is not None:
-            x = x0
-            for d in ducks:
+        x = rect.x + pip
+        # two ducks: each duck's pips after its little picture, where there is room
+        icons = len(ducks) > 1 and rect.w >= self.px(250)
+        for d in ducks:
+            if icons:
                 icon = sprites.svg(self.duck_sprites[d], self.px(20))
-                surface.blit(icon, icon.get_rect(midleft=(x, y2 + self.px(8))))
-                x = self._draw_pips(
-                    surface, d, x + icon.get_width() + self.px(2) + pip, y2 + self.px(8), pip
-                ) + self.px(10)
-        elif y2 is not None:
-            who = (
-                self.t("app.human")
-                if seat.human
-                else self.t("duck.ui.computer_level", level=self.t(f"app.level_{seat.level}"))
-            )
-            chars = self._char_name(self.duck_chars[ducks[0]])
-            line = who if chars == self.seat_name(p) else f"{chars} · {who}"
-            draw_text(
-                surface, self._fit(line, self.px(12), name_w), self.px(12), (x0, y2), theme.INK_SOFT
-            )
-        # buoy pips (one duck), hand, tokens
-        y = row.bottom - self.px(16)
-        x = x0 + self.px(6)
-        if len(ducks) == 1 or y2 is None:
-            for d in ducks:
-                x = self._draw_pips(surface, d, x, y, pip) + self.px(8)
+                surface.blit(icon, icon.get_rect(midleft=(x - pip, y)))
+                x += icon.get_width()
+            x = self._draw_pips(surface, d, x, y, pip) + self.px(8)
         back = art.card_back(self.px(12), self.px(17))
         surface.blit(back, back.get_rect(midleft=(x, y)))
+        size = self.text_px(14)
         t = draw_text(
             surface,
-            f"×{sh.hands[p]}",
-            self.px(13),
+            f"×{sh.hands[player]}",
+            size,
             (x + back.get_width() + 2, y),
             theme.INK,
             anchor="midleft",
+            within=rect,
         )
         x = t.right + self.px(10)
+        right = rect.right
+        if sh.controller == player:
+            badge = sprites.svg("duck_control.svg", min(rect.h, self.px(26)))
+            surface.blit(badge, badge.get_rect(midright=(right, y)))
+            right -= badge.get_width() + self.px(4)
         if s.advanced:
-            if sh.blue[p]:
+            if sh.blue[player]:
                 icon = sprites.svg("duck_token_blue.svg", self.px(17))
                 surface.blit(icon, icon.get_rect(midleft=(x, y)))
                 x += icon.get_width() + self.px(3)
-            if p == self.private_player:
-                self._draw_own_tokens(surface, p, x, y, right)
-            elif sh.tokens[p]:
+            if player == self.private_player:
+                self._draw_own_tokens(surface, player, x, y, right)
+            elif sh.tokens[player]:
                 icon = sprites.svg("duck_token_back.svg", self.px(17))
                 surface.blit(icon, icon.get_rect(midleft=(x, y)))
                 draw_text(
                     surface,
-                    f"×{sh.tokens[p]}",
-                    self.px(13),
+                    f"×{sh.tokens[player]}",
+                    size,
                     (x + icon.get_width() + 2, y),
                     theme.INK,
                     anchor="midleft",
+                    within=rect,
                 )
         surface.set_clip(clip)
 
@@ -237,24 +255,31 @@ class Panels(DuckHost):
     def _draw_hound_board(self, surface, rect: pygame.Rect, d) -> None:
         draw_panel(surface, rect, radius=10)
         title = self.t("duck.ui.hound_board")
+        size = self.text_px(15)
         r = draw_text(
             surface,
             title,
-            self.px(15),
+            size,
             (rect.x + self.px(10), rect.y + self.px(6)),
             theme.INK,
             bold=True,
+            within=rect,
         )
         controller = self.shown.controller
-        if controller >= 0:
-            sub = self._fit(
-                self.t("duck.ui.controlled", name=self.seat_name(controller)),
-                self.px(12),
-                rect.right - r.right - self.px(20),
-            )
-            draw_text(
-                surface, sub, self.px(12), (r.right + self.px(8), r.y + self.px(3)), theme.INK_SOFT
-            )
+        if controller >= 0:  # said where it fits (the seat's panel shows the marker too)
+            sub = self.t("duck.ui.controlled", name=self.seat_name(controller))
+            room = rect.right - r.right - self.px(20)
+            small = self.text_px(14)
+            if fonts.font(small).size(sub)[0] <= room:
+                draw_text(
+                    surface,
+                    sub,
+                    small,
+                    (r.right + self.px(8), r.centery),
+                    theme.INK_SOFT,
+                    anchor="midleft",
+                    within=rect,
+                )
         data = self.state.options["hound"]["patterns"]
         picking = d is not None and d.mode in ("houndmove", "houndpattern")
         hover = (
@@ -291,39 +316,38 @@ class Panels(DuckHost):
                 draw_text(
                     surface,
                     str(n),
-                    self.px(13),
+                    self.text_px(14),
                     (prect.right - self.px(6), prect.y + self.px(3)),
                     theme.ACCENT_DARK,
                     bold=True,
                     anchor="topright",
                 )
 
-    def _paint_log(self, layer) -> None:
-        key = (len(self.log), self.log[-1] if self.log else "", self.log_rect.size)
-        if key != self._log_key:
-            self._log_key = key
-            layer.blit(self._background, self.log_rect, self.log_rect)
-            self.draw_log(layer, self.log_rect)
-
     # == the action bar ===========================================================================
+    def hint_text(self) -> str:
+        return self._hint_now
+
     def _draw_bar(self, surface, d) -> None:
-        hint = self._hint(d)
-        width = self.bar.width - self.px(28)
-        size = self.px(14)
+        """The frame's bar and hint line; under the hint, in bold, what the route preview
+        on the board shows; then the hand, the tray and the buttons."""
         legend = self._legend_text
-        lines = fonts.wrap(hint, size, width) if hint else []
+        self._hint_now = self._hint(d)
+        if legend:  # the hint keeps one line, the legend has the second
+            size = self.text_px(15)
+            self._hint_now = fonts.ellipsize(fonts.font(size), self._hint_now, self.plan.hint.w)
+        self.draw_bar(surface)
         if legend:
-            lines = [" ".join(lines)] if lines else []
-        for pos, line in zip((self.hint_pos, self.legend_pos), lines[:2]):
-            draw_text(surface, self._fit(line, size, width), size, pos, theme.INK_SOFT)
-        if legend:
+            box = self.plan.hint
+            size = self.text_px(15)
+            line, fitted = fonts.fit(legend, size, box.w, theme.MIN_TEXT_PX, True)
             draw_text(
                 surface,
-                self._fit(legend, size, width, bold=True),
-                size,
-                self.legend_pos,
+                line,
+                fitted,
+                (box.x, box.y + round(size * 1.3)),
                 theme.ACCENT_DARK,
                 bold=True,
+                within=box,
             )
         p = self.private_player
         if p is None:
@@ -416,7 +440,7 @@ class Panels(DuckHost):
         draw_text(
             surface,
             self.t("duck.ui.tokens"),
-            self.px(13),
+            self.text_px(14),
             (tray.x + self.px(6), tray.y),
             theme.INK_SOFT,
             bold=True,
@@ -424,15 +448,15 @@ class Panels(DuckHost):
         usable = self.usable_tokens(d) if self.token_mode is None else set()
         tokens = self.tray_tokens()
         if not tokens:
-            lines = fonts.wrap(self.t("duck.ui.no_tokens"), self.px(12), tray.width - self.px(12))
-            for i, line in enumerate(lines[:4]):
+            size = self.text_px(14)
+            lines = fonts.wrap(self.t("duck.ui.no_tokens"), size, tray.width - self.px(12))
+            line_h = round(size * 1.2)
+            y = tray.y + round(size * 1.5)
+            for line in lines[: max(1, (tray.bottom - y) // line_h)]:
                 draw_text(
-                    surface,
-                    line,
-                    self.px(12),
-                    (tray.x + self.px(6), tray.y + self.px(26) + i * self.px(17)),
-                    theme.INK_SOFT,
+                    surface, line, size, (tray.x + self.px(6), y), theme.INK_SOFT, within=tray
                 )
+                y += line_h
         for kind, rect in tokens:
             img = sprites.svg(f"duck_token_{kind}.svg", rect.width)
             if d is not None and kind not in usable and self.token_mode != kind:
@@ -446,7 +470,7 @@ class Panels(DuckHost):
                 draw_text(
                     surface,
                     key,
-                    self.px(11),
+                    self.text_px(14),
                     (rect.right, rect.bottom),
                     theme.ACCENT_DARK,
                     bold=True,

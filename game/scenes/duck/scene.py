@@ -29,7 +29,6 @@ import pygame
 
 from game.scenes.game_base import GameScene
 from game.ui import theme
-from game.ui.widgets import draw_panel
 
 from . import art
 from .animate import Animation
@@ -93,15 +92,14 @@ class DuckScene(Final, Controls, Targets, Drawing, Panels, Board, Animation, Tex
         self._targets_key = None
         self._targets = []
         self._legend_text = ""  # what the preview on the board shows
+        self._hint_now = ""  # the bar's hint line, as last painted
         # caches
         self._rot = {}
         self._layer = None
         self._layer_key = None
         self._ver = 0
-        self._header_key = None
         self._title_inputs = None
-        self._title_now = ("", theme.INK)
-        self._log_key = None
+        self._title_now = (None, "")
         self._preview_cache = {}
         if session.actions:
             self.sync_from_state()
@@ -273,33 +271,24 @@ class DuckScene(Final, Controls, Targets, Drawing, Panels, Board, Animation, Tex
     # == geometry ================================================================================
     def layout(self, size):
         super().layout(size)
-        w, h = size
-        m, gap = self.px(10), self.px(8)
-        top = self.px(56)
-        right_w = self.px(336)
-        self.right = pygame.Rect(w - m - right_w, top, right_w, h - top - m)
-        bar_h = self.px(182)
-        self.board_rect = pygame.Rect(m, top, self.right.x - gap - m, h - top - bar_h - gap - m)
-        self.bar = pygame.Rect(m, self.board_rect.bottom + gap, self.board_rect.width, bar_h)
-        # the header ends before the undo, menu and help buttons of the base scene
-        self.header = pygame.Rect(m, self.px(6), w - m - self.px(236), self.px(44))
-        # the right column: the table's piles, the players, the hound board, the log
-        self.info_rect = pygame.Rect(self.right.x, top, right_w, self.px(34))
-        hound_h = self.px(128) if self.state.advanced else 0
-        n = self.state.players
-        y = self.info_rect.bottom + gap
-        avail = self.right.bottom - y - (hound_h + gap if hound_h else 0) - self.px(128) - gap
-        self.row_h = max(self.px(50), min(self.px(78), (avail - self.px(4) * (n - 1)) // n))
-        self.rows = [
-            pygame.Rect(self.right.x, y + i * (self.row_h + self.px(4)), right_w, self.row_h)
-            for i in range(n)
-        ]
-        self.players_rect = pygame.Rect(self.right.x, y, right_w, self.rows[-1].bottom - y)
-        y = self.players_rect.bottom + gap
-        self.hound_rect = pygame.Rect(self.right.x, y, right_w, hound_h) if hound_h else None
-        if hound_h:
-            y = self.hound_rect.bottom + gap
-        self.log_rect = pygame.Rect(self.right.x, y, right_w, self.right.bottom - y)
+        # the shared frame: header, seat panels (and the hound board under them), log, bar
+        plan = self.plan_frame(
+            size,
+            bar_h=182,
+            hint_lines=2,
+            seat_h=(56, 86),
+            extra_h=128 if self.state.advanced else 0,
+        )
+        self.board_rect, self.bar, self.header = plan.board, plan.bar, plan.header
+        self.rows, self.hound_rect, self.log_rect = plan.seats, plan.extra, plan.log
+        right_w = plan.side.w
+        # the table's piles (deck, token pool) in the tub's bottom-right corner
+        piles_w = self.px(130 if self.state.advanced else 70)
+        self.info_rect = pygame.Rect(0, 0, piles_w, self.px(34))
+        self.info_rect.bottomright = (
+            self.board_rect.right - self.px(10),
+            self.board_rect.bottom - self.px(10),
+        )
         tw = (right_w - self.px(20) - 3 * self.px(8)) // 4
         self.pattern_rects = []
         if self.hound_rect:
@@ -312,18 +301,16 @@ class DuckScene(Final, Controls, Targets, Drawing, Panels, Board, Animation, Tex
                         self.hound_rect.height - self.px(38),
                     )
                 )
-        # the board, fitted and centred; a little room at the bottom for the thinking cue
+        # the board, fitted and centred; its piles keep the bottom-right corner
         area = self.board_rect.inflate(-self.px(16), -self.px(16))
         area.height -= self.px(14)
         self.geo = BoardGeometry(self.state.board.coords, area, self.px(6))
         # the action bar: a hint line, the cards, the token tray, the buttons
         b = self.bar
-        self.hint_pos = (b.x + self.px(14), b.y + self.px(6))
-        self.legend_pos = (b.x + self.px(14), b.y + self.px(24))
-        self.cards_top = b.y + self.px(48)
+        self.cards_top = plan.controls.y + self.px(10)
         self.card_h = b.bottom - self.px(10) - self.cards_top
         self.card_w = round(self.card_h * 0.72)
-        bw = self.px(172)
+        bw = max(self.px(172), 164)  # "Show card (Enter)" whole at 14 px
         self.buttons_rect = pygame.Rect(
             b.right - self.px(10) - bw, self.cards_top, bw, b.bottom - self.px(10) - self.cards_top
         )
@@ -368,7 +355,6 @@ class DuckScene(Final, Controls, Targets, Drawing, Panels, Board, Animation, Tex
         surface.set_clip(clip)
         pygame.draw.rect(surface, FELT_EDGE, tub, width=2, border_radius=radius)
         art.paint_board(surface, self.geo, self.state.board)
-        draw_panel(surface, self.bar, radius=12)
         return surface
 
     def _card_rects(self, count: int, first_gap: bool = False) -> list[pygame.Rect]:
@@ -402,21 +388,23 @@ class DuckScene(Final, Controls, Targets, Drawing, Panels, Board, Animation, Tex
         ]
 
     def _row_anchor(self, player: int, what: str) -> tuple[float, float]:
-        """Where things fly to in a player's row: 'buoys', 'hand', 'tokens', 'card'."""
-        row = self.rows[player]
+        """Where things fly to in a player's panel: 'buoys', 'hand', 'tokens', 'card'."""
+        parts = self.seat_parts(player)
+        x, y = parts.extras.x, parts.extras.centery
         if what == "buoys":
-            return row.x + self.px(80), row.bottom - self.px(16)
+            return x + self.px(30), y
         if what == "hand":
-            return row.x + self.px(170), row.bottom - self.px(16)
+            return x + self.px(100), y
         if what == "tokens":
-            return row.x + self.px(230), row.bottom - self.px(16)
-        return row.right - self.px(30), row.centery
+            return x + self.px(150), y
+        side = parts.side if parts.side.w else parts.extras
+        return side.center
 
     def _deck_anchor(self) -> tuple[float, float]:
-        return self.info_rect.x + self.px(150), self.info_rect.centery
+        return self.info_rect.x + self.px(20), self.info_rect.centery
 
     def _pool_anchor(self) -> tuple[float, float]:
-        return self.info_rect.right - self.px(60), self.info_rect.centery
+        return self.info_rect.right - self.px(20), self.info_rect.centery
 
     # == per frame ===============================================================================
     def update(self, dt: float) -> None:

@@ -297,7 +297,7 @@ class Targets(DuckHost):
                     rect,
                     label,
                     action,
-                    self.px(16),
+                    self.text_px(16),
                     enabled=enabled,
                     primary=primary and enabled,
                     key=key,

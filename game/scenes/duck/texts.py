@@ -4,7 +4,6 @@ question or status, and the action bar's hint on how to answer."""
 from __future__ import annotations
 
 from game.rules.duck.data import PATTERN_NAMES
-from game.ui import theme
 
 from .host import DuckHost
 from .model import HOUND, Decision
@@ -201,25 +200,29 @@ class Texts(DuckHost):
             return t(f"duck.ask.extra_{d.why}", name=name, duck=duck)
         return t(f"duck.ask.{mode}", name=name, duck=duck, card=d.card)
 
-    def _title(self) -> tuple[str, tuple]:
+    def _title(self) -> tuple[int | None, str]:
+        """The header's line and the seat it is about (drawn in that seat's colour)."""
         d = self.decision()
         if d is not None:
-            return self._ask(d), theme.ACCENT_DARK
+            return d.player, self._ask(d)
         s, sh, t = self.state, self.shown, self.t
         if s.is_over() and not self.busy_animating() and s.winner is not None:
-            return t("duck.status.won", name=self.seat_name(s.winner)), theme.GOOD
+            return s.winner, t("duck.status.won", name=self.seat_name(s.winner))
         if self.busy_animating():
             if sh.mover is not None:
-                return t("duck.status.moving", name=self.duck_name(sh.mover)), theme.INK
+                return s.owner(sh.mover), t("duck.status.moving", name=self.duck_name(sh.mover))
             if sh.hound_moving and sh.controller >= 0:
-                return t("duck.status.hound", name=self.seat_name(sh.controller)), theme.INK
-            return t("duck.status.watch"), theme.INK
-        waiting = [self.seat_name(p) for p in s.to_act()]
+                return sh.controller, t("duck.status.hound", name=self.seat_name(sh.controller))
+            return None, t("duck.status.watch")
+        waiting = list(s.to_act())
         if not waiting:
-            return "", theme.INK
+            return None, ""
         if s.phase in ("order", "choose"):
-            return t("duck.status.waiting_choose", names=", ".join(waiting)), theme.INK
-        return t("duck.status.waiting", name=waiting[0]), theme.INK
+            names = self.t("app.frame_and").join(self.seat_name(p) for p in waiting)
+            if len(waiting) == 1:
+                return waiting[0], t("duck.status.waiting_choose", names=names)
+            return None, t("duck.status.waiting_choose", names=names)
+        return waiting[0], t("duck.status.waiting", name=self.seat_name(waiting[0]))
 
     def _hint(self, d: Decision | None) -> str:
         """The action bar's line on how to answer (mouse and keys)."""
