@@ -480,7 +480,8 @@ def test_layout_draws_at_both_sizes_without_overlaps(size):
         assert scene.board_rect.left <= min(xs) and max(xs) <= scene.board_rect.right
         assert scene.board_rect.top <= min(ys) and max(ys) <= scene.board_rect.bottom
         cards = [rect for _, rect, _ in scene.bar_cards(scene.decision())]
-        assert cards and all(scene.bar.contains(r) for r in cards)
+        assert cards and all(scene.hand_rect.contains(r) for r in cards)
+        assert not scene.hand_rect.colliderect(scene.board_rect)
         assert all(not r.colliderect(scene.tray_rect) for r in cards)
         assert not scene.tray_rect.colliderect(scene.buttons_rect)
         # and in the middle of the moves too

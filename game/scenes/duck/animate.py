@@ -496,4 +496,4 @@ class Animation(Motion):
         self._then(1.0, spin, start)
 
     def _card_image(self, card: int, width: int) -> pygame.Surface:
-        return art.card_face(card, self.state.cards[card], width, round(width / 0.72))
+        return self.card_image(card, width, round(width / 0.72))

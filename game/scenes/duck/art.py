@@ -11,6 +11,7 @@ routes branch from the start, numbered at their ends), the allowed end facings a
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 import pygame
 
@@ -102,6 +103,27 @@ def bonk_star(size: int) -> pygame.Surface:
     return _cached(("star", size), build)
 
 
+def facing_wedge(
+    surface: pygame.Surface, centre: tuple[int, int], radius: int, tip: int, angle: float
+) -> None:
+    """A pointer on a duck's ring, the way its beak faces (``angle`` in degrees,
+    counter-clockwise from east): a duck's facing decides its route, and the beak alone
+    is too small to read at 1024x600 (issue #17)."""
+    cx, cy = centre
+    rad = math.radians(angle)
+    fx, fy = math.cos(rad), -math.sin(rad)  # forwards, on the screen (y down)
+    sx, sy = -fy, fx  # sideways
+    half = (tip - radius) * 0.75
+    base = radius - 1
+    points = [
+        (cx + fx * tip, cy + fy * tip),
+        (cx + fx * base + sx * half, cy + fy * base + sy * half),
+        (cx + fx * base - sx * half, cy + fy * base - sy * half),
+    ]
+    pygame.draw.polygon(surface, (255, 255, 255), points)
+    pygame.draw.polygon(surface, theme.INK, points, max(1, round((tip - radius) * 0.18)))
+
+
 def ring(seat: int, radius: int, width: int) -> pygame.Surface:
     """The seat-colour ring under a duck: edged in ink and white so it reads on a yellow
     duck and on the water alike (its mark is drawn over the duck: ``ring_mark``)."""
@@ -155,6 +177,44 @@ def _lattice(q: float, r: float) -> tuple[float, float]:
     return 1.5 * q, SQ3 * (r + q / 2.0)
 
 
+def _extent(cells) -> tuple[list[float], list[float]]:
+    xs, ys = [], []
+    for q, r, _ in cells:
+        x, y = _lattice(q, r)
+        xs += [x - 1.0, x + 1.0]
+        ys += [y - SQ3 / 2, y + SQ3 / 2]
+    return xs, ys
+
+
+def _diagram_area(width: int, height: int) -> pygame.Rect:
+    """Where a card of ``width`` x ``height`` draws its routes (under its number band)."""
+    top = max(6, round(height * 0.2))
+    pad = max(3, width // 16)
+    return pygame.Rect(pad, top + pad, width - 2 * pad, height - top - 2 * pad)
+
+
+def deck_cell(deck, width: int, height: int) -> float:
+    """One hex size for every card of ``deck`` (``deck[n]``: card n's routes) at this card size: the
+    largest at which the widest card still fits, so that two cards' routes compare at a
+    glance (issue #17)."""
+    return _deck_cell(tuple(deck), width, height)
+
+
+@lru_cache(maxsize=32)
+def _deck_cell(deck: tuple, width: int, height: int) -> float:
+    area = _diagram_area(width, height)
+    best = area.width / 3.4
+    for routes in deck:
+        if not routes:
+            continue
+        cells = [(0, 0, 0)]
+        for steps, _ in routes:
+            cells.extend(_route_cells(steps))
+        xs, ys = _extent(cells)
+        best = min(best, area.width / (max(xs) - min(xs)), area.height / (max(ys) - min(ys)))
+    return best
+
+
 def draw_diagram(
     surface: pygame.Surface,
     rect: pygame.Rect,
@@ -169,11 +229,7 @@ def draw_diagram(
         path = _route_cells(steps)
         paths.append(path)
         cells.extend(path)
-    xs, ys = [], []
-    for q, r, _ in cells:
-        x, y = _lattice(q, r)
-        xs += [x - 1.0, x + 1.0]
-        ys += [y - SQ3 / 2, y + SQ3 / 2]
+    xs, ys = _extent(cells)
     s = min(rect.width / (max(xs) - min(xs)), rect.height / (max(ys) - min(ys)))
     s = min(s, max_cell or rect.width / 3.4)
     cx = rect.centerx - (max(xs) + min(xs)) / 2 * s
@@ -247,8 +303,11 @@ def draw_diagram(
             surface.blit(label, label.get_rect(center=(x, y + 1)))
 
 
-def card_face(number: int, routes, width: int, height: int) -> pygame.Surface:
-    """A movement card drawn from its data: number, band colour, the route diagram."""
+def card_face(
+    number: int, routes, width: int, height: int, cell: float | None = None
+) -> pygame.Surface:
+    """A movement card drawn from its data: number, band colour, the route diagram (with
+    hexes ``cell`` pixels across, the same for every card; see :func:`deck_cell`)."""
 
     def build():
         surf = pygame.Surface((width, height), pygame.SRCALPHA)
@@ -270,13 +329,12 @@ def card_face(number: int, routes, width: int, height: int) -> pygame.Surface:
             surf.blit(
                 small, small.get_rect(midright=(width - max(4, width // 12), top.centery + 1))
             )
-        pad = max(3, width // 16)
-        area = pygame.Rect(pad, top.bottom + pad, width - 2 * pad, height - top.bottom - 2 * pad)
-        draw_diagram(surf, area, routes, numbered=True)
+        area = _diagram_area(width, height)
+        draw_diagram(surf, area, routes, numbered=True, max_cell=cell)
         pygame.draw.rect(surf, CARD_EDGE, rect, width=max(1, width // 60), border_radius=radius)
         return surf
 
-    return _cached(("card", number, routes, width, height), build)
+    return _cached(("card", number, routes, width, height, cell), build)
 
 
 def card_back(width: int, height: int) -> pygame.Surface:

@@ -116,13 +116,16 @@ class Drawing(DuckHost):
                 image.fill((255, 255, 255, alpha), special_flags=pygame.BLEND_RGBA_MULT)
             if ring is not None:
                 hs = self.geo.size
-                r = art.ring(ring, max(4, round(hs * 0.8)), max(2, round(hs * 0.12)))
-                w = max(image.get_width(), r.get_width())
-                h = max(image.get_height(), r.get_height())
+                radius = max(4, round(hs * 0.8))
+                r = art.ring(ring, radius, max(2, round(hs * 0.12)))
+                tip = radius + max(5, round(hs * 0.38))  # the facing wedge reaches this far
+                w = max(image.get_width(), r.get_width(), 2 * tip + 4)
+                h = max(image.get_height(), r.get_height(), 2 * tip + 4)
                 both = pygame.Surface((w, h), pygame.SRCALPHA)
                 both.blit(r, r.get_rect(center=(w // 2, h // 2)))
+                art.facing_wedge(both, (w // 2, h // 2), radius, tip, step * ANGLE_STEP)
                 both.blit(image, image.get_rect(center=(w // 2, h // 2)))
-                art.ring_mark(both, ring, (w // 2, h // 2), max(4, round(hs * 0.8)))
+                art.ring_mark(both, ring, (w // 2, h // 2), radius)
                 image = both
             self._rot[key] = image
         return image
@@ -332,11 +335,7 @@ class Drawing(DuckHost):
             for i, (card, _, _) in enumerate(rv.cards):
                 local = rv.flip if n == 1 else min(1.0, max(0.0, rv.flip * 1.6 - i * 0.6 / (n - 1)))
                 squash = abs(math.cos(local * math.pi))
-                image = (
-                    art.card_back(w, h)
-                    if local < 0.5
-                    else art.card_face(card, self.state.cards[card], w, h)
-                )
+                image = art.card_back(w, h) if local < 0.5 else self.card_image(card, w, h)
                 sw = max(1, round(w * squash))
                 if sw != w:
                     image = pygame.transform.scale(image, (sw, h))
@@ -349,7 +348,7 @@ class Drawing(DuckHost):
             rv.final = rv.base.copy()
             for i, (card, _, _) in enumerate(rv.cards):
                 rv.final.blit(
-                    art.card_face(card, self.state.cards[card], w, h),
+                    self.card_image(card, w, h),
                     (self.px(20) + i * (w + gap), self.px(40)),
                 )
         rv.final.set_alpha(max(0, int(rv.alpha)) if rv.alpha < 255 else None)

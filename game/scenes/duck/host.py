@@ -91,6 +91,7 @@ if TYPE_CHECKING:
         # -- the layout (DuckScene.layout) ------------------------------------------------
         board_rect: pygame.Rect
         bar: pygame.Rect  # the action bar under the board
+        hand_rect: pygame.Rect  # the person's hand, beside the board
         header: pygame.Rect
         info_rect: pygame.Rect
         rows: list[pygame.Rect]  # one per player
@@ -115,6 +116,9 @@ if TYPE_CHECKING:
         def _row_anchor(self, player: int, what: str) -> tuple[float, float]: ...
         def _deck_anchor(self) -> tuple[float, float]: ...
         def _pool_anchor(self) -> tuple[float, float]: ...
+
+        # -- panels.py --------------------------------------------------------------------
+        def card_image(self, card: int, width: int, height: int) -> pygame.Surface: ...
 
         # -- texts.py ---------------------------------------------------------------------
         def _setup_text(self, e) -> str: ...

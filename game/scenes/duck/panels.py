@@ -249,6 +249,24 @@ class Panels(DuckHost):
             surface.blit(icon, icon.get_rect(midleft=(x, y)))
             x += icon.get_width() + self.px(2)
 
+    def _centred_lines(self, surface, text: str, size: int, box: pygame.Rect) -> None:
+        """``text`` wrapped to ``box``'s width, centred in it."""
+        lines = fonts.wrap(text, size, box.w - self.px(16))
+        line_h = round(size * 1.3)
+        y = box.centery - line_h * len(lines) // 2
+        for line in lines:
+            draw_text(
+                surface, line, size, (box.centerx, y), theme.INK_SOFT, anchor="midtop", within=box
+            )
+            y += line_h
+
+    def card_image(self, card: int, width: int, height: int) -> pygame.Surface:
+        """Card ``card``'s face, its routes at the hex size every card of the deck shares."""
+        routes = self.state.cards[card]
+        return art.card_face(
+            card, routes, width, height, art.deck_cell(self.state.cards, width, height)
+        )
+
     def _fit(self, text: str, size: int, width: int, bold: bool = False) -> str:
         return fonts.ellipsize(fonts.font(size, bold), text, width)
 
@@ -349,6 +367,7 @@ class Panels(DuckHost):
                 bold=True,
                 within=box,
             )
+        draw_panel(surface, self.hand_rect, radius=10)
         p = self.private_player
         if p is None:
             msg = (
@@ -356,9 +375,7 @@ class Panels(DuckHost):
                 if self.session.humans()
                 else self.t("duck.hint.computers")
             )
-            draw_text(
-                surface, msg, self.px(17), self.cards_rect.center, theme.INK_SOFT, anchor="center"
-            )
+            self._centred_lines(surface, msg, self.text_px(17), self.cards_rect)
             return
         self._draw_hand(surface, p, d)
         for b in self.action_buttons if d is not None else []:
@@ -373,13 +390,8 @@ class Panels(DuckHost):
         focused = self.focused_target(d) if d is not None else None
         cards = self.bar_cards(d)
         if not cards:
-            draw_text(
-                surface,
-                self.t("duck.ui.no_cards"),
-                self.px(15),
-                self.cards_rect.center,
-                theme.INK_SOFT,
-                anchor="center",
+            self._centred_lines(
+                surface, self.t("duck.ui.no_cards"), self.text_px(15), self.cards_rect
             )
         for card, rect, role in cards:
             lifted = rect.copy()
@@ -396,7 +408,7 @@ class Panels(DuckHost):
                 lifted.y -= self.px(8)
             elif (is_hover or is_focus) and usable:
                 lifted.y -= self.px(4)
-            image = art.card_face(card, self.state.cards[card], rect.width, rect.height)
+            image = self.card_image(card, rect.width, rect.height)
             surface.blit(image, lifted)
             if d is not None and not usable:
                 shade = pygame.Surface(rect.size, pygame.SRCALPHA)

@@ -271,17 +271,29 @@ class DuckScene(Final, Controls, Targets, Drawing, Panels, Board, Animation, Tex
     # == geometry ================================================================================
     def layout(self, size):
         super().layout(size)
-        # the shared frame: header, seat panels (and the hound board under them), log, bar
+        # the shared frame: header, seat panels (and the hound board under them), log, and
+        # a bar for the hint lines under the board
         plan = self.plan_frame(
             size,
-            bar_h=182,
-            hint_lines=2,
+            bar_h=76,
+            hint_lines=3,
             seat_h=(56, 86),
             extra_h=128 if self.state.advanced else 0,
         )
-        self.board_rect, self.bar, self.header = plan.board, plan.bar, plan.header
-        self.rows, self.hound_rect, self.log_rect = plan.seats, plan.extra, plan.log
-        right_w = plan.side.w
+        self.header, self.rows = plan.header, plan.seats
+        self.hound_rect, self.log_rect = plan.extra, plan.log
+        gap = self.px(8)
+        # the person's hand stands beside the tub, from its top to the bar's bottom: cards
+        # big enough to compare their routes, the token tray, the buttons (issue #17)
+        hand_w = min(self.px(300), plan.board.w // 3)
+        self.hand_rect = pygame.Rect(
+            plan.board.right - hand_w, plan.board.y, hand_w, plan.bar.bottom - plan.board.y
+        )
+        self.board_rect = plan.board.copy()
+        self.board_rect.w -= hand_w + gap
+        self.bar = plan.bar
+        self.bar.w = self.board_rect.w
+        plan.hint.w = self.bar.w - self.px(24)
         # the table's piles (deck, token pool) in the tub's bottom-right corner
         piles_w = self.px(130 if self.state.advanced else 70)
         self.info_rect = pygame.Rect(0, 0, piles_w, self.px(34))
@@ -289,6 +301,7 @@ class DuckScene(Final, Controls, Targets, Drawing, Panels, Board, Animation, Tex
             self.board_rect.right - self.px(10),
             self.board_rect.bottom - self.px(10),
         )
+        right_w = plan.side.w
         tw = (right_w - self.px(20) - 3 * self.px(8)) // 4
         self.pattern_rects = []
         if self.hound_rect:
@@ -305,32 +318,21 @@ class DuckScene(Final, Controls, Targets, Drawing, Panels, Board, Animation, Tex
         area = self.board_rect.inflate(-self.px(16), -self.px(16))
         area.height -= self.px(14)
         self.geo = BoardGeometry(self.state.board.coords, area, self.px(6))
-        # the action bar: a hint line, the cards, the token tray, the buttons
-        b = self.bar
-        self.cards_top = plan.controls.y + self.px(10)
-        self.card_h = b.bottom - self.px(10) - self.cards_top
-        self.card_w = round(self.card_h * 0.72)
-        bw = max(self.px(172), 164)  # "Show card (Enter)" whole at 14 px
-        self.buttons_rect = pygame.Rect(
-            b.right - self.px(10) - bw, self.cards_top, bw, b.bottom - self.px(10) - self.cards_top
-        )
+        # the hand column: the cards at the top, then the token tray, the buttons below
+        h = self.hand_rect.inflate(-self.px(20), -self.px(20))
+        button_h = max(32, self.px(42))
+        self.buttons_rect = pygame.Rect(h.x, 0, h.w, 3 * button_h + 2 * self.px(6))
+        self.buttons_rect.bottom = h.bottom
+        bottom = self.buttons_rect.y - self.px(10)
         self.tray_rect = None
-        cards_right = self.buttons_rect.x - self.px(12)
         if self.state.advanced:
-            tray_w = self.px(4 * 44 + 8)
-            self.tray_rect = pygame.Rect(
-                self.buttons_rect.x - self.px(12) - tray_w,
-                self.cards_top - self.px(4),
-                tray_w,
-                self.buttons_rect.height + self.px(4),
-            )
-            cards_right = self.tray_rect.x - self.px(12)
-        self.cards_rect = pygame.Rect(
-            b.x + self.px(12),
-            self.cards_top - self.px(12),
-            cards_right - b.x - self.px(12),
-            self.card_h + self.px(12),
-        )
+            tray_h = self.text_px(14) + self.px(12) + 2 * self.px(44)
+            self.tray_rect = pygame.Rect(h.x, bottom - tray_h, h.w, tray_h)
+            bottom = self.tray_rect.y - self.px(10)
+        self.cards_top = h.y + self.px(12)
+        self.cards_rect = pygame.Rect(h.x, h.y, h.w, bottom - h.y)
+        self.card_h = self.cards_rect.h - self.px(12)
+        self.card_w = round(self.card_h * 0.72)
         self._rot.clear()
         self._preview_cache.clear()
         self._targets_key = None
@@ -358,21 +360,25 @@ class DuckScene(Final, Controls, Targets, Drawing, Panels, Board, Animation, Tex
         return surface
 
     def _card_rects(self, count: int, first_gap: bool = False) -> list[pygame.Rect]:
-        """Where ``count`` cards lie in the action bar (smaller when many); with
-        ``first_gap`` the first one (a card on the table) stands apart."""
-        area = self.cards_rect
+        """Where ``count`` cards lie in the hand column: the biggest cards for which a
+        grid of them fits (a card on the table, ``first_gap``, is the first of them)."""
+        area = self.cards_rect.copy()
+        area.y += self.px(12)  # room for a chosen card to lift
+        area.h -= self.px(12)
         gap = self.px(8)
-        extra = self.px(14) if first_gap else 0
-        w = min(self.card_w, (area.width - extra - gap * max(0, count - 1)) / max(1, count))
-        h = min(self.card_h, w / 0.72)
-        w = round(min(w, h * 0.72))
-        h = round(h)
-        bottom = self.cards_top + self.card_h
+        best: tuple[float, int] = (0.0, 1)
+        for cols in range(1, max(1, count) + 1):
+            rows = -(-max(1, count) // cols)
+            w = min((area.w - gap * (cols - 1)) / cols, ((area.h - gap * (rows - 1)) / rows) * 0.72)
+            if w > best[0]:
+                best = (w, cols)
+        w, cols = best
+        w = max(8, round(min(w, self.px(150))))
+        h = round(w / 0.72)
         rects = []
-        x = area.x
         for i in range(count):
-            rects.append(pygame.Rect(x, bottom - h, w, h))
-            x += w + gap + (extra if i == 0 else 0)
+            row, col = divmod(i, cols)
+            rects.append(pygame.Rect(area.x + col * (w + gap), area.y + row * (h + gap), w, h))
         return rects
 
     def _token_rects(self, tray: pygame.Rect, count: int) -> list[pygame.Rect]:

@@ -228,8 +228,13 @@ class Texts(DuckHost):
         """The action bar's line on how to answer (mouse and keys)."""
         t = self.t
         if d is None:
-            if self.private_player is None or self.state.is_over():
+            p, s = self.private_player, self.state
+            if p is None or s.is_over():
                 return ""
+            waiting = list(s.to_act())
+            if s.phase in ("order", "choose") and waiting and p not in waiting:
+                names = t("app.frame_and").join(self.seat_name(q) for q in waiting)
+                return t("duck.hint.chosen", names=names)
             return t("duck.hint.watching")
         n = len(self.shown.hand)
         step = self.step_of(d)
