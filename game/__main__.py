@@ -587,12 +587,13 @@ def _check_play(args) -> None:
             args.players = min(max(4, info.min_players), info.max_players)
         check_players(args.new, args.players)
     if args.resume is not None:
-        _check_resume(args.resume)
+        args.resumed = _check_resume(args.resume)
 
 
-def _check_resume(which: str) -> None:
+def _check_resume(which: str):
     """A save named on the command line must load: a person who typed it is at a
-    terminal, so the problem is told there rather than in a dialog."""
+    terminal, so the problem is told there rather than in a dialog. The loaded game is
+    returned for the app to open (the file is read and replayed once)."""
     from game import saves
     from game.files import is_regular_file
 
@@ -600,7 +601,7 @@ def _check_resume(which: str) -> None:
         # Not a bad value: "go on where I left off" (a launcher can carry it). With no
         # unfinished game the app opens on the menu with the dialog the Resume screen
         # shows, as tests/test_kill.py relies on.
-        return
+        return None
     path = Path(which)
     if not is_regular_file(path):
         problem = (
@@ -612,7 +613,7 @@ def _check_resume(which: str) -> None:
         )
         raise UsageError(f"argument --resume: {clip(which)} {problem}")
     try:
-        saves.load_session(path)
+        return saves.load_session(path)
     except saves.SaveError as exc:
         raise UsageError(f"argument --resume: {exc}") from None
 
@@ -672,6 +673,7 @@ def run_command(args) -> int:
             seed=args.seed,
             computers=args.computers,
             resume=args.resume,
+            resumed=getattr(args, "resumed", None),
         )
     if args.command == "screenshot":
         from game.screenshot import screenshot

@@ -307,13 +307,21 @@ def run_app(
     seed: int | None = None,
     computers: bool = False,
     resume: str | None = None,
+    resumed=None,
 ) -> int:
+    """The game window. ``resumed``: a game the command line already loaded from the
+    save ``resume`` names (it is not read again)."""
     app = App(size=size, lang=lang)
     from game.scenes.menu import MenuScene
 
     app.push(MenuScene(app))
     if new:
         start_new_game(app, new, players, seed, computers)
+    elif resumed is not None:
+        from game import registry
+
+        resumed.use_bot_budget(app.settings.bot_budget_ms)
+        app.push(registry.get(resumed.game_id).scene_class()(app, resumed))
     elif resume:
         resume_game(app, resume)
     return app.run(frames)

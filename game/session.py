@@ -201,6 +201,17 @@ class Session:
             raise result
         return result
 
+    def use_bot_budget(self, bot_budget_ms: int) -> None:
+        """Give the computer seats this thinking budget (a session loaded before the app's
+        settings were read gets the player's setting this way)."""
+        if bot_budget_ms != self.bot_budget_ms and not self.pending:
+            self.bot_budget_ms = bot_budget_ms
+            self._bots = {
+                i: make_bot(self.game_id, s.level, bot_budget_ms)
+                for i, s in enumerate(self.seats)
+                if not s.human
+            }
+
     def thinking(self) -> list[int]:
         return [p for p, d in self.pending.items() if not d.result]
 

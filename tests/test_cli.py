@@ -376,3 +376,29 @@ def test_resume_latest_with_nothing_to_resume_opens_the_menu_with_a_dialog():
         check=False,
     )
     assert out.returncode == 0 and out.stderr == b"", out.stderr
+
+
+def test_play_resume_file_reads_and_replays_the_save_once(tmp_path, monkeypatch):
+    """`play --resume FILE` checks the save before the window opens and then opens that
+    same loaded game: the file is read and replayed once, not twice."""
+    import os
+
+    from game import __main__ as cli
+    from game import saves
+    from game.session import Session
+    from tests.scene_helpers import seats
+
+    session = Session("verflixxt", seats("verflixxt", {0}, 2, "easy"), 5)
+    path = saves.write_save(session, tmp_path / "game.json", "manual")
+    calls = []
+    real = saves.load_session
+
+    def counting(*args, **kwargs):
+        calls.append(args[0])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(saves, "load_session", counting)
+    monkeypatch.setitem(os.environ, "SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setitem(os.environ, "SDL_AUDIODRIVER", "dummy")
+    assert cli.main(["play", "--resume", str(path), "--frames", "2"]) == 0
+    assert calls == [path]

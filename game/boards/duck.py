@@ -763,6 +763,11 @@ def user_boards() -> tuple[list[dict], list[DataFileError]]:
     return _user_boards(user_boards_dir(), problems), problems
 
 
+# The lobby options whose choices come from the scan of the boards folders (the lobby shows
+# "Reading boards…" for them while the scan runs).
+SCANNED_OPTIONS = ("board",)
+
+
 def lobby_choices(key: str):
     """Data-driven lobby choices: the shipped boards by name, then the player's own by
     path (None for other options). From the last scan: no disk access after the first."""

@@ -103,8 +103,13 @@ def option_choices(info, spec) -> tuple:
     return tuple(spec.choices)
 
 
-# Options whose choices come from data folders the lobby scans on entering.
-DATA_OPTIONS = ("board",)
+def scanned_options(info) -> tuple[str, ...]:
+    """The options whose choices come from data folders the lobby scans on entering (the
+    game's loader says which)."""
+    loader = _loader(info)
+    return tuple(getattr(loader, "SCANNED_OPTIONS", ())) if loader else ()
+
+
 # Share of the flexible width of a seat row: name, character, person/computer, level.
 COLUMN_SHARES = (0.30, 0.26, 0.24, 0.20)
 COLUMN_KEYS = ("app.col_name", "app.col_character", "app.col_kind", "app.col_level")
@@ -256,7 +261,7 @@ class LobbyScene(Scene):
 
     def _option_label(self, spec) -> str:
         value = self.options[spec.key]
-        if self.scanning is not None and spec.key in DATA_OPTIONS:
+        if self.scanning is not None and spec.key in scanned_options(self.info):
             return self.t("app.reading_files")
         if spec.seat_choice and isinstance(value, int) and value < len(self.seats):
             return self.seats[value].name
@@ -387,7 +392,7 @@ class LobbyScene(Scene):
 
     def _cycle_option(self, spec):
         def cycle():
-            if self.scanning is not None and spec.key in DATA_OPTIONS:
+            if self.scanning is not None and spec.key in scanned_options(self.info):
                 return  # its choices are still being read
             choices = option_choices(self.info, spec)
             if spec.seat_choice:
