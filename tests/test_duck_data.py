@@ -595,3 +595,48 @@ def test_check_board_refuses_hostile_files_in_one_line_and_takes_the_largest(tmp
     big = write(tmp_path, "largest.tmx", largest_board(loader.MAX_BOARD_SIDE))
     assert main(["check-board", str(big)]) == 0
     assert "4096 hexes" in capsys.readouterr().out
+
+
+def test_ddg2_a_board_of_box_tiles_keeps_which_tile_and_face_lies_where_for_its_picture():
+    """DDG-2: a board is built from the box's 16 double-sided tiles of 7 hexes. The YAML
+    board and its Tiled twin both say which tile and face lies where (for the table's
+    seams and labels, never for a rule), and the compiled board keeps them."""
+    data = loader.load_board_yaml(DUCK_DIR / "bathtub.yaml")
+    assert [t[:2] for t in data["tiles"]] == [[n, "B" if n == 2 else "A"] for n in range(1, 8)]
+    board = board_from_data(data)
+    assert len(board.tiles) == 7 and board.to_data() == data
+    for _number, _side, q, r in board.tiles:  # a centre and its six neighbours on the board
+        assert (q, r) in board.index
+        assert sum((q + dq, r + dr) in board.index for dq, dr in DIRECTIONS) == 6
+    assert loader.load_board_tmx(DUCK_DIR / "bathtub.tmx")["tiles"] == data["tiles"]
+
+
+@pytest.mark.parametrize(
+    ("value", "problem"),
+    [
+        ("17A 3,3", r"'17A 3,3' is not a tile"),
+        ("1C 3,3", r"'1C 3,3' is not a tile"),
+        ("1A 3;3", r"'1A 3' is not a tile"),
+        ("1A 3,3; " * 60, r"must be a short text"),
+        ("1A 30,30", r"tiles\[0\]: its centre .* is not on the board"),
+    ],
+)
+def test_a_broken_tiles_property_of_a_tiled_board_names_the_file_and_the_place(
+    tmp_path, value, problem
+):
+    text = loader.board_to_tmx(loader.load_board_yaml(DUCK_DIR / "bathtub.yaml"))
+    start = text.index('<property name="tiles" value="') + len('<property name="tiles" value="')
+    end = text.index('"', start)
+    (tmp_path / loader.TILESET_FILE).write_bytes((DUCK_DIR / loader.TILESET_FILE).read_bytes())
+    path = write(tmp_path, "broken.tmx", text[:start] + value + text[end:])
+    with pytest.raises(DataFileError, match=problem) as caught:
+        loader.load_board_tmx(path)
+    assert "broken.tmx" in str(caught.value)
+
+
+def test_board_data_without_tiles_still_compiles_and_a_bad_tile_entry_is_refused():
+    data = loader.load_board_yaml(DUCK_DIR / "bathtub.yaml")
+    plain = {k: v for k, v in data.items() if k != "tiles"}
+    assert board_from_data(plain).tiles == ()
+    with pytest.raises(RulesDataError, match=r"tiles\[0\]: must be \[number 1-16"):
+        board_from_data({**plain, "tiles": [[0, "A", 0, 0]]})

@@ -34,6 +34,7 @@ import binascii
 import copy
 import functools
 import os
+import re
 import stat
 import struct
 import threading
@@ -146,8 +147,9 @@ def load_tiles(path: str | Path = TILES_FILE) -> dict[int, dict[str, list[list]]
     return out
 
 
-def _finish_board(path: Path, name, name_ja, level, cells: dict) -> dict:
-    """Normalised, sorted plain board data, checked by the rules' own shape check."""
+def _finish_board(path: Path, name, name_ja, level, cells: dict, tiles=()) -> dict:
+    """Normalised, sorted plain board data, checked by the rules' own shape check.
+    ``tiles``: (number, side, q, r) of the box's tiles it is built from, for the picture."""
     if not cells:
         raise DataFileError(path, "", "the board has no hexes")
     dq, dr = normalise(cells)
@@ -155,6 +157,8 @@ def _finish_board(path: Path, name, name_ja, level, cells: dict) -> dict:
         ([q + dq, r + dr] + cell for (q, r), cell in cells.items()), key=lambda h: (h[1], h[0])
     )
     data = {"name": name, "name_ja": name_ja, "level": level, "hexes": hexes}
+    if tiles:
+        data["tiles"] = [[number, side, q + dq, r + dr] for number, side, q, r in tiles]
     rules_checked(path, board_from_data, data)
     return data
 
@@ -185,6 +189,7 @@ def load_board_yaml(path: str | Path, tiles_path: str | Path = TILES_FILE) -> di
     cells: dict[tuple[int, int], list] = {}  # hex: its cell
     owner: dict[tuple[int, int], int] = {}  # hex: the index of the tile placed on it
     used: dict[int, int] = {}  # tile id: the index it is placed at
+    placed_tiles: list[tuple[int, str, int, int]] = []  # (tile, side, centre q, r)
     for i, entry in enumerate(placed):
         place = f"tiles[{i}]"
         entry = _mapping(entry, path, place, ("tile", "side", "rotation", "position"))
@@ -223,7 +228,8 @@ def load_board_yaml(path: str | Path, tiles_path: str | Path = TILES_FILE) -> di
                     f"tile {tid} overlaps tiles[{owner[hex_]}] at hex {hex_[0]},{hex_[1]}",
                 )
             cells[hex_], owner[hex_] = cell, i
-    return _finish_board(path, name, name_ja, level, cells)
+        placed_tiles.append((tid, side, position[0], position[1]))
+    return _finish_board(path, name, name_ja, level, cells, placed_tiles)
 
 
 # -- Tiled TMX boards ---------------------------------------------------------------------------
@@ -468,7 +474,32 @@ def load_board_tmx(path: str | Path) -> dict:
         else:
             cell = [kind]
         cells[offset_to_axial(col, row, tmx.staggeraxis, tmx.staggerindex)] = cell
-    return _finish_board(path, name, name_ja, level, cells)
+    tiles = _tmx_tiles(path, props.get("tiles"), tmx.staggeraxis, tmx.staggerindex)
+    return _finish_board(path, name, name_ja, level, cells, tiles)
+
+
+TMX_TILE = re.compile(r"\s*(\d{1,2})([AB])\s+(-?\d{1,3}),(-?\d{1,3})\s*")
+
+
+def _tmx_tiles(path: Path, text: Any, axis: str, index: str) -> list[tuple[int, str, int, int]]:
+    """The map property ``tiles`` (optional): the box's tiles the board is built from,
+    "14B 3,8; 1A 5,6", each tile's number and face and its centre as Tiled's column,row;
+    for the board's picture only (DDG-2)."""
+    if text is None or text == "":
+        return []
+    place = "map.properties.tiles"
+    if not isinstance(text, str) or len(text) > 400:
+        raise DataFileError(path, place, "must be a short text like '14B 3,8; 1A 5,6'")
+    out = []
+    for part in text.split(";"):
+        match = TMX_TILE.fullmatch(part)
+        if match is None or not 1 <= int(match[1]) <= 16:
+            raise DataFileError(
+                path, place, f"{clip(part.strip())!s} is not a tile like '14B 3,8' (tiles 1-16)"
+            )
+        q, r = offset_to_axial(int(match[3]), int(match[4]), axis, index)
+        out.append((int(match[1]), match[2], q, r))
+    return out
 
 
 def board_to_tmx(board: Mapping) -> str:
@@ -490,6 +521,11 @@ def board_to_tmx(board: Mapping) -> str:
     height = max(r for _, r in grid) + 1
     rows = [",".join(str(grid.get((c, r), 0)) for c in range(width)) for r in range(height)]
     data = ",\n".join(rows)
+    tiles = "; ".join(
+        "{}{} {},{}".format(number, side, *axial_to_offset(q, r))
+        for number, side, q, r in board.get("tiles", ())
+    )
+    tiles_line = f'  <property name="tiles" value="{tiles}"/>\n' if tiles else ""
 
     def attr(text: str) -> str:
         return escape(text, {'"': "&quot;"})
@@ -504,6 +540,7 @@ def board_to_tmx(board: Mapping) -> str:
         f'  <property name="name" value="{attr(board["name"])}"/>\n'
         f'  <property name="name_ja" value="{attr(board["name_ja"])}"/>\n'
         f'  <property name="level" value="{attr(board["level"])}"/>\n'
+        f"{tiles_line}"
         " </properties>\n"
         f' <tileset firstgid="1" source="{TILESET_FILE}"/>\n'
         f' <layer id="1" name="board" width="{width}" height="{height}">\n'

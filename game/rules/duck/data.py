@@ -75,10 +75,22 @@ class Board:
         "nbr",
         "size",
         "starts",
+        "tiles",
     )
 
-    def __init__(self, name: str, name_ja: str, level: str, hexes: list[tuple[int, int, int, int]]):
+    def __init__(
+        self,
+        name: str,
+        name_ja: str,
+        level: str,
+        hexes: list[tuple[int, int, int, int]],
+        tiles: tuple[tuple[int, str, int, int], ...] = (),
+    ):
         self.name, self.name_ja, self.level = name, name_ja, level
+        # (tile number, side, q, r) of each of the box's tiles the board is built from
+        # (DDG-2; a board drawn hex by hex in Tiled has none): for the table's picture
+        # only, never for a rule
+        self.tiles = tiles
         hexes = sorted(hexes, key=lambda h: (h[1], h[0]))
         self.size = len(hexes)
         self.coords = tuple((q, r) for q, r, _, _ in hexes)
@@ -129,14 +141,22 @@ class Board:
             if kind == BUOY:
                 entry.append(COLOURS[colour])
             hexes.append(entry)
-        return {"name": self.name, "name_ja": self.name_ja, "level": self.level, "hexes": hexes}
+        data: dict[str, Any] = {
+            "name": self.name,
+            "name_ja": self.name_ja,
+            "level": self.level,
+            "hexes": hexes,
+        }
+        if self.tiles:
+            data["tiles"] = [list(tile) for tile in self.tiles]
+        return data
 
 
 def board_from_data(data: Any) -> Board:
     """Check the shape of plain board data and compile it (RulesDataError if broken)."""
     if not isinstance(data, Mapping):
         raise RulesDataError("", "a board must be a mapping with name, name_ja, level, hexes")
-    _known_keys(data, ("name", "name_ja", "level", "hexes"), "")
+    _known_keys(data, ("name", "name_ja", "level", "hexes", "tiles"), "")
     name = _text(data, "name", "")
     name_ja = _text(data, "name_ja", "")
     level = data.get("level")
@@ -169,7 +189,31 @@ def board_from_data(data: Any) -> Board:
             )
         seen[(q, r)] = i
         hexes.append((q, r, KINDS.index(kind), colour))
-    return Board(name, name_ja, level, hexes)
+    return Board(name, name_ja, level, hexes, _tiles(data.get("tiles", []), seen))
+
+
+def _tiles(raw: Any, hexes: Mapping[tuple[int, int], int]) -> tuple[tuple[int, str, int, int], ...]:
+    """The optional ``tiles`` of board data: [[number, side, q, r], ...], each tile's
+    number (1-16), face (A/B) and centre hex, which must be one of the board's hexes."""
+    if not isinstance(raw, (list, tuple)) or len(raw) > 16:
+        raise RulesDataError("tiles", "must be a list of at most 16 [number, side, q, r]")
+    out: list[tuple[int, str, int, int]] = []
+    for i, entry in enumerate(raw):
+        place = f"tiles[{i}]"
+        if (
+            not isinstance(entry, (list, tuple))
+            or len(entry) != 4
+            or not is_int(entry[0])
+            or not 1 <= entry[0] <= 16
+            or entry[1] not in ("A", "B")
+            or not is_int(entry[2])
+            or not is_int(entry[3])
+        ):
+            raise RulesDataError(place, "must be [number 1-16, 'A' or 'B', q, r]")
+        if (entry[2], entry[3]) not in hexes:
+            raise RulesDataError(place, f"its centre {entry[2]},{entry[3]} is not on the board")
+        out.append((entry[0], entry[1], entry[2], entry[3]))
+    return tuple(out)
 
 
 def board_problems(board: Board, ducks: int = MAX_DUCKS) -> list[tuple[str, str]]:

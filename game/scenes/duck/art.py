@@ -448,3 +448,45 @@ def paint_board(surface: pygame.Surface, geo: BoardGeometry, board) -> None:
         else:
             continue
         surface.blit(icon, icon.get_rect(center=(round(cx), round(cy))))
+    paint_tile_seams(surface, geo, board)
+
+
+TILE_SEAM = (38, 92, 140)
+
+
+def paint_tile_seams(surface: pygame.Surface, geo: BoardGeometry, board) -> None:
+    """The box's tiles the board is built from (DDG-2: 16 double-sided tiles of 7
+    hexes): a seam round each tile, so the board reads as the tub of tiles it is on the
+    table, and each tile's number and face in small print near its edge. A board drawn hex
+    by hex (Tiled) has no tiles and shows none."""
+    from game.rules.duck.hexes import flower
+
+    tile_of: dict[tuple[int, int], int] = {}
+    for index, (_number, _side, q, r) in enumerate(board.tiles):
+        for hex_ in flower(q, r, 0):
+            tile_of.setdefault(hex_, index)
+    if not tile_of:
+        return
+    size = geo.size
+    width = max(2, round(size * 0.16))
+    for q, r in board.coords:
+        mine = tile_of.get((q, r))
+        if mine is None:
+            continue
+        corners = geo.corners(q, r, 1.0)
+        for n in flower(q, r, 0)[1:]:
+            if tile_of.get(n, -1) == mine:
+                continue
+            nx, ny = geo.hex_px(*n)
+            # the shared edge: the two corners nearest the neighbour's centre
+            a, b = sorted(corners, key=lambda c: (c[0] - nx) ** 2 + (c[1] - ny) ** 2)[:2]
+            pygame.draw.line(surface, TILE_SEAM, a, b, width)
+            for end in (a, b):
+                pygame.draw.circle(surface, TILE_SEAM, end, width / 2)
+    if size < 14:  # too small to print a number on
+        return
+    label_size = max(9, round(size * 0.34))
+    for number, side, q, r in board.tiles:
+        cx, cy = geo.hex_px(q, r)
+        label = fonts.render(f"{number}{side}", label_size, (232, 244, 252), bold=True)
+        surface.blit(label, label.get_rect(center=(round(cx), round(cy + size * 0.62))))
