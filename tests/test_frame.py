@@ -1,0 +1,90 @@
+"""The table frame every game shares (issue #16, game/scenes/frame.py): the header says
+whose turn it is in that seat's colour, the seat panels stand on the right in seat order,
+the log scrolls with the mouse wheel and says what it is for while empty, and the
+"thinking" cue is in the panel of the seat that thinks."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.scenes import game_base
+from game.scenes.frame import plan_table
+from game.ui import widgets
+from tests.scene_helpers import make_app, motion, push_game, step_until
+from tests.test_tables_at_every_size import ON_THE_FRAME
+
+GAMES = sorted(ON_THE_FRAME)
+
+
+@pytest.fixture(autouse=True)
+def _quick_bots(monkeypatch):
+    monkeypatch.setattr(game_base, "BOT_DELAY", 0.0)
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (2560, 1440)])
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_the_plan_cuts_the_window_without_overlaps(size, players):
+    scale = size[1] / 720
+
+    def px(v):
+        return round(v * scale)
+
+    plan = plan_table(size, px, players, bar_h=120, extra_h=100)
+    window = pygame.Rect((0, 0), size)
+    parts = [plan.header, plan.board, plan.bar, plan.log, plan.extra, *plan.seats]
+    for part in parts:
+        assert part is not None and window.contains(part) and part.w > 0 and part.h > 0
+    for i, a in enumerate(parts):
+        for b in parts[i + 1 :]:
+            assert not a.colliderect(b), (a, b)
+    # seats in seat order down the right-hand column, the log under them
+    assert [r.y for r in plan.seats] == sorted(r.y for r in plan.seats)
+    assert all(r.x == plan.side.x for r in plan.seats) and plan.log.top > plan.seats[-1].bottom
+    assert plan.board.right < plan.side.x and plan.bar.top > plan.board.bottom
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_log_scrolls_with_the_wheel_and_says_what_it_is_for_while_empty(game):
+    app = make_app((1024, 600))
+    try:
+        scene = push_game(app, game, (0,), 4 if game != "routes" else 3, 3, {}, "easy")
+        scene.log.clear()
+        widgets.TEXT_LOG = []
+        scene.layout(app.screen.get_size())
+        scene.draw(app.screen)
+        texts = [t.text for t in widgets.TEXT_LOG if scene.plan.log.contains(t.rect)]
+        widgets.TEXT_LOG = None
+        assert texts and " ".join(texts).startswith(scene.log_empty_text().split()[0])
+        for i in range(80):
+            scene.log_line(f"line {i} of a long evening at the table")
+        motion(app, scene.plan.log.center)
+        pygame.mouse.set_pos(scene.plan.log.center)
+        app.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False))
+        assert scene.log_scroll == 6  # three lines a notch, towards older entries
+        app.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-10, flipped=False))
+        assert scene.log_scroll == 0  # never past the newest
+        app.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=500, flipped=False))
+        lines = scene.log_wrapped(scene.plan.log)
+        fit = scene.log_geometry(scene.plan.log)[3]
+        assert scene.log_scroll == len(lines) - fit  # the oldest line shows at the top
+    finally:
+        widgets.TEXT_LOG = None
+        pygame.quit()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_thinking_cue_is_in_the_thinking_seats_panel(game, monkeypatch):
+    monkeypatch.setattr(game_base, "BOT_DELAY", 5.0)  # long enough to be seen thinking
+    app = make_app((1280, 720))
+    try:
+        scene = push_game(app, game, (), 3, 3, {}, "easy")
+        assert step_until(app, lambda: scene.thinking_seat() is not None, 400, 1 / 30)
+        seat = scene.thinking_seat()
+        widgets.TEXT_LOG = []
+        scene.draw(app.screen)
+        cue = [t for t in widgets.TEXT_LOG if t.text.startswith(app.t("app.frame_thinking"))]
+        assert len(cue) == 1 and scene.plan.seats[seat].contains(cue[0].rect)
+    finally:
+        widgets.TEXT_LOG = None
+        pygame.quit()
