@@ -9,7 +9,7 @@ from game.rules.verflixxt.box import FINISH, LUCKY, MINUS, PLUS, RISK, START, ca
 from game.ui import fonts, identity, sprites, theme
 
 from .host import VerflixxtHost
-from .model import Point, _face, _signed
+from .model import PAWN_ASPECT, PAWN_H, Point, _face, _signed
 
 HAT_SPRITES = {"lucky": "verflixxt_hat_lucky.svg", "unlucky": "verflixxt_hat_unlucky.svg"}
 TILE_SPRITES = {
@@ -34,8 +34,8 @@ class Art(VerflixxtHost):
                 h = int(self.tile_px * 0.74)
                 image = sprites.svg("verflixxt_guardian.svg", int(h * 0.7), h).copy()
             else:
-                h = int(self.tile_px * 0.62)
-                w = int(h * 0.667)
+                h = int(self.tile_px * PAWN_H)
+                w = int(h * PAWN_ASPECT)
                 player = int(piece[:-1])
                 image = sprites.tinted(
                     sprites.svg("verflixxt_pawn.svg", w, h), self.seat_colour(player)
@@ -57,7 +57,7 @@ class Art(VerflixxtHost):
         image = self._images.get(key)
         if image is None:
             image = sprites.tinted(
-                sprites.svg("verflixxt_pawn.svg", int(height * 0.667), height),
+                sprites.svg("verflixxt_pawn.svg", int(height * PAWN_ASPECT), height),
                 self.seat_colour(player),
             )
             self._images[key] = image
@@ -65,7 +65,11 @@ class Art(VerflixxtHost):
 
     def _hat_image(self, hat: str, width: int | None = None) -> pygame.Surface:
         width = width or int(self.tile_px * 0.42)
-        return sprites.svg(HAT_SPRITES[hat], width, int(width * 0.8))
+        key = ("hat", hat, width)
+        image = self._images.get(key)
+        if image is None:
+            image = self._images[key] = sprites.svg(HAT_SPRITES[hat], width, int(width * 0.8))
+        return image
 
     def _tile_image(self, tile: str, size: int) -> pygame.Surface:
         key = ("tile", tile, size, self.t.lang)
