@@ -22,6 +22,12 @@ TILE_SPRITES = {
 }
 
 
+def letter_spot(w: int, h: int) -> tuple[Point, int]:
+    """Where a pawn ``w`` x ``h`` wears its letter (a, b, c: the centre, on its body) and
+    the letter's size."""
+    return (w / 2, h * 0.71), max(9, int(h * 0.36))
+
+
 class Art(VerflixxtHost):
     """Sprites sized and labelled for the table, each made once per layout."""
 
@@ -40,9 +46,9 @@ class Art(VerflixxtHost):
                 image = sprites.tinted(
                     sprites.svg("verflixxt_pawn.svg", w, h), self.seat_colour(player)
                 )
-                letter = fonts.render(piece[-1], max(8, int(h * 0.3)), theme.INK_LIGHT, True)
-                shade = fonts.render(piece[-1], max(8, int(h * 0.3)), (30, 30, 40), True)
-                spot = (w / 2, h * 0.71)
+                spot, size = letter_spot(w, h)
+                letter = fonts.render(piece[-1], size, theme.INK_LIGHT, True)
+                shade = fonts.render(piece[-1], size, (30, 30, 40), True)
                 image.blit(shade, shade.get_rect(center=(spot[0] + 1, spot[1] + 1)))
                 image.blit(letter, letter.get_rect(center=spot))
                 # the seat's mark on the head (the pawn sprite's head: centre 30,21 of 60x90)
@@ -192,6 +198,7 @@ class Art(VerflixxtHost):
         return image
 
     def _die_image(self, face: int, size: int, angle: int = 0) -> pygame.Surface:
+        """Face 1 to 6, or 0: the die before it is rolled (no face up yet)."""
         angle = round(angle / 15.0) * 15 % 360
         key = ("die", face, size, angle)
         image = self._images.get(key)

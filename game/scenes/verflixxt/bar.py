@@ -33,6 +33,8 @@ class Bar(VerflixxtHost):
         draw_text(surface, text, size, (centre_x, top), theme.INK_SOFT, anchor="midtop", within=box)
 
     def _draw_die(self, surface) -> None:
+        """The die shows this turn's roll, tumbling as it is thrown; before a roll it
+        shows no face at all (a 6 there read as a roll nobody made: issue #17)."""
         t = self.table
         rect = self.die_rect
         pygame.draw.ellipse(
@@ -54,9 +56,7 @@ class Bar(VerflixxtHost):
         if t.die is not None:
             surface.blit(self._die_image(t.die, rect.w), rect)
         else:
-            image = self._die_image(6, rect.w).copy()
-            image.set_alpha(90)
-            surface.blit(image, rect)
+            surface.blit(self._die_image(0, rect.w), rect)
 
     def _draw_piles(self, surface) -> None:
         t = self.table

@@ -14,7 +14,7 @@ from game.rules.verflixxt.box import FINISH, START
 from game.ui import fonts
 
 from .host import VerflixxtHost
-from .model import Point
+from .model import PAWN_ASPECT, PAWN_H, Point
 
 # design sizes of the frame's parts (see game.scenes.frame.plan_table): the bar under the
 # board is the prompt's two lines over the die (base game) or the cards (hats game); a
@@ -248,22 +248,33 @@ class Layout(VerflixxtHost):
         return groups
 
     def fan(self, tile: str, pieces: list[str]) -> dict[str, Point]:
-        """Where each piece on a tile stands (its feet): a fan of rows, the guardians at
-        the back, so that every piece on a shared tile shows."""
+        """Where each piece on a tile stands (its feet): rows laid like bricks, the
+        guardians at the back. A piece in a row behind stands in the gap between two in
+        front, where the pawns are narrow (head and neck), so every pawn's letter and seat
+        mark shows, however many share the tile: the twelve pawns on the start (issue
+        #17) stand three to a row, a pawn's width apart."""
         cx, cy = self.tile_centre(tile)
-        big = tile in (START, FINISH)
-        size = self.tile_size(tile)
         n = len(pieces)
         if not n:
             return {}
-        per_row = 4 if big or n > 6 else 3
+        pawn_w = self.tile_px * PAWN_H * PAWN_ASPECT
+        pawn_h = self.tile_px * PAWN_H
+        big = tile in (START, FINISH)
+        if big:
+            per_row = max(3, math.ceil(n / 4))  # four rows at most
+            spacing = pawn_w * 1.02
+            base_y = cy + self.big_px * 0.32
+        else:
+            per_row = 3 if n > 2 else 2
+            spacing = pawn_w * (0.9 if n > 2 else 1.0)
+            base_y = cy + self.tile_px * 0.06
         rows = math.ceil(n / per_row)
+        # a row stands in the gaps of the row in front of it, and the row two back right
+        # behind it: high enough over it that its letters show above the front heads
+        row_dy = pawn_h * (0.42 if rows > 2 else 0.32)
+        if rows > 2 and not big:  # a crowd on a small tile: keep it close
+            row_dy = min(row_dy, self.tile_px * 0.7 / (rows - 1))
         first = n - per_row * (rows - 1)
-        spacing = size * (0.2 if per_row == 4 else 0.27)
-        row_dy = size * (0.16 if big else 0.19)
-        if rows > 3:  # a crowd (the finish at the end): keep it close to its tile
-            row_dy = size * 0.5 / (rows - 1)
-        base_y = cy + (0.12 * size if big else -0.02 * size)
         out: dict[str, Point] = {}
         i = 0
         for r in range(rows):
