@@ -17,7 +17,7 @@ from game.scenes.verflixxt import VerflixxtScene
 from game.scenes.verflixxt.art import letter_spot
 from game.session import Session
 from game.ui import fonts, widgets
-from tests.scene_helpers import make_app, push_game, seats
+from tests.scene_helpers import make_app, motion, push_game, seats, text_problems
 
 
 @pytest.fixture(autouse=True)
@@ -162,3 +162,93 @@ def test_negative_scores_read_with_the_minus_sign_on_the_table_and_the_end_scree
     assert texts.count(f"−{-lowest}") >= 2
     hyphened = [t for t in texts if re.search(r"(^|[\s(])-\d", t)]
     assert not hyphened, hyphened
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("variant", ["base", "hats"])
+def test_the_prompt_and_every_preview_fit_the_bar_at_the_smallest_window(variant, lang):
+    """Issue #16: at 1024x600, whatever the person points at — a piece, a card, a button,
+    a tile to attack on, after picking a card or choosing to attack — the bar's lines say
+    it whole (the prompt and the preview, or the preview alone), and no text of the
+    board, the bar or the seats is cut, too small or over another. (The log is the
+    frame's and is checked with it.)"""
+    size = (1024, 600)
+    app = make_app(size, lang)
+    bot, rng = make_bot("verflixxt", "easy"), random.Random(8)
+    options = {"variant": variant, "attack": variant == "hats"}
+    try:
+        scene = push_game(app, "verflixxt", (0,), 3, 12, options, "easy")
+        looked = 0
+        for _decision in range(14):
+            for _ in range(600):
+                if scene.deciding() is not None or scene.state.is_over():
+                    break
+                app.step(1 / 20)
+            if scene.state.is_over():
+                break
+            steps = [None] + [c.key for c in scene.controls if c.action is None]
+            for step in steps:  # as offered, then after each step (a card, Attack…)
+                if step is not None:
+                    scene._click_control(step)
+                for option in list(scene.controls):
+                    motion(app, option.rect.center)
+                    app.step(1 / 60)
+                    widgets.TEXT_LOG = []
+                    try:
+                        scene.draw(app.screen)
+                        drawn = [t for t in widgets.TEXT_LOG if not scene.plan.log.contains(t.rect)]
+                    finally:
+                        widgets.TEXT_LOG = None
+                    problems = text_problems(drawn, size)
+                    assert not problems, (step, option.key, problems)
+                    looked += 1
+                scene._clear_steps()
+            scene.act(0, bot.choose(scene.state.view(0), 0, rng))
+        assert looked > 20
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_long_preview_replaces_the_prompt_rather_than_being_cut(lang):
+    """The bar has two lines (issue #16: nothing cut with "…"): a preview too long to
+    follow the prompt on them is shown alone."""
+    app = make_app((1024, 600), lang)
+    try:
+        scene = push_game(app, "verflixxt", (0,), 4, 2, {"variant": "hats"}, "easy")
+        for _ in range(800):
+            if scene.deciding() is not None and scene.state.phase == "play":
+                break
+            if scene.deciding() is not None:
+                scene.act(0, scene.state.legal_actions(0)[0])
+            app.step(1 / 20)
+        assert scene.deciding() == 0 and scene.state.phase == "play"
+        size = scene.text_px(15)
+        room = scene.plan.hint.h // round(size * 1.3)
+        every = [(a, scene.preview(a)) for a in scene.state.legal_actions(0)]
+        every = [(a, events) for a, events in every if events]
+        title = scene._prompt_texts(0)[0]
+        title = title[:1].upper() + title[1:]
+
+        def lines(text):
+            return len(fonts.wrap(text, size, scene.plan.hint.w))
+
+        seen = set()
+        for k in range(1, len(every) + 1):
+            scene._shown = every[:k]
+            caption = scene._preview_caption(scene._shown)
+            both = scene.t("verflixxt.prompt_and_hint", prompt=title, hint=caption)
+            text = scene.hint_text()
+            assert lines(text) <= room
+            if lines(both) <= room:
+                assert text == both
+                seen.add("both")
+            elif lines(caption) <= room:
+                assert text == caption
+                seen.add("preview")
+            else:
+                assert text == title
+                seen.add("prompt")
+        assert seen == {"both", "preview", "prompt"}
+    finally:
+        pygame.quit()

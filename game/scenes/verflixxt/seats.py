@@ -79,7 +79,13 @@ class Seats(VerflixxtHost):
         title = title[:1].upper() + title[1:]
         shown = self._shown
         caption = self._preview_caption(shown) if shown else hint
-        return tr("verflixxt.prompt_and_hint", prompt=title, hint=caption)
+        # what fits the bar's lines whole: both, else the preview (or the keys) alone
+        size = self.text_px(15)
+        lines = max(1, self.plan.hint.h // round(size * 1.3))
+        for text in (tr("verflixxt.prompt_and_hint", prompt=title, hint=caption), caption):
+            if len(fonts.wrap(text, size, self.plan.hint.w)) <= lines:
+                return text
+        return title
 
     # == the seat panels ===============================================================
     def seat_portrait(self, player: int, size: int) -> pygame.Surface | None:
