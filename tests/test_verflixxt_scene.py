@@ -326,7 +326,8 @@ def test_a_person_plays_the_base_game_with_keys_and_the_preview_shows_the_landin
 
 def test_a_click_at_the_probes_point_reaches_the_piece_it_names_where_pawns_overlap():
     """tools/e2e_verflixxt.py clicks where the probe says; the pawns fanned out on the
-    start tile overlap, and a click on a centre may take the pawn in front."""
+    start tile stand partly in front of one another (in rows laid like bricks, issue #17),
+    and a click on a centre may take the pawn in front."""
     app = make_app()
     try:
         scene = make_scene(app, humans=(0,), players=4, seed=4, options={"variant": "base"})
@@ -336,7 +337,9 @@ def test_a_click_at_the_probes_point_reaches_the_piece_it_names_where_pawns_over
         run_until(app, lambda: deciding(scene))
         legal = scene.state.legal_actions(0)
         spots = [c for c in scene.controls if c.key.startswith("piece:")]
-        assert any(a.rect.colliderect(b.rect) for a in spots for b in spots if a is not b)
+        groups = scene._groups()
+        pieces = [scene.piece_rect(p, scene.piece_spot(p, groups)) for p in scene.table.pieces]
+        assert any(a.rect.colliderect(r) and a.rect != r for a in spots for r in pieces)
         targets = scene.probe()
         assert {k for k in targets if k.startswith("piece:")} == {f"piece:{a.piece}" for a in legal}
         for name, point in targets.items():
@@ -448,19 +451,18 @@ def test_layouts_draw_at_rest_and_mid_animation(size, lang, variant):
         scene.fast_forward(3)
         run_until(app, lambda: deciding(scene))
         app.draw()
-        assert_on_screen(
-            scene, size, (scene.board, scene.players_rect, scene.action_rect, scene.log_rect)
-        )
-        assert not scene.board.colliderect(scene.players_rect)
-        assert not scene.action_rect.colliderect(scene.log_rect)
+        plan = scene.plan  # the shared frame (issue #16)
+        assert_on_screen(scene, size, (scene.board, plan.side, plan.bar, plan.log))
+        assert not scene.board.colliderect(plan.side)
+        assert not scene.board.colliderect(plan.bar) and plan.bar.contains(scene.action_rect)
         for tile in scene.table.track:
             assert scene.board.contains(scene.tile_rect(tile)), tile
         groups = scene._groups()
         for piece in scene.table.pieces:
             rect = scene.piece_rect(piece, scene.piece_spot(piece, groups))
             assert scene.board.contains(rect), piece
-        for row in scene.rows:
-            assert scene.players_rect.contains(row)
+        for row in plan.seats:
+            assert plan.side.contains(row) and not row.colliderect(plan.log)
         hover_every_control(app, scene)
         resize(app, (1600, 900))
         app.draw()

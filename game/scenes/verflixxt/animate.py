@@ -12,7 +12,7 @@ from game.ui import theme
 from game.ui.tween import Tween, ease_in_out, lerp
 
 from .host import VerflixxtHost
-from .model import BAD, GOOD, Flyer, Point, Walk, _face, _signed
+from .model import BAD, GOOD, PAWN_H, Flyer, Point, Walk, _face, _signed
 
 # Seconds (at speed 1) of the main animations.
 HOP_PER_TILE, HOP_MIN, HOP_MAX = 0.16, 0.3, 1.5
@@ -99,7 +99,7 @@ class Animations(VerflixxtHost):
         )
 
     def _row_anchor(self, player: int) -> Callable[[], Point]:
-        return lambda: self.rows[player].midleft
+        return lambda: self.seat_anchor(player)
 
     def _play_roll(self, player, data) -> None:
         t = self.table
@@ -114,7 +114,6 @@ class Animations(VerflixxtHost):
 
         def done():
             t.tumble = None
-            self.last_die = data["die"]
 
         self._tween(TUMBLE, update, done, start, ease=lambda v: 1 - (1 - v) ** 2)
 
@@ -293,7 +292,7 @@ class Animations(VerflixxtHost):
             feet = self._piece_feet(pawn)
             if feet is None:
                 return self.tile_centre(FINISH)
-            return (feet[0], feet[1] - self.tile_px * 0.62 * 0.86)
+            return (feet[0], feet[1] - self.tile_px * PAWN_H * 0.86)
 
         return point
 
@@ -447,7 +446,7 @@ class Animations(VerflixxtHost):
         def dst():
             row = self.contest_row(player)
             k = len((t.contest or {}).get(player, []))
-            return (row.x + self.px(190) + k * self.px(34), row.centery)
+            return (self.contest_cards_x() + k * self.px(34), row.centery)
 
         def done():
             if t.contest is not None:
@@ -510,7 +509,7 @@ class Animations(VerflixxtHost):
         )
 
     def _row_anchor_mid(self, player: int) -> Callable[[], Point]:
-        return lambda: self.rows[player].center
+        return lambda: self.plan.seats[player].center
 
     def _play_turn(self, player, data) -> None:
         t = self.table

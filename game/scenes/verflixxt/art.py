@@ -9,7 +9,7 @@ from game.rules.verflixxt.box import FINISH, LUCKY, MINUS, PLUS, RISK, START, ca
 from game.ui import fonts, identity, sprites, theme
 
 from .host import VerflixxtHost
-from .model import Point, _face, _signed
+from .model import PAWN_ASPECT, PAWN_H, Point, _face, _signed
 
 HAT_SPRITES = {"lucky": "verflixxt_hat_lucky.svg", "unlucky": "verflixxt_hat_unlucky.svg"}
 TILE_SPRITES = {
@@ -20,6 +20,12 @@ TILE_SPRITES = {
     START: "verflixxt_tile_start.svg",
     FINISH: "verflixxt_tile_finish.svg",
 }
+
+
+def letter_spot(w: int, h: int) -> tuple[Point, int]:
+    """Where a pawn ``w`` x ``h`` wears its letter (a, b, c: the centre, on its body) and
+    the letter's size."""
+    return (w / 2, h * 0.71), max(9, int(h * 0.36))
 
 
 class Art(VerflixxtHost):
@@ -34,15 +40,15 @@ class Art(VerflixxtHost):
                 h = int(self.tile_px * 0.74)
                 image = sprites.svg("verflixxt_guardian.svg", int(h * 0.7), h).copy()
             else:
-                h = int(self.tile_px * 0.62)
-                w = int(h * 0.667)
+                h = int(self.tile_px * PAWN_H)
+                w = int(h * PAWN_ASPECT)
                 player = int(piece[:-1])
                 image = sprites.tinted(
                     sprites.svg("verflixxt_pawn.svg", w, h), self.seat_colour(player)
                 )
-                letter = fonts.render(piece[-1], max(8, int(h * 0.3)), theme.INK_LIGHT, True)
-                shade = fonts.render(piece[-1], max(8, int(h * 0.3)), (30, 30, 40), True)
-                spot = (w / 2, h * 0.71)
+                spot, size = letter_spot(w, h)
+                letter = fonts.render(piece[-1], size, theme.INK_LIGHT, True)
+                shade = fonts.render(piece[-1], size, (30, 30, 40), True)
                 image.blit(shade, shade.get_rect(center=(spot[0] + 1, spot[1] + 1)))
                 image.blit(letter, letter.get_rect(center=spot))
                 # the seat's mark on the head (the pawn sprite's head: centre 30,21 of 60x90)
@@ -57,7 +63,7 @@ class Art(VerflixxtHost):
         image = self._images.get(key)
         if image is None:
             image = sprites.tinted(
-                sprites.svg("verflixxt_pawn.svg", int(height * 0.667), height),
+                sprites.svg("verflixxt_pawn.svg", int(height * PAWN_ASPECT), height),
                 self.seat_colour(player),
             )
             self._images[key] = image
@@ -65,7 +71,11 @@ class Art(VerflixxtHost):
 
     def _hat_image(self, hat: str, width: int | None = None) -> pygame.Surface:
         width = width or int(self.tile_px * 0.42)
-        return sprites.svg(HAT_SPRITES[hat], width, int(width * 0.8))
+        key = ("hat", hat, width)
+        image = self._images.get(key)
+        if image is None:
+            image = self._images[key] = sprites.svg(HAT_SPRITES[hat], width, int(width * 0.8))
+        return image
 
     def _tile_image(self, tile: str, size: int) -> pygame.Surface:
         key = ("tile", tile, size, self.t.lang)
@@ -188,6 +198,7 @@ class Art(VerflixxtHost):
         return image
 
     def _die_image(self, face: int, size: int, angle: int = 0) -> pygame.Surface:
+        """Face 1 to 6, or 0: the die before it is rolled (no face up yet)."""
         angle = round(angle / 15.0) * 15 % 360
         key = ("die", face, size, angle)
         image = self._images.get(key)

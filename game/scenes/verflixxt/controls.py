@@ -166,27 +166,26 @@ class Controls(VerflixxtHost):
             )
 
     def _place_buttons(self, buttons, add) -> None:
+        """The buttons in the bar beside the die or the cards: as many to a row as their
+        labels fit at full size, never more than two rows, centred in their room."""
         if not buttons:
             return
         p = self.prompt_rect
         gap = self.px(8)
-        bh = self.px(34)
-        size = self.px(15)
-        # as many to a row as their labels fit (a button shrinks its label a little), and
-        # never more than two rows
-        widest = max(fonts.font(size).size(label)[0] for _, label, *_ in buttons) * 0.85 + self.px(
-            14
-        )
+        row_gap = self.px(6)
+        size = self.text_px(15)
+        widest = max(fonts.font(size).size(label)[0] for _, label, *_ in buttons) + self.px(16)
         per_row = min(len(buttons), 3)
         while per_row > 1 and (p.w - gap * (per_row - 1)) // per_row < widest:
             per_row -= 1
         per_row = max(per_row, math.ceil(len(buttons) / 2))
         rows = math.ceil(len(buttons) / per_row)
-        bw = min(self.px(190), (p.w - gap * (per_row - 1)) // per_row)
-        y = p.bottom - rows * bh - (rows - 1) * self.px(6)
+        bh = min(self.px(36), (p.h - row_gap * (rows - 1)) // rows)
+        bw = min(max(self.px(150), widest), (p.w - gap * (per_row - 1)) // per_row)
+        y = p.centery - (rows * bh + (rows - 1) * row_gap) // 2
         for i, (key, label, callback, action, primary) in enumerate(buttons):
             r, c = divmod(i, per_row)
-            rect = pygame.Rect(p.x + c * (bw + gap), y + r * (bh + self.px(6)), bw, bh)
+            rect = pygame.Rect(p.x + c * (bw + gap), y + r * (bh + row_gap), bw, bh)
             previews = (action,) if isinstance(action, (Play, Hat, Attack, Move)) else ()
             add(
                 Choice(

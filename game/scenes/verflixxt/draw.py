@@ -8,8 +8,7 @@ import random
 
 import pygame
 
-from game.rules.protocol import Action, Event
-from game.rules.verflixxt import Attack, Play
+from game.rules.verflixxt import Play
 from game.ui import fonts, theme
 from game.ui.tween import lerp
 from game.ui.widgets import draw_panel, draw_text
@@ -26,73 +25,6 @@ ROAD_EDGE = (198, 170, 118)
 
 class Drawing(VerflixxtHost):
     """The frame (``draw_table``) and the board with what moves on it."""
-
-    # == drawing =====================================================================
-    def draw_table(self, surface: pygame.Surface) -> None:
-        self._rebuild_controls()
-        focus = self.attention()
-        shown: list[tuple[Action, list[Event]]] = []
-        if focus is not None:
-            for action in focus.previews:
-                events = self.preview(action)
-                if events:
-                    shown.append((action, events))
-        self._draw_header(surface)
-        self._draw_board(surface, focus, shown)
-        self._draw_players(surface)
-        self._draw_action_panel(surface, focus, shown)
-        self.draw_log(surface, self.log_rect)
-        self._draw_flyers(surface)
-        self._draw_pops(surface)
-        self._draw_banner(surface)
-
-    # -- header ----------------------------------------------------------------------
-    def _draw_header(self, surface) -> None:
-        t = self.table
-        x, cy = self.header.x, self.header.centery
-        pill = fonts.render(
-            self.t("verflixxt.round", n=t.round), self.px(20), theme.INK_LIGHT, True
-        )
-        box = pill.get_rect(midleft=(x + self.px(12), cy)).inflate(self.px(24), self.px(10))
-        pygame.draw.rect(surface, theme.BG_DARK, box, border_radius=box.h // 2)
-        surface.blit(pill, pill.get_rect(center=box.center))
-        x = box.right + self.px(18)
-        if t.current is not None:
-            icon = self._pawn_icon(t.current, self.px(30))
-            surface.blit(icon, icon.get_rect(midleft=(x, cy)))
-            key = (
-                "verflixxt.header_draw"
-                if self.state.phase == "contest"
-                else "verflixxt.header_turn"
-            )
-            x = draw_text(
-                surface,
-                self.t(key, name=self.seat_name(t.current)),
-                self.px(19),
-                (x + icon.get_width() + self.px(8), cy),
-                theme.INK,
-                bold=True,
-                anchor="midleft",
-            ).right + self.px(22)
-        variant = self._variant_label()
-        draw_text(
-            surface,
-            variant,
-            self.px(15),
-            (self.header.right - self.px(8), cy),
-            theme.INK_SOFT,
-            anchor="midright",
-        )
-
-    def _variant_label(self) -> str:
-        s = self.state
-        if s.hats_variant:
-            return self.t("verflixxt.variant_hats_attack" if s.attack else "verflixxt.variant_hats")
-        return self.t(
-            "verflixxt.variant_base_random"
-            if s.options.get("track") == "random"
-            else "verflixxt.variant_base"
-        )
 
     # -- board -----------------------------------------------------------------------
     def _static_board(self) -> pygame.Surface:
@@ -163,11 +95,13 @@ class Drawing(VerflixxtHost):
         self._static = layer
         return layer
 
-    def _draw_board(self, surface, focus, shown) -> None:
-        surface.blit(self._static_board(), self.board.topleft)
+    def _paint_board(self, layer: pygame.Surface, movable, attack, looked) -> None:
+        """The board at rest on ``layer`` (the board's size: drawn shifted by its
+        corner)."""
         t = self.table
-        # tiles (those an attack may start from ringed)
-        attack_tiles = {c.tile for c in self.controls if c.spot == "tile"}
+        ox, oy = self.board.topleft
+        layer.fill(theme.BG)
+        layer.blit(self._static_board(), (0, 0))
         shake_tile, shake_v = t.shake if t.shake else (None, 0.0)
         for tile in t.track:
             if tile in t.gone:
@@ -177,37 +111,39 @@ class Drawing(VerflixxtHost):
             if tile == shake_tile:
                 cx += math.sin(shake_v * 40) * self.px(4) * (1 - shake_v)
             image = self._tile_image(tile, size)
-            surface.blit(image, image.get_rect(center=(int(cx), int(cy))))
-            if tile in attack_tiles:
-                looked_at = (
-                    focus is not None
-                    and isinstance(focus.action, Attack)
-                    and focus.action.tile == tile
-                )
+            rect = image.get_rect(center=(int(cx - ox), int(cy - oy)))
+            layer.blit(image, rect)
+            if tile in attack:  # the tiles an attack may start from are ringed
                 colour = (
                     (theme.BUTTON_FOCUS if self.keyboard else theme.ACCENT)
-                    if looked_at
+                    if tile == looked
                     else (255, 214, 70)
                 )
                 pygame.draw.rect(
-                    surface,
+                    layer,
                     colour,
-                    image.get_rect(center=(int(cx), int(cy))).inflate(self.px(8), self.px(8)),
-                    self.px(4) if looked_at else self.px(3),
+                    rect.inflate(self.px(8), self.px(8)),
+                    self.px(4) if tile == looked else self.px(3),
                     border_radius=self.px(12),
                 )
         if self.state.hats_variant:
-            self._draw_chip_stack(surface)
-        self._draw_preview_under(surface, shown)
-        self._draw_spot_glows(surface, focus)
-        self._draw_pieces(surface, focus)
-        self._draw_preview_over(surface, shown)
-        if t.contest is not None:
-            self._draw_contest(surface)
+            self._draw_chip_stack(layer, (ox, oy))
+        placed: list[tuple[float, float, str]] = []
+        for tile, pieces in self._groups().items():
+            for piece, (x, y) in self.fan(tile, pieces).items():
+                if piece not in movable:
+                    placed.append((y, x, piece))
+        placed.sort()
+        for y, x, piece in placed:
+            wiggle = t.wiggle.get(piece)
+            if wiggle is not None:
+                x += math.sin(wiggle * math.pi * 4) * self.px(4)
+            self._draw_piece(layer, piece, (x - ox, y - oy))
 
-    def _draw_chip_stack(self, surface) -> None:
+    def _draw_chip_stack(self, surface, offset: Point) -> None:
         chips = self.table.chips
         cx, cy = self.chip_stack_pos()
+        cx, cy = cx - offset[0], cy - offset[1]
         size = int(self.tile_px * 0.56)
         dy = max(2, int(self.tile_px * 0.06))
         n = len(chips)
@@ -217,8 +153,11 @@ class Drawing(VerflixxtHost):
             surface.blit(
                 image, image.get_rect(center=(int(cx), int(cy + (n - 1) * dy / 2 - k * dy)))
             )
-        if not n:
-            draw_text(surface, "0", self.px(14), (cx, cy), theme.INK_SOFT, anchor="center")
+        if not n:  # the stack is gone: its nook says so
+            size = self.text_px(14)
+            nook = pygame.Rect(0, 0, int(self.tile_px * 0.9), round(size * 1.3))
+            nook.center = (int(cx), int(cy))
+            draw_text(surface, "0", size, nook.center, theme.INK_SOFT, anchor="center", within=nook)
 
     def _draw_spot_glows(self, surface, focus) -> None:
         """A glow on the meadow under every piece the person may move now."""
@@ -234,22 +173,20 @@ class Drawing(VerflixxtHost):
             pygame.draw.ellipse(glow, (*colour, alpha), glow.get_rect())
             surface.blit(glow, glow.get_rect(center=(r.centerx, r.bottom - self.px(4))))
 
-    def _draw_pieces(self, surface, focus) -> None:
+    def _draw_movers(self, surface, focus, movable) -> None:
+        """The pieces the person may move (ringed, the one looked at strongest) and the
+        pieces walking, over the board at rest."""
         t = self.table
-        groups = self._groups()
-        # the pieces that may move now stand out: drawn last, with a halo
-        movable = {c.piece: c for c in self.controls if c.spot == "piece"}
-        placed: list[tuple[bool, float, float, str]] = []
-        for tile, pieces in groups.items():
-            for piece, (x, y) in self.fan(tile, pieces).items():
-                placed.append((piece in movable, y, x, piece))
-        placed.sort()
-        pulse = 0.5 + 0.5 * math.sin(self.clock * 5)
-        for lifted, y, x, piece in placed:
-            wiggle = t.wiggle.get(piece)
-            if wiggle is not None:
-                x += math.sin(wiggle * math.pi * 4) * self.px(4)
-            if lifted:
+        if movable:
+            groups = self._groups()
+            placed = []
+            for tile, pieces in groups.items():
+                for piece, (x, y) in self.fan(tile, pieces).items():
+                    if piece in movable:
+                        placed.append((y, x, piece))
+            placed.sort()
+            pulse = 0.5 + 0.5 * math.sin(self.clock * 5)
+            for y, x, piece in placed:
                 strong = movable[piece] is focus
                 colour = (
                     (theme.BUTTON_FOCUS if self.keyboard else theme.ACCENT)
@@ -257,13 +194,10 @@ class Drawing(VerflixxtHost):
                     else (255, 214, 70)
                 )
                 halo = self._halo(piece, colour)
-                if not strong:
-                    halo.set_alpha(int(150 + 105 * pulse))
-                else:
-                    halo.set_alpha(255)
+                halo.set_alpha(255 if strong else int(150 + 105 * pulse))
                 rect = self.piece_rect(piece, (x, y))
                 surface.blit(halo, halo.get_rect(center=rect.center))
-            self._draw_piece(surface, piece, (x, y))
+                self._draw_piece(surface, piece, (x, y))
         for piece, walk in t.walks.items():
             if walk.points:
                 self._draw_piece(surface, piece, self._walk_pos(walk))
@@ -354,55 +288,91 @@ class Drawing(VerflixxtHost):
                     surface.blit(image, image.get_rect(midbottom=end))
 
     def _tag(self, surface, text: str, centre: Point) -> None:
-        image = fonts.render(text, self.px(13), theme.INK_LIGHT, True)
-        box = image.get_rect(center=(int(centre[0]), int(centre[1]))).inflate(
-            self.px(12), self.px(4)
-        )
+        size = self.text_px(14)
+        w, h = fonts.font(size, True).size(text)
+        box = pygame.Rect(0, 0, w + self.px(12), h + self.px(2))
+        box.center = (int(centre[0]), int(centre[1]))
         pygame.draw.rect(surface, theme.ACCENT_DARK, box, border_radius=box.h // 2)
-        surface.blit(image, image.get_rect(center=box.center))
+        draw_text(surface, text, size, box.center, theme.INK_LIGHT, True, "center", within=box)
 
     def _draw_contest(self, surface) -> None:
+        """The hat draw (expansion 2): each seat's cards turned up, the hats given."""
         t = self.table
         rect = self.contest_rect()
-        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-        draw_panel(layer, layer.get_rect(), fill=(255, 250, 240, 248), radius=self.px(14))
+        key = (
+            tuple(tuple(cards) for cards in (t.contest or {}).values()),
+            t.current,
+            self.state.phase,
+            tuple(sorted((hat, wearer or "") for hat, wearer in t.hats.items())),
+        )
+        layer = self._cached("contest", key, rect, self._paint_contest)
+        if t.contest_alpha < 1:
+            layer = layer.copy()
+            layer.set_alpha(int(255 * max(0.0, t.contest_alpha)))
+        self.draw_with_record(surface, layer, rect, self._paint_contest)
+
+    def _blit_faded(self, surface, rect: pygame.Rect, paint, alpha: float) -> None:
+        """``paint`` a layer the size of ``rect`` and lay it on the table at ``alpha``;
+        its texts are recorded where they land (the layout tests), not on the layer."""
+        from game.ui import widgets
+
+        recording, widgets.TEXT_LOG = widgets.TEXT_LOG, None
+        try:
+            layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+            paint(layer, layer.get_rect())
+        finally:
+            widgets.TEXT_LOG = recording
+        layer.set_alpha(int(255 * max(0.0, min(1.0, alpha))))
+        self.draw_with_record(surface, layer, rect, paint)
+
+    def _paint_contest(self, layer: pygame.Surface, area: pygame.Rect) -> None:
+        t = self.table
+        rect = self.contest_rect()
+        draw_panel(layer, area, fill=(255, 250, 240), radius=self.px(14))
+        inner = area.inflate(-self.px(20), -self.px(8))
+        title = self.text_px(20)
         draw_text(
             layer,
             self.t("verflixxt.contest_title"),
-            self.px(20),
-            (rect.w // 2, self.px(10)),
+            title,
+            (area.w // 2, self.px(10)),
             theme.ACCENT_DARK,
             bold=True,
             anchor="midtop",
+            within=inner,
         )
-        draw_text(
-            layer,
-            self.t("verflixxt.contest_rule"),
-            self.px(14),
-            (rect.w // 2, self.px(38)),
-            theme.INK_SOFT,
-            anchor="midtop",
-        )
+        size = self.text_px(14)
+        y = self.px(10) + round(title * 1.35)
+        for line in fonts.wrap(self.t("verflixxt.contest_rule"), size, inner.w):
+            draw_text(
+                layer, line, size, (area.w // 2, y), theme.INK_SOFT, anchor="midtop", within=inner
+            )
+            y += round(size * 1.3)
+        cards_x = self.contest_cards_x() - rect.x
         for p in range(self.session.players):
             row = self.contest_row(p).move(-rect.x, -rect.y)
             if p == t.current and self.state.phase == "contest":
                 pygame.draw.rect(layer, (255, 232, 200), row, border_radius=self.px(8))
-            icon = self._pawn_icon(p, self.px(28))
+            icon = self._pawn_icon(p, min(row.h - self.px(4), self.px(28)))
             layer.blit(icon, icon.get_rect(midleft=(row.x + self.px(6), row.centery)))
+            name_box = pygame.Rect(row.x + self.px(32), row.y, cards_x - row.x - self.px(40), row.h)
+            name, name_size = fonts.fit(self.seat_name(p), self.text_px(16), name_box.w, 14, True)
             draw_text(
                 layer,
-                self.seat_name(p),
-                self.px(16),
-                (row.x + self.px(32), row.centery),
+                name,
+                name_size,
+                name_box.midleft,
                 theme.INK,
                 bold=True,
                 anchor="midleft",
+                within=name_box,
             )
+            card_h = min(row.h - self.px(4), self.px(38))
             for k, card in enumerate((t.contest or {}).get(p, [])):
-                image = self._card_image(card, self.px(28), self.px(38))
+                image = self._card_image(card, int(card_h * 0.74), card_h)
                 layer.blit(
                     image,
-                    image.get_rect(center=(row.x + self.px(190) + k * self.px(34), row.centery)),
+                    image.get_rect(center=(cards_x + k * self.px(34), row.centery)),
                 )
             for hat, wearer in t.hats.items():
                 if wearer is not None and int(wearer[:-1]) == p:
@@ -410,8 +380,6 @@ class Drawing(VerflixxtHost):
                     layer.blit(
                         image, image.get_rect(midright=(row.right - self.px(6), row.centery))
                     )
-        layer.set_alpha(int(255 * t.contest_alpha))
-        surface.blit(layer, rect)
 
     # -- things in flight, pops, banners -----------------------------------------------
     def _draw_flyers(self, surface) -> None:
@@ -421,37 +389,44 @@ class Drawing(VerflixxtHost):
             x = lerp(x0, x1, v)
             y = lerp(y0, y1, v) - math.sin(math.pi * v) * f.hop * self.s
             size = max(4, int(lerp(f.size0, f.size1, v) * self.s))
-            if f.kind == "tile":
-                image = self._tile_image(f.what, size)
-            elif f.kind == "card":
-                image = self._card_image(f.what, size, int(size * 1.42))
-            elif f.kind == "back":
-                image = self._card_image(None, size, int(size * 1.42))
-            elif f.kind == "hat":
-                image = self._hat_image(f.what, size)
-            else:
-                image = self._chip_image(f.what, size)
+            image = self._flyer_image(f, size)
             surface.blit(image, image.get_rect(center=(int(x), int(y))))
+
+    def _flyer_image(self, f, size: int) -> pygame.Surface:
+        """A flying thing at ``size``: made once at its largest and scaled on the way (a
+        picture made from its sprite at every size it passes through cost a frame each)."""
+        big = max(4, int(max(f.size0, f.size1) * self.s))
+        if f.kind == "tile":
+            image = self._tile_image(f.what, big)
+        elif f.kind in ("card", "back"):
+            image = self._card_image(f.what if f.kind == "card" else None, big, int(big * 1.42))
+        elif f.kind == "hat":
+            image = self._hat_image(f.what, big)
+        else:
+            image = self._chip_image(f.what, big)
+        if size >= big:
+            return image
+        w, h = image.get_size()
+        return pygame.transform.smoothscale(
+            image, (max(1, w * size // big), max(1, h * size // big))
+        )
 
     def _draw_pops(self, surface) -> None:
         for text, anchor, v, colour in self.table.pops:
             if not text:
                 continue
             x, y = anchor()
-            image = fonts.render(text, self.px(20), colour, True).copy()
-            image.set_alpha(int(255 * min(1.0, (1 - v) * 3)))
-            back = pygame.Surface(
-                image.get_rect().inflate(self.px(12), self.px(4)).size, pygame.SRCALPHA
-            )
-            pygame.draw.rect(
-                back,
-                (255, 252, 244, int(220 * min(1.0, (1 - v) * 3))),
-                back.get_rect(),
-                border_radius=back.get_height() // 2,
-            )
-            pos = (int(x), int(y - self.px(8) - v * self.px(30)))
-            surface.blit(back, back.get_rect(center=pos))
-            surface.blit(image, image.get_rect(center=pos))
+            size = self.text_px(20)
+            w, h = fonts.font(size, True).size(text)
+            rect = pygame.Rect(0, 0, w + self.px(12), h + self.px(4))
+            rect.center = (int(x), int(y - self.px(8) - v * self.px(30)))
+            fade = min(1.0, (1 - v) * 3)
+
+            def paint(layer, area, text=text, colour=colour, size=size):
+                pygame.draw.rect(layer, (255, 252, 244, 220), area, border_radius=area.h // 2)
+                draw_text(layer, text, size, area.center, colour, True, "center", within=area)
+
+            self._blit_faded(surface, rect, paint, fade)
 
     def _draw_banner(self, surface) -> None:
         banner = self.table.banner
@@ -459,35 +434,39 @@ class Drawing(VerflixxtHost):
             return
         title, subtitle, alpha = banner
         w = min(self.board.w - self.px(60), self.px(560))
-        rect = pygame.Rect(0, 0, w, self.px(86) if subtitle else self.px(56))
-        rect.center = (self.board.centerx, self.board.centery)
-        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-        draw_panel(
-            layer,
-            layer.get_rect(),
-            fill=(255, 250, 240, 245),
-            edge=theme.ACCENT,
-            radius=self.px(14),
-        )
-        draw_text(
-            layer,
-            title,
-            self.px(24),
-            (rect.w // 2, self.px(12)),
-            theme.ACCENT_DARK,
-            bold=True,
-            anchor="midtop",
-        )
-        if subtitle:
-            lines = fonts.wrap(subtitle, self.px(16), rect.w - self.px(24))
-            for k, line in enumerate(lines[:2]):
+        sub_size = self.text_px(16)
+        lines = fonts.wrap(subtitle, sub_size, w - self.px(24)) if subtitle else []
+        title_size = self.text_px(24)
+        h = self.px(16) + round(title_size * 1.3) + len(lines) * round(sub_size * 1.3)
+        rect = pygame.Rect(0, 0, w, h + self.px(8))
+        rect.center = self.board.center
+
+        def paint(layer, area):
+            draw_panel(
+                layer, area, fill=(255, 250, 240, 245), edge=theme.ACCENT, radius=self.px(14)
+            )
+            inner = area.inflate(-self.px(16), -self.px(4))
+            draw_text(
+                layer,
+                title,
+                title_size,
+                (area.centerx, area.y + self.px(10)),
+                theme.ACCENT_DARK,
+                bold=True,
+                anchor="midtop",
+                within=inner,
+            )
+            y = area.y + self.px(10) + round(title_size * 1.3)
+            for line in lines:
                 draw_text(
                     layer,
                     line,
-                    self.px(16),
-                    (rect.w // 2, self.px(46) + k * self.px(20)),
+                    sub_size,
+                    (area.centerx, y),
                     theme.INK,
                     anchor="midtop",
+                    within=inner,
                 )
-        layer.set_alpha(int(255 * max(0.0, min(1.0, alpha))))
-        surface.blit(layer, rect)
+                y += round(sub_size * 1.3)
+
+        self._blit_faded(surface, rect, paint, alpha)

@@ -11,9 +11,17 @@ from bisect import bisect_left
 import pygame
 
 from game.rules.verflixxt.box import FINISH, START
+from game.ui import fonts
 
 from .host import VerflixxtHost
-from .model import Point
+from .model import PAWN_ASPECT, PAWN_H, Point
+
+# design sizes of the frame's parts (see game.scenes.frame.plan_table): the bar under the
+# board is the prompt's two lines over the die (base game) or the cards (hats game); a
+# seat panel holds its character, name, score, the score in words and a row of mini tiles
+BAR_H_BASE = 132
+BAR_H_HATS = 160
+SEAT_H = (64, 108)
 
 
 def _piece_order(piece: str) -> tuple:
@@ -27,29 +35,39 @@ class Layout(VerflixxtHost):
     # == geometry ================================================================
     def layout(self, size):
         super().layout(size)
-        w, h = size
-        m, gap = self.px(12), self.px(8)
-        top = self.px(56)
-        right_w = min(self.px(352), int(w * 0.32))
-        self.players_rect = pygame.Rect(w - m - right_w, top, right_w, h - top - m)
-        left_w = self.players_rect.x - gap - m
-        bottom_h = self.px(152)
-        self.board = pygame.Rect(m, top, left_w, h - top - bottom_h - gap - m)
-        action_w = int(left_w * 0.67)
-        self.action_rect = pygame.Rect(m, self.board.bottom + gap, action_w, bottom_h)
-        self.log_rect = pygame.Rect(
-            self.action_rect.right + gap, self.action_rect.y, left_w - action_w - gap, bottom_h
-        )
-        # the header ends before the base's undo, menu and rules buttons
-        self.header = pygame.Rect(m, self.px(6), w - m - self.px(236), self.px(44))
+        self._plan_frame(size)
+        self.board = self.plan.board
+        self.action_rect = self.plan.controls
+        self.legend_rect = self.plan.extra
         self._plan_track()
-        self._layout_players()
         self._layout_action()
         self._images.clear()
         self._score_cache.clear()
         self._static = None
+        self._board_layer = None
+        self._table_layer = None
         self._controls_key = None
         self._rebuild_controls()
+
+    def _plan_frame(self, size) -> None:
+        """The shared frame (issue #16): the board, the bar (the prompt's two lines over
+        the die or the cards and the buttons), the seats at the right and, when the seats
+        keep room for their tiles, the "How it scores" legend under them."""
+        bar_h = BAR_H_HATS if self.state.hats_variant else BAR_H_BASE
+        plan = self.plan_frame(size, bar_h=bar_h, hint_lines=2, seat_h=SEAT_H)
+        legend = self._legend_height(plan.side.w)
+        if legend:
+            with_legend = self.plan_frame(
+                size, bar_h=bar_h, hint_lines=2, seat_h=SEAT_H, extra_h=legend / self.s
+            )
+            if with_legend.seat_h < self._seat_roomy():  # the seats first: plan again
+                self.plan_frame(size, bar_h=bar_h, hint_lines=2, seat_h=SEAT_H)
+
+    def _seat_roomy(self) -> int:
+        """The least height of a seat panel that keeps its row of mini tiles under the
+        name and the subtitle (see game.scenes.frame.seat_layout)."""
+        name = round(self.text_px(18) * 1.25) + round(self.text_px(14) * 1.25)
+        return self.px(5) + name + self.px(2) + max(18, self.px(22)) + self.px(7)
 
     def _plan_track(self) -> None:
         """A serpentine road across the board: rows joined by half circles, each row
@@ -138,123 +156,87 @@ class Layout(VerflixxtHost):
     def chip_stack_pos(self) -> Point:
         return self.point_at(self.s1 + (self.road_len - self.s1) * 0.62)
 
-    def _layout_players(self) -> None:
-        n = self.session.players
-        inner = self.players_rect.inflate(-self.px(8), -self.px(8))
-        self.row_h = min(self.px(118), inner.h // n)
-        self.rows = [
-            pygame.Rect(inner.x, inner.y + p * self.row_h, inner.w, self.row_h - self.px(6))
-            for p in range(n)
-        ]
-        bottom = self.rows[-1].bottom + self.px(8)
-        spare = self.players_rect.bottom - self.px(6) - bottom
-        self.legend_rect = (
-            pygame.Rect(inner.x, bottom, inner.w, spare) if spare >= self.px(96) else None
-        )
-
     def _layout_action(self) -> None:
+        """The bar under the prompt: the die (base game) or the draw pile, the discards
+        and the hand (hats game), each with its label under it, then the buttons."""
         a = self.action_rect
-        cy = a.centery
-        self.card_w, self.card_h = self.px(64), self.px(92)
+        pad = self.px(6)
+        label_h = round(self.text_px(14) * 1.3)
         if self.state.hats_variant:
-            small_w, small_h = self.px(46), self.px(66)
-            self.deck_rect = pygame.Rect(
-                a.x + self.px(12), cy - small_h // 2 - self.px(8), small_w, small_h
+            self.card_h = max(self.px(30), min(self.px(92), a.h - label_h - 2 * pad))
+            self.card_w = int(self.card_h * 0.7)
+            top = a.y + pad
+            # the labels under the cards must not run into one another
+            f = fonts.font(self.text_px(14))
+            deck_w = f.size(self.t("verflixxt.deck_label"))[0]
+            discard_w = f.size(self.t("verflixxt.discard"))[0]
+            hand_w = max(f.size(self._hand_label(p))[0] for p in (None, *self._people()))
+            gap = self.px(12)
+            self.deck_rect = pygame.Rect(a.x + self.px(14), top, self.card_w, self.card_h)
+            self.deck_rect.x += max(0, deck_w // 2 - self.card_w // 2 - self.px(6))
+            self.discard_rect = self.deck_rect.move(self.card_w + self.px(14), 0)
+            self.discard_rect.x += max(
+                0, (deck_w + discard_w) // 2 + gap - (self.discard_rect.x - self.deck_rect.x)
             )
-            self.discard_rect = self.deck_rect.move(small_w + self.px(18), 0)
-            x = self.discard_rect.right + self.px(16)
+            pair_w = 2 * self.card_w + self.px(10)
+            x = max(
+                self.discard_rect.right + self.px(26),
+                self.discard_rect.centerx
+                + (discard_w + max(pair_w, hand_w)) // 2
+                + gap
+                - pair_w // 2,
+            )
             self.hand_rects = [
-                pygame.Rect(
-                    x + i * (self.card_w + self.px(8)),
-                    cy - self.card_h // 2 + self.px(4),
-                    self.card_w,
-                    self.card_h,
-                )
+                pygame.Rect(x + i * (self.card_w + self.px(10)), top, self.card_w, self.card_h)
                 for i in range(2)
             ]
-            left = self.hand_rects[-1].right + self.px(14)
+            left = x + max(pair_w, (pair_w + hand_w) // 2) + self.px(22)
         else:
-            size = self.px(74)
-            self.die_rect = pygame.Rect(a.x + self.px(22), cy - size // 2, size, size)
-            left = self.die_rect.right + self.px(22)
-        self.prompt_rect = pygame.Rect(
-            left, a.y + self.px(8), a.right - self.px(10) - left, a.h - self.px(16)
-        )
+            size = max(self.px(30), min(self.px(74), a.h - 2 * pad))
+            self.die_rect = pygame.Rect(a.x + self.px(22), a.centery - size // 2, size, size)
+            left = self.die_rect.right + self.px(28)
+        self.prompt_rect = pygame.Rect(left, a.y + pad, a.right - self.px(10) - left, a.h - 2 * pad)
 
-    def fs(self, design: float, scaled: bool = True) -> int:
-        """A text size: the bundled regular face draws no minus sign at exactly 13 px."""
-        size = self.px(design) if scaled else int(design)
-        return 14 if size == 13 else size
+    def _hand_label(self, player: int | None) -> str:
+        """Whose cards the bar shows (nobody's behind the curtain)."""
+        if player is None:
+            return self.t("verflixxt.hand_hidden")
+        return self.t("verflixxt.your_hand", name=self.seat_name(player))
 
-    # -- anchors of things in the players panel -----------------------------------
-    def pile_layout(self, player: int, count: int) -> tuple[float, float, float, int]:
-        """x of the first mini tile's centre, the step between them, y, and the size."""
-        row = self.rows[player]
-        size = min(self.px(24), int(self.row_h * 0.24))
-        right = row.right - self.px(10) - self._icons_width(player)
-        left = row.x + self.px(14) + size / 2
-        room = right - left - size / 2
-        step: float = size + self.px(3)
-        if count > 1 and step * (count - 1) > room:
-            step = room / (count - 1)
-        return left, step, row.y + self._line_y(2) + size / 2, size
-
-    def pile_slot(self, player: int, index: int, count: int) -> Point:
-        x, step, y, _ = self.pile_layout(player, count)
-        return (x + index * step, y)
-
-    def _icons_width(self, player: int) -> int:
-        t = self.table
-        width = len(t.hats_home[player]) * self.px(26) + len(t.chips_won[player]) * self.px(20)
-        if self.state.hats_variant:
-            width += self.px(44)
-        return width
-
-    def _line_y(self, line: int) -> int:
-        """The top of line 0 (name), 1 (score explained), 2 (tile pile) of a player row."""
-        pad = max(0, (self.row_h - self.px(6) - self.px(82)) // 2)
-        return pad + (self.px(6), self.px(32), self.px(54))[line]
-
-    def hand_anchor(self, player: int) -> Point:
-        row = self.rows[player]
-        return (row.right - self.px(26), row.y + self._line_y(2) + self.px(12))
-
-    def hats_anchor(self, player: int) -> Point:
-        row = self.rows[player]
-        x = row.right - self.px(10) - self._icons_width(player) + self.px(13)
-        return (x, row.y + self._line_y(2) + self.px(12))
-
-    def chips_anchor(self, player: int) -> Point:
-        row = self.rows[player]
-        x = (
-            row.right
-            - self.px(10)
-            - (self.px(44) if self.state.hats_variant else 0)
-            - len(self.table.chips_won[player]) * self.px(20)
-        )
-        return (x, row.y + self._line_y(2) + self.px(12))
+    def _people(self) -> list[int]:
+        return [p for p, seat in enumerate(self.session.seats) if seat.human]
 
     def hand_slot(self, index: int) -> Point:
         if 0 <= index < len(self.hand_rects):
             return self.hand_rects[index].center
         return self.hand_rects[-1].center
 
+    def _contest_head(self, width: int) -> int:
+        """The hat draw panel's title and rule, over its rows."""
+        title, size = self.text_px(20), self.text_px(14)
+        lines = fonts.wrap(self.t("verflixxt.contest_rule"), size, width - self.px(20))
+        return self.px(10) + round(title * 1.35) + len(lines) * round(size * 1.3) + self.px(6)
+
     def contest_rect(self) -> pygame.Rect:
         n = self.session.players
         w = min(self.board.w - self.px(40), self.px(470))
-        h = self.px(84) + n * self.px(46)
-        rect = pygame.Rect(0, 0, w, h)
+        head = self._contest_head(w)
+        row_h = min(self.px(46), (self.board.h - self.px(30) - head) // n)
+        rect = pygame.Rect(0, 0, w, head + n * row_h + self.px(10))
         rect.center = self.board.center
         return rect
 
     def contest_row(self, player: int) -> pygame.Rect:
         r = self.contest_rect()
+        head = self._contest_head(r.w)
+        row_h = (r.h - head - self.px(10)) // self.session.players
         return pygame.Rect(
-            r.x + self.px(16),
-            r.y + self.px(64) + player * self.px(46),
-            r.w - self.px(32),
-            self.px(42),
+            r.x + self.px(16), r.y + head + player * row_h, r.w - self.px(32), row_h - self.px(4)
         )
+
+    def contest_cards_x(self) -> int:
+        """Where the first card a seat turned up lies in its row of the hat draw."""
+        return self.contest_rect().x + self.px(16) + self.px(190)
 
     # == pieces on tiles ==========================================================
     def _groups(self) -> dict[str, list[str]]:
@@ -266,22 +248,33 @@ class Layout(VerflixxtHost):
         return groups
 
     def fan(self, tile: str, pieces: list[str]) -> dict[str, Point]:
-        """Where each piece on a tile stands (its feet): a fan of rows, the guardians at
-        the back, so that every piece on a shared tile shows."""
+        """Where each piece on a tile stands (its feet): rows laid like bricks, the
+        guardians at the back. A piece in a row behind stands in the gap between two in
+        front, where the pawns are narrow (head and neck), so every pawn's letter and seat
+        mark shows, however many share the tile: the twelve pawns on the start (issue
+        #17) stand three to a row, a pawn's width apart."""
         cx, cy = self.tile_centre(tile)
-        big = tile in (START, FINISH)
-        size = self.tile_size(tile)
         n = len(pieces)
         if not n:
             return {}
-        per_row = 4 if big or n > 6 else 3
+        pawn_w = self.tile_px * PAWN_H * PAWN_ASPECT
+        pawn_h = self.tile_px * PAWN_H
+        big = tile in (START, FINISH)
+        if big:
+            per_row = max(3, math.ceil(n / 4))  # four rows at most
+            spacing = pawn_w * 1.02
+            base_y = cy + self.big_px * 0.32
+        else:
+            per_row = 3 if n > 2 else 2
+            spacing = pawn_w * (0.9 if n > 2 else 1.0)
+            base_y = cy + self.tile_px * 0.06
         rows = math.ceil(n / per_row)
+        # a row stands in the gaps of the row in front of it, and the row two back right
+        # behind it: high enough over it that its letters show above the front heads
+        row_dy = pawn_h * (0.42 if rows > 2 else 0.32)
+        if rows > 2 and not big:  # a crowd on a small tile: keep it close
+            row_dy = min(row_dy, self.tile_px * 0.7 / (rows - 1))
         first = n - per_row * (rows - 1)
-        spacing = size * (0.2 if per_row == 4 else 0.27)
-        row_dy = size * (0.16 if big else 0.19)
-        if rows > 3:  # a crowd (the finish at the end): keep it close to its tile
-            row_dy = size * 0.5 / (rows - 1)
-        base_y = cy + (0.12 * size if big else -0.02 * size)
         out: dict[str, Point] = {}
         i = 0
         for r in range(rows):

@@ -13,6 +13,10 @@ from game.ui import choices
 
 Point = tuple[float, float]
 
+# A pawn's height on the board (a share of a track tile's) and its width : height.
+PAWN_H = 0.62
+PAWN_ASPECT = 0.667
+
 # The colours of a gain and a loss (score pops, totals).
 GOOD = (46, 140, 70)
 BAD = (196, 60, 48)

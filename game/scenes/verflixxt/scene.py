@@ -16,8 +16,9 @@ This module holds the scene's life cycle: what it shows of the events, the displ
 kept in line with the state, the clock. The rest is in mixins, one concern each (see
 host.py for what they share): layout.py (where things are), art.py (the images),
 animate.py (events to tweens), texts.py (names and sentences), controls.py (the person's
-choices and keys), draw.py (the frame and the board) and panels.py (the players and action
-panels); model.py holds the display model and the other small types they all use.
+choices and keys), draw.py (the board and what flies over it), seats.py (the shared
+frame's header, seat panels and legend) and bar.py (the die or the cards under the
+prompt); model.py holds the display model and the other small types they all use.
 """
 
 from __future__ import annotations
@@ -28,12 +29,14 @@ from game.ui import choices
 
 from .animate import Animations
 from .art import Art
+from .bar import Bar
+from .compose import Composer
 from .controls import Controls
 from .draw import Drawing
 from .final import Final
 from .layout import Layout
 from .model import Choice, _Table
-from .panels import Panels
+from .seats import Seats
 from .texts import Texts
 
 
@@ -44,12 +47,13 @@ class VerflixxtScene(
     Animations,
     Texts,
     Controls,
+    Composer,
     Drawing,
-    Panels,
+    Seats,
+    Bar,
     choices.ChoiceControls[Choice],
     GameScene,
 ):
-    log_lines = 8
     steps_draw_attention = True  # a hand card is ringed; a two-way pawn previews both
     rebuild_before_input = True  # the controls always match the state being answered
 
@@ -63,7 +67,9 @@ class VerflixxtScene(
         self._score_cache = {}
         self._synced = True
         self.clock = 0.0
-        self.last_die = None  # the base game's die shows its last roll
+        self._board_layer = None
+        self._table_layer = None
+        self._shown: list = []  # what the option looked at would do (draw_table)
         state = self.state
         self.total_tiles = len(state.track) + sum(len(p) for p in state.taken)
         self.table = self._table_from_state()
@@ -129,9 +135,7 @@ class VerflixxtScene(
         return {tile: i / last for i, tile in enumerate(track)}
 
     def sync_from_state(self) -> None:
-        die = self.state.die or self.last_die
         self.table = self._table_from_state()
-        self.last_die = die
         self._synced = True
         self._controls_key = None
 
