@@ -46,7 +46,7 @@ VARIANTS = {
 }
 # The tables already on the shared frame (game/scenes/frame.py); the others join as they
 # move onto it.
-ON_THE_FRAME = {"duck"}
+ON_THE_FRAME = {"duck", "verflixxt"}
 # rounds played, then actions more: the opening, a round under way, the end
 MOMENTS = {"start": (0, 0), "mid": (2, 1), "end": (10_000, 0)}
 
