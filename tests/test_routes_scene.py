@@ -272,13 +272,19 @@ def test_layouts_draw_at_rest_and_mid_animation(size, lang):
         scene.fast_forward(2)
         run_until(app, lambda: deciding(scene))
         app.draw()
-        assert_on_screen(
-            scene,
-            size,
-            (scene.board, scene.lid_rect, scene.players_rect, scene.action_rect, scene.log_rect),
-        )
-        assert not scene.board.colliderect(scene.lid_rect)
-        assert not scene.players_rect.colliderect(scene.action_rect)
+        plan = scene.plan
+        assert_on_screen(scene, size, (scene.board, plan.bar, plan.log, *plan.seats))
+        # the routes and the lid share the frame's board, one over the other
+        assert scene.board.contains(scene.routes_rect) and scene.board.contains(scene.lid_rect)
+        assert not scene.routes_rect.colliderect(scene.lid_rect)
+        assert all(scene.routes_rect.contains(lane) for lane in scene.lanes)
+        assert all(scene.lid_rect.contains(square) for square in scene.squares)
+        # the person's controls: in the lid's strips, on the routes, or in the bar
+        for choice in scene.controls:
+            assert any(
+                area.contains(choice.rect)
+                for area in (scene.lid_rect, scene.routes_rect, plan.controls)
+            ), choice.key
         hover_every_control(app, scene)
         resize(app, (1600, 900))
         app.draw()
@@ -362,16 +368,67 @@ def test_describe_gives_a_line_for_every_event_kind(lang):
         pygame.quit()
 
 
-def test_the_route_labels_say_how_each_route_scores():
+def test_each_route_head_says_how_it_scores_and_what_it_does_in_plain_words():
+    """ER-30..ER-38 on the board: a rank route shows its points as medals (only the ranks
+    counted with this many players, ER-30), a position route says it scores its spaces
+    (their values are printed on them); the threshold and the route's own action are in
+    words, not in the rule sheet's letters."""
     app = make_app()
     try:
         scene = make_scene(app, players=4)
-        labels = [scene._route_label(r, scene.state.scorer) for r in range(1, 9)]
-        assert labels[0][0] == "Position" and labels[6][0] == "Position"
-        assert labels[1] == ("Ranks 12·9·6·3", "from space 5")  # 4 players: 4 ranks
-        assert labels[5][0] == "1st only: 16" and "round-chip" in labels[5][1]
-        assert "C:" in labels[2][1] and "D:" in labels[4][1] and "d6" in labels[3][1]
-        assert labels[7] == ("Ranks 18·9·3", "from space 10")
+        scorer = scene.state.scorer
+        heads = [scene._head_lines(r, scorer) for r in range(1, 9)]
+        assert heads[0] == ("Space values", "")
+        assert heads[6] == ("Space values", "1–7 lose points")
+        assert heads[1] == ("", "from space 5") and heads[7] == ("", "from space 10")
+        assert heads[2][1] == "Change a die" and heads[4][1] == "Push a marker"
+        assert heads[3][1] == "Red die bonus" and heads[5] == ("1st only", "Flip a chip")
+        medals = [len(scene._medal_rects(r)) for r in range(1, 9)]
+        assert medals == [0, 4, 4, 3, 2, 1, 0, 3]  # 4 players: route 2's 5th rank is ignored
+        shorthand = ("C:", "D:", "6s", "(A)", "(B)", "(C)", "(D)", "d6", "parent", "pick-up")
+        for first, second in heads:
+            assert not any(s in first + second for s in shorthand), (first, second)
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_log_and_the_prompts_use_plain_words_and_keep_the_shorthand_for_tooltips(lang):
+    """Issue #17: no "(A)", "(D)", "d6", "parent" or "pick-up phase" in what the table
+    writes; the rule sheet's names stay, as a legend, in the tooltips."""
+    app = make_app(lang=lang)
+    try:
+        scene = make_scene(app, humans=(0,), players=3)
+        lines = [scene.describe(e) for e in _every_event_kind()]
+        scene.table.parent, scene.table.current = 0, 1
+        lines += [scene.hint_text(), scene.turn_status()[1], scene.variant_label()]
+        for mode in ("main", "C", "D", "chip"):
+            scene.mode = mode
+            lines.append(scene.hint_text())
+        shorthand = (
+            "(A)",
+            "(B)",
+            "(C)",
+            "(D)",
+            "（A）",
+            "（B）",
+            "（C）",
+            "（D）",
+            "d6",
+            "parent",
+            "pick-up",
+            "親",
+            "フェイズ",
+        )
+        for line in lines:
+            assert line and not any(s in line for s in shorthand), line
+        tips = " ".join(text for _rect, text in scene._tips())
+        legend = (
+            ("action C", "action D", "“parent”")
+            if lang == "en"
+            else ("アクションC", "アクションD", "「親」")
+        )
+        assert all(word in tips for word in legend)
     finally:
         pygame.quit()
 
