@@ -2,7 +2,9 @@
 (computer seats only, and a person driven by synthetic mouse and key events), the curtain
 between two people, both layouts, and a log line for every event kind in EN and JA."""
 
+import itertools
 import random
+from dataclasses import replace
 from functools import partial
 
 import pygame
@@ -22,6 +24,7 @@ from game.scenes import game_base
 from game.scenes.game_base import GameOverScene
 from game.scenes.handoff import HandoffScene
 from game.scenes.routes import Choice, RoutesScene
+from game.scenes.routes.model import Walk
 from game.ui import fonts
 from tests import scene_helpers
 from tests.scene_helpers import (
@@ -451,5 +454,101 @@ def test_the_preview_of_C_shows_the_turned_die_in_its_new_square():
                 previewed.subsurface(square), "RGB"
             )
             assert same == (face not in (change.face, target)), face
+    finally:
+        pygame.quit()
+
+
+def _settled(app, players=4, humans=()):
+    """A table at rest; the events played on it by hand are not followed by the resync
+    with the state that the last event of a batch brings (one more is "waiting")."""
+    scene = make_scene(app, humans=humans, players=players, seed=6)
+    scene.skip_animation()
+    scene.events[:] = [Event("phase_end", 0, {})]
+    return scene
+
+
+def test_a_marker_walks_along_its_route_a_hop_per_space():
+    """Issue #17: a marker moving from space 3 to space 7 goes through every space in
+    between, forwards, hopping between two spaces and landing on each; one placed on a
+    route comes from its owner's panel."""
+    app = make_app()
+    try:
+        scene = _settled(app)
+        scene.play_event(
+            Event(
+                "marker_move",
+                1,
+                {"route": 2, "from": 3, "to": 7, "stack": 0, "from_stack": 0, "cause": "A"},
+            )
+        )
+        walk = None
+        xs, hops = [], []
+        for _ in range(200):
+            scene.timeline.update(0.01)
+            walk = scene.table.walks.get((2, 1)) or walk
+            if (2, 1) not in scene.table.walks:
+                break
+            (x, y), _alpha = scene._walk_point(2, 1, walk)
+            xs.append(x)
+            hops.append(scene.marker_pos(2, 3, 0)[1] - y)
+        assert walk is not None and scene.table.spots[(2, 1)][0] == 7
+        assert xs == sorted(xs) and xs[0] < scene.cell_x(4) and xs[-1] > scene.cell_x(6)
+        assert max(hops) > scene.px(6)  # in the air between two spaces ...
+        landed = [scene._walk_point(2, 1, replace(walk, t=k / 4))[0][1] for k in range(5)]
+        assert all(abs(y - scene.marker_pos(2, 3, 0)[1]) < 1 for y in landed)  # ... on each
+        placed = Walk(0, 0, 4, 0, 0.0)
+        start, alpha = scene._walk_point(5, 2, placed)
+        assert start == scene.seat_parts(2).portrait.center and alpha < 1
+    finally:
+        pygame.quit()
+
+
+def test_dice_taken_fly_from_the_lid_to_the_takers_panel_and_the_round_chip_to_the_roller():
+    """Issue #17: the dice picked up leave their square for the taker's seat panel, where
+    they then show with their count; a new round chip flies to the dice roller's panel."""
+    app = make_app()
+    try:
+        scene = _settled(app)
+        face = next(f for f in range(1, 9) if scene.table.lid[f - 1])
+        count = scene.table.lid[face - 1]
+        lid = list(scene.table.lid)
+        lid[face - 1] = 0
+        scene.play_event(
+            Event("dice_taken", 2, {"face": face, "count": count, "action": "A", "lid": lid})
+        )
+        scene.timeline.update(0.05)
+        flying = [d for d in scene.table.loose if d.face == face]
+        assert len(flying) == count
+        extras = scene.seat_parts(2).extras
+        assert all(scene.squares[face - 1].collidepoint(d.src()) for d in flying)
+        assert all(extras.collidepoint(d.dst()) for d in flying)
+        scene.timeline.finish_all()
+        assert scene.table.held[2] >= count and scene.table.held_face[2] == face
+        parent = scene.table.parent
+        scene.play_event(Event("chip_taken", parent, {"chip": 9}))
+        scene.timeline.update(0.05)
+        assert scene.table.flying_chip is not None
+        target = scene._seat_spot(parent, "chip", len(scene.table.chips[parent]))
+        assert scene.seat_parts(parent).extras.collidepoint(target)
+        scene.timeline.finish_all()
+        assert [9, 1] in scene.table.chips[parent]
+    finally:
+        pygame.quit()
+
+
+def test_stacked_markers_each_show_their_edge_and_mark():
+    """ER-20c: markers arriving on an occupied space go on top; on the board each one
+    below stays visible: the stack rises by half a marker a level and leans right, so
+    the lower part of every marker (its edge, where the seat's mark is printed) shows."""
+    app = make_app(size=(1024, 600))
+    try:
+        scene = _settled(app)
+        h, w = scene.marker_h, scene.marker_w
+        bottoms = [scene.marker_pos(3, 1, level) for level in range(5)]
+        for (x0, y0), (x1, y1) in itertools.pairwise(bottoms):
+            assert y0 - y1 >= h * 0.45 and x1 > x0  # rises and leans
+        # the mark sits at 72% of the marker's height: in the part the next one leaves
+        assert h * (1 - 0.72) + h * 0.46 / 2 <= scene.stack_dy + 1
+        assert w >= scene.px(18) * 0.8 and scene.cell_w > w
     finally:
         pygame.quit()

@@ -276,14 +276,18 @@ class BoardDrawing(RoutesHost):
             self._draw_walk(surface, route, player, walk)
         if shown is not None:
             self._draw_ghosts(surface, shown)
-        for route, player, text, v in t.pops:
+        for route, player, text, v in t.pops:  # the points a route gives, over each marker
             spot = t.spots.get((route, player))
             if spot is None:
                 continue
             x, y = self.marker_pos(route, spot[0], spot[1] + 1)
-            image = fonts.render(text, self.text_px(18), theme.ACCENT_DARK, True)
-            surface.blit(
-                image, image.get_rect(midbottom=(x, y - px(20) * ease_out_back(min(1.0, v * 2))))
+            size = self.text_px(16)
+            pill = pygame.Rect(0, 0, self._text_w(text, size, True) + px(12), round(size * 1.4))
+            pill.midbottom = (round(x), round(y - px(16) * ease_out_back(min(1.0, v * 2))))
+            pygame.draw.rect(surface, (255, 255, 255), pill, border_radius=pill.h // 2)
+            pygame.draw.rect(surface, self.seat_colour(player), pill, max(2, px(2)), pill.h // 2)
+            draw_text(
+                surface, text, size, pill.center, theme.INK, True, "center", pill.inflate(0, 4)
             )
 
     def _walk_point(self, route: int, player: int, walk: Walk) -> tuple[Point, float]:
@@ -345,7 +349,7 @@ class BoardDrawing(RoutesHost):
                     width=max(1, px(2)),
                     border_radius=px(5),
                 )
-                x0 = self.marker_pos(r + 1, was["space"] if was else 0, 0)[0]
+                x0 = self.marker_pos(r + 1, was["space"], 0)[0] if was else self.cells_x
                 self._arrow(surface, (x0, rect.y - px(4)), (x1, rect.y - px(4)))
             now = {m["player"] for m in shown["markers"][r]}
             if player in old and player not in now:  # it would leave the route

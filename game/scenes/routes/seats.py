@@ -31,6 +31,8 @@ class Seats(RoutesHost):
         t = self.table
         if self.state.is_over() and not self.busy_animating():
             return None, self.t("app.frame_over")
+        if t.scoring_route is not None:
+            return None, self.t("routes.turn_scoring", n=t.scoring_route)
         if t.current is not None:
             key = "routes.turn_pick_you" if t.current == self.private_player else "routes.turn_pick"
             return t.current, self.t(key, name=self.seat_name(t.current))
@@ -185,6 +187,8 @@ class Seats(RoutesHost):
         t = self.table
         player = self.deciding()
         if player is None:
+            if t.scoring_route is not None:
+                return self.t("routes.prompt_scoring")
             if t.final or self.state.is_over():
                 return self.t("routes.prompt_over")
             if t.current is not None:
