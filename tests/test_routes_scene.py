@@ -552,3 +552,36 @@ def test_stacked_markers_each_show_their_edge_and_mark():
         assert w >= scene.px(18) * 0.8 and scene.cell_w > w
     finally:
         pygame.quit()
+
+
+def test_the_still_picture_is_the_table_drawn_piece_by_piece_and_follows_the_panels():
+    """What stands still is blitted as one picture (the frame's panels gathered into it):
+    it shows exactly what drawing every part in turn shows, and a panel that changes (a
+    seat's points) is in the next frame's picture."""
+    from game.ui import widgets
+
+    app = make_app(size=(1024, 600))
+    try:
+        scene = _settled(app)
+        scene.events.clear()
+        app.draw()
+        still = pygame.image.tobytes(app.screen, "RGB")
+        widgets.TEXT_LOG = []  # the layout tests' way: every part drawn where it lands
+        try:
+            app.draw()
+        finally:
+            widgets.TEXT_LOG = None
+        assert pygame.image.tobytes(app.screen, "RGB") == still
+        before = scene._layers["still"][2]
+        scene._scores_shown = {
+            "routes": scene._scores_shown["routes"],
+            "totals": [99] * scene.session.players,
+        }
+        app.draw()
+        assert scene._layers["still"][2] is not before
+        seat = scene.plan.seats[0]
+        assert pygame.image.tobytes(app.screen.subsurface(seat), "RGB") != pygame.image.tobytes(
+            before.subsurface(seat), "RGB"
+        )
+    finally:
+        pygame.quit()

@@ -68,6 +68,11 @@ class Drawing(RoutesHost):
             self.draw_seat(scratch, p, row)
         self.draw_table_log(scratch, self.plan.log)
         gathered, self._gathering = self._gathering, None
+        if len(gathered) != len(self.plan.seats) + 2:  # the frame drew otherwise: let it
+            self._paint_static(surface)
+            self._paint_pieces(surface, self._resting())
+            self.draw_frame(surface)
+            return
         rest_key, rest = self._rest_layer()
         hint = self.hint_text()
         key = (rest_key, hint, tuple(rect for _layer, rect in gathered))

@@ -9,6 +9,7 @@ import math
 
 import pygame
 
+from game.scenes.frame import seat_layout
 from game.ui import fonts, theme
 from game.ui.widgets import draw_text
 
@@ -58,7 +59,8 @@ class Seats(RoutesHost):
         if then == now:
             return str(now)
         both = f"{now}→{then}"
-        width = self.seat_parts(player).score.w
+        # (the frame's seat_layout, not seat_parts: the frame may ask seat_score there)
+        width = seat_layout(self.plan.seats[player], self.px, self.text_px).score.w
         if fonts.font(theme.MIN_TEXT_PX, True).size(both)[0] <= width:
             return both
         return f"→{then}"
