@@ -18,6 +18,7 @@ from .model import ROUTE_COLOURS
 FELT = (47, 106, 88)
 FELT_LIGHT = (64, 128, 108)
 FELT_EDGE = (34, 82, 66)
+FELT_EMPTY = (40, 94, 78)  # a square with no die on it
 CARDBOARD = (141, 106, 67)
 CARDBOARD_LIGHT = (183, 141, 93)
 
@@ -140,7 +141,7 @@ class Drawing(RoutesHost):
         pygame.draw.rect(
             surface, (107, 76, 44), self.felt.inflate(px(4), px(4)), border_radius=px(8)
         )
-        pygame.draw.rect(surface, FELT_EDGE, self.felt, border_radius=px(7))
+        pygame.draw.rect(surface, FELT, self.felt, border_radius=px(7))
         draw_text(
             surface,
             self.t("routes.lid"),
@@ -156,7 +157,7 @@ class Drawing(RoutesHost):
         """Sorting square ``i``: its number (in its route's colour), how many dice lie
         there and the dice themselves."""
         sq, badge, px = self.squares[i], self.badges[i], self.px
-        pygame.draw.rect(surface, FELT_LIGHT if count else FELT, sq, border_radius=px(8))
+        pygame.draw.rect(surface, FELT_LIGHT if count else FELT_EMPTY, sq, border_radius=px(8))
         pygame.draw.rect(surface, FELT_EDGE, sq, width=max(1, px(2)), border_radius=px(8))
         pygame.draw.rect(surface, ROUTE_COLOURS[i], badge, border_radius=px(5))
         draw_text(
@@ -215,7 +216,7 @@ class Drawing(RoutesHost):
                 continue
             sq = self.squares[i]
             area = self.dice_areas[i]
-            pygame.draw.rect(surface, FELT_LIGHT if count else FELT, area)
+            pygame.draw.rect(surface, FELT_LIGHT if count else FELT_EMPTY, area)
             self._paint_dice(surface, i + 1, count, then)
             pygame.draw.rect(
                 surface,
