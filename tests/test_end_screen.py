@@ -180,14 +180,16 @@ def test_play_again_and_menu_still_work(game_id, players, options, looking):
 
 def test_eight_routes_no_longer_draws_its_own_final_table_under_the_end_screen():
     """The shared end screen shows the points per route; the table keeps its lid and
-    players' panel (the final position) instead of a second, covered score table."""
+    the frame's seat panels (the final position) instead of a second, covered score
+    table."""
     app, scene, _over = finish("routes", 4, {})
     try:
         assert not hasattr(scene, "_draw_final") and not hasattr(scene, "final_rect")
         calls: list[str] = []
-        scene._draw_players = lambda surface, shown: calls.append("players")
-        scene._draw_lid = lambda surface, shown: calls.append("lid")
+        scene._paint_lid = lambda surface: calls.append("lid")
+        scene.draw_seat = lambda surface, player, row: calls.append("seat")
+        scene._layers.clear()  # (the lid is in the table's cached picture)
         scene.draw_table(app.screen)
-        assert calls == ["lid", "players"]
+        assert "lid" in calls and calls.count("seat") >= 4  # (every seat, at least once)
     finally:
         pygame.quit()

@@ -2,7 +2,9 @@
 (computer seats only, and a person driven by synthetic mouse and key events), the curtain
 between two people, both layouts, and a log line for every event kind in EN and JA."""
 
+import itertools
 import random
+from dataclasses import replace
 from functools import partial
 
 import pygame
@@ -22,6 +24,7 @@ from game.scenes import game_base
 from game.scenes.game_base import GameOverScene
 from game.scenes.handoff import HandoffScene
 from game.scenes.routes import Choice, RoutesScene
+from game.scenes.routes.model import Walk
 from game.ui import fonts
 from tests import scene_helpers
 from tests.scene_helpers import (
@@ -272,13 +275,19 @@ def test_layouts_draw_at_rest_and_mid_animation(size, lang):
         scene.fast_forward(2)
         run_until(app, lambda: deciding(scene))
         app.draw()
-        assert_on_screen(
-            scene,
-            size,
-            (scene.board, scene.lid_rect, scene.players_rect, scene.action_rect, scene.log_rect),
-        )
-        assert not scene.board.colliderect(scene.lid_rect)
-        assert not scene.players_rect.colliderect(scene.action_rect)
+        plan = scene.plan
+        assert_on_screen(scene, size, (scene.board, plan.bar, plan.log, *plan.seats))
+        # the routes and the lid share the frame's board, one over the other
+        assert scene.board.contains(scene.routes_rect) and scene.board.contains(scene.lid_rect)
+        assert not scene.routes_rect.colliderect(scene.lid_rect)
+        assert all(scene.routes_rect.contains(lane) for lane in scene.lanes)
+        assert all(scene.lid_rect.contains(square) for square in scene.squares)
+        # the person's controls: in the lid's strips, on the routes, or in the bar
+        for choice in scene.controls:
+            assert any(
+                area.contains(choice.rect)
+                for area in (scene.lid_rect, scene.routes_rect, plan.controls)
+            ), choice.key
         hover_every_control(app, scene)
         resize(app, (1600, 900))
         app.draw()
@@ -362,16 +371,67 @@ def test_describe_gives_a_line_for_every_event_kind(lang):
         pygame.quit()
 
 
-def test_the_route_labels_say_how_each_route_scores():
+def test_each_route_head_says_how_it_scores_and_what_it_does_in_plain_words():
+    """ER-30..ER-38 on the board: a rank route shows its points as medals (only the ranks
+    counted with this many players, ER-30), a position route says it scores its spaces
+    (their values are printed on them); the threshold and the route's own action are in
+    words, not in the rule sheet's letters."""
     app = make_app()
     try:
         scene = make_scene(app, players=4)
-        labels = [scene._route_label(r, scene.state.scorer) for r in range(1, 9)]
-        assert labels[0][0] == "Position" and labels[6][0] == "Position"
-        assert labels[1] == ("Ranks 12·9·6·3", "from space 5")  # 4 players: 4 ranks
-        assert labels[5][0] == "1st only: 16" and "round-chip" in labels[5][1]
-        assert "C:" in labels[2][1] and "D:" in labels[4][1] and "d6" in labels[3][1]
-        assert labels[7] == ("Ranks 18·9·3", "from space 10")
+        scorer = scene.state.scorer
+        heads = [scene._head_lines(r, scorer) for r in range(1, 9)]
+        assert heads[0] == ("Space values", "")
+        assert heads[6] == ("Space values", "1–7 lose points")
+        assert heads[1] == ("", "from space 5") and heads[7] == ("", "from space 10")
+        assert heads[2][1] == "Change a die" and heads[4][1] == "Push a marker"
+        assert heads[3][1] == "Red die bonus" and heads[5] == ("1st only", "Flip a chip")
+        medals = [len(scene._medal_rects(r)) for r in range(1, 9)]
+        assert medals == [0, 4, 4, 3, 2, 1, 0, 3]  # 4 players: route 2's 5th rank is ignored
+        shorthand = ("C:", "D:", "6s", "(A)", "(B)", "(C)", "(D)", "d6", "parent", "pick-up")
+        for first, second in heads:
+            assert not any(s in first + second for s in shorthand), (first, second)
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_log_and_the_prompts_use_plain_words_and_keep_the_shorthand_for_tooltips(lang):
+    """Issue #17: no "(A)", "(D)", "d6", "parent" or "pick-up phase" in what the table
+    writes; the rule sheet's names stay, as a legend, in the tooltips."""
+    app = make_app(lang=lang)
+    try:
+        scene = make_scene(app, humans=(0,), players=3)
+        lines = [scene.describe(e) for e in _every_event_kind()]
+        scene.table.parent, scene.table.current = 0, 1
+        lines += [scene.hint_text(), scene.turn_status()[1], scene.variant_label()]
+        for mode in ("main", "C", "D", "chip"):
+            scene.mode = mode
+            lines.append(scene.hint_text())
+        shorthand = (
+            "(A)",
+            "(B)",
+            "(C)",
+            "(D)",
+            "（A）",
+            "（B）",
+            "（C）",
+            "（D）",
+            "d6",
+            "parent",
+            "pick-up",
+            "親",
+            "フェイズ",
+        )
+        for line in lines:
+            assert line and not any(s in line for s in shorthand), line
+        tips = " ".join(text for _rect, text in scene._tips())
+        legend = (
+            ("action C", "action D", "“parent”")
+            if lang == "en"
+            else ("アクションC", "アクションD", "「親」")
+        )
+        assert all(word in tips for word in legend)
     finally:
         pygame.quit()
 
@@ -394,5 +454,134 @@ def test_the_preview_of_C_shows_the_turned_die_in_its_new_square():
                 previewed.subsurface(square), "RGB"
             )
             assert same == (face not in (change.face, target)), face
+    finally:
+        pygame.quit()
+
+
+def _settled(app, players=4, humans=()):
+    """A table at rest; the events played on it by hand are not followed by the resync
+    with the state that the last event of a batch brings (one more is "waiting")."""
+    scene = make_scene(app, humans=humans, players=players, seed=6)
+    scene.skip_animation()
+    scene.events[:] = [Event("phase_end", 0, {})]
+    return scene
+
+
+def test_a_marker_walks_along_its_route_a_hop_per_space():
+    """Issue #17: a marker moving from space 3 to space 7 goes through every space in
+    between, forwards, hopping between two spaces and landing on each; one placed on a
+    route comes from its owner's panel."""
+    app = make_app()
+    try:
+        scene = _settled(app)
+        scene.play_event(
+            Event(
+                "marker_move",
+                1,
+                {"route": 2, "from": 3, "to": 7, "stack": 0, "from_stack": 0, "cause": "A"},
+            )
+        )
+        walk = None
+        xs, hops = [], []
+        for _ in range(200):
+            scene.timeline.update(0.01)
+            walk = scene.table.walks.get((2, 1)) or walk
+            if (2, 1) not in scene.table.walks:
+                break
+            (x, y), _alpha = scene._walk_point(2, 1, walk)
+            xs.append(x)
+            hops.append(scene.marker_pos(2, 3, 0)[1] - y)
+        assert walk is not None and scene.table.spots[(2, 1)][0] == 7
+        assert xs == sorted(xs) and xs[0] < scene.cell_x(4) and xs[-1] > scene.cell_x(6)
+        assert max(hops) > scene.px(6)  # in the air between two spaces ...
+        landed = [scene._walk_point(2, 1, replace(walk, t=k / 4))[0][1] for k in range(5)]
+        assert all(abs(y - scene.marker_pos(2, 3, 0)[1]) < 1 for y in landed)  # ... on each
+        placed = Walk(0, 0, 4, 0, 0.0)
+        start, alpha = scene._walk_point(5, 2, placed)
+        assert start == scene.seat_parts(2).portrait.center and alpha < 1
+    finally:
+        pygame.quit()
+
+
+def test_dice_taken_fly_from_the_lid_to_the_takers_panel_and_the_round_chip_to_the_roller():
+    """Issue #17: the dice picked up leave their square for the taker's seat panel, where
+    they then show with their count; a new round chip flies to the dice roller's panel."""
+    app = make_app()
+    try:
+        scene = _settled(app)
+        face = next(f for f in range(1, 9) if scene.table.lid[f - 1])
+        count = scene.table.lid[face - 1]
+        lid = list(scene.table.lid)
+        lid[face - 1] = 0
+        scene.play_event(
+            Event("dice_taken", 2, {"face": face, "count": count, "action": "A", "lid": lid})
+        )
+        scene.timeline.update(0.05)
+        flying = [d for d in scene.table.loose if d.face == face]
+        assert len(flying) == count
+        extras = scene.seat_parts(2).extras
+        assert all(scene.squares[face - 1].collidepoint(d.src()) for d in flying)
+        assert all(extras.collidepoint(d.dst()) for d in flying)
+        scene.timeline.finish_all()
+        assert scene.table.held[2] >= count and scene.table.held_face[2] == face
+        parent = scene.table.parent
+        scene.play_event(Event("chip_taken", parent, {"chip": 9}))
+        scene.timeline.update(0.05)
+        assert scene.table.flying_chip is not None
+        target = scene._seat_spot(parent, "chip", len(scene.table.chips[parent]))
+        assert scene.seat_parts(parent).extras.collidepoint(target)
+        scene.timeline.finish_all()
+        assert [9, 1] in scene.table.chips[parent]
+    finally:
+        pygame.quit()
+
+
+def test_stacked_markers_each_show_their_edge_and_mark():
+    """ER-20c: markers arriving on an occupied space go on top; on the board each one
+    below stays visible: the stack rises by half a marker a level and leans right, so
+    the lower part of every marker (its edge, where the seat's mark is printed) shows."""
+    app = make_app(size=(1024, 600))
+    try:
+        scene = _settled(app)
+        h, w = scene.marker_h, scene.marker_w
+        bottoms = [scene.marker_pos(3, 1, level) for level in range(5)]
+        for (x0, y0), (x1, y1) in itertools.pairwise(bottoms):
+            assert y0 - y1 >= h * 0.45 and x1 > x0  # rises and leans
+        # the mark sits at 72% of the marker's height: in the part the next one leaves
+        assert h * (1 - 0.72) + h * 0.46 / 2 <= scene.stack_dy + 1
+        assert w >= scene.px(18) * 0.8 and scene.cell_w > w
+    finally:
+        pygame.quit()
+
+
+def test_the_still_picture_is_the_table_drawn_piece_by_piece_and_follows_the_panels():
+    """What stands still is blitted as one picture (the frame's panels gathered into it):
+    it shows exactly what drawing every part in turn shows, and a panel that changes (a
+    seat's points) is in the next frame's picture."""
+    from game.ui import widgets
+
+    app = make_app(size=(1024, 600))
+    try:
+        scene = _settled(app)
+        scene.events.clear()
+        app.draw()
+        still = pygame.image.tobytes(app.screen, "RGB")
+        widgets.TEXT_LOG = []  # the layout tests' way: every part drawn where it lands
+        try:
+            app.draw()
+        finally:
+            widgets.TEXT_LOG = None
+        assert pygame.image.tobytes(app.screen, "RGB") == still
+        before = scene._layers["still"][2]
+        scene._scores_shown = {
+            "routes": scene._scores_shown["routes"],
+            "totals": [99] * scene.session.players,
+        }
+        app.draw()
+        assert scene._layers["still"][2] is not before
+        seat = scene.plan.seats[0]
+        assert pygame.image.tobytes(app.screen.subsurface(seat), "RGB") != pygame.image.tobytes(
+            before.subsurface(seat), "RGB"
+        )
     finally:
         pygame.quit()

@@ -25,8 +25,8 @@ from tools.e2e_xvfb import (
 )
 
 FELT = (47, 106, 88)  # the box lid's floor
-LID = (860, 70, 400, 200)  # x, y, w, h in the window
-LABELS = (20, 160, 60, 440)  # the numbered discs of the 8 routes
+LID = (40, 500, 840, 80)  # x, y, w, h in the window: under the routes, over the bar
+LABELS = (20, 70, 32, 390)  # the numbered discs at the heads of the 8 routes
 ROUTE_COLOURS = [
     (226, 176, 52),
     (231, 111, 81),

@@ -1,23 +1,25 @@
 """The Eight Routes scene's events played as tweens on the display model (``self.table``):
-dice tumbling into the lid and sorted into their squares, taken into a hand, turned by C;
-markers hopping and stacking; chips flying and turning; the route-by-route scoring."""
+dice tumbling from the dice roller's panel into the lid and sorted into their squares,
+flying from the lid to the panel of who takes them, turned by C; markers walking along
+their route a hop per space (from their owner's panel, or back to it) and stacking; the
+round chip flying to the roller and turning face down; the route-by-route scoring."""
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable
 
 from game.rules.protocol import Event
-from game.ui.tween import Tween, ease_in_out, lerp
+from game.ui.tween import Tween, ease_in_out
 
 from .host import RoutesHost
-from .model import LooseDie, Point
+from .model import LooseDie, Point, Walk
 
 # Seconds (at speed 1) for the main animations.
 TUMBLE = 0.9
 SORT = 0.5
-HOP_BASE, HOP_PER_SPACE, HOP_MAX = 0.25, 0.05, 0.8
+WALK_BASE, WALK_PER_SPACE, WALK_MAX = 0.2, 0.09, 1.3  # a marker's walk
+FROM_PANEL = 0.35  # a marker's flight between its owner's panel and the route
 
 
 class Animation(RoutesHost):
@@ -49,7 +51,7 @@ class Animation(RoutesHost):
             t.current = None
             t.banner = [
                 self.t("routes.round", n=data["round"], total=data["rounds"]),
-                self.t("routes.parent", name=self.seat_name(data["parent"])),
+                self.t("routes.turn_roll", name=self.seat_name(data["parent"])),
                 0.0,
             ]
 
@@ -59,22 +61,17 @@ class Animation(RoutesHost):
         self._tween(1.1, show, lambda: setattr(t, "banner", None), start, ease=lambda v: v)
 
     def _play_chip_taken(self, player, data) -> None:
+        """The round chip flies from the round's label to the roller's panel, spinning."""
         t = self.table
-        index = len(t.chips[player])
 
         def update(v):
-            x0, y0 = self.header.x + self.px(60), self.header.centery
-            x1, y1 = self.chip_pos(player, index)
-            t.flying_chip = (
-                data["chip"],
-                (lerp(x0, x1, v), lerp(y0, y1, v) - math.sin(math.pi * v) * self.px(40)),
-            )
+            t.flying_chip = (player, data["chip"], v)
 
         def done():
             t.flying_chip = None
             t.chips[player].append([data["chip"], 1])
 
-        self._tween(0.55, update, done, self._sound("pop"))
+        self._tween(0.7, update, done, self._sound("pop"), ease=lambda v: v)
 
     def _play_roll(self, player, data) -> None:
         t = self.table
@@ -111,11 +108,11 @@ class Animation(RoutesHost):
         self._tween(TUMBLE, update, None, start, ease=lambda v: 1 - (1 - v) ** 2)
 
     def _hand_anchor(self, player: int) -> Callable[[], Point]:
-        return lambda: self.player_row(player).midleft
+        return lambda: self._seat_spot(player, "portrait")
 
     def _lid_anchor(self, u: float, v: float) -> Callable[[], Point]:
         def anchor():
-            r = self.lid_rect
+            r = self.felt
             return (r.x + u * r.w, r.y + v * r.h)
 
         return anchor
@@ -203,7 +200,7 @@ class Animation(RoutesHost):
                         src,
                         self._held_anchor(player),
                         size / max(self.s, 0.01),
-                        18,
+                        26,
                         hop=30 + 6 * k,
                         spin=180,
                         angle=self._rest_angle(face, index),
@@ -227,15 +224,19 @@ class Animation(RoutesHost):
         self._tween(0.5 + 0.04 * count, update, done, start)
 
     def _held_anchor(self, player: int) -> Callable[[], Point]:
-        return lambda: self.held_pos(player)
+        return lambda: self._seat_spot(player, "held")
 
     def _play_marker_move(self, player, data) -> None:
+        """The marker walks along its route a hop per space; one placed comes from its
+        owner's panel, one leaving goes back to it; the markers above one that leaves a
+        stack drop by one."""
         t = self.table
         route, start_space, end_space = data["route"], data["from"], data["to"]
         key = (route, player)
         to_stack = data["stack"] if data["stack"] is not None else 0
         from_stack = data["from_stack"] if data["from_stack"] is not None else 0
         dropping: list[list[float]] = []
+        walk = Walk(start_space, from_stack, end_space, to_stack)
 
         def start():
             t.spots.pop(key, None)
@@ -246,23 +247,28 @@ class Animation(RoutesHost):
                         spot[1] -= 1
                         spot[2] += 1.0
                         dropping.append(spot)
-            t.flights[key] = [start_space, from_stack, end_space, to_stack, 0.0]
+            t.walks[key] = walk
             self.app.sound.play("slide")
 
         def update(v):
-            t.flights[key][4] = v
+            walk.t = v
             for spot in dropping:
-                spot[2] = max(0.0, 1.0 - v * 2)
+                spot[2] = max(0.0, 1.0 - v * 3)
 
         def done():
-            t.flights.pop(key, None)
+            t.walks.pop(key, None)
             for spot in dropping:
                 spot[2] = 0.0
             if end_space:
                 t.spots[key] = [end_space, to_stack, 0.0]
 
-        distance = abs(end_space - start_space) if start_space and end_space else 1
-        self._tween(min(HOP_MAX, HOP_BASE + HOP_PER_SPACE * distance), update, done, start)
+        spaces = (
+            abs(end_space - start_space) if start_space and end_space else end_space or start_space
+        )
+        duration = min(WALK_MAX, WALK_BASE + WALK_PER_SPACE * spaces)
+        if not start_space or not end_space:
+            duration += FROM_PANEL
+        self._tween(duration, update, done, start, ease=lambda v: v)
 
     def _play_marker_blocked(self, player, data) -> None:
         t = self.table
@@ -366,7 +372,7 @@ class Animation(RoutesHost):
                             t.held_face[p] or 0,
                             self._held_anchor(p),
                             self.lid_centre,
-                            18,
+                            26,
                             16,
                             hop=20 + 4 * k,
                             spin=90,

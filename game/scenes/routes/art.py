@@ -1,35 +1,47 @@
-"""The Eight Routes scene's images, cached per layout: markers, d8 dice, icons, and the
-round chips drawn from them."""
+"""The Eight Routes scene's images, cached per layout: markers, d8 dice in their route's
+colour, icons, the seats' portraits, and the round chips drawn from them."""
 
 from __future__ import annotations
 
 import pygame
 
-from game.ui import fonts, identity, sprites
+from game.ui import fonts, identity, sprites, theme
+from game.ui.widgets import draw_text
 
 from .host import RoutesHost
-from .model import Point
+from .model import ROUTE_COLOURS, Point
+
+# the route actions' icons (ER-12 C and D, ER-10's d6, ER-13's chip)
+ICONS = {
+    3: "routes_icon_change.svg",
+    4: "routes_d6.svg",
+    5: "routes_icon_push.svg",
+    6: "routes_chip_up.svg",
+}
 
 
 class Art(RoutesHost):
     """Images made once per layout (``self._images``, emptied by ``layout``)."""
 
-    def _marker_image(self, player: int, ghost: bool = False) -> pygame.Surface:
-        key = ("marker", player, ghost)
+    def _marker_image(
+        self, player: int, ghost: bool = False, width: float | None = None
+    ) -> pygame.Surface:
+        w = int(width or self.marker_w)
+        key = ("marker", player, ghost, w)
         image = self._images.get(key)
         if image is None:
-            base = sprites.svg("routes_marker.svg", int(self.marker_w), int(self.marker_h))
+            h = max(4, int(w * 0.75))
+            base = sprites.svg("routes_marker.svg", w, h)
             image = sprites.tinted(base, self.seat_colour(player))
-            # the seat's mark on the marker's side
-            identity.draw_seat_mark(
-                image, player, (self.marker_w / 2, self.marker_h * 0.6), self.marker_h * 0.8
-            )
+            # the seat's mark on the marker's edge: it shows under a marker stacked on it
+            identity.draw_seat_mark(image, player, (w / 2, h * 0.72), h * 0.46)
             if ghost:
                 image.set_alpha(120)
             self._images[key] = image
         return image
 
     def _die_image(self, face: int, size: float, angle: float = 0.0) -> pygame.Surface:
+        """A d8 showing ``face`` (0: not known), in the colour of route ``face``."""
         size = max(8, int(size))
         angle = round(angle / 10.0) * 10 % 360
         key = ("die", face, size, angle)
@@ -37,25 +49,76 @@ class Art(RoutesHost):
         if image is None:
             if angle:
                 image = pygame.transform.rotate(self._die_image(face, size), angle)
-            else:  # face 0: a die whose face is not known
-                image = sprites.svg("routes_d8.svg", size).copy()
+            else:
+                tint = theme.mix(ROUTE_COLOURS[face - 1], (255, 255, 255), 0.55) if face else None
+                base = sprites.svg("routes_d8.svg", size)
+                image = sprites.tinted(base, tint) if tint else base.copy()
                 if face:
-                    number = fonts.render(str(face), max(7, int(size * 0.44)), (40, 32, 20), True)
-                    image.blit(number, number.get_rect(center=(size / 2, size * 0.64)))
+                    number = fonts.render(str(face), max(7, int(size * 0.46)), (34, 28, 20), True)
+                    image.blit(number, number.get_rect(center=(size / 2, size * 0.6)))
             self._images[key] = image
         return image
 
     def _icon(self, name: str, w: float, h: float | None = None) -> pygame.Surface:
         return sprites.svg(name, int(w), int(h or w))
 
+    def _route_icon(self, route: int, size: float) -> pygame.Surface | None:
+        """The icon of a route's own action (routes 3 to 6), or None."""
+        name = ICONS.get(route)
+        if name is None:
+            return None
+        key = ("route_icon", route, int(size))
+        image = self._images.get(key)
+        if image is None:
+            image = self._icon(name, size).copy()
+            if route == 4:  # the red die shows a 4-ish face: three pips on a diagonal
+                for f in (0.3, 0.5, 0.7):
+                    pygame.draw.circle(
+                        image, (255, 255, 255), (size * f, size * (0.1 + f * 0.78)), size / 11
+                    )
+            self._images[key] = image
+        return image
+
+    def seat_portrait(self, player: int, size: int) -> pygame.Surface | None:
+        """The seat's marker, big, with the dice roller's crown on the roller's."""
+        parent = self.table.parent == player
+        key = ("portrait", player, size, parent)
+        image = self._images.get(key)
+        if image is None:
+            image = pygame.Surface((size, size), pygame.SRCALPHA)
+            marker = self._marker_image(player, width=size * 0.92)
+            image.blit(marker, marker.get_rect(center=(size / 2, size * 0.6)))
+            if parent:
+                crown = self._icon("routes_parent.svg", size * 0.5, size * 0.4)
+                image.blit(crown, (0, 0))
+            self._images[key] = image
+        return image
+
     def _draw_chip(
-        self, surface, number: int, up: bool, pos: Point, size: int, squash: float = 1.0
+        self,
+        surface,
+        number: int,
+        up: bool,
+        pos: Point,
+        size: int,
+        squash: float = 1.0,
+        within: pygame.Rect | None = None,
     ) -> None:
+        """A round chip; its number (the round it was taken) when it can be read."""
         image = self._icon("routes_chip_up.svg" if up else "routes_chip_down.svg", size)
-        if up:
-            image = image.copy()
-            label = fonts.render(str(number), max(8, int(size * 0.5)), (110, 70, 10), True)
-            image.blit(label, label.get_rect(center=(size / 2, size * 0.48)))
         if squash < 1.0:
             image = pygame.transform.smoothscale(image, (max(1, int(size * squash)), size))
-        surface.blit(image, image.get_rect(center=pos))
+        rect = image.get_rect(center=(round(pos[0]), round(pos[1])))
+        surface.blit(image, rect)
+        text_size = int(size * 0.55)
+        if up and squash >= 1.0 and text_size >= theme.MIN_TEXT_PX:
+            draw_text(
+                surface,
+                str(number),
+                text_size,
+                (rect.centerx, rect.y + size * 0.47),
+                (110, 70, 10),
+                bold=True,
+                anchor="center",
+                within=within or rect,
+            )

@@ -1,5 +1,9 @@
-"""The Eight Routes board: 8 routes x 20 spaces (a static layer made once per layout),
-the markers at rest and hopping, the score column, and the preview's ghost markers."""
+"""The Eight Routes board: eight routes drawn as tracks of 20 spaces (a static layer made
+once per layout): each with its head (number, how it scores, its own action as an icon and
+words), its spaces (the values of a position route printed on them, the spaces before a
+threshold greyed) and its medals (the points of the ranks, with who holds each now); the
+markers at rest stacked so that each one's edge and mark shows, the markers walking, and
+the preview's ghost markers."""
 
 from __future__ import annotations
 
@@ -7,244 +11,324 @@ import math
 
 import pygame
 
+from game.rules.routes.table import ranking
 from game.ui import fonts, identity, theme
-from game.ui.tween import ease_in_out, ease_out_back, lerp
-from game.ui.widgets import draw_panel, draw_text
+from game.ui.tween import ease_out_back, lerp
+from game.ui.widgets import draw_text
 
 from .host import RoutesHost
-from .model import ROUTE_COLOURS, ROUTES, SPACES, Point
+from .model import ROUTE_COLOURS, ROUTES, SPACES, Point, Walk
+
+MEDALS = ((236, 190, 60), (200, 204, 212), (214, 146, 90), (236, 226, 206), (236, 226, 206))
+MEDAL_EDGES = ((150, 110, 20), (120, 124, 134), (140, 86, 40), (170, 150, 120), (170, 150, 120))
 
 
 class BoardDrawing(RoutesHost):
-    """The board (``self.board``) and what is on it."""
+    """The routes (``self.routes_rect``) and what is on them."""
 
-    def _static_board(self) -> pygame.Surface:
-        if self._static is not None:
-            return self._static
-        board = self.board
-        layer = pygame.Surface(board.size, pygame.SRCALPHA)
-        ox, oy = -board.x, -board.y
-        draw_panel(layer, layer.get_rect(), radius=self.px(12))
+    # -- the static layer -------------------------------------------------------------
+    def _fit_size(self, text: str, size: int, width: float, bold: bool = False) -> int:
+        """The biggest size from ``size`` down to the floor at which ``text`` fits."""
+        while size > theme.MIN_TEXT_PX and fonts.font(size, bold).size(text)[0] > width:
+            size -= 1
+        return size
+
+    def _paint_routes(self, surface: pygame.Surface) -> None:
+        """Every route's lane, head, spaces and medals (screen coordinates)."""
         scorer = self.state.scorer
-        head_y = board.y + self.px(6) + oy + self.px(14)  # the second line of the head
-        draw_text(
-            layer,
-            self.t("routes.route_head"),
-            self.px(12),
-            (self.lanes[0].x + ox + self.px(4), head_y + self.board_head // 2 - self.px(7)),
-            theme.INK_SOFT,
-            anchor="midleft",
-        )
-        for space in range(1, SPACES + 1):
-            bold = space in (1, 5, 10, 15, 20)
-            draw_text(
-                layer,
-                str(space),
-                self.px(11),
-                (self.cell_x(space) + ox, head_y + self.board_head // 2 - self.px(7)),
-                theme.INK if bold else theme.INK_SOFT,
-                bold=bold,
-                anchor="center",
-            )
-        # the score column head: what it is, and each seat's mark (its colour and shape)
-        draw_text(
-            layer,
-            self.t("routes.score_head"),
-            self.px(12),
-            (self.score_x + ox + self.score_w // 2, board.y + oy + self.px(5)),
-            theme.INK_SOFT,
-            bold=True,
-            anchor="midtop",
-        )
-        n = self.session.players
-        cw = self.score_w / n
-        for p in range(n):
-            identity.draw_seat_mark(
-                layer,
-                p,
-                (self.score_x + ox + (p + 0.5) * cw, head_y + self.board_head // 2 - self.px(7)),
-                min(self.px(15), cw - 2),
-            )
         for r in range(ROUTES):
-            route = r + 1
-            lane = self.lanes[r].move(ox, oy)
-            colour = ROUTE_COLOURS[r]
-            pygame.draw.rect(
-                layer, theme.mix(colour, (255, 255, 255), 0.72), lane, border_radius=self.px(8)
-            )
-            # label: badge, how it scores, its special power
-            badge_c = (lane.x + self.px(17), lane.centery)
-            pygame.draw.circle(layer, colour, badge_c, self.px(13))
-            pygame.draw.circle(
-                layer, theme.mix(colour, (0, 0, 0), 0.35), badge_c, self.px(13), max(1, self.px(2))
-            )
-            draw_text(
-                layer, str(route), self.px(16), badge_c, theme.INK_LIGHT, bold=True, anchor="center"
-            )
-            text_x = lane.x + self.px(36)
-            text_w = self.label_w - self.px(40)
-            line1, line2 = self._route_label(route, scorer)
-            self._fit_text(
-                layer,
-                line1,
-                self.px(13),
-                (text_x, lane.centery - self.px(1)),
-                text_w,
-                theme.INK,
-                True,
-                "bottomleft",
-            )
-            self._fit_text(
-                layer,
-                line2,
-                self.px(12),
-                (text_x, lane.centery + self.px(1)),
-                text_w,
-                theme.mix(colour, (0, 0, 0), 0.45),
-                False,
-                "topleft",
-            )
-            threshold = scorer.min_space[r]
-            values = scorer.spaces[r]
-            for space in range(1, SPACES + 1):
-                cx = self.cell_x(space) + ox
-                cell = pygame.Rect(0, 0, int(self.cell_w) - self.px(2), lane.h - self.px(6))
-                cell.center = (int(cx), lane.centery)
-                below = space < threshold
-                fill = (228, 226, 222) if below else (255, 253, 248)
-                pygame.draw.rect(layer, fill, cell, border_radius=self.px(4))
-                edge = theme.mix(colour, (255, 255, 255), 0.35)
-                if space == SPACES:
-                    edge = (200, 150, 30)
-                pygame.draw.rect(
-                    layer,
-                    edge,
-                    cell,
-                    width=max(1, self.px(2) if space == SPACES else 1),
-                    border_radius=self.px(4),
-                )
-                if values is not None:
-                    value = values[space - 1]
-                    tint = (
-                        theme.BAD
-                        if value < 0
-                        else (theme.INK_SOFT if value == 0 else (40, 110, 60))
-                    )
-                    draw_text(
-                        layer,
-                        str(value),
-                        self.px(10),
-                        (cell.centerx, cell.y + self.px(2)),
-                        tint,
-                        bold=True,
-                        anchor="midtop",
-                    )
-            if threshold > 1:
-                bar_x = int(self.cell_x(threshold) + ox - self.cell_w / 2)
-                pygame.draw.line(
-                    layer,
-                    theme.ACCENT_DARK,
-                    (bar_x, lane.y + self.px(2)),
-                    (bar_x, lane.bottom - self.px(3)),
-                    max(2, self.px(3)),
-                )
-            # the score column of this route
-            col = pygame.Rect(self.score_x + ox, lane.y, self.score_w, lane.h)
-            pygame.draw.rect(
-                layer, theme.mix(colour, (255, 255, 255), 0.85), col, border_radius=self.px(8)
-            )
-        self._static = layer
-        return layer
+            self._paint_lane(surface, r + 1, scorer)
 
-    def _draw_board(self, surface, shown: dict | None) -> None:
-        surface.blit(self._static_board(), self.board.topleft)
+    def _paint_lane(self, surface, route: int, scorer) -> None:
+        r = route - 1
+        lane, colour = self.lanes[r], ROUTE_COLOURS[r]
+        px = self.px
+        pygame.draw.rect(
+            surface, theme.mix(colour, (255, 255, 255), 0.72), lane, border_radius=px(8)
+        )
+        self._paint_head(surface, route, scorer)
+        # the track: a path in the route's colour with its 20 spaces on it
+        first, last = self._cell_rect(route, 1), self._cell_rect(route, SPACES)
+        path = first.union(last).inflate(px(6), px(4))
+        pygame.draw.rect(
+            surface, theme.mix(colour, (255, 255, 255), 0.35), path, border_radius=px(8)
+        )
+        threshold = scorer.min_space[r]
+        values = scorer.spaces[r]
+        size = self.text_px(14)
+        for space in range(1, SPACES + 1):
+            cell = self._cell_rect(route, space)
+            below = space < threshold
+            fill = (222, 220, 216) if below else (255, 253, 248)
+            pygame.draw.rect(surface, fill, cell, border_radius=px(5))
+            if space == SPACES:  # the goal
+                pygame.draw.rect(surface, (200, 150, 30), cell, max(2, px(3)), px(5))
+            if values is not None:  # a position route: the space's value, printed
+                value = values[space - 1]
+                tint = theme.BAD if value < 0 else (theme.INK_SOFT if not value else (34, 110, 56))
+                text, bold = (f"−{-value}" if value < 0 else str(value)), True
+            elif space in (1, 5, 10, 15, 20, threshold):  # a rank route: a few numbers
+                tint = theme.mix(theme.INK_SOFT, fill, 0.3)
+                text, bold = str(space), False
+            else:
+                continue
+            draw_text(
+                surface,
+                text,
+                self._fit_size(text, size, cell.w, bold),
+                (cell.centerx, cell.y + px(1)),
+                tint,
+                bold=bold,
+                anchor="midtop",
+                within=cell,
+            )
+        if threshold > 1:  # a bar before the first space that scores
+            bar_x = int(self.cell_x(threshold) - self.cell_w / 2)
+            pygame.draw.line(
+                surface,
+                theme.ACCENT_DARK,
+                (bar_x, lane.y + px(2)),
+                (bar_x, lane.bottom - px(3)),
+                max(2, px(3)),
+            )
+
+    def _cell_rect(self, route: int, space: int) -> pygame.Rect:
+        lane = self.lanes[route - 1]
+        cell = pygame.Rect(0, 0, int(self.cell_w) - self.px(3), lane.h - self.px(8))
+        cell.center = (int(self.cell_x(space)), lane.centery)
+        return cell
+
+    def _head_parts(self, route: int) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, int]:
+        """A head's number badge (its circle's box), its first line (the medals, or how
+        the spaces score), its second line (a threshold or the route's action), and the
+        badge's radius."""
+        head, px = self.heads[route - 1], self.px
+        radius = max(px(13), round(self.text_px(14) * 0.8))
+        badge = pygame.Rect(head.x + px(6), head.centery - radius, 2 * radius, 2 * radius)
+        x = badge.right + px(6)
+        w = head.right - px(4) - x
+        scorer = self.state.scorer
+        first_h = self.medal if scorer.ranks[route - 1] is not None else self.line_h
+        total = first_h + (self.line_h if self._head_lines(route, scorer)[1] else 0)
+        top = head.centery - total // 2
+        first = pygame.Rect(x, top, w, first_h)
+        return badge, first, pygame.Rect(x, first.bottom, w, self.line_h), radius
+
+    def _head_lines(self, route: int, scorer) -> tuple[str, str]:
+        """How a route scores in words when it is not shown by its medals (ER-30..ER-38,
+        from the table), and what else it does."""
+        r = route - 1
+        tr = self.t
+        ranks = scorer.ranks[r]
+        if ranks is None:
+            first = tr("routes.head_values")
+            second = tr("routes.head_negative") if min(scorer.spaces[r]) < 0 else ""
+        else:
+            first = tr("routes.head_first") if len(ranks) == 1 else ""
+            second = ""
+            if scorer.min_space[r] > 1:
+                second = tr("routes.head_from", n=scorer.min_space[r])
+        special = {3: "head_c", 4: "head_d6", 5: "head_d", 6: "head_chip"}.get(route)
+        if special:
+            second = tr(f"routes.{special}")
+        return first, second
+
+    def _paint_head(self, surface, route: int, scorer) -> None:
+        colour = ROUTE_COLOURS[route - 1]
+        px = self.px
+        badge, first_box, second_box, radius = self._head_parts(route)
+        pygame.draw.circle(surface, colour, badge.center, radius)
+        pygame.draw.circle(
+            surface, theme.mix(colour, (0, 0, 0), 0.35), badge.center, radius, max(1, px(2))
+        )
+        draw_text(
+            surface,
+            str(route),
+            self.text_px(16),
+            badge.center,
+            theme.INK_LIGHT,
+            bold=True,
+            anchor="center",
+            within=badge.inflate(px(4), px(4)),
+        )
+        first, second = self._head_lines(route, scorer)
+        size = self.text_px(15)
+        x = first_box.x
+        medals = self._medal_rects(route)
+        for i, (rect, points) in enumerate(zip(medals, scorer.ranks[route - 1] or ())):
+            k = min(i, len(MEDALS) - 1)
+            pygame.draw.circle(surface, MEDALS[k], rect.center, rect.w // 2)
+            pygame.draw.circle(surface, MEDAL_EDGES[k], rect.center, rect.w // 2, max(1, px(2)))
+            text = str(points)
+            draw_text(
+                surface,
+                text,
+                self._fit_size(text, self.text_px(14), rect.w, True),
+                rect.center,
+                theme.INK,
+                bold=True,
+                anchor="center",
+                within=rect,
+            )
+            x = rect.right + px(6)
+        if first:
+            box = pygame.Rect(x, first_box.y, first_box.right - x, first_box.h)
+            draw_text(
+                surface,
+                first,
+                self._fit_size(first, size, box.w, True),
+                box.midleft,
+                theme.INK,
+                bold=True,
+                anchor="midleft",
+                within=box,
+            )
+        if not second:
+            return
+        icon = self._route_icon(route, round(self.line_h * 0.95))
+        tx = second_box.x
+        if icon is not None:
+            surface.blit(icon, icon.get_rect(midleft=(tx, second_box.centery)))
+            tx += icon.get_width() + px(4)
+        box = pygame.Rect(tx, second_box.y, second_box.right - tx, second_box.h)
+        draw_text(
+            surface,
+            second,
+            self._fit_size(second, size, box.w),
+            box.midleft,
+            theme.mix(colour, (0, 0, 0), 0.5),
+            anchor="midleft",
+            within=box,
+        )
+
+    def _medal_rects(self, route: int) -> list[pygame.Rect]:
+        ranks = self.state.scorer.ranks[route - 1] or ()
+        _badge, first, _second, _r = self._head_parts(route)
+        d, step = self.medal, self.medal + self.px(3)
+        return [pygame.Rect(first.x + i * step, first.y, d, d) for i in range(len(ranks))]
+
+    # -- pieces at rest ---------------------------------------------------------------
+    def _holders(self, route: int, spots: dict) -> list[int]:
+        """Who holds each scoring rank of a rank route, best first (from the rules'
+        ranking of these markers)."""
+        r = route - 1
+        ranks = self.state.scorer.ranks[r]
+        if ranks is None:
+            return []
+        n = self.session.players
+        pos, stamp = [0] * n, [0] * n
+        for (rt, p), spot in spots.items():
+            if rt == route:
+                pos[p], stamp[p] = int(spot[0]), int(spot[1])
+        return ranking(pos, stamp, self.state.scorer.min_space[r])[: len(ranks)]
+
+    def _paint_holders(self, surface, spots: dict) -> None:
+        mark = max(self.px(12), self.medal * 0.5)
+        for route in range(1, ROUTES + 1):
+            for rect, p in zip(self._medal_rects(route), self._holders(route, spots)):
+                identity.draw_seat_mark(
+                    surface, p, (rect.right - mark * 0.3, rect.bottom - mark * 0.25), mark
+                )
+
+    def _resting(self) -> list[tuple[int, float, float, int]]:
+        """The markers drawn in the layer at rest: (route, space, level, player), back to
+        front (a marker still dropping after one below it left is drawn per frame)."""
         t = self.table
+        shaking = t.shake[:2] if t.shake is not None else None
+        out = [
+            (route, space, stack, player)
+            for (route, player), (space, stack, lift) in t.spots.items()
+            if not lift and (route, player) != shaking
+        ]
+        out.sort()
+        return out
+
+    def _paint_markers(self, surface, items) -> None:
+        image_of = self._marker_image
+        for route, space, level, player in items:
+            image = image_of(player)
+            surface.blit(image, image.get_rect(midbottom=self.marker_pos(route, space, level)))
+
+    # -- per frame ----------------------------------------------------------------------
+    def _draw_moving(self, surface, shown: dict | None) -> None:
+        t = self.table
+        px = self.px
         if t.scoring_route is not None:
             lane = self.lanes[t.scoring_route - 1]
             pygame.draw.rect(
                 surface,
                 theme.ACCENT,
-                lane.inflate(self.px(4), self.px(4)),
-                width=max(2, self.px(3)),
-                border_radius=self.px(9),
+                lane.inflate(px(4), px(4)),
+                width=max(2, px(3)),
+                border_radius=px(9),
             )
-        self._draw_score_column(surface, shown)
-        self._draw_markers(surface)
+        shake = t.shake
+        for (route, player), (space, stack, lift) in t.spots.items():
+            shaking = shake is not None and shake[:2] == (route, player)
+            if not lift and not shaking:
+                continue
+            x, y = self.marker_pos(route, space, stack + lift)
+            if shake is not None and shaking:
+                x += math.sin(shake[2] * math.pi * 6) * px(4) * (1 - shake[2])
+            image = self._marker_image(player)
+            surface.blit(image, image.get_rect(midbottom=(x, y)))
+        for (route, player), walk in t.walks.items():
+            self._draw_walk(surface, route, player, walk)
         if shown is not None:
             self._draw_ghosts(surface, shown)
-        for route, player, text, v in t.pops:
+        for route, player, text, v in t.pops:  # the points a route gives, over each marker
             spot = t.spots.get((route, player))
             if spot is None:
                 continue
             x, y = self.marker_pos(route, spot[0], spot[1] + 1)
-            image = fonts.render(text, self.px(18), theme.ACCENT_DARK, True)
-            surface.blit(
-                image,
-                image.get_rect(midbottom=(x, y - self.px(24) * ease_out_back(min(1.0, v * 2)))),
+            size = self.text_px(16)
+            pill = pygame.Rect(0, 0, self._text_w(text, size, True) + px(12), round(size * 1.4))
+            pill.midbottom = (round(x), round(y - px(16) * ease_out_back(min(1.0, v * 2))))
+            pygame.draw.rect(surface, (255, 255, 255), pill, border_radius=pill.h // 2)
+            pygame.draw.rect(surface, self.seat_colour(player), pill, max(2, px(2)), pill.h // 2)
+            draw_text(
+                surface, text, size, pill.center, theme.INK, True, "center", pill.inflate(0, 4)
             )
 
-    def _draw_score_column(self, surface, shown) -> None:
-        now = self.scores_now()["routes"]
-        then = shown["routes"] if shown is not None else None
-        n = self.session.players
-        cw = self.score_w / n
-        for r in range(ROUTES):
-            lane = self.lanes[r]
-            for p in range(n):
-                value = now[r][p]
-                colour = theme.INK if value else theme.INK_SOFT
-                bold = False
-                if then is not None and then[r][p] != value:
-                    colour = theme.GOOD if then[r][p] > value else theme.BAD
-                    value = then[r][p]
-                    bold = True
-                cx = self.score_x + (p + 0.5) * cw
-                if bold:
-                    box = pygame.Rect(0, 0, int(cw) - self.px(4), lane.h - self.px(14))
-                    box.center = (int(cx), lane.centery)
-                    pygame.draw.rect(surface, (255, 255, 255), box, border_radius=self.px(6))
-                    pygame.draw.rect(
-                        surface, colour, box, width=max(1, self.px(2)), border_radius=self.px(6)
-                    )
-                draw_text(
-                    surface,
-                    str(value) if value or bold else "·",
-                    self.px(16),
-                    (cx, lane.centery),
-                    colour,
-                    bold=bold or p == self.table.current,
-                    anchor="center",
-                )
+    def _walk_point(self, route: int, player: int, walk: Walk) -> tuple[Point, float]:
+        """Where a walking marker is, and how opaque: from (or to) its owner's panel
+        through the air, then space by space along the route, a hop per space."""
+        v = walk.t
+        a, b = walk.a, walk.b
+        seat = self.seat_parts(player).portrait.center
+        if not a or not b:
+            split = 0.4
+            on_route = a if a else b
+            if (not a and v < split) or (not b and v > 1 - split):
+                # through the air between the panel and the route's first space
+                u = v / split if not a else (1 - v) / split
+                end = self.marker_pos(route, 0, 0)
+                x, y = lerp(seat[0], end[0], u), lerp(seat[1], end[1], u)
+                y -= math.sin(math.pi * u) * self.px(40)
+                return (x, y), min(1.0, 0.3 + u)
+            u = (v - split) / (1 - split) if not a else v / (1 - split)
+            a, b = (0, on_route) if not a else (on_route, 0)
+            v = min(1.0, max(0.0, u))
+        s = lerp(a, b, v)
+        level = lerp(walk.a_stack if walk.a else 0, walk.b_stack if walk.b else 0, v)
+        x, y = self.marker_pos(route, s, level)
+        hop = abs(math.sin(math.pi * (s - a)))
+        y -= hop * self.px(10)
+        return (x, y), 1.0
 
-    def _draw_markers(self, surface) -> None:
-        t = self.table
-        by_route: dict[int, list] = {}
-        for (route, player), (space, stack, lift) in t.spots.items():
-            by_route.setdefault(route, []).append((space, stack + lift, player))
-        for route, items in by_route.items():
-            items.sort()
-            for space, level, player in items:
-                x, y = self.marker_pos(route, space, level)
-                if t.shake is not None and t.shake[:2] == (route, player):
-                    x += math.sin(t.shake[2] * math.pi * 6) * self.px(4) * (1 - t.shake[2])
-                image = self._marker_image(player)
-                surface.blit(image, image.get_rect(midbottom=(x, y)))
-        for (route, player), (a, a_stack, b, b_stack, v) in t.flights.items():
-            x0, y0 = self.marker_pos(route, a, a_stack)
-            x1, y1 = self.marker_pos(route, b, b_stack)
-            e = ease_in_out(v)
-            x = lerp(x0, x1, e)
-            y = lerp(y0, y1, e) - math.sin(math.pi * v) * (self.px(14) + abs(x1 - x0) * 0.08)
-            image = self._marker_image(player)
-            if not a or not b:  # placed from the supply, or leaving the route
-                image = image.copy()
-                image.set_alpha(int(255 * (v if not a else 1 - v)))
-            surface.blit(image, image.get_rect(midbottom=(x, y)))
+    def _draw_walk(self, surface, route: int, player: int, walk: Walk) -> None:
+        (x, y), alpha = self._walk_point(route, player, walk)
+        image = self._marker_image(player)
+        if alpha < 1:
+            image = image.copy()
+            image.set_alpha(int(255 * alpha))
+        surface.blit(image, image.get_rect(midbottom=(x, y)))
 
     def _draw_ghosts(self, surface, shown) -> None:
         player = self.deciding()
         if player is None:  # (no preview is shown then)
             return
+        px = self.px
         before = self.state.markers()
         for r in range(ROUTES):
             old = {m["player"]: m for m in before[r]}
@@ -256,40 +340,49 @@ class BoardDrawing(RoutesHost):
                     continue
                 x1, y1 = self.marker_pos(r + 1, m["space"], m["stack"])
                 ghost = self._marker_image(player, ghost=True)
-                surface.blit(ghost, ghost.get_rect(midbottom=(x1, y1)))
+                rect = ghost.get_rect(midbottom=(x1, y1))
+                surface.blit(ghost, rect)
                 pygame.draw.rect(
                     surface,
                     theme.ACCENT_DARK,
-                    ghost.get_rect(midbottom=(x1, y1)).inflate(self.px(4), self.px(4)),
-                    width=max(1, self.px(2)),
-                    border_radius=self.px(5),
+                    rect.inflate(px(4), px(4)),
+                    width=max(1, px(2)),
+                    border_radius=px(5),
                 )
-                x0 = self.marker_pos(r + 1, was["space"] if was else 0, 0)[0]
-                self._arrow(
-                    surface,
-                    (x0, y1 - self.marker_h - self.px(6)),
-                    (x1, y1 - self.marker_h - self.px(6)),
-                )
+                x0 = self.marker_pos(r + 1, was["space"], 0)[0] if was else self.cells_x
+                self._arrow(surface, (x0, rect.y - px(4)), (x1, rect.y - px(4)))
             now = {m["player"] for m in shown["markers"][r]}
             if player in old and player not in now:  # it would leave the route
                 m = old[player]
                 x, y = self.marker_pos(r + 1, m["space"], m["stack"])
-                size = self.px(7)
-                cy = y - self.marker_h / 2
+                size, cy = px(7), y - self.marker_h / 2
+                width = max(2, px(3))
                 pygame.draw.line(
-                    surface,
-                    theme.BAD,
-                    (x - size, cy - size),
-                    (x + size, cy + size),
-                    max(2, self.px(3)),
+                    surface, theme.BAD, (x - size, cy - size), (x + size, cy + size), width
                 )
                 pygame.draw.line(
-                    surface,
-                    theme.BAD,
-                    (x - size, cy + size),
-                    (x + size, cy - size),
-                    max(2, self.px(3)),
+                    surface, theme.BAD, (x - size, cy + size), (x + size, cy - size), width
                 )
+        self._draw_medal_changes(surface, shown, player)
+
+    def _draw_medal_changes(self, surface, shown, player: int) -> None:
+        """The medals the option would win (green ring) or lose (red ring) the person."""
+        then_spots = {
+            (r + 1, m["player"]): [m["space"], m["stack"], 0.0]
+            for r, stack in enumerate(shown["markers"])
+            for m in stack
+        }
+        for route in range(1, ROUTES + 1):
+            now = self._holders(route, self.table.spots)
+            then = self._holders(route, then_spots)
+            for i, rect in enumerate(self._medal_rects(route)):
+                had = i < len(now) and now[i] == player
+                gets = i < len(then) and then[i] == player
+                if had != gets:
+                    colour = theme.GOOD if gets else theme.BAD
+                    pygame.draw.circle(
+                        surface, colour, rect.center, rect.w // 2 + self.px(3), max(2, self.px(3))
+                    )
 
     def _arrow(self, surface, a: Point, b: Point) -> None:
         if abs(b[0] - a[0]) < 2:

@@ -49,14 +49,13 @@ class Controls(RoutesHost):
 
     def _make_controls(self, player: int, legal) -> None:
         add = self.controls.append
-        small = self.px(14)
+        small = self.text_px(14)
         mode = self.mode
         if mode in ("chip", "D"):
             cls = TurnChip if mode == "chip" else PushMarker
             for action in legal:
                 if isinstance(action, cls):
-                    lane = self.lanes[action.route - 1]
-                    rect = pygame.Rect(lane.x, lane.y, self.score_x - lane.x + self.score_w, lane.h)
+                    rect = self.lanes[action.route - 1].copy()
                     add(
                         Choice(
                             rect,
@@ -87,42 +86,34 @@ class Controls(RoutesHost):
                     )
         if mode == "main":
             for action in legal:
-                if isinstance(action, (TakeAll, TakeOne)):
-                    strip = self.strips[action.face - 1]
-                    has_one = TakeOne(action.face) in legal
-                    one_w = int(strip.w * 0.42)
-                    if isinstance(action, TakeAll):
-                        rect = pygame.Rect(
-                            strip.x,
-                            strip.y,
-                            strip.w - (one_w + self.px(3) if has_one else 0),
-                            strip.h,
+                if isinstance(action, TakeAll):
+                    all_rect, one_rect = self._strip_parts(
+                        action.face, TakeOne(action.face) in legal
+                    )
+                    add(
+                        Choice(
+                            all_rect,
+                            self.t("routes.btn_all"),
+                            self._choose(action),
+                            small,
+                            key=f"take:{action.face}",
+                            action=action,
+                            primary=True,
                         )
-                        label = self.t("routes.btn_all", n=self.state.lid[action.face - 1])
-                        add(
-                            Choice(
-                                rect,
-                                label,
-                                self._choose(action),
-                                small,
-                                key=f"take:{action.face}",
-                                action=action,
-                                primary=True,
-                            )
+                    )
+                elif isinstance(action, TakeOne):
+                    _all, one_rect = self._strip_parts(action.face, True)
+                    add(
+                        Choice(
+                            one_rect,
+                            self.t("routes.btn_one"),
+                            self._choose(action),
+                            small,
+                            key=f"one:{action.face}",
+                            action=action,
                         )
-                    else:
-                        rect = pygame.Rect(strip.right - one_w, strip.y, one_w, strip.h)
-                        add(
-                            Choice(
-                                rect,
-                                self.t("routes.btn_one"),
-                                self._choose(action),
-                                small,
-                                key=f"one:{action.face}",
-                                action=action,
-                            )
-                        )
-        # the row of buttons in the action panel
+                    )
+        # the row of buttons in the bar
         row: list[tuple[str, str, Callable[[], None], Action | None]] = []
         if mode == "main":
             if any(isinstance(a, ChangeDie) for a in legal):
@@ -137,26 +128,29 @@ class Controls(RoutesHost):
             )
         else:
             row.append(("back", self.t("routes.btn_back"), self._set_mode("main"), None))
-        if row:
-            a = self.action_rect
-            gap = self.px(8)
-            bw = min(self.px(150), (a.w - self.px(20) - gap * (len(row) - 1)) // len(row))
-            bh = self.px(36)
-            y = a.y + self.px(104)
-            x = a.x + self.px(10)
-            for key, label, callback, action in row:
-                add(
-                    Choice(
-                        pygame.Rect(x, y, bw, bh),
-                        label,
-                        callback,
-                        self.px(16),
-                        key=key,
-                        action=action,
-                        primary=key == "end",
-                    )
-                )
-                x += bw + gap
+        area = self.plan.controls
+        gap = self.px(8)
+        bh = min(self.px(40), area.h - self.px(8))
+        size = self.text_px(16)
+        x = area.x + self.px(10)
+        for key, label, callback, action in row:
+            bw = max(self.px(120), self._text_w(label, size, key == "end") + self.px(32))
+            rect = pygame.Rect(x, 0, bw, bh)
+            rect.centery = area.centery - self.px(2)
+            add(Choice(rect, label, callback, size, key=key, action=action, primary=key == "end"))
+            x += bw + gap
+
+    def _strip_parts(self, face: int, has_one: bool) -> tuple[pygame.Rect, pygame.Rect]:
+        """The All and One buttons in the strip of square ``face`` (All takes the room
+        One leaves; One is as wide as its word)."""
+        strip = self.strips[face - 1]
+        size = self.text_px(14)
+        one_w = min(strip.w // 2, self._text_w(self.t("routes.btn_one"), size) + self.px(16))
+        if not has_one:
+            return strip.copy(), pygame.Rect(strip.right, strip.y, 0, strip.h)
+        gap = self.px(3)
+        one = pygame.Rect(strip.right - one_w, strip.y, one_w, strip.h)
+        return pygame.Rect(strip.x, strip.y, strip.w - one_w - gap, strip.h), one
 
     def _clear_steps(self) -> None:
         self.mode = "main"

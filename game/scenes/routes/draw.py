@@ -1,5 +1,6 @@
-"""The Eight Routes frame: the header, the lid with its dice, the parent's d6, the dice
-in flight, and the players' panel (chips, dice taken, totals)."""
+"""The Eight Routes table back to front: the board (its static layer and the pieces at
+rest, cached), the box lid with its dice, the frame around them, then what moves: dice in
+flight, the dice roller's red die, markers walking, round chips, the banner."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import math
 
 import pygame
 
-from game.ui import fonts, identity, theme
+from game.ui import theme, widgets
 from game.ui.tween import ease_in_out, lerp
 from game.ui.widgets import draw_panel, draw_text
 
@@ -17,160 +18,247 @@ from .model import ROUTE_COLOURS
 FELT = (47, 106, 88)
 FELT_LIGHT = (64, 128, 108)
 FELT_EDGE = (34, 82, 66)
+FELT_EMPTY = (40, 94, 78)  # a square with no die on it
+CARDBOARD = (141, 106, 67)
+CARDBOARD_LIGHT = (183, 141, 93)
 
 
 class Drawing(RoutesHost):
     """``draw_table``: the whole table, back to front."""
 
-    # -- the frame ---------------------------------------------------------------------
     def draw_table(self, surface: pygame.Surface) -> None:
         focus = self.attention()
         action = focus.action if focus is not None else None  # (steps are never a focus here)
         shown = self.preview(action) if action is not None else None
-        self._draw_header(surface)
-        self._draw_board(surface, shown)
-        # (at the end the lid and the players' totals stay: the points per route are in
-        # the board's score column, and the end screen's table shows them all by seat)
-        self._draw_lid(surface, shown)
-        self._draw_players(surface, shown)
+        if widgets.TEXT_LOG is not None:  # the layout tests: everything where it lands
+            self._paint_static(surface)
+            self._paint_pieces(surface, self._resting())
+            self.draw_frame(surface)
+        else:
+            self._draw_still(surface)
+        if shown is not None:
+            self._draw_lid_preview(surface, shown)
+        self._draw_lid_offers(surface)
+        self._draw_moving(surface, shown)
+        self._draw_seat_overlays(surface)
+        self._draw_bar_contents(surface, focus)
         if self.table.d6 is not None:
             self._draw_d6(surface)
         self._draw_loose(surface)
-        self._draw_action_panel(surface, focus)
-        self.draw_log(surface, self.log_rect)
         self._draw_banner(surface)
 
-    # -- header ------------------------------------------------------------------------
-    def _draw_header(self, surface) -> None:
-        t = self.table
-        if not t.round:
-            return
-        x, cy = self.header.x, self.header.centery
-        pill = fonts.render(
-            self.t("routes.round", n=t.round, total=t.rounds), self.px(20), theme.INK_LIGHT, True
-        )
-        box = pill.get_rect(midleft=(x + self.px(14), cy)).inflate(self.px(24), self.px(10))
-        pygame.draw.rect(surface, theme.BG_DARK, box, border_radius=box.h // 2)
-        surface.blit(pill, pill.get_rect(center=box.center))
-        x = box.right + self.px(18)
-        if t.parent is not None:
-            crown = self._icon("routes_parent.svg", self.px(28), self.px(22))
-            surface.blit(crown, crown.get_rect(midleft=(x, cy)))
-            x = draw_text(
-                surface,
-                self.t("routes.parent", name=self.seat_name(t.parent)),
-                self.px(18),
-                (x + self.px(34), cy),
-                theme.INK,
-                anchor="midleft",
-            ).right
-            x += self.px(22)
-        if t.current is not None:
-            marker = self._marker_image(t.current)
-            surface.blit(marker, marker.get_rect(midleft=(x, cy)))
-            draw_text(
-                surface,
-                self.t("routes.phase", name=self.seat_name(t.current)),
-                self.px(18),
-                (x + marker.get_width() + self.px(8), cy),
-                theme.INK,
-                bold=True,
-                anchor="midleft",
-            )
+    # -- the still picture -------------------------------------------------------------
+    def draw_with_record(self, surface, layer: pygame.Surface, rect: pygame.Rect, paint) -> None:
+        """The frame's cached panels: gathered into the still picture (see
+        ``_draw_still``) instead of blitted one by one, while it is being gathered."""
+        gathering = self._gathering
+        if gathering is not None:
+            gathering.append((layer, rect.copy()))
+        else:
+            super().draw_with_record(surface, layer, rect, paint)
 
-    # -- lid ---------------------------------------------------------------------------
-    def _draw_lid(self, surface, shown: dict | None = None) -> None:
-        """The lid's eight squares; with a preview (``shown``), the dice the option would
-        take away fade and the die it would turn (C) shows in its new square, faint, with
-        both squares outlined."""
+    def _draw_still(self, surface: pygame.Surface) -> None:
+        """Everything that stands still, blitted as one opaque picture: the board at rest
+        and the frame's header, seat panels, log and bar (the frame keeps each panel's
+        picture and changes it when what it shows changes; the still picture is put
+        together again only then)."""
+        self._gathering = []
+        scratch = self._layers.setdefault("scratch", pygame.Surface((1, 1)))
+        self.draw_header(scratch)
+        for p, row in enumerate(self.plan.seats):
+            self.draw_seat(scratch, p, row)
+        self.draw_table_log(scratch, self.plan.log)
+        gathered, self._gathering = self._gathering, None
+        if len(gathered) != len(self.plan.seats) + 2:  # the frame drew otherwise: let it
+            self._paint_static(surface)
+            self._paint_pieces(surface, self._resting())
+            self.draw_frame(surface)
+            return
+        rest_key, rest = self._rest_layer()
+        hint = self.hint_text()
+        key = (rest_key, hint, tuple(rect for _layer, rect in gathered))
+        panels = tuple(layer for layer, _rect in gathered)
+        hit = self._layers.get("still")
+        if hit is None or hit[0] != key or any(a is not b for a, b in zip(hit[1], panels)):
+            still = rest.copy()
+            for layer, rect in gathered:
+                still.blit(layer, rect)
+            self.draw_bar(still)
+            # (the panels are kept: their identity says the picture is up to date)
+            self._layers["still"] = hit = (key, panels, still)
+        surface.blit(hit[2], (0, 0))
+        thinking = self.thinking_seat()
+        if thinking is not None:  # its dots move: the frame draws them over its panel
+            self.draw_seat(surface, thinking, self.plan.seats[thinking])
+
+    # -- the layers at rest -----------------------------------------------------------
+    def _window_layer(self) -> pygame.Surface:
+        layer = pygame.Surface(self.size)
+        if pygame.display.get_init() and pygame.display.get_surface() is not None:
+            layer = layer.convert()
+        layer.fill(theme.BG)
+        return layer
+
+    def _paint_static(self, surface: pygame.Surface) -> None:
+        """What never moves: the board's panel, the routes, the lid's box."""
+        draw_panel(surface, self.board, radius=self.px(12))
+        self._paint_routes(surface)
+        self._paint_lid(surface)
+
+    def _paint_pieces(self, surface: pygame.Surface, resting) -> None:
+        """What stands still between two events: the markers, who holds the medals, the
+        dice in the lid."""
         t = self.table
-        after = shown["lid"] if shown is not None else t.lid
-        lid = self.lid_rect
-        image = self._images.get("lid")
-        if image is None:  # the SVG keeps its aspect ratio: stretch it to the layout's lid
-            image = pygame.transform.smoothscale(
-                self._icon("routes_lid.svg", lid.w, lid.h), lid.size
-            )
-            self._images["lid"] = image
-        surface.blit(image, lid.topleft)
+        self._paint_holders(surface, t.spots)
+        self._paint_markers(surface, resting)
+        for i in range(8):
+            self._paint_square(surface, i, t.lid[i])
+
+    def _rest_layer(self) -> tuple[tuple, pygame.Surface]:
+        """The window with the board at rest: the static layer and the pieces on it."""
+        resting = self._resting()
+        key = (tuple(resting), tuple(self.table.lid), self.t.lang)
+        hit = self._layers.get("rest")
+        if hit is None or hit[0] != key:
+            static = self._layers.get("static")
+            if static is None:
+                static = self._window_layer()
+                self._paint_static(static)
+                self._layers["static"] = static
+            layer = static.copy()
+            self._paint_pieces(layer, resting)
+            self._layers["rest"] = hit = (key, layer)
+        return hit
+
+    # -- the lid ------------------------------------------------------------------------
+    def _paint_lid(self, surface) -> None:
+        """The lid turned over as a dice tray: a cardboard rim with its name, the felt."""
+        lid, px = self.lid_rect, self.px
+        pygame.draw.rect(surface, CARDBOARD, lid, border_radius=px(12))
+        pygame.draw.rect(
+            surface, CARDBOARD_LIGHT, lid.inflate(-px(4), -px(4)), border_radius=px(10)
+        )
+        pygame.draw.rect(
+            surface, (107, 76, 44), self.felt.inflate(px(4), px(4)), border_radius=px(8)
+        )
+        pygame.draw.rect(surface, FELT, self.felt, border_radius=px(7))
         draw_text(
             surface,
             self.t("routes.lid"),
-            self.px(12),
-            (lid.centerx, lid.y + self.px(2)),
-            (255, 236, 200),
+            self.text_px(15),
+            self.lid_title.center,
+            (66, 44, 20),
             bold=True,
-            anchor="midtop",
+            anchor="center",
+            within=self.lid_title,
         )
-        deciding = self.deciding() is not None
-        for i, sq in enumerate(self.squares):
-            face = i + 1
-            count = t.lid[i]
-            pygame.draw.rect(surface, FELT_LIGHT if count else FELT, sq, border_radius=self.px(8))
-            pygame.draw.rect(
-                surface, FELT_EDGE, sq, width=max(1, self.px(2)), border_radius=self.px(8)
-            )
-            badge = pygame.Rect(sq.x + self.px(4), sq.y + self.px(4), self.px(18), self.px(18))
-            pygame.draw.rect(surface, ROUTE_COLOURS[i], badge, border_radius=self.px(4))
+
+    def _paint_square(self, surface, i: int, count: int) -> None:
+        """Sorting square ``i``: its number (in its route's colour), how many dice lie
+        there and the dice themselves."""
+        sq, badge, px = self.squares[i], self.badges[i], self.px
+        pygame.draw.rect(surface, FELT_LIGHT if count else FELT_EMPTY, sq, border_radius=px(8))
+        pygame.draw.rect(surface, FELT_EDGE, sq, width=max(1, px(2)), border_radius=px(8))
+        pygame.draw.rect(surface, ROUTE_COLOURS[i], badge, border_radius=px(5))
+        draw_text(
+            surface,
+            str(i + 1),
+            self.text_px(15),
+            badge.center,
+            theme.INK_LIGHT,
+            bold=True,
+            anchor="center",
+            within=badge.inflate(px(4), px(4)),
+        )
+        if count:
+            left = sq.x + px(1)
+            box = pygame.Rect(left, badge.bottom, self.dice_areas[i].x - left, 0)
+            box.h = self.strips[i].y - box.y
             draw_text(
                 surface,
-                str(face),
-                self.px(14),
-                badge.center,
-                theme.INK_LIGHT,
+                f"×{count}",
+                self.text_px(14),
+                (badge.centerx, badge.bottom + px(1)),
+                (235, 245, 235),
                 bold=True,
-                anchor="center",
+                anchor="midtop",
+                within=box,
             )
-            if count:
-                draw_text(
-                    surface,
-                    f"×{count}",
-                    self.px(13),
-                    (badge.centerx, badge.bottom + self.px(3)),
-                    (235, 245, 235),
-                    bold=True,
-                    anchor="midtop",
-                )
-            then = after[i]
-            room = max(count, then)
-            for index in range(room):
-                pos, size = self.slot(face, index, room)
-                image = self._die_image(face, size, self._rest_angle(face, index))
-                if index >= min(count, then):  # leaving, or arriving, if chosen
-                    image = image.copy()
-                    image.set_alpha(110)
-                surface.blit(image, image.get_rect(center=pos))
-            if then != count:
-                pygame.draw.rect(
-                    surface,
-                    theme.GOOD if then > count else theme.BAD,
-                    sq,
-                    width=max(2, self.px(3)),
-                    border_radius=self.px(8),
-                )
-            if deciding and self.mode == "main" and self._control(f"take:{face}") is not None:
-                hot = self._square_at(self.mouse) == face and not self.keyboard
-                pygame.draw.rect(
-                    surface,
-                    theme.ACCENT_DARK if hot else (255, 214, 120),
-                    sq,
-                    width=max(2, self.px(4 if hot else 2)),
-                    border_radius=self.px(8),
-                )
+        self._paint_dice(surface, i + 1, count, count)
 
+    def _paint_dice(self, surface, face: int, count: int, then: int) -> None:
+        """The dice on square ``face``: ``count`` there now; with a preview, the ones the
+        option takes away (or brings, C) faint."""
+        room = max(count, then)
+        for index in range(room):
+            pos, size = self.slot(face, index, room)
+            image = self._die_image(face, size, self._rest_angle(face, index))
+            if index >= min(count, then):  # leaving, or arriving, if chosen
+                image = image.copy()
+                image.set_alpha(110)
+            surface.blit(image, image.get_rect(center=pos))
+
+    def _draw_lid(self, surface, shown: dict | None = None) -> None:
+        """The whole lid, with a preview (``shown``): the dice the option would take away
+        fade and the die it would turn (C) shows in its new square, faint, with both
+        squares outlined."""
+        self._paint_lid(surface)
+        for i in range(8):
+            self._paint_square(surface, i, self.table.lid[i])
+        if shown is not None:
+            self._draw_lid_preview(surface, shown)
+
+    def _draw_lid_preview(self, surface, shown: dict) -> None:
+        lid = self.table.lid
+        for i, then in enumerate(shown["lid"]):
+            count = lid[i]
+            if then == count:
+                continue
+            sq = self.squares[i]
+            area = self.dice_areas[i]
+            pygame.draw.rect(surface, FELT_LIGHT if count else FELT_EMPTY, area)
+            self._paint_dice(surface, i + 1, count, then)
+            pygame.draw.rect(
+                surface,
+                theme.GOOD if then > count else theme.BAD,
+                sq,
+                width=max(2, self.px(3)),
+                border_radius=self.px(8),
+            )
+
+    def _draw_lid_offers(self, surface) -> None:
+        """Squares the person may take from are ringed; the one under the mouse more."""
+        if self.deciding() is None or self.mode != "main":
+            return
+        hot_face = 0 if self.keyboard else self._square_at(self.mouse)
+        for i, sq in enumerate(self.squares):
+            if self._control(f"take:{i + 1}") is None:
+                continue
+            hot = hot_face == i + 1
+            pygame.draw.rect(
+                surface,
+                theme.ACCENT_DARK if hot else (255, 214, 120),
+                sq,
+                width=max(2, self.px(4 if hot else 2)),
+                border_radius=self.px(8),
+            )
+
+    # -- things in flight ---------------------------------------------------------------
     def _draw_d6(self, surface) -> None:
-        """The parent's personal d6 (ER-10), rolled in front of the parent."""
+        """The dice roller's red die (ER-10): rolled from the roller's panel onto the head
+        of the route it shows, where it says which route moves."""
         d6 = self.table.d6
         assert d6 is not None  # (draw_table draws it only while there is one)
         face, v, alpha = d6
-        size = self.px(30)
-        start = self.lid_rect.midbottom
+        px = self.px
+        size = px(34)
         parent = self.table.parent if self.table.parent is not None else 0
-        row = self.player_row(parent)
-        end = (row.x + self.px(196), row.centery)
+        start = self.seat_parts(parent).portrait.center
+        head = self.heads[face - 1]
+        end = (head.right - size * 0.6, head.centery)
         e = 1 - (1 - v) ** 2
         x = lerp(start[0], end[0], e)
-        y = lerp(start[1], end[1], e) - abs(math.sin(v * math.pi * 2.5)) * self.px(30) * (1 - v)
+        y = lerp(start[1], end[1], e) - abs(math.sin(v * math.pi * 2.5)) * px(30) * (1 - v)
         shown = face if v >= 0.85 else (int(v * 17) % 6) + 1
         image = self._icon("routes_d6.svg", size).copy()
         pip = max(2, size // 10)
@@ -189,14 +277,25 @@ class Drawing(RoutesHost):
         image = pygame.transform.rotate(image, int((1 - v) * 540) // 10 * 10)
         image.set_alpha(int(255 * alpha))
         surface.blit(image, image.get_rect(center=(x, y)))
-        if v >= 1:
-            label = fonts.render(
-                self.t("routes.d6_label", route=face), self.px(14), theme.INK_LIGHT, True
+        if v >= 1:  # the label over the lane, above the head's words
+            text = self.t("routes.red_die", route=face)
+            size_t = self.text_px(15)
+            label = pygame.Rect(0, 0, 0, 0)
+            label.w = self._text_w(text, size_t, True) + px(12)
+            label.h = round(size_t * 1.4)
+            label.midleft = (end[0] + size * 0.6, y)
+            label.clamp_ip(self.board)
+            pygame.draw.rect(surface, (150, 40, 40), label, border_radius=px(6))
+            draw_text(
+                surface,
+                text,
+                size_t,
+                label.center,
+                theme.INK_LIGHT,
+                bold=True,
+                anchor="center",
+                within=label,
             )
-            box = label.get_rect(midleft=(x + size * 0.7, y)).inflate(self.px(10), self.px(4))
-            pygame.draw.rect(surface, (150, 40, 40), box, border_radius=self.px(6))
-            label.set_alpha(int(255 * alpha))
-            surface.blit(label, label.get_rect(center=box.center))
 
     def _draw_loose(self, surface) -> None:
         for die in self.table.loose:
@@ -215,112 +314,3 @@ class Drawing(RoutesHost):
                 image = image.copy()
                 image.set_alpha(int(255 * (1 - v)))
             surface.blit(image, image.get_rect(center=(x, y)))
-        chip = self.table.flying_chip
-        if chip is not None:
-            number, pos = chip
-            self._draw_chip(surface, number, True, pos, self.px(22))
-
-    # -- players -----------------------------------------------------------------------
-    def _draw_players(self, surface, shown) -> None:
-        t = self.table
-        totals = self.scores_now()["totals"]
-        then = shown["totals"] if shown is not None else None
-        for p in range(self.session.players):
-            row = self.player_row(p)
-            current = p == t.current
-            fill = (255, 240, 214) if current else theme.PANEL
-            draw_panel(
-                surface,
-                row,
-                fill=fill,
-                edge=theme.ACCENT if current else theme.PANEL_EDGE,
-                radius=self.px(10),
-            )
-            if current:
-                pygame.draw.rect(
-                    surface, theme.ACCENT, row, width=max(2, self.px(3)), border_radius=self.px(10)
-                )
-            marker = self._marker_image(p)
-            surface.blit(
-                marker, marker.get_rect(center=(row.x + self.px(20), row.centery - self.px(5)))
-            )
-            # the seat's mark, big enough to read, on the small marker's lower right (the
-            # round chips start just right of it)
-            identity.draw_seat_mark(
-                surface, p, (row.x + self.px(29), row.centery + self.px(7)), self.px(16)
-            )
-            name_pos = (row.x + self.px(40), row.y + self.px(2))
-            name_rect = draw_text(
-                surface, self.seat_name(p), self.px(15), name_pos, theme.INK, bold=current
-            )
-            if p == t.parent:
-                crown = self._icon("routes_parent.svg", self.px(22), self.px(17))
-                surface.blit(
-                    crown, crown.get_rect(midleft=(name_rect.right + self.px(6), name_rect.centery))
-                )
-                draw_text(
-                    surface,
-                    self.t("routes.parent_short"),
-                    self.px(12),
-                    (name_rect.right + self.px(31), name_rect.centery),
-                    theme.INK_SOFT,
-                    anchor="midleft",
-                )
-            # round chips (face up / face down) and dice taken this round; the chip the
-            # person may turn now is ringed
-            offer = self.mode == "chip" and self.deciding() == p
-            for k, (number, up) in enumerate(t.chips[p]):
-                if offer and up:
-                    offer = False
-                    pygame.draw.circle(
-                        surface, theme.ACCENT, self.chip_pos(p, k), self.px(12), max(2, self.px(3))
-                    )
-                squash = 1.0
-                if t.flip is not None and t.flip[:2] == (p, number):
-                    squash = max(0.08, abs(math.cos(math.pi * t.flip[2])))
-                    up = up and t.flip[2] < 0.5
-                pos = self.chip_pos(p, k)
-                self._draw_chip(surface, number, bool(up), pos, self.px(17), squash)
-            if t.held[p]:
-                hx, hy = self.held_pos(p)
-                die = self._die_image(t.held_face[p] or 0, self.px(19))
-                surface.blit(die, die.get_rect(center=(hx, hy)))
-                draw_text(
-                    surface,
-                    f"×{t.held[p]}",
-                    self.px(13),
-                    (hx + self.px(11), hy),
-                    theme.INK_SOFT,
-                    anchor="midleft",
-                )
-            # the total now, and with the option looked at
-            right = row.right - self.px(12)
-            if then is not None and then[p] != totals[p]:
-                colour = theme.GOOD if then[p] > totals[p] else theme.BAD
-                r = draw_text(
-                    surface,
-                    str(then[p]),
-                    self.px(22),
-                    (right, row.centery),
-                    colour,
-                    bold=True,
-                    anchor="midright",
-                )
-                draw_text(
-                    surface,
-                    f"{totals[p]} →",
-                    self.px(16),
-                    (r.x - self.px(6), row.centery),
-                    theme.INK_SOFT,
-                    anchor="midright",
-                )
-            else:
-                draw_text(
-                    surface,
-                    str(totals[p]),
-                    self.px(22),
-                    (right, row.centery),
-                    theme.INK,
-                    bold=True,
-                    anchor="midright",
-                )

@@ -80,6 +80,18 @@ class LooseDie:
         return self.face
 
 
+@dataclass(eq=False)
+class Walk:
+    """A marker on its way along its route, space by space (``a`` to ``b``; 0 is off
+    the route: a marker placed comes from its owner's panel, one leaving goes back)."""
+
+    a: int
+    a_stack: int
+    b: int
+    b_stack: int
+    t: float = 0.0
+
+
 @dataclass
 class Table:
     """What is drawn: the display model, changed by events (and by sync_from_state)."""
@@ -97,13 +109,13 @@ class Table:
     # (route, player) -> [space, stack, lift]: a marker at rest (lift: stack levels it
     # still has to drop after a marker below it left)
     spots: dict[tuple[int, int], list[float]] = field(default_factory=dict)
-    flights: dict[tuple[int, int], list[float]] = field(default_factory=dict)
+    walks: dict[tuple[int, int], Walk] = field(default_factory=dict)  # markers on the move
     loose: list[LooseDie] = field(default_factory=list)
     d6: list | None = None  # [face, t (tumble 0..1), alpha 0..1]
     banner: list | None = None  # [title, subtitle, alpha]
     flip: tuple | None = None  # (player, chip round, t): a chip turning face down
     shake: tuple | None = None  # (route, player, t): a marker on the goal that stays
-    flying_chip: tuple | None = None  # (chip round, position): a new round chip
+    flying_chip: tuple | None = None  # (player, chip round, t): a new round chip
     pops: list = field(default_factory=list)  # [(route, player, text, t)]
     scoring_route: int | None = None
     final: dict[int, list[int]] = field(default_factory=dict)  # route -> points

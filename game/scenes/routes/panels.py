@@ -1,148 +1,178 @@
-"""The Eight Routes panels: the person's controls and prompts, the round banner; and text
-fitted to a width. (The final scores are on the shared end screen: ``final.py``.)"""
+"""The Eight Routes bar (beside the buttons: what the option looked at does, and the keys),
+the round banner, and the tooltips that explain a word: a route's action, the dice
+roller, the round chips, All and One, the keys (the rule sheet's shorthand lives there)."""
 
 from __future__ import annotations
 
 import pygame
 
+from game.rules.routes import ChangeDie, PushMarker, TakeAll, TakeOne
 from game.ui import fonts, theme
 from game.ui.widgets import draw_panel, draw_text
 
 from .host import RoutesHost
 from .model import Choice
 
+ROUTE_TIPS = {3: "tip_c", 4: "tip_d6", 5: "tip_d", 6: "tip_chip"}
+
 
 class Panels(RoutesHost):
-    """The action panel and the banner."""
+    """The bar's own parts, the banner and the tooltips."""
 
-    # -- the person's controls ---------------------------------------------------------
-    def _draw_action_panel(self, surface, focus: Choice | None) -> None:
-        a = self.action_rect
-        draw_panel(surface, a, radius=self.px(12))
-        x, w = a.x + self.px(12), a.w - self.px(24)
-        player = self.deciding()
-        t = self.table
-        if t.final:
-            draw_text(
-                surface,
-                self.t("routes.final_title"),
-                self.px(17),
-                (x, a.y + self.px(8)),
-                theme.ACCENT_DARK,
-                bold=True,
-            )
-            self._wrapped(
-                surface,
-                self.t("routes.final_rule"),
-                self.px(14),
-                (x, a.y + self.px(34)),
-                w,
-                theme.INK,
-                False,
-                3,
-            )
-            return
-        if player is None:
-            current = t.current
-            if current is not None:
-                self._wrapped(
-                    surface,
-                    self.t("routes.prompt_wait", name=self.seat_name(current)),
-                    self.px(17),
-                    (x, a.y + self.px(12)),
-                    w,
-                    theme.INK,
-                    True,
-                    2,
-                )
-            self.draw_thinking(surface, (a.centerx, a.bottom - self.px(14)))
-            return
-        prompt = {
-            "main": "routes.prompt_take"
-            if self._control_prefix("take:")
-            else "routes.prompt_optional",
-            "C": "routes.prompt_c",
-            "D": "routes.prompt_d",
-            "chip": "routes.prompt_chip",
-        }[self.mode]
-        title = self.t("routes.your_phase", name=self.seat_name(player))
-        draw_text(surface, title, self.px(17), (x, a.y + self.px(8)), theme.ACCENT_DARK, bold=True)
-        self._wrapped(
-            surface, self.t(prompt), self.px(14), (x, a.y + self.px(32)), w, theme.INK, False, 2
-        )
-        if focus is not None and focus.action is not None:
-            # what the option looked at does (its totals show in the players' panel)
-            self._wrapped(
-                surface,
-                self._option_text(focus.action),
-                self.px(14),
-                (x, a.y + self.px(68)),
-                w,
-                theme.BUTTON_FOCUS,
-                True,
-                2,
-            )
-        keys = {
-            "main": "routes.keys_main",
-            "C": "routes.keys_c",
-            "D": "routes.keys_route",
-            "chip": "routes.keys_chip",
-        }[self.mode]
-        self._wrapped(
-            surface,
-            self.t(keys),
-            self.px(12),
-            (x, a.bottom - self.px(28)),
-            w,
-            theme.INK_SOFT,
-            False,
-            1,
-        )
+    def _text_w(self, text: str, size: int, bold: bool = False) -> int:
+        return fonts.font(size, bold).size(text)[0]
 
     def _control_prefix(self, prefix: str) -> bool:
         return any(b.key.startswith(prefix) for b in self.controls)
 
-    def _wrapped(self, surface, text, size, pos, width, colour, bold, max_lines) -> None:
-        lines = fonts.wrap(text, size, width, bold)
-        while len(lines) > max_lines and size > self.px(9):
-            size -= 1
-            lines = fonts.wrap(text, size, width, bold)
-        x, y = pos
-        for line in lines[:max_lines]:
-            draw_text(surface, line, size, (x, y), colour, bold=bold)
-            y += int(size * 1.3)
+    # -- the bar --------------------------------------------------------------------------
+    def _bar_text_box(self) -> pygame.Rect:
+        """The part of the controls row right of the buttons (what an option does)."""
+        row = self.plan.controls
+        right = self._keys_rect().x - self.px(10)
+        left = max((b.rect.right for b in self.controls if b.rect.colliderect(row)), default=row.x)
+        left += self.px(12)
+        return pygame.Rect(left, row.y + self.px(2), max(0, right - left), row.h - self.px(8))
 
-    def _fit_text(self, surface, text, size, pos, width, colour, bold, anchor) -> None:
-        """Text shrunk to fit ``width``, down to a readable size; beyond that, cut with …"""
-        text, size = fonts.fit(text, size, width, max(9, self.px(10)), bold)
-        draw_text(surface, text, size, pos, colour, bold=bold, anchor=anchor)
+    def _keys_rect(self) -> pygame.Rect:
+        row = self.plan.controls
+        size = self.text_px(14)
+        w = self._text_w(self.t("routes.keys"), size) + self.px(16)
+        rect = pygame.Rect(0, 0, w, round(size * 1.6))
+        rect.midright = (row.right - self.px(10), row.centery - self.px(2))
+        return rect
 
-    # -- banner ----------------------------------------------------
+    def _draw_bar_contents(self, surface, focus: Choice | None) -> None:
+        if self.deciding() is None:
+            return
+        keys = self._keys_rect()
+        pygame.draw.rect(surface, theme.BUTTON_DISABLED, keys, border_radius=keys.h // 2)
+        draw_text(
+            surface,
+            self.t("routes.keys"),
+            self.text_px(14),
+            keys.center,
+            theme.INK_SOFT,
+            anchor="center",
+            within=keys,
+        )
+        if focus is None or focus.action is None:
+            return
+        box = self._bar_text_box()
+        text = self._option_text(focus.action)
+        size = self.text_px(15)
+        lines = fonts.wrap(text, size, box.w, True)
+        if len(lines) > 1:
+            size = self.text_px(14)
+            lines = fonts.wrap(text, size, box.w, True)
+        line_h = round(size * 1.25)
+        lines = lines[: max(1, box.h // line_h)]
+        y = box.centery - line_h * len(lines) // 2
+        for line in lines:
+            draw_text(surface, line, size, (box.x, y), theme.BUTTON_FOCUS, bold=True, within=box)
+            y += line_h
+
+    # -- the banner -------------------------------------------------------------------------
     def _draw_banner(self, surface) -> None:
         banner = self.table.banner
         if banner is None or banner[2] <= 0:
             return
         title, subtitle, alpha = banner
-        box = pygame.Rect(0, 0, self.px(420), self.px(110))
-        box.center = self.board.center
+        px = self.px
+        t_size, s_size = self.text_px(34), self.text_px(20)
+        w = max(self._text_w(title, t_size, True), self._text_w(subtitle, s_size)) + px(60)
+        box = pygame.Rect(0, 0, min(w, self.board.w - px(20)), px(110))
+        box.center = self.routes_rect.center
         layer = pygame.Surface(box.size, pygame.SRCALPHA)
-        pygame.draw.rect(layer, (*theme.BG_DARK, 235), layer.get_rect(), border_radius=self.px(16))
+        pygame.draw.rect(layer, (*theme.BG_DARK, 235), layer.get_rect(), border_radius=px(16))
+        inner = layer.get_rect()
         draw_text(
-            layer,
-            title,
-            self.px(34),
-            (box.w // 2, self.px(38)),
-            theme.INK_LIGHT,
-            bold=True,
-            anchor="center",
+            layer, title, t_size, (box.w // 2, px(38)), theme.INK_LIGHT, True, "center", inner
         )
         draw_text(
-            layer,
-            subtitle,
-            self.px(20),
-            (box.w // 2, self.px(80)),
-            (255, 214, 150),
-            anchor="center",
+            layer, subtitle, s_size, (box.w // 2, px(80)), (255, 214, 150), False, "center", inner
         )
         layer.set_alpha(int(255 * alpha))
         surface.blit(layer, box.topleft)
+
+    # -- tooltips ---------------------------------------------------------------------------
+    def _tips(self) -> list[tuple[pygame.Rect, str]]:
+        """Places that explain themselves under the mouse, and what they say."""
+        tr = self.t
+        scorer = self.state.scorer
+        out: list[tuple[pygame.Rect, str]] = []
+        for r, head in enumerate(self.heads):
+            route = r + 1
+            ranks = scorer.ranks[r]
+            if ranks is None:
+                words = [tr("routes.tip_values", route=route)]
+            elif len(ranks) == 1:
+                words = [tr("routes.tip_first", route=route, points=ranks[0])]
+            else:
+                points = tr("routes.list_sep").join(map(str, ranks))
+                words = [tr("routes.tip_ranks", route=route, points=points)]
+            if scorer.min_space[r] > 1:
+                words.append(tr("routes.tip_from", n=scorer.min_space[r]))
+            if route in ROUTE_TIPS:
+                words.append(tr(f"routes.{ROUTE_TIPS[route]}"))
+            if route == 8:
+                words.append(tr("routes.tip_ties"))
+            out.append((head, " ".join(words)))
+        for p in range(self.session.players):
+            parts = self.seat_parts(p)
+            if self.table.parent == p:
+                out.append((parts.portrait, tr("routes.tip_roller")))
+            layout = self._extras_layout(p, parts.extras)
+            if "badge" in layout:
+                out.append((layout["badge"][1], tr("routes.tip_roller")))
+            size = layout["size"]
+            for pos in layout["chips"]:
+                chip = pygame.Rect(0, 0, size, size)
+                chip.center = (round(pos[0]), round(pos[1]))
+                out.append((chip, tr("routes.tip_chips")))
+            if self.table.held[p]:
+                die = pygame.Rect(0, 0, size, size)
+                die.center = (round(layout["held"][0]), round(layout["held"][1]))
+                face = self.table.held_face[p] or "?"
+                out.append((die, tr("routes.tip_held", count=self.table.held[p], face=face)))
+        for button in self.controls:
+            action = button.action
+            if isinstance(action, TakeAll):
+                out.append((button.rect, tr("routes.tip_all")))
+            elif isinstance(action, TakeOne):
+                out.append((button.rect, tr("routes.tip_one")))
+            elif button.key == "mode:C" or isinstance(action, ChangeDie):
+                out.append((button.rect, tr("routes.tip_c")))
+            elif button.key == "mode:D" or isinstance(action, PushMarker):
+                out.append((button.rect, tr("routes.tip_d")))
+        if self.deciding() is not None:
+            keys = {"main": "keys_main", "C": "keys_c", "D": "keys_route", "chip": "keys_chip"}
+            out.append((self._keys_rect(), tr(f"routes.{keys[self.mode]}")))
+        return out
+
+    def _draw_tooltip(self, surface) -> None:
+        if self.keyboard or self.mouse[0] < 0:
+            return
+        for rect, text in self._tips():
+            if rect.collidepoint(self.mouse):
+                self._tooltip(surface, text, rect)
+                return
+
+    def _tooltip(self, surface, text: str, under: pygame.Rect) -> None:
+        """A wrapped tooltip under (or over) ``under``, kept inside the window."""
+        px = self.px
+        size = self.text_px(15)
+        width = min(px(420), surface.get_width() - px(20))
+        lines = fonts.wrap(text, size, width - px(16))
+        line_h = round(size * 1.3)
+        w = max(self._text_w(line, size) for line in lines) + px(18)
+        box = pygame.Rect(0, 0, w, line_h * len(lines) + px(12))
+        box.midtop = (under.centerx, under.bottom + px(6))
+        if box.bottom > surface.get_height():
+            box.midbottom = (under.centerx, under.y - px(6))
+        box.clamp_ip(surface.get_rect())
+        draw_panel(surface, box, fill=(255, 252, 236), radius=px(8))
+        y = box.y + px(6)
+        for line in lines:
+            draw_text(surface, line, size, (box.x + px(9), y), theme.INK, within=box)
+            y += line_h

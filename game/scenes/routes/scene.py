@@ -1,8 +1,10 @@
-"""Eight Routes at the table: the box lid with its 8 sorting squares and the d8 that are
-rolled into it, the board of 8 routes x 20 spaces with stacked markers, the players'
-totals and round chips, and the controls of a pick-up phase (A/B on the lid, C, D, the
-route-6 chip power, End) with a preview of every option (ghost markers and the points
-each route would give then, from ``state.preview``).
+"""Eight Routes at the table, on the shared table frame (issue #16): the board is eight
+routes drawn as tracks of 20 spaces that the markers walk along, each with how it scores
+printed on it (space values, the points of the ranks as medals, the route's own action as
+an icon and words), and the box lid with its eight sorting squares of d8 under them; the
+frame around them has the header, the players' panels (marker, round chips, the dice
+taken this round, the dice roller's badge, points), the log and the bar with the prompt
+and the buttons of a turn (change a die, push a marker, end the turn).
 
 The scene draws a display model (:class:`~.model.Table`) that only the events change,
 animated by tweens; when nothing is queued it is put back in line with the state
@@ -12,10 +14,11 @@ Clause ids (ER-n) refer to ``docs/rules/routes.md``.
 RoutesScene (here: its state, the layout and its geometry, the display model) is put
 together from mixins: :class:`~.controls.Controls` (the person's choices and keys),
 :class:`~.animate.Animation` (events as tweens), :class:`~.texts.Texts` (the log and
-the words for options and routes), :class:`~.draw.Drawing` (the frame, the lid, the
-players), :class:`~.board.BoardDrawing` (the route board), :class:`~.panels.Panels` (the
-action panel and banner) and :class:`~.art.Art` (the cached images); what
-they use from one another is declared in host.py.
+the words for options and routes), :class:`~.seats.Seats` (what the frame asks a game:
+header, seat panels, hint), :class:`~.draw.Drawing` (the table back to front, the lid,
+dice in flight), :class:`~.board.BoardDrawing` (the routes), :class:`~.panels.Panels`
+(the bar, the banner, tooltips) and :class:`~.art.Art` (the cached images); what they
+use from one another is declared in host.py.
 """
 
 from __future__ import annotations
@@ -35,7 +38,13 @@ from .draw import Drawing
 from .final import Final
 from .model import ROUTES, SPACES, Choice, Point, Table
 from .panels import Panels
+from .seats import Seats
 from .texts import Texts
+
+# design sizes at 1280x720 (scaled with the window by ``px``)
+BAR_H = 100  # the frame's bar: two lines of prompt, a row of buttons
+LID_H = 128  # the box lid, under the routes
+HEAD_W = 214  # a route's head: its number, its medals or values, its action
 
 
 class RoutesScene(
@@ -43,6 +52,7 @@ class RoutesScene(
     Controls,
     Animation,
     Texts,
+    Seats,
     Drawing,
     BoardDrawing,
     Panels,
@@ -50,7 +60,6 @@ class RoutesScene(
     choices.ChoiceControls[Choice],
     GameScene,
 ):
-    log_lines = 8
     steps_draw_attention = False  # C, D and Back have nothing to preview
     rebuild_before_input = False
 
@@ -58,12 +67,13 @@ class RoutesScene(
         super().__init__(app, session)
         n = session.players
         self.table = Table(held=[0] * n, held_face=[None] * n, chips=[[] for _ in range(n)])
-        self.mode = "main"  # "main", "C" (pick a die) or "D" (pick a route)
+        self.mode = "main"  # "main", "C" (pick a die), "D" (pick a route) or "chip"
         # the points per route shown "now": the state's as of the last resync (the state
         # itself runs ahead of the animation while events play)
         self._scores_shown = self.state.route_scores()
         self._images = {}
-        self._static = None
+        self._layers = {}
+        self._gathering = None
         if session.actions:
             self.sync_from_state()
         else:
@@ -73,128 +83,97 @@ class RoutesScene(
     # -- geometry ----------------------------------------------------------------------
     def layout(self, size):
         super().layout(size)
-        w, h = size
-        m, gap = self.px(12), self.px(8)
-        top = self.px(56)
-        right_w = min(self.px(420), int(w * 0.4))
-        bottom_h = self.px(176)
-        right_x = w - m - right_w
-        self.board = pygame.Rect(m, top, right_x - gap - m, h - top - bottom_h - gap - m)
-        self.log_rect = pygame.Rect(
-            m, self.board.bottom + gap, self.board.w, h - self.board.bottom - gap - m
-        )
-        self.header = pygame.Rect(m, self.px(6), w - m - self.px(130) - m, self.px(44))
-        self.lid_rect = pygame.Rect(right_x, top, right_w, self.px(232))
-        self.players_rect = pygame.Rect(
-            right_x,
-            self.lid_rect.bottom + gap,
-            right_w,
-            self.board.bottom - self.lid_rect.bottom - gap,
-        )
-        self.action_rect = pygame.Rect(right_x, self.log_rect.y, right_w, self.log_rect.h)
-        # the board: a label column, 20 spaces, the per-route score column
-        pad = self.px(6)
-        inner = self.board.inflate(-2 * pad, -2 * pad)
-        self.board_head = self.px(34)
-        self.label_w = self.px(166)
-        self.score_w = self.px(128)
-        self.score_x = inner.right - self.score_w
-        self.cells_x = inner.x + self.label_w
-        self.cell_w = (self.score_x - self.px(8) - self.cells_x) / SPACES
-        self.row_h = (inner.h - self.board_head) / ROUTES
+        px = self.px
+        plan = self.plan_frame(size, bar_h=BAR_H, hint_lines=2, seat_h=(64, 104))
+        self.board = plan.board
+        inner = self.board.inflate(-2 * px(6), -2 * px(6))
+        lid = self.lid_rect = pygame.Rect(inner.x, inner.bottom - px(LID_H), inner.w, px(LID_H))
+        routes = pygame.Rect(inner.x, inner.y, inner.w, lid.y - px(6) - inner.y)
+        self.routes_rect = routes
+        self.head_w = px(HEAD_W)
+        self.cells_x = routes.x + self.head_w + px(6)
+        self.cell_w = (routes.right - px(4) - self.cells_x) / SPACES
+        self.row_h = routes.h / ROUTES
         self.lanes = [
             pygame.Rect(
-                inner.x,
-                int(inner.y + self.board_head + r * self.row_h),
-                self.score_x - self.px(4) - inner.x,
-                int(self.row_h) - self.px(3),
+                routes.x, round(routes.y + r * self.row_h), routes.w, int(self.row_h) - px(3)
             )
             for r in range(ROUTES)
         ]
-        self.marker_w = min(self.cell_w * 0.92, self.px(24))
-        self.marker_h = self.marker_w * 0.65
-        self.stack_dy = min(self.marker_h * 0.5, (self.row_h - self.marker_h - self.px(16)) / 4)
-        # the lid: 8 sorting squares, 4 x 2
-        lid_in = pygame.Rect(
-            self.lid_rect.x + self.px(16),
-            self.lid_rect.y + self.px(18),
-            self.lid_rect.w - self.px(32),
-            self.lid_rect.h - self.px(32),
+        self.heads = [pygame.Rect(lane.x, lane.y, self.head_w, lane.h) for lane in self.lanes]
+        # the head's two lines: the medals of the ranks (or how the spaces score), then
+        # the route's threshold or action
+        self.line_h = round(self.text_px(15) * 1.22)
+        self.medal = min(
+            max(px(28), self.text_px(14) + px(8)), self.lanes[0].h - self.line_h - px(3)
         )
-        sq_w = (lid_in.w - 3 * gap) / 4
-        sq_h = (lid_in.h - gap) / 2
-        self.strip_h = self.px(24)
-        self.squares, self.dice_areas, self.strips = [], [], []
+        self.marker_w = min(self.cell_w * 0.86, px(28))
+        self.marker_h = self.marker_w * 0.75
+        self.stack_dy = self.marker_h * 0.5
+        self._layout_lid(lid)
+        self._images.clear()
+        self._layers.clear()
+        self._controls_key = None
+        self._rebuild_controls()
+
+    def _layout_lid(self, lid: pygame.Rect) -> None:
+        """The lid: a cardboard rim with its name on top, a felt floor with the eight
+        sorting squares in a row, each with its number, its count, the dice and a strip
+        for the All / One buttons."""
+        px = self.px
+        rim = px(8)
+        title_h = round(self.text_px(14) * 1.3) + px(2)
+        self.lid_title = pygame.Rect(lid.x + rim, lid.y + px(2), lid.w - 2 * rim, title_h)
+        felt_y = self.lid_title.bottom + px(2)
+        self.felt = pygame.Rect(lid.x + rim, felt_y, lid.w - 2 * rim, lid.bottom - rim - felt_y)
+        gap = px(6)
+        sq_w = (self.felt.w - 2 * px(4) - 7 * gap) / 8
+        sq_h = self.felt.h - 2 * px(4)
+        self.strip_h = max(px(26), round(self.text_px(14) * 1.45))
+        badge = max(px(22), self.text_px(14) + px(6))
+        self.squares, self.badges, self.dice_areas, self.strips = [], [], [], []
         for i in range(8):
             sq = pygame.Rect(
-                int(lid_in.x + (i % 4) * (sq_w + gap)),
-                int(lid_in.y + (i // 4) * (sq_h + gap)),
+                round(self.felt.x + px(4) + i * (sq_w + gap)),
+                self.felt.y + px(4),
                 int(sq_w),
                 int(sq_h),
             )
             self.squares.append(sq)
+            b = pygame.Rect(sq.x + px(4), sq.y + px(4), badge, badge)
+            self.badges.append(b)
+            strip = pygame.Rect(
+                sq.x + px(3), sq.bottom - self.strip_h - px(3), sq.w - px(6), self.strip_h
+            )
+            self.strips.append(strip)
+            top = sq.y + px(3)
             self.dice_areas.append(
-                pygame.Rect(
-                    sq.x + self.px(24),
-                    sq.y + self.px(4),
-                    sq.w - self.px(28),
-                    sq.h - self.strip_h - self.px(8),
-                )
+                pygame.Rect(b.right + px(3), top, sq.right - px(3) - b.right - px(3), strip.y - top)
             )
-            self.strips.append(
-                pygame.Rect(
-                    sq.x + self.px(3),
-                    sq.bottom - self.strip_h - self.px(2),
-                    sq.w - self.px(6),
-                    self.strip_h,
-                )
-            )
-        n = self.session.players
-        self.player_row_h = min(self.px(46), self.players_rect.h // n)
-        self._images.clear()
-        self._static = None
-        self._controls_key = None
-        self._rebuild_controls()
-
-    def player_row(self, player: int) -> pygame.Rect:
-        return pygame.Rect(
-            self.players_rect.x,
-            self.players_rect.y + player * self.player_row_h,
-            self.players_rect.w,
-            self.player_row_h - self.px(4),
-        )
-
-    def chip_pos(self, player: int, index: int) -> Point:
-        row = self.player_row(player)
-        return (row.x + self.px(50) + index * self.px(20), row.bottom - self.px(10))
-
-    def held_pos(self, player: int) -> Point:
-        row = self.player_row(player)
-        return (row.x + self.px(130), row.bottom - self.px(10))
 
     def cell_x(self, space: float) -> float:
         """Centre x of a space; space 0 is just before space 1 (off the route)."""
-        return (
-            self.cells_x + (space - 0.5) * self.cell_w
-            if space
-            else self.cells_x - self.cell_w * 0.55
-        )
+        return self.cells_x + (space - 0.5) * self.cell_w
 
     def marker_pos(self, route: int, space: float, stack: float) -> Point:
-        """Centre x and bottom y of a marker on route 1-8 at a space and stack level."""
+        """Centre x and bottom y of a marker on route 1-8 at a space and stack level: a
+        stack leans a little to the right so that every marker's edge and mark shows."""
         lane = self.lanes[route - 1]
-        return (self.cell_x(space), lane.bottom - self.px(4) - stack * self.stack_dy)
+        x = self.cell_x(space) + stack * self.marker_w * 0.12
+        return (x, lane.bottom - self.px(4) - stack * self.stack_dy)
 
     def slot(self, face: int, index: int, count: int) -> tuple[Point, float]:
         """Where the ``index``-th of ``count`` dice lies on the square of ``face``, and the
-        die size there."""
+        die size there: the grid of rows and columns that gives the biggest dice."""
         area = self.dice_areas[face - 1]
-        cols = (
-            1 if count <= 1 else 2 if count <= 4 else 3 if count <= 9 else 4 if count <= 16 else 5
-        )
-        rows = max(1, math.ceil(count / cols))
-        step = min(area.w / cols, area.h / rows)
-        size = min(step * 0.94, self.px(30))
+        count = max(1, count)
+        step, cols, rows = 0.0, 1, 1
+        for r in range(1, count + 1):
+            c = math.ceil(count / r)
+            s = min(area.w / c, area.h / r)
+            if s > step:
+                step, cols, rows = s, c, r
+        size = min(step * 0.96, self.px(34))
         row, col = divmod(index, cols)
         in_row = min(cols, count - row * cols)
         x = area.centerx + (col - (in_row - 1) / 2) * step
@@ -202,7 +181,7 @@ class RoutesScene(
         return (x, y), size
 
     def lid_centre(self) -> Point:
-        return self.lid_rect.center
+        return self.felt.center
 
     @staticmethod
     def _rest_angle(face: int, index: int) -> float:
@@ -216,13 +195,16 @@ class RoutesScene(
         t.parent, t.current = state.parent, (None if state.is_over() else state.current)
         t.lid = list(state.lid)
         t.held = list(state.held)
-        t.held_face = [face if count else None for face, count in zip(t.held_face, t.held)]
+        t.held_face = [
+            (face or self._face_taken(p)) if count else None
+            for p, (face, count) in enumerate(zip(t.held_face, t.held))
+        ]
         t.chips = [[list(c) for c in mine] for mine in state.chips]
         t.spots = {}
         for r, stack in enumerate(state.markers()):
             for m in stack:
                 t.spots[(r + 1, m["player"])] = [m["space"], m["stack"], 0.0]
-        t.flights.clear()
+        t.walks.clear()
         t.loose.clear()
         t.d6 = t.banner = t.flip = t.shake = t.flying_chip = None
         t.pops.clear()
@@ -236,6 +218,19 @@ class RoutesScene(
         else:
             t.final, t.totals, t.winners = {}, None, None
 
+    def _face_taken(self, player: int) -> int | None:
+        """The face of the dice ``player`` took this round, from the record of actions
+        (a game resumed, or played on without animation): their last "A n" or "B n" —
+        one pick-up a round, and they hold dice, so it is this round's."""
+        for who, text in reversed(self.session.actions):
+            if who == player and text[:2] in ("A ", "B "):
+                return int(text.split()[1])
+        return None
+
     def update(self, dt: float) -> None:
         super().update(dt)
         self._rebuild_controls()
+
+    def draw(self, surface):
+        super().draw(surface)
+        self._draw_tooltip(surface)  # over the buttons, like the undo button's reason

@@ -1,5 +1,5 @@
-"""The Eight Routes scene in words: the log's line for each event, what an option does,
-how a route scores, who won."""
+"""The Eight Routes scene in words: the log's line for each event (in plain words: the
+rule sheet's letters for the actions are left to the tooltips), what an option does."""
 
 from __future__ import annotations
 
@@ -7,9 +7,6 @@ from game.rules.protocol import Action, Event
 from game.rules.routes import ChangeDie, DeclineChip, PushMarker, TakeAll, TakeOne, TurnChip
 
 from .host import RoutesHost
-
-# The routes with something besides scoring (ER-12 C/D, ER-13, ER-34).
-SPECIAL = {3: "label_c", 4: "label_d6", 5: "label_d", 6: "label_chip"}
 
 
 class Texts(RoutesHost):
@@ -54,7 +51,8 @@ class Texts(RoutesHost):
             )
             return tr(key, name=name, face=d["face"], count=d["count"])
         if kind == "marker_move":
-            cause = tr(f"routes.cause_{d['cause']}")
+            back = d["cause"] in ("C", "D") and (not d["to"] or d["to"] < d["from"])
+            cause = tr(f"routes.cause_{d['cause']}{'_back' if back else ''}")
             if not d["from"]:
                 return tr(
                     "routes.ev_marker_placed", name=name, route=d["route"], to=d["to"], cause=cause
@@ -101,7 +99,7 @@ class Texts(RoutesHost):
             return tr("routes.ev_game_over", names=names, totals=totals)
         return None
 
-    # -- options, routes, winners ------------------------------------------------------
+    # -- options ------------------------------------------------------
     def _option_text(self, action: Action) -> str:
         tr = self.t
         if isinstance(action, TakeAll):
@@ -122,24 +120,3 @@ class Texts(RoutesHost):
         if isinstance(action, DeclineChip):
             return tr("routes.opt_pass")
         return tr("routes.opt_end")
-
-    def _route_label(self, route: int, scorer) -> tuple[str, str]:
-        """How a route scores (ER-30..ER-38, from the table) and what else it does."""
-        r = route - 1
-        values = scorer.spaces[r]
-        notes = []
-        if values is not None:
-            line1 = self.t("routes.label_position")
-            notes.append(self.t("routes.label_values", low=min(values), high=max(values)))
-        else:
-            ranks = scorer.ranks[r]
-            line1 = (
-                self.t("routes.label_first_only", points=ranks[0])
-                if len(ranks) == 1
-                else self.t("routes.label_ranks", points="·".join(map(str, ranks)))
-            )
-            if scorer.min_space[r] > 1:
-                notes.append(self.t("routes.label_from", n=scorer.min_space[r]))
-        if route in SPECIAL:
-            notes.append(self.t(f"routes.{SPECIAL[route]}"))
-        return line1, " · ".join(notes)
