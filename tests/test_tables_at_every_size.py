@@ -42,11 +42,11 @@ VARIANTS = {
         (4, {"variant": "base"}),
         (2, {"variant": "both"}),
     ],
-    "routes": [(5, {}), (3, {})],
+    "routes": [(5, {}), (4, {}), (3, {})],
 }
 # The tables already on the shared frame (game/scenes/frame.py); the others join as they
 # move onto it.
-ON_THE_FRAME = {"duck", "verflixxt"}
+ON_THE_FRAME = {"duck", "verflixxt", "routes"}
 # rounds played, then actions more: the opening, a round under way, the end
 MOMENTS = {"start": (0, 0), "mid": (2, 1), "end": (10_000, 0)}
 

@@ -198,7 +198,10 @@ class GameOverScene(ModalScene):
         )
 
     def _heading_lines(self, text: str, width: int) -> list[str]:
-        return fonts.wrap(text, self.head, max(1, width - self.px(6)), True)[:2]
+        """A heading on as many lines as its column needs (three at most: a narrow column
+        of a five-player table breaks "Route 1" rather than cut it)."""
+        lines = fonts.wrap(text, self.head, max(1, width - self.px(12)), True)
+        return lines if len(lines) <= 3 else [*lines[:2], " ".join(lines[2:])]
 
     def _value_width(self, column: int) -> int:
         f = fonts.font(self.body)
