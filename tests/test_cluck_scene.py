@@ -244,6 +244,8 @@ def test_the_curtain_comes_between_two_people_and_hides_their_tiles(app, monkeyp
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
 def test_layout_draws_at_both_sizes_without_overlaps(size):
+    """On the shared table frame (issue #16): the ladder and the supply block in the
+    board, the hand and its buttons in the bar, the seat panels at the right."""
     from game.app import App
     from game.settings import Settings
 
@@ -254,13 +256,18 @@ def test_layout_draws_at_both_sizes_without_overlaps(size):
         app.step(DT)
         app.draw()
         w, h = size
-        assert scene.left.right < scene.area.left and scene.area.right < scene.right.left
-        assert scene.right.right <= w and scene.log_rect.bottom <= h
-        for rect in scene.hand_rects[:2] + [b.rect for b in scene.play_buttons]:
-            assert scene.hand_panel.contains(rect)
-        assert not scene.hand_rects[1].colliderect(scene.play_buttons[0].rect)
-        for card in scene.cards:
-            assert scene.left.contains(card)
+        plan = scene.plan
+        assert plan.board.contains(scene.area) and plan.board.contains(scene.stock_rect)
+        assert not scene.area.colliderect(scene.stock_rect)
+        assert scene.band_x + scene.band_w <= scene.area.right
+        for rect in scene.hand_rects + [b.rect for b in scene.play_buttons]:
+            assert plan.controls.contains(rect)
+        for tile in scene.hand_rects:
+            assert not any(tile.colliderect(b.rect) for b in scene.play_buttons)
+            assert not tile.colliderect(scene.hand_title)
+        for seat in plan.seats:
+            assert seat.x > plan.board.right and seat.right <= w
+        assert plan.log.bottom <= h
         goal = scene.band_rect(scene._rows()[2])
         assert goal.bottom <= scene.area.bottom
         # the chickens walk: draw in the middle of the end of a round too

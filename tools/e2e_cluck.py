@@ -25,7 +25,7 @@ from tools.e2e_xvfb import (
 
 FELT = (226, 236, 206)  # the ladder's ground
 TILE_COLOURS = [(166, 214, 127), (240, 222, 172), (248, 230, 170)]  # meadow, road, straw
-LADDER = (370, 150, 570, 560)  # x, y, w, h in the window
+LADDER = (100, 100, 560, 420)  # x, y, w, h in the window: the board left of the supply
 ACCENT = [(232, 110, 60), (190, 78, 36)]  # a primary button, hovered too
 
 

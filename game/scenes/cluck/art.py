@@ -4,11 +4,14 @@ pictures (cached per look and size), the chickens' sprites and small painted pie
 
 from __future__ import annotations
 
+import functools
+
 import pygame
 
 from game.rules.cluck.ladder import ROW_HEIGHT
 from game.rules.cluck.tiles import COLUMNS
 from game.ui import fonts, identity, sprites, theme
+from game.ui.widgets import draw_text
 
 from .host import CluckHost
 from .model import TileSprite
@@ -21,30 +24,48 @@ STRAW = (248, 230, 170)
 STRAW_EDGE = (196, 160, 90)
 MEADOW_EDGE = (104, 150, 72)
 BACK_EDGE = (120, 80, 42)
+BACK_FILL = (185, 130, 74)
+STOCK = (236, 242, 220)
 FELT = (226, 236, 206)
 FELT_EDGE = (190, 206, 166)
 GHOST_ALPHA = 120
+
+
+@functools.lru_cache(maxsize=32)
+def _sprite_name(character: str) -> str:
+    from game.paths import SPRITES_DIR
+
+    name = f"cluck_{character}.svg"
+    return name if (SPRITES_DIR / name).exists() else "cluck_henrietta.svg"
 
 
 class Art(CluckHost):
     """The painted pieces of :class:`~.scene.CluckScene`."""
 
     def _paint_background(self, size) -> pygame.Surface:
-        surface = pygame.Surface(size)
+        """The window's ground, the felt of the board and the supply block's tray."""
+        surface = pygame.Surface(size).convert()
         surface.fill(theme.BG)
-        felt = self.area.inflate(self.px(8), self.px(8))
-        pygame.draw.rect(surface, FELT, felt, border_radius=self.px(18))
-        pygame.draw.rect(surface, FELT_EDGE, felt, width=2, border_radius=self.px(18))
+        felt = self.board
+        pygame.draw.rect(surface, FELT, felt, border_radius=self.px(14))
+        pygame.draw.rect(surface, FELT_EDGE, felt, width=2, border_radius=self.px(14))
+        tray = self.stock_rect
+        pygame.draw.rect(surface, STOCK, tray, border_radius=self.px(10))
+        pygame.draw.rect(surface, FELT_EDGE, tray, width=2, border_radius=self.px(10))
         return surface
 
     def _pattern(self, name: str, size: int) -> pygame.Surface:
         return sprites.svg(name, size, size)
 
-    def _tile_surface(self, kind: str, tile, turned: bool, w: int, h: int) -> pygame.Surface:
-        """A tile picture, cached per look and size (sizes are rounded so zooming does not
-        paint a new one every frame)."""
-        h = max(8, h - h % 2)
-        key = (kind, tile, turned, w, h)
+    def _tile_surface(
+        self, kind: str, tile, turned: bool, w: int, h: int, ground=None
+    ) -> pygame.Surface:
+        """A tile picture, cached per look and size. Heights are rounded down to a step
+        (4 px) so that rows easing to a new height do not paint new pictures each frame.
+        On a ``ground`` colour (the felt) the picture is opaque, its round corners in that
+        colour: far cheaper to draw than one with an alpha channel."""
+        h = max(8, h - h % (4 if h > 24 else 2))
+        key = (kind, tile, turned, w, h, ground)
         cached = self._tiles_cache.get(key)
         if cached is not None:
             return cached
@@ -113,6 +134,13 @@ class Art(CluckHost):
             surface.blit(shade, shade.get_rect(center=(w / 2 + 2, h / 2 + 2)))
             surface.blit(mark, mark.get_rect(center=(w / 2, h / 2)))
         pygame.draw.rect(surface, edge, (0, 0, w, h), width=2, border_radius=radius)
+        if ground is not None:
+            base = pygame.Surface((w, h))
+            base.fill(ground)
+            base.blit(surface, (0, 0))
+            surface = base
+        if pygame.display.get_surface() is not None:  # the display's format: cheaper blits
+            surface = surface.convert() if ground is not None else surface.convert_alpha()
         self._tiles_cache[key] = surface
         return surface
 
@@ -127,16 +155,28 @@ class Art(CluckHost):
             return
         if sprite.kind == "start" and sprite.tile is None:
             return
-        image = self._tile_surface(sprite.kind, sprite.tile, sprite.turned, rect.width, rect.height)
+        image = self._tile_surface(
+            sprite.kind, sprite.tile, sprite.turned, rect.width, rect.height, FELT
+        )
         if sprite.squash < 0.999:
             image = pygame.transform.smoothscale(
                 image, (image.get_width(), max(1, int(image.get_height() * sprite.squash)))
             )
         a = sprite.alpha if alpha is None else alpha
         if a < 254:
-            image = image.copy()  # never change the cached picture
-            image.set_alpha(int(max(0, a)))
+            image = self._faded(image, int(max(0, a)))
         surface.blit(image, image.get_rect(center=rect.center))
+
+    def _faded(self, image: pygame.Surface, alpha: int) -> pygame.Surface:
+        """``image`` drawn at ``alpha``: one copy per picture whose alpha is set each time
+        (the cached picture itself never changes)."""
+        key = ("faded", id(image))
+        fader = self._tiles_cache.get(key)
+        if fader is None or fader[0] is not image:
+            fader = (image, image.copy())
+            self._tiles_cache[key] = fader
+        fader[1].set_alpha(alpha)
+        return fader[1]
 
     def _dashed_rect(self, surface, rect: pygame.Rect, colour, width: int = 2) -> None:
         dash = self.px(10)
@@ -149,20 +189,41 @@ class Art(CluckHost):
             pygame.draw.line(surface, colour, (rect.left, y), (rect.left, end), width)
             pygame.draw.line(surface, colour, (rect.right - 1, y), (rect.right - 1, end), width)
 
-    def _chicken_image(self, player: int, size: int) -> pygame.Surface:
-        key = self.session.seats[player].character
-        name = f"cluck_{key}.svg"
-        from game.paths import SPRITES_DIR
+    def _chicken_image(self, player: int, size: int, left: bool = False) -> pygame.Surface:
+        """Seat ``player``'s chicken, facing right (or ``left``), with the seat's mark on
+        its body (every mark is the same mirrored, so a chicken turned round keeps it)."""
+        key = (player, size, left)
+        cache = self.__dict__.setdefault("_chickens", {})
+        image = cache.get(key)
+        if image is None:
+            if len(cache) > 48:
+                cache.clear()
+            name = self._chicken_name(player)
+            image = identity.marked_sprite(name, size, player, (0.36, 0.66), 0.3)
+            if left:
+                image = pygame.transform.flip(image, True, False)
+            cache[key] = image
+        return image
 
-        if not (SPRITES_DIR / name).exists():
-            name = "cluck_henrietta.svg"
-        # the seat's mark on the chicken's body (every mark is the same mirrored, so a
-        # chicken turned round keeps it)
-        return identity.marked_sprite(name, size, player, (0.36, 0.66), 0.3)
+    def _chicken_name(self, player: int) -> str:
+        """The seat's character's sprite (a chicken), Henrietta when it has none."""
+        return _sprite_name(self.session.seats[player].character)
 
     def _badge(self, surface, text: str, center, colour) -> None:
-        label = fonts.render(text, self.px(14), theme.INK_LIGHT, bold=True)
-        r = max(label.get_width(), label.get_height()) // 2 + self.px(4)
+        size = self.text_px(14)
+        w, h = fonts.font(size, True).size(text)
+        r = max(w, h) // 2 + self.px(4)
         pygame.draw.circle(surface, colour, center, r)
         pygame.draw.circle(surface, theme.INK_LIGHT, center, r, 2)
-        surface.blit(label, label.get_rect(center=center))
+        disc = pygame.Rect(0, 0, 2 * r, 2 * r)
+        disc.center = (round(center[0]), round(center[1]))
+        draw_text(
+            surface,
+            text,
+            size,
+            disc.center,
+            theme.INK_LIGHT,
+            bold=True,
+            anchor="center",
+            within=disc,
+        )

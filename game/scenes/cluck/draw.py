@@ -1,6 +1,8 @@
-"""A frame of the Cluck-peep! table: the ladder with its tiles, chicks, chickens and
-the preview, then the panels (panels.py), the log, whatever flies and the round's
-banner."""
+"""A frame of the Cluck-peep! table, drawn in layers: a cached picture of what stands
+still (the felt, the supply block and the ladder with its tiles, labels and chicks: it
+is repainted only when one of them has moved by a pixel), the shared frame (its parts
+cached by the frame), the person's hand in the bar, and then what moves: the preview,
+the chickens, whatever flies and the round's banner."""
 
 from __future__ import annotations
 
@@ -8,62 +10,171 @@ import math
 
 import pygame
 
-from game.rules.cluck.ladder import ROW_HEIGHT, hole_point
-from game.ui import fonts, sprites, theme
+from game.rules.cluck.ladder import ROW_HEIGHT
+from game.ui import sprites, theme, widgets
 from game.ui.tween import ease_in_out, lerp
 from game.ui.widgets import draw_text
 
-from .art import BACK_EDGE, GHOST_ALPHA, MEADOW_EDGE, STRAW_EDGE
+from .art import BACK_EDGE, BACK_FILL, GHOST_ALPHA, MEADOW_EDGE, STRAW_EDGE
 from .host import CluckHost
 from .model import Flyer, TileSprite
 
 
 class Drawing(CluckHost):
-    """The frame and the ladder of :class:`~.scene.CluckScene`."""
+    """The layers and the ladder of :class:`~.scene.CluckScene`."""
+
+    def draw(self, surface) -> None:
+        """As every game scene draws (``GameScene.draw``), but the Undo, menu and rules
+        buttons are part of the still picture (``_draw_static``), not drawn each frame."""
+        self.refresh_undo()
+        self.draw_table(surface)
+        self.draw_undo_tip(surface)
 
     def draw_table(self, surface) -> None:
-        if (
-            getattr(self, "_background", None) is None
-            or self._background.get_size() != surface.get_size()
-        ):
-            self._background = self._paint_background(surface.get_size())
-        surface.blit(self._background, (0, 0))
         mode = self._my_turn()
+        self._draw_static(surface, mode)
+        self._draw_hand_bar(surface, mode)  # private: drawn for the person looking, live
         clip = surface.get_clip()
-        surface.set_clip(self.area.inflate(self.px(4), self.px(20)))
-        self._draw_ladder(surface, mode)
+        surface.set_clip(self._ladder_clip())
+        self._draw_chicks(surface)  # they pop in and out: not part of the still picture
+        if mode == "place":
+            self._draw_slot_edge(surface)
+            self._draw_preview(surface)
+        for point, text, _ in self.table.marks:
+            x, y = self.to_screen(*point)
+            draw_text(
+                surface,
+                text,
+                self.px(24),
+                (x, y),
+                theme.BAD,
+                bold=True,
+                anchor="center",
+                within=self.area,
+            )
+        self._draw_chickens(surface, mode)
         surface.set_clip(clip)
-        self._draw_header(surface)
-        self._draw_cards(surface)
-        self._draw_stock(surface)
-        self._draw_hand_panel(surface, mode)
-        self.draw_log(surface, self.log_rect)
         for flyer in self.table.flyers:
             self._draw_flyer(surface, flyer)
         self._draw_banner(surface)
-        foot = (self.area.centerx, self.area.bottom + self.px(26))
-        if self._max_scroll() > 0 and not self.session.thinking():
-            draw_text(
-                surface,
-                self.t("cluck.scroll_hint"),
-                self.px(14),
-                foot,
-                theme.INK_SOFT,
-                anchor="midbottom",
+
+    def _ladder_clip(self) -> pygame.Rect:
+        return self.area.inflate(self.px(4), self.px(16)).clip(self.board)
+
+    # == the still picture ==================================================================
+    def _static_state(self, mode) -> tuple:
+        """Everything the still picture shows, as screen pixels: equal keys, equal pictures."""
+        m = self.table
+
+        def look(s: TileSprite | None) -> tuple:
+            if s is None:
+                return ()
+            return (
+                s.kind,
+                s.tile,
+                s.turned,
+                s.player,
+                tuple(self.band_rect(s.row, s.dx)),
+                int(s.alpha),
+                round(s.squash, 2),
+                s.ghost,
             )
-        self.draw_thinking(surface, foot)
+
+        slot: tuple = ()
+        if m.stage == "place":
+            held = mode == "place" and self.sel_tile is not None
+            slot = (
+                tuple(self.slot_rect()),
+                held and self.sel_tile,
+                held and self._is_turned(self.sel_tile),
+            )
+        return (
+            tuple(look(s) for s in [m.start, *m.roads, *m.leaving, m.hidden, m.goal]),
+            slot,
+            mode == "place",
+            round(self.row_h),
+        )
+
+    def _stock_state(self) -> tuple:
+        m = self.table
+        return (m.supply, m.pile, tuple(m.nest_stack), self._max_scroll() > 0)
+
+    def _frame_state(self) -> tuple:
+        """What the shared frame shows (its hooks' answers) and the thinking cue's dots."""
+        players = range(self.session.players)
+        thinking = self.thinking_seat()
+        return (
+            self.round_label(),
+            self.turn_status(),
+            self.variant_label(),
+            self.private_player,
+            tuple(
+                (self.seat_key(p), self.seat_highlight(p), self.seat_score(p), self.seat_name(p))
+                for p in players
+            ),
+            thinking,
+            None if thinking is None else pygame.time.get_ticks() // 300,
+            len(self.log),
+            self.log[-1] if self.log else "",
+            self.log_scroll,
+            self.hint_text(),
+        )
+
+    def _draw_static(self, surface, mode) -> None:
+        """What stands still, in two cached pictures: under the ladder (the felt, the
+        supply block, the frame, the buttons: repainted when one of them changes)
+        and that with the ladder on it (made once the ladder has stood still for a frame;
+        while its tiles move they are drawn over the first picture instead)."""
+        size = surface.get_size()
+        recording = widgets.TEXT_LOG is not None  # the layout tests see every text land
+        under_key = (
+            self._stock_state(),
+            self._frame_state(),
+            self.t.lang,
+            size,
+            tuple((b.enabled, b.hovered, b.why, b.label) for b in self.buttons.buttons),
+            self.buttons.focus,
+        )
+        under = getattr(self, "_under", None)
+        if recording or under is None or under_key != self._under_key:
+            if under is None or under.get_size() != size:
+                under = self._under = pygame.Surface(size).convert()
+            if self._background.get_size() != size:
+                self._background = self._paint_background(size)
+            under.blit(self._background, (0, 0))
+            self._draw_stock(under)
+            self.draw_frame(under)
+            self.buttons.draw(under)
+            self._under_key = under_key
+        ladder_key = self._static_state(mode)
+        still_key = (under_key, ladder_key)
+        if recording or ladder_key != self._ladder_seen:  # moving: drawn straight on
+            self._ladder_seen = ladder_key
+            surface.blit(under, (0, 0))
+            self._draw_ladder_clipped(surface, mode)
+            return
+        still = getattr(self, "_static", None)
+        if still is None or still_key != self._static_key:
+            if still is None or still.get_size() != size:
+                still = self._static = pygame.Surface(size).convert()
+            still.blit(under, (0, 0))
+            self._draw_ladder_clipped(still, mode)
+            self._static_key = still_key
+        surface.blit(still, (0, 0))
+
+    def _draw_ladder_clipped(self, surface, mode) -> None:
+        clip = surface.get_clip()
+        surface.set_clip(self._ladder_clip())
+        self._draw_ladder(surface, mode)
+        surface.set_clip(clip)
 
     def _draw_ladder(self, surface, mode) -> None:
         m = self.table
         for sprite in m.leaving:
             self._blit_tile(surface, sprite, self.band_rect(sprite.row, sprite.dx))
         self._blit_tile(surface, m.start, self.band_rect(m.start.row, m.start.dx))
-        self._row_label(
-            surface,
-            m.start.row,
-            "START" if m.start.tile == self.state.tiles.start.id else str(m.start.tile or ""),
-            None,
-        )
+        if m.start.tile is not None:
+            self._row_label(surface, m.start.row, self._tile_name(m.start.tile), None, m.start.dx)
         for sprite in m.roads:
             self._blit_tile(surface, sprite, self.band_rect(sprite.row, sprite.dx))
             self._row_label(surface, sprite.row, str(sprite.tile), sprite.player, sprite.dx)
@@ -81,35 +192,46 @@ class Drawing(CluckHost):
                 draw_text(
                     surface,
                     under,
-                    self.px(13),
-                    (rect.centerx, rect.bottom + self.px(12)),
+                    self.text_px(14),
+                    (rect.centerx, rect.bottom + self.px(6)),
                     theme.INK_SOFT,
                     anchor="midtop",
+                    within=self.board,
                 )
             else:
                 self._blit_tile(surface, m.goal, rect)
-            self._row_label(surface, m.goal.row, str(m.goal.tile), None, m.goal.dx)
-        self._draw_chicks(surface)
-        for point, text, _ in m.marks:
-            x, y = self.to_screen(*point)
-            draw_text(surface, text, self.px(24), (x, y), theme.BAD, bold=True, anchor="center")
-        if mode == "place":
-            self._draw_preview(surface)
-        self._draw_chickens(surface, mode)
+            self._row_label(surface, m.goal.row, self._tile_name(m.goal.tile), None, m.goal.dx)
 
     def _row_label(self, surface, row: float, text: str, player, dx: float = 0.0) -> None:
         rect = self.band_rect(row, dx)
         x, y = rect.x - self.px(10), rect.centery
         if player is not None:
-            r = self.px(13)
-            pygame.draw.circle(surface, self.seat_colour(player), (x - r, y), r)
-            pygame.draw.circle(surface, theme.INK_LIGHT, (x - r, y), r, 2)
+            r = self.label_r
+            centre = (x - r, y)
+            pygame.draw.circle(surface, self.seat_colour(player), centre, r)
+            pygame.draw.circle(surface, theme.INK_LIGHT, centre, r, 2)
+            disc = pygame.Rect(0, 0, 2 * r, 2 * r)
+            disc.center = centre
             draw_text(
-                surface, text, self.px(14), (x - r, y), theme.INK_LIGHT, bold=True, anchor="center"
+                surface,
+                text,
+                self.label_px,
+                centre,
+                theme.INK_LIGHT,
+                bold=True,
+                anchor="center",
+                within=disc.clip(self.label_box),
             )
         else:
             draw_text(
-                surface, text, self.px(14), (x, y), theme.INK_SOFT, bold=True, anchor="midright"
+                surface,
+                text,
+                self.label_px,
+                (x, y),
+                theme.INK_SOFT,
+                bold=True,
+                anchor="midright",
+                within=self.label_box,
             )
 
     def _draw_slot(self, surface, mode) -> None:
@@ -117,17 +239,6 @@ class Drawing(CluckHost):
         if mode == "place" and self.sel_tile is not None:
             sprite = TileSprite("road", self.sel_tile, self._is_turned(self.sel_tile))
             self._blit_tile(surface, sprite, rect, alpha=215)
-            colour = self.seat_colour(self._me())
-            pulse = 2 + int(2 * (1 + math.sin(pygame.time.get_ticks() / 180)))
-            if self.hover == "slot":
-                pulse = self.px(6)
-            pygame.draw.rect(
-                surface,
-                colour,
-                rect.inflate(4, 4),
-                width=pulse,
-                border_radius=max(4, rect.height // 6),
-            )
             return
         shade = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(
@@ -138,10 +249,27 @@ class Drawing(CluckHost):
         draw_text(
             surface,
             self.t("cluck.place_here"),
-            self.px(14),
+            self.text_px(14),
             rect.center,
             MEADOW_EDGE,
             anchor="center",
+            within=rect,
+        )
+
+    def _draw_slot_edge(self, surface) -> None:
+        """The gap's frame in the person's colour, pulsing (drawn each frame)."""
+        if self.sel_tile is None:
+            return
+        rect = self.slot_rect()
+        pulse = 2 + int(2 * (1 + math.sin(pygame.time.get_ticks() / 180)))
+        if self.hover == "slot":
+            pulse = self.px(6)
+        pygame.draw.rect(
+            surface,
+            self.seat_colour(self._me()),
+            rect.inflate(4, 4),
+            width=pulse,
+            border_radius=max(4, rect.height // 6),
         )
 
     def _draw_chicks(self, surface) -> None:
@@ -156,6 +284,7 @@ class Drawing(CluckHost):
             image = sprites.svg("cluck_chick.svg", s)
             surface.blit(image, image.get_rect(midbottom=(x, sy + s * 0.18)))
 
+    # == what moves ===========================================================================
     def _draw_chickens(self, surface, mode) -> None:
         m = self.table
         size = self._chicken_size()
@@ -176,11 +305,12 @@ class Drawing(CluckHost):
                 draw_text(
                     surface,
                     str(cursor + 1),
-                    self.px(16),
+                    self.text_px(16),
                     (x, y - size * 0.95),
                     theme.INK,
                     bold=True,
                     anchor="center",
+                    within=self.area,
                 )
         order = sorted(
             ((p, c) for p, c in enumerate(m.chickens) if c is not None),
@@ -189,24 +319,18 @@ class Drawing(CluckHost):
         for p, c in order:
             x, y = self.to_screen(c.column + c.shake, c.y)
             y -= c.hop * self.row_h
-            image = self._chicken_image(p, size)
-            if c.facing < 0:
-                image = pygame.transform.flip(image, True, False)
+            image = self._chicken_image(p, size, c.facing < 0)
             rect = image.get_rect(midbottom=(x, y + size * 0.08))
             surface.blit(image, rect)
             carried = m.carried[p]
             if carried:
                 small = sprites.svg("cluck_chick.svg", max(8, int(size * 0.38)))
                 for i in range(min(carried, 4)):
-                    surface.blit(
-                        small,
-                        small.get_rect(
-                            midbottom=(
-                                rect.centerx - size * 0.12 - i * size * 0.04,
-                                rect.top + size * 0.42 - i * size * 0.2,
-                            )
-                        ),
+                    at = (
+                        rect.centerx - size * 0.12 - i * size * 0.04,
+                        rect.top + size * 0.42 - i * size * 0.2,
                     )
+                    surface.blit(small, small.get_rect(midbottom=at))
                 if carried > 1:
                     self._badge(
                         surface,
@@ -214,51 +338,6 @@ class Drawing(CluckHost):
                         (rect.right - size * 0.1, rect.top + size * 0.15),
                         self.seat_colour(p),
                     )
-
-    def _draw_preview(self, surface) -> None:
-        player = self._me()  # drawn in the person's "place" turn only
-        result = self._current_preview(player)
-        if not result:
-            return
-        m = self.table
-        laid = len(m.roads)
-        candidate = self.state.tiles.band(self.sel_tile, self._is_turned(self.sel_tile))
-        n = self.session.players
-        width = max(3, self.px(5))
-        size = self._chick_size()
-        if self.state.supply > 0:
-            y = (laid + 1) * ROW_HEIGHT + (1 if candidate.hole_above else 3)
-            x, sy = self.to_screen(candidate.hole_column, y)
-            ghost = sprites.svg("cluck_chick.svg", size).copy()
-            ghost.set_alpha(170)
-            surface.blit(ghost, ghost.get_rect(midbottom=(x, sy + size * 0.18)))
-        for p in sorted(result, key=lambda q: q == player):
-            cp = result[p]
-            colour = self.seat_colour(p)
-            offset = (p - (n - 1) / 2) * self.px(3)
-            points = [self.to_screen(c, y) for c, y in cp.trace.points]
-            points = [(x + offset, y + offset) for x, y in points]
-            if len(points) > 1:
-                pygame.draw.lines(surface, theme.INK_LIGHT, False, points, width + 4)
-                pygame.draw.lines(surface, colour, False, points, width)
-            for row in cp.trace.collected:
-                band = m.roads[row - 1].band if row <= laid else candidate
-                hx, hy = self.to_screen(*hole_point(row, band))
-                pygame.draw.circle(
-                    surface, colour, (hx, hy - size * 0.3), int(size * 0.62), max(2, self.px(3))
-                )
-            end = points[-1]
-            good = cp.nest
-            gained = len(cp.trace.collected)
-            text = f"+{gained} ✓" if good else f"+{gained} ×"
-            label = fonts.render(text, self.px(15), theme.INK_LIGHT, bold=True)
-            pill = label.get_rect(center=(end[0], end[1] + self.row_h * 0.34))
-            pill.inflate_ip(self.px(10), self.px(4))
-            pygame.draw.rect(
-                surface, theme.GOOD if good else theme.BAD, pill, border_radius=pill.height // 2
-            )
-            pygame.draw.rect(surface, colour, pill, width=2, border_radius=pill.height // 2)
-            surface.blit(label, label.get_rect(center=pill.center))
 
     def _draw_flyer(self, surface, flyer: Flyer) -> None:
         a = self._anchor(flyer.src)
@@ -273,11 +352,11 @@ class Drawing(CluckHost):
         elif flyer.sprite == "back":
             back = pygame.Rect(0, 0, self.px(22), self.px(32))
             back.center = (int(x), int(y))
-            pygame.draw.rect(surface, (185, 130, 74), back, border_radius=3)
+            pygame.draw.rect(surface, BACK_FILL, back, border_radius=3)
             pygame.draw.rect(surface, BACK_EDGE, back, width=2, border_radius=3)
         else:
             player = int(flyer.sprite.split(":")[1])
-            size = int(lerp(self.px(64), self._chicken_size(), t))
+            size = int(lerp(self.px(56), self._chicken_size(), t))
             image = self._chicken_image(player, size)
             surface.blit(image, image.get_rect(midbottom=(x, y + size * 0.4)))
 
@@ -285,20 +364,31 @@ class Drawing(CluckHost):
         m = self.table
         if not m.banner or m.banner_alpha <= 1:
             return
-        label = fonts.render(m.banner, self.px(40), theme.INK_LIGHT, bold=True)
-        pill = label.get_rect(center=(self.area.centerx, self.area.y + self.area.height * 0.42))
-        pill.inflate_ip(self.px(48), self.px(22))
+        size = self.text_px(40)
+        from game.ui import fonts
+
+        width = fonts.font(size, True).size(m.banner)[0]
+        pill = pygame.Rect(0, 0, width + self.px(48), round(size * 1.25) + self.px(22))
+        pill.center = (self.area.centerx, round(self.area.y + self.area.height * 0.42))
         banner = pygame.Surface(pill.size, pygame.SRCALPHA)
+        radius = pill.height // 2
+        pygame.draw.rect(banner, (*theme.ACCENT, 255), banner.get_rect(), border_radius=radius)
         pygame.draw.rect(
-            banner, (*theme.ACCENT, 255), banner.get_rect(), border_radius=pill.height // 2
+            banner, (*theme.ACCENT_DARK, 255), banner.get_rect(), width=3, border_radius=radius
         )
-        pygame.draw.rect(
+        box = banner.get_rect()
+        draw_text(
             banner,
-            (*theme.ACCENT_DARK, 255),
-            banner.get_rect(),
-            width=3,
-            border_radius=pill.height // 2,
+            m.banner,
+            size,
+            box.center,
+            theme.INK_LIGHT,
+            bold=True,
+            anchor="center",
+            within=box,
         )
-        banner.blit(label, label.get_rect(center=banner.get_rect().center))
+        if widgets.TEXT_LOG:  # seen where it lands on the screen
+            last = widgets.TEXT_LOG[-1]
+            widgets.TEXT_LOG[-1] = last._replace(rect=last.rect.move(pill.topleft), container=pill)
         banner.set_alpha(int(m.banner_alpha))
         surface.blit(banner, pill)

@@ -4,7 +4,9 @@ CluckScene (scene.py) is put together from mixins: :class:`~.layout.Layout` (whe
 everything lies, zoom and scroll), :class:`~.animate.Animation` (the events played),
 :class:`~.log.EventLog` (their texts), :class:`~.controls.Controls` (a person's
 choices), :class:`~.art.Art` (tile pictures, sprites), :class:`~.draw.Drawing` (the
-frame and the ladder) and :class:`~.panels.Panels` (cards, stock, hand), over
+ladder, in layers), :class:`~.preview.Preview` (where the chickens would go),
+:class:`~.panels.Panels` (the supply block, the hand) and :class:`~.seats.Seats` (what
+the shared table frame shows of the game), over
 :class:`~game.scenes.game_base.GameScene`. Each mixin uses the scene's state (set up in
 ``CluckScene.__init__``), its layout (``Layout.layout``) and methods of the other parts;
 checked on its own, a mixin would know none of them.
@@ -50,24 +52,36 @@ if TYPE_CHECKING:
         row_h: float  # the height of a tile row on screen
 
         # -- the layout (Layout.layout) ---------------------------------------------------
-        left: pygame.Rect  # the player cards' column
-        right: pygame.Rect  # the hand, the stock and the log
-        hand_panel: pygame.Rect
-        stock_panel: pygame.Rect
-        log_rect: pygame.Rect
-        area: pygame.Rect  # the ladder's frame
+        board: pygame.Rect  # the frame's board: the felt with the ladder and the supply
+        stock_rect: pygame.Rect  # the supply block, at the board's right
+        area: pygame.Rect  # the ladder's part of the board
+        label_box: pygame.Rect  # the row labels' column, left of the ladder
+        label_px: int
+        label_r: int  # the radius of a road tile's number disc
         band_w: int
         col_w: float
         band_x: float
         pad_top: int
         pad_bottom: int
-        cards: list[pygame.Rect]  # one per player
+        hand_title: pygame.Rect  # "Your tiles", at the bar's left
+        caption_h: int  # the line over each hand tile
         hand_rects: list[pygame.Rect]
         play_buttons: list[Button]  # "turn" and "place"
+        supply_title: pygame.Rect
+        supply_count: pygame.Rect
         supply_pos: tuple[int, int]
+        pile_title: pygame.Rect
+        pile_count: pygame.Rect
         pile_pos: tuple[int, int]
+        nest_title: pygame.Rect
         nest_rect: pygame.Rect
+        nest_order: pygame.Rect
         _background: pygame.Surface
+        _under: pygame.Surface  # the still picture under the ladder (draw.py)
+        _under_key: tuple | None
+        _static: pygame.Surface  # the still picture with the ladder (draw.py)
+        _static_key: tuple | None
+        _ladder_seen: tuple | None  # the ladder as last drawn
 
         # -- scene.py ---------------------------------------------------------------------
         def _rows(self) -> tuple[int | None, int | None, int]: ...
@@ -82,6 +96,14 @@ if TYPE_CHECKING:
         def slot_rect(self) -> pygame.Rect: ...
         def hand_rect(self, index: int) -> pygame.Rect: ...
         def _anchor(self, anchor: tuple) -> tuple[float, float]: ...
+        def _extras_lines(self, extras: pygame.Rect) -> tuple[int, int]: ...
+        def _back_size(self, line: int) -> tuple[int, int]: ...
+        def _hand_back_at(self, extras: pygame.Rect, index: int) -> tuple[float, float]: ...
+        def _hand_back_pos(self, player: int, index: int) -> tuple[float, float]: ...
+        def _chick_px(self, line: int) -> int: ...
+        def _stand_at(
+            self, extras: pygame.Rect, player: int, index: int
+        ) -> tuple[float, float]: ...
         def _stand_pos(self, player: int, index: int) -> tuple[float, float]: ...
         def _chick_size(self) -> int: ...
         def _chicken_size(self) -> int: ...
@@ -97,22 +119,30 @@ if TYPE_CHECKING:
         def _place_selected(self) -> None: ...
         def _current_preview(self, player: int) -> dict: ...
 
+        # -- log.py -----------------------------------------------------------------------
+        def _tile_name(self, tile_id) -> str: ...
+
         # -- art.py -----------------------------------------------------------------------
         def _paint_background(self, size) -> pygame.Surface: ...
         def _tile_surface(
-            self, kind: str, tile, turned: bool, w: int, h: int
+            self, kind: str, tile, turned: bool, w: int, h: int, ground=None
         ) -> pygame.Surface: ...
         def _blit_tile(
             self, surface, sprite: TileSprite, rect: pygame.Rect, alpha=None
         ) -> None: ...
         def _dashed_rect(self, surface, rect: pygame.Rect, colour, width: int = 2) -> None: ...
-        def _chicken_image(self, player: int, size: int) -> pygame.Surface: ...
+        def _chicken_image(self, player: int, size: int, left: bool = False) -> pygame.Surface: ...
+        def _chicken_name(self, player: int) -> str: ...
         def _badge(self, surface, text: str, center, colour) -> None: ...
 
+        # -- preview.py -------------------------------------------------------------------
+        def _draw_preview(self, surface) -> None: ...
+
         # -- panels.py --------------------------------------------------------------------
-        def _draw_header(self, surface) -> None: ...
-        def _draw_cards(self, surface) -> None: ...
         def _draw_stock(self, surface) -> None: ...
-        def _draw_hand_panel(self, surface, mode) -> None: ...
+        def _draw_hand_bar(self, surface, mode) -> None: ...
+
+        # -- the frame (game/scenes/frame.py) ------------------------------------------
+        def thinking_seat(self) -> int | None: ...
 else:
     CluckHost = object

@@ -1,7 +1,10 @@
-"""Where the Cluck-peep! table lies on the screen: the panels and the buttons on them,
-the ladder's bands in ladder coordinates (``to_screen``), the anchors things fly
-between, the sizes of the birds, and the rows, zoom and scroll that ease toward where
-they belong each frame (``_settle``)."""
+"""Where the Cluck-peep! table lies on the screen, on the shared table frame (issue #16):
+the ladder and, beside it, the supply block (the chick supply, the road pile, the nest
+stack) in the frame's board; the person's hand of road tiles with the Turn over / Place
+buttons in the frame's bottom bar; the seats' panels are the frame's. Also the ladder's
+bands in ladder coordinates (``to_screen``), the anchors things fly between (a seat's
+parts from ``seat_parts``), the sizes of the birds, and the rows, zoom and scroll that
+ease toward where they belong each frame (``_settle``)."""
 
 from __future__ import annotations
 
@@ -10,10 +13,17 @@ import math
 import pygame
 
 from game.rules.cluck.ladder import ROW_HEIGHT
+from game.rules.cluck.state import HAND_BASIC, HAND_LONG
 from game.rules.cluck.tiles import COLUMNS
+from game.ui import fonts
 from game.ui.widgets import Button
 
 from .host import CluckHost
+
+BAR_H = 150  # design px (1280x720) of the bar: the hint's two lines and the hand
+STOCK_W = 176  # the supply block's column at the board's right
+TILE_ASPECT = 3.4  # a road tile is at least this many times as wide as it is high
+MAX_BAND_W = 700
 
 
 class Layout(CluckHost):
@@ -21,80 +31,104 @@ class Layout(CluckHost):
 
     def layout(self, size):
         super().layout(size)
-        w, h = size
-        m = self.px(10)
+        plan = self.plan_frame(size, bar_h=BAR_H, hint_lines=2, seat_h=(96, 112))
         self._tiles_cache.clear()
-        self.left = pygame.Rect(m, m, self.px(290), h - 2 * m)
-        right_w = self.px(360)
-        self.right = pygame.Rect(w - m - right_w, self.px(56), right_w, h - self.px(56) - m)
-        self.hand_panel = pygame.Rect(self.right.x, self.right.y, right_w, self.px(346))
-        self.stock_panel = pygame.Rect(
-            self.right.x, self.hand_panel.bottom + self.px(8), right_w, self.px(116)
+        self._static_key = self._under_key = self._ladder_seen = None
+        board = plan.board
+        pad = self.px(10)
+        self.board = board
+        stock_w = self.px(STOCK_W)
+        self.stock_rect = pygame.Rect(
+            board.right - pad - stock_w, board.y + pad, stock_w, board.h - 2 * pad
         )
-        log_top = self.stock_panel.bottom + self.px(8)
-        self.log_rect = pygame.Rect(self.right.x, log_top, right_w, h - m - log_top)
-        cx0, cx1 = self.left.right + self.px(12), self.right.x - self.px(12)
-        self.area = pygame.Rect(cx0, self.px(62), cx1 - cx0, h - self.px(62) - self.px(30))
-        self.band_w = min(self.area.width - self.px(96), self.px(430))
+        self.area = pygame.Rect(
+            board.x + pad, board.y + pad, self.stock_rect.x - pad - board.x - pad, board.h - 2 * pad
+        )
+        # the row labels (START, the nest tiles, "?", the road tiles' numbers) at the left
+        self.label_px = self.text_px(15)
+        face = fonts.font(self.label_px, True)
+        self.label_r = max(self.px(13), face.size("14")[0] // 2 + self.px(5))
+        words = [self._tile_name(self.state.tiles.start.id), "?"]
+        words += [self._tile_name(n) for n in self.state.tiles.nest]
+        label_w = max([face.size(w)[0] for w in words] + [2 * self.label_r]) + self.px(14)
+        room = self.area.w - label_w - self.px(6)
+        self.band_w = max(COLUMNS * 8, min(room, self.px(MAX_BAND_W)))
         self.col_w = self.band_w / COLUMNS
-        self.band_x = self.area.centerx - self.band_w / 2 + self.px(22)
-        self.pad_top = self.px(40)
-        self.pad_bottom = self.px(38)  # room for the line under the nest tile, inside the frame
+        self.band_x = self.area.x + label_w + (room - self.band_w) / 2
+        self.label_box = pygame.Rect(
+            self.area.x, self.area.y, round(self.band_x) - self.area.x - self.px(4), self.area.h
+        )
+        self.pad_top = self.px(40)  # room for the chickens standing on START
+        # room for the line under the next nest tile, inside the frame
+        self.pad_bottom = round(self.text_px(14) * 1.4) + self.px(8)
         self.row_h = self._target_row_h()
         self.scroll = self.scroll_goal = min(self.scroll, self._max_scroll())
-        self._layout_cards()
         self._layout_hand()
         self._layout_stock()
         self._background = self._paint_background(size)
 
-    def _layout_cards(self) -> None:
-        n = self.session.players
-        gap = self.px(8)
-        card_h = min(self.px(172), (self.left.height - gap * (n - 1)) // n)
-        self.cards = [
-            pygame.Rect(self.left.x, self.left.y + i * (card_h + gap), self.left.width, card_h)
-            for i in range(n)
-        ]
-
+    # -- the bar: the person's tiles and buttons -------------------------------------------
     def _layout_hand(self) -> None:
-        p = self.hand_panel
-        tile_h, step = self.px(46), self.px(54)
-        self.hand_rects = [
-            pygame.Rect(
-                p.x + self.px(40), p.y + self.px(138) + i * step, p.width - self.px(56), tile_h
-            )
-            for i in range(3)
-        ]
-        bh = self.px(40)
-        turn = pygame.Rect(p.x + self.px(12), p.bottom - bh - self.px(10), self.px(166), bh)
-        place = pygame.Rect(p.right - self.px(12) - self.px(160), turn.y, self.px(160), bh)
+        c = self.plan.controls
+        pad = self.px(10)
+        size = self.px(17)
+        labels = (self.t("cluck.turn_button"), self.t("cluck.place_button"))
+        label_w = max(fonts.font(max(14, size), True).size(text)[0] for text in labels)
+        bw = min(label_w + self.px(28), int(c.w * 0.32))
+        bh = min(self.px(40), (c.h - 3 * pad) // 2)
+        x = c.right - pad - bw
+        turn = pygame.Rect(x, c.y + pad, bw, bh)
+        place = pygame.Rect(x, c.bottom - pad - bh, bw, bh)
         self.play_buttons = [
-            Button(turn, self.t("cluck.turn_button"), self._turn_selected, self.px(17), key="turn"),
-            Button(
-                place,
-                self.t("cluck.place_button"),
-                self._place_selected,
-                self.px(17),
-                primary=True,
-                key="place",
-            ),
+            Button(turn, labels[0], self._turn_selected, size, key="turn"),
+            Button(place, labels[1], self._place_selected, size, primary=True, key="place"),
+        ]
+        # the title ("Your tiles") in a column at the left, the tiles side by side after it
+        self.hand_title = pygame.Rect(c.x + self.px(12), c.y + pad, self.px(112), c.h - 2 * pad)
+        slots = HAND_LONG if self.state.options.get("long_road") else HAND_BASIC
+        self.caption_h = round(self.text_px(14) * 1.35)
+        top = c.y + pad + self.caption_h
+        tile_h = max(self.px(24), c.bottom - pad - top)
+        left = self.hand_title.right + self.px(10)
+        gap = self.px(14)
+        room = x - self.px(14) - left
+        tile_w = min((room - gap * (slots - 1)) // slots, round(tile_h * 6.5))
+        self.hand_rects = [
+            pygame.Rect(left + i * (tile_w + gap), top, tile_w, tile_h) for i in range(slots)
         ]
 
+    # -- the supply block: the chick supply, the road pile, the nest stack -----------------
     def _layout_stock(self) -> None:
-        p = self.stock_panel
-        self.supply_pos = (p.x + self.px(52), p.y + self.px(40))
-        self.pile_pos = (p.x + self.px(145), p.y + self.px(40))
-        self.nest_rect = pygame.Rect(
-            p.x + self.px(196), p.y + self.px(34), self.px(150), self.px(34)
-        )
+        s = self.stock_rect
+        line = round(self.text_px(14) * 1.35)
+        count = round(self.text_px(22) * 1.25)
+        pic = min(self.px(52), max(self.px(28), (s.h - 6 * line - 2 * count) // 4))
+        gap = self.px(10)
+        y = s.y + self.px(8)
+        self.supply_title = pygame.Rect(s.x, y, s.w, line)
+        self.supply_pos = (s.centerx, y + line + pic // 2)
+        self.supply_count = pygame.Rect(s.x, y + line + pic, s.w, count)
+        y = self.supply_count.bottom + gap
+        self.pile_title = pygame.Rect(s.x, y, s.w, line)
+        self.pile_pos = (s.centerx, y + line + pic // 2 + self.px(4))
+        self.pile_count = pygame.Rect(s.x, y + line + pic + self.px(4), s.w, count)
+        y = self.pile_count.bottom + gap
+        self.nest_title = pygame.Rect(s.x, y, s.w, line)
+        nest_w = s.w - self.px(24)
+        self.nest_rect = pygame.Rect(0, y + line + self.px(4), nest_w, round(nest_w / 4.2))
+        self.nest_rect.centerx = s.centerx
+        order_top = self.nest_rect.bottom + self.px(10)
+        self.nest_order = pygame.Rect(s.x + self.px(6), order_top, s.w - self.px(12), 0)
+        self.nest_order.h = max(0, s.bottom - order_top - self.px(6))
 
+    # -- the ladder --------------------------------------------------------------------------
     def _target_row_h(self) -> float:
         _, _, goal = self._rows()
         if self.table.goal.pinned:
             goal = max(goal, math.ceil(self.table.goal.row - 0.01))
         rows = goal + 1
         avail = self.area.height - self.pad_top - self.pad_bottom
-        return max(self.px(48), min(self.px(98), avail / rows))
+        return max(self.px(42), min(self.band_w / TILE_ASPECT, avail / rows))
 
     def _max_scroll(self) -> float:
         _, _, goal = self._rows()
@@ -131,12 +165,15 @@ class Layout(CluckHost):
     def hand_rect(self, index: int) -> pygame.Rect:
         return self.hand_rects[min(index, len(self.hand_rects) - 1)]
 
+    # -- where things fly between --------------------------------------------------------------
     def _anchor(self, anchor: tuple) -> tuple[float, float]:
         kind = anchor[0]
         if kind == "ladder":
             return self.to_screen(anchor[1], anchor[2])
         if kind == "chicken":
             c = self.table.chickens[anchor[1]]
+            if c is None:
+                return self.to_screen(2, 2)
             x, y = self.to_screen(c.column, c.y)
             return x, y - self.row_h * 0.55
         if kind == "supply":
@@ -145,26 +182,47 @@ class Layout(CluckHost):
             return self.pile_pos
         if kind == "nests":
             return self.nest_rect.center
-        card = self.cards[anchor[1]]
         if kind == "card":
-            return card.x + self.px(44), card.y + self.px(52)
+            return self.seat_parts(anchor[1]).portrait.center
         if kind == "hand":
-            return card.x + self.px(92) + self.px(19) * anchor[2], card.y + self.px(76)
+            return self._hand_back_pos(anchor[1], anchor[2])
         if kind == "stand":
             return self._stand_pos(anchor[1], anchor[2])
         raise ValueError(anchor)
 
-    def _stand_pos(self, player: int, index: int) -> tuple[float, float]:
-        card = self.cards[player]
-        per_column = 5
-        step = min(self.px(21), (card.height - self.px(34)) / per_column)
-        col, row = divmod(index, per_column)
-        col = min(col, 3)
-        return (
-            card.right - self.px(24) - col * self.px(27),
-            card.bottom - self.px(20) - row * step,
-        )
+    def _extras_lines(self, extras: pygame.Rect) -> tuple[int, int]:
+        """The height of a line of a seat's extras and where its second line starts."""
+        line = round(self.text_px(14) * 1.3)
+        return line, extras.y + line + max(1, (extras.h - 2 * line) // 2)
 
+    def _back_size(self, line: int) -> tuple[int, int]:
+        return max(6, round(line * 0.62)), max(8, line - 2)
+
+    def _hand_back_at(self, extras: pygame.Rect, index: int) -> tuple[float, float]:
+        """Where the ``index``-th tile back of a hand lies in a seat's ``extras``."""
+        line, _ = self._extras_lines(extras)
+        w, _h = self._back_size(line)
+        return extras.x + w / 2 + index * (w + self.px(3)), extras.y + line / 2
+
+    def _hand_back_pos(self, player: int, index: int) -> tuple[float, float]:
+        return self._hand_back_at(self.seat_parts(player).extras, index)
+
+    def _chick_px(self, line: int) -> int:
+        return max(12, round(line * 1.15))
+
+    def _stand_at(self, extras: pygame.Rect, player: int, index: int) -> tuple[float, float]:
+        """Where the ``index``-th chick on a seat's stand stands (its feet) in ``extras``."""
+        line, second = self._extras_lines(extras)
+        size = self._chick_px(line)
+        count = max(6, self.table.stands[player], index + 1)
+        step = min(size * 0.9, (extras.w - size) / max(1, count - 1))
+        bottom = min(extras.bottom, second + line + self.px(2))
+        return extras.x + size / 2 + index * step, bottom
+
+    def _stand_pos(self, player: int, index: int) -> tuple[float, float]:
+        return self._stand_at(self.seat_parts(player).extras, player, index)
+
+    # -- easing ----------------------------------------------------------------------------------
     def _settle(self, dt: float) -> None:
         """Rows, zoom and scroll ease toward where they belong (purely cosmetic)."""
         k = 1.0 - math.exp(-dt * 12.0)
@@ -208,7 +266,10 @@ class Layout(CluckHost):
         self.scroll_goal = max(0.0, min(self._max_scroll(), self.scroll_goal + amount))
 
     def _chick_size(self) -> int:
-        return max(10, int(min(self.row_h * 0.46, self.col_w * 0.5)))
+        """(In steps of 2 px: a size is a picture, rows easing would paint new ones.)"""
+        size = int(min(self.row_h * 0.46, self.col_w * 0.5, self.px(46)))
+        return max(10, size - size % 2)
 
     def _chicken_size(self) -> int:
-        return max(16, int(min(self.row_h * 0.92, self.col_w * 0.92)))
+        size = int(min(self.row_h * 0.92, self.col_w * 0.92, self.px(96)))
+        return max(16, size - size % 4)

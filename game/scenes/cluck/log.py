@@ -8,6 +8,15 @@ from .host import CluckHost
 class EventLog(CluckHost):
     """The event texts of :class:`~.scene.CluckScene`."""
 
+    def _tile_name(self, tile_id) -> str:
+        """START or a nest tile as the table names it (translated: "スタート", "巣3")."""
+        tiles = self.state.tiles
+        if tile_id == tiles.start.id:
+            return self.t("cluck.start_name")
+        if tile_id in tiles.nest:
+            return self.t("cluck.nest_name", n=list(tiles.nest).index(tile_id) + 1)
+        return str(tile_id)
+
     def _way(self, orientation: str) -> str:
         return self.t("cluck.turned" if orientation == "turned" else "cluck.upright")
 
@@ -23,9 +32,13 @@ class EventLog(CluckHost):
         if kind == "start_player":
             return t("cluck.log.start_player", name=name)
         if kind == "tiles_shuffled":
-            return t("cluck.log.shuffled", stack=", ".join(d["nest_stack"]), n=d["pile_size"])
+            return t(
+                "cluck.log.shuffled",
+                stack=self.t("app.frame_and").join(self._tile_name(n) for n in d["nest_stack"]),
+                n=d["pile_size"],
+            )
         if kind == "hidden_tile_laid":
-            return t("cluck.log.hidden_laid", nest=d["nest_tile"])
+            return t("cluck.log.hidden_laid", nest=self._tile_name(d["nest_tile"]))
         if kind == "tile_drawn":
             return t("cluck.log.drawn", name=name, n=d["hand_size"])
         if kind == "tile_drawn_private":
@@ -48,7 +61,7 @@ class EventLog(CluckHost):
         if kind == "hidden_tile_revealed":
             return t("cluck.log.hidden_revealed", tile=d["tile"], way=self._way(d["orientation"]))
         if kind == "nest_tile_placed":
-            return t("cluck.log.nest_tile", tile=d["tile"])
+            return t("cluck.log.nest_tile", tile=self._tile_name(d["tile"]))
         if kind == "chicken_moved":
             n = len(d["collected"])
             return t(
@@ -70,7 +83,9 @@ class EventLog(CluckHost):
                 return t("cluck.log.nest_lost", name=name, n=d["returned"], lost=d["lost"])
             return t(self._counted("cluck.log.nest_no", d["returned"]), name=name, n=d["returned"])
         if kind == "clean_up":
-            return t("cluck.log.clean_up", n=d["chicks_returned"], tile=d["start_tile"])
+            return t(
+                "cluck.log.clean_up", n=d["chicks_returned"], tile=self._tile_name(d["start_tile"])
+            )
         if kind == "game_over":
             return t("cluck.log.game_over", n=d["round"])
         return None

@@ -12,11 +12,13 @@ start tile. While tiles are being placed the table shows, top to bottom: the sta
 the road tiles laid, the gap for the next tile, the face-down hidden tile and, faintly,
 the next nest tile (public, K-3) — the same rows the preview traces.
 
-The scene is put together from mixins (host.py declares what they share): layout.py
-(where everything lies, zoom and scroll), animate.py (the events played), log.py (their
-texts), controls.py (a person's choices), art.py (colours, tile pictures, sprites),
-draw.py (the frame and the ladder) and panels.py (the cards, the stock, the hand); the
-display model is in model.py.
+The table stands on the shared table frame (game/scenes/frame.py: header, seat panels,
+log, bar). The scene is put together from mixins (host.py declares what they share):
+layout.py (where everything lies, zoom and scroll), animate.py (the events played),
+log.py (their texts), controls.py (a person's choices), art.py (colours, tile pictures,
+sprites), draw.py (the ladder, in layers), preview.py (where the chickens would go),
+panels.py (the supply block, the hand) and seats.py (what the frame shows of the game);
+the display model is in model.py.
 """
 
 from __future__ import annotations
@@ -34,14 +36,26 @@ from .layout import Layout
 from .log import EventLog
 from .model import ChickenSprite, Table, TileSprite
 from .panels import Panels
+from .preview import Preview
+from .seats import Seats
 
 # What the table shows in each phase of the rules (CluckState.phase).
 _STAGES = {"chickens": "setup", PLACE: "place", "over": "over"}
 
 
-class CluckScene(Final, Layout, Animation, EventLog, Controls, Art, Drawing, Panels, GameScene):
-    log_lines = 9
-
+class CluckScene(
+    Final,
+    Layout,
+    Animation,
+    EventLog,
+    Controls,
+    Art,
+    Drawing,
+    Preview,
+    Panels,
+    Seats,
+    GameScene,
+):
     def __init__(self, app, session):
         # the types of the attributes the mixins share are declared in host.py
         super().__init__(app, session)
@@ -59,6 +73,9 @@ class CluckScene(Final, Layout, Animation, EventLog, Controls, Art, Drawing, Pan
         self.scroll_goal = 0.0
         self.row_h = 0.0
         self.play_buttons = []
+        self._static_key = None
+        self._under_key = None
+        self._ladder_seen = None
         if session.actions:
             self.sync_from_state()
         else:

@@ -1,0 +1,157 @@
+"""Where each chicken would go if the person laid the tile they hold now: the rules'
+``preview`` traced on the ladder, one line per chicken in its seat's colour.
+
+Two chickens that swap columns run along the same rung in opposite directions, so their
+lines are drawn side by side, each shifted by its own amount (parallel lines a line's
+width apart, crossing once where they must); the face-down tile hides what it does, so
+the lines stop at its edge and go on below it instead of being drawn across its "?"."""
+
+from __future__ import annotations
+
+import itertools
+
+import pygame
+
+from game.rules.cluck.ladder import ROW_HEIGHT, hole_point
+from game.ui import fonts, sprites, theme
+from game.ui.widgets import draw_text
+
+from .host import CluckHost
+
+Point = tuple[float, float]
+
+
+def cut_band(points: list[Point], top: float, bottom: float) -> list[list[Point]]:
+    """The parts of the polyline ``points`` (made of vertical and horizontal segments)
+    that lie above ``top`` or below ``bottom``: the rest is hidden."""
+    pieces: list[list[Point]] = []
+    current: list[Point] = []
+
+    def outside(y: float) -> bool:
+        return y <= top or y >= bottom
+
+    for a, b in itertools.pairwise(points):
+        (ax, ay), (_bx, by) = a, b
+        if ay == by:  # across a rung: kept whole or dropped whole
+            if outside(ay):
+                current = current or [a]
+                current.append(b)
+            elif current:
+                pieces.append(current)
+                current = []
+            continue
+        spans = []
+        if by >= ay:  # downwards, as a chicken walks
+            if ay < top:
+                spans.append((ay, min(by, top)))
+            if by > bottom:
+                spans.append((max(ay, bottom), by))
+        else:
+            if ay > bottom:
+                spans.append((ay, max(by, bottom)))
+            if by < top:
+                spans.append((min(ay, top), by))
+        for s, e in spans:
+            if s == e:
+                continue
+            start, end = (ax, s), (ax, e)
+            if current and current[-1] == start:
+                current.append(end)
+            else:
+                if current:
+                    pieces.append(current)
+                current = [start, end]
+        if current and current[-1] != b:
+            pieces.append(current)
+            current = []
+    if current:
+        pieces.append(current)
+    return [p for p in pieces if len(p) > 1]
+
+
+class Preview(CluckHost):
+    """The preview lines of :class:`~.scene.CluckScene`."""
+
+    def _preview_width(self) -> int:
+        return max(3, self.px(5))
+
+    def _preview_paths(self, result: dict) -> dict[int, list[list[Point]]]:
+        """Each previewed chicken's line on the screen, as the pieces drawn: shifted by
+        its own amount (so two lines never run along one another) and without the part
+        that passes under the face-down tile."""
+        players = sorted(result)
+        spacing = self._preview_width() + 4 + max(2, self.px(3))  # line, outline, a gap
+        hidden = self.table.hidden
+        cut = None
+        if hidden is not None:
+            rect = self.band_rect(hidden.row, hidden.dx)
+            cut = (rect.top - 1, rect.bottom + 1)
+        out: dict[int, list[list[Point]]] = {}
+        for rank, p in enumerate(players):
+            shift = (rank - (len(players) - 1) / 2) * spacing
+            points = [self.to_screen(c, y) for c, y in result[p].trace.points]
+            points = [(x + shift, y + shift) for x, y in points]
+            out[p] = cut_band(points, *cut) if cut else [points]
+        return out
+
+    def _draw_preview(self, surface) -> None:
+        player = self._me()  # drawn in the person's "place" turn only
+        result = self._current_preview(player)
+        if not result or self.sel_tile is None:
+            return
+        m = self.table
+        laid = len(m.roads)
+        candidate = self.state.tiles.band(self.sel_tile, self._is_turned(self.sel_tile))
+        width = self._preview_width()
+        size = self._chick_size()
+        if self.state.supply > 0:
+            y = (laid + 1) * ROW_HEIGHT + (1 if candidate.hole_above else 3)
+            x, sy = self.to_screen(candidate.hole_column, y)
+            ghost = sprites.svg("cluck_chick.svg", size).copy()
+            ghost.set_alpha(170)
+            surface.blit(ghost, ghost.get_rect(midbottom=(x, sy + size * 0.18)))
+        paths = self._preview_paths(result)
+        for p in sorted(result, key=lambda q: q == player):  # the person's own on top
+            colour = self.seat_colour(p)
+            pieces = paths[p]
+            for piece in pieces:
+                pygame.draw.lines(surface, theme.INK_LIGHT, False, piece, width + 4)
+                pygame.draw.lines(surface, colour, False, piece, width)
+            for a, b in itertools.pairwise(pieces):  # goes on under the "?"
+                for end in (a[-1], b[0]):
+                    pygame.draw.circle(surface, theme.INK_LIGHT, end, width + 2)
+                    pygame.draw.circle(surface, colour, end, width)
+            for row in result[p].trace.collected:
+                band = m.roads[row - 1].band if row <= laid else candidate
+                if band is None:
+                    continue
+                hx, hy = self.to_screen(*hole_point(row, band))
+                pygame.draw.circle(
+                    surface, colour, (hx, hy - size * 0.3), int(size * 0.62), max(2, self.px(3))
+                )
+        for p in sorted(result):
+            self._preview_result(surface, p, paths[p][-1][-1], result[p])
+
+    def _preview_result(self, surface, p: int, end: Point, shown) -> None:
+        """ "+2 ✓" (ends in a nest) or "+2 ×" at the end of a chicken's line."""
+        gained = len(shown.trace.collected)
+        text = f"+{gained} ✓" if shown.nest else f"+{gained} ×"
+        size = self.text_px(15)
+        w, h = fonts.font(size, True).size(text)
+        pill = pygame.Rect(0, 0, w + self.px(12), h + self.px(2))
+        pill.center = (round(end[0]), round(end[1] + self.row_h * 0.3))
+        goal = self.band_rect(self.table.goal.row, self.table.goal.dx)
+        pill.bottom = min(pill.bottom, goal.bottom - self.px(3))  # on the nest tile
+        good = theme.GOOD if shown.nest else theme.BAD
+        pygame.draw.rect(surface, good, pill, border_radius=pill.height // 2)
+        pygame.draw.rect(surface, self.seat_colour(p), pill, width=2, border_radius=pill.h // 2)
+        draw_text(
+            surface,
+            text,
+            size,
+            pill.center,
+            theme.INK_LIGHT,
+            bold=True,
+            anchor="center",
+            within=pill,
+        )
