@@ -12,9 +12,9 @@ from game.scenes import game_base
 from game.scenes.frame import plan_table
 from game.ui import widgets
 from tests.scene_helpers import make_app, motion, push_game, step_until
-from tests.test_tables_at_every_size import ON_THE_FRAME
+from tests.test_tables_at_every_size import VARIANTS
 
-GAMES = sorted(ON_THE_FRAME)
+GAMES = sorted(VARIANTS)
 
 
 @pytest.fixture(autouse=True)

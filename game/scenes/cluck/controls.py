@@ -99,8 +99,9 @@ class Controls(CluckHost):
     )
 
     def handle_event(self, event) -> None:
-        if event.type == pygame.MOUSEWHEEL:
-            self.scroll_by(-event.y * self.row_h * 0.6)
+        if event.type == pygame.MOUSEWHEEL:  # the log scrolls under the pointer, else the ladder
+            if not self.frame_event(event):
+                self.scroll_by(-event.y * self.row_h * 0.6)
             return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             self.scroll_by((-1 if event.key == pygame.K_PAGEUP else 1) * self.row_h * 2)
