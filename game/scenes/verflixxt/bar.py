@@ -91,7 +91,7 @@ class Bar(VerflixxtHost):
         t = self.table
         rects = self.hand_rects
         centre = (rects[0].x + rects[-1].right) // 2
-        label_room = 2 * (self.prompt_rect.x - centre)
+        label_room = 2 * (self.buttons_rect.x - centre)
         top = rects[0].bottom + self.px(3)
         self._label(surface, self._hand_label(self.private_player), centre, top, label_room)
         edge = max(1, self.px(2))

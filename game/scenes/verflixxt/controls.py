@@ -170,7 +170,7 @@ class Controls(VerflixxtHost):
         labels fit at full size, never more than two rows, centred in their room."""
         if not buttons:
             return
-        p = self.prompt_rect
+        p = self.buttons_rect
         gap = self.px(8)
         row_gap = self.px(6)
         size = self.text_px(15)

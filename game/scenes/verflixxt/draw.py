@@ -1,5 +1,6 @@
-"""Drawing the Verflixxt! table's frame: the header, the meadow and the road, the
-tiles and the pieces, the preview, the hat draw, and the things in flight."""
+"""Drawing the Verflixxt! board: the meadow and the road, the tiles and the pieces at
+rest (painted into the still picture, compose.py), and over it the pieces that may move
+or walk, the preview, the hat draw, and the things in flight, pops and banners."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ ROAD_EDGE = (198, 170, 118)
 
 
 class Drawing(VerflixxtHost):
-    """The frame (``draw_table``) and the board with what moves on it."""
+    """The board and what moves on it (put together by compose.py's ``draw_table``)."""
 
     # -- board -----------------------------------------------------------------------
     def _static_board(self) -> pygame.Surface:

@@ -70,7 +70,7 @@ if TYPE_CHECKING:
         discard_rect: pygame.Rect
         hand_rects: list[pygame.Rect]
         die_rect: pygame.Rect  # the base game only
-        prompt_rect: pygame.Rect  # the buttons' room in the bar
+        buttons_rect: pygame.Rect  # the buttons' room in the bar
 
         # -- layout.py ----------------------------------------------------------------
         def _groups(self) -> dict[str, list[str]]: ...

@@ -1,6 +1,7 @@
-"""Where things are on the Verflixxt! table: the panels, the serpentine road and the
-tiles along it, the anchors in the players panel, and where each piece stands on its
-tile."""
+"""Where things are on the Verflixxt! table: the shared frame's plan (the board, the
+bar, the seats, the legend), the serpentine road and the tiles along it, the die or the
+cards and the buttons in the bar, the hat draw, and where each piece stands on its tile
+(the anchors in the seat panels are in seats.py)."""
 
 from __future__ import annotations
 
@@ -195,7 +196,9 @@ class Layout(VerflixxtHost):
             size = max(self.px(30), min(self.px(74), a.h - 2 * pad))
             self.die_rect = pygame.Rect(a.x + self.px(22), a.centery - size // 2, size, size)
             left = self.die_rect.right + self.px(28)
-        self.prompt_rect = pygame.Rect(left, a.y + pad, a.right - self.px(10) - left, a.h - 2 * pad)
+        self.buttons_rect = pygame.Rect(
+            left, a.y + pad, a.right - self.px(10) - left, a.h - 2 * pad
+        )
 
     def _hand_label(self, player: int | None) -> str:
         """Whose cards the bar shows (nobody's behind the curtain)."""
