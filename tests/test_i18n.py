@@ -59,6 +59,20 @@ def test_wrap_breaks_japanese_and_english_inside_the_width():
         assert all(fonts.font(20).size(line)[0] <= 200 for line in lines)
 
 
+def test_a_japanese_closing_mark_neither_starts_a_line_nor_hangs_past_the_width():
+    """Kinsoku: "。" or "）" never begins a line; where one would, the character before it
+    goes down with it, so every line stays inside its box (a log line once ran 11 px
+    past the log's edge)."""
+    pygame.font.init()
+    text = "プレイヤー1はタイルを引きます（手札1枚）。次のラウンドが始まります。"
+    face = fonts.font(15)
+    for width in range(60, 320, 3):
+        lines = fonts.wrap(text, 15, width)
+        assert "".join(lines) == text
+        assert all(face.size(line)[0] <= width for line in lines), (width, lines)
+        assert not any(line[:1] in fonts.NO_LINE_START for line in lines[1:]), (width, lines)
+
+
 def test_every_non_ascii_literal_in_the_ui_code_has_a_glyph():
     """Labels written straight in code (arrows, symbols) must be drawable too."""
     import ast

@@ -100,9 +100,20 @@ def _wrap(text: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
         line = ""
         for token in _tokens(paragraph):
             candidate = line + token
-            # Japanese line-breaking (kinsoku): closing marks never start a line.
-            if f.size(candidate)[0] <= width or not line or token in NO_LINE_START:
+            if f.size(candidate)[0] <= width or not line:
                 line = candidate
+            elif token in NO_LINE_START:
+                # Japanese line-breaking (kinsoku): a closing mark never starts a line, and
+                # it does not hang past the width either: the character before it goes
+                # down with it (with any closing marks before that one too)
+                cut = len(line) - 1
+                while cut > 1 and line[cut] in NO_LINE_START:
+                    cut -= 1
+                if cut < 1:  # nothing left to take down: the line keeps the mark
+                    line = candidate
+                    continue
+                lines.append(line[:cut].rstrip())
+                line = line[cut:] + token
             else:
                 lines.append(line.rstrip())
                 line = token.lstrip()

@@ -13,7 +13,6 @@ from game.ui.widgets import draw_text
 
 from .art import BACK_EDGE, BACK_FILL, STOCK, STRAW_EDGE
 from .host import CluckHost
-from .seats import wrap_inside
 
 
 class Panels(CluckHost):
@@ -85,7 +84,7 @@ class Panels(CluckHost):
         """The ladder is longer than its frame: how to scroll it, under the nest stack."""
         size = self.text_px(14)
         line_h = round(size * 1.3)
-        lines = wrap_inside(self.t("cluck.scroll_hint"), size, self.stock_rect.w - self.px(8))
+        lines = fonts.wrap(self.t("cluck.scroll_hint"), size, self.stock_rect.w - self.px(8))
         y = self.stock_rect.bottom - line_h * len(lines)
         for line in lines:
             at = (self.stock_rect.centerx, y)
@@ -104,7 +103,7 @@ class Panels(CluckHost):
             title = self.t("cluck.tiles_of", name=self.seat_name(viewer))
         box = self.hand_title
         size = self.text_px(15)
-        lines = wrap_inside(title, size, box.w, bold=True)
+        lines = fonts.wrap(title, size, box.w, bold=True)
         line_h = round(size * 1.3)
         y = box.centery - line_h * len(lines) // 2
         for line in lines[: max(1, box.h // line_h)]:

@@ -15,22 +15,6 @@ from .art import BACK_EDGE, BACK_FILL
 from .host import CluckHost
 
 
-def wrap_inside(text: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """``fonts.wrap``, but every line inside ``width``: Japanese closing marks that may
-    not start a line hang past the width there ("…（手札1枚）。"), so the text is
-    wrapped again a little narrower until none does."""
-    face = fonts.font(size, bold)
-    room = width
-    lines = fonts.wrap(text, size, room, bold)
-    for _ in range(4):
-        over = max(face.size(line)[0] for line in lines) - width
-        if over <= 0:
-            break
-        room -= over
-        lines = fonts.wrap(text, size, room, bold)
-    return lines
-
-
 class Seats(CluckHost):
     """The frame's hooks of :class:`~.scene.CluckScene`."""
 
@@ -145,26 +129,13 @@ class Seats(CluckHost):
             surface.blit(chick, chick.get_rect(midbottom=(round(x), round(y))))
 
     # -- the bar ---------------------------------------------------------------------------
-    def log_wrapped(self, rect: pygame.Rect) -> list[str]:
-        """The frame's log lines, each inside the log's width (see :func:`wrap_inside`)."""
-        size, _line_h, width, _fit = self.log_geometry(rect)
-        key = (len(self.log), self.log[-1] if self.log else "", size, width)
-        cached: tuple[tuple, list[str]] = getattr(self, "_log_lines", ((), []))
-        if cached[0] != key:
-            lines: list[str] = []
-            for entry in self.log:
-                lines += wrap_inside(entry, size, width)
-            cached = (key, lines)
-            self._log_lines = cached
-        return cached[1]
-
     def hint_text(self) -> str:
         """The bar's prompt, broken into lines that stay inside the bar."""
         text = self._hint()
         key = (text, self.plan.hint.w, self.text_px(15))
         cached = getattr(self, "_hint_lines", None)
         if cached is None or cached[0] != key:
-            lines = wrap_inside(text, key[2], key[1]) if text else []
+            lines = fonts.wrap(text, key[2], key[1]) if text else []
             cached = self._hint_lines = (key, "\n".join(lines))
         return cached[1]
 
