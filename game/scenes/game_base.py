@@ -1,13 +1,16 @@
 """What every game scene shares, written once: computer seats deciding on a worker thread
 with a visible "thinking" cue, the hand-off curtain between people, events played in
 order as animations (skippable; speed from settings; input locked only while something
-moves), the event log, pause and rules help, autosave, and the end screen
-(:mod:`game.scenes.end_screen`, fed by :meth:`GameScene.final_breakdown`).
+moves), the event log, pause and rules help, autosave, the table frame around the board
+(:mod:`game.scenes.frame`: header, seat panels, log, hint bar, thinking cue) and the end
+screen (:mod:`game.scenes.end_screen`, fed by :meth:`GameScene.final_breakdown`).
 
-A game scene subclasses :class:`GameScene` and implements:
+A game scene subclasses :class:`GameScene`, cuts the window with :meth:`plan_frame` in its
+``layout``, answers the frame's hooks, and implements:
 
 - ``draw_table(surface)``: the board, pieces and the current person's private things
-  (only when ``self.private_player`` is set — the curtain guarantees who is looking);
+  (only when ``self.private_player`` is set — the curtain guarantees who is looking),
+  and the frame's parts (:meth:`~game.scenes.frame.TableFrame.draw_frame`);
 - ``play_event(event) -> None``: start tweens on ``self.timeline`` for one event;
 - ``describe(event) -> str | None``: the log line for an event (EN/JA through ``self.t``);
 - ``human_event(event, player) -> None``: turn clicks/keys into an action and call
@@ -22,16 +25,14 @@ from game.rules.protocol import Event, IllegalAction
 from game.scenes.base import Scene
 from game.scenes.end_screen import Breakdown, GameOverScene
 from game.scenes.frame import TableFrame, TablePlan, plan_table
-from game.ui import fonts, theme
+from game.ui import theme
 from game.ui.tween import Timeline
-from game.ui.widgets import Button, draw_panel, draw_text, draw_tip
+from game.ui.widgets import Button, draw_tip
 
 BOT_DELAY = 0.7  # seconds a computer seat "thinks" at least, so people can follow
 
 
 class GameScene(TableFrame, Scene):
-    log_lines = 8
-
     def __init__(self, app, session):
         super().__init__(app)
         from game import registry
@@ -364,35 +365,6 @@ class GameScene(TableFrame, Scene):
         self.refresh_undo()
         super().draw(surface)
         self.draw_undo_tip(surface)
-
-    def draw_log(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        draw_panel(surface, rect, radius=10)
-        size = self.px(15)
-        line_h = int(size * 1.45)
-        width = rect.width - self.px(16)
-        fit = max(1, (rect.height - self.px(12)) // line_h)
-        lines: list[str] = []
-        for entry in reversed(self.log[-self.log_lines :]):  # newest first, whole entries only
-            wrapped = fonts.wrap(entry, size, width)
-            if len(lines) + len(wrapped) > fit:
-                if not lines:
-                    lines = wrapped[:fit]
-                break
-            lines = wrapped + lines
-        y = rect.y + self.px(6)
-        for line in lines:
-            draw_text(surface, line, size, (rect.x + self.px(8), y), theme.INK)
-            y += line_h
-
-    def draw_thinking(self, surface: pygame.Surface, pos) -> None:
-        thinking = self.session.thinking() or (
-            [] if self.busy_animating() else list(self.session.pending)
-        )
-        if not thinking:
-            return
-        dots = "." * (1 + (pygame.time.get_ticks() // 300) % 3)
-        text = self.t("app.thinking", name=self.seat_name(thinking[0])).rstrip("…") + dots
-        draw_text(surface, text, self.px(18), pos, theme.INK_SOFT, anchor="midbottom")
 
 
 def reachable(targets) -> dict:

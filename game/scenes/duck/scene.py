@@ -47,8 +47,6 @@ FELT_EDGE = (170, 196, 208)
 
 
 class DuckScene(Final, Controls, Targets, Drawing, Panels, Board, Animation, Texts, GameScene):
-    log_lines = 12
-
     def __init__(self, app, session):
         # the types of the attributes the mixins share are declared in host.py
         super().__init__(app, session)
