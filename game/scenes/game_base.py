@@ -19,6 +19,8 @@ A game scene subclasses :class:`GameScene`, cuts the window with :meth:`plan_fra
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, ClassVar
+
 import pygame
 
 from game.rules.protocol import Event, IllegalAction
@@ -28,6 +30,9 @@ from game.scenes.frame import TableFrame, TablePlan, plan_table
 from game.ui import theme
 from game.ui.tween import Timeline
 from game.ui.widgets import Button, draw_tip
+
+if TYPE_CHECKING:
+    from game.scenes.lesson import LessonGuide
 
 BOT_DELAY = 0.7  # seconds a computer seat "thinks" at least, so people can follow
 
@@ -47,6 +52,8 @@ class GameScene(TableFrame, Scene):
         self.last_round = session.state.round_number
         self.error: str | None = None
         self.log_scroll = 0  # lines scrolled back from the newest (the frame's log)
+        # a guided lesson over this game (game.scenes.lesson.LessonGuide), or None
+        self.lesson: LessonGuide | None = None
         self.frame_reset()
 
     # -- to implement --------------------------------------------------------------------
@@ -127,13 +134,18 @@ class GameScene(TableFrame, Scene):
         return theme.seat_colour(player)
 
     def act(self, player: int, action) -> bool:
-        """Apply a person's action; on a rules refusal, say why and change nothing."""
+        """Apply a person's action; on a rules refusal, say why and change nothing. In a
+        lesson, an action the step does not ask for is refused with the step's hint."""
+        if self.lesson is not None and not self.lesson.allows(player, action):
+            return False
         try:
             events = self.session.apply(player, action)
         except IllegalAction as exc:
             self.log_line(str(exc))
             return False
         self.queue_events(events)
+        if self.lesson is not None:
+            self.lesson.acted(player, action)
         return True
 
     def queue_events(self, events: list[Event]) -> None:
@@ -174,6 +186,8 @@ class GameScene(TableFrame, Scene):
         )
 
     def update(self, dt: float) -> None:
+        if self.lesson is not None:
+            self.lesson.update(dt)
         self.timeline.update(dt * self.speed)
         while not self.timeline.busy() and self.events:
             event = self.events.pop(0)
@@ -242,6 +256,9 @@ class GameScene(TableFrame, Scene):
     def autosave(self) -> None:
         from game import saves
 
+        if self.lesson is not None:  # a lesson keeps its place, not a saved game
+            self.lesson.save()
+            return
         try:
             saves.autosave(self.session)
         except OSError as exc:
@@ -269,6 +286,8 @@ class GameScene(TableFrame, Scene):
             and event.mod & pygame.KMOD_CTRL
         ):
             self.undo()
+            return
+        if self.lesson is not None and self.lesson.handle_event(event):
             return
         if self.buttons.handle_event(event):
             return
@@ -323,6 +342,8 @@ class GameScene(TableFrame, Scene):
         ``Session.undo_refusal``, or "busy" while pieces move), None when they can."""
         if self.busy_animating():
             return "busy"
+        if self.lesson is not None and not self.lesson.run.done:
+            return "lesson"  # its steps follow the game as played
         return self.session.undo_refusal(self.private_player)
 
     def refresh_undo(self) -> None:
@@ -358,13 +379,47 @@ class GameScene(TableFrame, Scene):
     def probe(self) -> dict:
         """For end-to-end drivers: a point where a click reaches each enabled button (see
         :func:`reachable`)."""
-        return reachable((b.key, b.rect) for b in self.buttons.buttons if b.enabled)
+        targets = reachable((b.key, b.rect) for b in self.buttons.buttons if b.enabled)
+        if self.lesson is not None:
+            targets.update(self.lesson.probe())
+        return targets
+
+    # -- lessons -----------------------------------------------------------------------------
+    FRAME_PARTS: ClassVar[tuple[str, ...]] = ("header", "board", "bar", "hint", "controls", "log")
+    # a lesson's name for a frame button -> its key
+    BUTTON_NAMES: ClassVar[dict[str, str]] = {"menu": "pause"}
+
+    def lesson_element(self, name: str) -> pygame.Rect | None:
+        """Where the element a lesson step names is on screen, or None when it is not
+        there now: the frame's parts (``board``, ``log``, ``seat:1``...), a button or a
+        choice by its key (``undo``, ``roll``), else the game's own
+        (:meth:`lesson_game_element`). See ``game.lessons`` for the names."""
+        plan = getattr(self, "plan", None)
+        if plan is None:
+            return None
+        if name in self.FRAME_PARTS:
+            rect = getattr(plan, name)
+            return rect if rect.w > 0 and rect.h > 0 else None
+        if name.startswith("seat:"):
+            index = int(name[5:])
+            return plan.seats[index] if index < len(plan.seats) else None
+        key = self.BUTTON_NAMES.get(name, name)
+        for button in self.buttons.buttons:
+            if button.key == key:
+                return button.rect
+        return self.lesson_game_element(name)
+
+    def lesson_game_element(self, name: str) -> pygame.Rect | None:
+        """Hook: a game's own element that is not a button now (a piece, a tile)."""
+        return None
 
     def draw(self, surface):
         self.draw_table(surface)
         self.refresh_undo()
         super().draw(surface)
         self.draw_undo_tip(surface)
+        if self.lesson is not None:
+            self.lesson.draw(surface)
 
 
 def reachable(targets) -> dict:

@@ -23,13 +23,16 @@ class MenuScene(Scene):
         per_row = max(1, min(count, (w - gap) // (card_w + gap)))
         rows = (count + per_row - 1) // per_row
         top = self.px(180)
+        from game.lessons import lesson_ids
+
+        learn_h = self.px(40)
+        taught = {info.id for info in games if lesson_ids(info.id)}
+        row_h = card_h + (learn_h + self.px(16) if taught else 0)
         for index, info in enumerate(games):
             row, col = divmod(index, per_row)
             in_row = min(per_row, count - row * per_row)
             x0 = (w - (in_row * card_w + (in_row - 1) * gap)) // 2
-            rect = pygame.Rect(
-                x0 + col * (card_w + gap), top + row * (card_h + gap), card_w, card_h
-            )
+            rect = pygame.Rect(x0 + col * (card_w + gap), top + row * (row_h + gap), card_w, card_h)
             picture = sprites.svg(
                 info.picture, card_w - self.px(40), int((card_w - self.px(40)) * 0.7)
             )
@@ -50,7 +53,18 @@ class MenuScene(Scene):
                     subtitle=subtitle,
                 )
             )
-        bottom = top + rows * (card_h + gap) + self.px(10)
+            if info.id in taught:  # a guided first game (issue #19)
+                learn = pygame.Rect(rect.x, rect.bottom + self.px(16), rect.w, learn_h)
+                self.buttons.add(
+                    Button(
+                        learn,
+                        self.t("app.learn"),
+                        self._learn(info),
+                        self.text_px(18),
+                        key=f"learn:{info.id}",
+                    )
+                )
+        bottom = top + rows * (row_h + gap) + self.px(10)
         bw, bh = self.px(200), self.px(52)
         labels = [
             ("resume", self.t("app.resume"), self._resume),
@@ -78,6 +92,15 @@ class MenuScene(Scene):
             self.app.push(LobbyScene(self.app, info))
 
         return open_lobby
+
+    def _learn(self, info):
+        def learn():
+            from game.lessons import lesson_ids
+            from game.scenes.lesson import start_lesson
+
+            start_lesson(self.app, lesson_ids(info.id)[0])
+
+        return learn
 
     def _settings(self):
         from game.scenes.settings import SettingsScene

@@ -24,6 +24,7 @@ prompt); model.py holds the display model and the other small types they all use
 from __future__ import annotations
 
 from game.rules.protocol import Event
+from game.rules.verflixxt.box import FINISH, START
 from game.scenes.game_base import GameScene
 from game.ui import choices
 
@@ -143,6 +144,23 @@ class VerflixxtScene(
         self.table.hand = sorted(self.state.hands[player])
         self.mode, self.sel_card, self.sel_piece = "main", None, None
         self._controls_key = None
+
+    def lesson_game_element(self, name: str):
+        """A lesson's names for the table's things (game.lessons.GAME_ELEMENTS): a pawn of
+        the person learning (``piece:a``) or a guardian (``piece:g2``) where it stands,
+        a track tile (``tile:l2``, ``start``, ``finish``) and the die."""
+        kind, _, what = name.partition(":")
+        if kind == "piece":
+            seat = self.lesson.lesson.human if self.lesson is not None else 0
+            piece = what if what.startswith("g") else f"{seat}{what}"
+            feet = self.piece_spot(piece)
+            return None if feet is None else self.piece_rect(piece, feet)
+        if kind == "tile" or name in (START, FINISH):
+            tile = what or name
+            return self.tile_rect(tile) if tile in self.table.track else None
+        if name == "die":
+            return getattr(self, "die_rect", None)
+        return None
 
     def update(self, dt: float) -> None:
         self.clock += dt

@@ -1,0 +1,392 @@
+"""A lesson on the real table (issue #19): the game's own scene, with a guide attached
+(``scene.lesson``) that points at one thing at a time, says what to do and why, lets only
+the action the step asks for through, and keeps the person's place.
+
+The guide draws over the table: a ring round the element the step is about (found by the
+scene's :meth:`~game.scenes.game_base.GameScene.lesson_element`), a callout box with the
+step's text beside it with a line to the ring, a Next button on a step that is only read,
+and the step's hint when something else was tried. It shows a step only when the table is
+at rest and the person is to act (between steps the computer seats play).
+
+Leaving (the menu's "Quit to menu", closing the window) keeps the place in
+``lessons.json`` (``game.lessons.save_progress``); "Learn to play" resumes there. At the
+end :class:`LessonDoneScene` offers to play on, a normal game with the same table, or the
+menu.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game import lessons
+from game.lessons import Lesson, LessonError, LessonRun, Step
+from game.rules.protocol import Action
+from game.scenes.base import ModalScene
+from game.ui import fonts, theme
+from game.ui.widgets import Button, draw_panel, draw_text
+
+if TYPE_CHECKING:
+    # a game scene (game.scenes.game_base.GameScene); not imported for the type checker
+    # either, as GameScene names LessonGuide: the cycle leaves Scene's attributes untyped
+    GameScene = Any
+
+REFUSAL_SECONDS = 4.0  # how long the hint stays after something else was tried
+RING = (232, 110, 60)
+
+
+class LessonGuide:
+    """The lesson's side of a game scene: what is allowed, and the callout over it."""
+
+    def __init__(self, scene: GameScene, run: LessonRun):
+        self.scene = scene
+        self.run = run
+        self.refused_at: float | None = None
+        self.clock = 0.0
+        self.next_button: Button | None = None
+        self.callout: pygame.Rect | None = None
+        self.finished = False  # the end dialog was offered
+
+    @property
+    def lesson(self) -> Lesson:
+        return self.run.lesson
+
+    def t(self, key: str, **fields) -> str:
+        return self.scene.t(key, **fields)
+
+    # -- what the table asks of the guide ---------------------------------------------------
+    def shown_step(self) -> Step | None:
+        """The step on screen now: None while pieces move, computers play, or it is done."""
+        scene = self.scene
+        if self.run.done or scene.busy_animating() or not self.run.ready():
+            return None
+        if not scene.state.is_over() and scene.private_player != self.lesson.human:
+            return None
+        return self.run.step
+
+    def allows(self, player: int, action: Action) -> bool:
+        if self.run.allows(player, action):
+            return True
+        self.refused_at = self.clock
+        self.scene.app.sound.play("click")
+        return False
+
+    def acted(self, player: int, action: Action) -> None:
+        if self.run.acted(player, action):
+            self.refused_at = None
+            self.save()
+
+    def press_next(self) -> None:
+        if self.shown_step() is not None and self.run.next():
+            self.refused_at = None
+            self.save()
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        if self.run.done and not self.finished and not self.scene.busy_animating():
+            self.finished = True
+            lessons_forget(self.lesson.id)
+            self.scene.app.push(LessonDoneScene(self.scene.app, self.scene))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Next by click, Enter, Space or the right arrow on a step to read; True when
+        the event was the guide's."""
+        step = self.shown_step()
+        if step is None or step.expect is not None:
+            return False
+        if (
+            event.type == pygame.MOUSEBUTTONUP
+            and event.button == 1
+            and self.next_button is not None
+            and self.next_button.rect.collidepoint(event.pos)
+        ):
+            self.press_next()
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (
+            pygame.K_RETURN,
+            pygame.K_KP_ENTER,
+            pygame.K_SPACE,
+            pygame.K_RIGHT,
+        ):
+            self.press_next()
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            # a click on the table while a step is to be read: say to press Next
+            if self.callout is None or not self.callout.collidepoint(event.pos):
+                self.refused_at = self.clock
+            return True
+        return False
+
+    def probe(self) -> dict:
+        if self.next_button is not None and self.shown_step() is not None:
+            return {"lesson:next": list(self.next_button.rect.center)}
+        return {}
+
+    def save(self) -> None:
+        """Keep the place in the lesson (a failure is said in the log, not in a dialog)."""
+        if self.run.done:
+            return
+        try:
+            lessons.save_progress(self.lesson.id, self.run.progress())
+        except OSError as exc:
+            self.scene.log_line(str(exc))
+
+    # -- drawing ------------------------------------------------------------------------------
+    def element(self, step: Step) -> pygame.Rect | None:
+        return self.scene.lesson_element(step.point)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        step = self.shown_step()
+        self.next_button = None
+        self.callout = None
+        if step is None:
+            return
+        scene = self.scene
+        target = self.element(step)
+        if target is not None:
+            self._draw_ring(surface, target)
+        lang = scene.t.lang
+        size = scene.text_px(18)
+        small = scene.text_px(15)
+        board = scene.plan.board
+        width = min(scene.px(470), board.w - scene.px(24))
+        pad = scene.px(14)
+        text_w = width - 2 * pad
+        lines = fonts.wrap(step.says(lang), size, text_w)
+        refusing = (
+            step is not None
+            and self.refused_at is not None
+            and self.clock - self.refused_at < REFUSAL_SECONDS
+        )
+        hint = ""
+        if refusing:
+            hint = step.hint_says(lang) or self.t(
+                "app.lesson_refused_next" if step.expect is None else "app.lesson_refused"
+            )
+        hint_lines = fonts.wrap(hint, small, text_w) if hint else []
+        line_h = round(size * 1.3)
+        small_h = round(small * 1.3)
+        button_h = scene.px(40) if step.expect is None else 0
+        height = (
+            pad
+            + small_h  # the lesson's title and the step number
+            + scene.px(4)
+            + line_h * len(lines)
+            + (scene.px(6) + small_h * len(hint_lines) if hint_lines else 0)
+            + (scene.px(10) + button_h if button_h else 0)
+            + pad
+        )
+        box = self._place(pygame.Rect(0, 0, width, height), target, board)
+        self.callout = box
+        if target is not None:
+            self._draw_pointer(surface, box, target)
+        draw_panel(surface, box, fill=(255, 252, 236), edge=RING, radius=scene.px(12))
+        inner = box.inflate(-2 * pad, -2 * pad)
+        y = box.y + pad
+        head = self.t(
+            "app.lesson_step",
+            title=self.lesson.title_in(lang),
+            n=step.index + 1,
+            total=len(self.lesson.steps),
+        )
+        head, head_size = fonts.fit(head, small, text_w, theme.MIN_TEXT_PX)
+        draw_text(
+            surface, head, head_size, (inner.x, y), theme.ACCENT_DARK, bold=True, within=inner
+        )
+        y += small_h + scene.px(4)
+        for line in lines:
+            draw_text(surface, line, size, (inner.x, y), theme.INK, within=inner)
+            y += line_h
+        if hint_lines:
+            y += scene.px(6)
+            for line in hint_lines:
+                draw_text(surface, line, small, (inner.x, y), theme.BAD, bold=True, within=inner)
+                y += small_h
+        if button_h:
+            y += scene.px(10)
+            rect = pygame.Rect(0, y, scene.px(140), button_h)
+            rect.right = inner.right
+            self.next_button = Button(
+                rect,
+                self.t("app.lesson_next"),
+                self.press_next,
+                scene.text_px(17),
+                primary=True,
+                key="lesson:next",
+            )
+            self.next_button.draw(surface, focused=True)
+
+    def _draw_ring(self, surface: pygame.Surface, target: pygame.Rect) -> None:
+        px = self.scene.px
+        pulse = 0.5 + 0.5 * abs(((self.clock * 1.6) % 2.0) - 1.0)
+        ring = target.inflate(px(8) + round(px(6) * pulse), px(8) + round(px(6) * pulse))
+        radius = min(px(14), ring.w // 2, ring.h // 2)
+        pygame.draw.rect(
+            surface,
+            theme.INK_LIGHT,
+            ring.inflate(px(4), px(4)),
+            width=px(3),
+            border_radius=radius + px(2),
+        )
+        pygame.draw.rect(surface, RING, ring, width=max(3, px(4)), border_radius=radius)
+
+    def _draw_pointer(self, surface: pygame.Surface, box: pygame.Rect, target: pygame.Rect) -> None:
+        """A line with a dot from the callout's nearest edge to the ring's."""
+        if box.colliderect(target):
+            return
+        tx = min(max(box.centerx, target.left), target.right)
+        ty = min(max(box.centery, target.top), target.bottom)
+        bx = min(max(tx, box.left), box.right)
+        by = min(max(ty, box.top), box.bottom)
+        width = max(2, self.scene.px(3))
+        pygame.draw.line(surface, RING, (bx, by), (tx, ty), width)
+        pygame.draw.circle(surface, RING, (tx, ty), max(3, self.scene.px(5)))
+
+    def _place(
+        self, box: pygame.Rect, target: pygame.Rect | None, board: pygame.Rect
+    ) -> pygame.Rect:
+        """The callout inside the board, beside its element without covering it: above or
+        below an element in the board (where there is more room), in the board's corner
+        nearest an element outside it, at the board's top for the board itself."""
+        px = self.scene.px
+        gap = px(18)
+        area = board.inflate(-px(12), -px(12))
+        if target is None or target.contains(area) or target.w * target.h > area.w * area.h // 2:
+            box.midtop = (area.centerx, area.y)
+        elif area.colliderect(target):
+            box.centerx = target.centerx
+            above = target.top - area.top
+            below = area.bottom - target.bottom
+            if below >= box.h + gap or below >= above:
+                box.top = target.bottom + gap
+            else:
+                box.bottom = target.top - gap
+        else:
+            box.centery = target.centery
+            box.centerx = target.centerx
+            if target.left >= area.right:  # the side column: the seats, the log
+                box.right = area.right
+            if target.top >= area.bottom:  # the bar under the board
+                box.bottom = area.bottom
+        box.clamp_ip(area)
+        return box
+
+
+def lessons_forget(lesson_id: str) -> None:
+    try:
+        lessons.save_progress(lesson_id, None)
+    except OSError:
+        pass  # a place kept in a finished lesson only offers to resume it
+
+
+# == starting a lesson =============================================================================
+def start_lesson(app, lesson_id: str, fresh: bool = False) -> GameScene | None:
+    """Open lesson ``lesson_id`` at the place left, or from the start (``fresh``); a
+    lesson file that cannot be used is said in a dialog."""
+    from game import registry
+    from game.scenes.lobby import default_seats
+
+    try:
+        lesson = lessons.load_lesson(lessons.lesson_path(lesson_id))
+    except LessonError as exc:
+        app.show_error(str(exc))
+        return None
+    info = registry.get(lesson.game)
+    seats = default_seats(info, lesson.players, app.t)
+    for index, seat in enumerate(lessons.lesson_seats(lesson)):
+        seats[index].human = seat.human
+        seats[index].level = seat.level
+    run = None
+    if not fresh:
+        run = LessonRun.resumed(lesson, lessons.read_progress().get(lesson.id), seats)
+    if run is None:
+        run = LessonRun(lesson, lessons.lesson_session(lesson, seats))
+    scene = info.scene_class()(app, run.session)
+    scene.lesson = LessonGuide(scene, run)
+    app.push(scene)
+    return scene
+
+
+def start_normal_game(app, scene: GameScene) -> None:
+    """A normal game with the lesson's table (same game, seats and options), new seed."""
+    from game.session import Seat, Session
+
+    session = scene.session
+    seats = [Seat.from_dict(s.to_dict()) for s in session.seats]
+    seed = app.fixed_seed or random.SystemRandom().randrange(1, 2**31)
+    new = Session(
+        session.game_id,
+        seats,
+        seed,
+        dict(scene.lesson.lesson.options) if scene.lesson else {},
+        bot_budget_ms=app.settings.bot_budget_ms,
+    )
+    app.pop_to_root()
+    app.push(scene.info.scene_class()(app, new))
+
+
+class LessonDoneScene(ModalScene):
+    """The lesson's end: play this game on, a normal game with the same table, or the menu."""
+
+    def __init__(self, app, scene: GameScene):
+        super().__init__(app)
+        self.scene = scene
+
+    def layout(self, size):
+        super().layout(size)
+        w, h = size
+        self.panel = pygame.Rect(0, 0, min(w - 40, self.px(560)), self.px(330))
+        self.panel.center = (w // 2, h // 2)
+        self.buttons.clear()
+        items = [
+            ("play_on", self.t("app.lesson_play_on"), self._play_on),
+            ("new_game", self.t("app.lesson_new_game"), self._new_game),
+            ("menu", self.t("app.quit_to_menu"), self._menu),
+        ]
+        bw, bh, gap = self.px(340), self.px(48), self.px(12)
+        y = self.panel.bottom - self.px(24) - len(items) * bh - (len(items) - 1) * gap
+        for key, label, action in items:
+            rect = pygame.Rect(0, y, bw, bh)
+            rect.centerx = self.panel.centerx
+            self.buttons.add(
+                Button(rect, label, action, self.text_px(20), key=key, primary=key == "new_game")
+            )
+            y += bh + gap
+        self.buttons.focus = 1
+
+    def close(self) -> None:
+        self._play_on()
+
+    def _play_on(self) -> None:
+        self.scene.lesson = None  # from here on a normal game (autosaved as one)
+        self.app.pop()
+
+    def _new_game(self) -> None:
+        start_normal_game(self.app, self.scene)
+
+    def _menu(self) -> None:
+        self.app.pop_to_root()
+
+    def draw(self, surface):
+        self.draw_backdrop(surface)
+        inner = self.panel.inflate(-self.px(40), 0)
+        size = self.text_px(28)
+        title, size = fonts.fit(self.t("app.lesson_done"), size, inner.w, self.text_px(18), True)
+        draw_text(
+            surface,
+            title,
+            size,
+            (self.panel.centerx, self.panel.y + self.px(40)),
+            theme.INK,
+            bold=True,
+            anchor="center",
+            within=inner,
+        )
+        body = self.text_px(17)
+        y = self.panel.y + self.px(70)
+        for line in fonts.wrap(self.t("app.lesson_done_text"), body, inner.w)[:3]:
+            draw_text(surface, line, body, (inner.x, y), theme.INK_SOFT, within=inner)
+            y += round(body * 1.3)
+        super().draw(surface)

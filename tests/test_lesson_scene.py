@@ -1,0 +1,181 @@
+"""A lesson on the real table (issue #19), driven by events under the dummy video driver:
+from the menu's "Learn to play", every step points at something that is on screen when
+the step shows, the whole lesson completes by clicks, something else than the step asks is
+refused, and a lesson left at the menu resumes at its step."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game import lessons
+from game.lessons import lesson_ids, lesson_path, load_lesson
+from game.scenes import game_base
+from game.scenes.lesson import LessonDoneScene
+from game.scenes.menu import MenuScene
+from game.ui import fonts
+from tests.scene_helpers import click, key, make_app, step_until
+
+LESSONS = lesson_ids()
+
+
+@pytest.fixture(autouse=True)
+def _no_pause(monkeypatch):
+    monkeypatch.setattr(game_base, "BOT_DELAY", 0.0)  # computers act at once
+
+
+def _menu(lang="en", size=(1280, 720)):
+    app = make_app(size=size, lang=lang)
+    app.settings.animation_speed = 50.0
+    app.push(MenuScene(app))
+    app.step(1 / 60)
+    return app
+
+
+def _open(app, game: str):
+    click(app, app.top.probe()[f"learn:{game}"])
+    scene = app.top
+    assert scene.lesson is not None
+    return scene
+
+
+def _wait_for_step(app, scene):
+    assert step_until(
+        app, lambda: app.top is scene and scene.lesson.shown_step() is not None, 3000, 1 / 30
+    ), f"step {scene.lesson.run.index} never showed"
+    app.draw()
+    return scene.lesson.shown_step()
+
+
+def _target_for(scene, expect: str) -> str:
+    """The probe key of the control that takes the expected action."""
+    for choice in scene.controls:
+        if choice.action is not None and str(choice.action) == expect:
+            return choice.key
+    raise AssertionError(f"no control takes {expect!r}: {[c.key for c in scene.controls]}")
+
+
+def _do_step(app, scene, step) -> None:
+    if step.expect is None:
+        click(app, scene.probe()["lesson:next"])
+    else:
+        click(app, scene.probe()[_target_for(scene, step.expect)])
+
+
+def _assert_pointed_on_screen(app, scene, step) -> None:
+    rect = scene.lesson_element(step.point)
+    assert rect is not None, f"steps[{step.index}]: {step.point} is not on screen"
+    screen = app.screen.get_rect()
+    assert rect.w > 0 and rect.h > 0
+    assert screen.contains(rect), f"steps[{step.index}]: {step.point} at {rect}"
+    box = scene.lesson.callout
+    assert box is not None and screen.contains(box)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("lesson_id", LESSONS)
+def test_a_lesson_completes_by_clicks_with_every_pointed_element_on_screen(lesson_id, lang):
+    lesson = load_lesson(lesson_path(lesson_id))
+    app = _menu(lang)
+    scene = _open(app, lesson.game)
+    for index, planned in enumerate(lesson.steps):
+        step = _wait_for_step(app, scene)
+        assert step.index == index
+        _assert_pointed_on_screen(app, scene, step)
+        _do_step(app, scene, step)
+        assert scene.lesson.run.index == index + 1, f"steps[{index}] was not taken"
+        assert (
+            planned.expect is None
+            or scene.session.actions[-1] == (0, planned.expect)
+            or (planned.expect == "any")
+        )
+    assert step_until(app, lambda: isinstance(app.top, LessonDoneScene), 600, 1 / 30)
+    assert lesson.id not in lessons.read_progress()  # done: nothing left to resume
+    click(app, app.top.probe()["new_game"])
+    game = app.top
+    assert game is not scene and game.lesson is None
+    assert game.session.game_id == lesson.game and game.session.players == lesson.players
+    assert [s.human for s in game.session.seats] == [s == "human" for s in lesson.seats]
+
+
+def test_an_action_the_step_does_not_ask_for_is_refused_with_its_hint():
+    app = _menu()
+    scene = _open(app, "verflixxt")
+    lesson = scene.lesson.lesson
+    while scene.lesson.run.step.expect != "move a":
+        _do_step(app, scene, _wait_for_step(app, scene))
+    step = _wait_for_step(app, scene)
+    before = list(scene.session.actions)
+    click(app, scene.probe()["piece:b"])
+    assert scene.session.actions == before  # nothing happened
+    assert scene.lesson.run.index == step.index
+    app.draw()
+    from game.ui import widgets
+
+    widgets.TEXT_LOG = []
+    try:
+        app.draw()
+        drawn = " ".join(entry.text for entry in widgets.TEXT_LOG)
+    finally:
+        widgets.TEXT_LOG = None
+    assert fonts.wrap(step.hint_says("en"), 15, 10_000)[0].split()[0] in drawn
+    assert lesson.steps[step.index].hint is not None
+    _do_step(app, scene, step)
+    assert scene.lesson.run.index == step.index + 1
+
+
+def test_a_step_to_read_lets_no_action_through_and_undo_waits_for_the_end():
+    app = _menu()
+    scene = _open(app, "verflixxt")
+    step = _wait_for_step(app, scene)
+    assert step.expect is None
+    key(app, pygame.K_r)  # the roll key, while the welcome is to be read
+    assert scene.session.actions == []
+    assert scene.undo_refusal() == "lesson"
+    key(app, pygame.K_RETURN)  # Enter is Next
+    assert scene.lesson.run.index == 1
+
+
+def test_a_lesson_left_at_the_menu_resumes_at_its_step(tmp_path):
+    app = _menu()
+    scene = _open(app, "verflixxt")
+    for _ in range(7):
+        _do_step(app, scene, _wait_for_step(app, scene))
+    index, actions = scene.lesson.run.index, list(scene.session.actions)
+    key(app, pygame.K_ESCAPE)  # the pause menu
+    click(app, app.top.probe()["menu"])
+    assert isinstance(app.top, MenuScene)
+    saved = lessons.read_progress()["verflixxt-1"]
+    assert saved["step"] == index
+    from game import saves
+
+    assert saves.list_saves() == []  # a lesson is not a saved game
+    again = _open(app, "verflixxt")
+    assert again is not scene
+    assert again.lesson.run.index == index
+    assert again.session.actions[: len(actions)] == actions
+    # ...and goes on to its end
+    while not again.lesson.run.done:
+        _do_step(app, again, _wait_for_step(app, again))
+
+
+@pytest.mark.parametrize("lesson_id", LESSONS)
+def test_every_lesson_text_has_its_glyphs_in_the_bundled_font(lesson_id):
+    pygame.font.init()
+    lesson = load_lesson(lesson_path(lesson_id))
+    texts = [lesson.title_in("en"), lesson.title_in("ja")]
+    for step in lesson.steps:
+        for lang in ("en", "ja"):
+            texts.append(step.says(lang))
+            texts.append(step.hint_says(lang) or "")
+    assert fonts.missing_glyphs("".join(texts)) == []
+
+
+def test_the_callout_fits_at_the_smallest_window():
+    app = _menu(size=(1024, 600), lang="ja")
+    scene = _open(app, "verflixxt")
+    for _ in range(len(scene.lesson.lesson.steps)):
+        step = _wait_for_step(app, scene)
+        _assert_pointed_on_screen(app, scene, step)
+        assert scene.plan.board.contains(scene.lesson.callout)
+        _do_step(app, scene, step)
