@@ -48,6 +48,7 @@ class LessonGuide:
         self.next_button: Button | None = None
         self.callout: pygame.Rect | None = None
         self.finished = False  # the end dialog was offered
+        self.focused_step: int | None = None  # the step whose control got the focus
 
     @property
     def lesson(self) -> Lesson:
@@ -144,6 +145,9 @@ class LessonGuide:
         if step is None:
             return
         scene = self.scene
+        if self.focused_step != step.index:
+            self.focused_step = step.index
+            self._focus_expected(step)
         target = self.element(step)
         if target is not None:
             self._draw_ring(surface, target)
@@ -218,6 +222,18 @@ class LessonGuide:
             )
             self.next_button.draw(surface, focused=True)
 
+    def _focus_expected(self, step: Step) -> None:
+        """The keyboard focus (and so the table's preview) on the control that takes the
+        step's action, in a game whose choices are controls (game.ui.choices)."""
+        focus = getattr(self.scene, "_focus", None)
+        if step.expect in (None, "any") or focus is None:
+            return
+        for choice in getattr(self.scene, "controls", ()):
+            action = getattr(choice, "action", None)
+            if action is not None and str(action) == step.expect:
+                focus(choice.key)
+                return
+
     def _draw_ring(self, surface: pygame.Surface, target: pygame.Rect) -> None:
         px = self.scene.px
         pulse = 0.5 + 0.5 * abs(((self.clock * 1.6) % 2.0) - 1.0)
@@ -247,22 +263,24 @@ class LessonGuide:
     def _place(
         self, box: pygame.Rect, target: pygame.Rect | None, board: pygame.Rect
     ) -> pygame.Rect:
-        """The callout inside the board, beside its element without covering it: above or
-        below an element in the board (where there is more room), in the board's corner
-        nearest an element outside it, at the board's top for the board itself."""
+        """The callout inside the board, without covering its element: at the board's far
+        edge from an element in the board (on the side with more room), in the board's
+        corner nearest an element outside it, at the board's top for the board itself."""
         px = self.scene.px
         gap = px(18)
         area = board.inflate(-px(12), -px(12))
         if target is None or target.contains(area) or target.w * target.h > area.w * area.h // 2:
             box.midtop = (area.centerx, area.y)
         elif area.colliderect(target):
+            # at the board's far edge, so that what the step's action would do beside the
+            # element (the table's preview of a move) stays in sight
             box.centerx = target.centerx
-            above = target.top - area.top
-            below = area.bottom - target.bottom
-            if below >= box.h + gap or below >= above:
-                box.top = target.bottom + gap
+            if area.bottom - target.bottom >= target.top - area.top:
+                box.bottom = area.bottom
+                box.top = max(box.top, target.bottom + gap)
             else:
-                box.bottom = target.top - gap
+                box.top = area.top
+                box.bottom = min(box.bottom, target.top - gap)
         else:
             box.centery = target.centery
             box.centerx = target.centerx
