@@ -72,6 +72,12 @@ GAME_ELEMENTS: dict[str, re.Pattern[str]] = {
         r"roll|die|draw|stop|keep|zero|attack|finish|start|piece:(?:[abc]|g[1-8])"
         r"|tile:[a-z][a-z0-9]*|card:[12]|hat:[1-9]|dir:(?:fwd|back)"
     ),
+    # the box lid and its squares, each route's lane, head, track and the person's marker
+    # on it, the All/One buttons, a die's +1/-1 while changing it, the bar's buttons
+    "routes": re.compile(
+        r"lid|end|pass|mode:[CD]|(?:route|head|track|marker|square|take|one):[1-8]"
+        r"|change:[1-8][+-]"
+    ),
 }
 # an event a step must see: its kind, then what its data must say ("move piece=0a to=l2")
 _EVENT = re.compile(r"[a-z_]+(?: [a-z_]+=[^\s=]+)*")

@@ -38,11 +38,25 @@ class Controls(RoutesHost):
     def _current_mode(self, legal) -> str:
         if any(isinstance(a, DeclineChip) for a in legal):
             return "chip"  # ER-13, R-8: decided right after the pick-up
+        forced = self._lesson_mode(legal)
+        if forced is not None:
+            return forced
         if self.mode == "C" and any(isinstance(a, ChangeDie) for a in legal):
             return "C"
         if self.mode == "D" and any(isinstance(a, PushMarker) for a in legal):
             return "D"
         return "main"
+
+    def _lesson_mode(self, legal) -> str | None:
+        """In a lesson (issue #19), a step that asks for a change of a die (C) or a push
+        (D) opens that choice at once: the step rings the die's +1/−1 or the route to pick,
+        not the bar's button that leads there (a lesson step is one action)."""
+        lesson = self.lesson
+        step = lesson.run.step if lesson is not None else None
+        expect = step.expect if step is not None else None
+        if expect is None or expect[:2] not in ("C ", "D "):
+            return None
+        return expect[0] if any(str(a) == expect for a in legal) else None
 
     def _steps_taken(self) -> tuple:
         return (self.mode,)
@@ -126,7 +140,7 @@ class Controls(RoutesHost):
             row.append(
                 ("pass", self.t("routes.btn_pass"), self._choose(DeclineChip()), DeclineChip())
             )
-        else:
+        elif self._lesson_mode(legal) is None:  # the lesson's C or D step has no way back
             row.append(("back", self.t("routes.btn_back"), self._set_mode("main"), None))
         area = self.plan.controls
         gap = self.px(8)

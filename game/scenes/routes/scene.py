@@ -227,10 +227,60 @@ class RoutesScene(
                 return int(text.split()[1])
         return None
 
+    # -- lessons (issue #19) -------------------------------------------------------------
+    def lesson_game_element(self, name: str) -> pygame.Rect | None:
+        """A lesson's names for the table's things (game.lessons.GAME_ELEMENTS): the box
+        ``lid`` and its sorting ``square:N``; a route's whole lane (``route:N``), its
+        ``head:N`` (number, scoring, action) and ``track:N`` (its 20 spaces); the person's
+        ``marker:N`` on route N where it stands; the +1/−1 of a die in the lid while a die
+        is changed (``change:5+``). The buttons (``take:N``, ``one:N``, ``mode:C``,
+        ``end``, ``pass``, a route to pick) are found by their keys before this."""
+        kind, _, what = name.partition(":")
+        if name == "lid":
+            return self.lid_rect
+        if kind == "change":
+            button = self._control(f"change:C {what}")
+            return None if button is None else button.rect
+        if not what.isdigit() or not 1 <= int(what) <= ROUTES:
+            return None
+        n = int(what)
+        lane = self.lanes[n - 1]
+        if kind == "route":
+            return lane
+        if kind == "head":
+            return self.heads[n - 1]
+        if kind == "track":
+            return pygame.Rect(self.cells_x, lane.y, lane.right - self.cells_x, lane.h)
+        if kind == "square":
+            return self.squares[n - 1]
+        if kind == "marker":
+            person = self.lesson.lesson.human if self.lesson is not None else 0
+            spot = self.table.spots.get((n, person))
+            if spot is None:
+                return None
+            space, level, _lift = spot
+            rect = pygame.Rect(0, 0, round(self.marker_w), round(self.marker_h))
+            x, bottom = self.marker_pos(n, space, level)
+            rect.midbottom = (round(x), round(bottom))
+            return rect
+        return None
+
+    def on_game_over(self) -> None:
+        """A lesson that goes on after the last round (its steps show the scored routes on
+        the table) keeps the end screen back until its last step; the lesson's own end
+        comes first, and the end screen after it when the person plays on."""
+        if self.lesson is not None and not self.lesson.run.done:
+            self.end_shown = False  # asked again on the next frame
+            return
+        super().on_game_over()
+
     def update(self, dt: float) -> None:
         super().update(dt)
         self._rebuild_controls()
 
     def draw(self, surface):
+        # the controls follow a lesson's step (a C or D step opens its choice), and Next
+        # changes the step between one update and the next drawing
+        self._rebuild_controls()
         super().draw(surface)
         self._draw_tooltip(surface)  # over the buttons, like the undo button's reason
