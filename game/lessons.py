@@ -72,6 +72,12 @@ GAME_ELEMENTS: dict[str, re.Pattern[str]] = {
         r"roll|die|draw|stop|keep|zero|attack|finish|start|piece:(?:[abc]|g[1-8])"
         r"|tile:[a-z][a-z0-9]*|card:[12]|hat:[1-9]|dir:(?:fwd|back)"
     ),
+    # a hand card, a route's end, a facing arrow, a life ring or any hex of the tub, a
+    # duck, a buoy, the drain, the hand column, the piles and the action buttons
+    "duck": re.compile(
+        r"card:[1-9][0-9]?|route:[1-9][0-9]?/[1-9]|face:[0-5]|(?:start|hex):-?[0-9]+,-?[0-9]+"
+        r"|duck:[0-5]|buoy:(?:red|yellow|green)|drain|hand|piles|confirm|stay|done"
+    ),
 }
 # an event a step must see: its kind, then what its data must say ("move piece=0a to=l2")
 _EVENT = re.compile(r"[a-z_]+(?: [a-z_]+=[^\s=]+)*")
