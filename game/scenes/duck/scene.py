@@ -445,7 +445,12 @@ class DuckScene(
         self.draw_table(surface)
         self.draw_undo_tip(surface)
         if self.lesson is not None:
+            picks = self._ui_ver
             self.lesson.draw(surface)
+            if self._ui_ver != picks:  # the guide made a step's first pick: show it now
+                self.draw_table(surface)
+                self.draw_undo_tip(surface)
+                self.lesson.draw(surface)
 
     def busy(self) -> bool:
         return super().busy() or bool(self.effects or self.flyers or self.banner or self.reveal)
