@@ -78,9 +78,15 @@ GAME_ELEMENTS: dict[str, re.Pattern[str]] = {
         r"lid|end|pass|mode:[CD]|(?:route|head|track|marker|square|take|one):[1-8]"
         r"|change:[1-8][+-]"
     ),
+    # a hand card, a route's end, a facing arrow, a life ring or any hex of the tub, a
+    # duck, a buoy, the drain, the hand column, the piles and the action buttons
+    "duck": re.compile(
+        r"card:[1-9][0-9]?|route:[1-9][0-9]?/[1-9]|face:[0-5]|(?:start|hex):-?[0-9]+,-?[0-9]+"
+        r"|duck:[0-5]|buoy:(?:red|yellow|green)|drain|hand|piles|confirm|stay|done"
+    ),
 }
 # an event a step must see: its kind, then what its data must say ("move piece=0a to=l2")
-_EVENT = re.compile(r"[a-z_]+(?: [a-z_]+=[^\s=]+)*")
+_EVENT = re.compile(r"[a-z][a-z0-9_]*(?: [a-z_]+=[^\s=]+)*")
 # ASCII marks a Japanese text writes full width (、。！？：；（）)
 _ASCII_MARKS = re.compile(r"[,.!?:;()]")
 

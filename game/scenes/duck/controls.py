@@ -281,6 +281,13 @@ class Controls(DuckHost):
     def handle_event(self, event) -> None:
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
+        # A lesson's step to read takes Enter (Next) before the person's choice does.
+        if (
+            event.type == pygame.KEYDOWN
+            and self.lesson is not None
+            and self.lesson.handle_event(event)
+        ):
+            return
         # The game's own keys reach the person's choice before the pause/help buttons take
         # arrows and Enter for their focus ring.
         if (

@@ -1,7 +1,8 @@
 """What the parts of the Duck scene need from one another, for the type checker.
 
 DuckScene (scene.py: life cycle, display model, layout, per frame) is put together from
-mixins over :class:`~game.scenes.game_base.GameScene`: :class:`~.controls.Controls` (the
+mixins over :class:`~game.scenes.game_base.GameScene`: :class:`~.lesson.LessonTable` (a
+lesson's names for the table's things), :class:`~.controls.Controls` (the
 decision and input), :class:`~.targets.Targets` (previews, targets, buttons),
 :class:`~.draw.Drawing` (the layers, pieces, effects, header), :class:`~.panels.Panels`
 (the right column and the action bar), :class:`~.board.Board` (preview, targets and
@@ -16,8 +17,8 @@ checking it is a GameScene that *declares* those shared attributes and the signa
 the methods one part calls in another (no bodies: the real methods live in the modules
 named below, which mypy checks against these declarations when DuckScene combines them,
 so a signature that drifts is an error, not a silent mismatch). At run time DuckHost is
-plain ``object``: the scene's method order is exactly DuckScene, Controls, Targets,
-Drawing, Panels, Board, Animation, Motion, Texts, then GameScene's.
+plain ``object``: the scene's method order is exactly DuckScene, LessonTable, Final,
+Controls, Targets, Drawing, Panels, Board, Animation, Motion, Texts, then GameScene's.
 
 The attributes' types are declared here once; ``DuckScene.__init__`` and ``layout`` only
 assign them.
@@ -142,6 +143,7 @@ if TYPE_CHECKING:
         def accept(self) -> None: ...
         def go_back(self) -> None: ...
         def _take(self, action) -> None: ...
+        def _touch_ui(self) -> None: ...
 
         # -- targets.py -------------------------------------------------------------------
         def duck_previews(self, player: int, card: int, duck: int) -> list[Preview]: ...

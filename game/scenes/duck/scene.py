@@ -37,6 +37,7 @@ from .controls import Controls
 from .draw import Drawing
 from .final import Final
 from .geometry import BoardGeometry, heading_angle, unit
+from .lesson import LessonTable
 from .model import HOUND, Flyer, Shown
 from .panels import Panels
 from .targets import Targets
@@ -46,7 +47,9 @@ FELT = (214, 230, 236)
 FELT_EDGE = (170, 196, 208)
 
 
-class DuckScene(Final, Controls, Targets, Drawing, Panels, Board, Animation, Texts, GameScene):
+class DuckScene(
+    LessonTable, Final, Controls, Targets, Drawing, Panels, Board, Animation, Texts, GameScene
+):
     def __init__(self, app, session):
         # the types of the attributes the mixins share are declared in host.py
         super().__init__(app, session)
@@ -436,10 +439,18 @@ class DuckScene(Final, Controls, Targets, Drawing, Panels, Board, Animation, Tex
 
     def draw(self, surface) -> None:
         """As GameScene.draw, but the undo, menu and help buttons are kept on the static
-        layer (drawn again only when one of them changes), not drawn every frame."""
+        layer (drawn again only when one of them changes), not drawn every frame; a
+        lesson's guide over everything."""
         self.refresh_undo()
         self.draw_table(surface)
         self.draw_undo_tip(surface)
+        if self.lesson is not None:
+            picks = self._ui_ver
+            self.lesson.draw(surface)
+            if self._ui_ver != picks:  # the guide made a step's first pick: show it now
+                self.draw_table(surface)
+                self.draw_undo_tip(surface)
+                self.lesson.draw(surface)
 
     def busy(self) -> bool:
         return super().busy() or bool(self.effects or self.flyers or self.banner or self.reveal)

@@ -1,0 +1,182 @@
+"""The Duck! Duck! Go! table in a lesson ("Learn to play", issue #19): where the things a
+lesson step names are on screen, and the step's action one click away.
+
+Names (``game.lessons.GAME_ELEMENTS["duck"]``): ``card:23`` a card in the person's hand,
+``route:23/1`` where route 1 of card 23 would end (a target now), ``face:2`` a facing
+arrow, ``start:3,4`` a start space (a life ring), ``hex:3,4`` any hex of the tub,
+``duck:1`` a duck where it swims, ``buoy:red`` (``yellow``, ``green``) the buoy of that
+colour, ``drain``, ``hand`` the hand column, ``piles`` the deck and token piles, and the
+action buttons ``confirm``, ``stay``, ``done``.
+
+A Duck! Duck! Go! action is often two clicks: a card then a route, a life ring then a
+facing. The guide (``game.scenes.lesson``) puts the focus on the control that takes the
+step's action (``_focus`` with the key of a :attr:`controls` entry); here that makes the
+first of those picks for the person — the card is picked, the life ring chosen — so the
+board previews exactly that move and one more click (the key's target) takes it.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from game.rules.duck import actions as A
+from game.rules.duck.data import COLOURS
+from game.rules.protocol import Action
+
+from .host import DuckHost
+
+BUTTON_NAMES = ("confirm", "stay", "done")
+
+
+@dataclass(eq=False)
+class LessonControl:
+    """One legal action of the person and the target whose click takes it (a probe key,
+    as DuckScene.probe names them), once :meth:`LessonTable._focus` made the picks
+    before it."""
+
+    key: str
+    action: Action
+    on_click: Callable[[], None]
+
+
+class LessonTable(DuckHost):
+    """Mixed into DuckScene: the lesson's names for the table's things."""
+
+    def lesson_game_element(self, name: str) -> pygame.Rect | None:
+        kind, _, what = name.partition(":")
+        if name == "hand":
+            return self.hand_rect
+        if name == "piles":
+            return self.info_rect
+        if name == "drain":
+            drain = self.state.board.drain
+            return self._hex_rect(self.state.board.coords[drain]) if drain >= 0 else None
+        if name in BUTTON_NAMES:
+            self.targets()  # the action buttons of the decision now
+            for button in self.action_buttons:
+                if button.key == name and button.enabled:
+                    return button.rect
+            return None
+        if kind == "card" and what.isdigit():
+            for card, rect, _role in self.bar_cards(self.decision()):
+                if card == int(what):
+                    return rect
+            return None
+        if kind in ("route", "face"):
+            for target in self.targets():
+                if target.kind == kind and self._target_name(target) == what:
+                    return target.rect or _round_rect(target.center, target.radius)
+            return None
+        if kind in ("start", "hex"):
+            hex_ = _parse_hex(what)
+            board = self.state.board
+            if hex_ is None or hex_ not in board.index:
+                return None
+            if kind == "start" and board.index[hex_] not in board.starts:
+                return None
+            return self._hex_rect(hex_)
+        if kind == "duck" and what.isdigit():
+            pos = self.duck_pos.get(int(what))
+            if pos is None or int(what) in self.floating:
+                return None
+            return _round_rect(self.geo.px(pos[0], pos[1]), self.geo.size * 0.9)
+        if kind == "buoy" and what in COLOURS:
+            buoys = self.state.board.buoys[COLOURS.index(what)]
+            return self._hex_rect(self.state.board.coords[buoys[0]]) if buoys else None
+        return None
+
+    def _hex_rect(self, hex_: tuple[int, int]) -> pygame.Rect:
+        return _round_rect(self.geo.hex_px(*hex_), self.geo.size * 0.9)
+
+    @staticmethod
+    def _target_name(target) -> str:
+        """A target's name after its kind, as DuckScene.probe writes it."""
+        if target.kind == "route":
+            card, index = target.value
+            return f"{card}/{index + 1}"
+        if target.kind == "start":
+            return "{},{}".format(*target.value)
+        return str(target.value)
+
+    # -- the step's action, one click away ---------------------------------------------------
+    @property
+    def controls(self) -> list[LessonControl]:
+        """The person's legal actions now that a single click can take once the picks
+        before it are made (see :meth:`_focus`); the advanced game's tokens and hound
+        moves are left out (no lesson asks for them by click yet)."""
+        d = self.decision()
+        if d is None:
+            return []
+        out = []
+        for action in d.legal:
+            key = self._final_click(action)
+            if key is not None:
+                out.append(LessonControl(key, action, functools.partial(self._take, action)))
+        return out
+
+    def _final_click(self, action: Action) -> str | None:
+        match action:
+            case A.ChooseCard(card=card) | A.OrderCard(card=card):
+                return f"card:{card}"  # picked first: a second click plays it
+            case A.Route(card=card, index=index):
+                return f"route:{card}/{index + 1}"
+            case A.Place(facing=facing) | A.Warp(facing=facing) | A.Face(facing=facing):
+                return f"face:{facing}"
+            case A.Send(q=q, r=r):
+                return f"start:{q},{r}"
+            case A.Stay():
+                return "stay"
+            case A.Done():
+                return "done"
+            case A.Turn():
+                return "turn"
+        return None
+
+    def _focus(self, key: str) -> bool:
+        """The guide's focus on the control ``key`` (game.scenes.lesson): the picks before
+        its action made — the card of a card or a route from the hand, the life ring of a
+        placing or a warp — so the board previews that move. Several actions may end with
+        the same click ("face:2" after either life ring): the step's own action first."""
+        d = self.decision()
+        if d is None:
+            return False
+        wanted = self.lesson.run.step.expect if self.lesson and self.lesson.run.step else None
+        matches = [c for c in self.controls if c.key == key]
+        if not matches:
+            return False
+        control = next((c for c in matches if str(c.action) == wanted), matches[0])
+        action = control.action
+        match action:
+            case A.ChooseCard(card=card) | A.OrderCard(card=card):
+                self.sel = [card]
+            case A.Route(card=card) if d.mode == "extra" and not d.card:
+                self.sel = [card]
+            case A.Place(q=q, r=r) | A.Warp(q=q, r=r):
+                self.sel_hex = (q, r)
+        # the keyboard focus on the same target: Enter takes it too
+        self.focus = 0
+        for i, target in enumerate(self.cycle(d)):
+            if f"{target.kind}:{self._target_name(target)}" == key:
+                self.focus = i
+        self._touch_ui()
+        return True
+
+
+def _round_rect(center: tuple[float, float], radius: float) -> pygame.Rect:
+    r = max(4, math.ceil(radius))
+    rect = pygame.Rect(0, 0, 2 * r, 2 * r)
+    rect.center = (round(center[0]), round(center[1]))
+    return rect
+
+
+def _parse_hex(text: str) -> tuple[int, int] | None:
+    q, sep, r = text.partition(",")
+    try:
+        return (int(q), int(r)) if sep else None
+    except ValueError:
+        return None

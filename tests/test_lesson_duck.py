@@ -1,0 +1,162 @@
+"""Duck! Duck! Go!'s first lesson (data/lessons/duck-1.yaml, issue #19): the game it plays
+shows every rule it teaches (DDG-10..16), the table's names for its things find them on
+screen, a two-click action is one click away at its step while other actions are refused,
+Enter is Next on a step to read, and the callout fits at the smallest window."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game import rules
+from game.lessons import LessonRun, follow, lesson_path, load_lesson
+from game.scenes import game_base
+from game.scenes.menu import MenuScene
+from tests.scene_helpers import click, key, make_app, step_until
+
+LESSON = "duck-1"
+
+
+@pytest.fixture(autouse=True)
+def _no_pause(monkeypatch):
+    monkeypatch.setattr(game_base, "BOT_DELAY", 0.0)  # computers act at once
+
+
+def _open(lang="en", size=(1280, 720)):
+    app = make_app(size=size, lang=lang)
+    app.settings.animation_speed = 50.0
+    app.push(MenuScene(app))
+    app.step(1 / 60)
+    click(app, app.top.probe()["learn:duck"])
+    scene = app.top
+    assert scene.lesson is not None and scene.lesson.lesson.id == LESSON
+    return app, scene
+
+
+def _wait_for_step(app, scene):
+    assert step_until(
+        app, lambda: app.top is scene and scene.lesson.shown_step() is not None, 3000, 1 / 30
+    ), f"step {scene.lesson.run.index} never showed"
+    app.draw()
+    return scene.lesson.shown_step()
+
+
+def _do_step(app, scene, step) -> None:
+    if step.expect is None:
+        click(app, scene.probe()["lesson:next"])
+        return
+    control = next(c for c in scene.controls if str(c.action) == step.expect)
+    click(app, scene.probe()[control.key])
+
+
+def _played_events(lesson):
+    """Every event of the game the lesson plays, from its start to its last step."""
+    run = LessonRun(lesson)
+    assert follow(run) == []
+    module = rules.load(lesson.game)
+    state = module.new_game(lesson.players, lesson.seed, run.session.options)
+    events = list(state.opening_events)
+    for player, text in run.session.actions:
+        events += state.apply(player, module.parse_action(text))
+    assert state.is_over()
+    return events, run.session.actions
+
+
+def test_ddg_10_to_16_the_duck_lesson_plays_every_rule_it_teaches():
+    lesson = load_lesson(lesson_path(LESSON))
+    events, actions = _played_events(lesson)
+    kinds = [(e.kind, e.data) for e in events]
+    # DDG-10: the shown fourth cards order the placing, and the person places
+    assert any(k == "order_cards" and d["order"][0] == 0 for k, d in kinds)
+    assert (0, "place -1,4 face 0") in actions
+    # DDG-11: cards revealed together, ducks move by increasing number: both orders come up
+    orders = [d["order"] for k, d in kinds if k == "reveal"]
+    assert [0, 1] in orders and [1, 0] in orders
+    # DDG-12: a card with two routes (the person picks one) and a facing picked at the end
+    assert (0, "route 43/2") in actions and (0, "face 5") in actions
+    # DDG-13: the person's duck bonks on the edge (and turns round)
+    assert any(k == "bonk" and d["duck"] == 0 and d["reason"] == "edge" for k, d in kinds)
+    # DDG-14: all three colours taken; ending on a buoy gives an extra move from the hand
+    colours = {d["colour"] for k, d in kinds if k == "buoy" and d["duck"] == 0 and d["new"]}
+    assert colours == {"red", "yellow", "green"}
+    assert sum(k == "extra_move" and d["duck"] == 0 for k, d in kinds) == 2
+    # DDG-15: a warp from a life ring to another
+    assert any(k == "warp" and d["duck"] == 0 for k, d in kinds)
+    # DDG-16: down the drain with the three tokens: the person wins
+    assert kinds[-1][0] == "win" and kinds[-1][1]["duck"] == 0
+
+
+def test_the_lesson_names_find_the_tables_things():
+    app, scene = _open()
+    _wait_for_step(app, scene)
+    board = scene.state.board
+    screen = app.screen.get_rect()
+    drain = scene.lesson_element("drain")
+    assert drain is not None and drain.collidepoint(scene.geo.hex_px(*board.coords[board.drain]))
+    for colour in ("red", "yellow", "green"):
+        rect = scene.lesson_element(f"buoy:{colour}")
+        assert rect is not None and scene.board_rect.contains(rect), colour
+    for h in board.starts:
+        q, r = board.coords[h]
+        rect = scene.lesson_element(f"start:{q},{r}")
+        assert rect is not None and rect.collidepoint(scene.geo.hex_px(q, r))
+    for name in ("hand", "piles", "card:14", "card:33", "card:39", "hex:2,4"):
+        rect = scene.lesson_element(name)
+        assert rect is not None and screen.contains(rect), name
+    drain_q, drain_r = board.coords[board.drain]
+    assert scene.lesson_element(f"start:{drain_q},{drain_r}") is None  # not a life ring
+    assert scene.lesson_element("hex:99,99") is None  # off the tub
+    assert scene.lesson_element("card:54") is None  # not in the hand
+    assert scene.lesson_element("duck:0") is None  # nobody has placed yet
+    assert scene.lesson_element("duck:1") is None
+    assert scene.lesson_element("face:0") is None  # no facing asked for yet
+    assert scene.lesson_element("confirm") is None  # no button for placing
+
+
+def test_a_two_click_action_is_one_click_away_and_other_actions_are_refused():
+    app, scene = _open()
+    step = _wait_for_step(app, scene)
+    while step.expect != "place -1,4 face 0":
+        _do_step(app, scene, step)
+        step = _wait_for_step(app, scene)
+    assert scene.sel_hex == (-1, 4)  # the life ring chosen: only the facing is left
+    assert scene.lesson_element("face:0") is not None
+    _do_step(app, scene, step)
+    step = _wait_for_step(app, scene)
+    assert step.expect == "card 14" and scene.sel == [14]  # picked: its route previewed
+    duck = scene.lesson_element("duck:0")
+    assert duck is not None and duck.collidepoint(scene.geo.hex_px(-1, 4))
+    before = list(scene.session.actions)
+    probe = scene.probe()
+    click(app, probe["card:33"])  # another card: picked instead...
+    click(app, scene.probe()["card:33"])  # ...and played: refused with the step's hint
+    assert scene.session.actions == before
+    assert scene.lesson.run.index == step.index
+    assert scene.lesson.refused_at is not None
+    click(app, scene.probe()["card:14"])
+    click(app, scene.probe()["card:14"])
+    assert scene.session.actions[len(before)] == (0, "card 14")
+    assert scene.lesson.run.index == step.index + 1
+
+
+def test_enter_is_next_on_a_step_to_read_at_the_duck_table():
+    app, scene = _open()
+    step = _wait_for_step(app, scene)
+    assert step.expect is None and scene.decision() is not None  # the placing waits
+    key(app, pygame.K_RETURN)
+    assert scene.lesson.run.index == 1
+    assert scene.session.actions == []  # Enter did not place the duck
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_the_duck_lesson_callout_fits_at_the_smallest_window(lang):
+    app, scene = _open(lang=lang, size=(1024, 600))
+    screen = app.screen.get_rect()
+    for index in range(len(scene.lesson.lesson.steps)):
+        step = _wait_for_step(app, scene)
+        assert step.index == index
+        rect = scene.lesson_element(step.point)
+        assert rect is not None and screen.contains(rect), f"steps[{index}]: {step.point}"
+        assert scene.plan.board.contains(scene.lesson.callout)
+        _do_step(app, scene, step)
+    assert scene.lesson.run.done
