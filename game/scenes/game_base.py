@@ -249,6 +249,11 @@ class GameScene(TableFrame, Scene):
         self.autosave()
 
     def on_game_over(self) -> None:
+        if self.lesson is not None and not self.lesson.run.done:
+            # a lesson that goes on after the last move (its steps show the final table)
+            # keeps the end screen back until its last step; asked again next frame
+            self.end_shown = False
+            return
         self.app.sound.play("win")
         self.autosave()
         self.app.push(GameOverScene(self.app, self))

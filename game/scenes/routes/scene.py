@@ -265,15 +265,6 @@ class RoutesScene(
             return rect
         return None
 
-    def on_game_over(self) -> None:
-        """A lesson that goes on after the last round (its steps show the scored routes on
-        the table) keeps the end screen back until its last step; the lesson's own end
-        comes first, and the end screen after it when the person plays on."""
-        if self.lesson is not None and not self.lesson.run.done:
-            self.end_shown = False  # asked again on the next frame
-            return
-        super().on_game_over()
-
     def update(self, dt: float) -> None:
         super().update(dt)
         self._rebuild_controls()
