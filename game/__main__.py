@@ -83,7 +83,7 @@ def seed(text: str) -> int:
 
     value = _whole_number(text, -SEED_LIMIT)
     if value >= SEED_LIMIT:
-        raise argparse.ArgumentTypeError(f"must be below 2**63, not {clip(value)}")
+        raise argparse.ArgumentTypeError(f"must be below 2**128, not {clip(value)}")
     return value
 
 
@@ -386,7 +386,8 @@ def build_parser(details: bool = True) -> argparse.ArgumentParser:
         "--seed",
         type=seed,
         default=None,
-        help="with --new: the game's seed, a whole number from -2**63 to 2**63-1 (default: random)",
+        help="with --new: the game's seed, a whole number from -2**128 to 2**128-1 "
+        "(default: 128 random bits)",
     )
     play.add_argument(
         "--computers",
@@ -449,6 +450,13 @@ def build_parser(details: bool = True) -> argparse.ArgumentParser:
         "--seed", type=seed, default=1, help="the first game's seed; game k uses seed+k (default 1)"
     )
     sim.add_argument(
+        "--bot-seed",
+        type=seed,
+        default=None,
+        help="the computer players' seed; game k's use bot-seed+k (default: random, "
+        "printed in the result so a run can be repeated)",
+    )
+    sim.add_argument(
         "--bot",
         type=bot_level,
         default="random",
@@ -478,6 +486,12 @@ def build_parser(details: bool = True) -> argparse.ArgumentParser:
         "--games", type=positive, default=100, help="how many games, at least 1 (default 100)"
     )
     tour.add_argument("--seed", type=seed, default=1, help="the first game's seed (default 1)")
+    tour.add_argument(
+        "--bot-seed",
+        type=seed,
+        default=None,
+        help="the computer players' seed (default: random, printed in the result)",
+    )
     tour.add_argument(
         "--bots",
         required=True,
@@ -688,6 +702,7 @@ def run_command(args) -> int:
             args.options,
             bot=args.bot,
             max_rounds=args.max_rounds,
+            bot_seed=args.bot_seed,
         )
         print_result(result, args.json)
         return 0 if result["errors"] == 0 else 1
@@ -695,7 +710,13 @@ def run_command(args) -> int:
         from game.tournament import print_result, run_tournament
 
         result = run_tournament(
-            args.game, args.players, args.games, args.seed, args.bots, args.options
+            args.game,
+            args.players,
+            args.games,
+            args.seed,
+            args.bots,
+            args.options,
+            bot_seed=args.bot_seed,
         )
         print_result(result, args.json)
         return 0

@@ -39,7 +39,10 @@ from game.settings import (
 FORMAT = 1
 MAX_BYTES = 8_000_000
 KEEP_AUTOSAVES = 12  # finished games' autosaves kept; unfinished ones are never pruned
-SEED_LIMIT = 2**63  # seeds are from -2**63 to 2**63 - 1 (the lobby draws below 2**31)
+# Seeds are from -2**128 to 2**128 - 1: new games draw 128 bits (session.new_seed, issue
+# #18), older saves hold seeds below 2**31 or 2**63. 2**128 has 39 digits, within the 40
+# digits a save's number may have (settings.MAX_DIGITS).
+SEED_LIMIT = 2**128
 MAX_ACTIONS = 100_000  # the longest game measured takes ~700 (Duck!, six players)
 ACTION_MAX_CHARS = 200  # action texts are short notation ("move 3 a"), ~20 at most
 OPTIONS_MAX_DEPTH = 16

@@ -77,7 +77,7 @@ BAD_COMMAND_LINES = [
     (["simulate", "duck", "--bot", "grandmaster"], "unknown level 'grandmaster'"),
     (["simulate", "duck", "--seed", "x"], "--seed: wants a whole number"),
     # a seed no save can hold would make a game that cannot be resumed (saves.SEED_LIMIT)
-    (["play", "--new", "duck", "--seed", str(2**63), "--frames", "1"], "must be below 2**63"),
+    (["play", "--new", "duck", "--seed", str(2**128), "--frames", "1"], "must be below 2**128"),
     (["simulate", "duck", "--seed", "9" * 5000], "--seed: wants a whole number"),
     (["simulate", "chess", "--games", "1"], "unknown game 'chess'"),
     (
