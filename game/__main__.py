@@ -1,5 +1,5 @@
 """``python -m game`` / ``tabletop-derby``: play (the default), simulate, tournament,
-screenshot or check-board.
+screenshot, serve or check-board.
 
 A command line that cannot be carried out is one line on stderr and exit code 2, found
 before any window opens or any game runs. A fault in the program itself is one line that
@@ -502,6 +502,17 @@ def build_parser(details: bool = True) -> argparse.ArgumentParser:
     tour.add_argument("--json", action="store_true", help="print only the JSON line")
     _add_game_options(tour, details)
 
+    from game.net import cli as net_cli  # argparse only: the network loads when it runs
+
+    net_cli.add_parser(
+        sub,
+        formatter=Formatter,
+        game_id=game_id,
+        positive=positive,
+        add_players=lambda p: _add_players(p, None, details, "with --new: "),
+        add_game_options=lambda p: _add_game_options(p, details),
+    )
+
     check = sub.add_parser(
         "check-board",
         help="validate a board file (YAML or Tiled TMX)",
@@ -643,6 +654,12 @@ def check_args(args) -> None:
                 f"{args.players} players (one per seat)"
             )
         args.options = game_options(args)
+    elif args.command == "serve":
+        from game.net import cli as net_cli
+
+        net_cli.check(
+            args, error=UsageError, check_players=check_players, game_options=game_options
+        )
     elif args.command == "screenshot":
         from game.screenshot import SCENES
 
@@ -720,6 +737,10 @@ def run_command(args) -> int:
         )
         print_result(result, args.json)
         return 0
+    if args.command == "serve":
+        from game.net import cli as net_cli
+
+        return net_cli.run(args)
     if args.command == "check-board":
         from game.boards.check import check_board_cli
 

@@ -105,15 +105,25 @@ def write_save(session, path: Path, kind: str) -> Path:
     return path
 
 
+def autosave_path(session) -> Path:
+    return saves_dir() / f"auto-{session.save_id}.json"
+
+
 def autosave(session) -> Path:
     """One autosave file per match, replaced each time. When a game ends, the oldest
     finished games' autosaves beyond :data:`KEEP_AUTOSAVES` are pruned (only then can
     their number grow)."""
-    path = saves_dir() / f"auto-{session.save_id}.json"
+    path = autosave_path(session)
     write_save(session, path, "auto")
     if session.state.is_over():
         _prune()
     return path
+
+
+def prune_finished() -> list[Path]:
+    """:func:`autosave`'s pruning, for a writer that writes the payload itself (a network
+    table builds it on its own thread and writes it on a saver thread)."""
+    return _prune()
 
 
 def manual_save(session, slot: int) -> Path:

@@ -11,7 +11,7 @@ import random
 import secrets
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -188,19 +188,46 @@ class Session:
         for p, text in actions:
             self.apply(p, self.module.parse_action(text))
 
+    def bot_decision(self, player: int) -> Callable[[], Action]:
+        """A computer seat's decision about the position now, to run on any thread: the
+        function holds its own copy of the seat's view, its bot and a generator drawn
+        from the bots' seed, and never touches this session (so a network table can run
+        it in an executor while the session goes on)."""
+        view = self.state.view(player)
+        rng = random.Random(self._bot_rng.random())
+        bot = self._bots[player]
+        return lambda: bot.choose(view, player, rng)
+
+    # -- seats handed over -------------------------------------------------------------------
+    def hand_to_computer(self, player: int, level: str = "normal") -> None:
+        """A person's seat played by a computer from now on (an online player who is
+        gone: the host may hand the seat over rather than wait). Its record is kept."""
+        from game.ai import LEVELS
+
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
+        seat = self.seats[player]
+        seat.human, seat.level = False, level
+        self._bots[player] = make_bot(self.game_id, level, self.bot_budget_ms)
+        self.pending.pop(player, None)
+
+    def hand_to_person(self, player: int) -> None:
+        """The seat back to its person (they came back); a decision under way is forgotten."""
+        self.seats[player].human = True
+        self._bots.pop(player, None)
+        self.pending.pop(player, None)
+
     def start_bot(self, player: int) -> None:
         """Start a computer decision on a worker thread (it sees only its view)."""
         if player in self.pending:
             return
-        view = self.state.view(player)
-        rng = random.Random(self._bot_rng.random())
-        bot = self._bots[player]
+        choose = self.bot_decision(player)
         # the thread is set just below: it runs think(), which fills this decision
         decision = PendingDecision(player, time.perf_counter(), None)  # type: ignore[arg-type]
 
         def think():
             try:
-                decision.result.append(bot.choose(view, player, rng))
+                decision.result.append(choose())
             except Exception as exc:  # noqa: BLE001 - reported to the scene, which shows it
                 decision.result.append(exc)
 
