@@ -292,7 +292,10 @@ class ClientThread:
                 await self._session(client, first)
                 return
             except ClientError as exc:
-                if exc.fatal or self.token is None and first:
+                # a table closed by its host may open again (a window resuming its
+                # autosave): the seat's holder keeps trying; anything else ends here
+                comes_back = exc.code == "closed" and self.token is not None
+                if not comes_back and (exc.fatal or (self.token is None and first)):
                     self.notes.put(("error", (exc.code, exc.reason)))
                     return
             except (OSError, ConnectionClosed, InvalidHandshake, asyncio.TimeoutError) as exc:

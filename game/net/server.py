@@ -77,13 +77,13 @@ class Connection:
         self.limits = (queue_messages, queue_bytes)
         self.wake = asyncio.Event()
         self.closing = False
+        self.shutdown: asyncio.Task[None] | None = None
         self.table: Table | None = None
         self.created = False
         self.rate, self.burst = rate
         self.tokens = float(self.burst)
         self.stamp = time.monotonic()
         self.over_limit = 0
-        self.last_rate_refusal = 0.0
         self.sender = loop.create_task(self._send_loop())
 
     # -- Peer --------------------------------------------------------------------------
@@ -128,16 +128,19 @@ class Connection:
         if self.closing:
             return
         self.closing = True
-        self.loop.create_task(self._shutdown(code, reason, drain))
+        self.shutdown = self.loop.create_task(self._shutdown(code, reason, drain))
 
     async def _shutdown(self, code: int, reason: str, drain: bool) -> None:
         """What is queued goes first (an error message says why), then the closing
         handshake; a peer that does not take part in time is cut off."""
-        if drain:
-            try:
-                await asyncio.wait_for(self._drained(), 2.0)
-            except asyncio.TimeoutError:
-                pass
+        if not drain:  # hopeless (not reading): nothing more can reach it, cut it off
+            self.sender.cancel()
+            self.ws.transport.abort()
+            return
+        try:
+            await asyncio.wait_for(self._drained(), 2.0)
+        except asyncio.TimeoutError:
+            pass
         self.sender.cancel()
         try:
             await asyncio.wait_for(self.ws.close(code, reason), 2.0)
@@ -355,6 +358,8 @@ class Server:
                     break
                 if conn.table is not None:
                     timer.cancel()
+            if conn.shutdown is not None:  # what it was told goes out before it closes
+                await asyncio.shield(conn.shutdown)
         except ConnectionClosed:
             pass
         finally:
@@ -380,18 +385,17 @@ class Server:
                 conn.send(encode("error", code="rate", reason="far too many messages"))
                 conn.close(CLOSE_POLICY, "flood")
                 return False
-            now = time.monotonic()
-            if now - conn.last_rate_refusal > 1.0:
-                conn.last_rate_refusal = now
-                conn.send(
-                    encode(
-                        "refusal",
-                        code="rate",
-                        reason=f"more than {conn.rate:g} messages a second: dropped, "
-                        "nothing changed",
-                        id=None,
-                    )
+            # each dropped message is said to be dropped (unread, so without its id): a
+            # client waiting for an answer is never left waiting; a flood is closed above
+            conn.send(
+                encode(
+                    "refusal",
+                    code="rate",
+                    reason=f"more than {conn.rate:g} messages a second: dropped unread, "
+                    "nothing changed",
+                    id=None,
                 )
+            )
             return True
         try:
             message = decode(raw)

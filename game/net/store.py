@@ -21,7 +21,6 @@ from typing import Any
 from game import saves
 from game.net.protocol import normal_code
 from game.net.table import LOG_EVENTS, META_FORMAT, Table
-from game.rules.protocol import replay
 from game.settings import FileProblem, atomic_write_text, data_dir, read_json
 
 log = logging.getLogger(__name__)
@@ -166,6 +165,18 @@ def restore_tables(host: str) -> tuple[list[Table], list[str]]:
     return tables, problems
 
 
+def reopen(save_id: str) -> Table | None:
+    """The table of one save, when the window that hosted it resumes it (None: that game
+    was never a network table, or is over). Raises ValueError for a damaged table file."""
+    path = meta_path(save_id)
+    if not _SAVE_ID.fullmatch(save_id) or not path.exists():
+        return None
+    try:
+        return open_table(_check_meta(read_json(path, META_MAX_BYTES)))
+    except FileProblem as exc:
+        raise ValueError(str(exc)) from exc
+
+
 def open_table(meta: dict[str, Any]) -> Table | None:
     """The table of a checked table file, or None when its game is over."""
     session = saves.load_session(saves.saves_dir() / f"auto-{meta['save_id']}.json")
@@ -174,7 +185,13 @@ def open_table(meta: dict[str, Any]) -> Table | None:
     players = session.players
     if len(meta["seats"]) != players or len(meta["last_ids"]) != players:
         raise ValueError(f"seats: {len(meta['seats'])} for a game of {players}")
-    _, events = replay(session.module, session.record())
+    # the events of the game so far, each read as it happened (as a live table keeps them)
+    state = session.module.new_game(players, session.seed, session.options)
+    events: list[str] = []
+    for player, text in session.actions:
+        happened = state.apply(player, session.module.parse_action(text))
+        events.extend(json.dumps(e.to_dict(), ensure_ascii=False) for e in happened)
+        del events[:-LOG_EVENTS]
     return Table(
         session,
         code=meta["code"],

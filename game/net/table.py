@@ -15,6 +15,7 @@ only views and events filtered by ``Event.seen_by``.
 
 from __future__ import annotations
 
+import json
 from collections import deque
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol
@@ -65,7 +66,7 @@ class Table:
         seat_digests: list[str | None] | None = None,
         last_ids: list[int] | None = None,
         local_seats: Iterable[int] = (),
-        events: Iterable[Event] | None = None,
+        events: Iterable[Event | str] | None = None,
     ):
         players = session.players
         self.session = session
@@ -76,10 +77,12 @@ class Table:
         self.local_seats = set(local_seats)
         self.members: dict[Peer, int | None] = {}  # connection -> seat (None: spectator)
         self.seat_peer: dict[int, Peer] = {}
-        self.log: deque[Event] = deque(maxlen=LOG_EVENTS)
+        # The latest events as JSON text, each written the moment it happened (a game may
+        # change a list it put in an event's data later: Verflixxt!'s hat_tie "players").
+        self.log: deque[str] = deque(maxlen=LOG_EVENTS)
         if events is None and not session.actions:
             events = _opening(session)
-        self.log.extend(events or ())
+        self.log.extend(e if isinstance(e, str) else _text(e) for e in events or ())
         # Called after every change with what changed: "action", "seats" or "tokens"
         # (the server autosaves and starts computer decisions from it).
         self.on_change: Callable[[str], None] | None = None
@@ -140,7 +143,7 @@ class Table:
             options=self.session.options,
             seats=self.seats_info(),
             view=self.view_dict(seat),
-            events=[e.to_dict() for e in self.log if e.seen_by(seat)],
+            events=[e for e in map(json.loads, self.log) if _seen(e, seat)],
             n=len(self.session.actions),
             last_id=0 if seat is None else self.last_ids[seat],
         )
@@ -265,13 +268,15 @@ class Table:
         its id back as ``ack``. IllegalAction changes nothing."""
         events = self.session.apply(player, action)
         self.last_events = events
-        self.log.extend(events)
+        written = [_text(e) for e in events]
+        self.log.extend(written)
+        happened = [json.loads(text) for text in written]  # a deep copy, as it was now
         n = len(self.session.actions)
         shown: dict[int | None, tuple[list[dict[str, Any]], dict[str, Any]]] = {}
         texts: dict[int | None, str] = {}
         for peer, seat in list(self.members.items()):
             if seat not in shown:
-                seen = [e.to_dict() for e in events if e.seen_by(seat)]
+                seen = [e for e in happened if _seen(e, seat)]
                 shown[seat] = (seen, self.view_dict(seat))
                 texts[seat] = encode("update", n=n, events=seen, view=shown[seat][1])
             if ack is not None and ack[0] is peer:
@@ -321,6 +326,16 @@ class Table:
             "last_ids": list(self.last_ids),
             "local": sorted(self.local_seats),
         }
+
+
+def _text(event: Event) -> str:
+    return json.dumps(event.to_dict(), ensure_ascii=False, separators=(",", ":"))
+
+
+def _seen(event: dict[str, Any], seat: int | None) -> bool:
+    """Event.seen_by for an event as sent."""
+    shown_to = event["visible_to"]
+    return shown_to is None or (seat is not None and seat in shown_to)
 
 
 def _opening(session: Session) -> list[Event]:
