@@ -17,9 +17,10 @@ import asyncio
 import queue
 import ssl
 import threading
+import time
 from typing import Any
 
-from game.net.server import QUEUE_MESSAGES, Inbox, Server, Tables
+from game.net.server import AUTOSAVE_S, QUEUE_MESSAGES, Inbox, Server, Tables
 from game.net.store import Saver
 from game.net.table import Table
 from game.rules.protocol import Action, Event
@@ -69,6 +70,7 @@ class HostThread:
         self._stop: asyncio.Event | None = None
         self._thread = threading.Thread(target=self._run, name="table-host", daemon=True)
         self._local = False  # an action of this window is being applied
+        self._saved = time.monotonic()
 
     @property
     def code(self) -> str:
@@ -81,6 +83,7 @@ class HostThread:
     def stop(self, timeout: float = 5.0) -> None:
         """Close the table (members are told) and the network; call from the window."""
         self.table.close("the host closed the table")
+        self.tables.flush()
         if self._loop is not None and self._stop is not None:
             self._loop.call_soon_threadsafe(self._stop.set)
         self._thread.join(timeout)
@@ -101,6 +104,10 @@ class HostThread:
                 self.tables.handle(conn, kind, fields)
         if drive_computers:
             self._drive_computers(bot_delay)
+        now = time.monotonic()
+        if now - self._saved >= AUTOSAVE_S:
+            self._saved = now
+            self.tables.flush()
         notes = []
         while True:
             try:

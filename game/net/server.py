@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import json
 import logging
 import queue
 import ssl
@@ -54,6 +55,7 @@ FLOOD = 200  # messages over the limit after which the connection is closed
 QUEUE_MESSAGES = 256  # what may wait for a slow reader before it is closed
 QUEUE_BYTES = 2 * 1024 * 1024
 CLOSE_POLICY = 1008  # RFC 6455: a message that violates the policy (flood, too slow)
+AUTOSAVE_S = 0.5  # the most of a game a host killed outright (kill -9, power) can lose
 
 
 class Connection:
@@ -181,7 +183,11 @@ class Tables:
         self.max_tables = max_tables
         self.saver = saver
         self.by_code: dict[str, Table] = {}
+        self.dirty: set[Table] = set()
+        # loop.call_later on a host whose loop owns the tables; else flush() is called
+        self.later: Callable[[float, Callable[[], None]], Any] | None = None
         self.on_change: Callable[[Table, str], None] | None = None
+        self._prepared: dict[str, dict[str, Any]] = {}
 
     def add(self, table: Table) -> Table:
         self.by_code[table.code] = table
@@ -190,14 +196,28 @@ class Tables:
         return table
 
     def _save(self, table: Table) -> None:
+        self.dirty.discard(table)
         if self.saver is not None:
             over = table.session.state.is_over()
             self.saver.submit(table_files(table, self.host_kind), prune=over)
 
     def _changed(self, table: Table, what: str) -> None:
-        self._save(table)
+        """Autosave: a new token (a seat taken) and a game's end at once; actions are
+        gathered for AUTOSAVE_S, then written (building a save's text on every action
+        was most of a busy host's work)."""
+        if what == "tokens" or table.session.state.is_over():
+            self._save(table)
+        elif table not in self.dirty:
+            self.dirty.add(table)
+            if self.later is not None:  # each table on its own timer: no burst of saves
+                self.later(AUTOSAVE_S, lambda: self._save(table) if table in self.dirty else None)
         if self.on_change is not None:
             self.on_change(table, what)
+
+    def flush(self) -> None:
+        """Write the tables changed since the last flush (called every AUTOSAVE_S)."""
+        for table in list(self.dirty):
+            self._save(table)
 
     def handle(self, conn: Connection, kind: str, fields: dict[str, Any]) -> None:
         """One checked message: a refusal or an error (then the line is closed) goes
@@ -257,7 +277,7 @@ class Tables:
             )
         try:
             chosen = resolve_options(rules.load(game).OPTIONS, fields.get("options"))
-            options = prepare_options(game, chosen)
+            options = self._prepare(game, chosen)
         except (RulesDataError, ValueError) as exc:
             raise Refused("options", str(exc)[:200]) from None
         seats = [
@@ -276,6 +296,17 @@ class Tables:
         conn.send(encode("created", code=table.code, owner=owner))
         if self.on_change is not None:
             self.on_change(table, "created")
+
+    def _prepare(self, game: str, chosen: dict[str, Any]) -> dict[str, Any]:
+        """The rules' options for the lobby's choices (a board read from its file, the
+        deck, the tiles): read once per game and choices, then shared by the tables
+        (the rules never change their options)."""
+        key = json.dumps([game, chosen], sort_keys=True)
+        if key not in self._prepared:
+            if len(self._prepared) > 64:
+                self._prepared.clear()
+            self._prepared[key] = prepare_options(game, chosen)
+        return self._prepared[key]
 
     def leave(self, conn: Connection) -> None:
         table = conn.table
@@ -336,12 +367,15 @@ class Server:
         if self.inbox is None:
             for table in list(self.tables.by_code.values()):
                 self._drive(table)
+            self.tables.later = self.loop.call_later
         return int(self.ws_server.sockets[0].getsockname()[1])
 
     async def stop(self) -> None:
         if self.ws_server is not None:
             self.ws_server.close()
             await self.ws_server.wait_closed()
+        if self.inbox is None:
+            self.tables.flush()
 
     # -- connections --------------------------------------------------------------------------
     async def _handler(self, ws: ServerConnection) -> None:

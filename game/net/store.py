@@ -42,9 +42,11 @@ def table_files(table: Table, host: str) -> list[tuple[Path, str | None]]:
     """The texts to write for ``table`` now (built on the table's thread): its autosave
     and its table file; a finished game's table file is removed (None) instead."""
     session = table.session
-    save = json.dumps(saves.session_payload(session, "auto"), ensure_ascii=False, indent=1)
+    # one line, not indented like a window's saves: json's C encoder, ~20 times quicker
+    # than the indenting one, on a host writing hundreds of tables (the same format)
+    save = json.dumps(saves.session_payload(session, "auto"), ensure_ascii=False)
     over = session.state.is_over()
-    meta = None if over else json.dumps(table.meta(host), indent=1)
+    meta = None if over else json.dumps(table.meta(host))
     return [(saves.autosave_path(session), save), (meta_path(session.save_id), meta)]
 
 
