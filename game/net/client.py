@@ -247,7 +247,8 @@ class ClientThread:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._outbox: asyncio.Queue[tuple[str, dict[str, Any]]] | None = None
         self._stopped = threading.Event()
-        self._ready = threading.Event()
+        self._lock = threading.Lock()
+        self._early: list[tuple[str, dict[str, Any]]] = []  # posted before the loop ran
         self._thread = threading.Thread(target=self._run, name="table-client", daemon=True)
 
     def start(self) -> ClientThread:
@@ -269,22 +270,29 @@ class ClientThread:
         self._post("hand_over", {"owner": owner, "seat": seat, "level": level})
 
     def stop(self, timeout: float = 5.0) -> None:
+        """Leave the table (the seat waits for its token) and end the thread."""
         self._stopped.set()
-        if self._loop is not None and self._outbox is not None:
-            self._loop.call_soon_threadsafe(self._outbox.put_nowait, ("stop", {}))
+        self._post("stop", {})
         self._thread.join(timeout)
 
     def _post(self, kind: str, fields: dict[str, Any]) -> None:
-        if self._ready.wait(5.0) and self._loop is not None and self._outbox is not None:
+        """Hand a message to the network thread; returns at once, whenever it is called."""
+        with self._lock:
+            if self._loop is None or self._outbox is None:
+                self._early.append((kind, fields))
+                return
             self._loop.call_soon_threadsafe(self._outbox.put_nowait, (kind, fields))
 
     def _run(self) -> None:
         asyncio.run(self._main())
 
     async def _main(self) -> None:
-        self._loop = asyncio.get_running_loop()
-        self._outbox = asyncio.Queue()
-        self._ready.set()
+        outbox: asyncio.Queue[tuple[str, dict[str, Any]]] = asyncio.Queue()
+        with self._lock:
+            for item in self._early:
+                outbox.put_nowait(item)
+            self._early.clear()
+            self._loop, self._outbox = asyncio.get_running_loop(), outbox
         client = TableClient(self.url, ssl_context=self.ssl)
         delay, first = 0.5, True
         while not self._stopped.is_set():
