@@ -80,12 +80,16 @@ class Person:
         self.sent: dict[int, float] = {}  # action id -> when it was sent
         self.acked: dict[int, float] = {}  # n of one of our actions -> when it was sent
 
+    def over(self) -> bool:
+        mirror = self.client.mirror
+        return not mirror.to_act and mirror.view.is_over()
+
     async def act_later(self) -> None:
         await asyncio.sleep(self.rng.uniform(*self.think))
         self.thinking = False
-        view = self.client.mirror.view
-        if view.is_over() or self.seat not in view.to_act() or self.pending is not None:
+        if self.seat not in self.client.mirror.to_act or self.pending is not None:
             return
+        view = self.client.mirror.view  # the view is rebuilt only to decide
         action = str(self.rng.choice(view.legal_actions(self.seat)))
         started = time.perf_counter()
         try:
@@ -95,16 +99,15 @@ class Person:
         self.sent[self.pending] = started
 
     def maybe_act(self) -> None:
-        view = self.client.mirror.view
-        if view.is_over() or self.pending is not None or self.thinking:
+        if self.pending is not None or self.thinking:
             return
-        if self.seat in view.to_act():
+        if self.seat in self.client.mirror.to_act:
             self.thinking = True
             asyncio.get_running_loop().create_task(self.act_later())
 
     async def run(self, until: float) -> None:
         self.maybe_act()
-        while not self.client.mirror.view.is_over() and time.perf_counter() < until:
+        while not self.over() and time.perf_counter() < until:
             try:
                 message = await self.client.receive(max(0.1, until - time.perf_counter()))
             except asyncio.TimeoutError:

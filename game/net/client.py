@@ -75,20 +75,35 @@ class Mirror:
     seat: int | None = None
     token: str | None = None
     seats: list[dict[str, Any]] = field(default_factory=list)
-    view: GameState | None = None
     view_data: dict[str, Any] = field(default_factory=dict)
+    to_act: tuple[int, ...] = ()  # who is to act now, as the host said
     n: int = 0
     last_id: int = 0
     events: deque[Event] = field(default_factory=lambda: deque(maxlen=200))
+    _view: GameState | None = field(default=None, repr=False)
 
-    def _rebuild(self, data: Any) -> None:
+    @property
+    def view(self) -> GameState:
+        """The latest view as a rules state, rebuilt when first asked for after an
+        update (a client that only waits for its turn reads ``to_act`` instead)."""
+        if self._view is None:
+            try:
+                state = _state_class(self.game).from_dict(
+                    {**self.view_data, "options": self.options}
+                )
+            except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+                reason = f"the host's view cannot be read: {exc!r}"[:200]
+                raise ClientError("schema", reason) from exc
+            self._view = state
+        return self._view
+
+    def _rebuild(self, message: dict[str, Any]) -> None:
+        data, to_act = message["view"], message["to_act"]
         if not isinstance(data, dict):
             raise ClientError("schema", "the host's view is not an object")
-        try:
-            self.view = _state_class(self.game).from_dict({**data, "options": self.options})
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-            raise ClientError("schema", f"the host's view cannot be read: {exc!r}"[:200]) from exc
-        self.view_data = data
+        if not isinstance(to_act, list) or not all(isinstance(p, int) for p in to_act):
+            raise ClientError("schema", "the host's to_act is not a list of seats")
+        self.view_data, self.to_act, self._view = data, tuple(to_act), None
 
     def welcome(self, message: dict[str, Any]) -> None:
         game = message["game"]
@@ -100,13 +115,14 @@ class Mirror:
         self.token = message.get("token") or self.token
         self.seats = list(message["seats"])
         self.n, self.last_id = int(message["n"]), int(message["last_id"])
-        self._rebuild(message["view"])
+        self._rebuild(message)
+        self.view  # noqa: B018 - read now: a welcome whose view cannot be read is refused
         self.events.extend(event_from(e) for e in message["events"])
 
     def update(self, message: dict[str, Any]) -> list[Event]:
         events = [event_from(e) for e in message["events"]]
         self.n = int(message["n"])
-        self._rebuild(message["view"])
+        self._rebuild(message)
         self.events.extend(events)
         return events
 

@@ -259,8 +259,11 @@ def check_client_message(message: Mapping[str, Any]) -> dict[str, Any]:
 HOST_MESSAGES: Mapping[str, tuple[str, ...]] = {
     # type -> keys it must have (a client ignores keys it does not know)
     "created": ("code", "owner"),
-    "welcome": ("seat", "game", "players", "options", "seats", "view", "events", "n", "last_id"),
-    "update": ("n", "events", "view"),
+    "welcome": (
+        *("seat", "game", "players", "options", "seats"),
+        *("view", "to_act", "events", "n", "last_id"),
+    ),
+    "update": ("n", "events", "view", "to_act"),
     "refusal": ("code", "reason"),
     "seats": ("seats",),
     "error": ("code", "reason"),

@@ -143,6 +143,7 @@ class Table:
             options=self.session.options,
             seats=self.seats_info(),
             view=self.view_dict(seat),
+            to_act=list(self.session.state.to_act()),
             events=[e for e in map(json.loads, self.log) if _seen(e, seat)],
             n=len(self.session.actions),
             last_id=0 if seat is None else self.last_ids[seat],
@@ -272,16 +273,17 @@ class Table:
         self.log.extend(written)
         happened = [json.loads(text) for text in written]  # a deep copy, as it was now
         n = len(self.session.actions)
+        to_act = list(self.session.state.to_act())
         shown: dict[int | None, tuple[list[dict[str, Any]], dict[str, Any]]] = {}
         texts: dict[int | None, str] = {}
         for peer, seat in list(self.members.items()):
             if seat not in shown:
                 seen = [e for e in happened if _seen(e, seat)]
                 shown[seat] = (seen, self.view_dict(seat))
-                texts[seat] = encode("update", n=n, events=seen, view=shown[seat][1])
+                texts[seat] = encode("update", n=n, events=seen, view=shown[seat][1], to_act=to_act)
             if ack is not None and ack[0] is peer:
                 seen, view = shown[seat]
-                peer.send(encode("update", n=n, events=seen, view=view, ack=ack[1]))
+                peer.send(encode("update", n=n, events=seen, view=view, to_act=to_act, ack=ack[1]))
             else:
                 peer.send(texts[seat])
         self._changed("action")
