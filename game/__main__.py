@@ -1,5 +1,5 @@
 """``python -m game`` / ``tabletop-derby``: play (the default), simulate, tournament,
-screenshot or check-board.
+screenshot, serve or check-board.
 
 A command line that cannot be carried out is one line on stderr and exit code 2, found
 before any window opens or any game runs. A fault in the program itself is one line that
@@ -83,7 +83,7 @@ def seed(text: str) -> int:
 
     value = _whole_number(text, -SEED_LIMIT)
     if value >= SEED_LIMIT:
-        raise argparse.ArgumentTypeError(f"must be below 2**63, not {clip(value)}")
+        raise argparse.ArgumentTypeError(f"must be below 2**128, not {clip(value)}")
     return value
 
 
@@ -386,7 +386,8 @@ def build_parser(details: bool = True) -> argparse.ArgumentParser:
         "--seed",
         type=seed,
         default=None,
-        help="with --new: the game's seed, a whole number from -2**63 to 2**63-1 (default: random)",
+        help="with --new: the game's seed, a whole number from -2**128 to 2**128-1 "
+        "(default: 128 random bits)",
     )
     play.add_argument(
         "--computers",
@@ -449,6 +450,13 @@ def build_parser(details: bool = True) -> argparse.ArgumentParser:
         "--seed", type=seed, default=1, help="the first game's seed; game k uses seed+k (default 1)"
     )
     sim.add_argument(
+        "--bot-seed",
+        type=seed,
+        default=None,
+        help="the computer players' seed; game k's use bot-seed+k (default: random, "
+        "printed in the result so a run can be repeated)",
+    )
+    sim.add_argument(
         "--bot",
         type=bot_level,
         default="random",
@@ -479,6 +487,12 @@ def build_parser(details: bool = True) -> argparse.ArgumentParser:
     )
     tour.add_argument("--seed", type=seed, default=1, help="the first game's seed (default 1)")
     tour.add_argument(
+        "--bot-seed",
+        type=seed,
+        default=None,
+        help="the computer players' seed (default: random, printed in the result)",
+    )
+    tour.add_argument(
         "--bots",
         required=True,
         type=bot_levels,
@@ -487,6 +501,17 @@ def build_parser(details: bool = True) -> argparse.ArgumentParser:
     )
     tour.add_argument("--json", action="store_true", help="print only the JSON line")
     _add_game_options(tour, details)
+
+    from game.net import cli as net_cli  # argparse only: the network loads when it runs
+
+    net_cli.add_parser(
+        sub,
+        formatter=Formatter,
+        game_id=game_id,
+        positive=positive,
+        add_players=lambda p: _add_players(p, None, details, "with --new: "),
+        add_game_options=lambda p: _add_game_options(p, details),
+    )
 
     check = sub.add_parser(
         "check-board",
@@ -630,6 +655,12 @@ def check_args(args) -> None:
                 f"{args.players} players (one per seat)"
             )
         args.options = game_options(args)
+    elif args.command == "serve":
+        from game.net import cli as net_cli
+
+        net_cli.check(
+            args, error=UsageError, check_players=check_players, game_options=game_options
+        )
     elif args.command == "screenshot":
         from game.screenshot import SCENES
 
@@ -690,6 +721,7 @@ def run_command(args) -> int:
             args.options,
             bot=args.bot,
             max_rounds=args.max_rounds,
+            bot_seed=args.bot_seed,
         )
         print_result(result, args.json)
         return 0 if result["errors"] == 0 else 1
@@ -697,10 +729,20 @@ def run_command(args) -> int:
         from game.tournament import print_result, run_tournament
 
         result = run_tournament(
-            args.game, args.players, args.games, args.seed, args.bots, args.options
+            args.game,
+            args.players,
+            args.games,
+            args.seed,
+            args.bots,
+            args.options,
+            bot_seed=args.bot_seed,
         )
         print_result(result, args.json)
         return 0
+    if args.command == "serve":
+        from game.net import cli as net_cli
+
+        return net_cli.run(args)
     if args.command == "check-board":
         from game.boards.check import check_board_cli
 

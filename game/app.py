@@ -329,11 +329,9 @@ def run_app(
 
 def start_new_game(app: App, game_id: str, players: int, seed: int | None, computers: bool) -> None:
     """Straight into a game with default seats (seat 1 a person unless ``computers``)."""
-    import random
-
     from game import registry
     from game.scenes.lobby import default_seats
-    from game.session import Session
+    from game.session import Session, new_seed
 
     info = registry.get(game_id)
     if not info.installed():
@@ -343,7 +341,7 @@ def start_new_game(app: App, game_id: str, players: int, seed: int | None, compu
     seats = default_seats(info, players, app.t)
     for index, seat in enumerate(seats):
         seat.human = index == 0 and not computers
-    seed = seed if seed is not None else random.SystemRandom().randrange(1, 2**31)
+    seed = seed if seed is not None else new_seed()
     session = Session(game_id, seats, seed, {}, bot_budget_ms=app.settings.bot_budget_ms)
     app.push(info.scene_class()(app, session))
 

@@ -39,7 +39,10 @@ from game.settings import (
 FORMAT = 1
 MAX_BYTES = 8_000_000
 KEEP_AUTOSAVES = 12  # finished games' autosaves kept; unfinished ones are never pruned
-SEED_LIMIT = 2**63  # seeds are from -2**63 to 2**63 - 1 (the lobby draws below 2**31)
+# Seeds are from -2**128 to 2**128 - 1: new games draw 128 bits (session.new_seed, issue
+# #18), older saves hold seeds below 2**31 or 2**63. 2**128 has 39 digits, within the 40
+# digits a save's number may have (settings.MAX_DIGITS).
+SEED_LIMIT = 2**128
 MAX_ACTIONS = 100_000  # the longest game measured takes ~700 (Duck!, six players)
 ACTION_MAX_CHARS = 200  # action texts are short notation ("move 3 a"), ~20 at most
 OPTIONS_MAX_DEPTH = 16
@@ -102,15 +105,25 @@ def write_save(session, path: Path, kind: str) -> Path:
     return path
 
 
+def autosave_path(session) -> Path:
+    return saves_dir() / f"auto-{session.save_id}.json"
+
+
 def autosave(session) -> Path:
     """One autosave file per match, replaced each time. When a game ends, the oldest
     finished games' autosaves beyond :data:`KEEP_AUTOSAVES` are pruned (only then can
     their number grow)."""
-    path = saves_dir() / f"auto-{session.save_id}.json"
+    path = autosave_path(session)
     write_save(session, path, "auto")
     if session.state.is_over():
         _prune()
     return path
+
+
+def prune_finished() -> list[Path]:
+    """:func:`autosave`'s pruning, for a writer that writes the payload itself (a network
+    table builds it on its own thread and writes it on a saver thread)."""
+    return _prune()
 
 
 def manual_save(session, slot: int) -> Path:

@@ -8,9 +8,10 @@ animating, and the hot-seat question "whose private things may the screen show n
 from __future__ import annotations
 
 import random
+import secrets
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -18,6 +19,19 @@ from game import rules
 from game.ai import make_bot
 from game.boards import prepare_options
 from game.rules.protocol import Action, Event, GameState, Record
+
+SEED_BITS = 128
+
+
+def new_seed() -> int:
+    """A new game's seed: 128 bits from the operating system's secure source (issue #18).
+
+    Everything hidden in a game (hands, decks, tiles, hats, every future die) comes from
+    ``random.Random(seed)``, so the seed is the whole secret: with 31 bits, one player's
+    opening view was enough to search the seeds and find every other hand. 2**128 seeds
+    cannot be searched. The same function seeds the computer players' generators, which
+    must not be derivable from the game's seed either."""
+    return secrets.randbits(SEED_BITS)
 
 
 def revealed_by(events: list[Event], actor: int, revealing: Mapping[str, str]) -> str | None:
@@ -74,6 +88,7 @@ class Session:
         *,
         prepared: bool = False,
         bot_budget_ms: int = 50,
+        bot_seed: int | None = None,
     ):
         self.game_id = game_id
         self.module = rules.load(game_id)
@@ -86,11 +101,17 @@ class Session:
         self._bots = {
             i: make_bot(game_id, s.level, bot_budget_ms) for i, s in enumerate(seats) if not s.human
         }
-        self._bot_rng = random.Random(seed * 31 + 7)
+        # The computer players' chance (tie-breaks, sampled worlds, playouts) comes from a
+        # seed of its own, never from the game's: a bot's choices must tell nothing about
+        # the game's seed, and knowing the seed must not predict the bots. Tests and tools
+        # that want the same bot choices again pass ``bot_seed``.
+        self.bot_seed = new_seed() if bot_seed is None else bot_seed
+        self._bot_rng = random.Random(self.bot_seed)
         self.pending: dict[int, PendingDecision] = {}
         self.viewer: int | None = None  # the person the screen currently belongs to
         self._last_events: list[Event] = []
-        self.save_id = f"{game_id}-{time.strftime('%Y%m%d-%H%M%S')}-{seed}"
+        # The autosave's name: the time and a random tag, nothing derived from the seed.
+        self.save_id = f"{game_id}-{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(4)}"
 
     # -- who is to act ---------------------------------------------------------------------
     @property
@@ -167,19 +188,46 @@ class Session:
         for p, text in actions:
             self.apply(p, self.module.parse_action(text))
 
+    def bot_decision(self, player: int) -> Callable[[], Action]:
+        """A computer seat's decision about the position now, to run on any thread: the
+        function holds its own copy of the seat's view, its bot and a generator drawn
+        from the bots' seed, and never touches this session (so a network table can run
+        it in an executor while the session goes on)."""
+        view = self.state.view(player)
+        rng = random.Random(self._bot_rng.random())
+        bot = self._bots[player]
+        return lambda: bot.choose(view, player, rng)
+
+    # -- seats handed over -------------------------------------------------------------------
+    def hand_to_computer(self, player: int, level: str = "normal") -> None:
+        """A person's seat played by a computer from now on (an online player who is
+        gone: the host may hand the seat over rather than wait). Its record is kept."""
+        from game.ai import LEVELS
+
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
+        seat = self.seats[player]
+        seat.human, seat.level = False, level
+        self._bots[player] = make_bot(self.game_id, level, self.bot_budget_ms)
+        self.pending.pop(player, None)
+
+    def hand_to_person(self, player: int) -> None:
+        """The seat back to its person (they came back); a decision under way is forgotten."""
+        self.seats[player].human = True
+        self._bots.pop(player, None)
+        self.pending.pop(player, None)
+
     def start_bot(self, player: int) -> None:
         """Start a computer decision on a worker thread (it sees only its view)."""
         if player in self.pending:
             return
-        view = self.state.view(player)
-        rng = random.Random(self._bot_rng.random())
-        bot = self._bots[player]
+        choose = self.bot_decision(player)
         # the thread is set just below: it runs think(), which fills this decision
         decision = PendingDecision(player, time.perf_counter(), None)  # type: ignore[arg-type]
 
         def think():
             try:
-                decision.result.append(bot.choose(view, player, rng))
+                decision.result.append(choose())
             except Exception as exc:  # noqa: BLE001 - reported to the scene, which shows it
                 decision.result.append(exc)
 
@@ -223,7 +271,13 @@ class Session:
         return {"record": self.record().to_dict(), "seats": [s.to_dict() for s in self.seats]}
 
     @classmethod
-    def from_record(cls, record: Record, seats: list[Seat], bot_budget_ms: int = 50) -> Session:
+    def from_record(
+        cls,
+        record: Record,
+        seats: list[Seat],
+        bot_budget_ms: int = 50,
+        bot_seed: int | None = None,
+    ) -> Session:
         session = cls(
             record.game,
             seats,
@@ -231,6 +285,7 @@ class Session:
             record.options,
             prepared=True,
             bot_budget_ms=bot_budget_ms,
+            bot_seed=bot_seed,
         )
         for player, text in record.actions:
             session.apply(player, session.module.parse_action(text))

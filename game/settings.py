@@ -32,7 +32,7 @@ LANGUAGES = ("en", "ja")
 ANIMATION_SPEEDS = (0.5, 1.0, 1.5, 2.0, 4.0)
 BOT_BUDGETS_MS = (50, 150, 400, 1000)
 SETTINGS_MAX_BYTES = 64_000
-# No number in a settings or save file needs more digits (seeds are below 2**63, 19
+# No number in a settings or save file needs more digits (seeds are below 2**128, 39
 # digits); longer ones are refused before int() is asked (it raises past 4,300 digits).
 MAX_DIGITS = 40
 # A temporary file of an atomic write older than this was left by a killed run: a live

@@ -45,6 +45,18 @@ def canonical_levels(levels: list[str]) -> list[str]:
     return [BOT_ALIASES.get(level, level) for level in levels]
 
 
+def bot_seed_or_new(bot_seed: int | None) -> int:
+    """The seed of a run's computer players: the one given (to play a run again), else 128
+    fresh random bits. Never derived from the games' seeds (issue #18): game ``k`` uses
+    ``seed + k`` and its bots ``bot_seed + k``, two numbers that tell nothing of each
+    other; the result names both, so any run can be repeated exactly."""
+    if bot_seed is not None:
+        return bot_seed
+    from game.session import new_seed
+
+    return new_seed()
+
+
 def run(
     game_id: str,
     players: int,
@@ -54,19 +66,21 @@ def run(
     bot: str = "random",
     max_rounds: int = 200,
     bots: list[str] | None = None,
+    bot_seed: int | None = None,
 ) -> dict:
     if games < 1:
         raise ValueError(f"games must be at least 1, not {games}")
     module, prepared = checked_setup(game_id, players, seed, options)
     levels = canonical_levels(bots or [bot] * players)
     seat_bots = [make_bot(game_id, level) for level in levels]
+    bot_seed = bot_seed_or_new(bot_seed)
     finished = errors = 0
     rounds: list[int] = []
     first_error = None
     started = time.perf_counter()
     for index in range(games):
         game_seed = seed + index
-        rng = random.Random(game_seed * 7919 + 1)
+        rng = random.Random(bot_seed + index)
         try:
             state = module.new_game(players, game_seed, prepared)
             while not state.is_over() and state.round_number <= max_rounds:
@@ -79,7 +93,10 @@ def run(
         except Exception:  # noqa: BLE001 - a simulation reports every crash, not the first only
             errors += 1
             if first_error is None:
-                first_error = f"seed {game_seed}: {traceback.format_exc(limit=8)}"
+                first_error = (
+                    f"seed {game_seed}, bot seed {bot_seed + index}: "
+                    f"{traceback.format_exc(limit=8)}"
+                )
     seconds = time.perf_counter() - started
     result = {
         "game": game_id,
@@ -93,6 +110,7 @@ def run(
         "mean_rounds": round(statistics.fmean(rounds), 2) if rounds else None,
         "bots": levels,
         "seed": seed,
+        "bot_seed": bot_seed,
         "options": {k: v for k, v in options.items()},
     }
     if first_error:

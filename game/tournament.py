@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from game.ai import make_bot
-from game.simulate import canonical_levels, checked_setup
+from game.simulate import bot_seed_or_new, canonical_levels, checked_setup
 
 MAX_ROUNDS = 200
 
@@ -37,12 +37,14 @@ def run_tournament(
     levels: list[str],
     options: Mapping[str, Any],
     budget_ms: float = 50.0,
+    bot_seed: int | None = None,
 ) -> dict:
     if len(levels) != players:
         raise ValueError(f"--bots names {len(levels)} levels for {players} players")
     if games < 1:
         raise ValueError(f"games must be at least 1, not {games}")
     levels = canonical_levels(levels)
+    bot_seed = bot_seed_or_new(bot_seed)  # the bots' chance, never the games' seeds
     module, prepared = checked_setup(game_id, players, seed, options)
     entrants = list(range(players))  # entrant i plays level levels[i]
     bots = [make_bot(game_id, level, budget_ms) for level in levels]
@@ -51,7 +53,7 @@ def run_tournament(
     finished = 0
     started = time.perf_counter()
     for g in range(games):
-        rng = random.Random((seed + g) * 104729)
+        rng = random.Random(bot_seed + g)
         shift = g % players
         seat_of = {e: (e + shift) % players for e in entrants}  # rotate seats each game
         entrant_at = {s: e for e, s in seat_of.items()}
@@ -100,6 +102,7 @@ def run_tournament(
         "games": games,
         "finished": finished,
         "seed": seed,
+        "bot_seed": bot_seed,
         "bots": levels,
         "seconds": round(time.perf_counter() - started, 2),
         "levels": per_level,

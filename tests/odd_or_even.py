@@ -91,6 +91,7 @@ class State(GameState):
         view.bag = [0] * len(self.bag)
         view.rng = None
         view.seed = None
+        view.is_view = True
         return view
 
     def determinize(self, rng):
@@ -110,6 +111,7 @@ class State(GameState):
             full.bag = unseen
             full.viewer = None
         full.rng = random.Random(rng.random())
+        full.is_view = False
         return full
 
     def is_over(self):
@@ -154,6 +156,7 @@ class State(GameState):
             data["viewer"],
         )
         state.rng = None if data["rng"] is None else rng_from_json(data["rng"])
+        state.is_view = state.rng is None  # only a view has no bag to draw from
         return state
 
     parse_action = staticmethod(parse_action)

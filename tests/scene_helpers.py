@@ -40,16 +40,24 @@ def push_resumed_game(app, game_id: str, seats_: list[Seat], seed: int, options:
     while first.state.round_number < rounds:
         p = first.state.to_act()[0]
         first.apply(p, bot.choose(first.state.view(p), p, rng))
-    resumed = Session.from_record(first.record(), first.seats)
+    resumed = Session.from_record(first.record(), first.seats, bot_seed=BOT_SEED)
     app.settings.animation_speed = 4.0
     scene = registry.get(game_id).scene_class()(app, resumed)
     app.push(scene)
     return scene
 
 
+# The computer players' seed of every test game, so their choices (and fast_forward's)
+# are the same every run. A constant of its own: the app never derives the bots' chance
+# from the game's seed (issue #18), and neither do the tests.
+BOT_SEED = 2024
+
+
 def push_game(app, game_id: str, humans, players: int, seed: int, options: dict, level: str):
     """A new game at its own scene, on top of the app (as the lobby starts one)."""
-    session = Session(game_id, seats(game_id, humans, players, level), seed, options)
+    session = Session(
+        game_id, seats(game_id, humans, players, level), seed, options, bot_seed=BOT_SEED
+    )
     scene = registry.get(game_id).scene_class()(app, session)
     app.push(scene)
     return scene

@@ -8,7 +8,15 @@ from game.__main__ import main
 
 
 def test_help_for_every_command(capsys):
-    for command in ([], ["play"], ["simulate"], ["screenshot"], ["check-board"], ["tournament"]):
+    for command in (
+        [],
+        ["play"],
+        ["simulate"],
+        ["screenshot"],
+        ["check-board"],
+        ["tournament"],
+        ["serve"],
+    ):
         with pytest.raises(SystemExit) as exit_info:
             main(command + ["--help"])
         assert exit_info.value.code == 0
@@ -77,7 +85,7 @@ BAD_COMMAND_LINES = [
     (["simulate", "duck", "--bot", "grandmaster"], "unknown level 'grandmaster'"),
     (["simulate", "duck", "--seed", "x"], "--seed: wants a whole number"),
     # a seed no save can hold would make a game that cannot be resumed (saves.SEED_LIMIT)
-    (["play", "--new", "duck", "--seed", str(2**63), "--frames", "1"], "must be below 2**63"),
+    (["play", "--new", "duck", "--seed", str(2**128), "--frames", "1"], "must be below 2**128"),
     (["simulate", "duck", "--seed", "9" * 5000], "--seed: wants a whole number"),
     (["simulate", "chess", "--games", "1"], "unknown game 'chess'"),
     (
@@ -128,6 +136,21 @@ BAD_COMMAND_LINES = [
     ),
     (["play", "--frames", "0"], "--frames: must be at least 1"),
     (["--size", "10x10"], "out of range"),
+    # serve (issue #18): every line here fails before anything listens
+    (["serve", "--port", "70000"], "--port: a port is 0-65535"),
+    (["serve", "--port", "http"], "--port: wants a port number"),
+    (["serve", "--certfile", "{tmp}/a-file"], "give both"),
+    (["serve", "--certfile", "{tmp}", "--keyfile", "{tmp}/a-file"], "is not a file"),
+    (
+        ["serve", "--certfile", "{tmp}/a-file", "--keyfile", "{tmp}/a-file"],
+        "--certfile/--keyfile: cannot be used",
+    ),
+    (["serve", "--players", "3"], "--players: needs --new GAME"),
+    (["serve", "--new", "routes", "--players", "2"], "Eight Routes is for 3-5 players"),
+    (["serve", "--new", "duck", "--seats", "person,robot"], "each seat is person or computer"),
+    (["serve", "--new", "duck", "--seats", "person,person", "--players", "3"], "names 2 seats"),
+    (["serve", "--new", "cluck", "--attack"], "cluck has no attack option"),
+    (["serve", "--bot-delay", "-1"], "--bot-delay: must be 0-60 seconds"),
 ]
 
 
@@ -281,7 +304,7 @@ def test_play_new_fits_the_default_seats_to_the_game(monkeypatch):
 
 
 # -- help: every argument explained, allowed values listed, and the README kept in step ------
-COMMANDS = ("play", "screenshot", "simulate", "tournament", "check-board")
+COMMANDS = ("play", "screenshot", "simulate", "tournament", "serve", "check-board")
 
 
 def _help(capsys, *argv) -> str:

@@ -1,4 +1,5 @@
-"""STYLE.md: game.rules and game.ai never import pygame, pytmx or yaml."""
+"""STYLE.md: game.rules and game.ai never import pygame, pytmx or yaml; game.net (network
+play, issue #18, which ``serve`` runs without a window) never imports pygame."""
 
 import pathlib
 import subprocess
@@ -33,3 +34,18 @@ def test_rules_and_ai_import_no_pygame_pytmx_or_yaml():
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
     )
     assert out.stdout.strip() == "", f"headless packages imported: {out.stdout.strip()}"
+
+
+def test_network_play_imports_no_pygame():
+    modules = _modules("game.net")
+    assert "game.net.server" in modules and "game.net.client" in modules
+    code = (
+        "import importlib, sys\n"
+        f"for name in {modules!r}:\n"
+        "    importlib.import_module(name)\n"
+        "print('pygame' in sys.modules)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert out.stdout.strip() == "False", "game.net imported pygame"

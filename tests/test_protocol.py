@@ -102,6 +102,20 @@ def test_harness_catches_a_view_that_carries_the_seed(monkeypatch):
         conformance.soak(_module(), 2, range(3), leak_check=leak_check)
 
 
+def test_harness_catches_a_view_that_can_be_played_on(monkeypatch):
+    """A view is not a game (issue #18): one that takes a move must be caught."""
+    original = odd.State.view
+
+    def playable(self, player):
+        view = original(self, player)
+        view.is_view = False
+        return view
+
+    monkeypatch.setattr(odd.State, "view", playable)
+    with pytest.raises(conformance.ConformanceError, match=r"view\(\d\) accepted apply"):
+        conformance.soak(_module(), 2, range(2), leak_check=leak_check)
+
+
 def test_harness_catches_actions_for_players_not_to_act(monkeypatch):
     monkeypatch.setattr(odd.State, "to_act", lambda self: (0,) if not self.is_over() else ())
     monkeypatch.setattr(

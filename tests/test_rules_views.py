@@ -36,3 +36,38 @@ def test_a_determinized_cluck_view_plays_on():
         world.apply(player, world.legal_actions(player)[0])
         invariants(world)
     assert not world.is_view and world.ladder == [] and world.round_number == 2
+
+
+# -- every game's views, every seat and a spectator (issue #18) ------------------------------
+@pytest.mark.parametrize(
+    "game_id,players,options",
+    [
+        ("duck", 3, {"variant": "advanced"}),
+        ("verflixxt", 3, {"variant": "hats"}),
+        ("cluck", 3, {}),
+        ("routes", 3, {}),
+    ],
+)
+def test_every_view_of_every_game_refuses_apply_and_stays_as_it_was(game_id, players, options):
+    """Before views travel over the network: Eight Routes' views took moves (and crashed
+    at the next roll, half changed); every game's view now refuses ``apply`` with
+    IllegalAction the way Duck's and Verflixxt!'s do, a view rebuilt from its to_dict too.
+    Checked through the conformance harness, at every step of a seeded game."""
+    from game.boards import prepare_options as prepare
+    from game.rules import conformance, load
+
+    module = load(game_id)
+    state = module.new_game(players, 4242, prepare(game_id, options))
+    rng = random.Random(1)
+    steps = 0
+    while not state.is_over() and steps < 150:
+        for viewer in [*range(players), None]:
+            conformance.check_view_refuses(state, viewer)
+        player = rng.choice(state.to_act())
+        state.apply(player, rng.choice(state.legal_actions(player)))
+        steps += 1
+    assert steps >= 10  # a whole game (Cluck-peep! can end in a dozen actions) or 150 steps
+    # and the harness does it too, for every seat and a spectator after every action
+    conformance.play_random(
+        module.new_game, players, 7, prepare(game_id, options), max_actions=30, deep_every=10
+    )

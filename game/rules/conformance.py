@@ -2,7 +2,8 @@
 
 Seeded random playouts; after every action it checks the game's own invariants, that
 players not in ``to_act()`` have no legal actions, that views hide what they must and
-agree with the full state, that an illegal action raises and changes nothing, and
+agree with the full state, that a view (every seat's and a spectator's) refuses to be
+played on, that an illegal action raises and changes nothing, and
 (every ``deep_every`` actions) that a save/load round trip gives the same legal actions.
 At the end of each game it replays the record and demands the very same events.
 
@@ -85,6 +86,11 @@ def _check_step(
                 leak_check(state, view, p)
             except AssertionError as exc:
                 _fail(seed, step, f"view({p}) leaks: {exc}")
+    for viewer in [*range(state.players), None]:
+        try:
+            check_view_refuses(state, viewer)
+        except ConformanceError as exc:
+            _fail(seed, step, str(exc))
     if state.to_dict() != before:
         _fail(seed, step, "view() or determinize() changed the state")
     # A save/load round trip must give the same legal actions.
@@ -108,6 +114,31 @@ def _check_step(
             _fail(seed, step, f"illegal {candidate} by player {p} was accepted")
         if state.to_dict() != before:
             _fail(seed, step, f"rejected {candidate} by player {p} changed the state")
+
+
+def check_view_refuses(state: GameState, viewer: Player | None) -> None:
+    """A view is not a game (issue #18): ``apply`` on ``state.view(viewer)``, for any
+    player to act and any of their legal actions, raises IllegalAction and leaves the view
+    exactly as it was; so does that view rebuilt from its own ``to_dict`` (as views travel
+    over the network). Raises ConformanceError naming the first broken promise."""
+    view = state.view(viewer)
+    shown = view.to_dict()
+    tries = [(p, a) for p in state.to_act() for a in state.legal_actions(p)[:2]]
+    for copy in (view, type(state).from_dict(shown)):
+        for p, action in tries:
+            try:
+                copy.apply(p, action)
+            except IllegalAction:
+                pass
+            except Exception as exc:  # any other failure is the finding, re-raised as such
+                raise ConformanceError(
+                    f"apply({p}, {action}) on view({viewer}) raised {type(exc).__name__}: "
+                    f"{exc} instead of IllegalAction"
+                ) from exc
+            else:
+                raise ConformanceError(f"view({viewer}) accepted apply({p}, {action})")
+            if copy.to_dict() != shown:
+                raise ConformanceError(f"a refused apply({p}, {action}) changed view({viewer})")
 
 
 def play_random(

@@ -80,7 +80,7 @@ class GameScene(TableFrame, Scene):
 
         from game.ai import Bot, make_bot
 
-        rng = random.Random(self.session.seed)
+        rng = random.Random(self.session.bot_seed)  # never the game's seed (issue #18)
         bots: dict[int, Bot] = {}
         state = self.state
         for event in self.events:  # still waiting to be played (the opening)

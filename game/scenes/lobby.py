@@ -3,14 +3,13 @@ or computer and how strong, and the game's options and variants."""
 
 from __future__ import annotations
 
-import random
 import threading
 
 import pygame
 
 from game.registry import CAST_BY_KEY
 from game.scenes.base import Scene
-from game.session import Seat, Session
+from game.session import Seat, Session, new_seed
 from game.settings import NAME_MAX, SEAT_LEVELS
 from game.ui import fonts, identity, theme
 from game.ui.widgets import Button, draw_panel, draw_text
@@ -406,11 +405,7 @@ class LobbyScene(Scene):
 
     def start(self):
         self._stop_editing()
-        seed = (
-            random.SystemRandom().randrange(1, 2**31)
-            if not self.app.fixed_seed
-            else self.app.fixed_seed
-        )
+        seed = new_seed() if not self.app.fixed_seed else self.app.fixed_seed
         try:
             session = Session(
                 self.info.id,

@@ -106,6 +106,11 @@ class RoutesState(GameState):
         self.seed = seed
         self.options = options
         self.rng = rng
+        # A state without its dice is a view (or a view loaded from its to_dict): the
+        # next phase end would roll, so it is never played on until determinized, and
+        # apply refuses it before anything changes (issue #18). Look-ahead and preview
+        # copies step with _perform and stop at the phase end (hold_phase_end).
+        self.is_view = rng is None
         table = options["scoring"]
         self.scorer = Scorer(table, players)
         chosen = options.get("rounds_per_player", "table")
@@ -443,11 +448,13 @@ class RoutesState(GameState):
         seen = self.clone()
         seen.rng = None
         seen.seed = None
+        seen.is_view = True
         return seen
 
     def determinize(self, rng: random.Random) -> RoutesState:
         sample = self.clone()
         sample.rng = random.Random(rng.getrandbits(64))
+        sample.is_view = False
         return sample
 
     def leak_check(self, view: RoutesState, player: int) -> None:

@@ -1,0 +1,236 @@
+"""``python -m game serve``: tables without a window (issue #18).
+
+The parser and the checks are built here from the command line's own helpers (passed
+in by game/__main__.py, so the argument types and messages are the same as for every
+other command); this module imports nothing of the network until :func:`run` is
+called, so parsing any command stays quick.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+DEFAULT_PORT = 8765
+SEAT_KINDS = ("person", "computer")
+
+
+def port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"wants a port number, not {text[:40]!r}") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0-65535 (0: any free one), not {value}")
+    return value
+
+
+def seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"wants seconds, not {text[:40]!r}") from None
+    if not 0 <= value <= 60:
+        raise argparse.ArgumentTypeError(f"must be 0-60 seconds, not {text[:40]}")
+    return value
+
+
+def seat_list(text: str) -> list[dict[str, str]]:
+    """``person,person,computer:hard``: one seat spec per player."""
+    from game.net.protocol import LEVELS
+
+    seats = []
+    for part in text.split(","):
+        kind, _, level = part.strip().partition(":")
+        if kind not in SEAT_KINDS or (level and (kind != "computer" or level not in LEVELS)):
+            raise argparse.ArgumentTypeError(
+                f"each seat is person or computer[:{'|'.join(LEVELS)}], not {part[:40]!r}"
+            )
+        seats.append({"kind": kind, "level": level or "normal"})
+    return seats
+
+
+def add_parser(
+    sub: Any,
+    *,
+    formatter: type[argparse.HelpFormatter],
+    game_id: Callable[[str], str],
+    positive: Callable[[str], int],
+    add_players: Callable[[argparse.ArgumentParser], None],
+    add_game_options: Callable[[argparse.ArgumentParser], None],
+) -> argparse.ArgumentParser:
+    serve = sub.add_parser(
+        "serve",
+        help="run tables for network play, without a window",
+        description="Run tables for network play without a window (docs/network.md): "
+        "clients create tables, or --new makes one at start; unfinished tables are "
+        "opened again from their autosaves when serve starts.",
+        formatter_class=formatter,
+    )
+    serve.add_argument(
+        "--port", type=port, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT}; 0: any)"
+    )
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default 127.0.0.1, this machine only; 0.0.0.0: all)",
+    )
+    serve.add_argument("--certfile", help="TLS certificate (PEM) for wss://, with --keyfile")
+    serve.add_argument("--keyfile", help="TLS private key (PEM), with --certfile")
+    serve.add_argument(
+        "--max-tables", type=positive, default=500, help="tables held at once (default 500)"
+    )
+    serve.add_argument(
+        "--no-create", action="store_true", help="clients may not create tables (only --new)"
+    )
+    serve.add_argument(
+        "--bot-delay",
+        type=seconds,
+        default=0.7,
+        help="seconds a computer seat takes at least, so people can follow (default 0.7)",
+    )
+    serve.add_argument(
+        "--advertise",
+        action="store_true",
+        help="announce the tables (with their codes) on the local network by mDNS",
+    )
+    serve.add_argument(
+        "--new", metavar="GAME", type=game_id, help="open one table of GAME at start"
+    )
+    serve.add_argument(
+        "--seats",
+        type=seat_list,
+        metavar="KIND,KIND,...",
+        help="with --new: person or computer[:LEVEL] per seat (default: every seat a person)",
+    )
+    add_players(serve)
+    add_game_options(serve)
+    return serve
+
+
+def check(
+    args: argparse.Namespace,
+    *,
+    error: type[Exception],
+    check_players: Callable[[str, int], None],
+    game_options: Callable[[argparse.Namespace, str], dict[str, Any]],
+) -> None:
+    """What the parser cannot check alone; ``error`` is the command line's UsageError."""
+    if (args.certfile is None) != (args.keyfile is None):
+        raise error("argument --certfile/--keyfile: give both (or neither, for plain ws://)")
+    for flag, value in (("--certfile", args.certfile), ("--keyfile", args.keyfile)):
+        if value is not None and not Path(value).is_file():
+            raise error(f"argument {flag}: {value[:80]} is not a file")
+    args.ssl_context = None
+    if args.certfile is not None:
+        import ssl
+
+        context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+        try:
+            context.load_cert_chain(args.certfile, args.keyfile)
+        except (ssl.SSLError, OSError) as exc:
+            raise error(f"argument --certfile/--keyfile: cannot be used ({exc})") from None
+        args.ssl_context = context
+    given = [f for f, v in (("--players", args.players), ("--seats", args.seats)) if v]
+    if args.new is None:
+        if given or args.variant or args.board or args.attack or args.option:
+            raise error(f"argument {(given or ['--option'])[0]}: needs --new GAME")
+        args.options = {}
+        return
+    from game import registry
+
+    info = registry.get(args.new)
+    if args.players is None:
+        args.players = len(args.seats) if args.seats else min(max(4, info.min_players), 6)
+        args.players = min(max(args.players, info.min_players), info.max_players)
+    check_players(args.new, args.players)
+    if args.seats is None:
+        args.seats = [{"kind": "person", "level": "normal"}] * args.players
+    if len(args.seats) != args.players:
+        raise error(f"argument --seats: names {len(args.seats)} seats for {args.players} players")
+    args.options = game_options(args, args.new)
+    from game.boards import prepare_options
+
+    args.options = prepare_options(args.new, args.options)  # a bad board is found now
+
+
+def run(args: argparse.Namespace) -> int:
+    import asyncio
+
+    try:
+        asyncio.run(_serve(args))
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+async def _serve(args: argparse.Namespace) -> None:
+    import asyncio
+    import gc
+    import signal
+
+    from game import registry
+    from game.net.server import Server, Tables
+    from game.net.store import Saver, restore_tables
+    from game.net.table import Table
+    from game.session import Seat, Session, new_seed
+
+    saver = Saver()
+    tables = Tables(
+        "serve", allow_create=not args.no_create, max_tables=args.max_tables, saver=saver
+    )
+    restored, problems = restore_tables("serve")
+    for problem in problems:
+        print(f"serve: a table could not be opened again: {problem}", file=sys.stderr)
+    for table in restored:
+        tables.add(table)
+        print(f"table {table.code}: {table.session.game_id}, opened again from its autosave")
+    if args.new is not None:
+        info = registry.get(args.new)
+        seats = [
+            Seat(
+                registry.CAST[i].name_en,
+                info.characters[i].key,
+                human=spec["kind"] == "person",
+                level=spec["level"],
+            )
+            for i, spec in enumerate(args.seats)
+        ]
+        session = Session(args.new, seats, new_seed(), args.options, prepared=True)
+        table, owner = Table.new(session)
+        tables.add(table)
+        print(f"table {table.code}: {args.new}, {args.players} players (owner token {owner})")
+    server = Server(tables, bot_delay=args.bot_delay)
+    bound = await server.start(args.host, args.port, args.ssl_context)
+    # what start-up made lives as long as serve: out of the collector's way, so that its
+    # full collections walk only the tables (they were most of serve's long pauses)
+    gc.collect()
+    gc.freeze()
+    scheme = "wss" if args.ssl_context is not None else "ws"
+    print(f"serving on {scheme}://{args.host}:{bound}", flush=True)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        try:
+            loop.add_signal_handler(signum, stop.set)
+        except (NotImplementedError, RuntimeError):  # Windows: Ctrl-C still ends it
+            pass
+    advert = None
+    if args.advertise:
+        from game.net.discovery import Advert
+
+        advert = Advert(bound, tls=args.ssl_context is not None)
+        for table in tables.by_code.values():
+            await advert.register(table)
+        server.advert = advert  # new tables are announced as they are created
+    try:
+        await stop.wait()
+    finally:
+        if advert is not None:
+            await advert.close()
+        await server.stop()
+        saver.close()
+        print("serve: stopped; unfinished tables open again at the next start", flush=True)

@@ -1,0 +1,174 @@
+"""Hosting a table from a window (issue #18): the network on a thread of its own, the
+table on the window's thread.
+
+The window's Session stays the only state, and stays on the window's thread: the
+network thread (an asyncio loop running :class:`game.net.server.Server`) only reads,
+size-limits, rate-limits and schema-checks messages and queues them; the window calls
+:meth:`HostThread.pump` once a frame, which carries the queued messages out on the
+table and returns notes for the screen. Sending never waits either: each connection
+has its own bounded queue on the network thread. People at the host's screen act with
+:meth:`HostThread.apply` (their seats are ``local_seats``); computer seats are the
+window's to play as today (or ``pump(drive_computers=True)`` plays them, headless).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import queue
+import ssl
+import threading
+import time
+from typing import Any
+
+from game.net.server import AUTOSAVE_S, QUEUE_MESSAGES, Inbox, Server, Tables
+from game.net.store import Saver
+from game.net.table import Table
+from game.rules.protocol import Action, Event
+from game.session import Session
+
+Note = tuple[str, Any]
+
+
+class HostThread:
+    """One table, opened to the network. ``notes`` from :meth:`pump`:
+    ("listening", (host, port)), ("applied", (player, events)) for an action that came
+    over the network (for the screen to animate), ("seats", seat list), ("error", text)
+    if the network could not start."""
+
+    def __init__(
+        self,
+        session: Session,
+        *,
+        host: str = "0.0.0.0",
+        port: int = 0,
+        ssl_context: ssl.SSLContext | None = None,
+        local_seats: tuple[int, ...] = (),
+        table: Table | None = None,
+        autosave: bool = True,
+        advertise: bool = False,
+        queue_messages: int | None = None,
+    ):
+        if table is None:
+            table, self.owner_token = Table.new(session, local_seats=local_seats)
+        else:
+            self.owner_token = ""  # a table opened again: its owner's token is not kept
+        self.table = table
+        self.saver = Saver() if autosave else None
+        self.tables = Tables("app", saver=self.saver)
+        self.tables.add(table)
+        self.tables.on_change = self._changed
+        self.inbox: Inbox = queue.SimpleQueue()
+        self.notes: queue.SimpleQueue[Note] = queue.SimpleQueue()
+        self.server = Server(
+            self.tables, inbox=self.inbox, queue_messages=queue_messages or QUEUE_MESSAGES
+        )
+        self.address = (host, port)
+        self.ssl = ssl_context
+        self.advertise = advertise
+        self.port: int | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._stop: asyncio.Event | None = None
+        self._thread = threading.Thread(target=self._run, name="table-host", daemon=True)
+        self._local = False  # an action of this window is being applied
+        self._saved = time.monotonic()
+
+    @property
+    def code(self) -> str:
+        return self.table.code
+
+    def start(self) -> HostThread:
+        self._thread.start()
+        return self
+
+    def stop(self, timeout: float = 5.0) -> None:
+        """Close the table (members are told) and the network; call from the window."""
+        self.table.close("the host closed the table")
+        self.tables.flush()
+        if self._loop is not None and self._stop is not None:
+            self._loop.call_soon_threadsafe(self._stop.set)
+        self._thread.join(timeout)
+        if self.saver is not None:
+            self.saver.close()
+
+    # -- the window's side -----------------------------------------------------------------
+    def pump(self, drive_computers: bool = False, bot_delay: float = 0.0) -> list[Note]:
+        """Carry out what arrived (never waits) and return the notes for the screen."""
+        while True:
+            try:
+                conn, kind, fields = self.inbox.get_nowait()
+            except queue.Empty:
+                break
+            if kind == "leave":
+                self.tables.leave(conn)
+            else:
+                self.tables.handle(conn, kind, fields)
+        if drive_computers:
+            self._drive_computers(bot_delay)
+        now = time.monotonic()
+        if now - self._saved >= AUTOSAVE_S:
+            self._saved = now
+            self.tables.flush()
+        notes = []
+        while True:
+            try:
+                notes.append(self.notes.get_nowait())
+            except queue.Empty:
+                return notes
+
+    def apply(self, player: int, action: Action) -> list[Event]:
+        """A local person's (or the window's computer's) action, sent to everybody."""
+        self._local = True
+        try:
+            return self.table.apply(player, action)
+        finally:
+            self._local = False
+
+    def hand_to_computer(self, seat: int, level: str = "normal") -> None:
+        self.table.hand_to_computer(seat, level)
+
+    def _drive_computers(self, bot_delay: float) -> None:
+        session = self.table.session
+        if session.state.is_over():
+            return
+        for player in session.bots_to_act():
+            session.start_bot(player)
+            action = session.finished_bot(player, bot_delay)
+            if action is not None and session.state.is_legal(player, action):
+                self.apply(player, action)
+
+    def _changed(self, table: Table, what: str) -> None:
+        if what == "action":
+            if not self._local:  # it came over the network: the screen shows it too
+                player = table.session.actions[-1][0]
+                self.notes.put(("applied", (player, list(table.last_events))))
+        else:
+            self.notes.put(("seats", table.seats_info()))
+
+    # -- the network thread ----------------------------------------------------------------
+    def _run(self) -> None:
+        try:
+            asyncio.run(self._main())
+        except OSError as exc:
+            self.notes.put(
+                ("error", f"cannot listen on {self.address[0]}:{self.address[1]}: {exc}")
+            )
+
+    async def _main(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._stop = asyncio.Event()
+        host, port = self.address
+        self.port = await self.server.start(host, port, self.ssl)
+        self.notes.put(("listening", (host, self.port)))
+        advert = None
+        if self.advertise:
+            from game.net.discovery import Advert
+
+            advert = Advert(self.port, tls=self.ssl is not None)
+            await advert.register(self.table)
+        try:
+            await self._stop.wait()
+        finally:
+            if advert is not None:
+                await advert.close()
+            await asyncio.sleep(0.05)  # the closing messages go out
+            await self.server.stop()

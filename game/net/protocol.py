@@ -1,0 +1,281 @@
+"""The table protocol (issue #18): JSON text messages, each ``{"v": VERSION, "type": ...}``.
+
+Headless and standard library only. Reading a message never evaluates anything: the
+text is size-limited before it arrives (websockets ``max_size``), parsed by
+``json.loads`` with limits (no NaN or Infinity, no number longer than 20 digits, no
+nesting deeper than the parser allows), then checked against the schema of its type:
+exactly the keys it may have, each of its type (a bool is not a number), every text
+and number within its bounds. Anything else is a :class:`ProtocolError` that names the
+problem, and the message changes nothing. docs/network.md lists every message.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+from collections.abc import Callable, Mapping
+from typing import Any
+
+VERSION = 1
+# What a client may send in one message (websockets max_size on the host): the largest,
+# a "create" with six seats, is under 1 KB.
+MAX_INBOUND_BYTES = 8 * 1024
+# What a host may send in one message (max_size on the client): a welcome carries the
+# game's options (a Duck board, ~6 KB) and up to LOG_EVENTS events (~30 KB).
+MAX_OUTBOUND_BYTES = 1024 * 1024
+# The join code: 12 characters from 32 that cannot be mistaken for each other (no 0/O,
+# 1/I), shown as three groups of four: 60 bits, not worth guessing over a rate limit.
+CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
+CODE_LENGTH = 12
+TOKEN_BYTES = 24  # a seat's token: 192 bits from secrets, URL-safe base64 (32 characters)
+TOKEN_MAX_CHARS = 64
+ACTION_MAX_CHARS = 200  # as saves.ACTION_MAX_CHARS: notation is ~20 characters at most
+MAX_ID = 2**53  # action message ids: whole numbers a JavaScript client could count too
+MAX_NUMBER_DIGITS = 20
+LEVELS = ("random", "easy", "normal", "hard")  # game.ai.LEVELS, without importing game.ai
+
+
+class ProtocolError(ValueError):
+    """A message that is not one the protocol allows. ``code`` is a short machine word
+    ("json", "schema", "version", ...), ``reason`` the sentence a person reads."""
+
+    def __init__(self, code: str, reason: str):
+        super().__init__(reason)
+        self.code = code
+        self.reason = reason
+
+
+# -- codes and tokens ------------------------------------------------------------------------
+def new_code() -> str:
+    """A table's join code, e.g. ``7KQ4-MX9P-2HRT``."""
+    raw = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+    return "-".join(raw[i : i + 4] for i in range(0, CODE_LENGTH, 4))
+
+
+def normal_code(text: str) -> str | None:
+    """A typed code as the table knows it (case, spaces and dashes do not matter), or
+    None when it cannot be a code at all."""
+    raw = "".join(text.split()).replace("-", "").upper()
+    if len(raw) != CODE_LENGTH or any(c not in CODE_ALPHABET for c in raw):
+        return None
+    return "-".join(raw[i : i + 4] for i in range(0, CODE_LENGTH, 4))
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def token_digest(token: str) -> str:
+    """What the host keeps of a token (the table file holds digests, never tokens)."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def token_matches(token: str, digest: str | None) -> bool:
+    return digest is not None and hmac.compare_digest(token_digest(token), digest)
+
+
+# -- writing and reading -----------------------------------------------------------------------
+def encode(kind: str, **fields: Any) -> str:
+    return json.dumps(
+        {"v": VERSION, "type": kind, **fields},
+        ensure_ascii=False,
+        separators=(",", ":"),
+        allow_nan=False,
+    )
+
+
+def _no_constant(name: str) -> Any:
+    raise ProtocolError("json", f"{name} is not a JSON number")
+
+
+def _bounded_int(text: str) -> int:
+    if len(text) > MAX_NUMBER_DIGITS:
+        raise ProtocolError("json", f"a number {len(text)} digits long")
+    return int(text)
+
+
+def decode(data: str | bytes, *, on_host: bool = True) -> dict[str, Any]:
+    """A message's object after the checks every message passes (text, JSON, an object,
+    the protocol version, a type). ``on_host``: who is reading (the wording of a version
+    mismatch, which both sides show). Raises :class:`ProtocolError`."""
+    if not isinstance(data, str):
+        raise ProtocolError("binary", "messages are JSON text, not binary frames")
+    try:
+        message = json.loads(data, parse_constant=_no_constant, parse_int=_bounded_int)
+    except ProtocolError:
+        raise
+    except RecursionError:
+        raise ProtocolError("json", "nested too deeply") from None
+    except ValueError as exc:  # JSONDecodeError and int() limits
+        raise ProtocolError("json", f"not JSON: {str(exc)[:80]}") from None
+    if not isinstance(message, dict):
+        raise ProtocolError("schema", "a message is a JSON object")
+    version = message.get("v")
+    if version != VERSION:
+        shown = json.dumps(version)[:20] if version is not None else "none"
+        if on_host:
+            reason = (
+                f"this table speaks protocol version {VERSION} and your app version "
+                f"{shown}: join with the same version of Tabletop Derby as the host"
+            )
+        else:
+            reason = (
+                f"the host speaks protocol version {shown} and this app version "
+                f"{VERSION}: join with the same version of Tabletop Derby as the host"
+            )
+        raise ProtocolError("version", reason)
+    if not isinstance(message.get("type"), str):
+        raise ProtocolError("schema", "a message needs a text 'type'")
+    return message
+
+
+# -- the client's messages, checked on the host --------------------------------------------------
+Check = Callable[[Any], str | None]  # a value -> what is wrong with it, or None
+
+
+def _int(low: int, high: int, *, none: bool = False) -> Check:
+    def check(value: Any) -> str | None:
+        if value is None and none:
+            return None
+        if not isinstance(value, int) or isinstance(value, bool):
+            return "must be a whole number" + (" or null" if none else "")
+        if not low <= value <= high:
+            return f"must be from {low} to {high}"
+        return None
+
+    return check
+
+
+def _text(low: int, high: int, *, printable: bool = True) -> Check:
+    def check(value: Any) -> str | None:
+        if not isinstance(value, str):
+            return "must be text"
+        if not low <= len(value) <= high:
+            return f"must be {low} to {high} characters"
+        if printable and not value.isprintable():
+            return "must not hold control characters"
+        return None
+
+    return check
+
+
+def _one_of(choices: tuple[str, ...]) -> Check:
+    def check(value: Any) -> str | None:
+        return None if value in choices else f"must be one of {', '.join(choices)}"
+
+    return check
+
+
+def _seat_spec(value: Any) -> str | None:
+    if not isinstance(value, dict) or not set(value) <= {"kind", "level"} or "kind" not in value:
+        return 'each seat is {"kind": "person"|"computer", "level": LEVEL}'
+    problem = _one_of(("person", "computer"))(value["kind"])
+    if problem is None and "level" in value:
+        problem = _one_of(LEVELS)(value["level"])
+    return problem
+
+
+def _seat_specs(value: Any) -> str | None:
+    if not isinstance(value, list) or not 1 <= len(value) <= 8:
+        return "must be a list of 1 to 8 seats"
+    for index, item in enumerate(value):
+        problem = _seat_spec(item)
+        if problem is not None:
+            return f"[{index}] {problem}"
+    return None
+
+
+def _options(value: Any) -> str | None:
+    """A game's lobby options: at most 16 keys, each a short name, each value a plain
+    text, number, true/false or null (the rules check the choices)."""
+    if not isinstance(value, dict) or len(value) > 16:
+        return "must be an object of at most 16 options"
+    for key, item in value.items():
+        if _text(1, 40)(key) is not None:
+            return f"option names are 1 to 40 characters, not {key[:40]!r}"
+        if isinstance(item, float) or (item is not None and not isinstance(item, (str, int))):
+            return f"{key}: an option is text, a whole number, true/false or null"
+        if isinstance(item, str) and len(item) > 40:
+            return f"{key}: an option's text is at most 40 characters"
+    return None
+
+
+NAME_MAX = 16  # settings.NAME_MAX; the host checks names with settings.name_problem too
+
+CLIENT_MESSAGES: Mapping[str, Mapping[str, tuple[Check, bool]]] = {
+    # type -> key -> (check, required)
+    "create": {
+        "game": (_text(1, 20), True),
+        "seats": (_seat_specs, True),
+        "options": (_options, False),
+    },
+    "hello": {
+        "code": (_text(1, 40), True),
+        "seat": (_int(0, 7, none=True), True),
+        "name": (_text(1, NAME_MAX), True),
+        "character": (_text(1, 40), False),
+    },
+    "rejoin": {
+        "code": (_text(1, 40), True),
+        "token": (_text(1, TOKEN_MAX_CHARS), True),
+    },
+    "action": {
+        "id": (_int(1, MAX_ID), True),
+        "action": (_text(1, ACTION_MAX_CHARS), True),
+    },
+    "hand_over": {
+        "owner": (_text(1, TOKEN_MAX_CHARS), True),
+        "seat": (_int(0, 7), True),
+        "level": (_one_of(LEVELS), False),
+    },
+}
+
+
+def check_client_message(message: Mapping[str, Any]) -> dict[str, Any]:
+    """The fields of a decoded client message after its schema check (``v`` and
+    ``type`` left out). Raises :class:`ProtocolError` naming the first problem."""
+    kind = message["type"]
+    schema = CLIENT_MESSAGES.get(kind)
+    if schema is None:
+        raise ProtocolError("schema", f"unknown message type {str(kind)[:30]!r}")
+    fields = {k: v for k, v in message.items() if k not in ("v", "type")}
+    unknown = sorted(set(fields) - set(schema))
+    if unknown:
+        raise ProtocolError("schema", f"{kind}: unknown key {unknown[0][:30]!r}")
+    for key, (check, required) in schema.items():
+        if key not in fields:
+            if required:
+                raise ProtocolError("schema", f"{kind}: missing {key!r}")
+            continue
+        problem = check(fields[key])
+        if problem is not None:
+            raise ProtocolError("schema", f"{kind}: {key} {problem}")
+    return fields
+
+
+# -- the host's messages, checked on the client ---------------------------------------------------
+HOST_MESSAGES: Mapping[str, tuple[str, ...]] = {
+    # type -> keys it must have (a client ignores keys it does not know)
+    "created": ("code", "owner"),
+    "welcome": (
+        *("seat", "game", "players", "options", "seats"),
+        *("view", "to_act", "events", "n", "last_id"),
+    ),
+    "update": ("n", "events", "view", "to_act"),
+    "refusal": ("code", "reason"),
+    "seats": ("seats",),
+    "error": ("code", "reason"),
+}
+
+
+def check_host_message(message: Mapping[str, Any]) -> dict[str, Any]:
+    kind = message["type"]
+    keys = HOST_MESSAGES.get(kind)
+    if keys is None:
+        raise ProtocolError("schema", f"unknown message type {str(kind)[:30]!r} from the host")
+    missing = [k for k in keys if k not in message]
+    if missing:
+        raise ProtocolError("schema", f"{kind} from the host lacks {missing[0]!r}")
+    return dict(message)

@@ -1,0 +1,505 @@
+"""The host's side of the network (issue #18): websockets connections and the tables.
+
+Two parts, so that a window can host as well as ``serve``:
+
+- :class:`Tables` is synchronous and owned by one thread: it holds the tables by join
+  code and turns each checked message into calls on a :class:`~game.net.table.Table`.
+- :class:`Server` is the asyncio side (``websockets.asyncio.server``): per connection a
+  :class:`Connection` with a bounded send queue drained by its own task (a client that
+  stops reading fills only its own queue and is then closed, never stalling the
+  others), a size limit on every inbound message (``max_size``), a rate limit, the
+  schema check, and a time limit to join. In ``serve`` it hands each message straight
+  to its Tables and plays the computer seats in an executor; in a window
+  (:class:`game.net.host.HostThread`) it queues them for the window's thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import json
+import logging
+import queue
+import ssl
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor, ThreadPoolExecutor
+from typing import Any
+
+from websockets.asyncio.server import Server as WsServer
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from game import registry, rules
+from game.boards import prepare_options
+from game.net.protocol import (
+    MAX_INBOUND_BYTES,
+    ProtocolError,
+    check_client_message,
+    decode,
+    encode,
+    normal_code,
+)
+from game.net.store import Saver, table_files
+from game.net.table import CLOSE_ERROR, Fatal, Refused, Table
+from game.rules.protocol import RulesDataError, resolve_options
+from game.session import Seat, Session, new_seed
+
+log = logging.getLogger(__name__)
+
+JOIN_TIMEOUT = 15.0  # seconds a new connection has to join (or create) a table
+RATE = 10.0  # messages a second a connection may send on average ...
+BURST = 30  # ... and at once
+FLOOD = 200  # messages over the limit after which the connection is closed
+QUEUE_MESSAGES = 256  # what may wait for a slow reader before it is closed
+QUEUE_BYTES = 2 * 1024 * 1024
+CLOSE_POLICY = 1008  # RFC 6455: a message that violates the policy (flood, too slow)
+AUTOSAVE_S = 0.5  # the most of a game a host killed outright (kill -9, power) can lose
+
+
+class Connection:
+    """One client's websocket as the tables see it (a :class:`~game.net.table.Peer`):
+    ``send`` queues and returns at once, from any thread; the queue is bounded."""
+
+    def __init__(
+        self,
+        ws: ServerConnection,
+        loop: asyncio.AbstractEventLoop,
+        *,
+        queue_messages: int = QUEUE_MESSAGES,
+        queue_bytes: int = QUEUE_BYTES,
+        rate: tuple[float, int] = (RATE, BURST),
+    ):
+        self.ws = ws
+        self.loop = loop
+        self.thread = threading.get_ident()
+        self.queue: collections.deque[str] = collections.deque()
+        self.queued_bytes = 0
+        self.limits = (queue_messages, queue_bytes)
+        self.wake = asyncio.Event()
+        self.closing = False
+        self.shutdown: asyncio.Task[None] | None = None
+        self.table: Table | None = None
+        self.created = False
+        self.rate, self.burst = rate
+        self.tokens = float(self.burst)
+        self.stamp = time.monotonic()
+        self.over_limit = 0
+        self.sender = loop.create_task(self._send_loop())
+
+    # -- Peer --------------------------------------------------------------------------
+    def send(self, text: str) -> None:
+        if threading.get_ident() == self.thread:
+            self._enqueue(text)
+        else:
+            self.loop.call_soon_threadsafe(self._enqueue, text)
+
+    def close(self, code: int, reason: str) -> None:
+        if threading.get_ident() == self.thread:
+            self._close(code, reason)
+        else:
+            self.loop.call_soon_threadsafe(self._close, code, reason)
+
+    # -- the loop's side ---------------------------------------------------------------------
+    def _enqueue(self, text: str) -> None:
+        if self.closing:
+            return
+        messages, size = self.limits
+        if len(self.queue) >= messages or self.queued_bytes + len(text) > size:
+            log.info("closing a connection that is not reading (%d queued)", len(self.queue))
+            self._close(CLOSE_POLICY, "too far behind: not reading", drain=False)
+            return
+        self.queue.append(text)
+        self.queued_bytes += len(text)
+        self.wake.set()
+
+    async def _send_loop(self) -> None:
+        try:
+            while True:
+                await self.wake.wait()
+                self.wake.clear()
+                while self.queue:
+                    text = self.queue.popleft()
+                    self.queued_bytes -= len(text)
+                    await self.ws.send(text)
+        except ConnectionClosed:
+            pass
+
+    def _close(self, code: int, reason: str, drain: bool = True) -> None:
+        if self.closing:
+            return
+        self.closing = True
+        self.shutdown = self.loop.create_task(self._shutdown(code, reason, drain))
+
+    async def _shutdown(self, code: int, reason: str, drain: bool) -> None:
+        """What is queued goes first (an error message says why), then the closing
+        handshake; a peer that does not take part in time is cut off."""
+        if not drain:  # hopeless (not reading): nothing more can reach it, cut it off
+            self.sender.cancel()
+            self.ws.transport.abort()
+            return
+        try:
+            await asyncio.wait_for(self._drained(), 2.0)
+        except asyncio.TimeoutError:
+            pass
+        self.sender.cancel()
+        try:
+            await asyncio.wait_for(self.ws.close(code, reason), 2.0)
+        except asyncio.TimeoutError:
+            self.ws.transport.abort()
+
+    async def _drained(self) -> None:
+        while self.queue and not self.sender.done():
+            await asyncio.sleep(0.01)
+
+    def allow(self) -> bool:
+        """The rate limit: a token bucket of ``burst`` messages refilled at ``rate`` a
+        second (RATE and BURST unless the server was given others)."""
+        now = time.monotonic()
+        self.tokens = min(float(self.burst), self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        self.over_limit += 1
+        return False
+
+
+class Tables:
+    """The tables of one host, by join code, and what each message does to them.
+    Synchronous: every call is made on the thread that owns the tables."""
+
+    def __init__(
+        self,
+        host_kind: str,
+        *,
+        allow_create: bool = False,
+        max_tables: int = 500,
+        saver: Saver | None = None,
+    ):
+        self.host_kind = host_kind
+        self.allow_create = allow_create
+        self.max_tables = max_tables
+        self.saver = saver
+        self.by_code: dict[str, Table] = {}
+        self.dirty: set[Table] = set()
+        # loop.call_later on a host whose loop owns the tables; else flush() is called
+        self.later: Callable[[float, Callable[[], None]], Any] | None = None
+        self.on_change: Callable[[Table, str], None] | None = None
+        self._prepared: dict[str, dict[str, Any]] = {}
+
+    def add(self, table: Table) -> Table:
+        self.by_code[table.code] = table
+        table.on_change = lambda what: self._changed(table, what)
+        self._save(table)
+        return table
+
+    def _save(self, table: Table) -> None:
+        self.dirty.discard(table)
+        if self.saver is not None:
+            over = table.session.state.is_over()
+            self.saver.submit(table_files(table, self.host_kind), prune=over)
+
+    def _changed(self, table: Table, what: str) -> None:
+        """Autosave: a new token (a seat taken) and a game's end at once; actions are
+        gathered for AUTOSAVE_S, then written (building a save's text on every action
+        was most of a busy host's work)."""
+        if what == "tokens" or table.session.state.is_over():
+            self._save(table)
+        elif table not in self.dirty:
+            self.dirty.add(table)
+            if self.later is not None:  # each table on its own timer: no burst of saves
+                self.later(AUTOSAVE_S, lambda: self._save(table) if table in self.dirty else None)
+        if self.on_change is not None:
+            self.on_change(table, what)
+
+    def flush(self) -> None:
+        """Write the tables changed since the last flush (called every AUTOSAVE_S)."""
+        for table in list(self.dirty):
+            self._save(table)
+
+    def handle(self, conn: Connection, kind: str, fields: dict[str, Any]) -> None:
+        """One checked message: a refusal or an error (then the line is closed) goes
+        back when it cannot be carried out, and then nothing has changed."""
+        try:
+            self._handle(conn, kind, fields)
+        except Fatal as exc:
+            conn.send(encode("error", code=exc.code, reason=exc.reason))
+            conn.close(CLOSE_ERROR, exc.code)
+        except Refused as exc:
+            conn.send(encode("refusal", code=exc.code, reason=exc.reason, id=fields.get("id")))
+
+    def _handle(self, conn: Connection, kind: str, fields: dict[str, Any]) -> None:
+        if kind in ("hello", "rejoin"):
+            if conn.table is not None:
+                raise Refused("joined", "this connection is already at a table")
+            table = self.find(fields["code"])
+            if kind == "hello":
+                table.join(conn, fields["seat"], fields["name"], fields.get("character"))
+            else:
+                table.rejoin(conn, fields["token"])
+            conn.table = table
+        elif kind == "create":
+            self.create(conn, fields)
+        elif conn.table is None:
+            raise Refused("not_joined", "join a table first (hello or rejoin)")
+        elif kind == "action":
+            conn.table.act(conn, fields["id"], fields["action"])
+        elif kind == "hand_over":
+            if not conn.table.owner_may(fields["owner"]):
+                raise Refused("owner", "only the table's owner may hand a seat over")
+            conn.table.hand_to_computer(fields["seat"], fields.get("level", "normal"))
+
+    def find(self, code: str) -> Table:
+        table = self.by_code.get(normal_code(code) or "")
+        if table is None or table.closed:
+            raise Fatal("code", "no table here has that join code")
+        return table
+
+    def create(self, conn: Connection, fields: dict[str, Any]) -> None:
+        """A new table from a client (``serve`` only): the game, one seat spec per
+        player and the game's lobby options (only the choices its rules offer)."""
+        if not self.allow_create:
+            raise Refused("create", "this host does not create tables for clients")
+        if conn.created or conn.table is not None:
+            raise Refused("create", "one table per connection")
+        if len(self.by_code) >= self.max_tables:
+            raise Refused("full", f"this host has its {self.max_tables} tables already")
+        game = fields["game"]
+        if game not in registry.GAMES or game not in rules.available():
+            raise Refused("game", f"no game {game[:20]!r} here; known: {', '.join(registry.GAMES)}")
+        info = registry.get(game)
+        specs = fields["seats"]
+        if not info.min_players <= len(specs) <= info.max_players:
+            raise Refused(
+                "players", f"{info.name_en} is for {info.min_players}-{info.max_players} players"
+            )
+        try:
+            chosen = resolve_options(rules.load(game).OPTIONS, fields.get("options"))
+            options = self._prepare(game, chosen)
+        except (RulesDataError, ValueError) as exc:
+            raise Refused("options", str(exc)[:200]) from None
+        seats = [
+            Seat(
+                registry.CAST[i].name_en,
+                info.characters[i].key,
+                human=spec["kind"] == "person",
+                level=spec.get("level", "normal"),
+            )
+            for i, spec in enumerate(specs)
+        ]
+        session = Session(game, seats, new_seed(), options, prepared=True)
+        table, owner = Table.new(session)
+        self.add(table)
+        conn.created = True
+        conn.send(encode("created", code=table.code, owner=owner))
+        if self.on_change is not None:
+            self.on_change(table, "created")
+
+    def _prepare(self, game: str, chosen: dict[str, Any]) -> dict[str, Any]:
+        """The rules' options for the lobby's choices (a board read from its file, the
+        deck, the tiles): read once per game and choices, then shared by the tables
+        (the rules never change their options)."""
+        key = json.dumps([game, chosen], sort_keys=True)
+        if key not in self._prepared:
+            if len(self._prepared) > 64:
+                self._prepared.clear()
+            self._prepared[key] = prepare_options(game, chosen)
+        return self._prepared[key]
+
+    def leave(self, conn: Connection) -> None:
+        table = conn.table
+        if table is None:
+            return
+        table.leave(conn)
+        if table.session.state.is_over() and not table.members:
+            self.by_code.pop(table.code, None)  # finished and empty: its autosave stays
+
+
+Inbox = queue.SimpleQueue[tuple[Connection, str, dict[str, Any]]]
+
+
+class Server:
+    """websockets on the asyncio side. ``inbox`` None: messages go straight to
+    ``tables`` on the loop (``serve``); else they are queued for the thread that owns
+    the tables (a window), which also gets ("leave", ...) when a connection ends."""
+
+    def __init__(
+        self,
+        tables: Tables,
+        *,
+        inbox: Inbox | None = None,
+        bot_delay: float = 0.0,
+        executor: Executor | None = None,
+        queue_messages: int = QUEUE_MESSAGES,
+        queue_bytes: int = QUEUE_BYTES,
+        rate: tuple[float, int] = (RATE, BURST),
+    ):
+        self.tables = tables
+        self.rate = rate
+        self.inbox = inbox
+        self.bot_delay = bot_delay
+        self.executor = executor or ThreadPoolExecutor(2, thread_name_prefix="bots")
+        self.queue_limits = (queue_messages, queue_bytes)
+        self.ws_server: WsServer | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.connections: set[Connection] = set()
+        self.advert: Any = None  # a discovery.Advert announcing new tables (serve)
+        if inbox is None:
+            tables.on_change = self._table_changed
+
+    async def start(self, host: str, port: int, ssl_context: ssl.SSLContext | None = None) -> int:
+        """Listen; the port bound (``port`` 0 picks a free one)."""
+        self.loop = asyncio.get_running_loop()
+        self.ws_server = await serve(
+            self._handler,
+            host,
+            port,
+            ssl=ssl_context,
+            max_size=MAX_INBOUND_BYTES,
+            max_queue=4,
+            ping_interval=20,
+            ping_timeout=20,
+            close_timeout=2,
+            compression=None,
+        )
+        if self.inbox is None:
+            for table in list(self.tables.by_code.values()):
+                self._drive(table)
+            self.tables.later = self.loop.call_later
+        return int(self.ws_server.sockets[0].getsockname()[1])
+
+    async def stop(self) -> None:
+        if self.ws_server is not None:
+            self.ws_server.close()
+            await self.ws_server.wait_closed()
+        if self.inbox is None:
+            self.tables.flush()
+
+    # -- connections --------------------------------------------------------------------------
+    async def _handler(self, ws: ServerConnection) -> None:
+        assert self.loop is not None
+        messages, size = self.queue_limits
+        conn = Connection(ws, self.loop, queue_messages=messages, queue_bytes=size, rate=self.rate)
+        self.connections.add(conn)
+        timer = self.loop.call_later(JOIN_TIMEOUT, self._join_timeout, conn)
+        try:
+            async for raw in ws:
+                if conn.closing:
+                    break
+                if not self._receive(conn, raw):
+                    break
+                if conn.table is not None:
+                    timer.cancel()
+            if conn.shutdown is not None:  # what it was told goes out before it closes
+                await asyncio.shield(conn.shutdown)
+        except ConnectionClosed:
+            pass
+        finally:
+            timer.cancel()
+            self.connections.discard(conn)
+            if self.inbox is not None:
+                self.inbox.put((conn, "leave", {}))
+            else:
+                self.tables.leave(conn)
+            if not conn.closing:
+                conn.closing = True
+                conn.sender.cancel()
+
+    def _join_timeout(self, conn: Connection) -> None:
+        if conn.table is None and not conn.closing:
+            conn.send(encode("error", code="timeout", reason="no table joined in time"))
+            conn.close(CLOSE_ERROR, "timeout")
+
+    def _receive(self, conn: Connection, raw: str | bytes) -> bool:
+        """One inbound message; False once the connection is to be closed."""
+        if not conn.allow():
+            if conn.over_limit > FLOOD:
+                conn.send(encode("error", code="rate", reason="far too many messages"))
+                conn.close(CLOSE_POLICY, "flood")
+                return False
+            # each dropped message is said to be dropped (unread, so without its id): a
+            # client waiting for an answer is never left waiting; a flood is closed above
+            conn.send(
+                encode(
+                    "refusal",
+                    code="rate",
+                    reason=f"more than {conn.rate:g} messages a second: dropped unread, "
+                    "nothing changed",
+                    id=None,
+                )
+            )
+            return True
+        try:
+            message = decode(raw)
+            fields = check_client_message(message)
+        except ProtocolError as exc:
+            if exc.code == "version":
+                conn.send(encode("error", code="version", reason=exc.reason))
+                conn.close(CLOSE_ERROR, "protocol version")
+                return False
+            conn.send(encode("refusal", code=exc.code, reason=exc.reason, id=None))
+            return True
+        kind = message["type"]
+        if self.inbox is None:
+            self.tables.handle(conn, kind, fields)
+        else:
+            if kind in ("hello", "rejoin") and conn.table is None:
+                # the code is checked here (a window's table and its code are set before
+                # the server starts), so a wrong one costs the window's thread nothing
+                try:
+                    self.tables.find(fields["code"])
+                except Fatal as exc:
+                    conn.send(encode("error", code=exc.code, reason=exc.reason))
+                    conn.close(CLOSE_ERROR, exc.code)
+                    return False
+            self.inbox.put((conn, kind, fields))
+        return True
+
+    # -- computer seats (serve) ------------------------------------------------------------
+    def _table_changed(self, table: Table, what: str) -> None:
+        if what == "created" and self.advert is not None and self.loop is not None:
+            self.loop.create_task(self.advert.register(table))
+        self._drive(table)
+
+    def _drive(self, table: Table) -> None:
+        """Start a decision for every computer seat to act that has none under way."""
+        session = table.session
+        if table.closed or session.state.is_over() or self.loop is None:
+            return
+        for player in session.bots_to_act():
+            if player in table.thinking:
+                continue
+            table.thinking.add(player)
+            choose = session.bot_decision(player)
+            started = time.monotonic()
+            future = self.loop.run_in_executor(self.executor, choose)
+            self.loop.create_task(self._decided(table, player, future, started))
+
+    async def _decided(
+        self, table: Table, player: int, future: asyncio.Future[Any], started: float
+    ) -> None:
+        try:
+            action = await future
+        except Exception:  # a bot's failure must not take the table down: logged
+            log.exception("computer player %d of table %s failed", player, table.code)
+            action = None
+        wait = self.bot_delay - (time.monotonic() - started)
+        if wait > 0:
+            await asyncio.sleep(wait)
+        if player not in table.thinking:
+            return  # its person came back meanwhile
+        table.thinking.discard(player)
+        session = table.session
+        if table.closed or session.seats[player].human:
+            return
+        if action is None or not session.state.is_legal(player, action):
+            # decided on a position that has moved on (or failed): decide again
+            legal = session.state.legal_actions(player)
+            if action is None and legal:
+                action = legal[0]
+            else:
+                self._drive(table)
+                return
+        table.apply(player, action)

@@ -1,0 +1,350 @@
+"""One table (issue #18): the host's Session, its seats and who sits at them.
+
+The table is plain synchronous code, owned by one thread: the network thread of
+``serve``, or the pygame thread of a desktop host (which calls
+:meth:`game.net.host.HostThread.pump` each frame). It never waits: a :class:`Peer` is a
+connection's non-blocking ``send``/``close``, whatever carries it.
+
+Host-authoritative: the Session here is the only state. A client sends an action in
+the rules' notation; the table parses it, applies it to the session (the rules refuse an
+illegal one before anything changes), and sends every member the events they may see
+and their fresh ``view(seat)``. Nothing derived from the seed leaves: no seed, no
+``Session.save_id``, no Record, and no action text (a secret card choice is in it) --
+only views and events filtered by ``Event.seen_by``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import deque
+from collections.abc import Callable, Iterable
+from typing import Any, Protocol
+
+from game import registry
+from game.net.protocol import encode, new_code, new_token, token_digest, token_matches
+from game.rules.protocol import Action, Event, IllegalAction, NotationError
+from game.session import Session
+from game.settings import name_problem
+
+LOG_EVENTS = 120  # the latest events a (re)joining member is sent, those it may see
+MAX_SPECTATORS = 16
+META_FORMAT = 1
+
+# Close codes (4000-4999 are the application's own, RFC 6455 7.4.2).
+CLOSE_ERROR = 4000  # a fatal problem, said in an "error" message just before
+CLOSE_REPLACED = 4003  # a newer connection took the seat with its token
+CLOSE_TABLE_GONE = 4004
+
+
+class Peer(Protocol):
+    """A connection as a table sees it: both calls return at once, from any thread."""
+
+    def send(self, text: str) -> None: ...
+
+    def close(self, code: int, reason: str) -> None: ...
+
+
+class Refused(Exception):
+    """One message refused: a "refusal" goes back, nothing changed, the line stays open."""
+
+    def __init__(self, code: str, reason: str):
+        super().__init__(reason)
+        self.code, self.reason = code, reason
+
+
+class Fatal(Refused):
+    """A message after which the connection is closed (wrong code, unknown token)."""
+
+
+class Table:
+    def __init__(
+        self,
+        session: Session,
+        *,
+        code: str | None = None,
+        owner_digest: str | None = None,
+        seat_digests: list[str | None] | None = None,
+        last_ids: list[int] | None = None,
+        local_seats: Iterable[int] = (),
+        events: Iterable[Event | str] | None = None,
+    ):
+        players = session.players
+        self.session = session
+        self.code = code or new_code()
+        self.owner_digest = owner_digest
+        self.digests: list[str | None] = list(seat_digests or [None] * players)
+        self.last_ids: list[int] = list(last_ids or [0] * players)
+        self.local_seats = set(local_seats)
+        self.members: dict[Peer, int | None] = {}  # connection -> seat (None: spectator)
+        self.seat_peer: dict[int, Peer] = {}
+        # The latest events as JSON text, each written the moment it happened (a game may
+        # change a list it put in an event's data later: Verflixxt!'s hat_tie "players").
+        self.log: deque[str] = deque(maxlen=LOG_EVENTS)
+        if events is None and not session.actions:
+            events = _opening(session)
+        self.log.extend(e if isinstance(e, str) else _text(e) for e in events or ())
+        # Called after every change with what changed: "action", "seats" or "tokens"
+        # (the server autosaves and starts computer decisions from it).
+        self.on_change: Callable[[str], None] | None = None
+        self.thinking: set[int] = set()  # computer decisions under way (the driver's)
+        self.last_events: list[Event] = []
+        self.closed = False
+
+    @classmethod
+    def new(cls, session: Session, **kwargs: Any) -> tuple[Table, str]:
+        """A new table and its owner's token (the one who may hand seats over)."""
+        owner = new_token()
+        return cls(session, owner_digest=token_digest(owner), **kwargs), owner
+
+    # -- seats -----------------------------------------------------------------------------
+    def status(self, seat: int) -> str:
+        """ "computer", "local" (a person at the host's screen), "connected",
+        "reconnecting" (its person's line dropped: the seat waits) or "open"."""
+        if not self.session.seats[seat].human:
+            return "computer"
+        if seat in self.local_seats:
+            return "local"
+        if seat in self.seat_peer:
+            return "connected"
+        return "reconnecting" if self.digests[seat] is not None else "open"
+
+    def seats_info(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "name": s.name,
+                "character": s.character,
+                "human": s.human,
+                "level": s.level,
+                "status": self.status(i),
+            }
+            for i, s in enumerate(self.session.seats)
+        ]
+
+    def spectators(self) -> int:
+        return sum(1 for seat in self.members.values() if seat is None)
+
+    # -- what members are sent --------------------------------------------------------------
+    def view_dict(self, seat: int | None) -> dict[str, Any]:
+        """``view(seat)`` as sent: without the options (sent once, in the welcome) and
+        refused outright if the rules ever left the seed or the generator in a view."""
+        shown = self.session.state.view(seat).to_dict()
+        if shown.get("seed") is not None or shown.get("rng") is not None:
+            raise AssertionError(f"{self.session.game_id}'s view({seat}) carries the seed")
+        shown.pop("options", None)
+        return shown
+
+    def welcome(self, seat: int | None, token: str | None) -> str:
+        return encode(
+            "welcome",
+            seat=seat,
+            token=token,
+            game=self.session.game_id,
+            players=self.session.players,
+            options=self.session.options,
+            seats=self.seats_info(),
+            view=self.view_dict(seat),
+            to_act=list(self.session.state.to_act()),
+            events=[e for e in map(json.loads, self.log) if _seen(e, seat)],
+            n=len(self.session.actions),
+            last_id=0 if seat is None else self.last_ids[seat],
+        )
+
+    def broadcast_seats(self) -> None:
+        text = encode("seats", seats=self.seats_info())
+        for peer in list(self.members):
+            peer.send(text)
+
+    def _changed(self, what: str) -> None:
+        if self.on_change is not None:
+            self.on_change(what)
+
+    # -- joining -------------------------------------------------------------------------
+    def join(self, peer: Peer, seat: int | None, name: str, character: str | None = None) -> None:
+        """A person takes a free seat (or watches, ``seat`` None): their welcome carries
+        the seat's new token, the only key that may act for it or rejoin it."""
+        if peer in self.members:
+            raise Refused("joined", "this connection is already at the table")
+        if seat is None:
+            if self.spectators() >= MAX_SPECTATORS:
+                raise Refused("full", f"this table has its {MAX_SPECTATORS} spectators already")
+            self.members[peer] = None
+            peer.send(self.welcome(None, None))
+            return
+        if not 0 <= seat < self.session.players:
+            raise Refused("seat", f"this table has seats 0 to {self.session.players - 1}")
+        if self.status(seat) != "open":
+            raise Refused("seat_taken", f"seat {seat} is not free ({self.status(seat)})")
+        problem = name_problem(name)
+        if problem is not None:
+            raise Refused("name", f"that name {problem}")
+        if character is not None:
+            self._check_character(seat, character)
+            self.session.seats[seat].character = character
+        token = new_token()
+        self.digests[seat] = token_digest(token)
+        self.session.seats[seat].name = name
+        self.members[peer] = seat
+        self.seat_peer[seat] = peer
+        peer.send(self.welcome(seat, token))
+        self.broadcast_seats()
+        self._changed("tokens")
+
+    def _check_character(self, seat: int, character: str) -> None:
+        keys = [c.key for c in registry.get(self.session.game_id).characters]
+        taken = {s.character for i, s in enumerate(self.session.seats) if i != seat}
+        if character not in keys or character in taken:
+            free = [k for k in keys if k not in taken]
+            raise Refused("character", f"the free characters are {', '.join(free)}")
+
+    def rejoin(self, peer: Peer, token: str) -> int:
+        """Back at one's seat with its token, hand and all. A newer connection with the
+        token takes the seat: the older one is told and closed (a dropped line is often
+        noticed only after its person has come back on a new one)."""
+        if peer in self.members:
+            raise Refused("joined", "this connection is already at the table")
+        seat = next((i for i, d in enumerate(self.digests) if token_matches(token, d)), None)
+        if seat is None:
+            raise Fatal("token", "no seat at this table has that token")
+        old = self.seat_peer.pop(seat, None)
+        if old is not None:
+            self.members.pop(old, None)
+            old.send(
+                encode(
+                    "error",
+                    code="replaced",
+                    reason="your seat was taken over by a newer connection with its token",
+                )
+            )
+            old.close(CLOSE_REPLACED, "seat taken over by a newer connection")
+        if not self.session.seats[seat].human and not self.session.state.is_over():
+            self.session.hand_to_person(seat)  # handed to a computer while away: back
+            self.thinking.discard(seat)
+        self.members[peer] = seat
+        self.seat_peer[seat] = peer
+        peer.send(self.welcome(seat, None))
+        self.broadcast_seats()
+        self._changed("seats")
+        return seat
+
+    def leave(self, peer: Peer) -> None:
+        """A connection is gone: its seat waits ("reconnecting") for its token."""
+        seat = self.members.pop(peer, None)
+        if seat is not None and self.seat_peer.get(seat) is peer:
+            del self.seat_peer[seat]
+            self.broadcast_seats()
+
+    # -- acting ----------------------------------------------------------------------------
+    def act(self, peer: Peer, message_id: int, text: str) -> None:
+        """A member's action message. Refused (and nothing changed) unless it comes from
+        the connection holding the seat, is newer than every earlier message of that
+        seat (a replayed message is refused), is notation of this game and is legal."""
+        if peer not in self.members:
+            raise Refused("not_joined", "join the table before acting")
+        seat = self.members[peer]
+        if seat is None:
+            raise Refused("spectator", "a spectator cannot act")
+        if message_id <= self.last_ids[seat]:
+            raise Refused(
+                "replayed",
+                f"message {message_id} is not newer than {self.last_ids[seat]}, the last "
+                "this seat sent: a replay is refused and nothing changed",
+            )
+        self.last_ids[seat] = message_id
+        if not self.session.seats[seat].human:
+            raise Refused("computer", "a computer plays this seat now")
+        try:
+            action = self.session.module.parse_action(text)
+        except NotationError as exc:
+            raise Refused("notation", f"not an action of this game: {exc}") from None
+        try:
+            self.apply(seat, action, ack=(peer, message_id))
+        except IllegalAction as exc:
+            raise Refused("illegal", f"{exc}; nothing changed") from None
+
+    def apply(
+        self, player: int, action: Action, ack: tuple[Peer, int] | None = None
+    ) -> list[Event]:
+        """Apply an action of ``player`` (a member's, a local person's or a computer's)
+        and send every member what it may see; the member whose message it was gets
+        its id back as ``ack``. IllegalAction changes nothing."""
+        events = self.session.apply(player, action)
+        self.last_events = events
+        written = [_text(e) for e in events]
+        self.log.extend(written)
+        happened = [json.loads(text) for text in written]  # a deep copy, as it was now
+        n = len(self.session.actions)
+        to_act = list(self.session.state.to_act())
+        shown: dict[int | None, tuple[list[dict[str, Any]], dict[str, Any]]] = {}
+        texts: dict[int | None, str] = {}
+        for peer, seat in list(self.members.items()):
+            if seat not in shown:
+                seen = [e for e in happened if _seen(e, seat)]
+                shown[seat] = (seen, self.view_dict(seat))
+                texts[seat] = encode("update", n=n, events=seen, view=shown[seat][1], to_act=to_act)
+            if ack is not None and ack[0] is peer:
+                seen, view = shown[seat]
+                peer.send(encode("update", n=n, events=seen, view=view, to_act=to_act, ack=ack[1]))
+            else:
+                peer.send(texts[seat])
+        self._changed("action")
+        return events
+
+    # -- seats handed over ---------------------------------------------------------------
+    def owner_may(self, owner_token: str) -> bool:
+        return token_matches(owner_token, self.owner_digest)
+
+    def hand_to_computer(self, seat: int, level: str = "normal") -> None:
+        """A waiting seat ("open" or "reconnecting") played by a computer; its person
+        gets it back by rejoining with the token."""
+        if not 0 <= seat < self.session.players:
+            raise Refused("seat", f"this table has seats 0 to {self.session.players - 1}")
+        status = self.status(seat)
+        if status not in ("open", "reconnecting"):
+            raise Refused("seat_busy", f"only a waiting seat can be handed over, not a {status}")
+        self.session.hand_to_computer(seat, level)
+        self.broadcast_seats()
+        self._changed("seats")
+
+    # -- the end of a table ------------------------------------------------------------------
+    def close(self, reason: str) -> None:
+        self.closed = True
+        text = encode("error", code="closed", reason=reason)
+        for peer in list(self.members):
+            peer.send(text)
+            peer.close(CLOSE_TABLE_GONE, "table closed")
+        self.members.clear()
+        self.seat_peer.clear()
+
+    def meta(self, host: str) -> dict[str, Any]:
+        """What a restarted host needs beside the autosave to open the table again: the
+        code, the digests of the seat tokens (never the tokens) and the seats' last ids."""
+        return {
+            "format": META_FORMAT,
+            "host": host,
+            "code": self.code,
+            "save_id": self.session.save_id,
+            "owner": self.owner_digest,
+            "seats": list(self.digests),
+            "last_ids": list(self.last_ids),
+            "local": sorted(self.local_seats),
+        }
+
+
+def _text(event: Event) -> str:
+    return json.dumps(event.to_dict(), ensure_ascii=False, separators=(",", ":"))
+
+
+def _seen(event: dict[str, Any], seat: int | None) -> bool:
+    """Event.seen_by for an event as sent."""
+    shown_to = event["visible_to"]
+    return shown_to is None or (seat is not None and seat in shown_to)
+
+
+def _opening(session: Session) -> list[Event]:
+    """What new_game did before any action (a deal, a roll), as the scenes play it."""
+    state = session.state
+    for name in ("opening_events", "opening"):
+        found = getattr(state, name, None)
+        if found is not None:
+            return list(found)
+    return []
