@@ -353,8 +353,20 @@ def lesson_seats(lesson: Lesson, names: list[str] | None = None) -> list[Seat]:
     return seats
 
 
+def lesson_bot_seed(lesson: Lesson) -> int:
+    """The computers' seed in a lesson: fixed, so that they play the game the lesson's
+    steps were written for (a normal game's computers get a secret one of their own)."""
+    return lesson.seed * 31 + 7
+
+
 def lesson_session(lesson: Lesson, seats: list[Seat] | None = None) -> Session:
-    return Session(lesson.game, seats or lesson_seats(lesson), lesson.seed, dict(lesson.options))
+    return Session(
+        lesson.game,
+        seats or lesson_seats(lesson),
+        lesson.seed,
+        dict(lesson.options),
+        bot_seed=lesson_bot_seed(lesson),
+    )
 
 
 class LessonRun:

@@ -310,6 +310,9 @@ def test_vx_22_hat_draw_highest_lucky_second_unlucky_ties_draw_again():
     assert s.to_act() == (0,)
     events += act(s, "draw")
     events += act(s, "draw")
+    # the event still says who tied once the tie's draws are done (it holds no list the
+    # state goes on to change: an animation or a network client reads it later)
+    assert of_kind(events, "hat_tie")[0].data == {"players": [0, 1], "place": "first"}
     assert s.hat_on == {"lucky": "1a", "unlucky": "0a"}  # 6,5 beats 6,3; both beat 2
     end = of_kind(events, "hat_draw_end")[0].data
     assert end["lucky"] == 1 and end["unlucky"] == 0

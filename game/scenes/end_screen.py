@@ -230,13 +230,14 @@ class GameOverScene(ModalScene):
         super().handle_event(event)
 
     def play_again(self):
-        from game.session import Session
+        """The same table again, on a new secret seed (never one derived from the last)."""
+        from game.session import Session, new_seed
 
         old = self.game.session
         session = Session(
             old.game_id,
             old.seats,
-            old.seed + 1,
+            self.app.fixed_seed or new_seed(),
             old.options,
             prepared=True,
             bot_budget_ms=old.bot_budget_ms,

@@ -16,7 +16,6 @@ menu.
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -329,11 +328,11 @@ def start_lesson(app, lesson_id: str, fresh: bool = False) -> GameScene | None:
 
 def start_normal_game(app, scene: GameScene) -> None:
     """A normal game with the lesson's table (same game, seats and options), new seed."""
-    from game.session import Seat, Session
+    from game.session import Seat, Session, new_seed
 
     session = scene.session
     seats = [Seat.from_dict(s.to_dict()) for s in session.seats]
-    seed = app.fixed_seed or random.SystemRandom().randrange(1, 2**31)
+    seed = app.fixed_seed or new_seed()
     new = Session(
         session.game_id,
         seats,

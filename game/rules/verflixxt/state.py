@@ -796,7 +796,8 @@ class VerflixxtState(GameState):
         if tied:
             place, group = tied
             self.pending = group
-            events.append(Event("hat_tie", None, {"players": group, "place": place}))
+            # a copy: the event must keep saying who tied after ``pending`` is drawn down
+            events.append(Event("hat_tie", None, {"players": list(group), "place": place}))
             return
         first, second = self._contest_order()[:2]
         for hat, p in (("lucky", first), ("unlucky", second)):
