@@ -67,7 +67,8 @@ def build_scene(app, name: str, args):
     for seat in seats:
         seat.human = False
     seats[0].human = True
-    session = Session(info.id, seats, args.seed, args.options)
+    # the computers' own seed fixed too: the same command draws the same picture
+    session = Session(info.id, seats, args.seed, args.options, bot_seed=args.seed)
     scene_class = info.scene_class()
     scene = scene_class(app, session)
     app.push(scene)
