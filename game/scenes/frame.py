@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.ui import fonts, identity, theme
-from game.ui.widgets import draw_panel, draw_text
+from game.ui.widgets import draw_panel, draw_pill, draw_text
 
 if TYPE_CHECKING:
     from game.session import Session
@@ -263,6 +263,28 @@ class TableFrame:
         self.draw_thinking_cue(surface)
         self.draw_bar(surface)
 
+    def frame_key(self) -> tuple:
+        """Everything the frame's drawing depends on (its hooks' answers, the thinking cue
+        and its dots, the log and its scroll, the hint): a game that keeps the frame in a
+        picture of its own repaints that picture when this changes."""
+        thinking = self.thinking_seat()
+        return (
+            self.round_label(),
+            self.turn_status(),
+            self.variant_label(),
+            self.private_player,
+            tuple(
+                (self.seat_key(p), self.seat_highlight(p), self.seat_score(p), self.seat_name(p))
+                for p in range(self.session.players)
+            ),
+            thinking,
+            None if thinking is None else pygame.time.get_ticks() // 300,
+            len(self.log),
+            self.log[-1] if self.log else "",
+            self.log_scroll,
+            self.hint_text(),
+        )
+
     def draw_frame_parts(self, surface: pygame.Surface) -> None:
         """The header, the seat panels and the log. Onto a surface that keeps what was
         blitted on it (a game's static layer), each part is blitted only when it changed;
@@ -320,17 +342,7 @@ class TableFrame:
         label = self.round_label()
         pill_w = fonts.font(size, True).size(label)[0] + self.px(28)
         pill = pygame.Rect(rect.x, rect.y + self.px(4), pill_w, rect.h - self.px(8))
-        pygame.draw.rect(surface, theme.BG_DARK, pill, border_radius=pill.h // 2)
-        draw_text(
-            surface,
-            label,
-            size,
-            pill.center,
-            theme.INK_LIGHT,
-            bold=True,
-            anchor="center",
-            within=pill,
-        )
+        draw_pill(surface, pill, label, size, theme.BG_DARK)
         x = pill.right + self.px(12)
         variant = self.variant_label()
         right = rect.right

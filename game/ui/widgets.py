@@ -296,3 +296,20 @@ def draw_text(
     surface.blit(image, rect)
     _record(text, rect, size, within)
     return rect
+
+
+def draw_pill(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    text: str,
+    size: int,
+    fill,
+    ink=theme.INK_LIGHT,
+    edge=None,
+) -> pygame.Rect:
+    """A rounded label: ``rect`` filled (and edged), ``text`` bold in its middle."""
+    radius = rect.h // 2
+    pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    if edge is not None:
+        pygame.draw.rect(surface, edge, rect, width=2, border_radius=radius)
+    return draw_text(surface, text, size, rect.center, ink, bold=True, anchor="center", within=rect)

@@ -99,27 +99,6 @@ class Drawing(CluckHost):
         m = self.table
         return (m.supply, m.pile, tuple(m.nest_stack), self._max_scroll() > 0)
 
-    def _frame_state(self) -> tuple:
-        """What the shared frame shows (its hooks' answers) and the thinking cue's dots."""
-        players = range(self.session.players)
-        thinking = self.thinking_seat()
-        return (
-            self.round_label(),
-            self.turn_status(),
-            self.variant_label(),
-            self.private_player,
-            tuple(
-                (self.seat_key(p), self.seat_highlight(p), self.seat_score(p), self.seat_name(p))
-                for p in players
-            ),
-            thinking,
-            None if thinking is None else pygame.time.get_ticks() // 300,
-            len(self.log),
-            self.log[-1] if self.log else "",
-            self.log_scroll,
-            self.hint_text(),
-        )
-
     def _draw_static(self, surface, mode) -> None:
         """What stands still, in two cached pictures: under the ladder (the felt, the
         supply block, the frame, the buttons: repainted when one of them changes)
@@ -129,7 +108,7 @@ class Drawing(CluckHost):
         recording = widgets.TEXT_LOG is not None  # the layout tests see every text land
         under_key = (
             self._stock_state(),
-            self._frame_state(),
+            self.frame_key(),
             self.t.lang,
             size,
             tuple((b.enabled, b.hovered, b.why, b.label) for b in self.buttons.buttons),

@@ -14,7 +14,7 @@ import pygame
 
 from game.rules.cluck.ladder import ROW_HEIGHT, hole_point
 from game.ui import fonts, sprites, theme
-from game.ui.widgets import draw_text
+from game.ui.widgets import draw_pill
 
 from .host import CluckHost
 
@@ -143,15 +143,4 @@ class Preview(CluckHost):
         goal = self.band_rect(self.table.goal.row, self.table.goal.dx)
         pill.bottom = min(pill.bottom, goal.bottom - self.px(3))  # on the nest tile
         good = theme.GOOD if shown.nest else theme.BAD
-        pygame.draw.rect(surface, good, pill, border_radius=pill.height // 2)
-        pygame.draw.rect(surface, self.seat_colour(p), pill, width=2, border_radius=pill.h // 2)
-        draw_text(
-            surface,
-            text,
-            size,
-            pill.center,
-            theme.INK_LIGHT,
-            bold=True,
-            anchor="center",
-            within=pill,
-        )
+        draw_pill(surface, pill, text, size, good, edge=self.seat_colour(p))

@@ -9,7 +9,7 @@ import pygame
 
 from game.rules.cluck import MAX_ROUNDS, OPTIONS
 from game.ui import fonts, sprites, theme
-from game.ui.widgets import draw_text
+from game.ui.widgets import draw_pill, draw_text
 
 from .art import BACK_EDGE, BACK_FILL
 from .host import CluckHost
@@ -101,17 +101,7 @@ class Seats(CluckHost):
                 break
         else:
             return
-        pygame.draw.rect(surface, theme.ACCENT, pill, border_radius=pill.h // 2)
-        draw_text(
-            surface,
-            text,
-            size,
-            pill.center,
-            theme.INK_LIGHT,
-            bold=True,
-            anchor="center",
-            within=pill,
-        )
+        draw_pill(surface, pill, text, size, theme.ACCENT)
 
     def _draw_stand(self, surface, player: int, rect: pygame.Rect) -> None:
         count = self.table.stands[player]

@@ -87,9 +87,7 @@ class Drawing(RoutesHost):
             # (the panels are kept: their identity says the picture is up to date)
             self._layers["still"] = hit = (key, panels, still)
         surface.blit(hit[2], (0, 0))
-        thinking = self.thinking_seat()
-        if thinking is not None:  # its dots move: the frame draws them over its panel
-            self.draw_seat(surface, thinking, self.plan.seats[thinking])
+        self.draw_thinking_cue(surface)  # its dots move: drawn over the still picture
 
     # -- the layers at rest -----------------------------------------------------------
     def _window_layer(self) -> pygame.Surface:

@@ -96,12 +96,9 @@ class Composer(VerflixxtHost):
         )
 
     def _frame_key(self) -> tuple:
-        """What the shared frame shows (what its own cached pictures depend on: the
-        header, each seat, the thinking seat and its dots, the log, the bar's prompt) and
-        the hat draw."""
+        """What the shared frame shows (:meth:`~game.scenes.frame.TableFrame.frame_key`)
+        and the hat draw."""
         t = self.table
-        thinking = self.thinking_seat()
-        dots = (pygame.time.get_ticks() // 300) % 3 if thinking is not None else 0
         contest = None
         if t.contest is not None:
             contest = (
@@ -110,20 +107,4 @@ class Composer(VerflixxtHost):
                 self.state.phase,
                 t.contest_alpha,
             )
-        return (
-            self.round_label(),
-            self.turn_status(),
-            self.variant_label(),
-            self.private_player,
-            tuple(
-                (self.seat_key(p), self.seat_highlight(p), self.seat_score(p), self.seat_name(p))
-                for p in range(self.session.players)
-            ),
-            thinking,
-            dots,
-            len(self.log),
-            self.log[-1] if self.log else "",
-            self.log_scroll,
-            self.hint_text(),
-            contest,
-        )
+        return (self.frame_key(), contest)
