@@ -28,6 +28,7 @@ from game.net.protocol import (
     ProtocolError,
     check_host_message,
     decode,
+    drain,
     encode,
 )
 from game.rules.protocol import Event, GameState
@@ -272,12 +273,7 @@ class ClientThread:
         return self
 
     def poll(self) -> list[Note]:
-        notes = []
-        while True:
-            try:
-                notes.append(self.notes.get_nowait())
-            except queue.Empty:
-                return notes
+        return drain(self.notes)
 
     def act(self, text: str) -> None:
         self._post("action", {"action": text})

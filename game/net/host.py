@@ -20,6 +20,7 @@ import threading
 import time
 from typing import Any
 
+from game.net.protocol import drain
 from game.net.server import AUTOSAVE_S, QUEUE_MESSAGES, Inbox, Server, Tables
 from game.net.store import Saver
 from game.net.table import Table
@@ -108,12 +109,7 @@ class HostThread:
         if now - self._saved >= AUTOSAVE_S:
             self._saved = now
             self.tables.flush()
-        notes = []
-        while True:
-            try:
-                notes.append(self.notes.get_nowait())
-            except queue.Empty:
-                return notes
+        return drain(self.notes)
 
     def apply(self, player: int, action: Action) -> list[Event]:
         """A local person's (or the window's computer's) action, sent to everybody."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import queue
 import secrets
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -279,3 +280,14 @@ def check_host_message(message: Mapping[str, Any]) -> dict[str, Any]:
     if missing:
         raise ProtocolError("schema", f"{kind} from the host lacks {missing[0]!r}")
     return dict(message)
+
+
+def drain(notes: queue.SimpleQueue | queue.Queue) -> list:
+    """Everything waiting in ``notes`` now, without waiting for more (the pygame loop
+    calls this once a frame and never blocks on the network)."""
+    out = []
+    while True:
+        try:
+            out.append(notes.get_nowait())
+        except queue.Empty:
+            return out
