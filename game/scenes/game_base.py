@@ -202,7 +202,8 @@ class GameScene(TableFrame, Scene):
             self.last_round = state.round_number
             self.on_round_end()
         if state.is_over():
-            if not self.end_shown:
+            # a lesson's steps about the end are shown on the table before the end screen
+            if not self.end_shown and (self.lesson is None or self.lesson.run.done):
                 self.end_shown = True
                 self.on_game_over()
             return
