@@ -72,6 +72,12 @@ GAME_ELEMENTS: dict[str, re.Pattern[str]] = {
         r"roll|die|draw|stop|keep|zero|attack|finish|start|piece:(?:[abc]|g[1-8])"
         r"|tile:[a-z][a-z0-9]*|card:[12]|hat:[1-9]|dir:(?:fwd|back)"
     ),
+    # a START hole, a hand tile and the bar's buttons, the gap, a ladder row (0: the start
+    # tile), the face-down tile, the nest tile, a chicken, the supply block's parts
+    "cluck": re.compile(
+        r"hole:[0-4]|tile:[1-9][0-9]?|turn|place|slot|row:[0-9]{1,2}|hidden|goal"
+        r"|chicken:[0-3]|supply|pile|nests"
+    ),
 }
 # an event a step must see: its kind, then what its data must say ("move piece=0a to=l2")
 _EVENT = re.compile(r"[a-z_]+(?: [a-z_]+=[^\s=]+)*")
