@@ -84,6 +84,12 @@ GAME_ELEMENTS: dict[str, re.Pattern[str]] = {
         r"card:[1-9][0-9]?|route:[1-9][0-9]?/[1-9]|face:[0-5]|(?:start|hex):-?[0-9]+,-?[0-9]+"
         r"|duck:[0-5]|buoy:(?:red|yellow|green)|drain|hand|piles|confirm|stay|done"
     ),
+    # a START hole, a hand tile and the bar's buttons, the gap, a ladder row (0: the start
+    # tile), the face-down tile, the nest tile, a chicken, the supply block's parts
+    "cluck": re.compile(
+        r"hole:[0-4]|tile:[1-9][0-9]?|turn|place|slot|row:[0-9]{1,2}|hidden|goal"
+        r"|chicken:[0-3]|supply|pile|nests"
+    ),
 }
 # an event a step must see: its kind, then what its data must say ("move piece=0a to=l2")
 _EVENT = re.compile(r"[a-z][a-z0-9_]*(?: [a-z_]+=[^\s=]+)*")

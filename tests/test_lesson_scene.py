@@ -55,11 +55,19 @@ def _target_for(scene, expect: str) -> str:
     raise AssertionError(f"no control takes {expect!r}: {[c.key for c in scene.controls]}")
 
 
+def _clicks_for(scene, expect: str) -> list[str]:
+    """The probe keys to click for the expected action: a scene whose action takes more
+    than one click (Cluck-peep!: tile, Turn over, Place) says which (``lesson_clicks``)."""
+    clicks = getattr(scene, "lesson_clicks", None)
+    return clicks(expect) if clicks is not None else [_target_for(scene, expect)]
+
+
 def _do_step(app, scene, step) -> None:
     if step.expect is None:
         click(app, scene.probe()["lesson:next"])
     else:
-        click(app, scene.probe()[_target_for(scene, step.expect)])
+        for target in _clicks_for(scene, step.expect):
+            click(app, scene.probe()[target])
 
 
 def _assert_pointed_on_screen(app, scene, step) -> None:

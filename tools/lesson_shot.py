@@ -51,6 +51,10 @@ def main(argv: list[str] | None = None) -> int:
             break
         if step.expect is None:
             guide.press_next()
+        elif hasattr(scene, "lesson_clicks"):  # an action of several clicks (Cluck-peep!)
+            for key in scene.lesson_clicks(step.expect):
+                pos = scene.probe()[key]
+                app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
         else:
             choice = next(
                 c for c in scene.controls if c.action is not None and str(c.action) == step.expect

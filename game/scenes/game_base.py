@@ -202,7 +202,8 @@ class GameScene(TableFrame, Scene):
             self.last_round = state.round_number
             self.on_round_end()
         if state.is_over():
-            if not self.end_shown:
+            # a lesson's steps about the end are shown on the table before the end screen
+            if not self.end_shown and (self.lesson is None or self.lesson.run.done):
                 self.end_shown = True
                 self.on_game_over()
             return
@@ -249,11 +250,6 @@ class GameScene(TableFrame, Scene):
         self.autosave()
 
     def on_game_over(self) -> None:
-        if self.lesson is not None and not self.lesson.run.done:
-            # a lesson that goes on after the last move (its steps show the final table)
-            # keeps the end screen back until its last step; asked again next frame
-            self.end_shown = False
-            return
         self.app.sound.play("win")
         self.autosave()
         self.app.push(GameOverScene(self.app, self))

@@ -288,7 +288,30 @@ class LessonGuide:
             if target.top >= area.bottom:  # the bar under the board
                 box.bottom = area.bottom
         box.clamp_ip(area)
-        return box
+        return self._clear_of(box, target, area)
+
+    def _clear_of(
+        self, box: pygame.Rect, target: pygame.Rect | None, area: pygame.Rect
+    ) -> pygame.Rect:
+        """A board the game fills (Cluck-peep!'s ladder) has no empty edge: the scene may
+        name what a callout must not hide there (``lesson_keep_clear()``: the chicken's
+        way the table previews), and the callout goes to whichever of its usual place and
+        the board's corners covers least of it, never over its element."""
+        keep = getattr(self.scene, "lesson_keep_clear", None)
+        rects: list[pygame.Rect] = keep() if keep is not None else []
+        if not rects:
+            return box
+        places = [box]
+        for corner in ("topleft", "topright", "bottomleft", "bottomright"):
+            place = box.copy()
+            setattr(place, corner, getattr(area, corner))
+            places.append(place)
+        free = [p for p in places if target is None or not p.colliderect(target)] or [box]
+
+        def hidden(place: pygame.Rect) -> int:
+            return sum(place.clip(r).w * place.clip(r).h for r in rects)
+
+        return min(free, key=hidden)  # of equals the first: the usual place
 
 
 def lessons_forget(lesson_id: str) -> None:

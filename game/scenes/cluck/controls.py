@@ -81,7 +81,24 @@ class Controls(CluckHost):
                 for i, tile in enumerate(self._hand_tiles(self._me()))
             ]
             targets.append(("slot", self.slot_rect().clip(self.area)))
-        return reachable(targets)
+        found = reachable(targets)
+        if self.lesson is not None:  # a lesson's Next button (game.scenes.lesson)
+            found.update(self.lesson.probe())
+        return found
+
+    def lesson_clicks(self, expect: str) -> list[str]:
+        """For drivers of a lesson (issue #19): the ``probe`` keys to click, in order, to
+        take the action a step expects, as a person would from what the table shows now:
+        the hole; or the tile (when another is picked), Turn over (when it lies the other
+        way up) and Place."""
+        action = self.session.module.parse_action(expect)
+        if isinstance(action, ChooseHole):
+            return [f"hole:{action.column}"]
+        assert isinstance(action, PlaceTile), action
+        keys = [] if action.tile == self.sel_tile else [f"tile:{action.tile}"]
+        if self._is_turned(action.tile) != action.turned:
+            keys.append("turn")
+        return [*keys, "place"]
 
     _GAME_KEYS = (
         pygame.K_LEFT,
@@ -99,6 +116,8 @@ class Controls(CluckHost):
     )
 
     def handle_event(self, event) -> None:
+        if self.lesson is not None and self.lesson.handle_event(event):
+            return  # a lesson's step to read takes Enter and the arrow as Next first
         if event.type == pygame.MOUSEWHEEL:  # the log scrolls under the pointer, else the ladder
             if not self.frame_event(event):
                 self.scroll_by(-event.y * self.row_h * 0.6)

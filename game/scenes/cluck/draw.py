@@ -25,10 +25,13 @@ class Drawing(CluckHost):
 
     def draw(self, surface) -> None:
         """As every game scene draws (``GameScene.draw``), but the Undo, menu and rules
-        buttons are part of the still picture (``_draw_static``), not drawn each frame."""
+        buttons are part of the still picture (``_draw_static``), not drawn each frame;
+        a lesson's guide on top."""
         self.refresh_undo()
         self.draw_table(surface)
         self.draw_undo_tip(surface)
+        if self.lesson is not None:  # a lesson's guide over the table (game.scenes.lesson)
+            self.lesson.draw(surface)
 
     def draw_table(self, surface) -> None:
         mode = self._my_turn()

@@ -17,8 +17,8 @@ log, bar). The scene is put together from mixins (host.py declares what they sha
 layout.py (where everything lies, zoom and scroll), animate.py (the events played),
 log.py (their texts), controls.py (a person's choices), art.py (colours, tile pictures,
 sprites), draw.py (the ladder, in layers), preview.py (where the chickens would go),
-panels.py (the supply block, the hand) and seats.py (what the frame shows of the game);
-the display model is in model.py.
+panels.py (the supply block, the hand), seats.py (what the frame shows of the game) and
+guide.py (what a lesson points at); the display model is in model.py.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from .art import Art
 from .controls import Controls
 from .draw import Drawing
 from .final import Final
+from .guide import LessonParts
 from .layout import Layout
 from .log import EventLog
 from .model import ChickenSprite, Table, TileSprite
@@ -54,6 +55,7 @@ class CluckScene(
     Preview,
     Panels,
     Seats,
+    LessonParts,
     GameScene,
 ):
     def __init__(self, app, session):

@@ -1,0 +1,140 @@
+"""The Cluck-peep! lesson on the real table (issue #19, data/lessons/cluck-1.yaml), beyond
+what every lesson is held to (tests/test_lesson_scene.py): the table's element names, a
+tile laid the wrong way up refused with the step's hint (CP-2, CP-4), Enter as Next on a
+step to read while a tile is being placed, the callout clear of the previewed way at the
+smallest window, and the end screen after the lesson's steps about the end (CP-9, CP-10)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.lessons import element_known, lesson_path, load_lesson
+from game.scenes import game_base
+from game.scenes.end_screen import GameOverScene
+from game.scenes.lesson import LessonDoneScene
+from game.ui import fonts, widgets
+from tests.scene_helpers import click, key, step_until
+from tests.test_lesson_scene import _do_step, _menu, _open, _wait_for_step
+
+LESSON = load_lesson(lesson_path("cluck-1"))
+PLACE_14 = next(s.index for s in LESSON.steps if s.expect == "place 14 turned")
+
+
+@pytest.fixture(autouse=True)
+def _no_pause(monkeypatch):
+    monkeypatch.setattr(game_base, "BOT_DELAY", 0.0)  # computers act at once
+
+
+def _at_step(app, scene, index: int):
+    while scene.lesson.run.index < index:
+        _do_step(app, scene, _wait_for_step(app, scene))
+    return _wait_for_step(app, scene)
+
+
+def _drawn_text(app) -> str:
+    widgets.TEXT_LOG = []
+    try:
+        app.draw()
+        return " ".join(entry.text for entry in widgets.TEXT_LOG)
+    finally:
+        widgets.TEXT_LOG = None
+
+
+def test_the_tables_element_names_are_the_things_drawn_while_a_tile_is_placed():
+    app = _menu()
+    scene = _open(app, "cluck")
+    _at_step(app, scene, PLACE_14)
+    screen = app.screen.get_rect()
+    shown = [
+        "hole:4",
+        "tile:12",
+        "tile:14",
+        "turn",
+        "place",
+        "slot",
+        "row:0",
+        "hidden",
+        "goal",
+        "chicken:0",
+        "chicken:1",
+        "supply",
+        "pile",
+        "nests",
+    ]
+    for name in shown:
+        assert element_known(name, "cluck", 2), name
+        rect = scene.lesson_element(name)
+        assert rect is not None and rect.w > 0 and rect.h > 0, name
+        assert screen.contains(rect), (name, rect)
+    assert scene.lesson_element("tile:14").colliderect(scene.plan.controls)  # in the bar
+    assert scene.plan.board.contains(scene.lesson_element("slot"))
+    # what is not on the table now: a tile not in the hand, a row not laid
+    assert scene.lesson_element("tile:7") is None
+    assert scene.lesson_element("row:1") is None
+    assert not element_known("chicken:4", "cluck", 2)
+    assert not element_known("hole:5", "cluck", 2)
+
+
+def test_a_tile_laid_the_wrong_way_up_is_refused_with_the_steps_hint():
+    """CP-2, CP-4: the step asks for tile 14 upside down; placed upright it is refused."""
+    app = _menu()
+    scene = _open(app, "cluck")
+    step = _at_step(app, scene, PLACE_14)
+    before = list(scene.session.actions)
+    click(app, scene.probe()["tile:14"])  # picked, still upright
+    click(app, scene.probe()["place"])
+    assert scene.session.actions == before
+    assert scene.lesson.run.index == PLACE_14
+    hint = step.hint_says("en")
+    assert fonts.wrap(hint, 15, 10_000)[0].split()[0] in _drawn_text(app)
+    assert scene.lesson_clicks(step.expect) == ["turn", "place"]  # tile 14 is picked
+    _do_step(app, scene, step)
+    assert scene.session.actions[-1] == (0, "place 14 turned")
+    assert scene.lesson.run.index == PLACE_14 + 1
+
+
+def test_enter_on_a_step_to_read_is_next_while_a_tile_is_being_placed():
+    app = _menu()
+    scene = _open(app, "cluck")
+    step = _at_step(app, scene, PLACE_14 - 1)
+    assert step.expect is None and scene._my_turn() == "place"
+    before = list(scene.session.actions)
+    key(app, pygame.K_RETURN)  # the table's "place" key, but the step is to be read
+    assert scene.session.actions == before
+    assert scene.lesson.run.index == PLACE_14
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_the_callout_fits_at_the_smallest_window_and_leaves_the_way_in_sight(lang):
+    app = _menu(lang, size=(1024, 600))
+    scene = _open(app, "cluck")
+    for index in range(len(LESSON.steps)):
+        step = _wait_for_step(app, scene)
+        assert step.index == index
+        target = scene.lesson_element(step.point)
+        assert target is not None and app.screen.get_rect().contains(target), step.point
+        box = scene.lesson.callout
+        assert box is not None and scene.plan.board.contains(box)
+        if not target.contains(box):  # the board itself: the callout lies on it
+            assert not box.colliderect(target), f"steps[{index}] hides {step.point}"
+        if (step.expect or "").startswith("place"):  # the way the tile makes: in sight
+            ways = scene.lesson_keep_clear()
+            assert ways and not any(box.colliderect(w) for w in ways), f"steps[{index}]"
+        _do_step(app, scene, step)
+
+
+def test_the_end_screen_comes_after_the_lessons_steps_about_the_end():
+    """CP-9: someone has 5 chicks after round 3, the game ends; the steps about it are
+    shown on the table, and the end screen (CP-10: the winner) when playing on."""
+    app = _menu()
+    scene = _open(app, "cluck")
+    last = len(LESSON.steps) - 1
+    step = _at_step(app, scene, last)
+    assert scene.state.is_over() and app.top is scene  # no end screen over the steps
+    assert scene.state.stands == [5, 2] and scene.state.round == 3
+    _do_step(app, scene, step)
+    assert step_until(app, lambda: isinstance(app.top, LessonDoneScene), 600, 1 / 30)
+    click(app, app.top.probe()["play_on"])
+    assert step_until(app, lambda: isinstance(app.top, GameOverScene), 600, 1 / 30)
+    assert scene.lesson is None
