@@ -67,9 +67,9 @@ FRAME_ELEMENTS = ("header", "board", "bar", "hint", "controls", "log", "undo", "
 _SEAT = re.compile(r"seat:([0-9])")
 GAME_ELEMENTS: dict[str, re.Pattern[str]] = {
     # the die, its button, pawns a-c and guardians g1-g8 on the table, any track tile, the
-    # hand's cards and the buttons of the hats game
+    # hand's cards, the goal chips and the buttons of the hats game
     "verflixxt": re.compile(
-        r"roll|die|draw|stop|keep|zero|attack|finish|start|piece:(?:[abc]|g[1-8])"
+        r"roll|die|draw|stop|keep|zero|attack|finish|start|chips|piece:(?:[abc]|g[1-8])"
         r"|tile:[a-z][a-z0-9]*|card:[12]|hat:[1-9]|dir:(?:fwd|back)"
     ),
     # the box lid and its squares, each route's lane, head, track and the person's marker

@@ -12,6 +12,7 @@ from game import lessons
 from game.lessons import lesson_ids, lesson_path, load_lesson
 from game.scenes import game_base
 from game.scenes.lesson import LessonDoneScene
+from game.scenes.lesson_choice import LessonChoiceScene
 from game.scenes.menu import MenuScene
 from game.ui import fonts
 from tests.scene_helpers import click, key, make_app, step_until
@@ -32,10 +33,15 @@ def _menu(lang="en", size=(1280, 720)):
     return app
 
 
-def _open(app, game: str):
+def _open(app, game: str, lesson_id: str | None = None):
+    """The menu's "Learn to play" of ``game``, then (when it has several lessons) the
+    chooser's button of ``lesson_id`` (its first lesson unless named)."""
     click(app, app.top.probe()[f"learn:{game}"])
+    if isinstance(app.top, LessonChoiceScene):
+        click(app, app.top.probe()[f"lesson:{lesson_id or lesson_ids(game)[0]}"])
     scene = app.top
     assert scene.lesson is not None
+    assert lesson_id is None or scene.lesson.lesson.id == lesson_id
     return scene
 
 
@@ -85,7 +91,7 @@ def _assert_pointed_on_screen(app, scene, step) -> None:
 def test_a_lesson_completes_by_clicks_with_every_pointed_element_on_screen(lesson_id, lang):
     lesson = load_lesson(lesson_path(lesson_id))
     app = _menu(lang)
-    scene = _open(app, lesson.game)
+    scene = _open(app, lesson.game, lesson_id)
     for index, planned in enumerate(lesson.steps):
         step = _wait_for_step(app, scene)
         assert step.index == index
@@ -179,9 +185,10 @@ def test_every_lesson_text_has_its_glyphs_in_the_bundled_font(lesson_id):
     assert fonts.missing_glyphs("".join(texts)) == []
 
 
-def test_the_callout_fits_at_the_smallest_window():
+@pytest.mark.parametrize("lesson_id", lesson_ids("verflixxt"))
+def test_the_callout_fits_at_the_smallest_window(lesson_id):
     app = _menu(size=(1024, 600), lang="ja")
-    scene = _open(app, "verflixxt")
+    scene = _open(app, "verflixxt", lesson_id)
     for _ in range(len(scene.lesson.lesson.steps)):
         step = _wait_for_step(app, scene)
         _assert_pointed_on_screen(app, scene, step)

@@ -94,11 +94,10 @@ class MenuScene(Scene):
         return open_lobby
 
     def _learn(self, info):
-        def learn():
-            from game.lessons import lesson_ids
-            from game.scenes.lesson import start_lesson
+        def learn():  # the game's lesson, or a chooser when it has several
+            from game.scenes.lesson_choice import learn as open_lessons
 
-            start_lesson(self.app, lesson_ids(info.id)[0])
+            open_lessons(self.app, info.id)
 
         return learn
 

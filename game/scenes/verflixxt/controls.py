@@ -41,6 +41,27 @@ class Controls(VerflixxtHost):
             self.mode, self.sel_piece = "card", None
         if self.mode == "main" and len(cards) == 1 and self.sel_card is None:
             self.mode, self.sel_card = "card", cards[0]
+        self._lesson_pick(plays)
+
+    def _lesson_pick(self, plays: list[Play]) -> None:
+        """In a lesson (issue #19), a step that asks for a card to be played picks that
+        card (and, for the unlucky-hat pawn, that pawn) once, when the play is legal: the
+        step rings the pawn or the direction that takes it, one click away (a lesson step
+        is one action). The person may still pick another card; the guide refuses it."""
+        lesson = self.lesson
+        step = lesson.run.step if lesson is not None else None
+        if step is None or step.expect in (None, "any") or self._lesson_picked == step.index:
+            return
+        wanted = next((a for a in plays if str(a) == step.expect), None)
+        if wanted is None:
+            return
+        self._lesson_picked = step.index
+        self.sel_card = wanted.card
+        two_ways = sum(a.card == wanted.card and a.piece == wanted.piece for a in plays) > 1
+        if two_ways:
+            self.mode, self.sel_piece = "dir", wanted.piece
+        else:
+            self.mode, self.sel_piece = "card", None
 
     def _make_controls(self, player: int, legal) -> None:
         add = self.controls.append

@@ -49,6 +49,7 @@ if TYPE_CHECKING:
         _board_layer: tuple[tuple, pygame.Surface] | None  # the board at rest (compose.py)
         _table_layer: tuple[tuple, pygame.Surface] | None  # all that stands still
         _shown: list  # what the option looked at would do (draw_table, for the prompt)
+        _lesson_picked: int | None  # the lesson step whose card was picked (controls.py)
         total_tiles: int  # the track's length at the start
         table: _Table  # the display model
 

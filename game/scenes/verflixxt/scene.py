@@ -23,6 +23,8 @@ prompt); model.py holds the display model and the other small types they all use
 
 from __future__ import annotations
 
+import pygame
+
 from game.rules.protocol import Event
 from game.rules.verflixxt.box import FINISH, START
 from game.scenes.game_base import GameScene
@@ -71,6 +73,7 @@ class VerflixxtScene(
         self._board_layer = None
         self._table_layer = None
         self._shown: list = []  # what the option looked at would do (draw_table)
+        self._lesson_picked: int | None = None  # the lesson step whose card was picked
         state = self.state
         self.total_tiles = len(state.track) + sum(len(p) for p in state.taken)
         self.table = self._table_from_state()
@@ -143,12 +146,14 @@ class VerflixxtScene(
     def on_private_shown(self, player: int) -> None:
         self.table.hand = sorted(self.state.hands[player])
         self.mode, self.sel_card, self.sel_piece = "main", None, None
+        self._lesson_picked = None
         self._controls_key = None
 
     def lesson_game_element(self, name: str):
         """A lesson's names for the table's things (game.lessons.GAME_ELEMENTS): a pawn of
         the person learning (``piece:a``) or a guardian (``piece:g2``) where it stands,
-        a track tile (``tile:l2``, ``start``, ``finish``) and the die."""
+        a track tile (``tile:l2``, ``start``, ``finish``), the die and the stack of goal
+        chips beside the finish (``chips``, the hats game)."""
         kind, _, what = name.partition(":")
         if kind == "piece":
             seat = self.lesson.lesson.human if self.lesson is not None else 0
@@ -160,6 +165,13 @@ class VerflixxtScene(
             return self.tile_rect(tile) if tile in self.table.track else None
         if name == "die":
             return getattr(self, "die_rect", None)
+        if name == "chips" and self.state.hats_variant:
+            x, y = self.chip_stack_pos()
+            size = int(self.tile_px * 0.56)  # as draw.py stacks them
+            rise = max(0, len(self.table.chips) - 1) * max(2, int(self.tile_px * 0.06))
+            rect = pygame.Rect(0, 0, size, size + rise)
+            rect.center = (round(x), round(y))
+            return rect
         return None
 
     def update(self, dt: float) -> None:
