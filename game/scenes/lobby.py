@@ -441,7 +441,7 @@ class LobbyScene(Scene):
             scene = self.info.scene_class()(self.app, session)
         self.app.replace(scene)
 
-    def _host(self, session: Session):
+    def _host(self, session):
         """The table opened to the network (issue #18): the people here play at this
         screen, the online seats wait for their players; the game scene shows the
         address and the join code, and the table is advertised on this network."""
