@@ -107,8 +107,13 @@ def test_enter_on_a_seat_control_keeps_the_keyboard_focus_there():
     app, lobby = open_lobby("duck", (1280, 720))
     try:
         lobby.buttons.focus_key("kind:1")
+        # a computer, then someone online (issue #18), a person here, a computer again
         key(app, pygame.K_RETURN)
-        assert lobby.seats[1].human and lobby.buttons.focused_key() == "kind:1"
+        assert lobby.seats[1].human and lobby.online[1]
+        assert lobby.buttons.focused_key() == "kind:1"
+        key(app, pygame.K_RETURN)
+        assert lobby.seats[1].human and not lobby.online[1]
+        assert lobby.buttons.focused_key() == "kind:1"
         key(app, pygame.K_RETURN)
         assert not lobby.seats[1].human and lobby.buttons.focused_key() == "kind:1"
     finally:
@@ -234,4 +239,40 @@ def test_opening_the_lobby_scans_the_boards_on_the_worker_only(monkeypatch):
         lobby.wait_for_scan()
         assert scans == ["lobby-scan"]
     finally:
+        pygame.quit()
+
+
+def test_someone_online_makes_start_host_the_table(monkeypatch):
+    """Issue #18: a seat "Someone online" turns Start into "Host online", which opens
+    the table to the network (HostThread) at the hosting window's game scene, the
+    online seat waiting for its player and the person here playing at this screen."""
+    from game.net import host as host_module
+    from game.scenes.online import HostedTable
+
+    started = []
+
+    class Recorded(host_module.HostThread):
+        def __init__(self, session, **kwargs):
+            kwargs.update(host="127.0.0.1", advertise=False, autosave=False)
+            super().__init__(session, **kwargs)
+            started.append(self)
+
+    monkeypatch.setattr(host_module, "HostThread", Recorded)
+    app, lobby = open_lobby("cluck", (1024, 600))
+    try:
+        start = next(b for b in lobby.buttons.buttons if b.key == "start")
+        assert start.label == app.t("app.start")
+        press(app, lobby, "kind:1")  # a computer becomes someone online
+        start = next(b for b in lobby.buttons.buttons if b.key == "start")
+        assert start.label == app.t("app.host_online")
+        assert app.t("app.online") in lobby.visible_texts()
+        press(app, lobby, "start")
+        scene = app.top
+        assert isinstance(scene, HostedTable) and started
+        assert started[0].table.local_seats == {0}
+        assert scene.session.humans() == [0]
+        assert scene.seat_subtitle(1) == app.t("app.online_waiting")
+    finally:
+        for host in started:
+            host.stop()
         pygame.quit()

@@ -239,8 +239,9 @@ Note = tuple[str, Any]
 class ClientThread:
     """A :class:`TableClient` on a thread of its own. ``poll()`` returns the notes that
     arrived: ("welcome", Mirror), ("update", (events, view, n)), ("seats", list),
-    ("refusal", (code, reason)), ("connection", "lost" | "back"), ("error", (code,
-    reason)) after which the client has stopped. A lost line is tried again with the
+    ("refusal", (code, reason)), ("answered", id) after the update or refusal that
+    answers this client's action ``id``, ("connection", "lost" | "back"), ("error",
+    (code, reason)) after which the client has stopped. A lost line is tried again with the
     seat's token (or, for a spectator, a new hello) until :meth:`stop`."""
 
     def __init__(
@@ -293,7 +294,10 @@ class ClientThread:
             if self._loop is None or self._outbox is None:
                 self._early.append((kind, fields))
                 return
-            self._loop.call_soon_threadsafe(self._outbox.put_nowait, (kind, fields))
+            try:
+                self._loop.call_soon_threadsafe(self._outbox.put_nowait, (kind, fields))
+            except RuntimeError:  # the thread has ended (an error, or stopped): nobody reads
+                pass
 
     def _run(self) -> None:
         asyncio.run(self._main())
@@ -374,9 +378,13 @@ class ClientThread:
             if kind == "update":
                 mirror = client.mirror
                 self.notes.put(("update", (message["events"], mirror.view, mirror.n)))
+                if message.get("ack") is not None:
+                    self.notes.put(("answered", message["ack"]))
             elif kind == "seats":
                 self.notes.put(("seats", message["seats"]))
             elif kind == "refusal":
                 self.notes.put(("refusal", (message["code"], message["reason"])))
+                if message.get("id") is not None:
+                    self.notes.put(("answered", message["id"]))
             elif kind == "welcome":
                 self.notes.put(("welcome", client.mirror))

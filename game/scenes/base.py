@@ -17,6 +17,7 @@ from game.ui.widgets import ButtonGroup, draw_panel
 
 if TYPE_CHECKING:
     from game.app import App
+    from game.ui.i18n import Translator
 
 
 class Scene:
@@ -25,7 +26,7 @@ class Scene:
 
     def __init__(self, app: App):
         self.app = app
-        self.t = app.t
+        self.t: Translator = app.t  # declared: an import cycle leaves mypy unable to infer it
         self.buttons = ButtonGroup()
         self.size = app.size
         self.s = theme.scale_for(self.size)

@@ -120,6 +120,8 @@ class LobbyScene(Scene):
         self.info = info
         self.module = info.rules()
         self.seats = remembered_seats(info, app.settings.seats, app.t)
+        # seats a person plays from their own computer (issue #18), beside self.seats
+        self.online: list[bool] = [False] * len(self.seats)
         self.options = {spec.key: spec.default for spec in self.module.OPTIONS}
         self.editing: int | None = None
         self.scanning: threading.Thread | None = None
@@ -193,7 +195,7 @@ class LobbyScene(Scene):
             self.buttons.add(
                 Button(
                     pygame.Rect(xs[2], y, widths[2], bh),
-                    self.t("app.human") if seat.human else self.t("app.computer"),
+                    self._kind_label(i),
                     self._toggle_human(i),
                     text,
                     key=f"kind:{i}",
@@ -254,9 +256,15 @@ class LobbyScene(Scene):
         back = pygame.Rect(self.px(24), h - bh2 - self.px(24), bw, bh2)
         start = pygame.Rect(w - bw - self.px(24), h - bh2 - self.px(24), bw, bh2)
         self.buttons.add(Button(back, self.t("app.back"), self.app.pop, self.px(22), key="back"))
+        start_label = self.t("app.host_online") if any(self.online) else self.t("app.start")
         self.buttons.add(
-            Button(start, self.t("app.start"), self.start, self.px(22), primary=True, key="start")
+            Button(start, start_label, self.start, self.px(22), primary=True, key="start")
         )
+
+    def _kind_label(self, i: int) -> str:
+        if self.online[i]:
+            return self.t("app.online")
+        return self.t("app.human") if self.seats[i].human else self.t("app.computer")
 
     def _option_label(self, spec) -> str:
         value = self.options[spec.key]
@@ -332,8 +340,14 @@ class LobbyScene(Scene):
         return cycle
 
     def _toggle_human(self, i):
-        def toggle():
-            self.seats[i].human = not self.seats[i].human
+        def toggle():  # a person here, a computer, someone online, a person here...
+            seat = self.seats[i]
+            if self.online[i]:
+                self.online[i] = False
+            elif seat.human:
+                seat.human = False
+            else:
+                seat.human, self.online[i] = True, True
             self.layout(self.size)
 
         return toggle
@@ -352,6 +366,7 @@ class LobbyScene(Scene):
                 return
             self._stop_editing()
             del self.seats[i]
+            del self.online[i]
             for spec in self.module.OPTIONS:  # an option naming a seat follows it
                 value = self.options[spec.key]
                 if spec.seat_choice and isinstance(value, int):
@@ -387,6 +402,7 @@ class LobbyScene(Scene):
                 level="normal",
             )
         )
+        self.online.append(False)
         self.layout(self.size)
 
     def _cycle_option(self, spec):
@@ -419,8 +435,22 @@ class LobbyScene(Scene):
             return
         self.app.settings.seats = seats_to_remember(self.info, self.seats)
         self.app.save_settings()  # the next lobby shows this table
-        scene = self.info.scene_class()(self.app, session)
+        if any(self.online):
+            scene = self._host(session)
+        else:
+            scene = self.info.scene_class()(self.app, session)
         self.app.replace(scene)
+
+    def _host(self, session):
+        """The table opened to the network (issue #18): the people here play at this
+        screen, the online seats wait for their players; the game scene shows the
+        address and the join code, and the table is advertised on this network."""
+        from game.net.host import HostThread
+        from game.scenes.online import hosted_scene
+
+        local = tuple(i for i, s in enumerate(self.seats) if s.human and not self.online[i])
+        host = HostThread(session, local_seats=local, advertise=True).start()
+        return hosted_scene(self.app, host, local)
 
     def _stop_editing(self):
         if self.editing is not None:

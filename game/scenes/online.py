@@ -1,0 +1,388 @@
+"""The game scenes at a network table (issue #18), without changing them.
+
+Every game scene (``game.scenes.{duck,verflixxt,cluck,routes}``) drives a ``session``:
+it reads ``session.state``, asks who is to act and calls ``session.apply``. Two stand-ins
+let the same scenes run over the network:
+
+- :class:`RemoteSession` (a client's window): ``state`` is the seat's view as the host
+  last sent it; ``apply`` sends the action's text notation to the host through the
+  :class:`~game.net.client.ClientThread` and returns no events -- they come back with
+  the host's update, and the scene animates them then. A refusal is a log line, as an
+  ``IllegalAction`` is at a local table. No curtain (the screen is the seat's own), no
+  computers here (the host plays them), no undo ("not over the network").
+- :class:`HostedSession` (the host's window): the host's own Session, with every action
+  applied through :class:`~game.net.host.HostThread` (so every member is sent it); only
+  the seats at this screen (``local``) are people the scene asks to decide.
+
+:func:`client_scene` and :func:`hosted_scene` put a game's own scene class together with
+:class:`RemoteTable` or :class:`HostedTable`, which poll the network once a frame in
+``update`` (never waiting), show the seats' online status in the seat panels and the join
+code in the header, and end the connection when the scene is left.
+"""
+
+from __future__ import annotations
+
+import socket
+from typing import Any
+
+import pygame
+
+from game import registry
+from game.net.client import ClientThread, Mirror
+from game.net.host import HostThread
+from game.rules.protocol import Action, Event, GameState, IllegalAction
+from game.scenes.end_screen import GameOverScene
+from game.session import Seat, Session
+
+STATUS_KEYS = {
+    "open": "app.online_waiting",
+    "reconnecting": "app.online_reconnecting",
+    "connected": "app.online_connected",
+}
+
+
+def seats_from(info: list[dict[str, Any]]) -> list[Seat]:
+    return [
+        Seat(str(s["name"]), str(s["character"]), bool(s["human"]), str(s.get("level", "normal")))
+        for s in info
+    ]
+
+
+def lan_address() -> str:
+    """This computer's address on its network, as others would type it (no packet is
+    sent: a UDP socket is only pointed at a documentation address, RFC 5737)."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))
+        return str(probe.getsockname()[0])
+    except OSError:
+        return "127.0.0.1"
+    finally:
+        probe.close()
+
+
+# == a client's window ================================================================================
+class RemoteSession:
+    """What a game scene needs of a Session, for a seat (or a spectator) at a table
+    hosted elsewhere. The host's action texts are never sent (a secret choice is in
+    them): ``actions`` holds one entry per action played, with this seat's own texts and
+    ``""`` for the others'."""
+
+    def __init__(self, client: ClientThread, mirror: Mirror, view: GameState):
+        self.client = client
+        self.game_id = mirror.game
+        self.seat = mirror.seat
+        self.options = dict(mirror.options)
+        self.seats = seats_from(mirror.seats)
+        self.status = [str(s.get("status", "")) for s in mirror.seats]
+        self.state: GameState = view
+        self.actions: list[tuple[int, str]] = [(-1, "")] * mirror.n
+        self.viewer: int | None = mirror.seat
+        self.pending: dict[int, Any] = {}  # no computer decides here
+        self.sent: list[tuple[int, str]] = []  # actions sent, not answered yet
+        self.connected = True
+        self.ended: str | None = None  # why the connection ended for good
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    def humans(self) -> list[int]:
+        """The people at this screen: the seat's own person only."""
+        return [] if self.seat is None else [self.seat]
+
+    def humans_to_act(self) -> list[int]:
+        if self.seat is None or self.sent or not self.connected or self.state.is_over():
+            return []  # an action on its way is answered before the next one
+        return [self.seat] if self.seat in self.state.to_act() else []
+
+    def bots_to_act(self) -> list[int]:
+        return []  # the host plays the computers
+
+    def thinking(self) -> list[int]:
+        return []
+
+    def needs_handoff(self, player: int) -> bool:
+        return False  # this screen is the seat's own
+
+    def apply(self, player: int, action: Action) -> list[Event]:
+        """Send the action to the host; its events arrive with the host's update."""
+        if player != self.seat:
+            raise IllegalAction(f"player {player} does not sit at this screen")
+        if self.ended is not None or not self.connected:
+            raise IllegalAction(self.ended or "not connected to the host")
+        if self.sent:
+            raise IllegalAction("the last action is still on its way to the host")
+        text = str(action)
+        self.sent.append((player, text))
+        self.client.act(text)
+        return []
+
+    def answered(self, played: bool) -> None:
+        """The host answered the action on its way: played (its update came just
+        before: the last action is ours, and we know its text) or refused."""
+        if self.sent:
+            mine = self.sent.pop(0)
+            if played and self.actions:
+                self.actions[-1] = mine
+
+    def updated(self, view: GameState, n: int) -> None:
+        self.state = view
+        if n > len(self.actions):
+            self.actions.extend([(-1, "")] * (n - len(self.actions)))
+
+    def undo_refusal(self, player: int | None) -> str | None:
+        return "network"
+
+    def can_undo(self, player: int | None) -> bool:
+        return False
+
+
+class OnlineEnd(GameOverScene):
+    """The end screen of a network game: the table is the host's, so no "Play again"
+    here; the menu (which leaves the table)."""
+
+    def _add_again_and_menu(self, x, y, bw, bh, gap, size, menu_w=None) -> None:
+        from game.ui.widgets import Button
+
+        width = bw + gap + (menu_w or bw)
+        self.buttons.add(
+            Button(
+                pygame.Rect(x, y, width, bh),
+                self.t("app.to_menu"),
+                self.app.pop_to_root,
+                size,
+                primary=True,
+                key="menu",
+            )
+        )
+
+
+class OnlineTable:
+    """What a remote and a hosted table share (mixed in before a game's scene class)."""
+
+    session: Any
+    app: Any
+    t: Any
+
+    def seat_status(self, player: int) -> str:
+        status = self.session.status
+        return status[player] if player < len(status) else ""
+
+    def seat_subtitle(self, player: int) -> str:
+        key = STATUS_KEYS.get(self.seat_status(player))
+        if key is not None and self.session.seats[player].human:
+            return str(self.t(key))
+        return super().seat_subtitle(player)  # type: ignore[misc]
+
+    def undo_refusal(self) -> str | None:
+        return "network"
+
+    def undo(self) -> None:
+        return None
+
+    def on_game_over(self) -> None:
+        self.app.sound.play("win")
+        self.app.push(OnlineEnd(self.app, self))  # type: ignore[arg-type]
+
+    def seats_changed(self, info: list[dict[str, Any]]) -> None:
+        """A seat's person came, left or came back: say so in the log."""
+        old = list(self.session.status)
+        self.session.status = [str(s.get("status", "")) for s in info]
+        for p, seat in enumerate(info):
+            before = old[p] if p < len(old) else ""
+            now = self.session.status[p]
+            self.session.seats[p].name = str(seat["name"])
+            self.session.seats[p].human = bool(seat["human"])
+            key = None
+            if now == "connected" and before == "open":
+                key = "app.online_seat_taken"
+            elif now == "connected" and before == "reconnecting":
+                key = "app.online_seat_back"
+            elif now == "reconnecting" and before == "connected":
+                key = "app.online_seat_gone"
+            if key is not None:
+                self.log_line(self.t(key, name=seat["name"]))  # type: ignore[attr-defined]
+        self.frame_reset()  # type: ignore[attr-defined]
+
+
+class RemoteTable(OnlineTable):
+    """A game scene at a client's window: the network polled once a frame."""
+
+    session: RemoteSession
+
+    def update(self, dt: float) -> None:
+        self.poll_network()
+        super().update(dt)  # type: ignore[misc]
+
+    def busy(self) -> bool:
+        return bool(super().busy() or self.session.sent)  # type: ignore[misc]
+
+    def poll_network(self) -> None:
+        session = self.session
+        last = ""
+        for kind, value in session.client.poll():
+            self.app.dirty = True
+            previous, last = last, kind
+            if kind == "update":
+                events, view, n = value
+                session.updated(view, n)
+                self.queue_events(events)  # type: ignore[attr-defined]
+            elif kind == "answered":
+                session.answered(played=previous == "update")
+            elif kind == "refusal":
+                self.log_line(str(value[1]))  # type: ignore[attr-defined]
+                if value[0] == "rate":  # dropped unread: no answer will come; try again
+                    session.sent.clear()
+            elif kind == "seats":
+                self.seats_changed(value)
+            elif kind == "connection":
+                session.connected = value == "back"
+                key = "app.online_back" if session.connected else "app.online_lost"
+                self.log_line(self.t(key))  # type: ignore[attr-defined]
+                if session.seat is not None and not session.connected:
+                    session.status[session.seat] = "reconnecting"
+                    self.frame_reset()  # type: ignore[attr-defined]
+            elif kind == "welcome":  # back after a drop: the table as it is now
+                self.rejoined(value)
+            elif kind == "error":
+                session.ended = str(value[1])
+                session.connected = False
+                self.log_line(self.t("app.online_ended", reason=session.ended))  # type: ignore[attr-defined]
+
+    def rejoined(self, mirror: Mirror) -> None:
+        session = self.session
+        session.sent.clear()  # what was on its way is in the table now, or was lost
+        session.updated(mirror.view, mirror.n)
+        self.seats_changed(mirror.seats)
+        session.connected = True
+        self.events.clear()  # type: ignore[attr-defined]
+        self.timeline.finish_all()  # type: ignore[attr-defined]
+        self.sync_from_state()  # type: ignore[attr-defined]
+
+    def autosave(self) -> None:
+        return None  # the game is the host's, and the host saves it
+
+    def open_pause(self) -> None:
+        from game.scenes.pause import PauseScene
+
+        # no "Save": a client holds no game to save
+        self.app.push(PauseScene(self.app, self.info))  # type: ignore[attr-defined]
+
+    def exit(self) -> None:
+        self.session.client.stop(timeout=0.0)  # leaves the seat waiting for its token
+        super().exit()  # type: ignore[misc]
+
+    def on_quit(self) -> None:
+        self.session.client.stop(timeout=1.0)
+
+
+def client_scene(app: Any, client: ClientThread, mirror: Mirror, view: GameState | None = None):
+    """The game's own scene for the seat a welcome gave (``mirror``), over ``client``."""
+    view = view if view is not None else mirror.view
+    session = RemoteSession(client, mirror, view)
+    base = registry.get(mirror.game).scene_class()
+    cls = type(f"Remote{base.__name__}", (RemoteTable, base), {})
+    scene = cls(app, session)
+    scene.private_player = mirror.seat  # no curtain: this screen is the seat's own
+    if mirror.n == 0:
+        # a fresh table: the view carries no opening events; the welcome has them
+        scene.queue_events(list(mirror.events))
+    return scene
+
+
+# == the host's window ==================================================================================
+class HostedSession:
+    """The host's Session seen by its window's scene: actions go through the
+    :class:`HostThread` (every member is sent them); the people the scene asks to decide
+    are those at this screen. Everything else is the Session's own."""
+
+    def __init__(self, host: HostThread, session: Session, local: tuple[int, ...]):
+        object.__setattr__(self, "_host", host)
+        object.__setattr__(self, "_session", session)
+        object.__setattr__(self, "local", tuple(local))
+        object.__setattr__(self, "status", [s["status"] for s in host.table.seats_info()])
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._session, name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name == "status":
+            object.__setattr__(self, name, value)
+        else:
+            setattr(self._session, name, value)
+
+    @property
+    def host(self) -> HostThread:
+        return self._host
+
+    def apply(self, player: int, action: Action) -> list[Event]:
+        return self._host.apply(player, action)
+
+    def humans(self) -> list[int]:
+        return [p for p in self.local if self._session.seats[p].human]
+
+    def humans_to_act(self) -> list[int]:
+        mine = self.humans()
+        return [p for p in self._session.state.to_act() if p in mine]
+
+    def needs_handoff(self, player: int) -> bool:
+        return len(self.humans()) > 1 and self._session.viewer != player
+
+    def undo_refusal(self, player: int | None) -> str | None:
+        return "network"
+
+    def can_undo(self, player: int | None) -> bool:
+        return False
+
+
+class HostedTable(OnlineTable):
+    """A game scene at the hosting window: the network pumped once a frame."""
+
+    session: HostedSession
+    address: str = ""
+
+    def update(self, dt: float) -> None:
+        self.pump_network()
+        super().update(dt)  # type: ignore[misc]
+
+    def pump_network(self) -> None:
+        for kind, value in self.session.host.pump():
+            self.app.dirty = True
+            if kind == "applied":
+                _player, events = value
+                self.queue_events(events)  # type: ignore[attr-defined]
+            elif kind == "seats":
+                self.seats_changed(value)
+            elif kind == "listening":
+                host, port = value
+                shown = lan_address() if host in ("0.0.0.0", "") else host
+                self.address = f"{shown}:{port}"
+                code = self.session.host.code
+                self.log_line(self.t("app.online_open", address=self.address, code=code))  # type: ignore[attr-defined]
+                self.frame_reset()  # type: ignore[attr-defined]
+            elif kind == "error":
+                self.app.show_error(str(value))
+
+    def variant_label(self) -> str:
+        if not self.address:
+            return super().variant_label()  # type: ignore[misc]
+        return str(self.t("app.online_code", code=self.session.host.code, address=self.address))
+
+    def exit(self) -> None:
+        self.session.host.stop(timeout=2.0)
+        super().exit()  # type: ignore[misc]
+
+    def on_quit(self) -> None:
+        super().on_quit()  # type: ignore[misc]
+        self.session.host.stop(timeout=2.0)
+
+
+def hosted_scene(app: Any, host: HostThread, local: tuple[int, ...]):
+    """The game's own scene for the host's Session, opened to the network by ``host``
+    (started by the caller). ``local``: the seats of people at this screen."""
+    session = host.table.session
+    hosted = HostedSession(host, session, local)
+    base = registry.get(session.game_id).scene_class()
+    cls = type(f"Hosted{base.__name__}", (HostedTable, base), {})
+    return cls(app, hosted)

@@ -1,0 +1,189 @@
+"""The game scenes at a network table (issue #18), under the dummy video driver: a host
+(HostThread on 127.0.0.1) and a window whose game scene is a client of it, each of the
+four games played to its end through the scene's own ``act``; a refused action changes
+nothing; the hosting window's scene sends its person's actions to a client."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from game.ai import make_bot
+from game.net.client import ClientThread
+from game.net.host import HostThread
+from game.scenes.online import OnlineEnd, RemoteSession, client_scene, hosted_scene
+from game.session import Session
+from tests.net_helpers import FAST
+from tests.scene_helpers import BOT_SEED, make_app, seats
+
+LIMIT_S = 90.0  # a bound on each game, not a timing check
+
+GAMES = [
+    ("duck", 3, {"variant": "advanced"}),
+    ("verflixxt", 3, {"variant": "hats"}),
+    ("cluck", 3, {}),
+    ("routes", 4, {}),
+]
+
+
+def start_host(session: Session, local=()) -> HostThread:
+    host = HostThread(session, host="127.0.0.1", port=0, autosave=False, local_seats=local)
+    host.server.rate = FAST  # the scripted people act at once
+    return host.start()
+
+
+def lobby_options(game: str) -> dict:
+    """Every option at its default, as the lobby starts a game."""
+    from game import rules
+
+    return {spec.key: spec.default for spec in rules.load(game).OPTIONS}
+
+
+def wait_listening(host: HostThread) -> int:
+    deadline = time.monotonic() + 10
+    while host.port is None:
+        assert time.monotonic() < deadline, "the host never listened"
+        host.pump()
+        time.sleep(0.01)
+    return host.port
+
+
+def join(host: HostThread, seat: int | None, name: str, pump=None) -> tuple[ClientThread, object]:
+    """A ClientThread at ``seat`` and its welcome (the host pumped meanwhile: by
+    ``pump()``, the hosting window's frame, when given)."""
+    client = ClientThread(f"ws://127.0.0.1:{host.port}", host.code, seat=seat, name=name).start()
+    deadline = time.monotonic() + 10
+    while True:
+        assert time.monotonic() < deadline, "no welcome"
+        (pump or host.pump)()
+        for kind, value in client.poll():
+            assert kind == "welcome", (kind, value)
+            return client, value
+        time.sleep(0.01)
+
+
+@pytest.mark.parametrize("game,players,options", GAMES, ids=[g[0] for g in GAMES])
+def test_a_client_scene_plays_a_whole_game_against_the_host(game, players, options):
+    session = Session(
+        game,
+        seats(game, {0}, players, "easy"),
+        7,
+        {**lobby_options(game), **options},
+        bot_seed=BOT_SEED,
+    )
+    host = start_host(session)
+    client = None
+    try:
+        wait_listening(host)
+        client, mirror = join(host, 0, "Ann")
+        app = make_app(size=(1024, 600))
+        scene = client_scene(app, client, mirror)
+        app.push(scene)
+        remote = scene.session
+        assert isinstance(remote, RemoteSession)
+        assert not remote.needs_handoff(0) and remote.bots_to_act() == []
+        assert scene.undo_refusal() == "network"
+        bot, rng = make_bot(game, "random"), random.Random(3)
+        refused = False
+        played: list = []
+        deadline = time.monotonic() + LIMIT_S
+        while not isinstance(app.top, OnlineEnd):
+            assert time.monotonic() < deadline, "the game did not end"
+            host.pump(drive_computers=True)
+            app.step(0.05)
+            if scene.busy_animating():
+                scene.skip_animation()
+            state = scene.state
+            if scene.active_human() == 0 and scene.private_player == 0:
+                action = bot.choose(state, 0, rng)  # the seat's view is all it knows
+                assert scene.act(0, action)
+                played.append(action)
+            elif (
+                not refused
+                and played
+                and not remote.sent
+                and not state.is_over()
+                and 0 not in state.to_act()
+            ):
+                # out of turn: the host refuses, the log says why, nothing changes
+                before = (len(remote.actions), state.to_dict(), len(session.actions))
+                log = len(scene.log)
+                remote.apply(0, played[-1])
+                for _ in range(2000):
+                    host.pump()
+                    scene.poll_network()
+                    if not remote.sent:
+                        break
+                    time.sleep(0.005)
+                assert not remote.sent
+                assert len(scene.log) > log and "not" in scene.log[-1]
+                assert len(session.actions) == before[2]
+                refused = True
+            time.sleep(0.002)
+        assert refused
+        assert session.state.is_over()
+        assert remote.state.is_over()
+        assert remote.state.winners() == session.state.winners()
+        assert remote.state.scores() == session.state.scores()
+        assert len(remote.actions) == len(session.actions)
+        # the seat's own action texts are known; nobody else's ever crossed the wire
+        mine = [text for p, text in session.actions if p == 0]
+        assert [text for p, text in remote.actions if p == 0] == mine
+        assert all(p in (-1, 0) for p, _ in remote.actions)
+        app.draw()
+    finally:
+        if client is not None:
+            client.stop()
+        host.stop()
+
+
+def test_the_hosting_window_plays_with_a_client_and_shows_the_code():
+    game = "verflixxt"
+    session = Session(
+        game, seats(game, {0, 1}, 3, "easy"), 11, lobby_options(game), bot_seed=BOT_SEED
+    )
+    host = start_host(session, local=(0,))
+    client = None
+    try:
+        app = make_app(size=(1024, 600))
+        scene = hosted_scene(app, host, (0,))
+        app.push(scene)
+        deadline = time.monotonic() + 10
+        while not scene.address:
+            assert time.monotonic() < deadline
+            app.step(0.05)
+            time.sleep(0.01)
+        assert host.code in scene.variant_label()
+        assert scene.seat_subtitle(1) == app.t("app.online_waiting")
+        assert scene.session.humans() == [0] and scene.undo_refusal() == "network"
+        client, mirror = join(host, 1, "Bea", pump=lambda: app.step(0.05))
+        app.step(0.05)
+        assert scene.seat_subtitle(1) == app.t("app.online_connected")
+        bot, rng = make_bot(game, "random"), random.Random(5)
+        theirs = random.Random(6)
+        if 1 in mirror.view.to_act():
+            client.act(str(bot.choose(mirror.view, 1, theirs)))
+        mine = 0
+        deadline = time.monotonic() + LIMIT_S
+        while not isinstance(app.top, OnlineEnd):
+            assert time.monotonic() < deadline, "the game did not end"
+            app.step(0.05)
+            if scene.busy_animating():
+                scene.skip_animation()
+            if scene.active_human() == 0 and scene.private_player == 0:
+                assert scene.act(0, bot.choose(scene.state.view(0), 0, rng))
+                mine += 1
+            for kind, value in client.poll():
+                if kind in ("update", "welcome"):
+                    view = value[1] if kind == "update" else value.view
+                    if not view.is_over() and 1 in view.to_act():
+                        client.act(str(bot.choose(view, 1, theirs)))
+            time.sleep(0.002)
+        assert mine > 0 and session.state.is_over()
+        assert any(p == 1 for p, _ in session.actions)
+    finally:
+        if client is not None:
+            client.stop()
+        host.stop()
