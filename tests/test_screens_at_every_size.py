@@ -35,6 +35,21 @@ def _lobbies(app):
     return [LobbyScene(app, info) for info in registry.installed_games()]
 
 
+def _online_lobbies(app):
+    """Every seat but the first one "online" (the host waits for them): the longest
+    labels of the seat rows and "Host online" on the start button."""
+    from game.scenes.lobby import LobbyScene
+
+    out = []
+    for info in registry.installed_games():
+        lobby = LobbyScene(app, info)
+        lobby.online = [i > 0 for i in range(len(lobby.seats))]
+        for seat in lobby.seats[1:]:
+            seat.human = True
+        out.append(lobby)
+    return out
+
+
 def _helps(app):
     from game.scenes.help import HelpScene
 
@@ -73,6 +88,7 @@ SCREENS = {
     "menu": _menu,
     "settings": _settings,
     "lobby": _lobbies,
+    "lobby_online": _online_lobbies,
     "help": _helps,
     "pause": _pause,
     "handoff": _handoff,
