@@ -50,6 +50,20 @@ def _write_ico(png: Path, ico: Path) -> None:
     ico.write_bytes(header + entry + data)
 
 
+def game_modules() -> list[str]:
+    """Every module of the game package, from its files: the scenes, rules and bots are
+    loaded by name (registry "module:Class"), so no import reaches them for PyInstaller to
+    follow, and --collect-submodules alone missed the scenes (it imports each package to
+    walk it, and a package it cannot import there is skipped without a word)."""
+    names = []
+    for path in sorted((ROOT / "game").rglob("*.py")):
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        names.append(".".join(parts))
+    return names
+
+
 def build(dist: Path) -> Path:
     work = ROOT / "build" / "pyinstaller"
     icons = render_icons(ROOT / "build" / "icons")
@@ -74,6 +88,7 @@ def build(dist: Path) -> Path:
         str(icons[1]),
         "--collect-submodules",
         "game",  # rules, scenes and bots load by name
+        *(arg for module in game_modules() for arg in ("--hidden-import", module)),
         "--exclude-module",
         "numpy",  # pygame only uses it if present; we do not
         "--add-data",
