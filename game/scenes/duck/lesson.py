@@ -110,6 +110,38 @@ class LessonTable(DuckHost):
             return self._hex_rect(self.state.board.coords[buoys[0]]) if buoys else None
         return None
 
+    def lesson_keep_clear(self) -> list[pygame.Rect]:
+        """What a lesson's callout must not hide (game.scenes.lesson.LessonGuide._clear_of
+        weighs it): the cards picked, the buttons that take them, and the way the table
+        previews — a duck's route from where it swims, or the hound's."""
+        d = self.decision()
+        if d is None:
+            return []
+        self.targets()  # the action buttons of the decision now
+        out = [rect for card, rect, _role in self.bar_cards(d) if card in self.sel]
+        out += [b.rect for b in self.action_buttons if b.enabled]
+        spec = self.preview_spec(d)
+        hexes: list[tuple[int, int]] = []
+        walks: list[tuple] = []  # the hound's ways previewed, as hound_preview takes them
+        if spec is not None and spec[0] == "duck":
+            _, card, duck, route = spec
+            h = self.state.pos[duck]
+            if h >= 0:
+                hexes.append(self.state.board.coords[h])
+            for i, p in enumerate(self.duck_previews(d.player, card, duck)):
+                if route is None or route == i:
+                    hexes += [(q, r) for q, r, _heading in p.path]
+        elif spec is not None and spec[0] == "patterns":  # one way, pattern after pattern
+            walks = [tuple(self.state.patterns[PATTERN_NAMES.index(x)][0] for x in spec[1])]
+        elif spec is not None and spec[0] == "hound":  # a card's routes, each on its own
+            _, card, route = spec
+            ways = self.state.cards[card]
+            walks = [(ways[i][0],) for i in range(len(ways)) if route in (None, i)]
+        for routes in walks:
+            walk = self.hound_preview(routes)
+            hexes += [walk["start"], *walk["path"]]
+        return out + [self._hex_rect(h) for h in hexes]
+
     def _hex_rect(self, hex_: tuple[int, int]) -> pygame.Rect:
         return _round_rect(self.geo.hex_px(*hex_), self.geo.size * 0.9)
 
