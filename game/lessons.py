@@ -79,10 +79,12 @@ GAME_ELEMENTS: dict[str, re.Pattern[str]] = {
         r"|change:[1-8][+-]"
     ),
     # a hand card, a route's end, a facing arrow, a life ring or any hex of the tub, a
-    # duck, a buoy, the drain, the hand column, the piles and the action buttons
+    # duck, a buoy, the drain, the hand column, the piles and the action buttons; the
+    # advanced game's hound, hound board and its patterns, token tray and its tokens
     "duck": re.compile(
         r"card:[1-9][0-9]?|route:[1-9][0-9]?/[1-9]|face:[0-5]|(?:start|hex):-?[0-9]+,-?[0-9]+"
         r"|duck:[0-5]|buoy:(?:red|yellow|green)|drain|hand|piles|confirm|stay|done"
+        r"|hound|houndboard|pattern:[A-D]|tray|token:(?:blue|keep|step|rotate|swap|ghost|become)"
     ),
     # a START hole, a hand tile and the bar's buttons, the gap, a ladder row (0: the start
     # tile), the face-down tile, the nest tile, a chicken, the supply block's parts

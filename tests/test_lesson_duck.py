@@ -11,6 +11,7 @@ import pytest
 from game import rules
 from game.lessons import LessonRun, follow, lesson_path, load_lesson
 from game.scenes import game_base
+from game.scenes.lesson_choice import LessonChoiceScene
 from game.scenes.menu import MenuScene
 from tests.scene_helpers import click, key, make_app, step_until
 
@@ -28,6 +29,8 @@ def _open(lang="en", size=(1280, 720)):
     app.push(MenuScene(app))
     app.step(1 / 60)
     click(app, app.top.probe()["learn:duck"])
+    assert isinstance(app.top, LessonChoiceScene)  # two lessons: the first is chosen
+    click(app, app.top.probe()[f"lesson:{LESSON}"])
     scene = app.top
     assert scene.lesson is not None and scene.lesson.lesson.id == LESSON
     return app, scene

@@ -442,6 +442,8 @@ class Controls(DuckHost):
         self.sel = []
         if len(self.picks) == 2:
             self._take(A.patterns_action(self.picks))
+            if len(self.picks) == 2:  # refused (a lesson's step asks for another): the
+                self.picks = self.picks[:1]  # first stays picked, the second is open again
         else:
             self._sound("click")
             self._touch_ui()

@@ -6,13 +6,18 @@ Names (``game.lessons.GAME_ELEMENTS["duck"]``): ``card:23`` a card in the person
 arrow, ``start:3,4`` a start space (a life ring), ``hex:3,4`` any hex of the tub,
 ``duck:1`` a duck where it swims, ``buoy:red`` (``yellow``, ``green``) the buoy of that
 colour, ``drain``, ``hand`` the hand column, ``piles`` the deck and token piles, and the
-action buttons ``confirm``, ``stay``, ``done``.
+action buttons ``confirm``, ``stay``, ``done``. The advanced game adds ``hound`` (the
+hound where it stands), ``houndboard`` (the hound board) and its patterns ``pattern:A``
+to ``pattern:D``, ``tray`` (the person's action tokens) and a token in it, ``token:blue``
+(``keep``, ``step``, ``rotate``, ``swap``, ``ghost``, ``become``).
 
 A Duck! Duck! Go! action is often two clicks: a card then a route, a life ring then a
 facing. The guide (``game.scenes.lesson``) puts the focus on the control that takes the
 step's action (``_focus`` with the key of a :attr:`controls` entry); here that makes the
-first of those picks for the person — the card is picked, the life ring chosen — so the
-board previews exactly that move and one more click (the key's target) takes it.
+first of those picks for the person — the card is picked, the life ring chosen, the two
+cards of a round or the three of a discard picked (the button then takes them), the
+token being played, the hound's first pattern — so the board previews exactly that move
+and one more click (the key's target) takes it.
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.rules.duck import actions as A
-from game.rules.duck.data import COLOURS
+from game.rules.duck.data import COLOURS, PATTERN_NAMES
 from game.rules.protocol import Action
 
 from .host import DuckHost
@@ -85,10 +90,57 @@ class LessonTable(DuckHost):
             if pos is None or int(what) in self.floating:
                 return None
             return _round_rect(self.geo.px(pos[0], pos[1]), self.geo.size * 0.9)
+        if name == "hound":
+            if self.hound_pos is None:
+                return None
+            return _round_rect(self.geo.px(*self.hound_pos[:2]), self.geo.size)
+        if name == "houndboard":
+            return self.hound_rect
+        if kind == "pattern" and what in PATTERN_NAMES and self.pattern_rects:
+            return self.pattern_rects[PATTERN_NAMES.index(what)]
+        if name == "tray":
+            return self.tray_rect
+        if kind == "token":
+            for token, rect in self.tray_tokens():
+                if token == what:
+                    return rect
+            return None
         if kind == "buoy" and what in COLOURS:
             buoys = self.state.board.buoys[COLOURS.index(what)]
             return self._hex_rect(self.state.board.coords[buoys[0]]) if buoys else None
         return None
+
+    def lesson_keep_clear(self) -> list[pygame.Rect]:
+        """What a lesson's callout must not hide (game.scenes.lesson.LessonGuide._clear_of
+        weighs it): the cards picked, the buttons that take them, and the way the table
+        previews — a duck's route from where it swims, or the hound's."""
+        d = self.decision()
+        if d is None:
+            return []
+        self.targets()  # the action buttons of the decision now
+        out = [rect for card, rect, _role in self.bar_cards(d) if card in self.sel]
+        out += [b.rect for b in self.action_buttons if b.enabled]
+        spec = self.preview_spec(d)
+        hexes: list[tuple[int, int]] = []
+        walks: list[tuple] = []  # the hound's ways previewed, as hound_preview takes them
+        if spec is not None and spec[0] == "duck":
+            _, card, duck, route = spec
+            h = self.state.pos[duck]
+            if h >= 0:
+                hexes.append(self.state.board.coords[h])
+            for i, p in enumerate(self.duck_previews(d.player, card, duck)):
+                if route is None or route == i:
+                    hexes += [(q, r) for q, r, _heading in p.path]
+        elif spec is not None and spec[0] == "patterns":  # one way, pattern after pattern
+            walks = [tuple(self.state.patterns[PATTERN_NAMES.index(x)][0] for x in spec[1])]
+        elif spec is not None and spec[0] == "hound":  # a card's routes, each on its own
+            _, card, route = spec
+            ways = self.state.cards[card]
+            walks = [(ways[i][0],) for i in range(len(ways)) if route in (None, i)]
+        for routes in walks:
+            walk = self.hound_preview(routes)
+            hexes += [walk["start"], *walk["path"]]
+        return out + [self._hex_rect(h) for h in hexes]
 
     def _hex_rect(self, hex_: tuple[int, int]) -> pygame.Rect:
         return _round_rect(self.geo.hex_px(*hex_), self.geo.size * 0.9)
@@ -107,8 +159,7 @@ class LessonTable(DuckHost):
     @property
     def controls(self) -> list[LessonControl]:
         """The person's legal actions now that a single click can take once the picks
-        before it are made (see :meth:`_focus`); the advanced game's tokens and hound
-        moves are left out (no lesson asks for them by click yet)."""
+        before it are made (see :meth:`_focus`)."""
         d = self.decision()
         if d is None:
             return []
@@ -121,12 +172,32 @@ class LessonTable(DuckHost):
 
     def _final_click(self, action: Action) -> str | None:
         match action:
+            case A.Blue():  # the tokens taken by one click in the tray
+                return "token:blue"
+            case A.Step():
+                return "token:step"
+            case A.Swap():
+                return "token:swap"
             case A.ChooseCard(card=card) | A.OrderCard(card=card):
                 return f"card:{card}"  # picked first: a second click plays it
-            case A.Route(card=card, index=index):
+            case A.ChooseCards() | A.Discard():
+                return "confirm"  # the cards picked first: the button takes them
+            case A.Route(card=card, index=index) | A.Keep(card=card, index=index):
                 return f"route:{card}/{index + 1}"
-            case A.Place(facing=facing) | A.Warp(facing=facing) | A.Face(facing=facing):
+            case A.HoundCard(card=card, index=index):
+                return f"route:{card}/{index + 1}"
+            case (
+                A.Place(facing=facing)
+                | A.Warp(facing=facing)
+                | A.Face(facing=facing)
+                | A.Rotate(facing=facing)
+                | A.HoundFace(facing=facing)
+            ):
                 return f"face:{facing}"
+            case A.Ghost(duck=duck) | A.Become(duck=duck):
+                return f"duck:{duck}"
+            case A.HoundPatterns(patterns=patterns):
+                return f"pattern:{patterns[-1]}"
             case A.Send(q=q, r=r):
                 return f"start:{q},{r}"
             case A.Stay():
@@ -154,8 +225,22 @@ class LessonTable(DuckHost):
         match action:
             case A.ChooseCard(card=card) | A.OrderCard(card=card):
                 self.sel = [card]
+            case A.ChooseCards(first=first, second=second):
+                self.sel = [first, second]
+            case A.Discard(cards=cards):
+                self.sel = list(cards)
             case A.Route(card=card) if d.mode == "extra" and not d.card:
                 self.sel = [card]
+            case A.HoundCard(card=card):
+                self.sel = [card]
+            case A.Keep(card=card):
+                self.token_mode, self.sel = "keep", [card]
+            case A.Rotate():
+                self.token_mode = "rotate"
+            case A.Ghost() | A.Become():
+                self.token_mode = "ghost" if isinstance(action, A.Ghost) else "become"
+            case A.HoundPatterns(patterns=patterns) if len(patterns) == 2:
+                self.picks = patterns[0]
             case A.Place(q=q, r=r) | A.Warp(q=q, r=r):
                 self.sel_hex = (q, r)
         # the keyboard focus on the same target: Enter takes it too
