@@ -1,7 +1,8 @@
 """A lesson on the real table (issue #19), driven by events under the dummy video driver:
 from the menu's "Learn to play", every step points at something that is on screen when
 the step shows, the whole lesson completes by clicks, something else than the step asks is
-refused, and a lesson left at the menu resumes at its step."""
+refused, a lesson left at the menu resumes at its step or starts again (the person
+chooses), and "Learn to play" works from the lobby and the rules help too."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 from game import lessons
 from game.lessons import lesson_ids, lesson_path, load_lesson
 from game.scenes import game_base
-from game.scenes.lesson import LessonDoneScene
+from game.scenes.lesson import LessonDoneScene, LessonStartScene
 from game.scenes.lesson_choice import LessonChoiceScene
 from game.scenes.menu import MenuScene
 from game.ui import fonts
@@ -43,6 +44,15 @@ def _open(app, game: str, lesson_id: str | None = None):
     assert scene.lesson is not None
     assert lesson_id is None or scene.lesson.lesson.id == lesson_id
     return scene
+
+
+def _learn(app, key_: str, lesson_id: str):
+    """A click on a "Learn to play" (``key_`` on the screen on top), then on the lesson's
+    button in the chooser when its game has several; what is on top then."""
+    click(app, app.top.probe()[key_])
+    if isinstance(app.top, LessonChoiceScene):
+        click(app, app.top.probe()[f"lesson:{lesson_id}"])
+    return app.top
 
 
 def _wait_for_step(app, scene):
@@ -164,8 +174,13 @@ def test_a_lesson_left_at_the_menu_resumes_at_its_step(tmp_path):
     from game import saves
 
     assert saves.list_saves() == []  # a lesson is not a saved game
-    again = _open(app, "verflixxt")
-    assert again is not scene
+    choice = _learn(app, "learn:verflixxt", "verflixxt-1")
+    assert isinstance(choice, LessonStartScene) and choice.place == index
+    assert f"{index + 1}" in choice.texts()[1]  # "You stopped at step 8 of 17"
+    click(app, choice.probe()["resume_lesson"])
+    again = app.top
+    assert again is not scene and again.lesson is not None
+    assert [type(s).__name__ for s in app.stack] == ["MenuScene", "VerflixxtScene"]
     assert again.lesson.run.index == index
     assert again.session.actions[: len(actions)] == actions
     # ...and goes on to its end
@@ -194,3 +209,118 @@ def test_the_callout_fits_at_the_smallest_window(lesson_id):
         _assert_pointed_on_screen(app, scene, step)
         assert scene.plan.board.contains(scene.lesson.callout)
         _do_step(app, scene, step)
+
+
+def _leave_at_step(app, scene, steps: int) -> tuple[int, list]:
+    """Take ``steps`` steps, then "Quit to menu" from the pause menu (the place is kept)."""
+    for _ in range(steps):
+        _do_step(app, scene, _wait_for_step(app, scene))
+    index, actions = scene.lesson.run.index, list(scene.session.actions)
+    key(app, pygame.K_ESCAPE)
+    click(app, app.top.probe()["menu"])
+    assert isinstance(app.top, MenuScene)
+    return index, actions
+
+
+def test_a_lesson_with_a_place_kept_can_be_started_again_instead():
+    app = _menu()
+    scene = _open(app, "verflixxt")
+    index, _ = _leave_at_step(app, scene, 5)
+    assert lessons.read_progress()["verflixxt-1"]["step"] == index
+    choice = _learn(app, "learn:verflixxt", "verflixxt-1")
+    assert isinstance(choice, LessonStartScene) and choice.place == index
+    click(app, choice.probe()["restart_lesson"])
+    again = app.top
+    assert again.lesson is not None and again.lesson.run.index == 0
+    assert again.session.actions == []
+    assert "verflixxt-1" not in lessons.read_progress()  # the old place is forgotten
+    step = _wait_for_step(app, again)
+    assert step.index == 0
+    _do_step(app, again, step)
+    assert lessons.read_progress()["verflixxt-1"]["step"] == 1  # and the new one kept
+
+
+def test_back_in_the_choice_leaves_the_place_and_the_screen_as_they_were():
+    app = _menu()
+    _leave_at_step(app, _open(app, "verflixxt"), 4)
+    saved = lessons.read_progress()["verflixxt-1"]
+    assert isinstance(_learn(app, "learn:verflixxt", "verflixxt-1"), LessonStartScene)
+    key(app, pygame.K_ESCAPE)  # Esc is Back, as in every dialog
+    assert isinstance(app.top, MenuScene) and len(app.stack) == 1
+    assert lessons.read_progress()["verflixxt-1"] == saved
+
+
+def test_no_choice_when_the_place_kept_is_the_start_or_of_another_version_of_the_lesson():
+    from game.lessons import save_progress
+
+    app = _menu()
+    lesson = load_lesson(lesson_path("verflixxt-1"))
+    # left on its first step without acting (the window closed at once): nothing to resume
+    save_progress("verflixxt-1", {"fingerprint": lesson.fingerprint(), "step": 0, "actions": []})
+    scene = _open(app, "verflixxt")
+    assert scene.lesson.run.index == 0
+    app.pop_to_root()
+    # a place in a lesson whose actions have changed since cannot be replayed
+    save_progress("verflixxt-1", {"fingerprint": "0" * 16, "step": 5, "actions": []})
+    scene = _open(app, "verflixxt")
+    assert scene.lesson.run.index == 0 and scene.session.actions == []
+
+
+@pytest.mark.parametrize("lesson_id", LESSONS)
+def test_learn_to_play_from_the_lobby_leaves_the_lobby_for_the_lesson(lesson_id):
+    from game import registry
+    from game.scenes.lobby import LobbyScene
+
+    game = load_lesson(lesson_path(lesson_id)).game
+    app = _menu()
+    lobby = LobbyScene(app, registry.get(game))
+    app.push(lobby)
+    lobby.wait_for_scan()
+    scene = _learn(app, "learn", lesson_id)
+    assert scene.lesson is not None and scene.lesson.lesson.id == lesson_id
+    assert app.stack == [app.stack[0], scene] and isinstance(app.stack[0], MenuScene)
+    step = _wait_for_step(app, scene)
+    assert step.index == 0
+
+
+def test_learn_to_play_from_the_rules_help_saves_the_game_under_it_first():
+    from game import registry, saves
+    from game.scenes.lobby import LobbyScene
+
+    app = _menu()
+    lobby = LobbyScene(app, registry.get("verflixxt"))
+    app.push(lobby)
+    lobby.wait_for_scan()
+    click(app, lobby.probe()["start"])
+    game = app.top
+    assert game.lesson is None
+    assert step_until(app, lambda: any(c.action is not None for c in game.controls), 3000, 1 / 30)
+    app.draw()
+    control = next(c for c in game.controls if c.action is not None)
+    click(app, game.probe()[control.key])  # the person acts: a game under way
+    assert game.session.actions
+    key(app, pygame.K_F1)  # the rules help over the table
+    scene = _learn(app, "learn", "verflixxt-1")
+    assert scene is not game and scene.lesson is not None
+    assert scene.lesson.lesson.id == "verflixxt-1"
+    assert [type(s).__name__ for s in app.stack] == ["MenuScene", "VerflixxtScene"]
+    saved = [e for e in saves.list_saves() if not isinstance(e, saves.SaveError)]
+    assert [(e.game, e.over) for e in saved] == [("verflixxt", False)]  # resumable
+
+
+def test_learn_to_play_in_the_help_over_a_lesson_offers_to_go_on_or_start_again():
+    app = _menu()
+    scene = _open(app, "verflixxt")
+    for _ in range(3):
+        _do_step(app, scene, _wait_for_step(app, scene))
+    index = scene.lesson.run.index
+    key(app, pygame.K_F1)
+    choice = _learn(app, "learn", "verflixxt-1")
+    assert isinstance(choice, LessonStartScene) and choice.place == index
+    key(app, pygame.K_ESCAPE)  # Back: the help over the lesson, as it was
+    assert app.top.__class__.__name__ == "HelpScene" and app.stack[1] is scene
+    _learn(app, "learn", "verflixxt-1")
+    click(app, app.top.probe()["resume_lesson"])
+    again = app.top
+    assert again is not scene and again.lesson.run.index == index
+    assert len(app.stack) == 2

@@ -1,7 +1,7 @@
 """Issue #16, for the screens around the tables: every text of the menu, lobby, settings,
-rules help, pause menu, hand-off curtain, Resume screen and a dialog is inside the window
-and inside the box it belongs in, overlaps no other text, is at least 14 px and is not
-cut, at every size from 1024x600 to 2560x1440, in English and Japanese. Every draw of
+rules help, pause menu, hand-off curtain, Resume screen, a dialog and the choice to go on
+with a lesson or start it again (issue #19) is inside the window and inside the box it
+belongs in, overlaps no other text, is at least 14 px and is not cut, at every size from 1024x600 to 2560x1440, in English and Japanese. Every draw of
 text goes through game.ui.widgets (draw_text, Button, draw_tip), which records it."""
 
 from __future__ import annotations
@@ -84,6 +84,14 @@ def _dialog(app):
     return [DialogScene(app, app.t("app.boards_broken_title"), message)]
 
 
+def _lesson_start(app):
+    from game.lessons import lesson_ids, lesson_path, load_lesson
+    from game.scenes.lesson import LessonStartScene
+
+    lessons = [load_lesson(lesson_path(i)) for i in lesson_ids()]
+    return [LessonStartScene(app, lesson, place=len(lesson.steps) - 1) for lesson in lessons]
+
+
 SCREENS = {
     "menu": _menu,
     "settings": _settings,
@@ -94,6 +102,7 @@ SCREENS = {
     "handoff": _handoff,
     "resume": _resume,
     "dialog": _dialog,
+    "lesson_start": _lesson_start,
 }
 
 

@@ -1,4 +1,5 @@
-"""The rules help overlay: the game's rules text (data/help/<game>.<lang>.md), scrollable."""
+"""The rules help overlay: the game's rules text (data/help/<game>.<lang>.md), scrollable;
+for a game with a lesson, "Learn to play" (a guided first game, game.scenes.lesson)."""
 
 from __future__ import annotations
 
@@ -66,6 +67,21 @@ class HelpScene(ModalScene):
         self.buttons.add(
             Button(close, self.t("app.close"), self.app.pop, self.px(22), primary=True, key="close")
         )
+        from game.lessons import lesson_ids
+
+        if lesson_ids(self.info.id):  # the rules shown on the table instead (issue #19)
+            learn = pygame.Rect(0, 0, self.px(240), close.h)
+            learn.midleft = (self.body.x, close.centery)
+            self.buttons.add(
+                Button(learn, self.t("app.learn"), self._learn, self.px(22), key="learn")
+            )
+
+    def _learn(self):
+        """Leave the game under the help (saved, as "Quit to menu" does) for its lesson;
+        Back in the choice between going on and starting again returns here."""
+        from game.scenes.lesson_choice import learn
+
+        learn(self.app, self.info.id)
 
     def handle_event(self, event):
         step = self.line_h * 3

@@ -9,9 +9,10 @@ and the step's hint when something else was tried. It shows a step only when the
 at rest and the person is to act (between steps the computer seats play).
 
 Leaving (the menu's "Quit to menu", closing the window) keeps the place in
-``lessons.json`` (``game.lessons.save_progress``); "Learn to play" resumes there. At the
-end :class:`LessonDoneScene` offers to play on, a normal game with the same table, or the
-menu.
+``lessons.json`` (``game.lessons.save_progress``); "Learn to play" (the menu, the lobby,
+the rules help: :func:`open_lesson`) then offers to go on from there or to start again
+(:class:`LessonStartScene`). At the end :class:`LessonDoneScene` offers to play on, a
+normal game with the same table, or the menu.
 """
 
 from __future__ import annotations
@@ -322,11 +323,66 @@ def lessons_forget(lesson_id: str) -> None:
 
 
 # == starting a lesson =============================================================================
-def start_lesson(app, lesson_id: str, fresh: bool = False) -> GameScene | None:
-    """Open lesson ``lesson_id`` at the place left, or from the start (``fresh``); a
-    lesson file that cannot be used is said in a dialog."""
+def open_lesson(app, lesson_id: str) -> None:
+    """ "Learn to play" reaching one lesson (the menu, the lobby, the rules help, or the
+    chooser of a game with several: game.scenes.lesson_choice.learn): the lesson from its
+    start; when a place in it was kept, first a choice between going on from there and
+    starting again (:class:`LessonStartScene`). Whatever is on screen stays until the
+    lesson starts (Back in the choice returns to it)."""
+    try:
+        lesson = lessons.load_lesson(lessons.lesson_path(lesson_id))
+    except LessonError as exc:
+        app.show_error(str(exc))
+        return
+    place = saved_place(lesson)
+    if place is None:
+        begin_lesson(app, lesson.id, fresh=True)
+    else:
+        app.push(LessonStartScene(app, lesson, place))
+
+
+def saved_place(lesson: Lesson) -> int | None:
+    """The step (from 0) of the place kept in ``lesson``, when there is one worth going
+    on from: it replays in this version of the lesson and is past its first step (or has
+    actions). None otherwise."""
+    saved = lessons.read_progress().get(lesson.id)
+    if saved is None:
+        return None
+    run = LessonRun.resumed(lesson, saved)
+    if run is None or run.done or (run.index == 0 and not run.session.actions):
+        return None
+    return run.index
+
+
+def begin_lesson(app, lesson_id: str, fresh: bool = False) -> GameScene | None:
+    """Leave whatever is on screen for the title menu as "Quit to menu" does (a game under
+    the rules help is saved first: a normal game autosaved, a lesson its place), then open
+    the lesson over the menu."""
+    for scene in reversed(app.stack[1:]):
+        autosave = getattr(scene, "autosave", None)  # a table (GameScene): see TYPE_CHECKING
+        if callable(autosave):
+            autosave()
+    app.pop_to_root()
+    return start_lesson(app, lesson_id, fresh)
+
+
+def _lesson_table(lesson: Lesson, t) -> list:
+    """The lesson's seats as the table shows them: the lobby's default names (in the
+    app's language), the lesson's people and computer levels."""
     from game import registry
     from game.scenes.lobby import default_seats
+
+    seats = default_seats(registry.get(lesson.game), lesson.players, t)
+    for index, seat in enumerate(lessons.lesson_seats(lesson)):
+        seats[index].human = seat.human
+        seats[index].level = seat.level
+    return seats
+
+
+def start_lesson(app, lesson_id: str, fresh: bool = False) -> GameScene | None:
+    """Open lesson ``lesson_id`` at the place left, or from the start (``fresh``: the
+    place kept is forgotten); a lesson file that cannot be used is said in a dialog."""
+    from game import registry
 
     try:
         lesson = lessons.load_lesson(lessons.lesson_path(lesson_id))
@@ -334,12 +390,11 @@ def start_lesson(app, lesson_id: str, fresh: bool = False) -> GameScene | None:
         app.show_error(str(exc))
         return None
     info = registry.get(lesson.game)
-    seats = default_seats(info, lesson.players, app.t)
-    for index, seat in enumerate(lessons.lesson_seats(lesson)):
-        seats[index].human = seat.human
-        seats[index].level = seat.level
+    seats = _lesson_table(lesson, app.t)
     run = None
-    if not fresh:
+    if fresh:
+        lessons_forget(lesson.id)
+    else:
         run = LessonRun.resumed(lesson, lessons.read_progress().get(lesson.id), seats)
     if run is None:
         run = LessonRun(lesson, lessons.lesson_session(lesson, seats))
@@ -365,6 +420,74 @@ def start_normal_game(app, scene: GameScene) -> None:
     )
     app.pop_to_root()
     app.push(scene.info.scene_class()(app, new))
+
+
+class LessonStartScene(ModalScene):
+    """A place was kept in the lesson: go on from there, start it again, or go back."""
+
+    def __init__(self, app, lesson: Lesson, place: int):
+        super().__init__(app)
+        self.lesson = lesson
+        self.place = place
+
+    def layout(self, size):
+        super().layout(size)
+        w, h = size
+        self.panel = pygame.Rect(0, 0, min(w - 40, self.px(560)), self.px(350))
+        self.panel.center = (w // 2, h // 2)
+        self.buttons.clear()
+        items = [
+            ("resume_lesson", self.t("app.lesson_resume"), self._resume),
+            ("restart_lesson", self.t("app.lesson_restart"), self._restart),
+            ("back", self.t("app.back"), self.app.pop),
+        ]
+        bw, bh, gap = self.px(340), self.px(48), self.px(12)
+        y = self.panel.bottom - self.px(24) - len(items) * bh - (len(items) - 1) * gap
+        for key, label, action in items:
+            rect = pygame.Rect(0, y, bw, bh)
+            rect.centerx = self.panel.centerx
+            self.buttons.add(
+                Button(
+                    rect, label, action, self.text_px(20), key=key, primary=key == "resume_lesson"
+                )
+            )
+            y += bh + gap
+        self.buttons.focus = 0
+
+    def _resume(self) -> None:
+        begin_lesson(self.app, self.lesson.id)
+
+    def _restart(self) -> None:
+        begin_lesson(self.app, self.lesson.id, fresh=True)
+
+    def texts(self) -> tuple[str, str]:
+        lang = self.t.lang
+        title = self.lesson.title_in(lang)
+        body = self.t("app.lesson_resume_text", n=self.place + 1, total=len(self.lesson.steps))
+        return title, body
+
+    def draw(self, surface):
+        self.draw_backdrop(surface)
+        inner = self.panel.inflate(-self.px(40), 0)
+        title, body = self.texts()
+        size = self.text_px(26)
+        title, size = fonts.fit(title, size, inner.w, self.text_px(18), True)
+        draw_text(
+            surface,
+            title,
+            size,
+            (self.panel.centerx, self.panel.y + self.px(38)),
+            theme.INK,
+            bold=True,
+            anchor="center",
+            within=inner,
+        )
+        text = self.text_px(17)
+        y = self.panel.y + self.px(68)
+        for line in fonts.wrap(body, text, inner.w)[:3]:
+            draw_text(surface, line, text, (inner.x, y), theme.INK_SOFT, within=inner)
+            y += round(text * 1.3)
+        super().draw(surface)
 
 
 class LessonDoneScene(ModalScene):

@@ -15,12 +15,14 @@ from game.ui.widgets import Button, draw_text
 
 
 def learn(app, game: str) -> None:
-    """Open ``game``'s lesson, or the chooser when it has several."""
-    from game.scenes.lesson import start_lesson
+    """Open ``game``'s lesson, or the chooser when it has several (the menu, the lobby and
+    the rules help call this; a kept place is offered to go on from or start again:
+    game.scenes.lesson.open_lesson)."""
+    from game.scenes.lesson import open_lesson
 
     ids = lessons.lesson_ids(game)
     if len(ids) == 1:
-        start_lesson(app, ids[0])
+        open_lesson(app, ids[0])
     elif ids:
         app.push(LessonChoiceScene(app, game, ids))
 
@@ -79,13 +81,13 @@ class LessonChoiceScene(ModalScene):
         self.buttons.focus = 0
 
     def _open(self, lesson_id: str):
-        def open_lesson():
-            from game.scenes.lesson import start_lesson
+        def open_chosen():
+            from game.scenes.lesson import open_lesson
 
-            self.app.pop()  # the lesson's table takes the chooser's place
-            start_lesson(self.app, lesson_id)
+            self.app.pop()  # the lesson (or the choice to go on or start again) next
+            open_lesson(self.app, lesson_id)
 
-        return open_lesson
+        return open_chosen
 
     def draw(self, surface):
         self.draw_backdrop(surface)

@@ -1,5 +1,6 @@
 """The lobby: who plays (2–6 seats within the game's range), as which character, person
-or computer and how strong, and the game's options and variants."""
+or computer and how strong, and the game's options and variants; or, for a game with a
+lesson, "Learn to play" (a guided first game, game.scenes.lesson)."""
 
 from __future__ import annotations
 
@@ -260,6 +261,14 @@ class LobbyScene(Scene):
         self.buttons.add(
             Button(start, start_label, self.start, self.px(22), primary=True, key="start")
         )
+        from game.lessons import lesson_ids
+
+        if lesson_ids(self.info.id):  # a guided first game instead (issue #19)
+            learn = pygame.Rect(0, back.y, bw, bh2)
+            learn.centerx = w // 2
+            self.buttons.add(
+                Button(learn, self.t("app.learn"), self._learn, self.px(22), key="learn")
+            )
 
     def _kind_label(self, i: int) -> str:
         if self.online[i]:
@@ -451,6 +460,12 @@ class LobbyScene(Scene):
         local = tuple(i for i, s in enumerate(self.seats) if s.human and not self.online[i])
         host = HostThread(session, local_seats=local, advertise=True).start()
         return hosted_scene(self.app, host, local)
+
+    def _learn(self):
+        from game.scenes.lesson_choice import learn
+
+        self._stop_editing()
+        learn(self.app, self.info.id)
 
     def _stop_editing(self):
         if self.editing is not None:
