@@ -139,9 +139,19 @@ def bot_levels(text: str) -> list[str]:
 
 
 def scene_name(text: str) -> str:
-    from game.screenshot import SCENES
+    from game.screenshot import SCENES, lesson_scene_id
 
     if text in SCENES:
+        return text
+    lesson = lesson_scene_id(text)
+    if lesson is not None:
+        from game.lessons import lesson_ids
+
+        known = lesson_ids()
+        if lesson not in known:
+            raise argparse.ArgumentTypeError(
+                f"unknown lesson {clip(lesson)}; known: " + ", ".join(f"lesson:{i}" for i in known)
+            )
         return text
     try:
         return playable_game_id(text)
@@ -269,6 +279,13 @@ def _scene_names() -> list[str]:
     return [*SCENES, *(info.id for info in registry.installed_games())]
 
 
+def _lesson_scene_names() -> list[str]:
+    from game.lessons import lesson_ids
+    from game.screenshot import LESSON_PREFIX
+
+    return [f"{LESSON_PREFIX}{i}" for i in lesson_ids()]
+
+
 def _games_epilog() -> str:
     from game import registry
 
@@ -345,6 +362,7 @@ def build_parser(details: bool = True) -> argparse.ArgumentParser:
     games = "|".join(registry.GAMES) if details else ""
     playable = "|".join(info.id for info in registry.installed_games()) if details else ""
     scenes = ", ".join(_scene_names()) if details else ""
+    lesson_scenes = ", ".join(_lesson_scene_names()) if details else ""
     levels = _levels_text() if details else ""
     epilog = _games_epilog() if details else None
     parser = Parser(prog=PROG, description=plain(__doc__), formatter_class=Formatter)
@@ -402,7 +420,12 @@ def build_parser(details: bool = True) -> argparse.ArgumentParser:
         epilog=epilog,
         formatter_class=Formatter,
     )
-    shot.add_argument("scene", type=scene_name, metavar="SCENE", help=f"what to show: {scenes}")
+    shot.add_argument(
+        "scene",
+        type=scene_name,
+        metavar="SCENE",
+        help=f"what to show: {scenes}; or a lesson at one of its steps (--step): {lesson_scenes}",
+    )
     shot.add_argument(
         "--out",
         required=True,
@@ -431,7 +454,21 @@ def build_parser(details: bool = True) -> argparse.ArgumentParser:
         default=0,
         help="... and then this many more actions (a table mid-round)",
     )
+    shot.add_argument(
+        "--step",
+        type=positive,
+        default=None,
+        help="a lesson scene: the step to show, from 1 (default 1); the lesson is played "
+        "by its own steps up to it",
+    )
+    shot.add_argument(
+        "--refused",
+        action="store_true",
+        help="a lesson scene: with the hint said when something else than the step asks was tried",
+    )
     _add_game_options(shot, details)
+    # None: not given (a lesson refuses them); a game scene's defaults are set in check_args
+    shot.set_defaults(players=None, seed=None)
 
     sim = sub.add_parser(
         "simulate",
@@ -662,8 +699,17 @@ def check_args(args) -> None:
             args, error=UsageError, check_players=check_players, game_options=game_options
         )
     elif args.command == "screenshot":
-        from game.screenshot import SCENES
+        from game.screenshot import SCENES, lesson_scene_id
 
+        lesson = lesson_scene_id(args.scene)
+        if lesson is not None:
+            _check_lesson_shot(args, lesson)
+            return
+        if args.step is not None or args.refused:
+            flag = "--step" if args.step is not None else "--refused"
+            raise UsageError(f"argument {flag}: only a lesson scene has steps, not {args.scene}")
+        args.players = 4 if args.players is None else args.players
+        args.seed = 1 if args.seed is None else args.seed
         if args.scene in SCENES:
             flag = _first_game_flag(args)
             if flag:
@@ -674,6 +720,35 @@ def check_args(args) -> None:
         else:
             check_players(args.scene, args.players)
             args.options = game_options(args, args.scene)
+
+
+def _check_lesson_shot(args, lesson_id: str) -> None:
+    """A lesson scene: a step the lesson has, and none of a game scene's set-up (the
+    lesson sets its own table)."""
+    from game.lessons import LessonError, lesson_path, load_lesson
+
+    given = [
+        flag
+        for flag, value in (
+            ("--players", args.players is not None),
+            ("--seed", args.seed is not None),
+            ("--rounds", args.rounds != 0),
+            ("--actions", args.actions != 0),
+        )
+        if value
+    ]
+    flag = given[0] if given else _first_game_flag(args)
+    if flag:
+        raise UsageError(f"argument {flag}: a lesson sets its own table, not {args.scene}")
+    try:
+        lesson = load_lesson(lesson_path(lesson_id))
+    except LessonError as exc:
+        raise UsageError(f"{args.scene}: {exc}") from None
+    if args.step is not None and args.step > len(lesson.steps):
+        raise UsageError(
+            f"argument --step: {lesson_id} has {len(lesson.steps)} steps, not {args.step}"
+        )
+    args.options = {}
 
 
 def _first_game_flag(args) -> str | None:

@@ -2,7 +2,11 @@
 
 Scenes: menu, lobby, settings, handoff, help, pause, or a game id (duck, verflixxt,
 cluck, routes) — a game is set up with computer seats, played ``--rounds`` rounds and
-then ``--actions`` more actions by them, and shown from the first seat's point of view."""
+then ``--actions`` more actions by them, and shown from the first seat's point of view —
+or a lesson, ``lesson:verflixxt-1 --step 7``: the lesson is played from its start by its
+own steps (each step's control pressed on the real table, the computers at once) until
+step 7 (from 1) shows, and drawn as the person sees it, its ring and callout included
+(``--refused``: with the hint of a step that refused something else)."""
 
 from __future__ import annotations
 
@@ -10,6 +14,13 @@ import os
 
 # The scenes that are not a game table (the command line adds the installed game ids).
 SCENES = ("menu", "lobby", "settings", "handoff", "help", "pause")
+LESSON_PREFIX = "lesson:"  # lesson:<id>, a lesson of data/lessons at one of its steps
+MAX_LESSON_FRAMES = 40_000  # frames of 1/30 s to reach a step (a whole lesson takes ~3000)
+
+
+def lesson_scene_id(name: str) -> str | None:
+    """``verflixxt-1`` for the scene ``lesson:verflixxt-1``, else None."""
+    return name[len(LESSON_PREFIX) :] if name.startswith(LESSON_PREFIX) else None
 
 
 def _headless_env() -> None:
@@ -24,6 +35,10 @@ def build_scene(app, name: str, args):
 
     app.push(MenuScene(app))
     if name == "menu":
+        return
+    lesson_id = lesson_scene_id(name)
+    if lesson_id is not None:
+        show_lesson_step(app, lesson_id, args.step or 1, refused=args.refused)
         return
     if name == "settings":
         from game.scenes.settings import SettingsScene
@@ -75,12 +90,67 @@ def build_scene(app, name: str, args):
     scene.fast_forward(args.rounds, args.actions)
 
 
+def show_lesson_step(app, lesson_id: str, step: int, refused: bool = False):
+    """Open lesson ``lesson_id`` from its start over the menu and play it by its own steps
+    until step ``step`` (from 1) is shown; the table (its ``lesson`` guide at that step).
+    Each step is taken as a person takes it: Next on a step to read, the control that
+    takes the step's action on the table (the first control with an action for a free
+    choice). A step that never shows is a ValueError naming the lesson and the step."""
+    import pygame
+
+    from game.scenes import game_base
+    from game.scenes.lesson import start_lesson
+
+    app.settings.animation_speed = 50.0  # what moves is over before the picture
+    scene = start_lesson(app, lesson_id, fresh=True, keep_place=False)  # not the person's
+    if scene is None or scene.lesson is None:
+        raise ValueError(f"lesson {lesson_id} could not be opened")
+    guide = scene.lesson
+    target = step - 1
+    delay, game_base.BOT_DELAY = game_base.BOT_DELAY, 0.0  # the computers at once
+    try:
+        for _ in range(MAX_LESSON_FRAMES):
+            app.step(1 / 30)
+            shown = guide.shown_step()
+            if shown is None:
+                continue
+            if shown.index >= target:
+                break
+            if shown.expect is None:
+                guide.press_next()
+                continue
+            app.draw()  # the table's controls for this step are laid out
+            clicks = getattr(scene, "lesson_clicks", None)
+            if clicks is not None:  # an action of several clicks (Cluck-peep!)
+                for key in clicks(shown.expect):
+                    pos = scene.probe()[key]
+                    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+                continue
+            controls = [c for c in scene.controls if c.action is not None]
+            control = next((c for c in controls if shown.expect in ("any", str(c.action))), None)
+            if control is None:
+                raise ValueError(
+                    f"{lesson_id}: steps[{shown.index}]: no control on the table takes "
+                    f"{shown.expect!r}"
+                )
+            control.on_click()
+        else:
+            raise ValueError(f"{lesson_id}: step {step} never showed")
+        if refused:
+            guide.refused_at = guide.clock
+        for _ in range(3):
+            app.step(1 / 30)
+    finally:
+        game_base.BOT_DELAY = delay
+    return scene
+
+
 def screenshot(args) -> int:
     """Render ``args.scene`` to ``args.out``. The command line has checked the scene, the
     seats and options (``args.options``) and that ``args.out`` can be written; a game
     scene's set-up is tried before the window exists, so a bad one is a ValueError."""
     _headless_env()
-    if args.scene not in SCENES:
+    if args.scene not in SCENES and lesson_scene_id(args.scene) is None:
         from game.simulate import checked_setup
 
         checked_setup(args.scene, args.players, args.seed, args.options)
@@ -99,6 +169,7 @@ def screenshot(args) -> int:
         pygame.image.save(app.screen, args.out)
     except pygame.error as exc:  # SDL's own error: name the file, keep it one line
         raise OSError(f"{args.out}: cannot be written ({exc})") from None
-    print(f"wrote {args.out} ({args.size[0]}x{args.size[1]}, {args.scene}, {args.lang})")
+    shown = f"{args.scene} step {args.step or 1}" if lesson_scene_id(args.scene) else args.scene
+    print(f"wrote {args.out} ({args.size[0]}x{args.size[1]}, {shown}, {args.lang})")
     pygame.quit()
     return 0

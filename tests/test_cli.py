@@ -119,6 +119,43 @@ BAD_COMMAND_LINES = [
         ["screenshot", "duck", "--rounds", "-1", "--out", "{tmp}/x.png"],
         "--rounds: must be at least 0",
     ),
+    # a lesson at one of its steps (issue #19)
+    (["screenshot", "lesson:chess-1", "--out", "{tmp}/x.png"], "unknown lesson 'chess-1'"),
+    (["screenshot", "lesson:", "--out", "{tmp}/x.png"], "unknown lesson ''; known: lesson:"),
+    (
+        ["screenshot", "lesson:duck-1", "--step", "0", "--out", "{tmp}/x.png"],
+        "--step: must be at least 1, not 0",
+    ),
+    (
+        ["screenshot", "lesson:duck-1", "--step", "-3", "--out", "{tmp}/x.png"],
+        "--step: must be at least 1, not -3",
+    ),
+    (
+        ["screenshot", "lesson:duck-1", "--step", "two", "--out", "{tmp}/x.png"],
+        "--step: wants a whole number, not 'two'",
+    ),
+    (
+        ["screenshot", "lesson:duck-1", "--step", "999", "--out", "{tmp}/x.png"],
+        "--step: duck-1 has 20 steps, not 999",
+    ),
+    (["screenshot", "menu", "--step", "2", "--out", "{tmp}/x.png"], "only a lesson scene has"),
+    (["screenshot", "duck", "--refused", "--out", "{tmp}/x.png"], "only a lesson scene has"),
+    (
+        ["screenshot", "lesson:duck-1", "--players", "3", "--out", "{tmp}/x.png"],
+        "--players: a lesson sets its own table",
+    ),
+    (
+        ["screenshot", "lesson:duck-1", "--seed", "5", "--out", "{tmp}/x.png"],
+        "--seed: a lesson sets its own table",
+    ),
+    (
+        ["screenshot", "lesson:duck-1", "--rounds", "2", "--out", "{tmp}/x.png"],
+        "--rounds: a lesson sets its own table",
+    ),
+    (
+        ["screenshot", "lesson:routes-1", "--variant", "hats", "--out", "{tmp}/x.png"],
+        "--variant: a lesson sets its own table",
+    ),
     (["play", "--resume", "{tmp}/no/such/file.json", "--frames", "1"], "does not exist"),
     (["play", "--resume", "{tmp}", "--frames", "1"], "is a folder"),
     (["play", "--resume", "{tmp}/a-file", "--frames", "1"], "the file is empty"),
@@ -281,6 +318,39 @@ def test_screenshot_of_the_pause_scene(tmp_path):
     out = tmp_path / "pause.png"
     assert main(["screenshot", "pause", "--out", str(out), "--size", "640x360"]) == 0
     assert out.stat().st_size > 0
+
+
+def test_screenshot_of_a_lesson_step_is_that_step_as_a_person_sees_it(tmp_path):
+    """`screenshot lesson:ID --step N` (issue #19): the lesson played by its own steps on
+    the real table up to step N, which is on screen with its ring and callout."""
+    import pygame
+
+    from game.app import App
+    from game.lessons import lesson_ids, lesson_path, load_lesson, read_progress, save_progress
+    from game.scenes import game_base
+    from game.screenshot import show_lesson_step
+    from game.settings import Settings
+
+    # the person's own place in a lesson: a screenshot neither moves nor forgets it
+    save_progress("verflixxt-1", {"fingerprint": "kept", "step": 4, "actions": []})
+    kept = read_progress()
+    delay = game_base.BOT_DELAY
+    for lesson_id in lesson_ids():
+        lesson = load_lesson(lesson_path(lesson_id))
+        for step in (1, len(lesson.steps) // 2, len(lesson.steps)):
+            app = App(size=(1024, 600), lang="ja", settings=Settings(), persist=False)
+            scene = show_lesson_step(app, lesson_id, step, refused=step > 1)
+            app.draw()
+            shown = scene.lesson.shown_step()
+            assert shown is not None and shown.index == step - 1, (lesson_id, step)
+            assert scene.lesson.callout is not None  # drawn, over the table
+            assert app.screen.get_rect().contains(scene.lesson_element(shown.point))
+            assert game_base.BOT_DELAY == delay  # the computers' pause is the app's again
+    pygame.quit()
+    out = tmp_path / "step.png"
+    assert main(["screenshot", "lesson:verflixxt-1", "--step", "3", "--out", str(out)]) == 0
+    assert pygame.image.load(str(out)).get_size() == (1280, 720)
+    assert read_progress() == kept
 
 
 def test_play_new_fits_the_default_seats_to_the_game(monkeypatch):

@@ -48,6 +48,7 @@ class LessonGuide:
         self.next_button: Button | None = None
         self.callout: pygame.Rect | None = None
         self.finished = False  # the end dialog was offered
+        self.keeps_place = True  # False: nothing written to lessons.json (a screenshot)
         self.focused_step: int | None = None  # the step whose control got the focus
 
     @property
@@ -88,7 +89,8 @@ class LessonGuide:
         self.clock += dt
         if self.run.done and not self.finished and not self.scene.busy_animating():
             self.finished = True
-            lessons_forget(self.lesson.id)
+            if self.keeps_place:
+                lessons_forget(self.lesson.id)
             self.scene.app.push(LessonDoneScene(self.scene.app, self.scene))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -127,7 +129,7 @@ class LessonGuide:
 
     def save(self) -> None:
         """Keep the place in the lesson (a failure is said in the log, not in a dialog)."""
-        if self.run.done:
+        if self.run.done or not self.keeps_place:
             return
         try:
             lessons.save_progress(self.lesson.id, self.run.progress())
@@ -379,9 +381,13 @@ def _lesson_table(lesson: Lesson, t) -> list:
     return seats
 
 
-def start_lesson(app, lesson_id: str, fresh: bool = False) -> GameScene | None:
+def start_lesson(
+    app, lesson_id: str, fresh: bool = False, keep_place: bool = True
+) -> GameScene | None:
     """Open lesson ``lesson_id`` at the place left, or from the start (``fresh``: the
-    place kept is forgotten); a lesson file that cannot be used is said in a dialog."""
+    place kept is forgotten); a lesson file that cannot be used is said in a dialog.
+    ``keep_place=False`` (a screenshot of a step): lessons.json is neither read nor
+    written, so the person's own place in the lesson stays as it was."""
     from game import registry
 
     try:
@@ -393,13 +399,15 @@ def start_lesson(app, lesson_id: str, fresh: bool = False) -> GameScene | None:
     seats = _lesson_table(lesson, app.t)
     run = None
     if fresh:
-        lessons_forget(lesson.id)
-    else:
+        if keep_place:
+            lessons_forget(lesson.id)
+    elif keep_place:
         run = LessonRun.resumed(lesson, lessons.read_progress().get(lesson.id), seats)
     if run is None:
         run = LessonRun(lesson, lessons.lesson_session(lesson, seats))
     scene = info.scene_class()(app, run.session)
     scene.lesson = LessonGuide(scene, run)
+    scene.lesson.keeps_place = keep_place
     app.push(scene)
     return scene
 
