@@ -706,8 +706,8 @@ def check_args(args) -> None:
             _check_lesson_shot(args, lesson)
             return
         if args.step is not None or args.refused:
-            flag = "--step" if args.step is not None else "--refused"
-            raise UsageError(f"argument {flag}: only a lesson scene has steps, not {args.scene}")
+            given = "--step" if args.step is not None else "--refused"
+            raise UsageError(f"argument {given}: only a lesson scene has steps, not {args.scene}")
         args.players = 4 if args.players is None else args.players
         args.seed = 1 if args.seed is None else args.seed
         if args.scene in SCENES:
