@@ -174,13 +174,19 @@ class App:
         top, path = self.top, self.probe_path
         if top is None or path is None:
             return
+        game = next((s for s in reversed(self.stack) if hasattr(s, "busy_animating")), None)
+        targets = top.probe()
+        guide = getattr(game, "lesson", None)
+        if guide is not None and top is game:
+            # a lesson's Next, and where a click takes its step's action (a table's own
+            # probe may leave them out)
+            targets.update(guide.probe(targets))
         info = {
             "scene": type(top).__name__,
             "stack": [type(s).__name__ for s in self.stack],
-            "targets": top.probe(),
+            "targets": targets,
             "frames": self.frames,
         }
-        game = next((s for s in reversed(self.stack) if hasattr(s, "busy_animating")), None)
         if game is not None:
             state = game.session.state
             info["game"] = {
@@ -191,6 +197,8 @@ class App:
                 "animating": game.busy_animating(),
                 "actions": len(game.session.actions),
             }
+            if guide is not None:  # a guided lesson (game.scenes.lesson): its place
+                info["game"]["lesson"] = guide.probe_state()
         key = {k: v for k, v in info.items() if k != "frames"}
         if key != self._last_probe:
             self._last_probe = key

@@ -163,3 +163,35 @@ def test_the_duck_lesson_callout_fits_at_the_smallest_window(lang):
         assert scene.plan.board.contains(scene.lesson.callout)
         _do_step(app, scene, step)
     assert scene.lesson.run.done
+
+
+def test_the_step_keeps_its_card_picked_when_the_computer_chooses_after_it_shows(monkeypatch):
+    """The round's cards are chosen at the same time, so the step "click card 14 again"
+    can show before the computer has chosen (as in a real window, where the computer
+    takes its time): its choice coming in must not take the person's pick away, or the
+    one click the step asks for would only pick the card again."""
+    app, scene = _open()
+    session = scene.session
+    decided = session.finished_bot
+    held = [True]  # the computer's card is held back once both ducks are placed
+
+    def finished_bot(player, min_delay=0.0):
+        return None if held[0] and len(session.actions) >= 2 else decided(player, min_delay)
+
+    monkeypatch.setattr(session, "finished_bot", finished_bot)
+    step = _wait_for_step(app, scene)
+    while step.expect != "card 14":
+        _do_step(app, scene, step)
+        step = _wait_for_step(app, scene)
+    assert 1 in scene.session.state.to_act()  # the computer has not chosen yet
+    assert scene.sel == [14]
+    held[0] = False
+    actions = len(scene.session.actions)
+    assert step_until(app, lambda: len(scene.session.actions) > actions, 600, 1 / 30)
+    for _ in range(3):
+        app.step(1 / 30)  # as the app runs: only its own frames draw
+    assert scene.lesson.shown_step() is step and scene.sel == [14]
+    probe = scene.probe()
+    click(app, probe["card:14"])  # one click, as the step says
+    assert scene.session.actions[-1] == (0, "card 14")
+    assert scene.lesson.run.index == step.index + 1

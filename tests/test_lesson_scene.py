@@ -79,11 +79,21 @@ def _clicks_for(scene, expect: str) -> list[str]:
 
 
 def _do_step(app, scene, step) -> None:
+    """Take the step by the point the probe file gives an end-to-end driver
+    (tools/e2e_lessons.py): ``lesson:next`` or ``lesson:do``, the latter the point of
+    the control that takes the step's action."""
+    probe = scene.probe()
+    probe.update(scene.lesson.probe(probe))  # as App.write_probe adds them
     if step.expect is None:
-        click(app, scene.probe()["lesson:next"])
+        assert "lesson:do" not in probe
+        click(app, probe["lesson:next"])
     else:
+        assert "lesson:next" not in probe
         for target in _clicks_for(scene, step.expect):
-            click(app, scene.probe()[target])
+            probe = scene.probe()
+            probe.update(scene.lesson.probe(probe))
+            assert probe["lesson:do"] == probe[target]  # the next of the action's clicks
+            click(app, probe["lesson:do"])
 
 
 def _assert_pointed_on_screen(app, scene, step) -> None:
@@ -324,3 +334,38 @@ def test_learn_to_play_in_the_help_over_a_lesson_offers_to_go_on_or_start_again(
     again = app.top
     assert again is not scene and again.lesson.run.index == index
     assert len(app.stack) == 2
+
+
+@pytest.mark.parametrize("lesson_id", LESSONS)
+def test_the_probe_file_says_the_lessons_place_and_where_to_click(lesson_id, tmp_path):
+    """What tools/e2e_lessons.py reads (TABLETOP_DERBY_PROBE): the step reached and the
+    step shown, and the point of Next or of the control that takes the step's action,
+    for every table (Duck! Duck! Go!'s own probe adds its targets after the frame's)."""
+    import json
+
+    game = load_lesson(lesson_path(lesson_id)).game
+    app = _menu()
+    app.probe_path = str(tmp_path / "probe.json")
+    scene = _open(app, game, lesson_id)
+    seen = set()
+    for _ in range(len(scene.lesson.lesson.steps)):
+        step = _wait_for_step(app, scene)
+        app.step(1 / 30)
+        probe = json.loads((tmp_path / "probe.json").read_text())
+        place = probe["game"]["lesson"]
+        assert place == {
+            "id": lesson_id,
+            "step": step.index,
+            "steps": len(scene.lesson.lesson.steps),
+            "shown": step.index,
+        }
+        key_ = "lesson:next" if step.expect is None else "lesson:do"
+        seen.add(key_)
+        # an action of several clicks (Cluck-peep!) gives its clicks one after the other
+        clicks = 1 if step.expect is None else len(_clicks_for(scene, step.expect))
+        for _ in range(clicks):
+            click(app, probe["targets"][key_])
+            app.step(1 / 30)
+            probe = json.loads((tmp_path / "probe.json").read_text())
+        assert scene.lesson.run.index == step.index + 1, f"steps[{step.index}]: {key_}"
+    assert seen == {"lesson:next", "lesson:do"}

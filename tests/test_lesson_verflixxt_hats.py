@@ -190,6 +190,7 @@ def test_learn_to_play_offers_both_lessons_and_says_where_one_was_left():
     click(app, app.top.probe()["learn:verflixxt"])
     assert app.top.lines[1][0] == "Go on at step 4 of 19"
     click(app, app.top.probe()[f"lesson:{LESSON}"])
+    click(app, app.top.probe()["resume_lesson"])  # go on, rather than start it again
     assert app.top.lesson.run.index == 3
     for other in ("duck", "routes"):  # a game with one lesson opens it at once
         if len(lesson_ids(other)) == 1:

@@ -8,7 +8,10 @@ layout code, run headless at the same window size, so the clicks cannot drift fr
 
 Then each game in E2E_GAMES (default: all four) is played by clicks in a new app run by
 ``tools/e2e_<game>.py``, which finds what to click in the app's probe file
-(TABLETOP_DERBY_PROBE). E2E_VERBOSE=1 prints every click.
+(TABLETOP_DERBY_PROBE); then the first lesson of each of those games that has one is
+followed by clicks from the menu's "Learn to play" to its end (``tools/e2e_lessons.py``;
+E2E_LESSONS=duck-1,routes-1 names the lessons instead, E2E_LESSONS= runs none).
+E2E_VERBOSE=1 prints every click; E2E_DISPLAY=:113 takes another X display than :97.
 """
 
 from __future__ import annotations
@@ -391,7 +394,10 @@ def main() -> int:
     unknown = sorted(set(games) - set(GAMES))
     if unknown:  # a typo must not pass as a game that was played
         raise SystemExit(f"e2e: no driver for {', '.join(unknown)}; known: {', '.join(GAMES)}")
-    display = ":97"
+    from tools.e2e_lessons import lessons_to_run, run_lesson
+
+    lessons = lessons_to_run(games)  # an unknown lesson stops the run before it starts
+    display = os.environ.get("E2E_DISPLAY", ":97")
     xvfb = start_xvfb(display)
     home = Path(tempfile.mkdtemp(prefix="derby-home-"))
     try:
@@ -404,6 +410,11 @@ def main() -> int:
             started = time.time()
             module.run(XSession(display, home), layout)
             print(f"e2e {game_id} took {time.time() - started:.0f} s")
+        for index, lesson_id in enumerate(lessons):
+            started = time.time()
+            # the first lesson is also left half-way and gone on with (the place kept)
+            run_lesson(XSession(display, home), lesson_id, leave_half_way=index == 0)
+            print(f"e2e lesson {lesson_id} took {time.time() - started:.0f} s")
     finally:
         xvfb.terminate()
         xvfb.wait(timeout=10)

@@ -382,7 +382,7 @@ class GameScene(TableFrame, Scene):
         :func:`reachable`)."""
         targets = reachable((b.key, b.rect) for b in self.buttons.buttons if b.enabled)
         if self.lesson is not None:
-            targets.update(self.lesson.probe())
+            targets.update(self.lesson.probe(targets))
         return targets
 
     # -- lessons -----------------------------------------------------------------------------

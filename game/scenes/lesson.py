@@ -122,10 +122,44 @@ class LessonGuide:
             return True
         return False
 
-    def probe(self) -> dict:
-        if self.next_button is not None and self.shown_step() is not None:
+    def probe(self, targets: dict | None = None) -> dict:
+        """For end-to-end drivers: ``lesson:next`` on a step to read, ``lesson:do`` on a
+        step that waits for an action: where a click takes it (the point ``targets``, the
+        table's own probe, gives the control that takes the action; for a free choice,
+        the first control with an action; for an action of several clicks, the next of
+        them, from the scene's ``lesson_clicks``)."""
+        step = self.shown_step()
+        if step is None:
+            return {}
+        if step.expect is None:
+            if self.next_button is None:
+                return {}
             return {"lesson:next": list(self.next_button.rect.center)}
+        clicks = getattr(self.scene, "lesson_clicks", None)
+        if clicks is not None and step.expect != "any":
+            # an action of several clicks (Cluck-peep!: tile, Turn over, Place): the next
+            keys = clicks(step.expect)
+            point = (targets or {}).get(keys[0]) if keys else None
+            return {} if point is None else {"lesson:do": list(point)}
+        for choice in getattr(self.scene, "controls", ()):
+            action = getattr(choice, "action", None)
+            if action is None or step.expect not in ("any", str(action)):
+                continue
+            point = (targets or {}).get(choice.key)
+            if point is not None:
+                return {"lesson:do": list(point)}
         return {}
+
+    def probe_state(self) -> dict:
+        """The lesson's place for a driver's probe file: the step reached, how many there
+        are, and the step on screen (None while the table is busy)."""
+        shown = self.shown_step()
+        return {
+            "id": self.lesson.id,
+            "step": self.run.index,
+            "steps": len(self.lesson.steps),
+            "shown": None if shown is None else shown.index,
+        }
 
     def save(self) -> None:
         """Keep the place in the lesson (a failure is said in the log, not in a dialog)."""
