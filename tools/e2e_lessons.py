@@ -157,6 +157,21 @@ class Steps:
         self.callout_seen = True
 
 
+def learn(x, probe_path: Path, key: str, lesson_id: str, then: str) -> dict:
+    """A click on "Learn to play" (``key``), then on the lesson's button in the chooser
+    when the game has several lessons; the probe once ``then`` (a scene's name) is on top."""
+    x.click(read_probe(probe_path)["targets"][key])
+    probe = wait_for(
+        probe_path,
+        lambda p: p["scene"] in ("LessonChoiceScene", then),
+        f"{lesson_id}: the chooser or {then}",
+    )
+    if probe["scene"] == "LessonChoiceScene":
+        x.click(probe["targets"][f"lesson:{lesson_id}"])
+        probe = wait_for(probe_path, lambda p: p["scene"] == then, f"{lesson_id}: {then}")
+    return probe
+
+
 def run_lesson(x, lesson_id: str, leave_half_way: bool) -> None:
     from game import registry
     from game.lessons import lesson_path, load_lesson
@@ -169,11 +184,11 @@ def run_lesson(x, lesson_id: str, leave_half_way: bool) -> None:
     probe_path = x.shots / f"probe-{lesson_id}.json"
     x.env["TABLETOP_DERBY_PROBE"] = str(probe_path)
     x.start("--size", f"{SIZE[0]}x{SIZE[1]}", "--lang", "en")
-    learn = f"learn:{lesson.game}"
-    probe = wait_for(
-        probe_path, lambda p: p["scene"] == "MenuScene" and learn in p["targets"], "the menu"
+    learn_key = f"learn:{lesson.game}"
+    wait_for(
+        probe_path, lambda p: p["scene"] == "MenuScene" and learn_key in p["targets"], "the menu"
     )
-    x.click(probe["targets"][learn])
+    learn(x, probe_path, learn_key, lesson_id, scene)
     wait_for(
         probe_path,
         lambda p: p["scene"] == scene and (_place(p) or {}).get("id") == lesson_id,
@@ -190,10 +205,7 @@ def run_lesson(x, lesson_id: str, leave_half_way: bool) -> None:
         probe = wait_for(probe_path, lambda p: p["scene"] == "MenuScene", "back at the menu")
         kept = _kept_places(x).get(lesson_id, {})
         expect(kept.get("step") == half, f"{name}: left at step {half + 1}, its place kept")
-        x.click(probe["targets"][learn])
-        probe = wait_for(
-            probe_path, lambda p: p["scene"] == "LessonStartScene", "go on or start again"
-        )
+        probe = learn(x, probe_path, learn_key, lesson_id, "LessonStartScene")
         x.click(probe["targets"]["resume_lesson"])
         probe = wait_for(
             probe_path,
