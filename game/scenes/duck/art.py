@@ -357,12 +357,10 @@ def card_mini(number: int, width: int, height: int, dim: bool = False) -> pygame
             border_top_left_radius=radius,
             border_top_right_radius=radius,
         )
-        label = fonts.render(
-            str(number),
-            max(9, round(min(height * 0.46, width * 0.6))),
-            (150, 150, 150) if dim else INK,
-            bold=True,
-        )
+        size = max(9, round(min(height * 0.46, width * 0.6)))
+        while size > 9 and fonts.font(size, True).size(str(number))[0] > width - 4:
+            size -= 1  # two digits on a narrow chip: smaller, never past its edges
+        label = fonts.render(str(number), size, (150, 150, 150) if dim else INK, bold=True)
         surf.blit(label, label.get_rect(center=(width / 2, height * 0.6)))
         pygame.draw.rect(surf, CARD_EDGE, rect, width=1, border_radius=radius)
         return surf

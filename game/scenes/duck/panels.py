@@ -126,7 +126,7 @@ class Panels(DuckHost):
 
     def seat_side_w(self, player: int) -> int:
         """The cards of the seat's ducks on the table, at the panel's right (two ducks:
-        the second card overlapping half of the first)."""
+        two narrower cards side by side — overlapped, two numbers read as one)."""
         card_w, _ = self._side_card()
         return card_w if self.per_player == 1 else round(card_w * 1.5)
 
@@ -136,7 +136,9 @@ class Panels(DuckHost):
         to_act = player in s.to_act() and not s.is_over()
         card_w, card_h = self._side_card()
         card_h = min(card_h, rect.h)
-        step = (rect.w - card_w) // max(1, len(ducks) - 1)
+        if len(ducks) > 1:
+            card_w = (rect.w - self.px(3)) // len(ducks)
+        step = card_w + self.px(3)
         for i, d in enumerate(ducks):
             card = sh.cards[d] if d < len(sh.cards) else None
             box = pygame.Rect(rect.x + i * step, rect.y, card_w, card_h)
@@ -151,13 +153,11 @@ class Panels(DuckHost):
             elif to_act and s.phase in ("order", "choose"):
                 pygame.draw.rect(surface, theme.PANEL, box, border_radius=self.px(5))
                 pygame.draw.rect(surface, theme.PANEL_EDGE, box, width=2, border_radius=self.px(5))
-                # the "?" of a card under the next one stands in its visible part
-                shown_w = box.w if i == len(ducks) - 1 else min(step, box.w)
                 draw_text(
                     surface,
                     "?",
                     self.text_px(16),
-                    (box.x + shown_w // 2, box.centery),
+                    box.center,
                     theme.INK_SOFT,
                     bold=True,
                     anchor="center",
