@@ -34,24 +34,26 @@ class LessonChoiceScene(ModalScene):
         self.ids = ids
         self.lines: list[tuple[str, pygame.Rect]] = []  # under each lesson: its length
 
-    def _entry(self, lesson_id: str, saved: dict) -> tuple[str, str]:
-        """A lesson's title and the line under it (its length, or the step kept)."""
+    def _entry(self, lesson_id: str) -> tuple[str, str]:
+        """A lesson's title and the line under it: the step to go on from when "Learn to
+        play" would offer it (the same check: game.scenes.lesson.saved_place), else its
+        length."""
+        from game.scenes.lesson import saved_place
+
         lang = self.app.settings.language
         try:
             lesson = lessons.load_lesson(lessons.lesson_path(lesson_id))
         except LessonError:
             return lesson_id, ""  # opening it says what is wrong
-        place = saved.get(lesson_id)
-        step = place.get("step") if isinstance(place, dict) else None
         total = len(lesson.steps)
-        if isinstance(step, int) and not isinstance(step, bool) and 0 < step < total:
-            return lesson.title_in(lang), self.t("app.lesson_resume_at", n=step + 1, total=total)
+        place = saved_place(lesson)
+        if place is not None:
+            return lesson.title_in(lang), self.t("app.lesson_resume_at", n=place + 1, total=total)
         return lesson.title_in(lang), self.t("app.lesson_steps", total=total)
 
     def layout(self, size):
         super().layout(size)
         w, h = size
-        saved = lessons.read_progress()
         bw = min(w - self.px(80), self.px(460))
         bh, gap = self.px(50), self.px(10)
         under_h = round(self.text_px(15) * 1.4)
@@ -65,7 +67,7 @@ class LessonChoiceScene(ModalScene):
         self.lines = []
         y = self.panel.y + head
         for lesson_id in self.ids:
-            title, under = self._entry(lesson_id, saved)
+            title, under = self._entry(lesson_id)
             rect = pygame.Rect(0, y, bw, bh)
             rect.centerx = w // 2
             self.buttons.add(
