@@ -17,6 +17,7 @@ normal game with the same table, or the menu.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -464,7 +465,66 @@ def start_normal_game(app, scene: GameScene) -> None:
     app.push(scene.info.scene_class()(app, new))
 
 
-class LessonStartScene(ModalScene):
+class _LessonDialog(ModalScene):
+    """A lesson's question over the screen: a title, a line or two, and buttons stacked
+    under them (the first one, the one in focus, is the one marked primary)."""
+
+    height = 350  # design pixels
+    title_px = 26
+
+    def items(self) -> list[tuple[str, str, Callable[[], None]]]:
+        """(key, label, action) of each button, top to bottom."""
+        raise NotImplementedError
+
+    def primary(self) -> str:
+        return self.items()[0][0]
+
+    def texts(self) -> tuple[str, str]:
+        raise NotImplementedError
+
+    def layout(self, size):
+        super().layout(size)
+        w, h = size
+        self.panel = pygame.Rect(0, 0, min(w - 40, self.px(560)), self.px(self.height))
+        self.panel.center = (w // 2, h // 2)
+        self.buttons.clear()
+        items = self.items()
+        bw, bh, gap = self.px(340), self.px(48), self.px(12)
+        y = self.panel.bottom - self.px(24) - len(items) * bh - (len(items) - 1) * gap
+        primary = self.primary()
+        for key, label, action in items:
+            rect = pygame.Rect(0, y, bw, bh)
+            rect.centerx = self.panel.centerx
+            self.buttons.add(
+                Button(rect, label, action, self.text_px(20), key=key, primary=key == primary)
+            )
+            y += bh + gap
+        self.buttons.focus = [key for key, _, _ in items].index(primary)
+
+    def draw(self, surface):
+        self.draw_backdrop(surface)
+        inner = self.panel.inflate(-self.px(40), 0)
+        title, body = self.texts()
+        title, size = fonts.fit(title, self.text_px(self.title_px), inner.w, self.text_px(18), True)
+        draw_text(
+            surface,
+            title,
+            size,
+            (self.panel.centerx, self.panel.y + self.px(self.title_px + 12)),
+            theme.INK,
+            bold=True,
+            anchor="center",
+            within=inner,
+        )
+        text = self.text_px(17)
+        y = self.panel.y + self.px(self.title_px + 42)
+        for line in fonts.wrap(body, text, inner.w)[:3]:
+            draw_text(surface, line, text, (inner.x, y), theme.INK_SOFT, within=inner)
+            y += round(text * 1.3)
+        super().draw(surface)
+
+
+class LessonStartScene(_LessonDialog):
     """A place was kept in the lesson: go on from there, start it again, or go back."""
 
     def __init__(self, app, lesson: Lesson, place: int):
@@ -472,29 +532,12 @@ class LessonStartScene(ModalScene):
         self.lesson = lesson
         self.place = place
 
-    def layout(self, size):
-        super().layout(size)
-        w, h = size
-        self.panel = pygame.Rect(0, 0, min(w - 40, self.px(560)), self.px(350))
-        self.panel.center = (w // 2, h // 2)
-        self.buttons.clear()
-        items = [
+    def items(self):
+        return [
             ("resume_lesson", self.t("app.lesson_resume"), self._resume),
             ("restart_lesson", self.t("app.lesson_restart"), self._restart),
             ("back", self.t("app.back"), self.app.pop),
         ]
-        bw, bh, gap = self.px(340), self.px(48), self.px(12)
-        y = self.panel.bottom - self.px(24) - len(items) * bh - (len(items) - 1) * gap
-        for key, label, action in items:
-            rect = pygame.Rect(0, y, bw, bh)
-            rect.centerx = self.panel.centerx
-            self.buttons.add(
-                Button(
-                    rect, label, action, self.text_px(20), key=key, primary=key == "resume_lesson"
-                )
-            )
-            y += bh + gap
-        self.buttons.focus = 0
 
     def _resume(self) -> None:
         begin_lesson(self.app, self.lesson.id)
@@ -503,63 +546,33 @@ class LessonStartScene(ModalScene):
         begin_lesson(self.app, self.lesson.id, fresh=True)
 
     def texts(self) -> tuple[str, str]:
-        lang = self.t.lang
-        title = self.lesson.title_in(lang)
+        title = self.lesson.title_in(self.t.lang)
         body = self.t("app.lesson_resume_text", n=self.place + 1, total=len(self.lesson.steps))
         return title, body
 
-    def draw(self, surface):
-        self.draw_backdrop(surface)
-        inner = self.panel.inflate(-self.px(40), 0)
-        title, body = self.texts()
-        size = self.text_px(26)
-        title, size = fonts.fit(title, size, inner.w, self.text_px(18), True)
-        draw_text(
-            surface,
-            title,
-            size,
-            (self.panel.centerx, self.panel.y + self.px(38)),
-            theme.INK,
-            bold=True,
-            anchor="center",
-            within=inner,
-        )
-        text = self.text_px(17)
-        y = self.panel.y + self.px(68)
-        for line in fonts.wrap(body, text, inner.w)[:3]:
-            draw_text(surface, line, text, (inner.x, y), theme.INK_SOFT, within=inner)
-            y += round(text * 1.3)
-        super().draw(surface)
 
-
-class LessonDoneScene(ModalScene):
+class LessonDoneScene(_LessonDialog):
     """The lesson's end: play this game on, a normal game with the same table, or the menu."""
+
+    height = 330
+    title_px = 28
 
     def __init__(self, app, scene: GameScene):
         super().__init__(app)
         self.scene = scene
 
-    def layout(self, size):
-        super().layout(size)
-        w, h = size
-        self.panel = pygame.Rect(0, 0, min(w - 40, self.px(560)), self.px(330))
-        self.panel.center = (w // 2, h // 2)
-        self.buttons.clear()
-        items = [
+    def items(self):
+        return [
             ("play_on", self.t("app.lesson_play_on"), self._play_on),
             ("new_game", self.t("app.lesson_new_game"), self._new_game),
             ("menu", self.t("app.quit_to_menu"), self._menu),
         ]
-        bw, bh, gap = self.px(340), self.px(48), self.px(12)
-        y = self.panel.bottom - self.px(24) - len(items) * bh - (len(items) - 1) * gap
-        for key, label, action in items:
-            rect = pygame.Rect(0, y, bw, bh)
-            rect.centerx = self.panel.centerx
-            self.buttons.add(
-                Button(rect, label, action, self.text_px(20), key=key, primary=key == "new_game")
-            )
-            y += bh + gap
-        self.buttons.focus = 1
+
+    def primary(self) -> str:
+        return "new_game"
+
+    def texts(self) -> tuple[str, str]:
+        return self.t("app.lesson_done"), self.t("app.lesson_done_text")
 
     def close(self) -> None:
         self._play_on()
@@ -573,25 +586,3 @@ class LessonDoneScene(ModalScene):
 
     def _menu(self) -> None:
         self.app.pop_to_root()
-
-    def draw(self, surface):
-        self.draw_backdrop(surface)
-        inner = self.panel.inflate(-self.px(40), 0)
-        size = self.text_px(28)
-        title, size = fonts.fit(self.t("app.lesson_done"), size, inner.w, self.text_px(18), True)
-        draw_text(
-            surface,
-            title,
-            size,
-            (self.panel.centerx, self.panel.y + self.px(40)),
-            theme.INK,
-            bold=True,
-            anchor="center",
-            within=inner,
-        )
-        body = self.text_px(17)
-        y = self.panel.y + self.px(70)
-        for line in fonts.wrap(self.t("app.lesson_done_text"), body, inner.w)[:3]:
-            draw_text(surface, line, body, (inner.x, y), theme.INK_SOFT, within=inner)
-            y += round(body * 1.3)
-        super().draw(surface)
