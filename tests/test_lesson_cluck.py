@@ -14,8 +14,8 @@ from game.scenes import game_base
 from game.scenes.end_screen import GameOverScene
 from game.scenes.lesson import LessonDoneScene
 from game.ui import fonts, widgets
+from tests.lesson_helpers import do_step, lesson_app, open_lesson, wait_for_step
 from tests.scene_helpers import click, key, step_until
-from tests.test_lesson_scene import _do_step, _menu, _open, _wait_for_step
 
 LESSON = load_lesson(lesson_path("cluck-1"))
 PLACE_14 = next(s.index for s in LESSON.steps if s.expect == "place 14 turned")
@@ -28,8 +28,8 @@ def _no_pause(monkeypatch):
 
 def _at_step(app, scene, index: int):
     while scene.lesson.run.index < index:
-        _do_step(app, scene, _wait_for_step(app, scene))
-    return _wait_for_step(app, scene)
+        do_step(app, scene, wait_for_step(app, scene))
+    return wait_for_step(app, scene)
 
 
 def _drawn_text(app) -> str:
@@ -42,8 +42,8 @@ def _drawn_text(app) -> str:
 
 
 def test_the_tables_element_names_are_the_things_drawn_while_a_tile_is_placed():
-    app = _menu()
-    scene = _open(app, "cluck")
+    app = lesson_app()
+    scene = open_lesson(app, "cluck")
     _at_step(app, scene, PLACE_14)
     screen = app.screen.get_rect()
     shown = [
@@ -78,8 +78,8 @@ def test_the_tables_element_names_are_the_things_drawn_while_a_tile_is_placed():
 
 def test_a_tile_laid_the_wrong_way_up_is_refused_with_the_steps_hint():
     """CP-2, CP-4: the step asks for tile 14 upside down; placed upright it is refused."""
-    app = _menu()
-    scene = _open(app, "cluck")
+    app = lesson_app()
+    scene = open_lesson(app, "cluck")
     step = _at_step(app, scene, PLACE_14)
     before = list(scene.session.actions)
     click(app, scene.probe()["tile:14"])  # picked, still upright
@@ -89,14 +89,14 @@ def test_a_tile_laid_the_wrong_way_up_is_refused_with_the_steps_hint():
     hint = step.hint_says("en")
     assert fonts.wrap(hint, 15, 10_000)[0].split()[0] in _drawn_text(app)
     assert scene.lesson_clicks(step.expect) == ["turn", "place"]  # tile 14 is picked
-    _do_step(app, scene, step)
+    do_step(app, scene, step)
     assert scene.session.actions[-1] == (0, "place 14 turned")
     assert scene.lesson.run.index == PLACE_14 + 1
 
 
 def test_enter_on_a_step_to_read_is_next_while_a_tile_is_being_placed():
-    app = _menu()
-    scene = _open(app, "cluck")
+    app = lesson_app()
+    scene = open_lesson(app, "cluck")
     step = _at_step(app, scene, PLACE_14 - 1)
     assert step.expect is None and scene._my_turn() == "place"
     before = list(scene.session.actions)
@@ -107,10 +107,10 @@ def test_enter_on_a_step_to_read_is_next_while_a_tile_is_being_placed():
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
 def test_the_callout_fits_at_the_smallest_window_and_leaves_the_way_in_sight(lang):
-    app = _menu(lang, size=(1024, 600))
-    scene = _open(app, "cluck")
+    app = lesson_app(lang, size=(1024, 600))
+    scene = open_lesson(app, "cluck")
     for index in range(len(LESSON.steps)):
-        step = _wait_for_step(app, scene)
+        step = wait_for_step(app, scene)
         assert step.index == index
         target = scene.lesson_element(step.point)
         assert target is not None and app.screen.get_rect().contains(target), step.point
@@ -121,19 +121,19 @@ def test_the_callout_fits_at_the_smallest_window_and_leaves_the_way_in_sight(lan
         if (step.expect or "").startswith("place"):  # the way the tile makes: in sight
             ways = scene.lesson_keep_clear()
             assert ways and not any(box.colliderect(w) for w in ways), f"steps[{index}]"
-        _do_step(app, scene, step)
+        do_step(app, scene, step)
 
 
 def test_the_end_screen_comes_after_the_lessons_steps_about_the_end():
     """CP-9: someone has 5 chicks after round 3, the game ends; the steps about it are
     shown on the table, and the end screen (CP-10: the winner) when playing on."""
-    app = _menu()
-    scene = _open(app, "cluck")
+    app = lesson_app()
+    scene = open_lesson(app, "cluck")
     last = len(LESSON.steps) - 1
     step = _at_step(app, scene, last)
     assert scene.state.is_over() and app.top is scene  # no end screen over the steps
     assert scene.state.stands == [5, 2] and scene.state.round == 3
-    _do_step(app, scene, step)
+    do_step(app, scene, step)
     assert step_until(app, lambda: isinstance(app.top, LessonDoneScene), 600, 1 / 30)
     click(app, app.top.probe()["play_on"])
     assert step_until(app, lambda: isinstance(app.top, GameOverScene), 600, 1 / 30)

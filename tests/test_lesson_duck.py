@@ -12,8 +12,8 @@ from game import rules
 from game.lessons import LessonRun, follow, lesson_path, load_lesson
 from game.scenes import game_base
 from game.scenes.lesson_choice import LessonChoiceScene
-from game.scenes.menu import MenuScene
-from tests.scene_helpers import click, key, make_app, step_until
+from tests.lesson_helpers import do_step, lesson_app, wait_for_step
+from tests.scene_helpers import click, key, step_until
 
 LESSON = "duck-1"
 
@@ -24,32 +24,14 @@ def _no_pause(monkeypatch):
 
 
 def _open(lang="en", size=(1280, 720)):
-    app = make_app(size=size, lang=lang)
-    app.settings.animation_speed = 50.0
-    app.push(MenuScene(app))
-    app.step(1 / 60)
+    """The lesson from the menu's "Learn to play" (a chooser first: two lessons)."""
+    app = lesson_app(lang, size)
     click(app, app.top.probe()["learn:duck"])
-    assert isinstance(app.top, LessonChoiceScene)  # two lessons: the first is chosen
+    assert isinstance(app.top, LessonChoiceScene)
     click(app, app.top.probe()[f"lesson:{LESSON}"])
     scene = app.top
     assert scene.lesson is not None and scene.lesson.lesson.id == LESSON
     return app, scene
-
-
-def _wait_for_step(app, scene):
-    assert step_until(
-        app, lambda: app.top is scene and scene.lesson.shown_step() is not None, 3000, 1 / 30
-    ), f"step {scene.lesson.run.index} never showed"
-    app.draw()
-    return scene.lesson.shown_step()
-
-
-def _do_step(app, scene, step) -> None:
-    if step.expect is None:
-        click(app, scene.probe()["lesson:next"])
-        return
-    control = next(c for c in scene.controls if str(c.action) == step.expect)
-    click(app, scene.probe()[control.key])
 
 
 def _played_events(lesson):
@@ -91,7 +73,7 @@ def test_ddg_10_to_16_the_duck_lesson_plays_every_rule_it_teaches():
 
 def test_the_lesson_names_find_the_tables_things():
     app, scene = _open()
-    _wait_for_step(app, scene)
+    wait_for_step(app, scene)
     board = scene.state.board
     screen = app.screen.get_rect()
     drain = scene.lesson_element("drain")
@@ -118,14 +100,14 @@ def test_the_lesson_names_find_the_tables_things():
 
 def test_a_two_click_action_is_one_click_away_and_other_actions_are_refused():
     app, scene = _open()
-    step = _wait_for_step(app, scene)
+    step = wait_for_step(app, scene)
     while step.expect != "place -1,4 face 0":
-        _do_step(app, scene, step)
-        step = _wait_for_step(app, scene)
+        do_step(app, scene, step)
+        step = wait_for_step(app, scene)
     assert scene.sel_hex == (-1, 4)  # the life ring chosen: only the facing is left
     assert scene.lesson_element("face:0") is not None
-    _do_step(app, scene, step)
-    step = _wait_for_step(app, scene)
+    do_step(app, scene, step)
+    step = wait_for_step(app, scene)
     assert step.expect == "card 14" and scene.sel == [14]  # picked: its route previewed
     duck = scene.lesson_element("duck:0")
     assert duck is not None and duck.collidepoint(scene.geo.hex_px(-1, 4))
@@ -144,7 +126,7 @@ def test_a_two_click_action_is_one_click_away_and_other_actions_are_refused():
 
 def test_enter_is_next_on_a_step_to_read_at_the_duck_table():
     app, scene = _open()
-    step = _wait_for_step(app, scene)
+    step = wait_for_step(app, scene)
     assert step.expect is None and scene.decision() is not None  # the placing waits
     key(app, pygame.K_RETURN)
     assert scene.lesson.run.index == 1
@@ -156,12 +138,12 @@ def test_the_duck_lesson_callout_fits_at_the_smallest_window(lang):
     app, scene = _open(lang=lang, size=(1024, 600))
     screen = app.screen.get_rect()
     for index in range(len(scene.lesson.lesson.steps)):
-        step = _wait_for_step(app, scene)
+        step = wait_for_step(app, scene)
         assert step.index == index
         rect = scene.lesson_element(step.point)
         assert rect is not None and screen.contains(rect), f"steps[{index}]: {step.point}"
         assert scene.plan.board.contains(scene.lesson.callout)
-        _do_step(app, scene, step)
+        do_step(app, scene, step)
     assert scene.lesson.run.done
 
 
@@ -179,10 +161,10 @@ def test_the_step_keeps_its_card_picked_when_the_computer_chooses_after_it_shows
         return None if held[0] and len(session.actions) >= 2 else decided(player, min_delay)
 
     monkeypatch.setattr(session, "finished_bot", finished_bot)
-    step = _wait_for_step(app, scene)
+    step = wait_for_step(app, scene)
     while step.expect != "card 14":
-        _do_step(app, scene, step)
-        step = _wait_for_step(app, scene)
+        do_step(app, scene, step)
+        step = wait_for_step(app, scene)
     assert 1 in scene.session.state.to_act()  # the computer has not chosen yet
     assert scene.sel == [14]
     held[0] = False

@@ -13,7 +13,8 @@ from game.lessons import LessonRun, follow, lesson_ids, lesson_path, load_lesson
 from game.scenes import game_base
 from game.scenes.lesson_choice import LessonChoiceScene
 from game.scenes.menu import MenuScene
-from tests.scene_helpers import click, make_app, step_until
+from tests.lesson_helpers import do_step, lesson_app, wait_for_step
+from tests.scene_helpers import click, make_app
 
 LESSON = "duck-2"
 
@@ -24,10 +25,8 @@ def _no_pause(monkeypatch):
 
 
 def _open(lang="en", size=(1280, 720)):
-    app = make_app(size=size, lang=lang)
-    app.settings.animation_speed = 50.0
-    app.push(MenuScene(app))
-    app.step(1 / 60)
+    """The lesson from the menu's "Learn to play" (a chooser first: two lessons)."""
+    app = lesson_app(lang, size)
     click(app, app.top.probe()["learn:duck"])
     assert isinstance(app.top, LessonChoiceScene)
     click(app, app.top.probe()[f"lesson:{LESSON}"])
@@ -36,27 +35,11 @@ def _open(lang="en", size=(1280, 720)):
     return app, scene
 
 
-def _wait_for_step(app, scene):
-    assert step_until(
-        app, lambda: app.top is scene and scene.lesson.shown_step() is not None, 3000, 1 / 30
-    ), f"step {scene.lesson.run.index} never showed"
-    app.draw()
-    return scene.lesson.shown_step()
-
-
-def _do_step(app, scene, step) -> None:
-    if step.expect is None:
-        click(app, scene.probe()["lesson:next"])
-        return
-    control = next(c for c in scene.controls if str(c.action) == step.expect)
-    click(app, scene.probe()[control.key])
-
-
 def _go_to(app, scene, expect: str):
-    step = _wait_for_step(app, scene)
+    step = wait_for_step(app, scene)
     while step.expect != expect:
-        _do_step(app, scene, step)
-        step = _wait_for_step(app, scene)
+        do_step(app, scene, step)
+        step = wait_for_step(app, scene)
     return step
 
 
@@ -133,7 +116,7 @@ def test_learn_to_play_offers_both_duck_lessons():
 
 def test_the_advanced_tables_names_find_its_things():
     app, scene = _open()
-    _wait_for_step(app, scene)
+    wait_for_step(app, scene)
     screen = app.screen.get_rect()
     board = scene.lesson_element("houndboard")
     assert board is not None and screen.contains(board)
@@ -174,7 +157,7 @@ def test_the_advanced_actions_are_one_click_away_and_others_are_refused():
     assert scene.session.actions[len(before)] == (0, "patterns B A")
     step = _go_to(app, scene, "rotate 4")
     assert scene.token_mode == "rotate" and "face:4" in scene.probe()
-    _do_step(app, scene, step)
+    do_step(app, scene, step)
     assert (0, "rotate 4") in scene.session.actions
 
 
@@ -183,10 +166,10 @@ def test_the_advanced_lesson_callout_fits_at_the_smallest_window(lang):
     app, scene = _open(lang=lang, size=(1024, 600))
     screen = app.screen.get_rect()
     for index in range(len(scene.lesson.lesson.steps)):
-        step = _wait_for_step(app, scene)
+        step = wait_for_step(app, scene)
         assert step.index == index
         rect = scene.lesson_element(step.point)
         assert rect is not None and screen.contains(rect), f"steps[{index}]: {step.point}"
         assert scene.plan.board.contains(scene.lesson.callout)
-        _do_step(app, scene, step)
+        do_step(app, scene, step)
     assert scene.lesson.run.done

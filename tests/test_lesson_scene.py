@@ -13,10 +13,18 @@ from game import lessons
 from game.lessons import lesson_ids, lesson_path, load_lesson
 from game.scenes import game_base
 from game.scenes.lesson import LessonDoneScene, LessonStartScene
-from game.scenes.lesson_choice import LessonChoiceScene
 from game.scenes.menu import MenuScene
 from game.ui import fonts
-from tests.scene_helpers import click, key, make_app, step_until
+from tests.lesson_helpers import (
+    assert_pointed_on_screen,
+    clicks_for,
+    do_step,
+    learn,
+    lesson_app,
+    open_lesson,
+    wait_for_step,
+)
+from tests.scene_helpers import click, key, step_until
 
 LESSONS = lesson_ids()
 
@@ -26,97 +34,17 @@ def _no_pause(monkeypatch):
     monkeypatch.setattr(game_base, "BOT_DELAY", 0.0)  # computers act at once
 
 
-def _menu(lang="en", size=(1280, 720)):
-    app = make_app(size=size, lang=lang)
-    app.settings.animation_speed = 50.0
-    app.push(MenuScene(app))
-    app.step(1 / 60)
-    return app
-
-
-def _open(app, game: str, lesson_id: str | None = None):
-    """The menu's "Learn to play" of ``game``, then (when it has several lessons) the
-    chooser's button of ``lesson_id`` (its first lesson unless named)."""
-    click(app, app.top.probe()[f"learn:{game}"])
-    if isinstance(app.top, LessonChoiceScene):
-        click(app, app.top.probe()[f"lesson:{lesson_id or lesson_ids(game)[0]}"])
-    scene = app.top
-    assert scene.lesson is not None
-    assert lesson_id is None or scene.lesson.lesson.id == lesson_id
-    return scene
-
-
-def _learn(app, key_: str, lesson_id: str):
-    """A click on a "Learn to play" (``key_`` on the screen on top), then on the lesson's
-    button in the chooser when its game has several; what is on top then."""
-    click(app, app.top.probe()[key_])
-    if isinstance(app.top, LessonChoiceScene):
-        click(app, app.top.probe()[f"lesson:{lesson_id}"])
-    return app.top
-
-
-def _wait_for_step(app, scene):
-    assert step_until(
-        app, lambda: app.top is scene and scene.lesson.shown_step() is not None, 3000, 1 / 30
-    ), f"step {scene.lesson.run.index} never showed"
-    app.draw()
-    return scene.lesson.shown_step()
-
-
-def _target_for(scene, expect: str) -> str:
-    """The probe key of the control that takes the expected action."""
-    for choice in scene.controls:
-        if choice.action is not None and str(choice.action) == expect:
-            return choice.key
-    raise AssertionError(f"no control takes {expect!r}: {[c.key for c in scene.controls]}")
-
-
-def _clicks_for(scene, expect: str) -> list[str]:
-    """The probe keys to click for the expected action: a scene whose action takes more
-    than one click (Cluck-peep!: tile, Turn over, Place) says which (``lesson_clicks``)."""
-    clicks = getattr(scene, "lesson_clicks", None)
-    return clicks(expect) if clicks is not None else [_target_for(scene, expect)]
-
-
-def _do_step(app, scene, step) -> None:
-    """Take the step by the point the probe file gives an end-to-end driver
-    (tools/e2e_lessons.py): ``lesson:next`` or ``lesson:do``, the latter the point of
-    the control that takes the step's action."""
-    probe = scene.probe()
-    probe.update(scene.lesson.probe(probe))  # as App.write_probe adds them
-    if step.expect is None:
-        assert "lesson:do" not in probe
-        click(app, probe["lesson:next"])
-    else:
-        assert "lesson:next" not in probe
-        for target in _clicks_for(scene, step.expect):
-            probe = scene.probe()
-            probe.update(scene.lesson.probe(probe))
-            assert probe["lesson:do"] == probe[target]  # the next of the action's clicks
-            click(app, probe["lesson:do"])
-
-
-def _assert_pointed_on_screen(app, scene, step) -> None:
-    rect = scene.lesson_element(step.point)
-    assert rect is not None, f"steps[{step.index}]: {step.point} is not on screen"
-    screen = app.screen.get_rect()
-    assert rect.w > 0 and rect.h > 0
-    assert screen.contains(rect), f"steps[{step.index}]: {step.point} at {rect}"
-    box = scene.lesson.callout
-    assert box is not None and screen.contains(box)
-
-
 @pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize("lesson_id", LESSONS)
 def test_a_lesson_completes_by_clicks_with_every_pointed_element_on_screen(lesson_id, lang):
     lesson = load_lesson(lesson_path(lesson_id))
-    app = _menu(lang)
-    scene = _open(app, lesson.game, lesson_id)
+    app = lesson_app(lang)
+    scene = open_lesson(app, lesson.game, lesson_id)
     for index, planned in enumerate(lesson.steps):
-        step = _wait_for_step(app, scene)
+        step = wait_for_step(app, scene)
         assert step.index == index
-        _assert_pointed_on_screen(app, scene, step)
-        _do_step(app, scene, step)
+        assert_pointed_on_screen(app, scene, step)
+        do_step(app, scene, step)
         assert scene.lesson.run.index == index + 1, f"steps[{index}] was not taken"
         assert (
             planned.expect is None
@@ -133,12 +61,12 @@ def test_a_lesson_completes_by_clicks_with_every_pointed_element_on_screen(lesso
 
 
 def test_an_action_the_step_does_not_ask_for_is_refused_with_its_hint():
-    app = _menu()
-    scene = _open(app, "verflixxt")
+    app = lesson_app()
+    scene = open_lesson(app, "verflixxt")
     lesson = scene.lesson.lesson
     while scene.lesson.run.step.expect != "move a":
-        _do_step(app, scene, _wait_for_step(app, scene))
-    step = _wait_for_step(app, scene)
+        do_step(app, scene, wait_for_step(app, scene))
+    step = wait_for_step(app, scene)
     before = list(scene.session.actions)
     click(app, scene.probe()["piece:b"])
     assert scene.session.actions == before  # nothing happened
@@ -154,14 +82,14 @@ def test_an_action_the_step_does_not_ask_for_is_refused_with_its_hint():
         widgets.TEXT_LOG = None
     assert fonts.wrap(step.hint_says("en"), 15, 10_000)[0].split()[0] in drawn
     assert lesson.steps[step.index].hint is not None
-    _do_step(app, scene, step)
+    do_step(app, scene, step)
     assert scene.lesson.run.index == step.index + 1
 
 
 def test_a_step_to_read_lets_no_action_through_and_undo_waits_for_the_end():
-    app = _menu()
-    scene = _open(app, "verflixxt")
-    step = _wait_for_step(app, scene)
+    app = lesson_app()
+    scene = open_lesson(app, "verflixxt")
+    step = wait_for_step(app, scene)
     assert step.expect is None
     key(app, pygame.K_r)  # the roll key, while the welcome is to be read
     assert scene.session.actions == []
@@ -171,10 +99,10 @@ def test_a_step_to_read_lets_no_action_through_and_undo_waits_for_the_end():
 
 
 def test_a_lesson_left_at_the_menu_resumes_at_its_step(tmp_path):
-    app = _menu()
-    scene = _open(app, "verflixxt")
+    app = lesson_app()
+    scene = open_lesson(app, "verflixxt")
     for _ in range(7):
-        _do_step(app, scene, _wait_for_step(app, scene))
+        do_step(app, scene, wait_for_step(app, scene))
     index, actions = scene.lesson.run.index, list(scene.session.actions)
     key(app, pygame.K_ESCAPE)  # the pause menu
     click(app, app.top.probe()["menu"])
@@ -184,7 +112,7 @@ def test_a_lesson_left_at_the_menu_resumes_at_its_step(tmp_path):
     from game import saves
 
     assert saves.list_saves() == []  # a lesson is not a saved game
-    choice = _learn(app, "learn:verflixxt", "verflixxt-1")
+    choice = learn(app, "learn:verflixxt", "verflixxt-1")
     assert isinstance(choice, LessonStartScene) and choice.place == index
     assert f"{index + 1}" in choice.texts()[1]  # "You stopped at step 8 of 17"
     click(app, choice.probe()["resume_lesson"])
@@ -195,7 +123,7 @@ def test_a_lesson_left_at_the_menu_resumes_at_its_step(tmp_path):
     assert again.session.actions[: len(actions)] == actions
     # ...and goes on to its end
     while not again.lesson.run.done:
-        _do_step(app, again, _wait_for_step(app, again))
+        do_step(app, again, wait_for_step(app, again))
 
 
 @pytest.mark.parametrize("lesson_id", LESSONS)
@@ -212,19 +140,19 @@ def test_every_lesson_text_has_its_glyphs_in_the_bundled_font(lesson_id):
 
 @pytest.mark.parametrize("lesson_id", lesson_ids("verflixxt"))
 def test_the_callout_fits_at_the_smallest_window(lesson_id):
-    app = _menu(size=(1024, 600), lang="ja")
-    scene = _open(app, "verflixxt", lesson_id)
+    app = lesson_app(size=(1024, 600), lang="ja")
+    scene = open_lesson(app, "verflixxt", lesson_id)
     for _ in range(len(scene.lesson.lesson.steps)):
-        step = _wait_for_step(app, scene)
-        _assert_pointed_on_screen(app, scene, step)
+        step = wait_for_step(app, scene)
+        assert_pointed_on_screen(app, scene, step)
         assert scene.plan.board.contains(scene.lesson.callout)
-        _do_step(app, scene, step)
+        do_step(app, scene, step)
 
 
 def _leave_at_step(app, scene, steps: int) -> tuple[int, list]:
     """Take ``steps`` steps, then "Quit to menu" from the pause menu (the place is kept)."""
     for _ in range(steps):
-        _do_step(app, scene, _wait_for_step(app, scene))
+        do_step(app, scene, wait_for_step(app, scene))
     index, actions = scene.lesson.run.index, list(scene.session.actions)
     key(app, pygame.K_ESCAPE)
     click(app, app.top.probe()["menu"])
@@ -233,28 +161,28 @@ def _leave_at_step(app, scene, steps: int) -> tuple[int, list]:
 
 
 def test_a_lesson_with_a_place_kept_can_be_started_again_instead():
-    app = _menu()
-    scene = _open(app, "verflixxt")
+    app = lesson_app()
+    scene = open_lesson(app, "verflixxt")
     index, _ = _leave_at_step(app, scene, 5)
     assert lessons.read_progress()["verflixxt-1"]["step"] == index
-    choice = _learn(app, "learn:verflixxt", "verflixxt-1")
+    choice = learn(app, "learn:verflixxt", "verflixxt-1")
     assert isinstance(choice, LessonStartScene) and choice.place == index
     click(app, choice.probe()["restart_lesson"])
     again = app.top
     assert again.lesson is not None and again.lesson.run.index == 0
     assert again.session.actions == []
     assert "verflixxt-1" not in lessons.read_progress()  # the old place is forgotten
-    step = _wait_for_step(app, again)
+    step = wait_for_step(app, again)
     assert step.index == 0
-    _do_step(app, again, step)
+    do_step(app, again, step)
     assert lessons.read_progress()["verflixxt-1"]["step"] == 1  # and the new one kept
 
 
 def test_back_in_the_choice_leaves_the_place_and_the_screen_as_they_were():
-    app = _menu()
-    _leave_at_step(app, _open(app, "verflixxt"), 4)
+    app = lesson_app()
+    _leave_at_step(app, open_lesson(app, "verflixxt"), 4)
     saved = lessons.read_progress()["verflixxt-1"]
-    assert isinstance(_learn(app, "learn:verflixxt", "verflixxt-1"), LessonStartScene)
+    assert isinstance(learn(app, "learn:verflixxt", "verflixxt-1"), LessonStartScene)
     key(app, pygame.K_ESCAPE)  # Esc is Back, as in every dialog
     assert isinstance(app.top, MenuScene) and len(app.stack) == 1
     assert lessons.read_progress()["verflixxt-1"] == saved
@@ -263,16 +191,16 @@ def test_back_in_the_choice_leaves_the_place_and_the_screen_as_they_were():
 def test_no_choice_when_the_place_kept_is_the_start_or_of_another_version_of_the_lesson():
     from game.lessons import save_progress
 
-    app = _menu()
+    app = lesson_app()
     lesson = load_lesson(lesson_path("verflixxt-1"))
     # left on its first step without acting (the window closed at once): nothing to resume
     save_progress("verflixxt-1", {"fingerprint": lesson.fingerprint(), "step": 0, "actions": []})
-    scene = _open(app, "verflixxt")
+    scene = open_lesson(app, "verflixxt")
     assert scene.lesson.run.index == 0
     app.pop_to_root()
     # a place in a lesson whose actions have changed since cannot be replayed
     save_progress("verflixxt-1", {"fingerprint": "0" * 16, "step": 5, "actions": []})
-    scene = _open(app, "verflixxt")
+    scene = open_lesson(app, "verflixxt")
     assert scene.lesson.run.index == 0 and scene.session.actions == []
 
 
@@ -282,14 +210,14 @@ def test_learn_to_play_from_the_lobby_leaves_the_lobby_for_the_lesson(lesson_id)
     from game.scenes.lobby import LobbyScene
 
     game = load_lesson(lesson_path(lesson_id)).game
-    app = _menu()
+    app = lesson_app()
     lobby = LobbyScene(app, registry.get(game))
     app.push(lobby)
     lobby.wait_for_scan()
-    scene = _learn(app, "learn", lesson_id)
+    scene = learn(app, "learn", lesson_id)
     assert scene.lesson is not None and scene.lesson.lesson.id == lesson_id
     assert app.stack == [app.stack[0], scene] and isinstance(app.stack[0], MenuScene)
-    step = _wait_for_step(app, scene)
+    step = wait_for_step(app, scene)
     assert step.index == 0
 
 
@@ -297,7 +225,7 @@ def test_learn_to_play_from_the_rules_help_saves_the_game_under_it_first():
     from game import registry, saves
     from game.scenes.lobby import LobbyScene
 
-    app = _menu()
+    app = lesson_app()
     lobby = LobbyScene(app, registry.get("verflixxt"))
     app.push(lobby)
     lobby.wait_for_scan()
@@ -310,7 +238,7 @@ def test_learn_to_play_from_the_rules_help_saves_the_game_under_it_first():
     click(app, game.probe()[control.key])  # the person acts: a game under way
     assert game.session.actions
     key(app, pygame.K_F1)  # the rules help over the table
-    scene = _learn(app, "learn", "verflixxt-1")
+    scene = learn(app, "learn", "verflixxt-1")
     assert scene is not game and scene.lesson is not None
     assert scene.lesson.lesson.id == "verflixxt-1"
     assert [type(s).__name__ for s in app.stack] == ["MenuScene", "VerflixxtScene"]
@@ -319,17 +247,17 @@ def test_learn_to_play_from_the_rules_help_saves_the_game_under_it_first():
 
 
 def test_learn_to_play_in_the_help_over_a_lesson_offers_to_go_on_or_start_again():
-    app = _menu()
-    scene = _open(app, "verflixxt")
+    app = lesson_app()
+    scene = open_lesson(app, "verflixxt")
     for _ in range(3):
-        _do_step(app, scene, _wait_for_step(app, scene))
+        do_step(app, scene, wait_for_step(app, scene))
     index = scene.lesson.run.index
     key(app, pygame.K_F1)
-    choice = _learn(app, "learn", "verflixxt-1")
+    choice = learn(app, "learn", "verflixxt-1")
     assert isinstance(choice, LessonStartScene) and choice.place == index
     key(app, pygame.K_ESCAPE)  # Back: the help over the lesson, as it was
     assert app.top.__class__.__name__ == "HelpScene" and app.stack[1] is scene
-    _learn(app, "learn", "verflixxt-1")
+    learn(app, "learn", "verflixxt-1")
     click(app, app.top.probe()["resume_lesson"])
     again = app.top
     assert again is not scene and again.lesson.run.index == index
@@ -344,12 +272,12 @@ def test_the_probe_file_says_the_lessons_place_and_where_to_click(lesson_id, tmp
     import json
 
     game = load_lesson(lesson_path(lesson_id)).game
-    app = _menu()
+    app = lesson_app()
     app.probe_path = str(tmp_path / "probe.json")
-    scene = _open(app, game, lesson_id)
+    scene = open_lesson(app, game, lesson_id)
     seen = set()
     for _ in range(len(scene.lesson.lesson.steps)):
-        step = _wait_for_step(app, scene)
+        step = wait_for_step(app, scene)
         app.step(1 / 30)
         probe = json.loads((tmp_path / "probe.json").read_text())
         place = probe["game"]["lesson"]
@@ -362,7 +290,7 @@ def test_the_probe_file_says_the_lessons_place_and_where_to_click(lesson_id, tmp
         key_ = "lesson:next" if step.expect is None else "lesson:do"
         seen.add(key_)
         # an action of several clicks (Cluck-peep!) gives its clicks one after the other
-        clicks = 1 if step.expect is None else len(_clicks_for(scene, step.expect))
+        clicks = 1 if step.expect is None else len(clicks_for(scene, step.expect))
         for _ in range(clicks):
             click(app, probe["targets"][key_])
             app.step(1 / 30)

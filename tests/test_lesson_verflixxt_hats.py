@@ -15,7 +15,8 @@ from game.scenes import game_base
 from game.scenes.lesson_choice import LessonChoiceScene
 from game.scenes.menu import MenuScene
 from game.ui import widgets
-from tests.scene_helpers import click, key, make_app, step_until
+from tests.lesson_helpers import do_step, lesson_app, wait_for_step
+from tests.scene_helpers import click, key
 
 LESSON = "verflixxt-2"
 
@@ -25,41 +26,15 @@ def _no_pause(monkeypatch):
     monkeypatch.setattr(game_base, "BOT_DELAY", 0.0)  # computers act at once
 
 
-def _menu(lang="en", size=(1280, 720)):
-    app = make_app(size=size, lang=lang)
-    app.settings.animation_speed = 50.0
-    app.push(MenuScene(app))
-    app.step(1 / 60)
-    return app
-
-
 def _open(lang="en", size=(1280, 720)):
-    app = _menu(lang, size)
+    """The lesson from the menu's "Learn to play" (a chooser first: two lessons)."""
+    app = lesson_app(lang, size)
     click(app, app.top.probe()["learn:verflixxt"])
     assert isinstance(app.top, LessonChoiceScene)
     click(app, app.top.probe()[f"lesson:{LESSON}"])
     scene = app.top
     assert scene.lesson is not None and scene.lesson.lesson.id == LESSON
     return app, scene
-
-
-def _wait_for_step(app, scene):
-    assert step_until(
-        app, lambda: app.top is scene and scene.lesson.shown_step() is not None, 3000, 1 / 30
-    ), f"step {scene.lesson.run.index} never showed"
-    app.draw()
-    return scene.lesson.shown_step()
-
-
-def _control(scene, expect: str):
-    return next(c for c in scene.controls if c.action is not None and str(c.action) == expect)
-
-
-def _do_step(app, scene, step) -> None:
-    if step.expect is None:
-        click(app, scene.probe()["lesson:next"])
-    else:
-        click(app, scene.probe()[_control(scene, step.expect).key])
 
 
 def test_vx_22_to_30_the_hats_lesson_plays_every_rule_it_teaches():
@@ -108,7 +83,7 @@ def test_vx_22_to_30_the_hats_lesson_plays_every_rule_it_teaches():
 def test_each_step_rings_the_control_that_takes_its_action(lang):
     app, scene = _open(lang)
     for index in range(len(scene.lesson.lesson.steps)):
-        step = _wait_for_step(app, scene)
+        step = wait_for_step(app, scene)
         assert step.index == index
         pointed = scene.lesson_element(step.point)
         assert pointed is not None, f"steps[{index}]: {step.point}"
@@ -120,16 +95,16 @@ def test_each_step_rings_the_control_that_takes_its_action(lang):
             )
             if step.expect.startswith("play"):
                 assert scene.sel_card == step.expect.split()[1]  # picked by the lesson
-        _do_step(app, scene, step)
+        do_step(app, scene, step)
     assert scene.lesson.run.done
 
 
 def test_another_card_is_refused_with_the_steps_hint():
     app, scene = _open()
-    step = _wait_for_step(app, scene)
+    step = wait_for_step(app, scene)
     while step.expect != "play o-1 a fwd":
-        _do_step(app, scene, step)
-        step = _wait_for_step(app, scene)
+        do_step(app, scene, step)
+        step = wait_for_step(app, scene)
     before = list(scene.session.actions)
     click(app, scene.probe()["card:2"])  # the yellow 1 instead of the -1...
     assert scene.sel_card == "y1"
@@ -150,7 +125,7 @@ def test_another_card_is_refused_with_the_steps_hint():
 
 def test_the_goal_chips_are_found_beside_the_finish_only_in_the_hats_game():
     app, scene = _open()
-    _wait_for_step(app, scene)
+    wait_for_step(app, scene)
     rect = scene.lesson_element("chips")
     x, y = scene.chip_stack_pos()
     assert rect is not None and rect.collidepoint(x, y)
@@ -161,13 +136,13 @@ def test_the_goal_chips_are_found_beside_the_finish_only_in_the_hats_game():
     click(app, app.top.probe()["learn:verflixxt"])
     click(app, app.top.probe()["lesson:verflixxt-1"])
     base = app.top
-    _wait_for_step(app, base)
+    wait_for_step(app, base)
     assert base.lesson.lesson.id == "verflixxt-1"
     assert base.lesson_element("chips") is None  # no chips in the base game
 
 
 def test_learn_to_play_offers_both_lessons_and_says_where_one_was_left():
-    app = _menu()
+    app = lesson_app()
     assert lesson_ids("verflixxt") == ["verflixxt-1", "verflixxt-2"]
     click(app, app.top.probe()["learn:verflixxt"])
     chooser = app.top
@@ -184,7 +159,7 @@ def test_learn_to_play_offers_both_lessons_and_says_where_one_was_left():
     click(app, app.top.probe()[f"lesson:{LESSON}"])
     scene = app.top
     for _ in range(3):
-        _do_step(app, scene, _wait_for_step(app, scene))
+        do_step(app, scene, wait_for_step(app, scene))
     key(app, pygame.K_ESCAPE)
     click(app, app.top.probe()["menu"])
     click(app, app.top.probe()["learn:verflixxt"])
@@ -194,6 +169,6 @@ def test_learn_to_play_offers_both_lessons_and_says_where_one_was_left():
     assert app.top.lesson.run.index == 3
     for other in ("duck", "routes"):  # a game with one lesson opens it at once
         if len(lesson_ids(other)) == 1:
-            app = _menu()
+            app = lesson_app()
             click(app, app.top.probe()[f"learn:{other}"])
             assert app.top.lesson is not None and app.top.lesson.lesson.id == f"{other}-1"

@@ -14,14 +14,14 @@ from game.lessons import LessonRun, follow, lesson_path, load_lesson
 from game.scenes import game_base
 from game.scenes.end_screen import GameOverScene
 from game.scenes.lesson import LessonDoneScene
-from tests.scene_helpers import click, step_until
-from tests.test_lesson_scene import (
-    _assert_pointed_on_screen,
-    _do_step,
-    _menu,
-    _open,
-    _wait_for_step,
+from tests.lesson_helpers import (
+    assert_pointed_on_screen,
+    do_step,
+    lesson_app,
+    open_lesson,
+    wait_for_step,
 )
+from tests.scene_helpers import click, step_until
 
 LESSON = "routes-1"
 
@@ -70,13 +70,13 @@ def _space(run: LessonRun, route: int, player: int) -> int:
 
 
 def test_a_step_that_asks_to_change_a_die_opens_that_choice_without_a_way_back():
-    app = _menu()
-    scene = _open(app, "routes")
+    app = lesson_app()
+    scene = open_lesson(app, "routes")
     lesson = scene.lesson.lesson
     target = _index(lesson, "change:5+", "C 5+")
     for _ in range(target):
-        _do_step(app, scene, _wait_for_step(app, scene))
-    step = _wait_for_step(app, scene)
+        do_step(app, scene, wait_for_step(app, scene))
+    step = wait_for_step(app, scene)
     assert step.index == target
     keys = [c.key for c in scene.controls]
     assert scene.mode == "C" and "change:C 5+" in keys and "back" not in keys
@@ -91,16 +91,16 @@ def test_a_step_that_asks_to_change_a_die_opens_that_choice_without_a_way_back()
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
 def test_every_callout_fits_the_smallest_window_and_the_end_screen_waits(lang):
-    app = _menu(size=(1024, 600), lang=lang)
-    scene = _open(app, "routes")
+    app = lesson_app(size=(1024, 600), lang=lang)
+    scene = open_lesson(app, "routes")
     steps = scene.lesson.lesson.steps
     for _ in range(len(steps)):
-        step = _wait_for_step(app, scene)
-        _assert_pointed_on_screen(app, scene, step)
+        step = wait_for_step(app, scene)
+        assert_pointed_on_screen(app, scene, step)
         assert scene.plan.board.contains(scene.lesson.callout)
         if step.index >= len(steps) - 4:  # the scoring steps: the game is over...
             assert scene.state.is_over() and app.top is scene  # ...under no end screen
-        _do_step(app, scene, step)
+        do_step(app, scene, step)
     assert step_until(app, lambda: isinstance(app.top, LessonDoneScene), 600, 1 / 30)
     click(app, app.top.probe()["play_on"])  # play on: the game's end screen follows
     assert step_until(app, lambda: isinstance(app.top, GameOverScene), 600, 1 / 30)
