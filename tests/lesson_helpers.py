@@ -23,6 +23,8 @@ def open_lesson(app, game: str, lesson_id: str | None = None):
     """The menu's "Learn to play" of ``game``, then (when it has several lessons) the
     chooser's button of ``lesson_id`` (its first lesson unless named)."""
     click(app, app.top.probe()[f"learn:{game}"])
+    # the chooser comes exactly when the game has more than one lesson
+    assert isinstance(app.top, LessonChoiceScene) == (len(lesson_ids(game)) > 1)
     if isinstance(app.top, LessonChoiceScene):
         click(app, app.top.probe()[f"lesson:{lesson_id or lesson_ids(game)[0]}"])
     scene = app.top

@@ -13,7 +13,7 @@ from game.lessons import LessonRun, follow, lesson_ids, lesson_path, load_lesson
 from game.scenes import game_base
 from game.scenes.lesson_choice import LessonChoiceScene
 from game.scenes.menu import MenuScene
-from tests.lesson_helpers import do_step, lesson_app, wait_for_step
+from tests.lesson_helpers import do_step, lesson_app, open_lesson, wait_for_step
 from tests.scene_helpers import click, make_app
 
 LESSON = "duck-2"
@@ -25,14 +25,9 @@ def _no_pause(monkeypatch):
 
 
 def _open(lang="en", size=(1280, 720)):
-    """The lesson from the menu's "Learn to play" (a chooser first: two lessons)."""
+    """The lesson from the menu's "Learn to play" (through the chooser: two lessons)."""
     app = lesson_app(lang, size)
-    click(app, app.top.probe()["learn:duck"])
-    assert isinstance(app.top, LessonChoiceScene)
-    click(app, app.top.probe()[f"lesson:{LESSON}"])
-    scene = app.top
-    assert scene.lesson is not None and scene.lesson.lesson.id == LESSON
-    return app, scene
+    return app, open_lesson(app, "duck", LESSON)
 
 
 def _go_to(app, scene, expect: str):
