@@ -16,6 +16,10 @@ from game.scenes.handoff import HandoffScene
 from game.session import Seat, Session
 from game.settings import Settings
 
+# The window sizes and languages every screen is checked at (the text layout tests)
+SIZES = [(1024, 600), (1280, 720), (1366, 768), (1920, 1080), (2560, 1440)]
+LANGS = ["en", "ja"]
+
 
 def make_app(size=(1280, 720), lang="en") -> App:
     app = App(size=size, lang=lang, settings=Settings(), persist=False)

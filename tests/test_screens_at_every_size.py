@@ -11,10 +11,7 @@ import pytest
 
 from game import registry
 from game.ui import widgets
-from tests.scene_helpers import make_app, text_problems
-
-SIZES = [(1024, 600), (1280, 720), (1366, 768), (1920, 1080), (2560, 1440)]
-LANGS = ["en", "ja"]
+from tests.scene_helpers import LANGS, SIZES, make_app, text_problems
 
 
 def _menu(app):
