@@ -88,3 +88,27 @@ def test_the_thinking_cue_is_in_the_thinking_seats_panel(game, monkeypatch):
     finally:
         widgets.TEXT_LOG = None
         pygame.quit()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_reader_scrolled_back_keeps_their_place_as_long_entries_arrive(game):
+    app = make_app((1024, 600))
+    try:
+        scene = push_game(app, game, (0,), 4 if game != "routes" else 3, 3, {}, "easy")
+        for i in range(60):
+            scene.log_line(f"line {i} of a long evening at the table")
+        scene.scroll_log(10)
+        rect = scene.plan.log
+        fit = scene.log_geometry(rect)[3]
+
+        def shown() -> list[str]:
+            lines = scene.log_wrapped(rect)
+            end = len(lines) - scene.log_scroll
+            return lines[max(0, end - fit) : end]
+
+        before, count = shown(), len(scene.log_wrapped(rect))
+        scene.log_line("a much longer entry that wraps onto more than one line of the log " * 3)
+        assert len(scene.log_wrapped(rect)) >= count + 2  # it did wrap
+        assert shown() == before
+    finally:
+        pygame.quit()

@@ -27,7 +27,7 @@ from game.rules.protocol import Event, IllegalAction
 from game.scenes.base import Scene
 from game.scenes.end_screen import Breakdown, GameOverScene
 from game.scenes.frame import TableFrame, TablePlan, plan_table
-from game.ui import theme
+from game.ui import fonts, theme
 from game.ui.tween import Timeline
 from game.ui.widgets import Button, draw_tip
 
@@ -157,8 +157,10 @@ class GameScene(TableFrame, Scene):
     def log_line(self, text: str) -> None:
         self.log.append(text)
         del self.log[:-200]
-        if self.log_scroll:  # someone reading back keeps their place
-            self.log_scroll += 1
+        if self.log_scroll:  # someone reading back keeps their place: the new entry's
+            # lines come in under it (scroll_log keeps it within the log)
+            size, _line_h, width, _fit = self.log_geometry(self.plan.log)
+            self.scroll_log(len(fonts.wrap(text, size, width)))
 
     def plan_frame(self, size, **kwargs) -> TablePlan:
         """Cut the window into the shared frame (see :func:`game.scenes.frame.plan_table`)
