@@ -25,122 +25,18 @@ through small hooks (``round_label``, ``turn_status``, ``variant_label``,
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.scenes.frame_plan import SeatLayout, TablePlan, plan_table, seat_layout
 from game.ui import fonts, identity, theme
 from game.ui.widgets import draw_panel, draw_pill, draw_text
 
 if TYPE_CHECKING:
     from game.session import Session
 
-# design sizes at 1280x720 (scaled with the window by Scene.px)
-HEADER_H = 44
-TOP = 56  # where the panels start
-MARGIN = 10
-GAP = 8
-SIDE_W = 340
-BUTTONS_W = 236  # the base scene's Undo, menu and rules buttons at the header's right
-LOG_MIN_H = 120
-
-
-@dataclass
-class TablePlan:
-    """Where everything of the frame is, for one window size."""
-
-    header: pygame.Rect
-    board: pygame.Rect
-    bar: pygame.Rect
-    hint: pygame.Rect  # the bar's hint line(s); empty when the game has no hint line
-    controls: pygame.Rect  # the rest of the bar: the game's hand and buttons
-    side: pygame.Rect
-    seats: list[pygame.Rect]
-    extra: pygame.Rect | None
-    log: pygame.Rect
-    seat_h: int = 0
-    details: dict[str, Any] = field(default_factory=dict)
-
-
-def plan_table(
-    size: tuple[int, int],
-    px,
-    players: int,
-    *,
-    bar_h: float,
-    hint_lines: int = 1,
-    seat_h: tuple[float, float] = (64, 104),
-    extra_h: float = 0,
-    side_w: float = SIDE_W,
-) -> TablePlan:
-    """Cut a window of ``size`` into the frame's parts. ``px`` scales a design size
-    (1280x720) to the window; ``bar_h`` is the height of the game's hand/controls bar,
-    ``seat_h`` the least and most height a seat panel wants, ``extra_h`` a game's own
-    block in the side column (0: none)."""
-    w, h = size
-    m, gap, top = px(MARGIN), px(GAP), px(TOP)
-    side_width = min(px(side_w), int(w * 0.34))
-    side = pygame.Rect(w - m - side_width, top, side_width, h - top - m)
-    header = pygame.Rect(m, px(6), w - m - px(BUTTONS_W), px(HEADER_H))
-    left_w = side.x - gap - m
-    bar = pygame.Rect(m, 0, left_w, px(bar_h))
-    bar.bottom = h - m
-    board = pygame.Rect(m, top, left_w, bar.y - gap - top)
-    line = max(theme.MIN_TEXT_PX, px(15)) * 1.3
-    hint_h = round(line * hint_lines + px(10)) if hint_lines else 0
-    hint = pygame.Rect(bar.x + px(12), bar.y + px(5), bar.w - px(24), hint_h - px(5))
-    controls = pygame.Rect(bar.x, bar.y + hint_h, bar.w, bar.h - hint_h)
-    extra_px = px(extra_h) if extra_h else 0
-    room = side.h - px(LOG_MIN_H) - gap - (extra_px + gap if extra_px else 0)
-    step = px(4)
-    each = (room - step * (players - 1)) // max(1, players)
-    row_h = max(min(px(seat_h[0]), each), min(px(seat_h[1]), each))
-    seats = [
-        pygame.Rect(side.x, side.y + i * (row_h + step), side.w, row_h) for i in range(players)
-    ]
-    y = seats[-1].bottom + gap
-    extra = None
-    if extra_px:
-        extra = pygame.Rect(side.x, y, side.w, extra_px)
-        y = extra.bottom + gap
-    log = pygame.Rect(side.x, y, side.w, side.bottom - y)
-    return TablePlan(header, board, bar, hint, controls, side, seats, extra, log, row_h)
-
-
-@dataclass
-class SeatLayout:
-    """The parts of one seat panel."""
-
-    portrait: pygame.Rect
-    name: pygame.Rect
-    subtitle: pygame.Rect
-    score: pygame.Rect
-    extras: pygame.Rect  # the game's private counts, pieces, cards
-    side: pygame.Rect  # a game's column at the panel's right (cards on the table); may be empty
-
-
-def seat_layout(row: pygame.Rect, px, text_px, side_w: int = 0, score: bool = True) -> SeatLayout:
-    """Character at the left, name and who plays beside it, the score at the right (then
-    a game's own column, ``side_w`` wide, if it has one), the game's own things under the
-    name."""
-    pad = px(8)
-    size = min(row.h - 2 * pad, px(52))
-    portrait = pygame.Rect(row.x + px(12), row.centery - size // 2, size, size)
-    if row.h >= px(84):  # room: the portrait stands at the top, the extras below it
-        portrait.y = row.y + pad
-    side = pygame.Rect(row.right - pad - side_w, row.y + pad, side_w, row.h - 2 * pad)
-    right = side.x - (px(6) if side_w else 0)
-    x = portrait.right + px(8)
-    score_w = px(64) if score else 0
-    name_h = round(text_px(18) * 1.25)
-    sub_h = round(text_px(14) * 1.25)
-    name = pygame.Rect(x, row.y + px(5), right - score_w - x, name_h)
-    subtitle = pygame.Rect(x, name.bottom, name.w, sub_h)
-    score_rect = pygame.Rect(right - score_w, row.y + px(4), score_w, name_h + sub_h)
-    top = subtitle.bottom + px(2)
-    extras = pygame.Rect(x, top, right - x, row.bottom - px(5) - top)
-    return SeatLayout(portrait, name, subtitle, score_rect, extras, side)
+__all__ = ["SeatLayout", "TableFrame", "TablePlan", "plan_table", "seat_layout"]
 
 
 class TableFrame:
