@@ -199,6 +199,9 @@ class App:
             }
             if guide is not None:  # a guided lesson (game.scenes.lesson): its place
                 info["game"]["lesson"] = guide.probe_state()
+            online = getattr(game, "online_probe", None)
+            if online is not None:  # a network table (game.scenes.online): code, seats
+                info["game"]["online"] = online()
         key = {k: v for k, v in info.items() if k != "frames"}
         if key != self._last_probe:
             self._last_probe = key

@@ -10,7 +10,10 @@ Then each game in E2E_GAMES (default: all four) is played by clicks in a new app
 ``tools/e2e_<game>.py``, which finds what to click in the app's probe file
 (TABLETOP_DERBY_PROBE); then the first lesson of each of those games that has one is
 followed by clicks from the menu's "Learn to play" to its end (``tools/e2e_lessons.py``;
-E2E_LESSONS=duck-1,routes-1 names the lessons instead, E2E_LESSONS= runs none).
+E2E_LESSONS=duck-1,routes-1 names the lessons instead, E2E_LESSONS= runs none); last,
+a host window and a guest window play one game over the network (``tools/e2e_online.py``;
+E2E_ONLINE=0 skips it, E2E_ONLINE_TYPED=1 types the address and code instead of finding
+the table by mDNS).
 E2E_VERBOSE=1 prints every click; E2E_DISPLAY=:113 takes another X display than :97.
 """
 
@@ -106,6 +109,12 @@ class XSession:
         (Escape) but not for Tab and Delete."""
         sh("xdotool", "windowfocus", "--sync", self.window, env=self.env)
         sh("xdotool", "key", name, env=self.env)
+        time.sleep(pause)
+
+    def type_text(self, text: str, pause=0.4) -> None:
+        """Text typed on the keyboard into the focused field (XTEST: SDL's text input)."""
+        sh("xdotool", "windowfocus", "--sync", self.window, env=self.env)
+        sh("xdotool", "type", "--delay", "40", text, env=self.env)
         time.sleep(pause)
 
     def key(self, name: str, pause=0.4) -> None:
@@ -381,7 +390,8 @@ def start_xvfb(display: str) -> subprocess.Popen:
         if shutil.which(tool) is None:
             raise SystemExit(f"e2e needs {tool} (apt-get install -y xvfb xdotool imagemagick)")
     xvfb = subprocess.Popen(
-        ["Xvfb", display, "-screen", "0", "1400x900x24", "-nolisten", "tcp"],
+        # wide enough for two windows side by side (tools/e2e_online.py)
+        ["Xvfb", display, "-screen", "0", "2600x800x24", "-nolisten", "tcp"],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
@@ -415,6 +425,12 @@ def main() -> int:
             # the first lesson is also left half-way and gone on with (the place kept)
             run_lesson(XSession(display, home), lesson_id, leave_half_way=index == 0)
             print(f"e2e lesson {lesson_id} took {time.time() - started:.0f} s")
+        if os.environ.get("E2E_ONLINE", "1") == "1":
+            from tools.e2e_online import run as run_online
+
+            started = time.time()
+            run_online(display, home / "online")
+            print(f"e2e online took {time.time() - started:.0f} s")
     finally:
         xvfb.terminate()
         xvfb.wait(timeout=10)
