@@ -44,7 +44,7 @@ class JoinPanels(Scene):
     _sit: Callable[[int], Callable[[], None]]
 
     def _heading(self, text: str, rect: pygame.Rect, y: int, size: int) -> int:
-        high = fonts.font(size, True).get_height()
+        high = fonts.render(text or " ", size, theme.INK, True).get_height() + 2
         self._text(text, (rect.x, y, rect.w, high), size, True)
         return y + high + self.px(8)
 
@@ -100,7 +100,14 @@ class JoinPanels(Scene):
         rows_bottom = inner.bottom - bh - self.px(12)
         rh = min(self.px(50), (rows_bottom - y) // max(1, table.players))
         mark = self.px(26)
-        sit_w = max(self.px(120), fonts.font(self.px(18)).size(self.t("join.sit"))[0] + pad)
+        # the last column holds "Sit here" or a seat's status: as wide as the widest
+        # shown, but never more than a third of the row
+        shown = {self.t(STATUS_KEYS.get(s["status"], "join.status_computer")) for s in table.seats}
+        status_face, sit_face = fonts.font(self.text_px(16)), fonts.font(self.px(18), True)
+        widest = max(
+            [sit_face.size(self.t("join.sit"))[0], *(status_face.size(t)[0] for t in shown)]
+        )
+        sit_w = min(inner.w // 3, max(self.px(120), widest + pad))
         char_w = self.px(150)
         name_x = inner.x + mark + self.px(10)
         name_w = inner.right - sit_w - char_w - self.px(16) - name_x
@@ -171,14 +178,16 @@ class JoinPanels(Scene):
         """One line of text, fitted to ``box`` (its middle left), drawn every frame."""
         box = pygame.Rect(box)
         label, fit = fonts.fit(text, size, box.w, theme.MIN_TEXT_PX, bold)
-        box.h = max(box.h, fonts.font(fit, bold).get_height())
+        high = fonts.render(label or " ", fit, theme.INK, bold).get_height() + 2
+        if box.h < high:
+            box = pygame.Rect(box.x, box.centery - high // 2, box.w, high)
         colour = theme.INK_SOFT if soft else theme.INK
         self.texts.append((label, box, fit, colour, bold))
 
     def _wrapped(self, text: str, box: pygame.Rect, size: float, soft: bool = True) -> int:
         """``text`` wrapped into ``box`` from its top; the y under its last line."""
         px = self.text_px(size)
-        line_h = max(int(px * 1.35), fonts.font(px).get_height())
+        line_h = max(int(px * 1.35), fonts.render("Ag", px).get_height() + 2)
         y = box.y
         for line in fonts.wrap(text, px, box.w):
             if y + line_h > box.bottom and y > box.y:
