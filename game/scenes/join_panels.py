@@ -102,10 +102,12 @@ class JoinPanels(Scene):
         mark = self.px(26)
         # the last column holds "Sit here" or a seat's status: as wide as the widest
         # shown, but never more than a third of the row
-        shown = {self.t(STATUS_KEYS.get(s["status"], "join.status_computer")) for s in table.seats}
+        statuses = {
+            self.t(STATUS_KEYS.get(s["status"], "join.status_computer")) for s in table.seats
+        }
         status_face, sit_face = fonts.font(self.text_px(16)), fonts.font(self.px(18), True)
         widest = max(
-            [sit_face.size(self.t("join.sit"))[0], *(status_face.size(t)[0] for t in shown)]
+            [sit_face.size(self.t("join.sit"))[0], *(status_face.size(t)[0] for t in statuses)]
         )
         sit_w = min(inner.w // 3, max(self.px(120), widest + pad))
         char_w = self.px(150)
