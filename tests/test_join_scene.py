@@ -262,3 +262,15 @@ def test_a_table_advertised_on_this_network_fills_the_list(app, monkeypatch):
         assert scene.looked is not None and scene.looked.game == "cluck", scene.message
     finally:
         host.stop()
+
+
+def test_an_address_as_typed_becomes_the_tables_url():
+    from game.scenes.join_net import table_url
+
+    assert table_url(" 192.168.1.20 ") == "ws://192.168.1.20:47474/"
+    assert table_url("kitchen-pc.local:8765") == "ws://kitchen-pc.local:8765/"
+    assert table_url("[::1]:9000") == "ws://[::1]:9000/"
+    assert table_url("fe80::1") == "ws://[fe80::1]:47474/"
+    assert table_url("wss://derby.example.org:8765/") == "wss://derby.example.org:8765/"
+    for bad in ("", "host:port", "host:70000", "no such/host", "[::1", "a b", "-x-"):
+        assert table_url(bad) is None, bad
