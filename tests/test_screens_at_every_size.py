@@ -89,6 +89,79 @@ def _lesson_start(app):
     return [LessonStartScene(app, lesson, place=len(lesson.steps) - 1) for lesson in lessons]
 
 
+class _ListedTables:
+    """For the layout only: what discovery.Browser.tables() gives, without the network
+    (tests/test_join_scene.py finds a table over real mDNS)."""
+
+    def __init__(self, found):
+        self.found = found
+
+    def tables(self):
+        return list(self.found)
+
+    def close(self):
+        pass
+
+
+FOUND = [
+    {
+        "name": f"{game} {code[:4]} on {host}",
+        "address": address,
+        "port": 47474,
+        "game": game,
+        "players": players,
+        "code": code,
+        "tls": False,
+        "version": version,
+    }
+    for game, host, address, players, code, version in (
+        ("duck", "kitchen-pc", "192.168.1.20", "4", "7KQ4-MX9P-2HRT", "1"),
+        ("verflixxt", "attic", "192.168.1.31", "6", "ABCD-EFGH-JKLM", "1"),
+        ("routes", "old-laptop", "192.168.1.7", "3", "WXYZ-2345-6789", "2"),
+    )
+]
+
+
+def _join(app):
+    """The Join screen as it opens: nothing found yet, no seat held."""
+    from game.scenes.join import JoinScene
+
+    return [JoinScene(app, lambda: _ListedTables([]))]
+
+
+def _join_found(app):
+    """Tables found on this network (one of another version), two seats held, a typed
+    address that did not answer (the longest line of the message)."""
+    from game.net import remembered
+    from game.scenes.join import JoinScene
+
+    remembered.remember("192.168.1.20", "7KQ4-MX9P-2HRT", 1, "duck", "Mia", "t" * 32)
+    remembered.remember("host.example.org:8765", "ABCD-EFGH-JKLM", 5, "verflixxt", "Mia", "u" * 32)
+    scene = JoinScene(app, lambda: _ListedTables(FOUND))
+    scene.found = list(FOUND)
+    scene.fields["address"].text = "192.168.100.200:47474"
+    scene._say(app.t("join.error_connect", address="192.168.100.200:47474"))
+    return [scene]
+
+
+def _join_table(app):
+    """A six-seat table looked at: free seats, people, a dropped line, a computer."""
+    from game.scenes.join import JoinScene
+    from game.scenes.join_net import LookedTable
+
+    scene = JoinScene(app, lambda: _ListedTables([]))
+    statuses = ["local", "connected", "open", "reconnecting", "computer", "open"]
+    names = ["Hana", "Wolfgang Amadeus", "Guest", "Ren", "Cookie", "Guest"]
+    characters = ["sparky", "cookie", "pirate", "daisy", "doc", "goldie"]
+    seats = [
+        {"name": n, "character": c, "human": s != "computer", "status": s}
+        for n, c, s in zip(names, characters, statuses)
+    ]
+    scene.looked = LookedTable("duck", 6, seats, characters, characters, 2)
+    scene.looked_at = ("192.168.1.20", "ws://192.168.1.20:47474/", "7KQ4-MX9P-2HRT")
+    return [scene]
+
+
 SCREENS = {
     "menu": _menu,
     "settings": _settings,
@@ -100,6 +173,9 @@ SCREENS = {
     "resume": _resume,
     "dialog": _dialog,
     "lesson_start": _lesson_start,
+    "join": _join,
+    "join_found": _join_found,
+    "join_table": _join_table,
 }
 
 

@@ -207,6 +207,13 @@ class TableClient:
         message = await self.expect("created")
         return str(message["code"]), str(message["owner"])
 
+    async def look(self, code: str) -> dict[str, Any]:
+        """What the table with ``code`` is before joining it (the host's "table"
+        message: game, players, seats, options, characters, taken, spectators). Joins
+        nothing: a ``hello`` or ``rejoin`` may follow on the same connection."""
+        await self.send("look", code=code)
+        return await self.expect("table")
+
     async def hello(
         self, code: str, seat: int | None, name: str, character: str | None = None
     ) -> Mirror:

@@ -14,7 +14,14 @@ import socket
 import threading
 from typing import Any
 
-from zeroconf import IPVersion, ServiceBrowser, ServiceInfo, ServiceStateChange, Zeroconf
+from zeroconf import (
+    InterfaceChoice,
+    IPVersion,
+    ServiceBrowser,
+    ServiceInfo,
+    ServiceStateChange,
+    Zeroconf,
+)
 from zeroconf.asyncio import AsyncZeroconf
 
 from game.net.protocol import VERSION
@@ -41,7 +48,7 @@ class Advert:
         self.tls = tls
         self.interfaces = interfaces
         self.zc = AsyncZeroconf(
-            interfaces=interfaces if interfaces else "all", ip_version=IPVersion.V4Only
+            interfaces=interfaces or InterfaceChoice.All, ip_version=IPVersion.V4Only
         )
         self.infos: dict[str, ServiceInfo] = {}
 
@@ -87,7 +94,7 @@ class Browser:
 
     def __init__(self, interfaces: list[str] | None = None):
         self.zc = Zeroconf(
-            interfaces=interfaces if interfaces else "all", ip_version=IPVersion.V4Only
+            interfaces=interfaces or InterfaceChoice.All, ip_version=IPVersion.V4Only
         )
         self._found: dict[str, dict[str, Any]] = {}
         self._lock = threading.Lock()

@@ -48,6 +48,7 @@ class HostThread:
         autosave: bool = True,
         advertise: bool = False,
         queue_messages: int | None = None,
+        any_port: bool = False,
     ):
         if table is None:
             table, self.owner_token = Table.new(session, local_seats=local_seats)
@@ -66,6 +67,7 @@ class HostThread:
         self.address = (host, port)
         self.ssl = ssl_context
         self.advertise = advertise
+        self.any_port = any_port  # ``port`` taken (another table, another app): a free one
         self.port: int | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop: asyncio.Event | None = None
@@ -153,7 +155,12 @@ class HostThread:
         self._loop = asyncio.get_running_loop()
         self._stop = asyncio.Event()
         host, port = self.address
-        self.port = await self.server.start(host, port, self.ssl)
+        try:
+            self.port = await self.server.start(host, port, self.ssl)
+        except OSError:
+            if not self.any_port or port == 0:
+                raise
+            self.port = await self.server.start(host, 0, self.ssl)
         self.notes.put(("listening", (host, self.port)))
         advert = None
         if self.advertise:

@@ -36,6 +36,9 @@ ACTION_MAX_CHARS = 200  # as saves.ACTION_MAX_CHARS: notation is ~20 characters 
 MAX_ID = 2**53  # action message ids: whole numbers a JavaScript client could count too
 MAX_NUMBER_DIGITS = 20
 LEVELS = ("random", "easy", "normal", "hard")  # game.ai.LEVELS, without importing game.ai
+# The port a window hosts its table on (a free one when it is taken) and the one a typed
+# address without a port means.
+DEFAULT_PORT = 47474
 
 
 class ProtocolError(ValueError):
@@ -218,6 +221,9 @@ CLIENT_MESSAGES: Mapping[str, Mapping[str, tuple[Check, bool]]] = {
         "name": (_text(1, NAME_MAX), True),
         "character": (_text(1, 40), False),
     },
+    "look": {
+        "code": (_text(1, 40), True),
+    },
     "rejoin": {
         "code": (_text(1, 40), True),
         "token": (_text(1, TOKEN_MAX_CHARS), True),
@@ -267,6 +273,7 @@ HOST_MESSAGES: Mapping[str, tuple[str, ...]] = {
     "update": ("n", "events", "view", "to_act"),
     "refusal": ("code", "reason"),
     "seats": ("seats",),
+    "table": ("game", "players", "seats", "options", "characters", "taken", "spectators"),
     "error": ("code", "reason"),
 }
 

@@ -240,6 +240,8 @@ class Tables:
             else:
                 table.rejoin(conn, fields["token"])
             conn.table = table
+        elif kind == "look":  # what a table is before joining it; joins nothing
+            conn.send(self.find(fields["code"]).look())
         elif kind == "create":
             self.create(conn, fields)
         elif conn.table is None:

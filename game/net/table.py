@@ -149,6 +149,31 @@ class Table:
             last_id=0 if seat is None else self.last_ids[seat],
         )
 
+    def look(self) -> str:
+        """The "table" answer to a ``look``: what anybody with the join code may see
+        before joining (a spectator's welcome shows as much and more): the game, the
+        seats, the lobby's choices (only plain values: the prepared board, deck and tiles
+        stay out, the game names them), the game's characters and those held by a seat
+        (a person sitting down may pick a character no other seat holds)."""
+        session = self.session
+        characters = [c.key for c in registry.get(session.game_id).characters]
+        return encode(
+            "table",
+            game=session.game_id,
+            players=session.players,
+            seats=self.seats_info(),
+            options={
+                key: value
+                for key, value in session.options.items()
+                if value is None
+                or isinstance(value, (bool, int))
+                or (isinstance(value, str) and len(value) <= 40)
+            },
+            characters=characters,
+            taken=[s.character for s in session.seats],
+            spectators=self.spectators(),
+        )
+
     def broadcast_seats(self) -> None:
         text = encode("seats", seats=self.seats_info())
         for peer in list(self.members):

@@ -455,10 +455,15 @@ class LobbyScene(Scene):
         screen, the online seats wait for their players; the game scene shows the
         address and the join code, and the table is advertised on this network."""
         from game.net.host import HostThread
+        from game.net.protocol import DEFAULT_PORT
         from game.scenes.online import hosted_scene
 
         local = tuple(i for i, s in enumerate(self.seats) if s.human and not self.online[i])
-        host = HostThread(session, local_seats=local, advertise=True).start()
+        # the port a typed address without one means (a free one if it is taken): the
+        # game's header shows the address with the port either way
+        host = HostThread(
+            session, port=DEFAULT_PORT, any_port=True, local_seats=local, advertise=True
+        ).start()
         return hosted_scene(self.app, host, local)
 
     def _learn(self):

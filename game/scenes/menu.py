@@ -68,6 +68,7 @@ class MenuScene(Scene):
         bw, bh = self.px(200), self.px(52)
         labels = [
             ("resume", self.t("app.resume"), self._resume),
+            ("menu:join", self.t("join.menu"), self._join),
             ("settings", self.t("app.settings"), self._settings),
             ("quit", self.t("app.quit"), self.app.quit),
         ]
@@ -100,6 +101,11 @@ class MenuScene(Scene):
             open_lessons(self.app, info.id)
 
         return learn
+
+    def _join(self):  # a table hosted on another computer (issue #18)
+        from game.scenes.join import JoinScene
+
+        self.app.push(JoinScene(self.app))
 
     def _settings(self):
         from game.scenes.settings import SettingsScene
