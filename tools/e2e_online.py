@@ -97,9 +97,7 @@ def join_table(x: XSession, online: dict, typed: bool) -> Path:
         x.type_text(online["code"].lower().replace("-", " "))  # as a person might type it
         how = "typed (address and join code)"
     x.click(read_probe(probe_path)["targets"]["join:look"])
-    probe = wait_for(
-        probe_path, lambda p: "join:seat:1" in p["targets"], "the table's free seat 2"
-    )
+    probe = wait_for(probe_path, lambda p: "join:seat:1" in p["targets"], "the table's free seat 2")
     x.screenshot("online-join")
     x.click(probe["targets"]["join:seat:1"])
     wait_for(probe_path, lambda p: p["scene"] == GUEST_SCENE, "the guest at the table")
@@ -165,7 +163,9 @@ def run(display: str, home_root: Path) -> None:
             guest.proc.wait(timeout=10)
             wait_for(
                 host_probe,
-                lambda p: "reconnecting" in (p.get("game") or {}).get("online", {}).get("status", []),
+                lambda p: (
+                    "reconnecting" in (p.get("game") or {}).get("online", {}).get("status", [])
+                ),
                 "the host's table showing the guest's seat reconnecting",
             )
             host.screenshot("online-host-reconnecting")
@@ -174,7 +174,9 @@ def run(display: str, home_root: Path) -> None:
             expect(True, "the guest started the app again and rejoined from Your seats")
         time.sleep(0.1)
     else:
-        fail(f"the online game did not end in 300 s; probes {[read_probe(p.probe_path) for p in players]}")
+        fail(
+            f"the online game did not end in 300 s; probes {[read_probe(p.probe_path) for p in players]}"
+        )
     expect(killed, "the guest lost the line and came back during the game")
     host_end = read_probe(host_probe)
     guest_end = read_probe(players[1].probe_path)
