@@ -84,6 +84,20 @@ def add_parser(
         "--max-tables", type=positive, default=500, help="tables held at once (default 500)"
     )
     serve.add_argument(
+        "--max-per-address",
+        type=positive,
+        default=16,
+        help="open connections from one address (an IPv6 /64), this machine's too "
+        "(default 16); more are told 'busy' and closed",
+    )
+    serve.add_argument(
+        "--max-connections",
+        type=positive,
+        default=1000,
+        help="open connections in all (default 1000; keep it under the open-files limit, "
+        "ulimit -n)",
+    )
+    serve.add_argument(
         "--no-create", action="store_true", help="clients may not create tables (only --new)"
     )
     serve.add_argument(
@@ -203,7 +217,12 @@ async def _serve(args: argparse.Namespace) -> None:
         table, owner = Table.new(session)
         tables.add(table)
         print(f"table {table.code}: {args.new}, {args.players} players (owner token {owner})")
-    server = Server(tables, bot_delay=args.bot_delay)
+    server = Server(
+        tables,
+        bot_delay=args.bot_delay,
+        max_per_address=args.max_per_address,
+        max_connections=args.max_connections,
+    )
     bound = await server.start(args.host, args.port, args.ssl_context)
     # what start-up made lives as long as serve: out of the collector's way, so that its
     # full collections walk only the tables (they were most of serve's long pauses)
