@@ -240,3 +240,40 @@ def test_a_client_hears_a_host_of_another_protocol_version_clearly():
     error = run(scenario(), timeout=20)
     assert error.code == "version"
     assert "the host speaks protocol version 2 and this app version 1" in error.reason
+
+
+OPTIONLESS = [("duck", 4), ("verflixxt", 3), ("cluck", 3), ("routes", 3)]
+
+
+@pytest.mark.parametrize("game,players", OPTIONLESS, ids=[g for g, _ in OPTIONLESS])
+def test_a_table_whose_session_was_made_without_options_is_joinable_and_playable(game, players):
+    """A host's Session made with ``options={}`` (no variant, no board named: the rules
+    fill their defaults) once sent those empty options in the welcome, and a client's
+    from_dict failed on them (Verflixxt!: KeyError('variant')). The welcome carries the
+    options the rules play by; the game is played to its end by clients and a computer."""
+    from game import registry
+    from game.net.table import Table
+    from game.session import Seat, Session, new_seed
+
+    async def scenario():
+        async with hosting(bot_delay=0.0) as (url, tables, _):
+            info = registry.get(game)
+            seats = [Seat(f"P{i}", info.characters[i].key) for i in range(players)]
+            seats[-1] = Seat("Bot", info.characters[players - 1].key, human=False, level="random")
+            session = Session(game, seats, new_seed(), options={})
+            table, _owner = Table.new(session)
+            tables.add(table)
+            people = [Player(url, i, seed=40 + i) for i in range(players - 1)]
+            for p in people:
+                await p.join(table.code)
+                assert p.client.mirror.options == session.state.to_dict()["options"]
+            await asyncio.gather(*(p.play() for p in people))
+            return session, people
+
+    session, people = run(scenario(), timeout=120)
+    assert session.state.is_over()
+    for p in people:
+        shown = session.state.view(p.seat).to_dict()
+        shown.pop("options")
+        assert p.client.mirror.view_data == shown and p.client.mirror.view.is_over()
+        check_wire(session, p.seat, p.record)

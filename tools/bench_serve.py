@@ -154,6 +154,34 @@ async def one_table(url: str, index: int, stats: Stats, until: float, think, lev
             await person.client.close()
 
 
+# ``--gc-log``: serve run through this, which writes each of its garbage collections'
+# generation and pause (ms) to a file, one a line
+GC_WRAPPER = """
+import gc, runpy, sys, time
+log, began = open(sys.argv[1], "w", buffering=1), [0.0]
+def note(phase, info):
+    if phase == "start":
+        began[0] = time.perf_counter()
+    else:
+        log.write(f"{info['generation']} {(time.perf_counter() - began[0]) * 1000:.3f}\\n")
+gc.callbacks.append(note)
+sys.argv = ["game", *sys.argv[2:]]
+runpy.run_module("game", run_name="__main__", alter_sys=True)
+"""
+
+
+def gc_summary(path: str) -> dict:
+    """Per generation: collections, their longest pause and their pauses' sum (ms)."""
+    found: dict[str, list[float]] = {}
+    for line in Path(path).read_text().splitlines():
+        generation, ms = line.split()
+        found.setdefault(generation, []).append(float(ms))
+    return {
+        f"gen{g}": {"count": len(v), "max_ms": round(max(v), 1), "sum_ms": round(sum(v), 1)}
+        for g, v in sorted(found.items())
+    }
+
+
 def start_serve(args: argparse.Namespace) -> subprocess.Popen:
     """``serve`` on a free port of 127.0.0.1, its data in a fresh folder (``--profile F``:
     under cProfile, the statistics written to F when it stops)."""
@@ -162,8 +190,16 @@ def start_serve(args: argparse.Namespace) -> subprocess.Popen:
     command = [sys.executable]
     if args.profile:
         command += ["-m", "cProfile", "-o", args.profile]
-    command += ["-m", "game", "serve", "--port", "0", "--bot-delay", str(args.bot_delay)]
+    if args.gc_log:
+        command += ["-c", GC_WRAPPER, args.gc_log]
+    else:
+        command += ["-m", "game"]
+    command += ["serve", "--port", "0", "--bot-delay", str(args.bot_delay)]
     command += ["--max-tables", str(args.tables * 2)]
+    # every client of the benchmark comes from 127.0.0.1: the per-address limit (16 by
+    # default, loopback not exempt) is raised to the benchmark's own connections
+    command += ["--max-per-address", str(args.tables * 4 + 16)]
+    command += ["--max-connections", str(args.tables * 4 + 16)]
     return subprocess.Popen(
         command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
     )
@@ -219,6 +255,8 @@ async def bench(args: argparse.Namespace) -> dict:
         "rss_loaded_kb": loaded,
         "rss_end_kb": peak,
         "kb_per_table": round((loaded - before) / args.tables, 1),
+        "gc": gc_summary(args.gc_log) if args.gc_log else None,
+        "clients_gc_tuned": args.tune_clients_gc,
         "errors": stats.errors[:5],
         "error_count": len(stats.errors),
     }
@@ -239,8 +277,26 @@ def main() -> int:
         "--level", default="normal", help="the computer seats' level (default normal)"
     )
     parser.add_argument("--profile", metavar="FILE", help="run serve under cProfile into FILE")
+    parser.add_argument(
+        "--gc-log", metavar="FILE", help="record serve's garbage collections' pauses in FILE"
+    )
     parser.add_argument("--json", action="store_true", help="print only the JSON line")
+    parser.add_argument(
+        "--tune-clients-gc",
+        action="store_true",
+        help="the clients' process (hundreds of clients in one) freezes its start-up and "
+        "collects as rarely as serve does: its own full collections, which a real client "
+        "with one table does not have, then do not count as the host's delay",
+    )
     args = parser.parse_args()
+    if args.tune_clients_gc:
+        import gc
+
+        from game.net.cli import GC_THRESHOLDS
+
+        gc.collect()
+        gc.freeze()
+        gc.set_threshold(*GC_THRESHOLDS)
     result = asyncio.run(bench(args))
     if not args.json:
         print(

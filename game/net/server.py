@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import ipaddress
 import json
 import logging
 import queue
@@ -56,6 +57,37 @@ QUEUE_MESSAGES = 256  # what may wait for a slow reader before it is closed
 QUEUE_BYTES = 2 * 1024 * 1024
 CLOSE_POLICY = 1008  # RFC 6455: a message that violates the policy (flood, too slow)
 AUTOSAVE_S = 0.5  # the most of a game a host killed outright (kill -9, power) can lose
+MAX_PER_ADDRESS = 16  # open connections from one address (an IPv6 /64), loopback too
+MAX_CONNECTIONS = 1000  # open connections in all (under a usual limit of 1024 open files)
+
+
+def address_key(remote: Any) -> str:
+    """Whom a connection's limit counts it against: its IP address; an IPv6 address by
+    its /64 (one home or host is given a whole /64 and can pick any address in it); an
+    IPv4 address mapped into IPv6 as the IPv4 address."""
+    host = remote[0] if isinstance(remote, (tuple, list)) and remote else remote
+    try:
+        ip = ipaddress.ip_address(str(host).split("%", 1)[0])
+    except ValueError:
+        return str(host)[:64]
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
+
+
+def action_id(raw: str | bytes) -> int | None:
+    """The ``id`` of a message if it is an ``action`` (read without the schema check:
+    for a refusal that names the action it drops), else None."""
+    try:
+        message = decode(raw)
+    except ProtocolError:
+        return None
+    found = message.get("id")
+    if message["type"] != "action" or type(found) is not int:
+        return None
+    return found
 
 
 class Connection:
@@ -337,8 +369,13 @@ class Server:
         queue_messages: int = QUEUE_MESSAGES,
         queue_bytes: int = QUEUE_BYTES,
         rate: tuple[float, int] = (RATE, BURST),
+        max_per_address: int = MAX_PER_ADDRESS,
+        max_connections: int = MAX_CONNECTIONS,
     ):
         self.tables = tables
+        self.max_per_address = max_per_address
+        self.max_connections = max_connections
+        self.per_address: collections.Counter[str] = collections.Counter()
         self.rate = rate
         self.inbox = inbox
         self.bot_delay = bot_delay
@@ -384,6 +421,15 @@ class Server:
         assert self.loop is not None
         messages, size = self.queue_limits
         conn = Connection(ws, self.loop, queue_messages=messages, queue_bytes=size, rate=self.rate)
+        address = address_key(ws.remote_address)
+        busy = self._busy(address)
+        if busy is not None:  # told why, then closed; it never counts against the limits
+            conn.send(encode("error", code="busy", reason=busy))
+            conn.close(CLOSE_ERROR, "busy")
+            if conn.shutdown is not None:
+                await asyncio.shield(conn.shutdown)
+            return
+        self.per_address[address] += 1
         self.connections.add(conn)
         timer = self.loop.call_later(JOIN_TIMEOUT, self._join_timeout, conn)
         try:
@@ -401,6 +447,9 @@ class Server:
         finally:
             timer.cancel()
             self.connections.discard(conn)
+            self.per_address[address] -= 1
+            if self.per_address[address] <= 0:
+                del self.per_address[address]
             if self.inbox is not None:
                 self.inbox.put((conn, "leave", {}))
             else:
@@ -408,6 +457,17 @@ class Server:
             if not conn.closing:
                 conn.closing = True
                 conn.sender.cancel()
+
+    def _busy(self, address: str) -> str | None:
+        """Why a new connection from ``address`` is turned away, or None."""
+        if len(self.connections) >= self.max_connections:
+            return f"this host has its {self.max_connections} connections already: try again later"
+        if self.per_address[address] >= self.max_per_address:
+            return (
+                f"{self.max_per_address} connections from your address are open already: "
+                "close one (another window or tab) and try again"
+            )
+        return None
 
     def _join_timeout(self, conn: Connection) -> None:
         if conn.table is None and not conn.closing:
@@ -421,15 +481,15 @@ class Server:
                 conn.send(encode("error", code="rate", reason="far too many messages"))
                 conn.close(CLOSE_POLICY, "flood")
                 return False
-            # each dropped message is said to be dropped (unread, so without its id): a
-            # client waiting for an answer is never left waiting; a flood is closed above
+            # each dropped message is said to be dropped, with the id of an action (its
+            # client knows which one to send again, later): a client waiting for an
+            # answer is never left waiting; a flood is closed above
             conn.send(
                 encode(
                     "refusal",
                     code="rate",
-                    reason=f"more than {conn.rate:g} messages a second: dropped unread, "
-                    "nothing changed",
-                    id=None,
+                    reason=f"more than {conn.rate:g} messages a second: dropped, nothing changed",
+                    id=action_id(raw),
                 )
             )
             return True

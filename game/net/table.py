@@ -127,22 +127,28 @@ class Table:
     def view_dict(self, seat: int | None) -> dict[str, Any]:
         """``view(seat)`` as sent: without the options (sent once, in the welcome) and
         refused outright if the rules ever left the seed or the generator in a view."""
+        return self._view_and_options(seat)[0]
+
+    def _view_and_options(self, seat: int | None) -> tuple[dict[str, Any], dict[str, Any]]:
         shown = self.session.state.view(seat).to_dict()
         if shown.get("seed") is not None or shown.get("rng") is not None:
             raise AssertionError(f"{self.session.game_id}'s view({seat}) carries the seed")
-        shown.pop("options", None)
-        return shown
+        return shown, shown.pop("options", None) or {}
 
     def welcome(self, seat: int | None, token: str | None) -> str:
+        # The options the rules play by (their defaults filled in: a Session made with
+        # options={} leaves Verflixxt!'s "variant" out of Session.options), which is
+        # what a client's from_dict needs; the public table data, no secret.
+        view, options = self._view_and_options(seat)
         return encode(
             "welcome",
             seat=seat,
             token=token,
             game=self.session.game_id,
             players=self.session.players,
-            options=self.session.options,
+            options=options,
             seats=self.seats_info(),
-            view=self.view_dict(seat),
+            view=view,
             to_act=list(self.session.state.to_act()),
             events=[e for e in map(json.loads, self.log) if _seen(e, seat)],
             n=len(self.session.actions),
