@@ -34,7 +34,11 @@ class HostThread:
     """One table, opened to the network. ``notes`` from :meth:`pump`:
     ("listening", (host, port)), ("applied", (player, events)) for an action that came
     over the network (for the screen to animate), ("seats", seat list), ("error", text)
-    if the network could not start."""
+    if the network could not start, ("moved", old port) when a table opened again could
+    not listen on its old port (then a free one: "listening" says which).
+
+    A table opened again (``table``, from :func:`game.net.store.reopen`) listens on the
+    port it had (``port`` 0), so its members' clients come back by themselves."""
 
     def __init__(
         self,
@@ -63,6 +67,8 @@ class HostThread:
         self.server = Server(
             self.tables, inbox=self.inbox, queue_messages=queue_messages or QUEUE_MESSAGES
         )
+        if port == 0 and table.port is not None:
+            port = table.port  # opened again: where its members' clients look for it
         self.address = (host, port)
         self.ssl = ssl_context
         self.advertise = advertise
@@ -100,16 +106,26 @@ class HostThread:
             except queue.Empty:
                 break
             if kind == "leave":
+                before = self.table.seats_info()
                 self.tables.leave(conn)
+                after = self.table.seats_info()
+                if after != before:  # a line dropped: the window shows its seat waiting
+                    self.notes.put(("seats", after))
             else:
                 self.tables.handle(conn, kind, fields)
         if drive_computers:
             self._drive_computers(bot_delay)
         now = time.monotonic()
+        notes = drain(self.notes)
+        for kind, value in notes:
+            if kind == "listening" and self.table.port != value[1]:
+                self.table.port = value[1]  # kept in the table file, for a resume
+                self.tables.dirty.add(self.table)
+                self._saved = 0.0
         if now - self._saved >= AUTOSAVE_S:
             self._saved = now
             self.tables.flush()
-        return drain(self.notes)
+        return notes
 
     def apply(self, player: int, action: Action) -> list[Event]:
         """A local person's (or the window's computer's) action, sent to everybody."""
@@ -153,7 +169,13 @@ class HostThread:
         self._loop = asyncio.get_running_loop()
         self._stop = asyncio.Event()
         host, port = self.address
-        self.port = await self.server.start(host, port, self.ssl)
+        try:
+            self.port = await self.server.start(host, port, self.ssl)
+        except OSError:
+            if port == 0:
+                raise
+            self.notes.put(("moved", port))  # taken meanwhile: a free one, said on screen
+            self.port = await self.server.start(host, 0, self.ssl)
         self.notes.put(("listening", (host, self.port)))
         advert = None
         if self.advertise:
