@@ -15,17 +15,22 @@ with a real HostThread on 127.0.0.1 and real ClientThreads:
 
 from __future__ import annotations
 
+import json
 import random
 import time
 
 import pygame
 import pytest
 
+from game import saves
 from game.ai import make_bot
+from game.net import store
 from game.net.client import ClientThread
 from game.net.host import HostThread
 from game.net.protocol import token_digest
-from game.scenes.online import hosted_scene
+from game.scenes.dialog import DialogScene
+from game.scenes.online import HostedTable, hosted_scene
+from game.scenes.resume import ResumeScene
 from game.session import Session
 from game.ui import theme, widgets
 from tests.net_helpers import FAST
@@ -228,6 +233,8 @@ def test_the_computer_plays_a_dropped_seat_until_its_person_rejoins(monkeypatch)
                 if kind == "update":
                     view = value[1]
                     acted = False
+                elif kind == "refusal":  # sent on a view an update had overtaken: again
+                    acted = False
             if not acted and not view.is_over() and 1 in view.to_act():
                 back.act(str(bot.choose(view, 1, theirs)))
                 acted = True
@@ -236,4 +243,181 @@ def test_the_computer_plays_a_dropped_seat_until_its_person_rejoins(monkeypatch)
         for client in clients:
             client.stop(timeout=1.0)
         host.stop()
+        pygame.quit()
+
+
+# -- resuming a hosted game opens its table again -------------------------------------------------
+def play_both(app, scene, client: ClientThread, until, rng_seed: int = 5) -> None:
+    """The person here (seat 0) and the client (seat 1) play random legal moves, the
+    window's scene its computers, until ``until()``."""
+    game = scene.session.game_id
+    bot, mine, theirs = make_bot(game, "random"), random.Random(rng_seed), random.Random(9)
+    welcomes = getattr(client, "welcomes", [])
+    view, sent_at = (welcomes[-1].view if welcomes else None), -1
+    refusals: list = []
+    deadline = time.monotonic() + 60
+    while not until():
+        assert time.monotonic() < deadline, f"the game did not get there {refusals}"
+        assert not scene.session.state.is_over()
+        app.step(0.05)
+        if scene.busy_animating():
+            scene.skip_animation()
+        if scene.active_human() == 0 and scene.private_player == 0:
+            assert scene.act(0, bot.choose(scene.state.view(0), 0, mine))
+        for kind, value in client.poll():
+            if kind == "update":
+                view = value[1]
+            elif kind == "welcome":
+                view = value.view
+                client.welcomes = [*getattr(client, "welcomes", []), value]  # type: ignore[attr-defined]
+            elif kind == "refusal":  # sent on a view an update had overtaken: again
+                refusals.append(value)
+                sent_at = -1
+        n = len(scene.session.actions)
+        if view is not None and not view.is_over() and 1 in view.to_act() and sent_at != n:
+            client.act(str(bot.choose(view, 1, theirs)))
+            sent_at = n
+        time.sleep(0.002)
+
+
+def test_resuming_a_hosted_game_opens_its_table_again_and_the_client_comes_back():
+    game = "verflixxt"
+    session = Session(
+        game, seats(game, {0, 1}, 3, "easy"), 13, lobby_options(game), bot_seed=BOT_SEED
+    )
+    host = start_host(session, autosave=True)
+    client = None
+    try:
+        app = make_app((1024, 600))
+        scene = hosted_scene(app, host, (0,))
+        app.push(scene)
+        steps_until(app, lambda: scene.address, "listening")
+        port, code = host.port, host.code
+        client = ClientThread(
+            f"ws://127.0.0.1:{port}", code, seat=1, name="Bea", retry_max=0.5
+        ).start()
+        steps_until(app, lambda: welcomed(client) and scene.seat_status(1) == "connected", "Bea")
+        play_both(
+            app,
+            scene,
+            client,
+            lambda: len(session.actions) >= 8 and any(p == 1 for p, _ in session.actions),
+        )
+        played = list(session.actions)
+        scene.on_quit()  # the window closes: the host stops, everything is written
+        app.stack.clear()
+        pygame.quit()
+        # the hosted game's autosave is the one Resume offers, its table file beside it
+        assert saves.load_session(saves.autosave_path(session)).actions == played
+        meta = json.loads(store.meta_path(session.save_id).read_text())
+        assert meta["code"] == code and meta["port"] == port and meta["local"] == [0]
+        app = make_app((1024, 600))
+        resume = ResumeScene(app)
+        app.push(resume)
+        listed = [e for e in resume.entries if isinstance(e, saves.SaveInfo)]
+        assert [e.path for e in listed] == [saves.autosave_path(session)]
+        click(app, resume.buttons.by_key("save:0").rect.center)
+        again = app.top
+        assert isinstance(again, HostedTable)
+        host = again.session.host
+        assert host.code == code and host.table.session.actions == played
+        steps_until(app, lambda: again.address, "listening again")
+        assert host.port == port  # where Bea's client looks for it
+        assert again.address.endswith(f":{port}") and code in again.variant_label()
+        # Bea's client comes back by itself, with her seat and her hand
+        before = len(client.welcomes)
+
+        def back() -> bool:
+            welcomed(client)
+            return len(client.welcomes) > before and again.seat_status(1) == "connected"
+
+        steps_until(app, back, "Bea came back by herself")
+        mirror = client.welcomes[-1]
+        resumed = host.table.session
+        assert mirror.seat == 1 and mirror.n == len(played)
+        assert mirror.view.to_dict() == resumed.state.view(1).to_dict()
+        # and the game plays on, her seat too
+        play_both(
+            app,
+            again,
+            client,
+            lambda: (
+                any(p == 1 for p, _ in resumed.actions[len(played) :])
+                and len(resumed.actions) >= len(played) + 3
+            ),
+        )
+        assert resumed.actions[: len(played)] == played
+    finally:
+        if client is not None:
+            client.stop(timeout=1.0)
+        host.stop()
+        pygame.quit()
+
+
+def test_a_damaged_table_file_is_one_dialog_line_and_the_game_goes_on_here():
+    from game.app import resume_game
+
+    game = "cluck"
+    session = Session(
+        game, seats(game, {0, 1}, 3, "easy"), 5, lobby_options(game), bot_seed=BOT_SEED
+    )
+    host = start_host(session, autosave=True)
+    wait_listening(host)
+    host.stop()
+    path = store.meta_path(session.save_id)
+    assert path.exists()
+    path.write_text('{"format": 1, "code": "not a code"')
+    app = make_app((1024, 600))
+    try:
+        resume_game(app, "latest")
+        assert isinstance(app.top, DialogScene)
+        below = app.stack[-2]
+        assert not isinstance(below, HostedTable)
+        assert below.session.actions == session.actions and below.session.game_id == game
+        assert below.session.save_id == session.save_id  # its autosave goes on: nothing lost
+    finally:
+        pygame.quit()
+
+
+# -- the lobby: shown on the local network, or for invited people only -------------------------------
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_lobby_can_keep_a_hosted_table_off_the_local_network(monkeypatch, lang):
+    from game import registry
+    from game.scenes.lobby import LobbyScene
+
+    started: list[HostThread] = []
+
+    class LoopbackHost(HostThread):
+        def __init__(self, session, **kwargs):
+            kwargs.update(host="127.0.0.1", autosave=False)
+            super().__init__(session, **kwargs)
+            started.append(self)
+
+    monkeypatch.setattr("game.net.host.HostThread", LoopbackHost)
+    app = make_app((1024, 600), lang)
+    try:
+        lobby = LobbyScene(app, registry.get("routes"))
+        app.push(lobby)
+        lobby.wait_for_scan()
+        assert "online:advertise" not in {b.key for b in lobby.buttons.buttons}
+        while not lobby.online[1]:  # person -> computer -> someone online
+            click(app, lobby.buttons.by_key("kind:1").rect.center)
+        toggle = lobby.buttons.by_key("online:advertise")
+        assert toggle.label == app.t("app.on") and lobby.advertise
+        assert app.t("online.advertise") in lobby.visible_texts()
+        click(app, toggle.rect.center)
+        assert lobby.buttons.by_key("online:advertise").label == app.t("app.off")
+        widgets.TEXT_LOG = []
+        try:
+            lobby.draw(app.screen)
+            problems = text_problems(widgets.TEXT_LOG, (1024, 600))
+        finally:
+            widgets.TEXT_LOG = None
+        assert not problems, problems
+        click(app, lobby.buttons.by_key("start").rect.center)
+        assert isinstance(app.top, HostedTable) and started
+        assert started[0].advertise is False
+    finally:
+        for host in started:
+            host.stop()
         pygame.quit()
