@@ -99,10 +99,10 @@ def welcomed(client: ClientThread) -> bool:
 @pytest.mark.parametrize("game", list(TABLES))
 def test_a_waiting_seat_has_its_button_and_the_header_its_code_at_every_size(game, lang):
     players = TABLES[game]
-    # seat 0 a person here, seats 1 and 2 online, the others computers
+    # seat 0 a person here, seats 1 to 3 online, the others computers
     session = Session(
         game,
-        seats(game, {0, 1, 2}, players, "easy"),
+        seats(game, {0, 1, 2, 3}, players, "easy"),
         7,
         lobby_options(game),
         bot_seed=BOT_SEED,
@@ -110,7 +110,10 @@ def test_a_waiting_seat_has_its_button_and_the_header_its_code_at_every_size(gam
     host = start_host(session)
     try:
         wait_listening(host)
-        host.table.digests[2] = token_digest("a token of a person whose line dropped")
+        # seats 2 and 3: a person's line dropped; seat 3 then handed to a computer
+        for p in (2, 3):
+            host.table.digests[p] = token_digest(f"the token of seat {p}")
+        host.hand_to_computer(3)
         app = make_app(SIZES[0], lang)
         scene = hosted_scene(app, host, (0,))
         app.push(scene)
@@ -119,6 +122,7 @@ def test_a_waiting_seat_has_its_button_and_the_header_its_code_at_every_size(gam
         assert [scene.seat_status(p) for p in (1, 2)] == ["open", "reconnecting"]
         assert scene.seat_subtitle(1) == app.t("online.seat_open")
         assert scene.seat_subtitle(2) == app.t("online.seat_reconnecting")
+        assert scene.handed(3) and scene.seat_subtitle(3) == app.t("online.seat_handed")
         problems = []
         for size in SIZES:
             app.screen = pygame.display.set_mode(size)  # the dummy window does not resize
@@ -174,6 +178,10 @@ def test_the_computer_plays_a_dropped_seat_until_its_person_rejoins(monkeypatch)
         app.push(scene)
         steps_until(app, lambda: scene.address, "listening")
         assert sorted(hand_buttons(scene)) == [1]  # nobody has taken seat 1 yet
+        # no undo at a network table: greyed, saying why (docs/network.md, Decision)
+        app.draw()
+        assert not scene.undo_button.enabled
+        assert scene.undo_button.why == app.t("app.undo_why_network")
         first = ClientThread(f"ws://127.0.0.1:{host.port}", host.code, seat=1, name="Bea")
         clients.append(first.start())
         steps_until(app, lambda: welcomed(first) and scene.seat_status(1) == "connected", "Bea")
@@ -280,7 +288,8 @@ def play_both(app, scene, client: ClientThread, until, rng_seed: int = 5) -> Non
         time.sleep(0.002)
 
 
-def test_resuming_a_hosted_game_opens_its_table_again_and_the_client_comes_back():
+def test_resuming_a_hosted_game_opens_its_table_again_and_the_client_comes_back(monkeypatch):
+    monkeypatch.setattr("game.scenes.online.BIND_ADDRESS", "127.0.0.1")
     game = "verflixxt"
     session = Session(
         game, seats(game, {0, 1}, 3, "easy"), 13, lobby_options(game), bot_seed=BOT_SEED
@@ -421,3 +430,33 @@ def test_the_lobby_can_keep_a_hosted_table_off_the_local_network(monkeypatch, la
         for host in started:
             host.stop()
         pygame.quit()
+
+
+def test_play_resume_from_the_command_line_opens_the_hosted_table_again(monkeypatch):
+    """``python -m game play --resume FILE``: the command line loads the save, run_app
+    opens it through the same path as the Resume screen."""
+    from game.app import App, run_app
+
+    monkeypatch.setattr("game.scenes.online.BIND_ADDRESS", "127.0.0.1")
+    game = "routes"
+    session = Session(
+        game, seats(game, {0, 1}, 3, "easy"), 3, lobby_options(game), bot_seed=BOT_SEED
+    )
+    host = start_host(session, autosave=True)
+    port = wait_listening(host)
+    host.stop()
+    seen: list = []
+
+    def first_frame_only(self, frames=None):
+        seen.append((self.top, self.top.session.host.port if hasattr(self.top, "address") else 0))
+        self.quit()  # as the window closing: the table is closed and saved
+        return 0
+
+    monkeypatch.setattr(App, "run", first_frame_only)
+    loaded = saves.load_session(saves.autosave_path(session))
+    assert run_app(size=(1024, 600), resumed=loaded) == 0
+    scene, _ = seen[0]
+    assert isinstance(scene, HostedTable)
+    assert scene.session.host.code == host.code
+    assert scene.session.host.address == ("127.0.0.1", port)
+    assert scene.session.host.table.local_seats == {0}

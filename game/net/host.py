@@ -90,6 +90,7 @@ class HostThread:
     def stop(self, timeout: float = 5.0) -> None:
         """Close the table (members are told) and the network; call from the window."""
         self.table.close("the host closed the table")
+        self._keep_port()
         self.tables.flush()
         if self._loop is not None and self._stop is not None:
             self._loop.call_soon_threadsafe(self._stop.set)
@@ -116,16 +117,20 @@ class HostThread:
         if drive_computers:
             self._drive_computers(bot_delay)
         now = time.monotonic()
-        notes = drain(self.notes)
-        for kind, value in notes:
-            if kind == "listening" and self.table.port != value[1]:
-                self.table.port = value[1]  # kept in the table file, for a resume
-                self.tables.dirty.add(self.table)
-                self._saved = 0.0
+        if self._keep_port():
+            self._saved = 0.0
         if now - self._saved >= AUTOSAVE_S:
             self._saved = now
             self.tables.flush()
-        return notes
+        return drain(self.notes)
+
+    def _keep_port(self) -> bool:
+        """The port listened on, into the table file (a resume listens there again)."""
+        if self.port is None or self.table.port == self.port:
+            return False
+        self.table.port = self.port
+        self.tables.dirty.add(self.table)
+        return True
 
     def apply(self, player: int, action: Action) -> list[Event]:
         """A local person's (or the window's computer's) action, sent to everybody."""

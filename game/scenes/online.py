@@ -39,6 +39,9 @@ STATUS_KEYS = {
     "reconnecting": "online.seat_reconnecting",
     "connected": "app.online_connected",
 }
+# Where a table this window opens again listens: every address of this computer (the
+# others reach it over their network); tests put 127.0.0.1 here.
+BIND_ADDRESS = "0.0.0.0"
 WAITING = ("open", "reconnecting")  # a seat waiting for its person: the host may hand it over
 HAND_LEVEL = "normal"  # the level of a computer a waiting seat is handed to
 
@@ -550,7 +553,7 @@ def open_resumed(app: Any, session: Session, *, replace: bool = False) -> Any:
     if table is not None:
         table.session.use_bot_budget(app.settings.bot_budget_ms)
         here = tuple(sorted(table.local_seats))
-        host = HostThread(table.session, table=table, local_seats=here).start()
+        host = HostThread(table.session, host=BIND_ADDRESS, table=table, local_seats=here).start()
         scene = hosted_scene(app, host, here)
     else:
         scene = registry.get(session.game_id).scene_class()(app, session)
