@@ -460,3 +460,33 @@ def test_play_resume_from_the_command_line_opens_the_hosted_table_again(monkeypa
     assert scene.session.host.code == host.code
     assert scene.session.host.address == ("127.0.0.1", port)
     assert scene.session.host.table.local_seats == {0}
+
+
+def test_a_table_whose_old_port_is_taken_listens_on_another_and_says_so():
+    import socket
+
+    game = "duck"
+    session = Session(game, seats(game, {0, 1}, 3, "easy"), 9, lobby_options(game))
+    blocker = socket.socket()
+    try:
+        blocker.bind(("127.0.0.1", 0))
+        blocker.listen()
+        taken = blocker.getsockname()[1]
+        from game.net.table import Table
+
+        table = Table(session, local_seats=(0,))
+        table.port = taken
+        host = HostThread(session, host="127.0.0.1", table=table, autosave=False).start()
+        try:
+            notes: list = []
+            deadline = time.monotonic() + LIMIT_S
+            while not any(kind == "listening" for kind, _ in notes):
+                assert time.monotonic() < deadline, "never listened"
+                notes += host.pump()
+                time.sleep(0.01)
+            assert ("moved", taken) in notes
+            assert host.port not in (None, taken) and table.port == host.port
+        finally:
+            host.stop()
+    finally:
+        blocker.close()
