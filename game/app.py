@@ -329,10 +329,10 @@ def run_app(
     if new:
         start_new_game(app, new, players, seed, computers)
     elif resumed is not None:
-        from game import registry
+        from game.scenes.online import open_resumed
 
         resumed.use_bot_budget(app.settings.bot_budget_ms)
-        app.push(registry.get(resumed.game_id).scene_class()(app, resumed))
+        open_resumed(app, resumed)  # a hosted game opens its table again (issue #18)
     elif resume:
         resume_game(app, resume)
     return app.run(frames)
@@ -360,7 +360,7 @@ def start_new_game(app: App, game_id: str, players: int, seed: int | None, compu
 def resume_game(app: App, which: str) -> None:
     from pathlib import Path
 
-    from game import registry, saves
+    from game import saves
 
     if which == "latest":
         listed = saves.list_saves()
@@ -380,4 +380,6 @@ def resume_game(app: App, which: str) -> None:
     except saves.SaveError as exc:
         app.show_error(str(exc))
         return
-    app.push(registry.get(session.game_id).scene_class()(app, session))
+    from game.scenes.online import open_resumed
+
+    open_resumed(app, session)  # a hosted game opens its table again (issue #18)

@@ -156,7 +156,7 @@ def test_the_hosting_window_plays_with_a_client_and_shows_the_code():
             app.step(0.05)
             time.sleep(0.01)
         assert host.code in scene.variant_label()
-        assert scene.seat_subtitle(1) == app.t("app.online_waiting")
+        assert scene.seat_subtitle(1) == app.t("online.seat_open")
         assert scene.session.humans() == [0] and scene.undo_refusal() == "network"
         client, mirror = join(host, 1, "Bea", pump=lambda: app.step(0.05))
         app.step(0.05)

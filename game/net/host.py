@@ -34,7 +34,11 @@ class HostThread:
     """One table, opened to the network. ``notes`` from :meth:`pump`:
     ("listening", (host, port)), ("applied", (player, events)) for an action that came
     over the network (for the screen to animate), ("seats", seat list), ("error", text)
-    if the network could not start."""
+    if the network could not start, ("moved", old port) when a table opened again could
+    not listen on its old port (then a free one: "listening" says which).
+
+    A table opened again (``table``, from :func:`game.net.store.reopen`) listens on the
+    port it had (``port`` 0), so its members' clients come back by themselves."""
 
     def __init__(
         self,
@@ -64,6 +68,10 @@ class HostThread:
         self.server = Server(
             self.tables, inbox=self.inbox, queue_messages=queue_messages or QUEUE_MESSAGES
         )
+        self.reopened = port == 0 and table.port is not None
+        if self.reopened:
+            port = table.port or 0  # opened again: where its members' clients look for it
+            any_port = True  # unless another program took it meanwhile
         self.address = (host, port)
         self.ssl = ssl_context
         self.advertise = advertise
@@ -86,6 +94,7 @@ class HostThread:
     def stop(self, timeout: float = 5.0) -> None:
         """Close the table (members are told) and the network; call from the window."""
         self.table.close("the host closed the table")
+        self._keep_port()
         self.tables.flush()
         if self._loop is not None and self._stop is not None:
             self._loop.call_soon_threadsafe(self._stop.set)
@@ -102,16 +111,30 @@ class HostThread:
             except queue.Empty:
                 break
             if kind == "leave":
+                before = self.table.seats_info()
                 self.tables.leave(conn)
+                after = self.table.seats_info()
+                if after != before:  # a line dropped: the window shows its seat waiting
+                    self.notes.put(("seats", after))
             else:
                 self.tables.handle(conn, kind, fields)
         if drive_computers:
             self._drive_computers(bot_delay)
         now = time.monotonic()
+        if self._keep_port():
+            self._saved = 0.0
         if now - self._saved >= AUTOSAVE_S:
             self._saved = now
             self.tables.flush()
         return drain(self.notes)
+
+    def _keep_port(self) -> bool:
+        """The port listened on, into the table file (a resume listens there again)."""
+        if self.port is None or self.table.port == self.port:
+            return False
+        self.table.port = self.port
+        self.tables.dirty.add(self.table)
+        return True
 
     def apply(self, player: int, action: Action) -> list[Event]:
         """A local person's (or the window's computer's) action, sent to everybody."""
@@ -160,6 +183,8 @@ class HostThread:
         except OSError:
             if not self.any_port or port == 0:
                 raise
+            if self.reopened:  # its members' clients look for it there: said on screen
+                self.notes.put(("moved", port))
             self.port = await self.server.start(host, 0, self.ssl)
         self.notes.put(("listening", (host, self.port)))
         advert = None

@@ -46,7 +46,12 @@ def table_files(table: Table, host: str) -> list[tuple[Path, str | None]]:
     # than the indenting one, on a host writing hundreds of tables (the same format)
     save = json.dumps(saves.session_payload(session, "auto"), ensure_ascii=False)
     over = session.state.is_over()
-    meta = None if over else json.dumps(table.meta(host))
+    meta = None
+    if not over:
+        fields = table.meta(host)
+        if table.port is not None:
+            fields["port"] = table.port
+        meta = json.dumps(fields)
     return [(saves.autosave_path(session), save), (meta_path(session.save_id), meta)]
 
 
@@ -138,6 +143,11 @@ def _check_meta(data: Any) -> dict[str, Any]:
             isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 2**63 for v in values
         ):
             raise ValueError(f"{key}: not a list of whole numbers")
+    port = data.get("port")
+    if port is not None and (
+        not isinstance(port, int) or isinstance(port, bool) or not 0 < port < 65536
+    ):
+        raise ValueError("port: not a port number")
     if data.get("host") not in ("serve", "app"):
         raise ValueError("host: neither serve nor app")
     return data
@@ -194,7 +204,7 @@ def open_table(meta: dict[str, Any]) -> Table | None:
         happened = state.apply(player, session.module.parse_action(text))
         events.extend(json.dumps(e.to_dict(), ensure_ascii=False) for e in happened)
         del events[:-LOG_EVENTS]
-    return Table(
+    table = Table(
         session,
         code=meta["code"],
         owner_digest=meta["owner"],
@@ -203,3 +213,5 @@ def open_table(meta: dict[str, Any]) -> Table | None:
         local_seats=[s for s in meta["local"] if s < players],
         events=events[-LOG_EVENTS:],
     )
+    table.port = meta.get("port")
+    return table

@@ -57,6 +57,10 @@ class Fatal(Refused):
 
 
 class Table:
+    # Where a window's table listens (kept in its table file: a resumed host listens there
+    # again, so the others' clients find it by themselves); None on ``serve``.
+    port: int | None = None
+
     def __init__(
         self,
         session: Session,

@@ -123,6 +123,9 @@ class LobbyScene(Scene):
         self.seats = remembered_seats(info, app.settings.seats, app.t)
         # seats a person plays from their own computer (issue #18), beside self.seats
         self.online: list[bool] = [False] * len(self.seats)
+        # a hosted table is shown in the others' "Join a table" lists (mDNS); off: only
+        # its address and code let people in (not kept: each table chooses again)
+        self.advertise = True
         self.options = {spec.key: spec.default for spec in self.module.OPTIONS}
         self.editing: int | None = None
         self.scanning: threading.Thread | None = None
@@ -235,9 +238,8 @@ class LobbyScene(Scene):
         ow = self.option_panel.width - 2 * pad
         self.option_labels = []
         option_h = self.px(40)
-        step = min(
-            self.px(80), (self.option_panel.bottom - oy - pad) // max(1, len(self.module.OPTIONS))
-        )
+        rows = len(self.module.OPTIONS) + (1 if any(self.online) else 0)
+        step = min(self.px(80), (self.option_panel.bottom - oy - pad) // max(1, rows))
         for spec in self.module.OPTIONS:
             name = spec.name_ja if lang == "ja" else spec.name_en
             self.option_labels.append((name, (ox, oy)))
@@ -252,6 +254,18 @@ class LobbyScene(Scene):
                 )
             )
             oy += step
+        if any(self.online):  # issue #18: an invited-only table is not advertised
+            self.option_labels.append((self.t("online.advertise"), (ox, oy)))
+            rect = pygame.Rect(ox, oy + self.heading_size + self.px(8), ow, option_h)
+            self.buttons.add(
+                Button(
+                    rect,
+                    self.t("app.on") if self.advertise else self.t("app.off"),
+                    self._toggle_advertise,
+                    text,
+                    key="online:advertise",
+                )
+            )
         self.option_width = ow
         bw, bh2 = self.px(220), self.px(54)
         back = pygame.Rect(self.px(24), h - bh2 - self.px(24), bw, bh2)
@@ -428,6 +442,10 @@ class LobbyScene(Scene):
 
         return cycle
 
+    def _toggle_advertise(self):
+        self.advertise = not self.advertise
+        self.layout(self.size)
+
     def start(self):
         self._stop_editing()
         seed = new_seed() if not self.app.fixed_seed else self.app.fixed_seed
@@ -453,7 +471,9 @@ class LobbyScene(Scene):
     def _host(self, session):
         """The table opened to the network (issue #18): the people here play at this
         screen, the online seats wait for their players; the game scene shows the
-        address and the join code, and the table is advertised on this network."""
+        address and the join code, and the table is advertised on this network unless
+        "Show on the local network" is off (then only the address and code let people
+        in)."""
         from game.net.host import HostThread
         from game.net.protocol import DEFAULT_PORT
         from game.scenes.online import hosted_scene
@@ -462,7 +482,7 @@ class LobbyScene(Scene):
         # the port a typed address without one means (a free one if it is taken): the
         # game's header shows the address with the port either way
         host = HostThread(
-            session, port=DEFAULT_PORT, any_port=True, local_seats=local, advertise=True
+            session, port=DEFAULT_PORT, any_port=True, local_seats=local, advertise=self.advertise
         ).start()
         return hosted_scene(self.app, host, local)
 

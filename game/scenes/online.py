@@ -35,10 +35,15 @@ from game.scenes.end_screen import GameOverScene
 from game.session import Seat, Session
 
 STATUS_KEYS = {
-    "open": "app.online_waiting",
-    "reconnecting": "app.online_reconnecting",
+    "open": "online.seat_open",
+    "reconnecting": "online.seat_reconnecting",
     "connected": "app.online_connected",
 }
+# Where a table this window opens again listens: every address of this computer (the
+# others reach it over their network); tests put 127.0.0.1 here.
+BIND_ADDRESS = "0.0.0.0"
+WAITING = ("open", "reconnecting")  # a seat waiting for its person: the host may hand it over
+HAND_LEVEL = "normal"  # the level of a computer a waiting seat is handed to
 
 
 def seats_from(info: list[dict[str, Any]]) -> list[Seat]:
@@ -173,7 +178,19 @@ class OnlineTable:
         key = STATUS_KEYS.get(self.seat_status(player))
         if key is not None and self.session.seats[player].human:
             return str(self.t(key))
+        if self.handed(player):
+            return str(self.t("online.seat_handed"))
         return super().seat_subtitle(player)  # type: ignore[misc]
+
+    def handed(self, player: int) -> bool:
+        """A person's seat a computer plays until they rejoin (handed over while they
+        were away)."""
+        return player in getattr(self, "handed_seats", ())
+
+    def seat_key(self, player: int) -> tuple:
+        """The panel is painted again when its online status changes."""
+        own = super().seat_key(player)  # type: ignore[misc]
+        return (*own, self.seat_status(player), self.session.seats[player].human)
 
     def undo_refusal(self) -> str | None:
         return "network"
@@ -189,6 +206,7 @@ class OnlineTable:
         """A seat's person came, left or came back: say so in the log."""
         old = list(self.session.status)
         self.session.status = [str(s.get("status", "")) for s in info]
+        handed: set[int] = set(getattr(self, "handed_seats", ()))
         for p, seat in enumerate(info):
             before = old[p] if p < len(old) else ""
             now = self.session.status[p]
@@ -197,12 +215,19 @@ class OnlineTable:
             key = None
             if now == "connected" and before == "open":
                 key = "app.online_seat_taken"
-            elif now == "connected" and before == "reconnecting":
+            elif now == "connected" and before in ("reconnecting", "computer"):
                 key = "app.online_seat_back"
+                handed.discard(p)
             elif now == "reconnecting" and before == "connected":
                 key = "app.online_seat_gone"
+            elif now == "computer" and before == "reconnecting":
+                key = "online.handed_log"  # its person may come back for it
+                handed.add(p)
+            elif now == "computer" and before == "open":
+                key = "online.handed_open_log"  # nobody ever took it: a computer's now
             if key is not None:
                 self.log_line(self.t(key, name=seat["name"]))  # type: ignore[attr-defined]
+        self.handed_seats = handed
         self.frame_reset()  # type: ignore[attr-defined]
 
 
@@ -337,14 +362,25 @@ class HostedSession:
 
 
 class HostedTable(OnlineTable):
-    """A game scene at the hosting window: the network pumped once a frame."""
+    """A game scene at the hosting window: the network pumped once a frame. A seat that
+    waits for its person (nobody joined yet, or their line dropped) has a "Computer
+    plays" button in its panel: the window's own computer driving (the scene's, as at a
+    local table: ``pump`` never plays computers here) plays it until its person rejoins
+    with their token, which gives the seat back."""
 
     session: HostedSession
     address: str = ""
+    buttons: Any
+    px: Any
+    text_px: Any
 
     def update(self, dt: float) -> None:
         self.pump_network()
         super().update(dt)  # type: ignore[misc]
+
+    def layout(self, size) -> None:
+        super().layout(size)  # type: ignore[misc]
+        self.place_hand_buttons()
 
     def pump_network(self) -> None:
         for kind, value in self.session.host.pump():
@@ -361,13 +397,122 @@ class HostedTable(OnlineTable):
                 code = self.session.host.code
                 self.log_line(self.t("app.online_open", address=self.address, code=code))  # type: ignore[attr-defined]
                 self.frame_reset()  # type: ignore[attr-defined]
+            elif kind == "moved":
+                self.log_line(self.t("online.port_moved", port=value))  # type: ignore[attr-defined]
             elif kind == "error":
                 self.app.show_error(str(value))
+
+    def seats_changed(self, info: list[dict[str, Any]]) -> None:
+        super().seats_changed(info)
+        self.place_hand_buttons()
+
+    def handed(self, player: int) -> bool:
+        """The table knows: a computer seat that has a person's token (a resumed table's
+        too, whose window never saw the hand-over)."""
+        table = self.session.host.table
+        return (
+            not self.session.seats[player].human
+            and table.digests[player] is not None
+            and player not in table.local_seats
+        )
+
+    # -- handing a waiting seat to a computer ------------------------------------------------
+    def waiting_seats(self) -> list[int]:
+        if self.session.state.is_over():
+            return []
+        return [
+            p
+            for p in range(self.session.players)
+            if self.seat_status(p) in WAITING and self.session.seats[p].human
+        ]
+
+    def hand_button_w(self, player: int) -> int:
+        """The button's width: its whole label at the frame's smallest text size."""
+        from game.ui import fonts
+
+        label = self.t("online.hand")
+        return fonts.font(self.text_px(14)).size(label)[0] + 12 + self.px(14)
+
+    def hand_button_rect(self, player: int, extras: pygame.Rect) -> pygame.Rect:
+        """Where a waiting seat's button is: in the panel's row for the game's own things
+        (``extras``), under the seat's status, as high as that row allows. While the seat
+        waits the button stands in place of those things: beside it they would not fit
+        at any size (the button's text is the frame's smallest, and so are theirs)."""
+        height = min(self.px(30), max(extras.h - 2, self.text_px(14) + 8))
+        width = min(self.hand_button_w(player), extras.w)
+        rect = pygame.Rect(0, 0, width, height)
+        rect.midleft = (extras.x, extras.centery)
+        return rect
+
+    def place_hand_buttons(self) -> None:
+        """The waiting seats' buttons, among the scene's (and among the buttons a game
+        with its own controls keeps across their rebuilds: ``_base_buttons``)."""
+        from game.ui.widgets import Button
+
+        if getattr(self, "plan", None) is None:
+            return
+        new = [
+            Button(
+                self.hand_button_rect(p, self.seat_parts(p).extras),  # type: ignore[attr-defined]
+                self.t("online.hand"),
+                self._hand(p),
+                self.text_px(14),
+                key=f"online:hand:{p}",
+            )
+            for p in self.waiting_seats()
+        ]
+        focused = self.buttons.focused_key()
+        base = getattr(self, "_base_buttons", None)
+        for kept in (self.buttons.buttons, base):
+            if kept is not None:
+                kept[:] = [b for b in kept if not b.key.startswith("online:hand:")] + new
+        self.buttons.focus = None
+        if focused:
+            self.buttons.focus_key(focused)
+
+    def _hand(self, player: int):
+        def hand() -> None:
+            from game.net.table import Refused
+
+            try:
+                self.session.host.hand_to_computer(player, HAND_LEVEL)
+            except Refused:  # its person came back meanwhile: nothing to do
+                pass
+            self.seats_changed(self.session.host.table.seats_info())
+
+        return hand
+
+    def draw_seat_extras(self, surface: pygame.Surface, player: int, rect: pygame.Rect) -> None:
+        """The game's own things; a waiting seat's button instead (see
+        :meth:`hand_button_rect`), until the seat is played again."""
+        if player not in self.waiting_seats():
+            super().draw_seat_extras(surface, player, rect)  # type: ignore[misc]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The game's drawing, then the waiting seats' buttons over their panels (a game
+        that keeps its buttons on a picture of its own pastes the frame over them)."""
+        from game.ui import widgets
+
+        super().draw(surface)  # type: ignore[misc]
+        for index, button in enumerate(self.buttons.buttons):
+            if not button.key.startswith("online:hand:"):
+                continue
+            log = widgets.TEXT_LOG
+            if log is not None and any(t.container == button.rect for t in log):
+                widgets.TEXT_LOG = None  # drawn already: recorded once
+            try:
+                button.draw(surface, focused=index == self.buttons.focus)
+            finally:
+                widgets.TEXT_LOG = log
 
     def variant_label(self) -> str:
         if not self.address:
             return super().variant_label()  # type: ignore[misc]
         return str(self.t("app.online_code", code=self.session.host.code, address=self.address))
+
+    def autosave(self) -> None:
+        """The host's saver writes the autosave (and the table file beside it): now."""
+        self.session.host.tables.flush()
 
     def exit(self) -> None:
         self.session.host.stop(timeout=2.0)
@@ -386,3 +531,33 @@ def hosted_scene(app: Any, host: HostThread, local: tuple[int, ...]):
     base = registry.get(session.game_id).scene_class()
     cls = type(f"Hosted{base.__name__}", (HostedTable, base), {})
     return cls(app, hosted)
+
+
+def open_resumed(app: Any, session: Session, *, replace: bool = False) -> Any:
+    """Open a resumed game (the Resume screen, ``play --resume``) on top of the app, or
+    in place of the top scene (``replace``), and return its scene. A game this window
+    hosted opens its table again -- the same join code, the seats' tokens and the port
+    it had, so the others' clients rejoin their seats by themselves; any other game is
+    a game at this screen. A table file that cannot be used is one dialog line over the
+    game, which goes on at this screen (its autosave is the game: nothing is lost). A
+    table opened again is not advertised on the local network (whether it was is not
+    kept): its members need no advert to come back."""
+    from game.net.store import reopen
+
+    problem = None
+    scene = None
+    try:
+        table = reopen(session.save_id)
+    except (ValueError, OSError) as exc:
+        table, problem = None, str(exc)
+    if table is not None:
+        table.session.use_bot_budget(app.settings.bot_budget_ms)
+        here = tuple(sorted(table.local_seats))
+        host = HostThread(table.session, host=BIND_ADDRESS, table=table, local_seats=here).start()
+        scene = hosted_scene(app, host, here)
+    else:
+        scene = registry.get(session.game_id).scene_class()(app, session)
+    (app.replace if replace else app.push)(scene)
+    if problem is not None:
+        app.show_error(app.t("online.table_damaged", problem=problem))
+    return scene

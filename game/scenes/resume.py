@@ -75,8 +75,10 @@ class ResumeScene(Scene):
             except saves.SaveError as exc:
                 self.app.show_error(str(exc))
                 return
-            scene = registry.GAMES[session.game_id].scene_class()(self.app, session)
-            self.app.replace(scene)
+            from game.scenes.online import open_resumed
+
+            # a game this window hosted opens its table again (issue #18)
+            open_resumed(self.app, session, replace=True)
 
         return open_save
 
