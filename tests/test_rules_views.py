@@ -52,7 +52,9 @@ def test_every_view_of_every_game_refuses_apply_and_stays_as_it_was(game_id, pla
     """Before views travel over the network: Eight Routes' views took moves (and crashed
     at the next roll, half changed); every game's view now refuses ``apply`` with
     IllegalAction the way Duck's and Verflixxt!'s do, a view rebuilt from its to_dict too.
-    Checked through the conformance harness, at every step of a seeded game."""
+    Checked through the conformance harness, at every step of a seeded game; the harness
+    also asks each view for its own seat's view, as a client window's table does (a
+    Cluck-peep! client's tile preview failed on it: a view's view asserted)."""
     from game.boards import prepare_options as prepare
     from game.rules import conformance, load
 

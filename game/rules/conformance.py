@@ -139,6 +139,10 @@ def check_view_refuses(state: GameState, viewer: Player | None) -> None:
                 raise ConformanceError(f"view({viewer}) accepted apply({p}, {action})")
             if copy.to_dict() != shown:
                 raise ConformanceError(f"a refused apply({p}, {action}) changed view({viewer})")
+        # a client holds only its seat's view, and a table scene asks it for that seat's
+        # view (a preview, a computer's hint): it must be the same view, not a failure
+        if copy.view(viewer).to_dict() != shown:
+            raise ConformanceError(f"view({viewer}).view({viewer}) is not view({viewer})")
 
 
 def play_random(

@@ -170,6 +170,17 @@ class OnlineTable:
     app: Any
     t: Any
 
+    def online_probe(self) -> dict[str, Any]:
+        """For an end-to-end driver's probe file (App.write_probe): each seat's status,
+        and where the table is (the host's join code and address; a client's seat)."""
+        info: dict[str, Any] = {"status": list(self.session.status)}
+        host = getattr(self.session, "host", None)
+        if host is not None:
+            info.update(code=host.code, address=getattr(self, "address", ""))
+        else:
+            info.update(seat=self.session.seat, connected=self.session.connected)
+        return info
+
     def seat_status(self, player: int) -> str:
         status = self.session.status
         return status[player] if player < len(status) else ""

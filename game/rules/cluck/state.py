@@ -434,6 +434,13 @@ class CluckState(GameState):
         return [t for t in self.unseen_tiles(player) if self.batch[t] == batch]
 
     def view(self, player: Player | None) -> CluckState:
+        if self.is_view:
+            # a client's window holds only its seat's view (issue #18), and its table
+            # asks that view for its own seat's view: the same view. Another seat's would
+            # need tiles this view does not hold.
+            if player != self.viewer:
+                raise ValueError(f"a view of {self.viewer} cannot be seen as {player}'s")
+            return self.clone()
         v = self.clone()
         v.rng = None
         v.seed = None  # it would rebuild everything hidden (new_game is seeded)
