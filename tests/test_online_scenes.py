@@ -11,6 +11,7 @@ import time
 import pytest
 
 from game.ai import make_bot
+from game.net import remembered
 from game.net.client import ClientThread
 from game.net.host import HostThread
 from game.scenes.online import OnlineEnd, RemoteSession, client_scene, hosted_scene
@@ -85,6 +86,9 @@ def test_a_client_scene_plays_a_whole_game_against_the_host(game, players, optio
         assert isinstance(remote, RemoteSession)
         assert not remote.needs_handoff(0) and remote.bots_to_act() == []
         assert scene.undo_refusal() == "network"
+        # as Join a table keeps it, for "Your seats"
+        assert client.token
+        remembered.remember(f"127.0.0.1:{host.port}", host.code, 0, game, "Ann", client.token)
         bot, rng = make_bot(game, "random"), random.Random(3)
         refused = False
         played: list = []
@@ -132,6 +136,7 @@ def test_a_client_scene_plays_a_whole_game_against_the_host(game, players, optio
         mine = [text for p, text in session.actions if p == 0]
         assert [text for p, text in remote.actions if p == 0] == mine
         assert all(p in (-1, 0) for p, _ in remote.actions)
+        assert remembered.for_code(host.code) is None  # a finished game's seat is forgotten
         app.draw()
     finally:
         if client is not None:

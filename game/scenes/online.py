@@ -296,6 +296,19 @@ class RemoteTable(OnlineTable):
         self.timeline.finish_all()  # type: ignore[attr-defined]
         self.sync_from_state()  # type: ignore[attr-defined]
 
+    def on_game_over(self) -> None:
+        """The game is over: this computer's seat there is no longer one to rejoin
+        (game.net.remembered, "Your seats" in Join a table)."""
+        token = self.session.client.token
+        if token:
+            from game.net import remembered
+
+            try:
+                remembered.forget(token)
+            except OSError:
+                pass  # a read-only data folder: a later rejoin is answered "closed"
+        super().on_game_over()
+
     def autosave(self) -> None:
         return None  # the game is the host's, and the host saves it
 
