@@ -193,7 +193,7 @@ def test_the_computer_plays_a_dropped_seat_until_its_person_rejoins(monkeypatch)
         button = hand_buttons(scene)[1]
         click(app, button.rect.center)
         assert not session.seats[1].human and session.seats[1].level == "normal"
-        assert scene.seat_status(1) == "computer" and scene.handed(1)
+        assert scene.seat_status(1) == "standing_in" and scene.handed(1)
         assert scene.seat_subtitle(1) == app.t("online.seat_handed")
         assert hand_buttons(scene) == {}
         assert scene.log[-1] == app.t("online.handed_log", name="Bea")

@@ -59,7 +59,10 @@ def test_a_dropped_player_rejoins_with_its_token_and_gets_its_hand_back():
             await boss.connect()
             await boss.hello(code, None, "Owner")
             await boss.hand_over(owner, 1, "random")
-            await until(lambda: table.status(1) == "computer")
+            await until(lambda: table.status(1) == "standing_in")
+            # every member is told the seat is a stand-in, not a computer seat for good
+            while p0.client.mirror.seats[1]["status"] != "standing_in":
+                await p0.step()
             moved = len(session.actions)
             await asyncio.gather(p0.play(until_n=moved + 6), p2.play(until_n=moved + 6))
             back = Player(url, 1, seed=11)

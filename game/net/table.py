@@ -102,9 +102,12 @@ class Table:
 
     # -- seats -----------------------------------------------------------------------------
     def status(self, seat: int) -> str:
-        """ "computer", "local" (a person at the host's screen), "connected",
+        """ "computer", "standing_in" (a computer plays a person's seat until its person
+        rejoins with the token), "local" (a person at the host's screen), "connected",
         "reconnecting" (its person's line dropped: the seat waits) or "open"."""
         if not self.session.seats[seat].human:
+            if self.digests[seat] is not None and seat not in self.local_seats:
+                return "standing_in"
             return "computer"
         if seat in self.local_seats:
             return "local"

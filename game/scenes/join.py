@@ -32,13 +32,6 @@ from game.ui.textfield import TextField, start_typing
 from game.ui.widgets import Button, draw_panel, draw_text
 
 FIELDS = ("address", "code", "name")
-STATUS_KEYS = {
-    "connected": "join.status_connected",
-    "reconnecting": "join.status_reconnecting",
-    "computer": "join.status_computer",
-    "local": "join.status_local",
-}
-
 
 # What starting zeroconf may raise: sockets (OSError), its own errors, a bad choice
 DISCOVERY_ERRORS: tuple[type[Exception], ...] = (OSError, RuntimeError, ValueError, TypeError)

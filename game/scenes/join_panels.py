@@ -21,6 +21,7 @@ STATUS_KEYS = {
     "connected": "join.status_connected",
     "reconnecting": "join.status_reconnecting",
     "computer": "join.status_computer",
+    "standing_in": "join.status_standing_in",
     "local": "join.status_local",
 }
 

@@ -195,8 +195,8 @@ class OnlineTable:
 
     def handed(self, player: int) -> bool:
         """A person's seat a computer plays until they rejoin (handed over while they
-        were away)."""
-        return player in getattr(self, "handed_seats", ())
+        were away): the table says so to every member (status ``standing_in``)."""
+        return self.seat_status(player) == "standing_in"
 
     def seat_key(self, player: int) -> tuple:
         """The panel is painted again when its online status changes."""
@@ -217,7 +217,6 @@ class OnlineTable:
         """A seat's person came, left or came back: say so in the log."""
         old = list(self.session.status)
         self.session.status = [str(s.get("status", "")) for s in info]
-        handed: set[int] = set(getattr(self, "handed_seats", ()))
         for p, seat in enumerate(info):
             before = old[p] if p < len(old) else ""
             now = self.session.status[p]
@@ -226,19 +225,16 @@ class OnlineTable:
             key = None
             if now == "connected" and before == "open":
                 key = "app.online_seat_taken"
-            elif now == "connected" and before in ("reconnecting", "computer"):
+            elif now == "connected" and before in ("reconnecting", "standing_in"):
                 key = "app.online_seat_back"
-                handed.discard(p)
             elif now == "reconnecting" and before == "connected":
                 key = "app.online_seat_gone"
-            elif now == "computer" and before == "reconnecting":
+            elif now == "standing_in" and before == "reconnecting":
                 key = "online.handed_log"  # its person may come back for it
-                handed.add(p)
             elif now == "computer" and before == "open":
                 key = "online.handed_open_log"  # nobody ever took it: a computer's now
             if key is not None:
                 self.log_line(self.t(key, name=seat["name"]))  # type: ignore[attr-defined]
-        self.handed_seats = handed
         self.frame_reset()  # type: ignore[attr-defined]
 
 
@@ -433,12 +429,7 @@ class HostedTable(OnlineTable):
     def handed(self, player: int) -> bool:
         """The table knows: a computer seat that has a person's token (a resumed table's
         too, whose window never saw the hand-over)."""
-        table = self.session.host.table
-        return (
-            not self.session.seats[player].human
-            and table.digests[player] is not None
-            and player not in table.local_seats
-        )
+        return self.session.host.table.status(player) == "standing_in"
 
     # -- handing a waiting seat to a computer ------------------------------------------------
     def waiting_seats(self) -> list[int]:
