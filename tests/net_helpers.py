@@ -180,3 +180,33 @@ def _frozen(events: list) -> list[dict]:
 
 def _seen(event: dict, seat: int | None) -> bool:
     return event["visible_to"] is None or (seat is not None and seat in event["visible_to"])
+
+
+# -- a window's host (HostThread) on 127.0.0.1 ---------------------------------------------
+def start_host(session, local=(), autosave=False):
+    """A HostThread for ``session`` on 127.0.0.1 (a free port), started; ``local``: the
+    seats of people at the hosting window."""
+    from game.net.host import HostThread
+
+    host = HostThread(session, host="127.0.0.1", port=0, autosave=autosave, local_seats=local)
+    host.server.rate = FAST  # the scripted people act at once
+    return host.start()
+
+
+def lobby_options(game: str) -> dict:
+    """Every option at its default, as the lobby starts a game."""
+    from game import rules
+
+    return {spec.key: spec.default for spec in rules.load(game).OPTIONS}
+
+
+def wait_listening(host) -> int:
+    """The port ``host`` listens on, once it does (pumped meanwhile, as a window would)."""
+    import time
+
+    deadline = time.monotonic() + 10
+    while host.port is None:
+        assert time.monotonic() < deadline, "the host never listened"
+        host.pump()
+        time.sleep(0.01)
+    return host.port

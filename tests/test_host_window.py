@@ -33,7 +33,8 @@ from game.scenes.online import HostedTable, hosted_scene
 from game.scenes.resume import ResumeScene
 from game.session import Session
 from game.ui import theme, widgets
-from tests.net_helpers import FAST
+from tests import net_helpers
+from tests.net_helpers import lobby_options, wait_listening
 from tests.scene_helpers import (
     BOT_SEED,
     LANGS,
@@ -44,7 +45,6 @@ from tests.scene_helpers import (
     seats,
     text_problems,
 )
-from tests.test_online_scenes import lobby_options, wait_listening
 
 LIMIT_S = 25.0  # a bound on each wait, not a timing check
 
@@ -53,9 +53,7 @@ TABLES = {"duck": 6, "verflixxt": 6, "cluck": 4, "routes": 5}
 
 
 def start_host(session: Session, local=(0,), autosave=False) -> HostThread:
-    host = HostThread(session, host="127.0.0.1", port=0, autosave=autosave, local_seats=local)
-    host.server.rate = FAST  # the scripted people act at once
-    return host.start()
+    return net_helpers.start_host(session, local, autosave)
 
 
 def steps_until(app, done, what: str, pump=None) -> None:

@@ -16,7 +16,7 @@ from game.net.client import ClientThread
 from game.net.host import HostThread
 from game.scenes.online import OnlineEnd, RemoteSession, client_scene, hosted_scene
 from game.session import Session
-from tests.net_helpers import FAST
+from tests.net_helpers import lobby_options, start_host, wait_listening
 from tests.scene_helpers import BOT_SEED, make_app, seats
 
 LIMIT_S = 90.0  # a bound on each game, not a timing check
@@ -27,28 +27,6 @@ GAMES = [
     ("cluck", 3, {}),
     ("routes", 4, {}),
 ]
-
-
-def start_host(session: Session, local=()) -> HostThread:
-    host = HostThread(session, host="127.0.0.1", port=0, autosave=False, local_seats=local)
-    host.server.rate = FAST  # the scripted people act at once
-    return host.start()
-
-
-def lobby_options(game: str) -> dict:
-    """Every option at its default, as the lobby starts a game."""
-    from game import rules
-
-    return {spec.key: spec.default for spec in rules.load(game).OPTIONS}
-
-
-def wait_listening(host: HostThread) -> int:
-    deadline = time.monotonic() + 10
-    while host.port is None:
-        assert time.monotonic() < deadline, "the host never listened"
-        host.pump()
-        time.sleep(0.01)
-    return host.port
 
 
 def join(host: HostThread, seat: int | None, name: str, pump=None) -> tuple[ClientThread, object]:
