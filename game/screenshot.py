@@ -1,6 +1,7 @@
 """``python -m game screenshot SCENE --out FILE.png``: render a scene headless.
 
-Scenes: menu, lobby, settings, handoff, help, pause, or a game id (duck, verflixxt,
+Scenes: menu, lobby, settings, handoff, help, pause, join (Join a table, as it opens:
+the tables found on this network in its first frames), or a game id (duck, verflixxt,
 cluck, routes) — a game is set up with computer seats, played ``--rounds`` rounds and
 then ``--actions`` more actions by them, and shown from the first seat's point of view —
 or a lesson, ``lesson:verflixxt-1 --step 7``: the lesson is played from its start by its
@@ -13,7 +14,7 @@ from __future__ import annotations
 import os
 
 # The scenes that are not a game table (the command line adds the installed game ids).
-SCENES = ("menu", "lobby", "settings", "handoff", "help", "pause")
+SCENES = ("menu", "lobby", "settings", "handoff", "help", "pause", "join")
 LESSON_PREFIX = "lesson:"  # lesson:<id>, a lesson of data/lessons at one of its steps
 MAX_LESSON_FRAMES = 40_000  # frames of 1/30 s to reach a step (a whole lesson takes ~3000)
 
@@ -44,6 +45,11 @@ def build_scene(app, name: str, args):
         from game.scenes.settings import SettingsScene
 
         app.push(SettingsScene(app))
+        return
+    if name == "join":
+        from game.scenes.join import JoinScene
+
+        app.push(JoinScene(app))
         return
     if name == "handoff":
         from game.scenes.handoff import HandoffScene
@@ -169,6 +175,8 @@ def screenshot(args) -> int:
         pygame.image.save(app.screen, args.out)
     except pygame.error as exc:  # SDL's own error: name the file, keep it one line
         raise OSError(f"{args.out}: cannot be written ({exc})") from None
+    if args.scene == "join":
+        app.top.exit()  # its network browser says goodbye
     shown = f"{args.scene} step {args.step or 1}" if lesson_scene_id(args.scene) else args.scene
     print(f"wrote {args.out} ({args.size[0]}x{args.size[1]}, {shown}, {args.lang})")
     pygame.quit()

@@ -42,6 +42,17 @@ def test_screenshot_menu_in_both_languages(tmp_path):
         assert image.get_size() == (1024, 600)
 
 
+def test_screenshot_of_join_a_table(tmp_path):
+    import pygame
+
+    out = tmp_path / "join.png"
+    assert main(["screenshot", "join", "--out", str(out), "--lang", "ja"]) == 0
+    image = pygame.image.load(str(out))
+    assert image.get_size() == (1280, 720)
+    # its panels, not only the background: more than one colour across the middle row
+    assert len({tuple(image.get_at((x, 360))) for x in range(0, 1280, 8)}) > 2
+
+
 def test_play_runs_n_frames_and_exits_zero(tmp_path):
     env = {
         "SDL_VIDEODRIVER": "dummy",
