@@ -8,9 +8,11 @@ title menu, finds the table on the network (or, if multicast DNS finds nothing w
 in the free seat and plays it. Both play by clicks, each on their own screen, with a
 computer player at the same table. Half-way through, the guest's app is killed
 (``kill -9``: a pulled plug, not a polite goodbye); the host's window shows the seat
-reconnecting; the guest starts the app again, finds the seat under "Your seats" in Join
-a table, rejoins and plays on to the end screen in both windows. Both quit through the
-UI with exit code 0. Where things are comes from each app's probe file.
+reconnecting; the guest starts the app again and, in Join a table, types the host's
+address and join code (through the X keyboard), which the app knows as a seat of its own:
+it rejoins with the token it kept and plays on to the end screen in both windows. Both
+quit through the UI with exit code 0. E2E_ONLINE_TYPED=1 swaps the ways: the guest types
+to join and comes back by "Your seats". Where things are comes from each app's probe file.
 """
 
 from __future__ import annotations
@@ -87,16 +89,11 @@ def join_table(x: XSession, online: dict, typed: bool) -> Path:
             found = next((k for k in sorted(probe["targets"]) if k.startswith("join:found:")), None)
             time.sleep(0.3)
     if found is not None:
-        x.click(probe["targets"][found])
+        x.click(probe["targets"][found])  # fills the address and code, and looks
         how = "found on the network (mDNS)"
     else:
-        port = online["address"].rsplit(":", 1)[1]
-        x.click(probe["targets"]["join:address"])
-        x.type_text(f"127.0.0.1:{port}")
-        x.click(probe["targets"]["join:code"])
-        x.type_text(online["code"].lower().replace("-", " "))  # as a person might type it
+        type_address_and_code(x, probe_path, online)
         how = "typed (address and join code)"
-    x.click(read_probe(probe_path)["targets"]["join:look"])
     probe = wait_for(probe_path, lambda p: "join:seat:1" in p["targets"], "the table's free seat 2")
     x.screenshot("online-join")
     x.click(probe["targets"]["join:seat:1"])
@@ -105,13 +102,31 @@ def join_table(x: XSession, online: dict, typed: bool) -> Path:
     return probe_path
 
 
-def rejoin(x: XSession) -> Path:
+def type_address_and_code(x: XSession, probe_path: Path, online: dict) -> None:
+    """Type the host's address and join code into Join a table, as across the internet
+    (through the X keyboard: SDL's text input, not events posted by a test)."""
+    probe = read_probe(probe_path)
+    port = online["address"].rsplit(":", 1)[1]
+    x.click(probe["targets"]["join:address"])
+    x.type_text(f"127.0.0.1:{port}")
+    x.click(probe["targets"]["join:code"])
+    x.type_text(online["code"].lower().replace("-", " "))  # as a person might type it
+    x.click(probe["targets"]["join:look"])
+
+
+def rejoin(x: XSession, online: dict, typed: bool) -> Path:
+    """The guest's app started again: back at the seat, by "Your seats" or (``typed``)
+    by typing the table's address and code, which Join a table knows as a seat of its
+    own and rejoins with the token it kept."""
     probe_path = start(x, "guest", GUEST_POS)
     x.click(read_probe(probe_path)["targets"]["menu:join"])
     probe = wait_for(
         probe_path, lambda p: "join:rejoin:0" in p["targets"], "the guest's seat under Your seats"
     )
-    x.click(probe["targets"]["join:rejoin:0"])
+    if typed:
+        type_address_and_code(x, probe_path, online)
+    else:
+        x.click(probe["targets"]["join:rejoin:0"])
     wait_for(probe_path, lambda p: p["scene"] == GUEST_SCENE, "the guest back at the table")
     return probe_path
 
@@ -170,8 +185,10 @@ def run(display: str, home_root: Path) -> None:
             )
             host.screenshot("online-host-reconnecting")
             expect(True, f"the guest's app killed after {players[1].clicks} clicks; seat waits")
-            players[1] = Player(guest, rejoin(guest), GUEST_SCENE)
-            expect(True, "the guest started the app again and rejoined from Your seats")
+            # whichever way the guest joined, it comes back the other way
+            players[1] = Player(guest, rejoin(guest, online, typed=not typed), GUEST_SCENE)
+            how = "from Your seats" if typed else "by typing the address and code"
+            expect(True, f"the guest started the app again and rejoined {how}")
         time.sleep(0.1)
     else:
         fail(

@@ -12,8 +12,8 @@ Then each game in E2E_GAMES (default: all four) is played by clicks in a new app
 followed by clicks from the menu's "Learn to play" to its end (``tools/e2e_lessons.py``;
 E2E_LESSONS=duck-1,routes-1 names the lessons instead, E2E_LESSONS= runs none); last,
 a host window and a guest window play one game over the network (``tools/e2e_online.py``;
-E2E_ONLINE=0 skips it, E2E_ONLINE_TYPED=1 types the address and code instead of finding
-the table by mDNS).
+E2E_ONLINE=0 skips it, E2E_ONLINE_TYPED=1 joins by typing the address and code rather
+than by mDNS, and rejoins from "Your seats" rather than by typing).
 E2E_VERBOSE=1 prints every click; E2E_DISPLAY=:113 takes another X display than :97.
 """
 
