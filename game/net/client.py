@@ -274,6 +274,7 @@ class ClientThread:
         self._stopped = threading.Event()
         self._lock = threading.Lock()
         self._early: list[tuple[str, dict[str, Any]]] = []  # posted before the loop ran
+        self._unread: list[Note] = []  # polled, handed back: the next poll's first
         self._thread = threading.Thread(target=self._run, name="table-client", daemon=True)
 
     def start(self) -> ClientThread:
@@ -281,7 +282,14 @@ class ClientThread:
         return self
 
     def poll(self) -> list[Note]:
-        return drain(self.notes)
+        """The notes that arrived (call from one thread: the window's)."""
+        held, self._unread = self._unread, []
+        return held + drain(self.notes)
+
+    def unread(self, notes: list[Note]) -> None:
+        """Notes polled but left for whoever polls next (the game's scene after the
+        join screen's welcome): returned first, in order, before any that arrive later."""
+        self._unread = [*notes, *self._unread]
 
     def act(self, text: str) -> None:
         self._post("action", {"action": text})

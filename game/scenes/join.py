@@ -329,8 +329,7 @@ class JoinScene(JoinPanels):
         notes = self.client.poll()
         for index, (kind, value) in enumerate(notes):
             if kind == "welcome":
-                for rest in notes[index + 1 :]:  # the game's scene reads them
-                    self.client.notes.put(rest)
+                self.client.unread(notes[index + 1 :])  # the game's scene reads them
                 self._welcomed(value)
                 return
             if kind == "error":
