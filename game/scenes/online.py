@@ -426,11 +426,6 @@ class HostedTable(OnlineTable):
         super().seats_changed(info)
         self.place_hand_buttons()
 
-    def handed(self, player: int) -> bool:
-        """The table knows: a computer seat that has a person's token (a resumed table's
-        too, whose window never saw the hand-over)."""
-        return self.session.host.table.status(player) == "standing_in"
-
     # -- handing a waiting seat to a computer ------------------------------------------------
     def waiting_seats(self) -> list[int]:
         if self.session.state.is_over():
