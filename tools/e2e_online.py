@@ -25,6 +25,7 @@ from pathlib import Path
 from tools.e2e_cluck import Person
 from tools.e2e_xvfb import (
     SIZE,
+    Clicker,
     XSession,
     expect,
     fail,
@@ -131,31 +132,10 @@ def rejoin(x: XSession, online: dict, typed: bool) -> Path:
     return probe_path
 
 
-class Player:
-    """One window's person: clicks whenever its seat may act."""
-
-    def __init__(self, x: XSession, probe_path: Path, scene: str):
-        self.x, self.probe_path, self.scene = x, probe_path, scene
-        self.person = Person(x)
-        self.clicks = 0
-        self.last: tuple | None = None
-        self.repeats = 0
-
-    def step(self) -> dict:
-        probe = read_probe(self.probe_path)
-        game = probe.get("game") or {}
-        if probe["scene"] != self.scene or game.get("animating") or not game.get("humans_to_act"):
-            return probe
-        key = self.person(probe)
-        if key is None or key not in probe["targets"]:
-            return probe
-        self.repeats = self.repeats + 1 if (key, game.get("actions")) == self.last else 0
-        if self.repeats > 12:
-            fail(f"{self.scene}: clicking {key} changes nothing; probe {probe}")
-        self.last = (key, game.get("actions"))
-        self.x.click(probe["targets"][key], pause=0.3)
-        self.clicks += 1
-        return probe
+def player(x: XSession, probe_path: Path, scene: str) -> Clicker:
+    """One window's person, clicking whenever its seat may act (the network's answer
+    may take a moment: more repeated clicks are allowed than at a local table)."""
+    return Clicker(x, probe_path, scene, Person(x), patience=12)
 
 
 def run(display: str, home_root: Path) -> None:
@@ -164,11 +144,11 @@ def run(display: str, home_root: Path) -> None:
     host_probe, online = host_table(host)
     guest = XSession(display, home_root / "guest")
     guest_probe = join_table(guest, online, typed)
-    players = [Player(host, host_probe, HOST_SCENE), Player(guest, guest_probe, GUEST_SCENE)]
+    players = [player(host, host_probe, HOST_SCENE), player(guest, guest_probe, GUEST_SCENE)]
     killed = False
     deadline = time.time() + 300
     while time.time() < deadline:
-        probes = [p.step() for p in players]
+        probes = [p.step()[0] for p in players]
         if all(p["scene"] == END_SCENE for p in probes):
             break
         actions = (probes[0].get("game") or {}).get("actions", 0)
@@ -186,7 +166,7 @@ def run(display: str, home_root: Path) -> None:
             host.screenshot("online-host-reconnecting")
             expect(True, f"the guest's app killed after {players[1].clicks} clicks; seat waits")
             # whichever way the guest joined, it comes back the other way
-            players[1] = Player(guest, rejoin(guest, online, typed=not typed), GUEST_SCENE)
+            players[1] = player(guest, rejoin(guest, online, typed=not typed), GUEST_SCENE)
             how = "from Your seats" if typed else "by typing the address and code"
             expect(True, f"the guest started the app again and rejoined {how}")
         time.sleep(0.1)

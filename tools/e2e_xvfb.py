@@ -202,40 +202,60 @@ def open_game(x: XSession, game_id: str, scene: str, seed: int) -> Path:
     return probe_path
 
 
+class Clicker:
+    """A person at one window: whenever they may act at ``scene``, click the target
+    ``choose(probe)`` names (None: nothing to click yet); pass the hand-off curtain. A
+    target clicked over and over while no action is taken is a stuck screen."""
+
+    def __init__(self, x: XSession, probe_path: Path, scene: str, choose, patience: int = 6):
+        self.x, self.probe_path, self.scene, self.choose = x, probe_path, scene, choose
+        self.patience = patience
+        self.clicks = 0
+        self.last = None
+        self.repeats = 0
+        self.started = time.time()
+
+    def step(self) -> tuple[dict, bool]:
+        """One look at the window, and at most one click: the probe, and whether it
+        clicked."""
+        probe = read_probe(self.probe_path)
+        game = probe.get("game") or {}
+        if probe["scene"] == "HandoffScene":
+            self.x.click(probe["targets"]["ready"])
+            return probe, True
+        if probe["scene"] != self.scene or game.get("animating") or not game.get("humans_to_act"):
+            return probe, False
+        key = self.choose(probe)
+        if key is None:
+            return probe, False
+        if key not in probe["targets"]:
+            fail(f"{self.scene}: {key} is not on the screen to click; probe {probe}")
+        self.repeats = self.repeats + 1 if (key, game.get("actions")) == self.last else 0
+        if self.repeats > self.patience:
+            fail(f"{self.scene}: clicking {key} changes nothing; probe {probe}")
+        self.last = (key, game.get("actions"))
+        self.x.click(probe["targets"][key], pause=0.3)
+        self.clicks += 1
+        if os.environ.get("E2E_VERBOSE"):
+            print(
+                f"  {time.time() - self.started:5.1f} s, round {game.get('round')}, "
+                f"action {game.get('actions')}: clicked {key} at {probe['targets'][key]}"
+            )
+        return probe, True
+
+
 def play_until(x: XSession, probe_path: Path, scene: str, choose, done, seconds: float):
-    """Whenever the person may act at ``scene``, click the target ``choose(probe)`` names
-    (None: nothing to click yet); pass the hand-off curtain; until ``done(probe)``. The
-    probe that was done, and the number of clicks. A target clicked over and over while
-    no action is taken is a stuck screen."""
+    """Play ``scene`` as a :class:`Clicker` until ``done(probe)``: the probe that was
+    done, and the number of clicks."""
     deadline = time.time() + seconds
-    last, repeats, clicks = None, 0, 0
-    verbose = bool(os.environ.get("E2E_VERBOSE"))
+    person = Clicker(x, probe_path, scene, choose)
     while time.time() < deadline:
         probe = read_probe(probe_path)
         if done(probe):
-            return probe, clicks
-        game = probe.get("game") or {}
-        if probe["scene"] == "HandoffScene":
-            x.click(probe["targets"]["ready"])
-            continue
-        if probe["scene"] != scene or game.get("animating") or not game.get("humans_to_act"):
+            return probe, person.clicks
+        _, clicked = person.step()
+        if not clicked:
             time.sleep(0.15)
-            continue
-        key = choose(probe)
-        if key is None:
-            time.sleep(0.15)
-            continue
-        repeats = repeats + 1 if (key, game.get("actions")) == last else 0
-        if repeats > 6:
-            fail(f"clicking {key} changes nothing; probe {probe}")
-        last = (key, game.get("actions"))
-        x.click(probe["targets"][key], pause=0.3)
-        clicks += 1
-        if verbose:
-            print(
-                f"  {time.time() - deadline + seconds:5.1f} s, round {game.get('round')}, "
-                f"action {game.get('actions')}: clicked {key} at {probe['targets'][key]}"
-            )
     fail(f"{scene}: not done within {seconds:.0f} s; last probe {read_probe(probe_path)}")
 
 
