@@ -22,6 +22,15 @@ def _isolated_home(tmp_path, monkeypatch):
 
 
 @pytest.fixture
+def quick_bots(monkeypatch):
+    """Computer seats answer at once (the table's pause for people to follow them is
+    for play); a test module asks for it with ``pytestmark``."""
+    from game.scenes import game_base
+
+    monkeypatch.setattr(game_base, "BOT_DELAY", 0.0)
+
+
+@pytest.fixture
 def app():
     from game.app import App
     from game.settings import Settings

@@ -11,7 +11,7 @@ import pytest
 
 from game.rules.duck.data import COLOURS
 from game.rules.verflixxt import score_breakdown
-from game.scenes import end_screen, game_base
+from game.scenes import end_screen
 from game.scenes.end_screen import MIN_TEXT, GameOverScene
 from game.scenes.menu import MenuScene
 from game.ui import fonts
@@ -30,9 +30,7 @@ IDS = [f"{g}-{n}-{'-'.join(o.values()) or 'base'}" for g, n, o in GAMES]
 KEY_LIKE = re.compile(r"^[a-z_]+\.[a-z0-9_.]+$")  # "app.end_look": a key shown as text
 
 
-@pytest.fixture(autouse=True)
-def _quick_bots(monkeypatch):
-    monkeypatch.setattr(game_base, "BOT_DELAY", 0.0)
+pytestmark = pytest.mark.usefixtures("quick_bots")  # computers act at once
 
 
 def finish(game_id, players, options, size=(1280, 720), lang="en"):

@@ -17,9 +17,7 @@ from tests.test_tables_at_every_size import VARIANTS
 GAMES = sorted(VARIANTS)
 
 
-@pytest.fixture(autouse=True)
-def _quick_bots(monkeypatch):
-    monkeypatch.setattr(game_base, "BOT_DELAY", 0.0)
+pytestmark = pytest.mark.usefixtures("quick_bots")  # computers act at once
 
 
 @pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (2560, 1440)])

@@ -10,7 +10,6 @@ import pygame
 import pytest
 
 from game.lessons import element_known, lesson_path, load_lesson
-from game.scenes import game_base
 from game.scenes.end_screen import GameOverScene
 from game.scenes.lesson import LessonDoneScene
 from game.ui import fonts, widgets
@@ -21,9 +20,7 @@ LESSON = load_lesson(lesson_path("cluck-1"))
 PLACE_14 = next(s.index for s in LESSON.steps if s.expect == "place 14 turned")
 
 
-@pytest.fixture(autouse=True)
-def _no_pause(monkeypatch):
-    monkeypatch.setattr(game_base, "BOT_DELAY", 0.0)  # computers act at once
+pytestmark = pytest.mark.usefixtures("quick_bots")  # computers act at once
 
 
 def _at_step(app, scene, index: int):

@@ -10,16 +10,13 @@ import pytest
 
 from game import rules
 from game.lessons import LessonRun, follow, lesson_path, load_lesson
-from game.scenes import game_base
 from tests.lesson_helpers import do_step, lesson_app, open_lesson, wait_for_step
 from tests.scene_helpers import click, key, step_until
 
 LESSON = "duck-1"
 
 
-@pytest.fixture(autouse=True)
-def _no_pause(monkeypatch):
-    monkeypatch.setattr(game_base, "BOT_DELAY", 0.0)  # computers act at once
+pytestmark = pytest.mark.usefixtures("quick_bots")  # computers act at once
 
 
 def _open(lang="en", size=(1280, 720)):

@@ -11,7 +11,6 @@ import pytest
 
 from game import lessons
 from game.lessons import lesson_ids, lesson_path, load_lesson
-from game.scenes import game_base
 from game.scenes.lesson import LessonDoneScene, LessonStartScene
 from game.scenes.menu import MenuScene
 from game.ui import fonts
@@ -29,9 +28,7 @@ from tests.scene_helpers import click, key, step_until
 LESSONS = lesson_ids()
 
 
-@pytest.fixture(autouse=True)
-def _no_pause(monkeypatch):
-    monkeypatch.setattr(game_base, "BOT_DELAY", 0.0)  # computers act at once
+pytestmark = pytest.mark.usefixtures("quick_bots")  # computers act at once
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])

@@ -11,7 +11,6 @@ import pytest
 
 from game import lessons, rules
 from game.lessons import LessonRun, follow, lesson_ids, lesson_path, load_lesson
-from game.scenes import game_base
 from game.scenes.lesson_choice import LessonChoiceScene
 from game.scenes.menu import MenuScene
 from game.ui import widgets
@@ -21,9 +20,7 @@ from tests.scene_helpers import click, key
 LESSON = "verflixxt-2"
 
 
-@pytest.fixture(autouse=True)
-def _no_pause(monkeypatch):
-    monkeypatch.setattr(game_base, "BOT_DELAY", 0.0)  # computers act at once
+pytestmark = pytest.mark.usefixtures("quick_bots")  # computers act at once
 
 
 def _open(lang="en", size=(1280, 720)):

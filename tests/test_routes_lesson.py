@@ -11,7 +11,6 @@ from __future__ import annotations
 import pytest
 
 from game.lessons import LessonRun, follow, lesson_path, load_lesson
-from game.scenes import game_base
 from game.scenes.end_screen import GameOverScene
 from game.scenes.lesson import LessonDoneScene
 from tests.lesson_helpers import (
@@ -26,9 +25,7 @@ from tests.scene_helpers import click, step_until
 LESSON = "routes-1"
 
 
-@pytest.fixture(autouse=True)
-def _no_pause(monkeypatch):
-    monkeypatch.setattr(game_base, "BOT_DELAY", 0.0)
+pytestmark = pytest.mark.usefixtures("quick_bots")  # computers act at once
 
 
 def _index(lesson, point: str, expect: str | None = None) -> int:

@@ -20,7 +20,6 @@ from game.rules.routes import (
     TakeOne,
     TurnChip,
 )
-from game.scenes import game_base
 from game.scenes.game_base import GameOverScene
 from game.scenes.handoff import HandoffScene
 from game.scenes.routes import Choice, RoutesScene
@@ -63,10 +62,7 @@ EVENT_KINDS = (
 )
 
 
-@pytest.fixture(autouse=True)
-def _quick_bots(monkeypatch):
-    """Computer seats answer at once (the pause for people to follow is for play)."""
-    monkeypatch.setattr(game_base, "BOT_DELAY", 0.0)
+pytestmark = pytest.mark.usefixtures("quick_bots")  # computers act at once
 
 
 def make_scene(app, humans=(), players=4, seed=3, options=None) -> RoutesScene:

@@ -12,7 +12,6 @@ import pytest
 from game.rules.protocol import Event
 from game.rules.verflixxt import Attack, Draw, Hat, Move, Play, Roll, Stop
 from game.rules.verflixxt.box import FINISH
-from game.scenes import game_base
 from game.scenes.game_base import GameOverScene
 from game.scenes.handoff import HandoffScene
 from game.scenes.verflixxt import VerflixxtScene
@@ -56,10 +55,7 @@ EVENT_KINDS = (
 CARD_COLOURS = {(255, 216, 74), (255, 154, 74)}  # the yellow and orange card faces
 
 
-@pytest.fixture(autouse=True)
-def _quick_bots(monkeypatch):
-    """Computer seats answer at once (the pause for people to follow is for play)."""
-    monkeypatch.setattr(game_base, "BOT_DELAY", 0.0)
+pytestmark = pytest.mark.usefixtures("quick_bots")  # computers act at once
 
 
 def make_scene(app, humans=(), players=4, seed=3, options=None) -> VerflixxtScene:

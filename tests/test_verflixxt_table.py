@@ -11,7 +11,6 @@ import pytest
 from game.ai import make_bot
 from game.rules.verflixxt import Roll
 from game.rules.verflixxt.box import FINISH, START
-from game.scenes import game_base
 from game.scenes.end_screen import GameOverScene
 from game.scenes.verflixxt import VerflixxtScene
 from game.scenes.verflixxt.art import letter_spot
@@ -19,10 +18,7 @@ from game.session import Session
 from game.ui import fonts, widgets
 from tests.scene_helpers import make_app, motion, push_game, seats, text_problems
 
-
-@pytest.fixture(autouse=True)
-def _quick_bots(monkeypatch):
-    monkeypatch.setattr(game_base, "BOT_DELAY", 0.0)
+pytestmark = pytest.mark.usefixtures("quick_bots")  # computers act at once
 
 
 def hidden_letters(scene: VerflixxtScene, tile: str) -> dict[str, int]:
