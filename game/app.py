@@ -56,6 +56,9 @@ class App:
         self.running = True
         self.exit_code = 0
         self.frames = 0
+        # seconds of play: the sum of the frames' steps (the wall clock in a window, the
+        # given steps headless, so a screenshot draws the same picture on any machine)
+        self.elapsed = 0.0
         self.dirty = True
         self._was_busy = False
         # End-to-end tests: TABLETOP_DERBY_PROBE=file.json makes the app write what can be
@@ -249,6 +252,7 @@ class App:
 
     def step(self, dt: float) -> None:
         """One frame: update every scene (animations below overlays keep going), draw."""
+        self.elapsed += dt
         if self._pending_error:
             message, self._pending_error = self._pending_error, None
             self.show_error(message)

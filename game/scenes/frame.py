@@ -174,7 +174,7 @@ class TableFrame:
                 for p in range(self.session.players)
             ),
             thinking,
-            None if thinking is None else pygame.time.get_ticks() // 300,
+            None if thinking is None else self.thinking_beat(),
             len(self.log),
             self.log[-1] if self.log else "",
             self.log_scroll,
@@ -320,6 +320,11 @@ class TableFrame:
         layer = self._cached(("seat", player), key, row, paint)
         self.draw_with_record(surface, layer, row, paint)
 
+    def thinking_beat(self) -> int:
+        """The thinking dots' step: one every 0.3 s of the app's play time (not the wall
+        clock: a headless screenshot draws the same dots however slow the machine)."""
+        return int(self.app.elapsed / 0.3)
+
     def draw_thinking_cue(self, surface: pygame.Surface) -> None:
         """ "Thinking..." with moving dots in the thinking seat's panel, every frame."""
         player = self.thinking_seat()
@@ -327,7 +332,7 @@ class TableFrame:
             return
         parts = self.seat_parts(player)
         dot = "・" if self.t.lang == "ja" else "."
-        dots = dot * (1 + (pygame.time.get_ticks() // 300) % 3)
+        dots = dot * (1 + self.thinking_beat() % 3)
         draw_text(
             surface,
             self.t("app.frame_thinking") + dots,

@@ -243,7 +243,7 @@ class Drawing(CluckHost):
         if self.sel_tile is None:
             return
         rect = self.slot_rect()
-        pulse = 2 + int(2 * (1 + math.sin(pygame.time.get_ticks() / 180)))
+        pulse = 2 + int(2 * (1 + math.sin(self.app.elapsed * 1000 / 180)))
         if self.hover == "slot":
             pulse = self.px(6)
         pygame.draw.rect(
@@ -273,7 +273,7 @@ class Drawing(CluckHost):
         if mode == "hole":
             player = self._me()
             free = self._free_holes(player)
-            pulse = 0.5 + 0.5 * math.sin(pygame.time.get_ticks() / 200)
+            pulse = 0.5 + 0.5 * math.sin(self.app.elapsed * 1000 / 200)
             for column in free:
                 x, y = self.to_screen(column, 2)
                 r = int(self.col_w * 0.3 + pulse * self.px(3))

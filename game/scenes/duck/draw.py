@@ -195,7 +195,7 @@ class Drawing(DuckHost):
                 cx, cy = geo.px(x, y)
                 surface.blit(paw, paw.get_rect(center=(cx + hs * 0.6, cy - hs * 0.6)))
         if self.floating:
-            bob = math.sin(pygame.time.get_ticks() / 260.0) * 0.08
+            bob = math.sin(self.app.elapsed * 1000 / 260.0) * 0.08
             for d in sorted(self.floating):
                 if d in self.duck_pos:
                     x, y, a = self.duck_pos[d]
