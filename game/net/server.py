@@ -90,6 +90,36 @@ def action_id(raw: str | bytes) -> int | None:
     return found
 
 
+class RateBucket:
+    """A token bucket: ``burst`` messages at once, refilled at ``rate`` a second and never
+    past ``burst`` (a client that idled may not save up a flood). ``over_limit`` counts
+    the messages refused; the server closes a connection when it passes FLOOD. ``clock``
+    is the time source (tests pass their own)."""
+
+    def __init__(
+        self, rate: float = RATE, burst: int = BURST, clock: Callable[[], float] = time.monotonic
+    ):
+        self.rate, self.burst = rate, burst
+        self.clock = clock
+        self.tokens = float(burst)
+        self.stamp = clock()
+        self.over_limit = 0
+
+    def allow(self) -> bool:
+        now = self.clock()
+        self.tokens = min(float(self.burst), self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        self.over_limit += 1
+        return False
+
+    def flooded(self) -> bool:
+        """Past the refusals after which the line is closed."""
+        return self.over_limit > FLOOD
+
+
 class Connection:
     """One client's websocket as the tables see it (a :class:`~game.net.table.Peer`):
     ``send`` queues and returns at once, from any thread; the queue is bounded."""
@@ -114,10 +144,7 @@ class Connection:
         self.shutdown: asyncio.Task[None] | None = None
         self.table: Table | None = None
         self.created = False
-        self.rate, self.burst = rate
-        self.tokens = float(self.burst)
-        self.stamp = time.monotonic()
-        self.over_limit = 0
+        self.bucket = RateBucket(*rate)
         self.sender = loop.create_task(self._send_loop())
 
     # -- Peer --------------------------------------------------------------------------
@@ -184,18 +211,6 @@ class Connection:
     async def _drained(self) -> None:
         while self.queue and not self.sender.done():
             await asyncio.sleep(0.01)
-
-    def allow(self) -> bool:
-        """The rate limit: a token bucket of ``burst`` messages refilled at ``rate`` a
-        second (RATE and BURST unless the server was given others)."""
-        now = time.monotonic()
-        self.tokens = min(float(self.burst), self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens >= 1.0:
-            self.tokens -= 1.0
-            return True
-        self.over_limit += 1
-        return False
 
 
 class Tables:
@@ -476,8 +491,8 @@ class Server:
 
     def _receive(self, conn: Connection, raw: str | bytes) -> bool:
         """One inbound message; False once the connection is to be closed."""
-        if not conn.allow():
-            if conn.over_limit > FLOOD:
+        if not conn.bucket.allow():
+            if conn.bucket.flooded():
                 conn.send(encode("error", code="rate", reason="far too many messages"))
                 conn.close(CLOSE_POLICY, "flood")
                 return False
@@ -488,7 +503,7 @@ class Server:
                 encode(
                     "refusal",
                     code="rate",
-                    reason=f"more than {conn.rate:g} messages a second: dropped, nothing changed",
+                    reason=f"more than {conn.bucket.rate:g} messages a second: dropped, nothing changed",
                     id=action_id(raw),
                 )
             )
