@@ -18,6 +18,7 @@ from typing import Any
 from game import rules
 from game.ai import make_bot
 from game.boards import prepare_options
+from game.net.computers import BotJob
 from game.rules.protocol import Action, Event, GameState, Record
 
 SEED_BITS = 128
@@ -197,6 +198,19 @@ class Session:
         rng = random.Random(self._bot_rng.random())
         bot = self._bots[player]
         return lambda: bot.choose(view, player, rng)
+
+    def bot_job(self, player: int) -> BotJob:
+        """The same decision as plain values another process can be handed (a host runs
+        its computers in worker processes: game.net.computers)."""
+        seat = self.seats[player]
+        return BotJob(
+            self.game_id,
+            seat.level,
+            self.bot_budget_ms,
+            self.state.view(player),
+            player,
+            self._bot_rng.random(),
+        )
 
     # -- seats handed over -------------------------------------------------------------------
     def hand_to_computer(self, player: int, level: str = "normal") -> None:

@@ -9,6 +9,7 @@ called, so parsing any command stays quick.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -36,6 +37,17 @@ def seconds(text: str) -> float:
         raise argparse.ArgumentTypeError(f"wants seconds, not {text[:40]!r}") from None
     if not 0 <= value <= 60:
         raise argparse.ArgumentTypeError(f"must be 0-60 seconds, not {text[:40]}")
+    return value
+
+
+def duration(text: str) -> float:
+    """Seconds for an expiry or a timeout: more than 0, at most a year."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"wants seconds, not {text[:40]!r}") from None
+    if not 0 < value <= 366 * 86_400:
+        raise argparse.ArgumentTypeError(f"must be more than 0 and at most a year, not {text[:40]}")
     return value
 
 
@@ -81,22 +93,71 @@ def add_parser(
     )
     serve.add_argument("--certfile", help="TLS certificate (PEM) for wss://, with --keyfile")
     serve.add_argument("--keyfile", help="TLS private key (PEM), with --certfile")
+    from game.net import limits
+
     serve.add_argument(
-        "--max-tables", type=positive, default=500, help="tables held at once (default 500)"
+        "--max-tables",
+        type=positive,
+        default=limits.MAX_TABLES,
+        help=f"tables held at once (default {limits.MAX_TABLES})",
+    )
+    serve.add_argument(
+        "--max-tables-per-address",
+        type=positive,
+        default=limits.TABLES_PER_ADDRESS,
+        help="open tables created from one address (an IPv6 /64); more are refused "
+        f"(default {limits.TABLES_PER_ADDRESS})",
+    )
+    serve.add_argument(
+        "--max-computers-per-address",
+        type=positive,
+        default=limits.COMPUTERS_PER_ADDRESS,
+        help="computer seats at the open tables created from one address "
+        f"(default {limits.COMPUTERS_PER_ADDRESS})",
+    )
+    serve.add_argument(
+        "--unjoined-expiry",
+        type=duration,
+        default=limits.UNJOINED_EXPIRY_S,
+        metavar="SECONDS",
+        help="a created table nobody joins is closed and forgotten after this "
+        f"(default {limits.UNJOINED_EXPIRY_S:g})",
+    )
+    serve.add_argument(
+        "--abandoned-expiry",
+        type=duration,
+        default=limits.ABANDONED_EXPIRY_S,
+        metavar="SECONDS",
+        help="a table nobody has been at for this long is closed; its autosave is kept "
+        f"(default {limits.ABANDONED_EXPIRY_S:g}, a day)",
     )
     serve.add_argument(
         "--max-per-address",
         type=positive,
-        default=16,
-        help="open connections from one address (an IPv6 /64), this machine's too "
-        "(default 16); more are told 'busy' and closed",
+        default=limits.MAX_PER_ADDRESS,
+        help="open sockets from one address (an IPv6 /64), this machine's too, counted from "
+        f"accept (default {limits.MAX_PER_ADDRESS}); more are told 'busy' and closed",
     )
     serve.add_argument(
         "--max-connections",
         type=positive,
-        default=1000,
-        help="open connections in all (default 1000; keep it under the open-files limit, "
-        "ulimit -n)",
+        default=limits.MAX_CONNECTIONS,
+        help=f"open sockets in all (default {limits.MAX_CONNECTIONS}; serve raises its "
+        "open-files limit to the hard limit, ulimit -Hn, at start)",
+    )
+    serve.add_argument(
+        "--handshake-timeout",
+        type=duration,
+        default=limits.HANDSHAKE_S,
+        metavar="SECONDS",
+        help="a socket that has not finished its websocket handshake by then is closed "
+        f"(default {limits.HANDSHAKE_S:g})",
+    )
+    serve.add_argument(
+        "--bot-workers",
+        type=positive,
+        default=None,
+        help="processes deciding for the computer seats (default: the cores, at most 8)",
     )
     serve.add_argument(
         "--no-create", action="store_true", help="clients may not create tables (only --new)"
@@ -172,6 +233,23 @@ def check(
     args.options = prepare_options(args.new, args.options)  # a bad board is found now
 
 
+def _raise_open_files_limit() -> None:
+    """Every socket is an open file: the soft limit (often 1024) up to the hard one, so
+    a flood of sockets meets serve's own limits first, not the autosaves' open()."""
+    try:
+        import resource
+    except ImportError:  # Windows: no such limit
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY:
+        hard = max(soft, 65_536)
+    if hard != soft:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+        except (ValueError, OSError) as exc:
+            print(f"serve: open-files limit stays {soft}: {exc}", file=sys.stderr)
+
+
 def run(args: argparse.Namespace) -> int:
     import asyncio
 
@@ -188,20 +266,32 @@ async def _serve(args: argparse.Namespace) -> None:
     import signal
 
     from game import registry
+    from game.net.computers import ComputerPool, process_pool
     from game.net.server import Server, Tables
     from game.net.store import Saver, restore_tables
     from game.net.table import Table
     from game.session import Seat, Session, new_seed
 
+    _raise_open_files_limit()
     saver = Saver()
     tables = Tables(
-        "serve", allow_create=not args.no_create, max_tables=args.max_tables, saver=saver
+        "serve",
+        allow_create=not args.no_create,
+        max_tables=args.max_tables,
+        tables_per_address=args.max_tables_per_address,
+        computers_per_address=args.max_computers_per_address,
+        unjoined_expiry=args.unjoined_expiry,
+        abandoned_expiry=args.abandoned_expiry,
+        saver=saver,
     )
     restored, problems = restore_tables("serve")
     for problem in problems:
         print(f"serve: a table could not be opened again: {problem}", file=sys.stderr)
     for table in restored:
         tables.add(table)
+    for table in tables.sweep():  # past its time while serve was down: not opened again
+        print(f"table {table.code}: {table.session.game_id}, expired while serve was stopped")
+    for table in tables.by_code.values():
         print(f"table {table.code}: {table.session.game_id}, opened again from its autosave")
     if args.new is not None:
         info = registry.get(args.new)
@@ -218,12 +308,16 @@ async def _serve(args: argparse.Namespace) -> None:
         table, owner = Table.new(session)
         tables.add(table)
         print(f"table {table.code}: {args.new}, {args.players} players (owner token {owner})")
+    workers = args.bot_workers or min(os.cpu_count() or 1, 8)
+    computers = ComputerPool(lambda: process_pool(workers), workers, bot_delay=args.bot_delay)
     server = Server(
         tables,
-        bot_delay=args.bot_delay,
+        computers=computers,
         max_per_address=args.max_per_address,
         max_connections=args.max_connections,
+        handshake_timeout=args.handshake_timeout,
     )
+    computers.start(asyncio.get_running_loop(), warm=True)  # the workers start meanwhile
     bound = await server.start(args.host, args.port, args.ssl_context)
     # what start-up made lives as long as serve: out of the collector's way, so that its
     # full collections walk only the tables (they were most of serve's long pauses)

@@ -18,6 +18,7 @@ import queue
 import ssl
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 from game.net.protocol import drain
@@ -59,6 +60,9 @@ class HostThread:
         else:
             self.owner_token = ""  # a table opened again: its owner's token is not kept
         self.table = table
+        # seat statuses batched (limits.SEATS_EVERY_S): a batch is sent by pump
+        self._due: list[tuple[float, Callable[[], None]]] = []
+        table.later = self._later
         self.saver = Saver() if autosave else None
         self.tables = Tables("app", saver=self.saver)
         self.tables.add(table)
@@ -121,12 +125,18 @@ class HostThread:
         if drive_computers:
             self._drive_computers(bot_delay)
         now = time.monotonic()
+        while self._due and self._due[0][0] <= now:
+            self._due.pop(0)[1]()
         if self._keep_port():
             self._saved = 0.0
         if now - self._saved >= AUTOSAVE_S:
             self._saved = now
             self.tables.flush()
         return drain(self.notes)
+
+    def _later(self, delay: float, call: Callable[[], None]) -> None:
+        self._due.append((time.monotonic() + delay, call))
+        self._due.sort(key=lambda item: item[0])
 
     def _keep_port(self) -> bool:
         """The port listened on, into the table file (a resume listens there again)."""
@@ -158,6 +168,8 @@ class HostThread:
                 self.apply(player, action)
 
     def _changed(self, table: Table, what: str) -> None:
+        if what == "members":
+            return  # a spectator came or a line dropped: pump notes a seat that changed
         if what == "action":
             if not self._local:  # it came over the network: the screen shows it too
                 player = table.session.actions[-1][0]

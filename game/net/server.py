@@ -25,15 +25,35 @@ import ssl
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import Executor, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from websockets.asyncio.server import Server as WsServer
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.frames import Frame, Opcode
 
 from game import registry, rules
 from game.boards import prepare_options
+from game.net.computers import ComputerPool
+from game.net.limits import (
+    ABANDONED_EXPIRY_S,
+    BURST,
+    BUSY_GRACE,
+    COMPUTERS_PER_ADDRESS,
+    HANDSHAKE_S,
+    JOIN_TIMEOUT,
+    MAX_CONNECTIONS,
+    MAX_PER_ADDRESS,
+    MAX_TABLES,
+    QUEUE_BYTES,
+    QUEUE_MESSAGES,
+    RATE,
+    STALL_S,
+    TABLES_PER_ADDRESS,
+    UNJOINED_EXPIRY_S,
+    RateBucket,
+)
 from game.net.protocol import (
     MAX_INBOUND_BYTES,
     ProtocolError,
@@ -49,16 +69,10 @@ from game.session import Seat, Session, new_seed
 
 log = logging.getLogger(__name__)
 
-JOIN_TIMEOUT = 15.0  # seconds a new connection has to join (or create) a table
-RATE = 10.0  # messages a second a connection may send on average ...
-BURST = 30  # ... and at once
-FLOOD = 200  # messages over the limit after which the connection is closed
-QUEUE_MESSAGES = 256  # what may wait for a slow reader before it is closed
-QUEUE_BYTES = 2 * 1024 * 1024
 CLOSE_POLICY = 1008  # RFC 6455: a message that violates the policy (flood, too slow)
 AUTOSAVE_S = 0.5  # the most of a game a host killed outright (kill -9, power) can lose
-MAX_PER_ADDRESS = 16  # open connections from one address (an IPv6 /64), loopback too
-MAX_CONNECTIONS = 1000  # open connections in all (under a usual limit of 1024 open files)
+SWEEP_S = 1.0  # how often stalled sockets are looked for
+ACCEPT_QUIET_S = 5.0  # accept failures this far apart are one streak, logged once
 
 
 def address_key(remote: Any) -> str:
@@ -90,39 +104,106 @@ def action_id(raw: str | bytes) -> int | None:
     return found
 
 
-class RateBucket:
-    """A token bucket: ``burst`` messages at once, refilled at ``rate`` a second and never
-    past ``burst`` (a client that idled may not save up a flood). ``over_limit`` counts
-    the messages refused; the server closes a connection when it passes FLOOD. ``clock``
-    is the time source (tests pass their own)."""
+class Admission:
+    """The sockets a host holds, counted from accept (before any websocket handshake: a
+    slowloris socket that never finishes its request counts too), by address and in all.
 
-    def __init__(
-        self, rate: float = RATE, burst: int = BURST, clock: Callable[[], float] = time.monotonic
-    ):
-        self.rate, self.burst = rate, burst
-        self.clock = clock
-        self.tokens = float(burst)
-        self.stamp = clock()
-        self.over_limit = 0
+    :meth:`admit` says what becomes of a new socket: None, it is let in; a reason, it is
+    let finish its handshake only to be told "busy" with that reason and closed (a person
+    opening one tab too many learns why); ``CUT``, it is closed at once, unanswered (past
+    the limit by more than BUSY_GRACE: a flood of sockets costs the host nothing more)."""
 
-    def allow(self) -> bool:
-        now = self.clock()
-        self.tokens = min(float(self.burst), self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens >= 1.0:
-            self.tokens -= 1.0
-            return True
-        self.over_limit += 1
-        return False
+    CUT = "cut"
 
-    def flooded(self) -> bool:
-        """Past the refusals after which the line is closed."""
-        return self.over_limit > FLOOD
+    def __init__(self, max_per_address: int, max_connections: int):
+        self.max_per_address = max_per_address
+        self.max_connections = max_connections
+        self.per_address: collections.Counter[str] = collections.Counter()
+        self.total = 0
+
+    def admit(self, address: str) -> str | None:
+        held, total = self.per_address[address], self.total
+        if held >= self.max_per_address + BUSY_GRACE or total >= self.max_connections + BUSY_GRACE:
+            return self.CUT
+        self.per_address[address] += 1
+        self.total += 1
+        if total >= self.max_connections:
+            return f"this host has its {self.max_connections} connections already: try again later"
+        if held >= self.max_per_address:
+            return (
+                f"{self.max_per_address} connections from your address are open already: "
+                "close one (another window or tab) and try again"
+            )
+        return None
+
+    def release(self, address: str) -> None:
+        self.total -= 1
+        self.per_address[address] -= 1
+        if self.per_address[address] <= 0:
+            del self.per_address[address]
+
+
+class GuardedSocket(ServerConnection):
+    """websockets' connection with the host's guards below the messages:
+
+    - counted by :class:`Admission` from the moment it is accepted;
+    - control frames (ping, pong) spend the same :class:`RateBucket` as messages (a ping
+      is answered with a pong the host must send: a ping flood from a client that never
+      reads grew the host without limit) and a flood of them closes the socket;
+    - the bytes waiting in its buffer are bounded (``max_unsent``); a socket past that,
+      or whose buffer has not emptied for STALL_S, is cut off by the server's sweep."""
+
+    def __init__(self, protocol: Any, server: Any, *, guard: Server, **kwargs: Any) -> None:
+        super().__init__(protocol, server, **kwargs)
+        self.guard = guard
+        self.bucket = RateBucket(*guard.rate)
+        self.address = ""
+        self.busy: str | None = None  # why it is turned away after its handshake
+        self.counted = False
+        self.stalled_since: float | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.address = address_key(transport.get_extra_info("peername"))
+        verdict = self.guard.admission.admit(self.address)
+        super().connection_made(transport)
+        if verdict == Admission.CUT:
+            self.transport.abort()
+            return
+        self.counted = True
+        self.busy = verdict
+        self.guard.sockets.add(self)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        super().connection_lost(exc)
+        if self.counted:
+            self.counted = False
+            self.guard.admission.release(self.address)
+            self.guard.sockets.discard(self)
+
+    def process_event(self, event: Any) -> None:
+        control = isinstance(event, Frame) and event.opcode in (Opcode.PING, Opcode.PONG)
+        if control and not self.bucket.allow() and self.bucket.flooded():
+            log.info("closing a socket of %s: a flood of control frames", self.address)
+            self.transport.abort()
+            return
+        super().process_event(event)
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)  # a ping's pong is written here
+        if self.unsent() > self.guard.queue_limits[1]:
+            log.info("closing a socket of %s: not reading (its buffer is full)", self.address)
+            self.transport.abort()
+
+    def unsent(self) -> int:
+        """Bytes written to the socket that the peer has not taken yet."""
+        transport = getattr(self, "transport", None)
+        return 0 if transport is None else transport.get_write_buffer_size()
 
 
 class Connection:
     """One client's websocket as the tables see it (a :class:`~game.net.table.Peer`):
-    ``send`` queues and returns at once, from any thread; the queue is bounded."""
+    ``send`` queues and returns at once, from any thread; what waits for it (the queue
+    and the socket's buffer together) is bounded."""
 
     def __init__(
         self,
@@ -144,7 +225,9 @@ class Connection:
         self.shutdown: asyncio.Task[None] | None = None
         self.table: Table | None = None
         self.created = False
-        self.bucket = RateBucket(*rate)
+        # the socket's own bucket when it has one: its pings and its messages share it
+        self.bucket: RateBucket = getattr(ws, "bucket", None) or RateBucket(*rate)
+        self.address: str = getattr(ws, "address", "") or address_key(ws.remote_address)
         self.sender = loop.create_task(self._send_loop())
 
     # -- Peer --------------------------------------------------------------------------
@@ -161,11 +244,15 @@ class Connection:
             self.loop.call_soon_threadsafe(self._close, code, reason)
 
     # -- the loop's side ---------------------------------------------------------------------
+    def _unsent(self) -> int:
+        transport = self.ws.transport
+        return 0 if transport is None else transport.get_write_buffer_size()
+
     def _enqueue(self, text: str) -> None:
         if self.closing:
             return
         messages, size = self.limits
-        if len(self.queue) >= messages or self.queued_bytes + len(text) > size:
+        if len(self.queue) >= messages or self.queued_bytes + self._unsent() + len(text) > size:
             log.info("closing a connection that is not reading (%d queued)", len(self.queue))
             self._close(CLOSE_POLICY, "too far behind: not reading", drain=False)
             return
@@ -222,12 +309,20 @@ class Tables:
         host_kind: str,
         *,
         allow_create: bool = False,
-        max_tables: int = 500,
+        max_tables: int = MAX_TABLES,
+        tables_per_address: int = TABLES_PER_ADDRESS,
+        computers_per_address: int = COMPUTERS_PER_ADDRESS,
+        unjoined_expiry: float = UNJOINED_EXPIRY_S,
+        abandoned_expiry: float = ABANDONED_EXPIRY_S,
         saver: Saver | None = None,
     ):
         self.host_kind = host_kind
         self.allow_create = allow_create
         self.max_tables = max_tables
+        self.tables_per_address = tables_per_address
+        self.computers_per_address = computers_per_address
+        self.unjoined_expiry = unjoined_expiry
+        self.abandoned_expiry = abandoned_expiry
         self.saver = saver
         self.by_code: dict[str, Table] = {}
         self.dirty: set[Table] = set()
@@ -315,6 +410,21 @@ class Tables:
             raise Refused("create", "one table per connection")
         if len(self.by_code) >= self.max_tables:
             raise Refused("full", f"this host has its {self.max_tables} tables already")
+        mine = [t for t in self.by_code.values() if t.creator == conn.address and not t.closed]
+        if len(mine) >= self.tables_per_address:
+            raise Refused(
+                "quota",
+                f"{self.tables_per_address} tables made from your address are open already: "
+                "finish or leave one first",
+            )
+        computers = sum(1 for spec in fields["seats"] if spec["kind"] == "computer")
+        held = sum(1 for t in mine for seat in t.session.seats if not seat.human)
+        if held + computers > self.computers_per_address:
+            raise Refused(
+                "quota",
+                f"the tables made from your address may have {self.computers_per_address} "
+                f"computer players in all ({held} now)",
+            )
         game = fields["game"]
         if game not in registry.GAMES or game not in rules.available():
             raise Refused("game", f"no game {game[:20]!r} here; known: {', '.join(registry.GAMES)}")
@@ -340,6 +450,7 @@ class Tables:
         ]
         session = Session(game, seats, new_seed(), options, prepared=True)
         table, owner = Table.new(session)
+        table.creator = conn.address
         self.add(table)
         conn.created = True
         conn.send(encode("created", code=table.code, owner=owner))
@@ -365,14 +476,47 @@ class Tables:
         if table.session.state.is_over() and not table.members:
             self.by_code.pop(table.code, None)  # finished and empty: its autosave stays
 
+    def sweep(self, now: float | None = None) -> list[Table]:
+        """Close the tables past their time (``now``: wall-clock seconds), and return them:
+
+        - a table a client created that nobody ever joined, after ``unjoined_expiry``:
+          forgotten, its files removed (nothing was played: computers wait for a member);
+        - a table that has had no member for ``abandoned_expiry``: closed, its table file
+          removed so that it is not opened again; its autosave is kept (the game so far).
+        """
+        now = time.time() if now is None else now
+        gone = []
+        for table in list(self.by_code.values()):
+            if table.members:
+                table.active = now
+                continue
+            never = not table.joined and table.creator is not None
+            if never and now - table.created >= self.unjoined_expiry:
+                self._forget(table, keep_autosave=False)
+            elif not table.session.state.is_over() and now - table.active >= self.abandoned_expiry:
+                self._forget(table, keep_autosave=True)
+            else:
+                continue
+            gone.append(table)
+        return gone
+
+    def _forget(self, table: Table, keep_autosave: bool) -> None:
+        table.close("the table was closed: nobody was at it")
+        self.by_code.pop(table.code, None)
+        self.dirty.discard(table)
+        if self.saver is not None:
+            files = table_files(table, self.host_kind)
+            self.saver.submit([(path, None) for path, _ in files[1 if keep_autosave else 0 :]])
+
 
 Inbox = queue.SimpleQueue[tuple[Connection, str, dict[str, Any]]]
 
 
 class Server:
     """websockets on the asyncio side. ``inbox`` None: messages go straight to
-    ``tables`` on the loop (``serve``); else they are queued for the thread that owns
-    the tables (a window), which also gets ("leave", ...) when a connection ends."""
+    ``tables`` on the loop (``serve``), whose computer seats ``computers`` decides; else
+    they are queued for the thread that owns the tables (a window), which also gets
+    ("leave", ...) when a connection ends and plays its computers itself."""
 
     def __init__(
         self,
@@ -380,32 +524,52 @@ class Server:
         *,
         inbox: Inbox | None = None,
         bot_delay: float = 0.0,
-        executor: Executor | None = None,
+        computers: ComputerPool | None = None,
         queue_messages: int = QUEUE_MESSAGES,
         queue_bytes: int = QUEUE_BYTES,
         rate: tuple[float, int] = (RATE, BURST),
         max_per_address: int = MAX_PER_ADDRESS,
         max_connections: int = MAX_CONNECTIONS,
+        handshake_timeout: float = HANDSHAKE_S,
+        stall_s: float = STALL_S,
     ):
         self.tables = tables
-        self.max_per_address = max_per_address
-        self.max_connections = max_connections
-        self.per_address: collections.Counter[str] = collections.Counter()
+        self.admission = Admission(max_per_address, max_connections)
         self.rate = rate
         self.inbox = inbox
-        self.bot_delay = bot_delay
-        self.executor = executor or ThreadPoolExecutor(2, thread_name_prefix="bots")
+        self.handshake_timeout = handshake_timeout
+        self.stall_s = stall_s
+        self.computers = computers
+        if inbox is None and computers is None:  # in-process hosts (tests): threads
+            self.computers = ComputerPool(
+                lambda: ThreadPoolExecutor(2, thread_name_prefix="bots"), 2, bot_delay=bot_delay
+            )
+        if self.computers is not None:
+            self.computers.apply = lambda table, player, action: table.apply(player, action)
         self.queue_limits = (queue_messages, queue_bytes)
         self.ws_server: WsServer | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
-        self.connections: set[Connection] = set()
+        self.connections: set[Connection] = set()  # joined the websocket: the tables' peers
+        self.sockets: set[GuardedSocket] = set()  # every socket held, from accept
         self.advert: Any = None  # a discovery.Advert announcing new tables (serve)
+        self._sweeper: asyncio.Task[None] | None = None
+        self._accept_streak = (0.0, 0)  # the last accept failure's time, failures since
         if inbox is None:
             tables.on_change = self._table_changed
+
+    @property
+    def per_address(self) -> collections.Counter[str]:
+        """Sockets held per address (counted from accept)."""
+        return self.admission.per_address
 
     async def start(self, host: str, port: int, ssl_context: ssl.SSLContext | None = None) -> int:
         """Listen; the port bound (``port`` 0 picks a free one)."""
         self.loop = asyncio.get_running_loop()
+        self.loop.set_exception_handler(self._loop_exception)
+
+        def guarded(protocol: Any, server: Any, **kwargs: Any) -> GuardedSocket:
+            return GuardedSocket(protocol, server, guard=self, **kwargs)
+
         self.ws_server = await serve(
             self._handler,
             host,
@@ -417,34 +581,76 @@ class Server:
             ping_timeout=20,
             close_timeout=2,
             compression=None,
+            open_timeout=self.handshake_timeout,
+            create_connection=guarded,  # type: ignore[arg-type]  # a factory, as its docs allow
         )
+        self._sweeper = self.loop.create_task(self._sweep())
         if self.inbox is None:
+            if self.computers is not None:
+                self.computers.start(self.loop)
             for table in list(self.tables.by_code.values()):
-                self._drive(table)
+                self._adopt(table)
             self.tables.later = self.loop.call_later
         return int(self.ws_server.sockets[0].getsockname()[1])
 
     async def stop(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         if self.ws_server is not None:
             self.ws_server.close()
             await self.ws_server.wait_closed()
         if self.inbox is None:
             self.tables.flush()
+            if self.computers is not None:
+                self.computers.close()
+
+    def _loop_exception(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        """A refused accept (out of open files) is one line per streak, not a traceback
+        each: a flood of sockets must not become a flood of the host's log too."""
+        if "accept" not in str(context.get("message", "")):
+            loop.default_exception_handler(context)
+            return
+        now = time.monotonic()
+        last, count = self._accept_streak
+        if now - last > ACCEPT_QUIET_S:
+            if count > 1:
+                log.error("%d more connections could not be accepted", count - 1)
+            log.error(
+                "cannot accept connections: %s (more are not logged until they stop)",
+                context.get("exception"),
+            )
+            count = 0
+        self._accept_streak = (now, count + 1)
+
+    async def _sweep(self) -> None:
+        """Every SWEEP_S: cut off a socket whose buffer has not emptied for ``stall_s``
+        (its reader is gone); on ``serve``, close the tables past their time."""
+        while True:
+            await asyncio.sleep(SWEEP_S)
+            now = time.monotonic()
+            for sock in list(self.sockets):
+                if sock.unsent() == 0:
+                    sock.stalled_since = None
+                elif sock.stalled_since is None:
+                    sock.stalled_since = now
+                elif now - sock.stalled_since >= self.stall_s:
+                    log.info("closing a socket of %s: it stopped reading", sock.address)
+                    sock.transport.abort()
+            if self.inbox is None:
+                self.tables.sweep()
 
     # -- connections --------------------------------------------------------------------------
     async def _handler(self, ws: ServerConnection) -> None:
         assert self.loop is not None
         messages, size = self.queue_limits
         conn = Connection(ws, self.loop, queue_messages=messages, queue_bytes=size, rate=self.rate)
-        address = address_key(ws.remote_address)
-        busy = self._busy(address)
-        if busy is not None:  # told why, then closed; it never counts against the limits
+        busy = getattr(ws, "busy", None)
+        if busy is not None:  # told why, then closed
             conn.send(encode("error", code="busy", reason=busy))
             conn.close(CLOSE_ERROR, "busy")
             if conn.shutdown is not None:
                 await asyncio.shield(conn.shutdown)
             return
-        self.per_address[address] += 1
         self.connections.add(conn)
         timer = self.loop.call_later(JOIN_TIMEOUT, self._join_timeout, conn)
         try:
@@ -462,9 +668,6 @@ class Server:
         finally:
             timer.cancel()
             self.connections.discard(conn)
-            self.per_address[address] -= 1
-            if self.per_address[address] <= 0:
-                del self.per_address[address]
             if self.inbox is not None:
                 self.inbox.put((conn, "leave", {}))
             else:
@@ -472,17 +675,6 @@ class Server:
             if not conn.closing:
                 conn.closing = True
                 conn.sender.cancel()
-
-    def _busy(self, address: str) -> str | None:
-        """Why a new connection from ``address`` is turned away, or None."""
-        if len(self.connections) >= self.max_connections:
-            return f"this host has its {self.max_connections} connections already: try again later"
-        if self.per_address[address] >= self.max_per_address:
-            return (
-                f"{self.max_per_address} connections from your address are open already: "
-                "close one (another window or tab) and try again"
-            )
-        return None
 
     def _join_timeout(self, conn: Connection) -> None:
         if conn.table is None and not conn.closing:
@@ -535,48 +727,19 @@ class Server:
         return True
 
     # -- computer seats (serve) ------------------------------------------------------------
+    def _adopt(self, table: Table) -> None:
+        """A table on this loop: its seat statuses batched by the loop, its computers
+        decided by the pool."""
+        assert self.loop is not None
+        table.later = self.loop.call_later
+        if self.computers is not None:
+            self.computers.want(table)
+
     def _table_changed(self, table: Table, what: str) -> None:
-        if what == "created" and self.advert is not None and self.loop is not None:
-            self.loop.create_task(self.advert.register(table))
-        self._drive(table)
-
-    def _drive(self, table: Table) -> None:
-        """Start a decision for every computer seat to act that has none under way."""
-        session = table.session
-        if table.closed or session.state.is_over() or self.loop is None:
-            return
-        for player in session.bots_to_act():
-            if player in table.thinking:
-                continue
-            table.thinking.add(player)
-            choose = session.bot_decision(player)
-            started = time.monotonic()
-            future = self.loop.run_in_executor(self.executor, choose)
-            self.loop.create_task(self._decided(table, player, future, started))
-
-    async def _decided(
-        self, table: Table, player: int, future: asyncio.Future[Any], started: float
-    ) -> None:
-        try:
-            action = await future
-        except Exception:  # a bot's failure must not take the table down: logged
-            log.exception("computer player %d of table %s failed", player, table.code)
-            action = None
-        wait = self.bot_delay - (time.monotonic() - started)
-        if wait > 0:
-            await asyncio.sleep(wait)
-        if player not in table.thinking:
-            return  # its person came back meanwhile
-        table.thinking.discard(player)
-        session = table.session
-        if table.closed or session.seats[player].human:
-            return
-        if action is None or not session.state.is_legal(player, action):
-            # decided on a position that has moved on (or failed): decide again
-            legal = session.state.legal_actions(player)
-            if action is None and legal:
-                action = legal[0]
-            else:
-                self._drive(table)
-                return
-        table.apply(player, action)
+        if what == "created":
+            if self.advert is not None and self.loop is not None:
+                self.loop.create_task(self.advert.register(table))
+            if self.loop is not None:
+                table.later = self.loop.call_later
+        if self.computers is not None:
+            self.computers.want(table)

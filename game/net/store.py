@@ -15,6 +15,8 @@ import json
 import logging
 import re
 import threading
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -55,16 +57,26 @@ def table_files(table: Table, host: str) -> list[tuple[Path, str | None]]:
     return [(saves.autosave_path(session), save), (meta_path(session.save_id), meta)]
 
 
+RETRY_FIRST_S = 0.1  # a failed write is tried again after this, doubling ...
+RETRY_MAX_S = 2.0  # ... up to this (the disk may have room again any moment)
+
+
 class Saver:
     """One thread writing files in the background: :meth:`submit` never waits for the
-    disk; the newest text of a path replaces an older one still waiting."""
+    disk; the newest text of a path replaces an older one still waiting. A write that
+    fails (a full disk, a folder gone) stays pending and is tried again, waiting longer
+    each time (RETRY_FIRST_S doubling up to RETRY_MAX_S), until it is written or a newer
+    text replaces it: nothing a player was told is dropped while the disk is full."""
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self._pending: dict[Path, str | None] = {}
         self._prune = False
         self._lock = threading.Condition()
         self._busy = False
         self._stop = False
+        self._clock = clock
+        self._retry_at = 0.0  # no write before this (backing off after a failure)
+        self._backoff = 0.0
         self.failures = 0
         self._thread = threading.Thread(target=self._run, name="table-saver", daemon=True)
         self._thread.start()
@@ -78,30 +90,59 @@ class Saver:
             self._prune = self._prune or prune
             self._lock.notify_all()
 
-    def flush(self, timeout: float = 10.0) -> bool:
-        """Wait until everything submitted so far is on disk (True) or ``timeout``."""
+    def pending(self) -> int:
+        """Files waiting to be written (or removed), those that failed included."""
         with self._lock:
+            return len(self._pending) + self._busy
+
+    def flush(self, timeout: float = 10.0) -> bool:
+        """Wait until everything submitted so far is on disk (True) or ``timeout``; a
+        write that fails meanwhile is tried again (the disk may get room) until then."""
+        with self._lock:
+            self._retry_at = 0.0  # somebody waits: try at once
+            self._lock.notify_all()
             return self._lock.wait_for(lambda: not self._pending and not self._busy, timeout)
 
-    def close(self, timeout: float = 10.0) -> None:
-        self.flush(timeout)
+    def close(self, timeout: float = 10.0) -> bool:
+        """Write what is pending (trying failed writes again until ``timeout``), then stop
+        the thread. False: something could not be written (it has been logged)."""
+        written = self.flush(timeout)
         with self._lock:
             self._stop = True
             self._lock.notify_all()
         self._thread.join(timeout)
+        if not written:
+            log.error("%d files could not be written before stopping", len(self._pending))
+        return written
+
+    def _next(self) -> tuple[Path, str | None, bool] | None:
+        """The next write (under the lock), waiting out a backoff; None: stop."""
+        while True:
+            if self._stop and (not self._pending or self._retry_at > self._clock()):
+                return None
+            if not self._pending:
+                self._lock.wait()
+                continue
+            wait = self._retry_at - self._clock()
+            if wait > 0:
+                self._lock.wait(wait)
+                continue
+            path, text = next(iter(self._pending.items()))
+            del self._pending[path]
+            prune = self._prune and not self._pending
+            if prune:
+                self._prune = False
+            self._busy = True
+            return path, text, prune
 
     def _run(self) -> None:
         while True:
             with self._lock:
-                self._lock.wait_for(lambda: self._pending or self._stop)
-                if not self._pending:
+                found = self._next()
+                if found is None:
                     return
-                path, text = next(iter(self._pending.items()))
-                del self._pending[path]
-                prune = self._prune and not self._pending
-                if prune:
-                    self._prune = False
-                self._busy = True
+            path, text, prune = found
+            failed = False
             try:
                 if text is None:
                     path.unlink(missing_ok=True)
@@ -110,11 +151,21 @@ class Saver:
                 if prune:
                     saves.prune_finished()
             except OSError as exc:
+                failed = True
                 self.failures += 1
-                log.warning("could not write %s: %s", path, exc)
+                if self._backoff == 0.0:  # one line when a streak of failures begins
+                    log.warning("could not write %s (trying again): %s", path, exc)
             finally:
                 with self._lock:
                     self._busy = False
+                    if failed:
+                        self._pending.setdefault(path, text)  # unless a newer text came
+                        self._prune = self._prune or prune
+                        self._backoff = min(RETRY_MAX_S, self._backoff * 2 or RETRY_FIRST_S)
+                        self._retry_at = self._clock() + self._backoff
+                    elif self._backoff:
+                        log.warning("writing again after %d failures", self.failures)
+                        self._backoff = 0.0
                     self._lock.notify_all()
 
 
@@ -150,6 +201,16 @@ def _check_meta(data: Any) -> dict[str, Any]:
         raise ValueError("port: not a port number")
     if data.get("host") not in ("serve", "app"):
         raise ValueError("host: neither serve nor app")
+    # the fields of issue #25 (a table file written before them has none: defaults)
+    creator = data.get("creator")
+    if creator is not None and (not isinstance(creator, str) or not 0 < len(creator) <= 64):
+        raise ValueError("creator: not an address")
+    for key in ("created", "active"):
+        when = data.get(key, 0.0)
+        if isinstance(when, bool) or not isinstance(when, (int, float)) or not 0 <= when < 1e11:
+            raise ValueError(f"{key}: not a time")
+    if not isinstance(data.get("joined", True), bool):
+        raise ValueError("joined: not true or false")  # noqa: TRY004 - read as a bad file
     return data
 
 
@@ -212,6 +273,10 @@ def open_table(meta: dict[str, Any]) -> Table | None:
         last_ids=meta["last_ids"],
         local_seats=[s for s in meta["local"] if s < players],
         events=events[-LOG_EVENTS:],
+        created=float(meta.get("created", 0.0)) or None,
+        joined=meta.get("joined", True),
+        active=float(meta.get("active", 0.0)) or None,
     )
     table.port = meta.get("port")
+    table.creator = meta.get("creator")
     return table

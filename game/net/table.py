@@ -16,11 +16,13 @@ only views and events filtered by ``Event.seen_by``.
 from __future__ import annotations
 
 import json
+import time
 from collections import deque
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
 from game import registry
+from game.net.limits import REJOIN_BURST, REJOIN_RATE, SEATS_EVERY_S, RateBucket
 from game.net.protocol import encode, new_code, new_token, token_digest, token_matches
 from game.rules.protocol import Action, Event, IllegalAction, NotationError
 from game.session import Session
@@ -56,10 +58,16 @@ class Fatal(Refused):
     """A message after which the connection is closed (wrong code, unknown token)."""
 
 
+Later = Callable[[float, Callable[[], None]], Any]
+
+
 class Table:
     # Where a window's table listens (kept in its table file: a resumed host listens there
     # again, so the others' clients find it by themselves); None on ``serve``.
     port: int | None = None
+    # The address key of the connection that created the table on ``serve`` (its quotas
+    # and its turn for the computers are counted by it); None: the host's own table.
+    creator: str | None = None
 
     def __init__(
         self,
@@ -71,6 +79,10 @@ class Table:
         last_ids: list[int] | None = None,
         local_seats: Iterable[int] = (),
         events: Iterable[Event | str] | None = None,
+        created: float | None = None,
+        joined: bool = False,
+        active: float | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ):
         players = session.players
         self.session = session
@@ -87,12 +99,27 @@ class Table:
         if events is None and not session.actions:
             events = _opening(session)
         self.log.extend(e if isinstance(e, str) else _text(e) for e in events or ())
-        # Called after every change with what changed: "action", "seats" or "tokens"
-        # (the server autosaves and starts computer decisions from it).
+        # Called after every change with what changed: "action", "seats", "tokens" or
+        # "members" (somebody came or went: no seat changed hands) -- the server
+        # autosaves and starts computer decisions from it.
         self.on_change: Callable[[str], None] | None = None
         self.thinking: set[int] = set()  # computer decisions under way (the driver's)
+        self.deciding: set[int] = set()  # ... of which those in the computers' pool now
         self.last_events: list[Event] = []
         self.closed = False
+        # For the host's expiry (wall-clock seconds, kept in the table file): when the
+        # table was made, whether anybody ever joined it, when it last had a member.
+        self.created = time.time() if created is None else created
+        self.joined = joined
+        self.active = self.created if active is None else active
+        # Seat statuses go to the members at most every SEATS_EVERY_S (a rejoin loop must
+        # not become a flood to everybody else): ``later`` schedules the next batch (the
+        # host's loop, or a window's pump); without it every change is sent at once.
+        self.clock = clock
+        self.later: Later | None = None
+        self._seats_sent = -SEATS_EVERY_S
+        self._seats_due = False
+        self._rejoins = [RateBucket(REJOIN_RATE, REJOIN_BURST, clock) for _ in range(players)]
 
     @classmethod
     def new(cls, session: Session, **kwargs: Any) -> tuple[Table, str]:
@@ -188,11 +215,30 @@ class Table:
         )
 
     def broadcast_seats(self) -> None:
+        """The seats' statuses to every member: now, or with the next batch when the
+        last went out less than SEATS_EVERY_S ago (the newest statuses then)."""
+        if self._seats_due:
+            return  # a batch is coming: it will carry this change too
+        wait = self._seats_sent + SEATS_EVERY_S - self.clock()
+        if self.later is None or wait <= 0:
+            self._send_seats()
+        else:
+            self._seats_due = True
+            self.later(wait, self._send_seats)
+
+    def _send_seats(self) -> None:
+        self._seats_due = False
+        if self.closed:
+            return
+        self._seats_sent = self.clock()
         text = encode("seats", seats=self.seats_info())
         for peer in list(self.members):
             peer.send(text)
 
     def _changed(self, what: str) -> None:
+        if what != "action":
+            self.joined = self.joined or bool(self.members)
+            self.active = time.time()
         if self.on_change is not None:
             self.on_change(what)
 
@@ -207,6 +253,7 @@ class Table:
                 raise Refused("full", f"this table has its {MAX_SPECTATORS} spectators already")
             self.members[peer] = None
             peer.send(self.welcome(None, None))
+            self._changed("members")
             return
         if not 0 <= seat < self.session.players:
             raise Refused("seat", f"this table has seats 0 to {self.session.players - 1}")
@@ -243,6 +290,8 @@ class Table:
         seat = next((i for i, d in enumerate(self.digests) if token_matches(token, d)), None)
         if seat is None:
             raise Fatal("token", "no seat at this table has that token")
+        if not self._rejoins[seat].allow():
+            raise Fatal("rate", "this seat rejoined too often just now: wait a few seconds")
         old = self.seat_peer.pop(seat, None)
         if old is not None:
             self.members.pop(old, None)
@@ -266,10 +315,13 @@ class Table:
 
     def leave(self, peer: Peer) -> None:
         """A connection is gone: its seat waits ("reconnecting") for its token."""
-        seat = self.members.pop(peer, None)
+        if peer not in self.members:
+            return
+        seat = self.members.pop(peer)
         if seat is not None and self.seat_peer.get(seat) is peer:
             del self.seat_peer[seat]
             self.broadcast_seats()
+        self._changed("members")
 
     # -- acting ----------------------------------------------------------------------------
     def act(self, peer: Peer, message_id: int, text: str) -> None:
@@ -365,6 +417,10 @@ class Table:
             "seats": list(self.digests),
             "last_ids": list(self.last_ids),
             "local": sorted(self.local_seats),
+            "creator": self.creator,
+            "created": self.created,
+            "joined": self.joined,
+            "active": time.time() if self.members else self.active,
         }
 
 

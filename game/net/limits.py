@@ -1,0 +1,68 @@
+"""What one stranger may cost a host (issues #18, #25): rates and quotas, headless and
+standard library only, each with a clock that tests pass in.
+
+The numbers live here so that ``serve --help``, docs/network.md and the tests read the
+same ones; docs/network.md says why each is what it is.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+# -- messages and frames ---------------------------------------------------------------------
+RATE = 10.0  # messages (and control frames) a second a connection may send on average ...
+BURST = 30  # ... and at once
+FLOOD = 200  # messages over the limit after which the connection is closed
+
+# -- what waits to be sent to one connection -------------------------------------------------
+QUEUE_MESSAGES = 256  # messages waiting for a slow reader before it is closed
+QUEUE_BYTES = 2 * 1024 * 1024  # bytes waiting, the queue and the socket's buffer together
+STALL_S = 5.0  # a socket buffer that has not emptied for this long: the reader is gone
+
+# -- sockets ---------------------------------------------------------------------------------
+MAX_PER_ADDRESS = 16  # open sockets from one address (an IPv6 /64), counted from accept
+MAX_CONNECTIONS = 1000  # open sockets in all (under a usual limit of 1024 open files)
+BUSY_GRACE = 4  # sockets past a limit that are told "busy" before closing; more: cut at once
+HANDSHAKE_S = 3.0  # the websocket opening handshake; a slowloris socket is closed after it
+JOIN_TIMEOUT = 15.0  # seconds a connection has to join (or create) a table
+
+# -- tables ----------------------------------------------------------------------------------
+MAX_TABLES = 500  # tables a host holds at once
+TABLES_PER_ADDRESS = 8  # live tables created from one address
+COMPUTERS_PER_ADDRESS = 24  # computer seats at the live tables created from one address
+UNJOINED_EXPIRY_S = 600.0  # a table nobody ever joined is closed and forgotten
+ABANDONED_EXPIRY_S = 86_400.0  # a table without a member this long is closed (autosave kept)
+REJOIN_RATE = 0.5  # rejoins of one seat a second on average ...
+REJOIN_BURST = 6  # ... and at once (a flaky line comes back a few times in a row)
+SEATS_EVERY_S = 0.25  # seat statuses sent to a table's members at most this often
+
+
+class RateBucket:
+    """A token bucket: ``burst`` messages at once, refilled at ``rate`` a second and never
+    past ``burst`` (a client that idled may not save up a flood). ``over_limit`` counts
+    the messages refused; the server closes a connection once it is :meth:`flooded`.
+    ``clock`` is the time source (tests pass their own)."""
+
+    def __init__(
+        self, rate: float = RATE, burst: int = BURST, clock: Callable[[], float] = time.monotonic
+    ):
+        self.rate, self.burst = rate, burst
+        self.clock = clock
+        self.tokens = float(burst)
+        self.stamp = clock()
+        self.over_limit = 0
+
+    def allow(self) -> bool:
+        now = self.clock()
+        self.tokens = min(float(self.burst), self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        self.over_limit += 1
+        return False
+
+    def flooded(self) -> bool:
+        """Past the refusals after which the line is closed."""
+        return self.over_limit > FLOOD
