@@ -1,0 +1,339 @@
+"""Attacks on a real ``python -m game serve`` process (issue #25), on loopback only: the
+legitimate player comes from 127.0.0.1, attackers from 127.0.0.2, 127.0.0.3, ... Each
+test starts its own serve with its own data folder, is bounded in count and time (every
+loop has a deadline) and stops serve in a ``finally``.
+
+1. a ping flood from clients that never read: serve's memory stays near its resting
+   size, the flooders are closed, another table's updates stay quick;
+2. slowloris: half-sent handshakes from one address are limited from accept and closed
+   after a short handshake timeout; serve raises its open-files limit; running out of
+   open files is a line, not a traceback per socket; a legitimate player still joins;
+3. table slots: a quota of live tables per address; a table nobody joined expires, an
+   abandoned one is closed (its autosave kept), neither is opened again at a restart;
+4. hard computers: a legitimate table's computers keep their pace while a stranger's
+   all-computer tables run; a table nobody is connected to does not play; a quota of
+   computer seats per address;
+5. a full disk: nothing acknowledged is lost once there is room again (kill -9 later,
+   or SIGTERM at once);
+6. rejoin amplification: rejoins per seat are rate-limited, seat changes coalesced.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import signal
+import statistics
+import threading
+import time
+from pathlib import Path
+
+from game.net.client import ClientError, TableClient
+from tests.attack_tools import (
+    RawWebSocket,
+    Serve,
+    closed_by_peer,
+    eof_within,
+    loopback,
+    message,
+    ping_burst,
+    raw_connect,
+    table_client,
+)
+from tests.net_helpers import run
+
+LEGIT = loopback(1)
+TWO_PEOPLE = [{"kind": "person", "level": "normal"}] * 2
+SIX_PEOPLE = [{"kind": "person", "level": "normal"}] * 6
+SIX_HARD = [{"kind": "computer", "level": "hard"}] * 6
+
+
+async def quietly_close(client: TableClient) -> None:
+    try:
+        await asyncio.wait_for(client.close(), 3)
+    except (TimeoutError, OSError):
+        pass
+
+
+async def two_players(url: str, game: str = "verflixxt") -> tuple[str, TableClient, TableClient]:
+    """A table of two people from 127.0.0.1, both seated: (code, seat 0, seat 1)."""
+    a = await table_client(url, LEGIT)
+    code, _ = await a.create(game, TWO_PEOPLE)
+    await a.hello(code, 0, "Ann")
+    b = await table_client(url, LEGIT)
+    await b.hello(code, 1, "Bob")
+    return code, a, b
+
+
+async def play_one(
+    players: list[TableClient], rng: random.Random, limit: float
+) -> tuple[float, int] | None:
+    """The player to act plays a random legal action; the time until every player has
+    its update (``limit``: the most waited), and the number of actions after it.
+    None when the game is over."""
+    view = players[0].mirror.view
+    if view.is_over():
+        return None
+    seat = view.to_act()[0]
+    actor = players[seat]
+    action = rng.choice(actor.mirror.view.legal_actions(seat))
+    goal = actor.mirror.n + 1
+    started = time.monotonic()
+    await actor.act(str(action))
+    for client in players:
+        while client.mirror.n < goal:
+            left = limit - (time.monotonic() - started)
+            if left <= 0:
+                return limit, goal
+            try:
+                got = await client.receive(left)
+            except TimeoutError:
+                return limit, goal
+            if got["type"] == "refusal":
+                raise AssertionError(f"an honest action was refused: {got}")
+    return time.monotonic() - started, goal
+
+
+# -- 1. ping flood ---------------------------------------------------------------------------
+FLOODERS = 4
+FLOOD_S = 6.0
+
+
+class Flooder(threading.Thread):
+    """A raw client from its own address: handshake, ``create``, ``hello`` as a spectator,
+    then masked pings in a tight loop, never reading, until ``stop_at`` or until its
+    sends fail (serve closed it)."""
+
+    def __init__(self, port: int, source: str):
+        super().__init__(daemon=True)
+        self.ws = RawWebSocket(port, source)
+        self.ws.handshake()
+        self.ws.send_json(message("create", game="cluck", seats=TWO_PEOPLE, options={}))
+        created = self.ws.receive_json()
+        assert created["type"] == "created", created
+        self.ws.send_json(message("hello", code=created["code"], seat=None, name="x"))
+        self.ws.receive_json()  # the welcome (the last thing it ever reads)
+        self.burst = ping_burst()
+        self.stop_at = 0.0
+        self.started = 0.0
+        self.sent = 0
+        self.stalls = 0  # sends that waited a whole second (serve not reading)
+        self.failed_after: float | None = None  # seconds into the flood its send failed
+        self.failure = ""
+
+    def run(self) -> None:
+        self.started = time.monotonic()
+        self.ws.sock.settimeout(1.0)
+        while time.monotonic() < self.stop_at:
+            try:
+                self.ws.sock.sendall(self.burst)
+                self.sent += len(self.burst)
+            except TimeoutError:
+                self.stalls += 1
+            except OSError as exc:  # BrokenPipe, ConnectionReset: serve closed it
+                self.failed_after = time.monotonic() - self.started
+                self.failure = type(exc).__name__
+                return
+
+
+def test_a_ping_flood_from_clients_that_never_read_is_cut_off_and_spares_the_others(tmp_path):
+    """Four raw clients (127.0.0.2-5) join as spectators and send masked pings without
+    ever reading, for 6 s. serve's RSS stays within 20 MB of its size before the flood;
+    each flooder is closed by serve (its sends fail, or it reads EOF when it finally
+    reads); an honest table of two on 127.0.0.1 plays on, every update within 1 s."""
+    with Serve(tmp_path / "home", "--bot-delay", "0") as serve:
+
+        async def scenario() -> dict:
+            code, a, b = await two_players(serve.url)
+            flooders = [Flooder(serve.port, loopback(2 + i)) for i in range(FLOODERS)]
+            await asyncio.sleep(0.5)
+            rest = serve.rss_kb()
+            peak = rest
+            stop_at = time.monotonic() + FLOOD_S
+            for flooder in flooders:
+                flooder.stop_at = stop_at
+                flooder.start()
+            rng = random.Random(25)
+            latencies: list[float] = []
+            while time.monotonic() < stop_at:
+                peak = max(peak, serve.rss_kb())
+                played = await play_one([a, b], rng, limit=1.5)
+                if played is None:
+                    break
+                latencies.append(played[0])
+                await asyncio.sleep(0.05)
+            for flooder in flooders:
+                await asyncio.to_thread(flooder.join, 3.0)
+                peak = max(peak, serve.rss_kb())
+
+            async def how_closed(flooder: Flooder) -> str:
+                if flooder.failed_after is not None:
+                    return f"{flooder.failure} after {flooder.failed_after:.1f}s"
+                if await asyncio.to_thread(eof_within, flooder.ws.sock, 2.0):
+                    return "EOF when read"
+                return "still open"
+
+            closed = await asyncio.gather(*map(how_closed, flooders))
+            for flooder in flooders:
+                flooder.ws.close()
+            await quietly_close(a)
+            await quietly_close(b)
+            return {
+                "rest_mb": rest / 1024,
+                "peak_mb": peak / 1024,
+                "closed": closed,
+                "sent_mb": [round(f.sent / 2**20, 1) for f in flooders],
+                "stalls": [f.stalls for f in flooders],
+                "latencies": latencies,
+            }
+
+        figures = run(scenario(), timeout=40)
+        alive = serve.alive()
+    latencies = figures["latencies"]
+    summary = (
+        f"RSS before {figures['rest_mb']:.1f} MB, peak {figures['peak_mb']:.1f} MB; "
+        f"flooders: {figures['closed']}, sent MB {figures['sent_mb']}, stalled sends "
+        f"{figures['stalls']}; honest updates: {len(latencies)}, max "
+        f"{max(latencies, default=0):.3f}s, median {statistics.median(latencies or [0]):.3f}s"
+    )
+    print(summary)
+    assert alive, f"serve died during the flood: {summary}"
+    assert figures["peak_mb"] - figures["rest_mb"] <= 20, f"serve's memory grew: {summary}"
+    assert all(c != "still open" for c in figures["closed"]), f"a flooder was kept: {summary}"
+    assert len(latencies) >= 10, f"the honest table hardly played: {summary}"
+    assert max(latencies) <= 1.0, f"an honest update took over 1 s: {summary}"
+
+
+# -- 2. slowloris ----------------------------------------------------------------------------
+HALF_REQUEST = b"GET / HTTP/1.1\r\nHost: x\r\n"  # and never the blank line that ends it
+HANDSHAKE_S = 3.0  # serve's --handshake-timeout by default
+
+
+def half_requests(port: int, source: str, count: int, timeout: float = 1.0) -> list:
+    """``count`` sockets from ``source`` that each start a request and stop; a socket
+    serve would not take (refused, not accepted in ``timeout``) is counted as None."""
+    held = []
+    for _ in range(count):
+        try:
+            sock = raw_connect(port, source, timeout)
+        except OSError:
+            held.append(None)
+            continue
+        try:
+            sock.sendall(HALF_REQUEST)
+        except OSError:
+            pass  # closed already: closed_by_peer says so
+        held.append(sock)
+    return held
+
+
+async def join_a_table(url: str) -> float:
+    """Seconds for a legitimate player on 127.0.0.1 to connect, create and take a seat."""
+    started = time.monotonic()
+    client = await table_client(url, LEGIT)
+    code, _ = await client.create("verflixxt", TWO_PEOPLE)
+    mirror = await client.hello(code, 0, "Ann")
+    assert mirror.seat == 0
+    took = time.monotonic() - started
+    await quietly_close(client)
+    return took
+
+
+def test_slowloris_from_one_address_is_limited_from_accept_and_timed_out(tmp_path):
+    """200 sockets from 127.0.0.2 each send half a request line and nothing more. serve
+    holds at most ~20 of them (the per-address limit counts sockets from accept; the rest
+    are closed at once), closes the held ones after the handshake timeout (3 s), logs
+    no more than a few KB meanwhile, and a legitimate player on 127.0.0.1 connects,
+    creates and takes a seat within 2 s during the attack."""
+    with Serve(tmp_path / "home", "--bot-delay", "0") as serve:
+        logged = serve.stderr_bytes()
+        started = time.monotonic()
+        sockets = half_requests(serve.port, loopback(2), 200)
+        opened = sum(s is not None for s in sockets)
+        try:
+            legit_s = run(join_a_table(serve.url), timeout=10)
+            time.sleep(max(0.0, started + 1.5 - time.monotonic()))
+            held_soon = sum(1 for s in sockets if s is not None and not closed_by_peer(s))
+            deadline = started + HANDSHAKE_S + 3.0
+            held_late = held_soon
+            while time.monotonic() < deadline and held_late:
+                time.sleep(0.2)
+                held_late = sum(1 for s in sockets if s is not None and not closed_by_peer(s))
+            log = serve.stderr_text(logged)
+        finally:
+            for sock in sockets:
+                if sock is not None:
+                    sock.close()
+    summary = (
+        f"{opened} of 200 sockets connected; held after 1.5 s: {held_soon}, after "
+        f"{HANDSHAKE_S + 3:g} s: {held_late}; legitimate join {legit_s:.2f}s; stderr grew "
+        f"{len(log)} bytes: {log[-300:]!r}"
+    )
+    print(summary)
+    assert held_soon <= 20, f"serve held the half-open sockets of one address: {summary}"
+    assert held_late == 0, f"serve kept half-open sockets past the handshake timeout: {summary}"
+    assert legit_s <= 2.0, f"the legitimate player was slow to join: {summary}"
+    assert len(log) <= 4096, f"serve's stderr grew: {summary}"
+
+
+def test_serve_raises_its_soft_open_files_limit_to_the_hard_one(tmp_path):
+    hard = 4096  # under any CI's hard limit (a process may lower its own hard limit)
+    with Serve(tmp_path / "home", nofile=(256, hard)) as serve:
+        limits = serve.open_files_limit()
+    assert limits == (hard, hard), f"serve's open-files limit (soft, hard) is {limits}"
+
+
+def test_running_out_of_open_files_is_a_line_not_a_traceback_and_serve_recovers(tmp_path):
+    """serve at an open-files limit of 128 (soft and hard): 19 addresses
+    (127.0.0.2-20) each open up to 16 half-request sockets and keep them open for 4 s,
+    so accept runs out of files. stderr gets at most a few lines about it (one per
+    streak, not a traceback per socket) and, once the attack stops, a legitimate player
+    on 127.0.0.1 joins."""
+    with Serve(tmp_path / "home", "--bot-delay", "0", nofile=(128, 128)) as serve:
+        logged = serve.stderr_bytes()
+        stop_at = time.monotonic() + 4.0
+        held: dict[int, list] = {n: [] for n in range(2, 21)}
+        attempts = 0
+        try:
+            while time.monotonic() < stop_at:
+                for n, sockets in held.items():
+                    for sock in [s for s in sockets if closed_by_peer(s)]:
+                        sock.close()
+                        sockets.remove(sock)
+                    want = 16 - len(sockets)
+                    if want > 0 and time.monotonic() < stop_at:
+                        attempts += want
+                        sockets.extend(
+                            s for s in half_requests(serve.port, loopback(n), want, 0.2) if s
+                        )
+                time.sleep(0.1)
+        finally:
+            at_end = sum(map(len, held.values()))
+            for sockets in held.values():
+                for sock in sockets:
+                    sock.close()
+        log = serve.stderr_text(logged)
+
+        async def join_after() -> float:
+            deadline = time.monotonic() + 8.0
+            while True:
+                try:
+                    return await join_a_table(serve.url)
+                except (OSError, ClientError, TimeoutError):
+                    if time.monotonic() > deadline:
+                        raise
+                    await asyncio.sleep(0.5)
+
+        legit_s = run(join_after(), timeout=20)
+        alive = serve.alive()
+    lines = log.splitlines()
+    about = [x for x in lines if "open files" in x.lower() or "emfile" in x.lower()]
+    summary = (
+        f"{attempts} sockets tried, {at_end} held at the end; stderr grew {len(log)} bytes, "
+        f"{len(lines)} lines, {len(about)} about open files; join after: {legit_s:.2f}s; "
+        f"stderr starts {log[:400]!r}"
+    )
+    print(summary)
+    assert alive, f"serve died: {summary}"
+    assert len(about) <= 5 and len(lines) <= 20, f"a log line per refused socket: {summary}"
