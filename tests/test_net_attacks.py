@@ -337,3 +337,142 @@ def test_running_out_of_open_files_is_a_line_not_a_traceback_and_serve_recovers(
     print(summary)
     assert alive, f"serve died: {summary}"
     assert len(about) <= 5 and len(lines) <= 20, f"a log line per refused socket: {summary}"
+
+
+# -- 3. table slots --------------------------------------------------------------------------
+async def create_from(
+    url: str, source: str, game: str, seats: list, *, stay: bool = False
+) -> tuple[str, str, TableClient | None]:
+    """Connect from ``source`` and create a table: ("created", its code, the connection
+    if ``stay``, else closed), ("refusal", its code, None) or ("error", its code, None)."""
+    client = await table_client(url, source)
+    try:
+        code, _ = await client.create(game, seats)
+    except ClientError as exc:
+        await quietly_close(client)
+        return ("refusal" if not exc.fatal else "error"), exc.code, None
+    if stay:
+        return "created", code, client
+    await quietly_close(client)
+    return "created", code, None
+
+
+async def look_from(url: str, code: str, source: str = LEGIT) -> str:
+    """"table" if a look finds the table, else the error's (or refusal's) code."""
+    client = await table_client(url, source)
+    try:
+        await client.look(code)
+        return "table"
+    except ClientError as exc:
+        return exc.code
+    finally:
+        await quietly_close(client)
+
+
+def table_file_of(home: Path, code: str) -> Path | None:
+    """The table file (data/tables/<save_id>.json) of the table with ``code``."""
+    for path in (home / "data" / "tables").glob("*.json"):
+        try:
+            if json.loads(path.read_text()).get("code") == code:
+                return path
+        except (OSError, ValueError):
+            continue
+    return None
+
+
+def test_one_address_has_a_quota_of_tables_and_unjoined_tables_expire_for_good(tmp_path):
+    """From 127.0.0.2, twelve times (connect, create a 6-seat table, disconnect) with
+    --max-tables-per-address 8: creates 9-12 are refused ``quota``; 127.0.0.1 still
+    creates. With --unjoined-expiry 1.5 the attacker's tables are gone ~3 s later (a
+    look gets ``error`` ``code``) while a table with a person at a seat stays; the
+    attacker may create again; after a restart the expired tables are not reopened."""
+    home = tmp_path / "home"
+    flags = ("--bot-delay", "0", "--max-tables-per-address", "8", "--unjoined-expiry", "1.5")
+    attacker = loopback(2)
+
+    async def attack(url: str) -> dict:
+        answers = [await create_from(url, attacker, "duck", SIX_PEOPLE) for _ in range(12)]
+        created_at = time.monotonic()
+        legit = await create_from(url, LEGIT, "duck", SIX_PEOPLE)
+        code, a, b = await two_players(url)  # joined: must not expire
+        codes = [c for kind, c, _ in answers if kind == "created"]
+        await asyncio.sleep(max(0.0, created_at + 3.0 - time.monotonic()))
+        looks = {}
+        deadline = created_at + 5.0  # 1.5 s + max(1 s, 1.5/4) + slack
+        for c in codes:
+            looks[c] = await look_from(url, c)
+            while looks[c] == "table" and time.monotonic() < deadline:
+                await asyncio.sleep(0.2)
+                looks[c] = await look_from(url, c)
+        kept = await look_from(url, code)
+        again = await create_from(url, attacker, "duck", SIX_PEOPLE)
+        await quietly_close(a)
+        await quietly_close(b)
+        return {
+            "answers": [(kind, c) for kind, c, _ in answers],
+            "codes": codes,
+            "legit": legit[:2],
+            "looks": looks,
+            "kept": kept,
+            "again": again[:2],
+            "joined": code,
+        }
+
+    with Serve(home, *flags) as serve:
+        got = run(attack(serve.url), timeout=30)
+    with Serve(home, "--bot-delay", "0") as serve:  # default expiry: nothing expires now
+        reopened = serve.reopened()
+    print(got, "reopened:", reopened)
+    kinds = [kind for kind, _ in got["answers"]]
+    assert kinds[:8] == ["created"] * 8, f"the first 8 creates: {got['answers']}"
+    assert got["answers"][8:] == [("refusal", "quota")] * 4, f"creates 9-12: {got['answers']}"
+    assert got["legit"][0] == "created", f"127.0.0.1 could not create: {got['legit']}"
+    assert got["kept"] == "table", f"a joined table was closed: {got['kept']}"
+    assert all(v == "code" for v in got["looks"].values()), f"unjoined tables: {got['looks']}"
+    assert got["again"][0] == "created", f"the attacker could not create again: {got['again']}"
+    back = set(got["codes"]) & set(reopened)
+    assert not back, f"expired tables opened again after a restart: {sorted(back)}"
+    assert got["joined"] in reopened, f"the joined table was not reopened: {reopened}"
+
+
+def test_an_abandoned_table_is_closed_its_autosave_kept_and_it_is_not_reopened(tmp_path):
+    """With --abandoned-expiry 1.5, a table that had a person at a seat and then nobody
+    is closed ~3 s later (a look gets ``error`` ``code``): its autosave
+    (data/saves/auto-<save_id>.json) is kept, its table file (data/tables/<save_id>.json)
+    removed, and a restart does not open it again. A table whose member stays is kept."""
+    home = tmp_path / "home"
+    flags = ("--bot-delay", "0", "--abandoned-expiry", "1.5")
+
+    async def abandon(url: str) -> dict:
+        code, a, b = await two_players(url)
+        kept_code, c, d = await two_players(url)
+        await quietly_close(d)  # one of the two stays
+        table_file = table_file_of(home, code)
+        await quietly_close(a)
+        await quietly_close(b)
+        left_at = time.monotonic()
+        await asyncio.sleep(3.0)
+        look = await look_from(url, code)
+        while look == "table" and time.monotonic() < left_at + 5.0:
+            await asyncio.sleep(0.2)
+            look = await look_from(url, code)
+        kept = await look_from(url, kept_code)
+        await quietly_close(c)
+        return {"code": code, "kept_code": kept_code, "table_file": table_file, "look": look,
+                "kept": kept}  # fmt: skip
+
+    with Serve(home, *flags) as serve:
+        got = run(abandon(serve.url), timeout=30)
+    table_file = got["table_file"]
+    assert table_file is not None, "the joined table had no table file while it was played"
+    autosave = home / "data" / "saves" / f"auto-{table_file.stem}.json"
+    table_file_after = table_file.exists()
+    with Serve(home, "--bot-delay", "0") as serve:  # default expiry: nothing expires now
+        reopened = serve.reopened()
+    print(got, "autosave kept:", autosave.exists(), "reopened:", reopened)
+    assert got["look"] == "code", f"the abandoned table is still open: {got}"
+    assert got["kept"] == "table", f"a table with a member was closed: {got}"
+    assert autosave.exists(), f"the abandoned table's autosave is gone: {autosave}"
+    assert not table_file_after, f"the abandoned table's file is still there: {table_file}"
+    assert got["code"] not in reopened, f"the abandoned table was opened again: {reopened}"
+    assert got["kept_code"] in reopened, f"the table with a member was not reopened: {reopened}"
