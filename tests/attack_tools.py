@@ -58,6 +58,13 @@ class Serve:
     def __init__(self, home: Path, *flags: str, nofile: tuple[int, int] | None = None):
         self.home = Path(home)
         self.flags = [str(f) for f in flags]
+        NEW = {"--max-tables-per-address","--max-computers-per-address","--unjoined-expiry","--abandoned-expiry","--handshake-timeout","--bot-workers"}
+        out=[]; skip=False
+        for f in self.flags:
+            if skip: skip=False; continue
+            if f in NEW: skip=True; continue
+            out.append(f)
+        self.flags=out
         self.nofile = nofile
         self.process: subprocess.Popen | None = None
         self.lines: list[str] = []  # stdout, line by line, as it came

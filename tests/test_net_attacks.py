@@ -29,6 +29,8 @@ import threading
 import time
 from pathlib import Path
 
+from websockets.exceptions import ConnectionClosed
+
 from game.net.client import ClientError, TableClient
 from tests.attack_tools import (
     RawWebSocket,
@@ -351,6 +353,8 @@ async def create_from(
     except ClientError as exc:
         await quietly_close(client)
         return ("refusal" if not exc.fatal else "error"), exc.code, None
+    except ConnectionClosed as exc:  # closed before its answer could be read (busy)
+        return "error", f"closed {exc.rcvd.reason if exc.rcvd else ''}".strip(), None
     if stay:
         return "created", code, client
     await quietly_close(client)
@@ -476,3 +480,144 @@ def test_an_abandoned_table_is_closed_its_autosave_kept_and_it_is_not_reopened(t
     assert not table_file_after, f"the abandoned table's file is still there: {table_file}"
     assert got["code"] not in reopened, f"the abandoned table was opened again: {reopened}"
     assert got["kept_code"] in reopened, f"the table with a member was not reopened: {reopened}"
+
+
+# -- 4. hard computers -----------------------------------------------------------------------
+BOT_DELAY = 0.7
+ATTACK_TABLES = 60  # the most the attacker tries to create (the quotas allow 4)
+WATCHED = 12  # of them watched by a spectator (a table nobody watches should not play)
+ROUTES_VS_3_HARD = [{"kind": "person", "level": "normal"}] + [
+    {"kind": "computer", "level": "hard"}
+] * 3
+
+
+async def computer_pace(client: TableClient, want: int, seconds: float, rng: random.Random):
+    """Plays seat 0 (a random legal action whenever it is to act) and measures the
+    computers' pace: the time from an update after which only computers were to act to
+    the next update that is not an answer to this client (a computer's action). Stops
+    after ``want`` such intervals, ``seconds`` or the game's end."""
+    deadline = time.monotonic() + seconds
+    intervals: list[float] = []
+    previous, computers_to_act = time.monotonic(), False
+    pending = None
+    while len(intervals) < want and time.monotonic() < deadline:
+        mirror = client.mirror
+        if mirror.view.is_over():
+            break
+        if 0 in mirror.to_act and pending is None:
+            pending = await client.act(str(rng.choice(mirror.view.legal_actions(0))))
+        try:
+            got = await client.receive(max(0.01, min(5.0, deadline - time.monotonic())))
+        except TimeoutError:
+            break
+        now = time.monotonic()
+        if got["type"] == "update":
+            if got.get("ack") is None and computers_to_act:
+                intervals.append(now - previous)
+            if got.get("ack") is not None and got["ack"] == pending:
+                pending = None
+            previous, computers_to_act = now, bool(got["to_act"]) and 0 not in got["to_act"]
+        elif got["type"] == "refusal":
+            pending = None
+    return intervals
+
+
+async def keep_reading(client: TableClient) -> None:
+    """A spectator that reads (and drops) what it is sent, so it stays a member."""
+    try:
+        while True:
+            await client.ws.recv()
+    except Exception:  # closed: the attack ends
+        return
+
+
+def test_a_strangers_hard_computers_do_not_slow_a_legitimate_tables_computers(tmp_path):
+    """--bot-delay 0.7. A legitimate Eight Routes table on 127.0.0.1 (a person and three
+    hard computers) measures its computers' pace alone, then while 127.0.0.2 runs as many
+    six-hard-computer Duck! Duck! Go! tables as its quotas allow (refused ``quota`` past
+    them), each watched by a reading spectator so that it plays. Under attack the
+    legitimate computers' median pace is within +-50% of 0.7 s. (Past 12 tables the
+    attacker creates and leaves: one address may hold only 16 connections.)"""
+    with Serve(tmp_path / "home", "--bot-delay", str(BOT_DELAY)) as serve:
+
+        async def scenario() -> dict:
+            rng = random.Random(4)
+            me = await table_client(serve.url, LEGIT)
+            code, _ = await me.create("routes", ROUTES_VS_3_HARD)
+            await me.hello(code, 0, "Ann")
+            alone = await computer_pace(me, 6, 8.0, rng)
+            spectators, readers, answers = [], [], []
+            for _ in range(ATTACK_TABLES):  # bounded: the quotas should stop it sooner
+                watch = len(spectators) < WATCHED  # under the 16 connections of an address
+                try:
+                    kind, got, client = await create_from(
+                        serve.url, loopback(2), "duck", SIX_HARD, stay=watch
+                    )
+                except (OSError, TimeoutError) as exc:
+                    answers.append(("connect", type(exc).__name__))
+                    break
+                answers.append((kind, got if kind != "created" else ""))
+                if kind != "created":
+                    break
+                if client is not None:
+                    await client.hello(got, None, "x")
+                    spectators.append(client)
+                    readers.append(asyncio.ensure_future(keep_reading(client)))
+            attacked = await computer_pace(me, 10, 12.0, rng)
+            for reader in readers:
+                reader.cancel()
+            for client in spectators:
+                client.ws.transport.abort()
+            await quietly_close(me)
+            tables = sum(kind == "created" for kind, _ in answers)
+            return {"alone": alone, "attacked": attacked, "tables": tables,
+                    "watched": len(spectators), "answers": answers}  # fmt: skip
+
+        got = run(scenario(), timeout=40)
+    alone, attacked = got["alone"], got["attacked"]
+    summary = (
+        f"alone: median {statistics.median(alone or [0]):.2f}s of {len(alone)} "
+        f"{[round(x, 2) for x in alone]}; under attack by {got['tables']} tables ({got['watched']} watched): median "
+        f"{statistics.median(attacked or [0]):.2f}s of {len(attacked)} "
+        f"{[round(x, 2) for x in attacked]}; last answers to the attacker {got['answers'][-2:]}"
+    )
+    print(summary)
+    assert len(attacked) >= 5, f"the legitimate computers hardly played: {summary}"
+    median = statistics.median(attacked)
+    assert 0.5 * BOT_DELAY <= median <= 1.5 * BOT_DELAY, f"computers slowed: {summary}"
+    assert got["answers"][-1] == ("refusal", "quota"), f"no quota stopped it: {summary}"
+
+
+def test_an_all_computer_table_with_nobody_connected_does_not_play(tmp_path):
+    """Six hard computers at a table created and left at once: 2 s later a spectator's
+    welcome says no action was played (``n`` 0)."""
+    with Serve(tmp_path / "home", "--bot-delay", str(BOT_DELAY)) as serve:
+
+        async def scenario() -> int:
+            kind, code, _ = await create_from(serve.url, LEGIT, "duck", SIX_HARD)
+            assert kind == "created", code
+            await asyncio.sleep(2.0)
+            watcher = await table_client(serve.url, LEGIT)
+            mirror = await watcher.hello(code, None, "x")
+            await quietly_close(watcher)
+            return mirror.n
+
+        played = run(scenario(), timeout=20)
+    assert played == 0, f"{played} actions were played at a table nobody was connected to"
+
+
+def test_one_address_has_a_quota_of_computer_seats(tmp_path):
+    """--max-computers-per-address 12: a third table of six computers from 127.0.0.2 is
+    refused ``quota`` (the table quota, 8, is not reached)."""
+    flags = ("--bot-delay", str(BOT_DELAY), "--max-computers-per-address", "12")
+    with Serve(tmp_path / "home", *flags) as serve:
+
+        async def scenario() -> list:
+            return [
+                (await create_from(serve.url, loopback(2), "duck", SIX_HARD))[:2]
+                for _ in range(3)
+            ]
+
+        answers = run(scenario(), timeout=20)
+    assert [kind for kind, _ in answers[:2]] == ["created"] * 2, answers
+    assert answers[2] == ("refusal", "quota"), f"the third table of computers: {answers}"
