@@ -621,3 +621,120 @@ def test_one_address_has_a_quota_of_computer_seats(tmp_path):
         answers = run(scenario(), timeout=20)
     assert [kind for kind, _ in answers[:2]] == ["created"] * 2, answers
     assert answers[2] == ("refusal", "quota"), f"the third table of computers: {answers}"
+
+
+# -- 5. a full disk --------------------------------------------------------------------------
+FULL_ACTIONS = 10
+
+
+def fill_the_disk(home: Path):
+    """Writes to data/saves and data/tables fail (each folder moved away, a plain file
+    in its place: an OSError on every write, as on a full disk, without root); the
+    function returned puts the folders back."""
+    data = home / "data"
+    for name in ("saves", "tables"):
+        (data / name).rename(data / f"{name}.away")
+        (data / name).write_text("not a folder: the disk is full\n")
+
+    def restore() -> None:
+        for name in ("saves", "tables"):
+            (data / name).unlink()
+            (data / f"{name}.away").rename(data / name)
+
+    return restore
+
+
+async def play_while_full(url: str, home: Path) -> tuple[str, str, int, list[TableClient]]:
+    """A table of two: Ann sits before the disk is full; Bob takes his seat while it is
+    full and they play FULL_ACTIONS acknowledged actions; 1.5 s later (every autosave
+    of them tried while the disk is full) the folders come back.
+    (code, Bob's token, actions acknowledged, the clients)."""
+    a = await table_client(url, LEGIT)
+    code, _ = await a.create("verflixxt", TWO_PEOPLE)
+    await a.hello(code, 0, "Ann")
+    await asyncio.sleep(1.0)  # written: the disk fills at a quiet moment
+    restore = fill_the_disk(home)
+    try:
+        b = await table_client(url, LEGIT)
+        await b.hello(code, 1, "Bob")
+        rng = random.Random(5)
+        acknowledged = 0
+        for _ in range(FULL_ACTIONS):
+            played = await play_one([a, b], rng, limit=3.0)
+            assert played is not None and played[0] < 3.0, "an action was not answered"
+            acknowledged = played[1]
+        await asyncio.sleep(1.5)  # every autosave of them tried (and failed) while full
+    finally:
+        restore()
+    assert b.mirror.token is not None
+    return code, b.mirror.token, acknowledged, [a, b]
+
+
+async def what_came_back(url: str, code: str, token: str) -> tuple[int | str, int | str]:
+    """(actions a spectator's welcome shows, the seat Bob's token rejoins), or the code
+    of the error that answered instead."""
+    watcher = await table_client(url, LEGIT)
+    try:
+        n: int | str = (await watcher.hello(code, None, "x")).n
+    except ClientError as exc:
+        n = exc.code
+    await quietly_close(watcher)
+    bob = await table_client(url, LEGIT)
+    try:
+        seat: int | str = (await bob.rejoin(code, token)).seat
+    except ClientError as exc:
+        seat = exc.code
+    await quietly_close(bob)
+    return n, seat
+
+
+def test_nothing_acknowledged_on_a_full_disk_is_lost_once_it_has_room_and_serve_is_killed(
+    tmp_path,
+):
+    """While data/saves and data/tables cannot be written, Bob takes a seat and 10
+    actions are acknowledged; the folders come back, 3 s later serve is killed (-9) and
+    started again: the reopened table has all 10 actions and Bob's token rejoins."""
+    home = tmp_path / "home"
+    with Serve(home, "--bot-delay", "0") as serve:
+
+        async def scenario():
+            code, token, acknowledged, clients = await play_while_full(serve.url, home)
+            await asyncio.sleep(3.0)  # room again: the failed writes are retried
+            await asyncio.to_thread(serve.kill)
+            for client in clients:
+                client.ws.transport.abort()
+            return code, token, acknowledged
+
+        code, token, acknowledged = run(scenario(), timeout=30)
+        logged = serve.stderr_text()
+    with Serve(home, "--bot-delay", "0") as serve:
+        n, seat = run(what_came_back(serve.url, code, token), timeout=20)
+    summary = (
+        f"acknowledged {acknowledged}; after kill -9 and restart: {n} actions, Bob's token "
+        f"-> {seat}; serve's stderr: {logged[-300:]!r}"
+    )
+    print(summary)
+    assert n == acknowledged, f"acknowledged actions were lost: {summary}"
+    assert seat == 1, f"the seat taken on a full disk was lost: {summary}"
+
+
+def test_serve_stopped_right_after_the_disk_has_room_again_writes_everything(tmp_path):
+    """As above, but serve gets SIGTERM the moment the folders are back: it writes every
+    table before it exits, and nothing acknowledged is lost after a restart."""
+    home = tmp_path / "home"
+    with Serve(home, "--bot-delay", "0") as serve:
+
+        async def scenario():
+            code, token, acknowledged, clients = await play_while_full(serve.url, home)
+            code_rc = await asyncio.to_thread(serve.stop, signal.SIGTERM)
+            for client in clients:
+                client.ws.transport.abort()
+            return code, token, acknowledged, code_rc
+
+        code, token, acknowledged, exit_code = run(scenario(), timeout=30)
+    with Serve(home, "--bot-delay", "0") as serve:
+        n, seat = run(what_came_back(serve.url, code, token), timeout=20)
+    summary = f"acknowledged {acknowledged}; serve exited {exit_code}; after restart: {n} actions, Bob's token -> {seat}"
+    print(summary)
+    assert n == acknowledged, f"acknowledged actions were lost: {summary}"
+    assert seat == 1, f"the seat taken on a full disk was lost: {summary}"
