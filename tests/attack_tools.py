@@ -58,13 +58,6 @@ class Serve:
     def __init__(self, home: Path, *flags: str, nofile: tuple[int, int] | None = None):
         self.home = Path(home)
         self.flags = [str(f) for f in flags]
-        NEW = {"--max-tables-per-address","--max-computers-per-address","--unjoined-expiry","--abandoned-expiry","--handshake-timeout","--bot-workers"}
-        out=[]; skip=False
-        for f in self.flags:
-            if skip: skip=False; continue
-            if f in NEW: skip=True; continue
-            out.append(f)
-        self.flags=out
         self.nofile = nofile
         self.process: subprocess.Popen | None = None
         self.lines: list[str] = []  # stdout, line by line, as it came
@@ -92,9 +85,11 @@ class Serve:
             command = [
                 sys.executable,
                 "-c",
-                "import os, resource, sys; "
-                f"resource.setrlimit(resource.RLIMIT_NOFILE, ({soft}, {hard})); "
-                "os.execv(sys.executable, [sys.executable, *sys.argv[1:]])",
+                (
+                    "import os, resource, sys; "
+                    f"resource.setrlimit(resource.RLIMIT_NOFILE, ({soft}, {hard})); "
+                    "os.execv(sys.executable, [sys.executable, *sys.argv[1:]])"
+                ),
                 *command[1:],
             ]
         errors = self.stderr_path.open("ab")  # read after, never a full pipe

@@ -147,7 +147,7 @@ def test_a_ping_flood_from_clients_that_never_read_is_cut_off_and_spares_the_oth
     with Serve(tmp_path / "home", "--bot-delay", "0") as serve:
 
         async def scenario() -> dict:
-            code, a, b = await two_players(serve.url)
+            _code, a, b = await two_players(serve.url)
             flooders = [Flooder(serve.port, loopback(2 + i)) for i in range(FLOODERS)]
             await asyncio.sleep(0.5)
             rest = serve.rss_kb()
@@ -362,7 +362,7 @@ async def create_from(
 
 
 async def look_from(url: str, code: str, source: str = LEGIT) -> str:
-    """"table" if a look finds the table, else the error's (or refusal's) code."""
+    """ "table" if a look finds the table, else the error's (or refusal's) code."""
     client = await table_client(url, source)
     try:
         await client.look(code)
@@ -527,7 +527,7 @@ async def keep_reading(client: TableClient) -> None:
     try:
         while True:
             await client.ws.recv()
-    except Exception:  # closed: the attack ends
+    except (ConnectionClosed, OSError):  # closed: the attack ends
         return
 
 
@@ -614,8 +614,7 @@ def test_one_address_has_a_quota_of_computer_seats(tmp_path):
 
         async def scenario() -> list:
             return [
-                (await create_from(serve.url, loopback(2), "duck", SIX_HARD))[:2]
-                for _ in range(3)
+                (await create_from(serve.url, loopback(2), "duck", SIX_HARD))[:2] for _ in range(3)
             ]
 
         answers = run(scenario(), timeout=20)
@@ -738,3 +737,69 @@ def test_serve_stopped_right_after_the_disk_has_room_again_writes_everything(tmp
     print(summary)
     assert n == acknowledged, f"acknowledged actions were lost: {summary}"
     assert seat == 1, f"the seat taken on a full disk was lost: {summary}"
+
+
+# -- 6. rejoin amplification -----------------------------------------------------------------
+REJOIN_S = 3.0
+SEATS_A_SECOND = 5  # the most seat-status messages a member may get a second, on average
+
+
+def test_rejoins_in_a_loop_are_rate_limited_and_do_not_flood_the_other_members(tmp_path):
+    """A table of two: Ann (127.0.0.1) sits at seat 0 and counts the ``seats`` messages
+    she gets; the attacker takes seat 1 from 127.0.0.2 and then rejoins it with its token
+    in a tight loop, a new connection each time, for 3 s. Ann gets at most ~5 ``seats``
+    a second on average (changes coalesced); rejoins past the seat's rate are answered
+    ``error`` ``rate``."""
+    with Serve(tmp_path / "home", "--bot-delay", "0") as serve:
+
+        async def scenario() -> dict:
+            ann = await table_client(serve.url, LEGIT)
+            code, _ = await ann.create("verflixxt", TWO_PEOPLE)
+            await ann.hello(code, 0, "Ann")
+            first = await table_client(serve.url, loopback(2))
+            token = (await first.hello(code, 1, "Eve")).token
+            await quietly_close(first)
+            seats_at: list[float] = []
+
+            async def count() -> None:
+                while True:
+                    got = await ann.receive()
+                    if got["type"] == "seats":
+                        seats_at.append(time.monotonic())
+
+            counter = asyncio.ensure_future(count())
+            await asyncio.sleep(0.5)  # Eve's sitting down and leaving are counted out
+            started = time.monotonic()
+            answers: dict[str, int] = {}
+            while time.monotonic() < started + REJOIN_S:
+                try:
+                    eve = await table_client(serve.url, loopback(2), timeout=2.0)
+                except (OSError, TimeoutError) as exc:
+                    key = f"connect {type(exc).__name__}"
+                    answers[key] = answers.get(key, 0) + 1
+                    continue
+                try:
+                    await eve.rejoin(code, token)
+                    answer = "welcome"
+                except ClientError as exc:
+                    answer = exc.code
+                except ConnectionClosed:
+                    answer = "closed"
+                answers[answer] = answers.get(answer, 0) + 1
+                eve.ws.transport.abort()  # gone at once, as a looping attacker's would be
+            ended = time.monotonic()
+            await asyncio.sleep(1.0)  # the last coalesced change arrives
+            counter.cancel()
+            await quietly_close(ann)
+            during = [t for t in seats_at if started <= t]
+            return {"answers": answers, "seats": len(during), "seconds": ended + 1.0 - started}
+
+        got = run(scenario(), timeout=30)
+    rate = got["seats"] / got["seconds"]
+    summary = (
+        f"rejoins answered {got['answers']}; Ann got {got['seats']} seats messages in "
+        f"{got['seconds']:.1f} s ({rate:.1f} a second)"
+    )
+    print(summary)
+    assert rate <= SEATS_A_SECOND, f"seat changes were not coalesced: {summary}"
+    assert got["answers"].get("rate", 0) > 0, f"no rejoin was refused 'rate': {summary}"
