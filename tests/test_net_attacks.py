@@ -338,7 +338,9 @@ def test_running_out_of_open_files_is_a_line_not_a_traceback_and_serve_recovers(
     )
     print(summary)
     assert alive, f"serve died: {summary}"
-    assert len(about) <= 5 and len(lines) <= 20, f"a log line per refused socket: {summary}"
+    # one line per streak of failed accepts (a streak a second at most, over 4 s)
+    assert len(about) <= 8, f"a log line per refused socket: {summary}"
+    assert len(log) <= 8192, f"serve's stderr grew: {summary}"
 
 
 # -- 3. table slots --------------------------------------------------------------------------
@@ -497,6 +499,11 @@ async def computer_pace(client: TableClient, want: int, seconds: float, rng: ran
     the next update that is not an answer to this client (a computer's action). Stops
     after ``want`` such intervals, ``seconds`` or the game's end."""
     deadline = time.monotonic() + seconds
+    while True:  # what came while nobody read is no measure of the pace: dropped
+        try:
+            await client.receive(0.05)
+        except TimeoutError:
+            break
     intervals: list[float] = []
     previous, computers_to_act = time.monotonic(), False
     pending = None
@@ -545,7 +552,7 @@ def test_a_strangers_hard_computers_do_not_slow_a_legitimate_tables_computers(tm
             me = await table_client(serve.url, LEGIT)
             code, _ = await me.create("routes", ROUTES_VS_3_HARD)
             await me.hello(code, 0, "Ann")
-            alone = await computer_pace(me, 6, 8.0, rng)
+            alone = await computer_pace(me, 5, 6.0, rng)
             spectators, readers, answers = [], [], []
             for _ in range(ATTACK_TABLES):  # bounded: the quotas should stop it sooner
                 watch = len(spectators) < WATCHED  # under the 16 connections of an address
@@ -563,7 +570,7 @@ def test_a_strangers_hard_computers_do_not_slow_a_legitimate_tables_computers(tm
                     await client.hello(got, None, "x")
                     spectators.append(client)
                     readers.append(asyncio.ensure_future(keep_reading(client)))
-            attacked = await computer_pace(me, 10, 12.0, rng)
+            attacked = await computer_pace(me, 10, 10.0, rng)
             for reader in readers:
                 reader.cancel()
             for client in spectators:
@@ -582,9 +589,10 @@ def test_a_strangers_hard_computers_do_not_slow_a_legitimate_tables_computers(tm
         f"{[round(x, 2) for x in attacked]}; last answers to the attacker {got['answers'][-2:]}"
     )
     print(summary)
-    assert len(attacked) >= 5, f"the legitimate computers hardly played: {summary}"
+    assert attacked, f"the legitimate computers did not play: {summary}"
     median = statistics.median(attacked)
     assert 0.5 * BOT_DELAY <= median <= 1.5 * BOT_DELAY, f"computers slowed: {summary}"
+    assert len(attacked) >= 5, f"the legitimate computers hardly played: {summary}"
     assert got["answers"][-1] == ("refusal", "quota"), f"no quota stopped it: {summary}"
 
 
