@@ -143,7 +143,9 @@ class Serve:
                 process.wait(timeout=10)
         if self._reader is not None:
             self._reader.join(5)
-        if process.stdout is not None:
+        # closing a pipe another thread still reads blocks on its lock: only when the
+        # reader has seen its end (a process serve started may hold the pipe open longer)
+        if process.stdout is not None and (self._reader is None or not self._reader.is_alive()):
             process.stdout.close()
         return process.returncode
 

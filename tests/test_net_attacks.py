@@ -454,6 +454,10 @@ def test_an_abandoned_table_is_closed_its_autosave_kept_and_it_is_not_reopened(t
         kept_code, c, d = await two_players(url)
         await quietly_close(d)  # one of the two stays
         table_file = table_file_of(home, code)
+        written_by = time.monotonic() + 2.0  # the saver thread writes it just after
+        while table_file is None and time.monotonic() < written_by:
+            await asyncio.sleep(0.05)
+            table_file = table_file_of(home, code)
         await quietly_close(a)
         await quietly_close(b)
         left_at = time.monotonic()

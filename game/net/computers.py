@@ -27,7 +27,7 @@ import logging
 import multiprocessing
 import os
 import random
-import sys
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor
@@ -75,11 +75,32 @@ def _warm() -> int:
     return os.getpid()
 
 
+PARENT_CHECK_S = 0.5  # how often a worker looks whether its host is still there
+
+
+def _follow_parent(parent: int) -> None:
+    """A worker's start: it ends itself once its host is gone. A host killed outright
+    (kill -9, out of memory) cannot stop its pool, and orphaned workers would hold its
+    files and pipes (and their memory) for good."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_S)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="follow-host", daemon=True).start()
+
+
 def process_pool(workers: int) -> ProcessPoolExecutor:
-    """Worker processes for the computers. forkserver (not fork) on Linux: the host has
-    threads (the saver, the loop) that a fork would copy in the middle of their work."""
-    method = "forkserver" if sys.platform.startswith("linux") else "spawn"
-    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method))
+    """Worker processes for the computers, each a child of the host (spawn: the host has
+    threads, the saver and the loop, that a fork would copy in the middle of their work;
+    and a forkserver's children would outlive a host killed outright)."""
+    return ProcessPoolExecutor(
+        workers,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=_follow_parent,
+        initargs=(os.getpid(),),
+    )
 
 
 class ComputerPool:
