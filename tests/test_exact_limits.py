@@ -93,6 +93,9 @@ def test_each_text_and_number_of_the_schema_at_its_bound_and_one_past():
     assert client("create", game="cluck", seats=[{"kind": "person"}], options=options)
     refused("create", game="cluck", seats=[{"kind": "person"}], options={"k" * 41: 1})
     refused("create", game="cluck", seats=[{"kind": "person"}], options={"k": "v" * 41})
+    sixteen = {f"o{i}": i for i in range(16)}
+    assert client("create", game="cluck", seats=[{"kind": "person"}], options=sixteen)
+    refused("create", game="cluck", seats=[{"kind": "person"}], options={**sixteen, "x": 1})
 
 
 class FakeConnection:
@@ -276,3 +279,43 @@ def test_the_lobby_cuts_a_typed_name_at_sixteen_and_remembers_it():
         assert again.seats[0].name == SIXTEEN
     finally:
         pygame.quit()
+
+
+def test_the_lobby_remembers_at_most_six_seats(tmp_path):
+    from game.settings import MAX_SEATS
+
+    path = tmp_path / "settings.json"
+    six = [remembered(f"P{i}")[0] for i in range(MAX_SEATS)]
+    path.write_text(json.dumps({"seats": six}))
+    assert read_settings(path) == (Settings(seats=six), [])
+    path.write_text(json.dumps({"seats": [*six, remembered("P7")[0]]}))
+    loaded, notes = read_settings(path)
+    assert loaded.seats == [] and notes[0].startswith("seats: 7 seats")
+
+
+def test_a_saved_action_names_a_player_of_the_game(tmp_path):
+    base = base_save()
+    last = {**base, "actions": [[base["players"] - 1, "A 4"]]}
+    assert saves.read_payload(written(tmp_path, last))["actions"] == [[2, "A 4"]]
+    for player in (base["players"], -1):
+        with pytest.raises(saves.SaveError) as error:
+            saves.read_payload(written(tmp_path, {**base, "actions": [[player, "A 4"]]}))
+        assert error.value.place == "actions[0]"
+
+
+def test_the_window_size_is_from_320_to_7680():
+    check = CHECKS["window_width"]
+    for fine in (320, 1280, 7680):
+        assert check(fine) is None and CHECKS["window_height"](fine) is None
+    for bad in (319, 7681, 0, 1280.0, True):
+        assert check(bad) is not None and CHECKS["window_height"](bad) is not None
+
+
+def test_a_save_holds_at_most_max_actions(tmp_path):
+    base = base_save()
+    most = {**base, "actions": [[0, "A 4"]] * saves.MAX_ACTIONS}
+    assert len(saves.read_payload(written(tmp_path, most))["actions"]) == saves.MAX_ACTIONS
+    over = {**base, "actions": [[0, "A 4"]] * (saves.MAX_ACTIONS + 1)}
+    with pytest.raises(saves.SaveError) as error:
+        saves.read_payload(written(tmp_path, over))
+    assert error.value.place == "actions"

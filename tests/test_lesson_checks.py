@@ -12,6 +12,8 @@ import pytest
 from game.boards import read_yaml
 from game.lessons import (
     MAX_LESSON_BYTES,
+    MAX_STEPS,
+    MAX_TEXT_CHARS,
     LessonError,
     LessonRun,
     Step,
@@ -94,3 +96,30 @@ def test_one_person_and_computers_load(tmp_path):
     data = shipped()
     lesson = load_lesson(write(tmp_path, data))
     assert list(lesson.seats).count("human") == 1
+
+
+# -- the lesson's own limits, at the limit and one past ---------------------------------------
+def test_a_lesson_has_at_most_max_steps_and_texts_of_at_most_max_text_chars(tmp_path):
+    data = shipped()
+    read = {"point": "board", "text": {"en": "Look.", "ja": "見てください。"}}
+    data["steps"] = [read] * MAX_STEPS
+    assert len(load_lesson(write(tmp_path, data)).steps) == MAX_STEPS
+    data["steps"] = [read] * (MAX_STEPS + 1)
+    with pytest.raises(LessonError, match=f"steps: more than {MAX_STEPS} steps"):
+        load_lesson(write(tmp_path, data))
+    data["steps"] = [{"point": "board", "text": {"en": "x" * MAX_TEXT_CHARS, "ja": "あ"}}]
+    assert load_lesson(write(tmp_path, data)).steps[0].text["en"] == "x" * MAX_TEXT_CHARS
+    data["steps"][0]["text"]["en"] += "x"
+    with pytest.raises(LessonError, match=r"steps\[0\]\.text\.en: longer than"):
+        load_lesson(write(tmp_path, data))
+
+
+def test_next_passes_only_a_step_to_read():
+    lesson = load_lesson(lesson_path("verflixxt-1"))
+    run = LessonRun(lesson)
+    assert run.step is not None and run.step.expect is None
+    while run.step is not None and run.step.expect is None:
+        assert run.next()
+    index = run.index
+    assert run.step is not None and run.step.expect == "roll"
+    assert not run.next() and run.index == index  # an action step waits for its action

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from game.net import store
 from game.net.protocol import check_client_message
 from game.net.server import Tables
@@ -142,3 +144,29 @@ def test_the_owner_may_hand_over_a_waiting_seat_after_a_restart():
     tables.handle(ben, "hand_over", message("hand_over", owner=owner, seat=2, level="easy"))
     assert ben.sent[-1]["type"] == "seats", ben.sent[-1]
     assert again.status(2) == "standing_in" and again.session.seats[2].level == "easy"
+
+
+def test_a_table_file_of_an_unknown_host_kind_is_a_problem_and_is_left_on_disk():
+    table, *_ = played_table()
+    write(table, "serve")
+    path = store.meta_path(table.session.save_id)
+    data = json.loads(path.read_text())
+    path.write_text(json.dumps({**data, "host": "other"}))
+    restored, problems = store.restore_tables("serve")
+    assert restored == [] and len(problems) == 1 and "host" in problems[0]
+    assert path.exists()
+
+
+def test_a_table_files_port_is_from_1_to_65535():
+    table, *_ = played_table()
+    write(table, "app")
+    path = store.meta_path(table.session.save_id)
+    data = json.loads(path.read_text())
+    for port in (1, 65535):
+        path.write_text(json.dumps({**data, "port": port}))
+        again = store.reopen(table.session.save_id)
+        assert again is not None and again.port == port
+    for port in (0, 65536, True):
+        path.write_text(json.dumps({**data, "port": port}))
+        with pytest.raises(ValueError, match="port"):
+            store.reopen(table.session.save_id)

@@ -142,3 +142,16 @@ def test_a_host_with_its_tables_refuses_another_and_one_without_create_refuses_a
     conn = FakeConnection()
     closed.handle(conn, "create", create_fields())
     assert conn.sent[-1]["code"] == "create" and closed.by_code == {}
+
+
+def test_a_closed_tables_code_finds_nothing():
+    tables = Tables("serve", allow_create=True)
+    owner = FakeConnection()
+    tables.handle(owner, "create", create_fields())
+    code = owner.sent[0]["code"]
+    tables.by_code[code].close("the host closed the table")
+    late = FakeConnection()
+    hello = {"v": 1, "type": "hello", "code": code, "seat": 0, "name": "Ben"}
+    tables.handle(late, "hello", check_client_message(hello))
+    assert late.sent[-1]["type"] == "error" and late.sent[-1]["code"] == "code"
+    assert late.closed and late.table is None

@@ -115,6 +115,10 @@ def test_the_owner_cannot_hand_over_a_local_seat_or_a_computer():
             table.hand_to_computer(seat)
         assert refused.value.code == "seat_busy"
     assert table.session.seats[1].human
+    for seat in (3, -1):  # past the table: refused, not an IndexError on the host's thread
+        with pytest.raises(Refused) as refused:
+            table.hand_to_computer(seat)
+        assert refused.value.code == "seat"
 
 
 def test_a_waiting_seat_is_handed_over_and_its_person_gets_it_back():
@@ -193,3 +197,67 @@ def test_a_refused_hello_sends_the_other_members_nothing():
         table.join(FakePeer(), 1, "A" * 17)
     assert len(aiko.sent) == seen
     assert table.digests == digests and list(table.members) == [aiko]
+
+
+# -- acting and rejoining ----------------------------------------------------------------------
+def first_move(table: Table) -> tuple[int, str]:
+    state = table.session.state
+    player = state.to_act()[0]
+    return player, str(state.legal_actions(player)[0])
+
+
+def test_an_action_id_is_used_once_and_only_the_seat_to_act_changes_the_game():
+    table, _ = cluck_table()
+    peers = {seat: seated(table, seat, f"P{seat}")[0] for seat in range(3)}
+    player, text = first_move(table)
+    peer = peers[player]
+    table.act(peer, 3, text)
+    assert table.session.actions == [(player, text)] and table.last_ids[player] == 3
+    assert peer.sent[-1]["type"] == "update" and peer.sent[-1]["ack"] == 3
+    for old in (3, 2):
+        with pytest.raises(Refused) as refused:
+            table.act(peer, old, text)
+        assert refused.value.code == "replayed"
+    assert len(table.session.actions) == 1
+    watcher = FakePeer("watcher")
+    table.join(watcher, None, "W")
+    with pytest.raises(Refused) as refused:
+        table.act(watcher, 1, text)
+    assert refused.value.code == "spectator"
+    with pytest.raises(Refused) as refused:
+        table.act(FakePeer("stranger"), 1, text)
+    assert refused.value.code == "not_joined"
+    with pytest.raises(Refused) as refused:
+        table.act(peer, 4, "fly away")
+    assert refused.value.code == "notation"
+    assert len(table.session.actions) == 1
+
+
+def test_a_newer_connection_with_the_token_takes_the_seat_and_the_older_is_closed():
+    from game.net.table import CLOSE_REPLACED, Fatal
+
+    table, _ = cluck_table()
+    old, token = seated(table, 0)
+    new = FakePeer("new")
+    assert table.rejoin(new, token) == 0
+    assert old.sent[-1]["type"] == "error" and old.sent[-1]["code"] == "replaced"
+    assert old.closed and old.closed[0][0] == CLOSE_REPLACED
+    assert old not in table.members and table.seat_peer[0] is new
+    assert new.sent[0]["type"] == "welcome" and new.sent[0]["token"] is None
+    with pytest.raises(Fatal) as fatal:
+        table.rejoin(FakePeer(), "not-the-token")
+    assert fatal.value.code == "token"
+    # the old connection's leaving does not free the seat the new one holds
+    table.leave(old)
+    assert table.status(0) == "connected"
+
+
+def test_one_connection_joins_once():
+    table, _ = cluck_table()
+    aiko, _ = seated(table, 0)
+    for seat in (1, None):
+        with pytest.raises(Refused) as refused:
+            table.join(aiko, seat, "Aiko")
+        assert refused.value.code == "joined"
+    assert table.status(1) == "open" and table.spectators() == 0
+    assert table.members == {aiko: 0}
