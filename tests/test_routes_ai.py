@@ -1,4 +1,4 @@
-"""Eight Routes bots: legal, fast, on views only, and the greedy level plays with sense."""
+"""Eight Routes bots: legal, on views only, and the greedy level plays with sense."""
 
 import random
 import time
@@ -40,9 +40,15 @@ def test_bots_choose_legal_actions_from_views_at_every_player_count():
             assert state.is_over() and state.winners()
 
 
-def test_normal_is_fast():
-    slowest = max(_play(["normal"] * 5, seed)[1] for seed in range(3))
-    assert slowest < 0.05  # typically about 0.2 ms, well under 5 ms
+def test_normal_plays_whole_five_player_games_the_same_way_each_time():
+    """Behaviour only: the slowest decision is printed as a figure, never asserted (a
+    wall-clock bound fails on a loaded machine, issue #30)."""
+    for seed in range(3):
+        state, slowest = _play(["normal"] * 5, seed)
+        again, _ = _play(["normal"] * 5, seed)
+        assert state.is_over() and state.winners()
+        assert again.to_dict() == state.to_dict()  # its choices depend on the view alone
+        print(f"routes normal, 5 players, seed {seed}: slowest decision {slowest * 1e3:.2f} ms")
 
 
 def test_normal_beats_random_players():

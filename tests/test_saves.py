@@ -49,6 +49,12 @@ def test_autosave_round_trip_restores_the_exact_state():
     restored = saves.load_session(path)
     assert restored.state.to_dict() == session.state.to_dict()
     assert [s.name for s in restored.seats] == ["Aiko", "Ben", "Chie"]
+    # issue #30: the actions and the save's id too (a resumed game autosaves over its
+    # own file, and a hosted table finds its table file by the id)
+    assert restored.actions == session.actions and len(restored.actions) == 25
+    assert restored.save_id == session.save_id
+    assert [s.to_dict() for s in restored.seats] == [s.to_dict() for s in session.seats]
+    assert restored.options == session.options and restored.seed == session.seed
     assert json.loads(path.read_text())["format"] == saves.FORMAT
     assert [p.name for p in path.parent.iterdir()] == [path.name]  # no temp files left
 
@@ -161,6 +167,10 @@ CORPUS_PLACES = {
     "action_control_character.json": "actions[0]",
     "kind_unknown.json": "kind",
     "app_other.json": "app",
+    # issue #30: one seat per player, exactly (more seats loaded as another game)
+    "seats_more_than_players.json": "seats",
+    "seats_fewer_than_players.json": "seats",
+    "name_line_separator.json": "seats[0].name",  # U+2028 breaks a line of text
 }
 
 

@@ -47,6 +47,49 @@ def test_atomic_write_leaves_no_temporary_file(tmp_path):
     assert [p.name for p in path.parent.iterdir()] == ["x.json"]
 
 
+def test_atomic_write_makes_its_temporary_file_beside_the_target_and_renames_it(monkeypatch):
+    """Issue #30 (temp file not in the target's folder): a temporary file elsewhere
+    (/tmp) is not atomic, fails with EXDEV where that is another file system, and its
+    stray copies are never found by remove_stale_temp_files. Seen at the rename: the
+    whole new text sits in ``.<name>.<8 characters>.tmp`` beside the target, and the old
+    file is still whole."""
+    target = Path(os.environ["TABLETOP_DERBY_HOME"]) / "deep" / "x.json"
+    atomic_write_text(target, "old")
+    renames = []
+    real_replace = os.replace
+
+    def spy(src, dst, *args, **kwargs):
+        src, dst = Path(src), Path(dst)
+        listing = sorted(p.name for p in target.parent.iterdir())
+        renames.append((src, dst, listing, src.read_text(), dst.read_text()))
+        return real_replace(src, dst, *args, **kwargs)
+
+    monkeypatch.setattr(os, "replace", spy)
+    atomic_write_text(target, "new")
+    [(src, dst, listing, new_text, old_text)] = renames
+    assert dst == target and src.parent == target.parent
+    assert src.name.startswith(".x.json.") and src.name.endswith(".tmp")
+    assert settings_mod._TEMP_NAME.fullmatch(src.name)  # what the stale-file sweep finds
+    assert listing == sorted([src.name, "x.json"])
+    assert new_text == "new" and old_text == "old"
+    assert not src.exists() and target.read_text() == "new"
+    assert [p.name for p in target.parent.iterdir()] == ["x.json"]
+
+
+def test_a_failed_atomic_write_keeps_the_old_file_and_leaves_no_temporary_file(monkeypatch):
+    target = Path(os.environ["TABLETOP_DERBY_HOME"]) / "x.json"
+    atomic_write_text(target, "old")
+
+    def full_disk(fd):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full_disk)
+    with pytest.raises(OSError):
+        atomic_write_text(target, "new")
+    assert target.read_text() == "old"
+    assert [p.name for p in target.parent.iterdir()] == ["x.json"]
+
+
 # == issue #15: a damaged settings file never stops the app and never loses a setting =========
 CORPUS = hostile.CORPUS / "settings"
 KEPT_JA = {"language": "ja"}
@@ -60,6 +103,8 @@ CORPUS_CASES = {
     ),  # was: everything lost
     "volume_nan.json": (KEPT_JA, "volume"),
     "volume_infinity.json": (KEPT_JA, "volume"),
+    "volume_50.json": (KEPT_JA, "volume"),  # issue #30: the upper bound, not only NaN
+    "volume_just_over_1.json": (KEPT_JA, "volume"),
     "speed_true.json": (KEPT_JA, "animation_speed"),
     "unknown_key.json": (KEPT_JA, "colour"),  # was fatal to the file
 }

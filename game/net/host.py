@@ -96,13 +96,20 @@ class HostThread:
         return self
 
     def stop(self, timeout: float = 5.0) -> None:
-        """Close the table (members are told) and the network; call from the window."""
+        """Close the table (members are told) and the network; call from the window.
+        Idempotent: once the network thread has ended (stopped before, or it could not
+        listen) its loop is closed, and there is nothing more to stop."""
         self.table.close("the host closed the table")
         self._keep_port()
         self.tables.flush()
-        if self._loop is not None and self._stop is not None:
-            self._loop.call_soon_threadsafe(self._stop.set)
-        self._thread.join(timeout)
+        loop, stop = self._loop, self._stop
+        if loop is not None and stop is not None and not loop.is_closed():
+            try:
+                loop.call_soon_threadsafe(stop.set)
+            except RuntimeError:  # the loop closed meanwhile: the network has stopped
+                pass
+        if self._thread.is_alive():
+            self._thread.join(timeout)
         if self.saver is not None:
             self.saver.close()
 

@@ -82,6 +82,11 @@ def main() -> None:
         "action_control_character.json": dump({**base, "actions": [[0, "move\x001"]]}),
         "kind_unknown.json": dump({**base, "kind": "cheat"}),
         "app_other.json": dump({**base, "app": "other-game"}),
+        "seats_more_than_players.json": dump(
+            {**base, "seats": [*base["seats"], {**base["seats"][2], "character": "pink"}]}
+        ),
+        "seats_fewer_than_players.json": dump({**base, "seats": base["seats"][:2]}),
+        "name_line_separator.json": dump(with_seat(base, name="Ai\u2028ko")),
     }
     for name, text in saves.items():
         (HERE / "saves" / name).write_text(text, encoding="utf-8")
@@ -107,6 +112,8 @@ def main() -> None:
         ),
         "volume_nan.json": '{"language": "ja", "volume": NaN}',
         "volume_infinity.json": '{"language": "ja", "volume": Infinity}',
+        "volume_50.json": dump({"language": "ja", "volume": 50}),
+        "volume_just_over_1.json": dump({"language": "ja", "volume": 1.0000001}),
         "speed_true.json": dump({"language": "ja", "animation_speed": True}),
         "unknown_key.json": dump({"language": "ja", "colour": "red"}),
     }

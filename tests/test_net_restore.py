@@ -1,0 +1,172 @@
+"""A ``serve`` host's tables after a restart, in process (issue #30, rows "seats' last
+message ids not restored", "owner token not restored", "host kind ignored on
+restore"): a table with an owner, last ids and a local seat is written as the host
+writes it (``store.table_files`` + ``atomic_write_text``), a desktop window's table
+beside it, and ``restore_tables("serve")`` opens only the first, with its owner's
+authority and its replay protection."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.net import store
+from game.net.protocol import check_client_message
+from game.net.server import Tables
+from game.net.table import Table
+from game.session import Seat, Session
+from game.settings import atomic_write_text
+
+FIRST_ID = 5  # the first action id the seat-1 person sends
+
+
+class FakeConnection:
+    """A connection as Tables sees it, recording what it is sent."""
+
+    def __init__(self, address: str = "127.0.0.1"):
+        self.created = False
+        self.table = None
+        self.address = address
+        self.sent: list[dict] = []
+        self.closed: list[tuple[int, str]] = []
+
+    def send(self, text: str) -> None:
+        self.sent.append(json.loads(text))
+
+    def close(self, code: int, reason: str) -> None:
+        self.closed.append((code, reason))
+
+
+def message(kind: str, **fields) -> dict:
+    return check_client_message({"v": 1, "type": kind, **fields})
+
+
+def write(table: Table, host: str) -> None:
+    for path, text in store.table_files(table, host):
+        assert text is not None  # a game under way: both files are written
+        atomic_write_text(path, text)
+
+
+def played_table() -> tuple[Table, str, str, int]:
+    """A cluck table: seat 0 a person at the host's screen, seats 1 and 2 joined over the
+    network; played until seat 1 has sent an action. (table, owner token, seat 1's
+    token, seat 1's last id)."""
+    seats = [Seat("Aiko", "henrietta"), Seat("Ben", "clucky"), Seat("Chie", "pepper")]
+    table, owner = Table.new(Session("cluck", seats, 4242), local_seats=[0])
+    tables = Tables("serve")
+    tables.add(table)
+    ben, chie = FakeConnection(), FakeConnection()
+    tables.handle(ben, "hello", message("hello", code=table.code, seat=1, name="Ben"))
+    tables.handle(chie, "hello", message("hello", code=table.code, seat=2, name="Chie"))
+    token = ben.sent[0]["token"]
+    assert token and chie.sent[0]["token"]
+    next_id = {1: FIRST_ID, 2: 1}
+    state = table.session.state
+    while table.last_ids[1] == 0:
+        player = state.to_act()[0]
+        action = state.legal_actions(player)[0]
+        if player == 0:
+            table.apply(0, action)
+        else:
+            conn = ben if player == 1 else chie
+            tables.handle(conn, "action", message("action", id=next_id[player], action=str(action)))
+            assert conn.sent[-1]["type"] == "update", conn.sent[-1]
+            next_id[player] += 1
+        assert not state.is_over()
+    assert table.last_ids[1] == FIRST_ID
+    return table, owner, token, table.last_ids[1]
+
+
+def app_table() -> Table:
+    seats = [Seat("Dai", "henrietta"), Seat("Emi", "clucky")]
+    table, _ = Table.new(Session("cluck", seats, 99), local_seats=[0])
+    return table
+
+
+def restored_serve() -> tuple[Tables, Table, Table, str, str, int]:
+    table, owner, token, last = played_table()
+    write(table, "serve")
+    write(app_table(), "app")
+    restored, problems = store.restore_tables("serve")
+    assert problems == []
+    tables = Tables("serve")
+    for again in restored:
+        tables.add(again)
+    assert len(restored) == 1
+    return tables, restored[0], table, owner, token, last
+
+
+def test_serve_reopens_only_its_own_tables_not_a_windows():
+    _tables, again, table, *_ = restored_serve()
+    assert again.code == table.code
+    assert again.session.save_id == table.session.save_id
+    assert again.session.actions == table.session.actions
+    apps, problems = store.restore_tables("app")
+    assert problems == [] and len(apps) == 1 and apps[0].code != table.code
+
+
+def test_restored_seats_keep_their_tokens_and_the_local_seat():
+    tables, again, table, _owner, token, _last = restored_serve()
+    assert again.digests == table.digests
+    assert again.local_seats == {0}
+    assert [again.status(i) for i in range(3)] == ["local", "reconnecting", "reconnecting"]
+    ben = FakeConnection()
+    tables.handle(ben, "rejoin", message("rejoin", code=again.code, token=token))
+    assert ben.sent[0]["type"] == "welcome" and ben.sent[0]["seat"] == 1
+    assert ben.sent[0]["last_id"] == FIRST_ID
+
+
+def test_an_old_action_id_is_refused_after_a_restart():
+    tables, again, table, _owner, token, last = restored_serve()
+    assert again.last_ids == table.last_ids and again.last_ids[1] == last
+    ben = FakeConnection()
+    tables.handle(ben, "rejoin", message("rejoin", code=again.code, token=token))
+    before = list(again.session.actions)
+    # the same message sent again (a replay): refused, nothing changed
+    for replayed in (last, 1):
+        tables.handle(ben, "action", message("action", id=replayed, action="x"))
+        refusal = ben.sent[-1]
+        assert refusal["type"] == "refusal" and refusal["code"] == "replayed", refusal
+        assert refusal["id"] == replayed
+    assert again.session.actions == before and again.last_ids[1] == last
+
+
+def test_the_owner_may_hand_over_a_waiting_seat_after_a_restart():
+    tables, again, _table, owner, token, _last = restored_serve()
+    assert again.owner_may(owner)
+    ben = FakeConnection()
+    tables.handle(ben, "rejoin", message("rejoin", code=again.code, token=token))
+    # somebody without the owner's token may not
+    tables.handle(ben, "hand_over", message("hand_over", owner=token, seat=2))
+    assert ben.sent[-1]["type"] == "refusal" and ben.sent[-1]["code"] == "owner"
+    assert again.session.seats[2].human
+    tables.handle(ben, "hand_over", message("hand_over", owner=owner, seat=2, level="easy"))
+    assert ben.sent[-1]["type"] == "seats", ben.sent[-1]
+    assert again.status(2) == "standing_in" and again.session.seats[2].level == "easy"
+
+
+def test_a_table_file_of_an_unknown_host_kind_is_a_problem_and_is_left_on_disk():
+    table, *_ = played_table()
+    write(table, "serve")
+    path = store.meta_path(table.session.save_id)
+    data = json.loads(path.read_text())
+    path.write_text(json.dumps({**data, "host": "other"}))
+    restored, problems = store.restore_tables("serve")
+    assert restored == [] and len(problems) == 1 and "host" in problems[0]
+    assert path.exists()
+
+
+def test_a_table_files_port_is_from_1_to_65535():
+    table, *_ = played_table()
+    write(table, "app")
+    path = store.meta_path(table.session.save_id)
+    data = json.loads(path.read_text())
+    for port in (1, 65535):
+        path.write_text(json.dumps({**data, "port": port}))
+        again = store.reopen(table.session.save_id)
+        assert again is not None and again.port == port
+    for port in (0, 65536, True):
+        path.write_text(json.dumps({**data, "port": port}))
+        with pytest.raises(ValueError, match="port"):
+            store.reopen(table.session.save_id)

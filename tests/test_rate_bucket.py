@@ -1,0 +1,157 @@
+"""The host's abuse limits in process (issue #30, rows "rate bucket not capped at its
+burst", "over_limit never counted", "one connection may create any number of tables"):
+the rate bucket on a patched clock, and ``Tables.create`` with a fake connection."""
+
+from __future__ import annotations
+
+import json
+
+from game.net.protocol import check_client_message
+from game.net.server import FLOOD, RateBucket, Tables
+
+
+class Clock:
+    """A clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def allowed(bucket: RateBucket, tries: int) -> int:
+    return sum(bucket.allow() for _ in range(tries))
+
+
+def test_a_full_bucket_lets_its_burst_through_then_refuses():
+    clock = Clock()
+    bucket = RateBucket(10.0, 30, clock=clock)
+    assert allowed(bucket, 30) == 30
+    assert not bucket.allow()
+    assert bucket.over_limit == 1
+
+
+def test_after_idling_a_client_gets_its_burst_and_no_more():
+    clock = Clock()
+    bucket = RateBucket(10.0, 30, clock=clock)
+    assert allowed(bucket, 30) == 30
+    clock.now += 3600.0  # an hour of silence would be 36,000 messages if not capped
+    assert allowed(bucket, 1000) == 30
+    assert not bucket.allow()
+
+
+def test_the_bucket_refills_at_its_rate():
+    clock = Clock()
+    bucket = RateBucket(10.0, 30, clock=clock)
+    allowed(bucket, 30)
+    clock.now += 0.1  # one message's worth at 10 a second
+    assert bucket.allow()
+    assert not bucket.allow()
+    clock.now += 1.0
+    assert allowed(bucket, 100) == 10
+
+
+def test_every_refusal_is_counted_and_flooded_comes_past_flood():
+    clock = Clock()
+    bucket = RateBucket(10.0, 30, clock=clock)
+    allowed(bucket, 30)
+    assert bucket.over_limit == 0 and not bucket.flooded()
+    for n in range(1, FLOOD + 1):
+        assert not bucket.allow()
+        assert bucket.over_limit == n
+    assert not bucket.flooded()  # at FLOOD: not yet
+    assert not bucket.allow()
+    assert bucket.over_limit == FLOOD + 1 and bucket.flooded()
+
+
+def test_a_client_that_keeps_to_the_rate_is_never_flooded():
+    clock = Clock()
+    bucket = RateBucket(10.0, 30, clock=clock)
+    for _ in range(5000):
+        clock.now += 0.1
+        assert bucket.allow()
+    assert bucket.over_limit == 0 and not bucket.flooded()
+
+
+# -- creating tables ------------------------------------------------------------------------
+class FakeConnection:
+    """What Tables needs of a connection, recording what it is sent."""
+
+    def __init__(self, address: str = "127.0.0.1"):
+        self.created = False
+        self.table = None
+        self.address = address
+        self.sent: list[dict] = []
+        self.closed: list[tuple[int, str]] = []
+
+    def send(self, text: str) -> None:
+        self.sent.append(json.loads(text))
+
+    def close(self, code: int, reason: str) -> None:
+        self.closed.append((code, reason))
+
+
+def create_fields(game: str = "cluck", people: int = 2) -> dict:
+    message = {"v": 1, "type": "create", "game": game, "seats": [{"kind": "person"}] * people}
+    return check_client_message(message)
+
+
+def test_one_connection_creates_one_table():
+    tables = Tables("serve", allow_create=True)
+    conn = FakeConnection()
+    tables.handle(conn, "create", create_fields())
+    assert [m["type"] for m in conn.sent] == ["created"]
+    assert conn.created and len(tables.by_code) == 1
+    for _ in range(3):
+        tables.handle(conn, "create", create_fields())
+    assert [m["type"] for m in conn.sent] == ["created"] + ["refusal"] * 3
+    assert all(m["code"] == "create" for m in conn.sent[1:])
+    assert len(tables.by_code) == 1 and conn.closed == []
+    # another connection may create its own
+    other = FakeConnection()
+    tables.handle(other, "create", create_fields())
+    assert other.sent[0]["type"] == "created" and len(tables.by_code) == 2
+
+
+def test_a_connection_at_a_table_may_not_create_one():
+    tables = Tables("serve", allow_create=True)
+    owner = FakeConnection()
+    tables.handle(owner, "create", create_fields())
+    code = owner.sent[0]["code"]
+    guest = FakeConnection()
+    hello = {"v": 1, "type": "hello", "code": code, "seat": 1, "name": "Ben"}
+    tables.handle(guest, "hello", check_client_message(hello))
+    assert guest.sent[0]["type"] == "welcome" and guest.table is not None
+    tables.handle(guest, "create", create_fields())
+    assert guest.sent[-1]["type"] == "refusal" and guest.sent[-1]["code"] == "create"
+    assert len(tables.by_code) == 1
+
+
+def test_a_host_with_its_tables_refuses_another_and_one_without_create_refuses_all():
+    tables = Tables("serve", allow_create=True, max_tables=2)
+    for _ in range(2):
+        conn = FakeConnection()
+        tables.handle(conn, "create", create_fields())
+        assert conn.sent[-1]["type"] == "created"
+    late = FakeConnection()
+    tables.handle(late, "create", create_fields())
+    assert late.sent[-1]["type"] == "refusal" and late.sent[-1]["code"] == "full"
+    assert len(tables.by_code) == 2 and not late.created
+    closed = Tables("app")
+    conn = FakeConnection()
+    closed.handle(conn, "create", create_fields())
+    assert conn.sent[-1]["code"] == "create" and closed.by_code == {}
+
+
+def test_a_closed_tables_code_finds_nothing():
+    tables = Tables("serve", allow_create=True)
+    owner = FakeConnection()
+    tables.handle(owner, "create", create_fields())
+    code = owner.sent[0]["code"]
+    tables.by_code[code].close("the host closed the table")
+    late = FakeConnection()
+    hello = {"v": 1, "type": "hello", "code": code, "seat": 0, "name": "Ben"}
+    tables.handle(late, "hello", check_client_message(hello))
+    assert late.sent[-1]["type"] == "error" and late.sent[-1]["code"] == "code"
+    assert late.closed and late.table is None
