@@ -196,7 +196,7 @@ class App:
                 "round": state.round_number,
                 "over": state.is_over(),
                 "to_act": list(state.to_act()),
-                "humans_to_act": game.session.humans_to_act(),
+                "humans_to_act": game.driver.local_deciders(),
                 "animating": game.busy_animating(),
                 "actions": len(game.session.actions),
             }

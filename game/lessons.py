@@ -48,6 +48,7 @@ from game.boards import DataFileError, read_yaml
 from game.paths import DATA_DIR
 from game.rules.protocol import Action, Event, IllegalAction, NotationError, RulesDataError
 from game.session import Seat, Session
+from game.table.bots import BotRunner
 
 LESSONS_DIR = DATA_DIR / "lessons"
 MAX_LESSON_BYTES = 64_000  # a lesson of 30 steps in two languages is ~10 KB
@@ -380,7 +381,7 @@ def lesson_session(lesson: Lesson, seats: list[Seat] | None = None) -> Session:
 class LessonRun:
     """A lesson being played: its session, the step reached and what that step allows.
 
-    The computer seats play as in any game (``Session.start_bot``): their decisions are
+    The computer seats play as in any game (``game.table.bots.BotRunner``): their decisions are
     drawn in order from the session's seeded generator, so the same person's actions
     give the same game every time, which is what lets a lesson's steps name actions."""
 
@@ -479,7 +480,7 @@ class LessonRun:
         except (IllegalAction, NotationError, ValueError):
             return None
         # The computers' next decisions as if the game had never stopped: each one drew
-        # one number from the session's generator (Session.start_bot).
+        # one number from the session's generator (Session.bot_job).
         bots = sum(1 for p, _ in session.actions if not session.seats[p].human)
         for _ in range(bots):
             session._bot_rng.random()
@@ -488,17 +489,8 @@ class LessonRun:
 
 def run_bot_turns(session: Session) -> list[Event]:
     """Let the computer seats play until a person is to act or the game is over, as the
-    table does (same generator, same order); the events they caused."""
-    events: list[Event] = []
-    while not session.state.is_over() and session.bots_to_act():
-        player = session.bots_to_act()[0]
-        session.start_bot(player)
-        session.pending[player].thread.join()
-        action = session.finished_bot(player)
-        if action is None:  # pragma: no cover - joined above, so decided
-            raise RuntimeError("the computer did not decide")
-        events += session.apply(player, action)
-    return events
+    table does (same generator, same order, the one BotRunner); the events they caused."""
+    return BotRunner(session).play_until_person()
 
 
 def play_through(lesson: Lesson, free_choice: random.Random | None = None) -> list[str]:

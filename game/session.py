@@ -1,25 +1,25 @@
 """A match in progress, as every game scene drives it (no pygame here).
 
 It owns the rules state, the seats (people or computer levels), the record of actions
-(what saves and replays keep), computer decisions on a worker thread so the window keeps
-animating, and the hot-seat question "whose private things may the screen show now?".
+(what saves and replays keep), the computer decisions under way (``pending``: made and
+played by :class:`game.table.bots.BotRunner`, forgotten here on undo and hand-over),
+and the hot-seat question "whose private things may the screen show now?".
 """
 
 from __future__ import annotations
 
 import random
 import secrets
-import threading
 import time
-from collections.abc import Callable, Mapping
-from dataclasses import asdict, dataclass, field
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from game import rules
-from game.ai import make_bot
+from game.ai import LEVELS
 from game.boards import prepare_options
-from game.net.computers import BotJob
 from game.rules.protocol import Action, Event, GameState, Record
+from game.table.bots import BotJob, PendingDecision
 
 SEED_BITS = 128
 
@@ -71,14 +71,6 @@ class Seat:
         )
 
 
-@dataclass
-class PendingDecision:
-    player: int
-    started: float
-    thread: threading.Thread
-    result: list = field(default_factory=list)  # [Action] or [Exception]
-
-
 class Session:
     def __init__(
         self,
@@ -94,14 +86,14 @@ class Session:
         self.game_id = game_id
         self.module = rules.load(game_id)
         self.seats = list(seats)
+        for seat in self.seats:
+            if not seat.human and seat.level not in LEVELS:
+                raise ValueError(f"unknown bot level {seat.level!r}; known: {', '.join(LEVELS)}")
         self.seed = seed
         self.options = dict(options or {}) if prepared else prepare_options(game_id, options)
         self.state: GameState = self.module.new_game(len(seats), seed, self.options)
         self.actions: list[tuple[int, str]] = []
         self.bot_budget_ms = bot_budget_ms
-        self._bots = {
-            i: make_bot(game_id, s.level, bot_budget_ms) for i, s in enumerate(seats) if not s.human
-        }
         # The computer players' chance (tie-breaks, sampled worlds, playouts) comes from a
         # seed of its own, never from the game's: a bot's choices must tell nothing about
         # the game's seed, and knowing the seed must not predict the bots. Tests and tools
@@ -177,7 +169,7 @@ class Session:
 
         Computer decisions under way are forgotten: each thinks on its own copy of an old
         view, so its worker thread finishes harmlessly and its answer is never read; the
-        scene starts them again on the restored position."""
+        BotRunner starts them again on the restored position."""
         refusal = self.undo_refusal(player)
         if refusal is not None:
             raise ValueError(f"that action can no longer be taken back ({refusal})")
@@ -189,19 +181,11 @@ class Session:
         for p, text in actions:
             self.apply(p, self.module.parse_action(text))
 
-    def bot_decision(self, player: int) -> Callable[[], Action]:
-        """A computer seat's decision about the position now, to run on any thread: the
-        function holds its own copy of the seat's view, its bot and a generator drawn
-        from the bots' seed, and never touches this session (so a network table can run
-        it in an executor while the session goes on)."""
-        view = self.state.view(player)
-        rng = random.Random(self._bot_rng.random())
-        bot = self._bots[player]
-        return lambda: bot.choose(view, player, rng)
-
     def bot_job(self, player: int) -> BotJob:
-        """The same decision as plain values another process can be handed (a host runs
-        its computers in worker processes: game.net.computers)."""
+        """A computer seat's decision about the position now, as plain values any thread
+        or process can be handed (game.table.bots runs it): the seat's view, its level
+        and a seed drawn from the bots' generator (one number per decision), never
+        touching this session, so the session goes on while it is decided."""
         seat = self.seats[player]
         return BotJob(
             self.game_id,
@@ -216,63 +200,22 @@ class Session:
     def hand_to_computer(self, player: int, level: str = "normal") -> None:
         """A person's seat played by a computer from now on (an online player who is
         gone: the host may hand the seat over rather than wait). Its record is kept."""
-        from game.ai import LEVELS
-
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
         seat = self.seats[player]
         seat.human, seat.level = False, level
-        self._bots[player] = make_bot(self.game_id, level, self.bot_budget_ms)
         self.pending.pop(player, None)
 
     def hand_to_person(self, player: int) -> None:
         """The seat back to its person (they came back); a decision under way is forgotten."""
         self.seats[player].human = True
-        self._bots.pop(player, None)
         self.pending.pop(player, None)
-
-    def start_bot(self, player: int) -> None:
-        """Start a computer decision on a worker thread (it sees only its view)."""
-        if player in self.pending:
-            return
-        choose = self.bot_decision(player)
-        # the thread is set just below: it runs think(), which fills this decision
-        decision = PendingDecision(player, time.perf_counter(), None)  # type: ignore[arg-type]
-
-        def think():
-            try:
-                decision.result.append(choose())
-            except Exception as exc:  # noqa: BLE001 - reported to the scene, which shows it
-                decision.result.append(exc)
-
-        decision.thread = threading.Thread(target=think, name=f"bot-{player}", daemon=True)
-        self.pending[player] = decision
-        decision.thread.start()
-
-    def finished_bot(self, player: int, min_delay: float = 0.0) -> Action | None:
-        """The bot's action once it has decided and ``min_delay`` seconds have passed
-        (a natural pause so people can follow), else None."""
-        decision = self.pending.get(player)
-        if decision is None or not decision.result:
-            return None
-        if time.perf_counter() - decision.started < min_delay:
-            return None
-        del self.pending[player]
-        result = decision.result[0]
-        if isinstance(result, Exception):
-            raise result
-        return result
 
     def use_bot_budget(self, bot_budget_ms: int) -> None:
         """Give the computer seats this thinking budget (a session loaded before the app's
         settings were read gets the player's setting this way)."""
         if bot_budget_ms != self.bot_budget_ms and not self.pending:
             self.bot_budget_ms = bot_budget_ms
-            self._bots = {
-                i: make_bot(self.game_id, s.level, bot_budget_ms)
-                for i, s in enumerate(self.seats)
-                if not s.human
-            }
 
     def thinking(self) -> list[int]:
         return [p for p, d in self.pending.items() if not d.result]

@@ -20,6 +20,7 @@ from game import rules
 from game.ai import make_bot
 from game.boards import prepare_options
 from game.rules.protocol import RulesDataError
+from game.table.bots import BotRunner
 
 BOT_ALIASES = {"greedy": "normal", "search": "hard"}  # older names of the levels
 
@@ -73,6 +74,7 @@ def run(
     module, prepared = checked_setup(game_id, players, seed, options)
     levels = canonical_levels(bots or [bot] * players)
     seat_bots = [make_bot(game_id, level) for level in levels]
+    runner = BotRunner()  # a failing computer plays on (its policy); counted here as an error
     bot_seed = bot_seed_or_new(bot_seed)
     finished = errors = 0
     rounds: list[int] = []
@@ -81,12 +83,15 @@ def run(
     for index in range(games):
         game_seed = seed + index
         rng = random.Random(bot_seed + index)
+        runner.failures.clear()
         try:
             state = module.new_game(players, game_seed, prepared)
             while not state.is_over() and state.round_number <= max_rounds:
                 player = state.to_act()[0]
-                action = seat_bots[player].choose(state.view(player), player, rng)
-                state.apply(player, action)
+                state.apply(player, runner.decide(seat_bots[player], state, player, rng))
+            if runner.failures:
+                player, failure = runner.failures[0]
+                raise RuntimeError(f"computer player {player} failed: {failure!r}") from failure
             if state.is_over():
                 finished += 1
                 rounds.append(state.round_number)

@@ -15,6 +15,7 @@ from typing import Any
 
 from game.ai import make_bot
 from game.simulate import bot_seed_or_new, canonical_levels, checked_setup
+from game.table.bots import BotRunner
 
 MAX_ROUNDS = 200
 
@@ -48,6 +49,7 @@ def run_tournament(
     module, prepared = checked_setup(game_id, players, seed, options)
     entrants = list(range(players))  # entrant i plays level levels[i]
     bots = [make_bot(game_id, level, budget_ms) for level in levels]
+    runner = BotRunner()
     wins = [0.0] * players
     times: dict[str, list[float]] = {level: [] for level in levels}
     finished = 0
@@ -62,7 +64,7 @@ def run_tournament(
             seat = state.to_act()[0]
             entrant = entrant_at[seat]
             t0 = time.perf_counter()
-            action = bots[entrant].choose(state.view(seat), seat, rng)
+            action = runner.decide(bots[entrant], state, seat, rng)
             times[levels[entrant]].append(time.perf_counter() - t0)
             state.apply(seat, action)
         if state.is_over():

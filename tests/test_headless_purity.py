@@ -1,5 +1,6 @@
 """STYLE.md: game.rules and game.ai never import pygame, pytmx or yaml; game.net (network
-play, issue #18, which ``serve`` runs without a window) never imports pygame."""
+play, issue #18, which ``serve`` runs without a window) and game.table (what runs a
+table's game, issue #26) never import pygame."""
 
 import pathlib
 import subprocess
@@ -36,9 +37,9 @@ def test_rules_and_ai_import_no_pygame_pytmx_or_yaml():
     assert out.stdout.strip() == "", f"headless packages imported: {out.stdout.strip()}"
 
 
-def test_network_play_imports_no_pygame():
-    modules = _modules("game.net")
-    assert "game.net.server" in modules and "game.net.client" in modules
+def test_network_play_and_the_table_drivers_import_no_pygame():
+    modules = _modules("game.net") + _modules("game.table")
+    assert "game.net.server" in modules and "game.table.bots" in modules
     code = (
         "import importlib, sys\n"
         f"for name in {modules!r}:\n"
@@ -48,4 +49,4 @@ def test_network_play_imports_no_pygame():
     out = subprocess.run(
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
     )
-    assert out.stdout.strip() == "False", "game.net imported pygame"
+    assert out.stdout.strip() == "False", "game.net or game.table imported pygame"

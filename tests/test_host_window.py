@@ -326,7 +326,7 @@ def test_resuming_a_hosted_game_opens_its_table_again_and_the_client_comes_back(
         click(app, resume.buttons.by_key("save:0").rect.center)
         again = app.top
         assert isinstance(again, HostedTable)
-        host = again.session.host
+        host = again.driver.host
         assert host.code == code and host.table.session.actions == played
         steps_until(app, lambda: again.address, "listening again")
         assert host.port == port  # where Bea's client looks for it
@@ -446,7 +446,7 @@ def test_play_resume_from_the_command_line_opens_the_hosted_table_again(monkeypa
     seen: list = []
 
     def first_frame_only(self, frames=None):
-        seen.append((self.top, self.top.session.host.port if hasattr(self.top, "address") else 0))
+        seen.append((self.top, self.top.driver.host.port if hasattr(self.top, "address") else 0))
         self.quit()  # as the window closing: the table is closed and saved
         return 0
 
@@ -455,9 +455,9 @@ def test_play_resume_from_the_command_line_opens_the_hosted_table_again(monkeypa
     assert run_app(size=(1024, 600), resumed=loaded) == 0
     scene, _ = seen[0]
     assert isinstance(scene, HostedTable)
-    assert scene.session.host.code == host.code
-    assert scene.session.host.address == ("127.0.0.1", port)
-    assert scene.session.host.table.local_seats == {0}
+    assert scene.driver.host.code == host.code
+    assert scene.driver.host.address == ("127.0.0.1", port)
+    assert scene.driver.host.table.local_seats == {0}
 
 
 def test_a_table_whose_old_port_is_taken_listens_on_another_and_says_so():

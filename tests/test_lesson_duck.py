@@ -145,13 +145,13 @@ def test_the_step_keeps_its_card_picked_when_the_computer_chooses_after_it_shows
     one click the step asks for would only pick the card again."""
     app, scene = _open()
     session = scene.session
-    decided = session.finished_bot
+    decided = scene.driver.bots.finished
     held = [True]  # the computer's card is held back once both ducks are placed
 
-    def finished_bot(player, min_delay=0.0):
+    def finished(player, min_delay=0.0):
         return None if held[0] and len(session.actions) >= 2 else decided(player, min_delay)
 
-    monkeypatch.setattr(session, "finished_bot", finished_bot)
+    monkeypatch.setattr(scene.driver.bots, "finished", finished)
     step = wait_for_step(app, scene)
     while step.expect != "card 14":
         do_step(app, scene, step)

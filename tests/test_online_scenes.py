@@ -14,7 +14,8 @@ from game.ai import make_bot
 from game.net import remembered
 from game.net.client import ClientThread
 from game.net.host import HostThread
-from game.scenes.online import OnlineEnd, RemoteSession, client_scene, hosted_scene
+from game.net.remote import RemoteDriver
+from game.scenes.online import OnlineEnd, client_scene, hosted_scene
 from game.session import Session
 from tests.net_helpers import lobby_options, start_host, wait_listening
 from tests.scene_helpers import BOT_SEED, make_app, seats
@@ -60,8 +61,8 @@ def test_a_client_scene_plays_a_whole_game_against_the_host(game, players, optio
         app = make_app(size=(1024, 600))
         scene = client_scene(app, client, mirror)
         app.push(scene)
-        remote = scene.session
-        assert isinstance(remote, RemoteSession)
+        remote = scene.driver
+        assert isinstance(remote, RemoteDriver) and scene.session is remote
         assert not remote.needs_handoff(0) and remote.bots_to_act() == []
         assert scene.undo_refusal() == "network"
         # as Join a table keeps it, for "Your seats"
@@ -92,7 +93,7 @@ def test_a_client_scene_plays_a_whole_game_against_the_host(game, players, optio
                 # out of turn: the host refuses, the log says why, nothing changes
                 before = (len(remote.actions), state.to_dict(), len(session.actions))
                 log = len(scene.log)
-                remote.apply(0, played[-1])
+                remote.submit(0, played[-1])
                 for _ in range(2000):
                     host.pump()
                     scene.poll_network()
@@ -140,7 +141,7 @@ def test_the_hosting_window_plays_with_a_client_and_shows_the_code():
             time.sleep(0.01)
         assert host.code in scene.variant_label()
         assert scene.seat_subtitle(1) == app.t("online.seat_open")
-        assert scene.session.humans() == [0] and scene.undo_refusal() == "network"
+        assert scene.driver.local_seats() == [0] and scene.undo_refusal() == "network"
         client, mirror = join(host, 1, "Bea", pump=lambda: app.step(0.05))
         app.step(0.05)
         assert scene.seat_subtitle(1) == app.t("app.online_connected")

@@ -10,6 +10,7 @@ from game import registry
 from game.rules.protocol import Event
 from game.scenes import game_base
 from game.session import Seat, Session, revealed_by
+from game.table.bots import BotRunner
 from game.ui.widgets import Button, ButtonGroup
 from tests.scene_helpers import click, key, make_app, motion, push_game, step_until
 
@@ -206,7 +207,7 @@ def test_undo_forgets_a_computer_decision_already_under_way():
     before = session.state.to_dict()
     session.apply(0, session.state.legal_actions(0)[0])  # the move passes to a computer
     assert session.bots_to_act() == [1]
-    session.start_bot(1)
+    BotRunner(session).start(1)
     assert session.pending and session.can_undo(0)
     session.undo(0)
     assert session.pending == {}

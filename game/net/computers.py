@@ -5,66 +5,42 @@ A hard computer searches for tens of milliseconds; a hundred tables of them in t
 network's own process held the GIL against the loop, and every other table's computer
 waited its turn behind the whole queue. Here:
 
-- each decision is a :class:`BotJob` (the seat's view, its level and a seed of the
-  computers' own, all plain picklable values) run by :func:`run_bot_job` in an
-  executor: a pool of worker processes for ``serve`` (the loop never waits on a
-  search), threads where a process pool is not wanted (in-process tests);
+- each decision is a :class:`~game.table.bots.BotJob` (the seat's view, its level and
+  a seed of the computers' own, all plain picklable values) run by
+  :func:`~game.table.bots.run_bot_job` in an executor: a pool of worker processes for
+  ``serve`` (the loop never waits on a search), threads where a process pool is not
+  wanted (in-process tests);
 - a table has at most one decision in the pool at a time, and tables are taken in
   turns: round-robin over the addresses that created them, then over each address's
   tables. A stranger with many tables gets one turn per round like everybody else;
 - a table nobody is connected to does not run its computers (they wait for a member).
 
-A decision that comes back for a position that has moved on is thrown away and made
-again; one that failed is replaced by the first legal action (the game goes on).
+A decision that comes back is settled by the one policy of every computer seat,
+:func:`game.table.bots.settle`: for a position that has moved on it is thrown away and
+made again; one that failed is logged and replaced by the first legal action.
 """
 
 from __future__ import annotations
 
 import asyncio
 import collections
-import functools
 import logging
 import multiprocessing
 import os
-import random
 import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game import rules
-from game.ai import make_bot
-from game.rules.protocol import Action, GameState
+from game.rules.protocol import Action
+from game.table.bots import Decided, run_bot_job, settle
 
 if TYPE_CHECKING:
     from game.net.table import Table
 
 log = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True)
-class BotJob:
-    """One computer decision, as plain values another process can be handed."""
-
-    game_id: str
-    level: str
-    budget_ms: int
-    view: GameState
-    player: int
-    seed: float
-
-
-@functools.lru_cache(maxsize=64)
-def _bot(game_id: str, level: str, budget_ms: int) -> Any:
-    return make_bot(game_id, level, budget_ms)  # bots keep no state between decisions
-
-
-def run_bot_job(job: BotJob) -> str:
-    """The decision's action in the game's notation (run in a worker)."""
-    bot = _bot(job.game_id, job.level, job.budget_ms)
-    return str(bot.choose(job.view, job.player, random.Random(job.seed)))
 
 
 def _warm() -> int:
@@ -186,24 +162,27 @@ class ComputerPool:
                 continue  # moved on meanwhile, or one of its decisions is in the pool
             player = waiting[0]
             job = table.session.bot_job(player)
+            moves = len(table.session.actions)  # the position it is asked about
             table.thinking.add(player)
             table.deciding.add(player)
             self.busy += 1
             future = self.loop.run_in_executor(self.executor, run_bot_job, job)
-            self.loop.create_task(self._decided(table, player, future, since))
+            self.loop.create_task(self._decided(table, player, future, since, moves))
 
     async def _decided(
-        self, table: Table, player: int, future: asyncio.Future[str], since: float
+        self, table: Table, player: int, future: asyncio.Future[str], since: float, moves: int
     ) -> None:
-        action: Action | None = None
+        decided: Decided
         try:
-            action = table.session.module.parse_action(await future)
-        except BrokenExecutor:  # a worker died (killed, out of memory): a new pool
+            decided = table.session.module.parse_action(await future)
+        except BrokenExecutor as exc:  # a worker died (killed, out of memory): a new pool
             log.error("the computers' worker pool broke; starting a new one")
             self.executor.shutdown(wait=False, cancel_futures=True)
             self.executor = self.make_executor()
-        except Exception:  # a computer's failure must not take the table down: logged
-            log.exception("computer player %d of table %s failed", player, table.code)
+            decided = exc  # a failure: the policy below plays on (a search that kills
+            # its worker would kill the next one too)
+        except Exception as exc:  # noqa: BLE001 - a failure, settled below by the policy
+            decided = exc
         finally:
             self.busy -= 1
             table.deciding.discard(player)
@@ -219,10 +198,8 @@ class ComputerPool:
         session = table.session
         if table.closed or session.state.is_over() or session.seats[player].human:
             return
-        if action is None:  # failed: the game goes on with a legal action
-            legal = session.state.legal_actions(player)
-            action = legal[0] if legal else None
-        if action is None or not session.state.is_legal(player, action):
-            self.want(table)  # decided on a position that has moved on: decide again
+        action = settle(session.state, player, decided, moved=len(session.actions) != moves)
+        if action is None:
+            self.want(table)  # stale: decided on a position that has moved on
             return
         self.apply(table, player, action)

@@ -1,5 +1,6 @@
 """Hosting a table from a window (issue #18): the network on a thread of its own, the
-table on the window's thread.
+table on the window's thread. :class:`HostedDriver` is the window's table scene's
+driver (game.table.driver) of such a table.
 
 The window's Session stays the only state, and stays on the window's thread: the
 network thread (an asyncio loop running :class:`game.net.server.Server`) only reads,
@@ -25,8 +26,9 @@ from game.net.protocol import drain
 from game.net.server import AUTOSAVE_S, QUEUE_MESSAGES, Inbox, Server, Tables
 from game.net.store import Saver
 from game.net.table import Table
-from game.rules.protocol import Action, Event
-from game.session import Session
+from game.rules.protocol import Action, Event, GameState
+from game.session import Seat, Session
+from game.table.bots import BotRunner
 
 Note = tuple[str, Any]
 
@@ -60,6 +62,9 @@ class HostThread:
         else:
             self.owner_token = ""  # a table opened again: its owner's token is not kept
         self.table = table
+        # the computer seats, whoever plays them (the window's scene or pump), through
+        # the table so every member is sent their actions
+        self.bots = BotRunner(table.session, apply=self.apply)
         # seat statuses batched (limits.SEATS_EVERY_S): a batch is sent by pump
         self._due: list[tuple[float, Callable[[], None]]] = []
         table.later = self._later
@@ -165,14 +170,7 @@ class HostThread:
         self.table.hand_to_computer(seat, level)
 
     def _drive_computers(self, bot_delay: float) -> None:
-        session = self.table.session
-        if session.state.is_over():
-            return
-        for player in session.bots_to_act():
-            session.start_bot(player)
-            action = session.finished_bot(player, bot_delay)
-            if action is not None and session.state.is_legal(player, action):
-                self.apply(player, action)
+        self.bots.step(bot_delay)  # one action a pump, as a window shows them
 
     def _changed(self, table: Table, what: str) -> None:
         if what == "members":
@@ -219,3 +217,51 @@ class HostThread:
                 await advert.close()
             await asyncio.sleep(0.05)  # the closing messages go out
             await self.server.stop()
+
+
+class HostedDriver:
+    """The host's window's driver (game.table.driver.TableDriver) of a table it opened to
+    the network: the window's scene shows the host's own Session; every action goes
+    through the :class:`HostThread` (so every member is sent it); the people the scene
+    asks to decide are those at this screen (``local``); the window plays the computer
+    seats (``pump`` does not: the scene's ``poll``). No undo over the network."""
+
+    def __init__(self, host: HostThread, local: tuple[int, ...]):
+        self.host = host
+        self.local = tuple(local)
+        self.status: list[str] = [s["status"] for s in host.table.seats_info()]
+
+    @property
+    def session(self) -> Session:
+        return self.host.table.session
+
+    @property
+    def state(self) -> GameState:
+        return self.session.state
+
+    @property
+    def seats(self) -> list[Seat]:
+        return self.session.seats
+
+    def local_seats(self) -> list[int]:
+        return [p for p in self.local if self.session.seats[p].human]
+
+    def local_deciders(self) -> list[int]:
+        mine = self.local_seats()
+        return [p for p in self.session.state.to_act() if p in mine]
+
+    def needs_handoff(self, player: int) -> bool:
+        return len(self.local_seats()) > 1 and self.session.viewer != player
+
+    def submit(self, player: int, action: Action) -> list[Event]:
+        return self.host.apply(player, action)
+
+    def poll(self, min_delay: float = 0.0) -> list[Event]:
+        played = self.host.bots.step(min_delay)
+        return [] if played is None else played[1]
+
+    def undo_refusal(self, player: int | None) -> str | None:
+        return "network"
+
+    def undo(self, player: int) -> None:
+        raise ValueError("no undo over the network")

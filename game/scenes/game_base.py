@@ -1,7 +1,9 @@
-"""What every game scene shares, written once: computer seats deciding on a worker thread
-with a visible "thinking" cue, the hand-off curtain between people, events played in
-order as animations (skippable; speed from settings; input locked only while something
-moves), the event log, pause and rules help, autosave, the table frame around the board
+"""What every game scene shares, written once: the game run through a driver
+(:class:`game.table.driver.TableDriver`: at this screen, hosted here or elsewhere), its
+computer seats' decisions shown with a visible "thinking" cue and a pause people can
+follow, the hand-off curtain between people, events played in order as animations
+(skippable; speed from settings; input locked only while something moves), the event
+log, pause and rules help, autosave, the table frame around the board
 (:mod:`game.scenes.frame`: header, seat panels, log, hint bar, thinking cue) and the end
 screen (:mod:`game.scenes.end_screen`, fed by :meth:`GameScene.final_breakdown`).
 
@@ -27,6 +29,9 @@ from game.rules.protocol import Event, IllegalAction
 from game.scenes.base import Scene
 from game.scenes.end_screen import Breakdown, GameOverScene
 from game.scenes.frame import TableFrame, TablePlan, plan_table
+from game.session import Session
+from game.table.bots import BotRunner
+from game.table.driver import TableDriver, as_driver
 from game.ui import fonts, theme
 from game.ui.tween import Timeline
 from game.ui.widgets import Button, draw_tip
@@ -38,11 +43,14 @@ BOT_DELAY = 0.7  # seconds a computer seat "thinks" at least, so people can foll
 
 
 class GameScene(TableFrame, Scene):
-    def __init__(self, app, session):
+    def __init__(self, app, table: TableDriver | Session):
+        """``table``: the driver the game runs through (a Session alone: at this screen).
+        The scene draws from ``self.session``, the driver's game."""
         super().__init__(app)
         from game import registry
 
-        self.session = session
+        self.driver = as_driver(table)
+        self.session = session = self.driver.session
         self.info = registry.get(session.game_id)
         self.timeline = Timeline()
         self.events: list[Event] = []  # waiting to be animated
@@ -82,6 +90,7 @@ class GameScene(TableFrame, Scene):
 
         rng = random.Random(self.session.bot_seed)  # never the game's seed (issue #18)
         bots: dict[int, Bot] = {}
+        runner = BotRunner()
         state = self.state
         for event in self.events:  # still waiting to be played (the opening)
             line = self.describe(event)
@@ -93,7 +102,7 @@ class GameScene(TableFrame, Scene):
                 extra -= 1
             player = state.to_act()[0]
             bot = bots.setdefault(player, make_bot(self.session.game_id, "normal"))
-            for event in self.session.apply(player, bot.choose(state.view(player), player, rng)):
+            for event in self.driver.submit(player, runner.decide(bot, state, player, rng)):
                 if event.visible_to is None:
                     line = self.describe(event)
                     if line:
@@ -139,7 +148,7 @@ class GameScene(TableFrame, Scene):
         if self.lesson is not None and not self.lesson.allows(player, action):
             return False
         try:
-            events = self.session.apply(player, action)
+            events = self.driver.submit(player, action)
         except IllegalAction as exc:
             self.log_line(str(exc))
             return False
@@ -173,7 +182,7 @@ class GameScene(TableFrame, Scene):
         """The person who must decide now (the first one, when several choose in secret)."""
         if self.busy_animating():
             return None
-        humans = self.session.humans_to_act()
+        humans = self.driver.local_deciders()
         return humans[0] if humans else None
 
     # -- the loop --------------------------------------------------------------------------
@@ -209,23 +218,17 @@ class GameScene(TableFrame, Scene):
                 self.end_shown = True
                 self.on_game_over()
             return
-        for player in self.session.bots_to_act():
-            self.session.start_bot(player)
-            try:
-                action = self.session.finished_bot(player, BOT_DELAY / self.speed)
-            except Exception as exc:  # noqa: BLE001 - a bot bug must not take the table down
-                self.app.show_error(f"{self.seat_name(player)}: {exc}")
-                return
-            if action is not None:
-                self.queue_events(self.session.apply(player, action))
-                return
+        events = self.driver.poll(BOT_DELAY / self.speed)  # a computer seat's action
+        if events:
+            self.queue_events(events)
+            return
         human = self.active_human()
         if human is not None and human != self.private_player:
             self.show_private(human)
 
     def show_private(self, player: int) -> None:
         """Hand the screen to ``player``, behind the curtain when others were looking."""
-        if self.session.needs_handoff(player):
+        if self.driver.needs_handoff(player):
             from game.scenes.handoff import HandoffScene
 
             self.private_player = None
@@ -347,7 +350,7 @@ class GameScene(TableFrame, Scene):
             return "busy"
         if self.lesson is not None and not self.lesson.run.done:
             return "lesson"  # its steps follow the game as played
-        return self.session.undo_refusal(self.private_player)
+        return self.driver.undo_refusal(self.private_player)
 
     def refresh_undo(self) -> None:
         """Grey the undo button, with its reason for hover and focus, or enable it."""
@@ -361,7 +364,7 @@ class GameScene(TableFrame, Scene):
         player = self.private_player
         if player is None or self.undo_refusal() is not None:
             return
-        self.session.undo(player)
+        self.driver.undo(player)
         self.last_round = self.state.round_number  # not a round end: it is the old round
         self.log_line(self.t("app.undone"))
         self.sync_from_state()

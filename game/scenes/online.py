@@ -1,18 +1,11 @@
 """The game scenes at a network table (issue #18), without changing them.
 
-Every game scene (``game.scenes.{duck,verflixxt,cluck,routes}``) drives a ``session``:
-it reads ``session.state``, asks who is to act and calls ``session.apply``. Two stand-ins
-let the same scenes run over the network:
-
-- :class:`RemoteSession` (a client's window): ``state`` is the seat's view as the host
-  last sent it; ``apply`` sends the action's text notation to the host through the
-  :class:`~game.net.client.ClientThread` and returns no events -- they come back with
-  the host's update, and the scene animates them then. A refusal is a log line, as an
-  ``IllegalAction`` is at a local table. No curtain (the screen is the seat's own), no
-  computers here (the host plays them), no undo ("not over the network").
-- :class:`HostedSession` (the host's window): the host's own Session, with every action
-  applied through :class:`~game.net.host.HostThread` (so every member is sent it); only
-  the seats at this screen (``local``) are people the scene asks to decide.
+Every game scene (``game.scenes.{duck,verflixxt,cluck,routes}``) runs its game through a
+driver (:class:`game.table.driver.TableDriver`). Two drivers run the same scenes over
+the network: :class:`~game.net.remote.RemoteDriver` (a client's window: actions sent to
+the host, events back with its update) and :class:`~game.net.host.HostedDriver` (the
+host's window: actions through the :class:`~game.net.host.HostThread`, so every member
+is sent them; only the seats at this screen are people the scene asks to decide).
 
 :func:`client_scene` and :func:`hosted_scene` put a game's own scene class together with
 :class:`RemoteTable` or :class:`HostedTable`, which poll the network once a frame in
@@ -29,10 +22,12 @@ import pygame
 
 from game import registry
 from game.net.client import ClientThread, Mirror
-from game.net.host import HostThread
-from game.rules.protocol import Action, Event, GameState, IllegalAction
+from game.net.host import HostedDriver, HostThread
+from game.net.remote import RemoteDriver
+from game.rules.protocol import GameState
 from game.scenes.end_screen import GameOverScene
-from game.session import Seat, Session
+from game.session import Session
+from game.table.driver import LocalDriver
 
 STATUS_KEYS = {
     "open": "online.seat_open",
@@ -44,13 +39,6 @@ STATUS_KEYS = {
 BIND_ADDRESS = "0.0.0.0"
 WAITING = ("open", "reconnecting")  # a seat waiting for its person: the host may hand it over
 HAND_LEVEL = "normal"  # the level of a computer a waiting seat is handed to
-
-
-def seats_from(info: list[dict[str, Any]]) -> list[Seat]:
-    return [
-        Seat(str(s["name"]), str(s["character"]), bool(s["human"]), str(s.get("level", "normal")))
-        for s in info
-    ]
 
 
 def lan_address() -> str:
@@ -66,83 +54,7 @@ def lan_address() -> str:
         probe.close()
 
 
-# == a client's window ================================================================================
-class RemoteSession:
-    """What a game scene needs of a Session, for a seat (or a spectator) at a table
-    hosted elsewhere. The host's action texts are never sent (a secret choice is in
-    them): ``actions`` holds one entry per action played, with this seat's own texts and
-    ``""`` for the others'."""
-
-    def __init__(self, client: ClientThread, mirror: Mirror, view: GameState):
-        self.client = client
-        self.game_id = mirror.game
-        self.seat = mirror.seat
-        self.options = dict(mirror.options)
-        self.seats = seats_from(mirror.seats)
-        self.status = [str(s.get("status", "")) for s in mirror.seats]
-        self.state: GameState = view
-        self.actions: list[tuple[int, str]] = [(-1, "")] * mirror.n
-        self.viewer: int | None = mirror.seat
-        self.pending: dict[int, Any] = {}  # no computer decides here
-        self.sent: list[tuple[int, str]] = []  # actions sent, not answered yet
-        self.connected = True
-        self.ended: str | None = None  # why the connection ended for good
-
-    @property
-    def players(self) -> int:
-        return len(self.seats)
-
-    def humans(self) -> list[int]:
-        """The people at this screen: the seat's own person only."""
-        return [] if self.seat is None else [self.seat]
-
-    def humans_to_act(self) -> list[int]:
-        if self.seat is None or self.sent or not self.connected or self.state.is_over():
-            return []  # an action on its way is answered before the next one
-        return [self.seat] if self.seat in self.state.to_act() else []
-
-    def bots_to_act(self) -> list[int]:
-        return []  # the host plays the computers
-
-    def thinking(self) -> list[int]:
-        return []
-
-    def needs_handoff(self, player: int) -> bool:
-        return False  # this screen is the seat's own
-
-    def apply(self, player: int, action: Action) -> list[Event]:
-        """Send the action to the host; its events arrive with the host's update."""
-        if player != self.seat:
-            raise IllegalAction(f"player {player} does not sit at this screen")
-        if self.ended is not None or not self.connected:
-            raise IllegalAction(self.ended or "not connected to the host")
-        if self.sent:
-            raise IllegalAction("the last action is still on its way to the host")
-        text = str(action)
-        self.sent.append((player, text))
-        self.client.act(text)
-        return []
-
-    def answered(self, played: bool) -> None:
-        """The host answered the action on its way: played (its update came just
-        before: the last action is ours, and we know its text) or refused."""
-        if self.sent:
-            mine = self.sent.pop(0)
-            if played and self.actions:
-                self.actions[-1] = mine
-
-    def updated(self, view: GameState, n: int) -> None:
-        self.state = view
-        if n > len(self.actions):
-            self.actions.extend([(-1, "")] * (n - len(self.actions)))
-
-    def undo_refusal(self, player: int | None) -> str | None:
-        return "network"
-
-    def can_undo(self, player: int | None) -> bool:
-        return False
-
-
+# == a client's window ==================================================================================
 class OnlineEnd(GameOverScene):
     """The end screen of a network game: the table is the host's, so no "Play again"
     here; the menu (which leaves the table)."""
@@ -166,6 +78,7 @@ class OnlineEnd(GameOverScene):
 class OnlineTable:
     """What a remote and a hosted table share (mixed in before a game's scene class)."""
 
+    driver: HostedDriver | RemoteDriver
     session: Any
     app: Any
     t: Any
@@ -173,16 +86,16 @@ class OnlineTable:
     def online_probe(self) -> dict[str, Any]:
         """For an end-to-end driver's probe file (App.write_probe): each seat's status,
         and where the table is (the host's join code and address; a client's seat)."""
-        info: dict[str, Any] = {"status": list(self.session.status)}
-        host = getattr(self.session, "host", None)
-        if host is not None:
-            info.update(code=host.code, address=getattr(self, "address", ""))
+        driver = self.driver
+        info: dict[str, Any] = {"status": list(driver.status)}
+        if isinstance(driver, HostedDriver):
+            info.update(code=driver.host.code, address=getattr(self, "address", ""))
         else:
-            info.update(seat=self.session.seat, connected=self.session.connected)
+            info.update(seat=driver.seat, connected=driver.connected)
         return info
 
     def seat_status(self, player: int) -> str:
-        status = self.session.status
+        status = self.driver.status
         return status[player] if player < len(status) else ""
 
     def seat_subtitle(self, player: int) -> str:
@@ -215,11 +128,11 @@ class OnlineTable:
 
     def seats_changed(self, info: list[dict[str, Any]]) -> None:
         """A seat's person came, left or came back: say so in the log."""
-        old = list(self.session.status)
-        self.session.status = [str(s.get("status", "")) for s in info]
+        old = list(self.driver.status)
+        self.driver.status = [str(s.get("status", "")) for s in info]
         for p, seat in enumerate(info):
             before = old[p] if p < len(old) else ""
-            now = self.session.status[p]
+            now = self.driver.status[p]
             self.session.seats[p].name = str(seat["name"])
             self.session.seats[p].human = bool(seat["human"])
             key = None
@@ -241,17 +154,17 @@ class OnlineTable:
 class RemoteTable(OnlineTable):
     """A game scene at a client's window: the network polled once a frame."""
 
-    session: RemoteSession
+    driver: RemoteDriver
 
     def update(self, dt: float) -> None:
         self.poll_network()
         super().update(dt)  # type: ignore[misc]
 
     def busy(self) -> bool:
-        return bool(super().busy() or self.session.sent)  # type: ignore[misc]
+        return bool(super().busy() or self.driver.sent)  # type: ignore[misc]
 
     def poll_network(self) -> None:
-        session = self.session
+        session = self.driver
         last = ""
         for kind, value in session.client.poll():
             self.app.dirty = True
@@ -283,7 +196,7 @@ class RemoteTable(OnlineTable):
                 self.log_line(self.t("app.online_ended", reason=session.ended))  # type: ignore[attr-defined]
 
     def rejoined(self, mirror: Mirror) -> None:
-        session = self.session
+        session = self.driver
         session.sent.clear()  # what was on its way is in the table now, or was lost
         session.updated(mirror.view, mirror.n)
         self.seats_changed(mirror.seats)
@@ -295,7 +208,7 @@ class RemoteTable(OnlineTable):
     def on_game_over(self) -> None:
         """The game is over: this computer's seat there is no longer one to rejoin
         (game.net.remembered, "Your seats" in Join a table)."""
-        token = self.session.client.token
+        token = self.driver.client.token
         if token:
             from game.net import remembered
 
@@ -315,20 +228,20 @@ class RemoteTable(OnlineTable):
         self.app.push(PauseScene(self.app, self.info))  # type: ignore[attr-defined]
 
     def exit(self) -> None:
-        self.session.client.stop(timeout=0.0)  # leaves the seat waiting for its token
+        self.driver.client.stop(timeout=0.0)  # leaves the seat waiting for its token
         super().exit()  # type: ignore[misc]
 
     def on_quit(self) -> None:
-        self.session.client.stop(timeout=1.0)
+        self.driver.client.stop(timeout=1.0)
 
 
 def client_scene(app: Any, client: ClientThread, mirror: Mirror, view: GameState | None = None):
     """The game's own scene for the seat a welcome gave (``mirror``), over ``client``."""
     view = view if view is not None else mirror.view
-    session = RemoteSession(client, mirror, view)
+    driver = RemoteDriver(client, mirror, view)
     base = registry.get(mirror.game).scene_class()
     cls = type(f"Remote{base.__name__}", (RemoteTable, base), {})
-    scene = cls(app, session)
+    scene = cls(app, driver)
     scene.private_player = mirror.seat  # no curtain: this screen is the seat's own
     if mirror.n == 0:
         # a fresh table: the view carries no opening events; the welcome has them
@@ -337,50 +250,6 @@ def client_scene(app: Any, client: ClientThread, mirror: Mirror, view: GameState
 
 
 # == the host's window ==================================================================================
-class HostedSession:
-    """The host's Session seen by its window's scene: actions go through the
-    :class:`HostThread` (every member is sent them); the people the scene asks to decide
-    are those at this screen. Everything else is the Session's own."""
-
-    def __init__(self, host: HostThread, session: Session, local: tuple[int, ...]):
-        object.__setattr__(self, "_host", host)
-        object.__setattr__(self, "_session", session)
-        object.__setattr__(self, "local", tuple(local))
-        object.__setattr__(self, "status", [s["status"] for s in host.table.seats_info()])
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._session, name)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        if name == "status":
-            object.__setattr__(self, name, value)
-        else:
-            setattr(self._session, name, value)
-
-    @property
-    def host(self) -> HostThread:
-        return self._host
-
-    def apply(self, player: int, action: Action) -> list[Event]:
-        return self._host.apply(player, action)
-
-    def humans(self) -> list[int]:
-        return [p for p in self.local if self._session.seats[p].human]
-
-    def humans_to_act(self) -> list[int]:
-        mine = self.humans()
-        return [p for p in self._session.state.to_act() if p in mine]
-
-    def needs_handoff(self, player: int) -> bool:
-        return len(self.humans()) > 1 and self._session.viewer != player
-
-    def undo_refusal(self, player: int | None) -> str | None:
-        return "network"
-
-    def can_undo(self, player: int | None) -> bool:
-        return False
-
-
 class HostedTable(OnlineTable):
     """A game scene at the hosting window: the network pumped once a frame. A seat that
     waits for its person (nobody joined yet, or their line dropped) has a "Computer
@@ -388,7 +257,7 @@ class HostedTable(OnlineTable):
     local table: ``pump`` never plays computers here) plays it until its person rejoins
     with their token, which gives the seat back."""
 
-    session: HostedSession
+    driver: HostedDriver
     address: str = ""
     buttons: Any
     px: Any
@@ -403,7 +272,7 @@ class HostedTable(OnlineTable):
         self.place_hand_buttons()
 
     def pump_network(self) -> None:
-        for kind, value in self.session.host.pump():
+        for kind, value in self.driver.host.pump():
             self.app.dirty = True
             if kind == "applied":
                 _player, events = value
@@ -414,7 +283,7 @@ class HostedTable(OnlineTable):
                 host, port = value
                 shown = lan_address() if host in ("0.0.0.0", "") else host
                 self.address = f"{shown}:{port}"
-                code = self.session.host.code
+                code = self.driver.host.code
                 self.log_line(self.t("app.online_open", address=self.address, code=code))  # type: ignore[attr-defined]
                 self.frame_reset()  # type: ignore[attr-defined]
             elif kind == "moved":
@@ -485,10 +354,10 @@ class HostedTable(OnlineTable):
             from game.net.table import Refused
 
             try:
-                self.session.host.hand_to_computer(player, HAND_LEVEL)
+                self.driver.host.hand_to_computer(player, HAND_LEVEL)
             except Refused:  # its person came back meanwhile: nothing to do
                 pass
-            self.seats_changed(self.session.host.table.seats_info())
+            self.seats_changed(self.driver.host.table.seats_info())
 
         return hand
 
@@ -518,29 +387,27 @@ class HostedTable(OnlineTable):
     def variant_label(self) -> str:
         if not self.address:
             return super().variant_label()  # type: ignore[misc]
-        return str(self.t("app.online_code", code=self.session.host.code, address=self.address))
+        return str(self.t("app.online_code", code=self.driver.host.code, address=self.address))
 
     def autosave(self) -> None:
         """The host's saver writes the autosave (and the table file beside it): now."""
-        self.session.host.tables.flush()
+        self.driver.host.tables.flush()
 
     def exit(self) -> None:
-        self.session.host.stop(timeout=2.0)
+        self.driver.host.stop(timeout=2.0)
         super().exit()  # type: ignore[misc]
 
     def on_quit(self) -> None:
         super().on_quit()  # type: ignore[misc]
-        self.session.host.stop(timeout=2.0)
+        self.driver.host.stop(timeout=2.0)
 
 
 def hosted_scene(app: Any, host: HostThread, local: tuple[int, ...]):
     """The game's own scene for the host's Session, opened to the network by ``host``
     (started by the caller). ``local``: the seats of people at this screen."""
-    session = host.table.session
-    hosted = HostedSession(host, session, local)
-    base = registry.get(session.game_id).scene_class()
+    base = registry.get(host.table.session.game_id).scene_class()
     cls = type(f"Hosted{base.__name__}", (HostedTable, base), {})
-    return cls(app, hosted)
+    return cls(app, HostedDriver(host, local))
 
 
 def open_resumed(app: Any, session: Session, *, replace: bool = False) -> Any:
@@ -566,7 +433,7 @@ def open_resumed(app: Any, session: Session, *, replace: bool = False) -> Any:
         host = HostThread(table.session, host=BIND_ADDRESS, table=table, local_seats=here).start()
         scene = hosted_scene(app, host, here)
     else:
-        scene = registry.get(session.game_id).scene_class()(app, session)
+        scene = registry.get(session.game_id).scene_class()(app, LocalDriver(session))
     (app.replace if replace else app.push)(scene)
     if problem is not None:
         app.show_error(app.t("online.table_damaged", problem=problem))

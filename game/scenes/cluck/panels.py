@@ -99,7 +99,7 @@ class Panels(CluckHost):
         if viewer is None or not self.session.seats[viewer].human:
             return
         title = self.t("cluck.your_tiles")
-        if len(self.session.humans()) > 1:
+        if len(self.driver.local_seats()) > 1:
             title = self.t("cluck.tiles_of", name=self.seat_name(viewer))
         box = self.hand_title
         size = self.text_px(15)

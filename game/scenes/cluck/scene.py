@@ -58,9 +58,9 @@ class CluckScene(
     LessonParts,
     GameScene,
 ):
-    def __init__(self, app, session):
+    def __init__(self, app, table):
         # the types of the attributes the mixins share are declared in host.py
-        super().__init__(app, session)
+        super().__init__(app, table)
         self._skipping = False
         self._needs_sync = False
         self._tiles_cache = {}
@@ -78,7 +78,7 @@ class CluckScene(
         self._static_key = None
         self._under_key = None
         self._ladder_seen = None
-        if session.actions:
+        if self.session.actions:
             self.sync_from_state()
         else:
             # A new game: its setup happened in new_game; play it for everybody to see.

@@ -138,7 +138,7 @@ class Seats(CluckHost):
             name = self.seat_name(self._me())
             return self._sentences("cluck.your_place", "cluck.hint_place", name=name)
         m = self.table
-        watching = self.private_player is None and self.session.humans()
+        watching = self.private_player is None and self.driver.local_seats()
         after = self.t("cluck.sentence_sep") + self.t("cluck.watching") if watching else ""
         if self.state.is_over() and not self.busy_animating():
             return self.t("cluck.log.game_over", n=self.state.round)

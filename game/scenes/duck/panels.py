@@ -372,7 +372,7 @@ class Panels(DuckHost):
         if p is None:
             msg = (
                 self.t("duck.hint.hidden")
-                if self.session.humans()
+                if self.driver.local_seats()
                 else self.t("duck.hint.computers")
             )
             self._centred_lines(surface, msg, self.text_px(17), self.cards_rect)

@@ -50,9 +50,9 @@ FELT_EDGE = (170, 196, 208)
 class DuckScene(
     LessonTable, Final, Controls, Targets, Drawing, Panels, Board, Animation, Texts, GameScene
 ):
-    def __init__(self, app, session):
+    def __init__(self, app, table):
         # the types of the attributes the mixins share are declared in host.py
-        super().__init__(app, session)
+        super().__init__(app, table)
         state = self.state
         self.per_player = state.per_player
         self.duck_chars = self._duck_characters()
@@ -102,7 +102,7 @@ class DuckScene(
         self._title_inputs = None
         self._title_now = (None, "")
         self._preview_cache = {}
-        if session.actions:
+        if self.session.actions:
             self.sync_from_state()
         else:
             # A new game: its deal and setup happened in new_game; play them for all to see.

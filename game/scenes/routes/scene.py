@@ -63,9 +63,9 @@ class RoutesScene(
     steps_draw_attention = False  # C, D and Back have nothing to preview
     rebuild_before_input = False
 
-    def __init__(self, app, session):
-        super().__init__(app, session)
-        n = session.players
+    def __init__(self, app, table):
+        super().__init__(app, table)
+        n = self.session.players
         self.table = Table(held=[0] * n, held_face=[None] * n, chips=[[] for _ in range(n)])
         self.mode = "main"  # "main", "C" (pick a die), "D" (pick a route) or "chip"
         # the points per route shown "now": the state's as of the last resync (the state
@@ -74,7 +74,7 @@ class RoutesScene(
         self._images = {}
         self._layers = {}
         self._gathering = None
-        if session.actions:
+        if self.session.actions:
             self.sync_from_state()
         else:
             # The first round was rolled inside new_game: play it when the scene starts.

@@ -60,8 +60,8 @@ class VerflixxtScene(
     steps_draw_attention = True  # a hand card is ringed; a two-way pawn previews both
     rebuild_before_input = True  # the controls always match the state being answered
 
-    def __init__(self, app, session):
-        super().__init__(app, session)
+    def __init__(self, app, table):
+        super().__init__(app, table)
         self.mode = "main"  # main, card (a card chosen), dir, attack
         self.sel_card = None
         self.sel_piece = None
@@ -77,7 +77,7 @@ class VerflixxtScene(
         state = self.state
         self.total_tiles = len(state.track) + sum(len(p) for p in state.taken)
         self.table = self._table_from_state()
-        if session.actions:
+        if self.session.actions:
             self.sync_from_state()
         else:
             # The opening deal (VX-21) happened in new_game: deal it for everybody to see,
