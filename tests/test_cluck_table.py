@@ -137,12 +137,9 @@ def test_preview_lines_run_side_by_side_and_stop_at_the_hidden_tile():
 
 
 def _texts(app, scene) -> list[str]:
-    widgets.TEXT_LOG = []
-    try:
+    with widgets.recording(app.screen) as sink:
         scene.draw(app.screen)
-        return [t.text for t in widgets.TEXT_LOG]
-    finally:
-        widgets.TEXT_LOG = None
+        return [t.text for t in sink.texts]
 
 
 def test_start_and_the_nest_tiles_are_named_in_japanese():

@@ -440,7 +440,7 @@ def test_the_curtain_comes_between_two_people_and_hides_their_hands(app, monkeyp
         # already painted. Forget that paint, so the check sees what a fresh frame shows.
         if scene.decision() is None:
             return False
-        scene._layer_key = None
+        scene.compositor.forget()
         return True
 
     seen = play_through_curtains(

@@ -186,8 +186,15 @@ def test_eight_routes_no_longer_draws_its_own_final_table_under_the_end_screen()
         assert not hasattr(scene, "_draw_final") and not hasattr(scene, "final_rect")
         calls: list[str] = []
         scene._paint_lid = lambda surface: calls.append("lid")
-        scene.draw_seat = lambda surface, player, row: calls.append("seat")
-        scene._layers.clear()  # (the lid is in the table's cached picture)
+        seat_picture = scene.seat_picture
+
+        def counted(player, row):
+            calls.append("seat")
+            return seat_picture(player, row)
+
+        scene.seat_picture = counted
+        scene._board_picture = None  # (the lid is in the table's kept pictures)
+        scene.compositor.forget()
         scene.draw_table(app.screen)
         assert "lid" in calls and calls.count("seat") >= 4  # (every seat, at least once)
     finally:

@@ -48,11 +48,10 @@ def test_the_log_scrolls_with_the_wheel_and_says_what_it_is_for_while_empty(game
     try:
         scene = push_game(app, game, (0,), 4 if game != "routes" else 3, 3, {}, "easy")
         scene.log.clear()
-        widgets.TEXT_LOG = []
         scene.layout(app.screen.get_size())
-        scene.draw(app.screen)
-        texts = [t.text for t in widgets.TEXT_LOG if scene.plan.log.contains(t.rect)]
-        widgets.TEXT_LOG = None
+        with widgets.recording(app.screen) as sink:
+            scene.draw(app.screen)
+        texts = [t.text for t in sink.texts if scene.plan.log.contains(t.rect)]
         assert texts and " ".join(texts).startswith(scene.log_empty_text().split()[0])
         for i in range(80):
             scene.log_line(f"line {i} of a long evening at the table")
@@ -67,7 +66,6 @@ def test_the_log_scrolls_with_the_wheel_and_says_what_it_is_for_while_empty(game
         fit = scene.log_geometry(scene.plan.log)[3]
         assert scene.log_scroll == len(lines) - fit  # the oldest line shows at the top
     finally:
-        widgets.TEXT_LOG = None
         pygame.quit()
 
 
@@ -79,12 +77,11 @@ def test_the_thinking_cue_is_in_the_thinking_seats_panel(game, monkeypatch):
         scene = push_game(app, game, (), 3, 3, {}, "easy")
         assert step_until(app, lambda: scene.thinking_seat() is not None, 400, 1 / 30)
         seat = scene.thinking_seat()
-        widgets.TEXT_LOG = []
-        scene.draw(app.screen)
-        cue = [t for t in widgets.TEXT_LOG if t.text.startswith(app.t("app.frame_thinking"))]
+        with widgets.recording(app.screen) as sink:
+            scene.draw(app.screen)
+        cue = [t for t in sink.texts if t.text.startswith(app.t("app.frame_thinking"))]
         assert len(cue) == 1 and scene.plan.seats[seat].contains(cue[0].rect)
     finally:
-        widgets.TEXT_LOG = None
         pygame.quit()
 
 

@@ -75,13 +75,9 @@ def hand_buttons(scene) -> dict[int, widgets.Button]:
 
 
 def recorded(app, scene) -> list[widgets.TextDrawn]:
-    widgets.TEXT_LOG = []
-    try:
-        scene.layout(app.screen.get_size())  # cached pictures painted again, recorded
+    with widgets.recording(app.screen) as sink:
         scene.draw(app.screen)
-        return list(widgets.TEXT_LOG)
-    finally:
-        widgets.TEXT_LOG = None
+        return list(sink.texts)
 
 
 def welcomed(client: ClientThread) -> bool:
@@ -414,12 +410,9 @@ def test_the_lobby_can_keep_a_hosted_table_off_the_local_network(monkeypatch, la
         assert app.t("online.advertise") in lobby.visible_texts()
         click(app, toggle.rect.center)
         assert lobby.buttons.by_key("online:advertise").label == app.t("app.off")
-        widgets.TEXT_LOG = []
-        try:
+        with widgets.recording(app.screen) as sink:
             lobby.draw(app.screen)
-            problems = text_problems(widgets.TEXT_LOG, (1024, 600))
-        finally:
-            widgets.TEXT_LOG = None
+            problems = text_problems(sink.texts, (1024, 600))
         assert not problems, problems
         click(app, lobby.buttons.by_key("start").rect.center)
         assert isinstance(app.top, HostedTable) and started

@@ -30,12 +30,9 @@ def _at_step(app, scene, index: int):
 
 
 def _drawn_text(app) -> str:
-    widgets.TEXT_LOG = []
-    try:
+    with widgets.recording(app.screen) as sink:
         app.draw()
-        return " ".join(entry.text for entry in widgets.TEXT_LOG)
-    finally:
-        widgets.TEXT_LOG = None
+        return " ".join(entry.text for entry in sink.texts)
 
 
 def test_the_tables_element_names_are_the_things_drawn_while_a_tile_is_placed():

@@ -71,12 +71,9 @@ def test_an_action_the_step_does_not_ask_for_is_refused_with_its_hint():
     app.draw()
     from game.ui import widgets
 
-    widgets.TEXT_LOG = []
-    try:
+    with widgets.recording(app.screen) as sink:
         app.draw()
-        drawn = " ".join(entry.text for entry in widgets.TEXT_LOG)
-    finally:
-        widgets.TEXT_LOG = None
+        drawn = " ".join(entry.text for entry in sink.texts)
     assert fonts.wrap(step.hint_says("en"), 15, 10_000)[0].split()[0] in drawn
     assert lesson.steps[step.index].hint is not None
     do_step(app, scene, step)

@@ -103,12 +103,9 @@ def test_another_card_is_refused_with_the_steps_hint():
     click(app, scene.probe()["piece:b"])  # ...on pawn b: refused
     assert scene.session.actions == before
     assert scene.lesson.run.index == step.index
-    widgets.TEXT_LOG = []
-    try:
+    with widgets.recording(app.screen) as sink:
         app.draw()
-        drawn = " ".join(entry.text for entry in widgets.TEXT_LOG)
-    finally:
-        widgets.TEXT_LOG = None
+        drawn = " ".join(entry.text for entry in sink.texts)
     assert "Click your ringed" in drawn
     click(app, scene.probe()["card:1"])  # the -1 again
     click(app, scene.probe()["piece:a"])

@@ -191,12 +191,9 @@ def _drawn(app, scene) -> list[widgets.TextDrawn]:
     while app.top is not scene:  # a dialog the scene opened on entering
         app.pop()
     app.draw()  # the scenes below, as a person sees them
-    widgets.TEXT_LOG = []
-    try:
+    with widgets.recording(app.screen) as sink:
         scene.draw(app.screen)  # and the scene's own texts, recorded
-        return list(widgets.TEXT_LOG)
-    finally:
-        widgets.TEXT_LOG = None
+        return list(sink.texts)
 
 
 @pytest.mark.parametrize("lang", LANGS)

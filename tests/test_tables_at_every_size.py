@@ -71,22 +71,18 @@ def _drawn(app, game: str, variant: int, moment: str) -> list[list[widgets.TextD
     app.push(scene)
     scene.fast_forward(0)  # nothing more to play: shows seat 1's point of view
     app.draw()
-    widgets.TEXT_LOG = []
-    try:
-        scene.layout(app.screen.get_size())  # cached pictures painted again, recorded
+    with widgets.recording(app.screen) as sink:
         scene.draw(app.screen)
-        parts = [list(widgets.TEXT_LOG)]
+        parts = [list(sink.texts)]
         if moment == "end":
             assert session.state.is_over()
             end = GameOverScene(app, scene)
             app.push(end)
-            widgets.TEXT_LOG = []
+            sink.texts.clear()
             end.draw(app.screen)
-            assert widgets.TEXT_LOG, "the end screen drew no text"
-            parts.append(list(widgets.TEXT_LOG))
+            assert sink.texts, "the end screen drew no text"
+            parts.append(list(sink.texts))
         return parts
-    finally:
-        widgets.TEXT_LOG = None
 
 
 @pytest.mark.parametrize("lang", LANGS)

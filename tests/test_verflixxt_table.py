@@ -144,14 +144,13 @@ def test_negative_scores_read_with_the_minus_sign_on_the_table_and_the_end_scree
         app.push(scene)
         scene.fast_forward(0)
         app.draw()
-        widgets.TEXT_LOG = []
-        scene.draw(app.screen)
-        end = GameOverScene(app, scene)
-        app.push(end)
-        end.draw(app.screen)
-        texts = [t.text for t in widgets.TEXT_LOG]
+        with widgets.recording(app.screen) as sink:
+            scene.draw(app.screen)
+            end = GameOverScene(app, scene)
+            app.push(end)
+            end.draw(app.screen)
+        texts = [t.text for t in sink.texts]
     finally:
-        widgets.TEXT_LOG = None
         pygame.quit()
     lowest = min(session.state.scores())
     assert f"−{-lowest}" in texts  # the total, in a seat panel and on the end screen
@@ -189,12 +188,9 @@ def test_the_prompt_and_every_preview_fit_the_bar_at_the_smallest_window(variant
                 for option in list(scene.controls):
                     motion(app, option.rect.center)
                     app.step(1 / 60)
-                    widgets.TEXT_LOG = []
-                    try:
+                    with widgets.recording(app.screen) as sink:
                         scene.draw(app.screen)
-                        drawn = [t for t in widgets.TEXT_LOG if not scene.plan.log.contains(t.rect)]
-                    finally:
-                        widgets.TEXT_LOG = None
+                        drawn = [t for t in sink.texts if not scene.plan.log.contains(t.rect)]
                     problems = text_problems(drawn, size)
                     assert not problems, (step, option.key, problems)
                     looked += 1

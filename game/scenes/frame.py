@@ -31,7 +31,7 @@ import pygame
 
 from game.scenes.frame_plan import SeatLayout, TablePlan, plan_table, seat_layout
 from game.ui import fonts, identity, theme
-from game.ui.widgets import draw_panel, draw_pill, draw_text
+from game.ui.widgets import Picture, draw_panel, draw_pill, draw_text, paint_picture
 
 if TYPE_CHECKING:
     from game.session import Session
@@ -124,10 +124,12 @@ class TableFrame:
 
     # == drawing ==========================================================================
     def frame_reset(self) -> None:
-        self._frame_cache: dict[Any, tuple[tuple, pygame.Surface]] = {}
+        self._frame_cache: dict[Any, tuple[tuple, Picture]] = {}
         self._log_lines: tuple[tuple, list[str]] = ((), [])
 
-    def _cached(self, name: Any, key: tuple, rect: pygame.Rect, paint) -> pygame.Surface:
+    def _cached(self, name: Any, key: tuple, rect: pygame.Rect, paint) -> Picture:
+        """The picture of a part of ``rect``'s size, painted by ``paint`` when ``key``
+        (or the size, or the language) changed; its texts written down with it."""
         cache = getattr(self, "_frame_cache", None)
         if cache is None:
             self.frame_reset()
@@ -136,102 +138,30 @@ class TableFrame:
         hit = cache.get(name)
         if hit is not None and hit[0] == full:
             return hit[1]
-        from game.ui import widgets
-
         # opaque, on the window's background: a plain blit costs a fraction of an alpha one
         layer = pygame.Surface(rect.size)
         if pygame.display.get_init() and pygame.display.get_surface() is not None:
             layer = layer.convert()
         layer.fill(theme.BG)
-        recording, widgets.TEXT_LOG = widgets.TEXT_LOG, None  # recorded where it lands
-        try:
-            paint(layer, layer.get_rect())
-        finally:
-            widgets.TEXT_LOG = recording
-        cache[name] = (full, layer)
-        return layer
+        picture = paint_picture(layer, paint)
+        cache[name] = (full, picture)
+        return picture
 
-    def draw_frame(self, surface: pygame.Surface) -> None:
-        """The header, the seat panels, the log, the thinking cue and the bar's hint line
-        (a game with its own cached layer uses :meth:`draw_frame_parts` and
-        :meth:`draw_thinking_cue` instead)."""
-        self.draw_frame_parts(surface)
-        self.draw_thinking_cue(surface)
-        self.draw_bar(surface)
-
-    def frame_key(self) -> tuple:
-        """Everything the frame's drawing depends on (its hooks' answers, the thinking cue
-        and its dots, the log and its scroll, the hint): a game that keeps the frame in a
-        picture of its own repaints that picture when this changes."""
-        thinking = self.thinking_seat()
-        return (
-            self.round_label(),
-            self.turn_status(),
-            self.variant_label(),
-            self.private_player,
-            tuple(
-                (self.seat_key(p), self.seat_highlight(p), self.seat_score(p), self.seat_name(p))
-                for p in range(self.session.players)
-            ),
-            thinking,
-            None if thinking is None else self.thinking_beat(),
-            len(self.log),
-            self.log[-1] if self.log else "",
-            self.log_scroll,
-            self.hint_text(),
-        )
-
-    def draw_frame_parts(self, surface: pygame.Surface) -> None:
-        """The header, the seat panels and the log. Onto a surface that keeps what was
-        blitted on it (a game's static layer), each part is blitted only when it changed;
-        :meth:`frame_forget_blits` says the surface was painted over."""
-        self.draw_header(surface)
+    def frame_panels(self) -> list[tuple[pygame.Rect, Picture]]:
+        """The header, the seat panels and the log, each a kept picture and where it
+        goes: the compositor (game.scenes.table.compose) lays each onto the table's still
+        picture, again only when that picture changed."""
+        panels = [(self.plan.header, self.header_picture())]
         for p, row in enumerate(self.plan.seats):
-            self.draw_seat(surface, p, row)
-        self.draw_table_log(surface, self.plan.log)
-
-    def frame_forget_blits(self, layer: pygame.Surface | None = None) -> None:
-        """``layer`` (a game's static layer) was painted over: the frame's parts are
-        blitted onto it again, and from then on only when they change."""
-        self._blit_target = layer
-        self._blitted: dict[tuple[int, int], pygame.Surface] = {}
-
-    def draw_with_record(
-        self, surface: pygame.Surface, layer: pygame.Surface, rect: pygame.Rect, paint
-    ) -> None:
-        """Blit a cached layer (unless that very picture is already there); when texts are
-        being recorded (the layout tests), paint it again so that they are seen where they
-        land."""
-        from game.ui import widgets
-
-        if widgets.TEXT_LOG is not None:
-            sub = pygame.Surface(rect.size, pygame.SRCALPHA)
-            before = len(widgets.TEXT_LOG)
-            paint(sub, sub.get_rect())
-            log = widgets.TEXT_LOG
-            for i in range(before, len(log)):
-                entry = log[i]
-                box = entry.container
-                log[i] = entry._replace(
-                    rect=entry.rect.move(rect.topleft),
-                    container=None if box is None else box.move(rect.topleft),
-                )
-        if surface is not getattr(self, "_blit_target", None):  # the screen: every frame
-            surface.blit(layer, rect)
-            return
-        where = (rect.x, rect.y)
-        if self._blitted.get(where) is layer and widgets.TEXT_LOG is None:
-            return
-        surface.blit(layer, rect)
-        self._blitted[where] = layer
+            panels.append((row, self.seat_picture(p, row)))
+        panels.append((self.plan.log, self.log_picture(self.plan.log)))
+        return panels
 
     # -- header ---------------------------------------------------------------------------
-    def draw_header(self, surface: pygame.Surface) -> None:
-        rect = self.plan.header
+    def header_picture(self) -> Picture:
         who, status = self.turn_status()
         key = (self.round_label(), who, status, self.variant_label(), self.private_player)
-        layer = self._cached("header", key, rect, self.paint_frame_header)
-        self.draw_with_record(surface, layer, rect, self.paint_frame_header)
+        return self._cached("header", key, self.plan.header, self.paint_frame_header)
 
     def paint_frame_header(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         size = self.text_px(20)
@@ -303,7 +233,7 @@ class TableFrame:
         )
         return thinking[0] if thinking else None
 
-    def draw_seat(self, surface: pygame.Surface, player: int, row: pygame.Rect) -> None:
+    def seat_picture(self, player: int, row: pygame.Rect) -> Picture:
         thinking = self.thinking_seat() == player
         key = (
             self.seat_key(player),
@@ -317,8 +247,7 @@ class TableFrame:
         def paint(layer, _rect):
             self.paint_seat(layer, player, layer.get_rect(), thinking)
 
-        layer = self._cached(("seat", player), key, row, paint)
-        self.draw_with_record(surface, layer, row, paint)
+        return self._cached(("seat", player), key, row, paint)
 
     def thinking_beat(self) -> int:
         """The thinking dots' step: one every 0.3 s of the app's play time (not the wall
@@ -445,15 +374,14 @@ class TableFrame:
         most = max(0, len(self.log_wrapped(self.plan.log)) - fit)
         self.log_scroll = max(0, min(most, self.log_scroll + lines))
 
-    def draw_table_log(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def log_picture(self, rect: pygame.Rect) -> Picture:
         lines = self.log_wrapped(rect)
         key = (len(self.log), self.log[-1] if self.log else "", self.log_scroll, len(lines))
 
         def paint(layer, area):
             self.paint_log(layer, area)
 
-        layer = self._cached("log", key, rect, paint)
-        self.draw_with_record(surface, layer, rect, paint)
+        return self._cached("log", key, rect, paint)
 
     def paint_log(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         draw_panel(surface, rect, radius=10)

@@ -10,9 +10,10 @@ screen (:mod:`game.scenes.end_screen`, fed by :meth:`GameScene.final_breakdown`)
 A game scene subclasses :class:`GameScene`, cuts the window with :meth:`plan_frame` in its
 ``layout``, answers the frame's hooks, and implements:
 
-- ``draw_table(surface)``: the board, pieces and the current person's private things
-  (only when ``self.private_player`` is set — the curtain guarantees who is looking),
-  and the frame's parts (:meth:`~game.scenes.frame.TableFrame.draw_frame`);
+- ``static_key()``, ``paint_static(surface)`` and ``paint_moving(surface)``: the still
+  picture and what moves over it, put on the screen with the frame's panels by the one
+  compositor (:mod:`game.scenes.table.compose`); the current person's private things
+  only when ``self.private_player`` is set (the curtain guarantees who is looking);
 - ``play_event(event) -> None``: start tweens on ``self.timeline`` for one event;
 - ``describe(event) -> str | None``: the log line for an event (EN/JA through ``self.t``);
 - ``human_event(event, player) -> None``: turn clicks/keys into an action and call
@@ -21,6 +22,7 @@ A game scene subclasses :class:`GameScene`, cuts the window with :meth:`plan_fra
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, ClassVar
 
 import pygame
@@ -29,12 +31,13 @@ from game.rules.protocol import Event, IllegalAction
 from game.scenes.base import Scene
 from game.scenes.end_screen import Breakdown, GameOverScene
 from game.scenes.frame import TableFrame, TablePlan, plan_table
+from game.scenes.table.compose import Compositor
 from game.session import Session
 from game.table.bots import BotRunner
 from game.table.driver import TableDriver, as_driver
 from game.ui import fonts, theme
 from game.ui.tween import Timeline
-from game.ui.widgets import Button, draw_tip
+from game.ui.widgets import Button, draw_tip, sink_of
 
 if TYPE_CHECKING:
     from game.scenes.lesson import LessonGuide
@@ -62,10 +65,18 @@ class GameScene(TableFrame, Scene):
         self.log_scroll = 0  # lines scrolled back from the newest (the frame's log)
         # a guided lesson over this game (game.scenes.lesson.LessonGuide), or None
         self.lesson: LessonGuide | None = None
+        self.compositor = Compositor(self, self)
         self.frame_reset()
 
     # -- to implement --------------------------------------------------------------------
-    def draw_table(self, surface: pygame.Surface) -> None:
+    def static_key(self) -> Hashable:
+        """Everything :meth:`paint_static` draws depends on (see game.scenes.table.compose)."""
+        raise NotImplementedError
+
+    def paint_static(self, surface: pygame.Surface) -> None:
+        raise NotImplementedError
+
+    def paint_moving(self, surface: pygame.Surface) -> None:
         raise NotImplementedError
 
     def play_event(self, event: Event) -> None:
@@ -176,6 +187,7 @@ class GameScene(TableFrame, Scene):
         and forget the frame's cached pictures."""
         self.plan = plan_table(size, self.px, self.session.players, **kwargs)
         self.frame_reset()
+        self.compositor.forget()
         return self.plan
 
     def active_human(self) -> int | None:
@@ -418,6 +430,11 @@ class GameScene(TableFrame, Scene):
     def lesson_game_element(self, name: str) -> pygame.Rect | None:
         """Hook: a game's own element that is not a button now (a piece, a tile)."""
         return None
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        """The table: its still picture and the frame's panels, then what moves; the texts
+        into the sink bound to ``surface`` (a layout test's), if any."""
+        self.compositor.compose(surface, sink_of(surface))
 
     def draw(self, surface):
         self.draw_table(surface)

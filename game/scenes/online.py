@@ -16,6 +16,7 @@ code in the header, and end the connection when the scene is left.
 from __future__ import annotations
 
 import socket
+from contextlib import nullcontext
 from typing import Any
 
 import pygame
@@ -373,16 +374,14 @@ class HostedTable(OnlineTable):
         from game.ui import widgets
 
         super().draw(surface)  # type: ignore[misc]
+        sink = widgets.sink_of(surface)
         for index, button in enumerate(self.buttons.buttons):
             if not button.key.startswith("online:hand:"):
                 continue
-            log = widgets.TEXT_LOG
-            if log is not None and any(t.container == button.rect for t in log):
-                widgets.TEXT_LOG = None  # drawn already: recorded once
-            try:
+            drawn = sink is not None and any(t.container == button.rect for t in sink.texts)
+            # drawn already (on the still picture): its label written down once
+            with widgets.recording(surface, widgets.TextSink()) if drawn else nullcontext():
                 button.draw(surface, focused=index == self.buttons.focus)
-            finally:
-                widgets.TEXT_LOG = log
 
     def variant_label(self) -> str:
         if not self.address:

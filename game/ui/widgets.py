@@ -6,7 +6,9 @@ arrow keys / Tab move the focus, Enter or Space presses the focused one.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import weakref
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -24,13 +26,94 @@ class TextDrawn(NamedTuple):
     container: pygame.Rect | None  # the box it belongs in (a button), if it has one
 
 
-# Set to a list by a test to record every text drawn through draw_text and Button.
-TEXT_LOG: list[TextDrawn] | None = None
+class TextSink:
+    """The texts drawn onto one surface, each where it landed on that surface.
+
+    Bound to a surface by :func:`recording`, it is written to by every ``draw_text``,
+    ``draw_pill``, ``draw_tip`` and ``Button.draw`` onto that surface. The layout tests
+    bind one to the screen and read what a frame drew where; the table's compositor binds
+    one to each picture it keeps, so a kept picture's texts are written down once, when it
+    is painted, and handed on wherever the picture is laid (:func:`lay`). Drawing takes
+    the same path whether a surface has a sink or not."""
+
+    def __init__(self) -> None:
+        self.texts: list[TextDrawn] = []
+
+    def record(
+        self, text: str, rect: pygame.Rect, size: int, container: pygame.Rect | None
+    ) -> None:
+        if text:
+            self.texts.append(TextDrawn(text, pygame.Rect(rect), int(size), container))
+
+    def extend(self, texts: Iterable[TextDrawn], at: tuple[int, int] = (0, 0)) -> None:
+        """``texts`` of a picture laid with its corner at ``at``: where they land here."""
+        if at == (0, 0):
+            self.texts.extend(texts)
+            return
+        for entry in texts:
+            box = entry.container
+            moved = None if box is None else box.move(at)
+            self.texts.append(entry._replace(rect=entry.rect.move(at), container=moved))
 
 
-def _record(text: str, rect: pygame.Rect, size: int, container: pygame.Rect | None) -> None:
-    if TEXT_LOG is not None and text:
-        TEXT_LOG.append(TextDrawn(text, pygame.Rect(rect), int(size), container))
+# Which sink each surface's texts go to while one is bound (:func:`recording`): a
+# surface nobody records (a scratch picture) has none, and its texts are only counted
+# where that picture is laid.
+_SINKS: weakref.WeakKeyDictionary[pygame.Surface, TextSink] = weakref.WeakKeyDictionary()
+
+
+@contextmanager
+def recording(surface: pygame.Surface, sink: TextSink | None = None) -> Iterator[TextSink]:
+    """Write down the texts drawn onto ``surface`` into ``sink`` (a new one if None) while
+    in the block; the surface's earlier sink, if any, is bound again after it."""
+    sink = TextSink() if sink is None else sink
+    before = _SINKS.get(surface)
+    _SINKS[surface] = sink
+    try:
+        yield sink
+    finally:
+        if before is None:
+            _SINKS.pop(surface, None)
+        else:
+            _SINKS[surface] = before
+
+
+def sink_of(surface: pygame.Surface) -> TextSink | None:
+    """The sink bound to ``surface``, or None."""
+    return _SINKS.get(surface)
+
+
+class Picture(NamedTuple):
+    """A kept picture and the texts painted on it (where they are on it)."""
+
+    image: pygame.Surface
+    texts: tuple[TextDrawn, ...]
+
+
+def paint_picture(
+    image: pygame.Surface, paint: Callable[[pygame.Surface, pygame.Rect], None]
+) -> Picture:
+    """``paint(image, image.get_rect())``, its texts written down with the picture."""
+    with recording(image) as sink:
+        paint(image, image.get_rect())
+    return Picture(image, tuple(sink.texts))
+
+
+def lay(surface: pygame.Surface, picture: Picture, at: tuple[int, int] | pygame.Rect) -> None:
+    """Blit ``picture`` at ``at`` (a corner or a rect's corner), its texts with it."""
+    corner = (at[0], at[1])
+    surface.blit(picture.image, corner)
+    sink = _SINKS.get(surface)
+    if sink is not None:
+        sink.extend(picture.texts, corner)
+
+
+def _record(
+    surface: pygame.Surface, text: str, rect: pygame.Rect, size: int, container: pygame.Rect | None
+) -> None:
+    sink = _SINKS.get(surface)
+    if sink is not None:
+        sink.record(text, rect, size, container)
 
 
 @dataclass
@@ -93,7 +176,7 @@ class Button:
             y = r.top + r.height // 14 + pic.get_height() + self.size // 3
             at = text.get_rect(midtop=(r.centerx, y))
             surface.blit(text, at)
-            _record(self.label, at, self.size, r)
+            _record(surface, self.label, at, self.size, r)
             if self.subtitle:
                 for i, line in enumerate(self.subtitle.split("\n")):
                     sub_size = max(theme.MIN_TEXT_PX, int(self.size * 0.7))  # readable at 1024x600
@@ -102,7 +185,7 @@ class Button:
                         midtop=(r.centerx, y + text.get_height() + 4 + i * int(sub_size * 1.35))
                     )
                     surface.blit(sub, at)
-                    _record(line, at, sub_size, r)
+                    _record(surface, line, at, sub_size, r)
             return
         # shrink a long label a little, then cut it with "…": never below a readable size
         label, size = fonts.fit(
@@ -115,7 +198,7 @@ class Button:
         text = fonts.render(label, size, colour, bold=self.primary)
         at = text.get_rect(center=r.center)
         surface.blit(text, at)
-        _record(label, at, size, r)
+        _record(surface, label, at, size, r)
 
 
 class ButtonGroup:
@@ -276,7 +359,7 @@ def draw_tip(surface: pygame.Surface, text: str, under: pygame.Rect, size: int) 
     draw_panel(surface, box, radius=max(4, size // 3))
     at = image.get_rect(center=box.center)
     surface.blit(image, at)
-    _record(text, at, size, box)
+    _record(surface, text, at, size, box)
     return box
 
 
@@ -294,7 +377,7 @@ def draw_text(
     image = fonts.render(text, size, colour, bold)
     rect = image.get_rect(**{anchor: pos})
     surface.blit(image, rect)
-    _record(text, rect, size, within)
+    _record(surface, text, rect, size, within)
     return rect
 
 

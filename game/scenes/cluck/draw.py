@@ -1,8 +1,9 @@
-"""A frame of the Cluck-peep! table, drawn in layers: a cached picture of what stands
-still (the felt, the supply block and the ladder with its tiles, labels and chicks: it
-is repainted only when one of them has moved by a pixel), the shared frame (its parts
-cached by the frame), the person's hand in the bar, and then what moves: the preview,
-the chickens, whatever flies and the round's banner."""
+"""A frame of the Cluck-peep! table, drawn in layers: the still picture kept by the
+compositor (game/scenes/table/compose.py: the felt, the supply block, the bar, the
+buttons and the ladder with its tiles and labels, painted again only when one of them has
+moved by a pixel; the shared frame's parts laid over it), then the person's hand in the
+bar and what moves: the chicks, the preview, the chickens, whatever flies and the round's
+banner."""
 
 from __future__ import annotations
 
@@ -11,9 +12,9 @@ import math
 import pygame
 
 from game.rules.cluck.ladder import ROW_HEIGHT
-from game.ui import sprites, theme, widgets
+from game.ui import sprites, theme
 from game.ui.tween import ease_in_out, lerp
-from game.ui.widgets import draw_text
+from game.ui.widgets import draw_text, lay, paint_picture
 
 from .art import BACK_EDGE, BACK_FILL, GHOST_ALPHA, MEADOW_EDGE, STRAW_EDGE
 from .host import CluckHost
@@ -25,7 +26,7 @@ class Drawing(CluckHost):
 
     def draw(self, surface) -> None:
         """As every game scene draws (``GameScene.draw``), but the Undo, menu and rules
-        buttons are part of the still picture (``_draw_static``), not drawn each frame;
+        buttons are part of the still picture (``paint_static``), not drawn each frame;
         a lesson's guide on top."""
         self.refresh_undo()
         self.draw_table(surface)
@@ -33,9 +34,39 @@ class Drawing(CluckHost):
         if self.lesson is not None:  # a lesson's guide over the table (game.scenes.lesson)
             self.lesson.draw(surface)
 
-    def draw_table(self, surface) -> None:
+    # == the still picture and what moves (game.scenes.table.compose) =========================
+    def static_key(self) -> tuple:
+        """The felt, the supply block, the bar and the buttons; and the ladder once it has
+        stood still for a frame (while its tiles move, ``paint_moving`` draws it over the
+        still picture instead of the still picture being painted again every frame)."""
+        ladder = self._static_state(self._my_turn())
+        self._ladder_still = ladder == self._ladder_seen
+        self._ladder_seen = ladder
+        return (
+            self._stock_state(),
+            self.t.lang,
+            self.private_player,
+            self.hint_text(),
+            tuple((b.enabled, b.hovered, b.why, b.label) for b in self.buttons.buttons),
+            self.buttons.focus,
+            ladder if self._ladder_still else None,
+        )
+
+    def paint_static(self, surface: pygame.Surface) -> None:
+        size = surface.get_size()
+        if self._background.get_size() != size:
+            self._background = self._paint_background(size)
+        surface.blit(self._background, (0, 0))
+        self._draw_stock(surface)
+        self.draw_bar(surface)
+        self.buttons.draw(surface)
+        if self._ladder_still:
+            self._draw_ladder_clipped(surface, self._my_turn())
+
+    def paint_moving(self, surface: pygame.Surface) -> None:
         mode = self._my_turn()
-        self._draw_static(surface, mode)
+        if not self._ladder_still:
+            self._draw_ladder_clipped(surface, mode)
         self._draw_hand_bar(surface, mode)  # private: drawn for the person looking, live
         clip = surface.get_clip()
         surface.set_clip(self._ladder_clip())
@@ -101,48 +132,6 @@ class Drawing(CluckHost):
     def _stock_state(self) -> tuple:
         m = self.table
         return (m.supply, m.pile, tuple(m.nest_stack), self._max_scroll() > 0)
-
-    def _draw_static(self, surface, mode) -> None:
-        """What stands still, in two cached pictures: under the ladder (the felt, the
-        supply block, the frame, the buttons: repainted when one of them changes)
-        and that with the ladder on it (made once the ladder has stood still for a frame;
-        while its tiles move they are drawn over the first picture instead)."""
-        size = surface.get_size()
-        recording = widgets.TEXT_LOG is not None  # the layout tests see every text land
-        under_key = (
-            self._stock_state(),
-            self.frame_key(),
-            self.t.lang,
-            size,
-            tuple((b.enabled, b.hovered, b.why, b.label) for b in self.buttons.buttons),
-            self.buttons.focus,
-        )
-        under = getattr(self, "_under", None)
-        if recording or under is None or under_key != self._under_key:
-            if under is None or under.get_size() != size:
-                under = self._under = pygame.Surface(size).convert()
-            if self._background.get_size() != size:
-                self._background = self._paint_background(size)
-            under.blit(self._background, (0, 0))
-            self._draw_stock(under)
-            self.draw_frame(under)
-            self.buttons.draw(under)
-            self._under_key = under_key
-        ladder_key = self._static_state(mode)
-        still_key = (under_key, ladder_key)
-        if recording or ladder_key != self._ladder_seen:  # moving: drawn straight on
-            self._ladder_seen = ladder_key
-            surface.blit(under, (0, 0))
-            self._draw_ladder_clipped(surface, mode)
-            return
-        still = getattr(self, "_static", None)
-        if still is None or still_key != self._static_key:
-            if still is None or still.get_size() != size:
-                still = self._static = pygame.Surface(size).convert()
-            still.blit(under, (0, 0))
-            self._draw_ladder_clipped(still, mode)
-            self._static_key = still_key
-        surface.blit(still, (0, 0))
 
     def _draw_ladder_clipped(self, surface, mode) -> None:
         clip = surface.get_clip()
@@ -352,25 +341,22 @@ class Drawing(CluckHost):
         width = fonts.font(size, True).size(m.banner)[0]
         pill = pygame.Rect(0, 0, width + self.px(48), round(size * 1.25) + self.px(22))
         pill.center = (self.area.centerx, round(self.area.y + self.area.height * 0.42))
-        banner = pygame.Surface(pill.size, pygame.SRCALPHA)
         radius = pill.height // 2
-        pygame.draw.rect(banner, (*theme.ACCENT, 255), banner.get_rect(), border_radius=radius)
-        pygame.draw.rect(
-            banner, (*theme.ACCENT_DARK, 255), banner.get_rect(), width=3, border_radius=radius
-        )
-        box = banner.get_rect()
-        draw_text(
-            banner,
-            m.banner,
-            size,
-            box.center,
-            theme.INK_LIGHT,
-            bold=True,
-            anchor="center",
-            within=box,
-        )
-        if widgets.TEXT_LOG:  # seen where it lands on the screen
-            last = widgets.TEXT_LOG[-1]
-            widgets.TEXT_LOG[-1] = last._replace(rect=last.rect.move(pill.topleft), container=pill)
-        banner.set_alpha(int(m.banner_alpha))
-        surface.blit(banner, pill)
+
+        def paint(banner: pygame.Surface, box: pygame.Rect) -> None:
+            pygame.draw.rect(banner, (*theme.ACCENT, 255), box, border_radius=radius)
+            pygame.draw.rect(banner, (*theme.ACCENT_DARK, 255), box, width=3, border_radius=radius)
+            draw_text(
+                banner,
+                m.banner,
+                size,
+                box.center,
+                theme.INK_LIGHT,
+                bold=True,
+                anchor="center",
+                within=box,
+            )
+
+        picture = paint_picture(pygame.Surface(pill.size, pygame.SRCALPHA), paint)
+        picture.image.set_alpha(int(m.banner_alpha))
+        lay(surface, picture, pill)  # its text seen where it lands on the screen

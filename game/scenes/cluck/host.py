@@ -77,11 +77,8 @@ if TYPE_CHECKING:
         nest_rect: pygame.Rect
         nest_order: pygame.Rect
         _background: pygame.Surface
-        _under: pygame.Surface  # the still picture under the ladder (draw.py)
-        _under_key: tuple | None
-        _static: pygame.Surface  # the still picture with the ladder (draw.py)
-        _static_key: tuple | None
-        _ladder_seen: tuple | None  # the ladder as last drawn
+        _ladder_seen: tuple | None  # the ladder as last drawn (draw.py)
+        _ladder_still: bool  # ... and it stood still since: it is in the still picture
 
         # -- scene.py ---------------------------------------------------------------------
         def _rows(self) -> tuple[int | None, int | None, int]: ...

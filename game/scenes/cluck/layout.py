@@ -33,7 +33,7 @@ class Layout(CluckHost):
         super().layout(size)
         plan = self.plan_frame(size, bar_h=BAR_H, hint_lines=2, seat_h=(96, 112))
         self._tiles_cache.clear()
-        self._static_key = self._under_key = self._ladder_seen = None
+        self._ladder_seen = None
         board = plan.board
         pad = self.px(10)
         self.board = board

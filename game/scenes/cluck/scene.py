@@ -75,9 +75,8 @@ class CluckScene(
         self.scroll_goal = 0.0
         self.row_h = 0.0
         self.play_buttons = []
-        self._static_key = None
-        self._under_key = None
         self._ladder_seen = None
+        self._ladder_still = False
         if self.session.actions:
             self.sync_from_state()
         else:

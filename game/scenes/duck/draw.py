@@ -1,13 +1,13 @@
 """Drawing the Duck! Duck! Go! table (mixed into DuckScene).
 
-A static layer holds what changes only with an event or a person's pointer: the tub
-and its board, the table's piles, the hound board, the action bar, the route preview, the
-decision's targets and the base scene's buttons. Over it the shared frame
-(game/scenes/frame.py) blits its header, seat panels and log, each a cached picture.
-Per frame only the pieces, the facing arrows and route endings of a decision, short
-effects, flying tokens, the reveal and the banner are drawn on top.
+The still picture (kept by the compositor, game/scenes/table/compose.py) holds what
+changes only with an event or a person's pointer: the tub and its board, the table's
+piles, the hound board, the action bar, the route preview, the decision's targets and the
+base scene's buttons; the compositor lays the shared frame's header, seat panels and log
+over it. Per frame only the pieces, the facing arrows and route endings of a decision,
+short effects, flying tokens, the reveal and the banner are drawn on top.
 
-This module puts the layers together and draws the pieces, effects and overlays; the
+This module paints both layers and draws the pieces, effects and overlays; the
 seat panels' contents, the piles and the action bar are painted by panels.py, the
 preview, targets and marks on the board by board.py.
 """
@@ -35,26 +35,14 @@ HOUND_SCALE = 1.95
 class Drawing(DuckHost):
     """Mixed into DuckScene."""
 
-    # == the frame ==========================================================================
-    def draw_table(self, surface: pygame.Surface) -> None:
-        surface.blit(self._static_layer(), (0, 0))
-        self.draw_thinking_cue(surface)
-        self._draw_trail(surface)
-        self._draw_pieces(surface)
-        self._draw_marks(surface)
-        self._draw_effects(surface)
-        self._draw_flyers(surface)
-        self._draw_reveal(surface)
-        self._draw_banner(surface)
-        self._draw_tooltip(surface)
-
-    def _static_layer(self) -> pygame.Surface:
+    # == the still picture and what moves (game.scenes.table.compose) ========================
+    def static_key(self) -> tuple:
         d = self.decision()
-        targets = self.targets()
+        self.targets()
         spec = self.preview_spec(d)
         hover = (self.hover.kind, self.hover.value) if self.hover is not None else None
         buttons = tuple((b.enabled, b.hovered) for b in self.buttons.buttons)
-        key = (
+        return (
             self._ver,
             self._ui_ver,
             id(self._background),
@@ -68,18 +56,22 @@ class Drawing(DuckHost):
             buttons,
             self.buttons.focus,
         )
-        if key != self._layer_key or self._layer is None:
-            self._layer_key = key
-            if self._layer is None or self._layer.get_size() != self._background.get_size():
-                self._layer = self._background.copy()
-            else:
-                self._layer.blit(self._background, (0, 0))
-            self._build_layer(self._layer, d, spec, targets)
-            self.frame_forget_blits(self._layer)
-        # the shared frame's header, seat panels and log: each blitted onto the layer
-        # only when its own cached picture changed
-        self.draw_frame_parts(self._layer)
-        return self._layer
+
+    def paint_static(self, surface: pygame.Surface) -> None:
+        d = self.decision()
+        targets = self.targets()
+        surface.blit(self._background, (0, 0))
+        self._build_layer(surface, d, self.preview_spec(d), targets)
+
+    def paint_moving(self, surface: pygame.Surface) -> None:
+        self._draw_trail(surface)
+        self._draw_pieces(surface)
+        self._draw_marks(surface)
+        self._draw_effects(surface)
+        self._draw_flyers(surface)
+        self._draw_reveal(surface)
+        self._draw_banner(surface)
+        self._draw_tooltip(surface)
 
     def _build_layer(self, layer, d, spec, targets) -> None:
         self._legend_text = ""
@@ -358,7 +350,7 @@ class Drawing(DuckHost):
         # opaque (a colour key would make every blit several times slower): the rounded
         # corners show the table underneath
         size = box.size
-        base = self._static_layer().subsurface(box).copy()
+        base = self.compositor.still(self.size).subsurface(box).copy()
         pygame.draw.rect(base, (46, 66, 92), base.get_rect(), border_radius=self.px(16))
         title = fonts.render(rv.title, self.px(18), theme.INK_LIGHT, bold=True)
         base.blit(title, title.get_rect(midtop=(size[0] // 2, self.px(10))))

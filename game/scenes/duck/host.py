@@ -82,8 +82,6 @@ if TYPE_CHECKING:
         _legend_text: str
         # caches
         _rot: dict[tuple[object, ...], pygame.Surface]  # turned sprites (draw.py _sprite)
-        _layer: pygame.Surface | None
-        _layer_key: tuple[object, ...] | None
         _ver: int
         _title_inputs: tuple[object, ...] | None
         _title_now: tuple[int | None, str]

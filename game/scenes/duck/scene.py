@@ -96,8 +96,6 @@ class DuckScene(
         self._hint_now = ""  # the bar's hint line, as last painted
         # caches
         self._rot = {}
-        self._layer = None
-        self._layer_key = None
         self._ver = 0
         self._title_inputs = None
         self._title_now = (None, "")

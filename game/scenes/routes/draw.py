@@ -1,5 +1,6 @@
-"""The Eight Routes table back to front: the board (its static layer and the pieces at
-rest, cached), the box lid with its dice, the frame around them, then what moves: dice in
+"""The Eight Routes table back to front: the still picture (the board painted once per
+layout, the box lid, the pieces at rest, the bar), kept by the compositor
+(game/scenes/table/compose.py) with the frame around it, then what moves: dice in
 flight, the dice roller's red die, markers walking, round chips, the banner."""
 
 from __future__ import annotations
@@ -8,9 +9,9 @@ import math
 
 import pygame
 
-from game.ui import theme, widgets
+from game.ui import theme
 from game.ui.tween import ease_in_out, lerp
-from game.ui.widgets import draw_panel, draw_text
+from game.ui.widgets import draw_panel, draw_text, lay, paint_picture
 
 from .host import RoutesHost
 from .model import ROUTE_COLOURS
@@ -26,16 +27,26 @@ CARDBOARD_LIGHT = (183, 141, 93)
 class Drawing(RoutesHost):
     """``draw_table``: the whole table, back to front."""
 
-    def draw_table(self, surface: pygame.Surface) -> None:
+    # -- the still picture and what moves (game.scenes.table.compose) -------------------
+    def static_key(self) -> tuple:
+        return (tuple(self._resting()), tuple(self.table.lid), self.t.lang, self.hint_text())
+
+    def paint_static(self, surface: pygame.Surface) -> None:
+        """Everything that stands still: the board (its panel, the routes, the lid's box:
+        painted once per layout), the pieces at rest on it and the bar with its hint."""
+        board = self._board_picture
+        if board is None:
+            board = self._board_picture = paint_picture(
+                self._window_layer(), lambda layer, _rect: self._paint_static(layer)
+            )
+        lay(surface, board, (0, 0))
+        self._paint_pieces(surface, self._resting())
+        self.draw_bar(surface)
+
+    def paint_moving(self, surface: pygame.Surface) -> None:
         focus = self.attention()
         action = focus.action if focus is not None else None  # (steps are never a focus here)
         shown = self.preview(action) if action is not None else None
-        if widgets.TEXT_LOG is not None:  # the layout tests: everything where it lands
-            self._paint_static(surface)
-            self._paint_pieces(surface, self._resting())
-            self.draw_frame(surface)
-        else:
-            self._draw_still(surface)
         if shown is not None:
             self._draw_lid_preview(surface, shown)
         self._draw_lid_offers(surface)
@@ -46,48 +57,6 @@ class Drawing(RoutesHost):
             self._draw_d6(surface)
         self._draw_loose(surface)
         self._draw_banner(surface)
-
-    # -- the still picture -------------------------------------------------------------
-    def draw_with_record(self, surface, layer: pygame.Surface, rect: pygame.Rect, paint) -> None:
-        """The frame's cached panels: gathered into the still picture (see
-        ``_draw_still``) instead of blitted one by one, while it is being gathered."""
-        gathering = self._gathering
-        if gathering is not None:
-            gathering.append((layer, rect.copy()))
-        else:
-            super().draw_with_record(surface, layer, rect, paint)
-
-    def _draw_still(self, surface: pygame.Surface) -> None:
-        """Everything that stands still, blitted as one opaque picture: the board at rest
-        and the frame's header, seat panels, log and bar (the frame keeps each panel's
-        picture and changes it when what it shows changes; the still picture is put
-        together again only then)."""
-        self._gathering = []
-        scratch = self._layers.setdefault("scratch", pygame.Surface((1, 1)))
-        self.draw_header(scratch)
-        for p, row in enumerate(self.plan.seats):
-            self.draw_seat(scratch, p, row)
-        self.draw_table_log(scratch, self.plan.log)
-        gathered, self._gathering = self._gathering, None
-        if len(gathered) != len(self.plan.seats) + 2:  # the frame drew otherwise: let it
-            self._paint_static(surface)
-            self._paint_pieces(surface, self._resting())
-            self.draw_frame(surface)
-            return
-        rest_key, rest = self._rest_layer()
-        hint = self.hint_text()
-        key = (rest_key, hint, tuple(rect for _layer, rect in gathered))
-        panels = tuple(layer for layer, _rect in gathered)
-        hit = self._layers.get("still")
-        if hit is None or hit[0] != key or any(a is not b for a, b in zip(hit[1], panels)):
-            still = rest.copy()
-            for layer, rect in gathered:
-                still.blit(layer, rect)
-            self.draw_bar(still)
-            # (the panels are kept: their identity says the picture is up to date)
-            self._layers["still"] = hit = (key, panels, still)
-        surface.blit(hit[2], (0, 0))
-        self.draw_thinking_cue(surface)  # its dots move: drawn over the still picture
 
     # -- the layers at rest -----------------------------------------------------------
     def _window_layer(self) -> pygame.Surface:
@@ -111,22 +80,6 @@ class Drawing(RoutesHost):
         self._paint_markers(surface, resting)
         for i in range(8):
             self._paint_square(surface, i, t.lid[i])
-
-    def _rest_layer(self) -> tuple[tuple, pygame.Surface]:
-        """The window with the board at rest: the static layer and the pieces on it."""
-        resting = self._resting()
-        key = (tuple(resting), tuple(self.table.lid), self.t.lang)
-        hit = self._layers.get("rest")
-        if hit is None or hit[0] != key:
-            static = self._layers.get("static")
-            if static is None:
-                static = self._window_layer()
-                self._paint_static(static)
-                self._layers["static"] = static
-            layer = static.copy()
-            self._paint_pieces(layer, resting)
-            self._layers["rest"] = hit = (key, layer)
-        return hit
 
     # -- the lid ------------------------------------------------------------------------
     def _paint_lid(self, surface) -> None:

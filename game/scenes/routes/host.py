@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from game.rules.protocol import Action
     from game.scenes.game_base import GameScene
     from game.ui.choices import ChoiceControls
+    from game.ui.widgets import Picture
 
     from .model import Choice, Point, Table
 
@@ -41,8 +42,7 @@ if TYPE_CHECKING:
         mode: str  # "main", "C" (pick a die), "D" (pick a route) or "chip"
         _scores_shown: dict  # the points per route shown "now" (as of the last resync)
         _images: dict  # art.py's images, per layout
-        _layers: dict  # draw.py's cached pictures of the table at rest, per layout
-        _gathering: list | None  # the frame's panels, while the still picture is made
+        _board_picture: Picture | None  # draw.py's board, lid and routes, per layout
 
         # -- the layout (RoutesScene.layout) ------------------------------------------------
         board: pygame.Rect  # the frame's board: the routes over the lid

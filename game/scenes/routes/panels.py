@@ -8,7 +8,7 @@ import pygame
 
 from game.rules.routes import ChangeDie, PushMarker, TakeAll, TakeOne
 from game.ui import fonts, theme
-from game.ui.widgets import draw_panel, draw_text
+from game.ui.widgets import draw_panel, draw_text, lay, paint_picture
 
 from .host import RoutesHost
 from .model import Choice
@@ -83,17 +83,26 @@ class Panels(RoutesHost):
         w = max(self._text_w(title, t_size, True), self._text_w(subtitle, s_size)) + px(60)
         box = pygame.Rect(0, 0, min(w, self.board.w - px(20)), px(110))
         box.center = self.routes_rect.center
-        layer = pygame.Surface(box.size, pygame.SRCALPHA)
-        pygame.draw.rect(layer, (*theme.BG_DARK, 235), layer.get_rect(), border_radius=px(16))
-        inner = layer.get_rect()
-        draw_text(
-            layer, title, t_size, (box.w // 2, px(38)), theme.INK_LIGHT, True, "center", inner
-        )
-        draw_text(
-            layer, subtitle, s_size, (box.w // 2, px(80)), (255, 214, 150), False, "center", inner
-        )
-        layer.set_alpha(int(255 * alpha))
-        surface.blit(layer, box.topleft)
+
+        def paint(layer: pygame.Surface, inner: pygame.Rect) -> None:
+            pygame.draw.rect(layer, (*theme.BG_DARK, 235), inner, border_radius=px(16))
+            draw_text(
+                layer, title, t_size, (box.w // 2, px(38)), theme.INK_LIGHT, True, "center", inner
+            )
+            draw_text(
+                layer,
+                subtitle,
+                s_size,
+                (box.w // 2, px(80)),
+                (255, 214, 150),
+                False,
+                "center",
+                inner,
+            )
+
+        picture = paint_picture(pygame.Surface(box.size, pygame.SRCALPHA), paint)
+        picture.image.set_alpha(int(255 * alpha))
+        lay(surface, picture, box.topleft)  # its texts where they land
 
     # -- tooltips ---------------------------------------------------------------------------
     def _tips(self) -> list[tuple[pygame.Rect, str]]:

@@ -72,8 +72,7 @@ class RoutesScene(
         # itself runs ahead of the animation while events play)
         self._scores_shown = self.state.route_scores()
         self._images = {}
-        self._layers = {}
-        self._gathering = None
+        self._board_picture = None
         if self.session.actions:
             self.sync_from_state()
         else:
@@ -112,7 +111,7 @@ class RoutesScene(
         self.stack_dy = self.marker_h * 0.5
         self._layout_lid(lid)
         self._images.clear()
-        self._layers.clear()
+        self._board_picture = None
         self._controls_key = None
         self._rebuild_controls()
 

@@ -1,10 +1,11 @@
-"""The Verflixxt! table put together for each frame, cheaply: everything that stands
-still — the board at rest (meadow, road, tiles, chips, the pieces not moving), the hat
-draw, the shared frame's header, seat panels, log and bar, the legend — is one picture,
-laid down with a single blit and made again only when something in it changes (a piece
-lands, a log line comes, a turn passes, the thinking dots step). What moves or pulses is
-drawn over it on every frame: the preview, the pieces the person may move, walking
-pieces, the die or the cards in the bar, things in flight, pops and banners.
+"""The Verflixxt! table's two layers for the compositor (game/scenes/table/compose.py):
+everything that stands still — the board at rest (meadow, road, tiles, chips, the pieces
+not moving), the hat draw, the bar, the legend, with the shared frame's header, seat
+panels and log laid over by the compositor — is one picture, laid down with a single blit
+and made again only when something in it changes (a piece lands, a turn passes). What
+moves or pulses is drawn over it on every frame: the thinking dots, the preview, the
+pieces the person may move, walking pieces, the die or the cards in the bar, things in
+flight, pops and banners.
 
 A frame costs about one window-sized blit (tools/bench_frames.py: within 2x its floor)."""
 
@@ -14,29 +15,26 @@ import pygame
 
 from game.rules.protocol import Action, Event
 from game.rules.verflixxt import Attack
-from game.ui import theme, widgets
+from game.ui import theme
+from game.ui.widgets import lay, paint_picture
 
 from .host import VerflixxtHost
 
 
 def _opaque(cached, key: tuple, size: tuple[int, int], paint):
     """``cached`` if it was made for ``key``, else a new opaque picture of ``size`` made by
-    ``paint`` (its texts are recorded where the picture is laid, not here)."""
+    ``paint``, with its texts."""
     if cached is not None and cached[0] == key:
         return cached
-    recording, widgets.TEXT_LOG = widgets.TEXT_LOG, None
-    try:
-        layer = pygame.Surface(size)  # opaque: the fastest to lay down
-        paint(layer, layer.get_rect())
-    finally:
-        widgets.TEXT_LOG = recording
-    return (key, layer)
+    return (key, paint_picture(pygame.Surface(size), paint))  # opaque: the fastest to lay down
 
 
 class Composer(VerflixxtHost):
-    """``draw_table``: the still picture, then what moves."""
+    """The still picture and what moves, for the compositor (game.scenes.table.compose)."""
 
     def draw_table(self, surface: pygame.Surface) -> None:
+        # the controls and what the option looked at would do follow the state first:
+        # the bar's hint (still) and the preview (moving) both show them
         self._rebuild_controls()
         focus = self.attention()
         shown: list[tuple[Action, list[Event]]] = []
@@ -46,28 +44,48 @@ class Composer(VerflixxtHost):
                 if events:
                     shown.append((action, events))
         self._shown = shown
+        super().draw_table(surface)
+
+    def _board_looks(self) -> tuple[dict, tuple, str | None]:
+        """The pieces that may move, the tiles an attack may start from, the one looked at."""
+        focus = self.attention()
         movable = {c.piece: c for c in self.controls if c.spot == "piece" and c.piece}
         attack = tuple(sorted(c.tile or "" for c in self.controls if c.spot == "tile"))
         looked = (
             focus.action.tile if focus is not None and isinstance(focus.action, Attack) else None
         )
-        board_key = self._board_key(movable, attack, looked)
+        return movable, attack, looked
+
+    def static_key(self) -> tuple:
+        movable, attack, looked = self._board_looks()
+        return (
+            self._board_key(movable, attack, looked),
+            self._contest_key(),
+            self.t.lang,
+            self.private_player,
+            self.hint_text(),
+        )
+
+    def paint_static(self, surface: pygame.Surface) -> None:
+        """The board at rest (its own kept picture), the hat draw, the bar, the legend."""
+        movable, attack, looked = self._board_looks()
 
         def paint_board(layer: pygame.Surface, _area: pygame.Rect) -> None:
             self._paint_board(layer, movable, attack, looked)
 
-        def paint(layer: pygame.Surface, _area: pygame.Rect) -> None:
-            self._board_layer = _opaque(self._board_layer, board_key, self.board.size, paint_board)
-            layer.fill(theme.BG)
-            self.draw_with_record(layer, self._board_layer[1], self.board, paint_board)
-            if self.table.contest is not None:
-                self._draw_contest(layer)
-            self.draw_frame(layer)
-            self.draw_legend(layer)
+        board_key = self._board_key(movable, attack, looked)
+        self._board_layer = _opaque(self._board_layer, board_key, self.board.size, paint_board)
+        surface.fill(theme.BG)
+        lay(surface, self._board_layer[1], self.board)
+        if self.table.contest is not None:
+            self._draw_contest(surface)
+        self.draw_bar(surface)
+        self.draw_legend(surface)
 
-        key = (board_key, self._frame_key(), surface.get_size(), self.t.lang)
-        self._table_layer = _opaque(self._table_layer, key, surface.get_size(), paint)
-        self.draw_with_record(surface, self._table_layer[1], surface.get_rect(), paint)
+    def paint_moving(self, surface: pygame.Surface) -> None:
+        focus = self.attention()
+        movable = self._board_looks()[0]
+        shown = self._shown
         self._draw_preview_under(surface, shown)
         self._draw_spot_glows(surface, focus)
         self._draw_movers(surface, focus, movable)
@@ -95,16 +113,14 @@ class Composer(VerflixxtHost):
             tuple(sorted(movable)),
         )
 
-    def _frame_key(self) -> tuple:
-        """What the shared frame shows (:meth:`~game.scenes.frame.TableFrame.frame_key`)
-        and the hat draw."""
+    def _contest_key(self) -> tuple | None:
+        """What the hat draw shows, if it is on."""
         t = self.table
-        contest = None
-        if t.contest is not None:
-            contest = (
-                tuple(tuple(cards) for cards in t.contest.values()),
-                t.current,
-                self.state.phase,
-                t.contest_alpha,
-            )
-        return (self.frame_key(), contest)
+        if t.contest is None:
+            return None
+        return (
+            tuple(tuple(cards) for cards in t.contest.values()),
+            t.current,
+            self.state.phase,
+            t.contest_alpha,
+        )

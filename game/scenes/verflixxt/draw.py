@@ -12,7 +12,7 @@ import pygame
 from game.rules.verflixxt import Play
 from game.ui import fonts, theme
 from game.ui.tween import lerp
-from game.ui.widgets import draw_panel, draw_text
+from game.ui.widgets import draw_panel, draw_text, lay, paint_picture
 
 from .host import VerflixxtHost
 from .model import Point, Walk
@@ -306,25 +306,18 @@ class Drawing(VerflixxtHost):
             self.state.phase,
             tuple(sorted((hat, wearer or "") for hat, wearer in t.hats.items())),
         )
-        layer = self._cached("contest", key, rect, self._paint_contest)
+        picture = self._cached("contest", key, rect, self._paint_contest)
         if t.contest_alpha < 1:
-            layer = layer.copy()
-            layer.set_alpha(int(255 * max(0.0, t.contest_alpha)))
-        self.draw_with_record(surface, layer, rect, self._paint_contest)
+            picture = picture._replace(image=picture.image.copy())
+            picture.image.set_alpha(int(255 * max(0.0, t.contest_alpha)))
+        lay(surface, picture, rect)
 
     def _blit_faded(self, surface, rect: pygame.Rect, paint, alpha: float) -> None:
         """``paint`` a layer the size of ``rect`` and lay it on the table at ``alpha``;
-        its texts are recorded where they land (the layout tests), not on the layer."""
-        from game.ui import widgets
-
-        recording, widgets.TEXT_LOG = widgets.TEXT_LOG, None
-        try:
-            layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-            paint(layer, layer.get_rect())
-        finally:
-            widgets.TEXT_LOG = recording
-        layer.set_alpha(int(255 * max(0.0, min(1.0, alpha))))
-        self.draw_with_record(surface, layer, rect, paint)
+        its texts are written down where they land."""
+        picture = paint_picture(pygame.Surface(rect.size, pygame.SRCALPHA), paint)
+        picture.image.set_alpha(int(255 * max(0.0, min(1.0, alpha))))
+        lay(surface, picture, rect)
 
     def _paint_contest(self, layer: pygame.Surface, area: pygame.Rect) -> None:
         t = self.table

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 
     from game.rules.verflixxt.scoring import ScoreBreakdown
     from game.ui.choices import ChoiceControls
+    from game.ui.widgets import Picture
 
     from .model import Choice, Point, Walk, _Table
 
@@ -46,8 +47,7 @@ if TYPE_CHECKING:
         _score_cache: dict[tuple[int, tuple, tuple, tuple], ScoreBreakdown]
         _synced: bool  # the display model is in line with the state
         clock: float  # seconds since the scene opened: pulses
-        _board_layer: tuple[tuple, pygame.Surface] | None  # the board at rest (compose.py)
-        _table_layer: tuple[tuple, pygame.Surface] | None  # all that stands still
+        _board_layer: tuple[tuple, Picture] | None  # the board at rest (compose.py)
         _shown: list  # what the option looked at would do (draw_table, for the prompt)
         _lesson_picked: int | None  # the lesson step whose card was picked (controls.py)
         total_tiles: int  # the track's length at the start

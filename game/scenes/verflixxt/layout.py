@@ -46,7 +46,6 @@ class Layout(VerflixxtHost):
         self._score_cache.clear()
         self._static = None
         self._board_layer = None
-        self._table_layer = None
         self._controls_key = None
         self._rebuild_controls()
 

@@ -71,7 +71,6 @@ class VerflixxtScene(
         self._synced = True
         self.clock = 0.0
         self._board_layer = None
-        self._table_layer = None
         self._shown: list = []  # what the option looked at would do (draw_table)
         self._lesson_picked: int | None = None  # the lesson step whose card was picked
         state = self.state

@@ -13,7 +13,7 @@ import pygame
 from game.rules.verflixxt.box import RISK
 from game.rules.verflixxt.scoring import ScoreBreakdown, breakdown
 from game.ui import fonts, sprites, theme
-from game.ui.widgets import draw_panel, draw_text
+from game.ui.widgets import draw_panel, draw_text, lay
 
 from .host import VerflixxtHost
 from .model import Point, _signed
@@ -294,8 +294,7 @@ class Seats(VerflixxtHost):
         rect = self.legend_rect
         if rect is None:
             return
-        layer = self._cached("legend", (), rect, self._paint_legend)
-        self.draw_with_record(surface, layer, rect, self._paint_legend)
+        lay(surface, self._cached("legend", (), rect, self._paint_legend), rect)
 
     def _paint_legend(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         draw_panel(surface, rect, radius=self.px(10))

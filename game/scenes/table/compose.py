@@ -1,0 +1,103 @@
+"""The one compositor of the four game tables (issue #26): how a frame of a table is put
+on the screen, the same way in every game, for a person and for the layout tests alike.
+
+A frame is two layers:
+
+- the **still picture**, kept: what the game paints with ``paint_static`` (its board at
+  rest, its bar, whatever stands still), painted again only when the game's
+  ``static_key()`` or the window's size changes; over it the shared frame's header, seat
+  panels and log (:meth:`~game.scenes.frame.TableFrame.frame_panels`), each a picture the
+  frame keeps, laid onto the still picture again only when that picture changed;
+- the **moving layer**, drawn over a blit of the still picture on every frame: the
+  thinking cue with its dots, then the game's ``paint_moving`` (pieces, tweens, hover,
+  the private hand).
+
+Texts go through a :class:`~game.ui.widgets.TextSink` passed in: those of the still
+picture are written down when it is painted and handed to the sink on every frame, those
+of the moving layer as they are drawn, each where it lands on the screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from contextlib import nullcontext
+from typing import Protocol
+
+import pygame
+
+from game.ui.widgets import Picture, TextDrawn, TextSink, recording
+
+
+class StillAndMoving(Protocol):
+    """What a game's table gives the compositor."""
+
+    def static_key(self) -> Hashable:
+        """Everything the still picture shows: equal keys, equal pictures."""
+        ...
+
+    def paint_static(self, surface: pygame.Surface) -> None:
+        """The still picture, onto a window-sized opaque surface (all of it: the surface
+        holds the previous still picture)."""
+        ...
+
+    def paint_moving(self, surface: pygame.Surface) -> None:
+        """What moves, over the still picture, every frame."""
+        ...
+
+
+class FramePanels(Protocol):
+    """What the shared frame gives the compositor (game.scenes.frame.TableFrame)."""
+
+    def frame_panels(self) -> list[tuple[pygame.Rect, Picture]]: ...
+
+    def draw_thinking_cue(self, surface: pygame.Surface) -> None: ...
+
+
+class Compositor:
+    """Puts ``table``'s frames on the screen with ``frame`` around the board."""
+
+    def __init__(self, table: StillAndMoving, frame: FramePanels) -> None:
+        self.table = table
+        self.frame = frame
+        self._key: Hashable = None
+        self._still: pygame.Surface | None = None
+        self._texts: tuple[TextDrawn, ...] = ()
+        self._laid: dict[tuple[int, int], Picture] = {}
+        self._panels: list[tuple[pygame.Rect, Picture]] = []
+
+    def forget(self) -> None:
+        """The still picture is painted again at the next frame (a new layout)."""
+        self._still = None
+
+    def still(self, size: tuple[int, int]) -> pygame.Surface:
+        """The still picture, up to date, for a window of ``size``."""
+        key = (size, self.table.static_key())
+        still = self._still
+        if still is None or key != self._key:
+            if still is None or still.get_size() != size:
+                # opaque, in the window's format: laying it down is one plain blit
+                still = pygame.Surface(size)
+                if pygame.display.get_init() and pygame.display.get_surface() is not None:
+                    still = still.convert()
+            with recording(still) as sink:
+                self.table.paint_static(still)
+            self._still, self._key, self._texts = still, key, tuple(sink.texts)
+            self._laid = {}
+        self._panels = self.frame.frame_panels()
+        for rect, picture in self._panels:
+            where = (rect.x, rect.y)
+            if self._laid.get(where) is not picture:
+                still.blit(picture.image, rect)
+                self._laid[where] = picture
+        return still
+
+    def compose(self, surface: pygame.Surface, sink: TextSink | None) -> None:
+        """One frame onto ``surface``; its texts into ``sink`` (None: not written down)."""
+        surface.blit(self.still(surface.get_size()), (0, 0))
+        if sink is not None:
+            sink.extend(self._texts)
+            for rect, picture in self._panels:
+                sink.extend(picture.texts, (rect.x, rect.y))
+        with nullcontext() if sink is None else recording(surface, sink):
+            self.frame.draw_thinking_cue(surface)
+            self.table.paint_moving(surface)
