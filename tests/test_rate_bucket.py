@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import json
 
+from game.net.limits import FLOOD
 from game.net.protocol import check_client_message
-from game.net.server import FLOOD, RateBucket, Tables
+from game.net.server import RateBucket, Tables
 
 
 class Clock:
