@@ -266,7 +266,7 @@ async def _serve(args: argparse.Namespace) -> None:
     import signal
 
     from game import registry
-    from game.net.computers import ComputerPool, process_pool
+    from game.net.computers import ComputerPool, ProcessRunner
     from game.net.server import Server, Tables
     from game.net.store import Saver, restore_tables
     from game.net.table import Table
@@ -309,7 +309,7 @@ async def _serve(args: argparse.Namespace) -> None:
         tables.add(table)
         print(f"table {table.code}: {args.new}, {args.players} players (owner token {owner})")
     workers = args.bot_workers or min(os.cpu_count() or 1, 8)
-    computers = ComputerPool(lambda: process_pool(workers), workers, bot_delay=args.bot_delay)
+    computers = ComputerPool(ProcessRunner(workers), bot_delay=args.bot_delay)
     server = Server(
         tables,
         computers=computers,
@@ -317,7 +317,7 @@ async def _serve(args: argparse.Namespace) -> None:
         max_connections=args.max_connections,
         handshake_timeout=args.handshake_timeout,
     )
-    computers.start(asyncio.get_running_loop(), warm=True)  # the workers start meanwhile
+    computers.start(asyncio.get_running_loop())  # the workers load the games meanwhile
     bound = await server.start(args.host, args.port, args.ssl_context)
     # what start-up made lives as long as serve: out of the collector's way, so that its
     # full collections walk only the tables (they were most of serve's long pauses)

@@ -7,9 +7,9 @@ waited its turn behind the whole queue. Here:
 
 - each decision is a :class:`~game.table.bots.BotJob` (the seat's view, its level and
   a seed of the computers' own, all plain picklable values) run by
-  :func:`~game.table.bots.run_bot_job` in an executor: a pool of worker processes for
-  ``serve`` (the loop never waits on a search), threads where a process pool is not
-  wanted (in-process tests);
+  :func:`~game.table.bots.run_bot_job` in a :class:`ProcessRunner` (worker processes
+  for ``serve``, fed over pipes the loop reads: the loop never waits on a search) or a
+  :class:`ThreadRunner` (in-process hosts and tests);
 - a table has at most one decision in the pool at a time, and tables are taken in
   turns: round-robin over the addresses that created them, then over each address's
   tables. A stranger with many tables gets one turn per round like everybody else;
@@ -30,12 +30,14 @@ import os
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING
 
 from game import rules
 from game.rules.protocol import Action
-from game.table.bots import Decided, run_bot_job, settle
+from game.table.bots import BotJob, Decided, run_bot_job, settle
 
 if TYPE_CHECKING:
     from game.net.table import Table
@@ -43,21 +45,17 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-def _warm() -> int:
-    """A worker's first job: importing the games and their computers happens here, at
-    start, not in the first table's first decision."""
-    for game_id in rules.available():
-        rules.load(game_id)
-    return os.getpid()
-
-
 PARENT_CHECK_S = 0.5  # how often a worker looks whether its host is still there
 
 
+class WorkerGone(Exception):
+    """A computer's worker died during a decision (killed, out of memory)."""
+
+
 def _follow_parent(parent: int) -> None:
-    """A worker's start: it ends itself once its host is gone. A host killed outright
-    (kill -9, out of memory) cannot stop its pool, and orphaned workers would hold its
-    files and pipes (and their memory) for good."""
+    """In a worker: end it once its host is gone. A host killed outright (kill -9, out
+    of memory) cannot stop its workers, and orphans would hold its files and pipes (and
+    their memory) for good."""
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -67,16 +65,135 @@ def _follow_parent(parent: int) -> None:
     threading.Thread(target=watch, name="follow-host", daemon=True).start()
 
 
-def process_pool(workers: int) -> ProcessPoolExecutor:
-    """Worker processes for the computers, each a child of the host (spawn: the host has
-    threads, the saver and the loop, that a fork would copy in the middle of their work;
-    and a forkserver's children would outlive a host killed outright)."""
-    return ProcessPoolExecutor(
-        workers,
-        mp_context=multiprocessing.get_context("spawn"),
-        initializer=_follow_parent,
-        initargs=(os.getpid(),),
-    )
+def _serve_jobs(conn: Connection, parent: int) -> None:
+    """A worker process: the games loaded once, then one job at a time from its pipe,
+    each answered with ("ok", action text) or ("error", what went wrong)."""
+    _follow_parent(parent)
+    for game_id in rules.available():
+        rules.load(game_id)
+    while True:
+        try:
+            job = conn.recv()
+        except (EOFError, OSError):
+            return  # the host closed the pipe: it stops
+        try:
+            answer = ("ok", run_bot_job(job))
+        except Exception as exc:  # noqa: BLE001 - a bot's bug goes back as a failure
+            answer = ("error", f"{type(exc).__name__}: {exc}"[:500])
+        conn.send(answer)
+
+
+class ThreadRunner:
+    """Decisions on threads of this process (in-process hosts and tests)."""
+
+    def __init__(self, workers: int = 2):
+        self.workers = workers
+        self.executor = ThreadPoolExecutor(workers, thread_name_prefix="bots")
+        self.loop: asyncio.AbstractEventLoop | None = None
+
+    def start(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+
+    def run(self, job: BotJob) -> asyncio.Future[str]:
+        assert self.loop is not None
+        return self.loop.run_in_executor(self.executor, run_bot_job, job)
+
+    def close(self) -> None:
+        self.executor.shutdown(wait=False, cancel_futures=True)
+
+
+@dataclass
+class _Worker:
+    process: multiprocessing.process.BaseProcess
+    conn: Connection
+    answer: asyncio.Future[str] | None = None
+
+
+class ProcessRunner:
+    """Decisions in worker processes, each fed one job at a time over a pipe of its own
+    that the loop reads (``add_reader``): no thread in the host between the loop and
+    the workers (concurrent.futures' process pool adds two, whose hand-offs of the
+    interpreter lock cost the loop ~0.6 ms a decision). Spawned, not forked: the host has
+    threads (the saver) that a fork would copy in the middle of their work."""
+
+    def __init__(self, workers: int):
+        self.workers = max(1, workers)
+        self.context = multiprocessing.get_context("spawn")
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.idle: list[_Worker] = []
+        self.every: list[_Worker] = []
+
+    def start(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        while len(self.every) < self.workers:
+            self._spawn()
+
+    def _spawn(self) -> None:
+        assert self.loop is not None
+        ours, theirs = self.context.Pipe()
+        process = self.context.Process(
+            target=_serve_jobs, args=(theirs, os.getpid()), name="computer", daemon=True
+        )
+        process.start()
+        theirs.close()
+        worker = _Worker(process, ours)
+        self.every.append(worker)
+        self.idle.append(worker)
+        self.loop.add_reader(ours.fileno(), self._answered, worker)
+
+    def run(self, job: BotJob) -> asyncio.Future[str]:
+        """The scheduler asks for at most ``workers`` decisions at once: one is idle."""
+        assert self.loop is not None
+        worker = self.idle.pop()
+        worker.answer = answer = self.loop.create_future()
+        try:
+            worker.conn.send(job)
+        except OSError:
+            self._replace(worker)
+        return answer
+
+    def _answered(self, worker: _Worker) -> None:
+        try:
+            kind, value = worker.conn.recv()
+        except (EOFError, OSError):
+            self._replace(worker)
+            return
+        answer, worker.answer = worker.answer, None
+        self.idle.append(worker)
+        if answer is not None and not answer.done():
+            if kind == "ok":
+                answer.set_result(value)
+            else:
+                answer.set_exception(RuntimeError(value))
+
+    def _replace(self, worker: _Worker) -> None:
+        """A worker gone: its decision fails, a new worker takes its place."""
+        assert self.loop is not None
+        log.error("a computers' worker process ended; starting a new one")
+        self.loop.remove_reader(worker.conn.fileno())
+        worker.conn.close()
+        worker.process.join(0)
+        self.every.remove(worker)
+        if worker in self.idle:
+            self.idle.remove(worker)
+        if worker.answer is not None and not worker.answer.done():
+            worker.answer.set_exception(WorkerGone("the worker process ended"))
+        self._spawn()
+
+    def close(self) -> None:
+        for worker in self.every:
+            if self.loop is not None and not self.loop.is_closed():
+                self.loop.remove_reader(worker.conn.fileno())
+            worker.conn.close()  # the worker reads EOF and ends
+        for worker in self.every:
+            worker.process.join(1.0)
+            if worker.process.is_alive():
+                worker.process.terminate()
+        self.every.clear()
+        self.idle.clear()
+
+
+Runner = ThreadRunner | ProcessRunner
 
 
 class ComputerPool:
@@ -85,17 +202,9 @@ class ComputerPool:
     has taken ``bot_delay`` seconds from the moment the table became ready (so people
     can follow), the wait spent on the loop, not in a worker."""
 
-    def __init__(
-        self,
-        make_executor: Callable[[], Executor],
-        workers: int,
-        *,
-        bot_delay: float = 0.0,
-        needs_member: bool = True,
-    ):
-        self.make_executor = make_executor
-        self.executor = make_executor()
-        self.workers = max(1, workers)
+    def __init__(self, runner: Runner, *, bot_delay: float = 0.0, needs_member: bool = True):
+        self.runner = runner
+        self.workers = runner.workers
         self.bot_delay = bot_delay
         self.needs_member = needs_member
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -106,14 +215,13 @@ class ComputerPool:
         self._since: dict[Table, float] = {}  # a ready table -> when it became ready
         self.decided = 0
 
-    def start(self, loop: asyncio.AbstractEventLoop, warm: bool = False) -> None:
-        self.loop = loop
-        if warm:
-            for _ in range(self.workers):
-                self.executor.submit(_warm)
+    def start(self, loop: asyncio.AbstractEventLoop) -> None:
+        if self.loop is None:
+            self.loop = loop
+            self.runner.start(loop)
 
     def close(self) -> None:
-        self.executor.shutdown(wait=False, cancel_futures=True)
+        self.runner.close()
 
     # -- which table is next ---------------------------------------------------------------
     def _waiting(self, table: Table) -> list[int]:
@@ -166,7 +274,7 @@ class ComputerPool:
             table.thinking.add(player)
             table.deciding.add(player)
             self.busy += 1
-            future = self.loop.run_in_executor(self.executor, run_bot_job, job)
+            future = self.runner.run(job)
             self.loop.create_task(self._decided(table, player, future, since, moves))
 
     async def _decided(
@@ -175,13 +283,8 @@ class ComputerPool:
         decided: Decided
         try:
             decided = table.session.module.parse_action(await future)
-        except BrokenExecutor as exc:  # a worker died (killed, out of memory): a new pool
-            log.error("the computers' worker pool broke; starting a new one")
-            self.executor.shutdown(wait=False, cancel_futures=True)
-            self.executor = self.make_executor()
-            decided = exc  # a failure: the policy below plays on (a search that kills
-            # its worker would kill the next one too)
-        except Exception as exc:  # noqa: BLE001 - a failure, settled below by the policy
+        except Exception as exc:  # noqa: BLE001 - a failure (a worker gone too: a search
+            # that kills its worker would kill the next one as well): settled below
             decided = exc
         finally:
             self.busy -= 1

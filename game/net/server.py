@@ -25,7 +25,6 @@ import ssl
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from websockets.asyncio.server import Server as WsServer
@@ -35,7 +34,7 @@ from websockets.frames import Frame, Opcode
 
 from game import registry, rules
 from game.boards import prepare_options
-from game.net.computers import ComputerPool
+from game.net.computers import ComputerPool, ThreadRunner
 from game.net.limits import (
     ABANDONED_EXPIRY_S,
     BURST,
@@ -541,9 +540,7 @@ class Server:
         self.stall_s = stall_s
         self.computers = computers
         if inbox is None and computers is None:  # in-process hosts (tests): threads
-            self.computers = ComputerPool(
-                lambda: ThreadPoolExecutor(2, thread_name_prefix="bots"), 2, bot_delay=bot_delay
-            )
+            self.computers = ComputerPool(ThreadRunner(2), bot_delay=bot_delay)
         if self.computers is not None:
             self.computers.apply = lambda table, player, action: table.apply(player, action)
         self.queue_limits = (queue_messages, queue_bytes)
