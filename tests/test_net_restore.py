@@ -170,3 +170,26 @@ def test_a_table_files_port_is_from_1_to_65535():
         path.write_text(json.dumps({**data, "port": port}))
         with pytest.raises(ValueError, match="port"):
             store.reopen(table.session.save_id)
+
+
+def test_a_tables_autosave_text_is_the_ordinary_save_with_its_options_set_in():
+    """serve makes a table's options text once and sets it into each autosave (issue
+    #25's load): the file reads back as the ordinary save of the session, options and all,
+    also after more actions and for a name that looks like the options key."""
+    from game import registry, saves
+    from game.net.store import table_files
+
+    info = registry.get("duck")
+    seats = [Seat('"options": null', info.characters[0].key)]
+    seats += [Seat(f"P{i}", info.characters[i].key) for i in range(1, 3)]
+    session = Session("duck", seats, 11, {})
+    table, _ = Table.new(session)
+    for _ in range(2):
+        (path, text), _meta = table_files(table, "serve")
+        written = json.loads(text)
+        expected = saves.session_payload(session, "auto")
+        written.pop("saved_at"), expected.pop("saved_at")
+        assert written == json.loads(json.dumps(expected))
+        assert path == saves.autosave_path(session)
+        player = session.state.to_act()[0]
+        session.apply(player, session.state.legal_actions(player)[0])

@@ -45,8 +45,18 @@ def table_files(table: Table, host: str) -> list[tuple[Path, str | None]]:
     and its table file; a finished game's table file is removed (None) instead."""
     session = table.session
     # one line, not indented like a window's saves: json's C encoder, ~20 times quicker
-    # than the indenting one, on a host writing hundreds of tables (the same format)
-    save = json.dumps(saves.session_payload(session, "auto"), ensure_ascii=False)
+    # than the indenting one, on a host writing hundreds of tables (the same format).
+    # The options (a board, a deck: most of a young game's save) never change: their
+    # text is made once a table and set into each save's text.
+    payload = saves.session_payload(session, "auto")
+    options = table.options_json
+    if options is None:
+        options = table.options_json = json.dumps(payload["options"], ensure_ascii=False)
+    payload["options"] = None
+    # "options" comes before the seats and actions (session_payload's order), so its
+    # key is the first '"options": null' in the text: no name or action text precedes it
+    head = json.dumps(payload, ensure_ascii=False)
+    save = head.replace('"options": null', f'"options": {options}', 1)
     over = session.state.is_over()
     meta = None
     if not over:

@@ -68,6 +68,8 @@ class Table:
     # The address key of the connection that created the table on ``serve`` (its quotas
     # and its turn for the computers are counted by it); None: the host's own table.
     creator: str | None = None
+    # The options' JSON text, made once by the autosave (game.net.store.table_files)
+    options_json: str | None = None
 
     def __init__(
         self,
