@@ -33,7 +33,7 @@ from game.rules.verflixxt.actions import Move
 from game.rules.verflixxt.box import FINISH, LUCKY, MINUS, PLUS, START, Box
 from game.rules.verflixxt.state import LETTERS, VerflixxtState
 
-from . import verflixxt as knowledge
+from . import verflixxt_eval as knowledge
 
 ALL_FACES = (1, 2, 3, 4, 5, 6)
 SAMPLED_FACES = 3  # faces of the die weighed per turn, drawn once per decision and
@@ -140,7 +140,7 @@ class Tiles:
         return got
 
     def gain(self, pile: int, code: int) -> float:
-        """What taking the tile would add (``knowledge._take_value``)."""
+        """What taking the tile would add (``knowledge.take_value``)."""
         key = pile * 128 + code
         got = self._gain.get(key)
         if got is None:

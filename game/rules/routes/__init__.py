@@ -51,7 +51,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..protocol import OptionSpec
 from .actions import (
     ALL_ACTIONS,
     ChangeDie,
@@ -63,25 +62,9 @@ from .actions import (
     TurnChip,
     parse_action,
 )
+from .data import OPTIONS
 from .state import GAME_ID, MAX_PLAYERS, MIN_PLAYERS, RoutesState
 from .table import Scorer, ranking, validate_table
-
-OPTIONS = (
-    OptionSpec(
-        "rounds_per_player",
-        "Rounds per player",
-        "1人あたりのラウンド数",
-        ("table", 1, 2, 3),
-        "table",
-        {
-            "table": ("As in the scoring table", "得点表のとおり"),
-            1: ("1 (short game)", "1（短いゲーム）"),
-            2: ("2", "2"),
-            3: ("3 (long game)", "3（長いゲーム）"),
-        },
-    ),
-)
-
 
 # The events that show chance, and so end the app's undo (protocol.py): taking dice,
 # changing one, pushing a marker, a chip can be taken back until the next roll.

@@ -37,6 +37,7 @@ from .actions import (
     TurnChip,
     parse_action,
 )
+from .data import OPTIONS
 from .table import ROUTES, SPACES, Scorer, ranking, validate_table
 
 GAME_ID = "routes"
@@ -507,8 +508,6 @@ class RoutesState(GameState):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> RoutesState:
-        from . import OPTIONS  # the package's lobby options (avoids an import cycle)
-
         players = data["players"]
         options = _build_options(players, data["options"], OPTIONS)
         rng = None if data.get("rng") is None else rng_from_json(data["rng"])

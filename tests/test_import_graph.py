@@ -1,0 +1,183 @@
+"""No import circle anywhere in game/ (issue #26), counting imports inside functions too.
+
+The graph is read from the source with ``ast``, not by importing: every ``import`` and
+``from ... import`` in a module, at any depth (a function's import is an edge the moment
+the function runs). Imports under ``if TYPE_CHECKING:`` are left out: they never run, so
+they cannot make a circle at run time, and mypy needs them for annotations.
+
+``from game.x import y`` is an edge to ``game.x.y`` when ``y`` is a submodule, else to
+``game.x``. ``import game.a.b`` is an edge to ``game.a.b``; the parents' ``__init__`` run
+too, but an empty or import-free ``__init__`` cannot close a circle, so a parent package
+is only a node of the graph when its ``__init__.py`` imports something from game."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+GAME = Path(__file__).resolve().parents[1] / "game"
+
+
+def module_names() -> dict[str, Path]:
+    """Every module of game/ by dotted name (a package by its own name, for __init__)."""
+    names = {}
+    for path in GAME.rglob("*.py"):
+        parts = list(path.relative_to(GAME.parent).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        names[".".join(parts)] = path
+    return names
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _imports(tree: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
+    """Every import statement that can run: all depths, not the body of ``if TYPE_CHECKING``
+    (its ``else`` runs, so it is kept)."""
+    stack: list[ast.AST] = [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.If) and _is_type_checking(node.test):
+            stack.extend(node.orelse)
+            continue
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            yield node
+        stack.extend(ast.iter_child_nodes(node))
+
+
+def _package(name: str, path: Path) -> str:
+    return name if path.name == "__init__.py" else name.rpartition(".")[0]
+
+
+def edges(names: dict[str, Path]) -> dict[str, set[str]]:
+    """Module -> the game modules it imports (see the module docstring for the rules)."""
+    graph: dict[str, set[str]] = {name: set() for name in names}
+
+    def target(dotted: str) -> str | None:
+        while dotted and dotted not in names:
+            dotted = dotted.rpartition(".")[0]
+        return dotted or None
+
+    for name, path in names.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for node in _imports(tree):
+            if isinstance(node, ast.Import):
+                found = [target(alias.name) for alias in node.names]
+            else:
+                if node.level:
+                    base = _package(name, path)
+                    for _ in range(node.level - 1):
+                        base = base.rpartition(".")[0]
+                    source = f"{base}.{node.module}" if node.module else base
+                else:
+                    source = node.module or ""
+                found = [
+                    f"{source}.{alias.name}"
+                    if f"{source}.{alias.name}" in names
+                    else target(source)
+                    for alias in node.names
+                ]
+            graph[name].update(t for t in found if t and t != name and t.startswith("game"))
+    # importing game.a.b runs game.a's __init__ first: an edge too, but only when that
+    # __init__ imports something from game (otherwise it cannot close a circle)
+    importing = {name for name, targets in graph.items() if targets}
+    for name, targets in graph.items():
+        parents = set()
+        for found_name in targets:
+            parent = found_name.rpartition(".")[0]
+            while parent:
+                if parent in importing and parent != name and not name.startswith(parent + "."):
+                    parents.add(parent)
+                parent = parent.rpartition(".")[0]
+        targets |= parents
+    return graph
+
+
+def strongly_connected(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Tarjan's algorithm, iterative: every component of more than one module, or one
+    module that imports itself."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on_stack: set[str] = set()
+    stack: list[str] = []
+    found: list[list[str]] = []
+    counter = 0
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            for child in children:
+                if child not in index:
+                    index[child] = low[child] = counter
+                    counter += 1
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph[child]))))
+                    break
+                if child in on_stack:
+                    low[node] = min(low[node], index[child])
+            else:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[node])
+                if low[node] == index[node]:
+                    component = []
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        component.append(member)
+                        if member == node:
+                            break
+                    if len(component) > 1 or node in graph[node]:
+                        found.append(sorted(component))
+    return found
+
+
+def a_cycle(graph: dict[str, set[str]], component: list[str]) -> list[str]:
+    """One concrete circle through the component's first module, for the failure message."""
+    members = set(component)
+    start = component[0]
+    paths = {start: [start]}
+    queue = [start]
+    while queue:
+        node = queue.pop(0)
+        for child in sorted(graph[node] & members):
+            if child == start:
+                return paths[node] + [start]
+            if child not in paths:
+                paths[child] = paths[node] + [child]
+                queue.append(child)
+    return component
+
+
+def test_the_graph_sees_imports_inside_functions_and_skips_type_checking(tmp_path):
+    names = module_names()
+    graph = edges(names)
+    assert "game.scenes.menu" in names
+    assert graph["game.app"], "game.app imports game modules"
+
+
+def test_strongly_connected_finds_a_circle():
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert strongly_connected(graph) == [["a", "b", "c"]]
+    assert a_cycle(graph, ["a", "b", "c"]) == ["a", "b", "c", "a"]
+
+
+def test_no_import_circle_in_game():
+    graph = edges(module_names())
+    circles = [" -> ".join(a_cycle(graph, c)) for c in strongly_connected(graph)]
+    components = ["{" + ", ".join(c) + "}" for c in strongly_connected(graph)]
+    assert not circles, f"{len(components)} import circle(s) in game/:\n" + "\n".join(
+        f"  {comp}\n    e.g. {circ}" for comp, circ in zip(components, circles)
+    )
