@@ -10,6 +10,8 @@ from pathlib import Path
 import pygame
 
 from game import settings as settings_mod
+from game.scenes.router import Router
+from game.scenes.screens import SCREENS
 from game.settings import Settings, load_settings, printable, save_settings
 from game.ui import theme
 from game.ui.i18n import Translator
@@ -53,6 +55,7 @@ class App:
         self.sound = Sounds(self.settings.volume)
         self.clock = pygame.time.Clock()
         self.stack: list = []
+        self.router = Router(self, SCREENS)  # scenes open each other by name through it
         self.running = True
         self.exit_code = 0
         self.frames = 0
@@ -327,16 +330,14 @@ def run_app(
     """The game window. ``resumed``: a game the command line already loaded from the
     save ``resume`` names (it is not read again)."""
     app = App(size=size, lang=lang)
-    from game.scenes.menu import MenuScene
-
-    app.push(MenuScene(app))
+    app.router.open("menu")
     if new:
         start_new_game(app, new, players, seed, computers)
     elif resumed is not None:
-        from game.scenes.online import open_resumed
-
         resumed.use_bot_budget(app.settings.bot_budget_ms)
-        open_resumed(app, resumed)  # a hosted game opens its table again (issue #18)
+        app.router.screen("resumed")(
+            app, resumed
+        )  # a hosted game opens its table again (issue #18)
     elif resume:
         resume_game(app, resume)
     return app.run(frames)
@@ -345,8 +346,7 @@ def run_app(
 def start_new_game(app: App, game_id: str, players: int, seed: int | None, computers: bool) -> None:
     """Straight into a game with default seats (seat 1 a person unless ``computers``)."""
     from game import registry
-    from game.scenes.lobby import default_seats
-    from game.session import Session, new_seed
+    from game.session import Session, default_seats, new_seed
 
     info = registry.get(game_id)
     if not info.installed():
@@ -358,7 +358,7 @@ def start_new_game(app: App, game_id: str, players: int, seed: int | None, compu
         seat.human = index == 0 and not computers
     seed = seed if seed is not None else new_seed()
     session = Session(game_id, seats, seed, {}, bot_budget_ms=app.settings.bot_budget_ms)
-    app.push(info.scene_class()(app, session))
+    app.push(app.router.table(game_id)(app, session))
 
 
 def resume_game(app: App, which: str) -> None:
@@ -384,6 +384,4 @@ def resume_game(app: App, which: str) -> None:
     except saves.SaveError as exc:
         app.show_error(str(exc))
         return
-    from game.scenes.online import open_resumed
-
-    open_resumed(app, session)  # a hosted game opens its table again (issue #18)
+    app.router.screen("resumed")(app, session)  # a hosted game opens its table again (issue #18)

@@ -584,3 +584,16 @@ def save_progress(lesson_id: str, progress: dict[str, Any] | None) -> None:
     else:
         data[lesson_id] = progress
     atomic_write_text(progress_path(), json.dumps(data, ensure_ascii=False))
+
+
+def saved_place(lesson: Lesson) -> int | None:
+    """The step (from 0) of the place kept in ``lesson``, when there is one worth going
+    on from: it replays in this version of the lesson and is past its first step (or has
+    actions). None otherwise."""
+    saved = read_progress().get(lesson.id)
+    if saved is None:
+        return None
+    run = LessonRun.resumed(lesson, saved)
+    if run is None or run.done or (run.index == 0 and not run.session.actions):
+        return None
+    return run.index

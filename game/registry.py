@@ -70,7 +70,6 @@ class GameInfo:
     max_players: int
     minutes: int
     rules_module: str
-    scene: str  # "module:Class"
     picture: str  # sprite file in assets/sprites
     blurb_en: str = ""
     blurb_ja: str = ""
@@ -92,15 +91,12 @@ class GameInfo:
     def rules(self):
         return importlib.import_module(self.rules_module)
 
-    def scene_class(self):
-        module, _, name = self.scene.partition(":")
-        return getattr(importlib.import_module(module), name)
-
     def installed(self) -> bool:
-        module = self.scene.partition(":")[0]
+        """Its rules and its table are on disk (looked up, not imported: the table is
+        the router's to open, ``game.scenes.screens``)."""
         return (
             importlib.util.find_spec(self.rules_module) is not None
-            and importlib.util.find_spec(module) is not None
+            and importlib.util.find_spec(f"game.scenes.{self.id}") is not None
         )
 
 
@@ -129,7 +125,6 @@ register(
         max_players=6,
         minutes=30,
         rules_module="game.rules.duck",
-        scene="game.scenes.duck:DuckScene",
         picture="duck.svg",
         characters=DUCKS,
         blurb_en="Rubber ducks race round the tub: touch three buoys, then down the drain.",
@@ -145,7 +140,6 @@ register(
         max_players=6,
         minutes=30,
         rules_module="game.rules.verflixxt",
-        scene="game.scenes.verflixxt:VerflixxtScene",
         picture="verflixxt.svg",
         characters=PAWNS,
         blurb_en="Walk your pawns home and pick up the tiles you leave behind — good and bad.",
@@ -161,7 +155,6 @@ register(
         max_players=4,
         minutes=20,
         rules_module="game.rules.cluck",
-        scene="game.scenes.cluck:CluckScene",
         picture="cluck.svg",
         characters=CHICKENS,
         blurb_en="Build a ghost-leg ladder of roads; chickens walk it to gather chicks.",
@@ -177,7 +170,6 @@ register(
         max_players=5,
         minutes=40,
         rules_module="game.rules.routes",
-        scene="game.scenes.routes:RoutesScene",
         picture="routes.svg",
         characters=PAWNS[:5],
         blurb_en="Draft eight-sided dice to push your markers up eight scoring routes.",

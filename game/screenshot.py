@@ -81,8 +81,7 @@ def build_scene(app, name: str, args):
     info = registry.get(name)
     if not info.installed():
         raise ValueError(f"{name} has no scene yet")
-    from game.scenes.lobby import default_seats
-    from game.session import Session
+    from game.session import Session, default_seats
 
     seats = default_seats(info, args.players, app.t)
     for seat in seats:
@@ -90,7 +89,7 @@ def build_scene(app, name: str, args):
     seats[0].human = True
     # the computers' own seed fixed too: the same command draws the same picture
     session = Session(info.id, seats, args.seed, args.options, bot_seed=args.seed)
-    scene_class = info.scene_class()
+    scene_class = app.router.table(info.id)
     scene = scene_class(app, session)
     app.push(scene)
     scene.fast_forward(args.rounds, args.actions)

@@ -71,6 +71,26 @@ class Seat:
         )
 
 
+def default_seats(info, count: int, t) -> list[Seat]:
+    """The lobby's table for a new game of ``info`` (a ``registry.GameInfo``); ``t`` the
+    app's translator. Seat 1 a person, the others computers; seat i plays the shared cast's member i,
+    named after it (the same names in every game)."""
+    seats = []
+    for i in range(count):
+        character = info.characters[i % len(info.characters)]
+        seats.append(
+            Seat(
+                t("app.default_name", n=i + 1)
+                if i == 0
+                else t.pick(character.name_en, character.name_ja),
+                character.key,
+                human=i == 0,
+                level="normal",
+            )
+        )
+    return seats
+
+
 class Session:
     def __init__(
         self,

@@ -46,7 +46,7 @@ def push_resumed_game(app, game_id: str, seats_: list[Seat], seed: int, options:
         first.apply(p, bot.choose(first.state.view(p), p, rng))
     resumed = Session.from_record(first.record(), first.seats, bot_seed=BOT_SEED)
     app.settings.animation_speed = 4.0
-    scene = registry.get(game_id).scene_class()(app, resumed)
+    scene = app.router.table(game_id)(app, resumed)
     app.push(scene)
     return scene
 
@@ -62,7 +62,7 @@ def push_game(app, game_id: str, humans, players: int, seed: int, options: dict,
     session = Session(
         game_id, seats(game_id, humans, players, level), seed, options, bot_seed=BOT_SEED
     )
-    scene = registry.get(game_id).scene_class()(app, session)
+    scene = app.router.table(game_id)(app, session)
     app.push(scene)
     return scene
 

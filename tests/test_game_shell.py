@@ -24,7 +24,7 @@ def _scene(app, humans=1):
     seats = default_seats(info, 3, app.t)
     for i, seat in enumerate(seats):
         seat.human = i < humans
-    scene = info.scene_class()(app, Session("routes", seats, 9))
+    scene = app.router.table(info.id)(app, Session("routes", seats, 9))
     from game.scenes.menu import MenuScene
 
     app.push(MenuScene(app))

@@ -165,7 +165,7 @@ def test_the_seat_colour_follows_the_seat_not_the_character(app):
     # seat 0 plays the sixth duck, seat 5 the first: colours stay by seat
     keys = [c.key for c in info.characters][::-1]
     seats = [Seat(f"P{i}", keys[i], human=i == 0) for i in range(6)]
-    scene = info.scene_class()(app, Session("duck", seats, 5, {}))
+    scene = app.router.table(info.id)(app, Session("duck", seats, 5, {}))
     assert [scene.seat_colour(p) for p in range(6)] == list(theme.SEAT_COLOURS)
 
 

@@ -8,15 +8,21 @@ they cannot make a circle at run time, and mypy needs them for annotations.
 ``from game.x import y`` is an edge to ``game.x.y`` when ``y`` is a submodule, else to
 ``game.x``. ``import game.a.b`` is an edge to ``game.a.b``; the parents' ``__init__`` run
 too, but an empty or import-free ``__init__`` cannot close a circle, so a parent package
-is only a node of the graph when its ``__init__.py`` imports something from game."""
+is only a node of the graph when its ``__init__.py`` imports something from game.
+
+A string ``"game.x.y:Name"`` (the navigation table of ``game.scenes.router``, imported by
+name when a screen is first opened) is an edge from the module holding it: opening a
+screen by name must not close a circle either."""
 
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
 GAME = Path(__file__).resolve().parents[1] / "game"
+BY_NAME = re.compile(r"(game(?:\.\w+)+):\w+")
 
 
 def module_names() -> dict[str, Path]:
@@ -83,6 +89,11 @@ def edges(names: dict[str, Path]) -> dict[str, set[str]]:
                     for alias in node.names
                 ]
             graph[name].update(t for t in found if t and t != name and t.startswith("game"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                match = BY_NAME.fullmatch(node.value)
+                if match and (found_name := target(match[1])) and found_name != name:
+                    graph[name].add(found_name)
     # importing game.a.b runs game.a's __init__ first: an edge too, but only when that
     # __init__ imports something from game (otherwise it cannot close a circle)
     importing = {name for name, targets in graph.items() if targets}
@@ -165,7 +176,9 @@ def test_the_graph_sees_imports_inside_functions_and_skips_type_checking(tmp_pat
     names = module_names()
     graph = edges(names)
     assert "game.scenes.menu" in names
-    assert graph["game.app"], "game.app imports game modules"
+    assert "game.scenes.help" in graph["game.scenes.screens"], "screens opened by name"
+    assert "game.rules.routes.data" in graph["game.rules.routes.state"]
+    assert "game.scenes.lesson" not in graph["game.scenes.game_base"], "TYPE_CHECKING only"
 
 
 def test_strongly_connected_finds_a_circle():

@@ -506,10 +506,9 @@ def test_stale_temp_files_of_killed_writes_are_removed_at_start_up_and_only_thos
 
 
 def _routes_scene(app):
-    from game import registry
 
     session = _played_session(actions=5)
-    scene = registry.get(GAME).scene_class()(app, session)
+    scene = app.router.table(GAME)(app, session)
     app.push(scene)
     return scene
 

@@ -15,7 +15,6 @@ import random
 import pygame
 import pytest
 
-from game import registry
 from game.ai import make_bot
 from game.scenes.end_screen import GameOverScene
 from game.session import Session
@@ -66,7 +65,7 @@ def _drawn(app, game: str, variant: int, moment: str) -> list[list[widgets.TextD
     checked on its own (the end screen covers the table)."""
     record, seats_ = _record(game, variant, moment)
     session = Session.from_record(record, seats_)
-    scene = registry.get(game).scene_class()(app, session)
+    scene = app.router.table(game)(app, session)
     app.stack.clear()
     app.push(scene)
     scene.fast_forward(0)  # nothing more to play: shows seat 1's point of view

@@ -50,8 +50,7 @@ TABLES = {
 def scene_frames(app, game_id: str, frames: int) -> tuple[list[float], object]:
     from game import registry
     from game.scenes import game_base
-    from game.scenes.lobby import default_seats
-    from game.session import Session
+    from game.session import Session, default_seats
 
     game_base.BOT_DELAY = 0.0  # computer seats act at once: as much motion as possible
     players, options, rounds, _ = TABLES[game_id]
@@ -60,7 +59,7 @@ def scene_frames(app, game_id: str, frames: int) -> tuple[list[float], object]:
     for seat in seats:
         seat.human = False
     session = Session(game_id, seats, 21, options)
-    scene = info.scene_class()(app, session)
+    scene = app.router.table(info.id)(app, session)
     from game.scenes.menu import MenuScene
 
     app.push(MenuScene(app))

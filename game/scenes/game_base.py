@@ -241,8 +241,6 @@ class GameScene(TableFrame, Scene):
     def show_private(self, player: int) -> None:
         """Hand the screen to ``player``, behind the curtain when others were looking."""
         if self.driver.needs_handoff(player):
-            from game.scenes.handoff import HandoffScene
-
             self.private_player = None
 
             def ready():
@@ -251,7 +249,7 @@ class GameScene(TableFrame, Scene):
                 self.on_private_shown(player)
 
             self.app.push(
-                HandoffScene(
+                self.app.router.screen("handoff")(
                     self.app, self.seat_name(player), self.seat_colour(player), ready, seat=player
                 )
             )
@@ -294,9 +292,7 @@ class GameScene(TableFrame, Scene):
             self.open_pause()
             return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_F1, pygame.K_h):
-            from game.scenes.help import HelpScene
-
-            self.app.push(HelpScene(self.app, self.info))
+            self.app.router.open("help", self.info)
             return
         if (
             event.type == pygame.KEYDOWN
@@ -333,10 +329,10 @@ class GameScene(TableFrame, Scene):
         self.sync_from_state()
 
     def open_pause(self):
-        from game.scenes.pause import PauseScene
-
         self.app.push(
-            PauseScene(self.app, self.info, on_quit_to_menu=self.autosave, session=self.session)
+            self.app.router.screen("pause")(
+                self.app, self.info, on_quit_to_menu=self.autosave, session=self.session
+            )
         )
 
     # -- drawing ---------------------------------------------------------------------------
@@ -390,9 +386,7 @@ class GameScene(TableFrame, Scene):
             draw_tip(surface, button.why, button.rect, self.px(15))
 
     def _help(self):
-        from game.scenes.help import HelpScene
-
-        self.app.push(HelpScene(self.app, self.info))
+        self.app.router.open("help", self.info)
 
     def probe(self) -> dict:
         """For end-to-end drivers: a point where a click reaches each enabled button (see

@@ -49,9 +49,7 @@ class HandoffScene(Scene):
             self.ready()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            from game.scenes.pause import PauseScene
-
-            self.app.push(PauseScene(self.app))
+            self.app.router.open("pause")
             return
         super().handle_event(event)
 

@@ -79,9 +79,7 @@ class HelpScene(ModalScene):
     def _learn(self):
         """Leave the game under the help (saved, as "Quit to menu" does) for its lesson;
         Back in the choice between going on and starting again returns here."""
-        from game.scenes.lesson_choice import learn
-
-        learn(self.app, self.info.id)
+        self.app.router.screen("lessons")(self.app, self.info.id)
 
     def handle_event(self, event):
         step = self.line_h * 3

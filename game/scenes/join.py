@@ -338,8 +338,6 @@ class JoinScene(JoinPanels):
                 return
 
     def _welcomed(self, mirror: Mirror) -> None:
-        from game.scenes.online import client_scene
-
         client, self.client = self.client, None
         assert client is not None
         address, _, code = self.joining_url
@@ -354,7 +352,7 @@ class JoinScene(JoinPanels):
             except OSError:
                 pass  # the seat is taken all the same; only a later rejoin needs the file
         self.joining = None
-        self.app.replace(client_scene(self.app, client, mirror))
+        self.app.replace(self.app.router.screen("client")(self.app, client, mirror))
 
     def _refused(self, code: str, reason: str) -> None:
         self.client = None

@@ -22,10 +22,11 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import lessons
+from game import lessons, registry
 from game.lessons import Lesson, LessonError, LessonRun, Step
 from game.rules.protocol import Action
 from game.scenes.base import ModalScene
+from game.session import Seat, Session, default_seats, new_seed
 from game.ui import fonts, theme
 from game.ui.widgets import Button, draw_panel, draw_text
 
@@ -371,24 +372,11 @@ def open_lesson(app, lesson_id: str) -> None:
     except LessonError as exc:
         app.show_error(str(exc))
         return
-    place = saved_place(lesson)
+    place = lessons.saved_place(lesson)
     if place is None:
         begin_lesson(app, lesson.id, fresh=True)
     else:
         app.push(LessonStartScene(app, lesson, place))
-
-
-def saved_place(lesson: Lesson) -> int | None:
-    """The step (from 0) of the place kept in ``lesson``, when there is one worth going
-    on from: it replays in this version of the lesson and is past its first step (or has
-    actions). None otherwise."""
-    saved = lessons.read_progress().get(lesson.id)
-    if saved is None:
-        return None
-    run = LessonRun.resumed(lesson, saved)
-    if run is None or run.done or (run.index == 0 and not run.session.actions):
-        return None
-    return run.index
 
 
 def begin_lesson(app, lesson_id: str, fresh: bool = False) -> GameScene | None:
@@ -406,9 +394,6 @@ def begin_lesson(app, lesson_id: str, fresh: bool = False) -> GameScene | None:
 def _lesson_table(lesson: Lesson, t) -> list:
     """The lesson's seats as the table shows them: the lobby's default names (in the
     app's language), the lesson's people and computer levels."""
-    from game import registry
-    from game.scenes.lobby import default_seats
-
     seats = default_seats(registry.get(lesson.game), lesson.players, t)
     for index, seat in enumerate(lessons.lesson_seats(lesson)):
         seats[index].human = seat.human
@@ -423,8 +408,6 @@ def start_lesson(
     place kept is forgotten); a lesson file that cannot be used is said in a dialog.
     ``keep_place=False`` (a screenshot of a step): lessons.json is neither read nor
     written, so the person's own place in the lesson stays as it was."""
-    from game import registry
-
     try:
         lesson = lessons.load_lesson(lessons.lesson_path(lesson_id))
     except LessonError as exc:
@@ -440,7 +423,7 @@ def start_lesson(
         run = LessonRun.resumed(lesson, lessons.read_progress().get(lesson.id), seats)
     if run is None:
         run = LessonRun(lesson, lessons.lesson_session(lesson, seats))
-    scene = info.scene_class()(app, run.session)
+    scene = app.router.table(info.id)(app, run.session)
     scene.lesson = LessonGuide(scene, run)
     scene.lesson.keeps_place = keep_place
     app.push(scene)
@@ -449,8 +432,6 @@ def start_lesson(
 
 def start_normal_game(app, scene: GameScene) -> None:
     """A normal game with the lesson's table (same game, seats and options), new seed."""
-    from game.session import Seat, Session, new_seed
-
     session = scene.session
     seats = [Seat.from_dict(s.to_dict()) for s in session.seats]
     seed = app.fixed_seed or new_seed()
@@ -462,7 +443,7 @@ def start_normal_game(app, scene: GameScene) -> None:
         bot_budget_ms=app.settings.bot_budget_ms,
     )
     app.pop_to_root()
-    app.push(scene.info.scene_class()(app, new))
+    app.push(app.router.table(scene.info.id)(app, new))
 
 
 class _LessonDialog(ModalScene):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from game import lessons
+from game import lessons, registry
 from game.lessons import LessonError
 from game.scenes.base import ModalScene
 from game.ui import fonts, theme
@@ -18,11 +18,9 @@ def learn(app, game: str) -> None:
     """Open ``game``'s lesson, or the chooser when it has several (the menu, the lobby and
     the rules help call this; a kept place is offered to go on from or start again:
     game.scenes.lesson.open_lesson)."""
-    from game.scenes.lesson import open_lesson
-
     ids = lessons.lesson_ids(game)
     if len(ids) == 1:
-        open_lesson(app, ids[0])
+        app.router.screen("lesson")(app, ids[0])
     elif ids:
         app.push(LessonChoiceScene(app, game, ids))
 
@@ -36,17 +34,15 @@ class LessonChoiceScene(ModalScene):
 
     def _entry(self, lesson_id: str) -> tuple[str, str]:
         """A lesson's title and the line under it: the step to go on from when "Learn to
-        play" would offer it (the same check: game.scenes.lesson.saved_place), else its
+        play" would offer it (the same check: game.lessons.saved_place), else its
         length."""
-        from game.scenes.lesson import saved_place
-
         lang = self.app.settings.language
         try:
             lesson = lessons.load_lesson(lessons.lesson_path(lesson_id))
         except LessonError:
             return lesson_id, ""  # opening it says what is wrong
         total = len(lesson.steps)
-        place = saved_place(lesson)
+        place = lessons.saved_place(lesson)
         if place is not None:
             return lesson.title_in(lang), self.t("app.lesson_resume_at", n=place + 1, total=total)
         return lesson.title_in(lang), self.t("app.lesson_steps", total=total)
@@ -84,17 +80,13 @@ class LessonChoiceScene(ModalScene):
 
     def _open(self, lesson_id: str):
         def open_chosen():
-            from game.scenes.lesson import open_lesson
-
             self.app.pop()  # the lesson (or the choice to go on or start again) next
-            open_lesson(self.app, lesson_id)
+            self.app.router.screen("lesson")(self.app, lesson_id)
 
         return open_chosen
 
     def draw(self, surface):
         self.draw_backdrop(surface)
-        from game import registry
-
         name = registry.get(self.game).name(self.app.settings.language)
         inner = self.panel.inflate(-self.px(40), 0)
         title, size = fonts.fit(

@@ -10,7 +10,7 @@ import pygame
 
 from game.registry import CAST_BY_KEY
 from game.scenes.base import Scene
-from game.session import Seat, Session, new_seed
+from game.session import Seat, Session, default_seats, new_seed
 from game.settings import NAME_MAX, SEAT_LEVELS
 from game.ui import fonts, identity, theme
 from game.ui.widgets import Button, draw_panel, draw_text
@@ -21,25 +21,6 @@ LEVELS = SEAT_LEVELS
 def default_count(info) -> int:
     """How many seats a new table has: four, within the game's range."""
     return min(4, info.max_players) if info.min_players <= 4 else info.min_players
-
-
-def default_seats(info, count: int, t) -> list[Seat]:
-    """Seat 1 a person, the others computers; seat i plays the shared cast's member i,
-    named after it (the same names in every game)."""
-    seats = []
-    for i in range(count):
-        character = info.characters[i % len(info.characters)]
-        seats.append(
-            Seat(
-                t("app.default_name", n=i + 1)
-                if i == 0
-                else t.pick(character.name_en, character.name_ja),
-                character.key,
-                human=i == 0,
-                level="normal",
-            )
-        )
-    return seats
 
 
 def remembered_seats(info, remembered: list[dict], t) -> list[Seat]:
@@ -465,7 +446,7 @@ class LobbyScene(Scene):
         if any(self.online):
             scene = self._host(session)
         else:
-            scene = self.info.scene_class()(self.app, session)
+            scene = self.app.router.table(self.info.id)(self.app, session)
         self.app.replace(scene)
 
     def _host(self, session):
@@ -476,7 +457,6 @@ class LobbyScene(Scene):
         in)."""
         from game.net.host import HostThread
         from game.net.protocol import DEFAULT_PORT
-        from game.scenes.online import hosted_scene
 
         local = tuple(i for i, s in enumerate(self.seats) if s.human and not self.online[i])
         # the port a typed address without one means (a free one if it is taken): the
@@ -484,13 +464,11 @@ class LobbyScene(Scene):
         host = HostThread(
             session, port=DEFAULT_PORT, any_port=True, local_seats=local, advertise=self.advertise
         ).start()
-        return hosted_scene(self.app, host, local)
+        return self.app.router.screen("hosted")(self.app, host, local)
 
     def _learn(self):
-        from game.scenes.lesson_choice import learn
-
         self._stop_editing()
-        learn(self.app, self.info.id)
+        self.app.router.screen("lessons")(self.app, self.info.id)
 
     def _stop_editing(self):
         if self.editing is not None:

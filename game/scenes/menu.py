@@ -88,34 +88,24 @@ class MenuScene(Scene):
 
     def _open(self, info):
         def open_lobby():
-            from game.scenes.lobby import LobbyScene
-
-            self.app.push(LobbyScene(self.app, info))
+            self.app.router.open("lobby", info)
 
         return open_lobby
 
     def _learn(self, info):
         def learn():  # the game's lesson, or a chooser when it has several
-            from game.scenes.lesson_choice import learn as open_lessons
-
-            open_lessons(self.app, info.id)
+            self.app.router.screen("lessons")(self.app, info.id)
 
         return learn
 
     def _join(self):  # a table hosted on another computer (issue #18)
-        from game.scenes.join import JoinScene
-
-        self.app.push(JoinScene(self.app))
+        self.app.router.open("join")
 
     def _settings(self):
-        from game.scenes.settings import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
+        self.app.router.open("settings")
 
     def _resume(self):
-        from game.scenes.resume import ResumeScene
-
-        self.app.push(ResumeScene(self.app))
+        self.app.router.open("resume")
 
     def handle_event(self, event):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

@@ -21,7 +21,6 @@ from typing import Any
 
 import pygame
 
-from game import registry
 from game.net.client import ClientThread, Mirror
 from game.net.host import HostedDriver, HostThread
 from game.net.remote import RemoteDriver
@@ -223,10 +222,8 @@ class RemoteTable(OnlineTable):
         return None  # the game is the host's, and the host saves it
 
     def open_pause(self) -> None:
-        from game.scenes.pause import PauseScene
-
         # no "Save": a client holds no game to save
-        self.app.push(PauseScene(self.app, self.info))  # type: ignore[attr-defined]
+        self.app.router.open("pause", self.info)  # type: ignore[attr-defined]
 
     def exit(self) -> None:
         self.driver.client.stop(timeout=0.0)  # leaves the seat waiting for its token
@@ -240,7 +237,7 @@ def client_scene(app: Any, client: ClientThread, mirror: Mirror, view: GameState
     """The game's own scene for the seat a welcome gave (``mirror``), over ``client``."""
     view = view if view is not None else mirror.view
     driver = RemoteDriver(client, mirror, view)
-    base = registry.get(mirror.game).scene_class()
+    base = app.router.table(mirror.game)
     cls = type(f"Remote{base.__name__}", (RemoteTable, base), {})
     scene = cls(app, driver)
     scene.private_player = mirror.seat  # no curtain: this screen is the seat's own
@@ -404,7 +401,7 @@ class HostedTable(OnlineTable):
 def hosted_scene(app: Any, host: HostThread, local: tuple[int, ...]):
     """The game's own scene for the host's Session, opened to the network by ``host``
     (started by the caller). ``local``: the seats of people at this screen."""
-    base = registry.get(host.table.session.game_id).scene_class()
+    base = app.router.table(host.table.session.game_id)
     cls = type(f"Hosted{base.__name__}", (HostedTable, base), {})
     return cls(app, HostedDriver(host, local))
 
@@ -432,7 +429,7 @@ def open_resumed(app: Any, session: Session, *, replace: bool = False) -> Any:
         host = HostThread(table.session, host=BIND_ADDRESS, table=table, local_seats=here).start()
         scene = hosted_scene(app, host, here)
     else:
-        scene = registry.get(session.game_id).scene_class()(app, LocalDriver(session))
+        scene = app.router.table(session.game_id)(app, LocalDriver(session))
     (app.replace if replace else app.push)(scene)
     if problem is not None:
         app.show_error(app.t("online.table_damaged", problem=problem))

@@ -43,19 +43,13 @@ class PauseScene(ModalScene):
         self.buttons.focus = 0
 
     def _rules(self):
-        from game.scenes.help import HelpScene
-
-        self.app.push(HelpScene(self.app, self.info))
+        self.app.router.open("help", self.info)
 
     def _save(self):
-        from game.scenes.save_slots import SaveSlotsScene
-
-        self.app.push(SaveSlotsScene(self.app, self.session))
+        self.app.router.open("save_slots", self.session)
 
     def _settings(self):
-        from game.scenes.settings import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
+        self.app.router.open("settings")
 
     def _menu(self):
         if self.on_quit_to_menu:

@@ -75,10 +75,8 @@ class ResumeScene(Scene):
             except saves.SaveError as exc:
                 self.app.show_error(str(exc))
                 return
-            from game.scenes.online import open_resumed
-
             # a game this window hosted opens its table again (issue #18)
-            open_resumed(self.app, session, replace=True)
+            self.app.router.screen("resumed")(self.app, session, replace=True)
 
         return open_save
 
