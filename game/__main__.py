@@ -145,7 +145,7 @@ def scene_name(text: str) -> str:
         return text
     lesson = lesson_scene_id(text)
     if lesson is not None:
-        from game.lessons import lesson_ids
+        from game.paths import lesson_ids
 
         known = lesson_ids()
         if lesson not in known:

@@ -45,12 +45,15 @@ from pathlib import Path
 from typing import Any
 
 from game.boards import DataFileError, read_yaml
-from game.paths import DATA_DIR
+from game.paths import (  # noqa: F401 - still offered here: the menu lists lessons from paths
+    DATA_DIR,
+    lesson_ids,
+    lesson_path,
+)
 from game.rules.protocol import Action, Event, IllegalAction, NotationError, RulesDataError
 from game.session import Seat, Session
 from game.table.bots import BotRunner
 
-LESSONS_DIR = DATA_DIR / "lessons"
 MAX_LESSON_BYTES = 64_000  # a lesson of 30 steps in two languages is ~10 KB
 MAX_STEPS = 80
 MAX_TEXT_CHARS = 400  # one or two sentences
@@ -163,18 +166,6 @@ def shown_path(path: Path) -> str:
         return str(path.resolve().relative_to(DATA_DIR.resolve().parent))
     except ValueError:
         return str(path)
-
-
-def lesson_path(lesson_id: str) -> Path:
-    return LESSONS_DIR / f"{lesson_id}.yaml"
-
-
-def lesson_ids(game: str | None = None) -> list[str]:
-    """The shipped lessons (of ``game``), in order: ``verflixxt-1`` before ``verflixxt-2``."""
-    if not LESSONS_DIR.is_dir():
-        return []
-    ids = sorted(p.stem for p in LESSONS_DIR.glob("*.yaml"))
-    return [i for i in ids if game is None or i.rsplit("-", 1)[0] == game]
 
 
 def load_lesson(path: str | Path) -> Lesson:

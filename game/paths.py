@@ -21,3 +21,16 @@ ASSETS_DIR = ROOT / "assets"
 SPRITES_DIR = ASSETS_DIR / "sprites"
 FONTS_DIR = ASSETS_DIR / "fonts"
 RULES_DOCS_DIR = ROOT / "docs" / "rules"
+LESSONS_DIR = DATA_DIR / "lessons"
+
+
+def lesson_path(lesson_id: str) -> Path:
+    return LESSONS_DIR / f"{lesson_id}.yaml"
+
+
+def lesson_ids(game: str | None = None) -> list[str]:
+    """The shipped lessons (of ``game``), in order: ``verflixxt-1`` before ``verflixxt-2``."""
+    if not LESSONS_DIR.is_dir():
+        return []
+    ids = sorted(p.stem for p in LESSONS_DIR.glob("*.yaml"))
+    return [i for i in ids if game is None or i.rsplit("-", 1)[0] == game]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.paths import lesson_ids
 from game.scenes.base import ModalScene
 from game.ui import fonts, theme
 from game.ui.widgets import Button, draw_text
@@ -67,8 +68,6 @@ class HelpScene(ModalScene):
         self.buttons.add(
             Button(close, self.t("app.close"), self.app.pop, self.px(22), primary=True, key="close")
         )
-        from game.lessons import lesson_ids
-
         if lesson_ids(self.info.id):  # the rules shown on the table instead (issue #19)
             learn = pygame.Rect(0, 0, self.px(240), close.h)
             learn.midleft = (self.body.x, close.centery)

@@ -8,6 +8,7 @@ import threading
 
 import pygame
 
+from game.paths import lesson_ids
 from game.registry import CAST_BY_KEY
 from game.scenes.base import Scene
 from game.session import Seat, Session, default_seats, new_seed
@@ -256,8 +257,6 @@ class LobbyScene(Scene):
         self.buttons.add(
             Button(start, start_label, self.start, self.px(22), primary=True, key="start")
         )
-        from game.lessons import lesson_ids
-
         if lesson_ids(self.info.id):  # a guided first game instead (issue #19)
             learn = pygame.Rect(0, back.y, bw, bh2)
             learn.centerx = w // 2

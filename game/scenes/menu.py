@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game import registry
+from game.paths import lesson_ids
 from game.scenes.base import Scene
 from game.ui import sprites, theme
 from game.ui.widgets import Button, draw_text
@@ -23,8 +24,6 @@ class MenuScene(Scene):
         per_row = max(1, min(count, (w - gap) // (card_w + gap)))
         rows = (count + per_row - 1) // per_row
         top = self.px(180)
-        from game.lessons import lesson_ids
-
         learn_h = self.px(40)
         taught = {info.id for info in games if lesson_ids(info.id)}
         row_h = card_h + (learn_h + self.px(16) if taught else 0)
