@@ -23,7 +23,6 @@ from typing import Any
 
 from game import settings as _settings
 from game.ai import LEVELS as BOT_LEVELS
-from game.rules.protocol import IllegalAction, NotationError, Record, RulesDataError
 from game.settings import (
     SEAT_KEYS,
     BadNumber,
@@ -327,6 +326,8 @@ def read_payload(path: Path) -> dict:
 
 def load_session(path: Path, bot_budget_ms: int = 50):
     """Rebuild the match by replaying its actions through the rules."""
+    # start-up: the menu lists saves; the rules load only when one is opened
+    from game.rules.protocol import IllegalAction, NotationError, Record, RulesDataError
     from game.session import Seat, Session
 
     data = read_payload(path)

@@ -15,11 +15,12 @@ import importlib.util
 import random
 from collections.abc import Callable
 from types import ModuleType
-from typing import Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
-from game.rules.protocol import Action, GameState
+if TYPE_CHECKING:  # annotations only: saves read LEVELS on the way to the menu
+    from game.rules.protocol import Action, GameState
 
-S = TypeVar("S", bound=GameState)
+S = TypeVar("S", bound="GameState")
 
 
 def state_of(cls: type[S], state: GameState) -> S:
