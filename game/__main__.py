@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import argparse
 import functools
+import importlib
+import importlib.util
 import os
 import re
 import sys
@@ -18,7 +20,14 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, NoReturn
 
-from game.files import clip
+from game import registry, rules, saves
+from game.ai import BOT_ALIASES, LEVELS
+from game.boards import prepare_options
+from game.files import clip, is_regular_file
+from game.net import cli as net_cli  # argparse only: the network loads when it runs
+from game.paths import lesson_ids
+from game.saves import SEED_LIMIT
+from game.settings import cache_dir
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -79,8 +88,6 @@ def non_negative(text: str) -> int:
 def seed(text: str) -> int:
     """A game's seed: any whole number a save can hold (saves.SEED_LIMIT), so a game
     started from the command line can always be saved and resumed."""
-    from game.saves import SEED_LIMIT
-
     value = _whole_number(text, -SEED_LIMIT)
     if value >= SEED_LIMIT:
         raise argparse.ArgumentTypeError(f"must be below 2**128, not {clip(value)}")
@@ -101,8 +108,6 @@ def _size(text: str) -> tuple[int, int]:
 
 def game_id(text: str) -> str:
     """A game of the registry (simulate and tournament need only its rules)."""
-    from game import registry
-
     if text not in registry.GAMES:
         raise argparse.ArgumentTypeError(
             f"unknown game {clip(text)}; known: {', '.join(registry.GAMES)}"
@@ -112,8 +117,6 @@ def game_id(text: str) -> str:
 
 def playable_game_id(text: str) -> str:
     """A game that can be shown in the window (its rules and its scene are installed)."""
-    from game import registry
-
     playable = [info.id for info in registry.installed_games()]
     if text not in playable:
         raise argparse.ArgumentTypeError(
@@ -124,9 +127,6 @@ def playable_game_id(text: str) -> str:
 
 def bot_level(text: str) -> str:
     """A computer player's level, aliases turned into the level they name."""
-    from game.ai import LEVELS
-    from game.simulate import BOT_ALIASES
-
     level = BOT_ALIASES.get(text, text)
     if level not in LEVELS:
         raise argparse.ArgumentTypeError(f"unknown level {clip(text)}; known: {_levels_text()}")
@@ -139,14 +139,12 @@ def bot_levels(text: str) -> list[str]:
 
 
 def scene_name(text: str) -> str:
-    from game.screenshot import SCENES, lesson_scene_id
+    from game.screenshot import SCENES, lesson_scene_id  # start-up: screenshot brings every scene
 
     if text in SCENES:
         return text
     lesson = lesson_scene_id(text)
     if lesson is not None:
-        from game.paths import lesson_ids
-
         known = lesson_ids()
         if lesson not in known:
             raise argparse.ArgumentTypeError(
@@ -183,15 +181,10 @@ def output_png(text: str) -> str:
 @functools.cache
 def option_specs(game: str) -> dict[str, Any]:
     """The lobby options (``OptionSpec``s) of a game's rules, by key."""
-    from game import rules
-
     return {spec.key: spec for spec in rules.load(game).OPTIONS}
 
 
 def _boards_module(game: str):
-    import importlib
-    import importlib.util
-
     name = f"game.boards.{game}"
     return importlib.import_module(name) if importlib.util.find_spec(name) else None
 
@@ -201,8 +194,6 @@ def data_keys(game: str) -> tuple[str, ...]:
     """The options that name a data file (a board, a deck, a tile set, a scoring table):
     what the game's loader fills in when nothing is chosen. Their value is a name or a
     path, checked by the loader, not one of fixed choices."""
-    from game.boards import prepare_options
-
     return tuple(prepare_options(game, {}))
 
 
@@ -251,44 +242,33 @@ def options_text(game: str) -> str:
 
 
 def _games_with(key: str) -> list[str]:
-    from game import registry
-
     return [game for game in registry.GAMES if key in option_specs(game)]
 
 
 def _levels_text() -> str:
-    from game.ai import LEVELS
-    from game.simulate import BOT_ALIASES
-
     aliases = ", ".join(f"{alias} = {level}" for alias, level in BOT_ALIASES.items())
     return f"{'|'.join(LEVELS)} ({aliases})"
 
 
 def _players_text() -> str:
-    from game import registry
-
     return ", ".join(
         f"{info.id} {info.min_players}-{info.max_players}" for info in registry.GAMES.values()
     )
 
 
 def _scene_names() -> list[str]:
-    from game import registry
-    from game.screenshot import SCENES
+    from game.screenshot import SCENES  # start-up: screenshot brings every scene
 
     return [*SCENES, *(info.id for info in registry.installed_games())]
 
 
 def _lesson_scene_names() -> list[str]:
-    from game.lessons import lesson_ids
-    from game.screenshot import LESSON_PREFIX
+    from game.screenshot import LESSON_PREFIX  # start-up: screenshot brings every scene
 
     return [f"{LESSON_PREFIX}{i}" for i in lesson_ids()]
 
 
 def _games_epilog() -> str:
-    from game import registry
-
     lines = ["each game's options (--option KEY=VALUE; FILE is a path to a data file):"]
     lines += [
         f"  {info.id} ({info.name_en}, {info.min_players}-{info.max_players} players): "
@@ -300,8 +280,6 @@ def _games_epilog() -> str:
 
 # -- the parser ------------------------------------------------------------------------------
 def _add_game_options(p: argparse.ArgumentParser, details: bool) -> None:
-    from game import registry
-
     variants = (
         "; ".join(
             f"{game}: {'|'.join(variant_names(game))}"
@@ -356,8 +334,6 @@ def build_parser(details: bool = True) -> argparse.ArgumentParser:
     """The command line. ``details`` fills the help texts with what each game offers,
     which imports every game's rules (about 0.1 s); main() asks for them only with
     --help, so that starting the game window does not pay for them."""
-    from game import registry
-
     # Without details, no help text is computed: none will be printed.
     games = "|".join(registry.GAMES) if details else ""
     playable = "|".join(info.id for info in registry.installed_games()) if details else ""
@@ -539,8 +515,6 @@ def build_parser(details: bool = True) -> argparse.ArgumentParser:
     tour.add_argument("--json", action="store_true", help="print only the JSON line")
     _add_game_options(tour, details)
 
-    from game.net import cli as net_cli  # argparse only: the network loads when it runs
-
     net_cli.add_parser(
         sub,
         formatter=Formatter,
@@ -562,8 +536,6 @@ def build_parser(details: bool = True) -> argparse.ArgumentParser:
 
 # -- checks that need the chosen game --------------------------------------------------------
 def check_players(game: str, players: int) -> None:
-    from game import registry
-
     info = registry.get(game)
     if not info.min_players <= players <= info.max_players:
         raise UsageError(
@@ -642,8 +614,6 @@ def _check_play(args) -> None:
             if given:
                 raise UsageError(f"argument {flag}: needs --new GAME (without it the lobby asks)")
     else:
-        from game import registry
-
         info = registry.get(args.new)
         if args.players is None:  # 4 where the game allows it, else its nearest count
             args.players = min(max(4, info.min_players), info.max_players)
@@ -656,9 +626,6 @@ def _check_resume(which: str):
     """A save named on the command line must load: a person who typed it is at a
     terminal, so the problem is told there rather than in a dialog. The loaded game is
     returned for the app to open (the file is read and replayed once)."""
-    from game import saves
-    from game.files import is_regular_file
-
     if which == "latest":
         # Not a bad value: "go on where I left off" (a launcher can carry it). With no
         # unfinished game the app opens on the menu with the dialog the Resume screen
@@ -693,13 +660,14 @@ def check_args(args) -> None:
             )
         args.options = game_options(args)
     elif args.command == "serve":
-        from game.net import cli as net_cli
-
         net_cli.check(
             args, error=UsageError, check_players=check_players, game_options=game_options
         )
     elif args.command == "screenshot":
-        from game.screenshot import SCENES, lesson_scene_id
+        from game.screenshot import (  # start-up: screenshot brings every scene
+            SCENES,
+            lesson_scene_id,
+        )
 
         lesson = lesson_scene_id(args.scene)
         if lesson is not None:
@@ -725,7 +693,11 @@ def check_args(args) -> None:
 def _check_lesson_shot(args, lesson_id: str) -> None:
     """A lesson scene: a step the lesson has, and none of a game scene's set-up (the
     lesson sets its own table)."""
-    from game.lessons import LessonError, lesson_path, load_lesson
+    from game.lessons import (  # start-up: lessons bring the session and yaml
+        LessonError,
+        lesson_path,
+        load_lesson,
+    )
 
     given = [
         flag
@@ -768,7 +740,7 @@ def _first_game_flag(args) -> str | None:
 def run_command(args) -> int:
     """Carry out a checked command line; the exit code of the command."""
     if args.command == "play":
-        from game.app import run_app
+        from game.app import run_app  # start-up: pygame only for the window
 
         return run_app(
             frames=args.frames,
@@ -782,11 +754,11 @@ def run_command(args) -> int:
             resumed=getattr(args, "resumed", None),
         )
     if args.command == "screenshot":
-        from game.screenshot import screenshot
+        from game.screenshot import screenshot  # start-up: pygame and every scene
 
         return screenshot(args)
     if args.command == "simulate":
-        from game.simulate import print_result, run
+        from game.simulate import print_result, run  # start-up: the session and every bot
 
         result = run(
             args.game,
@@ -801,7 +773,10 @@ def run_command(args) -> int:
         print_result(result, args.json)
         return 0 if result["errors"] == 0 else 1
     if args.command == "tournament":
-        from game.tournament import print_result, run_tournament
+        from game.tournament import (  # start-up: the session and every bot
+            print_result,
+            run_tournament,
+        )
 
         result = run_tournament(
             args.game,
@@ -815,11 +790,9 @@ def run_command(args) -> int:
         print_result(result, args.json)
         return 0
     if args.command == "serve":
-        from game.net import cli as net_cli
-
         return net_cli.run(args)
     if args.command == "check-board":
-        from game.boards.check import check_board_cli
+        from game.boards.check import check_board_cli  # start-up: board loaders (yaml, pytmx)
 
         return check_board_cli(args.path)
     raise AssertionError(f"command {args.command!r} is parsed but not run")
@@ -832,8 +805,6 @@ def _error(problem: str, code: int = EXIT_USAGE, label: str = "error") -> int:
 
 def _internal_error(exc: BaseException) -> int:
     """A fault of the program: one line, and the traceback kept in a log to report."""
-    from game.settings import cache_dir
-
     log = cache_dir() / "last-error.log"
     try:
         log.parent.mkdir(parents=True, exist_ok=True)

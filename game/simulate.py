@@ -17,12 +17,10 @@ from types import ModuleType
 from typing import Any
 
 from game import rules
-from game.ai import make_bot
+from game.ai import BOT_ALIASES, make_bot
 from game.boards import prepare_options
 from game.rules.protocol import RulesDataError
 from game.table.bots import BotRunner
-
-BOT_ALIASES = {"greedy": "normal", "search": "hard"}  # older names of the levels
 
 
 def checked_setup(

@@ -70,6 +70,7 @@ def game_knowledge(game_id: str) -> ModuleType | None:
 
 
 LEVELS = ("random", "easy", "normal", "hard")
+BOT_ALIASES = {"greedy": "normal", "search": "hard"}  # older names of the levels
 
 
 def make_bot(game_id: str, level: str, budget_ms: float = 150.0, max_iterations: int = 400) -> Bot:
