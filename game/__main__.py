@@ -330,10 +330,19 @@ def _add_players(
     )
 
 
-def build_parser(details: bool = True) -> argparse.ArgumentParser:
+COMMANDS = ("play", "screenshot", "simulate", "tournament", "serve", "check-board")
+
+
+def build_parser(details: bool = True, only: str | None = None) -> argparse.ArgumentParser:
     """The command line. ``details`` fills the help texts with what each game offers,
     which imports every game's rules (about 0.1 s); main() asks for them only with
-    --help, so that starting the game window does not pay for them."""
+    --help, so that starting the game window does not pay for them. ``only``: the one
+    command (of COMMANDS) the line names, the others left out (start-up: building every
+    command's arguments is a few ms before the window opens)."""
+
+    def wanted(command: str) -> bool:
+        return only is None or only == command
+
     # Without details, no help text is computed: none will be printed.
     games = "|".join(registry.GAMES) if details else ""
     playable = "|".join(info.id for info in registry.installed_games()) if details else ""
@@ -344,193 +353,203 @@ def build_parser(details: bool = True) -> argparse.ArgumentParser:
     parser = Parser(prog=PROG, description=plain(__doc__), formatter_class=Formatter)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    play = sub.add_parser(
-        "play",
-        help="start the game window (the default)",
-        description="Start the game window, at the title menu unless --new "
-        "or --resume says otherwise.",
-        formatter_class=Formatter,
-    )
-    play.add_argument(
-        "--frames", type=positive, default=None, help="run N frames and exit 0 (smoke tests)"
-    )
-    play.add_argument(
-        "--size", type=_size, default=None, help="window size WxH, 320x240 .. 7680x4320"
-    )
-    play.add_argument(
-        "--lang",
-        choices=("en", "ja"),
-        default=None,
-        help="language: en|ja (default: the saved setting)",
-    )
-    start = play.add_mutually_exclusive_group()
-    start.add_argument(
-        "--new",
-        metavar="GAME",
-        type=playable_game_id,
-        help=f"skip the menu: start a new game of GAME ({playable})",
-    )
-    start.add_argument(
-        "--resume",
-        metavar="SAVE",
-        help="skip the menu: resume a saved game (a save file, or 'latest')",
-    )
-    _add_players(play, None, details, "with --new: ")
-    play.add_argument(
-        "--seed",
-        type=seed,
-        default=None,
-        help="with --new: the game's seed, a whole number from -2**128 to 2**128-1 "
-        "(default: 128 random bits)",
-    )
-    play.add_argument(
-        "--computers",
-        action="store_true",
-        help="with --new: every seat is a computer player (a demo)",
-    )
+    if wanted("play"):
+        play = sub.add_parser(
+            "play",
+            help="start the game window (the default)",
+            description="Start the game window, at the title menu unless --new "
+            "or --resume says otherwise.",
+            formatter_class=Formatter,
+        )
+        play.add_argument(
+            "--frames", type=positive, default=None, help="run N frames and exit 0 (smoke tests)"
+        )
+        play.add_argument(
+            "--size", type=_size, default=None, help="window size WxH, 320x240 .. 7680x4320"
+        )
+        play.add_argument(
+            "--lang",
+            choices=("en", "ja"),
+            default=None,
+            help="language: en|ja (default: the saved setting)",
+        )
+        start = play.add_mutually_exclusive_group()
+        start.add_argument(
+            "--new",
+            metavar="GAME",
+            type=playable_game_id,
+            help=f"skip the menu: start a new game of GAME ({playable})",
+        )
+        start.add_argument(
+            "--resume",
+            metavar="SAVE",
+            help="skip the menu: resume a saved game (a save file, or 'latest')",
+        )
+        _add_players(play, None, details, "with --new: ")
+        play.add_argument(
+            "--seed",
+            type=seed,
+            default=None,
+            help="with --new: the game's seed, a whole number from -2**128 to 2**128-1 "
+            "(default: 128 random bits)",
+        )
+        play.add_argument(
+            "--computers",
+            action="store_true",
+            help="with --new: every seat is a computer player (a demo)",
+        )
 
-    shot = sub.add_parser(
-        "screenshot",
-        help="render a scene headless to a PNG",
-        description="Render a scene headless to a PNG file.",
-        epilog=epilog,
-        formatter_class=Formatter,
-    )
-    shot.add_argument(
-        "scene",
-        type=scene_name,
-        metavar="SCENE",
-        help=f"what to show: {scenes}; or a lesson at one of its steps (--step): {lesson_scenes}",
-    )
-    shot.add_argument(
-        "--out",
-        required=True,
-        type=output_png,
-        metavar="FILE.png",
-        help="the PNG file to write (its folder is made if missing)",
-    )
-    shot.add_argument("--lang", choices=("en", "ja"), default="en", help="language: en|ja")
-    shot.add_argument(
-        "--size",
-        type=_size,
-        default=(1280, 720),
-        help="image size WxH, 320x240 .. 7680x4320 (default 1280x720)",
-    )
-    _add_players(shot, 4, details, "a game scene: ")
-    shot.add_argument("--seed", type=seed, default=1, help="a game scene's seed (default 1)")
-    shot.add_argument(
-        "--rounds",
-        type=non_negative,
-        default=0,
-        help="a game scene: computer players play this many rounds first",
-    )
-    shot.add_argument(
-        "--actions",
-        type=non_negative,
-        default=0,
-        help="... and then this many more actions (a table mid-round)",
-    )
-    shot.add_argument(
-        "--step",
-        type=positive,
-        default=None,
-        help="a lesson scene: the step to show, from 1 (default 1); the lesson is played "
-        "by its own steps up to it",
-    )
-    shot.add_argument(
-        "--refused",
-        action="store_true",
-        help="a lesson scene: with the hint said when something else than the step asks was tried",
-    )
-    _add_game_options(shot, details)
-    # None: not given (a lesson refuses them); a game scene's defaults are set in check_args
-    shot.set_defaults(players=None, seed=None)
+    if wanted("screenshot"):
+        shot = sub.add_parser(
+            "screenshot",
+            help="render a scene headless to a PNG",
+            description="Render a scene headless to a PNG file.",
+            epilog=epilog,
+            formatter_class=Formatter,
+        )
+        shot.add_argument(
+            "scene",
+            type=scene_name,
+            metavar="SCENE",
+            help=f"what to show: {scenes}; or a lesson at one of its steps (--step): {lesson_scenes}",
+        )
+        shot.add_argument(
+            "--out",
+            required=True,
+            type=output_png,
+            metavar="FILE.png",
+            help="the PNG file to write (its folder is made if missing)",
+        )
+        shot.add_argument("--lang", choices=("en", "ja"), default="en", help="language: en|ja")
+        shot.add_argument(
+            "--size",
+            type=_size,
+            default=(1280, 720),
+            help="image size WxH, 320x240 .. 7680x4320 (default 1280x720)",
+        )
+        _add_players(shot, 4, details, "a game scene: ")
+        shot.add_argument("--seed", type=seed, default=1, help="a game scene's seed (default 1)")
+        shot.add_argument(
+            "--rounds",
+            type=non_negative,
+            default=0,
+            help="a game scene: computer players play this many rounds first",
+        )
+        shot.add_argument(
+            "--actions",
+            type=non_negative,
+            default=0,
+            help="... and then this many more actions (a table mid-round)",
+        )
+        shot.add_argument(
+            "--step",
+            type=positive,
+            default=None,
+            help="a lesson scene: the step to show, from 1 (default 1); the lesson is played "
+            "by its own steps up to it",
+        )
+        shot.add_argument(
+            "--refused",
+            action="store_true",
+            help="a lesson scene: with the hint said when something else than the step asks was tried",
+        )
+        _add_game_options(shot, details)
+        # None: not given (a lesson refuses them); a game scene's defaults are set in check_args
+        shot.set_defaults(players=None, seed=None)
 
-    sim = sub.add_parser(
-        "simulate",
-        help="play bot games headless and print games/second",
-        description="Play computer games headless and print games/second "
-        "and more as one JSON line.",
-        epilog=epilog,
-        formatter_class=Formatter,
-    )
-    sim.add_argument("game", type=game_id, metavar="GAME", help=f"the game: {games}")
-    _add_players(sim, 4, details)
-    sim.add_argument(
-        "--games", type=positive, default=100, help="how many games, at least 1 (default 100)"
-    )
-    sim.add_argument(
-        "--seed", type=seed, default=1, help="the first game's seed; game k uses seed+k (default 1)"
-    )
-    sim.add_argument(
-        "--bot-seed",
-        type=seed,
-        default=None,
-        help="the computer players' seed; game k's use bot-seed+k (default: random, "
-        "printed in the result so a run can be repeated)",
-    )
-    sim.add_argument(
-        "--bot",
-        type=bot_level,
-        default="random",
-        help=f"every seat's level: {levels} (default random)",
-    )
-    sim.add_argument(
-        "--max-rounds",
-        type=positive,
-        default=200,
-        help="games still running after this round count as unfinished (default 200)",
-    )
-    sim.add_argument("--json", action="store_true", help="print only the JSON line")
-    _add_game_options(sim, details)
+    if wanted("simulate"):
+        sim = sub.add_parser(
+            "simulate",
+            help="play bot games headless and print games/second",
+            description="Play computer games headless and print games/second "
+            "and more as one JSON line.",
+            epilog=epilog,
+            formatter_class=Formatter,
+        )
+        sim.add_argument("game", type=game_id, metavar="GAME", help=f"the game: {games}")
+        _add_players(sim, 4, details)
+        sim.add_argument(
+            "--games", type=positive, default=100, help="how many games, at least 1 (default 100)"
+        )
+        sim.add_argument(
+            "--seed",
+            type=seed,
+            default=1,
+            help="the first game's seed; game k uses seed+k (default 1)",
+        )
+        sim.add_argument(
+            "--bot-seed",
+            type=seed,
+            default=None,
+            help="the computer players' seed; game k's use bot-seed+k (default: random, "
+            "printed in the result so a run can be repeated)",
+        )
+        sim.add_argument(
+            "--bot",
+            type=bot_level,
+            default="random",
+            help=f"every seat's level: {levels} (default random)",
+        )
+        sim.add_argument(
+            "--max-rounds",
+            type=positive,
+            default=200,
+            help="games still running after this round count as unfinished (default 200)",
+        )
+        sim.add_argument("--json", action="store_true", help="print only the JSON line")
+        _add_game_options(sim, details)
 
-    tour = sub.add_parser(
-        "tournament",
-        help="bot levels against each other, seats rotated",
-        description="Computer levels against each other, seats rotated "
-        "every game: win rates with 95%% intervals and "
-        "decision times.",
-        epilog=epilog,
-        formatter_class=Formatter,
-    )
-    tour.add_argument("game", type=game_id, metavar="GAME", help=f"the game: {games}")
-    _add_players(tour, 4, details)
-    tour.add_argument(
-        "--games", type=positive, default=100, help="how many games, at least 1 (default 100)"
-    )
-    tour.add_argument("--seed", type=seed, default=1, help="the first game's seed (default 1)")
-    tour.add_argument(
-        "--bot-seed",
-        type=seed,
-        default=None,
-        help="the computer players' seed (default: random, printed in the result)",
-    )
-    tour.add_argument(
-        "--bots",
-        required=True,
-        type=bot_levels,
-        metavar="LEVEL,LEVEL,...",
-        help=f"one level per seat, comma-separated: {levels}",
-    )
-    tour.add_argument("--json", action="store_true", help="print only the JSON line")
-    _add_game_options(tour, details)
+    if wanted("tournament"):
+        tour = sub.add_parser(
+            "tournament",
+            help="bot levels against each other, seats rotated",
+            description="Computer levels against each other, seats rotated "
+            "every game: win rates with 95%% intervals and "
+            "decision times.",
+            epilog=epilog,
+            formatter_class=Formatter,
+        )
+        tour.add_argument("game", type=game_id, metavar="GAME", help=f"the game: {games}")
+        _add_players(tour, 4, details)
+        tour.add_argument(
+            "--games", type=positive, default=100, help="how many games, at least 1 (default 100)"
+        )
+        tour.add_argument("--seed", type=seed, default=1, help="the first game's seed (default 1)")
+        tour.add_argument(
+            "--bot-seed",
+            type=seed,
+            default=None,
+            help="the computer players' seed (default: random, printed in the result)",
+        )
+        tour.add_argument(
+            "--bots",
+            required=True,
+            type=bot_levels,
+            metavar="LEVEL,LEVEL,...",
+            help=f"one level per seat, comma-separated: {levels}",
+        )
+        tour.add_argument("--json", action="store_true", help="print only the JSON line")
+        _add_game_options(tour, details)
 
-    net_cli.add_parser(
-        sub,
-        formatter=Formatter,
-        game_id=game_id,
-        positive=positive,
-        add_players=lambda p: _add_players(p, None, details, "with --new: "),
-        add_game_options=lambda p: _add_game_options(p, details),
-    )
+    if wanted("serve"):
+        net_cli.add_parser(
+            sub,
+            formatter=Formatter,
+            game_id=game_id,
+            positive=positive,
+            add_players=lambda p: _add_players(p, None, details, "with --new: "),
+            add_game_options=lambda p: _add_game_options(p, details),
+        )
 
-    check = sub.add_parser(
-        "check-board",
-        help="validate a board file (YAML or Tiled TMX)",
-        description="Validate a Duck! Duck! Go! board file.",
-        formatter_class=Formatter,
-    )
-    check.add_argument("path", metavar="PATH", help="the board file (.yaml or .tmx)")
+    if wanted("check-board"):
+        check = sub.add_parser(
+            "check-board",
+            help="validate a board file (YAML or Tiled TMX)",
+            description="Validate a Duck! Duck! Go! board file.",
+            formatter_class=Formatter,
+        )
+        check.add_argument("path", metavar="PATH", help="the board file (.yaml or .tmx)")
+
     return parser
 
 
@@ -824,7 +843,9 @@ def main(argv: list[str] | None = None) -> int:
     if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
         argv.insert(0, "play")  # `tabletop-derby --frames 60` means play
     try:
-        parser = build_parser(details="-h" in argv or "--help" in argv)
+        details = "-h" in argv or "--help" in argv
+        only = argv[0] if argv[0] in COMMANDS and not details else None
+        parser = build_parser(details=details, only=only)
         args = parser.parse_args(argv)
         check_args(args)
         return run_command(args)
