@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 import time
@@ -9,12 +10,14 @@ from pathlib import Path
 
 import pygame
 
+from game import registry, saves
 from game import settings as settings_mod
 from game.scenes.router import Router
 from game.scenes.screens import SCREENS
-from game.settings import Settings, load_settings, printable, save_settings
-from game.ui import theme
+from game.settings import Settings, atomic_write_text, load_settings, printable, save_settings
+from game.ui import fonts, identity, sprites, theme
 from game.ui.i18n import Translator
+from game.ui.sound import Sounds
 
 FPS = 60
 IDLE_POLL_MS = 30  # input is still picked up within 30 ms when nothing moves
@@ -41,7 +44,6 @@ class App:
         self.t = Translator(self.settings.language)
         pygame.display.init()
         pygame.font.init()
-        from game.ui import fonts, identity, sprites
 
         fonts.reset()
         sprites.reset()
@@ -50,7 +52,6 @@ class App:
         self.size = size or (self.settings.window_width, self.settings.window_height)
         self.screen = self._make_window(self.size, self.settings.fullscreen and size is None)
         self.size = self.screen.get_size()
-        from game.ui.sound import Sounds
 
         self.sound = Sounds(self.settings.volume)
         self.clock = pygame.time.Clock()
@@ -149,9 +150,7 @@ class App:
 
     def show_error(self, message: str, title: str | None = None) -> None:
         """A dialog over the current scene; the app keeps running."""
-        from game.scenes.dialog import DialogScene
-
-        self.push(DialogScene(self, title or self.t("app.error_title"), message))
+        self.router.open("dialog", title or self.t("app.error_title"), message)
 
     def report_autosave(self, error: OSError | None) -> None:
         """An autosave's outcome. A failure (full disk, read-only folder) is shown in a
@@ -211,9 +210,6 @@ class App:
         key = {k: v for k, v in info.items() if k != "frames"}
         if key != self._last_probe:
             self._last_probe = key
-            import json
-
-            from game.settings import atomic_write_text
 
             atomic_write_text(Path(path), json.dumps(info))
 
@@ -310,8 +306,6 @@ def _remove_stale_temp_files() -> None:
     """Temporary files of saves and settings writes a kill (or power cut) interrupted.
     Only files older than a minute go, so another instance of the app running now never
     loses a write in flight (see game.settings.STALE_TEMP_AGE_S)."""
-    from game import saves
-
     saves.remove_stale_temp_files()
     settings_mod.remove_stale_settings_temp_files()
 
@@ -345,8 +339,11 @@ def run_app(
 
 def start_new_game(app: App, game_id: str, players: int, seed: int | None, computers: bool) -> None:
     """Straight into a game with default seats (seat 1 a person unless ``computers``)."""
-    from game import registry
-    from game.session import Session, default_seats, new_seed
+    from game.session import (  # start-up: rules and bots, for --new only
+        Session,
+        default_seats,
+        new_seed,
+    )
 
     info = registry.get(game_id)
     if not info.installed():
@@ -362,10 +359,6 @@ def start_new_game(app: App, game_id: str, players: int, seed: int | None, compu
 
 
 def resume_game(app: App, which: str) -> None:
-    from pathlib import Path
-
-    from game import saves
-
     if which == "latest":
         listed = saves.list_saves()
         unreadable = [e for e in listed if isinstance(e, saves.SavesFolderError)]

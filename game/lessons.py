@@ -44,7 +44,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.boards import DataFileError, read_yaml
+from game import registry, rules
+from game.boards import DataFileError, prepare_options, read_yaml
+from game.files import clip
 from game.paths import (  # noqa: F401 - still offered here: the menu lists lessons from paths
     DATA_DIR,
     lesson_ids,
@@ -52,6 +54,7 @@ from game.paths import (  # noqa: F401 - still offered here: the menu lists less
 )
 from game.rules.protocol import Action, Event, IllegalAction, NotationError, RulesDataError
 from game.session import Seat, Session
+from game.settings import FileProblem, atomic_write_text, data_dir, read_json
 from game.table.bots import BotRunner
 
 MAX_LESSON_BYTES = 64_000  # a lesson of 30 steps in two languages is ~10 KB
@@ -187,8 +190,6 @@ class _Checker:
         return LessonError(self.shown, place, problem)
 
     def lesson(self, data: Any, path: Path) -> Lesson:
-        from game import registry
-
         if not isinstance(data, dict):
             raise self.fail("", "a lesson is a mapping of game, title, players, seed, ... ")
         self.keys(data, TOP_KEYS, "")
@@ -229,9 +230,6 @@ class _Checker:
         return Lesson(path.stem, path, game, title, players, seed, options, tuple(seats), checked)
 
     def game_module(self, game: str, players: int, seed: int, options: dict) -> Any:
-        from game import rules
-        from game.boards import prepare_options
-
         module = rules.load(game)
         try:
             module.new_game(players, seed, prepare_options(game, options))
@@ -333,16 +331,12 @@ def _is_int(value: Any) -> bool:
 
 
 def _clip(value: Any) -> str:
-    from game.files import clip
-
     return clip(value)
 
 
 # == the driver ===========================================================================
 def lesson_seats(lesson: Lesson, names: list[str] | None = None) -> list[Seat]:
     """The lesson's seats: the cast's characters, a person at ``lesson.human``."""
-    from game import registry
-
     info = registry.get(lesson.game)
     seats = []
     for i, kind in enumerate(lesson.seats):
@@ -543,16 +537,12 @@ MAX_PROGRESS_BYTES = 2_000_000
 
 
 def progress_path() -> Path:
-    from game.settings import data_dir
-
     return data_dir() / PROGRESS_FILE
 
 
 def read_progress() -> dict[str, Any]:
     """Every lesson's saved place ({lesson id: progress}); {} when there is none or the
     file cannot be used (a place in a lesson is not worth an error dialog)."""
-    from game.settings import FileProblem, read_json
-
     path = progress_path()
     if not path.exists():
         return {}
@@ -565,8 +555,6 @@ def read_progress() -> dict[str, Any]:
 
 def save_progress(lesson_id: str, progress: dict[str, Any] | None) -> None:
     """Keep (or with None forget) one lesson's place, atomically; OSError if it fails."""
-    from game.settings import atomic_write_text
-
     data = read_progress()
     if progress is None:
         if lesson_id not in data:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game import registry
 from game import settings as _settings
 from game.ai import LEVELS as BOT_LEVELS
 from game.settings import (
@@ -260,7 +261,6 @@ def read_payload(path: Path) -> dict:
         raise SaveError(path, printable(unknown[0], 40), "unknown key")
     if "app" in data and data["app"] != "tabletop-derby":
         raise SaveError(path, "app", f"{describe(data['app'])} is not Tabletop Derby")
-    from game import registry
 
     game = _require(data, "game", str, path)
     if game not in registry.GAMES:
@@ -328,7 +328,10 @@ def load_session(path: Path, bot_budget_ms: int = 50):
     """Rebuild the match by replaying its actions through the rules."""
     # start-up: the menu lists saves; the rules load only when one is opened
     from game.rules.protocol import IllegalAction, NotationError, Record, RulesDataError
-    from game.session import Seat, Session
+    from game.session import (  # start-up: the menu lists saves; the rules load only when one is opened
+        Seat,
+        Session,
+    )
 
     data = read_payload(path)
     record = Record(

@@ -26,6 +26,7 @@ from typing import Any
 import platformdirs
 
 from game.files import PARSE_ERRORS, clip, read_bounded
+from game.registry import CAST_BY_KEY
 
 APP_NAME = "tabletop-derby"
 LANGUAGES = ("en", "ja")
@@ -216,8 +217,6 @@ SEAT_KEYS = ("name", "character", "human", "level")
 def _check_seats(value: Any) -> str | None:
     """The last table the lobby showed: at most six seats, each ``{"name": <a seat name>,
     "character": <a key of the shared cast>, "human": <bool>, "level": <a level>}``."""
-    from game.registry import CAST_BY_KEY
-
     if not isinstance(value, list):
         return f"{describe(value)} is not a list of seats"
     if len(value) > MAX_SEATS:

@@ -20,6 +20,7 @@ from game import rules
 from game.ai import BOT_ALIASES, make_bot
 from game.boards import prepare_options
 from game.rules.protocol import RulesDataError
+from game.session import new_seed
 from game.table.bots import BotRunner
 
 
@@ -51,7 +52,6 @@ def bot_seed_or_new(bot_seed: int | None) -> int:
     other; the result names both, so any run can be repeated exactly."""
     if bot_seed is not None:
         return bot_seed
-    from game.session import new_seed
 
     return new_seed()
 

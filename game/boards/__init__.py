@@ -51,10 +51,10 @@ def _yaml_loader():
     inside its own anchor (a loop), and value errors (a date like 2024-02-30, a
     5000-digit number) reported as YAML errors at the value's line. The pure-Python
     loader, not libyaml's CSafeLoader: the counting hooks the Python composer."""
-    import yaml
-    from yaml.composer import ComposerError
-    from yaml.constructor import ConstructorError
-    from yaml.scanner import ScannerError
+    import yaml  # start-up: yaml loads when a board file is read
+    from yaml.composer import ComposerError  # with yaml above
+    from yaml.constructor import ConstructorError  # with yaml above
+    from yaml.scanner import ScannerError  # with yaml above
 
     class BoundedSafeLoader(yaml.SafeLoader):
         def __init__(self, stream) -> None:
@@ -209,7 +209,7 @@ def read_yaml(path, limit: int = MAX_DATA_BYTES) -> Any:
     :func:`_yaml_loader`), with every way it can be bad (unreadable, huge, binary, not
     YAML, nested past reason, an alias bomb, a value Python refuses) as one DataFileError
     that never prints the untrusted value whole."""
-    import yaml
+    import yaml  # start-up: yaml loads when a board file is read
 
     path = Path(path)
     raw = read_data(path, limit)
@@ -238,7 +238,9 @@ def cut(text: str, limit: int = 160) -> str:
 def rules_checked(path, check, data):
     """``check(data)`` — the rules' own checks of some data — with a RulesDataError
     reported as a DataFileError against the file the data came from."""
-    from game.rules.protocol import RulesDataError
+    from game.rules.protocol import (
+        RulesDataError,  # start-up: the rules load when a board is prepared
+    )
 
     try:
         return check(data)

@@ -43,6 +43,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from xml.etree.ElementTree import Element
 from xml.sax.saxutils import escape
 
 from game.boards import DataFileError, cached_load, cut, read_data, read_yaml, rules_checked
@@ -61,6 +62,7 @@ from game.rules.duck.data import (
 )
 from game.rules.duck.hexes import TURNS, flower, normalise
 from game.rules.duck.state import DEFAULT_BOARD, VARIANTS
+from game.settings import data_dir
 
 DUCK_DIR = BOARDS_DIR / "duck"
 TILES_FILE = DUCK_DIR / "tiles.yaml"
@@ -250,8 +252,8 @@ def axial_to_offset(q: int, r: int) -> tuple[int, int]:
 def _parse_xml(path: Path, place: str, data: bytes) -> Any:
     """XML bytes parsed with defusedxml: no DTD, no entities, no external references.
     Problems are reported against ``path`` at ``place``."""
-    import defusedxml.ElementTree as safe_et
-    from defusedxml import DefusedXmlException
+    import defusedxml.ElementTree as safe_et  # only .tmx boards need it
+    from defusedxml import DefusedXmlException  # with defusedxml above
 
     try:
         return safe_et.fromstring(data, forbid_dtd=True, forbid_entities=True, forbid_external=True)
@@ -366,8 +368,6 @@ def _board_xml(path: Path) -> Any:
     square, one tile layer whose data is decoded here (bounded) and handed on as plain
     CSV without Tiled's flag bits, and each external tileset read here (bounded) and
     put inline, so that pytmx never reads a file or inflates a byte itself."""
-    from xml.etree.ElementTree import Element
-
     root = _read_xml(path, "")
     if root.tag != "map":
         raise DataFileError(path, "map", f"not a Tiled map (root element {clip(root.tag)})")
@@ -423,7 +423,7 @@ def _board_map_class() -> type:
     that pass walks a tileset image by its declared pixel size (a hostile size would
     loop for ever) and names files to load."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # pytmx imports pygame
-    import pytmx
+    import pytmx  # only .tmx boards need it
 
     class BoardMap(pytmx.TiledMap):
         def reload_images(self) -> None:
@@ -788,8 +788,6 @@ def list_boards() -> list[dict]:
 def user_boards_dir() -> Path:
     """Where a player drops boards of their own (YAML or Tiled TMX): they appear in the
     lobby after the shipped ones."""
-    from game.settings import data_dir
-
     return data_dir() / "boards"
 
 

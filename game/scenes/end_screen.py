@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.scenes.base import ModalScene
+from game.session import Session, new_seed
 from game.ui import fonts, identity, theme
 from game.ui.widgets import Button, draw_text
 
@@ -231,8 +232,6 @@ class GameOverScene(ModalScene):
 
     def play_again(self):
         """The same table again, on a new secret seed (never one derived from the last)."""
-        from game.session import Session, new_seed
-
         old = self.game.session
         session = Session(
             old.game_id,

@@ -22,11 +22,14 @@ A game scene subclasses :class:`GameScene`, cuts the window with :meth:`plan_fra
 
 from __future__ import annotations
 
+import random
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, ClassVar
 
 import pygame
 
+from game import registry, saves
+from game.ai import Bot, make_bot
 from game.rules.protocol import Event, IllegalAction
 from game.scenes.base import Scene
 from game.scenes.end_screen import Breakdown, GameOverScene
@@ -50,7 +53,6 @@ class GameScene(TableFrame, Scene):
         """``table``: the driver the game runs through (a Session alone: at this screen).
         The scene draws from ``self.session``, the driver's game."""
         super().__init__(app)
-        from game import registry
 
         self.driver = as_driver(table)
         self.session = session = self.driver.session
@@ -95,10 +97,6 @@ class GameScene(TableFrame, Scene):
         """Let every seat (people too, as 'normal' bots) play until ``rounds`` rounds are
         done and then ``actions`` more actions (a table in the middle of a round), without
         animation; then show seat 0's point of view. For screenshots/tests."""
-        import random
-
-        from game.ai import Bot, make_bot
-
         rng = random.Random(self.session.bot_seed)  # never the game's seed (issue #18)
         bots: dict[int, Bot] = {}
         runner = BotRunner()
@@ -270,8 +268,6 @@ class GameScene(TableFrame, Scene):
         self.app.push(GameOverScene(self.app, self))
 
     def autosave(self) -> None:
-        from game import saves
-
         if self.lesson is not None:  # a lesson keeps its place, not a saved game
             self.lesson.save()
             return

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.files import read_bounded_text
 from game.paths import lesson_ids
 from game.scenes.base import ModalScene
 from game.ui import fonts, theme
@@ -16,8 +17,6 @@ MAX_HELP_BYTES = 64_000  # the longest rules summary is ~6 KB
 def read_help(info, lang: str) -> str:
     """The rules summary, or one line saying why it cannot be shown (read bounded, like
     every file the app reads: a damaged install must not hang or crash the help)."""
-    from game.files import read_bounded_text
-
     path = info.help_path(lang)
     try:
         return read_bounded_text(path, MAX_HELP_BYTES)

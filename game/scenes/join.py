@@ -44,7 +44,9 @@ except ImportError:  # pragma: no cover - zeroconf is a dependency
 
 
 def _browser() -> Any:
-    from game.net.discovery import Browser
+    from game.net.discovery import (
+        Browser,  # the screen opens at once: zeroconf loads when it starts looking
+    )
 
     return Browser()
 

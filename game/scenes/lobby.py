@@ -4,6 +4,8 @@ lesson, "Learn to play" (a guided first game, game.scenes.lesson)."""
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import threading
 
 import pygame
@@ -66,9 +68,6 @@ def seats_to_remember(info, seats: list[Seat]) -> list[dict]:
 
 
 def _loader(info):
-    import importlib
-    import importlib.util
-
     name = f"game.boards.{info.id}"
     return importlib.import_module(name) if importlib.util.find_spec(name) else None
 
@@ -454,7 +453,9 @@ class LobbyScene(Scene):
         address and the join code, and the table is advertised on this network unless
         "Show on the local network" is off (then only the address and code let people
         in)."""
-        from game.net.host import HostThread
+        from game.net.host import (
+            HostThread,  # the lobby opens at once: asyncio and websockets load when a table goes online
+        )
         from game.net.protocol import DEFAULT_PORT
 
         local = tuple(i for i, s in enumerate(self.seats) if s.human and not self.online[i])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game import registry
+from game import registry, saves
 from game.paths import lesson_ids
 from game.scenes.base import Scene
 from game.ui import sprites, theme
@@ -81,8 +81,6 @@ class MenuScene(Scene):
         self.empty = not games
 
     def _has_saves(self) -> bool:
-        from game import saves
-
         return any(isinstance(e, saves.SaveError) or not e.over for e in saves.list_saves())
 
     def _open(self, info):

@@ -21,13 +21,18 @@ from typing import Any
 
 import pygame
 
+from game.net import remembered
 from game.net.client import ClientThread, Mirror
 from game.net.host import HostedDriver, HostThread
 from game.net.remote import RemoteDriver
+from game.net.store import reopen
+from game.net.table import Refused
 from game.rules.protocol import GameState
 from game.scenes.end_screen import GameOverScene
 from game.session import Session
 from game.table.driver import LocalDriver
+from game.ui import fonts, widgets
+from game.ui.widgets import Button
 
 STATUS_KEYS = {
     "open": "online.seat_open",
@@ -60,8 +65,6 @@ class OnlineEnd(GameOverScene):
     here; the menu (which leaves the table)."""
 
     def _add_again_and_menu(self, x, y, bw, bh, gap, size, menu_w=None) -> None:
-        from game.ui.widgets import Button
-
         width = bw + gap + (menu_w or bw)
         self.buttons.add(
             Button(
@@ -210,8 +213,6 @@ class RemoteTable(OnlineTable):
         (game.net.remembered, "Your seats" in Join a table)."""
         token = self.driver.client.token
         if token:
-            from game.net import remembered
-
             try:
                 remembered.forget(token)
             except OSError:
@@ -305,8 +306,6 @@ class HostedTable(OnlineTable):
 
     def hand_button_w(self, player: int) -> int:
         """The button's width: its whole label at the frame's smallest text size."""
-        from game.ui import fonts
-
         label = self.t("online.hand")
         return fonts.font(self.text_px(14)).size(label)[0] + 12 + self.px(14)
 
@@ -324,8 +323,6 @@ class HostedTable(OnlineTable):
     def place_hand_buttons(self) -> None:
         """The waiting seats' buttons, among the scene's (and among the buttons a game
         with its own controls keeps across their rebuilds: ``_base_buttons``)."""
-        from game.ui.widgets import Button
-
         if getattr(self, "plan", None) is None:
             return
         new = [
@@ -349,8 +346,6 @@ class HostedTable(OnlineTable):
 
     def _hand(self, player: int):
         def hand() -> None:
-            from game.net.table import Refused
-
             try:
                 self.driver.host.hand_to_computer(player, HAND_LEVEL)
             except Refused:  # its person came back meanwhile: nothing to do
@@ -368,8 +363,6 @@ class HostedTable(OnlineTable):
     def draw(self, surface: pygame.Surface) -> None:
         """The game's drawing, then the waiting seats' buttons over their panels (a game
         that keeps its buttons on a picture of its own pastes the frame over them)."""
-        from game.ui import widgets
-
         super().draw(surface)  # type: ignore[misc]
         sink = widgets.sink_of(surface)
         for index, button in enumerate(self.buttons.buttons):
@@ -415,8 +408,6 @@ def open_resumed(app: Any, session: Session, *, replace: bool = False) -> Any:
     game, which goes on at this screen (its autosave is the game: nothing is lost). A
     table opened again is not advertised on the local network (whether it was is not
     kept): its members need no advert to come back."""
-    from game.net.store import reopen
-
     problem = None
     scene = None
     try:

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 
 SCREENS: Mapping[str, str] = {
     "menu": "game.scenes.menu:MenuScene",
+    "dialog": "game.scenes.dialog:DialogScene",
     "lobby": "game.scenes.lobby:LobbyScene",
     "lessons": "game.scenes.lesson_choice:learn",
     "lesson": "game.scenes.lesson:open_lesson",

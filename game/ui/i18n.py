@@ -12,7 +12,9 @@ import re
 from functools import cache
 from pathlib import Path
 
+from game.files import PARSE_ERRORS, clip, read_bounded_text
 from game.paths import DATA_DIR
+from game.settings import atomic_write_text, cache_dir
 
 I18N_DIR = DATA_DIR / "i18n"
 LANGUAGES = ("en", "ja")
@@ -40,7 +42,6 @@ def namespace(lang: str, name: str) -> dict[str, str]:
     cached = (
         _cache_dir() / f"{lang}-{name}-{stat.st_size}-{stat.st_mtime_ns}-v{PARSER_VERSION}.json"
     )
-    from game.files import PARSE_ERRORS, read_bounded_text
 
     unusable: tuple[type[BaseException], ...] = (OSError, *PARSE_ERRORS)
     try:
@@ -53,8 +54,6 @@ def namespace(lang: str, name: str) -> dict[str, str]:
         pass  # no cache yet, or a damaged one: parse the catalog again
     out = _parse(path, name)
     try:
-        from game.settings import atomic_write_text
-
         atomic_write_text(cached, json.dumps(out, ensure_ascii=False))
         for old in cached.parent.glob(f"{lang}-{name}-*.json"):
             if old != cached:
@@ -65,8 +64,6 @@ def namespace(lang: str, name: str) -> dict[str, str]:
 
 
 def _cache_dir() -> Path:
-    from game.settings import cache_dir
-
     return cache_dir() / "i18n"
 
 
@@ -78,7 +75,7 @@ def _catalog_loader():
     "app.off". Here such words stay text; a key that is still not text (a number,
     ``true``, ``null``) is refused with its line, not flattened into a key nobody asks for.
     """
-    import yaml
+    import yaml  # start-up: catalogs come from their JSON cache; yaml only when one changed
 
     class CatalogLoader(yaml.SafeLoader):
         pass
@@ -100,10 +97,8 @@ def _parse(path: Path, name: str) -> dict[str, str]:
 
     Works on the composed node tree, so every complaint names its line; values are the
     scalars' own text (a translator's ``yes`` or ``12`` is shown as written)."""
-    import yaml
-    from yaml.nodes import MappingNode, ScalarNode
-
-    from game.files import PARSE_ERRORS, clip, read_bounded_text
+    import yaml  # start-up: catalogs come from their JSON cache; yaml only when one changed
+    from yaml.nodes import MappingNode, ScalarNode  # with yaml above
 
     try:
         text = read_bounded_text(path, MAX_CATALOG_BYTES)

@@ -14,7 +14,7 @@ from functools import lru_cache
 
 import pygame
 
-from game.ui import theme
+from game.ui import sprites, theme
 
 SEAT_MARKS = ("circle", "triangle", "square", "diamond", "star", "cross")
 SUPERSAMPLE = 4  # drawn this many times bigger, then smoothed down (pygame draws jaggy)
@@ -113,8 +113,6 @@ def marked_sprite(
 def _marked_sprite(
     name: str, size: int, seat: int, spot: tuple[float, float], mark: float
 ) -> pygame.Surface:
-    from game.ui import sprites
-
     image = sprites.svg(name, size).copy()
     draw_seat_mark(image, seat, (size * spot[0], size * spot[1]), size * mark)
     return image

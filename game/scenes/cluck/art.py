@@ -8,6 +8,7 @@ import functools
 
 import pygame
 
+from game.paths import SPRITES_DIR
 from game.rules.cluck.ladder import ROW_HEIGHT
 from game.rules.cluck.tiles import COLUMNS
 from game.ui import fonts, identity, sprites, theme
@@ -33,8 +34,6 @@ GHOST_ALPHA = 120
 
 @functools.lru_cache(maxsize=32)
 def _sprite_name(character: str) -> str:
-    from game.paths import SPRITES_DIR
-
     name = f"cluck_{character}.svg"
     return name if (SPRITES_DIR / name).exists() else "cluck_henrietta.svg"
 

@@ -12,7 +12,7 @@ import math
 import pygame
 
 from game.rules.cluck.ladder import ROW_HEIGHT
-from game.ui import sprites, theme
+from game.ui import fonts, sprites, theme
 from game.ui.tween import ease_in_out, lerp
 from game.ui.widgets import draw_text, lay, paint_picture
 
@@ -336,7 +336,6 @@ class Drawing(CluckHost):
         if not m.banner or m.banner_alpha <= 1:
             return
         size = self.text_px(40)
-        from game.ui import fonts
 
         width = fonts.font(size, True).size(m.banner)[0]
         pill = pygame.Rect(0, 0, width + self.px(48), round(size * 1.25) + self.px(22))

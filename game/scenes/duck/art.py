@@ -15,6 +15,8 @@ from functools import lru_cache
 
 import pygame
 
+from game.rules.duck.data import COLOURS
+from game.rules.duck.hexes import flower
 from game.ui import fonts, identity, sprites, theme
 
 from .geometry import SQ3, BoardGeometry, direction
@@ -438,8 +440,6 @@ def paint_board(surface: pygame.Surface, geo: BoardGeometry, board) -> None:
         if kind == 1:
             icon = sprites.svg("duck_ring.svg", round(size * 1.3))
         elif kind == 2:
-            from game.rules.duck.data import COLOURS
-
             icon = sprites.svg(f"duck_buoy_{COLOURS[board.colour[i]]}.svg", round(size * 1.2))
         elif drain:
             icon = sprites.svg("duck_drain.svg", round(size * 1.45))
@@ -457,8 +457,6 @@ def paint_tile_seams(surface: pygame.Surface, geo: BoardGeometry, board) -> None
     hexes): a seam round each tile, so the board reads as the tub of tiles it is on the
     table, and each tile's number and face in small print near its edge. A board drawn hex
     by hex (Tiled) has no tiles and shows none."""
-    from game.rules.duck.hexes import flower
-
     tile_of: dict[tuple[int, int], int] = {}
     for index, (_number, _side, q, r) in enumerate(board.tiles):
         for hex_ in flower(q, r, 0):
