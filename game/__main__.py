@@ -139,7 +139,10 @@ def bot_levels(text: str) -> list[str]:
 
 
 def scene_name(text: str) -> str:
-    from game.screenshot import SCENES, lesson_scene_id  # start-up: screenshot brings every scene
+    from game.screenshot import (
+        SCENES,
+        lesson_scene_id,
+    )  # start-up: screenshot brings pygame and the rules
 
     if text in SCENES:
         return text
@@ -257,13 +260,13 @@ def _players_text() -> str:
 
 
 def _scene_names() -> list[str]:
-    from game.screenshot import SCENES  # start-up: screenshot brings every scene
+    from game.screenshot import SCENES  # start-up: screenshot brings pygame and the rules
 
     return [*SCENES, *(info.id for info in registry.installed_games())]
 
 
 def _lesson_scene_names() -> list[str]:
-    from game.screenshot import LESSON_PREFIX  # start-up: screenshot brings every scene
+    from game.screenshot import LESSON_PREFIX  # start-up: screenshot brings pygame and the rules
 
     return [f"{LESSON_PREFIX}{i}" for i in lesson_ids()]
 
@@ -683,7 +686,7 @@ def check_args(args) -> None:
             args, error=UsageError, check_players=check_players, game_options=game_options
         )
     elif args.command == "screenshot":
-        from game.screenshot import (  # start-up: screenshot brings every scene
+        from game.screenshot import (  # start-up: screenshot brings pygame and the rules
             SCENES,
             lesson_scene_id,
         )
@@ -773,7 +776,7 @@ def run_command(args) -> int:
             resumed=getattr(args, "resumed", None),
         )
     if args.command == "screenshot":
-        from game.screenshot import screenshot  # start-up: pygame and every scene
+        from game.screenshot import screenshot  # start-up: pygame and the rules
 
         return screenshot(args)
     if args.command == "simulate":

@@ -13,6 +13,16 @@ from __future__ import annotations
 
 import os
 
+import pygame
+
+from game import registry
+from game.app import App
+from game.scenes import game_base
+from game.session import Session, default_seats
+from game.settings import Settings
+from game.simulate import checked_setup
+from game.ui import theme
+
 # The scenes that are not a game table (the command line adds the installed game ids).
 SCENES = ("menu", "lobby", "settings", "handoff", "help", "pause", "join")
 LESSON_PREFIX = "lesson:"  # lesson:<id>, a lesson of data/lessons at one of its steps
@@ -31,10 +41,7 @@ def _headless_env() -> None:
 
 
 def build_scene(app, name: str, args):
-    from game import registry
-    from game.scenes.menu import MenuScene
-
-    app.push(MenuScene(app))
+    app.router.open("menu")
     if name == "menu":
         return
     lesson_id = lesson_scene_id(name)
@@ -42,21 +49,14 @@ def build_scene(app, name: str, args):
         show_lesson_step(app, lesson_id, args.step or 1, refused=args.refused)
         return
     if name == "settings":
-        from game.scenes.settings import SettingsScene
-
-        app.push(SettingsScene(app))
+        app.router.open("settings")
         return
     if name == "join":
-        from game.scenes.join import JoinScene
-
-        app.push(JoinScene(app))
+        app.router.open("join")
         return
     if name == "handoff":
-        from game.scenes.handoff import HandoffScene
-        from game.ui import theme
-
         # seat 2's curtain: its colour and mark on the disc
-        app.push(HandoffScene(app, app.t("app.default_name", n=2), theme.seat_colour(1), seat=1))
+        app.router.open("handoff", app.t("app.default_name", n=2), theme.seat_colour(1), seat=1)
         return
     games = registry.installed_games()
     if name in ("lobby", "help", "pause"):
@@ -64,25 +64,17 @@ def build_scene(app, name: str, args):
             raise ValueError(f"no game is installed, so there is no {name} to show")
         info = games[0]
         if name == "lobby":
-            from game.scenes.lobby import LobbyScene
-
-            lobby = LobbyScene(app, info)
+            lobby = app.router.screen("lobby")(app, info)
             app.push(lobby)
             lobby.wait_for_scan()  # the boards read, as a person sees it a moment later
         elif name == "help":
-            from game.scenes.help import HelpScene
-
-            app.push(HelpScene(app, info))
+            app.router.open("help", info)
         else:
-            from game.scenes.pause import PauseScene
-
-            app.push(PauseScene(app, info))
+            app.router.open("pause", info)
         return
     info = registry.get(name)
     if not info.installed():
         raise ValueError(f"{name} has no scene yet")
-    from game.session import Session, default_seats
-
     seats = default_seats(info, args.players, app.t)
     for seat in seats:
         seat.human = False
@@ -101,13 +93,10 @@ def show_lesson_step(app, lesson_id: str, step: int, refused: bool = False):
     Each step is taken as a person takes it: Next on a step to read, the control that
     takes the step's action on the table (the first control with an action for a free
     choice). A step that never shows is a ValueError naming the lesson and the step."""
-    import pygame
-
-    from game.scenes import game_base
-    from game.scenes.lesson import start_lesson
-
     app.settings.animation_speed = 50.0  # what moves is over before the picture
-    scene = start_lesson(app, lesson_id, fresh=True, keep_place=False)  # not the person's
+    scene = app.router.screen("lesson_start")(
+        app, lesson_id, fresh=True, keep_place=False
+    )  # not the person's
     if scene is None or scene.lesson is None:
         raise ValueError(f"lesson {lesson_id} could not be opened")
     guide = scene.lesson
@@ -156,14 +145,7 @@ def screenshot(args) -> int:
     scene's set-up is tried before the window exists, so a bad one is a ValueError."""
     _headless_env()
     if args.scene not in SCENES and lesson_scene_id(args.scene) is None:
-        from game.simulate import checked_setup
-
         checked_setup(args.scene, args.players, args.seed, args.options)
-    import pygame
-
-    from game.app import App
-    from game.settings import Settings
-
     app = App(size=args.size, lang=args.lang, settings=Settings(), persist=False)
     build_scene(app, args.scene, args)
     for _ in range(3):

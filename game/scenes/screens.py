@@ -11,6 +11,7 @@ SCREENS: Mapping[str, str] = {
     "lobby": "game.scenes.lobby:LobbyScene",
     "lessons": "game.scenes.lesson_choice:learn",
     "lesson": "game.scenes.lesson:open_lesson",
+    "lesson_start": "game.scenes.lesson:start_lesson",
     "join": "game.scenes.join:JoinScene",
     "settings": "game.scenes.settings:SettingsScene",
     "resume": "game.scenes.resume:ResumeScene",
