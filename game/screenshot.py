@@ -12,12 +12,14 @@ step 7 (from 1) shows, and drawn as the person sees it, its ring and callout inc
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import pygame
 
 from game import registry
 from game.app import App
 from game.scenes import game_base
+from game.scenes.base import Host
 from game.session import Session, default_seats
 from game.settings import Settings
 from game.simulate import checked_setup
@@ -40,7 +42,7 @@ def _headless_env() -> None:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
-def build_scene(app, name: str, args):
+def build_scene(app: Host, name: str, args: Any) -> None:
     app.router.open("menu")
     if name == "menu":
         return

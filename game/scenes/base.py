@@ -8,25 +8,52 @@ loop sleeps until the next input event, so an idle menu costs almost no CPU.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import pygame
 
+from game.scenes.router import Router
+from game.settings import Settings
 from game.ui import theme
+from game.ui.i18n import Translator
+from game.ui.sound import Sounds
 from game.ui.widgets import ButtonGroup, draw_panel
 
-if TYPE_CHECKING:
-    from game.app import App
-    from game.ui.i18n import Translator
+
+class Host(Protocol):
+    """What a scene sees of the app that runs it (``game.app.App`` is the one): the
+    scene stack, the settings, the translator, the sounds and the router that opens
+    other screens by name. Scenes are typed against this, not against App, so that
+    neither module needs the other (#26)."""
+
+    settings: Settings
+    t: Translator
+    sound: Sounds
+    router: Router
+    size: tuple[int, int]
+    dirty: bool
+    stack: list[Any]
+
+    def push(self, scene: Any) -> None: ...
+    def pop(self) -> Any: ...
+    def replace(self, scene: Any) -> None: ...
+    def pop_to_root(self) -> None: ...
+    def top(self) -> Any: ...
+    def show_error(self, message: str, title: str | None = None) -> None: ...
+    def report_autosave(self, error: OSError | None) -> None: ...
+    def save_settings(self) -> None: ...
+    def set_fullscreen(self, on: bool) -> None: ...
+    def set_language(self, lang: str) -> None: ...
+    def quit(self) -> None: ...
 
 
 class Scene:
     overlay = False  # draw the scene below first
     opaque_overlay = False  # an overlay that hides everything below (the curtain)
 
-    def __init__(self, app: App):
+    def __init__(self, app: Host):
         self.app = app
-        self.t: Translator = app.t  # declared: an import cycle leaves mypy unable to infer it
+        self.t = app.t
         self.buttons = ButtonGroup()
         self.size = app.size
         self.s = theme.scale_for(self.size)
@@ -94,7 +121,7 @@ class ModalScene(Scene):
     overlay = True
     shade_alpha = 150
 
-    def __init__(self, app: App):
+    def __init__(self, app: Host):
         super().__init__(app)
         self.panel = pygame.Rect(0, 0, 0, 0)
         self._shade: pygame.Surface | None = None
