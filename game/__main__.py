@@ -139,10 +139,7 @@ def bot_levels(text: str) -> list[str]:
 
 
 def scene_name(text: str) -> str:
-    from game.screenshot import (
-        SCENES,
-        lesson_scene_id,
-    )  # start-up: screenshot brings pygame and the rules
+    from game.screenshot import SCENES, lesson_scene_id  # start-up: pygame, the rules
 
     if text in SCENES:
         return text

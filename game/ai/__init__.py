@@ -87,9 +87,7 @@ def make_bot(game_id: str, level: str, budget_ms: float = 150.0, max_iterations:
         # a game's own search: the thinking time (a setting) scales its work
         return FunctionBot("hard", functools.partial(knowledge.hard, budget_ms=budget_ms))
     if level == "hard":
-        from game.ai.search import (
-            SearchBot,  # start-up: saves read LEVELS here; the search brings the rules
-        )
+        from game.ai.search import SearchBot  # start-up: it brings the rules
 
         return SearchBot(
             knowledge.evaluate,

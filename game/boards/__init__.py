@@ -238,9 +238,7 @@ def cut(text: str, limit: int = 160) -> str:
 def rules_checked(path, check, data):
     """``check(data)`` — the rules' own checks of some data — with a RulesDataError
     reported as a DataFileError against the file the data came from."""
-    from game.rules.protocol import (
-        RulesDataError,  # start-up: the rules load when a board is prepared
-    )
+    from game.rules.protocol import RulesDataError  # start-up: rules load with a board
 
     try:
         return check(data)

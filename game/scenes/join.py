@@ -44,9 +44,7 @@ except ImportError:  # pragma: no cover - zeroconf is a dependency
 
 
 def _browser() -> Any:
-    from game.net.discovery import (
-        Browser,  # the screen opens at once: zeroconf loads when it starts looking
-    )
+    from game.net.discovery import Browser  # opens at once; zeroconf when looking
 
     return Browser()
 

@@ -453,10 +453,8 @@ class LobbyScene(Scene):
         address and the join code, and the table is advertised on this network unless
         "Show on the local network" is off (then only the address and code let people
         in)."""
-        from game.net.host import (
-            HostThread,  # the lobby opens at once: asyncio and websockets load when a table goes online
-        )
-        from game.net.protocol import DEFAULT_PORT
+        from game.net.host import HostThread  # opens at once; websockets when online
+        from game.net.protocol import DEFAULT_PORT  # with the host above
 
         local = tuple(i for i, s in enumerate(self.seats) if s.human and not self.online[i])
         # the port a typed address without one means (a free one if it is taken): the
