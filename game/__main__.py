@@ -550,6 +550,10 @@ def build_parser(details: bool = True) -> argparse.ArgumentParser:
         add_game_options=lambda p: _add_game_options(p, details),
     )
 
+    from game import history_cli
+
+    history_cli.add_parsers(sub, formatter=Formatter, game_id=game_id, positive=positive)
+
     check = sub.add_parser(
         "check-board",
         help="validate a board file (YAML or Tiled TMX)",
@@ -818,6 +822,10 @@ def run_command(args) -> int:
         from game.net import cli as net_cli
 
         return net_cli.run(args)
+    if args.command in ("history", "stats", "export"):
+        from game import history_cli
+
+        return history_cli.run(args)
     if args.command == "check-board":
         from game.boards.check import check_board_cli
 
