@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, NoReturn
 
-from game import registry, rules, saves
+from game import history_cli, registry, rules, saves
 from game.ai import BOT_ALIASES, LEVELS
 from game.boards import prepare_options
 from game.files import clip, is_regular_file
@@ -330,7 +330,16 @@ def _add_players(
     )
 
 
-COMMANDS = ("play", "screenshot", "simulate", "tournament", "serve", "check-board")
+HISTORY_COMMANDS = ("history", "stats", "export")  # game.history_cli
+COMMANDS = (
+    "play",
+    "screenshot",
+    "simulate",
+    "tournament",
+    "serve",
+    "check-board",
+    *HISTORY_COMMANDS,
+)
 
 
 def build_parser(details: bool = True, only: str | None = None) -> argparse.ArgumentParser:
@@ -550,6 +559,8 @@ def build_parser(details: bool = True, only: str | None = None) -> argparse.Argu
         )
         check.add_argument("path", metavar="PATH", help="the board file (.yaml or .tmx)")
 
+    if only is None or only in HISTORY_COMMANDS:
+        history_cli.add_parsers(sub, formatter=Formatter, game_id=game_id, positive=positive)
     return parser
 
 
@@ -810,6 +821,8 @@ def run_command(args) -> int:
         return 0
     if args.command == "serve":
         return net_cli.run(args)
+    if args.command in HISTORY_COMMANDS:
+        return history_cli.run(args)
     if args.command == "check-board":
         from game.boards.check import check_board_cli  # start-up: board loaders (yaml, pytmx)
 

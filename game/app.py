@@ -7,6 +7,7 @@ import os
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -18,6 +19,9 @@ from game.settings import Settings, atomic_write_text, load_settings, printable,
 from game.ui import fonts, identity, sprites, theme
 from game.ui.i18n import Translator
 from game.ui.sound import Sounds
+
+if TYPE_CHECKING:
+    from game.history import History
 
 FPS = 60
 IDLE_POLL_MS = 30  # input is still picked up within 30 ms when nothing moves
@@ -76,6 +80,8 @@ class App:
         if warning:
             self._pending_error = self.t("app.settings_damaged", details=warning)
         self._autosave_failing = False
+        self._history: History | None = None  # opened at the first game's end
+        self._history_failed = False
 
     # window ---------------------------------------------------------------------------
     def _make_window(self, size, fullscreen: bool) -> pygame.Surface:
@@ -166,10 +172,34 @@ class App:
         self._autosave_failing = True
         self._pending_error = self.t("app.autosave_failed", error=printable(str(error)))
 
+    def record_game(self, session, **details) -> None:
+        """A finished game into the history (issue #28): opened at the first game's end,
+        when the finished autosaves still on disk are imported once. A history that
+        cannot be used is one dialog a run; the game is kept in its autosave."""
+        if not self.persist or self._history_failed:
+            return
+        from game.history import History, HistoryProblem  # start-up: sqlite3 when needed
+
+        try:
+            first = self._history is None
+            if self._history is None:
+                self._history = History.open()
+            self._history.record(session, **details)
+            if first:  # after this game: its own autosave is on disk, without its breakdown
+                _count, problems = self._history.import_autosaves()
+                notes = [*self._history.notes, *problems[:3]]
+                if notes:
+                    self._pending_error = self.t("app.history_notes", notes="; ".join(notes))
+        except HistoryProblem as exc:
+            self._history_failed = True
+            self._pending_error = self.t("app.history_failed", error=printable(str(exc)))
+
     def quit(self) -> None:
         for scene in reversed(self.stack):
             scene.on_quit()
         self.save_settings()
+        if self._history is not None:
+            self._history.close()
         self.running = False
         if self._pending_error:  # e.g. the last autosave failed: say so somewhere
             print(self._pending_error, file=sys.stderr)

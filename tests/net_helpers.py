@@ -17,6 +17,31 @@ from game.net.store import Saver
 FAST = (10_000.0, 10_000)  # scripted people act at once: no rate limit in the way
 
 
+class RecordingPeer:
+    """A connection as a Table (a Peer) or Tables (with its ``created``, ``table`` and
+    ``address``) sees it, in-process: it records what it is sent and how it is closed."""
+
+    def __init__(self, name: str = "peer", address: str = "127.0.0.1"):
+        self.name = name
+        self.address = address
+        self.created = False
+        self.table = None
+        self.sent: list[dict] = []
+        self.closed: list[tuple[int, str]] = []
+
+    def send(self, text: str) -> None:
+        self.sent.append(json.loads(text))
+
+    def close(self, code: int, reason: str) -> None:
+        self.closed.append((code, reason))
+
+    def kinds(self) -> list[str]:
+        return [m["type"] for m in self.sent]
+
+    def __repr__(self) -> str:
+        return f"RecordingPeer({self.name})"
+
+
 def run(coro, timeout: float = 60.0):
     """Run a test's coroutine, never longer than ``timeout`` seconds."""
     return asyncio.run(asyncio.wait_for(coro, timeout))

@@ -385,7 +385,17 @@ def test_play_new_fits_the_default_seats_to_the_game(monkeypatch):
 
 
 # -- help: every argument explained, allowed values listed, and the README kept in step ------
-COMMANDS = ("play", "screenshot", "simulate", "tournament", "serve", "check-board")
+COMMANDS = (
+    "play",
+    "screenshot",
+    "simulate",
+    "tournament",
+    "serve",
+    "history",
+    "stats",
+    "export",
+    "check-board",
+)
 
 
 def _help(capsys, *argv) -> str:

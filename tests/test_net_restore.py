@@ -17,25 +17,9 @@ from game.net.server import Tables
 from game.net.table import Table
 from game.session import Seat, Session
 from game.settings import atomic_write_text
+from tests.net_helpers import RecordingPeer
 
 FIRST_ID = 5  # the first action id the seat-1 person sends
-
-
-class FakeConnection:
-    """A connection as Tables sees it, recording what it is sent."""
-
-    def __init__(self, address: str = "127.0.0.1"):
-        self.created = False
-        self.table = None
-        self.address = address
-        self.sent: list[dict] = []
-        self.closed: list[tuple[int, str]] = []
-
-    def send(self, text: str) -> None:
-        self.sent.append(json.loads(text))
-
-    def close(self, code: int, reason: str) -> None:
-        self.closed.append((code, reason))
 
 
 def message(kind: str, **fields) -> dict:
@@ -56,7 +40,7 @@ def played_table() -> tuple[Table, str, str, int]:
     table, owner = Table.new(Session("cluck", seats, 4242), local_seats=[0])
     tables = Tables("serve")
     tables.add(table)
-    ben, chie = FakeConnection(), FakeConnection()
+    ben, chie = RecordingPeer(), RecordingPeer()
     tables.handle(ben, "hello", message("hello", code=table.code, seat=1, name="Ben"))
     tables.handle(chie, "hello", message("hello", code=table.code, seat=2, name="Chie"))
     token = ben.sent[0]["token"]
@@ -111,7 +95,7 @@ def test_restored_seats_keep_their_tokens_and_the_local_seat():
     assert again.digests == table.digests
     assert again.local_seats == {0}
     assert [again.status(i) for i in range(3)] == ["local", "reconnecting", "reconnecting"]
-    ben = FakeConnection()
+    ben = RecordingPeer()
     tables.handle(ben, "rejoin", message("rejoin", code=again.code, token=token))
     assert ben.sent[0]["type"] == "welcome" and ben.sent[0]["seat"] == 1
     assert ben.sent[0]["last_id"] == FIRST_ID
@@ -120,7 +104,7 @@ def test_restored_seats_keep_their_tokens_and_the_local_seat():
 def test_an_old_action_id_is_refused_after_a_restart():
     tables, again, table, _owner, token, last = restored_serve()
     assert again.last_ids == table.last_ids and again.last_ids[1] == last
-    ben = FakeConnection()
+    ben = RecordingPeer()
     tables.handle(ben, "rejoin", message("rejoin", code=again.code, token=token))
     before = list(again.session.actions)
     # the same message sent again (a replay): refused, nothing changed
@@ -135,7 +119,7 @@ def test_an_old_action_id_is_refused_after_a_restart():
 def test_the_owner_may_hand_over_a_waiting_seat_after_a_restart():
     tables, again, _table, owner, token, _last = restored_serve()
     assert again.owner_may(owner)
-    ben = FakeConnection()
+    ben = RecordingPeer()
     tables.handle(ben, "rejoin", message("rejoin", code=again.code, token=token))
     # somebody without the owner's token may not
     tables.handle(ben, "hand_over", message("hand_over", owner=token, seat=2))

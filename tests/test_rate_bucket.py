@@ -4,11 +4,10 @@ the rate bucket on a patched clock, and ``Tables.create`` with a fake connection
 
 from __future__ import annotations
 
-import json
-
 from game.net.limits import FLOOD
 from game.net.protocol import check_client_message
 from game.net.server import RateBucket, Tables
+from tests.net_helpers import RecordingPeer
 
 
 class Clock:
@@ -76,23 +75,6 @@ def test_a_client_that_keeps_to_the_rate_is_never_flooded():
 
 
 # -- creating tables ------------------------------------------------------------------------
-class FakeConnection:
-    """What Tables needs of a connection, recording what it is sent."""
-
-    def __init__(self, address: str = "127.0.0.1"):
-        self.created = False
-        self.table = None
-        self.address = address
-        self.sent: list[dict] = []
-        self.closed: list[tuple[int, str]] = []
-
-    def send(self, text: str) -> None:
-        self.sent.append(json.loads(text))
-
-    def close(self, code: int, reason: str) -> None:
-        self.closed.append((code, reason))
-
-
 def create_fields(game: str = "cluck", people: int = 2) -> dict:
     message = {"v": 1, "type": "create", "game": game, "seats": [{"kind": "person"}] * people}
     return check_client_message(message)
@@ -100,7 +82,7 @@ def create_fields(game: str = "cluck", people: int = 2) -> dict:
 
 def test_one_connection_creates_one_table():
     tables = Tables("serve", allow_create=True)
-    conn = FakeConnection()
+    conn = RecordingPeer()
     tables.handle(conn, "create", create_fields())
     assert [m["type"] for m in conn.sent] == ["created"]
     assert conn.created and len(tables.by_code) == 1
@@ -110,17 +92,17 @@ def test_one_connection_creates_one_table():
     assert all(m["code"] == "create" for m in conn.sent[1:])
     assert len(tables.by_code) == 1 and conn.closed == []
     # another connection may create its own
-    other = FakeConnection()
+    other = RecordingPeer()
     tables.handle(other, "create", create_fields())
     assert other.sent[0]["type"] == "created" and len(tables.by_code) == 2
 
 
 def test_a_connection_at_a_table_may_not_create_one():
     tables = Tables("serve", allow_create=True)
-    owner = FakeConnection()
+    owner = RecordingPeer()
     tables.handle(owner, "create", create_fields())
     code = owner.sent[0]["code"]
-    guest = FakeConnection()
+    guest = RecordingPeer()
     hello = {"v": 1, "type": "hello", "code": code, "seat": 1, "name": "Ben"}
     tables.handle(guest, "hello", check_client_message(hello))
     assert guest.sent[0]["type"] == "welcome" and guest.table is not None
@@ -132,26 +114,26 @@ def test_a_connection_at_a_table_may_not_create_one():
 def test_a_host_with_its_tables_refuses_another_and_one_without_create_refuses_all():
     tables = Tables("serve", allow_create=True, max_tables=2)
     for _ in range(2):
-        conn = FakeConnection()
+        conn = RecordingPeer()
         tables.handle(conn, "create", create_fields())
         assert conn.sent[-1]["type"] == "created"
-    late = FakeConnection()
+    late = RecordingPeer()
     tables.handle(late, "create", create_fields())
     assert late.sent[-1]["type"] == "refusal" and late.sent[-1]["code"] == "full"
     assert len(tables.by_code) == 2 and not late.created
     closed = Tables("app")
-    conn = FakeConnection()
+    conn = RecordingPeer()
     closed.handle(conn, "create", create_fields())
     assert conn.sent[-1]["code"] == "create" and closed.by_code == {}
 
 
 def test_a_closed_tables_code_finds_nothing():
     tables = Tables("serve", allow_create=True)
-    owner = FakeConnection()
+    owner = RecordingPeer()
     tables.handle(owner, "create", create_fields())
     code = owner.sent[0]["code"]
     tables.by_code[code].close("the host closed the table")
-    late = FakeConnection()
+    late = RecordingPeer()
     hello = {"v": 1, "type": "hello", "code": code, "seat": 0, "name": "Ben"}
     tables.handle(late, "hello", check_client_message(hello))
     assert late.sent[-1]["type"] == "error" and late.sent[-1]["code"] == "code"

@@ -5,33 +5,11 @@ reach, and that a refusal changes nothing."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from game.net.table import MAX_SPECTATORS, Refused, Table
 from game.session import Seat, Session
-
-
-class FakePeer:
-    """A connection as the table sees it, recording what it is sent."""
-
-    def __init__(self, name: str = "peer"):
-        self.name = name
-        self.sent: list[dict] = []
-        self.closed: list[tuple[int, str]] = []
-
-    def send(self, text: str) -> None:
-        self.sent.append(json.loads(text))
-
-    def close(self, code: int, reason: str) -> None:
-        self.closed.append((code, reason))
-
-    def kinds(self) -> list[str]:
-        return [m["type"] for m in self.sent]
-
-    def __repr__(self) -> str:
-        return f"FakePeer({self.name})"
+from tests.net_helpers import RecordingPeer
 
 
 def cluck_table(people: int = 3) -> tuple[Table, str]:
@@ -40,9 +18,11 @@ def cluck_table(people: int = 3) -> tuple[Table, str]:
     return Table.new(Session("cluck", seats, 12345))
 
 
-def seated(table: Table, seat: int, name: str = "Aiko", character=None) -> tuple[FakePeer, str]:
+def seated(
+    table: Table, seat: int, name: str = "Aiko", character=None
+) -> tuple[RecordingPeer, str]:
     """A person joined at ``seat``: their peer and the token their welcome carried."""
-    peer = FakePeer(name)
+    peer = RecordingPeer(name)
     table.join(peer, seat, name, character)
     welcome = peer.sent[0]
     assert welcome["type"] == "welcome" and welcome["seat"] == seat
@@ -56,7 +36,7 @@ def test_hello_cannot_take_a_reconnecting_seat_only_its_token_can():
     table.leave(aiko)  # her line dropped
     assert table.status(0) == "reconnecting"
     digest = table.digests[0]
-    stranger = FakePeer("stranger")
+    stranger = RecordingPeer("stranger")
     with pytest.raises(Refused) as refused:
         table.join(stranger, 0, "Mallory")
     assert refused.value.code == "seat_taken"
@@ -66,7 +46,7 @@ def test_hello_cannot_take_a_reconnecting_seat_only_its_token_can():
     assert table.session.seats[0].name == "Aiko"
     assert table.digests[0] == digest and table.status(0) == "reconnecting"
     # her token brings her back
-    back = FakePeer("back")
+    back = RecordingPeer("back")
     assert table.rejoin(back, token) == 0
     assert table.status(0) == "connected" and table.seat_peer[0] is back
 
@@ -77,7 +57,7 @@ def test_hello_cannot_take_a_connected_local_or_computer_seat():
     table = Table(Session("cluck", seats, 7), local_seats=[1])
     seated(table, 0)
     for seat, status in ((0, "connected"), (1, "local"), (2, "computer")):
-        peer = FakePeer()
+        peer = RecordingPeer()
         with pytest.raises(Refused) as refused:
             table.join(peer, seat, "Mallory")
         assert refused.value.code == "seat_taken" and status in refused.value.reason
@@ -90,7 +70,7 @@ def test_an_open_seat_is_free_and_a_seat_past_the_table_is_refused():
     seated(table, 1, "Ben")
     assert table.status(1) == "connected" and table.digests[1] is not None
     with pytest.raises(Refused) as refused:
-        table.join(FakePeer(), 3, "Chie")
+        table.join(RecordingPeer(), 3, "Chie")
     assert refused.value.code == "seat"
 
 
@@ -124,7 +104,7 @@ def test_the_owner_cannot_hand_over_a_local_seat_or_a_computer():
 def test_a_waiting_seat_is_handed_over_and_its_person_gets_it_back():
     table, _ = cluck_table()
     aiko, token = seated(table, 0)
-    watcher = FakePeer("watcher")
+    watcher = RecordingPeer("watcher")
     table.join(watcher, None, "W")
     table.leave(aiko)
     table.hand_to_computer(0, "easy")
@@ -133,7 +113,7 @@ def test_a_waiting_seat_is_handed_over_and_its_person_gets_it_back():
     assert watcher.sent[-1]["seats"][0]["status"] == "standing_in"
     table.hand_to_computer(1)  # an open seat may be handed over too
     assert table.status(1) == "computer"
-    back = FakePeer("back")
+    back = RecordingPeer("back")
     table.rejoin(back, token)
     assert table.session.seats[0].human and table.status(0) == "connected"
 
@@ -142,7 +122,7 @@ def test_a_waiting_seat_is_handed_over_and_its_person_gets_it_back():
 def test_a_character_another_seat_holds_is_refused():
     table, _ = cluck_table()
     held = table.session.seats[0].character
-    peer = FakePeer()
+    peer = RecordingPeer()
     with pytest.raises(Refused) as refused:
         table.join(peer, 1, "Ben", held)
     assert refused.value.code == "character"
@@ -156,7 +136,7 @@ def test_a_character_another_seat_holds_is_refused():
 def test_an_unknown_character_is_refused_and_a_free_or_ones_own_is_taken():
     table, _ = cluck_table()
     with pytest.raises(Refused) as refused:
-        table.join(FakePeer(), 1, "Ben", "dragon")
+        table.join(RecordingPeer(), 1, "Ben", "dragon")
     assert refused.value.code == "character"
     seated(table, 1, "Ben", "nugget")  # nobody holds it
     assert table.session.seats[1].character == "nugget"
@@ -167,12 +147,12 @@ def test_an_unknown_character_is_refused_and_a_free_or_ones_own_is_taken():
 # -- spectators -----------------------------------------------------------------------------------
 def test_the_table_takes_exactly_its_spectators():
     table, _ = cluck_table()
-    watchers = [FakePeer(f"w{i}") for i in range(MAX_SPECTATORS)]
+    watchers = [RecordingPeer(f"w{i}") for i in range(MAX_SPECTATORS)]
     for peer in watchers:
         table.join(peer, None, "W")
         assert peer.kinds() == ["welcome"] and peer.sent[0]["seat"] is None
     assert table.spectators() == MAX_SPECTATORS == 16
-    late = FakePeer("17th")
+    late = RecordingPeer("17th")
     with pytest.raises(Refused) as refused:
         table.join(late, None, "W")
     assert refused.value.code == "full"
@@ -192,9 +172,9 @@ def test_a_refused_hello_sends_the_other_members_nothing():
     seen, digests = len(aiko.sent), list(table.digests)
     for seat, character in ((0, None), (1, "henrietta"), (1, "dragon")):
         with pytest.raises(Refused):
-            table.join(FakePeer(), seat, "X", character)
+            table.join(RecordingPeer(), seat, "X", character)
     with pytest.raises(Refused):
-        table.join(FakePeer(), 1, "A" * 17)
+        table.join(RecordingPeer(), 1, "A" * 17)
     assert len(aiko.sent) == seen
     assert table.digests == digests and list(table.members) == [aiko]
 
@@ -219,13 +199,13 @@ def test_an_action_id_is_used_once_and_only_the_seat_to_act_changes_the_game():
             table.act(peer, old, text)
         assert refused.value.code == "replayed"
     assert len(table.session.actions) == 1
-    watcher = FakePeer("watcher")
+    watcher = RecordingPeer("watcher")
     table.join(watcher, None, "W")
     with pytest.raises(Refused) as refused:
         table.act(watcher, 1, text)
     assert refused.value.code == "spectator"
     with pytest.raises(Refused) as refused:
-        table.act(FakePeer("stranger"), 1, text)
+        table.act(RecordingPeer("stranger"), 1, text)
     assert refused.value.code == "not_joined"
     with pytest.raises(Refused) as refused:
         table.act(peer, 4, "fly away")
@@ -238,14 +218,14 @@ def test_a_newer_connection_with_the_token_takes_the_seat_and_the_older_is_close
 
     table, _ = cluck_table()
     old, token = seated(table, 0)
-    new = FakePeer("new")
+    new = RecordingPeer("new")
     assert table.rejoin(new, token) == 0
     assert old.sent[-1]["type"] == "error" and old.sent[-1]["code"] == "replaced"
     assert old.closed and old.closed[0][0] == CLOSE_REPLACED
     assert old not in table.members and table.seat_peer[0] is new
     assert new.sent[0]["type"] == "welcome" and new.sent[0]["token"] is None
     with pytest.raises(Fatal) as fatal:
-        table.rejoin(FakePeer(), "not-the-token")
+        table.rejoin(RecordingPeer(), "not-the-token")
     assert fatal.value.code == "token"
     # the old connection's leaving does not free the seat the new one holds
     table.leave(old)

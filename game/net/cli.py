@@ -9,6 +9,7 @@ called, so parsing any command stays quick.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 from collections.abc import Callable
@@ -30,11 +31,19 @@ def port(text: str) -> int:
     return value
 
 
-def seconds(text: str) -> float:
+def _seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"wants seconds, not {text[:40]!r}") from None
+    if math.isnan(value):
+        raise argparse.ArgumentTypeError(f"wants seconds, not {text[:40]!r}")
+    return value
+
+
+def seconds(text: str) -> float:
+    """A delay: 0 to 60 seconds."""
+    value = _seconds(text)
     if not 0 <= value <= 60:
         raise argparse.ArgumentTypeError(f"must be 0-60 seconds, not {text[:40]}")
     return value
@@ -42,10 +51,7 @@ def seconds(text: str) -> float:
 
 def duration(text: str) -> float:
     """Seconds for an expiry or a timeout: more than 0, at most a year."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"wants seconds, not {text[:40]!r}") from None
+    value = _seconds(text)
     if not 0 < value <= 366 * 86_400:
         raise argparse.ArgumentTypeError(f"must be more than 0 and at most a year, not {text[:40]}")
     return value

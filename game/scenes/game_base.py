@@ -265,7 +265,30 @@ class GameScene(TableFrame, Scene):
     def on_game_over(self) -> None:
         self.app.sound.play("win")
         self.autosave()
+        self.record_history()
         self.app.push(GameOverScene(self.app, self))
+
+    def record_history(self) -> None:
+        """The finished game into the history (issue #28), with the end screen's
+        breakdown. A game at this screen or hosted from it has the whole record; a game
+        joined over the network has only its seat's view and is not recorded (yet)."""
+        session = self.session
+        if not isinstance(session, Session):
+            return
+        local = set(self.driver.local_seats()) if hasattr(self.driver, "host") else None
+        kinds = [
+            "computer" if not seat.human else "person" if local is None or i in local else "online"
+            for i, seat in enumerate(session.seats)
+        ]
+        variant = session.options.get("variant")
+        self.app.record_game(
+            session,
+            source="local" if local is None else "hosted",
+            kinds=kinds,
+            breakdown=[list(row) for row in self.final_breakdown().parts],
+            variant=variant if isinstance(variant, str) else None,
+            lesson=self.lesson is not None,
+        )
 
     def autosave(self) -> None:
         if self.lesson is not None:  # a lesson keeps its place, not a saved game

@@ -1,0 +1,225 @@
+"""A finished game as one small text file (issue #28): ``.derby``, read like PGN.
+
+::
+
+    [Game "routes"]
+    [Date "2026-11-25 18:40"]
+    [Seed "1234567890"]
+    [Options "{...}"]
+    [Seat0 "Ann|person||chr_a"]
+    [Result "1-3-2"]
+
+    0 roll
+    1 take 3 5
+    ...
+
+A header of tags (``[Name "value"]``, the value JSON-quoted), a blank line, then one
+action a line: the player's number and the action in the rules' notation. The seed is
+in it: the game is over, its chance holds no secret any more. The options are the
+rules' prepared options (a board, a deck) as JSON, so the game replays exactly on any
+copy of the app whatever boards it ships.
+
+Reading is defensive, as saves are: the file is size-bounded before it is read, every
+tag checked, and the record replayed through the rules; the first illegal action is
+refused with its line number. A damaged or hostile file is one :class:`DerbyFileError`
+naming the file, the line and the problem.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from game import registry
+from game.files import read_bounded
+from game.rules.protocol import IllegalAction, NotationError, RulesDataError
+from game.settings import FileProblem, atomic_write_text, name_problem, printable
+
+SUFFIX = ".derby"
+MAX_BYTES = 2_000_000  # the longest game is ~700 actions and a board of ~6 KB
+MAX_ACTIONS = 100_000
+MAX_TAG = 200_000  # the options tag holds a board
+SEED_LIMIT = 2**128
+_TAG = re.compile(r'\[([A-Za-z][A-Za-z0-9]{0,15}) (".*")\]')
+_MOVE = re.compile(r"(\d) (\S.{0,199})")
+KINDS = ("person", "computer", "online")
+
+
+class DerbyFileError(FileProblem):
+    """A .derby file that cannot be opened: the file, the line and the problem."""
+
+
+@dataclass(frozen=True)
+class DerbySeat:
+    name: str
+    kind: str
+    level: str | None
+    character: str
+
+
+@dataclass(frozen=True)
+class DerbyGame:
+    game: str
+    seed: int
+    options: dict[str, Any]
+    seats: tuple[DerbySeat, ...]
+    actions: tuple[tuple[int, str], ...]
+    date: str = ""
+    places: tuple[int, ...] = ()
+
+
+def write(path: Path, game: DerbyGame) -> Path:
+    """Write ``game`` to ``path`` (atomically)."""
+    tags: list[tuple[str, str]] = [
+        ("Game", game.game),
+        ("Date", game.date or time.strftime("%Y-%m-%d %H:%M")),
+        ("Seed", str(game.seed)),
+        ("Options", json.dumps(game.options, sort_keys=True, ensure_ascii=False)),
+    ]
+    for i, seat in enumerate(game.seats):
+        tags.append((f"Seat{i}", f"{seat.name}|{seat.kind}|{seat.level or ''}|{seat.character}"))
+    if game.places:
+        tags.append(("Result", "-".join(map(str, game.places))))
+    lines = [f"[{name} {json.dumps(value, ensure_ascii=False)}]" for name, value in tags]
+    lines.append("")
+    lines += [f"{player} {text}" for player, text in game.actions]
+    atomic_write_text(path, "\n".join(lines) + "\n")
+    return path
+
+
+def read(path: Path) -> DerbyGame:
+    """The game in a .derby file, every value checked and the record replayed through
+    the rules (so a file can never smuggle in an illegal game)."""
+    path = Path(path)
+    try:
+        raw = read_bounded(path, MAX_BYTES)
+    except OSError as exc:
+        raise DerbyFileError(path, "", exc.strerror or str(exc)) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise DerbyFileError(path, f"byte {exc.start}", "not UTF-8 text") from None
+    lines = text.splitlines()
+    tags: dict[str, str] = {}
+    number = 0
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            break
+        found = _TAG.fullmatch(line) if len(line) <= MAX_TAG else None
+        if found is None:
+            raise DerbyFileError(path, f"line {number}", 'not a tag [Name "value"]')
+        try:
+            value = json.loads(found.group(2))
+        except (ValueError, RecursionError):
+            value = None
+        if not isinstance(value, str):
+            raise DerbyFileError(path, f"line {number}", "a tag's value is one quoted text")
+        if found.group(1) in tags:
+            raise DerbyFileError(path, f"line {number}", f"{found.group(1)} given twice")
+        tags[found.group(1)] = value
+    game_id = _tag(tags, "Game", path)
+    if game_id not in registry.GAMES:
+        raise DerbyFileError(path, "Game", f"unknown game {printable(game_id, 40)!r}")
+    info = registry.GAMES[game_id]
+    seed_text = _tag(tags, "Seed", path)
+    if not re.fullmatch(r"-?\d{1,40}", seed_text) or not -SEED_LIMIT <= int(seed_text) < SEED_LIMIT:
+        raise DerbyFileError(path, "Seed", "not a whole number a game's seed may be")
+    try:
+        options = json.loads(_tag(tags, "Options", path))
+    except (ValueError, RecursionError):
+        options = None
+    if not isinstance(options, dict):
+        raise DerbyFileError(path, "Options", "not a JSON object")
+    seats: list[DerbySeat] = []
+    characters = {c.key for c in info.characters}
+    while f"Seat{len(seats)}" in tags:
+        place = f"Seat{len(seats)}"
+        parts = tags[place].split("|")
+        if len(parts) != 4:
+            raise DerbyFileError(path, place, "not name|kind|level|character")
+        name, kind, level, character = parts
+        problem = name_problem(name)
+        if problem is not None or not name:
+            raise DerbyFileError(path, place, f"the name {problem or 'is empty'}")
+        if kind not in KINDS or level not in ("", "random", "easy", "normal", "hard"):
+            raise DerbyFileError(path, place, "unknown kind or level")
+        if character not in characters:
+            raise DerbyFileError(path, place, f"{printable(character, 20)!r} is no character")
+        seats.append(DerbySeat(name, kind, level or None, character))
+    if not info.min_players <= len(seats) <= info.max_players:
+        raise DerbyFileError(path, "Seat0", f"{len(seats)} seats; {game_id} has "
+                             f"{info.min_players}-{info.max_players}")  # fmt: skip
+    unknown = sorted(set(tags) - {"Game", "Date", "Seed", "Options", "Result"} - {
+        f"Seat{i}" for i in range(len(seats))})  # fmt: skip
+    if unknown:
+        raise DerbyFileError(path, unknown[0], "unknown tag")
+    actions = []
+    for offset, line in enumerate(lines[number:], number + 1):
+        if not line.strip():
+            continue
+        found = _MOVE.fullmatch(line)
+        if found is None or not line.isprintable():
+            raise DerbyFileError(path, f"line {offset}", "not 'player action'")
+        player = int(found.group(1))
+        if player >= len(seats):
+            raise DerbyFileError(path, f"line {offset}", f"no player {player}")
+        actions.append((player, found.group(2), offset))
+        if len(actions) > MAX_ACTIONS:
+            raise DerbyFileError(path, f"line {offset}", f"more than {MAX_ACTIONS:,} actions")
+    game = DerbyGame(
+        game_id,
+        int(seed_text),
+        options,
+        tuple(seats),
+        tuple((p, a) for p, a, _ in actions),
+        tags.get("Date", "")[:40],
+    )
+    _replay(path, game, [line for _, _, line in actions])
+    return game
+
+
+def _tag(tags: dict[str, str], name: str, path: Path) -> str:
+    if name not in tags:
+        raise DerbyFileError(path, name, "missing")
+    return tags[name]
+
+
+def _replay(path: Path, game: DerbyGame, lines: list[int]) -> None:
+    """The record through the rules: the first action they refuse is named by its line;
+    a record that does not reach the game's end is no finished game."""
+    from game import rules
+
+    module = rules.load(game.game)
+    try:
+        state = module.new_game(len(game.seats), game.seed, game.options)
+    except (RulesDataError, KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        raise DerbyFileError(path, "Options", f"the rules cannot use them ({exc})") from None
+    for n, ((player, text), line) in enumerate(zip(game.actions, lines), 1):
+        try:
+            state.apply(player, module.parse_action(text))
+        except (IllegalAction, NotationError) as exc:
+            raise DerbyFileError(
+                path, f"line {line}", f"action {n} is refused: {printable(str(exc), 120)}"
+            ) from None
+    if not state.is_over():
+        raise DerbyFileError(path, "", "the record ends before the game does")
+
+
+def from_record(record: Any) -> DerbyGame:
+    """A finished game of the history (:class:`game.history.GameRecord`) as a file's."""
+    entry = record.entry
+    if record.seed is None:
+        raise ValueError("a game joined over the network has no record to export")
+    return DerbyGame(
+        entry.game,
+        record.seed,
+        record.options,
+        tuple(DerbySeat(s.name, s.kind, s.level, s.character) for s in entry.seats),
+        record.actions,
+        time.strftime("%Y-%m-%d %H:%M", time.localtime(entry.ended)),
+        tuple(s.place for s in entry.seats),
+    )
