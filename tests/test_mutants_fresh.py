@@ -5,28 +5,9 @@ Headless and in process."""
 
 from __future__ import annotations
 
-import json
-
 from game.net.table import Table
 from game.session import Seat, Session
-
-
-class FakePeer:
-    """A connection as a table sees it, recording what it is sent."""
-
-    def __init__(self, name: str = "peer", address: str = "127.0.0.1"):
-        self.name = name
-        self.address = address
-        self.created = False
-        self.table = None
-        self.sent: list[dict] = []
-        self.closed: list[tuple[int, str]] = []
-
-    def send(self, text: str) -> None:
-        self.sent.append(json.loads(text))
-
-    def close(self, code: int, reason: str) -> None:
-        self.closed.append((code, reason))
+from tests.net_helpers import RecordingPeer
 
 
 def cluck_table(people: int = 2) -> tuple[Table, str]:
@@ -50,37 +31,8 @@ def test_a_restored_table_keeps_when_it_was_made_joined_and_last_active():
     assert (again.created, again.joined, again.active) == (1_000.0, True, 5_000.0)
 
 
-# -- ComputerPool._next: `appendleft` for `append` (one address with many tables keeps the turn)
-def computer_table(creator: str | None, watched: bool = True) -> Table:
-    keys = ["henrietta", "clucky"]
-    seats = [Seat(f"Bot{i}", keys[i], human=False, level="random") for i in range(2)]
-    table = Table(Session("cluck", seats, 3))
-    table.creator = creator
-    if watched:
-        table.join(FakePeer("watcher"), None, "Watcher")
-    return table
-
-
-def idle_pool():
-    """A pool whose one worker is busy: ``want`` only queues, ``_next`` says whose turn."""
-    from game.net.computers import ComputerPool
-
-    pool = ComputerPool(lambda: None, 1)
-    pool.loop = object()  # started (want() queues only on a started pool)
-    pool.busy = pool.workers
-    return pool
-
-
-def test_tables_take_turns_by_the_address_that_made_them():
-    pool = idle_pool()
-    many = [computer_table("10.0.0.1") for _ in range(3)]
-    one = computer_table("10.0.0.2")
-    for table in (*many, one):
-        pool.want(table)
-    order = []
-    while (found := pool._next()) is not None:
-        order.append(found[0])
-    assert order == [many[0], one, many[1], many[2]]
+# (ComputerPool._next: `appendleft` for `append` is caught by
+# tests/test_computer_pool.py::test_tables_take_turns_by_address_and_an_empty_table_waits)
 
 
 # -- files.clip: `text[:limit]` for `text[: limit - 1]` (one character past its limit) ---------
@@ -98,7 +50,7 @@ def test_clip_keeps_a_value_within_its_limit():
 # -- Table.leave: broadcast_seats() dropped (the others never see the seat waiting) -------------
 def test_the_others_see_a_dropped_seat_waiting():
     table, _ = cluck_table()
-    aiko, ben = FakePeer("aiko"), FakePeer("ben")
+    aiko, ben = RecordingPeer("aiko"), RecordingPeer("ben")
     table.join(aiko, 0, "Aiko")
     table.join(ben, 1, "Ben")
     before = len(aiko.sent)
@@ -128,7 +80,7 @@ def test_the_window_is_told_of_network_actions_not_of_its_own():
 
     seats = [Seat("Aiko", "henrietta"), Seat("Ben", "clucky")]
     host = HostThread(Session("cluck", seats, 11), port=0, local_seats=(0,), autosave=False)
-    ben = FakePeer("ben")
+    ben = RecordingPeer("ben")
     hello = {"v": 1, "type": "hello", "code": host.code, "seat": 1, "name": "Ben"}
     host.tables.handle(ben, "hello", check_client_message(hello))
     drain(host.notes)
