@@ -241,3 +241,39 @@ def test_one_connection_joins_once():
         assert refused.value.code == "joined"
     assert table.status(1) == "open" and table.spectators() == 0
     assert table.members == {aiko: 0}
+
+
+def test_seat_statuses_are_batched_one_message_per_interval_with_the_newest():
+    """Issue #25's rejoin amplification: seat changes within SEATS_EVERY_S of the last
+    "seats" message wait for one batch (scheduled once, through ``later``) that carries
+    the newest statuses; after the interval a change goes out at once."""
+    from game.net.limits import SEATS_EVERY_S
+
+    now = [100.0]
+    keys = ["henrietta", "clucky", "pepper"]
+    table = Table(
+        Session("cluck", [Seat(f"P{i}", keys[i]) for i in range(3)], 5), clock=lambda: now[0]
+    )
+    scheduled: list[tuple[float, object]] = []
+    table.later = lambda delay, call: scheduled.append((delay, call))
+    aiko, ben, cy = RecordingPeer("aiko"), RecordingPeer("ben"), RecordingPeer("cy")
+    table.join(aiko, 0, "Aiko")  # the first change goes out at once
+    assert [m["type"] for m in aiko.sent] == ["welcome", "seats"] and scheduled == []
+    table.join(ben, 1, "Ben")
+    table.join(cy, 2, "Cy")
+    table.leave(cy)
+    assert len(scheduled) == 1, "three changes in the interval: one batch"
+    assert scheduled[0][0] == pytest.approx(SEATS_EVERY_S)
+    assert [m["type"] for m in aiko.sent].count("seats") == 1
+    now[0] += SEATS_EVERY_S
+    scheduled[0][1]()
+    batch = [m for m in aiko.sent if m["type"] == "seats"][-1]
+    assert [s["status"] for s in batch["seats"]] == ["connected", "connected", "reconnecting"]
+    now[0] += 1.0
+    table.leave(ben)  # long after the batch: at once
+    assert len(scheduled) == 1
+    assert [s["status"] for s in aiko.sent[-1]["seats"]] == [
+        "connected",
+        "reconnecting",
+        "reconnecting",
+    ]
