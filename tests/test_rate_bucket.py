@@ -138,3 +138,46 @@ def test_a_closed_tables_code_finds_nothing():
     tables.handle(late, "hello", check_client_message(hello))
     assert late.sent[-1]["type"] == "error" and late.sent[-1]["code"] == "code"
     assert late.closed and late.table is None
+
+
+def test_a_reader_is_closed_one_message_past_its_queue_not_later():
+    """What waits for a slow reader is bounded exactly (issue #25): a queue of 3 takes
+    3 messages and the 4th closes the line; bytes count the socket's buffer too."""
+    import asyncio
+
+    from game.net.server import Connection
+
+    class Transport:
+        unsent = 0
+
+        def get_write_buffer_size(self) -> int:
+            return self.unsent
+
+        def abort(self) -> None:
+            pass
+
+    class StuckSocket:  # a peer that never reads: nothing it is sent leaves the queue
+        transport = Transport()
+        remote_address = ("127.0.0.1", 1)
+
+        async def send(self, text: str) -> None:
+            await asyncio.Event().wait()
+
+    async def scenario() -> tuple[bool, bool, bool, bool]:
+        loop = asyncio.get_running_loop()
+        by_count = Connection(StuckSocket(), loop, queue_messages=3, queue_bytes=10**6)
+        for n in range(3):
+            by_count.send(f"m{n}")
+        kept = not by_count.closing
+        by_count.send("m3")
+        socket = StuckSocket()
+        socket.transport.unsent = 90  # the socket's buffer holds 90 bytes already
+        by_bytes = Connection(socket, loop, queue_messages=100, queue_bytes=100)
+        by_bytes.send("x" * 10)  # 90 + 10: at the bound
+        bytes_kept = not by_bytes.closing
+        by_bytes.send("y")
+        for conn in (by_count, by_bytes):
+            conn.sender.cancel()
+        return kept, by_count.closing, bytes_kept, by_bytes.closing
+
+    assert asyncio.run(scenario()) == (True, True, True, True)
