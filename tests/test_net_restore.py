@@ -177,3 +177,21 @@ def test_a_tables_autosave_text_is_the_ordinary_save_with_its_options_set_in():
         assert path == saves.autosave_path(session)
         player = session.state.to_act()[0]
         session.apply(player, session.state.legal_actions(player)[0])
+
+
+def test_a_table_files_ids_are_whole_numbers_below_two_to_the_63():
+    """The last ids read back are bounded exactly: 2**63 - 1 is kept, 2**63, -1 and a
+    bool are refused (a plant of issue #30's second fresh set)."""
+    table, *_ = played_table()
+    write(table, "app")
+    path = store.meta_path(table.session.save_id)
+    data = json.loads(path.read_text())
+    players = len(data["last_ids"])
+    for good in (0, 2**63 - 1):
+        path.write_text(json.dumps({**data, "last_ids": [good] * players}))
+        again = store.reopen(table.session.save_id)
+        assert again is not None and again.last_ids == [good] * players
+    for bad in (2**63, -1, True):
+        path.write_text(json.dumps({**data, "last_ids": [bad] * players}))
+        with pytest.raises(ValueError, match="last_ids"):
+            store.reopen(table.session.save_id)
