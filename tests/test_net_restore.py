@@ -195,3 +195,37 @@ def test_a_table_files_ids_are_whole_numbers_below_two_to_the_63():
         path.write_text(json.dumps({**data, "last_ids": [bad] * players}))
         with pytest.raises(ValueError, match="last_ids"):
             store.reopen(table.session.save_id)
+
+
+def test_a_failing_write_is_retried_with_a_backoff_that_stops_growing(monkeypatch, tmp_path):
+    """While the disk is full the saver tries again after 0.1 s, doubling up to
+    RETRY_MAX_S and no further (a disk with room again is written within seconds); once
+    the disk has room the pending text is written. The clock jumps 10 s a look, so no
+    wait is real (a plant of issue #30's second fresh set)."""
+    import itertools
+
+    full = {"on": True}
+    tries: list[float] = []
+    real_write = store.atomic_write_text
+
+    def write(path, text):
+        if full["on"]:
+            tries.append(saver._backoff)
+            raise OSError(28, "No space left on device")
+        real_write(path, text)
+
+    monkeypatch.setattr(store, "atomic_write_text", write)
+    ticks = itertools.count(0.0, 10.0)
+    saver = store.Saver(clock=lambda: next(ticks))
+    target = tmp_path / "t.json"
+    saver.submit([(target, "kept")])
+    import time as real_time
+
+    deadline = real_time.monotonic() + 10
+    while len(tries) < 12 and real_time.monotonic() < deadline:
+        real_time.sleep(0.01)
+    assert len(tries) >= 12
+    assert max(tries) == store.RETRY_MAX_S and tries[1] == store.RETRY_FIRST_S
+    full["on"] = False
+    assert saver.flush(10) and target.read_text() == "kept"
+    saver.close()
