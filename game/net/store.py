@@ -69,6 +69,10 @@ def table_files(table: Table, host: str) -> list[tuple[Path, str | None]]:
 
 RETRY_FIRST_S = 0.1  # a failed write is tried again after this, doubling ...
 RETRY_MAX_S = 2.0  # ... up to this (the disk may have room again any moment)
+# Pruning reads every autosave in the folder (~65 ms for 200 tables' saves, all of it
+# holding the interpreter lock against the network loop): at most this often, however
+# many games end meanwhile (a busy host ends ten a second).
+PRUNE_EVERY_S = 30.0
 
 
 class Saver:
@@ -86,6 +90,7 @@ class Saver:
         self._stop = False
         self._clock = clock
         self._retry_at = 0.0  # no write before this (backing off after a failure)
+        self._prune_at = 0.0  # no pruning before this (PRUNE_EVERY_S after the last)
         self._backoff = 0.0
         self.failures = 0
         self._thread = threading.Thread(target=self._run, name="table-saver", daemon=True)
@@ -93,7 +98,8 @@ class Saver:
 
     def submit(self, files: list[tuple[Path, str | None]], *, prune: bool = False) -> None:
         """Write these files soon; ``prune``: a game ended, so the finished games'
-        autosaves beyond the newest few go once they are written (saves.autosave)."""
+        autosaves beyond the newest few go (saves.autosave) once nothing waits to be
+        written, at most every PRUNE_EVERY_S."""
         with self._lock:
             for path, text in files:
                 self._pending[path] = text
@@ -125,25 +131,30 @@ class Saver:
             log.error("%d files could not be written before stopping", len(self._pending))
         return written
 
-    def _next(self) -> tuple[Path, str | None, bool] | None:
-        """The next write (under the lock), waiting out a backoff; None: stop."""
+    def _next(self) -> tuple[Path | None, str | None, bool] | None:
+        """The next write (under the lock), waiting out a backoff; or a prune (no path)
+        once nothing waits to be written and PRUNE_EVERY_S has passed since the last;
+        None: stop."""
         while True:
-            if self._stop and (not self._pending or self._retry_at > self._clock()):
+            now = self._clock()
+            if self._stop and (not self._pending or self._retry_at > now):
                 return None
             if not self._pending:
-                self._lock.wait()
+                if self._prune and now >= self._prune_at:
+                    self._prune = False
+                    self._prune_at = now + PRUNE_EVERY_S
+                    self._busy = True
+                    return None, None, True
+                self._lock.wait(self._prune_at - now if self._prune else None)
                 continue
-            wait = self._retry_at - self._clock()
+            wait = self._retry_at - now
             if wait > 0:
                 self._lock.wait(wait)
                 continue
             path, text = next(iter(self._pending.items()))
             del self._pending[path]
-            prune = self._prune and not self._pending
-            if prune:
-                self._prune = False
             self._busy = True
-            return path, text, prune
+            return path, text, False
 
     def _run(self) -> None:
         while True:
@@ -154,12 +165,14 @@ class Saver:
             path, text, prune = found
             failed = False
             try:
-                if text is None:
+                if prune:
+                    saves.prune_finished()
+                elif path is None:
+                    pass
+                elif text is None:
                     path.unlink(missing_ok=True)
                 else:
                     atomic_write_text(path, text)
-                if prune:
-                    saves.prune_finished()
             except OSError as exc:
                 failed = True
                 self.failures += 1
@@ -168,9 +181,8 @@ class Saver:
             finally:
                 with self._lock:
                     self._busy = False
-                    if failed:
+                    if failed and path is not None:
                         self._pending.setdefault(path, text)  # unless a newer text came
-                        self._prune = self._prune or prune
                         self._backoff = min(RETRY_MAX_S, self._backoff * 2 or RETRY_FIRST_S)
                         self._retry_at = self._clock() + self._backoff
                     elif self._backoff:

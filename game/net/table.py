@@ -366,16 +366,16 @@ class Table:
         happened = [json.loads(text) for text in written]  # a deep copy, as it was now
         n = len(self.session.actions)
         to_act = list(self.session.state.to_act())
-        shown: dict[int | None, tuple[list[dict[str, Any]], dict[str, Any]]] = {}
-        texts: dict[int | None, str] = {}
+        texts: dict[int | None, str] = {}  # one text a seat, however many watch it
         for peer, seat in list(self.members.items()):
-            if seat not in shown:
+            if seat not in texts:
                 seen = [e for e in happened if _seen(e, seat)]
-                shown[seat] = (seen, self.view_dict(seat))
-                texts[seat] = encode("update", n=n, events=seen, view=shown[seat][1], to_act=to_act)
+                view = self.view_dict(seat)
+                texts[seat] = encode("update", n=n, events=seen, view=view, to_act=to_act)
             if ack is not None and ack[0] is peer:
-                seen, view = shown[seat]
-                peer.send(encode("update", n=n, events=seen, view=view, to_act=to_act, ack=ack[1]))
+                # the same update with the message's id: set into its text (an object's
+                # last "}"), not encoded again with its whole view
+                peer.send(f'{texts[seat][:-1]},"ack":{int(ack[1])}}}')
             else:
                 peer.send(texts[seat])
         self._changed("action")
