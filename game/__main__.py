@@ -407,6 +407,13 @@ def build_parser(details: bool = True, only: str | None = None) -> argparse.Argu
             action="store_true",
             help="with --new: every seat is a computer player (a demo)",
         )
+        play.add_argument(
+            "--until-end",
+            action="store_true",
+            help="with --new and --computers: play the game to its end without a window "
+            "(the dummy video driver, as fast as the computers decide), record it in the "
+            "history and exit",
+        )
 
     if wanted("screenshot"):
         shot = sub.add_parser(
@@ -650,6 +657,8 @@ def _check_play(args) -> None:
         check_players(args.new, args.players)
     if args.resume is not None:
         args.resumed = _check_resume(args.resume)
+    if args.until_end and not (args.new and args.computers):
+        raise UsageError("argument --until-end: needs --new GAME and --computers")
 
 
 def _check_resume(which: str):
@@ -770,9 +779,13 @@ def _first_game_flag(args) -> str | None:
 def run_command(args) -> int:
     """Carry out a checked command line; the exit code of the command."""
     if args.command == "play":
+        if args.until_end:  # no window: before pygame is imported
+            os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+            os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         from game.app import run_app  # start-up: pygame only for the window
 
         return run_app(
+            until_end=args.until_end,
             frames=args.frames,
             size=args.size,
             lang=args.lang,

@@ -6,6 +6,7 @@ import json
 import os
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -172,27 +173,58 @@ class App:
         self._autosave_failing = True
         self._pending_error = self.t("app.autosave_failed", error=printable(str(error)))
 
-    def record_game(self, session, **details) -> None:
-        """A finished game into the history (issue #28): opened at the first game's end,
-        when the finished autosaves still on disk are imported once. A history that
-        cannot be used is one dialog a run; the game is kept in its autosave."""
-        if not self.persist or self._history_failed:
-            return
-        from game.history import History, HistoryProblem  # start-up: sqlite3 when needed
+    def history(self, *, import_old: bool = True) -> History | None:
+        """The history (issue #28), opened the first time it is wanted (a game's end, the
+        History screen); then the finished autosaves still on disk are imported, once.
+        None: it cannot be used (one dialog a run says why; nothing is deleted), or this
+        window keeps nothing (screenshots, tests) and no history exists yet."""
+        if self._history is None and not self._history_failed:
+            from game.history import History, history_path  # start-up: sqlite3 when needed
+
+            if self.persist or history_path().exists():
+                self._use_history(History.open)
+        if import_old and self._history is not None and self.persist:
+            self._use_history(self._import_autosaves)
+        return self._history
+
+    def history_unusable(self) -> bool:
+        """The history could not be opened or written this run (a dialog said why)."""
+        return self._history_failed
+
+    def _import_autosaves(self) -> History | None:
+        assert self._history is not None
+        _count, problems = self._history.import_autosaves()  # once: marked in the file
+        notes = [*self._history.notes, *problems[:3]]
+        self._history.notes = []
+        if notes:
+            self._pending_error = self.t("app.history_notes", notes="; ".join(notes))
+        return self._history
+
+    def _use_history(self, step: Callable[[], History | None]) -> None:
+        from game.history import HistoryProblem
 
         try:
-            first = self._history is None
-            if self._history is None:
-                self._history = History.open()
-            self._history.record(session, **details)
-            if first:  # after this game: its own autosave is on disk, without its breakdown
-                _count, problems = self._history.import_autosaves()
-                notes = [*self._history.notes, *problems[:3]]
-                if notes:
-                    self._pending_error = self.t("app.history_notes", notes="; ".join(notes))
+            self._history = step()
         except HistoryProblem as exc:
             self._history_failed = True
             self._pending_error = self.t("app.history_failed", error=printable(str(exc)))
+
+    def record_game(self, session, **details) -> None:
+        """A finished game into the history (issue #28), before the old autosaves are
+        imported (its own autosave is on disk, without the end screen's breakdown; the
+        import is idempotent by the save's id). A history that cannot be used is one
+        dialog a run; the game is kept in its autosave."""
+        if not self.persist:
+            return
+        history = self.history(import_old=False)
+        if history is not None:
+
+            def record() -> History:
+                history.record(session, **details)
+                return history
+
+            self._use_history(record)
+            self.history()
 
     def quit(self) -> None:
         for scene in reversed(self.stack):
@@ -350,13 +382,17 @@ def run_app(
     computers: bool = False,
     resume: str | None = None,
     resumed=None,
+    until_end: bool = False,
 ) -> int:
     """The game window. ``resumed``: a game the command line already loaded from the
-    save ``resume`` names (it is not read again)."""
+    save ``resume`` names (it is not read again). ``until_end``: the new game (computers
+    only) is played to its end without drawing, recorded, and the app exits."""
     app = App(size=size, lang=lang)
     app.router.open("menu")
     if new:
         start_new_game(app, new, players, seed, computers)
+        if until_end:
+            return play_until_end(app)
     elif resumed is not None:
         resumed.use_bot_budget(app.settings.bot_budget_ms)
         app.router.screen("resumed")(
@@ -365,6 +401,39 @@ def run_app(
     elif resume:
         resume_game(app, resume)
     return app.run(frames)
+
+
+UNTIL_END_SPEED = 1000.0  # animations and the computers' pause, as good as none
+UNTIL_END_STEP_S = 0.1  # the time each update is told has passed
+
+
+def play_until_end(app: App) -> int:
+    """``play --until-end``: update the game's table (its computers, its events, its end
+    and the end screen, which records it in the history) until the game is over, as
+    fast as the computers decide; nothing is drawn. Prints the recorded game."""
+    scene = app.top
+    speed = app.settings.animation_speed
+    app.settings.animation_speed = UNTIL_END_SPEED  # the person's setting is put back
+    try:
+        while app.running and not getattr(scene, "end_shown", False):
+            for event in pygame.event.get():
+                app.handle(event)
+            for each in list(app.stack):
+                each.update(UNTIL_END_STEP_S)
+            if scene.busy() and not scene.busy_animating():
+                pygame.time.wait(1)  # a computer is deciding on its thread
+    finally:
+        app.settings.animation_speed = speed
+    state = scene.session.state
+    history = app.history()
+    if state.is_over() and history is not None:
+        print(
+            f"game {history.latest_id()} recorded: {registry.get(scene.session.game_id).name_en}, "
+            f"scores {', '.join(f'{x:g}' for x in state.scores())}"
+        )
+    app.quit()
+    pygame.quit()
+    return 0 if state.is_over() and history is not None else 1
 
 
 def start_new_game(app: App, game_id: str, players: int, seed: int | None, computers: bool) -> None:

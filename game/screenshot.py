@@ -1,6 +1,7 @@
 """``python -m game screenshot SCENE --out FILE.png``: render a scene headless.
 
-Scenes: menu, lobby, settings, handoff, help, pause, join (Join a table, as it opens:
+Scenes: menu, lobby, settings, handoff, help, pause, history, stats (the data folder's
+history, the first person's statistics), join (Join a table, as it opens:
 the tables found on this network in its first frames), or a game id (duck, verflixxt,
 cluck, routes) — a game is set up with computer seats, played ``--rounds`` rounds and
 then ``--actions`` more actions by them, and shown from the first seat's point of view —
@@ -26,7 +27,7 @@ from game.simulate import checked_setup
 from game.ui import theme
 
 # The scenes that are not a game table (the command line adds the installed game ids).
-SCENES = ("menu", "lobby", "settings", "handoff", "help", "pause", "join")
+SCENES = ("menu", "lobby", "settings", "handoff", "help", "pause", "join", "history", "stats")
 LESSON_PREFIX = "lesson:"  # lesson:<id>, a lesson of data/lessons at one of its steps
 MAX_LESSON_FRAMES = 40_000  # frames of 1/30 s to reach a step (a whole lesson takes ~3000)
 
@@ -55,6 +56,14 @@ def build_scene(app: Host, name: str, args: Any) -> None:
         return
     if name == "join":
         app.router.open("join")
+        return
+    if name in ("history", "stats"):  # the data folder's history, as a person sees it
+        app.router.open("history")
+        listed = app.stack[-1]
+        if name == "stats":
+            if not listed.players:
+                raise ValueError("the history has no person's game yet, so no statistics")
+            listed.open_stats()
         return
     if name == "handoff":
         # seat 2's curtain: its colour and mark on the disc

@@ -67,6 +67,7 @@ class MenuScene(Scene):
         bw, bh = self.px(200), self.px(52)
         labels = [
             ("resume", self.t("app.resume"), self._resume),
+            ("menu:history", self.t("app.history"), self._history),
             ("menu:join", self.t("join.menu"), self._join),
             ("settings", self.t("app.settings"), self._settings),
             ("quit", self.t("app.quit"), self.app.quit),
@@ -103,6 +104,9 @@ class MenuScene(Scene):
 
     def _resume(self):
         self.app.router.open("resume")
+
+    def _history(self):  # finished games and statistics (issue #28)
+        self.app.router.open("history")
 
     def handle_event(self, event):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

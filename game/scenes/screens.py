@@ -15,6 +15,8 @@ SCREENS: Mapping[str, str] = {
     "join": "game.scenes.join:JoinScene",
     "settings": "game.scenes.settings:SettingsScene",
     "resume": "game.scenes.resume:ResumeScene",
+    "history": "game.scenes.history_screen:HistoryScene",
+    "stats": "game.scenes.stats_screen:StatsScene",
     "pause": "game.scenes.pause:PauseScene",
     "help": "game.scenes.help:HelpScene",
     "save_slots": "game.scenes.save_slots:SaveSlotsScene",

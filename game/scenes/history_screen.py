@@ -1,0 +1,401 @@
+"""History (issue #28): the finished games of this computer, newest first, a page at a
+time, filtered by game and by player. Each row: the game, when it ended, how many
+rounds, every seat with its score (the winners starred, computers with their level).
+
+The rows come from :class:`game.history.History` in pages fetched by key (the last
+row's end time and id), so the last page of 10,000 games costs what the first does; a
+row whose stored values are not what this app writes is listed with its problem."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import pygame
+
+from game import registry
+from game.history import GameEntry, History, HistoryProblem, RowProblem, SeatResult
+from game.scenes.base import Scene
+from game.settings import printable
+from game.ui import fonts, theme
+from game.ui.widgets import Button, draw_panel, draw_text
+
+ROW_H = 62  # design px at 1280x720
+ROW_GAP = 8
+
+
+@dataclass
+class Filters:
+    game: str | None = None  # a game id, or every game
+    player: str | None = None  # a person's name, or everybody
+
+
+def score_words(game: str, score: float) -> str:
+    """A recorded score as people count it. Duck! Duck! Go!'s score is the buoys of a
+    player's best duck plus a fraction for how near its next target it is (the order of
+    the others at the end; the winner 4): the buoys are what a player counts."""
+    return str(int(score)) if game == "duck" else f"{score:g}"
+
+
+def seat_words(t, game: str, seat: SeatResult) -> str:
+    """A seat as a row shows it: "★ Hana 42", "Cookie (hard) 30"."""
+    name = printable(seat.name, 16)
+    if seat.kind == "computer" and seat.level:
+        name = f"{name} ({t('app.level_' + seat.level)})"
+    elif seat.kind == "online":
+        name = f"{name} ({t('app.history_online')})"
+    score = score_words(game, seat.score)
+    return f"★ {name} {score}" if seat.place == 1 else f"{name} {score}"
+
+
+def when_words(t, ended: float) -> str:
+    return time.strftime(t("app.history_date"), time.localtime(ended))
+
+
+class HistoryScene(Scene):
+    def __init__(self, app, history: History | None = None):
+        super().__init__(app)
+        self.history = history if history is not None else app.history()
+        self.filters = Filters()
+        self.players: list[str] = []
+        self.cursors: list[tuple[float, int] | None] = [None]  # where each page starts
+        self.rows: list[GameEntry | RowProblem] = []
+        self.more = False  # an older page exists
+        self.total = 0
+        self.problem: str | None = None
+        self.per_page = 6
+        self._fetched_for: tuple | None = None
+
+    # -- data --------------------------------------------------------------------------------
+    def _fetch(self) -> None:
+        """The page shown now (one query for it, one for the count)."""
+        key = (self.filters.game, self.filters.player, self.cursors[-1], self.per_page)
+        if key == self._fetched_for:
+            return
+        self._fetched_for = key
+        self.rows, self.more, self.total = [], False, 0
+        if self.history is None:
+            return
+        try:
+            if not self.players:
+                self.players = self.history.players()
+            found = self.history.games(
+                self.filters.game,
+                self.filters.player,
+                before=self.cursors[-1],
+                limit=self.per_page + 1,
+            )
+            self.total = self.history.count(self.filters.game, self.filters.player)
+        except HistoryProblem as exc:
+            self.problem = str(exc)
+            return
+        self.more = len(found) > self.per_page
+        self.rows = found[: self.per_page]
+
+    def _restart(self) -> None:
+        self.cursors = [None]
+        self.layout(self.size)
+
+    def _older(self) -> None:
+        last = self.rows[-1]
+        if isinstance(last, GameEntry):
+            self.cursors.append((last.ended, last.id))
+            self.layout(self.size)
+
+    def _newer(self) -> None:
+        if len(self.cursors) > 1:
+            self.cursors.pop()
+            self.layout(self.size)
+
+    def _pick_game(self, game: str | None):
+        def pick() -> None:
+            self.filters.game = game
+            self._restart()
+
+        return pick
+
+    def _step_player(self, step: int):
+        def pick() -> None:
+            choices: list[str | None] = [None, *self.players]
+            at = choices.index(self.filters.player) if self.filters.player in choices else 0
+            self.filters.player = choices[(at + step) % len(choices)]
+            self._restart()
+
+        return pick
+
+    def open_stats(self) -> None:
+        player = self.filters.player or (self.players[0] if self.players else None)
+        if player is not None and self.history is not None:
+            self.app.router.open("stats", self.history, player, self.players)
+
+    # -- layout ------------------------------------------------------------------------------
+    def layout(self, size):
+        super().layout(size)
+        w, h = size
+        self.buttons.clear()
+        margin = self.px(40)
+        top = self.px(196)
+        bottom = h - self.px(92)
+        self.per_page = max(3, (bottom - top + self.px(ROW_GAP)) // self.px(ROW_H + ROW_GAP))
+        self._fetch()
+        # the games, as chips
+        games = [None, *registry.GAMES]
+        gap = self.px(10)
+        chip_w = min(self.px(210), (w - 2 * margin - gap * (len(games) - 1)) // len(games))
+        chip_h = self.px(46)
+        x = (w - (chip_w * len(games) + gap * (len(games) - 1))) // 2
+        for game in games:
+            label = (
+                self.t("app.history_all_games")
+                if game is None
+                else registry.GAMES[game].name(self.app.settings.language)
+            )
+            rect = pygame.Rect(x, self.px(88), chip_w, chip_h)
+            button = Button(
+                rect, label, self._pick_game(game), self.text_px(18), key=f"filter:{game or 'all'}"
+            )
+            button.selected = game == self.filters.game
+            self.buttons.add(button)
+            x += chip_w + gap
+        # the player: ◂ name ▸, and their statistics
+        row = self.px(142)
+        arrow = self.px(46)
+        self.player_box = pygame.Rect(margin + arrow + gap, row, self.px(300), chip_h)
+        people = bool(self.players)
+        for step, rect, mark in (
+            (-1, pygame.Rect(margin, row, arrow, chip_h), "◀"),
+            (1, pygame.Rect(self.player_box.right + gap, row, arrow, chip_h), "▶"),
+        ):
+            self.buttons.add(
+                Button(
+                    rect,
+                    mark,
+                    self._step_player(step),
+                    self.text_px(18),
+                    enabled=people,
+                    key=f"player:{'prev' if step < 0 else 'next'}",
+                )
+            )
+        stats = pygame.Rect(w - margin - self.px(260), row, self.px(260), chip_h)
+        self.buttons.add(
+            Button(
+                stats,
+                self.t("app.stats"),
+                self.open_stats,
+                self.text_px(20),
+                enabled=people,
+                primary=people,
+                key="stats",
+            )
+        )
+        # the rows' places
+        self.row_rects = [
+            pygame.Rect(margin, top + i * self.px(ROW_H + ROW_GAP), w - 2 * margin, self.px(ROW_H))
+            for i in range(len(self.rows))
+        ]
+        # back and the pages
+        nav_y = h - self.px(72)
+        nav_h = self.px(52)
+        back = pygame.Rect(margin, nav_y, self.px(200), nav_h)
+        self.buttons.add(
+            Button(back, self.t("app.back"), self.app.pop, self.text_px(22), key="back")
+        )
+        older = pygame.Rect(w - margin - self.px(180), nav_y, self.px(180), nav_h)
+        newer = pygame.Rect(older.x - gap - self.px(180), nav_y, self.px(180), nav_h)
+        self.buttons.add(
+            Button(
+                newer,
+                self.t("app.history_newer"),
+                self._newer,
+                self.text_px(20),
+                enabled=len(self.cursors) > 1,
+                key="newer",
+            )
+        )
+        self.buttons.add(
+            Button(
+                older,
+                self.t("app.history_older"),
+                self._older,
+                self.text_px(20),
+                enabled=self.more,
+                key="older",
+            )
+        )
+        self.page_at = pygame.Rect(back.right + gap, nav_y, newer.x - gap - back.right - gap, nav_h)
+
+    # -- input -------------------------------------------------------------------------------
+    def handle_event(self, event):
+        if self.key_back(event):
+            self.app.pop()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_PAGEDOWN and self.more:
+            self._older()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_PAGEUP:
+            self._newer()
+            return
+        if event.type == pygame.MOUSEWHEEL:
+            if event.y < 0 and self.more:
+                self._older()
+            elif event.y > 0:
+                self._newer()
+            return
+        super().handle_event(event)
+
+    # -- drawing -----------------------------------------------------------------------------
+    def draw(self, surface):
+        w = surface.get_width()
+        draw_text(
+            surface,
+            self.t("app.history"),
+            self.text_px(38),
+            (w // 2, self.px(46)),
+            theme.INK,
+            bold=True,
+            anchor="center",
+        )
+        who = self.filters.player or self.t("app.history_everybody")
+        text, size = fonts.fit(who, self.text_px(20), self.player_box.w - self.px(16), 14, True)
+        pygame.draw.rect(surface, theme.PANEL, self.player_box, border_radius=self.px(10))
+        pygame.draw.rect(
+            surface, theme.PANEL_EDGE, self.player_box, width=2, border_radius=self.px(10)
+        )
+        draw_text(
+            surface,
+            text,
+            size,
+            self.player_box.center,
+            theme.INK,
+            bold=True,
+            anchor="center",
+            within=self.player_box,
+        )
+        message = self._message()
+        if message:
+            y = self.px(230)
+            for line in fonts.wrap(message, self.text_px(22), w - self.px(160))[:5]:
+                draw_text(
+                    surface,
+                    line,
+                    self.text_px(22),
+                    (w // 2, y),
+                    theme.BAD if self.problem else theme.INK_SOFT,
+                    anchor="midtop",
+                )
+                y += self.px(34)
+        for rect, row in zip(self.row_rects, self.rows):
+            self._draw_row(surface, rect, row)
+        if self.total:
+            first = (len(self.cursors) - 1) * self.per_page + 1
+            page = self.t(
+                "app.history_page",
+                first=first,
+                last=first + len(self.rows) - 1,
+                total=self.total,
+            )
+            text, size = fonts.fit(page, self.text_px(18), self.page_at.w, 14)
+            draw_text(
+                surface,
+                text,
+                size,
+                self.page_at.center,
+                theme.INK_SOFT,
+                anchor="center",
+                within=self.page_at,
+            )
+        super().draw(surface)
+
+    def _message(self) -> str | None:
+        if self.problem:
+            return self.t("app.history_failed_open", error=printable(self.problem, 300))
+        if self.history is None and self.app.history_unusable():
+            return self.t("app.history_unusable")
+        if not self.rows:
+            if self.filters.game or self.filters.player:
+                return self.t("app.history_none_match")
+            return self.t("app.history_empty")
+        return None
+
+    def _draw_row(self, surface, rect: pygame.Rect, row: GameEntry | RowProblem) -> None:
+        draw_panel(surface, rect, radius=self.px(12))
+        pad = self.px(16)
+        if isinstance(row, RowProblem):
+            text, size = fonts.fit(f"! {row}", self.text_px(18), rect.w - 2 * pad, 14)
+            draw_text(
+                surface, text, size, (rect.x + pad, rect.centery), theme.BAD, anchor="midleft"
+            )
+            return
+        lang = self.app.settings.language
+        info = registry.GAMES.get(row.game)
+        # the game's colour band, its name and when
+        band = pygame.Rect(rect.x, rect.y, self.px(10), rect.h)
+        pygame.draw.rect(
+            surface,
+            theme.ACCENT if row.source == "local" else theme.BUTTON_FOCUS,
+            band,
+            border_top_left_radius=self.px(12),
+            border_bottom_left_radius=self.px(12),
+        )
+        left_w = self.px(300)
+        name = info.name(lang) if info else row.game
+        if row.lesson:
+            name = f"{name} · {self.t('app.history_lesson')}"
+        text, size = fonts.fit(name, self.text_px(20), left_w - pad, 14, True)
+        draw_text(surface, text, size, (rect.x + pad + self.px(6), rect.y + self.px(8)), bold=True)
+        sub = when_words(self.t, row.ended)
+        text, size = fonts.fit(sub, self.text_px(16), left_w - pad, 14)
+        draw_text(
+            surface,
+            text,
+            size,
+            (rect.x + pad + self.px(6), rect.bottom - self.px(8)),
+            theme.INK_SOFT,
+            anchor="bottomleft",
+        )
+        # the seats, as pills: the winners filled
+        x = rect.x + left_w + pad
+        rounds = self.t("app.history_rounds", n=row.rounds)
+        size = self.text_px(16)
+        at = draw_text(
+            surface,
+            rounds,
+            size,
+            (rect.right - pad, rect.centery),
+            theme.INK_SOFT,
+            anchor="midright",
+            within=rect,
+        )
+        right = at.x - pad
+        pill_h = min(rect.h - self.px(16), self.px(40))
+        size = self.text_px(17)
+        seats = list(row.seats)
+        for i, seat in enumerate(seats):
+            words = seat_words(self.t, row.game, seat)
+            room = right - x - (len(seats) - i - 1) * self.px(40)
+            if room < self.px(60):
+                break
+            text, tsize = fonts.fit(words, size, room - self.px(20), 14, seat.place == 1)
+            width = fonts.font(tsize, seat.place == 1).size(text)[0] + self.px(24)
+            pill = pygame.Rect(x, rect.centery - pill_h // 2, width, pill_h)
+            winner = seat.place == 1
+            pygame.draw.rect(
+                surface,
+                theme.mix(theme.seat_colour(i), (255, 255, 255), 0.55) if winner else theme.BG,
+                pill,
+                border_radius=pill_h // 2,
+            )
+            pygame.draw.rect(
+                surface, theme.seat_colour(i), pill, width=2, border_radius=pill_h // 2
+            )
+            draw_text(
+                surface,
+                text,
+                tsize,
+                pill.center,
+                theme.INK,
+                bold=winner,
+                anchor="center",
+                within=pill,
+            )
+            x = pill.right + self.px(8)
