@@ -27,7 +27,7 @@ from game.files import clip, is_regular_file
 from game.net import cli as net_cli  # argparse only: the network loads when it runs
 from game.paths import lesson_ids
 from game.saves import SEED_LIMIT
-from game.settings import cache_dir
+from game.settings import cache_dir, printable
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -142,6 +142,8 @@ def scene_name(text: str) -> str:
     from game.screenshot import SCENES, lesson_scene_id  # start-up: pygame, the rules
 
     if text in SCENES:
+        return text
+    if text.startswith("replay:"):  # checked once the command line is read (the history)
         return text
     lesson = lesson_scene_id(text)
     if lesson is not None:
@@ -330,7 +332,7 @@ def _add_players(
     )
 
 
-HISTORY_COMMANDS = ("history", "stats", "export")  # game.history_cli
+HISTORY_COMMANDS = ("history", "stats", "export", "replay")  # game.history_cli
 COMMANDS = (
     "play",
     "screenshot",
@@ -568,6 +570,11 @@ def build_parser(details: bool = True, only: str | None = None) -> argparse.Argu
 
     if only is None or only in HISTORY_COMMANDS:
         history_cli.add_parsers(sub, formatter=Formatter, game_id=game_id, positive=positive)
+        replay = sub.choices["replay"]  # a window: the window's own flags, as play's
+        replay.add_argument(
+            "--size", type=_size, default=None, help="window size WxH, 320x240 .. 7680x4320"
+        )
+        replay.add_argument("--lang", choices=("en", "ja"), default=None, help="language: en|ja")
     return parser
 
 
@@ -702,12 +709,19 @@ def check_args(args) -> None:
         net_cli.check(
             args, error=UsageError, check_players=check_players, game_options=game_options
         )
+    elif args.command == "replay":
+        args.replay = _replay(args.which, "ID|latest|FILE")
     elif args.command == "screenshot":
         from game.screenshot import (  # start-up: screenshot brings pygame and the rules
             SCENES,
             lesson_scene_id,
+            replay_scene_ref,
         )
 
+        which = replay_scene_ref(args.scene)
+        if which is not None:
+            _check_replay_shot(args, which)
+            return
         lesson = lesson_scene_id(args.scene)
         if lesson is not None:
             _check_lesson_shot(args, lesson)
@@ -727,6 +741,38 @@ def check_args(args) -> None:
         else:
             check_players(args.scene, args.players)
             args.options = game_options(args, args.scene)
+
+
+def _replay(which: str, what: str):
+    """The replay a command line names, or one line and exit 2."""
+    try:
+        return history_cli.load_replay(which)
+    except history_cli.ReplayProblem as exc:
+        raise UsageError(f"argument {what}: {printable(str(exc), 300)}") from None
+
+
+def _check_replay_shot(args, which: str) -> None:
+    """``screenshot replay:ID --step N``: a finished game at a position (0 to its
+    actions; default its end), none of a game scene's set-up (the record has its own)."""
+    given = [
+        flag
+        for flag, value in (
+            ("--players", args.players is not None),
+            ("--seed", args.seed is not None),
+            ("--rounds", args.rounds != 0),
+            ("--actions", args.actions != 0),
+            ("--refused", args.refused),
+        )
+        if value
+    ]
+    flag = given[0] if given else _first_game_flag(args)
+    if flag:
+        raise UsageError(f"argument {flag}: a replay shows its own game, not {args.scene}")
+    args.replay = _replay(which, "SCENE")
+    if args.step is not None and args.step > args.replay.length:
+        raise UsageError(
+            f"argument --step: that game has {args.replay.length} actions, not {args.step}"
+        )
 
 
 def _check_lesson_shot(args, lesson_id: str) -> None:
@@ -834,6 +880,10 @@ def run_command(args) -> int:
         return 0
     if args.command == "serve":
         return net_cli.run(args)
+    if args.command == "replay":
+        from game.app import run_app  # start-up: pygame only for the window
+
+        return run_app(frames=args.frames, size=args.size, lang=args.lang, replay=args.replay)
     if args.command in HISTORY_COMMANDS:
         return history_cli.run(args)
     if args.command == "check-board":

@@ -383,6 +383,7 @@ def run_app(
     resume: str | None = None,
     resumed=None,
     until_end: bool = False,
+    replay=None,
 ) -> int:
     """The game window. ``resumed``: a game the command line already loaded from the
     save ``resume`` names (it is not read again). ``until_end``: the new game (computers
@@ -400,6 +401,8 @@ def run_app(
         )  # a hosted game opens its table again (issue #18)
     elif resume:
         resume_game(app, resume)
+    elif replay is not None:  # python -m game replay: over the menu, where Close leads
+        app.router.screen("replay")(app, replay)
     return app.run(frames)
 
 

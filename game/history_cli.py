@@ -1,4 +1,5 @@
-"""``python -m game history | stats | export`` (issue #28): the history on the terminal.
+"""``python -m game history | stats | export`` (issue #28): the history on the terminal;
+and what ``replay`` and ``screenshot replay:…`` watch (:func:`load_replay`).
 
 The parsers are built here from the command line's own helpers (passed in by
 game/__main__.py, so argument types and messages are those of every other command).
@@ -32,6 +33,44 @@ def player_name(text: str) -> str:
     if problem is not None or not text:
         raise argparse.ArgumentTypeError(f"not a player's name: it {problem or 'is empty'}")
     return text
+
+
+class ReplayProblem(Exception):
+    """What to watch cannot be watched: one line for the terminal."""
+
+
+def load_replay(which: str) -> Any:
+    """The :class:`game.table.replay.Replay` of a game of the history (its number or
+    ``latest``) or of a ``.derby`` file. Raises :class:`ReplayProblem`."""
+    from game import derby_file
+    from game.history import History, HistoryProblem, RowProblem
+    from game.table.replay import Replay, ReplayError
+
+    if which != "latest" and not which.isdigit():
+        try:
+            return Replay.of(derby_file.read(Path(which)))
+        except (derby_file.DerbyFileError, ReplayError) as exc:
+            raise ReplayProblem(str(exc)) from None
+    if len(which) > 12:
+        raise ReplayProblem(f"no game {which[:20]}… in the history")
+    try:
+        history = History.open()
+    except HistoryProblem as exc:
+        raise ReplayProblem(str(exc)) from None
+    try:
+        game_id = history.latest_id() if which == "latest" else int(which)
+        if game_id is None:
+            raise ReplayProblem("the history has no finished game yet")
+        record = history.load(game_id)
+        if isinstance(record, RowProblem):
+            raise ReplayProblem(str(record))
+        return Replay.of_history(record)
+    except HistoryProblem as exc:
+        raise ReplayProblem(str(exc)) from None
+    except ReplayError as exc:
+        raise ReplayProblem(f"game {which}: {exc}") from None
+    finally:
+        history.close()
 
 
 def add_parsers(
@@ -76,6 +115,22 @@ def add_parsers(
         help="the game's number (python -m game history lists them) or the latest",
     )
     export.add_argument("--out", required=True, help="the file to write (.derby)")
+    replay = sub.add_parser(
+        "replay",
+        help="watch a finished game again (from the history or a .derby file)",
+        description="Open the game window on a finished game, replayed with the table's "
+        "animations: step, jump, play at three speeds, show every seat's hidden things.",
+        formatter_class=formatter,
+    )
+    replay.add_argument(
+        "which",
+        metavar="ID|latest|FILE",
+        help="the game's number in the history (python -m game history lists them), the "
+        "latest, or a .derby file",
+    )
+    replay.add_argument(
+        "--frames", type=positive, default=None, help="run N frames and exit 0 (smoke tests)"
+    )
 
 
 def run(args: argparse.Namespace) -> int:

@@ -32,6 +32,14 @@ LESSON_PREFIX = "lesson:"  # lesson:<id>, a lesson of data/lessons at one of its
 MAX_LESSON_FRAMES = 40_000  # frames of 1/30 s to reach a step (a whole lesson takes ~3000)
 
 
+REPLAY_PREFIX = "replay:"  # replay:<id>|replay:latest, a game of the history
+
+
+def replay_scene_ref(name: str) -> str | None:
+    """``12`` for the scene ``replay:12`` (``latest`` for ``replay:latest``), else None."""
+    return name[len(REPLAY_PREFIX) :] if name.startswith(REPLAY_PREFIX) else None
+
+
 def lesson_scene_id(name: str) -> str | None:
     """``verflixxt-1`` for the scene ``lesson:verflixxt-1``, else None."""
     return name[len(LESSON_PREFIX) :] if name.startswith(LESSON_PREFIX) else None
@@ -46,6 +54,11 @@ def _headless_env() -> None:
 def build_scene(app: Host, name: str, args: Any) -> None:
     app.router.open("menu")
     if name == "menu":
+        return
+    if replay_scene_ref(name) is not None:
+        app.router.screen("replay")(app, args.replay)
+        controls = app.stack[-1]
+        controls.jump(args.replay.length if args.step is None else args.step)
         return
     lesson_id = lesson_scene_id(name)
     if lesson_id is not None:
@@ -155,7 +168,11 @@ def screenshot(args) -> int:
     seats and options (``args.options``) and that ``args.out`` can be written; a game
     scene's set-up is tried before the window exists, so a bad one is a ValueError."""
     _headless_env()
-    if args.scene not in SCENES and lesson_scene_id(args.scene) is None:
+    if (
+        args.scene not in SCENES
+        and lesson_scene_id(args.scene) is None
+        and replay_scene_ref(args.scene) is None
+    ):
         checked_setup(args.scene, args.players, args.seed, args.options)
     app = App(size=args.size, lang=args.lang, settings=Settings(), persist=False)
     build_scene(app, args.scene, args)

@@ -394,6 +394,7 @@ COMMANDS = (
     "history",
     "stats",
     "export",
+    "replay",
     "check-board",
 )
 

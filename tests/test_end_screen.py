@@ -140,7 +140,7 @@ def test_look_at_the_table_lifts_the_panel_and_the_dim_and_brings_them_back(
         bare = pygame.Surface(app.size)
         scene.draw(bare)  # the table alone, as it is drawn under the end screen
         assert app.screen.get_at(spot) == bare.get_at(spot)
-        assert {b.key for b in over.buttons.buttons} == {"show", "again", "menu"}
+        assert {b.key for b in over.buttons.buttons} == {"show", "watch", "again", "menu"}
         click(app, over.buttons.by_key("show").rect.center)
         assert not over.showing_table and over.panel.collidepoint(spot)
         app.draw()

@@ -98,13 +98,22 @@ class GameOverScene(ModalScene):
         # at most 660 design pixels wide (640 on a small window): the table stays visible
         # all round it (tools/e2e_xvfb.py checks the dim beside the panel at 1280x720)
         widest = min(w - 2 * margin, max(self.px(660), 640))
-        # three buttons side by side, each wide enough for its label at full size
+        # four buttons side by side, each wide enough for its label at full size; two
+        # rows of two when four do not fit
         label_size = self.text_px(20)
-        labels = [self.t("app.end_look"), self.t("app.play_again"), self.t("app.to_menu")]
+        labels = [
+            self.t("app.end_look"),
+            self.t("app.watch_again"),
+            self.t("app.play_again"),
+            self.t("app.to_menu"),
+        ]
         self.button_w = max(
-            [self.px(200)] + [fonts.font(label_size, True).size(t)[0] + self.px(28) for t in labels]
+            [self.px(170)] + [fonts.font(label_size, True).size(t)[0] + self.px(28) for t in labels]
         )
-        buttons_w = 3 * self.button_w + 2 * self.px(14)
+        buttons_w = 4 * self.button_w + 3 * self.px(14)
+        self.button_rows = 1 if buttons_w + 2 * pad <= widest else 2
+        if self.button_rows == 2:
+            buttons_w = 2 * self.button_w + self.px(14)
         width = min(widest, max(self.px(560), want + 2 * pad, buttons_w + 2 * pad))
         inner = width - 2 * pad
         if want > inner:  # shrink: the parts share what is left, names keep what they can
@@ -126,28 +135,36 @@ class GameOverScene(ModalScene):
         title_h = self.px(70)
         bw, bh = self.button_w, max(self.px(52), int(self.text_px(20) * 2))
         rows = len(self.order())
-        height = title_h + head_h + rows * self.row_h + self.px(24) + bh + pad
+        buttons_h = bh + (self.button_rows - 1) * (bh + self.px(12))
+        height = title_h + head_h + rows * self.row_h + self.px(24) + buttons_h + pad
         self.panel = pygame.Rect(0, 0, width, min(h - 2 * margin, height))
         self.panel.center = (w // 2, h // 2)
         self.table_rect = pygame.Rect(
             self.panel.x + pad, self.panel.y + title_h, inner, head_h + rows * self.row_h
         )
-        # three buttons: look at the table, play again, menu
+        # four buttons: look at the table, watch again, play again, menu (in one row, or
+        # two rows of two)
         gap = self.px(14)
-        bw = min(bw, (inner - 2 * gap) // 3)
+        per_row = 4 // self.button_rows
+        bw = min(bw, (inner - (per_row - 1) * gap) // per_row)
         y = self.panel.bottom - bh - self.px(20)
-        x = self.panel.centerx - (3 * bw + 2 * gap) // 2
+        first_y = y - (self.button_rows - 1) * (bh + self.px(12))
+        x = self.panel.centerx - (per_row * bw + (per_row - 1) * gap) // 2
         size = self.text_px(20)
         self.buttons.add(
             Button(
-                pygame.Rect(x, y, bw, bh),
+                pygame.Rect(x, first_y, bw, bh),
                 self.t("app.end_look"),
                 self.toggle,
                 size,
                 key="look",
             )
         )
-        self._add_again_and_menu(x + bw + gap, y, bw, bh, gap, size)
+        self._add_watch(pygame.Rect(x + bw + gap, first_y, bw, bh), size)
+        if self.button_rows == 2:
+            self._add_again_and_menu(x, y, bw, bh, gap, size)
+        else:
+            self._add_again_and_menu(x + 2 * (bw + gap), y, bw, bh, gap, size)
 
     def _layout_bar(self, w: int, h: int) -> None:
         """Small buttons at the bottom centre, over the table: bring the scores back,
@@ -156,15 +173,52 @@ class GameOverScene(ModalScene):
         size = self.text_px(17)
         bh = max(self.px(40), int(size * 2))
         gap = self.px(10)
-        labels = [self.t("app.end_show"), self.t("app.play_again"), self.t("app.to_menu")]
+        labels = [
+            self.t("app.end_show"),
+            self.t("app.watch_again"),
+            self.t("app.play_again"),
+            self.t("app.to_menu"),
+        ]
         widths = [fonts.font(size, True).size(t)[0] + self.px(32) for t in labels]
-        x = (w - sum(widths) - 2 * gap) // 2
+        x = (w - sum(widths) - 3 * gap) // 2
         y = h - bh - self.px(12)
         self.buttons.add(
             Button(pygame.Rect(x, y, widths[0], bh), labels[0], self.toggle, size, key="show")
         )
         x += widths[0] + gap
-        self._add_again_and_menu(x, y, widths[1], bh, gap, size, widths[2])
+        self._add_watch(pygame.Rect(x, y, widths[1], bh), size)
+        x += widths[1] + gap
+        self._add_again_and_menu(x, y, widths[2], bh, gap, size, widths[3])
+
+    def _add_watch(self, rect: pygame.Rect, size: int) -> None:
+        """Watch again (issue #28): the game just ended, replayed from its record. A game
+        joined over the network has only this seat's view, not the whole record."""
+        session = self.game.session
+        whole = isinstance(session, Session)
+        self.buttons.add(
+            Button(
+                rect,
+                self.t("app.watch_again"),
+                self.watch_again,
+                size,
+                enabled=whole,
+                why="" if whole else self.t("app.watch_joined"),
+                key="watch",
+            )
+        )
+
+    def watch_again(self) -> None:
+        from game.table.replay import Replay, ReplayError  # the rules, when watched
+
+        session = self.game.session
+        try:
+            replay = Replay(
+                session.game_id, session.seats, session.seed, session.options, session.actions
+            )
+        except ReplayError as exc:
+            self.app.show_error(self.t("app.replay_failed", error=str(exc)))
+            return
+        self.app.router.screen("replay")(self.app, replay)
 
     def _add_again_and_menu(self, x, y, bw, bh, gap, size, menu_w=None) -> None:
         self.buttons.add(

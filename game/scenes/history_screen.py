@@ -9,7 +9,7 @@ row whose stored values are not what this app writes is listed with its problem.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
@@ -20,7 +20,7 @@ from game.settings import printable
 from game.ui import fonts, theme
 from game.ui.widgets import Button, draw_panel, draw_text
 
-ROW_H = 62  # design px at 1280x720
+ROW_H = 66  # design px at 1280x720
 ROW_GAP = 8
 
 
@@ -123,6 +123,23 @@ class HistoryScene(Scene):
 
         return pick
 
+    def _watch(self, entry: GameEntry):
+        def watch() -> None:
+            from game.table.replay import Replay, ReplayError  # the rules, when watched
+
+            assert self.history is not None
+            try:
+                record = self.history.load(entry.id)
+                if isinstance(record, RowProblem):
+                    raise ReplayError(str(record))
+                replay = Replay.of_history(record)
+            except (HistoryProblem, ReplayError) as exc:
+                self.app.show_error(self.t("app.replay_failed", error=printable(str(exc), 300)))
+                return
+            self.app.router.screen("replay")(self.app, replay)
+
+        return watch
+
     def open_stats(self) -> None:
         player = self.filters.player or (self.players[0] if self.players else None)
         if player is not None and self.history is not None:
@@ -188,11 +205,26 @@ class HistoryScene(Scene):
                 key="stats",
             )
         )
-        # the rows' places
+        # the rows' places, each with its Watch button
         self.row_rects = [
             pygame.Rect(margin, top + i * self.px(ROW_H + ROW_GAP), w - 2 * margin, self.px(ROW_H))
             for i in range(len(self.rows))
         ]
+        self.watch_w = self.px(118)
+        for i, (rect, row) in enumerate(zip(self.row_rects, self.rows)):
+            if isinstance(row, GameEntry):
+                button = pygame.Rect(0, 0, self.watch_w, rect.h - self.px(16))
+                button.midright = (rect.right - self.px(10), rect.centery)
+                self.buttons.add(
+                    Button(
+                        button,
+                        self.t("app.watch"),
+                        self._watch(row),
+                        self.text_px(18),
+                        enabled=row.source != "joined",
+                        key=f"watch:{i}",
+                    )
+                )
         # back and the pages
         nav_y = h - self.px(72)
         nav_h = self.px(52)
@@ -361,41 +393,70 @@ class HistoryScene(Scene):
             surface,
             rounds,
             size,
-            (rect.right - pad, rect.centery),
+            (rect.right - self.watch_w - self.px(10) - pad, rect.centery),
             theme.INK_SOFT,
             anchor="midright",
             within=rect,
         )
         right = at.x - pad
-        pill_h = min(rect.h - self.px(16), self.px(40))
-        size = self.text_px(17)
-        seats = list(row.seats)
-        for i, seat in enumerate(seats):
-            words = seat_words(self.t, row.game, seat)
-            room = right - x - (len(seats) - i - 1) * self.px(40)
-            if room < self.px(60):
+        self._draw_pills(surface, row, pygame.Rect(x, rect.y, right - x, rect.h))
+
+    def _pill_lines(
+        self, row: GameEntry, width: int, size: int
+    ) -> list[list[tuple[int, str, int]]]:
+        """The seats' pills (seat, words, width) in lines that fit ``width``: as few as
+        can be; a computer's level is left out when the pills need more than two lines."""
+        gap = self.px(8)
+        for with_level in (True, False):
+            lines: list[list[tuple[int, str, int]]] = [[]]
+            used = 0
+            for i, seat in enumerate(row.seats):
+                shown = seat if with_level else replace(seat, level=None)
+                words = seat_words(self.t, row.game, shown)
+                pill_w = fonts.font(size, seat.place == 1).size(words)[0] + self.px(20)
+                if lines[-1] and used + gap + pill_w > width:
+                    lines.append([])
+                    used = 0
+                lines[-1].append((i, words, pill_w))
+                used += (gap if used else 0) + pill_w
+            if len(lines) <= 2:
                 break
-            text, tsize = fonts.fit(words, size, room - self.px(20), 14, seat.place == 1)
-            width = fonts.font(tsize, seat.place == 1).size(text)[0] + self.px(24)
-            pill = pygame.Rect(x, rect.centery - pill_h // 2, width, pill_h)
-            winner = seat.place == 1
-            pygame.draw.rect(
-                surface,
-                theme.mix(theme.seat_colour(i), (255, 255, 255), 0.55) if winner else theme.BG,
-                pill,
-                border_radius=pill_h // 2,
-            )
-            pygame.draw.rect(
-                surface, theme.seat_colour(i), pill, width=2, border_radius=pill_h // 2
-            )
-            draw_text(
-                surface,
-                text,
-                tsize,
-                pill.center,
-                theme.INK,
-                bold=winner,
-                anchor="center",
-                within=pill,
-            )
-            x = pill.right + self.px(8)
+        return lines
+
+    def _draw_pills(self, surface, row: GameEntry, area: pygame.Rect) -> None:
+        """The seats as pills, one line or two: the winners filled in their colour."""
+        size = self.text_px(17)
+        lines = self._pill_lines(row, area.w, size)
+        if len(lines) > 1:
+            size = max(14, self.text_px(15))
+            lines = self._pill_lines(row, area.w, size)
+        gap = self.px(6)
+        pill_h = min(self.px(40), (area.h - self.px(12) - gap * (len(lines) - 1)) // len(lines))
+        y = area.centery - (len(lines) * pill_h + gap * (len(lines) - 1)) // 2
+        for line in lines[:3]:
+            x = area.x
+            for i, words, pill_w in line:
+                winner = row.seats[i].place == 1
+                text, tsize = fonts.fit(words, size, area.right - x - self.px(20), 14, winner)
+                pill = pygame.Rect(x, y, min(pill_w, area.right - x), pill_h)
+                pygame.draw.rect(
+                    surface,
+                    theme.mix(theme.seat_colour(i), (255, 255, 255), 0.55) if winner else theme.BG,
+                    pill,
+                    border_radius=pill_h // 2,
+                )
+                pygame.draw.rect(
+                    surface, theme.seat_colour(i), pill, width=2, border_radius=pill_h // 2
+                )
+                draw_text(
+                    surface,
+                    text,
+                    tsize,
+                    pill.center,
+                    theme.INK,
+                    bold=winner,
+                    anchor="center",
+                    within=pill,
+                )
+                x = pill.right + self.px(8)
+            y += pill_h + gap

@@ -17,6 +17,7 @@ SCREENS: Mapping[str, str] = {
     "resume": "game.scenes.resume:ResumeScene",
     "history": "game.scenes.history_screen:HistoryScene",
     "stats": "game.scenes.stats_screen:StatsScene",
+    "replay": "game.scenes.replay:open_replay",
     "pause": "game.scenes.pause:PauseScene",
     "help": "game.scenes.help:HelpScene",
     "save_slots": "game.scenes.save_slots:SaveSlotsScene",

@@ -1,0 +1,312 @@
+"""Watch again (issue #28): a finished game's table replayed with the animations of
+play, and the controls of a player over the table's bar: back a round, back an action,
+play/pause, on an action, on a round, the speed (1×, 2×, 4×), whose hidden things are
+shown (nobody's, or one seat's at a time: the game is over, nothing is secret), and a
+timeline to click or drag to any point, with a mark at each round's start.
+
+Keys: ←/→ an action, Space play/pause, Home/End the start/the end, Page Up/Page Down a
+round, Esc closes. Going forward animates the action as it was played; going back or
+jumping is instant (the position is rebuilt from the replay's snapshots and the table
+put in line with it, the log too)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.scenes.base import Scene
+from game.table.replay import Replay, ReplayDriver
+from game.ui import fonts, theme
+from game.ui.widgets import Button, draw_panel, draw_text
+
+STEP_S = 1.1  # seconds between two actions while playing, at 1×
+SPEEDS = (1.0, 2.0, 4.0)
+LOG_LINES = 200  # what the table's log keeps
+
+
+def open_replay(app, replay: Replay) -> None:
+    """The replay's table with its controls over it."""
+    table = app.router.table(replay.session.game_id)(app, ReplayDriver(replay))
+    app.push(table)
+    app.push(ReplayControls(app, table, replay))
+
+
+class ReplayControls(Scene):
+    overlay = True
+
+    def __init__(self, app, table, replay: Replay):
+        super().__init__(app)
+        self.table = table
+        self.replay = replay
+        self.playing = False
+        self.speed = SPEEDS[0]
+        self.wait = 0.0
+        self.shown_seat: int | None = None  # whose hidden things are shown
+        self.dragging = False
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.track = pygame.Rect(0, 0, 0, 0)
+
+    # -- moving --------------------------------------------------------------------------------
+    def forward(self) -> None:
+        """The next action, animated as in play."""
+        if self.replay.position >= self.replay.length:
+            self.playing = False
+            return
+        if self.table.busy_animating():
+            self.table.skip_animation()
+        self.table.queue_events(self.replay.step())
+        self._settle()
+
+    def jump(self, position: int) -> None:
+        """Any position, at once: the table in line with it and its log rebuilt."""
+        table = self.table
+        table.timeline.finish_all()
+        table.events.clear()
+        self.replay.seek(position)
+        table.last_round = self.replay.state.round_number
+        table.log.clear()
+        table.log_scroll = 0
+        for line in self._log_until(self.replay.position):
+            table.log_line(line)
+        table.sync_from_state()
+        self._settle()
+
+    def _log_until(self, position: int) -> list[str]:
+        """The log lines of the actions before ``position`` (the newest LOG_LINES), as
+        the table wrote them in play: the events everybody saw, described."""
+        lines: list[str] = []
+        for events in reversed(self.replay.events[:position]):
+            for event in reversed(events):
+                if event.visible_to is None:
+                    line = self.table.describe(event)
+                    if line:
+                        lines.append(line)
+            if len(lines) >= LOG_LINES:
+                break
+        lines.reverse()
+        return lines[-LOG_LINES:]
+
+    def _settle(self) -> None:
+        self._show(self.shown_seat)
+        if self.replay.position >= self.replay.length:
+            self.playing = False
+        self.layout(self.size)
+
+    def _show(self, seat: int | None) -> None:
+        self.shown_seat = seat
+        self.table.private_player = seat
+        self.table.session.viewer = seat
+
+    def toggle_play(self) -> None:
+        if self.replay.position >= self.replay.length:
+            self.jump(0)
+        self.playing = not self.playing
+        self.wait = 0.0
+        self.layout(self.size)
+
+    def next_speed(self) -> None:
+        self.speed = SPEEDS[(SPEEDS.index(self.speed) + 1) % len(SPEEDS)]
+        self.layout(self.size)
+
+    def next_seat(self) -> None:
+        seats = [None, *range(self.replay.session.players)]
+        self._show(seats[(seats.index(self.shown_seat) + 1) % len(seats)])
+        self.layout(self.size)
+
+    def close(self) -> None:
+        self.app.pop()  # the controls
+        self.app.pop()  # the table
+
+    def update(self, dt: float) -> None:
+        if not self.playing or self.table.busy_animating():
+            return
+        self.wait -= dt * self.speed
+        if self.wait <= 0:
+            self.wait = STEP_S
+            self.forward()
+
+    def busy(self) -> bool:
+        return self.playing
+
+    # -- layout ------------------------------------------------------------------------------
+    def layout(self, size):
+        super().layout(size)
+        self.buttons.clear()
+        w, _h = size
+        plan = self.table.plan
+        bar = plan.bar.union(plan.hint) if plan.hint.w else plan.bar
+        need = self.px(100)
+        panel = pygame.Rect(bar.x, bar.bottom - max(bar.h, need), bar.w, max(bar.h, need))
+        self.panel = panel
+        pad = self.px(10)
+        row_h = min(self.px(46), (panel.h - 3 * pad) * 2 // 3)
+        y = panel.bottom - pad - row_h
+        # the timeline, and where it is at its right
+        self.where_size = self.text_px(16)
+        r = self.replay
+        widest = self.t("app.replay_where", n=r.length, total=r.length, round=max(r.rounds))
+        where_w = min(panel.w // 3, fonts.font(self.where_size).size(widest)[0])
+        self.track = pygame.Rect(
+            panel.x + pad + self.px(8),
+            panel.y + pad + self.px(4),
+            panel.w - 2 * pad - self.px(24) - where_w,
+            self.px(20),
+        )
+        self.where_at = (panel.right - pad, self.track.centery)
+        # the controls: five pictures, the speed, whose hidden things are shown
+        at_start, at_end = r.position == 0, r.position >= r.length
+        icon_w = min(self.px(52), (panel.w - 2 * pad) // 11, int(row_h * 1.15))
+        keys = [
+            ("replay:round_back", self.previous_round, not at_start),
+            ("replay:back", self.back, not at_start),
+            ("replay:play", self.toggle_play, True),
+            ("replay:forward", self.forward, not at_end),
+            ("replay:round_on", self.next_round, not at_end),
+        ]
+        x = panel.x + pad
+        self.icons: list[tuple[pygame.Rect, str]] = []
+        for key, action, enabled in keys:
+            rect = pygame.Rect(x, y, icon_w, row_h)
+            self.buttons.add(Button(rect, "", action, self.text_px(18), enabled=enabled, key=key))
+            self.icons.append((rect, key))
+            x += icon_w + self.px(5)
+        speed = pygame.Rect(x + self.px(5), y, self.px(64), row_h)
+        self.buttons.add(
+            Button(speed, f"{self.speed:g}×", self.next_speed, self.text_px(20), key="replay:speed")
+        )
+        who = (
+            self.t("app.replay_hidden")
+            if self.shown_seat is None
+            else self.t("app.replay_shows", name=self.replay.session.seats[self.shown_seat].name)
+        )
+        show = pygame.Rect(
+            speed.right + self.px(8), y, panel.right - pad - speed.right - self.px(8), row_h
+        )
+        if self.shown_seat is not None and fonts.font(self.text_px(17)).size(who)[0] > show.w - 12:
+            who = self.replay.session.seats[self.shown_seat].name  # narrow: the name says it
+        self.buttons.add(Button(show, who, self.next_seat, self.text_px(17), key="replay:show"))
+        # Close where the table has its Undo, menu and rules buttons (a replay has none)
+        self.corner = pygame.Rect(w - self.px(236), 0, self.px(236), self.px(54))
+        close = pygame.Rect(w - self.px(10) - self.px(150), self.px(8), self.px(150), self.px(40))
+        self.buttons.add(
+            Button(
+                close, self.t("app.replay_close"), self.close, self.text_px(20), primary=True,
+                key="replay:close",
+            )
+        )  # fmt: skip
+
+    def back(self) -> None:
+        self.jump(self.replay.position - 1)
+
+    def previous_round(self) -> None:
+        self.jump(self.replay.previous_round())
+
+    def next_round(self) -> None:
+        self.jump(self.replay.next_round())
+
+    # -- input -------------------------------------------------------------------------------
+    def handle_event(self, event):
+        if event.type == pygame.KEYDOWN:
+            keys = {
+                pygame.K_ESCAPE: self.close,
+                pygame.K_LEFT: self.back,
+                pygame.K_RIGHT: self.forward,
+                pygame.K_SPACE: self.toggle_play,
+                pygame.K_HOME: lambda: self.jump(0),
+                pygame.K_END: lambda: self.jump(self.replay.length),
+                pygame.K_PAGEUP: self.previous_round,
+                pygame.K_PAGEDOWN: self.next_round,
+            }
+            if event.key in keys:
+                keys[event.key]()
+                return
+        if (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and self.track.inflate(0, self.px(16)).collidepoint(event.pos)
+        ):
+            self.dragging = True
+            self._drag(event.pos[0])
+            return
+        if event.type == pygame.MOUSEMOTION and self.dragging:
+            self._drag(event.pos[0])
+            return
+        if event.type == pygame.MOUSEBUTTONUP and self.dragging:
+            self.dragging = False
+            return
+        super().handle_event(event)
+
+    def _drag(self, x: int) -> None:
+        share = (x - self.track.x) / max(1, self.track.w)
+        position = round(max(0.0, min(1.0, share)) * self.replay.length)
+        if position != self.replay.position:
+            self.playing = False
+            self.jump(position)
+
+    # -- drawing -----------------------------------------------------------------------------
+    def draw(self, surface):
+        draw_panel(surface, self.panel, radius=self.px(12))
+        r = self.replay
+        track = self.track
+        pygame.draw.rect(surface, theme.BUTTON_DISABLED, track, border_radius=track.h // 2)
+        done = track.copy()
+        done.w = round(track.w * r.position / max(1, r.length))
+        if done.w:
+            pygame.draw.rect(surface, theme.ACCENT, done, border_radius=track.h // 2)
+        for k in range(1, r.length + 1):  # a round's first action
+            if r.rounds[k] != r.rounds[k - 1]:
+                x = track.x + round(track.w * k / r.length)
+                pygame.draw.line(surface, theme.INK_SOFT, (x, track.y + 3), (x, track.bottom - 4))
+        knob = (track.x + done.w, track.centery)
+        pygame.draw.circle(surface, theme.INK_LIGHT, knob, track.h // 2 + self.px(4))
+        pygame.draw.circle(surface, theme.ACCENT_DARK, knob, track.h // 2 + self.px(4), 3)
+        where = self.t("app.replay_where", n=r.position, total=r.length, round=r.rounds[r.position])
+        draw_text(
+            surface,
+            where,
+            self.where_size,
+            self.where_at,
+            theme.INK_SOFT,
+            anchor="midright",
+            within=self.panel,
+        )
+        pygame.draw.rect(surface, theme.BG, self.corner)
+        super().draw(surface)
+        for rect, key in self.icons:
+            enabled = self.buttons.by_key(key).enabled
+            self._icon(surface, rect, key, theme.INK if enabled else theme.INK_SOFT)
+
+    def _icon(self, surface, rect: pygame.Rect, key: str, colour) -> None:
+        """The control's picture: triangles and bars, drawn (no font has them all)."""
+        s = rect.h * 0.34
+        cx, cy = rect.centerx, rect.centery
+
+        def tri(x: float, pointing: int) -> None:
+            points = [(x, cy - s), (x, cy + s), (x + pointing * s * 1.4, cy)]
+            pygame.draw.polygon(surface, colour, points)
+            pygame.draw.aalines(surface, colour, True, points)
+
+        def bar(x: float) -> None:
+            pygame.draw.rect(
+                surface, colour, pygame.Rect(round(x), round(cy - s), round(s * 0.45), round(2 * s))
+            )
+
+        if key == "replay:play":
+            if self.playing:
+                bar(cx - s * 0.7)
+                bar(cx + s * 0.25)
+            else:
+                tri(cx - s * 0.6, 1)
+        elif key == "replay:forward":
+            tri(cx - s * 0.9, 1)
+            bar(cx + s * 0.55)
+        elif key == "replay:back":
+            tri(cx + s * 0.9, -1)
+            bar(cx - s * 1.0)
+        elif key == "replay:round_on":
+            tri(cx - s * 1.5, 1)
+            tri(cx - s * 0.2, 1)
+            bar(cx + s * 1.25)
+        elif key == "replay:round_back":
+            tri(cx + s * 1.5, -1)
+            tri(cx + s * 0.2, -1)
+            bar(cx - s * 1.7)
