@@ -322,7 +322,7 @@ class HostedTable(OnlineTable):
 
     def place_hand_buttons(self) -> None:
         """The waiting seats' buttons, among the scene's (and among the buttons a game
-        with its own controls keeps across their rebuilds: ``_base_buttons``)."""
+        with its own controls keeps across their rebuilds: ``base_buttons``)."""
         if getattr(self, "plan", None) is None:
             return
         new = [
@@ -336,7 +336,7 @@ class HostedTable(OnlineTable):
             for p in self.waiting_seats()
         ]
         focused = self.buttons.focused_key()
-        base = getattr(self, "_base_buttons", None)
+        base = getattr(self, "base_buttons", None)
         for kept in (self.buttons.buttons, base):
             if kept is not None:
                 kept[:] = [b for b in kept if not b.key.startswith("online:hand:")] + new
