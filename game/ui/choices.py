@@ -393,13 +393,6 @@ class ChoiceControls(Generic[C], _Host):  # noqa: PYI059 (at run time _Host is o
         self.choices.key = value
 
     # -- who decides, and what -------------------------------------------------------------
-    def deciding(self) -> int | None:
-        """The person whose controls are on screen now (their turn, their screen)."""
-        if self.state.is_over():
-            return None
-        human = self.active_human()
-        return human if human is not None and human == self.private_player else None
-
     def layout(self, size):
         super().layout(size)
         self.base_buttons = list(self.buttons.buttons)
