@@ -158,7 +158,9 @@ class Choices(Generic[C]):
         else:
             buttons.focus = None
 
-    def choose(self, action: Action) -> Callable[[], None]:
+    def chooser(self, action: Action) -> Callable[[], None]:
+        """A control's callback: ``action`` for the person deciding, when still legal."""
+
         def choose():
             host = self.host
             player = host.deciding()
@@ -405,7 +407,7 @@ class ChoiceControls(Generic[C], _Host):  # noqa: PYI059 (at run time _Host is o
         self.choices.rebuild(force)
 
     def _choose(self, action: Action) -> Callable[[], None]:
-        return self.choices.choose(action)
+        return self.choices.chooser(action)
 
     def _step(
         self, take: Callable[[], None], then: Callable[[], object] | None = None

@@ -92,7 +92,7 @@ class Controls:
                         Choice(
                             rect,
                             "",
-                            self.choices.choose(action),
+                            self.choices.chooser(action),
                             key=f"route:{action.route}",
                             action=action,
                             spot=True,
@@ -110,7 +110,7 @@ class Controls:
                         Choice(
                             rect,
                             label,
-                            self.choices.choose(action),
+                            self.choices.chooser(action),
                             small,
                             key=f"change:{action}",
                             action=action,
@@ -126,7 +126,7 @@ class Controls:
                         Choice(
                             all_rect,
                             self.host.t("routes.btn_all"),
-                            self.choices.choose(action),
+                            self.choices.chooser(action),
                             small,
                             key=f"take:{action.face}",
                             action=action,
@@ -139,7 +139,7 @@ class Controls:
                         Choice(
                             one_rect,
                             self.host.t("routes.btn_one"),
-                            self.choices.choose(action),
+                            self.choices.chooser(action),
                             small,
                             key=f"one:{action.face}",
                             action=action,
@@ -157,7 +157,7 @@ class Controls:
                     (
                         "end",
                         self.host.t("routes.btn_end"),
-                        self.choices.choose(EndPhase()),
+                        self.choices.chooser(EndPhase()),
                         EndPhase(),
                     )
                 )
@@ -166,7 +166,7 @@ class Controls:
                 (
                     "pass",
                     self.host.t("routes.btn_pass"),
-                    self.choices.choose(DeclineChip()),
+                    self.choices.chooser(DeclineChip()),
                     DeclineChip(),
                 )
             )
