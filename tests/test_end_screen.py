@@ -183,9 +183,11 @@ def test_eight_routes_no_longer_draws_its_own_final_table_under_the_end_screen()
     table."""
     app, scene, _over = finish("routes", 4, {})
     try:
-        assert not hasattr(scene, "_draw_final") and not hasattr(scene, "final_rect")
+        drawing = scene.game.drawing
+        for part in (scene, scene.game, drawing, scene.game.model):
+            assert not hasattr(part, "_draw_final") and not hasattr(part, "final_rect")
         calls: list[str] = []
-        scene._paint_lid = lambda surface: calls.append("lid")
+        drawing._paint_lid = lambda surface: calls.append("lid")
         seat_picture = scene.seat_picture
 
         def counted(player, row):
@@ -193,7 +195,7 @@ def test_eight_routes_no_longer_draws_its_own_final_table_under_the_end_screen()
             return seat_picture(player, row)
 
         scene.seat_picture = counted
-        scene._board_picture = None  # (the lid is in the table's kept pictures)
+        drawing.forget()  # (the lid is in the table's kept pictures)
         scene.compositor.forget()
         scene.draw_table(app.screen)
         assert "lid" in calls and calls.count("seat") >= 4  # (every seat, at least once)

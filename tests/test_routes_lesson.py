@@ -76,7 +76,7 @@ def test_a_step_that_asks_to_change_a_die_opens_that_choice_without_a_way_back()
     step = wait_for_step(app, scene)
     assert step.index == target
     keys = [c.key for c in scene.controls]
-    assert scene.mode == "C" and "change:C 5+" in keys and "back" not in keys
+    assert scene.game.model.mode == "C" and "change:C 5+" in keys and "back" not in keys
     # another die's change is refused; the step's own is taken
     before = list(scene.session.actions)
     click(app, scene.probe()["change:C 6-"])

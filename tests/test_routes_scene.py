@@ -77,13 +77,15 @@ def test_a_whole_game_with_computer_seats_ends_on_the_game_over_overlay():
     try:
         scene = make_scene(app, humans=(), players=4, seed=11)
         assert scene.busy_animating()  # the first round's roll is played at the start
-        run_until(app, lambda: scene.table.loose, steps=30, dt=1 / 30)
-        assert scene.table.round == 1 and scene.table.chips[0] == [[1, 1]]  # before the roll
+        run_until(app, lambda: scene.game.model.table.loose, steps=30, dt=1 / 30)
+        assert scene.game.model.table.round == 1 and scene.game.model.table.chips[0] == [
+            [1, 1]
+        ]  # before the roll
         run_until(app, lambda: isinstance(app.top, GameOverScene))
         state = scene.state
         assert state.is_over()
-        assert scene.table.totals == list(state.route_scores()["totals"])
-        assert sorted(scene.table.final) == list(range(1, 9))
+        assert scene.game.model.table.totals == list(state.route_scores()["totals"])
+        assert sorted(scene.game.model.table.final) == list(range(1, 9))
         assert any("Route 8" in line for line in scene.log)
         app.draw()
     finally:
@@ -113,8 +115,8 @@ def test_a_person_plays_whole_phases_through_the_mouse_and_the_keyboard():
             # everything legal is reachable: directly, or behind the C / D buttons (and
             # from there, Back)
             hidden = legal - offered
-            if scene.mode in ("C", "D"):
-                assert scene._control("back") is not None
+            if scene.game.model.mode in ("C", "D"):
+                assert scene.game.controls.choices.control("back") is not None
             else:
                 assert all(isinstance(a, (ChangeDie, PushMarker)) for a in hidden)
                 if any(isinstance(a, ChangeDie) for a in hidden):
@@ -171,7 +173,7 @@ def _operate(app, scene, choice: Choice, how: str) -> None:
         motion(app, choice.rect.center)
         app.step(1 / 60)
         if choice.action is not None:
-            assert scene.attention() is choice
+            assert scene.game.controls.choices.attention() is choice
         click(app, choice.rect.center)
         return
     action = choice.action
@@ -179,12 +181,12 @@ def _operate(app, scene, choice: Choice, how: str) -> None:
         mod = pygame.KMOD_SHIFT if isinstance(action, TakeOne) else 0
         key(app, pygame.K_1 + action.face - 1, mod)
         app.step(1 / 60)
-        assert scene.attention() is choice  # the first press shows it ...
+        assert scene.game.controls.choices.attention() is choice  # the first press shows it ...
         key(app, pygame.K_1 + action.face - 1, mod)  # ... the second takes it
     elif isinstance(action, (PushMarker, TurnChip)):
         key(app, pygame.K_1 + action.route - 1)
         app.step(1 / 60)
-        assert scene.attention() is choice
+        assert scene.game.controls.choices.attention() is choice
         key(app, pygame.K_RETURN)
     elif isinstance(action, ChangeDie):
         key(app, pygame.K_1 + action.face - 1)
@@ -210,18 +212,18 @@ def test_a_click_on_a_lid_square_takes_all_its_dice_and_the_preview_follows_the_
         scene = make_scene(app, humans=(1,), players=3, seed=2)
         run_until(app, lambda: deciding(scene))
         face = next(f for f in range(1, 9) if scene.state.lid[f - 1])
-        body = scene.squares[face - 1].move(0, 0)
-        body.height -= scene.strip_h + scene.px(6)
+        body = scene.game.model.squares[face - 1].move(0, 0)
+        body.height -= scene.game.model.strip_h + scene.px(6)
         motion(app, body.center)
         app.step(1 / 60)
-        assert scene.attention().action == TakeAll(face)
-        shown = scene.preview(TakeAll(face))
+        assert scene.game.controls.choices.attention().action == TakeAll(face)
+        shown = scene.game.controls.choices.preview(TakeAll(face))
         assert shown["lid"][face - 1] == 0
         app.draw()
         count = scene.state.lid[face - 1]
         click(app, body.center)
         assert scene.session.actions[-1] == (1, f"A {face}")
-        run_until(app, lambda: scene.table.held[1] == count, steps=60)
+        run_until(app, lambda: scene.game.model.table.held[1] == count, steps=60)
     finally:
         pygame.quit()
 
@@ -248,7 +250,7 @@ def test_the_curtain_comes_between_two_people_and_hides_the_table():
             run_until(app, lambda: deciding(scene) or scene.state.current != first)
             if scene.state.current != first:
                 break
-            end = scene._control("end")
+            end = scene.game.controls.choices.control("end")
             take = next((b for b in scene.controls if b.key.startswith("take:")), None)
             target = end or take or next(b for b in scene.controls if b.action is not None)
             click(app, target.rect.center)
@@ -272,17 +274,21 @@ def test_layouts_draw_at_rest_and_mid_animation(size, lang):
         run_until(app, lambda: deciding(scene))
         app.draw()
         plan = scene.plan
-        assert_on_screen(scene, size, (scene.board, plan.bar, plan.log, *plan.seats))
+        assert_on_screen(scene, size, (scene.game.model.board, plan.bar, plan.log, *plan.seats))
         # the routes and the lid share the frame's board, one over the other
-        assert scene.board.contains(scene.routes_rect) and scene.board.contains(scene.lid_rect)
-        assert not scene.routes_rect.colliderect(scene.lid_rect)
-        assert all(scene.routes_rect.contains(lane) for lane in scene.lanes)
-        assert all(scene.lid_rect.contains(square) for square in scene.squares)
+        assert scene.game.model.board.contains(
+            scene.game.model.routes_rect
+        ) and scene.game.model.board.contains(scene.game.model.lid_rect)
+        assert not scene.game.model.routes_rect.colliderect(scene.game.model.lid_rect)
+        assert all(scene.game.model.routes_rect.contains(lane) for lane in scene.game.model.lanes)
+        assert all(
+            scene.game.model.lid_rect.contains(square) for square in scene.game.model.squares
+        )
         # the person's controls: in the lid's strips, on the routes, or in the bar
         for choice in scene.controls:
             assert any(
                 area.contains(choice.rect)
-                for area in (scene.lid_rect, scene.routes_rect, plan.controls)
+                for area in (scene.game.model.lid_rect, scene.game.model.routes_rect, plan.controls)
             ), choice.key
         hover_every_control(app, scene)
         resize(app, (1600, 900))
@@ -305,9 +311,9 @@ def test_skipping_puts_every_piece_where_the_state_says():
                     for r, stack in enumerate(state.markers())
                     for m in stack
                 }
-                assert scene.table.spots == spots
-                assert scene.table.lid == list(state.lid)
-                assert scene.table.chips == state.chips
+                assert scene.game.model.table.spots == spots
+                assert scene.game.model.table.lid == list(state.lid)
+                assert scene.game.model.table.chips == state.chips
     finally:
         pygame.quit()
 
@@ -376,13 +382,13 @@ def test_each_route_head_says_how_it_scores_and_what_it_does_in_plain_words():
     try:
         scene = make_scene(app, players=4)
         scorer = scene.state.scorer
-        heads = [scene._head_lines(r, scorer) for r in range(1, 9)]
+        heads = [scene.game.board.head_lines(r, scorer) for r in range(1, 9)]
         assert heads[0] == ("Space values", "")
         assert heads[6] == ("Space values", "1–7 lose points")
         assert heads[1] == ("", "from space 5") and heads[7] == ("", "from space 10")
         assert heads[2][1] == "Change a die" and heads[4][1] == "Push a marker"
         assert heads[3][1] == "Red die bonus" and heads[5] == ("1st only", "Flip a chip")
-        medals = [len(scene._medal_rects(r)) for r in range(1, 9)]
+        medals = [len(scene.game.board.medal_rects(r)) for r in range(1, 9)]
         assert medals == [0, 4, 4, 3, 2, 1, 0, 3]  # 4 players: route 2's 5th rank is ignored
         shorthand = ("C:", "D:", "6s", "(A)", "(B)", "(C)", "(D)", "d6", "parent", "pick-up")
         for first, second in heads:
@@ -399,10 +405,10 @@ def test_the_log_and_the_prompts_use_plain_words_and_keep_the_shorthand_for_tool
     try:
         scene = make_scene(app, humans=(0,), players=3)
         lines = [scene.describe(e) for e in _every_event_kind()]
-        scene.table.parent, scene.table.current = 0, 1
+        scene.game.model.table.parent, scene.game.model.table.current = 0, 1
         lines += [scene.hint_text(), scene.turn_status()[1], scene.variant_label()]
         for mode in ("main", "C", "D", "chip"):
-            scene.mode = mode
+            scene.game.model.mode = mode
             lines.append(scene.hint_text())
         shorthand = (
             "(A)",
@@ -421,7 +427,7 @@ def test_the_log_and_the_prompts_use_plain_words_and_keep_the_shorthand_for_tool
         )
         for line in lines:
             assert line and not any(s in line for s in shorthand), line
-        tips = " ".join(text for _rect, text in scene._tips())
+        tips = " ".join(text for _rect, text in scene.game.panels.tips())
         legend = (
             ("action C", "action D", "“parent”")
             if lang == "en"
@@ -440,12 +446,12 @@ def test_the_preview_of_C_shows_the_turned_die_in_its_new_square():
         scene = make_scene(app, humans=(0,), players=4, seed=1)
         scene.fast_forward(0, 8)  # seat 0's phase in round 2, C is legal
         change = next(a for a in scene.state.legal_actions(0) if isinstance(a, ChangeDie))
-        shown = scene.preview(change)
+        shown = scene.game.controls.choices.preview(change)
         plain, previewed = pygame.Surface(app.size), pygame.Surface(app.size)
-        scene._draw_lid(plain)
-        scene._draw_lid(previewed, shown)
+        scene.game.drawing.draw_lid(plain)
+        scene.game.drawing.draw_lid(previewed, shown)
         target = change.face + change.delta
-        for face, square in enumerate(scene.squares, start=1):
+        for face, square in enumerate(scene.game.model.squares, start=1):
             same = pygame.image.tobytes(plain.subsurface(square), "RGB") == pygame.image.tobytes(
                 previewed.subsurface(square), "RGB"
             )
@@ -481,19 +487,25 @@ def test_a_marker_walks_along_its_route_a_hop_per_space():
         xs, hops = [], []
         for _ in range(200):
             scene.timeline.update(0.01)
-            walk = scene.table.walks.get((2, 1)) or walk
-            if (2, 1) not in scene.table.walks:
+            walk = scene.game.model.table.walks.get((2, 1)) or walk
+            if (2, 1) not in scene.game.model.table.walks:
                 break
-            (x, y), _alpha = scene._walk_point(2, 1, walk)
+            (x, y), _alpha = scene.game.board.walk_point(2, 1, walk)
             xs.append(x)
-            hops.append(scene.marker_pos(2, 3, 0)[1] - y)
-        assert walk is not None and scene.table.spots[(2, 1)][0] == 7
-        assert xs == sorted(xs) and xs[0] < scene.cell_x(4) and xs[-1] > scene.cell_x(6)
+            hops.append(scene.game.model.marker_pos(2, 3, 0)[1] - y)
+        assert walk is not None and scene.game.model.table.spots[(2, 1)][0] == 7
+        assert (
+            xs == sorted(xs)
+            and xs[0] < scene.game.model.cell_x(4)
+            and xs[-1] > scene.game.model.cell_x(6)
+        )
         assert max(hops) > scene.px(6)  # in the air between two spaces ...
-        landed = [scene._walk_point(2, 1, replace(walk, t=k / 4))[0][1] for k in range(5)]
-        assert all(abs(y - scene.marker_pos(2, 3, 0)[1]) < 1 for y in landed)  # ... on each
+        landed = [scene.game.board.walk_point(2, 1, replace(walk, t=k / 4))[0][1] for k in range(5)]
+        assert all(
+            abs(y - scene.game.model.marker_pos(2, 3, 0)[1]) < 1 for y in landed
+        )  # ... on each
         placed = Walk(0, 0, 4, 0, 0.0)
-        start, alpha = scene._walk_point(5, 2, placed)
+        start, alpha = scene.game.board.walk_point(5, 2, placed)
         assert start == scene.seat_parts(2).portrait.center and alpha < 1
     finally:
         pygame.quit()
@@ -505,29 +517,31 @@ def test_dice_taken_fly_from_the_lid_to_the_takers_panel_and_the_round_chip_to_t
     app = make_app()
     try:
         scene = _settled(app)
-        face = next(f for f in range(1, 9) if scene.table.lid[f - 1])
-        count = scene.table.lid[face - 1]
-        lid = list(scene.table.lid)
+        face = next(f for f in range(1, 9) if scene.game.model.table.lid[f - 1])
+        count = scene.game.model.table.lid[face - 1]
+        lid = list(scene.game.model.table.lid)
         lid[face - 1] = 0
         scene.play_event(
             Event("dice_taken", 2, {"face": face, "count": count, "action": "A", "lid": lid})
         )
         scene.timeline.update(0.05)
-        flying = [d for d in scene.table.loose if d.face == face]
+        flying = [d for d in scene.game.model.table.loose if d.face == face]
         assert len(flying) == count
         extras = scene.seat_parts(2).extras
-        assert all(scene.squares[face - 1].collidepoint(d.src()) for d in flying)
+        assert all(scene.game.model.squares[face - 1].collidepoint(d.src()) for d in flying)
         assert all(extras.collidepoint(d.dst()) for d in flying)
         scene.timeline.finish_all()
-        assert scene.table.held[2] >= count and scene.table.held_face[2] == face
-        parent = scene.table.parent
+        assert (
+            scene.game.model.table.held[2] >= count and scene.game.model.table.held_face[2] == face
+        )
+        parent = scene.game.model.table.parent
         scene.play_event(Event("chip_taken", parent, {"chip": 9}))
         scene.timeline.update(0.05)
-        assert scene.table.flying_chip is not None
-        target = scene._seat_spot(parent, "chip", len(scene.table.chips[parent]))
+        assert scene.game.model.table.flying_chip is not None
+        target = scene.game.seats.spot(parent, "chip", len(scene.game.model.table.chips[parent]))
         assert scene.seat_parts(parent).extras.collidepoint(target)
         scene.timeline.finish_all()
-        assert [9, 1] in scene.table.chips[parent]
+        assert [9, 1] in scene.game.model.table.chips[parent]
     finally:
         pygame.quit()
 
@@ -539,13 +553,13 @@ def test_stacked_markers_each_show_their_edge_and_mark():
     app = make_app(size=(1024, 600))
     try:
         scene = _settled(app)
-        h, w = scene.marker_h, scene.marker_w
-        bottoms = [scene.marker_pos(3, 1, level) for level in range(5)]
+        h, w = scene.game.model.marker_h, scene.game.model.marker_w
+        bottoms = [scene.game.model.marker_pos(3, 1, level) for level in range(5)]
         for (x0, y0), (x1, y1) in itertools.pairwise(bottoms):
             assert y0 - y1 >= h * 0.45 and x1 > x0  # rises and leans
         # the mark sits at 72% of the marker's height: in the part the next one leaves
-        assert h * (1 - 0.72) + h * 0.46 / 2 <= scene.stack_dy + 1
-        assert w >= scene.px(18) * 0.8 and scene.cell_w > w
+        assert h * (1 - 0.72) + h * 0.46 / 2 <= scene.game.model.stack_dy + 1
+        assert w >= scene.px(18) * 0.8 and scene.game.model.cell_w > w
     finally:
         pygame.quit()
 
@@ -570,9 +584,9 @@ def test_the_still_picture_is_kept_and_follows_the_panels():
         seat = scene.plan.seats[0]
         before = pygame.image.tobytes(app.screen.subsurface(seat), "RGB")
         painted: list[pygame.Surface] = []
-        scene.paint_static = painted.append
-        scene._scores_shown = {
-            "routes": scene._scores_shown["routes"],
+        scene.game.paint_static = painted.append
+        scene.game.model.scores_shown = {
+            "routes": scene.game.model.scores_shown["routes"],
             "totals": [99] * scene.session.players,
         }
         app.draw()

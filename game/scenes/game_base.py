@@ -195,6 +195,13 @@ class GameScene(TableFrame, Scene):
         humans = self.driver.local_deciders()
         return humans[0] if humans else None
 
+    def deciding(self) -> int | None:
+        """The person whose controls are on screen now (their turn, their screen)."""
+        if self.state.is_over():
+            return None
+        human = self.active_human()
+        return human if human is not None and human == self.private_player else None
+
     # -- the loop --------------------------------------------------------------------------
     def busy_animating(self) -> bool:
         return self.timeline.busy() or bool(self.events)

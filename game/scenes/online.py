@@ -7,10 +7,13 @@ the host, events back with its update) and :class:`~game.net.host.HostedDriver` 
 host's window: actions through the :class:`~game.net.host.HostThread`, so every member
 is sent them; only the seats at this screen are people the scene asks to decide).
 
-:func:`client_scene` and :func:`hosted_scene` put a game's own scene class together with
-:class:`RemoteTable` or :class:`HostedTable`, which poll the network once a frame in
-``update`` (never waiting), show the seats' online status in the seat panels and the join
-code in the header, and end the connection when the scene is left.
+:func:`client_scene` and :func:`hosted_scene` put :class:`RemoteTable` or
+:class:`HostedTable`, which poll the network once a frame in ``update`` (never waiting),
+show the seats' online status in the seat panels and the join code in the header, and end
+the connection when the scene is left, over the game's table: a composed game's
+(:class:`~game.scenes.table.scene.TableScene`, issue #26) is :class:`RemoteTableScene` or
+:class:`HostedTableScene` given its table; a game still made of mixins gets a class built
+from its own scene class.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from game.net.store import reopen
 from game.net.table import Refused
 from game.rules.protocol import GameState
 from game.scenes.end_screen import GameOverScene
+from game.scenes.table.scene import TableScene
 from game.session import Session
 from game.table.driver import LocalDriver
 from game.ui import fonts, widgets
@@ -234,13 +238,21 @@ class RemoteTable(OnlineTable):
         self.driver.client.stop(timeout=1.0)
 
 
+class RemoteTableScene(RemoteTable, TableScene):
+    """A composed game's table at a client's window."""
+
+    driver: RemoteDriver
+
+
 def client_scene(app: Any, client: ClientThread, mirror: Mirror, view: GameState | None = None):
     """The game's own scene for the seat a welcome gave (``mirror``), over ``client``."""
     view = view if view is not None else mirror.view
     driver = RemoteDriver(client, mirror, view)
     base = app.router.table(mirror.game)
-    cls = type(f"Remote{base.__name__}", (RemoteTable, base), {})
-    scene = cls(app, driver)
+    if issubclass(base, TableScene):  # a composed table: the one scene, given the table
+        scene = RemoteTableScene(app, driver, base.table_of)
+    else:
+        scene = type(f"Remote{base.__name__}", (RemoteTable, base), {})(app, driver)
     scene.private_player = mirror.seat  # no curtain: this screen is the seat's own
     if mirror.n == 0:
         # a fresh table: the view carries no opening events; the welcome has them
@@ -322,7 +334,7 @@ class HostedTable(OnlineTable):
 
     def place_hand_buttons(self) -> None:
         """The waiting seats' buttons, among the scene's (and among the buttons a game
-        with its own controls keeps across their rebuilds: ``_base_buttons``)."""
+        with its own controls keeps across their rebuilds: ``base_buttons``)."""
         if getattr(self, "plan", None) is None:
             return
         new = [
@@ -336,7 +348,7 @@ class HostedTable(OnlineTable):
             for p in self.waiting_seats()
         ]
         focused = self.buttons.focused_key()
-        base = getattr(self, "_base_buttons", None)
+        base = getattr(self, "base_buttons", None)
         for kept in (self.buttons.buttons, base):
             if kept is not None:
                 kept[:] = [b for b in kept if not b.key.startswith("online:hand:")] + new
@@ -391,12 +403,20 @@ class HostedTable(OnlineTable):
         self.driver.host.stop(timeout=2.0)
 
 
+class HostedTableScene(HostedTable, TableScene):
+    """A composed game's table at the hosting window."""
+
+    driver: HostedDriver
+
+
 def hosted_scene(app: Any, host: HostThread, local: tuple[int, ...]):
     """The game's own scene for the host's Session, opened to the network by ``host``
     (started by the caller). ``local``: the seats of people at this screen."""
     base = app.router.table(host.table.session.game_id)
-    cls = type(f"Hosted{base.__name__}", (HostedTable, base), {})
-    return cls(app, HostedDriver(host, local))
+    driver = HostedDriver(host, local)
+    if issubclass(base, TableScene):  # a composed table: the one scene, given the table
+        return HostedTableScene(app, driver, base.table_of)
+    return type(f"Hosted{base.__name__}", (HostedTable, base), {})(app, driver)
 
 
 def open_resumed(app: Any, session: Session, *, replace: bool = False) -> Any:

@@ -7,19 +7,25 @@ The controls are rebuilt only when what they answer changes: whose choice it is,
 actions taken, the steps picked on the way, the window, the language. The last input
 says what the person is looking at (``attention``): the focused control after a key, the
 one under the mouse after a mouse move; the table previews it. A key shows an option and
-the same key again, or Enter, takes it (``_press_or_focus``).
+the same key again, or Enter, takes it (``press_or_focus``).
+
+:class:`Choices` is the plain object a composed table holds (issue #26): it asks the
+scene (:class:`ChoiceHost`) who decides and to act, and the game (:class:`ChoiceGame`)
+which controls there are. :class:`ChoiceControls` is the same behaviour as a scene
+mixin, for the tables still made of mixins (Verflixxt!), until they are composed too.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 import pygame
 
 from game.rules.protocol import Action
-from game.ui.widgets import Button
+from game.ui.i18n import Translator
+from game.ui.widgets import Button, ButtonGroup
 
 PREVIEWS_KEPT = 64  # a person looks at a few options over and over, then acts
 
@@ -42,6 +48,7 @@ class Choice(Button):
 
 # The scene's own kind of Choice (with its table areas: a route, a piece, a card).
 C = TypeVar("C", bound=Choice)
+C_co = TypeVar("C_co", bound=Choice, covariant=True)
 
 
 def digit_key(event: pygame.event.Event, highest: int) -> int:
@@ -52,31 +59,279 @@ def digit_key(event: pygame.event.Event, highest: int) -> int:
     return 0
 
 
-class ChoiceControls(Generic[C], _Host):  # noqa: PYI059 (at run time _Host is object: last)
-    """Mixed into a game scene, before it, with the scene's kind of Choice:
-    ``class RoutesScene(ChoiceControls[Choice], GameScene)``.
+class ChoiceHost(Protocol):
+    """What the choices need of the scene that shows them."""
 
-    The scene implements ``_make_controls``, ``_settle_mode``, ``_steps_taken``,
-    ``_clear_steps`` and ``_preview_of``, and says how it differs from the others in
-    ``steps_draw_attention`` and ``rebuild_before_input`` (no default: each game says)."""
+    app: Any  # its sounds
+    t: Translator
+    size: tuple[int, int]
+    buttons: ButtonGroup
+    base_buttons: list[Button]  # the scene's own (menu, undo, help): kept across rebuilds
+    session: Any  # the record of actions taken
+
+    @property
+    def state(self) -> Any: ...
+
+    def deciding(self) -> int | None:
+        """The person whose controls are on screen now (their turn, their screen)."""
+        ...
+
+    def act(self, player: int, action: Action) -> bool: ...
+
+
+class ChoiceGame(Protocol[C_co]):
+    """What the choices ask the game: which controls there are, and the steps towards
+    an action (a mode, a card picked first)."""
 
     # A step (a control without an action of its own) can be what the person looks at
     # where the table shows something for it (Verflixxt!: a card in the hand is ringed, a
     # pawn that may go either way previews both), not where only an action has a preview
     # (Eight Routes: C, D and Back).
-    steps_draw_attention: bool
+    @property
+    def steps_draw_attention(self) -> bool: ...
+
     # Every input rebuilds the controls first, not only every frame.
+    @property
+    def rebuild_before_input(self) -> bool: ...
+
+    def make_controls(self, player: int, legal: tuple[Action, ...]) -> None:
+        """Add a Choice to the choices' ``controls`` for every option on offer now."""
+
+    def settle_mode(self, legal: tuple[Action, ...]) -> None:
+        """Keep the steps taken only while they still lead to a legal action."""
+
+    def steps_taken(self) -> tuple:
+        """The steps picked on the way to an action (a mode, a card): controls follow them."""
+        ...
+
+    def clear_steps(self) -> None:
+        """An action is being chosen: forget the steps that led to it."""
+
+    def preview_of(self, player: int, action: Action) -> Any:
+        """What ``action`` would do, from the rules (ValueError when they cannot say)."""
+
+    def pointed_at(self) -> C_co | None:
+        """An option the mouse points at on the table besides the controls themselves."""
+
+
+class Choices(Generic[C]):
+    """The controls of the person deciding, their focus and what they look at."""
+
+    def __init__(self, host: ChoiceHost, game: ChoiceGame[C]) -> None:
+        self.host = host
+        self.game = game
+        self.keyboard = True  # last input came from the keyboard: preview the focus
+        self.mouse: tuple[float, float] = (-1, -1)
+        self.armed: str | None = None  # the option a key showed; the same key takes it
+        self.controls: list[C] = []
+        self.key: tuple | None = None  # what the controls answer (None: rebuild them)
+        self.preview_cache: dict = {}
+
+    # -- who decides, and what -------------------------------------------------------------
+    def legal(self, player: int) -> tuple[Action, ...]:
+        return self.host.state.legal_actions(player)
+
+    def rebuild(self, force: bool = False) -> None:
+        host = self.host
+        player = host.deciding()
+        legal = self.legal(player) if player is not None else ()
+        if player is not None:
+            self.game.settle_mode(legal)
+        key = (player, len(host.session.actions), *self.game.steps_taken(), host.size, host.t.lang)
+        if key == self.key and not force:
+            return
+        self.key = key
+        focused_button = self.focused_button()
+        focused = focused_button.key if focused_button is not None else None
+        self.controls = []
+        if player is not None:
+            self.game.make_controls(player, legal)
+        for button in self.controls:
+            button.hovered = not self.keyboard and button.rect.collidepoint(self.mouse)
+        buttons = host.buttons
+        buttons.buttons = list(host.base_buttons) + list(self.controls)
+        keys = [b.key for b in buttons.buttons]
+        if focused in keys and focused not in ("pause", "help"):
+            buttons.focus = keys.index(focused)
+        elif self.controls:
+            buttons.focus = keys.index(self.controls[0].key)
+        else:
+            buttons.focus = None
+
+    def chooser(self, action: Action) -> Callable[[], None]:
+        """A control's callback: ``action`` for the person deciding, when still legal."""
+
+        def choose():
+            host = self.host
+            player = host.deciding()
+            if player is None or action not in self.legal(player):
+                return
+            host.app.sound.play("click")
+            self.game.clear_steps()
+            if host.act(player, action):
+                self.key = None
+
+        return choose
+
+    def step(
+        self, take: Callable[[], None], then: Callable[[], object] | None = None
+    ) -> Callable[[], None]:
+        """A control that is a step towards an action (a mode, a card picked first): only
+        for the person deciding; the controls follow at once, then ``then`` runs."""
+
+        def step():
+            if self.host.deciding() is None:
+                return
+            self.host.app.sound.play("click")
+            take()
+            self.rebuild(force=True)
+            if then is not None:
+                then()
+
+        return step
+
+    # -- focus and keys --------------------------------------------------------------------
+    def focused_button(self) -> Button | None:
+        buttons = self.host.buttons
+        focus = buttons.focus
+        if focus is None or focus >= len(buttons.buttons):
+            return None
+        return buttons.buttons[focus]
+
+    def focus(self, key: str) -> bool:
+        buttons = self.host.buttons
+        for i, button in enumerate(buttons.buttons):
+            if button.key == key and button.enabled:
+                buttons.focus = i
+                self.keyboard = True
+                return True
+        return False
+
+    def control(self, key: str) -> C | None:
+        for button in self.controls:
+            if button.key == key:
+                return button
+        return None
+
+    def has_prefix(self, prefix: str) -> bool:
+        """A control whose key starts with ``prefix`` is on offer."""
+        return any(b.key.startswith(prefix) for b in self.controls)
+
+    def click_control(self, key: str) -> None:
+        """Take the control ``key`` at once, as a click on it does (when it is on offer)."""
+        button = self.control(key)
+        if button is not None:
+            button.on_click()
+
+    def press_or_focus(self, key: str) -> None:
+        """A key shows an option (focus and preview); the same key again, or Enter,
+        chooses it."""
+        button = self.control(key)
+        if button is None:
+            return
+        if self.armed == key and self.focused_button() is button:
+            self.armed = None
+            button.on_click()
+        elif self.focus(key):
+            self.armed = key
+
+    def track(self, event: pygame.event.Event) -> None:
+        """Every input, before the scene's: where the mouse is, whether keys are used."""
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            self.keyboard = False
+        elif event.type == pygame.KEYDOWN:
+            self.keyboard = True
+        if self.game.rebuild_before_input:
+            self.rebuild()
+
+    # -- what the person looks at ------------------------------------------------------------
+    def attention(self) -> C | None:
+        """The option the person is looking at: the focused one after a key, the one
+        under the mouse after a mouse move."""
+        if self.host.deciding() is None:
+            return None
+        if self.keyboard:
+            button = self.focused_button()  # one of the controls, or a base button
+            for choice in self.controls:
+                if choice is button and self.worth_a_look(choice):
+                    return choice
+            return None
+        for button in self.controls:
+            if button.hovered and self.worth_a_look(button):
+                return button
+        return self.game.pointed_at()
+
+    def worth_a_look(self, choice: Choice) -> bool:
+        return self.game.steps_draw_attention or choice.action is not None
+
+    def preview(self, action: Action):
+        """What ``action`` would do for the person deciding (``preview_of``), kept until
+        the next action; None when the rules cannot say."""
+        player = self.host.deciding()
+        if player is None:
+            return None
+        key = (len(self.host.session.actions), player, str(action))
+        cache = self.preview_cache
+        if key not in cache:
+            if len(cache) > PREVIEWS_KEPT:
+                cache.clear()
+            try:
+                cache[key] = self.game.preview_of(player, action)
+            except ValueError:
+                cache[key] = None
+        return cache[key]
+
+
+class _SceneHooks(Generic[C]):
+    """A mixed-in scene's hooks under the names :class:`Choices` asks a game for."""
+
+    def __init__(self, scene: ChoiceControls[C]) -> None:
+        self.scene = scene
+
+    @property
+    def steps_draw_attention(self) -> bool:
+        return self.scene.steps_draw_attention
+
+    @property
+    def rebuild_before_input(self) -> bool:
+        return self.scene.rebuild_before_input
+
+    def make_controls(self, player: int, legal: tuple[Action, ...]) -> None:
+        self.scene._make_controls(player, legal)
+
+    def settle_mode(self, legal: tuple[Action, ...]) -> None:
+        self.scene._settle_mode(legal)
+
+    def steps_taken(self) -> tuple:
+        return self.scene._steps_taken()
+
+    def clear_steps(self) -> None:
+        self.scene._clear_steps()
+
+    def preview_of(self, player: int, action: Action) -> Any:
+        return self.scene._preview_of(player, action)
+
+    def pointed_at(self) -> C | None:
+        return self.scene._pointed_at()
+
+
+class ChoiceControls(Generic[C], _Host):  # noqa: PYI059 (at run time _Host is object: last)
+    """:class:`Choices` mixed into a game scene, before it, with the scene's kind of
+    Choice: ``class VerflixxtScene(..., ChoiceControls[Choice], GameScene)``; the scene
+    itself is the host and the game.
+
+    The scene implements ``_make_controls``, ``_settle_mode``, ``_steps_taken``,
+    ``_clear_steps`` and ``_preview_of``, and says how it differs from the others in
+    ``steps_draw_attention`` and ``rebuild_before_input`` (no default: each game says)."""
+
+    steps_draw_attention: bool
     rebuild_before_input: bool
 
     def __init__(self, app, session):
         super().__init__(app, session)
-        self.keyboard = True  # last input came from the keyboard: preview the focus
-        self.mouse: tuple[float, float] = (-1, -1)
-        self._armed: str | None = None  # the option a key showed; the same key takes it
-        self.controls: list[C] = []
-        self._controls_key = None
-        self._base_buttons: list[Button] = []  # the shell's: menu, undo, rules help
-        self._preview_cache: dict = {}
+        self.base_buttons: list[Button] = []  # the shell's: menu, undo, rules help
+        self.choices: Choices[C] = Choices(self, _SceneHooks(self))
 
     # -- to implement --------------------------------------------------------------------
     def _make_controls(self, player: int, legal: tuple[Action, ...]) -> None:
@@ -84,175 +339,98 @@ class ChoiceControls(Generic[C], _Host):  # noqa: PYI059 (at run time _Host is o
         raise NotImplementedError
 
     def _settle_mode(self, legal: tuple[Action, ...]) -> None:
-        """Keep the steps taken only while they still lead to a legal action."""
         raise NotImplementedError
 
     def _steps_taken(self) -> tuple:
-        """The steps picked on the way to an action (a mode, a card): controls follow them."""
         raise NotImplementedError
 
     def _clear_steps(self) -> None:
-        """An action is being chosen: forget the steps that led to it."""
         raise NotImplementedError
 
     def _preview_of(self, player: int, action: Action):
-        """What ``action`` would do, from the rules (ValueError when they cannot say)."""
         raise NotImplementedError
 
     def _pointed_at(self) -> C | None:
-        """An option the mouse points at on the table besides the controls themselves."""
         return None
 
+    # -- the choices' state, under the scene's names ----------------------------------------
+    @property
+    def controls(self) -> list[C]:
+        return self.choices.controls
+
+    @controls.setter
+    def controls(self, value: list[C]) -> None:
+        self.choices.controls = value
+
+    @property
+    def keyboard(self) -> bool:
+        return self.choices.keyboard
+
+    @keyboard.setter
+    def keyboard(self, value: bool) -> None:
+        self.choices.keyboard = value
+
+    @property
+    def mouse(self) -> tuple[float, float]:
+        return self.choices.mouse
+
+    @mouse.setter
+    def mouse(self, value: tuple[float, float]) -> None:
+        self.choices.mouse = value
+
+    @property
+    def _armed(self) -> str | None:
+        return self.choices.armed
+
+    @_armed.setter
+    def _armed(self, value: str | None) -> None:
+        self.choices.armed = value
+
+    @property
+    def _controls_key(self) -> tuple | None:
+        return self.choices.key
+
+    @_controls_key.setter
+    def _controls_key(self, value: tuple | None) -> None:
+        self.choices.key = value
+
     # -- who decides, and what -------------------------------------------------------------
-    def deciding(self) -> int | None:
-        """The person whose controls are on screen now (their turn, their screen)."""
-        if self.state.is_over():
-            return None
-        human = self.active_human()
-        return human if human is not None and human == self.private_player else None
-
-    def _legal(self, player: int) -> tuple[Action, ...]:
-        return self.state.legal_actions(player)
-
     def layout(self, size):
         super().layout(size)
-        self._base_buttons = list(self.buttons.buttons)
+        self.base_buttons = list(self.buttons.buttons)
+
+    def handle_event(self, event):
+        self.choices.track(event)
+        super().handle_event(event)
 
     def _rebuild_controls(self, force: bool = False) -> None:
-        player = self.deciding()
-        legal = self._legal(player) if player is not None else ()
-        if player is not None:
-            self._settle_mode(legal)
-        key = (player, len(self.session.actions), *self._steps_taken(), self.size, self.t.lang)
-        if key == self._controls_key and not force:
-            return
-        self._controls_key = key
-        focused_button = self._focused_button()
-        focused = focused_button.key if focused_button is not None else None
-        self.controls = []
-        if player is not None:
-            self._make_controls(player, legal)
-        for button in self.controls:
-            button.hovered = not self.keyboard and button.rect.collidepoint(self.mouse)
-        self.buttons.buttons = list(self._base_buttons) + list(self.controls)
-        keys = [b.key for b in self.buttons.buttons]
-        if focused in keys and focused not in ("pause", "help"):
-            self.buttons.focus = keys.index(focused)
-        elif self.controls:
-            self.buttons.focus = keys.index(self.controls[0].key)
-        else:
-            self.buttons.focus = None
+        self.choices.rebuild(force)
 
     def _choose(self, action: Action) -> Callable[[], None]:
-        def choose():
-            player = self.deciding()
-            if player is None or action not in self._legal(player):
-                return
-            self.app.sound.play("click")
-            self._clear_steps()
-            if self.act(player, action):
-                self._controls_key = None
-
-        return choose
+        return self.choices.chooser(action)
 
     def _step(
         self, take: Callable[[], None], then: Callable[[], object] | None = None
     ) -> Callable[[], None]:
-        """A control that is a step towards an action (a mode, a card picked first): only
-        for the person deciding; the controls follow at once, then ``then`` runs."""
+        return self.choices.step(take, then)
 
-        def step():
-            if self.deciding() is None:
-                return
-            self.app.sound.play("click")
-            take()
-            self._rebuild_controls(force=True)
-            if then is not None:
-                then()
-
-        return step
-
-    # -- focus and keys --------------------------------------------------------------------
     def _focused_button(self) -> Button | None:
-        focus = self.buttons.focus
-        if focus is None or focus >= len(self.buttons.buttons):
-            return None
-        return self.buttons.buttons[focus]
+        return self.choices.focused_button()
 
     def _focus(self, key: str) -> bool:
-        for i, button in enumerate(self.buttons.buttons):
-            if button.key == key and button.enabled:
-                self.buttons.focus = i
-                self.keyboard = True
-                return True
-        return False
+        return self.choices.focus(key)
 
     def _control(self, key: str) -> C | None:
-        for button in self.controls:
-            if button.key == key:
-                return button
-        return None
+        return self.choices.control(key)
 
     def _click_control(self, key: str) -> None:
-        """Take the control ``key`` at once, as a click on it does (when it is on offer)."""
-        button = self._control(key)
-        if button is not None:
-            button.on_click()
+        self.choices.click_control(key)
 
     def _press_or_focus(self, key: str) -> None:
-        """A key shows an option (focus and preview); the same key again, or Enter,
-        chooses it."""
-        button = self._control(key)
-        if button is None:
-            return
-        if self._armed == key and self._focused_button() is button:
-            self._armed = None
-            button.on_click()
-        elif self._focus(key):
-            self._armed = key
+        self.choices.press_or_focus(key)
 
-    def handle_event(self, event):
-        if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-            self.keyboard = False
-        elif event.type == pygame.KEYDOWN:
-            self.keyboard = True
-        if self.rebuild_before_input:
-            self._rebuild_controls()
-        super().handle_event(event)
-
-    # -- what the person looks at ------------------------------------------------------------
     def attention(self) -> C | None:
-        """The option the person is looking at: the focused one after a key, the one
-        under the mouse after a mouse move."""
-        if self.deciding() is None:
-            return None
-        if self.keyboard:
-            button = self._focused_button()  # one of the controls, or a base button
-            for choice in self.controls:
-                if choice is button and self._worth_a_look(choice):
-                    return choice
-            return None
-        for button in self.controls:
-            if button.hovered and self._worth_a_look(button):
-                return button
-        return self._pointed_at()
-
-    def _worth_a_look(self, choice: Choice) -> bool:
-        return self.steps_draw_attention or choice.action is not None
+        return self.choices.attention()
 
     def preview(self, action: Action):
-        """What ``action`` would do for the person deciding (``_preview_of``), kept until
-        the next action; None when the rules cannot say."""
-        player = self.deciding()
-        if player is None:
-            return None
-        key = (len(self.session.actions), player, str(action))
-        if key not in self._preview_cache:
-            if len(self._preview_cache) > PREVIEWS_KEPT:
-                self._preview_cache.clear()
-            try:
-                self._preview_cache[key] = self._preview_of(player, action)
-            except ValueError:
-                self._preview_cache[key] = None
-        return self._preview_cache[key]
+        return self.choices.preview(action)

@@ -2,5 +2,6 @@
 
 from .model import Choice
 from .scene import RoutesScene
+from .table import RoutesTable
 
-__all__ = ["Choice", "RoutesScene"]
+__all__ = ["Choice", "RoutesScene", "RoutesTable"]

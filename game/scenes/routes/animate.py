@@ -1,4 +1,4 @@
-"""The Eight Routes scene's events played as tweens on the display model (``self.table``):
+"""The Eight Routes events played as tweens on the display model (``model.table``):
 dice tumbling from the dice roller's panel into the lid and sorted into their squares,
 flying from the lid to the panel of who takes them, turned by C; markers walking along
 their route a hop per space (from their owner's panel, or back to it) and stacking; the
@@ -10,10 +10,11 @@ import random
 from collections.abc import Callable
 
 from game.rules.protocol import Event
+from game.scenes.table.contract import TableHost
 from game.ui.tween import Tween, ease_in_out
 
-from .host import RoutesHost
-from .model import LooseDie, Point, Walk
+from .model import LooseDie, Point, RoutesModel, Walk
+from .seats import Seats
 
 # Seconds (at speed 1) for the main animations.
 TUMBLE = 0.9
@@ -22,36 +23,53 @@ WALK_BASE, WALK_PER_SPACE, WALK_MAX = 0.2, 0.09, 1.3  # a marker's walk
 FROM_PANEL = 0.35  # a marker's flight between its owner's panel and the route
 
 
-class Animation(RoutesHost):
-    """``play_event``: one ``_play_<kind>`` per kind of event, each queuing tweens on the
-    timeline; the last event queued resyncs the table with the state."""
+class Animator:
+    """One handler per kind of event (``animations``), each queuing tweens on the
+    host's timeline."""
+
+    def __init__(self, model: RoutesModel, host: TableHost, seats: Seats) -> None:
+        self.model = model
+        self.host = host
+        self.seats = seats
+        self.animations: dict[str, Callable[[Event], None]] = {
+            "round_start": self._round_start,
+            "chip_taken": self._chip_taken,
+            "roll": self._roll,
+            "dice_sorted": self._dice_sorted,
+            "d6_roll": self._d6_roll,
+            "phase_start": self._phase_start,
+            "mandatory_skipped": self._mandatory_skipped,
+            "dice_taken": self._dice_taken,
+            "marker_move": self._marker_move,
+            "marker_blocked": self._marker_blocked,
+            "die_changed": self._die_changed,
+            "chip_offered": self._chip_offered,
+            "chip_turned": self._chip_turned,
+            "chip_declined": self._chip_declined,
+            "phase_end": self._phase_end,
+            "round_end": self._round_end,
+            "route_scored": self._route_scored,
+            "game_over": self._game_over,
+        }
 
     def _tween(self, duration: float, update=None, done=None, start=None, ease=ease_in_out) -> None:
         """One step of the timeline; ``start`` runs when it begins (after the steps
         queued before it), not when it is queued."""
-        self.timeline.then(Tween(max(0.0, duration), update, done, ease, on_start=start))
+        self.host.timeline.then(Tween(max(0.0, duration), update, done, ease, on_start=start))
 
     def _sound(self, name: str) -> Callable[[], None]:
-        return lambda: self.app.sound.play(name)
+        return lambda: self.host.app.sound.play(name)
 
-    def play_event(self, event: Event) -> None:
-        handler = getattr(self, f"_play_{event.kind}", None)
-        if handler is not None:
-            handler(event.player, event.data)
-        if not self.events:
-            # The last event queued: nobody acts while events play, so once it has played
-            # the state is what the table shows. Resync then (robust to anything skipped).
-            self._tween(0.0, start=self.sync_from_state)
-
-    def _play_round_start(self, player, data) -> None:
-        t = self.table
+    def _round_start(self, event: Event) -> None:
+        data = event.data
+        t = self.model.table
 
         def start():
             t.round, t.rounds, t.parent = data["round"], data["rounds"], data["parent"]
             t.current = None
             t.banner = [
-                self.t("routes.round", n=data["round"], total=data["rounds"]),
-                self.t("routes.turn_roll", name=self.seat_name(data["parent"])),
+                self.host.t("routes.round", n=data["round"], total=data["rounds"]),
+                self.host.t("routes.turn_roll", name=self.host.seat_name(data["parent"])),
                 0.0,
             ]
 
@@ -60,9 +78,10 @@ class Animation(RoutesHost):
 
         self._tween(1.1, show, lambda: setattr(t, "banner", None), start, ease=lambda v: v)
 
-    def _play_chip_taken(self, player, data) -> None:
+    def _chip_taken(self, event: Event) -> None:
         """The round chip flies from the round's label to the roller's panel, spinning."""
-        t = self.table
+        player, data = event.player, event.data
+        t = self.model.table
 
         def update(v):
             t.flying_chip = (player, data["chip"], v)
@@ -73,8 +92,10 @@ class Animation(RoutesHost):
 
         self._tween(0.7, update, done, self._sound("pop"), ease=lambda v: v)
 
-    def _play_roll(self, player, data) -> None:
-        t = self.table
+    def _roll(self, event: Event) -> None:
+        player, data = event.player, event.data
+        assert player is not None  # the dice roller's (ER-10)
+        t = self.model.table
         faces = data["faces"]
         rng = random.Random(len(faces) * 7919 + sum((i + 1) * f for i, f in enumerate(faces)))
         spots = []
@@ -99,7 +120,7 @@ class Animation(RoutesHost):
 
         def start():
             t.loose.extend(dice)
-            self.app.sound.play("dice")
+            self.host.app.sound.play("dice")
 
         def update(v):
             for k, die in enumerate(dice):
@@ -108,20 +129,21 @@ class Animation(RoutesHost):
         self._tween(TUMBLE, update, None, start, ease=lambda v: 1 - (1 - v) ** 2)
 
     def _hand_anchor(self, player: int) -> Callable[[], Point]:
-        return lambda: self._seat_spot(player, "portrait")
+        return lambda: self.seats.spot(player, "portrait")
 
     def _lid_anchor(self, u: float, v: float) -> Callable[[], Point]:
         def anchor():
-            r = self.felt
+            r = self.model.felt
             return (r.x + u * r.w, r.y + v * r.h)
 
         return anchor
 
     def _slot_anchor(self, face: int, index: int, count: int) -> Callable[[], Point]:
-        return lambda: self.slot(face, index, count)[0]
+        return lambda: self.model.slot(face, index, count)[0]
 
-    def _play_dice_sorted(self, player, data) -> None:
-        t = self.table
+    def _dice_sorted(self, event: Event) -> None:
+        data = event.data
+        t = self.model.table
         lid = data["lid"]
 
         def start():
@@ -134,8 +156,8 @@ class Animation(RoutesHost):
                 die.src = here
                 die.dst = self._slot_anchor(f, index, lid[f - 1])
                 die.size0 = die.size1
-                die.size1 = self.slot(f, index, lid[f - 1])[1] / max(self.s, 0.01)
-                die.spin = -die.angle + self._rest_angle(f, index)
+                die.size1 = self.model.slot(f, index, lid[f - 1])[1] / max(self.host.s, 0.01)
+                die.spin = -die.angle + self.model.rest_angle(f, index)
                 die.bounces = 0
                 die.tumble_from = 0
                 die.hop = 6
@@ -151,12 +173,13 @@ class Animation(RoutesHost):
 
         self._tween(SORT, update, done, start)
 
-    def _play_d6_roll(self, player, data) -> None:
-        t = self.table
+    def _d6_roll(self, event: Event) -> None:
+        data = event.data
+        t = self.model.table
 
         def start():
             t.d6 = [data["face"], 0.0, 1.0]
-            self.app.sound.play("dice")
+            self.host.app.sound.play("dice")
 
         def update(v):
             t.d6[1] = v
@@ -164,8 +187,9 @@ class Animation(RoutesHost):
         self._tween(0.7, update, None, start)
         self._tween(0.35)
 
-    def _play_phase_start(self, player, data) -> None:
-        t = self.table
+    def _phase_start(self, event: Event) -> None:
+        player = event.player
+        t = self.model.table
 
         def start():
             t.current = player
@@ -179,11 +203,12 @@ class Animation(RoutesHost):
 
         self._tween(0.3 if t.d6 is not None else 0.15, fade, done, start)
 
-    def _play_mandatory_skipped(self, player, data) -> None:
+    def _mandatory_skipped(self, _event: Event) -> None:
         self._tween(0.4)
 
-    def _play_dice_taken(self, player, data) -> None:
-        t = self.table
+    def _dice_taken(self, event: Event) -> None:
+        player, data = event.player, event.data
+        t = self.model.table
         face, count, lid = data["face"], data["count"], data["lid"]
         dice = []
 
@@ -192,23 +217,23 @@ class Animation(RoutesHost):
             for k in range(count):
                 index = old - count + k
                 first, count_then = max(0, index), max(old, 1)
-                size = self.slot(face, first, count_then)[1]
-                src = lambda i=first, n=count_then: self.slot(face, i, n)[0]
+                size = self.model.slot(face, first, count_then)[1]
+                src = lambda i=first, n=count_then: self.model.slot(face, i, n)[0]
                 dice.append(
                     LooseDie(
                         face,
                         src,
                         self._held_anchor(player),
-                        size / max(self.s, 0.01),
+                        size / max(self.host.s, 0.01),
                         26,
                         hop=30 + 6 * k,
                         spin=180,
-                        angle=self._rest_angle(face, index),
+                        angle=self.model.rest_angle(face, index),
                     )
                 )
             t.loose.extend(dice)
             t.lid = list(lid)
-            self.app.sound.play("click")
+            self.host.app.sound.play("click")
 
         def update(v):
             for k, die in enumerate(dice):
@@ -224,13 +249,14 @@ class Animation(RoutesHost):
         self._tween(0.5 + 0.04 * count, update, done, start)
 
     def _held_anchor(self, player: int) -> Callable[[], Point]:
-        return lambda: self._seat_spot(player, "held")
+        return lambda: self.seats.spot(player, "held")
 
-    def _play_marker_move(self, player, data) -> None:
+    def _marker_move(self, event: Event) -> None:
         """The marker walks along its route a hop per space; one placed comes from its
         owner's panel, one leaving goes back to it; the markers above one that leaves a
         stack drop by one."""
-        t = self.table
+        player, data = event.player, event.data
+        t = self.model.table
         route, start_space, end_space = data["route"], data["from"], data["to"]
         key = (route, player)
         to_stack = data["stack"] if data["stack"] is not None else 0
@@ -248,7 +274,7 @@ class Animation(RoutesHost):
                         spot[2] += 1.0
                         dropping.append(spot)
             t.walks[key] = walk
-            self.app.sound.play("slide")
+            self.host.app.sound.play("slide")
 
         def update(v):
             walk.t = v
@@ -270,8 +296,9 @@ class Animation(RoutesHost):
             duration += FROM_PANEL
         self._tween(duration, update, done, start, ease=lambda v: v)
 
-    def _play_marker_blocked(self, player, data) -> None:
-        t = self.table
+    def _marker_blocked(self, event: Event) -> None:
+        player, data = event.player, event.data
+        t = self.model.table
 
         def update(v):
             t.shake = (data["route"], player, v)
@@ -280,20 +307,21 @@ class Animation(RoutesHost):
             0.4, update, lambda: setattr(t, "shake", None), self._sound("bonk"), ease=lambda v: v
         )
 
-    def _play_die_changed(self, player, data) -> None:
-        t = self.table
+    def _die_changed(self, event: Event) -> None:
+        data = event.data
+        t = self.model.table
         old_face, new_face, lid = data["from"], data["to"], data["lid"]
         die_box = []
 
         def start():
             old = t.lid[old_face - 1]
             index = max(0, old - 1)
-            src = lambda: self.slot(old_face, index, max(old, 1))[0]
-            size = self.slot(old_face, index, max(old, 1))[1] / max(self.s, 0.01)
+            src = lambda: self.model.slot(old_face, index, max(old, 1))[0]
+            size = self.model.slot(old_face, index, max(old, 1))[1] / max(self.host.s, 0.01)
             new_count = lid[new_face - 1]
             dst_index = new_count - 1
             dst = self._slot_anchor(new_face, dst_index, new_count)
-            size1 = self.slot(new_face, dst_index, new_count)[1] / max(self.s, 0.01)
+            size1 = self.model.slot(new_face, dst_index, new_count)[1] / max(self.host.s, 0.01)
             die = LooseDie(
                 old_face,
                 src,
@@ -302,13 +330,13 @@ class Animation(RoutesHost):
                 size1,
                 hop=26,
                 spin=360,
-                angle=self._rest_angle(old_face, index),
+                angle=self.model.rest_angle(old_face, index),
                 switch_to=new_face,
             )
             die_box.append(die)
             t.loose.append(die)
             t.lid[old_face - 1] -= 1
-            self.app.sound.play("dice")
+            self.host.app.sound.play("dice")
 
         def update(v):
             die_box[0].t = v
@@ -320,11 +348,12 @@ class Animation(RoutesHost):
 
         self._tween(0.6, update, done, start)
 
-    def _play_chip_offered(self, player, data) -> None:
+    def _chip_offered(self, _event: Event) -> None:
         self._tween(0.2)
 
-    def _play_chip_turned(self, player, data) -> None:
-        t = self.table
+    def _chip_turned(self, event: Event) -> None:
+        player, data = event.player, event.data
+        t = self.model.table
 
         def update(v):
             t.flip = (player, data["chip"], v)
@@ -337,32 +366,32 @@ class Animation(RoutesHost):
 
         self._tween(0.45, update, done, self._sound("click"))
 
-    def _play_chip_declined(self, player, data) -> None:
+    def _chip_declined(self, _event: Event) -> None:
         self._tween(0.1)
 
-    def _play_phase_end(self, player, data) -> None:
+    def _phase_end(self, _event: Event) -> None:
         self._tween(0.15)
 
-    def _play_round_end(self, player, data) -> None:
-        t = self.table
+    def _round_end(self, _event: Event) -> None:
+        t = self.model.table
         dice = []
 
         def start():
             for face in range(1, 9):
                 count = t.lid[face - 1]
                 for index in range(count):
-                    size = self.slot(face, index, count)[1]
+                    size = self.model.slot(face, index, count)[1]
                     dice.append(
                         LooseDie(
                             face,
                             self._slot_anchor(face, index, count),
-                            self.lid_centre,
-                            size / max(self.s, 0.01),
+                            self.model.lid_centre,
+                            size / max(self.host.s, 0.01),
                             16,
                             hop=10,
                             spin=90,
                             fade=True,
-                            angle=self._rest_angle(face, index),
+                            angle=self.model.rest_angle(face, index),
                         )
                     )
             for p, count in enumerate(t.held):
@@ -371,7 +400,7 @@ class Animation(RoutesHost):
                         LooseDie(
                             t.held_face[p] or 0,
                             self._held_anchor(p),
-                            self.lid_centre,
+                            self.model.lid_centre,
                             26,
                             16,
                             hop=20 + 4 * k,
@@ -396,8 +425,9 @@ class Animation(RoutesHost):
 
         self._tween(0.6, update, done, start)
 
-    def _play_route_scored(self, player, data) -> None:
-        t = self.table
+    def _route_scored(self, event: Event) -> None:
+        data = event.data
+        t = self.model.table
         route = data["route"]
 
         def start():
@@ -408,7 +438,7 @@ class Animation(RoutesHost):
                 points = data["points"][p]
                 if points:
                     t.pops.append([route, p, f"{points:+d}", 0.0])
-            self.app.sound.play("pop")
+            self.host.app.sound.play("pop")
 
         def update(v):
             for pop in t.pops:
@@ -419,8 +449,9 @@ class Animation(RoutesHost):
 
         self._tween(0.9, update, done, start)
 
-    def _play_game_over(self, player, data) -> None:
-        t = self.table
+    def _game_over(self, event: Event) -> None:
+        data = event.data
+        t = self.model.table
 
         def start():
             t.scoring_route = None

@@ -1,15 +1,15 @@
-"""The Eight Routes scene's images, cached per layout: markers, d8 dice in their route's
+"""The Eight Routes table's images, cached per layout: markers, d8 dice in their route's
 colour, icons, the seats' portraits, and the round chips drawn from them."""
 
 from __future__ import annotations
 
 import pygame
 
+from game.scenes.table.contract import TableHost
 from game.ui import fonts, identity, sprites, theme
 from game.ui.widgets import draw_text
 
-from .host import RoutesHost
-from .model import ROUTE_COLOURS, Point
+from .model import ROUTE_COLOURS, Point, RoutesModel
 
 # the route actions' icons (ER-12 C and D, ER-10's d6, ER-13's chip)
 ICONS = {
@@ -20,19 +20,28 @@ ICONS = {
 }
 
 
-class Art(RoutesHost):
-    """Images made once per layout (``self._images``, emptied by ``layout``)."""
+class Art:
+    """Images made once per layout (emptied by :meth:`forget`)."""
 
-    def _marker_image(
+    def __init__(self, model: RoutesModel, host: TableHost) -> None:
+        self.model = model
+        self.host = host
+        self._images: dict = {}
+
+    def forget(self) -> None:
+        """A new layout: the images are made again at their new sizes."""
+        self._images.clear()
+
+    def marker_image(
         self, player: int, ghost: bool = False, width: float | None = None
     ) -> pygame.Surface:
-        w = int(width or self.marker_w)
+        w = int(width or self.model.marker_w)
         key = ("marker", player, ghost, w)
         image = self._images.get(key)
         if image is None:
             h = max(4, int(w * 0.75))
             base = sprites.svg("routes_marker.svg", w, h)
-            image = sprites.tinted(base, self.seat_colour(player))
+            image = sprites.tinted(base, self.host.seat_colour(player))
             # the seat's mark on the marker's edge: it shows under a marker stacked on it
             identity.draw_seat_mark(image, player, (w / 2, h * 0.72), h * 0.46)
             if ghost:
@@ -40,7 +49,7 @@ class Art(RoutesHost):
             self._images[key] = image
         return image
 
-    def _die_image(self, face: int, size: float, angle: float = 0.0) -> pygame.Surface:
+    def die_image(self, face: int, size: float, angle: float = 0.0) -> pygame.Surface:
         """A d8 showing ``face`` (0: not known), in the colour of route ``face``."""
         size = max(8, int(size))
         angle = round(angle / 10.0) * 10 % 360
@@ -48,7 +57,7 @@ class Art(RoutesHost):
         image = self._images.get(key)
         if image is None:
             if angle:
-                image = pygame.transform.rotate(self._die_image(face, size), angle)
+                image = pygame.transform.rotate(self.die_image(face, size), angle)
             else:
                 tint = theme.mix(ROUTE_COLOURS[face - 1], (255, 255, 255), 0.55) if face else None
                 base = sprites.svg("routes_d8.svg", size)
@@ -59,10 +68,10 @@ class Art(RoutesHost):
             self._images[key] = image
         return image
 
-    def _icon(self, name: str, w: float, h: float | None = None) -> pygame.Surface:
+    def icon(self, name: str, w: float, h: float | None = None) -> pygame.Surface:
         return sprites.svg(name, int(w), int(h or w))
 
-    def _route_icon(self, route: int, size: float) -> pygame.Surface | None:
+    def route_icon(self, route: int, size: float) -> pygame.Surface | None:
         """The icon of a route's own action (routes 3 to 6), or None."""
         name = ICONS.get(route)
         if name is None:
@@ -70,7 +79,7 @@ class Art(RoutesHost):
         key = ("route_icon", route, int(size))
         image = self._images.get(key)
         if image is None:
-            image = self._icon(name, size).copy()
+            image = self.icon(name, size).copy()
             if route == 4:  # the red die shows a 4-ish face: three pips on a diagonal
                 for f in (0.3, 0.5, 0.7):
                     pygame.draw.circle(
@@ -79,22 +88,22 @@ class Art(RoutesHost):
             self._images[key] = image
         return image
 
-    def seat_portrait(self, player: int, size: int) -> pygame.Surface | None:
+    def portrait(self, player: int, size: int) -> pygame.Surface | None:
         """The seat's marker, big, with the dice roller's crown on the roller's."""
-        parent = self.table.parent == player
+        parent = self.model.table.parent == player
         key = ("portrait", player, size, parent)
         image = self._images.get(key)
         if image is None:
             image = pygame.Surface((size, size), pygame.SRCALPHA)
-            marker = self._marker_image(player, width=size * 0.92)
+            marker = self.marker_image(player, width=size * 0.92)
             image.blit(marker, marker.get_rect(center=(size / 2, size * 0.6)))
             if parent:
-                crown = self._icon("routes_parent.svg", size * 0.5, size * 0.4)
+                crown = self.icon("routes_parent.svg", size * 0.5, size * 0.4)
                 image.blit(crown, (0, 0))
             self._images[key] = image
         return image
 
-    def _draw_chip(
+    def draw_chip(
         self,
         surface,
         number: int,
@@ -105,7 +114,7 @@ class Art(RoutesHost):
         within: pygame.Rect | None = None,
     ) -> None:
         """A round chip; its number (the round it was taken) when it can be read."""
-        image = self._icon("routes_chip_up.svg" if up else "routes_chip_down.svg", size)
+        image = self.icon("routes_chip_up.svg" if up else "routes_chip_down.svg", size)
         if squash < 1.0:
             image = pygame.transform.smoothscale(image, (max(1, int(size * squash)), size))
         rect = image.get_rect(center=(round(pos[0]), round(pos[1])))

@@ -12,19 +12,26 @@ import math
 import pygame
 
 from game.rules.routes.table import ranking
+from game.scenes.table.contract import TableHost
 from game.ui import fonts, identity, theme
 from game.ui.tween import ease_out_back, lerp
 from game.ui.widgets import draw_text
 
-from .host import RoutesHost
-from .model import ROUTE_COLOURS, ROUTES, SPACES, Point, Walk
+from .art import Art
+from .model import ROUTE_COLOURS, ROUTES, SPACES, Point, RoutesModel, Walk
+from .texts import text_w
 
 MEDALS = ((236, 190, 60), (200, 204, 212), (214, 146, 90), (236, 226, 206), (236, 226, 206))
 MEDAL_EDGES = ((150, 110, 20), (120, 124, 134), (140, 86, 40), (170, 150, 120), (170, 150, 120))
 
 
-class BoardDrawing(RoutesHost):
-    """The routes (``self.routes_rect``) and what is on them."""
+class Board:
+    """The routes (``model.routes_rect``) and what is on them."""
+
+    def __init__(self, model: RoutesModel, host: TableHost, art: Art) -> None:
+        self.model = model
+        self.host = host
+        self.art = art
 
     # -- the static layer -------------------------------------------------------------
     def _fit_size(self, text: str, size: int, width: float, bold: bool = False) -> int:
@@ -33,16 +40,16 @@ class BoardDrawing(RoutesHost):
             size -= 1
         return size
 
-    def _paint_routes(self, surface: pygame.Surface) -> None:
+    def paint_routes(self, surface: pygame.Surface) -> None:
         """Every route's lane, head, spaces and medals (screen coordinates)."""
-        scorer = self.state.scorer
+        scorer = self.host.state.scorer
         for r in range(ROUTES):
             self._paint_lane(surface, r + 1, scorer)
 
     def _paint_lane(self, surface, route: int, scorer) -> None:
         r = route - 1
-        lane, colour = self.lanes[r], ROUTE_COLOURS[r]
-        px = self.px
+        lane, colour = self.model.lanes[r], ROUTE_COLOURS[r]
+        px = self.host.px
         pygame.draw.rect(
             surface, theme.mix(colour, (255, 255, 255), 0.72), lane, border_radius=px(8)
         )
@@ -55,7 +62,7 @@ class BoardDrawing(RoutesHost):
         )
         threshold = scorer.min_space[r]
         values = scorer.spaces[r]
-        size = self.text_px(14)
+        size = self.host.text_px(14)
         for space in range(1, SPACES + 1):
             cell = self._cell_rect(route, space)
             below = space < threshold
@@ -83,7 +90,7 @@ class BoardDrawing(RoutesHost):
                 within=cell,
             )
         if threshold > 1:  # a bar before the first space that scores
-            bar_x = int(self.cell_x(threshold) - self.cell_w / 2)
+            bar_x = int(self.model.cell_x(threshold) - self.model.cell_w / 2)
             pygame.draw.line(
                 surface,
                 theme.ACCENT_DARK,
@@ -93,32 +100,32 @@ class BoardDrawing(RoutesHost):
             )
 
     def _cell_rect(self, route: int, space: int) -> pygame.Rect:
-        lane = self.lanes[route - 1]
-        cell = pygame.Rect(0, 0, int(self.cell_w) - self.px(3), lane.h - self.px(8))
-        cell.center = (int(self.cell_x(space)), lane.centery)
+        lane = self.model.lanes[route - 1]
+        cell = pygame.Rect(0, 0, int(self.model.cell_w) - self.host.px(3), lane.h - self.host.px(8))
+        cell.center = (int(self.model.cell_x(space)), lane.centery)
         return cell
 
     def _head_parts(self, route: int) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, int]:
         """A head's number badge (its circle's box), its first line (the medals, or how
         the spaces score), its second line (a threshold or the route's action), and the
         badge's radius."""
-        head, px = self.heads[route - 1], self.px
-        radius = max(px(13), round(self.text_px(14) * 0.8))
+        head, px = self.model.heads[route - 1], self.host.px
+        radius = max(px(13), round(self.host.text_px(14) * 0.8))
         badge = pygame.Rect(head.x + px(6), head.centery - radius, 2 * radius, 2 * radius)
         x = badge.right + px(6)
         w = head.right - px(4) - x
-        scorer = self.state.scorer
-        first_h = self.medal if scorer.ranks[route - 1] is not None else self.line_h
-        total = first_h + (self.line_h if self._head_lines(route, scorer)[1] else 0)
+        scorer = self.host.state.scorer
+        first_h = self.model.medal if scorer.ranks[route - 1] is not None else self.model.line_h
+        total = first_h + (self.model.line_h if self.head_lines(route, scorer)[1] else 0)
         top = head.centery - total // 2
         first = pygame.Rect(x, top, w, first_h)
-        return badge, first, pygame.Rect(x, first.bottom, w, self.line_h), radius
+        return badge, first, pygame.Rect(x, first.bottom, w, self.model.line_h), radius
 
-    def _head_lines(self, route: int, scorer) -> tuple[str, str]:
+    def head_lines(self, route: int, scorer) -> tuple[str, str]:
         """How a route scores in words when it is not shown by its medals (ER-30..ER-38,
         from the table), and what else it does."""
         r = route - 1
-        tr = self.t
+        tr = self.host.t
         ranks = scorer.ranks[r]
         if ranks is None:
             first = tr("routes.head_values")
@@ -135,7 +142,7 @@ class BoardDrawing(RoutesHost):
 
     def _paint_head(self, surface, route: int, scorer) -> None:
         colour = ROUTE_COLOURS[route - 1]
-        px = self.px
+        px = self.host.px
         badge, first_box, second_box, radius = self._head_parts(route)
         pygame.draw.circle(surface, colour, badge.center, radius)
         pygame.draw.circle(
@@ -144,17 +151,17 @@ class BoardDrawing(RoutesHost):
         draw_text(
             surface,
             str(route),
-            self.text_px(16),
+            self.host.text_px(16),
             badge.center,
             theme.INK_LIGHT,
             bold=True,
             anchor="center",
             within=badge.inflate(px(4), px(4)),
         )
-        first, second = self._head_lines(route, scorer)
-        size = self.text_px(15)
+        first, second = self.head_lines(route, scorer)
+        size = self.host.text_px(15)
         x = first_box.x
-        medals = self._medal_rects(route)
+        medals = self.medal_rects(route)
         for i, (rect, points) in enumerate(zip(medals, scorer.ranks[route - 1] or ())):
             k = min(i, len(MEDALS) - 1)
             pygame.draw.circle(surface, MEDALS[k], rect.center, rect.w // 2)
@@ -163,7 +170,7 @@ class BoardDrawing(RoutesHost):
             draw_text(
                 surface,
                 text,
-                self._fit_size(text, self.text_px(14), rect.w, True),
+                self._fit_size(text, self.host.text_px(14), rect.w, True),
                 rect.center,
                 theme.INK,
                 bold=True,
@@ -185,7 +192,7 @@ class BoardDrawing(RoutesHost):
             )
         if not second:
             return
-        icon = self._route_icon(route, round(self.line_h * 0.95))
+        icon = self.art.route_icon(route, round(self.model.line_h * 0.95))
         tx = second_box.x
         if icon is not None:
             surface.blit(icon, icon.get_rect(midleft=(tx, second_box.centery)))
@@ -201,10 +208,10 @@ class BoardDrawing(RoutesHost):
             within=box,
         )
 
-    def _medal_rects(self, route: int) -> list[pygame.Rect]:
-        ranks = self.state.scorer.ranks[route - 1] or ()
+    def medal_rects(self, route: int) -> list[pygame.Rect]:
+        ranks = self.host.state.scorer.ranks[route - 1] or ()
         _badge, first, _second, _r = self._head_parts(route)
-        d, step = self.medal, self.medal + self.px(3)
+        d, step = self.model.medal, self.model.medal + self.host.px(3)
         return [pygame.Rect(first.x + i * step, first.y, d, d) for i in range(len(ranks))]
 
     # -- pieces at rest ---------------------------------------------------------------
@@ -212,28 +219,28 @@ class BoardDrawing(RoutesHost):
         """Who holds each scoring rank of a rank route, best first (from the rules'
         ranking of these markers)."""
         r = route - 1
-        ranks = self.state.scorer.ranks[r]
+        ranks = self.host.state.scorer.ranks[r]
         if ranks is None:
             return []
-        n = self.session.players
+        n = self.host.session.players
         pos, stamp = [0] * n, [0] * n
         for (rt, p), spot in spots.items():
             if rt == route:
                 pos[p], stamp[p] = int(spot[0]), int(spot[1])
-        return ranking(pos, stamp, self.state.scorer.min_space[r])[: len(ranks)]
+        return ranking(pos, stamp, self.host.state.scorer.min_space[r])[: len(ranks)]
 
-    def _paint_holders(self, surface, spots: dict) -> None:
-        mark = max(self.px(12), self.medal * 0.5)
+    def paint_holders(self, surface, spots: dict) -> None:
+        mark = max(self.host.px(12), self.model.medal * 0.5)
         for route in range(1, ROUTES + 1):
-            for rect, p in zip(self._medal_rects(route), self._holders(route, spots)):
+            for rect, p in zip(self.medal_rects(route), self._holders(route, spots)):
                 identity.draw_seat_mark(
                     surface, p, (rect.right - mark * 0.3, rect.bottom - mark * 0.25), mark
                 )
 
-    def _resting(self) -> list[tuple[int, float, float, int]]:
+    def resting(self) -> list[tuple[int, float, float, int]]:
         """The markers drawn in the layer at rest: (route, space, level, player), back to
         front (a marker still dropping after one below it left is drawn per frame)."""
-        t = self.table
+        t = self.model.table
         shaking = t.shake[:2] if t.shake is not None else None
         out = [
             (route, space, stack, player)
@@ -243,18 +250,20 @@ class BoardDrawing(RoutesHost):
         out.sort()
         return out
 
-    def _paint_markers(self, surface, items) -> None:
-        image_of = self._marker_image
+    def paint_markers(self, surface, items) -> None:
+        image_of = self.art.marker_image
         for route, space, level, player in items:
             image = image_of(player)
-            surface.blit(image, image.get_rect(midbottom=self.marker_pos(route, space, level)))
+            surface.blit(
+                image, image.get_rect(midbottom=self.model.marker_pos(route, space, level))
+            )
 
     # -- per frame ----------------------------------------------------------------------
-    def _draw_moving(self, surface, shown: dict | None) -> None:
-        t = self.table
-        px = self.px
+    def draw_moving(self, surface, shown: dict | None) -> None:
+        t = self.model.table
+        px = self.host.px
         if t.scoring_route is not None:
-            lane = self.lanes[t.scoring_route - 1]
+            lane = self.model.lanes[t.scoring_route - 1]
             pygame.draw.rect(
                 surface,
                 theme.ACCENT,
@@ -267,10 +276,10 @@ class BoardDrawing(RoutesHost):
             shaking = shake is not None and shake[:2] == (route, player)
             if not lift and not shaking:
                 continue
-            x, y = self.marker_pos(route, space, stack + lift)
+            x, y = self.model.marker_pos(route, space, stack + lift)
             if shake is not None and shaking:
                 x += math.sin(shake[2] * math.pi * 6) * px(4) * (1 - shake[2])
-            image = self._marker_image(player)
+            image = self.art.marker_image(player)
             surface.blit(image, image.get_rect(midbottom=(x, y)))
         for (route, player), walk in t.walks.items():
             self._draw_walk(surface, route, player, walk)
@@ -280,56 +289,58 @@ class BoardDrawing(RoutesHost):
             spot = t.spots.get((route, player))
             if spot is None:
                 continue
-            x, y = self.marker_pos(route, spot[0], spot[1] + 1)
-            size = self.text_px(16)
-            pill = pygame.Rect(0, 0, self._text_w(text, size, True) + px(12), round(size * 1.4))
+            x, y = self.model.marker_pos(route, spot[0], spot[1] + 1)
+            size = self.host.text_px(16)
+            pill = pygame.Rect(0, 0, text_w(text, size, True) + px(12), round(size * 1.4))
             pill.midbottom = (round(x), round(y - px(16) * ease_out_back(min(1.0, v * 2))))
             pygame.draw.rect(surface, (255, 255, 255), pill, border_radius=pill.h // 2)
-            pygame.draw.rect(surface, self.seat_colour(player), pill, max(2, px(2)), pill.h // 2)
+            pygame.draw.rect(
+                surface, self.host.seat_colour(player), pill, max(2, px(2)), pill.h // 2
+            )
             draw_text(
                 surface, text, size, pill.center, theme.INK, True, "center", pill.inflate(0, 4)
             )
 
-    def _walk_point(self, route: int, player: int, walk: Walk) -> tuple[Point, float]:
+    def walk_point(self, route: int, player: int, walk: Walk) -> tuple[Point, float]:
         """Where a walking marker is, and how opaque: from (or to) its owner's panel
         through the air, then space by space along the route, a hop per space."""
         v = walk.t
         a, b = walk.a, walk.b
-        seat = self.seat_parts(player).portrait.center
+        seat = self.host.seat_parts(player).portrait.center
         if not a or not b:
             split = 0.4
             on_route = a if a else b
             if (not a and v < split) or (not b and v > 1 - split):
                 # through the air between the panel and the route's first space
                 u = v / split if not a else (1 - v) / split
-                end = self.marker_pos(route, 0, 0)
+                end = self.model.marker_pos(route, 0, 0)
                 x, y = lerp(seat[0], end[0], u), lerp(seat[1], end[1], u)
-                y -= math.sin(math.pi * u) * self.px(40)
+                y -= math.sin(math.pi * u) * self.host.px(40)
                 return (x, y), min(1.0, 0.3 + u)
             u = (v - split) / (1 - split) if not a else v / (1 - split)
             a, b = (0, on_route) if not a else (on_route, 0)
             v = min(1.0, max(0.0, u))
         s = lerp(a, b, v)
         level = lerp(walk.a_stack if walk.a else 0, walk.b_stack if walk.b else 0, v)
-        x, y = self.marker_pos(route, s, level)
+        x, y = self.model.marker_pos(route, s, level)
         hop = abs(math.sin(math.pi * (s - a)))
-        y -= hop * self.px(10)
+        y -= hop * self.host.px(10)
         return (x, y), 1.0
 
     def _draw_walk(self, surface, route: int, player: int, walk: Walk) -> None:
-        (x, y), alpha = self._walk_point(route, player, walk)
-        image = self._marker_image(player)
+        (x, y), alpha = self.walk_point(route, player, walk)
+        image = self.art.marker_image(player)
         if alpha < 1:
             image = image.copy()
             image.set_alpha(int(255 * alpha))
         surface.blit(image, image.get_rect(midbottom=(x, y)))
 
     def _draw_ghosts(self, surface, shown) -> None:
-        player = self.deciding()
+        player = self.host.deciding()
         if player is None:  # (no preview is shown then)
             return
-        px = self.px
-        before = self.state.markers()
+        px = self.host.px
+        before = self.host.state.markers()
         for r in range(ROUTES):
             old = {m["player"]: m for m in before[r]}
             for m in shown["markers"][r]:
@@ -338,8 +349,8 @@ class BoardDrawing(RoutesHost):
                 was = old.get(player)
                 if was is not None and was["space"] == m["space"]:
                     continue
-                x1, y1 = self.marker_pos(r + 1, m["space"], m["stack"])
-                ghost = self._marker_image(player, ghost=True)
+                x1, y1 = self.model.marker_pos(r + 1, m["space"], m["stack"])
+                ghost = self.art.marker_image(player, ghost=True)
                 rect = ghost.get_rect(midbottom=(x1, y1))
                 surface.blit(ghost, rect)
                 pygame.draw.rect(
@@ -349,13 +360,13 @@ class BoardDrawing(RoutesHost):
                     width=max(1, px(2)),
                     border_radius=px(5),
                 )
-                x0 = self.marker_pos(r + 1, was["space"], 0)[0] if was else self.cells_x
+                x0 = self.model.marker_pos(r + 1, was["space"], 0)[0] if was else self.model.cells_x
                 self._arrow(surface, (x0, rect.y - px(4)), (x1, rect.y - px(4)))
             now = {m["player"] for m in shown["markers"][r]}
             if player in old and player not in now:  # it would leave the route
                 m = old[player]
-                x, y = self.marker_pos(r + 1, m["space"], m["stack"])
-                size, cy = px(7), y - self.marker_h / 2
+                x, y = self.model.marker_pos(r + 1, m["space"], m["stack"])
+                size, cy = px(7), y - self.model.marker_h / 2
                 width = max(2, px(3))
                 pygame.draw.line(
                     surface, theme.BAD, (x - size, cy - size), (x + size, cy + size), width
@@ -373,25 +384,29 @@ class BoardDrawing(RoutesHost):
             for m in stack
         }
         for route in range(1, ROUTES + 1):
-            now = self._holders(route, self.table.spots)
+            now = self._holders(route, self.model.table.spots)
             then = self._holders(route, then_spots)
-            for i, rect in enumerate(self._medal_rects(route)):
+            for i, rect in enumerate(self.medal_rects(route)):
                 had = i < len(now) and now[i] == player
                 gets = i < len(then) and then[i] == player
                 if had != gets:
                     colour = theme.GOOD if gets else theme.BAD
                     pygame.draw.circle(
-                        surface, colour, rect.center, rect.w // 2 + self.px(3), max(2, self.px(3))
+                        surface,
+                        colour,
+                        rect.center,
+                        rect.w // 2 + self.host.px(3),
+                        max(2, self.host.px(3)),
                     )
 
     def _arrow(self, surface, a: Point, b: Point) -> None:
         if abs(b[0] - a[0]) < 2:
             return
         colour = theme.ACCENT_DARK
-        width = max(2, self.px(2))
+        width = max(2, self.host.px(2))
         pygame.draw.line(surface, colour, a, b, width)
         d = 1 if b[0] > a[0] else -1
-        head = self.px(6)
+        head = self.host.px(6)
         pygame.draw.polygon(
             surface,
             colour,

@@ -18,22 +18,40 @@ from game.rules.routes import (
     TakeOne,
     TurnChip,
 )
+from game.scenes.table.contract import TableHost
 from game.ui import choices
 
-from .host import RoutesHost
-from .model import ROUTES, Choice
+from .model import ROUTES, Choice, RoutesModel
+from .texts import text_w
 
 
-class Controls(RoutesHost):
-    """What :class:`~game.ui.choices.ChoiceControls` asks a game for, and the input."""
+class Controls:
+    """What :class:`~game.ui.choices.Choices` asks a game for, and the input."""
+
+    steps_draw_attention = False  # C, D and Back have nothing to preview
+    rebuild_before_input = False
+
+    def __init__(self, model: RoutesModel, host: TableHost) -> None:
+        self.model = model
+        self.host = host
+        self.choices: choices.Choices[Choice] = choices.Choices(host, self)
+
+    def offered(self) -> list[Choice]:
+        return self.choices.controls
+
+    def rebuild(self, force: bool = False) -> None:
+        self.choices.rebuild(force)
+
+    def track(self, event: pygame.event.Event) -> None:
+        self.choices.track(event)
 
     # -- who decides, and what ---------------------------------------------------------
-    def on_private_shown(self, player: int) -> None:
-        self.mode = "main"
-        self._controls_key = None
+    def shown(self, player: int) -> None:
+        self.model.mode = "main"
+        self.choices.key = None
 
-    def _settle_mode(self, legal) -> None:
-        self.mode = self._current_mode(legal)
+    def settle_mode(self, legal) -> None:
+        self.model.mode = self._current_mode(legal)
 
     def _current_mode(self, legal) -> str:
         if any(isinstance(a, DeclineChip) for a in legal):
@@ -41,9 +59,9 @@ class Controls(RoutesHost):
         forced = self._lesson_mode(legal)
         if forced is not None:
             return forced
-        if self.mode == "C" and any(isinstance(a, ChangeDie) for a in legal):
+        if self.model.mode == "C" and any(isinstance(a, ChangeDie) for a in legal):
             return "C"
-        if self.mode == "D" and any(isinstance(a, PushMarker) for a in legal):
+        if self.model.mode == "D" and any(isinstance(a, PushMarker) for a in legal):
             return "D"
         return "main"
 
@@ -51,30 +69,30 @@ class Controls(RoutesHost):
         """In a lesson (issue #19), a step that asks for a change of a die (C) or a push
         (D) opens that choice at once: the step rings the die's +1/−1 or the route to pick,
         not the bar's button that leads there (a lesson step is one action)."""
-        lesson = self.lesson
+        lesson = self.host.lesson
         step = lesson.run.step if lesson is not None else None
         expect = step.expect if step is not None else None
         if expect is None or expect[:2] not in ("C ", "D "):
             return None
         return expect[0] if any(str(a) == expect for a in legal) else None
 
-    def _steps_taken(self) -> tuple:
-        return (self.mode,)
+    def steps_taken(self) -> tuple:
+        return (self.model.mode,)
 
-    def _make_controls(self, player: int, legal) -> None:
-        add = self.controls.append
-        small = self.text_px(14)
-        mode = self.mode
+    def make_controls(self, player: int, legal) -> None:
+        add = self.choices.controls.append
+        small = self.host.text_px(14)
+        mode = self.model.mode
         if mode in ("chip", "D"):
             cls = TurnChip if mode == "chip" else PushMarker
             for action in legal:
                 if isinstance(action, cls):
-                    rect = self.lanes[action.route - 1].copy()
+                    rect = self.model.lanes[action.route - 1].copy()
                     add(
                         Choice(
                             rect,
                             "",
-                            self._choose(action),
+                            self.choices.chooser(action),
                             key=f"route:{action.route}",
                             action=action,
                             spot=True,
@@ -83,8 +101,8 @@ class Controls(RoutesHost):
         if mode == "C":
             for action in legal:
                 if isinstance(action, ChangeDie):
-                    strip = self.strips[action.face - 1]
-                    half = strip.w // 2 - self.px(2)
+                    strip = self.model.strips[action.face - 1]
+                    half = strip.w // 2 - self.host.px(2)
                     x = strip.x if action.delta < 0 else strip.right - half
                     rect = pygame.Rect(x, strip.y, half, strip.h)
                     label = "−1" if action.delta < 0 else "+1"
@@ -92,7 +110,7 @@ class Controls(RoutesHost):
                         Choice(
                             rect,
                             label,
-                            self._choose(action),
+                            self.choices.chooser(action),
                             small,
                             key=f"change:{action}",
                             action=action,
@@ -107,8 +125,8 @@ class Controls(RoutesHost):
                     add(
                         Choice(
                             all_rect,
-                            self.t("routes.btn_all"),
-                            self._choose(action),
+                            self.host.t("routes.btn_all"),
+                            self.choices.chooser(action),
                             small,
                             key=f"take:{action.face}",
                             action=action,
@@ -120,8 +138,8 @@ class Controls(RoutesHost):
                     add(
                         Choice(
                             one_rect,
-                            self.t("routes.btn_one"),
-                            self._choose(action),
+                            self.host.t("routes.btn_one"),
+                            self.choices.chooser(action),
                             small,
                             key=f"one:{action.face}",
                             action=action,
@@ -131,57 +149,69 @@ class Controls(RoutesHost):
         row: list[tuple[str, str, Callable[[], None], Action | None]] = []
         if mode == "main":
             if any(isinstance(a, ChangeDie) for a in legal):
-                row.append(("mode:C", self.t("routes.btn_c"), self._set_mode("C"), None))
+                row.append(("mode:C", self.host.t("routes.btn_c"), self._set_mode("C"), None))
             if any(isinstance(a, PushMarker) for a in legal):
-                row.append(("mode:D", self.t("routes.btn_d"), self._set_mode("D"), None))
+                row.append(("mode:D", self.host.t("routes.btn_d"), self._set_mode("D"), None))
             if EndPhase() in legal:
-                row.append(("end", self.t("routes.btn_end"), self._choose(EndPhase()), EndPhase()))
+                row.append(
+                    (
+                        "end",
+                        self.host.t("routes.btn_end"),
+                        self.choices.chooser(EndPhase()),
+                        EndPhase(),
+                    )
+                )
         elif mode == "chip":
             row.append(
-                ("pass", self.t("routes.btn_pass"), self._choose(DeclineChip()), DeclineChip())
+                (
+                    "pass",
+                    self.host.t("routes.btn_pass"),
+                    self.choices.chooser(DeclineChip()),
+                    DeclineChip(),
+                )
             )
         elif self._lesson_mode(legal) is None:  # the lesson's C or D step has no way back
-            row.append(("back", self.t("routes.btn_back"), self._set_mode("main"), None))
-        area = self.plan.controls
-        gap = self.px(8)
-        bh = min(self.px(40), area.h - self.px(8))
-        size = self.text_px(16)
-        x = area.x + self.px(10)
+            row.append(("back", self.host.t("routes.btn_back"), self._set_mode("main"), None))
+        area = self.host.plan.controls
+        gap = self.host.px(8)
+        bh = min(self.host.px(40), area.h - self.host.px(8))
+        size = self.host.text_px(16)
+        x = area.x + self.host.px(10)
         for key, label, callback, action in row:
-            bw = max(self.px(120), self._text_w(label, size, key == "end") + self.px(32))
+            bw = max(self.host.px(120), text_w(label, size, key == "end") + self.host.px(32))
             rect = pygame.Rect(x, 0, bw, bh)
-            rect.centery = area.centery - self.px(2)
+            rect.centery = area.centery - self.host.px(2)
             add(Choice(rect, label, callback, size, key=key, action=action, primary=key == "end"))
             x += bw + gap
 
     def _strip_parts(self, face: int, has_one: bool) -> tuple[pygame.Rect, pygame.Rect]:
         """The All and One buttons in the strip of square ``face`` (All takes the room
         One leaves; One is as wide as its word)."""
-        strip = self.strips[face - 1]
-        size = self.text_px(14)
-        one_w = min(strip.w // 2, self._text_w(self.t("routes.btn_one"), size) + self.px(16))
+        strip = self.model.strips[face - 1]
+        size = self.host.text_px(14)
+        one_w = min(strip.w // 2, text_w(self.host.t("routes.btn_one"), size) + self.host.px(16))
         if not has_one:
             return strip.copy(), pygame.Rect(strip.right, strip.y, 0, strip.h)
-        gap = self.px(3)
+        gap = self.host.px(3)
         one = pygame.Rect(strip.right - one_w, strip.y, one_w, strip.h)
         return pygame.Rect(strip.x, strip.y, strip.w - one_w - gap, strip.h), one
 
-    def _clear_steps(self) -> None:
-        self.mode = "main"
+    def clear_steps(self) -> None:
+        self.model.mode = "main"
 
     def _set_mode(self, mode: str) -> Callable[[], None]:
         def set_mode():
-            self.mode = mode
+            self.model.mode = mode
 
-        return self._step(set_mode)
+        return self.choices.step(set_mode)
 
     # -- input -------------------------------------------------------------------------
-    def human_event(self, event: pygame.event.Event, player: int) -> None:
+    def handle(self, event: pygame.event.Event, player: int) -> None:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self._armed = None
-            face = self._square_at(event.pos)
-            if face and self.mode == "main":
-                button = self._control(f"take:{face}")
+            self.choices.armed = None
+            face = self.model.square_at(event.pos)
+            if face and self.model.mode == "main":
+                button = self.choices.control(f"take:{face}")
                 if button is not None:
                     button.on_click()
             return
@@ -189,15 +219,15 @@ class Controls(RoutesHost):
             return
         digit = choices.digit_key(event, ROUTES)  # faces and routes alike go 1 to 8
         shift = bool(event.mod & pygame.KMOD_SHIFT)
-        if self.mode == "main" and digit:
+        if self.model.mode == "main" and digit:
             key = f"{'one' if shift else 'take'}:{digit}"
-            self._press_or_focus(key)
-        elif self.mode in ("D", "chip") and digit:
-            self._press_or_focus(f"route:{digit}")
-        elif self.mode == "C" and digit:
-            if not self._focus(f"change:C {digit}+"):
-                self._focus(f"change:C {digit}-")
-        elif self.mode == "C" and event.key in (
+            self.choices.press_or_focus(key)
+        elif self.model.mode in ("D", "chip") and digit:
+            self.choices.press_or_focus(f"route:{digit}")
+        elif self.model.mode == "C" and digit:
+            if not self.choices.focus(f"change:C {digit}+"):
+                self.choices.focus(f"change:C {digit}-")
+        elif self.model.mode == "C" and event.key in (
             pygame.K_PLUS,
             pygame.K_EQUALS,
             pygame.K_KP_PLUS,
@@ -207,39 +237,34 @@ class Controls(RoutesHost):
             face = self._focused_face()
             if face:
                 sign = "-" if event.key in (pygame.K_MINUS, pygame.K_KP_MINUS) else "+"
-                button = self._control(f"change:C {face}{sign}")
+                button = self.choices.control(f"change:C {face}{sign}")
                 if button is not None:
                     button.on_click()
-        elif event.key == pygame.K_c and self.mode == "main" and self._control("mode:C"):
-            self._click_control("mode:C")
-        elif event.key == pygame.K_d and self.mode == "main" and self._control("mode:D"):
-            self._click_control("mode:D")
-        elif event.key == pygame.K_e and self._control("end"):
-            self._press_or_focus("end")
-        elif event.key in (pygame.K_p, pygame.K_0, pygame.K_KP0) and self._control("pass"):
-            self._press_or_focus("pass")
-        elif event.key == pygame.K_BACKSPACE and self._control("back"):
-            self._click_control("back")
+        elif (
+            event.key == pygame.K_c and self.model.mode == "main" and self.choices.control("mode:C")
+        ):
+            self.choices.click_control("mode:C")
+        elif (
+            event.key == pygame.K_d and self.model.mode == "main" and self.choices.control("mode:D")
+        ):
+            self.choices.click_control("mode:D")
+        elif event.key == pygame.K_e and self.choices.control("end"):
+            self.choices.press_or_focus("end")
+        elif event.key in (pygame.K_p, pygame.K_0, pygame.K_KP0) and self.choices.control("pass"):
+            self.choices.press_or_focus("pass")
+        elif event.key == pygame.K_BACKSPACE and self.choices.control("back"):
+            self.choices.click_control("back")
 
     def _focused_face(self) -> int:
-        action = getattr(self._focused_button(), "action", None)
+        action = getattr(self.choices.focused_button(), "action", None)
         return action.face if isinstance(action, ChangeDie) else 0
 
-    def _square_at(self, pos) -> int:
-        for i, sq in enumerate(self.squares):
-            if sq.collidepoint(pos) and not self.strips[i].collidepoint(pos):
-                return i + 1
-        return 0
-
-    def _pointed_at(self) -> Choice | None:
+    def pointed_at(self) -> Choice | None:
         """A lid square under the mouse stands for taking all its dice (A)."""
-        face = self._square_at(self.mouse)
-        if face and self.mode == "main":
-            return self._control(f"take:{face}")
+        face = self.model.square_at(self.choices.mouse)
+        if face and self.model.mode == "main":
+            return self.choices.control(f"take:{face}")
         return None
 
-    def _preview_of(self, player: int, action: Action) -> dict:
-        return self.state.preview(player, [action])
-
-    def scores_now(self) -> dict:
-        return self._scores_shown
+    def preview_of(self, player: int, action: Action) -> dict:
+        return self.host.state.preview(player, [action])

@@ -1,9 +1,12 @@
-"""What the Eight Routes scene is made of: the board's size, the routes' colours, the
-display model the events change (:class:`Table`), a die in flight (:class:`LooseDie`) and
-the scene's kind of control (:class:`Choice`: a button, or a route on the board)."""
+"""What the Eight Routes table is made of: the board's size, the routes' colours, the
+display model the events change (:class:`Table`), a die in flight (:class:`LooseDie`),
+the table's kind of control (:class:`Choice`: a button, or a route on the board) and the
+model its parts share (:class:`RoutesModel`: the display model, the person's step, and
+where everything is in the window)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -14,6 +17,10 @@ from game.ui import choices, theme
 ROUTES = 8
 SPACES = 20
 Point = tuple[float, float]
+
+# design sizes at 1280x720 (scaled with the window by ``px``)
+LID_H = 128  # the box lid, under the routes
+HEAD_W = 214  # a route's head: its number, its medals or values, its action
 
 # One colour per route (and per die face: a face N die belongs to route N).
 ROUTE_COLOURS = (
@@ -94,7 +101,7 @@ class Walk:
 
 @dataclass
 class Table:
-    """What is drawn: the display model, changed by events (and by sync_from_state)."""
+    """What is drawn: the display model, changed by events (and by ``RoutesTable.sync``)."""
 
     round: int = 0
     rounds: int = 0
@@ -121,3 +128,151 @@ class Table:
     final: dict[int, list[int]] = field(default_factory=dict)  # route -> points
     totals: list[int] | None = None
     winners: list[int] | None = None
+
+
+def _no_rect() -> pygame.Rect:
+    return pygame.Rect(0, 0, 0, 0)
+
+
+@dataclass(eq=False)
+class RoutesModel:
+    """What the parts of the Eight Routes table share: the display model (``table``),
+    the person's step (``mode``), the points shown now, and the layout (set by
+    :meth:`cut` for each window size)."""
+
+    table: Table
+    # the points per route shown "now": the state's as of the last resync (the state
+    # itself runs ahead of the animation while events play)
+    scores_shown: dict
+    mode: str = "main"  # "main", "C" (pick a die), "D" (pick a route) or "chip"
+
+    # -- the layout -------------------------------------------------------------------
+    board: pygame.Rect = field(default_factory=_no_rect)  # the frame's: routes over lid
+    routes_rect: pygame.Rect = field(default_factory=_no_rect)
+    lid_rect: pygame.Rect = field(default_factory=_no_rect)
+    lid_title: pygame.Rect = field(default_factory=_no_rect)  # the lid's rim with its name
+    felt: pygame.Rect = field(default_factory=_no_rect)  # the lid's floor
+    medal: int = 0  # a rank's medal, across
+    line_h: int = 0  # a line of a route's head
+    head_w: int = 0  # a route's head: number, how it scores, its action
+    cells_x: int = 0  # the left edge of space 1
+    cell_w: float = 0.0
+    row_h: float = 0.0
+    lanes: list[pygame.Rect] = field(default_factory=list)  # one per route
+    heads: list[pygame.Rect] = field(default_factory=list)
+    marker_w: float = 0.0
+    marker_h: float = 0.0
+    stack_dy: float = 0.0  # the rise of a marker per stack level
+    strip_h: int = 0
+    squares: list[pygame.Rect] = field(default_factory=list)  # the lid's 8 sorting squares
+    badges: list[pygame.Rect] = field(default_factory=list)  # each square's number
+    dice_areas: list[pygame.Rect] = field(default_factory=list)  # the dice in each square
+    strips: list[pygame.Rect] = field(default_factory=list)  # each square's buttons
+    foot: int = 0  # a marker's feet above its lane's bottom
+    die_most: int = 0  # the biggest die in a square
+
+    def cut(self, board: pygame.Rect, px: Callable[[float], int], text_px) -> None:
+        """Place the routes and the lid in the frame's ``board``."""
+        self.board = board
+        inner = board.inflate(-2 * px(6), -2 * px(6))
+        lid = self.lid_rect = pygame.Rect(inner.x, inner.bottom - px(LID_H), inner.w, px(LID_H))
+        routes = pygame.Rect(inner.x, inner.y, inner.w, lid.y - px(6) - inner.y)
+        self.routes_rect = routes
+        self.head_w = px(HEAD_W)
+        self.cells_x = routes.x + self.head_w + px(6)
+        self.cell_w = (routes.right - px(4) - self.cells_x) / SPACES
+        self.row_h = routes.h / ROUTES
+        self.lanes = [
+            pygame.Rect(
+                routes.x, round(routes.y + r * self.row_h), routes.w, int(self.row_h) - px(3)
+            )
+            for r in range(ROUTES)
+        ]
+        self.heads = [pygame.Rect(lane.x, lane.y, self.head_w, lane.h) for lane in self.lanes]
+        # the head's two lines: the medals of the ranks (or how the spaces score), then
+        # the route's threshold or action
+        self.line_h = round(text_px(15) * 1.22)
+        self.medal = min(max(px(28), text_px(14) + px(8)), self.lanes[0].h - self.line_h - px(3))
+        self.marker_w = min(self.cell_w * 0.86, px(28))
+        self.marker_h = self.marker_w * 0.75
+        self.stack_dy = self.marker_h * 0.5
+        self.foot = px(4)
+        self.die_most = px(34)
+        self._cut_lid(lid, px, text_px)
+
+    def _cut_lid(self, lid: pygame.Rect, px: Callable[[float], int], text_px) -> None:
+        """The lid: a cardboard rim with its name on top, a felt floor with the eight
+        sorting squares in a row, each with its number, its count, the dice and a strip
+        for the All / One buttons."""
+        rim = px(8)
+        title_h = round(text_px(14) * 1.3) + px(2)
+        self.lid_title = pygame.Rect(lid.x + rim, lid.y + px(2), lid.w - 2 * rim, title_h)
+        felt_y = self.lid_title.bottom + px(2)
+        self.felt = pygame.Rect(lid.x + rim, felt_y, lid.w - 2 * rim, lid.bottom - rim - felt_y)
+        gap = px(6)
+        sq_w = (self.felt.w - 2 * px(4) - 7 * gap) / 8
+        sq_h = self.felt.h - 2 * px(4)
+        self.strip_h = max(px(26), round(text_px(14) * 1.45))
+        badge = max(px(22), text_px(14) + px(6))
+        self.squares, self.badges, self.dice_areas, self.strips = [], [], [], []
+        for i in range(8):
+            sq = pygame.Rect(
+                round(self.felt.x + px(4) + i * (sq_w + gap)),
+                self.felt.y + px(4),
+                int(sq_w),
+                int(sq_h),
+            )
+            self.squares.append(sq)
+            b = pygame.Rect(sq.x + px(4), sq.y + px(4), badge, badge)
+            self.badges.append(b)
+            strip = pygame.Rect(
+                sq.x + px(3), sq.bottom - self.strip_h - px(3), sq.w - px(6), self.strip_h
+            )
+            self.strips.append(strip)
+            top = sq.y + px(3)
+            self.dice_areas.append(
+                pygame.Rect(b.right + px(3), top, sq.right - px(3) - b.right - px(3), strip.y - top)
+            )
+
+    def cell_x(self, space: float) -> float:
+        """Centre x of a space; space 0 is just before space 1 (off the route)."""
+        return self.cells_x + (space - 0.5) * self.cell_w
+
+    def marker_pos(self, route: int, space: float, stack: float) -> Point:
+        """Centre x and bottom y of a marker on route 1-8 at a space and stack level: a
+        stack leans a little to the right so that every marker's edge and mark shows."""
+        lane = self.lanes[route - 1]
+        x = self.cell_x(space) + stack * self.marker_w * 0.12
+        return (x, lane.bottom - self.foot - stack * self.stack_dy)
+
+    def slot(self, face: int, index: int, count: int) -> tuple[Point, float]:
+        """Where the ``index``-th of ``count`` dice lies on the square of ``face``, and the
+        die size there: the grid of rows and columns that gives the biggest dice."""
+        area = self.dice_areas[face - 1]
+        count = max(1, count)
+        step, cols, rows = 0.0, 1, 1
+        for r in range(1, count + 1):
+            c = math.ceil(count / r)
+            s = min(area.w / c, area.h / r)
+            if s > step:
+                step, cols, rows = s, c, r
+        size = min(step * 0.96, self.die_most)
+        row, col = divmod(index, cols)
+        in_row = min(cols, count - row * cols)
+        x = area.centerx + (col - (in_row - 1) / 2) * step
+        y = area.centery + (row - (rows - 1) / 2) * step
+        return (x, y), size
+
+    def lid_centre(self) -> Point:
+        return self.felt.center
+
+    def square_at(self, pos) -> int:
+        """The lid square (1-8) under ``pos``, not on its buttons' strip; 0: none."""
+        for i, sq in enumerate(self.squares):
+            if sq.collidepoint(pos) and not self.strips[i].collidepoint(pos):
+                return i + 1
+        return 0
+
+    @staticmethod
+    def rest_angle(face: int, index: int) -> float:
+        return ((face * 7 + index * 13) % 5 - 2) * 6.0

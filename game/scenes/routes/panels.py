@@ -7,50 +7,65 @@ from __future__ import annotations
 import pygame
 
 from game.rules.routes import ChangeDie, PushMarker, TakeAll, TakeOne
+from game.scenes.table.contract import TableHost
 from game.ui import fonts, theme
+from game.ui.choices import Choices
 from game.ui.widgets import draw_panel, draw_text, lay, paint_picture
 
-from .host import RoutesHost
-from .model import Choice
+from .model import Choice, RoutesModel
+from .seats import Seats
+from .texts import Texts, text_w
 
 ROUTE_TIPS = {3: "tip_c", 4: "tip_d6", 5: "tip_d", 6: "tip_chip"}
 
 
-class Panels(RoutesHost):
+class Panels:
     """The bar's own parts, the banner and the tooltips."""
 
-    def _text_w(self, text: str, size: int, bold: bool = False) -> int:
-        return fonts.font(size, bold).size(text)[0]
-
-    def _control_prefix(self, prefix: str) -> bool:
-        return any(b.key.startswith(prefix) for b in self.controls)
+    def __init__(
+        self,
+        model: RoutesModel,
+        host: TableHost,
+        choices: Choices[Choice],
+        texts: Texts,
+        seats: Seats,
+    ) -> None:
+        self.model = model
+        self.host = host
+        self.choices = choices
+        self.texts = texts
+        self.seats = seats
 
     # -- the bar --------------------------------------------------------------------------
     def _bar_text_box(self) -> pygame.Rect:
         """The part of the controls row right of the buttons (what an option does)."""
-        row = self.plan.controls
-        right = self._keys_rect().x - self.px(10)
-        left = max((b.rect.right for b in self.controls if b.rect.colliderect(row)), default=row.x)
-        left += self.px(12)
-        return pygame.Rect(left, row.y + self.px(2), max(0, right - left), row.h - self.px(8))
+        row = self.host.plan.controls
+        right = self._keys_rect().x - self.host.px(10)
+        left = max(
+            (b.rect.right for b in self.choices.controls if b.rect.colliderect(row)), default=row.x
+        )
+        left += self.host.px(12)
+        return pygame.Rect(
+            left, row.y + self.host.px(2), max(0, right - left), row.h - self.host.px(8)
+        )
 
     def _keys_rect(self) -> pygame.Rect:
-        row = self.plan.controls
-        size = self.text_px(14)
-        w = self._text_w(self.t("routes.keys"), size) + self.px(16)
+        row = self.host.plan.controls
+        size = self.host.text_px(14)
+        w = text_w(self.host.t("routes.keys"), size) + self.host.px(16)
         rect = pygame.Rect(0, 0, w, round(size * 1.6))
-        rect.midright = (row.right - self.px(10), row.centery - self.px(2))
+        rect.midright = (row.right - self.host.px(10), row.centery - self.host.px(2))
         return rect
 
-    def _draw_bar_contents(self, surface, focus: Choice | None) -> None:
-        if self.deciding() is None:
+    def draw_bar_contents(self, surface, focus: Choice | None) -> None:
+        if self.host.deciding() is None:
             return
         keys = self._keys_rect()
         pygame.draw.rect(surface, theme.BUTTON_DISABLED, keys, border_radius=keys.h // 2)
         draw_text(
             surface,
-            self.t("routes.keys"),
-            self.text_px(14),
+            self.host.t("routes.keys"),
+            self.host.text_px(14),
             keys.center,
             theme.INK_SOFT,
             anchor="center",
@@ -59,11 +74,11 @@ class Panels(RoutesHost):
         if focus is None or focus.action is None:
             return
         box = self._bar_text_box()
-        text = self._option_text(focus.action)
-        size = self.text_px(15)
+        text = self.texts.option_text(focus.action)
+        size = self.host.text_px(15)
         lines = fonts.wrap(text, size, box.w, True)
         if len(lines) > 1:
-            size = self.text_px(14)
+            size = self.host.text_px(14)
             lines = fonts.wrap(text, size, box.w, True)
         line_h = round(size * 1.25)
         lines = lines[: max(1, box.h // line_h)]
@@ -73,16 +88,16 @@ class Panels(RoutesHost):
             y += line_h
 
     # -- the banner -------------------------------------------------------------------------
-    def _draw_banner(self, surface) -> None:
-        banner = self.table.banner
+    def draw_banner(self, surface) -> None:
+        banner = self.model.table.banner
         if banner is None or banner[2] <= 0:
             return
         title, subtitle, alpha = banner
-        px = self.px
-        t_size, s_size = self.text_px(34), self.text_px(20)
-        w = max(self._text_w(title, t_size, True), self._text_w(subtitle, s_size)) + px(60)
-        box = pygame.Rect(0, 0, min(w, self.board.w - px(20)), px(110))
-        box.center = self.routes_rect.center
+        px = self.host.px
+        t_size, s_size = self.host.text_px(34), self.host.text_px(20)
+        w = max(text_w(title, t_size, True), text_w(subtitle, s_size)) + px(60)
+        box = pygame.Rect(0, 0, min(w, self.model.board.w - px(20)), px(110))
+        box.center = self.model.routes_rect.center
 
         def paint(layer: pygame.Surface, inner: pygame.Rect) -> None:
             pygame.draw.rect(layer, (*theme.BG_DARK, 235), inner, border_radius=px(16))
@@ -105,12 +120,12 @@ class Panels(RoutesHost):
         lay(surface, picture, box.topleft)  # its texts where they land
 
     # -- tooltips ---------------------------------------------------------------------------
-    def _tips(self) -> list[tuple[pygame.Rect, str]]:
+    def tips(self) -> list[tuple[pygame.Rect, str]]:
         """Places that explain themselves under the mouse, and what they say."""
-        tr = self.t
-        scorer = self.state.scorer
+        tr = self.host.t
+        scorer = self.host.state.scorer
         out: list[tuple[pygame.Rect, str]] = []
-        for r, head in enumerate(self.heads):
+        for r, head in enumerate(self.model.heads):
             route = r + 1
             ranks = scorer.ranks[r]
             if ranks is None:
@@ -127,11 +142,11 @@ class Panels(RoutesHost):
             if route == 8:
                 words.append(tr("routes.tip_ties"))
             out.append((head, " ".join(words)))
-        for p in range(self.session.players):
-            parts = self.seat_parts(p)
-            if self.table.parent == p:
+        for p in range(self.host.session.players):
+            parts = self.host.seat_parts(p)
+            if self.model.table.parent == p:
                 out.append((parts.portrait, tr("routes.tip_roller")))
-            layout = self._extras_layout(p, parts.extras)
+            layout = self.seats.extras_layout(p, parts.extras)
             if "badge" in layout:
                 out.append((layout["badge"][1], tr("routes.tip_roller")))
             size = layout["size"]
@@ -139,12 +154,12 @@ class Panels(RoutesHost):
                 chip = pygame.Rect(0, 0, size, size)
                 chip.center = (round(pos[0]), round(pos[1]))
                 out.append((chip, tr("routes.tip_chips")))
-            if self.table.held[p]:
+            if self.model.table.held[p]:
                 die = pygame.Rect(0, 0, size, size)
                 die.center = (round(layout["held"][0]), round(layout["held"][1]))
-                face = self.table.held_face[p] or "?"
-                out.append((die, tr("routes.tip_held", count=self.table.held[p], face=face)))
-        for button in self.controls:
+                face = self.model.table.held_face[p] or "?"
+                out.append((die, tr("routes.tip_held", count=self.model.table.held[p], face=face)))
+        for button in self.choices.controls:
             action = button.action
             if isinstance(action, TakeAll):
                 out.append((button.rect, tr("routes.tip_all")))
@@ -154,27 +169,27 @@ class Panels(RoutesHost):
                 out.append((button.rect, tr("routes.tip_c")))
             elif button.key == "mode:D" or isinstance(action, PushMarker):
                 out.append((button.rect, tr("routes.tip_d")))
-        if self.deciding() is not None:
+        if self.host.deciding() is not None:
             keys = {"main": "keys_main", "C": "keys_c", "D": "keys_route", "chip": "keys_chip"}
-            out.append((self._keys_rect(), tr(f"routes.{keys[self.mode]}")))
+            out.append((self._keys_rect(), tr(f"routes.{keys[self.model.mode]}")))
         return out
 
-    def _draw_tooltip(self, surface) -> None:
-        if self.keyboard or self.mouse[0] < 0:
+    def draw_tooltip(self, surface) -> None:
+        if self.choices.keyboard or self.choices.mouse[0] < 0:
             return
-        for rect, text in self._tips():
-            if rect.collidepoint(self.mouse):
+        for rect, text in self.tips():
+            if rect.collidepoint(self.choices.mouse):
                 self._tooltip(surface, text, rect)
                 return
 
     def _tooltip(self, surface, text: str, under: pygame.Rect) -> None:
         """A wrapped tooltip under (or over) ``under``, kept inside the window."""
-        px = self.px
-        size = self.text_px(15)
+        px = self.host.px
+        size = self.host.text_px(15)
         width = min(px(420), surface.get_width() - px(20))
         lines = fonts.wrap(text, size, width - px(16))
         line_h = round(size * 1.3)
-        w = max(self._text_w(line, size) for line in lines) + px(18)
+        w = max(text_w(line, size) for line in lines) + px(18)
         box = pygame.Rect(0, 0, w, line_h * len(lines) + px(12))
         box.midtop = (under.centerx, under.bottom + px(6))
         if box.bottom > surface.get_height():

@@ -1,5 +1,5 @@
-"""What the shared table frame asks Eight Routes (issue #16): the header's round, whose
-turn and who rolls the dice; each seat's panel (its marker as portrait, its points, its
+"""What the shared table frame asks Eight Routes (issue #16): the header (the round, whose
+turn and who rolls the dice); each seat's panel (its marker as portrait, its points, its
 round chips, the dice it took this round, the dice roller's badge) and the spots in it
 that animations fly to; the prompt of the bar."""
 
@@ -10,121 +10,144 @@ import math
 import pygame
 
 from game.scenes.frame import seat_layout
+from game.scenes.table.contract import Header, SeatFace, TableHost
 from game.ui import fonts, theme
+from game.ui.choices import Choices
 from game.ui.widgets import draw_text
 
-from .host import RoutesHost
-from .model import Point
+from .art import Art
+from .model import Choice, Point, RoutesModel
+from .texts import text_w
 
 
-class Seats(RoutesHost):
-    """The frame's hooks, from the display model (``self.table``), which runs behind the
+class Seats:
+    """The frame's hooks, from the display model (``model.table``), which runs behind the
     state while events play."""
 
+    def __init__(
+        self, model: RoutesModel, host: TableHost, art: Art, choices: Choices[Choice]
+    ) -> None:
+        self.model = model
+        self.host = host
+        self.art = art
+        self.choices = choices
+
     # -- the header ---------------------------------------------------------------------
-    def round_label(self) -> str:
-        t = self.table
+    def header(self) -> Header:
+        who, status = self._turn_status()
+        return Header(self._round_label(), who, status, self._variant_label())
+
+    def _round_label(self) -> str:
+        t = self.model.table
         if not t.round:
-            return self.t("app.frame_round", n=self.state.round_number)
-        return self.t("routes.round", n=t.round, total=t.rounds)
+            return self.host.t("app.frame_round", n=self.host.state.round_number)
+        return self.host.t("routes.round", n=t.round, total=t.rounds)
 
-    def turn_status(self) -> tuple[int | None, str]:
-        t = self.table
-        if self.state.is_over() and not self.busy_animating():
-            return None, self.t("app.frame_over")
+    def _turn_status(self) -> tuple[int | None, str]:
+        t = self.model.table
+        if self.host.state.is_over() and not self.host.busy_animating():
+            return None, self.host.t("app.frame_over")
         if t.scoring_route is not None:
-            return None, self.t("routes.turn_scoring", n=t.scoring_route)
+            return None, self.host.t("routes.turn_scoring", n=t.scoring_route)
         if t.current is not None:
-            key = "routes.turn_pick_you" if t.current == self.private_player else "routes.turn_pick"
-            return t.current, self.t(key, name=self.seat_name(t.current))
+            key = (
+                "routes.turn_pick_you"
+                if t.current == self.host.private_player
+                else "routes.turn_pick"
+            )
+            return t.current, self.host.t(key, name=self.host.seat_name(t.current))
         if t.parent is not None and not t.final:
-            return t.parent, self.t("routes.turn_roll", name=self.seat_name(t.parent))
-        return None, self.t("app.frame_over") if t.final else ""
+            return t.parent, self.host.t("routes.turn_roll", name=self.host.seat_name(t.parent))
+        return None, self.host.t("app.frame_over") if t.final else ""
 
-    def variant_label(self) -> str:
-        parent = self.table.parent
-        if parent is None or self.table.final:
+    def _variant_label(self) -> str:
+        parent = self.model.table.parent
+        if parent is None or self.model.table.final:
             return ""
-        return self.t("routes.roller", name=self.seat_name(parent))
+        return self.host.t("routes.roller", name=self.host.seat_name(parent))
 
     # -- the seat panels ----------------------------------------------------------------
-    def seat_score(self, player: int) -> str | None:
+    def seat(self, player: int) -> SeatFace:
+        return SeatFace(self._score(player), self._highlight(player), self._key(player))
+
+    def _score(self, player: int) -> str | None:
         """The points the routes give the seat now; with an option looked at, the points
         it would give (``38`` after ``32 →`` when it fits)."""
-        now = int(self.scores_now()["totals"][player])
+        now = int(self.model.scores_shown["totals"][player])
         shown = self._shown_now()
-        if shown is None or player != self.deciding():
+        if shown is None or player != self.host.deciding():
             return str(now)
         then = int(shown["totals"][player])
         if then == now:
             return str(now)
         both = f"{now}→{then}"
         # (the frame's seat_layout, not seat_parts: the frame may ask seat_score there)
-        width = seat_layout(self.plan.seats[player], self.px, self.text_px).score.w
+        width = seat_layout(self.host.plan.seats[player], self.host.px, self.host.text_px).score.w
         if fonts.font(theme.MIN_TEXT_PX, True).size(both)[0] <= width:
             return both
         return f"→{then}"
 
     def _shown_now(self) -> dict | None:
-        focus = self.attention()
+        focus = self.choices.attention()
         if focus is None or focus.action is None:
             return None
-        return self.preview(focus.action)
+        return self.choices.preview(focus.action)
 
-    def seat_highlight(self, player: int) -> str | None:
-        return "to_act" if player == self.table.current else None
+    def _highlight(self, player: int) -> str | None:
+        return "to_act" if player == self.model.table.current else None
 
-    def seat_key(self, player: int) -> tuple:
-        t = self.table
+    def _key(self, player: int) -> tuple:
+        t = self.model.table
         flipping = t.flip[1] if t.flip is not None and t.flip[0] == player else None
         chips = tuple((number, up if number != flipping else -1) for number, up in t.chips[player])
         return (chips, t.held[player], t.held_face[player], t.parent == player)
 
-    def _extras_layout(self, player: int, rect: pygame.Rect) -> dict:
+    def extras_layout(self, player: int, rect: pygame.Rect) -> dict:
         """Where the seat's things go inside its extras box: the round chips, the dice
         taken this round (and their count) and the dice roller's badge, left to right;
         the badge only when there is room for its word."""
-        px = self.px
+        px = self.host.px
         size = max(px(20), min(rect.h - px(2), px(32)))
         gap = px(4)
         y = rect.centery
         chips = [
-            (rect.x + size / 2 + k * (size + gap), y) for k in range(len(self.table.chips[player]))
+            (rect.x + size / 2 + k * (size + gap), y)
+            for k in range(len(self.model.table.chips[player]))
         ]
         x = rect.x + len(chips) * (size + gap) + (px(6) if chips else 0)
         out: dict = {"size": size, "chips": chips, "chip_next": (x + size / 2, y)}
-        held = self.table.held[player]
+        held = self.model.table.held[player]
         out["held"] = (x + size / 2, y)
         if held:
             count = f"×{held}"
-            text_w = self._text_w(count, self.text_px(14), True)
-            out["count"] = (count, pygame.Rect(x + size + px(2), rect.y, text_w + px(2), rect.h))
-            x += size + px(2) + text_w + px(10)
-        if self.table.parent == player:
-            word = self.t("routes.roller_badge")
-            w = self._text_w(word, self.text_px(14), True) + px(12)
+            count_w = text_w(count, self.host.text_px(14), True)
+            out["count"] = (count, pygame.Rect(x + size + px(2), rect.y, count_w + px(2), rect.h))
+            x += size + px(2) + count_w + px(10)
+        if self.model.table.parent == player:
+            word = self.host.t("routes.roller_badge")
+            w = text_w(word, self.host.text_px(14), True) + px(12)
             if x + w <= rect.right:
                 out["badge"] = (word, pygame.Rect(x, y - size * 0.42, w, size * 0.84))
         return out
 
-    def draw_seat_extras(self, surface: pygame.Surface, player: int, rect: pygame.Rect) -> None:
-        if rect.h < self.px(16):
+    def paint_extras(self, surface: pygame.Surface, player: int, rect: pygame.Rect) -> None:
+        if rect.h < self.host.px(16):
             return
-        t = self.table
-        parts = self._extras_layout(player, rect)
+        t = self.model.table
+        parts = self.extras_layout(player, rect)
         size = parts["size"]
         flipping = t.flip[1] if t.flip is not None and t.flip[0] == player else None
         for (number, up), pos in zip(t.chips[player], parts["chips"]):
             if number != flipping:
-                self._draw_chip(surface, number, bool(up), pos, size, within=rect)
+                self.art.draw_chip(surface, number, bool(up), pos, size, within=rect)
         if t.held[player]:
-            die = self._die_image(t.held_face[player] or 0, size)
+            die = self.art.die_image(t.held_face[player] or 0, size)
             surface.blit(die, die.get_rect(center=parts["held"]))
             text, box = parts["count"]
             draw_text(
                 surface,
                 text,
-                self.text_px(14),
+                self.host.text_px(14),
                 box.midleft,
                 theme.INK,
                 bold=True,
@@ -138,78 +161,77 @@ class Seats(RoutesHost):
             draw_text(
                 surface,
                 word,
-                self.text_px(14),
+                self.host.text_px(14),
                 box.center,
                 (70, 44, 4),
                 bold=True,
                 anchor="center",
-                within=box.inflate(0, self.px(6)).clip(rect),
+                within=box.inflate(0, self.host.px(6)).clip(rect),
             )
 
-    def _seat_spot(self, player: int, what: str, index: int = 0) -> Point:
+    def spot(self, player: int, what: str, index: int = 0) -> Point:
         """A spot in the seat's panel on the screen, for the animations: "held" (the dice
         taken), "chip" (round chip ``index``, or the next one), "portrait"."""
-        parts = self.seat_parts(player)
+        parts = self.host.seat_parts(player)
         if what == "portrait":
             return parts.portrait.center
         extras = parts.extras
-        layout = self._extras_layout(player, extras)
+        layout = self.extras_layout(player, extras)
         if what == "held":
             return layout["held"]
         chips = layout["chips"]
         return chips[index] if index < len(chips) else layout["chip_next"]
 
-    def _draw_seat_overlays(self, surface) -> None:
+    def draw_overlays(self, surface) -> None:
         """A round chip flying to its seat, one turning face down (the panels are cached
         pictures: what moves in them is drawn over them)."""
-        t = self.table
+        t = self.model.table
         if t.flying_chip is not None:
             player, number, v = t.flying_chip
-            pill = self.plan.header
-            x0, y0 = pill.x + self.px(60), pill.centery
-            x1, y1 = self._seat_spot(player, "chip", len(t.chips[player]))
+            pill = self.host.plan.header
+            x0, y0 = pill.x + self.host.px(60), pill.centery
+            x1, y1 = self.spot(player, "chip", len(t.chips[player]))
             e = 1 - (1 - v) ** 2
             x, y = lerp_point((x0, y0), (x1, y1), e)
-            y -= math.sin(math.pi * v) * self.px(50)
-            size = self._extras_layout(player, self.seat_parts(player).extras)["size"]
+            y -= math.sin(math.pi * v) * self.host.px(50)
+            size = self.extras_layout(player, self.host.seat_parts(player).extras)["size"]
             squash = max(0.15, abs(math.cos(math.pi * 3 * v))) if v < 0.9 else 1.0
-            self._draw_chip(surface, number, True, (x, y), int(size * (1.4 - 0.4 * v)), squash)
+            self.art.draw_chip(surface, number, True, (x, y), int(size * (1.4 - 0.4 * v)), squash)
         if t.flip is not None:
             player, number, v = t.flip
             for k, (chip, _up) in enumerate(t.chips[player]):
                 if chip == number:
-                    pos = self._seat_spot(player, "chip", k)
-                    size = self._extras_layout(player, self.seat_parts(player).extras)["size"]
-                    lift = math.sin(math.pi * v) * self.px(14)
+                    pos = self.spot(player, "chip", k)
+                    size = self.extras_layout(player, self.host.seat_parts(player).extras)["size"]
+                    lift = math.sin(math.pi * v) * self.host.px(14)
                     squash = max(0.08, abs(math.cos(math.pi * v)))
-                    self._draw_chip(surface, number, v < 0.5, (pos[0], pos[1] - lift), size, squash)
+                    self.art.draw_chip(
+                        surface, number, v < 0.5, (pos[0], pos[1] - lift), size, squash
+                    )
 
     # -- the bar ------------------------------------------------------------------------
-    def hint_text(self) -> str:
-        t = self.table
-        player = self.deciding()
+    def hint(self) -> str:
+        t = self.model.table
+        player = self.host.deciding()
         if player is None:
             if t.scoring_route is not None:
-                return self.t("routes.prompt_scoring")
-            if t.final or self.state.is_over():
-                return self.t("routes.prompt_over")
+                return self.host.t("routes.prompt_scoring")
+            if t.final or self.host.state.is_over():
+                return self.host.t("routes.prompt_over")
             if t.current is not None:
-                return self.t("routes.prompt_wait", name=self.seat_name(t.current))
+                return self.host.t("routes.prompt_wait", name=self.host.seat_name(t.current))
             if t.parent is not None:
-                return self.t("routes.prompt_roll", name=self.seat_name(t.parent))
+                return self.host.t("routes.prompt_roll", name=self.host.seat_name(t.parent))
             return ""
         key = {
             "main": "routes.prompt_take"
-            if self._control_prefix("take:")
+            if self.choices.has_prefix("take:")
             else "routes.prompt_optional",
             "C": "routes.prompt_c",
             "D": "routes.prompt_d",
             "chip": "routes.prompt_chip",
-        }[self.mode]
-        return self.t(key)
-
-    def log_empty_text(self) -> str:
-        return self.t("app.frame_log_empty")
+        }[self.model.mode]
+        return self.host.t(key)
 
 
 def lerp_point(a: Point, b: Point, v: float) -> Point:

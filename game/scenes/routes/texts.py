@@ -1,29 +1,37 @@
-"""The Eight Routes scene in words: the log's line for each event (in plain words: the
+"""The Eight Routes table in words: the log's line for each event (in plain words: the
 rule sheet's letters for the actions are left to the tooltips), what an option does."""
 
 from __future__ import annotations
 
 from game.rules.protocol import Action, Event
 from game.rules.routes import ChangeDie, DeclineChip, PushMarker, TakeAll, TakeOne, TurnChip
+from game.scenes.table.contract import TableHost
+from game.ui import fonts
 
-from .host import RoutesHost
+
+def text_w(text: str, size: int, bold: bool = False) -> int:
+    """How wide ``text`` is at ``size``."""
+    return fonts.font(size, bold).size(text)[0]
 
 
-class Texts(RoutesHost):
-    """Texts built from the translations (``self.t``) and the seats' names."""
+class Texts:
+    """Texts built from the translations and the seats' names."""
+
+    def __init__(self, host: TableHost) -> None:
+        self.host = host
 
     # -- the log -----------------------------------------------------------------------
     def describe(self, event: Event) -> str | None:
         d = event.data
-        name = self.seat_name(event.player) if event.player is not None else ""
+        name = self.host.seat_name(event.player) if event.player is not None else ""
         kind = event.kind
-        tr = self.t
+        tr = self.host.t
         if kind == "round_start":
             return tr(
                 "routes.ev_round_start",
                 n=d["round"],
                 total=d["rounds"],
-                name=self.seat_name(d["parent"]),
+                name=self.host.seat_name(d["parent"]),
             )
         if kind == "chip_taken":
             return tr("routes.ev_chip_taken", name=name, chip=d["chip"])
@@ -83,7 +91,7 @@ class Texts(RoutesHost):
             return tr("routes.ev_round_end", n=d["round"], left=d["left_in_lid"])
         if kind == "route_scored":
             results = tr("routes.list_sep").join(
-                tr("routes.result", name=self.seat_name(p), points=d["points"][p])
+                tr("routes.result", name=self.host.seat_name(p), points=d["points"][p])
                 for p in d["order"]
                 if d["points"][p]
             )
@@ -91,19 +99,19 @@ class Texts(RoutesHost):
                 return tr("routes.ev_route_scored_none", route=d["route"])
             return tr("routes.ev_route_scored", route=d["route"], results=results)
         if kind == "game_over":
-            names = tr("routes.list_sep").join(self.seat_name(p) for p in d["winners"])
+            names = tr("routes.list_sep").join(self.host.seat_name(p) for p in d["winners"])
             totals = tr("routes.list_sep").join(
-                tr("routes.result", name=self.seat_name(p), points=v)
+                tr("routes.result", name=self.host.seat_name(p), points=v)
                 for p, v in enumerate(d["totals"])
             )
             return tr("routes.ev_game_over", names=names, totals=totals)
         return None
 
     # -- options ------------------------------------------------------
-    def _option_text(self, action: Action) -> str:
-        tr = self.t
+    def option_text(self, action: Action) -> str:
+        tr = self.host.t
         if isinstance(action, TakeAll):
-            count = self.state.lid[action.face - 1]
+            count = self.host.state.lid[action.face - 1]
             return tr(
                 "routes.opt_all_single" if count == 1 else "routes.opt_all",
                 face=action.face,

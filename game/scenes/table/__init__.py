@@ -1,1 +1,2 @@
-"""What the four game tables share (issue #26): for now, the one compositor."""
+"""What the four game tables share (issue #26): the one compositor, the contract between
+the table scene and a game, and the table scene that runs a composed game."""

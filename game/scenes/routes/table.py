@@ -1,0 +1,202 @@
+"""Eight Routes at the table, on the shared table frame (issue #16): the board is eight
+routes drawn as tracks of 20 spaces that the markers walk along, each with how it scores
+printed on it (space values, the points of the ranks as medals, the route's own action as
+an icon and words), and the box lid with its eight sorting squares of d8 under them; the
+frame around them has the header, the players' panels (marker, round chips, the dice
+taken this round, the dice roller's badge, points), the log and the bar with the prompt
+and the buttons of a turn (change a die, push a marker, end the turn).
+
+The table draws a display model (:class:`~.model.Table`) that only the events change,
+animated by tweens; when nothing is queued it is put back in line with the state
+(``sync``), so skipping an animation can never leave a piece astray. Clause ids (ER-n)
+refer to ``docs/rules/routes.md``.
+
+:class:`RoutesTable` is what the shared table scene asks a game
+(:class:`~game.scenes.table.contract.GameTable`), composed of plain objects around one
+:class:`~.model.RoutesModel` (issue #26): :class:`~.art.Art` (the cached images),
+:class:`~.texts.Texts` (the log and the words for options), :class:`~.controls.Controls`
+(the person's choices and keys), :class:`~.seats.Seats` (the header, the seat panels, the
+hint), :class:`~.board.Board` (the routes), :class:`~.panels.Panels` (the bar, the banner,
+the tooltips), :class:`~.draw.Drawing` (the table back to front, the lid, dice in flight)
+and :class:`~.animate.Animator` (events as tweens). Each takes the model, the scene as a
+:class:`~game.scenes.table.contract.TableHost` and the parts it uses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+import pygame
+
+from game.scenes.end_screen import Breakdown
+from game.scenes.frame_plan import TablePlan
+from game.scenes.table.contract import FrameCut, Header, SeatFace, TableHost
+
+from .animate import Animator
+from .art import Art
+from .board import Board
+from .controls import Controls
+from .draw import Drawing
+from .model import ROUTES, RoutesModel, Table
+from .panels import Panels
+from .seats import Seats
+from .texts import Texts
+
+# design size at 1280x720 (scaled with the window): the frame's bar, two lines of prompt
+# and a row of buttons
+BAR_H = 100
+
+
+class RoutesTable:
+    """Eight Routes for the shared table scene (a GameTable)."""
+
+    cut = FrameCut(bar_h=BAR_H, hint_lines=2, seat_h=(64, 104))
+
+    def __init__(self, host: TableHost) -> None:
+        self.host = host
+        n = host.session.players
+        table = Table(held=[0] * n, held_face=[None] * n, chips=[[] for _ in range(n)])
+        self.model = model = RoutesModel(table, host.state.route_scores())
+        self.art = Art(model, host)
+        self.texts = Texts(host)
+        self.controls = Controls(model, host)
+        choices = self.controls.choices
+        self.seats = Seats(model, host, self.art, choices)
+        self.board = Board(model, host, self.art)
+        self.panels = Panels(model, host, choices, self.texts, self.seats)
+        self.drawing = Drawing(
+            model, host, choices, (self.art, self.board, self.seats, self.panels)
+        )
+        self.animations = Animator(model, host, self.seats).animations
+        if host.session.actions:
+            self.sync()
+        else:
+            # The first round was rolled inside new_game: play it when the table starts.
+            host.queue_events(list(host.state.opening_events))
+
+    def layout(self, plan: TablePlan) -> None:
+        self.model.cut(plan.board, self.host.px, self.host.text_px)
+        self.art.forget()
+        self.drawing.forget()
+
+    # -- what the table shows, from its parts ----------------------------------------------
+    def static_key(self) -> Hashable:
+        return self.drawing.static_key()
+
+    def paint_static(self, surface: pygame.Surface) -> None:
+        self.drawing.paint_static(surface)
+
+    def paint_moving(self, surface: pygame.Surface) -> None:
+        self.drawing.paint_moving(surface)
+
+    def paint_over(self, surface: pygame.Surface) -> None:
+        self.panels.draw_tooltip(surface)  # over the buttons, like the undo button's reason
+
+    def header(self) -> Header:
+        return self.seats.header()
+
+    def seat(self, player: int) -> SeatFace:
+        return self.seats.seat(player)
+
+    def portrait(self, player: int, size: int) -> pygame.Surface | None:
+        return self.art.portrait(player, size)
+
+    def paint_seat_extras(self, surface: pygame.Surface, player: int, rect: pygame.Rect) -> None:
+        self.seats.paint_extras(surface, player, rect)
+
+    def hint(self) -> str:
+        return self.seats.hint()
+
+    def describe(self, event) -> str | None:
+        return self.texts.describe(event)
+
+    def breakdown(self) -> Breakdown:
+        """Each seat's points on routes 1 to 8 and their total, as the rules score them
+        (``route_scores``), for the end screen."""
+        host = self.host
+        routes = host.state.route_scores()["routes"]
+        return Breakdown(
+            tuple(host.t("routes.route_n", n=r + 1) for r in range(ROUTES)),
+            tuple(
+                tuple(int(routes[r][p]) for r in range(ROUTES)) for p in range(host.session.players)
+            ),
+            host.t("routes.total"),
+        )
+
+    # -- the display model -------------------------------------------------------------
+    def sync(self) -> None:
+        state = self.host.state
+        t = self.model.table
+        t.round, t.rounds = state.round, state.total_rounds
+        t.parent, t.current = state.parent, (None if state.is_over() else state.current)
+        t.lid = list(state.lid)
+        t.held = list(state.held)
+        t.held_face = [
+            (face or self._face_taken(p)) if count else None
+            for p, (face, count) in enumerate(zip(t.held_face, t.held))
+        ]
+        t.chips = [[list(c) for c in mine] for mine in state.chips]
+        t.spots = {}
+        for r, stack in enumerate(state.markers()):
+            for m in stack:
+                t.spots[(r + 1, m["player"])] = [m["space"], m["stack"], 0.0]
+        t.walks.clear()
+        t.loose.clear()
+        t.d6 = t.banner = t.flip = t.shake = t.flying_chip = None
+        t.pops.clear()
+        t.scoring_route = None
+        self.model.scores_shown = state.route_scores()
+        if state.is_over():
+            scored = state.route_scores()
+            t.final = {r + 1: list(points) for r, points in enumerate(scored["routes"])}
+            t.totals = list(scored["totals"])
+            t.winners = list(state.winners())
+        else:
+            t.final, t.totals, t.winners = {}, None, None
+
+    def _face_taken(self, player: int) -> int | None:
+        """The face of the dice ``player`` took this round, from the record of actions
+        (a game resumed, or played on without animation): their last "A n" or "B n" —
+        one pick-up a round, and they hold dice, so it is this round's."""
+        for who, text in reversed(self.host.session.actions):
+            if who == player and text[:2] in ("A ", "B "):
+                return int(text.split()[1])
+        return None
+
+    # -- lessons (issue #19) -------------------------------------------------------------
+    def element(self, name: str) -> pygame.Rect | None:
+        """A lesson's names for the table's things (game.lessons.GAME_ELEMENTS): the box
+        ``lid`` and its sorting ``square:N``; a route's whole lane (``route:N``), its
+        ``head:N`` (number, scoring, action) and ``track:N`` (its 20 spaces); the person's
+        ``marker:N`` on route N where it stands; the +1/−1 of a die in the lid while a die
+        is changed (``change:5+``). The buttons (``take:N``, ``one:N``, ``mode:C``,
+        ``end``, ``pass``, a route to pick) are found by their keys before this."""
+        kind, _, what = name.partition(":")
+        if name == "lid":
+            return self.model.lid_rect
+        if kind == "change":
+            button = self.controls.choices.control(f"change:C {what}")
+            return None if button is None else button.rect
+        if not what.isdigit() or not 1 <= int(what) <= ROUTES:
+            return None
+        n = int(what)
+        lane = self.model.lanes[n - 1]
+        if kind == "route":
+            return lane
+        if kind == "head":
+            return self.model.heads[n - 1]
+        if kind == "track":
+            return pygame.Rect(self.model.cells_x, lane.y, lane.right - self.model.cells_x, lane.h)
+        if kind == "square":
+            return self.model.squares[n - 1]
+        if kind == "marker":
+            person = self.host.lesson.lesson.human if self.host.lesson is not None else 0
+            spot = self.model.table.spots.get((n, person))
+            if spot is None:
+                return None
+            space, level, _lift = spot
+            rect = pygame.Rect(0, 0, round(self.model.marker_w), round(self.model.marker_h))
+            x, bottom = self.model.marker_pos(n, space, level)
+            rect.midbottom = (round(x), round(bottom))
+            return rect
+        return None
