@@ -1,0 +1,105 @@
+"""Edges of game.session the other tests pass by (issue #30: one-line bugs a developer
+could plant there). Headless, in process, each test names the rule it guards."""
+
+from __future__ import annotations
+
+from game.session import Seat, Session
+from game.table.bots import PendingDecision
+
+
+def hot_seat(people: int = 2, computers: int = 0) -> Session:
+    keys = ["henrietta", "clucky", "pepper", "nugget"]
+    seats = [Seat(f"P{i}", keys[i]) for i in range(people)]
+    seats += [Seat(f"C{i}", keys[people + i], human=False, level="easy") for i in range(computers)]
+    return Session("cluck", seats, 5, bot_seed=1)
+
+
+# -- needs_handoff: the curtain goes up only between two different people ----------------------
+def test_no_curtain_before_the_same_persons_second_private_look():
+    """Rule: with two people at one screen, the curtain is shown before a person's private
+    things only when somebody else's were on screen; the person already looking sees
+    theirs again without one."""
+    session = hot_seat(people=2)
+    session.viewer = 0
+    assert session.needs_handoff(0) is False
+    assert session.needs_handoff(1) is True
+    session.viewer = 1
+    assert session.needs_handoff(1) is False
+    assert session.needs_handoff(0) is True
+
+
+def test_the_first_private_look_of_a_shared_screen_has_a_curtain():
+    """Rule: nobody has looked yet (viewer None) and two people share the screen: the
+    first person's things are shown behind the curtain too."""
+    session = hot_seat(people=2)
+    assert session.viewer is None
+    assert session.needs_handoff(0) is True and session.needs_handoff(1) is True
+
+
+def test_one_person_against_computers_never_sees_a_curtain():
+    """Rule: the curtain is for more than one person; a person alone with computer seats
+    never gets one, whoever was last shown."""
+    session = hot_seat(people=1, computers=2)
+    assert session.needs_handoff(0) is False
+    session.viewer = 2
+    assert session.needs_handoff(0) is False
+
+
+# -- computer decisions under way: forgotten when the seat changes hands -----------------------
+def thinking_for(session: Session, player: int, done: bool = False) -> PendingDecision:
+    decision = PendingDecision(player, 0.0, len(session.actions))
+    if done:
+        decision.result.append(session.state.legal_actions(player)[0])
+    session.pending[player] = decision
+    return decision
+
+
+def test_a_seat_handed_back_to_its_person_forgets_the_computers_decision():
+    """Rule: a person who comes back gets their seat without the computer's decision for
+    it being played, and the seat is no longer shown as thinking."""
+    session = hot_seat(people=1, computers=1)
+    session.hand_to_computer(0, "easy")
+    thinking_for(session, 0)
+    assert session.thinking() == [0]
+    session.hand_to_person(0)
+    assert session.seats[0].human is True
+    assert 0 not in session.pending and session.thinking() == []
+
+
+def test_a_seat_handed_to_another_level_forgets_the_decision_of_the_old_one():
+    """Rule: handing a seat to a computer (again, at another level) forgets a decision
+    under way for it, so the new level decides; the other seats' decisions stay."""
+    session = hot_seat(people=2, computers=1)
+    thinking_for(session, 2)
+    session.hand_to_computer(0, "hard")
+    assert (session.seats[0].human, session.seats[0].level) == (False, "hard")
+    assert 2 in session.pending  # another seat's decision is not touched
+    thinking_for(session, 0)
+    session.hand_to_computer(0, "easy")
+    assert 0 not in session.pending and session.seats[0].level == "easy"
+    assert session.bot_job(0).level == "easy"
+
+
+def test_thinking_lists_the_decisions_not_yet_back():
+    """Rule: the frame shows "thinking" for a computer whose decision has not come back,
+    and not for one whose answer is waiting to be played."""
+    session = hot_seat(people=1, computers=2)
+    assert session.thinking() == []
+    thinking_for(session, 1)
+    thinking_for(session, 2, done=True)
+    assert session.thinking() == [1]
+
+
+def test_the_players_thinking_budget_is_used_when_no_decision_is_under_way():
+    """Rule: a session loaded before the settings were read takes the player's thinking
+    budget, unless a decision is under way (it keeps the budget it was asked with)."""
+    session = hot_seat(people=1, computers=1)
+    assert session.bot_budget_ms == 50
+    session.use_bot_budget(400)
+    assert session.bot_budget_ms == 400 and session.bot_job(1).budget_ms == 400
+    thinking_for(session, 1)
+    session.use_bot_budget(1000)
+    assert session.bot_budget_ms == 400
+    session.pending.clear()
+    session.use_bot_budget(1000)
+    assert session.bot_budget_ms == 1000
