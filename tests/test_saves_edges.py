@@ -1,0 +1,254 @@
+"""Edges of game.saves the other tests pass by (issue #30: one-line bugs a developer could
+plant there): every bound a save is checked against, at the bound (read) and one past it
+(refused, the message naming the place). Headless, in process."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+
+import pytest
+
+from game import saves
+from tests import hostile
+
+VALID = hostile.CORPUS / "saves" / "valid.json"  # routes, 3 players, 12 actions
+
+
+def base() -> dict:
+    return json.loads(VALID.read_text(encoding="utf-8"))
+
+
+def seat(name: str, character: str, human: bool = True, level: str = "normal") -> dict:
+    return {"name": name, "character": character, "human": human, "level": level}
+
+
+def with_players(n: int) -> dict:
+    data = base()
+    keys = ["orange", "sky", "green", "pink", "red", "violet"]
+    data["players"] = n
+    data["seats"] = [seat(f"P{i}", keys[i]) for i in range(n)]
+    data["actions"] = []
+    return data
+
+
+def nested(depth: int) -> dict:
+    """Options whose deepest value is ``depth`` levels below ``options``."""
+    value: object = 1
+    for _ in range(depth - 1):
+        value = [value]
+    return {"deep": value}
+
+
+def changed(**fields) -> dict:
+    data = base()
+    data.update(fields)
+    return data
+
+
+def seat_changed(**fields) -> dict:
+    data = base()
+    data["seats"][0] = {**data["seats"][0], **fields}
+    return data
+
+
+def seat_without(key: str) -> dict:
+    data = base()
+    del data["seats"][0][key]
+    return data
+
+
+def without(key: str) -> dict:
+    data = base()
+    del data[key]
+    return data
+
+
+def write(tmp_path: Path, data: dict, name: str = "slot-1.json") -> Path:
+    path = tmp_path / name
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    return path
+
+
+# What each save holds at the edge of what may be read: read as it is ...
+READ = {
+    "format 1": changed(format=1),
+    "fewest players of the game": with_players(3),
+    "most players of the game": with_players(5),
+    "lowest seed": changed(seed=-saves.SEED_LIMIT),
+    "highest seed": changed(seed=saves.SEED_LIMIT - 1),
+    "no actions": changed(actions=[]),
+    "an action of the last seat": changed(actions=[[2, "A 4"]]),
+    "an action of the first seat": changed(actions=[[0, "A 4"]]),
+    "a one-character action": changed(actions=[[0, "x"]]),
+    "an action of ACTION_MAX_CHARS": changed(actions=[[0, "x" * saves.ACTION_MAX_CHARS]]),
+    "round 1": changed(round=1),
+    "the highest round": changed(round=saves.MAX_ACTIONS + 1),
+    "saved at 1970": changed(saved_at=0),
+    "saved at the newest time": changed(saved_at=saves.SAVED_AT_MAX),
+    "saved_at as a whole number": changed(saved_at=1_700_000_000),
+    "kind auto": changed(kind="auto"),
+    "kind manual": changed(kind="manual"),
+    "over true": changed(over=True),
+    "no app": without("app"),
+    "no kind": without("kind"),
+    "no round": without("round"),
+    "no saved_at": without("saved_at"),
+    "no over": without("over"),
+    "a computer seat at each level": changed(
+        seats=[
+            seat("A", "orange"),
+            seat("B", "sky", False, "random"),
+            seat("C", "green", False, "hard"),
+        ]
+    ),
+    "a seat without a level": seat_without("level"),
+    "a name of NAME_MAX characters": seat_changed(name="n" * 16),
+    "an empty options": changed(options={}),
+    "options nested OPTIONS_MAX_DEPTH deep": changed(options=nested(saves.OPTIONS_MAX_DEPTH)),
+    "options of plain values": changed(
+        options={"t": "x", "i": 1, "f": 0.5, "b": True, "n": None, "l": [1, {"k": "v"}]}
+    ),
+}
+
+# ... or refused, the message naming this place
+REFUSED = {
+    "a newer format": (changed(format=saves.FORMAT + 1), "format", "newer"),
+    "format 0": (changed(format=0), "format", "unknown version"),
+    "format as text": (changed(format="1"), "format", "must be int"),
+    "format true": (changed(format=True), "format", "must be int"),
+    "no format": (without("format"), "format", "missing"),
+    "too few players for the game": (with_players(2), "players", "outside 3–5"),
+    "too many players for the game": (with_players(6), "players", "outside 3–5"),
+    "seed one below the lowest": (changed(seed=-saves.SEED_LIMIT - 1), "seed", "outside"),
+    "seed one past the highest": (changed(seed=saves.SEED_LIMIT), "seed", "outside"),
+    "no seed": (without("seed"), "seed", "missing"),
+    "a seed as text": (changed(seed="3"), "seed", "must be int"),
+    "no options": (without("options"), "options", "missing"),
+    "options a list": (changed(options=[]), "options", "must be dict"),
+    "options nested one past OPTIONS_MAX_DEPTH": (
+        changed(options=nested(saves.OPTIONS_MAX_DEPTH + 1)),
+        "options.deep" + "[0]" * saves.OPTIONS_MAX_DEPTH,
+        f"nested more than {saves.OPTIONS_MAX_DEPTH} deep",
+    ),
+    "no actions": (without("actions"), "actions", "missing"),
+    "an action of a seat past the last": (changed(actions=[[3, "A 4"]]), "actions[0]", "[player"),
+    "an action of seat -1": (changed(actions=[[-1, "A 4"]]), "actions[0]", "[player"),
+    "an action of seat true": (changed(actions=[[True, "A 4"]]), "actions[0]", "[player"),
+    "an action without its player": (changed(actions=[["A 4"]]), "actions[0]", "[player"),
+    "an action with a third item": (changed(actions=[[0, "A 4", 1]]), "actions[0]", "[player"),
+    "an action text a number": (changed(actions=[[0, 4]]), "actions[0]", "[player"),
+    "an action not a list": (changed(actions=[{"0": "A 4"}]), "actions[0]", "[player"),
+    "an empty action": (changed(actions=[[0, ""]]), "actions[0]", "is not an action"),
+    "an action one past ACTION_MAX_CHARS": (
+        changed(actions=[[0, "x" * (saves.ACTION_MAX_CHARS + 1)]]),
+        "actions[0]",
+        "is not an action",
+    ),
+    "a later bad action": (
+        changed(actions=[[0, "A 4"], [1, "A 4\n"]]),
+        "actions[1]",
+        "is not an action",
+    ),
+    "no seats": (without("seats"), "seats", "missing"),
+    "a seat missing its name": (seat_without("name"), "seats[0].name", "missing"),
+    "a seat missing its character": (seat_without("character"), "seats[0].character", "missing"),
+    "a seat missing human": (seat_without("human"), "seats[0].human", "missing"),
+    "human as a number": (seat_changed(human=1), "seats[0].human", "must be bool"),
+    "a name as a number": (seat_changed(name=7), "seats[0].name", "must be str"),
+    "a name one past NAME_MAX": (seat_changed(name="n" * 17), "seats[0].name", "17 characters"),
+    "an unknown level": (seat_changed(level="expert"), "seats[0].level", "unknown level"),
+    "another game's character": (seat_changed(character="sparky"), "seats[0].character", "routes"),
+    "round 0": (changed(round=0), "round", "outside"),
+    "round one past the highest": (changed(round=saves.MAX_ACTIONS + 2), "round", "outside"),
+    "round as text": (changed(round="4"), "round", "must be int"),
+    "saved one second past the newest time": (
+        changed(saved_at=saves.SAVED_AT_MAX + 1),
+        "saved_at",
+        "between 1970 and 3000",
+    ),
+    "saved before 1970": (changed(saved_at=-1), "saved_at", "between 1970 and 3000"),
+    "saved_at as text": (changed(saved_at="now"), "saved_at", "must be int/float"),
+    "over as text": (changed(over="yes"), "over", "must be bool"),
+    "over as a number": (changed(over=1), "over", "must be bool"),
+    "an unknown kind": (changed(kind="cloud"), "kind", "is not one of"),
+    "another app": (changed(app="other"), "app", "is not Tabletop Derby"),
+    "an unknown key": (changed(cheat=1), "cheat", "unknown key"),
+    "an unknown game": (changed(game="chess"), "game", "unknown game"),
+    "no game": (without("game"), "game", "missing"),
+    "seats not a list": (changed(seats={"0": 1}), "seats", "must be list"),
+    "a seat not an object": (changed(seats=[1, 2, 3]), "seats[0]", "must be an object"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(READ))
+def test_a_save_at_the_edge_of_each_rule_is_read(case, tmp_path):
+    """Rule: every value at its bound (the first and last seat, the lowest and highest
+    seed, round and time, the deepest options) is a save the menu can list."""
+    path = write(tmp_path, READ[case])
+    data = saves.read_payload(path)
+    assert data == READ[case]
+    info = saves._info(path, data)
+    assert info.game == "routes" and info.players == len(READ[case]["seats"])
+
+
+@pytest.mark.parametrize("case", sorted(REFUSED))
+def test_a_save_one_past_each_rule_is_refused_naming_the_place(case, tmp_path):
+    """Rule: one past a bound, or a value of the wrong kind, is a damaged save whose
+    message names the file, the place in it and the problem."""
+    data, place, words = REFUSED[case]
+    path = write(tmp_path, data)
+    with pytest.raises(saves.SaveError) as info:
+        saves.read_payload(path)
+    assert info.value.place == place, str(info.value)
+    assert words in info.value.problem, str(info.value)
+    assert str(path) in str(info.value)
+
+
+def test_a_save_that_is_not_an_object_is_refused_at_its_top_level(tmp_path):
+    """Rule: a JSON list (or any non-object) is refused before any key is looked up."""
+    path = tmp_path / "slot-1.json"
+    path.write_text("[1, 2]")
+    with pytest.raises(saves.SaveError) as info:
+        saves.read_payload(path)
+    assert info.value.place == "top level"
+
+
+def test_options_of_exactly_max_items_are_read_and_one_more_is_refused(tmp_path, monkeypatch):
+    """Rule: options hold at most OPTIONS_MAX_ITEMS values, counting the options object
+    itself; the limit is lowered here so the file stays small."""
+    monkeypatch.setattr(saves, "OPTIONS_MAX_ITEMS", 50)
+    ok = changed(options={"l": [0] * 48})  # the object, the list and 48 numbers
+    assert saves.read_payload(write(tmp_path, ok))["options"] == ok["options"]
+    too_many = changed(options={"l": [0] * 49})
+    with pytest.raises(saves.SaveError) as info:
+        saves.read_payload(write(tmp_path, too_many, "slot-2.json"))
+    assert info.value.place == "options" and "more than 50 values" in info.value.problem
+
+
+def test_the_real_max_items_bound_holds(tmp_path):
+    """Rule: OPTIONS_MAX_ITEMS is the real bound (a board of game data fits well under)."""
+    count = saves.OPTIONS_MAX_ITEMS - 2
+    ok = changed(options={"l": [0] * count})
+    assert len(saves.read_payload(write(tmp_path, ok))["options"]["l"]) == count
+    too_many = changed(options={"l": [0] * (count + 1)})
+    with pytest.raises(saves.SaveError, match="more than 200,000 values"):
+        saves.read_payload(write(tmp_path, too_many, "slot-2.json"))
+
+
+def test_max_actions_is_a_bound_not_off_by_one(tmp_path, monkeypatch):
+    """Rule: a save with exactly MAX_ACTIONS actions is read, one more is refused."""
+    monkeypatch.setattr(saves, "MAX_ACTIONS", 4)
+    ok = changed(actions=[[0, "A 4"]] * 4)
+    assert len(saves.read_payload(write(tmp_path, ok))["actions"]) == 4
+    with pytest.raises(saves.SaveError) as info:
+        saves.read_payload(write(tmp_path, changed(actions=[[0, "A 4"]] * 5), "slot-2.json"))
+    assert info.value.place == "actions" and "at most 4" in info.value.problem
+
+
+def test_the_edge_cases_leave_the_valid_file_alone():
+    """The tables above copy the committed valid save; it is still read unchanged."""
+    data = base()
+    assert saves.read_payload(VALID) == data
+    assert copy.deepcopy(data) == base()
