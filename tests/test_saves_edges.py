@@ -252,3 +252,197 @@ def test_the_edge_cases_leave_the_valid_file_alone():
     data = base()
     assert saves.read_payload(VALID) == data
     assert copy.deepcopy(data) == base()
+
+
+# -- writing ------------------------------------------------------------------------------------------
+def played(actions: int = 6, seed: int = 3, names=("あいこ", "Ben", "Chie")):
+    from game.session import Seat, Session
+
+    seats = [
+        Seat(names[0], "orange"),
+        Seat(names[1], "sky", human=False, level="easy"),
+        Seat(names[2], "green", human=False, level="hard"),
+    ]
+    session = Session("routes", seats, seed, bot_seed=1)
+    for _ in range(actions):
+        player = session.state.to_act()[0]
+        session.apply(player, session.state.legal_actions(player)[0])
+    return session
+
+
+def test_a_save_is_written_whole_as_readable_text():
+    """Rule: a save is human-readable JSON holding every field (a name as written, not
+    escaped), and it is read back with each of them."""
+    import time
+
+    session = played()
+    before = time.time()
+    path = saves.manual_save(session, 3)
+    assert path == saves.saves_dir() / "slot-3.json"
+    text = path.read_text(encoding="utf-8")
+    assert "あいこ" in text and "\n" in text
+    data = json.loads(text)
+    assert set(data) == {
+        "format", "app", "kind", "saved_at", "round", "over", "game", "players", "seed",
+        "options", "actions", "seats",
+    }  # fmt: skip
+    assert data["format"] == saves.FORMAT and data["app"] == "tabletop-derby"
+    assert data["kind"] == "manual" and data["over"] is False
+    assert data["round"] == session.state.round_number
+    assert before <= data["saved_at"] <= time.time()
+    assert data["actions"] == [[p, a] for p, a in session.actions]
+    assert data["seats"][1] == {"name": "Ben", "character": "sky", "human": False, "level": "easy"}
+    assert saves.read_payload(path) == data
+
+
+def test_an_autosave_is_one_file_per_match_replaced_each_time():
+    session = played(actions=2)
+    first = saves.autosave(session)
+    assert first.name == f"auto-{session.save_id}.json"
+    assert json.loads(first.read_text(encoding="utf-8"))["kind"] == "auto"
+    player = session.state.to_act()[0]
+    session.apply(player, session.state.legal_actions(player)[0])
+    assert saves.autosave(session) == first
+    assert [p.name for p in saves.saves_dir().iterdir()] == [first.name]
+    assert len(json.loads(first.read_text(encoding="utf-8"))["actions"]) == 3
+
+
+# -- loading --------------------------------------------------------------------------------------------
+def test_a_loaded_save_is_the_same_match_with_the_same_seats():
+    session = played()
+    path = saves.autosave(session)
+    loaded = saves.load_session(path, bot_budget_ms=400)
+    assert loaded.state.to_dict() == session.state.to_dict()
+    assert [s.to_dict() for s in loaded.seats] == [s.to_dict() for s in session.seats]
+    assert loaded.save_id == session.save_id and loaded.bot_budget_ms == 400
+    manual = saves.load_session(saves.manual_save(session, 1))
+    assert manual.save_id == "slot-1"
+
+
+def test_a_save_whose_actions_the_rules_refuse_names_the_actions(tmp_path):
+    data = base()
+    data["actions"] = data["actions"][:2] + [[0, "Z 9"]]
+    with pytest.raises(saves.SaveError) as info:
+        saves.load_session(write(tmp_path, data))
+    assert info.value.place == "actions"
+
+
+def test_a_save_whose_options_the_rules_cannot_use_names_the_options(tmp_path):
+    data = base()
+    data["options"] = {"scoring": {"nonsense": 1}}
+    with pytest.raises(saves.SaveError) as info:
+        saves.load_session(write(tmp_path, data))
+    assert info.value.place == "options", str(info.value)
+
+
+# -- listing -------------------------------------------------------------------------------------------
+def test_the_list_shows_each_save_newest_first_with_what_it_holds():
+    folder = saves.saves_dir()
+    folder.mkdir(parents=True)
+    old = write(folder, changed(saved_at=1_600_000_000.0, kind="manual"), "slot-1.json")
+    new = write(folder, changed(saved_at=1_700_000_000.0, kind="auto", over=True), "auto-x.json")
+    data = base()
+    for key in ("saved_at", "round", "kind", "over"):
+        del data[key]
+    bare = write(folder, data, "slot-2.json")
+    entries = saves.list_saves()
+    assert [e.path for e in entries] == [new, old, bare]
+    assert entries[0] == saves.SaveInfo(
+        new, "routes", 3, ("Aiko", "Ben", "Chie"), 4, 1_700_000_000.0, "auto", True
+    )
+    assert entries[1].kind == "manual" and entries[1].over is False
+    # a save without the optional fields: round 1, time 0 (listed last), auto, not over
+    assert (entries[2].round, entries[2].saved_at, entries[2].kind, entries[2].over) == (
+        1,
+        0.0,
+        "auto",
+        False,
+    )
+
+
+def test_the_list_skips_hidden_files_and_other_files_and_dates_a_damaged_save_by_its_file(
+    tmp_path,
+):
+    import os
+
+    folder = saves.saves_dir()
+    folder.mkdir(parents=True)
+    (folder / ".slot-1.json.abcd1234.tmp").write_text("{")
+    (folder / "notes.txt").write_text("mine")
+    good = write(folder, changed(saved_at=1_600_000_000.0), "slot-1.json")
+    damaged = folder / "slot-2.json"
+    damaged.write_text("{ damaged")
+    os.utime(damaged, (1_650_000_000.0, 1_650_000_000.0))
+    entries = saves.list_saves()
+    assert len(entries) == 2
+    assert isinstance(entries[0], saves.SaveError) and entries[0].path == str(damaged)
+    assert isinstance(entries[1], saves.SaveInfo) and entries[1].path == good
+
+
+def test_no_saves_folder_is_no_saves():
+    assert saves.list_saves() == []
+
+
+# -- pruning --------------------------------------------------------------------------------------------
+def finished_autosave(folder: Path, i: int, **fields) -> Path:
+    data = changed(**{"kind": "auto", "over": True, "saved_at": 1_700_000_000.0 + i, **fields})
+    return write(folder, data, f"auto-{i:02d}.json")
+
+
+def test_exactly_keep_autosaves_finished_games_are_kept():
+    """Rule: KEEP_AUTOSAVES finished games' autosaves stay; one more and the oldest goes."""
+    folder = saves.saves_dir()
+    folder.mkdir(parents=True)
+    kept = [finished_autosave(folder, i) for i in range(saves.KEEP_AUTOSAVES)]
+    assert saves.prune_finished() == []
+    assert all(p.exists() for p in kept)
+    newest = finished_autosave(folder, 99)
+    assert saves.prune_finished() == [kept[0]]
+    assert not kept[0].exists() and newest.exists() and all(p.exists() for p in kept[1:])
+
+
+def test_pruning_keeps_manual_unfinished_and_other_named_saves():
+    folder = saves.saves_dir()
+    folder.mkdir(parents=True)
+    newer = [finished_autosave(folder, 50 + i) for i in range(saves.KEEP_AUTOSAVES)]
+    keep = [
+        finished_autosave(folder, 1, kind="manual"),
+        finished_autosave(folder, 2, over=False),
+        write(folder, changed(kind="auto", over=True, saved_at=1.0), "slot-4.json"),
+        write(folder, changed(kind="auto", over=True, saved_at=1.0), "mine.json"),
+    ]
+    gone = finished_autosave(folder, 3)
+    no_kind = finished_autosave(folder, 4)
+    data = json.loads(no_kind.read_text())
+    del data["kind"]
+    no_kind.write_text(json.dumps(data))
+    removed = saves.prune_finished()
+    assert removed == [gone]
+    assert all(p.exists() for p in keep + newer + [no_kind])
+
+
+def test_a_finished_autosave_without_a_time_is_the_oldest():
+    folder = saves.saves_dir()
+    folder.mkdir(parents=True)
+    for i in range(saves.KEEP_AUTOSAVES):
+        finished_autosave(folder, 10 + i)
+    timeless = finished_autosave(folder, 0)
+    data = json.loads(timeless.read_text())
+    del data["saved_at"]
+    timeless.write_text(json.dumps(data))
+    assert saves.prune_finished() == [timeless]
+
+
+def test_stale_temp_files_of_our_saves_only_are_removed(monkeypatch):
+    import os
+
+    folder = saves.saves_dir()
+    folder.mkdir(parents=True)
+    now = 1_700_000_000.0
+    ours = [folder / ".auto-x.json.abcd1234.tmp", folder / ".slot-12.json.abcd1234.tmp"]
+    others = [folder / ".slot-a.json.abcd1234.tmp", folder / ".auto-.json.abcd1234.tmp"]
+    for path in ours + others:
+        path.write_text("{")
+        os.utime(path, (now - 3600, now - 3600))
+    assert sorted(saves.remove_stale_temp_files(now)) == sorted(ours)
+    assert all(p.exists() for p in others)

@@ -103,3 +103,74 @@ def test_the_players_thinking_budget_is_used_when_no_decision_is_under_way():
     session.pending.clear()
     session.use_bot_budget(1000)
     assert session.bot_budget_ms == 1000
+
+
+# -- seeds, budgets and levels -------------------------------------------------------------------
+def test_a_new_seed_is_128_bits_and_fits_a_save():
+    """Rule: a game's seed is drawn from 128 bits (issue #18: fewer can be searched), and
+    every seed drawn is one a save may hold (saves.SEED_LIMIT), so a new game's autosave
+    is never refused as damaged."""
+    from game import saves
+    from game.session import SEED_BITS, new_seed
+
+    seeds = [new_seed() for _ in range(200)]
+    assert SEED_BITS == 128
+    assert all(0 <= s < 2**128 <= saves.SEED_LIMIT for s in seeds)
+    assert max(seeds) >= 2**127  # the top bit is drawn too (chance of failing: 2**-200)
+    assert len(set(seeds)) == len(seeds)
+
+
+def test_a_session_thinks_with_the_settings_default_budget():
+    """Rule: a session made without a budget gives its computers the settings' default
+    thinking time (the lowest choice), not some other number."""
+    from game.settings import BOT_BUDGETS_MS, Settings
+
+    session = hot_seat(people=1, computers=1)
+    assert session.bot_budget_ms == Settings().bot_budget_ms == BOT_BUDGETS_MS[0]
+    assert session.bot_job(1).budget_ms == Settings().bot_budget_ms
+    loaded = Session.from_record(session.record(), session.seats)
+    assert loaded.bot_budget_ms == Settings().bot_budget_ms
+    loaded = Session.from_record(session.record(), session.seats, bot_budget_ms=400, bot_seed=9)
+    assert loaded.bot_budget_ms == 400 and loaded.bot_seed == 9
+
+
+def test_a_seat_is_never_handed_to_an_unknown_level():
+    """Rule: an unknown level is refused, and the seat stays as it was."""
+    import pytest
+
+    session = hot_seat(people=2)
+    with pytest.raises(ValueError, match="unknown level 'expert'"):
+        session.hand_to_computer(1, "expert")
+    assert session.seats[1].human is True and session.seats[1].level == "normal"
+
+
+def test_a_computer_seat_has_nothing_to_take_back_even_when_it_acted_last():
+    """Rule: undo is a person's: a computer seat's own last action is never offered for
+    taking back (its reason is "nothing"), while the person's refusal is "other"."""
+    session = hot_seat(people=1, computers=1)
+    acted = {p for p, _ in session.actions}
+    while not (0 in acted and session.actions[-1][0] == 1):
+        player = session.state.to_act()[0]
+        session.apply(player, session.state.legal_actions(player)[0])
+        acted.add(player)
+    assert not session.state.is_over()
+    assert session.undo_refusal(1) == "nothing" and not session.can_undo(1)
+    assert session.undo_refusal(0) == "other"
+
+
+def test_a_sessions_dict_holds_its_record_and_its_seats():
+    """Rule: Session.to_dict is the whole match: the record (replayable) and the seats."""
+    from game.rules.protocol import Record
+
+    session = hot_seat(people=1, computers=1)
+    for _ in range(3):
+        player = session.state.to_act()[0]
+        session.apply(player, session.state.legal_actions(player)[0])
+    data = session.to_dict()
+    assert set(data) == {"record", "seats"}
+    assert data["record"] == session.record().to_dict()
+    assert data["seats"] == [s.to_dict() for s in session.seats]
+    record = session.record()
+    assert isinstance(record, Record) and record.actions == tuple(session.actions)
+    again = Session.from_record(record, [Seat.from_dict(s) for s in data["seats"]])
+    assert again.state.to_dict() == session.state.to_dict()
