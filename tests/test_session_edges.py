@@ -3,6 +3,8 @@ could plant there). Headless, in process, each test names the rule it guards."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from game.session import Seat, Session
 from game.table.bots import PendingDecision
 
@@ -174,3 +176,46 @@ def test_a_sessions_dict_holds_its_record_and_its_seats():
     assert isinstance(record, Record) and record.actions == tuple(session.actions)
     again = Session.from_record(record, [Seat.from_dict(s) for s in data["seats"]])
     assert again.state.to_dict() == session.state.to_dict()
+
+
+# -- the lobby's default table -----------------------------------------------------------------
+def test_the_default_table_is_one_person_then_computers_named_after_the_cast():
+    """Rule: seat 1 is a person called "Player 1" (in the player's language), every other
+    seat a computer at the normal level named after its member of the cast, the cast
+    taken in order and again from the start when there are more seats than members."""
+    from game import registry
+    from game.session import default_seats
+    from game.ui.i18n import Translator
+
+    info = registry.get("duck")
+    seats = default_seats(info, 6, Translator("en"))
+    cast = info.characters
+    assert [s.human for s in seats] == [True, False, False, False, False, False]
+    assert [s.level for s in seats] == ["normal"] * 6
+    assert seats[0].name == "Player 1"
+    assert [s.name for s in seats[1:]] == [c.name_en for c in cast[1:6]]
+    assert [s.character for s in seats] == [c.key for c in cast[:6]]
+    ja = default_seats(info, 2, Translator("ja"))
+    assert ja[0].name == "プレイヤー1" and ja[1].name == cast[1].name_ja
+    routes = registry.get("routes")
+    small = routes.characters[:2]
+    wrapped = default_seats(dataclasses.replace(routes, characters=small), 3, Translator("en"))
+    assert [s.character for s in wrapped] == [small[0].key, small[1].key, small[0].key]
+
+
+# -- levels: a computer's is checked, a person's is not --------------------------------------------
+def test_a_computer_seat_at_an_unknown_level_is_refused():
+    """Rule: a session never starts with a computer that has no bot to play it."""
+    import pytest
+
+    seats = [Seat("A", "henrietta"), Seat("B", "clucky", human=False, level="expert")]
+    with pytest.raises(ValueError, match="unknown bot level 'expert'"):
+        Session("cluck", seats, 5)
+
+
+def test_a_persons_seat_keeps_whatever_level_it_had():
+    """Rule: only a computer plays at a level; a person's seat is never refused for its
+    (unused) level, e.g. one kept from before it was handed back."""
+    seats = [Seat("A", "henrietta", level=""), Seat("B", "clucky", level="expert")]
+    session = Session("cluck", seats, 5, bot_seed=1)
+    assert [s.level for s in session.seats] == ["", "expert"]
