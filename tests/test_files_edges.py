@@ -150,3 +150,25 @@ def test_parse_errors_hold_what_a_parser_raises_on_hostile_text():
     for kind in (ValueError, OverflowError, RecursionError, MemoryError, TypeError):
         assert kind in PARSE_ERRORS
     assert issubclass(UnicodeDecodeError, PARSE_ERRORS)
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="needs /proc/self/fd")
+def test_every_read_closes_its_file_whatever_the_outcome(tmp_path):
+    """Rule: no read leaves a file open (listing hundreds of saves, or a folder of
+    refused ones, must never run out of file descriptors)."""
+    good = tmp_path / "good"
+    good.write_bytes(b"x" * 10)
+    big = tmp_path / "big"
+    big.write_bytes(b"x" * 100)
+
+    def open_files() -> int:
+        return len(os.listdir("/proc/self/fd"))
+
+    before = open_files()
+    for _ in range(20):
+        read_bounded(good, 10)
+        with pytest.raises(UnreadableFile):
+            read_bounded(big, 10)
+        with pytest.raises(UnreadableFile):
+            read_bounded(tmp_path, 10)
+    assert open_files() == before

@@ -446,3 +446,14 @@ def test_stale_temp_files_of_our_saves_only_are_removed(monkeypatch):
         os.utime(path, (now - 3600, now - 3600))
     assert sorted(saves.remove_stale_temp_files(now)) == sorted(ours)
     assert all(p.exists() for p in others)
+
+
+def test_a_seat_saved_without_a_level_plays_at_normal(tmp_path):
+    """Rule: the level is optional in a save (older saves have none): such a seat loads at
+    the normal level, and a saved level is kept."""
+    data = base()
+    del data["seats"][1]["level"]
+    data["seats"][2]["level"] = "easy"
+    loaded = saves.load_session(write(tmp_path, data))
+    assert [s.level for s in loaded.seats] == ["normal", "normal", "easy"]
+    assert [s.human for s in loaded.seats] == [True, False, False]

@@ -356,3 +356,68 @@ def test_only_temporary_files_of_the_named_targets_are_removed(tmp_path):
 
 def test_a_missing_folder_has_nothing_to_remove(tmp_path):
     assert settings_mod.remove_stale_temp_files(tmp_path / "none", lambda t: True) == []
+
+
+# -- where files go ---------------------------------------------------------------------------------
+def test_the_home_override_puts_every_folder_under_it(tmp_path, monkeypatch):
+    """Rule: TABLETOP_DERBY_HOME (tests, portable installs) holds config, data and cache;
+    without it the platform's folders for the app are used."""
+    monkeypatch.setenv("TABLETOP_DERBY_HOME", str(tmp_path))
+    assert settings_mod.config_dir() == tmp_path / "config"
+    assert settings_mod.data_dir() == tmp_path / "data"
+    assert settings_mod.cache_dir() == tmp_path / "cache"
+    assert settings_mod.settings_path() == tmp_path / "config" / "settings.json"
+    monkeypatch.delenv("TABLETOP_DERBY_HOME")
+    for folder in (settings_mod.config_dir(), settings_mod.data_dir(), settings_mod.cache_dir()):
+        assert "tabletop-derby" in str(folder) and not str(folder).startswith(str(tmp_path))
+    monkeypatch.setenv("TABLETOP_DERBY_HOME", "")
+    assert not str(settings_mod.config_dir()).startswith("config")
+
+
+# -- the atomic write ---------------------------------------------------------------------------------
+def test_the_whole_text_is_on_disk_before_it_is_synced(tmp_path, monkeypatch):
+    """Rule: the text is flushed to the temporary file before fsync, and fsync comes
+    before the rename: a crash after the rename never finds a short file."""
+    real_fsync, real_replace = os.fsync, os.replace
+    seen: list[tuple[str, int]] = []
+
+    def fsync(fd):
+        seen.append(("fsync", os.fstat(fd).st_size))
+        return real_fsync(fd)
+
+    def replace(src, dst):
+        seen.append(("replace", Path(src).stat().st_size))
+        return real_replace(src, dst)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(os, "replace", replace)
+    text = "設定 " * 50
+    target = tmp_path / "new" / "deeper" / "x.json"
+    settings_mod.atomic_write_text(target, text)
+    size = len(text.encode("utf-8"))
+    assert seen == [("fsync", size), ("replace", size)]
+    assert target.read_text(encoding="utf-8") == text
+    assert [p.name for p in target.parent.iterdir()] == ["x.json"]
+
+
+def test_a_write_that_fails_at_the_rename_leaves_no_temporary_file(tmp_path, monkeypatch):
+    target = tmp_path / "x.json"
+    target.write_text("old")
+
+    def fail(src, dst):
+        raise OSError(18, "Invalid cross-device link")
+
+    monkeypatch.setattr(os, "replace", fail)
+    with pytest.raises(OSError):
+        settings_mod.atomic_write_text(target, "new")
+    assert [p.name for p in tmp_path.iterdir()] == ["x.json"]
+    assert target.read_text() == "old"
+
+
+def test_saving_over_a_good_file_keeps_no_copy_and_over_a_damaged_one_keeps_it(tmp_path):
+    path = tmp_path / "settings.json"
+    assert save_settings(Settings(), path) is None  # no file before: nothing to keep
+    path.write_text('{"volume": 7}')
+    kept = save_settings(Settings(volume=0.5), path)
+    assert kept is not None and kept.read_text() == '{"volume": 7}'
+    assert load_settings(path) == (Settings(volume=0.5), None)
