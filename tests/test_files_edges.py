@@ -123,7 +123,7 @@ def test_clip_keeps_a_short_value_whole_and_cuts_a_long_one_at_its_limit():
 def test_clip_never_builds_the_repr_of_a_huge_text():
     """Rule: only the first ``limit * 4`` characters are looked at; the result is the
     same as for the whole text."""
-    huge = "é" * 5_000_000
+    huge = "é" * 100 + "z" * 5_000_000
     assert clip(huge) == clip("é" * 200) == "'" + "é" * 38 + "…"
     assert clip("\n" * 1000, 10) == "'" + "\\n" * 4 + "…"
 
@@ -172,3 +172,36 @@ def test_every_read_closes_its_file_whatever_the_outcome(tmp_path):
         with pytest.raises(UnreadableFile):
             read_bounded(tmp_path, 10)
     assert open_files() == before
+
+
+def test_a_file_one_byte_past_a_whole_number_of_reads_is_refused(tmp_path):
+    """Rule: the limit holds when it ends exactly where a 1 MiB read ends."""
+    limit = 1 << 20
+    path = tmp_path / "big"
+    path.write_bytes(b"a" * (limit + 1))
+    with pytest.raises(UnreadableFile, match="larger than 1,048,576 bytes"):
+        read_bounded(path, limit)
+    path.write_bytes(b"a" * limit)
+    assert len(read_bounded(path, limit)) == limit
+
+
+def test_a_huge_file_is_never_read_past_its_limit(tmp_path, monkeypatch):
+    """Rule: a file's size is known to be too large by reading ``limit + 1`` bytes, never
+    more (a 50 MB file, even a sparse one, is not read into memory to be refused)."""
+    path = tmp_path / "sparse"
+    with open(path, "wb") as handle:
+        handle.truncate(50_000_000)
+    real_read = os.read
+    got: list[int] = []
+
+    def read(fd, n):
+        data = real_read(fd, n)
+        got.append(len(data))
+        return data
+
+    monkeypatch.setattr(os, "read", read)
+    for limit in (0, 1000, 3 << 20):
+        got.clear()
+        with pytest.raises(UnreadableFile):
+            read_bounded(path, limit)
+        assert sum(got) == limit + 1, (limit, got)
