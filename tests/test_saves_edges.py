@@ -390,10 +390,11 @@ def finished_autosave(folder: Path, i: int, **fields) -> Path:
 
 
 def test_exactly_keep_autosaves_finished_games_are_kept():
-    """Rule: KEEP_AUTOSAVES finished games' autosaves stay; one more and the oldest goes."""
+    """Rule (README, Autosaves): the newest 12 finished games' autosaves stay; one more
+    and the oldest goes."""
     folder = saves.saves_dir()
     folder.mkdir(parents=True)
-    kept = [finished_autosave(folder, i) for i in range(saves.KEEP_AUTOSAVES)]
+    kept = [finished_autosave(folder, i) for i in range(12)]
     assert saves.prune_finished() == []
     assert all(p.exists() for p in kept)
     newest = finished_autosave(folder, 99)
@@ -457,3 +458,51 @@ def test_a_seat_saved_without_a_level_plays_at_normal(tmp_path):
     loaded = saves.load_session(write(tmp_path, data))
     assert [s.level for s in loaded.seats] == ["normal", "normal", "easy"]
     assert [s.human for s in loaded.seats] == [True, False, False]
+
+
+@pytest.mark.parametrize(
+    ("field", "raw", "words"),
+    [
+        ("seed", "9" * 41, "a number 41 digits long is not a usable number"),
+        ("round", "-" + "1" * 45, "a number 45 digits long is not a usable number"),
+        ("saved_at", "1e400", "1e400 is not a usable number"),
+        ("players", "NaN", "NaN is not a usable number"),
+        ("format", "Infinity", "Infinity is not a usable number"),
+    ],
+)
+def test_a_number_no_save_can_hold_is_named_as_written(field, raw, words, tmp_path):
+    """Rule: a number too long, too large or not a number is refused at its place and
+    described as it is written in the file (not as a type a person never wrote)."""
+    text = json.dumps({**base(), field: "@@"}).replace('"@@"', raw)
+    path = tmp_path / "slot-1.json"
+    path.write_text(text)
+    with pytest.raises(saves.SaveError) as info:
+        saves.read_payload(path)
+    assert (info.value.place, info.value.problem) == (field, words)
+
+
+def test_the_documented_bounds_of_a_save(tmp_path):
+    """Rule (README, Saves): seeds within ±2**128, times up to the year 3000, names of at
+    most 16 characters, a game of at most 100,000 actions, options nested at most 16
+    deep; the numbers are the documented ones, not whatever the constants say."""
+    assert saves.read_payload(write(tmp_path, changed(seed=2**128 - 1)))
+    assert saves.read_payload(write(tmp_path, changed(seed=-(2**128))))
+    for bad in (2**128, -(2**128) - 1):
+        with pytest.raises(saves.SaveError, match="seed"):
+            saves.read_payload(write(tmp_path, changed(seed=bad)))
+    year_3000 = 32_503_680_000.0  # 3000-01-01T00:00:00Z
+    assert saves.read_payload(write(tmp_path, changed(saved_at=year_3000)))
+    with pytest.raises(saves.SaveError, match="between 1970 and 3000"):
+        saves.read_payload(write(tmp_path, changed(saved_at=year_3000 + 1)))
+    assert saves.read_payload(write(tmp_path, seat_changed(name="n" * 16)))
+    with pytest.raises(saves.SaveError, match="at most 16"):
+        saves.read_payload(write(tmp_path, seat_changed(name="n" * 17)))
+    assert saves.read_payload(write(tmp_path, changed(options=nested(16))))
+    with pytest.raises(saves.SaveError, match="nested more than 16 deep"):
+        saves.read_payload(write(tmp_path, changed(options=nested(17))))
+    most = changed(actions=[[0, "A 4"]] * 100_000, round=100_001)
+    assert len(saves.read_payload(write(tmp_path, most))["actions"]) == 100_000
+    with pytest.raises(saves.SaveError, match="a game has at most 100,000"):
+        saves.read_payload(write(tmp_path, changed(actions=[[0, "A 4"]] * 100_001)))
+    with pytest.raises(saves.SaveError, match="round"):
+        saves.read_payload(write(tmp_path, changed(round=100_002)))
