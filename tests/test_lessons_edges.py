@@ -436,3 +436,22 @@ def test_follow_stops_at_the_step_asked_for(tmp_path):
     assert follow(run, until=1) == [] and run.index == 1
     assert follow(run, until=1) == [] and run.index == 1
     assert follow(run) == [] and run.done
+
+
+def test_the_lesson_limits_by_their_numbers(tmp_path):
+    """Rule: a lesson has at most 80 steps, seeds below 2**31 and files of at most 64,000
+    bytes (one of 30 steps in two languages is about 10 KB)."""
+    many = good(lambda d: d.update(steps=[GOOD["steps"][0]] * 80))
+    assert len(load_lesson(write(tmp_path, many)).steps) == 80
+    with pytest.raises(LessonError, match="steps: more than 80 steps"):
+        load_lesson(write(tmp_path, good(lambda d: d.update(steps=[GOOD["steps"][0]] * 81))))
+    assert load_lesson(write(tmp_path, good(top(seed=2**31 - 1)))).seed == 2**31 - 1
+    with pytest.raises(LessonError, match="seed: a whole number from 0 to 2147483647"):
+        load_lesson(write(tmp_path, good(top(seed=2**31))))
+    text = json.dumps(GOOD, ensure_ascii=False)
+    path = tmp_path / "x-1.yaml"
+    path.write_bytes(text.encode() + b" " * (64_000 - len(text.encode())))
+    assert load_lesson(path).steps
+    path.write_bytes(text.encode() + b" " * (64_001 - len(text.encode())))
+    with pytest.raises(LessonError, match="larger than 64,000 bytes"):
+        load_lesson(path)

@@ -240,7 +240,7 @@ def test_a_file_at_its_limit_is_read_and_one_byte_more_is_not(tmp_path):
 def test_numbers_of_max_digits_are_read_and_longer_ones_are_bad_numbers(tmp_path):
     """Rule: a whole number of MAX_DIGITS digits (a sign not counted) is a number; one
     digit more is a BadNumber the caller refuses with its place."""
-    digits = settings_mod.MAX_DIGITS
+    digits = 40  # seeds are below 2**128: 39 digits
     path = tmp_path / "x.json"
     path.write_text(json.dumps({"a": 10 ** (digits - 1), "b": -(10 ** (digits - 1))}))
     assert read_json(path, 1000) == {"a": 10 ** (digits - 1), "b": -(10 ** (digits - 1))}
@@ -328,7 +328,8 @@ def test_a_temporary_file_is_stale_only_when_older_than_the_age(tmp_path):
     """Rule: a temporary file exactly STALE_TEMP_AGE_S old may still be another instance's
     write in flight and is kept; one older is removed."""
     now = 1_700_000_000.0
-    age = settings_mod.STALE_TEMP_AGE_S
+    age = 60.0  # a minute: a live write lasts milliseconds
+    assert settings_mod.STALE_TEMP_AGE_S == age
     at_age = tmp_path / ".settings.json.aaaa1111.tmp"
     older = tmp_path / ".settings.json.bbbb2222.tmp"
     for path, mtime in ((at_age, now - age), (older, now - age - 1)):
@@ -421,3 +422,16 @@ def test_saving_over_a_good_file_keeps_no_copy_and_over_a_damaged_one_keeps_it(t
     kept = save_settings(Settings(volume=0.5), path)
     assert kept is not None and kept.read_text() == '{"volume": 7}'
     assert load_settings(path) == (Settings(volume=0.5), None)
+
+
+def test_a_settings_file_of_64000_bytes_is_read_and_one_byte_more_is_not(tmp_path):
+    """Rule: a settings file holds at most 64,000 bytes (a full one is a few hundred)."""
+    path = tmp_path / "settings.json"
+    head = '{"language": "ja"}'
+    path.write_text(head + " " * (64_000 - len(head)))
+    assert read_settings(path) == (Settings(language="ja"), [])
+    path.write_text(head + " " * (64_001 - len(head)))
+    loaded, notes = read_settings(path)
+    assert loaded == Settings() and notes == [
+        "larger than 64,000 bytes, more than this kind of file can be"
+    ]
