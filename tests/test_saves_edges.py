@@ -140,6 +140,13 @@ REFUSED = {
     "an action with a third item": (changed(actions=[[0, "A 4", 1]]), "actions[0]", "[player"),
     "an action text a number": (changed(actions=[[0, 4]]), "actions[0]", "[player"),
     "an action not a list": (changed(actions=[{"0": "A 4"}]), "actions[0]", "[player"),
+    "an action an object of two": (
+        changed(actions=[{"0": 0, "1": "A 4"}]),
+        "actions[0]",
+        "[player",
+    ),
+    "an action of seat '0'": (changed(actions=[["0", "A 4"]]), "actions[0]", "[player"),
+    "an action of seat 0.0": (changed(actions=[[0.0, "A 4"]]), "actions[0]", "[player"),
     "an empty action": (changed(actions=[[0, ""]]), "actions[0]", "is not an action"),
     "an action one past ACTION_MAX_CHARS": (
         changed(actions=[[0, "x" * (saves.ACTION_MAX_CHARS + 1)]]),
@@ -175,6 +182,12 @@ REFUSED = {
     "an unknown kind": (changed(kind="cloud"), "kind", "is not one of"),
     "another app": (changed(app="other"), "app", "is not Tabletop Derby"),
     "an unknown key": (changed(cheat=1), "cheat", "unknown key"),
+    "two unknown keys, the first named": (changed(zz=1, cheat=1), "cheat", "unknown key"),
+    "a NaN in the options": (
+        changed(options={"a": [float("nan")]}),
+        "options.a[0]",
+        "NaN is not a usable number",
+    ),
     "an unknown game": (changed(game="chess"), "game", "unknown game"),
     "no game": (without("game"), "game", "missing"),
     "seats not a list": (changed(seats={"0": 1}), "seats", "must be list"),
@@ -369,6 +382,7 @@ def test_the_list_skips_hidden_files_and_other_files_and_dates_a_damaged_save_by
     folder.mkdir(parents=True)
     (folder / ".slot-1.json.abcd1234.tmp").write_text("{")
     (folder / "notes.txt").write_text("mine")
+    (folder / ".hidden.json").write_text("{")
     good = write(folder, changed(saved_at=1_600_000_000.0), "slot-1.json")
     damaged = folder / "slot-2.json"
     damaged.write_text("{ damaged")
@@ -506,3 +520,30 @@ def test_the_documented_bounds_of_a_save(tmp_path):
         saves.read_payload(write(tmp_path, changed(actions=[[0, "A 4"]] * 100_001)))
     with pytest.raises(saves.SaveError, match="round"):
         saves.read_payload(write(tmp_path, changed(round=100_002)))
+
+
+def test_a_save_loaded_without_a_budget_thinks_with_the_settings_default(tmp_path):
+    from game.settings import Settings
+
+    loaded = saves.load_session(write(tmp_path, base()))
+    assert loaded.bot_budget_ms == Settings().bot_budget_ms
+
+
+def test_pruning_without_a_saves_folder_removes_nothing():
+    assert saves.prune_finished() == []
+
+
+def test_an_unreadable_saves_folder_says_why_in_words(monkeypatch):
+    """Rule: the Resume screen says the folder cannot be read and why, in the system's
+    words ("Permission denied"), not an error's code and repr."""
+    import os
+
+    saves.saves_dir().mkdir(parents=True)
+
+    def denied(path):
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr(os, "scandir", denied)
+    [entry] = saves.list_saves()
+    assert isinstance(entry, saves.SavesFolderError)
+    assert entry.problem == "the saves folder cannot be read (Permission denied)"
