@@ -45,9 +45,9 @@ KEPT = [
     ("volume", 0.0),
     ("volume", 1),
     ("volume", 1.0),
-    *[("animation_speed", s) for s in settings_mod.ANIMATION_SPEEDS],
+    *[("animation_speed", s) for s in (0.5, 1.0, 1.5, 2.0, 4.0)],  # the settings screen's
     ("animation_speed", 1),  # a whole number is the same speed
-    *[("bot_budget_ms", b) for b in settings_mod.BOT_BUDGETS_MS],
+    *[("bot_budget_ms", b) for b in (50, 150, 400, 1000)],  # the settings screen's
     ("window_width", 320),
     ("window_width", 7680),
     ("window_height", 320),
@@ -55,7 +55,7 @@ KEPT = [
     ("seats", []),
     ("seats", [seat()]),
     ("seats", [seat(name="n" * 16)]),
-    ("seats", [seat(human=False, level=lv) for lv in settings_mod.SEAT_LEVELS]),
+    ("seats", [seat(human=False, level=lv) for lv in ("easy", "normal", "hard")]),
     ("seats", [seat(character=c) for c in ("sparky", "cookie", "bill", "daisy", "doc", "nugget")]),
 ]
 
@@ -253,8 +253,11 @@ def test_numbers_of_max_digits_are_read_and_longer_ones_are_bad_numbers(tmp_path
 
 def test_nan_and_infinities_are_bad_numbers_named_as_written(tmp_path):
     path = tmp_path / "x.json"
-    path.write_text('{"a": NaN, "b": -Infinity, "c": 1e400, "d": 1.5}')
+    path.write_text(
+        '{"a": NaN, "b": -Infinity, "c": 1e400, "d": 1.5, "e": 1.0000000000000000000000e999}'
+    )
     data = read_json(path, 1000)
+    assert data.pop("e") == BadNumber("1." + "0" * 17 + "…")  # cut at 20 characters
     assert data == {
         "a": BadNumber("NaN"),
         "b": BadNumber("-Infinity"),
@@ -287,6 +290,9 @@ def test_printable_cuts_at_its_limit_and_escapes_control_characters():
     assert settings_mod.printable("abcdef", 6) == "abcdef"
     assert settings_mod.printable("abcdefg", 6) == "abcde…"
     assert settings_mod.printable("a\nb c") == "a\\nb c"
+    assert settings_mod.printable("C:\\x\n") == "C:\\x\\n"  # a backslash stays one
+    assert settings_mod.printable("x" * 200) == "x" * 200  # 200 by default
+    assert settings_mod.printable("x" * 201) == "x" * 199 + "…"
 
 
 # -- the damaged copy ------------------------------------------------------------------------------
@@ -435,3 +441,41 @@ def test_a_settings_file_of_64000_bytes_is_read_and_one_byte_more_is_not(tmp_pat
     assert loaded == Settings() and notes == [
         "larger than 64,000 bytes, more than this kind of file can be"
     ]
+
+
+def test_a_file_nested_too_deeply_says_so(tmp_path):
+    path = tmp_path / "x.json"
+    path.write_text("[" * 30_000 + "]" * 30_000)  # 60,000 bytes: within a settings file
+    with pytest.raises(FileProblem) as info:
+        read_json(path, 1_000_000)
+    assert (info.value.place, info.value.problem) == ("", "nested too deeply")
+    loaded, notes = read_settings(path)
+    assert loaded == Settings() and notes == ["nested too deeply"]
+
+
+def test_a_damaged_link_is_kept_as_the_link_itself(tmp_path):
+    """Rule: the damaged copy is the file at the settings' path byte for byte: a link is
+    kept as a link (to what it pointed at), never as a second name of its target."""
+    target = tmp_path / "mine.json"
+    target.write_text("{ damaged")
+    path = tmp_path / "settings.json"
+    path.symlink_to(target)
+    kept = settings_mod.keep_damaged_copy(path)
+    assert kept.is_symlink() and os.readlink(kept) == str(target)
+
+
+def test_too_many_damaged_copies_is_an_error_not_a_silent_loss(tmp_path, monkeypatch):
+    """Rule: when no copy name is free, keeping the damaged file fails loudly (the
+    settings are then not written over it)."""
+    path = tmp_path / "settings.json"
+    path.write_text("{ damaged")
+
+    def taken(*args, **kwargs):
+        raise FileExistsError(17, "File exists")
+
+    monkeypatch.setattr(settings_mod.os, "link", taken)
+    with pytest.raises(OSError, match="too many damaged copies already"):
+        settings_mod.keep_damaged_copy(path)
+    with pytest.raises(OSError):
+        save_settings(Settings(language="ja"), path)
+    assert path.read_text() == "{ damaged"
