@@ -264,6 +264,7 @@ def test_texts_are_kept_without_their_surrounding_spaces(tmp_path):
     lesson = load_lesson(write(tmp_path, good(step(0, text={"en": " Look. ", "ja": "見て。\n"}))))
     assert lesson.steps[0].text == {"en": "Look.", "ja": "見て。"}
     assert lesson.steps[1].hint_says("ja") == "先に振ります。"
+    assert lesson.steps[1].hint_says("fr") == "Roll first."  # no such language: English
     assert lesson.steps[0].hint_says("en") is None
     assert lesson.title_in("ja") == "レッスン" and lesson.title_in("fr") == "A lesson"
     assert lesson.steps[0].says("fr") == "Look."
@@ -297,6 +298,10 @@ def test_the_fingerprint_follows_the_game_and_the_actions_not_the_texts(tmp_path
         return load_lesson(write(tmp_path, good(change))).fingerprint()
 
     base = fingerprint()
+    lesson = load_lesson(write(tmp_path, GOOD))
+    one = dataclasses.replace(lesson, options={"variant": "hats", "box": "base"})
+    other = dataclasses.replace(lesson, options={"box": "base", "variant": "hats"})
+    assert one.fingerprint() == other.fingerprint()  # the same options in another order
     assert fingerprint(step(0, text={"en": "See.", "ja": "見る。"})) == base
     assert fingerprint(step(1, hint={"en": "Roll!", "ja": "振る。"})) == base
     for change in (
@@ -439,8 +444,8 @@ def test_follow_stops_at_the_step_asked_for(tmp_path):
 
 
 def test_the_lesson_limits_by_their_numbers(tmp_path):
-    """Rule: a lesson has at most 80 steps, seeds below 2**31 and files of at most 64,000
-    bytes (one of 30 steps in two languages is about 10 KB)."""
+    """Rule: a lesson has at most 80 steps, texts of at most 400 characters, seeds below
+    2**31 and files of at most 64,000 bytes (30 steps in two languages are about 10 KB)."""
     many = good(lambda d: d.update(steps=[GOOD["steps"][0]] * 80))
     assert len(load_lesson(write(tmp_path, many)).steps) == 80
     with pytest.raises(LessonError, match="steps: more than 80 steps"):
@@ -448,6 +453,10 @@ def test_the_lesson_limits_by_their_numbers(tmp_path):
     assert load_lesson(write(tmp_path, good(top(seed=2**31 - 1)))).seed == 2**31 - 1
     with pytest.raises(LessonError, match="seed: a whole number from 0 to 2147483647"):
         load_lesson(write(tmp_path, good(top(seed=2**31))))
+    longest = good(step(0, text={"en": "x" * 400, "ja": "あ" * 400}))
+    assert load_lesson(write(tmp_path, longest)).steps[0].says("ja") == "あ" * 400
+    with pytest.raises(LessonError, match=r"steps\[0\]\.text\.ja: longer than 400"):
+        load_lesson(write(tmp_path, good(step(0, text={"en": "x", "ja": "あ" * 401}))))
     text = json.dumps(GOOD, ensure_ascii=False)
     path = tmp_path / "x-1.yaml"
     path.write_bytes(text.encode() + b" " * (64_000 - len(text.encode())))
