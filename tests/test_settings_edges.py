@@ -479,3 +479,13 @@ def test_too_many_damaged_copies_is_an_error_not_a_silent_loss(tmp_path, monkeyp
     with pytest.raises(OSError):
         save_settings(Settings(language="ja"), path)
     assert path.read_text() == "{ damaged"
+
+
+def test_a_first_start_opens_a_1280_by_720_window(tmp_path):
+    """Rule: with no settings file the window is 1280×720 (the size screenshots default
+    to, and one every check accepts), at the default volume and language."""
+    loaded, note = load_settings(tmp_path / "settings.json")
+    assert note is None
+    assert (loaded.window_width, loaded.window_height) == (1280, 720)
+    assert (loaded.language, loaded.volume, loaded.fullscreen) == ("en", 0.7, False)
+    assert loaded.validated() is loaded
