@@ -98,8 +98,10 @@ class App:
     def _resized(self, size) -> None:
         self.size = tuple(size)
         if not self.settings.fullscreen:
-            self.settings.window_width = max(320, self.size[0])
-            self.settings.window_height = max(240, self.size[1])
+            # within what the settings file accepts, or saving it would fail (a window
+            # 300 high was refused, and the language chosen with it lost)
+            self.settings.window_width = settings_mod.window_side(self.size[0])
+            self.settings.window_height = settings_mod.window_side(self.size[1])
         for scene in self.stack:
             scene.layout(self.size)
         self.dirty = True

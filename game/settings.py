@@ -203,10 +203,20 @@ def _check_volume(value: Any) -> str | None:
     return f"{describe(value)} is not a number from 0 to 1"
 
 
+WINDOW_SIDE = (320, 7680)  # a saved window's width and height, each within these
+
+
+def window_side(pixels: int) -> int:
+    """A window's side as settings keep it (a window made smaller or larger than any
+    saved one is remembered at the nearest size that is)."""
+    return min(WINDOW_SIDE[1], max(WINDOW_SIDE[0], int(pixels)))
+
+
 def _check_window(value: Any) -> str | None:
-    if isinstance(value, int) and not isinstance(value, bool) and 320 <= value <= 7680:
+    low, high = WINDOW_SIDE
+    if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
         return None
-    return f"{describe(value)} is not a whole number from 320 to 7680"
+    return f"{describe(value)} is not a whole number from {low} to {high}"
 
 
 SEAT_LEVELS = ("easy", "normal", "hard")

@@ -489,3 +489,21 @@ def test_a_first_start_opens_a_1280_by_720_window(tmp_path):
     assert (loaded.window_width, loaded.window_height) == (1280, 720)
     assert (loaded.language, loaded.volume, loaded.fullscreen) == ("en", 0.7, False)
     assert loaded.validated() is loaded
+
+
+def test_a_window_resized_past_the_saved_sizes_is_remembered_at_the_nearest_one(tmp_path):
+    """A window 300 pixels high (or wider than 7680) was kept as it was, and saving the
+    settings then failed the file's own check: the language chosen was lost."""
+    from game import settings as settings_mod
+    from tests.scene_helpers import make_app
+
+    app = make_app((1024, 600))
+    app.settings.language = "ja"
+    app._resized((800, 300))
+    assert (app.settings.window_width, app.settings.window_height) == (800, 320)
+    app._resized((9000, 5000))
+    assert (app.settings.window_width, app.settings.window_height) == (7680, 5000)
+    target = tmp_path / "settings.json"
+    settings_mod.save_settings(app.settings, target)
+    loaded, warning = settings_mod.load_settings(target)
+    assert warning is None and loaded.language == "ja" and loaded.window_width == 7680
