@@ -8,7 +8,7 @@ A game's own scene is then a thin subclass naming its table (``table_of``), so t
 the router, the lobby, lessons and saves open it by name as before; a network table is
 :class:`TableScene` under :class:`~game.scenes.online.RemoteTable` or
 ``HostedTable``, given the same table. The games still made of mixins (Duck! Duck! Go!,
-Verflixxt!, Cluck-peep!) subclass GameScene directly until they are composed too.
+Verflixxt!) subclass GameScene directly until they are composed too.
 """
 
 from __future__ import annotations
