@@ -139,8 +139,9 @@ def show_lesson_step(app, lesson_id: str, step: int, refused: bool = False):
                 continue
             app.draw()  # the table's controls for this step are laid out
             clicks = getattr(scene, "lesson_clicks", None)
-            if clicks is not None:  # an action of several clicks (Cluck-peep!)
-                for key in clicks(shown.expect):
+            keys = clicks(shown.expect) if clicks is not None else None
+            if keys is not None:  # an action of several clicks (Cluck-peep!)
+                for key in keys:
                     pos = scene.probe()[key]
                     app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
                 continue

@@ -62,7 +62,8 @@ def clicks_for(scene, expect: str) -> list[str]:
     """The probe keys to click for the expected action: a scene whose action takes more
     than one click (Cluck-peep!: tile, Turn over, Place) says which (``lesson_clicks``)."""
     clicks = getattr(scene, "lesson_clicks", None)
-    return clicks(expect) if clicks is not None else [target_for(scene, expect)]
+    keys = clicks(expect) if clicks is not None else None
+    return keys if keys is not None else [target_for(scene, expect)]
 
 
 def do_step(app, scene, step) -> None:

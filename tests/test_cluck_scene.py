@@ -11,6 +11,7 @@ import pytest
 from game.rules.protocol import Event
 from game.scenes import game_base
 from game.scenes.cluck import CluckScene
+from game.scenes.cluck.panels import Panels
 from game.scenes.game_base import GameOverScene
 from game.session import Session
 from game.ui import fonts, sprites
@@ -84,25 +85,25 @@ def test_a_whole_game_of_computer_seats_plays_to_the_end(app, players, variant):
     assert step_until(app, lambda: game_over(app)), "the game never ended"
     assert scene.state.is_over()
     # the display model ends where the state is: the last ladder stays (K-9)
-    assert [t.tile for t in scene.table.roads] == [r.tile for r in scene.state.ladder]
-    assert scene.table.stands == list(scene.state.stands)
-    assert scene.table.supply == scene.state.supply
+    assert [t.tile for t in scene.game.model.table.roads] == [r.tile for r in scene.state.ladder]
+    assert scene.game.model.table.stands == list(scene.state.stands)
+    assert scene.game.model.table.supply == scene.state.supply
 
 
 def _drive_person(app, scene, rng, choices):
     """One decision of seat 0 through the UI, by mouse or keyboard at random."""
-    mode = scene._my_turn()
+    mode = scene.game.controls.my_turn()
     before = len(scene.session.actions)
     legal = scene.state.legal_actions(0)
     if mode == "hole":
         free = [a.column for a in legal]
         if rng.random() < 0.5:
             column = rng.choice(free)
-            click(app, scene.hole_rect(column).center)
+            click(app, scene.game.geometry.hole_rect(column).center)
         else:
             key(app, pygame.K_RIGHT)
             key(app, pygame.K_RIGHT)
-            column = scene.hole_cursor
+            column = scene.game.model.hole_cursor
             key(app, pygame.K_RETURN)
         assert scene.session.actions[before:] == [(0, f"hole {column}")]
         choices.add("hole")
@@ -110,32 +111,32 @@ def _drive_person(app, scene, rng, choices):
     hand = sorted({a.tile for a in legal})
     index = rng.randrange(len(hand))
     if rng.random() < 0.5:
-        click(app, scene.hand_rect(index).center)
+        click(app, scene.game.geometry.hand_rect(index).center)
     else:
-        for _ in range((index - hand.index(scene.sel_tile)) % len(hand)):
+        for _ in range((index - hand.index(scene.game.model.sel_tile)) % len(hand)):
             key(app, pygame.K_DOWN)
-    assert scene.sel_tile == hand[index]
-    turned = scene._is_turned(hand[index])  # a click on the held tile turns it over
+    assert scene.game.model.sel_tile == hand[index]
+    turned = scene.game.controls.is_turned(hand[index])  # a click on the held tile turns it over
     if rng.random() < 0.5:
         turned = not turned
         how = rng.choice(("r", "right-click", "button"))
         if how == "r":
             key(app, pygame.K_r)
         elif how == "right-click":
-            click(app, scene.slot_rect().center, button=3)
+            click(app, scene.game.geometry.slot_rect().center, button=3)
         else:
-            click(app, scene.play_buttons[0].rect.center)
+            click(app, scene.game.model.play_buttons[0].rect.center)
         choices.add(f"turn by {how}")
     # the preview shows every placed chicken, traced with the held tile
-    shown = scene._current_preview(0)
+    shown = scene.game.controls.current_preview(0)
     assert set(shown) == {p for p, c in enumerate(scene.state.chickens) if c is not None}
     how = rng.choice(("enter", "slot", "button"))
     if how == "enter":
         key(app, pygame.K_RETURN)
     elif how == "slot":
-        click(app, scene.slot_rect().center)
+        click(app, scene.game.geometry.slot_rect().center)
     else:
-        click(app, scene.play_buttons[1].rect.center)
+        click(app, scene.game.model.play_buttons[1].rect.center)
     choices.add(f"place by {how}")
     way = "turned" if turned else "up"
     assert scene.session.actions[before:] == [(0, f"place {hand[index]} {way}")]
@@ -147,7 +148,7 @@ def test_a_person_plays_a_whole_game_through_the_ui(app, variant):
     rng = random.Random(5)
     choices: set[str] = set()
     for _ in range(80):
-        if not step_until(app, lambda: game_over(app) or scene._my_turn() is not None):
+        if not step_until(app, lambda: game_over(app) or scene.game.controls.my_turn() is not None):
             break
         if game_over(app):
             break
@@ -159,47 +160,47 @@ def test_a_person_plays_a_whole_game_through_the_ui(app, variant):
 
 def test_a_click_on_the_held_tile_turns_it_and_nothing_happens_out_of_turn(app):
     scene = start(app, humans=(0,), players=2, seed=4)
-    assert step_until(app, lambda: scene._my_turn() is not None)
-    while scene._my_turn() == "hole":
-        click(app, scene.hole_rect(scene.state.legal_actions(0)[0].column).center)
-        assert step_until(app, lambda: scene._my_turn() is not None)
-    assert scene._my_turn() == "place"
-    assert scene.sel_tile == scene.table.hand[0]
-    click(app, scene.hand_rect(1).center)  # picks the other tile
-    tile = scene.table.hand[1]
-    assert scene.sel_tile == tile and not scene._is_turned(tile)
-    click(app, scene.hand_rect(1).center)  # a click on the held tile turns it over
-    assert scene._is_turned(tile)
+    assert step_until(app, lambda: scene.game.controls.my_turn() is not None)
+    while scene.game.controls.my_turn() == "hole":
+        click(app, scene.game.geometry.hole_rect(scene.state.legal_actions(0)[0].column).center)
+        assert step_until(app, lambda: scene.game.controls.my_turn() is not None)
+    assert scene.game.controls.my_turn() == "place"
+    assert scene.game.model.sel_tile == scene.game.model.table.hand[0]
+    click(app, scene.game.geometry.hand_rect(1).center)  # picks the other tile
+    tile = scene.game.model.table.hand[1]
+    assert scene.game.model.sel_tile == tile and not scene.game.controls.is_turned(tile)
+    click(app, scene.game.geometry.hand_rect(1).center)  # a click on the held tile turns it over
+    assert scene.game.controls.is_turned(tile)
     key(app, pygame.K_r)
-    assert not scene._is_turned(tile)
+    assert not scene.game.controls.is_turned(tile)
     key(app, pygame.K_RETURN)
     assert scene.session.actions[-1] == (0, f"place {tile} up")
     # while it animates / the computer plays, keys and clicks do not act for the person
     count = len(scene.session.actions)
     key(app, pygame.K_RETURN)
-    click(app, scene.slot_rect().center)
+    click(app, scene.game.geometry.slot_rect().center)
     assert len(scene.session.actions) == count
 
 
 def test_the_probe_offers_every_choice_at_a_point_a_click_reaches(app):
     """tools/e2e_cluck.py plays by the probe's points alone: holes, tiles, turn, place."""
     scene = start(app, humans=(0,), players=2, seed=4)
-    assert step_until(app, lambda: scene._my_turn() is not None)
-    while scene._my_turn() == "hole":
-        free = scene._free_holes(0)
+    assert step_until(app, lambda: scene.game.controls.my_turn() is not None)
+    while scene.game.controls.my_turn() == "hole":
+        free = scene.game.controls.free_holes(0)
         targets = scene.probe()
         assert {k for k in targets if k.startswith("hole:")} == {f"hole:{c}" for c in free}
         click(app, targets[f"hole:{free[-1]}"])
         assert scene.session.actions[-1] == (0, f"hole {free[-1]}")
-        assert step_until(app, lambda: scene._my_turn() is not None)
-    hand = scene._hand_tiles(0)
+        assert step_until(app, lambda: scene.game.controls.my_turn() is not None)
+    hand = scene.game.controls.hand_tiles(0)
     targets = scene.probe()
     assert {k for k in targets if k.startswith("tile:")} == {f"tile:{t}" for t in hand}
     assert {"turn", "place", "slot", "pause", "help"} <= set(targets)
     click(app, targets[f"tile:{hand[-1]}"])
-    assert scene.sel_tile == hand[-1] and not scene._is_turned(hand[-1])
+    assert scene.game.model.sel_tile == hand[-1] and not scene.game.controls.is_turned(hand[-1])
     click(app, targets["turn"])
-    assert scene._is_turned(hand[-1])
+    assert scene.game.controls.is_turned(hand[-1])
     click(app, targets["slot"])
     assert scene.session.actions[-1] == (0, f"place {hand[-1]} turned")
     assert not any(k.startswith(("tile:", "hole:")) or k == "slot" for k in scene.probe())
@@ -213,10 +214,12 @@ def test_the_frame_an_animation_ends_in_is_drawn_with_the_persons_choice(app, mo
     drawn = []
     draw_table = scene.draw_table
     monkeypatch.setattr(
-        scene, "draw_table", lambda surface: (drawn.append(scene._my_turn()), draw_table(surface))
+        scene,
+        "draw_table",
+        lambda surface: (drawn.append(scene.game.controls.my_turn()), draw_table(surface)),
     )
     for mode in ("hole", "place"):
-        assert step_until(app, lambda mode=mode: scene._my_turn() == mode)
+        assert step_until(app, lambda mode=mode: scene.game.controls.my_turn() == mode)
         for _ in range(5):
             app.step(DT)  # no input: nothing else makes the app draw
         assert drawn[-1] == mode
@@ -226,18 +229,24 @@ def test_the_frame_an_animation_ends_in_is_drawn_with_the_persons_choice(app, mo
 
 def test_the_curtain_comes_between_two_people_and_hides_their_tiles(app, monkeypatch):
     scene = start(app, humans=(0, 1), players=3, seed=7)
-    drawn_for = spy_private_drawing(monkeypatch, CluckScene, ("_draw_hand",))
+    drawn_for = spy_private_drawing(monkeypatch, Panels, ("draw_hand",))
 
     def play(person):
         legal = scene.state.legal_actions(person)
-        if scene._my_turn() == "hole":
-            click(app, scene.hole_rect(legal[0].column).center)
+        if scene.game.controls.my_turn() == "hole":
+            click(app, scene.game.geometry.hole_rect(legal[0].column).center)
         else:
             key(app, pygame.K_RETURN)
         assert scene.session.actions[-1][0] == person
 
     seen = play_through_curtains(
-        app, scene, drawn_for, step_until, lambda: scene._my_turn() is not None, play, turns=60
+        app,
+        scene,
+        drawn_for,
+        step_until,
+        lambda: scene.game.controls.my_turn() is not None,
+        play,
+        turns=60,
     )
     assert len(seen) == 6 and set(seen) == {0, 1}
 
@@ -257,27 +266,29 @@ def test_layout_draws_at_both_sizes_without_overlaps(size):
         app.draw()
         w, h = size
         plan = scene.plan
-        assert plan.board.contains(scene.area) and plan.board.contains(scene.stock_rect)
-        assert not scene.area.colliderect(scene.stock_rect)
-        assert scene.band_x + scene.band_w <= scene.area.right
-        for rect in scene.hand_rects + [b.rect for b in scene.play_buttons]:
+        assert plan.board.contains(scene.game.model.area) and plan.board.contains(
+            scene.game.model.stock_rect
+        )
+        assert not scene.game.model.area.colliderect(scene.game.model.stock_rect)
+        assert scene.game.model.band_x + scene.game.model.band_w <= scene.game.model.area.right
+        for rect in scene.game.model.hand_rects + [b.rect for b in scene.game.model.play_buttons]:
             assert plan.controls.contains(rect)
-        for tile in scene.hand_rects:
-            assert not any(tile.colliderect(b.rect) for b in scene.play_buttons)
-            assert not tile.colliderect(scene.hand_title)
+        for tile in scene.game.model.hand_rects:
+            assert not any(tile.colliderect(b.rect) for b in scene.game.model.play_buttons)
+            assert not tile.colliderect(scene.game.model.hand_title)
         for seat in plan.seats:
             assert seat.x > plan.board.right and seat.right <= w
         assert plan.log.bottom <= h
-        goal = scene.band_rect(scene._rows()[2])
-        assert goal.bottom <= scene.area.bottom
+        goal = scene.game.geometry.band_rect(scene.game.model.rows()[2])
+        assert goal.bottom <= scene.game.model.area.bottom
         # the chickens walk: draw in the middle of the end of a round too
         for _ in range(3000):
-            if scene.table.walker is not None or game_over(app):
+            if scene.game.model.table.walker is not None or game_over(app):
                 break
-            if scene._my_turn() == "place":
+            if scene.game.controls.my_turn() == "place":
                 key(app, pygame.K_RETURN)
             app.step(DT)
-        assert scene.table.walker is not None
+        assert scene.game.model.table.walker is not None
         app.draw()
         app.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
         resize(app, (1024, 768))
@@ -321,8 +332,8 @@ def test_every_event_plays_and_a_skip_lands_on_the_state(app):
     scene.play_event(Event("no_chick", None, {"row": 1, "point": [0, 5], "reason": "supply_empty"}))
     scene.skip_animation()
     assert not scene.busy_animating()
-    assert [t.tile for t in scene.table.roads] == [r.tile for r in scene.state.ladder]
-    assert [None if c is None else c.column for c in scene.table.chickens] == list(
+    assert [t.tile for t in scene.game.model.table.roads] == [r.tile for r in scene.state.ladder]
+    assert [None if c is None else c.column for c in scene.game.model.table.chickens] == list(
         scene.state.chickens
     )
 
@@ -331,7 +342,7 @@ def test_a_resumed_game_opens_on_its_state_and_plays_on(app):
     scene = push_resumed_game(app, "cluck", make_seats((), 3), 8, {"variant": "long"}, 2)
     resumed = scene.session
     assert not scene.events, "the opening is not played again"
-    assert [t.tile for t in scene.table.roads] == [r.tile for r in resumed.state.ladder]
+    assert [t.tile for t in scene.game.model.table.roads] == [r.tile for r in resumed.state.ladder]
     assert step_until(app, lambda: game_over(app))
 
 
@@ -341,5 +352,5 @@ def test_fast_forward_can_stop_in_the_middle_of_a_round(app):
     scene.fast_forward(0, 6)
     assert len(scene.session.actions) == 6
     assert scene.state.round_number == 1 and len(scene.state.ladder) == 2
-    assert [t.tile for t in scene.table.roads] == [r.tile for r in scene.state.ladder]
-    assert scene.row_h == scene._target_row_h()
+    assert [t.tile for t in scene.game.model.table.roads] == [r.tile for r in scene.state.ladder]
+    assert scene.game.model.row_h == scene.game.geometry.target_row_h()

@@ -47,19 +47,19 @@ def test_the_ladder_and_the_hand_use_the_room(size, players):
     """Issue #17: ~40% of the board was empty at the start and most of "Your tiles"."""
     app, scene = _table(size, players=players)
     try:
-        assert step_until(app, lambda: scene._my_turn() == "hole")
+        assert step_until(app, lambda: scene.game.controls.my_turn() == "hole")
         _settled(app, scene)
-        area = scene.area
-        top = scene.band_rect(scene.table.start.row).top
-        bottom = scene.band_rect(scene.table.goal.row).bottom
+        area = scene.game.model.area
+        top = scene.game.geometry.band_rect(scene.game.model.table.start.row).top
+        bottom = scene.game.geometry.band_rect(scene.game.model.table.goal.row).bottom
         assert area.top <= top and bottom <= area.bottom
-        covered = scene.band_w * (bottom - top) / (area.w * area.h)
+        covered = scene.game.model.band_w * (bottom - top) / (area.w * area.h)
         assert covered > 0.6, f"the ladder covers {covered:.0%} of its part of the board"
-        assert scene.band_w > 0.75 * area.w
+        assert scene.game.model.band_w > 0.75 * area.w
         # the hand: its tiles take most of the bar beside the title and the buttons
         controls = scene.plan.controls
-        tiles = scene.hand_rects
-        free = scene.play_buttons[0].rect.x - scene.hand_title.right
+        tiles = scene.game.model.hand_rects
+        free = scene.game.model.play_buttons[0].rect.x - scene.game.model.hand_title.right
         assert sum(t.w for t in tiles) > 0.7 * free
         assert all(t.h > 0.45 * controls.h and t.w > 3 * t.h for t in tiles)
     finally:
@@ -101,17 +101,19 @@ def test_preview_lines_run_side_by_side_and_stop_at_the_hidden_tile():
     shared = 0
     try:
         for _turn in range(3):  # the person's first three tiles
-            assert step_until(app, lambda: scene._my_turn() is not None or scene.state.is_over())
+            assert step_until(
+                app, lambda: scene.game.controls.my_turn() is not None or scene.state.is_over()
+            )
             if scene.state.is_over():
                 break
-            while scene._my_turn() == "hole":
-                scene._choose_hole(scene._free_holes(0)[0])
-                assert step_until(app, lambda: scene._my_turn() is not None)
+            while scene.game.controls.my_turn() == "hole":
+                scene.game.controls.choose_hole(scene.game.controls.free_holes(0)[0])
+                assert step_until(app, lambda: scene.game.controls.my_turn() is not None)
             _settled(app, scene)
-            hidden = scene.band_rect(scene.table.hidden.row)
-            for tile, turned in itertools.product(list(scene.table.hand), (False, True)):
-                scene.sel_tile, scene.turned = tile, {tile: turned}
-                result = scene._current_preview(0)
+            hidden = scene.game.geometry.band_rect(scene.game.model.table.hidden.row)
+            for tile, turned in itertools.product(list(scene.game.model.table.hand), (False, True)):
+                scene.game.model.sel_tile, scene.game.model.turned = tile, {tile: turned}
+                result = scene.game.controls.current_preview(0)
                 rungs = [
                     {(a, b) for a, b in itertools.pairwise(r.trace.points) if a[1] == b[1]}
                     for r in result.values()
@@ -119,8 +121,8 @@ def test_preview_lines_run_side_by_side_and_stop_at_the_hidden_tile():
                 shared += sum(
                     bool({(b, a) for a, b in x} & y) for x, y in itertools.combinations(rungs, 2)
                 )
-                paths = scene._preview_paths(result)
-                gap = scene._preview_width() + 4  # a line and its light outline
+                paths = scene.game.preview.paths(result)
+                gap = scene.game.preview.width() + 4  # a line and its light outline
                 for p, q in itertools.combinations(paths, 2):
                     for a in (s for piece in paths[p] for s in _segments(piece)):
                         for b in (s for piece in paths[q] for s in _segments(piece)):
@@ -130,7 +132,7 @@ def test_preview_lines_run_side_by_side_and_stop_at_the_hidden_tile():
                     for x, y in (pt for piece in pieces for pt in piece):
                         assert not hidden.top < y < hidden.bottom
                 app.draw()  # and it draws
-            scene._place_selected()
+            scene.game.controls.place_selected()
         assert shared, "no two chickens shared a rung: the test saw nothing"
     finally:
         pygame.quit()
@@ -146,7 +148,7 @@ def test_start_and_the_nest_tiles_are_named_in_japanese():
     """Issue #17: "START" and "N2/N4" were drawn untranslated on the Japanese table."""
     app, scene = _table((1280, 720), lang="ja", players=3)
     try:
-        assert step_until(app, lambda: scene._my_turn() == "hole")
+        assert step_until(app, lambda: scene.game.controls.my_turn() == "hole")
         _settled(app, scene)
         texts = _texts(app, scene)
         assert "スタート" in texts and "巣" in "".join(texts)
@@ -168,9 +170,9 @@ def test_what_flies_to_a_seat_lands_in_its_panel():
         for p in range(4):
             extras = scene.seat_parts(p).extras.inflate(4, 4)
             for i in range(3):
-                assert extras.collidepoint(scene._anchor(("hand", p, i)))
+                assert extras.collidepoint(scene.game.geometry.anchor(("hand", p, i)))
             for i in range(8):
-                assert extras.collidepoint(scene._anchor(("stand", p, i)))
-            assert scene.plan.seats[p].collidepoint(scene._anchor(("card", p)))
+                assert extras.collidepoint(scene.game.geometry.anchor(("stand", p, i)))
+            assert scene.plan.seats[p].collidepoint(scene.game.geometry.anchor(("card", p)))
     finally:
         pygame.quit()

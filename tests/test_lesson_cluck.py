@@ -92,7 +92,7 @@ def test_enter_on_a_step_to_read_is_next_while_a_tile_is_being_placed():
     app = lesson_app()
     scene = open_lesson(app, "cluck")
     step = _at_step(app, scene, PLACE_14 - 1)
-    assert step.expect is None and scene._my_turn() == "place"
+    assert step.expect is None and scene.game.controls.my_turn() == "place"
     before = list(scene.session.actions)
     key(app, pygame.K_RETURN)  # the table's "place" key, but the step is to be read
     assert scene.session.actions == before

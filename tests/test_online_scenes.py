@@ -15,6 +15,7 @@ from game.net import remembered
 from game.net.client import ClientThread
 from game.net.host import HostThread
 from game.net.remote import RemoteDriver
+from game.scenes.cluck import CluckTable
 from game.scenes.online import OnlineEnd, RemoteTableScene, client_scene, hosted_scene
 from game.scenes.routes import RoutesTable
 from game.session import Session
@@ -64,8 +65,9 @@ def test_a_client_scene_plays_a_whole_game_against_the_host(game, players, optio
         app.push(scene)
         remote = scene.driver
         assert isinstance(remote, RemoteDriver) and scene.session is remote
-        if game == "routes":  # a composed table (issue #26): the one class, given its table
-            assert type(scene) is RemoteTableScene and isinstance(scene.game, RoutesTable)
+        composed = {"routes": RoutesTable, "cluck": CluckTable}  # issue #26
+        if game in composed:  # a composed table: the one class, given its table
+            assert type(scene) is RemoteTableScene and isinstance(scene.game, composed[game])
         assert not remote.needs_handoff(0) and remote.bots_to_act() == []
         assert scene.undo_refusal() == "network"
         # as Join a table keeps it, for "Your seats"

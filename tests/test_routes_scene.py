@@ -584,7 +584,7 @@ def test_the_still_picture_is_kept_and_follows_the_panels():
         seat = scene.plan.seats[0]
         before = pygame.image.tobytes(app.screen.subsurface(seat), "RGB")
         painted: list[pygame.Surface] = []
-        scene.game.paint_static = painted.append
+        scene.game.drawing.paint_static = painted.append
         scene.game.model.scores_shown = {
             "routes": scene.game.model.scores_shown["routes"],
             "totals": [99] * scene.session.players,

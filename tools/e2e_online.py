@@ -34,8 +34,8 @@ from tools.e2e_xvfb import (
     wait_for,
 )
 
-HOST_SCENE = "HostedCluckScene"
-GUEST_SCENE = "RemoteCluckScene"
+HOST_SCENE = "HostedTableScene"  # Cluck-peep! is a composed table (issue #26)
+GUEST_SCENE = "RemoteTableScene"
 END_SCENE = "OnlineEnd"
 GUEST_POS = (SIZE[0] + 20, 0)  # the guest's window right of the host's
 

@@ -33,6 +33,7 @@ class Host(Protocol):
     size: tuple[int, int]
     dirty: bool
     stack: list[Any]
+    elapsed: float  # seconds the app has run (what pulses on a table follows it)
 
     def push(self, scene: Any) -> None: ...
     def pop(self) -> Any: ...

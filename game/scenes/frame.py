@@ -64,8 +64,13 @@ class TableFrame:
         return self.t("app.frame_round", n=self.session.state.round_number)
 
     def turn_status(self) -> tuple[int | None, str]:
-        """Who the header is about and what it says: one seat to act names it (in its
-        colour); several choosing at once are listed; the end says who won."""
+        """Who the header is about and what it says (by default as the state says)."""
+        return self.state_turn_status()
+
+    def state_turn_status(self) -> tuple[int | None, str]:
+        """Who the header is about and what it says, as the state says: one seat to act
+        names it (in its colour); several choosing at once are listed; the end says who
+        won."""
         state = self.session.state
         if state.is_over():
             return None, self.t("app.frame_over")
@@ -95,6 +100,10 @@ class TableFrame:
 
     def seat_highlight(self, player: int) -> str | None:
         """ "moving" (the seat whose piece moves now), "to_act" or None."""
+        return self.state_seat_highlight(player)
+
+    def state_seat_highlight(self, player: int) -> str | None:
+        """A seat's highlight as the state says: "to_act" while it is to act."""
         state = self.session.state
         if not state.is_over() and player in state.to_act():
             return "to_act"

@@ -415,12 +415,16 @@ class GameScene(TableFrame, Scene):
         self.app.router.open("help", self.info)
 
     def probe(self) -> dict:
-        """For end-to-end drivers: a point where a click reaches each enabled button (see
-        :func:`reachable`)."""
-        targets = reachable((b.key, b.rect) for b in self.buttons.buttons if b.enabled)
+        """For end-to-end drivers: a point where a click reaches each enabled button and
+        each of the table's own targets (see :func:`reachable`)."""
+        targets = reachable(self.probe_targets())
         if self.lesson is not None:
             targets.update(self.lesson.probe(targets))
         return targets
+
+    def probe_targets(self) -> list[tuple[str, pygame.Rect]]:
+        """``(key, rect)`` a click may reach, in the order a click is offered to them."""
+        return [(b.key, b.rect) for b in self.buttons.buttons if b.enabled]
 
     # -- lessons -----------------------------------------------------------------------------
     FRAME_PARTS: ClassVar[tuple[str, ...]] = ("header", "board", "bar", "hint", "controls", "log")

@@ -138,9 +138,9 @@ class LessonGuide:
                 return {}
             return {"lesson:next": list(self.next_button.rect.center)}
         clicks = getattr(self.scene, "lesson_clicks", None)
-        if clicks is not None and step.expect != "any":
+        keys = clicks(step.expect) if clicks is not None and step.expect != "any" else None
+        if keys is not None:
             # an action of several clicks (Cluck-peep!: tile, Turn over, Place): the next
-            keys = clicks(step.expect)
             point = (targets or {}).get(keys[0]) if keys else None
             return {} if point is None else {"lesson:do": list(point)}
         for choice in getattr(self.scene, "controls", ()):

@@ -1,5 +1,6 @@
 """Cluck-peep! at the table (registered as game.scenes.cluck:CluckScene)."""
 
 from .scene import CluckScene
+from .table import CluckTable
 
-__all__ = ["CluckScene"]
+__all__ = ["CluckScene", "CluckTable"]

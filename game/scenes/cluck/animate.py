@@ -1,20 +1,22 @@
-"""The rules' events played on the Cluck-peep! table: each ``_play_<kind>`` queues
-tweens on the scene's timeline that move the display model (model.py): tiles slide in
-and flip, chicks fly between the supply, the ladder and the stands, chickens walk the
-``path`` their ``chicken_moved`` event carries."""
+"""The rules' events played on the Cluck-peep! table: one handler per kind of event
+(``Animator.animations``) queues tweens on the scene's timeline that move the display
+model (model.py): tiles slide in and flip, chicks fly between the supply, the ladder and
+the stands, chickens walk the ``path`` their ``chicken_moved`` event carries."""
 
 from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Callable
 from typing import Any
 
 from game.rules.cluck import MAX_ROUNDS
 from game.rules.cluck.ladder import ROW_HEIGHT, hole_point
+from game.rules.protocol import Event
+from game.scenes.table.contract import TableHost
 from game.ui.tween import Tween, along, ease_in_out, ease_out_back, lerp
 
-from .host import CluckHost
-from .model import ChickenSprite, Flyer, TileSprite
+from .model import ChickenSprite, CluckModel, Flyer, TileSprite, sound
 
 
 def _linear(t: float) -> float:
@@ -33,8 +35,34 @@ def _fraction_at(points, target) -> float:
     return 1.0
 
 
-class Animation(CluckHost):
-    """The event animations of :class:`~.scene.CluckScene`."""
+class Animator:
+    """One handler per kind of event (``animations``), each queuing tweens on the
+    host's timeline."""
+
+    def __init__(self, model: CluckModel, host: TableHost) -> None:
+        self.model = model
+        self.host = host
+        self.animations: dict[str, Callable[[Event], None]] = {
+            "start_player": self._start_player,
+            "tiles_shuffled": self._tiles_shuffled,
+            "hidden_tile_laid": self._hidden_tile_laid,
+            "tile_drawn": self._tile_drawn,
+            "tile_drawn_private": self._tile_drawn_private,
+            "chicken_placed": self._chicken_placed,
+            "round_started": self._round_started,
+            "tile_placed": self._tile_placed,
+            "chick_placed": self._chick_placed,
+            "no_chick": self._no_chick,
+            "hidden_tile_revealed": self._hidden_tile_revealed,
+            "nest_tile_placed": self._nest_tile_placed,
+            "chicken_moved": self._chicken_moved,
+            "nest_outcome": self._nest_outcome,
+            "clean_up": self._clean_up,
+            "game_over": self._game_over,
+        }
+
+    def _sound(self, name: str) -> None:
+        sound(self.host, name)
 
     def _tween(
         self, duration: float, update=None, start=None, done=None, ease=ease_in_out
@@ -43,7 +71,7 @@ class Animation(CluckHost):
         return Tween(max(0.0, duration), update, done, ease, on_start=start)
 
     def _then(self, *args, **kwargs) -> None:
-        self.timeline.then(self._tween(*args, **kwargs))
+        self.host.timeline.then(self._tween(*args, **kwargs))
 
     def _fly(
         self,
@@ -67,7 +95,7 @@ class Animation(CluckHost):
                 start()
             for src, dst in pairs:
                 flyers.append(Flyer(sprite, src, dst, arc=arc))
-            self.table.flyers.extend(flyers)
+            self.model.table.flyers.extend(flyers)
 
         def update(t):
             for i, f in enumerate(flyers):
@@ -75,29 +103,23 @@ class Animation(CluckHost):
                 f.t = max(0.0, min(1.0, (t - i * stagger) / span))
                 if f.t >= 1.0 and i not in landed:
                     landed.add(i)
-                    if f in self.table.flyers:
-                        self.table.flyers.remove(f)
+                    if f in self.model.table.flyers:
+                        self.model.table.flyers.remove(f)
                     if arrive:
                         arrive(i)
 
         tween = self._tween(duration + stagger * max(0, n - 1), update, begin, done, _linear)
         if together:
-            self.timeline.also(tween)
+            self.host.timeline.also(tween)
         else:
-            self.timeline.then(tween)
-
-    def play_event(self, event) -> None:
-        handler = getattr(self, f"_play_{event.kind}", None)
-        if handler is not None:
-            handler(event)
-        self._needs_sync = True
+            self.host.timeline.then(tween)
 
     def _road(self, row: int) -> TileSprite | None:
-        roads = self.table.roads
+        roads = self.model.table.roads
         return roads[row - 1] if 0 < row <= len(roads) else None
 
-    def _play_start_player(self, e) -> None:
-        m = self.table
+    def _start_player(self, e: Event) -> None:
+        m = self.model.table
 
         def start():
             m.start_player = e.player
@@ -105,8 +127,8 @@ class Animation(CluckHost):
 
         self._then(0.25, start=start)
 
-    def _play_tiles_shuffled(self, e) -> None:
-        m = self.table
+    def _tiles_shuffled(self, e: Event) -> None:
+        m = self.model.table
 
         def start():
             m.nest_stack = list(e.data["nest_stack"])
@@ -126,13 +148,13 @@ class Animation(CluckHost):
 
         self._then(0.4, update, start)
 
-    def _play_hidden_tile_laid(self, e) -> None:
-        m = self.table
+    def _hidden_tile_laid(self, e: Event) -> None:
+        m = self.model.table
 
         def start():
             m.pile = e.data["pile_size"]
             m.hidden = TileSprite("hidden", dx=5.0, alpha=0)
-            m.hidden.row = self._rows()[1]
+            m.hidden.row = self.model.rows()[1]
             self._sound("slide")
 
         def update(t):
@@ -141,9 +163,10 @@ class Animation(CluckHost):
 
         self._then(0.45, update, start)
 
-    def _play_tile_drawn(self, e) -> None:
-        m = self.table
+    def _tile_drawn(self, e: Event) -> None:
+        m = self.model.table
         p = e.player
+        assert p is not None  # who drew it
 
         def start():
             m.pile = e.data["pile_size"]
@@ -156,20 +179,20 @@ class Animation(CluckHost):
             "back", [(("pile",), ("hand", p, m.hand_sizes[p]))], 0.35, arrive, start, arc=0.15
         )
 
-    def _play_tile_drawn_private(self, e) -> None:
-        if not e.seen_by(self.private_player) or e.player != self.private_player:
+    def _tile_drawn_private(self, e: Event) -> None:
+        if not e.seen_by(self.host.private_player) or e.player != self.host.private_player:
             return
-        m = self.table
+        m = self.model.table
 
         def start():
             m.hand = list(e.data["hand"])
-            if self.sel_tile not in m.hand:
-                self.sel_tile = m.hand[0]
+            if self.model.sel_tile not in m.hand:
+                self.model.sel_tile = m.hand[0]
 
         self._then(0.15, start=start)
 
-    def _play_chicken_placed(self, e) -> None:
-        m = self.table
+    def _chicken_placed(self, e: Event) -> None:
+        m = self.model.table
         p, column = e.player, e.data["column"]
 
         def start():
@@ -188,14 +211,14 @@ class Animation(CluckHost):
             arc=0.35,
         )
 
-    def _play_round_started(self, e) -> None:
-        m = self.table
+    def _round_started(self, e: Event) -> None:
+        m = self.model.table
 
         def start():
             m.round = e.data["round"]
             m.start_player = e.data["start_player"]
             m.stage = "place"
-            m.banner = self.t("cluck.round_of", n=m.round, total=MAX_ROUNDS)
+            m.banner = self.host.t("cluck.round_of", n=m.round, total=MAX_ROUNDS)
 
         def update(t):
             m.banner_alpha = 255 * min(1.0, t * 5, (1 - t) * 4)
@@ -205,17 +228,17 @@ class Animation(CluckHost):
 
         self._then(1.0, update, start, done, _linear)
 
-    def _play_tile_placed(self, e) -> None:
-        m = self.table
+    def _tile_placed(self, e: Event) -> None:
+        m = self.model.table
         p, d = e.player, e.data
         turned = d["orientation"] == "turned"
-        band = self.state.tiles.band(d["tile"], turned)
-        side = 5.0 if p == self.private_player else -5.0  # from the hand, or from the card
+        band = self.host.state.tiles.band(d["tile"], turned)
+        side = 5.0 if p == self.host.private_player else -5.0  # from the hand, or from the card
         sprite = TileSprite("road", d["tile"], turned, band, p, row=d["row"], dx=side, alpha=0)
 
         def start():
             m.turn = p
-            if p == self.private_player and d["tile"] in m.hand:
+            if p == self.host.private_player and d["tile"] in m.hand:
                 m.hand.remove(d["tile"])
             m.hand_sizes[p] = max(0, m.hand_sizes[p] - 1)
             sprite.row = m.slot_row
@@ -231,8 +254,8 @@ class Animation(CluckHost):
 
         self._then(0.45, update, start, done)
 
-    def _play_chick_placed(self, e) -> None:
-        m = self.table
+    def _chick_placed(self, e: Event) -> None:
+        m = self.model.table
         c, y = e.data["point"]
         tile = self._road(e.data["row"])
 
@@ -253,8 +276,8 @@ class Animation(CluckHost):
 
         self._then(0.25, pop, ease=ease_out_back)
 
-    def _play_no_chick(self, e) -> None:
-        m = self.table
+    def _no_chick(self, e: Event) -> None:
+        m = self.model.table
         mark = (tuple(e.data["point"]), "×", 0.0)
 
         def start():
@@ -266,11 +289,11 @@ class Animation(CluckHost):
 
         self._then(0.5, start=start, done=done)
 
-    def _play_hidden_tile_revealed(self, e) -> None:
-        m = self.table
+    def _hidden_tile_revealed(self, e: Event) -> None:
+        m = self.model.table
         d = e.data
         turned = d["orientation"] == "turned"
-        band = self.state.tiles.band(d["tile"], turned)
+        band = self.host.state.tiles.band(d["tile"], turned)
         sprite = m.hidden or TileSprite("hidden")
         turned_up: list[TileSprite] = []
 
@@ -297,8 +320,8 @@ class Animation(CluckHost):
 
         self._then(0.6, update, start)
 
-    def _play_nest_tile_placed(self, e) -> None:
-        m = self.table
+    def _nest_tile_placed(self, e: Event) -> None:
+        m = self.model.table
 
         def start():
             if m.nest_stack and m.nest_stack[0] == e.data["tile"]:
@@ -315,9 +338,10 @@ class Animation(CluckHost):
 
         self._then(0.5, update, start, done)
 
-    def _play_chicken_moved(self, e) -> None:
-        m = self.table
+    def _chicken_moved(self, e: Event) -> None:
+        m = self.model.table
         p = e.player
+        assert p is not None  # whose chicken
         path = [tuple(pt) for pt in e.data["path"]]
         length = sum(math.dist(a, b) for a, b in itertools.pairwise(path))
         pickups = sorted(
@@ -357,9 +381,10 @@ class Animation(CluckHost):
 
         self._then(0.4 + 0.05 * length, update, start, done, _linear)
 
-    def _play_nest_outcome(self, e) -> None:
-        m = self.table
+    def _nest_outcome(self, e: Event) -> None:
+        m = self.model.table
         p, d = e.player, e.data
+        assert p is not None  # whose chicken
         chicken = m.chickens[p]
         if d["nest"]:
 
@@ -408,8 +433,8 @@ class Animation(CluckHost):
         else:
             self._then(0.0, done=done)
 
-    def _play_clean_up(self, e) -> None:
-        m = self.table
+    def _clean_up(self, e: Event) -> None:
+        m = self.model.table
         d = e.data
         pairs = [
             (("ladder", *hole_point(i + 1, t.band)), ("supply",))
@@ -462,7 +487,7 @@ class Animation(CluckHost):
                 "goal",
                 m.nest_stack[0] if m.nest_stack else None,
                 ghost=True,
-                row=self._rows()[2],
+                row=self.model.rows()[2],
                 alpha=255,
             )
             for p, column in enumerate(d["chickens"]):
@@ -471,8 +496,8 @@ class Animation(CluckHost):
 
         self._then(0.7, lift, done=settled)
 
-    def _play_game_over(self, e) -> None:
-        m = self.table
+    def _game_over(self, e: Event) -> None:
+        m = self.model.table
         winners = e.data["winners"]
 
         def hop(t):

@@ -11,11 +11,11 @@ import pygame
 from game.paths import SPRITES_DIR
 from game.rules.cluck.ladder import ROW_HEIGHT
 from game.rules.cluck.tiles import COLUMNS
+from game.scenes.table.contract import TableHost
 from game.ui import fonts, identity, sprites, theme
 from game.ui.widgets import draw_text
 
-from .host import CluckHost
-from .model import TileSprite
+from .model import CluckModel, TileSprite
 
 ROAD = (240, 222, 172)
 ROAD_EDGE = (184, 146, 90)
@@ -38,25 +38,36 @@ def _sprite_name(character: str) -> str:
     return name if (SPRITES_DIR / name).exists() else "cluck_henrietta.svg"
 
 
-class Art(CluckHost):
-    """The painted pieces of :class:`~.scene.CluckScene`."""
+class Art:
+    """The painted pieces, and the pictures kept of them (per look and size)."""
 
-    def _paint_background(self, size) -> pygame.Surface:
+    def __init__(self, model: CluckModel, host: TableHost) -> None:
+        self.model = model
+        self.host = host
+        self._tiles: dict = {}  # tile pictures per look and size (and their faded copies)
+        self._chickens: dict = {}  # the chickens' sprites per seat, size and facing
+
+    def forget(self) -> None:
+        """A new layout: the tile pictures are painted again at their new sizes."""
+        self._tiles.clear()
+
+    def paint_background(self, size) -> pygame.Surface:
         """The window's ground, the felt of the board and the supply block's tray."""
+        px = self.host.px
         surface = pygame.Surface(size).convert()
         surface.fill(theme.BG)
-        felt = self.board
-        pygame.draw.rect(surface, FELT, felt, border_radius=self.px(14))
-        pygame.draw.rect(surface, FELT_EDGE, felt, width=2, border_radius=self.px(14))
-        tray = self.stock_rect
-        pygame.draw.rect(surface, STOCK, tray, border_radius=self.px(10))
-        pygame.draw.rect(surface, FELT_EDGE, tray, width=2, border_radius=self.px(10))
+        felt = self.model.board
+        pygame.draw.rect(surface, FELT, felt, border_radius=px(14))
+        pygame.draw.rect(surface, FELT_EDGE, felt, width=2, border_radius=px(14))
+        tray = self.model.stock_rect
+        pygame.draw.rect(surface, STOCK, tray, border_radius=px(10))
+        pygame.draw.rect(surface, FELT_EDGE, tray, width=2, border_radius=px(10))
         return surface
 
     def _pattern(self, name: str, size: int) -> pygame.Surface:
         return sprites.svg(name, size, size)
 
-    def _tile_surface(
+    def tile_surface(
         self, kind: str, tile, turned: bool, w: int, h: int, ground=None
     ) -> pygame.Surface:
         """A tile picture, cached per look and size. Heights are rounded down to a step
@@ -65,11 +76,11 @@ class Art(CluckHost):
         colour: far cheaper to draw than one with an alpha channel."""
         h = max(8, h - h % (4 if h > 24 else 2))
         key = (kind, tile, turned, w, h, ground)
-        cached = self._tiles_cache.get(key)
+        cached = self._tiles.get(key)
         if cached is not None:
             return cached
-        if len(self._tiles_cache) > 160:
-            self._tiles_cache.clear()
+        if len(self._tiles) > 160:
+            self._tiles.clear()
         surface = pygame.Surface((w, h), pygame.SRCALPHA)
         radius = max(4, h // 6)
         if kind == "road":
@@ -97,7 +108,7 @@ class Art(CluckHost):
         if kind in ("road", "start", "goal"):
             segments: list[tuple[tuple[float, float], tuple[float, float]]] = []
             if kind == "road":
-                band = self.state.tiles.band(tile, turned)
+                band = self.host.state.tiles.band(tile, turned)
                 segments += [((x, 0), (x, h)) for x in xs]
                 segments += [((xs[r], 2 * unit), (xs[r + 1], 2 * unit)) for r in band.rungs]
             elif kind == "start":
@@ -112,7 +123,7 @@ class Art(CluckHost):
                             pygame.draw.circle(surface, colour, end, width // 2)
             holes = []
             if kind == "road":
-                band = self.state.tiles.band(tile, turned)
+                band = self.host.state.tiles.band(tile, turned)
                 holes.append((xs[band.hole_column], (1 if band.hole_above else 3) * unit))
             else:
                 holes += [(x, 2 * unit) for x in xs]
@@ -140,21 +151,21 @@ class Art(CluckHost):
             surface = base
         if pygame.display.get_surface() is not None:  # the display's format: cheaper blits
             surface = surface.convert() if ground is not None else surface.convert_alpha()
-        self._tiles_cache[key] = surface
+        self._tiles[key] = surface
         return surface
 
     def _nests(self, tile_id) -> frozenset:
-        tiles = self.state.tiles
+        tiles = self.host.state.tiles
         if tile_id is None or tile_id == tiles.start.id:
             return frozenset()
         return tiles.nest[tile_id].nests if tile_id in tiles.nest else frozenset()
 
-    def _blit_tile(self, surface, sprite: TileSprite, rect: pygame.Rect, alpha=None) -> None:
+    def blit_tile(self, surface, sprite: TileSprite, rect: pygame.Rect, alpha=None) -> None:
         if sprite.tile is None and sprite.kind != "hidden":
             return
         if sprite.kind == "start" and sprite.tile is None:
             return
-        image = self._tile_surface(
+        image = self.tile_surface(
             sprite.kind, sprite.tile, sprite.turned, rect.width, rect.height, FELT
         )
         if sprite.squash < 0.999:
@@ -170,15 +181,15 @@ class Art(CluckHost):
         """``image`` drawn at ``alpha``: one copy per picture whose alpha is set each time
         (the cached picture itself never changes)."""
         key = ("faded", id(image))
-        fader = self._tiles_cache.get(key)
+        fader = self._tiles.get(key)
         if fader is None or fader[0] is not image:
             fader = (image, image.copy())
-            self._tiles_cache[key] = fader
+            self._tiles[key] = fader
         fader[1].set_alpha(alpha)
         return fader[1]
 
-    def _dashed_rect(self, surface, rect: pygame.Rect, colour, width: int = 2) -> None:
-        dash = self.px(10)
+    def dashed_rect(self, surface, rect: pygame.Rect, colour, width: int = 2) -> None:
+        dash = self.host.px(10)
         for x in range(rect.left, rect.right, dash * 2):
             end = min(x + dash, rect.right)
             pygame.draw.line(surface, colour, (x, rect.top), (end, rect.top), width)
@@ -188,30 +199,30 @@ class Art(CluckHost):
             pygame.draw.line(surface, colour, (rect.left, y), (rect.left, end), width)
             pygame.draw.line(surface, colour, (rect.right - 1, y), (rect.right - 1, end), width)
 
-    def _chicken_image(self, player: int, size: int, left: bool = False) -> pygame.Surface:
+    def chicken_image(self, player: int, size: int, left: bool = False) -> pygame.Surface:
         """Seat ``player``'s chicken, facing right (or ``left``), with the seat's mark on
         its body (every mark is the same mirrored, so a chicken turned round keeps it)."""
         key = (player, size, left)
-        cache = self.__dict__.setdefault("_chickens", {})
+        cache = self._chickens
         image = cache.get(key)
         if image is None:
             if len(cache) > 48:
                 cache.clear()
-            name = self._chicken_name(player)
+            name = self.chicken_name(player)
             image = identity.marked_sprite(name, size, player, (0.36, 0.66), 0.3)
             if left:
                 image = pygame.transform.flip(image, True, False)
             cache[key] = image
         return image
 
-    def _chicken_name(self, player: int) -> str:
+    def chicken_name(self, player: int) -> str:
         """The seat's character's sprite (a chicken), Henrietta when it has none."""
-        return _sprite_name(self.session.seats[player].character)
+        return _sprite_name(self.host.session.seats[player].character)
 
-    def _badge(self, surface, text: str, center, colour) -> None:
-        size = self.text_px(14)
+    def badge(self, surface, text: str, center, colour) -> None:
+        size = self.host.text_px(14)
         w, h = fonts.font(size, True).size(text)
-        r = max(w, h) // 2 + self.px(4)
+        r = max(w, h) // 2 + self.host.px(4)
         pygame.draw.circle(surface, colour, center, r)
         pygame.draw.circle(surface, theme.INK_LIGHT, center, r, 2)
         disc = pygame.Rect(0, 0, 2 * r, 2 * r)

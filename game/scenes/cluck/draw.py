@@ -3,7 +3,7 @@ compositor (game/scenes/table/compose.py: the felt, the supply block, the bar, t
 buttons and the ladder with its tiles and labels, painted again only when one of them has
 moved by a pixel; the shared frame's parts laid over it), then the person's hand in the
 bar and what moves: the chicks, the preview, the chickens, whatever flies and the round's
-banner."""
+banner. The scene's buttons are part of the still picture (``buttons_in_still``)."""
 
 from __future__ import annotations
 
@@ -12,93 +12,116 @@ import math
 import pygame
 
 from game.rules.cluck.ladder import ROW_HEIGHT
+from game.scenes.table.contract import TableHost
 from game.ui import fonts, sprites, theme
 from game.ui.tween import ease_in_out, lerp
 from game.ui.widgets import draw_text, lay, paint_picture
 
-from .art import BACK_EDGE, BACK_FILL, GHOST_ALPHA, MEADOW_EDGE, STRAW_EDGE
-from .host import CluckHost
-from .model import Flyer, TileSprite
+from .art import BACK_EDGE, BACK_FILL, GHOST_ALPHA, MEADOW_EDGE, STRAW_EDGE, Art
+from .controls import Controls
+from .layout import Layout
+from .log import Texts
+from .model import CluckModel, Flyer, TileSprite
+from .panels import Panels
+from .preview import Preview
+from .seats import Seats
 
 
-class Drawing(CluckHost):
-    """The layers and the ladder of :class:`~.scene.CluckScene`."""
+class Drawing:
+    """The table back to front: the still picture (``paint_static``) and what moves
+    (``paint_moving``)."""
 
-    def draw(self, surface) -> None:
-        """As every game scene draws (``GameScene.draw``), but the Undo, menu and rules
-        buttons are part of the still picture (``paint_static``), not drawn each frame;
-        a lesson's guide on top."""
-        self.refresh_undo()
-        self.draw_table(surface)
-        self.draw_undo_tip(surface)
-        if self.lesson is not None:  # a lesson's guide over the table (game.scenes.lesson)
-            self.lesson.draw(surface)
+    def __init__(
+        self,
+        model: CluckModel,
+        host: TableHost,
+        parts: tuple[Layout, Art, Texts, Controls, Preview, Panels, Seats],
+    ) -> None:
+        self.model = model
+        self.host = host
+        self.layout, self.art, self.texts, self.controls, self.preview, self.panels, self.seats = (
+            parts
+        )
+        self._ladder_seen: tuple | None = None  # the ladder as last drawn
+        self._ladder_still = False  # ... and it stood still since: it is in the still picture
+
+    def forget(self) -> None:
+        """A new layout: the ladder is looked at anew."""
+        self._ladder_seen = None
+
+    def paint_over(self, surface: pygame.Surface) -> None:
+        """Nothing over the buttons."""
 
     # == the still picture and what moves (game.scenes.table.compose) =========================
     def static_key(self) -> tuple:
         """The felt, the supply block, the bar and the buttons; and the ladder once it has
         stood still for a frame (while its tiles move, ``paint_moving`` draws it over the
         still picture instead of the still picture being painted again every frame)."""
-        ladder = self._static_state(self._my_turn())
+        host = self.host
+        ladder = self._static_state(self.controls.my_turn())
         self._ladder_still = ladder == self._ladder_seen
         self._ladder_seen = ladder
         return (
             self._stock_state(),
-            self.t.lang,
-            self.private_player,
-            self.hint_text(),
-            tuple((b.enabled, b.hovered, b.why, b.label) for b in self.buttons.buttons),
-            self.buttons.focus,
+            host.t.lang,
+            host.private_player,
+            self.seats.hint(),
+            tuple((b.enabled, b.hovered, b.why, b.label) for b in host.buttons.buttons),
+            host.buttons.focus,
             ladder if self._ladder_still else None,
         )
 
     def paint_static(self, surface: pygame.Surface) -> None:
         size = surface.get_size()
-        if self._background.get_size() != size:
-            self._background = self._paint_background(size)
-        surface.blit(self._background, (0, 0))
-        self._draw_stock(surface)
-        self.draw_bar(surface)
-        self.buttons.draw(surface)
+        model = self.model
+        if model.background is None or model.background.get_size() != size:
+            model.background = self.art.paint_background(size)
+        surface.blit(model.background, (0, 0))
+        self.panels.draw_stock(surface)
+        self.host.draw_bar(surface)
+        self.host.buttons.draw(surface)
         if self._ladder_still:
-            self._draw_ladder_clipped(surface, self._my_turn())
+            self._draw_ladder_clipped(surface, self.controls.my_turn())
 
     def paint_moving(self, surface: pygame.Surface) -> None:
-        mode = self._my_turn()
+        mode = self.controls.my_turn()
         if not self._ladder_still:
             self._draw_ladder_clipped(surface, mode)
-        self._draw_hand_bar(surface, mode)  # private: drawn for the person looking, live
+        self.panels.draw_hand_bar(surface, mode)  # private: drawn for the person looking, live
         clip = surface.get_clip()
         surface.set_clip(self._ladder_clip())
         self._draw_chicks(surface)  # they pop in and out: not part of the still picture
         if mode == "place":
             self._draw_slot_edge(surface)
-            self._draw_preview(surface)
-        for point, text, _ in self.table.marks:
-            x, y = self.to_screen(*point)
+            self.preview.draw(surface)
+        for point, text, _ in self.model.table.marks:
+            x, y = self.layout.to_screen(*point)
             draw_text(
                 surface,
                 text,
-                self.px(24),
+                self.host.px(24),
                 (x, y),
                 theme.BAD,
                 bold=True,
                 anchor="center",
-                within=self.area,
+                within=self.model.area,
             )
         self._draw_chickens(surface, mode)
         surface.set_clip(clip)
-        for flyer in self.table.flyers:
+        for flyer in self.model.table.flyers:
             self._draw_flyer(surface, flyer)
         self._draw_banner(surface)
 
     def _ladder_clip(self) -> pygame.Rect:
-        return self.area.inflate(self.px(4), self.px(16)).clip(self.board)
+        px = self.host.px
+        return self.model.area.inflate(px(4), px(16)).clip(self.model.board)
 
     # == the still picture ==================================================================
     def _static_state(self, mode) -> tuple:
         """Everything the still picture shows, as screen pixels: equal keys, equal pictures."""
-        m = self.table
+        m = self.model.table
+        band_rect = self.layout.band_rect
+        sel_tile = self.model.sel_tile
 
         def look(s: TileSprite | None) -> tuple:
             if s is None:
@@ -108,7 +131,7 @@ class Drawing(CluckHost):
                 s.tile,
                 s.turned,
                 s.player,
-                tuple(self.band_rect(s.row, s.dx)),
+                tuple(band_rect(s.row, s.dx)),
                 int(s.alpha),
                 round(s.squash, 2),
                 s.ghost,
@@ -116,22 +139,22 @@ class Drawing(CluckHost):
 
         slot: tuple = ()
         if m.stage == "place":
-            held = mode == "place" and self.sel_tile is not None
+            held = mode == "place" and sel_tile is not None
             slot = (
-                tuple(self.slot_rect()),
-                held and self.sel_tile,
-                held and self._is_turned(self.sel_tile),
+                tuple(self.layout.slot_rect()),
+                held and sel_tile,
+                held and self.controls.is_turned(sel_tile),
             )
         return (
             tuple(look(s) for s in [m.start, *m.roads, *m.leaving, m.hidden, m.goal]),
             slot,
             mode == "place",
-            round(self.row_h),
+            round(self.model.row_h),
         )
 
     def _stock_state(self) -> tuple:
-        m = self.table
-        return (m.supply, m.pile, tuple(m.nest_stack), self._max_scroll() > 0)
+        m = self.model.table
+        return (m.supply, m.pile, tuple(m.nest_stack), self.layout.max_scroll() > 0)
 
     def _draw_ladder_clipped(self, surface, mode) -> None:
         clip = surface.get_clip()
@@ -140,87 +163,93 @@ class Drawing(CluckHost):
         surface.set_clip(clip)
 
     def _draw_ladder(self, surface, mode) -> None:
-        m = self.table
+        m = self.model.table
         for sprite in m.leaving:
-            self._blit_tile(surface, sprite, self.band_rect(sprite.row, sprite.dx))
-        self._blit_tile(surface, m.start, self.band_rect(m.start.row, m.start.dx))
+            self.art.blit_tile(surface, sprite, self.layout.band_rect(sprite.row, sprite.dx))
+        self.art.blit_tile(surface, m.start, self.layout.band_rect(m.start.row, m.start.dx))
         if m.start.tile is not None:
-            self._row_label(surface, m.start.row, self._tile_name(m.start.tile), None, m.start.dx)
+            self._row_label(
+                surface, m.start.row, self.texts.tile_name(m.start.tile), None, m.start.dx
+            )
         for sprite in m.roads:
-            self._blit_tile(surface, sprite, self.band_rect(sprite.row, sprite.dx))
+            self.art.blit_tile(surface, sprite, self.layout.band_rect(sprite.row, sprite.dx))
             self._row_label(surface, sprite.row, str(sprite.tile), sprite.player, sprite.dx)
         if m.stage == "place":
             self._draw_slot(surface, mode)
         if m.hidden is not None:
-            self._blit_tile(surface, m.hidden, self.band_rect(m.hidden.row, m.hidden.dx))
+            self.art.blit_tile(surface, m.hidden, self.layout.band_rect(m.hidden.row, m.hidden.dx))
             self._row_label(surface, m.hidden.row, "?", None, m.hidden.dx)
         if m.goal.tile is not None:
-            rect = self.band_rect(m.goal.row, m.goal.dx)
+            rect = self.layout.band_rect(m.goal.row, m.goal.dx)
             if m.goal.ghost:
-                self._blit_tile(surface, m.goal, rect, alpha=min(m.goal.alpha, GHOST_ALPHA))
-                self._dashed_rect(surface, rect, STRAW_EDGE)
-                under = self.t("cluck.preview_legend" if mode == "place" else "cluck.next_nest")
+                self.art.blit_tile(surface, m.goal, rect, alpha=min(m.goal.alpha, GHOST_ALPHA))
+                self.art.dashed_rect(surface, rect, STRAW_EDGE)
+                under = self.host.t(
+                    "cluck.preview_legend" if mode == "place" else "cluck.next_nest"
+                )
                 draw_text(
                     surface,
                     under,
-                    self.text_px(14),
-                    (rect.centerx, rect.bottom + self.px(6)),
+                    self.host.text_px(14),
+                    (rect.centerx, rect.bottom + self.host.px(6)),
                     theme.INK_SOFT,
                     anchor="midtop",
-                    within=self.board,
+                    within=self.model.board,
                 )
             else:
-                self._blit_tile(surface, m.goal, rect)
-            self._row_label(surface, m.goal.row, self._tile_name(m.goal.tile), None, m.goal.dx)
+                self.art.blit_tile(surface, m.goal, rect)
+            self._row_label(surface, m.goal.row, self.texts.tile_name(m.goal.tile), None, m.goal.dx)
 
     def _row_label(self, surface, row: float, text: str, player, dx: float = 0.0) -> None:
-        rect = self.band_rect(row, dx)
-        x, y = rect.x - self.px(10), rect.centery
+        rect = self.layout.band_rect(row, dx)
+        x, y = rect.x - self.host.px(10), rect.centery
         if player is not None:
-            r = self.label_r
+            r = self.model.label_r
             centre = (x - r, y)
-            pygame.draw.circle(surface, self.seat_colour(player), centre, r)
+            pygame.draw.circle(surface, self.host.seat_colour(player), centre, r)
             pygame.draw.circle(surface, theme.INK_LIGHT, centre, r, 2)
             disc = pygame.Rect(0, 0, 2 * r, 2 * r)
             disc.center = centre
             draw_text(
                 surface,
                 text,
-                self.label_px,
+                self.model.label_px,
                 centre,
                 theme.INK_LIGHT,
                 bold=True,
                 anchor="center",
-                within=disc.clip(self.label_box),
+                within=disc.clip(self.model.label_box),
             )
         else:
             draw_text(
                 surface,
                 text,
-                self.label_px,
+                self.model.label_px,
                 (x, y),
                 theme.INK_SOFT,
                 bold=True,
                 anchor="midright",
-                within=self.label_box,
+                within=self.model.label_box,
             )
 
     def _draw_slot(self, surface, mode) -> None:
-        rect = self.slot_rect()
-        if mode == "place" and self.sel_tile is not None:
-            sprite = TileSprite("road", self.sel_tile, self._is_turned(self.sel_tile))
-            self._blit_tile(surface, sprite, rect, alpha=215)
+        rect = self.layout.slot_rect()
+        if mode == "place" and self.model.sel_tile is not None:
+            sprite = TileSprite(
+                "road", self.model.sel_tile, self.controls.is_turned(self.model.sel_tile)
+            )
+            self.art.blit_tile(surface, sprite, rect, alpha=215)
             return
         shade = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(
             shade, (255, 255, 255, 90), shade.get_rect(), border_radius=max(4, rect.height // 6)
         )
         surface.blit(shade, rect)
-        self._dashed_rect(surface, rect, MEADOW_EDGE)
+        self.art.dashed_rect(surface, rect, MEADOW_EDGE)
         draw_text(
             surface,
-            self.t("cluck.place_here"),
-            self.text_px(14),
+            self.host.t("cluck.place_here"),
+            self.host.text_px(14),
             rect.center,
             MEADOW_EDGE,
             anchor="center",
@@ -229,68 +258,70 @@ class Drawing(CluckHost):
 
     def _draw_slot_edge(self, surface) -> None:
         """The gap's frame in the person's colour, pulsing (drawn each frame)."""
-        if self.sel_tile is None:
+        if self.model.sel_tile is None:
             return
-        rect = self.slot_rect()
-        pulse = 2 + int(2 * (1 + math.sin(self.app.elapsed * 1000 / 180)))
-        if self.hover == "slot":
-            pulse = self.px(6)
+        rect = self.layout.slot_rect()
+        pulse = 2 + int(2 * (1 + math.sin(self.host.app.elapsed * 1000 / 180)))
+        if self.model.hover == "slot":
+            pulse = self.host.px(6)
         pygame.draw.rect(
             surface,
-            self.seat_colour(self._me()),
+            self.host.seat_colour(self.controls.me()),
             rect.inflate(4, 4),
             width=pulse,
             border_radius=max(4, rect.height // 6),
         )
 
     def _draw_chicks(self, surface) -> None:
-        size = self._chick_size()
-        for sprite in self.table.roads + self.table.leaving:
+        size = self.layout.chick_size()
+        for sprite in self.model.table.roads + self.model.table.leaving:
             if not sprite.chick or sprite.band is None:
                 continue
             band = sprite.band
             y = sprite.row * ROW_HEIGHT + (1 if band.hole_above else 3)
-            x, sy = self.to_screen(band.hole_column + sprite.dx, y)
+            x, sy = self.layout.to_screen(band.hole_column + sprite.dx, y)
             s = max(4, int(size * sprite.chick_scale))
             image = sprites.svg("cluck_chick.svg", s)
             surface.blit(image, image.get_rect(midbottom=(x, sy + s * 0.18)))
 
     # == what moves ===========================================================================
     def _draw_chickens(self, surface, mode) -> None:
-        m = self.table
-        size = self._chicken_size()
+        m = self.model.table
+        size = self.layout.chicken_size()
         if mode == "hole":
-            player = self._me()
-            free = self._free_holes(player)
-            pulse = 0.5 + 0.5 * math.sin(self.app.elapsed * 1000 / 200)
+            player = self.controls.me()
+            free = self.controls.free_holes(player)
+            pulse = 0.5 + 0.5 * math.sin(self.host.app.elapsed * 1000 / 200)
             for column in free:
-                x, y = self.to_screen(column, 2)
-                r = int(self.col_w * 0.3 + pulse * self.px(3))
-                pygame.draw.circle(surface, self.seat_colour(player), (x, y), r, self.px(3))
-            cursor = self.hole_cursor if self.hole_cursor in free else None
+                x, y = self.layout.to_screen(column, 2)
+                r = int(self.model.col_w * 0.3 + pulse * self.host.px(3))
+                pygame.draw.circle(
+                    surface, self.host.seat_colour(player), (x, y), r, self.host.px(3)
+                )
+            cursor = self.model.hole_cursor if self.model.hole_cursor in free else None
             if cursor is not None:
-                x, y = self.to_screen(cursor, 2)
-                ghost = self._chicken_image(player, size).copy()
+                x, y = self.layout.to_screen(cursor, 2)
+                ghost = self.art.chicken_image(player, size).copy()
                 ghost.set_alpha(150)
                 surface.blit(ghost, ghost.get_rect(midbottom=(x, y + size * 0.08)))
                 draw_text(
                     surface,
                     str(cursor + 1),
-                    self.text_px(16),
+                    self.host.text_px(16),
                     (x, y - size * 0.95),
                     theme.INK,
                     bold=True,
                     anchor="center",
-                    within=self.area,
+                    within=self.model.area,
                 )
         order = sorted(
             ((p, c) for p, c in enumerate(m.chickens) if c is not None),
             key=lambda pc: (pc[0] == m.walker, pc[1].y),
         )
         for p, c in order:
-            x, y = self.to_screen(c.column + c.shake, c.y)
-            y -= c.hop * self.row_h
-            image = self._chicken_image(p, size, c.facing < 0)
+            x, y = self.layout.to_screen(c.column + c.shake, c.y)
+            y -= c.hop * self.model.row_h
+            image = self.art.chicken_image(p, size, c.facing < 0)
             rect = image.get_rect(midbottom=(x, y + size * 0.08))
             surface.blit(image, rect)
             carried = m.carried[p]
@@ -303,43 +334,46 @@ class Drawing(CluckHost):
                     )
                     surface.blit(small, small.get_rect(midbottom=at))
                 if carried > 1:
-                    self._badge(
+                    self.art.badge(
                         surface,
                         f"{carried}",
                         (rect.right - size * 0.1, rect.top + size * 0.15),
-                        self.seat_colour(p),
+                        self.host.seat_colour(p),
                     )
 
     def _draw_flyer(self, surface, flyer: Flyer) -> None:
-        a = self._anchor(flyer.src)
-        b = self._anchor(flyer.dst)
+        a = self.layout.anchor(flyer.src)
+        b = self.layout.anchor(flyer.dst)
         t = ease_in_out(flyer.t)
         x, y = lerp(a[0], b[0], t), lerp(a[1], b[1], t)
         y -= math.dist(a, b) * flyer.arc * 4 * t * (1 - t)
         if flyer.sprite == "chick":
-            size = self._chick_size()
+            size = self.layout.chick_size()
             image = sprites.svg("cluck_chick.svg", size)
             surface.blit(image, image.get_rect(center=(x, y)))
         elif flyer.sprite == "back":
-            back = pygame.Rect(0, 0, self.px(22), self.px(32))
+            back = pygame.Rect(0, 0, self.host.px(22), self.host.px(32))
             back.center = (int(x), int(y))
             pygame.draw.rect(surface, BACK_FILL, back, border_radius=3)
             pygame.draw.rect(surface, BACK_EDGE, back, width=2, border_radius=3)
         else:
             player = int(flyer.sprite.split(":")[1])
-            size = int(lerp(self.px(56), self._chicken_size(), t))
-            image = self._chicken_image(player, size)
+            size = int(lerp(self.host.px(56), self.layout.chicken_size(), t))
+            image = self.art.chicken_image(player, size)
             surface.blit(image, image.get_rect(midbottom=(x, y + size * 0.4)))
 
     def _draw_banner(self, surface) -> None:
-        m = self.table
+        m = self.model.table
         if not m.banner or m.banner_alpha <= 1:
             return
-        size = self.text_px(40)
+        size = self.host.text_px(40)
 
         width = fonts.font(size, True).size(m.banner)[0]
-        pill = pygame.Rect(0, 0, width + self.px(48), round(size * 1.25) + self.px(22))
-        pill.center = (self.area.centerx, round(self.area.y + self.area.height * 0.42))
+        pill = pygame.Rect(0, 0, width + self.host.px(48), round(size * 1.25) + self.host.px(22))
+        pill.center = (
+            self.model.area.centerx,
+            round(self.model.area.y + self.model.area.height * 0.42),
+        )
         radius = pill.height // 2
 
         def paint(banner: pygame.Surface, box: pygame.Rect) -> None:

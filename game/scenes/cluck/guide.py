@@ -14,8 +14,8 @@ Each is the rect drawn now, or None while it is not on the table (a tile not in 
 hand, the gap between rounds, a ladder row scrolled out of view).
 
 The ladder fills the board, so a callout anywhere on it hides something: while the
-person places a tile, ``lesson_keep_clear`` names their chicken's previewed way (the
-point of the step), and the guide puts the callout where it hides least of it."""
+person places a tile, ``keep_clear`` names their chicken's previewed way (the point of
+the step), and the guide puts the callout where it hides least of it."""
 
 from __future__ import annotations
 
@@ -23,79 +23,90 @@ import itertools
 
 import pygame
 
-from .host import CluckHost
+from game.scenes.table.contract import TableHost
+
+from .controls import Controls
+from .layout import Layout
+from .model import CluckModel
 
 
-class LessonParts(CluckHost):
-    """The lesson's element names -> rects of :class:`~.scene.CluckScene`."""
+class Guide:
+    """The lesson's element names -> rects on the table, and what a callout must not hide."""
 
-    def lesson_game_element(self, name: str) -> pygame.Rect | None:
+    def __init__(self, model: CluckModel, host: TableHost, parts: tuple[Layout, Controls]) -> None:
+        self.model = model
+        self.host = host
+        self.layout, self.controls = parts
+
+    def element(self, name: str) -> pygame.Rect | None:
         kind, _, what = name.partition(":")
-        m = self.table
+        model, layout = self.model, self.layout
+        m = model.table
         if kind == "hole":
-            return self._in_view(self.hole_rect(int(what)))
+            return self._in_view(layout.hole_rect(int(what)))
         if kind == "tile":
             tile = int(what)
-            if self.private_player is None or tile not in m.hand:
+            if self.host.private_player is None or tile not in m.hand:
                 return None
             index = m.hand.index(tile)
-            return self.hand_rect(index) if index < len(self.hand_rects) else None
+            return layout.hand_rect(index) if index < len(model.hand_rects) else None
         if name in ("turn", "place"):
-            if self._my_turn() != "place":
+            if self.controls.my_turn() != "place":
                 return None  # drawn only while the person places
-            return next((b.rect for b in self.play_buttons if b.key == name), None)
+            return next((b.rect for b in model.play_buttons if b.key == name), None)
         if name == "slot":
-            return self._in_view(self.slot_rect()) if m.stage == "place" else None
+            return self._in_view(layout.slot_rect()) if m.stage == "place" else None
         if kind == "row":
             row = int(what)
             if row == 0:
-                return self._in_view(self.band_rect(m.start.row))
+                return self._in_view(layout.band_rect(m.start.row))
             if row > len(m.roads):
                 return None
-            return self._in_view(self.band_rect(m.roads[row - 1].row))
+            return self._in_view(layout.band_rect(m.roads[row - 1].row))
         if name == "hidden":
-            return None if m.hidden is None else self._in_view(self.band_rect(m.hidden.row))
+            return None if m.hidden is None else self._in_view(layout.band_rect(m.hidden.row))
         if name == "goal":
-            return self._in_view(self.band_rect(m.goal.row))
+            return self._in_view(layout.band_rect(m.goal.row))
         if kind == "chicken":
             return self._chicken_rect(int(what))
         if name == "supply":
-            return self.supply_title.union(self.supply_count)
+            return model.supply_title.union(model.supply_count)
         if name == "pile":
-            return self.pile_title.union(self.pile_count)
+            return model.pile_title.union(model.pile_count)
         if name == "nests":
-            return self.nest_title.union(self.nest_rect)
+            return model.nest_title.union(model.nest_rect)
         return None
 
     def _in_view(self, rect: pygame.Rect) -> pygame.Rect | None:
         """The part of a ladder rect in the ladder's view; None when not most of it is."""
-        seen = rect.clip(self.area)
+        seen = rect.clip(self.model.area)
         return seen if seen.h * 2 >= rect.h and seen.w > 0 else None
 
     def _chicken_rect(self, player: int) -> pygame.Rect | None:
         """Where seat ``player``'s chicken is drawn (as ``Drawing._draw_chickens``)."""
-        chickens = self.table.chickens
+        chickens = self.model.table.chickens
         c = chickens[player] if player < len(chickens) else None
         if c is None:
             return None
-        size = self._chicken_size()
-        x, y = self.to_screen(c.column + c.shake, c.y)
+        size = self.layout.chicken_size()
+        x, y = self.layout.to_screen(c.column + c.shake, c.y)
         rect = pygame.Rect(0, 0, size, size)
-        rect.midbottom = (round(x), round(y - c.hop * self.row_h + size * 0.08))
+        rect.midbottom = (round(x), round(y - c.hop * self.model.row_h + size * 0.08))
         return self._in_view(rect)
 
-    def lesson_keep_clear(self) -> list[pygame.Rect]:
+    def keep_clear(self) -> list[pygame.Rect]:
         """What a lesson's callout must not hide: while the person places a tile, their
         chicken, the line the table previews for it and its ✓ or × on the nest tile
         (game.scenes.lesson.LessonGuide._clear_of weighs how much of them a place hides)."""
-        if self._my_turn() != "place":
+        controls, layout, px = self.controls, self.layout, self.host.px
+        if controls.my_turn() != "place":
             return []
-        me = self._me()
-        shown = self._current_preview(me).get(me)
+        me = controls.me()
+        shown = controls.current_preview(me).get(me)
         if shown is None:
             return []
-        points = [self.to_screen(c, y) for c, y in shown.trace.points]
-        width = self.px(8)
+        points = [layout.to_screen(c, y) for c, y in shown.trace.points]
+        width = px(8)
         parts = []
         for (ax, ay), (bx, by) in itertools.pairwise(points):
             line = pygame.Rect(round(min(ax, bx)), round(min(ay, by)), 0, 0)
@@ -105,9 +116,10 @@ class LessonParts(CluckHost):
         if chicken is not None:
             parts.append(chicken)
         end_x, end_y = points[-1]
-        goal = self.band_rect(self.table.goal.row)
-        result = pygame.Rect(0, round(end_y - self.row_h * 0.2), self.px(72), 0)
-        result.h = max(self.px(8), goal.bottom - result.y)
+        goal = layout.band_rect(self.model.table.goal.row)
+        result = pygame.Rect(0, round(end_y - self.model.row_h * 0.2), px(72), 0)
+        result.h = max(px(8), goal.bottom - result.y)
         result.centerx = round(end_x)
         parts.append(result)
-        return [r.clip(self.area) for r in parts if r.colliderect(self.area)]
+        area = self.model.area
+        return [r.clip(area) for r in parts if r.colliderect(area)]

@@ -4,21 +4,24 @@ stack) in the frame's board; the person's hand of road tiles with the Turn over 
 buttons in the frame's bottom bar; the seats' panels are the frame's. Also the ladder's
 bands in ladder coordinates (``to_screen``), the anchors things fly between (a seat's
 parts from ``seat_parts``), the sizes of the birds, and the rows, zoom and scroll that
-ease toward where they belong each frame (``_settle``)."""
+ease toward where they belong each frame (``settle``)."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import pygame
 
 from game.rules.cluck.ladder import ROW_HEIGHT
 from game.rules.cluck.state import HAND_BASIC, HAND_LONG
 from game.rules.cluck.tiles import COLUMNS
+from game.scenes.frame_plan import TablePlan
+from game.scenes.table.contract import TableHost
 from game.ui import fonts
-from game.ui.widgets import Button
 
-from .host import CluckHost
+from .log import Texts
+from .model import CluckModel
 
 BAR_H = 150  # design px (1280x720) of the bar: the hint's two lines and the hand
 STOCK_W = 176  # the supply block's column at the board's right
@@ -26,208 +29,218 @@ TILE_ASPECT = 3.4  # a road tile is at least this many times as wide as it is hi
 MAX_BAND_W = 700
 
 
-class Layout(CluckHost):
-    """The geometry of :class:`~.scene.CluckScene`."""
+class Layout:
+    """The geometry of the table: set by :meth:`cut` for each window size (into the model),
+    and the screen places of the ladder's things, as they ease."""
 
-    def layout(self, size):
-        super().layout(size)
-        plan = self.plan_frame(size, bar_h=BAR_H, hint_lines=2, seat_h=(96, 112))
-        self._tiles_cache.clear()
-        self._ladder_seen = None
+    def __init__(self, model: CluckModel, host: TableHost, texts: Texts) -> None:
+        self.model = model
+        self.host = host
+        self.texts = texts
+
+    def cut(self, plan: TablePlan) -> None:
+        """Lay the table out in the frame's ``plan`` (a new window size)."""
+        m, host = self.model, self.host
         board = plan.board
-        pad = self.px(10)
-        self.board = board
-        stock_w = self.px(STOCK_W)
-        self.stock_rect = pygame.Rect(
+        pad = host.px(10)
+        m.board = board
+        stock_w = host.px(STOCK_W)
+        m.stock_rect = pygame.Rect(
             board.right - pad - stock_w, board.y + pad, stock_w, board.h - 2 * pad
         )
-        self.area = pygame.Rect(
-            board.x + pad, board.y + pad, self.stock_rect.x - pad - board.x - pad, board.h - 2 * pad
+        m.area = pygame.Rect(
+            board.x + pad, board.y + pad, m.stock_rect.x - pad - board.x - pad, board.h - 2 * pad
         )
         # the row labels (START, the nest tiles, "?", the road tiles' numbers) at the left
-        self.label_px = self.text_px(15)
-        face = fonts.font(self.label_px, True)
-        self.label_r = max(self.px(13), face.size("14")[0] // 2 + self.px(5))
-        words = [self._tile_name(self.state.tiles.start.id), "?"]
-        words += [self._tile_name(n) for n in self.state.tiles.nest]
-        label_w = max([face.size(w)[0] for w in words] + [2 * self.label_r]) + self.px(14)
-        room = self.area.w - label_w - self.px(6)
-        self.band_w = max(COLUMNS * 8, min(room, self.px(MAX_BAND_W)))
-        self.col_w = self.band_w / COLUMNS
-        self.band_x = self.area.x + label_w + (room - self.band_w) / 2
-        self.label_box = pygame.Rect(
-            self.area.x, self.area.y, round(self.band_x) - self.area.x - self.px(4), self.area.h
+        m.label_px = host.text_px(15)
+        face = fonts.font(m.label_px, True)
+        m.label_r = max(host.px(13), face.size("14")[0] // 2 + host.px(5))
+        words = [self.texts.tile_name(host.state.tiles.start.id), "?"]
+        words += [self.texts.tile_name(n) for n in host.state.tiles.nest]
+        label_w = max([face.size(w)[0] for w in words] + [2 * m.label_r]) + host.px(14)
+        room = m.area.w - label_w - host.px(6)
+        m.band_w = max(COLUMNS * 8, min(room, host.px(MAX_BAND_W)))
+        m.col_w = m.band_w / COLUMNS
+        m.band_x = m.area.x + label_w + (room - m.band_w) / 2
+        m.label_box = pygame.Rect(
+            m.area.x, m.area.y, round(m.band_x) - m.area.x - host.px(4), m.area.h
         )
-        self.pad_top = self.px(40)  # room for the chickens standing on START
+        m.pad_top = host.px(40)  # room for the chickens standing on START
         # room for the line under the next nest tile, inside the frame
-        self.pad_bottom = round(self.text_px(14) * 1.4) + self.px(8)
-        self.row_h = self._target_row_h()
-        self.scroll = self.scroll_goal = min(self.scroll, self._max_scroll())
-        self._layout_hand()
+        m.pad_bottom = round(host.text_px(14) * 1.4) + host.px(8)
+        m.row_h = self.target_row_h()
+        m.scroll = m.scroll_goal = min(m.scroll, self.max_scroll())
+        self._layout_hand(plan)
         self._layout_stock()
-        self._background = self._paint_background(size)
 
     # -- the bar: the person's tiles and buttons -------------------------------------------
-    def _layout_hand(self) -> None:
-        c = self.plan.controls
-        pad = self.px(10)
-        size = self.px(17)
-        labels = (self.t("cluck.turn_button"), self.t("cluck.place_button"))
+    def _layout_hand(self, plan: TablePlan) -> None:
+        m, host = self.model, self.host
+        c = plan.controls
+        pad = host.px(10)
+        size = host.px(17)
+        labels = (host.t("cluck.turn_button"), host.t("cluck.place_button"))
         label_w = max(fonts.font(max(14, size), True).size(text)[0] for text in labels)
-        bw = min(label_w + self.px(28), int(c.w * 0.32))
-        bh = min(self.px(40), (c.h - 3 * pad) // 2)
+        bw = min(label_w + host.px(28), int(c.w * 0.32))
+        bh = min(host.px(40), (c.h - 3 * pad) // 2)
         x = c.right - pad - bw
         turn = pygame.Rect(x, c.y + pad, bw, bh)
         place = pygame.Rect(x, c.bottom - pad - bh, bw, bh)
-        self.play_buttons = [
-            Button(turn, labels[0], self._turn_selected, size, key="turn"),
-            Button(place, labels[1], self._place_selected, size, primary=True, key="place"),
-        ]
+        m.play_rects = (turn, place)
         # the title ("Your tiles") in a column at the left, the tiles side by side after it
-        self.hand_title = pygame.Rect(c.x + self.px(12), c.y + pad, self.px(112), c.h - 2 * pad)
-        slots = HAND_LONG if self.state.options.get("long_road") else HAND_BASIC
-        self.caption_h = round(self.text_px(14) * 1.35)
-        top = c.y + pad + self.caption_h
-        tile_h = max(self.px(24), c.bottom - pad - top)
-        left = self.hand_title.right + self.px(10)
-        gap = self.px(14)
-        room = x - self.px(14) - left
+        m.hand_title = pygame.Rect(c.x + host.px(12), c.y + pad, host.px(112), c.h - 2 * pad)
+        slots = HAND_LONG if host.state.options.get("long_road") else HAND_BASIC
+        m.caption_h = round(host.text_px(14) * 1.35)
+        top = c.y + pad + m.caption_h
+        tile_h = max(host.px(24), c.bottom - pad - top)
+        left = m.hand_title.right + host.px(10)
+        gap = host.px(14)
+        room = x - host.px(14) - left
         tile_w = min((room - gap * (slots - 1)) // slots, round(tile_h * 6.5))
-        self.hand_rects = [
+        m.hand_rects = [
             pygame.Rect(left + i * (tile_w + gap), top, tile_w, tile_h) for i in range(slots)
         ]
 
     # -- the supply block: the chick supply, the road pile, the nest stack -----------------
     def _layout_stock(self) -> None:
-        s = self.stock_rect
-        line = round(self.text_px(14) * 1.35)
-        count = round(self.text_px(22) * 1.25)
-        pic = min(self.px(52), max(self.px(28), (s.h - 6 * line - 2 * count) // 4))
-        gap = self.px(10)
-        y = s.y + self.px(8)
-        self.supply_title = pygame.Rect(s.x, y, s.w, line)
-        self.supply_pos = (s.centerx, y + line + pic // 2)
-        self.supply_count = pygame.Rect(s.x, y + line + pic, s.w, count)
-        y = self.supply_count.bottom + gap
-        self.pile_title = pygame.Rect(s.x, y, s.w, line)
-        self.pile_pos = (s.centerx, y + line + pic // 2 + self.px(4))
-        self.pile_count = pygame.Rect(s.x, y + line + pic + self.px(4), s.w, count)
-        y = self.pile_count.bottom + gap
-        self.nest_title = pygame.Rect(s.x, y, s.w, line)
-        nest_w = s.w - self.px(24)
-        self.nest_rect = pygame.Rect(0, y + line + self.px(4), nest_w, round(nest_w / 4.2))
-        self.nest_rect.centerx = s.centerx
-        order_top = self.nest_rect.bottom + self.px(10)
-        self.nest_order = pygame.Rect(s.x + self.px(6), order_top, s.w - self.px(12), 0)
-        self.nest_order.h = max(0, s.bottom - order_top - self.px(6))
+        m, px = self.model, self.host.px
+        s = m.stock_rect
+        line = round(self.host.text_px(14) * 1.35)
+        count = round(self.host.text_px(22) * 1.25)
+        pic = min(px(52), max(px(28), (s.h - 6 * line - 2 * count) // 4))
+        gap = px(10)
+        y = s.y + px(8)
+        m.supply_title = pygame.Rect(s.x, y, s.w, line)
+        m.supply_pos = (s.centerx, y + line + pic // 2)
+        m.supply_count = pygame.Rect(s.x, y + line + pic, s.w, count)
+        y = m.supply_count.bottom + gap
+        m.pile_title = pygame.Rect(s.x, y, s.w, line)
+        m.pile_pos = (s.centerx, y + line + pic // 2 + px(4))
+        m.pile_count = pygame.Rect(s.x, y + line + pic + px(4), s.w, count)
+        y = m.pile_count.bottom + gap
+        m.nest_title = pygame.Rect(s.x, y, s.w, line)
+        nest_w = s.w - px(24)
+        m.nest_rect = pygame.Rect(0, y + line + px(4), nest_w, round(nest_w / 4.2))
+        m.nest_rect.centerx = s.centerx
+        order_top = m.nest_rect.bottom + px(10)
+        m.nest_order = pygame.Rect(s.x + px(6), order_top, s.w - px(12), 0)
+        m.nest_order.h = max(0, s.bottom - order_top - px(6))
 
     # -- the ladder --------------------------------------------------------------------------
-    def _target_row_h(self) -> float:
-        _, _, goal = self._rows()
-        if self.table.goal.pinned:
-            goal = max(goal, math.ceil(self.table.goal.row - 0.01))
+    def target_row_h(self) -> float:
+        m = self.model
+        _, _, goal = m.rows()
+        if m.table.goal.pinned:
+            goal = max(goal, math.ceil(m.table.goal.row - 0.01))
         rows = goal + 1
-        avail = self.area.height - self.pad_top - self.pad_bottom
-        return max(self.px(42), min(self.band_w / TILE_ASPECT, avail / rows))
+        avail = m.area.height - m.pad_top - m.pad_bottom
+        return max(self.host.px(42), min(m.band_w / TILE_ASPECT, avail / rows))
 
-    def _max_scroll(self) -> float:
-        _, _, goal = self._rows()
-        row_h = min(self.row_h, self._target_row_h())
-        full = self.pad_top + (goal + 1) * row_h + self.pad_bottom
-        return max(0.0, full - self.area.height)
+    def max_scroll(self) -> float:
+        m = self.model
+        _, _, goal = m.rows()
+        row_h = min(m.row_h, self.target_row_h())
+        full = m.pad_top + (goal + 1) * row_h + m.pad_bottom
+        return max(0.0, full - m.area.height)
 
     def to_screen(self, column: float, y: float) -> tuple[float, float]:
+        m = self.model
         return (
-            self.band_x + self.col_w * (column + 0.5),
-            self.area.y + self.pad_top + y * self.row_h / ROW_HEIGHT - self.scroll,
+            m.band_x + m.col_w * (column + 0.5),
+            m.area.y + m.pad_top + y * m.row_h / ROW_HEIGHT - m.scroll,
         )
 
     def band_rect(self, row: float, dx: float = 0.0) -> pygame.Rect:
-        gap = max(1, self.px(2))
-        top = self.area.y + self.pad_top + row * self.row_h - self.scroll
+        m = self.model
+        gap = max(1, self.host.px(2))
+        top = m.area.y + m.pad_top + row * m.row_h - m.scroll
         return pygame.Rect(
-            round(self.band_x + dx * self.col_w),
+            round(m.band_x + dx * m.col_w),
             round(top + gap),
-            round(self.band_w),
-            max(4, round(self.row_h - 2 * gap)),
+            round(m.band_w),
+            max(4, round(m.row_h - 2 * gap)),
         )
 
     def hole_rect(self, column: int) -> pygame.Rect:
         """A START hole, as a person clicks it."""
         x, y = self.to_screen(column, 2)
-        rect = pygame.Rect(0, 0, int(self.col_w * 0.9), int(self.row_h * 0.95))
+        rect = pygame.Rect(0, 0, int(self.model.col_w * 0.9), int(self.model.row_h * 0.95))
         rect.center = (int(x), int(y))
         return rect
 
     def slot_rect(self) -> pygame.Rect:
-        return self.band_rect(self.table.slot_row)
+        return self.band_rect(self.model.table.slot_row)
 
     def hand_rect(self, index: int) -> pygame.Rect:
-        return self.hand_rects[min(index, len(self.hand_rects) - 1)]
+        rects = self.model.hand_rects
+        return rects[min(index, len(rects) - 1)]
 
     # -- where things fly between --------------------------------------------------------------
-    def _anchor(self, anchor: tuple) -> tuple[float, float]:
+    def anchor(self, anchor: tuple) -> tuple[float, float]:
+        m = self.model
         kind = anchor[0]
         if kind == "ladder":
             return self.to_screen(anchor[1], anchor[2])
         if kind == "chicken":
-            c = self.table.chickens[anchor[1]]
+            c = m.table.chickens[anchor[1]]
             if c is None:
                 return self.to_screen(2, 2)
             x, y = self.to_screen(c.column, c.y)
-            return x, y - self.row_h * 0.55
+            return x, y - m.row_h * 0.55
         if kind == "supply":
-            return self.supply_pos
+            return m.supply_pos
         if kind == "pile":
-            return self.pile_pos
+            return m.pile_pos
         if kind == "nests":
-            return self.nest_rect.center
+            return m.nest_rect.center
         if kind == "card":
-            return self.seat_parts(anchor[1]).portrait.center
+            return self.host.seat_parts(anchor[1]).portrait.center
         if kind == "hand":
             return self._hand_back_pos(anchor[1], anchor[2])
         if kind == "stand":
             return self._stand_pos(anchor[1], anchor[2])
         raise ValueError(anchor)
 
-    def _extras_lines(self, extras: pygame.Rect) -> tuple[int, int]:
+    def extras_lines(self, extras: pygame.Rect) -> tuple[int, int]:
         """The height of a line of a seat's extras and where its second line starts."""
-        line = round(self.text_px(14) * 1.3)
+        line = round(self.host.text_px(14) * 1.3)
         return line, extras.y + line + max(1, (extras.h - 2 * line) // 2)
 
-    def _back_size(self, line: int) -> tuple[int, int]:
+    def back_size(self, line: int) -> tuple[int, int]:
         return max(6, round(line * 0.62)), max(8, line - 2)
 
-    def _hand_back_at(self, extras: pygame.Rect, index: int) -> tuple[float, float]:
+    def hand_back_at(self, extras: pygame.Rect, index: int) -> tuple[float, float]:
         """Where the ``index``-th tile back of a hand lies in a seat's ``extras``."""
-        line, _ = self._extras_lines(extras)
-        w, _h = self._back_size(line)
-        return extras.x + w / 2 + index * (w + self.px(3)), extras.y + line / 2
+        line, _ = self.extras_lines(extras)
+        w, _h = self.back_size(line)
+        return extras.x + w / 2 + index * (w + self.host.px(3)), extras.y + line / 2
 
     def _hand_back_pos(self, player: int, index: int) -> tuple[float, float]:
-        return self._hand_back_at(self.seat_parts(player).extras, index)
+        return self.hand_back_at(self.host.seat_parts(player).extras, index)
 
-    def _chick_px(self, line: int) -> int:
+    def chick_px(self, line: int) -> int:
         return max(12, round(line * 1.15))
 
-    def _stand_at(self, extras: pygame.Rect, player: int, index: int) -> tuple[float, float]:
+    def stand_at(self, extras: pygame.Rect, player: int, index: int) -> tuple[float, float]:
         """Where the ``index``-th chick on a seat's stand stands (its feet) in ``extras``."""
-        line, second = self._extras_lines(extras)
-        size = self._chick_px(line)
-        count = max(6, self.table.stands[player], index + 1)
+        line, second = self.extras_lines(extras)
+        size = self.chick_px(line)
+        count = max(6, self.model.table.stands[player], index + 1)
         step = min(size * 0.9, (extras.w - size) / max(1, count - 1))
-        bottom = min(extras.bottom, second + line + self.px(2))
+        bottom = min(extras.bottom, second + line + self.host.px(2))
         return extras.x + size / 2 + index * step, bottom
 
     def _stand_pos(self, player: int, index: int) -> tuple[float, float]:
-        return self._stand_at(self.seat_parts(player).extras, player, index)
+        return self.stand_at(self.host.seat_parts(player).extras, player, index)
 
     # -- easing ----------------------------------------------------------------------------------
-    def _settle(self, dt: float) -> None:
-        """Rows, zoom and scroll ease toward where they belong (purely cosmetic)."""
+    def settle(self, dt: float, placing: Callable[[], bool]) -> None:
+        """Rows, zoom and scroll ease toward where they belong (purely cosmetic);
+        ``placing()``: the person is laying a tile (the gap stays in view)."""
         k = 1.0 - math.exp(-dt * 12.0)
-        m = self.table
-        slot, hidden, goal = self._rows()
+        model = self.model
+        m = model.table
+        slot, hidden, goal = model.rows()
         if not m.start.pinned:
             m.start.row += (0 - m.start.row) * k
         for i, tile in enumerate(m.roads):
@@ -238,38 +251,42 @@ class Layout(CluckHost):
             m.hidden.row += (hidden - m.hidden.row) * k
         if not m.goal.pinned:
             m.goal.row += (goal - m.goal.row) * k
-        self.row_h += (self._target_row_h() - self.row_h) * k
-        focus = self._focus_y()
-        top = self.area.y + self.pad_top
+        model.row_h += (self.target_row_h() - model.row_h) * k
+        focus = self._focus_y(placing)
+        area = model.area
+        top = area.y + model.pad_top
         if focus is not None:
-            y = top + focus - self.scroll_goal
-            if y < self.area.y + self.row_h:
-                self.scroll_goal -= self.area.y + self.row_h - y
-            elif y > self.area.bottom - self.row_h:
-                self.scroll_goal += y - (self.area.bottom - self.row_h)
-        self.scroll_goal = max(0.0, min(self._max_scroll(), self.scroll_goal))
-        self.scroll += (self.scroll_goal - self.scroll) * k
-        if self.spin < 1.0:
-            self.spin = min(1.0, self.spin + dt * 4.0)
+            y = top + focus - model.scroll_goal
+            if y < area.y + model.row_h:
+                model.scroll_goal -= area.y + model.row_h - y
+            elif y > area.bottom - model.row_h:
+                model.scroll_goal += y - (area.bottom - model.row_h)
+        model.scroll_goal = max(0.0, min(self.max_scroll(), model.scroll_goal))
+        model.scroll += (model.scroll_goal - model.scroll) * k
+        if model.spin < 1.0:
+            model.spin = min(1.0, model.spin + dt * 4.0)
 
-    def _focus_y(self) -> float | None:
+    def _focus_y(self, placing: Callable[[], bool]) -> float | None:
         """What the ladder should keep in view when it is longer than the window."""
-        m = self.table
+        m = self.model.table
         walker = m.chickens[m.walker] if m.walker is not None else None
         if walker is not None:
-            return walker.y * self.row_h / ROW_HEIGHT
-        if self._my_turn() == "place":
-            return (m.slot_row + 0.5) * self.row_h
+            return walker.y * self.model.row_h / ROW_HEIGHT
+        if placing():
+            return (m.slot_row + 0.5) * self.model.row_h
         return None
 
     def scroll_by(self, amount: float) -> None:
-        self.scroll_goal = max(0.0, min(self._max_scroll(), self.scroll_goal + amount))
+        m = self.model
+        m.scroll_goal = max(0.0, min(self.max_scroll(), m.scroll_goal + amount))
 
-    def _chick_size(self) -> int:
+    def chick_size(self) -> int:
         """(In steps of 2 px: a size is a picture, rows easing would paint new ones.)"""
-        size = int(min(self.row_h * 0.46, self.col_w * 0.5, self.px(46)))
+        m = self.model
+        size = int(min(m.row_h * 0.46, m.col_w * 0.5, self.host.px(46)))
         return max(10, size - size % 2)
 
-    def _chicken_size(self) -> int:
-        size = int(min(self.row_h * 0.92, self.col_w * 0.92, self.px(96)))
+    def chicken_size(self) -> int:
+        m = self.model
+        size = int(min(m.row_h * 0.92, m.col_w * 0.92, self.host.px(96)))
         return max(16, size - size % 4)

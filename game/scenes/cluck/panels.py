@@ -7,32 +7,47 @@ from __future__ import annotations
 
 import pygame
 
+from game.scenes.table.contract import TableHost
 from game.ui import fonts, sprites, theme
 from game.ui.tween import ease_in_out
 from game.ui.widgets import draw_text
 
-from .art import BACK_EDGE, BACK_FILL, STOCK, STRAW_EDGE
-from .host import CluckHost
+from .art import BACK_EDGE, BACK_FILL, STOCK, STRAW_EDGE, Art
+from .controls import Controls
+from .layout import Layout
+from .log import Texts
+from .model import CluckModel
 
 
-class Panels(CluckHost):
-    """The supply block and the hand of :class:`~.scene.CluckScene`."""
+class Panels:
+    """The supply block and the person's hand."""
+
+    def __init__(
+        self,
+        model: CluckModel,
+        host: TableHost,
+        parts: tuple[Layout, Art, Texts, Controls],
+    ) -> None:
+        self.model = model
+        self.host = host
+        self.layout, self.art, self.texts, self.controls = parts
 
     # -- the supply block -----------------------------------------------------------------
-    def _draw_stock(self, surface) -> None:
-        m = self.table
-        soft, small = theme.INK_SOFT, self.text_px(14)
-        count_px = self.text_px(22)
+    def draw_stock(self, surface) -> None:
+        model, host = self.model, self.host
+        m = model.table
+        soft, small = theme.INK_SOFT, host.text_px(14)
+        count_px = host.text_px(22)
         for title, box in (
-            ("cluck.supply", self.supply_title),
-            ("cluck.pile", self.pile_title),
-            ("cluck.nest_stack", self.nest_title),
+            ("cluck.supply", model.supply_title),
+            ("cluck.pile", model.pile_title),
+            ("cluck.nest_stack", model.nest_title),
         ):
-            draw_text(surface, self.t(title), small, box.midtop, soft, anchor="midtop", within=box)
-        pic = self.supply_count.y - self.supply_title.bottom
+            draw_text(surface, host.t(title), small, box.midtop, soft, anchor="midtop", within=box)
+        pic = model.supply_count.y - model.supply_title.bottom
         basket = sprites.svg("cluck_basket.svg", round(pic * 1.25), pic)
-        surface.blit(basket, basket.get_rect(center=self.supply_pos))
-        for value, box in ((m.supply, self.supply_count), (m.pile, self.pile_count)):
+        surface.blit(basket, basket.get_rect(center=model.supply_pos))
+        for value, box in ((m.supply, model.supply_count), (m.pile, model.pile_count)):
             draw_text(
                 surface,
                 str(value),
@@ -43,35 +58,35 @@ class Panels(CluckHost):
                 anchor="midtop",
                 within=box,
             )
-        px, py = self.pile_pos
+        px, py = model.pile_pos
         back_w, back_h = round(pic * 1.1), round(pic * 0.62)
         for i in range(min(3, m.pile)):
             back = pygame.Rect(0, 0, back_w, back_h)
             back.center = (round(px - i * 2), round(py - i * 3))
             pygame.draw.rect(surface, BACK_FILL, back, border_radius=4)
             pygame.draw.rect(surface, BACK_EDGE, back, width=2, border_radius=4)
-        nest = self.nest_rect
+        nest = model.nest_rect
         if m.nest_stack:
             for i in range(min(len(m.nest_stack) - 1, 3), 0, -1):
-                under = nest.move(i * self.px(3), i * self.px(3))
-                pygame.draw.rect(surface, STRAW_EDGE, under, border_radius=self.px(5))
-            image = self._tile_surface(
+                under = nest.move(i * host.px(3), i * host.px(3))
+                pygame.draw.rect(surface, STRAW_EDGE, under, border_radius=host.px(5))
+            image = self.art.tile_surface(
                 "goal", m.nest_stack[0], False, nest.width, nest.height, STOCK
             )
             surface.blit(image, nest)
             self._draw_nest_order(surface, m.nest_stack)
-        if self._max_scroll() > 0:
+        if self.layout.max_scroll() > 0:
             self._draw_scroll_tip(surface)
 
     def _draw_nest_order(self, surface, stack: list[str]) -> None:
         """K-3: the whole stack is public, top first: its names flow over lines."""
-        box = self.nest_order
-        size = self.text_px(14)
+        box = self.model.nest_order
+        size = self.host.text_px(14)
         face = fonts.font(size, True)
         line_h = round(size * 1.35)
         x, y = box.x, box.y
         for i, tile in enumerate(stack):
-            word = self._tile_name(tile) + (" →" if i < len(stack) - 1 else "")
+            word = self.texts.tile_name(tile) + (" →" if i < len(stack) - 1 else "")
             w = face.size(word)[0]
             if x > box.x and x + w > box.right:
                 x, y = box.x, y + line_h
@@ -82,45 +97,47 @@ class Panels(CluckHost):
 
     def _draw_scroll_tip(self, surface) -> None:
         """The ladder is longer than its frame: how to scroll it, under the nest stack."""
-        size = self.text_px(14)
+        stock = self.model.stock_rect
+        size = self.host.text_px(14)
         line_h = round(size * 1.3)
-        lines = fonts.wrap(self.t("cluck.scroll_hint"), size, self.stock_rect.w - self.px(8))
-        y = self.stock_rect.bottom - line_h * len(lines)
+        lines = fonts.wrap(self.host.t("cluck.scroll_hint"), size, stock.w - self.host.px(8))
+        y = stock.bottom - line_h * len(lines)
         for line in lines:
-            at = (self.stock_rect.centerx, y)
-            draw_text(
-                surface, line, size, at, theme.INK_SOFT, anchor="midtop", within=self.stock_rect
-            )
+            at = (stock.centerx, y)
+            draw_text(surface, line, size, at, theme.INK_SOFT, anchor="midtop", within=stock)
             y += line_h
 
     # -- the bar: the person's tiles --------------------------------------------------------
-    def _draw_hand_bar(self, surface, mode) -> None:
-        viewer = self.private_player
-        if viewer is None or not self.session.seats[viewer].human:
+    def draw_hand_bar(self, surface, mode) -> None:
+        host = self.host
+        viewer = host.private_player
+        if viewer is None or not host.session.seats[viewer].human:
             return
-        title = self.t("cluck.your_tiles")
-        if len(self.driver.local_seats()) > 1:
-            title = self.t("cluck.tiles_of", name=self.seat_name(viewer))
-        box = self.hand_title
-        size = self.text_px(15)
+        title = host.t("cluck.your_tiles")
+        if len(host.driver.local_seats()) > 1:
+            title = host.t("cluck.tiles_of", name=host.seat_name(viewer))
+        box = self.model.hand_title
+        size = host.text_px(15)
         lines = fonts.wrap(title, size, box.w, bold=True)
         line_h = round(size * 1.3)
         y = box.centery - line_h * len(lines) // 2
         for line in lines[: max(1, box.h // line_h)]:
             draw_text(surface, line, size, (box.x, y), theme.INK, bold=True, within=box)
             y += line_h
-        self._draw_hand(surface, viewer, mode)
+        self.draw_hand(surface, viewer, mode)
 
-    def _draw_hand(self, surface, viewer: int, mode) -> None:
-        """The private part of the table: only ever drawn for ``self.private_player``."""
-        hand = self.table.hand
-        for i, tile in enumerate(hand[: len(self.hand_rects)]):
-            rect = self.hand_rect(i)
-            selected = mode == "place" and tile == self.sel_tile
-            turned = self._is_turned(tile) if mode == "place" else False
-            image = self._tile_surface("road", tile, turned, rect.width, rect.height)
-            if selected and self.spin < 1.0:
-                angle = 180 * (1 - ease_in_out(self.spin))
+    def draw_hand(self, surface, viewer: int, mode) -> None:
+        """The private part of the table: only ever drawn for the host's
+        ``private_player``."""
+        m, px = self.model, self.host.px
+        hand = m.table.hand
+        for i, tile in enumerate(hand[: len(m.hand_rects)]):
+            rect = self.layout.hand_rect(i)
+            selected = mode == "place" and tile == m.sel_tile
+            turned = self.controls.is_turned(tile) if mode == "place" else False
+            image = self.art.tile_surface("road", tile, turned, rect.width, rect.height)
+            if selected and m.spin < 1.0:
+                angle = 180 * (1 - ease_in_out(m.spin))
                 image = pygame.transform.rotate(image, angle)
             if mode not in (None, "place"):
                 image = image.copy()
@@ -130,31 +147,33 @@ class Panels(CluckHost):
             if selected:
                 pygame.draw.rect(
                     surface,
-                    self.seat_colour(viewer),
-                    rect.inflate(self.px(8), self.px(8)),
-                    width=self.px(3),
-                    border_radius=self.px(8),
+                    self.host.seat_colour(viewer),
+                    rect.inflate(px(8), px(8)),
+                    width=px(3),
+                    border_radius=px(8),
                 )
-            elif mode == "place" and self.hover == i:
+            elif mode == "place" and m.hover == i:
                 pygame.draw.rect(
                     surface,
                     theme.INK_SOFT,
-                    rect.inflate(self.px(8), self.px(8)),
+                    rect.inflate(px(8), px(8)),
                     width=2,
-                    border_radius=self.px(8),
+                    border_radius=px(8),
                 )
         if mode == "place":
-            for button in self.play_buttons:
+            for button in m.play_buttons:
                 button.draw(surface)
 
     def _hand_caption(self, surface, index: int, tile: int, turned: bool | None) -> None:
         """Above a hand tile: its key (1-3), its number and, while placing, which way up."""
-        rect = self.hand_rect(index)
-        box = pygame.Rect(rect.x, rect.y - self.caption_h - self.px(3), rect.w, self.caption_h)
-        size = self.text_px(14)
+        host, px = self.host, self.host.px
+        rect = self.layout.hand_rect(index)
+        caption_h = self.model.caption_h
+        box = pygame.Rect(rect.x, rect.y - caption_h - px(3), rect.w, caption_h)
+        size = host.text_px(14)
         key = pygame.Rect(box.x, box.y, box.h, box.h)
-        pygame.draw.rect(surface, theme.PANEL, key, border_radius=self.px(4))
-        pygame.draw.rect(surface, theme.INK_SOFT, key, width=1, border_radius=self.px(4))
+        pygame.draw.rect(surface, theme.PANEL, key, border_radius=px(4))
+        pygame.draw.rect(surface, theme.INK_SOFT, key, width=1, border_radius=px(4))
         draw_text(
             surface,
             str(index + 1),
@@ -165,13 +184,11 @@ class Panels(CluckHost):
             anchor="center",
             within=key,
         )
-        text_box = pygame.Rect(
-            key.right + self.px(6), box.y, box.right - key.right - self.px(6), box.h
-        )
-        texts = [self.t("cluck.tile_n", n=tile)]
+        text_box = pygame.Rect(key.right + px(6), box.y, box.right - key.right - px(6), box.h)
+        texts = [host.t("cluck.tile_n", n=tile)]
         if turned is not None:
-            way = self.t("cluck.turned" if turned else "cluck.upright")
-            texts.insert(0, self.t("cluck.tile_way", n=tile, way=way))
+            way = host.t("cluck.turned" if turned else "cluck.upright")
+            texts.insert(0, host.t("cluck.tile_way", n=tile, way=way))
         face = fonts.font(size)
         text = next((t for t in texts if face.size(t)[0] <= text_box.w), "")
         if text:

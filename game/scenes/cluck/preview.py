@@ -13,10 +13,13 @@ import itertools
 import pygame
 
 from game.rules.cluck.ladder import ROW_HEIGHT, hole_point
+from game.scenes.table.contract import TableHost
 from game.ui import fonts, sprites, theme
 from game.ui.widgets import draw_pill
 
-from .host import CluckHost
+from .controls import Controls
+from .layout import Layout
+from .model import CluckModel
 
 Point = tuple[float, float]
 
@@ -69,50 +72,60 @@ def cut_band(points: list[Point], top: float, bottom: float) -> list[list[Point]
     return [p for p in pieces if len(p) > 1]
 
 
-class Preview(CluckHost):
-    """The preview lines of :class:`~.scene.CluckScene`."""
+class Preview:
+    """The preview lines, in the person's "place" turn."""
 
-    def _preview_width(self) -> int:
-        return max(3, self.px(5))
+    def __init__(
+        self, model: CluckModel, host: TableHost, layout: Layout, controls: Controls
+    ) -> None:
+        self.model = model
+        self.host = host
+        self.layout = layout
+        self.controls = controls
 
-    def _preview_paths(self, result: dict) -> dict[int, list[list[Point]]]:
+    def width(self) -> int:
+        return max(3, self.host.px(5))
+
+    def paths(self, result: dict) -> dict[int, list[list[Point]]]:
         """Each previewed chicken's line on the screen, as the pieces drawn: shifted by
         its own amount (so two lines never run along one another) and without the part
         that passes under the face-down tile."""
         players = sorted(result)
-        spacing = self._preview_width() + 4 + max(2, self.px(3))  # line, outline, a gap
-        hidden = self.table.hidden
+        spacing = self.width() + 4 + max(2, self.host.px(3))  # line, outline, a gap
+        hidden = self.model.table.hidden
         cut = None
         if hidden is not None:
-            rect = self.band_rect(hidden.row, hidden.dx)
+            rect = self.layout.band_rect(hidden.row, hidden.dx)
             cut = (rect.top - 1, rect.bottom + 1)
         out: dict[int, list[list[Point]]] = {}
         for rank, p in enumerate(players):
             shift = (rank - (len(players) - 1) / 2) * spacing
-            points = [self.to_screen(c, y) for c, y in result[p].trace.points]
+            points = [self.layout.to_screen(c, y) for c, y in result[p].trace.points]
             points = [(x + shift, y + shift) for x, y in points]
             out[p] = cut_band(points, *cut) if cut else [points]
         return out
 
-    def _draw_preview(self, surface) -> None:
-        player = self._me()  # drawn in the person's "place" turn only
-        result = self._current_preview(player)
-        if not result or self.sel_tile is None:
+    def draw(self, surface) -> None:
+        player = self.controls.me()  # drawn in the person's "place" turn only
+        result = self.controls.current_preview(player)
+        sel_tile = self.model.sel_tile
+        if not result or sel_tile is None:
             return
-        m = self.table
+        m = self.model.table
+        state = self.host.state
         laid = len(m.roads)
-        candidate = self.state.tiles.band(self.sel_tile, self._is_turned(self.sel_tile))
-        width = self._preview_width()
-        size = self._chick_size()
-        if self.state.supply > 0:
+        candidate = state.tiles.band(sel_tile, self.controls.is_turned(sel_tile))
+        width = self.width()
+        size = self.layout.chick_size()
+        if state.supply > 0:
             y = (laid + 1) * ROW_HEIGHT + (1 if candidate.hole_above else 3)
-            x, sy = self.to_screen(candidate.hole_column, y)
+            x, sy = self.layout.to_screen(candidate.hole_column, y)
             ghost = sprites.svg("cluck_chick.svg", size).copy()
             ghost.set_alpha(170)
             surface.blit(ghost, ghost.get_rect(midbottom=(x, sy + size * 0.18)))
-        paths = self._preview_paths(result)
+        paths = self.paths(result)
         for p in sorted(result, key=lambda q: q == player):  # the person's own on top
-            colour = self.seat_colour(p)
+            colour = self.host.seat_colour(p)
             pieces = paths[p]
             for piece in pieces:
                 pygame.draw.lines(surface, theme.INK_LIGHT, False, piece, width + 4)
@@ -125,9 +138,13 @@ class Preview(CluckHost):
                 band = m.roads[row - 1].band if row <= laid else candidate
                 if band is None:
                     continue
-                hx, hy = self.to_screen(*hole_point(row, band))
+                hx, hy = self.layout.to_screen(*hole_point(row, band))
                 pygame.draw.circle(
-                    surface, colour, (hx, hy - size * 0.3), int(size * 0.62), max(2, self.px(3))
+                    surface,
+                    colour,
+                    (hx, hy - size * 0.3),
+                    int(size * 0.62),
+                    max(2, self.host.px(3)),
                 )
         for p in sorted(result):
             self._preview_result(surface, p, paths[p][-1][-1], result[p])
@@ -136,11 +153,12 @@ class Preview(CluckHost):
         """ "+2 ✓" (ends in a nest) or "+2 ×" at the end of a chicken's line."""
         gained = len(shown.trace.collected)
         text = f"+{gained} ✓" if shown.nest else f"+{gained} ×"
-        size = self.text_px(15)
+        host = self.host
+        size = host.text_px(15)
         w, h = fonts.font(size, True).size(text)
-        pill = pygame.Rect(0, 0, w + self.px(12), h + self.px(2))
-        pill.center = (round(end[0]), round(end[1] + self.row_h * 0.3))
-        goal = self.band_rect(self.table.goal.row, self.table.goal.dx)
-        pill.bottom = min(pill.bottom, goal.bottom - self.px(3))  # on the nest tile
+        pill = pygame.Rect(0, 0, w + host.px(12), h + host.px(2))
+        pill.center = (round(end[0]), round(end[1] + self.model.row_h * 0.3))
+        goal = self.layout.band_rect(self.model.table.goal.row, self.model.table.goal.dx)
+        pill.bottom = min(pill.bottom, goal.bottom - host.px(3))  # on the nest tile
         good = theme.GOOD if shown.nest else theme.BAD
-        draw_pill(surface, pill, text, size, good, edge=self.seat_colour(p))
+        draw_pill(surface, pill, text, size, good, edge=host.seat_colour(p))

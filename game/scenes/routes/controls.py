@@ -42,8 +42,9 @@ class Controls:
     def rebuild(self, force: bool = False) -> None:
         self.choices.rebuild(force)
 
-    def track(self, event: pygame.event.Event) -> None:
+    def track(self, event: pygame.event.Event) -> bool:
         self.choices.track(event)
+        return False
 
     # -- who decides, and what ---------------------------------------------------------
     def shown(self, player: int) -> None:

@@ -50,6 +50,9 @@ class Drawing:
         """A new layout: the board is painted again."""
         self._board_picture = None
 
+    def paint_over(self, surface: pygame.Surface) -> None:
+        self.panels.draw_tooltip(surface)  # over the buttons, like the undo button's reason
+
     # -- the still picture and what moves (game.scenes.table.compose) -------------------
     def static_key(self) -> tuple:
         return (

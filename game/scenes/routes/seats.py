@@ -70,6 +70,9 @@ class Seats:
     def seat(self, player: int) -> SeatFace:
         return SeatFace(self._score(player), self._highlight(player), self._key(player))
 
+    def portrait(self, player: int, size: int) -> pygame.Surface | None:
+        return self.art.portrait(player, size)
+
     def _score(self, player: int) -> str | None:
         """The points the routes give the seat now; with an option looked at, the points
         it would give (``38`` after ``32 →`` when it fits)."""

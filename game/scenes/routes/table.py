@@ -24,13 +24,11 @@ and :class:`~.animate.Animator` (events as tweens). Each takes the model, the sc
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-
 import pygame
 
 from game.scenes.end_screen import Breakdown
 from game.scenes.frame_plan import TablePlan
-from game.scenes.table.contract import FrameCut, Header, SeatFace, TableHost
+from game.scenes.table.contract import FrameCut, TableHost
 
 from .animate import Animator
 from .art import Art
@@ -51,6 +49,8 @@ class RoutesTable:
     """Eight Routes for the shared table scene (a GameTable)."""
 
     cut = FrameCut(bar_h=BAR_H, hint_lines=2, seat_h=(64, 104))
+    buttons_in_still = False  # the frame's buttons are drawn over the table each frame
+    resync_when_idle = False  # the scene resyncs once the last event queued has played
 
     def __init__(self, host: TableHost) -> None:
         self.host = host
@@ -79,33 +79,11 @@ class RoutesTable:
         self.art.forget()
         self.drawing.forget()
 
-    # -- what the table shows, from its parts ----------------------------------------------
-    def static_key(self) -> Hashable:
-        return self.drawing.static_key()
+    def update(self, dt: float) -> None:
+        """Nothing eases by itself: the events' tweens move everything."""
 
-    def paint_static(self, surface: pygame.Surface) -> None:
-        self.drawing.paint_static(surface)
-
-    def paint_moving(self, surface: pygame.Surface) -> None:
-        self.drawing.paint_moving(surface)
-
-    def paint_over(self, surface: pygame.Surface) -> None:
-        self.panels.draw_tooltip(surface)  # over the buttons, like the undo button's reason
-
-    def header(self) -> Header:
-        return self.seats.header()
-
-    def seat(self, player: int) -> SeatFace:
-        return self.seats.seat(player)
-
-    def portrait(self, player: int, size: int) -> pygame.Surface | None:
-        return self.art.portrait(player, size)
-
-    def paint_seat_extras(self, surface: pygame.Surface, player: int, rect: pygame.Rect) -> None:
-        self.seats.paint_extras(surface, player, rect)
-
-    def hint(self) -> str:
-        return self.seats.hint()
+    def log_empty(self) -> str | None:
+        return None
 
     def describe(self, event) -> str | None:
         return self.texts.describe(event)
@@ -163,7 +141,16 @@ class RoutesTable:
                 return int(text.split()[1])
         return None
 
-    # -- lessons (issue #19) -------------------------------------------------------------
+    # -- drivers and lessons (issue #19) -------------------------------------------------
+    def targets(self) -> list[tuple[str, pygame.Rect]]:
+        return []  # every choice is one of the scene's buttons
+
+    def lesson_clicks(self, expect: str) -> list[str] | None:
+        return None  # every action is one control
+
+    def keep_clear(self) -> list[pygame.Rect]:
+        return []
+
     def element(self, name: str) -> pygame.Rect | None:
         """A lesson's names for the table's things (game.lessons.GAME_ELEMENTS): the box
         ``lid`` and its sorting ``square:N``; a route's whole lane (``route:N``), its

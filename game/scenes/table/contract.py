@@ -1,12 +1,13 @@
 """The seam between the shared table scene and a game (issue #26), both ways:
 
 - :class:`GameTable`: what :class:`~game.scenes.table.scene.TableScene` asks a game (its
-  frame's cut, its layout, its two layers for the one compositor, what the frame's
-  header and seat panels say, the hint, the person's controls, an animation per kind of
-  event, the log's line, the resync with the state, the end screen's breakdown, the
-  things a lesson points at);
+  frame's cut, its layout, its two layers for the one compositor (its ``drawing``), what
+  the frame's header, seat panels and hint say (its ``seats``), the person's controls, an animation per kind of
+  event, the log's line, the resync with the state and when it comes, what eases each
+  frame, the end screen's breakdown, the things a lesson points at and what a driver
+  may click besides the buttons);
 - :class:`TableHost`: what a game's parts may ask the scene that runs them (the window's
-  scale, the translations, the state and seats, the timeline, acting).
+  scale, the translations, the state, seats and driver, the timeline, acting).
 
 A game is plain objects around one model of its own, composed by a class that
 implements GameTable and takes the TableHost: no mixins, no ``host.py``.
@@ -23,6 +24,7 @@ import pygame
 from game.rules.protocol import Action, Event
 from game.scenes.end_screen import Breakdown
 from game.scenes.frame_plan import SeatLayout, TablePlan
+from game.table.driver import TableDriver
 from game.ui.choices import Choice
 from game.ui.i18n import Translator
 from game.ui.tween import Timeline
@@ -75,8 +77,10 @@ class TableControls(Protocol):
         """Follow the state (who decides, the steps taken): every frame, and at once
         with ``force`` (a new layout)."""
 
-    def track(self, event: pygame.event.Event) -> None:
-        """Every input, before the scene handles it (where the mouse is, keys used)."""
+    def track(self, event: pygame.event.Event) -> bool:
+        """Every input, before the scene handles it (where the mouse is, keys used); True
+        when the game took it (its own keys, a scroll): the scene does nothing more."""
+        ...
 
     def handle(self, event: pygame.event.Event, player: int) -> None:
         """Input the scene did not take, while ``player`` decides at this screen."""
@@ -85,25 +89,12 @@ class TableControls(Protocol):
         """``player``'s private things are on screen now (after the curtain, an undo)."""
 
 
-class GameTable(Protocol):
-    @property
-    def cut(self) -> FrameCut:
-        """How the frame is cut for this game."""
-        ...
-
-    @property
-    def controls(self) -> TableControls: ...
-
-    @property
-    def animations(self) -> Mapping[str, Callable[[Event], None]]:
-        """Event kind (the rules' name) -> what plays it: tweens on the host's timeline."""
-        ...
-
-    def layout(self, plan: TablePlan) -> None:
-        """Place the game's things in the frame's ``plan`` (a new window size)."""
+class TableDrawing(Protocol):
+    """The game's two layers for the one compositor (game.scenes.table.compose), and
+    what it draws over the scene's buttons."""
 
     def static_key(self) -> Hashable:
-        """Everything :meth:`paint_static` draws depends on (game.scenes.table.compose)."""
+        """Everything :meth:`paint_static` draws depends on."""
         ...
 
     def paint_static(self, surface: pygame.Surface) -> None: ...
@@ -113,6 +104,10 @@ class GameTable(Protocol):
     def paint_over(self, surface: pygame.Surface) -> None:
         """Over everything, the scene's buttons included (a tooltip)."""
 
+
+class TableSeats(Protocol):
+    """What the frame's header, seat panels and bar say of the game."""
+
     def header(self) -> Header: ...
 
     def seat(self, player: int) -> SeatFace: ...
@@ -120,12 +115,56 @@ class GameTable(Protocol):
     def portrait(self, player: int, size: int) -> pygame.Surface | None:
         """The seat's character as the game draws it, ``size`` pixels across."""
 
-    def paint_seat_extras(self, surface: pygame.Surface, player: int, rect: pygame.Rect) -> None:
+    def paint_extras(self, surface: pygame.Surface, player: int, rect: pygame.Rect) -> None:
         """The seat's own things under its name (counts, chips, dice), inside ``rect``."""
 
     def hint(self) -> str:
         """The bar's prompt."""
         ...
+
+
+class GameTable(Protocol):
+    @property
+    def cut(self) -> FrameCut:
+        """How the frame is cut for this game."""
+        ...
+
+    @property
+    def drawing(self) -> TableDrawing: ...
+
+    @property
+    def seats(self) -> TableSeats: ...
+
+    @property
+    def controls(self) -> TableControls: ...
+
+    @property
+    def animations(self) -> Mapping[str, Callable[[Event], None]]:
+        """Event kind (the rules' name) -> what plays it: tweens on the host's timeline."""
+        ...
+
+    @property
+    def buttons_in_still(self) -> bool:
+        """The scene's buttons are part of the still picture (``paint_static`` paints
+        them, after the undo button is refreshed), not drawn over the frame each time."""
+        ...
+
+    @property
+    def resync_when_idle(self) -> bool:
+        """When the drawn pieces are put back in line with the state after events:
+        False, once the last event queued has played (a step at the end of the
+        timeline); True, on the first frame nothing is left to play or queued (events
+        that arrive meanwhile play on from where the table shows)."""
+        ...
+
+    def layout(self, plan: TablePlan) -> None:
+        """Place the game's things in the frame's ``plan`` (a new window size)."""
+
+    def update(self, dt: float) -> None:
+        """Every frame, after the scene's: what eases by itself (rows, scroll)."""
+
+    def log_empty(self) -> str | None:
+        """What the log says before anything happened (None: the frame's words)."""
 
     def describe(self, event: Event) -> str | None:
         """The log's line for ``event`` (None: no line)."""
@@ -140,14 +179,29 @@ class GameTable(Protocol):
     def element(self, name: str) -> pygame.Rect | None:
         """Where a thing a lesson names is (``route:3``), or None (game.lessons)."""
 
+    def keep_clear(self) -> list[pygame.Rect]:
+        """What a lesson's callout must not hide now, besides its element ([]: nothing)."""
+        ...
+
+    def lesson_clicks(self, expect: str) -> list[str] | None:
+        """The probe's keys to click, in order, to take the action ``expect`` when it
+        takes more than one control (None: the one control whose action it is)."""
+
+    def targets(self) -> Sequence[tuple[str, pygame.Rect]]:
+        """What else a click reaches, after the scene's buttons, for end-to-end drivers'
+        probe: ``(key, rect)`` in the order a click is offered to them."""
+        ...
+
 
 class TableHost(Protocol):
     """What a game's parts may ask of the table scene that runs them."""
 
     app: Host
     t: Translator
+    driver: TableDriver  # the game run through it (local seats, network)
     session: Any  # the game the screen shows (game.table.driver.TableRecord)
     private_player: int | None  # whose private things the screen shows
+    skipping: bool  # the animations are being skipped (a game may keep quiet)
     timeline: Timeline
     events: list[Event]  # waiting to be played
     lesson: LessonGuide | None
@@ -172,7 +226,16 @@ class TableHost(Protocol):
 
     def busy_animating(self) -> bool: ...
 
+    def active_human(self) -> int | None: ...
+
     def deciding(self) -> int | None: ...
+
+    def state_turn_status(self) -> tuple[int | None, str]:
+        """The header's who and words as the state says (not as the table shows it)."""
+        ...
+
+    def state_seat_highlight(self, player: int) -> str | None:
+        """A seat's highlight as the state says."""
 
     def act(self, player: int, action: Action) -> bool: ...
 
@@ -181,6 +244,8 @@ class TableHost(Protocol):
     def sync_from_state(self) -> None: ...
 
     def draw_bar(self, surface: pygame.Surface) -> None: ...
+
+    def frame_event(self, event: pygame.event.Event) -> bool: ...
 
 
 class GameFactory(Protocol):

@@ -8,7 +8,7 @@ A game's own scene is then a thin subclass naming its table (``table_of``), so t
 the router, the lobby, lessons and saves open it by name as before; a network table is
 :class:`TableScene` under :class:`~game.scenes.online.RemoteTable` or
 ``HostedTable``, given the same table. The games still made of mixins (Duck! Duck! Go!,
-Verflixxt!, Cluck-peep!) subclass GameScene directly until they are composed too.
+Verflixxt!) subclass GameScene directly until they are composed too.
 """
 
 from __future__ import annotations
@@ -37,24 +37,28 @@ class TableScene(GameScene):
     def __init__(self, app, table: TableDriver | Session, game: GameFactory | None = None):
         super().__init__(app, table)
         self.base_buttons: list[Button] = []  # the frame's own, kept across the controls
+        self.skipping = False  # skip_animation is running
+        self._resync_due = False  # events played: resync once idle (``resync_when_idle``)
         self.game: GameTable = (game or type(self).table_of)(self)
-        self.compositor = Compositor(self.game, self)
+        self.compositor = Compositor(self.game.drawing, self)
 
     # -- what GameScene asks a game, answered by the game's table --------------------------
     def static_key(self) -> Hashable:
-        return self.game.static_key()
+        return self.game.drawing.static_key()
 
     def paint_static(self, surface: pygame.Surface) -> None:
-        self.game.paint_static(surface)
+        self.game.drawing.paint_static(surface)
 
     def paint_moving(self, surface: pygame.Surface) -> None:
-        self.game.paint_moving(surface)
+        self.game.drawing.paint_moving(surface)
 
     def play_event(self, event: Event) -> None:
         handler = self.game.animations.get(event.kind)
         if handler is not None:
             handler(event)
-        if not self.events:
+        if self.game.resync_when_idle:
+            self._resync_due = True  # see update
+        elif not self.events:
             # The last event queued: nobody acts while events play, so once it has played
             # the state is what the table shows. Resync then (robust to anything skipped).
             self.timeline.then(Tween(0.0, None, None, ease_in_out, on_start=self.sync_from_state))
@@ -66,7 +70,15 @@ class TableScene(GameScene):
         self.game.controls.handle(event, player)
 
     def sync_from_state(self) -> None:
+        self._resync_due = False
         self.game.sync()
+
+    def skip_animation(self) -> None:
+        self.skipping = True
+        try:
+            super().skip_animation()
+        finally:
+            self.skipping = False
 
     def final_breakdown(self) -> Breakdown:
         return self.game.breakdown()
@@ -77,34 +89,48 @@ class TableScene(GameScene):
     def lesson_game_element(self, name: str) -> pygame.Rect | None:
         return self.game.element(name)
 
+    def lesson_keep_clear(self) -> list[pygame.Rect]:
+        return self.game.keep_clear()
+
+    def lesson_clicks(self, expect: str) -> list[str] | None:
+        """For drivers of a lesson: the probe's keys to click for ``expect``, when it takes
+        more than one control (None: the control whose action it is)."""
+        return self.game.lesson_clicks(expect)
+
+    def probe_targets(self) -> list[tuple[str, pygame.Rect]]:
+        return [*super().probe_targets(), *self.game.targets()]
+
     # -- the frame's hooks -----------------------------------------------------------------
     def round_label(self) -> str:
-        return self.game.header().round
+        return self.game.seats.header().round
 
     def turn_status(self) -> tuple[int | None, str]:
-        header = self.game.header()
+        header = self.game.seats.header()
         return header.who, header.status
 
     def variant_label(self) -> str:
-        return self.game.header().variant
+        return self.game.seats.header().variant
 
     def seat_portrait(self, player: int, size: int) -> pygame.Surface | None:
-        return self.game.portrait(player, size)
+        return self.game.seats.portrait(player, size)
 
     def seat_score(self, player: int) -> str | None:
-        return self.game.seat(player).score
+        return self.game.seats.seat(player).score
 
     def seat_highlight(self, player: int) -> str | None:
-        return self.game.seat(player).highlight
+        return self.game.seats.seat(player).highlight
 
     def seat_key(self, player: int) -> tuple:
-        return self.game.seat(player).key
+        return self.game.seats.seat(player).key
 
     def draw_seat_extras(self, surface: pygame.Surface, player: int, rect: pygame.Rect) -> None:
-        self.game.paint_seat_extras(surface, player, rect)
+        self.game.seats.paint_extras(surface, player, rect)
 
     def hint_text(self) -> str:
-        return self.game.hint()
+        return self.game.seats.hint()
+
+    def log_empty_text(self) -> str:
+        return self.game.log_empty() or super().log_empty_text()
 
     # -- the person's controls -------------------------------------------------------------
     @property
@@ -124,16 +150,26 @@ class TableScene(GameScene):
         self.game.controls.rebuild(force=True)
 
     def handle_event(self, event):
-        self.game.controls.track(event)
-        super().handle_event(event)
+        if not self.game.controls.track(event):
+            super().handle_event(event)
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self._resync_due and not self.busy_animating():
+            self.sync_from_state()
+        self.game.update(dt)
         self.game.controls.rebuild()
 
     def draw(self, surface):
         # the controls follow a lesson's step (a step may open a choice), and Next
         # changes the step between one update and the next drawing
         self.game.controls.rebuild()
-        super().draw(surface)
-        self.game.paint_over(surface)
+        if self.game.buttons_in_still:  # refreshed before the still picture is composed
+            self.refresh_undo()
+            self.draw_table(surface)
+            self.draw_undo_tip(surface)
+            if self.lesson is not None:  # a lesson's guide over the table
+                self.lesson.draw(surface)
+        else:
+            super().draw(surface)
+        self.game.drawing.paint_over(surface)
