@@ -396,3 +396,33 @@ def test_a_view_that_carries_the_seed_is_never_sent(monkeypatch):
             table.join(RecordingPeer(), None, "W")
     monkeypatch.setattr(state_class, "view", real_view)
     assert table.view_dict(None).get("seed") is None
+
+
+# -- what the host is told of each change ---------------------------------------------------------
+def test_the_host_is_told_what_changed_a_token_a_seat_or_a_member():
+    """Rule: on_change says what changed, for the autosave and the window: a seat taken
+    with a new token "tokens" (written at once), a rejoin "seats" (the window shows the
+    seat back), a spectator coming or going "members", an action "action"."""
+    table, _ = table_of("cluck", 3)
+    changes: list[str] = []
+    table.on_change = changes.append
+    aiko, token = seated(table, 0)
+    assert changes == ["tokens"]
+    watcher = RecordingPeer("watcher")
+    table.join(watcher, None, "W")
+    table.leave(watcher)
+    assert changes == ["tokens", "members", "members"]
+    table.leave(aiko)
+    table.rejoin(RecordingPeer("back"), token)
+    assert changes[-2:] == ["members", "seats"]
+    play(table, 1)
+    assert changes[-1] == "action"
+
+
+def test_the_close_codes_are_the_protocols():
+    """Rule: the close codes a client reads are the application's own (4000-4999, RFC
+    6455 7.4.2), one each: 4000 after an error message, 4003 a seat taken over by a newer
+    connection, 4004 the table closed."""
+    from game.net.table import CLOSE_ERROR, CLOSE_REPLACED
+
+    assert (CLOSE_ERROR, CLOSE_REPLACED, CLOSE_TABLE_GONE) == (4000, 4003, 4004)
