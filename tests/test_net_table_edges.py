@@ -426,3 +426,16 @@ def test_the_close_codes_are_the_protocols():
     from game.net.table import CLOSE_ERROR, CLOSE_REPLACED
 
     assert (CLOSE_ERROR, CLOSE_REPLACED, CLOSE_TABLE_GONE) == (4000, 4003, 4004)
+
+
+@pytest.mark.parametrize("game", ["cluck", "duck", "routes"])
+def test_the_first_member_is_welcomed_with_what_the_game_did_before_any_action(game):
+    """Rule: a new table's log starts with what new_game did (the deal, the first roll:
+    ``opening_events`` or ``opening``, as each game keeps them), so the first person to
+    sit down sees the game begin as the scenes show it."""
+    table, _ = table_of(game, 3)
+    state = table.session.state
+    opening = getattr(state, "opening_events", None) or state.opening
+    aiko, _ = seated(table, 0)
+    expected = [e.to_dict() for e in opening if e.seen_by(0)]
+    assert expected and aiko.sent[0]["events"] == json.loads(json.dumps(expected))
