@@ -286,3 +286,25 @@ def test_drain_takes_everything_waiting_and_never_waits():
         notes.put(n)
     assert drain(notes) == [0, 1, 2]
     assert drain(notes) == []
+
+
+def test_the_message_size_limits_are_the_documented_ones():
+    """Rule: a client's message is at most 8 KiB (docs/network.md: websockets max_size on
+    the host) and the largest a client may send fits in it; a host's at most 1 MiB."""
+    from pathlib import Path
+
+    from game.net.protocol import MAX_INBOUND_BYTES, MAX_OUTBOUND_BYTES
+
+    docs = (Path(__file__).resolve().parent.parent / "docs" / "network.md").read_text("utf-8")
+    assert MAX_INBOUND_BYTES == 8 * 1024 and "`max_size` 8 KiB" in docs
+    assert MAX_OUTBOUND_BYTES == 1024 * 1024
+    largest = encode(
+        "create",
+        game="g" * 20,
+        seats=[{"kind": "computer", "level": "normal"}] * 8,
+        options={f"{i:02d}" + "k" * 38: "v" * 40 for i in range(16)},
+    )
+    assert client(
+        "create", **{k: v for k, v in json.loads(largest).items() if k not in ("v", "type")}
+    )
+    assert len(largest.encode()) < MAX_INBOUND_BYTES
