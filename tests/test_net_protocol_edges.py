@@ -308,3 +308,27 @@ def test_the_message_size_limits_are_the_documented_ones():
         "create", **{k: v for k, v in json.loads(largest).items() if k not in ("v", "type")}
     )
     assert len(largest.encode()) < MAX_INBOUND_BYTES
+
+
+VALID = {
+    "create": {"game": "cluck", "seats": [{"kind": "person"}], "options": {}},
+    "hello": {"code": "C", "seat": 0, "name": "A", "character": "c"},
+    "look": {"code": "C"},
+    "rejoin": {"code": "C", "token": "t"},
+    "action": {"id": 1, "action": "x"},
+    "hand_over": {"owner": "o", "seat": 0, "level": "easy"},
+}
+OPTIONAL = {"create": {"options"}, "hello": {"character"}, "hand_over": {"level"}}
+
+
+@pytest.mark.parametrize("kind", sorted(VALID))
+def test_each_required_key_is_required_and_only_the_documented_ones_are_optional(kind):
+    """Rule (docs/network.md's table of messages): every key of a message is required
+    except create's options, hello's character and hand_over's level."""
+    assert client(kind, **VALID[kind]) == VALID[kind]
+    for key in VALID[kind]:
+        rest = {k: v for k, v in VALID[kind].items() if k != key}
+        if key in OPTIONAL.get(kind, set()):
+            assert client(kind, **rest) == rest
+        else:
+            assert f"missing {key!r}" in refusal(kind, **rest)
