@@ -199,6 +199,9 @@ DIGEST = "a" * 64
         ("joined", None),
         ("format", 2),
         ("format", None),
+        ("port", "8080"),
+        ("port", 8080.5),
+        ("port", [8080]),
     ],
 )
 def test_a_table_file_value_past_its_bound_is_refused(key, value):
@@ -365,3 +368,18 @@ def test_close_says_false_when_something_could_not_be_written(monkeypatch, tmp_p
     assert saver.close(0.3) is False
     assert saver.pending() == 1
     assert not saver._thread.is_alive()
+
+
+def test_an_idle_saver_woken_with_nothing_to_write_keeps_writing_later(tmp_path):
+    """Rule: the saver thread outlives a wake-up with nothing pending (a flush while
+    idle): what is submitted afterwards is still written."""
+    saver = store.Saver()
+    try:
+        for _ in range(3):
+            assert saver.flush(5)  # nothing pending: wakes the idle thread
+        target = tmp_path / "later.json"
+        saver.submit([(target, "written")])
+        assert saver.flush(5) and target.read_text() == "written"
+        assert saver._thread.is_alive()
+    finally:
+        saver.close(5)
