@@ -285,3 +285,28 @@ def test_closing_the_pool_closes_its_runner():
     runner = ScriptedRunner()
     ComputerPool(runner).close()  # type: ignore[arg-type]
     assert runner.closed
+
+
+def test_a_table_has_one_decision_in_the_pool_at_a_time(monkeypatch):
+    """Rule: a table whose computers choose at once (a simultaneous choice) has one of
+    them decided at a time: the others wait for it, even with a worker free; the next is
+    asked once the first comes back."""
+
+    async def scenario():
+        runner = ScriptedRunner(workers=3)
+        pool, _applied = pool_with(runner)
+        table = computers_table()
+        session = table.session
+        monkeypatch.setattr(session, "bots_to_act", lambda: [0, 1])
+        monkeypatch.setattr(session, "bot_job", lambda player: ("job", player))
+        pool.want(table)
+        pool.want(table)
+        first = [job for job, _ in runner.asked]
+        _job, answer = runner.asked[0]
+        answer.set_exception(RuntimeError("answered"))
+        await settle_loop()
+        return first, [job for job, _ in runner.asked], table.thinking
+
+    first, asked, _thinking = asyncio.run(scenario())
+    assert first == [("job", 0)]
+    assert asked[:2] == [("job", 0), ("job", 1)]

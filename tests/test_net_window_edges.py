@@ -462,3 +462,18 @@ def test_seats_from_the_host_keep_each_seats_name_character_kind_and_level():
         ("A", info.characters[0].key, True, "hard"),
         ("B", info.characters[1].key, False, "normal"),
     ]
+
+
+def test_an_update_whose_view_or_to_act_is_malformed_is_refused_at_once():
+    """Rule: a client refuses a host update whose view is not an object or whose to_act
+    is not a list of seats when it arrives (not later, while drawing the table)."""
+    table, _ = Table.new(cluck_session())
+    peer = RecordingPeer()
+    table.join(peer, 0, "Aiko")
+    mirror = Mirror()
+    mirror.welcome(peer.sent[0])
+    good = {"n": 1, "events": [], "view": peer.sent[0]["view"], "to_act": [0]}
+    for broken in ({"view": []}, {"view": "x"}, {"to_act": [0, None]}, {"to_act": "0"}):
+        with pytest.raises(ClientError) as error:
+            mirror.update(dict(good, **broken))
+        assert error.value.code == "schema", broken
