@@ -310,3 +310,32 @@ def test_a_table_has_one_decision_in_the_pool_at_a_time(monkeypatch):
     first, asked, _thinking = asyncio.run(scenario())
     assert first == [("job", 0)]
     assert asked[:2] == [("job", 0), ("job", 1)]
+
+
+def test_an_idle_worker_that_dies_is_replaced_and_the_next_decision_is_made():
+    """Rule: a computers' worker process that ends while idle (killed, out of memory)
+    is replaced; the pool keeps its workers and the next decision is made."""
+    import os
+    import signal
+
+    from game.net.computers import ProcessRunner
+
+    async def scenario():
+        runner = ProcessRunner(1)
+        runner.start(asyncio.get_running_loop())
+        try:
+            (worker,) = runner.every
+            os.kill(worker.process.pid, signal.SIGKILL)
+            for _ in range(1000):
+                if runner.every and runner.every[0] is not worker:
+                    break
+                await asyncio.sleep(0.01)
+            table = computers_table()
+            job = table.session.bot_job(table.session.bots_to_act()[0])
+            answer = await asyncio.wait_for(runner.run(job), 60)
+            return worker, list(runner.every), answer, run_bot_job(job)
+        finally:
+            runner.close()
+
+    dead, every, answer, expected = asyncio.run(scenario())
+    assert len(every) == 1 and every[0] is not dead and answer == expected
