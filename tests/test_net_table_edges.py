@@ -5,6 +5,7 @@ Each test names the rule it guards."""
 from __future__ import annotations
 
 import json
+from types import SimpleNamespace
 
 import pytest
 
@@ -283,7 +284,7 @@ def test_meta_keeps_what_a_restart_needs_and_active_is_now_while_somebody_is_the
     """Rule: the table file has the code, the token digests (never tokens), the seats'
     last ids, the local seats (sorted), who created it, when it was made, whether anybody
     joined and when somebody was last there (now, while a member is at it)."""
-    monkeypatch.setattr(table_module.time, "time", lambda: 7_000.0)
+    monkeypatch.setattr(table_module, "time", SimpleNamespace(time=lambda: 7_000.0))
     info = registry.get("cluck")
     seats = [Seat(f"P{i}", info.characters[i].key) for i in range(4)]
     table, owner = Table.new(
@@ -317,7 +318,7 @@ def test_a_table_is_joined_and_active_when_somebody_comes_not_when_an_action_is_
     """Rule (the host's expiry): ``joined`` turns true when anybody comes, a spectator
     too; ``active`` is when somebody last came or went, not moved by actions."""
     now = [10_000.0]
-    monkeypatch.setattr(table_module.time, "time", lambda: now[0])
+    monkeypatch.setattr(table_module, "time", SimpleNamespace(time=lambda: now[0]))
     table, _ = table_of("cluck", 3)
     assert table.created == 10_000.0 and table.active == 10_000.0 and not table.joined
     now[0] = 10_100.0
