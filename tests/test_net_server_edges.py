@@ -431,3 +431,33 @@ def test_action_id_reads_the_id_of_an_action_only():
 def test_a_policy_close_is_rfc_6455s_1008(code):
     """Rule: a flood or a reader too far behind is closed with 1008 (policy violation)."""
     assert code == 1008 == server_module.CLOSE_POLICY
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "documented"),
+    [
+        ("SWEEP_S", 1.0, "the server's sweep (every second)"),
+        ("ACCEPT_QUIET_S", 5.0, "a streak ends after 5 s without one"),
+        ("AUTOSAVE_S", 0.5, "autosaved within half a second of each action"),
+    ],
+)
+def test_the_servers_timings_are_the_documented_ones(name, value, documented):
+    """Rule: docs/network.md and server.py give the same timings."""
+    docs = Path(__file__).resolve().parent.parent / "docs" / "network.md"
+    assert getattr(server_module, name) == value
+    assert documented in docs.read_text(encoding="utf-8")
+
+
+def test_serve_keeps_the_computers_pool_it_is_given():
+    """Rule: ``serve`` hands its Server a pool of worker processes: the server plays its
+    computers with that pool, not threads of its own; a window's server (an inbox) plays
+    none."""
+    from game.net.computers import ComputerPool
+
+    class Runner:
+        workers = 1
+
+    pool = ComputerPool(Runner())  # type: ignore[arg-type]
+    server = Server(Tables("serve"), computers=pool)
+    assert server.computers is pool
+    assert Server(Tables("app"), inbox=queue.SimpleQueue()).computers is None

@@ -377,3 +377,19 @@ def test_a_connection_that_ends_is_left_at_its_table():
     assert [kind for _, kind, _ in items] == ["look", "leave"]
     conn = items[-1][0]
     assert conn.closing and server.connections == set()
+
+
+def test_a_closing_connection_whose_sender_ended_does_not_wait_for_its_queue():
+    """Rule: what is queued is sent before closing while the sender runs; once the
+    sender has ended (its peer gone) the closing does not wait for a queue that will
+    never drain."""
+
+    async def scenario():
+        conn = Connection(ReadingSocket(), asyncio.get_running_loop())
+        conn.sender.cancel()
+        await asyncio.sleep(0)
+        conn.queue.append("never sent")
+        await asyncio.wait_for(conn._drained(), 1.0)
+        return conn.sender.done()
+
+    assert asyncio.run(scenario())
