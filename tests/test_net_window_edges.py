@@ -477,3 +477,78 @@ def test_an_update_whose_view_or_to_act_is_malformed_is_refused_at_once():
         with pytest.raises(ClientError) as error:
             mirror.update(dict(good, **broken))
         assert error.value.code == "schema", broken
+
+
+# -- the client thread's retries ---------------------------------------------------------------------------
+class _AsyncioWithoutWaiting:
+    """The asyncio module as client.py sees it, whose sleep records and returns at once."""
+
+    def __init__(self) -> None:
+        import asyncio
+
+        self._real = asyncio
+        self.slept: list[float] = []
+
+    def __getattr__(self, name: str):
+        return getattr(self._real, name)
+
+    async def sleep(self, delay: float) -> None:
+        self.slept.append(delay)
+        await self._real.sleep(0)
+
+
+def scripted_client(monkeypatch, outcomes: list, *, token: str | None = "t" * 32):
+    """A ClientThread whose sessions end as ``outcomes`` say (an exception to raise, or
+    None: a session that ended normally), run to its end on this thread."""
+    import asyncio
+
+    from game.net import client as client_module
+
+    fake = _AsyncioWithoutWaiting()
+    monkeypatch.setattr(client_module, "asyncio", fake)
+    thread = ClientThread("ws://127.0.0.1:9", "2222-3333-4444", token=token, retry_max=5.0)
+    firsts: list[bool] = []
+
+    async def session(client, first):
+        firsts.append(first)
+        outcome = outcomes.pop(0)
+        if not outcomes:
+            thread._stopped.set()
+        if outcome is not None:
+            raise outcome
+
+    monkeypatch.setattr(thread, "_session", session)
+    asyncio.run(asyncio.wait_for(thread._main(), 10))
+    return thread.poll(), fake.slept, firsts
+
+
+def test_a_seat_taken_over_elsewhere_stops_its_client_and_says_why(monkeypatch):
+    """Rule: a fatal error from the host (the seat 'replaced' by a newer connection with
+    its token, an unknown token) ends the client with that error; it does not rejoin and
+    take the seat back."""
+    replaced = ClientError("replaced", "your seat was taken over")
+    notes, slept, firsts = scripted_client(monkeypatch, [replaced, None])
+    assert notes == [("error", ("replaced", "your seat was taken over"))]
+    assert slept == [] and firsts == [True]
+
+
+def test_a_seat_holder_comes_back_to_a_closed_table_waiting_longer_each_time(monkeypatch):
+    """Rule: a table closed by its host may open again: a seat's holder keeps trying with
+    its token, waiting 0.5 s, doubling up to retry_max (5 s); each drop is a note
+    ("connection", "lost")."""
+    closed = ClientError("closed", "the host closed the table")
+    outcomes = [closed, OSError("refused"), OSError("refused"), closed, closed, closed, None]
+    notes, slept, firsts = scripted_client(monkeypatch, outcomes)
+    assert slept == [0.5, 1.0, 2.0, 4.0, 5.0, 5.0]
+    assert notes == [("connection", "lost")] * 6
+    assert firsts == [True] + [False] * 6
+
+
+def test_a_host_that_cannot_be_reached_at_first_is_an_error_at_once(monkeypatch):
+    """Rule: the first connection failing is an error ('connect'), not a retry loop;
+    a spectator (no token) refused at once is told so too."""
+    notes, slept, _ = scripted_client(monkeypatch, [OSError("refused"), None])
+    assert notes[0][0] == "error" and notes[0][1][0] == "connect" and slept == []
+    refused = ClientError("full", "this table has its 16 spectators already", fatal=False)
+    notes, slept, _ = scripted_client(monkeypatch, [refused, None], token=None)
+    assert notes == [("error", ("full", "this table has its 16 spectators already"))]
