@@ -552,3 +552,76 @@ def test_a_host_that_cannot_be_reached_at_first_is_an_error_at_once(monkeypatch)
     refused = ClientError("full", "this table has its 16 spectators already", fatal=False)
     notes, slept, _ = scripted_client(monkeypatch, [refused, None], token=None)
     assert notes == [("error", ("full", "this table has its 16 spectators already"))]
+
+
+def test_a_client_thread_turns_each_host_message_into_its_note():
+    """Rule: the window's notes, in order: an update (events, view, n) and, when it
+    answers this client's action, ("answered", id); the seats; a refusal (code, reason)
+    and ("answered", id) when it names one; a welcome (the mirror) after a rejoin."""
+    import asyncio
+
+    table, _ = Table.new(cluck_session())
+    peer = RecordingPeer()
+    table.join(peer, 0, "Aiko")
+    state = table.session.state
+    player = state.to_act()[0]
+    ack = (peer, 5) if player == 0 else None
+    table.apply(player, state.legal_actions(player)[0], ack=ack)
+    welcome, update = peer.sent[0], peer.sent[-1]
+
+    def text(message: dict) -> str:
+        return encode(
+            message["type"], **{k: v for k, v in message.items() if k not in ("v", "type")}
+        )
+
+    texts = [
+        text(welcome),
+        text(dict(update, ack=5)),
+        encode("seats", seats=welcome["seats"]),
+        encode("refusal", code="illegal", reason="not your turn", id=6),
+        encode("refusal", code="rate", reason="slow down", id=None),
+        text(dict(welcome, token=None)),
+        encode("error", code="closed", reason="bye"),
+    ]
+    thread = ClientThread("ws://unused", "2222-3333-4444", seat=0, name="Aiko")
+
+    async def scenario():
+        client = TableClient("ws://unused")
+        client.ws = FakeWs(texts)
+        await client.expect("welcome")
+        with pytest.raises(ClientError):
+            await thread._receive(client)
+        return client
+
+    client = asyncio.run(scenario())
+    notes = thread.poll()
+    kinds = [kind for kind, _ in notes]
+    assert kinds == ["update", "answered", "seats", "refusal", "answered", "refusal", "welcome"]
+    events, view, n = notes[0][1]
+    assert n == 1 and [e.kind for e in events] == [e["kind"] for e in update["events"]]
+    assert view.to_act() == state.to_act()
+    assert notes[1] == ("answered", 5) and notes[2] == ("seats", welcome["seats"])
+    assert notes[3] == ("refusal", ("illegal", "not your turn")) and notes[4] == ("answered", 6)
+    assert notes[5] == ("refusal", ("rate", "slow down"))
+    assert notes[6] == ("welcome", client.mirror)
+
+
+def test_a_remote_driver_keeps_the_tables_options_and_its_record_so_far():
+    """Rule: a client joining a game under way has one record entry per action played
+    (its own texts unknown yet: ""), the table's options and its seats' statuses; no
+    undo over the network."""
+    table, _ = Table.new(cluck_session())
+    state = table.session.state
+    for _ in range(3):
+        player = state.to_act()[0]
+        table.apply(player, state.legal_actions(player)[0])
+    mirror = Mirror()
+    mirror.welcome(welcome_of(table, 1))
+    remote = RemoteDriver(FakeClient(), mirror, mirror.view)  # type: ignore[arg-type]
+    assert remote.actions == [(-1, "")] * 3
+    assert remote.options == mirror.options and remote.options is not mirror.options
+    assert remote.options["tiles"] == table.session.options["tiles"]
+    assert remote.status == ["open", "connected", "open"] and remote.viewer == 1
+    assert remote.game_id == "cluck" and remote.thinking() == [] and remote.pending == {}
+    with pytest.raises(ValueError, match="no undo"):
+        remote.undo(1)
