@@ -393,3 +393,39 @@ def test_a_closing_connection_whose_sender_ended_does_not_wait_for_its_queue():
         return conn.sender.done()
 
     assert asyncio.run(scenario())
+
+
+def test_a_socket_cut_at_accept_is_never_counted_nor_released(stubbed):
+    """Rule: a socket cut at accept (past the grace) is not counted, so its end releases
+    nothing: the counts of the sockets held stay right."""
+    from websockets.server import ServerProtocol
+
+    async def scenario():
+        server = window_server(max_per_address=1)
+        held = GuardedSocket(ServerProtocol(), None, guard=server)
+        assert not held.counted and held.busy is None
+        held.connection_made(Transport())
+        socks = []
+        for _ in range(server_module.BUSY_GRACE + 1):
+            sock = GuardedSocket(ServerProtocol(), None, guard=server)
+            sock.connection_made(Transport())
+            socks.append(sock)
+        cut = socks[-1]
+        assert cut.transport.aborted and not cut.counted
+        cut.connection_lost(None)
+        counts = (server.per_address["10.0.0.1"], server.admission.total)
+        for sock in (held, *socks[:-1]):
+            sock.connection_lost(None)
+        return counts, dict(server.per_address), server.admission.total
+
+    counts, left, total = asyncio.run(scenario())
+    assert counts == (1 + server_module.BUSY_GRACE, 1 + server_module.BUSY_GRACE)
+    assert left == {} and total == 0
+
+
+def test_a_server_that_never_started_stops_quietly():
+    """Rule: stopping a server that never listened (its window could not start) does
+    nothing and raises nothing."""
+    server = window_server()
+    asyncio.run(server.stop())
+    assert server.ws_server is None

@@ -373,13 +373,61 @@ def test_close_says_false_when_something_could_not_be_written(monkeypatch, tmp_p
 def test_an_idle_saver_woken_with_nothing_to_write_keeps_writing_later(tmp_path):
     """Rule: the saver thread outlives a wake-up with nothing pending (a flush while
     idle): what is submitted afterwards is still written."""
+    import time
+
     saver = store.Saver()
+
+    def waiting_again() -> bool:
+        """The thread waits for work again (or has died), within 5 s."""
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:
+            if not saver._thread.is_alive() or saver._lock._waiters:
+                return True
+            time.sleep(0.001)
+        return False
+
     try:
         for _ in range(3):
+            assert waiting_again()
             assert saver.flush(5)  # nothing pending: wakes the idle thread
+        assert waiting_again() and saver._thread.is_alive()
         target = tmp_path / "later.json"
         saver.submit([(target, "written")])
         assert saver.flush(5) and target.read_text() == "written"
-        assert saver._thread.is_alive()
+    finally:
+        saver.close(5)
+
+
+def test_a_failed_write_waits_out_its_backoff_even_when_new_texts_arrive(monkeypatch, tmp_path):
+    """Rule: after a failed write the saver waits its backoff on its clock before trying
+    again; newer texts arriving meanwhile replace the pending one but do not make it
+    hammer the full disk. A flush (somebody waits) tries at once."""
+    import time
+
+    tries: list[str] = []
+    full = {"on": True}
+    real = store.atomic_write_text
+
+    def write(path, text):
+        tries.append(text)
+        if full["on"]:
+            raise OSError(28, "No space left on device")
+        real(path, text)
+
+    monkeypatch.setattr(store, "atomic_write_text", write)
+    saver = store.Saver(clock=lambda: 50.0)  # the saver's clock stands still
+    target = tmp_path / "t.json"
+    try:
+        saver.submit([(target, "v1")])
+        deadline = time.monotonic() + 5
+        while not tries and time.monotonic() < deadline:
+            time.sleep(0.001)
+        for n in range(2, 5):
+            saver.submit([(target, f"v{n}")])
+            time.sleep(0.05)  # longer than RETRY_FIRST_S in real time: not on its clock
+        assert tries == ["v1"] and saver.pending() == 1
+        full["on"] = False
+        assert saver.flush(5)
+        assert tries == ["v1", "v4"] and target.read_text() == "v4"
     finally:
         saver.close(5)
