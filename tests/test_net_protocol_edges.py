@@ -72,6 +72,9 @@ def test_a_message_is_a_text_json_object_of_this_version_with_a_text_type():
         ('{"v": 1, "type": 5}', "schema"),
         ('{"v": 2, "type": "look"}', "version"),
         ('{"v": "1", "type": "look"}', "version"),
+        # a version is the whole number 1, not true or 1.0 (both were taken as 1)
+        ('{"v": true, "type": "look"}', "version"),
+        ('{"v": 1.0, "type": "look"}', "version"),
     ]
     for raw, code in cases:
         with pytest.raises(ProtocolError) as error:

@@ -62,9 +62,10 @@ def test_a_restored_table_welcomes_a_rejoining_seat_with_the_events_so_far():
     back = RecordingPeer("back")
     restored[0].rejoin(back, token)
     events, before = back.sent[0]["events"], live.sent[0]["events"]
-    # the actions' events as they happened (the opening's deal is not replayed: see the
-    # report of issue #30's hardening, store.open_table), private ones included
-    assert len(events) > 10 and events == before[len(before) - len(events) :]
+    # the same events, from the game's opening (its deal) on, private ones included (the
+    # opening was left out before: found by issue #30's hardening)
+    assert len(events) > 10 and events == before
+    assert events[0]["kind"] == before[0]["kind"]
     assert any(e["visible_to"] == [0] for e in events)
 
 

@@ -117,7 +117,7 @@ def decode(data: str | bytes, *, on_host: bool = True) -> dict[str, Any]:
     if not isinstance(message, dict):
         raise ProtocolError("schema", "a message is a JSON object")
     version = message.get("v")
-    if version != VERSION:
+    if type(version) is not int or version != VERSION:  # not true, not 1.0
         shown = json.dumps(version)[:20] if version is not None else "none"
         if on_host:
             reason = (

@@ -22,7 +22,7 @@ from typing import Any
 
 from game import saves
 from game.net.protocol import normal_code
-from game.net.table import LOG_EVENTS, META_FORMAT, Table
+from game.net.table import LOG_EVENTS, META_FORMAT, Table, event_text, opening_events
 from game.settings import FileProblem, atomic_write_text, data_dir, read_json
 
 log = logging.getLogger(__name__)
@@ -280,12 +280,14 @@ def open_table(meta: dict[str, Any]) -> Table | None:
     players = session.players
     if len(meta["seats"]) != players or len(meta["last_ids"]) != players:
         raise ValueError(f"seats: {len(meta['seats'])} for a game of {players}")
-    # the events of the game so far, each read as it happened (as a live table keeps them)
+    # the events of the game so far, each read as it happened (as a live table keeps
+    # them), from what the game began with (the start player, a deal): a seat rejoining
+    # after a restart is sent the same log as before it
     state = session.module.new_game(players, session.seed, session.options)
-    events: list[str] = []
+    events = [event_text(e) for e in opening_events(state)]
     for player, text in session.actions:
         happened = state.apply(player, session.module.parse_action(text))
-        events.extend(json.dumps(e.to_dict(), ensure_ascii=False) for e in happened)
+        events.extend(event_text(e) for e in happened)
         del events[:-LOG_EVENTS]
     table = Table(
         session,

@@ -24,7 +24,7 @@ from typing import Any, Protocol
 from game import registry
 from game.net.limits import REJOIN_BURST, REJOIN_RATE, SEATS_EVERY_S, RateBucket
 from game.net.protocol import encode, new_code, new_token, token_digest, token_matches
-from game.rules.protocol import Action, Event, IllegalAction, NotationError
+from game.rules.protocol import Action, Event, GameState, IllegalAction, NotationError
 from game.session import Session
 from game.settings import name_problem
 
@@ -99,8 +99,8 @@ class Table:
         # change a list it put in an event's data later: Verflixxt!'s hat_tie "players").
         self.log: deque[str] = deque(maxlen=LOG_EVENTS)
         if events is None and not session.actions:
-            events = _opening(session)
-        self.log.extend(e if isinstance(e, str) else _text(e) for e in events or ())
+            events = opening_events(session.state)
+        self.log.extend(e if isinstance(e, str) else event_text(e) for e in events or ())
         # Called after every change with what changed: "action", "seats", "tokens" or
         # "members" (somebody came or went: no seat changed hands) -- the server
         # autosaves and starts computer decisions from it.
@@ -361,7 +361,7 @@ class Table:
         its id back as ``ack``. IllegalAction changes nothing."""
         events = self.session.apply(player, action)
         self.last_events = events
-        written = [_text(e) for e in events]
+        written = [event_text(e) for e in events]
         self.log.extend(written)
         happened = [json.loads(text) for text in written]  # a deep copy, as it was now
         n = len(self.session.actions)
@@ -426,7 +426,7 @@ class Table:
         }
 
 
-def _text(event: Event) -> str:
+def event_text(event: Event) -> str:
     return json.dumps(event.to_dict(), ensure_ascii=False, separators=(",", ":"))
 
 
@@ -436,9 +436,8 @@ def _seen(event: dict[str, Any], seat: int | None) -> bool:
     return shown_to is None or (seat is not None and seat in shown_to)
 
 
-def _opening(session: Session) -> list[Event]:
+def opening_events(state: GameState) -> list[Event]:
     """What new_game did before any action (a deal, a roll), as the scenes play it."""
-    state = session.state
     for name in ("opening_events", "opening"):
         found = getattr(state, name, None)
         if found is not None:
