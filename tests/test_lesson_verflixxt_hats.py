@@ -86,7 +86,7 @@ def test_each_step_rings_the_control_that_takes_its_action(lang):
                 f"steps[{index}]: {step.point} does not take {step.expect}"
             )
             if step.expect.startswith("play"):
-                assert scene.sel_card == step.expect.split()[1]  # picked by the lesson
+                assert scene.game.model.sel_card == step.expect.split()[1]  # picked by the lesson
         do_step(app, scene, step)
     assert scene.lesson.run.done
 
@@ -99,7 +99,7 @@ def test_another_card_is_refused_with_the_steps_hint():
         step = wait_for_step(app, scene)
     before = list(scene.session.actions)
     click(app, scene.probe()["card:2"])  # the yellow 1 instead of the -1...
-    assert scene.sel_card == "y1"
+    assert scene.game.model.sel_card == "y1"
     click(app, scene.probe()["piece:b"])  # ...on pawn b: refused
     assert scene.session.actions == before
     assert scene.lesson.run.index == step.index
@@ -116,7 +116,7 @@ def test_the_goal_chips_are_found_beside_the_finish_only_in_the_hats_game():
     app, scene = _open()
     wait_for_step(app, scene)
     rect = scene.lesson_element("chips")
-    x, y = scene.chip_stack_pos()
+    x, y = scene.game.geometry.chip_stack_pos()
     assert rect is not None and rect.collidepoint(x, y)
     assert app.screen.get_rect().contains(rect)
     assert lessons.element_known("chips", "verflixxt", 2)

@@ -16,8 +16,15 @@ from game.net.client import ClientThread
 from game.net.host import HostThread
 from game.net.remote import RemoteDriver
 from game.scenes.cluck import CluckTable
-from game.scenes.online import OnlineEnd, RemoteTableScene, client_scene, hosted_scene
+from game.scenes.online import (
+    HostedTableScene,
+    OnlineEnd,
+    RemoteTableScene,
+    client_scene,
+    hosted_scene,
+)
 from game.scenes.routes import RoutesTable
+from game.scenes.verflixxt import VerflixxtTable
 from game.session import Session
 from tests.net_helpers import lobby_options, start_host, wait_listening
 from tests.scene_helpers import BOT_SEED, make_app, seats
@@ -65,7 +72,7 @@ def test_a_client_scene_plays_a_whole_game_against_the_host(game, players, optio
         app.push(scene)
         remote = scene.driver
         assert isinstance(remote, RemoteDriver) and scene.session is remote
-        composed = {"routes": RoutesTable, "cluck": CluckTable}  # issue #26
+        composed = {"routes": RoutesTable, "cluck": CluckTable, "verflixxt": VerflixxtTable}
         if game in composed:  # a composed table: the one class, given its table
             assert type(scene) is RemoteTableScene and isinstance(scene.game, composed[game])
         assert not remote.needs_handoff(0) and remote.bots_to_act() == []
@@ -138,6 +145,8 @@ def test_the_hosting_window_plays_with_a_client_and_shows_the_code():
     try:
         app = make_app(size=(1024, 600))
         scene = hosted_scene(app, host, (0,))
+        # a composed table (issue #26): the one class, given its table
+        assert type(scene) is HostedTableScene and isinstance(scene.game, VerflixxtTable)
         app.push(scene)
         deadline = time.monotonic() + 10
         while not scene.address:

@@ -66,7 +66,7 @@ run_until = partial(scene_helpers.run_until, steps=40000, dt=0.25)
 
 
 def table_matches_state(scene) -> None:
-    state, t = scene.state, scene.table
+    state, t = scene.state, scene.game.model.table
     assert t.track == state.track
     for p, row in enumerate(state.pawns):
         for i, tile in enumerate(row):
@@ -101,7 +101,12 @@ def test_a_whole_game_with_computer_seats_ends_on_the_game_over_overlay(options,
             nonlocal frames
             frames += 1
             seen.update(
-                k for k, v in (("walk", scene.table.walks), ("fly", scene.table.flyers)) if v
+                k
+                for k, v in (
+                    ("walk", scene.game.model.table.walks),
+                    ("fly", scene.game.model.table.flyers),
+                )
+                if v
             )
             if rng.random() < 0.1:  # now and then skip the rest of an animation
                 scene.skip_animation()
@@ -112,7 +117,11 @@ def test_a_whole_game_with_computer_seats_ends_on_the_game_over_overlay(options,
         state = scene.state
         assert state.is_over()
         table_matches_state(scene)
-        assert all(tile == FINISH for piece, tile in scene.table.pieces.items() if piece[0] != "g")
+        assert all(
+            tile == FINISH
+            for piece, tile in scene.game.model.table.pieces.items()
+            if piece[0] != "g"
+        )
         assert {"walk", "fly"} <= seen
         assert any("Game over" in line for line in scene.log)
         app.draw()
@@ -121,7 +130,7 @@ def test_a_whole_game_with_computer_seats_ends_on_the_game_over_overlay(options,
 
 
 def _hand_click(app, scene, card_index):
-    click(app, scene.hand_rects[card_index].center)
+    click(app, scene.game.model.hand_rects[card_index].center)
 
 
 def test_a_person_plays_the_expansion_through_the_mouse_and_the_keyboard():
@@ -147,7 +156,7 @@ def test_a_person_plays_the_expansion_through_the_mouse_and_the_keyboard():
             how = "keys" if decisions % 2 else "mouse"
             _decide(app, scene, legal, rng, how, used)
             app.step(1 / 60)
-            assert len(scene.session.actions) == before + 1, (scene.mode, legal)
+            assert len(scene.session.actions) == before + 1, (scene.game.model.mode, legal)
             player, _text = scene.session.actions[-1]
             assert player == 0
         run_until(app, lambda: isinstance(app.top, GameOverScene))
@@ -163,7 +172,7 @@ def _decide(app, scene, legal, rng, how, used) -> None:
     state = scene.state
     if Draw() in legal:
         if how == "mouse":
-            click(app, scene._control("draw").rect.center)
+            click(app, scene.game.choices.control("draw").rect.center)
         else:
             key(app, pygame.K_d)
         used.add(("draw", how))
@@ -175,26 +184,28 @@ def _decide(app, scene, legal, rng, how, used) -> None:
         action = rng.choice(moves) if moves and rng.random() < 0.8 else Hat("keep")
         if action.how == "keep":
             if how == "mouse":
-                click(app, scene._control("keep").rect.center)
+                click(app, scene.game.choices.control("keep").rect.center)
             else:
                 key(app, pygame.K_k)
                 key(app, pygame.K_k)
         else:
             index = moves.index(action) + 1
-            button = scene._control(f"hat:{index}")
+            button = scene.game.choices.control(f"hat:{index}")
             assert button is not None and button.action == action
             if how == "mouse":
-                spot = scene._control(f"hatpawn:{action.pawn}")
+                spot = scene.game.choices.control(f"hatpawn:{action.pawn}")
                 assert spot is not None
                 motion(app, button.rect.center)
                 app.step(1 / 60)
-                assert scene.attention() is button and scene.preview(action)
+                assert scene.game.choices.attention() is button and scene.game.choices.preview(
+                    action
+                )
                 app.draw()
                 click(app, button.rect.center)
             else:
                 key(app, pygame.K_1 + index - 1)
                 app.step(1 / 60)
-                assert scene.attention() is button
+                assert scene.game.choices.attention() is button
                 app.draw()
                 key(app, pygame.K_RETURN)
         used.add(("hat", how))
@@ -204,9 +215,9 @@ def _decide(app, scene, legal, rng, how, used) -> None:
     if attacks and rng.random() < 0.7:
         action = attacks[0]
         if how == "mouse":
-            click(app, scene._control("attack").rect.center)
+            click(app, scene.game.choices.control("attack").rect.center)
             app.step(1 / 60)
-            spot = scene._control(f"tile:{action.tile}")
+            spot = scene.game.choices.control(f"tile:{action.tile}")
             click(app, spot.rect.center)
         else:
             key(app, pygame.K_x)
@@ -216,7 +227,7 @@ def _decide(app, scene, legal, rng, how, used) -> None:
         return
     if Stop() in legal and rng.random() < 0.3:
         if how == "mouse":
-            click(app, scene._control("stop").rect.center)
+            click(app, scene.game.choices.control("stop").rect.center)
         else:
             key(app, pygame.K_s)
             key(app, pygame.K_s)
@@ -225,49 +236,49 @@ def _decide(app, scene, legal, rng, how, used) -> None:
     plays = [a for a in legal if isinstance(a, Play)]
     assert plays
     action = rng.choice(plays)
-    hand = scene.table.hand
+    hand = scene.game.model.table.hand
     assert sorted(hand) == sorted(state.hands[0])
     index = hand.index(action.card)
-    if scene.mode != "card" or scene.sel_card != action.card:
+    if scene.game.model.mode != "card" or scene.game.model.sel_card != action.card:
         if how == "mouse":
             _hand_click(app, scene, index)
         else:
             key(app, pygame.K_1 + index)
         app.step(1 / 60)
-    assert scene.mode == "card" and scene.sel_card == action.card
+    assert scene.game.model.mode == "card" and scene.game.model.sel_card == action.card
     # every legal piece for this card is highlighted, and nothing else
     pieces = {c.key[6:] for c in scene.controls if c.key.startswith("piece:")}
     assert pieces == {a.piece for a in plays if a.card == action.card and a.piece}
     if action.piece is None:
         if how == "mouse":
-            click(app, scene._control("zero").rect.center)
+            click(app, scene.game.choices.control("zero").rect.center)
         else:
             key(app, pygame.K_0)
             key(app, pygame.K_RETURN)
     else:
-        spot = scene._control(f"piece:{action.piece}")
+        spot = scene.game.choices.control(f"piece:{action.piece}")
         if how == "mouse":
             motion(app, spot.rect.center)
             app.step(1 / 60)
-            assert scene.attention() is not None
+            assert scene.game.choices.attention() is not None
             app.draw()
             click(app, spot.rect.center)
         elif action.piece[0] == "g":
-            scene._focus(spot.key)
+            scene.game.choices.focus(spot.key)
             key(app, pygame.K_RETURN)
         else:
             letter = {"a": pygame.K_a, "b": pygame.K_b, "c": pygame.K_c}[action.piece]
             key(app, letter)
             app.step(1 / 60)
-            assert scene.attention() is spot
+            assert scene.game.choices.attention() is spot
             app.draw()
             key(app, letter)
         ways = [a for a in plays if a.card == action.card and a.piece == action.piece]
         if len(ways) > 1:  # the unlucky-hat pawn: forward or back (VX-27)
             app.step(1 / 60)
-            assert scene.mode == "dir"
+            assert scene.game.model.mode == "dir"
             if how == "mouse":
-                click(app, scene._control(f"dir:{action.direction}").rect.center)
+                click(app, scene.game.choices.control(f"dir:{action.direction}").rect.center)
             else:
                 key(app, pygame.K_f if action.direction == "fwd" else pygame.K_b)
             used.add(("dir", how))
@@ -286,7 +297,7 @@ def test_a_person_plays_the_base_game_with_keys_and_the_preview_shows_the_landin
                 break
             legal = scene.state.legal_actions(0)
             if Roll() in legal:
-                assert scene._control("roll") is not None
+                assert scene.game.choices.control("roll") is not None
                 key(app, pygame.K_r)
                 assert scene.session.actions[-1] == (0, "roll")
                 continue
@@ -297,9 +308,9 @@ def test_a_person_plays_the_base_game_with_keys_and_the_preview_shows_the_landin
             for spot in spots:
                 motion(app, spot.rect.center)
                 app.step(1 / 60)
-                shown = scene.attention()
+                shown = scene.game.choices.attention()
                 assert shown is not None and shown.action is not None
-                events = scene.preview(shown.action)
+                events = scene.game.choices.preview(shown.action)
                 copy = scene.state.clone()
                 expected = [e.data["to"] for e in copy.apply(0, shown.action) if e.kind == "move"]
                 assert [e.data["to"] for e in events if e.kind == "move"] == expected
@@ -307,7 +318,7 @@ def test_a_person_plays_the_base_game_with_keys_and_the_preview_shows_the_landin
             action = legal[moves % len(legal)]
             assert isinstance(action, Move)
             if action.piece[0] == "g":
-                scene._focus(f"piece:{action.piece}")
+                scene.game.choices.focus(f"piece:{action.piece}")
                 key(app, pygame.K_RETURN)
             else:
                 letter = {"a": pygame.K_a, "b": pygame.K_b, "c": pygame.K_c}[action.piece]
@@ -333,8 +344,11 @@ def test_a_click_at_the_probes_point_reaches_the_piece_it_names_where_pawns_over
         run_until(app, lambda: deciding(scene))
         legal = scene.state.legal_actions(0)
         spots = [c for c in scene.controls if c.key.startswith("piece:")]
-        groups = scene._groups()
-        pieces = [scene.piece_rect(p, scene.piece_spot(p, groups)) for p in scene.table.pieces]
+        groups = scene.game.geometry.groups()
+        pieces = [
+            scene.game.geometry.piece_rect(p, scene.game.geometry.piece_spot(p, groups))
+            for p in scene.game.model.table.pieces
+        ]
         assert any(a.rect.colliderect(r) and a.rect != r for a in spots for r in pieces)
         targets = scene.probe()
         assert {k for k in targets if k.startswith("piece:")} == {f"piece:{a.piece}" for a in legal}
@@ -356,7 +370,7 @@ def test_a_taken_tiles_number_fits_on_its_mini_tile_in_the_pile(variant, monkeyp
     app = make_app()
     try:
         scene = make_scene(app, players=4, options={"variant": variant})
-        size = scene.pile_layout(0, 8)[3]
+        size = scene.game.seats.pile_layout(0, 8)[3]
         labels = []
         render = fonts.render
 
@@ -370,7 +384,7 @@ def test_a_taken_tiles_number_fits_on_its_mini_tile_in_the_pile(variant, monkeyp
         for tile in scene.state.box.kinds:
             for turned, sign in ((False, 1), (True, 1), (False, -1)):
                 labels.clear()
-                scene._mini_tile(tile, size, turned, sign)
+                scene.game.art.mini_tile(tile, size, turned, sign)
                 if labels:
                     shown[labels[-1][0]] = labels[-1][1]
         assert "−10" in shown and "+10" in shown
@@ -389,7 +403,7 @@ def test_the_curtain_comes_between_two_people_and_hides_their_hands():
         # behind the curtain the table is drawn without anybody's hand
         layer = pygame.Surface(app.size)
         scene.draw_table(layer)
-        for rect in scene.hand_rects:
+        for rect in scene.game.model.hand_rects:
             colours = {
                 tuple(layer.get_at((x, y)))[:3]
                 for x in range(rect.x, rect.right, 3)
@@ -399,7 +413,7 @@ def test_the_curtain_comes_between_two_people_and_hides_their_hands():
         key(app, pygame.K_SPACE)
         app.step(1 / 60)
         first = scene.private_player
-        assert first is not None and scene.table.hand == sorted(scene.state.hands[first])
+        assert first is not None and scene.game.model.table.hand == sorted(scene.state.hands[first])
         # that person decides through the UI; the next person gets the curtain
         while not isinstance(app.top, HandoffScene):
             run_until(app, lambda: deciding(scene) or isinstance(app.top, HandoffScene))
@@ -420,7 +434,7 @@ def test_the_curtain_comes_between_two_people_and_hides_their_hands():
                     c for c in scene.controls if c.key.startswith("piece:") or c.key == "zero"
                 )
                 click(app, spot.rect.center)
-                if scene.mode == "dir":
+                if scene.game.model.mode == "dir":
                     key(app, pygame.K_f)
             app.step(1 / 60)
         assert scene.private_player is None and scene.controls == []
@@ -448,15 +462,19 @@ def test_layouts_draw_at_rest_and_mid_animation(size, lang, variant):
         run_until(app, lambda: deciding(scene))
         app.draw()
         plan = scene.plan  # the shared frame (issue #16)
-        assert_on_screen(scene, size, (scene.board, plan.side, plan.bar, plan.log))
-        assert not scene.board.colliderect(plan.side)
-        assert not scene.board.colliderect(plan.bar) and plan.bar.contains(scene.action_rect)
-        for tile in scene.table.track:
-            assert scene.board.contains(scene.tile_rect(tile)), tile
-        groups = scene._groups()
-        for piece in scene.table.pieces:
-            rect = scene.piece_rect(piece, scene.piece_spot(piece, groups))
-            assert scene.board.contains(rect), piece
+        assert_on_screen(scene, size, (scene.game.model.board, plan.side, plan.bar, plan.log))
+        assert not scene.game.model.board.colliderect(plan.side)
+        assert not scene.game.model.board.colliderect(plan.bar) and plan.bar.contains(
+            scene.game.model.action_rect
+        )
+        for tile in scene.game.model.table.track:
+            assert scene.game.model.board.contains(scene.game.geometry.tile_rect(tile)), tile
+        groups = scene.game.geometry.groups()
+        for piece in scene.game.model.table.pieces:
+            rect = scene.game.geometry.piece_rect(
+                piece, scene.game.geometry.piece_spot(piece, groups)
+            )
+            assert scene.game.model.board.contains(rect), piece
         for row in plan.seats:
             assert plan.side.contains(row) and not row.colliderect(plan.log)
         hover_every_control(app, scene)
@@ -478,7 +496,7 @@ def test_skipping_puts_every_piece_where_the_state_says():
             if scene.busy_animating():
                 scene.skip_animation()
                 table_matches_state(scene)
-                assert not scene.table.walks and not scene.table.flyers
+                assert not scene.game.model.table.walks and not scene.game.model.table.flyers
     finally:
         pygame.quit()
 
@@ -594,22 +612,27 @@ def test_the_road_winds_and_the_track_closes_up_along_it():
     app = make_app()
     try:
         scene = make_scene(app, humans=(), players=4, seed=2, options={"variant": "base"})
-        ys = {round(scene.tile_centre(tile)[1] / 10) for tile in scene.table.track}
+        ys = {
+            round(scene.game.geometry.tile_centre(tile)[1] / 10)
+            for tile in scene.game.model.table.track
+        }
         assert len(ys) > 4  # several rows, not a straight line
-        xs = [scene.tile_centre(tile)[0] for tile in scene.table.track[:6]]
+        xs = [scene.game.geometry.tile_centre(tile)[0] for tile in scene.game.model.table.track[:6]]
         assert xs == sorted(xs)  # the first row runs left to right
-        last = scene.tile_centre(FINISH)
-        track = list(scene.table.track)
+        last = scene.game.geometry.tile_centre(FINISH)
+        track = list(scene.game.model.table.track)
         gone = track[5]
         scene.play_event(
             Event("close", 0, {"tile": gone, "index": 5, "track": track[:5] + track[6:]})
         )
-        before = scene.tile_centre(track[6])
+        before = scene.game.geometry.tile_centre(track[6])
         scene.timeline.update(0.2)
-        middle = scene.tile_centre(track[6])
+        middle = scene.game.geometry.tile_centre(track[6])
         scene.timeline.finish_all()
-        after = scene.tile_centre(track[6])
+        after = scene.game.geometry.tile_centre(track[6])
         assert before != middle != after  # it glides
-        assert scene.tile_centre(FINISH) == last  # the finish stays at the end of the road
+        assert (
+            scene.game.geometry.tile_centre(FINISH) == last
+        )  # the finish stays at the end of the road
     finally:
         pygame.quit()

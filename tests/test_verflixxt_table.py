@@ -24,14 +24,14 @@ pytestmark = pytest.mark.usefixtures("quick_bots")  # computers act at once
 def hidden_letters(scene: VerflixxtScene, tile: str) -> dict[str, int]:
     """For each pawn on ``tile``: how many pixels of the core of its letter the pieces
     drawn in front of it cover (the board draws a tile's pieces back row first)."""
-    groups = scene._groups()
-    spots = scene.fan(tile, groups[tile])
+    groups = scene.game.geometry.groups()
+    spots = scene.game.geometry.fan(tile, groups[tile])
     order = sorted(groups[tile], key=lambda p: (spots[p][1], spots[p][0]))
     covered = {}
     for i, piece in enumerate(order):
         if piece[0] == "g":
             continue
-        rect = scene.piece_rect(piece, spots[piece])
+        rect = scene.game.geometry.piece_rect(piece, spots[piece])
         (cx, cy), size = letter_spot(rect.w, rect.h)
         gw, gh = fonts.font(size, True).size(piece[-1])
         core = pygame.Rect(0, 0, max(2, gw * 6 // 10), max(2, gh * 5 // 10))
@@ -39,8 +39,8 @@ def hidden_letters(scene: VerflixxtScene, tile: str) -> dict[str, int]:
         letter = pygame.mask.Mask(core.size, fill=True)
         hidden = 0
         for front in order[i + 1 :]:
-            image = scene._piece_image(front)
-            where = scene.piece_rect(front, spots[front])
+            image = scene.game.art.piece_image(front)
+            where = scene.game.geometry.piece_rect(front, spots[front])
             shape = pygame.mask.from_surface(image, 60)
             hidden += letter.overlap_area(shape, (where.x - core.x, where.y - core.y))
         covered[piece] = hidden
@@ -57,13 +57,13 @@ def test_every_pawn_on_the_start_shows_its_letter(players, size):
     try:
         scene = push_game(app, "verflixxt", (0,), players, 3, {"variant": "base"}, "easy")
         app.draw()
-        on_start = scene._groups()[START]
+        on_start = scene.game.geometry.groups()[START]
         assert len(on_start) == (3 if players <= 4 else 2) * players
         covered = hidden_letters(scene, START)
         assert covered and not any(covered.values()), covered
         for piece in on_start:  # and the crowd stays on the board
-            rect = scene.piece_rect(piece, scene.piece_spot(piece))
-            assert scene.board.contains(rect), piece
+            rect = scene.game.geometry.piece_rect(piece, scene.game.geometry.piece_spot(piece))
+            assert scene.game.model.board.contains(rect), piece
     finally:
         pygame.quit()
 
@@ -77,7 +77,7 @@ def test_every_pawn_on_the_finish_shows_its_letter_at_the_end(variant):
         scene = push_game(app, "verflixxt", (), 6, 5, {"variant": variant}, "easy")
         scene.fast_forward(10**6)
         assert scene.state.is_over()
-        crowd = scene._groups()[FINISH]
+        crowd = scene.game.geometry.groups()[FINISH]
         assert sum(piece[0] != "g" for piece in crowd) == 12
         covered = hidden_letters(scene, FINISH)
         assert not any(covered.values()), covered
@@ -108,13 +108,13 @@ def test_the_die_shows_no_face_before_the_first_roll():
         assert scene.deciding() == 0 and scene.state.die is None
         assert scene.session.actions == []  # the first turn: nobody has rolled
         app.draw()
-        assert dark_pixels(app.screen, scene.die_rect) == 0
+        assert dark_pixels(app.screen, scene.game.model.die_rect) == 0
         scene.act(0, Roll())
         scene.skip_animation()
         app.draw()
         rolled = scene.state.die
-        assert rolled is not None and scene.table.die == rolled
-        assert dark_pixels(app.screen, scene.die_rect) > 0
+        assert rolled is not None and scene.game.model.table.die == rolled
+        assert dark_pixels(app.screen, scene.game.model.die_rect) > 0
     finally:
         pygame.quit()
 
@@ -184,7 +184,7 @@ def test_the_prompt_and_every_preview_fit_the_bar_at_the_smallest_window(variant
             steps = [None] + [c.key for c in scene.controls if c.action is None]
             for step in steps:  # as offered, then after each step (a card, Attack…)
                 if step is not None:
-                    scene._click_control(step)
+                    scene.game.choices.click_control(step)
                 for option in list(scene.controls):
                     motion(app, option.rect.center)
                     app.step(1 / 60)
@@ -194,7 +194,7 @@ def test_the_prompt_and_every_preview_fit_the_bar_at_the_smallest_window(variant
                     problems = text_problems(drawn, size)
                     assert not problems, (step, option.key, problems)
                     looked += 1
-                scene._clear_steps()
+                scene.game.controls.clear_steps()
             scene.act(0, bot.choose(scene.state.view(0), 0, rng))
         assert looked > 20
     finally:
@@ -217,9 +217,9 @@ def test_a_long_preview_replaces_the_prompt_rather_than_being_cut(lang):
         assert scene.deciding() == 0 and scene.state.phase == "play"
         size = scene.text_px(15)
         room = scene.plan.hint.h // round(size * 1.3)
-        every = [(a, scene.preview(a)) for a in scene.state.legal_actions(0)]
+        every = [(a, scene.game.choices.preview(a)) for a in scene.state.legal_actions(0)]
         every = [(a, events) for a, events in every if events]
-        title = scene._prompt_texts(0)[0]
+        title = scene.game.seats.prompt_texts(0)[0]
         title = title[:1].upper() + title[1:]
 
         def lines(text):
@@ -227,8 +227,8 @@ def test_a_long_preview_replaces_the_prompt_rather_than_being_cut(lang):
 
         seen = set()
         for k in range(1, len(every) + 1):
-            scene._shown = every[:k]
-            caption = scene._preview_caption(scene._shown)
+            scene.game.model.shown = every[:k]
+            caption = scene.game.texts.preview_caption(scene.game.model.shown)
             both = scene.t("verflixxt.prompt_and_hint", prompt=title, hint=caption)
             text = scene.hint_text()
             assert lines(text) <= room

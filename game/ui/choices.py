@@ -11,15 +11,14 @@ the same key again, or Enter, takes it (``press_or_focus``).
 
 :class:`Choices` is the plain object a composed table holds (issue #26): it asks the
 scene (:class:`ChoiceHost`) who decides and to act, and the game (:class:`ChoiceGame`)
-which controls there are. :class:`ChoiceControls` is the same behaviour as a scene
-mixin, for the tables still made of mixins (Verflixxt!), until they are composed too.
+which controls there are.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 import pygame
 
@@ -28,14 +27,6 @@ from game.ui.i18n import Translator
 from game.ui.widgets import Button, ButtonGroup
 
 PREVIEWS_KEPT = 64  # a person looks at a few options over and over, then acts
-
-if TYPE_CHECKING:
-    # The mixin's host, for the type checker: ChoiceControls uses the game scene's state,
-    # seats, buttons and methods. At run time it derives from object (and Generic, which
-    # adds no behaviour), so the scene's methods resolve as ``(ChoiceControls, GameScene)``.
-    from game.scenes.game_base import GameScene as _Host
-else:
-    _Host = object
 
 
 @dataclass(eq=False)
@@ -281,156 +272,3 @@ class Choices(Generic[C]):
             except ValueError:
                 cache[key] = None
         return cache[key]
-
-
-class _SceneHooks(Generic[C]):
-    """A mixed-in scene's hooks under the names :class:`Choices` asks a game for."""
-
-    def __init__(self, scene: ChoiceControls[C]) -> None:
-        self.scene = scene
-
-    @property
-    def steps_draw_attention(self) -> bool:
-        return self.scene.steps_draw_attention
-
-    @property
-    def rebuild_before_input(self) -> bool:
-        return self.scene.rebuild_before_input
-
-    def make_controls(self, player: int, legal: tuple[Action, ...]) -> None:
-        self.scene._make_controls(player, legal)
-
-    def settle_mode(self, legal: tuple[Action, ...]) -> None:
-        self.scene._settle_mode(legal)
-
-    def steps_taken(self) -> tuple:
-        return self.scene._steps_taken()
-
-    def clear_steps(self) -> None:
-        self.scene._clear_steps()
-
-    def preview_of(self, player: int, action: Action) -> Any:
-        return self.scene._preview_of(player, action)
-
-    def pointed_at(self) -> C | None:
-        return self.scene._pointed_at()
-
-
-class ChoiceControls(Generic[C], _Host):  # noqa: PYI059 (at run time _Host is object: last)
-    """:class:`Choices` mixed into a game scene, before it, with the scene's kind of
-    Choice: ``class VerflixxtScene(..., ChoiceControls[Choice], GameScene)``; the scene
-    itself is the host and the game.
-
-    The scene implements ``_make_controls``, ``_settle_mode``, ``_steps_taken``,
-    ``_clear_steps`` and ``_preview_of``, and says how it differs from the others in
-    ``steps_draw_attention`` and ``rebuild_before_input`` (no default: each game says)."""
-
-    steps_draw_attention: bool
-    rebuild_before_input: bool
-
-    def __init__(self, app, session):
-        super().__init__(app, session)
-        self.base_buttons: list[Button] = []  # the shell's: menu, undo, rules help
-        self.choices: Choices[C] = Choices(self, _SceneHooks(self))
-
-    # -- to implement --------------------------------------------------------------------
-    def _make_controls(self, player: int, legal: tuple[Action, ...]) -> None:
-        """Add a Choice to ``self.controls`` for every option on offer now."""
-        raise NotImplementedError
-
-    def _settle_mode(self, legal: tuple[Action, ...]) -> None:
-        raise NotImplementedError
-
-    def _steps_taken(self) -> tuple:
-        raise NotImplementedError
-
-    def _clear_steps(self) -> None:
-        raise NotImplementedError
-
-    def _preview_of(self, player: int, action: Action):
-        raise NotImplementedError
-
-    def _pointed_at(self) -> C | None:
-        return None
-
-    # -- the choices' state, under the scene's names ----------------------------------------
-    @property
-    def controls(self) -> list[C]:
-        return self.choices.controls
-
-    @controls.setter
-    def controls(self, value: list[C]) -> None:
-        self.choices.controls = value
-
-    @property
-    def keyboard(self) -> bool:
-        return self.choices.keyboard
-
-    @keyboard.setter
-    def keyboard(self, value: bool) -> None:
-        self.choices.keyboard = value
-
-    @property
-    def mouse(self) -> tuple[float, float]:
-        return self.choices.mouse
-
-    @mouse.setter
-    def mouse(self, value: tuple[float, float]) -> None:
-        self.choices.mouse = value
-
-    @property
-    def _armed(self) -> str | None:
-        return self.choices.armed
-
-    @_armed.setter
-    def _armed(self, value: str | None) -> None:
-        self.choices.armed = value
-
-    @property
-    def _controls_key(self) -> tuple | None:
-        return self.choices.key
-
-    @_controls_key.setter
-    def _controls_key(self, value: tuple | None) -> None:
-        self.choices.key = value
-
-    # -- who decides, and what -------------------------------------------------------------
-    def layout(self, size):
-        super().layout(size)
-        self.base_buttons = list(self.buttons.buttons)
-
-    def handle_event(self, event):
-        self.choices.track(event)
-        super().handle_event(event)
-
-    def _rebuild_controls(self, force: bool = False) -> None:
-        self.choices.rebuild(force)
-
-    def _choose(self, action: Action) -> Callable[[], None]:
-        return self.choices.chooser(action)
-
-    def _step(
-        self, take: Callable[[], None], then: Callable[[], object] | None = None
-    ) -> Callable[[], None]:
-        return self.choices.step(take, then)
-
-    def _focused_button(self) -> Button | None:
-        return self.choices.focused_button()
-
-    def _focus(self, key: str) -> bool:
-        return self.choices.focus(key)
-
-    def _control(self, key: str) -> C | None:
-        return self.choices.control(key)
-
-    def _click_control(self, key: str) -> None:
-        self.choices.click_control(key)
-
-    def _press_or_focus(self, key: str) -> None:
-        self.choices.press_or_focus(key)
-
-    def attention(self) -> C | None:
-        return self.choices.attention()
-
-    def preview(self, action: Action):
-        return self.choices.preview(action)

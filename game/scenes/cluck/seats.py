@@ -70,6 +70,12 @@ class Seats:
         key = (m.hand_sizes[player], m.stands[player], m.start_player == player)
         return SeatFace(str(m.stands[player]), self._highlight(player), key)
 
+    def subtitle(self, player: int) -> str | None:
+        return None  # the frame's words
+
+    def score_text(self, player: int, value) -> str | None:
+        return None  # the number as the frame writes it
+
     def portrait(self, player: int, size: int) -> pygame.Surface | None:
         return sprites.svg(self.art.chicken_name(player), size)
 

@@ -34,7 +34,7 @@ from game.rules.cluck.ladder import ROW_HEIGHT
 from game.rules.protocol import Event
 from game.scenes.end_screen import Breakdown
 from game.scenes.frame_plan import TablePlan
-from game.scenes.table.contract import FrameCut, TableHost
+from game.scenes.table.contract import FrameCut, Resync, TableHost
 
 from .animate import Animator
 from .art import Art
@@ -57,7 +57,7 @@ class CluckTable:
 
     cut = FrameCut(bar_h=BAR_H, hint_lines=2, seat_h=(96, 112))
     buttons_in_still = True  # the frame's buttons stand still with the felt and the ladder
-    resync_when_idle = True  # events that come meanwhile play on from what is shown
+    resync: Resync = "when_idle"  # events that come meanwhile play on from what is shown
 
     def __init__(self, host: TableHost) -> None:
         self.host = host
@@ -82,6 +82,9 @@ class CluckTable:
             # A new game: its setup happened in new_game; play it for everybody to see.
             host.queue_events(host.state.opening)
 
+    def plan(self, size: tuple[int, int]) -> TablePlan | None:
+        return None  # the frame is cut as ``cut`` says
+
     def layout(self, plan: TablePlan) -> None:
         self.art.forget()
         self.drawing.forget()
@@ -91,6 +94,12 @@ class CluckTable:
 
     def update(self, dt: float) -> None:
         self.geometry.settle(dt, lambda: self.controls.my_turn() == "place")
+
+    def before_frame(self) -> None:
+        """Nothing to work out before a frame: the controls follow the state."""
+
+    def plays_unseen(self, event: Event) -> bool:
+        return False  # what the viewer sees, no more
 
     def log_empty(self) -> str | None:
         return self.host.t("cluck.log_empty")

@@ -70,6 +70,12 @@ class Seats:
     def seat(self, player: int) -> SeatFace:
         return SeatFace(self._score(player), self._highlight(player), self._key(player))
 
+    def subtitle(self, player: int) -> str | None:
+        return None  # the frame's words
+
+    def score_text(self, player: int, value) -> str | None:
+        return None  # the number as the frame writes it
+
     def portrait(self, player: int, size: int) -> pygame.Surface | None:
         return self.art.portrait(player, size)
 

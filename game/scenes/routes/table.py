@@ -26,9 +26,10 @@ from __future__ import annotations
 
 import pygame
 
+from game.rules.protocol import Event
 from game.scenes.end_screen import Breakdown
 from game.scenes.frame_plan import TablePlan
-from game.scenes.table.contract import FrameCut, TableHost
+from game.scenes.table.contract import FrameCut, Resync, TableHost
 
 from .animate import Animator
 from .art import Art
@@ -50,7 +51,7 @@ class RoutesTable:
 
     cut = FrameCut(bar_h=BAR_H, hint_lines=2, seat_h=(64, 104))
     buttons_in_still = False  # the frame's buttons are drawn over the table each frame
-    resync_when_idle = False  # the scene resyncs once the last event queued has played
+    resync: Resync = "after_last_event"  # a step at the end of the timeline
 
     def __init__(self, host: TableHost) -> None:
         self.host = host
@@ -74,6 +75,9 @@ class RoutesTable:
             # The first round was rolled inside new_game: play it when the table starts.
             host.queue_events(list(host.state.opening_events))
 
+    def plan(self, size: tuple[int, int]) -> TablePlan | None:
+        return None  # the frame is cut as ``cut`` says
+
     def layout(self, plan: TablePlan) -> None:
         self.model.cut(plan.board, self.host.px, self.host.text_px)
         self.art.forget()
@@ -81,6 +85,12 @@ class RoutesTable:
 
     def update(self, dt: float) -> None:
         """Nothing eases by itself: the events' tweens move everything."""
+
+    def before_frame(self) -> None:
+        """Nothing to work out before a frame: the controls follow the state."""
+
+    def plays_unseen(self, event: Event) -> bool:
+        return False  # what the viewer sees, no more
 
     def log_empty(self) -> str | None:
         return None

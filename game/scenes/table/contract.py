@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 import pygame
 
@@ -28,11 +28,21 @@ from game.table.driver import TableDriver
 from game.ui.choices import Choice
 from game.ui.i18n import Translator
 from game.ui.tween import Timeline
-from game.ui.widgets import Button, ButtonGroup
+from game.ui.widgets import Button, ButtonGroup, Picture
 
 if TYPE_CHECKING:
     from game.scenes.base import Host
     from game.scenes.lesson import LessonGuide
+
+
+# When the drawn pieces are put back in line with the state after events:
+# - "after_last_event": once the last event queued has played (a step at the end of the
+#   timeline);
+# - "when_idle": on the first frame nothing is left to play or queued after an event
+#   (events that arrive meanwhile play on from where the table shows);
+# - "idle_after_busy": on the first frame nothing is left to play or queued after any
+#   frame that was busy animating.
+Resync = Literal["after_last_event", "when_idle", "idle_after_busy"]
 
 
 @dataclass(frozen=True)
@@ -122,6 +132,12 @@ class TableSeats(Protocol):
         """The bar's prompt."""
         ...
 
+    def subtitle(self, player: int) -> str | None:
+        """What the seat's panel says under its name (None: the frame's words)."""
+
+    def score_text(self, player: int, value: Any) -> str | None:
+        """How a score reads on the end screen (None: the number as the frame writes it)."""
+
 
 class GameTable(Protocol):
     @property
@@ -150,18 +166,28 @@ class GameTable(Protocol):
         ...
 
     @property
-    def resync_when_idle(self) -> bool:
-        """When the drawn pieces are put back in line with the state after events:
-        False, once the last event queued has played (a step at the end of the
-        timeline); True, on the first frame nothing is left to play or queued (events
-        that arrive meanwhile play on from where the table shows)."""
+    def resync(self) -> Resync:
+        """When the drawn pieces are put back in line with the state (see Resync)."""
         ...
+
+    def plan(self, size: tuple[int, int]) -> TablePlan | None:
+        """The frame's plan when the game cuts the window more than one way (with the
+        host's ``plan_frame``, the last plan made being the one kept); None: by ``cut``."""
 
     def layout(self, plan: TablePlan) -> None:
         """Place the game's things in the frame's ``plan`` (a new window size)."""
 
     def update(self, dt: float) -> None:
         """Every frame, after the scene's: what eases by itself (rows, scroll)."""
+
+    def before_frame(self) -> None:
+        """Before each frame is composed: what the frame shows that is worked out from
+        the state and the person's focus (the controls, what a looked-at option does)."""
+
+    def plays_unseen(self, event: Event) -> bool:
+        """An event the screen's viewer does not see that the table plays anyway (a
+        face-down twin of a secret draw while nobody's private things are on screen)."""
+        ...
 
     def log_empty(self) -> str | None:
         """What the log says before anything happened (None: the frame's words)."""
@@ -244,6 +270,16 @@ class TableHost(Protocol):
     def sync_from_state(self) -> None: ...
 
     def draw_bar(self, surface: pygame.Surface) -> None: ...
+
+    def plan_frame(self, size: tuple[int, int], **kwargs: Any) -> TablePlan:
+        """Cut the window into the shared frame (game.scenes.frame.plan_table): kept as
+        the scene's ``plan``."""
+        ...
+
+    def _cached(self, name: Any, key: tuple, rect: pygame.Rect, paint: Any) -> Picture:
+        """A kept picture of a part of ``rect``'s size (the frame's cache: painted again
+        when ``key``, the size or the language changes)."""
+        ...
 
     def frame_event(self, event: pygame.event.Event) -> bool: ...
 

@@ -7,13 +7,13 @@ pause, help, the lesson guide, the curtain, the end screen) and asks the game on
 A game's own scene is then a thin subclass naming its table (``table_of``), so that
 the router, the lobby, lessons and saves open it by name as before; a network table is
 :class:`TableScene` under :class:`~game.scenes.online.RemoteTable` or
-``HostedTable``, given the same table. The games still made of mixins (Duck! Duck! Go!,
-Verflixxt!) subclass GameScene directly until they are composed too.
+``HostedTable``, given the same table. The game still made of mixins (Duck! Duck! Go!)
+subclasses GameScene directly until it is composed too.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import ClassVar
 
 import pygame
@@ -38,8 +38,12 @@ class TableScene(GameScene):
         super().__init__(app, table)
         self.base_buttons: list[Button] = []  # the frame's own, kept across the controls
         self.skipping = False  # skip_animation is running
-        self._resync_due = False  # events played: resync once idle (``resync_when_idle``)
+        self._resync_due = False  # resync once idle (see ``GameTable.resync``)
+        # events the viewer does not see that the table plays anyway: none while the game
+        # is being made (its opening queued from its constructor), then as the game says
+        self._plays_unseen: Callable[[Event], bool] = lambda _event: False
         self.game: GameTable = (game or type(self).table_of)(self)
+        self._plays_unseen = self.game.plays_unseen
         self.compositor = Compositor(self.game.drawing, self)
 
     # -- what GameScene asks a game, answered by the game's table --------------------------
@@ -56,15 +60,22 @@ class TableScene(GameScene):
         handler = self.game.animations.get(event.kind)
         if handler is not None:
             handler(event)
-        if self.game.resync_when_idle:
+        resync = self.game.resync
+        if resync == "when_idle":
             self._resync_due = True  # see update
-        elif not self.events:
+        elif resync == "after_last_event" and not self.events:
             # The last event queued: nobody acts while events play, so once it has played
             # the state is what the table shows. Resync then (robust to anything skipped).
             self.timeline.then(Tween(0.0, None, None, ease_in_out, on_start=self.sync_from_state))
 
     def describe(self, event: Event) -> str | None:
         return self.game.describe(event)
+
+    def queue_events(self, events: list[Event]) -> None:
+        viewer = self.private_player
+        for event in events:
+            if event.seen_by(viewer) or self._plays_unseen(event):
+                self.events.append(event)
 
     def human_event(self, event: pygame.event.Event, player: int) -> None:
         self.game.controls.handle(event, player)
@@ -114,6 +125,12 @@ class TableScene(GameScene):
     def seat_portrait(self, player: int, size: int) -> pygame.Surface | None:
         return self.game.seats.portrait(player, size)
 
+    def seat_subtitle(self, player: int) -> str:
+        return self.game.seats.subtitle(player) or super().seat_subtitle(player)
+
+    def score_text(self, player: int, value) -> str:
+        return self.game.seats.score_text(player, value) or super().score_text(player, value)
+
     def seat_score(self, player: int) -> str | None:
         return self.game.seats.seat(player).score
 
@@ -143,10 +160,13 @@ class TableScene(GameScene):
     def layout(self, size):
         super().layout(size)
         self.base_buttons = list(self.buttons.buttons)
-        cut = self.game.cut
-        self.game.layout(
-            self.plan_frame(size, bar_h=cut.bar_h, hint_lines=cut.hint_lines, seat_h=cut.seat_h)
-        )
+        plan = self.game.plan(size)
+        if plan is None:
+            cut = self.game.cut
+            plan = self.plan_frame(
+                size, bar_h=cut.bar_h, hint_lines=cut.hint_lines, seat_h=cut.seat_h
+            )
+        self.game.layout(plan)
         self.game.controls.rebuild(force=True)
 
     def handle_event(self, event):
@@ -155,10 +175,16 @@ class TableScene(GameScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        if self._resync_due and not self.busy_animating():
+        if self.game.resync == "idle_after_busy" and self.busy_animating():
+            self._resync_due = True
+        elif self._resync_due and not self.busy_animating():
             self.sync_from_state()
         self.game.update(dt)
         self.game.controls.rebuild()
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        self.game.before_frame()
+        super().draw_table(surface)
 
     def draw(self, surface):
         # the controls follow a lesson's step (a step may open a choice), and Next

@@ -1,18 +1,23 @@
 """The Verflixxt! scene's animations: each event becomes tweens on the display model
-(``_play_<kind>``), never on the state."""
+(a kind -> handler map, ``animations``, for the table scene), never on the state."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from typing import Any
 
 from game.rules.protocol import Event
 from game.rules.verflixxt.box import FINISH
+from game.scenes.table.contract import TableHost
 from game.ui import theme
 from game.ui.tween import Tween, ease_in_out, lerp
 
-from .host import VerflixxtHost
-from .model import BAD, GOOD, PAWN_H, Flyer, Point, Walk, _face, _signed
+from .draw import Drawing
+from .layout import Layout
+from .model import BAD, GOOD, Flyer, Point, VerflixxtModel, Walk, _face, _signed, spread
+from .seats import Seats
+from .texts import Texts
 
 # Seconds (at speed 1) of the main animations.
 HOP_PER_TILE, HOP_MIN, HOP_MAX = 0.16, 0.3, 1.5
@@ -20,8 +25,27 @@ CLOSE = 0.45
 TUMBLE = 0.8
 
 
-class Animations(VerflixxtHost):
+class Animator:
     """Events to tweens: the pieces walk, tiles and cards fly, the die tumbles."""
+
+    def __init__(
+        self,
+        model: VerflixxtModel,
+        host: TableHost,
+        texts: Texts,
+        layout: Layout,
+        seats: Seats,
+        drawing: Drawing,
+    ) -> None:
+        self.model = model
+        self.host = host
+        self.texts = texts
+        self.layout = layout
+        self.seats = seats
+        self.drawing = drawing
+        self.animations: dict[str, Callable[[Event], None]] = {
+            kind: self._by_event(handler) for kind, handler in self._handlers().items()
+        }
 
     # == events -> tweens ==========================================================
     def _tween(
@@ -35,17 +59,40 @@ class Animations(VerflixxtHost):
     ) -> None:
         tween = Tween(max(0.0, duration), update, done, ease, on_start=start)
         if together:
-            self.timeline.also(tween)
+            self.host.timeline.also(tween)
         else:
-            self.timeline.then(tween)
+            self.host.timeline.then(tween)
 
     def _sound(self, name: str) -> Callable[[], None]:
-        return lambda: self.app.sound.play(name)
+        return lambda: self.host.app.sound.play(name)
 
-    def play_event(self, event: Event) -> None:
-        handler = getattr(self, f"_play_{event.kind}", None)
-        if handler is not None:
-            handler(event.player, event.data)
+    def _handlers(self) -> dict[str, Callable[[Any, Any], None]]:
+        """Event kind -> what plays it (the event's player and data)."""
+        return {
+            "roll": self._play_roll,
+            "play": self._play_play,
+            "move": self._play_move,
+            "take": self._play_take,
+            "close": self._play_close,
+            "home": self._play_home,
+            "hat": self._play_hat,
+            "hat_keep": self._play_hat_keep,
+            "chip": self._play_chip,
+            "stop": self._play_stop,
+            "attack": self._play_attack,
+            "reshuffle": self._play_reshuffle,
+            "draw": self._play_draw,
+            "hat_draw": self._play_hat_draw,
+            "hat_tie": self._play_hat_tie,
+            "hat_draw_end": self._play_hat_draw_end,
+            "skip": self._play_skip,
+            "turn": self._play_turn,
+            "end": self._play_end,
+        }
+
+    @staticmethod
+    def _by_event(handler: Callable[[Any, Any], None]) -> Callable[[Event], None]:
+        return lambda event: handler(event.player, event.data)
 
     def _fly(
         self,
@@ -56,14 +103,14 @@ class Animations(VerflixxtHost):
         sound: str = "",
         together: bool = False,
     ) -> None:
-        t = self.table
+        t = self.model.table
 
         def begin():
             if start:
                 start()
             t.flyers.append(flyer)
             if sound:
-                self.app.sound.play(sound)
+                self.host.app.sound.play(sound)
 
         def update(v):
             flyer.t = v
@@ -84,7 +131,7 @@ class Animations(VerflixxtHost):
         duration: float = 0.9,
         together: bool = True,
     ) -> None:
-        t = self.table
+        t = self.model.table
         pop = [text, anchor, 0.0, colour]
 
         def update(v):
@@ -99,15 +146,15 @@ class Animations(VerflixxtHost):
         )
 
     def _row_anchor(self, player: int) -> Callable[[], Point]:
-        return lambda: self.seat_anchor(player)
+        return lambda: self.seats.seat_anchor(player)
 
     def _play_roll(self, player, data) -> None:
-        t = self.table
+        t = self.model.table
 
         def start():
             t.tumble = 0.0
             t.die = data["die"]
-            self.app.sound.play("dice")
+            self.host.app.sound.play("dice")
 
         def update(v):
             t.tumble = v
@@ -118,17 +165,17 @@ class Animations(VerflixxtHost):
         self._tween(TUMBLE, update, done, start, ease=lambda v: 1 - (1 - v) ** 2)
 
     def _play_play(self, player, data) -> None:
-        t = self.table
+        t = self.model.table
         card = data["card"]
-        viewer_hand = player == self.private_player and card in t.hand
+        viewer_hand = player == self.host.private_player and card in t.hand
         index = t.hand.index(card) if viewer_hand else 0
-        src = (lambda: self.hand_slot(index)) if viewer_hand else self.hand_anchor_fn(player)
+        src = (lambda: self.layout.hand_slot(index)) if viewer_hand else self.hand_anchor_fn(player)
         flyer = Flyer(
             "card",
             card,
             src,
-            lambda: self.discard_rect.center,
-            self.card_w / self.s if viewer_hand else 24,
+            lambda: self.model.discard_rect.center,
+            self.model.card_w / self.host.s if viewer_hand else 24,
             46,
             hop=30,
         )
@@ -140,13 +187,13 @@ class Animations(VerflixxtHost):
 
         self._fly(flyer, 0.4, lambda: setattr(t, "discard", card), start, "click")
         if data["piece"] is None:
-            self._pop(self.t("verflixxt.pop_zero"), lambda: self.discard_rect.midtop)
+            self._pop(self.host.t("verflixxt.pop_zero"), lambda: self.model.discard_rect.midtop)
 
     def hand_anchor_fn(self, player: int) -> Callable[[], Point]:
-        return lambda: self.hand_anchor(player)
+        return lambda: self.seats.hand_anchor(player)
 
     def _play_move(self, player, data) -> None:
-        t = self.table
+        t = self.model.table
         piece, origin, dest, path = data["piece"], data["from"], data["to"], list(data["path"])
         if not path:
 
@@ -158,22 +205,22 @@ class Animations(VerflixxtHost):
         walk = Walk(piece, [])
 
         def start():
-            groups = self._groups()
-            here = self.piece_spot(piece, groups) or self.tile_centre(origin)
-            ox, oy = self.tile_centre(origin)
-            size = self.tile_size(origin)
+            groups = self.layout.groups()
+            here = self.layout.piece_spot(piece, groups) or self.layout.tile_centre(origin)
+            ox, oy = self.layout.tile_centre(origin)
+            size = self.layout.tile_size(origin)
             offset = ((here[0] - ox) / size, (here[1] - oy) / size)
             t.pieces.pop(piece, None)
-            groups = self._groups()
-            land = self.landing_spot(piece, dest, groups)
-            dx, dy = self.tile_centre(dest)
-            dsize = self.tile_size(dest)
+            groups = self.layout.groups()
+            land = self.layout.landing_spot(piece, dest, groups)
+            dx, dy = self.layout.tile_centre(dest)
+            dsize = self.layout.tile_size(dest)
             land_offset = ((land[0] - dx) / dsize, (land[1] - dy) / dsize)
 
             def at(tile, off):
                 def point():
-                    cx, cy = self.tile_centre(tile)
-                    size = self.tile_size(tile)
+                    cx, cy = self.layout.tile_centre(tile)
+                    size = self.layout.tile_size(tile)
                     return (cx + off[0] * size, cy + off[1] * size)
 
                 return point
@@ -183,7 +230,7 @@ class Animations(VerflixxtHost):
                 walk.points.append(at(tile, (0.0, -0.02)))
             walk.points.append(at(dest, land_offset))
             t.walks[piece] = walk
-            self.app.sound.play("bonk" if data["cause"] == "attack" else "slide")
+            self.host.app.sound.play("bonk" if data["cause"] == "attack" else "slide")
 
         def update(v):
             walk.t = v
@@ -196,10 +243,10 @@ class Animations(VerflixxtHost):
         self._tween(duration, update, done, start, ease=lambda v: v)
 
     def _play_take(self, player, data) -> None:
-        t = self.table
+        t = self.model.table
         tile = data["tile"]
         pile = len(t.taken[player])
-        here = self.tile_centre(tile)
+        here = self.layout.tile_centre(tile)
 
         def start():
             t.gone.add(tile)
@@ -211,17 +258,17 @@ class Animations(VerflixxtHost):
             "tile",
             tile,
             lambda: here,
-            lambda: self.pile_slot(player, pile, pile + 1),
-            self.tile_px / self.s,
-            self.pile_layout(player, pile + 1)[3] / self.s,
+            lambda: self.seats.pile_slot(player, pile, pile + 1),
+            self.model.tile_px / self.host.s,
+            self.seats.pile_layout(player, pile + 1)[3] / self.host.s,
             hop=60,
         )
         self._fly(flyer, 0.55, done, start, "pop")
 
     def _play_close(self, player, data) -> None:
-        t = self.table
+        t = self.model.table
         track = list(data["track"])
-        target = self._spread(track)
+        target = spread(track)
         before: dict[str, float] = {}
 
         def start():
@@ -241,26 +288,30 @@ class Animations(VerflixxtHost):
     def _play_home(self, player, data) -> None:
         key = "verflixxt.pop_exact" if data["exact"] else "verflixxt.pop_home"
         self._pop(
-            self.t(key), lambda: self.tile_rect(FINISH).midtop, GOOD, together=False, duration=0.5
+            self.host.t(key),
+            lambda: self.layout.tile_rect(FINISH).midtop,
+            GOOD,
+            together=False,
+            duration=0.5,
         )
         self._tween(0.0, start=self._sound("chirp"), together=True)
 
     def _play_hat(self, player, data) -> None:
-        t = self.table
+        t = self.model.table
         hat, how = data["hat"], data["how"]
-        size = self.tile_px * 0.42 / self.s
+        size = self.model.tile_px * 0.42 / self.host.s
         if how == "deal":
             src = (
-                (lambda: self.contest_row(player).midleft)
+                (lambda: self.layout.contest_row(player).midleft)
                 if t.contest is not None
                 else self._row_anchor(player)
             )
         else:
-            src = self._pawn_head(data["from"])
+            src = self.drawing.pawn_head(data["from"])
         if how == "home":
             dst = self.hats_anchor_fn(player)
         else:
-            dst = self._pawn_head(data["to"])
+            dst = self.drawing.pawn_head(data["to"])
 
         def start():
             if t.hats.get(hat) is not None:
@@ -283,30 +334,13 @@ class Animations(VerflixxtHost):
             )
 
     def hats_anchor_fn(self, player: int) -> Callable[[], Point]:
-        return lambda: self.hats_anchor(player)
-
-    def _pawn_head(self, pawn: str) -> Callable[[], Point]:
-        """The top of a pawn (at rest or walking): where its hat sits."""
-
-        def point():
-            feet = self._piece_feet(pawn)
-            if feet is None:
-                return self.tile_centre(FINISH)
-            return (feet[0], feet[1] - self.tile_px * PAWN_H * 0.86)
-
-        return point
-
-    def _piece_feet(self, piece: str) -> Point | None:
-        walk = self.table.walks.get(piece)
-        if walk is not None and walk.points:
-            return self._walk_pos(walk)
-        return self.piece_spot(piece)
+        return lambda: self.seats.hats_anchor(player)
 
     def _play_hat_keep(self, player, data) -> None:
         self._tween(0.15)
 
     def _play_chip(self, player, data) -> None:
-        t = self.table
+        t = self.model.table
         value = data["value"]
         count = len(t.chips_won[player])
 
@@ -318,23 +352,29 @@ class Animations(VerflixxtHost):
             t.chips_won[player].append(value)
 
         def dst():
-            x, y = self.chips_anchor(player)
-            return (x + count * self.px(20) + self.px(10), y)
+            x, y = self.seats.chips_anchor(player)
+            return (x + count * self.host.px(20) + self.host.px(10), y)
 
         flyer = Flyer(
-            "chip", value, self.chip_stack_pos, dst, self.tile_px * 0.52 / self.s, 18, hop=50
+            "chip",
+            value,
+            self.layout.chip_stack_pos,
+            dst,
+            self.model.tile_px * 0.52 / self.host.s,
+            18,
+            hop=50,
         )
         self._fly(flyer, 0.6, done, start, "pop")
-        self._pop(f"+{value}", self.chip_stack_pos, GOOD)
+        self._pop(f"+{value}", self.layout.chip_stack_pos, GOOD)
 
     def _play_stop(self, player, data) -> None:
         self._tween(0.2)
 
     def _play_attack(self, player, data) -> None:
-        t = self.table
+        t = self.model.table
         tile = data["tile"]
         cards = list(data["cards"])
-        viewer_hand = player == self.private_player
+        viewer_hand = player == self.host.private_player
 
         def start():
             if viewer_hand:
@@ -343,15 +383,15 @@ class Animations(VerflixxtHost):
                         t.hand.remove(card)
             t.hand_counts[player] = 0
             t.banner = [
-                self.t("verflixxt.banner_attack", name=self.seat_name(player)),
-                self.t(
+                self.host.t("verflixxt.banner_attack", name=self.host.seat_name(player)),
+                self.host.t(
                     "verflixxt.banner_attack_sub",
                     value=_face(data["value"]),
-                    tile=self.tile_name(tile),
+                    tile=self.texts.tile_name(tile),
                 ),
                 0.0,
             ]
-            self.app.sound.play("bonk")
+            self.host.app.sound.play("bonk")
 
         def update(v):
             t.shake = (tile, v)
@@ -364,14 +404,14 @@ class Animations(VerflixxtHost):
 
         self._tween(0.9, update, done, start, ease=lambda v: v)
         for k, card in enumerate(cards):
-            src = partial(self.hand_slot, k) if viewer_hand else self.hand_anchor_fn(player)
+            src = partial(self.layout.hand_slot, k) if viewer_hand else self.hand_anchor_fn(player)
             self._fly(
                 Flyer(
                     "card",
                     card,
                     src,
-                    lambda: self.discard_rect.center,
-                    self.card_w / self.s if viewer_hand else 24,
+                    lambda: self.model.discard_rect.center,
+                    self.model.card_w / self.host.s if viewer_hand else 24,
                     46,
                     hop=30,
                 ),
@@ -380,7 +420,7 @@ class Animations(VerflixxtHost):
             )
 
     def _play_reshuffle(self, player, data) -> None:
-        t = self.table
+        t = self.model.table
 
         def done():
             t.deck = data["cards"]
@@ -390,8 +430,8 @@ class Animations(VerflixxtHost):
             Flyer(
                 "back",
                 None,
-                lambda: self.discard_rect.center,
-                lambda: self.deck_rect.center,
+                lambda: self.model.discard_rect.center,
+                lambda: self.model.deck_rect.center,
                 46,
                 46,
                 hop=20,
@@ -402,11 +442,11 @@ class Animations(VerflixxtHost):
         )
 
     def _play_draw(self, player, data) -> None:
-        t = self.table
+        t = self.model.table
         card = data["card"]
-        mine = card is not None and player == self.private_player
+        mine = card is not None and player == self.host.private_player
         index = min(1, max(0, data["hand"] - 1))
-        dst = (lambda: self.hand_slot(index)) if mine else self.hand_anchor_fn(player)
+        dst = (lambda: self.layout.hand_slot(index)) if mine else self.hand_anchor_fn(player)
 
         def start():
             t.deck = max(0, t.deck - 1)
@@ -421,10 +461,10 @@ class Animations(VerflixxtHost):
             Flyer(
                 "card" if mine else "back",
                 card,
-                lambda: self.deck_rect.center,
+                lambda: self.model.deck_rect.center,
                 dst,
                 46,
-                self.card_w / self.s if mine else 20,
+                self.model.card_w / self.host.s if mine else 20,
                 hop=24,
             ),
             0.3,
@@ -433,27 +473,27 @@ class Animations(VerflixxtHost):
         )
 
     def _play_hat_draw(self, player, data) -> None:
-        t = self.table
+        t = self.model.table
         card = data["card"]
 
         def start():
             t.deck = max(0, t.deck - 1)
             if t.contest is None:
-                t.contest = {p: [] for p in range(self.session.players)}
+                t.contest = {p: [] for p in range(self.host.session.players)}
             t.contest_alpha = 1.0
             t.current = player
 
         def dst():
-            row = self.contest_row(player)
+            row = self.layout.contest_row(player)
             k = len((t.contest or {}).get(player, []))
-            return (self.contest_cards_x() + k * self.px(34), row.centery)
+            return (self.layout.contest_cards_x() + k * self.host.px(34), row.centery)
 
         def done():
             if t.contest is not None:
                 t.contest[player].append(card)
 
         self._fly(
-            Flyer("card", card, lambda: self.deck_rect.center, dst, 46, 28, hop=40),
+            Flyer("card", card, lambda: self.model.deck_rect.center, dst, 46, 28, hop=40),
             0.45,
             done,
             start,
@@ -461,15 +501,17 @@ class Animations(VerflixxtHost):
         )
 
     def _play_hat_tie(self, player, data) -> None:
-        names = self.t("verflixxt.list_sep").join(self.seat_name(p) for p in data["players"])
+        names = self.host.t("verflixxt.list_sep").join(
+            self.host.seat_name(p) for p in data["players"]
+        )
         self._banner(
-            self.t(f"verflixxt.banner_tie_{data['place']}"),
-            self.t("verflixxt.banner_tie_sub", names=names),
+            self.host.t(f"verflixxt.banner_tie_{data['place']}"),
+            self.host.t("verflixxt.banner_tie_sub", names=names),
             1.3,
         )
 
     def _banner(self, title: str, subtitle: str, duration: float) -> None:
-        t = self.table
+        t = self.model.table
 
         def start():
             t.banner = [title, subtitle, 0.0]
@@ -481,10 +523,10 @@ class Animations(VerflixxtHost):
         self._tween(duration, update, lambda: setattr(t, "banner", None), start, ease=lambda v: v)
 
     def _play_hat_draw_end(self, player, data) -> None:
-        t = self.table
+        t = self.model.table
         self._banner(
-            self.t("verflixxt.banner_hats", lucky=self.seat_name(data["lucky"])),
-            self.t("verflixxt.banner_hats_sub", unlucky=self.seat_name(data["unlucky"])),
+            self.host.t("verflixxt.banner_hats", lucky=self.host.seat_name(data["lucky"])),
+            self.host.t("verflixxt.banner_hats_sub", unlucky=self.host.seat_name(data["unlucky"])),
             1.6,
         )
 
@@ -501,7 +543,7 @@ class Animations(VerflixxtHost):
 
     def _play_skip(self, player, data) -> None:
         self._pop(
-            self.t("verflixxt.pop_skip"),
+            self.host.t("verflixxt.pop_skip"),
             self._row_anchor_mid(player),
             theme.INK_SOFT,
             duration=0.5,
@@ -509,22 +551,24 @@ class Animations(VerflixxtHost):
         )
 
     def _row_anchor_mid(self, player: int) -> Callable[[], Point]:
-        return lambda: self.plan.seats[player].center
+        return lambda: self.host.plan.seats[player].center
 
     def _play_turn(self, player, data) -> None:
-        t = self.table
+        t = self.model.table
 
         def start():
             t.current = player
             t.round = data["round"]
-            if not self.state.hats_variant:
+            if not self.host.state.hats_variant:
                 t.die = None
 
         self._tween(0.1, start=start)
 
     def _play_end(self, player, data) -> None:
-        t = self.table
-        names = self.t("verflixxt.list_sep").join(self.seat_name(p) for p in data["winners"])
+        t = self.model.table
+        names = self.host.t("verflixxt.list_sep").join(
+            self.host.seat_name(p) for p in data["winners"]
+        )
 
         def start():
             t.current = None
@@ -532,5 +576,7 @@ class Animations(VerflixxtHost):
 
         self._tween(0.0, start=start)
         self._banner(
-            self.t("verflixxt.banner_end"), self.t("verflixxt.banner_end_sub", names=names), 1.6
+            self.host.t("verflixxt.banner_end"),
+            self.host.t("verflixxt.banner_end_sub", names=names),
+            1.6,
         )

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pygame
 
 from game.rules.verflixxt.box import FINISH, LUCKY, MINUS, PLUS, RISK, START, card_value
+from game.scenes.table.contract import TableHost
 from game.ui import fonts, identity, sprites, theme
 
-from .host import VerflixxtHost
-from .model import PAWN_ASPECT, PAWN_H, Point, _face, _signed
+from .model import PAWN_ASPECT, PAWN_H, Point, VerflixxtModel, _face, _signed
 
 HAT_SPRITES = {"lucky": "verflixxt_hat_lucky.svg", "unlucky": "verflixxt_hat_unlucky.svg"}
 TILE_SPRITES = {
@@ -28,23 +28,32 @@ def letter_spot(w: int, h: int) -> tuple[Point, int]:
     return (w / 2, h * 0.71), max(9, int(h * 0.36))
 
 
-class Art(VerflixxtHost):
+class Art:
     """Sprites sized and labelled for the table, each made once per layout."""
 
+    def __init__(self, model: VerflixxtModel, host: TableHost) -> None:
+        self.model = model
+        self.host = host
+        self._images: dict = {}  # images per layout, keyed by what they show
+
+    def forget(self) -> None:
+        """A new layout: the images are made again at the new size."""
+        self._images.clear()
+
     # == images (cached per layout) ==============================================
-    def _piece_image(self, piece: str, ghost: bool = False) -> pygame.Surface:
+    def piece_image(self, piece: str, ghost: bool = False) -> pygame.Surface:
         key = ("piece", piece if piece[0] != "g" else "g", ghost)
         image = self._images.get(key)
         if image is None:
             if piece[0] == "g":
-                h = int(self.tile_px * 0.74)
+                h = int(self.model.tile_px * 0.74)
                 image = sprites.svg("verflixxt_guardian.svg", int(h * 0.7), h).copy()
             else:
-                h = int(self.tile_px * PAWN_H)
+                h = int(self.model.tile_px * PAWN_H)
                 w = int(h * PAWN_ASPECT)
                 player = int(piece[:-1])
                 image = sprites.tinted(
-                    sprites.svg("verflixxt_pawn.svg", w, h), self.seat_colour(player)
+                    sprites.svg("verflixxt_pawn.svg", w, h), self.host.seat_colour(player)
                 )
                 spot, size = letter_spot(w, h)
                 letter = fonts.render(piece[-1], size, theme.INK_LIGHT, True)
@@ -58,40 +67,40 @@ class Art(VerflixxtHost):
             self._images[key] = image
         return image
 
-    def _pawn_icon(self, player: int, height: int) -> pygame.Surface:
+    def pawn_icon(self, player: int, height: int) -> pygame.Surface:
         key = ("icon", player, height)
         image = self._images.get(key)
         if image is None:
             image = sprites.tinted(
                 sprites.svg("verflixxt_pawn.svg", int(height * PAWN_ASPECT), height),
-                self.seat_colour(player),
+                self.host.seat_colour(player),
             )
             self._images[key] = image
         return image
 
-    def _hat_image(self, hat: str, width: int | None = None) -> pygame.Surface:
-        width = width or int(self.tile_px * 0.42)
+    def hat_image(self, hat: str, width: int | None = None) -> pygame.Surface:
+        width = width or int(self.model.tile_px * 0.42)
         key = ("hat", hat, width)
         image = self._images.get(key)
         if image is None:
             image = self._images[key] = sprites.svg(HAT_SPRITES[hat], width, int(width * 0.8))
         return image
 
-    def _tile_image(self, tile: str, size: int) -> pygame.Surface:
-        key = ("tile", tile, size, self.t.lang)
+    def tile_image(self, tile: str, size: int) -> pygame.Surface:
+        key = ("tile", tile, size, self.host.t.lang)
         image = self._images.get(key)
         if image is not None:
             return image
-        kind = tile if tile in (START, FINISH) else self.state.box.kinds[tile]
+        kind = tile if tile in (START, FINISH) else self.host.state.box.kinds[tile]
         image = sprites.svg(TILE_SPRITES[kind], size).copy()
-        value = 0 if tile in (START, FINISH) else self.state.box.values[tile]
+        value = 0 if tile in (START, FINISH) else self.host.state.box.values[tile]
         if kind in (PLUS, MINUS):
             self._outlined(image, _signed(value), int(size * 0.42), (size / 2, size * 0.7))
         elif kind == RISK:
             self._outlined(image, _signed(-value), int(size * 0.27), (size * 0.25, size * 0.72))
             self._outlined(image, _signed(value), int(size * 0.27), (size * 0.76, size * 0.72))
         elif kind in (START, FINISH):
-            label = self.t("verflixxt.start" if kind == START else "verflixxt.finish")
+            label = self.host.t("verflixxt.start" if kind == START else "verflixxt.finish")
             font_size = int(size * 0.15)
             text = fonts.render(label, font_size, theme.INK_LIGHT, True)
             if text.get_width() > size * 0.9:
@@ -122,7 +131,7 @@ class Art(VerflixxtHost):
             image.blit(shade, shade.get_rect(center=(centre[0] + dx, centre[1] + dy)))
         image.blit(face, face.get_rect(center=centre))
 
-    def _mini_tile(
+    def mini_tile(
         self, tile: str, size: int, turned: bool = False, risk_sign: int = 1
     ) -> pygame.Surface:
         """A taken tile in a pile: a turned minus tile shows green with its plus value and a
@@ -131,8 +140,8 @@ class Art(VerflixxtHost):
         image = self._images.get(key)
         if image is not None:
             return image
-        kind = self.state.box.kinds[tile]
-        value = self.state.box.values[tile]
+        kind = self.host.state.box.kinds[tile]
+        value = self.host.state.box.values[tile]
         room = size - 2  # the label stays on the tile ("−10" too)
         if turned:
             image = sprites.svg(TILE_SPRITES[PLUS], size).copy()
@@ -168,7 +177,7 @@ class Art(VerflixxtHost):
         self._images[key] = image
         return image
 
-    def _card_image(self, card: str | None, w: int, h: int) -> pygame.Surface:
+    def card_image(self, card: str | None, w: int, h: int) -> pygame.Surface:
         key = ("card", card, w, h)
         image = self._images.get(key)
         if image is not None:
@@ -187,7 +196,7 @@ class Art(VerflixxtHost):
         self._images[key] = image
         return image
 
-    def _chip_image(self, value: int, size: int) -> pygame.Surface:
+    def chip_image(self, value: int, size: int) -> pygame.Surface:
         key = ("chip", value, size)
         image = self._images.get(key)
         if image is None:
@@ -197,7 +206,7 @@ class Art(VerflixxtHost):
             self._images[key] = image
         return image
 
-    def _die_image(self, face: int, size: int, angle: int = 0) -> pygame.Surface:
+    def die_image(self, face: int, size: int, angle: int = 0) -> pygame.Surface:
         """Face 1 to 6, or 0: the die before it is rolled (no face up yet)."""
         angle = round(angle / 15.0) * 15 % 360
         key = ("die", face, size, angle)
@@ -209,15 +218,15 @@ class Art(VerflixxtHost):
             self._images[key] = image
         return image
 
-    def _halo(self, piece: str, colour) -> pygame.Surface:
+    def halo(self, piece: str, colour) -> pygame.Surface:
         """The outline of a piece, a few pixels wide: drawn behind a piece that may move."""
         key = ("halo", piece if piece[0] != "g" else "g", colour)
         image = self._images.get(key)
         if image is None:
-            sprite = self._piece_image(piece)
+            sprite = self.piece_image(piece)
             mask = pygame.mask.from_surface(sprite, 60)
             shape = mask.to_surface(setcolor=(*colour, 255), unsetcolor=(0, 0, 0, 0))
-            w = max(2, self.px(3))
+            w = max(2, self.host.px(3))
             image = pygame.Surface(
                 (sprite.get_width() + 2 * w, sprite.get_height() + 2 * w), pygame.SRCALPHA
             )

@@ -11,36 +11,72 @@ import pygame
 from game.rules.protocol import Action, Event
 from game.rules.verflixxt import Attack, Draw, Hat, Move, Play, Roll, Stop
 from game.rules.verflixxt.box import START, card_value
+from game.scenes.table.contract import TableHost
 from game.ui import choices, fonts
+from game.ui.choices import Choices
 
-from .host import VerflixxtHost
-from .model import Choice
+from .layout import Layout
+from .model import Choice, VerflixxtModel
+from .texts import Texts
 
 LETTER_KEYS = {pygame.K_a: "a", pygame.K_b: "b", pygame.K_c: "c"}
 
 
-class Controls(VerflixxtHost):
+class Controls:
     """Who decides, what they may choose, and the keys that choose it."""
 
-    # == who decides, and what ======================================================
-    def _steps_taken(self) -> tuple:
-        return (self.mode, self.sel_card, self.sel_piece)
+    def __init__(
+        self, model: VerflixxtModel, host: TableHost, texts: Texts, layout: Layout
+    ) -> None:
+        self.model = model
+        self.host = host
+        self.texts = texts
+        self.layout = layout
+        self.choices: Choices[Choice] = Choices(host, self)
 
-    def _settle_mode(self, legal) -> None:
+    steps_draw_attention = True  # a hand card is ringed; a two-way pawn previews both
+    rebuild_before_input = True  # the controls always match the state being answered
+
+    # == what the table scene asks (TableControls) ==================================
+    def offered(self) -> list[Choice]:
+        return self.choices.controls
+
+    def rebuild(self, force: bool = False) -> None:
+        self.choices.rebuild(force)
+
+    def track(self, event: pygame.event.Event) -> bool:
+        self.choices.track(event)
+        return False
+
+    def shown(self, player: int) -> None:
+        """``player``'s hand is on screen now: their cards, no step taken yet."""
+        self.model.table.hand = sorted(self.host.state.hands[player])
+        self.model.mode, self.model.sel_card, self.model.sel_piece = "main", None, None
+        self.model.lesson_picked = None
+        self.choices.key = None
+
+    def pointed_at(self) -> Choice | None:
+        return None
+
+    # == who decides, and what ======================================================
+    def steps_taken(self) -> tuple:
+        return (self.model.mode, self.model.sel_card, self.model.sel_piece)
+
+    def settle_mode(self, legal) -> None:
         """Keep the chosen card/piece only while they still lead to legal actions; with a
         single card to play (the second card of a double turn) choose it at once."""
         plays = [a for a in legal if isinstance(a, Play)]
         cards = sorted({a.card for a in plays})
-        if self.mode == "attack" and not any(isinstance(a, Attack) for a in legal):
-            self.mode = "main"
-        if self.sel_card is not None and self.sel_card not in cards:
-            self.mode, self.sel_card, self.sel_piece = "main", None, None
-        if self.mode == "dir" and not any(
-            a.card == self.sel_card and a.piece == self.sel_piece for a in plays
+        if self.model.mode == "attack" and not any(isinstance(a, Attack) for a in legal):
+            self.model.mode = "main"
+        if self.model.sel_card is not None and self.model.sel_card not in cards:
+            self.model.mode, self.model.sel_card, self.model.sel_piece = "main", None, None
+        if self.model.mode == "dir" and not any(
+            a.card == self.model.sel_card and a.piece == self.model.sel_piece for a in plays
         ):
-            self.mode, self.sel_piece = "card", None
-        if self.mode == "main" and len(cards) == 1 and self.sel_card is None:
-            self.mode, self.sel_card = "card", cards[0]
+            self.model.mode, self.model.sel_piece = "card", None
+        if self.model.mode == "main" and len(cards) == 1 and self.model.sel_card is None:
+            self.model.mode, self.model.sel_card = "card", cards[0]
         self._lesson_pick(plays)
 
     def _lesson_pick(self, plays: list[Play]) -> None:
@@ -48,31 +84,35 @@ class Controls(VerflixxtHost):
         card (and, for the unlucky-hat pawn, that pawn) once, when the play is legal: the
         step rings the pawn or the direction that takes it, one click away (a lesson step
         is one action). The person may still pick another card; the guide refuses it."""
-        lesson = self.lesson
+        lesson = self.host.lesson
         step = lesson.run.step if lesson is not None else None
-        if step is None or step.expect in (None, "any") or self._lesson_picked == step.index:
+        if step is None or step.expect in (None, "any") or self.model.lesson_picked == step.index:
             return
         wanted = next((a for a in plays if str(a) == step.expect), None)
         if wanted is None:
             return
-        self._lesson_picked = step.index
-        self.sel_card = wanted.card
+        self.model.lesson_picked = step.index
+        self.model.sel_card = wanted.card
         two_ways = sum(a.card == wanted.card and a.piece == wanted.piece for a in plays) > 1
         if two_ways:
-            self.mode, self.sel_piece = "dir", wanted.piece
+            self.model.mode, self.model.sel_piece = "dir", wanted.piece
         else:
-            self.mode, self.sel_piece = "card", None
+            self.model.mode, self.model.sel_piece = "card", None
 
-    def _make_controls(self, player: int, legal) -> None:
-        add = self.controls.append
+    def make_controls(self, player: int, legal) -> None:
+        add = self.choices.controls.append
         buttons: list[tuple] = []  # (key, label, callback, action, primary)
         spots: list[Choice] = []
-        groups = self._groups()
-        tr = self.t
+        groups = self.layout.groups()
+        tr = self.host.t
         if Roll() in legal:
-            buttons.append(("roll", tr("verflixxt.btn_roll"), self._choose(Roll()), Roll(), True))
+            buttons.append(
+                ("roll", tr("verflixxt.btn_roll"), self.choices.chooser(Roll()), Roll(), True)
+            )
         if Draw() in legal:
-            buttons.append(("draw", tr("verflixxt.btn_draw"), self._choose(Draw()), Draw(), True))
+            buttons.append(
+                ("draw", tr("verflixxt.btn_draw"), self.choices.chooser(Draw()), Draw(), True)
+            )
         for action in legal:
             if isinstance(action, Move):
                 piece = self._full(player, action.piece)
@@ -87,25 +127,33 @@ class Controls(VerflixxtHost):
                 continue
             if sum(a.how == action.how for a in hand_overs) == 1:
                 # one pawn to hand over with: name the hat that changes hands
-                moved = self.state.hat_of(pawn if action.how == "take" else self.state.hat_pawn)
-                label = tr(f"verflixxt.btn_hat_{action.how}_hat", hat=self.hat_name(moved))
+                moved = self.host.state.hat_of(
+                    pawn if action.how == "take" else self.host.state.hat_pawn
+                )
+                label = tr(f"verflixxt.btn_hat_{action.how}_hat", hat=self.texts.hat_name(moved))
             else:
-                label = tr(f"verflixxt.btn_hat_{action.how}", pawn=self.short_name(pawn))
-            buttons.append((f"hat:{i + 1}", label, self._choose(action), action, False))
+                label = tr(f"verflixxt.btn_hat_{action.how}", pawn=self.texts.short_name(pawn))
+            buttons.append((f"hat:{i + 1}", label, self.choices.chooser(action), action, False))
             spots.append(self._piece_choice(pawn, action, (action,), groups, f"hatpawn:{pawn}"))
         if Hat("keep") in legal:
             buttons.append(
-                ("keep", tr("verflixxt.btn_keep"), self._choose(Hat("keep")), Hat("keep"), False)
+                (
+                    "keep",
+                    tr("verflixxt.btn_keep"),
+                    self.choices.chooser(Hat("keep")),
+                    Hat("keep"),
+                    False,
+                )
             )
         plays = [a for a in legal if isinstance(a, Play)]
         if plays:
             self._card_controls(player, plays)
-        if self.mode == "card" and self.sel_card is not None:
-            mine = [a for a in plays if a.card == self.sel_card]
-            if card_value(self.sel_card) == 0:
+        if self.model.mode == "card" and self.model.sel_card is not None:
+            mine = [a for a in plays if a.card == self.model.sel_card]
+            if card_value(self.model.sel_card) == 0:
                 action = mine[0]
                 buttons.append(
-                    ("zero", tr("verflixxt.btn_zero"), self._choose(action), action, True)
+                    ("zero", tr("verflixxt.btn_zero"), self.choices.chooser(action), action, True)
                 )
             by_piece: dict[str, list[Play]] = {}
             for action in mine:
@@ -130,27 +178,35 @@ class Controls(VerflixxtHost):
                             self._pick_dir(short),
                         )
                     )
-        if self.mode == "dir":
+        if self.model.mode == "dir":
             for action in sorted(plays, key=lambda a: a.direction != "back"):
-                if action.card == self.sel_card and action.piece == self.sel_piece:
+                if action.card == self.model.sel_card and action.piece == self.model.sel_piece:
                     label = tr(f"verflixxt.btn_dir_{action.direction}")
                     buttons.append(
-                        (f"dir:{action.direction}", label, self._choose(action), action, False)
+                        (
+                            f"dir:{action.direction}",
+                            label,
+                            self.choices.chooser(action),
+                            action,
+                            False,
+                        )
                     )
             buttons.append(
                 ("back", tr("verflixxt.btn_cancel"), self._set_mode("card"), None, False)
             )
         attacks = [a for a in legal if isinstance(a, Attack)]
-        if self.mode == "attack":
+        if self.model.mode == "attack":
             for i, action in enumerate(attacks):
-                label = tr("verflixxt.btn_attack_on", tile=self.tile_name(action.tile))
-                buttons.append((f"attack:{i + 1}", label, self._choose(action), action, True))
-                rect = self.tile_rect(action.tile).inflate(self.px(6), self.px(6))
+                label = tr("verflixxt.btn_attack_on", tile=self.texts.tile_name(action.tile))
+                buttons.append(
+                    (f"attack:{i + 1}", label, self.choices.chooser(action), action, True)
+                )
+                rect = self.layout.tile_rect(action.tile).inflate(self.host.px(6), self.host.px(6))
                 spots.append(
                     Choice(
                         rect,
                         "",
-                        self._choose(action),
+                        self.choices.chooser(action),
                         key=f"tile:{action.tile}",
                         action=action,
                         spot="tile",
@@ -164,20 +220,22 @@ class Controls(VerflixxtHost):
                 ("attack", tr("verflixxt.btn_attack"), self._set_mode("attack"), None, False)
             )
         if Stop() in legal:
-            buttons.append(("stop", tr("verflixxt.btn_stop"), self._choose(Stop()), Stop(), False))
+            buttons.append(
+                ("stop", tr("verflixxt.btn_stop"), self.choices.chooser(Stop()), Stop(), False)
+            )
         # the front-most piece first, so a click on overlapping pawns takes the one on top
         spots.sort(key=lambda c: (-c.rect.bottom, -c.rect.centerx))
-        self.controls.extend(spots)
+        self.choices.controls.extend(spots)
         self._place_buttons(buttons, add)
 
     def _card_controls(self, player: int, plays) -> None:
         playable = {a.card for a in plays}
-        for i, card in enumerate(self.table.hand[:2]):
+        for i, card in enumerate(self.model.table.hand[:2]):
             if card not in playable:
                 continue
-            self.controls.append(
+            self.choices.controls.append(
                 Choice(
-                    self.hand_rects[i],
+                    self.model.hand_rects[i],
                     "",
                     self._pick_card(card),
                     key=f"card:{i + 1}",
@@ -191,18 +249,18 @@ class Controls(VerflixxtHost):
         labels fit at full size, never more than two rows, centred in their room."""
         if not buttons:
             return
-        p = self.buttons_rect
-        gap = self.px(8)
-        row_gap = self.px(6)
-        size = self.text_px(15)
-        widest = max(fonts.font(size).size(label)[0] for _, label, *_ in buttons) + self.px(16)
+        p = self.model.buttons_rect
+        gap = self.host.px(8)
+        row_gap = self.host.px(6)
+        size = self.host.text_px(15)
+        widest = max(fonts.font(size).size(label)[0] for _, label, *_ in buttons) + self.host.px(16)
         per_row = min(len(buttons), 3)
         while per_row > 1 and (p.w - gap * (per_row - 1)) // per_row < widest:
             per_row -= 1
         per_row = max(per_row, math.ceil(len(buttons) / 2))
         rows = math.ceil(len(buttons) / per_row)
-        bh = min(self.px(36), (p.h - row_gap * (rows - 1)) // rows)
-        bw = min(max(self.px(150), widest), (p.w - gap * (per_row - 1)) // per_row)
+        bh = min(self.host.px(36), (p.h - row_gap * (rows - 1)) // rows)
+        bw = min(max(self.host.px(150), widest), (p.w - gap * (per_row - 1)) // per_row)
         y = p.centery - (rows * bh + (rows - 1) * row_gap) // 2
         for i, (key, label, callback, action, primary) in enumerate(buttons):
             r, c = divmod(i, per_row)
@@ -222,12 +280,12 @@ class Controls(VerflixxtHost):
             )
 
     def _piece_choice(self, piece: str, action, previews, groups, key, callback=None) -> Choice:
-        feet = self.piece_spot(piece, groups) or self.tile_centre(START)
-        rect = self.piece_rect(piece, feet)
+        feet = self.layout.piece_spot(piece, groups) or self.layout.tile_centre(START)
+        rect = self.layout.piece_rect(piece, feet)
         return Choice(
             rect,
             "",
-            callback or self._choose(action),
+            callback or self.choices.chooser(action),
             key=key,
             action=action,
             spot="piece",
@@ -239,43 +297,45 @@ class Controls(VerflixxtHost):
     def _full(player: int, piece: str) -> str:
         return piece if piece[0] == "g" else f"{player}{piece}"
 
-    def _clear_steps(self) -> None:
-        self.mode, self.sel_card, self.sel_piece = "main", None, None
-        self._armed = None
+    def clear_steps(self) -> None:
+        self.model.mode, self.model.sel_card, self.model.sel_piece = "main", None, None
+        self.choices.armed = None
 
     def _pick_card(self, card: str) -> Callable[[], None]:
         def pick():
-            self.mode, self.sel_card, self.sel_piece = "card", card, None
-            self._armed = None
+            self.model.mode, self.model.sel_card, self.model.sel_piece = "card", card, None
+            self.choices.armed = None
 
         def show_first_piece():
-            first = next((c for c in self.controls if c.spot == "piece" or c.key == "zero"), None)
+            first = next(
+                (c for c in self.choices.controls if c.spot == "piece" or c.key == "zero"), None
+            )
             if first is not None:
-                self._focus(first.key)
+                self.choices.focus(first.key)
 
-        return self._step(pick, show_first_piece)
+        return self.choices.step(pick, show_first_piece)
 
     def _pick_dir(self, piece: str) -> Callable[[], None]:
         def pick():
-            self.mode, self.sel_piece = "dir", piece
-            self._armed = None
+            self.model.mode, self.model.sel_piece = "dir", piece
+            self.choices.armed = None
 
-        return self._step(pick, lambda: self._focus("dir:fwd"))
+        return self.choices.step(pick, lambda: self.choices.focus("dir:fwd"))
 
     def _set_mode(self, mode: str) -> Callable[[], None]:
         def set_mode():
-            self.mode = mode
+            self.model.mode = mode
             if mode == "main":
-                self.sel_card = None
-            self.sel_piece = None
-            self._armed = None
+                self.model.sel_card = None
+            self.model.sel_piece = None
+            self.choices.armed = None
 
-        return self._step(set_mode)
+        return self.choices.step(set_mode)
 
     # == input ======================================================================
-    def human_event(self, event: pygame.event.Event, player: int) -> None:
+    def handle(self, event: pygame.event.Event, player: int) -> None:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 3:
-            if self.mode != "main":
+            if self.model.mode != "main":
                 self._back()
             return
         if event.type != pygame.KEYDOWN:
@@ -284,55 +344,55 @@ class Controls(VerflixxtHost):
         digit = choices.digit_key(event, 9)  # hats, attack tiles, cards: 1 to 9
         if key == pygame.K_BACKSPACE:
             self._back()
-        elif self.mode == "dir" and key in (pygame.K_f, pygame.K_b):
-            button = self._control("dir:fwd" if key == pygame.K_f else "dir:back")
+        elif self.model.mode == "dir" and key in (pygame.K_f, pygame.K_b):
+            button = self.choices.control("dir:fwd" if key == pygame.K_f else "dir:back")
             if button is not None:
                 button.on_click()
-        elif key in LETTER_KEYS and self._control(f"piece:{LETTER_KEYS[key]}"):
-            self._press_or_focus(f"piece:{LETTER_KEYS[key]}")
+        elif key in LETTER_KEYS and self.choices.control(f"piece:{LETTER_KEYS[key]}"):
+            self.choices.press_or_focus(f"piece:{LETTER_KEYS[key]}")
         elif key == pygame.K_g:
             self._cycle("piece:g")
-        elif digit and self.mode == "attack":
-            self._press_or_focus(f"attack:{digit}")
-        elif digit and self._control(f"hat:{digit}"):
-            self._press_or_focus(f"hat:{digit}")
-        elif digit and self._control(f"card:{digit}"):
-            self._click_control(f"card:{digit}")
-        elif key == pygame.K_0 and self._control("zero"):
-            self._press_or_focus("zero")
-        elif key == pygame.K_r and self._control("roll"):
-            self._click_control("roll")
-        elif key == pygame.K_d and self._control("draw"):
-            self._click_control("draw")
-        elif key == pygame.K_s and self._control("stop"):
-            self._press_or_focus("stop")
-        elif key == pygame.K_k and self._control("keep"):
-            self._press_or_focus("keep")
-        elif key == pygame.K_x and self._control("attack"):
-            self._click_control("attack")
-            first = self._control("attack:1")
+        elif digit and self.model.mode == "attack":
+            self.choices.press_or_focus(f"attack:{digit}")
+        elif digit and self.choices.control(f"hat:{digit}"):
+            self.choices.press_or_focus(f"hat:{digit}")
+        elif digit and self.choices.control(f"card:{digit}"):
+            self.choices.click_control(f"card:{digit}")
+        elif key == pygame.K_0 and self.choices.control("zero"):
+            self.choices.press_or_focus("zero")
+        elif key == pygame.K_r and self.choices.control("roll"):
+            self.choices.click_control("roll")
+        elif key == pygame.K_d and self.choices.control("draw"):
+            self.choices.click_control("draw")
+        elif key == pygame.K_s and self.choices.control("stop"):
+            self.choices.press_or_focus("stop")
+        elif key == pygame.K_k and self.choices.control("keep"):
+            self.choices.press_or_focus("keep")
+        elif key == pygame.K_x and self.choices.control("attack"):
+            self.choices.click_control("attack")
+            first = self.choices.control("attack:1")
             if first is not None:
-                self._focus(first.key)
+                self.choices.focus(first.key)
 
     def _back(self) -> None:
-        if self.mode == "dir":
+        if self.model.mode == "dir":
             self._set_mode("card")()
-        elif self.mode in ("attack", "card"):
+        elif self.model.mode in ("attack", "card"):
             self._set_mode("main")()
 
     def _cycle(self, prefix: str) -> None:
         """G steps through the guardians that may move; Enter moves the one shown."""
-        keys = [c.key for c in self.controls if c.key.startswith(prefix)]
+        keys = [c.key for c in self.choices.controls if c.key.startswith(prefix)]
         if not keys:
             return
-        button = self._focused_button()
+        button = self.choices.focused_button()
         focused = button.key if button is not None else None
         keys.sort(key=lambda k: int(k[len(prefix) :]))
         nxt = keys[(keys.index(focused) + 1) % len(keys)] if focused in keys else keys[0]
-        self._focus(nxt)
-        self._armed = nxt
+        self.choices.focus(nxt)
+        self.choices.armed = nxt
 
-    def _preview_of(self, player: int, action: Action) -> list[Event]:
+    def preview_of(self, player: int, action: Action) -> list[Event]:
         """The events ``action`` would give, from a copy of the state (exact: the rules
         themselves say where a piece lands, what is taken and which chip is won)."""
-        return self.state.clone().apply(player, action)
+        return self.host.state.clone().apply(player, action)

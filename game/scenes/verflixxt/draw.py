@@ -1,21 +1,28 @@
 """Drawing the Verflixxt! board: the meadow and the road, the tiles and the pieces at
-rest (painted into the still picture, compose.py), and over it the pieces that may move
+rest (painted into the still picture), and over it the pieces that may move
 or walk, the preview, the hat draw, and the things in flight, pops and banners."""
 
 from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 
 import pygame
 
-from game.rules.verflixxt import Play
+from game.rules.verflixxt import Attack, Play
+from game.rules.verflixxt.box import FINISH
+from game.scenes.table.contract import TableHost
 from game.ui import fonts, theme
+from game.ui.choices import Choices
 from game.ui.tween import lerp
-from game.ui.widgets import draw_panel, draw_text, lay, paint_picture
+from game.ui.widgets import Picture, draw_panel, draw_text, lay, paint_picture
 
-from .host import VerflixxtHost
-from .model import Point, Walk
+from .art import Art
+from .bar import Bar
+from .layout import Layout
+from .model import PAWN_H, Choice, Point, VerflixxtModel, Walk
+from .seats import Seats
 
 MEADOW = (176, 208, 138)
 MEADOW_DARK = (146, 184, 112)
@@ -24,27 +31,152 @@ ROAD = (236, 216, 170)
 ROAD_EDGE = (198, 170, 118)
 
 
-class Drawing(VerflixxtHost):
-    """The board and what moves on it (put together by compose.py's ``draw_table``)."""
+def _opaque(cached, key: tuple, size: tuple[int, int], paint):
+    """``cached`` if it was made for ``key``, else a new opaque picture of ``size`` made by
+    ``paint``, with its texts."""
+    if cached is not None and cached[0] == key:
+        return cached
+    return (key, paint_picture(pygame.Surface(size), paint))  # opaque: the fastest to lay down
+
+
+class Drawing:
+    """The table's two layers for the compositor (game/scenes/table/compose.py):
+    everything that stands still — the board at rest (meadow, road, tiles, chips, the
+    pieces not moving), the hat draw, the bar, the legend, with the shared frame's header,
+    seat panels and log laid over by the compositor — is one picture, made again only when
+    something in it changes (a piece lands, a turn passes); what moves or pulses (the
+    preview, the pieces the person may move, walking pieces, the die or the cards in the
+    bar, things in flight, pops and banners) is drawn over it on every frame."""
+
+    def __init__(
+        self,
+        model: VerflixxtModel,
+        host: TableHost,
+        art: Art,
+        layout: Layout,
+        choices: Choices[Choice],
+        seats: Seats,
+        bar: Bar,
+    ) -> None:
+        self.model = model
+        self.host = host
+        self.art = art
+        self.layout = layout
+        self.choices = choices
+        self.seats = seats
+        self.bar = bar
+        self._static: pygame.Surface | None = None  # the meadow and the road
+        self._board_layer: tuple[tuple, Picture] | None = None  # the board at rest
+
+    def forget(self) -> None:
+        """A new layout: the board is painted again at its new size."""
+        self._static = None
+        self._board_layer = None
+
+    def paint_over(self, surface: pygame.Surface) -> None:
+        """Nothing over the scene's buttons."""
 
     # -- board -----------------------------------------------------------------------
+    def _board_looks(self) -> tuple[dict, tuple, str | None]:
+        """The pieces that may move, the tiles an attack may start from, the one looked at."""
+        focus = self.choices.attention()
+        movable = {c.piece: c for c in self.choices.controls if c.spot == "piece" and c.piece}
+        attack = tuple(sorted(c.tile or "" for c in self.choices.controls if c.spot == "tile"))
+        looked = (
+            focus.action.tile if focus is not None and isinstance(focus.action, Attack) else None
+        )
+        return movable, attack, looked
+
+    def static_key(self) -> tuple:
+        movable, attack, looked = self._board_looks()
+        return (
+            self._board_key(movable, attack, looked),
+            self._contest_key(),
+            self.host.t.lang,
+            self.host.private_player,
+            self.seats.hint_text(),
+        )
+
+    def paint_static(self, surface: pygame.Surface) -> None:
+        """The board at rest (its own kept picture), the hat draw, the bar, the legend."""
+        movable, attack, looked = self._board_looks()
+
+        def paint_board(layer: pygame.Surface, _area: pygame.Rect) -> None:
+            self._paint_board(layer, movable, attack, looked)
+
+        board_key = self._board_key(movable, attack, looked)
+        self._board_layer = _opaque(
+            self._board_layer, board_key, self.model.board.size, paint_board
+        )
+        surface.fill(theme.BG)
+        lay(surface, self._board_layer[1], self.model.board)
+        if self.model.table.contest is not None:
+            self._draw_contest(surface)
+        self.host.draw_bar(surface)
+        self.seats.draw_legend(surface)
+
+    def paint_moving(self, surface: pygame.Surface) -> None:
+        focus = self.choices.attention()
+        movable = self._board_looks()[0]
+        shown = self.model.shown
+        self._draw_preview_under(surface, shown)
+        self._draw_spot_glows(surface, focus)
+        self._draw_movers(surface, focus, movable)
+        self._draw_preview_over(surface, shown)
+        self.bar.draw_action_panel(surface, focus)
+        self._draw_flyers(surface)
+        self._draw_pops(surface)
+        self._draw_banner(surface)
+
+    def _board_key(self, movable, attack, looked) -> tuple:
+        """What the board at rest shows."""
+        t = self.model.table
+        return (
+            tuple(t.track),
+            tuple(t.u.get(tile) for tile in t.track),
+            tuple(sorted(t.gone)),
+            t.shake,
+            tuple(t.chips),
+            attack,
+            looked,
+            self.choices.keyboard,
+            tuple(sorted(t.pieces.items())),
+            tuple(sorted((hat, wearer or "") for hat, wearer in t.hats.items())),
+            tuple(sorted(t.wiggle.items())),
+            tuple(sorted(movable)),
+        )
+
+    def _contest_key(self) -> tuple | None:
+        """What the hat draw shows, if it is on."""
+        t = self.model.table
+        if t.contest is None:
+            return None
+        return (
+            tuple(tuple(cards) for cards in t.contest.values()),
+            t.current,
+            self.host.state.phase,
+            t.contest_alpha,
+        )
+
     def _static_board(self) -> pygame.Surface:
         if self._static is not None:
             return self._static
-        board = self.board
+        board = self.model.board
         layer = pygame.Surface(board.size, pygame.SRCALPHA)
         ox, oy = -board.x, -board.y
-        radius = self.px(14)
+        radius = self.host.px(14)
         pygame.draw.rect(layer, MEADOW, layer.get_rect(), border_radius=radius)
         rng = random.Random(7)
-        pts = [(x + ox, y + oy) for x, y in self._pts]
-        road_w = self.tile_px * 0.98
+        pts = [(x + ox, y + oy) for x, y in self.model.pts]
+        road_w = self.model.tile_px * 0.98
         # meadow: mown stripes and tufts of grass and flowers off the road
-        for k in range(0, board.h, self.px(36)):
+        for k in range(0, board.h, self.host.px(36)):
             pygame.draw.rect(
-                layer, theme.mix(MEADOW, MEADOW_DARK, 0.35), (0, k, board.w, self.px(18))
+                layer, theme.mix(MEADOW, MEADOW_DARK, 0.35), (0, k, board.w, self.host.px(18))
             )
-        pygame.draw.rect(layer, MEADOW_EDGE, layer.get_rect(), self.px(3), border_radius=radius)
+        pygame.draw.rect(
+            layer, MEADOW_EDGE, layer.get_rect(), self.host.px(3), border_radius=radius
+        )
         coarse = pts[::6]
         for _ in range(140):
             x, y = rng.uniform(8, board.w - 8), rng.uniform(8, board.h - 8)
@@ -55,9 +187,9 @@ class Drawing(VerflixxtHost):
                     pygame.draw.line(
                         layer,
                         MEADOW_EDGE,
-                        (x + dx * self.s, y),
-                        (x + dx * 1.6 * self.s, y - self.px(7)),
-                        max(1, self.px(2)),
+                        (x + dx * self.host.s, y),
+                        (x + dx * 1.6 * self.host.s, y - self.host.px(7)),
+                        max(1, self.host.px(2)),
                     )
             else:
                 colour = rng.choice(((255, 255, 255), (255, 226, 110), (240, 160, 190)))
@@ -66,31 +198,31 @@ class Drawing(VerflixxtHost):
                     pygame.draw.circle(
                         layer,
                         colour,
-                        (x + math.cos(ang) * self.px(3), y + math.sin(ang) * self.px(3)),
-                        max(1, self.px(2)),
+                        (x + math.cos(ang) * self.host.px(3), y + math.sin(ang) * self.host.px(3)),
+                        max(1, self.host.px(2)),
                     )
-                pygame.draw.circle(layer, (240, 180, 40), (x, y), max(1, self.px(2)))
-        step = max(1, int(2 * self.s))
+                pygame.draw.circle(layer, (240, 180, 40), (x, y), max(1, self.host.px(2)))
+        step = max(1, int(2 * self.host.s))
         for p in pts[::step]:
-            pygame.draw.circle(layer, ROAD_EDGE, p, road_w / 2 + self.px(3))
+            pygame.draw.circle(layer, ROAD_EDGE, p, road_w / 2 + self.host.px(3))
         for p in pts[::step]:
             pygame.draw.circle(layer, ROAD, p, road_w / 2)
         # little arrows along the road show the way from the start to the finish
-        gap = self.tile_px * 0.9
-        s = self.s0 + gap
-        while s < self.s1:
-            x, y = self.point_at(s)
-            x2, y2 = self.point_at(s + 4)
+        gap = self.model.tile_px * 0.9
+        s = self.model.s0 + gap
+        while s < self.model.s1:
+            x, y = self.layout.point_at(s)
+            x2, y2 = self.layout.point_at(s + 4)
             ang = math.atan2(y2 - y, x2 - x)
-            size = self.px(7)
+            size = self.host.px(7)
             tip = (x + ox + math.cos(ang) * size, y + oy + math.sin(ang) * size)
             left = (x + ox + math.cos(ang + 2.5) * size, y + oy + math.sin(ang + 2.5) * size)
             right = (x + ox + math.cos(ang - 2.5) * size, y + oy + math.sin(ang - 2.5) * size)
             pygame.draw.polygon(layer, ROAD_EDGE, (tip, left, right))
-            s += self.tile_px * 0.75
-        if self.state.hats_variant:
-            cx, cy = self.chip_stack_pos()
-            nook = pygame.Rect(0, 0, int(self.tile_px * 0.9), int(self.tile_px * 0.9))
+            s += self.model.tile_px * 0.75
+        if self.host.state.hats_variant:
+            cx, cy = self.layout.chip_stack_pos()
+            nook = pygame.Rect(0, 0, int(self.model.tile_px * 0.9), int(self.model.tile_px * 0.9))
             nook.center = (int(cx + ox), int(cy + oy))
             pygame.draw.ellipse(layer, theme.mix(ROAD, ROAD_EDGE, 0.5), nook)
         self._static = layer
@@ -99,104 +231,104 @@ class Drawing(VerflixxtHost):
     def _paint_board(self, layer: pygame.Surface, movable, attack, looked) -> None:
         """The board at rest on ``layer`` (the board's size: drawn shifted by its
         corner)."""
-        t = self.table
-        ox, oy = self.board.topleft
+        t = self.model.table
+        ox, oy = self.model.board.topleft
         layer.fill(theme.BG)
         layer.blit(self._static_board(), (0, 0))
         shake_tile, shake_v = t.shake if t.shake else (None, 0.0)
         for tile in t.track:
             if tile in t.gone:
                 continue
-            size = self.tile_size(tile)
-            cx, cy = self.tile_centre(tile)
+            size = self.layout.tile_size(tile)
+            cx, cy = self.layout.tile_centre(tile)
             if tile == shake_tile:
-                cx += math.sin(shake_v * 40) * self.px(4) * (1 - shake_v)
-            image = self._tile_image(tile, size)
+                cx += math.sin(shake_v * 40) * self.host.px(4) * (1 - shake_v)
+            image = self.art.tile_image(tile, size)
             rect = image.get_rect(center=(int(cx - ox), int(cy - oy)))
             layer.blit(image, rect)
             if tile in attack:  # the tiles an attack may start from are ringed
                 colour = (
-                    (theme.BUTTON_FOCUS if self.keyboard else theme.ACCENT)
+                    (theme.BUTTON_FOCUS if self.choices.keyboard else theme.ACCENT)
                     if tile == looked
                     else (255, 214, 70)
                 )
                 pygame.draw.rect(
                     layer,
                     colour,
-                    rect.inflate(self.px(8), self.px(8)),
-                    self.px(4) if tile == looked else self.px(3),
-                    border_radius=self.px(12),
+                    rect.inflate(self.host.px(8), self.host.px(8)),
+                    self.host.px(4) if tile == looked else self.host.px(3),
+                    border_radius=self.host.px(12),
                 )
-        if self.state.hats_variant:
+        if self.host.state.hats_variant:
             self._draw_chip_stack(layer, (ox, oy))
         placed: list[tuple[float, float, str]] = []
-        for tile, pieces in self._groups().items():
-            for piece, (x, y) in self.fan(tile, pieces).items():
+        for tile, pieces in self.layout.groups().items():
+            for piece, (x, y) in self.layout.fan(tile, pieces).items():
                 if piece not in movable:
                     placed.append((y, x, piece))
         placed.sort()
         for y, x, piece in placed:
             wiggle = t.wiggle.get(piece)
             if wiggle is not None:
-                x += math.sin(wiggle * math.pi * 4) * self.px(4)
+                x += math.sin(wiggle * math.pi * 4) * self.host.px(4)
             self._draw_piece(layer, piece, (x - ox, y - oy))
 
     def _draw_chip_stack(self, surface, offset: Point) -> None:
-        chips = self.table.chips
-        cx, cy = self.chip_stack_pos()
+        chips = self.model.table.chips
+        cx, cy = self.layout.chip_stack_pos()
         cx, cy = cx - offset[0], cy - offset[1]
-        size = int(self.tile_px * 0.56)
-        dy = max(2, int(self.tile_px * 0.06))
+        size = int(self.model.tile_px * 0.56)
+        dy = max(2, int(self.model.tile_px * 0.06))
         n = len(chips)
         for k in range(n):
             value = chips[n - 1 - k]  # the bottom chip first, the top one last
-            image = self._chip_image(value, size)
+            image = self.art.chip_image(value, size)
             surface.blit(
                 image, image.get_rect(center=(int(cx), int(cy + (n - 1) * dy / 2 - k * dy)))
             )
         if not n:  # the stack is gone: its nook says so
-            size = self.text_px(14)
-            nook = pygame.Rect(0, 0, int(self.tile_px * 0.9), round(size * 1.3))
+            size = self.host.text_px(14)
+            nook = pygame.Rect(0, 0, int(self.model.tile_px * 0.9), round(size * 1.3))
             nook.center = (int(cx), int(cy))
             draw_text(surface, "0", size, nook.center, theme.INK_SOFT, anchor="center", within=nook)
 
     def _draw_spot_glows(self, surface, focus) -> None:
         """A glow on the meadow under every piece the person may move now."""
-        pulse = 0.5 + 0.5 * math.sin(self.clock * 5)
-        for choice in self.controls:
+        pulse = 0.5 + 0.5 * math.sin(self.model.clock * 5)
+        for choice in self.choices.controls:
             if choice.spot != "piece":
                 continue
             r = choice.rect
             strong = choice is focus
-            glow = pygame.Surface((r.w + self.px(16), self.px(18)), pygame.SRCALPHA)
+            glow = pygame.Surface((r.w + self.host.px(16), self.host.px(18)), pygame.SRCALPHA)
             alpha = 230 if strong else int(120 + 80 * pulse)
-            colour = theme.BUTTON_FOCUS if self.keyboard and strong else (255, 200, 60)
+            colour = theme.BUTTON_FOCUS if self.choices.keyboard and strong else (255, 200, 60)
             pygame.draw.ellipse(glow, (*colour, alpha), glow.get_rect())
-            surface.blit(glow, glow.get_rect(center=(r.centerx, r.bottom - self.px(4))))
+            surface.blit(glow, glow.get_rect(center=(r.centerx, r.bottom - self.host.px(4))))
 
     def _draw_movers(self, surface, focus, movable) -> None:
         """The pieces the person may move (ringed, the one looked at strongest) and the
         pieces walking, over the board at rest."""
-        t = self.table
+        t = self.model.table
         if movable:
-            groups = self._groups()
+            groups = self.layout.groups()
             placed = []
             for tile, pieces in groups.items():
-                for piece, (x, y) in self.fan(tile, pieces).items():
+                for piece, (x, y) in self.layout.fan(tile, pieces).items():
                     if piece in movable:
                         placed.append((y, x, piece))
             placed.sort()
-            pulse = 0.5 + 0.5 * math.sin(self.clock * 5)
+            pulse = 0.5 + 0.5 * math.sin(self.model.clock * 5)
             for y, x, piece in placed:
                 strong = movable[piece] is focus
                 colour = (
-                    (theme.BUTTON_FOCUS if self.keyboard else theme.ACCENT)
+                    (theme.BUTTON_FOCUS if self.choices.keyboard else theme.ACCENT)
                     if strong
                     else (255, 214, 70)
                 )
-                halo = self._halo(piece, colour)
+                halo = self.art.halo(piece, colour)
                 halo.set_alpha(255 if strong else int(150 + 105 * pulse))
-                rect = self.piece_rect(piece, (x, y))
+                rect = self.layout.piece_rect(piece, (x, y))
                 surface.blit(halo, halo.get_rect(center=rect.center))
                 self._draw_piece(surface, piece, (x, y))
         for piece, walk in t.walks.items():
@@ -212,21 +344,38 @@ class Drawing(VerflixxtHost):
         seg = min(n - 1, int(v * n))
         local = v * n - seg
         (x0, y0), (x1, y1) = points[seg](), points[seg + 1]()
-        hop = math.sin(math.pi * local) * self.tile_px * 0.32
+        hop = math.sin(math.pi * local) * self.model.tile_px * 0.32
         return (lerp(x0, x1, local), lerp(y0, y1, local) - hop)
 
+    def pawn_head(self, pawn: str) -> Callable[[], Point]:
+        """The top of a pawn (at rest or walking): where its hat sits."""
+
+        def point():
+            feet = self._piece_feet(pawn)
+            if feet is None:
+                return self.layout.tile_centre(FINISH)
+            return (feet[0], feet[1] - self.model.tile_px * PAWN_H * 0.86)
+
+        return point
+
+    def _piece_feet(self, piece: str) -> Point | None:
+        walk = self.model.table.walks.get(piece)
+        if walk is not None and walk.points:
+            return self._walk_pos(walk)
+        return self.layout.piece_spot(piece)
+
     def _draw_piece(self, surface, piece: str, feet: Point, ghost: bool = False) -> None:
-        image = self._piece_image(piece, ghost)
-        rect = self.piece_rect(piece, feet)
+        image = self.art.piece_image(piece, ghost)
+        rect = self.layout.piece_rect(piece, feet)
         surface.blit(image, rect)
         if piece[0] == "g":
             return
         hat = None
-        for name, wearer in self.table.hats.items():
+        for name, wearer in self.model.table.hats.items():
             if wearer == piece:
                 hat = name
         if hat is not None and not ghost:
-            image = self._hat_image(hat)
+            image = self.art.hat_image(hat)
             surface.blit(image, image.get_rect(midbottom=(rect.centerx, rect.y + rect.h * 0.2)))
 
     def _draw_preview_under(self, surface, shown) -> None:
@@ -236,77 +385,91 @@ class Drawing(VerflixxtHost):
             for e in events:
                 if e.kind == "move" and e.data["path"]:
                     for tile in e.data["path"][:-1]:
-                        if tile in self.table.u:
-                            cx, cy = self.tile_centre(tile)
-                            dot = (cx, cy + self.px(2))
-                            pygame.draw.circle(surface, (255, 250, 230), dot, self.px(5))
+                        if tile in self.model.table.u:
+                            cx, cy = self.layout.tile_centre(tile)
+                            dot = (cx, cy + self.host.px(2))
+                            pygame.draw.circle(surface, (255, 250, 230), dot, self.host.px(5))
                             pygame.draw.circle(
-                                surface, theme.ACCENT_DARK, dot, self.px(5), max(1, self.px(2))
+                                surface,
+                                theme.ACCENT_DARK,
+                                dot,
+                                self.host.px(5),
+                                max(1, self.host.px(2)),
                             )
                     tile = e.data["to"]
-                    if tile in self.table.u:
-                        rect = self.tile_rect(tile).inflate(self.px(10), self.px(10))
+                    if tile in self.model.table.u:
+                        rect = self.layout.tile_rect(tile).inflate(
+                            self.host.px(10), self.host.px(10)
+                        )
                         pygame.draw.rect(
-                            surface, theme.ACCENT, rect, self.px(4), border_radius=self.px(14)
+                            surface,
+                            theme.ACCENT,
+                            rect,
+                            self.host.px(4),
+                            border_radius=self.host.px(14),
                         )
                 elif e.kind == "take":
                     tile = e.data["tile"]
-                    if tile in self.table.u:
-                        rect = self.tile_rect(tile).inflate(self.px(6), self.px(6))
+                    if tile in self.model.table.u:
+                        rect = self.layout.tile_rect(tile).inflate(self.host.px(6), self.host.px(6))
                         pygame.draw.rect(
-                            surface, (255, 255, 255), rect, self.px(3), border_radius=self.px(12)
+                            surface,
+                            (255, 255, 255),
+                            rect,
+                            self.host.px(3),
+                            border_radius=self.host.px(12),
                         )
 
     def _draw_preview_over(self, surface, shown) -> None:
-        groups = self._groups()
+        groups = self.layout.groups()
         several = len(shown) > 1
         for action, events in shown:
             for e in events:
-                if e.kind == "move" and e.data["path"] and e.data["to"] in self.table.u:
+                if e.kind == "move" and e.data["path"] and e.data["to"] in self.model.table.u:
                     piece = e.data["piece"]
-                    feet = self.landing_spot(piece, e.data["to"], groups)
+                    feet = self.layout.landing_spot(piece, e.data["to"], groups)
                     self._draw_piece(surface, piece, feet, ghost=True)
                     if several and isinstance(action, Play) and action.direction:
                         label = "▶" if action.direction == "fwd" else "◀"
-                        rect = self.tile_rect(e.data["to"])
-                        self._tag(surface, label, (rect.centerx, rect.bottom + self.px(10)))
-                elif e.kind == "take" and e.data["tile"] in self.table.u:
-                    rect = self.tile_rect(e.data["tile"])
+                        rect = self.layout.tile_rect(e.data["to"])
+                        self._tag(surface, label, (rect.centerx, rect.bottom + self.host.px(10)))
+                elif e.kind == "take" and e.data["tile"] in self.model.table.u:
+                    rect = self.layout.tile_rect(e.data["tile"])
                     self._tag(
                         surface,
-                        self.t("verflixxt.tag_take"),
-                        (rect.centerx, rect.bottom + self.px(10)),
+                        self.host.t("verflixxt.tag_take"),
+                        (rect.centerx, rect.bottom + self.host.px(10)),
                     )
                 elif e.kind == "chip":
-                    x, y = self.chip_stack_pos()
-                    self._tag(surface, f"+{e.data['value']}", (x, y - self.tile_px * 0.55))
+                    x, y = self.layout.chip_stack_pos()
+                    self._tag(surface, f"+{e.data['value']}", (x, y - self.model.tile_px * 0.55))
                 elif e.kind == "hat" and e.data["how"] in ("take", "give", "swap"):
-                    start = self._pawn_head(e.data["from"])()
-                    end = self._pawn_head(e.data["to"])()
-                    pygame.draw.line(surface, theme.ACCENT_DARK, start, end, self.px(3))
-                    image = self._hat_image(e.data["hat"]).copy()
+                    start = self.pawn_head(e.data["from"])()
+                    end = self.pawn_head(e.data["to"])()
+                    pygame.draw.line(surface, theme.ACCENT_DARK, start, end, self.host.px(3))
+                    image = self.art.hat_image(e.data["hat"]).copy()
                     image.set_alpha(170)
                     surface.blit(image, image.get_rect(midbottom=end))
 
     def _tag(self, surface, text: str, centre: Point) -> None:
-        size = self.text_px(14)
+        size = self.host.text_px(14)
         w, h = fonts.font(size, True).size(text)
-        box = pygame.Rect(0, 0, w + self.px(12), h + self.px(2))
+        box = pygame.Rect(0, 0, w + self.host.px(12), h + self.host.px(2))
         box.center = (int(centre[0]), int(centre[1]))
         pygame.draw.rect(surface, theme.ACCENT_DARK, box, border_radius=box.h // 2)
         draw_text(surface, text, size, box.center, theme.INK_LIGHT, True, "center", within=box)
 
     def _draw_contest(self, surface) -> None:
         """The hat draw (expansion 2): each seat's cards turned up, the hats given."""
-        t = self.table
-        rect = self.contest_rect()
+        t = self.model.table
+        rect = self.layout.contest_rect()
         key = (
             tuple(tuple(cards) for cards in (t.contest or {}).values()),
             t.current,
-            self.state.phase,
+            self.host.state.phase,
             tuple(sorted((hat, wearer or "") for hat, wearer in t.hats.items())),
         )
-        picture = self._cached("contest", key, rect, self._paint_contest)
+        picture = self.host._cached("contest", key, rect, self._paint_contest)
         if t.contest_alpha < 1:
             picture = picture._replace(image=picture.image.copy())
             picture.image.set_alpha(int(255 * max(0.0, t.contest_alpha)))
@@ -320,37 +483,41 @@ class Drawing(VerflixxtHost):
         lay(surface, picture, rect)
 
     def _paint_contest(self, layer: pygame.Surface, area: pygame.Rect) -> None:
-        t = self.table
-        rect = self.contest_rect()
-        draw_panel(layer, area, fill=(255, 250, 240), radius=self.px(14))
-        inner = area.inflate(-self.px(20), -self.px(8))
-        title = self.text_px(20)
+        t = self.model.table
+        rect = self.layout.contest_rect()
+        draw_panel(layer, area, fill=(255, 250, 240), radius=self.host.px(14))
+        inner = area.inflate(-self.host.px(20), -self.host.px(8))
+        title = self.host.text_px(20)
         draw_text(
             layer,
-            self.t("verflixxt.contest_title"),
+            self.host.t("verflixxt.contest_title"),
             title,
-            (area.w // 2, self.px(10)),
+            (area.w // 2, self.host.px(10)),
             theme.ACCENT_DARK,
             bold=True,
             anchor="midtop",
             within=inner,
         )
-        size = self.text_px(14)
-        y = self.px(10) + round(title * 1.35)
-        for line in fonts.wrap(self.t("verflixxt.contest_rule"), size, inner.w):
+        size = self.host.text_px(14)
+        y = self.host.px(10) + round(title * 1.35)
+        for line in fonts.wrap(self.host.t("verflixxt.contest_rule"), size, inner.w):
             draw_text(
                 layer, line, size, (area.w // 2, y), theme.INK_SOFT, anchor="midtop", within=inner
             )
             y += round(size * 1.3)
-        cards_x = self.contest_cards_x() - rect.x
-        for p in range(self.session.players):
-            row = self.contest_row(p).move(-rect.x, -rect.y)
-            if p == t.current and self.state.phase == "contest":
-                pygame.draw.rect(layer, (255, 232, 200), row, border_radius=self.px(8))
-            icon = self._pawn_icon(p, min(row.h - self.px(4), self.px(28)))
-            layer.blit(icon, icon.get_rect(midleft=(row.x + self.px(6), row.centery)))
-            name_box = pygame.Rect(row.x + self.px(32), row.y, cards_x - row.x - self.px(40), row.h)
-            name, name_size = fonts.fit(self.seat_name(p), self.text_px(16), name_box.w, 14, True)
+        cards_x = self.layout.contest_cards_x() - rect.x
+        for p in range(self.host.session.players):
+            row = self.layout.contest_row(p).move(-rect.x, -rect.y)
+            if p == t.current and self.host.state.phase == "contest":
+                pygame.draw.rect(layer, (255, 232, 200), row, border_radius=self.host.px(8))
+            icon = self.art.pawn_icon(p, min(row.h - self.host.px(4), self.host.px(28)))
+            layer.blit(icon, icon.get_rect(midleft=(row.x + self.host.px(6), row.centery)))
+            name_box = pygame.Rect(
+                row.x + self.host.px(32), row.y, cards_x - row.x - self.host.px(40), row.h
+            )
+            name, name_size = fonts.fit(
+                self.host.seat_name(p), self.host.text_px(16), name_box.w, 14, True
+            )
             draw_text(
                 layer,
                 name,
@@ -361,43 +528,43 @@ class Drawing(VerflixxtHost):
                 anchor="midleft",
                 within=name_box,
             )
-            card_h = min(row.h - self.px(4), self.px(38))
+            card_h = min(row.h - self.host.px(4), self.host.px(38))
             for k, card in enumerate((t.contest or {}).get(p, [])):
-                image = self._card_image(card, int(card_h * 0.74), card_h)
+                image = self.art.card_image(card, int(card_h * 0.74), card_h)
                 layer.blit(
                     image,
-                    image.get_rect(center=(cards_x + k * self.px(34), row.centery)),
+                    image.get_rect(center=(cards_x + k * self.host.px(34), row.centery)),
                 )
             for hat, wearer in t.hats.items():
                 if wearer is not None and int(wearer[:-1]) == p:
-                    image = self._hat_image(hat, self.px(30))
+                    image = self.art.hat_image(hat, self.host.px(30))
                     layer.blit(
-                        image, image.get_rect(midright=(row.right - self.px(6), row.centery))
+                        image, image.get_rect(midright=(row.right - self.host.px(6), row.centery))
                     )
 
     # -- things in flight, pops, banners -----------------------------------------------
     def _draw_flyers(self, surface) -> None:
-        for f in self.table.flyers:
+        for f in self.model.table.flyers:
             v = max(0.0, min(1.0, f.t))
             (x0, y0), (x1, y1) = f.src(), f.dst()
             x = lerp(x0, x1, v)
-            y = lerp(y0, y1, v) - math.sin(math.pi * v) * f.hop * self.s
-            size = max(4, int(lerp(f.size0, f.size1, v) * self.s))
+            y = lerp(y0, y1, v) - math.sin(math.pi * v) * f.hop * self.host.s
+            size = max(4, int(lerp(f.size0, f.size1, v) * self.host.s))
             image = self._flyer_image(f, size)
             surface.blit(image, image.get_rect(center=(int(x), int(y))))
 
     def _flyer_image(self, f, size: int) -> pygame.Surface:
         """A flying thing at ``size``: made once at its largest and scaled on the way (a
         picture made from its sprite at every size it passes through cost a frame each)."""
-        big = max(4, int(max(f.size0, f.size1) * self.s))
+        big = max(4, int(max(f.size0, f.size1) * self.host.s))
         if f.kind == "tile":
-            image = self._tile_image(f.what, big)
+            image = self.art.tile_image(f.what, big)
         elif f.kind in ("card", "back"):
-            image = self._card_image(f.what if f.kind == "card" else None, big, int(big * 1.42))
+            image = self.art.card_image(f.what if f.kind == "card" else None, big, int(big * 1.42))
         elif f.kind == "hat":
-            image = self._hat_image(f.what, big)
+            image = self.art.hat_image(f.what, big)
         else:
-            image = self._chip_image(f.what, big)
+            image = self.art.chip_image(f.what, big)
         if size >= big:
             return image
         w, h = image.get_size()
@@ -406,14 +573,14 @@ class Drawing(VerflixxtHost):
         )
 
     def _draw_pops(self, surface) -> None:
-        for text, anchor, v, colour in self.table.pops:
+        for text, anchor, v, colour in self.model.table.pops:
             if not text:
                 continue
             x, y = anchor()
-            size = self.text_px(20)
+            size = self.host.text_px(20)
             w, h = fonts.font(size, True).size(text)
-            rect = pygame.Rect(0, 0, w + self.px(12), h + self.px(4))
-            rect.center = (int(x), int(y - self.px(8) - v * self.px(30)))
+            rect = pygame.Rect(0, 0, w + self.host.px(12), h + self.host.px(4))
+            rect.center = (int(x), int(y - self.host.px(8) - v * self.host.px(30)))
             fade = min(1.0, (1 - v) * 3)
 
             def paint(layer, area, text=text, colour=colour, size=size):
@@ -423,34 +590,34 @@ class Drawing(VerflixxtHost):
             self._blit_faded(surface, rect, paint, fade)
 
     def _draw_banner(self, surface) -> None:
-        banner = self.table.banner
+        banner = self.model.table.banner
         if banner is None or banner[2] <= 0:
             return
         title, subtitle, alpha = banner
-        w = min(self.board.w - self.px(60), self.px(560))
-        sub_size = self.text_px(16)
-        lines = fonts.wrap(subtitle, sub_size, w - self.px(24)) if subtitle else []
-        title_size = self.text_px(24)
-        h = self.px(16) + round(title_size * 1.3) + len(lines) * round(sub_size * 1.3)
-        rect = pygame.Rect(0, 0, w, h + self.px(8))
-        rect.center = self.board.center
+        w = min(self.model.board.w - self.host.px(60), self.host.px(560))
+        sub_size = self.host.text_px(16)
+        lines = fonts.wrap(subtitle, sub_size, w - self.host.px(24)) if subtitle else []
+        title_size = self.host.text_px(24)
+        h = self.host.px(16) + round(title_size * 1.3) + len(lines) * round(sub_size * 1.3)
+        rect = pygame.Rect(0, 0, w, h + self.host.px(8))
+        rect.center = self.model.board.center
 
         def paint(layer, area):
             draw_panel(
-                layer, area, fill=(255, 250, 240, 245), edge=theme.ACCENT, radius=self.px(14)
+                layer, area, fill=(255, 250, 240, 245), edge=theme.ACCENT, radius=self.host.px(14)
             )
-            inner = area.inflate(-self.px(16), -self.px(4))
+            inner = area.inflate(-self.host.px(16), -self.host.px(4))
             draw_text(
                 layer,
                 title,
                 title_size,
-                (area.centerx, area.y + self.px(10)),
+                (area.centerx, area.y + self.host.px(10)),
                 theme.ACCENT_DARK,
                 bold=True,
                 anchor="midtop",
                 within=inner,
             )
-            y = area.y + self.px(10) + round(title_size * 1.3)
+            y = area.y + self.host.px(10) + round(title_size * 1.3)
             for line in lines:
                 draw_text(
                     layer,

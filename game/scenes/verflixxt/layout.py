@@ -12,10 +12,12 @@ from bisect import bisect_left
 import pygame
 
 from game.rules.verflixxt.box import FINISH, START
+from game.scenes.frame_plan import TablePlan
+from game.scenes.table.contract import TableHost
 from game.ui import fonts
 
-from .host import VerflixxtHost
-from .model import PAWN_ASPECT, PAWN_H, Point
+from .art import Art
+from .model import PAWN_ASPECT, PAWN_H, Point, VerflixxtModel
 
 # design sizes of the frame's parts (see game.scenes.frame.plan_table): the bar under the
 # board is the prompt's two lines over the die (base game) or the cards (hats game); a
@@ -30,55 +32,33 @@ def _piece_order(piece: str) -> tuple:
     return (0, int(piece[1:]), "") if piece[0] == "g" else (1, int(piece[:-1]), piece[-1])
 
 
-class Layout(VerflixxtHost):
+class Layout:
     """The geometry of the table (``layout`` runs on every resize)."""
 
+    def __init__(self, model: VerflixxtModel, host: TableHost, art: Art) -> None:
+        self.model = model
+        self.host = host
+        self.art = art
+
     # == geometry ================================================================
-    def layout(self, size):
-        super().layout(size)
-        self._plan_frame(size)
-        self.board = self.plan.board
-        self.action_rect = self.plan.controls
-        self.legend_rect = self.plan.extra
+    def cut(self, plan: TablePlan) -> None:
+        """Where everything is in the frame's ``plan`` (a new window size)."""
+        self.model.board = plan.board
+        self.model.action_rect = plan.controls
+        self.model.legend_rect = plan.extra
         self._plan_track()
         self._layout_action()
-        self._images.clear()
-        self._score_cache.clear()
-        self._static = None
-        self._board_layer = None
-        self._controls_key = None
-        self._rebuild_controls()
-
-    def _plan_frame(self, size) -> None:
-        """The shared frame (issue #16): the board, the bar (the prompt's two lines over
-        the die or the cards and the buttons), the seats at the right and, when the seats
-        keep room for their tiles, the "How it scores" legend under them."""
-        bar_h = BAR_H_HATS if self.state.hats_variant else BAR_H_BASE
-        plan = self.plan_frame(size, bar_h=bar_h, hint_lines=2, seat_h=SEAT_H)
-        legend = self._legend_height(plan.side.w)
-        if legend:
-            with_legend = self.plan_frame(
-                size, bar_h=bar_h, hint_lines=2, seat_h=SEAT_H, extra_h=legend / self.s
-            )
-            if with_legend.seat_h < self._seat_roomy():  # the seats first: plan again
-                self.plan_frame(size, bar_h=bar_h, hint_lines=2, seat_h=SEAT_H)
-
-    def _seat_roomy(self) -> int:
-        """The least height of a seat panel that keeps its row of mini tiles under the
-        name and the subtitle (see game.scenes.frame.seat_layout)."""
-        name = round(self.text_px(18) * 1.25) + round(self.text_px(14) * 1.25)
-        return self.px(5) + name + self.px(2) + max(18, self.px(22)) + self.px(7)
 
     def _plan_track(self) -> None:
         """A serpentine road across the board: rows joined by half circles, each row
         gently S-curved. The number of rows is the one that gives the biggest tiles for the
         length of the track; the tiles are spread evenly along the road."""
-        inner = self.board.inflate(-self.px(12), -self.px(12))
-        n = max(2, self.total_tiles)
-        hats = self.state.hats_variant
+        inner = self.model.board.inflate(-self.host.px(12), -self.host.px(12))
+        n = max(2, self.model.total_tiles)
+        hats = self.host.state.hats_variant
         best = None
         for rows in range(2, 8):
-            tile: float = self.px(88)
+            tile: float = self.host.px(88)
             for _ in range(4):  # the margins and the road's length depend on the tile size
                 # above the top row: the pawns standing on it; below the bottom row and at
                 # the sides: half a start/finish tile
@@ -91,15 +71,22 @@ class Layout(VerflixxtHost):
                 length = rows * straight + (rows - 1) * math.pi * d / 2
                 tail = tile * 1.25 if hats else tile * 0.2
                 step = (length - tail) / (n - 1)
-                tile = min(self.px(88), d * 0.6, step * 0.78)
+                tile = min(self.host.px(88), d * 0.6, step * 0.78)
             if tile > 0 and (best is None or tile > best[0]):
                 best = (tile, rows, d, straight, top, side)
         if best is None:  # a window too small for a winding road: one row
-            best = (self.px(20), 1, inner.h, inner.w - self.px(40), inner.h / 2, self.px(20))
+            best = (
+                self.host.px(20),
+                1,
+                inner.h,
+                inner.w - self.host.px(40),
+                inner.h / 2,
+                self.host.px(20),
+            )
         tile, rows, d, straight, top, side = best
-        self.tile_px = max(8, int(tile))
-        self.big_px = int(tile * 1.36)
-        self.row_pitch = d
+        self.model.tile_px = max(8, int(tile))
+        self.model.big_px = int(tile * 1.36)
+        self.model.row_pitch = d
         x0 = inner.x + side + d / 2
         x1 = x0 + straight
         wobble = d * 0.09
@@ -123,14 +110,14 @@ class Layout(VerflixxtHost):
         cum = [0.0]
         for a, b in itertools.pairwise(pts):
             cum.append(cum[-1] + math.dist(a, b))
-        self._pts, self._cum = pts, cum
+        self.model.pts, self.model.cum = pts, cum
         total = cum[-1]
-        tail = self.tile_px * 1.25 if hats else self.tile_px * 0.2
-        self.s0, self.s1 = 0.0, total - tail
-        self.road_len = total
+        tail = self.model.tile_px * 1.25 if hats else self.model.tile_px * 0.2
+        self.model.s0, self.model.s1 = 0.0, total - tail
+        self.model.road_len = total
 
     def point_at(self, s: float) -> Point:
-        cum, pts = self._cum, self._pts
+        cum, pts = self.model.cum, self.model.pts
         s = max(0.0, min(cum[-1], s))
         i = bisect_left(cum, s)
         if i <= 0:
@@ -141,11 +128,11 @@ class Layout(VerflixxtHost):
         return (x0 + (x1 - x0) * f, y0 + (y1 - y0) * f)
 
     def tile_centre(self, tile: str) -> Point:
-        u = self.table.u.get(tile, 1.0 if tile == FINISH else 0.0)
-        return self.point_at(self.s0 + u * (self.s1 - self.s0))
+        u = self.model.table.u.get(tile, 1.0 if tile == FINISH else 0.0)
+        return self.point_at(self.model.s0 + u * (self.model.s1 - self.model.s0))
 
     def tile_size(self, tile: str) -> int:
-        return self.big_px if tile in (START, FINISH) else self.tile_px
+        return self.model.big_px if tile in (START, FINISH) else self.model.tile_px
 
     def tile_rect(self, tile: str) -> pygame.Rect:
         size = self.tile_size(tile)
@@ -154,96 +141,120 @@ class Layout(VerflixxtHost):
         return rect
 
     def chip_stack_pos(self) -> Point:
-        return self.point_at(self.s1 + (self.road_len - self.s1) * 0.62)
+        return self.point_at(self.model.s1 + (self.model.road_len - self.model.s1) * 0.62)
 
     def _layout_action(self) -> None:
         """The bar under the prompt: the die (base game) or the draw pile, the discards
         and the hand (hats game), each with its label under it, then the buttons."""
-        a = self.action_rect
-        pad = self.px(6)
-        label_h = round(self.text_px(14) * 1.3)
-        if self.state.hats_variant:
-            self.card_h = max(self.px(30), min(self.px(92), a.h - label_h - 2 * pad))
-            self.card_w = int(self.card_h * 0.7)
+        a = self.model.action_rect
+        pad = self.host.px(6)
+        label_h = round(self.host.text_px(14) * 1.3)
+        if self.host.state.hats_variant:
+            self.model.card_h = max(
+                self.host.px(30), min(self.host.px(92), a.h - label_h - 2 * pad)
+            )
+            self.model.card_w = int(self.model.card_h * 0.7)
             top = a.y + pad
             # the labels under the cards must not run into one another
-            f = fonts.font(self.text_px(14))
-            deck_w = f.size(self.t("verflixxt.deck_label"))[0]
-            discard_w = f.size(self.t("verflixxt.discard"))[0]
-            hand_w = max(f.size(self._hand_label(p))[0] for p in (None, *self._people()))
-            gap = self.px(12)
-            self.deck_rect = pygame.Rect(a.x + self.px(14), top, self.card_w, self.card_h)
-            self.deck_rect.x += max(0, deck_w // 2 - self.card_w // 2 - self.px(6))
-            self.discard_rect = self.deck_rect.move(self.card_w + self.px(14), 0)
-            self.discard_rect.x += max(
-                0, (deck_w + discard_w) // 2 + gap - (self.discard_rect.x - self.deck_rect.x)
+            f = fonts.font(self.host.text_px(14))
+            deck_w = f.size(self.host.t("verflixxt.deck_label"))[0]
+            discard_w = f.size(self.host.t("verflixxt.discard"))[0]
+            hand_w = max(f.size(self.hand_label(p))[0] for p in (None, *self._people()))
+            gap = self.host.px(12)
+            self.model.deck_rect = pygame.Rect(
+                a.x + self.host.px(14), top, self.model.card_w, self.model.card_h
             )
-            pair_w = 2 * self.card_w + self.px(10)
+            self.model.deck_rect.x += max(0, deck_w // 2 - self.model.card_w // 2 - self.host.px(6))
+            self.model.discard_rect = self.model.deck_rect.move(
+                self.model.card_w + self.host.px(14), 0
+            )
+            self.model.discard_rect.x += max(
+                0,
+                (deck_w + discard_w) // 2
+                + gap
+                - (self.model.discard_rect.x - self.model.deck_rect.x),
+            )
+            pair_w = 2 * self.model.card_w + self.host.px(10)
             x = max(
-                self.discard_rect.right + self.px(26),
-                self.discard_rect.centerx
+                self.model.discard_rect.right + self.host.px(26),
+                self.model.discard_rect.centerx
                 + (discard_w + max(pair_w, hand_w)) // 2
                 + gap
                 - pair_w // 2,
             )
-            self.hand_rects = [
-                pygame.Rect(x + i * (self.card_w + self.px(10)), top, self.card_w, self.card_h)
+            self.model.hand_rects = [
+                pygame.Rect(
+                    x + i * (self.model.card_w + self.host.px(10)),
+                    top,
+                    self.model.card_w,
+                    self.model.card_h,
+                )
                 for i in range(2)
             ]
-            left = x + max(pair_w, (pair_w + hand_w) // 2) + self.px(22)
+            left = x + max(pair_w, (pair_w + hand_w) // 2) + self.host.px(22)
         else:
-            size = max(self.px(30), min(self.px(74), a.h - 2 * pad))
-            self.die_rect = pygame.Rect(a.x + self.px(22), a.centery - size // 2, size, size)
-            left = self.die_rect.right + self.px(28)
-        self.buttons_rect = pygame.Rect(
-            left, a.y + pad, a.right - self.px(10) - left, a.h - 2 * pad
+            size = max(self.host.px(30), min(self.host.px(74), a.h - 2 * pad))
+            self.model.die_rect = pygame.Rect(
+                a.x + self.host.px(22), a.centery - size // 2, size, size
+            )
+            left = self.model.die_rect.right + self.host.px(28)
+        self.model.buttons_rect = pygame.Rect(
+            left, a.y + pad, a.right - self.host.px(10) - left, a.h - 2 * pad
         )
 
-    def _hand_label(self, player: int | None) -> str:
+    def hand_label(self, player: int | None) -> str:
         """Whose cards the bar shows (nobody's behind the curtain)."""
         if player is None:
-            return self.t("verflixxt.hand_hidden")
-        return self.t("verflixxt.your_hand", name=self.seat_name(player))
+            return self.host.t("verflixxt.hand_hidden")
+        return self.host.t("verflixxt.your_hand", name=self.host.seat_name(player))
 
     def _people(self) -> list[int]:
-        return [p for p, seat in enumerate(self.session.seats) if seat.human]
+        return [p for p, seat in enumerate(self.host.session.seats) if seat.human]
 
     def hand_slot(self, index: int) -> Point:
-        if 0 <= index < len(self.hand_rects):
-            return self.hand_rects[index].center
-        return self.hand_rects[-1].center
+        if 0 <= index < len(self.model.hand_rects):
+            return self.model.hand_rects[index].center
+        return self.model.hand_rects[-1].center
 
     def _contest_head(self, width: int) -> int:
         """The hat draw panel's title and rule, over its rows."""
-        title, size = self.text_px(20), self.text_px(14)
-        lines = fonts.wrap(self.t("verflixxt.contest_rule"), size, width - self.px(20))
-        return self.px(10) + round(title * 1.35) + len(lines) * round(size * 1.3) + self.px(6)
+        title, size = self.host.text_px(20), self.host.text_px(14)
+        lines = fonts.wrap(self.host.t("verflixxt.contest_rule"), size, width - self.host.px(20))
+        return (
+            self.host.px(10)
+            + round(title * 1.35)
+            + len(lines) * round(size * 1.3)
+            + self.host.px(6)
+        )
 
     def contest_rect(self) -> pygame.Rect:
-        n = self.session.players
-        w = min(self.board.w - self.px(40), self.px(470))
+        n = self.host.session.players
+        w = min(self.model.board.w - self.host.px(40), self.host.px(470))
         head = self._contest_head(w)
-        row_h = min(self.px(46), (self.board.h - self.px(30) - head) // n)
-        rect = pygame.Rect(0, 0, w, head + n * row_h + self.px(10))
-        rect.center = self.board.center
+        row_h = min(self.host.px(46), (self.model.board.h - self.host.px(30) - head) // n)
+        rect = pygame.Rect(0, 0, w, head + n * row_h + self.host.px(10))
+        rect.center = self.model.board.center
         return rect
 
     def contest_row(self, player: int) -> pygame.Rect:
         r = self.contest_rect()
         head = self._contest_head(r.w)
-        row_h = (r.h - head - self.px(10)) // self.session.players
+        row_h = (r.h - head - self.host.px(10)) // self.host.session.players
         return pygame.Rect(
-            r.x + self.px(16), r.y + head + player * row_h, r.w - self.px(32), row_h - self.px(4)
+            r.x + self.host.px(16),
+            r.y + head + player * row_h,
+            r.w - self.host.px(32),
+            row_h - self.host.px(4),
         )
 
     def contest_cards_x(self) -> int:
         """Where the first card a seat turned up lies in its row of the hat draw."""
-        return self.contest_rect().x + self.px(16) + self.px(190)
+        return self.contest_rect().x + self.host.px(16) + self.host.px(190)
 
     # == pieces on tiles ==========================================================
-    def _groups(self) -> dict[str, list[str]]:
+    def groups(self) -> dict[str, list[str]]:
         groups: dict[str, list[str]] = {}
-        for piece, tile in self.table.pieces.items():
+        for piece, tile in self.model.table.pieces.items():
             groups.setdefault(tile, []).append(piece)
         for pieces in groups.values():
             pieces.sort(key=_piece_order)
@@ -259,23 +270,23 @@ class Layout(VerflixxtHost):
         n = len(pieces)
         if not n:
             return {}
-        pawn_w = self.tile_px * PAWN_H * PAWN_ASPECT
-        pawn_h = self.tile_px * PAWN_H
+        pawn_w = self.model.tile_px * PAWN_H * PAWN_ASPECT
+        pawn_h = self.model.tile_px * PAWN_H
         big = tile in (START, FINISH)
         if big:
             per_row = max(3, math.ceil(n / 4))  # four rows at most
             spacing = pawn_w * 1.02
-            base_y = cy + self.big_px * 0.32
+            base_y = cy + self.model.big_px * 0.32
         else:
             per_row = 3 if n > 2 else 2
             spacing = pawn_w * (0.9 if n > 2 else 1.0)
-            base_y = cy + self.tile_px * 0.06
+            base_y = cy + self.model.tile_px * 0.06
         rows = math.ceil(n / per_row)
         # a row stands in the gaps of the row in front of it, and the row two back right
         # behind it: high enough over it that its letters show above the front heads
         row_dy = pawn_h * (0.42 if rows > 2 else 0.32)
         if rows > 2 and not big:  # a crowd on a small tile: keep it close
-            row_dy = min(row_dy, self.tile_px * 0.7 / (rows - 1))
+            row_dy = min(row_dy, self.model.tile_px * 0.7 / (rows - 1))
         first = n - per_row * (rows - 1)
         out: dict[str, Point] = {}
         i = 0
@@ -289,19 +300,19 @@ class Layout(VerflixxtHost):
         return out
 
     def piece_spot(self, piece: str, groups: dict | None = None) -> Point | None:
-        tile = self.table.pieces.get(piece)
+        tile = self.model.table.pieces.get(piece)
         if tile is None:
             return None
-        groups = groups if groups is not None else self._groups()
+        groups = groups if groups is not None else self.groups()
         return self.fan(tile, groups.get(tile, [piece]))[piece]
 
     def landing_spot(self, piece: str, tile: str, groups: dict | None = None) -> Point:
         """Where ``piece`` will stand on ``tile`` among the pieces already there."""
-        groups = groups if groups is not None else self._groups()
+        groups = groups if groups is not None else self.groups()
         others = [p for p in groups.get(tile, []) if p != piece] + [piece]
         others.sort(key=_piece_order)
         return self.fan(tile, others)[piece]
 
     def piece_rect(self, piece: str, feet: Point) -> pygame.Rect:
-        image = self._piece_image(piece)
+        image = self.art.piece_image(piece)
         return image.get_rect(midbottom=(int(feet[0]), int(feet[1] + image.get_height() * 0.06)))

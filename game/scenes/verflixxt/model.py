@@ -1,6 +1,6 @@
-"""The Verflixxt! scene's shared pieces: the display model (``_Table``), the
-things in flight and walking, the controls' kind of Choice, and the signed numbers
-every part writes."""
+"""The Verflixxt! table's shared pieces: the display model (``_Table``), the
+things in flight and walking, the controls' kind of Choice, the signed numbers every
+part writes, and the model the parts share (:class:`VerflixxtModel`)."""
 
 from __future__ import annotations
 
@@ -75,7 +75,7 @@ class Walk:
 
 @dataclass
 class _Table:
-    """What is drawn: the display model, changed by events (and by sync_from_state)."""
+    """What is drawn: the display model, changed by events (and by ``VerflixxtTable.sync``)."""
 
     track: list[str]
     u: dict[str, float]  # tile -> 0..1 along the road (start 0, finish 1)
@@ -103,3 +103,44 @@ class _Table:
     banner: list | None = None  # [title, subtitle, alpha]
     pops: list = field(default_factory=list)  # [text, anchor, t, colour]
     winners: list | None = None
+
+
+def spread(track: list[str]) -> dict[str, float]:
+    """Each tile's place along the road, 0 (the start) to 1 (the finish), evenly spread."""
+    last = max(1, len(track) - 1)
+    return {tile: i / last for i, tile in enumerate(track)}
+
+
+@dataclass(eq=False)
+class VerflixxtModel:
+    """What the parts of the table share: the display model, the person's steps towards an
+    action, what the option looked at would do, the clock, and where everything is in the
+    window (set by ``Layout.cut`` on every new window size)."""
+
+    table: _Table
+    total_tiles: int  # the track's length at the start
+    mode: str = "main"  # main, card (a card chosen), dir, attack
+    sel_card: str | None = None
+    sel_piece: str | None = None
+    lesson_picked: int | None = None  # the lesson step whose card was picked (controls.py)
+    shown: list = field(default_factory=list)  # what the option looked at would do
+    clock: float = 0.0  # seconds since the table opened: pulses
+    # -- the layout (Layout.cut) -----------------------------------------------------------
+    board: pygame.Rect = field(default_factory=pygame.Rect)
+    action_rect: pygame.Rect = field(default_factory=pygame.Rect)  # the bar, under the prompt
+    legend_rect: pygame.Rect | None = None
+    tile_px: int = 0
+    big_px: int = 0  # the start and finish tiles
+    row_pitch: float = 0.0
+    pts: list[Point] = field(default_factory=list)  # the road, sampled
+    cum: list[float] = field(default_factory=list)  # the distance along the road to each
+    s0: float = 0.0  # where the start and the finish tiles sit along the road
+    s1: float = 0.0
+    road_len: float = 0.0
+    card_w: int = 0
+    card_h: int = 0
+    deck_rect: pygame.Rect = field(default_factory=pygame.Rect)  # the hats game only
+    discard_rect: pygame.Rect = field(default_factory=pygame.Rect)
+    hand_rects: list[pygame.Rect] = field(default_factory=list)
+    die_rect: pygame.Rect | None = None  # the base game only
+    buttons_rect: pygame.Rect = field(default_factory=pygame.Rect)  # the buttons' room

@@ -10,13 +10,16 @@ from typing import NamedTuple
 
 import pygame
 
-from game.rules.verflixxt.box import RISK
+from game.rules.verflixxt.box import RISK, card_value
 from game.rules.verflixxt.scoring import ScoreBreakdown, breakdown
+from game.scenes.table.contract import Header, SeatFace, TableHost
 from game.ui import fonts, sprites, theme
+from game.ui.choices import Choices
 from game.ui.widgets import draw_panel, draw_text, lay
 
-from .host import VerflixxtHost
-from .model import Point, _signed
+from .art import Art
+from .model import Choice, Point, VerflixxtModel, _signed
+from .texts import Texts
 
 
 class SeatRow(NamedTuple):
@@ -32,32 +35,77 @@ class SeatRow(NamedTuple):
     hand: float  # the hand's centre (hats game)
 
 
-class Seats(VerflixxtHost):
+class Seats:
     """The frame's hooks, the seat panels' extras and the legend."""
+
+    def __init__(
+        self,
+        model: VerflixxtModel,
+        host: TableHost,
+        art: Art,
+        texts: Texts,
+        choices: Choices[Choice],
+    ) -> None:
+        self.model = model
+        self.host = host
+        self.art = art
+        self.texts = texts
+        self.choices = choices
+        self._score_cache: dict[tuple, ScoreBreakdown] = {}
+
+    def forget(self) -> None:
+        """A new layout: the scores are worked out again."""
+        self._score_cache.clear()
+
+    # == what the frame asks (TableSeats) =================================================
+    def header(self) -> Header:
+        status = self.turn_status()
+        return Header(self.round_label(), status[0], status[1], self.variant_label())
+
+    def seat(self, player: int) -> SeatFace:
+        return SeatFace(self.seat_score(player), self.seat_highlight(player), self.seat_key(player))
+
+    def portrait(self, player: int, size: int) -> pygame.Surface | None:
+        return self.art.pawn_icon(player, size)
+
+    def paint_extras(self, surface: pygame.Surface, player: int, rect: pygame.Rect) -> None:
+        self.draw_seat_extras(surface, player, rect)
+
+    def hint(self) -> str:
+        return self.hint_text()
+
+    def subtitle(self, player: int) -> str | None:
+        """A winner's mark under the name (None: the frame's words)."""
+        winners = self.model.table.winners
+        if winners is not None and player in winners:
+            return self.host.t("verflixxt.winner_mark")
+        return None
 
     # == the header ==================================================================
     def round_label(self) -> str:
-        return self.t("app.frame_round", n=self.table.round)
+        return self.host.t("app.frame_round", n=self.model.table.round)
 
     def turn_status(self) -> tuple[int | None, str]:
         """Whose turn the table shows (it follows the animations, not the rules, which
         are a step ahead while pieces move)."""
-        t = self.table
+        t = self.model.table
         if t.winners is not None or t.current is None:
-            if self.state.is_over():
-                return None, self.t("app.frame_over")
+            if self.host.state.is_over():
+                return None, self.host.t("app.frame_over")
             return None, ""
         p = t.current
-        if self.state.phase == "contest":
-            return p, self.t("verflixxt.header_draw", name=self.seat_name(p))
-        key = "app.frame_your_turn" if p == self.private_player else "app.frame_turn"
-        return p, self.t(key, name=self.seat_name(p))
+        if self.host.state.phase == "contest":
+            return p, self.host.t("verflixxt.header_draw", name=self.host.seat_name(p))
+        key = "app.frame_your_turn" if p == self.host.private_player else "app.frame_turn"
+        return p, self.host.t(key, name=self.host.seat_name(p))
 
     def variant_label(self) -> str:
-        s = self.state
+        s = self.host.state
         if s.hats_variant:
-            return self.t("verflixxt.variant_hats_attack" if s.attack else "verflixxt.variant_hats")
-        return self.t(
+            return self.host.t(
+                "verflixxt.variant_hats_attack" if s.attack else "verflixxt.variant_hats"
+            )
+        return self.host.t(
             "verflixxt.variant_base_random"
             if s.options.get("track") == "random"
             else "verflixxt.variant_base"
@@ -66,62 +114,93 @@ class Seats(VerflixxtHost):
     def hint_text(self) -> str:
         """The bar's two lines: what to do and the keys, or what the option looked at
         would do (the preview's caption)."""
-        tr = self.t
-        player = self.deciding()
+        tr = self.host.t
+        player = self.host.deciding()
         if player is None:
-            t = self.table
-            if self.state.is_over():
+            t = self.model.table
+            if self.host.state.is_over():
                 return tr("verflixxt.prompt_over")
             if t.current is not None:
-                return tr("verflixxt.prompt_watch", name=self.seat_name(t.current))
+                return tr("verflixxt.prompt_watch", name=self.host.seat_name(t.current))
             return ""
-        title, hint = self._prompt_texts(player)
+        title, hint = self.prompt_texts(player)
         title = title[:1].upper() + title[1:]
-        shown = self._shown
-        caption = self._preview_caption(shown) if shown else hint
+        shown = self.model.shown
+        caption = self.texts.preview_caption(shown) if shown else hint
         # what fits the bar's lines whole: both, else the preview (or the keys) alone
-        size = self.text_px(15)
-        lines = max(1, self.plan.hint.h // round(size * 1.3))
+        size = self.host.text_px(15)
+        lines = max(1, self.host.plan.hint.h // round(size * 1.3))
         for text in (tr("verflixxt.prompt_and_hint", prompt=title, hint=caption), caption):
-            if len(fonts.wrap(text, size, self.plan.hint.w)) <= lines:
+            if len(fonts.wrap(text, size, self.host.plan.hint.w)) <= lines:
                 return text
         return title
 
     # == the seat panels ===============================================================
-    def seat_portrait(self, player: int, size: int) -> pygame.Surface | None:
-        return self._pawn_icon(player, size)
+    def prompt_texts(self, player: int) -> tuple[str, str]:
+        s = self.host.state
+        tr = self.host.t
+        name = self.host.seat_name(player)
+        phase = s.phase
+        if phase == "roll":
+            return tr("verflixxt.prompt_roll", name=name), tr("verflixxt.hint_roll")
+        if phase == "move":
+            return tr("verflixxt.prompt_move", die=s.die), tr("verflixxt.hint_pieces")
+        if phase == "contest":
+            return tr("verflixxt.prompt_contest", name=name), tr("verflixxt.hint_contest")
+        if phase == "hat":
+            return tr("verflixxt.prompt_hat"), tr("verflixxt.hint_hat")
+        if self.model.mode == "dir" and self.model.sel_card is not None:
+            return tr("verflixxt.prompt_dir", card=self.texts.card_name(self.model.sel_card)), tr(
+                "verflixxt.hint_dir"
+            )
+        if self.model.mode == "attack":
+            return tr("verflixxt.prompt_attack"), tr("verflixxt.hint_attack")
+        second = s.plays == 1
+        if self.model.mode == "card" and self.model.sel_card is not None:
+            value = card_value(self.model.sel_card)
+            key = "verflixxt.prompt_card_zero" if value == 0 else "verflixxt.prompt_card"
+            title = (
+                tr("verflixxt.prompt_second")
+                if second
+                else tr(key, card=self.texts.card_name(self.model.sel_card))
+            )
+            hint = tr("verflixxt.hint_card")
+            if self.choices.control("stop") is not None:
+                hint += " " + tr("verflixxt.hint_stop")
+            return title, hint
+        title = tr("verflixxt.prompt_second") if second else tr("verflixxt.prompt_play", name=name)
+        hint = tr("verflixxt.hint_play")
+        if self.choices.control("stop") is not None:
+            hint += " " + tr("verflixxt.hint_stop")
+        if self.choices.control("attack") is not None:
+            hint += " " + tr("verflixxt.hint_x")
+        return title, hint
 
     def seat_score(self, player: int) -> str | None:
         return _signed(self._scores(player)["total"])
 
-    def score_text(self, player: int, value) -> str:
+    def score_text(self, player: int, value) -> str | None:
         """The end screen's total: "−6" with the minus sign, as everywhere on the table."""
         return _signed(int(value))
 
-    def seat_subtitle(self, player: int) -> str:
-        winners = self.table.winners
-        if winners is not None and player in winners:
-            return self.t("verflixxt.winner_mark")
-        return super().seat_subtitle(player)
-
     def seat_highlight(self, player: int) -> str | None:
-        t = self.table
+        t = self.model.table
         if t.winners is None and player == t.current:
-            return "moving" if self.busy_animating() else "to_act"
+            return "moving" if self.host.busy_animating() else "to_act"
         return None
 
     def seat_key(self, player: int) -> tuple:
-        t = self.table
+        t = self.model.table
         return (
             tuple(t.taken[player]),
             tuple(t.chips_won[player]),
             tuple(t.hats_home[player]),
-            t.hand_counts[player] if self.state.hats_variant else 0,
+            t.hand_counts[player] if self.host.state.hats_variant else 0,
             tuple(t.winners or ()),
         )
 
     def _scores(self, player: int) -> ScoreBreakdown:
-        t = self.table
+        t = self.model.table
         key = (
             player,
             tuple(t.taken[player]),
@@ -130,7 +209,7 @@ class Seats(VerflixxtHost):
         )
         value = self._score_cache.get(key)
         if value is None:
-            box = self.state.box
+            box = self.host.state.box
             value = breakdown(
                 t.taken[player], box.kinds, box.values, t.chips_won[player], t.hats_home[player]
             )
@@ -143,40 +222,40 @@ class Seats(VerflixxtHost):
         """Where seat ``player``'s things go in its extras box ``rect``: the score in
         words over the row when both fit, the tiles from the left, the hand at the
         right, the chips and the hats before it."""
-        t = self.table
-        line_h = round(self.text_px(14) * 1.3)
-        size = max(8, min(self.px(24), rect.h - self.px(2)))
+        t = self.model.table
+        line_h = round(self.host.text_px(14) * 1.3)
+        size = max(8, min(self.host.px(24), rect.h - self.host.px(2)))
         explain = None
-        if rect.h >= line_h + size + self.px(4):
+        if rect.h >= line_h + size + self.host.px(4):
             explain = pygame.Rect(rect.x, rect.y, rect.w, line_h)
-            y = rect.bottom - size / 2 - self.px(2)
+            y = rect.bottom - size / 2 - self.host.px(2)
         else:
             y = rect.y + rect.h / 2
         x: float = rect.right
         hand = x
-        if self.state.hats_variant:
+        if self.host.state.hats_variant:
             hand = x - size * 0.75
-            x -= size * 1.5 + self.px(6)
+            x -= size * 1.5 + self.host.px(6)
         chip = size * 0.82
         x -= len(t.chips_won[player]) * chip
         chips = x + chip / 2
         hat = size * 1.08
         x -= len(t.hats_home[player]) * hat
         hats = x + hat / 2
-        return SeatRow(explain, y, size, rect.x + size / 2, x - self.px(6), hats, chips, hand)
+        return SeatRow(explain, y, size, rect.x + size / 2, x - self.host.px(6), hats, chips, hand)
 
     def draw_seat_extras(self, surface: pygame.Surface, player: int, rect: pygame.Rect) -> None:
-        t = self.table
+        t = self.model.table
         row = self.seat_row(player, rect)
         parts = self._scores(player)
         # the score in words, where it says more than the score itself (a clover turned a
         # tile, a risk tile, a chip, a hat)
         more = parts["lucky"] or (
-            self.state.hats_variant and (parts["risk"] or parts["chips"] or parts["hats"])
+            self.host.state.hats_variant and (parts["risk"] or parts["chips"] or parts["hats"])
         )
         if row.explain is not None and more:
-            text = self._explain(parts)
-            size = self.text_px(14)
+            text = self.texts.explain(parts)
+            size = self.host.text_px(14)
             if fonts.font(size).size(text)[0] <= row.explain.w:
                 draw_text(
                     surface, text, size, row.explain.topleft, theme.INK_SOFT, within=row.explain
@@ -184,32 +263,32 @@ class Seats(VerflixxtHost):
         self._draw_pile(surface, player, parts, row)
         x = row.hats
         for hat in t.hats_home[player]:
-            image = self._hat_image(hat, int(row.size * 1.05))
+            image = self.art.hat_image(hat, int(row.size * 1.05))
             surface.blit(image, image.get_rect(center=(int(x), int(row.y))))
             x += row.size * 1.08
         x = row.chips
         for value in t.chips_won[player]:
-            image = self._chip_image(value, int(row.size * 0.8))
+            image = self.art.chip_image(value, int(row.size * 0.8))
             surface.blit(image, image.get_rect(center=(int(x), int(row.y))))
             x += row.size * 0.82
-        if self.state.hats_variant:
+        if self.host.state.hats_variant:
             w, h = int(row.size * 0.66), row.size
             count = t.hand_counts[player]
             for k in range(2):
                 slot = pygame.Rect(0, 0, w, h)
-                slot.center = (int(row.hand + (k - 0.5) * (w + self.px(2))), int(row.y))
+                slot.center = (int(row.hand + (k - 0.5) * (w + self.host.px(2))), int(row.y))
                 if k < count:
-                    surface.blit(self._card_image(None, w, h), slot)
+                    surface.blit(self.art.card_image(None, w, h), slot)
                 else:
                     pygame.draw.rect(
-                        surface, theme.PANEL_EDGE, slot, max(1, self.px(1)), border_radius=3
+                        surface, theme.PANEL_EDGE, slot, max(1, self.host.px(1)), border_radius=3
                     )
 
     def _draw_pile(self, surface, player: int, parts: ScoreBreakdown, row: SeatRow) -> None:
-        pile = self.table.taken[player]
+        pile = self.model.table.taken[player]
         if not pile:
-            text = self.t("verflixxt.no_tiles")
-            size = self.text_px(14)
+            text = self.host.t("verflixxt.no_tiles")
+            size = self.host.text_px(14)
             box = pygame.Rect(
                 int(row.left - row.size / 2), 0, int(row.right - row.left + row.size / 2), 0
             )
@@ -221,11 +300,11 @@ class Seats(VerflixxtHost):
                 )
             return
         turned = set(parts.get("turned", ()))
-        risks = sum(1 for tile in pile if self.state.box.kinds[tile] == RISK)
+        risks = sum(1 for tile in pile if self.host.state.box.kinds[tile] == RISK)
         sign = 1 if risks % 2 == 0 else -1
         x, step, y, size = self._pile(row, len(pile))
         for i, tile in enumerate(pile):
-            image = self._mini_tile(tile, size, tile in turned, sign)
+            image = self.art.mini_tile(tile, size, tile in turned, sign)
             surface.blit(image, image.get_rect(center=(int(x + i * step), int(y))))
 
     @staticmethod
@@ -237,7 +316,7 @@ class Seats(VerflixxtHost):
 
     # -- where things fly to in a seat panel (on the screen) -----------------------------
     def _screen_row(self, player: int) -> SeatRow:
-        return self.seat_row(player, self.seat_parts(player).extras)
+        return self.seat_row(player, self.host.seat_parts(player).extras)
 
     def pile_layout(self, player: int, count: int) -> tuple[float, float, float, int]:
         """x of the first mini tile's centre, the step between them, y, and the size."""
@@ -249,24 +328,24 @@ class Seats(VerflixxtHost):
 
     def hats_anchor(self, player: int) -> Point:
         row = self._screen_row(player)
-        return (row.hats + len(self.table.hats_home[player]) * row.size * 1.08, row.y)
+        return (row.hats + len(self.model.table.hats_home[player]) * row.size * 1.08, row.y)
 
     def chips_anchor(self, player: int) -> Point:
         row = self._screen_row(player)
-        return (row.chips + len(self.table.chips_won[player]) * row.size * 0.82, row.y)
+        return (row.chips + len(self.model.table.chips_won[player]) * row.size * 0.82, row.y)
 
     def hand_anchor(self, player: int) -> Point:
         row = self._screen_row(player)
         return (row.hand, row.y)
 
     def seat_anchor(self, player: int) -> Point:
-        return self.seat_parts(player).score.midleft
+        return self.host.seat_parts(player).score.midleft
 
     # == the legend ====================================================================
     def _legend_lines(self) -> list[tuple[str, str]]:
-        tr = self.t
+        tr = self.host.t
         lines = [("verflixxt_clover.svg", tr("verflixxt.legend_lucky"))]
-        if self.state.hats_variant:
+        if self.host.state.hats_variant:
             lines += [
                 ("verflixxt_tile_risk.svg", tr("verflixxt.legend_risk")),
                 ("verflixxt_hat_lucky.svg", tr("verflixxt.legend_hats")),
@@ -278,44 +357,44 @@ class Seats(VerflixxtHost):
 
     def _legend_metrics(self, width: int) -> tuple[int, int, int, int, int]:
         """Title size, text size, line height, the icon's side and the text's width."""
-        title, size = self.text_px(15), self.text_px(14)
-        icon = self.px(20)
-        return title, size, round(size * 1.22), icon, width - icon - self.px(28)
+        title, size = self.host.text_px(15), self.host.text_px(14)
+        icon = self.host.px(20)
+        return title, size, round(size * 1.22), icon, width - icon - self.host.px(28)
 
-    def _legend_height(self, width: int) -> int:
+    def legend_height(self, width: int) -> int:
         """The legend's height in a column ``width`` wide, every sentence whole."""
         title, size, line_h, _icon, text_w = self._legend_metrics(width)
-        height = self.px(6) + round(title * 1.3)
+        height = self.host.px(6) + round(title * 1.3)
         for _name, text in self._legend_lines():
-            height += len(fonts.wrap(text, size, text_w)) * line_h + self.px(3)
-        return height + self.px(5)
+            height += len(fonts.wrap(text, size, text_w)) * line_h + self.host.px(3)
+        return height + self.host.px(5)
 
     def draw_legend(self, surface: pygame.Surface) -> None:
-        rect = self.legend_rect
+        rect = self.model.legend_rect
         if rect is None:
             return
-        lay(surface, self._cached("legend", (), rect, self._paint_legend), rect)
+        lay(surface, self.host._cached("legend", (), rect, self._paint_legend), rect)
 
     def _paint_legend(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        draw_panel(surface, rect, radius=self.px(10))
+        draw_panel(surface, rect, radius=self.host.px(10))
         title, size, line_h, icon_w, text_w = self._legend_metrics(rect.w)
-        inner = rect.inflate(-self.px(8), -self.px(4))
+        inner = rect.inflate(-self.host.px(8), -self.host.px(4))
         draw_text(
             surface,
-            self.t("verflixxt.legend_title"),
+            self.host.t("verflixxt.legend_title"),
             title,
-            (rect.x + self.px(10), rect.y + self.px(4)),
+            (rect.x + self.host.px(10), rect.y + self.host.px(4)),
             theme.INK,
             bold=True,
             within=inner,
         )
-        y = rect.y + self.px(6) + round(title * 1.3)
-        x = rect.x + self.px(16) + icon_w
+        y = rect.y + self.host.px(6) + round(title * 1.3)
+        x = rect.x + self.host.px(16) + icon_w
         for icon, text in self._legend_lines():
             wrapped = fonts.wrap(text, size, text_w)
             image = sprites.svg(icon, icon_w, icon_w if "hat" not in icon else int(icon_w * 0.8))
-            surface.blit(image, (rect.x + self.px(10), y + (line_h - icon_w) // 2))
+            surface.blit(image, (rect.x + self.host.px(10), y + (line_h - icon_w) // 2))
             for line in wrapped:
                 draw_text(surface, line, size, (x, y), theme.INK_SOFT, within=inner)
                 y += line_h
-            y += self.px(3)
+            y += self.host.px(3)

@@ -1,5 +1,6 @@
 """What the Verflixxt! table says in words: the names of tiles, pieces, cards and
-hats, the log's line for each event, the prompt and the preview's caption."""
+hats, the log's line for each event and the preview's caption (the prompt is the
+seats' hint, seats.py)."""
 
 from __future__ import annotations
 
@@ -7,49 +8,57 @@ from game.rules.protocol import Event
 from game.rules.verflixxt import Play
 from game.rules.verflixxt.box import FINISH, LUCKY, RISK, START, card_value
 from game.rules.verflixxt.scoring import ScoreBreakdown
+from game.scenes.table.contract import TableHost
 
-from .host import VerflixxtHost
-from .model import _face, _signed
+from .model import VerflixxtModel, _face, _signed
 
 
-class Texts(VerflixxtHost):
+class Texts:
     """Names and sentences, in the person's language."""
+
+    def __init__(self, model: VerflixxtModel, host: TableHost) -> None:
+        self.model = model
+        self.host = host
 
     # == names for the log ===========================================================
     def tile_name(self, tile: str) -> str:
         if tile == START:
-            return self.t("verflixxt.tile_start")
+            return self.host.t("verflixxt.tile_start")
         if tile == FINISH:
-            return self.t("verflixxt.tile_finish")
-        kind = self.state.box.kinds.get(tile)
-        value = self.state.box.values.get(tile, 0)
+            return self.host.t("verflixxt.tile_finish")
+        kind = self.host.state.box.kinds.get(tile)
+        value = self.host.state.box.values.get(tile, 0)
         if kind == LUCKY:
-            return self.t("verflixxt.tile_lucky")
+            return self.host.t("verflixxt.tile_lucky")
         if kind == RISK:
-            return self.t("verflixxt.tile_risk", value=value)
+            return self.host.t("verflixxt.tile_risk", value=value)
         return _signed(value)
 
     def piece_name(self, piece: str | None) -> str:
         if piece is None:
             return ""
         if piece[0] == "g":
-            return self.t("verflixxt.guardian", n=piece[1:])
-        return self.t("verflixxt.pawn", name=self.seat_name(int(piece[:-1])), letter=piece[-1])
+            return self.host.t("verflixxt.guardian", n=piece[1:])
+        return self.host.t(
+            "verflixxt.pawn", name=self.host.seat_name(int(piece[:-1])), letter=piece[-1]
+        )
 
     def short_name(self, pawn: str) -> str:
         """A pawn on a button: "Sky b", or "your b" for the person's own."""
         player = int(pawn[:-1])
-        if player == self.private_player:
-            return self.t("verflixxt.pawn_own", letter=pawn[-1])
-        return self.t("verflixxt.pawn_short", name=self.seat_name(player), letter=pawn[-1])
+        if player == self.host.private_player:
+            return self.host.t("verflixxt.pawn_own", letter=pawn[-1])
+        return self.host.t(
+            "verflixxt.pawn_short", name=self.host.seat_name(player), letter=pawn[-1]
+        )
 
     def card_name(self, card: str) -> str:
         value = card_value(card)
         key = "verflixxt.card_yellow" if card[0] == "y" else "verflixxt.card_orange"
-        return self.t(key, value=_face(value))
+        return self.host.t(key, value=_face(value))
 
     def hat_name(self, hat: str) -> str:
-        return self.t(f"verflixxt.hat_{hat}")
+        return self.host.t(f"verflixxt.hat_{hat}")
 
     def describe(self, event: Event) -> str | None:
         line = self._describe(event)
@@ -59,8 +68,8 @@ class Texts(VerflixxtHost):
     def _describe(self, event: Event) -> str | None:
         d = event.data
         kind = event.kind
-        tr = self.t
-        name = self.seat_name(event.player) if event.player is not None else ""
+        tr = self.host.t
+        name = self.host.seat_name(event.player) if event.player is not None else ""
         if kind == "roll":
             return tr("verflixxt.ev_roll", name=name, die=d["die"])
         if kind == "play":
@@ -139,13 +148,13 @@ class Texts(VerflixxtHost):
             )
             return tr(key, name=name, card=self.card_name(d["card"]))
         if kind == "hat_tie":
-            names = tr("verflixxt.list_sep").join(self.seat_name(p) for p in d["players"])
+            names = tr("verflixxt.list_sep").join(self.host.seat_name(p) for p in d["players"])
             return tr(f"verflixxt.ev_hat_tie_{d['place']}", names=names)
         if kind == "hat_draw_end":
             return tr(
                 "verflixxt.ev_hat_draw_end",
-                lucky=self.seat_name(d["lucky"]),
-                unlucky=self.seat_name(d["unlucky"]),
+                lucky=self.host.seat_name(d["lucky"]),
+                unlucky=self.host.seat_name(d["unlucky"]),
             )
         if kind == "skip":
             return tr("verflixxt.ev_skip", name=name)
@@ -154,17 +163,17 @@ class Texts(VerflixxtHost):
         if kind == "end":
             sep = tr("verflixxt.list_sep")
             results = sep.join(
-                tr("verflixxt.result", name=self.seat_name(p), points=_signed(b["total"]))
+                tr("verflixxt.result", name=self.host.seat_name(p), points=_signed(b["total"]))
                 for p, b in enumerate(d["scores"])
             )
-            names = sep.join(self.seat_name(p) for p in d["winners"])
+            names = sep.join(self.host.seat_name(p) for p in d["winners"])
             return tr("verflixxt.ev_end", results=results, names=names)
         return None
 
     # == the words of the panels ====================================================
-    def _explain(self, parts: ScoreBreakdown) -> str:
-        tr = self.t
-        hats = self.state.hats_variant
+    def explain(self, parts: ScoreBreakdown) -> str:
+        tr = self.host.t
+        hats = self.host.state.hats_variant
         items = [tr("verflixxt.sc_tiles", v=_signed(parts["track"]))]
         if parts["lucky"]:
             items.append(tr("verflixxt.sc_lucky", v=_signed(parts["lucky"])))
@@ -176,47 +185,7 @@ class Texts(VerflixxtHost):
             items.append(tr("verflixxt.sc_hats", v=_signed(parts["hats"])))
         return tr("verflixxt.list_sep").join(items)
 
-    def _prompt_texts(self, player: int) -> tuple[str, str]:
-        s = self.state
-        tr = self.t
-        name = self.seat_name(player)
-        phase = s.phase
-        if phase == "roll":
-            return tr("verflixxt.prompt_roll", name=name), tr("verflixxt.hint_roll")
-        if phase == "move":
-            return tr("verflixxt.prompt_move", die=s.die), tr("verflixxt.hint_pieces")
-        if phase == "contest":
-            return tr("verflixxt.prompt_contest", name=name), tr("verflixxt.hint_contest")
-        if phase == "hat":
-            return tr("verflixxt.prompt_hat"), tr("verflixxt.hint_hat")
-        if self.mode == "dir" and self.sel_card is not None:
-            return tr("verflixxt.prompt_dir", card=self.card_name(self.sel_card)), tr(
-                "verflixxt.hint_dir"
-            )
-        if self.mode == "attack":
-            return tr("verflixxt.prompt_attack"), tr("verflixxt.hint_attack")
-        second = s.plays == 1
-        if self.mode == "card" and self.sel_card is not None:
-            value = card_value(self.sel_card)
-            key = "verflixxt.prompt_card_zero" if value == 0 else "verflixxt.prompt_card"
-            title = (
-                tr("verflixxt.prompt_second")
-                if second
-                else tr(key, card=self.card_name(self.sel_card))
-            )
-            hint = tr("verflixxt.hint_card")
-            if self._control("stop") is not None:
-                hint += " " + tr("verflixxt.hint_stop")
-            return title, hint
-        title = tr("verflixxt.prompt_second") if second else tr("verflixxt.prompt_play", name=name)
-        hint = tr("verflixxt.hint_play")
-        if self._control("stop") is not None:
-            hint += " " + tr("verflixxt.hint_stop")
-        if self._control("attack") is not None:
-            hint += " " + tr("verflixxt.hint_x")
-        return title, hint
-
-    def _preview_caption(self, shown) -> str:
+    def preview_caption(self, shown) -> str:
         parts: list[str] = []
         for action, events in shown:
             for e in events:
@@ -228,7 +197,7 @@ class Texts(VerflixxtHost):
                     if d["path"]:
                         parts.append(
                             way
-                            + self.t(
+                            + self.host.t(
                                 "verflixxt.pv_move",
                                 piece=self.piece_name(d["piece"]),
                                 frm=self.tile_name(d["from"]),
@@ -236,13 +205,15 @@ class Texts(VerflixxtHost):
                             )
                         )
                     else:
-                        parts.append(self.t("verflixxt.pv_stay", piece=self.piece_name(d["piece"])))
+                        parts.append(
+                            self.host.t("verflixxt.pv_stay", piece=self.piece_name(d["piece"]))
+                        )
                 elif e.kind == "take":
-                    parts.append(self.t("verflixxt.pv_take", tile=self.tile_name(d["tile"])))
+                    parts.append(self.host.t("verflixxt.pv_take", tile=self.tile_name(d["tile"])))
                 elif e.kind == "chip":
-                    parts.append(self.t("verflixxt.pv_chip", value=d["value"]))
+                    parts.append(self.host.t("verflixxt.pv_chip", value=d["value"]))
                 elif e.kind == "hat":
                     parts.append(self.describe(e) or "")
                 elif e.kind == "play" and d["piece"] is None:
-                    parts.append(self.t("verflixxt.pv_zero"))
-        return self.t("verflixxt.list_sep").join(p for p in parts if p)
+                    parts.append(self.host.t("verflixxt.pv_zero"))
+        return self.host.t("verflixxt.list_sep").join(p for p in parts if p)

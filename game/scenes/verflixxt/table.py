@@ -1,0 +1,243 @@
+"""Verflixxt! at the table: the track winds across a meadow as a serpentine road of tiles
+(plus green, minus red, lucky clovers, risk tiles showing both values) from the start tile
+to the finish, with the guardians and the players' pawns fanned out on their tiles and the
+lucky (green) and unlucky (red) hats on the pawns that wear them. Taken tiles fly to their
+taker's pile and the track closes up; the die tumbles (base game); movement cards are
+played from the hand and goal chips fly from the stack beside the finish (expansion 2).
+
+The table draws a display model (:class:`~.model._Table`) that only the events change,
+animated by tweens; once the table is idle after being busy it is put back in line with
+the state (``sync``), so skipping an animation can never leave a piece astray. Where a
+piece would land is never worked out here: the preview applies the action to a copy of the
+state and reads the ``move`` events it gives. Clause ids (VX-n) refer to
+``docs/rules/verflixxt.md``.
+
+:class:`VerflixxtTable` is what the shared table scene asks a game
+(:class:`~game.scenes.table.contract.GameTable`), composed of plain objects around one
+:class:`~.model.VerflixxtModel` (issue #26): :class:`~.art.Art` (the images),
+:class:`~.texts.Texts` (names and sentences), :class:`~.layout.Layout` (where things are),
+:class:`~.controls.Controls` (the person's choices and keys, with their
+:class:`~game.ui.choices.Choices`), :class:`~.seats.Seats` (the header, the seat panels,
+the hint, the legend), :class:`~.bar.Bar` (the die or the cards under the prompt),
+:class:`~.draw.Drawing` (the board and what flies over it, in two layers) and
+:class:`~.animate.Animator` (events as tweens). Each takes the model, the scene as a
+:class:`~game.scenes.table.contract.TableHost` and the parts it uses.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.rules.protocol import Action, Event
+from game.rules.verflixxt import score_breakdown
+from game.rules.verflixxt.box import FINISH, START
+from game.scenes.end_screen import Breakdown
+from game.scenes.frame_plan import TablePlan
+from game.scenes.table.contract import FrameCut, Resync, TableHost
+
+from .animate import Animator
+from .art import Art
+from .bar import Bar
+from .controls import Controls
+from .draw import Drawing
+from .layout import BAR_H_BASE, BAR_H_HATS, SEAT_H, Layout
+from .model import VerflixxtModel, _Table, spread
+from .seats import Seats
+from .texts import Texts
+
+
+class VerflixxtTable:
+    """Verflixxt! for the shared table scene (a GameTable)."""
+
+    buttons_in_still = False  # the frame's buttons are drawn over the table each frame
+    resync: Resync = "idle_after_busy"
+
+    def __init__(self, host: TableHost) -> None:
+        self.host = host
+        state = host.state
+        total_tiles = len(state.track) + sum(len(p) for p in state.taken)
+        self.model = model = VerflixxtModel(self._table_from_state(), total_tiles)
+        self.art = Art(model, host)
+        self.texts = Texts(model, host)
+        self.geometry = layout = Layout(model, host, self.art)
+        self.controls = Controls(model, host, self.texts, layout)
+        self.choices = choices = self.controls.choices
+        self.seats = Seats(model, host, self.art, self.texts, choices)
+        self.bar = Bar(model, host, self.art, layout, choices)
+        self.drawing = Drawing(model, host, self.art, layout, choices, self.seats, self.bar)
+        self.animations = Animator(
+            model, host, self.texts, layout, self.seats, self.drawing
+        ).animations
+        if host.session.actions:
+            self.sync()
+        else:
+            # The opening deal (VX-21) happened in new_game: deal it for everybody to see,
+            # face down (nobody's hand is on screen before the first person is asked).
+            dealt = sum(len(h) for h in state.hands)
+            model.table.deck += dealt
+            model.table.hand_counts = [0] * state.players
+            # (queued here: the scene asks plays_unseen only once this table is made)
+            viewer = host.private_player
+            host.events.extend(
+                e for e in state.opening_events if e.seen_by(viewer) or self.plays_unseen(e)
+            )
+
+    # -- the frame -------------------------------------------------------------------------
+    @property
+    def cut(self) -> FrameCut:
+        """The bar under the board: the prompt's two lines over the die (base game) or
+        the cards and the buttons (hats game)."""
+        bar_h = BAR_H_HATS if self.host.state.hats_variant else BAR_H_BASE
+        return FrameCut(bar_h=bar_h, hint_lines=2, seat_h=SEAT_H)
+
+    def plan(self, size: tuple[int, int]) -> TablePlan | None:
+        """The shared frame (issue #16) with, when the seats keep room for their tiles,
+        the "How it scores" legend under them."""
+        host, cut = self.host, self.cut
+        plan = host.plan_frame(size, bar_h=cut.bar_h, hint_lines=cut.hint_lines, seat_h=cut.seat_h)
+        legend = self.seats.legend_height(plan.side.w)
+        if legend:
+            with_legend = host.plan_frame(
+                size,
+                bar_h=cut.bar_h,
+                hint_lines=cut.hint_lines,
+                seat_h=cut.seat_h,
+                extra_h=legend / host.s,
+            )
+            if with_legend.seat_h < self._seat_roomy():  # the seats first: plan again
+                host.plan_frame(size, bar_h=cut.bar_h, hint_lines=cut.hint_lines, seat_h=cut.seat_h)
+        return host.plan
+
+    def _seat_roomy(self) -> int:
+        """The least height of a seat panel that keeps its row of mini tiles under the
+        name and the subtitle (see game.scenes.frame.seat_layout)."""
+        px, text_px = self.host.px, self.host.text_px
+        name = round(text_px(18) * 1.25) + round(text_px(14) * 1.25)
+        return px(5) + name + px(2) + max(18, px(22)) + px(7)
+
+    def layout(self, plan: TablePlan) -> None:
+        self.geometry.cut(plan)
+        self.art.forget()
+        self.seats.forget()
+        self.drawing.forget()
+
+    def update(self, dt: float) -> None:
+        self.model.clock += dt  # the pulses
+
+    def before_frame(self) -> None:
+        """The controls follow the state, then what the option looked at would do: the
+        bar's hint (still) and the preview (moving) both show it."""
+        self.controls.rebuild()
+        focus = self.choices.attention()
+        shown: list[tuple[Action, list[Event]]] = []
+        if focus is not None:
+            for action in focus.previews:
+                events = self.choices.preview(action)
+                if events:
+                    shown.append((action, events))
+        self.model.shown = shown
+
+    def plays_unseen(self, event: Event) -> bool:
+        """Nobody's private things are on screen (computer seats only, or before the first
+        person is asked): the face-down twin of a secret draw is shown (V-15)."""
+        return (
+            self.host.private_player is None
+            and event.kind == "draw"
+            and event.data.get("card") is None
+        )
+
+    def log_empty(self) -> str | None:
+        return None
+
+    def describe(self, event: Event) -> str | None:
+        return self.texts.describe(event)
+
+    def breakdown(self) -> Breakdown:
+        """Each seat's score as the rules sum it (VX-30): track tiles, what the lucky tiles
+        added, and with the hats variant the risk tiles, goal chips and hats."""
+        state, t = self.host.state, self.host.t
+        parts = ["track", "lucky"]
+        if state.hats_variant:  # risk tiles, chips and hats exist only there
+            parts += ["risk", "chips", "hats"]
+        rows = score_breakdown(state)
+        return Breakdown(
+            tuple(t(f"verflixxt.col_{part}") for part in parts),
+            tuple(tuple(int(row[part]) for part in parts) for row in rows),  # type: ignore[literal-required]
+            t("verflixxt.col_total"),
+        )
+
+    # -- the display model -----------------------------------------------------------------
+    def _table_from_state(self) -> _Table:
+        s = self.host.state
+        n = s.players
+        viewer = self.host.private_player
+        pieces = {}
+        for p, row in enumerate(s.pawns):
+            for i, tile in enumerate(row):
+                pieces[f"{p}{'abc'[i]}"] = tile
+        for j, tile in enumerate(s.guardians):
+            pieces[f"g{j + 1}"] = tile
+        contest: dict[int, list[str]] | None = None
+        if s.phase == "contest" or s.contest_cards:
+            contest = {p: [] for p in range(n)}
+            for p, card in s.contest_cards:
+                contest[p].append(card)
+        return _Table(
+            track=list(s.track),
+            u=spread(s.track),
+            pieces=pieces,
+            hats=dict(s.hat_on),
+            taken=[list(t) for t in s.taken],
+            chips=list(s.chips),
+            chips_won=[list(c) for c in s.chips_won],
+            hats_home=[list(h) for h in s.hats_home],
+            hand=sorted(s.hands[viewer]) if viewer is not None else [],
+            hand_counts=[len(h) for h in s.hands],
+            deck=len(s.deck),
+            discard=s.discard[-1] if s.discard else None,
+            die=s.die,
+            current=None if s.is_over() else s.to_act()[0],
+            round=s.round,
+            contest=contest,
+            winners=list(s.winners()) if s.is_over() else None,
+        )
+
+    def sync(self) -> None:
+        self.model.table = self._table_from_state()
+        self.choices.key = None  # the controls follow the table shown
+
+    # -- for drivers and lessons -----------------------------------------------------------
+    def targets(self) -> list[tuple[str, pygame.Rect]]:
+        return []  # every choice is one of the scene's buttons
+
+    def lesson_clicks(self, expect: str) -> list[str] | None:
+        return None  # every action is one control
+
+    def keep_clear(self) -> list[pygame.Rect]:
+        return []
+
+    def element(self, name: str) -> pygame.Rect | None:
+        """A lesson's names for the table's things (game.lessons.GAME_ELEMENTS): a pawn of
+        the person learning (``piece:a``) or a guardian (``piece:g2``) where it stands,
+        a track tile (``tile:l2``, ``start``, ``finish``), the die and the stack of goal
+        chips beside the finish (``chips``, the hats game)."""
+        host, model, layout = self.host, self.model, self.geometry
+        kind, _, what = name.partition(":")
+        if kind == "piece":
+            seat = host.lesson.lesson.human if host.lesson is not None else 0
+            piece = what if what.startswith("g") else f"{seat}{what}"
+            feet = layout.piece_spot(piece)
+            return None if feet is None else layout.piece_rect(piece, feet)
+        if kind == "tile" or name in (START, FINISH):
+            tile = what or name
+            return layout.tile_rect(tile) if tile in model.table.track else None
+        if name == "die":
+            return model.die_rect
+        if name == "chips" and host.state.hats_variant:
+            x, y = layout.chip_stack_pos()
+            size = int(model.tile_px * 0.56)  # as draw.py stacks them
+            rise = max(0, len(model.table.chips) - 1) * max(2, int(model.tile_px * 0.06))
+            rect = pygame.Rect(0, 0, size, size + rise)
+            rect.center = (round(x), round(y))
+            return rect
+        return None
