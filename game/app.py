@@ -203,7 +203,7 @@ class App:
         return self._history
 
     def _use_history(self, step: Callable[[], History | None]) -> None:
-        from game.history import HistoryProblem
+        from game.history import HistoryProblem  # start-up: sqlite3 when the history is used
 
         try:
             self._history = step()

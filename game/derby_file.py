@@ -191,7 +191,7 @@ def _tag(tags: dict[str, str], name: str, path: Path) -> str:
 def _replay(path: Path, game: DerbyGame, lines: list[int]) -> None:
     """The record through the rules: the first action they refuse is named by its line;
     a record that does not reach the game's end is no finished game."""
-    from game import rules
+    from game import rules  # start-up: the rules only when a file is read
 
     module = rules.load(game.game)
     try:

@@ -27,7 +27,7 @@ def game_ref(text: str) -> str:
 
 
 def player_name(text: str) -> str:
-    from game.settings import name_problem
+    from game.settings import name_problem  # start-up: the history only when a command runs
 
     problem = name_problem(text)
     if problem is not None or not text:
@@ -42,9 +42,16 @@ class ReplayProblem(Exception):
 def load_replay(which: str) -> Any:
     """The :class:`game.table.replay.Replay` of a game of the history (its number or
     ``latest``) or of a ``.derby`` file. Raises :class:`ReplayProblem`."""
-    from game import derby_file
-    from game.history import History, HistoryProblem, RowProblem
-    from game.table.replay import Replay, ReplayError
+    from game import derby_file  # start-up: the history only when a command runs
+    from game.history import (
+        History,
+        HistoryProblem,
+        RowProblem,
+    )  # start-up: the history only when a command runs
+    from game.table.replay import (
+        Replay,
+        ReplayError,
+    )  # start-up: the history only when a command runs
 
     if which != "latest" and not which.isdigit():
         try:
@@ -134,7 +141,10 @@ def add_parsers(
 
 
 def run(args: argparse.Namespace) -> int:
-    from game.history import History, HistoryProblem
+    from game.history import (
+        History,
+        HistoryProblem,
+    )  # start-up: the history only when a command runs
 
     try:
         history = History.open()
@@ -161,8 +171,8 @@ def _when(seconds: float) -> str:
 
 
 def _list(history: Any, args: argparse.Namespace) -> int:
-    from game import registry
-    from game.history import RowProblem
+    from game import registry  # start-up: the history only when a command runs
+    from game.history import RowProblem  # start-up: the history only when a command runs
 
     entries = history.games(args.game, args.player, limit=args.limit)
     if not entries and not args.json:
@@ -190,7 +200,7 @@ def _list(history: Any, args: argparse.Namespace) -> int:
 
 
 def _stats(history: Any, args: argparse.Namespace) -> int:
-    from game import registry
+    from game import registry  # start-up: the history only when a command runs
 
     people = [args.player] if args.player else history.players()
     found = []
@@ -222,8 +232,8 @@ def _stats(history: Any, args: argparse.Namespace) -> int:
 
 
 def _export(history: Any, args: argparse.Namespace) -> int:
-    from game import derby_file
-    from game.history import RowProblem
+    from game import derby_file  # start-up: the history only when a command runs
+    from game.history import RowProblem  # start-up: the history only when a command runs
 
     ref = args.game_ref
     game_id = history.latest_id() if ref == "latest" else int(ref)

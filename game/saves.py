@@ -327,7 +327,12 @@ def read_payload(path: Path) -> dict:
 def load_session(path: Path, bot_budget_ms: int = 50):
     """Rebuild the match by replaying its actions through the rules."""
     # start-up: the menu lists saves; the rules load only when one is opened
-    from game.rules.protocol import IllegalAction, NotationError, Record, RulesDataError
+    from game.rules.protocol import (
+        IllegalAction,
+        NotationError,
+        Record,
+        RulesDataError,
+    )  # start-up: as the line above
     from game.session import Seat, Session  # start-up: as the line above
 
     data = read_payload(path)

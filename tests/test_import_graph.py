@@ -194,3 +194,34 @@ def test_no_import_circle_in_game():
     assert not circles, f"{len(components)} import circle(s) in game/:\n" + "\n".join(
         f"  {comp}\n    e.g. {circ}" for comp, circ in zip(components, circles)
     )
+
+
+def test_an_import_inside_a_function_says_why_on_its_line():
+    """Issue #26: an import inside a function only where start-up time (or an optional
+    library) needs it, with the reason on the line (under ``if TYPE_CHECKING:`` none is
+    needed: those never run)."""
+    silent = []
+    for path in sorted(GAME.rglob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        lines = source.splitlines()
+        tree = ast.parse(source)
+        typing_only = {
+            inner.lineno
+            for node in ast.walk(tree)
+            if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+            for inner in ast.walk(node)
+            if hasattr(inner, "lineno")
+        }
+        for node in ast.walk(tree):
+            if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            for inner in ast.walk(node):
+                if not isinstance(inner, (ast.Import, ast.ImportFrom)):
+                    continue
+                if inner.lineno in typing_only:
+                    continue
+                span = lines[inner.lineno - 1 : inner.end_lineno]
+                above = lines[inner.lineno - 2].strip() if inner.lineno > 1 else ""
+                if not any("#" in line for line in span) and not above.startswith("#"):
+                    silent.append(f"{path.relative_to(GAME.parent)}:{inner.lineno}")
+    assert not silent, "imports inside functions without a reason: " + ", ".join(silent)

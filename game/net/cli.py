@@ -59,7 +59,7 @@ def duration(text: str) -> float:
 
 def seat_list(text: str) -> list[dict[str, str]]:
     """``person,person,computer:hard``: one seat spec per player."""
-    from game.net.protocol import LEVELS
+    from game.net.protocol import LEVELS  # start-up: serve's machinery only when serve runs
 
     seats = []
     for part in text.split(","):
@@ -99,7 +99,7 @@ def add_parser(
     )
     serve.add_argument("--certfile", help="TLS certificate (PEM) for wss://, with --keyfile")
     serve.add_argument("--keyfile", help="TLS private key (PEM), with --certfile")
-    from game.net import limits
+    from game.net import limits  # start-up: serve's machinery only when serve runs
 
     serve.add_argument(
         "--max-tables",
@@ -208,7 +208,7 @@ def check(
             raise error(f"argument {flag}: {value[:80]} is not a file")
     args.ssl_context = None
     if args.certfile is not None:
-        import ssl
+        import ssl  # start-up: serve's machinery only when serve runs
 
         context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
         try:
@@ -222,7 +222,7 @@ def check(
             raise error(f"argument {(given or ['--option'])[0]}: needs --new GAME")
         args.options = {}
         return
-    from game import registry
+    from game import registry  # start-up: serve's machinery only when serve runs
 
     info = registry.get(args.new)
     if args.players is None:
@@ -234,7 +234,7 @@ def check(
     if len(args.seats) != args.players:
         raise error(f"argument --seats: names {len(args.seats)} seats for {args.players} players")
     args.options = game_options(args, args.new)
-    from game.boards import prepare_options
+    from game.boards import prepare_options  # start-up: serve's machinery only when serve runs
 
     args.options = prepare_options(args.new, args.options)  # a bad board is found now
 
@@ -243,7 +243,7 @@ def _raise_open_files_limit() -> None:
     """Every socket is an open file: the soft limit (often 1024) up to the hard one, so
     a flood of sockets meets serve's own limits first, not the autosaves' open()."""
     try:
-        import resource
+        import resource  # start-up: serve's machinery only when serve runs
     except ImportError:  # Windows: no such limit
         return
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -257,7 +257,7 @@ def _raise_open_files_limit() -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    import asyncio
+    import asyncio  # start-up: serve's machinery only when serve runs
 
     try:
         asyncio.run(_serve(args))
@@ -267,16 +267,26 @@ def run(args: argparse.Namespace) -> int:
 
 
 async def _serve(args: argparse.Namespace) -> None:
-    import asyncio
-    import gc
-    import signal
+    import asyncio  # start-up: serve's machinery only when serve runs
+    import gc  # start-up: serve's machinery only when serve runs
+    import signal  # start-up: serve's machinery only when serve runs
 
-    from game import registry
-    from game.net.computers import ComputerPool, ProcessRunner
-    from game.net.server import Server, Tables
-    from game.net.store import Saver, restore_tables
-    from game.net.table import Table
-    from game.session import Seat, Session, new_seed
+    from game import registry  # start-up: serve's machinery only when serve runs
+    from game.net.computers import (
+        ComputerPool,
+        ProcessRunner,
+    )  # start-up: serve's machinery only when serve runs
+    from game.net.server import Server, Tables  # start-up: serve's machinery only when serve runs
+    from game.net.store import (
+        Saver,
+        restore_tables,
+    )  # start-up: serve's machinery only when serve runs
+    from game.net.table import Table  # start-up: serve's machinery only when serve runs
+    from game.session import (
+        Seat,
+        Session,
+        new_seed,
+    )  # start-up: serve's machinery only when serve runs
 
     _raise_open_files_limit()
     saver = Saver()
@@ -344,7 +354,7 @@ async def _serve(args: argparse.Namespace) -> None:
             pass
     advert = None
     if args.advertise:
-        from game.net.discovery import Advert
+        from game.net.discovery import Advert  # start-up: serve's machinery only when serve runs
 
         advert = Advert(bound, tls=args.ssl_context is not None)
         for table in tables.by_code.values():

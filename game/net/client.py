@@ -48,7 +48,7 @@ class ClientError(Exception):
 def _state_class(game: str) -> type[GameState]:
     module = rules.load(game)
     players = getattr(module, "MIN_PLAYERS", 3)
-    from game.boards import prepare_options
+    from game.boards import prepare_options  # start-up: the boards only for a test seat's options
 
     return type(module.new_game(max(players, 3), 0, prepare_options(game, {})))
 

@@ -206,7 +206,9 @@ class HostThread:
         self.notes.put(("listening", (host, self.port)))
         advert = None
         if self.advertise:
-            from game.net.discovery import Advert
+            from game.net.discovery import (
+                Advert,
+            )  # start-up: zeroconf only when a table is advertised
 
             advert = Advert(self.port, tls=self.ssl is not None)
             await advert.register(self.table)
