@@ -113,7 +113,7 @@ def test_cp_2_every_designed_tile_differs_has_1_or_2_rungs_apart_and_one_hole():
 # -- CP-3 setup -----------------------------------------------------------------------------
 def test_cp_3_setup_hidden_tile_hands_then_chickens_in_turn_order_from_the_start_player():
     s = game(3, start_player=1)
-    kinds_in_order = [e.kind for e in s.opening if e.visible_to is None]
+    kinds_in_order = [e.kind for e in s.opening_events if e.visible_to is None]
     assert kinds_in_order == [
         "start_player",
         "tiles_shuffled",
@@ -122,7 +122,7 @@ def test_cp_3_setup_hidden_tile_hands_then_chickens_in_turn_order_from_the_start
         "tile_drawn",
         "tile_drawn",
     ]
-    assert [e.player for e in kinds(s.opening, "tile_drawn")] == [1, 2, 0]
+    assert [e.player for e in kinds(s.opening_events, "tile_drawn")] == [1, 2, 0]
     assert s.hidden is not None and all(len(h) == 1 for h in s.hands)
     assert len(s.pile) == 14 - 1 - 3
     assert s.to_act() == (1,)
@@ -144,7 +144,7 @@ def test_cp_3_start_player_by_chance_or_by_option():
     assert chosen == {0, 1, 2, 3}
     again = cluck.new_game(4, 7, {"tiles": TILES})
     assert again.start_player == cluck.new_game(4, 7, {"tiles": TILES}).start_player
-    assert again.opening[0].data["chosen_by"] == "chance"
+    assert again.opening_events[0].data["chosen_by"] == "chance"
     assert game(4, start_player=2).to_act() == (2,)
     with pytest.raises(RulesDataError):
         game(2, start_player=3)
@@ -381,7 +381,7 @@ def test_view_hides_hidden_tile_pile_and_other_hands_and_determinize_fills_them(
     assert v.hands[0] == s.hands[0] and v.hands[1] == [None] * len(s.hands[1])
     assert v.rng is None and v.to_dict()["rng"] is None
     assert v.legal_actions(1) == ()  # a hand it cannot see
-    assert all(e.seen_by(0) for e in v.opening)
+    assert all(e.seen_by(0) for e in v.opening_events)
     text = json.dumps(v.to_dict())
     assert '"tile_drawn_private", "player": 1' not in text
     sample = v.determinize(random.Random(3))

@@ -302,7 +302,7 @@ def _events_of_real_games() -> list[Event]:
     events: list[Event] = []
     for seed, variant in ((1, "base"), (2, "both"), (5, "runaway")):
         session = Session("cluck", make_seats((), 4), seed, {"variant": variant})
-        events += session.state.opening
+        events += session.state.opening_events
         from game.ai import make_bot
 
         rng = random.Random(seed)

@@ -155,7 +155,7 @@ def test_start_and_the_nest_tiles_are_named_in_japanese():
         assert not [t for t in texts if "START" in t or re.search(r"\bN\d", t)], texts
         # K-3: the nest stack's whole order is shown, named the same way
         assert any(t.startswith("巣") and "→" in t for t in texts)
-        lines = [scene.describe(e) for e in scene.state.opening]
+        lines = [scene.describe(e) for e in scene.state.opening_events]
         assert not [t for t in lines if t and ("START" in t or re.search(r"\bN\d", t))]
     finally:
         pygame.quit()

@@ -436,7 +436,7 @@ def test_the_first_member_is_welcomed_with_what_the_game_did_before_any_action(g
     sit down sees the game begin as the scenes show it."""
     table, _ = table_of(game, 3)
     state = table.session.state
-    opening = getattr(state, "opening_events", None) or state.opening
+    opening = state.opening_events
     aiko, _ = seated(table, 0)
     expected = [e.to_dict() for e in opening if e.seen_by(0)]
     assert expected and aiko.sent[0]["events"] == json.loads(json.dumps(expected))

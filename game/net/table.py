@@ -438,8 +438,4 @@ def _seen(event: dict[str, Any], seat: int | None) -> bool:
 
 def opening_events(state: GameState) -> list[Event]:
     """What new_game did before any action (a deal, a roll), as the scenes play it."""
-    for name in ("opening_events", "opening"):
-        found = getattr(state, name, None)
-        if found is not None:
-            return list(found)
-    return []
+    return list(state.opening_events)

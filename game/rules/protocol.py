@@ -156,6 +156,10 @@ class GameState(ABC):
     # on until determinized, so apply refuses it. (Eight Routes hides only future dice: its
     # views stay playable within a phase.)
     is_view: bool = False
+    # What new_game did before any action (a deal, the first roll), the events a table
+    # plays when a game begins (on a view: those the viewer may see). One name in every
+    # game (Cluck-peep! called it ``opening``).
+    opening_events: Sequence[Event]
 
     # -- who acts and what they may do -------------------------------------------------
     @abstractmethod

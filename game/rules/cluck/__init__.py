@@ -45,7 +45,7 @@ Events (``kind``: ``data`` keys; ``player`` is the actor or None):
   ``chickens`` (each seat's column). Then ``hidden_tile_laid`` and ``start_player``.
 - ``game_over``: ``winners``, ``stands``, ``round``.
 
-Setup happens in ``new_game``; its events are kept in ``state.opening`` (filtered in
+Setup happens in ``new_game``; its events are kept in ``state.opening_events`` (as in every game) (filtered in
 views) so the table can play them when the game opens.
 """
 

@@ -76,7 +76,7 @@ def leak_check(state: CluckState, view: CluckState, player: Player) -> None:
         assert places["hands"][q] == (
             [] if q == player else sorted(batch[t] for t in known_tiles(hand))
         ), f"player {q}'s batches"
-    for event in view.opening:
+    for event in view.opening_events:
         assert event.seen_by(player), f"an opening event meant for others: {event.kind}"
     data = view.to_dict()
     assert data["rng"] is None and data["view"] == {"player": player}

@@ -138,7 +138,7 @@ class CluckState(GameState):
     supply: int
     stands: list[int]
     result: tuple[Player, ...]
-    opening: list[Event]  # what setup did before the first action, for the UI
+    opening_events: list[Event]  # what setup did before the first action, for the UI
 
     # -- who acts -----------------------------------------------------------------------------
     def to_act(self) -> tuple[Player, ...]:
@@ -461,7 +461,7 @@ class CluckState(GameState):
         ]
         if self.hidden is not None:
             v.hidden = (None, None)
-        v.opening = [e for e in self.opening if e.seen_by(player)]
+        v.opening_events = [e for e in self.opening_events if e.seen_by(player)]
         return v
 
     def determinize(self, rng: random.Random) -> CluckState:
@@ -516,7 +516,7 @@ class CluckState(GameState):
         c.hands = [list(h) for h in self.hands]
         c.ladder = list(self.ladder)
         c.stands = list(self.stands)
-        c.opening = list(self.opening)
+        c.opening_events = list(self.opening_events)
         if self.rng is not None:
             c.rng = random.Random()
             c.rng.setstate(self.rng.getstate())
@@ -557,7 +557,7 @@ class CluckState(GameState):
             "supply": self.supply,
             "stands": list(self.stands),
             "winners": list(self.result),
-            "opening": [e.to_dict() for e in self.opening],
+            "opening_events": [e.to_dict() for e in self.opening_events],
             "rng": None if self.rng is None else rng_state_to_json(self.rng),
         }
 
@@ -591,14 +591,14 @@ class CluckState(GameState):
         s.supply = data["supply"]
         s.stands = list(data["stands"])
         s.result = tuple(data["winners"])
-        s.opening = [
+        s.opening_events = [
             Event(
                 e["kind"],
                 e["player"],
                 e["data"],
                 None if e["visible_to"] is None else tuple(e["visible_to"]),
             )
-            for e in data["opening"]
+            for e in data["opening_events"]
         ]
         s.rng = None if data["rng"] is None else rng_from_json(data["rng"])
         return s
@@ -621,7 +621,7 @@ class CluckState(GameState):
         s.pile, s.hands, s.hidden, s.ladder = [], [[] for _ in range(players)], None, []
         s.batch = {t: 0 for t in tiles.road_ids}
         s.unseen_batches = None
-        s.supply, s.stands, s.result, s.opening = CHICKS, [0] * players, (), []
+        s.supply, s.stands, s.result, s.opening_events = CHICKS, [0] * players, (), []
         return s
 
 
@@ -753,7 +753,7 @@ def _set_up(s: CluckState) -> None:
     for p in seats:  # each takes one face-down road tile as a hand
         s._draw(p, events)
     s.phase, s.order, s.turn = CHICKENS, seats, 0
-    s.opening = events
+    s.opening_events = events
 
 
 # -- the preview the table shows while a tile is held (pure) ----------------------------------

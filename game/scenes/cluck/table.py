@@ -80,7 +80,7 @@ class CluckTable:
             self.sync()
         else:
             # A new game: its setup happened in new_game; play it for everybody to see.
-            host.queue_events(host.state.opening)
+            host.queue_events(host.state.opening_events)
 
     def plan(self, size: tuple[int, int]) -> TablePlan | None:
         return None  # the frame is cut as ``cut`` says
