@@ -151,7 +151,7 @@ def check_wire(session, seat: int | None, record: list[str]) -> int:
             assert secret not in text, f"{secret!r} was sent to seat {seat}"
     module = session.module
     state = module.new_game(session.players, session.seed, session.options)
-    opening = list(getattr(state, "opening_events", None) or getattr(state, "opening", []))
+    opening = list(state.opening_events)
     events_of = [_frozen(opening)]
     states = [state.to_dict()]
     views = [state.view(seat).to_dict()]
