@@ -693,8 +693,26 @@ def _check_resume(which: str):
         raise UsageError(f"argument --resume: {exc}") from None
 
 
+def display_problem(environ=os.environ, platform: str = sys.platform) -> str | None:
+    """Why a window cannot be shown here, or None. On Linux with neither an X nor a
+    Wayland display, SDL opens an offscreen window nobody sees and the game runs for
+    ever in the dark; say so instead (SDL_VIDEODRIVER set: the caller knows best)."""
+    if not platform.startswith("linux") or environ.get("SDL_VIDEODRIVER"):
+        return None
+    if environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY"):
+        return None
+    return (
+        "no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): "
+        "start it from a desktop session, or set SDL_VIDEODRIVER=dummy to run it unseen"
+    )
+
+
 def check_args(args) -> None:
     """Everything about the command line that depends on the game it names."""
+    if args.command in ("play", "replay") and not getattr(args, "until_end", False):
+        problem = display_problem()
+        if problem is not None:
+            raise UsageError(problem)
     if args.command == "play":
         _check_play(args)
     elif args.command in ("simulate", "tournament"):

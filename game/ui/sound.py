@@ -4,11 +4,16 @@ device every call is a silent no-op, so the game runs on any machine."""
 
 from __future__ import annotations
 
+import logging
 import math
+import os
 import random
+import sys
 import threading
 import time
 from array import array
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pygame
 
@@ -99,6 +104,35 @@ def synthesize() -> dict[str, array]:
     }
 
 
+log = logging.getLogger(__name__)
+
+
+@contextmanager
+def c_stderr_quiet() -> Iterator[None]:
+    """The C libraries' own complaints go nowhere for a moment: ALSA writes every failed
+    probe of a missing sound card to the process's stderr (nine lines on a machine
+    without one) while the mixer opens. Python's own writes are flushed first and the
+    stream is put back after; the one line a player may want is ``_build``'s "no
+    sound". (A ctypes error handler for ALSA would be called back into Python from
+    SDL's audio thread, holding SDL's lock while waiting for the interpreter's: a
+    deadlock at exit was seen; swapping the file descriptor has no callback.)"""
+    if not sys.platform.startswith("linux"):
+        yield
+        return
+    sys.stderr.flush()
+    saved = os.dup(2)
+    try:
+        quiet = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(quiet, 2)
+        finally:
+            os.close(quiet)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
 class Sounds:
     """Built on a background thread so the first frame is not kept waiting for the audio
     device and the synthesis; an effect asked for before then is simply not heard.
@@ -136,17 +170,22 @@ class Sounds:
     def _build(self) -> None:
         sounds = {}
         try:
-            pygame.mixer.init(frequency=RATE, size=-16, channels=1)
+            with c_stderr_quiet():
+                pygame.mixer.init(frequency=RATE, size=-16, channels=1)
             init = pygame.mixer.get_init()
             if init is None:
+                log.warning("no sound: the audio device opened with nothing to play on")
                 return
             _, _, channels = init
             for name, samples in synthesize().items():
                 if channels > 1:
                     samples = array("h", (v for v in samples for _ in range(channels)))
                 sounds[name] = pygame.mixer.Sound(buffer=samples.tobytes())
-        except (pygame.error, Cancelled):
-            return  # no audio device, or the app is closing: play silently
+        except pygame.error as exc:  # no audio device: play silently, say it once
+            log.warning("no sound: %s", str(exc)[:200] or "no audio device")
+            return
+        except Cancelled:
+            return  # the app is closing
         self.sounds = sounds
 
     def set_volume(self, volume: float) -> None:
