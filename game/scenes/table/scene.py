@@ -7,8 +7,7 @@ pause, help, the lesson guide, the curtain, the end screen) and asks the game on
 A game's own scene is then a thin subclass naming its table (``table_of``), so that
 the router, the lobby, lessons and saves open it by name as before; a network table is
 :class:`TableScene` under :class:`~game.scenes.online.RemoteTable` or
-``HostedTable``, given the same table. The game still made of mixins (Duck! Duck! Go!)
-subclasses GameScene directly until it is composed too.
+``HostedTable``, given the same table. Every game's scene is one (issue #26).
 """
 
 from __future__ import annotations
