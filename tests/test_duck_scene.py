@@ -15,6 +15,7 @@ from game.rules.duck import actions as A
 from game.rules.protocol import Event
 from game.scenes import game_base
 from game.scenes.duck import DuckScene
+from game.scenes.duck.panels import Panels
 from game.scenes.game_base import GameOverScene
 from game.session import Seat, Session
 from game.ui import fonts, sprites
@@ -130,11 +131,11 @@ class Person:
         self.seen: set[str] = set()
 
     def target(self, kind, value):
-        for t in self.scene.targets():
+        for t in self.scene.game.choosing.targets():
             if t.kind == kind and t.value == value:
                 return t
         raise AssertionError(
-            f"no {kind} target {value!r} in {[(t.kind, t.value) for t in self.scene.targets()]}"
+            f"no {kind} target {value!r} in {[(t.kind, t.value) for t in self.scene.game.choosing.targets()]}"
         )
 
     def mouse(self) -> bool:
@@ -148,8 +149,8 @@ class Person:
             self.seen.add(f"{kind} by mouse")
             return
         self.target(kind, value)
-        for _ in range(len(scene.targets()) + 2):
-            focused = scene.focused_target(scene.decision())
+        for _ in range(len(scene.game.choosing.targets()) + 2):
+            focused = scene.game.choosing.focused_target(scene.game.decisions.decision())
             if focused is not None and (focused.kind, focused.value) == (kind, value):
                 break
             key(self.app, pygame.K_RIGHT)
@@ -161,19 +162,19 @@ class Person:
         if self.mouse():
             click(self.app, self.target("card", card).center)
         else:
-            key(self.app, pygame.K_1 + scene.shown.hand.index(card))
-        assert card in scene.sel
+            key(self.app, pygame.K_1 + scene.game.model.shown.hand.index(card))
+        assert card in scene.game.model.sel
 
     def confirm(self):
         if self.mouse():
-            click(self.app, self.scene.button("confirm").rect.center)
+            click(self.app, self.scene.game.choosing.button("confirm").rect.center)
         else:
             key(self.app, pygame.K_RETURN)
 
     def press_or_click(self, key_code, button_key=None, token=None):
         if self.mouse() and (button_key or token):
             if button_key:
-                click(self.app, self.scene.button(button_key).rect.center)
+                click(self.app, self.scene.game.choosing.button(button_key).rect.center)
             else:
                 click(self.app, self.target("token", token).center)
         else:
@@ -181,7 +182,7 @@ class Person:
 
     def route(self, card, index):
         scene = self.scene
-        d = scene.decision()
+        d = scene.game.decisions.decision()
         if not self.mouse() and (d.mode == "pre" or (d.mode == "extra" and d.card)):
             key(self.app, pygame.K_1 + index)
             key(self.app, pygame.K_RETURN)
@@ -191,7 +192,7 @@ class Person:
 
     def play(self):
         scene = self.scene
-        d = scene.decision()
+        d = scene.game.decisions.decision()
         assert d is not None
         before = len(scene.session.actions)
         action = self.rng.choice(d.legal)
@@ -211,7 +212,7 @@ class Person:
         elif isinstance(action, A.ChooseCards):
             self.pick_card(action.first)
             self.pick_card(action.second)
-            assert scene.sel == [action.first, action.second]
+            assert scene.game.model.sel == [action.first, action.second]
             self.confirm()
         elif isinstance(action, A.Discard):
             for card in action.cards:
@@ -219,7 +220,7 @@ class Person:
             self.confirm()
         elif isinstance(action, (A.Place, A.Warp)):
             self.take("start", (action.q, action.r))
-            assert scene.sel_hex == (action.q, action.r)
+            assert scene.game.model.sel_hex == (action.q, action.r)
             self.take("face", action.facing)
         elif isinstance(action, A.Send):
             self.take("start", (action.q, action.r))
@@ -232,7 +233,7 @@ class Person:
         elif isinstance(action, (A.Keep, A.HoundCard)):
             if isinstance(action, A.Keep):
                 self.press_or_click(pygame.K_k, token="keep")
-                assert scene.token_mode == "keep"
+                assert scene.game.model.token_mode == "keep"
             self.pick_card(action.card)
             self.take("route", (action.card, action.index))
         elif isinstance(action, A.HoundPatterns):
@@ -243,12 +244,12 @@ class Person:
                     key(self.app, getattr(pygame, f"K_{letter.lower()}"))
         elif isinstance(action, A.Rotate):
             self.press_or_click(pygame.K_r, token="rotate")
-            assert scene.token_mode == "rotate"
+            assert scene.game.model.token_mode == "rotate"
             self.take("face", action.facing)
         elif isinstance(action, (A.Ghost, A.Become)):
             kind = "ghost" if isinstance(action, A.Ghost) else "become"
             self.press_or_click(pygame.K_g if kind == "ghost" else pygame.K_o, token=kind)
-            if scene.token_mode == kind:
+            if scene.game.model.token_mode == kind:
                 self.take("duck", action.duck)
         elif action == A.STAY:
             self.press_or_click(pygame.K_s, "stay")
@@ -269,7 +270,7 @@ class Person:
 def play_person(app, scene, seed, until, limit=400):
     person = Person(app, scene, seed)
     for _ in range(limit):
-        if not step_until(app, lambda: until() or scene.decision() is not None):
+        if not step_until(app, lambda: until() or scene.game.decisions.decision() is not None):
             break
         if until():
             break
@@ -297,12 +298,12 @@ def test_a_whole_game_of_computer_seats_plays_to_the_end(app, players, variant, 
     # the display model ends where the state is
     for d in range(state.ducks):
         if state.pos[d] >= 0:
-            x, y, angle = scene.duck_pos[d]
-            assert scene.geo.hex_px(*state.board.coords[state.pos[d]]) == pytest.approx(
-                scene.geo.px(x, y)
+            x, y, angle = scene.game.model.duck_pos[d]
+            assert scene.game.model.geo.hex_px(*state.board.coords[state.pos[d]]) == pytest.approx(
+                scene.game.model.geo.px(x, y)
             )
             assert angle % 360 == pytest.approx(60 * state.head[d] % 360)
-    assert scene.shown.buoys == list(state.buoys)
+    assert scene.game.model.shown.buoys == list(state.buoys)
     # the end screen reads as a race: the winner went down the drain, the others count buoys
     app.draw()
     texts = [scene.score_text(p, v) for p, v in enumerate(state.scores())]
@@ -345,7 +346,7 @@ def test_ddg26_a_person_with_two_ducks_in_the_advanced_game_for_two_and_turns(ap
     """DDG-26: the advanced game with two players gives the person two ducks (two cards a
     round) at the table; with the official variant (DDG-27) too."""
     scene = start(app, humans=(0,), players=2, seed=4, variant="advanced", official=True)
-    assert scene.per_player == 2 and scene.state.ducks == 4
+    assert scene.game.model.per_player == 2 and scene.state.ducks == 4
     person = play_person(app, scene, 4, lambda: game_over(app), limit=600)
     assert game_over(app)
     assert {"ChooseCards", "Turn"} <= person.seen, person.seen
@@ -354,25 +355,25 @@ def test_ddg26_a_person_with_two_ducks_in_the_advanced_game_for_two_and_turns(ap
 def test_clicks_and_keys_do_nothing_out_of_turn_and_enter_plays_the_picked_card(app):
     scene = start(app, humans=(0,), players=2, seed=6)
     person = Person(app, scene, 1)
-    assert step_until(app, lambda: scene.decision() is not None)
-    while scene.decision().mode == "place":
+    assert step_until(app, lambda: scene.game.decisions.decision() is not None)
+    while scene.game.decisions.decision().mode == "place":
         person.play()
-        assert step_until(app, lambda: scene.decision() is not None)
-    d = scene.decision()
+        assert step_until(app, lambda: scene.game.decisions.decision() is not None)
+    d = scene.game.decisions.decision()
     assert d.mode == "choose"
-    hand = list(scene.shown.hand)
+    hand = list(scene.game.model.shown.hand)
     key(app, pygame.K_2)
-    assert scene.sel == [hand[1]]
+    assert scene.game.model.sel == [hand[1]]
     key(app, pygame.K_BACKSPACE)
-    assert scene.sel == []
+    assert scene.game.model.sel == []
     click(app, person.target("card", hand[0]).center)
-    assert scene.sel == [hand[0]]
-    assert scene.button("confirm").enabled
+    assert scene.game.model.sel == [hand[0]]
+    assert scene.game.choosing.button("confirm").enabled
     key(app, pygame.K_RETURN)
     assert scene.session.actions[-1] == (0, f"card {hand[0]}")
     count = len(scene.session.actions)
     key(app, pygame.K_RETURN)
-    click(app, scene.bar.center)
+    click(app, scene.game.model.bar.center)
     assert len(scene.session.actions) == count
 
 
@@ -382,23 +383,23 @@ def test_pointing_at_a_card_previews_the_exact_path_from_where_the_duck_stands(a
 
     scene = start(app, humans=(0,), players=3, seed=8)
     person = Person(app, scene, 3)
-    assert step_until(app, lambda: scene.decision() is not None)
-    while scene.decision().mode != "choose":
+    assert step_until(app, lambda: scene.game.decisions.decision() is not None)
+    while scene.game.decisions.decision().mode != "choose":
         person.play()
-        assert step_until(app, lambda: scene.decision() is not None)
-    for card in scene.shown.hand:
+        assert step_until(app, lambda: scene.game.decisions.decision() is not None)
+    for card in scene.game.model.shown.hand:
         move_to(app, person.target("card", card).center)
-        spec = scene.preview_spec(scene.decision())
+        spec = scene.game.choosing.preview_spec(scene.game.decisions.decision())
         assert spec == ("duck", card, 0, None)
-        shown = scene.duck_previews(0, card, 0)
+        shown = scene.game.choosing.duck_previews(0, card, 0)
         assert shown == [
             preview(scene.state, 0, card, i, 0) for i in range(len(scene.state.cards[card]))
         ]
         app.draw()
-        assert str(card) in scene._legend_text
+        assert str(card) in scene.game.model.legend_text
     # nothing is previewed once the pointer leaves the cards and nothing is picked
     move_to(app, (5, 5))
-    assert scene.preview_spec(scene.decision()) is None
+    assert scene.game.choosing.preview_spec(scene.game.decisions.decision()) is None
 
 
 def test_route_ends_on_the_board_are_where_the_preview_ends(app):
@@ -406,20 +407,23 @@ def test_route_ends_on_the_board_are_where_the_preview_ends(app):
     person = Person(app, scene, 9)
     met = False
     for _ in range(300):
-        if not step_until(app, lambda: game_over(app) or scene.decision() is not None):
+        if not step_until(
+            app, lambda: game_over(app) or scene.game.decisions.decision() is not None
+        ):
             break
         if game_over(app):
             break
-        d = scene.decision()
-        if d.mode == "pre" and len(scene.route_indices(d, d.card)) > 1:
-            for t in scene.targets():
+        d = scene.game.decisions.decision()
+        if d.mode == "pre" and len(scene.game.decisions.route_indices(d, d.card)) > 1:
+            for t in scene.game.choosing.targets():
                 if t.kind == "route":
                     card, index = t.value
-                    pv = scene.duck_previews(d.player, card, d.duck)[index]
+                    pv = scene.game.choosing.duck_previews(d.player, card, d.duck)[index]
                     end = pv.end or pv.path[-1][:2]
                     assert (
-                        scene.geo.hex_at(t.center) in (end, None)
-                        or abs(t.center[0] - scene.geo.hex_px(*end)[0]) < scene.geo.size
+                        scene.game.model.geo.hex_at(t.center) in (end, None)
+                        or abs(t.center[0] - scene.game.model.geo.hex_px(*end)[0])
+                        < scene.game.model.geo.size
                     )
             met = True
         person.play()
@@ -431,14 +435,14 @@ def test_route_ends_on_the_board_are_where_the_preview_ends(app):
 def test_the_curtain_comes_between_two_people_and_hides_their_hands(app, monkeypatch, players):
     """One duck each (4 players) and two ducks each (2 players, DDG-26)."""
     scene = start(app, humans=(0, 1), players=players, seed=7, variant="advanced")
-    drawn_for = spy_private_drawing(monkeypatch, DuckScene, ("_draw_hand", "_draw_own_tokens"))
+    drawn_for = spy_private_drawing(monkeypatch, Panels, ("_draw_hand", "_draw_own_tokens"))
     person = Person(app, scene, 2)
 
     def ready():
         # The table is painted again only when something on it changed; a person with
         # two ducks often decides twice with no curtain between, on a table the frames
         # already painted. Forget that paint, so the check sees what a fresh frame shows.
-        if scene.decision() is None:
+        if scene.game.decisions.decision() is None:
             return False
         scene.compositor.forget()
         return True
@@ -463,32 +467,50 @@ def test_layout_draws_at_both_sizes_without_overlaps(size):
         app.draw()
         w, h = size
         side = scene.plan.side
-        assert scene.board_rect.right < side.left
-        assert scene.board_rect.bottom < scene.bar.top and scene.bar.bottom <= h
-        assert side.right <= w and scene.log_rect.bottom <= h
-        assert scene.header.right < scene.buttons.by_key("undo").rect.left
-        for row in scene.rows:
+        assert scene.game.model.board_rect.right < side.left
+        assert (
+            scene.game.model.board_rect.bottom < scene.game.model.bar.top
+            and scene.game.model.bar.bottom <= h
+        )
+        assert side.right <= w and scene.game.model.log_rect.bottom <= h
+        assert scene.game.model.header.right < scene.buttons.by_key("undo").rect.left
+        for row in scene.game.model.rows:
             assert side.contains(row)
-        assert scene.hound_rect.top > scene.rows[-1].bottom
-        assert scene.log_rect.top > scene.hound_rect.bottom and scene.log_rect.height > 100
-        for rect in scene.pattern_rects:
-            assert scene.hound_rect.contains(rect)
-        assert scene.geo.area.contains(pygame.Rect(scene.geo.area))
-        corners = [scene.geo.corners(q, r) for q, r in scene.state.board.coords]
+        assert scene.game.model.hound_rect.top > scene.game.model.rows[-1].bottom
+        assert (
+            scene.game.model.log_rect.top > scene.game.model.hound_rect.bottom
+            and scene.game.model.log_rect.height > 100
+        )
+        for rect in scene.game.model.pattern_rects:
+            assert scene.game.model.hound_rect.contains(rect)
+        assert scene.game.model.geo.area.contains(pygame.Rect(scene.game.model.geo.area))
+        corners = [scene.game.model.geo.corners(q, r) for q, r in scene.state.board.coords]
         xs = [x for c in corners for x, _ in c]
         ys = [y for c in corners for _, y in c]
-        assert scene.board_rect.left <= min(xs) and max(xs) <= scene.board_rect.right
-        assert scene.board_rect.top <= min(ys) and max(ys) <= scene.board_rect.bottom
-        cards = [rect for _, rect, _ in scene.bar_cards(scene.decision())]
-        assert cards and all(scene.hand_rect.contains(r) for r in cards)
-        assert not scene.hand_rect.colliderect(scene.board_rect)
-        assert all(not r.colliderect(scene.tray_rect) for r in cards)
-        assert not scene.tray_rect.colliderect(scene.buttons_rect)
+        assert (
+            scene.game.model.board_rect.left <= min(xs)
+            and max(xs) <= scene.game.model.board_rect.right
+        )
+        assert (
+            scene.game.model.board_rect.top <= min(ys)
+            and max(ys) <= scene.game.model.board_rect.bottom
+        )
+        cards = [
+            rect for _, rect, _ in scene.game.choosing.bar_cards(scene.game.decisions.decision())
+        ]
+        assert cards and all(scene.game.model.hand_rect.contains(r) for r in cards)
+        assert not scene.game.model.hand_rect.colliderect(scene.game.model.board_rect)
+        assert all(not r.colliderect(scene.game.model.tray_rect) for r in cards)
+        assert not scene.game.model.tray_rect.colliderect(scene.game.model.buttons_rect)
         # and in the middle of the moves too
         for _ in range(3000):
-            if scene.shown.mover is not None and scene.busy_animating() or game_over(app):
+            if (
+                scene.game.model.shown.mover is not None
+                and scene.busy_animating()
+                or game_over(app)
+            ):
                 break
-            if scene.decision() is not None:
+            if scene.game.decisions.decision() is not None:
                 Person(app, scene, 1).play()
             app.step(DT)
         app.draw()
@@ -566,8 +588,8 @@ def test_describe_gives_a_line_for_every_event_kind_in_both_languages(app):
             for event in events:
                 line = scene.describe(event)
                 assert line and "{" not in line and not line.startswith("duck."), (lang, event)
-                scene._quiet = False
-                scene._step_duck = None
+                scene.game.model.quiet = False
+                scene.game.model.step_duck = None
     assert kinds == EVENT_KINDS
 
 
@@ -581,8 +603,11 @@ def test_every_event_plays_and_a_skip_lands_on_the_state(app):
     state = scene.state
     for d in range(state.ducks):
         if state.pos[d] >= 0:
-            x, y, _ = scene.duck_pos[d]
-            assert scene.geo.hex_at(scene.geo.px(x, y)) == state.board.coords[state.pos[d]]
+            x, y, _ = scene.game.model.duck_pos[d]
+            assert (
+                scene.game.model.geo.hex_at(scene.game.model.geo.px(x, y))
+                == state.board.coords[state.pos[d]]
+            )
     assert step_until(app, lambda: game_over(app))
 
 
@@ -603,7 +628,9 @@ def test_a_resumed_game_opens_on_its_state_and_plays_on(app):
         h = resumed.state.pos[d]
         if h >= 0:
             assert (
-                scene.geo.hex_at(scene.geo.px(*scene.duck_pos[d][:2]))
+                scene.game.model.geo.hex_at(
+                    scene.game.model.geo.px(*scene.game.model.duck_pos[d][:2])
+                )
                 == resumed.state.board.coords[h]
             )
     assert step_until(app, lambda: game_over(app))
@@ -612,7 +639,7 @@ def test_a_resumed_game_opens_on_its_state_and_plays_on(app):
 def test_the_hound_leaving_a_ghost_takes_one_pattern_by_click_or_key(app, monkeypatch):
     """Rare in play (D-13): the hound ends on a ghost's hex and must run one more pattern."""
     scene = start(app, humans=(0,), players=3, seed=2, variant="advanced")
-    assert step_until(app, lambda: scene.decision() is not None)
+    assert step_until(app, lambda: scene.game.decisions.decision() is not None)
     state = scene.state
     state.phase, state.pending, state.controller = "hound", ("houndpattern", 0), 0
     state.hound_pos, state.hound_head = state.board.starts[0], 0
@@ -620,11 +647,11 @@ def test_the_hound_leaving_a_ghost_takes_one_pattern_by_click_or_key(app, monkey
     scene.sync_from_state()
     taken = []
     monkeypatch.setattr(scene, "act", lambda player, action: taken.append(action) or True)
-    d = scene.decision()
+    d = scene.game.decisions.decision()
     assert d.mode == "houndpattern"
     person = Person(app, scene, 1)
     move_to(app, person.target("pattern", "C").center)
-    assert scene.preview_spec(d) == ("patterns", "C")
+    assert scene.game.choosing.preview_spec(d) == ("patterns", "C")
     app.draw()
     click(app, person.target("pattern", "C").center)
     key(app, pygame.K_a)

@@ -171,14 +171,14 @@ def test_the_seat_colour_follows_the_seat_not_the_character(app):
 
 def test_a_two_duck_players_ducks_share_one_ring(app):
     scene = push_game(app, "duck", [0], 3, 4, {"variant": "advanced"}, "easy")
-    assert scene.per_player == 2
+    assert scene.game.model.per_player == 2
     for player in range(3):
         ducks = list(scene.state.ducks_of(player))
         assert len(ducks) == 2
-        assert {scene.duck_rings[d] for d in ducks} == {player}
+        assert {scene.game.model.duck_rings[d] for d in ducks} == {player}
     # and the pictures of both ducks' rings are the very same one
     a, b = (
-        scene._sprite("duck_sparky.svg", 40, 0.0, ring=scene.duck_rings[d])
+        scene.game.geometry.sprite("duck_sparky.svg", 40, 0.0, ring=scene.game.model.duck_rings[d])
         for d in scene.state.ducks_of(1)
     )
     assert pygame.image.tobytes(a, "RGBA") == pygame.image.tobytes(b, "RGBA")

@@ -68,14 +68,16 @@ def test_the_lesson_names_find_the_tables_things():
     board = scene.state.board
     screen = app.screen.get_rect()
     drain = scene.lesson_element("drain")
-    assert drain is not None and drain.collidepoint(scene.geo.hex_px(*board.coords[board.drain]))
+    assert drain is not None and drain.collidepoint(
+        scene.game.model.geo.hex_px(*board.coords[board.drain])
+    )
     for colour in ("red", "yellow", "green"):
         rect = scene.lesson_element(f"buoy:{colour}")
-        assert rect is not None and scene.board_rect.contains(rect), colour
+        assert rect is not None and scene.game.model.board_rect.contains(rect), colour
     for h in board.starts:
         q, r = board.coords[h]
         rect = scene.lesson_element(f"start:{q},{r}")
-        assert rect is not None and rect.collidepoint(scene.geo.hex_px(q, r))
+        assert rect is not None and rect.collidepoint(scene.game.model.geo.hex_px(q, r))
     for name in ("hand", "piles", "card:14", "card:33", "card:39", "hex:2,4"):
         rect = scene.lesson_element(name)
         assert rect is not None and screen.contains(rect), name
@@ -95,13 +97,13 @@ def test_a_two_click_action_is_one_click_away_and_other_actions_are_refused():
     while step.expect != "place -1,4 face 0":
         do_step(app, scene, step)
         step = wait_for_step(app, scene)
-    assert scene.sel_hex == (-1, 4)  # the life ring chosen: only the facing is left
+    assert scene.game.model.sel_hex == (-1, 4)  # the life ring chosen: only the facing is left
     assert scene.lesson_element("face:0") is not None
     do_step(app, scene, step)
     step = wait_for_step(app, scene)
-    assert step.expect == "card 14" and scene.sel == [14]  # picked: its route previewed
+    assert step.expect == "card 14" and scene.game.model.sel == [14]  # picked: its route previewed
     duck = scene.lesson_element("duck:0")
-    assert duck is not None and duck.collidepoint(scene.geo.hex_px(-1, 4))
+    assert duck is not None and duck.collidepoint(scene.game.model.geo.hex_px(-1, 4))
     before = list(scene.session.actions)
     probe = scene.probe()
     click(app, probe["card:33"])  # another card: picked instead...
@@ -118,7 +120,7 @@ def test_a_two_click_action_is_one_click_away_and_other_actions_are_refused():
 def test_enter_is_next_on_a_step_to_read_at_the_duck_table():
     app, scene = _open()
     step = wait_for_step(app, scene)
-    assert step.expect is None and scene.decision() is not None  # the placing waits
+    assert step.expect is None and scene.game.decisions.decision() is not None  # the placing waits
     key(app, pygame.K_RETURN)
     assert scene.lesson.run.index == 1
     assert scene.session.actions == []  # Enter did not place the duck
@@ -157,13 +159,13 @@ def test_the_step_keeps_its_card_picked_when_the_computer_chooses_after_it_shows
         do_step(app, scene, step)
         step = wait_for_step(app, scene)
     assert 1 in scene.session.state.to_act()  # the computer has not chosen yet
-    assert scene.sel == [14]
+    assert scene.game.model.sel == [14]
     held[0] = False
     actions = len(scene.session.actions)
     assert step_until(app, lambda: len(scene.session.actions) > actions, 600, 1 / 30)
     for _ in range(3):
         app.step(1 / 30)  # as the app runs: only its own frames draw
-    assert scene.lesson.shown_step() is step and scene.sel == [14]
+    assert scene.lesson.shown_step() is step and scene.game.model.sel == [14]
     probe = scene.probe()
     click(app, probe["card:14"])  # one click, as the step says
     assert scene.session.actions[-1] == (0, "card 14")

@@ -135,20 +135,20 @@ def test_the_advanced_actions_are_one_click_away_and_others_are_refused():
     _go_to(app, scene, "blue")
     assert "token:blue" in scene.probe()
     step = _go_to(app, scene, "discard 31 41 50")
-    assert sorted(scene.sel) == [31, 41, 50] and "confirm" in scene.probe()
+    assert sorted(scene.game.model.sel) == [31, 41, 50] and "confirm" in scene.probe()
     step = _go_to(app, scene, "cards 29 40")
-    assert scene.sel == [29, 40] and "confirm" in scene.probe()
+    assert scene.game.model.sel == [29, 40] and "confirm" in scene.probe()
     step = _go_to(app, scene, "patterns B A")
-    assert scene.picks == "B"  # the first pattern picked: the hound's way is previewed
+    assert scene.game.model.picks == "B"  # the first pattern picked: the hound's way is previewed
     before = list(scene.session.actions)
     click(app, scene.probe()["pattern:C"])  # another second pattern: refused
     assert scene.session.actions == before
     assert scene.lesson.run.index == step.index and scene.lesson.refused_at is not None
-    assert scene.picks == "B"  # the first pattern stays picked: the second is open again
+    assert scene.game.model.picks == "B"  # the first pattern stays picked: the second is open again
     click(app, scene.probe()["pattern:A"])
     assert scene.session.actions[len(before)] == (0, "patterns B A")
     step = _go_to(app, scene, "rotate 4")
-    assert scene.token_mode == "rotate" and "face:4" in scene.probe()
+    assert scene.game.model.token_mode == "rotate" and "face:4" in scene.probe()
     do_step(app, scene, step)
     assert (0, "rotate 4") in scene.session.actions
 

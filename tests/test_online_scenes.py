@@ -16,6 +16,7 @@ from game.net.client import ClientThread
 from game.net.host import HostThread
 from game.net.remote import RemoteDriver
 from game.scenes.cluck import CluckTable
+from game.scenes.duck import DuckTable
 from game.scenes.online import (
     HostedTableScene,
     OnlineEnd,
@@ -72,9 +73,14 @@ def test_a_client_scene_plays_a_whole_game_against_the_host(game, players, optio
         app.push(scene)
         remote = scene.driver
         assert isinstance(remote, RemoteDriver) and scene.session is remote
-        composed = {"routes": RoutesTable, "cluck": CluckTable, "verflixxt": VerflixxtTable}
-        if game in composed:  # a composed table: the one class, given its table
-            assert type(scene) is RemoteTableScene and isinstance(scene.game, composed[game])
+        # every game is a composed table (issue #26): the one class, given its table
+        composed = {
+            "duck": DuckTable,
+            "routes": RoutesTable,
+            "cluck": CluckTable,
+            "verflixxt": VerflixxtTable,
+        }
+        assert type(scene) is RemoteTableScene and isinstance(scene.game, composed[game])
         assert not remote.needs_handoff(0) and remote.bots_to_act() == []
         assert scene.undo_refusal() == "network"
         # as Join a table keeps it, for "Your seats"

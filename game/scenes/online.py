@@ -10,10 +10,9 @@ is sent them; only the seats at this screen are people the scene asks to decide)
 :func:`client_scene` and :func:`hosted_scene` put :class:`RemoteTable` or
 :class:`HostedTable`, which poll the network once a frame in ``update`` (never waiting),
 show the seats' online status in the seat panels and the join code in the header, and end
-the connection when the scene is left, over the game's table: a composed game's
-(:class:`~game.scenes.table.scene.TableScene`, issue #26) is :class:`RemoteTableScene` or
-:class:`HostedTableScene` given its table; a game still made of mixins gets a class built
-from its own scene class.
+the connection when the scene is left, over the game's table: every game's scene is a
+:class:`~game.scenes.table.scene.TableScene` naming its table (issue #26), so a network
+table is :class:`RemoteTableScene` or :class:`HostedTableScene` given that table.
 """
 
 from __future__ import annotations
@@ -248,11 +247,7 @@ def client_scene(app: Any, client: ClientThread, mirror: Mirror, view: GameState
     """The game's own scene for the seat a welcome gave (``mirror``), over ``client``."""
     view = view if view is not None else mirror.view
     driver = RemoteDriver(client, mirror, view)
-    base = app.router.table(mirror.game)
-    if issubclass(base, TableScene):  # a composed table: the one scene, given the table
-        scene = RemoteTableScene(app, driver, base.table_of)
-    else:
-        scene = type(f"Remote{base.__name__}", (RemoteTable, base), {})(app, driver)
+    scene = RemoteTableScene(app, driver, app.router.table(mirror.game).table_of)
     scene.private_player = mirror.seat  # no curtain: this screen is the seat's own
     if mirror.n == 0:
         # a fresh table: the view carries no opening events; the welcome has them
@@ -412,11 +407,8 @@ class HostedTableScene(HostedTable, TableScene):
 def hosted_scene(app: Any, host: HostThread, local: tuple[int, ...]):
     """The game's own scene for the host's Session, opened to the network by ``host``
     (started by the caller). ``local``: the seats of people at this screen."""
-    base = app.router.table(host.table.session.game_id)
-    driver = HostedDriver(host, local)
-    if issubclass(base, TableScene):  # a composed table: the one scene, given the table
-        return HostedTableScene(app, driver, base.table_of)
-    return type(f"Hosted{base.__name__}", (HostedTable, base), {})(app, driver)
+    table_of = app.router.table(host.table.session.game_id).table_of
+    return HostedTableScene(app, HostedDriver(host, local), table_of)
 
 
 def open_resumed(app: Any, session: Session, *, replace: bool = False) -> Any:

@@ -73,6 +73,12 @@ class Seats:
     def subtitle(self, player: int) -> str | None:
         return None  # the frame's words
 
+    def side_w(self, player: int) -> int:
+        return 0  # no column of its own beside the seat's name
+
+    def paint_side(self, surface: pygame.Surface, player: int, rect: pygame.Rect) -> None:
+        """No column of its own."""
+
     def score_text(self, player: int, value) -> str | None:
         return None  # the number as the frame writes it
 

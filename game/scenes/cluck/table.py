@@ -104,6 +104,21 @@ class CluckTable:
     def log_empty(self) -> str | None:
         return self.host.t("cluck.log_empty")
 
+    def log_line(self, text: str) -> bool:
+        return False  # the frame writes the line
+
+    def busy(self) -> bool:
+        return False  # everything that moves is on the timeline
+
+    def cut_short(self, land: bool) -> None:
+        """Nothing of its own in the air."""
+
+    def focus(self, key: str) -> bool:
+        return False  # a lesson's focus makes no picks here
+
+    def probe_points(self) -> dict[str, list[int]]:
+        return {}  # the frame's probe and ``targets`` say it all
+
     def describe(self, event: Event) -> str | None:
         return self.texts.describe(event)
 

@@ -1,23 +1,29 @@
-"""The rules' events played on the table, one handler per event kind (``_play_<kind>``).
+"""The rules' events played on the table, one handler per event kind (``_play_<kind>``,
+listed in :attr:`Animator.animations`: event kind -> handler, no lookup by name).
 
 Each handler updates the display model (:class:`~.model.Shown`) when its animation gets
-there and queues the motions of :class:`~.motion.Motion`; ``play_event`` picks the
-handler and marks the static layer for drawing again unless the event only moves pieces.
+there and queues the motions of :class:`~.motion.Motion`; after it the static layer is
+marked for drawing again unless the event only moves pieces.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Mapping
+from typing import Any
 
 import pygame
 
 from game.rules.duck.data import COLOURS
+from game.rules.protocol import Event
+from game.scenes.table.contract import TableHost
 from game.ui import sprites
 from game.ui.tween import ease_out_back, lerp, lerp_angle
 
 from . import art
 from .geometry import heading_angle, unit
-from .model import HOUND, Reveal
+from .layout import Layout
+from .model import HOUND, DuckModel, Flyer, Reveal, play_sound
 from .motion import (
     T_BANNER,
     T_FLY,
@@ -29,6 +35,8 @@ from .motion import (
     T_STEP,
     Motion,
 )
+from .panels import Panels
+from .texts import Texts
 
 # Events that only move pieces: the panels stay as they are (no need to draw them again).
 MOTION_ONLY = frozenset(
@@ -49,59 +57,120 @@ MOTION_ONLY = frozenset(
 )
 
 
-class Animation(Motion):
-    """The event animations (mixed into DuckScene)."""
+class Animator(Motion):
+    """The rules' events played on the table (``animations``: event kind -> handler)."""
 
-    # == playing events ==========================================================================
-    def play_event(self, event) -> None:
-        handler = getattr(self, f"_play_{event.kind}", None)
-        if handler is not None:
-            handler(event.data)
-        self._needs_sync = True
-        if event.kind not in MOTION_ONLY:
-            self._touch()
+    def __init__(
+        self, model: DuckModel, host: TableHost, layout: Layout, texts: Texts, panels: Panels
+    ) -> None:
+        super().__init__(model, host)
+        self.layout = layout
+        self.texts = texts
+        self.panels = panels
+        # event kind -> what plays it (the event's data)
+        plays: dict[str, Callable[[Mapping[str, Any]], None]] = {
+            "setup": self._play_setup,
+            "draw": self._play_draw,
+            "drawn": self._play_drawn,
+            "reshuffle": self._play_reshuffle,
+            "order_cards": self._play_order_cards,
+            "place": self._play_place,
+            "discard": self._play_discard,
+            "round": self._play_round,
+            "choose": self._play_choose,
+            "chosen": self._play_chosen,
+            "reveal": self._play_reveal,
+            "turn": self._play_turn,
+            "turn_instead": self._play_turn_instead,
+            "move": self._play_move,
+            "step": self._play_step,
+            "bonk": self._play_bonk,
+            "buoy": self._play_buoy,
+            "token_draw": self._play_token_draw,
+            "token_drawn": self._play_token_drawn,
+            "warp": self._play_warp,
+            "face": self._play_face,
+            "deck_top": self._play_deck_top,
+            "extra_move": self._play_extra_move,
+            "knock": self._play_knock,
+            "knock_place": self._play_knock_place,
+            "token": self._play_token,
+            "hound_control": self._play_hound_control,
+            "hound_place": self._play_hound_place,
+            "hound_card": self._play_hound_card,
+            "hound_patterns": self._play_hound_patterns,
+            "hound_move": self._play_hound_move,
+            "hound_step": self._play_hound_step,
+            "hound_bonk": self._play_hound_bonk,
+            "hound_warp": self._play_hound_warp,
+            "hound_face": self._play_hound_face,
+            "hound_drain": self._play_hound_drain,
+            "hound_knocked": self._play_hound_knocked,
+            "hound_again": self._play_hound_again,
+            "win": self._play_win,
+        }
+        self.animations: dict[str, Callable[[Event], None]] = {
+            kind: self._played(kind, play) for kind, play in plays.items()
+        }
+
+    def _played(
+        self, kind: str, play: Callable[[Mapping[str, Any]], None]
+    ) -> Callable[[Event], None]:
+        """``play`` on an event's data; the static layer is drawn again after it unless
+        the event only moves pieces."""
+
+        def run(event: Event) -> None:
+            play(event.data)
+            if kind not in MOTION_ONLY:
+                self.model.touch()
+
+        return run
 
     def _play_setup(self, e) -> None:
-        self._show_banner(self._setup_text(e), 2.6)
+        self._show_banner(self.texts.setup_text(e), 2.6)
         self._then(0.5)
 
     def _play_draw(self, e) -> None:
         p = e["player"]
-        self.shown.deck = e["deck"]
+        self.model.shown.deck = e["deck"]
 
         def arrive():
-            self.shown.hands[p] += e["count"]
+            self.model.shown.hands[p] += e["count"]
 
-        self._fly("card", self._deck_anchor(), self._row_anchor(p, "hand"), arrive, 0.45)
+        self._fly(
+            "card", self.layout.deck_anchor(), self.layout.row_anchor(p, "hand"), arrive, 0.45
+        )
         self._then(0.12)
 
     def _play_drawn(self, e) -> None:
-        if e["player"] == self.private_player:
-            self.shown.hand = sorted(self.shown.hand + list(e["cards"]))
+        if e["player"] == self.host.private_player:
+            self.model.shown.hand = sorted(self.model.shown.hand + list(e["cards"]))
 
     def _play_reshuffle(self, e) -> None:
-        self.shown.deck = e["cards"]
-        self._show_banner(self.t("duck.banner.reshuffle"), 1.6)
+        self.model.shown.deck = e["cards"]
+        self._show_banner(self.host.t("duck.banner.reshuffle"), 1.6)
         self._then(0.4)
 
     def _play_order_cards(self, e) -> None:
         order = e["order"]
         for p, card in enumerate(e["cards"]):
-            self.shown.cards[p * self.per_player] = card
-        cards = [(e["cards"][p], p, self.seat_name(p)) for p in order]
-        self._start_reveal(cards, self.t("duck.banner.order", name=self.seat_name(order[0])))
+            self.model.shown.cards[p * self.model.per_player] = card
+        cards = [(e["cards"][p], p, self.host.seat_name(p)) for p in order]
+        self._start_reveal(
+            cards, self.host.t("duck.banner.order", name=self.host.seat_name(order[0]))
+        )
 
     def _start_reveal(self, cards, title: str) -> None:
         def start():
-            self.reveal = Reveal(cards, title)
-            self._sound("slide")
+            self.model.reveal = Reveal(cards, title)
+            play_sound(self.host, "slide")
 
         def flip(t):
-            self.reveal.flip = t
+            self.model.reveal.flip = t
 
         def away():
-            if self.reveal is not None:
-                self.reveal.fading = True
+            if self.model.reveal is not None:
+                self.model.reveal.fading = True
 
         self._then(T_REVEAL, flip, start, ease=lambda t: t)
         self._then(T_HOLD, done=away)
@@ -111,90 +180,94 @@ class Animation(Motion):
         x, y = unit(*e["hex"])
 
         def start():
-            self.duck_pos[d] = (x, y, heading_angle(e["heading"]))
-            self.duck_scale[d] = 0.0
+            self.model.duck_pos[d] = (x, y, heading_angle(e["heading"]))
+            self.model.duck_scale[d] = 0.0
             self._effect("ripple", x, y, 0.7)
-            self._sound("quack")
+            play_sound(self.host, "quack")
 
         def grow(t):
-            self.duck_scale[d] = t
+            self.model.duck_scale[d] = t
 
-        self._then(T_PLACE, grow, start, lambda: self.duck_scale.pop(d, None), ease_out_back)
+        self._then(T_PLACE, grow, start, lambda: self.model.duck_scale.pop(d, None), ease_out_back)
 
     def _play_discard(self, e) -> None:
         p = e["player"]
         if e["reason"] == "blue":
-            self.shown.hands[p] -= len(e["cards"])
-            if p == self.private_player:
-                self.shown.hand = [c for c in self.shown.hand if c not in e["cards"]]
+            self.model.shown.hands[p] -= len(e["cards"])
+            if p == self.host.private_player:
+                self.model.shown.hand = [c for c in self.model.shown.hand if c not in e["cards"]]
         elif e["reason"] == "order":
-            self.shown.cards = [None] * self.state.ducks
+            self.model.shown.cards = [None] * self.host.state.ducks
 
     def _play_round(self, e) -> None:
-        sh = self.shown
+        sh = self.model.shown
         sh.round = e["round"]
-        sh.cards = [None] * self.state.ducks
-        sh.done = [False] * self.state.ducks
+        sh.cards = [None] * self.host.state.ducks
+        sh.done = [False] * self.host.state.ducks
         sh.mover = None
         sh.hound_moving = False
         sh.patterns = ""
-        sh.ghost = [False] * self.state.ducks
-        sh.become = [False] * self.state.ducks
-        self.trail = []
-        self._show_banner(self.t("duck.banner.round", n=e["round"]), 1.6)
+        sh.ghost = [False] * self.host.state.ducks
+        sh.become = [False] * self.host.state.ducks
+        self.model.trail = []
+        self._show_banner(self.host.t("duck.banner.round", n=e["round"]), 1.6)
         self._then(T_BANNER)
 
     def _play_choose(self, e) -> None:
         p = e["player"]
         count = e["count"]
-        first = p * self.per_player
+        first = p * self.model.per_player
         for i in range(count if e["why"] == "move" else 1):
-            self.shown.cards[first + i] = 0
-        self.shown.hands[p] -= count
-        self._sound("pop")
+            self.model.shown.cards[first + i] = 0
+        self.model.shown.hands[p] -= count
+        play_sound(self.host, "pop")
         self._then(0.15)
 
     def _play_chosen(self, e) -> None:
-        if e["player"] == self.private_player:
-            self.shown.hand = [c for c in self.shown.hand if c not in e["cards"]]
+        if e["player"] == self.host.private_player:
+            self.model.shown.hand = [c for c in self.model.shown.hand if c not in e["cards"]]
 
     def _play_reveal(self, e) -> None:
         cards = {c["duck"]: c for c in e["cards"]}
         for d, c in cards.items():
-            self.shown.cards[d] = c["card"]
-        shown = [(cards[d]["card"], cards[d]["player"], self._short_duck(d)) for d in e["order"]]
-        self._start_reveal(shown, self.t("duck.banner.reveal"))
+            self.model.shown.cards[d] = c["card"]
+        shown = [
+            (cards[d]["card"], cards[d]["player"], self.texts.short_duck(d)) for d in e["order"]
+        ]
+        self._start_reveal(shown, self.host.t("duck.banner.reveal"))
 
     def _play_turn(self, e) -> None:
         d = e["duck"]
-        sh = self.shown
+        sh = self.model.shown
         if sh.mover is not None:
             sh.done[sh.mover] = True
         sh.mover = d
-        self.trail = []
+        self.model.trail = []
         self._show_banner(
-            self.t("duck.banner.turn", name=self.duck_name(d), card=e["card"]),
+            self.host.t("duck.banner.turn", name=self.texts.duck_name(d), card=e["card"]),
             1.8,
-            art.card_mini(e["card"], self.px(26), self.px(34)),
+            art.card_mini(e["card"], self.host.px(26), self.host.px(34)),
         )
         self._then(T_BANNER)
 
     def _play_turn_instead(self, e) -> None:
-        self._show_banner(self.t("duck.banner.turn_instead", name=self.duck_name(e["duck"])))
+        self._show_banner(
+            self.host.t("duck.banner.turn_instead", name=self.texts.duck_name(e["duck"]))
+        )
         self._then(0.2)
 
     def _play_move(self, e) -> None:
         d = e["duck"]
-        p = self.state.owner(d)
+        p = self.host.state.owner(d)
         x, y = unit(*e["hex"])
-        self.trail = [(x, y)]
-        self.trail_hound = False
+        self.model.trail = [(x, y)]
+        self.model.trail_hound = False
         if e["source"] in ("extra", "keep"):
-            self.shown.hands[p] -= 1
-            if p == self.private_player and e["card"] in self.shown.hand:
-                self.shown.hand.remove(e["card"])
-            self._touch()
-        self._sound("quack")
+            self.model.shown.hands[p] -= 1
+            if p == self.host.private_player and e["card"] in self.model.shown.hand:
+                self.model.shown.hand.remove(e["card"])
+            self.model.touch()
+        play_sound(self.host, "quack")
         self._then(0.08)
 
     def _play_step(self, e) -> None:
@@ -211,15 +284,15 @@ class Animation(Motion):
         def start():
             self._effect("ripple", x, y, 0.8)
             if e["new"]:
-                self._sound("chirp")
+                play_sound(self.host, "chirp")
 
                 def arrive():
-                    self.shown.buoys[d] |= bit
+                    self.model.shown.buoys[d] |= bit
 
                 self._fly(
                     "buoy_" + e["colour"],
                     self._board_px(e["hex"]),
-                    self._row_anchor(p, "buoys"),
+                    self.layout.row_anchor(p, "buoys"),
                     arrive,
                     0.8,
                 )
@@ -228,17 +301,19 @@ class Animation(Motion):
 
     def _play_token_draw(self, e) -> None:
         p = e["player"]
-        self.shown.pool = e["pool"]
+        self.model.shown.pool = e["pool"]
 
         def arrive():
-            self.shown.tokens[p] += 1
+            self.model.shown.tokens[p] += 1
 
-        self._fly("token_back", self._pool_anchor(), self._row_anchor(p, "tokens"), arrive)
+        self._fly(
+            "token_back", self.layout.pool_anchor(), self.layout.row_anchor(p, "tokens"), arrive
+        )
         self._then(0.15)
 
     def _play_token_drawn(self, e) -> None:
-        if e["player"] == self.private_player:
-            self.shown.my_tokens = sorted(self.shown.my_tokens + [e["token"]])
+        if e["player"] == self.host.private_player:
+            self.model.shown.my_tokens = sorted(self.model.shown.my_tokens + [e["token"]])
 
     def _play_warp(self, e) -> None:
         self._splash_move(e["duck"], e["hex"], e["to"], e["heading"])
@@ -247,17 +322,17 @@ class Animation(Motion):
         self._turn_to(e["duck"], e["heading"])
 
     def _play_deck_top(self, e) -> None:
-        self.shown.deck = max(0, self.shown.deck - 1)
+        self.model.shown.deck = max(0, self.model.shown.deck - 1)
         self._show_banner(
-            self.t("duck.banner.deck_top", card=e["card"]),
+            self.host.t("duck.banner.deck_top", card=e["card"]),
             2.4,
-            self._card_image(e["card"], self.px(40)),
+            self._card_image(e["card"], self.host.px(40)),
         )
         self._then(0.7)
 
     def _play_extra_move(self, e) -> None:
         key = "duck.banner.extra_buoy" if e["reason"] == "buoy" else "duck.banner.extra_ghost"
-        self._show_banner(self.t(key, name=self.duck_name(e["duck"])), 2.0)
+        self._show_banner(self.host.t(key, name=self.texts.duck_name(e["duck"])), 2.0)
         self._then(0.35)
 
     def _play_knock(self, e) -> None:
@@ -268,24 +343,24 @@ class Animation(Motion):
 
             def push(t):
                 k = math.sin(t * math.pi) * 0.35
-                a = (self.duck_pos.get(d) or (x0, y0, 0.0))[2]
-                self.duck_pos[d] = (x0 + (ix - x0) * k, y0 + (iy - y0) * k, a)
+                a = (self.model.duck_pos.get(d) or (x0, y0, 0.0))[2]
+                self.model.duck_pos[d] = (x0 + (ix - x0) * k, y0 + (iy - y0) * k, a)
 
             self._then(0.25, push, ease=lambda t: t)
         held = {}
 
         def start():
-            held["from"] = self.duck_pos.get(d) or (x0, y0, 0.0)
+            held["from"] = self.model.duck_pos.get(d) or (x0, y0, 0.0)
             self._effect("star", x0, y0, 0.8)
-            self._sound("bonk")
+            play_sound(self.host, "bonk")
 
         def lift(t):
             x, y, a = held["from"]
-            self.duck_pos[d] = (x, y, a + 360 * t)
-            self.duck_lift[d] = t
+            self.model.duck_pos[d] = (x, y, a + 360 * t)
+            self.model.duck_lift[d] = t
 
         def floated():
-            self.floating.add(d)
+            self.model.floating.add(d)
 
         self._then(T_KNOCK, lift, start, floated)
 
@@ -295,32 +370,32 @@ class Animation(Motion):
         held = {}
 
         def start():
-            held["from"] = self.duck_pos.get(d) or (x1, y1, 0.0)
-            self.floating.discard(d)
+            held["from"] = self.model.duck_pos.get(d) or (x1, y1, 0.0)
+            self.model.floating.discard(d)
 
         def fly(t):
             x0, y0, a = held["from"]
-            self.duck_pos[d] = (lerp(x0, x1, t), lerp(y0, y1, t), a)
-            self.duck_lift[d] = 1.0 - t + math.sin(t * math.pi) * 0.6
+            self.model.duck_pos[d] = (lerp(x0, x1, t), lerp(y0, y1, t), a)
+            self.model.duck_lift[d] = 1.0 - t + math.sin(t * math.pi) * 0.6
 
         def landed():
-            self.duck_lift.pop(d, None)
+            self.model.duck_lift.pop(d, None)
             self._effect("ripple", x1, y1, 0.7)
 
         self._then(T_FLY, fly, start, landed)
 
     def _play_token(self, e) -> None:
         p, kind = e["player"], e["token"]
-        sh = self.shown
+        sh = self.model.shown
         if kind == "blue":
             sh.blue[p] = max(0, sh.blue[p] - 1)
         else:
             sh.tokens[p] = max(0, sh.tokens[p] - 1)
-        if p == self.private_player and kind in sh.my_tokens:
+        if p == self.host.private_player and kind in sh.my_tokens:
             sh.my_tokens.remove(kind)
-        text = self.t(f"duck.banner.token_{kind}", name=self.seat_name(p))
-        self._show_banner(text, 2.0, sprites.svg(f"duck_token_{kind}.svg", self.px(40)))
-        self._sound("pop")
+        text = self.host.t(f"duck.banner.token_{kind}", name=self.host.seat_name(p))
+        self._show_banner(text, 2.0, sprites.svg(f"duck_token_{kind}.svg", self.host.px(40)))
+        play_sound(self.host, "pop")
         d = e.get("duck")
         if kind == "rotate":
             self._turn_to(d, e["heading"], 0.4)
@@ -330,7 +405,7 @@ class Animation(Motion):
 
             def start():
                 getattr(sh, kind)[d] = True
-                pos = self.duck_pos.get(d)
+                pos = self.model.duck_pos.get(d)
                 if pos:
                     self._effect("sparkle", pos[0], pos[1], 0.9)
 
@@ -345,68 +420,70 @@ class Animation(Motion):
         held = {}
 
         def start():
-            held["duck"] = self.duck_pos.get(d) or (hx, hy, ha)
-            held["hound"] = self.hound_pos or (dx, dy, da)
+            held["duck"] = self.model.duck_pos.get(d) or (hx, hy, ha)
+            held["hound"] = self.model.hound_pos or (dx, dy, da)
 
         def update(t):
             x0, y0, a0 = held["duck"]
             x1, y1, a1 = held["hound"]
-            self.duck_pos[d] = (lerp(x0, dx, t), lerp(y0, dy, t), lerp_angle(a0, da, t))
-            self.duck_lift[d] = math.sin(t * math.pi) * 0.5
-            self.hound_pos = (lerp(x1, hx, t), lerp(y1, hy, t), lerp_angle(a1, ha, t))
+            self.model.duck_pos[d] = (lerp(x0, dx, t), lerp(y0, dy, t), lerp_angle(a0, da, t))
+            self.model.duck_lift[d] = math.sin(t * math.pi) * 0.5
+            self.model.hound_pos = (lerp(x1, hx, t), lerp(y1, hy, t), lerp_angle(a1, ha, t))
 
-        self._then(0.7, update, start, lambda: self.duck_lift.pop(d, None))
+        self._then(0.7, update, start, lambda: self.model.duck_lift.pop(d, None))
 
     def _play_hound_control(self, e) -> None:
         p = e["player"]
-        self.shown.hound_moving = True
-        self.shown.mover = None
-        self.trail = []
+        self.model.shown.hound_moving = True
+        self.model.shown.mover = None
+        self.model.trail = []
 
         def arrive():
-            self.shown.controller = p
+            self.model.shown.controller = p
 
-        self._fly("control", self.geo.area.center, self._row_anchor(p, "card"), arrive, 0.6)
-        self._show_banner(
-            self.t("duck.banner.hound_control", name=self.seat_name(p)),
-            2.0,
-            sprites.svg("duck_control.svg", self.px(40)),
+        self._fly(
+            "control", self.model.geo.area.center, self.layout.row_anchor(p, "card"), arrive, 0.6
         )
-        self._sound("bark")
+        self._show_banner(
+            self.host.t("duck.banner.hound_control", name=self.host.seat_name(p)),
+            2.0,
+            sprites.svg("duck_control.svg", self.host.px(40)),
+        )
+        play_sound(self.host, "bark")
         self._then(0.6)
 
     def _play_hound_place(self, e) -> None:
         x, y = unit(*e["hex"])
 
         def start():
-            self.hound_pos = (x, y, heading_angle(e["heading"]))
-            self.hound_scale = 0.0
+            self.model.hound_pos = (x, y, heading_angle(e["heading"]))
+            self.model.hound_scale = 0.0
             self._effect("splash", x, y, 0.8)
-            self._sound("bark")
+            play_sound(self.host, "bark")
 
         def grow(t):
-            self.hound_scale = t
+            self.model.hound_scale = t
 
         self._then(T_PLACE, grow, start, ease=ease_out_back)
 
     def _play_hound_card(self, e) -> None:
         p = e["player"]
-        self.shown.hands[p] -= 1
-        if p == self.private_player and e["card"] in self.shown.hand:
-            self.shown.hand.remove(e["card"])
+        self.model.shown.hands[p] -= 1
+        if p == self.host.private_player and e["card"] in self.model.shown.hand:
+            self.model.shown.hand.remove(e["card"])
         self._show_banner(
-            self.t("duck.banner.hound_card", name=self.seat_name(p), card=e["card"]),
+            self.host.t("duck.banner.hound_card", name=self.host.seat_name(p), card=e["card"]),
             2.2,
-            self._card_image(e["card"], self.px(40)),
+            self._card_image(e["card"], self.host.px(40)),
         )
         self._then(0.5)
 
     def _play_hound_patterns(self, e) -> None:
-        self.shown.patterns = e["patterns"]
+        self.model.shown.patterns = e["patterns"]
         self._show_banner(
-            self.t(
+            self.host.t(
                 "duck.banner.hound_patterns",
-                name=self.seat_name(e["player"]),
+                name=self.host.seat_name(e["player"]),
                 patterns=" + ".join(e["patterns"]),
             ),
             2.0,
@@ -415,9 +492,9 @@ class Animation(Motion):
 
     def _play_hound_move(self, e) -> None:
         x, y = unit(*e["hex"])
-        self.trail = [(x, y)]
-        self.trail_hound = True
-        self._sound("bark")
+        self.model.trail = [(x, y)]
+        self.model.trail_hound = True
+        play_sound(self.host, "bark")
         self._then(0.1)
 
     def _play_hound_step(self, e) -> None:
@@ -437,17 +514,17 @@ class Animation(Motion):
         held = {}
 
         def start():
-            held["a"] = (self.hound_pos or (x, y, 0.0))[2]
+            held["a"] = (self.model.hound_pos or (x, y, 0.0))[2]
             self._effect("swirl", x, y, 1.0)
-            self._sound("splash")
+            play_sound(self.host, "splash")
 
         def spin(t):
-            self.hound_pos = (x, y, held["a"] + 540 * t)
-            self.hound_scale = 1.0 - t
+            self.model.hound_pos = (x, y, held["a"] + 540 * t)
+            self.model.hound_scale = 1.0 - t
 
         def gone():
-            self.hound_pos = None
-            self.hound_scale = 1.0
+            self.model.hound_pos = None
+            self.model.hound_scale = 1.0
 
         self._then(0.6, spin, start, gone)
 
@@ -455,45 +532,93 @@ class Animation(Motion):
         held = {}
 
         def start():
-            held["from"] = self.hound_pos
-            if self.hound_pos:
-                self._effect("star", self.hound_pos[0], self.hound_pos[1], 0.9)
-            self._sound("bark")
+            held["from"] = self.model.hound_pos
+            if self.model.hound_pos:
+                self._effect("star", self.model.hound_pos[0], self.model.hound_pos[1], 0.9)
+            play_sound(self.host, "bark")
 
         def fly(t):
             if held["from"]:
                 x, y, a = held["from"]
-                self.hound_pos = (x, y - t * 2.0, a + 720 * t)
-                self.hound_scale = 1.0 - t
-                self.hound_lift = t
+                self.model.hound_pos = (x, y - t * 2.0, a + 720 * t)
+                self.model.hound_scale = 1.0 - t
+                self.model.hound_lift = t
 
         def gone():
-            self.hound_pos = None
-            self.hound_scale, self.hound_lift = 1.0, 0.0
+            self.model.hound_pos = None
+            self.model.hound_scale, self.model.hound_lift = 1.0, 0.0
 
         self._then(0.6, fly, start, gone)
 
     def _play_hound_again(self, e) -> None:
-        self._show_banner(self.t("duck.banner.hound_again"), 2.0)
+        self._show_banner(self.host.t("duck.banner.hound_again"), 2.0)
         self._then(0.3)
 
     def _play_win(self, e) -> None:
         d = e["duck"]
         x, y = unit(*e["hex"])
-        self.shown.winner = e["player"]
+        self.model.shown.winner = e["player"]
         held = {}
 
         def start():
-            held["a"] = (self.duck_pos.get(d) or (x, y, 0.0))[2]
+            held["a"] = (self.model.duck_pos.get(d) or (x, y, 0.0))[2]
             self._effect("swirl", x, y, 1.6)
             self._effect("sparkle", x, y, 1.6)
-            self._sound("splash")
+            play_sound(self.host, "splash")
 
         def spin(t):
-            self.duck_pos[d] = (x, y, held["a"] + 720 * t)
+            self.model.duck_pos[d] = (x, y, held["a"] + 720 * t)
 
-        self._show_banner(self.t("duck.banner.win", name=self.duck_name(d)), 4.0)
+        self._show_banner(self.host.t("duck.banner.win", name=self.texts.duck_name(d)), 4.0)
         self._then(1.0, spin, start)
 
     def _card_image(self, card: int, width: int) -> pygame.Surface:
-        return self.card_image(card, width, round(width / 0.72))
+        return self.panels.card_image(card, width, round(width / 0.72))
+
+    def update(self, dt: float) -> None:
+        """Every frame: the effects, flyers, banner and reveal age."""
+        step = dt * self.host.speed
+        if self.model.effects:
+            for e in self.model.effects:
+                e.age += step
+            self.model.effects = [e for e in self.model.effects if e.age < e.life]
+        if self.model.flyers:
+            for f in list(self.model.flyers):
+                f.age += step
+                if f.age >= f.life:
+                    self._land(f)
+        if self.model.banner is not None:
+            self.model.banner.age += step
+            if self.model.banner.age >= self.model.banner.life:
+                self.model.banner = None
+        if self.model.reveal is not None and self.model.reveal.fading:
+            self.model.reveal.alpha -= step * 1500
+            if self.model.reveal.alpha <= 0:
+                self.model.reveal = None
+
+    def busy(self) -> bool:
+        """Something is still on the move (an effect, a flyer, the banner, the reveal)."""
+        return bool(
+            self.model.effects or self.model.flyers or self.model.banner or self.model.reveal
+        )
+
+    def _land(self, flyer: Flyer) -> None:
+        if flyer in self.model.flyers:
+            self.model.flyers.remove(flyer)
+        if flyer.arrive:
+            flyer.arrive()
+            self.model.touch()
+
+    def cut_short(self, land: bool) -> None:
+        """The animations were cut short: after a skip (``land``) the flyers land and
+        the effects and the reveal go; after a jump ahead everything in the air goes."""
+        if land:
+            for f in list(self.model.flyers):
+                self._land(f)
+            self.model.effects.clear()
+            self.model.reveal = None
+        else:
+            self.model.banner = None
+            self.model.reveal = None
+            self.model.effects.clear()
+            self.model.flyers.clear()

@@ -1,4 +1,4 @@
-"""What a decision shows on the Duck! Duck! Go! board (mixed into DuckScene).
+"""What a decision shows on the Duck! Duck! Go! board.
 
 The preview of the card or route under the pointer (the rules' own path: hexes, bonk
 star, buoys touched, warp points, the drain; the hound's walk), painted on the static
@@ -14,54 +14,82 @@ import pygame
 
 from game.rules.duck.data import BUOY, COLOURS, PATTERN_NAMES
 from game.rules.duck.preview import Preview
+from game.scenes.table.contract import TableHost
 from game.ui import fonts, theme
 
 from . import art
 from .art import BUOY_RGB
-from .draw import GOLD, HOUND_SCALE, SPRITE_SCALE
+from .decisions import Decisions
 from .geometry import SQ3, direction, heading_angle
-from .host import DuckHost
+from .layout import GOLD, HOUND_SCALE, SPRITE_SCALE, Layout
+from .model import DuckModel
+from .panels import Panels
+from .targets import Targets
+from .texts import Texts
 
 ROUTE_COLOURS = ((214, 40, 40), (236, 118, 16), (178, 40, 170))
 PATH_FILL = (255, 226, 120)
 
 
-class Board(DuckHost):
-    """The preview, targets and marks on the board (mixed into DuckScene)."""
+class Board:
+    """The preview, targets and marks on the board."""
 
-    # == preview and targets ========================================================================
-    def _draw_preview(self, surface, d, spec) -> None:
+    def __init__(
+        self,
+        model: DuckModel,
+        host: TableHost,
+        decisions: Decisions,
+        layout: Layout,
+        texts: Texts,
+        targets: Targets,
+        panels: Panels,
+    ) -> None:
+        self.model = model
+        self.host = host
+        self.decisions = decisions
+        self.layout = layout
+        self.texts = texts
+        self.targets = targets
+        self.panels = panels
+
+    def draw_preview(self, surface, d, spec) -> None:
         overlay = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         kind = spec[0]
         lines = []
         if kind == "duck":
             _, card, duck, emph = spec
-            previews = self.duck_previews(d.player, card, duck)
+            previews = self.targets.duck_previews(d.player, card, duck)
             order = sorted(range(len(previews)), key=lambda i: i == emph)
             for i in order:
                 self._draw_duck_route(
                     overlay, previews[i], i, emph is None or emph == i, len(previews) > 1
                 )
-            lines.append(self.t("duck.ui.preview", card=card, name=self._short_duck(duck)))
+            lines.append(
+                self.host.t("duck.ui.preview", card=card, name=self.texts.short_duck(duck))
+            )
             if d.mode == "choose":
-                lines.append(self.t("duck.ui.preview_first"))
+                lines.append(self.host.t("duck.ui.preview_first"))
         elif kind == "hound":
             _, card, emph = spec
-            routes = self.state.cards[card]
+            routes = self.host.state.cards[card]
             for i in sorted(range(len(routes)), key=lambda i: i == emph):
-                hp = self.hound_preview((routes[i][0],))
+                hp = self.targets.hound_preview((routes[i][0],))
                 self._draw_hound_route(overlay, hp, ROUTE_COLOURS[i % 3], emph is None or emph == i)
-            lines.append(self.t("duck.ui.hound_preview_card", card=card))
+            lines.append(self.host.t("duck.ui.hound_preview_card", card=card))
         else:
             letters = spec[1]
-            routes = tuple(self.state.patterns[PATTERN_NAMES.index(x)][0] for x in letters)
-            self._draw_hound_route(overlay, self.hound_preview(routes), ROUTE_COLOURS[0], True)
-            lines.append(self.t("duck.ui.hound_preview_patterns", patterns=" + ".join(letters)))
+            routes = tuple(self.host.state.patterns[PATTERN_NAMES.index(x)][0] for x in letters)
+            self._draw_hound_route(
+                overlay, self.targets.hound_preview(routes), ROUTE_COLOURS[0], True
+            )
+            lines.append(
+                self.host.t("duck.ui.hound_preview_patterns", patterns=" + ".join(letters))
+            )
         surface.blit(overlay, (0, 0))
-        self._legend_text = " ".join(lines)
+        self.model.legend_text = " ".join(lines)
 
     def _route_line(self, surface, points, colour, strong: bool) -> None:
-        hs = self.geo.size
+        hs = self.model.geo.size
         width = max(3, round(hs * (0.16 if strong else 0.08)))
         alpha = 235 if strong else 120
         if len(points) > 1:
@@ -71,13 +99,13 @@ class Board(DuckHost):
 
     def _fill_hex(self, surface, q, r, strong: bool) -> None:
         pygame.draw.polygon(
-            surface, (*PATH_FILL, 150 if strong else 60), self.geo.corners(q, r, 0.9)
+            surface, (*PATH_FILL, 150 if strong else 60), self.model.geo.corners(q, r, 0.9)
         )
 
     def _draw_duck_route(
         self, surface, pv: Preview, index: int, strong: bool, numbered: bool
     ) -> None:
-        geo, s = self.geo, self.state
+        geo, s = self.model.geo, self.host.state
         hs = geo.size
         colour = ROUTE_COLOURS[index % 3]
         start = s.board.coords[s.pos[pv.duck]]
@@ -102,11 +130,13 @@ class Board(DuckHost):
                 )
                 if name in new:
                     new.remove(name)
-                    self._tag(surface, "+1", (cx + hs * 0.55, cy - hs * 0.62), (40, 130, 60))
+                    self.panels.tag(surface, "+1", (cx + hs * 0.55, cy - hs * 0.62), (40, 130, 60))
         for q, r in pv.warps:
             cx, cy = geo.hex_px(q, r)
             self._dashed_circle(surface, (cx, cy), hs * 0.85, (255, 255, 255, 255))
-            self._tag(surface, self.t("duck.ui.warp"), (cx, cy + hs * 0.72), (200, 50, 40))
+            self.panels.tag(
+                surface, self.host.t("duck.ui.warp"), (cx, cy + hs * 0.72), (200, 50, 40)
+            )
         if pv.bonk is not None:
             q, r, bq, br, _, _ = pv.bonk
             (x0, y0), (x1, y1) = geo.hex_px(q, r), geo.hex_px(bq, br)
@@ -123,16 +153,18 @@ class Board(DuckHost):
             star = art.bonk_star(max(12, round(hs * 0.95)))
             sx, sy = (x0 + x1) / 2, (y0 + y1) / 2
             surface.blit(star, star.get_rect(center=(sx, sy)))
-            self._tag(
+            self.panels.tag(
                 surface,
-                self.t("duck.ui.bonk"),
+                self.host.t("duck.ui.bonk"),
                 (sx + (sx - x0) * 0.9, sy + (sy - y0) * 0.9),
                 (200, 40, 30),
             )
         if pv.drain:
             cx, cy = geo.hex_px(*board.coords[board.drain])
             pygame.draw.circle(surface, (*GOLD, 255), (cx, cy), hs * 0.9, max(3, round(hs * 0.18)))
-            self._tag(surface, self.t("duck.ui.win"), (cx, cy - hs * 0.95), (150, 100, 0))
+            self.panels.tag(
+                surface, self.host.t("duck.ui.win"), (cx, cy - hs * 0.95), (150, 100, 0)
+            )
         if pv.hits_hound and s.hound_pos >= 0:
             cx, cy = geo.hex_px(*board.coords[s.hound_pos])
             k = hs * 0.45
@@ -144,7 +176,9 @@ class Board(DuckHost):
                     (cx + k, cy + k * sx),
                     max(3, round(hs * 0.16)),
                 )
-            self._tag(surface, self.t("duck.ui.knocked"), (cx, cy + hs * 0.8), (200, 30, 30))
+            self.panels.tag(
+                surface, self.host.t("duck.ui.knocked"), (cx, cy + hs * 0.8), (200, 30, 30)
+            )
         for other in pv.knocks:
             if s.pos[other] >= 0:
                 cx, cy = geo.hex_px(*board.coords[s.pos[other]])
@@ -152,8 +186,8 @@ class Board(DuckHost):
                     surface, (200, 30, 30, 230), (cx, cy), hs * 0.85, max(3, round(hs * 0.14))
                 )
         if pv.end is not None and not pv.drain:
-            ghost = self._sprite(
-                f"duck_{self.duck_chars[pv.duck]}.svg",
+            ghost = self.layout.sprite(
+                f"duck_{self.model.duck_chars[pv.duck]}.svg",
                 round(hs * SPRITE_SCALE),
                 heading_angle(pv.heading),
                 120,
@@ -166,22 +200,24 @@ class Board(DuckHost):
                 )
             if pv.must_move_again:
                 cx, cy = geo.hex_px(*pv.end)
-                self._tag(surface, self.t("duck.ui.again"), (cx, cy - hs * 0.95), (40, 110, 170))
+                self.panels.tag(
+                    surface, self.host.t("duck.ui.again"), (cx, cy - hs * 0.95), (40, 110, 170)
+                )
         if numbered and not self.route_step_shown():
             # which route of the card this is (the card's diagram numbers its ends too)
             last = pv.path[-1][:2] if pv.path else start
             cx, cy = geo.hex_px(*last)
-            self._tag(
-                surface, str(index + 1), (cx - hs * 0.62, cy - hs * 0.62), colour, self.px(15)
+            self.panels.tag(
+                surface, str(index + 1), (cx - hs * 0.62, cy - hs * 0.62), colour, self.host.px(15)
             )
 
     def route_step_shown(self) -> bool:
         """Route endings are on the board as numbered targets (no extra number tags)."""
-        d = self.decision()
-        return d is not None and self.step_of(d) == "route"
+        d = self.decisions.decision()
+        return d is not None and self.decisions.step_of(d) == "route"
 
     def _draw_hound_route(self, surface, hp, colour, strong: bool) -> None:
-        geo, s = self.geo, self.state
+        geo, s = self.model.geo, self.host.state
         hs = geo.size
         for q, r in hp["path"]:
             self._fill_hex(surface, q, r, strong)
@@ -195,7 +231,9 @@ class Board(DuckHost):
                 pygame.draw.circle(
                     surface, (200, 30, 30, 230), (cx, cy), hs * 0.85, max(3, round(hs * 0.14))
                 )
-                self._tag(surface, self.t("duck.ui.knocked"), (cx, cy + hs * 0.8), (200, 30, 30))
+                self.panels.tag(
+                    surface, self.host.t("duck.ui.knocked"), (cx, cy + hs * 0.8), (200, 30, 30)
+                )
         last = hp["path"][-1] if hp["path"] else hp["start"]
         cx, cy = geo.hex_px(*last)
         if hp["bonk"]:
@@ -205,9 +243,11 @@ class Board(DuckHost):
                 star, star.get_rect(center=(cx + dx * hs * SQ3 / 2, cy + dy * hs * SQ3 / 2))
             )
         if hp["drain"] or hp["off"]:
-            self._tag(surface, self.t("duck.ui.hound_gone"), (cx, cy - hs * 0.9), (90, 60, 30))
+            self.panels.tag(
+                surface, self.host.t("duck.ui.hound_gone"), (cx, cy - hs * 0.9), (90, 60, 30)
+            )
         elif hp["end"] is not None:
-            ghost = self._sprite(
+            ghost = self.layout.sprite(
                 "duck_hound.svg", round(hs * HOUND_SCALE), heading_angle(hp["heading"]), 120
             )
             surface.blit(ghost, ghost.get_rect(center=geo.hex_px(*hp["end"])))
@@ -218,43 +258,48 @@ class Board(DuckHost):
             rect = pygame.Rect(0, 0, radius * 2, radius * 2)
             rect.center = center
             pygame.draw.arc(
-                surface, colour, rect, a0, a0 + math.radians(17), max(2, round(self.geo.size * 0.1))
+                surface,
+                colour,
+                rect,
+                a0,
+                a0 + math.radians(17),
+                max(2, round(self.model.geo.size * 0.1)),
             )
 
     def _lit(self, target, focused) -> bool:
         """A target under the pointer, or under the keyboard focus while keys are used."""
-        hover = self.hover
+        hover = self.model.hover
         return (
             hover is not None and hover.kind == target.kind and hover.value == target.value
         ) or (
-            self.keyboard
+            self.model.keyboard
             and focused is not None
             and focused.kind == target.kind
             and focused.value == target.value
         )
 
-    def _draw_targets(self, surface, d, targets) -> None:
-        geo = self.geo
+    def draw_targets(self, surface, d, targets) -> None:
+        geo = self.model.geo
         hs = geo.size
-        focused = self.focused_target(d)
+        focused = self.targets.focused_target(d)
 
         def lit(t):
             return self._lit(t, focused)
 
-        if self.sel_hex is not None:
-            cx, cy = geo.hex_px(*self.sel_hex)
-            pygame.draw.circle(surface, theme.ACCENT, (cx, cy), hs * 0.82, max(3, self.px(4)))
+        if self.model.sel_hex is not None:
+            cx, cy = geo.hex_px(*self.model.sel_hex)
+            pygame.draw.circle(surface, theme.ACCENT, (cx, cy), hs * 0.82, max(3, self.host.px(4)))
             ghost_face = next((t.value for t in targets if t.kind == "face" and lit(t)), None)
             if ghost_face is not None:
                 if d.duck is not None and d.duck >= 0:
-                    img = self._sprite(
-                        self.duck_sprites[d.duck],
+                    img = self.layout.sprite(
+                        self.model.duck_sprites[d.duck],
                         round(hs * SPRITE_SCALE),
                         heading_angle(ghost_face),
                         150,
                     )
                 else:
-                    img = self._sprite(
+                    img = self.layout.sprite(
                         "duck_hound.svg", round(hs * HOUND_SCALE), heading_angle(ghost_face), 150
                     )
                 surface.blit(img, img.get_rect(center=(cx, cy)))
@@ -276,24 +321,24 @@ class Board(DuckHost):
                     theme.ACCENT if lit(t) else theme.BUTTON_FOCUS,
                     t.center,
                     t.radius,
-                    max(3, self.px(4)),
+                    max(3, self.host.px(4)),
                 )
 
-    def _draw_marks(self, surface) -> None:
+    def draw_marks(self, surface) -> None:
         """The facing arrows and the route endings of a decision, over the pieces (the
         duck or hound whose facing is chosen must not hide them)."""
-        d = self.decision()
+        d = self.decisions.decision()
         if d is None:
             return
-        geo = self.geo
+        geo = self.model.geo
         hs = geo.size
-        focused = self.focused_target(d)
+        focused = self.targets.focused_target(d)
 
         def lit(t):
             return self._lit(t, focused)
 
-        here = self.facing_hex(d) if self.step_of(d) == "face" else None
-        for t in self.targets():
+        here = self.decisions.facing_hex(d) if self.decisions.step_of(d) == "face" else None
+        for t in self.targets.targets():
             value = t.value
             if t.kind == "face" and here is not None and isinstance(value, int):
                 a = geo.edge_point(*here, value, 0.72)
@@ -307,7 +352,7 @@ class Board(DuckHost):
                 on = lit(t)
                 colour = ROUTE_COLOURS[index % 3]
                 pygame.draw.circle(surface, colour if on else (255, 255, 255), t.center, t.radius)
-                pygame.draw.circle(surface, colour, t.center, t.radius, max(2, self.px(3)))
+                pygame.draw.circle(surface, colour, t.center, t.radius, max(2, self.host.px(3)))
                 label = fonts.render(
                     str(index + 1),
                     max(10, round(t.radius * 1.2)),

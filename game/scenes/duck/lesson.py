@@ -13,7 +13,7 @@ to ``pattern:D``, ``tray`` (the person's action tokens) and a token in it, ``tok
 
 A Duck! Duck! Go! action is often two clicks: a card then a route, a life ring then a
 facing. The guide (``game.scenes.lesson``) puts the focus on the control that takes the
-step's action (``_focus`` with the key of a :attr:`controls` entry); here that makes the
+step's action (``focus`` with the key of a :attr:`controls` entry); here that makes the
 first of those picks for the person — the card is picked, the life ring chosen, the two
 cards of a round or the three of a discard picked (the button then takes them), the
 token being played, the hound's first pattern — so the board previews exactly that move
@@ -32,8 +32,11 @@ import pygame
 from game.rules.duck import actions as A
 from game.rules.duck.data import COLOURS, PATTERN_NAMES
 from game.rules.protocol import Action
+from game.scenes.table.contract import TableHost
 
-from .host import DuckHost
+from .decisions import Decisions
+from .model import DuckModel
+from .targets import Targets
 
 BUTTON_NAMES = ("confirm", "stay", "done")
 
@@ -41,7 +44,7 @@ BUTTON_NAMES = ("confirm", "stay", "done")
 @dataclass(eq=False)
 class LessonControl:
     """One legal action of the person and the target whose click takes it (a probe key,
-    as DuckScene.probe names them), once :meth:`LessonTable._focus` made the picks
+    as DuckTable.probe_points names them), once :meth:`Guide.focus` made the picks
     before it."""
 
     key: str
@@ -49,105 +52,113 @@ class LessonControl:
     on_click: Callable[[], None]
 
 
-class LessonTable(DuckHost):
-    """Mixed into DuckScene: the lesson's names for the table's things."""
+class Guide:
+    """A lesson's names for the table's things, and the step's action one click away."""
+
+    def __init__(
+        self, model: DuckModel, host: TableHost, decisions: Decisions, targets: Targets
+    ) -> None:
+        self.model = model
+        self.host = host
+        self.decisions = decisions
+        self.targets = targets
 
     def lesson_game_element(self, name: str) -> pygame.Rect | None:
         kind, _, what = name.partition(":")
         if name == "hand":
-            return self.hand_rect
+            return self.model.hand_rect
         if name == "piles":
-            return self.info_rect
+            return self.model.info_rect
         if name == "drain":
-            drain = self.state.board.drain
-            return self._hex_rect(self.state.board.coords[drain]) if drain >= 0 else None
+            drain = self.host.state.board.drain
+            return self._hex_rect(self.host.state.board.coords[drain]) if drain >= 0 else None
         if name in BUTTON_NAMES:
-            self.targets()  # the action buttons of the decision now
-            for button in self.action_buttons:
+            self.targets.targets()  # the action buttons of the decision now
+            for button in self.model.action_buttons:
                 if button.key == name and button.enabled:
                     return button.rect
             return None
         if kind == "card" and what.isdigit():
-            for card, rect, _role in self.bar_cards(self.decision()):
+            for card, rect, _role in self.targets.bar_cards(self.decisions.decision()):
                 if card == int(what):
                     return rect
             return None
         if kind in ("route", "face"):
-            for target in self.targets():
+            for target in self.targets.targets():
                 if target.kind == kind and self._target_name(target) == what:
                     return target.rect or _round_rect(target.center, target.radius)
             return None
         if kind in ("start", "hex"):
             hex_ = _parse_hex(what)
-            board = self.state.board
+            board = self.host.state.board
             if hex_ is None or hex_ not in board.index:
                 return None
             if kind == "start" and board.index[hex_] not in board.starts:
                 return None
             return self._hex_rect(hex_)
         if kind == "duck" and what.isdigit():
-            pos = self.duck_pos.get(int(what))
-            if pos is None or int(what) in self.floating:
+            pos = self.model.duck_pos.get(int(what))
+            if pos is None or int(what) in self.model.floating:
                 return None
-            return _round_rect(self.geo.px(pos[0], pos[1]), self.geo.size * 0.9)
+            return _round_rect(self.model.geo.px(pos[0], pos[1]), self.model.geo.size * 0.9)
         if name == "hound":
-            if self.hound_pos is None:
+            if self.model.hound_pos is None:
                 return None
-            return _round_rect(self.geo.px(*self.hound_pos[:2]), self.geo.size)
+            return _round_rect(self.model.geo.px(*self.model.hound_pos[:2]), self.model.geo.size)
         if name == "houndboard":
-            return self.hound_rect
-        if kind == "pattern" and what in PATTERN_NAMES and self.pattern_rects:
-            return self.pattern_rects[PATTERN_NAMES.index(what)]
+            return self.model.hound_rect
+        if kind == "pattern" and what in PATTERN_NAMES and self.model.pattern_rects:
+            return self.model.pattern_rects[PATTERN_NAMES.index(what)]
         if name == "tray":
-            return self.tray_rect
+            return self.model.tray_rect
         if kind == "token":
-            for token, rect in self.tray_tokens():
+            for token, rect in self.targets.tray_tokens():
                 if token == what:
                     return rect
             return None
         if kind == "buoy" and what in COLOURS:
-            buoys = self.state.board.buoys[COLOURS.index(what)]
-            return self._hex_rect(self.state.board.coords[buoys[0]]) if buoys else None
+            buoys = self.host.state.board.buoys[COLOURS.index(what)]
+            return self._hex_rect(self.host.state.board.coords[buoys[0]]) if buoys else None
         return None
 
     def lesson_keep_clear(self) -> list[pygame.Rect]:
         """What a lesson's callout must not hide (game.scenes.lesson.LessonGuide._clear_of
         weighs it): the cards picked, the buttons that take them, and the way the table
         previews — a duck's route from where it swims, or the hound's."""
-        d = self.decision()
+        d = self.decisions.decision()
         if d is None:
             return []
-        self.targets()  # the action buttons of the decision now
-        out = [rect for card, rect, _role in self.bar_cards(d) if card in self.sel]
-        out += [b.rect for b in self.action_buttons if b.enabled]
-        spec = self.preview_spec(d)
+        self.targets.targets()  # the action buttons of the decision now
+        out = [rect for card, rect, _role in self.targets.bar_cards(d) if card in self.model.sel]
+        out += [b.rect for b in self.model.action_buttons if b.enabled]
+        spec = self.targets.preview_spec(d)
         hexes: list[tuple[int, int]] = []
         walks: list[tuple] = []  # the hound's ways previewed, as hound_preview takes them
         if spec is not None and spec[0] == "duck":
             _, card, duck, route = spec
-            h = self.state.pos[duck]
+            h = self.host.state.pos[duck]
             if h >= 0:
-                hexes.append(self.state.board.coords[h])
-            for i, p in enumerate(self.duck_previews(d.player, card, duck)):
+                hexes.append(self.host.state.board.coords[h])
+            for i, p in enumerate(self.targets.duck_previews(d.player, card, duck)):
                 if route is None or route == i:
                     hexes += [(q, r) for q, r, _heading in p.path]
         elif spec is not None and spec[0] == "patterns":  # one way, pattern after pattern
-            walks = [tuple(self.state.patterns[PATTERN_NAMES.index(x)][0] for x in spec[1])]
+            walks = [tuple(self.host.state.patterns[PATTERN_NAMES.index(x)][0] for x in spec[1])]
         elif spec is not None and spec[0] == "hound":  # a card's routes, each on its own
             _, card, route = spec
-            ways = self.state.cards[card]
+            ways = self.host.state.cards[card]
             walks = [(ways[i][0],) for i in range(len(ways)) if route in (None, i)]
         for routes in walks:
-            walk = self.hound_preview(routes)
+            walk = self.targets.hound_preview(routes)
             hexes += [walk["start"], *walk["path"]]
         return out + [self._hex_rect(h) for h in hexes]
 
     def _hex_rect(self, hex_: tuple[int, int]) -> pygame.Rect:
-        return _round_rect(self.geo.hex_px(*hex_), self.geo.size * 0.9)
+        return _round_rect(self.model.geo.hex_px(*hex_), self.model.geo.size * 0.9)
 
     @staticmethod
     def _target_name(target) -> str:
-        """A target's name after its kind, as DuckScene.probe writes it."""
+        """A target's name after its kind, as DuckTable.probe_points writes it."""
         if target.kind == "route":
             card, index = target.value
             return f"{card}/{index + 1}"
@@ -159,15 +170,17 @@ class LessonTable(DuckHost):
     @property
     def controls(self) -> list[LessonControl]:
         """The person's legal actions now that a single click can take once the picks
-        before it are made (see :meth:`_focus`)."""
-        d = self.decision()
+        before it are made (see :meth:`focus`)."""
+        d = self.decisions.decision()
         if d is None:
             return []
         out = []
         for action in d.legal:
             key = self._final_click(action)
             if key is not None:
-                out.append(LessonControl(key, action, functools.partial(self._take, action)))
+                out.append(
+                    LessonControl(key, action, functools.partial(self.decisions.take, action))
+                )
         return out
 
     def _final_click(self, action: Action) -> str | None:
@@ -208,15 +221,19 @@ class LessonTable(DuckHost):
                 return "turn"
         return None
 
-    def _focus(self, key: str) -> bool:
+    def focus(self, key: str) -> bool:
         """The guide's focus on the control ``key`` (game.scenes.lesson): the picks before
         its action made — the card of a card or a route from the hand, the life ring of a
         placing or a warp — so the board previews that move. Several actions may end with
         the same click ("face:2" after either life ring): the step's own action first."""
-        d = self.decision()
+        d = self.decisions.decision()
         if d is None:
             return False
-        wanted = self.lesson.run.step.expect if self.lesson and self.lesson.run.step else None
+        wanted = (
+            self.host.lesson.run.step.expect
+            if self.host.lesson and self.host.lesson.run.step
+            else None
+        )
         matches = [c for c in self.controls if c.key == key]
         if not matches:
             return False
@@ -224,31 +241,31 @@ class LessonTable(DuckHost):
         action = control.action
         match action:
             case A.ChooseCard(card=card) | A.OrderCard(card=card):
-                self.sel = [card]
+                self.model.sel = [card]
             case A.ChooseCards(first=first, second=second):
-                self.sel = [first, second]
+                self.model.sel = [first, second]
             case A.Discard(cards=cards):
-                self.sel = list(cards)
+                self.model.sel = list(cards)
             case A.Route(card=card) if d.mode == "extra" and not d.card:
-                self.sel = [card]
+                self.model.sel = [card]
             case A.HoundCard(card=card):
-                self.sel = [card]
+                self.model.sel = [card]
             case A.Keep(card=card):
-                self.token_mode, self.sel = "keep", [card]
+                self.model.token_mode, self.model.sel = "keep", [card]
             case A.Rotate():
-                self.token_mode = "rotate"
+                self.model.token_mode = "rotate"
             case A.Ghost() | A.Become():
-                self.token_mode = "ghost" if isinstance(action, A.Ghost) else "become"
+                self.model.token_mode = "ghost" if isinstance(action, A.Ghost) else "become"
             case A.HoundPatterns(patterns=patterns) if len(patterns) == 2:
-                self.picks = patterns[0]
+                self.model.picks = patterns[0]
             case A.Place(q=q, r=r) | A.Warp(q=q, r=r):
-                self.sel_hex = (q, r)
+                self.model.sel_hex = (q, r)
         # the keyboard focus on the same target: Enter takes it too
-        self.focus = 0
-        for i, target in enumerate(self.cycle(d)):
+        self.model.focus = 0
+        for i, target in enumerate(self.targets.cycle(d)):
             if f"{target.kind}:{self._target_name(target)}" == key:
-                self.focus = i
-        self._touch_ui()
+                self.model.focus = i
+        self.model.touch_ui()
         return True
 
 

@@ -6,8 +6,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import pygame
+
+if TYPE_CHECKING:
+    from game.scenes.table.contract import TableHost
+    from game.ui.widgets import Button
+
+    from .geometry import BoardGeometry
 
 HOUND = -1  # the hound where a piece is a duck's index (a duck is 0 and up)
 
@@ -114,3 +121,89 @@ class Decision:
     duck: int | None = None  # the duck concerned (HOUND = -1 for the hound)
     why: str | None = None  # face: end / knock / turn; extra: buoy / ghost
     card: int | None = None  # pre: the revealed card; extra: the deck's top card
+
+
+@dataclass(eq=False)
+class DuckModel:
+    """What the Duck! Duck! Go! table's parts share (issue #26: once host.py's fields): the
+    display model the events move, the person's steps through a decision, the layout's
+    rects and the caches. Each part is given it; :class:`~.table.DuckTable` makes it."""
+
+    # -- the table (who is who, the pieces where the animations leave them) -----------------
+    per_player: int  # ducks per player: 1, or 2 in the advanced game
+    duck_chars: list[str]  # each duck's character key
+    duck_sprites: list[str]
+    duck_rings: list[int]  # each duck's seat: its ring's colour and mark
+    duck_pos: dict[int, tuple[float, float, float]] = field(default_factory=dict)  # board units
+    duck_scale: dict[int, float] = field(default_factory=dict)
+    duck_lift: dict[int, float] = field(default_factory=dict)
+    floating: set[int] = field(default_factory=set)  # knocked ducks waiting for a start space
+    hound_pos: tuple[float, float, float] | None = None
+    hound_scale: float = 1.0
+    hound_lift: float = 0.0
+    trail: list[tuple[float, float]] = field(default_factory=list)  # the move being made
+    trail_hound: bool = False
+    shown: Shown = field(default_factory=Shown)
+    effects: list[Effect] = field(default_factory=list)
+    flyers: list[Flyer] = field(default_factory=list)
+    banner: Banner | None = None
+    reveal: Reveal | None = None
+    # -- the log ---------------------------------------------------------------------------
+    step_duck: int | None = None  # the mover of the step just described (texts.py)
+    last_step: tuple[int, int] | None = None  # (mover, count) of the log's last line
+    quiet: bool = False  # the event just described stays out of the log (texts.py)
+    # -- the person's decision and how far they got with it --------------------------------
+    dec_key: tuple[object, ...] | None = None
+    dec: Decision | None = None
+    sel: list[int] = field(default_factory=list)  # the cards picked
+    sel_hex: tuple[int, int] | None = None  # the start hex picked
+    token_mode: str | None = None  # the token being played
+    picks: str = ""  # the hound patterns picked
+    focus: int = 0  # index of the keyboard focus in the targets
+    mouse: tuple[int, int] = (-1, -1)
+    hover: Target | None = None
+    keyboard: bool = False  # the person is using the keys, not the mouse
+    ui_ver: int = 0  # bumped when the person's picks change (touch_ui)
+    action_buttons: list[Button] = field(default_factory=list)
+    targets_key: tuple[object, ...] | None = None
+    targets: list[Target] = field(default_factory=list)
+    legend_text: str = ""  # what the preview on the board shows
+    hint_now: str = ""  # the bar's hint line, as last painted
+    # -- caches ----------------------------------------------------------------------------
+    rot: dict[tuple[object, ...], pygame.Surface] = field(default_factory=dict)  # turned sprites
+    ver: int = 0  # bumped when the static layer or the panels change (touch)
+    title_inputs: tuple[object, ...] | None = None
+    title_now: tuple[int | None, str] = (None, "")
+    preview_cache: dict = field(default_factory=dict)  # duck previews and hound walks
+    # -- the layout (layout.py: Layout.cut) ------------------------------------------------
+    board_rect: pygame.Rect = field(init=False)
+    bar: pygame.Rect = field(init=False)  # the action bar under the board
+    hand_rect: pygame.Rect = field(init=False)  # the person's hand, beside the board
+    header: pygame.Rect = field(init=False)
+    info_rect: pygame.Rect = field(init=False)
+    rows: list[pygame.Rect] = field(init=False)  # one per player
+    hound_rect: pygame.Rect | None = field(init=False)  # the hound board (advanced game)
+    log_rect: pygame.Rect = field(init=False)
+    pattern_rects: list[pygame.Rect] = field(init=False)
+    geo: BoardGeometry = field(init=False)
+    buttons_rect: pygame.Rect = field(init=False)
+    tray_rect: pygame.Rect | None = field(init=False)  # the token tray (advanced game)
+    cards_rect: pygame.Rect = field(init=False)
+    cards_top: int = field(init=False)
+    card_h: int = field(init=False)
+    card_w: int = field(init=False)
+    background: pygame.Surface = field(init=False)
+
+    def touch(self) -> None:
+        """Something on the static layer or the panels changed: draw them again."""
+        self.ver += 1
+
+    def touch_ui(self) -> None:
+        """The person's picks changed."""
+        self.ui_ver += 1
+
+
+def play_sound(host: TableHost, name: str) -> None:
+    """A sound, unless the animations are being skipped."""
+    if not host.skipping:
+        host.app.sound.play(name)

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import math
 
+from game.scenes.table.contract import TableHost
 from game.ui.tween import Tween, ease_in_out, ease_out_back, lerp, lerp_angle
 
 from .geometry import heading_angle, unit
-from .host import DuckHost
-from .model import HOUND, Banner, Effect, Flyer
+from .model import HOUND, Banner, DuckModel, Effect, Flyer, play_sound
 
 # Seconds (at animation speed 1) of each kind of motion.
 T_STEP, T_HOUND_STEP, T_TURN, T_BONK, T_WARP = 0.26, 0.2, 0.22, 0.42, 0.5
@@ -26,8 +26,12 @@ def _paddle(t: float) -> float:
     return 0.55 * t + 0.45 * ease_in_out(t)
 
 
-class Motion(DuckHost):
-    """Tweens that move the pieces (mixed into DuckScene through :class:`~.animate.Animation`)."""
+class Motion:
+    """The motions the animations are made of: tweens on the host's timeline."""
+
+    def __init__(self, model: DuckModel, host: TableHost) -> None:
+        self.model = model
+        self.host = host
 
     def _tween(
         self, duration: float, update=None, start=None, done=None, ease=ease_in_out
@@ -36,32 +40,32 @@ class Motion(DuckHost):
         return Tween(max(0.0, duration), update, done, ease, on_start=start)
 
     def _then(self, duration, update=None, start=None, done=None, ease=ease_in_out) -> None:
-        self.timeline.then(self._tween(duration, update, start, done, ease))
+        self.host.timeline.then(self._tween(duration, update, start, done, ease))
 
     def _get(self, piece: int):
-        return self.hound_pos if piece == HOUND else self.duck_pos.get(piece)
+        return self.model.hound_pos if piece == HOUND else self.model.duck_pos.get(piece)
 
     def _set(self, piece: int, value) -> None:
         if piece == HOUND:
-            self.hound_pos = value
+            self.model.hound_pos = value
         else:
-            self.duck_pos[piece] = value
+            self.model.duck_pos[piece] = value
 
     def _effect(self, kind: str, x: float, y: float, life: float) -> None:
-        self.effects.append(Effect(kind, x, y, life))
+        self.model.effects.append(Effect(kind, x, y, life))
 
     def _show_banner(self, text: str, life: float = 2.2, image=None) -> None:
-        self.banner = Banner(text, life, image=image)
+        self.model.banner = Banner(text, life, image=image)
 
     def _fly(self, image: str, src, dst, arrive=None, life: float = T_FLY) -> None:
-        if self._skipping:
+        if self.host.skipping:
             if arrive:
                 arrive()
             return
-        self.flyers.append(Flyer(image, src, dst, life, arrive=arrive))
+        self.model.flyers.append(Flyer(image, src, dst, life, arrive=arrive))
 
     def _board_px(self, hex_) -> tuple[float, float]:
-        return self.geo.hex_px(*hex_)
+        return self.model.geo.hex_px(*hex_)
 
     def _glide(self, piece: int, hex_, heading: int, duration: float) -> None:
         """One hex: turn toward the step (quickly) and swim there."""
@@ -71,7 +75,7 @@ class Motion(DuckHost):
 
         def start():
             held["from"] = self._get(piece) or (x1, y1, a1)
-            self.trail.append((x1, y1))
+            self.model.trail.append((x1, y1))
 
         def update(t):
             x0, y0, a0 = held["from"]
@@ -107,7 +111,7 @@ class Motion(DuckHost):
         def start():
             held["angle"] = (self._get(piece) or (x0, y0, 0.0))[2]
             self._effect("star", (x0 + bx) / 2, (y0 + by) / 2, 0.9)
-            self._sound("bonk")
+            play_sound(self.host, "bonk")
 
         def update(t):
             k = math.sin(t * math.pi) * 0.3
@@ -123,7 +127,7 @@ class Motion(DuckHost):
 
         def start():
             self._effect("splash", sx, sy, 0.8)
-            self._sound("splash")
+            play_sound(self.host, "splash")
 
         def shrink(t):
             self._scale(piece, 1.0 - t)
@@ -140,6 +144,6 @@ class Motion(DuckHost):
 
     def _scale(self, piece: int, value: float) -> None:
         if piece == HOUND:
-            self.hound_scale = value
+            self.model.hound_scale = value
         else:
-            self.duck_scale[piece] = value
+            self.model.duck_scale[piece] = value

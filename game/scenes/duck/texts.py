@@ -1,44 +1,115 @@
-"""The scene's words: the log line of each event, the end screen's scores, the header's
+"""The table's words: the ducks' names, the log line of each event, the end screen's scores, the header's
 question or status, and the action bar's hint on how to answer."""
 
 from __future__ import annotations
 
 from game.rules.duck.data import PATTERN_NAMES
+from game.scenes.table.contract import TableHost
 
-from .host import DuckHost
-from .model import HOUND, Decision
+from .decisions import Decisions
+from .model import HOUND, Decision, DuckModel
 
 
-class Texts(DuckHost):
-    """What the scene says (mixed into DuckScene)."""
+class Texts:
+    """The log's lines, the ducks' names, the header and the hint."""
+
+    def __init__(self, model: DuckModel, host: TableHost, decisions: Decisions) -> None:
+        self.model = model
+        self.host = host
+        self.decisions = decisions
+
+    @staticmethod
+    def duck_characters(host: TableHost, per_player: int) -> list[str]:
+        """The character of each duck: a player's first duck is the seat's character; a
+        second duck (two ducks each) is one no seat plays with."""
+        keys = [c.key for c in host.info.characters]
+        seats = [s.character for s in host.session.seats]
+        spare = [k for k in keys if k not in seats]
+        out = []
+        for d in range(host.state.ducks):
+            p, i = divmod(d, per_player)
+            char = seats[p] if seats[p] in keys else keys[p % len(keys)]
+            if i == 1:
+                char = spare[p % len(spare)] if spare else keys[(p + 3) % len(keys)]
+            out.append(char)
+        return out
+
+    def char_name(self, key: str) -> str:
+        for c in self.host.info.characters:
+            if c.key == key:
+                return self.host.t.pick(c.name_en, c.name_ja)
+        return key
+
+    def duck_name(self, duck: int) -> str:
+        p = self.host.state.owner(duck)
+        if self.model.per_player == 1:
+            return self.host.seat_name(p)
+        return self.host.t(
+            "duck.duck_of",
+            player=self.host.seat_name(p),
+            duck=self.char_name(self.model.duck_chars[duck]),
+        )
+
+    def short_duck(self, duck: int) -> str:
+        return (
+            self.char_name(self.model.duck_chars[duck])
+            if self.model.per_player > 1
+            else self.host.seat_name(self.host.state.owner(duck))
+        )
+
+    def log_line(self, text: str) -> bool:
+        """The log's line for the event just described: True when it was written here
+        (left out, or a step merged into the last line); False: the frame writes it."""
+        step, self.model.step_duck = self.model.step_duck, None
+        quiet, self.model.quiet = self.model.quiet, False
+        if quiet:
+            return True
+        if (
+            step is not None
+            and self.model.last_step
+            and self.model.last_step[0] == step
+            and self.host.log
+        ):
+            n = self.model.last_step[1] + 1
+            self.model.last_step = (step, n)
+            self.host.log[-1] = (
+                self.host.t("duck.log.hound_steps", n=n)
+                if step == HOUND
+                else self.host.t("duck.log.steps", name=self.duck_name(step), n=n)
+            )
+        else:
+            self.model.last_step = (step, 1) if step is not None else None
+            return False
+        return True
 
     def _dir(self, heading: int) -> str:
-        return self.t(f"duck.dir.{heading % 6}")
+        return self.host.t(f"duck.dir.{heading % 6}")
 
-    # == words ===================================================================================
-    def _setup_text(self, e) -> str:
-        variant = self.t(f"duck.variant.{e['variant']}")
-        board = self.state.board
-        text = self.t(
+    def setup_text(self, e) -> str:
+        variant = self.host.t(f"duck.variant.{e['variant']}")
+        board = self.host.state.board
+        text = self.host.t(
             "duck.log.setup",
             variant=variant,
-            board=self.t.pick(board.name, board.name_ja),
+            board=self.host.t.pick(board.name, board.name_ja),
             players=e["players"],
             ducks=e["ducks"],
         )
         if e["official"]:
-            text += " " + self.t("duck.log.official")
+            text += " " + self.host.t("duck.log.official")
         return text
 
     def _cards_text(self, cards) -> str:
         return ", ".join(str(c) for c in cards)
 
     def describe(self, event) -> str | None:
-        e, kind, t = event.data, event.kind, self.t
-        name = self.seat_name(e["player"]) if "player" in e and e["player"] is not None else None
+        e, kind, t = event.data, event.kind, self.host.t
+        name = (
+            self.host.seat_name(e["player"]) if "player" in e and e["player"] is not None else None
+        )
         duck = self.duck_name(e["duck"]) if e.get("duck") is not None and e["duck"] >= 0 else None
         if kind == "setup":
-            return self._setup_text(e)
+            return self.setup_text(e)
         if kind == "draw":
             reason = e["reason"]
             key = f"duck.log.draw_{reason}" + ("_one" if e["count"] == 1 else "")
@@ -48,14 +119,14 @@ class Texts(DuckHost):
         if kind == "reshuffle":
             return t("duck.log.reshuffle", n=e["cards"])
         if kind == "order_cards":
-            shown = ", ".join(f"{self.seat_name(p)} {c}" for p, c in enumerate(e["cards"]))
-            return t("duck.log.order_cards", cards=shown, name=self.seat_name(e["order"][0]))
+            shown = ", ".join(f"{self.host.seat_name(p)} {c}" for p, c in enumerate(e["cards"]))
+            return t("duck.log.order_cards", cards=shown, name=self.host.seat_name(e["order"][0]))
         if kind == "place":
             return t("duck.log.place", name=duck, dir=self._dir(e["heading"]))
         if kind == "discard":
             if e["reason"] == "blue":
                 return t("duck.log.discard_blue", name=name)
-            self._quiet = True
+            self.model.quiet = True
             return t("duck.log.discard", cards=self._cards_text(e["cards"]))
         if kind == "round":
             return t("duck.log.round", n=e["round"])
@@ -67,7 +138,7 @@ class Texts(DuckHost):
             return t("duck.log.chosen", cards=self._cards_text(e["cards"]))
         if kind == "reveal":
             by_duck = {c["duck"]: c["card"] for c in e["cards"]}
-            order = " → ".join(f"{self._short_duck(d)} {by_duck[d]}" for d in e["order"])
+            order = " → ".join(f"{self.short_duck(d)} {by_duck[d]}" for d in e["order"])
             return t("duck.log.reveal", order=order)
         if kind == "turn":
             return t("duck.log.turn", name=duck, card=e["card"])
@@ -81,12 +152,12 @@ class Texts(DuckHost):
                 return t("duck.log.move_step", name=duck)
             route = e["route"] + 1
             if source == "card":
-                if len(self.state.cards[e["card"]]) > 1:
+                if len(self.host.state.cards[e["card"]]) > 1:
                     return t("duck.log.move_route", name=duck, card=e["card"], route=route)
-                self._quiet = True  # the turn's line said it already
+                self.model.quiet = True  # the turn's line said it already
             return t(f"duck.log.move_{source}", name=duck, card=e["card"], route=route)
         if kind == "step":
-            self._step_duck = e["duck"]
+            self.model.step_duck = e["duck"]
             return t("duck.log.steps_one", name=duck)
         if kind == "bonk":
             return t(f"duck.log.bonk_{e['reason']}", name=duck)
@@ -138,7 +209,7 @@ class Texts(DuckHost):
                 return t("duck.log.hound_move_pattern", pattern=PATTERN_NAMES[e["route"]])
             return t("duck.log.hound_move_card", card=e["card"])
         if kind == "hound_step":
-            self._step_duck = HOUND
+            self.model.step_duck = HOUND
             return t("duck.log.hound_steps_one")
         if kind == "hound_bonk":
             return t("duck.log.hound_bonk")
@@ -160,20 +231,20 @@ class Texts(DuckHost):
 
     def score_text(self, player: int, value) -> str:
         """The end screen: the winner went down the drain, the others had buoys."""
-        if player in self.state.winners():
-            return self.t("duck.score_drain")
-        s = self.state
+        if player in self.host.state.winners():
+            return self.host.t("duck.score_drain")
+        s = self.host.state
         best = max(s.buoys[d].bit_count() for d in s.ducks_of(player))
-        return self.t("duck.score_buoys", n=best)
+        return self.host.t("duck.score_buoys", n=best)
 
     def _ask(self, d: Decision) -> str:
         """The header's question to the person deciding."""
-        t = self.t
-        name = self.seat_name(d.player)
+        t = self.host.t
+        name = self.host.seat_name(d.player)
         duck = ""
         if d.duck is not None and d.duck >= 0:
-            duck = self._short_duck(d.duck) if self.per_player > 1 else t("duck.ui.your_duck")
-        token = self.token_mode
+            duck = self.short_duck(d.duck) if self.model.per_player > 1 else t("duck.ui.your_duck")
+        token = self.model.token_mode
         if token == "rotate":
             return t("duck.ask.rotate", name=name, duck=duck)
         if token == "keep":
@@ -181,15 +252,15 @@ class Texts(DuckHost):
         if token in ("ghost", "become"):
             return t(f"duck.ask.{token}", name=name)
         mode = d.mode
-        if mode == "choose" and self.per_player == 2:
+        if mode == "choose" and self.model.per_player == 2:
             first = d.player * 2
             return t(
                 "duck.ask.choose_two",
                 name=name,
-                a=self._short_duck(first),
-                b=self._short_duck(first + 1),
+                a=self.short_duck(first),
+                b=self.short_duck(first + 1),
             )
-        if mode in ("place", "warp") and self.sel_hex is not None:
+        if mode in ("place", "warp") and self.model.sel_hex is not None:
             return t(f"duck.ask.{mode}_face", name=name, duck=duck)
         if mode == "warp" and d.duck == HOUND:
             return t("duck.ask.hound_warp", name=name)
@@ -200,53 +271,55 @@ class Texts(DuckHost):
             return t(f"duck.ask.extra_{d.why}", name=name, duck=duck)
         return t(f"duck.ask.{mode}", name=name, duck=duck, card=d.card)
 
-    def _title(self) -> tuple[int | None, str]:
+    def title(self) -> tuple[int | None, str]:
         """The header's line and the seat it is about (drawn in that seat's colour)."""
-        d = self.decision()
+        d = self.decisions.decision()
         if d is not None:
             return d.player, self._ask(d)
-        s, sh, t = self.state, self.shown, self.t
-        if s.is_over() and not self.busy_animating() and s.winner is not None:
-            return s.winner, t("duck.status.won", name=self.seat_name(s.winner))
-        if self.busy_animating():
+        s, sh, t = self.host.state, self.model.shown, self.host.t
+        if s.is_over() and not self.host.busy_animating() and s.winner is not None:
+            return s.winner, t("duck.status.won", name=self.host.seat_name(s.winner))
+        if self.host.busy_animating():
             if sh.mover is not None:
                 return s.owner(sh.mover), t("duck.status.moving", name=self.duck_name(sh.mover))
             if sh.hound_moving and sh.controller >= 0:
-                return sh.controller, t("duck.status.hound", name=self.seat_name(sh.controller))
+                return sh.controller, t(
+                    "duck.status.hound", name=self.host.seat_name(sh.controller)
+                )
             return None, t("duck.status.watch")
         waiting = list(s.to_act())
         if not waiting:
             return None, ""
         if s.phase in ("order", "choose"):
-            names = self.t("app.frame_and").join(self.seat_name(p) for p in waiting)
+            names = self.host.t("app.frame_and").join(self.host.seat_name(p) for p in waiting)
             if len(waiting) == 1:
                 return waiting[0], t("duck.status.waiting_choose", names=names)
             return None, t("duck.status.waiting_choose", names=names)
-        return waiting[0], t("duck.status.waiting", name=self.seat_name(waiting[0]))
+        return waiting[0], t("duck.status.waiting", name=self.host.seat_name(waiting[0]))
 
-    def _hint(self, d: Decision | None) -> str:
+    def hint(self, d: Decision | None) -> str:
         """The action bar's line on how to answer (mouse and keys)."""
-        t = self.t
+        t = self.host.t
         if d is None:
-            p, s = self.private_player, self.state
+            p, s = self.host.private_player, self.host.state
             if p is None or s.is_over():
                 return ""
             waiting = list(s.to_act())
             if s.phase in ("order", "choose") and waiting and p not in waiting:
-                names = t("app.frame_and").join(self.seat_name(q) for q in waiting)
+                names = t("app.frame_and").join(self.host.seat_name(q) for q in waiting)
                 return t("duck.hint.chosen", names=names)
             return t("duck.hint.watching")
-        n = len(self.shown.hand)
-        step = self.step_of(d)
+        n = len(self.model.shown.hand)
+        step = self.decisions.step_of(d)
         mode = d.mode
         if step == "card" and mode == "choose":
-            if self.per_player == 2:
+            if self.model.per_player == 2:
                 first = d.player * 2
                 text = t(
                     "duck.hint.cards_two",
                     n=n,
-                    a=self._short_duck(first),
-                    b=self._short_duck(first + 1),
+                    a=self.short_duck(first),
+                    b=self.short_duck(first + 1),
                 )
             else:
                 text = t("duck.hint.cards", n=n)
@@ -257,7 +330,7 @@ class Texts(DuckHost):
             if mode == "houndmove":
                 text = t("duck.hint.houndmove", n=n)
         elif step == "route":
-            routes = self.route_indices(d, self.route_card(d))
+            routes = self.decisions.route_indices(d, self.decisions.route_card(d))
             text = t("duck.hint.route" if len(routes) > 1 else "duck.hint.route_one")
         elif step == "face":
             text = t("duck.hint.face")
@@ -269,8 +342,12 @@ class Texts(DuckHost):
             text = t("duck.hint.pattern_one")
         else:
             text = t("duck.hint.post")
-        if self.token_mode is None and self.usable_tokens(d) and mode in ("pre", "choose"):
+        if (
+            self.model.token_mode is None
+            and self.decisions.usable_tokens(d)
+            and mode in ("pre", "choose")
+        ):
             text += " " + t("duck.hint.tokens")
-        if self.can_go_back(d):
+        if self.decisions.can_go_back(d):
             text += " " + t("duck.hint.back")
         return text

@@ -25,14 +25,15 @@ from game.rules.protocol import Action, Event
 from game.scenes.end_screen import Breakdown
 from game.scenes.frame_plan import SeatLayout, TablePlan
 from game.table.driver import TableDriver
-from game.ui.choices import Choice
 from game.ui.i18n import Translator
 from game.ui.tween import Timeline
 from game.ui.widgets import Button, ButtonGroup, Picture
 
 if TYPE_CHECKING:
+    from game.registry import GameInfo
     from game.scenes.base import Host
     from game.scenes.lesson import LessonGuide
+    from game.scenes.table.compose import Compositor
 
 
 # When the drawn pieces are put back in line with the state after events:
@@ -76,10 +77,20 @@ class SeatFace:
     key: tuple
 
 
+class Offered(Protocol):
+    """A control on screen standing for a legal action (a Choice; Duck's lesson control)."""
+
+    @property
+    def key(self) -> str: ...
+
+    @property
+    def action(self) -> Action | None: ...
+
+
 class TableControls(Protocol):
     """The person's controls (what the frame's buttons do not cover)."""
 
-    def offered(self) -> Sequence[Choice]:
+    def offered(self) -> Sequence[Offered]:
         """The controls on screen now (also in the scene's buttons, for the focus)."""
         ...
 
@@ -138,6 +149,14 @@ class TableSeats(Protocol):
     def score_text(self, player: int, value: Any) -> str | None:
         """How a score reads on the end screen (None: the number as the frame writes it)."""
 
+    def side_w(self, player: int) -> int:
+        """Pixels of a column at the right of the seat's panel (Duck's cards on the
+        table), painted by :meth:`paint_side`; 0: none."""
+        ...
+
+    def paint_side(self, surface: pygame.Surface, player: int, rect: pygame.Rect) -> None:
+        """The game's column at the right of a seat panel."""
+
 
 class GameTable(Protocol):
     @property
@@ -195,6 +214,29 @@ class GameTable(Protocol):
     def describe(self, event: Event) -> str | None:
         """The log's line for ``event`` (None: no line)."""
 
+    def log_line(self, text: str) -> bool:
+        """The line ``describe`` gave, written by the game (True: left out, or merged
+        with the last line, as Duck's steps of one move); False: the frame writes it."""
+        ...
+
+    def busy(self) -> bool:
+        """Something of the game's own is still on the move (an effect, a flyer)."""
+        ...
+
+    def cut_short(self, land: bool) -> None:
+        """The animations were cut short: after a skip (``land``: what flies lands) or
+        a jump ahead (what is in the air goes)."""
+
+    def focus(self, key: str) -> bool:
+        """A lesson's focus on the control ``key``: the picks before its action made
+        (True: the table changed, drawn again at once; False: nothing to do)."""
+        ...
+
+    def probe_points(self) -> dict[str, list[int]]:
+        """More of a driver's probe, by key, over the frame's (Duck's targets by their
+        centres); {}: nothing more."""
+        ...
+
     def sync(self) -> None:
         """Put every drawn piece where the state says (after a skip, a jump, an undo)."""
 
@@ -230,6 +272,9 @@ class TableHost(Protocol):
     skipping: bool  # the animations are being skipped (a game may keep quiet)
     timeline: Timeline
     events: list[Event]  # waiting to be played
+    log: list[str]  # the log's lines
+    info: GameInfo  # the game's registry entry (its characters)
+    compositor: Compositor  # the one compositor (its still picture)
     lesson: LessonGuide | None
     plan: TablePlan
     size: tuple[int, int]
@@ -239,6 +284,9 @@ class TableHost(Protocol):
 
     @property
     def state(self) -> Any: ...
+
+    @property
+    def speed(self) -> float: ...
 
     def px(self, value: float) -> int: ...
 

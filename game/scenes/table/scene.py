@@ -7,8 +7,7 @@ pause, help, the lesson guide, the curtain, the end screen) and asks the game on
 A game's own scene is then a thin subclass naming its table (``table_of``), so that
 the router, the lobby, lessons and saves open it by name as before; a network table is
 :class:`TableScene` under :class:`~game.scenes.online.RemoteTable` or
-``HostedTable``, given the same table. The game still made of mixins (Duck! Duck! Go!)
-subclasses GameScene directly until it is composed too.
+``HostedTable``, given the same table. Every game's scene is one (issue #26).
 """
 
 from __future__ import annotations
@@ -22,10 +21,9 @@ from game.rules.protocol import Event
 from game.scenes.end_screen import Breakdown
 from game.scenes.game_base import GameScene
 from game.scenes.table.compose import Compositor
-from game.scenes.table.contract import GameFactory, GameTable
+from game.scenes.table.contract import GameFactory, GameTable, Offered
 from game.session import Session
 from game.table.driver import TableDriver
-from game.ui.choices import Choice
 from game.ui.tween import Tween, ease_in_out
 from game.ui.widgets import Button
 
@@ -42,6 +40,7 @@ class TableScene(GameScene):
         # events the viewer does not see that the table plays anyway: none while the game
         # is being made (its opening queued from its constructor), then as the game says
         self._plays_unseen: Callable[[Event], bool] = lambda _event: False
+        self._refocused = False  # a lesson's focus changed the table (see draw)
         self.game: GameTable = (game or type(self).table_of)(self)
         self._plays_unseen = self.game.plays_unseen
         self.compositor = Compositor(self.game.drawing, self)
@@ -71,6 +70,28 @@ class TableScene(GameScene):
     def describe(self, event: Event) -> str | None:
         return self.game.describe(event)
 
+    def log_line(self, text: str) -> None:
+        if not self.game.log_line(text):
+            super().log_line(text)
+
+    def busy(self) -> bool:
+        return super().busy() or self.game.busy()
+
+    def fast_forward(self, rounds: int, actions: int = 0) -> None:
+        super().fast_forward(rounds, actions)
+        self.game.cut_short(land=False)
+
+    def probe(self) -> dict:
+        out = super().probe()
+        out.update(self.game.probe_points())
+        return out
+
+    def _focus(self, key: str) -> bool:
+        """A lesson's focus on the control ``key`` (game.scenes.lesson)."""
+        changed = self.game.focus(key)
+        self._refocused = self._refocused or changed
+        return changed
+
     def queue_events(self, events: list[Event]) -> None:
         viewer = self.private_player
         for event in events:
@@ -88,6 +109,7 @@ class TableScene(GameScene):
         self.skipping = True
         try:
             super().skip_animation()
+            self.game.cut_short(land=True)
         finally:
             self.skipping = False
 
@@ -143,6 +165,12 @@ class TableScene(GameScene):
     def draw_seat_extras(self, surface: pygame.Surface, player: int, rect: pygame.Rect) -> None:
         self.game.seats.paint_extras(surface, player, rect)
 
+    def seat_side_w(self, player: int) -> int:
+        return self.game.seats.side_w(player)
+
+    def draw_seat_side(self, surface: pygame.Surface, player: int, rect: pygame.Rect) -> None:
+        self.game.seats.paint_side(surface, player, rect)
+
     def hint_text(self) -> str:
         return self.game.seats.hint()
 
@@ -151,7 +179,7 @@ class TableScene(GameScene):
 
     # -- the person's controls -------------------------------------------------------------
     @property
-    def controls(self) -> list[Choice]:
+    def controls(self) -> list[Offered]:
         """The controls on screen now (as every table scene offers them to the tests, the
         lesson's screenshots and the end-to-end drivers)."""
         return list(self.game.controls.offered())
@@ -195,7 +223,12 @@ class TableScene(GameScene):
             self.draw_table(surface)
             self.draw_undo_tip(surface)
             if self.lesson is not None:  # a lesson's guide over the table
+                self._refocused = False
                 self.lesson.draw(surface)
+                if self._refocused:  # the guide made a step's first pick: show it now
+                    self.draw_table(surface)
+                    self.draw_undo_tip(surface)
+                    self.lesson.draw(surface)
         else:
             super().draw(surface)
         self.game.drawing.paint_over(surface)

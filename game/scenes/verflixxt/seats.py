@@ -179,6 +179,12 @@ class Seats:
     def seat_score(self, player: int) -> str | None:
         return _signed(self._scores(player)["total"])
 
+    def side_w(self, player: int) -> int:
+        return 0  # no column of its own beside the seat's name
+
+    def paint_side(self, surface: pygame.Surface, player: int, rect: pygame.Rect) -> None:
+        """No column of its own."""
+
     def score_text(self, player: int, value) -> str | None:
         """The end screen's total: "−6" with the minus sign, as everywhere on the table."""
         return _signed(int(value))
