@@ -1050,3 +1050,21 @@ def test_preview_agrees_with_the_moves_of_random_games(variant, board, players):
                 assert bonks == ([expected.bonk] if expected.bonk else [])
             checked += 1
     assert checked > 100
+
+
+def test_every_action_class_and_decision_kind_has_its_handler():
+    """Issue #26: the rules' handlers are written out in maps, not found by name: every
+    action class of the game has what it does, every kind of decision its legal
+    actions (a handler left out of a map is a KeyError the first time it is needed)."""
+    import inspect
+
+    from game.rules.duck import actions as A
+    from game.rules.duck import state as S
+
+    classes = {
+        c for _, c in inspect.getmembers(A, inspect.isclass)
+        if issubclass(c, A.DuckAction) and c is not A.DuckAction
+    }  # fmt: skip
+    assert classes == set(S._DO)
+    kinds = {name[len("_legal_") :] for name in vars(S.DuckState) if name.startswith("_legal_")}
+    assert kinds == set(S._LEGAL) and "face" in kinds

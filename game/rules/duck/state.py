@@ -541,9 +541,8 @@ class DuckState(GameState):
                 out.extend(A.cards_action(a, b) for a in hand for b in hand if a != b)
             return out
         pending = self.decision()
-        # _legal_<kind> takes the decision's fields after the actor; each returns actions.
-        legal: list[A.DuckAction] = getattr(self, "_legal_" + pending[0])(player, *pending[2:])
-        return legal
+        # each kind's legal actions take the decision's fields after the actor
+        return _LEGAL[pending[0]](self, player, *pending[2:])
 
     def _discards(self, player: int) -> list[A.DuckAction]:
         return [A.discard_action(combo) for combo in combinations(self.hands[player], 3)]
@@ -658,7 +657,7 @@ class DuckState(GameState):
             self._dispatch(actor, legal[0])
 
     def _dispatch(self, player: int, action: Action) -> None:
-        getattr(self, "_do_" + type(action).__name__)(player, action)
+        _DO[type(action)](self, player, action)
 
     # setup ------------------------------------------------------------------------------------
     def _do_OrderCard(self, player: int, action: A.OrderCard) -> None:
@@ -1456,6 +1455,47 @@ class DuckState(GameState):
 # (compiler name, repr of its data) -> what it compiled; values of several types
 _COMPILED: dict[tuple[str, str], object] = {}
 Compiled = TypeVar("Compiled")
+
+
+# What each action does, by its class, and each decision's legal actions, by its kind:
+# written out (not found by name), so mypy and a dead-code check see every handler.
+_DO: dict[type, Callable[[DuckState, int, Any], None]] = {
+    A.OrderCard: DuckState._do_OrderCard,
+    A.Place: DuckState._do_Place,
+    A.ChooseCard: DuckState._do_ChooseCard,
+    A.ChooseCards: DuckState._do_ChooseCards,
+    A.Route: DuckState._do_Route,
+    A.Turn: DuckState._do_Turn,
+    A.Done: DuckState._do_Done,
+    A.Blue: DuckState._do_Blue,
+    A.Discard: DuckState._do_Discard,
+    A.Ghost: DuckState._do_Ghost,
+    A.Become: DuckState._do_Become,
+    A.Rotate: DuckState._do_Rotate,
+    A.Swap: DuckState._do_Swap,
+    A.Step: DuckState._do_Step,
+    A.Keep: DuckState._do_Keep,
+    A.Face: DuckState._do_Face,
+    A.Stay: DuckState._do_Stay,
+    A.Warp: DuckState._do_Warp,
+    A.Send: DuckState._do_Send,
+    A.HoundFace: DuckState._do_HoundFace,
+    A.HoundCard: DuckState._do_HoundCard,
+    A.HoundPatterns: DuckState._do_HoundPatterns,
+}
+_LEGAL: dict[str, Callable[..., list[A.DuckAction]]] = {
+    "place": DuckState._legal_place,
+    "pre": DuckState._legal_pre,
+    "post": DuckState._legal_post,
+    "extra": DuckState._legal_extra,
+    "warp": DuckState._legal_warp,
+    "face": DuckState._legal_face,
+    "send": DuckState._legal_send,
+    "houndface": DuckState._legal_houndface,
+    "houndmove": DuckState._legal_houndmove,
+    "houndpattern": DuckState._legal_houndpattern,
+    "discard": DuckState._legal_discard,
+}
 
 
 def _compiled(compile_: Callable[[Any], Compiled], data: Any, place: str) -> Compiled:
