@@ -144,7 +144,8 @@ class ReplayControls(Scene):
         self.where_size = self.text_px(16)
         r = self.replay
         widest = self.t("app.replay_where", n=r.length, total=r.length, round=max(r.rounds))
-        where_w = min(panel.w // 3, fonts.font(self.where_size).size(widest)[0])
+        where_w = min(panel.w // 2, fonts.font(self.where_size).size(widest)[0])
+        self.where_w = where_w
         self.track = pygame.Rect(
             panel.x + pad + self.px(8),
             panel.y + pad + self.px(4),
@@ -260,10 +261,11 @@ class ReplayControls(Scene):
         pygame.draw.circle(surface, theme.INK_LIGHT, knob, track.h // 2 + self.px(4))
         pygame.draw.circle(surface, theme.ACCENT_DARK, knob, track.h // 2 + self.px(4), 3)
         where = self.t("app.replay_where", n=r.position, total=r.length, round=r.rounds[r.position])
+        where, size = fonts.fit(where, self.where_size, self.where_w, 14)
         draw_text(
             surface,
             where,
-            self.where_size,
+            size,
             self.where_at,
             theme.INK_SOFT,
             anchor="midright",
