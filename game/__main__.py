@@ -769,21 +769,24 @@ def _replay(which: str, what: str):
         raise UsageError(f"argument {what}: {printable(str(exc), 300)}") from None
 
 
+def _set_up_flag(args) -> str | None:
+    """The first of a game scene's set-up flags given (seats, seed, rounds, actions, game
+    options): a lesson or a replay brings its own table, so none of them may be."""
+    for flag, given in (
+        ("--players", args.players is not None),
+        ("--seed", args.seed is not None),
+        ("--rounds", args.rounds != 0),
+        ("--actions", args.actions != 0),
+    ):
+        if given:
+            return flag
+    return _first_game_flag(args)
+
+
 def _check_replay_shot(args, which: str) -> None:
     """``screenshot replay:ID --step N``: a finished game at a position (0 to its
     actions; default its end), none of a game scene's set-up (the record has its own)."""
-    given = [
-        flag
-        for flag, value in (
-            ("--players", args.players is not None),
-            ("--seed", args.seed is not None),
-            ("--rounds", args.rounds != 0),
-            ("--actions", args.actions != 0),
-            ("--refused", args.refused),
-        )
-        if value
-    ]
-    flag = given[0] if given else _first_game_flag(args)
+    flag = "--refused" if args.refused else _set_up_flag(args)
     if flag:
         raise UsageError(f"argument {flag}: a replay shows its own game, not {args.scene}")
     args.replay = _replay(which, "SCENE")
@@ -802,17 +805,7 @@ def _check_lesson_shot(args, lesson_id: str) -> None:
         load_lesson,
     )
 
-    given = [
-        flag
-        for flag, value in (
-            ("--players", args.players is not None),
-            ("--seed", args.seed is not None),
-            ("--rounds", args.rounds != 0),
-            ("--actions", args.actions != 0),
-        )
-        if value
-    ]
-    flag = given[0] if given else _first_game_flag(args)
+    flag = _set_up_flag(args)
     if flag:
         raise UsageError(f"argument {flag}: a lesson sets its own table, not {args.scene}")
     try:

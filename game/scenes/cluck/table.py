@@ -34,7 +34,7 @@ from game.rules.cluck.ladder import ROW_HEIGHT
 from game.rules.protocol import Event
 from game.scenes.end_screen import Breakdown
 from game.scenes.frame_plan import TablePlan
-from game.scenes.table.contract import FrameCut, Resync, TableHost
+from game.scenes.table.contract import FrameCut, Resync, TableDefaults, TableHost
 
 from .animate import Animator
 from .art import Art
@@ -52,7 +52,7 @@ from .seats import Seats
 _STAGES = {"chickens": "setup", PLACE: "place", "over": "over"}
 
 
-class CluckTable:
+class CluckTable(TableDefaults):
     """Cluck-peep! for the shared table scene (a GameTable)."""
 
     cut = FrameCut(bar_h=BAR_H, hint_lines=2, seat_h=(96, 112))
@@ -103,21 +103,6 @@ class CluckTable:
 
     def log_empty(self) -> str | None:
         return self.host.t("cluck.log_empty")
-
-    def log_line(self, text: str) -> bool:
-        return False  # the frame writes the line
-
-    def busy(self) -> bool:
-        return False  # everything that moves is on the timeline
-
-    def cut_short(self, land: bool) -> None:
-        """Nothing of its own in the air."""
-
-    def focus(self, key: str) -> bool:
-        return False  # a lesson's focus makes no picks here
-
-    def probe_points(self) -> dict[str, list[int]]:
-        return {}  # the frame's probe and ``targets`` say it all
 
     def describe(self, event: Event) -> str | None:
         return self.texts.describe(event)

@@ -29,7 +29,7 @@ import pygame
 from game.rules.protocol import Event
 from game.scenes.end_screen import Breakdown
 from game.scenes.frame_plan import TablePlan
-from game.scenes.table.contract import FrameCut, Resync, TableHost
+from game.scenes.table.contract import FrameCut, Resync, TableDefaults, TableHost
 
 from .animate import Animator
 from .art import Art
@@ -46,7 +46,7 @@ from .texts import Texts
 BAR_H = 100
 
 
-class RoutesTable:
+class RoutesTable(TableDefaults):
     """Eight Routes for the shared table scene (a GameTable)."""
 
     cut = FrameCut(bar_h=BAR_H, hint_lines=2, seat_h=(64, 104))
@@ -91,24 +91,6 @@ class RoutesTable:
 
     def plays_unseen(self, event: Event) -> bool:
         return False  # what the viewer sees, no more
-
-    def log_empty(self) -> str | None:
-        return None
-
-    def log_line(self, text: str) -> bool:
-        return False  # the frame writes the line
-
-    def busy(self) -> bool:
-        return False  # everything that moves is on the timeline
-
-    def cut_short(self, land: bool) -> None:
-        """Nothing of its own in the air."""
-
-    def focus(self, key: str) -> bool:
-        return False  # a lesson's focus makes no picks here
-
-    def probe_points(self) -> dict[str, list[int]]:
-        return {}  # the frame's probe and ``targets`` say it all
 
     def describe(self, event) -> str | None:
         return self.texts.describe(event)

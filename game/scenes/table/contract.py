@@ -336,3 +336,29 @@ class GameFactory(Protocol):
     """What makes a game's table for a scene (the table's class)."""
 
     def __call__(self, host: TableHost) -> GameTable: ...
+
+
+class TableDefaults:
+    """The hooks of :class:`GameTable` most games leave as they are, written once: the
+    frame writes every log line, everything that moves is on the scene's timeline,
+    nothing of the game's own is in the air, a lesson's focus makes no picks, the
+    frame's probe says it all. A game table derives from this (its only base) and
+    overrides what it does otherwise (Duck! Duck! Go! overrides them all)."""
+
+    def log_empty(self) -> str | None:
+        return None  # the frame's own words for an empty log
+
+    def log_line(self, text: str) -> bool:
+        return False  # the frame writes the line
+
+    def busy(self) -> bool:
+        return False  # everything that moves is on the timeline
+
+    def cut_short(self, land: bool) -> None:
+        """Nothing of its own in the air."""
+
+    def focus(self, key: str) -> bool:
+        return False  # a lesson's focus makes no picks here
+
+    def probe_points(self) -> dict[str, list[int]]:
+        return {}  # the frame's probe and ``targets`` say it all

@@ -33,7 +33,7 @@ from game.rules.verflixxt import score_breakdown
 from game.rules.verflixxt.box import FINISH, START
 from game.scenes.end_screen import Breakdown
 from game.scenes.frame_plan import TablePlan
-from game.scenes.table.contract import FrameCut, Resync, TableHost
+from game.scenes.table.contract import FrameCut, Resync, TableDefaults, TableHost
 
 from .animate import Animator
 from .art import Art
@@ -46,7 +46,7 @@ from .seats import Seats
 from .texts import Texts
 
 
-class VerflixxtTable:
+class VerflixxtTable(TableDefaults):
     """Verflixxt! for the shared table scene (a GameTable)."""
 
     buttons_in_still = False  # the frame's buttons are drawn over the table each frame
@@ -145,24 +145,6 @@ class VerflixxtTable:
             and event.kind == "draw"
             and event.data.get("card") is None
         )
-
-    def log_empty(self) -> str | None:
-        return None
-
-    def log_line(self, text: str) -> bool:
-        return False  # the frame writes the line
-
-    def busy(self) -> bool:
-        return False  # everything that moves is on the timeline
-
-    def cut_short(self, land: bool) -> None:
-        """Nothing of its own in the air."""
-
-    def focus(self, key: str) -> bool:
-        return False  # a lesson's focus makes no picks here
-
-    def probe_points(self) -> dict[str, list[int]]:
-        return {}  # the frame's probe and ``targets`` say it all
 
     def describe(self, event: Event) -> str | None:
         return self.texts.describe(event)
