@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from game.rules.cluck import MAX_ROUNDS, OPTIONS
-from game.scenes.table.contract import Header, SeatFace, TableHost
+from game.scenes.table.contract import Header, SeatDefaults, SeatFace, TableHost
 from game.ui import fonts, sprites, theme
 from game.ui.widgets import draw_pill, draw_text
 
@@ -18,7 +18,7 @@ from .layout import Layout
 from .model import CluckModel
 
 
-class Seats:
+class Seats(SeatDefaults):
     """The frame's hooks, from the display model (``model.table``), which runs behind the
     state while events play."""
 
@@ -69,18 +69,6 @@ class Seats:
         m = self.model.table
         key = (m.hand_sizes[player], m.stands[player], m.start_player == player)
         return SeatFace(str(m.stands[player]), self._highlight(player), key)
-
-    def subtitle(self, player: int) -> str | None:
-        return None  # the frame's words
-
-    def side_w(self, player: int) -> int:
-        return 0  # no column of its own beside the seat's name
-
-    def paint_side(self, surface: pygame.Surface, player: int, rect: pygame.Rect) -> None:
-        """No column of its own."""
-
-    def score_text(self, player: int, value) -> str | None:
-        return None  # the number as the frame writes it
 
     def portrait(self, player: int, size: int) -> pygame.Surface | None:
         return sprites.svg(self.art.chicken_name(player), size)

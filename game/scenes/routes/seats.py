@@ -10,7 +10,7 @@ import math
 import pygame
 
 from game.scenes.frame import seat_layout
-from game.scenes.table.contract import Header, SeatFace, TableHost
+from game.scenes.table.contract import Header, SeatDefaults, SeatFace, TableHost
 from game.ui import fonts, theme
 from game.ui.choices import Choices
 from game.ui.widgets import draw_text
@@ -20,7 +20,7 @@ from .model import Choice, Point, RoutesModel
 from .texts import text_w
 
 
-class Seats:
+class Seats(SeatDefaults):
     """The frame's hooks, from the display model (``model.table``), which runs behind the
     state while events play."""
 
@@ -69,18 +69,6 @@ class Seats:
     # -- the seat panels ----------------------------------------------------------------
     def seat(self, player: int) -> SeatFace:
         return SeatFace(self._score(player), self._highlight(player), self._key(player))
-
-    def subtitle(self, player: int) -> str | None:
-        return None  # the frame's words
-
-    def side_w(self, player: int) -> int:
-        return 0  # no column of its own beside the seat's name
-
-    def paint_side(self, surface: pygame.Surface, player: int, rect: pygame.Rect) -> None:
-        """No column of its own."""
-
-    def score_text(self, player: int, value) -> str | None:
-        return None  # the number as the frame writes it
 
     def portrait(self, player: int, size: int) -> pygame.Surface | None:
         return self.art.portrait(player, size)

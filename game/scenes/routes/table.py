@@ -149,15 +149,6 @@ class RoutesTable(TableDefaults):
         return None
 
     # -- drivers and lessons (issue #19) -------------------------------------------------
-    def targets(self) -> list[tuple[str, pygame.Rect]]:
-        return []  # every choice is one of the scene's buttons
-
-    def lesson_clicks(self, expect: str) -> list[str] | None:
-        return None  # every action is one control
-
-    def keep_clear(self) -> list[pygame.Rect]:
-        return []
-
     def element(self, name: str) -> pygame.Rect | None:
         """A lesson's names for the table's things (game.lessons.GAME_ELEMENTS): the box
         ``lid`` and its sorting ``square:N``; a route's whole lane (``route:N``), its

@@ -362,3 +362,30 @@ class TableDefaults:
 
     def probe_points(self) -> dict[str, list[int]]:
         return {}  # the frame's probe and ``targets`` say it all
+
+    def targets(self) -> list[tuple[str, pygame.Rect]]:
+        return []  # every choice is one of the scene's buttons
+
+    def lesson_clicks(self, expect: str) -> list[str] | None:
+        return None  # every action is one control
+
+    def keep_clear(self) -> list[pygame.Rect]:
+        return []
+
+
+class SeatDefaults:
+    """The seat hooks of :class:`TableSeats` a game leaves to the frame, written once: its
+    words under a seat's name, no column beside it, scores as the frame writes them. A
+    game's seats part derives from this (its only base) and overrides what it says."""
+
+    def subtitle(self, player: int) -> str | None:
+        return None  # the frame's words
+
+    def side_w(self, player: int) -> int:
+        return 0  # no column of its own beside the seat's name
+
+    def paint_side(self, surface: pygame.Surface, player: int, rect: pygame.Rect) -> None:
+        """No column of its own."""
+
+    def score_text(self, player: int, value) -> str | None:
+        return None  # the number as the frame writes it

@@ -12,7 +12,7 @@ import pygame
 
 from game.rules.verflixxt.box import RISK, card_value
 from game.rules.verflixxt.scoring import ScoreBreakdown, breakdown
-from game.scenes.table.contract import Header, SeatFace, TableHost
+from game.scenes.table.contract import Header, SeatDefaults, SeatFace, TableHost
 from game.ui import fonts, sprites, theme
 from game.ui.choices import Choices
 from game.ui.widgets import draw_panel, draw_text, lay
@@ -35,7 +35,7 @@ class SeatRow(NamedTuple):
     hand: float  # the hand's centre (hats game)
 
 
-class Seats:
+class Seats(SeatDefaults):
     """The frame's hooks, the seat panels' extras and the legend."""
 
     def __init__(
@@ -178,12 +178,6 @@ class Seats:
 
     def seat_score(self, player: int) -> str | None:
         return _signed(self._scores(player)["total"])
-
-    def side_w(self, player: int) -> int:
-        return 0  # no column of its own beside the seat's name
-
-    def paint_side(self, surface: pygame.Surface, player: int, rect: pygame.Rect) -> None:
-        """No column of its own."""
 
     def score_text(self, player: int, value) -> str | None:
         """The end screen's total: "−6" with the minus sign, as everywhere on the table."""

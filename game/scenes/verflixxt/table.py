@@ -204,15 +204,6 @@ class VerflixxtTable(TableDefaults):
         self.choices.key = None  # the controls follow the table shown
 
     # -- for drivers and lessons -----------------------------------------------------------
-    def targets(self) -> list[tuple[str, pygame.Rect]]:
-        return []  # every choice is one of the scene's buttons
-
-    def lesson_clicks(self, expect: str) -> list[str] | None:
-        return None  # every action is one control
-
-    def keep_clear(self) -> list[pygame.Rect]:
-        return []
-
     def element(self, name: str) -> pygame.Rect | None:
         """A lesson's names for the table's things (game.lessons.GAME_ELEMENTS): a pawn of
         the person learning (``piece:a``) or a guardian (``piece:g2``) where it stands,
