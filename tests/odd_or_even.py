@@ -18,6 +18,33 @@ from game.rules.protocol import (
 )
 
 
+class OddEvent(Event, family=True):
+    """The toy game's events (typed, as every game's are)."""
+
+
+@dataclass(frozen=True)
+class Chose(OddEvent, kind="chose"):
+    value: int
+
+
+@dataclass(frozen=True)
+class ChosePublic(OddEvent, kind="chose_public"):
+    pass
+
+
+@dataclass(frozen=True)
+class Reveal(OddEvent, kind="reveal"):
+    picks: dict[str, int]
+
+
+@dataclass(frozen=True)
+class Noise(OddEvent, kind="noise"):  # what a broken game adds (tests/test_protocol.py)
+    n: float
+
+
+EVENTS = OddEvent
+
+
 @dataclass(frozen=True)
 class Pick(Action):
     value: int
@@ -59,8 +86,8 @@ class State(GameState):
         self.hands[player].remove(action.value)
         self.chosen[player] = action.value
         events = [
-            Event("chose", player, {"value": action.value}, (player,)),
-            Event("chose_public", player),
+            Chose(action.value, player=player, visible_to=(player,)),
+            ChosePublic(player=player),
         ]
         if len(self.chosen) < self.players:
             return events
@@ -77,7 +104,7 @@ class State(GameState):
         for p in range(self.players):
             self.hands[p].append(self.bag.pop())
         self.round += 1
-        events.append(Event("reveal", None, {"picks": {str(k): v for k, v in picks.items()}}))
+        events.append(Reveal({str(k): v for k, v in picks.items()}))
         return events
 
     def view(self, player):

@@ -12,7 +12,7 @@ import pytest
 
 from game import registry
 from game.rules.duck import actions as A
-from game.rules.protocol import Event
+from game.rules.protocol import LegacyEvent
 from game.scenes import game_base
 from game.scenes.duck import DuckScene
 from game.scenes.duck.panels import Panels
@@ -544,21 +544,21 @@ def _real_games():
 
 # Kinds and shapes that random games meet rarely, with the data keys the docstring names.
 RARE = [
-    Event("reshuffle", None, {"cards": 30}),
-    Event("turn_instead", 0, {"duck": 0, "card": 12, "heading": 2}),
-    Event("deck_top", 0, {"duck": 0, "card": 33}),
-    Event("extra_move", 0, {"duck": 0, "reason": "ghost", "card": None}),
-    Event("knock", 1, {"duck": 0, "by": "duck", "knocker": 1, "hex": [2, 2]}),
-    Event("knock", 0, {"duck": 0, "by": "hound", "hex": [2, 2], "into": [3, 2]}),
-    Event("hound_warp", 0, {"hex": [0, 3], "to": [4, 0], "heading": 1}),
-    Event("hound_knocked", 1, {"duck": 1, "hex": [2, 3]}),
-    Event("hound_knocked", None, {"duck": -1, "hex": [2, 3]}),
-    Event("hound_again", 0, {"hex": [2, 3]}),
-    Event(
+    LegacyEvent("reshuffle", None, {"cards": 30}),
+    LegacyEvent("turn_instead", 0, {"duck": 0, "card": 12, "heading": 2}),
+    LegacyEvent("deck_top", 0, {"duck": 0, "card": 33}),
+    LegacyEvent("extra_move", 0, {"duck": 0, "reason": "ghost", "card": None}),
+    LegacyEvent("knock", 1, {"duck": 0, "by": "duck", "knocker": 1, "hex": [2, 2]}),
+    LegacyEvent("knock", 0, {"duck": 0, "by": "hound", "hex": [2, 2], "into": [3, 2]}),
+    LegacyEvent("hound_warp", 0, {"hex": [0, 3], "to": [4, 0], "heading": 1}),
+    LegacyEvent("hound_knocked", 1, {"duck": 1, "hex": [2, 3]}),
+    LegacyEvent("hound_knocked", None, {"duck": -1, "hex": [2, 3]}),
+    LegacyEvent("hound_again", 0, {"hex": [2, 3]}),
+    LegacyEvent(
         "bonk", 0, {"duck": 0, "hex": [1, 1], "blocked": [2, 1], "heading": 3, "reason": "drain"}
     ),
 ] + [
-    Event(
+    LegacyEvent(
         "token",
         0,
         {

@@ -22,7 +22,7 @@ from game.lessons import (
     lesson_path,
     load_lesson,
 )
-from game.rules.protocol import Event
+from game.rules.protocol import LegacyEvent
 
 
 def write(tmp_path, data, name="verflixxt-9.yaml"):
@@ -37,7 +37,7 @@ def shipped(lesson_id: str = "verflixxt-1") -> dict:
 
 # -- event_is --------------------------------------------------------------------------------------
 def test_event_is_checks_the_kind_and_every_field():
-    event = Event("buoy", 0, {"duck": 0, "colour": "yellow", "new": True})
+    event = LegacyEvent("buoy", 0, {"duck": 0, "colour": "yellow", "new": True})
     assert event_is(event, "buoy")
     assert event_is(event, "buoy duck=0")
     assert event_is(event, "buoy duck=0 colour=yellow new=True")
@@ -53,9 +53,9 @@ def test_a_step_whose_event_happened_with_other_values_still_misses_it():
     lesson = load_lesson(lesson_path("verflixxt-1"))
     run = LessonRun(lesson)
     step = Step(0, {"en": "x", "ja": "x"}, "board", None, None, ("move piece=a", "roll"))
-    run.saw([Event("move", 0, {"piece": "b"}), Event("roll", 0, {"value": 3})])
+    run.saw([LegacyEvent("move", 0, {"piece": "b"}), LegacyEvent("roll", 0, {"value": 3})])
     assert run.missing_events(step) == ["move piece=a"]
-    run.saw([Event("move", 0, {"piece": "a"})])
+    run.saw([LegacyEvent("move", 0, {"piece": "a"})])
     assert run.missing_events(step) == []
 
 

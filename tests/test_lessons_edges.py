@@ -25,7 +25,7 @@ from game.lessons import (
     lesson_seats,
     load_lesson,
 )
-from game.rules.protocol import Event
+from game.rules.protocol import LegacyEvent
 
 GOOD = {
     "game": "verflixxt",
@@ -128,11 +128,11 @@ def test_a_step_is_done_only_by_the_person_and_only_when_it_waits_for_an_action(
     )
     roll = run.session.module.parse_action("roll")
     assert not run.acted(0, roll) and run.index == 0  # a step to read: Next only
-    run.saw([Event("roll", 1, {"value": 3})])
+    run.saw([LegacyEvent("roll", 1, {"value": 3})])
     assert run.next() and run.index == 1 and run.seen == []
     assert not run.next() and run.index == 1  # waits for the action
     assert not run.acted(1, roll) and run.index == 1  # a computer's roll is not the step
-    run.saw([Event("roll", 0, {"value": 4})])
+    run.saw([LegacyEvent("roll", 0, {"value": 4})])
     assert run.missing_events(run.lesson.steps[1]) == []
     assert run.acted(0, roll) and run.index == 2 and run.done and run.seen == []
     assert not run.acted(0, roll) and not run.next() and run.index == 2

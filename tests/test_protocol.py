@@ -130,7 +130,7 @@ def test_harness_catches_nondeterminism(monkeypatch):
 
     def noisy(self, player, action):
         events = original(self, player, action)
-        events.append(odd.Event("noise", None, {"n": random.random()}))
+        events.append(odd.Noise(random.random()))
         return events
 
     monkeypatch.setattr(odd.State, "_perform", noisy)

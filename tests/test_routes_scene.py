@@ -10,7 +10,7 @@ from functools import partial
 import pygame
 import pytest
 
-from game.rules.protocol import Event
+from game.rules.protocol import LegacyEvent
 from game.rules.routes import (
     ChangeDie,
     DeclineChip,
@@ -319,40 +319,42 @@ def test_skipping_puts_every_piece_where_the_state_says():
 
 
 def _every_event_kind():
-    yield Event("round_start", 0, {"round": 1, "parent": 0, "rounds": 8})
-    yield Event("chip_taken", 0, {"chip": 1})
-    yield Event("roll", 0, {"faces": [1, 2, 3, 8]})
-    yield Event("dice_sorted", 0, {"lid": [1, 1, 1, 0, 0, 0, 0, 1]})
-    yield Event("d6_roll", 0, {"face": 3, "route": 3})
-    yield Event("phase_start", 1, {"round": 1, "last": False})
-    yield Event("phase_start", 0, {"round": 1, "last": True})
-    yield Event("mandatory_skipped", 1, {})
-    yield Event("dice_taken", 1, {"face": 2, "count": 3, "action": "A", "lid": [0] * 8})
-    yield Event("dice_taken", 1, {"face": 2, "count": 1, "action": "B", "lid": [0] * 8})
+    yield LegacyEvent("round_start", 0, {"round": 1, "parent": 0, "rounds": 8})
+    yield LegacyEvent("chip_taken", 0, {"chip": 1})
+    yield LegacyEvent("roll", 0, {"faces": [1, 2, 3, 8]})
+    yield LegacyEvent("dice_sorted", 0, {"lid": [1, 1, 1, 0, 0, 0, 0, 1]})
+    yield LegacyEvent("d6_roll", 0, {"face": 3, "route": 3})
+    yield LegacyEvent("phase_start", 1, {"round": 1, "last": False})
+    yield LegacyEvent("phase_start", 0, {"round": 1, "last": True})
+    yield LegacyEvent("mandatory_skipped", 1, {})
+    yield LegacyEvent("dice_taken", 1, {"face": 2, "count": 3, "action": "A", "lid": [0] * 8})
+    yield LegacyEvent("dice_taken", 1, {"face": 2, "count": 1, "action": "B", "lid": [0] * 8})
     for start, end in ((0, 3), (3, 5), (1, 0)):
-        yield Event(
+        yield LegacyEvent(
             "marker_move",
             1,
             {"route": 2, "from": start, "to": end, "stack": 0, "from_stack": 0, "cause": "A"},
         )
     for cause in ("B", "C", "D", "d6", "chip"):
-        yield Event(
+        yield LegacyEvent(
             "marker_move",
             1,
             {"route": 4, "from": 2, "to": 3, "stack": 1, "from_stack": 0, "cause": cause},
         )
-    yield Event("marker_blocked", 1, {"route": 6, "space": 20, "cause": "A"})
-    yield Event("die_changed", 1, {"from": 1, "to": 2, "lid": [0] * 8})
-    yield Event("chip_offered", 1, {})
-    yield Event("chip_turned", 1, {"chip": 2, "route": 6})
-    yield Event("chip_declined", 1, {})
-    yield Event("phase_end", 1, {"round": 1})
-    yield Event("round_end", 0, {"round": 1, "left_in_lid": 2})
-    yield Event(
+    yield LegacyEvent("marker_blocked", 1, {"route": 6, "space": 20, "cause": "A"})
+    yield LegacyEvent("die_changed", 1, {"from": 1, "to": 2, "lid": [0] * 8})
+    yield LegacyEvent("chip_offered", 1, {})
+    yield LegacyEvent("chip_turned", 1, {"chip": 2, "route": 6})
+    yield LegacyEvent("chip_declined", 1, {})
+    yield LegacyEvent("phase_end", 1, {"round": 1})
+    yield LegacyEvent("round_end", 0, {"round": 1, "left_in_lid": 2})
+    yield LegacyEvent(
         "route_scored", None, {"route": 1, "points": [5, 0, 12], "order": [2, 0], "spaces": [5, 3]}
     )
-    yield Event("route_scored", None, {"route": 8, "points": [0, 0, 0], "order": [], "spaces": []})
-    yield Event("game_over", None, {"totals": [30, 12, 44], "winners": [2]})
+    yield LegacyEvent(
+        "route_scored", None, {"route": 8, "points": [0, 0, 0], "order": [], "spaces": []}
+    )
+    yield LegacyEvent("game_over", None, {"totals": [30, 12, 44], "winners": [2]})
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -465,7 +467,7 @@ def _settled(app, players=4, humans=()):
     with the state that the last event of a batch brings (one more is "waiting")."""
     scene = make_scene(app, humans=humans, players=players, seed=6)
     scene.skip_animation()
-    scene.events[:] = [Event("phase_end", 0, {})]
+    scene.events[:] = [LegacyEvent("phase_end", 0, {})]
     return scene
 
 
@@ -477,7 +479,7 @@ def test_a_marker_walks_along_its_route_a_hop_per_space():
     try:
         scene = _settled(app)
         scene.play_event(
-            Event(
+            LegacyEvent(
                 "marker_move",
                 1,
                 {"route": 2, "from": 3, "to": 7, "stack": 0, "from_stack": 0, "cause": "A"},
@@ -522,7 +524,7 @@ def test_dice_taken_fly_from_the_lid_to_the_takers_panel_and_the_round_chip_to_t
         lid = list(scene.game.model.table.lid)
         lid[face - 1] = 0
         scene.play_event(
-            Event("dice_taken", 2, {"face": face, "count": count, "action": "A", "lid": lid})
+            LegacyEvent("dice_taken", 2, {"face": face, "count": count, "action": "A", "lid": lid})
         )
         scene.timeline.update(0.05)
         flying = [d for d in scene.game.model.table.loose if d.face == face]
@@ -535,7 +537,7 @@ def test_dice_taken_fly_from_the_lid_to_the_takers_panel_and_the_round_chip_to_t
             scene.game.model.table.held[2] >= count and scene.game.model.table.held_face[2] == face
         )
         parent = scene.game.model.table.parent
-        scene.play_event(Event("chip_taken", parent, {"chip": 9}))
+        scene.play_event(LegacyEvent("chip_taken", parent, {"chip": 9}))
         scene.timeline.update(0.05)
         assert scene.game.model.table.flying_chip is not None
         target = scene.game.seats.spot(parent, "chip", len(scene.game.model.table.chips[parent]))

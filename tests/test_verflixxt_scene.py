@@ -9,7 +9,7 @@ from functools import partial
 import pygame
 import pytest
 
-from game.rules.protocol import Event
+from game.rules.protocol import LegacyEvent
 from game.rules.verflixxt import Attack, Draw, Hat, Move, Play, Roll, Stop
 from game.rules.verflixxt.box import FINISH
 from game.scenes.game_base import GameOverScene
@@ -502,17 +502,17 @@ def test_skipping_puts_every_piece_where_the_state_says():
 
 
 def _every_event_kind():
-    yield Event("roll", 0, {"die": 4})
-    yield Event(
+    yield LegacyEvent("roll", 0, {"die": 4})
+    yield LegacyEvent(
         "play", 0, {"card": "y3", "value": 3, "piece": "0a", "direction": None, "second": False}
     )
-    yield Event(
+    yield LegacyEvent(
         "play", 0, {"card": "o-1", "value": -1, "piece": "0b", "direction": "back", "second": True}
     )
-    yield Event(
+    yield LegacyEvent(
         "play", 0, {"card": "o0", "value": 0, "piece": None, "direction": None, "second": False}
     )
-    yield Event(
+    yield LegacyEvent(
         "move",
         0,
         {
@@ -524,22 +524,22 @@ def _every_event_kind():
             "cause": "card",
         },
     )
-    yield Event(
+    yield LegacyEvent(
         "move",
         0,
         {"piece": "g1", "from": "l1", "to": "l2", "path": ["l2"], "steps": 1, "cause": "die"},
     )
-    yield Event(
+    yield LegacyEvent(
         "move",
         0,
         {"piece": "0b", "from": "m2", "to": "m1", "path": ["m1"], "steps": -1, "cause": "card"},
     )
-    yield Event(
+    yield LegacyEvent(
         "move",
         0,
         {"piece": "0b", "from": "start", "to": "start", "path": [], "steps": 0, "cause": "card"},
     )
-    yield Event(
+    yield LegacyEvent(
         "move",
         0,
         {
@@ -551,37 +551,39 @@ def _every_event_kind():
             "cause": "attack",
         },
     )
-    yield Event("take", 0, {"tile": "m2", "kind": "minus", "value": -2, "index": 2})
-    yield Event("close", 0, {"tile": "m2", "index": 2, "track": ["start", "m1", "m3", "finish"]})
-    yield Event("home", 0, {"piece": "0a", "exact": True})
-    yield Event("home", 1, {"piece": "1a", "exact": False})
-    yield Event("hat", 0, {"hat": "lucky", "how": "deal", "from": None, "to": "0a"})
-    yield Event("hat", 0, {"hat": "unlucky", "how": "take", "from": "1a", "to": "0a"})
-    yield Event("hat", 0, {"hat": "lucky", "how": "give", "from": "0a", "to": "1a"})
-    yield Event("hat", 0, {"hat": "lucky", "how": "swap", "from": "0a", "to": "1a"})
-    yield Event(
+    yield LegacyEvent("take", 0, {"tile": "m2", "kind": "minus", "value": -2, "index": 2})
+    yield LegacyEvent(
+        "close", 0, {"tile": "m2", "index": 2, "track": ["start", "m1", "m3", "finish"]}
+    )
+    yield LegacyEvent("home", 0, {"piece": "0a", "exact": True})
+    yield LegacyEvent("home", 1, {"piece": "1a", "exact": False})
+    yield LegacyEvent("hat", 0, {"hat": "lucky", "how": "deal", "from": None, "to": "0a"})
+    yield LegacyEvent("hat", 0, {"hat": "unlucky", "how": "take", "from": "1a", "to": "0a"})
+    yield LegacyEvent("hat", 0, {"hat": "lucky", "how": "give", "from": "0a", "to": "1a"})
+    yield LegacyEvent("hat", 0, {"hat": "lucky", "how": "swap", "from": "0a", "to": "1a"})
+    yield LegacyEvent(
         "hat", 0, {"hat": "unlucky", "how": "home", "from": "0a", "to": None, "points": -10}
     )
-    yield Event("hat_keep", 0, {"pawn": "0a"})
-    yield Event("chip", 0, {"value": 2, "piece": "0a", "left": 7})
-    yield Event("stop", 0, {})
-    yield Event(
+    yield LegacyEvent("hat_keep", 0, {"pawn": "0a"})
+    yield LegacyEvent("chip", 0, {"value": 2, "piece": "0a", "left": 7})
+    yield LegacyEvent("stop", 0, {})
+    yield LegacyEvent(
         "attack", 0, {"cards": ["y4", "o4"], "value": 4, "tile": "m3", "targets": ["1a", "g1"]}
     )
-    yield Event("reshuffle", None, {"cards": 30})
-    yield Event("draw", 0, {"card": "y2", "hand": 2}, (0,))
-    yield Event("draw", 0, {"card": None, "hand": 2}, (1, 2))
-    yield Event("hat_draw", 1, {"card": "o6", "value": 6, "round": 1})
-    yield Event("hat_draw", 1, {"card": "o-1", "value": -1, "round": 2})
-    yield Event("hat_tie", None, {"players": [0, 2], "place": "first"})
-    yield Event("hat_tie", None, {"players": [1, 2], "place": "second"})
-    yield Event("hat_draw_end", None, {"cards": ["o6", "y3", "o1"], "lucky": 0, "unlucky": 2})
-    yield Event("skip", 2, {})
-    yield Event("turn", 1, {"round": 3})
+    yield LegacyEvent("reshuffle", None, {"cards": 30})
+    yield LegacyEvent("draw", 0, {"card": "y2", "hand": 2}, (0,))
+    yield LegacyEvent("draw", 0, {"card": None, "hand": 2}, (1, 2))
+    yield LegacyEvent("hat_draw", 1, {"card": "o6", "value": 6, "round": 1})
+    yield LegacyEvent("hat_draw", 1, {"card": "o-1", "value": -1, "round": 2})
+    yield LegacyEvent("hat_tie", None, {"players": [0, 2], "place": "first"})
+    yield LegacyEvent("hat_tie", None, {"players": [1, 2], "place": "second"})
+    yield LegacyEvent("hat_draw_end", None, {"cards": ["o6", "y3", "o1"], "lucky": 0, "unlucky": 2})
+    yield LegacyEvent("skip", 2, {})
+    yield LegacyEvent("turn", 1, {"round": 3})
     scores = [
         {"track": 3, "lucky": 4, "turned": ["m2"], "risk": -9, "chips": 2, "hats": 10, "total": 10}
     ] * 3
-    yield Event("end", None, {"scores": scores, "winners": [0, 2]})
+    yield LegacyEvent("end", None, {"scores": scores, "winners": [0, 2]})
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -623,7 +625,7 @@ def test_the_road_winds_and_the_track_closes_up_along_it():
         track = list(scene.game.model.table.track)
         gone = track[5]
         scene.play_event(
-            Event("close", 0, {"tile": gone, "index": 5, "track": track[:5] + track[6:]})
+            LegacyEvent("close", 0, {"tile": gone, "index": 5, "track": track[:5] + track[6:]})
         )
         before = scene.game.geometry.tile_centre(track[6])
         scene.timeline.update(0.2)

@@ -31,7 +31,7 @@ from game.net.protocol import (
     drain,
     encode,
 )
-from game.rules.protocol import Event, GameState
+from game.rules.protocol import Event, EventDataError, GameState, LegacyEvent
 
 log = logging.getLogger(__name__)
 
@@ -53,11 +53,19 @@ def _state_class(game: str) -> type[GameState]:
     return type(module.new_game(max(players, 3), 0, prepare_options(game, {})))
 
 
-def event_from(data: Any) -> Event:
+def event_from(data: Any, game: str = "") -> Event:
+    """The typed event of ``game`` a host sent, every field checked (a game whose rules
+    still make untyped events gives a :class:`LegacyEvent`)."""
+    family: type[Event] | None = getattr(rules.load(game), "EVENTS", None) if game else None
+    if family is not None:
+        try:
+            return family.from_dict(data)
+        except EventDataError as exc:
+            raise ClientError("schema", f"an event from the host: {exc}"[:200]) from exc
     if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
         raise ClientError("schema", "an event from the host is not an event")
     seen = data.get("visible_to")
-    return Event(
+    return LegacyEvent(
         data["kind"],
         data.get("player"),
         dict(data.get("data") or {}),
@@ -118,10 +126,10 @@ class Mirror:
         self.n, self.last_id = int(message["n"]), int(message["last_id"])
         self._rebuild(message)
         self.view  # noqa: B018 - read now: a welcome whose view cannot be read is refused
-        self.events.extend(event_from(e) for e in message["events"])
+        self.events.extend(event_from(e, self.game) for e in message["events"])
 
     def update(self, message: dict[str, Any]) -> list[Event]:
-        events = [event_from(e) for e in message["events"]]
+        events = [event_from(e, self.game) for e in message["events"]]
         self.n = int(message["n"])
         self._rebuild(message)
         self.events.extend(events)

@@ -14,6 +14,7 @@ from ..protocol import (
     Event,
     GameState,
     JsonDict,
+    LegacyEvent,
     NotationError,
     OptionSpec,
     Player,
@@ -170,7 +171,7 @@ class CluckState(GameState):
     def _place_chicken(self, player: Player, column: int, events: list[Event]) -> None:
         self.chickens[player] = column
         events.append(
-            Event(
+            LegacyEvent(
                 "chicken_placed", player, {"column": column, "point": list(seat_point(0, column))}
             )
         )
@@ -190,7 +191,9 @@ class CluckState(GameState):
         self.phase = PLACE
         seats = self._seats_from(self.start_player)
         events.append(
-            Event("round_started", None, {"round": self.round, "start_player": self.start_player})
+            LegacyEvent(
+                "round_started", None, {"round": self.round, "start_player": self.start_player}
+            )
         )
         if self.options["long_road"]:
             # CP-12: everybody draws up to 3 at once, then places one at a time, twice round.
@@ -211,10 +214,10 @@ class CluckState(GameState):
         hand.append(tile)
         hand.sort()
         events.append(
-            Event("tile_drawn", player, {"hand_size": len(hand), "pile_size": len(self.pile)})
+            LegacyEvent("tile_drawn", player, {"hand_size": len(hand), "pile_size": len(self.pile)})
         )
         events.append(
-            Event(
+            LegacyEvent(
                 "tile_drawn_private",
                 player,
                 {"tile": tile, "hand": list(hand)},
@@ -227,7 +230,7 @@ class CluckState(GameState):
         band = self.tiles.band(action.tile, action.turned)
         row = len(self.ladder) + 1
         events.append(
-            Event("tile_placed", player, _band_data(action.tile, action.turned, band, row))
+            LegacyEvent("tile_placed", player, _band_data(action.tile, action.turned, band, row))
         )
         self._lay(Row(action.tile, action.turned, player, False), band, events)
         self.turn += 1
@@ -245,11 +248,15 @@ class CluckState(GameState):
             self.supply -= 1
             row = row._replace(chick=True)
             events.append(
-                Event("chick_placed", None, {"row": index, "point": point, "supply": self.supply})
+                LegacyEvent(
+                    "chick_placed", None, {"row": index, "point": point, "supply": self.supply}
+                )
             )
         else:
             events.append(
-                Event("no_chick", None, {"row": index, "point": point, "reason": "supply_empty"})
+                LegacyEvent(
+                    "no_chick", None, {"row": index, "point": point, "reason": "supply_empty"}
+                )
             )
         self.ladder.append(row)
 
@@ -259,7 +266,7 @@ class CluckState(GameState):
         self.hidden = None
         band = self.tiles.band(tile, turned)
         events.append(
-            Event(
+            LegacyEvent(
                 "hidden_tile_revealed", None, _band_data(tile, turned, band, len(self.ladder) + 1)
             )
         )
@@ -269,7 +276,7 @@ class CluckState(GameState):
         goal_row = len(self.ladder) + 1
         nests = self.tiles.goal(self.goal_tile).nests
         events.append(
-            Event(
+            LegacyEvent(
                 "nest_tile_placed",
                 None,
                 {
@@ -287,7 +294,7 @@ class CluckState(GameState):
         held = {}
         for p in seats:  # CP-6 Decision: chickens go one after another from the start player
             t = traces[p]
-            events.append(Event("chicken_moved", p, _trace_data(t, self.ladder, rows)))
+            events.append(LegacyEvent("chicken_moved", p, _trace_data(t, self.ladder, rows)))
             for row in t.collected:
                 self.ladder[row - 1] = self.ladder[row - 1]._replace(chick=False)
             held[p] = len(t.collected)
@@ -312,7 +319,7 @@ class CluckState(GameState):
         if not nest:
             self.supply += held + lost
         events.append(
-            Event(
+            LegacyEvent(
                 "nest_outcome",
                 player,
                 {
@@ -344,7 +351,7 @@ class CluckState(GameState):
         self.start_tile, self.goal_tile = self.goal_tile, None
         self.ladder = []
         events.append(
-            Event(
+            LegacyEvent(
                 "clean_up",
                 None,
                 {
@@ -362,7 +369,7 @@ class CluckState(GameState):
         self._lay_hidden(events)
         self.round += 1
         self.start_player = (self.start_player + 1) % self.players  # the one to the left
-        events.append(Event("start_player", self.start_player, {"round": self.round}))
+        events.append(LegacyEvent("start_player", self.start_player, {"round": self.round}))
 
     def _lay_hidden(self, events: list[Event]) -> None:
         """CP-3/CP-8: the top road tile, face down, above the nest stack. Which way up it
@@ -370,7 +377,7 @@ class CluckState(GameState):
         tile = self.pile.pop(0)
         self.hidden = (tile, self.chance().random() < 0.5)
         events.append(
-            Event(
+            LegacyEvent(
                 "hidden_tile_laid",
                 None,
                 {"pile_size": len(self.pile), "nest_tile": self.nest_stack[0]},
@@ -383,7 +390,7 @@ class CluckState(GameState):
         best = max(self.stands)
         self.result = tuple(p for p in range(self.players) if self.stands[p] == best)
         events.append(
-            Event(
+            LegacyEvent(
                 "game_over",
                 None,
                 {"winners": list(self.result), "stands": list(self.stands), "round": self.round},
@@ -592,7 +599,7 @@ class CluckState(GameState):
         s.stands = list(data["stands"])
         s.result = tuple(data["winners"])
         s.opening_events = [
-            Event(
+            LegacyEvent(
                 e["kind"],
                 e["player"],
                 e["data"],
@@ -727,7 +734,7 @@ def _set_up(s: CluckState) -> None:
     else:
         s.start_player = first
     events.append(
-        Event(
+        LegacyEvent(
             "start_player",
             s.start_player,
             {"round": 1, "chosen_by": "chance" if first == "random" else "option"},
@@ -738,7 +745,7 @@ def _set_up(s: CluckState) -> None:
     s.pile = list(s.tiles.road_ids)
     s.chance().shuffle(s.pile)
     events.append(
-        Event(
+        LegacyEvent(
             "tiles_shuffled",
             None,
             {

@@ -23,6 +23,7 @@ from ..protocol import (
     GameState,
     IllegalAction,
     JsonDict,
+    LegacyEvent,
     OptionSpec,
     RulesDataError,
     resolve_options,
@@ -432,7 +433,7 @@ class DuckState(GameState):
     def _emit(
         self, kind: str, who: int | None, visible_to: tuple[int, ...] | None = None, **data: Any
     ) -> None:  # event data is JSON-like, whatever each event carries
-        self._events.append(Event(kind, who, data, visible_to))
+        self._events.append(LegacyEvent(kind, who, data, visible_to))
 
     def _take_top(self) -> int:
         """The top card of the deck, shuffling the discards into a new deck first if it

@@ -19,6 +19,7 @@ from ..protocol import (
     GameState,
     IllegalAction,
     JsonDict,
+    LegacyEvent,
     OptionSpec,
     RulesDataError,
     resolve_options,
@@ -218,7 +219,7 @@ class RoutesState(GameState):
             self._turn_chip(player, action.route - 1, events)
         elif isinstance(action, DeclineChip):
             self.chip_pending = False
-            events.append(Event("chip_declined", player, {}))
+            events.append(LegacyEvent("chip_declined", player, {}))
         elif isinstance(action, EndPhase):
             self._end_phase(events)
             return events
@@ -232,7 +233,7 @@ class RoutesState(GameState):
         self.held[player] += count
         self.mandatory_done = True
         events.append(
-            Event(
+            LegacyEvent(
                 "dice_taken",
                 player,
                 {
@@ -248,7 +249,7 @@ class RoutesState(GameState):
         # ER-13: picking up a 6 offers the round-chip power to a holder of a face-up chip.
         if face == 6 and not self.chip_turned[player] and any(up for _, up in self.chips[player]):
             self.chip_pending = True
-            events.append(Event("chip_offered", player, {}))
+            events.append(LegacyEvent("chip_offered", player, {}))
 
     def _change(self, player: int, action: ChangeDie, events: list[Event]) -> None:
         self.c_done = True
@@ -257,7 +258,7 @@ class RoutesState(GameState):
         self.lid[action.face - 1] -= 1
         self.lid[new_face - 1] += 1
         events.append(
-            Event(
+            LegacyEvent(
                 "die_changed", player, {"from": action.face, "to": new_face, "lid": list(self.lid)}
             )
         )
@@ -267,7 +268,7 @@ class RoutesState(GameState):
         self.chip_turned[player] = True
         chip = next(c for c in self.chips[player] if c[1])  # the oldest face-up chip
         chip[1] = 0
-        events.append(Event("chip_turned", player, {"chip": chip[0], "route": r + 1}))
+        events.append(LegacyEvent("chip_turned", player, {"chip": chip[0], "route": r + 1}))
         self._move(player, r, +1, "chip", events)
 
     def _move(self, player: int, r: int, delta: int, cause: str, events: list[Event]) -> None:
@@ -278,7 +279,9 @@ class RoutesState(GameState):
         end = min(GOAL, start + delta) if delta > 0 else max(0, start + delta)
         if end == start:
             events.append(
-                Event("marker_blocked", player, {"route": r + 1, "space": start, "cause": cause})
+                LegacyEvent(
+                    "marker_blocked", player, {"route": r + 1, "space": start, "cause": cause}
+                )
             )
             return
         from_stack = self._stack_index(r, player) if start else None
@@ -292,7 +295,7 @@ class RoutesState(GameState):
             self.stamp[r][player] = 0
             stack = None
         events.append(
-            Event(
+            LegacyEvent(
                 "marker_move",
                 player,
                 {
@@ -324,7 +327,7 @@ class RoutesState(GameState):
         self.held = [0] * self.players
         self.chip_turned = [False] * self.players
         events.append(
-            Event(
+            LegacyEvent(
                 "round_start",
                 parent,
                 {"round": self.round, "parent": parent, "rounds": self.total_rounds},
@@ -332,15 +335,15 @@ class RoutesState(GameState):
         )
         # ER-10: the new parent takes a round chip, face up.
         self.chips[parent].append([self.round, 1])
-        events.append(Event("chip_taken", parent, {"chip": self.round}))
+        events.append(LegacyEvent("chip_taken", parent, {"chip": self.round}))
         faces = [self._chance().randint(1, 8) for _ in range(self.total_dice)]
-        events.append(Event("roll", parent, {"faces": faces}))
+        events.append(LegacyEvent("roll", parent, {"faces": faces}))
         self.lid = [faces.count(face) for face in range(1, 9)]
-        events.append(Event("dice_sorted", parent, {"lid": list(self.lid)}))
+        events.append(LegacyEvent("dice_sorted", parent, {"lid": list(self.lid)}))
         # ER-10 / ER-34: the parent's personal d6 moves the marker of the route it shows.
         if self.pos[ROUTE_4][parent] >= D6_FROM_SPACE:
             face = self._chance().randint(1, 6)
-            events.append(Event("d6_roll", parent, {"face": face, "route": face}))
+            events.append(LegacyEvent("d6_roll", parent, {"face": face, "route": face}))
             self._move(parent, face - 1, +1, "d6", events)
         self.phase_index = 0
         self._start_phase(events)
@@ -350,7 +353,7 @@ class RoutesState(GameState):
         self.current = (self.parent + 1 + self.phase_index) % self.players
         self.mandatory_done = self.c_done = self.d_done = self.chip_pending = False
         events.append(
-            Event(
+            LegacyEvent(
                 "phase_start",
                 self.current,
                 {"round": self.round, "last": self.current == self.parent},
@@ -358,7 +361,7 @@ class RoutesState(GameState):
         )
         if not any(self.lid):
             self.mandatory_done = True  # ER-12 B: nothing left to take
-            events.append(Event("mandatory_skipped", self.current, {}))
+            events.append(LegacyEvent("mandatory_skipped", self.current, {}))
         self._maybe_end_phase(events)
 
     def _maybe_end_phase(self, events: list[Event]) -> None:
@@ -372,7 +375,7 @@ class RoutesState(GameState):
             self._end_phase(events)
 
     def _end_phase(self, events: list[Event]) -> None:
-        events.append(Event("phase_end", self.current, {"round": self.round}))
+        events.append(LegacyEvent("phase_end", self.current, {"round": self.round}))
         if self.hold_phase_end:
             self.over = True  # a preview copy stops here; it is never played on
             return
@@ -381,7 +384,9 @@ class RoutesState(GameState):
             self._start_phase(events)
             return
         events.append(
-            Event("round_end", self.parent, {"round": self.round, "left_in_lid": sum(self.lid)})
+            LegacyEvent(
+                "round_end", self.parent, {"round": self.round, "left_in_lid": sum(self.lid)}
+            )
         )
         if self.round >= self.total_rounds:
             self._finish(events)
@@ -394,7 +399,7 @@ class RoutesState(GameState):
         for r in range(ROUTES):
             order = ranking(self.pos[r], self.stamp[r])
             events.append(
-                Event(
+                LegacyEvent(
                     "route_scored",
                     None,
                     {
@@ -406,7 +411,9 @@ class RoutesState(GameState):
                 )
             )
         totals = [sum(col) for col in zip(*breakdown)]
-        events.append(Event("game_over", None, {"totals": totals, "winners": list(self.winners())}))
+        events.append(
+            LegacyEvent("game_over", None, {"totals": totals, "winners": list(self.winners())})
+        )
 
     # -- scoring (ER-30..ER-39) ------------------------------------------------------------
     def route_scores(self) -> RouteScores:

@@ -17,6 +17,7 @@ from ..protocol import (
     Event,
     GameState,
     JsonDict,
+    LegacyEvent,
     OptionSpec,
     RulesDataError,
     resolve_options,
@@ -539,7 +540,7 @@ class VerflixxtState(GameState):
         events: list[Event] = []
         if isinstance(action, Roll):
             self.die = self._chance().randint(1, 6)
-            events.append(Event("roll", player, {"die": self.die}))
+            events.append(LegacyEvent("roll", player, {"die": self.die}))
             self.phase = MOVE
         elif isinstance(action, Move):
             piece = action.piece if action.piece[0] == "g" else f"{player}{action.piece}"
@@ -555,7 +556,7 @@ class VerflixxtState(GameState):
             self._hat(player, action, events)
             self._after_hat(events)
         elif isinstance(action, Stop):
-            events.append(Event("stop", player, {}))
+            events.append(LegacyEvent("stop", player, {}))
             self._end_turn(events)
         elif isinstance(action, Attack):
             self._attack(player, action, events)
@@ -578,7 +579,7 @@ class VerflixxtState(GameState):
         self._set_position(piece, dest)
         mover = self.current
         events.append(
-            Event(
+            LegacyEvent(
                 "move",
                 mover,
                 {
@@ -595,14 +596,14 @@ class VerflixxtState(GameState):
             self._take(mover, origin, events)
         if dest == FINISH:
             owner = None if piece[0] == "g" else split_pawn(piece)[0]
-            events.append(Event("home", owner, {"piece": piece, "exact": exact}))
+            events.append(LegacyEvent("home", owner, {"piece": piece, "exact": exact}))
             hat = self.hat_of(piece)
             if hat is not None:
                 assert owner is not None, "only pawns wear hats"
                 self.hat_on[hat] = None
                 self.hats_home[owner].append(hat)
                 events.append(
-                    Event(
+                    LegacyEvent(
                         "hat",
                         owner,
                         {
@@ -618,7 +619,9 @@ class VerflixxtState(GameState):
                 chip = self.chips.pop(0)
                 self.chips_won[mover].append(chip)
                 events.append(
-                    Event("chip", mover, {"value": chip, "piece": piece, "left": len(self.chips)})
+                    LegacyEvent(
+                        "chip", mover, {"value": chip, "piece": piece, "left": len(self.chips)}
+                    )
                 )
         return target != start
 
@@ -627,7 +630,7 @@ class VerflixxtState(GameState):
         del self.track[index]
         self.taken[player].append(tile)
         events.append(
-            Event(
+            LegacyEvent(
                 "take",
                 player,
                 {
@@ -639,7 +642,7 @@ class VerflixxtState(GameState):
             )
         )
         events.append(
-            Event("close", player, {"tile": tile, "index": index, "track": self.track[:]})
+            LegacyEvent("close", player, {"tile": tile, "index": index, "track": self.track[:]})
         )
 
     def _after_move(self, events: list[Event], hat_pawn: str | None) -> None:
@@ -672,7 +675,7 @@ class VerflixxtState(GameState):
         if piece is not None and piece[0] != "g":
             piece = f"{player}{piece}"
         events.append(
-            Event(
+            LegacyEvent(
                 "play",
                 player,
                 {
@@ -700,7 +703,7 @@ class VerflixxtState(GameState):
     def _hat(self, player: int, action: Hat, events: list[Event]) -> None:
         mover = self._hat_pawn()
         if action.how == "keep":
-            events.append(Event("hat_keep", player, {"pawn": mover}))
+            events.append(LegacyEvent("hat_keep", player, {"pawn": mover}))
             return
         other = action.pawn
         assert other is not None, "take, give and swap name a pawn"
@@ -711,22 +714,26 @@ class VerflixxtState(GameState):
             assert theirs is not None
             self.hat_on[theirs] = mover
             events.append(
-                Event("hat", player, {"hat": theirs, "how": "take", "from": other, "to": mover})
+                LegacyEvent(
+                    "hat", player, {"hat": theirs, "how": "take", "from": other, "to": mover}
+                )
             )
         elif action.how == "give":
             assert mine is not None
             self.hat_on[mine] = other
             events.append(
-                Event("hat", player, {"hat": mine, "how": "give", "from": mover, "to": other})
+                LegacyEvent("hat", player, {"hat": mine, "how": "give", "from": mover, "to": other})
             )
         else:
             assert mine is not None and theirs is not None
             self.hat_on[mine], self.hat_on[theirs] = other, mover
             events.append(
-                Event("hat", player, {"hat": mine, "how": "swap", "from": mover, "to": other})
+                LegacyEvent("hat", player, {"hat": mine, "how": "swap", "from": mover, "to": other})
             )
             events.append(
-                Event("hat", player, {"hat": theirs, "how": "swap", "from": other, "to": mover})
+                LegacyEvent(
+                    "hat", player, {"hat": theirs, "how": "swap", "from": other, "to": mover}
+                )
             )
 
     def _attack(self, player: int, action: Attack, events: list[Event]) -> None:
@@ -738,7 +745,7 @@ class VerflixxtState(GameState):
         targets = [p for p in self.pawns_on(tile) if split_pawn(p)[0] != player]
         targets += [f"g{j + 1}" for j, pos in enumerate(self.guardians) if pos == tile]
         events.append(
-            Event(
+            LegacyEvent(
                 "attack", player, {"cards": cards, "value": value, "tile": tile, "targets": targets}
             )
         )
@@ -755,7 +762,7 @@ class VerflixxtState(GameState):
             self.deck = self.discard
             self.discard = []
             self._chance().shuffle(self.deck)
-            events.append(Event("reshuffle", None, {"cards": len(self.deck)}))
+            events.append(LegacyEvent("reshuffle", None, {"cards": len(self.deck)}))
         return self.deck.pop()
 
     def _recycle_contest_cards(self) -> None:
@@ -779,15 +786,17 @@ class VerflixxtState(GameState):
     def _draw_events(self, player: int, card: str, hand: int, events: list[Event]) -> None:
         """A secret draw: the card for the drawer, a face-down twin for the others."""
         others = tuple(q for q in range(self.players) if q != player)
-        events.append(Event("draw", player, {"card": card, "hand": hand}, (player,)))
-        events.append(Event("draw", player, {"card": None, "hand": hand}, others))
+        events.append(LegacyEvent("draw", player, {"card": card, "hand": hand}, (player,)))
+        events.append(LegacyEvent("draw", player, {"card": None, "hand": hand}, others))
 
     def _contest_draw(self, player: int, events: list[Event]) -> None:
         card = self._draw_card(events)
         self.contest_cards.append((player, card))
         rank = sum(1 for p, _ in self.contest_cards if p == player)
         events.append(
-            Event("hat_draw", player, {"card": card, "value": card_value(card), "round": rank})
+            LegacyEvent(
+                "hat_draw", player, {"card": card, "value": card_value(card), "round": rank}
+            )
         )
         self.pending.pop(0)
         if self.pending:
@@ -797,24 +806,26 @@ class VerflixxtState(GameState):
             place, group = tied
             self.pending = group
             # a copy: the event must keep saying who tied after ``pending`` is drawn down
-            events.append(Event("hat_tie", None, {"players": list(group), "place": place}))
+            events.append(LegacyEvent("hat_tie", None, {"players": list(group), "place": place}))
             return
         first, second = self._contest_order()[:2]
         for hat, p in (("lucky", first), ("unlucky", second)):
             # Decision: the pawns on the start are alike, so the hat goes on pawn "a".
             self.hat_on[hat] = pawn_id(p, 0)
             events.append(
-                Event("hat", p, {"hat": hat, "how": "deal", "from": None, "to": pawn_id(p, 0)})
+                LegacyEvent(
+                    "hat", p, {"hat": hat, "how": "deal", "from": None, "to": pawn_id(p, 0)}
+                )
             )
         cards = [c for _, c in self.contest_cards]
         self.discard.extend(cards)
         self.contest_cards = []
         events.append(
-            Event("hat_draw_end", None, {"cards": cards, "lucky": first, "unlucky": second})
+            LegacyEvent("hat_draw_end", None, {"cards": cards, "lucky": first, "unlucky": second})
         )
         self.current = self.first = first  # VX-22: the lucky-hat player starts
         self.phase = PLAY
-        events.append(Event("turn", first, {"round": self.round}))
+        events.append(LegacyEvent("turn", first, {"round": self.round}))
 
     def _contest_keys(self) -> dict[int, tuple[int, ...]]:
         keys: dict[int, tuple[int, ...]] = {p: () for p in range(self.players)}
@@ -851,12 +862,12 @@ class VerflixxtState(GameState):
             q = (player + k) % n
             if not self.all_home(q):
                 break
-            events.append(Event("skip", q, {}))  # VX-6: players with all pawns home
+            events.append(LegacyEvent("skip", q, {}))  # VX-6: players with all pawns home
         if (q - self.first) % n <= before:
             self.round += 1
         self.current = q
         self.phase = PLAY if self.hats_variant else ROLL
-        events.append(Event("turn", q, {"round": self.round}))
+        events.append(LegacyEvent("turn", q, {"round": self.round}))
 
     def _end(self, events: list[Event]) -> None:
         self.phase = OVER
@@ -864,7 +875,9 @@ class VerflixxtState(GameState):
         parts = self.breakdown()
         best = max(b["total"] for b in parts)
         self.winner_seats = tuple(p for p, b in enumerate(parts) if b["total"] == best)
-        events.append(Event("end", None, {"scores": parts, "winners": list(self.winner_seats)}))
+        events.append(
+            LegacyEvent("end", None, {"scores": parts, "winners": list(self.winner_seats)})
+        )
 
     # -- what only a full state in the right phase has --------------------------------------
     def _chance(self) -> random.Random:
