@@ -42,7 +42,7 @@ class Animator:
     def __init__(self, model: CluckModel, host: TableHost) -> None:
         self.model = model
         self.host = host
-        self.animations: dict[str, Callable[[Event], None]] = {
+        self.animations: dict[type[Event] | str, Callable[[Any], None]] = {
             "start_player": self._start_player,
             "tiles_shuffled": self._tiles_shuffled,
             "hidden_tile_laid": self._hidden_tile_laid,

@@ -109,7 +109,7 @@ class Animator(Motion):
             "hound_again": self._play_hound_again,
             "win": self._play_win,
         }
-        self.animations: dict[str, Callable[[Event], None]] = {
+        self.animations: dict[type[Event] | str, Callable[[Any], None]] = {
             kind: self._played(kind, play) for kind, play in plays.items()
         }
 

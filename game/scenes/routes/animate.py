@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
 from game.rules.protocol import Event
 from game.scenes.table.contract import TableHost
@@ -31,7 +32,7 @@ class Animator:
         self.model = model
         self.host = host
         self.seats = seats
-        self.animations: dict[str, Callable[[Event], None]] = {
+        self.animations: dict[type[Event] | str, Callable[[Any], None]] = {
             "round_start": self._round_start,
             "chip_taken": self._chip_taken,
             "roll": self._roll,

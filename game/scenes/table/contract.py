@@ -174,8 +174,9 @@ class GameTable(Protocol):
     def controls(self) -> TableControls: ...
 
     @property
-    def animations(self) -> Mapping[str, Callable[[Event], None]]:
-        """Event kind (the rules' name) -> what plays it: tweens on the host's timeline."""
+    def animations(self) -> Mapping[type[Event] | str, Callable[[Any], None]]:
+        """Event class (of the game's typed family) -> what plays it: tweens on the host's
+        timeline. (A game not yet typed keys it by the event's kind: issue #26.)"""
         ...
 
     @property

@@ -56,7 +56,8 @@ class TableScene(GameScene):
         self.game.drawing.paint_moving(surface)
 
     def play_event(self, event: Event) -> None:
-        handler = self.game.animations.get(event.kind)
+        animations = self.game.animations
+        handler = animations.get(type(event)) or animations.get(event.kind)
         if handler is not None:
             handler(event)
         resync = self.game.resync

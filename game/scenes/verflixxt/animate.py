@@ -43,7 +43,7 @@ class Animator:
         self.layout = layout
         self.seats = seats
         self.drawing = drawing
-        self.animations: dict[str, Callable[[Event], None]] = {
+        self.animations: dict[type[Event] | str, Callable[[Any], None]] = {
             kind: self._by_event(handler) for kind, handler in self._handlers().items()
         }
 
