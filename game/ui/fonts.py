@@ -97,33 +97,112 @@ def _wrap(text: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
         if not paragraph:
             lines.append("")
             continue
-        line = ""
-        for token in _tokens(paragraph):
-            candidate = line + token
-            if f.size(candidate)[0] <= width or not line:
-                line = candidate
-            elif token in NO_LINE_START:
-                # Japanese line-breaking (kinsoku): a closing mark never starts a line, and
-                # it does not hang past the width either: the character before it goes
-                # down with it (with any closing marks before that one too)
-                cut = len(line) - 1
-                while cut > 1 and line[cut] in NO_LINE_START:
-                    cut -= 1
-                if cut < 1:  # nothing left to take down: the line keeps the mark
-                    line = candidate
-                    continue
-                lines.append(line[:cut].rstrip())
-                line = line[cut:] + token
-            else:
-                lines.append(line.rstrip())
-                line = token.lstrip()
-        lines.append(line.rstrip())
+        lines += _wrap_paragraph(paragraph, f, width)
     return tuple(lines)
 
 
+def _wrap_paragraph(paragraph: str, f: pygame.font.Font, width: int) -> list[str]:
+    """One paragraph's lines: its clusters (:func:`_clusters`) laid greedily, a cluster
+    wider than the whole width laid a token at a time (the width wins over kinsoku); a
+    token wider than the width alone gets a line of its own, as it always did, with the
+    marks that cling to it."""
+    rows: list[list[str]] = [[]]  # each line as the clusters on it (as they came)
+
+    def fits(row: list[str], piece: str) -> bool:
+        return not row or f.size(_line(rows, row) + piece)[0] <= width
+
+    for cluster in _clusters(_tokens(paragraph)):
+        whole = "".join(cluster)
+        pieces = [whole]
+        # too wide alone: cut into as few pieces as fit, unless one of its tokens is
+        # wider than a line itself (that line is too wide anyway: its marks stay)
+        if (
+            len(cluster) > 1
+            and f.size(whole)[0] > width
+            and all(f.size(token.rstrip())[0] <= width for token in cluster)
+        ):
+            pieces = _pack(cluster, f, width)
+        for piece in pieces:
+            if fits(rows[-1], piece):
+                rows[-1].append(piece)
+            else:
+                rows.append([piece])
+    _no_lone_last_character(rows, f, width, paragraph)
+    return [_line(rows, row).rstrip() for row in rows]
+
+
+def _line(rows: list[list[str]], row: list[str]) -> str:
+    """A row's text: a line after the first starts without the space it broke at."""
+    text = "".join(row)
+    return text if row is rows[0] else text.lstrip()
+
+
+def _pack(tokens: list[str], f: pygame.font.Font, width: int) -> list[str]:
+    """``tokens`` joined greedily into pieces no wider than ``width`` each."""
+    pieces = [tokens[0]]
+    for token in tokens[1:]:
+        if f.size(pieces[-1] + token)[0] <= width:
+            pieces[-1] += token
+        else:
+            pieces.append(token)
+    return pieces
+
+
+def _no_lone_last_character(rows: list[list[str]], f, width: int, paragraph: str) -> None:
+    """Japanese: a last line of one character takes the last cluster of the line before
+    down with it (if that line keeps a cluster and the two fit). A lone letter or digit
+    is a word of its own ("ルート" over "1" in a narrow column head, not "ルー" over
+    "ト1"), and English is left as it is."""
+    if len(rows) < 2 or not any(_is_cjk(ch) for ch in paragraph):
+        return
+    last, before = rows[-1], rows[-2]
+    if len(_line(rows, last).strip()) != 1 or len(before) < 2:
+        return
+    if before[-1].endswith(" ") or not _is_cjk(_line(rows, last).strip()):
+        return
+    moved = before[-1]
+    if f.size(moved + _line(rows, last))[0] <= width:
+        before.pop()
+        last.insert(0, moved)
+
+
+# Japanese line breaking (kinsoku): what never ends a line (an opening bracket), and what
+# never starts one (closing marks, small kana, the long-vowel mark, sentence marks)
+NO_LINE_END = set("「『（【〈《［｛〔“‘([")
 NO_LINE_START = set(
-    "、。，．・：；？！ー）」』】〕〉》｝］ゝゞ々ぁぃぅぇぉっゃゅょァィゥェォッャュョ…"
+    "、。，．・：；？！ー）」』】〕〉》｝］ゝゞ々…”’ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮ!?.,)]"
 )
+
+
+def _is_cjk(ch: str) -> bool:
+    return ord(ch) > 0x2E80
+
+
+def _clusters(tokens: list[str]) -> list[list[str]]:
+    """Tokens that must stay on one line together: a token that starts with a closing
+    mark joins the one before it, a token that ends with an opening bracket the one
+    after it (a mark and its neighbour are broken apart only when they are wider than a
+    whole line)."""
+    clusters: list[list[str]] = []
+    for i, token in enumerate(tokens):
+        before = tokens[i - 1] if i else ""
+        if before and (
+            _glued(before[-1], token[0], NO_LINE_END, before, token)
+            or _glued(token[0], before[-1], NO_LINE_START, token, before)
+        ):
+            clusters[-1].append(token)
+        else:
+            clusters.append([token])
+    return clusters
+
+
+def _glued(mark: str, neighbour: str, marks: set[str], token: str, other: str) -> bool:
+    """``mark`` (an edge of ``token``) holds on to ``neighbour`` (the facing edge of
+    ``other``): a Japanese mark always, an ASCII one only next to Japanese (English
+    text wraps as it always has: "(1st, 2nd, …)" may break before "…)")."""
+    if mark not in marks or neighbour.isspace():
+        return False
+    return _is_cjk(mark) or _is_cjk(neighbour) or mark in "“‘"
 
 
 def _tokens(paragraph: str) -> list[str]:
@@ -131,7 +210,7 @@ def _tokens(paragraph: str) -> list[str]:
     tokens: list[str] = []
     word = ""
     for ch in paragraph:
-        if ord(ch) > 0x2E80:
+        if _is_cjk(ch):
             if word:
                 tokens.append(word)
                 word = ""
