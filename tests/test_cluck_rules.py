@@ -9,6 +9,21 @@ from game.boards.cluck import prepare_options
 from game.rules import cluck
 from game.rules.cluck import ChooseHole, PlaceTile
 from game.rules.cluck.checks import invariants
+from game.rules.cluck.events import (
+    ChickenMoved,
+    ChickenPlaced,
+    ChickPlaced,
+    CleanedUp,
+    HiddenTileRevealed,
+    NestOutcome,
+    NestTilePlaced,
+    NoChick,
+    RoundStarted,
+    StartPlayerChosen,
+    TileDrawn,
+    TileDrawnPrivate,
+    TilePlaced,
+)
 from game.rules.protocol import IllegalAction, NotationError, RulesDataError
 
 TILES = prepare_options({})["tiles"]
@@ -49,8 +64,9 @@ def play(state, *moves):
     return events
 
 
-def kinds(events, kind):
-    return [e for e in events if e.kind == kind]
+def kinds(events, event_class):
+    """The events of that class, in order."""
+    return [e for e in events if isinstance(e, event_class)]
 
 
 def pink_round():
@@ -85,10 +101,10 @@ def test_cp_2_turning_a_tile_mirrors_it_and_the_ladder_gets_the_mirror():
     assert (turned.rungs, turned.hole_column, turned.hole_above) == ((1,), 0, True)
     assert turned.turned() == tile6
     events = play(s, (0, "hole 0"), (1, "hole 1"), (0, "place 6 turned"))
-    placed = kinds(events, "tile_placed")[0].data
-    assert placed["orientation"] == "turned" and placed["row"] == 1
-    assert placed["rungs"] == [[[1, 6], [2, 6]]]  # rung 2|3 became 1|2
-    assert placed["hole"] == {"column": 0, "side": "above", "point": [0, 5]}
+    placed = kinds(events, TilePlaced)[0]
+    assert placed.orientation == "turned" and placed.row == 1
+    assert placed.rungs == (((1, 6), (2, 6)),)  # rung 2|3 became 1|2
+    assert (placed.hole_column, placed.hole_side, placed.hole_point) == (0, "above", (0, 5))
     assert set(s.legal_actions(1)) == {
         PlaceTile(4, False),
         PlaceTile(4, True),
@@ -122,7 +138,7 @@ def test_cp_3_setup_hidden_tile_hands_then_chickens_in_turn_order_from_the_start
         "tile_drawn",
         "tile_drawn",
     ]
-    assert [e.player for e in kinds(s.opening_events, "tile_drawn")] == [1, 2, 0]
+    assert [e.player for e in kinds(s.opening_events, TileDrawn)] == [1, 2, 0]
     assert s.hidden is not None and all(len(h) == 1 for h in s.hands)
     assert len(s.pile) == 14 - 1 - 3
     assert s.to_act() == (1,)
@@ -135,8 +151,8 @@ def test_cp_3_setup_hidden_tile_hands_then_chickens_in_turn_order_from_the_start
         s.apply(0, ChooseHole(0))  # not its turn
     events = play(s, (2, "hole 4"), (0, "hole 0"))
     assert s.chickens == [0, 2, 4]
-    assert kinds(events, "chicken_placed")[-1].data == {"column": 0, "point": [0, 2]}
-    assert kinds(events, "round_started")[0].data == {"round": 1, "start_player": 1}
+    assert kinds(events, ChickenPlaced)[-1] == ChickenPlaced(0, (0, 2), player=0)
+    assert kinds(events, RoundStarted)[0] == RoundStarted(1, 1)
 
 
 def test_cp_3_start_player_by_chance_or_by_option():
@@ -144,7 +160,8 @@ def test_cp_3_start_player_by_chance_or_by_option():
     assert chosen == {0, 1, 2, 3}
     again = cluck.new_game(4, 7, {"tiles": TILES})
     assert again.start_player == cluck.new_game(4, 7, {"tiles": TILES}).start_player
-    assert again.opening_events[0].data["chosen_by"] == "chance"
+    first = again.opening_events[0]
+    assert isinstance(first, StartPlayerChosen) and first.chosen_by == "chance"
     assert game(4, start_player=2).to_act() == (2,)
     with pytest.raises(RulesDataError):
         game(2, start_player=3)
@@ -163,17 +180,17 @@ def test_cp_4_draw_then_place_one_of_two_either_way_up_below_the_last_with_a_chi
     assert [e.kind for e in events[-3:]] == ["round_started", "tile_drawn", "tile_drawn_private"]
     assert s.hands == [[1, 2], [4]]  # (1) the start player drew
     drawn = events[-1]
-    assert drawn.visible_to == (0,) and drawn.data == {"tile": 2, "hand": [1, 2]}
-    assert "tile" not in events[-2].data  # the public twin hides it
+    assert drawn == TileDrawnPrivate(2, (1, 2), player=0, visible_to=(0,))
+    assert events[-2] == TileDrawn(2, 10, player=0)  # the public twin hides the tile
     assert set(s.legal_actions(0)) == {PlaceTile(t, o) for t in (1, 2) for o in (False, True)}
     events = play(s, (0, "place 2 turned"))
     assert s.hands[0] == [1]  # the other one is kept
     assert s.ladder[0] == (2, True, 0, True)
-    chick = kinds(events, "chick_placed")[0].data
-    assert chick == {"row": 1, "point": [4, 5], "supply": 19}  # tile 2 turned: hole 4 above
+    chick = kinds(events, ChickPlaced)[0]
+    assert chick == ChickPlaced(1, (4, 5), 19)  # tile 2 turned: hole 4 above
     assert s.to_act() == (1,) and s.hands[1] == [4, 5]  # clockwise: the next draws
     events = play(s, (1, "place 4 up"))
-    assert kinds(events, "tile_placed")[0].data["row"] == 2  # below the lowest tile
+    assert kinds(events, TilePlaced)[0].row == 2  # below the lowest tile
 
 
 # -- CP-5 the hidden tile and the nest tile -------------------------------------------------
@@ -182,60 +199,66 @@ def test_cp_5_hidden_tile_revealed_as_it_lay_then_the_nest_tile_at_the_bottom():
     order = [e.kind for e in events]
     i = order.index("hidden_tile_revealed")
     assert order[i : i + 3] == ["hidden_tile_revealed", "chick_placed", "nest_tile_placed"]
-    revealed = events[i].data
-    assert revealed["tile"] == 6 and revealed["orientation"] == "up" and revealed["row"] == 3
-    assert revealed["hole"]["point"] == [4, 15]
-    nest = events[i + 2].data
-    assert nest["tile"] == "N5" and nest["row"] == 4 and nest["nests"] == [0, 2, 3]
-    assert len(kinds(events, "chick_placed")) == 2 + 1  # players + 1 chicks
+    revealed = events[i]
+    assert isinstance(revealed, HiddenTileRevealed)
+    assert revealed.tile == 6 and revealed.orientation == "up" and revealed.row == 3
+    assert revealed.hole_point == (4, 15)
+    nest = events[i + 2]
+    assert isinstance(nest, NestTilePlaced)
+    assert nest.tile == "N5" and nest.row == 4 and nest.nests == (0, 2, 3)
+    assert len(kinds(events, ChickPlaced)) == 2 + 1  # players + 1 chicks
     s2 = rig(game(), hands=[[1], [4]], pile=[2, 5], hidden=(6, True))
     events = play(s2, (0, "hole 0"), (1, "hole 2"), (0, "place 1 up"), (1, "place 5 up"))
-    assert kinds(events, "hidden_tile_revealed")[0].data["orientation"] == "turned"
+    assert kinds(events, HiddenTileRevealed)[0].orientation == "turned"
 
 
 # -- CP-6 the amidakuji -----------------------------------------------------------------
 def test_cp_6_chickens_go_down_across_every_rung_and_collect_chicks_they_pass():
     _s, events = pink_round()
-    moved = kinds(events, "chicken_moved")
+    moved = kinds(events, ChickenMoved)
     assert [m.player for m in moved] == [0, 1]  # from the start player
-    assert moved[0].data == {
-        "from": 0,
-        "to": 3,
-        "path": [[0, 2], [0, 6], [1, 6], [1, 10], [2, 10], [2, 14], [3, 14], [3, 18]],
-        "collected": [{"row": 1, "tile": 1, "point": [0, 5]}],
-    }
-    assert moved[1].data == {
-        "from": 2,
-        "to": 1,
-        "path": [[2, 2], [2, 10], [1, 10], [1, 18]],
-        "collected": [{"row": 2, "tile": 5, "point": [1, 11]}],
-    }
+    assert moved[0] == ChickenMoved(
+        frm=0,
+        to=3,
+        path=((0, 2), (0, 6), (1, 6), (1, 10), (2, 10), (2, 14), (3, 14), (3, 18)),
+        collected=((1, 1, (0, 5)),),  # (row, tile, point)
+        player=0,
+    )
+    assert moved[1] == ChickenMoved(
+        frm=2,
+        to=1,
+        path=((2, 2), (2, 10), (1, 10), (1, 18)),
+        collected=((2, 5, (1, 11)),),
+        player=1,
+    )
 
 
 # -- CP-7 nest or no nest -------------------------------------------------------------------
 def test_cp_7_a_nest_keeps_the_chicks_no_nest_gives_them_back():
     s, events = pink_round()
-    outcome = {e.player: e.data for e in kinds(events, "nest_outcome")}
-    assert outcome[0] == {
-        "column": 3,
-        "nest": True,
-        "collected": 1,
-        "stood": 1,
-        "returned": 0,
-        "lost": 0,
-        "stand": 1,
-        "supply": 17,
-    }
-    assert outcome[1] == {
-        "column": 1,
-        "nest": False,
-        "collected": 1,
-        "stood": 0,
-        "returned": 1,
-        "lost": 0,
-        "stand": 0,
-        "supply": 18,
-    }
+    outcome = {e.player: e for e in kinds(events, NestOutcome)}
+    assert outcome[0] == NestOutcome(
+        column=3,
+        nest=True,
+        collected=1,
+        stood=1,
+        returned=0,
+        lost=0,
+        stand=1,
+        supply=17,
+        player=0,
+    )
+    assert outcome[1] == NestOutcome(
+        column=1,
+        nest=False,
+        collected=1,
+        stood=0,
+        returned=1,
+        lost=0,
+        stand=0,
+        supply=18,
+        player=1,
+    )
     assert s.stands == [1, 0]
 
 
@@ -243,10 +266,10 @@ def test_cp_7_a_nest_keeps_the_chicks_no_nest_gives_them_back():
 def test_cp_8_clean_up_rotates_tiles_and_the_nest_tile_becomes_the_start_tile():
     s, events = pink_round()
     stack_before = [n for n in s.tiles.nest if n != "N5"]
-    clean = kinds(events, "clean_up")[0].data
-    assert clean["road_tiles"] == [1, 5, 6] and clean["chicks_returned"] == 1
-    assert clean["old_start_tile"] == "START" and clean["start_tile"] == "N5"
-    assert clean["chickens"] == [3, 1]
+    clean = kinds(events, CleanedUp)[0]
+    assert clean.road_tiles == (1, 5, 6) and clean.chicks_returned == 1
+    assert clean.old_start_tile == "START" and clean.start_tile == "N5"
+    assert clean.chickens == (3, 1)
     assert sorted(s.pile[-3:]) == [1, 5, 6]  # shuffled under the pile
     assert s.start_tile == "N5" and s.nest_stack[-1] == "START"
     assert sorted(s.nest_stack[:-1]) == sorted(stack_before)
@@ -256,7 +279,7 @@ def test_cp_8_clean_up_rotates_tiles_and_the_nest_tile_becomes_the_start_tile():
     tail = [e.kind for e in events][[e.kind for e in events].index("clean_up") :]
     assert tail[:4] == ["clean_up", "hidden_tile_laid", "start_player", "round_started"]
     assert s.to_act() == (1,) and len(s.hands[1]) == 2
-    assert kinds(events, "start_player")[-1].player == 1
+    assert kinds(events, StartPlayerChosen)[-1].player == 1
 
 
 # -- CP-9 the end ---------------------------------------------------------------------------
@@ -281,7 +304,7 @@ def test_cp_9_the_game_lasts_at_most_four_rounds():
             p = s.to_act()[0]
             before = s.round
             events = s.apply(p, rng.choice(s.legal_actions(p)))
-            if kinds(events, "clean_up"):
+            if kinds(events, CleanedUp):
                 assert max(s.stands) < 5 and before < cluck.MAX_ROUNDS
         assert s.round <= cluck.MAX_ROUNDS == 4
         if s.round < 4:
@@ -309,17 +332,17 @@ def test_cp_10_most_chicks_win_ties_share_and_more_than_five_count_in_full():
 def test_cp_11_no_chick_for_a_tile_once_the_supply_is_empty():
     s = rig(game(), hands=[[1], [4]], pile=[2, 5], hidden=(6, False), nest="N5", stands=[10, 9])
     events = play(s, (0, "hole 0"), (1, "hole 2"), (0, "place 1 up"), (1, "place 5 up"))
-    assert len(kinds(events, "chick_placed")) == 1
-    missing = kinds(events, "no_chick")
-    assert [m.data["row"] for m in missing] == [2, 3]
-    assert missing[0].data["reason"] == "supply_empty"
+    assert len(kinds(events, ChickPlaced)) == 1
+    missing = kinds(events, NoChick)
+    assert [m.row for m in missing] == [2, 3]
+    assert missing[0].reason == "supply_empty"
 
 
 # -- CP-12 long road ---------------------------------------------------------------------
 def test_cp_12_long_road_everyone_draws_to_three_and_places_two_one_at_a_time():
     s = rig(game(long_road=True), hands=[[1], [4]], pile=[2, 3, 5, 7])
     events = play(s, (0, "hole 0"), (1, "hole 4"))
-    assert [(e.player, e.data["tile"]) for e in kinds(events, "tile_drawn_private")] == [
+    assert [(e.player, e.tile) for e in kinds(events, TileDrawnPrivate)] == [
         (0, 2),
         (0, 3),
         (1, 5),
@@ -328,12 +351,12 @@ def test_cp_12_long_road_everyone_draws_to_three_and_places_two_one_at_a_time():
     assert s.hands == [[1, 2, 3], [4, 5, 7]]
     assert s.order == [0, 1, 0, 1]
     events = play(s, (0, "place 1 up"), (1, "place 4 up"))
-    assert not kinds(events, "tile_drawn")  # no draw between turns
+    assert not kinds(events, TileDrawn)  # no draw between turns
     assert s.to_act() == (0,)
     events = play(s, (0, "place 2 up"), (1, "place 5 up"))
-    assert [e.data["row"] for e in kinds(events, "tile_placed")] == [3, 4]
-    assert kinds(events, "hidden_tile_revealed")[0].data["row"] == 5
-    assert kinds(events, "nest_tile_placed")[0].data["row"] == 6
+    assert [e.row for e in kinds(events, TilePlaced)] == [3, 4]
+    assert kinds(events, HiddenTileRevealed)[0].row == 5
+    assert kinds(events, NestTilePlaced)[0].row == 6
     assert s.round == 2
     assert all(len(h) == 3 for h in s.hands)  # round 2 drew up to 3 again
 
@@ -349,8 +372,8 @@ def test_cp_13_runaway_loses_as_many_earlier_chicks_never_below_zero():
         stands=[0, 2],
     )
     events = play(s, (0, "hole 0"), (1, "hole 2"), (0, "place 1 up"), (1, "place 5 up"))
-    outcome = kinds(events, "nest_outcome")[1].data
-    assert outcome["nest"] is False and outcome["collected"] == 1 and outcome["lost"] == 1
+    outcome = kinds(events, NestOutcome)[1]
+    assert outcome.nest is False and outcome.collected == 1 and outcome.lost == 1
     assert s.stands == [1, 1]
     s = rig(
         game(runaway=True),
@@ -361,7 +384,7 @@ def test_cp_13_runaway_loses_as_many_earlier_chicks_never_below_zero():
         stands=[0, 0],
     )
     events = play(s, (0, "hole 0"), (1, "hole 2"), (0, "place 1 up"), (1, "place 5 up"))
-    assert kinds(events, "nest_outcome")[1].data["lost"] == 0 and s.stands == [1, 0]
+    assert kinds(events, NestOutcome)[1].lost == 0 and s.stands == [1, 0]
 
 
 # -- notation, views, saves -----------------------------------------------------------------
@@ -412,8 +435,8 @@ def test_k_10_a_view_remembers_which_batch_of_the_pile_each_face_down_tile_comes
     while s.round < 3:
         p = s.to_act()[0]
         for event in s.apply(p, rng.choice(s.legal_actions(p))):
-            if event.kind == "clean_up":
-                laid[s.round - 1] = event.data["road_tiles"]
+            if isinstance(event, CleanedUp):
+                laid[s.round - 1] = list(event.road_tiles)
     assert s.batch[s.hidden[0]] == 1 and s.hidden[0] in laid[1]
     for p in range(4):
         view = s.view(p)

@@ -8,7 +8,8 @@ from functools import partial
 import pygame
 import pytest
 
-from game.rules.protocol import Event, LegacyEvent
+from game.rules.cluck.events import CluckEvent, NoChick
+from game.rules.protocol import Event
 from game.scenes import game_base
 from game.scenes.cluck import CluckScene
 from game.scenes.cluck.panels import Panels
@@ -317,10 +318,8 @@ def test_describe_gives_a_line_for_every_event_kind_in_both_languages(app):
     scene = start(app, players=4)
     events = _events_of_real_games()
     # CP-11: a tile laid when the supply is empty (rare in play)
-    events.append(
-        LegacyEvent("no_chick", None, {"row": 2, "point": [1, 9], "reason": "supply_empty"})
-    )
-    assert {e.kind for e in events} == EVENT_KINDS
+    events.append(NoChick(2, (1, 9), "supply_empty"))
+    assert {e.kind for e in events} == EVENT_KINDS == set(CluckEvent.kinds)
     for lang in ("en", "ja"):
         scene.t = Translator(lang)
         for event in events:
@@ -331,9 +330,7 @@ def test_describe_gives_a_line_for_every_event_kind_in_both_languages(app):
 def test_every_event_plays_and_a_skip_lands_on_the_state(app):
     scene = start(app, players=4, seed=9)
     step_until(app, lambda: len(scene.session.actions) >= 6)
-    scene.play_event(
-        LegacyEvent("no_chick", None, {"row": 1, "point": [0, 5], "reason": "supply_empty"})
-    )
+    scene.play_event(NoChick(1, (0, 5), "supply_empty"))
     scene.skip_animation()
     assert not scene.busy_animating()
     assert [t.tile for t in scene.game.model.table.roads] == [r.tile for r in scene.state.ladder]

@@ -8,6 +8,19 @@ import pytest
 from game.boards import prepare_options
 from game.rules import routes
 from game.rules.protocol import IllegalAction, NotationError, RulesDataError
+from game.rules.routes.checks import leak_check
+from game.rules.routes.events import (
+    ChipTaken,
+    ChipTurned,
+    D6Rolled,
+    DiceSorted,
+    DiceTaken,
+    DieChanged,
+    MarkerBlocked,
+    MarkerMoved,
+    Rolled,
+    RouteScored,
+)
 
 OPTS = prepare_options("routes", {})
 
@@ -48,11 +61,7 @@ def lid_of(**faces):
 
 
 def moves(events):
-    return [
-        (e.player, e.data["route"], e.data["from"], e.data["to"])
-        for e in events
-        if e.kind == "marker_move"
-    ]
+    return [(e.player, e.route, e.frm, e.to) for e in events if isinstance(e, MarkerMoved)]
 
 
 def kinds(events):
@@ -93,12 +102,12 @@ def test_sheet_example_round_4_route_3_action_then_a():
     assert "C 1+" in legal(state)
     events = state.apply_text(OYOTTO, "C 1+")
     assert moves(events) == [(OYOTTO, 3, 5, 4)]
-    changed = [e.data for e in events if e.kind == "die_changed"]
-    assert changed == [{"from": 1, "to": 2, "lid": lid_of(f1=1, f2=5, f4=3, f8=2)}]
+    changed = [e for e in events if isinstance(e, DieChanged)]
+    assert changed == [DieChanged(1, 2, tuple(lid_of(f1=1, f2=5, f4=3, f8=2)), player=OYOTTO)]
     assert state.current == OYOTTO and not state.mandatory_done
     events = state.apply_text(OYOTTO, "A 2")
-    taken = [e.data for e in events if e.kind == "dice_taken"]
-    assert taken[0]["face"] == 2 and taken[0]["count"] == 5
+    taken = [e for e in events if isinstance(e, DiceTaken)]
+    assert taken[0].face == 2 and taken[0].count == 5
     assert moves(events)[0] == (OYOTTO, 2, 0, 5)
     assert state.pos[1][OYOTTO] == 5 and state.pos[2][OYOTTO] == 4
     assert state.held[OYOTTO] == 5
@@ -156,10 +165,12 @@ def test_er_10_parent_takes_a_chip_rolls_all_dice_and_sorts_them():
     state = routes.new_game(4, 11, OPTS)
     events = state.opening_events
     assert kinds(events) == ["round_start", "chip_taken", "roll", "dice_sorted", "phase_start"]
-    faces = events[2].data["faces"]
+    roll, sorted_, chip = events[2], events[3], events[1]
+    assert isinstance(roll, Rolled) and isinstance(sorted_, DiceSorted)
+    faces = roll.faces
     assert len(faces) == 16 and all(1 <= f <= 8 for f in faces)
-    assert events[3].data["lid"] == [faces.count(f) for f in range(1, 9)] == state.lid
-    assert state.chips[0] == [[1, 1]] and events[1].data == {"chip": 1}
+    assert list(sorted_.lid) == [faces.count(f) for f in range(1, 9)] == state.lid
+    assert state.chips[0] == [[1, 1]] and chip == ChipTaken(1, player=0)
 
 
 def _end_of_round_with_parent_route_4(space, next_parent_markers=()):
@@ -176,16 +187,16 @@ def test_er_10_d6_moves_the_marker_of_the_route_it_shows(seed):
     state.rng.seed(seed)
     before = [row[1] for row in state.pos]
     events = state.apply_text(0, "A 8")
-    d6 = [e for e in events if e.kind == "d6_roll"]
+    d6 = [e for e in events if isinstance(e, D6Rolled)]
     assert len(d6) == 1 and d6[0].player == 1
-    face = d6[0].data["face"]
-    assert 1 <= face <= 6 and d6[0].data["route"] == face
+    face = d6[0].face
+    assert 1 <= face <= 6 and d6[0].route == face
     after = [row[1] for row in state.pos]
     expected = list(before)
     expected[face - 1] += 1
     assert after == expected  # the route shown by the d6, not route 4 (unless it shows 4)
-    move = [e for e in events if e.kind == "marker_move" and e.data["cause"] == "d6"]
-    assert move and move[0].data["route"] == face
+    move = [e for e in events if isinstance(e, MarkerMoved) and e.cause == "d6"]
+    assert move and move[0].route == face
     # The d6 comes with the roll, before the first pick-up phase.
     assert kinds(events).index("d6_roll") < kinds(events).index("phase_start")
 
@@ -195,7 +206,7 @@ def test_er_10_d6_places_a_marker_on_space_1_where_there_is_none():
         state = _end_of_round_with_parent_route_4(4)
         state.rng.seed(seed)
         events = state.apply_text(0, "A 8")
-        face = next(e.data["face"] for e in events if e.kind == "d6_roll")
+        face = next(e.face for e in events if isinstance(e, D6Rolled))
         if face != 4:
             assert state.pos[face - 1][1] == 1
             assert (1, face, 0, 1) in moves(events)
@@ -230,7 +241,7 @@ def test_er_11_after_the_set_rounds_the_game_is_scored():
     assert state.current == state.parent == 2
     events = state.apply_text(2, "A 1")
     assert state.is_over() and kinds(events)[-9:] == ["route_scored"] * 8 + ["game_over"]
-    assert [e.data["route"] for e in events if e.kind == "route_scored"] == list(range(1, 9))
+    assert [e.route for e in events if isinstance(e, RouteScored)] == list(range(1, 9))
 
 
 # -- ER-12 the pick-up phase -------------------------------------------------------------------------
@@ -285,8 +296,8 @@ def test_er_12_c_steps_route_3_back_one_and_changes_a_die_without_wrapping():
 def test_er_12_c_from_space_1_leaves_the_route():
     state = arrange(lid=lid_of(f2=2), markers=[(3, 1, 1)])
     events = state.apply_text(1, "C 2+")
-    move = next(e for e in events if e.kind == "marker_move")
-    assert move.data["to"] == 0 and move.data["stack"] is None and state.pos[2][1] == 0
+    move = next(e for e in events if isinstance(e, MarkerMoved))
+    assert move.to == 0 and move.stack is None and state.pos[2][1] == 0
 
 
 def test_er_12_c_needs_a_route_3_marker():
@@ -358,7 +369,7 @@ def test_er_13_a_six_lets_a_face_up_chip_holder_turn_it_and_advance_any_route():
     assert kinds(events)[-1] == "chip_offered" and state.current == 1
     assert legal(state) == ["chip pass"] + [f"chip {r}" for r in range(1, 9)]
     events = play(state, "chip 7")
-    assert [e.data for e in events if e.kind == "chip_turned"] == [{"chip": 1, "route": 7}]
+    assert [e for e in events if isinstance(e, ChipTurned)] == [ChipTurned(1, 7, player=1)]
     assert moves(events) == [(1, 7, 8, 9)] and state.chips[1] == [[1, 0]]
 
 
@@ -404,15 +415,15 @@ def test_er_20b_one_marker_per_player_per_route():
 def test_er_20c_a_marker_arriving_on_an_occupied_space_goes_on_top():
     state = arrange(lid=lid_of(f4=2), markers=[(4, 0, 5), (4, 2, 5), (4, 1, 3)])
     events = play(state, "A 4")
-    move = next(e for e in events if e.kind == "marker_move")
-    assert move.data["to"] == 5 and move.data["stack"] == 2 and move.data["from_stack"] == 0
+    move = next(e for e in events if isinstance(e, MarkerMoved))
+    assert move.to == 5 and move.stack == 2 and move.from_stack == 0
     assert [m["player"] for m in state.markers()[3]] == [0, 2, 1]
 
 
 def test_er_20c_stepping_back_onto_a_stack_also_goes_on_top():
     state = arrange(lid=lid_of(f4=2), markers=[(3, 0, 4), (3, 1, 5)])
     events = play(state, "C 4+")
-    assert next(e for e in events if e.kind == "marker_move").data["stack"] == 1
+    assert next(e for e in events if isinstance(e, MarkerMoved)).stack == 1
 
 
 def test_er_20d_space_20_is_the_end_whatever_the_dice():
@@ -421,8 +432,8 @@ def test_er_20d_space_20_is_the_end_whatever_the_dice():
     assert "D 1" not in legal(state) and "D 2" not in legal(state)  # cannot go past 20
     state = arrange(lid=lid_of(f2=2), markers=[(2, 1, 20)])
     events = play(state, "B 2")
-    assert [e.data for e in events if e.kind == "marker_blocked"] == [
-        {"route": 2, "space": 20, "cause": "B"}
+    assert [e for e in events if isinstance(e, MarkerBlocked)] == [
+        MarkerBlocked(2, 20, "B", player=1)
     ]
 
 
@@ -543,7 +554,7 @@ def test_view_hides_only_the_future_dice_and_saves_round_trip():
     play(state, *[str(state.legal_actions(state.current)[0])])
     view = state.view(2)
     assert view.to_dict()["rng"] is None and view.to_dict()["seed"] is None
-    state.leak_check(view, 2)
+    leak_check(state, view, 2)
     assert view.legal_actions(state.current) == state.legal_actions(state.current)
     loaded = routes.RoutesState.from_dict(state.to_dict())
     assert loaded.to_dict() == state.to_dict()

@@ -10,7 +10,6 @@ from functools import partial
 import pygame
 import pytest
 
-from game.rules.protocol import LegacyEvent
 from game.rules.routes import (
     ChangeDie,
     DeclineChip,
@@ -19,6 +18,27 @@ from game.rules.routes import (
     TakeAll,
     TakeOne,
     TurnChip,
+)
+from game.rules.routes.events import (
+    ChipDeclined,
+    ChipOffered,
+    ChipTaken,
+    ChipTurned,
+    D6Rolled,
+    DiceSorted,
+    DiceTaken,
+    DieChanged,
+    GameOver,
+    MandatorySkipped,
+    MarkerBlocked,
+    MarkerMoved,
+    PhaseEnded,
+    PhaseStarted,
+    Rolled,
+    RoundEnded,
+    RoundStarted,
+    RouteScored,
+    RoutesEvent,
 )
 from game.scenes.game_base import GameOverScene
 from game.scenes.handoff import HandoffScene
@@ -319,42 +339,30 @@ def test_skipping_puts_every_piece_where_the_state_says():
 
 
 def _every_event_kind():
-    yield LegacyEvent("round_start", 0, {"round": 1, "parent": 0, "rounds": 8})
-    yield LegacyEvent("chip_taken", 0, {"chip": 1})
-    yield LegacyEvent("roll", 0, {"faces": [1, 2, 3, 8]})
-    yield LegacyEvent("dice_sorted", 0, {"lid": [1, 1, 1, 0, 0, 0, 0, 1]})
-    yield LegacyEvent("d6_roll", 0, {"face": 3, "route": 3})
-    yield LegacyEvent("phase_start", 1, {"round": 1, "last": False})
-    yield LegacyEvent("phase_start", 0, {"round": 1, "last": True})
-    yield LegacyEvent("mandatory_skipped", 1, {})
-    yield LegacyEvent("dice_taken", 1, {"face": 2, "count": 3, "action": "A", "lid": [0] * 8})
-    yield LegacyEvent("dice_taken", 1, {"face": 2, "count": 1, "action": "B", "lid": [0] * 8})
+    yield RoundStarted(1, 8, player=0)
+    yield ChipTaken(1, player=0)
+    yield Rolled((1, 2, 3, 8), player=0)
+    yield DiceSorted((1, 1, 1, 0, 0, 0, 0, 1), player=0)
+    yield D6Rolled(3, 3, player=0)
+    yield PhaseStarted(1, False, player=1)
+    yield PhaseStarted(1, True, player=0)
+    yield MandatorySkipped(player=1)
+    yield DiceTaken(2, 3, "A", (0,) * 8, player=1)
+    yield DiceTaken(2, 1, "B", (0,) * 8, player=1)
     for start, end in ((0, 3), (3, 5), (1, 0)):
-        yield LegacyEvent(
-            "marker_move",
-            1,
-            {"route": 2, "from": start, "to": end, "stack": 0, "from_stack": 0, "cause": "A"},
-        )
+        yield MarkerMoved(2, start, end, 0, 0, "A", player=1)
     for cause in ("B", "C", "D", "d6", "chip"):
-        yield LegacyEvent(
-            "marker_move",
-            1,
-            {"route": 4, "from": 2, "to": 3, "stack": 1, "from_stack": 0, "cause": cause},
-        )
-    yield LegacyEvent("marker_blocked", 1, {"route": 6, "space": 20, "cause": "A"})
-    yield LegacyEvent("die_changed", 1, {"from": 1, "to": 2, "lid": [0] * 8})
-    yield LegacyEvent("chip_offered", 1, {})
-    yield LegacyEvent("chip_turned", 1, {"chip": 2, "route": 6})
-    yield LegacyEvent("chip_declined", 1, {})
-    yield LegacyEvent("phase_end", 1, {"round": 1})
-    yield LegacyEvent("round_end", 0, {"round": 1, "left_in_lid": 2})
-    yield LegacyEvent(
-        "route_scored", None, {"route": 1, "points": [5, 0, 12], "order": [2, 0], "spaces": [5, 3]}
-    )
-    yield LegacyEvent(
-        "route_scored", None, {"route": 8, "points": [0, 0, 0], "order": [], "spaces": []}
-    )
-    yield LegacyEvent("game_over", None, {"totals": [30, 12, 44], "winners": [2]})
+        yield MarkerMoved(4, 2, 3, 1, 0, cause, player=1)
+    yield MarkerBlocked(6, 20, "A", player=1)
+    yield DieChanged(1, 2, (0,) * 8, player=1)
+    yield ChipOffered(player=1)
+    yield ChipTurned(2, 6, player=1)
+    yield ChipDeclined(player=1)
+    yield PhaseEnded(1, player=1)
+    yield RoundEnded(1, 2, player=0)
+    yield RouteScored(1, (5, 0, 12), (2, 0), (5, 3))
+    yield RouteScored(8, (0, 0, 0), (), ())
+    yield GameOver((30, 12, 44), (2,))
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -363,7 +371,7 @@ def test_describe_gives_a_line_for_every_event_kind(lang):
     try:
         scene = make_scene(app, humans=(0,), players=3)
         events = list(_every_event_kind())
-        assert {e.kind for e in events} == set(EVENT_KINDS)
+        assert {e.kind for e in events} == set(EVENT_KINDS) == set(RoutesEvent.kinds)
         for event in events:
             line = scene.describe(event)
             assert line and "{" not in line and "routes." not in line, (event.kind, line)
@@ -467,7 +475,7 @@ def _settled(app, players=4, humans=()):
     with the state that the last event of a batch brings (one more is "waiting")."""
     scene = make_scene(app, humans=humans, players=players, seed=6)
     scene.skip_animation()
-    scene.events[:] = [LegacyEvent("phase_end", 0, {})]
+    scene.events[:] = [PhaseEnded(1, player=0)]
     return scene
 
 
@@ -478,13 +486,7 @@ def test_a_marker_walks_along_its_route_a_hop_per_space():
     app = make_app()
     try:
         scene = _settled(app)
-        scene.play_event(
-            LegacyEvent(
-                "marker_move",
-                1,
-                {"route": 2, "from": 3, "to": 7, "stack": 0, "from_stack": 0, "cause": "A"},
-            )
-        )
+        scene.play_event(MarkerMoved(2, 3, 7, 0, 0, "A", player=1))
         walk = None
         xs, hops = [], []
         for _ in range(200):
@@ -523,9 +525,7 @@ def test_dice_taken_fly_from_the_lid_to_the_takers_panel_and_the_round_chip_to_t
         count = scene.game.model.table.lid[face - 1]
         lid = list(scene.game.model.table.lid)
         lid[face - 1] = 0
-        scene.play_event(
-            LegacyEvent("dice_taken", 2, {"face": face, "count": count, "action": "A", "lid": lid})
-        )
+        scene.play_event(DiceTaken(face, count, "A", tuple(lid), player=2))
         scene.timeline.update(0.05)
         flying = [d for d in scene.game.model.table.loose if d.face == face]
         assert len(flying) == count
@@ -537,7 +537,7 @@ def test_dice_taken_fly_from_the_lid_to_the_takers_panel_and_the_round_chip_to_t
             scene.game.model.table.held[2] >= count and scene.game.model.table.held_face[2] == face
         )
         parent = scene.game.model.table.parent
-        scene.play_event(LegacyEvent("chip_taken", parent, {"chip": 9}))
+        scene.play_event(ChipTaken(9, player=parent))
         scene.timeline.update(0.05)
         assert scene.game.model.table.flying_chip is not None
         target = scene.game.seats.spot(parent, "chip", len(scene.game.model.table.chips[parent]))

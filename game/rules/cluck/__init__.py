@@ -14,36 +14,14 @@ down, below the ladder, CP-4).
 Coordinates: points are ``[column, y]`` (see :mod:`.ladder`); ladder row 0 is the start
 tile, rows 1.. the road tiles as laid (the hidden tile last), then the nest tile.
 
-Events (``kind``: ``data`` keys; ``player`` is the actor or None):
-- ``start_player`` (player = the start player): ``round``, ``chosen_by`` (only in the
-  opening: "chance" or "option"). Also at the end of each round (CP-8: the next player).
-- ``tiles_shuffled`` (opening): ``nest_stack`` (nest tile ids, top first; public),
-  ``pile_size``, ``start_tile``.
-- ``hidden_tile_laid``: ``pile_size``, ``nest_tile`` (the nest tile it lies above). The
-  tile itself stays secret.
-- ``tile_drawn`` (public twin): ``hand_size``, ``pile_size``;
-  ``tile_drawn_private`` (visible_to the drawer only, right after its twin): ``tile``,
-  ``hand`` (the whole hand, sorted).
-- ``chicken_placed``: ``column``, ``point``.
-- ``round_started``: ``round``, ``start_player``.
-- ``tile_placed``: ``tile``, ``orientation`` ("up" | "turned"), ``row``, ``rungs`` (each
-  ``[[c, y], [c + 1, y]]``), ``hole`` (``column``, ``side`` "above" | "below", ``point``).
-- ``chick_placed``: ``row``, ``point``, ``supply`` (left after it);
-  ``no_chick`` (CP-11, the supply is empty): ``row``, ``point``, ``reason``.
-- ``hidden_tile_revealed``: the same keys as ``tile_placed`` (it lies in its own
-  orientation, CP-5); a ``chick_placed``/``no_chick`` follows.
-- ``nest_tile_placed``: ``tile``, ``row``, ``nests`` (columns), ``points`` (the 5 holes).
-- ``chicken_moved`` (one per chicken, from the start player on): ``from``, ``to`` (columns),
-  ``path`` (every corner ``[c, y]``, top to bottom), ``collected`` (in the order passed:
-  ``row``, ``tile``, ``point``).
-- ``nest_outcome`` (one per chicken, same order): ``column``, ``nest`` (bool),
-  ``collected``, ``stood`` (onto the stand), ``returned`` (to the supply), ``lost``
-  (CP-13 runaway: earlier chicks given back), ``stand`` (chicks now), ``supply``.
-- ``clean_up`` (CP-8): ``road_tiles`` (under the pile), ``pile_size``,
-  ``chicks_returned`` (uncollected), ``supply``, ``old_start_tile`` (under the nest stack),
-  ``start_tile`` (the nest tile now on top, chickens keeping their holes), ``nest_stack``,
-  ``chickens`` (each seat's column). Then ``hidden_tile_laid`` and ``start_player``.
-- ``game_over``: ``winners``, ``stands``, ``round``.
+Events: one typed class per kind in :mod:`.events` (``EVENTS`` is their family, whose
+``from_dict`` reads an event's JSON back); ``player`` is the actor or None. The opening's
+``start_player``, ``tiles_shuffled``, ``hidden_tile_laid`` and each seat's ``tile_drawn``
+with its private twin ``tile_drawn_private`` (visible to the drawer only); then
+``chicken_placed``, ``round_started``, ``tile_placed`` with ``chick_placed``/``no_chick``;
+at a round's end ``hidden_tile_revealed``, ``nest_tile_placed``, ``chicken_moved`` and
+``nest_outcome`` (one per chicken, from the start player on), then ``clean_up``,
+``hidden_tile_laid`` and ``start_player`` (CP-8), or ``game_over``.
 
 Setup happens in ``new_game``; its events are kept in ``state.opening_events`` (as in every game) (filtered in
 views) so the table can play them when the game opens.
@@ -51,6 +29,16 @@ views) so the table can play them when the game opens.
 
 from collections.abc import Mapping
 
+from .actions import ChooseHole, PlaceTile, parse_action
+from .data import OPTIONS
+from .events import (
+    CluckEvent,
+    HiddenTileLaid,
+    HiddenTileRevealed,
+    TileDrawn,
+    TileDrawnPrivate,
+    TilesShuffled,
+)
 from .ladder import ChickenTrace, trace
 from .state import (
     CHICKS,
@@ -58,14 +46,10 @@ from .state import (
     MAX_PLAYERS,
     MAX_ROUNDS,
     MIN_PLAYERS,
-    OPTIONS,
     PLACE,
     ChickenPreview,
-    ChooseHole,
     CluckState,
-    PlaceTile,
     new_game,
-    parse_action,
     preview,
     stand_after,
 )
@@ -76,15 +60,17 @@ from .tiles import Band, TileSet, tile_set_from_data
 # the ordinary game: the next player draws; in the long road only at the round's end)
 # or the hidden tile is turned up.
 REVEALING_EVENTS: Mapping[str, str] = {
-    "tiles_shuffled": "draw",
-    "tile_drawn": "draw",
-    "tile_drawn_private": "draw",
-    "hidden_tile_laid": "draw",
-    "hidden_tile_revealed": "reveal",
+    TilesShuffled.kind: "draw",
+    TileDrawn.kind: "draw",
+    TileDrawnPrivate.kind: "draw",
+    HiddenTileLaid.kind: "draw",
+    HiddenTileRevealed.kind: "reveal",
 }
+EVENTS = CluckEvent
 
 __all__ = [
     "CHICKS",
+    "EVENTS",
     "GAME_ID",
     "MAX_PLAYERS",
     "MAX_ROUNDS",

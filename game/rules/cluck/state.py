@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 import random
-import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple, TypedDict
@@ -14,16 +13,44 @@ from ..protocol import (
     Event,
     GameState,
     JsonDict,
-    LegacyEvent,
-    NotationError,
-    OptionSpec,
     Player,
     RulesDataError,
     resolve_options,
     rng_from_json,
     rng_state_to_json,
 )
-from .ladder import ChickenTrace, LadderRow, LaidRow, hole_point, rung_y, seat_point, trace
+from .actions import TURNED, UP, ChooseHole, PlaceTile, parse_action
+from .data import OPTIONS
+from .events import (
+    ChickenMoved,
+    ChickenPlaced,
+    ChickPlaced,
+    CleanedUp,
+    CluckEvent,
+    GameOver,
+    HiddenTileLaid,
+    HiddenTileRevealed,
+    NestOutcome,
+    NestTilePlaced,
+    NoChick,
+    RoundStarted,
+    Rung,
+    StartPlayerChosen,
+    TileDrawn,
+    TileDrawnPrivate,
+    TilePlaced,
+    TilesShuffled,
+)
+from .ladder import (
+    ChickenTrace,
+    LadderRow,
+    LaidRow,
+    Point,
+    hole_point,
+    rung_y,
+    seat_point,
+    trace,
+)
 from .tiles import COLUMNS, Band, TileSet, tile_set_from_data
 
 GAME_ID = "cluck"
@@ -34,63 +61,7 @@ WINNING_CHICKS = 5  # CP-9
 HAND_BASIC, HAND_LONG = 2, 3  # CP-4, CP-12: hand size when placing starts
 PLACED_BASIC, PLACED_LONG = 1, 2  # tiles each player places per round
 
-UP, TURNED = "up", "turned"
 CHICKENS, PLACE, OVER = "chickens", "place", "over"
-
-_ON_OFF = {False: ("Off", "なし"), True: ("On", "あり")}
-OPTIONS = (
-    OptionSpec("long_road", "Long road", "長い道", (False, True), False, _ON_OFF),
-    OptionSpec("runaway", "Runaway chicks", "ピヨコマの逃走", (False, True), False, _ON_OFF),
-    OptionSpec(
-        "start_player",
-        "Start player",
-        "スタートプレイヤー",
-        ("random", 0, 1, 2, 3),
-        "random",
-        {
-            "random": ("Random", "ランダム"),
-            **{i: (f"Player {i + 1}", f"プレイヤー{i + 1}") for i in range(4)},
-        },
-        seat_choice=True,
-    ),
-)
-
-
-# -- actions ----------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class ChooseHole(Action):
-    """CP-3: put your chicken into a free hole of START."""
-
-    column: int
-
-    def __str__(self) -> str:
-        return f"hole {self.column}"
-
-
-@dataclass(frozen=True)
-class PlaceTile(Action):
-    """CP-4: place a tile from your hand below the ladder, upright or turned (CP-2)."""
-
-    tile: int
-    turned: bool
-
-    def __str__(self) -> str:
-        return f"place {self.tile} {TURNED if self.turned else UP}"
-
-
-_HOLE = re.compile(r"hole ([0-4])")
-_PLACE = re.compile(r"place ([1-9][0-9]*) (up|turned)")
-
-
-def parse_action(text: str) -> Action:
-    if isinstance(text, str):
-        if m := _HOLE.fullmatch(text):
-            return ChooseHole(int(m.group(1)))
-        if m := _PLACE.fullmatch(text):
-            return PlaceTile(int(m.group(1)), m.group(2) == TURNED)
-    raise NotationError(
-        f"not a Cluck-peep! action: {text!r} (expected 'hole C' or 'place T up|turned')"
-    )
 
 
 class Row(NamedTuple):
@@ -170,11 +141,7 @@ class CluckState(GameState):
     # -- setup (CP-3) -------------------------------------------------------------------------
     def _place_chicken(self, player: Player, column: int, events: list[Event]) -> None:
         self.chickens[player] = column
-        events.append(
-            LegacyEvent(
-                "chicken_placed", player, {"column": column, "point": list(seat_point(0, column))}
-            )
-        )
+        events.append(ChickenPlaced(column, seat_point(0, column), player=player))
         self.turn += 1
         if self.turn == len(self.order):
             self._begin_round(events)
@@ -190,11 +157,7 @@ class CluckState(GameState):
     def _begin_round(self, events: list[Event]) -> None:
         self.phase = PLACE
         seats = self._seats_from(self.start_player)
-        events.append(
-            LegacyEvent(
-                "round_started", None, {"round": self.round, "start_player": self.start_player}
-            )
-        )
+        events.append(RoundStarted(self.round, self.start_player))
         if self.options["long_road"]:
             # CP-12: everybody draws up to 3 at once, then places one at a time, twice round.
             for p in seats:
@@ -210,28 +173,20 @@ class CluckState(GameState):
 
     def _draw(self, player: Player, events: list[Event]) -> None:
         tile = self.pile.pop(0)
+        assert tile is not None, "a view's pile holds no tiles to draw"
         hand = self.hands[player]
         hand.append(tile)
         hand.sort()
+        events.append(TileDrawn(len(hand), len(self.pile), player=player))
         events.append(
-            LegacyEvent("tile_drawn", player, {"hand_size": len(hand), "pile_size": len(self.pile)})
-        )
-        events.append(
-            LegacyEvent(
-                "tile_drawn_private",
-                player,
-                {"tile": tile, "hand": list(hand)},
-                visible_to=(player,),
-            )
+            TileDrawnPrivate(tile, tuple(known_tiles(hand)), player=player, visible_to=(player,))
         )
 
     def _place_tile(self, player: Player, action: PlaceTile, events: list[Event]) -> None:
         self.hands[player].remove(action.tile)
         band = self.tiles.band(action.tile, action.turned)
         row = len(self.ladder) + 1
-        events.append(
-            LegacyEvent("tile_placed", player, _band_data(action.tile, action.turned, band, row))
-        )
+        events.append(TilePlaced(*_band_data(action.tile, action.turned, band, row), player=player))
         self._lay(Row(action.tile, action.turned, player, False), band, events)
         self.turn += 1
         if self.turn == len(self.order):
@@ -243,21 +198,13 @@ class CluckState(GameState):
         """A tile joins the bottom of the ladder and a chick goes into its hole (CP-4);
         CP-11 Decision: none when the supply is empty."""
         index = len(self.ladder) + 1
-        point = list(hole_point(index, band))
+        point = hole_point(index, band)
         if self.supply > 0:
             self.supply -= 1
             row = row._replace(chick=True)
-            events.append(
-                LegacyEvent(
-                    "chick_placed", None, {"row": index, "point": point, "supply": self.supply}
-                )
-            )
+            events.append(ChickPlaced(index, point, self.supply))
         else:
-            events.append(
-                LegacyEvent(
-                    "no_chick", None, {"row": index, "point": point, "reason": "supply_empty"}
-                )
-            )
+            events.append(NoChick(index, point, "supply_empty"))
         self.ladder.append(row)
 
     # -- the end of a round (CP-5 .. CP-9) ----------------------------------------------------
@@ -265,26 +212,18 @@ class CluckState(GameState):
         tile, turned = self.hidden_tile()
         self.hidden = None
         band = self.tiles.band(tile, turned)
-        events.append(
-            LegacyEvent(
-                "hidden_tile_revealed", None, _band_data(tile, turned, band, len(self.ladder) + 1)
-            )
-        )
+        events.append(HiddenTileRevealed(*_band_data(tile, turned, band, len(self.ladder) + 1)))
         self._lay(Row(tile, turned, None, False), band, events)
 
         self.goal_tile = self.nest_stack.pop(0)
         goal_row = len(self.ladder) + 1
         nests = self.tiles.goal(self.goal_tile).nests
         events.append(
-            LegacyEvent(
-                "nest_tile_placed",
-                None,
-                {
-                    "tile": self.goal_tile,
-                    "row": goal_row,
-                    "nests": sorted(nests),
-                    "points": [list(seat_point(goal_row, c)) for c in range(COLUMNS)],
-                },
+            NestTilePlaced(
+                self.goal_tile,
+                goal_row,
+                tuple(sorted(nests)),
+                tuple(seat_point(goal_row, c) for c in range(COLUMNS)),
             )
         )
 
@@ -294,7 +233,7 @@ class CluckState(GameState):
         held = {}
         for p in seats:  # CP-6 Decision: chickens go one after another from the start player
             t = traces[p]
-            events.append(LegacyEvent("chicken_moved", p, _trace_data(t, self.ladder, rows)))
+            events.append(ChickenMoved(*_trace_data(t, self.ladder, rows), player=p))
             for row in t.collected:
                 self.ladder[row - 1] = self.ladder[row - 1]._replace(chick=False)
             held[p] = len(t.collected)
@@ -319,19 +258,16 @@ class CluckState(GameState):
         if not nest:
             self.supply += held + lost
         events.append(
-            LegacyEvent(
-                "nest_outcome",
-                player,
-                {
-                    "column": column,
-                    "nest": nest,
-                    "collected": held,
-                    "stood": held if nest else 0,
-                    "returned": 0 if nest else held,
-                    "lost": lost,
-                    "stand": self.stands[player],
-                    "supply": self.supply,
-                },
+            NestOutcome(
+                column=column,
+                nest=nest,
+                collected=held,
+                stood=held if nest else 0,
+                returned=0 if nest else held,
+                lost=lost,
+                stand=self.stands[player],
+                supply=self.supply,
+                player=player,
             )
         )
 
@@ -351,51 +287,35 @@ class CluckState(GameState):
         self.start_tile, self.goal_tile = self.goal_tile, None
         self.ladder = []
         events.append(
-            LegacyEvent(
-                "clean_up",
-                None,
-                {
-                    "road_tiles": sorted(road),
-                    "pile_size": len(self.pile),
-                    "chicks_returned": returned,
-                    "supply": self.supply,
-                    "old_start_tile": old_start,
-                    "start_tile": self.start_tile,
-                    "nest_stack": list(self.nest_stack),
-                    "chickens": list(self.chickens),
-                },
+            CleanedUp(
+                road_tiles=tuple(sorted(road)),
+                pile_size=len(self.pile),
+                chicks_returned=returned,
+                supply=self.supply,
+                old_start_tile=old_start,
+                start_tile=self.start_tile,
+                nest_stack=tuple(self.nest_stack),
+                chickens=tuple(self.chickens),
             )
         )
         self._lay_hidden(events)
         self.round += 1
         self.start_player = (self.start_player + 1) % self.players  # the one to the left
-        events.append(LegacyEvent("start_player", self.start_player, {"round": self.round}))
+        events.append(StartPlayerChosen(self.round, player=self.start_player))
 
     def _lay_hidden(self, events: list[Event]) -> None:
         """CP-3/CP-8: the top road tile, face down, above the nest stack. Which way up it
         lies is chance, and stays as it is when it is turned face up (CP-5)."""
         tile = self.pile.pop(0)
         self.hidden = (tile, self.chance().random() < 0.5)
-        events.append(
-            LegacyEvent(
-                "hidden_tile_laid",
-                None,
-                {"pile_size": len(self.pile), "nest_tile": self.nest_stack[0]},
-            )
-        )
+        events.append(HiddenTileLaid(len(self.pile), self.nest_stack[0]))
 
     def _game_over(self, events: list[Event]) -> None:
         """CP-9, CP-10: most chicks wins; ties share; more than 5 count in full."""
         self.phase = OVER
         best = max(self.stands)
         self.result = tuple(p for p in range(self.players) if self.stands[p] == best)
-        events.append(
-            LegacyEvent(
-                "game_over",
-                None,
-                {"winners": list(self.result), "stands": list(self.stands), "round": self.round},
-            )
-        )
+        events.append(GameOver(self.result, tuple(self.stands), self.round))
 
     # -- what only a full state (not a view) has ----------------------------------------
     def chance(self) -> random.Random:
@@ -598,15 +518,7 @@ class CluckState(GameState):
         s.supply = data["supply"]
         s.stands = list(data["stands"])
         s.result = tuple(data["winners"])
-        s.opening_events = [
-            LegacyEvent(
-                e["kind"],
-                e["player"],
-                e["data"],
-                None if e["visible_to"] is None else tuple(e["visible_to"]),
-            )
-            for e in data["opening_events"]
-        ]
+        s.opening_events = [CluckEvent.from_dict(e) for e in data["opening_events"]]
         s.rng = None if data["rng"] is None else rng_from_json(data["rng"])
         return s
 
@@ -661,35 +573,34 @@ def _face_down(count: int) -> list[int | None]:
 
 
 # -- event data -------------------------------------------------------------------------------
-def _band_data(tile: int, turned: bool, band: Band, row: int) -> dict[str, Any]:
+def _band_data(
+    tile: int, turned: bool, band: Band, row: int
+) -> tuple[int, str, int, tuple[Rung, ...], int, str, Point]:
+    """The fields of ``tile_placed`` and ``hidden_tile_revealed``, in their order."""
     y = rung_y(row)
-    return {
-        "tile": tile,
-        "orientation": TURNED if turned else UP,
-        "row": row,
-        "rungs": [[[r, y], [r + 1, y]] for r in band.rungs],
-        "hole": {
-            "column": band.hole_column,
-            "side": band.hole_side,
-            "point": list(hole_point(row, band)),
-        },
-    }
+    return (
+        tile,
+        TURNED if turned else UP,
+        row,
+        tuple(((r, y), (r + 1, y)) for r in band.rungs),
+        band.hole_column,
+        band.hole_side,
+        hole_point(row, band),
+    )
 
 
-def _trace_data(t: ChickenTrace, ladder: list[Row], rows: list[LaidRow]) -> dict[str, Any]:
-    return {
-        "from": t.start,
-        "to": t.end,
-        "path": [list(p) for p in t.points],
-        "collected": [
-            {
-                "row": row,
-                "tile": ladder[row - 1].tile,
-                "point": list(hole_point(row, rows[row - 1][0])),
-            }
-            for row in t.collected
-        ],
-    }
+def _trace_data(
+    t: ChickenTrace, ladder: list[Row], rows: list[LaidRow]
+) -> tuple[int, int, tuple[Point, ...], tuple[tuple[int, int, Point], ...]]:
+    """The fields of ``chicken_moved``, in their order."""
+    return (
+        t.start,
+        t.end,
+        t.points,
+        tuple(
+            (row, ladder[row - 1].tile, hole_point(row, rows[row - 1][0])) for row in t.collected
+        ),
+    )
 
 
 # -- starting a game (CP-3) -------------------------------------------------------------------
@@ -734,27 +645,13 @@ def _set_up(s: CluckState) -> None:
     else:
         s.start_player = first
     events.append(
-        LegacyEvent(
-            "start_player",
-            s.start_player,
-            {"round": 1, "chosen_by": "chance" if first == "random" else "option"},
-        )
+        StartPlayerChosen(1, "chance" if first == "random" else "option", player=s.start_player)
     )
     s.nest_stack = list(s.tiles.nest)
     s.chance().shuffle(s.nest_stack)  # Decision: stacked in chance order, face up, public
     s.pile = list(s.tiles.road_ids)
     s.chance().shuffle(s.pile)
-    events.append(
-        LegacyEvent(
-            "tiles_shuffled",
-            None,
-            {
-                "nest_stack": list(s.nest_stack),
-                "pile_size": len(s.pile),
-                "start_tile": s.start_tile,
-            },
-        )
-    )
+    events.append(TilesShuffled(tuple(s.nest_stack), len(s.pile), s.start_tile))
     s._lay_hidden(events)
     seats = s._seats_from(s.start_player)
     for p in seats:  # each takes one face-down road tile as a hand

@@ -19,7 +19,6 @@ from ..protocol import (
     GameState,
     IllegalAction,
     JsonDict,
-    LegacyEvent,
     OptionSpec,
     RulesDataError,
     resolve_options,
@@ -39,6 +38,26 @@ from .actions import (
     parse_action,
 )
 from .data import OPTIONS
+from .events import (
+    ChipDeclined,
+    ChipOffered,
+    ChipTaken,
+    ChipTurned,
+    D6Rolled,
+    DiceSorted,
+    DiceTaken,
+    DieChanged,
+    GameOver,
+    MandatorySkipped,
+    MarkerBlocked,
+    MarkerMoved,
+    PhaseEnded,
+    PhaseStarted,
+    Rolled,
+    RoundEnded,
+    RoundStarted,
+    RouteScored,
+)
 from .table import ROUTES, SPACES, Scorer, ranking, validate_table
 
 GAME_ID = "routes"
@@ -219,7 +238,7 @@ class RoutesState(GameState):
             self._turn_chip(player, action.route - 1, events)
         elif isinstance(action, DeclineChip):
             self.chip_pending = False
-            events.append(LegacyEvent("chip_declined", player, {}))
+            events.append(ChipDeclined(player=player))
         elif isinstance(action, EndPhase):
             self._end_phase(events)
             return events
@@ -233,15 +252,12 @@ class RoutesState(GameState):
         self.held[player] += count
         self.mandatory_done = True
         events.append(
-            LegacyEvent(
-                "dice_taken",
-                player,
-                {
-                    "face": face,
-                    "count": count,
-                    "action": "A" if isinstance(action, TakeAll) else "B",
-                    "lid": list(self.lid),
-                },
+            DiceTaken(
+                face,
+                count,
+                "A" if isinstance(action, TakeAll) else "B",
+                tuple(self.lid),
+                player=player,
             )
         )
         # ER-12 A/B: the marker of the route of that face advances by the dice taken.
@@ -249,7 +265,7 @@ class RoutesState(GameState):
         # ER-13: picking up a 6 offers the round-chip power to a holder of a face-up chip.
         if face == 6 and not self.chip_turned[player] and any(up for _, up in self.chips[player]):
             self.chip_pending = True
-            events.append(LegacyEvent("chip_offered", player, {}))
+            events.append(ChipOffered(player=player))
 
     def _change(self, player: int, action: ChangeDie, events: list[Event]) -> None:
         self.c_done = True
@@ -257,18 +273,14 @@ class RoutesState(GameState):
         new_face = action.face + action.delta
         self.lid[action.face - 1] -= 1
         self.lid[new_face - 1] += 1
-        events.append(
-            LegacyEvent(
-                "die_changed", player, {"from": action.face, "to": new_face, "lid": list(self.lid)}
-            )
-        )
+        events.append(DieChanged(action.face, new_face, tuple(self.lid), player=player))
 
     def _turn_chip(self, player: int, r: int, events: list[Event]) -> None:
         self.chip_pending = False
         self.chip_turned[player] = True
         chip = next(c for c in self.chips[player] if c[1])  # the oldest face-up chip
         chip[1] = 0
-        events.append(LegacyEvent("chip_turned", player, {"chip": chip[0], "route": r + 1}))
+        events.append(ChipTurned(chip[0], r + 1, player=player))
         self._move(player, r, +1, "chip", events)
 
     def _move(self, player: int, r: int, delta: int, cause: str, events: list[Event]) -> None:
@@ -278,11 +290,7 @@ class RoutesState(GameState):
         start = self.pos[r][player]
         end = min(GOAL, start + delta) if delta > 0 else max(0, start + delta)
         if end == start:
-            events.append(
-                LegacyEvent(
-                    "marker_blocked", player, {"route": r + 1, "space": start, "cause": cause}
-                )
-            )
+            events.append(MarkerBlocked(r + 1, start, cause, player=player))
             return
         from_stack = self._stack_index(r, player) if start else None
         row = self.pos[r]
@@ -294,20 +302,7 @@ class RoutesState(GameState):
         else:
             self.stamp[r][player] = 0
             stack = None
-        events.append(
-            LegacyEvent(
-                "marker_move",
-                player,
-                {
-                    "route": r + 1,
-                    "from": start,
-                    "to": end,
-                    "stack": stack,
-                    "from_stack": from_stack,
-                    "cause": cause,
-                },
-            )
-        )
+        events.append(MarkerMoved(r + 1, start, end, stack, from_stack, cause, player=player))
 
     def _stack_index(self, r: int, player: int) -> int:
         """0 = bottom of the stack on that space."""
@@ -326,24 +321,18 @@ class RoutesState(GameState):
         parent = self.parent
         self.held = [0] * self.players
         self.chip_turned = [False] * self.players
-        events.append(
-            LegacyEvent(
-                "round_start",
-                parent,
-                {"round": self.round, "parent": parent, "rounds": self.total_rounds},
-            )
-        )
+        events.append(RoundStarted(self.round, self.total_rounds, player=parent))
         # ER-10: the new parent takes a round chip, face up.
         self.chips[parent].append([self.round, 1])
-        events.append(LegacyEvent("chip_taken", parent, {"chip": self.round}))
+        events.append(ChipTaken(self.round, player=parent))
         faces = [self._chance().randint(1, 8) for _ in range(self.total_dice)]
-        events.append(LegacyEvent("roll", parent, {"faces": faces}))
+        events.append(Rolled(tuple(faces), player=parent))
         self.lid = [faces.count(face) for face in range(1, 9)]
-        events.append(LegacyEvent("dice_sorted", parent, {"lid": list(self.lid)}))
+        events.append(DiceSorted(tuple(self.lid), player=parent))
         # ER-10 / ER-34: the parent's personal d6 moves the marker of the route it shows.
         if self.pos[ROUTE_4][parent] >= D6_FROM_SPACE:
             face = self._chance().randint(1, 6)
-            events.append(LegacyEvent("d6_roll", parent, {"face": face, "route": face}))
+            events.append(D6Rolled(face, face, player=parent))
             self._move(parent, face - 1, +1, "d6", events)
         self.phase_index = 0
         self._start_phase(events)
@@ -352,16 +341,10 @@ class RoutesState(GameState):
         # ER-11: clockwise from the player left of the parent; the parent is last.
         self.current = (self.parent + 1 + self.phase_index) % self.players
         self.mandatory_done = self.c_done = self.d_done = self.chip_pending = False
-        events.append(
-            LegacyEvent(
-                "phase_start",
-                self.current,
-                {"round": self.round, "last": self.current == self.parent},
-            )
-        )
+        events.append(PhaseStarted(self.round, self.current == self.parent, player=self.current))
         if not any(self.lid):
             self.mandatory_done = True  # ER-12 B: nothing left to take
-            events.append(LegacyEvent("mandatory_skipped", self.current, {}))
+            events.append(MandatorySkipped(player=self.current))
         self._maybe_end_phase(events)
 
     def _maybe_end_phase(self, events: list[Event]) -> None:
@@ -375,7 +358,7 @@ class RoutesState(GameState):
             self._end_phase(events)
 
     def _end_phase(self, events: list[Event]) -> None:
-        events.append(LegacyEvent("phase_end", self.current, {"round": self.round}))
+        events.append(PhaseEnded(self.round, player=self.current))
         if self.hold_phase_end:
             self.over = True  # a preview copy stops here; it is never played on
             return
@@ -383,11 +366,7 @@ class RoutesState(GameState):
             self.phase_index += 1
             self._start_phase(events)
             return
-        events.append(
-            LegacyEvent(
-                "round_end", self.parent, {"round": self.round, "left_in_lid": sum(self.lid)}
-            )
-        )
+        events.append(RoundEnded(self.round, sum(self.lid), player=self.parent))
         if self.round >= self.total_rounds:
             self._finish(events)
         else:
@@ -399,21 +378,15 @@ class RoutesState(GameState):
         for r in range(ROUTES):
             order = ranking(self.pos[r], self.stamp[r])
             events.append(
-                LegacyEvent(
-                    "route_scored",
-                    None,
-                    {
-                        "route": r + 1,
-                        "points": list(breakdown[r]),
-                        "order": order,
-                        "spaces": [self.pos[r][p] for p in order],
-                    },
+                RouteScored(
+                    r + 1,
+                    tuple(breakdown[r]),
+                    tuple(order),
+                    tuple(self.pos[r][p] for p in order),
                 )
             )
         totals = [sum(col) for col in zip(*breakdown)]
-        events.append(
-            LegacyEvent("game_over", None, {"totals": totals, "winners": list(self.winners())})
-        )
+        events.append(GameOver(tuple(totals), self.winners()))
 
     # -- scoring (ER-30..ER-39) ------------------------------------------------------------
     def route_scores(self) -> RouteScores:
@@ -464,14 +437,6 @@ class RoutesState(GameState):
         sample.rng = random.Random(rng.getrandbits(64))
         sample.is_view = False
         return sample
-
-    def leak_check(self, view: RoutesState, player: int) -> None:
-        shown = view.to_dict()
-        assert shown["rng"] is None, "the view carries the random generator"
-        assert shown["seed"] is None, "the view carries the seed"
-        full = self.to_dict()
-        full["rng"] = full["seed"] = None
-        assert shown == full, "the view differs from the state in more than the future dice"
 
     # -- copies and saves ------------------------------------------------------------------
     def clone(self) -> RoutesState:

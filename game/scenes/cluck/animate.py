@@ -1,4 +1,4 @@
-"""The rules' events played on the Cluck-peep! table: one handler per kind of event
+"""The rules' events played on the Cluck-peep! table: one handler per class of event
 (``Animator.animations``) queues tweens on the scene's timeline that move the display
 model (model.py): tiles slide in and flip, chicks fly between the supply, the ladder and
 the stands, chickens walk the ``path`` their ``chicken_moved`` event carries."""
@@ -11,6 +11,24 @@ from collections.abc import Callable
 from typing import Any
 
 from game.rules.cluck import MAX_ROUNDS
+from game.rules.cluck.events import (
+    ChickenMoved,
+    ChickenPlaced,
+    ChickPlaced,
+    CleanedUp,
+    GameOver,
+    HiddenTileLaid,
+    HiddenTileRevealed,
+    NestOutcome,
+    NestTilePlaced,
+    NoChick,
+    RoundStarted,
+    StartPlayerChosen,
+    TileDrawn,
+    TileDrawnPrivate,
+    TilePlaced,
+    TilesShuffled,
+)
 from game.rules.cluck.ladder import ROW_HEIGHT, hole_point
 from game.rules.protocol import Event
 from game.scenes.table.contract import TableHost
@@ -36,29 +54,29 @@ def _fraction_at(points, target) -> float:
 
 
 class Animator:
-    """One handler per kind of event (``animations``), each queuing tweens on the
+    """One handler per class of event (``animations``), each queuing tweens on the
     host's timeline."""
 
     def __init__(self, model: CluckModel, host: TableHost) -> None:
         self.model = model
         self.host = host
         self.animations: dict[type[Event] | str, Callable[[Any], None]] = {
-            "start_player": self._start_player,
-            "tiles_shuffled": self._tiles_shuffled,
-            "hidden_tile_laid": self._hidden_tile_laid,
-            "tile_drawn": self._tile_drawn,
-            "tile_drawn_private": self._tile_drawn_private,
-            "chicken_placed": self._chicken_placed,
-            "round_started": self._round_started,
-            "tile_placed": self._tile_placed,
-            "chick_placed": self._chick_placed,
-            "no_chick": self._no_chick,
-            "hidden_tile_revealed": self._hidden_tile_revealed,
-            "nest_tile_placed": self._nest_tile_placed,
-            "chicken_moved": self._chicken_moved,
-            "nest_outcome": self._nest_outcome,
-            "clean_up": self._clean_up,
-            "game_over": self._game_over,
+            StartPlayerChosen: self._start_player,
+            TilesShuffled: self._tiles_shuffled,
+            HiddenTileLaid: self._hidden_tile_laid,
+            TileDrawn: self._tile_drawn,
+            TileDrawnPrivate: self._tile_drawn_private,
+            ChickenPlaced: self._chicken_placed,
+            RoundStarted: self._round_started,
+            TilePlaced: self._tile_placed,
+            ChickPlaced: self._chick_placed,
+            NoChick: self._no_chick,
+            HiddenTileRevealed: self._hidden_tile_revealed,
+            NestTilePlaced: self._nest_tile_placed,
+            ChickenMoved: self._chicken_moved,
+            NestOutcome: self._nest_outcome,
+            CleanedUp: self._clean_up,
+            GameOver: self._game_over,
         }
 
     def _sound(self, name: str) -> None:
@@ -118,7 +136,7 @@ class Animator:
         roads = self.model.table.roads
         return roads[row - 1] if 0 < row <= len(roads) else None
 
-    def _start_player(self, e: Event) -> None:
+    def _start_player(self, e: StartPlayerChosen) -> None:
         m = self.model.table
 
         def start():
@@ -127,13 +145,13 @@ class Animator:
 
         self._then(0.25, start=start)
 
-    def _tiles_shuffled(self, e: Event) -> None:
+    def _tiles_shuffled(self, e: TilesShuffled) -> None:
         m = self.model.table
 
         def start():
-            m.nest_stack = list(e.data["nest_stack"])
-            m.pile = e.data["pile_size"]
-            m.start.tile = e.data["start_tile"]
+            m.nest_stack = list(e.nest_stack)
+            m.pile = e.pile_size
+            m.start.tile = e.start_tile
             m.goal = TileSprite(
                 "goal",
                 m.nest_stack[0] if m.nest_stack else None,
@@ -148,11 +166,11 @@ class Animator:
 
         self._then(0.4, update, start)
 
-    def _hidden_tile_laid(self, e: Event) -> None:
+    def _hidden_tile_laid(self, e: HiddenTileLaid) -> None:
         m = self.model.table
 
         def start():
-            m.pile = e.data["pile_size"]
+            m.pile = e.pile_size
             m.hidden = TileSprite("hidden", dx=5.0, alpha=0)
             m.hidden.row = self.model.rows()[1]
             self._sound("slide")
@@ -163,60 +181,60 @@ class Animator:
 
         self._then(0.45, update, start)
 
-    def _tile_drawn(self, e: Event) -> None:
+    def _tile_drawn(self, e: TileDrawn) -> None:
         m = self.model.table
         p = e.player
         assert p is not None  # who drew it
 
         def start():
-            m.pile = e.data["pile_size"]
+            m.pile = e.pile_size
             m.turn = p
 
         def arrive(_):
-            m.hand_sizes[p] = e.data["hand_size"]
+            m.hand_sizes[p] = e.hand_size
 
         self._fly(
             "back", [(("pile",), ("hand", p, m.hand_sizes[p]))], 0.35, arrive, start, arc=0.15
         )
 
-    def _tile_drawn_private(self, e: Event) -> None:
+    def _tile_drawn_private(self, e: TileDrawnPrivate) -> None:
         if not e.seen_by(self.host.private_player) or e.player != self.host.private_player:
             return
         m = self.model.table
 
         def start():
-            m.hand = list(e.data["hand"])
+            m.hand = list(e.hand)
             if self.model.sel_tile not in m.hand:
                 self.model.sel_tile = m.hand[0]
 
         self._then(0.15, start=start)
 
-    def _chicken_placed(self, e: Event) -> None:
+    def _chicken_placed(self, e: ChickenPlaced) -> None:
         m = self.model.table
-        p, column = e.player, e.data["column"]
+        p, column = e.player, e.column
 
         def start():
             m.turn = p
 
         def arrive(_):
-            m.chickens[p] = ChickenSprite(column, e.data["point"][1])
+            m.chickens[p] = ChickenSprite(column, e.point[1])
             self._sound("pop")
 
         self._fly(
             f"chicken:{p}",
-            [(("card", p), ("ladder", column, e.data["point"][1]))],
+            [(("card", p), ("ladder", column, e.point[1]))],
             0.55,
             arrive,
             start,
             arc=0.35,
         )
 
-    def _round_started(self, e: Event) -> None:
+    def _round_started(self, e: RoundStarted) -> None:
         m = self.model.table
 
         def start():
-            m.round = e.data["round"]
-            m.start_player = e.data["start_player"]
+            m.round = e.round
+            m.start_player = e.start_player
             m.stage = "place"
             m.banner = self.host.t("cluck.round_of", n=m.round, total=MAX_ROUNDS)
 
@@ -228,18 +246,19 @@ class Animator:
 
         self._then(1.0, update, start, done, _linear)
 
-    def _tile_placed(self, e: Event) -> None:
+    def _tile_placed(self, e: TilePlaced) -> None:
         m = self.model.table
-        p, d = e.player, e.data
-        turned = d["orientation"] == "turned"
-        band = self.host.state.tiles.band(d["tile"], turned)
+        p = e.player
+        assert p is not None  # who laid it
+        turned = e.orientation == "turned"
+        band = self.host.state.tiles.band(e.tile, turned)
         side = 5.0 if p == self.host.private_player else -5.0  # from the hand, or from the card
-        sprite = TileSprite("road", d["tile"], turned, band, p, row=d["row"], dx=side, alpha=0)
+        sprite = TileSprite("road", e.tile, turned, band, p, row=e.row, dx=side, alpha=0)
 
         def start():
             m.turn = p
-            if p == self.host.private_player and d["tile"] in m.hand:
-                m.hand.remove(d["tile"])
+            if p == self.host.private_player and e.tile in m.hand:
+                m.hand.remove(e.tile)
             m.hand_sizes[p] = max(0, m.hand_sizes[p] - 1)
             sprite.row = m.slot_row
             m.roads.append(sprite)
@@ -254,13 +273,13 @@ class Animator:
 
         self._then(0.45, update, start, done)
 
-    def _chick_placed(self, e: Event) -> None:
+    def _chick_placed(self, e: ChickPlaced) -> None:
         m = self.model.table
-        c, y = e.data["point"]
-        tile = self._road(e.data["row"])
+        c, y = e.point
+        tile = self._road(e.row)
 
         def start():
-            m.supply = e.data["supply"]
+            m.supply = e.supply
 
         def arrive(_):
             if tile is not None:
@@ -276,9 +295,9 @@ class Animator:
 
         self._then(0.25, pop, ease=ease_out_back)
 
-    def _no_chick(self, e: Event) -> None:
+    def _no_chick(self, e: NoChick) -> None:
         m = self.model.table
-        mark = (tuple(e.data["point"]), "×", 0.0)
+        mark = (e.point, "×", 0.0)
 
         def start():
             m.marks.append(mark)
@@ -289,11 +308,10 @@ class Animator:
 
         self._then(0.5, start=start, done=done)
 
-    def _hidden_tile_revealed(self, e: Event) -> None:
+    def _hidden_tile_revealed(self, e: HiddenTileRevealed) -> None:
         m = self.model.table
-        d = e.data
-        turned = d["orientation"] == "turned"
-        band = self.host.state.tiles.band(d["tile"], turned)
+        turned = e.orientation == "turned"
+        band = self.host.state.tiles.band(e.tile, turned)
         sprite = m.hidden or TileSprite("hidden")
         turned_up: list[TileSprite] = []
 
@@ -310,7 +328,7 @@ class Animator:
                     turned_up.append(True)
                     sprite.kind, sprite.tile, sprite.turned, sprite.band = (
                         "road",
-                        d["tile"],
+                        e.tile,
                         turned,
                         band,
                     )
@@ -320,13 +338,13 @@ class Animator:
 
         self._then(0.6, update, start)
 
-    def _nest_tile_placed(self, e: Event) -> None:
+    def _nest_tile_placed(self, e: NestTilePlaced) -> None:
         m = self.model.table
 
         def start():
-            if m.nest_stack and m.nest_stack[0] == e.data["tile"]:
+            if m.nest_stack and m.nest_stack[0] == e.tile:
                 m.nest_stack.pop(0)
-            m.goal.tile, m.goal.ghost, m.goal.dx, m.goal.alpha = e.data["tile"], False, 5.0, 0
+            m.goal.tile, m.goal.ghost, m.goal.dx, m.goal.alpha = e.tile, False, 5.0, 0
             self._sound("slide")
 
         def update(t):
@@ -338,15 +356,13 @@ class Animator:
 
         self._then(0.5, update, start, done)
 
-    def _chicken_moved(self, e: Event) -> None:
+    def _chicken_moved(self, e: ChickenMoved) -> None:
         m = self.model.table
         p = e.player
         assert p is not None  # whose chicken
-        path = [tuple(pt) for pt in e.data["path"]]
+        path = list(e.path)
         length = sum(math.dist(a, b) for a, b in itertools.pairwise(path))
-        pickups = sorted(
-            (_fraction_at(path, tuple(c["point"])), c["row"]) for c in e.data["collected"]
-        )
+        pickups = sorted((_fraction_at(path, point), row) for row, _tile, point in e.collected)
         taken: set[int] = set()
         last = [path[0]]
 
@@ -381,12 +397,12 @@ class Animator:
 
         self._then(0.4 + 0.05 * length, update, start, done, _linear)
 
-    def _nest_outcome(self, e: Event) -> None:
+    def _nest_outcome(self, e: NestOutcome) -> None:
         m = self.model.table
-        p, d = e.player, e.data
+        p = e.player
         assert p is not None  # whose chicken
         chicken = m.chickens[p]
-        if d["nest"]:
+        if e.nest:
 
             def hop(t):
                 if chicken is not None:
@@ -401,7 +417,7 @@ class Animator:
                 self._sound("pop")
 
             pairs: list[tuple[tuple[Any, ...], tuple[Any, ...]]] = [
-                (("chicken", p), ("stand", p, before + i)) for i in range(d["stood"])
+                (("chicken", p), ("stand", p, before + i)) for i in range(e.stood)
             ]
         else:
 
@@ -411,9 +427,9 @@ class Animator:
 
             self._then(0.5, shake, ease=_linear)
             before = m.stands[p]
-            pairs = [(("chicken", p), ("supply",)) for _ in range(d["returned"])]
-            pairs += [(("stand", p, before - 1 - i), ("supply",)) for i in range(d["lost"])]
-            returned = d["returned"]
+            pairs = [(("chicken", p), ("supply",)) for _ in range(e.returned)]
+            pairs += [(("stand", p, before - 1 - i), ("supply",)) for i in range(e.lost)]
+            returned = e.returned
 
             def arrive(i):
                 if i < returned:
@@ -425,17 +441,16 @@ class Animator:
 
         def done():
             m.carried[p] = 0
-            m.stands[p] = d["stand"]
-            m.supply = d["supply"]
+            m.stands[p] = e.stand
+            m.supply = e.supply
 
         if pairs:
             self._fly("chick", pairs, 0.5, arrive, done=done)
         else:
             self._then(0.0, done=done)
 
-    def _clean_up(self, e: Event) -> None:
+    def _clean_up(self, e: CleanedUp) -> None:
         m = self.model.table
-        d = e.data
         pairs = [
             (("ladder", *hole_point(i + 1, t.band)), ("supply",))
             for i, t in enumerate(m.roads)
@@ -461,8 +476,8 @@ class Animator:
 
         def gone():
             m.leaving = []
-            m.supply = d["supply"]
-            m.pile = d["pile_size"]
+            m.supply = e.supply
+            m.pile = e.pile_size
 
         def arrive(_):
             m.supply += 1
@@ -482,7 +497,7 @@ class Animator:
             goal = m.goal
             goal.kind, goal.pinned, goal.ghost, goal.row = "start", False, False, 0.0
             m.start = goal
-            m.nest_stack = list(d["nest_stack"])
+            m.nest_stack = list(e.nest_stack)
             m.goal = TileSprite(
                 "goal",
                 m.nest_stack[0] if m.nest_stack else None,
@@ -490,15 +505,15 @@ class Animator:
                 row=self.model.rows()[2],
                 alpha=255,
             )
-            for p, column in enumerate(d["chickens"]):
+            for p, column in enumerate(e.chickens):
                 if column is not None:
                     m.chickens[p] = ChickenSprite(column, 2)
 
         self._then(0.7, lift, done=settled)
 
-    def _game_over(self, e: Event) -> None:
+    def _game_over(self, e: GameOver) -> None:
         m = self.model.table
-        winners = e.data["winners"]
+        winners = e.winners
 
         def hop(t):
             for p in winners:

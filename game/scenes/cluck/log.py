@@ -3,6 +3,24 @@ the names of the tiles as the table writes them."""
 
 from __future__ import annotations
 
+from game.rules.cluck.events import (
+    ChickenMoved,
+    ChickenPlaced,
+    ChickPlaced,
+    CleanedUp,
+    GameOver,
+    HiddenTileLaid,
+    HiddenTileRevealed,
+    NestOutcome,
+    NestTilePlaced,
+    NoChick,
+    RoundStarted,
+    StartPlayerChosen,
+    TileDrawn,
+    TileDrawnPrivate,
+    TilePlaced,
+    TilesShuffled,
+)
 from game.rules.protocol import Event
 from game.scenes.table.contract import TableHost
 
@@ -31,66 +49,79 @@ class Texts:
         return key + ("_none" if n == 0 else "_one" if n == 1 else "")
 
     def describe(self, event: Event) -> str | None:
-        d, p, t = event.data, event.player, self.host.t
+        p, t = event.player, self.host.t
         name = self.host.seat_name(p) if p is not None else ""
-        kind = event.kind
-        if kind == "start_player":
-            return t("cluck.log.start_player", name=name)
-        if kind == "tiles_shuffled":
-            return t(
-                "cluck.log.shuffled",
-                stack=t("app.frame_and").join(self.tile_name(n) for n in d["nest_stack"]),
-                n=d["pile_size"],
-            )
-        if kind == "hidden_tile_laid":
-            return t("cluck.log.hidden_laid", nest=self.tile_name(d["nest_tile"]))
-        if kind == "tile_drawn":
-            return t("cluck.log.drawn", name=name, n=d["hand_size"])
-        if kind == "tile_drawn_private":
-            # Never the tile itself: the log stays on screen for the next person too.
-            return t("cluck.log.drawn_private", name=name)
-        if kind == "chicken_placed":
-            return t("cluck.log.chicken_placed", name=name, n=d["column"] + 1)
-        if kind == "round_started":
-            return t(
-                "cluck.log.round_started", n=d["round"], name=self.host.seat_name(d["start_player"])
-            )
-        if kind == "tile_placed":
-            return t(
-                "cluck.log.tile_placed", name=name, tile=d["tile"], way=self._way(d["orientation"])
-            )
-        if kind == "chick_placed":
-            return t("cluck.log.chick_placed", n=d["supply"])
-        if kind == "no_chick":
-            return t("cluck.log.no_chick")
-        if kind == "hidden_tile_revealed":
-            return t("cluck.log.hidden_revealed", tile=d["tile"], way=self._way(d["orientation"]))
-        if kind == "nest_tile_placed":
-            return t("cluck.log.nest_tile", tile=self.tile_name(d["tile"]))
-        if kind == "chicken_moved":
-            n = len(d["collected"])
-            return t(
-                self._counted("cluck.log.chicken_moved", n),
-                name=name,
-                a=d["from"] + 1,
-                b=d["to"] + 1,
-                n=n,
-            )
-        if kind == "nest_outcome":
-            if d["nest"]:
+        match event:
+            case StartPlayerChosen():
+                return t("cluck.log.start_player", name=name)
+            case TilesShuffled():
                 return t(
-                    self._counted("cluck.log.nest_yes", d["stood"]),
-                    name=name,
-                    n=d["stood"],
-                    stand=d["stand"],
+                    "cluck.log.shuffled",
+                    stack=t("app.frame_and").join(self.tile_name(n) for n in event.nest_stack),
+                    n=event.pile_size,
                 )
-            if d["lost"]:
-                return t("cluck.log.nest_lost", name=name, n=d["returned"], lost=d["lost"])
-            return t(self._counted("cluck.log.nest_no", d["returned"]), name=name, n=d["returned"])
-        if kind == "clean_up":
-            return t(
-                "cluck.log.clean_up", n=d["chicks_returned"], tile=self.tile_name(d["start_tile"])
-            )
-        if kind == "game_over":
-            return t("cluck.log.game_over", n=d["round"])
+            case HiddenTileLaid():
+                return t("cluck.log.hidden_laid", nest=self.tile_name(event.nest_tile))
+            case TileDrawn():
+                return t("cluck.log.drawn", name=name, n=event.hand_size)
+            case TileDrawnPrivate():
+                # Never the tile itself: the log stays on screen for the next person too.
+                return t("cluck.log.drawn_private", name=name)
+            case ChickenPlaced():
+                return t("cluck.log.chicken_placed", name=name, n=event.column + 1)
+            case RoundStarted():
+                return t(
+                    "cluck.log.round_started",
+                    n=event.round,
+                    name=self.host.seat_name(event.start_player),
+                )
+            case TilePlaced():
+                return t(
+                    "cluck.log.tile_placed",
+                    name=name,
+                    tile=event.tile,
+                    way=self._way(event.orientation),
+                )
+            case ChickPlaced():
+                return t("cluck.log.chick_placed", n=event.supply)
+            case NoChick():
+                return t("cluck.log.no_chick")
+            case HiddenTileRevealed():
+                return t(
+                    "cluck.log.hidden_revealed", tile=event.tile, way=self._way(event.orientation)
+                )
+            case NestTilePlaced():
+                return t("cluck.log.nest_tile", tile=self.tile_name(event.tile))
+            case ChickenMoved():
+                n = len(event.collected)
+                return t(
+                    self._counted("cluck.log.chicken_moved", n),
+                    name=name,
+                    a=event.frm + 1,
+                    b=event.to + 1,
+                    n=n,
+                )
+            case NestOutcome():
+                return self._nest_outcome(event, name)
+            case CleanedUp():
+                return t(
+                    "cluck.log.clean_up",
+                    n=event.chicks_returned,
+                    tile=self.tile_name(event.start_tile),
+                )
+            case GameOver():
+                return t("cluck.log.game_over", n=event.round)
         return None
+
+    def _nest_outcome(self, event: NestOutcome, name: str) -> str:
+        t = self.host.t
+        if event.nest:
+            return t(
+                self._counted("cluck.log.nest_yes", event.stood),
+                name=name,
+                n=event.stood,
+                stand=event.stand,
+            )
+        if event.lost:
+            return t("cluck.log.nest_lost", name=name, n=event.returned, lost=event.lost)
+        return t(self._counted("cluck.log.nest_no", event.returned), name=name, n=event.returned)

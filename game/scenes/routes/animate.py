@@ -11,6 +11,26 @@ from collections.abc import Callable
 from typing import Any
 
 from game.rules.protocol import Event
+from game.rules.routes.events import (
+    ChipDeclined,
+    ChipOffered,
+    ChipTaken,
+    ChipTurned,
+    D6Rolled,
+    DiceSorted,
+    DiceTaken,
+    DieChanged,
+    GameOver,
+    MandatorySkipped,
+    MarkerBlocked,
+    MarkerMoved,
+    PhaseEnded,
+    PhaseStarted,
+    Rolled,
+    RoundEnded,
+    RoundStarted,
+    RouteScored,
+)
 from game.scenes.table.contract import TableHost
 from game.ui.tween import Tween, ease_in_out
 
@@ -25,7 +45,7 @@ FROM_PANEL = 0.35  # a marker's flight between its owner's panel and the route
 
 
 class Animator:
-    """One handler per kind of event (``animations``), each queuing tweens on the
+    """One handler per class of event (``animations``), each queuing tweens on the
     host's timeline."""
 
     def __init__(self, model: RoutesModel, host: TableHost, seats: Seats) -> None:
@@ -33,24 +53,24 @@ class Animator:
         self.host = host
         self.seats = seats
         self.animations: dict[type[Event] | str, Callable[[Any], None]] = {
-            "round_start": self._round_start,
-            "chip_taken": self._chip_taken,
-            "roll": self._roll,
-            "dice_sorted": self._dice_sorted,
-            "d6_roll": self._d6_roll,
-            "phase_start": self._phase_start,
-            "mandatory_skipped": self._mandatory_skipped,
-            "dice_taken": self._dice_taken,
-            "marker_move": self._marker_move,
-            "marker_blocked": self._marker_blocked,
-            "die_changed": self._die_changed,
-            "chip_offered": self._chip_offered,
-            "chip_turned": self._chip_turned,
-            "chip_declined": self._chip_declined,
-            "phase_end": self._phase_end,
-            "round_end": self._round_end,
-            "route_scored": self._route_scored,
-            "game_over": self._game_over,
+            RoundStarted: self._round_start,
+            ChipTaken: self._chip_taken,
+            Rolled: self._roll,
+            DiceSorted: self._dice_sorted,
+            D6Rolled: self._d6_roll,
+            PhaseStarted: self._phase_start,
+            MandatorySkipped: self._mandatory_skipped,
+            DiceTaken: self._dice_taken,
+            MarkerMoved: self._marker_move,
+            MarkerBlocked: self._marker_blocked,
+            DieChanged: self._die_changed,
+            ChipOffered: self._chip_offered,
+            ChipTurned: self._chip_turned,
+            ChipDeclined: self._chip_declined,
+            PhaseEnded: self._phase_end,
+            RoundEnded: self._round_end,
+            RouteScored: self._route_scored,
+            GameOver: self._game_over,
         }
 
     def _tween(self, duration: float, update=None, done=None, start=None, ease=ease_in_out) -> None:
@@ -61,16 +81,15 @@ class Animator:
     def _sound(self, name: str) -> Callable[[], None]:
         return lambda: self.host.app.sound.play(name)
 
-    def _round_start(self, event: Event) -> None:
-        data = event.data
+    def _round_start(self, event: RoundStarted) -> None:
         t = self.model.table
 
         def start():
-            t.round, t.rounds, t.parent = data["round"], data["rounds"], data["parent"]
+            t.round, t.rounds, t.parent = event.round, event.rounds, event.player
             t.current = None
             t.banner = [
-                self.host.t("routes.round", n=data["round"], total=data["rounds"]),
-                self.host.t("routes.turn_roll", name=self.host.seat_name(data["parent"])),
+                self.host.t("routes.round", n=event.round, total=event.rounds),
+                self.host.t("routes.turn_roll", name=self.host.seat_name(event.player)),
                 0.0,
             ]
 
@@ -79,25 +98,25 @@ class Animator:
 
         self._tween(1.1, show, lambda: setattr(t, "banner", None), start, ease=lambda v: v)
 
-    def _chip_taken(self, event: Event) -> None:
+    def _chip_taken(self, event: ChipTaken) -> None:
         """The round chip flies from the round's label to the roller's panel, spinning."""
-        player, data = event.player, event.data
+        player, chip = event.player, event.chip
         t = self.model.table
 
         def update(v):
-            t.flying_chip = (player, data["chip"], v)
+            t.flying_chip = (player, chip, v)
 
         def done():
             t.flying_chip = None
-            t.chips[player].append([data["chip"], 1])
+            t.chips[player].append([chip, 1])
 
         self._tween(0.7, update, done, self._sound("pop"), ease=lambda v: v)
 
-    def _roll(self, event: Event) -> None:
-        player, data = event.player, event.data
+    def _roll(self, event: Rolled) -> None:
+        player = event.player
         assert player is not None  # the dice roller's (ER-10)
         t = self.model.table
-        faces = data["faces"]
+        faces = event.faces
         rng = random.Random(len(faces) * 7919 + sum((i + 1) * f for i, f in enumerate(faces)))
         spots = []
         for _ in faces:  # resting places on the felt, spread out
@@ -142,10 +161,9 @@ class Animator:
     def _slot_anchor(self, face: int, index: int, count: int) -> Callable[[], Point]:
         return lambda: self.model.slot(face, index, count)[0]
 
-    def _dice_sorted(self, event: Event) -> None:
-        data = event.data
+    def _dice_sorted(self, event: DiceSorted) -> None:
         t = self.model.table
-        lid = data["lid"]
+        lid = event.lid
 
         def start():
             seen = [0] * 8
@@ -174,12 +192,11 @@ class Animator:
 
         self._tween(SORT, update, done, start)
 
-    def _d6_roll(self, event: Event) -> None:
-        data = event.data
+    def _d6_roll(self, event: D6Rolled) -> None:
         t = self.model.table
 
         def start():
-            t.d6 = [data["face"], 0.0, 1.0]
+            t.d6 = [event.face, 0.0, 1.0]
             self.host.app.sound.play("dice")
 
         def update(v):
@@ -188,7 +205,7 @@ class Animator:
         self._tween(0.7, update, None, start)
         self._tween(0.35)
 
-    def _phase_start(self, event: Event) -> None:
+    def _phase_start(self, event: PhaseStarted) -> None:
         player = event.player
         t = self.model.table
 
@@ -204,13 +221,14 @@ class Animator:
 
         self._tween(0.3 if t.d6 is not None else 0.15, fade, done, start)
 
-    def _mandatory_skipped(self, _event: Event) -> None:
+    def _mandatory_skipped(self, _event: MandatorySkipped) -> None:
         self._tween(0.4)
 
-    def _dice_taken(self, event: Event) -> None:
-        player, data = event.player, event.data
+    def _dice_taken(self, event: DiceTaken) -> None:
+        player = event.player
+        assert player is not None  # the taker's
         t = self.model.table
-        face, count, lid = data["face"], data["count"], data["lid"]
+        face, count, lid = event.face, event.count, event.lid
         dice = []
 
         def start():
@@ -252,16 +270,16 @@ class Animator:
     def _held_anchor(self, player: int) -> Callable[[], Point]:
         return lambda: self.seats.spot(player, "held")
 
-    def _marker_move(self, event: Event) -> None:
+    def _marker_move(self, event: MarkerMoved) -> None:
         """The marker walks along its route a hop per space; one placed comes from its
         owner's panel, one leaving goes back to it; the markers above one that leaves a
         stack drop by one."""
-        player, data = event.player, event.data
+        player = event.player
         t = self.model.table
-        route, start_space, end_space = data["route"], data["from"], data["to"]
+        route, start_space, end_space = event.route, event.frm, event.to
         key = (route, player)
-        to_stack = data["stack"] if data["stack"] is not None else 0
-        from_stack = data["from_stack"] if data["from_stack"] is not None else 0
+        to_stack = event.stack if event.stack is not None else 0
+        from_stack = event.from_stack if event.from_stack is not None else 0
         dropping: list[list[float]] = []
         walk = Walk(start_space, from_stack, end_space, to_stack)
 
@@ -297,21 +315,20 @@ class Animator:
             duration += FROM_PANEL
         self._tween(duration, update, done, start, ease=lambda v: v)
 
-    def _marker_blocked(self, event: Event) -> None:
-        player, data = event.player, event.data
+    def _marker_blocked(self, event: MarkerBlocked) -> None:
+        player = event.player
         t = self.model.table
 
         def update(v):
-            t.shake = (data["route"], player, v)
+            t.shake = (event.route, player, v)
 
         self._tween(
             0.4, update, lambda: setattr(t, "shake", None), self._sound("bonk"), ease=lambda v: v
         )
 
-    def _die_changed(self, event: Event) -> None:
-        data = event.data
+    def _die_changed(self, event: DieChanged) -> None:
         t = self.model.table
-        old_face, new_face, lid = data["from"], data["to"], data["lid"]
+        old_face, new_face, lid = event.frm, event.to, event.lid
         die_box = []
 
         def start():
@@ -349,31 +366,31 @@ class Animator:
 
         self._tween(0.6, update, done, start)
 
-    def _chip_offered(self, _event: Event) -> None:
+    def _chip_offered(self, _event: ChipOffered) -> None:
         self._tween(0.2)
 
-    def _chip_turned(self, event: Event) -> None:
-        player, data = event.player, event.data
+    def _chip_turned(self, event: ChipTurned) -> None:
+        player, number = event.player, event.chip
         t = self.model.table
 
         def update(v):
-            t.flip = (player, data["chip"], v)
+            t.flip = (player, number, v)
 
         def done():
             t.flip = None
             for chip in t.chips[player]:
-                if chip[0] == data["chip"]:
+                if chip[0] == number:
                     chip[1] = 0
 
         self._tween(0.45, update, done, self._sound("click"))
 
-    def _chip_declined(self, _event: Event) -> None:
+    def _chip_declined(self, _event: ChipDeclined) -> None:
         self._tween(0.1)
 
-    def _phase_end(self, _event: Event) -> None:
+    def _phase_end(self, _event: PhaseEnded) -> None:
         self._tween(0.15)
 
-    def _round_end(self, _event: Event) -> None:
+    def _round_end(self, _event: RoundEnded) -> None:
         t = self.model.table
         dice = []
 
@@ -426,17 +443,16 @@ class Animator:
 
         self._tween(0.6, update, done, start)
 
-    def _route_scored(self, event: Event) -> None:
-        data = event.data
+    def _route_scored(self, event: RouteScored) -> None:
         t = self.model.table
-        route = data["route"]
+        route = event.route
 
         def start():
             t.scoring_route = route
-            t.final[route] = list(data["points"])
+            t.final[route] = list(event.points)
             t.current = None
-            for p in data["order"]:
-                points = data["points"][p]
+            for p in event.order:
+                points = event.points[p]
                 if points:
                     t.pops.append([route, p, f"{points:+d}", 0.0])
             self.host.app.sound.play("pop")
@@ -450,13 +466,12 @@ class Animator:
 
         self._tween(0.9, update, done, start)
 
-    def _game_over(self, event: Event) -> None:
-        data = event.data
+    def _game_over(self, event: GameOver) -> None:
         t = self.model.table
 
         def start():
             t.scoring_route = None
-            t.totals = list(data["totals"])
-            t.winners = list(data["winners"])
+            t.totals = list(event.totals)
+            t.winners = list(event.winners)
 
         self._tween(1.8, None, None, start)

@@ -5,6 +5,26 @@ from __future__ import annotations
 
 from game.rules.protocol import Action, Event
 from game.rules.routes import ChangeDie, DeclineChip, PushMarker, TakeAll, TakeOne, TurnChip
+from game.rules.routes.events import (
+    ChipDeclined,
+    ChipOffered,
+    ChipTaken,
+    ChipTurned,
+    D6Rolled,
+    DiceSorted,
+    DiceTaken,
+    DieChanged,
+    GameOver,
+    MandatorySkipped,
+    MarkerBlocked,
+    MarkerMoved,
+    PhaseEnded,
+    PhaseStarted,
+    Rolled,
+    RoundEnded,
+    RoundStarted,
+    RouteScored,
+)
 from game.scenes.table.contract import TableHost
 from game.ui import fonts
 
@@ -22,90 +42,91 @@ class Texts:
 
     # -- the log -----------------------------------------------------------------------
     def describe(self, event: Event) -> str | None:
-        d = event.data
         name = self.host.seat_name(event.player) if event.player is not None else ""
-        kind = event.kind
         tr = self.host.t
-        if kind == "round_start":
-            return tr(
-                "routes.ev_round_start",
-                n=d["round"],
-                total=d["rounds"],
-                name=self.host.seat_name(d["parent"]),
-            )
-        if kind == "chip_taken":
-            return tr("routes.ev_chip_taken", name=name, chip=d["chip"])
-        if kind == "roll":
-            return tr("routes.ev_roll", name=name, count=len(d["faces"]))
-        if kind == "dice_sorted":
-            groups = "  ".join(f"{face}×{n}" for face, n in enumerate(d["lid"], 1) if n)
-            return tr("routes.ev_dice_sorted", groups=groups)
-        if kind == "d6_roll":
-            return tr("routes.ev_d6_roll", name=name, face=d["face"], route=d["route"])
-        if kind == "phase_start":
-            return tr(
-                "routes.ev_phase_start_last" if d.get("last") else "routes.ev_phase_start",
-                name=name,
-            )
-        if kind == "mandatory_skipped":
-            return tr("routes.ev_mandatory_skipped", name=name)
-        if kind == "dice_taken":
-            key = (
-                "routes.ev_taken_one"
-                if d["action"] == "B"
-                else "routes.ev_taken_single"
-                if d["count"] == 1
-                else "routes.ev_taken_all"
-            )
-            return tr(key, name=name, face=d["face"], count=d["count"])
-        if kind == "marker_move":
-            back = d["cause"] in ("C", "D") and (not d["to"] or d["to"] < d["from"])
-            cause = tr(f"routes.cause_{d['cause']}{'_back' if back else ''}")
-            if not d["from"]:
+        match event:
+            case RoundStarted():
+                # the parent's name (the round's player)
+                return tr("routes.ev_round_start", n=event.round, total=event.rounds, name=name)
+            case ChipTaken():
+                return tr("routes.ev_chip_taken", name=name, chip=event.chip)
+            case Rolled():
+                return tr("routes.ev_roll", name=name, count=len(event.faces))
+            case DiceSorted():
+                groups = "  ".join(f"{face}×{n}" for face, n in enumerate(event.lid, 1) if n)
+                return tr("routes.ev_dice_sorted", groups=groups)
+            case D6Rolled():
+                return tr("routes.ev_d6_roll", name=name, face=event.face, route=event.route)
+            case PhaseStarted():
                 return tr(
-                    "routes.ev_marker_placed", name=name, route=d["route"], to=d["to"], cause=cause
+                    "routes.ev_phase_start_last" if event.last else "routes.ev_phase_start",
+                    name=name,
                 )
-            if not d["to"]:
-                return tr("routes.ev_marker_left", name=name, route=d["route"], cause=cause)
-            return tr(
-                "routes.ev_marker_move",
-                name=name,
-                route=d["route"],
-                frm=d["from"],
-                to=d["to"],
-                cause=cause,
-            )
-        if kind == "marker_blocked":
-            return tr("routes.ev_marker_blocked", name=name, route=d["route"], space=d["space"])
-        if kind == "die_changed":
-            return tr("routes.ev_die_changed", name=name, frm=d["from"], to=d["to"])
-        if kind == "chip_offered":
-            return tr("routes.ev_chip_offered", name=name)
-        if kind == "chip_turned":
-            return tr("routes.ev_chip_turned", name=name, chip=d["chip"], route=d["route"])
-        if kind == "chip_declined":
-            return tr("routes.ev_chip_declined", name=name)
-        if kind == "phase_end":
-            return tr("routes.ev_phase_end", name=name)
-        if kind == "round_end":
-            return tr("routes.ev_round_end", n=d["round"], left=d["left_in_lid"])
-        if kind == "route_scored":
-            results = tr("routes.list_sep").join(
-                tr("routes.result", name=self.host.seat_name(p), points=d["points"][p])
-                for p in d["order"]
-                if d["points"][p]
-            )
-            if not results:
-                return tr("routes.ev_route_scored_none", route=d["route"])
-            return tr("routes.ev_route_scored", route=d["route"], results=results)
-        if kind == "game_over":
-            names = tr("routes.list_sep").join(self.host.seat_name(p) for p in d["winners"])
-            totals = tr("routes.list_sep").join(
-                tr("routes.result", name=self.host.seat_name(p), points=v)
-                for p, v in enumerate(d["totals"])
-            )
-            return tr("routes.ev_game_over", names=names, totals=totals)
+            case MandatorySkipped():
+                return tr("routes.ev_mandatory_skipped", name=name)
+            case DiceTaken():
+                key = (
+                    "routes.ev_taken_one"
+                    if event.action == "B"
+                    else "routes.ev_taken_single"
+                    if event.count == 1
+                    else "routes.ev_taken_all"
+                )
+                return tr(key, name=name, face=event.face, count=event.count)
+            case MarkerMoved():
+                return self._marker_moved(event, name)
+            case MarkerBlocked():
+                return tr(
+                    "routes.ev_marker_blocked", name=name, route=event.route, space=event.space
+                )
+            case DieChanged():
+                return tr("routes.ev_die_changed", name=name, frm=event.frm, to=event.to)
+            case ChipOffered():
+                return tr("routes.ev_chip_offered", name=name)
+            case ChipTurned():
+                return tr("routes.ev_chip_turned", name=name, chip=event.chip, route=event.route)
+            case ChipDeclined():
+                return tr("routes.ev_chip_declined", name=name)
+            case PhaseEnded():
+                return tr("routes.ev_phase_end", name=name)
+            case RoundEnded():
+                return tr("routes.ev_round_end", n=event.round, left=event.left_in_lid)
+            case RouteScored():
+                results = tr("routes.list_sep").join(
+                    tr("routes.result", name=self.host.seat_name(p), points=event.points[p])
+                    for p in event.order
+                    if event.points[p]
+                )
+                if not results:
+                    return tr("routes.ev_route_scored_none", route=event.route)
+                return tr("routes.ev_route_scored", route=event.route, results=results)
+            case GameOver():
+                names = tr("routes.list_sep").join(self.host.seat_name(p) for p in event.winners)
+                totals = tr("routes.list_sep").join(
+                    tr("routes.result", name=self.host.seat_name(p), points=v)
+                    for p, v in enumerate(event.totals)
+                )
+                return tr("routes.ev_game_over", names=names, totals=totals)
         return None
+
+    def _marker_moved(self, event: MarkerMoved, name: str) -> str:
+        tr = self.host.t
+        back = event.cause in ("C", "D") and (not event.to or event.to < event.frm)
+        cause = tr(f"routes.cause_{event.cause}{'_back' if back else ''}")
+        if not event.frm:
+            return tr(
+                "routes.ev_marker_placed", name=name, route=event.route, to=event.to, cause=cause
+            )
+        if not event.to:
+            return tr("routes.ev_marker_left", name=name, route=event.route, cause=cause)
+        return tr(
+            "routes.ev_marker_move",
+            name=name,
+            route=event.route,
+            frm=event.frm,
+            to=event.to,
+            cause=cause,
+        )
 
     # -- options ------------------------------------------------------
     def option_text(self, action: Action) -> str:
