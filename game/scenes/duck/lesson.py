@@ -229,11 +229,8 @@ class Guide:
         d = self.decisions.decision()
         if d is None:
             return False
-        wanted = (
-            self.host.lesson.run.step.expect
-            if self.host.lesson and self.host.lesson.run.step
-            else None
-        )
+        step = self.host.guide.step
+        wanted = step.expect if step is not None else None
         matches = [c for c in self.controls if c.key == key]
         if not matches:
             return False

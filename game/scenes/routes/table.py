@@ -175,7 +175,7 @@ class RoutesTable(TableDefaults):
         if kind == "square":
             return self.model.squares[n - 1]
         if kind == "marker":
-            person = self.host.lesson.lesson.human if self.host.lesson is not None else 0
+            person = self.host.guide.learner or 0
             spot = self.model.table.spots.get((n, person))
             if spot is None:
                 return None
