@@ -1,7 +1,7 @@
 """The Duck! Duck! Go! table in a lesson ("Learn to play", issue #19): where the things a
 lesson step names are on screen, and the step's action one click away.
 
-Names (``game.lessons.GAME_ELEMENTS["duck"]``): ``card:23`` a card in the person's hand,
+Names (its registry entry's ``lesson_elements``): ``card:23`` a card in the person's hand,
 ``route:23/1`` where route 1 of card 23 would end (a target now), ``face:2`` a facing
 arrow, ``start:3,4`` a start space (a life ring), ``hex:3,4`` any hex of the tub,
 ``duck:1`` a duck where it swims, ``buoy:red`` (``yellow``, ``green``) the buoy of that

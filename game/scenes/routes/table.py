@@ -150,10 +150,10 @@ class RoutesTable(TableDefaults):
 
     # -- drivers and lessons (issue #19) -------------------------------------------------
     def element(self, name: str) -> pygame.Rect | None:
-        """A lesson's names for the table's things (game.lessons.GAME_ELEMENTS): the box
-        ``lid`` and its sorting ``square:N``; a route's whole lane (``route:N``), its
-        ``head:N`` (number, scoring, action) and ``track:N`` (its 20 spaces); the person's
-        ``marker:N`` on route N where it stands; the +1/−1 of a die in the lid while a die
+        """A lesson's names for the table's things (its registry entry's
+        ``lesson_elements``): the box ``lid`` and its sorting ``square:N``; a route's whole
+        lane (``route:N``), its ``head:N`` (number, scoring, action) and ``track:N`` (its 20
+        spaces); the person's ``marker:N`` on route N where it stands; the +1/−1 of a die in the lid while a die
         is changed (``change:5+``). The buttons (``take:N``, ``one:N``, ``mode:C``,
         ``end``, ``pass``, a route to pick) are found by their keys before this."""
         kind, _, what = name.partition(":")
