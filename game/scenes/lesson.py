@@ -155,14 +155,13 @@ class LessonGuide:
             if self.next_button is None:
                 return {}
             return {"lesson:next": list(self.next_button.rect.center)}
-        clicks = getattr(self.scene, "lesson_clicks", None)
-        keys = clicks(step.expect) if clicks is not None and step.expect != "any" else None
+        keys = self.scene.lesson_clicks(step.expect) if step.expect != "any" else None
         if keys is not None:
             # an action of several clicks (Cluck-peep!: tile, Turn over, Place): the next
             point = (targets or {}).get(keys[0]) if keys else None
             return {} if point is None else {"lesson:do": list(point)}
-        for choice in getattr(self.scene, "controls", ()):
-            action = getattr(choice, "action", None)
+        for choice in self.scene.controls:
+            action = choice.action
             if action is None or step.expect not in ("any", str(action)):
                 continue
             point = (targets or {}).get(choice.key)
@@ -281,13 +280,12 @@ class LessonGuide:
     def _focus_expected(self, step: Step) -> None:
         """The keyboard focus (and so the table's preview) on the control that takes the
         step's action, in a game whose choices are controls (game.ui.choices)."""
-        focus = getattr(self.scene, "_focus", None)
-        if step.expect in (None, "any") or focus is None:
+        if step.expect in (None, "any"):
             return
-        for choice in getattr(self.scene, "controls", ()):
-            action = getattr(choice, "action", None)
+        for choice in self.scene.controls:
+            action = choice.action
             if action is not None and str(action) == step.expect:
-                focus(choice.key)
+                self.scene.focus_control(choice.key)
                 return
 
     def _draw_ring(self, surface: pygame.Surface, target: pygame.Rect) -> None:
@@ -354,8 +352,7 @@ class LessonGuide:
         name what a callout must not hide there (``lesson_keep_clear()``: the chicken's
         way the table previews), and the callout goes to whichever of its usual place and
         the board's corners covers least of it, never over its element."""
-        keep = getattr(self.scene, "lesson_keep_clear", None)
-        rects: list[pygame.Rect] = keep() if keep is not None else []
+        rects = self.scene.lesson_keep_clear()
         if not rects:
             return box
         places = [box]

@@ -482,7 +482,7 @@ class TableScene(TableFrame, Scene):
         more than one control (None: the control whose action it is)."""
         return self.game.lesson_clicks(expect)
 
-    def _focus(self, key: str) -> bool:
+    def focus_control(self, key: str) -> bool:
         """A lesson's focus on the control ``key`` (game.scenes.lesson)."""
         changed = self.game.focus(key)
         self._refocused = self._refocused or changed
