@@ -245,7 +245,7 @@ class App:
             return
         game = next((s for s in reversed(self.stack) if hasattr(s, "busy_animating")), None)
         targets = top.probe()
-        guide = getattr(game, "lesson", None)
+        guide = getattr(game, "guide", None)  # the table's (game.scenes.table.guide)
         if guide is not None and top is game:
             # a lesson's Next, and where a click takes its step's action (a table's own
             # probe may leave them out)
@@ -266,8 +266,9 @@ class App:
                 "animating": game.busy_animating(),
                 "actions": len(game.session.actions),
             }
-            if guide is not None:  # a guided lesson (game.scenes.lesson): its place
-                info["game"]["lesson"] = guide.probe_state()
+            place = guide.probe_state() if guide is not None else None
+            if place is not None:  # a guided lesson (game.scenes.lesson): its place
+                info["game"]["lesson"] = place
             online = getattr(game, "online_probe", None)
             if online is not None:  # a network table (game.scenes.online): code, seats
                 info["game"]["online"] = online()

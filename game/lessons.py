@@ -12,7 +12,7 @@ A lesson is one YAML file under ``data/lessons/`` (``verflixxt-1.yaml``)::
     seats: [human, easy]      # one person; the others computer levels
     steps:
       - text: {en: "...", ja: "..."}   # one or two sentences: what to do and why
-        point: board                   # the element the step points at (ELEMENTS below)
+        point: board                   # the element the step points at (element_known)
       - text: {...}
         point: roll
         expect: roll                   # only this action is allowed now
@@ -69,37 +69,10 @@ TOP_KEYS = ("game", "title", "players", "seed", "options", "seats", "steps")
 STEP_KEYS = ("text", "point", "expect", "hint", "events")
 
 # What a step may point at: the frame's parts (every game), "seat:N", and each game's own
-# things, which its scene locates (GameScene.lesson_element).
+# things, named in its registry entry (GameInfo.lesson_elements) and located by its table
+# (TableScene.lesson_element).
 FRAME_ELEMENTS = ("header", "board", "bar", "hint", "controls", "log", "undo", "menu", "help")
 _SEAT = re.compile(r"seat:([0-9])")
-GAME_ELEMENTS: dict[str, re.Pattern[str]] = {
-    # the die, its button, pawns a-c and guardians g1-g8 on the table, any track tile, the
-    # hand's cards, the goal chips and the buttons of the hats game
-    "verflixxt": re.compile(
-        r"roll|die|draw|stop|keep|zero|attack|finish|start|chips|piece:(?:[abc]|g[1-8])"
-        r"|tile:[a-z][a-z0-9]*|card:[12]|hat:[1-9]|dir:(?:fwd|back)"
-    ),
-    # the box lid and its squares, each route's lane, head, track and the person's marker
-    # on it, the All/One buttons, a die's +1/-1 while changing it, the bar's buttons
-    "routes": re.compile(
-        r"lid|end|pass|mode:[CD]|(?:route|head|track|marker|square|take|one):[1-8]"
-        r"|change:[1-8][+-]"
-    ),
-    # a hand card, a route's end, a facing arrow, a life ring or any hex of the tub, a
-    # duck, a buoy, the drain, the hand column, the piles and the action buttons; the
-    # advanced game's hound, hound board and its patterns, token tray and its tokens
-    "duck": re.compile(
-        r"card:[1-9][0-9]?|route:[1-9][0-9]?/[1-9]|face:[0-5]|(?:start|hex):-?[0-9]+,-?[0-9]+"
-        r"|duck:[0-5]|buoy:(?:red|yellow|green)|drain|hand|piles|confirm|stay|done"
-        r"|hound|houndboard|pattern:[A-D]|tray|token:(?:blue|keep|step|rotate|swap|ghost|become)"
-    ),
-    # a START hole, a hand tile and the bar's buttons, the gap, a ladder row (0: the start
-    # tile), the face-down tile, the nest tile, a chicken, the supply block's parts
-    "cluck": re.compile(
-        r"hole:[0-4]|tile:[1-9][0-9]?|turn|place|slot|row:[0-9]{1,2}|hidden|goal"
-        r"|chicken:[0-3]|supply|pile|nests"
-    ),
-}
 # an event a step must see: its kind, then what its data must say ("move piece=0a to=l2")
 _EVENT = re.compile(r"[a-z][a-z0-9_]*(?: [a-z_]+=[^\s=]+)*")
 # ASCII marks a Japanese text writes full width (、。！？：；（）)
@@ -310,8 +283,9 @@ def element_known(name: str, game: str, players: int) -> bool:
     seat = _SEAT.fullmatch(name)
     if seat is not None:
         return int(seat.group(1)) < players
-    pattern = GAME_ELEMENTS.get(game)
-    return pattern is not None and pattern.fullmatch(name) is not None
+    info = registry.GAMES.get(game)
+    pattern = info.lesson_elements if info is not None else ""
+    return bool(pattern) and re.fullmatch(pattern, name) is not None
 
 
 def event_is(event: Event, want: str) -> bool:

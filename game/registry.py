@@ -76,6 +76,10 @@ class GameInfo:
     characters: tuple[Character, ...] = ()
     data_files: tuple[str, ...] = ()
     bot_levels: tuple[str, ...] = ("easy", "normal", "hard")
+    # what a lesson's step may point at on this game's table besides the frame's parts (a
+    # regular expression of names, game.lessons.element_known), which the table locates
+    # (its ``element``, game.scenes.<game>); "" for a game without names of its own
+    lesson_elements: str = ""
     extra: dict = field(default_factory=dict, compare=False)
 
     def name(self, lang: str) -> str:
@@ -129,6 +133,16 @@ register(
         characters=DUCKS,
         blurb_en="Rubber ducks race round the tub: touch three buoys, then down the drain.",
         blurb_ja="ゴムのアヒルのレース。3色のブイにタッチして排水口をめざせ。",
+        # a hand card, a route's end, a facing arrow, a life ring or any hex of the tub,
+        # a duck, a buoy, the drain, the hand column, the piles and the action buttons;
+        # the advanced game's hound, hound board and its patterns, token tray and tokens
+        lesson_elements=(
+            r"card:[1-9][0-9]?|route:[1-9][0-9]?/[1-9]|face:[0-5]"
+            r"|(?:start|hex):-?[0-9]+,-?[0-9]+"
+            r"|duck:[0-5]|buoy:(?:red|yellow|green)|drain|hand|piles|confirm|stay|done"
+            r"|hound|houndboard|pattern:[A-D]|tray"
+            r"|token:(?:blue|keep|step|rotate|swap|ghost|become)"
+        ),
     )
 )
 register(
@@ -144,6 +158,12 @@ register(
         characters=PAWNS,
         blurb_en="Walk your pawns home and pick up the tiles you leave behind — good and bad.",
         blurb_ja="コマをゴールへ。通ったあとに残ったタイルは、良くても悪くも自分のもの。",
+        # the die, its button, pawns a-c and guardians g1-g8 on the table, any track tile,
+        # the hand's cards, the goal chips and the buttons of the hats game
+        lesson_elements=(
+            r"roll|die|draw|stop|keep|zero|attack|finish|start|chips|piece:(?:[abc]|g[1-8])"
+            r"|tile:[a-z][a-z0-9]*|card:[12]|hat:[1-9]|dir:(?:fwd|back)"
+        ),
     )
 )
 register(
@@ -159,6 +179,12 @@ register(
         characters=CHICKENS,
         blurb_en="Build a ghost-leg ladder of roads; chickens walk it to gather chicks.",
         blurb_ja="あみだくじの道をつなげて、ニワトリがヒヨコを集めます。",
+        # a START hole, a hand tile and the bar's buttons, the gap, a ladder row (0: the
+        # start tile), the face-down tile, the nest tile, a chicken, the supply's parts
+        lesson_elements=(
+            r"hole:[0-4]|tile:[1-9][0-9]?|turn|place|slot|row:[0-9]{1,2}|hidden|goal"
+            r"|chicken:[0-3]|supply|pile|nests"
+        ),
     )
 )
 register(
@@ -174,6 +200,12 @@ register(
         characters=PAWNS[:5],
         blurb_en="Draft eight-sided dice to push your markers up eight scoring routes.",
         blurb_ja="8面ダイスを取り合い、8本のルートでマーカーを進めよう。",
+        # the box lid and its squares, each route's lane, head, track and the person's
+        # marker on it, the All/One buttons, a die's +1/-1 while changing it, the bar's
+        lesson_elements=(
+            r"lid|end|pass|mode:[CD]|(?:route|head|track|marker|square|take|one):[1-8]"
+            r"|change:[1-8][+-]"
+        ),
     )
 )
 

@@ -19,8 +19,8 @@ import pygame
 
 from game import registry
 from game.app import App
-from game.scenes import game_base
 from game.scenes.base import Host
+from game.scenes.table import scene as table_scene
 from game.session import Session, default_seats
 from game.settings import Settings
 from game.simulate import checked_setup
@@ -113,7 +113,7 @@ def build_scene(app: Host, name: str, args: Any) -> None:
 
 def show_lesson_step(app, lesson_id: str, step: int, refused: bool = False):
     """Open lesson ``lesson_id`` from its start over the menu and play it by its own steps
-    until step ``step`` (from 1) is shown; the table (its ``lesson`` guide at that step).
+    until step ``step`` (from 1) is shown; the table (its lesson's ``guide`` at that step).
     Each step is taken as a person takes it: Next on a step to read, the control that
     takes the step's action on the table (the first control with an action for a free
     choice). A step that never shows is a ValueError naming the lesson and the step."""
@@ -121,11 +121,11 @@ def show_lesson_step(app, lesson_id: str, step: int, refused: bool = False):
     scene = app.router.screen("lesson_start")(
         app, lesson_id, fresh=True, keep_place=False
     )  # not the person's
-    if scene is None or scene.lesson is None:
+    if scene is None or scene.guide.lesson is None:
         raise ValueError(f"lesson {lesson_id} could not be opened")
-    guide = scene.lesson
+    guide = scene.guide  # the lesson's (game.scenes.lesson.LessonGuide)
     target = step - 1
-    delay, game_base.BOT_DELAY = game_base.BOT_DELAY, 0.0  # the computers at once
+    delay, table_scene.BOT_DELAY = table_scene.BOT_DELAY, 0.0  # the computers at once
     try:
         for _ in range(MAX_LESSON_FRAMES):
             app.step(1 / 30)
@@ -160,7 +160,7 @@ def show_lesson_step(app, lesson_id: str, step: int, refused: bool = False):
         for _ in range(3):
             app.step(1 / 30)
     finally:
-        game_base.BOT_DELAY = delay
+        table_scene.BOT_DELAY = delay
     return scene
 
 

@@ -25,9 +25,9 @@ def _isolated_home(tmp_path, monkeypatch):
 def quick_bots(monkeypatch):
     """Computer seats answer at once (the table's pause for people to follow them is
     for play); a test module asks for it with ``pytestmark``."""
-    from game.scenes import game_base
+    from game.scenes.table import scene as table_scene
 
-    monkeypatch.setattr(game_base, "BOT_DELAY", 0.0)
+    monkeypatch.setattr(table_scene, "BOT_DELAY", 0.0)
 
 
 @pytest.fixture

@@ -28,8 +28,8 @@ def open_lesson(app, game: str, lesson_id: str | None = None):
     if isinstance(app.top, LessonChoiceScene):
         click(app, app.top.probe()[f"lesson:{lesson_id or lesson_ids(game)[0]}"])
     scene = app.top
-    assert scene.lesson is not None
-    assert lesson_id is None or scene.lesson.lesson.id == lesson_id
+    assert scene.guide.lesson is not None
+    assert lesson_id is None or scene.guide.lesson.id == lesson_id
     return scene
 
 
@@ -44,10 +44,10 @@ def learn(app, key_: str, lesson_id: str):
 
 def wait_for_step(app, scene):
     assert step_until(
-        app, lambda: app.top is scene and scene.lesson.shown_step() is not None, 3000, 1 / 30
-    ), f"step {scene.lesson.run.index} never showed"
+        app, lambda: app.top is scene and scene.guide.shown_step() is not None, 3000, 1 / 30
+    ), f"step {scene.guide.run.index} never showed"
     app.draw()
-    return scene.lesson.shown_step()
+    return scene.guide.shown_step()
 
 
 def target_for(scene, expect: str) -> str:
@@ -71,7 +71,7 @@ def do_step(app, scene, step) -> None:
     (tools/e2e_lessons.py): ``lesson:next`` or ``lesson:do``, the latter the point of
     the control that takes the step's action."""
     probe = scene.probe()
-    probe.update(scene.lesson.probe(probe))  # as App.write_probe adds them
+    probe.update(scene.guide.probe(probe))  # as App.write_probe adds them
     if step.expect is None:
         assert "lesson:do" not in probe
         click(app, probe["lesson:next"])
@@ -79,7 +79,7 @@ def do_step(app, scene, step) -> None:
         assert "lesson:next" not in probe
         for target in clicks_for(scene, step.expect):
             probe = scene.probe()
-            probe.update(scene.lesson.probe(probe))
+            probe.update(scene.guide.probe(probe))
             assert probe["lesson:do"] == probe[target]  # the next of the action's clicks
             click(app, probe["lesson:do"])
 
@@ -90,5 +90,5 @@ def assert_pointed_on_screen(app, scene, step) -> None:
     screen = app.screen.get_rect()
     assert rect.w > 0 and rect.h > 0
     assert screen.contains(rect), f"steps[{step.index}]: {step.point} at {rect}"
-    box = scene.lesson.callout
+    box = scene.guide.callout
     assert box is not None and screen.contains(box)

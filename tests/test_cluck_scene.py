@@ -10,10 +10,10 @@ import pytest
 
 from game.rules.cluck.events import CluckEvent, NoChick
 from game.rules.protocol import Event
-from game.scenes import game_base
 from game.scenes.cluck import CluckScene
 from game.scenes.cluck.panels import Panels
-from game.scenes.game_base import GameOverScene
+from game.scenes.end_screen import GameOverScene
+from game.scenes.table import scene as table_scene
 from game.session import Session
 from game.ui import fonts, sprites
 from game.ui.i18n import Translator
@@ -57,7 +57,7 @@ def quick_bots(monkeypatch):
     """Computer seats answer at once (the table's pause for people to follow is 0.7 s).
     Afterwards (the app has quit pygame by then) no dead font or image stays cached for
     the tests that follow."""
-    monkeypatch.setattr(game_base, "BOT_DELAY", 0.0)
+    monkeypatch.setattr(table_scene, "BOT_DELAY", 0.0)
     yield
     fonts.reset()
     sprites.reset()

@@ -10,8 +10,8 @@ from functools import partial
 import pygame
 import pytest
 
-from game.scenes import game_base
 from game.scenes.cluck.preview import cut_band
+from game.scenes.table import scene as table_scene
 from game.ui import fonts, sprites, widgets
 from tests import scene_helpers
 from tests.scene_helpers import make_app, push_game
@@ -21,7 +21,7 @@ step_until = partial(scene_helpers.step_until, frames=6000, dt=1 / 30)
 
 @pytest.fixture(autouse=True)
 def quick_bots(monkeypatch):
-    monkeypatch.setattr(game_base, "BOT_DELAY", 0.0)
+    monkeypatch.setattr(table_scene, "BOT_DELAY", 0.0)
     yield
     fonts.reset()
     sprites.reset()

@@ -13,10 +13,10 @@ import pytest
 from game import registry
 from game.rules.duck import actions as A
 from game.rules.protocol import LegacyEvent
-from game.scenes import game_base
 from game.scenes.duck import DuckScene
 from game.scenes.duck.panels import Panels
-from game.scenes.game_base import GameOverScene
+from game.scenes.end_screen import GameOverScene
+from game.scenes.table import scene as table_scene
 from game.session import Seat, Session
 from game.ui import fonts, sprites
 from game.ui.i18n import Translator
@@ -72,7 +72,7 @@ DT = 1 / 30
 @pytest.fixture(autouse=True)
 def quick_bots(monkeypatch):
     """Computer seats answer at once; afterwards no dead font or image stays cached."""
-    monkeypatch.setattr(game_base, "BOT_DELAY", 0.0)
+    monkeypatch.setattr(table_scene, "BOT_DELAY", 0.0)
     yield
     fonts.reset()
     sprites.reset()

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.scenes import game_base
 from game.scenes.frame import plan_table
+from game.scenes.table import scene as table_scene
 from game.ui import widgets
 from tests.scene_helpers import make_app, motion, push_game, step_until
 from tests.test_tables_at_every_size import VARIANTS
@@ -71,7 +71,7 @@ def test_the_log_scrolls_with_the_wheel_and_says_what_it_is_for_while_empty(game
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_thinking_cue_is_in_the_thinking_seats_panel(game, monkeypatch):
-    monkeypatch.setattr(game_base, "BOT_DELAY", 5.0)  # long enough to be seen thinking
+    monkeypatch.setattr(table_scene, "BOT_DELAY", 5.0)  # long enough to be seen thinking
     app = make_app((1280, 720))
     try:
         scene = push_game(app, game, (), 3, 3, {}, "easy")

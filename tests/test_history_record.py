@@ -6,6 +6,8 @@ history/stats/export commands."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 from game import derby_file, saves
@@ -14,6 +16,7 @@ from game.derby_file import DerbyFileError
 from game.history import History
 from game.scenes.end_screen import GameOverScene
 from game.scenes.menu import MenuScene
+from game.scenes.table.guide import NoGuide
 from tests.scene_helpers import make_app, push_game, step_until
 from tests.test_history import finished
 
@@ -53,9 +56,10 @@ def test_a_lesson_is_recorded_as_one_and_left_out_of_the_statistics():
     app.push(MenuScene(app))
     scene = push_game(app, "routes", (0,), 3, 5, {}, "normal")
     scene.fast_forward(10**6)
-    scene.lesson = object()  # what the table asks of a lesson here: that there is one
+    # what the table asks of a lesson's guide here: that there is a lesson
+    scene.guide = SimpleNamespace(lesson=object())
     scene.record_history()
-    scene.lesson = None
+    scene.guide = NoGuide()
     app.quit()
     history = History.open()
     (entry,) = history.games()

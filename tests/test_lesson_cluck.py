@@ -24,7 +24,7 @@ pytestmark = pytest.mark.usefixtures("quick_bots")  # computers act at once
 
 
 def _at_step(app, scene, index: int):
-    while scene.lesson.run.index < index:
+    while scene.guide.run.index < index:
         do_step(app, scene, wait_for_step(app, scene))
     return wait_for_step(app, scene)
 
@@ -79,13 +79,13 @@ def test_a_tile_laid_the_wrong_way_up_is_refused_with_the_steps_hint():
     click(app, scene.probe()["tile:14"])  # picked, still upright
     click(app, scene.probe()["place"])
     assert scene.session.actions == before
-    assert scene.lesson.run.index == PLACE_14
+    assert scene.guide.run.index == PLACE_14
     hint = step.hint_says("en")
     assert fonts.wrap(hint, 15, 10_000)[0].split()[0] in _drawn_text(app)
     assert scene.lesson_clicks(step.expect) == ["turn", "place"]  # tile 14 is picked
     do_step(app, scene, step)
     assert scene.session.actions[-1] == (0, "place 14 turned")
-    assert scene.lesson.run.index == PLACE_14 + 1
+    assert scene.guide.run.index == PLACE_14 + 1
 
 
 def test_enter_on_a_step_to_read_is_next_while_a_tile_is_being_placed():
@@ -96,7 +96,7 @@ def test_enter_on_a_step_to_read_is_next_while_a_tile_is_being_placed():
     before = list(scene.session.actions)
     key(app, pygame.K_RETURN)  # the table's "place" key, but the step is to be read
     assert scene.session.actions == before
-    assert scene.lesson.run.index == PLACE_14
+    assert scene.guide.run.index == PLACE_14
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
@@ -108,7 +108,7 @@ def test_the_callout_fits_at_the_smallest_window_and_leaves_the_way_in_sight(lan
         assert step.index == index
         target = scene.lesson_element(step.point)
         assert target is not None and app.screen.get_rect().contains(target), step.point
-        box = scene.lesson.callout
+        box = scene.guide.callout
         assert box is not None and scene.plan.board.contains(box)
         if not target.contains(box):  # the board itself: the callout lies on it
             assert not box.colliderect(target), f"steps[{index}] hides {step.point}"
@@ -131,4 +131,4 @@ def test_the_end_screen_comes_after_the_lessons_steps_about_the_end():
     assert step_until(app, lambda: isinstance(app.top, LessonDoneScene), 600, 1 / 30)
     click(app, app.top.probe()["play_on"])
     assert step_until(app, lambda: isinstance(app.top, GameOverScene), 600, 1 / 30)
-    assert scene.lesson is None
+    assert scene.guide.lesson is None

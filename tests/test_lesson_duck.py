@@ -109,12 +109,12 @@ def test_a_two_click_action_is_one_click_away_and_other_actions_are_refused():
     click(app, probe["card:33"])  # another card: picked instead...
     click(app, scene.probe()["card:33"])  # ...and played: refused with the step's hint
     assert scene.session.actions == before
-    assert scene.lesson.run.index == step.index
-    assert scene.lesson.refused_at is not None
+    assert scene.guide.run.index == step.index
+    assert scene.guide.refused_at is not None
     click(app, scene.probe()["card:14"])
     click(app, scene.probe()["card:14"])
     assert scene.session.actions[len(before)] == (0, "card 14")
-    assert scene.lesson.run.index == step.index + 1
+    assert scene.guide.run.index == step.index + 1
 
 
 def test_enter_is_next_on_a_step_to_read_at_the_duck_table():
@@ -122,7 +122,7 @@ def test_enter_is_next_on_a_step_to_read_at_the_duck_table():
     step = wait_for_step(app, scene)
     assert step.expect is None and scene.game.decisions.decision() is not None  # the placing waits
     key(app, pygame.K_RETURN)
-    assert scene.lesson.run.index == 1
+    assert scene.guide.run.index == 1
     assert scene.session.actions == []  # Enter did not place the duck
 
 
@@ -130,14 +130,14 @@ def test_enter_is_next_on_a_step_to_read_at_the_duck_table():
 def test_the_duck_lesson_callout_fits_at_the_smallest_window(lang):
     app, scene = _open(lang=lang, size=(1024, 600))
     screen = app.screen.get_rect()
-    for index in range(len(scene.lesson.lesson.steps)):
+    for index in range(len(scene.guide.lesson.steps)):
         step = wait_for_step(app, scene)
         assert step.index == index
         rect = scene.lesson_element(step.point)
         assert rect is not None and screen.contains(rect), f"steps[{index}]: {step.point}"
-        assert scene.plan.board.contains(scene.lesson.callout)
+        assert scene.plan.board.contains(scene.guide.callout)
         do_step(app, scene, step)
-    assert scene.lesson.run.done
+    assert scene.guide.run.done
 
 
 def test_the_step_keeps_its_card_picked_when_the_computer_chooses_after_it_shows(monkeypatch):
@@ -165,8 +165,8 @@ def test_the_step_keeps_its_card_picked_when_the_computer_chooses_after_it_shows
     assert step_until(app, lambda: len(scene.session.actions) > actions, 600, 1 / 30)
     for _ in range(3):
         app.step(1 / 30)  # as the app runs: only its own frames draw
-    assert scene.lesson.shown_step() is step and scene.game.model.sel == [14]
+    assert scene.guide.shown_step() is step and scene.game.model.sel == [14]
     probe = scene.probe()
     click(app, probe["card:14"])  # one click, as the step says
     assert scene.session.actions[-1] == (0, "card 14")
-    assert scene.lesson.run.index == step.index + 1
+    assert scene.guide.run.index == step.index + 1

@@ -143,7 +143,7 @@ def test_the_advanced_actions_are_one_click_away_and_others_are_refused():
     before = list(scene.session.actions)
     click(app, scene.probe()["pattern:C"])  # another second pattern: refused
     assert scene.session.actions == before
-    assert scene.lesson.run.index == step.index and scene.lesson.refused_at is not None
+    assert scene.guide.run.index == step.index and scene.guide.refused_at is not None
     assert scene.game.model.picks == "B"  # the first pattern stays picked: the second is open again
     click(app, scene.probe()["pattern:A"])
     assert scene.session.actions[len(before)] == (0, "patterns B A")
@@ -157,11 +157,11 @@ def test_the_advanced_actions_are_one_click_away_and_others_are_refused():
 def test_the_advanced_lesson_callout_fits_at_the_smallest_window(lang):
     app, scene = _open(lang=lang, size=(1024, 600))
     screen = app.screen.get_rect()
-    for index in range(len(scene.lesson.lesson.steps)):
+    for index in range(len(scene.guide.lesson.steps)):
         step = wait_for_step(app, scene)
         assert step.index == index
         rect = scene.lesson_element(step.point)
         assert rect is not None and screen.contains(rect), f"steps[{index}]: {step.point}"
-        assert scene.plan.board.contains(scene.lesson.callout)
+        assert scene.plan.board.contains(scene.guide.callout)
         do_step(app, scene, step)
-    assert scene.lesson.run.done
+    assert scene.guide.run.done

@@ -42,7 +42,7 @@ def test_a_lesson_completes_by_clicks_with_every_pointed_element_on_screen(lesso
         assert step.index == index
         assert_pointed_on_screen(app, scene, step)
         do_step(app, scene, step)
-        assert scene.lesson.run.index == index + 1, f"steps[{index}] was not taken"
+        assert scene.guide.run.index == index + 1, f"steps[{index}] was not taken"
         assert (
             planned.expect is None
             or scene.session.actions[-1] == (0, planned.expect)
@@ -52,7 +52,7 @@ def test_a_lesson_completes_by_clicks_with_every_pointed_element_on_screen(lesso
     assert lesson.id not in lessons.read_progress()  # done: nothing left to resume
     click(app, app.top.probe()["new_game"])
     game = app.top
-    assert game is not scene and game.lesson is None
+    assert game is not scene and game.guide.lesson is None
     assert game.session.game_id == lesson.game and game.session.players == lesson.players
     assert [s.human for s in game.session.seats] == [s == "human" for s in lesson.seats]
 
@@ -60,14 +60,14 @@ def test_a_lesson_completes_by_clicks_with_every_pointed_element_on_screen(lesso
 def test_an_action_the_step_does_not_ask_for_is_refused_with_its_hint():
     app = lesson_app()
     scene = open_lesson(app, "verflixxt")
-    lesson = scene.lesson.lesson
-    while scene.lesson.run.step.expect != "move a":
+    lesson = scene.guide.lesson
+    while scene.guide.run.step.expect != "move a":
         do_step(app, scene, wait_for_step(app, scene))
     step = wait_for_step(app, scene)
     before = list(scene.session.actions)
     click(app, scene.probe()["piece:b"])
     assert scene.session.actions == before  # nothing happened
-    assert scene.lesson.run.index == step.index
+    assert scene.guide.run.index == step.index
     app.draw()
     from game.ui import widgets
 
@@ -77,7 +77,7 @@ def test_an_action_the_step_does_not_ask_for_is_refused_with_its_hint():
     assert fonts.wrap(step.hint_says("en"), 15, 10_000)[0].split()[0] in drawn
     assert lesson.steps[step.index].hint is not None
     do_step(app, scene, step)
-    assert scene.lesson.run.index == step.index + 1
+    assert scene.guide.run.index == step.index + 1
 
 
 def test_a_step_to_read_lets_no_action_through_and_undo_waits_for_the_end():
@@ -89,7 +89,7 @@ def test_a_step_to_read_lets_no_action_through_and_undo_waits_for_the_end():
     assert scene.session.actions == []
     assert scene.undo_refusal() == "lesson"
     key(app, pygame.K_RETURN)  # Enter is Next
-    assert scene.lesson.run.index == 1
+    assert scene.guide.run.index == 1
 
 
 def test_a_lesson_left_at_the_menu_resumes_at_its_step(tmp_path):
@@ -97,7 +97,7 @@ def test_a_lesson_left_at_the_menu_resumes_at_its_step(tmp_path):
     scene = open_lesson(app, "verflixxt")
     for _ in range(7):
         do_step(app, scene, wait_for_step(app, scene))
-    index, actions = scene.lesson.run.index, list(scene.session.actions)
+    index, actions = scene.guide.run.index, list(scene.session.actions)
     key(app, pygame.K_ESCAPE)  # the pause menu
     click(app, app.top.probe()["menu"])
     assert isinstance(app.top, MenuScene)
@@ -111,12 +111,12 @@ def test_a_lesson_left_at_the_menu_resumes_at_its_step(tmp_path):
     assert f"{index + 1}" in choice.texts()[1]  # "You stopped at step 8 of 17"
     click(app, choice.probe()["resume_lesson"])
     again = app.top
-    assert again is not scene and again.lesson is not None
+    assert again is not scene and again.guide.lesson is not None
     assert [type(s).__name__ for s in app.stack] == ["MenuScene", "VerflixxtScene"]
-    assert again.lesson.run.index == index
+    assert again.guide.run.index == index
     assert again.session.actions[: len(actions)] == actions
     # ...and goes on to its end
-    while not again.lesson.run.done:
+    while not again.guide.run.done:
         do_step(app, again, wait_for_step(app, again))
 
 
@@ -136,10 +136,10 @@ def test_every_lesson_text_has_its_glyphs_in_the_bundled_font(lesson_id):
 def test_the_callout_fits_at_the_smallest_window(lesson_id):
     app = lesson_app(size=(1024, 600), lang="ja")
     scene = open_lesson(app, "verflixxt", lesson_id)
-    for _ in range(len(scene.lesson.lesson.steps)):
+    for _ in range(len(scene.guide.lesson.steps)):
         step = wait_for_step(app, scene)
         assert_pointed_on_screen(app, scene, step)
-        assert scene.plan.board.contains(scene.lesson.callout)
+        assert scene.plan.board.contains(scene.guide.callout)
         do_step(app, scene, step)
 
 
@@ -147,7 +147,7 @@ def _leave_at_step(app, scene, steps: int) -> tuple[int, list]:
     """Take ``steps`` steps, then "Quit to menu" from the pause menu (the place is kept)."""
     for _ in range(steps):
         do_step(app, scene, wait_for_step(app, scene))
-    index, actions = scene.lesson.run.index, list(scene.session.actions)
+    index, actions = scene.guide.run.index, list(scene.session.actions)
     key(app, pygame.K_ESCAPE)
     click(app, app.top.probe()["menu"])
     assert isinstance(app.top, MenuScene)
@@ -163,7 +163,7 @@ def test_a_lesson_with_a_place_kept_can_be_started_again_instead():
     assert isinstance(choice, LessonStartScene) and choice.place == index
     click(app, choice.probe()["restart_lesson"])
     again = app.top
-    assert again.lesson is not None and again.lesson.run.index == 0
+    assert again.guide.lesson is not None and again.guide.run.index == 0
     assert again.session.actions == []
     assert "verflixxt-1" not in lessons.read_progress()  # the old place is forgotten
     step = wait_for_step(app, again)
@@ -190,12 +190,12 @@ def test_no_choice_when_the_place_kept_is_the_start_or_of_another_version_of_the
     # left on its first step without acting (the window closed at once): nothing to resume
     save_progress("verflixxt-1", {"fingerprint": lesson.fingerprint(), "step": 0, "actions": []})
     scene = open_lesson(app, "verflixxt")
-    assert scene.lesson.run.index == 0
+    assert scene.guide.run.index == 0
     app.pop_to_root()
     # a place in a lesson whose actions have changed since cannot be replayed
     save_progress("verflixxt-1", {"fingerprint": "0" * 16, "step": 5, "actions": []})
     scene = open_lesson(app, "verflixxt")
-    assert scene.lesson.run.index == 0 and scene.session.actions == []
+    assert scene.guide.run.index == 0 and scene.session.actions == []
 
 
 @pytest.mark.parametrize("lesson_id", LESSONS)
@@ -209,7 +209,7 @@ def test_learn_to_play_from_the_lobby_leaves_the_lobby_for_the_lesson(lesson_id)
     app.push(lobby)
     lobby.wait_for_scan()
     scene = learn(app, "learn", lesson_id)
-    assert scene.lesson is not None and scene.lesson.lesson.id == lesson_id
+    assert scene.guide.lesson is not None and scene.guide.lesson.id == lesson_id
     assert app.stack == [app.stack[0], scene] and isinstance(app.stack[0], MenuScene)
     step = wait_for_step(app, scene)
     assert step.index == 0
@@ -225,7 +225,7 @@ def test_learn_to_play_from_the_rules_help_saves_the_game_under_it_first():
     lobby.wait_for_scan()
     click(app, lobby.probe()["start"])
     game = app.top
-    assert game.lesson is None
+    assert game.guide.lesson is None
     assert step_until(app, lambda: any(c.action is not None for c in game.controls), 3000, 1 / 30)
     app.draw()
     control = next(c for c in game.controls if c.action is not None)
@@ -233,8 +233,8 @@ def test_learn_to_play_from_the_rules_help_saves_the_game_under_it_first():
     assert game.session.actions
     key(app, pygame.K_F1)  # the rules help over the table
     scene = learn(app, "learn", "verflixxt-1")
-    assert scene is not game and scene.lesson is not None
-    assert scene.lesson.lesson.id == "verflixxt-1"
+    assert scene is not game and scene.guide.lesson is not None
+    assert scene.guide.lesson.id == "verflixxt-1"
     assert [type(s).__name__ for s in app.stack] == ["MenuScene", "VerflixxtScene"]
     saved = [e for e in saves.list_saves() if not isinstance(e, saves.SaveError)]
     assert [(e.game, e.over) for e in saved] == [("verflixxt", False)]  # resumable
@@ -245,7 +245,7 @@ def test_learn_to_play_in_the_help_over_a_lesson_offers_to_go_on_or_start_again(
     scene = open_lesson(app, "verflixxt")
     for _ in range(3):
         do_step(app, scene, wait_for_step(app, scene))
-    index = scene.lesson.run.index
+    index = scene.guide.run.index
     key(app, pygame.K_F1)
     choice = learn(app, "learn", "verflixxt-1")
     assert isinstance(choice, LessonStartScene) and choice.place == index
@@ -254,7 +254,7 @@ def test_learn_to_play_in_the_help_over_a_lesson_offers_to_go_on_or_start_again(
     learn(app, "learn", "verflixxt-1")
     click(app, app.top.probe()["resume_lesson"])
     again = app.top
-    assert again is not scene and again.lesson.run.index == index
+    assert again is not scene and again.guide.run.index == index
     assert len(app.stack) == 2
 
 
@@ -270,7 +270,7 @@ def test_the_probe_file_says_the_lessons_place_and_where_to_click(lesson_id, tmp
     app.probe_path = str(tmp_path / "probe.json")
     scene = open_lesson(app, game, lesson_id)
     seen = set()
-    for _ in range(len(scene.lesson.lesson.steps)):
+    for _ in range(len(scene.guide.lesson.steps)):
         step = wait_for_step(app, scene)
         app.step(1 / 30)
         probe = json.loads((tmp_path / "probe.json").read_text())
@@ -278,7 +278,7 @@ def test_the_probe_file_says_the_lessons_place_and_where_to_click(lesson_id, tmp
         assert place == {
             "id": lesson_id,
             "step": step.index,
-            "steps": len(scene.lesson.lesson.steps),
+            "steps": len(scene.guide.lesson.steps),
             "shown": step.index,
         }
         key_ = "lesson:next" if step.expect is None else "lesson:do"
@@ -289,5 +289,5 @@ def test_the_probe_file_says_the_lessons_place_and_where_to_click(lesson_id, tmp
             click(app, probe["targets"][key_])
             app.step(1 / 30)
             probe = json.loads((tmp_path / "probe.json").read_text())
-        assert scene.lesson.run.index == step.index + 1, f"steps[{step.index}]: {key_}"
+        assert scene.guide.run.index == step.index + 1, f"steps[{step.index}]: {key_}"
     assert seen == {"lesson:next", "lesson:do"}

@@ -74,7 +74,7 @@ def test_vx_22_to_30_the_hats_lesson_plays_every_rule_it_teaches():
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_each_step_rings_the_control_that_takes_its_action(lang):
     app, scene = _open(lang)
-    for index in range(len(scene.lesson.lesson.steps)):
+    for index in range(len(scene.guide.lesson.steps)):
         step = wait_for_step(app, scene)
         assert step.index == index
         pointed = scene.lesson_element(step.point)
@@ -88,7 +88,7 @@ def test_each_step_rings_the_control_that_takes_its_action(lang):
             if step.expect.startswith("play"):
                 assert scene.game.model.sel_card == step.expect.split()[1]  # picked by the lesson
         do_step(app, scene, step)
-    assert scene.lesson.run.done
+    assert scene.guide.run.done
 
 
 def test_another_card_is_refused_with_the_steps_hint():
@@ -102,7 +102,7 @@ def test_another_card_is_refused_with_the_steps_hint():
     assert scene.game.model.sel_card == "y1"
     click(app, scene.probe()["piece:b"])  # ...on pawn b: refused
     assert scene.session.actions == before
-    assert scene.lesson.run.index == step.index
+    assert scene.guide.run.index == step.index
     with widgets.recording(app.screen) as sink:
         app.draw()
         drawn = " ".join(entry.text for entry in sink.texts)
@@ -126,7 +126,7 @@ def test_the_goal_chips_are_found_beside_the_finish_only_in_the_hats_game():
     click(app, app.top.probe()["lesson:verflixxt-1"])
     base = app.top
     wait_for_step(app, base)
-    assert base.lesson.lesson.id == "verflixxt-1"
+    assert base.guide.lesson.id == "verflixxt-1"
     assert base.lesson_element("chips") is None  # no chips in the base game
 
 
@@ -155,9 +155,9 @@ def test_learn_to_play_offers_both_lessons_and_says_where_one_was_left():
     assert app.top.lines[1][0] == "Go on at step 4 of 19"
     click(app, app.top.probe()[f"lesson:{LESSON}"])
     click(app, app.top.probe()["resume_lesson"])  # go on, rather than start it again
-    assert app.top.lesson.run.index == 3
+    assert app.top.guide.run.index == 3
     for other in ("duck", "routes"):  # a game with one lesson opens it at once
         if len(lesson_ids(other)) == 1:
             app = lesson_app()
             click(app, app.top.probe()[f"learn:{other}"])
-            assert app.top.lesson is not None and app.top.lesson.lesson.id == f"{other}-1"
+            assert app.top.guide.lesson is not None and app.top.guide.lesson.id == f"{other}-1"

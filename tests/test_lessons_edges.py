@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from game import lessons
+from game import lessons, registry
 from game.lessons import (
     FRAME_ELEMENTS,
     MAX_STEPS,
@@ -276,6 +276,21 @@ def test_elements_a_step_may_point_at():
     assert element_known("seat:3", "duck", 4) and not element_known("seat:4", "duck", 4)
     assert element_known("card:2", "verflixxt", 2) and not element_known("card:3", "verflixxt", 2)
     assert not element_known("roll", "chess", 2)
+
+
+def test_a_games_own_elements_are_named_in_its_registry_entry(monkeypatch):
+    """Rule: the names a game's lessons may point at are its registry entry's
+    (``lesson_elements``): a game added to the box brings its own, lessons.py is not
+    edited; a game with none has only the frame's parts."""
+    info = registry.GAMES["routes"]
+    monkeypatch.setitem(
+        registry.GAMES, "routes", dataclasses.replace(info, lesson_elements="bell|cup:[1-3]")
+    )
+    assert element_known("cup:2", "routes", 3) and element_known("bell", "routes", 3)
+    assert not element_known("lid", "routes", 3) and not element_known("cup:4", "routes", 3)
+    monkeypatch.setitem(registry.GAMES, "routes", dataclasses.replace(info, lesson_elements=""))
+    assert element_known("board", "routes", 3) and not element_known("bell", "routes", 3)
+    assert all(g.lesson_elements for g in registry.GAMES.values() if g.id != "routes")
 
 
 # -- the seats of a lesson --------------------------------------------------------------------------

@@ -69,7 +69,7 @@ def _space(run: LessonRun, route: int, player: int) -> int:
 def test_a_step_that_asks_to_change_a_die_opens_that_choice_without_a_way_back():
     app = lesson_app()
     scene = open_lesson(app, "routes")
-    lesson = scene.lesson.lesson
+    lesson = scene.guide.lesson
     target = _index(lesson, "change:5+", "C 5+")
     for _ in range(target):
         do_step(app, scene, wait_for_step(app, scene))
@@ -80,21 +80,21 @@ def test_a_step_that_asks_to_change_a_die_opens_that_choice_without_a_way_back()
     # another die's change is refused; the step's own is taken
     before = list(scene.session.actions)
     click(app, scene.probe()["change:C 6-"])
-    assert scene.session.actions == before and scene.lesson.run.index == target
+    assert scene.session.actions == before and scene.guide.run.index == target
     click(app, scene.probe()["change:C 5+"])
     assert scene.session.actions[-1] == (0, "C 5+")
-    assert scene.lesson.run.index == target + 1
+    assert scene.guide.run.index == target + 1
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
 def test_every_callout_fits_the_smallest_window_and_the_end_screen_waits(lang):
     app = lesson_app(size=(1024, 600), lang=lang)
     scene = open_lesson(app, "routes")
-    steps = scene.lesson.lesson.steps
+    steps = scene.guide.lesson.steps
     for _ in range(len(steps)):
         step = wait_for_step(app, scene)
         assert_pointed_on_screen(app, scene, step)
-        assert scene.plan.board.contains(scene.lesson.callout)
+        assert scene.plan.board.contains(scene.guide.callout)
         if step.index >= len(steps) - 4:  # the scoring steps: the game is over...
             assert scene.state.is_over() and app.top is scene  # ...under no end screen
         do_step(app, scene, step)

@@ -40,7 +40,7 @@ from game.rules.routes.events import (
     RouteScored,
     RoutesEvent,
 )
-from game.scenes.game_base import GameOverScene
+from game.scenes.end_screen import GameOverScene
 from game.scenes.handoff import HandoffScene
 from game.scenes.routes import Choice, RoutesScene
 from game.scenes.routes.model import Walk

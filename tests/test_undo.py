@@ -8,7 +8,7 @@ import pytest
 
 from game import registry
 from game.rules.protocol import LegacyEvent
-from game.scenes import game_base
+from game.scenes.table import scene as table_scene
 from game.session import Seat, Session, revealed_by
 from game.table.bots import BotRunner
 from game.ui.widgets import Button, ButtonGroup
@@ -269,7 +269,7 @@ def test_the_undo_button_is_in_the_same_place_greyed_with_its_reason_then_takes_
     app = make_app()
     scene = push_game(app, game_id, (0,), 3, 7, options, level="easy")
     tips: list[str] = []
-    monkeypatch.setattr(game_base, "draw_tip", lambda surface, text, *a: tips.append(text))
+    monkeypatch.setattr(table_scene, "draw_tip", lambda surface, text, *a: tips.append(text))
     button = scene.buttons.by_key("undo")
     w = app.size[0]
     assert button.rect == pygame.Rect(w - scene.px(226), scene.px(8), scene.px(102), scene.px(40))

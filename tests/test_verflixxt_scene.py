@@ -12,7 +12,7 @@ import pytest
 from game.rules.protocol import LegacyEvent
 from game.rules.verflixxt import Attack, Draw, Hat, Move, Play, Roll, Stop
 from game.rules.verflixxt.box import FINISH
-from game.scenes.game_base import GameOverScene
+from game.scenes.end_screen import GameOverScene
 from game.scenes.handoff import HandoffScene
 from game.scenes.verflixxt import VerflixxtScene
 from game.ui import fonts

@@ -49,10 +49,10 @@ TABLES = {
 
 def scene_frames(app, game_id: str, frames: int) -> tuple[list[float], object]:
     from game import registry
-    from game.scenes import game_base
+    from game.scenes.table import scene as table_scene
     from game.session import Session, default_seats
 
-    game_base.BOT_DELAY = 0.0  # computer seats act at once: as much motion as possible
+    table_scene.BOT_DELAY = 0.0  # computer seats act at once: as much motion as possible
     players, options, rounds, _ = TABLES[game_id]
     info = registry.get(game_id)
     seats = default_seats(info, players, app.t)

@@ -1,5 +1,5 @@
 """The end screen, shared by the four games: who won, how each seat's score came about
-(the game's own parts, from its rules, through :meth:`GameScene.final_breakdown`), and a
+(the game's own parts, from its rules, through :meth:`TableScene.final_breakdown`), and a
 "look at the table" toggle that lifts the panel and the dim so the final position can be
 seen; then Play again or Menu.
 
@@ -21,7 +21,7 @@ from game.ui import fonts, identity, theme
 from game.ui.widgets import Button, draw_text
 
 if TYPE_CHECKING:
-    from game.scenes.game_base import GameScene
+    from game.scenes.table.scene import TableScene
 
 MIN_TEXT = theme.MIN_TEXT_PX  # pixels: nothing on the end screen is drawn smaller
 
@@ -50,7 +50,7 @@ class GameOverScene(ModalScene):
     shade_alpha = 140
     toggle_key = pygame.K_t  # (Tab moves the keyboard focus between buttons)
 
-    def __init__(self, app, game_scene: GameScene):
+    def __init__(self, app, game_scene: TableScene):
         super().__init__(app)
         self.game = game_scene
         self.showing_table = False  # the panel and the dim lifted: the final position shows

@@ -15,7 +15,7 @@ The window is cut once, by :func:`plan_table`::
     | the game's hand and controls             | |                   |
     +------------------------------------------+ +-------------------+
 
-A game scene (a :class:`~game.scenes.game_base.GameScene`) draws only its board into
+A game scene (a :class:`~game.scenes.table.scene.TableScene`) draws only its board into
 ``frame.board``, its hand and controls into ``frame.controls`` and, if it has one, its
 own block (Duck's hound board) into ``frame.extra``; it tells the frame what to say
 through small hooks (``round_label``, ``turn_status``, ``variant_label``,
@@ -40,9 +40,9 @@ __all__ = ["SeatLayout", "TableFrame", "TablePlan", "plan_table", "seat_layout"]
 
 
 class TableFrame:
-    """The frame's drawing, mixed into :class:`~game.scenes.game_base.GameScene`."""
+    """The frame's drawing, mixed into :class:`~game.scenes.table.scene.TableScene`."""
 
-    # provided by Scene / GameScene
+    # provided by Scene / TableScene
     session: Session
     app: Any
     t: Any

@@ -1,9 +1,9 @@
 """A lesson on the real table (issue #19): the game's own scene, with a guide attached
-(``scene.lesson``) that points at one thing at a time, says what to do and why, lets only
+(``scene.guide``, a :class:`~game.scenes.table.guide.TableGuide`) that points at one thing at a time, says what to do and why, lets only
 the action the step asks for through, and keeps the person's place.
 
 The guide draws over the table: a ring round the element the step is about (found by the
-scene's :meth:`~game.scenes.game_base.GameScene.lesson_element`), a callout box with the
+scene's :meth:`~game.scenes.table.scene.TableScene.lesson_element`), a callout box with the
 step's text beside it with a line to the ring, a Next button on a step that is only read,
 and the step's hint when something else was tried. It shows a step only when the table is
 at rest and the person is to act (between steps the computer seats play).
@@ -18,7 +18,7 @@ normal game with the same table, or the menu.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -26,23 +26,23 @@ from game import lessons, registry
 from game.lessons import Lesson, LessonError, LessonRun, Step
 from game.rules.protocol import Action
 from game.scenes.base import ModalScene
+from game.scenes.table.guide import NoGuide
 from game.session import Seat, Session, default_seats, new_seed
 from game.ui import fonts, theme
 from game.ui.widgets import Button, draw_panel, draw_text
 
 if TYPE_CHECKING:
-    # a game scene (game.scenes.game_base.GameScene); not imported for the type checker
-    # either, as GameScene names LessonGuide: the cycle leaves Scene's attributes untyped
-    GameScene = Any
+    from game.scenes.table.scene import TableScene
 
 REFUSAL_SECONDS = 4.0  # how long the hint stays after something else was tried
 RING = (232, 110, 60)
 
 
 class LessonGuide:
-    """The lesson's side of a game scene: what is allowed, and the callout over it."""
+    """The guide over a lesson's table (a :class:`~game.scenes.table.guide.TableGuide`):
+    what is allowed, and the callout over it."""
 
-    def __init__(self, scene: GameScene, run: LessonRun):
+    def __init__(self, scene: TableScene, run: LessonRun):
         self.scene = scene
         self.run = run
         self.refused_at: float | None = None
@@ -57,10 +57,28 @@ class LessonGuide:
     def lesson(self) -> Lesson:
         return self.run.lesson
 
+    @property
+    def step(self) -> Step | None:
+        return self.run.step
+
+    @property
+    def learner(self) -> int:
+        return self.lesson.human
+
     def t(self, key: str, **fields) -> str:
         return self.scene.t(key, **fields)
 
     # -- what the table asks of the guide ---------------------------------------------------
+    def blocks_end(self) -> bool:
+        return not self.run.done  # its steps about the end first, on the table
+
+    def autosave(self) -> bool:
+        self.save()  # its place, not a saved game
+        return True
+
+    def undo_refusal(self) -> str | None:
+        return None if self.run.done else "lesson"  # its steps follow the game as played
+
     def shown_step(self) -> Step | None:
         """The step on screen now: None while pieces move, computers play, or it is done."""
         scene = self.scene
@@ -137,14 +155,13 @@ class LessonGuide:
             if self.next_button is None:
                 return {}
             return {"lesson:next": list(self.next_button.rect.center)}
-        clicks = getattr(self.scene, "lesson_clicks", None)
-        keys = clicks(step.expect) if clicks is not None and step.expect != "any" else None
+        keys = self.scene.lesson_clicks(step.expect) if step.expect != "any" else None
         if keys is not None:
             # an action of several clicks (Cluck-peep!: tile, Turn over, Place): the next
             point = (targets or {}).get(keys[0]) if keys else None
             return {} if point is None else {"lesson:do": list(point)}
-        for choice in getattr(self.scene, "controls", ()):
-            action = getattr(choice, "action", None)
+        for choice in self.scene.controls:
+            action = choice.action
             if action is None or step.expect not in ("any", str(action)):
                 continue
             point = (targets or {}).get(choice.key)
@@ -263,13 +280,12 @@ class LessonGuide:
     def _focus_expected(self, step: Step) -> None:
         """The keyboard focus (and so the table's preview) on the control that takes the
         step's action, in a game whose choices are controls (game.ui.choices)."""
-        focus = getattr(self.scene, "_focus", None)
-        if step.expect in (None, "any") or focus is None:
+        if step.expect in (None, "any"):
             return
-        for choice in getattr(self.scene, "controls", ()):
-            action = getattr(choice, "action", None)
+        for choice in self.scene.controls:
+            action = choice.action
             if action is not None and str(action) == step.expect:
-                focus(choice.key)
+                self.scene.focus_control(choice.key)
                 return
 
     def _draw_ring(self, surface: pygame.Surface, target: pygame.Rect) -> None:
@@ -336,8 +352,7 @@ class LessonGuide:
         name what a callout must not hide there (``lesson_keep_clear()``: the chicken's
         way the table previews), and the callout goes to whichever of its usual place and
         the board's corners covers least of it, never over its element."""
-        keep = getattr(self.scene, "lesson_keep_clear", None)
-        rects: list[pygame.Rect] = keep() if keep is not None else []
+        rects = self.scene.lesson_keep_clear()
         if not rects:
             return box
         places = [box]
@@ -379,12 +394,12 @@ def open_lesson(app, lesson_id: str) -> None:
         app.push(LessonStartScene(app, lesson, place))
 
 
-def begin_lesson(app, lesson_id: str, fresh: bool = False) -> GameScene | None:
+def begin_lesson(app, lesson_id: str, fresh: bool = False) -> TableScene | None:
     """Leave whatever is on screen for the title menu as "Quit to menu" does (a game under
     the rules help is saved first: a normal game autosaved, a lesson its place), then open
     the lesson over the menu."""
     for scene in reversed(app.stack[1:]):
-        autosave = getattr(scene, "autosave", None)  # a table (GameScene): see TYPE_CHECKING
+        autosave = getattr(scene, "autosave", None)  # a table (TableScene)
         if callable(autosave):
             autosave()
     app.pop_to_root()
@@ -403,7 +418,7 @@ def _lesson_table(lesson: Lesson, t) -> list:
 
 def start_lesson(
     app, lesson_id: str, fresh: bool = False, keep_place: bool = True
-) -> GameScene | None:
+) -> TableScene | None:
     """Open lesson ``lesson_id`` at the place left, or from the start (``fresh``: the
     place kept is forgotten); a lesson file that cannot be used is said in a dialog.
     ``keep_place=False`` (a screenshot of a step): lessons.json is neither read nor
@@ -424,13 +439,14 @@ def start_lesson(
     if run is None:
         run = LessonRun(lesson, lessons.lesson_session(lesson, seats))
     scene = app.router.table(info.id)(app, run.session)
-    scene.lesson = LessonGuide(scene, run)
-    scene.lesson.keeps_place = keep_place
+    guide = LessonGuide(scene, run)
+    guide.keeps_place = keep_place
+    scene.guide = guide
     app.push(scene)
     return scene
 
 
-def start_normal_game(app, scene: GameScene) -> None:
+def start_normal_game(app, scene: TableScene) -> None:
     """A normal game with the lesson's table (same game, seats and options), new seed."""
     session = scene.session
     seats = [Seat.from_dict(s.to_dict()) for s in session.seats]
@@ -439,7 +455,7 @@ def start_normal_game(app, scene: GameScene) -> None:
         session.game_id,
         seats,
         seed,
-        dict(scene.lesson.lesson.options) if scene.lesson else {},
+        dict(lesson.options) if (lesson := scene.guide.lesson) is not None else {},
         bot_budget_ms=app.settings.bot_budget_ms,
     )
     app.pop_to_root()
@@ -538,7 +554,7 @@ class LessonDoneScene(_LessonDialog):
     height = 330
     title_px = 28
 
-    def __init__(self, app, scene: GameScene):
+    def __init__(self, app, scene: TableScene):
         super().__init__(app)
         self.scene = scene
 
@@ -559,7 +575,7 @@ class LessonDoneScene(_LessonDialog):
         self._play_on()
 
     def _play_on(self) -> None:
-        self.scene.lesson = None  # from here on a normal game (autosaved as one)
+        self.scene.guide = NoGuide()  # from here on a normal game (autosaved as one)
         self.app.pop()
 
     def _new_game(self) -> None:

@@ -160,7 +160,7 @@ class Controls:
         """Before the scene: a lesson's Next, the ladder's scrolling and the person's own
         keys (ahead of the focus ring of the pause and help buttons)."""
         host = self.host
-        if host.lesson is not None and host.lesson.handle_event(event):
+        if host.guide.handle_event(event):
             return True  # a lesson's step to read takes Enter and the arrow as Next first
         if event.type == pygame.MOUSEWHEEL:  # the log scrolls under the pointer, else the ladder
             if not host.frame_event(event):

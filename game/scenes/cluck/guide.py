@@ -1,5 +1,5 @@
 """What a lesson (issue #19, ``game.lessons``) points at on the Cluck-peep! table, by the
-names ``game.lessons.GAME_ELEMENTS["cluck"]`` allows:
+names its registry entry (``game.registry``, ``lesson_elements``) allows:
 
 - ``hole:C`` a hole of the start tile (column C, 0-4, as the rules and ``probe`` count);
 - ``tile:T`` road tile T in the person's hand (in the bar), ``turn`` and ``place`` the

@@ -74,11 +74,7 @@ class Controls:
         if event.type == pygame.MOUSEMOTION:
             self.model.mouse = event.pos
         # A lesson's step to read takes Enter (Next) before the person's choice does.
-        if (
-            event.type == pygame.KEYDOWN
-            and self.host.lesson is not None
-            and self.host.lesson.handle_event(event)
-        ):
+        if event.type == pygame.KEYDOWN and self.host.guide.handle_event(event):
             return True
         # The game's own keys reach the person's choice before the pause/help buttons take
         # arrows and Enter for their focus ring.

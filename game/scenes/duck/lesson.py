@@ -1,7 +1,7 @@
 """The Duck! Duck! Go! table in a lesson ("Learn to play", issue #19): where the things a
 lesson step names are on screen, and the step's action one click away.
 
-Names (``game.lessons.GAME_ELEMENTS["duck"]``): ``card:23`` a card in the person's hand,
+Names (its registry entry's ``lesson_elements``): ``card:23`` a card in the person's hand,
 ``route:23/1`` where route 1 of card 23 would end (a target now), ``face:2`` a facing
 arrow, ``start:3,4`` a start space (a life ring), ``hex:3,4`` any hex of the tub,
 ``duck:1`` a duck where it swims, ``buoy:red`` (``yellow``, ``green``) the buoy of that
@@ -229,11 +229,8 @@ class Guide:
         d = self.decisions.decision()
         if d is None:
             return False
-        wanted = (
-            self.host.lesson.run.step.expect
-            if self.host.lesson and self.host.lesson.run.step
-            else None
-        )
+        step = self.host.guide.step
+        wanted = step.expect if step is not None else None
         matches = [c for c in self.controls if c.key == key]
         if not matches:
             return False

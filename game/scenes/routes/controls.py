@@ -70,8 +70,7 @@ class Controls:
         """In a lesson (issue #19), a step that asks for a change of a die (C) or a push
         (D) opens that choice at once: the step rings the die's +1/−1 or the route to pick,
         not the bar's button that leads there (a lesson step is one action)."""
-        lesson = self.host.lesson
-        step = lesson.run.step if lesson is not None else None
+        step = self.host.guide.step
         expect = step.expect if step is not None else None
         if expect is None or expect[:2] not in ("C ", "D "):
             return None

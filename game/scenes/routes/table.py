@@ -150,10 +150,10 @@ class RoutesTable(TableDefaults):
 
     # -- drivers and lessons (issue #19) -------------------------------------------------
     def element(self, name: str) -> pygame.Rect | None:
-        """A lesson's names for the table's things (game.lessons.GAME_ELEMENTS): the box
-        ``lid`` and its sorting ``square:N``; a route's whole lane (``route:N``), its
-        ``head:N`` (number, scoring, action) and ``track:N`` (its 20 spaces); the person's
-        ``marker:N`` on route N where it stands; the +1/−1 of a die in the lid while a die
+        """A lesson's names for the table's things (its registry entry's
+        ``lesson_elements``): the box ``lid`` and its sorting ``square:N``; a route's whole
+        lane (``route:N``), its ``head:N`` (number, scoring, action) and ``track:N`` (its 20
+        spaces); the person's ``marker:N`` on route N where it stands; the +1/−1 of a die in the lid while a die
         is changed (``change:5+``). The buttons (``take:N``, ``one:N``, ``mode:C``,
         ``end``, ``pass``, a route to pick) are found by their keys before this."""
         kind, _, what = name.partition(":")
@@ -175,7 +175,7 @@ class RoutesTable(TableDefaults):
         if kind == "square":
             return self.model.squares[n - 1]
         if kind == "marker":
-            person = self.host.lesson.lesson.human if self.host.lesson is not None else 0
+            person = self.host.guide.learner or 0
             spot = self.model.table.spots.get((n, person))
             if spot is None:
                 return None

@@ -24,6 +24,7 @@ import pygame
 from game.rules.protocol import Action, Event
 from game.scenes.end_screen import Breakdown
 from game.scenes.frame_plan import SeatLayout, TablePlan
+from game.scenes.table.guide import TableGuide
 from game.table.driver import TableDriver
 from game.ui.i18n import Translator
 from game.ui.tween import Timeline
@@ -32,7 +33,6 @@ from game.ui.widgets import Button, ButtonGroup, Picture
 if TYPE_CHECKING:
     from game.registry import GameInfo
     from game.scenes.base import Host
-    from game.scenes.lesson import LessonGuide
     from game.scenes.table.compose import Compositor
 
 
@@ -276,7 +276,7 @@ class TableHost(Protocol):
     log: list[str]  # the log's lines
     info: GameInfo  # the game's registry entry (its characters)
     compositor: Compositor  # the one compositor (its still picture)
-    lesson: LessonGuide | None
+    guide: TableGuide  # a lesson's, or none (game.scenes.table.guide)
     plan: TablePlan
     size: tuple[int, int]
     s: float  # the window's scale

@@ -1,39 +1,73 @@
-"""The one table scene for a composed game (issue #26): :class:`TableScene` runs a game
-through its driver with the shared frame around it (all of
-:class:`~game.scenes.game_base.GameScene`: the event queue, the timeline, the log, undo,
-pause, help, the lesson guide, the curtain, the end screen) and asks the game only what
+"""The one table scene (issue #26): :class:`TableScene` runs a game through a driver
+(:class:`game.table.driver.TableDriver`: at this screen, hosted here or elsewhere) with
+the shared frame around it and asks the game only what
 :class:`~game.scenes.table.contract.GameTable` says.
+
+What every table does, written once here: its computer seats' decisions shown with a
+visible "thinking" cue and a pause people can follow, the hand-off curtain between
+people, events played in order as animations (skippable; speed from settings; input
+locked only while something moves), the event log, undo, pause and rules help,
+autosave, the table frame around the board (:mod:`game.scenes.frame`: header, seat
+panels, log, hint bar, thinking cue), the end screen (:mod:`game.scenes.end_screen`,
+fed by :meth:`TableScene.final_breakdown`), and the guide over the table
+(:mod:`game.scenes.table.guide`: a lesson's, or none) that it tells what happens.
 
 A game's own scene is then a thin subclass naming its table (``table_of``), so that
 the router, the lobby, lessons and saves open it by name as before; a network table is
 :class:`TableScene` under :class:`~game.scenes.online.RemoteTable` or
-``HostedTable``, given the same table. Every game's scene is one (issue #26).
+``HostedTable``, given the same table.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+import random
+from collections.abc import Callable
 from typing import ClassVar
 
 import pygame
 
-from game.rules.protocol import Event
-from game.scenes.end_screen import Breakdown
-from game.scenes.game_base import GameScene
+from game import registry, saves
+from game.ai import Bot, make_bot
+from game.rules.protocol import Event, IllegalAction
+from game.scenes.base import Scene
+from game.scenes.end_screen import Breakdown, GameOverScene
+from game.scenes.frame import TableFrame, TablePlan, plan_table
 from game.scenes.table.compose import Compositor
 from game.scenes.table.contract import GameFactory, GameTable, Offered
+from game.scenes.table.guide import NoGuide, TableGuide
 from game.session import Session
-from game.table.driver import TableDriver
-from game.ui.tween import Tween, ease_in_out
-from game.ui.widgets import Button
+from game.table.bots import BotRunner
+from game.table.driver import TableDriver, as_driver
+from game.ui import fonts, theme
+from game.ui.tween import Timeline, Tween, ease_in_out
+from game.ui.widgets import Button, draw_tip, sink_of
+
+BOT_DELAY = 0.7  # seconds a computer seat "thinks" at least, so people can follow
 
 
-class TableScene(GameScene):
+class TableScene(TableFrame, Scene):
     # the game's table, when a subclass stands for one game (its name in the router)
     table_of: ClassVar[GameFactory]
 
     def __init__(self, app, table: TableDriver | Session, game: GameFactory | None = None):
-        super().__init__(app, table)
+        """``table``: the driver the game runs through (a Session alone: at this screen).
+        The scene draws from ``self.session``, the driver's game; ``game`` makes its table
+        (by default the subclass's ``table_of``)."""
+        super().__init__(app)
+
+        self.driver = as_driver(table)
+        self.session = session = self.driver.session
+        self.info = registry.get(session.game_id)
+        self.timeline = Timeline()
+        self.events: list[Event] = []  # waiting to be animated
+        self.log: list[str] = []
+        self.private_player: int | None = None
+        self.end_shown = False
+        self.last_round = session.state.round_number
+        self.error: str | None = None
+        self.log_scroll = 0  # lines scrolled back from the newest (the frame's log)
+        # the guide over the table: a lesson's (game.scenes.lesson.LessonGuide) or none
+        self.guide: TableGuide = NoGuide()
         self.base_buttons: list[Button] = []  # the frame's own, kept across the controls
         self.skipping = False  # skip_animation is running
         self._resync_due = False  # resync once idle (see ``GameTable.resync``)
@@ -41,21 +75,14 @@ class TableScene(GameScene):
         # is being made (its opening queued from its constructor), then as the game says
         self._plays_unseen: Callable[[Event], bool] = lambda _event: False
         self._refocused = False  # a lesson's focus changed the table (see draw)
+        self.frame_reset()
         self.game: GameTable = (game or type(self).table_of)(self)
         self._plays_unseen = self.game.plays_unseen
         self.compositor = Compositor(self.game.drawing, self)
 
-    # -- what GameScene asks a game, answered by the game's table --------------------------
-    def static_key(self) -> Hashable:
-        return self.game.drawing.static_key()
-
-    def paint_static(self, surface: pygame.Surface) -> None:
-        self.game.drawing.paint_static(surface)
-
-    def paint_moving(self, surface: pygame.Surface) -> None:
-        self.game.drawing.paint_moving(surface)
-
+    # -- what the table asks the game ------------------------------------------------------
     def play_event(self, event: Event) -> None:
+        """Start the event's animation on ``self.timeline``."""
         animations = self.game.animations
         handler = animations.get(type(event)) or animations.get(event.kind)
         if handler is not None:
@@ -69,29 +96,95 @@ class TableScene(GameScene):
             self.timeline.then(Tween(0.0, None, None, ease_in_out, on_start=self.sync_from_state))
 
     def describe(self, event: Event) -> str | None:
+        """The log line for an event (EN/JA), or None."""
         return self.game.describe(event)
 
-    def log_line(self, text: str) -> None:
-        if not self.game.log_line(text):
-            super().log_line(text)
+    def human_event(self, event: pygame.event.Event, player: int) -> None:
+        """The person's clicks and keys, made into an action by the game's controls."""
+        self.game.controls.handle(event, player)
 
-    def busy(self) -> bool:
-        return super().busy() or self.game.busy()
+    def sync_from_state(self) -> None:
+        """Put every drawn piece where the state says (after a skip, a jump, an undo)."""
+        self._resync_due = False
+        self.game.sync()
+
+    def final_breakdown(self) -> Breakdown:
+        """The end screen's: how each seat's score came about, from the game's rules."""
+        return self.game.breakdown()
+
+    def on_private_shown(self, player: int) -> None:
+        """A person's private things are now on screen."""
+        self.game.controls.shown(player)
 
     def fast_forward(self, rounds: int, actions: int = 0) -> None:
-        super().fast_forward(rounds, actions)
+        """Let every seat (people too, as 'normal' bots) play until ``rounds`` rounds are
+        done and then ``actions`` more actions (a table in the middle of a round), without
+        animation; then show seat 0's point of view. For screenshots/tests."""
+        rng = random.Random(self.session.bot_seed)  # never the game's seed (issue #18)
+        bots: dict[int, Bot] = {}
+        runner = BotRunner()
+        state = self.state
+        for event in self.events:  # still waiting to be played (the opening)
+            line = self.describe(event)
+            if line:
+                self.log_line(line)
+        extra = actions
+        while not state.is_over() and (state.round_number <= rounds or extra > 0):
+            if state.round_number > rounds:
+                extra -= 1
+            player = state.to_act()[0]
+            bot = bots.setdefault(player, make_bot(self.session.game_id, "normal"))
+            for event in self.driver.submit(player, runner.decide(bot, state, player, rng)):
+                if event.visible_to is None:
+                    line = self.describe(event)
+                    if line:
+                        self.log_line(line)
+        self.events.clear()
+        self.timeline = Timeline()
+        self.last_round = state.round_number
+        if self.session.seats[0].human:
+            self.private_player = 0
+            self.session.viewer = 0
+        self.sync_from_state()
         self.game.cut_short(land=False)
 
-    def probe(self) -> dict:
-        out = super().probe()
-        out.update(self.game.probe_points())
-        return out
+    # -- helpers for the game's parts ------------------------------------------------------
+    @property
+    def state(self):
+        return self.session.state
 
-    def _focus(self, key: str) -> bool:
-        """A lesson's focus on the control ``key`` (game.scenes.lesson)."""
-        changed = self.game.focus(key)
-        self._refocused = self._refocused or changed
-        return changed
+    @property
+    def speed(self) -> float:
+        return self.app.settings.animation_speed
+
+    def seat_name(self, player: int) -> str:
+        return self.session.seats[player].name
+
+    def score_text(self, player: int, value) -> str:
+        """How a score reads on the end screen (a game may say more than a number)."""
+        text = self.game.seats.score_text(player, value)
+        if text:
+            return text
+        return f"{value:g}" if isinstance(value, (int, float)) else str(value)
+
+    def seat_colour(self, player: int) -> tuple[int, int, int]:
+        """Seat ``player``'s colour: the same in every game, whatever its character
+        (issue #16); its mark is drawn with ``game.ui.identity.draw_seat_mark``."""
+        return theme.seat_colour(player)
+
+    def act(self, player: int, action) -> bool:
+        """Apply a person's action; on a rules refusal, say why and change nothing. The
+        guide may refuse it first (a lesson: an action its step does not ask for)."""
+        if not self.guide.allows(player, action):
+            return False
+        try:
+            events = self.driver.submit(player, action)
+        except IllegalAction as exc:
+            self.log_line(str(exc))
+            return False
+        self.queue_events(events)
+        self.guide.acted(player, action)
+        return True
 
     def queue_events(self, events: list[Event]) -> None:
         viewer = self.private_player
@@ -99,31 +192,289 @@ class TableScene(GameScene):
             if event.seen_by(viewer) or self._plays_unseen(event):
                 self.events.append(event)
 
-    def human_event(self, event: pygame.event.Event, player: int) -> None:
-        self.game.controls.handle(event, player)
+    def log_line(self, text: str) -> None:
+        if self.game.log_line(text):
+            return  # the game writes it its own way
+        self.log.append(text)
+        del self.log[:-200]
+        if self.log_scroll:  # someone reading back keeps their place: the new entry's
+            # lines come in under it (scroll_log keeps it within the log)
+            size, _line_h, width, _fit = self.log_geometry(self.plan.log)
+            self.scroll_log(len(fonts.wrap(text, size, width)))
 
-    def sync_from_state(self) -> None:
-        self._resync_due = False
-        self.game.sync()
+    def plan_frame(self, size, **kwargs) -> TablePlan:
+        """Cut the window into the shared frame (see :func:`game.scenes.frame.plan_table`)
+        and forget the frame's cached pictures."""
+        self.plan = plan_table(size, self.px, self.session.players, **kwargs)
+        self.frame_reset()
+        self.compositor.forget()
+        return self.plan
+
+    def active_human(self) -> int | None:
+        """The person who must decide now (the first one, when several choose in secret)."""
+        if self.busy_animating():
+            return None
+        humans = self.driver.local_deciders()
+        return humans[0] if humans else None
+
+    def deciding(self) -> int | None:
+        """The person whose controls are on screen now (their turn, their screen)."""
+        if self.state.is_over():
+            return None
+        human = self.active_human()
+        return human if human is not None and human == self.private_player else None
+
+    # -- the loop --------------------------------------------------------------------------
+    def busy_animating(self) -> bool:
+        return self.timeline.busy() or bool(self.events)
+
+    def busy(self) -> bool:
+        return (
+            self.busy_animating()
+            or bool(self.session.pending)
+            or (not self.state.is_over() and bool(self.session.bots_to_act()))
+            or self.game.busy()
+        )
+
+    def update(self, dt: float) -> None:
+        self.guide.update(dt)
+        self._play_on(dt)
+        if self.game.resync == "idle_after_busy" and self.busy_animating():
+            self._resync_due = True
+        elif self._resync_due and not self.busy_animating():
+            self.sync_from_state()
+        self.game.update(dt)
+        self.game.controls.rebuild()
+
+    def _play_on(self, dt: float) -> None:
+        """The events in order, then at rest: a round's end, the game's end, a computer
+        seat's action, the screen handed to the person to decide."""
+        self.timeline.update(dt * self.speed)
+        while not self.timeline.busy() and self.events:
+            event = self.events.pop(0)
+            line = self.describe(event)
+            if line:
+                self.log_line(line)
+            self.play_event(event)
+        if self.busy_animating() or self.app.top is not self:
+            return
+        state = self.state
+        if state.round_number != self.last_round:
+            self.last_round = state.round_number
+            self.on_round_end()
+        if state.is_over():
+            # a lesson's steps about the end are shown on the table before the end screen
+            if not self.end_shown and not self.guide.blocks_end():
+                self.end_shown = True
+                self.on_game_over()
+            return
+        events = self.driver.poll(BOT_DELAY / self.speed)  # a computer seat's action
+        if events:
+            self.queue_events(events)
+            return
+        human = self.active_human()
+        if human is not None and human != self.private_player:
+            self.show_private(human)
+
+    def show_private(self, player: int) -> None:
+        """Hand the screen to ``player``, behind the curtain when others were looking."""
+        if self.driver.needs_handoff(player):
+            self.private_player = None
+
+            def ready():
+                self.private_player = player
+                self.session.viewer = player
+                self.on_private_shown(player)
+
+            self.app.push(
+                self.app.router.screen("handoff")(
+                    self.app, self.seat_name(player), self.seat_colour(player), ready, seat=player
+                )
+            )
+        else:
+            self.private_player = player
+            self.session.viewer = player
+            self.on_private_shown(player)
+
+    def on_round_end(self) -> None:
+        self.autosave()
+
+    def on_game_over(self) -> None:
+        self.app.sound.play("win")
+        self.autosave()
+        self.record_history()
+        self.app.push(GameOverScene(self.app, self))
+
+    def record_history(self) -> None:
+        """The finished game into the history (issue #28), with the end screen's
+        breakdown. A game at this screen or hosted from it has the whole record; a game
+        joined over the network has only its seat's view and is not recorded (yet)."""
+        session = self.session
+        if not isinstance(session, Session):
+            return
+        local = set(self.driver.local_seats()) if hasattr(self.driver, "host") else None
+        kinds = [
+            "computer" if not seat.human else "person" if local is None or i in local else "online"
+            for i, seat in enumerate(session.seats)
+        ]
+        variant = session.options.get("variant")
+        self.app.record_game(
+            session,
+            source="local" if local is None else "hosted",
+            kinds=kinds,
+            breakdown=[list(row) for row in self.final_breakdown().parts],
+            variant=variant if isinstance(variant, str) else None,
+            lesson=self.guide.lesson is not None,
+        )
+
+    def autosave(self) -> None:
+        if self.guide.autosave():  # a lesson keeps its place, not a saved game
+            return
+        try:
+            saves.autosave(self.session)
+        except OSError as exc:
+            self.log_line(str(exc))
+            self.app.report_autosave(exc)  # a dialog, once per streak of failures
+        else:
+            self.app.report_autosave(None)
+
+    def on_quit(self) -> None:
+        self.autosave()
+
+    # -- input -----------------------------------------------------------------------------
+    def handle_event(self, event):
+        if self.game.controls.track(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.open_pause()
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_F1, pygame.K_h):
+            self.app.router.open("help", self.info)
+            return
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key == pygame.K_z
+            and event.mod & pygame.KMOD_CTRL
+        ):
+            self.undo()
+            return
+        if self.guide.handle_event(event):
+            return
+        if self.buttons.handle_event(event):
+            return
+        if getattr(self, "plan", None) is not None and self.frame_event(event):
+            return
+        if self.busy_animating():
+            if (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
+                event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE
+            ):
+                self.skip_animation()
+            return
+        human = self.active_human()
+        if human is not None and human == self.private_player:
+            self.human_event(event, human)
 
     def skip_animation(self) -> None:
         self.skipping = True
         try:
-            super().skip_animation()
+            self.timeline.finish_all()
+            while self.events:
+                event = self.events.pop(0)
+                line = self.describe(event)
+                if line:
+                    self.log_line(line)
+                self.play_event(event)
+                self.timeline.finish_all()
+            self.sync_from_state()
             self.game.cut_short(land=True)
         finally:
             self.skipping = False
 
-    def final_breakdown(self) -> Breakdown:
-        return self.game.breakdown()
+    def open_pause(self):
+        self.app.push(
+            self.app.router.screen("pause")(
+                self.app, self.info, on_quit_to_menu=self.autosave, session=self.session
+            )
+        )
 
-    def on_private_shown(self, player: int) -> None:
-        self.game.controls.shown(player)
+    # -- undo ------------------------------------------------------------------------------
+    def undo_refusal(self) -> str | None:
+        """Why the person at the screen cannot take back their last action now (a key of
+        ``Session.undo_refusal``, "busy" while pieces move, or the guide's), None when
+        they can."""
+        if self.busy_animating():
+            return "busy"
+        return self.guide.undo_refusal() or self.driver.undo_refusal(self.private_player)
 
-    def lesson_game_element(self, name: str) -> pygame.Rect | None:
+    def refresh_undo(self) -> None:
+        """Grey the undo button, with its reason for hover and focus, or enable it."""
+        refusal = self.undo_refusal()
+        self.undo_button.enabled = refusal is None
+        self.undo_button.why = "" if refusal is None else self.t(f"app.undo_why_{refusal}")
+
+    def undo(self) -> None:
+        """Take back the person's last action while nothing hidden or left to chance has
+        come out since and nobody else has acted (the button, Ctrl+Z)."""
+        player = self.private_player
+        if player is None or self.undo_refusal() is not None:
+            return
+        self.driver.undo(player)
+        self.last_round = self.state.round_number  # not a round end: it is the old round
+        self.log_line(self.t("app.undone"))
+        self.sync_from_state()
+        self.on_private_shown(player)  # the person's hand and choices as they were
+        self.refresh_undo()
+
+    def draw_undo_tip(self, surface: pygame.Surface) -> None:
+        """The reason of a greyed button under the pointer or the keyboard focus."""
+        button = self.buttons.tip()
+        if button is not None:
+            draw_tip(surface, button.why, button.rect, self.px(15))
+
+    def _help(self):
+        self.app.router.open("help", self.info)
+
+    # -- drivers and lessons ---------------------------------------------------------------
+    def probe(self) -> dict:
+        """For end-to-end drivers: a point where a click reaches each enabled button and
+        each of the table's own targets (see :func:`reachable`), the guide's and the
+        game's own points."""
+        targets = reachable(self.probe_targets())
+        targets.update(self.guide.probe(targets))
+        targets.update(self.game.probe_points())
+        return targets
+
+    def probe_targets(self) -> list[tuple[str, pygame.Rect]]:
+        """``(key, rect)`` a click may reach, in the order a click is offered to them."""
+        buttons = [(b.key, b.rect) for b in self.buttons.buttons if b.enabled]
+        return [*buttons, *self.game.targets()]
+
+    FRAME_PARTS: ClassVar[tuple[str, ...]] = ("header", "board", "bar", "hint", "controls", "log")
+    # a lesson's name for a frame button -> its key
+    BUTTON_NAMES: ClassVar[dict[str, str]] = {"menu": "pause"}
+
+    def lesson_element(self, name: str) -> pygame.Rect | None:
+        """Where the element a lesson step names is on screen, or None when it is not
+        there now: the frame's parts (``board``, ``log``, ``seat:1``...), a button or a
+        choice by its key (``undo``, ``roll``), else the game's own (its table's
+        ``element``). See ``game.lessons`` for the names."""
+        plan = getattr(self, "plan", None)
+        if plan is None:
+            return None
+        if name in self.FRAME_PARTS:
+            rect = getattr(plan, name)
+            return rect if rect.w > 0 and rect.h > 0 else None
+        if name.startswith("seat:"):
+            index = int(name[5:])
+            return plan.seats[index] if index < len(plan.seats) else None
+        key = self.BUTTON_NAMES.get(name, name)
+        for button in self.buttons.buttons:
+            if button.key == key:
+                return button.rect
         return self.game.element(name)
 
     def lesson_keep_clear(self) -> list[pygame.Rect]:
+        """What a lesson's callout must not hide now, besides its element."""
         return self.game.keep_clear()
 
     def lesson_clicks(self, expect: str) -> list[str] | None:
@@ -131,8 +482,11 @@ class TableScene(GameScene):
         more than one control (None: the control whose action it is)."""
         return self.game.lesson_clicks(expect)
 
-    def probe_targets(self) -> list[tuple[str, pygame.Rect]]:
-        return [*super().probe_targets(), *self.game.targets()]
+    def focus_control(self, key: str) -> bool:
+        """A lesson's focus on the control ``key`` (game.scenes.lesson)."""
+        changed = self.game.focus(key)
+        self._refocused = self._refocused or changed
+        return changed
 
     # -- the frame's hooks -----------------------------------------------------------------
     def round_label(self) -> str:
@@ -150,9 +504,6 @@ class TableScene(GameScene):
 
     def seat_subtitle(self, player: int) -> str:
         return self.game.seats.subtitle(player) or super().seat_subtitle(player)
-
-    def score_text(self, player: int, value) -> str:
-        return self.game.seats.score_text(player, value) or super().score_text(player, value)
 
     def seat_score(self, player: int) -> str | None:
         return self.game.seats.seat(player).score
@@ -185,9 +536,21 @@ class TableScene(GameScene):
         lesson's screenshots and the end-to-end drivers)."""
         return list(self.game.controls.offered())
 
-    # -- the loop --------------------------------------------------------------------------
+    # -- drawing ---------------------------------------------------------------------------
     def layout(self, size):
         super().layout(size)
+        w, _h = size
+        self.buttons.clear()
+        menu = pygame.Rect(w - self.px(118), self.px(8), self.px(52), self.px(40))
+        rules = pygame.Rect(w - self.px(60), self.px(8), self.px(52), self.px(40))
+        self.buttons.add(Button(menu, "≡", self.open_pause, self.px(20), key="pause"))
+        # the same place in every game; greyed with its reason while nothing can be undone
+        undo = pygame.Rect(w - self.px(226), self.px(8), self.px(102), self.px(40))
+        self.undo_button = self.buttons.add(
+            Button(undo, self.t("app.undo"), self.undo, self.px(17), key="undo", enabled=False)
+        )
+        self.refresh_undo()
+        self.buttons.add(Button(rules, "?", self._help, self.px(22), key="help"))
         self.base_buttons = list(self.buttons.buttons)
         plan = self.game.plan(size)
         if plan is None:
@@ -198,22 +561,11 @@ class TableScene(GameScene):
         self.game.layout(plan)
         self.game.controls.rebuild(force=True)
 
-    def handle_event(self, event):
-        if not self.game.controls.track(event):
-            super().handle_event(event)
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        if self.game.resync == "idle_after_busy" and self.busy_animating():
-            self._resync_due = True
-        elif self._resync_due and not self.busy_animating():
-            self.sync_from_state()
-        self.game.update(dt)
-        self.game.controls.rebuild()
-
     def draw_table(self, surface: pygame.Surface) -> None:
+        """The table: its still picture and the frame's panels, then what moves; the texts
+        into the sink bound to ``surface`` (a layout test's), if any."""
         self.game.before_frame()
-        super().draw_table(surface)
+        self.compositor.compose(surface, sink_of(surface))
 
     def draw(self, surface):
         # the controls follow a lesson's step (a step may open a choice), and Next
@@ -223,13 +575,49 @@ class TableScene(GameScene):
             self.refresh_undo()
             self.draw_table(surface)
             self.draw_undo_tip(surface)
-            if self.lesson is not None:  # a lesson's guide over the table
-                self._refocused = False
-                self.lesson.draw(surface)
-                if self._refocused:  # the guide made a step's first pick: show it now
-                    self.draw_table(surface)
-                    self.draw_undo_tip(surface)
-                    self.lesson.draw(surface)
+            self._refocused = False
+            self.guide.draw(surface)  # a lesson's guide over the table
+            if self._refocused:  # the guide made a step's first pick: show it now
+                self.draw_table(surface)
+                self.draw_undo_tip(surface)
+                self.guide.draw(surface)
         else:
+            self.draw_table(surface)
+            self.refresh_undo()
             super().draw(surface)
+            self.draw_undo_tip(surface)
+            self.guide.draw(surface)
         self.game.drawing.paint_over(surface)
+
+
+def reachable(targets) -> dict:
+    """``{key: [x, y]}``: for each ``(key, rect)``, in the order a click is offered to
+    them, a point where a click reaches it — not merely its centre: the first target under
+    the pointer takes a click and targets on a table overlap (fanned pawns), so a centre
+    may belong to the piece in front. A target no click can reach is left out; one with
+    an empty key only stands in front of the others."""
+    out = {}
+    earlier: list[pygame.Rect] = []
+    for key, rect in targets:
+        if key:
+            point = next(
+                (
+                    p
+                    for p in _points_in(rect)
+                    if rect.collidepoint(p) and not any(r.collidepoint(p) for r in earlier)
+                ),
+                None,
+            )
+            if point is not None:
+                out[key] = list(point)
+        earlier.append(rect)
+    return out
+
+
+def _points_in(rect: pygame.Rect):
+    """The centre of ``rect``, then a grid over it from the middle outwards."""
+    yield rect.center
+    steps = [i / 8 for i in range(1, 8)]
+    grid = [(int(rect.x + rect.w * fx), int(rect.y + rect.h * fy)) for fx in steps for fy in steps]
+    grid.sort(key=lambda p: (p[0] - rect.centerx) ** 2 + (p[1] - rect.centery) ** 2)
+    yield from grid

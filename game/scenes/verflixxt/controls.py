@@ -84,8 +84,7 @@ class Controls:
         card (and, for the unlucky-hat pawn, that pawn) once, when the play is legal: the
         step rings the pawn or the direction that takes it, one click away (a lesson step
         is one action). The person may still pick another card; the guide refuses it."""
-        lesson = self.host.lesson
-        step = lesson.run.step if lesson is not None else None
+        step = self.host.guide.step
         if step is None or step.expect in (None, "any") or self.model.lesson_picked == step.index:
             return
         wanted = next((a for a in plays if str(a) == step.expect), None)

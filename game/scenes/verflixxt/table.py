@@ -205,14 +205,15 @@ class VerflixxtTable(TableDefaults):
 
     # -- for drivers and lessons -----------------------------------------------------------
     def element(self, name: str) -> pygame.Rect | None:
-        """A lesson's names for the table's things (game.lessons.GAME_ELEMENTS): a pawn of
-        the person learning (``piece:a``) or a guardian (``piece:g2``) where it stands,
-        a track tile (``tile:l2``, ``start``, ``finish``), the die and the stack of goal
-        chips beside the finish (``chips``, the hats game)."""
+        """A lesson's names for the table's things (its registry entry's
+        ``lesson_elements``): a pawn of the person learning (``piece:a``) or a guardian
+        (``piece:g2``) where it stands, a track tile (``tile:l2``, ``start``, ``finish``),
+        the die and the stack of goal chips beside the finish (``chips``, the hats
+        game)."""
         host, model, layout = self.host, self.model, self.geometry
         kind, _, what = name.partition(":")
         if kind == "piece":
-            seat = host.lesson.lesson.human if host.lesson is not None else 0
+            seat = host.guide.learner or 0
             piece = what if what.startswith("g") else f"{seat}{what}"
             feet = layout.piece_spot(piece)
             return None if feet is None else layout.piece_rect(piece, feet)
