@@ -7,6 +7,7 @@ import pytest
 
 import game.rules.verflixxt as vx
 from game.rules.protocol import IllegalAction
+from game.rules.verflixxt.events import HatMoved, TileTaken
 
 START, FINISH = "start", "finish"
 
@@ -179,8 +180,8 @@ def test_vx_4_move_own_pawn_or_a_guardian_with_a_pawn_counting_every_tile():
     # own pawns a, b, c; guardian g1 shares m2 with a pawn (of player 1); g2 is alone
     assert legal(s) == ["move a", "move b", "move c", "move g1"]
     ev = act(s, "move a")
-    move = of_kind(ev, "move")[0].data
-    assert move["path"] == ["m1", "m2", "m3"] and move["to"] == "m3"  # occupied m2 counted
+    move = of_kind(ev, "move")[0]
+    assert move.path == ("m1", "m2", "m3") and move.dest == "m3"  # occupied m2 counted
     s = base_at(die=6, pawns={"0a": "n9"}, tiles=[], current=0)
     ev = act(s, "move a")  # no exact count needed
     assert of_kind(ev, "move")[0].data["path"] == ["n10", FINISH]
@@ -199,13 +200,8 @@ def test_vx_5_a_tile_left_empty_is_taken_and_the_track_closes_up():
     ev = act(s, "move a")
     assert kinds(ev)[:3] == ["move", "take", "close"]
     take = of_kind(ev, "take")[0]
-    assert take.player == 0 and take.data == {
-        "tile": "m3",
-        "kind": "minus",
-        "value": -3,
-        "index": 3,
-    }
-    assert of_kind(ev, "close")[0].data["track"] == s.track
+    assert take == TileTaken("m3", "minus", -3, 3, player=0)
+    assert of_kind(ev, "close")[0].track == tuple(s.track)
     assert "m3" not in s.track and s.taken[0] == ["m3"]
     # the gap no longer counts: from m2 one step now lands on m4
     s.current, s.phase, s.die = 0, "move", 1
@@ -403,7 +399,7 @@ def test_vx_25_achim_three_risk_tiles_score_minus_14_and_lucky_never_helps():
     # risk tiles are taken like any tile
     s = hats_at(tiles=["r7", "p8"], pawns={"0a": "r7"}, hands={0: ["o1", "o2"]})
     ev = act(s, "play o1 a")
-    assert of_kind(ev, "take")[0].data == {"tile": "r7", "kind": "risk", "value": 7, "index": 1}
+    assert of_kind(ev, "take")[0] == TileTaken("r7", "risk", 7, 1, player=0)
 
 
 def test_vx_26_take_give_swap_hats_never_forced():
@@ -418,7 +414,7 @@ def test_vx_26_take_give_swap_hats_never_forced():
     act(s, "play o1 a")
     assert s.phase == "hat" and legal(s) == ["hat keep", "hat take 1a"]
     ev = act(s, "hat take 1a")
-    assert of_kind(ev, "hat")[0].data == {"hat": "lucky", "how": "take", "from": "1a", "to": "0a"}
+    assert of_kind(ev, "hat")[0] == HatMoved("lucky", "take", "1a", "0a", player=0)
     assert s.hat_on["lucky"] == "0a" and s.to_act() == (1,)
     # give: the hatted mover lands on bare pawns
     s = hats_at(

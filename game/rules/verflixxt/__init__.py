@@ -21,33 +21,8 @@ For tests: ``check_invariants(state)`` (conservation) and ``leak_check(state, vi
 ``new_game`` keeps its own events in ``state.opening_events``: in the expansion, the
 ``draw`` events of the opening deal (2 cards each, VX-21); empty in the base game.
 
-Events (kind: data keys), in the order they happen:
-- ``roll``: die.  Base game, the player's die roll.
-- ``play``: card, value, piece (None for a 0), direction (fwd/back or None), second
-  (true for the second card of a double turn).  Public: cards are played face up.
-- ``move``: piece, from, to, path (every tile id stepped on, in order; empty when the
-  piece stays), steps (signed tiles actually moved), cause (die | card | attack).
-- ``take``: tile, kind (plus/minus/lucky/risk), value (a risk tile's magnitude; it
-  scores + or - by VX-25), index (its place on the track); the acting player takes the
-  tile a pawn left empty.
-- ``close``: tile, index, track (the tile ids after closing up): the gap is gone.
-- ``home``: piece, exact (the count ended exactly on the finish).
-- ``hat``: hat (lucky/unlucky), how (deal/take/give/swap/home), from, to (pawn ids or
-  None), and for ``home`` points (+10/-10; the event's player keeps the hat).
-  A swap is two ``hat`` events.
-- ``hat_keep``: pawn.  The mover declined every hat transfer.
-- ``chip``: value, piece, left (chips still in the stack).
-- ``stop``: (no data) the player ends a double turn after the yellow card.
-- ``attack``: cards, value, tile, targets (pieces pushed; their ``move`` events follow).
-- ``reshuffle``: cards (size of the new draw pile).
-- ``draw``: card, hand (hand size after).  Private (visible_to the drawer); its public
-  twin has card None and is visible to every other player.
-- ``hat_draw``: card, value, round (1 for the first card, 2 for a redraw, ...).
-- ``hat_tie``: players, place (first/second): these players draw again.
-- ``hat_draw_end``: cards (discarded), lucky, unlucky (the seats that got the hats).
-- ``skip``: (no data) the event's player has every pawn home and is passed over.
-- ``turn``: round.  The event's player is to act next.
-- ``end``: scores (per player: track, lucky, turned, risk, chips, hats, total), winners.
+Events: ``game.rules.verflixxt.events`` (one frozen class per kind, ``EVENTS`` is their
+family: ``EVENTS.from_dict`` reads one back from JSON), in the order they happen.
 """
 
 from __future__ import annotations
@@ -58,6 +33,15 @@ from typing import Any
 from ..protocol import Action
 from .actions import Attack, Draw, Hat, Move, Play, Roll, Stop, parse_action
 from .box import DEFAULT_BOX, FINISH, LUCKY, PLUS, START, Box, check_box
+from .events import (
+    CardDrawn,
+    HatDrawCard,
+    HatDrawEnded,
+    HatDrawTied,
+    Reshuffled,
+    Rolled,
+    VerflixxtEvent,
+)
 from .scoring import ScoreBreakdown
 from .state import (
     GAME_ID,
@@ -75,13 +59,15 @@ State = VerflixxtState
 # a pawn moved after the roll, a card played, a hat passed can be taken back until the
 # next roll or draw; the roll itself never.
 REVEALING_EVENTS: Mapping[str, str] = {
-    "roll": "roll",
-    "draw": "draw",
-    "reshuffle": "draw",
-    "hat_draw": "draw",
-    "hat_tie": "draw",
-    "hat_draw_end": "draw",
+    Rolled.kind: "roll",
+    CardDrawn.kind: "draw",
+    Reshuffled.kind: "draw",
+    HatDrawCard.kind: "draw",
+    HatDrawTied.kind: "draw",
+    HatDrawEnded.kind: "draw",
 }
+
+EVENTS = VerflixxtEvent
 
 
 def new_game(players: int, seed: int, options: Mapping[str, Any] | None = None) -> VerflixxtState:
@@ -195,6 +181,7 @@ def leak_check(state: VerflixxtState, view: VerflixxtState, player: int) -> None
 
 __all__ = [
     "DEFAULT_BOX",
+    "EVENTS",
     "GAME_ID",
     "MAX_PLAYERS",
     "MIN_PLAYERS",

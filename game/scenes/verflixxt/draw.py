@@ -12,6 +12,7 @@ import pygame
 
 from game.rules.verflixxt import Attack, Play
 from game.rules.verflixxt.box import FINISH
+from game.rules.verflixxt.events import ChipWon, HatMoved, PieceMoved, TileTaken
 from game.scenes.table.contract import TableHost
 from game.ui import fonts, theme
 from game.ui.choices import Choices
@@ -383,8 +384,8 @@ class Drawing:
         the landing tile, and the tile that would be taken."""
         for _action, events in shown:
             for e in events:
-                if e.kind == "move" and e.data["path"]:
-                    for tile in e.data["path"][:-1]:
+                if isinstance(e, PieceMoved) and e.path:
+                    for tile in e.path[:-1]:
                         if tile in self.model.table.u:
                             cx, cy = self.layout.tile_centre(tile)
                             dot = (cx, cy + self.host.px(2))
@@ -396,7 +397,7 @@ class Drawing:
                                 self.host.px(5),
                                 max(1, self.host.px(2)),
                             )
-                    tile = e.data["to"]
+                    tile = e.dest
                     if tile in self.model.table.u:
                         rect = self.layout.tile_rect(tile).inflate(
                             self.host.px(10), self.host.px(10)
@@ -408,8 +409,8 @@ class Drawing:
                             self.host.px(4),
                             border_radius=self.host.px(14),
                         )
-                elif e.kind == "take":
-                    tile = e.data["tile"]
+                elif isinstance(e, TileTaken):
+                    tile = e.tile
                     if tile in self.model.table.u:
                         rect = self.layout.tile_rect(tile).inflate(self.host.px(6), self.host.px(6))
                         pygame.draw.rect(
@@ -425,29 +426,34 @@ class Drawing:
         several = len(shown) > 1
         for action, events in shown:
             for e in events:
-                if e.kind == "move" and e.data["path"] and e.data["to"] in self.model.table.u:
-                    piece = e.data["piece"]
-                    feet = self.layout.landing_spot(piece, e.data["to"], groups)
+                if isinstance(e, PieceMoved) and e.path and e.dest in self.model.table.u:
+                    piece = e.piece
+                    feet = self.layout.landing_spot(piece, e.dest, groups)
                     self._draw_piece(surface, piece, feet, ghost=True)
                     if several and isinstance(action, Play) and action.direction:
                         label = "▶" if action.direction == "fwd" else "◀"
-                        rect = self.layout.tile_rect(e.data["to"])
+                        rect = self.layout.tile_rect(e.dest)
                         self._tag(surface, label, (rect.centerx, rect.bottom + self.host.px(10)))
-                elif e.kind == "take" and e.data["tile"] in self.model.table.u:
-                    rect = self.layout.tile_rect(e.data["tile"])
+                elif isinstance(e, TileTaken) and e.tile in self.model.table.u:
+                    rect = self.layout.tile_rect(e.tile)
                     self._tag(
                         surface,
                         self.host.t("verflixxt.tag_take"),
                         (rect.centerx, rect.bottom + self.host.px(10)),
                     )
-                elif e.kind == "chip":
+                elif isinstance(e, ChipWon):
                     x, y = self.layout.chip_stack_pos()
-                    self._tag(surface, f"+{e.data['value']}", (x, y - self.model.tile_px * 0.55))
-                elif e.kind == "hat" and e.data["how"] in ("take", "give", "swap"):
-                    start = self.pawn_head(e.data["from"])()
-                    end = self.pawn_head(e.data["to"])()
+                    self._tag(surface, f"+{e.value}", (x, y - self.model.tile_px * 0.55))
+                elif (
+                    isinstance(e, HatMoved)
+                    and e.how in ("take", "give", "swap")
+                    and e.origin is not None
+                    and e.dest is not None
+                ):
+                    start = self.pawn_head(e.origin)()
+                    end = self.pawn_head(e.dest)()
                     pygame.draw.line(surface, theme.ACCENT_DARK, start, end, self.host.px(3))
-                    image = self.art.hat_image(e.data["hat"]).copy()
+                    image = self.art.hat_image(e.hat).copy()
                     image.set_alpha(170)
                     surface.blit(image, image.get_rect(midbottom=end))
 

@@ -31,6 +31,7 @@ import pygame
 from game.rules.protocol import Action, Event
 from game.rules.verflixxt import score_breakdown
 from game.rules.verflixxt.box import FINISH, START
+from game.rules.verflixxt.events import CardDrawn
 from game.scenes.end_screen import Breakdown
 from game.scenes.frame_plan import TablePlan
 from game.scenes.table.contract import FrameCut, Resync, TableDefaults, TableHost
@@ -141,9 +142,7 @@ class VerflixxtTable(TableDefaults):
         """Nobody's private things are on screen (computer seats only, or before the first
         person is asked): the face-down twin of a secret draw is shown (V-15)."""
         return (
-            self.host.private_player is None
-            and event.kind == "draw"
-            and event.data.get("card") is None
+            self.host.private_player is None and isinstance(event, CardDrawn) and event.card is None
         )
 
     def describe(self, event: Event) -> str | None:
