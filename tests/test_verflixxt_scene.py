@@ -11,7 +11,7 @@ import pytest
 
 from game.rules.verflixxt import Attack, Draw, Hat, Move, Play, Roll, Stop
 from game.rules.verflixxt import events as ev
-from game.rules.verflixxt.box import FINISH
+from game.rules.verflixxt.data import FINISH
 from game.rules.verflixxt.events import PieceMoved
 from game.scenes.game_base import GameOverScene
 from game.scenes.handoff import HandoffScene

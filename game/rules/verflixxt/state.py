@@ -17,14 +17,28 @@ from ..protocol import (
     Event,
     GameState,
     JsonDict,
-    OptionSpec,
     RulesDataError,
     resolve_options,
     rng_from_json,
     rng_state_to_json,
 )
 from .actions import Attack, Draw, Hat, Move, Play, Roll, Stop, make, parse_action
-from .box import DEFAULT_BOX, FINISH, LUCKY, PLUS, START, Box, card_value, check_box
+from .data import (
+    DEFAULT_BOX,
+    FINISH,
+    GAME_ID,
+    HAND_SIZE,
+    HATS,
+    LUCKY,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    OPTIONS,
+    PLUS,
+    START,
+    Box,
+    card_value,
+    check_box,
+)
 from .events import (
     Attacked,
     CardDrawn,
@@ -49,50 +63,13 @@ from .events import (
 )
 from .scoring import HAT_POINTS, ScoreBreakdown, breakdown
 
-GAME_ID = "verflixxt"
-MIN_PLAYERS, MAX_PLAYERS = 2, 6
 LETTERS = "abc"
-HAND_SIZE = 2  # VX-21, VX-24
-HATS = ("lucky", "unlucky")  # VX-22
 
 # Phases: base game "roll" -> "move"; expansion "contest" (hat draw) -> "play" (first or
 # second card) -> "hat" (after a pawn moved onto other pawns) -> "play"/next turn; "over".
 ROLL, MOVE, CONTEST, PLAY, HAT, OVER = "roll", "move", "contest", "play", "hat", "over"
 
 _DEFAULT_CHECKED = check_box(DEFAULT_BOX)
-
-OPTIONS = (
-    OptionSpec(
-        "variant",
-        "Rules",
-        "ルール",
-        ("base", "hats"),
-        "base",
-        {
-            "base": ("Base game", "基本ゲーム"),
-            "hats": ("Expansion 2: hats and cards", "拡張セット2：帽子とカード"),
-        },
-    ),
-    OptionSpec(
-        "track",
-        "Track",
-        "コース",
-        ("standard", "random"),
-        "standard",
-        {
-            "standard": ("Standard order", "標準の並び"),
-            "random": ("Random order", "ランダムな並び"),
-        },
-    ),
-    OptionSpec(
-        "attack",
-        "Attack variant (expansion 2)",
-        "攻撃ヴァリエーション（拡張セット2）",
-        (False, True),
-        False,
-        {False: ("Off", "なし"), True: ("On", "あり")},
-    ),
-)
 
 
 def pawns_per_player(players: int) -> int:

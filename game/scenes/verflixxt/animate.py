@@ -8,7 +8,7 @@ from functools import partial
 from typing import Any
 
 from game.rules.protocol import Event
-from game.rules.verflixxt.box import FINISH
+from game.rules.verflixxt.data import FINISH
 from game.rules.verflixxt.events import (
     Attacked,
     CardDrawn,

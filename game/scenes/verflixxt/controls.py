@@ -10,7 +10,7 @@ import pygame
 
 from game.rules.protocol import Action, Event
 from game.rules.verflixxt import Attack, Draw, Hat, Move, Play, Roll, Stop
-from game.rules.verflixxt.box import START, card_value
+from game.rules.verflixxt.data import START, card_value
 from game.scenes.table.contract import TableHost
 from game.ui import choices, fonts
 from game.ui.choices import Choices

@@ -11,7 +11,7 @@ from collections.abc import Callable
 import pygame
 
 from game.rules.verflixxt import Attack, Play
-from game.rules.verflixxt.box import FINISH
+from game.rules.verflixxt.data import FINISH
 from game.rules.verflixxt.events import ChipWon, HatMoved, PieceMoved, TileTaken
 from game.scenes.table.contract import TableHost
 from game.ui import fonts, theme

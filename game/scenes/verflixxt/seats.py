@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 import pygame
 
-from game.rules.verflixxt.box import RISK, card_value
+from game.rules.verflixxt.data import RISK, card_value
 from game.rules.verflixxt.scoring import ScoreBreakdown, breakdown
 from game.scenes.table.contract import Header, SeatDefaults, SeatFace, TableHost
 from game.ui import fonts, sprites, theme

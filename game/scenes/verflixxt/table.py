@@ -30,7 +30,7 @@ import pygame
 
 from game.rules.protocol import Action, Event
 from game.rules.verflixxt import score_breakdown
-from game.rules.verflixxt.box import FINISH, START
+from game.rules.verflixxt.data import FINISH, START
 from game.rules.verflixxt.events import CardDrawn
 from game.scenes.end_screen import Breakdown
 from game.scenes.frame_plan import TablePlan

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from game.rules.protocol import Event
 from game.rules.verflixxt import Play
-from game.rules.verflixxt.box import FINISH, LUCKY, RISK, START, card_value
+from game.rules.verflixxt.data import FINISH, LUCKY, RISK, START, card_value
 from game.rules.verflixxt.events import (
     Attacked,
     CardDrawn,
