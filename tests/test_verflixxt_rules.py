@@ -1,12 +1,15 @@
 """Verflixxt!: one scenario per clause (VX-1..VX-7, VX-20..VX-31), named after it, and the
 seed sheet's worked examples verbatim (Achim's risk tiles, Julia's unlucky hat)."""
 
+import random
 from collections import Counter
 
 import pytest
 
 import game.rules.verflixxt as vx
 from game.rules.protocol import IllegalAction
+from game.rules.verflixxt.actions import Attack, Draw, Hat, Move, Play, Roll, Stop
+from game.rules.verflixxt.decisions import DrawForHats, MovePiece, PassHat, PlayCard, RollDie
 from game.rules.verflixxt.events import HatMoved, TileTaken
 
 START, FINISH = "start", "finish"
@@ -608,3 +611,37 @@ def test_vx_31_attack_pushes_the_others_back_and_draws_two():
     s.pawns[0][0] = s.pawns[1][0] = s.track[-2]
     s.touch()
     assert not any(a.startswith("attack") for a in legal(s))
+
+
+def test_decision_names_what_is_asked_of_the_player_to_act_and_nothing_of_the_others():
+    """VX-4 roll then move, VX-22 the hat draw, VX-23/VX-24 a card (the second after a
+    yellow lead), VX-26 a hat to pass: the decision matches the legal actions."""
+    allowed = {
+        RollDie: (Roll,),
+        MovePiece: (Move,),
+        DrawForHats: (Draw,),
+        PlayCard: (Play, Stop, Attack),
+        PassHat: (Hat,),
+    }
+    seen = set()
+    for seed, options in enumerate(
+        [{"variant": "base"}, {"variant": "hats"}, {"variant": "hats", "attack": True}] * 2
+    ):
+        s = vx.new_game(3, seed, options)
+        rng = random.Random(seed)
+        while not s.is_over():
+            p = s.to_act()[0]
+            asked = s.decision(p)
+            seen.add(type(asked))
+            legal_now = s.legal_actions(p)
+            assert all(isinstance(a, allowed[type(asked)]) for a in legal_now), asked
+            assert all(s.decision(q) is None for q in range(3) if q != p)
+            if isinstance(asked, MovePiece):
+                assert asked.die == s.die
+            if isinstance(asked, PlayCard):
+                assert asked.second == (Stop() in legal_now)
+            if isinstance(asked, PassHat):
+                assert all(a.how == "keep" or a.pawn != asked.pawn for a in legal_now)
+            s.apply(p, rng.choice(legal_now))
+        assert all(s.decision(q) is None for q in range(3))
+    assert seen == set(allowed)

@@ -14,7 +14,8 @@ lead); ``hat take 2b`` / ``hat give 1a`` / ``hat swap 0c`` / ``hat keep``; ``att
 Pieces in events: pawns ``<seat><letter>`` (``2b``), guardians ``g1``..``g8``; tiles by
 id (``start``, ``finish``, ``p8``, ``m3``, ``n10``, ``l2``, ``r5a``, see box.yaml).
 
-For the UI: ``score_breakdown(state)`` (per player track, lucky, turned, risk, chips,
+For the UI: ``state.decision(player)`` (what is asked of a player, ``decisions.py``),
+``score_breakdown(state)`` (per player track, lucky, turned, risk, chips,
 hats, total), ``state.position(piece)``, ``state.pawns_on(tile)``, ``state.hat_of(pawn)``.
 For tests: ``check_invariants(state)`` (conservation) and ``leak_check(state, view, p)``.
 

@@ -39,6 +39,7 @@ from .data import (
     card_value,
     check_box,
 )
+from .decisions import Decision, DrawForHats, MovePiece, PassHat, PlayCard, RollDie
 from .events import (
     Attacked,
     CardDrawn,
@@ -366,6 +367,22 @@ class VerflixxtState(GameState):
 
     def scores(self) -> tuple[float, ...]:
         return tuple(b["total"] for b in self.breakdown())
+
+    def decision(self, player: int) -> Decision | None:
+        """What is asked of ``player`` now; None when nothing is (not to act, or over)."""
+        if player not in self.to_act():
+            return None
+        phase = self.phase
+        if phase == ROLL:
+            return RollDie()
+        if phase == MOVE:
+            assert self.die is not None, "a move follows a roll"
+            return MovePiece(self.die)
+        if phase == CONTEST:
+            return DrawForHats()
+        if phase == HAT:
+            return PassHat(self._hat_pawn())
+        return PlayCard(second=self.plays == 1)
 
     # -- where things are --------------------------------------------------------------------
     def position(self, piece: str) -> str:

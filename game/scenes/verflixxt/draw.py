@@ -12,6 +12,7 @@ import pygame
 
 from game.rules.verflixxt import Attack, Play
 from game.rules.verflixxt.data import FINISH
+from game.rules.verflixxt.decisions import DrawForHats
 from game.rules.verflixxt.events import ChipWon, HatMoved, PieceMoved, TileTaken
 from game.scenes.table.contract import TableHost
 from game.ui import fonts, theme
@@ -22,7 +23,7 @@ from game.ui.widgets import Picture, draw_panel, draw_text, lay, paint_picture
 from .art import Art
 from .bar import Bar
 from .layout import Layout
-from .model import PAWN_H, Choice, Point, VerflixxtModel, Walk
+from .model import PAWN_H, Choice, Point, VerflixxtModel, Walk, asked_now
 from .seats import Seats
 
 MEADOW = (176, 208, 138)
@@ -155,7 +156,7 @@ class Drawing:
         return (
             tuple(tuple(cards) for cards in t.contest.values()),
             t.current,
-            self.host.state.phase,
+            isinstance(asked_now(self.host.state), DrawForHats),
             t.contest_alpha,
         )
 
@@ -472,7 +473,7 @@ class Drawing:
         key = (
             tuple(tuple(cards) for cards in (t.contest or {}).values()),
             t.current,
-            self.host.state.phase,
+            isinstance(asked_now(self.host.state), DrawForHats),
             tuple(sorted((hat, wearer or "") for hat, wearer in t.hats.items())),
         )
         picture = self.host._cached("contest", key, rect, self._paint_contest)
@@ -514,7 +515,7 @@ class Drawing:
         cards_x = self.layout.contest_cards_x() - rect.x
         for p in range(self.host.session.players):
             row = self.layout.contest_row(p).move(-rect.x, -rect.y)
-            if p == t.current and self.host.state.phase == "contest":
+            if p == t.current and isinstance(asked_now(self.host.state), DrawForHats):
                 pygame.draw.rect(layer, (255, 232, 200), row, border_radius=self.host.px(8))
             icon = self.art.pawn_icon(p, min(row.h - self.host.px(4), self.host.px(28)))
             layer.blit(icon, icon.get_rect(midleft=(row.x + self.host.px(6), row.centery)))

@@ -31,6 +31,7 @@ import pygame
 from game.rules.protocol import Action, Event
 from game.rules.verflixxt import score_breakdown
 from game.rules.verflixxt.data import FINISH, START
+from game.rules.verflixxt.decisions import DrawForHats
 from game.rules.verflixxt.events import CardDrawn
 from game.scenes.end_screen import Breakdown
 from game.scenes.frame_plan import TablePlan
@@ -42,7 +43,7 @@ from .bar import Bar
 from .controls import Controls
 from .draw import Drawing
 from .layout import BAR_H_BASE, BAR_H_HATS, SEAT_H, Layout
-from .model import VerflixxtModel, _Table, spread
+from .model import VerflixxtModel, _Table, asked_now, spread
 from .seats import Seats
 from .texts import Texts
 
@@ -174,7 +175,7 @@ class VerflixxtTable(TableDefaults):
         for j, tile in enumerate(s.guardians):
             pieces[f"g{j + 1}"] = tile
         contest: dict[int, list[str]] | None = None
-        if s.phase == "contest" or s.contest_cards:
+        if isinstance(asked_now(s), DrawForHats) or s.contest_cards:
             contest = {p: [] for p in range(n)}
             for p, card in s.contest_cards:
                 contest[p].append(card)
