@@ -23,6 +23,7 @@ from game.lessons import (
     load_lesson,
 )
 from game.rules.protocol import LegacyEvent
+from game.rules.verflixxt.events import PieceMoved, Rolled
 
 
 def write(tmp_path, data, name="verflixxt-9.yaml"):
@@ -49,13 +50,17 @@ def test_event_is_checks_the_kind_and_every_field():
     assert not event_is(event, "buoy duck")  # a field without a value is not any value
 
 
+def _move(piece: str) -> PieceMoved:
+    return PieceMoved(piece, "start", "m1", ("m1",), 1, "die", player=0)
+
+
 def test_a_step_whose_event_happened_with_other_values_still_misses_it():
     lesson = load_lesson(lesson_path("verflixxt-1"))
     run = LessonRun(lesson)
     step = Step(0, {"en": "x", "ja": "x"}, "board", None, None, ("move piece=a", "roll"))
-    run.saw([LegacyEvent("move", 0, {"piece": "b"}), LegacyEvent("roll", 0, {"value": 3})])
+    run.saw([_move("b"), Rolled(3, player=0)])
     assert run.missing_events(step) == ["move piece=a"]
-    run.saw([LegacyEvent("move", 0, {"piece": "a"})])
+    run.saw([_move("a")])
     assert run.missing_events(step) == []
 
 

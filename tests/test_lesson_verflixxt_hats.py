@@ -49,7 +49,7 @@ def test_vx_22_to_30_the_hats_lesson_plays_every_rule_it_teaches():
     # VX-22: both turn up a card; the lower card (the person's) gets the unlucky hat
     assert has(mine, "hat_draw") and has(cookies, "hat_draw")
     assert has(everything, "hat_draw_end", lucky=1, unlucky=0)
-    assert has(everything, "hat", hat="unlucky", how="deal", to="0a")
+    assert has(everything, "hat", hat="unlucky", how="deal", dest="0a")
     # VX-23: cards, no die; a -1 and a 0 are played
     assert not has(everything, "roll")
     assert has(mine, "play", value=-1) and has(cookies, "play", value=0)
@@ -58,13 +58,13 @@ def test_vx_22_to_30_the_hats_lesson_plays_every_rule_it_teaches():
     # VX-27: the unlucky pawn on the start goes forward with a -1, and back to the start
     # only with the exact count
     assert has(mine, "play", card="o-1", piece="0a", direction="fwd")
-    assert has(mine, "move", piece="0a", to="start", steps=-1)
+    assert has(mine, "move", piece="0a", dest="start", steps=-1)
     # VX-25: a risk tile taken: one of them counts minus
-    assert has(mine, "take", kind="risk", value=5)
+    assert has(mine, "take", tile_kind="risk", value=5)
     # VX-26: a hat given, a hat taken, and the lucky hat taken back by Cookie
-    assert has(mine, "hat", how="give", hat="unlucky", to="1b")
-    assert has(mine, "hat", how="take", hat="lucky", to="0a")
-    assert has(cookies, "hat", how="take", hat="lucky", **{"from": "0a"})
+    assert has(mine, "hat", how="give", hat="unlucky", dest="1b")
+    assert has(mine, "hat", how="take", hat="lucky", dest="0a")
+    assert has(cookies, "hat", how="take", hat="lucky", origin="0a")
     # VX-28: the exact count into the finish takes the top goal chip
     assert has(mine, "home", piece="0a", exact=True) and has(mine, "chip", value=2)
     scores = module.score_breakdown(state)[0]

@@ -25,7 +25,7 @@ from game.lessons import (
     lesson_seats,
     load_lesson,
 )
-from game.rules.protocol import LegacyEvent
+from game.rules.verflixxt.events import Rolled
 
 GOOD = {
     "game": "verflixxt",
@@ -128,11 +128,11 @@ def test_a_step_is_done_only_by_the_person_and_only_when_it_waits_for_an_action(
     )
     roll = run.session.module.parse_action("roll")
     assert not run.acted(0, roll) and run.index == 0  # a step to read: Next only
-    run.saw([LegacyEvent("roll", 1, {"value": 3})])
+    run.saw([Rolled(3, player=1)])
     assert run.next() and run.index == 1 and run.seen == []
     assert not run.next() and run.index == 1  # waits for the action
     assert not run.acted(1, roll) and run.index == 1  # a computer's roll is not the step
-    run.saw([LegacyEvent("roll", 0, {"value": 4})])
+    run.saw([Rolled(4, player=0)])
     assert run.missing_events(run.lesson.steps[1]) == []
     assert run.acted(0, roll) and run.index == 2 and run.done and run.seen == []
     assert not run.acted(0, roll) and not run.next() and run.index == 2

@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from game import registry
-from game.rules.protocol import LegacyEvent
+from game.rules.verflixxt.events import CardDrawn, Rolled
 from game.scenes.table import scene as table_scene
 from game.session import Seat, Session, revealed_by
 from game.table.bots import BotRunner
@@ -194,11 +194,11 @@ def test_a_computer_or_a_person_who_has_not_acted_has_nothing_to_take_back():
 
 
 def test_an_event_shown_only_to_another_player_counts_as_a_reveal():
-    private = LegacyEvent("peek", 1, {"card": 3}, visible_to=(2,))
-    own = LegacyEvent("chosen", 1, {"card": 3}, visible_to=(1,))
+    private = CardDrawn("y3", 2, player=2, visible_to=(2,))
+    own = CardDrawn("o3", 2, player=1, visible_to=(1,))
     assert revealed_by([own], 1, {}) is None
     assert revealed_by([own, private], 1, {}) == "reveal"
-    assert revealed_by([LegacyEvent("roll", 1)], 1, {"roll": "roll"}) == "roll"
+    assert revealed_by([Rolled(3, player=1)], 1, {"roll": "roll"}) == "roll"
 
 
 def test_undo_forgets_a_computer_decision_already_under_way():

@@ -1,12 +1,16 @@
 """Verflixxt!: one scenario per clause (VX-1..VX-7, VX-20..VX-31), named after it, and the
 seed sheet's worked examples verbatim (Achim's risk tiles, Julia's unlucky hat)."""
 
+import random
 from collections import Counter
 
 import pytest
 
 import game.rules.verflixxt as vx
 from game.rules.protocol import IllegalAction
+from game.rules.verflixxt.actions import Attack, Draw, Hat, Move, Play, Roll, Stop
+from game.rules.verflixxt.decisions import DrawForHats, MovePiece, PassHat, PlayCard, RollDie
+from game.rules.verflixxt.events import HatMoved, TileTaken
 
 START, FINISH = "start", "finish"
 
@@ -179,8 +183,8 @@ def test_vx_4_move_own_pawn_or_a_guardian_with_a_pawn_counting_every_tile():
     # own pawns a, b, c; guardian g1 shares m2 with a pawn (of player 1); g2 is alone
     assert legal(s) == ["move a", "move b", "move c", "move g1"]
     ev = act(s, "move a")
-    move = of_kind(ev, "move")[0].data
-    assert move["path"] == ["m1", "m2", "m3"] and move["to"] == "m3"  # occupied m2 counted
+    move = of_kind(ev, "move")[0]
+    assert move.path == ("m1", "m2", "m3") and move.dest == "m3"  # occupied m2 counted
     s = base_at(die=6, pawns={"0a": "n9"}, tiles=[], current=0)
     ev = act(s, "move a")  # no exact count needed
     assert of_kind(ev, "move")[0].data["path"] == ["n10", FINISH]
@@ -199,13 +203,8 @@ def test_vx_5_a_tile_left_empty_is_taken_and_the_track_closes_up():
     ev = act(s, "move a")
     assert kinds(ev)[:3] == ["move", "take", "close"]
     take = of_kind(ev, "take")[0]
-    assert take.player == 0 and take.data == {
-        "tile": "m3",
-        "kind": "minus",
-        "value": -3,
-        "index": 3,
-    }
-    assert of_kind(ev, "close")[0].data["track"] == s.track
+    assert take == TileTaken("m3", "minus", -3, 3, player=0)
+    assert of_kind(ev, "close")[0].track == tuple(s.track)
     assert "m3" not in s.track and s.taken[0] == ["m3"]
     # the gap no longer counts: from m2 one step now lands on m4
     s.current, s.phase, s.die = 0, "move", 1
@@ -403,7 +402,7 @@ def test_vx_25_achim_three_risk_tiles_score_minus_14_and_lucky_never_helps():
     # risk tiles are taken like any tile
     s = hats_at(tiles=["r7", "p8"], pawns={"0a": "r7"}, hands={0: ["o1", "o2"]})
     ev = act(s, "play o1 a")
-    assert of_kind(ev, "take")[0].data == {"tile": "r7", "kind": "risk", "value": 7, "index": 1}
+    assert of_kind(ev, "take")[0] == TileTaken("r7", "risk", 7, 1, player=0)
 
 
 def test_vx_26_take_give_swap_hats_never_forced():
@@ -418,7 +417,7 @@ def test_vx_26_take_give_swap_hats_never_forced():
     act(s, "play o1 a")
     assert s.phase == "hat" and legal(s) == ["hat keep", "hat take 1a"]
     ev = act(s, "hat take 1a")
-    assert of_kind(ev, "hat")[0].data == {"hat": "lucky", "how": "take", "from": "1a", "to": "0a"}
+    assert of_kind(ev, "hat")[0] == HatMoved("lucky", "take", "1a", "0a", player=0)
     assert s.hat_on["lucky"] == "0a" and s.to_act() == (1,)
     # give: the hatted mover lands on bare pawns
     s = hats_at(
@@ -612,3 +611,37 @@ def test_vx_31_attack_pushes_the_others_back_and_draws_two():
     s.pawns[0][0] = s.pawns[1][0] = s.track[-2]
     s.touch()
     assert not any(a.startswith("attack") for a in legal(s))
+
+
+def test_decision_names_what_is_asked_of_the_player_to_act_and_nothing_of_the_others():
+    """VX-4 roll then move, VX-22 the hat draw, VX-23/VX-24 a card (the second after a
+    yellow lead), VX-26 a hat to pass: the decision matches the legal actions."""
+    allowed = {
+        RollDie: (Roll,),
+        MovePiece: (Move,),
+        DrawForHats: (Draw,),
+        PlayCard: (Play, Stop, Attack),
+        PassHat: (Hat,),
+    }
+    seen = set()
+    for seed, options in enumerate(
+        [{"variant": "base"}, {"variant": "hats"}, {"variant": "hats", "attack": True}] * 2
+    ):
+        s = vx.new_game(3, seed, options)
+        rng = random.Random(seed)
+        while not s.is_over():
+            p = s.to_act()[0]
+            asked = s.decision(p)
+            seen.add(type(asked))
+            legal_now = s.legal_actions(p)
+            assert all(isinstance(a, allowed[type(asked)]) for a in legal_now), asked
+            assert all(s.decision(q) is None for q in range(3) if q != p)
+            if isinstance(asked, MovePiece):
+                assert asked.die == s.die
+            if isinstance(asked, PlayCard):
+                assert asked.second == (Stop() in legal_now)
+            if isinstance(asked, PassHat):
+                assert all(a.how == "keep" or a.pawn != asked.pawn for a in legal_now)
+            s.apply(p, rng.choice(legal_now))
+        assert all(s.decision(q) is None for q in range(3))
+    assert seen == set(allowed)

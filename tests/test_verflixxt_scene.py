@@ -9,9 +9,10 @@ from functools import partial
 import pygame
 import pytest
 
-from game.rules.protocol import LegacyEvent
 from game.rules.verflixxt import Attack, Draw, Hat, Move, Play, Roll, Stop
-from game.rules.verflixxt.box import FINISH
+from game.rules.verflixxt import events as ev
+from game.rules.verflixxt.data import FINISH
+from game.rules.verflixxt.events import PieceMoved
 from game.scenes.end_screen import GameOverScene
 from game.scenes.handoff import HandoffScene
 from game.scenes.verflixxt import VerflixxtScene
@@ -31,27 +32,7 @@ from tests.scene_helpers import (
     resize,
 )
 
-EVENT_KINDS = (
-    "roll",
-    "play",
-    "move",
-    "take",
-    "close",
-    "home",
-    "hat",
-    "hat_keep",
-    "chip",
-    "stop",
-    "attack",
-    "reshuffle",
-    "draw",
-    "hat_draw",
-    "hat_tie",
-    "hat_draw_end",
-    "skip",
-    "turn",
-    "end",
-)
+EVENT_KINDS = tuple(ev.VerflixxtEvent.kinds)
 CARD_COLOURS = {(255, 216, 74), (255, 154, 74)}  # the yellow and orange card faces
 
 
@@ -312,8 +293,10 @@ def test_a_person_plays_the_base_game_with_keys_and_the_preview_shows_the_landin
                 assert shown is not None and shown.action is not None
                 events = scene.game.choices.preview(shown.action)
                 copy = scene.state.clone()
-                expected = [e.data["to"] for e in copy.apply(0, shown.action) if e.kind == "move"]
-                assert [e.data["to"] for e in events if e.kind == "move"] == expected
+                expected = [
+                    e.dest for e in copy.apply(0, shown.action) if isinstance(e, PieceMoved)
+                ]
+                assert [e.dest for e in events if isinstance(e, PieceMoved)] == expected
                 app.draw()
             action = legal[moves % len(legal)]
             assert isinstance(action, Move)
@@ -502,88 +485,48 @@ def test_skipping_puts_every_piece_where_the_state_says():
 
 
 def _every_event_kind():
-    yield LegacyEvent("roll", 0, {"die": 4})
-    yield LegacyEvent(
-        "play", 0, {"card": "y3", "value": 3, "piece": "0a", "direction": None, "second": False}
-    )
-    yield LegacyEvent(
-        "play", 0, {"card": "o-1", "value": -1, "piece": "0b", "direction": "back", "second": True}
-    )
-    yield LegacyEvent(
-        "play", 0, {"card": "o0", "value": 0, "piece": None, "direction": None, "second": False}
-    )
-    yield LegacyEvent(
-        "move",
-        0,
-        {
-            "piece": "0a",
-            "from": "start",
-            "to": "m3",
-            "path": ["m1", "m2", "m3"],
-            "steps": 3,
-            "cause": "card",
-        },
-    )
-    yield LegacyEvent(
-        "move",
-        0,
-        {"piece": "g1", "from": "l1", "to": "l2", "path": ["l2"], "steps": 1, "cause": "die"},
-    )
-    yield LegacyEvent(
-        "move",
-        0,
-        {"piece": "0b", "from": "m2", "to": "m1", "path": ["m1"], "steps": -1, "cause": "card"},
-    )
-    yield LegacyEvent(
-        "move",
-        0,
-        {"piece": "0b", "from": "start", "to": "start", "path": [], "steps": 0, "cause": "card"},
-    )
-    yield LegacyEvent(
-        "move",
-        0,
-        {
-            "piece": "1a",
-            "from": "m3",
-            "to": "m1",
-            "path": ["m2", "m1"],
-            "steps": -2,
-            "cause": "attack",
-        },
-    )
-    yield LegacyEvent("take", 0, {"tile": "m2", "kind": "minus", "value": -2, "index": 2})
-    yield LegacyEvent(
-        "close", 0, {"tile": "m2", "index": 2, "track": ["start", "m1", "m3", "finish"]}
-    )
-    yield LegacyEvent("home", 0, {"piece": "0a", "exact": True})
-    yield LegacyEvent("home", 1, {"piece": "1a", "exact": False})
-    yield LegacyEvent("hat", 0, {"hat": "lucky", "how": "deal", "from": None, "to": "0a"})
-    yield LegacyEvent("hat", 0, {"hat": "unlucky", "how": "take", "from": "1a", "to": "0a"})
-    yield LegacyEvent("hat", 0, {"hat": "lucky", "how": "give", "from": "0a", "to": "1a"})
-    yield LegacyEvent("hat", 0, {"hat": "lucky", "how": "swap", "from": "0a", "to": "1a"})
-    yield LegacyEvent(
-        "hat", 0, {"hat": "unlucky", "how": "home", "from": "0a", "to": None, "points": -10}
-    )
-    yield LegacyEvent("hat_keep", 0, {"pawn": "0a"})
-    yield LegacyEvent("chip", 0, {"value": 2, "piece": "0a", "left": 7})
-    yield LegacyEvent("stop", 0, {})
-    yield LegacyEvent(
-        "attack", 0, {"cards": ["y4", "o4"], "value": 4, "tile": "m3", "targets": ["1a", "g1"]}
-    )
-    yield LegacyEvent("reshuffle", None, {"cards": 30})
-    yield LegacyEvent("draw", 0, {"card": "y2", "hand": 2}, (0,))
-    yield LegacyEvent("draw", 0, {"card": None, "hand": 2}, (1, 2))
-    yield LegacyEvent("hat_draw", 1, {"card": "o6", "value": 6, "round": 1})
-    yield LegacyEvent("hat_draw", 1, {"card": "o-1", "value": -1, "round": 2})
-    yield LegacyEvent("hat_tie", None, {"players": [0, 2], "place": "first"})
-    yield LegacyEvent("hat_tie", None, {"players": [1, 2], "place": "second"})
-    yield LegacyEvent("hat_draw_end", None, {"cards": ["o6", "y3", "o1"], "lucky": 0, "unlucky": 2})
-    yield LegacyEvent("skip", 2, {})
-    yield LegacyEvent("turn", 1, {"round": 3})
-    scores = [
-        {"track": 3, "lucky": 4, "turned": ["m2"], "risk": -9, "chips": 2, "hats": 10, "total": 10}
-    ] * 3
-    yield LegacyEvent("end", None, {"scores": scores, "winners": [0, 2]})
+    yield ev.Rolled(4, player=0)
+    yield ev.CardPlayed("y3", 3, "0a", None, False, player=0)
+    yield ev.CardPlayed("o-1", -1, "0b", "back", True, player=0)
+    yield ev.CardPlayed("o0", 0, None, None, False, player=0)
+    yield ev.PieceMoved("0a", "start", "m3", ("m1", "m2", "m3"), 3, "card", player=0)
+    yield ev.PieceMoved("g1", "l1", "l2", ("l2",), 1, "die", player=0)
+    yield ev.PieceMoved("0b", "m2", "m1", ("m1",), -1, "card", player=0)
+    yield ev.PieceMoved("0b", "start", "start", (), 0, "card", player=0)
+    yield ev.PieceMoved("1a", "m3", "m1", ("m2", "m1"), -2, "attack", player=0)
+    yield ev.TileTaken("m2", "minus", -2, 2, player=0)
+    yield ev.TrackClosed("m2", 2, ("start", "m1", "m3", "finish"), player=0)
+    yield ev.PieceHome("0a", True, player=0)
+    yield ev.PieceHome("1a", False, player=1)
+    yield ev.HatMoved("lucky", "deal", None, "0a", player=0)
+    yield ev.HatMoved("unlucky", "take", "1a", "0a", player=0)
+    yield ev.HatMoved("lucky", "give", "0a", "1a", player=0)
+    yield ev.HatMoved("lucky", "swap", "0a", "1a", player=0)
+    yield ev.HatMoved("unlucky", "home", "0a", None, -10, player=0)
+    yield ev.HatKept("0a", player=0)
+    yield ev.ChipWon(2, "0a", 7, player=0)
+    yield ev.Stopped(player=0)
+    yield ev.Attacked(("y4", "o4"), 4, "m3", ("1a", "g1"), player=0)
+    yield ev.Reshuffled(30)
+    yield ev.CardDrawn("y2", 2, player=0, visible_to=(0,))
+    yield ev.CardDrawn(None, 2, player=0, visible_to=(1, 2))
+    yield ev.HatDrawCard("o6", 6, 1, player=1)
+    yield ev.HatDrawCard("o-1", -1, 2, player=1)
+    yield ev.HatDrawTied((0, 2), "first")
+    yield ev.HatDrawTied((1, 2), "second")
+    yield ev.HatDrawEnded(("o6", "y3", "o1"), 0, 2)
+    yield ev.Skipped(player=2)
+    yield ev.TurnBegan(3, player=1)
+    score: ev.ScoreDict = {
+        "track": 3,
+        "lucky": 4,
+        "turned": ["m2"],
+        "risk": -9,
+        "chips": 2,
+        "hats": 10,
+        "total": 10,
+    }
+    yield ev.GameEnded((score,) * 3, (0, 2))
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -624,9 +567,7 @@ def test_the_road_winds_and_the_track_closes_up_along_it():
         last = scene.game.geometry.tile_centre(FINISH)
         track = list(scene.game.model.table.track)
         gone = track[5]
-        scene.play_event(
-            LegacyEvent("close", 0, {"tile": gone, "index": 5, "track": track[:5] + track[6:]})
-        )
+        scene.play_event(ev.TrackClosed(gone, 5, tuple(track[:5] + track[6:]), player=0))
         before = scene.game.geometry.tile_centre(track[6])
         scene.timeline.update(0.2)
         middle = scene.game.geometry.tile_centre(track[6])

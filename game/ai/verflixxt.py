@@ -10,7 +10,7 @@ import random
 
 from game.rules.protocol import Action, GameState
 from game.rules.verflixxt.actions import Hat, Move, Play
-from game.rules.verflixxt.box import START, card_value
+from game.rules.verflixxt.data import START, card_value
 from game.rules.verflixxt.scoring import HAT_POINTS, tile_points
 from game.rules.verflixxt.state import VerflixxtState
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.rules.protocol import GameState
-from game.rules.verflixxt.box import FINISH, LUCKY, MINUS, PLUS, START, Box
+from game.rules.verflixxt.data import FINISH, LUCKY, MINUS, PLUS, START, Box
 from game.rules.verflixxt.scoring import HAT_POINTS, tile_points
 from game.rules.verflixxt.state import VerflixxtState
 

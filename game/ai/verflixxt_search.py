@@ -30,7 +30,7 @@ import time
 
 from game.rules.protocol import Action
 from game.rules.verflixxt.actions import Move
-from game.rules.verflixxt.box import FINISH, LUCKY, MINUS, PLUS, START, Box
+from game.rules.verflixxt.data import FINISH, LUCKY, MINUS, PLUS, START, Box
 from game.rules.verflixxt.state import LETTERS, VerflixxtState
 
 from . import verflixxt_eval as knowledge

@@ -15,7 +15,7 @@ from typing import Any
 
 from game.boards import read_yaml, rules_checked, yaml_file
 from game.paths import BOARDS_DIR
-from game.rules.verflixxt.box import check_box
+from game.rules.verflixxt.data import check_box
 
 VERFLIXXT_DIR = BOARDS_DIR / "verflixxt"
 DEFAULT_BOX_NAME = "box"
@@ -33,7 +33,7 @@ def load_box(path: str | Path) -> dict:
 
 
 def checked_box(data: Any, path: str | Path = "<options>") -> dict:
-    """The rules' own checks (game.rules.verflixxt.box.check_box), reported against the file."""
+    """The rules' own checks (game.rules.verflixxt.data.check_box), reported against the file."""
     rules_checked(path, check_box, data)
     return data
 

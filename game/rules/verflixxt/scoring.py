@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TypedDict
 
-from .box import LUCKY, MINUS, PLUS, RISK
+from .data import LUCKY, MINUS, PLUS, RISK
 
 HAT_POINTS = {"lucky": 10, "unlucky": -10}
 

@@ -17,61 +17,60 @@ from ..protocol import (
     Event,
     GameState,
     JsonDict,
-    LegacyEvent,
-    OptionSpec,
     RulesDataError,
     resolve_options,
     rng_from_json,
     rng_state_to_json,
 )
 from .actions import Attack, Draw, Hat, Move, Play, Roll, Stop, make, parse_action
-from .box import DEFAULT_BOX, FINISH, LUCKY, PLUS, START, Box, card_value, check_box
+from .data import (
+    DEFAULT_BOX,
+    FINISH,
+    GAME_ID,
+    HAND_SIZE,
+    HATS,
+    LUCKY,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    OPTIONS,
+    PLUS,
+    START,
+    Box,
+    card_value,
+    check_box,
+)
+from .decisions import Decision, DrawForHats, MovePiece, PassHat, PlayCard, RollDie
+from .events import (
+    Attacked,
+    CardDrawn,
+    CardPlayed,
+    ChipWon,
+    GameEnded,
+    HatDrawCard,
+    HatDrawEnded,
+    HatDrawTied,
+    HatKept,
+    HatMoved,
+    PieceHome,
+    PieceMoved,
+    Reshuffled,
+    Rolled,
+    ScoreDict,
+    Skipped,
+    Stopped,
+    TileTaken,
+    TrackClosed,
+    TurnBegan,
+)
 from .scoring import HAT_POINTS, ScoreBreakdown, breakdown
 
-GAME_ID = "verflixxt"
-MIN_PLAYERS, MAX_PLAYERS = 2, 6
 LETTERS = "abc"
-HAND_SIZE = 2  # VX-21, VX-24
-HATS = ("lucky", "unlucky")  # VX-22
 
 # Phases: base game "roll" -> "move"; expansion "contest" (hat draw) -> "play" (first or
 # second card) -> "hat" (after a pawn moved onto other pawns) -> "play"/next turn; "over".
 ROLL, MOVE, CONTEST, PLAY, HAT, OVER = "roll", "move", "contest", "play", "hat", "over"
 
 _DEFAULT_CHECKED = check_box(DEFAULT_BOX)
-
-OPTIONS = (
-    OptionSpec(
-        "variant",
-        "Rules",
-        "ルール",
-        ("base", "hats"),
-        "base",
-        {
-            "base": ("Base game", "基本ゲーム"),
-            "hats": ("Expansion 2: hats and cards", "拡張セット2：帽子とカード"),
-        },
-    ),
-    OptionSpec(
-        "track",
-        "Track",
-        "コース",
-        ("standard", "random"),
-        "standard",
-        {
-            "standard": ("Standard order", "標準の並び"),
-            "random": ("Random order", "ランダムな並び"),
-        },
-    ),
-    OptionSpec(
-        "attack",
-        "Attack variant (expansion 2)",
-        "攻撃ヴァリエーション（拡張セット2）",
-        (False, True),
-        False,
-        {False: ("Off", "なし"), True: ("On", "あり")},
-    ),
-)
 
 
 def pawns_per_player(players: int) -> int:
@@ -369,6 +368,22 @@ class VerflixxtState(GameState):
     def scores(self) -> tuple[float, ...]:
         return tuple(b["total"] for b in self.breakdown())
 
+    def decision(self, player: int) -> Decision | None:
+        """What is asked of ``player`` now; None when nothing is (not to act, or over)."""
+        if player not in self.to_act():
+            return None
+        phase = self.phase
+        if phase == ROLL:
+            return RollDie()
+        if phase == MOVE:
+            assert self.die is not None, "a move follows a roll"
+            return MovePiece(self.die)
+        if phase == CONTEST:
+            return DrawForHats()
+        if phase == HAT:
+            return PassHat(self._hat_pawn())
+        return PlayCard(second=self.plays == 1)
+
     # -- where things are --------------------------------------------------------------------
     def position(self, piece: str) -> str:
         """The tile of a piece: a pawn ``2b`` or a guardian ``g3``."""
@@ -540,7 +555,7 @@ class VerflixxtState(GameState):
         events: list[Event] = []
         if isinstance(action, Roll):
             self.die = self._chance().randint(1, 6)
-            events.append(LegacyEvent("roll", player, {"die": self.die}))
+            events.append(Rolled(self.die, player=player))
             self.phase = MOVE
         elif isinstance(action, Move):
             piece = action.piece if action.piece[0] == "g" else f"{player}{action.piece}"
@@ -556,7 +571,7 @@ class VerflixxtState(GameState):
             self._hat(player, action, events)
             self._after_hat(events)
         elif isinstance(action, Stop):
-            events.append(LegacyEvent("stop", player, {}))
+            events.append(Stopped(player=player))
             self._end_turn(events)
         elif isinstance(action, Attack):
             self._attack(player, action, events)
@@ -579,71 +594,32 @@ class VerflixxtState(GameState):
         self._set_position(piece, dest)
         mover = self.current
         events.append(
-            LegacyEvent(
-                "move",
-                mover,
-                {
-                    "piece": piece,
-                    "from": origin,
-                    "to": dest,
-                    "path": path,
-                    "steps": target - start,
-                    "cause": cause,
-                },
-            )
+            PieceMoved(piece, origin, dest, tuple(path), target - start, cause, player=mover)
         )
         if target != start and origin != START and not self._occupied(origin):
             self._take(mover, origin, events)
         if dest == FINISH:
             owner = None if piece[0] == "g" else split_pawn(piece)[0]
-            events.append(LegacyEvent("home", owner, {"piece": piece, "exact": exact}))
+            events.append(PieceHome(piece, exact, player=owner))
             hat = self.hat_of(piece)
             if hat is not None:
                 assert owner is not None, "only pawns wear hats"
                 self.hat_on[hat] = None
                 self.hats_home[owner].append(hat)
-                events.append(
-                    LegacyEvent(
-                        "hat",
-                        owner,
-                        {
-                            "hat": hat,
-                            "how": "home",
-                            "from": piece,
-                            "to": None,
-                            "points": HAT_POINTS[hat],
-                        },
-                    )
-                )
+                events.append(HatMoved(hat, "home", piece, None, HAT_POINTS[hat], player=owner))
             if award and exact and self.chips:
                 chip = self.chips.pop(0)
                 self.chips_won[mover].append(chip)
-                events.append(
-                    LegacyEvent(
-                        "chip", mover, {"value": chip, "piece": piece, "left": len(self.chips)}
-                    )
-                )
+                events.append(ChipWon(chip, piece, len(self.chips), player=mover))
         return target != start
 
     def _take(self, player: int, tile: str, events: list[Event]) -> None:
         index = self.track.index(tile)
         del self.track[index]
         self.taken[player].append(tile)
-        events.append(
-            LegacyEvent(
-                "take",
-                player,
-                {
-                    "tile": tile,
-                    "kind": self.box.kinds[tile],
-                    "value": self.box.values[tile],
-                    "index": index,
-                },
-            )
-        )
-        events.append(
-            LegacyEvent("close", player, {"tile": tile, "index": index, "track": self.track[:]})
-        )
+        box = self.box
+        events.append(TileTaken(tile, box.kinds[tile], box.values[tile], index, player=player))
+        events.append(TrackClosed(tile, index, tuple(self.track), player=player))
 
     def _after_move(self, events: list[Event], hat_pawn: str | None) -> None:
         if all(self.all_home(p) for p in range(self.players)):
@@ -675,17 +651,7 @@ class VerflixxtState(GameState):
         if piece is not None and piece[0] != "g":
             piece = f"{player}{piece}"
         events.append(
-            LegacyEvent(
-                "play",
-                player,
-                {
-                    "card": card,
-                    "value": value,
-                    "piece": piece,
-                    "direction": action.direction,
-                    "second": self.plays == 2,
-                },
-            )
+            CardPlayed(card, value, piece, action.direction, self.plays == 2, player=player)
         )
         moved_pawn = None
         if piece is not None:
@@ -703,7 +669,7 @@ class VerflixxtState(GameState):
     def _hat(self, player: int, action: Hat, events: list[Event]) -> None:
         mover = self._hat_pawn()
         if action.how == "keep":
-            events.append(LegacyEvent("hat_keep", player, {"pawn": mover}))
+            events.append(HatKept(mover, player=player))
             return
         other = action.pawn
         assert other is not None, "take, give and swap name a pawn"
@@ -713,28 +679,16 @@ class VerflixxtState(GameState):
         if action.how == "take":
             assert theirs is not None
             self.hat_on[theirs] = mover
-            events.append(
-                LegacyEvent(
-                    "hat", player, {"hat": theirs, "how": "take", "from": other, "to": mover}
-                )
-            )
+            events.append(HatMoved(theirs, "take", other, mover, player=player))
         elif action.how == "give":
             assert mine is not None
             self.hat_on[mine] = other
-            events.append(
-                LegacyEvent("hat", player, {"hat": mine, "how": "give", "from": mover, "to": other})
-            )
+            events.append(HatMoved(mine, "give", mover, other, player=player))
         else:
             assert mine is not None and theirs is not None
             self.hat_on[mine], self.hat_on[theirs] = other, mover
-            events.append(
-                LegacyEvent("hat", player, {"hat": mine, "how": "swap", "from": mover, "to": other})
-            )
-            events.append(
-                LegacyEvent(
-                    "hat", player, {"hat": theirs, "how": "swap", "from": other, "to": mover}
-                )
-            )
+            events.append(HatMoved(mine, "swap", mover, other, player=player))
+            events.append(HatMoved(theirs, "swap", other, mover, player=player))
 
     def _attack(self, player: int, action: Attack, events: list[Event]) -> None:
         hand = self.hands[player]
@@ -744,11 +698,7 @@ class VerflixxtState(GameState):
         value, tile = action.value, action.tile
         targets = [p for p in self.pawns_on(tile) if split_pawn(p)[0] != player]
         targets += [f"g{j + 1}" for j, pos in enumerate(self.guardians) if pos == tile]
-        events.append(
-            LegacyEvent(
-                "attack", player, {"cards": cards, "value": value, "tile": tile, "targets": targets}
-            )
-        )
+        events.append(Attacked(tuple(cards), value, tile, tuple(targets), player=player))
         steps = 1 if value == -1 else -value  # VX-31 Decision: a pair of -1s pushes forward
         for piece in targets:
             self._move(piece, steps, "attack", events)
@@ -762,7 +712,7 @@ class VerflixxtState(GameState):
             self.deck = self.discard
             self.discard = []
             self._chance().shuffle(self.deck)
-            events.append(LegacyEvent("reshuffle", None, {"cards": len(self.deck)}))
+            events.append(Reshuffled(len(self.deck)))
         return self.deck.pop()
 
     def _recycle_contest_cards(self) -> None:
@@ -786,18 +736,14 @@ class VerflixxtState(GameState):
     def _draw_events(self, player: int, card: str, hand: int, events: list[Event]) -> None:
         """A secret draw: the card for the drawer, a face-down twin for the others."""
         others = tuple(q for q in range(self.players) if q != player)
-        events.append(LegacyEvent("draw", player, {"card": card, "hand": hand}, (player,)))
-        events.append(LegacyEvent("draw", player, {"card": None, "hand": hand}, others))
+        events.append(CardDrawn(card, hand, player=player, visible_to=(player,)))
+        events.append(CardDrawn(None, hand, player=player, visible_to=others))
 
     def _contest_draw(self, player: int, events: list[Event]) -> None:
         card = self._draw_card(events)
         self.contest_cards.append((player, card))
         rank = sum(1 for p, _ in self.contest_cards if p == player)
-        events.append(
-            LegacyEvent(
-                "hat_draw", player, {"card": card, "value": card_value(card), "round": rank}
-            )
-        )
+        events.append(HatDrawCard(card, card_value(card), rank, player=player))
         self.pending.pop(0)
         if self.pending:
             return
@@ -806,26 +752,20 @@ class VerflixxtState(GameState):
             place, group = tied
             self.pending = group
             # a copy: the event must keep saying who tied after ``pending`` is drawn down
-            events.append(LegacyEvent("hat_tie", None, {"players": list(group), "place": place}))
+            events.append(HatDrawTied(tuple(group), place))
             return
         first, second = self._contest_order()[:2]
         for hat, p in (("lucky", first), ("unlucky", second)):
             # Decision: the pawns on the start are alike, so the hat goes on pawn "a".
             self.hat_on[hat] = pawn_id(p, 0)
-            events.append(
-                LegacyEvent(
-                    "hat", p, {"hat": hat, "how": "deal", "from": None, "to": pawn_id(p, 0)}
-                )
-            )
+            events.append(HatMoved(hat, "deal", None, pawn_id(p, 0), player=p))
         cards = [c for _, c in self.contest_cards]
         self.discard.extend(cards)
         self.contest_cards = []
-        events.append(
-            LegacyEvent("hat_draw_end", None, {"cards": cards, "lucky": first, "unlucky": second})
-        )
+        events.append(HatDrawEnded(tuple(cards), first, second))
         self.current = self.first = first  # VX-22: the lucky-hat player starts
         self.phase = PLAY
-        events.append(LegacyEvent("turn", first, {"round": self.round}))
+        events.append(TurnBegan(self.round, player=first))
 
     def _contest_keys(self) -> dict[int, tuple[int, ...]]:
         keys: dict[int, tuple[int, ...]] = {p: () for p in range(self.players)}
@@ -862,12 +802,12 @@ class VerflixxtState(GameState):
             q = (player + k) % n
             if not self.all_home(q):
                 break
-            events.append(LegacyEvent("skip", q, {}))  # VX-6: players with all pawns home
+            events.append(Skipped(player=q))  # VX-6: players with all pawns home
         if (q - self.first) % n <= before:
             self.round += 1
         self.current = q
         self.phase = PLAY if self.hats_variant else ROLL
-        events.append(LegacyEvent("turn", q, {"round": self.round}))
+        events.append(TurnBegan(self.round, player=q))
 
     def _end(self, events: list[Event]) -> None:
         self.phase = OVER
@@ -875,9 +815,7 @@ class VerflixxtState(GameState):
         parts = self.breakdown()
         best = max(b["total"] for b in parts)
         self.winner_seats = tuple(p for p, b in enumerate(parts) if b["total"] == best)
-        events.append(
-            LegacyEvent("end", None, {"scores": parts, "winners": list(self.winner_seats)})
-        )
+        events.append(GameEnded(tuple(_score_dict(b) for b in parts), self.winner_seats))
 
     # -- what only a full state in the right phase has --------------------------------------
     def _chance(self) -> random.Random:
@@ -889,6 +827,19 @@ class VerflixxtState(GameState):
         """The pawn that moved onto others, in the hat phase (VX-26)."""
         assert self.hat_pawn is not None, "only the hat phase has a hat pawn"
         return self.hat_pawn
+
+
+def _score_dict(parts: ScoreBreakdown) -> ScoreDict:
+    """A player's breakdown as the end event carries it (plain JSON, VX-30)."""
+    return {
+        "track": parts["track"],
+        "lucky": parts["lucky"],
+        "turned": list(parts["turned"]),
+        "risk": parts["risk"],
+        "chips": parts["chips"],
+        "hats": parts["hats"],
+        "total": parts["total"],
+    }
 
 
 def _copy_rng(rng: random.Random) -> random.Random:

@@ -1,5 +1,5 @@
 """The Verflixxt! scene's animations: each event becomes tweens on the display model
-(a kind -> handler map, ``animations``, for the table scene), never on the state."""
+(an event class -> handler map, ``animations``, for the table scene), never on the state."""
 
 from __future__ import annotations
 
@@ -8,7 +8,28 @@ from functools import partial
 from typing import Any
 
 from game.rules.protocol import Event
-from game.rules.verflixxt.box import FINISH
+from game.rules.verflixxt.data import FINISH
+from game.rules.verflixxt.events import (
+    Attacked,
+    CardDrawn,
+    CardPlayed,
+    ChipWon,
+    GameEnded,
+    HatDrawCard,
+    HatDrawEnded,
+    HatDrawTied,
+    HatKept,
+    HatMoved,
+    PieceHome,
+    PieceMoved,
+    Reshuffled,
+    Rolled,
+    Skipped,
+    Stopped,
+    TileTaken,
+    TrackClosed,
+    TurnBegan,
+)
 from game.scenes.table.contract import TableHost
 from game.ui import theme
 from game.ui.tween import Tween, ease_in_out, lerp
@@ -23,6 +44,12 @@ from .texts import Texts
 HOP_PER_TILE, HOP_MIN, HOP_MAX = 0.16, 0.3, 1.5
 CLOSE = 0.45
 TUMBLE = 0.8
+
+
+def _who(event: Event) -> int:
+    """The seat an event is about (every event whose handler moves a seat's things names it)."""
+    assert event.player is not None, f"{event.kind} names no player"
+    return event.player
 
 
 class Animator:
@@ -44,7 +71,25 @@ class Animator:
         self.seats = seats
         self.drawing = drawing
         self.animations: dict[type[Event] | str, Callable[[Any], None]] = {
-            kind: self._by_event(handler) for kind, handler in self._handlers().items()
+            Rolled: self._play_roll,
+            CardPlayed: self._play_play,
+            PieceMoved: self._play_move,
+            TileTaken: self._play_take,
+            TrackClosed: self._play_close,
+            PieceHome: self._play_home,
+            HatMoved: self._play_hat,
+            HatKept: self._play_hat_keep,
+            ChipWon: self._play_chip,
+            Stopped: self._play_stop,
+            Attacked: self._play_attack,
+            Reshuffled: self._play_reshuffle,
+            CardDrawn: self._play_draw,
+            HatDrawCard: self._play_hat_draw,
+            HatDrawTied: self._play_hat_tie,
+            HatDrawEnded: self._play_hat_draw_end,
+            Skipped: self._play_skip,
+            TurnBegan: self._play_turn,
+            GameEnded: self._play_end,
         }
 
     # == events -> tweens ==========================================================
@@ -65,34 +110,6 @@ class Animator:
 
     def _sound(self, name: str) -> Callable[[], None]:
         return lambda: self.host.app.sound.play(name)
-
-    def _handlers(self) -> dict[str, Callable[[Any, Any], None]]:
-        """Event kind -> what plays it (the event's player and data)."""
-        return {
-            "roll": self._play_roll,
-            "play": self._play_play,
-            "move": self._play_move,
-            "take": self._play_take,
-            "close": self._play_close,
-            "home": self._play_home,
-            "hat": self._play_hat,
-            "hat_keep": self._play_hat_keep,
-            "chip": self._play_chip,
-            "stop": self._play_stop,
-            "attack": self._play_attack,
-            "reshuffle": self._play_reshuffle,
-            "draw": self._play_draw,
-            "hat_draw": self._play_hat_draw,
-            "hat_tie": self._play_hat_tie,
-            "hat_draw_end": self._play_hat_draw_end,
-            "skip": self._play_skip,
-            "turn": self._play_turn,
-            "end": self._play_end,
-        }
-
-    @staticmethod
-    def _by_event(handler: Callable[[Any, Any], None]) -> Callable[[Event], None]:
-        return lambda event: handler(event.player, event.data)
 
     def _fly(
         self,
@@ -148,12 +165,12 @@ class Animator:
     def _row_anchor(self, player: int) -> Callable[[], Point]:
         return lambda: self.seats.seat_anchor(player)
 
-    def _play_roll(self, player, data) -> None:
+    def _play_roll(self, event: Rolled) -> None:
         t = self.model.table
 
         def start():
             t.tumble = 0.0
-            t.die = data["die"]
+            t.die = event.die
             self.host.app.sound.play("dice")
 
         def update(v):
@@ -164,9 +181,10 @@ class Animator:
 
         self._tween(TUMBLE, update, done, start, ease=lambda v: 1 - (1 - v) ** 2)
 
-    def _play_play(self, player, data) -> None:
+    def _play_play(self, event: CardPlayed) -> None:
+        player = _who(event)
         t = self.model.table
-        card = data["card"]
+        card = event.card
         viewer_hand = player == self.host.private_player and card in t.hand
         index = t.hand.index(card) if viewer_hand else 0
         src = (lambda: self.layout.hand_slot(index)) if viewer_hand else self.hand_anchor_fn(player)
@@ -186,15 +204,15 @@ class Animator:
             t.hand_counts[player] = max(0, t.hand_counts[player] - 1)
 
         self._fly(flyer, 0.4, lambda: setattr(t, "discard", card), start, "click")
-        if data["piece"] is None:
+        if event.piece is None:
             self._pop(self.host.t("verflixxt.pop_zero"), lambda: self.model.discard_rect.midtop)
 
     def hand_anchor_fn(self, player: int) -> Callable[[], Point]:
         return lambda: self.seats.hand_anchor(player)
 
-    def _play_move(self, player, data) -> None:
+    def _play_move(self, event: PieceMoved) -> None:
         t = self.model.table
-        piece, origin, dest, path = data["piece"], data["from"], data["to"], list(data["path"])
+        piece, origin, dest, path = event.piece, event.origin, event.dest, list(event.path)
         if not path:
 
             def wiggle(v):
@@ -230,7 +248,7 @@ class Animator:
                 walk.points.append(at(tile, (0.0, -0.02)))
             walk.points.append(at(dest, land_offset))
             t.walks[piece] = walk
-            self.host.app.sound.play("bonk" if data["cause"] == "attack" else "slide")
+            self.host.app.sound.play("bonk" if event.cause == "attack" else "slide")
 
         def update(v):
             walk.t = v
@@ -242,9 +260,10 @@ class Animator:
         duration = min(HOP_MAX, max(HOP_MIN, HOP_PER_TILE * len(path) + 0.1))
         self._tween(duration, update, done, start, ease=lambda v: v)
 
-    def _play_take(self, player, data) -> None:
+    def _play_take(self, event: TileTaken) -> None:
+        player = _who(event)
         t = self.model.table
-        tile = data["tile"]
+        tile = event.tile
         pile = len(t.taken[player])
         here = self.layout.tile_centre(tile)
 
@@ -265,9 +284,9 @@ class Animator:
         )
         self._fly(flyer, 0.55, done, start, "pop")
 
-    def _play_close(self, player, data) -> None:
+    def _play_close(self, event: TrackClosed) -> None:
         t = self.model.table
-        track = list(data["track"])
+        track = list(event.track)
         target = spread(track)
         before: dict[str, float] = {}
 
@@ -281,12 +300,12 @@ class Animator:
 
         def done():
             t.u = dict(target)
-            t.gone.discard(data["tile"])
+            t.gone.discard(event.tile)
 
         self._tween(CLOSE, update, done, start)
 
-    def _play_home(self, player, data) -> None:
-        key = "verflixxt.pop_exact" if data["exact"] else "verflixxt.pop_home"
+    def _play_home(self, event: PieceHome) -> None:
+        key = "verflixxt.pop_exact" if event.exact else "verflixxt.pop_home"
         self._pop(
             self.host.t(key),
             lambda: self.layout.tile_rect(FINISH).midtop,
@@ -296,22 +315,23 @@ class Animator:
         )
         self._tween(0.0, start=self._sound("chirp"), together=True)
 
-    def _play_hat(self, player, data) -> None:
+    def _play_hat(self, event: HatMoved) -> None:
+        player = _who(event)
         t = self.model.table
-        hat, how = data["hat"], data["how"]
+        hat, how = event.hat, event.how
         size = self.model.tile_px * 0.42 / self.host.s
-        if how == "deal":
+        if event.origin is None:  # dealt (VX-22)
             src = (
                 (lambda: self.layout.contest_row(player).midleft)
                 if t.contest is not None
                 else self._row_anchor(player)
             )
         else:
-            src = self.drawing.pawn_head(data["from"])
-        if how == "home":
+            src = self.drawing.pawn_head(event.origin)
+        if event.dest is None:  # home (VX-29)
             dst = self.hats_anchor_fn(player)
         else:
-            dst = self.drawing.pawn_head(data["to"])
+            dst = self.drawing.pawn_head(event.dest)
 
         def start():
             if t.hats.get(hat) is not None:
@@ -321,12 +341,12 @@ class Animator:
             if how == "home":
                 t.hats_home[player].append(hat)
             else:
-                t.hats[hat] = data["to"]
+                t.hats[hat] = event.dest
 
         flyer = Flyer("hat", hat, src, dst, size, size if how != "home" else 26, hop=50)
         self._fly(flyer, 0.55, done, start, "pop")
         if how == "home":
-            points = data.get("points", 0)
+            points = event.points
             self._pop(
                 _signed(points) if points else "",
                 self.hats_anchor_fn(player),
@@ -336,12 +356,13 @@ class Animator:
     def hats_anchor_fn(self, player: int) -> Callable[[], Point]:
         return lambda: self.seats.hats_anchor(player)
 
-    def _play_hat_keep(self, player, data) -> None:
+    def _play_hat_keep(self, event: HatKept) -> None:
         self._tween(0.15)
 
-    def _play_chip(self, player, data) -> None:
+    def _play_chip(self, event: ChipWon) -> None:
+        player = _who(event)
         t = self.model.table
-        value = data["value"]
+        value = event.value
         count = len(t.chips_won[player])
 
         def start():
@@ -367,13 +388,14 @@ class Animator:
         self._fly(flyer, 0.6, done, start, "pop")
         self._pop(f"+{value}", self.layout.chip_stack_pos, GOOD)
 
-    def _play_stop(self, player, data) -> None:
+    def _play_stop(self, event: Stopped) -> None:
         self._tween(0.2)
 
-    def _play_attack(self, player, data) -> None:
+    def _play_attack(self, event: Attacked) -> None:
+        player = _who(event)
         t = self.model.table
-        tile = data["tile"]
-        cards = list(data["cards"])
+        tile = event.tile
+        cards = list(event.cards)
         viewer_hand = player == self.host.private_player
 
         def start():
@@ -386,7 +408,7 @@ class Animator:
                 self.host.t("verflixxt.banner_attack", name=self.host.seat_name(player)),
                 self.host.t(
                     "verflixxt.banner_attack_sub",
-                    value=_face(data["value"]),
+                    value=_face(event.value),
                     tile=self.texts.tile_name(tile),
                 ),
                 0.0,
@@ -419,11 +441,11 @@ class Animator:
                 together=True,
             )
 
-    def _play_reshuffle(self, player, data) -> None:
+    def _play_reshuffle(self, event: Reshuffled) -> None:
         t = self.model.table
 
         def done():
-            t.deck = data["cards"]
+            t.deck = event.cards
             t.discard = None
 
         self._fly(
@@ -441,18 +463,19 @@ class Animator:
             sound="slide",
         )
 
-    def _play_draw(self, player, data) -> None:
+    def _play_draw(self, event: CardDrawn) -> None:
+        player = _who(event)
         t = self.model.table
-        card = data["card"]
+        card = event.card
         mine = card is not None and player == self.host.private_player
-        index = min(1, max(0, data["hand"] - 1))
+        index = min(1, max(0, event.hand - 1))
         dst = (lambda: self.layout.hand_slot(index)) if mine else self.hand_anchor_fn(player)
 
         def start():
             t.deck = max(0, t.deck - 1)
 
         def done():
-            t.hand_counts[player] = data["hand"]
+            t.hand_counts[player] = event.hand
             if mine:
                 t.hand.append(card)
                 t.hand.sort()
@@ -472,9 +495,10 @@ class Animator:
             start,
         )
 
-    def _play_hat_draw(self, player, data) -> None:
+    def _play_hat_draw(self, event: HatDrawCard) -> None:
+        player = _who(event)
         t = self.model.table
-        card = data["card"]
+        card = event.card
 
         def start():
             t.deck = max(0, t.deck - 1)
@@ -500,12 +524,12 @@ class Animator:
             "click",
         )
 
-    def _play_hat_tie(self, player, data) -> None:
+    def _play_hat_tie(self, event: HatDrawTied) -> None:
         names = self.host.t("verflixxt.list_sep").join(
-            self.host.seat_name(p) for p in data["players"]
+            self.host.seat_name(p) for p in event.players
         )
         self._banner(
-            self.host.t(f"verflixxt.banner_tie_{data['place']}"),
+            self.host.t(f"verflixxt.banner_tie_{event.place}"),
             self.host.t("verflixxt.banner_tie_sub", names=names),
             1.3,
         )
@@ -522,11 +546,11 @@ class Animator:
 
         self._tween(duration, update, lambda: setattr(t, "banner", None), start, ease=lambda v: v)
 
-    def _play_hat_draw_end(self, player, data) -> None:
+    def _play_hat_draw_end(self, event: HatDrawEnded) -> None:
         t = self.model.table
         self._banner(
-            self.host.t("verflixxt.banner_hats", lucky=self.host.seat_name(data["lucky"])),
-            self.host.t("verflixxt.banner_hats_sub", unlucky=self.host.seat_name(data["unlucky"])),
+            self.host.t("verflixxt.banner_hats", lucky=self.host.seat_name(event.lucky)),
+            self.host.t("verflixxt.banner_hats_sub", unlucky=self.host.seat_name(event.unlucky)),
             1.6,
         )
 
@@ -536,12 +560,13 @@ class Animator:
         def done():
             t.contest = None
             t.contest_alpha = 1.0
-            if data["cards"]:
-                t.discard = data["cards"][-1]
+            if event.cards:
+                t.discard = event.cards[-1]
 
         self._tween(0.4, fade, done)
 
-    def _play_skip(self, player, data) -> None:
+    def _play_skip(self, event: Skipped) -> None:
+        player = _who(event)
         self._pop(
             self.host.t("verflixxt.pop_skip"),
             self._row_anchor_mid(player),
@@ -553,26 +578,27 @@ class Animator:
     def _row_anchor_mid(self, player: int) -> Callable[[], Point]:
         return lambda: self.host.plan.seats[player].center
 
-    def _play_turn(self, player, data) -> None:
+    def _play_turn(self, event: TurnBegan) -> None:
+        player = _who(event)
         t = self.model.table
 
         def start():
             t.current = player
-            t.round = data["round"]
+            t.round = event.round
             if not self.host.state.hats_variant:
                 t.die = None
 
         self._tween(0.1, start=start)
 
-    def _play_end(self, player, data) -> None:
+    def _play_end(self, event: GameEnded) -> None:
         t = self.model.table
         names = self.host.t("verflixxt.list_sep").join(
-            self.host.seat_name(p) for p in data["winners"]
+            self.host.seat_name(p) for p in event.winners
         )
 
         def start():
             t.current = None
-            t.winners = list(data["winners"])
+            t.winners = list(event.winners)
 
         self._tween(0.0, start=start)
         self._banner(

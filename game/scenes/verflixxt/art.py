@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.rules.verflixxt.box import FINISH, LUCKY, MINUS, PLUS, RISK, START, card_value
+from game.rules.verflixxt.data import FINISH, LUCKY, MINUS, PLUS, RISK, START, card_value
 from game.scenes.table.contract import TableHost
 from game.ui import fonts, identity, sprites, theme
 

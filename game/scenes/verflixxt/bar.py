@@ -8,6 +8,7 @@ import math
 
 import pygame
 
+from game.rules.verflixxt.decisions import PlayCard
 from game.scenes.table.contract import TableHost
 from game.ui import fonts, theme
 from game.ui.choices import Choices
@@ -125,7 +126,8 @@ class Bar:
                 )
             return
         playable = {c.card for c in self.choices.controls if c.spot == "card"}
-        deciding = self.host.deciding() is not None
+        player = self.host.deciding()
+        playing = player is not None and isinstance(self.host.state.decision(player), PlayCard)
         for i, rect in enumerate(rects):
             if i >= len(t.hand):
                 pygame.draw.rect(
@@ -142,7 +144,7 @@ class Bar:
             hovered = control is not None and control.hovered and not self.choices.keyboard
             lift = self.host.px(5) if selected else self.host.px(2) if hovered else 0
             image = self.art.card_image(card, rect.w, rect.h)
-            if deciding and self.host.state.phase == "play" and i not in playable:
+            if playing and i not in playable:
                 image = image.copy()
                 image.set_alpha(110)
             r = rect.move(0, -lift)

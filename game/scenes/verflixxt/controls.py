@@ -10,7 +10,8 @@ import pygame
 
 from game.rules.protocol import Action, Event
 from game.rules.verflixxt import Attack, Draw, Hat, Move, Play, Roll, Stop
-from game.rules.verflixxt.box import START, card_value
+from game.rules.verflixxt.data import START, card_value
+from game.rules.verflixxt.decisions import PassHat
 from game.scenes.table.contract import TableHost
 from game.ui import choices, fonts
 from game.ui.choices import Choices
@@ -119,6 +120,8 @@ class Controls:
                     self._piece_choice(piece, action, (action,), groups, f"piece:{action.piece}")
                 )
         hats = [a for a in legal if isinstance(a, Hat)]
+        asked = self.host.state.decision(player)
+        mover = asked.pawn if isinstance(asked, PassHat) else None  # VX-26
         hand_overs = [a for a in hats if a.how != "keep"]
         for i, action in enumerate(hand_overs):
             pawn = action.pawn
@@ -126,9 +129,7 @@ class Controls:
                 continue
             if sum(a.how == action.how for a in hand_overs) == 1:
                 # one pawn to hand over with: name the hat that changes hands
-                moved = self.host.state.hat_of(
-                    pawn if action.how == "take" else self.host.state.hat_pawn
-                )
+                moved = self.host.state.hat_of(pawn if action.how == "take" else mover)
                 label = tr(f"verflixxt.btn_hat_{action.how}_hat", hat=self.texts.hat_name(moved))
             else:
                 label = tr(f"verflixxt.btn_hat_{action.how}", pawn=self.texts.short_name(pawn))

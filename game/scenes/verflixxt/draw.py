@@ -1,6 +1,7 @@
 """Drawing the Verflixxt! board: the meadow and the road, the tiles and the pieces at
 rest (painted into the still picture), and over it the pieces that may move
-or walk, the preview, the hat draw, and the things in flight, pops and banners."""
+or walk and the preview. The hat draw's panel (hat_draw.py) and the things in flight,
+pops and banners (flight.py) are parts of their own it lays in."""
 
 from __future__ import annotations
 
@@ -11,15 +12,18 @@ from collections.abc import Callable
 import pygame
 
 from game.rules.verflixxt import Attack, Play
-from game.rules.verflixxt.box import FINISH
+from game.rules.verflixxt.data import FINISH
+from game.rules.verflixxt.events import ChipWon, HatMoved, PieceMoved, TileTaken
 from game.scenes.table.contract import TableHost
 from game.ui import fonts, theme
 from game.ui.choices import Choices
 from game.ui.tween import lerp
-from game.ui.widgets import Picture, draw_panel, draw_text, lay, paint_picture
+from game.ui.widgets import Picture, draw_text, lay, paint_picture
 
 from .art import Art
 from .bar import Bar
+from .flight import InFlight
+from .hat_draw import HatDrawPanel
 from .layout import Layout
 from .model import PAWN_H, Choice, Point, VerflixxtModel, Walk
 from .seats import Seats
@@ -67,6 +71,8 @@ class Drawing:
         self.bar = bar
         self._static: pygame.Surface | None = None  # the meadow and the road
         self._board_layer: tuple[tuple, Picture] | None = None  # the board at rest
+        self.hat_draw = HatDrawPanel(model, host, art, layout)
+        self.in_flight = InFlight(model, host, art)
 
     def forget(self) -> None:
         """A new layout: the board is painted again at its new size."""
@@ -91,7 +97,7 @@ class Drawing:
         movable, attack, looked = self._board_looks()
         return (
             self._board_key(movable, attack, looked),
-            self._contest_key(),
+            self.hat_draw.key(),
             self.host.t.lang,
             self.host.private_player,
             self.seats.hint_text(),
@@ -111,7 +117,7 @@ class Drawing:
         surface.fill(theme.BG)
         lay(surface, self._board_layer[1], self.model.board)
         if self.model.table.contest is not None:
-            self._draw_contest(surface)
+            self.hat_draw.draw(surface)
         self.host.draw_bar(surface)
         self.seats.draw_legend(surface)
 
@@ -124,9 +130,7 @@ class Drawing:
         self._draw_movers(surface, focus, movable)
         self._draw_preview_over(surface, shown)
         self.bar.draw_action_panel(surface, focus)
-        self._draw_flyers(surface)
-        self._draw_pops(surface)
-        self._draw_banner(surface)
+        self.in_flight.draw(surface)
 
     def _board_key(self, movable, attack, looked) -> tuple:
         """What the board at rest shows."""
@@ -144,18 +148,6 @@ class Drawing:
             tuple(sorted((hat, wearer or "") for hat, wearer in t.hats.items())),
             tuple(sorted(t.wiggle.items())),
             tuple(sorted(movable)),
-        )
-
-    def _contest_key(self) -> tuple | None:
-        """What the hat draw shows, if it is on."""
-        t = self.model.table
-        if t.contest is None:
-            return None
-        return (
-            tuple(tuple(cards) for cards in t.contest.values()),
-            t.current,
-            self.host.state.phase,
-            t.contest_alpha,
         )
 
     def _static_board(self) -> pygame.Surface:
@@ -383,8 +375,8 @@ class Drawing:
         the landing tile, and the tile that would be taken."""
         for _action, events in shown:
             for e in events:
-                if e.kind == "move" and e.data["path"]:
-                    for tile in e.data["path"][:-1]:
+                if isinstance(e, PieceMoved) and e.path:
+                    for tile in e.path[:-1]:
                         if tile in self.model.table.u:
                             cx, cy = self.layout.tile_centre(tile)
                             dot = (cx, cy + self.host.px(2))
@@ -396,7 +388,7 @@ class Drawing:
                                 self.host.px(5),
                                 max(1, self.host.px(2)),
                             )
-                    tile = e.data["to"]
+                    tile = e.dest
                     if tile in self.model.table.u:
                         rect = self.layout.tile_rect(tile).inflate(
                             self.host.px(10), self.host.px(10)
@@ -408,8 +400,8 @@ class Drawing:
                             self.host.px(4),
                             border_radius=self.host.px(14),
                         )
-                elif e.kind == "take":
-                    tile = e.data["tile"]
+                elif isinstance(e, TileTaken):
+                    tile = e.tile
                     if tile in self.model.table.u:
                         rect = self.layout.tile_rect(tile).inflate(self.host.px(6), self.host.px(6))
                         pygame.draw.rect(
@@ -425,29 +417,34 @@ class Drawing:
         several = len(shown) > 1
         for action, events in shown:
             for e in events:
-                if e.kind == "move" and e.data["path"] and e.data["to"] in self.model.table.u:
-                    piece = e.data["piece"]
-                    feet = self.layout.landing_spot(piece, e.data["to"], groups)
+                if isinstance(e, PieceMoved) and e.path and e.dest in self.model.table.u:
+                    piece = e.piece
+                    feet = self.layout.landing_spot(piece, e.dest, groups)
                     self._draw_piece(surface, piece, feet, ghost=True)
                     if several and isinstance(action, Play) and action.direction:
                         label = "▶" if action.direction == "fwd" else "◀"
-                        rect = self.layout.tile_rect(e.data["to"])
+                        rect = self.layout.tile_rect(e.dest)
                         self._tag(surface, label, (rect.centerx, rect.bottom + self.host.px(10)))
-                elif e.kind == "take" and e.data["tile"] in self.model.table.u:
-                    rect = self.layout.tile_rect(e.data["tile"])
+                elif isinstance(e, TileTaken) and e.tile in self.model.table.u:
+                    rect = self.layout.tile_rect(e.tile)
                     self._tag(
                         surface,
                         self.host.t("verflixxt.tag_take"),
                         (rect.centerx, rect.bottom + self.host.px(10)),
                     )
-                elif e.kind == "chip":
+                elif isinstance(e, ChipWon):
                     x, y = self.layout.chip_stack_pos()
-                    self._tag(surface, f"+{e.data['value']}", (x, y - self.model.tile_px * 0.55))
-                elif e.kind == "hat" and e.data["how"] in ("take", "give", "swap"):
-                    start = self.pawn_head(e.data["from"])()
-                    end = self.pawn_head(e.data["to"])()
+                    self._tag(surface, f"+{e.value}", (x, y - self.model.tile_px * 0.55))
+                elif (
+                    isinstance(e, HatMoved)
+                    and e.how in ("take", "give", "swap")
+                    and e.origin is not None
+                    and e.dest is not None
+                ):
+                    start = self.pawn_head(e.origin)()
+                    end = self.pawn_head(e.dest)()
                     pygame.draw.line(surface, theme.ACCENT_DARK, start, end, self.host.px(3))
-                    image = self.art.hat_image(e.data["hat"]).copy()
+                    image = self.art.hat_image(e.hat).copy()
                     image.set_alpha(170)
                     surface.blit(image, image.get_rect(midbottom=end))
 
@@ -458,176 +455,3 @@ class Drawing:
         box.center = (int(centre[0]), int(centre[1]))
         pygame.draw.rect(surface, theme.ACCENT_DARK, box, border_radius=box.h // 2)
         draw_text(surface, text, size, box.center, theme.INK_LIGHT, True, "center", within=box)
-
-    def _draw_contest(self, surface) -> None:
-        """The hat draw (expansion 2): each seat's cards turned up, the hats given."""
-        t = self.model.table
-        rect = self.layout.contest_rect()
-        key = (
-            tuple(tuple(cards) for cards in (t.contest or {}).values()),
-            t.current,
-            self.host.state.phase,
-            tuple(sorted((hat, wearer or "") for hat, wearer in t.hats.items())),
-        )
-        picture = self.host._cached("contest", key, rect, self._paint_contest)
-        if t.contest_alpha < 1:
-            picture = picture._replace(image=picture.image.copy())
-            picture.image.set_alpha(int(255 * max(0.0, t.contest_alpha)))
-        lay(surface, picture, rect)
-
-    def _blit_faded(self, surface, rect: pygame.Rect, paint, alpha: float) -> None:
-        """``paint`` a layer the size of ``rect`` and lay it on the table at ``alpha``;
-        its texts are written down where they land."""
-        picture = paint_picture(pygame.Surface(rect.size, pygame.SRCALPHA), paint)
-        picture.image.set_alpha(int(255 * max(0.0, min(1.0, alpha))))
-        lay(surface, picture, rect)
-
-    def _paint_contest(self, layer: pygame.Surface, area: pygame.Rect) -> None:
-        t = self.model.table
-        rect = self.layout.contest_rect()
-        draw_panel(layer, area, fill=(255, 250, 240), radius=self.host.px(14))
-        inner = area.inflate(-self.host.px(20), -self.host.px(8))
-        title = self.host.text_px(20)
-        draw_text(
-            layer,
-            self.host.t("verflixxt.contest_title"),
-            title,
-            (area.w // 2, self.host.px(10)),
-            theme.ACCENT_DARK,
-            bold=True,
-            anchor="midtop",
-            within=inner,
-        )
-        size = self.host.text_px(14)
-        y = self.host.px(10) + round(title * 1.35)
-        for line in fonts.wrap(self.host.t("verflixxt.contest_rule"), size, inner.w):
-            draw_text(
-                layer, line, size, (area.w // 2, y), theme.INK_SOFT, anchor="midtop", within=inner
-            )
-            y += round(size * 1.3)
-        cards_x = self.layout.contest_cards_x() - rect.x
-        for p in range(self.host.session.players):
-            row = self.layout.contest_row(p).move(-rect.x, -rect.y)
-            if p == t.current and self.host.state.phase == "contest":
-                pygame.draw.rect(layer, (255, 232, 200), row, border_radius=self.host.px(8))
-            icon = self.art.pawn_icon(p, min(row.h - self.host.px(4), self.host.px(28)))
-            layer.blit(icon, icon.get_rect(midleft=(row.x + self.host.px(6), row.centery)))
-            name_box = pygame.Rect(
-                row.x + self.host.px(32), row.y, cards_x - row.x - self.host.px(40), row.h
-            )
-            name, name_size = fonts.fit(
-                self.host.seat_name(p), self.host.text_px(16), name_box.w, 14, True
-            )
-            draw_text(
-                layer,
-                name,
-                name_size,
-                name_box.midleft,
-                theme.INK,
-                bold=True,
-                anchor="midleft",
-                within=name_box,
-            )
-            card_h = min(row.h - self.host.px(4), self.host.px(38))
-            for k, card in enumerate((t.contest or {}).get(p, [])):
-                image = self.art.card_image(card, int(card_h * 0.74), card_h)
-                layer.blit(
-                    image,
-                    image.get_rect(center=(cards_x + k * self.host.px(34), row.centery)),
-                )
-            for hat, wearer in t.hats.items():
-                if wearer is not None and int(wearer[:-1]) == p:
-                    image = self.art.hat_image(hat, self.host.px(30))
-                    layer.blit(
-                        image, image.get_rect(midright=(row.right - self.host.px(6), row.centery))
-                    )
-
-    # -- things in flight, pops, banners -----------------------------------------------
-    def _draw_flyers(self, surface) -> None:
-        for f in self.model.table.flyers:
-            v = max(0.0, min(1.0, f.t))
-            (x0, y0), (x1, y1) = f.src(), f.dst()
-            x = lerp(x0, x1, v)
-            y = lerp(y0, y1, v) - math.sin(math.pi * v) * f.hop * self.host.s
-            size = max(4, int(lerp(f.size0, f.size1, v) * self.host.s))
-            image = self._flyer_image(f, size)
-            surface.blit(image, image.get_rect(center=(int(x), int(y))))
-
-    def _flyer_image(self, f, size: int) -> pygame.Surface:
-        """A flying thing at ``size``: made once at its largest and scaled on the way (a
-        picture made from its sprite at every size it passes through cost a frame each)."""
-        big = max(4, int(max(f.size0, f.size1) * self.host.s))
-        if f.kind == "tile":
-            image = self.art.tile_image(f.what, big)
-        elif f.kind in ("card", "back"):
-            image = self.art.card_image(f.what if f.kind == "card" else None, big, int(big * 1.42))
-        elif f.kind == "hat":
-            image = self.art.hat_image(f.what, big)
-        else:
-            image = self.art.chip_image(f.what, big)
-        if size >= big:
-            return image
-        w, h = image.get_size()
-        return pygame.transform.smoothscale(
-            image, (max(1, w * size // big), max(1, h * size // big))
-        )
-
-    def _draw_pops(self, surface) -> None:
-        for text, anchor, v, colour in self.model.table.pops:
-            if not text:
-                continue
-            x, y = anchor()
-            size = self.host.text_px(20)
-            w, h = fonts.font(size, True).size(text)
-            rect = pygame.Rect(0, 0, w + self.host.px(12), h + self.host.px(4))
-            rect.center = (int(x), int(y - self.host.px(8) - v * self.host.px(30)))
-            fade = min(1.0, (1 - v) * 3)
-
-            def paint(layer, area, text=text, colour=colour, size=size):
-                pygame.draw.rect(layer, (255, 252, 244, 220), area, border_radius=area.h // 2)
-                draw_text(layer, text, size, area.center, colour, True, "center", within=area)
-
-            self._blit_faded(surface, rect, paint, fade)
-
-    def _draw_banner(self, surface) -> None:
-        banner = self.model.table.banner
-        if banner is None or banner[2] <= 0:
-            return
-        title, subtitle, alpha = banner
-        w = min(self.model.board.w - self.host.px(60), self.host.px(560))
-        sub_size = self.host.text_px(16)
-        lines = fonts.wrap(subtitle, sub_size, w - self.host.px(24)) if subtitle else []
-        title_size = self.host.text_px(24)
-        h = self.host.px(16) + round(title_size * 1.3) + len(lines) * round(sub_size * 1.3)
-        rect = pygame.Rect(0, 0, w, h + self.host.px(8))
-        rect.center = self.model.board.center
-
-        def paint(layer, area):
-            draw_panel(
-                layer, area, fill=(255, 250, 240, 245), edge=theme.ACCENT, radius=self.host.px(14)
-            )
-            inner = area.inflate(-self.host.px(16), -self.host.px(4))
-            draw_text(
-                layer,
-                title,
-                title_size,
-                (area.centerx, area.y + self.host.px(10)),
-                theme.ACCENT_DARK,
-                bold=True,
-                anchor="midtop",
-                within=inner,
-            )
-            y = area.y + self.host.px(10) + round(title_size * 1.3)
-            for line in lines:
-                draw_text(
-                    layer,
-                    line,
-                    sub_size,
-                    (area.centerx, y),
-                    theme.INK,
-                    anchor="midtop",
-                    within=inner,
-                )
-                y += round(sub_size * 1.3)
-
-        self._blit_faded(surface, rect, paint, alpha)

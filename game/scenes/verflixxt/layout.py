@@ -11,7 +11,7 @@ from bisect import bisect_left
 
 import pygame
 
-from game.rules.verflixxt.box import FINISH, START
+from game.rules.verflixxt.data import FINISH, START
 from game.scenes.frame_plan import TablePlan
 from game.scenes.table.contract import TableHost
 from game.ui import fonts

@@ -1,6 +1,6 @@
 """The Verflixxt! table's shared pieces: the display model (``_Table``), the
 things in flight and walking, the controls' kind of Choice, the signed numbers every
-part writes, and the model the parts share (:class:`VerflixxtModel`)."""
+part writes, what the rules ask now, and the model the parts share (:class:`VerflixxtModel`)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.rules.verflixxt.decisions import Decision
+from game.rules.verflixxt.state import VerflixxtState
 from game.ui import choices
 
 Point = tuple[float, float]
@@ -20,6 +22,12 @@ PAWN_ASPECT = 0.667
 # The colours of a gain and a loss (score pops, totals).
 GOOD = (46, 140, 70)
 BAD = (196, 60, 48)
+
+
+def asked_now(state: VerflixxtState) -> Decision | None:
+    """What the rules ask of whoever is to act now (None once the game is over)."""
+    acting = state.to_act()
+    return state.decision(acting[0]) if acting else None
 
 
 def _signed(value: int) -> str:

@@ -10,7 +10,8 @@ from typing import NamedTuple
 
 import pygame
 
-from game.rules.verflixxt.box import RISK, card_value
+from game.rules.verflixxt.data import RISK, card_value
+from game.rules.verflixxt.decisions import DrawForHats, MovePiece, PassHat, PlayCard, RollDie
 from game.rules.verflixxt.scoring import ScoreBreakdown, breakdown
 from game.scenes.table.contract import Header, SeatDefaults, SeatFace, TableHost
 from game.ui import fonts, sprites, theme
@@ -18,7 +19,7 @@ from game.ui.choices import Choices
 from game.ui.widgets import draw_panel, draw_text, lay
 
 from .art import Art
-from .model import Choice, Point, VerflixxtModel, _signed
+from .model import Choice, Point, VerflixxtModel, _signed, asked_now
 from .texts import Texts
 
 
@@ -94,7 +95,7 @@ class Seats(SeatDefaults):
                 return None, self.host.t("app.frame_over")
             return None, ""
         p = t.current
-        if self.host.state.phase == "contest":
+        if isinstance(asked_now(self.host.state), DrawForHats):
             return p, self.host.t("verflixxt.header_draw", name=self.host.seat_name(p))
         key = "app.frame_your_turn" if p == self.host.private_player else "app.frame_turn"
         return p, self.host.t(key, name=self.host.seat_name(p))
@@ -140,22 +141,23 @@ class Seats(SeatDefaults):
         s = self.host.state
         tr = self.host.t
         name = self.host.seat_name(player)
-        phase = s.phase
-        if phase == "roll":
-            return tr("verflixxt.prompt_roll", name=name), tr("verflixxt.hint_roll")
-        if phase == "move":
-            return tr("verflixxt.prompt_move", die=s.die), tr("verflixxt.hint_pieces")
-        if phase == "contest":
-            return tr("verflixxt.prompt_contest", name=name), tr("verflixxt.hint_contest")
-        if phase == "hat":
-            return tr("verflixxt.prompt_hat"), tr("verflixxt.hint_hat")
+        asked = s.decision(player)
+        match asked:
+            case RollDie():
+                return tr("verflixxt.prompt_roll", name=name), tr("verflixxt.hint_roll")
+            case MovePiece():
+                return tr("verflixxt.prompt_move", die=asked.die), tr("verflixxt.hint_pieces")
+            case DrawForHats():
+                return tr("verflixxt.prompt_contest", name=name), tr("verflixxt.hint_contest")
+            case PassHat():
+                return tr("verflixxt.prompt_hat"), tr("verflixxt.hint_hat")
         if self.model.mode == "dir" and self.model.sel_card is not None:
             return tr("verflixxt.prompt_dir", card=self.texts.card_name(self.model.sel_card)), tr(
                 "verflixxt.hint_dir"
             )
         if self.model.mode == "attack":
             return tr("verflixxt.prompt_attack"), tr("verflixxt.hint_attack")
-        second = s.plays == 1
+        second = isinstance(asked, PlayCard) and asked.second
         if self.model.mode == "card" and self.model.sel_card is not None:
             value = card_value(self.model.sel_card)
             key = "verflixxt.prompt_card_zero" if value == 0 else "verflixxt.prompt_card"

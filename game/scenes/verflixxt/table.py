@@ -30,7 +30,9 @@ import pygame
 
 from game.rules.protocol import Action, Event
 from game.rules.verflixxt import score_breakdown
-from game.rules.verflixxt.box import FINISH, START
+from game.rules.verflixxt.data import FINISH, START
+from game.rules.verflixxt.decisions import DrawForHats
+from game.rules.verflixxt.events import CardDrawn
 from game.scenes.end_screen import Breakdown
 from game.scenes.frame_plan import TablePlan
 from game.scenes.table.contract import FrameCut, Resync, TableDefaults, TableHost
@@ -41,7 +43,7 @@ from .bar import Bar
 from .controls import Controls
 from .draw import Drawing
 from .layout import BAR_H_BASE, BAR_H_HATS, SEAT_H, Layout
-from .model import VerflixxtModel, _Table, spread
+from .model import VerflixxtModel, _Table, asked_now, spread
 from .seats import Seats
 from .texts import Texts
 
@@ -141,9 +143,7 @@ class VerflixxtTable(TableDefaults):
         """Nobody's private things are on screen (computer seats only, or before the first
         person is asked): the face-down twin of a secret draw is shown (V-15)."""
         return (
-            self.host.private_player is None
-            and event.kind == "draw"
-            and event.data.get("card") is None
+            self.host.private_player is None and isinstance(event, CardDrawn) and event.card is None
         )
 
     def describe(self, event: Event) -> str | None:
@@ -175,7 +175,7 @@ class VerflixxtTable(TableDefaults):
         for j, tile in enumerate(s.guardians):
             pieces[f"g{j + 1}"] = tile
         contest: dict[int, list[str]] | None = None
-        if s.phase == "contest" or s.contest_cards:
+        if isinstance(asked_now(s), DrawForHats) or s.contest_cards:
             contest = {p: [] for p in range(n)}
             for p, card in s.contest_cards:
                 contest[p].append(card)

@@ -6,7 +6,28 @@ from __future__ import annotations
 
 from game.rules.protocol import Event
 from game.rules.verflixxt import Play
-from game.rules.verflixxt.box import FINISH, LUCKY, RISK, START, card_value
+from game.rules.verflixxt.data import FINISH, LUCKY, RISK, START, card_value
+from game.rules.verflixxt.events import (
+    Attacked,
+    CardDrawn,
+    CardPlayed,
+    ChipWon,
+    GameEnded,
+    HatDrawCard,
+    HatDrawEnded,
+    HatDrawTied,
+    HatKept,
+    HatMoved,
+    PieceHome,
+    PieceMoved,
+    Reshuffled,
+    Rolled,
+    Skipped,
+    Stopped,
+    TileTaken,
+    TrackClosed,
+    TurnBegan,
+)
 from game.rules.verflixxt.scoring import ScoreBreakdown
 from game.scenes.table.contract import TableHost
 
@@ -66,109 +87,107 @@ class Texts:
         return line[:1].upper() + line[1:] if line else line
 
     def _describe(self, event: Event) -> str | None:
-        d = event.data
-        kind = event.kind
         tr = self.host.t
         name = self.host.seat_name(event.player) if event.player is not None else ""
-        if kind == "roll":
-            return tr("verflixxt.ev_roll", name=name, die=d["die"])
-        if kind == "play":
-            card = self.card_name(d["card"])
-            if d["piece"] is None:
-                line = tr("verflixxt.ev_play_zero", name=name, card=card)
-            elif d.get("direction"):
-                line = tr(
-                    "verflixxt.ev_play_dir",
+        match event:
+            case Rolled():
+                return tr("verflixxt.ev_roll", name=name, die=event.die)
+            case CardPlayed():
+                return self._played(event, name)
+            case PieceMoved():
+                fields = {
+                    "piece": self.piece_name(event.piece),
+                    "n": abs(event.steps),
+                    "frm": self.tile_name(event.origin),
+                    "to": self.tile_name(event.dest),
+                }
+                if not event.steps:
+                    return tr("verflixxt.ev_move_stay", **fields)
+                push = event.cause == "attack"
+                way = "fwd" if event.steps > 0 else "back"
+                return tr(f"verflixxt.ev_{'push' if push else 'move'}_{way}", **fields)
+            case TileTaken():
+                return tr("verflixxt.ev_take", name=name, tile=self.tile_name(event.tile))
+            case TrackClosed():
+                return tr("verflixxt.ev_close", n=max(0, len(event.track) - 2))
+            case PieceHome():
+                return tr(
+                    "verflixxt.ev_home_exact" if event.exact else "verflixxt.ev_home",
+                    piece=self.piece_name(event.piece),
+                )
+            case HatMoved():
+                fields = {
+                    "name": name,
+                    "hat": self.hat_name(event.hat),
+                    "frm": self.piece_name(event.origin),
+                    "to": self.piece_name(event.dest),
+                }
+                if event.how == "home":
+                    fields["points"] = _signed(event.points)
+                return tr(f"verflixxt.ev_hat_{event.how}", **fields)
+            case HatKept():
+                return tr("verflixxt.ev_hat_keep", name=name)
+            case ChipWon():
+                return tr("verflixxt.ev_chip", name=name, value=event.value, left=event.left)
+            case Stopped():
+                return tr("verflixxt.ev_stop", name=name)
+            case Attacked():
+                return tr(
+                    "verflixxt.ev_attack",
                     name=name,
-                    card=card,
-                    piece=self.piece_name(d["piece"]),
-                    direction=tr(f"verflixxt.dir_{d['direction']}"),
+                    value=_face(event.value),
+                    tile=self.tile_name(event.tile),
+                    n=len(event.targets),
                 )
-            else:
-                line = tr(
-                    "verflixxt.ev_play", name=name, card=card, piece=self.piece_name(d["piece"])
+            case Reshuffled():
+                return tr("verflixxt.ev_reshuffle", n=event.cards)
+            case CardDrawn():
+                # never the card itself: the log stays on screen when the next person looks
+                return tr("verflixxt.ev_draw", name=name, hand=event.hand)
+            case HatDrawCard():
+                key = "verflixxt.ev_hat_draw" if event.round <= 1 else "verflixxt.ev_hat_draw_again"
+                return tr(key, name=name, card=self.card_name(event.card))
+            case HatDrawTied():
+                names = tr("verflixxt.list_sep").join(self.host.seat_name(p) for p in event.players)
+                return tr(f"verflixxt.ev_hat_tie_{event.place}", names=names)
+            case HatDrawEnded():
+                return tr(
+                    "verflixxt.ev_hat_draw_end",
+                    lucky=self.host.seat_name(event.lucky),
+                    unlucky=self.host.seat_name(event.unlucky),
                 )
-            if d.get("second") and line:  # "(second card)" before the full stop
-                line = line[:-1] + tr("verflixxt.second_mark") + line[-1]
-            return line
-        if kind == "move":
-            fields = {
-                "piece": self.piece_name(d["piece"]),
-                "n": abs(d["steps"]),
-                "frm": self.tile_name(d["from"]),
-                "to": self.tile_name(d["to"]),
-            }
-            if not d["steps"]:
-                return tr("verflixxt.ev_move_stay", **fields)
-            push = d.get("cause") == "attack"
-            way = "fwd" if d["steps"] > 0 else "back"
-            return tr(f"verflixxt.ev_{'push' if push else 'move'}_{way}", **fields)
-        if kind == "take":
-            return tr("verflixxt.ev_take", name=name, tile=self.tile_name(d["tile"]))
-        if kind == "close":
-            return tr("verflixxt.ev_close", n=max(0, len(d["track"]) - 2))
-        if kind == "home":
-            return tr(
-                "verflixxt.ev_home_exact" if d["exact"] else "verflixxt.ev_home",
-                piece=self.piece_name(d["piece"]),
-            )
-        if kind == "hat":
-            how = d["how"]
-            fields = {
-                "name": name,
-                "hat": self.hat_name(d["hat"]),
-                "frm": self.piece_name(d.get("from")),
-                "to": self.piece_name(d.get("to")),
-            }
-            if how == "home":
-                fields["points"] = _signed(d.get("points", 0))
-            return tr(f"verflixxt.ev_hat_{how}", **fields)
-        if kind == "hat_keep":
-            return tr("verflixxt.ev_hat_keep", name=name)
-        if kind == "chip":
-            return tr("verflixxt.ev_chip", name=name, value=d["value"], left=d["left"])
-        if kind == "stop":
-            return tr("verflixxt.ev_stop", name=name)
-        if kind == "attack":
-            return tr(
-                "verflixxt.ev_attack",
-                name=name,
-                value=_face(d["value"]),
-                tile=self.tile_name(d["tile"]),
-                n=len(d["targets"]),
-            )
-        if kind == "reshuffle":
-            return tr("verflixxt.ev_reshuffle", n=d["cards"])
-        if kind == "draw":
-            # never the card itself: the log stays on screen when the next person looks
-            return tr("verflixxt.ev_draw", name=name, hand=d["hand"])
-        if kind == "hat_draw":
-            key = (
-                "verflixxt.ev_hat_draw" if d.get("round", 1) <= 1 else "verflixxt.ev_hat_draw_again"
-            )
-            return tr(key, name=name, card=self.card_name(d["card"]))
-        if kind == "hat_tie":
-            names = tr("verflixxt.list_sep").join(self.host.seat_name(p) for p in d["players"])
-            return tr(f"verflixxt.ev_hat_tie_{d['place']}", names=names)
-        if kind == "hat_draw_end":
-            return tr(
-                "verflixxt.ev_hat_draw_end",
-                lucky=self.host.seat_name(d["lucky"]),
-                unlucky=self.host.seat_name(d["unlucky"]),
-            )
-        if kind == "skip":
-            return tr("verflixxt.ev_skip", name=name)
-        if kind == "turn":
-            return tr("verflixxt.ev_turn", name=name, round=d["round"])
-        if kind == "end":
-            sep = tr("verflixxt.list_sep")
-            results = sep.join(
-                tr("verflixxt.result", name=self.host.seat_name(p), points=_signed(b["total"]))
-                for p, b in enumerate(d["scores"])
-            )
-            names = sep.join(self.host.seat_name(p) for p in d["winners"])
-            return tr("verflixxt.ev_end", results=results, names=names)
+            case Skipped():
+                return tr("verflixxt.ev_skip", name=name)
+            case TurnBegan():
+                return tr("verflixxt.ev_turn", name=name, round=event.round)
+            case GameEnded():
+                sep = tr("verflixxt.list_sep")
+                results = sep.join(
+                    tr("verflixxt.result", name=self.host.seat_name(p), points=_signed(total))
+                    for p, total in enumerate(event.totals)
+                )
+                names = sep.join(self.host.seat_name(p) for p in event.winners)
+                return tr("verflixxt.ev_end", results=results, names=names)
         return None
+
+    def _played(self, event: CardPlayed, name: str) -> str:
+        tr = self.host.t
+        card = self.card_name(event.card)
+        if event.piece is None:
+            line = tr("verflixxt.ev_play_zero", name=name, card=card)
+        elif event.direction:
+            line = tr(
+                "verflixxt.ev_play_dir",
+                name=name,
+                card=card,
+                piece=self.piece_name(event.piece),
+                direction=tr(f"verflixxt.dir_{event.direction}"),
+            )
+        else:
+            line = tr("verflixxt.ev_play", name=name, card=card, piece=self.piece_name(event.piece))
+        if event.second and line:  # "(second card)" before the full stop
+            line = line[:-1] + tr("verflixxt.second_mark") + line[-1]
+        return line
 
     # == the words of the panels ====================================================
     def explain(self, parts: ScoreBreakdown) -> str:
@@ -189,31 +208,30 @@ class Texts:
         parts: list[str] = []
         for action, events in shown:
             for e in events:
-                d = e.data
-                if e.kind == "move":
+                if isinstance(e, PieceMoved):
                     way = ""
                     if isinstance(action, Play) and action.direction and len(shown) > 1:
                         way = "▶ " if action.direction == "fwd" else "◀ "
-                    if d["path"]:
+                    if e.path:
                         parts.append(
                             way
                             + self.host.t(
                                 "verflixxt.pv_move",
-                                piece=self.piece_name(d["piece"]),
-                                frm=self.tile_name(d["from"]),
-                                to=self.tile_name(d["to"]),
+                                piece=self.piece_name(e.piece),
+                                frm=self.tile_name(e.origin),
+                                to=self.tile_name(e.dest),
                             )
                         )
                     else:
                         parts.append(
-                            self.host.t("verflixxt.pv_stay", piece=self.piece_name(d["piece"]))
+                            self.host.t("verflixxt.pv_stay", piece=self.piece_name(e.piece))
                         )
-                elif e.kind == "take":
-                    parts.append(self.host.t("verflixxt.pv_take", tile=self.tile_name(d["tile"])))
-                elif e.kind == "chip":
-                    parts.append(self.host.t("verflixxt.pv_chip", value=d["value"]))
-                elif e.kind == "hat":
+                elif isinstance(e, TileTaken):
+                    parts.append(self.host.t("verflixxt.pv_take", tile=self.tile_name(e.tile)))
+                elif isinstance(e, ChipWon):
+                    parts.append(self.host.t("verflixxt.pv_chip", value=e.value))
+                elif isinstance(e, HatMoved):
                     parts.append(self.describe(e) or "")
-                elif e.kind == "play" and d["piece"] is None:
+                elif isinstance(e, CardPlayed) and e.piece is None:
                     parts.append(self.host.t("verflixxt.pv_zero"))
         return self.host.t("verflixxt.list_sep").join(p for p in parts if p)

@@ -1,4 +1,5 @@
-"""What is in the box (VX-1, VX-20, VX-23) and the checks the rules make on it.
+"""The fixed data of Verflixxt!: what is in the box (VX-1, VX-20, VX-23) and the checks
+the rules make on it, the numbers of players, hands and hats, and the lobby's options.
 
 The player-readable copy is ``data/boards/verflixxt/box.yaml``; ``game.boards.verflixxt``
 loads it and hands it in as ``options["box"]``, so a save carries its own box.
@@ -11,7 +12,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..protocol import RulesDataError
+from ..protocol import OptionSpec, RulesDataError
+
+GAME_ID = "verflixxt"
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+HAND_SIZE = 2  # VX-21, VX-24
+HATS = ("lucky", "unlucky")  # VX-22
 
 START = "start"
 FINISH = "finish"
@@ -199,3 +205,38 @@ def check_box(box: Any) -> Box:
         tuple(chips),
         tuple(cards),
     )
+
+
+# What the lobby may set: the rules (VX-20), the track (VX-2), the attack (VX-31).
+OPTIONS = (
+    OptionSpec(
+        "variant",
+        "Rules",
+        "ルール",
+        ("base", "hats"),
+        "base",
+        {
+            "base": ("Base game", "基本ゲーム"),
+            "hats": ("Expansion 2: hats and cards", "拡張セット2：帽子とカード"),
+        },
+    ),
+    OptionSpec(
+        "track",
+        "Track",
+        "コース",
+        ("standard", "random"),
+        "standard",
+        {
+            "standard": ("Standard order", "標準の並び"),
+            "random": ("Random order", "ランダムな並び"),
+        },
+    ),
+    OptionSpec(
+        "attack",
+        "Attack variant (expansion 2)",
+        "攻撃ヴァリエーション（拡張セット2）",
+        (False, True),
+        False,
+        {False: ("Off", "なし"), True: ("On", "あり")},
+    ),
+)

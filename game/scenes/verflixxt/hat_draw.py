@@ -1,0 +1,113 @@
+"""The hat draw of Verflixxt!'s expansion (VX-22) on the table: a panel over the board
+with each seat's cards turned up and the hats given, kept as one picture until it changes."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.rules.verflixxt.decisions import DrawForHats
+from game.scenes.table.contract import TableHost
+from game.ui import fonts, theme
+from game.ui.widgets import draw_panel, draw_text, lay
+
+from .art import Art
+from .layout import Layout
+from .model import VerflixxtModel, asked_now
+
+
+class HatDrawPanel:
+    """The hat draw's panel (shown while ``model.table.contest`` is set)."""
+
+    def __init__(self, model: VerflixxtModel, host: TableHost, art: Art, layout: Layout) -> None:
+        self.model = model
+        self.host = host
+        self.art = art
+        self.layout = layout
+
+    def key(self) -> tuple | None:
+        """What the hat draw shows, if it is on."""
+        t = self.model.table
+        if t.contest is None:
+            return None
+        return (
+            tuple(tuple(cards) for cards in t.contest.values()),
+            t.current,
+            isinstance(asked_now(self.host.state), DrawForHats),
+            t.contest_alpha,
+        )
+
+    def draw(self, surface) -> None:
+        """The hat draw (expansion 2): each seat's cards turned up, the hats given."""
+        t = self.model.table
+        rect = self.layout.contest_rect()
+        key = (
+            tuple(tuple(cards) for cards in (t.contest or {}).values()),
+            t.current,
+            isinstance(asked_now(self.host.state), DrawForHats),
+            tuple(sorted((hat, wearer or "") for hat, wearer in t.hats.items())),
+        )
+        picture = self.host._cached("contest", key, rect, self._paint)
+        if t.contest_alpha < 1:
+            picture = picture._replace(image=picture.image.copy())
+            picture.image.set_alpha(int(255 * max(0.0, t.contest_alpha)))
+        lay(surface, picture, rect)
+
+    def _paint(self, layer: pygame.Surface, area: pygame.Rect) -> None:
+        t = self.model.table
+        rect = self.layout.contest_rect()
+        draw_panel(layer, area, fill=(255, 250, 240), radius=self.host.px(14))
+        inner = area.inflate(-self.host.px(20), -self.host.px(8))
+        title = self.host.text_px(20)
+        draw_text(
+            layer,
+            self.host.t("verflixxt.contest_title"),
+            title,
+            (area.w // 2, self.host.px(10)),
+            theme.ACCENT_DARK,
+            bold=True,
+            anchor="midtop",
+            within=inner,
+        )
+        size = self.host.text_px(14)
+        y = self.host.px(10) + round(title * 1.35)
+        for line in fonts.wrap(self.host.t("verflixxt.contest_rule"), size, inner.w):
+            draw_text(
+                layer, line, size, (area.w // 2, y), theme.INK_SOFT, anchor="midtop", within=inner
+            )
+            y += round(size * 1.3)
+        cards_x = self.layout.contest_cards_x() - rect.x
+        for p in range(self.host.session.players):
+            row = self.layout.contest_row(p).move(-rect.x, -rect.y)
+            if p == t.current and isinstance(asked_now(self.host.state), DrawForHats):
+                pygame.draw.rect(layer, (255, 232, 200), row, border_radius=self.host.px(8))
+            icon = self.art.pawn_icon(p, min(row.h - self.host.px(4), self.host.px(28)))
+            layer.blit(icon, icon.get_rect(midleft=(row.x + self.host.px(6), row.centery)))
+            name_box = pygame.Rect(
+                row.x + self.host.px(32), row.y, cards_x - row.x - self.host.px(40), row.h
+            )
+            name, name_size = fonts.fit(
+                self.host.seat_name(p), self.host.text_px(16), name_box.w, 14, True
+            )
+            draw_text(
+                layer,
+                name,
+                name_size,
+                name_box.midleft,
+                theme.INK,
+                bold=True,
+                anchor="midleft",
+                within=name_box,
+            )
+            card_h = min(row.h - self.host.px(4), self.host.px(38))
+            for k, card in enumerate((t.contest or {}).get(p, [])):
+                image = self.art.card_image(card, int(card_h * 0.74), card_h)
+                layer.blit(
+                    image,
+                    image.get_rect(center=(cards_x + k * self.host.px(34), row.centery)),
+                )
+            for hat, wearer in t.hats.items():
+                if wearer is not None and int(wearer[:-1]) == p:
+                    image = self.art.hat_image(hat, self.host.px(30))
+                    layer.blit(
+                        image, image.get_rect(midright=(row.right - self.host.px(6), row.centery))
+                    )
