@@ -1,0 +1,131 @@
+"""Anti-aliased drawing for the tables (issue #27: every edge smooth).
+
+``pygame.draw.polygon`` and thick ``pygame.draw.line`` are stair-stepped; these draw the
+same shapes with smooth edges: a filled shape is filled, then its outline traced with an
+anti-aliased line of the same colour; a thick line is a filled quadrilateral with smooth
+edges and round caps. They cost a little more than the plain calls, so they belong in
+the pictures a table paints once per layout (the compositor's static layer), not in
+what moves every frame.
+
+Points are floats or ints; colours anything pygame takes as an RGB(A) triple.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Sequence
+
+import pygame
+import pygame.gfxdraw
+
+Point = tuple[float, float]
+Colour = tuple[int, ...] | pygame.Color
+
+
+def _ints(points: Sequence[Point]) -> list[tuple[int, int]]:
+    return [(round(x), round(y)) for x, y in points]
+
+
+def polygon(surface: pygame.Surface, colour: Colour, points: Sequence[Point]) -> None:
+    """A filled polygon with anti-aliased edges."""
+    if len(points) < 3:
+        return
+    pts = _ints(points)
+    pygame.gfxdraw.filled_polygon(surface, pts, colour)
+    pygame.gfxdraw.aapolygon(surface, pts, colour)
+
+
+def outline(surface: pygame.Surface, colour: Colour, points: Sequence[Point], width: float) -> None:
+    """A closed polygon's outline ``width`` px wide, smooth, with rounded corners."""
+    if len(points) < 2:
+        return
+    for a, b in zip(points, [*points[1:], points[0]], strict=True):
+        line(surface, colour, a, b, width)
+
+
+def line(
+    surface: pygame.Surface,
+    colour: Colour,
+    start: Point,
+    end: Point,
+    width: float,
+    round_caps: bool = True,
+) -> None:
+    """A straight line ``width`` px wide with smooth edges (and round ends)."""
+    (x1, y1), (x2, y2) = start, end
+    half = max(0.5, width / 2)
+    if width <= 1.5:
+        pygame.draw.aaline(surface, colour, start, end)
+        return
+    dx, dy = x2 - x1, y2 - y1
+    length = math.hypot(dx, dy)
+    if length > 0:
+        nx, ny = -dy / length * half, dx / length * half
+        polygon(
+            surface,
+            colour,
+            [(x1 + nx, y1 + ny), (x2 + nx, y2 + ny), (x2 - nx, y2 - ny), (x1 - nx, y1 - ny)],
+        )
+    if round_caps or length == 0:
+        disc(surface, colour, start, half)
+        disc(surface, colour, end, half)
+
+
+def polyline(
+    surface: pygame.Surface, colour: Colour, points: Sequence[Point], width: float
+) -> None:
+    """Connected segments ``width`` px wide, joined and ended round."""
+    for a, b in itertools.pairwise(points):
+        line(surface, colour, a, b, width)
+
+
+def disc(surface: pygame.Surface, colour: Colour, centre: Point, radius: float) -> None:
+    """A filled circle with a smooth rim."""
+    if radius < 0.5:
+        return
+    pygame.draw.aacircle(surface, colour, centre, radius)
+
+
+def ring(
+    surface: pygame.Surface, colour: Colour, centre: Point, radius: float, width: float
+) -> None:
+    """A circle's rim ``width`` px wide, smooth inside and out."""
+    if radius < 0.5:
+        return
+    pygame.draw.aacircle(surface, colour, centre, radius, max(1, round(width)))
+
+
+def arrowhead(
+    surface: pygame.Surface, colour: Colour, tip: Point, towards: Point, size: float
+) -> None:
+    """A filled triangular arrowhead ``size`` px long, its tip at ``tip``, pointing away
+    from ``towards`` (the point the arrow comes from)."""
+    dx, dy = tip[0] - towards[0], tip[1] - towards[1]
+    length = math.hypot(dx, dy)
+    if length == 0:
+        return
+    ux, uy = dx / length, dy / length
+    base = (tip[0] - ux * size, tip[1] - uy * size)
+    half = size * 0.55
+    polygon(
+        surface,
+        colour,
+        [
+            tip,
+            (base[0] - uy * half, base[1] + ux * half),
+            (base[0] + uy * half, base[1] - ux * half),
+        ],
+    )
+
+
+def supersampled(
+    size: tuple[int, int], paint, factor: int = 2, flags: int = pygame.SRCALPHA
+) -> pygame.Surface:
+    """A picture ``size`` px big painted by ``paint(surface, factor)`` on a surface
+    ``factor`` times bigger and smooth-scaled down: for art made of many plain
+    primitives (sprites drawn once). Text belongs on the final surface, not in here."""
+    w, h = max(1, size[0]), max(1, size[1])
+    big = pygame.Surface((w * factor, h * factor), flags)
+    paint(big, factor)
+    return pygame.transform.smoothscale(big, (w, h))
