@@ -93,7 +93,7 @@ class GameInfo:
 
     def installed(self) -> bool:
         """Its rules and its table are on disk (looked up, not imported: the table is
-        the router's to open, ``game.scenes.screens``)."""
+        the router's to open, ``game.scenes.shell.screens``)."""
         return (
             importlib.util.find_spec(self.rules_module) is not None
             and importlib.util.find_spec(f"game.scenes.{self.id}") is not None

@@ -263,9 +263,9 @@ def test_list_saves_lists_every_hostile_save_as_damaged_and_leaves_it_on_disk():
 def test_resume_screen_opens_and_draws_over_every_hostile_save(app):
     """Was: 1e308/Infinity/NaN times crashed it, a NUL, lone surrogate or 5 MB name quit
     the app. Every page is drawn and every damaged entry opens its dialog."""
-    from game.scenes.dialog import DialogScene
-    from game.scenes.menu import MenuScene
-    from game.scenes.resume import PER_PAGE, ResumeScene
+    from game.scenes.shell.dialog import DialogScene
+    from game.scenes.shell.menu import MenuScene
+    from game.scenes.shell.resume import PER_PAGE, ResumeScene
 
     _, count = _fill_saves_folder()
     app.push(MenuScene(app))
@@ -375,9 +375,9 @@ def _unreadable_saves_folder(monkeypatch):
 def test_an_unreadable_saves_folder_is_reported_not_taken_for_no_saves(monkeypatch, app):
     """Was: a chmod 000 saves folder said "There is no saved game to resume"."""
     from game.app import resume_game
-    from game.scenes.dialog import DialogScene
-    from game.scenes.menu import MenuScene
-    from game.scenes.resume import ResumeScene
+    from game.scenes.shell.dialog import DialogScene
+    from game.scenes.shell.menu import MenuScene
+    from game.scenes.shell.resume import ResumeScene
 
     _unreadable_saves_folder(monkeypatch)
     entries = saves.list_saves()
@@ -514,7 +514,7 @@ def _routes_scene(app):
 
 
 def _dialogs(app) -> int:
-    from game.scenes.dialog import DialogScene
+    from game.scenes.shell.dialog import DialogScene
 
     return sum(isinstance(s, DialogScene) for s in app.stack)
 
@@ -549,8 +549,8 @@ def test_a_failing_autosave_shows_one_dialog_per_streak_and_keeps_the_old_save(m
 
 
 def test_a_failing_autosave_on_quit_to_menu_is_still_shown(monkeypatch, app):
-    from game.scenes.menu import MenuScene
     from game.scenes.pause import PauseScene
+    from game.scenes.shell.menu import MenuScene
 
     app.push(MenuScene(app))
     scene = _routes_scene(app)
@@ -601,7 +601,7 @@ def test_printable_escapes_what_no_font_draws():
 
 def test_save_slots_over_an_unreadable_folder_say_so(monkeypatch, app):
     """Was: Path.exists() raised PermissionError inside the Save slots screen's layout."""
-    from game.scenes.save_slots import SaveSlotsScene
+    from game.scenes.shell.save_slots import SaveSlotsScene
 
     _unreadable_saves_folder(monkeypatch)
     scene_ = SaveSlotsScene(app, _played_session(actions=3))
@@ -611,7 +611,7 @@ def test_save_slots_over_an_unreadable_folder_say_so(monkeypatch, app):
 
 
 def test_save_slots_show_a_damaged_or_special_slot_file_as_such(app):
-    from game.scenes.save_slots import SaveSlotsScene
+    from game.scenes.shell.save_slots import SaveSlotsScene
 
     folder = saves.saves_dir()
     folder.mkdir(parents=True)

@@ -206,7 +206,7 @@ def test_start_up_over_a_damaged_settings_file_keeps_its_good_values_and_the_fil
     }
     root = Path(__file__).resolve().parents[1]
     script = (
-        "import sys; from game.app import App; from game.scenes.menu import MenuScene;"
+        "import sys; from game.app import App; from game.scenes.shell.menu import MenuScene;"
         "app = App(); app.push(MenuScene(app)); app.run(5);"
         "print(type(app.top).__name__, app.settings.language); app.quit()"
     )

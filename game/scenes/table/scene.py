@@ -6,7 +6,7 @@ pause, help, the lesson guide, the curtain, the end screen) and asks the game on
 
 A game's own scene is then a thin subclass naming its table (``table_of``), so that
 the router, the lobby, lessons and saves open it by name as before; a network table is
-:class:`TableScene` under :class:`~game.scenes.online.RemoteTable` or
+:class:`TableScene` under :class:`~game.scenes.lobby.online.RemoteTable` or
 ``HostedTable``, given the same table. Every game's scene is one (issue #26).
 """
 
