@@ -23,11 +23,11 @@ from typing import Any, NoReturn
 from game import history_cli, registry, rules, saves
 from game.ai import BOT_ALIASES, LEVELS
 from game.boards import prepare_options
-from game.files import clip, is_regular_file
 from game.net import cli as net_cli  # argparse only: the network loads when it runs
 from game.paths import lesson_ids
 from game.saves import SEED_LIMIT
 from game.settings import cache_dir, printable
+from game.storage import clip, is_regular_file
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 

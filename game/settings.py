@@ -25,8 +25,8 @@ from typing import Any
 
 import platformdirs
 
-from game.files import PARSE_ERRORS, clip, read_bounded
 from game.registry import CAST_BY_KEY
+from game.storage import PARSE_ERRORS, clip, read_bounded
 
 APP_NAME = "tabletop-derby"
 LANGUAGES = ("en", "ja")

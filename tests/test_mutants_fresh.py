@@ -37,7 +37,7 @@ def test_a_restored_table_keeps_when_it_was_made_joined_and_last_active():
 
 # -- files.clip: `text[:limit]` for `text[: limit - 1]` (one character past its limit) ---------
 def test_clip_keeps_a_value_within_its_limit():
-    from game.files import clip
+    from game.storage import clip
 
     for limit in (5, 40):
         for length in (limit - 3, limit - 2, limit - 1, limit + 5, 1000):

@@ -16,8 +16,8 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
-from game.files import PARSE_ERRORS, read_bounded
 from game.paths import DATA_DIR
+from game.storage import PARSE_ERRORS, read_bounded
 
 T = TypeVar("T")
 
@@ -134,7 +134,7 @@ def _yaml_loader():
 
 
 def read_data(path, limit: int = MAX_DATA_BYTES) -> bytes:
-    """A data file's bytes through :func:`game.files.read_bounded` (regular files only, at
+    """A data file's bytes through :func:`game.storage.read_bounded` (regular files only, at
     most ``limit`` bytes, never blocking), every failure a DataFileError. Under
     :func:`cached_load` the file is noted, with its signature taken before the read."""
     if _recording.files is not None:

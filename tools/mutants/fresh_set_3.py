@@ -29,10 +29,10 @@ MENTIONS = re.compile(
 )
 
 PLANTS: list[tuple[str, str, str, str, str]] = [
-    # -- game/files.py ------------------------------------------------------------------
+    # -- game/storage.py ------------------------------------------------------------------
     (
         "files-read-exactly-limit",
-        "game/files.py",
+        "game/storage.py",
         "        remaining = limit + 1\n",
         "        remaining = limit\n",
         (
