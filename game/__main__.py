@@ -26,8 +26,7 @@ from game.boards import prepare_options
 from game.net import cli as net_cli  # argparse only: the network loads when it runs
 from game.paths import lesson_ids
 from game.saves import SEED_LIMIT
-from game.settings import cache_dir, printable
-from game.storage import clip, is_regular_file
+from game.storage import cache_dir, clip, is_regular_file, printable
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 

@@ -16,7 +16,8 @@ from game import registry, saves
 from game import settings as settings_mod
 from game.scenes.router import Router
 from game.scenes.shell.screens import SCREENS
-from game.settings import Settings, atomic_write_text, load_settings, printable, save_settings
+from game.settings import Settings, load_settings, save_settings
+from game.storage import atomic_write_text, printable
 from game.ui import fonts, identity, sprites, theme
 from game.ui.i18n import Translator
 from game.ui.sound import Sounds

@@ -193,7 +193,7 @@ def test_the_boards_folder_is_read_on_a_worker_and_a_broken_board_is_one_dialog(
     import threading
 
     from game.boards import duck
-    from game.settings import data_dir
+    from game.storage import data_dir
 
     folder = data_dir() / "boards"
     folder.mkdir(parents=True)

@@ -16,10 +16,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game import saves
+from game import saves, storage
 from game.ai import RandomBot
 from game.session import Seat, Session
-from game.settings import printable
+from game.storage import printable
 from tests import hostile
 from tests.hostile import no_longer_than
 
@@ -470,14 +470,13 @@ def test_stale_temp_files_of_killed_writes_are_removed_at_start_up_and_only_thos
     """Was: a kill mid-save left .auto-*.json.*.tmp files forever. Only ours by name,
     only regular files, only older than a minute (another running instance may be
     writing one now)."""
-    from game import settings as settings_mod
     from game.app import App
 
     folder = saves.saves_dir()
     folder.mkdir(parents=True)
-    config = settings_mod.config_dir()
+    config = storage.config_dir()
     config.mkdir(parents=True)
-    old = time.time() - 2 * settings_mod.STALE_TEMP_AGE_S
+    old = time.time() - 2 * storage.STALE_TEMP_AGE_S
     stale = [
         folder / ".auto-abc.json.k2j4_x9a.tmp",
         folder / ".slot-2.json.a1b2c3d4.tmp",
@@ -521,13 +520,12 @@ def _dialogs(app) -> int:
 
 def test_a_failing_autosave_shows_one_dialog_per_streak_and_keeps_the_old_save(monkeypatch, app):
     """Was: a full disk or read-only folder only wrote a log line that scrolled away."""
-    from game import settings as settings_mod
 
     scene = _routes_scene(app)
     scene.autosave()
     path = saves.saves_dir() / f"auto-{scene.session.save_id}.json"
     kept = path.read_bytes()
-    real_write = settings_mod.atomic_write_text
+    real_write = storage.atomic_write_text
 
     def full_disk(target, text):
         raise OSError(errno.ENOSPC, "No space left on device", str(target))

@@ -61,8 +61,7 @@ from game.rules.duck.data import (
 )
 from game.rules.duck.hexes import TURNS, flower, normalise
 from game.rules.duck.state import DEFAULT_BOARD, VARIANTS
-from game.settings import data_dir
-from game.storage import PARSE_ERRORS, clip
+from game.storage import PARSE_ERRORS, clip, data_dir
 
 DUCK_DIR = BOARDS_DIR / "duck"
 TILES_FILE = DUCK_DIR / "tiles.yaml"

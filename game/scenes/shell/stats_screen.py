@@ -13,7 +13,7 @@ from game.history import LEVELS as COMPUTER_LEVELS
 from game.history import GameRecords, History, HistoryProblem, PlayerStats
 from game.scenes.base import Scene
 from game.scenes.shell.history_screen import score_words
-from game.settings import printable
+from game.storage import printable
 from game.ui import fonts, theme
 from game.ui.widgets import Button, draw_panel, draw_text
 
