@@ -2,7 +2,7 @@
 and what ``replay`` and ``screenshot replay:…`` watch (:func:`load_replay`).
 
 The parsers are built here from the command line's own helpers (passed in by
-game/__main__.py, so argument types and messages are those of every other command).
+game/cli/__init__.py, so argument types and messages are those of every other command).
 Nothing of the history is imported until a command runs.
 """
 

@@ -1,7 +1,7 @@
 """``python -m game serve``: tables without a window (issue #18).
 
 The parser and the checks are built here from the command line's own helpers (passed
-in by game/__main__.py, so the argument types and messages are the same as for every
+in by game/cli/__init__.py, so the argument types and messages are the same as for every
 other command); this module imports nothing of the network until :func:`run` is
 called, so parsing any command stays quick.
 """
