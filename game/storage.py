@@ -11,7 +11,9 @@
   decks, catalogs — which opens only regular files (a FIFO would block a plain ``open``
   forever, ``/dev/zero`` never ends), never blocks on open, and reads at most
   ``limit + 1`` bytes, so a file's size is known to be too large without ever holding
-  more than that; :func:`read_json`, the one reader of JSON a person may have damaged.
+  more than that; :func:`read_json`, the one reader of JSON a person may have damaged;
+  :func:`yaml_loader`, ``yaml.safe_load``'s loader with limits (size, values, depth) for
+  the data files (``game.boards.read_yaml``, the lessons).
 
 Errors are :class:`OSError` subclasses with a ``strerror`` a person can read, so the
 callers' existing ``except OSError`` paths report them in their ``file: place: problem``
@@ -24,6 +26,7 @@ Where the box's own shipped files are (boards, fonts, lessons) is ``game.paths``
 from __future__ import annotations
 
 import errno
+import functools
 import json
 import math
 import os
@@ -318,3 +321,106 @@ def remove_stale_temp_files(
         except OSError:
             continue  # gone already, or not ours to remove
     return removed
+
+
+# -- reading YAML a person may have damaged -----------------------------------------------------
+# Values in one YAML file, each alias counted as everything it stands for (578 in the
+# largest shipped file), and how deeply they may nest (6 in the shipped files): a
+# 379-byte "billion laughs" of anchors and aliases is refused before it is expanded.
+MAX_YAML_VALUES = 10_000
+MAX_YAML_DEPTH = 50
+
+
+@functools.cache
+def yaml_loader():
+    """``yaml.SafeLoader`` with the limits above: the same tags, types and results as
+    ``yaml.safe_load`` (it is the same loader, subclassed), plus a count of the values
+    composed in which an alias weighs what it stands for, a nesting limit, no alias
+    inside its own anchor (a loop), and value errors (a date like 2024-02-30, a
+    5000-digit number) reported as YAML errors at the value's line. The pure-Python
+    loader, not libyaml's CSafeLoader: the counting hooks the Python composer."""
+    import yaml  # start-up: yaml loads when a board file is read
+    from yaml.composer import ComposerError  # with yaml above
+    from yaml.constructor import ConstructorError  # with yaml above
+    from yaml.scanner import ScannerError  # with yaml above
+
+    class BoundedSafeLoader(yaml.SafeLoader):
+        def __init__(self, stream) -> None:
+            super().__init__(stream)
+            self._values = 0
+            self._depth = 0
+            self._open: set[str] = set()  # anchors whose node is being composed
+            self._weights: dict[str, int] = {}  # anchor -> values its node stands for
+
+        def _count(self, values: int, mark) -> None:
+            self._values += values
+            if self._values > MAX_YAML_VALUES:
+                raise ComposerError(
+                    None,
+                    None,
+                    f"more than {MAX_YAML_VALUES:,} values (an "
+                    "alias counts as all it stands for): too "
+                    "large for a data file",
+                    mark,
+                )
+
+        def compose_node(self, parent, index):
+            event = self.peek_event()
+            anchor, mark = event.anchor, event.start_mark
+            if self.check_event(yaml.AliasEvent):
+                if anchor in self._open:  # the composer would hand back a loop
+                    raise ComposerError(
+                        None,
+                        None,
+                        f"the alias *{cut(anchor, 20)} is inside its own anchor (a loop)",
+                        mark,
+                    )
+                node = super().compose_node(parent, index)  # (undefined: its own error)
+                self._count(self._weights.get(anchor, 1), mark)
+                return node
+            self._depth += 1
+            if self._depth > MAX_YAML_DEPTH:
+                raise ComposerError(
+                    None,
+                    None,
+                    f"nested more than {MAX_YAML_DEPTH} deep: too deep for a data file",
+                    mark,
+                )
+            before = self._values
+            self._count(1, mark)
+            if anchor is not None:
+                self._open.add(anchor)
+            node = super().compose_node(parent, index)
+            if anchor is not None:
+                self._open.discard(anchor)
+                self._weights[anchor] = self._values - before
+            self._depth -= 1
+            return node
+
+        def fetch_flow_collection_start(self, TokenClass) -> None:
+            # The scanner keeps a possible key per open '[' or '{' and rechecks them all
+            # at every token: 2000 open brackets take half a second (quadratic), so the
+            # nesting limit is applied here, before the composer would see them.
+            if self.flow_level >= MAX_YAML_DEPTH:
+                raise ScannerError(
+                    None,
+                    None,
+                    f"nested more than {MAX_YAML_DEPTH} deep: too deep for a data file",
+                    self.get_mark(),
+                )
+            super().fetch_flow_collection_start(TokenClass)
+
+        def construct_object(self, node, deep=False):
+            try:
+                return super().construct_object(node, deep)
+            except PARSE_ERRORS as exc:
+                raise ConstructorError(
+                    None, None, f"unusable value: {cut(str(exc), 80)}", node.start_mark
+                ) from None
+
+    return BoundedSafeLoader
+
+
+def cut(text: str, limit: int = 160) -> str:
+    """A parser's own message, which may quote the file, cut to a line's length."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
