@@ -15,8 +15,9 @@ import pygame
 from game import registry, saves
 from game import settings as settings_mod
 from game.scenes.router import Router
-from game.scenes.screens import SCREENS
-from game.settings import Settings, atomic_write_text, load_settings, printable, save_settings
+from game.scenes.shell.screens import SCREENS
+from game.settings import Settings, load_settings, save_settings
+from game.storage import atomic_write_text, printable
 from game.ui import fonts, identity, sprites, theme
 from game.ui.i18n import Translator
 from game.ui.sound import Sounds
@@ -270,7 +271,7 @@ class App:
             if place is not None:  # a guided lesson (game.scenes.lesson): its place
                 info["game"]["lesson"] = place
             online = getattr(game, "online_probe", None)
-            if online is not None:  # a network table (game.scenes.online): code, seats
+            if online is not None:  # a network table (game.scenes.lobby.online): code, seats
                 info["game"]["online"] = online()
         key = {k: v for k, v in info.items() if k != "frames"}
         if key != self._last_probe:

@@ -35,9 +35,9 @@ from pathlib import Path
 from typing import Any
 
 from game import registry
-from game.files import read_bounded
 from game.rules.protocol import IllegalAction, NotationError, RulesDataError
-from game.settings import FileProblem, atomic_write_text, name_problem, printable
+from game.settings import name_problem
+from game.storage import FileProblem, atomic_write_text, printable, read_bounded
 
 SUFFIX = ".derby"
 MAX_BYTES = 2_000_000  # the longest game is ~700 actions and a board of ~6 KB

@@ -37,7 +37,8 @@ from pathlib import Path
 from typing import Any
 
 from game import registry
-from game.settings import data_dir, keep_damaged_copy, name_problem, printable
+from game.settings import name_problem
+from game.storage import data_dir, keep_damaged_copy, printable
 
 SCHEMA_VERSION = 1
 APPLICATION_ID = 0x44524259  # "DRBY": our databases, told from another program's

@@ -46,7 +46,6 @@ from typing import Any
 
 from game import registry, rules
 from game.boards import DataFileError, prepare_options, read_yaml
-from game.files import clip
 from game.paths import (  # noqa: F401 - still offered here: the menu lists lessons from paths
     DATA_DIR,
     lesson_ids,
@@ -54,7 +53,7 @@ from game.paths import (  # noqa: F401 - still offered here: the menu lists less
 )
 from game.rules.protocol import Action, Event, IllegalAction, NotationError, RulesDataError
 from game.session import Seat, Session
-from game.settings import FileProblem, atomic_write_text, data_dir, read_json
+from game.storage import FileProblem, atomic_write_text, clip, data_dir, read_json
 from game.table.bots import BotRunner
 
 MAX_LESSON_BYTES = 64_000  # a lesson of 30 steps in two languages is ~10 KB

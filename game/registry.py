@@ -1,4 +1,6 @@
-"""The game registry: one registration per game. Menu, lobby, CLI and saves read it.
+"""The game registry: one registration per game, the only one (issue #26). Menu, lobby,
+CLI, saves and the headless side (``game.rules.load``, the network, the bots) read it, so
+it never imports pygame nor a game's rules or table (each is looked up by name).
 
 A game is offered only when both its headless rules package and its scene exist, so the
 menu never shows a game that cannot be played.
@@ -9,6 +11,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from dataclasses import dataclass, field
+from types import ModuleType
 
 from game.paths import DATA_DIR
 
@@ -97,7 +100,7 @@ class GameInfo:
 
     def installed(self) -> bool:
         """Its rules and its table are on disk (looked up, not imported: the table is
-        the router's to open, ``game.scenes.screens``)."""
+        the router's to open, ``game.scenes.shell.screens``)."""
         return (
             importlib.util.find_spec(self.rules_module) is not None
             and importlib.util.find_spec(f"game.scenes.{self.id}") is not None
@@ -219,3 +222,17 @@ def get(game_id: str) -> GameInfo:
         return GAMES[game_id]
     except KeyError:
         raise KeyError(f"unknown game {game_id!r}; known: {', '.join(GAMES)}") from None
+
+
+def load_rules(game_id: str) -> ModuleType:
+    """The rules module of a game (``game.rules.load``)."""
+    return importlib.import_module(get(game_id).rules_module)
+
+
+def rules_available() -> list[str]:
+    """Ids of the games whose rules package is present (``game.rules.available``)."""
+    return [
+        info.id
+        for info in GAMES.values()
+        if importlib.util.find_spec(info.rules_module) is not None
+    ]

@@ -21,17 +21,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game import registry
-from game import settings as _settings
+from game import registry, storage
 from game.ai import LEVELS as BOT_LEVELS
-from game.settings import (
-    SEAT_KEYS,
+from game.settings import SEAT_KEYS, name_problem
+from game.storage import (
     BadNumber,
     FileProblem,
     atomic_write_text,
     data_dir,
     describe,
-    name_problem,
     printable,
     read_json,
 )
@@ -162,7 +160,7 @@ def _prune() -> list[Path]:
 def remove_stale_temp_files(now: float | None = None) -> list[Path]:
     """At start-up: the temporary files of save writes a kill interrupted (see
     :func:`game.settings.remove_stale_temp_files` for why only old ones go)."""
-    return _settings.remove_stale_temp_files(saves_dir(), lambda t: bool(_OURS.fullmatch(t)), now)
+    return storage.remove_stale_temp_files(saves_dir(), lambda t: bool(_OURS.fullmatch(t)), now)
 
 
 # -- reading ---------------------------------------------------------------------------------

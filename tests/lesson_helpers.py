@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from game.lessons import lesson_ids
 from game.scenes.lesson_choice import LessonChoiceScene
-from game.scenes.menu import MenuScene
+from game.scenes.shell.menu import MenuScene
 from tests.scene_helpers import click, make_app, step_until
 
 

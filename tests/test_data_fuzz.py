@@ -227,7 +227,8 @@ def test_yaml_anchors_and_aliases_within_reason_still_load(tmp_path):
 
 
 def test_the_yaml_value_limit_counts_an_alias_as_all_it_stands_for(tmp_path):
-    from game.boards import MAX_YAML_VALUES, read_yaml
+    from game.boards import read_yaml
+    from game.storage import MAX_YAML_VALUES
 
     path = tmp_path / "wide.yaml"
     block = "[" + ",".join(["0"] * 99) + "]"  # 100 values with the list

@@ -255,7 +255,7 @@ def test_a_save_has_exactly_one_seat_per_player(tmp_path):
 
 # -- the lobby: typing a long name ----------------------------------------------------------------
 def test_the_lobby_cuts_a_typed_name_at_sixteen_and_remembers_it():
-    from game.scenes.lobby import LobbyScene
+    from game.scenes.lobby.lobby import LobbyScene
     from tests.scene_helpers import click, key, make_app
 
     app = make_app((1280, 720))

@@ -1,4 +1,4 @@
-"""Edges of game.files the other tests pass by (issue #30: one-line bugs a developer could
+"""Edges of game.storage the other tests pass by (issue #30: one-line bugs a developer could
 plant there): the size limit at its byte, files larger than one read, special files, and
 values shortened for messages. Headless, in process."""
 
@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from game.files import (
+from game.storage import (
     PARSE_ERRORS,
     UnreadableFile,
     clip,

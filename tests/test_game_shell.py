@@ -13,7 +13,7 @@ import pygame
 import pytest
 
 from game import saves
-from game.scenes.lobby import default_seats
+from game.scenes.lobby.lobby import default_seats
 from game.session import Session
 
 
@@ -25,7 +25,7 @@ def _scene(app, humans=1):
     for i, seat in enumerate(seats):
         seat.human = i < humans
     scene = app.router.table(info.id)(app, Session("routes", seats, 9))
-    from game.scenes.menu import MenuScene
+    from game.scenes.shell.menu import MenuScene
 
     app.push(MenuScene(app))
     app.push(scene)

@@ -15,7 +15,7 @@ from game.__main__ import main
 from game.derby_file import DerbyFileError
 from game.history import History
 from game.scenes.end_screen import GameOverScene
-from game.scenes.menu import MenuScene
+from game.scenes.shell.menu import MenuScene
 from game.scenes.table.guide import NoGuide
 from tests.scene_helpers import make_app, push_game, step_until
 from tests.test_history import finished

@@ -13,8 +13,8 @@ import pygame
 import pytest
 
 from game.history import History
-from game.scenes.history_screen import HistoryScene
-from game.scenes.stats_screen import StatsScene
+from game.scenes.shell.history_screen import HistoryScene
+from game.scenes.shell.stats_screen import StatsScene
 from game.ui import widgets
 from tests.scene_helpers import LANGS, SIZES, make_app, text_problems
 from tests.test_history import finished
@@ -122,7 +122,7 @@ def _scenes(app, history):
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_every_text_of_history_and_statistics_is_whole_and_readable(history, size, lang):
-    from game.scenes.menu import MenuScene
+    from game.scenes.shell.menu import MenuScene
 
     app = make_app(size, lang)
     try:

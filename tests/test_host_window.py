@@ -28,9 +28,9 @@ from game.net import store
 from game.net.client import ClientThread
 from game.net.host import HostThread
 from game.net.protocol import token_digest
-from game.scenes.dialog import DialogScene
-from game.scenes.online import HostedTable, hosted_scene
-from game.scenes.resume import ResumeScene
+from game.scenes.lobby.online import HostedTable, hosted_scene
+from game.scenes.shell.dialog import DialogScene
+from game.scenes.shell.resume import ResumeScene
 from game.session import Session
 from game.ui import theme, widgets
 from tests import net_helpers
@@ -283,7 +283,7 @@ def play_both(app, scene, client: ClientThread, until, rng_seed: int = 5) -> Non
 
 
 def test_resuming_a_hosted_game_opens_its_table_again_and_the_client_comes_back(monkeypatch):
-    monkeypatch.setattr("game.scenes.online.BIND_ADDRESS", "127.0.0.1")
+    monkeypatch.setattr("game.scenes.lobby.online.BIND_ADDRESS", "127.0.0.1")
     game = "verflixxt"
     session = Session(
         game, seats(game, {0, 1}, 3, "easy"), 13, lobby_options(game), bot_seed=BOT_SEED
@@ -386,7 +386,7 @@ def test_a_damaged_table_file_is_one_dialog_line_and_the_game_goes_on_here():
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_lobby_can_keep_a_hosted_table_off_the_local_network(monkeypatch, lang):
     from game import registry
-    from game.scenes.lobby import LobbyScene
+    from game.scenes.lobby.lobby import LobbyScene
 
     started: list[HostThread] = []
 
@@ -428,7 +428,7 @@ def test_play_resume_from_the_command_line_opens_the_hosted_table_again(monkeypa
     opens it through the same path as the Resume screen."""
     from game.app import App, run_app
 
-    monkeypatch.setattr("game.scenes.online.BIND_ADDRESS", "127.0.0.1")
+    monkeypatch.setattr("game.scenes.lobby.online.BIND_ADDRESS", "127.0.0.1")
     game = "routes"
     session = Session(
         game, seats(game, {0, 1}, 3, "easy"), 3, lobby_options(game), bot_seed=BOT_SEED

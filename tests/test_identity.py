@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 from game import registry
-from game.scenes.lobby import LobbyScene, default_seats, remembered_seats, seats_to_remember
+from game.scenes.lobby.lobby import LobbyScene, default_seats, remembered_seats, seats_to_remember
 from game.settings import Settings, read_settings, save_settings
 from game.ui import identity, theme
 from game.ui.i18n import Translator

@@ -175,8 +175,8 @@ def a_cycle(graph: dict[str, set[str]], component: list[str]) -> list[str]:
 def test_the_graph_sees_imports_inside_functions_and_skips_type_checking(tmp_path):
     names = module_names()
     graph = edges(names)
-    assert "game.scenes.menu" in names
-    assert "game.scenes.help" in graph["game.scenes.screens"], "screens opened by name"
+    assert "game.scenes.shell.menu" in names
+    assert "game.scenes.shell.help" in graph["game.scenes.shell.screens"], "screens opened by name"
     assert "game.rules.routes.data" in graph["game.rules.routes.state"]
     assert "game.scenes.table.scene" not in graph["game.scenes.end_screen"], "TYPE_CHECKING only"
 

@@ -17,9 +17,9 @@ import pytest
 from game.net import remembered
 from game.net.client import ClientThread
 from game.net.host import HostThread
-from game.scenes.join import JoinScene
-from game.scenes.menu import MenuScene
-from game.scenes.online import RemoteTable
+from game.scenes.lobby.join import JoinScene
+from game.scenes.lobby.online import RemoteTable
+from game.scenes.shell.menu import MenuScene
 from game.session import Seat, Session, new_seed
 from tests.net_helpers import FAST
 from tests.scene_helpers import click, key, make_app
@@ -66,7 +66,7 @@ def app():
 
 def open_join(app, monkeypatch, factory=no_discovery) -> JoinScene:
     """The title menu's "Join a table" button, pressed where the probe says it is."""
-    monkeypatch.setattr("game.scenes.join._browser", factory)
+    monkeypatch.setattr("game.scenes.lobby.join._browser", factory)
     click(app, tuple(app.top.probe()["menu:join"]))
     assert isinstance(app.top, JoinScene)
     return app.top
@@ -265,7 +265,7 @@ def test_a_table_advertised_on_this_network_fills_the_list(app, monkeypatch):
 
 
 def test_an_address_as_typed_becomes_the_tables_url():
-    from game.scenes.join_net import table_url
+    from game.net.join import table_url
 
     assert table_url(" 192.168.1.20 ") == "ws://192.168.1.20:47474/"
     assert table_url("kitchen-pc.local:8765") == "ws://kitchen-pc.local:8765/"

@@ -12,7 +12,7 @@ import pytest
 from game import lessons
 from game.lessons import lesson_ids, lesson_path, load_lesson
 from game.scenes.lesson import LessonDoneScene, LessonStartScene
-from game.scenes.menu import MenuScene
+from game.scenes.shell.menu import MenuScene
 from game.ui import fonts
 from tests.lesson_helpers import (
     assert_pointed_on_screen,
@@ -201,7 +201,7 @@ def test_no_choice_when_the_place_kept_is_the_start_or_of_another_version_of_the
 @pytest.mark.parametrize("lesson_id", LESSONS)
 def test_learn_to_play_from_the_lobby_leaves_the_lobby_for_the_lesson(lesson_id):
     from game import registry
-    from game.scenes.lobby import LobbyScene
+    from game.scenes.lobby.lobby import LobbyScene
 
     game = load_lesson(lesson_path(lesson_id)).game
     app = lesson_app()
@@ -217,7 +217,7 @@ def test_learn_to_play_from_the_lobby_leaves_the_lobby_for_the_lesson(lesson_id)
 
 def test_learn_to_play_from_the_rules_help_saves_the_game_under_it_first():
     from game import registry, saves
-    from game.scenes.lobby import LobbyScene
+    from game.scenes.lobby.lobby import LobbyScene
 
     app = lesson_app()
     lobby = LobbyScene(app, registry.get("verflixxt"))

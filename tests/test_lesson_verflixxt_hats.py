@@ -12,7 +12,7 @@ import pytest
 from game import lessons, rules
 from game.lessons import LessonRun, follow, lesson_ids, lesson_path, load_lesson
 from game.scenes.lesson_choice import LessonChoiceScene
-from game.scenes.menu import MenuScene
+from game.scenes.shell.menu import MenuScene
 from game.ui import widgets
 from tests.lesson_helpers import do_step, lesson_app, open_lesson, wait_for_step
 from tests.scene_helpers import click, key

@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from game import registry
-from game.scenes.lobby import LobbyScene
+from game.scenes.lobby.lobby import LobbyScene
 from game.ui.i18n import catalog
 from tests.scene_helpers import click, key, make_app
 
@@ -193,7 +193,7 @@ def test_the_boards_folder_is_read_on_a_worker_and_a_broken_board_is_one_dialog(
     import threading
 
     from game.boards import duck
-    from game.settings import data_dir
+    from game.storage import data_dir
 
     folder = data_dir() / "boards"
     folder.mkdir(parents=True)
@@ -247,7 +247,7 @@ def test_someone_online_makes_start_host_the_table(monkeypatch):
     the table to the network (HostThread) at the hosting window's game scene, the
     online seat waiting for its player and the person here playing at this screen."""
     from game.net import host as host_module
-    from game.scenes.online import HostedTable
+    from game.scenes.lobby.online import HostedTable
 
     started = []
 

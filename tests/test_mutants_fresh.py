@@ -19,7 +19,7 @@ def cluck_table(people: int = 2) -> tuple[Table, str]:
 # -- store.open_table: `active` restored from `created` (a busy table closed as abandoned) -----
 def test_a_restored_table_keeps_when_it_was_made_joined_and_last_active():
     from game.net import store
-    from game.settings import atomic_write_text
+    from game.storage import atomic_write_text
 
     seats = [Seat("Aiko", "henrietta"), Seat("Ben", "clucky")]
     table = Table(Session("cluck", seats, 77), created=1_000.0, joined=True, active=5_000.0)
@@ -37,7 +37,7 @@ def test_a_restored_table_keeps_when_it_was_made_joined_and_last_active():
 
 # -- files.clip: `text[:limit]` for `text[: limit - 1]` (one character past its limit) ---------
 def test_clip_keeps_a_value_within_its_limit():
-    from game.files import clip
+    from game.storage import clip
 
     for limit in (5, 40):
         for length in (limit - 3, limit - 2, limit - 1, limit + 5, 1000):

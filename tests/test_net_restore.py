@@ -16,7 +16,7 @@ from game.net.protocol import check_client_message
 from game.net.server import Tables
 from game.net.table import Table
 from game.session import Seat, Session
-from game.settings import atomic_write_text
+from game.storage import atomic_write_text
 from tests.net_helpers import RecordingPeer
 
 FIRST_ID = 5  # the first action id the seat-1 person sends

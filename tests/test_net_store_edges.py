@@ -15,7 +15,7 @@ from game import saves
 from game.net import store
 from game.net.table import Table
 from game.session import Seat, Session
-from game.settings import atomic_write_text
+from game.storage import atomic_write_text
 from tests.net_helpers import RecordingPeer
 
 

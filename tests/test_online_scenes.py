@@ -17,7 +17,7 @@ from game.net.host import HostThread
 from game.net.remote import RemoteDriver
 from game.scenes.cluck import CluckTable
 from game.scenes.duck import DuckTable
-from game.scenes.online import (
+from game.scenes.lobby.online import (
     HostedTableScene,
     OnlineEnd,
     RemoteTableScene,

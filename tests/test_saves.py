@@ -16,10 +16,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game import saves
+from game import saves, storage
 from game.ai import RandomBot
 from game.session import Seat, Session
-from game.settings import printable
+from game.storage import printable
 from tests import hostile
 from tests.hostile import no_longer_than
 
@@ -263,9 +263,9 @@ def test_list_saves_lists_every_hostile_save_as_damaged_and_leaves_it_on_disk():
 def test_resume_screen_opens_and_draws_over_every_hostile_save(app):
     """Was: 1e308/Infinity/NaN times crashed it, a NUL, lone surrogate or 5 MB name quit
     the app. Every page is drawn and every damaged entry opens its dialog."""
-    from game.scenes.dialog import DialogScene
-    from game.scenes.menu import MenuScene
-    from game.scenes.resume import PER_PAGE, ResumeScene
+    from game.scenes.shell.dialog import DialogScene
+    from game.scenes.shell.menu import MenuScene
+    from game.scenes.shell.resume import PER_PAGE, ResumeScene
 
     _, count = _fill_saves_folder()
     app.push(MenuScene(app))
@@ -375,9 +375,9 @@ def _unreadable_saves_folder(monkeypatch):
 def test_an_unreadable_saves_folder_is_reported_not_taken_for_no_saves(monkeypatch, app):
     """Was: a chmod 000 saves folder said "There is no saved game to resume"."""
     from game.app import resume_game
-    from game.scenes.dialog import DialogScene
-    from game.scenes.menu import MenuScene
-    from game.scenes.resume import ResumeScene
+    from game.scenes.shell.dialog import DialogScene
+    from game.scenes.shell.menu import MenuScene
+    from game.scenes.shell.resume import ResumeScene
 
     _unreadable_saves_folder(monkeypatch)
     entries = saves.list_saves()
@@ -470,14 +470,13 @@ def test_stale_temp_files_of_killed_writes_are_removed_at_start_up_and_only_thos
     """Was: a kill mid-save left .auto-*.json.*.tmp files forever. Only ours by name,
     only regular files, only older than a minute (another running instance may be
     writing one now)."""
-    from game import settings as settings_mod
     from game.app import App
 
     folder = saves.saves_dir()
     folder.mkdir(parents=True)
-    config = settings_mod.config_dir()
+    config = storage.config_dir()
     config.mkdir(parents=True)
-    old = time.time() - 2 * settings_mod.STALE_TEMP_AGE_S
+    old = time.time() - 2 * storage.STALE_TEMP_AGE_S
     stale = [
         folder / ".auto-abc.json.k2j4_x9a.tmp",
         folder / ".slot-2.json.a1b2c3d4.tmp",
@@ -514,20 +513,19 @@ def _routes_scene(app):
 
 
 def _dialogs(app) -> int:
-    from game.scenes.dialog import DialogScene
+    from game.scenes.shell.dialog import DialogScene
 
     return sum(isinstance(s, DialogScene) for s in app.stack)
 
 
 def test_a_failing_autosave_shows_one_dialog_per_streak_and_keeps_the_old_save(monkeypatch, app):
     """Was: a full disk or read-only folder only wrote a log line that scrolled away."""
-    from game import settings as settings_mod
 
     scene = _routes_scene(app)
     scene.autosave()
     path = saves.saves_dir() / f"auto-{scene.session.save_id}.json"
     kept = path.read_bytes()
-    real_write = settings_mod.atomic_write_text
+    real_write = storage.atomic_write_text
 
     def full_disk(target, text):
         raise OSError(errno.ENOSPC, "No space left on device", str(target))
@@ -549,8 +547,8 @@ def test_a_failing_autosave_shows_one_dialog_per_streak_and_keeps_the_old_save(m
 
 
 def test_a_failing_autosave_on_quit_to_menu_is_still_shown(monkeypatch, app):
-    from game.scenes.menu import MenuScene
     from game.scenes.pause import PauseScene
+    from game.scenes.shell.menu import MenuScene
 
     app.push(MenuScene(app))
     scene = _routes_scene(app)
@@ -601,7 +599,7 @@ def test_printable_escapes_what_no_font_draws():
 
 def test_save_slots_over_an_unreadable_folder_say_so(monkeypatch, app):
     """Was: Path.exists() raised PermissionError inside the Save slots screen's layout."""
-    from game.scenes.save_slots import SaveSlotsScene
+    from game.scenes.shell.save_slots import SaveSlotsScene
 
     _unreadable_saves_folder(monkeypatch)
     scene_ = SaveSlotsScene(app, _played_session(actions=3))
@@ -611,7 +609,7 @@ def test_save_slots_over_an_unreadable_folder_say_so(monkeypatch, app):
 
 
 def test_save_slots_show_a_damaged_or_special_slot_file_as_such(app):
-    from game.scenes.save_slots import SaveSlotsScene
+    from game.scenes.shell.save_slots import SaveSlotsScene
 
     folder = saves.saves_dir()
     folder.mkdir(parents=True)

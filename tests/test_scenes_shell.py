@@ -4,8 +4,8 @@ import pygame
 import pytest
 
 from game.scenes.handoff import HandoffScene
-from game.scenes.menu import MenuScene
-from game.scenes.settings import SettingsScene
+from game.scenes.shell.menu import MenuScene
+from game.scenes.shell.settings import SettingsScene
 
 
 def click(app, button):
@@ -88,7 +88,7 @@ def test_the_rules_help_reads_its_file_bounded_and_says_why_it_cannot(tmp_path):
     import os
     from types import SimpleNamespace
 
-    from game.scenes.help import MAX_HELP_BYTES, read_help
+    from game.scenes.shell.help import MAX_HELP_BYTES, read_help
 
     fifo, huge, binary = tmp_path / "fifo.md", tmp_path / "huge.md", tmp_path / "bin.md"
     os.mkfifo(fifo)
@@ -106,7 +106,7 @@ def test_the_rules_help_reads_its_file_bounded_and_says_why_it_cannot(tmp_path):
 @pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (2560, 1440)])
 def test_a_dialog_grows_with_its_message_and_never_runs_under_its_button(size):
     """Three broken boards' problems overlapped the OK button at 1024x600."""
-    from game.scenes.dialog import DialogScene
+    from game.scenes.shell.dialog import DialogScene
     from tests.scene_helpers import make_app
 
     app = make_app(size)

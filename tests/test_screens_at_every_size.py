@@ -15,19 +15,19 @@ from tests.scene_helpers import LANGS, SIZES, make_app, text_problems
 
 
 def _menu(app):
-    from game.scenes.menu import MenuScene
+    from game.scenes.shell.menu import MenuScene
 
     return [MenuScene(app)]
 
 
 def _settings(app):
-    from game.scenes.settings import SettingsScene
+    from game.scenes.shell.settings import SettingsScene
 
     return [SettingsScene(app)]
 
 
 def _lobbies(app):
-    from game.scenes.lobby import LobbyScene
+    from game.scenes.lobby.lobby import LobbyScene
 
     return [LobbyScene(app, info) for info in registry.installed_games()]
 
@@ -35,7 +35,7 @@ def _lobbies(app):
 def _online_lobbies(app):
     """Every seat but the first one "online" (the host waits for them): the longest
     labels of the seat rows and "Host online" on the start button."""
-    from game.scenes.lobby import LobbyScene
+    from game.scenes.lobby.lobby import LobbyScene
 
     out = []
     for info in registry.installed_games():
@@ -48,7 +48,7 @@ def _online_lobbies(app):
 
 
 def _helps(app):
-    from game.scenes.help import HelpScene
+    from game.scenes.shell.help import HelpScene
 
     return [HelpScene(app, info) for info in registry.installed_games()]
 
@@ -66,13 +66,13 @@ def _handoff(app):
 
 
 def _resume(app):
-    from game.scenes.resume import ResumeScene
+    from game.scenes.shell.resume import ResumeScene
 
     return [ResumeScene(app)]
 
 
 def _dialog(app):
-    from game.scenes.dialog import DialogScene
+    from game.scenes.shell.dialog import DialogScene
 
     message = "\n".join(
         f"/home/someone/boards/board-{i}.yaml: line {i}: a problem in enough words to wrap"
@@ -124,7 +124,7 @@ FOUND = [
 
 def _join(app):
     """The Join screen as it opens: nothing found yet, no seat held."""
-    from game.scenes.join import JoinScene
+    from game.scenes.lobby.join import JoinScene
 
     return [JoinScene(app, lambda: _ListedTables([]))]
 
@@ -133,7 +133,7 @@ def _join_found(app):
     """Tables found on this network (one of another version), two seats held, a typed
     address that did not answer (the longest line of the message)."""
     from game.net import remembered
-    from game.scenes.join import JoinScene
+    from game.scenes.lobby.join import JoinScene
 
     remembered.remember("192.168.1.20", "7KQ4-MX9P-2HRT", 1, "duck", "Mia", "t" * 32)
     remembered.remember("host.example.org:8765", "ABCD-EFGH-JKLM", 5, "verflixxt", "Mia", "u" * 32)
@@ -146,8 +146,8 @@ def _join_found(app):
 
 def _join_table(app):
     """A six-seat table looked at: free seats, people, a dropped line, a computer."""
-    from game.scenes.join import JoinScene
-    from game.scenes.join_net import LookedTable
+    from game.net.join import LookedTable
+    from game.scenes.lobby.join import JoinScene
 
     scene = JoinScene(app, lambda: _ListedTables([]))
     statuses = ["local", "connected", "open", "reconnecting", "computer", "open"]
@@ -181,7 +181,7 @@ SCREENS = {
 
 def _drawn(app, scene) -> list[widgets.TextDrawn]:
     """The texts ``scene`` draws, over the menu (overlays are drawn over a scene)."""
-    from game.scenes.menu import MenuScene
+    from game.scenes.shell.menu import MenuScene
 
     app.stack.clear()
     app.push(MenuScene(app))

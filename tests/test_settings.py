@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 
 from game import settings as settings_mod
-from game.settings import Settings, atomic_write_text, load_settings, save_settings
+from game import storage
+from game.settings import Settings, load_settings, save_settings
+from game.storage import atomic_write_text
 from tests import hostile
 from tests.hostile import no_longer_than
 
@@ -69,7 +71,7 @@ def test_atomic_write_makes_its_temporary_file_beside_the_target_and_renames_it(
     [(src, dst, listing, new_text, old_text)] = renames
     assert dst == target and src.parent == target.parent
     assert src.name.startswith(".x.json.") and src.name.endswith(".tmp")
-    assert settings_mod._TEMP_NAME.fullmatch(src.name)  # what the stale-file sweep finds
+    assert storage._TEMP_NAME.fullmatch(src.name)  # what the stale-file sweep finds
     assert listing == sorted([src.name, "x.json"])
     assert new_text == "new" and old_text == "old"
     assert not src.exists() and target.read_text() == "new"
@@ -166,7 +168,7 @@ def test_a_damaged_file_is_kept_once_and_an_existing_copy_is_never_overwritten(m
     path.parent.mkdir(parents=True)
     original = (CORPUS / "bad_volume.json").read_bytes()
     path.write_bytes(original)
-    monkeypatch.setattr(settings_mod.time, "strftime", lambda fmt, *a: "20250101-120000")
+    monkeypatch.setattr(storage.time, "strftime", lambda fmt, *a: "20250101-120000")
     earlier = path.with_name("settings.json.damaged-20250101-120000")
     earlier.write_text("an earlier damaged copy")
     loaded, warning = load_settings()
@@ -206,7 +208,7 @@ def test_start_up_over_a_damaged_settings_file_keeps_its_good_values_and_the_fil
     }
     root = Path(__file__).resolve().parents[1]
     script = (
-        "import sys; from game.app import App; from game.scenes.menu import MenuScene;"
+        "import sys; from game.app import App; from game.scenes.shell.menu import MenuScene;"
         "app = App(); app.push(MenuScene(app)); app.run(5);"
         "print(type(app.top).__name__, app.settings.language); app.quit()"
     )
@@ -227,7 +229,7 @@ def test_start_up_over_a_damaged_settings_file_keeps_its_good_values_and_the_fil
 
 
 def test_stale_settings_temp_files_are_removed_and_fresh_ones_kept():
-    folder = settings_mod.config_dir()
+    folder = storage.config_dir()
     folder.mkdir(parents=True)
     stale, fresh = folder / ".settings.json.abcd1234.tmp", folder / ".settings.json.wxyz5678.tmp"
     for path in (stale, fresh):

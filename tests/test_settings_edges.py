@@ -12,17 +12,16 @@ from pathlib import Path
 import pytest
 
 from game import settings as settings_mod
+from game import storage
 from game.settings import (
-    BadNumber,
-    FileProblem,
     Settings,
     SettingsError,
     load_settings,
     name_problem,
-    read_json,
     read_settings,
     save_settings,
 )
+from game.storage import BadNumber, FileProblem, read_json
 
 
 def seat(**fields) -> dict:
@@ -287,25 +286,25 @@ def test_a_name_may_hold_any_other_character(ch):
 
 
 def test_printable_cuts_at_its_limit_and_escapes_control_characters():
-    assert settings_mod.printable("abcdef", 6) == "abcdef"
-    assert settings_mod.printable("abcdefg", 6) == "abcde…"
-    assert settings_mod.printable("a\nb c") == "a\\nb c"
-    assert settings_mod.printable("C:\\x\n") == "C:\\x\\n"  # a backslash stays one
-    assert settings_mod.printable("x" * 200) == "x" * 200  # 200 by default
-    assert settings_mod.printable("x" * 201) == "x" * 199 + "…"
+    assert storage.printable("abcdef", 6) == "abcdef"
+    assert storage.printable("abcdefg", 6) == "abcde…"
+    assert storage.printable("a\nb c") == "a\\nb c"
+    assert storage.printable("C:\\x\n") == "C:\\x\\n"  # a backslash stays one
+    assert storage.printable("x" * 200) == "x" * 200  # 200 by default
+    assert storage.printable("x" * 201) == "x" * 199 + "…"
 
 
 # -- the damaged copy ------------------------------------------------------------------------------
 def test_the_damaged_copy_is_named_with_the_time_and_then_a_count(tmp_path, monkeypatch):
     """Rule: settings.json.damaged-<time>, then -2, -3 ...: an existing copy is never
     overwritten, and the damaged file itself stays until the new one replaces it."""
-    monkeypatch.setattr(settings_mod.time, "strftime", lambda fmt, *a: "20250101-120000")
+    monkeypatch.setattr(storage.time, "strftime", lambda fmt, *a: "20250101-120000")
     path = tmp_path / "settings.json"
     path.write_text("{ damaged")
-    first = settings_mod.keep_damaged_copy(path)
+    first = storage.keep_damaged_copy(path)
     assert first.name == "settings.json.damaged-20250101-120000"
-    second = settings_mod.keep_damaged_copy(path)
-    third = settings_mod.keep_damaged_copy(path)
+    second = storage.keep_damaged_copy(path)
+    third = storage.keep_damaged_copy(path)
     assert (second.name, third.name) == (f"{first.name}-2", f"{first.name}-3")
     assert all(p.read_text() == "{ damaged" for p in (path, first, second, third))
 
@@ -313,17 +312,17 @@ def test_the_damaged_copy_is_named_with_the_time_and_then_a_count(tmp_path, monk
 def test_without_hard_links_the_damaged_file_is_moved_aside(tmp_path, monkeypatch):
     """Rule: on a file system without hard links the damaged file is renamed to its copy's
     name (never over an existing copy)."""
-    monkeypatch.setattr(settings_mod.time, "strftime", lambda fmt, *a: "20250101-120000")
+    monkeypatch.setattr(storage.time, "strftime", lambda fmt, *a: "20250101-120000")
 
     def no_links(*args, **kwargs):
         raise OSError(1, "Operation not permitted")
 
-    monkeypatch.setattr(settings_mod.os, "link", no_links)
+    monkeypatch.setattr(storage.os, "link", no_links)
     path = tmp_path / "settings.json"
     earlier = tmp_path / "settings.json.damaged-20250101-120000"
     earlier.write_text("earlier")
     path.write_text("{ damaged")
-    kept = settings_mod.keep_damaged_copy(path)
+    kept = storage.keep_damaged_copy(path)
     assert kept.name == "settings.json.damaged-20250101-120000-2"
     assert kept.read_text() == "{ damaged" and not path.exists()
     assert earlier.read_text() == "earlier"
@@ -335,13 +334,13 @@ def test_a_temporary_file_is_stale_only_when_older_than_the_age(tmp_path):
     write in flight and is kept; one older is removed."""
     now = 1_700_000_000.0
     age = 60.0  # a minute: a live write lasts milliseconds
-    assert settings_mod.STALE_TEMP_AGE_S == age
+    assert storage.STALE_TEMP_AGE_S == age
     at_age = tmp_path / ".settings.json.aaaa1111.tmp"
     older = tmp_path / ".settings.json.bbbb2222.tmp"
     for path, mtime in ((at_age, now - age), (older, now - age - 1)):
         path.write_text("{")
         os.utime(path, (mtime, mtime))
-    removed = settings_mod.remove_stale_temp_files(tmp_path, lambda t: t == "settings.json", now)
+    removed = storage.remove_stale_temp_files(tmp_path, lambda t: t == "settings.json", now)
     assert removed == [older]
     assert at_age.exists() and not older.exists()
 
@@ -356,13 +355,13 @@ def test_only_temporary_files_of_the_named_targets_are_removed(tmp_path):
     other.write_text("{")
     for path in (ours, other, folder):
         os.utime(path, (now - 1000, now - 1000))
-    removed = settings_mod.remove_stale_temp_files(tmp_path, lambda t: t == "settings.json", now)
+    removed = storage.remove_stale_temp_files(tmp_path, lambda t: t == "settings.json", now)
     assert removed == [ours]
     assert other.exists() and folder.is_dir()
 
 
 def test_a_missing_folder_has_nothing_to_remove(tmp_path):
-    assert settings_mod.remove_stale_temp_files(tmp_path / "none", lambda t: True) == []
+    assert storage.remove_stale_temp_files(tmp_path / "none", lambda t: True) == []
 
 
 # -- where files go ---------------------------------------------------------------------------------
@@ -370,15 +369,15 @@ def test_the_home_override_puts_every_folder_under_it(tmp_path, monkeypatch):
     """Rule: TABLETOP_DERBY_HOME (tests, portable installs) holds config, data and cache;
     without it the platform's folders for the app are used."""
     monkeypatch.setenv("TABLETOP_DERBY_HOME", str(tmp_path))
-    assert settings_mod.config_dir() == tmp_path / "config"
-    assert settings_mod.data_dir() == tmp_path / "data"
-    assert settings_mod.cache_dir() == tmp_path / "cache"
+    assert storage.config_dir() == tmp_path / "config"
+    assert storage.data_dir() == tmp_path / "data"
+    assert storage.cache_dir() == tmp_path / "cache"
     assert settings_mod.settings_path() == tmp_path / "config" / "settings.json"
     monkeypatch.delenv("TABLETOP_DERBY_HOME")
-    for folder in (settings_mod.config_dir(), settings_mod.data_dir(), settings_mod.cache_dir()):
+    for folder in (storage.config_dir(), storage.data_dir(), storage.cache_dir()):
         assert "tabletop-derby" in str(folder) and not str(folder).startswith(str(tmp_path))
     monkeypatch.setenv("TABLETOP_DERBY_HOME", "")
-    assert not str(settings_mod.config_dir()).startswith("config")
+    assert not str(storage.config_dir()).startswith("config")
 
 
 # -- the atomic write ---------------------------------------------------------------------------------
@@ -400,7 +399,7 @@ def test_the_whole_text_is_on_disk_before_it_is_synced(tmp_path, monkeypatch):
     monkeypatch.setattr(os, "replace", replace)
     text = "設定 " * 50
     target = tmp_path / "new" / "deeper" / "x.json"
-    settings_mod.atomic_write_text(target, text)
+    storage.atomic_write_text(target, text)
     size = len(text.encode("utf-8"))
     assert seen == [("fsync", size), ("replace", size)]
     assert target.read_text(encoding="utf-8") == text
@@ -416,7 +415,7 @@ def test_a_write_that_fails_at_the_rename_leaves_no_temporary_file(tmp_path, mon
 
     monkeypatch.setattr(os, "replace", fail)
     with pytest.raises(OSError):
-        settings_mod.atomic_write_text(target, "new")
+        storage.atomic_write_text(target, "new")
     assert [p.name for p in tmp_path.iterdir()] == ["x.json"]
     assert target.read_text() == "old"
 
@@ -460,7 +459,7 @@ def test_a_damaged_link_is_kept_as_the_link_itself(tmp_path):
     target.write_text("{ damaged")
     path = tmp_path / "settings.json"
     path.symlink_to(target)
-    kept = settings_mod.keep_damaged_copy(path)
+    kept = storage.keep_damaged_copy(path)
     assert kept.is_symlink() and os.readlink(kept) == str(target)
 
 
@@ -473,9 +472,9 @@ def test_too_many_damaged_copies_is_an_error_not_a_silent_loss(tmp_path, monkeyp
     def taken(*args, **kwargs):
         raise FileExistsError(17, "File exists")
 
-    monkeypatch.setattr(settings_mod.os, "link", taken)
+    monkeypatch.setattr(storage.os, "link", taken)
     with pytest.raises(OSError, match="too many damaged copies already"):
-        settings_mod.keep_damaged_copy(path)
+        storage.keep_damaged_copy(path)
     with pytest.raises(OSError):
         save_settings(Settings(language="ja"), path)
     assert path.read_text() == "{ damaged"

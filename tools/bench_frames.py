@@ -60,7 +60,7 @@ def scene_frames(app, game_id: str, frames: int) -> tuple[list[float], object]:
         seat.human = False
     session = Session(game_id, seats, 21, options)
     scene = app.router.table(info.id)(app, session)
-    from game.scenes.menu import MenuScene
+    from game.scenes.shell.menu import MenuScene
 
     app.push(MenuScene(app))
     app.push(scene)

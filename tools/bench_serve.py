@@ -325,7 +325,7 @@ def main() -> int:
     if args.tune_clients_gc:
         import gc
 
-        from game.net.cli import GC_THRESHOLDS
+        from game.cli.serve import GC_THRESHOLDS
 
         gc.collect()
         gc.freeze()

@@ -175,7 +175,7 @@ def learn(x, probe_path: Path, key: str, lesson_id: str, then: str) -> dict:
 def run_lesson(x, lesson_id: str, leave_half_way: bool) -> None:
     from game import registry
     from game.lessons import lesson_path, load_lesson
-    from game.scenes.screens import SCREENS
+    from game.scenes.shell.screens import SCREENS
 
     lesson = load_lesson(lesson_path(lesson_id))
     info = registry.get(lesson.game)

@@ -54,8 +54,8 @@ class Layout:
         self.app = App(size=SIZE, settings=Settings(), persist=False)
 
     def centre(self, scene_name: str, key: str, lang: str = "en") -> tuple[int, int]:
-        from game.scenes.menu import MenuScene
-        from game.scenes.settings import SettingsScene
+        from game.scenes.shell.menu import MenuScene
+        from game.scenes.shell.settings import SettingsScene
 
         self.app.set_language(lang)
         scene = {"menu": MenuScene, "settings": SettingsScene}[scene_name](self.app)

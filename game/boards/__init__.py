@@ -7,7 +7,6 @@ calling ``game.boards.<game_id>.prepare_options`` when that game has data files.
 
 from __future__ import annotations
 
-import functools
 import importlib
 import importlib.util
 import os
@@ -16,8 +15,8 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
-from game.files import PARSE_ERRORS, read_bounded
 from game.paths import DATA_DIR
+from game.storage import PARSE_ERRORS, cut, read_bounded, yaml_loader
 
 T = TypeVar("T")
 
@@ -36,105 +35,10 @@ class DataFileError(ValueError):
 # refused past 64 KB (14 times that), which also keeps the pure-Python YAML parser under
 # about half a second on anything that fits.
 MAX_DATA_BYTES = 64_000
-# Values in one YAML file, each alias counted as everything it stands for (578 in the
-# largest shipped file), and how deeply they may nest (6 in the shipped files): a
-# 379-byte "billion laughs" of anchors and aliases is refused before it is expanded.
-MAX_YAML_VALUES = 10_000
-MAX_YAML_DEPTH = 50
-
-
-@functools.cache
-def _yaml_loader():
-    """``yaml.SafeLoader`` with the limits above: the same tags, types and results as
-    ``yaml.safe_load`` (it is the same loader, subclassed), plus a count of the values
-    composed in which an alias weighs what it stands for, a nesting limit, no alias
-    inside its own anchor (a loop), and value errors (a date like 2024-02-30, a
-    5000-digit number) reported as YAML errors at the value's line. The pure-Python
-    loader, not libyaml's CSafeLoader: the counting hooks the Python composer."""
-    import yaml  # start-up: yaml loads when a board file is read
-    from yaml.composer import ComposerError  # with yaml above
-    from yaml.constructor import ConstructorError  # with yaml above
-    from yaml.scanner import ScannerError  # with yaml above
-
-    class BoundedSafeLoader(yaml.SafeLoader):
-        def __init__(self, stream) -> None:
-            super().__init__(stream)
-            self._values = 0
-            self._depth = 0
-            self._open: set[str] = set()  # anchors whose node is being composed
-            self._weights: dict[str, int] = {}  # anchor -> values its node stands for
-
-        def _count(self, values: int, mark) -> None:
-            self._values += values
-            if self._values > MAX_YAML_VALUES:
-                raise ComposerError(
-                    None,
-                    None,
-                    f"more than {MAX_YAML_VALUES:,} values (an "
-                    "alias counts as all it stands for): too "
-                    "large for a data file",
-                    mark,
-                )
-
-        def compose_node(self, parent, index):
-            event = self.peek_event()
-            anchor, mark = event.anchor, event.start_mark
-            if self.check_event(yaml.AliasEvent):
-                if anchor in self._open:  # the composer would hand back a loop
-                    raise ComposerError(
-                        None,
-                        None,
-                        f"the alias *{cut(anchor, 20)} is inside its own anchor (a loop)",
-                        mark,
-                    )
-                node = super().compose_node(parent, index)  # (undefined: its own error)
-                self._count(self._weights.get(anchor, 1), mark)
-                return node
-            self._depth += 1
-            if self._depth > MAX_YAML_DEPTH:
-                raise ComposerError(
-                    None,
-                    None,
-                    f"nested more than {MAX_YAML_DEPTH} deep: too deep for a data file",
-                    mark,
-                )
-            before = self._values
-            self._count(1, mark)
-            if anchor is not None:
-                self._open.add(anchor)
-            node = super().compose_node(parent, index)
-            if anchor is not None:
-                self._open.discard(anchor)
-                self._weights[anchor] = self._values - before
-            self._depth -= 1
-            return node
-
-        def fetch_flow_collection_start(self, TokenClass) -> None:
-            # The scanner keeps a possible key per open '[' or '{' and rechecks them all
-            # at every token: 2000 open brackets take half a second (quadratic), so the
-            # nesting limit is applied here, before the composer would see them.
-            if self.flow_level >= MAX_YAML_DEPTH:
-                raise ScannerError(
-                    None,
-                    None,
-                    f"nested more than {MAX_YAML_DEPTH} deep: too deep for a data file",
-                    self.get_mark(),
-                )
-            super().fetch_flow_collection_start(TokenClass)
-
-        def construct_object(self, node, deep=False):
-            try:
-                return super().construct_object(node, deep)
-            except PARSE_ERRORS as exc:
-                raise ConstructorError(
-                    None, None, f"unusable value: {cut(str(exc), 80)}", node.start_mark
-                ) from None
-
-    return BoundedSafeLoader
 
 
 def read_data(path, limit: int = MAX_DATA_BYTES) -> bytes:
-    """A data file's bytes through :func:`game.files.read_bounded` (regular files only, at
+    """A data file's bytes through :func:`game.storage.read_bounded` (regular files only, at
     most ``limit`` bytes, never blocking), every failure a DataFileError. Under
     :func:`cached_load` the file is noted, with its signature taken before the read."""
     if _recording.files is not None:
@@ -206,7 +110,7 @@ def cached_load(kind: str, path, load: Callable[[Path], T]) -> T:
 
 def read_yaml(path, limit: int = MAX_DATA_BYTES) -> Any:
     """A data file's YAML, as ``yaml.safe_load`` reads it but bounded (see
-    :func:`_yaml_loader`), with every way it can be bad (unreadable, huge, binary, not
+    :func:`game.storage.yaml_loader`), with every way it can be bad (unreadable, huge, binary, not
     YAML, nested past reason, an alias bomb, a value Python refuses) as one DataFileError
     that never prints the untrusted value whole."""
     import yaml  # start-up: yaml loads when a board file is read
@@ -218,7 +122,7 @@ def read_yaml(path, limit: int = MAX_DATA_BYTES) -> Any:
     except UnicodeDecodeError as exc:
         raise DataFileError(path, f"byte {exc.start}", "not UTF-8 text (a binary file?)") from None
     try:
-        return yaml.load(text, Loader=_yaml_loader())  # a yaml.SafeLoader subclass
+        return yaml.load(text, Loader=yaml_loader())  # a yaml.SafeLoader subclass
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"line {mark.line + 1}" if mark is not None else ""
@@ -228,11 +132,6 @@ def read_yaml(path, limit: int = MAX_DATA_BYTES) -> Any:
         raise DataFileError(path, "", "nested too deeply to be a data file") from None
     except PARSE_ERRORS as exc:
         raise DataFileError(path, "", f"not valid YAML ({cut(str(exc))})") from None
-
-
-def cut(text: str, limit: int = 160) -> str:
-    """A parser's own message, which may quote the file, cut to a line's length."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def rules_checked(path, check, data):

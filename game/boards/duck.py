@@ -8,12 +8,12 @@
 - ``deck.yaml`` (DDG-41) and ``hound.yaml`` (DDG-43).
 
 Every problem with a file is a DataFileError(path, place, problem); nothing else escapes
-on bad input, and an untrusted value is never printed whole (game.files.clip). A board,
+on bad input, and an untrusted value is never printed whole (game.storage.clip). A board,
 from YAML or TMX, becomes ``{"name", "name_ja", "level", "hexes": [[q, r, kind(,
 colour)], ...]}`` with its top row at r = 0 and its leftmost column at 0
 (hexes.normalise), so the same board gives the same data from either file.
 
-Every file is read once, bounded (game.files.read_bounded: no FIFO, no /dev/zero). YAML
+Every file is read once, bounded (game.storage.read_bounded: no FIFO, no /dev/zero). YAML
 goes through game.boards.read_yaml (``yaml.safe_load``'s loader with limits on size,
 values, aliases and nesting). A TMX map is parsed by defusedxml (no DTD, no entities),
 checked and made safe here (at most MAX_BOARD_SIDE square, judged from its header; its
@@ -47,7 +47,6 @@ from xml.etree.ElementTree import Element
 from xml.sax.saxutils import escape
 
 from game.boards import DataFileError, cached_load, cut, read_data, read_yaml, rules_checked
-from game.files import PARSE_ERRORS, clip
 from game.paths import BOARDS_DIR
 from game.rules.duck.data import (
     COLOURS,
@@ -62,7 +61,7 @@ from game.rules.duck.data import (
 )
 from game.rules.duck.hexes import TURNS, flower, normalise
 from game.rules.duck.state import DEFAULT_BOARD, VARIANTS
-from game.settings import data_dir
+from game.storage import PARSE_ERRORS, clip, data_dir
 
 DUCK_DIR = BOARDS_DIR / "duck"
 TILES_FILE = DUCK_DIR / "tiles.yaml"
@@ -266,7 +265,7 @@ def _parse_xml(path: Path, place: str, data: bytes) -> Any:
 
 def _read_xml(path: Path, place: str, source: Path | None = None) -> Any:
     """The XML of ``source`` (default ``path``), read once and bounded
-    (game.files.read_bounded: regular files only, at most MAX_TMX_BYTES)."""
+    (game.storage.read_bounded: regular files only, at most MAX_TMX_BYTES)."""
     try:
         data = read_data(source or path, MAX_TMX_BYTES)
     except DataFileError as exc:  # a tileset's problem belongs to the map

@@ -6,7 +6,8 @@
 - :mod:`game.net.host`: a window hosting its table (network on its own thread);
 - :mod:`game.net.client`: a client, and :class:`~game.net.client.ClientThread` for a window;
 - :mod:`game.net.store`: keeping tables across a restart; :mod:`game.net.discovery`: mDNS;
-- :mod:`game.net.cli`: ``python -m game serve``.
+- :mod:`game.net.join`: what the "Join a table" screen asks of the network (look, URLs);
 
-docs/network.md describes the protocol and how to run ``serve``.
+docs/network.md describes the protocol and how to run ``serve`` (its command line is
+:mod:`game.cli.serve`).
 """

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from game.net.protocol import NAME_MAX, TOKEN_MAX_CHARS, normal_code
-from game.settings import FileProblem, atomic_write_text, data_dir, printable, read_json
+from game.storage import FileProblem, atomic_write_text, data_dir, printable, read_json
 
 FILE_NAME = "remembered-seats.json"
 FORMAT = 1

@@ -29,7 +29,7 @@ class RemoteDriver:
     of the host's table it keeps). The host's action texts are never sent (a secret
     choice is in them): ``actions`` holds one entry per action played, with this seat's
     own texts and ``""`` for the others'. The host's messages are carried by the scene's
-    table once a frame (``client.poll()``, game.scenes.online.RemoteTable), so ``poll``
+    table once a frame (``client.poll()``, game.scenes.lobby.online.RemoteTable), so ``poll``
     has nothing more: the host plays the computers."""
 
     def __init__(self, client: ClientThread, mirror: Mirror, view: GameState):

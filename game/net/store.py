@@ -23,7 +23,7 @@ from typing import Any
 from game import saves
 from game.net.protocol import normal_code
 from game.net.table import LOG_EVENTS, META_FORMAT, Table, event_text, opening_events
-from game.settings import FileProblem, atomic_write_text, data_dir, read_json
+from game.storage import FileProblem, atomic_write_text, data_dir, read_json
 
 log = logging.getLogger(__name__)
 

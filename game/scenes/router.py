@@ -2,7 +2,7 @@
 "help", "lobby", ... instead of importing it, so scenes never import each other (the
 circle help -> lesson_choice -> lesson -> lobby -> online -> pause -> help, #26), and a
 screen's module is loaded the first time it is opened, not on the way to the menu's first
-frame. The app makes one Router at start with the table of ``game.scenes.screens``; only
+frame. The app makes one Router at start with the table of ``game.scenes.shell.screens``; only
 the app imports that table."""
 
 from __future__ import annotations

@@ -12,9 +12,8 @@ import re
 from functools import cache
 from pathlib import Path
 
-from game.files import PARSE_ERRORS, clip, read_bounded_text
 from game.paths import DATA_DIR
-from game.settings import atomic_write_text, cache_dir
+from game.storage import PARSE_ERRORS, atomic_write_text, cache_dir, clip, read_bounded_text
 
 I18N_DIR = DATA_DIR / "i18n"
 LANGUAGES = ("en", "ja")

@@ -29,10 +29,10 @@ MENTIONS = re.compile(
 )
 
 PLANTS: list[tuple[str, str, str, str, str]] = [
-    # -- game/files.py ------------------------------------------------------------------
+    # -- game/storage.py (was game/files.py) ---------------------------------------------
     (
         "files-read-exactly-limit",
-        "game/files.py",
+        "game/storage.py",
         "        remaining = limit + 1\n",
         "        remaining = limit\n",
         (
@@ -54,7 +54,7 @@ PLANTS: list[tuple[str, str, str, str, str]] = [
     ),
     (
         "settings-stale-temp-age-flipped",
-        "game/settings.py",
+        "game/storage.py",
         "stat.S_ISREG(info.st_mode) and now - info.st_mtime > STALE_TEMP_AGE_S",
         "stat.S_ISREG(info.st_mode) and now - info.st_mtime < STALE_TEMP_AGE_S",
         (

@@ -14,8 +14,8 @@ fed by :meth:`TableScene.final_breakdown`), and the guide over the table
 
 A game's own scene is then a thin subclass naming its table (``table_of``), so that
 the router, the lobby, lessons and saves open it by name as before; a network table is
-:class:`TableScene` under :class:`~game.scenes.online.RemoteTable` or
-``HostedTable``, given the same table.
+:class:`TableScene` under :class:`~game.scenes.lobby.online.RemoteTable` or
+``HostedTable``, given the same table. Every game's scene is one (issue #26).
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ import pygame
 from game import registry
 from game.history import GameEntry, History, HistoryProblem, RowProblem, SeatResult
 from game.scenes.base import Scene
-from game.settings import printable
+from game.storage import printable
 from game.ui import fonts, theme
 from game.ui.widgets import Button, draw_panel, draw_text
 

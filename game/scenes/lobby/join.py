@@ -6,7 +6,7 @@ once a frame; clicking one fills the address and code and looks at it), an addre
 join code typed by hand (a free seat or watching, after a ``look`` at the table), and
 "Your seats", the seats this computer holds (``game.net.remembered``): a seat there, or a
 typed code that is one of them, rejoins with its token. Everything on the network runs
-on threads of its own (a :class:`~game.scenes.join_net.Looker`, then a
+on threads of its own (a :class:`~game.net.join.Looker`, then a
 :class:`~game.net.client.ClientThread`); the screen polls them and never waits. Once the
 host welcomes the person, the game's own scene takes over (``online.client_scene``).
 A problem is one line at the bottom; nothing typed is lost.
@@ -23,9 +23,9 @@ import pygame
 from game import registry
 from game.net import remembered
 from game.net.client import ClientThread, Mirror
+from game.net.join import LookedTable, Looker, error_key, table_url
 from game.net.protocol import NAME_MAX, normal_code
-from game.scenes.join_net import LookedTable, Looker, error_key, table_url
-from game.scenes.join_panels import JoinPanels
+from game.scenes.lobby.join_panels import JoinPanels
 from game.settings import name_problem
 from game.ui import fonts, theme
 from game.ui.textfield import TextField, start_typing

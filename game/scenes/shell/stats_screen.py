@@ -12,8 +12,8 @@ from game import registry
 from game.history import LEVELS as COMPUTER_LEVELS
 from game.history import GameRecords, History, HistoryProblem, PlayerStats
 from game.scenes.base import Scene
-from game.scenes.history_screen import score_words
-from game.settings import printable
+from game.scenes.shell.history_screen import score_words
+from game.storage import printable
 from game.ui import fonts, theme
 from game.ui.widgets import Button, draw_panel, draw_text
 

@@ -1,7 +1,7 @@
 """``python -m game serve``: tables without a window (issue #18).
 
-The parser and the checks are built here from the command line's own helpers (passed
-in by game/__main__.py, so the argument types and messages are the same as for every
+The parser and the checks are built from the command line's own helpers
+(:mod:`game.cli.common`, so the argument types and messages are the same as for every
 other command); this module imports nothing of the network until :func:`run` is
 called, so parsing any command stays quick.
 """
@@ -12,9 +12,19 @@ import argparse
 import math
 import os
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from game.cli.common import (
+    Formatter,
+    UsageError,
+    _add_game_options,
+    _add_players,
+    check_players,
+    game_id,
+    game_options,
+    positive,
+)
 
 DEFAULT_PORT = 8765
 GC_THRESHOLDS = (20_000, 20, 20)  # serve's collector: see _serve and docs/network.md
@@ -72,22 +82,14 @@ def seat_list(text: str) -> list[dict[str, str]]:
     return seats
 
 
-def add_parser(
-    sub: Any,
-    *,
-    formatter: type[argparse.HelpFormatter],
-    game_id: Callable[[str], str],
-    positive: Callable[[str], int],
-    add_players: Callable[[argparse.ArgumentParser], None],
-    add_game_options: Callable[[argparse.ArgumentParser], None],
-) -> argparse.ArgumentParser:
+def add_parser(sub: Any, details: bool) -> argparse.ArgumentParser:
     serve = sub.add_parser(
         "serve",
         help="run tables for network play, without a window",
         description="Run tables for network play without a window (docs/network.md): "
         "clients create tables, or --new makes one at start; unfinished tables are "
         "opened again from their autosaves when serve starts.",
-        formatter_class=formatter,
+        formatter_class=Formatter,
     )
     serve.add_argument(
         "--port", type=port, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT}; 0: any)"
@@ -188,24 +190,18 @@ def add_parser(
         metavar="KIND,KIND,...",
         help="with --new: person or computer[:LEVEL] per seat (default: every seat a person)",
     )
-    add_players(serve)
-    add_game_options(serve)
+    _add_players(serve, None, details, "with --new: ")
+    _add_game_options(serve, details)
     return serve
 
 
-def check(
-    args: argparse.Namespace,
-    *,
-    error: type[Exception],
-    check_players: Callable[[str, int], None],
-    game_options: Callable[[argparse.Namespace, str], dict[str, Any]],
-) -> None:
-    """What the parser cannot check alone; ``error`` is the command line's UsageError."""
+def check(args: argparse.Namespace) -> None:
+    """What the parser cannot check alone."""
     if (args.certfile is None) != (args.keyfile is None):
-        raise error("argument --certfile/--keyfile: give both (or neither, for plain ws://)")
+        raise UsageError("argument --certfile/--keyfile: give both (or neither, for plain ws://)")
     for flag, value in (("--certfile", args.certfile), ("--keyfile", args.keyfile)):
         if value is not None and not Path(value).is_file():
-            raise error(f"argument {flag}: {value[:80]} is not a file")
+            raise UsageError(f"argument {flag}: {value[:80]} is not a file")
     args.ssl_context = None
     if args.certfile is not None:
         import ssl  # start-up: serve's machinery only when serve runs
@@ -214,12 +210,12 @@ def check(
         try:
             context.load_cert_chain(args.certfile, args.keyfile)
         except (ssl.SSLError, OSError) as exc:
-            raise error(f"argument --certfile/--keyfile: cannot be used ({exc})") from None
+            raise UsageError(f"argument --certfile/--keyfile: cannot be used ({exc})") from None
         args.ssl_context = context
     given = [f for f, v in (("--players", args.players), ("--seats", args.seats)) if v]
     if args.new is None:
         if given or args.variant or args.board or args.attack or args.option:
-            raise error(f"argument {(given or ['--option'])[0]}: needs --new GAME")
+            raise UsageError(f"argument {(given or ['--option'])[0]}: needs --new GAME")
         args.options = {}
         return
     from game import registry  # start-up: serve's machinery only when serve runs
@@ -232,7 +228,9 @@ def check(
     if args.seats is None:
         args.seats = [{"kind": "person", "level": "normal"}] * args.players
     if len(args.seats) != args.players:
-        raise error(f"argument --seats: names {len(args.seats)} seats for {args.players} players")
+        raise UsageError(
+            f"argument --seats: names {len(args.seats)} seats for {args.players} players"
+        )
     args.options = game_options(args, args.new)
     from game.boards import prepare_options  # start-up: serve's machinery only when serve runs
 

@@ -1,4 +1,4 @@
-"""What the "Join a table" screen (game/scenes/join.py) needs of the network, kept apart
+"""What the "Join a table" screen (game/scenes/lobby/join.py) needs of the network, kept apart
 from its drawing: an address as typed turned into a table's URL, one ``look`` at a table
 on a thread of its own (the pygame loop polls it and never waits), the host's ``table``
 answer read defensively (a host may send anything), and a host's refusal or error as the

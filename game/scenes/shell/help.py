@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.files import read_bounded_text
 from game.paths import lesson_ids
 from game.scenes.base import ModalScene
+from game.storage import read_bounded_text
 from game.ui import fonts, theme
 from game.ui.widgets import Button, draw_text
 

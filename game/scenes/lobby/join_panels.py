@@ -1,7 +1,7 @@
-"""The right-hand panel of the "Join a table" screen (game/scenes/join.py): the tables
+"""The right-hand panel of the "Join a table" screen (game/scenes/lobby/join.py): the tables
 found on this network, or the table looked at with its seats ("Sit here" with a
 character for each free one, "Watch"); and the one-line texts the screen lays out once
-and draws every frame. A mixin of :class:`~game.scenes.join.JoinScene`."""
+and draws every frame. A mixin of :class:`~game.scenes.lobby.join.JoinScene`."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ from typing import Any
 import pygame
 
 from game import registry
+from game.net.join import LookedTable
 from game.net.protocol import VERSION
 from game.scenes.base import Scene
-from game.scenes.join_net import LookedTable
 from game.ui import fonts, theme
 from game.ui.widgets import Button
 
@@ -28,7 +28,7 @@ STATUS_KEYS = {
 
 class JoinPanels(Scene):
     """Laid out by the scene's ``layout``: ``texts`` and ``marks`` are drawn by it.
-    The annotations name what :class:`~game.scenes.join.JoinScene` holds and does."""
+    The annotations name what :class:`~game.scenes.lobby.join.JoinScene` holds and does."""
 
     looked: LookedTable | None
     looked_at: tuple[str, str, str]

@@ -11,7 +11,7 @@ import pygame
 
 from game import registry, saves
 from game.scenes.base import Scene
-from game.settings import printable
+from game.storage import printable
 from game.ui import fonts, theme
 from game.ui.widgets import Button, draw_text
 

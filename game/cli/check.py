@@ -4,15 +4,44 @@ on stderr and exit 1."""
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
 from game.boards import DataFileError
-from game.boards.duck import load_board
-from game.rules.duck.data import BUOY, COLOURS, MAX_DUCKS, START, board_from_data, board_problems
+from game.cli.common import Formatter
+
+
+def add_parser(sub, details: bool) -> argparse.ArgumentParser:
+    check = sub.add_parser(
+        "check-board",
+        help="validate a board file (YAML or Tiled TMX)",
+        description="Validate a Duck! Duck! Go! board file.",
+        formatter_class=Formatter,
+    )
+    check.add_argument("path", metavar="PATH", help="the board file (.yaml or .tmx)")
+    return check
+
+
+def check(args) -> None:
+    """Nothing to check before the board is loaded."""
+
+
+def run(args) -> int:
+    return check_board_cli(args.path)
 
 
 def check_board_cli(path: str) -> int:
+    from game.boards.duck import load_board  # start-up: board loaders (yaml, pytmx)
+    from game.rules.duck.data import (  # start-up: with the board loaders above
+        BUOY,
+        COLOURS,
+        MAX_DUCKS,
+        START,
+        board_from_data,
+        board_problems,
+    )
+
     try:
         data = load_board(Path(path))
     except DataFileError as exc:
