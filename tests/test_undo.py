@@ -7,6 +7,7 @@ import pygame
 import pytest
 
 from game import registry
+from game.rules.duck.events import CardsChosenPrivate
 from game.rules.protocol import LegacyEvent
 from game.scenes import game_base
 from game.session import Seat, Session, revealed_by
@@ -195,7 +196,7 @@ def test_a_computer_or_a_person_who_has_not_acted_has_nothing_to_take_back():
 
 def test_an_event_shown_only_to_another_player_counts_as_a_reveal():
     private = LegacyEvent("peek", 1, {"card": 3}, visible_to=(2,))
-    own = LegacyEvent("chosen", 1, {"card": 3}, visible_to=(1,))
+    own = CardsChosenPrivate((3,), "move", player=1, visible_to=(1,))  # a Duck! twin
     assert revealed_by([own], 1, {}) is None
     assert revealed_by([own, private], 1, {}) == "reveal"
     assert revealed_by([LegacyEvent("roll", 1)], 1, {"roll": "roll"}) == "roll"
