@@ -1097,3 +1097,34 @@ def test_every_event_of_whole_games_round_trips_through_its_json(variant, player
             seen.add(event.kind)
     assert {"setup", "draw", "drawn", "reveal", "move", "step", "face"} <= seen
     assert all(kind in duck.EVENTS.kinds for kind in duck.REVEALING_EVENTS)
+
+
+def test_a_typed_decision_says_what_each_player_decides_now():
+    """``decision(player)``: the typed decision of each player in ``to_act`` (everybody's
+    secret choice at once, DDG-11), of nobody else; it follows the rules' pending one."""
+    from game.ai import duck as bots
+    from game.boards.duck import prepare_options
+    from game.rules.duck import decisions as D
+
+    options = {**prepare_options({}), "variant": "advanced"}
+    kinds = set()
+    for players, seed in ((2, 1), (4, 2)):
+        s = duck.new_game(players, seed, options)
+        rng = random.Random(seed)
+        for _ in range(400):
+            if s.is_over():
+                break
+            acting = s.to_act()
+            for p in range(players):
+                d = s.decision(p)
+                assert (d is None) == (p not in acting)
+                if d is not None:
+                    assert d.player == p
+                    kinds.add(type(d))
+                    if s.pending is not None and s.pending[0] not in ("discard",):
+                        piece = getattr(d, "duck", getattr(d, "piece", None))
+                        assert piece is None or piece == s.pending[2]
+            p = acting[0]
+            legal = s.legal_actions(p)
+            s.apply(p, rng.choice(legal) if rng.random() < 0.3 else bots.normal(s, p, rng))
+    assert {D.ChooseCards, D.PlaceDuck, D.PlayTurn, D.MoveHound} <= kinds

@@ -22,7 +22,10 @@ Actions (notation): ``order 12`` (advanced setup card), ``place q,r face f``,
 ``pattern B``; a knocked duck: ``send q,r`` (then its owner ``face f``).
 A decision with a single legal action is taken by the rules at once.
 
-What is being decided (for the UI): ``state.phase`` is order, place, choose (everybody in
+What is being decided (for the UI): ``state.decision(player)``, a typed decision of
+decisions.py (choose cards in secret, discard, place a duck, a duck's turn, after its move,
+an extra move, warp or stay, a facing, send a knocked duck, the hound's facing, move or
+pattern), or None. Inside the rules: ``state.phase`` is order, place, choose (everybody in
 ``to_act()`` at once), move, hound or over; outside order/choose ``state.pending`` is
 ``(kind, actor, ...)`` with kind place (duck), pre / post (duck: before / after its move),
 extra (duck, deck-top card or 0: a mandatory extra move), warp (piece, -1 the hound),

@@ -30,6 +30,7 @@ from ..protocol import (
     rng_state_to_json,
 )
 from . import actions as A
+from . import decisions as D
 from . import events as E
 from .data import (
     ALL_BUOYS,
@@ -397,15 +398,46 @@ class DuckState(GameState):
         return self
 
     # -- what the state machine promises at a step (asserted, so types follow) ---------------
-    def decision(self) -> Pending:
+    def pending_now(self) -> Pending:
         """The pending decision (there is one outside the order and choose phases)."""
         assert self.pending is not None, f"no decision is pending in phase {self.phase}"
         return self.pending
 
+    def decision(self, player: int) -> D.DuckDecision | None:
+        """What ``player`` must decide now, typed (decisions.py); None: nothing."""
+        if self.phase == "over" or player not in self.to_act():
+            return None
+        pending = self.pending
+        if player in self.discarding or (pending is not None and pending[0] == "discard"):
+            return D.DiscardCards(player)
+        if self.phase in ("order", "choose"):
+            return D.ChooseCards(player, "order" if self.phase == "order" else "move")
+        pending = self.pending_now()
+        if pending[0] == "extra":
+            _, _, duck, top = pending
+            why = "buoy" if self.board.kind[self.pos[duck]] == BUOY else "ghost"
+            return D.MoveAgain(player, duck, why, top or None)
+        if pending[0] == "face":
+            _, _, piece, sides, why = pending
+            return D.FacePiece(player, piece, sides, why)
+        if pending[0] in ("houndface", "houndmove", "houndpattern"):
+            hound = {"houndface": D.FaceHound, "houndmove": D.MoveHound}
+            return hound.get(pending[0], D.HoundPattern)(player)
+        piece = self.decision_piece()
+        if pending[0] == "place":
+            return D.PlaceDuck(player, piece)
+        if pending[0] == "pre":
+            return D.PlayTurn(player, piece, self._card_of(piece))
+        if pending[0] == "post":
+            return D.AfterMove(player, piece)
+        if pending[0] == "warp":
+            return D.WarpOrStay(player, piece)
+        return D.SendKnocked(player, piece)
+
     def decision_piece(self) -> int:
         """The duck (or HOUND) the pending decision is about: place, pre, post, extra,
         warp, send or face."""
-        pending = self.decision()
+        pending = self.pending_now()
         if len(pending) == 2 or pending[0] == "discard":
             raise AssertionError(f"the decision {pending} is not about a piece")
         return pending[2]
@@ -490,7 +522,7 @@ class DuckState(GameState):
             return tuple(
                 p for p in range(self.players) if not self.secret[p] or p in self.discarding
             )
-        return (self.decision()[1],)
+        return (self.pending_now()[1],)
 
     def legal_actions(self, player: int) -> tuple[Action, ...]:
         if self.phase == "over" or player not in self.to_act():
@@ -543,7 +575,7 @@ class DuckState(GameState):
             else:
                 out.extend(A.cards_action(a, b) for a in hand for b in hand if a != b)
             return out
-        pending = self.decision()
+        pending = self.pending_now()
         # each kind's legal actions take the decision's fields after the actor
         return _LEGAL[pending[0]](self, player, *pending[2:])
 
@@ -651,7 +683,7 @@ class DuckState(GameState):
     def _settle(self) -> None:
         """Take every decision that has a single legal action (no choice, no action)."""
         while self.phase not in ("over", "order", "choose") and not self.discarding:
-            actor = self.decision()[1]
+            actor = self.pending_now()[1]
             legal = self._sorted_legal(actor)
             if len(legal) != 1:
                 self._legal_cache = {actor: legal}
@@ -781,7 +813,7 @@ class DuckState(GameState):
 
     # a duck's turn ----------------------------------------------------------------------------
     def _do_Route(self, player: int, action: A.Route) -> None:
-        pending = self.decision()
+        pending = self.pending_now()
         route = self.cards[action.card][action.index]
         duck = self.decision_piece()
         if pending[0] == "pre":
@@ -817,7 +849,7 @@ class DuckState(GameState):
         if self.phase in ("order", "choose"):
             self.discarding.append(player)
         else:
-            self.pending = ("discard", player, self.decision())
+            self.pending = ("discard", player, self.pending_now())
 
     def _do_Discard(self, player: int, action: A.Discard) -> None:
         for c in action.cards:
@@ -829,7 +861,7 @@ class DuckState(GameState):
         if player in self.discarding:
             self.discarding.remove(player)
         else:
-            pending = self.decision()
+            pending = self.pending_now()
             assert pending[0] == "discard", pending
             self.pending = pending[2]  # back to the decision the blue token interrupted
 
@@ -866,7 +898,7 @@ class DuckState(GameState):
     def _do_Step(self, player: int, action: A.Step) -> None:
         duck = self.decision_piece()
         self._use_token(E.TokenUsed("step", duck=duck, player=player))
-        source = "step-pre" if self.decision()[0] == "pre" else "step-post"
+        source = "step-pre" if self.pending_now()[0] == "pre" else "step-post"
         self._start_move(duck, STEP_ROUTE, None, 0, source)
 
     def _do_Keep(self, player: int, action: A.Keep) -> None:
@@ -1086,7 +1118,7 @@ class DuckState(GameState):
         self.pending = ("face", actor, piece, options, "end")
 
     def _do_Face(self, player: int, action: A.Face) -> None:
-        pending = self.decision()
+        pending = self.pending_now()
         assert pending[0] == "face", pending
         _, _, piece, _, why = pending
         if piece == HOUND:
