@@ -51,9 +51,11 @@ from game.files import PARSE_ERRORS, clip
 from game.paths import BOARDS_DIR
 from game.rules.duck.data import (
     COLOURS,
+    DEFAULT_BOARD,
     KINDS,
     LEVELS,
     MAX_DUCKS,
+    VARIANTS,
     board_from_data,
     board_problems,
     deck_from_data,
@@ -61,7 +63,6 @@ from game.rules.duck.data import (
     patterns_from_data,
 )
 from game.rules.duck.hexes import TURNS, flower, normalise
-from game.rules.duck.state import DEFAULT_BOARD, VARIANTS
 from game.settings import data_dir
 
 DUCK_DIR = BOARDS_DIR / "duck"

@@ -44,7 +44,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from .actions import parse_action
-from .data import COLOURS, KINDS, LEVELS, board_from_data, board_problems
+from .data import (
+    COLOURS,
+    DEFAULT_BOARD,
+    KINDS,
+    LEVELS,
+    LOBBY_VARIANTS,
+    OPTIONS,
+    VARIANTS,
+    board_from_data,
+    board_problems,
+)
 from .events import (
     EVENTS,
     CardsDrawn,
@@ -58,17 +68,7 @@ from .events import (
     TokenDrawnPrivate,
 )
 from .preview import Preview, preview
-from .state import (
-    DEFAULT_BOARD,
-    GAME_ID,
-    LOBBY_VARIANTS,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    OPTIONS,
-    VARIANTS,
-    DuckState,
-    ducks_per_player,
-)
+from .state import GAME_ID, MAX_PLAYERS, MIN_PLAYERS, DuckState, ducks_per_player
 
 State = DuckState
 

@@ -23,7 +23,6 @@ from ..protocol import (
     GameState,
     IllegalAction,
     JsonDict,
-    OptionSpec,
     RulesDataError,
     resolve_options,
     rng_from_json,
@@ -34,11 +33,19 @@ from . import decisions as D
 from . import events as E
 from .data import (
     ALL_BUOYS,
+    BLUE_TOKENS,
     BUOY,
+    BUOY_TOKENS_PER_COLOUR,
     COLOURS,
+    DATA_OPTIONS,
     DECK_SIZE,
+    OPTIONS,
     PATTERN_NAMES,
     START,
+    TOKEN_KINDS,
+    TOKENS_PER_KIND,
+    TWO_DUCKS_PLAYERS,
+    VARIANT_ALIASES,
     Board,
     board_from_data,
     board_problems,
@@ -51,54 +58,12 @@ from .hexes import back as turned_back
 
 GAME_ID = "duck"
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
-# The variants the lobby offers. DDG-26: with 2-3 players the advanced game gives each
-# player two ducks; ``ducks_per_player`` says so for the lobby and everybody else.
-LOBBY_VARIANTS = ("beginner", "advanced")
-# What ``options["variant"]`` may say: the lobby's, plus "twoducks", the name the advanced
-# game for 2-3 players had before "advanced" followed DDG-26 by itself. Saves replay their
-# actions through the rules, so it keeps meaning exactly that game (docs/rules/duck.md).
-VARIANT_ALIASES = {"twoducks": "advanced"}
-VARIANTS = LOBBY_VARIANTS + tuple(VARIANT_ALIASES)
-TWO_DUCKS_PLAYERS = (2, 3)  # DDG-26: the advanced game with this many players
-DEFAULT_BOARD = "bathtub"
 HOUND = -1  # the real hound as a moving piece
 UNKNOWN_CARD = 0  # a card a view may not see
 UNKNOWN_TOKEN = "?"  # an action token a view may not see
-TOKEN_KINDS = ("keep", "step", "rotate", "swap", "ghost", "become")  # 3 of each, DDG-6
-BLUE_TOKENS = 6
-TOKENS_PER_KIND = 3
-BUOY_TOKENS_PER_COLOUR = 6  # DDG-4
 ALL_SIDES = (0, 1, 2, 3, 4, 5)
 STEP_ROUTE = ((0,), (0, 1, -1))  # +1 step: one hex forward, then forward or 60° either way
 
-OPTIONS = (
-    OptionSpec(
-        "variant",
-        "Rules",
-        "ルール",
-        LOBBY_VARIANTS,
-        "beginner",
-        {
-            "beginner": ("Beginner", "初級"),
-            "advanced": (
-                "Advanced (hound; 2–3 players: two ducks each)",
-                "上級（猟犬・2～3人はアヒル2羽ずつ）",
-            ),
-        },
-    ),
-    OptionSpec(
-        "official", "Turn instead of moving", "移動の代わりに向きを変える", (False, True), False
-    ),
-    OptionSpec(
-        "board",
-        "Board",
-        "ボード",
-        (DEFAULT_BOARD,),
-        DEFAULT_BOARD,
-        {DEFAULT_BOARD: ("Bathtub", "バスタブ")},
-    ),
-)
-DATA_OPTIONS = ("board", "deck", "hound")
 # An illegal action in the first round's set-up or card choice of a two-duck game is where
 # the record of an advanced game for 2-3 players saved before DDG-26 (one duck each, hand 3,
 # "card N") stops replaying: the message says so.
