@@ -288,13 +288,16 @@ def element_known(name: str, game: str, players: int) -> bool:
 
 
 def event_is(event: Event, want: str) -> bool:
-    """Whether ``event`` is the one ``want`` describes: ``take`` or ``take kind=lucky``."""
+    """Whether ``event`` is the one ``want`` describes: ``take`` or ``take kind=lucky``
+    (``player=1`` is the event's player: a typed event keeps it out of its data)."""
     kind, *fields = want.split()
     if event.kind != kind:
         return False
+    data = event.data
     for item in fields:
         key, _, value = item.partition("=")
-        if str(event.data.get(key)) != value:
+        actual = event.player if key == "player" and key not in data else data.get(key)
+        if str(actual) != value:
             return False
     return True
 

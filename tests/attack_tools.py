@@ -383,7 +383,7 @@ async def table_client(url: str, source: str = "127.0.0.1", timeout: float = 5.0
 
 
 def message(kind: str, **fields: Any) -> dict[str, Any]:
-    return {"v": 1, "type": kind, **fields}
+    return {"v": 2, "type": kind, **fields}
 
 
 def wait_until(check: Callable[[], Any], seconds: float, step: float = 0.05) -> Any:

@@ -4,16 +4,18 @@ unless a clause is about the shipped data."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 
 from game.rules import duck
 from game.rules.duck import actions as A
+from game.rules.duck import events as E
 from game.rules.duck.checks import invariants
 from game.rules.duck.hexes import DIRECTIONS, back, distance, flower, neighbour
 from game.rules.protocol import IllegalAction, RulesDataError
-from tests.scenarios.duck.arena import OPTIONS, act, arena, at, kinds, new, race
+from tests.scenarios.duck.arena import OPTIONS, act, arena, at, kinds, new, race, typed
 
 
 def legal_text(state, player):
@@ -132,9 +134,9 @@ def test_ddg_4_buoy_tokens_six_per_colour_once_per_duck():
     )
     assert s.supply == [6, 6, 6]
     events = choose(s, {0: 37, 1: 50})  # passes two red buoys
-    assert kinds(events, "buoy") == [
-        {"duck": 0, "player": 0, "colour": "red", "hex": [2, 0], "new": True, "tokens": 1},
-        {"duck": 0, "player": 0, "colour": "red", "hex": [4, 0], "new": False, "tokens": 1},
+    assert typed(events, E.BuoyTouched) == [
+        E.BuoyTouched(0, "red", (2, 0), True, 1, player=0),
+        E.BuoyTouched(0, "red", (4, 0), False, 1, player=0),
     ]
     assert s.supply == [5, 6, 6] and s.buoys[0] == 1
 
@@ -187,7 +189,7 @@ def test_ddg_11_secret_choice_reveal_moves_in_card_order_and_refill():
     assert s.to_act() == (0, 2) and s.legal_actions(1) == ()
     chosen = next(e for e in events if e.kind == "chosen")
     assert chosen.visible_to == (1,) and chosen.data["cards"] == [9]
-    assert kinds(events, "choose") == [{"player": 1, "count": 1, "why": "move"}]
+    assert typed(events, E.CardsChosen) == [E.CardsChosen(1, "move", player=1)]
     assert s.view(0).secret[1] == (0,)  # face down to the others
     act(s, 0, "card 37")
     events = act(s, 2, "card 21")
@@ -323,7 +325,7 @@ def test_ddg_16_drain_with_all_three_buoys_wins_at_once():
     )
     events = choose(s, {0: 37, 1: 50})
     assert [e["hex"] for e in kinds(events, "step")] == [[0, -3], [0, -4], [0, -5]]
-    assert kinds(events, "win") == [{"duck": 0, "player": 0, "hex": [0, -5]}]
+    assert typed(events, E.Won) == [E.Won(0, (0, -5), player=0)]
     assert s.is_over() and s.winners() == (0,) and s.scores()[0] == 4.0
     assert not [e for e in events if e.kind == "turn" and e.data["duck"] == 1]
     with pytest.raises(IllegalAction):
@@ -401,9 +403,7 @@ def test_ddg_21_hound_control_fewest_buoys_then_highest_card():
     )
     events = finish_ducks(s, {0: 40, 1: 10, 2: 20})
     # players 1 and 2 have the fewest buoy tokens (0); 2 played the higher card
-    assert kinds(events, "hound_control") == [
-        {"player": 2, "tokens": 0, "card": 20, "tied": [1, 2]}
-    ]
+    assert typed(events, E.HoundControlTaken) == [E.HoundControlTaken(0, 20, (1, 2), player=2)]
     assert s.phase == "hound" and s.to_act() == (2,) and s.controller == 2
     s = advanced(
         ducks={0: ((0, 0), 0), 1: ((0, 2), 0, ("red",)), 2: ((0, -2), 0)},
@@ -428,13 +428,9 @@ def test_ddg_22_hound_comes_onto_the_drain_and_moves_by_card_or_two_patterns():
     assert any(t.startswith("hound ") for t in legal)  # or a card from hand
     card = s.hands[0][0]
     events = act(s, 0, f"hound {card}/1")
-    assert kinds(events, "hound_card") == [{"player": 0, "card": card}]
-    assert kinds(events, "draw")[0] == {
-        "player": 0,
-        "count": 1,
-        "reason": "hound",
-        "deck": kinds(events, "draw")[0]["deck"],
-    }
+    assert typed(events, E.HoundCardPlayed) == [E.HoundCardPlayed(card, player=0)]
+    drew = typed(events, E.CardsDrawn)[0]
+    assert drew == E.CardsDrawn(1, "hound", drew.deck, player=0)
 
 
 def test_ddg_22_two_patterns_move_in_sequence():
@@ -527,12 +523,12 @@ def test_ddg_24_the_hound_passes_through_ducks_and_knocks_them():
     s = standing_still(ducks={0: ((-2, 2), 0), 1: ((1, 0), 0), 2: ((2, 0), 1)}, hound=((-2, 0), 0))
     turn_everybody(s)
     events = act(s, 0, "patterns A A")  # (-1,0) (0,0) (1,0) (2,0)
-    assert kinds(events, "knock") == [{"duck": 1, "by": "hound", "hex": [1, 0]}]
+    assert typed(events, E.Knocked) == [E.Knocked(1, "hound", (1, 0), player=0)]
     assert s.pending[:3] == ("send", 0, 1)  # the controller picks the start space
     act(s, 0, "send -5,0")
     assert s.to_act() == (1,) and s.pending[0] == "face"  # the owner picks the facing
     events = act(s, 1, "face 0")
-    assert kinds(events, "knock") == [{"duck": 2, "by": "hound", "hex": [2, 0]}]
+    assert typed(events, E.Knocked) == [E.Knocked(2, "hound", (2, 0), player=0)]
     act(s, 0, "send -5,2")
     act(s, 2, "face 1")
     assert at(s, 1) == ((-5, 0), 0) and at(s, 2) == ((-5, 2), 1)
@@ -548,7 +544,7 @@ def test_ddg_24_a_duck_that_moves_into_the_hound_is_knocked():
     )
     choose(s, {0: 21, 1: 30, 2: 40})
     events = act(s, 0, "route 21/1")
-    assert kinds(events, "knock") == [{"duck": 0, "by": "hound", "hex": [1, 0], "into": [2, 0]}]
+    assert typed(events, E.Knocked) == [E.Knocked(0, "hound", (1, 0), into=(2, 0), player=0)]
     assert s.pending[:3] == ("send", 2, 0)
     act(s, 2, "send -5,4")
     events = act(s, 0, "face 2")
@@ -574,7 +570,7 @@ def test_ddg_25_a_new_buoy_colour_draws_a_secret_action_token():
     events = choose(s, {0: 21, 1: 30, 2: 40})
     events = act(s, 0, "route 21/1")
     drawn = [e for e in events if e.kind == "token_drawn"]
-    assert kinds(events, "token_draw")[0]["player"] == 0
+    assert typed(events, E.TokenDrawn)[0].player == 0
     assert drawn[0].visible_to == (0,) and len(s.tokens[0]) == 1 and len(s.pool) == 17
     assert s.view(1).tokens[0] == ("?",)
 
@@ -597,7 +593,7 @@ def test_ddg_25_keep_going_plays_one_more_card_after_the_move():
     act(s, 0, "route 21/1")
     assert "keep 1/1" in legal_text(s, 0) and "done" in legal_text(s, 0)
     events = act(s, 0, "keep 1/1")  # card 1: one more hex, then a facing
-    assert kinds(events, "token")[0] == {"player": 0, "token": "keep", "duck": 0, "card": 1}
+    assert typed(events, E.TokenUsed) == [E.TokenUsed("keep", duck=0, card=1, player=0)]
     assert s.pending[0] == "face" and at(s, 0)[0] == (4, 0)
     assert s.used == ["keep"] and 1 in s.table and 1 not in s.hands[0]
 
@@ -668,11 +664,11 @@ def test_ddg_25_become_the_hound_knocks_ducks_and_the_real_hound():
     act(s, 0, "become 0")
     choose(s, {0: 21, 1: 30, 2: 40})
     events = act(s, 0, "route 21/1")
-    assert kinds(events, "knock") == [{"duck": 1, "by": "duck", "knocker": 0, "hex": [1, 0]}]
+    assert typed(events, E.Knocked) == [E.Knocked(1, "duck", (1, 0), knocker=0, player=0)]
     assert s.pending[:3] == ("send", 0, 1)  # you choose the space...
     act(s, 0, "send -5,0")
     events = act(s, 1, "face 0")  # ...the owner the facing
-    assert kinds(events, "hound_knocked") == [{"duck": 0, "hex": [3, 0]}]
+    assert typed(events, E.HoundKnockedOff) == [E.HoundKnockedOff(0, (3, 0), player=0)]
     assert s.hound_pos == -1 and at(s, 0)[0] == (3, 0)
 
 
@@ -777,10 +773,10 @@ def test_ddg26_buoys_are_each_ducks_own_action_tokens_the_players():
     events = finish_ducks(s, {0: (21, 37), 1: (5, 10)})
     assert [(e["duck"], e["new"]) for e in kinds(events, "buoy")] == [(0, True), (1, True)]
     assert s.buoys[0] == s.buoys[1] == 1 and s.supply[0] == 4  # a red token each
-    assert [e["player"] for e in kinds(events, "token_draw")] == [0, 0]
+    assert [e.player for e in typed(events, E.TokenDrawn)] == [0, 0]
     assert len(s.tokens[0]) == 2 and len(s.pool) == 16 and s.tokens[1] == ()
     # DDG-21: player 0 holds 2 buoy tokens (both ducks), player 1 none: 1 has the hound
-    assert kinds(events, "hound_control")[0]["player"] == 1 and s.controller == 1
+    assert typed(events, E.HoundControlTaken)[0].player == 1 and s.controller == 1
     s = race(
         new(players=2, variant="advanced"),
         {0: ((0, 0), 0), 1: ((0, 2), 0), 2: ((-3, -1), 0), 3: ((-3, 3), 0)},
@@ -1068,3 +1064,67 @@ def test_every_action_class_and_decision_kind_has_its_handler():
     assert classes == set(S._DO)
     kinds = {name[len("_legal_") :] for name in vars(S.DuckState) if name.startswith("_legal_")}
     assert kinds == set(S._LEGAL) and "face" in kinds
+
+
+# -- the events on the wire (issue #26) ----------------------------------------------------------
+@pytest.mark.parametrize(
+    ("variant", "players", "official"),
+    [("beginner", 2, False), ("beginner", 4, True), ("advanced", 2, False), ("advanced", 5, True)],
+)
+def test_every_event_of_whole_games_round_trips_through_its_json(variant, players, official):
+    """Every event random whole games make (the opening's too) is read back from its JSON
+    as the same typed event (``EVENTS.from_dict``), hexes and card lists as tuples."""
+    from game.ai import duck as bots
+    from game.boards.duck import prepare_options
+
+    options = {**prepare_options({}), "variant": variant, "official": official}
+    seen: set[str] = set()
+    for seed in range(3):
+        s = duck.new_game(players, seed, options)
+        rng = random.Random(seed)
+        events = list(s.opening_events)
+        for _ in range(3000):
+            if s.is_over():
+                break
+            player = s.to_act()[0]
+            legal = s.legal_actions(player)
+            action = rng.choice(legal) if rng.random() < 0.2 else bots.normal(s, player, rng)
+            events.extend(s.apply(player, action))
+        for event in events:
+            assert isinstance(event, duck.EVENTS)
+            back = duck.EVENTS.from_dict(json.loads(json.dumps(event.to_dict())))
+            assert back == event and type(back) is type(event), event
+            seen.add(event.kind)
+    assert {"setup", "draw", "drawn", "reveal", "move", "step", "face"} <= seen
+    assert all(kind in duck.EVENTS.kinds for kind in duck.REVEALING_EVENTS)
+
+
+def test_a_typed_decision_says_what_each_player_decides_now():
+    """``decision(player)``: the typed decision of each player in ``to_act`` (everybody's
+    secret choice at once, DDG-11), of nobody else; it follows the rules' pending one."""
+    from game.ai import duck as bots
+    from game.boards.duck import prepare_options
+    from game.rules.duck import decisions as D
+
+    options = {**prepare_options({}), "variant": "advanced"}
+    kinds = set()
+    for players, seed in ((2, 1), (4, 2)):
+        s = duck.new_game(players, seed, options)
+        rng = random.Random(seed)
+        for _ in range(400):
+            if s.is_over():
+                break
+            acting = s.to_act()
+            for p in range(players):
+                d = s.decision(p)
+                assert (d is None) == (p not in acting)
+                if d is not None:
+                    assert d.player == p
+                    kinds.add(type(d))
+                    if s.pending is not None and s.pending[0] not in ("discard",):
+                        piece = getattr(d, "duck", getattr(d, "piece", None))
+                        assert piece is None or piece == s.pending[2]
+            p = acting[0]
+            legal = s.legal_actions(p)
+            s.apply(p, rng.choice(legal) if rng.random() < 0.3 else bots.normal(s, p, rng))
+    assert {D.ChooseCards, D.PlaceDuck, D.PlayTurn, D.MoveHound} <= kinds

@@ -12,7 +12,7 @@ import pytest
 
 from game import registry
 from game.rules.duck import actions as A
-from game.rules.protocol import LegacyEvent
+from game.rules.duck import events as E
 from game.scenes.duck import DuckScene
 from game.scenes.duck.panels import Panels
 from game.scenes.end_screen import GameOverScene
@@ -23,7 +23,7 @@ from game.ui.i18n import Translator
 from tests import scene_helpers
 from tests.scene_helpers import play_through_curtains, push_resumed_game, spy_private_drawing
 
-# Every event kind the rules package documents (game/rules/duck/__init__.py).
+# Every event kind the rules make (game/rules/duck/events.py).
 EVENT_KINDS = {
     "setup",
     "draw",
@@ -542,35 +542,29 @@ def _real_games():
         yield session, events
 
 
-# Kinds and shapes that random games meet rarely, with the data keys the docstring names.
+# Kinds and shapes that random games meet rarely, built as the rules' typed events.
 RARE = [
-    LegacyEvent("reshuffle", None, {"cards": 30}),
-    LegacyEvent("turn_instead", 0, {"duck": 0, "card": 12, "heading": 2}),
-    LegacyEvent("deck_top", 0, {"duck": 0, "card": 33}),
-    LegacyEvent("extra_move", 0, {"duck": 0, "reason": "ghost", "card": None}),
-    LegacyEvent("knock", 1, {"duck": 0, "by": "duck", "knocker": 1, "hex": [2, 2]}),
-    LegacyEvent("knock", 0, {"duck": 0, "by": "hound", "hex": [2, 2], "into": [3, 2]}),
-    LegacyEvent("hound_warp", 0, {"hex": [0, 3], "to": [4, 0], "heading": 1}),
-    LegacyEvent("hound_knocked", 1, {"duck": 1, "hex": [2, 3]}),
-    LegacyEvent("hound_knocked", None, {"duck": -1, "hex": [2, 3]}),
-    LegacyEvent("hound_again", 0, {"hex": [2, 3]}),
-    LegacyEvent(
-        "bonk", 0, {"duck": 0, "hex": [1, 1], "blocked": [2, 1], "heading": 3, "reason": "drain"}
-    ),
+    E.Reshuffled(30),
+    E.TurnedInstead(0, 12, 2, player=0),
+    E.DeckTopTurned(0, 33, player=0),
+    E.ExtraMove(0, "ghost", None, player=0),
+    E.Knocked(0, "duck", (2, 2), knocker=1, player=1),
+    E.Knocked(0, "hound", (2, 2), into=(3, 2), player=0),
+    E.HoundWarped((0, 3), (4, 0), 1, player=0),
+    E.HoundKnockedOff(1, (2, 3), player=1),
+    E.HoundKnockedOff(-1, (2, 3)),
+    E.HoundMovesAgain((2, 3), player=0),
+    E.Bonk(0, (1, 1), (2, 1), 3, "drain", player=0),
 ] + [
-    LegacyEvent(
-        "token",
-        0,
-        {
-            "player": 0,
-            "token": kind,
-            "duck": 0,
-            "card": 20,
-            "heading": 1,
-            "hex": [1, 1],
-            "hound_hex": [2, 2],
-            "hound_heading": 4,
-        },
+    E.TokenUsed(
+        kind,
+        duck=0,
+        card=20,
+        heading=1,
+        hex=(1, 1),
+        hound_hex=(2, 2),
+        hound_heading=4,
+        player=0,
     )
     for kind in ("blue", "keep", "step", "rotate", "swap", "ghost", "become")
 ]
@@ -590,7 +584,7 @@ def test_describe_gives_a_line_for_every_event_kind_in_both_languages(app):
                 assert line and "{" not in line and not line.startswith("duck."), (lang, event)
                 scene.game.model.quiet = False
                 scene.game.model.step_duck = None
-    assert kinds == EVENT_KINDS
+    assert kinds == EVENT_KINDS == set(E.DuckEvent.kinds)
 
 
 def test_every_event_plays_and_a_skip_lands_on_the_state(app):

@@ -52,7 +52,7 @@ def test_the_limits_agree_on_sixteen():
 
 # -- the network schema ------------------------------------------------------------------------
 def client(kind: str, **fields) -> dict:
-    return check_client_message({"v": 1, "type": kind, **fields})
+    return check_client_message({"v": 2, "type": kind, **fields})
 
 
 def refused(kind: str, **fields) -> str:

@@ -22,7 +22,7 @@ from game.lessons import (
     lesson_path,
     load_lesson,
 )
-from game.rules.protocol import LegacyEvent
+from game.rules.duck.events import BuoyTouched as Buoy
 from game.rules.verflixxt.events import PieceMoved, Rolled
 
 
@@ -38,7 +38,7 @@ def shipped(lesson_id: str = "verflixxt-1") -> dict:
 
 # -- event_is --------------------------------------------------------------------------------------
 def test_event_is_checks_the_kind_and_every_field():
-    event = LegacyEvent("buoy", 0, {"duck": 0, "colour": "yellow", "new": True})
+    event = Buoy(0, "yellow", (2, 0), True, 1, player=0)
     assert event_is(event, "buoy")
     assert event_is(event, "buoy duck=0")
     assert event_is(event, "buoy duck=0 colour=yellow new=True")
@@ -48,6 +48,8 @@ def test_event_is_checks_the_kind_and_every_field():
     assert not event_is(event, "buoy duck=0 colour=yellow new=False")  # the last one wrong
     assert not event_is(event, "buoy size=3")  # a field the event does not have
     assert not event_is(event, "buoy duck")  # a field without a value is not any value
+    assert event_is(event, "buoy player=0")  # the event's player, kept out of its data
+    assert not event_is(event, "buoy player=1")
 
 
 def _move(piece: str) -> PieceMoved:

@@ -10,6 +10,7 @@ import pytest
 
 from game import rules
 from game.lessons import LessonRun, follow, lesson_ids, lesson_path, load_lesson
+from game.rules.duck import events as E
 from game.scenes.lesson_choice import LessonChoiceScene
 from game.scenes.shell.menu import MenuScene
 from tests.lesson_helpers import do_step, lesson_app, open_lesson, wait_for_step
@@ -41,53 +42,59 @@ def test_ddg_20_to_26_the_advanced_lesson_plays_every_rule_it_teaches():
     assert follow(run) == []
     module = rules.load(lesson.game)
     state = module.new_game(lesson.players, lesson.seed, run.session.options)
-    events = [(e.kind, e.data) for e in state.opening_events]
+    events = list(state.opening_events)
     actions = run.session.actions
     faced = {}  # the person's facing decisions: what each was about
     for player, text in actions:
         pending = state.pending
         if player == 0 and text.startswith("face"):
             faced[text] = pending
-        events += [(e.kind, e.data) for e in state.apply(player, module.parse_action(text))]
-    kinds = [k for k, _ in events]
+        events += state.apply(player, module.parse_action(text))
+    kinds = [e.kind for e in events]
+
+    def first(cls):
+        return next(e for e in events if type(e) is cls)
+
     # DDG-26: two players of the advanced game race two ducks each, with a hand of four
-    setup = next(d for k, d in events if k == "setup")
-    assert setup["variant"] == "advanced" and setup["owners"] == [0, 0, 1, 1]
+    setup = first(E.SetUp)
+    assert setup.variant == "advanced" and setup.owners == (0, 0, 1, 1)
     # DDG-20/26: the shown card orders the placing; the person places first, then in turns
-    order = next(d for k, d in events if k == "order_cards")
-    assert order["order"] == [0, 1] and order["cards"] == [36, 12]
-    places = [d["player"] for k, d in events if k == "place"]
+    order = first(E.OrderCardsShown)
+    assert order.order == (0, 1) and order.cards == (36, 12)
+    places = [e.player for e in events if isinstance(e, E.DuckPlaced)]
     assert places == [0, 1, 0, 1]
     # DDG-25 blue: draw 3, then discard 3, while the cards are being chosen
     blue = kinds.index("token")
-    assert events[blue][1] == {"player": 0, "token": "blue"}
+    assert events[blue] == E.TokenUsed("blue", player=0)
     assert (0, "discard 31 41 50") in actions
     assert kinds.index("reveal") > blue
     # DDG-21: tied at no buoy tokens, the higher card (the person's 40) takes the hound
-    controls = [d for k, d in events if k == "hound_control"]
-    assert controls[0]["player"] == 0 and controls[0]["tied"] == [0, 1]
-    assert controls[0]["card"] == 40
+    controls = [e for e in events if isinstance(e, E.HoundControlTaken)]
+    assert controls[0].player == 0 and controls[0].tied == (0, 1)
+    assert controls[0].card == 40
     # DDG-22: off the board it comes onto the drain; it moves by two patterns
     drain = state.board.coords[state.board.drain]
-    assert next(d for k, d in events if k == "hound_place")["hex"] == list(drain)
+    assert first(E.HoundPlaced).hex == tuple(drain)
     assert (0, "patterns B A") in actions
     # DDG-24: it runs through Cookie's duck; its controller places it, its owner faces it
     knock = kinds.index("knock")
-    assert events[knock][1]["duck"] == 2 and events[knock][1]["by"] == "hound"
-    assert events[knock + 1] == ("knock_place", {"duck": 2, "hex": [0, 8]})
+    assert events[knock] == E.Knocked(2, "hound", events[knock].hex, player=0)
+    assert events[knock + 1] == E.KnockedPlaced(2, (0, 8), player=0)
     # DDG-25: a duck's first touch of a colour draws a secret action token with it
-    buoy = next(i for i, (k, d) in enumerate(events) if k == "buoy" and d["duck"] == 1)
-    assert events[buoy][1]["colour"] == "green" and events[buoy][1]["new"]
-    assert events[buoy + 1][0] == "token_draw" and events[buoy + 1][1]["duck"] == 1
+    buoy = next(i for i, e in enumerate(events) if isinstance(e, E.BuoyTouched) and e.duck == 1)
+    assert events[buoy].colour == "green" and events[buoy].new
+    assert events[buoy + 1].kind == "token_draw" and events[buoy + 1].duck == 1
     # ... and rotate is played just before the other duck's move, which starts facing it
-    rotate = next(i for i, (k, d) in enumerate(events) if k == "token" and d["token"] == "rotate")
-    assert events[rotate][1]["duck"] == 0 and events[rotate][1]["heading"] == 4
+    rotate = next(
+        i for i, e in enumerate(events) if isinstance(e, E.TokenUsed) and e.token == "rotate"
+    )
+    assert events[rotate].duck == 0 and events[rotate].heading == 4
     move = events[rotate + 1]
-    assert move[0] == "move" and move[1]["duck"] == 0 and move[1]["heading"] == 4
+    assert isinstance(move, E.MoveBegan) and move.duck == 0 and move.heading == 4
     # DDG-21 again: with more buoy tokens the person loses the hound to Cookie, whose
     # hound knocks the person's duck, which the person (its owner) then faces
-    assert controls[1]["player"] == 1
-    assert ("knock", {"duck": 1, "by": "hound", "hex": [2, 2]}) in events
+    assert controls[1].player == 1
+    assert E.Knocked(1, "hound", (2, 2), player=1) in events
     assert faced["face 4"][0] == "face" and faced["face 4"][-1] == "knock"
     assert not state.is_over()  # the lesson ends in round 3: the person plays on
 

@@ -81,7 +81,7 @@ def test_the_window_is_told_of_network_actions_not_of_its_own():
     seats = [Seat("Aiko", "henrietta"), Seat("Ben", "clucky")]
     host = HostThread(Session("cluck", seats, 11), port=0, local_seats=(0,), autosave=False)
     ben = RecordingPeer("ben")
-    hello = {"v": 1, "type": "hello", "code": host.code, "seat": 1, "name": "Ben"}
+    hello = {"v": 2, "type": "hello", "code": host.code, "seat": 1, "name": "Ben"}
     host.tables.handle(ben, "hello", check_client_message(hello))
     drain(host.notes)
     state = host.table.session.state
@@ -93,7 +93,7 @@ def test_the_window_is_told_of_network_actions_not_of_its_own():
             host.apply(0, action)
             assert [k for k, _ in drain(host.notes)] == []
         else:
-            message = {"v": 1, "type": "action", "id": next_id, "action": str(action)}
+            message = {"v": 2, "type": "action", "id": next_id, "action": str(action)}
             host.tables.handle(ben, "action", check_client_message(message))
             next_id += 1
             notes = drain(host.notes)
@@ -107,7 +107,7 @@ def test_a_create_option_may_not_be_a_fraction():
 
     from game.net.protocol import ProtocolError, check_client_message
 
-    base = {"v": 1, "type": "create", "game": "cluck", "seats": [{"kind": "person"}] * 2}
+    base = {"v": 2, "type": "create", "game": "cluck", "seats": [{"kind": "person"}] * 2}
     for value in ("x", 3, True, None):
         assert check_client_message({**base, "options": {"k": value}})["options"] == {"k": value}
     for value in (1.5, 2.0, [1], {"a": 1}):

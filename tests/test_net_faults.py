@@ -126,12 +126,12 @@ def test_hostile_and_mistaken_messages_are_refused_and_change_nothing():
                 (b"\x00\x01binary", "binary"),
                 ("[1, 2]", "schema"),
                 ('{"type": "action"}', "version"),  # answered, then closed: sent last
-                (json.dumps({"v": 1, "type": "teleport"}), "schema"),
-                (json.dumps({"v": 1, "type": "action", "id": 5}), "schema"),
-                (json.dumps({"v": 1, "type": "action", "id": True, "action": "x"}), "schema"),
-                (json.dumps({"v": 1, "type": "action", "id": 9, "action": "x", "x": 1}), "schema"),
-                ('{"v": 1, "type": "action", "id": NaN, "action": "roll"}', "json"),
-                ('{"v": 1, "type": "action", "id": ' + "9" * 30 + ', "action": "roll"}', "json"),
+                (json.dumps({"v": 2, "type": "teleport"}), "schema"),
+                (json.dumps({"v": 2, "type": "action", "id": 5}), "schema"),
+                (json.dumps({"v": 2, "type": "action", "id": True, "action": "x"}), "schema"),
+                (json.dumps({"v": 2, "type": "action", "id": 9, "action": "x", "x": 1}), "schema"),
+                ('{"v": 2, "type": "action", "id": NaN, "action": "roll"}', "json"),
+                ('{"v": 2, "type": "action", "id": ' + "9" * 30 + ', "action": "roll"}', "json"),
                 ("[" * 3000 + "]" * 3000, "json"),
                 (encode("action", id=1, action="fly to the moon"), "notation"),
                 (encode("action", id=2, action="roll\n"), "schema"),
@@ -172,7 +172,7 @@ def test_hostile_and_mistaken_messages_are_refused_and_change_nothing():
             await probe.ws.send(version_probe[0])
             with pytest.raises(ClientError) as error:
                 await probe.receive(5)
-            assert error.value.code == "version" and "protocol version 1" in error.value.reason
+            assert error.value.code == "version" and "protocol version 2" in error.value.reason
             # a wrong code
             stranger = TableClient(url)
             await stranger.connect()
@@ -227,7 +227,7 @@ def test_a_client_hears_a_host_of_another_protocol_version_clearly():
 
     async def newer_host(ws):
         await ws.recv()
-        await ws.send(json.dumps({"v": 2, "type": "welcome"}))
+        await ws.send(json.dumps({"v": 3, "type": "welcome"}))
         await ws.wait_closed()
 
     async def scenario():
@@ -242,7 +242,7 @@ def test_a_client_hears_a_host_of_another_protocol_version_clearly():
 
     error = run(scenario(), timeout=20)
     assert error.code == "version"
-    assert "the host speaks protocol version 2 and this app version 1" in error.reason
+    assert "the host speaks protocol version 3 and this app version 2" in error.reason
 
 
 OPTIONLESS = [("duck", 4), ("verflixxt", 3), ("cluck", 3), ("routes", 3)]

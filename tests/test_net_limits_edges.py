@@ -238,7 +238,7 @@ class Conn:
 def create(tables: Tables, address: str, kinds: list[str]) -> dict:
     conn = Conn(address)
     fields = check_client_message(
-        {"v": 1, "type": "create", "game": "cluck", "seats": [{"kind": k} for k in kinds]}
+        {"v": 2, "type": "create", "game": "cluck", "seats": [{"kind": k} for k in kinds]}
     )
     tables.handle(conn, "create", fields)
     return conn.sent[-1]

@@ -95,21 +95,21 @@ def test_a_wrong_code_in_a_look_is_the_same_error_as_in_a_hello():
 
 
 def test_look_is_schema_checked_like_every_message():
-    assert check_client_message(decode('{"v":1,"type":"look","code":"ABCD-EFGH-JKLM"}')) == {
+    assert check_client_message(decode('{"v":2,"type":"look","code":"ABCD-EFGH-JKLM"}')) == {
         "code": "ABCD-EFGH-JKLM"
     }
     for bad in (
-        '{"v":1,"type":"look"}',
-        '{"v":1,"type":"look","code":7}',
-        '{"v":1,"type":"look","code":""}',
-        '{"v":1,"type":"look","code":"ABCD-EFGH-JKLM","seat":0}',
-        '{"v":1,"type":"look","code":"' + "A" * 41 + '"}',
+        '{"v":2,"type":"look"}',
+        '{"v":2,"type":"look","code":7}',
+        '{"v":2,"type":"look","code":""}',
+        '{"v":2,"type":"look","code":"ABCD-EFGH-JKLM","seat":0}',
+        '{"v":2,"type":"look","code":"' + "A" * 41 + '"}',
     ):
         with pytest.raises(ProtocolError) as caught:
             check_client_message(decode(bad))
         assert caught.value.code == "schema"
     with pytest.raises(ProtocolError):  # a "table" from a host lacking what it must have
-        check_host_message(decode('{"v":1,"type":"table","game":"duck"}'))
+        check_host_message(decode('{"v":2,"type":"table","game":"duck"}'))
 
 
 def test_a_window_host_answers_a_look_on_its_own_thread():

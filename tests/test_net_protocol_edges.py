@@ -29,7 +29,7 @@ from game.net.protocol import (
 
 
 def client(kind: str, **fields) -> dict:
-    return check_client_message({"v": 1, "type": kind, **fields})
+    return check_client_message({"v": 2, "type": kind, **fields})
 
 
 def refusal(kind: str, **fields) -> str:
@@ -44,11 +44,11 @@ def test_a_number_of_twenty_characters_is_read_and_one_of_twenty_one_is_refused(
     """Rule: no number longer than MAX_NUMBER_DIGITS (20) characters is parsed (a huge
     integer costs the host time), a sign included."""
     assert MAX_NUMBER_DIGITS == 20
-    assert decode('{"v": 1, "type": "x", "n": ' + "9" * 20 + "}")["n"] == int("9" * 20)
-    assert decode('{"v": 1, "type": "x", "n": -' + "9" * 19 + "}")["n"] == -int("9" * 19)
+    assert decode('{"v": 2, "type": "x", "n": ' + "9" * 20 + "}")["n"] == int("9" * 20)
+    assert decode('{"v": 2, "type": "x", "n": -' + "9" * 19 + "}")["n"] == -int("9" * 19)
     for number in ("9" * 21, "-" + "9" * 20):
         with pytest.raises(ProtocolError) as error:
-            decode('{"v": 1, "type": "x", "n": ' + number + "}")
+            decode('{"v": 2, "type": "x", "n": ' + number + "}")
         assert error.value.code == "json" and "21 digits" in error.value.reason
 
 
@@ -56,7 +56,7 @@ def test_nan_and_infinity_are_not_numbers():
     """Rule: NaN, Infinity and -Infinity are refused as JSON ('json')."""
     for constant in ("NaN", "Infinity", "-Infinity"):
         with pytest.raises(ProtocolError) as error:
-            decode('{"v": 1, "type": "x", "n": ' + constant + "}")
+            decode('{"v": 2, "type": "x", "n": ' + constant + "}")
         assert error.value.code == "json" and constant in error.value.reason
 
 
@@ -64,35 +64,35 @@ def test_a_message_is_a_text_json_object_of_this_version_with_a_text_type():
     """Rule: each check of every message, with its code: binary, json, schema (not an
     object, no text type), version (each side's wording)."""
     cases = [
-        (b'{"v": 1, "type": "look"}', "binary"),
+        (b'{"v": 2, "type": "look"}', "binary"),
         ("{", "json"),
         ("[1]", "schema"),
         ('"text"', "schema"),
-        ('{"v": 1}', "schema"),
-        ('{"v": 1, "type": 5}', "schema"),
-        ('{"v": 2, "type": "look"}', "version"),
-        ('{"v": "1", "type": "look"}', "version"),
+        ('{"v": 2}', "schema"),
+        ('{"v": 2, "type": 5}', "schema"),
+        ('{"v": 3, "type": "look"}', "version"),
+        ('{"v": "2", "type": "look"}', "version"),
         # a version is the whole number 1, not true or 1.0 (both were taken as 1)
         ('{"v": true, "type": "look"}', "version"),
-        ('{"v": 1.0, "type": "look"}', "version"),
+        ('{"v": 2.0, "type": "look"}', "version"),
     ]
     for raw, code in cases:
         with pytest.raises(ProtocolError) as error:
             decode(raw)
         assert error.value.code == code, raw
-    assert decode('{"v": 1, "type": "look"}') == {"v": 1, "type": "look"}
+    assert decode('{"v": 2, "type": "look"}') == {"v": 2, "type": "look"}
 
 
 def test_a_version_mismatch_says_both_versions_from_the_side_that_reads_it():
-    """Rule: the host says 'this table speaks protocol version 1 and your app version N';
-    a client says 'the host speaks protocol version N and this app version 1'; a message
+    """Rule: the host says 'this table speaks protocol version 2 and your app version N';
+    a client says 'the host speaks protocol version N and this app version 2'; a message
     without a version says 'none'."""
     with pytest.raises(ProtocolError) as on_host:
         decode('{"v": 7, "type": "look"}')
-    assert "this table speaks protocol version 1 and your app version 7" in on_host.value.reason
+    assert "this table speaks protocol version 2 and your app version 7" in on_host.value.reason
     with pytest.raises(ProtocolError) as on_client:
         decode('{"v": 7, "type": "welcome"}', on_host=False)
-    assert "the host speaks protocol version 7 and this app version 1" in on_client.value.reason
+    assert "the host speaks protocol version 7 and this app version 2" in on_client.value.reason
     with pytest.raises(ProtocolError) as missing:
         decode('{"type": "look"}')
     assert "your app version none" in missing.value.reason
@@ -103,7 +103,7 @@ def test_encode_writes_the_version_and_type_first_and_refuses_nan():
     (NaN) is ever sent."""
     text = encode("seats", seats=[])
     assert json.loads(text) == {"v": VERSION, "type": "seats", "seats": []}
-    assert text.startswith('{"v":1,"type":"seats"')
+    assert text.startswith(f'{{"v":{VERSION},"type":"seats"')
     with pytest.raises(ValueError):
         encode("x", n=float("nan"))
 
@@ -228,7 +228,7 @@ HOST_KEYS = {
 def test_a_host_message_without_one_of_its_keys_is_refused_by_the_client(kind):
     """Rule: a client reads a host message only with every key of its type (a key it
     does not know is kept, not refused)."""
-    full = {"v": 1, "type": kind, **{key: 0 for key in HOST_KEYS[kind]}, "extra": 1}
+    full = {"v": 2, "type": kind, **{key: 0 for key in HOST_KEYS[kind]}, "extra": 1}
     assert check_host_message(full) == full
     for key in HOST_KEYS[kind]:
         partial = {k: v for k, v in full.items() if k != key}
@@ -239,7 +239,7 @@ def test_a_host_message_without_one_of_its_keys_is_refused_by_the_client(kind):
 
 def test_a_host_message_of_an_unknown_type_is_refused():
     with pytest.raises(ProtocolError) as error:
-        check_host_message({"v": 1, "type": "hello", "code": "x"})
+        check_host_message({"v": 2, "type": "hello", "code": "x"})
     assert "unknown message type 'hello' from the host" in error.value.reason
 
 

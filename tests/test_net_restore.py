@@ -23,7 +23,7 @@ FIRST_ID = 5  # the first action id the seat-1 person sends
 
 
 def message(kind: str, **fields) -> dict:
-    return check_client_message({"v": 1, "type": kind, **fields})
+    return check_client_message({"v": 2, "type": kind, **fields})
 
 
 def write(table: Table, host: str) -> None:

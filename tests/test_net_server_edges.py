@@ -57,7 +57,7 @@ class FakeSaver:
 
 
 def fields(kind: str, **values: Any) -> dict:
-    return check_client_message({"v": 1, "type": kind, **values})
+    return check_client_message({"v": 2, "type": kind, **values})
 
 
 def created(tables: Tables, conn: Conn, kinds=("person", "person")) -> Table:
@@ -206,7 +206,7 @@ def test_a_fatal_problem_is_an_error_and_a_closed_line_a_refusal_keeps_it_open()
     stranger = Conn("10.0.0.3")
     tables.handle(stranger, "hello", fields("hello", code="2222-3333-4444", seat=0, name="X"))
     assert stranger.sent == [
-        {"v": 1, "type": "error", "code": "code", "reason": "no table here has that join code"}
+        {"v": 2, "type": "error", "code": "code", "reason": "no table here has that join code"}
     ]
     assert stranger.closed == [(CLOSE_ERROR, "code")] and stranger.table is None
     thief = Conn("10.0.0.4")
@@ -375,9 +375,9 @@ def test_a_bad_message_is_refused_and_another_version_is_an_error():
     assert server._receive(conn, "{not json") is True
     assert conn.sent[-1]["type"] == "refusal" and conn.sent[-1]["code"] == "json"
     assert conn.sent[-1]["id"] is None
-    assert server._receive(conn, json.dumps({"v": 1, "type": "look"})) is True
+    assert server._receive(conn, json.dumps({"v": 2, "type": "look"})) is True
     assert conn.sent[-1]["code"] == "schema" and conn.closed == []
-    assert server._receive(conn, json.dumps({"v": 2, "type": "look", "code": "x"})) is False
+    assert server._receive(conn, json.dumps({"v": 3, "type": "look", "code": "x"})) is False
     assert conn.sent[-1]["type"] == "error" and conn.sent[-1]["code"] == "version"
     assert conn.closed == [(CLOSE_ERROR, "protocol version")] and inbox.empty()
 

@@ -267,7 +267,7 @@ def test_a_closed_table_tells_every_member_and_sends_nothing_more():
     table.close("the host closed the table")
     for peer in (aiko, ben, watcher):
         assert peer.sent[-1] == {
-            "v": 1,
+            "v": 2,
             "type": "error",
             "code": "closed",
             "reason": "the host closed the table",

@@ -38,7 +38,7 @@ def cluck_session(humans=(True, True, True)) -> Session:
 
 
 def hello(code: str, seat, name: str = "Ben") -> dict:
-    return check_client_message({"v": 1, "type": "hello", "code": code, "seat": seat, "name": name})
+    return check_client_message({"v": 2, "type": "hello", "code": code, "seat": seat, "name": name})
 
 
 def window(monkeypatch, humans=(True, True, True), local=(0,)) -> tuple[HostThread, Clock]:
@@ -91,7 +91,7 @@ def test_an_action_from_the_network_is_a_note_and_one_of_the_window_is_not(monke
             assert host.pump() == []
             continue
         fields = check_client_message(
-            {"v": 1, "type": "action", "id": next_id, "action": str(action)}
+            {"v": 2, "type": "action", "id": next_id, "action": str(action)}
         )
         host.inbox.put((peers[player], "action", fields))
         notes = host.pump()
@@ -259,20 +259,23 @@ def test_an_update_moves_the_mirror_on_and_returns_its_events():
 
 
 def test_an_event_from_the_host_is_rebuilt_as_it_was():
-    """Rule: an event's kind, player, data and who may see it come back as sent; a
-    malformed one is refused."""
-    event = event_from({"kind": "k", "player": 2, "data": {"a": 1}, "visible_to": [2]})
-    assert (event.kind, event.player, dict(event.data), event.visible_to) == (
-        "k",
-        2,
-        {"a": 1},
-        (2,),
-    )
-    public = event_from({"kind": "k"})
-    assert public.player is None and public.visible_to is None and dict(public.data) == {}
-    for bad in ([], {"kind": 5}, {"player": 1}):
+    """Rule: an event comes back as the game's own typed event, with its player, fields
+    and who may see it as sent; one that is not an event of that game is refused."""
+    from game.rules.verflixxt.events import CardDrawn
+
+    sent = CardDrawn("y3", 2, player=2, visible_to=(2,))
+    event = event_from(sent.to_dict(), "verflixxt")
+    assert type(event) is CardDrawn and event == sent
+    for bad in (
+        [],
+        {"kind": 5},
+        {"player": 1},
+        {"kind": "k"},
+        {**sent.to_dict(), "player": "two"},
+        {**sent.to_dict(), "data": {**sent.to_dict()["data"], "extra": 1}},
+    ):
         with pytest.raises(ClientError):
-            event_from(bad)
+            event_from(bad, "verflixxt")
 
 
 class FakeWs:
@@ -347,7 +350,7 @@ def test_a_client_counts_its_action_ids_on_from_the_last_the_host_has():
         return sent, json.loads(client.ws.sent[-1])
 
     sent, message = asyncio.run(scenario())
-    assert sent == 42 and message == {"v": 1, "type": "action", "id": 42, "action": "x"}
+    assert sent == 42 and message == {"v": 2, "type": "action", "id": 42, "action": "x"}
 
 
 def test_a_client_thread_hands_back_unread_notes_first():

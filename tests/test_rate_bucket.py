@@ -76,7 +76,7 @@ def test_a_client_that_keeps_to_the_rate_is_never_flooded():
 
 # -- creating tables ------------------------------------------------------------------------
 def create_fields(game: str = "cluck", people: int = 2) -> dict:
-    message = {"v": 1, "type": "create", "game": game, "seats": [{"kind": "person"}] * people}
+    message = {"v": 2, "type": "create", "game": game, "seats": [{"kind": "person"}] * people}
     return check_client_message(message)
 
 
@@ -103,7 +103,7 @@ def test_a_connection_at_a_table_may_not_create_one():
     tables.handle(owner, "create", create_fields())
     code = owner.sent[0]["code"]
     guest = RecordingPeer()
-    hello = {"v": 1, "type": "hello", "code": code, "seat": 1, "name": "Ben"}
+    hello = {"v": 2, "type": "hello", "code": code, "seat": 1, "name": "Ben"}
     tables.handle(guest, "hello", check_client_message(hello))
     assert guest.sent[0]["type"] == "welcome" and guest.table is not None
     tables.handle(guest, "create", create_fields())
@@ -134,7 +134,7 @@ def test_a_closed_tables_code_finds_nothing():
     code = owner.sent[0]["code"]
     tables.by_code[code].close("the host closed the table")
     late = RecordingPeer()
-    hello = {"v": 1, "type": "hello", "code": code, "seat": 0, "name": "Ben"}
+    hello = {"v": 2, "type": "hello", "code": code, "seat": 0, "name": "Ben"}
     tables.handle(late, "hello", check_client_message(hello))
     assert late.sent[-1]["type"] == "error" and late.sent[-1]["code"] == "code"
     assert late.closed and late.table is None

@@ -50,9 +50,11 @@ from game.boards import DataFileError, cached_load, cut, read_data, read_yaml, r
 from game.paths import BOARDS_DIR
 from game.rules.duck.data import (
     COLOURS,
+    DEFAULT_BOARD,
     KINDS,
     LEVELS,
     MAX_DUCKS,
+    VARIANTS,
     board_from_data,
     board_problems,
     deck_from_data,
@@ -60,7 +62,6 @@ from game.rules.duck.data import (
     patterns_from_data,
 )
 from game.rules.duck.hexes import TURNS, flower, normalise
-from game.rules.duck.state import DEFAULT_BOARD, VARIANTS
 from game.storage import PARSE_ERRORS, clip, data_dir
 
 DUCK_DIR = BOARDS_DIR / "duck"

@@ -31,7 +31,7 @@ from game.net.protocol import (
     drain,
     encode,
 )
-from game.rules.protocol import Event, EventDataError, GameState, LegacyEvent
+from game.rules.protocol import Event, EventDataError, GameState
 
 log = logging.getLogger(__name__)
 
@@ -53,24 +53,12 @@ def _state_class(game: str) -> type[GameState]:
     return type(module.new_game(max(players, 3), 0, prepare_options(game, {})))
 
 
-def event_from(data: Any, game: str = "") -> Event:
-    """The typed event of ``game`` a host sent, every field checked (a game whose rules
-    still make untyped events gives a :class:`LegacyEvent`)."""
-    family: type[Event] | None = getattr(rules.load(game), "EVENTS", None) if game else None
-    if family is not None:
-        try:
-            return family.from_dict(data)
-        except EventDataError as exc:
-            raise ClientError("schema", f"an event from the host: {exc}"[:200]) from exc
-    if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
-        raise ClientError("schema", "an event from the host is not an event")
-    seen = data.get("visible_to")
-    return LegacyEvent(
-        data["kind"],
-        data.get("player"),
-        dict(data.get("data") or {}),
-        None if seen is None else tuple(seen),
-    )
+def event_from(data: Any, game: str) -> Event:
+    """The typed event of ``game`` a host sent, every field checked against its class."""
+    try:
+        return rules.load(game).EVENTS.from_dict(data)
+    except EventDataError as exc:
+        raise ClientError("schema", f"an event from the host: {exc}"[:200]) from exc
 
 
 @dataclass

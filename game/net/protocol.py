@@ -19,7 +19,9 @@ import secrets
 from collections.abc import Callable, Mapping
 from typing import Any
 
-VERSION = 1
+# 2: typed events (issue #26): each game's event fields are its classes' fields, so some
+# keys of an event's data changed; a version-1 app cannot read them and is told so.
+VERSION = 2
 # What a client may send in one message (websockets max_size on the host): the largest,
 # a "create" with six seats, is under 1 KB.
 MAX_INBOUND_BYTES = 8 * 1024

@@ -13,6 +13,7 @@ A game package offers::
     OPTIONS: tuple[OptionSpec, ...]            # what the lobby may set
     MIN_PLAYERS, MAX_PLAYERS
     REVEALING_EVENTS: Mapping[str, str]        # event kind -> "roll" | "draw" | "reveal"
+    EVENTS: type[Event]                        # the family base of the game's typed events
 
 and its state subclasses :class:`GameState`.
 
@@ -257,36 +258,6 @@ def _shown(value: Any) -> str:
 
 def _hint_name(hint: Any) -> str:
     return getattr(hint, "__name__", None) or str(hint).replace("typing.", "")
-
-
-@dataclass(frozen=True, init=False)
-class LegacyEvent(Event):
-    """An event still made of a kind string and a dict (transitional, issue #26: each
-    game moves to its typed family; this class goes when the last one has)."""
-
-    payload: Mapping[str, Any] = field(default_factory=dict)
-
-    def __init__(
-        self,
-        kind: str,
-        player: Player | None = None,
-        data: Mapping[str, Any] | None = None,
-        visible_to: tuple[Player, ...] | None = None,
-    ):
-        object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "player", player)
-        object.__setattr__(self, "payload", dict(data or {}))
-        object.__setattr__(self, "visible_to", visible_to)
-
-    @property
-    def data(self) -> dict[str, Any]:
-        return dict(self.payload)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, LegacyEvent) and self.to_dict() == other.to_dict()
-
-    def __hash__(self) -> int:
-        return hash((self.kind, self.player))
 
 
 @dataclass(frozen=True)

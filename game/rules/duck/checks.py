@@ -4,16 +4,16 @@ pieces where pieces may be, and views that hide what they must."""
 
 from __future__ import annotations
 
-from .data import COLOURS, DECK_SIZE, DRAIN
-from .state import (
+from .data import (
     BLUE_TOKENS,
     BUOY_TOKENS_PER_COLOUR,
+    COLOURS,
+    DECK_SIZE,
+    DRAIN,
     TOKEN_KINDS,
     TOKENS_PER_KIND,
-    UNKNOWN_CARD,
-    UNKNOWN_TOKEN,
-    DuckState,
 )
+from .state import UNKNOWN_CARD, UNKNOWN_TOKEN, DuckState
 
 ALL_TOKENS = sorted(k for k in TOKEN_KINDS for _ in range(TOKENS_PER_KIND))
 ALL_CARDS = list(range(1, DECK_SIZE + 1))

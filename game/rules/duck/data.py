@@ -1,5 +1,6 @@
 """The rules' own view of the game data: the board (DDG-1, DDG-2, DDG-42), the deck
-(DDG-5, DDG-41) and the hound board (DDG-43).
+(DDG-5, DDG-41) and the hound board (DDG-43); and the game's fixed numbers (tokens,
+DDG-4, DDG-6), variants and lobby options (``OPTIONS``).
 
 The data arrives as plain dicts through ``options`` (game.boards.duck reads the files);
 here it is checked against what the rules need (RulesDataError names the place) and
@@ -26,7 +27,7 @@ from collections import deque
 from collections.abc import Iterable, Mapping
 from typing import Any, TypeGuard
 
-from ..protocol import RulesDataError
+from ..protocol import OptionSpec, RulesDataError
 from .hexes import DIRECTIONS
 
 KINDS = ("water", "start", "buoy", "drain")
@@ -38,6 +39,50 @@ DECK_SIZE = 54
 MAX_DUCKS = 6
 PATTERN_NAMES = "ABCD"
 FAR = 999  # distance to a target that cannot be reached
+
+# The variants the lobby offers. DDG-26: with 2-3 players the advanced game gives each
+# player two ducks; ``ducks_per_player`` says so for the lobby and everybody else.
+LOBBY_VARIANTS = ("beginner", "advanced")
+# What ``options["variant"]`` may say: the lobby's, plus "twoducks", the name the advanced
+# game for 2-3 players had before "advanced" followed DDG-26 by itself. Saves replay their
+# actions through the rules, so it keeps meaning exactly that game (docs/rules/duck.md).
+VARIANT_ALIASES = {"twoducks": "advanced"}
+VARIANTS = LOBBY_VARIANTS + tuple(VARIANT_ALIASES)
+TWO_DUCKS_PLAYERS = (2, 3)  # DDG-26: the advanced game with this many players
+DEFAULT_BOARD = "bathtub"
+TOKEN_KINDS = ("keep", "step", "rotate", "swap", "ghost", "become")  # 3 of each, DDG-6
+BLUE_TOKENS = 6
+TOKENS_PER_KIND = 3
+BUOY_TOKENS_PER_COLOUR = 6  # DDG-4
+
+OPTIONS = (
+    OptionSpec(
+        "variant",
+        "Rules",
+        "ルール",
+        LOBBY_VARIANTS,
+        "beginner",
+        {
+            "beginner": ("Beginner", "初級"),
+            "advanced": (
+                "Advanced (hound; 2–3 players: two ducks each)",
+                "上級（猟犬・2～3人はアヒル2羽ずつ）",
+            ),
+        },
+    ),
+    OptionSpec(
+        "official", "Turn instead of moving", "移動の代わりに向きを変える", (False, True), False
+    ),
+    OptionSpec(
+        "board",
+        "Board",
+        "ボード",
+        (DEFAULT_BOARD,),
+        DEFAULT_BOARD,
+        {DEFAULT_BOARD: ("Bathtub", "バスタブ")},
+    ),
+)
+DATA_OPTIONS = ("board", "deck", "hound")
 
 
 def is_int(value: Any) -> TypeGuard[int]:

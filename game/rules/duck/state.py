@@ -23,21 +23,29 @@ from ..protocol import (
     GameState,
     IllegalAction,
     JsonDict,
-    LegacyEvent,
-    OptionSpec,
     RulesDataError,
     resolve_options,
     rng_from_json,
     rng_state_to_json,
 )
 from . import actions as A
+from . import decisions as D
+from . import events as E
 from .data import (
     ALL_BUOYS,
+    BLUE_TOKENS,
     BUOY,
+    BUOY_TOKENS_PER_COLOUR,
     COLOURS,
+    DATA_OPTIONS,
     DECK_SIZE,
+    OPTIONS,
     PATTERN_NAMES,
     START,
+    TOKEN_KINDS,
+    TOKENS_PER_KIND,
+    TWO_DUCKS_PLAYERS,
+    VARIANT_ALIASES,
     Board,
     board_from_data,
     board_problems,
@@ -50,54 +58,12 @@ from .hexes import back as turned_back
 
 GAME_ID = "duck"
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
-# The variants the lobby offers. DDG-26: with 2-3 players the advanced game gives each
-# player two ducks; ``ducks_per_player`` says so for the lobby and everybody else.
-LOBBY_VARIANTS = ("beginner", "advanced")
-# What ``options["variant"]`` may say: the lobby's, plus "twoducks", the name the advanced
-# game for 2-3 players had before "advanced" followed DDG-26 by itself. Saves replay their
-# actions through the rules, so it keeps meaning exactly that game (docs/rules/duck.md).
-VARIANT_ALIASES = {"twoducks": "advanced"}
-VARIANTS = LOBBY_VARIANTS + tuple(VARIANT_ALIASES)
-TWO_DUCKS_PLAYERS = (2, 3)  # DDG-26: the advanced game with this many players
-DEFAULT_BOARD = "bathtub"
 HOUND = -1  # the real hound as a moving piece
 UNKNOWN_CARD = 0  # a card a view may not see
 UNKNOWN_TOKEN = "?"  # an action token a view may not see
-TOKEN_KINDS = ("keep", "step", "rotate", "swap", "ghost", "become")  # 3 of each, DDG-6
-BLUE_TOKENS = 6
-TOKENS_PER_KIND = 3
-BUOY_TOKENS_PER_COLOUR = 6  # DDG-4
 ALL_SIDES = (0, 1, 2, 3, 4, 5)
 STEP_ROUTE = ((0,), (0, 1, -1))  # +1 step: one hex forward, then forward or 60° either way
 
-OPTIONS = (
-    OptionSpec(
-        "variant",
-        "Rules",
-        "ルール",
-        LOBBY_VARIANTS,
-        "beginner",
-        {
-            "beginner": ("Beginner", "初級"),
-            "advanced": (
-                "Advanced (hound; 2–3 players: two ducks each)",
-                "上級（猟犬・2～3人はアヒル2羽ずつ）",
-            ),
-        },
-    ),
-    OptionSpec(
-        "official", "Turn instead of moving", "移動の代わりに向きを変える", (False, True), False
-    ),
-    OptionSpec(
-        "board",
-        "Board",
-        "ボード",
-        (DEFAULT_BOARD,),
-        DEFAULT_BOARD,
-        {DEFAULT_BOARD: ("Bathtub", "バスタブ")},
-    ),
-)
-DATA_OPTIONS = ("board", "deck", "hound")
 # An illegal action in the first round's set-up or card choice of a two-duck game is where
 # the record of an advanced game for 2-3 players saved before DDG-26 (one duck each, hand 3,
 # "card N") stops replaying: the message says so.
@@ -315,14 +281,14 @@ class DuckState(GameState):
         events: list[Event] = []
         self._events = events
         self._emit(
-            "setup",
-            None,
-            variant=self.variant,
-            official=self.official,
-            board=self.board.name,
-            players=n,
-            ducks=ducks,
-            owners=[self.owner(d) for d in range(ducks)],
+            E.SetUp(
+                self.variant,
+                self.official,
+                self.board.name,
+                n,
+                ducks,
+                tuple(self.owner(d) for d in range(ducks)),
+            )
         )
         # DDG-10 3 (+1 shown), DDG-20 4 (one is the order card), DDG-26 5 (the same)
         deal = 3 if not self.advanced else self.hand_size + 1
@@ -338,7 +304,7 @@ class DuckState(GameState):
             self.played = [(c,) for c in shown]
             first = max(range(n), key=lambda p: shown[p])
             self.order = tuple((first + k) % n for k in range(n))
-            self._emit("order_cards", None, cards=shown, order=list(self.order))
+            self._emit(E.OrderCardsShown(tuple(shown), self.order))
             self._begin_placing()
         else:
             self.phase = "order"
@@ -397,15 +363,46 @@ class DuckState(GameState):
         return self
 
     # -- what the state machine promises at a step (asserted, so types follow) ---------------
-    def decision(self) -> Pending:
+    def pending_now(self) -> Pending:
         """The pending decision (there is one outside the order and choose phases)."""
         assert self.pending is not None, f"no decision is pending in phase {self.phase}"
         return self.pending
 
+    def decision(self, player: int) -> D.DuckDecision | None:
+        """What ``player`` must decide now, typed (decisions.py); None: nothing."""
+        if self.phase == "over" or player not in self.to_act():
+            return None
+        pending = self.pending
+        if player in self.discarding or (pending is not None and pending[0] == "discard"):
+            return D.DiscardCards(player)
+        if self.phase in ("order", "choose"):
+            return D.ChooseCards(player, "order" if self.phase == "order" else "move")
+        pending = self.pending_now()
+        if pending[0] == "extra":
+            _, _, duck, top = pending
+            why = "buoy" if self.board.kind[self.pos[duck]] == BUOY else "ghost"
+            return D.MoveAgain(player, duck, why, top or None)
+        if pending[0] == "face":
+            _, _, piece, sides, why = pending
+            return D.FacePiece(player, piece, sides, why)
+        if pending[0] in ("houndface", "houndmove", "houndpattern"):
+            hound = {"houndface": D.FaceHound, "houndmove": D.MoveHound}
+            return hound.get(pending[0], D.HoundPattern)(player)
+        piece = self.decision_piece()
+        if pending[0] == "place":
+            return D.PlaceDuck(player, piece)
+        if pending[0] == "pre":
+            return D.PlayTurn(player, piece, self._card_of(piece))
+        if pending[0] == "post":
+            return D.AfterMove(player, piece)
+        if pending[0] == "warp":
+            return D.WarpOrStay(player, piece)
+        return D.SendKnocked(player, piece)
+
     def decision_piece(self) -> int:
         """The duck (or HOUND) the pending decision is about: place, pre, post, extra,
         warp, send or face."""
-        pending = self.decision()
+        pending = self.pending_now()
         if len(pending) == 2 or pending[0] == "discard":
             raise AssertionError(f"the decision {pending} is not about a piece")
         return pending[2]
@@ -430,10 +427,14 @@ class DuckState(GameState):
     def coord(self, h: int) -> list[int] | None:
         return list(self.board.coords[h]) if h >= 0 else None
 
-    def _emit(
-        self, kind: str, who: int | None, visible_to: tuple[int, ...] | None = None, **data: Any
-    ) -> None:  # event data is JSON-like, whatever each event carries
-        self._events.append(LegacyEvent(kind, who, data, visible_to))
+    def at(self, h: int) -> tuple[int, int]:
+        """The (q, r) of hex ``h`` on the board (a piece's hex, in an event)."""
+        assert h >= 0, "the piece is off the board"
+        q, r = self.board.coords[h]
+        return (q, r)
+
+    def _emit(self, event: E.DuckEvent) -> None:
+        self._events.append(event)
 
     def _take_top(self) -> int:
         """The top card of the deck, shuffling the discards into a new deck first if it
@@ -442,7 +443,7 @@ class DuckState(GameState):
             self.deck = self.discard
             self.discard = []
             self._chance().shuffle(self.deck)
-            self._emit("reshuffle", None, cards=len(self.deck))
+            self._emit(E.Reshuffled(len(self.deck)))
         return self.deck.pop()
 
     def _draw(self, player: int, count: int, reason: str) -> None:
@@ -450,10 +451,8 @@ class DuckState(GameState):
         if not drawn:
             return
         self.hands[player] = tuple(sorted(self.hands[player] + tuple(drawn)))
-        self._emit(
-            "draw", player, player=player, count=len(drawn), reason=reason, deck=len(self.deck)
-        )
-        self._emit("drawn", player, (player,), player=player, cards=drawn)
+        self._emit(E.CardsDrawn(len(drawn), reason, len(self.deck), player=player))
+        self._emit(E.CardsDrawnPrivate(tuple(drawn), player=player, visible_to=(player,)))
 
     def _play_from_hand(self, player: int, card: int) -> None:
         hand = list(self.hands[player])
@@ -464,7 +463,7 @@ class DuckState(GameState):
     def _discard_from_table(self, player: int, card: int, reason: str) -> None:
         self.table.remove(card)
         self.discard.append(card)
-        self._emit("discard", player, player=player, cards=[card], reason=reason)
+        self._emit(E.CardsDiscarded((card,), reason, player=player))
 
     def duck_at(self, h: int, exclude: int = -2) -> list[int]:
         return [d for d, p in enumerate(self.pos) if p == h and d != exclude]
@@ -488,7 +487,7 @@ class DuckState(GameState):
             return tuple(
                 p for p in range(self.players) if not self.secret[p] or p in self.discarding
             )
-        return (self.decision()[1],)
+        return (self.pending_now()[1],)
 
     def legal_actions(self, player: int) -> tuple[Action, ...]:
         if self.phase == "over" or player not in self.to_act():
@@ -541,7 +540,7 @@ class DuckState(GameState):
             else:
                 out.extend(A.cards_action(a, b) for a in hand for b in hand if a != b)
             return out
-        pending = self.decision()
+        pending = self.pending_now()
         # each kind's legal actions take the decision's fields after the actor
         return _LEGAL[pending[0]](self, player, *pending[2:])
 
@@ -649,7 +648,7 @@ class DuckState(GameState):
     def _settle(self) -> None:
         """Take every decision that has a single legal action (no choice, no action)."""
         while self.phase not in ("over", "order", "choose") and not self.discarding:
-            actor = self.decision()[1]
+            actor = self.pending_now()[1]
             legal = self._sorted_legal(actor)
             if len(legal) != 1:
                 self._legal_cache = {actor: legal}
@@ -670,7 +669,7 @@ class DuckState(GameState):
             self.secret = [()] * self.players
             by_card = sorted(range(self.players), key=lambda p: -shown[p])
             self.order = tuple(by_card) * self.per_player  # DDG-26: round twice
-            self._emit("order_cards", None, cards=shown, order=list(by_card))
+            self._emit(E.OrderCardsShown(tuple(shown), tuple(by_card)))
             self._begin_placing()
 
     def _play_secret(self, player: int, cards: tuple[int, ...], why: str) -> None:
@@ -679,8 +678,8 @@ class DuckState(GameState):
             hand.remove(c)
         self.hands[player] = tuple(hand)
         self.secret[player] = tuple(cards)
-        self._emit("choose", player, player=player, count=len(cards), why=why)
-        self._emit("chosen", player, (player,), player=player, cards=list(cards), why=why)
+        self._emit(E.CardsChosen(len(cards), why, player=player))
+        self._emit(E.CardsChosenPrivate(tuple(cards), why, player=player, visible_to=(player,)))
 
     def _begin_placing(self) -> None:
         self.phase = "place"
@@ -703,14 +702,7 @@ class DuckState(GameState):
         duck = self.decision_piece()
         h = self.board.index[(action.q, action.r)]
         self.pos[duck], self.head[duck] = h, action.facing
-        self._emit(
-            "place",
-            player,
-            duck=duck,
-            player=player,
-            hex=[action.q, action.r],
-            heading=action.facing,
-        )
+        self._emit(E.DuckPlaced(duck, (action.q, action.r), action.facing, player=player))
         self.turn += 1
         self._next_placement()
 
@@ -720,7 +712,7 @@ class DuckState(GameState):
         self.pending = None
         self.secret = [()] * self.players
         self.played = [()] * self.players
-        self._emit("round", None, round=self.round)
+        self._emit(E.RoundBegan(self.round))
 
     def _do_ChooseCard(self, player: int, action: A.ChooseCard) -> None:
         self._choose(player, (action.card,))
@@ -742,12 +734,13 @@ class DuckState(GameState):
                 self.table.append(card)
         self.order = tuple(sorted(card_of, key=card_of.__getitem__))
         self._emit(
-            "reveal",
-            None,
-            cards=[
-                {"duck": d, "player": self.owner(d), "card": card_of[d]} for d in range(self.ducks)
-            ],
-            order=list(self.order),
+            E.CardsRevealed(
+                tuple(
+                    {"duck": d, "player": self.owner(d), "card": card_of[d]}
+                    for d in range(self.ducks)
+                ),
+                self.order,
+            )
         )
         self.phase = "move"
         self.turn = 0
@@ -760,7 +753,7 @@ class DuckState(GameState):
     def _begin_turn(self) -> None:
         duck = self.order[self.turn]
         p = self.owner(duck)
-        self._emit("turn", p, duck=duck, player=p, card=self._card_of(duck))
+        self._emit(E.TurnBegan(duck, self._card_of(duck), player=p))
         self.pending = ("pre", p, duck)
 
     def _end_turn(self) -> None:
@@ -785,7 +778,7 @@ class DuckState(GameState):
 
     # a duck's turn ----------------------------------------------------------------------------
     def _do_Route(self, player: int, action: A.Route) -> None:
-        pending = self.decision()
+        pending = self.pending_now()
         route = self.cards[action.card][action.index]
         duck = self.decision_piece()
         if pending[0] == "pre":
@@ -803,7 +796,9 @@ class DuckState(GameState):
     def _do_Done(self, player: int, action: A.Done) -> None:
         self._end_turn()
 
-    def _use_token(self, player: int, kind: str, **data: Any) -> None:
+    def _use_token(self, used: E.TokenUsed) -> None:
+        player, kind = used.player, used.token
+        assert player is not None, "a token is used by a player"
         if kind == "blue":
             self.blue[player] -= 1
         else:
@@ -811,15 +806,15 @@ class DuckState(GameState):
             held.remove(kind)
             self.tokens[player] = tuple(held)
         self.used.append(kind)
-        self._emit("token", player, player=player, token=kind, **data)
+        self._emit(used)
 
     def _do_Blue(self, player: int, action: A.Blue) -> None:
-        self._use_token(player, "blue")
+        self._use_token(E.TokenUsed("blue", player=player))
         self._draw(player, 3, "blue")
         if self.phase in ("order", "choose"):
             self.discarding.append(player)
         else:
-            self.pending = ("discard", player, self.decision())
+            self.pending = ("discard", player, self.pending_now())
 
     def _do_Discard(self, player: int, action: A.Discard) -> None:
         for c in action.cards:
@@ -827,25 +822,25 @@ class DuckState(GameState):
             hand.remove(c)
             self.hands[player] = tuple(hand)
             self.discard.append(c)
-        self._emit("discard", player, player=player, cards=list(action.cards), reason="blue")
+        self._emit(E.CardsDiscarded(tuple(action.cards), "blue", player=player))
         if player in self.discarding:
             self.discarding.remove(player)
         else:
-            pending = self.decision()
+            pending = self.pending_now()
             assert pending[0] == "discard", pending
             self.pending = pending[2]  # back to the decision the blue token interrupted
 
     def _do_Ghost(self, player: int, action: A.Ghost) -> None:
-        self._use_token(player, "ghost", duck=action.duck)
+        self._use_token(E.TokenUsed("ghost", duck=action.duck, player=player))
         self.ghost[action.duck] = True
 
     def _do_Become(self, player: int, action: A.Become) -> None:
-        self._use_token(player, "become", duck=action.duck)
+        self._use_token(E.TokenUsed("become", duck=action.duck, player=player))
         self.become[action.duck] = True
 
     def _do_Rotate(self, player: int, action: A.Rotate) -> None:
         duck = self.decision_piece()
-        self._use_token(player, "rotate", duck=duck, heading=action.facing)
+        self._use_token(E.TokenUsed("rotate", duck=duck, heading=action.facing, player=player))
         self.head[duck] = action.facing
 
     def _do_Swap(self, player: int, action: A.Swap) -> None:
@@ -854,24 +849,26 @@ class DuckState(GameState):
         self.pos[duck], self.head[duck] = self.hound_pos, self.hound_head
         self.hound_pos, self.hound_head = h, f
         self._use_token(
-            player,
-            "swap",
-            duck=duck,
-            hex=self.coord(self.pos[duck]),
-            heading=self.head[duck],
-            hound_hex=self.coord(h),
-            hound_heading=f,
+            E.TokenUsed(
+                "swap",
+                duck=duck,
+                hex=self.at(self.pos[duck]),
+                heading=self.head[duck],
+                hound_hex=self.at(h),
+                hound_heading=f,
+                player=player,
+            )
         )
 
     def _do_Step(self, player: int, action: A.Step) -> None:
         duck = self.decision_piece()
-        self._use_token(player, "step", duck=duck)
-        source = "step-pre" if self.decision()[0] == "pre" else "step-post"
+        self._use_token(E.TokenUsed("step", duck=duck, player=player))
+        source = "step-pre" if self.pending_now()[0] == "pre" else "step-post"
         self._start_move(duck, STEP_ROUTE, None, 0, source)
 
     def _do_Keep(self, player: int, action: A.Keep) -> None:
         duck = self.decision_piece()
-        self._use_token(player, "keep", duck=duck, card=action.card)
+        self._use_token(E.TokenUsed("keep", duck=duck, card=action.card, player=player))
         self._play_from_hand(player, action.card)
         self._start_move(
             duck, self.cards[action.card][action.index], action.card, action.index, "keep"
@@ -885,25 +882,26 @@ class DuckState(GameState):
         self.mv = Move(piece, steps, facings, card, source)
         if piece == HOUND:
             self._emit(
-                "hound_move",
-                self.controller,
-                player=self.controller,
-                card=card,
-                route=index,
-                source=source,
-                hex=self.coord(self.hound_pos),
-                heading=self.hound_head,
+                E.HoundMoveBegan(
+                    card,
+                    index,
+                    source,
+                    self.at(self.hound_pos),
+                    self.hound_head,
+                    player=self.controller,
+                )
             )
         else:
             self._emit(
-                "move",
-                self.owner(piece),
-                duck=piece,
-                card=card,
-                route=index,
-                source=source,
-                hex=self.coord(self.pos[piece]),
-                heading=self.head[piece],
+                E.MoveBegan(
+                    piece,
+                    card,
+                    index,
+                    source,
+                    self.at(self.pos[piece]),
+                    self.head[piece],
+                    player=self.owner(piece),
+                )
             )
         self._run()
 
@@ -949,20 +947,15 @@ class DuckState(GameState):
         """DDG-13: stay, turn 180° from the blocked step's direction; the move ends."""
         back = turned_back(heading)
         dq, dr = DIRECTIONS[heading]
-        q, r = self.board.coords[here]
-        data: dict[str, Any] = {
-            "hex": [q, r],
-            "blocked": [q + dq, r + dr],
-            "heading": back,
-            "reason": reason,
-        }
+        q, r = self.at(here)
+        blocked = (q + dq, r + dr)
         if piece == HOUND:
             self.hound_head = back
             self.hound_queue = ""
-            self._emit("hound_bonk", self.controller, **data)
+            self._emit(E.HoundBonk((q, r), blocked, back, reason, player=self.controller))
         else:
             self.head[piece] = back
-            self._emit("bonk", self.owner(piece), duck=piece, **data)
+            self._emit(E.Bonk(piece, (q, r), blocked, back, reason, player=self.owner(piece)))
         self.moving().done = True
 
     def _duck_enters(self, duck: int, here: int, target: int, heading: int) -> bool:
@@ -976,7 +969,7 @@ class DuckState(GameState):
                 self._bonk(duck, here, heading, "drain")
                 return False
             self.pos[duck] = target
-            self._emit("step", self.owner(duck), duck=duck, hex=self.coord(target), heading=heading)
+            self._emit(E.Stepped(duck, self.at(target), heading, player=self.owner(duck)))
             self._win(duck)
             return False
         ghost, become = self.ghost[duck], self.become[duck]
@@ -987,12 +980,9 @@ class DuckState(GameState):
                 # DDG-24: a duck that moves into the hound stops and is knocked; sheet A:
                 # "あなたの手番は終了します" (its turn is over).
                 self._emit(
-                    "knock",
-                    self.owner(duck),
-                    duck=duck,
-                    by="hound",
-                    hex=self.coord(here),
-                    into=self.coord(target),
+                    E.Knocked(
+                        duck, "hound", self.at(here), into=self.at(target), player=self.owner(duck)
+                    )
                 )
                 self._knock(duck, self.controller)
                 self.moving().done = self.moving().hit = True
@@ -1003,10 +993,10 @@ class DuckState(GameState):
             return False
         self.pos[duck] = target
         p = self.owner(duck)
-        self._emit("step", p, duck=duck, hex=self.coord(target), heading=heading)
+        self._emit(E.Stepped(duck, self.at(target), heading, player=p))
         for other in others:
             # DDG-25 become the hound: it sends every duck it hits to a start space.
-            self._emit("knock", p, duck=other, by="duck", knocker=duck, hex=self.coord(target))
+            self._emit(E.Knocked(other, "duck", self.at(target), knocker=duck, player=p))
             self._knock(other, p)
         if board.kind[target] == BUOY:
             self._touch_buoy(duck, target)
@@ -1018,12 +1008,12 @@ class DuckState(GameState):
             self._bonk(HOUND, here, heading, "edge")
             return False
         self.hound_pos = target
-        self._emit("hound_step", self.controller, hex=self.coord(target), heading=heading)
+        self._emit(E.HoundStepped(self.at(target), heading, player=self.controller))
         if target == board.drain:
             # DDG-23: the drain takes the hound off the board; back next round.
             self.hound_pos = -1
             self.hound_queue = ""
-            self._emit("hound_drain", self.controller, hex=self.coord(target))
+            self._emit(E.HoundDrained(self.at(target), player=self.controller))
             self.moving().done = True
             return False
         ducks = self.duck_at(target)
@@ -1033,17 +1023,16 @@ class DuckState(GameState):
             return False
         for d in ducks:
             if not self.ghost[d]:
-                self._emit("knock", self.controller, duck=d, by="hound", hex=self.coord(target))
+                self._emit(E.Knocked(d, "hound", self.at(target), player=self.controller))
                 self._knock(d, self.controller)
         return True
 
     def _hound_off(self, duck: int) -> None:
         """DDG-25: the real hound meets a duck that is the hound: off the board."""
         self._emit(
-            "hound_knocked",
-            self.owner(duck) if duck >= 0 else None,
-            duck=duck,
-            hex=self.coord(self.hound_pos),
+            E.HoundKnockedOff(
+                duck, self.at(self.hound_pos), player=self.owner(duck) if duck >= 0 else None
+            )
         )
         self.hound_pos = -1
         if self.mv is not None and self.mv.piece == HOUND:
@@ -1065,20 +1054,15 @@ class DuckState(GameState):
             self.buoys[duck] |= bit
             self.supply[colour] -= 1
         self._emit(
-            "buoy",
-            p,
-            duck=duck,
-            player=p,
-            colour=COLOURS[colour],
-            hex=self.coord(h),
-            new=new,
-            tokens=_pop_count(self.buoys[duck]),
+            E.BuoyTouched(
+                duck, COLOURS[colour], self.at(h), new, _pop_count(self.buoys[duck]), player=p
+            )
         )
         if new and self.advanced and self.pool:
             token = self.pool.pop()
             self.tokens[p] = tuple(sorted(self.tokens[p] + (token,)))
-            self._emit("token_draw", p, player=p, duck=duck, pool=len(self.pool))
-            self._emit("token_drawn", p, (p,), player=p, token=token)
+            self._emit(E.TokenDrawn(duck, len(self.pool), player=p))
+            self._emit(E.TokenDrawnPrivate(token, player=p, visible_to=(p,)))
 
     def _win(self, duck: int) -> None:
         p = self.owner(duck)
@@ -1087,7 +1071,7 @@ class DuckState(GameState):
         self.pending = None
         self.mv = None
         self.knocks = []
-        self._emit("win", p, duck=duck, player=p, hex=self.coord(self.pos[duck]))
+        self._emit(E.Won(duck, self.at(self.pos[duck]), player=p))
 
     def _route_end(self) -> None:
         mv = self.moving()
@@ -1099,22 +1083,22 @@ class DuckState(GameState):
         self.pending = ("face", actor, piece, options, "end")
 
     def _do_Face(self, player: int, action: A.Face) -> None:
-        pending = self.decision()
+        pending = self.pending_now()
         assert pending[0] == "face", pending
         _, _, piece, _, why = pending
         if piece == HOUND:
             self.hound_head = action.facing
-            self._emit("hound_face", player, heading=action.facing)
+            self._emit(E.HoundFaced(action.facing, player=player))
         else:
             self.head[piece] = action.facing
-            self._emit("face", player, duck=piece, heading=action.facing, why=why)
+            self._emit(E.Faced(piece, action.facing, why, player=player))
         if why == "knock":
             self.knocks.pop(0)
             self._run()  # the next knocked duck, or on with the moving piece
         elif why == "turn":
             # DDG-27: the card is discarded and the duck has turned instead of moving.
             card = self._card_of(piece)
-            self._emit("turn_instead", player, duck=piece, card=card, heading=action.facing)
+            self._emit(E.TurnedInstead(piece, card, action.facing, player=player))
             self._discard_from_table(player, card, "turn")
             self._end_turn()
         else:
@@ -1131,22 +1115,13 @@ class DuckState(GameState):
             self.hound_pos, self.hound_head = h, action.facing
             self.hound_queue = ""
             self._emit(
-                "hound_warp",
-                player,
-                hex=self.coord(start),
-                to=[action.q, action.r],
-                heading=action.facing,
+                E.HoundWarped(self.at(start), (action.q, action.r), action.facing, player=player)
             )
         else:
             start = self.pos[piece]
             self.pos[piece], self.head[piece] = h, action.facing
             self._emit(
-                "warp",
-                player,
-                duck=piece,
-                hex=self.coord(start),
-                to=[action.q, action.r],
-                heading=action.facing,
+                E.Warped(piece, self.at(start), (action.q, action.r), action.facing, player=player)
             )
             if h == self.hound_pos:
                 self._hound_off(-1)
@@ -1157,7 +1132,7 @@ class DuckState(GameState):
         duck = self.decision_piece()
         h = self.board.index[(action.q, action.r)]
         self.pos[duck] = h
-        self._emit("knock_place", player, duck=duck, hex=[action.q, action.r])
+        self._emit(E.KnockedPlaced(duck, (action.q, action.r), player=player))
         if h == self.hound_pos:
             self._hound_off(-1)
         self.pending = ("face", self.owner(duck), duck, ALL_SIDES, "knock")
@@ -1204,8 +1179,8 @@ class DuckState(GameState):
             if not self.hands[p]:
                 top = self._take_top()
                 self.table.append(top)
-                self._emit("deck_top", p, duck=piece, card=top)
-            self._emit("extra_move", p, duck=piece, reason=reason, card=top or None)
+                self._emit(E.DeckTopTurned(piece, top, player=p))
+            self._emit(E.ExtraMove(piece, reason, top or None, player=p))
             self.pending = ("extra", p, piece, top)
             return
         self.pending = ("post", p, piece)
@@ -1223,12 +1198,9 @@ class DuckState(GameState):
         controller = max(tied, key=lambda p: max(self.played[p]))
         self.controller = controller
         self._emit(
-            "hound_control",
-            controller,
-            player=controller,
-            tokens=fewest,
-            card=max(self.played[controller]),
-            tied=tied,
+            E.HoundControlTaken(
+                fewest, max(self.played[controller]), tuple(tied), player=controller
+            )
         )
         if self.hound_pos < 0:
             self.pending = ("houndface", controller)
@@ -1237,12 +1209,12 @@ class DuckState(GameState):
 
     def _do_HoundFace(self, player: int, action: A.HoundFace) -> None:
         self.hound_pos, self.hound_head = self.board.drain, action.facing
-        self._emit("hound_place", player, hex=self.coord(self.hound_pos), heading=action.facing)
+        self._emit(E.HoundPlaced(self.at(self.hound_pos), action.facing, player=player))
         self.pending = ("houndmove", player)
 
     def _do_HoundCard(self, player: int, action: A.HoundCard) -> None:
         self._play_from_hand(player, action.card)
-        self._emit("hound_card", player, player=player, card=action.card)
+        self._emit(E.HoundCardPlayed(action.card, player=player))
         self._draw(player, 1, "hound")
         self.hound_queue = ""
         self._start_move(
@@ -1251,7 +1223,7 @@ class DuckState(GameState):
 
     def _do_HoundPatterns(self, player: int, action: A.HoundPatterns) -> None:
         first = PATTERN_NAMES.index(action.patterns[0])
-        self._emit("hound_patterns", player, player=player, patterns=action.patterns)
+        self._emit(E.HoundPatternsChosen(action.patterns, player=player))
         self.hound_queue = action.patterns[1:]
         self._start_move(HOUND, self.patterns[first], None, first, "pattern")
 
@@ -1260,7 +1232,7 @@ class DuckState(GameState):
         if h >= 0 and any(q == h for q in self.pos):
             # Decision (DDG-25 ghost): the hound does not end on a ghost's hex either; it
             # moves on with one more pattern of the controller's choice.
-            self._emit("hound_again", self.controller, hex=self.coord(h))
+            self._emit(E.HoundMovesAgain(self.at(h), player=self.controller))
             self.pending = ("houndpattern", self.controller)
             return
         self._end_round()

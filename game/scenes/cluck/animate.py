@@ -60,7 +60,7 @@ class Animator:
     def __init__(self, model: CluckModel, host: TableHost) -> None:
         self.model = model
         self.host = host
-        self.animations: dict[type[Event] | str, Callable[[Any], None]] = {
+        self.animations: dict[type[Event], Callable[[Any], None]] = {
             StartPlayerChosen: self._start_player,
             TilesShuffled: self._tiles_shuffled,
             HiddenTileLaid: self._hidden_tile_laid,

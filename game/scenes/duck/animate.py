@@ -1,5 +1,6 @@
-"""The rules' events played on the table, one handler per event kind (``_play_<kind>``,
-listed in :attr:`Animator.animations`: event kind -> handler, no lookup by name).
+"""The rules' events played on the table, one handler per event class (``_play_<kind>``,
+listed in :attr:`Animator.animations`: event class -> handler, no lookup by name); each
+handler reads the typed event's attributes (game/rules/duck/events.py).
 
 Each handler updates the display model (:class:`~.model.Shown`) when its animation gets
 there and queues the motions of :class:`~.motion.Motion`; after it the static layer is
@@ -9,11 +10,12 @@ marked for drawing again unless the event only moves pieces.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 import pygame
 
+from game.rules.duck import events as E
 from game.rules.duck.data import COLOURS
 from game.rules.protocol import Event
 from game.scenes.table.contract import TableHost
@@ -39,26 +41,26 @@ from .panels import Panels
 from .texts import Texts
 
 # Events that only move pieces: the panels stay as they are (no need to draw them again).
-MOTION_ONLY = frozenset(
+MOTION_ONLY: frozenset[type[Event]] = frozenset(
     {
-        "step",
-        "hound_step",
-        "bonk",
-        "hound_bonk",
-        "face",
-        "hound_face",
-        "warp",
-        "hound_warp",
-        "knock",
-        "knock_place",
-        "place",
-        "hound_move",
+        E.Stepped,
+        E.HoundStepped,
+        E.Bonk,
+        E.HoundBonk,
+        E.Faced,
+        E.HoundFaced,
+        E.Warped,
+        E.HoundWarped,
+        E.Knocked,
+        E.KnockedPlaced,
+        E.DuckPlaced,
+        E.HoundMoveBegan,
     }
 )
 
 
 class Animator(Motion):
-    """The rules' events played on the table (``animations``: event kind -> handler)."""
+    """The rules' events played on the table (``animations``: event class -> handler)."""
 
     def __init__(
         self, model: DuckModel, host: TableHost, layout: Layout, texts: Texts, panels: Panels
@@ -67,95 +69,95 @@ class Animator(Motion):
         self.layout = layout
         self.texts = texts
         self.panels = panels
-        # event kind -> what plays it (the event's data)
-        plays: dict[str, Callable[[Mapping[str, Any]], None]] = {
-            "setup": self._play_setup,
-            "draw": self._play_draw,
-            "drawn": self._play_drawn,
-            "reshuffle": self._play_reshuffle,
-            "order_cards": self._play_order_cards,
-            "place": self._play_place,
-            "discard": self._play_discard,
-            "round": self._play_round,
-            "choose": self._play_choose,
-            "chosen": self._play_chosen,
-            "reveal": self._play_reveal,
-            "turn": self._play_turn,
-            "turn_instead": self._play_turn_instead,
-            "move": self._play_move,
-            "step": self._play_step,
-            "bonk": self._play_bonk,
-            "buoy": self._play_buoy,
-            "token_draw": self._play_token_draw,
-            "token_drawn": self._play_token_drawn,
-            "warp": self._play_warp,
-            "face": self._play_face,
-            "deck_top": self._play_deck_top,
-            "extra_move": self._play_extra_move,
-            "knock": self._play_knock,
-            "knock_place": self._play_knock_place,
-            "token": self._play_token,
-            "hound_control": self._play_hound_control,
-            "hound_place": self._play_hound_place,
-            "hound_card": self._play_hound_card,
-            "hound_patterns": self._play_hound_patterns,
-            "hound_move": self._play_hound_move,
-            "hound_step": self._play_hound_step,
-            "hound_bonk": self._play_hound_bonk,
-            "hound_warp": self._play_hound_warp,
-            "hound_face": self._play_hound_face,
-            "hound_drain": self._play_hound_drain,
-            "hound_knocked": self._play_hound_knocked,
-            "hound_again": self._play_hound_again,
-            "win": self._play_win,
+        # event class -> what plays it (the typed event)
+        plays: dict[type[E.DuckEvent], Callable[[Any], None]] = {
+            E.SetUp: self._play_setup,
+            E.CardsDrawn: self._play_draw,
+            E.CardsDrawnPrivate: self._play_drawn,
+            E.Reshuffled: self._play_reshuffle,
+            E.OrderCardsShown: self._play_order_cards,
+            E.DuckPlaced: self._play_place,
+            E.CardsDiscarded: self._play_discard,
+            E.RoundBegan: self._play_round,
+            E.CardsChosen: self._play_choose,
+            E.CardsChosenPrivate: self._play_chosen,
+            E.CardsRevealed: self._play_reveal,
+            E.TurnBegan: self._play_turn,
+            E.TurnedInstead: self._play_turn_instead,
+            E.MoveBegan: self._play_move,
+            E.Stepped: self._play_step,
+            E.Bonk: self._play_bonk,
+            E.BuoyTouched: self._play_buoy,
+            E.TokenDrawn: self._play_token_draw,
+            E.TokenDrawnPrivate: self._play_token_drawn,
+            E.Warped: self._play_warp,
+            E.Faced: self._play_face,
+            E.DeckTopTurned: self._play_deck_top,
+            E.ExtraMove: self._play_extra_move,
+            E.Knocked: self._play_knock,
+            E.KnockedPlaced: self._play_knock_place,
+            E.TokenUsed: self._play_token,
+            E.HoundControlTaken: self._play_hound_control,
+            E.HoundPlaced: self._play_hound_place,
+            E.HoundCardPlayed: self._play_hound_card,
+            E.HoundPatternsChosen: self._play_hound_patterns,
+            E.HoundMoveBegan: self._play_hound_move,
+            E.HoundStepped: self._play_hound_step,
+            E.HoundBonk: self._play_hound_bonk,
+            E.HoundWarped: self._play_hound_warp,
+            E.HoundFaced: self._play_hound_face,
+            E.HoundDrained: self._play_hound_drain,
+            E.HoundKnockedOff: self._play_hound_knocked,
+            E.HoundMovesAgain: self._play_hound_again,
+            E.Won: self._play_win,
         }
-        self.animations: dict[type[Event] | str, Callable[[Any], None]] = {
-            kind: self._played(kind, play) for kind, play in plays.items()
+        self.animations: dict[type[Event], Callable[[Any], None]] = {
+            cls: self._played(cls, play) for cls, play in plays.items()
         }
 
     def _played(
-        self, kind: str, play: Callable[[Mapping[str, Any]], None]
+        self, cls: type[E.DuckEvent], play: Callable[[Any], None]
     ) -> Callable[[Event], None]:
-        """``play`` on an event's data; the static layer is drawn again after it unless
-        the event only moves pieces."""
+        """``play`` on the event; the static layer is drawn again after it unless the
+        event only moves pieces."""
 
         def run(event: Event) -> None:
-            play(event.data)
-            if kind not in MOTION_ONLY:
+            play(event)
+            if cls not in MOTION_ONLY:
                 self.model.touch()
 
         return run
 
-    def _play_setup(self, e) -> None:
+    def _play_setup(self, e: E.SetUp) -> None:
         self._show_banner(self.texts.setup_text(e), 2.6)
         self._then(0.5)
 
-    def _play_draw(self, e) -> None:
-        p = e["player"]
-        self.model.shown.deck = e["deck"]
+    def _play_draw(self, e: E.CardsDrawn) -> None:
+        p = e.seat
+        self.model.shown.deck = e.deck
 
         def arrive():
-            self.model.shown.hands[p] += e["count"]
+            self.model.shown.hands[p] += e.count
 
         self._fly(
             "card", self.layout.deck_anchor(), self.layout.row_anchor(p, "hand"), arrive, 0.45
         )
         self._then(0.12)
 
-    def _play_drawn(self, e) -> None:
-        if e["player"] == self.host.private_player:
-            self.model.shown.hand = sorted(self.model.shown.hand + list(e["cards"]))
+    def _play_drawn(self, e: E.CardsDrawnPrivate) -> None:
+        if e.seat == self.host.private_player:
+            self.model.shown.hand = sorted(self.model.shown.hand + list(e.cards))
 
-    def _play_reshuffle(self, e) -> None:
-        self.model.shown.deck = e["cards"]
+    def _play_reshuffle(self, e: E.Reshuffled) -> None:
+        self.model.shown.deck = e.cards
         self._show_banner(self.host.t("duck.banner.reshuffle"), 1.6)
         self._then(0.4)
 
-    def _play_order_cards(self, e) -> None:
-        order = e["order"]
-        for p, card in enumerate(e["cards"]):
+    def _play_order_cards(self, e: E.OrderCardsShown) -> None:
+        order = e.order
+        for p, card in enumerate(e.cards):
             self.model.shown.cards[p * self.model.per_player] = card
-        cards = [(e["cards"][p], p, self.host.seat_name(p)) for p in order]
+        cards = [(e.cards[p], p, self.host.seat_name(p)) for p in order]
         self._start_reveal(
             cards, self.host.t("duck.banner.order", name=self.host.seat_name(order[0]))
         )
@@ -175,12 +177,12 @@ class Animator(Motion):
         self._then(T_REVEAL, flip, start, ease=lambda t: t)
         self._then(T_HOLD, done=away)
 
-    def _play_place(self, e) -> None:
-        d = e["duck"]
-        x, y = unit(*e["hex"])
+    def _play_place(self, e: E.DuckPlaced) -> None:
+        d = e.duck
+        x, y = unit(*e.hex)
 
         def start():
-            self.model.duck_pos[d] = (x, y, heading_angle(e["heading"]))
+            self.model.duck_pos[d] = (x, y, heading_angle(e.heading))
             self.model.duck_scale[d] = 0.0
             self._effect("ripple", x, y, 0.7)
             play_sound(self.host, "quack")
@@ -190,18 +192,18 @@ class Animator(Motion):
 
         self._then(T_PLACE, grow, start, lambda: self.model.duck_scale.pop(d, None), ease_out_back)
 
-    def _play_discard(self, e) -> None:
-        p = e["player"]
-        if e["reason"] == "blue":
-            self.model.shown.hands[p] -= len(e["cards"])
+    def _play_discard(self, e: E.CardsDiscarded) -> None:
+        p = e.seat
+        if e.reason == "blue":
+            self.model.shown.hands[p] -= len(e.cards)
             if p == self.host.private_player:
-                self.model.shown.hand = [c for c in self.model.shown.hand if c not in e["cards"]]
-        elif e["reason"] == "order":
+                self.model.shown.hand = [c for c in self.model.shown.hand if c not in e.cards]
+        elif e.reason == "order":
             self.model.shown.cards = [None] * self.host.state.ducks
 
-    def _play_round(self, e) -> None:
+    def _play_round(self, e: E.RoundBegan) -> None:
         sh = self.model.shown
-        sh.round = e["round"]
+        sh.round = e.round
         sh.cards = [None] * self.host.state.ducks
         sh.done = [False] * self.host.state.ducks
         sh.mover = None
@@ -210,98 +212,96 @@ class Animator(Motion):
         sh.ghost = [False] * self.host.state.ducks
         sh.become = [False] * self.host.state.ducks
         self.model.trail = []
-        self._show_banner(self.host.t("duck.banner.round", n=e["round"]), 1.6)
+        self._show_banner(self.host.t("duck.banner.round", n=e.round), 1.6)
         self._then(T_BANNER)
 
-    def _play_choose(self, e) -> None:
-        p = e["player"]
-        count = e["count"]
+    def _play_choose(self, e: E.CardsChosen) -> None:
+        p = e.seat
+        count = e.count
         first = p * self.model.per_player
-        for i in range(count if e["why"] == "move" else 1):
+        for i in range(count if e.why == "move" else 1):
             self.model.shown.cards[first + i] = 0
         self.model.shown.hands[p] -= count
         play_sound(self.host, "pop")
         self._then(0.15)
 
-    def _play_chosen(self, e) -> None:
-        if e["player"] == self.host.private_player:
-            self.model.shown.hand = [c for c in self.model.shown.hand if c not in e["cards"]]
+    def _play_chosen(self, e: E.CardsChosenPrivate) -> None:
+        if e.seat == self.host.private_player:
+            self.model.shown.hand = [c for c in self.model.shown.hand if c not in e.cards]
 
-    def _play_reveal(self, e) -> None:
-        cards = {c["duck"]: c for c in e["cards"]}
+    def _play_reveal(self, e: E.CardsRevealed) -> None:
+        cards = {c["duck"]: c for c in e.cards}
         for d, c in cards.items():
             self.model.shown.cards[d] = c["card"]
-        shown = [
-            (cards[d]["card"], cards[d]["player"], self.texts.short_duck(d)) for d in e["order"]
-        ]
+        shown = [(cards[d]["card"], cards[d]["player"], self.texts.short_duck(d)) for d in e.order]
         self._start_reveal(shown, self.host.t("duck.banner.reveal"))
 
-    def _play_turn(self, e) -> None:
-        d = e["duck"]
+    def _play_turn(self, e: E.TurnBegan) -> None:
+        d = e.duck
         sh = self.model.shown
         if sh.mover is not None:
             sh.done[sh.mover] = True
         sh.mover = d
         self.model.trail = []
         self._show_banner(
-            self.host.t("duck.banner.turn", name=self.texts.duck_name(d), card=e["card"]),
+            self.host.t("duck.banner.turn", name=self.texts.duck_name(d), card=e.card),
             1.8,
-            art.card_mini(e["card"], self.host.px(26), self.host.px(34)),
+            art.card_mini(e.card, self.host.px(26), self.host.px(34)),
         )
         self._then(T_BANNER)
 
-    def _play_turn_instead(self, e) -> None:
+    def _play_turn_instead(self, e: E.TurnedInstead) -> None:
         self._show_banner(
-            self.host.t("duck.banner.turn_instead", name=self.texts.duck_name(e["duck"]))
+            self.host.t("duck.banner.turn_instead", name=self.texts.duck_name(e.duck))
         )
         self._then(0.2)
 
-    def _play_move(self, e) -> None:
-        d = e["duck"]
+    def _play_move(self, e: E.MoveBegan) -> None:
+        d = e.duck
         p = self.host.state.owner(d)
-        x, y = unit(*e["hex"])
+        x, y = unit(*e.hex)
         self.model.trail = [(x, y)]
         self.model.trail_hound = False
-        if e["source"] in ("extra", "keep"):
+        if e.source in ("extra", "keep"):
             self.model.shown.hands[p] -= 1
-            if p == self.host.private_player and e["card"] in self.model.shown.hand:
-                self.model.shown.hand.remove(e["card"])
+            if p == self.host.private_player and e.card in self.model.shown.hand:
+                self.model.shown.hand.remove(e.card)
             self.model.touch()
         play_sound(self.host, "quack")
         self._then(0.08)
 
-    def _play_step(self, e) -> None:
-        self._glide(e["duck"], e["hex"], e["heading"], T_STEP)
+    def _play_step(self, e: E.Stepped) -> None:
+        self._glide(e.duck, e.hex, e.heading, T_STEP)
 
-    def _play_bonk(self, e) -> None:
-        self._bonk(e["duck"], e["hex"], e["blocked"], e["heading"])
+    def _play_bonk(self, e: E.Bonk) -> None:
+        self._bonk(e.duck, e.hex, e.blocked, e.heading)
 
-    def _play_buoy(self, e) -> None:
-        d, p = e["duck"], e["player"]
-        x, y = unit(*e["hex"])
-        bit = 1 << COLOURS.index(e["colour"])
+    def _play_buoy(self, e: E.BuoyTouched) -> None:
+        d, p = e.duck, e.seat
+        x, y = unit(*e.hex)
+        bit = 1 << COLOURS.index(e.colour)
 
         def start():
             self._effect("ripple", x, y, 0.8)
-            if e["new"]:
+            if e.new:
                 play_sound(self.host, "chirp")
 
                 def arrive():
                     self.model.shown.buoys[d] |= bit
 
                 self._fly(
-                    "buoy_" + e["colour"],
-                    self._board_px(e["hex"]),
+                    "buoy_" + e.colour,
+                    self._board_px(e.hex),
                     self.layout.row_anchor(p, "buoys"),
                     arrive,
                     0.8,
                 )
 
-        self._then(0.18 if e["new"] else 0.05, start=start)
+        self._then(0.18 if e.new else 0.05, start=start)
 
-    def _play_token_draw(self, e) -> None:
-        p = e["player"]
-        self.model.shown.pool = e["pool"]
+    def _play_token_draw(self, e: E.TokenDrawn) -> None:
+        p = e.seat
+        self.model.shown.pool = e.pool
 
         def arrive():
             self.model.shown.tokens[p] += 1
@@ -311,35 +311,35 @@ class Animator(Motion):
         )
         self._then(0.15)
 
-    def _play_token_drawn(self, e) -> None:
-        if e["player"] == self.host.private_player:
-            self.model.shown.my_tokens = sorted(self.model.shown.my_tokens + [e["token"]])
+    def _play_token_drawn(self, e: E.TokenDrawnPrivate) -> None:
+        if e.seat == self.host.private_player:
+            self.model.shown.my_tokens = sorted(self.model.shown.my_tokens + [e.token])
 
-    def _play_warp(self, e) -> None:
-        self._splash_move(e["duck"], e["hex"], e["to"], e["heading"])
+    def _play_warp(self, e: E.Warped) -> None:
+        self._splash_move(e.duck, e.hex, e.to, e.heading)
 
-    def _play_face(self, e) -> None:
-        self._turn_to(e["duck"], e["heading"])
+    def _play_face(self, e: E.Faced) -> None:
+        self._turn_to(e.duck, e.heading)
 
-    def _play_deck_top(self, e) -> None:
+    def _play_deck_top(self, e: E.DeckTopTurned) -> None:
         self.model.shown.deck = max(0, self.model.shown.deck - 1)
         self._show_banner(
-            self.host.t("duck.banner.deck_top", card=e["card"]),
+            self.host.t("duck.banner.deck_top", card=e.card),
             2.4,
-            self._card_image(e["card"], self.host.px(40)),
+            self._card_image(e.card, self.host.px(40)),
         )
         self._then(0.7)
 
-    def _play_extra_move(self, e) -> None:
-        key = "duck.banner.extra_buoy" if e["reason"] == "buoy" else "duck.banner.extra_ghost"
-        self._show_banner(self.host.t(key, name=self.texts.duck_name(e["duck"])), 2.0)
+    def _play_extra_move(self, e: E.ExtraMove) -> None:
+        key = "duck.banner.extra_buoy" if e.reason == "buoy" else "duck.banner.extra_ghost"
+        self._show_banner(self.host.t(key, name=self.texts.duck_name(e.duck)), 2.0)
         self._then(0.35)
 
-    def _play_knock(self, e) -> None:
-        d = e["duck"]
-        x0, y0 = unit(*e["hex"])
-        if e.get("into"):
-            ix, iy = unit(*e["into"])
+    def _play_knock(self, e: E.Knocked) -> None:
+        d = e.duck
+        x0, y0 = unit(*e.hex)
+        if e.into:
+            ix, iy = unit(*e.into)
 
             def push(t):
                 k = math.sin(t * math.pi) * 0.35
@@ -364,9 +364,9 @@ class Animator(Motion):
 
         self._then(T_KNOCK, lift, start, floated)
 
-    def _play_knock_place(self, e) -> None:
-        d = e["duck"]
-        x1, y1 = unit(*e["hex"])
+    def _play_knock_place(self, e: E.KnockedPlaced) -> None:
+        d = e.duck
+        x1, y1 = unit(*e.hex)
         held = {}
 
         def start():
@@ -384,8 +384,8 @@ class Animator(Motion):
 
         self._then(T_FLY, fly, start, landed)
 
-    def _play_token(self, e) -> None:
-        p, kind = e["player"], e["token"]
+    def _play_token(self, e: E.TokenUsed) -> None:
+        p, kind = e.seat, e.token
         sh = self.model.shown
         if kind == "blue":
             sh.blue[p] = max(0, sh.blue[p] - 1)
@@ -396,10 +396,12 @@ class Animator(Motion):
         text = self.host.t(f"duck.banner.token_{kind}", name=self.host.seat_name(p))
         self._show_banner(text, 2.0, sprites.svg(f"duck_token_{kind}.svg", self.host.px(40)))
         play_sound(self.host, "pop")
-        d = e.get("duck")
+        d = e.duck
         if kind == "rotate":
-            self._turn_to(d, e["heading"], 0.4)
+            assert d is not None and e.heading is not None, e  # a rotate names both
+            self._turn_to(d, e.heading, 0.4)
         elif kind == "swap":
+            assert d is not None, e
             self._swap(d, e)
         elif kind in ("ghost", "become"):
 
@@ -414,9 +416,9 @@ class Animator(Motion):
             self._then(0.4)
 
     def _swap(self, d: int, e) -> None:
-        dx, dy = unit(*e["hex"])
-        hx, hy = unit(*e["hound_hex"])
-        da, ha = heading_angle(e["heading"]), heading_angle(e["hound_heading"])
+        dx, dy = unit(*e.hex)
+        hx, hy = unit(*e.hound_hex)
+        da, ha = heading_angle(e.heading), heading_angle(e.hound_heading)
         held = {}
 
         def start():
@@ -432,8 +434,8 @@ class Animator(Motion):
 
         self._then(0.7, update, start, lambda: self.model.duck_lift.pop(d, None))
 
-    def _play_hound_control(self, e) -> None:
-        p = e["player"]
+    def _play_hound_control(self, e: E.HoundControlTaken) -> None:
+        p = e.seat
         self.model.shown.hound_moving = True
         self.model.shown.mover = None
         self.model.trail = []
@@ -452,11 +454,11 @@ class Animator(Motion):
         play_sound(self.host, "bark")
         self._then(0.6)
 
-    def _play_hound_place(self, e) -> None:
-        x, y = unit(*e["hex"])
+    def _play_hound_place(self, e: E.HoundPlaced) -> None:
+        x, y = unit(*e.hex)
 
         def start():
-            self.model.hound_pos = (x, y, heading_angle(e["heading"]))
+            self.model.hound_pos = (x, y, heading_angle(e.heading))
             self.model.hound_scale = 0.0
             self._effect("splash", x, y, 0.8)
             play_sound(self.host, "bark")
@@ -466,51 +468,51 @@ class Animator(Motion):
 
         self._then(T_PLACE, grow, start, ease=ease_out_back)
 
-    def _play_hound_card(self, e) -> None:
-        p = e["player"]
+    def _play_hound_card(self, e: E.HoundCardPlayed) -> None:
+        p = e.seat
         self.model.shown.hands[p] -= 1
-        if p == self.host.private_player and e["card"] in self.model.shown.hand:
-            self.model.shown.hand.remove(e["card"])
+        if p == self.host.private_player and e.card in self.model.shown.hand:
+            self.model.shown.hand.remove(e.card)
         self._show_banner(
-            self.host.t("duck.banner.hound_card", name=self.host.seat_name(p), card=e["card"]),
+            self.host.t("duck.banner.hound_card", name=self.host.seat_name(p), card=e.card),
             2.2,
-            self._card_image(e["card"], self.host.px(40)),
+            self._card_image(e.card, self.host.px(40)),
         )
         self._then(0.5)
 
-    def _play_hound_patterns(self, e) -> None:
-        self.model.shown.patterns = e["patterns"]
+    def _play_hound_patterns(self, e: E.HoundPatternsChosen) -> None:
+        self.model.shown.patterns = e.patterns
         self._show_banner(
             self.host.t(
                 "duck.banner.hound_patterns",
-                name=self.host.seat_name(e["player"]),
-                patterns=" + ".join(e["patterns"]),
+                name=self.host.seat_name(e.seat),
+                patterns=" + ".join(e.patterns),
             ),
             2.0,
         )
         self._then(0.4)
 
-    def _play_hound_move(self, e) -> None:
-        x, y = unit(*e["hex"])
+    def _play_hound_move(self, e: E.HoundMoveBegan) -> None:
+        x, y = unit(*e.hex)
         self.model.trail = [(x, y)]
         self.model.trail_hound = True
         play_sound(self.host, "bark")
         self._then(0.1)
 
-    def _play_hound_step(self, e) -> None:
-        self._glide(HOUND, e["hex"], e["heading"], T_HOUND_STEP)
+    def _play_hound_step(self, e: E.HoundStepped) -> None:
+        self._glide(HOUND, e.hex, e.heading, T_HOUND_STEP)
 
-    def _play_hound_bonk(self, e) -> None:
-        self._bonk(HOUND, e["hex"], e["blocked"], e["heading"])
+    def _play_hound_bonk(self, e: E.HoundBonk) -> None:
+        self._bonk(HOUND, e.hex, e.blocked, e.heading)
 
-    def _play_hound_warp(self, e) -> None:
-        self._splash_move(HOUND, e["hex"], e["to"], e["heading"])
+    def _play_hound_warp(self, e: E.HoundWarped) -> None:
+        self._splash_move(HOUND, e.hex, e.to, e.heading)
 
-    def _play_hound_face(self, e) -> None:
-        self._turn_to(HOUND, e["heading"])
+    def _play_hound_face(self, e: E.HoundFaced) -> None:
+        self._turn_to(HOUND, e.heading)
 
-    def _play_hound_drain(self, e) -> None:
-        x, y = unit(*e["hex"])
+    def _play_hound_drain(self, e: E.HoundDrained) -> None:
+        x, y = unit(*e.hex)
         held = {}
 
         def start():
@@ -528,7 +530,7 @@ class Animator(Motion):
 
         self._then(0.6, spin, start, gone)
 
-    def _play_hound_knocked(self, e) -> None:
+    def _play_hound_knocked(self, e: E.HoundKnockedOff) -> None:
         held = {}
 
         def start():
@@ -550,14 +552,14 @@ class Animator(Motion):
 
         self._then(0.6, fly, start, gone)
 
-    def _play_hound_again(self, e) -> None:
+    def _play_hound_again(self, e: E.HoundMovesAgain) -> None:
         self._show_banner(self.host.t("duck.banner.hound_again"), 2.0)
         self._then(0.3)
 
-    def _play_win(self, e) -> None:
-        d = e["duck"]
-        x, y = unit(*e["hex"])
-        self.model.shown.winner = e["player"]
+    def _play_win(self, e: E.Won) -> None:
+        d = e.duck
+        x, y = unit(*e.hex)
+        self.model.shown.winner = e.seat
         held = {}
 
         def start():

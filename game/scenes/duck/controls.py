@@ -1,7 +1,7 @@
 """A person's input at the Duck! Duck! Go! table, by mouse and by keyboard.
 
-The decision (decisions.py) is read from the state (its pending decision and the legal
-actions) and walked in small steps: a card from the hand, a route ending on the board, a facing
+The decision (decisions.py) is read from the state (its typed ``decision(player)`` and the
+legal actions) and walked in small steps: a card from the hand, a route ending on the board, a facing
 arrow, an empty life ring, a hound pattern, a duck, or a token from the tray. Every step
 lists its :class:`Target` s (targets.py); a click takes the one under the pointer, ←/→
 move the focus along them and Enter takes the focused one. Only legal actions are ever

@@ -1,7 +1,7 @@
 """A person's decisions at the Duck! Duck! Go! table: what is to be decided and the steps
 taken towards it (the input is controls.py's, the targets targets.py's).
 
-The decision is read from the state (its pending decision and the legal actions) and
+The decision is read from the state (its typed ``decision(player)`` and the legal actions) and
 walked in small steps: a card from the hand, a route ending on the board, a facing
 arrow, an empty life ring, a hound pattern, a duck, or a token from the tray. Every step
 lists its :class:`Target` s (targets.py); a click takes the one under the pointer, ←/→
@@ -19,7 +19,7 @@ from __future__ import annotations
 import pygame
 
 from game.rules.duck import actions as A
-from game.rules.duck.data import BUOY
+from game.rules.duck import decisions as D
 from game.scenes.table.contract import TableHost
 
 from .model import HOUND, Decision, DuckModel, play_sound
@@ -74,7 +74,7 @@ class Decisions:
         legal = self.host.state.legal_actions(p)
         if not legal:
             return None
-        key = (p, self.host.state.phase, self.host.state.pending, legal)
+        key = (p, self.host.state.phase, self.host.state.decision(p), legal)
         if key != self.model.dec_key:
             self.model.dec_key = key
             self.model.dec = self._read_decision(p, legal)
@@ -88,29 +88,33 @@ class Decisions:
         return None if d is None else d.player
 
     def _read_decision(self, p: int, legal) -> Decision:
-        s = self.host.state
-        pending = s.pending
-        if p in s.discarding or (pending and pending[0] == "discard"):
-            return Decision(p, "discard", legal)
-        if s.phase in ("order", "choose"):
-            return Decision(p, s.phase, legal)
-        kind, rest = pending[0], pending[2:]
-        if kind in ("place", "post", "send"):
-            return Decision(p, kind, legal, duck=rest[0])
-        if kind == "pre":
-            duck = rest[0]
-            return Decision(
-                p, kind, legal, duck=duck, card=s.played[p][duck - p * self.model.per_player]
-            )
-        if kind == "extra":
-            duck, top = rest
-            why = "buoy" if s.board.kind[s.pos[duck]] == BUOY else "ghost"
-            return Decision(p, kind, legal, duck=duck, why=why, card=top or None)
-        if kind == "warp":
-            return Decision(p, kind, legal, duck=rest[0])
-        if kind == "face":
-            return Decision(p, kind, legal, duck=rest[0], why=rest[2])
-        return Decision(p, kind, legal, duck=HOUND)
+        """The table's decision from the rules' typed one (game/rules/duck/decisions.py)."""
+        match self.host.state.decision(p):
+            case D.DiscardCards():
+                return Decision(p, "discard", legal)
+            case D.ChooseCards(why=why):
+                return Decision(p, "order" if why == "order" else "choose", legal)
+            case D.PlaceDuck(duck=duck):
+                return Decision(p, "place", legal, duck=duck)
+            case D.AfterMove(duck=duck):
+                return Decision(p, "post", legal, duck=duck)
+            case D.SendKnocked(duck=duck):
+                return Decision(p, "send", legal, duck=duck)
+            case D.PlayTurn(duck=duck, card=card):
+                return Decision(p, "pre", legal, duck=duck, card=card)
+            case D.MoveAgain(duck=duck, why=why, card=card):
+                return Decision(p, "extra", legal, duck=duck, why=why, card=card)
+            case D.WarpOrStay(piece=piece):
+                return Decision(p, "warp", legal, duck=piece)
+            case D.FacePiece(piece=piece, why=why):
+                return Decision(p, "face", legal, duck=piece, why=why)
+            case D.FaceHound():
+                return Decision(p, "houndface", legal, duck=HOUND)
+            case D.MoveHound():
+                return Decision(p, "houndmove", legal, duck=HOUND)
+            case D.HoundPattern():
+                return Decision(p, "houndpattern", legal, duck=HOUND)
+        raise AssertionError(f"player {p} has legal actions but no decision")
 
     def _reset_choice(self) -> None:
         self.model.hover = None

@@ -6,8 +6,8 @@ axial (0, 0) at the origin; the angle in degrees, 60 × heading), moved by tween
 the hexes the ``step`` events name; the panels show :class:`model.Shown`. When no event
 is left to play everything is rebuilt from the state (``sync``).
 
-A person's decision (:class:`model.Decision`, read from the state's pending decision and
-legal actions) becomes clickable targets: hand cards, route endings on the board, facing
+A person's decision (:class:`model.Decision`, read from the state's typed
+``decision(player)`` and legal actions) becomes clickable targets: hand cards, route endings on the board, facing
 arrows around a hex, empty life rings, hound patterns, action tokens, buttons; the arrow
 keys walk the same targets and Enter takes one. While a card or a route is under the
 pointer the rules' ``preview`` draws the exact path the duck would swim *from where it

@@ -3,7 +3,9 @@ question or status, and the action bar's hint on how to answer."""
 
 from __future__ import annotations
 
+from game.rules.duck import events as E
 from game.rules.duck.data import PATTERN_NAMES
+from game.rules.protocol import Event
 from game.scenes.table.contract import TableHost
 
 from .decisions import Decisions
@@ -85,149 +87,174 @@ class Texts:
     def _dir(self, heading: int) -> str:
         return self.host.t(f"duck.dir.{heading % 6}")
 
-    def setup_text(self, e) -> str:
-        variant = self.host.t(f"duck.variant.{e['variant']}")
+    def setup_text(self, e: E.SetUp) -> str:
+        variant = self.host.t(f"duck.variant.{e.variant}")
         board = self.host.state.board
         text = self.host.t(
             "duck.log.setup",
             variant=variant,
             board=self.host.t.pick(board.name, board.name_ja),
-            players=e["players"],
-            ducks=e["ducks"],
+            players=e.players,
+            ducks=e.ducks,
         )
-        if e["official"]:
+        if e.official:
             text += " " + self.host.t("duck.log.official")
         return text
 
     def _cards_text(self, cards) -> str:
         return ", ".join(str(c) for c in cards)
 
-    def describe(self, event) -> str | None:
-        e, kind, t = event.data, event.kind, self.host.t
-        name = (
-            self.host.seat_name(e["player"]) if "player" in e and e["player"] is not None else None
-        )
-        duck = self.duck_name(e["duck"]) if e.get("duck") is not None and e["duck"] >= 0 else None
-        if kind == "setup":
-            return self.setup_text(e)
-        if kind == "draw":
-            reason = e["reason"]
-            key = f"duck.log.draw_{reason}" + ("_one" if e["count"] == 1 else "")
-            return t(key, name=name, n=e["count"])
-        if kind == "drawn":
-            return t("duck.log.drawn", cards=self._cards_text(e["cards"]))
-        if kind == "reshuffle":
-            return t("duck.log.reshuffle", n=e["cards"])
-        if kind == "order_cards":
-            shown = ", ".join(f"{self.host.seat_name(p)} {c}" for p, c in enumerate(e["cards"]))
-            return t("duck.log.order_cards", cards=shown, name=self.host.seat_name(e["order"][0]))
-        if kind == "place":
-            return t("duck.log.place", name=duck, dir=self._dir(e["heading"]))
-        if kind == "discard":
-            if e["reason"] == "blue":
-                return t("duck.log.discard_blue", name=name)
-            self.model.quiet = True
-            return t("duck.log.discard", cards=self._cards_text(e["cards"]))
-        if kind == "round":
-            return t("duck.log.round", n=e["round"])
-        if kind == "choose":
-            if e["why"] == "order":
-                return t("duck.log.choose_order", name=name)
-            return t("duck.log.choose_two" if e["count"] == 2 else "duck.log.choose", name=name)
-        if kind == "chosen":
-            return t("duck.log.chosen", cards=self._cards_text(e["cards"]))
-        if kind == "reveal":
-            by_duck = {c["duck"]: c["card"] for c in e["cards"]}
-            order = " → ".join(f"{self.short_duck(d)} {by_duck[d]}" for d in e["order"])
-            return t("duck.log.reveal", order=order)
-        if kind == "turn":
-            return t("duck.log.turn", name=duck, card=e["card"])
-        if kind == "turn_instead":
-            return t(
-                "duck.log.turn_instead", name=duck, card=e["card"], dir=self._dir(e["heading"])
-            )
-        if kind == "move":
-            source = e["source"]
-            if source in ("step-pre", "step-post"):
-                return t("duck.log.move_step", name=duck)
-            route = e["route"] + 1
-            if source == "card":
-                if len(self.host.state.cards[e["card"]]) > 1:
-                    return t("duck.log.move_route", name=duck, card=e["card"], route=route)
-                self.model.quiet = True  # the turn's line said it already
-            return t(f"duck.log.move_{source}", name=duck, card=e["card"], route=route)
-        if kind == "step":
-            self.model.step_duck = e["duck"]
-            return t("duck.log.steps_one", name=duck)
-        if kind == "bonk":
-            return t(f"duck.log.bonk_{e['reason']}", name=duck)
-        if kind == "buoy":
-            colour = t(f"duck.colour.{e['colour']}")
-            if e["new"]:
-                return t("duck.log.buoy_new", name=duck, colour=colour, n=e["tokens"])
-            return t("duck.log.buoy_again", name=duck, colour=colour)
-        if kind == "token_draw":
-            return t("duck.log.token_draw", name=name, n=e["pool"])
-        if kind == "token_drawn":
-            return t("duck.log.token_drawn", token=t(f"duck.token.{e['token']}"))
-        if kind == "warp":
-            return t("duck.log.warp", name=duck, dir=self._dir(e["heading"]))
-        if kind == "face":
-            return t(f"duck.log.face_{e['why']}", name=duck, dir=self._dir(e["heading"]))
-        if kind == "deck_top":
-            return t("duck.log.deck_top", name=duck, card=e["card"])
-        if kind == "extra_move":
-            return t(f"duck.log.extra_{e['reason']}", name=duck)
-        if kind == "knock":
-            if e["by"] == "duck":
-                return t("duck.log.knock_duck", name=duck, knocker=self.duck_name(e["knocker"]))
-            if e.get("into"):
-                return t("duck.log.knock_into", name=duck)
-            return t("duck.log.knock_hound", name=duck)
-        if kind == "knock_place":
-            return t("duck.log.knock_place", name=duck)
-        if kind == "token":
-            token = e["token"]
-            fields = {
-                "name": name,
-                "duck": duck or "",
-                "dir": self._dir(e.get("heading") or 0),
-                "card": e.get("card"),
-            }
-            return t(f"duck.log.token_{token}", **fields)
-        if kind == "hound_control":
-            key = "duck.log.hound_control_tie" if len(e["tied"]) > 1 else "duck.log.hound_control"
-            return t(key, name=name, n=e["tokens"], card=e["card"])
-        if kind == "hound_place":
-            return t("duck.log.hound_place", dir=self._dir(e["heading"]))
-        if kind == "hound_card":
-            return t("duck.log.hound_card", name=name, card=e["card"])
-        if kind == "hound_patterns":
-            return t("duck.log.hound_patterns", name=name, patterns=" + ".join(e["patterns"]))
-        if kind == "hound_move":
-            if e["source"] == "pattern":
-                return t("duck.log.hound_move_pattern", pattern=PATTERN_NAMES[e["route"]])
-            return t("duck.log.hound_move_card", card=e["card"])
-        if kind == "hound_step":
-            self.model.step_duck = HOUND
-            return t("duck.log.hound_steps_one")
-        if kind == "hound_bonk":
-            return t("duck.log.hound_bonk")
-        if kind == "hound_warp":
-            return t("duck.log.hound_warp", dir=self._dir(e["heading"]))
-        if kind == "hound_face":
-            return t("duck.log.hound_face", dir=self._dir(e["heading"]))
-        if kind == "hound_drain":
-            return t("duck.log.hound_drain")
-        if kind == "hound_knocked":
-            if e["duck"] >= 0:
-                return t("duck.log.hound_knocked_by", name=self.duck_name(e["duck"]))
-            return t("duck.log.hound_knocked")
-        if kind == "hound_again":
-            return t("duck.log.hound_again")
-        if kind == "win":
-            return t("duck.log.win", name=duck)
+    def describe(self, event: Event) -> str | None:
+        """The log's line of a typed event (dispatched by its class)."""
+        t = self.host.t
+        name = self.host.seat_name(event.player) if event.player is not None else None
+        match event:
+            case E.SetUp():
+                return self.setup_text(event)
+            case E.CardsDrawn():
+                key = f"duck.log.draw_{event.reason}" + ("_one" if event.count == 1 else "")
+                return t(key, name=name, n=event.count)
+            case E.CardsDrawnPrivate():
+                return t("duck.log.drawn", cards=self._cards_text(event.cards))
+            case E.Reshuffled():
+                return t("duck.log.reshuffle", n=event.cards)
+            case E.OrderCardsShown():
+                shown = ", ".join(
+                    f"{self.host.seat_name(p)} {c}" for p, c in enumerate(event.cards)
+                )
+                first = self.host.seat_name(event.order[0])
+                return t("duck.log.order_cards", cards=shown, name=first)
+            case E.DuckPlaced():
+                return t(
+                    "duck.log.place", name=self._duck(event.duck), dir=self._dir(event.heading)
+                )
+            case E.CardsDiscarded():
+                if event.reason == "blue":
+                    return t("duck.log.discard_blue", name=name)
+                self.model.quiet = True
+                return t("duck.log.discard", cards=self._cards_text(event.cards))
+            case E.RoundBegan():
+                return t("duck.log.round", n=event.round)
+            case E.CardsChosen():
+                if event.why == "order":
+                    return t("duck.log.choose_order", name=name)
+                key = "duck.log.choose_two" if event.count == 2 else "duck.log.choose"
+                return t(key, name=name)
+            case E.CardsChosenPrivate():
+                return t("duck.log.chosen", cards=self._cards_text(event.cards))
+            case E.CardsRevealed():
+                by_duck = {c["duck"]: c["card"] for c in event.cards}
+                order = " → ".join(f"{self.short_duck(d)} {by_duck[d]}" for d in event.order)
+                return t("duck.log.reveal", order=order)
+            case E.TurnBegan():
+                return t("duck.log.turn", name=self._duck(event.duck), card=event.card)
+            case E.TurnedInstead():
+                return t(
+                    "duck.log.turn_instead",
+                    name=self._duck(event.duck),
+                    card=event.card,
+                    dir=self._dir(event.heading),
+                )
+            case E.MoveBegan():
+                return self._move_text(event)
+            case E.Stepped():
+                self.model.step_duck = event.duck
+                return t("duck.log.steps_one", name=self._duck(event.duck))
+            case E.Bonk():
+                return t(f"duck.log.bonk_{event.reason}", name=self._duck(event.duck))
+            case E.BuoyTouched():
+                duck, colour = self._duck(event.duck), t(f"duck.colour.{event.colour}")
+                if event.new:
+                    return t("duck.log.buoy_new", name=duck, colour=colour, n=event.tokens)
+                return t("duck.log.buoy_again", name=duck, colour=colour)
+            case E.TokenDrawn():
+                return t("duck.log.token_draw", name=name, n=event.pool)
+            case E.TokenDrawnPrivate():
+                return t("duck.log.token_drawn", token=t(f"duck.token.{event.token}"))
+            case E.Warped():
+                return t("duck.log.warp", name=self._duck(event.duck), dir=self._dir(event.heading))
+            case E.Faced():
+                return t(
+                    f"duck.log.face_{event.why}",
+                    name=self._duck(event.duck),
+                    dir=self._dir(event.heading),
+                )
+            case E.DeckTopTurned():
+                return t("duck.log.deck_top", name=self._duck(event.duck), card=event.card)
+            case E.ExtraMove():
+                return t(f"duck.log.extra_{event.reason}", name=self._duck(event.duck))
+            case E.Knocked():
+                duck = self._duck(event.duck)
+                if event.by == "duck":
+                    assert event.knocker is not None, event  # a duck that is the hound
+                    return t(
+                        "duck.log.knock_duck", name=duck, knocker=self.duck_name(event.knocker)
+                    )
+                if event.into:
+                    return t("duck.log.knock_into", name=duck)
+                return t("duck.log.knock_hound", name=duck)
+            case E.KnockedPlaced():
+                return t("duck.log.knock_place", name=self._duck(event.duck))
+            case E.TokenUsed():
+                fields = {
+                    "name": name,
+                    "duck": self._duck(event.duck) or "",
+                    "dir": self._dir(event.heading or 0),
+                    "card": event.card,
+                }
+                return t(f"duck.log.token_{event.token}", **fields)
+            case E.HoundControlTaken():
+                tie = len(event.tied) > 1
+                key = "duck.log.hound_control_tie" if tie else "duck.log.hound_control"
+                return t(key, name=name, n=event.tokens, card=event.card)
+            case E.HoundPlaced():
+                return t("duck.log.hound_place", dir=self._dir(event.heading))
+            case E.HoundCardPlayed():
+                return t("duck.log.hound_card", name=name, card=event.card)
+            case E.HoundPatternsChosen():
+                patterns = " + ".join(event.patterns)
+                return t("duck.log.hound_patterns", name=name, patterns=patterns)
+            case E.HoundMoveBegan():
+                if event.source == "pattern":
+                    pattern = PATTERN_NAMES[event.route]
+                    return t("duck.log.hound_move_pattern", pattern=pattern)
+                return t("duck.log.hound_move_card", card=event.card)
+            case E.HoundStepped():
+                self.model.step_duck = HOUND
+                return t("duck.log.hound_steps_one")
+            case E.HoundBonk():
+                return t("duck.log.hound_bonk")
+            case E.HoundWarped():
+                return t("duck.log.hound_warp", dir=self._dir(event.heading))
+            case E.HoundFaced():
+                return t("duck.log.hound_face", dir=self._dir(event.heading))
+            case E.HoundDrained():
+                return t("duck.log.hound_drain")
+            case E.HoundKnockedOff():
+                if event.duck >= 0:
+                    return t("duck.log.hound_knocked_by", name=self.duck_name(event.duck))
+                return t("duck.log.hound_knocked")
+            case E.HoundMovesAgain():
+                return t("duck.log.hound_again")
+            case E.Won():
+                return t("duck.log.win", name=self._duck(event.duck))
         return None
+
+    def _duck(self, duck: int | None) -> str | None:
+        """A duck's name in a log line (None for no duck, or the hound's -1)."""
+        return self.duck_name(duck) if duck is not None and duck >= 0 else None
+
+    def _move_text(self, e: E.MoveBegan) -> str:
+        t, duck, source = self.host.t, self._duck(e.duck), e.source
+        if source in ("step-pre", "step-post"):
+            return t("duck.log.move_step", name=duck)
+        route = e.route + 1
+        if source == "card":
+            assert e.card is not None, e  # a card's move names its card
+            if len(self.host.state.cards[e.card]) > 1:
+                return t("duck.log.move_route", name=duck, card=e.card, route=route)
+            self.model.quiet = True  # the turn's line said it already
+        return t(f"duck.log.move_{source}", name=duck, card=e.card, route=route)
 
     def score_text(self, player: int, value) -> str:
         """The end screen: the winner went down the drain, the others had buoys."""

@@ -52,7 +52,7 @@ class Animator:
         self.model = model
         self.host = host
         self.seats = seats
-        self.animations: dict[type[Event] | str, Callable[[Any], None]] = {
+        self.animations: dict[type[Event], Callable[[Any], None]] = {
             RoundStarted: self._round_start,
             ChipTaken: self._chip_taken,
             Rolled: self._roll,

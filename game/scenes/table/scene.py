@@ -83,8 +83,7 @@ class TableScene(TableFrame, Scene):
     # -- what the table asks the game ------------------------------------------------------
     def play_event(self, event: Event) -> None:
         """Start the event's animation on ``self.timeline``."""
-        animations = self.game.animations
-        handler = animations.get(type(event)) or animations.get(event.kind)
+        handler = self.game.animations.get(type(event))
         if handler is not None:
             handler(event)
         resync = self.game.resync

@@ -70,7 +70,7 @@ class Animator:
         self.layout = layout
         self.seats = seats
         self.drawing = drawing
-        self.animations: dict[type[Event] | str, Callable[[Any], None]] = {
+        self.animations: dict[type[Event], Callable[[Any], None]] = {
             Rolled: self._play_roll,
             CardPlayed: self._play_play,
             PieceMoved: self._play_move,

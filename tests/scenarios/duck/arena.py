@@ -124,7 +124,13 @@ def act(state, player, text):
 
 
 def kinds(events, kind):
+    """The data of the events of one kind (its JSON form: hexes as lists)."""
     return [e.data for e in events if e.kind == kind]
+
+
+def typed(events, cls):
+    """The events of one class (typed, ``player`` and all)."""
+    return [e for e in events if type(e) is cls]
 
 
 def at(state, d):
