@@ -26,7 +26,7 @@ def _run(options, games, first_seed, deep_every=0, determinism_every=25):
             players,
             range(start, start + per_count),
             options,
-            invariants=vx.check_invariants,
+            invariants=vx.invariants,
             leak_check=vx.leak_check,
             deep_every=deep_every,
             determinism_every=determinism_every,

@@ -17,7 +17,7 @@ id (``start``, ``finish``, ``p8``, ``m3``, ``n10``, ``l2``, ``r5a``, see box.yam
 For the UI: ``state.decision(player)`` (what is asked of a player, ``decisions.py``),
 ``score_breakdown(state)`` (per player track, lucky, turned, risk, chips,
 hats, total), ``state.position(piece)``, ``state.pawns_on(tile)``, ``state.hat_of(pawn)``.
-For tests: ``check_invariants(state)`` (conservation) and ``leak_check(state, view, p)``.
+For tests: ``invariants(state)`` (conservation) and ``leak_check(state, view, p)``.
 
 ``new_game`` keeps its own events in ``state.opening_events``: in the expansion, the
 ``draw`` events of the opening deal (2 cards each, VX-21); empty in the base game.
@@ -33,7 +33,7 @@ from typing import Any
 
 from ..protocol import Action
 from .actions import Attack, Draw, Hat, Move, Play, Roll, Stop, parse_action
-from .checks import check_invariants, leak_check
+from .checks import invariants, leak_check
 from .data import (
     DEFAULT_BOX,
     FINISH,
@@ -112,7 +112,7 @@ __all__ = [
     "Stop",
     "VerflixxtState",
     "check_box",
-    "check_invariants",
+    "invariants",
     "leak_check",
     "new_game",
     "parse_action",

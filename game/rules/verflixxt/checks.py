@@ -28,7 +28,7 @@ def _expected(box: Box, hats: bool, players: int) -> tuple[frozenset[str], list[
     return entry[1], entry[2], entry[3]
 
 
-def check_invariants(state: VerflixxtState) -> None:
+def invariants(state: VerflixxtState) -> None:
     """Conservation after every action: tiles, pawns, guardians, cards, chips, hats."""
     box = state.box
     tiles, deck, guardians = _expected(box, state.hats_variant, state.players)
