@@ -225,3 +225,36 @@ def text_problems(drawn, size, min_px: int = 14) -> list[str]:
             if ra.colliderect(rb):
                 out.append(f"overlap: {a.text!r} {a.rect} and {b.text!r} {b.rect}")
     return out
+
+
+class ListedTables:
+    """For the layout only: what discovery.Browser.tables() gives, without the network
+    (tests/test_join_scene.py finds a table over real mDNS)."""
+
+    def __init__(self, found):
+        self.found = found
+
+    def tables(self):
+        return list(self.found)
+
+    def close(self):
+        pass
+
+
+FOUND_TABLES = [
+    {
+        "name": f"{game} {code[:4]} on {host}",
+        "address": address,
+        "port": 47474,
+        "game": game,
+        "players": players,
+        "code": code,
+        "tls": False,
+        "version": version,
+    }
+    for game, host, address, players, code, version in (
+        ("duck", "kitchen-pc", "192.168.1.20", "4", "7KQ4-MX9P-2HRT", "1"),
+        ("verflixxt", "attic", "192.168.1.31", "6", "ABCD-EFGH-JKLM", "1"),
+        ("routes", "old-laptop", "192.168.1.7", "3", "WXYZ-2345-6789", "2"),
+    )
+]

@@ -11,7 +11,7 @@ import pytest
 
 from game import registry
 from game.ui import widgets
-from tests.scene_helpers import LANGS, SIZES, make_app, text_problems
+from tests.scene_helpers import FOUND_TABLES, LANGS, SIZES, ListedTables, make_app, text_problems
 
 
 def _menu(app):
@@ -89,44 +89,11 @@ def _lesson_start(app):
     return [LessonStartScene(app, lesson, place=len(lesson.steps) - 1) for lesson in lessons]
 
 
-class _ListedTables:
-    """For the layout only: what discovery.Browser.tables() gives, without the network
-    (tests/test_join_scene.py finds a table over real mDNS)."""
-
-    def __init__(self, found):
-        self.found = found
-
-    def tables(self):
-        return list(self.found)
-
-    def close(self):
-        pass
-
-
-FOUND = [
-    {
-        "name": f"{game} {code[:4]} on {host}",
-        "address": address,
-        "port": 47474,
-        "game": game,
-        "players": players,
-        "code": code,
-        "tls": False,
-        "version": version,
-    }
-    for game, host, address, players, code, version in (
-        ("duck", "kitchen-pc", "192.168.1.20", "4", "7KQ4-MX9P-2HRT", "1"),
-        ("verflixxt", "attic", "192.168.1.31", "6", "ABCD-EFGH-JKLM", "1"),
-        ("routes", "old-laptop", "192.168.1.7", "3", "WXYZ-2345-6789", "2"),
-    )
-]
-
-
 def _join(app):
     """The Join screen as it opens: nothing found yet, no seat held."""
     from game.scenes.lobby.join import JoinScene
 
-    return [JoinScene(app, lambda: _ListedTables([]))]
+    return [JoinScene(app, lambda: ListedTables([]))]
 
 
 def _join_found(app):
@@ -137,8 +104,8 @@ def _join_found(app):
 
     remembered.remember("192.168.1.20", "7KQ4-MX9P-2HRT", 1, "duck", "Mia", "t" * 32)
     remembered.remember("host.example.org:8765", "ABCD-EFGH-JKLM", 5, "verflixxt", "Mia", "u" * 32)
-    scene = JoinScene(app, lambda: _ListedTables(FOUND))
-    scene.found = list(FOUND)
+    scene = JoinScene(app, lambda: ListedTables(FOUND_TABLES))
+    scene.found = list(FOUND_TABLES)
     scene.fields["address"].text = "192.168.100.200:47474"
     scene._say(app.t("join.error_connect", address="192.168.100.200:47474"))
     return [scene]
@@ -149,7 +116,7 @@ def _join_table(app):
     from game.net.join import LookedTable
     from game.scenes.lobby.join import JoinScene
 
-    scene = JoinScene(app, lambda: _ListedTables([]))
+    scene = JoinScene(app, lambda: ListedTables([]))
     statuses = ["local", "connected", "open", "reconnecting", "computer", "open"]
     names = ["Hana", "Wolfgang Amadeus", "Guest", "Ren", "Cookie", "Guest"]
     characters = ["sparky", "cookie", "pirate", "daisy", "doc", "goldie"]

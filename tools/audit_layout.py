@@ -33,6 +33,10 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.scene_helpers import FOUND_TABLES, ListedTables
+
 BASELINE = ROOT / "tools" / "audit_layout_baseline.json"
 SIZES = [(1024, 600), (1280, 720), (1920, 1080), (2560, 1440)]
 LANGS = ["en", "ja"]
@@ -266,8 +270,9 @@ def _session(app: Any, game: str, players: int, options: dict[str, Any], moment:
 
 def _table(game: str, players: int, options: dict[str, Any], moment: str, end: bool):
     def build(app: Any) -> Any:
+        from game.scenes.shell.menu import MenuScene
+
         from game.scenes.end_screen import GameOverScene
-        from game.scenes.menu import MenuScene
 
         app.push(MenuScene(app))
         scene = app.router.table(game)(app, _session(app, game, players, options, moment))
@@ -297,38 +302,6 @@ def table_screens(games: Iterable[str]) -> list[tuple[str, str, Callable[[Any], 
     return out
 
 
-class _Listed:
-    """What the Join screen's network browser gives, without the network."""
-
-    def __init__(self, found: list[dict[str, Any]]):
-        self.found = found
-
-    def tables(self) -> list[dict[str, Any]]:
-        return list(self.found)
-
-    def close(self) -> None:
-        pass
-
-
-FOUND = [
-    {
-        "name": f"{game} {code[:4]} on {host}",
-        "address": address,
-        "port": 47474,
-        "game": game,
-        "players": players,
-        "code": code,
-        "tls": False,
-        "version": "1",
-    }
-    for game, host, address, players, code in (
-        ("duck", "kitchen-pc", "192.168.1.20", "4", "7KQ4-MX9P-2HRT"),
-        ("verflixxt", "attic", "192.168.1.31", "6", "ABCD-EFGH-JKLM"),
-        ("routes", "old-laptop", "192.168.1.7", "3", "WXYZ-2345-6789"),
-    )
-]
-
-
 @functools.cache
 def _history_file(folder: str) -> Path:
     """A history of finished games of the four games (for History and Statistics)."""
@@ -351,7 +324,7 @@ def _history_file(folder: str) -> Path:
 
 def _shell(name: str, game: Any, folder: str) -> Callable[[Any], Any]:
     def build(app: Any) -> Any:
-        from game.scenes.menu import MenuScene
+        from game.scenes.shell.menu import MenuScene
 
         app.push(MenuScene(app))
         scene = _open(app, name, game, folder)
@@ -385,8 +358,8 @@ def _open(app: Any, name: str, game: Any, folder: str) -> Any:
 
         return screen("handoff")(app, "Wolfgang Amadeus", theme.seat_colour(1), seat=1)
     if name in ("join", "join_found"):
-        found = FOUND if name == "join_found" else []
-        join = screen("join")(app, lambda: _Listed(found))
+        found = FOUND_TABLES if name == "join_found" else []
+        join = screen("join")(app, lambda: ListedTables(found))
         join.found = list(found)
         return join
     history = History.open(_history_file(folder))
