@@ -199,7 +199,7 @@ class LobbyScene(Scene):
         cells = min(len(self.seats) + 1, self.info.max_players)
         rows = (cells + 1) // 2
         card_w = (inner - gap) // 2
-        card_h = min(self.px(150), (area_h - gap * (rows - 1)) // rows)
+        card_h = min(self.px(190), (area_h - gap * (rows - 1)) // rows)
         m = max(6, self.px(10))
         step = max(4, m // 2)
         line = max(24, min(self.px(44), (card_h - 2 * m - 2 * step) // 3))

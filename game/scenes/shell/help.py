@@ -349,5 +349,6 @@ class HelpScene(ModalScene):
         """A text of the page for the layout tests, as much of it as the page shows (a
         line half scrolled out is cut by the page's edge, as it is on the screen)."""
         sink = sink_of(surface)
-        if sink is not None:
-            sink.record(text, rect.clip(self.body), size, self.body)
+        shown = rect.clip(self.body)
+        if sink is not None and shown.w and shown.h:
+            sink.record(text, shown, size, self.body)

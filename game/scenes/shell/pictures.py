@@ -288,7 +288,7 @@ def _duck_board(options: dict, players: int, w: int, h: int) -> Picture | None:
     # Duck!'s boards and board painting, only when its lobby shows a board
     from game.boards import DataFileError, cached_load  # lazy: see above
     from game.boards import duck as duck_boards  # lazy: see above
-    from game.rules.duck.data import board_from_data  # lazy: see above
+    from game.rules.duck.data import COLOURS, board_from_data  # lazy: see above
     from game.rules.protocol import RulesDataError  # lazy: see above
     from game.scenes.duck import art as duck_art  # lazy: see above
     from game.scenes.duck.geometry import BoardGeometry  # lazy: see above
@@ -306,7 +306,24 @@ def _duck_board(options: dict, players: int, w: int, h: int) -> Picture | None:
         return None
     image = pygame.Surface((w, h), pygame.SRCALPHA)
     geo = BoardGeometry(board.coords, image.get_rect(), pad=max(2, w // 40))
-    duck_art.paint_board(image, geo, board)
+    # the table's hexes and pieces (duck_art.paint_board's look), without the tiles'
+    # numbers in small print: at a preview's size they would be unreadable
+    size = geo.size
+    for i, (q, r) in enumerate(board.coords):
+        kind = board.kind[i]
+        drain = kind == 3
+        smooth.polygon(image, (150, 172, 190) if drain else duck_art.WATER, geo.corners(q, r))
+        smooth.outline(image, duck_art.WATER_EDGE, geo.corners(q, r), max(1.0, size * 0.07))
+        if kind == 1:
+            icon = sprites.svg("duck_ring.svg", round(size * 1.3))
+        elif kind == 2:
+            colour = COLOURS[board.colour[i]]
+            icon = sprites.svg(f"duck_buoy_{colour}.svg", round(size * 1.2))
+        elif drain:
+            icon = sprites.svg("duck_drain.svg", round(size * 1.45))
+        else:
+            continue
+        image.blit(icon, icon.get_rect(center=geo.hex_px(q, r)))
     return Picture(image)
 
 
