@@ -270,11 +270,10 @@ def _session(app: Any, game: str, players: int, options: dict[str, Any], moment:
 
 def _table(game: str, players: int, options: dict[str, Any], moment: str, end: bool):
     def build(app: Any) -> Any:
-        from game.scenes.shell.menu import MenuScene
 
         from game.scenes.end_screen import GameOverScene
 
-        app.push(MenuScene(app))
+        app.push(app.router.screen("menu")(app))
         scene = app.router.table(game)(app, _session(app, game, players, options, moment))
         app.push(scene)
         scene.fast_forward(0)  # nothing more to play: seat 1's point of view
@@ -324,9 +323,7 @@ def _history_file(folder: str) -> Path:
 
 def _shell(name: str, game: Any, folder: str) -> Callable[[Any], Any]:
     def build(app: Any) -> Any:
-        from game.scenes.shell.menu import MenuScene
-
-        app.push(MenuScene(app))
+        app.push(app.router.screen("menu")(app))
         scene = _open(app, name, game, folder)
         app.push(scene)
         if hasattr(scene, "wait_for_scan"):

@@ -13,10 +13,11 @@ import pygame
 from game.paths import lesson_ids
 from game.registry import CAST_BY_KEY
 from game.scenes.base import Scene
+from game.scenes.shell import pictures
 from game.session import Seat, Session, default_seats, new_seed
 from game.settings import NAME_MAX, SEAT_LEVELS
-from game.ui import fonts, identity, theme
-from game.ui.widgets import Button, draw_panel, draw_text
+from game.ui import fonts, smooth, theme
+from game.ui.widgets import Button, draw_panel, draw_text, draw_tip
 
 LEVELS = SEAT_LEVELS
 
@@ -91,9 +92,41 @@ def scanned_options(info) -> tuple[str, ...]:
     return tuple(getattr(loader, "SCANNED_OPTIONS", ())) if loader else ()
 
 
-# Share of the flexible width of a seat row: name, character, person/computer, level.
-COLUMN_SHARES = (0.30, 0.26, 0.24, 0.20)
-COLUMN_KEYS = ("app.col_name", "app.col_character", "app.col_kind", "app.col_level")
+OPTION_HELP = "lobby.{game}.{option}"  # each option's explanation (data/i18n/*/lobby.yaml)
+ADVERTISE_HELP = "lobby.online.advertise"
+
+
+def option_help_key(game_id: str, option: str) -> str:
+    """The catalog key of the explanation of ``option`` of game ``game_id`` (issue #27)."""
+    return OPTION_HELP.format(game=game_id, option=option)
+
+
+class PortraitButton(Button):
+    """A seat's character: the portrait with the seat's piece on it, and a small turning
+    arrow saying a click changes it (its name is said by the tooltip, not written twice
+    beside the player's name)."""
+
+    art: pygame.Surface | None = None
+    piece: pygame.Surface | None = None
+
+    def draw(self, surface: pygame.Surface, focused: bool = False) -> None:
+        r = self.rect
+        radius = max(6, r.w // 8)
+        fill = theme.BUTTON_HOVER if self.hovered else theme.BUTTON
+        pygame.draw.rect(surface, fill, r, border_radius=radius)
+        edge = theme.BUTTON_FOCUS if focused else theme.PANEL_EDGE
+        pygame.draw.rect(surface, edge, r, width=3 if focused else 2, border_radius=radius)
+        if self.art is not None:
+            surface.blit(self.art, self.art.get_rect(center=(r.centerx, r.centery - r.h // 10)))
+        if self.piece is not None:
+            surface.blit(self.piece, self.piece.get_rect(bottomright=(r.right - 3, r.bottom - 3)))
+        # the turning arrow: a ring with an arrowhead, top right
+        c = (r.right - r.w * 0.16, r.top + r.w * 0.16)
+        rad = max(5.0, r.w * 0.09)
+        smooth.disc(surface, theme.PANEL, c, rad * 1.45)
+        smooth.ring(surface, theme.INK_SOFT, c, rad, max(2.0, rad / 3))
+        tip = (c[0] + rad, c[1] + rad * 0.6)
+        smooth.arrowhead(surface, theme.INK_SOFT, tip, (c[0] + rad, c[1] - rad), rad * 0.9)
 
 
 class LobbyScene(Scene):
@@ -109,7 +142,11 @@ class LobbyScene(Scene):
         self.advertise = True
         self.options = {spec.key: spec.default for spec in self.module.OPTIONS}
         self.editing: int | None = None
+        # the name being edited is selected whole: typing replaces it (issue #27)
+        self.select_all = False
         self.scanning: threading.Thread | None = None
+        self.explained = f"option:{self.module.OPTIONS[0].key}" if self.module.OPTIONS else ""
+        self._previews: dict = {}
 
     # layout -----------------------------------------------------------------------------
     def layout(self, size):
@@ -125,129 +162,16 @@ class LobbyScene(Scene):
             w - self.seat_panel.right - self.px(44),
             h - self.px(190),
         )
-        pad, gap = self.px(16), self.px(8)
+        pad, gap = self.px(16), self.px(12)
         self.hint_size = self.text_px(16)
         self.heading_size = self.text_px(16)
-        heading_h = self.heading_size + self.px(10)
         # the key hint wraps onto a second line rather than shrinking below 14 px
         self.hint_lines = fonts.wrap(self.hint(), self.hint_size, self.seat_panel.width - 2 * pad)
         self.hint_line_h = self.hint_size + max(3, self.px(5))
         hint_h = len(self.hint_lines) * self.hint_line_h + self.px(8)
-        # Rows for every seat plus the "add" row, so nothing moves when a seat is added.
-        rows_area = self.seat_panel.height - 2 * pad - heading_h - hint_h
-        row_h = min(self.px(66), rows_area // (len(self.seats) + 1))
-        bh = min(self.px(44), row_h - self.px(8))
-        x0 = self.seat_panel.x + pad
-        inner = self.seat_panel.width - 2 * pad
-        flex = inner - 2 * bh - 5 * gap  # a swatch and a remove button are square
-        widths = [int(flex * share) for share in COLUMN_SHARES]
-        xs = [x0 + bh + gap]
-        for width in widths[:-1]:
-            xs.append(xs[-1] + width + gap)
-        remove_x = xs[-1] + widths[-1] + gap
-        self.columns = [
-            (self.t(k), pygame.Rect(x, self.seat_panel.y + pad, wd, heading_h))
-            for k, x, wd in zip(COLUMN_KEYS, xs, widths)
-        ]
-        y = self.seat_panel.y + pad + heading_h
-        characters = {c.key: c for c in self.info.characters}
-        removable = len(self.seats) > self.info.min_players
-        self.swatches = []
-        text = self.text_px(18)
-        for i, seat in enumerate(self.seats):
-            character = characters[seat.character]
-            self.swatches.append(pygame.Rect(x0, y, bh, bh))
-            label = seat.name + ("|" if self.editing == i else "")
-            self.buttons.add(
-                Button(
-                    pygame.Rect(xs[0], y, widths[0], bh),
-                    label,
-                    self._edit_name(i),
-                    text,
-                    selected=self.editing == i,
-                    key=f"name:{i}",
-                )
-            )
-            self.buttons.add(
-                Button(
-                    pygame.Rect(xs[1], y, widths[1], bh),
-                    self.t.pick(character.name_en, character.name_ja),
-                    self._cycle_character(i),
-                    text,
-                    key=f"char:{i}",
-                )
-            )
-            self.buttons.add(
-                Button(
-                    pygame.Rect(xs[2], y, widths[2], bh),
-                    self._kind_label(i),
-                    self._toggle_human(i),
-                    text,
-                    key=f"kind:{i}",
-                )
-            )
-            if not seat.human:  # a person has no level: no control at all
-                self.buttons.add(
-                    Button(
-                        pygame.Rect(xs[3], y, widths[3], bh),
-                        self.t(f"app.level_{seat.level}"),
-                        self._cycle_level(i),
-                        text,
-                        key=f"level:{i}",
-                    )
-                )
-            if removable:
-                self.buttons.add(
-                    Button(
-                        pygame.Rect(remove_x, y, bh, bh),
-                        "×",
-                        self._remove(i),
-                        text,
-                        key=f"remove:{i}",
-                    )
-                )
-            y += row_h
-        if len(self.seats) < self.info.max_players:
-            add = pygame.Rect(x0, y, xs[1] + widths[1] - x0, bh)
-            self.buttons.add(
-                Button(add, "+ " + self.t("app.add_seat"), self._add_seat, text, key="add")
-            )
-        self.hint_pos = (x0, self.seat_panel.bottom - pad // 2 - hint_h + self.px(8))
-        # options
-        oy = self.option_panel.y + self.px(56)
-        ox = self.option_panel.x + pad
-        ow = self.option_panel.width - 2 * pad
-        self.option_labels = []
-        option_h = self.px(40)
-        rows = len(self.module.OPTIONS) + (1 if any(self.online) else 0)
-        step = min(self.px(80), (self.option_panel.bottom - oy - pad) // max(1, rows))
-        for spec in self.module.OPTIONS:
-            name = spec.name_ja if lang == "ja" else spec.name_en
-            self.option_labels.append((name, (ox, oy)))
-            rect = pygame.Rect(ox, oy + self.heading_size + self.px(8), ow, option_h)
-            self.buttons.add(
-                Button(
-                    rect,
-                    self._option_label(spec),
-                    self._cycle_option(spec),
-                    text,
-                    key=f"option:{spec.key}",
-                )
-            )
-            oy += step
-        if any(self.online):  # issue #18: an invited-only table is not advertised
-            self.option_labels.append((self.t("online.advertise"), (ox, oy)))
-            rect = pygame.Rect(ox, oy + self.heading_size + self.px(8), ow, option_h)
-            self.buttons.add(
-                Button(
-                    rect,
-                    self.t("app.on") if self.advertise else self.t("app.off"),
-                    self._toggle_advertise,
-                    text,
-                    key="online:advertise",
-                )
-            )
-        self.option_width = ow
+        self.columns: list = []
+        self._lay_seats(pad, gap, hint_h)
+        self._lay_options(lang, pad)
         bw, bh2 = self.px(220), self.px(54)
         back = pygame.Rect(self.px(24), h - bh2 - self.px(24), bw, bh2)
         start = pygame.Rect(w - bw - self.px(24), h - bh2 - self.px(24), bw, bh2)
@@ -262,6 +186,174 @@ class LobbyScene(Scene):
             self.buttons.add(
                 Button(learn, self.t("app.learn"), self._learn, self.px(22), key="learn")
             )
+
+    def _lay_seats(self, pad: int, gap: int, hint_h: int) -> None:
+        """A card per seat, two to a row (issue #27): the character's portrait with the
+        seat's piece on it (click: the next character), the name, person or computer and
+        the computer's level; "+ Add a player" takes the next card's place. As many rows
+        as one more seat needs, so nothing moves when a seat is added."""
+        x0 = self.seat_panel.x + pad
+        inner = self.seat_panel.width - 2 * pad
+        top = self.seat_panel.y + pad
+        area_h = self.seat_panel.height - 2 * pad - hint_h
+        cells = min(len(self.seats) + 1, self.info.max_players)
+        rows = (cells + 1) // 2
+        card_w = (inner - gap) // 2
+        card_h = min(self.px(190), (area_h - gap * (rows - 1)) // rows)
+        m = max(6, self.px(10))
+        step = max(4, m // 2)
+        line = max(24, min(self.px(44), (card_h - 2 * m - 2 * step) // 3))
+        side = min(card_h - 2 * m, int(card_w * 0.36))
+        characters = {c.key: c for c in self.info.characters}
+        removable = len(self.seats) > self.info.min_players
+        text = self.text_px(18)
+        self.cards: list[pygame.Rect] = []
+        self.swatches = []
+        self.name_rects: list[pygame.Rect] = []
+        for i, seat in enumerate(self.seats):
+            row, col = divmod(i, 2)
+            card = pygame.Rect(
+                x0 + col * (card_w + gap), top + row * (card_h + gap), card_w, card_h
+            )
+            self.cards.append(card)
+            character = characters[seat.character]
+            portrait_rect = pygame.Rect(card.x + m, card.y + m, side, card_h - 2 * m)
+            self.swatches.append(portrait_rect)
+            button = PortraitButton(
+                portrait_rect,
+                self.t.pick(character.name_en, character.name_ja),
+                self._cycle_character(i),
+                text,
+                key=f"char:{i}",
+            )
+            art_side = int(min(side, card_h - 2 * m) * 0.78)
+            if self.info.id in ("duck", "cluck"):  # the piece is the character itself
+                button.art = pictures.seat_piece(self.info.id, i, seat.character, art_side)
+            else:  # the cast member's face, and the seat's pawn or marker on it
+                button.art = pictures.portrait(
+                    self.info.id, seat.character, character.cast.key, art_side
+                )
+                button.piece = pictures.seat_piece(self.info.id, i, seat.character, side // 2)
+            self.buttons.add(button)
+            rx = portrait_rect.right + m
+            rw = card.right - m - rx
+            y = card.y + m
+            name_w = rw - (line + step if removable else 0)
+            editing = self.editing == i
+            label = seat.name + ("|" if editing and not self.select_all else "")
+            name_rect = pygame.Rect(rx, y, name_w, line)
+            self.name_rects.append(name_rect)
+            self.buttons.add(
+                Button(
+                    name_rect, label, self._edit_name(i), text, selected=editing, key=f"name:{i}"
+                )
+            )
+            if removable:
+                self.buttons.add(
+                    Button(
+                        pygame.Rect(card.right - m - line, y, line, line),
+                        "×",
+                        self._remove(i),
+                        text,
+                        key=f"remove:{i}",
+                    )
+                )
+            y += line + step
+            self.buttons.add(
+                Button(
+                    pygame.Rect(rx, y, rw, line),
+                    self._kind_label(i),
+                    self._toggle_human(i),
+                    text,
+                    key=f"kind:{i}",
+                )
+            )
+            y += line + step
+            if not seat.human:  # a person has no level: no control at all
+                level = self.t(f"app.level_{seat.level}")
+                self.buttons.add(
+                    Button(
+                        pygame.Rect(rx, y, rw, line),
+                        self.t("app.lobby_level", level=level),
+                        self._cycle_level(i),
+                        text,
+                        key=f"level:{i}",
+                    )
+                )
+        if len(self.seats) < self.info.max_players:
+            row, col = divmod(len(self.seats), 2)
+            add = pygame.Rect(x0 + col * (card_w + gap), top + row * (card_h + gap), card_w, card_h)
+            add = add.inflate(-2 * m, -2 * m)
+            self.buttons.add(
+                Button(add, "+ " + self.t("app.add_seat"), self._add_seat, text, key="add")
+            )
+        self.hint_pos = (x0, self.seat_panel.bottom - pad // 2 - hint_h + self.px(8))
+
+    def _lay_options(self, lang: str, pad: int) -> None:
+        """Each option (its name, the value to click through), the explanation of the one
+        under the pointer or the keyboard focus, and a picture of the board they make."""
+        oy = self.option_panel.y + self.px(56)
+        ox = self.option_panel.x + pad
+        ow = self.option_panel.width - 2 * pad
+        self.option_labels = []
+        self.option_width = ow
+        option_h = max(30, self.px(40))
+        text = self.text_px(18)
+        step = self.heading_size + self.px(6) + option_h + self.px(12)
+        explained: dict[str, str] = {}
+        for spec in self.module.OPTIONS:
+            name = spec.name_ja if lang == "ja" else spec.name_en
+            self.option_labels.append((name, (ox, oy)))
+            rect = pygame.Rect(ox, oy + self.heading_size + self.px(6), ow, option_h)
+            self.buttons.add(
+                Button(
+                    rect,
+                    self._option_label(spec),
+                    self._cycle_option(spec),
+                    text,
+                    key=f"option:{spec.key}",
+                )
+            )
+            explained[f"option:{spec.key}"] = self.t(option_help_key(self.info.id, spec.key))
+            oy += step
+        if any(self.online):  # issue #18: an invited-only table is not advertised
+            self.option_labels.append((self.t("online.advertise"), (ox, oy)))
+            rect = pygame.Rect(ox, oy + self.heading_size + self.px(6), ow, option_h)
+            self.buttons.add(
+                Button(
+                    rect,
+                    self.t("app.on") if self.advertise else self.t("app.off"),
+                    self._toggle_advertise,
+                    text,
+                    key="online:advertise",
+                )
+            )
+            explained["online:advertise"] = self.t(ADVERTISE_HELP)
+            oy += step
+        # the explanation: room for the longest, so nothing moves when another shows
+        self.explain_size = self.text_px(16)
+        self.explain_line_h = int(self.explain_size * 1.35)
+        self.explanations = {
+            key: fonts.wrap(text_, self.explain_size, ow - self.px(20))
+            for key, text_ in explained.items()
+        }
+        most = max((len(lines) for lines in self.explanations.values()), default=0)
+        self.explain_box = pygame.Rect(
+            ox, oy, ow, most * self.explain_line_h + self.px(16) if most else 0
+        )
+        if self.explained not in self.explanations:
+            self.explained = next(iter(self.explanations), "")
+        below = self.explain_box.bottom + self.px(12)
+        room = pygame.Rect(ox, below, ow, self.option_panel.bottom - pad - below)
+        self.preview = None
+        self.preview_rect = room
+        if room.height >= max(48, self.px(70)) and self.scanning is None:
+            key = (tuple(sorted(map(str, self.options.items()))), len(self.seats), room.size)
+            if key not in self._previews:
+                self._previews[key] = pictures.board_preview(
+                    self.info.id, self.options, len(self.seats), room.size
+                )
+            self.preview = self._previews[key]
 
     def _kind_label(self, i: int) -> str:
         if self.online[i]:
@@ -321,6 +413,7 @@ class LobbyScene(Scene):
     def _edit_name(self, i):
         def edit():
             self.editing = None if self.editing == i else i
+            self.select_all = self.editing is not None  # typing replaces the whole name
             if self.editing is not None:
                 pygame.key.start_text_input()
             self.layout(self.size)
@@ -477,13 +570,21 @@ class LobbyScene(Scene):
         if self.editing is not None:
             seat = self.seats[self.editing]
             if event.type == pygame.TEXTINPUT:
-                # an input method can send several characters at once: cut, never exceed
-                seat.name = (seat.name + event.text)[:NAME_MAX]
+                # an input method can send several characters at once: cut, never exceed;
+                # the whole name selected (just clicked) is replaced by what is typed
+                kept = "" if self.select_all else seat.name
+                seat.name = (kept + event.text)[:NAME_MAX]
+                self.select_all = False
                 self.layout(self.size)
                 return
             if event.type == pygame.KEYDOWN:
-                if event.key == pygame.K_BACKSPACE:
+                if event.key in (pygame.K_BACKSPACE, pygame.K_DELETE) and self.select_all:
+                    seat.name = ""
+                    self.select_all = False
+                elif event.key == pygame.K_BACKSPACE:
                     seat.name = seat.name[:-1]
+                elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END):
+                    self.select_all = False  # the cursor goes to the name's end
                 elif event.key in (
                     pygame.K_RETURN,
                     pygame.K_ESCAPE,
@@ -516,11 +617,27 @@ class LobbyScene(Scene):
         """Every text this screen shows (the tests look for translation keys in it)."""
         return (
             [self.title()]
-            + [label for label, _ in self.columns]
             + [label for label, _ in self.option_labels]
             + [self.hint(), self.t("app.options")]
-            + [b.label for b in self.buttons.buttons]
+            + [b.label for b in self.buttons.buttons if not b.key.startswith("char:")]
+            + self.explanations.get(self.explained, [])
+            + [tip for tip in [self.tip_text()] if tip]
         )
+
+    def tip_text(self) -> str:
+        """The tooltip of the portrait under the pointer or the keyboard focus: whose
+        character it is and that a click changes it."""
+        button = self._pointed("char:")
+        return self.t("app.lobby_character_tip", name=button.label) if button else ""
+
+    def _pointed(self, prefix: str) -> Button | None:
+        """The button whose key starts with ``prefix`` under the pointer, else the
+        focused one."""
+        for button in self.buttons.buttons:
+            if button.hovered and button.key.startswith(prefix):
+                return button
+        key = self.buttons.focused_key() or ""
+        return self.buttons.by_key(key) if key.startswith(prefix) else None
 
     def title(self) -> str:
         return self.t("app.lobby_title", game=self.info.name(self.app.settings.language))
@@ -535,18 +652,9 @@ class LobbyScene(Scene):
         )
         draw_panel(surface, self.seat_panel)
         draw_panel(surface, self.option_panel)
-        for label, rect in self.columns:
-            text, size = fonts.fit(label, self.heading_size, rect.width, theme.MIN_TEXT_PX)
-            draw_text(
-                surface,
-                text,
-                size,
-                (rect.centerx, rect.bottom - self.px(6)),
-                theme.INK_SOFT,
-                anchor="midbottom",
-            )
-        for seat, rect in enumerate(self.swatches):  # the seat's colour and mark
-            identity.draw_seat_mark(surface, seat, rect.center, rect.width)
+        for seat, card in enumerate(self.cards):  # each seat's card in its colour
+            tint = theme.mix(theme.seat_colour(seat), theme.PANEL, 0.82)
+            draw_panel(surface, card, tint, theme.seat_colour(seat), radius=max(8, self.px(14)))
         x, y = self.hint_pos
         for line in self.hint_lines:
             draw_text(surface, line, self.hint_size, (x, y), theme.INK_SOFT, within=self.seat_panel)
@@ -562,4 +670,45 @@ class LobbyScene(Scene):
         for label, pos in self.option_labels:
             text, size = fonts.fit(label, self.heading_size, self.option_width, theme.MIN_TEXT_PX)
             draw_text(surface, text, size, pos, theme.INK_SOFT)
+        self._draw_explanation(surface)
+        if self.preview is not None:
+            image = self.preview.image
+            surface.blit(image, image.get_rect(center=self.preview_rect.center))
         super().draw(surface)
+        if self.editing is not None and self.select_all:  # the whole name is selected
+            rect = self.buttons.by_key(f"name:{self.editing}").rect
+            width = fonts.font(self.text_px(18)).size(self.seats[self.editing].name)[0]
+            mark = pygame.Rect(0, 0, min(rect.w - 8, width + 8), int(self.text_px(18) * 1.3))
+            mark.center = rect.center
+            shade = pygame.Surface(mark.size, pygame.SRCALPHA)
+            shade.fill((*theme.ACCENT, 90))
+            surface.blit(shade, mark)
+        tip = self.tip_text()
+        if tip:
+            button = self._pointed("char:")
+            if button is not None:
+                draw_tip(surface, tip, button.rect, self.text_px(16))
+
+    def _draw_explanation(self, surface) -> None:
+        """What the option under the pointer (or the keyboard focus) does; the last one
+        explained stays until another is pointed at."""
+        pointed = self._pointed("option:") or self._pointed("online:")
+        if pointed is not None and pointed.key in self.explanations:
+            self.explained = pointed.key
+        lines = self.explanations.get(self.explained)
+        box = self.explain_box
+        if not lines or not box.height:
+            return
+        pygame.draw.rect(surface, theme.mix(theme.PANEL, theme.ACCENT, 0.12), box, border_radius=8)
+        pygame.draw.rect(
+            surface,
+            theme.ACCENT,
+            pygame.Rect(box.x, box.y, max(3, self.px(4)), box.h),
+            border_radius=2,
+        )
+        y = box.y + self.px(8)
+        for line in lines:
+            draw_text(
+                surface, line, self.explain_size, (box.x + self.px(14), y), theme.INK, within=box
+            )
+            y += self.explain_line_h

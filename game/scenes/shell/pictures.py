@@ -1,0 +1,441 @@
+"""Pictures of each game drawn with its own art, for the screens around the tables (issue
+#27): the rules help's section pictures, the lobby's seat pieces and portraits, and the
+lobby's preview of the chosen board.
+
+These are adapters: they call the games' art (their sprites in assets/sprites, Duck!'s
+card and board painting in ``game.scenes.duck.art``, the colours of Cluck-peep!'s road and
+Eight Routes' routes) and never change it. A game's art module is imported inside the
+function that draws with it, so opening the help or the lobby of one game loads no other
+game's table. Every picture is made once per layout and size (cached), never per frame.
+A text that belongs on a picture (a card's number) is not painted into it: it is a
+:class:`Label` the screen draws over the picture with the rest of its texts, so the
+layout tests see it, and only where the picture is shown."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from functools import lru_cache
+from typing import Any, NamedTuple
+
+import pygame
+
+from game.paths import SPRITES_DIR
+from game.registry import CAST_BY_KEY
+from game.ui import identity, smooth, sprites, theme
+
+
+class Label(NamedTuple):
+    """A text on a picture: ``pos`` (from the picture's corner) is its ``anchor``."""
+
+    text: str
+    size: int
+    pos: tuple[int, int]
+    colour: tuple[int, int, int]
+    bold: bool = False
+    anchor: str = "center"
+
+
+class Picture(NamedTuple):
+    """A picture and the texts to be drawn on it."""
+
+    image: pygame.Surface
+    labels: tuple[Label, ...] = ()
+
+
+DUCK_OF_CAST = {  # the cast's own duck (their face in every game)
+    "sparky": "duck_sparky.svg",
+    "cookie": "duck_cookie.svg",
+    "bill": "duck_pirate.svg",
+    "daisy": "duck_daisy.svg",
+    "doc": "duck_doc.svg",
+    "nugget": "duck_goldie.svg",
+}
+
+
+def reset() -> None:
+    """Forget the pictures (a new display, or a new language)."""
+    _piece.cache_clear()
+    _portrait.cache_clear()
+    _help_pictures.cache_clear()
+
+
+# -- seats ---------------------------------------------------------------------------------
+def seat_piece(game_id: str, seat: int, character: str, size: int) -> pygame.Surface:
+    """Seat ``seat``'s piece in this game, in the seat's colour and with its mark (the
+    table's look: a duck, a chicken, a pawn or a route marker), ``size`` px square."""
+    return _piece(game_id, seat, character, max(8, int(size)))
+
+
+@lru_cache(maxsize=128)
+def _piece(game_id: str, seat: int, character: str, size: int) -> pygame.Surface:
+    if game_id in ("duck", "cluck"):
+        name = f"{game_id}_{character}.svg"
+        if not (SPRITES_DIR / name).exists():
+            name = f"{game_id}.svg"
+        spot = (0.36, 0.66) if game_id == "cluck" else (0.5, 0.62)
+        return identity.marked_sprite(name, size, seat, spot, 0.3)
+    image = pygame.Surface((size, size), pygame.SRCALPHA)
+    if game_id == "verflixxt":
+        h = size
+        w = int(h * 0.667)
+        pawn = sprites.tinted(sprites.svg("verflixxt_pawn.svg", w, h), theme.seat_colour(seat))
+        image.blit(pawn, ((size - w) // 2, 0))
+        identity.draw_seat_mark(image, seat, (size / 2, h * 0.71), h * 0.3)
+        return image
+    w, h = size, int(size * 0.75)
+    marker = sprites.tinted(sprites.svg("routes_marker.svg", w, h), theme.seat_colour(seat))
+    image.blit(marker, (0, (size - h) // 2))
+    identity.draw_seat_mark(image, seat, (w / 2, (size - h) / 2 + h * 0.72), h * 0.46)
+    return image
+
+
+def portrait(game_id: str, character: str, cast_key: str, size: int) -> pygame.Surface:
+    """The character's portrait: the game's own sprite of them where the game has one
+    (Duck!'s ducks, Cluck-peep!'s chickens), else the cast member's duck."""
+    return _portrait(game_id, character, cast_key, max(8, int(size)))
+
+
+@lru_cache(maxsize=64)
+def _portrait(game_id: str, character: str, cast_key: str, size: int) -> pygame.Surface:
+    own = f"{game_id}_{character}.svg"
+    name = own if (SPRITES_DIR / own).exists() else DUCK_OF_CAST.get(cast_key, "duck.svg")
+    return sprites.svg(name, size)
+
+
+def cast_name(cast_key: str, lang: str) -> str:
+    member = CAST_BY_KEY[cast_key]
+    return member.name_ja if lang == "ja" else member.name_en
+
+
+# -- rules help ----------------------------------------------------------------------------
+Painter = Callable[[int], list[Picture]]
+
+
+def _sprite(name: str, w: int, h: int | None = None) -> Picture:
+    return Picture(sprites.svg(name, w, h or w))
+
+
+def _row(*names: str, aspect: float = 1.0) -> Painter:
+    def paint(h: int) -> list[Picture]:
+        return [_sprite(n, max(8, int(h * aspect)), h) for n in names]
+
+    return paint
+
+
+def _duck_card(number: int, h: int) -> Picture:
+    """One of Duck!'s movement cards from the deck data: its band, number and routes."""
+    # Duck!'s card art and deck data, only when its rules help shows a card
+    from game.boards.duck import load_deck  # lazy: see above
+    from game.rules.duck.data import deck_from_data  # lazy: see above
+    from game.scenes.duck import art as duck_art  # lazy: see above
+
+    deck = deck_from_data(load_deck())
+    routes = deck[number]
+    w = int(h * 0.7)
+
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    rect = surf.get_rect()
+    radius = max(4, w // 10)
+    pygame.draw.rect(surf, duck_art.CARD_FACE, rect, border_radius=radius)
+    top = pygame.Rect(0, 0, w, max(6, round(h * 0.2)))
+    pygame.draw.rect(
+        surf,
+        duck_art.band_colour(number),
+        top,
+        border_top_left_radius=radius,
+        border_top_right_radius=radius,
+    )
+    size = max(theme.MIN_TEXT_PX, round(h * 0.15))
+    label = Label(
+        str(number), size, (max(4, w // 12), top.centery), (255, 255, 255), True, "midleft"
+    )
+    area = duck_art._diagram_area(w, h)
+    duck_art.draw_diagram(surf, area, routes, numbered=False)
+    pygame.draw.rect(surf, duck_art.CARD_EDGE, rect, width=max(1, w // 60), border_radius=radius)
+
+    return Picture(surf, (label,))
+
+
+def _cards(*numbers: int) -> Painter:
+    return lambda h: [_duck_card(n, h) for n in numbers]
+
+
+def _routes_dice(*faces: int) -> Painter:
+    """Eight Routes' d8 in their routes' colours, their faces written on them."""
+
+    def paint(h: int) -> list[Picture]:
+        # Eight Routes' route colours, only when its rules help shows its dice
+        from game.scenes.routes.model import ROUTE_COLOURS  # lazy: see above
+
+        out = []
+        for face in faces:
+            tint = theme.mix(ROUTE_COLOURS[face - 1], (255, 255, 255), 0.55)
+            die = sprites.tinted(sprites.svg("routes_d8.svg", h), tint)
+            size = max(theme.MIN_TEXT_PX, int(h * 0.36))
+            label = Label(str(face), size, (h // 2, int(h * 0.6)), (34, 28, 20), True)
+            out.append(Picture(die, (label,)))
+        return out
+
+    return paint
+
+
+def _both(*painters: Painter) -> Painter:
+    return lambda h: [p for painter in painters for p in painter(h)]
+
+
+DUCK_TOKENS = tuple(
+    f"duck_token_{n}.svg" for n in ("blue", "keep", "step", "rotate", "swap", "ghost", "become")
+)
+BUOYS = ("duck_buoy_red.svg", "duck_buoy_yellow.svg", "duck_buoy_green.svg")
+VX_TILES = tuple(f"verflixxt_tile_{n}.svg" for n in ("start", "minus", "lucky", "plus", "finish"))
+
+# Each game's rules help, section by section (the order of data/help/<game>.<lang>.md,
+# the same in every language): what its pictures show.
+HELP_PICTURES: Mapping[str, tuple[Painter | None, ...]] = {
+    "duck": (
+        _row("duck_sparky.svg", *BUOYS, "duck_drain.svg"),
+        _both(_row(*("duck_card_back.svg",) * 4, aspect=0.7), _row("duck_ring.svg")),
+        _cards(7, 23, 41),
+        _cards(12, 30),
+        _row(*BUOYS),
+        _row("duck_ring.svg", "duck_drain.svg"),
+        _row("duck_hound.svg", "duck_control.svg"),
+        _row(*DUCK_TOKENS),
+        _row("duck_cookie.svg", "duck_cookie.svg"),
+        _cards(18),
+    ),
+    "verflixxt": (
+        _row("verflixxt_tile_start.svg", "verflixxt_pawn.svg", "verflixxt_tile_finish.svg"),
+        _row(*VX_TILES, "verflixxt_guardian.svg"),
+        _row(
+            "verflixxt_die1.svg", "verflixxt_die4.svg", "verflixxt_die0.svg", "verflixxt_pawn.svg"
+        ),
+        _row("verflixxt_tile_plus.svg", "verflixxt_tile_minus.svg", "verflixxt_tile_lucky.svg"),
+        _both(
+            _row("verflixxt_hat_lucky.svg", "verflixxt_hat_unlucky.svg"),
+            _row("verflixxt_card_orange.svg", "verflixxt_card_yellow.svg", aspect=0.7),
+        ),
+        _both(
+            _row("verflixxt_card_orange.svg", "verflixxt_card_back.svg", aspect=0.7),
+            _row("verflixxt_die6.svg"),
+        ),
+        _row("verflixxt_hat_lucky.svg", "verflixxt_hat_unlucky.svg", "verflixxt_clover.svg"),
+        _row("verflixxt_tile_risk.svg", "verflixxt_chip.svg"),
+        _both(
+            _row("verflixxt_card_yellow.svg", "verflixxt_card_yellow.svg", aspect=0.7),
+            _row("verflixxt_guardian.svg"),
+        ),
+        None,
+    ),
+    "cluck": (
+        _row("cluck_henrietta.svg", "cluck_chick.svg", "cluck_nest.svg"),
+        _row("cluck_back.svg", "cluck_nest.svg"),
+        _row("cluck_basket.svg", "cluck_chick.svg"),
+        _row("cluck_henrietta.svg", "cluck_clucky.svg", "cluck_pepper.svg", "cluck_nugget.svg"),
+        _row("cluck_clucky.svg", "cluck_chick.svg", "cluck_nest.svg"),
+        _row("cluck_meadow.svg", "cluck_back.svg"),
+        _row("cluck_chick.svg", "cluck_chick.svg", "cluck_basket.svg"),
+        _row("cluck_back.svg", "cluck_chick.svg"),
+    ),
+    "routes": (
+        _both(_routes_dice(1, 4, 8), _row("routes_marker.svg")),
+        _both(_row("routes_parent.svg", "routes_chip_up.svg", "routes_d6.svg")),
+        _routes_dice(2, 2, 5, 7),
+        _row("routes_chip_up.svg", "routes_chip_down.svg"),
+        _row("routes_marker.svg", "routes_icon_push.svg", "routes_icon_change.svg"),
+        _routes_dice(1, 2, 3, 4, 5, 6, 7, 8),
+        None,
+    ),
+}
+
+
+def help_pictures(game_id: str, section: int, height: int) -> list[Picture]:
+    """The pictures of section ``section`` of the game's rules help, ``height`` px tall
+    (none for a section without, or one past the list)."""
+    return list(_help_pictures(game_id, section, max(16, int(height))))
+
+
+@lru_cache(maxsize=128)
+def _help_pictures(game_id: str, section: int, height: int) -> tuple[Picture, ...]:
+    painters = HELP_PICTURES.get(game_id, ())
+    painter = painters[section] if section < len(painters) else None
+    return tuple(painter(height)) if painter else ()
+
+
+# -- the lobby's board preview ----------------------------------------------------------------
+def board_preview(
+    game_id: str, options: Mapping[str, Any], players: int, size: tuple[int, int]
+) -> Picture | None:
+    """A small picture of the board these options make, ``size`` px at most: Duck!'s
+    chosen board (its hexes from the board data), Cluck-peep!'s ladder (one row per tile
+    laid in a round), Verflixxt!'s track (its tiles in the chosen order) or Eight Routes'
+    sheet with the round chips the game lasts. None when the data cannot be had (a board
+    still being read)."""
+    w, h = max(16, size[0]), max(16, size[1])
+    paint = {
+        "duck": _duck_board,
+        "cluck": _cluck_ladder,
+        "verflixxt": _verflixxt_track,
+        "routes": _routes_sheet,
+    }.get(game_id)
+    if paint is None:
+        return None
+    return paint(dict(options), players, w, h)
+
+
+def _duck_board(options: dict, players: int, w: int, h: int) -> Picture | None:
+    # Duck!'s boards and board painting, only when its lobby shows a board
+    from game.boards import DataFileError, cached_load  # lazy: see above
+    from game.boards import duck as duck_boards  # lazy: see above
+    from game.rules.duck.data import COLOURS, board_from_data  # lazy: see above
+    from game.rules.protocol import RulesDataError  # lazy: see above
+    from game.scenes.duck import art as duck_art  # lazy: see above
+    from game.scenes.duck.geometry import BoardGeometry  # lazy: see above
+
+    scan = duck_boards.latest_scan()
+    entry = (
+        next((b for b in scan.boards if b["stem"] == options.get("board")), None) if scan else None
+    )
+    if entry is None:
+        return None
+    try:
+        data = cached_load("duck board", entry["path"], duck_boards._load_and_check)
+        board = board_from_data(data)
+    except (DataFileError, RulesDataError):
+        return None
+    image = pygame.Surface((w, h), pygame.SRCALPHA)
+    geo = BoardGeometry(board.coords, image.get_rect(), pad=max(2, w // 40))
+    # the table's hexes and pieces (duck_art.paint_board's look), without the tiles'
+    # numbers in small print: at a preview's size they would be unreadable
+    size = geo.size
+    for i, (q, r) in enumerate(board.coords):
+        kind = board.kind[i]
+        drain = kind == 3
+        smooth.polygon(image, (150, 172, 190) if drain else duck_art.WATER, geo.corners(q, r))
+        smooth.outline(image, duck_art.WATER_EDGE, geo.corners(q, r), max(1.0, size * 0.07))
+        if kind == 1:
+            icon = sprites.svg("duck_ring.svg", round(size * 1.3))
+        elif kind == 2:
+            colour = COLOURS[board.colour[i]]
+            icon = sprites.svg(f"duck_buoy_{colour}.svg", round(size * 1.2))
+        elif drain:
+            icon = sprites.svg("duck_drain.svg", round(size * 1.45))
+        else:
+            continue
+        image.blit(icon, icon.get_rect(center=geo.hex_px(q, r)))
+    return Picture(image)
+
+
+def _cluck_ladder(options: dict, players: int, w: int, h: int) -> Picture:
+    """The START tile, a row per road tile laid in a round (each player lays 1, or 2 on
+    the long road) and the nest tile, as an amidakuji of 5 holes."""
+    # Cluck-peep!'s road colours, only when its lobby shows the ladder
+    from game.scenes.cluck import art as cluck_art  # lazy: see above
+
+    rows = players * (2 if options.get("long_road") else 1)
+    total = rows + 2  # START and the nest tile
+    tile_h = min(h / total, w / 3.2)
+    tile_w = tile_h * 3.2
+    x0 = (w - tile_w) / 2
+    y0 = (h - tile_h * total) / 2
+    rng = random.Random(rows)
+
+    def paint(surf: pygame.Surface, factor: int) -> None:
+        th, tw, left = tile_h * factor, tile_w * factor, x0 * factor
+        for i in range(total):
+            top = (y0 + i * tile_h) * factor
+            rect = pygame.Rect(round(left), round(top), round(tw), round(th - factor))
+            fill = cluck_art.STRAW if i in (0, total - 1) else cluck_art.ROAD
+            pygame.draw.rect(surf, fill, rect, border_radius=max(2, int(th * 0.15)))
+            pygame.draw.rect(
+                surf,
+                cluck_art.ROAD_EDGE,
+                rect,
+                max(1, factor),
+                border_radius=max(2, int(th * 0.15)),
+            )
+            xs = [left + tw * (k + 0.5) / 5 for k in range(5)]
+            for x in xs:
+                pygame.draw.line(
+                    surf, cluck_art.HOLE_RIM, (x, top + th * 0.1), (x, top + th * 0.9), factor
+                )
+            if 0 < i < total - 1:  # a rung or two between neighbouring holes
+                for k in rng.sample(range(4), 1 + i % 2):
+                    y = top + th * (0.35 + 0.3 * (k % 2))
+                    pygame.draw.line(surf, cluck_art.HOLE, (xs[k], y), (xs[k + 1], y), 2 * factor)
+            for x in xs if i in (0, total - 1) else ():
+                pygame.draw.circle(surf, cluck_art.HOLE, (x, top + th / 2), th * 0.22)
+
+    image = smooth.supersampled((w, h), paint)
+    nest = sprites.svg("cluck_nest.svg", max(8, int(tile_h * 0.9)))
+    image.blit(nest, nest.get_rect(midleft=(x0 + tile_w + 2, y0 + tile_h * (total - 0.5))))
+    chicken = sprites.svg("cluck_henrietta.svg", max(8, int(tile_h * 1.1)))
+    image.blit(chicken, chicken.get_rect(midright=(x0 - 2, y0 + tile_h / 2)))
+    return Picture(image)
+
+
+def _verflixxt_track(options: dict, players: int, w: int, h: int) -> Picture:
+    """The track from the start tile to the finish in the chosen order (the standard
+    layout, or one shuffle of it: every game shuffles its own), snaking across."""
+    # the box's data (the standard track), only when Verflixxt!'s lobby shows it
+    from game.boards.verflixxt import box_path, load_box  # lazy: see above
+
+    box = load_box(box_path("box"))
+    kinds = {t["id"]: t["kind"] for t in box["path_tiles"]}
+    track = [kinds.get(t, "plus") for t in box["standard_track"]]
+    if options.get("track") == "random":
+        random.Random(7).shuffle(track)
+    names = ["start", *track, "finish"]
+    per_row = 9
+    rows = (len(names) + per_row - 1) // per_row
+    cell = min(w / per_row, h / rows)
+    image = pygame.Surface((w, h), pygame.SRCALPHA)
+    x0 = (w - cell * per_row) / 2
+    y0 = (h - cell * rows) / 2
+    for i, kind in enumerate(names):
+        row, col = divmod(i, per_row)
+        if row % 2:
+            col = per_row - 1 - col  # a snake: each row comes back
+        tile = sprites.svg(f"verflixxt_tile_{kind}.svg", max(6, int(cell * 0.9)))
+        image.blit(tile, (round(x0 + col * cell), round(y0 + row * cell)))
+    return Picture(image)
+
+
+def _routes_sheet(options: dict, players: int, w: int, h: int) -> Picture:
+    """The eight routes of 20 spaces in their colours, and a round chip for each round
+    the game lasts with this many players."""
+    # Eight Routes' colours and scoring table, only when its lobby shows the sheet
+    from game.boards import DataFileError  # lazy: see above
+    from game.boards.routes import load_table, table_path  # lazy: see above
+    from game.scenes.routes.model import ROUTE_COLOURS  # lazy: see above
+
+    per = options.get("rounds_per_player", "table")
+    if not isinstance(per, int):
+        try:
+            per = int(load_table(table_path("scoring")).get("rounds_per_player", 2))
+        except (DataFileError, TypeError, ValueError):  # a broken table: the usual 2
+            per = 2
+    rounds = max(1, per * players)
+    chip = max(8, min(int(h * 0.12), int(w / (rounds + 1))))
+    sheet_h = h - chip - 6
+    col_w = w / 8
+
+    def paint(surf: pygame.Surface, factor: int) -> None:
+        cell = sheet_h / 20 * factor
+        for r, colour in enumerate(ROUTE_COLOURS):
+            left = (r * col_w + col_w * 0.12) * factor
+            width = col_w * 0.76 * factor
+            for s in range(20):
+                top = (sheet_h * factor) - (s + 1) * cell
+                rect = pygame.Rect(
+                    round(left), round(top + factor), round(width), round(cell - factor)
+                )
+                shade = theme.mix(colour, (255, 255, 255), 0.15 + 0.5 * (s % 2))
+                pygame.draw.rect(surf, shade, rect, border_radius=max(1, factor))
+
+    image = smooth.supersampled((w, h), paint)
+    for i in range(rounds):
+        x = (w - rounds * (chip + 2)) / 2 + i * (chip + 2)
+        image.blit(sprites.svg("routes_chip_up.svg", chip), (round(x), h - chip))
+    return Picture(image)
