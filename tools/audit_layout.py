@@ -267,7 +267,7 @@ def _session(app: Any, game: str, players: int, options: dict[str, Any], moment:
 def _table(game: str, players: int, options: dict[str, Any], moment: str, end: bool):
     def build(app: Any) -> Any:
         from game.scenes.end_screen import GameOverScene
-        from game.scenes.menu import MenuScene
+        from game.scenes.shell.menu import MenuScene
 
         app.push(MenuScene(app))
         scene = app.router.table(game)(app, _session(app, game, players, options, moment))
@@ -351,7 +351,7 @@ def _history_file(folder: str) -> Path:
 
 def _shell(name: str, game: Any, folder: str) -> Callable[[Any], Any]:
     def build(app: Any) -> Any:
-        from game.scenes.menu import MenuScene
+        from game.scenes.shell.menu import MenuScene
 
         app.push(MenuScene(app))
         scene = _open(app, name, game, folder)
