@@ -107,7 +107,7 @@ class Layout:
             token_w = 4 * px(TOKEN_STEP)
             self.model.tray_rect = pygame.Rect(right - token_w, tray.y, token_w, tray.h)
             right = self.model.tray_rect.x - gap
-        hint_w = max(px(240), round(tray.w * 0.27))
+        hint_w = max(px(250), round(tray.w * 0.34))
         plan.hint.update(tray.x, tray.y, hint_w, tray.h)
         plan.controls.update(plan.hint.right + gap, tray.y, right - plan.hint.right - gap, tray.h)
         self.model.cards_rect = plan.controls.copy()
