@@ -246,7 +246,7 @@ class Animator(Motion):
         self._show_banner(
             self.host.t("duck.banner.turn", name=self.texts.duck_name(d), card=e.card),
             1.8,
-            art.card_mini(e.card, self.host.px(26), self.host.px(34)),
+            art.flat(art.card_mini(e.card, self.host.px(26), self.host.px(34))),
         )
         self._then(T_BANNER)
 
@@ -575,7 +575,7 @@ class Animator(Motion):
         self._then(1.0, spin, start)
 
     def _card_image(self, card: int, width: int) -> pygame.Surface:
-        return self.panels.card_image(card, width, round(width / 0.72))
+        return art.flat(self.panels.card_image(card, width, round(width / 0.72)))
 
     def update(self, dt: float) -> None:
         """Every frame: the effects, flyers, banner and reveal age."""

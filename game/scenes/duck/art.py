@@ -17,7 +17,8 @@ import pygame
 
 from game.rules.duck.data import COLOURS
 from game.rules.duck.hexes import flower
-from game.ui import fonts, identity, sprites, theme
+from game.ui import fonts, identity, smooth, sprites, theme
+from game.ui.widgets import draw_text
 
 from .geometry import SQ3, BoardGeometry, direction
 
@@ -27,7 +28,7 @@ WATER_EDGE = (64, 132, 182)
 CARD_FACE = (255, 252, 243)
 CARD_EDGE = (128, 112, 88)
 CARD_WATER = (214, 236, 249)
-CARD_WATER_EDGE = (168, 204, 226)
+CARD_WATER_EDGE = (196, 222, 238)  # light: the route reads first (issue #27)
 START_FILL = (230, 218, 252)
 PURPLE = (124, 62, 200)
 ROUTE_RED = (212, 42, 42)
@@ -45,7 +46,34 @@ BUOY_RGB = {"red": (224, 56, 44), "yellow": (246, 197, 35), "green": (47, 166, 8
 # flat-top axial steps for relative headings 0..5 (0 = up on the card, counter-clockwise)
 CARD_STEPS = ((0, -1), (-1, 0), (-1, 1), (0, 1), (1, 0), (1, -1))
 
+MIN_TEXT = theme.MIN_TEXT_PX
+# a text of a picture, drawn by the caller through the text layer (issue #27: every text
+# is seen by the layout tests): (text, size, centre in the picture, colour, bold)
+Label = tuple[str, int, tuple[float, float], tuple[int, int, int], bool]
+
 _CACHE: dict = {}
+
+
+def put(surface: pygame.Surface, picture, at: tuple[int, int]) -> None:
+    """A picture of this module, ``(image, labels)``, onto ``surface`` with its corner at
+    ``at``: the image, then its labels through ``widgets.draw_text``."""
+    image, labels = picture
+    surface.blit(image, at)
+    for text, size, (x, y), colour, bold in labels:
+        draw_text(surface, text, size, (at[0] + x, at[1] + y), colour, bold=bold, anchor="center")
+
+
+def flat(picture) -> pygame.Surface:
+    """A picture's image with its labels painted in (for what flies or flips for a
+    moment, scaled or turned: never measured at rest)."""
+    image, labels = picture
+    if not labels:
+        return image
+    out = image.copy()
+    for text, size, centre, colour, bold in labels:
+        label = fonts.render(text, size, colour, bold=bold)
+        out.blit(label, label.get_rect(center=(round(centre[0]), round(centre[1]))))
+    return out
 
 
 def reset() -> None:
@@ -70,15 +98,14 @@ def band_colour(number: int):
 
 # -- small shapes -------------------------------------------------------------------------------
 def arrow(surface, colour, start, end, width: int, head: float) -> None:
-    """A line with a triangular head at ``end``."""
+    """A line with round caps and a triangular head at ``end``, anti-aliased."""
     sx, sy = start
     ex, ey = end
     length = math.hypot(ex - sx, ey - sy) or 1.0
     ux, uy = (ex - sx) / length, (ey - sy) / length
-    bx, by = ex - ux * head, ey - uy * head
-    pygame.draw.line(surface, colour, (sx, sy), (bx, by), max(1, width))
-    nx, ny = -uy * head * 0.62, ux * head * 0.62
-    pygame.draw.polygon(surface, colour, [(ex, ey), (bx + nx, by + ny), (bx - nx, by - ny)])
+    bx, by = ex - ux * head * 0.9, ey - uy * head * 0.9
+    smooth.line(surface, colour, (sx, sy), (bx, by), max(1, width))
+    smooth.arrowhead(surface, colour, (ex, ey), (sx, sy), head)
 
 
 def star_points(
@@ -223,8 +250,10 @@ def draw_diagram(
     routes,
     numbered: bool,
     max_cell: float | None = None,
-) -> None:
-    """A card's (or a hound pattern's) routes on a little hex lattice inside ``rect``."""
+) -> list[Label]:
+    """A card's (or a hound pattern's) routes on a little hex lattice inside ``rect``,
+    anti-aliased: routes >= 4 px with round caps, arrowheads >= 10 px (issue #27).
+    Returns the route numbers as labels (drawn by the caller through the text layer)."""
     cells = [(0, 0, 0)]
     paths = []
     for steps, _ in routes:
@@ -241,7 +270,7 @@ def draw_diagram(
         x, y = _lattice(q, r)
         return cx + x * s, cy + y * s
 
-    def hexagon(q, r, scale=0.94):
+    def hexagon(q, r, scale=0.96):
         x, y = at(q, r)
         return [
             (
@@ -251,65 +280,65 @@ def draw_diagram(
             for i in range(6)
         ]
 
+    # a coarse, light lattice: only the hexes the routes cross, on plain water (the
+    # route reads first; a full lattice at a card's size is a field of stripes)
     clip = surface.get_clip()
     surface.set_clip(rect)
-    span_q = int(rect.width / (1.5 * s)) + 3
-    span_r = int(rect.height / (SQ3 * s)) + span_q + 3
-    edge_w = max(1, round(s * 0.08))
-    for q in range(-span_q, span_q + 1):
-        for r in range(-span_r, span_r + 1):
-            x, y = at(q, r)
-            if rect.left - s < x < rect.right + s and rect.top - s < y < rect.bottom + s:
-                fill = START_FILL if (q, r) == (0, 0) else CARD_WATER
-                pygame.draw.polygon(surface, fill, hexagon(q, r))
-                pygame.draw.polygon(surface, CARD_WATER_EDGE, hexagon(q, r), edge_w)
+    pygame.draw.rect(surface, CARD_WATER, rect)
+    for q, r, _ in set(cells):
+        fill = START_FILL if (q, r) == (0, 0) else (238, 247, 253)
+        smooth.polygon(surface, CARD_WATER_EDGE, hexagon(q, r, 1.0))
+        smooth.polygon(surface, fill, hexagon(q, r, 0.86))
     surface.set_clip(clip)
-    width = max(2, round(s * 0.3))
+    width = max(4.0, s * 0.34)
+    head = max(10.0, s * 0.55)
     start = at(0, 0)
     for path in paths:
         points = [start] + [at(q, r) for q, r, _ in path]
-        pygame.draw.lines(surface, ROUTE_RED, False, points, width)
-        for p in points[1:]:
-            pygame.draw.circle(surface, ROUTE_RED, p, width * 0.75)
-    for (steps, facings), path in zip(routes, paths):
+        smooth.polyline(surface, ROUTE_RED, points, width)
+    for (_steps, facings), path in zip(routes, paths, strict=False):
         q, r, k = path[-1]
         ex, ey = at(q, r)
         for rel in facings:
             dx, dy = direction(90 + 60 * (k + rel))
+            reach = max(s * 1.02, width * 0.5 + head + 2)
             arrow(
                 surface,
                 ARROW_GREEN,
-                (ex + dx * s * 0.2, ey + dy * s * 0.2),
-                (ex + dx * s * 1.02, ey + dy * s * 1.02),
-                max(2, round(s * 0.2)),
-                s * 0.42,
+                (ex + dx * s * 0.15, ey + dy * s * 0.15),
+                (ex + dx * reach, ey + dy * reach),
+                max(3, round(width * 0.75)),
+                head,
             )
     # the start arrow on top: the duck's heading before the move
     arrow(
         surface,
         PURPLE,
         (start[0], start[1] + s * 0.55),
-        (start[0], start[1] - s * 0.75),
-        max(2, round(s * 0.24)),
-        s * 0.5,
+        (start[0], start[1] - max(s * 0.75, head)),
+        max(3, round(width * 0.8)),
+        head,
     )
+    labels: list[Label] = []
     if numbered and len(routes) > 1:
-        size = max(9, round(s * 0.62))
+        size = max(MIN_TEXT, round(s * 0.62))
+        radius = max(size * 0.62, s * 0.42)
         for i, path in enumerate(paths):
             q, r, _ = path[-1]
             x, y = at(q, r)
-            radius = max(6, round(s * 0.42))
-            pygame.draw.circle(surface, (255, 255, 255), (x, y), radius)
-            pygame.draw.circle(surface, ROUTE_RED, (x, y), radius, max(1, radius // 4))
-            label = fonts.render(str(i + 1), size, ROUTE_RED, bold=True)
-            surface.blit(label, label.get_rect(center=(x, y + 1)))
+            for _, _, (ox, oy), _, _ in labels:  # two ends side by side: apart, not over
+                if abs(ox - x) < 2 * radius and abs(oy - y) < 2 * radius:
+                    x = ox + (2 * radius + 1) * (1 if x >= ox else -1)
+            smooth.disc(surface, (255, 255, 255), (x, y), radius)
+            smooth.ring(surface, ROUTE_RED, (x, y), radius, max(1.5, radius / 5))
+            labels.append((str(i + 1), size, (x, y), ROUTE_RED, True))
+    return labels
 
 
-def card_face(
-    number: int, routes, width: int, height: int, cell: float | None = None
-) -> pygame.Surface:
+def card_face(number: int, routes, width: int, height: int, cell: float | None = None):
     """A movement card drawn from its data: number, band colour, the route diagram (with
-    hexes ``cell`` pixels across, the same for every card; see :func:`deck_cell`)."""
+    hexes ``cell`` pixels across, the same for every card; see :func:`deck_cell`), as
+    ``(image, labels)`` (see :func:`put`)."""
 
     def build():
         surf = pygame.Surface((width, height), pygame.SRCALPHA)
@@ -321,20 +350,24 @@ def card_face(
         pygame.draw.rect(
             surf, band, top, border_top_left_radius=radius, border_top_right_radius=radius
         )
-        size = max(10, round(height * 0.17))
-        label = fonts.render(str(number), size, (255, 255, 255), bold=True)
-        surf.blit(label, label.get_rect(midleft=(max(4, width // 12), top.centery + 1)))
+        size = max(MIN_TEXT, round(height * 0.17))
+        labels: list[Label] = []
+        f = fonts.font(size, True)
+        w = f.size(str(number))[0]
+        pad = max(4, width // 12)
+        labels.append((str(number), size, (pad + w / 2, top.centery + 1), (255, 255, 255), True))
         if len(routes) > 1:
-            small = fonts.render(
-                "×" + str(len(routes)), max(8, round(size * 0.62)), (255, 255, 255), bold=True
-            )
-            surf.blit(
-                small, small.get_rect(midright=(width - max(4, width // 12), top.centery + 1))
-            )
+            text = "×" + str(len(routes))
+            small = max(MIN_TEXT, round(size * 0.62))
+            sw = fonts.font(small, True).size(text)[0]
+            if pad + w + 4 + sw <= width - pad:
+                labels.append(
+                    (text, small, (width - pad - sw / 2, top.centery + 1), (255,) * 3, True)
+                )
         area = _diagram_area(width, height)
-        draw_diagram(surf, area, routes, numbered=True, max_cell=cell)
+        labels += draw_diagram(surf, area, routes, numbered=True, max_cell=cell)
         pygame.draw.rect(surf, CARD_EDGE, rect, width=max(1, width // 60), border_radius=radius)
-        return surf
+        return surf, labels
 
     return _cached(("card", number, routes, width, height, cell), build)
 
@@ -343,8 +376,9 @@ def card_back(width: int, height: int) -> pygame.Surface:
     return sprites.svg("duck_card_back.svg", width, height)
 
 
-def card_mini(number: int, width: int, height: int, dim: bool = False) -> pygame.Surface:
-    """A card as a small chip showing only its number (the players' rows)."""
+def card_mini(number: int, width: int, height: int, dim: bool = False):
+    """A card as a small chip showing only its number (the players' rows), as
+    ``(image, labels)`` (see :func:`put`)."""
 
     def build():
         surf = pygame.Surface((width, height), pygame.SRCALPHA)
@@ -359,22 +393,25 @@ def card_mini(number: int, width: int, height: int, dim: bool = False) -> pygame
             border_top_left_radius=radius,
             border_top_right_radius=radius,
         )
-        size = max(9, round(min(height * 0.46, width * 0.6)))
-        while size > 9 and fonts.font(size, True).size(str(number))[0] > width - 4:
-            size -= 1  # two digits on a narrow chip: smaller, never past its edges
-        label = fonts.render(str(number), size, (150, 150, 150) if dim else INK, bold=True)
-        surf.blit(label, label.get_rect(center=(width / 2, height * 0.6)))
+        size = max(MIN_TEXT, round(min(height * 0.46, width * 0.6)))
+        label = (
+            str(number),
+            size,
+            (width / 2, height * 0.6),
+            (150, 150, 150) if dim else INK,
+            True,
+        )
         pygame.draw.rect(surf, CARD_EDGE, rect, width=1, border_radius=radius)
-        return surf
+        return surf, [label]
 
     return _cached(("mini", number, width, height, dim), build)
 
 
-def pattern_tile(
-    letter: str, name: str, route, width: int, height: int, state: str = ""
-) -> pygame.Surface:
-    """A hound-board pattern: its letter, name and diagram. ``state``: "" plain,
-    "picked" (chosen), "used" (the hound is moving it), "off" (not available)."""
+def pattern_tile(letter: str, name: str, route, width: int, height: int, state: str = ""):
+    """A hound-board pattern: its letter, name and diagram, as ``(image, labels)`` (see
+    :func:`put`). ``state``: "" plain, "picked" (chosen), "used" (the hound is moving
+    it), "off" (not available). The name is never cut: a smaller size down to the
+    floor, then two lines (issue #27)."""
 
     def build():
         surf = pygame.Surface((width, height), pygame.SRCALPHA)
@@ -383,23 +420,36 @@ def pattern_tile(
         fill = {"picked": (255, 226, 180), "used": (255, 240, 200)}.get(state, (250, 244, 232))
         pygame.draw.rect(surf, fill, rect, border_radius=radius)
         pad = max(3, width // 14)
-        text, small = fonts.fit(name, max(9, round(height * 0.14)), width - 2 * pad, 8)
-        caption = fonts.render(text, small, INK)
-        surf.blit(caption, caption.get_rect(midbottom=(width / 2, height - pad + 1)))
-        area = pygame.Rect(pad, pad, width - 2 * pad, height - 2 * pad - caption.get_height())
-        draw_diagram(surf, area, [route], numbered=False, max_cell=area.height / 3.6)
-        badge = max(7, round(height * 0.11))
+        size = max(MIN_TEXT, round(height * 0.15))
+        lines = [name]
+        for s_ in range(size, MIN_TEXT - 1, -1):
+            if fonts.font(s_).size(name)[0] <= width - 2 * pad:
+                size = s_
+                break
+        else:
+            size = MIN_TEXT
+            lines = fonts.wrap(name, size, width - 2 * pad)[:2]
+        line_h = round(size * 1.15)
+        ink = INK if state != "off" else (150, 150, 150)
+        labels: list[Label] = []
+        y = height - pad - line_h * len(lines) + line_h / 2
+        for line in lines:
+            labels.append((line, size, (width / 2, y), ink, False))
+            y += line_h
+        area = pygame.Rect(pad, pad, width - 2 * pad, height - 2 * pad - line_h * len(lines))
+        labels += draw_diagram(surf, area, [route], numbered=False, max_cell=area.height / 3.6)
+        badge = max(MIN_TEXT * 0.62, round(height * 0.11))
         centre = (pad + badge, pad + badge)
-        pygame.draw.circle(surf, (150, 80, 30), centre, badge)
-        label = fonts.render(letter, max(9, round(badge * 1.5)), (255, 255, 255), bold=True)
-        surf.blit(label, label.get_rect(center=(centre[0], centre[1] + 1)))
+        smooth.disc(surf, (150, 80, 30), centre, badge)
+        letter_size = max(MIN_TEXT, round(badge * 1.5))
+        labels.append((letter, letter_size, (centre[0], centre[1] + 1), (255, 255, 255), True))
         edge = {"picked": (232, 110, 60), "used": (232, 110, 60)}.get(state, CARD_EDGE)
         pygame.draw.rect(
             surf, edge, rect, width=3 if state in ("picked", "used") else 1, border_radius=radius
         )
         if state == "off":
             surf.fill((255, 255, 255, 150), special_flags=pygame.BLEND_RGBA_MULT)
-        return surf
+        return surf, labels
 
     return _cached(("pattern", letter, name, route, width, height, state), build)
 
@@ -412,18 +462,16 @@ def paint_board(surface: pygame.Surface, geo: BoardGeometry, board) -> None:
     off = max(2, size * 0.14)
     for q, r in board.coords:
         pts = [(x + off * 0.5, y + off) for x, y in geo.corners(q, r, 1.04)]
-        pygame.draw.polygon(shade, (20, 50, 80, 70), pts)
+        smooth.polygon(shade, (20, 50, 80, 70), pts)
     surface.blit(shade, (0, 0))
     edge_w = max(1, round(size * 0.07))
     for i, (q, r) in enumerate(board.coords):
         kind = board.kind[i]
         outer = geo.corners(q, r, 1.0)
         drain = kind == 3
-        pygame.draw.polygon(surface, (150, 172, 190) if drain else WATER, outer)
-        pygame.draw.polygon(
-            surface, (196, 212, 224) if drain else WATER_LIGHT, geo.corners(q, r, 0.8)
-        )
-        pygame.draw.polygon(surface, WATER_EDGE, outer, edge_w)
+        smooth.polygon(surface, (150, 172, 190) if drain else WATER, outer)
+        smooth.polygon(surface, (196, 212, 224) if drain else WATER_LIGHT, geo.corners(q, r, 0.8))
+        smooth.outline(surface, WATER_EDGE, outer, edge_w)
         cx, cy = geo.hex_px(q, r)
         if not drain:
             # a ripple for the look of water
@@ -476,13 +524,18 @@ def paint_tile_seams(surface: pygame.Surface, geo: BoardGeometry, board) -> None
             nx, ny = geo.hex_px(*n)
             # the shared edge: the two corners nearest the neighbour's centre
             a, b = sorted(corners, key=lambda c: (c[0] - nx) ** 2 + (c[1] - ny) ** 2)[:2]
-            pygame.draw.line(surface, TILE_SEAM, a, b, width)
-            for end in (a, b):
-                pygame.draw.circle(surface, TILE_SEAM, end, width / 2)
-    if size < 14:  # too small to print a number on
-        return
-    label_size = max(9, round(size * 0.34))
-    for number, side, q, r in board.tiles:
-        cx, cy = geo.hex_px(q, r)
-        label = fonts.render(f"{number}{side}", label_size, (232, 244, 252), bold=True)
-        surface.blit(label, label.get_rect(center=(round(cx), round(cy + size * 0.62))))
+            smooth.line(surface, TILE_SEAM, a, b, width)
+
+
+def tile_labels(geo: BoardGeometry, board) -> list[Label]:
+    """Each tile's number and face ("1A") in small print near its edge, in window
+    pixels, never under the text floor (drawn through the text layer: issue #27)."""
+    size = geo.size
+    if size < 18:  # too small to print a number on
+        return []
+    label_size = max(MIN_TEXT, round(size * 0.34))
+    return [
+        (f"{number}{side}", label_size, (x, y + size * 0.62), (232, 244, 252), True)
+        for number, side, q, r in board.tiles
+        for x, y in [geo.hex_px(q, r)]
+    ]

@@ -15,7 +15,8 @@ import pygame
 from game.rules.duck.data import BUOY, COLOURS, PATTERN_NAMES
 from game.rules.duck.preview import Preview
 from game.scenes.table.contract import TableHost
-from game.ui import fonts, theme
+from game.ui import theme
+from game.ui.widgets import draw_text
 
 from . import art
 from .art import BUOY_RGB
@@ -353,10 +354,12 @@ class Board:
                 colour = ROUTE_COLOURS[index % 3]
                 pygame.draw.circle(surface, colour if on else (255, 255, 255), t.center, t.radius)
                 pygame.draw.circle(surface, colour, t.center, t.radius, max(2, self.host.px(3)))
-                label = fonts.render(
+                draw_text(
+                    surface,
                     str(index + 1),
-                    max(10, round(t.radius * 1.2)),
+                    max(theme.MIN_TEXT_PX, round(t.radius * 1.2)),
+                    (t.center[0], t.center[1] + 1),
                     (255, 255, 255) if on else colour,
                     bold=True,
+                    anchor="center",
                 )
-                surface.blit(label, label.get_rect(center=(t.center[0], t.center[1] + 1)))

@@ -20,6 +20,7 @@ import pygame
 
 from game.scenes.table.contract import TableHost
 from game.ui import fonts, sprites, theme
+from game.ui.widgets import draw_text
 
 from . import art
 from .board import Board
@@ -81,6 +82,10 @@ class Drawing:
         d = self.decisions.decision()
         targets = self.targets.targets()
         surface.blit(self.model.background, (0, 0))
+        for text, size, centre, colour, bold in art.tile_labels(
+            self.model.geo, self.host.state.board
+        ):
+            draw_text(surface, text, size, centre, colour, bold=bold, anchor="center")
         self._build_layer(surface, d, self.targets.preview_spec(d), targets)
 
     def paint_moving(self, surface: pygame.Surface) -> None:
@@ -321,7 +326,11 @@ class Drawing:
             for i, (card, _, _) in enumerate(rv.cards):
                 local = rv.flip if n == 1 else min(1.0, max(0.0, rv.flip * 1.6 - i * 0.6 / (n - 1)))
                 squash = abs(math.cos(local * math.pi))
-                image = art.card_back(w, h) if local < 0.5 else self.panels.card_image(card, w, h)
+                image = (
+                    art.card_back(w, h)
+                    if local < 0.5
+                    else art.flat(self.panels.card_image(card, w, h))
+                )
                 sw = max(1, round(w * squash))
                 if sw != w:
                     image = pygame.transform.scale(image, (sw, h))
@@ -337,7 +346,7 @@ class Drawing:
             rv.final = rv.base.copy()
             for i, (card, _, _) in enumerate(rv.cards):
                 rv.final.blit(
-                    self.panels.card_image(card, w, h),
+                    art.flat(self.panels.card_image(card, w, h)),
                     (self.host.px(20) + i * (w + gap), self.host.px(40)),
                 )
         rv.final.set_alpha(max(0, int(rv.alpha)) if rv.alpha < 255 else None)

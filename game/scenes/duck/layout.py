@@ -22,6 +22,17 @@ GOLD = (250, 196, 40)
 HALO = (255, 236, 120)
 SPRITE_SCALE = 1.75  # a duck sprite's width in hex sizes
 HOUND_SCALE = 1.95
+# the frame's cut (issue #27): a tray under the tub as tall as its cards need, the side
+# column a little narrower than the frame's default, so that the tub takes >= 55% of
+# the window at every size
+TRAY_H = 112
+HINT_LINES = 5
+SEAT_H = (56, 86)
+HOUND_H = 128
+SIDE_W = 300
+LIFT = 10  # room over a card for it to lift when chosen
+CARD_ASPECT = 0.72
+TOKEN_STEP = 44
 
 
 class Layout:
@@ -64,71 +75,68 @@ class Layout:
 
     def plan(self, size: tuple[int, int]) -> TablePlan:
         """The shared frame: header, seat panels (and the hound board under them), log,
-        and a bar for the hint lines under the board."""
+        and under the tub the hand tray (issue #27: the board first, the tray sized to
+        its cards; the side column a little narrower than the frame's default)."""
         return self.host.plan_frame(
             size,
-            bar_h=76,
-            hint_lines=3,
-            seat_h=(56, 86),
-            extra_h=128 if self.host.state.advanced else 0,
+            bar_h=TRAY_H,
+            hint_lines=HINT_LINES,
+            seat_h=SEAT_H,
+            extra_h=HOUND_H if self.host.state.advanced else 0,
+            side_w=SIDE_W,
         )
 
     def cut(self, plan: TablePlan) -> None:
-        """Place the table's things in the frame's ``plan`` (a new window size)."""
+        """Place the table's things in the frame's ``plan`` (a new window size): the tub
+        over the whole width left of the seats, the hand tray under it, a row of the
+        hint, the cards, the token tray and the buttons (issue #27)."""
         size = self.host.size
+        px = self.host.px
         self.model.header, self.model.rows = plan.header, plan.seats
         self.model.hound_rect, self.model.log_rect = plan.extra, plan.log
-        gap = self.host.px(8)
-        # the person's hand stands beside the tub, from its top to the bar's bottom: cards
-        # big enough to compare their routes, the token tray, the buttons (issue #17)
-        hand_w = min(self.host.px(300), plan.board.w // 3)
-        self.model.hand_rect = pygame.Rect(
-            plan.board.right - hand_w, plan.board.y, hand_w, plan.bar.bottom - plan.board.y
-        )
         self.model.board_rect = plan.board.copy()
-        self.model.board_rect.w -= hand_w + gap
-        self.model.bar = plan.bar
-        self.model.bar.w = self.model.board_rect.w
-        plan.hint.w = self.model.bar.w - self.host.px(24)
+        self.model.bar = self.model.hand_rect = plan.bar
+        tray = plan.bar.inflate(-px(16), -px(12))
+        gap = px(12)
+        # the buttons at the right, the token tray before them, the hint at the left
+        button_w = px(236)
+        self.model.buttons_rect = pygame.Rect(tray.right - button_w, tray.y, button_w, tray.h)
+        right = self.model.buttons_rect.x - gap
+        self.model.tray_rect = None
+        if self.host.state.advanced:
+            token_w = 4 * px(TOKEN_STEP)
+            self.model.tray_rect = pygame.Rect(right - token_w, tray.y, token_w, tray.h)
+            right = self.model.tray_rect.x - gap
+        hint_w = max(px(250), round(tray.w * 0.34))
+        plan.hint.update(tray.x, tray.y, hint_w, tray.h)
+        plan.controls.update(plan.hint.right + gap, tray.y, right - plan.hint.right - gap, tray.h)
+        self.model.cards_rect = plan.controls.copy()
+        self.model.cards_top = tray.y
+        self.model.card_h = tray.h - px(LIFT)
+        self.model.card_w = round(self.model.card_h * CARD_ASPECT)
         # the table's piles (deck, token pool) in the tub's bottom-right corner
-        piles_w = self.host.px(130 if self.host.state.advanced else 70)
-        self.model.info_rect = pygame.Rect(0, 0, piles_w, self.host.px(34))
+        piles_w = px(130 if self.host.state.advanced else 70)
+        self.model.info_rect = pygame.Rect(0, 0, piles_w, px(34))
         self.model.info_rect.bottomright = (
-            self.model.board_rect.right - self.host.px(10),
-            self.model.board_rect.bottom - self.host.px(10),
+            self.model.board_rect.right - px(10),
+            self.model.board_rect.bottom - px(10),
         )
-        right_w = plan.side.w
-        tw = (right_w - self.host.px(20) - 3 * self.host.px(8)) // 4
         self.model.pattern_rects = []
         if self.model.hound_rect:
+            hound = self.model.hound_rect
+            tw = (hound.w - px(20) - 3 * px(8)) // 4
             for i in range(4):
                 self.model.pattern_rects.append(
                     pygame.Rect(
-                        self.model.hound_rect.x + self.host.px(10) + i * (tw + self.host.px(8)),
-                        self.model.hound_rect.y + self.host.px(30),
+                        hound.x + px(10) + i * (tw + px(8)),
+                        hound.y + px(30),
                         tw,
-                        self.model.hound_rect.height - self.host.px(38),
+                        hound.h - px(38),
                     )
                 )
-        # the board, fitted and centred; its piles keep the bottom-right corner
-        area = self.model.board_rect.inflate(-self.host.px(16), -self.host.px(16))
-        area.height -= self.host.px(14)
-        self.model.geo = BoardGeometry(self.host.state.board.coords, area, self.host.px(6))
-        # the hand column: the cards at the top, then the token tray, the buttons below
-        h = self.model.hand_rect.inflate(-self.host.px(20), -self.host.px(20))
-        button_h = max(32, self.host.px(42))
-        self.model.buttons_rect = pygame.Rect(h.x, 0, h.w, 3 * button_h + 2 * self.host.px(6))
-        self.model.buttons_rect.bottom = h.bottom
-        bottom = self.model.buttons_rect.y - self.host.px(10)
-        self.model.tray_rect = None
-        if self.host.state.advanced:
-            tray_h = self.host.text_px(14) + self.host.px(12) + 2 * self.host.px(44)
-            self.model.tray_rect = pygame.Rect(h.x, bottom - tray_h, h.w, tray_h)
-            bottom = self.model.tray_rect.y - self.host.px(10)
-        self.model.cards_top = h.y + self.host.px(12)
-        self.model.cards_rect = pygame.Rect(h.x, h.y, h.w, bottom - h.y)
-        self.model.card_h = self.model.cards_rect.h - self.host.px(12)
-        self.model.card_w = round(self.model.card_h * 0.72)
+        # the board, fitted and centred (its piles keep the bottom-right corner)
+        area = self.model.board_rect.inflate(-px(12), -px(12))
+        self.model.geo = BoardGeometry(self.host.state.board.coords, area, px(4))
         self.model.rot.clear()
         self.model.preview_cache.clear()
         self.model.targets_key = None
@@ -156,21 +164,24 @@ class Layout:
         return surface
 
     def card_rects(self, count: int, first_gap: bool = False) -> list[pygame.Rect]:
-        """Where ``count`` cards lie in the hand column: the biggest cards for which a
-        grid of them fits (a card on the table, ``first_gap``, is the first of them)."""
+        """Where ``count`` cards lie in the tray: the biggest cards for which a grid of
+        them fits (a card on the table, ``first_gap``, is the first of them)."""
         area = self.model.cards_rect.copy()
-        area.y += self.host.px(12)  # room for a chosen card to lift
-        area.h -= self.host.px(12)
+        area.y += self.host.px(LIFT)  # room for a chosen card to lift
+        area.h -= self.host.px(LIFT)
         gap = self.host.px(8)
         best: tuple[float, int] = (0.0, 1)
         for cols in range(1, max(1, count) + 1):
             rows = -(-max(1, count) // cols)
-            w = min((area.w - gap * (cols - 1)) / cols, ((area.h - gap * (rows - 1)) / rows) * 0.72)
+            w = min(
+                (area.w - gap * (cols - 1)) / cols,
+                ((area.h - gap * (rows - 1)) / rows) * CARD_ASPECT,
+            )
             if w > best[0]:
                 best = (w, cols)
         w, cols = best
         w = max(8, round(min(w, self.host.px(150))))
-        h = round(w / 0.72)
+        h = round(w / CARD_ASPECT)
         rects = []
         for i in range(count):
             row, col = divmod(i, cols)
@@ -178,11 +189,17 @@ class Layout:
         return rects
 
     def token_rects(self, tray: pygame.Rect, count: int) -> list[pygame.Rect]:
-        size, step = self.host.px(38), self.host.px(44)
+        """The tokens in the tray under its label, four to a row, as big as the rows
+        leave room for (never under 24 px: a target a finger can hit)."""
+        top = self.host.text_px(14) + self.host.px(8)
+        rows = max(1, -(-count // 4))
+        room = (tray.h - top - (rows - 1) * self.host.px(4)) // rows
+        size = max(24, min(self.host.px(38), room))
+        step = max(size + self.host.px(4), min(self.host.px(TOKEN_STEP), tray.w // 4))
         return [
             pygame.Rect(
-                tray.x + self.host.px(6) + (i % 4) * step,
-                tray.y + self.host.px(26) + (i // 4) * step,
+                tray.x + (i % 4) * step,
+                tray.y + top + (i // 4) * (size + self.host.px(4)),
                 size,
                 size,
             )

@@ -152,10 +152,15 @@ class Panels:
             else self.host.t("duck.ui.computer_level", level=self.host.t(f"app.level_{seat.level}"))
         )
         ducks = list(self.host.state.ducks_of(player))
-        if len(ducks) > 1:
-            return who
         chars = self.texts.char_name(self.model.duck_chars[ducks[0]])
-        return who if chars == self.host.seat_name(player) else f"{chars} · {who}"
+        options = [who]
+        if len(ducks) == 1 and chars != self.host.seat_name(player):
+            options.insert(0, f"{chars} · {who}")
+        if not seat.human:  # narrow panels: the level alone (the secondary words go first)
+            options.append(self.host.t(f"app.level_{seat.level}"))
+        room = self.host.seat_parts(player).subtitle.w
+        f = fonts.font(self.host.text_px(14))
+        return next((o for o in options if f.size(o)[0] <= room), options[-1])
 
     def seat_highlight(self, player: int) -> str | None:
         sh, s = self.model.shown, self.host.state
@@ -194,7 +199,7 @@ class Panels:
             if card == 0:
                 surface.blit(art.card_back(box.w, box.h), box)
             elif card:
-                surface.blit(art.card_mini(card, box.w, box.h, dim=sh.done[d]), box)
+                art.put(surface, art.card_mini(card, box.w, box.h, dim=sh.done[d]), box.topleft)
                 if sh.mover == d:
                     pygame.draw.rect(
                         surface,
@@ -315,8 +320,9 @@ class Panels:
             )
             y += line_h
 
-    def card_image(self, card: int, width: int, height: int) -> pygame.Surface:
-        """Card ``card``'s face, its routes at the hex size every card of the deck shares."""
+    def card_image(self, card: int, width: int, height: int):
+        """Card ``card``'s face, its routes at the hex size every card of the deck
+        shares: ``(image, labels)`` for :func:`art.put` (:func:`art.flat` for an image)."""
         routes = self.host.state.cards[card]
         return art.card_face(
             card, routes, width, height, art.deck_cell(self.host.state.cards, width, height)
@@ -374,7 +380,7 @@ class Panels:
             tile = art.pattern_tile(
                 letter, name, self.host.state.patterns[i], prect.width, prect.height, state
             )
-            surface.blit(tile, prect)
+            art.put(surface, tile, prect.topleft)
             if picking and (
                 hover == letter
                 or (self.model.keyboard and focused is not None and focused.value == letter)
@@ -399,30 +405,29 @@ class Panels:
                 )
 
     def draw_bar(self, surface, d) -> None:
-        """The frame's bar and hint line; under the hint, in bold, what the route preview
-        on the board shows; then the hand, the tray and the buttons."""
+        """The frame's tray and its hint; under the hint, in bold, what the route preview
+        on the board shows (when there is room: the secondary line goes, the hint is
+        never cut); then the hand, the token tray and the buttons."""
         legend = self.model.legend_text
         self.model.hint_now = self.texts.hint(d)
-        if legend:  # the hint keeps one line, the legend has the second
-            size = self.host.text_px(15)
-            self.model.hint_now = fonts.ellipsize(
-                fonts.font(size), self.model.hint_now, self.host.plan.hint.w
-            )
         self.host.draw_bar(surface)
-        if legend:
-            box = self.host.plan.hint
-            size = self.host.text_px(15)
-            line, fitted = fonts.fit(legend, size, box.w, theme.MIN_TEXT_PX, True)
-            draw_text(
-                surface,
-                line,
-                fitted,
-                (box.x, box.y + round(size * 1.3)),
-                theme.ACCENT_DARK,
-                bold=True,
-                within=box,
-            )
-        draw_panel(surface, self.model.hand_rect, radius=10)
+        box = self.host.plan.hint
+        size = self.host.text_px(15)
+        line_h = round(size * 1.3)
+        used = len(fonts.wrap(self.model.hint_now, size, box.w)) if self.model.hint_now else 0
+        room = box.h // line_h - used
+        if legend and room > 0:
+            lines = fonts.wrap(legend, size, box.w, True)
+            for i, line in enumerate(lines if len(lines) <= room else []):
+                draw_text(
+                    surface,
+                    line,
+                    size,
+                    (box.x, box.y + (used + i) * line_h),
+                    theme.ACCENT_DARK,
+                    bold=True,
+                    within=box,
+                )
         p = self.host.private_player
         if p is None:
             msg = (
@@ -466,8 +471,7 @@ class Panels:
                 lifted.y -= self.host.px(8)
             elif (is_hover or is_focus) and usable:
                 lifted.y -= self.host.px(4)
-            image = self.card_image(card, rect.width, rect.height)
-            surface.blit(image, lifted)
+            art.put(surface, self.card_image(card, rect.width, rect.height), lifted.topleft)
             if d is not None and not usable:
                 shade = pygame.Surface(rect.size, pygame.SRCALPHA)
                 shade.fill((246, 238, 222, 120))
@@ -595,8 +599,11 @@ class Panels:
 
     def tag(self, surface, text: str, center, colour, size: int | None = None) -> None:
         """A small label on a white pill."""
-        image = fonts.render(text, size or self.host.px(12), colour, bold=True)
-        box = image.get_rect(center=center).inflate(self.host.px(10), self.host.px(4))
+        size = max(theme.MIN_TEXT_PX, size or self.host.px(12))
+        w, h = fonts.font(size, True).size(text)
+        box = pygame.Rect(0, 0, w, h)
+        box.center = (round(center[0]), round(center[1]))
+        box.inflate_ip(self.host.px(10), self.host.px(4))
         pygame.draw.rect(surface, (255, 255, 255), box, border_radius=box.height // 2)
         pygame.draw.rect(surface, colour, box, width=1, border_radius=box.height // 2)
-        surface.blit(image, image.get_rect(center=box.center))
+        draw_text(surface, text, size, box.center, colour, bold=True, anchor="center")

@@ -49,7 +49,7 @@ from .controls import Controls
 from .decisions import Decisions
 from .draw import Drawing
 from .geometry import heading_angle, unit
-from .layout import Layout
+from .layout import HINT_LINES, SEAT_H, TRAY_H, Layout
 from .lesson import Guide
 from .model import DuckModel, Shown
 from .panels import Panels
@@ -63,7 +63,7 @@ TOUCHED, UNTOUCHED = "✓", "·"
 class DuckTable:
     """Duck! Duck! Go! for the shared table scene (a GameTable)."""
 
-    cut = FrameCut(bar_h=76, hint_lines=3, seat_h=(56, 86))  # as ``plan`` cuts it
+    cut = FrameCut(bar_h=TRAY_H, hint_lines=HINT_LINES, seat_h=SEAT_H)  # ``plan`` cuts it
     buttons_in_still = True  # the frame's buttons are kept on the still picture
     resync: Resync = "when_idle"  # once nothing is left to play after an event
 
