@@ -346,3 +346,78 @@ def test_a_client_window_whose_host_never_sends_the_record_keeps_the_game_unwatc
     assert [s.score for s in entry.seats] == [float(x) for x in session.state.scores()]
     assert {s.place for s in entry.seats} >= {1}
     history.close()
+
+
+# -- opening a .derby file from the window ----------------------------------------------------
+
+
+def exported(tmp_path, name: str = "game.derby"):
+    from game import derby_file
+
+    played = finished("routes", 3, seed=12)
+    history = History.open(tmp_path / "h.sqlite")
+    game = derby_file.from_record(history.load(history.record(played)))
+    history.close()
+    return played, derby_file.write(tmp_path / name, game)
+
+
+def test_a_derby_file_dropped_on_the_window_opens_its_replay(tmp_path):
+    import pygame
+
+    played, path = exported(tmp_path)
+    app = make_app((1024, 600))
+    app.router.open("menu")
+    app.handle(pygame.event.Event(pygame.DROPFILE, file=str(path)))
+    assert type(app.top).__name__ == "ReplayControls"
+    assert app.top.replay.actions == list(played.actions)
+    app.top.close()
+    bad = tmp_path / "bad.derby"
+    bad.write_text('[Game "chess"]\n', encoding="utf-8")
+    app.handle(pygame.event.Event(pygame.DROPFILE, file=str(bad)))
+    dialog = app.top
+    assert type(dialog).__name__ == "DialogScene" and app.running
+    assert "bad.derby" in dialog.message and "unknown game" in dialog.message
+    dialog.close()
+    app.handle(pygame.event.Event(pygame.DROPFILE, file=str(tmp_path / "gone.derby")))
+    assert type(app.top).__name__ == "DialogScene" and "gone.derby" in app.top.message
+
+
+def test_open_a_file_lists_the_exports_newest_first_and_opens_one(tmp_path):
+    import os
+
+    from game import derby_file
+    from game.scenes.shell.open_file import OpenFileScene
+
+    folder = derby_file.exports_dir()
+    folder.mkdir(parents=True)
+    played, older = exported(folder, "older.derby")
+    exported(folder, "newer.derby")
+    os.utime(older, (1_000_000_000, 1_000_000_000))
+    (folder / "notes.txt").write_text("not a game", encoding="utf-8")
+    app = make_app((1024, 600))
+    app.router.open("menu")
+    picker = OpenFileScene(app, [folder])
+    app.push(picker)
+    app.step(0.0)
+    assert [p.name for p in picker.files] == ["newer.derby", "older.derby"]
+    picker.buttons.by_key("file:1").on_click()
+    assert type(app.top).__name__ == "ReplayControls"
+    assert app.top.replay.actions == list(played.actions)
+    empty = OpenFileScene(app, [tmp_path / "nothing-here"])
+    app.push(empty)
+    app.step(0.0)
+    assert empty.files == [] and empty.buttons.by_key("cancel") is not None
+
+
+def test_export_without_out_writes_to_the_exports_folder(capsys):
+    from game import derby_file
+    from game.__main__ import main
+
+    played = finished("routes", 3, seed=12)
+    history = History.open()
+    row = history.record(played)
+    history.close()
+    assert main(["export", "latest"]) == 0
+    path = derby_file.exports_dir() / f"routes-{row}.derby"
+    assert derby_file.read(path).actions == tuple(played.actions)
+    assert derby_file.listed([derby_file.exports_dir()]) == [path.resolve()]
