@@ -217,13 +217,19 @@ class App:
         imported (its own autosave is on disk, without the end screen's breakdown; the
         import is idempotent by the save's id). A history that cannot be used is one
         dialog a run; the game is kept in its autosave."""
+        self.write_history(lambda history: history.record(session, **details))
+
+    def write_history(self, write: Callable[[History], object]) -> None:
+        """``write`` the history (a game at its end: :meth:`record_game`, or a game
+        joined over the network: ``History.record_entry``), then import the old
+        autosaves once. Nothing when this window keeps nothing."""
         if not self.persist:
             return
         history = self.history(import_old=False)
         if history is not None:
 
             def record() -> History:
-                history.record(session, **details)
+                write(history)
                 return history
 
             self._use_history(record)
@@ -298,6 +304,10 @@ class App:
             pygame.ACTIVEEVENT,
             pygame.WINDOWFOCUSGAINED,
         ):
+            self.dirty = True
+            return
+        if event.type == pygame.DROPFILE:  # a .derby file dropped on the window: watch it
+            self.router.screen("open_derby")(self, event.file)
             self.dirty = True
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:

@@ -37,9 +37,11 @@ from typing import Any
 from game import registry
 from game.rules.protocol import IllegalAction, NotationError, RulesDataError
 from game.settings import name_problem
-from game.storage import FileProblem, atomic_write_text, printable, read_bounded
+from game.storage import FileProblem, atomic_write_text, data_dir, printable, read_bounded
 
 SUFFIX = ".derby"
+EXPORTS = "exports"  # the data folder's folder python -m game export writes to by default
+MAX_LISTED = 200  # .derby files a folder lists (the newest)
 MAX_BYTES = 2_000_000  # the longest game is ~700 actions and a board of ~6 KB
 MAX_ACTIONS = 100_000
 MAX_TAG = 200_000  # the options tag holds a board
@@ -72,8 +74,29 @@ class DerbyGame:
     places: tuple[int, ...] = ()
 
 
+def exports_dir() -> Path:
+    """Where ``python -m game export`` writes without ``--out``."""
+    return data_dir() / EXPORTS
+
+
+def listed(folders: list[Path] | None = None) -> list[Path]:
+    """The ``.derby`` files in ``folders`` (the exports folder and the folder the app
+    was started in: where a relative ``--out`` writes), newest first, at most
+    :data:`MAX_LISTED`. A folder that is not there or cannot be read lists nothing."""
+    folders = [exports_dir(), Path.cwd()] if folders is None else folders
+    found: dict[Path, float] = {}
+    for folder in folders:
+        try:
+            for path in folder.glob(f"*{SUFFIX}"):
+                if path.is_file():
+                    found[path.resolve()] = path.stat().st_mtime
+        except OSError:
+            continue
+    return sorted(found, key=lambda p: (-found[p], p.name))[:MAX_LISTED]
+
+
 def write(path: Path, game: DerbyGame) -> Path:
-    """Write ``game`` to ``path`` (atomically)."""
+    """Write ``game`` to ``path`` (atomically; its folder made when missing)."""
     tags: list[tuple[str, str]] = [
         ("Game", game.game),
         ("Date", game.date or time.strftime("%Y-%m-%d %H:%M")),

@@ -137,6 +137,9 @@ class GameEntry:
     source: str  # "local", "hosted" or "joined"
     lesson: bool
     seats: tuple[SeatResult, ...]
+    # False: kept without its record (a game joined over the network whose host never
+    # sent it, or sent one that was refused): listed, not watched again
+    replayable: bool = True
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -146,7 +149,8 @@ class GameEntry:
 @dataclass(frozen=True)
 class GameRecord:
     """A finished game with what replays it: its options, seed and actions (a game joined
-    over the network has no seed: its record is what its seat saw)."""
+    over the network whose host never sent its record has no seed and no actions: it is
+    not replayable)."""
 
     entry: GameEntry
     options: dict[str, Any]
@@ -370,6 +374,60 @@ class History:
             ],
         )
 
+    def record_entry(
+        self,
+        *,
+        uid: str,
+        game: str,
+        variant: str | None,
+        options: dict[str, Any],
+        seed: int | None,
+        actions: Sequence[tuple[int, str]],
+        rounds: int,
+        source: str,
+        viewer: int | None,
+        seats: Sequence[SeatResult],
+        started: float | None = None,
+        ended: float | None = None,
+    ) -> int:
+        """Record a finished game given by its values (a game joined over the network,
+        game.net.joined): without a seed it is kept without a replay (not replayable)."""
+        if source not in SOURCES or game not in registry.GAMES:
+            raise ValueError(f"source {source!r} or game {game!r} is not one this app writes")
+        digest, options_text = _digest(options)
+        ended = time.time() if ended is None else ended
+        record = json.dumps([[p, a] for p, a in actions], ensure_ascii=False)
+        return self._write(
+            (
+                uid,
+                game,
+                variant,
+                digest,
+                ended if started is None else started,
+                ended,
+                rounds,
+                source,
+                0,
+                None if seed is None else str(seed),
+                record,
+                viewer,
+            ),
+            options_text,
+            [
+                (
+                    i,
+                    s.name,
+                    s.kind,
+                    s.level,
+                    s.character,
+                    float(s.score),
+                    s.place,
+                    None if s.breakdown is None else json.dumps(list(s.breakdown)),
+                )
+                for i, s in enumerate(seats)
+            ],
+        )
+
     def _write(self, game: tuple[Any, ...], options_text: str, seats: list[tuple[Any, ...]]) -> int:
         db = self.db
         try:
@@ -441,11 +499,12 @@ class History:
             args += [before[0], before[1]]
         rows = self._query(
             "SELECT g.id, g.uid, g.game, g.variant, g.started, g.ended, g.rounds, g.source,"
-            f" g.lesson FROM games g {where} ORDER BY g.ended DESC, g.id DESC LIMIT ?",
+            f" g.lesson, g.seed IS NOT NULL FROM games g {where}"
+            " ORDER BY g.ended DESC, g.id DESC LIMIT ?",
             [*args, max(1, min(limit, 500))],
         )
         seats = self._seats([row[0] for row in rows])
-        return [_entry(row, seats.get(row[0], [])) for row in rows]
+        return [_entry(row[:9], seats.get(row[0], []), bool(row[9])) for row in rows]
 
     def latest_id(self) -> int | None:
         rows = self._query("SELECT id FROM games ORDER BY ended DESC, id DESC LIMIT 1", [])
@@ -462,7 +521,7 @@ class History:
         if not rows:
             return RowProblem(game_id, "id", "no such game in the history")
         row = rows[0]
-        entry = _entry(row[:9], self._seats([game_id]).get(game_id, []))
+        entry = _entry(row[:9], self._seats([game_id]).get(game_id, []), row[10] is not None)
         if isinstance(entry, RowProblem):
             return entry
         try:
@@ -630,7 +689,9 @@ def _filters(game: str | None, player: str | None) -> tuple[str, list[Any]]:
     return ("WHERE " + " AND ".join(clauses)) if clauses else "", args
 
 
-def _entry(row: Sequence[Any], seat_rows: list[tuple[Any, ...]]) -> GameEntry | RowProblem:
+def _entry(
+    row: Sequence[Any], seat_rows: list[tuple[Any, ...]], replayable: bool = True
+) -> GameEntry | RowProblem:
     """A games row and its seats, each value checked."""
     game_id = row[0]
     try:
@@ -676,7 +737,17 @@ def _entry(row: Sequence[Any], seat_rows: list[tuple[Any, ...]]) -> GameEntry | 
     except (ValueError, TypeError, RecursionError):
         return RowProblem(game_id, "seats", "not a value this app writes")
     return GameEntry(
-        game_id, uid, game, variant, started, ended, rounds, source, bool(lesson), tuple(seats)
+        game_id,
+        uid,
+        game,
+        variant,
+        started,
+        ended,
+        rounds,
+        source,
+        bool(lesson),
+        tuple(seats),
+        replayable,
     )
 
 

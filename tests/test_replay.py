@@ -235,3 +235,42 @@ def test_replay_and_screenshot_replay_from_the_command_line(tmp_path):
     damaged = run("replay", str(exported), "--frames", "5")
     assert damaged.returncode == 2 and damaged.stderr.count("\n") == 1
     assert "g.derby" in damaged.stderr
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", [(1024, 600), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_everyone_shows_every_seats_hidden_things_at_once(size, lang):
+    """The reveal toggle's last choice, "everyone": each seat's hand in its panel and
+    Cluck-peep!'s hidden tile in the header, drawn whole, nothing overlapping."""
+    from game.scenes.replay import EVERYONE, hidden_things
+
+    app = make_app(size, lang)
+    try:
+        problems = []
+        for game, players in GAMES.items():
+            played = finished(game, players, seed=8)
+            table, controls = open_watching(app, replay_of(played))
+            controls.jump(controls.replay.length // 2)
+            for _ in range(players + 1):
+                controls.next_seat()
+            assert controls.shown_seat == EVERYONE and table.reveal_all
+            assert table.private_player is None  # the table itself draws nobody's
+            assert controls.buttons.by_key("replay:show").label == app.t("app.replay_everyone")
+            seats_, shared = hidden_things(table.state, app.t)
+            if game in ("duck", "cluck"):  # Verflixxt! hides cards only with hats
+                assert any(seats_), game
+                assert all(table.seat_subtitle(p) == s for p, s in enumerate(seats_) if s)
+            if game == "cluck" and table.state.hidden is not None:
+                assert shared and shared in table.variant_label()
+            # the table and the controls over it, each whole (the controls' corner paints
+            # over the table's menu button: a replay has none)
+            for scene in (table, controls):
+                with widgets.recording(app.screen) as sink:
+                    scene.draw(app.screen)
+                problems += [f"{game}: {p}" for p in text_problems(sink.texts, size)]
+            controls.next_seat()  # back to nobody's
+            assert controls.shown_seat is None and not table.reveal_all
+            app.stack.clear()
+        assert not problems, "\n".join(problems)
+    finally:
+        pygame.quit()

@@ -11,6 +11,14 @@ record them (one transaction a game), the file's size per game, and the median o
 --repeat runs of: opening the file, the first page, the last page (paged by key, as the
 screen does), a page filtered by game, by player, the player list, one person's
 statistics and a game's records.
+
+``--replays`` (issue #28) measures watching again instead: for each game the longest of
+--distinct whole games (random computers, the most players), the size of the "record"
+message a host sends every member at the end (game.net.table.Table.record_text), and the
+median time of one replay step forward and of a jump to a random position (rebuilt from
+the nearest snapshot), over every step of the game and 200 jumps.
+
+    python tools/bench_history.py --replays
 """
 
 from __future__ import annotations
@@ -91,13 +99,54 @@ def last_page(history: History) -> int:
         before = (rows[-1].ended, rows[-1].id)
 
 
+def replay_figures(distinct: int) -> None:
+    """The record message's size and the replay's step and jump times, per game."""
+    from game.net.table import Table
+    from game.table.replay import Replay
+
+    rng = random.Random(5)
+    for game in PLAYERS:
+        players = registry.get(game).max_players
+        names = [f"P{i}" for i in range(players)]
+        longest = max(
+            (played(game, 2000 + n, names, people=players) for n in range(distinct)),
+            key=lambda s: len(s.actions),
+        )
+        table = Table(longest)
+        text = table.record_text() or ""
+        replay = Replay(game, longest.seats, longest.seed, longest.options, longest.actions)
+        steps = []
+        replay.seek(0)
+        while replay.position < replay.length:
+            start = time.perf_counter()
+            replay.step()
+            steps.append((time.perf_counter() - start) * 1000)
+        jumps = []
+        for _ in range(200):
+            target = rng.randrange(replay.length + 1)
+            start = time.perf_counter()
+            replay.seek(target)
+            jumps.append((time.perf_counter() - start) * 1000)
+        print(
+            f"  {game:10} {players} players, {len(longest.actions):4} actions: record message "
+            f"{len(text.encode('utf-8')) / 1024:6.1f} KB; step {statistics.median(steps):.3f} ms,"
+            f" jump {statistics.median(jumps):.2f} ms (median; slowest jump {max(jumps):.2f} ms)"
+        )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--distinct", type=int, default=12, help="whole games played a game")
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--keep", metavar="FILE", help="write the history here and keep it")
+    parser.add_argument(
+        "--replays", action="store_true", help="the record message and replay figures instead"
+    )
     args = parser.parse_args()
+    if args.replays:
+        replay_figures(args.distinct)
+        return 0
     rng = random.Random(7)
     path = Path(args.keep) if args.keep else Path(tempfile.mkdtemp()) / "history.sqlite"
     history = History.open(path)

@@ -10,6 +10,7 @@ from typing import Any
 
 from game.cli.common import Formatter
 from game.cli.history import with_history
+from game.storage import printable
 
 
 def game_ref(text: str) -> str:
@@ -33,7 +34,11 @@ def add_parser(sub, details: bool) -> argparse.ArgumentParser:
         type=game_ref,
         help="the game's number (python -m game history lists them) or the latest",
     )
-    export.add_argument("--out", required=True, help="the file to write (.derby)")
+    export.add_argument(
+        "--out",
+        help="the file to write (.derby); by default <game>-<number>.derby in the data "
+        "folder's exports/, where the History screen's Open a file looks",
+    )
     return export
 
 
@@ -63,6 +68,16 @@ def _export(history: Any, args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"tabletop-derby: error: game {game_id}: {exc}", file=sys.stderr)
         return 2
-    out = derby_file.write(Path(args.out), game)
+    path = (
+        Path(args.out)
+        if args.out
+        else derby_file.exports_dir() / f"{record.entry.game}-{game_id}{derby_file.SUFFIX}"
+    )
+    try:
+        out = derby_file.write(path, game)
+    except OSError as exc:
+        print(f"tabletop-derby: error: {printable(str(path))}: {exc.strerror or exc}",
+              file=sys.stderr)  # fmt: skip
+        return 2
     print(f"game {game_id} written to {out}")
     return 0

@@ -27,6 +27,7 @@ from game.net.protocol import (
     MAX_OUTBOUND_BYTES,
     ProtocolError,
     check_host_message,
+    check_record,
     decode,
     drain,
     encode,
@@ -77,6 +78,10 @@ class Mirror:
     n: int = 0
     last_id: int = 0
     events: deque[Event] = field(default_factory=lambda: deque(maxlen=200))
+    # the finished game's record, once the host sent it (issue #28): checked fields, or
+    # why it was refused (the rules replay it later: game.net.joined)
+    record: dict[str, Any] | None = None
+    record_problem: str | None = None
     _view: GameState | None = field(default=None, repr=False)
 
     @property
@@ -184,6 +189,13 @@ class TableClient:
             message["events"] = self.mirror.update(message)
         elif kind == "seats":
             self.mirror.seats = list(message["seats"])
+        elif kind == "record":
+            # a bad record is refused, not fatal: the game is over and was played
+            try:
+                self.mirror.record = check_record(message, self.mirror.players)
+                self.mirror.record_problem = None
+            except ProtocolError as exc:
+                self.mirror.record, self.mirror.record_problem = None, exc.reason
         return message
 
     async def expect(self, kind: str, timeout: float = 10.0) -> dict[str, Any]:
@@ -242,7 +254,8 @@ Note = tuple[str, Any]
 class ClientThread:
     """A :class:`TableClient` on a thread of its own. ``poll()`` returns the notes that
     arrived: ("welcome", Mirror), ("update", (events, view, n)), ("seats", list),
-    ("refusal", (code, reason)), ("answered", id) after the update or refusal that
+    ("refusal", (code, reason)), ("record", (fields | None, problem | None)) once the
+    game is over (issue #28), ("answered", id) after the update or refusal that
     answers this client's action ``id``, ("connection", "lost" | "back"), ("error",
     (code, reason)) after which the client has stopped. A lost line is tried again with the
     seat's token (or, for a spectator, a new hello) until :meth:`stop`."""
@@ -399,3 +412,6 @@ class ClientThread:
                     self.notes.put(("answered", message["id"]))
             elif kind == "welcome":
                 self.notes.put(("welcome", client.mirror))
+            elif kind == "record":
+                mirror = client.mirror
+                self.notes.put(("record", (mirror.record, mirror.record_problem)))

@@ -277,7 +277,14 @@ HOST_MESSAGES: Mapping[str, tuple[str, ...]] = {
     "seats": ("seats",),
     "table": ("game", "players", "seats", "options", "characters", "taken", "spectators"),
     "error": ("code", "reason"),
+    # the finished game's whole record (issue #28), sent to every member once it is over
+    "record": ("game", "options", "seed", "actions"),
 }
+
+# A finished game's record (issue #28): the longest game seen is ~700 actions; a record
+# past these bounds is not sent (the joiner keeps its entry without a replay).
+RECORD_MAX_ACTIONS = 20_000
+SEED_MAX_DIGITS = 40  # a seed is 128 bits: 39 digits
 
 
 def check_host_message(message: Mapping[str, Any]) -> dict[str, Any]:
@@ -289,6 +296,40 @@ def check_host_message(message: Mapping[str, Any]) -> dict[str, Any]:
     if missing:
         raise ProtocolError("schema", f"{kind} from the host lacks {missing[0]!r}")
     return dict(message)
+
+
+def check_record(message: Mapping[str, Any], players: int) -> dict[str, Any]:
+    """A "record" message's fields (issue #28) after every check a saved game's record
+    gets: the game, its prepared options (an object), the seed (decimal text) and the
+    actions ``[[player, text], ...]`` of this table's ``players`` seats, within bounds.
+    The rules replay it afterwards (game.net.joined). Raises :class:`ProtocolError`."""
+    game, options, seed, actions = (message[k] for k in ("game", "options", "seed", "actions"))
+    problem = _text(1, 20)(game)
+    if problem is not None:
+        raise ProtocolError("schema", f"record: game {problem}")
+    if not isinstance(options, dict):
+        raise ProtocolError("schema", "record: options must be an object")
+    digits = seed[1:] if isinstance(seed, str) and seed.startswith("-") else seed
+    if (
+        not isinstance(digits, str)
+        or not 1 <= len(digits) <= SEED_MAX_DIGITS
+        or not (digits.isascii() and digits.isdigit())
+    ):
+        raise ProtocolError("schema", "record: seed must be a whole number as text")
+    if not isinstance(actions, list) or len(actions) > RECORD_MAX_ACTIONS:
+        raise ProtocolError("schema", f"record: actions must be a list of at most "
+                            f"{RECORD_MAX_ACTIONS:,}")  # fmt: skip
+    checked = []
+    for i, item in enumerate(actions):
+        if (
+            not isinstance(item, list)
+            or len(item) != 2
+            or _int(0, players - 1)(item[0]) is not None
+            or _text(1, ACTION_MAX_CHARS)(item[1]) is not None
+        ):
+            raise ProtocolError("schema", f"record: actions[{i}] is not [seat, action text]")
+        checked.append((int(item[0]), str(item[1])))
+    return {"game": game, "options": options, "seed": int(seed), "actions": checked}
 
 
 def drain(notes: queue.SimpleQueue | queue.Queue) -> list:

@@ -11,6 +11,10 @@ illegal one before anything changes), and sends every member the events they may
 and their fresh ``view(seat)``. Nothing derived from the seed leaves: no seed, no
 ``Session.save_id``, no Record, and no action text (a secret card choice is in it) --
 only views and events filtered by ``Event.seen_by``.
+
+Once the game is over, and never before, every member is sent the whole record in one
+"record" message (issue #28): the game, its options, the seed and every action, so a
+joiner can keep the game in its history and watch it again (nothing is secret then).
 """
 
 from __future__ import annotations
@@ -23,7 +27,15 @@ from typing import Any, Protocol
 
 from game import registry
 from game.net.limits import REJOIN_BURST, REJOIN_RATE, SEATS_EVERY_S, RateBucket
-from game.net.protocol import encode, new_code, new_token, token_digest, token_matches
+from game.net.protocol import (
+    MAX_OUTBOUND_BYTES,
+    RECORD_MAX_ACTIONS,
+    encode,
+    new_code,
+    new_token,
+    token_digest,
+    token_matches,
+)
 from game.rules.protocol import Action, Event, GameState, IllegalAction, NotationError
 from game.session import Session
 from game.settings import name_problem
@@ -122,6 +134,7 @@ class Table:
         self._seats_sent = -SEATS_EVERY_S
         self._seats_due = False
         self._rejoins = [RateBucket(REJOIN_RATE, REJOIN_BURST, clock) for _ in range(players)]
+        self._record: str | None = None  # the record message, made once the game is over
 
     @classmethod
     def new(cls, session: Session, **kwargs: Any) -> tuple[Table, str]:
@@ -255,6 +268,7 @@ class Table:
                 raise Refused("full", f"this table has its {MAX_SPECTATORS} spectators already")
             self.members[peer] = None
             peer.send(self.welcome(None, None))
+            self._send_record(peer)
             self._changed("members")
             return
         if not 0 <= seat < self.session.players:
@@ -273,6 +287,7 @@ class Table:
         self.members[peer] = seat
         self.seat_peer[seat] = peer
         peer.send(self.welcome(seat, token))
+        self._send_record(peer)
         self.broadcast_seats()
         self._changed("tokens")
 
@@ -311,6 +326,7 @@ class Table:
         self.members[peer] = seat
         self.seat_peer[seat] = peer
         peer.send(self.welcome(seat, None))
+        self._send_record(peer)
         self.broadcast_seats()
         self._changed("seats")
         return seat
@@ -378,8 +394,36 @@ class Table:
                 peer.send(f'{texts[seat][:-1]},"ack":{int(ack[1])}}}')
             else:
                 peer.send(texts[seat])
+        if self.session.state.is_over():
+            for peer in list(self.members):
+                self._send_record(peer)
         self._changed("action")
         return events
+
+    # -- the finished game's record (issue #28) ------------------------------------------------
+    def record_text(self) -> str | None:
+        """The "record" message of the finished game: None while it is not over (until
+        then the seed is the whole secret, and an action text may be a secret choice),
+        or when the record is past the protocol's bounds."""
+        session = self.session
+        if not session.state.is_over() or len(session.actions) > RECORD_MAX_ACTIONS:
+            return None
+        if self._record is None:
+            self._record = encode(
+                "record",
+                game=session.game_id,
+                options=session.options,
+                seed=str(session.seed),
+                actions=[[player, text] for player, text in session.actions],
+            )
+            if len(self._record.encode("utf-8")) > MAX_OUTBOUND_BYTES:
+                self._record = ""
+        return self._record or None
+
+    def _send_record(self, peer: Peer) -> None:
+        text = self.record_text()
+        if text is not None:
+            peer.send(text)
 
     # -- seats handed over ---------------------------------------------------------------
     def owner_may(self, owner_token: str) -> bool:

@@ -1,8 +1,8 @@
 """Watch again (issue #28): a finished game's table replayed with the animations of
 play, and the controls of a player over the table's bar: back a round, back an action,
 play/pause, on an action, on a round, the speed (1×, 2×, 4×), whose hidden things are
-shown (nobody's, or one seat's at a time: the game is over, nothing is secret), and a
-timeline to click or drag to any point, with a mark at each round's start.
+shown (nobody's, one seat's, or everyone's at once: the game is over, nothing is
+secret), and a timeline to click or drag to any point, with a mark at each round's start.
 
 Keys: ←/→ an action, Space play/pause, Home/End the start/the end, Page Up/Page Down a
 round, Esc closes. Going forward animates the action as it was played; going back or
@@ -14,6 +14,7 @@ from __future__ import annotations
 import pygame
 
 from game.scenes.base import Scene
+from game.scenes.table.scene import TableScene
 from game.table.replay import Replay, ReplayDriver
 from game.ui import fonts, theme
 from game.ui.widgets import Button, draw_panel, draw_text
@@ -21,13 +22,72 @@ from game.ui.widgets import Button, draw_panel, draw_text
 STEP_S = 1.1  # seconds between two actions while playing, at 1×
 SPEEDS = (1.0, 2.0, 4.0)
 LOG_LINES = 200  # what the table's log keeps
+EVERYONE = -1  # the reveal toggle's "everyone": every seat's hidden things at once
+MAX_SHOWN = 12  # things a seat panel lists (a hand is 2 to 5)
 
 
 def open_replay(app, replay: Replay) -> None:
     """The replay's table with its controls over it."""
-    table = app.router.table(replay.session.game_id)(app, ReplayDriver(replay))
+    table_of = app.router.table(replay.session.game_id).table_of
+    table = ReplayTableScene(app, ReplayDriver(replay), table_of)
     app.push(table)
     app.push(ReplayControls(app, table, replay))
+
+
+def hidden_things(state, t) -> tuple[list[str], str | None]:
+    """What a player's view keeps from the others, for every seat at once (a seat's
+    hand: Duck! Duck! Go!'s cards, Verflixxt!'s cards, Cluck-peep!'s tiles) and what
+    nobody sees (Cluck-peep!'s hidden tile), as short texts: (per seat, shared).
+    Read from the state's plain data, so no table has to draw more than one viewer's
+    private things itself."""
+    data = state.to_dict()
+    hands = data.get("hands")
+    seats = []
+    for p in range(len(getattr(state, "hands", []) or [])):
+        hand = hands[p] if isinstance(hands, list) and p < len(hands) else []
+        shown = [_thing(t, card) for card in hand[:MAX_SHOWN] if card is not None]
+        seats.append(t("app.replay_hand", things=" · ".join(shown)) if shown else "")
+    hidden = data.get("hidden")
+    shared = None
+    if isinstance(hidden, dict) and hidden.get("tile") is not None:
+        shared = t("app.replay_hidden_tile", tile=_thing(t, hidden["tile"]))
+    return seats, shared
+
+
+def _thing(t, thing) -> str:
+    """A card or tile as a short text: a Verflixxt! card by its colour and value, any
+    other by its number."""
+    if isinstance(thing, str) and len(thing) >= 2 and thing[0] in "yo" and thing[1:].isdigit():
+        key = "verflixxt.card_yellow" if thing[0] == "y" else "verflixxt.card_orange"
+        return str(t(key, value=int(thing[1:])))
+    return str(thing)
+
+
+class ReplayTableScene(TableScene):
+    """A game's table under the replay's controls. With "everyone" shown, each seat's
+    panel names that seat's hidden things under its name and the header the shared
+    hidden thing (the table itself then draws nobody's private things: it draws one
+    viewer's at most, and none is drawn twice)."""
+
+    reveal_all = False
+
+    def revealed(self) -> tuple[list[str], str | None]:
+        return hidden_things(self.state, self.t) if self.reveal_all else ([], None)
+
+    def seat_subtitle(self, player: int) -> str:
+        seats, _shared = self.revealed()
+        if player < len(seats) and seats[player]:
+            return seats[player]
+        return super().seat_subtitle(player)
+
+    def seat_key(self, player: int) -> tuple:
+        seats, _shared = self.revealed()
+        return (*super().seat_key(player), seats[player] if player < len(seats) else "")
+
+    def variant_label(self) -> str:
+        _seats, shared = self.revealed()
+        own = super().variant_label()
+        return own if shared is None else f"{own} · {shared}" if own else shared
 
 
 class ReplayControls(Scene):
@@ -92,9 +152,16 @@ class ReplayControls(Scene):
         self.layout(self.size)
 
     def _show(self, seat: int | None) -> None:
+        """Whose hidden things the table shows: nobody's (None), one seat's, or
+        everyone's (:data:`EVERYONE`: in the seat panels, the table's own viewer none)."""
         self.shown_seat = seat
-        self.table.private_player = seat
-        self.table.session.viewer = seat
+        everyone = seat == EVERYONE
+        viewer = None if everyone else seat
+        self.table.private_player = viewer
+        self.table.session.viewer = viewer
+        if getattr(self.table, "reveal_all", everyone) != everyone:
+            self.table.reveal_all = everyone
+            self.table.frame_reset()
 
     def toggle_play(self) -> None:
         if self.replay.position >= self.replay.length:
@@ -108,7 +175,7 @@ class ReplayControls(Scene):
         self.layout(self.size)
 
     def next_seat(self) -> None:
-        seats = [None, *range(self.replay.session.players)]
+        seats = [None, *range(self.replay.session.players), EVERYONE]
         self._show(seats[(seats.index(self.shown_seat) + 1) % len(seats)])
         self.layout(self.size)
 
@@ -174,15 +241,17 @@ class ReplayControls(Scene):
         self.buttons.add(
             Button(speed, f"{self.speed:g}×", self.next_speed, self.text_px(20), key="replay:speed")
         )
-        who = (
-            self.t("app.replay_hidden")
-            if self.shown_seat is None
-            else self.t("app.replay_shows", name=self.replay.session.seats[self.shown_seat].name)
-        )
+        if self.shown_seat is None:
+            who = self.t("app.replay_hidden")
+        elif self.shown_seat == EVERYONE:
+            who = self.t("app.replay_everyone")
+        else:
+            who = self.t("app.replay_shows", name=self.replay.session.seats[self.shown_seat].name)
         show = pygame.Rect(
             speed.right + self.px(8), y, panel.right - pad - speed.right - self.px(8), row_h
         )
-        if self.shown_seat is not None and fonts.font(self.text_px(17)).size(who)[0] > show.w - 12:
+        narrow = fonts.font(self.text_px(17)).size(who)[0] > show.w - 12
+        if self.shown_seat is not None and self.shown_seat != EVERYONE and narrow:
             who = self.replay.session.seats[self.shown_seat].name  # narrow: the name says it
         self.buttons.add(Button(show, who, self.next_seat, self.text_px(17), key="replay:show"))
         # Close where the table has its Undo, menu and rules buttons (a replay has none)

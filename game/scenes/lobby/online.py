@@ -47,6 +47,9 @@ STATUS_KEYS = {
 BIND_ADDRESS = "0.0.0.0"
 WAITING = ("open", "reconnecting")  # a seat waiting for its person: the host may hand it over
 HAND_LEVEL = "normal"  # the level of a computer a waiting seat is handed to
+# How long a joiner waits after the game's end for the host's record (issue #28) before
+# it keeps the game in its history without one (the host is gone, or never sends it).
+RECORD_WAIT_S = 15.0
 
 
 def lan_address() -> str:
@@ -158,13 +161,67 @@ class OnlineTable:
 
 
 class RemoteTable(OnlineTable):
-    """A game scene at a client's window: the network polled once a frame."""
+    """A game scene at a client's window: the network polled once a frame. At the
+    game's end the host sends the whole record; the game is kept in this window's
+    history (issue #28, :meth:`remember`)."""
 
     driver: RemoteDriver
+    # the host's record (checked fields) and why it was refused; whether the game is in
+    # the history already; how long after the end the record has been waited for
+    joined_record: dict[str, Any] | None = None
+    joined_problem: str | None = None
+    remembered_game = False
+    record_waited = 0.0
 
     def update(self, dt: float) -> None:
         self.poll_network()
         super().update(dt)  # type: ignore[misc]
+        if self.session.state.is_over() and not self.remembered_game and self.end_seen():
+            self.record_waited += dt
+            ended = self.driver.ended is not None or not self.driver.connected
+            if self.joined_record is not None or ended or self.record_waited >= RECORD_WAIT_S:
+                self.remember()
+
+    def end_seen(self) -> bool:
+        """The end has been played on the table (its end screen is up)."""
+        return any(isinstance(scene, GameOverScene) for scene in self.app.stack)
+
+    def remember(self) -> None:
+        """Keep the finished game in the history (once): with the host's record when it
+        came and replays through the rules to the scores this window was shown, else
+        without a replay (names, scores and places from the last view)."""
+        if self.remembered_game or not self.session.state.is_over():
+            return
+        self.remembered_game = True
+        from game.net import joined  # the rules replay the record: only at a game's end
+
+        driver = self.driver
+        view = driver.state
+        record = self.joined_record
+        if record is not None:
+            problem = joined.check_record(record, driver.game_id, driver.seats, view)
+            if problem is not None:
+                self.joined_problem, record = problem, None
+        if self.joined_problem is not None:
+            self.log_line(self.t("online.record_refused", problem=self.joined_problem))  # type: ignore[attr-defined]
+        try:
+            breakdown = [list(row) for row in self.final_breakdown().parts]  # type: ignore[attr-defined]
+        except (AttributeError, IndexError, TypeError, ValueError):
+            breakdown = None
+        if breakdown is not None and len(breakdown) != driver.players:
+            breakdown = None
+        fields = joined.entry_fields(
+            code=driver.client.code,
+            game_id=driver.game_id,
+            options=driver.options,
+            seats=driver.seats,
+            seat=driver.seat,
+            view=view,
+            view_data=view.to_dict(),
+            breakdown=breakdown,
+            record=record,
+        )
+        self.app.write_history(lambda history: history.record_entry(**fields))
 
     def busy(self) -> bool:
         return bool(super().busy() or self.driver.sent)  # type: ignore[misc]
@@ -196,6 +253,8 @@ class RemoteTable(OnlineTable):
                     self.frame_reset()  # type: ignore[attr-defined]
             elif kind == "welcome":  # back after a drop: the table as it is now
                 self.rejoined(value)
+            elif kind == "record":  # the game is over: its whole record (issue #28)
+                self.joined_record, self.joined_problem = value
             elif kind == "error":
                 session.ended = str(value[1])
                 session.connected = False
@@ -230,10 +289,12 @@ class RemoteTable(OnlineTable):
         self.app.router.open("pause", self.info)  # type: ignore[attr-defined]
 
     def exit(self) -> None:
+        self.remember()  # left before the record came: kept without a replay
         self.driver.client.stop(timeout=0.0)  # leaves the seat waiting for its token
         super().exit()  # type: ignore[misc]
 
     def on_quit(self) -> None:
+        self.remember()
         self.driver.client.stop(timeout=1.0)
 
 
@@ -379,6 +440,11 @@ class HostedTable(OnlineTable):
             # drawn already (on the still picture): its label written down once
             with widgets.recording(surface, widgets.TextSink()) if drawn else nullcontext():
                 button.draw(surface, focused=index == self.buttons.focus)
+
+    def on_game_over(self) -> None:
+        """The hosted game into the history (its whole record: the host holds it)."""
+        self.record_history()  # type: ignore[attr-defined]
+        super().on_game_over()
 
     def variant_label(self) -> str:
         if not self.address:

@@ -194,6 +194,18 @@ class HistoryScene(Scene):
                 )
             )
         stats = pygame.Rect(w - margin - self.px(260), row, self.px(260), chip_h)
+        # a .derby file to watch (python -m game export writes them)
+        open_w = min(self.px(240), stats.x - gap - (self.player_box.right + gap + arrow + gap))
+        opener = pygame.Rect(stats.x - gap - open_w, row, open_w, chip_h)
+        self.buttons.add(
+            Button(
+                opener,
+                self.t("app.history_open_file"),
+                lambda: self.app.router.open("open_file"),
+                self.text_px(20),
+                key="open_file",
+            )
+        )
         self.buttons.add(
             Button(
                 stats,
@@ -212,7 +224,9 @@ class HistoryScene(Scene):
         ]
         self.watch_w = self.px(118)
         for i, (rect, row) in enumerate(zip(self.row_rects, self.rows)):
-            if isinstance(row, GameEntry):
+            # a game kept without its record (joined, the host's record never came) is
+            # listed without a Watch button
+            if isinstance(row, GameEntry) and row.replayable:
                 button = pygame.Rect(0, 0, self.watch_w, rect.h - self.px(16))
                 button.midright = (rect.right - self.px(10), rect.centery)
                 self.buttons.add(
@@ -221,7 +235,6 @@ class HistoryScene(Scene):
                         self.t("app.watch"),
                         self._watch(row),
                         self.text_px(18),
-                        enabled=row.source != "joined",
                         key=f"watch:{i}",
                     )
                 )

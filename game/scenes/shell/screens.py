@@ -18,6 +18,8 @@ SCREENS: Mapping[str, str] = {
     "history": "game.scenes.shell.history_screen:HistoryScene",
     "stats": "game.scenes.shell.stats_screen:StatsScene",
     "replay": "game.scenes.replay:open_replay",
+    "open_file": "game.scenes.shell.open_file:OpenFileScene",
+    "open_derby": "game.scenes.shell.open_file:open_derby",
     "pause": "game.scenes.pause:PauseScene",
     "help": "game.scenes.shell.help:HelpScene",
     "save_slots": "game.scenes.shell.save_slots:SaveSlotsScene",
