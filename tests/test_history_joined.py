@@ -421,3 +421,34 @@ def test_export_without_out_writes_to_the_exports_folder(capsys):
     path = derby_file.exports_dir() / f"routes-{row}.derby"
     assert derby_file.read(path).actions == tuple(played.actions)
     assert derby_file.listed([derby_file.exports_dir()]) == [path.resolve()]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (2560, 1440)], ids=str)
+def test_the_open_a_file_list_is_whole_and_readable_at_every_size(tmp_path, size, lang):
+    """Issue #28/#27: the picker's texts (long file names too) are never cut, too small or
+    overlapping, in either language."""
+    import pygame
+
+    from game import derby_file
+    from game.scenes.shell.open_file import OpenFileScene
+    from game.ui import widgets
+    from tests.scene_helpers import text_problems
+
+    folder = derby_file.exports_dir()
+    folder.mkdir(parents=True)
+    for name in ("a.derby", "a-very-long-name-of-the-game-we-played-on-sunday-evening.derby"):
+        exported(folder, name)
+    app = make_app(size, lang)
+    try:
+        app.router.open("menu")
+        picker = OpenFileScene(app, [folder])
+        app.push(picker)
+        app.step(0.0)
+        with widgets.recording(app.screen) as sink:
+            picker.draw(app.screen)
+        assert sink.texts
+        problems = text_problems(sink.texts, size)
+        assert not problems, "\n".join(problems)
+    finally:
+        pygame.quit()

@@ -128,12 +128,22 @@ class OpenFileScene(ModalScene):
         for rect, path in self.rows:  # over each row's button: the file and when
             inner = rect.inflate(-self.px(28), 0)
             when = time.strftime(self.t("app.history_date"), time.localtime(_mtime(path)))
-            when_size = self.text_px(16)
-            at = draw_text(surface, when, when_size, inner.midright, theme.INK_SOFT,
-                           anchor="midright", within=rect)  # fmt: skip
-            room = at.x - inner.x - self.px(12)
-            name, size = fonts.fit(printable(path.name, 120), self.text_px(19), room, 14)
-            draw_text(surface, name, size, inner.midleft, theme.INK, anchor="midleft",
+            shown = printable(path.name, 120)
+            when_size, name_size = self.text_px(16), self.text_px(19)
+            beside = inner.w - fonts.font(when_size).size(when)[0] - self.px(12)
+            if fonts.font(14).size(shown)[0] <= beside:  # one line: the name, the date right
+                at = draw_text(surface, when, when_size, inner.midright, theme.INK_SOFT,
+                               anchor="midright", within=rect)  # fmt: skip
+                name, size = fonts.fit(shown, name_size, at.x - inner.x - self.px(12), 14)
+                draw_text(surface, name, size, inner.midleft, theme.INK, anchor="midleft",
+                          within=rect)  # fmt: skip
+                continue
+            # a long name: the whole row's width for it, the date under it
+            name, size = fonts.fit(shown, name_size, inner.w, 14)
+            small = max(14, min(when_size, size))
+            top = rect.centery - (size + small + self.px(2)) // 2
+            draw_text(surface, name, size, (inner.x, top), theme.INK, within=rect)
+            draw_text(surface, when, small, (inner.x, top + size + self.px(2)), theme.INK_SOFT,
                       within=rect)  # fmt: skip
 
 
