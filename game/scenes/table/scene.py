@@ -343,7 +343,7 @@ class TableScene(TableFrame, Scene):
         self.autosave()
 
     def on_game_over(self) -> None:
-        self.app.sound.play("win")
+        self.app.sound.play("fanfare")  # the end screen's celebration (issue #27)
         self.autosave()
         self.record_history()
         self.app.push(GameOverScene(self.app, self))
