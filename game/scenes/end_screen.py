@@ -159,6 +159,14 @@ class GameOverScene(ModalScene):
         # at most 660 design pixels wide (640 on a small window): the table stays visible
         # all round it (tools/e2e_xvfb.py checks the dim beside the panel at 1280x720)
         widest = min(w - 2 * margin, max(self.px(660), 640))
+        # each part's column at least as wide as its heading's longest word at the floor
+        # size (issue #27: "Route 1" is never "Ro…"): the panel widens for them
+        self.col_mins = [self._word_width(c) + self.px(14) for c in bd.columns]
+        names_floor = self.px(40) + max(
+            fonts.font(MIN_TEXT, True).size(self.game.seat_name(p))[0] for p in self.order()
+        )
+        floor_w = sum(self.col_mins) + names_floor + self._word_width(bd.total) + self.px(16)
+        widest = max(widest, min(w - 2 * margin, int(w * 0.92), floor_w + 2 * self.px(24)))
         # four buttons side by side, each wide enough for its label at full size; two
         # rows of two when four do not fit
         label_size = self.text_px(20)
@@ -181,7 +189,8 @@ class GameOverScene(ModalScene):
             self.total_w = min(self.total_w, inner // 4)
             self.name_w = min(self.name_w, inner // 3)
             share = (inner - self.name_w - self.total_w) / max(1, len(self.col_ws))
-            self.col_ws = [int(share)] * len(self.col_ws)
+            self.col_ws = [max(int(share), least) for least in self.col_mins]
+            self.name_w = max(names_floor, inner - self.total_w - sum(self.col_ws))
         else:  # spread the spare width over the part columns (or the name, without parts)
             spare = inner - want
             if self.col_ws:
@@ -313,6 +322,11 @@ class GameOverScene(ModalScene):
             for i in range(1, len(words))
         )
 
+    def _word_width(self, text: str) -> int:
+        """The width of ``text``'s longest word in a heading at the floor size."""
+        f = fonts.font(MIN_TEXT, True)
+        return max((f.size(word)[0] for word in text.split()), default=0)
+
     def _heading_lines(self, text: str, width: int) -> list[str]:
         """A heading on as many lines as its column needs (three at most: a narrow column
         of a five-player table breaks "Route 1" rather than cut it)."""
@@ -379,9 +393,14 @@ class GameOverScene(ModalScene):
         title = self.title()
         winners = list(self.game.state.winners())
         icon = self.px(48)
-        pictures = [self.game.seat_portrait(p, icon) for p in winners[:3]]
-        room = self.panel.width - self.px(40) - (icon + self.px(10)) * len(pictures)
-        text, size = fonts.fit(title, self.px(40), room, self.text_px(18), True)
+        shown = min(3, len(winners))
+        while True:  # the title is never cut: fewer hopping pieces first
+            room = self.panel.width - self.px(40) - (icon + self.px(10)) * shown
+            text, size = fonts.fit(title, self.px(40), room, self.text_px(18), True)
+            if text == title or shown == 0:
+                break
+            shown -= 1
+        pictures = [self.game.seat_portrait(p, icon) for p in winners[:shown]]
         tw = fonts.font(size, True).size(text)[0]
         x = self.panel.centerx - (tw + (icon + self.px(10)) * len(pictures)) // 2
         cy = self.panel.y + self.px(38)
