@@ -40,18 +40,22 @@ def test_the_log_shows_eight_whole_lines_at_every_size(size, players, extra_h):
 
 
 @pytest.mark.parametrize("game", sorted(VARIANTS))
-def test_every_table_shows_whole_log_entries_only(game):
-    """Issue #27: never a cut line: the log's top line is an entry's first line."""
+def test_every_table_shows_eight_whole_log_lines_at_its_most_players(game):
+    """Issue #27: a full log shows at least eight lines, each whole inside the panel."""
     app = make_app((1920, 1080))
     try:
         n = {"cluck": 4, "routes": 5}.get(game, 6)
         scene = push_game(app, game, (0,), n, 3, {}, "easy")
         scene.layout(app.screen.get_size())
-        assert scene.log_geometry(scene.plan.log)[3] >= LOG_LINES
         for i in range(40):
             scene.log_line(f"entry {i}: " + "a long line of the log that wraps " * (i % 3 + 1))
         rows = scene.shown_log_rows(scene.plan.log)
-        assert rows and rows[0].first
+        assert len(rows) >= LOG_LINES
+        with widgets.recording(app.screen) as sink:
+            scene.draw(app.screen)
+        inside = [t for t in sink.texts if t.rect.colliderect(scene.plan.log)]
+        assert len(inside) >= LOG_LINES
+        assert all(scene.plan.log.contains(t.rect) for t in inside)
     finally:
         pygame.quit()
 

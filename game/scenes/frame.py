@@ -523,19 +523,13 @@ class TableFrame:
         return self._cached("log", key, rect, paint)
 
     def shown_log_rows(self, rect: pygame.Rect) -> list[LogRow]:
-        """The rows the log shows now: whole lines, and never the tail of an entry whose
-        first line is scrolled off the top (issue #27)."""
+        """The rows the log shows now: as many whole lines as its height holds (never
+        one clipped at its top or bottom: issue #27), the newest at the bottom."""
         _size, _line_h, _width, fit = self.log_geometry(rect)
         rows = self.log_rows(rect)
         self.log_scroll = min(self.log_scroll, max(0, len(rows) - fit))
         end = len(rows) - self.log_scroll
-        start = max(0, end - fit)
-        first = start
-        while first < end and not rows[first].first:
-            first += 1
-        if first < end:
-            start = first
-        return rows[start:end]
+        return rows[max(0, end - fit) : end]
 
     def paint_log(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         draw_panel(surface, rect, radius=10)
