@@ -44,7 +44,7 @@ class Confetto:
 
 def confetti(count: int, colours: list[tuple[int, int, int]], seed: int = 27) -> list[Confetto]:
     """``count`` pieces in ``colours`` (the same every time: a screenshot shows the same)."""
-    import random
+    import random  # only the end screen throws confetti
 
     rng = random.Random(seed)
     return [

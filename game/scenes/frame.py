@@ -269,11 +269,26 @@ class TableFrame:
         variant = self.variant_label()
         right = rect.right
         if variant:
+            # one line, shortened by its last clauses if it must; a label of two lines
+            # ("Join code …" and the address) keeps both, each on its own line
             most = int(rect.w * 0.3)
-            text, vsize = self.one_line(variant, self.text_px(15), most)
-            vw = min(most, fonts.font(vsize).size(text)[0] + 2)
+            fitted = [self.one_line(part, self.text_px(15), most) for part in variant.split("\n")]
+            vsize = min(size for _text, size in fitted)
+            vw = min(most, max(fonts.font(vsize).size(text)[0] for text, _size in fitted) + 2)
             box = pygame.Rect(right - vw, rect.y, vw, rect.h)
-            self._paint_lines(surface, text, vsize, box, theme.INK_SOFT, "right")
+            line_h = min(round(vsize * 1.2), max(1, box.h // len(fitted)))
+            y = box.centery - line_h * len(fitted) // 2
+            for text, _size in fitted:
+                draw_text(
+                    surface,
+                    text,
+                    vsize,
+                    (box.right, y),
+                    theme.INK_SOFT,
+                    anchor="topright",
+                    within=box,
+                )
+                y += line_h
             right = box.x - self.px(12)
         who, status = self.turn_status()
         colour = theme.INK
