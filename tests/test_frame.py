@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.scenes.frame import plan_table
+from game.scenes.frame import LogDivider, plan_table
 from game.scenes.table import scene as table_scene
 from game.ui import widgets
 from tests.scene_helpers import make_app, motion, push_game, step_until
@@ -43,16 +43,20 @@ def test_the_plan_cuts_the_window_without_overlaps(size, players):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_the_log_scrolls_with_the_wheel_and_says_what_it_is_for_while_empty(game):
+def test_the_log_scrolls_with_the_wheel_and_opens_on_its_first_round(game):
+    """Issue #27: no placeholder sentence in an empty log; a new game's log opens with
+    its first round's divider."""
     app = make_app((1024, 600))
     try:
         scene = push_game(app, game, (0,), 4 if game != "routes" else 3, 3, {}, "easy")
+        assert isinstance(scene.log[0], LogDivider)
+        assert scene.log[0] == scene.t("app.frame_round", n=scene.state.round_number)
         scene.log.clear()
         scene.layout(app.screen.get_size())
         with widgets.recording(app.screen) as sink:
             scene.draw(app.screen)
         texts = [t.text for t in sink.texts if scene.plan.log.contains(t.rect)]
-        assert texts and " ".join(texts).startswith(scene.log_empty_text().split()[0])
+        assert not texts  # no placeholder
         for i in range(80):
             scene.log_line(f"line {i} of a long evening at the table")
         motion(app, scene.plan.log.center)

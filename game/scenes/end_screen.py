@@ -10,6 +10,7 @@ leave, their headings wrap onto two lines, and no text goes under :data:`MIN_TEX
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -17,13 +18,55 @@ import pygame
 
 from game.scenes.base import ModalScene
 from game.session import Session, new_seed
-from game.ui import fonts, identity, theme
-from game.ui.widgets import Button, draw_text
+from game.ui import fonts, identity, smooth, theme
+from game.ui.widgets import Button, draw_pill, draw_text
 
 if TYPE_CHECKING:
     from game.scenes.table.scene import TableScene
 
 MIN_TEXT = theme.MIN_TEXT_PX  # pixels: nothing on the end screen is drawn smaller
+CELEBRATION = 4.0  # seconds of confetti and of the winner's hops (issue #27)
+CONFETTI = 90  # pieces
+
+
+@dataclass(frozen=True)
+class Confetto:
+    """One piece of confetti: where it starts (fractions of the window), how it falls."""
+
+    x: float
+    y: float
+    drift: float  # across, in window widths a second
+    fall: float  # down, in window heights a second
+    sway: float  # phase of its side-to-side swing
+    spin: float  # turns a second
+    colour: tuple[int, int, int]
+
+
+def confetti(count: int, colours: list[tuple[int, int, int]], seed: int = 27) -> list[Confetto]:
+    """``count`` pieces in ``colours`` (the same every time: a screenshot shows the same)."""
+    import random  # only the end screen throws confetti
+
+    rng = random.Random(seed)
+    return [
+        Confetto(
+            rng.random(),
+            -0.05 - rng.random() * 0.6,
+            rng.uniform(-0.05, 0.05),
+            rng.uniform(0.3, 0.55),
+            rng.uniform(0, 6.3),
+            rng.uniform(0.5, 2.0),
+            colours[i % len(colours)],
+        )
+        for i in range(count)
+    ]
+
+
+def hop(age: float, period: float = 0.6) -> float:
+    """How high a hopping piece is (0..1) ``age`` seconds into the celebration; still
+    after it."""
+    if age <= 0 or age >= CELEBRATION:
+        return 0.0
+    return abs(math.sin(math.pi * age / period))
 
 
 @dataclass(frozen=True)
@@ -56,6 +99,24 @@ class GameOverScene(ModalScene):
         self.showing_table = False  # the panel and the dim lifted: the final position shows
         self.breakdown = game_scene.final_breakdown()
         self.table_rect = pygame.Rect(0, 0, 0, 0)
+        # the celebration: confetti in the winners' colours, the winner's piece hopping
+        self.age = 0.0
+        winners = list(game_scene.state.winners()) or [0]
+        colours = [theme.seat_colour(p) for p in winners] + [theme.ACCENT, (250, 210, 60)]
+        self.pieces = [] if self.reduced_motion() else confetti(CONFETTI, colours)
+
+    def reduced_motion(self) -> bool:
+        """The app's reduced-motion setting, if it has one: no confetti, no hops."""
+        return bool(getattr(self.app.settings, "reduced_motion", False))
+
+    def celebrating(self) -> bool:
+        return bool(self.pieces) and self.age < CELEBRATION
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.celebrating():
+            self.age += dt
+            self.app.dirty = True  # drawn each frame while it moves (not "busy": no wait)
 
     # -- sizes -------------------------------------------------------------------------
     def order(self) -> list[int]:
@@ -98,6 +159,14 @@ class GameOverScene(ModalScene):
         # at most 660 design pixels wide (640 on a small window): the table stays visible
         # all round it (tools/e2e_xvfb.py checks the dim beside the panel at 1280x720)
         widest = min(w - 2 * margin, max(self.px(660), 640))
+        # each part's column at least as wide as its heading's longest word at the floor
+        # size (issue #27: "Route 1" is never "Ro…"): the panel widens for them
+        self.col_mins = [self._word_width(c) + self.px(14) for c in bd.columns]
+        names_floor = self.px(40) + max(
+            fonts.font(MIN_TEXT, True).size(self.game.seat_name(p))[0] for p in self.order()
+        )
+        floor_w = sum(self.col_mins) + names_floor + self._word_width(bd.total) + self.px(16)
+        widest = max(widest, min(w - 2 * margin, int(w * 0.92), floor_w + 2 * self.px(24)))
         # four buttons side by side, each wide enough for its label at full size; two
         # rows of two when four do not fit
         label_size = self.text_px(20)
@@ -120,7 +189,8 @@ class GameOverScene(ModalScene):
             self.total_w = min(self.total_w, inner // 4)
             self.name_w = min(self.name_w, inner // 3)
             share = (inner - self.name_w - self.total_w) / max(1, len(self.col_ws))
-            self.col_ws = [int(share)] * len(self.col_ws)
+            self.col_ws = [max(int(share), least) for least in self.col_mins]
+            self.name_w = max(names_floor, inner - self.total_w - sum(self.col_ws))
         else:  # spread the spare width over the part columns (or the name, without parts)
             spare = inner - want
             if self.col_ws:
@@ -252,6 +322,11 @@ class GameOverScene(ModalScene):
             for i in range(1, len(words))
         )
 
+    def _word_width(self, text: str) -> int:
+        """The width of ``text``'s longest word in a heading at the floor size."""
+        f = fonts.font(MIN_TEXT, True)
+        return max((f.size(word)[0] for word in text.split()), default=0)
+
     def _heading_lines(self, text: str, width: int) -> list[str]:
         """A heading on as many lines as its column needs (three at most: a narrow column
         of a five-player table breaks "Route 1" rather than cut it)."""
@@ -312,23 +387,70 @@ class GameOverScene(ModalScene):
     def draw(self, surface):
         if self.showing_table:  # only the small buttons: the table shows through
             super().draw(surface)
+            self.draw_confetti(surface)
             return
         self.draw_backdrop(surface)
         title = self.title()
-        text, size = fonts.fit(
-            title, self.px(40), self.panel.width - self.px(40), self.text_px(18), True
-        )
-        draw_text(
-            surface,
-            text,
-            size,
-            (self.panel.centerx, self.panel.y + self.px(38)),
-            theme.ACCENT_DARK,
-            bold=True,
-            anchor="center",
-        )
+        winners = list(self.game.state.winners())
+        icon = self.px(48)
+        shown = min(3, len(winners))
+        while True:  # the title is never cut: fewer hopping pieces first
+            room = self.panel.width - self.px(40) - (icon + self.px(10)) * shown
+            text, size = fonts.fit(title, self.px(40), room, self.text_px(18), True)
+            if text == title or shown == 0:
+                break
+            shown -= 1
+        pictures = [self.game.seat_portrait(p, icon) for p in winners[:shown]]
+        tw = fonts.font(size, True).size(text)[0]
+        x = self.panel.centerx - (tw + (icon + self.px(10)) * len(pictures)) // 2
+        cy = self.panel.y + self.px(38)
+        for i, (p, picture) in enumerate(zip(winners, pictures)):
+            # the winner's piece hops (a shared win: each in turn)
+            lift = round(hop(self.age - 0.15 * i) * self.px(14)) if self.pieces else 0
+            centre = (x + icon // 2, cy - lift)
+            if picture is not None:
+                surface.blit(picture, picture.get_rect(center=centre))
+            identity.draw_seat_mark(
+                surface, p, (centre[0] + icon * 0.35, centre[1] + icon * 0.3), icon * 0.45
+            )
+            x += icon + self.px(10)
+        draw_text(surface, text, size, (x, cy), theme.ACCENT_DARK, bold=True, anchor="midleft")
         self._draw_table(surface)
         super().draw(surface)
+        self.draw_confetti(surface)
+
+    def draw_confetti(self, surface: pygame.Surface) -> None:
+        """The confetti falling over everything for the first seconds (anti-aliased)."""
+        if not self.celebrating():
+            return
+        w, h = surface.get_size()
+        t = self.age
+        half = max(3, self.px(5))
+        for c in self.pieces:
+            y = (c.y + c.fall * t) * h
+            if y < -half * 2 or y > h + half * 2:
+                continue
+            x = (c.x + c.drift * t) * w + math.sin(c.sway + t * 3) * self.px(18)
+            turn = c.sway + c.spin * t * math.tau
+            dx, dy = math.cos(turn), math.sin(turn)
+            wide, tall = half, half * 0.55 * (0.3 + abs(math.sin(turn * 1.7)))
+            points = [
+                (x + dx * a - dy * b, y + dy * a + dx * b)
+                for a, b in ((-wide, -tall), (wide, -tall), (wide, tall), (-wide, tall))
+            ]
+            smooth.polygon(surface, c.colour, points)
+
+    def _draw_badge(self, surface: pygame.Surface, name: str, size: int, x: int, cy: int):
+        """The winner's word after the winner's name, when the name column has room."""
+        word = self.t("app.winner_word")
+        bsize = max(MIN_TEXT, self.text_px(14))
+        bw = fonts.font(bsize, True).size(word)[0] + self.px(14)
+        left = x + fonts.font(size, True).size(name)[0] + self.px(8)
+        if left + bw > self.table_rect.x + self.name_w - self.px(4):
+            return
+        pill = pygame.Rect(left, 0, bw, round(bsize * 1.5))
+        pill.centery = cy
+        draw_pill(surface, pill, word, bsize, theme.ACCENT)
 
     def _draw_table(self, surface: pygame.Surface) -> None:
         bd, game = self.breakdown, self.game
@@ -367,6 +489,8 @@ class GameOverScene(ModalScene):
                 game.seat_name(p), self.body, self.name_w - self.px(34), MIN_TEXT, won
             )
             draw_text(surface, name, size, (box.x + self.px(30), cy), theme.INK, won, "midleft")
+            if won:  # one word for the winner in every game (issue #27)
+                self._draw_badge(surface, name, size, box.x + self.px(30), cy)
             x = box.x + self.name_w
             for value, cw in zip(bd.parts[p], self.col_ws):
                 text, size = fonts.fit(

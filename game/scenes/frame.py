@@ -25,18 +25,103 @@ through small hooks (``round_label``, ``turn_status``, ``variant_label``,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pygame
 
-from game.scenes.frame_plan import SeatLayout, TablePlan, plan_table, seat_layout
+from game.scenes.frame_plan import (
+    LOG_PAD,
+    LOG_TEXT,
+    SeatLayout,
+    TablePlan,
+    log_line_h,
+    plan_table,
+    seat_layout,
+)
 from game.ui import fonts, identity, theme
 from game.ui.widgets import Picture, draw_panel, draw_pill, draw_text, paint_picture
 
 if TYPE_CHECKING:
     from game.session import Session
 
-__all__ = ["SeatLayout", "TableFrame", "TablePlan", "plan_table", "seat_layout"]
+__all__ = ["Hint", "SeatLayout", "TableFrame", "TablePlan", "plan_table", "seat_layout"]
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The bar's prompt, told in two parts (issue #27): the instruction, never cut, and a
+    secondary clause (a reminder, the keys) that is left out when both do not fit. A
+    plain string is a hint too: a clause in brackets at its end is its secondary part."""
+
+    main: str
+    secondary: str = ""
+
+    @classmethod
+    def of(cls, hint: str | Hint) -> Hint:
+        return hint if isinstance(hint, Hint) else cls(hint)
+
+    def parts(self) -> tuple[str, str]:
+        """(the instruction, the secondary clause), the bracketed end of a plain string
+        taken as its secondary clause."""
+        if self.secondary:
+            return self.main.strip(), self.secondary.strip()
+        text = self.main.strip()
+        for open_, close in (("(", ")"), ("（", "）")):
+            if text.endswith(close) and open_ in text:
+                cut = text.rindex(open_)
+                if cut > 0 and text.count(open_) == text.count(close):
+                    return text[:cut].rstrip(), text[cut:]
+        return text, ""
+
+    def __str__(self) -> str:
+        return f"{self.main} {self.secondary}".strip()
+
+    def __bool__(self) -> bool:
+        return bool(self.main or self.secondary)
+
+
+class LogDivider(str):
+    """A round's divider in the log (its words: "Round 3"), drawn as a rule."""
+
+
+class LogRow(NamedTuple):
+    """One line of the log as it is drawn."""
+
+    text: str
+    seat: int | None  # the seat whose mark stands before it (an entry's first line)
+    first: bool  # the first line of its entry
+    divider: bool
+
+
+def first_seat(text: str, names: tuple[str, ...] | list[str]) -> int | None:
+    """The seat whose name comes first in ``text`` (the longest name where two start
+    at the same place), or None."""
+    best: tuple[int, int, int] | None = None
+    for seat, name in enumerate(names):
+        if not name:
+            continue
+        at = text.find(name)
+        if at >= 0 and (best is None or (at, -len(name)) < (best[0], -best[1])):
+            best = (at, len(name), seat)
+    return None if best is None else best[2]
+
+
+def split_names(text: str, names: list[str]) -> list[tuple[str, int | None]]:
+    """``text`` in pieces, each seat's name a piece of its own with its seat."""
+    pieces: list[tuple[str, int | None]] = []
+    rest = text
+    while rest:
+        seat = first_seat(rest, names)
+        if seat is None:
+            pieces.append((rest, None))
+            break
+        at = rest.find(names[seat])
+        if at:
+            pieces.append((rest[:at], None))
+        pieces.append((names[seat], seat))
+        rest = rest[at + len(names[seat]) :]
+    return pieces
 
 
 class TableFrame:
@@ -125,16 +210,18 @@ class TableFrame:
         a game adds its animated model's state."""
         return ()
 
-    def hint_text(self) -> str:
+    def hint_text(self) -> str | Hint:
         return ""
 
     def log_empty_text(self) -> str:
+        """Kept for the games' hook; the log shows no placeholder (issue #27): a new game
+        starts with its first round's divider."""
         return self.t("app.frame_log_empty")
 
     # == drawing ==========================================================================
     def frame_reset(self) -> None:
         self._frame_cache: dict[Any, tuple[tuple, Picture]] = {}
-        self._log_lines: tuple[tuple, list[str]] = ((), [])
+        self._log_lines: tuple[tuple, list[LogRow]] = ((), [])
 
     def _cached(self, name: Any, key: tuple, rect: pygame.Rect, paint) -> Picture:
         """The picture of a part of ``rect``'s size, painted by ``paint`` when ``key``
@@ -182,9 +269,26 @@ class TableFrame:
         variant = self.variant_label()
         right = rect.right
         if variant:
-            vw = min(int(rect.w * 0.3), fonts.font(self.text_px(15)).size(variant)[0] + 2)
+            # one line, shortened by its last clauses if it must; a label of two lines
+            # ("Join code …" and the address) keeps both, each on its own line
+            most = int(rect.w * 0.3)
+            fitted = [self.one_line(part, self.text_px(15), most) for part in variant.split("\n")]
+            vsize = min(size for _text, size in fitted)
+            vw = min(most, max(fonts.font(vsize).size(text)[0] for text, _size in fitted) + 2)
             box = pygame.Rect(right - vw, rect.y, vw, rect.h)
-            self._paint_lines(surface, variant, self.text_px(15), box, theme.INK_SOFT, "right")
+            line_h = min(round(vsize * 1.2), max(1, box.h // len(fitted)))
+            y = box.centery - line_h * len(fitted) // 2
+            for text, _size in fitted:
+                draw_text(
+                    surface,
+                    text,
+                    vsize,
+                    (box.right, y),
+                    theme.INK_SOFT,
+                    anchor="topright",
+                    within=box,
+                )
+                y += line_h
             right = box.x - self.px(12)
         who, status = self.turn_status()
         colour = theme.INK
@@ -202,7 +306,28 @@ class TableFrame:
             x += icon + self.px(10)
             colour = theme.seat_ink(who)
         box = pygame.Rect(x, rect.y, max(1, right - x), rect.h)
-        self._paint_lines(surface, status, self.text_px(20), box, colour, "left", bold=True)
+        text, size = self.one_line(status, self.text_px(20), box.w, bold=True)
+        self._paint_lines(surface, text, size, box, colour, "left", bold=True)
+
+    # where a status or a label may be shortened: its clauses, the last ones going first
+    CLAUSE_BREAKS = (" · ", "・", " — ", ": ", "：", "; ", ", ", "、")
+
+    def one_line(self, text: str, size: int, width: int, bold: bool = False) -> tuple[str, int]:
+        """``text`` on one line of ``width`` (issue #27): at ``size``, smaller down to the
+        floor, then a shorter form (its last clauses left out: "Expansion 2 · hats and
+        cards" is "Expansion 2"); never cut inside a word. A first clause that is still
+        too wide comes back whole at the floor (it then goes on two lines)."""
+        floor = theme.MIN_TEXT_PX
+        shorter = text
+        while True:
+            for s in range(max(floor, int(size)), floor - 1, -1):
+                if fonts.font(s, bold).size(shorter)[0] <= width:
+                    return shorter, s
+            cuts = [shorter.rfind(mark) for mark in self.CLAUSE_BREAKS]
+            cut = max(cuts)
+            if cut <= 0:
+                return shorter, floor
+            shorter = shorter[:cut].rstrip()
 
     def _paint_lines(
         self,
@@ -221,11 +346,8 @@ class TableFrame:
         lines = [line]
         if line != text:
             fitted = max(floor, min(size, int(box.h / 2.5)))
-            wrapped = fonts.wrap(text, fitted, box.w, bold)
-            lines = wrapped[:2]
-            if len(wrapped) > 2:
-                lines[1] = fonts.ellipsize(fonts.font(fitted, bold), " ".join(wrapped[1:]), box.w)
-        line_h = round(fitted * 1.2)
+            lines = fonts.wrap(text, fitted, box.w, bold)  # never cut: every line shows
+        line_h = min(round(fitted * 1.2), max(1, box.h // len(lines)))
         y = box.centery - line_h * len(lines) // 2
         for text_line in lines:
             if align == "right":
@@ -359,23 +481,46 @@ class TableFrame:
 
     # -- the log ------------------------------------------------------------------------------
     def log_geometry(self, rect: pygame.Rect) -> tuple[int, int, int, int]:
-        size = self.text_px(15)
-        line_h = round(size * 1.35)
-        width = rect.w - self.px(26)
-        fit = max(1, (rect.h - self.px(12)) // line_h)
+        """(text size, line height, the text's width, how many whole lines show)."""
+        size = self.text_px(LOG_TEXT)
+        line_h = log_line_h(self.px)
+        width = rect.w - self.px(26) - self.log_gutter()
+        fit = max(1, (rect.h - 2 * self.px(LOG_PAD)) // line_h)
         return size, line_h, width, fit
 
-    def log_wrapped(self, rect: pygame.Rect) -> list[str]:
+    def log_gutter(self) -> int:
+        """Pixels at the left of each entry for the mark of the seat it is about."""
+        return round(self.text_px(LOG_TEXT) * 1.2)
+
+    def log_rows(self, rect: pygame.Rect) -> list[LogRow]:
+        """The log's entries as the lines they take (wrapped to the log's width), each
+        with the seat whose mark stands before its entry's first line."""
         size, _line_h, width, _fit = self.log_geometry(rect)
-        key = (len(self.log), self.log[-1] if self.log else "", size, width)
-        cached: tuple[tuple, list[str]] = getattr(self, "_log_lines", ((), []))
+        names = tuple(self.seat_name(p) for p in range(self.session.players))
+        key = (len(self.log), self.log[-1] if self.log else "", size, width, names)
+        cached: tuple[tuple, list[LogRow]] = getattr(self, "_log_lines", ((), []))
         if cached[0] != key:
-            lines: list[str] = []
+            rows: list[LogRow] = []
             for entry in self.log:
-                lines += fonts.wrap(entry, size, width)
-            cached = (key, lines)
+                if isinstance(entry, LogDivider):
+                    rows.append(LogRow(str(entry), None, True, True))
+                    continue
+                seat = first_seat(entry, names)
+                for i, line in enumerate(fonts.wrap(entry, size, width)):
+                    rows.append(LogRow(line, seat if i == 0 else None, i == 0, False))
+            cached = (key, rows)
             self._log_lines = cached
         return cached[1]
+
+    def log_wrapped(self, rect: pygame.Rect) -> list[str]:
+        return [row.text for row in self.log_rows(rect)]
+
+    def log_divider(self, round_number: int) -> None:
+        """A round's divider in the log ("— Round 3 —"), unless it is the last entry."""
+        divider = LogDivider(self.t("app.frame_round", n=round_number))
+        if self.log and self.log[-1] == divider:
+            return
+        self.log.append(divider)
 
     def scroll_log(self, lines: int) -> None:
         """Move the log ``lines`` towards older entries (negative: towards the newest)."""
@@ -392,38 +537,105 @@ class TableFrame:
 
         return self._cached("log", key, rect, paint)
 
+    def shown_log_rows(self, rect: pygame.Rect) -> list[LogRow]:
+        """The rows the log shows now: as many whole lines as its height holds (never
+        one clipped at its top or bottom: issue #27), the newest at the bottom."""
+        _size, _line_h, _width, fit = self.log_geometry(rect)
+        rows = self.log_rows(rect)
+        self.log_scroll = min(self.log_scroll, max(0, len(rows) - fit))
+        end = len(rows) - self.log_scroll
+        return rows[max(0, end - fit) : end]
+
     def paint_log(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         draw_panel(surface, rect, radius=10)
-        size, line_h, width, fit = self.log_geometry(rect)
-        inner = rect.inflate(-self.px(12), -self.px(8))
-        lines = self.log_wrapped(rect)
-        if not lines:
-            y = rect.y + self.px(8)
-            for line in fonts.wrap(self.log_empty_text(), size, width)[:fit]:
-                draw_text(
-                    surface, line, size, (rect.x + self.px(10), y), theme.INK_SOFT, within=inner
-                )
-                y += line_h
-            return
-        self.log_scroll = min(self.log_scroll, max(0, len(lines) - fit))
-        end = len(lines) - self.log_scroll
-        shown = lines[max(0, end - fit) : end]
-        y = rect.y + self.px(6)
-        for line in shown:
-            draw_text(surface, line, size, (rect.x + self.px(10), y), theme.INK, within=inner)
+        size, line_h, _width, fit = self.log_geometry(rect)
+        rows = self.log_rows(rect)
+        names = [self.seat_name(p) for p in range(self.session.players)]
+        x0 = rect.x + self.px(10)
+        y = rect.y + self.px(LOG_PAD)
+        inner = pygame.Rect(x0, y, rect.w - self.px(20), fit * line_h)
+        gutter = self.log_gutter()
+        for row in self.shown_log_rows(rect):
+            if row.divider:
+                self.paint_divider(surface, row.text, size, pygame.Rect(x0, y, inner.w, line_h))
+            else:
+                if row.seat is not None:
+                    centre = (x0 + gutter * 0.45, y + line_h / 2)
+                    identity.draw_seat_mark(surface, row.seat, centre, size * 0.9)
+                self.paint_log_line(surface, row.text, size, (x0 + gutter, y), names, inner)
             y += line_h
-        if len(lines) > fit:  # a scroll bar: where the shown lines are in the whole log
+        if len(rows) > fit:  # a scroll bar: where the shown lines are in the whole log
+            end = len(rows) - self.log_scroll
             track = pygame.Rect(rect.right - self.px(10), rect.y + self.px(8), self.px(4), 0)
             track.h = rect.h - self.px(16)
             pygame.draw.rect(surface, theme.BUTTON_DISABLED, track, border_radius=track.w // 2)
-            thumb_h = max(self.px(16), track.h * fit // len(lines))
-            start = max(0, end - fit) / max(1, len(lines) - fit)
+            thumb_h = max(self.px(16), track.h * fit // len(rows))
+            start = max(0, end - fit) / max(1, len(rows) - fit)
             thumb = pygame.Rect(
                 track.x, track.y + round((track.h - thumb_h) * start), track.w, thumb_h
             )
             pygame.draw.rect(surface, theme.INK_SOFT, thumb, border_radius=track.w // 2)
 
+    def paint_divider(self, surface: pygame.Surface, text: str, size: int, box: pygame.Rect):
+        """A round's divider: its name in the middle of a thin rule."""
+        face = fonts.font(size, True)
+        tw = min(box.w, face.size(text)[0])
+        label = pygame.Rect(0, box.y, tw, box.h)
+        label.centerx = box.centerx
+        y = box.centery
+        thick = max(1, self.px(1))
+        for a, b in ((box.x, label.x - self.px(8)), (label.right + self.px(8), box.right)):
+            if b > a:
+                pygame.draw.line(surface, theme.PANEL_EDGE, (a, y), (b, y), thick)
+        draw_text(
+            surface,
+            text,
+            size,
+            label.midtop,
+            theme.INK_SOFT,
+            bold=True,
+            anchor="midtop",
+            within=box,
+        )
+
+    def paint_log_line(
+        self,
+        surface: pygame.Surface,
+        line: str,
+        size: int,
+        at: tuple[int, int],
+        names: list[str],
+        within: pygame.Rect,
+    ) -> None:
+        """One line of the log, each seat's name in its seat's colour."""
+        x, y = at
+        face = fonts.font(size)
+        for part, seat in split_names(line, names):
+            colour = theme.INK if seat is None else theme.seat_ink(seat)
+            draw_text(surface, part, size, (x, y), colour, within=within)
+            x += face.size(part)[0]
+
     # -- the bar --------------------------------------------------------------------------------
+    def hint_layout(self, hint: str | Hint, box: pygame.Rect) -> tuple[list[str], int, int]:
+        """How the bar's hint fits ``box`` (issue #27): (its lines, their size, their
+        height). An instruction is never cut: the whole hint is wrapped onto the lines the
+        box holds, smaller down to the floor if it must; then the secondary clause goes;
+        a main instruction that still does not fit keeps every line at the floor."""
+        main, secondary = Hint.of(hint).parts()
+        joiner = "" if self.t.lang == "ja" else " "
+        texts = [main + joiner + secondary, main] if secondary and main else [main or secondary]
+        floor = theme.MIN_TEXT_PX
+        top = max(floor, self.text_px(15))
+        for text in texts:
+            for size in range(top, floor - 1, -1):
+                line_h = round(size * 1.3)
+                count = max(1, box.h // line_h)
+                lines = fonts.wrap(text, size, box.w)
+                if len(lines) <= count:
+                    return lines, size, line_h
+        line_h = max(1, min(round(floor * 1.3), box.h // max(1, len(lines))))
+        return fonts.wrap(texts[-1], floor, box.w), floor, line_h
+
     def draw_bar(self, surface: pygame.Surface) -> None:
         """The bar's panel and its hint line; the game draws its hand and controls over it,
         inside ``plan.controls``."""
@@ -431,17 +643,11 @@ class TableFrame:
         hint = self.hint_text()
         box = self.plan.hint
         if hint and box.h > 0:
-            size = self.text_px(15)
-            lines = fonts.wrap(hint, size, box.w)
-            count = max(1, box.h // round(size * 1.3))
-            if len(lines) > count:
-                lines = lines[: count - 1] + [
-                    fonts.ellipsize(fonts.font(size), " ".join(lines[count - 1 :]), box.w)
-                ]
-            y = box.y
+            lines, size, line_h = self.hint_layout(hint, box)
+            y = box.y + max(0, (box.h - line_h * len(lines)) // 2)
             for line in lines:
-                draw_text(surface, line, size, (box.x, y), theme.INK_SOFT, within=box)
-                y += round(size * 1.3)
+                draw_text(surface, line, size, (box.x, y), theme.INK_SOFT, within=self.plan.bar)
+                y += line_h
 
     def frame_event(self, event: pygame.event.Event) -> bool:
         """The frame's own input: the mouse wheel over the log scrolls it."""

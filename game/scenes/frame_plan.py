@@ -19,6 +19,19 @@ GAP = 8
 SIDE_W = 340
 BUTTONS_W = 236  # the base scene's Undo, menu and rules buttons at the header's right
 LOG_MIN_H = 120
+LOG_TEXT = 15  # the log's text size (design pixels, never under the floor)
+LOG_LINES = 8  # whole lines the log shows at least, at every size (issue #27)
+LOG_PAD = 6  # design pixels above and under the log's lines
+
+
+def log_line_h(px) -> int:
+    """The height of one line of the log for a window scaled by ``px``."""
+    return round(max(theme.MIN_TEXT_PX, px(LOG_TEXT)) * 1.35)
+
+
+def log_min_h(px) -> int:
+    """The least height of the log: :data:`LOG_LINES` whole lines and its padding."""
+    return max(px(LOG_MIN_H), LOG_LINES * log_line_h(px) + 2 * px(LOG_PAD))
 
 
 @dataclass
@@ -67,7 +80,7 @@ def plan_table(
     hint = pygame.Rect(bar.x + px(12), bar.y + px(5), bar.w - px(24), hint_h - px(5))
     controls = pygame.Rect(bar.x, bar.y + hint_h, bar.w, bar.h - hint_h)
     extra_px = px(extra_h) if extra_h else 0
-    room = side.h - px(LOG_MIN_H) - gap - (extra_px + gap if extra_px else 0)
+    room = side.h - log_min_h(px) - gap - (extra_px + gap if extra_px else 0)
     step = px(4)
     each = (room - step * (players - 1)) // max(1, players)
     row_h = max(min(px(seat_h[0]), each), min(px(seat_h[1]), each))

@@ -76,6 +76,30 @@ def _concat(*parts: array) -> array:
     return out
 
 
+def _mix(*parts: array) -> array:
+    """Samples played together (clipped to 16 bits), as long as the longest."""
+    out = array("h", bytes(2 * max(len(p) for p in parts)))
+    for part in parts:
+        for i, v in enumerate(part):
+            out[i] = max(-32767, min(32767, out[i] + v))
+    return out
+
+
+def fanfare() -> array:
+    """The end screen's short fanfare (issue #27): a rising call of three notes, a held
+    chord over its top note, on two voices (~1.3 s)."""
+    call = [(0.12, 392.0), (0.12, 523.25), (0.12, 659.25), (0.2, 783.99)]
+    lead = _concat(
+        *(_tone(d, f, 0.22, "square", 0.0, 20 + i, 0.005, 0.05) for i, (d, f) in enumerate(call))
+    )
+    chord = _mix(
+        _tone(0.7, 1046.5, 0.2, "square", 0.0, 30, 0.01, 0.45),
+        _tone(0.7, 783.99, 0.16, "sine", 0.0, 31, 0.01, 0.45),
+        _tone(0.7, 659.25, 0.16, "sine", 0.0, 32, 0.01, 0.45),
+    )
+    return _concat(lead, chord)
+
+
 def synthesize() -> dict[str, array]:
     """Every effect the games use, as raw samples."""
     return {
@@ -94,6 +118,7 @@ def synthesize() -> dict[str, array]:
             *(_tone(0.14, f, 0.3, "square", 0.0, 8, 0.005, 0.05) for f in (523.25, 659.25, 783.99)),
             _tone(0.4, 1046.5, 0.3, "square", 0.0, 9, 0.005, 0.3),
         ),
+        "fanfare": fanfare(),
         "click": _tone(0.03, 900, 0.25, "sine", 0.0, 10, 0.001, 0.02),
         "dice": _tone(0.25, 700, 0.3, "sine", 0.9, 11, 0.001, 0.1),
         "chirp": _tone(

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui import fonts, theme
-from game.ui.widgets import draw_text
+from game.ui.widgets import draw_focus_ring, draw_text
 
 
 class TextField:
@@ -83,8 +83,9 @@ class TextField:
         r = self.rect
         radius = max(4, r.height // 6)
         pygame.draw.rect(surface, theme.BUTTON, r, border_radius=radius)
-        edge = theme.BUTTON_FOCUS if self.focused else theme.PANEL_EDGE
-        pygame.draw.rect(surface, edge, r, width=3 if self.focused else 2, border_radius=radius)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, r, width=2, border_radius=radius)
+        if self.focused:
+            draw_focus_ring(surface, r, radius)
         pad = max(6, r.height // 5)
         inner = r.inflate(-2 * pad, 0)
         if not self.text and not self.composing:

@@ -17,6 +17,11 @@ ACCENT_DARK = (190, 78, 36)
 BUTTON = (255, 255, 255)
 BUTTON_HOVER = (255, 232, 200)
 BUTTON_FOCUS = (70, 140, 210)
+# the keyboard focus on every control (game.ui.widgets.draw_focus_ring, issue #27): a
+# dark ring on the control's edge and a light one outside it, one of the two always
+# standing out from the control (white, cream, orange) and from the felt around it
+FOCUS_INNER = (24, 26, 40)
+FOCUS_OUTER = (255, 255, 255)
 BUTTON_DISABLED = (225, 222, 214)
 GOOD = (70, 160, 90)
 BAD = (200, 70, 60)

@@ -116,6 +116,23 @@ def _record(
         sink.record(text, rect, size, container)
 
 
+def focus_ring_width(rect: pygame.Rect) -> int:
+    """How thick each of the focus ring's two bands is for a control of ``rect``'s size."""
+    return max(2, min(4, min(rect.w, rect.h) // 16))
+
+
+def draw_focus_ring(surface: pygame.Surface, rect: pygame.Rect, radius: int = 0) -> None:
+    """The keyboard focus, the same on every control (issue #27): a double ring, dark
+    (:data:`theme.FOCUS_INNER`) on the control's edge and light (:data:`theme.FOCUS_OUTER`)
+    just outside it, so it shows on an orange button, a cream one and the felt alike."""
+    band = focus_ring_width(rect)
+    pygame.draw.rect(surface, theme.FOCUS_INNER, rect, width=band, border_radius=radius)
+    outer = rect.inflate(2 * band, 2 * band)
+    pygame.draw.rect(
+        surface, theme.FOCUS_OUTER, outer, width=band, border_radius=radius + band if radius else 0
+    )
+
+
 @dataclass
 class Button:
     rect: pygame.Rect
@@ -158,12 +175,10 @@ class Button:
             border_radius=radius,
         )
         pygame.draw.rect(surface, fill, r, border_radius=radius)
-        edge = (
-            theme.BUTTON_FOCUS if focused else (theme.ACCENT if self.selected else theme.PANEL_EDGE)
-        )
-        pygame.draw.rect(
-            surface, edge, r, width=3 if focused or self.selected else 2, border_radius=radius
-        )
+        edge = theme.ACCENT if self.selected else theme.PANEL_EDGE
+        pygame.draw.rect(surface, edge, r, width=3 if self.selected else 2, border_radius=radius)
+        if focused:
+            draw_focus_ring(surface, r, radius)
         colour = (
             theme.INK_LIGHT
             if self.primary and self.enabled

@@ -132,7 +132,7 @@ class OnlineTable:
         return None
 
     def on_game_over(self) -> None:
-        self.app.sound.play("win")
+        self.app.sound.play("fanfare")
         self.app.push(OnlineEnd(self.app, self))  # type: ignore[arg-type]
 
     def seats_changed(self, info: list[dict[str, Any]]) -> None:

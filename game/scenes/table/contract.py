@@ -23,6 +23,7 @@ import pygame
 
 from game.rules.protocol import Action, Event
 from game.scenes.end_screen import Breakdown
+from game.scenes.frame import Hint
 from game.scenes.frame_plan import SeatLayout, TablePlan
 from game.scenes.table.guide import TableGuide
 from game.table.driver import TableDriver
@@ -139,8 +140,9 @@ class TableSeats(Protocol):
     def paint_extras(self, surface: pygame.Surface, player: int, rect: pygame.Rect) -> None:
         """The seat's own things under its name (counts, chips, dice), inside ``rect``."""
 
-    def hint(self) -> str:
-        """The bar's prompt."""
+    def hint(self) -> str | Hint:
+        """The bar's prompt: a string, or a :class:`~game.scenes.frame.Hint` whose
+        secondary clause the bar leaves out when the whole does not fit (issue #27)."""
         ...
 
     def subtitle(self, player: int) -> str | None:

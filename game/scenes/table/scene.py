@@ -31,7 +31,7 @@ from game.ai import Bot, make_bot
 from game.rules.protocol import Event, IllegalAction
 from game.scenes.base import Scene
 from game.scenes.end_screen import Breakdown, GameOverScene
-from game.scenes.frame import TableFrame, TablePlan, plan_table
+from game.scenes.frame import Hint, LogDivider, TableFrame, TablePlan, plan_table
 from game.scenes.table.compose import Compositor
 from game.scenes.table.contract import GameFactory, GameTable, Offered
 from game.scenes.table.guide import NoGuide, TableGuide
@@ -79,6 +79,10 @@ class TableScene(TableFrame, Scene):
         self.game: GameTable = (game or type(self).table_of)(self)
         self._plays_unseen = self.game.plays_unseen
         self.compositor = Compositor(self.game.drawing, self)
+        if isinstance(session, Session) and session.actions:
+            self.rebuild_log()  # a resumed game: its log so far
+        elif not self.log and not session.actions:
+            self.log.insert(0, LogDivider(self.t("app.frame_round", n=self.last_round)))
 
     # -- what the table asks the game ------------------------------------------------------
     def play_event(self, event: Event) -> None:
@@ -133,11 +137,14 @@ class TableScene(TableFrame, Scene):
                 extra -= 1
             player = state.to_act()[0]
             bot = bots.setdefault(player, make_bot(self.session.game_id, "normal"))
+            before = state.round_number
             for event in self.driver.submit(player, runner.decide(bot, state, player, rng)):
                 if event.visible_to is None:
                     line = self.describe(event)
                     if line:
                         self.log_line(line)
+            if state.round_number != before and not state.is_over():
+                self.log_divider(state.round_number)
         self.events.clear()
         self.timeline = Timeline()
         self.last_round = state.round_number
@@ -146,6 +153,40 @@ class TableScene(TableFrame, Scene):
             self.session.viewer = 0
         self.sync_from_state()
         self.game.cut_short(land=False)
+
+    def log_viewer(self) -> int | None:
+        """Whose point of view a rebuilt log takes: the one person at this screen, else
+        nobody's (only what every seat saw)."""
+        local = set(self.driver.local_seats()) if hasattr(self.driver, "local_seats") else None
+        people = [p for p in self.session.humans() if local is None or p in local]
+        return people[0] if len(people) == 1 else None
+
+    def rebuild_log(self) -> None:
+        """The log of a game opened part-way (a resumed save): its record replayed through
+        the rules, each event the viewing seat could see described as it was when it
+        happened, with the rounds' dividers (issue #27). Never a hidden event."""
+        session = self.session
+        module = session.module
+        viewer = self.log_viewer()
+        state = module.new_game(session.players, session.seed, dict(session.options))
+        self.log.clear()
+        self.log.append(LogDivider(self.t("app.frame_round", n=state.round_number)))
+
+        def write(events) -> None:
+            for event in events:
+                if event.seen_by(viewer):
+                    line = self.describe(event)
+                    if line:
+                        self.log_line(line)
+
+        write(state.opening_events)
+        for player, text in session.actions:
+            before = state.round_number
+            write(state.apply(player, module.parse_action(text)))
+            if state.round_number != before and not state.is_over():
+                self.log_divider(state.round_number)
+        self.log_scroll = 0
+        self.sync_from_state()
 
     # -- helpers for the game's parts ------------------------------------------------------
     @property
@@ -260,6 +301,8 @@ class TableScene(TableFrame, Scene):
         state = self.state
         if state.round_number != self.last_round:
             self.last_round = state.round_number
+            if not state.is_over():
+                self.log_divider(state.round_number)
             self.on_round_end()
         if state.is_over():
             # a lesson's steps about the end are shown on the table before the end screen
@@ -299,7 +342,7 @@ class TableScene(TableFrame, Scene):
         self.autosave()
 
     def on_game_over(self) -> None:
-        self.app.sound.play("win")
+        self.app.sound.play("fanfare")  # the end screen's celebration (issue #27)
         self.autosave()
         self.record_history()
         self.app.push(GameOverScene(self.app, self))
@@ -522,7 +565,7 @@ class TableScene(TableFrame, Scene):
     def draw_seat_side(self, surface: pygame.Surface, player: int, rect: pygame.Rect) -> None:
         self.game.seats.paint_side(surface, player, rect)
 
-    def hint_text(self) -> str:
+    def hint_text(self) -> str | Hint:
         return self.game.seats.hint()
 
     def log_empty_text(self) -> str:
