@@ -109,6 +109,17 @@ class Controls:
             buttons.append(
                 ("roll", tr("verflixxt.btn_roll"), self.choices.chooser(Roll()), Roll(), True)
             )
+            if self.model.die_rect is not None:  # the die itself rolls too (issue #27)
+                spots.append(
+                    Choice(
+                        self.model.die_rect,
+                        "",
+                        self.choices.chooser(Roll()),
+                        key="die",
+                        action=Roll(),
+                        spot="die",
+                    )
+                )
         if Draw() in legal:
             buttons.append(
                 ("draw", tr("verflixxt.btn_draw"), self.choices.chooser(Draw()), Draw(), True)

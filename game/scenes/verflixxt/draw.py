@@ -20,7 +20,7 @@ from game.ui.choices import Choices
 from game.ui.tween import lerp
 from game.ui.widgets import Picture, draw_text, lay, paint_picture
 
-from .art import Art
+from .art import Art, Stamp, stamp_text
 from .bar import Bar
 from .flight import InFlight
 from .hat_draw import HatDrawPanel
@@ -115,7 +115,14 @@ class Drawing:
             self._board_layer, board_key, self.model.board.size, paint_board
         )
         surface.fill(theme.BG)
-        lay(surface, self._board_layer[1], self.model.board)
+        board = self._board_layer[1]
+        if self.model.table.contest is not None:
+            # the hat draw's panel covers part of the board: the texts under it are not seen
+            cover = self.layout.contest_rect().move(-self.model.board.x, -self.model.board.y)
+            board = board._replace(
+                texts=tuple(t for t in board.texts if not cover.colliderect(t.rect))
+            )
+        lay(surface, board, self.model.board)
         if self.model.table.contest is not None:
             self.hat_draw.draw(surface)
         self.host.draw_bar(surface)
@@ -228,6 +235,7 @@ class Drawing:
         layer.fill(theme.BG)
         layer.blit(self._static_board(), (0, 0))
         shake_tile, shake_v = t.shake if t.shake else (None, 0.0)
+        badges: list[tuple[Stamp, tuple[int, int]]] = []  # the values, over the pieces
         for tile in t.track:
             if tile in t.gone:
                 continue
@@ -235,9 +243,10 @@ class Drawing:
             cx, cy = self.layout.tile_centre(tile)
             if tile == shake_tile:
                 cx += math.sin(shake_v * 40) * self.host.px(4) * (1 - shake_v)
-            image = self.art.tile_image(tile, size)
-            rect = image.get_rect(center=(int(cx - ox), int(cy - oy)))
-            layer.blit(image, rect)
+            stamp = self.art.tile_image(tile, size)
+            rect = stamp.get_rect(center=(int(cx - ox), int(cy - oy)))
+            layer.blit(stamp.image, rect)
+            badges.append((stamp, rect.topleft))
             if tile in attack:  # the tiles an attack may start from are ringed
                 colour = (
                     (theme.BUTTON_FOCUS if self.choices.keyboard else theme.ACCENT)
@@ -264,6 +273,9 @@ class Drawing:
             if wiggle is not None:
                 x += math.sin(wiggle * math.pi * 4) * self.host.px(4)
             self._draw_piece(layer, piece, (x - ox, y - oy))
+        for stamp, (x, y) in badges:  # a tile's value is never under a piece (issue #27)
+            for label in stamp.labels:
+                stamp_text(layer, label, (x + label.centre[0], y + label.centre[1]))
 
     def _draw_chip_stack(self, surface, offset: Point) -> None:
         chips = self.model.table.chips
@@ -274,10 +286,12 @@ class Drawing:
         n = len(chips)
         for k in range(n):
             value = chips[n - 1 - k]  # the bottom chip first, the top one last
-            image = self.art.chip_image(value, size)
-            surface.blit(
-                image, image.get_rect(center=(int(cx), int(cy + (n - 1) * dy / 2 - k * dy)))
-            )
+            stamp = self.art.chip_image(value, size)
+            rect = stamp.get_rect(center=(int(cx), int(cy + (n - 1) * dy / 2 - k * dy)))
+            if k == n - 1:  # only the top chip's value shows
+                stamp.draw(surface, rect)
+            else:
+                surface.blit(stamp.image, rect)
         if not n:  # the stack is gone: its nook says so
             size = self.host.text_px(14)
             nook = pygame.Rect(0, 0, int(self.model.tile_px * 0.9), round(size * 1.3))
@@ -362,13 +376,18 @@ class Drawing:
         surface.blit(image, rect)
         if piece[0] == "g":
             return
+        if not ghost:
+            letter = self.art.piece_letter(piece, rect)
+            if letter is not None:
+                stamp_text(surface, letter, letter.centre)
         hat = None
         for name, wearer in self.model.table.hats.items():
             if wearer == piece:
                 hat = name
         if hat is not None and not ghost:
+            # the hat sits on top of the head: the seat's mark under it shows (issue #27)
             image = self.art.hat_image(hat)
-            surface.blit(image, image.get_rect(midbottom=(rect.centerx, rect.y + rect.h * 0.2)))
+            surface.blit(image, image.get_rect(midbottom=(rect.centerx, rect.y + rect.h * 0.08)))
 
     def _draw_preview_under(self, surface, shown) -> None:
         """Where the chosen action takes pieces: dots on the tiles stepped on, a ring on

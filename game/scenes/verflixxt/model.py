@@ -150,5 +150,8 @@ class VerflixxtModel:
     deck_rect: pygame.Rect = field(default_factory=pygame.Rect)  # the hats game only
     discard_rect: pygame.Rect = field(default_factory=pygame.Rect)
     hand_rects: list[pygame.Rect] = field(default_factory=list)
+    deck_label: pygame.Rect = field(default_factory=pygame.Rect)  # beside the cards
+    discard_label: pygame.Rect = field(default_factory=pygame.Rect)
+    hand_label: pygame.Rect = field(default_factory=pygame.Rect)
     die_rect: pygame.Rect | None = None  # the base game only
     buttons_rect: pygame.Rect = field(default_factory=pygame.Rect)  # the buttons' room

@@ -42,7 +42,7 @@ from .art import Art
 from .bar import Bar
 from .controls import Controls
 from .draw import Drawing
-from .layout import BAR_H_BASE, BAR_H_HATS, SEAT_H, Layout
+from .layout import BAR_H_BASE, BAR_H_HATS, SEAT_H, SIDE_W, Layout
 from .model import VerflixxtModel, _Table, asked_now, spread
 from .seats import Seats
 from .texts import Texts
@@ -87,27 +87,22 @@ class VerflixxtTable(TableDefaults):
     # -- the frame -------------------------------------------------------------------------
     @property
     def cut(self) -> FrameCut:
-        """The bar under the board: the prompt's two lines over the die (base game) or
-        the cards and the buttons (hats game)."""
+        """The bar under the board: the prompt's line over the die (base game) or the
+        cards and the buttons (hats game)."""
         bar_h = BAR_H_HATS if self.host.state.hats_variant else BAR_H_BASE
-        return FrameCut(bar_h=bar_h, hint_lines=2, seat_h=SEAT_H)
+        return FrameCut(bar_h=bar_h, hint_lines=1, seat_h=SEAT_H)
 
     def plan(self, size: tuple[int, int]) -> TablePlan | None:
         """The shared frame (issue #16) with, when the seats keep room for their tiles,
         the "How it scores" legend under them."""
         host, cut = self.host, self.cut
-        plan = host.plan_frame(size, bar_h=cut.bar_h, hint_lines=cut.hint_lines, seat_h=cut.seat_h)
+        shape = {"bar_h": cut.bar_h, "hint_lines": cut.hint_lines, "seat_h": cut.seat_h}
+        plan = host.plan_frame(size, side_w=SIDE_W, **shape)
         legend = self.seats.legend_height(plan.side.w)
         if legend:
-            with_legend = host.plan_frame(
-                size,
-                bar_h=cut.bar_h,
-                hint_lines=cut.hint_lines,
-                seat_h=cut.seat_h,
-                extra_h=legend / host.s,
-            )
+            with_legend = host.plan_frame(size, side_w=SIDE_W, extra_h=legend / host.s, **shape)
             if with_legend.seat_h < self._seat_roomy():  # the seats first: plan again
-                host.plan_frame(size, bar_h=cut.bar_h, hint_lines=cut.hint_lines, seat_h=cut.seat_h)
+                host.plan_frame(size, side_w=SIDE_W, **shape)
         return host.plan
 
     def _seat_roomy(self) -> int:
