@@ -15,7 +15,7 @@ from game.rules.verflixxt import Attack, Play
 from game.rules.verflixxt.data import FINISH
 from game.rules.verflixxt.events import ChipWon, HatMoved, PieceMoved, TileTaken
 from game.scenes.table.contract import TableHost
-from game.ui import fonts, theme
+from game.ui import fonts, smooth, theme
 from game.ui.choices import Choices
 from game.ui.tween import lerp
 from game.ui.widgets import Picture, draw_text, lay, paint_picture
@@ -115,14 +115,7 @@ class Drawing:
             self._board_layer, board_key, self.model.board.size, paint_board
         )
         surface.fill(theme.BG)
-        board = self._board_layer[1]
-        if self.model.table.contest is not None:
-            # the hat draw's panel covers part of the board: the texts under it are not seen
-            cover = self.layout.contest_rect().move(-self.model.board.x, -self.model.board.y)
-            board = board._replace(
-                texts=tuple(t for t in board.texts if not cover.colliderect(t.rect))
-            )
-        lay(surface, board, self.model.board)
+        lay(surface, self._board_layer[1], self.model.board)
         if self.model.table.contest is not None:
             self.hat_draw.draw(surface)
         self.host.draw_bar(surface)
@@ -155,6 +148,7 @@ class Drawing:
             tuple(sorted((hat, wearer or "") for hat, wearer in t.hats.items())),
             tuple(sorted(t.wiggle.items())),
             tuple(sorted(movable)),
+            t.contest is not None,  # the hat draw's panel covers some tiles' values
         )
 
     def _static_board(self) -> pygame.Surface:
@@ -183,29 +177,30 @@ class Drawing:
                 continue
             if rng.random() < 0.7:
                 for dx in (-3, 0, 3):
-                    pygame.draw.line(
+                    smooth.line(
                         layer,
                         MEADOW_EDGE,
                         (x + dx * self.host.s, y),
                         (x + dx * 1.6 * self.host.s, y - self.host.px(7)),
-                        max(1, self.host.px(2)),
+                        max(1.0, 2 * self.host.s),
+                        round_caps=False,
                     )
             else:
                 colour = rng.choice(((255, 255, 255), (255, 226, 110), (240, 160, 190)))
                 for a in range(5):
                     ang = a * 2 * math.pi / 5
-                    pygame.draw.circle(
+                    smooth.disc(
                         layer,
                         colour,
                         (x + math.cos(ang) * self.host.px(3), y + math.sin(ang) * self.host.px(3)),
                         max(1, self.host.px(2)),
                     )
-                pygame.draw.circle(layer, (240, 180, 40), (x, y), max(1, self.host.px(2)))
+                smooth.disc(layer, (240, 180, 40), (x, y), max(1, self.host.px(2)))
         step = max(1, int(2 * self.host.s))
         for p in pts[::step]:
-            pygame.draw.circle(layer, ROAD_EDGE, p, road_w / 2 + self.host.px(3))
+            smooth.disc(layer, ROAD_EDGE, p, road_w / 2 + self.host.px(3))
         for p in pts[::step]:
-            pygame.draw.circle(layer, ROAD, p, road_w / 2)
+            smooth.disc(layer, ROAD, p, road_w / 2)
         # little arrows along the road show the way from the start to the finish
         gap = self.model.tile_px * 0.9
         s = self.model.s0 + gap
@@ -217,13 +212,13 @@ class Drawing:
             tip = (x + ox + math.cos(ang) * size, y + oy + math.sin(ang) * size)
             left = (x + ox + math.cos(ang + 2.5) * size, y + oy + math.sin(ang + 2.5) * size)
             right = (x + ox + math.cos(ang - 2.5) * size, y + oy + math.sin(ang - 2.5) * size)
-            pygame.draw.polygon(layer, ROAD_EDGE, (tip, left, right))
+            smooth.polygon(layer, ROAD_EDGE, (tip, left, right))
             s += self.model.tile_px * 0.75
         if self.host.state.hats_variant:
             cx, cy = self.layout.chip_stack_pos()
             nook = pygame.Rect(0, 0, int(self.model.tile_px * 0.9), int(self.model.tile_px * 0.9))
             nook.center = (int(cx + ox), int(cy + oy))
-            pygame.draw.ellipse(layer, theme.mix(ROAD, ROAD_EDGE, 0.5), nook)
+            smooth.disc(layer, theme.mix(ROAD, ROAD_EDGE, 0.5), nook.center, nook.w / 2)
         self._static = layer
         return layer
 
@@ -273,7 +268,12 @@ class Drawing:
             if wiggle is not None:
                 x += math.sin(wiggle * math.pi * 4) * self.host.px(4)
             self._draw_piece(layer, piece, (x - ox, y - oy))
+        cover = None  # the hat draw's panel hides part of the board: no values there
+        if t.contest is not None:
+            cover = self.layout.contest_rect().move(-ox, -oy)
         for stamp, (x, y) in badges:  # a tile's value is never under a piece (issue #27)
+            if cover is not None and cover.colliderect(stamp.get_rect(topleft=(x, y))):
+                continue
             for label in stamp.labels:
                 stamp_text(layer, label, (x + label.centre[0], y + label.centre[1]))
 
