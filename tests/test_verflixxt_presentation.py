@@ -127,3 +127,92 @@ def test_a_tiles_value_is_drawn_over_the_pieces_on_it_issue_27():
         assert "START" in order
     finally:
         pygame.quit()
+
+
+def _to_move(app, scene):
+    """Play on until the person (seat 0) has rolled and must move a piece."""
+    for _ in range(2000):
+        if scene.deciding() is not None and not scene.busy_animating():
+            break
+        app.step(1 / 20)
+    scene.game.choices.click_control("roll")
+    for _ in range(2000):
+        app.step(1 / 20)
+        if scene.deciding() is not None and not scene.busy_animating():
+            break
+    scene.game.controls.rebuild(force=True)
+
+
+def _apart(choices) -> float:
+    import itertools
+    import math
+
+    return min(
+        (math.dist(a.rect.center, b.rect.center) for a, b in itertools.combinations(choices, 2)),
+        default=1e9,
+    )
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_every_pawn_to_pick_is_a_target_of_its_own_issue_27(players):
+    """Issue #27: the pawns a person may pick on one tile are 24 px apart at 1024x600, or
+    the tile is one target that opens a picker."""
+    import pygame
+
+    app = make_app((1024, 600))
+    try:
+        scene = make_scene(app, players=players)
+        _to_move(app, scene)
+        controls = scene.game.choices.controls
+        pieces = [c for c in controls if c.spot == "piece"]
+        assert pieces
+        crowds = {c.key for c in controls if c.spot == "crowd"}
+        by_tile: dict[str, list] = {}
+        for c in pieces:
+            by_tile.setdefault(scene.game.model.table.pieces[c.piece], []).append(c)
+        for tile, group in by_tile.items():
+            assert _apart(group) >= 24 or f"crowd:{tile}" in crowds, (tile, group)
+    finally:
+        pygame.quit()
+
+
+def test_a_crowded_tile_opens_a_picker_of_large_pawns_well_apart_issue_27(monkeypatch):
+    """Issue #27: when the pawns to pick stand too close, a click on the tile lays them
+    out large in a row (each choosing what its pawn chooses); Backspace closes it."""
+    import pygame
+
+    from game.scenes.verflixxt import controls as vx_controls
+
+    monkeypatch.setattr(vx_controls, "MIN_APART", 400)  # every tile with two is crowded
+    app = make_app((1024, 600))
+    try:
+        scene = make_scene(app, players=4)
+        _to_move(app, scene)
+        game = scene.game
+        crowd = next(c for c in game.choices.controls if c.spot == "crowd")
+        pieces = {c.piece: c for c in game.choices.controls if c.spot == "piece"}
+        crowd.on_click()
+        picks = [c for c in game.choices.controls if c.spot == "pick"]
+        assert len(picks) >= 2
+        assert _apart(picks) >= 24
+        for pick in picks:
+            assert pick.rect.w >= 40 and pick.rect.h >= 40
+            assert game.model.board.contains(pick.rect)
+            assert pick.action == pieces[pick.piece].action
+        with widgets.recording(app.screen) as sink:
+            scene.draw(app.screen)
+        letters = [t for t in sink.texts if t.text in ("a", "b", "c") and t.size >= 14]
+        assert any(p.rect.contains(t.rect) for p in picks for t in letters)
+        game.controls.handle(
+            pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode=""), 0
+        )
+        assert game.model.picker is None
+        assert not [c for c in game.choices.controls if c.spot == "pick"]
+        # a pawn of the picker chooses its move
+        crowd = next(c for c in game.choices.controls if c.spot == "crowd")
+        crowd.on_click()
+        before = len(scene.session.actions)
+        next(c for c in game.choices.controls if c.spot == "pick").on_click()
+        assert len(scene.session.actions) == before + 1
+    finally:
+        pygame.quit()

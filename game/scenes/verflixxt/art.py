@@ -144,6 +144,20 @@ class Art:
             piece[-1], size, (rect.x + spot[0], rect.y + spot[1]), theme.INK_LIGHT, (30, 30, 40)
         )
 
+    def big_pawn(self, piece: str, height: int) -> pygame.Surface:
+        """A pawn ``height`` px tall with its seat's mark (a crowded tile's picker)."""
+        key = ("big", piece, height)
+        image = self._images.get(key)
+        if image is None:
+            player = int(piece[:-1])
+            w = int(height * PAWN_ASPECT)
+            image = sprites.tinted(
+                sprites.svg("verflixxt_pawn.svg", w, height), self.host.seat_colour(player)
+            )
+            identity.draw_seat_mark(image, player, (w / 2, height * 0.233), w * 0.52)
+            self._images[key] = image
+        return image
+
     def pawn_icon(self, player: int, height: int) -> pygame.Surface:
         key = ("icon", player, height)
         image = self._images.get(key)

@@ -18,9 +18,9 @@ from game.scenes.table.contract import TableHost
 from game.ui import fonts, smooth, theme
 from game.ui.choices import Choices
 from game.ui.tween import lerp
-from game.ui.widgets import Picture, draw_text, lay, paint_picture
+from game.ui.widgets import Picture, draw_panel, draw_text, lay, paint_picture
 
-from .art import Art, Stamp, stamp_text
+from .art import Art, Label, Stamp, letter_spot, stamp_text
 from .bar import Bar
 from .flight import InFlight
 from .hat_draw import HatDrawPanel
@@ -129,6 +129,7 @@ class Drawing:
         self._draw_spot_glows(surface, focus)
         self._draw_movers(surface, focus, movable)
         self._draw_preview_over(surface, shown)
+        self._draw_picker(surface, focus)
         self.bar.draw_action_panel(surface, focus)
         self.in_flight.draw(surface)
 
@@ -340,6 +341,44 @@ class Drawing:
         for piece, walk in t.walks.items():
             if walk.points:
                 self._draw_piece(surface, piece, self._walk_pos(walk))
+
+    def _draw_picker(self, surface, focus) -> None:
+        """A crowded tile's picker: its pawns the person may pick, large, in a row."""
+        slots = [c for c in self.choices.controls if c.spot == "pick" and c.piece]
+        if not slots:
+            return
+        area = slots[0].rect.unionall([c.rect for c in slots[1:]])
+        draw_panel(
+            surface, area.inflate(self.host.px(14), self.host.px(12)), radius=self.host.px(12)
+        )
+        for choice in slots:
+            piece = choice.piece or ""
+            r = choice.rect
+            looked = choice is focus or (choice.hovered and not self.choices.keyboard)
+            if looked:
+                colour = theme.BUTTON_FOCUS if self.choices.keyboard else theme.ACCENT
+                pygame.draw.rect(
+                    surface, colour, r, max(2, self.host.px(3)), border_radius=self.host.px(8)
+                )
+            image = self.art.big_pawn(piece, int(r.h * 0.86))
+            pawn = surface.blit(
+                image, image.get_rect(midbottom=(r.centerx, r.bottom - self.host.px(2)))
+            )
+            spot, size = letter_spot(pawn.w, pawn.h)
+            label = Label(
+                piece[-1],
+                max(14, size),
+                (pawn.x + spot[0], pawn.y + spot[1]),
+                theme.INK_LIGHT,
+                (30, 30, 40),
+            )
+            stamp_text(surface, label, label.centre)
+            hat = next((h for h, wearer in self.model.table.hats.items() if wearer == piece), None)
+            if hat is not None:
+                hat_image = self.art.hat_image(hat, int(pawn.w * 0.8))
+                surface.blit(
+                    hat_image, hat_image.get_rect(midbottom=(pawn.centerx, pawn.y + pawn.h * 0.08))
+                )
 
     def _walk_pos(self, walk: Walk) -> Point:
         points = walk.points

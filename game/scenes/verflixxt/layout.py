@@ -248,6 +248,22 @@ class Layout:
         """Where the first card a seat turned up lies in its row of the hat draw."""
         return self.contest_rect().x + self.host.px(16) + self.host.px(190)
 
+    # == the picker of a crowded tile ==============================================
+    def picker_slots(self, tile: str, count: int) -> list[pygame.Rect]:
+        """Where the pawns of a crowded tile stand, large and well apart, in a row over
+        the tile (issue #27: every pawn a person must pick is a target of its own)."""
+        w = max(44, self.host.px(52))
+        h = round(w * 1.3)
+        gap = max(8, self.host.px(8))
+        row = pygame.Rect(0, 0, count * w + (count - 1) * gap, h)
+        tile_rect = self.tile_rect(tile)
+        row.midbottom = (tile_rect.centerx, tile_rect.y - self.host.px(8))
+        board = self.model.board.inflate(-self.host.px(16), -self.host.px(16))
+        if row.y < board.y:  # no room above: under the tile
+            row.midtop = (tile_rect.centerx, tile_rect.bottom + self.host.px(8))
+        row.clamp_ip(board)
+        return [pygame.Rect(row.x + i * (w + gap), row.y, w, h) for i in range(count)]
+
     # == pieces on tiles ==========================================================
     def groups(self) -> dict[str, list[str]]:
         groups: dict[str, list[str]] = {}

@@ -131,6 +131,7 @@ class VerflixxtModel:
     sel_card: str | None = None
     sel_piece: str | None = None
     lesson_picked: int | None = None  # the lesson step whose card was picked (controls.py)
+    picker: str | None = None  # the crowded tile whose pawns are laid out large to pick
     shown: list = field(default_factory=list)  # what the option looked at would do
     clock: float = 0.0  # seconds since the table opened: pulses
     # -- the layout (Layout.cut) -----------------------------------------------------------

@@ -199,6 +199,22 @@ class VerflixxtTable(TableDefaults):
         self.choices.key = None  # the controls follow the table shown
 
     # -- for drivers and lessons -----------------------------------------------------------
+    def lesson_clicks(self, expect: str) -> list[str] | None:
+        """A pawn on a crowded tile is taken in two clicks: the tile, which opens its
+        picker, then the pawn in it (issue #27); every other action is one control."""
+        controls = self.choices.controls
+        for choice in controls:
+            if choice.spot != "piece" or str(choice.action) != expect or not choice.piece:
+                continue
+            pick = f"pick:{choice.key}"
+            if any(c.key == pick for c in controls):
+                return [pick]
+            tile = self.model.table.pieces.get(choice.piece)
+            crowd = f"crowd:{tile}"
+            if any(c.key == crowd for c in controls):
+                return [crowd, pick]
+        return None
+
     def element(self, name: str) -> pygame.Rect | None:
         """A lesson's names for the table's things (its registry entry's
         ``lesson_elements``): a pawn of the person learning (``piece:a``) or a guardian
