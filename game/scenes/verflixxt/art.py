@@ -145,9 +145,14 @@ class Art:
         )
 
     def big_pawn(self, piece: str, height: int) -> pygame.Surface:
-        """A pawn ``height`` px tall with its seat's mark (a crowded tile's picker)."""
+        """A pawn ``height`` px tall with its seat's mark, or a guardian (a crowded tile's
+        picker)."""
         key = ("big", piece, height)
         image = self._images.get(key)
+        if image is None and piece[0] == "g":
+            image = self._images[key] = sprites.svg(
+                "verflixxt_guardian.svg", int(height * 0.7), height
+            )
         if image is None:
             player = int(piece[:-1])
             w = int(height * PAWN_ASPECT)

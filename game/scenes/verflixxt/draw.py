@@ -364,6 +364,8 @@ class Drawing:
             pawn = surface.blit(
                 image, image.get_rect(midbottom=(r.centerx, r.bottom - self.host.px(2)))
             )
+            if piece[0] == "g":  # a guardian: no letter, no hat
+                continue
             spot, size = letter_spot(pawn.w, pawn.h)
             label = Label(
                 piece[-1],

@@ -28,6 +28,11 @@ BAR_H_BASE = 104
 BAR_H_HATS = 112
 SEAT_H = (64, 108)
 SIDE_W = 290
+# in a small window (1024x600) the seat column keeps the frame's width, for a seat's words
+# ("Awaiting player…") to stay whole, and the bar is lower instead
+SMALL_S = 0.9
+SIDE_W_SMALL = 340
+BAR_H_SMALL = 96
 
 
 def _piece_order(piece: str) -> tuple:

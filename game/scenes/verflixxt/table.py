@@ -42,7 +42,16 @@ from .art import Art
 from .bar import Bar
 from .controls import Controls
 from .draw import Drawing
-from .layout import BAR_H_BASE, BAR_H_HATS, SEAT_H, SIDE_W, Layout
+from .layout import (
+    BAR_H_BASE,
+    BAR_H_HATS,
+    BAR_H_SMALL,
+    SEAT_H,
+    SIDE_W,
+    SIDE_W_SMALL,
+    SMALL_S,
+    Layout,
+)
 from .model import VerflixxtModel, _Table, asked_now, spread
 from .seats import Seats
 from .texts import Texts
@@ -90,19 +99,22 @@ class VerflixxtTable(TableDefaults):
         """The bar under the board: the prompt's line over the die (base game) or the
         cards and the buttons (hats game)."""
         bar_h = BAR_H_HATS if self.host.state.hats_variant else BAR_H_BASE
+        if self.host.s < SMALL_S:
+            bar_h = BAR_H_SMALL
         return FrameCut(bar_h=bar_h, hint_lines=1, seat_h=SEAT_H)
 
     def plan(self, size: tuple[int, int]) -> TablePlan | None:
         """The shared frame (issue #16) with, when the seats keep room for their tiles,
         the "How it scores" legend under them."""
         host, cut = self.host, self.cut
+        side_w = SIDE_W_SMALL if host.s < SMALL_S else SIDE_W
         shape = {"bar_h": cut.bar_h, "hint_lines": cut.hint_lines, "seat_h": cut.seat_h}
-        plan = host.plan_frame(size, side_w=SIDE_W, **shape)
+        plan = host.plan_frame(size, side_w=side_w, **shape)
         legend = self.seats.legend_height(plan.side.w)
         if legend:
-            with_legend = host.plan_frame(size, side_w=SIDE_W, extra_h=legend / host.s, **shape)
+            with_legend = host.plan_frame(size, side_w=side_w, extra_h=legend / host.s, **shape)
             if with_legend.seat_h < self._seat_roomy():  # the seats first: plan again
-                host.plan_frame(size, side_w=SIDE_W, **shape)
+                host.plan_frame(size, side_w=side_w, **shape)
         return host.plan
 
     def _seat_roomy(self) -> int:
