@@ -3,13 +3,83 @@ from the sprites and cached per layout (``_images``)."""
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import pygame
 
 from game.rules.verflixxt.data import FINISH, LUCKY, MINUS, PLUS, RISK, START, card_value
 from game.scenes.table.contract import TableHost
 from game.ui import fonts, identity, sprites, theme
+from game.ui.widgets import draw_text
 
 from .model import PAWN_ASPECT, PAWN_H, Point, VerflixxtModel, _face, _signed
+
+TEXT_MIN = 14  # issue #27: no number or word on the table under 14 px
+
+
+class Label(NamedTuple):
+    """A text on a picture: where its centre is on it, its size and colours (``edge``: a
+    dark rim under it, or None)."""
+
+    text: str
+    size: int
+    centre: Point
+    colour: tuple[int, int, int]
+    edge: tuple[int, int, int] | None = None
+
+
+class Stamp(NamedTuple):
+    """A picture and the texts that go on it. The texts are not painted into the picture:
+    :meth:`draw` writes them where the picture is laid, through the text sink
+    (``widgets.draw_text``), so the layout tests see every number (issue #27)."""
+
+    image: pygame.Surface
+    labels: tuple[Label, ...] = ()
+
+    def get_rect(self, **where) -> pygame.Rect:
+        return self.image.get_rect(**where)
+
+    def draw(self, surface: pygame.Surface, at) -> pygame.Rect:
+        """Blit the picture with its corner at ``at`` (a point or a rect), then its texts."""
+        x, y = at[0], at[1]
+        rect = surface.blit(self.image, (x, y))
+        for label in self.labels:
+            centre = (round(x + label.centre[0]), round(y + label.centre[1]))
+            stamp_text(surface, label, centre)
+        return rect
+
+    def baked(self) -> pygame.Surface:
+        """The picture with its texts painted in (a thing in flight, scaled as it goes)."""
+        image = self.image.copy()
+        for label in self.labels:
+            shade_text(image, label, label.centre)
+            face = fonts.render(label.text, label.size, label.colour, True)
+            image.blit(face, face.get_rect(center=label.centre))
+        return image
+
+
+def shade_text(surface: pygame.Surface, label: Label, centre: Point) -> None:
+    """The dark rim under a label (the face is drawn over it)."""
+    if label.edge is None:
+        return
+    shade = fonts.render(label.text, label.size, label.edge, True)
+    for dx, dy in ((1, 1), (2, 2), (-1, 1), (1, -1)):
+        surface.blit(shade, shade.get_rect(center=(centre[0] + dx, centre[1] + dy)))
+
+
+def stamp_text(surface: pygame.Surface, label: Label, centre: Point) -> pygame.Rect:
+    """``label`` centred on ``centre``, through the text sink."""
+    shade_text(surface, label, centre)
+    return draw_text(
+        surface,
+        label.text,
+        label.size,
+        (round(centre[0]), round(centre[1])),
+        label.colour,
+        True,
+        "center",
+    )
+
 
 HAT_SPRITES = {"lucky": "verflixxt_hat_lucky.svg", "unlucky": "verflixxt_hat_unlucky.svg"}
 TILE_SPRITES = {
@@ -42,6 +112,8 @@ class Art:
 
     # == images (cached per layout) ==============================================
     def piece_image(self, piece: str, ghost: bool = False) -> pygame.Surface:
+        """A guardian, or a pawn in its seat's colour with the seat's mark on its head
+        (its letter is a text of its own: :meth:`piece_letter`)."""
         key = ("piece", piece if piece[0] != "g" else "g", ghost)
         image = self._images.get(key)
         if image is None:
@@ -55,15 +127,39 @@ class Art:
                 image = sprites.tinted(
                     sprites.svg("verflixxt_pawn.svg", w, h), self.host.seat_colour(player)
                 )
-                spot, size = letter_spot(w, h)
-                letter = fonts.render(piece[-1], size, theme.INK_LIGHT, True)
-                shade = fonts.render(piece[-1], size, (30, 30, 40), True)
-                image.blit(shade, shade.get_rect(center=(spot[0] + 1, spot[1] + 1)))
-                image.blit(letter, letter.get_rect(center=spot))
                 # the seat's mark on the head (the pawn sprite's head: centre 30,21 of 60x90)
                 identity.draw_seat_mark(image, player, (w / 2, h * 0.233), w * 0.52)
             if ghost:
                 image.set_alpha(130)
+            self._images[key] = image
+        return image
+
+    def piece_letter(self, piece: str, rect: pygame.Rect) -> Label | None:
+        """A pawn's letter (a, b, c) on its body, where the pawn stands in ``rect``."""
+        if piece[0] == "g":
+            return None
+        spot, size = letter_spot(rect.w, rect.h)
+        size = max(TEXT_MIN, size)
+        return Label(
+            piece[-1], size, (rect.x + spot[0], rect.y + spot[1]), theme.INK_LIGHT, (30, 30, 40)
+        )
+
+    def big_pawn(self, piece: str, height: int) -> pygame.Surface:
+        """A pawn ``height`` px tall with its seat's mark, or a guardian (a crowded tile's
+        picker)."""
+        key = ("big", piece, height)
+        image = self._images.get(key)
+        if image is None and piece[0] == "g":
+            image = self._images[key] = sprites.svg(
+                "verflixxt_guardian.svg", int(height * 0.7), height
+            )
+        if image is None:
+            player = int(piece[:-1])
+            w = int(height * PAWN_ASPECT)
+            image = sprites.tinted(
+                sprites.svg("verflixxt_pawn.svg", w, height), self.host.seat_colour(player)
+            )
+            identity.draw_seat_mark(image, player, (w / 2, height * 0.233), w * 0.52)
             self._images[key] = image
         return image
 
@@ -86,124 +182,122 @@ class Art:
             image = self._images[key] = sprites.svg(HAT_SPRITES[hat], width, int(width * 0.8))
         return image
 
-    def tile_image(self, tile: str, size: int) -> pygame.Surface:
+    def tile_image(self, tile: str, size: int) -> Stamp:
+        """A track tile and its value (or START / FINISH), the value low on the tile where
+        the pieces standing on it never hide it."""
         key = ("tile", tile, size, self.host.t.lang)
-        image = self._images.get(key)
-        if image is not None:
-            return image
+        stamp = self._images.get(key)
+        if stamp is not None:
+            return stamp
         kind = tile if tile in (START, FINISH) else self.host.state.box.kinds[tile]
-        image = sprites.svg(TILE_SPRITES[kind], size).copy()
+        image = sprites.svg(TILE_SPRITES[kind], size)
         value = 0 if tile in (START, FINISH) else self.host.state.box.values[tile]
+        edge = (40, 30, 30)
+        white = (255, 255, 255)
+        labels: tuple[Label, ...] = ()
         if kind in (PLUS, MINUS):
-            self._outlined(image, _signed(value), int(size * 0.42), (size / 2, size * 0.7))
+            labels = (
+                Label(
+                    _signed(value),
+                    max(TEXT_MIN, int(size * 0.4)),
+                    (size / 2, size * 0.72),
+                    white,
+                    edge,
+                ),
+            )
         elif kind == RISK:
-            self._outlined(image, _signed(-value), int(size * 0.27), (size * 0.25, size * 0.72))
-            self._outlined(image, _signed(value), int(size * 0.27), (size * 0.76, size * 0.72))
+            small = max(TEXT_MIN, int(size * 0.27))
+            labels = (
+                Label(_signed(-value), small, (size * 0.25, size * 0.74), white, edge),
+                Label(_signed(value), small, (size * 0.76, size * 0.74), white, edge),
+            )
         elif kind in (START, FINISH):
             label = self.host.t("verflixxt.start" if kind == START else "verflixxt.finish")
-            font_size = int(size * 0.15)
-            text = fonts.render(label, font_size, theme.INK_LIGHT, True)
-            if text.get_width() > size * 0.9:
-                text = fonts.render(
-                    label, int(font_size * size * 0.9 / text.get_width()), theme.INK_LIGHT, True
-                )
-            image.blit(text, text.get_rect(center=(size / 2, size * 0.84)))
-        self._images[key] = image
-        return image
+            font_size = max(TEXT_MIN, int(size * 0.15))
+            while font_size > TEXT_MIN and fonts.font(font_size, True).size(label)[0] > size * 0.9:
+                font_size -= 1
+            labels = (Label(label, font_size, (size / 2, size * 0.84), theme.INK_LIGHT, None),)
+        stamp = self._images[key] = Stamp(image, labels)
+        return stamp
 
-    @staticmethod
-    def _outlined(
-        image: pygame.Surface,
-        text: str,
-        size: int,
-        centre: Point,
-        colour=(255, 255, 255),
-        edge=(40, 30, 30),
-        width: float | None = None,
-    ) -> None:
-        """``text`` in ``colour`` with a dark edge; set smaller when wider than ``width``."""
-        face = fonts.render(text, size, colour, True)
-        while width is not None and face.get_width() > width and size > 6:
-            size -= 1
-            face = fonts.render(text, size, colour, True)
-        shade = fonts.render(text, size, edge, True)
-        for dx, dy in ((1, 1), (2, 2), (-1, 1), (1, -1)):
-            image.blit(shade, shade.get_rect(center=(centre[0] + dx, centre[1] + dy)))
-        image.blit(face, face.get_rect(center=centre))
-
-    def mini_tile(
-        self, tile: str, size: int, turned: bool = False, risk_sign: int = 1
-    ) -> pygame.Surface:
+    def mini_tile(self, tile: str, size: int, turned: bool = False, risk_sign: int = 1) -> Stamp:
         """A taken tile in a pile: a turned minus tile shows green with its plus value and a
-        clover (VX-7); risk tiles show the sign they score with now (VX-25)."""
+        clover (VX-7); risk tiles show the sign they score with now (VX-25). Its number is
+        never under 14 px (issue #27): on a small tile it stands a little over the edge."""
         key = ("mini", tile, size, turned, risk_sign)
-        image = self._images.get(key)
-        if image is not None:
-            return image
+        stamp = self._images.get(key)
+        if stamp is not None:
+            return stamp
         kind = self.host.state.box.kinds[tile]
         value = self.host.state.box.values[tile]
-        room = size - 2  # the label stays on the tile ("−10" too)
+        text_size = max(TEXT_MIN, int(size * 0.5))
         if turned:
-            image = sprites.svg(TILE_SPRITES[PLUS], size).copy()
-            self._outlined(
-                image,
-                _signed(-value),
-                int(size * 0.5),
-                (size / 2, size * 0.5),
-                edge=(20, 60, 30),
-                width=room,
-            )
-            clover = sprites.svg("verflixxt_clover.svg", max(4, int(size * 0.4)))
-            image.blit(clover, (size * 0.62, -size * 0.1))
+            text, base, edge = _signed(-value), PLUS, (20, 60, 30)
         elif kind == RISK:
-            sprite = TILE_SPRITES[PLUS] if risk_sign > 0 else TILE_SPRITES[MINUS]
-            image = sprites.svg(sprite, size).copy()
+            text = ("+" if risk_sign > 0 else "−") + str(value)
+            base, edge = (PLUS if risk_sign > 0 else MINUS), (40, 30, 30)
+        else:
+            text = _signed(value) if kind in (PLUS, MINUS) else ""
+            base, edge = kind, (40, 30, 30)
+        # a tile is as wide as its number (a 14 px "−10" is wider than a small tile)
+        w = max(size, fonts.font(text_size, True).size(text)[0] + 4) if text else size
+        image = sprites.svg(TILE_SPRITES[base], size)
+        image = pygame.transform.smoothscale(image, (w, size)) if w != size else image.copy()
+        if turned:
+            clover = sprites.svg("verflixxt_clover.svg", max(4, int(size * 0.4)))
+            image.blit(clover, (w - size * 0.38, -size * 0.1))
+        elif kind == RISK:
             pygame.draw.rect(
                 image, (90, 63, 110), image.get_rect(), max(1, size // 9), border_radius=size // 6
             )
-            self._outlined(
-                image,
-                ("+" if risk_sign > 0 else "−") + str(value),
-                int(size * 0.46),
-                (size / 2, size * 0.5),
-                width=room,
-            )
-        else:
-            image = sprites.svg(TILE_SPRITES[kind], size).copy()
-            if kind in (PLUS, MINUS):
-                self._outlined(
-                    image, _signed(value), int(size * 0.5), (size / 2, size * 0.5), width=room
-                )
-        self._images[key] = image
-        return image
+        labels: tuple[Label, ...] = ()
+        if text:
+            labels = (Label(text, text_size, (w / 2, size * 0.5), (255, 255, 255), edge),)
+        stamp = self._images[key] = Stamp(image, labels)
+        return stamp
 
-    def card_image(self, card: str | None, w: int, h: int) -> pygame.Surface:
+    def card_image(self, card: str | None, w: int, h: int) -> Stamp:
         key = ("card", card, w, h)
-        image = self._images.get(key)
-        if image is not None:
-            return image
+        stamp = self._images.get(key)
+        if stamp is not None:
+            return stamp
         if card is None:
-            image = sprites.svg("verflixxt_card_back.svg", w, h)
+            stamp = Stamp(sprites.svg("verflixxt_card_back.svg", w, h))
         else:
             name = "verflixxt_card_yellow.svg" if card[0] == "y" else "verflixxt_card_orange.svg"
-            image = sprites.svg(name, w, h).copy()
+            image = sprites.svg(name, w, h)
             value = card_value(card)
             ink = (92, 60, 0) if card[0] == "y" else (110, 42, 0)
-            big = fonts.render(_face(value), int(h * 0.46), ink, True)
-            image.blit(big, big.get_rect(center=(w / 2, h * 0.52)))
-            corner = fonts.render(_face(value), max(8, int(h * 0.16)), ink, True)
-            image.blit(corner, corner.get_rect(topleft=(w * 0.15, h * 0.1)))
-        self._images[key] = image
-        return image
+            labels = [Label(_face(value), max(TEXT_MIN, int(h * 0.46)), (w / 2, h * 0.42), ink)]
+            corner = int(h * 0.16)
+            if corner >= TEXT_MIN:  # the corner index only where it is readable
+                face = fonts.font(corner, True).size(_face(value))
+                labels.append(
+                    Label(
+                        _face(value), corner, (w * 0.15 + face[0] / 2, h * 0.1 + face[1] / 2), ink
+                    )
+                )
+            stamp = Stamp(image, tuple(labels))
+        self._images[key] = stamp
+        return stamp
 
-    def chip_image(self, value: int, size: int) -> pygame.Surface:
+    def chip_image(self, value: int, size: int) -> Stamp:
         key = ("chip", value, size)
+        stamp = self._images.get(key)
+        if stamp is None:
+            image = sprites.svg("verflixxt_chip.svg", size)
+            label = Label(
+                f"+{value}", max(TEXT_MIN, int(size * 0.42)), (size / 2, size / 2), (110, 70, 0)
+            )
+            stamp = self._images[key] = Stamp(image, (label,))
+        return stamp
+
+    def baked(self, stamp: Stamp) -> pygame.Surface:
+        """``stamp`` with its texts painted in, kept per layout (things in flight)."""
+        key = ("baked", id(stamp.image))
         image = self._images.get(key)
         if image is None:
-            image = sprites.svg("verflixxt_chip.svg", size).copy()
-            text = fonts.render(f"+{value}", max(8, int(size * 0.42)), (110, 70, 0), True)
-            image.blit(text, text.get_rect(center=(size / 2, size / 2)))
-            self._images[key] = image
+            image = self._images[key] = stamp.baked()
         return image
 
     def die_image(self, face: int, size: int, angle: int = 0) -> pygame.Surface:

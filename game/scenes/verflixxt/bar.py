@@ -43,13 +43,12 @@ class Bar:
         else:
             self._draw_die(surface)
 
-    def _label(self, surface, text: str, centre_x: int, top: int, room: int) -> None:
-        """A label under a card or pile, centred, inside the bar."""
+    def _label(self, surface, text: str, room: pygame.Rect) -> None:
+        """A label beside a card or pile, in the bar."""
+        if room.w <= 0:  # no room for it at this size (layout.py)
+            return
         size = self.host.text_px(14)
-        box = pygame.Rect(0, top, room, round(size * 1.3))
-        box.centerx = centre_x
-        box = box.clip(self.model.action_rect)
-        draw_text(surface, text, size, (centre_x, top), theme.INK_SOFT, anchor="midtop", within=box)
+        draw_text(surface, text, size, room.midleft, theme.INK_SOFT, anchor="midleft", within=room)
 
     def _draw_die(self, surface) -> None:
         """The die shows this turn's roll, tumbling as it is thrown; before a roll it
@@ -84,7 +83,7 @@ class Bar:
         edge = max(1, self.host.px(2))
         if t.deck:
             for k in range(min(3, t.deck) - 1, -1, -1):
-                image = self.art.card_image(None, deck.w, deck.h)
+                image = self.art.card_image(None, deck.w, deck.h).image
                 surface.blit(image, deck.move(-k * self.host.px(1), -k * self.host.px(2)))
             size = self.host.text_px(14)
             text = str(t.deck)
@@ -98,25 +97,20 @@ class Bar:
         else:
             pygame.draw.rect(surface, theme.PANEL_EDGE, deck, edge, border_radius=self.host.px(6))
         if t.discard is not None:
-            surface.blit(self.art.card_image(t.discard, discard.w, discard.h), discard)
+            self.art.card_image(t.discard, discard.w, discard.h).draw(surface, discard)
         else:
             pygame.draw.rect(
                 surface, theme.PANEL_EDGE, discard, edge, border_radius=self.host.px(6)
             )
-        top = deck.bottom + self.host.px(3)
-        room = discard.centerx - deck.centerx
-        self._label(surface, self.host.t("verflixxt.deck_label"), deck.centerx, top, room * 2)
-        self._label(surface, self.host.t("verflixxt.discard"), discard.centerx, top, room * 2)
+        self._label(surface, self.host.t("verflixxt.deck_label"), self.model.deck_label)
+        self._label(surface, self.host.t("verflixxt.discard"), self.model.discard_label)
 
     def _draw_hand(self, surface, focus) -> None:
         """The viewer's two cards: only ever drawn for ``self.host.private_player``."""
         t = self.model.table
         rects = self.model.hand_rects
-        centre = (rects[0].x + rects[-1].right) // 2
-        label_room = 2 * (self.model.buttons_rect.x - centre)
-        top = rects[0].bottom + self.host.px(3)
         self._label(
-            surface, self.layout.hand_label(self.host.private_player), centre, top, label_room
+            surface, self.layout.hand_label(self.host.private_player), self.model.hand_label
         )
         edge = max(1, self.host.px(2))
         if self.host.private_player is None:
@@ -143,12 +137,13 @@ class Bar:
             control = self.choices.control(f"card:{i + 1}")
             hovered = control is not None and control.hovered and not self.choices.keyboard
             lift = self.host.px(5) if selected else self.host.px(2) if hovered else 0
-            image = self.art.card_image(card, rect.w, rect.h)
+            stamp = self.art.card_image(card, rect.w, rect.h)
             if playing and i not in playable:
-                image = image.copy()
-                image.set_alpha(110)
+                faded = stamp.image.copy()
+                faded.set_alpha(110)
+                stamp = stamp._replace(image=faded)
             r = rect.move(0, -lift)
-            surface.blit(image, r)
+            stamp.draw(surface, r)
             if control is not None and (control is focus or selected):
                 colour = (
                     theme.BUTTON_FOCUS

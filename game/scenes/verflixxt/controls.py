@@ -3,6 +3,7 @@ step towards one (buttons, pieces, tiles, hand cards), the keys, and the preview
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable
 
@@ -21,6 +22,9 @@ from .model import Choice, VerflixxtModel
 from .texts import Texts
 
 LETTER_KEYS = {pygame.K_a: "a", pygame.K_b: "b", pygame.K_c: "c"}
+# The least distance between the centres of two pawns a person may pick on one tile;
+# closer, a click on the tile opens a picker with them laid out large (issue #27).
+MIN_APART = 24
 
 
 class Controls:
@@ -61,7 +65,7 @@ class Controls:
 
     # == who decides, and what ======================================================
     def steps_taken(self) -> tuple:
-        return (self.model.mode, self.model.sel_card, self.model.sel_piece)
+        return (self.model.mode, self.model.sel_card, self.model.sel_piece, self.model.picker)
 
     def settle_mode(self, legal) -> None:
         """Keep the chosen card/piece only while they still lead to legal actions; with a
@@ -109,6 +113,17 @@ class Controls:
             buttons.append(
                 ("roll", tr("verflixxt.btn_roll"), self.choices.chooser(Roll()), Roll(), True)
             )
+            if self.model.die_rect is not None:  # the die itself rolls too (issue #27)
+                spots.append(
+                    Choice(
+                        self.model.die_rect,
+                        "",
+                        self.choices.chooser(Roll()),
+                        key="die",
+                        action=Roll(),
+                        spot="die",
+                    )
+                )
         if Draw() in legal:
             buttons.append(
                 ("draw", tr("verflixxt.btn_draw"), self.choices.chooser(Draw()), Draw(), True)
@@ -225,8 +240,65 @@ class Controls:
             )
         # the front-most piece first, so a click on overlapping pawns takes the one on top
         spots.sort(key=lambda c: (-c.rect.bottom, -c.rect.centerx))
+        self.choices.controls.extend(self._pickers(spots))
         self.choices.controls.extend(spots)
         self._place_buttons(buttons, add)
+
+    def _crowds(self, spots: list[Choice]) -> dict[str, list[Choice]]:
+        """The tiles where two pawns the person may pick stand closer than
+        :data:`MIN_APART`, with those pawns (front to back)."""
+        by_tile: dict[str, list[Choice]] = {}
+        for choice in spots:
+            if choice.spot == "piece" and choice.piece:
+                tile = self.model.table.pieces.get(choice.piece)
+                if tile is not None:
+                    by_tile.setdefault(tile, []).append(choice)
+        return {
+            tile: sorted(group, key=lambda c: c.piece or "")
+            for tile, group in by_tile.items()
+            if any(
+                math.dist(a.rect.center, b.rect.center) < MIN_APART
+                for a, b in itertools.combinations(group, 2)
+            )
+        }
+
+    def _pickers(self, spots: list[Choice]) -> list[Choice]:
+        """A crowded tile is one target that opens its picker; the open picker's pawns,
+        large and apart, each choose what a click on that pawn chooses (its letter key
+        too). They come before the pawns, so a click takes them first."""
+        crowds = self._crowds(spots)
+        if self.model.picker not in crowds:
+            self.model.picker = None
+        out: list[Choice] = []
+        for tile, group in crowds.items():
+            if tile == self.model.picker:
+                slots = self.layout.picker_slots(tile, len(group))
+                for choice, rect in zip(group, slots, strict=True):
+                    out.append(
+                        Choice(
+                            rect,
+                            "",
+                            choice.on_click,
+                            key=f"pick:{choice.key}",
+                            action=choice.action,
+                            spot="pick",
+                            piece=choice.piece,
+                            previews=choice.previews,
+                        )
+                    )
+            else:
+                area = group[0].rect.unionall([c.rect for c in group[1:]])
+                out.append(
+                    Choice(area, "", self._open_picker(tile), key=f"crowd:{tile}", spot="crowd")
+                )
+        return out
+
+    def _open_picker(self, tile: str) -> Callable[[], None]:
+        def open_picker():
+            self.model.picker = tile
+            self.choices.armed = None
+
+        return self.choices.step(open_picker)
 
     def _card_controls(self, player: int, plays) -> None:
         playable = {a.card for a in plays}
@@ -299,6 +371,7 @@ class Controls:
 
     def clear_steps(self) -> None:
         self.model.mode, self.model.sel_card, self.model.sel_piece = "main", None, None
+        self.model.picker = None
         self.choices.armed = None
 
     def _pick_card(self, card: str) -> Callable[[], None]:
@@ -335,7 +408,7 @@ class Controls:
     # == input ======================================================================
     def handle(self, event: pygame.event.Event, player: int) -> None:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 3:
-            if self.model.mode != "main":
+            if self.model.mode != "main" or self.model.picker is not None:
                 self._back()
             return
         if event.type != pygame.KEYDOWN:
@@ -375,7 +448,10 @@ class Controls:
                 self.choices.focus(first.key)
 
     def _back(self) -> None:
-        if self.model.mode == "dir":
+        if self.model.picker is not None:  # the picker closes first
+            self.model.picker = None
+            self.choices.rebuild(force=True)
+        elif self.model.mode == "dir":
             self._set_mode("card")()
         elif self.model.mode in ("attack", "card"):
             self._set_mode("main")()

@@ -15,12 +15,12 @@ from game.rules.verflixxt import Attack, Play
 from game.rules.verflixxt.data import FINISH
 from game.rules.verflixxt.events import ChipWon, HatMoved, PieceMoved, TileTaken
 from game.scenes.table.contract import TableHost
-from game.ui import fonts, theme
+from game.ui import fonts, smooth, theme
 from game.ui.choices import Choices
 from game.ui.tween import lerp
-from game.ui.widgets import Picture, draw_text, lay, paint_picture
+from game.ui.widgets import Picture, draw_panel, draw_text, lay, paint_picture
 
-from .art import Art
+from .art import Art, Label, Stamp, letter_spot, stamp_text
 from .bar import Bar
 from .flight import InFlight
 from .hat_draw import HatDrawPanel
@@ -129,6 +129,7 @@ class Drawing:
         self._draw_spot_glows(surface, focus)
         self._draw_movers(surface, focus, movable)
         self._draw_preview_over(surface, shown)
+        self._draw_picker(surface, focus)
         self.bar.draw_action_panel(surface, focus)
         self.in_flight.draw(surface)
 
@@ -148,6 +149,7 @@ class Drawing:
             tuple(sorted((hat, wearer or "") for hat, wearer in t.hats.items())),
             tuple(sorted(t.wiggle.items())),
             tuple(sorted(movable)),
+            t.contest is not None,  # the hat draw's panel covers some tiles' values
         )
 
     def _static_board(self) -> pygame.Surface:
@@ -176,29 +178,30 @@ class Drawing:
                 continue
             if rng.random() < 0.7:
                 for dx in (-3, 0, 3):
-                    pygame.draw.line(
+                    smooth.line(
                         layer,
                         MEADOW_EDGE,
                         (x + dx * self.host.s, y),
                         (x + dx * 1.6 * self.host.s, y - self.host.px(7)),
-                        max(1, self.host.px(2)),
+                        max(1.0, 2 * self.host.s),
+                        round_caps=False,
                     )
             else:
                 colour = rng.choice(((255, 255, 255), (255, 226, 110), (240, 160, 190)))
                 for a in range(5):
                     ang = a * 2 * math.pi / 5
-                    pygame.draw.circle(
+                    smooth.disc(
                         layer,
                         colour,
                         (x + math.cos(ang) * self.host.px(3), y + math.sin(ang) * self.host.px(3)),
                         max(1, self.host.px(2)),
                     )
-                pygame.draw.circle(layer, (240, 180, 40), (x, y), max(1, self.host.px(2)))
+                smooth.disc(layer, (240, 180, 40), (x, y), max(1, self.host.px(2)))
         step = max(1, int(2 * self.host.s))
         for p in pts[::step]:
-            pygame.draw.circle(layer, ROAD_EDGE, p, road_w / 2 + self.host.px(3))
+            smooth.disc(layer, ROAD_EDGE, p, road_w / 2 + self.host.px(3))
         for p in pts[::step]:
-            pygame.draw.circle(layer, ROAD, p, road_w / 2)
+            smooth.disc(layer, ROAD, p, road_w / 2)
         # little arrows along the road show the way from the start to the finish
         gap = self.model.tile_px * 0.9
         s = self.model.s0 + gap
@@ -210,13 +213,13 @@ class Drawing:
             tip = (x + ox + math.cos(ang) * size, y + oy + math.sin(ang) * size)
             left = (x + ox + math.cos(ang + 2.5) * size, y + oy + math.sin(ang + 2.5) * size)
             right = (x + ox + math.cos(ang - 2.5) * size, y + oy + math.sin(ang - 2.5) * size)
-            pygame.draw.polygon(layer, ROAD_EDGE, (tip, left, right))
+            smooth.polygon(layer, ROAD_EDGE, (tip, left, right))
             s += self.model.tile_px * 0.75
         if self.host.state.hats_variant:
             cx, cy = self.layout.chip_stack_pos()
             nook = pygame.Rect(0, 0, int(self.model.tile_px * 0.9), int(self.model.tile_px * 0.9))
             nook.center = (int(cx + ox), int(cy + oy))
-            pygame.draw.ellipse(layer, theme.mix(ROAD, ROAD_EDGE, 0.5), nook)
+            smooth.disc(layer, theme.mix(ROAD, ROAD_EDGE, 0.5), nook.center, nook.w / 2)
         self._static = layer
         return layer
 
@@ -228,6 +231,7 @@ class Drawing:
         layer.fill(theme.BG)
         layer.blit(self._static_board(), (0, 0))
         shake_tile, shake_v = t.shake if t.shake else (None, 0.0)
+        badges: list[tuple[Stamp, tuple[int, int]]] = []  # the values, over the pieces
         for tile in t.track:
             if tile in t.gone:
                 continue
@@ -235,9 +239,10 @@ class Drawing:
             cx, cy = self.layout.tile_centre(tile)
             if tile == shake_tile:
                 cx += math.sin(shake_v * 40) * self.host.px(4) * (1 - shake_v)
-            image = self.art.tile_image(tile, size)
-            rect = image.get_rect(center=(int(cx - ox), int(cy - oy)))
-            layer.blit(image, rect)
+            stamp = self.art.tile_image(tile, size)
+            rect = stamp.get_rect(center=(int(cx - ox), int(cy - oy)))
+            layer.blit(stamp.image, rect)
+            badges.append((stamp, rect.topleft))
             if tile in attack:  # the tiles an attack may start from are ringed
                 colour = (
                     (theme.BUTTON_FOCUS if self.choices.keyboard else theme.ACCENT)
@@ -264,6 +269,14 @@ class Drawing:
             if wiggle is not None:
                 x += math.sin(wiggle * math.pi * 4) * self.host.px(4)
             self._draw_piece(layer, piece, (x - ox, y - oy))
+        cover = None  # the hat draw's panel hides part of the board: no values there
+        if t.contest is not None:
+            cover = self.layout.contest_rect().move(-ox, -oy)
+        for stamp, (x, y) in badges:  # a tile's value is never under a piece (issue #27)
+            if cover is not None and cover.colliderect(stamp.get_rect(topleft=(x, y))):
+                continue
+            for label in stamp.labels:
+                stamp_text(layer, label, (x + label.centre[0], y + label.centre[1]))
 
     def _draw_chip_stack(self, surface, offset: Point) -> None:
         chips = self.model.table.chips
@@ -274,10 +287,12 @@ class Drawing:
         n = len(chips)
         for k in range(n):
             value = chips[n - 1 - k]  # the bottom chip first, the top one last
-            image = self.art.chip_image(value, size)
-            surface.blit(
-                image, image.get_rect(center=(int(cx), int(cy + (n - 1) * dy / 2 - k * dy)))
-            )
+            stamp = self.art.chip_image(value, size)
+            rect = stamp.get_rect(center=(int(cx), int(cy + (n - 1) * dy / 2 - k * dy)))
+            if k == n - 1:  # only the top chip's value shows
+                stamp.draw(surface, rect)
+            else:
+                surface.blit(stamp.image, rect)
         if not n:  # the stack is gone: its nook says so
             size = self.host.text_px(14)
             nook = pygame.Rect(0, 0, int(self.model.tile_px * 0.9), round(size * 1.3))
@@ -327,6 +342,46 @@ class Drawing:
             if walk.points:
                 self._draw_piece(surface, piece, self._walk_pos(walk))
 
+    def _draw_picker(self, surface, focus) -> None:
+        """A crowded tile's picker: its pawns the person may pick, large, in a row."""
+        slots = [c for c in self.choices.controls if c.spot == "pick" and c.piece]
+        if not slots:
+            return
+        area = slots[0].rect.unionall([c.rect for c in slots[1:]])
+        draw_panel(
+            surface, area.inflate(self.host.px(14), self.host.px(12)), radius=self.host.px(12)
+        )
+        for choice in slots:
+            piece = choice.piece or ""
+            r = choice.rect
+            looked = choice is focus or (choice.hovered and not self.choices.keyboard)
+            if looked:
+                colour = theme.BUTTON_FOCUS if self.choices.keyboard else theme.ACCENT
+                pygame.draw.rect(
+                    surface, colour, r, max(2, self.host.px(3)), border_radius=self.host.px(8)
+                )
+            image = self.art.big_pawn(piece, int(r.h * 0.86))
+            pawn = surface.blit(
+                image, image.get_rect(midbottom=(r.centerx, r.bottom - self.host.px(2)))
+            )
+            if piece[0] == "g":  # a guardian: no letter, no hat
+                continue
+            spot, size = letter_spot(pawn.w, pawn.h)
+            label = Label(
+                piece[-1],
+                max(14, size),
+                (pawn.x + spot[0], pawn.y + spot[1]),
+                theme.INK_LIGHT,
+                (30, 30, 40),
+            )
+            stamp_text(surface, label, label.centre)
+            hat = next((h for h, wearer in self.model.table.hats.items() if wearer == piece), None)
+            if hat is not None:
+                hat_image = self.art.hat_image(hat, int(pawn.w * 0.8))
+                surface.blit(
+                    hat_image, hat_image.get_rect(midbottom=(pawn.centerx, pawn.y + pawn.h * 0.08))
+                )
+
     def _walk_pos(self, walk: Walk) -> Point:
         points = walk.points
         n = len(points) - 1
@@ -362,13 +417,18 @@ class Drawing:
         surface.blit(image, rect)
         if piece[0] == "g":
             return
+        if not ghost:
+            letter = self.art.piece_letter(piece, rect)
+            if letter is not None:
+                stamp_text(surface, letter, letter.centre)
         hat = None
         for name, wearer in self.model.table.hats.items():
             if wearer == piece:
                 hat = name
         if hat is not None and not ghost:
+            # the hat sits on top of the head: the seat's mark under it shows (issue #27)
             image = self.art.hat_image(hat)
-            surface.blit(image, image.get_rect(midbottom=(rect.centerx, rect.y + rect.h * 0.2)))
+            surface.blit(image, image.get_rect(midbottom=(rect.centerx, rect.y + rect.h * 0.08)))
 
     def _draw_preview_under(self, surface, shown) -> None:
         """Where the chosen action takes pieces: dots on the tiles stepped on, a ring on

@@ -45,13 +45,14 @@ class InFlight:
         picture made from its sprite at every size it passes through cost a frame each)."""
         big = max(4, int(max(f.size0, f.size1) * self.host.s))
         if f.kind == "tile":
-            image = self.art.tile_image(f.what, big)
+            image = self.art.baked(self.art.tile_image(f.what, big))
         elif f.kind in ("card", "back"):
-            image = self.art.card_image(f.what if f.kind == "card" else None, big, int(big * 1.42))
+            card = f.what if f.kind == "card" else None
+            image = self.art.baked(self.art.card_image(card, big, int(big * 1.42)))
         elif f.kind == "hat":
             image = self.art.hat_image(f.what, big)
         else:
-            image = self.art.chip_image(f.what, big)
+            image = self.art.baked(self.art.chip_image(f.what, big))
         if size >= big:
             return image
         w, h = image.get_size()

@@ -100,10 +100,9 @@ class HatDrawPanel:
             )
             card_h = min(row.h - self.host.px(4), self.host.px(38))
             for k, card in enumerate((t.contest or {}).get(p, [])):
-                image = self.art.card_image(card, int(card_h * 0.74), card_h)
-                layer.blit(
-                    image,
-                    image.get_rect(center=(cards_x + k * self.host.px(34), row.centery)),
+                stamp = self.art.card_image(card, int(card_h * 0.74), card_h)
+                stamp.draw(
+                    layer, stamp.get_rect(center=(cards_x + k * self.host.px(34), row.centery))
                 )
             for hat, wearer in t.hats.items():
                 if wearer is not None and int(wearer[:-1]) == p:

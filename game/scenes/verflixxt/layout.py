@@ -20,11 +20,19 @@ from .art import Art
 from .model import PAWN_ASPECT, PAWN_H, Point, VerflixxtModel
 
 # design sizes of the frame's parts (see game.scenes.frame.plan_table): the bar under the
-# board is the prompt's two lines over the die (base game) or the cards (hats game); a
-# seat panel holds its character, name, score, the score in words and a row of mini tiles
-BAR_H_BASE = 132
-BAR_H_HATS = 160
+# board is the prompt's line over the die (base game) or the cards (hats game), no taller
+# than they need, and the seat column a little narrower than the frame's default, so the
+# board takes more than 55% of the window at every size (issue #27); a seat panel holds
+# its character, name, score, the score in words and a row of mini tiles
+BAR_H_BASE = 104
+BAR_H_HATS = 112
 SEAT_H = (64, 108)
+SIDE_W = 290
+# in a small window (1024x600) the seat column keeps the frame's width, for a seat's words
+# ("Awaiting player…") to stay whole, and the bar is lower instead
+SMALL_S = 0.9
+SIDE_W_SMALL = 340
+BAR_H_SMALL = 96
 
 
 def _piece_order(piece: str) -> tuple:
@@ -69,7 +77,7 @@ class Layout:
                     tile = 0.0
                     break
                 length = rows * straight + (rows - 1) * math.pi * d / 2
-                tail = tile * 1.25 if hats else tile * 0.2
+                tail = tile * 1.6 if hats else tile * 0.2
                 step = (length - tail) / (n - 1)
                 tile = min(self.host.px(88), d * 0.6, step * 0.78)
             if tile > 0 and (best is None or tile > best[0]):
@@ -112,7 +120,7 @@ class Layout:
             cum.append(cum[-1] + math.dist(a, b))
         self.model.pts, self.model.cum = pts, cum
         total = cum[-1]
-        tail = self.model.tile_px * 1.25 if hats else self.model.tile_px * 0.2
+        tail = self.model.tile_px * 1.6 if hats else self.model.tile_px * 0.2
         self.model.s0, self.model.s1 = 0.0, total - tail
         self.model.road_len = total
 
@@ -141,63 +149,57 @@ class Layout:
         return rect
 
     def chip_stack_pos(self) -> Point:
-        return self.point_at(self.model.s1 + (self.model.road_len - self.model.s1) * 0.62)
+        return self.point_at(self.model.s1 + (self.model.road_len - self.model.s1) * 0.75)
 
     def _layout_action(self) -> None:
         """The bar under the prompt: the die (base game) or the draw pile, the discards
         and the hand (hats game), each with its label under it, then the buttons."""
         a = self.model.action_rect
         pad = self.host.px(6)
-        label_h = round(self.host.text_px(14) * 1.3)
         if self.host.state.hats_variant:
-            self.model.card_h = max(
-                self.host.px(30), min(self.host.px(92), a.h - label_h - 2 * pad)
-            )
+            # the cards as tall as the tray, each group's label beside it (a label under
+            # the cards left them too small to read: issue #27)
+            self.model.card_h = max(self.host.px(30), min(self.host.px(92), a.h - 2 * pad))
             self.model.card_w = int(self.model.card_h * 0.7)
-            top = a.y + pad
-            # the labels under the cards must not run into one another
+            top = a.centery - self.model.card_h // 2
             f = fonts.font(self.host.text_px(14))
             deck_w = f.size(self.host.t("verflixxt.deck_label"))[0]
             discard_w = f.size(self.host.t("verflixxt.discard"))[0]
             hand_w = max(f.size(self.hand_label(p))[0] for p in (None, *self._people()))
-            gap = self.host.px(12)
-            self.model.deck_rect = pygame.Rect(
-                a.x + self.host.px(14), top, self.model.card_w, self.model.card_h
-            )
-            self.model.deck_rect.x += max(0, deck_w // 2 - self.model.card_w // 2 - self.host.px(6))
-            self.model.discard_rect = self.model.deck_rect.move(
-                self.model.card_w + self.host.px(14), 0
-            )
-            self.model.discard_rect.x += max(
-                0,
-                (deck_w + discard_w) // 2
-                + gap
-                - (self.model.discard_rect.x - self.model.deck_rect.x),
-            )
-            pair_w = 2 * self.model.card_w + self.host.px(10)
-            x = max(
-                self.model.discard_rect.right + self.host.px(26),
-                self.model.discard_rect.centerx
-                + (discard_w + max(pair_w, hand_w)) // 2
-                + gap
-                - pair_w // 2,
-            )
-            self.model.hand_rects = [
-                pygame.Rect(
-                    x + i * (self.model.card_w + self.host.px(10)),
-                    top,
-                    self.model.card_w,
-                    self.model.card_h,
+            gap, space = self.host.px(6), self.host.px(16)
+
+            def card(x: int) -> pygame.Rect:
+                return pygame.Rect(x, top, self.model.card_w, self.model.card_h)
+
+            def label(x: int, w: int) -> pygame.Rect:
+                return pygame.Rect(x, a.y, w, a.h)
+
+            for piles_named in (True, False):  # the buttons' room first: the piles' words
+                # give way when the buttons would be squeezed (the count on the deck stays)
+                if not piles_named:
+                    deck_w = discard_w = gap = 0
+                x = a.x + self.host.px(14)
+                self.model.deck_rect = card(x)
+                self.model.deck_label = label(self.model.deck_rect.right + gap, deck_w)
+                self.model.discard_rect = card(self.model.deck_label.right + space)
+                self.model.discard_label = label(self.model.discard_rect.right + gap, discard_w)
+                x = self.model.discard_label.right + space + self.host.px(6)
+                self.model.hand_rects = [
+                    card(x + i * (self.model.card_w + self.host.px(10))) for i in range(2)
+                ]
+                self.model.hand_label = label(
+                    self.model.hand_rects[-1].right + self.host.px(6), hand_w
                 )
-                for i in range(2)
-            ]
-            left = x + max(pair_w, (pair_w + hand_w) // 2) + self.host.px(22)
+                left = self.model.hand_label.right + self.host.px(22)
+                if a.right - left >= self.host.px(400):
+                    break
         else:
-            size = max(self.host.px(30), min(self.host.px(74), a.h - 2 * pad))
-            self.model.die_rect = pygame.Rect(
-                a.x + self.host.px(22), a.centery - size // 2, size, size
-            )
-            left = self.model.die_rect.right + self.host.px(28)
+            # the die is the tray's centre, as big as the tray allows (issue #27), its
+            # button beside it (a click on the die rolls it too)
+            size = max(self.host.px(30), a.h - 2 * pad)
+            self.model.die_rect = pygame.Rect(0, 0, size, size)
+            self.model.die_rect.center = (a.centerx, a.centery)
+            left = self.model.die_rect.right + self.host.px(16)
         self.model.buttons_rect = pygame.Rect(
             left, a.y + pad, a.right - self.host.px(10) - left, a.h - 2 * pad
         )
@@ -251,6 +253,22 @@ class Layout:
         """Where the first card a seat turned up lies in its row of the hat draw."""
         return self.contest_rect().x + self.host.px(16) + self.host.px(190)
 
+    # == the picker of a crowded tile ==============================================
+    def picker_slots(self, tile: str, count: int) -> list[pygame.Rect]:
+        """Where the pawns of a crowded tile stand, large and well apart, in a row over
+        the tile (issue #27: every pawn a person must pick is a target of its own)."""
+        w = max(44, self.host.px(52))
+        h = round(w * 1.3)
+        gap = max(8, self.host.px(8))
+        row = pygame.Rect(0, 0, count * w + (count - 1) * gap, h)
+        tile_rect = self.tile_rect(tile)
+        row.midbottom = (tile_rect.centerx, tile_rect.y - self.host.px(8))
+        board = self.model.board.inflate(-self.host.px(16), -self.host.px(16))
+        if row.y < board.y:  # no room above: under the tile
+            row.midtop = (tile_rect.centerx, tile_rect.bottom + self.host.px(8))
+        row.clamp_ip(board)
+        return [pygame.Rect(row.x + i * (w + gap), row.y, w, h) for i in range(count)]
+
     # == pieces on tiles ==========================================================
     def groups(self) -> dict[str, list[str]]:
         groups: dict[str, list[str]] = {}
@@ -274,7 +292,7 @@ class Layout:
         pawn_h = self.model.tile_px * PAWN_H
         big = tile in (START, FINISH)
         if big:
-            per_row = max(3, math.ceil(n / 4))  # four rows at most
+            per_row = max(3, math.ceil(n / 5))  # five rows at most: off the goal chips
             spacing = pawn_w * 1.02
             base_y = cy + self.model.big_px * 0.32
         else:

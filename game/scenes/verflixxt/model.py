@@ -131,6 +131,7 @@ class VerflixxtModel:
     sel_card: str | None = None
     sel_piece: str | None = None
     lesson_picked: int | None = None  # the lesson step whose card was picked (controls.py)
+    picker: str | None = None  # the crowded tile whose pawns are laid out large to pick
     shown: list = field(default_factory=list)  # what the option looked at would do
     clock: float = 0.0  # seconds since the table opened: pulses
     # -- the layout (Layout.cut) -----------------------------------------------------------
@@ -150,5 +151,8 @@ class VerflixxtModel:
     deck_rect: pygame.Rect = field(default_factory=pygame.Rect)  # the hats game only
     discard_rect: pygame.Rect = field(default_factory=pygame.Rect)
     hand_rects: list[pygame.Rect] = field(default_factory=list)
+    deck_label: pygame.Rect = field(default_factory=pygame.Rect)  # beside the cards
+    discard_label: pygame.Rect = field(default_factory=pygame.Rect)
+    hand_label: pygame.Rect = field(default_factory=pygame.Rect)
     die_rect: pygame.Rect | None = None  # the base game only
     buttons_rect: pygame.Rect = field(default_factory=pygame.Rect)  # the buttons' room

@@ -18,7 +18,7 @@ from game.ui import fonts, sprites, theme
 from game.ui.choices import Choices
 from game.ui.widgets import draw_panel, draw_text, lay
 
-from .art import Art
+from .art import Art, Stamp, stamp_text
 from .model import Choice, Point, VerflixxtModel, _signed, asked_now
 from .texts import Texts
 
@@ -268,11 +268,8 @@ class Seats(SeatDefaults):
             image = self.art.hat_image(hat, int(row.size * 1.05))
             surface.blit(image, image.get_rect(center=(int(x), int(row.y))))
             x += row.size * 1.08
-        x = row.chips
-        for value in t.chips_won[player]:
-            image = self.art.chip_image(value, int(row.size * 0.8))
-            surface.blit(image, image.get_rect(center=(int(x), int(row.y))))
-            x += row.size * 0.82
+        chips = [self.art.chip_image(value, int(row.size * 0.8)) for value in t.chips_won[player]]
+        self._lay_row(surface, chips, row.chips, row.size * 0.82, row.y)
         if self.host.state.hats_variant:
             w, h = int(row.size * 0.66), row.size
             count = t.hand_counts[player]
@@ -280,7 +277,7 @@ class Seats(SeatDefaults):
                 slot = pygame.Rect(0, 0, w, h)
                 slot.center = (int(row.hand + (k - 0.5) * (w + self.host.px(2))), int(row.y))
                 if k < count:
-                    surface.blit(self.art.card_image(None, w, h), slot)
+                    surface.blit(self.art.card_image(None, w, h).image, slot)
                 else:
                     pygame.draw.rect(
                         surface, theme.PANEL_EDGE, slot, max(1, self.host.px(1)), border_radius=3
@@ -305,9 +302,29 @@ class Seats(SeatDefaults):
         risks = sum(1 for tile in pile if self.host.state.box.kinds[tile] == RISK)
         sign = 1 if risks % 2 == 0 else -1
         x, step, y, size = self._pile(row, len(pile))
-        for i, tile in enumerate(pile):
-            image = self.art.mini_tile(tile, size, tile in turned, sign)
-            surface.blit(image, image.get_rect(center=(int(x + i * step), int(y))))
+        stamps = [self.art.mini_tile(tile, size, tile in turned, sign) for tile in pile]
+        self._lay_row(surface, stamps, x, step, y)
+
+    @staticmethod
+    def _lay_row(surface, stamps: list[Stamp], x: float, step: float, y: float) -> None:
+        """A row of little things (mini tiles, chips), ``step`` apart from ``x``, each with
+        its number where the next one's leaves room for it, the last one always: numbers
+        stay 14 px and never run into each other (issue #27); a number hidden is under
+        the next tile, as in a real pile."""
+        rects = [
+            stamp.get_rect(center=(int(x + i * step), int(y))) for i, stamp in enumerate(stamps)
+        ]
+        for stamp, rect in zip(stamps, rects, strict=True):
+            surface.blit(stamp.image, rect)
+        widths = [
+            max((fonts.font(lb.size, True).size(lb.text)[0] for lb in stamp.labels), default=0)
+            for stamp in stamps
+        ]
+        for i, (stamp, rect) in enumerate(zip(stamps, rects, strict=True)):
+            if i + 1 < len(stamps) and step < (widths[i] + widths[i + 1]) / 2 + 2:
+                continue
+            for label in stamp.labels:
+                stamp_text(surface, label, (rect.x + label.centre[0], rect.y + label.centre[1]))
 
     @staticmethod
     def _pile(row: SeatRow, count: int) -> tuple[float, float, float, int]:

@@ -42,7 +42,16 @@ from .art import Art
 from .bar import Bar
 from .controls import Controls
 from .draw import Drawing
-from .layout import BAR_H_BASE, BAR_H_HATS, SEAT_H, Layout
+from .layout import (
+    BAR_H_BASE,
+    BAR_H_HATS,
+    BAR_H_SMALL,
+    SEAT_H,
+    SIDE_W,
+    SIDE_W_SMALL,
+    SMALL_S,
+    Layout,
+)
 from .model import VerflixxtModel, _Table, asked_now, spread
 from .seats import Seats
 from .texts import Texts
@@ -87,27 +96,25 @@ class VerflixxtTable(TableDefaults):
     # -- the frame -------------------------------------------------------------------------
     @property
     def cut(self) -> FrameCut:
-        """The bar under the board: the prompt's two lines over the die (base game) or
-        the cards and the buttons (hats game)."""
+        """The bar under the board: the prompt's line over the die (base game) or the
+        cards and the buttons (hats game)."""
         bar_h = BAR_H_HATS if self.host.state.hats_variant else BAR_H_BASE
-        return FrameCut(bar_h=bar_h, hint_lines=2, seat_h=SEAT_H)
+        if self.host.s < SMALL_S:
+            bar_h = BAR_H_SMALL
+        return FrameCut(bar_h=bar_h, hint_lines=1, seat_h=SEAT_H)
 
     def plan(self, size: tuple[int, int]) -> TablePlan | None:
         """The shared frame (issue #16) with, when the seats keep room for their tiles,
         the "How it scores" legend under them."""
         host, cut = self.host, self.cut
-        plan = host.plan_frame(size, bar_h=cut.bar_h, hint_lines=cut.hint_lines, seat_h=cut.seat_h)
+        side_w = SIDE_W_SMALL if host.s < SMALL_S else SIDE_W
+        shape = {"bar_h": cut.bar_h, "hint_lines": cut.hint_lines, "seat_h": cut.seat_h}
+        plan = host.plan_frame(size, side_w=side_w, **shape)
         legend = self.seats.legend_height(plan.side.w)
         if legend:
-            with_legend = host.plan_frame(
-                size,
-                bar_h=cut.bar_h,
-                hint_lines=cut.hint_lines,
-                seat_h=cut.seat_h,
-                extra_h=legend / host.s,
-            )
+            with_legend = host.plan_frame(size, side_w=side_w, extra_h=legend / host.s, **shape)
             if with_legend.seat_h < self._seat_roomy():  # the seats first: plan again
-                host.plan_frame(size, bar_h=cut.bar_h, hint_lines=cut.hint_lines, seat_h=cut.seat_h)
+                host.plan_frame(size, side_w=side_w, **shape)
         return host.plan
 
     def _seat_roomy(self) -> int:
@@ -204,6 +211,22 @@ class VerflixxtTable(TableDefaults):
         self.choices.key = None  # the controls follow the table shown
 
     # -- for drivers and lessons -----------------------------------------------------------
+    def lesson_clicks(self, expect: str) -> list[str] | None:
+        """A pawn on a crowded tile is taken in two clicks: the tile, which opens its
+        picker, then the pawn in it (issue #27); every other action is one control."""
+        controls = self.choices.controls
+        for choice in controls:
+            if choice.spot != "piece" or str(choice.action) != expect or not choice.piece:
+                continue
+            pick = f"pick:{choice.key}"
+            if any(c.key == pick for c in controls):
+                return [pick]
+            tile = self.model.table.pieces.get(choice.piece)
+            crowd = f"crowd:{tile}"
+            if any(c.key == crowd for c in controls):
+                return [crowd, pick]
+        return None
+
     def element(self, name: str) -> pygame.Rect | None:
         """A lesson's names for the table's things (its registry entry's
         ``lesson_elements``): a pawn of the person learning (``piece:a``) or a guardian

@@ -1,0 +1,218 @@
+"""Issue #27 for Verflixxt!: the floors of the publisher-grade presentation, headless.
+
+The board takes at least 55% of the window at every size from 1024x600 to 2560x1440,
+with 2 to 6 players, in the base game and expansion 2 (with the attack variant); every
+number and word on the table (tile values, START/FINISH, pawn letters, cards, chips,
+mini tiles) is 14 px or more and written through the text sink; the die is the centre of
+its tray, big and clickable; a tile's value is drawn over the pieces on it; the
+instruction line never ends in "…"."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.rules.verflixxt import Roll
+from game.ui import widgets
+from tests.scene_helpers import make_app, push_game
+
+
+def make_scene(app, players=4, options=None, humans=(0,)):
+    return push_game(app, "verflixxt", humans, players, 3, options or {}, level="easy")
+
+
+SIZES = [(1024, 600), (1280, 720), (1920, 1080), (2560, 1440)]
+VARIANTS = [{}, {"variant": "hats"}, {"variant": "hats", "attack": True}]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_board_takes_55_percent_of_the_window_issue_27(size):
+    """Issue #27: the board first — at least 55% of the window, every player count and
+    variant."""
+    app = make_app(size)
+    try:
+        for options in VARIANTS:
+            for players in range(2, 7):
+                scene = make_scene(app, players=players, options=dict(options))
+                board = scene.plan.board
+                share = board.w * board.h / (size[0] * size[1])
+                assert share >= 0.55, (size, players, options, round(share, 3))
+    finally:
+        import pygame
+
+        pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (2560, 1440)])
+@pytest.mark.parametrize("options", VARIANTS)
+def test_every_text_on_the_table_is_14px_and_recorded_issue_27(size, options):
+    """Issue #27: tile values, START/FINISH, pawn letters, cards and chips are texts the
+    layout tests see, none under 14 px; the instruction never ends in "…"."""
+    import pygame
+
+    from game.ui import fonts
+
+    app = make_app(size)
+    try:
+        scene = make_scene(app, players=6, options=dict(options))
+        rendered: list[tuple[str, int]] = []
+        original = fonts.render
+
+        def spy(text, size_, *args, **kwargs):
+            rendered.append((text, int(size_)))
+            return original(text, size_, *args, **kwargs)
+
+        fonts.render = spy  # type: ignore[assignment]
+        try:
+            scene.game.art.forget()
+            scene.compositor.forget()
+            with widgets.recording(app.screen) as sink:
+                scene.draw(app.screen)
+        finally:
+            fonts.render = original  # type: ignore[assignment]
+        recorded = {t.text for t in sink.texts}
+        small = [(t.text, t.size) for t in sink.texts if t.size < 14]
+        assert not small, small
+        unseen = {text for text, _ in rendered if text.strip() and text not in recorded}
+        assert not unseen - {"Ag"}, sorted(unseen)
+        labels = {t.text for t in sink.texts}
+        assert labels & {"START", "FINISH"}  # (the hat draw may cover one)
+        assert {"a", "b"} <= labels  # the pawns' letters
+        assert not scene.game.seats.hint_text().endswith("…")
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_die_is_the_trays_centre_and_rolls_on_a_click_issue_27(size):
+    """Issue #27: the main action is obvious — the die is big, in the middle of the
+    tray, and a click on it rolls (as its button does)."""
+    import pygame
+
+    app = make_app(size)
+    try:
+        scene = make_scene(app, players=4)
+        for _ in range(400):
+            if scene.deciding() is not None:
+                break
+            app.step(1 / 20)
+        scene.game.controls.rebuild()
+        die, tray = scene.game.model.die_rect, scene.game.model.action_rect
+        assert die is not None
+        assert abs(die.centerx - tray.centerx) <= 1
+        assert die.h >= tray.h - scene.px(12)
+        assert die.h >= 40
+        spot = next(c for c in scene.game.choices.controls if c.key == "die")
+        assert spot.action == Roll() and spot.rect == die
+    finally:
+        pygame.quit()
+
+
+def test_a_tiles_value_is_drawn_over_the_pieces_on_it_issue_27():
+    """Issue #27: pieces never hide a tile's value — its badge is drawn after them, and
+    the value sits low on the tile where the pawns' letters are not."""
+    import pygame
+
+    app = make_app((1280, 720))
+    try:
+        scene = make_scene(app, players=6)
+        with widgets.recording(app.screen) as sink:
+            scene.draw(app.screen)
+        texts = sink.texts
+        order = {t.text: i for i, t in enumerate(texts)}
+        letters = [i for i, t in enumerate(texts) if t.text in ("a", "b", "c")]
+        values = [i for i, t in enumerate(texts) if t.text.startswith(("+", "−"))]
+        assert letters and values
+        # the board's values come after the pieces at rest on it
+        assert max(values) > min(letters)
+        assert "START" in order
+    finally:
+        pygame.quit()
+
+
+def _to_move(app, scene):
+    """Play on until the person (seat 0) has rolled and must move a piece."""
+    for _ in range(2000):
+        if scene.deciding() is not None and not scene.busy_animating():
+            break
+        app.step(1 / 20)
+    scene.game.choices.click_control("roll")
+    for _ in range(2000):
+        app.step(1 / 20)
+        if scene.deciding() is not None and not scene.busy_animating():
+            break
+    scene.game.controls.rebuild(force=True)
+
+
+def _apart(choices) -> float:
+    import itertools
+    import math
+
+    return min(
+        (math.dist(a.rect.center, b.rect.center) for a, b in itertools.combinations(choices, 2)),
+        default=1e9,
+    )
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_every_pawn_to_pick_is_a_target_of_its_own_issue_27(players):
+    """Issue #27: the pawns a person may pick on one tile are 24 px apart at 1024x600, or
+    the tile is one target that opens a picker."""
+    import pygame
+
+    app = make_app((1024, 600))
+    try:
+        scene = make_scene(app, players=players)
+        _to_move(app, scene)
+        controls = scene.game.choices.controls
+        pieces = [c for c in controls if c.spot == "piece"]
+        assert pieces
+        crowds = {c.key for c in controls if c.spot == "crowd"}
+        by_tile: dict[str, list] = {}
+        for c in pieces:
+            by_tile.setdefault(scene.game.model.table.pieces[c.piece], []).append(c)
+        for tile, group in by_tile.items():
+            assert _apart(group) >= 24 or f"crowd:{tile}" in crowds, (tile, group)
+    finally:
+        pygame.quit()
+
+
+def test_a_crowded_tile_opens_a_picker_of_large_pawns_well_apart_issue_27(monkeypatch):
+    """Issue #27: when the pawns to pick stand too close, a click on the tile lays them
+    out large in a row (each choosing what its pawn chooses); Backspace closes it."""
+    import pygame
+
+    from game.scenes.verflixxt import controls as vx_controls
+
+    monkeypatch.setattr(vx_controls, "MIN_APART", 400)  # every tile with two is crowded
+    app = make_app((1024, 600))
+    try:
+        scene = make_scene(app, players=4)
+        _to_move(app, scene)
+        game = scene.game
+        crowd = next(c for c in game.choices.controls if c.spot == "crowd")
+        pieces = {c.piece: c for c in game.choices.controls if c.spot == "piece"}
+        crowd.on_click()
+        picks = [c for c in game.choices.controls if c.spot == "pick"]
+        assert len(picks) >= 2
+        assert _apart(picks) >= 24
+        for pick in picks:
+            assert pick.rect.w >= 40 and pick.rect.h >= 40
+            assert game.model.board.contains(pick.rect)
+            assert pick.action == pieces[pick.piece].action
+        with widgets.recording(app.screen) as sink:
+            scene.draw(app.screen)
+        letters = [t for t in sink.texts if t.text in ("a", "b", "c") and t.size >= 14]
+        assert any(p.rect.contains(t.rect) for p in picks for t in letters)
+        game.controls.handle(
+            pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode=""), 0
+        )
+        assert game.model.picker is None
+        assert not [c for c in game.choices.controls if c.spot == "pick"]
+        # a pawn of the picker chooses its move
+        crowd = next(c for c in game.choices.controls if c.spot == "crowd")
+        crowd.on_click()
+        before = len(scene.session.actions)
+        next(c for c in game.choices.controls if c.spot == "pick").on_click()
+        assert len(scene.session.actions) == before + 1
+    finally:
+        pygame.quit()
