@@ -23,10 +23,11 @@ from game.ui import fonts
 from .log import Texts
 from .model import CluckModel
 
-BAR_H = 114  # design px (1280x720) of the bar: the hint's two lines and the hand
+BAR_H = 104  # design px (1280x720) of the bar: the hint's two lines and the hand
 # the side column of seat panels and the log, narrower than the frame's 340: with the
 # bar sized to the hand, the board takes at least 55% of the window (issue #27)
 SIDE_W = 296
+SIDE_MIN_PX = 262  # ... never under this many window px (as Eight Routes': a seat's status)
 STOCK_W = 176  # the supply block's column at the board's right
 TILE_ASPECT = 3.4  # a road tile is at least this many times as wide as it is high
 MAX_BAND_W = 700

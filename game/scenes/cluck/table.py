@@ -41,7 +41,7 @@ from .art import Art
 from .controls import Controls
 from .draw import Drawing
 from .guide import Guide
-from .layout import BAR_H, SIDE_W, Layout
+from .layout import BAR_H, SIDE_MIN_PX, SIDE_W, Layout
 from .log import Texts
 from .model import ChickenSprite, CluckModel, Table, TileSprite
 from .panels import Panels
@@ -87,7 +87,11 @@ class CluckTable(TableDefaults):
         first)."""
         cut = self.cut
         return self.host.plan_frame(
-            size, bar_h=cut.bar_h, hint_lines=cut.hint_lines, seat_h=cut.seat_h, side_w=SIDE_W
+            size,
+            bar_h=cut.bar_h,
+            hint_lines=cut.hint_lines,
+            seat_h=cut.seat_h,
+            side_w=max(SIDE_W, SIDE_MIN_PX / max(self.host.s, 0.01)),
         )
 
     def layout(self, plan: TablePlan) -> None:

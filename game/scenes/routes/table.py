@@ -47,6 +47,9 @@ BAR_H = 100
 # the side column of seat panels and the log, narrower than the frame's 340: the board
 # (the routes sheet and the lid) takes at least 55% of the window (issue #27)
 SIDE_W = 296
+# ... but never under this many window px: a seat's status line ("Computer till back",
+# at the 14-px floor, beside the portrait and the score) must fit in small windows
+SIDE_MIN_PX = 262
 
 
 class RoutesTable(TableDefaults):
@@ -83,7 +86,11 @@ class RoutesTable(TableDefaults):
         first)."""
         cut = self.cut
         return self.host.plan_frame(
-            size, bar_h=cut.bar_h, hint_lines=cut.hint_lines, seat_h=cut.seat_h, side_w=SIDE_W
+            size,
+            bar_h=cut.bar_h,
+            hint_lines=cut.hint_lines,
+            seat_h=cut.seat_h,
+            side_w=max(SIDE_W, SIDE_MIN_PX / max(self.host.s, 0.01)),
         )
 
     def layout(self, plan: TablePlan) -> None:
