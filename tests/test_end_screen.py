@@ -103,7 +103,13 @@ def test_the_end_screen_breaks_every_seats_score_down_as_the_rules_count_it(
             assert scene.seat_name(p) in shown
             assert scene.score_text(p, scores[p]) in shown
         assert over.title() in shown
-        assert all(heading in " ".join(shown) for heading in bd.columns)
+        # every part's heading: its words, or its badge's label (Eight Routes' route
+        # numbers, issue #27), one badge per column
+        if bd.badges:
+            assert len(bd.badges) == len(bd.columns)
+            assert all(label in shown for label, _colour in bd.badges)
+        else:
+            assert all(heading in " ".join(shown) for heading in bd.columns)
         # readable at 1024x600: nothing under 14 px, nothing cut, no key in place of words
         assert min(size for _, size in texts) >= MIN_TEXT
         assert not [t for t in shown if "…" in t]

@@ -551,17 +551,23 @@ def test_dice_taken_fly_from_the_lid_to_the_takers_panel_and_the_round_chip_to_t
 def test_stacked_markers_each_show_their_edge_and_mark():
     """ER-20c: markers arriving on an occupied space go on top; on the board each one
     below stays visible: the stack rises by half a marker a level and leans right, so
-    the lower part of every marker (its edge, where the seat's mark is printed) shows."""
+    the lower part of every marker (its edge, where the seat's mark is printed) shows;
+    a stack of five shrinks to stay in its own lane (issue #27)."""
     app = make_app(size=(1024, 600))
     try:
         scene = _settled(app)
-        h, w = scene.game.model.marker_h, scene.game.model.marker_w
-        bottoms = [scene.game.model.marker_pos(3, 1, level) for level in range(5)]
-        for (x0, y0), (x1, y1) in itertools.pairwise(bottoms):
-            assert y0 - y1 >= h * 0.45 and x1 > x0  # rises and leans
-        # the mark sits at 72% of the marker's height: in the part the next one leaves
-        assert h * (1 - 0.72) + h * 0.46 / 2 <= scene.game.model.stack_dy + 1
-        assert w >= scene.px(18) * 0.8 and scene.game.model.cell_w > w
+        model = scene.game.model
+        assert model.marker_w >= scene.px(18) * 0.8 and model.cell_w > model.marker_w
+        for count in range(1, 6):
+            w = model.marker_width(3, 1, 0, count)
+            h = w * 0.75
+            bottoms = [model.marker_pos(3, 1, level, count) for level in range(count)]
+            for (x0, y0), (x1, y1) in itertools.pairwise(bottoms):
+                assert y0 - y1 >= h * 0.45 and x1 > x0  # rises and leans
+            # the mark sits at 72% of the marker's height: in the part the next one leaves
+            assert h * (1 - 0.72) + h * 0.46 / 2 <= model.stack_dy * w / model.marker_w + 1
+            top = bottoms[-1][1] - h
+            assert top >= model.lanes[2].y  # the stack stands in its own lane
     finally:
         pygame.quit()
 

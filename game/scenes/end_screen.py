@@ -84,6 +84,10 @@ class Breakdown:
     parts: tuple[tuple[int | str, ...], ...]
     total: str
     summed: bool = True
+    # (label, colour) per column, or none: each column is headed by a round badge of
+    # that colour with the label in it, as the game's board marks the part (Eight
+    # Routes' route numbers), instead of its words (issue #27: no heading cut)
+    badges: tuple[tuple[str, tuple[int, int, int]], ...] = ()
 
 
 class GameOverScene(ModalScene):
@@ -146,8 +150,9 @@ class GameOverScene(ModalScene):
             fonts.font(self.body, True).size(self.game.seat_name(p))[0] for p in self.order()
         )
         self.name_w = self.px(34) + min(name_w, self.px(220))
+        self.badge_d = max(self.px(28), self.head + self.px(12))  # a badge heading
         self.col_ws = [
-            max(self._heading_width(c), self._value_width(i)) + self.px(16)
+            max(self._heading_width(c, i), self._value_width(i)) + self.px(16)
             for i, c in enumerate(bd.columns)
         ]
         totals = [self.game.score_text(p, v) for p, v in enumerate(self.game.state.scores())]
@@ -198,10 +203,14 @@ class GameOverScene(ModalScene):
             else:
                 self.name_w += spare
         self.head_lines = max(
-            [len(self._heading_lines(c, cw)) for c, cw in zip(bd.columns, self.col_ws)]
+            [
+                len(self._heading_lines(c, cw))
+                for c, cw in zip(bd.columns, self.col_ws)
+                if not bd.badges
+            ]
             + [len(self._heading_lines(bd.total, self.total_w))]
         )
-        head_h = int(self.head * 1.3) * self.head_lines + self.px(10)
+        head_h = self._head_h()
         title_h = self.px(70)
         bw, bh = self.button_w, max(self.px(52), int(self.text_px(20) * 2))
         rows = len(self.order())
@@ -311,8 +320,18 @@ class GameOverScene(ModalScene):
             )
         )
 
-    def _heading_width(self, text: str) -> int:
-        """A heading's width on at most two lines (split at its widest break)."""
+    def _head_h(self) -> int:
+        """The headings' row: their lines, or a badge when it is taller."""
+        lines = int(self.head * 1.3) * self.head_lines
+        if self.breakdown.badges:
+            lines = max(lines, self.badge_d)
+        return lines + self.px(10)
+
+    def _heading_width(self, text: str, column: int | None = None) -> int:
+        """A heading's width on at most two lines (split at its widest break); a badge's
+        when the column has one."""
+        if column is not None and self.breakdown.badges:
+            return self.badge_d
         f = fonts.font(self.head, True)
         words = text.split(" ")
         if len(words) == 1:
@@ -440,7 +459,7 @@ class GameOverScene(ModalScene):
             ]
             smooth.polygon(surface, c.colour, points)
 
-    def _draw_badge(self, surface: pygame.Surface, name: str, size: int, x: int, cy: int):
+    def _draw_winner_word(self, surface: pygame.Surface, name: str, size: int, x: int, cy: int):
         """The winner's word after the winner's name, when the name column has room."""
         word = self.t("app.winner_word")
         bsize = max(MIN_TEXT, self.text_px(14))
@@ -452,16 +471,36 @@ class GameOverScene(ModalScene):
         pill.centery = cy
         draw_pill(surface, pill, word, bsize, theme.ACCENT)
 
+    def _draw_column_badge(self, surface, badge: tuple[str, tuple[int, int, int]], bottom) -> None:
+        """A column's badge: its label, bold and light, in a disc of its colour, standing
+        on ``bottom`` (a point: the middle of the headings' baseline)."""
+        label, colour = badge
+        r = self.badge_d / 2
+        centre = (bottom[0], bottom[1] - r)
+        smooth.disc(surface, colour, centre, r)
+        smooth.ring(surface, theme.mix(colour, (0, 0, 0), 0.35), centre, r, max(1, self.px(2)))
+        box = pygame.Rect(0, 0, round(2 * r), round(2 * r))
+        box.center = (round(centre[0]), round(centre[1]))
+        draw_text(surface, label, self.head, box.center, theme.INK_LIGHT, True, "center", box)
+
     def _draw_table(self, surface: pygame.Surface) -> None:
         bd, game = self.breakdown, self.game
         box = self.table_rect
         winners = set(game.state.winners())
         scores = game.state.scores()
         line_h = int(self.head * 1.3)
-        head_h = line_h * self.head_lines + self.px(10)
+        head_h = self._head_h()
         # headings, bottom-aligned over their columns
         x = box.x + self.name_w
-        for heading, cw in zip([*bd.columns, bd.total], [*self.col_ws, self.total_w]):
+        for i, (heading, cw) in enumerate(
+            zip([*bd.columns, bd.total], [*self.col_ws, self.total_w])
+        ):
+            if i < len(bd.badges):
+                self._draw_column_badge(
+                    surface, bd.badges[i], (x + cw / 2, box.y + head_h - self.px(8))
+                )
+                x += cw
+                continue
             lines = self._heading_lines(heading, cw)
             y = box.y + head_h - self.px(8) - line_h * len(lines)
             for line in lines:
@@ -490,7 +529,7 @@ class GameOverScene(ModalScene):
             )
             draw_text(surface, name, size, (box.x + self.px(30), cy), theme.INK, won, "midleft")
             if won:  # one word for the winner in every game (issue #27)
-                self._draw_badge(surface, name, size, box.x + self.px(30), cy)
+                self._draw_winner_word(surface, name, size, box.x + self.px(30), cy)
             x = box.x + self.name_w
             for value, cw in zip(bd.parts[p], self.col_ws):
                 text, size = fonts.fit(

@@ -17,6 +17,7 @@ TOP = 56  # where the panels start
 MARGIN = 10
 GAP = 8
 SIDE_W = 340
+SIDE_MIN_PX = 262  # window px, not design px: see plan_table
 BUTTONS_W = 236  # the base scene's Undo, menu and rules buttons at the header's right
 LOG_MIN_H = 120
 LOG_TEXT = 15  # the log's text size (design pixels, never under the floor)
@@ -61,6 +62,7 @@ def plan_table(
     seat_h: tuple[float, float] = (64, 104),
     extra_h: float = 0,
     side_w: float = SIDE_W,
+    side_min: int = SIDE_MIN_PX,
 ) -> TablePlan:
     """Cut a window of ``size`` into the frame's parts. ``px`` scales a design size
     (1280x720) to the window; ``bar_h`` is the height of the game's hand/controls bar,
@@ -68,7 +70,10 @@ def plan_table(
     block in the side column (0: none)."""
     w, h = size
     m, gap, top = px(MARGIN), px(GAP), px(TOP)
-    side_width = min(px(side_w), int(w * 0.34))
+    # a game may ask for a narrower column (the board first, issue #27), but never under
+    # ``side_min`` window px: a seat's status line ("Awaiting player", at the 14-px floor,
+    # beside the portrait and the score) must fit in small windows
+    side_width = min(max(px(side_w), side_min), int(w * 0.34))
     side = pygame.Rect(w - m - side_width, top, side_width, h - top - m)
     header = pygame.Rect(m, px(6), w - m - px(BUTTONS_W), px(HEADER_H))
     left_w = side.x - gap - m

@@ -129,3 +129,34 @@ def supersampled(
     big = pygame.Surface((w * factor, h * factor), flags)
     paint(big, factor)
     return pygame.transform.smoothscale(big, (w, h))
+
+
+def soft_shadow(
+    size: tuple[int, int], points: Sequence[Point], alpha: int = 90, blur: int = 4
+) -> pygame.Surface:
+    """A soft shadow of the polygon ``points`` on a transparent picture ``size`` px big:
+    the shape filled in black at ``alpha``, painted ``blur`` times smaller and smooth-
+    scaled up, so its edge fades over about ``blur`` px. Lay the object over it a little
+    up and left of where the shadow falls."""
+    w, h = max(1, size[0]), max(1, size[1])
+    blur = max(1, blur)
+    small = pygame.Surface((max(1, w // blur), max(1, h // blur)), pygame.SRCALPHA)
+    sx, sy = small.get_width() / w, small.get_height() / h
+    polygon(small, (0, 0, 0, alpha), [(x * sx, y * sy) for x, y in points])
+    return pygame.transform.smoothscale(small, (w, h))
+
+
+def pill(surface: pygame.Surface, colour: Colour, rect: pygame.Rect) -> None:
+    """A filled stadium (a rectangle with fully round ends; a circle when square) with
+    smooth round ends."""
+    if rect.w <= 0 or rect.h <= 0:
+        return
+    r = min(rect.w, rect.h) / 2
+    if rect.w >= rect.h:
+        a, b = (rect.x + r, rect.y + r), (rect.right - r, rect.y + r)
+        pygame.draw.rect(surface, colour, (round(a[0]), rect.y, round(b[0] - a[0]), rect.h))
+    else:
+        a, b = (rect.x + r, rect.y + r), (rect.x + r, rect.bottom - r)
+        pygame.draw.rect(surface, colour, (rect.x, round(a[1]), rect.w, round(b[1] - a[1])))
+    disc(surface, colour, a, r)
+    disc(surface, colour, b, r)

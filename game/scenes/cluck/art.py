@@ -12,7 +12,7 @@ from game.paths import SPRITES_DIR
 from game.rules.cluck.ladder import ROW_HEIGHT
 from game.rules.cluck.tiles import COLUMNS
 from game.scenes.table.contract import TableHost
-from game.ui import fonts, identity, sprites, theme
+from game.ui import fonts, identity, smooth, sprites, theme
 from game.ui.widgets import draw_text
 
 from .model import CluckModel, TileSprite
@@ -81,29 +81,52 @@ class Art:
             return cached
         if len(self._tiles) > 160:
             self._tiles.clear()
-        surface = pygame.Surface((w, h), pygame.SRCALPHA)
-        radius = max(4, h // 6)
+        # painted twice as big and smooth-scaled down (issue #27): round corners, road
+        # ends and holes without steps; the "?" is written on the final picture
+        surface = smooth.supersampled(
+            (w, h), lambda big, k: self._paint_tile(big, k, kind, tile, turned), 2
+        )
+        if kind == "hidden":
+            mark = fonts.render("?", max(10, int(h * 0.62)), (255, 240, 214), bold=True)
+            shade = fonts.render("?", max(10, int(h * 0.62)), (96, 60, 28), bold=True)
+            surface.blit(shade, shade.get_rect(center=(w / 2 + 2, h / 2 + 2)))
+            surface.blit(mark, mark.get_rect(center=(w / 2, h / 2)))
+        if ground is not None:
+            base = pygame.Surface((w, h))
+            base.fill(ground)
+            base.blit(surface, (0, 0))
+            surface = base
+        if pygame.display.get_surface() is not None:  # the display's format: cheaper blits
+            surface = surface.convert() if ground is not None else surface.convert_alpha()
+        self._tiles[key] = surface
+        return surface
+
+    def _paint_tile(self, surface: pygame.Surface, k: int, kind: str, tile, turned) -> None:
+        """A tile's picture on ``surface``, ``k`` times its size (see ``tile_surface``)."""
+        w, h = surface.get_size()
+        radius = max(4 * k, (h // k) // 6 * k)
+        line = 2 * k
         if kind == "road":
-            pattern = self._pattern("cluck_meadow.svg", max(24, h))
+            pattern = self._pattern("cluck_meadow.svg", max(24, h // k) * k)
             for x in range(0, w, pattern.get_width()):
                 surface.blit(pattern, (x, 0))
             edge = MEADOW_EDGE
         elif kind == "hidden":
-            pattern = self._pattern("cluck_back.svg", max(24, h))
+            pattern = self._pattern("cluck_back.svg", max(24, h // k) * k)
             for x in range(0, w, pattern.get_width()):
                 surface.blit(pattern, (x, 0))
             edge = BACK_EDGE
         else:
             surface.fill(STRAW)
-            for x in range(-h, w, max(6, h // 5)):
-                pygame.draw.line(surface, (238, 216, 150), (x, h), (x + h, 0), 2)
+            for x in range(-h, w, max(6 * k, h // 5)):
+                pygame.draw.line(surface, (238, 216, 150), (x, h), (x + h, 0), line)
             edge = STRAW_EDGE
         mask = pygame.Surface((w, h), pygame.SRCALPHA)
         pygame.draw.rect(mask, (255, 255, 255, 255), (0, 0, w, h), border_radius=radius)
         surface.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
         col_w = w / COLUMNS
         unit = h / ROW_HEIGHT
-        road_w = max(4, int(col_w * 0.16))
+        road_w = max(4 * k, int(col_w * 0.16))
         xs = [col_w * (c + 0.5) for c in range(COLUMNS)]
         if kind in ("road", "start", "goal"):
             segments: list[tuple[tuple[float, float], tuple[float, float]]] = []
@@ -115,12 +138,12 @@ class Art:
                 segments += [((x, 2 * unit), (x, h)) for x in xs]
             else:
                 segments += [((x, 0), (x, 2 * unit)) for x in xs]
-            for width, colour in ((road_w + 4, ROAD_EDGE), (road_w, ROAD)):
+            for width, colour in ((road_w + 4 * k, ROAD_EDGE), (road_w, ROAD)):
                 for a, b in segments:
                     pygame.draw.line(surface, colour, a, b, width)
                     for end in (a, b):
                         if 0 < end[1] < h:
-                            pygame.draw.circle(surface, colour, end, width // 2)
+                            smooth.disc(surface, colour, end, width / 2)
             holes = []
             if kind == "road":
                 band = self.host.state.tiles.band(tile, turned)
@@ -136,23 +159,9 @@ class Art:
                 hw = min(col_w * 0.42, h * 0.36)
                 hole = pygame.Rect(0, 0, int(hw), int(hw * 0.6))
                 hole.center = (int(x), int(y))
-                pygame.draw.ellipse(surface, HOLE_RIM, hole.inflate(4, 4))
+                pygame.draw.ellipse(surface, HOLE_RIM, hole.inflate(4 * k, 4 * k))
                 pygame.draw.ellipse(surface, HOLE, hole)
-        else:
-            mark = fonts.render("?", max(10, int(h * 0.62)), (255, 240, 214), bold=True)
-            shade = fonts.render("?", max(10, int(h * 0.62)), (96, 60, 28), bold=True)
-            surface.blit(shade, shade.get_rect(center=(w / 2 + 2, h / 2 + 2)))
-            surface.blit(mark, mark.get_rect(center=(w / 2, h / 2)))
-        pygame.draw.rect(surface, edge, (0, 0, w, h), width=2, border_radius=radius)
-        if ground is not None:
-            base = pygame.Surface((w, h))
-            base.fill(ground)
-            base.blit(surface, (0, 0))
-            surface = base
-        if pygame.display.get_surface() is not None:  # the display's format: cheaper blits
-            surface = surface.convert() if ground is not None else surface.convert_alpha()
-        self._tiles[key] = surface
-        return surface
+        pygame.draw.rect(surface, edge, (0, 0, w, h), width=line, border_radius=radius)
 
     def _nests(self, tile_id) -> frozenset:
         tiles = self.host.state.tiles
@@ -223,8 +232,8 @@ class Art:
         size = self.host.text_px(14)
         w, h = fonts.font(size, True).size(text)
         r = max(w, h) // 2 + self.host.px(4)
-        pygame.draw.circle(surface, colour, center, r)
-        pygame.draw.circle(surface, theme.INK_LIGHT, center, r, 2)
+        smooth.disc(surface, colour, center, r)
+        smooth.ring(surface, theme.INK_LIGHT, center, r, 2)
         disc = pygame.Rect(0, 0, 2 * r, 2 * r)
         disc.center = (round(center[0]), round(center[1]))
         draw_text(

@@ -13,7 +13,7 @@ import pygame
 
 from game.rules.cluck.ladder import ROW_HEIGHT
 from game.scenes.table.contract import TableHost
-from game.ui import fonts, sprites, theme
+from game.ui import fonts, smooth, sprites, theme
 from game.ui.tween import ease_in_out, lerp
 from game.ui.widgets import draw_text, lay, paint_picture
 
@@ -206,8 +206,8 @@ class Drawing:
         if player is not None:
             r = self.model.label_r
             centre = (x - r, y)
-            pygame.draw.circle(surface, self.host.seat_colour(player), centre, r)
-            pygame.draw.circle(surface, theme.INK_LIGHT, centre, r, 2)
+            smooth.disc(surface, self.host.seat_colour(player), centre, r)
+            smooth.ring(surface, theme.INK_LIGHT, centre, r, 2)
             disc = pygame.Rect(0, 0, 2 * r, 2 * r)
             disc.center = centre
             draw_text(
@@ -295,9 +295,7 @@ class Drawing:
             for column in free:
                 x, y = self.layout.to_screen(column, 2)
                 r = int(self.model.col_w * 0.3 + pulse * self.host.px(3))
-                pygame.draw.circle(
-                    surface, self.host.seat_colour(player), (x, y), r, self.host.px(3)
-                )
+                smooth.ring(surface, self.host.seat_colour(player), (x, y), r, self.host.px(3))
             cursor = self.model.hole_cursor if self.model.hole_cursor in free else None
             if cursor is not None:
                 x, y = self.layout.to_screen(cursor, 2)

@@ -23,7 +23,10 @@ from game.ui import fonts
 from .log import Texts
 from .model import CluckModel
 
-BAR_H = 150  # design px (1280x720) of the bar: the hint's two lines and the hand
+BAR_H = 104  # design px (1280x720) of the bar: the hint's two lines and the hand
+# the side column of seat panels and the log, narrower than the frame's 340: with the
+# bar sized to the hand, the board takes at least 55% of the window (issue #27)
+SIDE_W = 296
 STOCK_W = 176  # the supply block's column at the board's right
 TILE_ASPECT = 3.4  # a road tile is at least this many times as wide as it is high
 MAX_BAND_W = 700
@@ -77,25 +80,29 @@ class Layout:
     def _layout_hand(self, plan: TablePlan) -> None:
         m, host = self.model, self.host
         c = plan.controls
-        pad = host.px(10)
+        pad = host.px(6)
         size = host.px(17)
         labels = (host.t("cluck.turn_button"), host.t("cluck.place_button"))
         label_w = max(fonts.font(max(14, size), True).size(text)[0] for text in labels)
-        bw = min(label_w + host.px(28), int(c.w * 0.32))
-        bh = min(host.px(40), (c.h - 3 * pad) // 2)
-        x = c.right - pad - bw
-        turn = pygame.Rect(x, c.y + pad, bw, bh)
-        place = pygame.Rect(x, c.bottom - pad - bh, bw, bh)
+        # the two buttons side by side at the right, as tall as the row lets them be
+        bw = min(label_w + host.px(28), int(c.w * 0.2))
+        bh = min(host.px(40), c.h - 2 * pad)
+        place = pygame.Rect(c.right - host.px(10) - bw, c.centery - bh // 2, bw, bh)
+        turn = place.move(-bw - host.px(8), 0)
         m.play_rects = (turn, place)
         # the title ("Your tiles") in a column at the left, the tiles side by side after it
         m.hand_title = pygame.Rect(c.x + host.px(12), c.y + pad, host.px(112), c.h - 2 * pad)
         slots = HAND_LONG if host.state.options.get("long_road") else HAND_BASIC
-        m.caption_h = round(host.text_px(14) * 1.35)
-        top = c.y + pad + m.caption_h
+        # the line over each tile (its key, number and way up) goes first when the row
+        # is too low for it and a tile of at least 30 design px (issue #27)
+        caption_h = round(host.text_px(14) * 1.35)
+        with_caption = c.bottom - pad - (c.y + pad + caption_h + host.px(3))
+        m.caption_h = caption_h if with_caption >= host.px(30) else 0
+        top = c.y + pad + (m.caption_h + host.px(3) if m.caption_h else 0)
         tile_h = max(host.px(24), c.bottom - pad - top)
         left = m.hand_title.right + host.px(10)
         gap = host.px(14)
-        room = x - host.px(14) - left
+        room = turn.x - host.px(14) - left
         tile_w = min((room - gap * (slots - 1)) // slots, round(tile_h * 6.5))
         m.hand_rects = [
             pygame.Rect(left + i * (tile_w + gap), top, tile_w, tile_h) for i in range(slots)

@@ -138,7 +138,7 @@ class Panels:
             image = self.art.tile_surface("road", tile, turned, rect.width, rect.height)
             if selected and m.spin < 1.0:
                 angle = 180 * (1 - ease_in_out(m.spin))
-                image = pygame.transform.rotate(image, angle)
+                image = pygame.transform.rotozoom(image, angle, 1.0)
             if mode not in (None, "place"):
                 image = image.copy()
                 image.set_alpha(200)
@@ -169,6 +169,8 @@ class Panels:
         host, px = self.host, self.host.px
         rect = self.layout.hand_rect(index)
         caption_h = self.model.caption_h
+        if not caption_h:  # a low bar: the tiles have the row (issue #27)
+            return
         box = pygame.Rect(rect.x, rect.y - caption_h - px(3), rect.w, caption_h)
         size = host.text_px(14)
         key = pygame.Rect(box.x, box.y, box.h, box.h)

@@ -14,7 +14,7 @@ import pygame
 
 from game.rules.cluck.ladder import ROW_HEIGHT, hole_point
 from game.scenes.table.contract import TableHost
-from game.ui import fonts, sprites, theme
+from game.ui import fonts, smooth, sprites, theme
 from game.ui.widgets import draw_pill
 
 from .controls import Controls
@@ -132,14 +132,14 @@ class Preview:
                 pygame.draw.lines(surface, colour, False, piece, width)
             for a, b in itertools.pairwise(pieces):  # goes on under the "?"
                 for end in (a[-1], b[0]):
-                    pygame.draw.circle(surface, theme.INK_LIGHT, end, width + 2)
-                    pygame.draw.circle(surface, colour, end, width)
+                    smooth.disc(surface, theme.INK_LIGHT, end, width + 2)
+                    smooth.disc(surface, colour, end, width)
             for row in result[p].trace.collected:
                 band = m.roads[row - 1].band if row <= laid else candidate
                 if band is None:
                     continue
                 hx, hy = self.layout.to_screen(*hole_point(row, band))
-                pygame.draw.circle(
+                smooth.ring(
                     surface,
                     colour,
                     (hx, hy - size * 0.3),

@@ -41,7 +41,7 @@ from .art import Art
 from .controls import Controls
 from .draw import Drawing
 from .guide import Guide
-from .layout import BAR_H, Layout
+from .layout import BAR_H, SIDE_W, Layout
 from .log import Texts
 from .model import ChickenSprite, CluckModel, Table, TileSprite
 from .panels import Panels
@@ -83,7 +83,16 @@ class CluckTable(TableDefaults):
             host.queue_events(host.state.opening_events)
 
     def plan(self, size: tuple[int, int]) -> TablePlan | None:
-        return None  # the frame is cut as ``cut`` says
+        """The frame as ``cut`` says, with a narrower side column (issue #27: the board
+        first)."""
+        cut = self.cut
+        return self.host.plan_frame(
+            size,
+            bar_h=cut.bar_h,
+            hint_lines=cut.hint_lines,
+            seat_h=cut.seat_h,
+            side_w=SIDE_W,
+        )
 
     def layout(self, plan: TablePlan) -> None:
         self.art.forget()

@@ -30,6 +30,9 @@ HINT_LINES = 5
 SEAT_H = (56, 86)
 HOUND_H = 128
 SIDE_W = 300
+# Duck's seat panels have no score column, so a status line fits a narrower column
+# than the frame's floor (and the tub keeps 55% of a 1024x600 window)
+SIDE_MIN_PX = 240
 LIFT = 10  # room over a card for it to lift when chosen
 CARD_ASPECT = 0.72
 TOKEN_STEP = 44
@@ -84,6 +87,7 @@ class Layout:
             seat_h=SEAT_H,
             extra_h=HOUND_H if self.host.state.advanced else 0,
             side_w=SIDE_W,
+            side_min=SIDE_MIN_PX,
         )
 
     def cut(self, plan: TablePlan) -> None:

@@ -3,10 +3,12 @@ colour, icons, the seats' portraits, and the round chips drawn from them."""
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from game.scenes.table.contract import TableHost
-from game.ui import fonts, identity, sprites, theme
+from game.ui import identity, smooth, sprites, theme
 from game.ui.widgets import draw_text
 
 from .model import ROUTE_COLOURS, Point, RoutesModel
@@ -18,6 +20,61 @@ ICONS = {
     5: "routes_icon_push.svg",
     6: "routes_chip_up.svg",
 }
+
+
+DIE_GREY = (150, 146, 140)  # a die whose face is not known
+DIE_INK_DARK = (40, 30, 16)
+
+
+def die_outline(size: float) -> list[Point]:
+    """The corners of a d8 seen from above, ``size`` px across: a hexagon with a point
+    up and down (its top face is the triangle on every other corner)."""
+    r, cx, cy = size * 0.45, size / 2, size * 0.47
+    return [
+        (cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a)))
+        for a in (-90, -30, 30, 90, 150, 210)
+    ]
+
+
+def paint_die(face: int, size: int) -> pygame.Surface:
+    """A d8 ``size`` px square showing ``face`` in its route's colour (0: grey, no
+    number): three lit side facets around the top face, a dark outline, a soft shadow
+    and the number, bold and as big as the top face holds (never under 14 px)."""
+    body = ROUTE_COLOURS[face - 1] if face else DIE_GREY
+    edge = theme.mix(body, (0, 0, 0), 0.55)
+    shade = 0.06 * size  # the shadow falls down and right
+
+    def paint(big: pygame.Surface, k: int) -> None:
+        corners = [(x * k, y * k) for x, y in die_outline(size)]
+        top, ur, lr, bottom, ll, ul = corners
+        smooth.polygon(big, theme.mix(body, (0, 0, 0), 0.12), corners)
+        smooth.polygon(big, theme.mix(body, (255, 255, 255), 0.28), [ll, ul, top])
+        smooth.polygon(big, theme.mix(body, (0, 0, 0), 0.22), [top, ur, lr])
+        smooth.polygon(big, theme.mix(body, (0, 0, 0), 0.36), [lr, bottom, ll])
+        smooth.polygon(big, theme.mix(body, (255, 255, 255), 0.1), [top, lr, ll])
+        thin = max(1.0, size / 40) * k
+        for a, b in ((top, lr), (lr, ll), (ll, top)):
+            smooth.line(big, theme.mix(body, (0, 0, 0), 0.4), a, b, thin)
+        smooth.outline(big, edge, corners, max(1.2, size / 26) * k)
+
+    image = smooth.soft_shadow(
+        (size, size),
+        [(x + shade, y + shade) for x, y in die_outline(size)],
+        alpha=110,
+        blur=max(2, size // 12),
+    )
+    image.blit(smooth.supersampled((size, size), paint, 3), (0, 0))
+    if face:
+        light = 0.299 * body[0] + 0.587 * body[1] + 0.114 * body[2] > 160
+        text_size = max(theme.MIN_TEXT_PX, round(size * 0.42))
+        centre = (size / 2, size * 0.52)
+        if not light:  # white, edged in the die's dark so it stands off the facets
+            for dx, dy in ((1, 1), (-1, 1), (1, -1), (-1, -1)):
+                where = (centre[0] + dx, centre[1] + dy)
+                draw_text(image, str(face), text_size, where, edge, bold=True, anchor="center")
+        ink = DIE_INK_DARK if light else (255, 255, 255)
+        draw_text(image, str(face), text_size, centre, ink, bold=True, anchor="center")
+    return image
 
 
 class Art:
@@ -50,21 +107,18 @@ class Art:
         return image
 
     def die_image(self, face: int, size: float, angle: float = 0.0) -> pygame.Surface:
-        """A d8 showing ``face`` (0: not known), in the colour of route ``face``."""
+        """A d8 showing ``face`` (0: not known), in the colour of route ``face``: a
+        faceted body with an outline and a soft shadow, its number big and bold on its
+        front face (issue #27); painted once per size and cached, turned smoothly."""
         size = max(8, int(size))
         angle = round(angle / 10.0) * 10 % 360
         key = ("die", face, size, angle)
         image = self._images.get(key)
         if image is None:
             if angle:
-                image = pygame.transform.rotate(self.die_image(face, size), angle)
+                image = pygame.transform.rotozoom(self.die_image(face, size), angle, 1.0)
             else:
-                tint = theme.mix(ROUTE_COLOURS[face - 1], (255, 255, 255), 0.55) if face else None
-                base = sprites.svg("routes_d8.svg", size)
-                image = sprites.tinted(base, tint) if tint else base.copy()
-                if face:
-                    number = fonts.render(str(face), max(7, int(size * 0.46)), (34, 28, 20), True)
-                    image.blit(number, number.get_rect(center=(size / 2, size * 0.6)))
+                image = paint_die(face, size)
             self._images[key] = image
         return image
 

@@ -13,7 +13,7 @@ import pygame
 
 from game.rules.routes.table import ranking
 from game.scenes.table.contract import TableHost
-from game.ui import fonts, identity, theme
+from game.ui import fonts, identity, smooth, theme
 from game.ui.tween import ease_out_back, lerp
 from game.ui.widgets import draw_text
 
@@ -144,10 +144,9 @@ class Board:
         colour = ROUTE_COLOURS[route - 1]
         px = self.host.px
         badge, first_box, second_box, radius = self._head_parts(route)
-        pygame.draw.circle(surface, colour, badge.center, radius)
-        pygame.draw.circle(
-            surface, theme.mix(colour, (0, 0, 0), 0.35), badge.center, radius, max(1, px(2))
-        )
+        centre = (badge.x + radius, badge.y + radius)
+        smooth.disc(surface, colour, centre, radius)
+        smooth.ring(surface, theme.mix(colour, (0, 0, 0), 0.35), centre, radius, max(1, px(2)))
         draw_text(
             surface,
             str(route),
@@ -164,8 +163,10 @@ class Board:
         medals = self.medal_rects(route)
         for i, (rect, points) in enumerate(zip(medals, scorer.ranks[route - 1] or ())):
             k = min(i, len(MEDALS) - 1)
-            pygame.draw.circle(surface, MEDALS[k], rect.center, rect.w // 2)
-            pygame.draw.circle(surface, MEDAL_EDGES[k], rect.center, rect.w // 2, max(1, px(2)))
+            # a disc, or a pill when the number is wider than the disc
+            edge = max(1, px(2))
+            smooth.pill(surface, MEDAL_EDGES[k], rect)
+            smooth.pill(surface, MEDALS[k], rect.inflate(-2 * edge, -2 * edge))
             text = str(points)
             draw_text(
                 surface,
@@ -211,8 +212,13 @@ class Board:
     def medal_rects(self, route: int) -> list[pygame.Rect]:
         ranks = self.host.state.scorer.ranks[route - 1] or ()
         _badge, first, _second, _r = self._head_parts(route)
-        d, step = self.model.medal, self.model.medal + self.host.px(3)
-        return [pygame.Rect(first.x + i * step, first.y, d, d) for i in range(len(ranks))]
+        d, gap = self.model.medal, self.host.px(3)
+        rects, x = [], first.x
+        for points in ranks:  # as wide as its number needs, at the least text size
+            w = max(d, fonts.font(theme.MIN_TEXT_PX, True).size(str(points))[0] + self.host.px(6))
+            rects.append(pygame.Rect(x, first.y, w, d))
+            x += w + gap
+        return rects
 
     # -- pieces at rest ---------------------------------------------------------------
     def _holders(self, route: int, spots: dict) -> list[int]:
@@ -252,8 +258,9 @@ class Board:
 
     def paint_markers(self, surface, items) -> None:
         image_of = self.art.marker_image
+        width = self.model.marker_width
         for route, space, level, player in items:
-            image = image_of(player)
+            image = image_of(player, width=width(route, space, level))
             surface.blit(
                 image, image.get_rect(midbottom=self.model.marker_pos(route, space, level))
             )
@@ -279,7 +286,9 @@ class Board:
             x, y = self.model.marker_pos(route, space, stack + lift)
             if shake is not None and shaking:
                 x += math.sin(shake[2] * math.pi * 6) * px(4) * (1 - shake[2])
-            image = self.art.marker_image(player)
+            image = self.art.marker_image(
+                player, width=self.model.marker_width(route, space, stack + lift)
+            )
             surface.blit(image, image.get_rect(midbottom=(x, y)))
         for (route, player), walk in t.walks.items():
             self._draw_walk(surface, route, player, walk)
@@ -329,7 +338,10 @@ class Board:
 
     def _draw_walk(self, surface, route: int, player: int, walk: Walk) -> None:
         (x, y), alpha = self.walk_point(route, player, walk)
-        image = self.art.marker_image(player)
+        s = lerp(walk.a, walk.b, walk.t)
+        level = lerp(walk.a_stack if walk.a else 0, walk.b_stack if walk.b else 0, walk.t)
+        on_route = min(max(s, 1), SPACES)
+        image = self.art.marker_image(player, width=self.model.marker_width(route, on_route, level))
         if alpha < 1:
             image = image.copy()
             image.set_alpha(int(255 * alpha))
@@ -349,8 +361,10 @@ class Board:
                 was = old.get(player)
                 if was is not None and was["space"] == m["space"]:
                     continue
-                x1, y1 = self.model.marker_pos(r + 1, m["space"], m["stack"])
-                ghost = self.art.marker_image(player, ghost=True)
+                count = sum(1 for o in shown["markers"][r] if o["space"] == m["space"])
+                x1, y1 = self.model.marker_pos(r + 1, m["space"], m["stack"], count)
+                width = self.model.marker_width(r + 1, m["space"], m["stack"], count)
+                ghost = self.art.marker_image(player, ghost=True, width=width)
                 rect = ghost.get_rect(midbottom=(x1, y1))
                 surface.blit(ghost, rect)
                 pygame.draw.rect(
@@ -368,12 +382,8 @@ class Board:
                 x, y = self.model.marker_pos(r + 1, m["space"], m["stack"])
                 size, cy = px(7), y - self.model.marker_h / 2
                 width = max(2, px(3))
-                pygame.draw.line(
-                    surface, theme.BAD, (x - size, cy - size), (x + size, cy + size), width
-                )
-                pygame.draw.line(
-                    surface, theme.BAD, (x - size, cy + size), (x + size, cy - size), width
-                )
+                smooth.line(surface, theme.BAD, (x - size, cy - size), (x + size, cy + size), width)
+                smooth.line(surface, theme.BAD, (x - size, cy + size), (x + size, cy - size), width)
         self._draw_medal_changes(surface, shown, player)
 
     def _draw_medal_changes(self, surface, shown, player: int) -> None:
@@ -391,12 +401,12 @@ class Board:
                 gets = i < len(then) and then[i] == player
                 if had != gets:
                     colour = theme.GOOD if gets else theme.BAD
-                    pygame.draw.circle(
+                    pygame.draw.rect(
                         surface,
                         colour,
-                        rect.center,
-                        rect.w // 2 + self.host.px(3),
+                        rect.inflate(2 * self.host.px(3), 2 * self.host.px(3)),
                         max(2, self.host.px(3)),
+                        border_radius=rect.h // 2 + self.host.px(3),
                     )
 
     def _arrow(self, surface, a: Point, b: Point) -> None:
@@ -404,11 +414,5 @@ class Board:
             return
         colour = theme.ACCENT_DARK
         width = max(2, self.host.px(2))
-        pygame.draw.line(surface, colour, a, b, width)
-        d = 1 if b[0] > a[0] else -1
-        head = self.host.px(6)
-        pygame.draw.polygon(
-            surface,
-            colour,
-            [b, (b[0] - d * head, b[1] - head * 0.7), (b[0] - d * head, b[1] + head * 0.7)],
-        )
+        smooth.line(surface, colour, a, b, width)
+        smooth.arrowhead(surface, colour, b, a, self.host.px(8))

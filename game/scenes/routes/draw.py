@@ -152,18 +152,17 @@ class Drawing:
             anchor="center",
             within=badge.inflate(px(4), px(4)),
         )
-        if count:
-            left = sq.x + px(1)
-            box = pygame.Rect(left, badge.bottom, self.model.dice_areas[i].x - left, 0)
-            box.h = self.model.strips[i].y - box.y
+        if count:  # beside the number, on its row
+            box = pygame.Rect(badge.right + px(4), badge.y, sq.right - px(4) - badge.right, 0)
+            box.h = badge.h
             draw_text(
                 surface,
                 f"×{count}",
-                self.host.text_px(14),
-                (badge.centerx, badge.bottom + px(1)),
+                self.host.text_px(15),
+                box.midleft,
                 (235, 245, 235),
                 bold=True,
-                anchor="midtop",
+                anchor="midleft",
                 within=box,
             )
         self._paint_dice(surface, i + 1, count, count)
@@ -256,7 +255,7 @@ class Drawing:
             pygame.draw.circle(
                 image, (255, 255, 255), (int(size * sx), int(size * (0.05 + sy * 0.82))), pip
             )
-        image = pygame.transform.rotate(image, int((1 - v) * 540) // 10 * 10)
+        image = pygame.transform.rotozoom(image, int((1 - v) * 540) // 10 * 10, 1.0)
         image.set_alpha(int(255 * alpha))
         surface.blit(image, image.get_rect(center=(x, y)))
         if v >= 1:  # the label over the lane, above the head's words

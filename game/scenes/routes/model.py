@@ -19,7 +19,12 @@ SPACES = 20
 Point = tuple[float, float]
 
 # design sizes at 1280x720 (scaled with the window by ``px``)
-LID_H = 128  # the box lid, under the routes
+LID_H = 156  # the box lid, under the routes: a row of eight squares of big dice
+DIE_MOST = 48  # a die alone on its square (issue #27: the dice are the core object)
+# dice crowded on a square lie like a honeycomb (a d8 from above is a hexagon with a
+# point up): the step along a row and between rows, in dice, every other row half a
+# step to the right
+DIE_STEP_X, DIE_STEP_Y = 0.82, 0.72
 HEAD_W = 214  # a route's head: its number, its medals or values, its action
 
 # One colour per route (and per die face: a face N die belongs to route N).
@@ -197,7 +202,7 @@ class RoutesModel:
         self.marker_h = self.marker_w * 0.75
         self.stack_dy = self.marker_h * 0.5
         self.foot = px(4)
-        self.die_most = px(34)
+        self.die_most = px(DIE_MOST)
         self._cut_lid(lid, px, text_px)
 
     def _cut_lid(self, lid: pygame.Rect, px: Callable[[float], int], text_px) -> None:
@@ -223,44 +228,82 @@ class RoutesModel:
                 int(sq_h),
             )
             self.squares.append(sq)
+            # the number (and the count beside it) on a row of its own, the dice under
+            # it across the whole square, the buttons' strip at the bottom
             b = pygame.Rect(sq.x + px(4), sq.y + px(4), badge, badge)
             self.badges.append(b)
             strip = pygame.Rect(
                 sq.x + px(3), sq.bottom - self.strip_h - px(3), sq.w - px(6), self.strip_h
             )
             self.strips.append(strip)
-            top = sq.y + px(3)
+            top = b.bottom + px(1)
             self.dice_areas.append(
-                pygame.Rect(b.right + px(3), top, sq.right - px(3) - b.right - px(3), strip.y - top)
+                pygame.Rect(sq.x + px(3), top, sq.w - px(6), strip.y - px(1) - top)
             )
 
     def cell_x(self, space: float) -> float:
         """Centre x of a space; space 0 is just before space 1 (off the route)."""
         return self.cells_x + (space - 0.5) * self.cell_w
 
-    def marker_pos(self, route: int, space: float, stack: float) -> Point:
-        """Centre x and bottom y of a marker on route 1-8 at a space and stack level: a
-        stack leans a little to the right so that every marker's edge and mark shows."""
+    def stack_count(self, route: int, space: float, stack: float) -> int:
+        """How many markers the stack at ``space`` of ``route`` holds (at least one more
+        than ``stack``): the markers at rest there, or a marker passing by."""
+        least = max(1, math.ceil(stack) + 1)
+        if space != round(space):
+            return least
+        levels = [
+            int(spot[1]) + 1
+            for (r, _p), spot in self.table.spots.items()
+            if r == route and spot[0] == space
+        ]
+        return max([least, *levels])
+
+    def stack_scale(self, route: int, count: int) -> float:
+        """How much a stack of ``count`` markers shrinks so that it stands inside its
+        own lane (issue #27: a stack of five never climbs into the route above): the
+        markers keep their proportions and each still rises half a marker."""
         lane = self.lanes[route - 1]
-        x = self.cell_x(space) + stack * self.marker_w * 0.12
-        return (x, lane.bottom - self.foot - stack * self.stack_dy)
+        room = lane.h - self.foot - 2
+        tall = self.marker_h * (1 + (max(1, count) - 1) * 0.5)
+        return min(1.0, room / tall) if tall > 0 else 1.0
+
+    def marker_width(self, route: int, space: float, stack: float, count: int | None = None):
+        """A marker's width on its stack (``count`` markers; None: as the table has it)."""
+        count = self.stack_count(route, space, stack) if count is None else count
+        return self.marker_w * self.stack_scale(route, count)
+
+    def marker_pos(self, route: int, space: float, stack: float, count: int | None = None) -> Point:
+        """Centre x and bottom y of a marker on route 1-8 at a space and stack level: a
+        stack leans a little to the right so that every marker's edge and mark shows,
+        and shrinks with its count to stay in its lane (``count``: None, as the table
+        has it)."""
+        lane = self.lanes[route - 1]
+        count = self.stack_count(route, space, stack) if count is None else count
+        f = self.stack_scale(route, count)
+        x = self.cell_x(space) + stack * self.marker_w * f * 0.12
+        return (x, lane.bottom - self.foot - stack * self.stack_dy * f)
 
     def slot(self, face: int, index: int, count: int) -> tuple[Point, float]:
         """Where the ``index``-th of ``count`` dice lies on the square of ``face``, and the
         die size there: the grid of rows and columns that gives the biggest dice."""
         area = self.dice_areas[face - 1]
         count = max(1, count)
-        step, cols, rows = 0.0, 1, 1
+        size, cols, rows = 0.0, 1, 1
         for r in range(1, count + 1):
             c = math.ceil(count / r)
-            s = min(area.w / c, area.h / r)
-            if s > step:
-                step, cols, rows = s, c, r
-        size = min(step * 0.96, self.die_most)
+            across = 1 + (c - 1) * DIE_STEP_X + (DIE_STEP_X / 2 if r > 1 else 0)
+            s = min(area.w / across, area.h / (1 + (r - 1) * DIE_STEP_Y))
+            if s > size:
+                size, cols, rows = s, c, r
+        size = min(size, self.die_most)
+        spans = cols - 1 + (0.5 if rows > 1 else 0)  # steps across the widest row
+        step_x = size * min(1.04, max(DIE_STEP_X, (area.w / size - 1) / max(0.5, spans)))
+        step_y = size * DIE_STEP_Y
         row, col = divmod(index, cols)
         in_row = min(cols, count - row * cols)
-        x = area.centerx + (col - (in_row - 1) / 2) * step
-        y = area.centery + (row - (rows - 1) / 2) * step
+        shift = (step_x / 4 if row % 2 else -step_x / 4) if rows > 1 else 0.0
+        x = area.centerx + (col - (in_row - 1) / 2) * step_x + shift
+        y = area.centery + (row - (rows - 1) / 2) * step_y
         return (x, y), size
 
     def lid_centre(self) -> Point:

@@ -36,7 +36,7 @@ from .art import Art
 from .board import Board
 from .controls import Controls
 from .draw import Drawing
-from .model import ROUTES, RoutesModel, Table
+from .model import ROUTE_COLOURS, ROUTES, RoutesModel, Table
 from .panels import Panels
 from .seats import Seats
 from .texts import Texts
@@ -44,6 +44,9 @@ from .texts import Texts
 # design size at 1280x720 (scaled with the window): the frame's bar, two lines of prompt
 # and a row of buttons
 BAR_H = 100
+# the side column of seat panels and the log, narrower than the frame's 340: the board
+# (the routes sheet and the lid) takes at least 55% of the window (issue #27)
+SIDE_W = 296
 
 
 class RoutesTable(TableDefaults):
@@ -76,7 +79,16 @@ class RoutesTable(TableDefaults):
             host.queue_events(list(host.state.opening_events))
 
     def plan(self, size: tuple[int, int]) -> TablePlan | None:
-        return None  # the frame is cut as ``cut`` says
+        """The frame as ``cut`` says, with a narrower side column (issue #27: the board
+        first)."""
+        cut = self.cut
+        return self.host.plan_frame(
+            size,
+            bar_h=cut.bar_h,
+            hint_lines=cut.hint_lines,
+            seat_h=cut.seat_h,
+            side_w=SIDE_W,
+        )
 
     def layout(self, plan: TablePlan) -> None:
         self.model.cut(plan.board, self.host.px, self.host.text_px)
@@ -106,6 +118,8 @@ class RoutesTable(TableDefaults):
                 tuple(int(routes[r][p]) for r in range(ROUTES)) for p in range(host.session.players)
             ),
             host.t("routes.total"),
+            # the columns headed by the routes' badges, as the board numbers them
+            badges=tuple((str(r + 1), ROUTE_COLOURS[r]) for r in range(ROUTES)),
         )
 
     # -- the display model -------------------------------------------------------------
@@ -180,7 +194,8 @@ class RoutesTable(TableDefaults):
             if spot is None:
                 return None
             space, level, _lift = spot
-            rect = pygame.Rect(0, 0, round(self.model.marker_w), round(self.model.marker_h))
+            width = self.model.marker_width(n, space, level)
+            rect = pygame.Rect(0, 0, round(width), round(width * 0.75))
             x, bottom = self.model.marker_pos(n, space, level)
             rect.midbottom = (round(x), round(bottom))
             return rect

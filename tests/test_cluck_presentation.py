@@ -1,0 +1,87 @@
+"""Cluck-peep! at publisher grade (issue #27), headless: the board (the ladder and its
+supply block) takes at least 55% of the window at every size, player count and option;
+the hand tray under it keeps its tiles and buttons clickable and apart; the tiles are
+painted smooth (supersampled) and kept per size; no text cut with "…"."""
+
+from __future__ import annotations
+
+import itertools
+
+import pygame
+import pytest
+
+from game.ui import widgets
+from tests.scene_helpers import make_app, push_game, text_problems
+
+SIZES = [(1024, 600), (1280, 720), (1920, 1080), (2560, 1440)]
+OPTIONS = [{}, {"long_road": True}, {"runaway": True}, {"long_road": True, "runaway": True}]
+
+
+def _scene(size, players, options=None, lang="en"):
+    app = make_app(size=size, lang=lang)
+    scene = push_game(app, "cluck", (0,), players, 3, options or {}, level="normal")
+    scene.skip_animation()
+    return app, scene
+
+
+@pytest.mark.parametrize("options", OPTIONS, ids=["base", "long", "runaway", "both"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_board_takes_at_least_55_percent_of_the_window(size, players, options):
+    """Issue #27, the board first: the board panel (the ladder beside its supply block)
+    is at least 55% of the window; the hand tray is the bar under it."""
+    _app, scene = _scene(size, players, options)
+    try:
+        board = scene.plan.board
+        assert board.w * board.h >= 0.55 * size[0] * size[1]
+        model = scene.game.model
+        assert board.contains(model.area) and board.contains(model.stock_rect)
+        assert scene.plan.bar.y > board.bottom
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("options", [{}, {"long_road": True}], ids=["base", "long"])
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_hand_tray_keeps_its_tiles_and_buttons_apart_and_in_the_bar(size, options):
+    """Issue #27: every tile and button one picks is a target at least 24 px high, none
+    overlapping another, all inside the bar."""
+    _app, scene = _scene(size, 2, options)
+    try:
+        model, bar = scene.game.model, scene.plan.bar
+        targets = [*model.hand_rects, *model.play_rects]
+        for rect in targets:
+            assert rect.h >= 24 * min(1.0, scene.s) - 1 and bar.contains(rect)
+        for a, b in itertools.combinations(targets, 2):
+            assert not a.colliderect(b)
+    finally:
+        pygame.quit()
+
+
+def test_a_tile_is_painted_smooth_once_per_size():
+    """Issue #27: a tile's picture is supersampled (its round corners blend into the
+    felt in many shades, not a step) and kept: asked again, the same picture."""
+    _app, scene = _scene((1280, 720), 2)
+    try:
+        art = scene.game.art
+        image = art.tile_surface("road", 1, False, 400, 80)
+        assert image is art.tile_surface("road", 1, False, 400, 80)
+        corner = {image.get_at((x, y)).a for x in range(12) for y in range(12)}
+        assert len(corner) > 4  # partly covered pixels along the round corner
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", [(1024, 600), (2560, 1440)], ids=["small", "large"])
+def test_no_text_is_cut_or_small_on_the_table(size, lang):
+    """Issue #27's floors: every text at least 14 px, inside its box, none ending in
+    "…", with four seats and the long road."""
+    app = _scene(size, 4, {"long_road": True}, lang)[0]
+    try:
+        with widgets.recording(app.screen) as sink:
+            app.draw()
+        assert sink.texts
+        assert text_problems(sink.texts, size) == []
+    finally:
+        pygame.quit()

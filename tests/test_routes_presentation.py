@@ -1,0 +1,165 @@
+"""Eight Routes at publisher grade (issue #27), headless: the board first (the routes
+sheet and the lid take at least 55% of the window at every size and player count), big
+saturated dice painted once per size, stacks of markers that stay in their own lane,
+lid squares far enough apart to aim at, the results headed by the route badges, and no
+text cut with "…"."""
+
+from __future__ import annotations
+
+import itertools
+
+import pygame
+import pytest
+
+from game.scenes.routes import art as routes_art
+from game.scenes.routes.model import ROUTE_COLOURS, ROUTES
+from game.scenes.routes.table import RoutesTable
+from game.ui import widgets
+from tests.scene_helpers import make_app, push_game, text_problems
+
+SIZES = [(1024, 600), (1280, 720), (1920, 1080), (2560, 1440)]
+
+
+def _scene(size, players, lang="en"):
+    app = make_app(size=size, lang=lang)
+    scene = push_game(app, "routes", (0,), players, 3, {}, level="normal")
+    scene.skip_animation()
+    return app, scene
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_board_takes_at_least_55_percent_of_the_window(size, players):
+    """Issue #27, the board first: the board panel (the routes over the lid) is at least
+    55% of the window, and the routes and the lid fill it."""
+    _app, scene = _scene(size, players)
+    try:
+        model = scene.game.model
+        board = scene.plan.board
+        assert board.w * board.h >= 0.55 * size[0] * size[1]
+        assert board.contains(model.routes_rect) and board.contains(model.lid_rect)
+        used = model.routes_rect.union(model.lid_rect)
+        assert used.w * used.h >= 0.9 * board.w * board.h
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_a_die_on_its_square_is_big_and_crowded_dice_shrink_in_their_square(size):
+    """Issue #27: the dice are the core object; one or two on a square are at least
+    44 px at 1280x720, scaling with the window; more lie in a honeycomb that shrinks
+    with their count and stays inside the square's dice area."""
+    _app, scene = _scene(size, 4)
+    try:
+        model, s = scene.game.model, scene.s
+        for count in (1, 2):
+            assert model.slot(1, 0, count)[1] >= 44 * s
+        for face in range(1, 9):
+            area = model.dice_areas[face - 1]
+            last = None
+            for count in range(1, 9):
+                spots = [model.slot(face, i, count) for i in range(count)]
+                die = spots[0][1]
+                assert last is None or die <= last + 0.01
+                last = die
+                for (x, y), size_ in spots:
+                    box = pygame.Rect(0, 0, 0, 0).inflate(round(size_), round(size_))
+                    box.center = (round(x), round(y))
+                    assert area.inflate(2, 2).contains(box), (face, count, box, area)
+    finally:
+        pygame.quit()
+
+
+def test_a_die_is_saturated_outlined_smooth_cached_and_its_number_at_least_14_px(monkeypatch):
+    """Issue #27: a d8 in its route's full colour, with a dark outline, soft shadow and
+    smooth (supersampled) edges, its number bold and never under 14 px; each size is
+    painted once and kept; a turned die is turned smoothly (rotozoom)."""
+    sizes: list[int] = []
+    real = routes_art.draw_text
+
+    def spy(surface, text, size, *args, **kwargs):
+        sizes.append(size)
+        return real(surface, text, size, *args, **kwargs)
+
+    monkeypatch.setattr(routes_art, "draw_text", spy)
+    _app, scene = _scene((1280, 720), 3)
+    try:
+        art = scene.game.art
+        art.forget()
+        for face in range(1, 9):
+            for size in (20, 28, 48, 96):
+                sizes.clear()
+                image = art.die_image(face, size)
+                assert image is art.die_image(face, size)  # painted once per size
+                assert sizes and min(sizes) >= 14 and max(sizes) >= size * 0.4
+            image = art.die_image(face, 48)
+            body = image.get_at((11, 30))  # the top face, beside its number
+            colour = ROUTE_COLOURS[face - 1]
+            hue = pygame.Color(*colour).hsva
+            got = pygame.Color(body.r, body.g, body.b).hsva
+            assert got[1] >= hue[1] * 0.75  # saturated: the route's own colour
+            alphas = {image.get_at((x, y)).a for x in range(48) for y in range(48)}
+            assert len(alphas) > 20  # smooth edges and a soft shadow, not on/off
+            turned = art.die_image(face, 48, 20)
+            assert turned.get_size() != (48, 48)
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_a_stack_of_five_markers_stays_in_its_own_lane(size):
+    """Issue #27: five markers on one space shrink to stand inside their lane (they
+    used to climb into the route above); each still rises and leans."""
+    _app, scene = _scene(size, 5)
+    try:
+        model = scene.game.model
+        for route in range(1, ROUTES + 1):
+            lane = model.lanes[route - 1]
+            w = model.marker_width(route, 4, 0, 5)
+            top = model.marker_pos(route, 4, 4, 5)[1] - w * 0.75
+            assert top >= lane.y
+            assert w >= scene.px(12)
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720)])
+def test_the_lid_squares_are_targets_far_apart(size):
+    """Issue #27: every square one picks dice from is a target at least 24 px across,
+    and no two overlap."""
+    _app, scene = _scene(size, 3)
+    try:
+        squares = scene.game.model.squares
+        assert all(sq.w >= 24 and sq.h >= 24 for sq in squares)
+        for a, b in itertools.pairwise(squares):
+            assert b.x - a.x >= 24 and not a.colliderect(b)
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("players", [3, 5])
+def test_the_results_are_headed_by_the_route_badges(players, lang):
+    """Issue #27: the breakdown's eight columns are headed by the route badges, as the
+    board numbers them, never by words cut to "Ro…"."""
+    _app, scene = _scene((1024, 600), players, lang)
+    try:
+        bd = RoutesTable.breakdown(scene.game)
+        assert bd.badges == tuple((str(r + 1), ROUTE_COLOURS[r]) for r in range(ROUTES))
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", [(1024, 600), (2560, 1440)], ids=["small", "large"])
+def test_no_text_is_cut_or_small_on_the_table(size, lang):
+    """Issue #27's floors on a table mid-game: every text at least 14 px, inside its
+    box, none ending in "…"."""
+    app = _scene(size, 5, lang)[0]
+    try:
+        with widgets.recording(app.screen) as sink:
+            app.draw()
+        assert sink.texts
+        assert text_problems(sink.texts, size) == []
+    finally:
+        pygame.quit()
