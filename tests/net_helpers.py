@@ -143,12 +143,20 @@ def check_wire(session, seat: int | None, record: list[str]) -> int:
     actions (so at every place where the full state and the view differ -- another seat's
     hand, the deck, the hidden tile -- the member got the view's value, never the real
     one), each update's events are exactly those of its action the seat may see (none
-    meant for others), and the seed and the save's id appear nowhere in the bytes.
-    Returns how many views were checked."""
+    meant for others), and the seed and the save's id appear nowhere in the bytes -- but
+    in the finished game's ``record`` (issue #28), which may come only after the update
+    that ended the game. Returns how many views were checked."""
     secrets_in_bytes = [str(session.seed), session.save_id]
+    over = False  # the update that ended the game has been sent
     for text in record:
+        message = json.loads(text)
+        if message["type"] == "record":
+            assert over, f"the record reached seat {seat} before the game was over"
+            assert session.save_id not in text
+            continue
         for secret in secrets_in_bytes:
             assert secret not in text, f"{secret!r} was sent to seat {seat}"
+        over = over or (message["type"] == "update" and message["n"] == len(session.actions))
     module = session.module
     state = module.new_game(session.players, session.seed, session.options)
     opening = list(state.opening_events)

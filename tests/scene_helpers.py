@@ -253,8 +253,9 @@ FOUND_TABLES = [
         "version": version,
     }
     for game, host, address, players, code, version in (
-        ("duck", "kitchen-pc", "192.168.1.20", "4", "7KQ4-MX9P-2HRT", "1"),
-        ("verflixxt", "attic", "192.168.1.31", "6", "ABCD-EFGH-JKLM", "1"),
-        ("routes", "old-laptop", "192.168.1.7", "3", "WXYZ-2345-6789", "2"),
+        ("duck", "kitchen-pc", "192.168.1.20", "4", "7KQ4-MX9P-2HRT", "2"),
+        ("verflixxt", "attic", "192.168.1.31", "6", "ABCD-EFGH-JKLM", "2"),
+        # an app of another protocol version: the list says so
+        ("routes", "old-laptop", "192.168.1.7", "3", "WXYZ-2345-6789", "1"),
     )
 ]

@@ -94,7 +94,7 @@ def test_each_seat_is_sent_only_its_own_private_draws_and_reads_them_back_typed(
         table.apply(p, rng.choice(session.state.legal_actions(p)))
     for seat, member in members.items():
         assert check_wire(session, seat, member.texts) == len(session.actions)
-        sent = [event_from(e, "cluck") for m in frames(member.texts) for e in m["events"]]
+        sent = [event_from(e, "cluck") for m in frames(member.texts) for e in m.get("events", [])]
         private = [e for e in sent if isinstance(e, TileDrawnPrivate)]
         drawn = [e for e in sent if isinstance(e, TileDrawn)]
         assert all(isinstance(e, CluckEvent) for e in sent)

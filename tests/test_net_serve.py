@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from game.net.client import ClientThread, TableClient
+from game.net.protocol import VERSION
 from tests.net_helpers import Player, check_wire, run
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -221,4 +222,4 @@ def test_tables_are_found_on_the_local_network():
 
     found = run(scenario(), timeout=30)
     assert found[0]["code"] == table.code and found[0]["port"] == 4567
-    assert found[0]["game"] == "cluck" and found[0]["version"] == "1"
+    assert found[0]["game"] == "cluck" and found[0]["version"] == str(VERSION)
