@@ -274,7 +274,7 @@ class App:
                 "actions": len(game.session.actions),
             }
             place = guide.probe_state() if guide is not None else None
-            if place is not None:  # a guided lesson (game.scenes.lesson): its place
+            if place is not None:  # a guided lesson (game.scenes.table.lesson): its place
                 info["game"]["lesson"] = place
             online = getattr(game, "online_probe", None)
             if online is not None:  # a network table (game.scenes.lobby.online): code, seats

@@ -1,6 +1,6 @@
 """Guided first games ("Learn to play", issue #19): the lessons as data, and the driver
 that walks a real game through them. Headless: no pygame here (the table's side is
-``game.scenes.lesson``).
+``game.scenes.table.lesson``).
 
 A lesson is one YAML file under ``data/lessons/`` (``verflixxt-1.yaml``)::
 

@@ -123,7 +123,7 @@ def show_lesson_step(app, lesson_id: str, step: int, refused: bool = False):
     )  # not the person's
     if scene is None or scene.guide.lesson is None:
         raise ValueError(f"lesson {lesson_id} could not be opened")
-    guide = scene.guide  # the lesson's (game.scenes.lesson.LessonGuide)
+    guide = scene.guide  # the lesson's (game.scenes.table.lesson.LessonGuide)
     target = step - 1
     delay, table_scene.BOT_DELAY = table_scene.BOT_DELAY, 0.0  # the computers at once
     try:

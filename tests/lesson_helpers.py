@@ -6,7 +6,7 @@ given (tools/e2e_lessons.py), and the check that a step's element is on screen."
 from __future__ import annotations
 
 from game.lessons import lesson_ids
-from game.scenes.lesson_choice import LessonChoiceScene
+from game.scenes.shell.lesson_choice import LessonChoiceScene
 from game.scenes.shell.menu import MenuScene
 from tests.scene_helpers import click, make_app, step_until
 

@@ -12,7 +12,7 @@ import pygame
 from game import registry
 from game.ai import make_bot
 from game.app import App
-from game.scenes.handoff import HandoffScene
+from game.scenes.table.handoff import HandoffScene
 from game.session import Seat, Session
 from game.settings import Settings
 

@@ -12,8 +12,8 @@ from game.rules.cluck.events import CluckEvent, NoChick
 from game.rules.protocol import Event
 from game.scenes.cluck import CluckScene
 from game.scenes.cluck.panels import Panels
-from game.scenes.end_screen import GameOverScene
 from game.scenes.table import scene as table_scene
+from game.scenes.table.end_screen import GameOverScene
 from game.session import Session
 from game.ui import fonts, sprites
 from game.ui.i18n import Translator

@@ -15,8 +15,8 @@ from game.rules.duck import actions as A
 from game.rules.duck import events as E
 from game.scenes.duck import DuckScene
 from game.scenes.duck.panels import Panels
-from game.scenes.end_screen import GameOverScene
 from game.scenes.table import scene as table_scene
+from game.scenes.table.end_screen import GameOverScene
 from game.session import Seat, Session
 from game.ui import fonts, sprites
 from game.ui.i18n import Translator

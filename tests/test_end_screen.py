@@ -11,9 +11,9 @@ import pytest
 
 from game.rules.duck.data import COLOURS
 from game.rules.verflixxt import score_breakdown
-from game.scenes import end_screen
-from game.scenes.end_screen import MIN_TEXT, GameOverScene
 from game.scenes.shell.menu import MenuScene
+from game.scenes.table import end_screen
+from game.scenes.table.end_screen import MIN_TEXT, GameOverScene
 from game.ui import fonts
 from tests.scene_helpers import click, key, make_app, push_game, step_until
 

@@ -1,4 +1,4 @@
-"""The table frame every game shares (issue #16, game/scenes/frame.py): the header says
+"""The table frame every game shares (issue #16, game/scenes/table/frame.py): the header says
 whose turn it is in that seat's colour, the seat panels stand on the right in seat order,
 the log scrolls with the mouse wheel and says what it is for while empty, and the
 "thinking" cue is in the panel of the seat that thinks."""
@@ -8,8 +8,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.scenes.frame import LogDivider, plan_table
 from game.scenes.table import scene as table_scene
+from game.scenes.table.frame import LogDivider, plan_table
 from game.ui import widgets
 from tests.scene_helpers import make_app, motion, push_game, step_until
 from tests.test_tables_at_every_size import VARIANTS

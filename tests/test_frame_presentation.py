@@ -9,9 +9,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.scenes.end_screen import CELEBRATION, GameOverScene, hop
-from game.scenes.frame import Hint, LogDivider, first_seat, split_names
-from game.scenes.frame_plan import LOG_LINES, log_line_h, plan_table
+from game.scenes.table.end_screen import CELEBRATION, GameOverScene, hop
+from game.scenes.table.frame import Hint, LogDivider, first_seat, split_names
+from game.scenes.table.frame_plan import LOG_LINES, log_line_h, plan_table
 from game.ui import sound, theme, widgets
 from game.ui.i18n import Translator, catalog
 from tests.scene_helpers import make_app, push_game, push_resumed_game, seats

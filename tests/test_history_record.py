@@ -14,8 +14,8 @@ from game import derby_file, saves
 from game.__main__ import main
 from game.derby_file import DerbyFileError
 from game.history import History
-from game.scenes.end_screen import GameOverScene
 from game.scenes.shell.menu import MenuScene
+from game.scenes.table.end_screen import GameOverScene
 from game.scenes.table.guide import NoGuide
 from tests.scene_helpers import make_app, push_game, step_until
 from tests.test_history import finished

@@ -356,7 +356,7 @@ def test_reopening_the_lobby_shows_the_last_table(app):
 
 
 def test_the_hand_off_curtain_shows_the_seats_colour_and_mark(app, monkeypatch):
-    from game.scenes.handoff import HandoffScene
+    from game.scenes.table.handoff import HandoffScene
 
     scene = push_game(app, "verflixxt", [0, 1], 2, 3, {}, "easy")
     monkeypatch.setattr(scene.session, "needs_handoff", lambda player: True)

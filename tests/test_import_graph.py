@@ -178,7 +178,9 @@ def test_the_graph_sees_imports_inside_functions_and_skips_type_checking(tmp_pat
     assert "game.scenes.shell.menu" in names
     assert "game.scenes.shell.help" in graph["game.scenes.shell.screens"], "screens opened by name"
     assert "game.rules.routes.data" in graph["game.rules.routes.state"]
-    assert "game.scenes.table.scene" not in graph["game.scenes.end_screen"], "TYPE_CHECKING only"
+    assert "game.scenes.table.scene" not in graph["game.scenes.table.end_screen"], (
+        "TYPE_CHECKING only"
+    )
 
 
 def test_strongly_connected_finds_a_circle():

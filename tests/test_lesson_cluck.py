@@ -10,8 +10,8 @@ import pygame
 import pytest
 
 from game.lessons import element_known, lesson_path, load_lesson
-from game.scenes.end_screen import GameOverScene
-from game.scenes.lesson import LessonDoneScene
+from game.scenes.table.end_screen import GameOverScene
+from game.scenes.table.lesson import LessonDoneScene
 from game.ui import fonts, widgets
 from tests.lesson_helpers import do_step, lesson_app, open_lesson, wait_for_step
 from tests.scene_helpers import click, key, step_until

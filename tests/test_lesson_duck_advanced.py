@@ -11,7 +11,7 @@ import pytest
 from game import rules
 from game.lessons import LessonRun, follow, lesson_ids, lesson_path, load_lesson
 from game.rules.duck import events as E
-from game.scenes.lesson_choice import LessonChoiceScene
+from game.scenes.shell.lesson_choice import LessonChoiceScene
 from game.scenes.shell.menu import MenuScene
 from tests.lesson_helpers import do_step, lesson_app, open_lesson, wait_for_step
 from tests.scene_helpers import click, make_app

@@ -11,8 +11,8 @@ import pytest
 
 from game import lessons
 from game.lessons import lesson_ids, lesson_path, load_lesson
-from game.scenes.lesson import LessonDoneScene, LessonStartScene
 from game.scenes.shell.menu import MenuScene
+from game.scenes.table.lesson import LessonDoneScene, LessonStartScene
 from game.ui import fonts
 from tests.lesson_helpers import (
     assert_pointed_on_screen,

@@ -11,7 +11,7 @@ import pytest
 
 from game import lessons, rules
 from game.lessons import LessonRun, follow, lesson_ids, lesson_path, load_lesson
-from game.scenes.lesson_choice import LessonChoiceScene
+from game.scenes.shell.lesson_choice import LessonChoiceScene
 from game.scenes.shell.menu import MenuScene
 from game.ui import widgets
 from tests.lesson_helpers import do_step, lesson_app, open_lesson, wait_for_step

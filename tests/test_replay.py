@@ -242,7 +242,7 @@ def test_replay_and_screenshot_replay_from_the_command_line(tmp_path):
 def test_everyone_shows_every_seats_hidden_things_at_once(size, lang):
     """The reveal toggle's last choice, "everyone": each seat's hand in its panel and
     Cluck-peep!'s hidden tile in the header, drawn whole, nothing overlapping."""
-    from game.scenes.replay import EVERYONE, hidden_things
+    from game.scenes.table.replay import EVERYONE, hidden_things
 
     app = make_app(size, lang)
     try:

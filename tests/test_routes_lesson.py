@@ -11,8 +11,8 @@ from __future__ import annotations
 import pytest
 
 from game.lessons import LessonRun, follow, lesson_path, load_lesson
-from game.scenes.end_screen import GameOverScene
-from game.scenes.lesson import LessonDoneScene
+from game.scenes.table.end_screen import GameOverScene
+from game.scenes.table.lesson import LessonDoneScene
 from tests.lesson_helpers import (
     assert_pointed_on_screen,
     do_step,

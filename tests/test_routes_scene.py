@@ -40,10 +40,10 @@ from game.rules.routes.events import (
     RouteScored,
     RoutesEvent,
 )
-from game.scenes.end_screen import GameOverScene
-from game.scenes.handoff import HandoffScene
 from game.scenes.routes import Choice, RoutesScene
 from game.scenes.routes.model import Walk
+from game.scenes.table.end_screen import GameOverScene
+from game.scenes.table.handoff import HandoffScene
 from game.ui import fonts
 from tests import scene_helpers
 from tests.scene_helpers import (

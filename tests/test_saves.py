@@ -547,8 +547,8 @@ def test_a_failing_autosave_shows_one_dialog_per_streak_and_keeps_the_old_save(m
 
 
 def test_a_failing_autosave_on_quit_to_menu_is_still_shown(monkeypatch, app):
-    from game.scenes.pause import PauseScene
     from game.scenes.shell.menu import MenuScene
+    from game.scenes.table.pause import PauseScene
 
     app.push(MenuScene(app))
     scene = _routes_scene(app)

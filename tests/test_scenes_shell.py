@@ -3,9 +3,9 @@
 import pygame
 import pytest
 
-from game.scenes.handoff import HandoffScene
 from game.scenes.shell.menu import MenuScene
 from game.scenes.shell.settings import SettingsScene
+from game.scenes.table.handoff import HandoffScene
 
 
 def click(app, button):

@@ -54,13 +54,13 @@ def _helps(app):
 
 
 def _pause(app):
-    from game.scenes.pause import PauseScene
+    from game.scenes.table.pause import PauseScene
 
     return [PauseScene(app, registry.installed_games()[0])]
 
 
 def _handoff(app):
-    from game.scenes.handoff import HandoffScene
+    from game.scenes.table.handoff import HandoffScene
 
     return [HandoffScene(app, "Wolfgang Amadeus")]
 
@@ -83,7 +83,7 @@ def _dialog(app):
 
 def _lesson_start(app):
     from game.lessons import lesson_ids, lesson_path, load_lesson
-    from game.scenes.lesson import LessonStartScene
+    from game.scenes.table.lesson import LessonStartScene
 
     lessons = [load_lesson(lesson_path(i)) for i in lesson_ids()]
     return [LessonStartScene(app, lesson, place=len(lesson.steps) - 1) for lesson in lessons]

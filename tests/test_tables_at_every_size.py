@@ -16,7 +16,7 @@ import pygame
 import pytest
 
 from game.ai import make_bot
-from game.scenes.end_screen import GameOverScene
+from game.scenes.table.end_screen import GameOverScene
 from game.session import Session
 from game.ui import widgets
 from tests.scene_helpers import LANGS, SIZES, make_app, seats, text_problems

@@ -13,8 +13,8 @@ from game.rules.verflixxt import Attack, Draw, Hat, Move, Play, Roll, Stop
 from game.rules.verflixxt import events as ev
 from game.rules.verflixxt.data import FINISH
 from game.rules.verflixxt.events import PieceMoved
-from game.scenes.end_screen import GameOverScene
-from game.scenes.handoff import HandoffScene
+from game.scenes.table.end_screen import GameOverScene
+from game.scenes.table.handoff import HandoffScene
 from game.scenes.verflixxt import VerflixxtScene
 from game.ui import fonts
 from tests import scene_helpers

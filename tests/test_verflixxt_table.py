@@ -11,7 +11,7 @@ import pytest
 from game.ai import make_bot
 from game.rules.verflixxt import Roll
 from game.rules.verflixxt.data import FINISH, START
-from game.scenes.end_screen import GameOverScene
+from game.scenes.table.end_screen import GameOverScene
 from game.scenes.verflixxt import VerflixxtScene
 from game.scenes.verflixxt.art import letter_spot
 from game.session import Session

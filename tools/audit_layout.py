@@ -271,7 +271,7 @@ def _session(app: Any, game: str, players: int, options: dict[str, Any], moment:
 def _table(game: str, players: int, options: dict[str, Any], moment: str, end: bool):
     def build(app: Any) -> Any:
 
-        from game.scenes.end_screen import GameOverScene
+        from game.scenes.table.end_screen import GameOverScene
 
         app.push(app.router.screen("menu")(app))
         scene = app.router.table(game)(app, _session(app, game, players, options, moment))

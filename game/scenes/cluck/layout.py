@@ -16,8 +16,8 @@ import pygame
 from game.rules.cluck.ladder import ROW_HEIGHT
 from game.rules.cluck.state import HAND_BASIC, HAND_LONG
 from game.rules.cluck.tiles import COLUMNS
-from game.scenes.frame_plan import TablePlan
 from game.scenes.table.contract import TableHost
+from game.scenes.table.frame_plan import TablePlan
 from game.ui import fonts
 
 from .log import Texts

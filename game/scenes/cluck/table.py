@@ -32,9 +32,9 @@ import pygame
 from game.rules.cluck import PLACE
 from game.rules.cluck.ladder import ROW_HEIGHT
 from game.rules.protocol import Event
-from game.scenes.end_screen import Breakdown
-from game.scenes.frame_plan import TablePlan
 from game.scenes.table.contract import FrameCut, Resync, TableDefaults, TableHost
+from game.scenes.table.end_screen import Breakdown
+from game.scenes.table.frame_plan import TablePlan
 
 from .animate import Animator
 from .art import Art

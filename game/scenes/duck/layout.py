@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.scenes.frame_plan import TablePlan
 from game.scenes.table.contract import TableHost
+from game.scenes.table.frame_plan import TablePlan
 from game.ui import sprites, theme
 
 from . import art

@@ -12,7 +12,7 @@ to ``pattern:D``, ``tray`` (the person's action tokens) and a token in it, ``tok
 (``keep``, ``step``, ``rotate``, ``swap``, ``ghost``, ``become``).
 
 A Duck! Duck! Go! action is often two clicks: a card then a route, a life ring then a
-facing. The guide (``game.scenes.lesson``) puts the focus on the control that takes the
+facing. The guide (``game.scenes.table.lesson``) puts the focus on the control that takes the
 step's action (``focus`` with the key of a :attr:`controls` entry); here that makes the
 first of those picks for the person — the card is picked, the life ring chosen, the two
 cards of a round or the three of a discard picked (the button then takes them), the
@@ -122,7 +122,7 @@ class Guide:
         return None
 
     def lesson_keep_clear(self) -> list[pygame.Rect]:
-        """What a lesson's callout must not hide (game.scenes.lesson.LessonGuide._clear_of
+        """What a lesson's callout must not hide (game.scenes.table.lesson.LessonGuide._clear_of
         weighs it): the cards picked, the buttons that take them, and the way the table
         previews — a duck's route from where it swims, or the hound's."""
         d = self.decisions.decision()
@@ -222,7 +222,7 @@ class Guide:
         return None
 
     def focus(self, key: str) -> bool:
-        """The guide's focus on the control ``key`` (game.scenes.lesson): the picks before
+        """The guide's focus on the control ``key`` (game.scenes.table.lesson): the picks before
         its action made — the card of a card or a route from the hand, the life ring of a
         placing or a warp — so the board previews that move. Several actions may end with
         the same click ("face:2" after either life ring): the step's own action first."""

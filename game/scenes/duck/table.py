@@ -39,9 +39,9 @@ import pygame
 
 from game.rules.duck.data import ALL_BUOYS, COLOURS
 from game.rules.protocol import Event
-from game.scenes.end_screen import Breakdown
-from game.scenes.frame_plan import TablePlan
 from game.scenes.table.contract import FrameCut, Resync, TableHost
+from game.scenes.table.end_screen import Breakdown
+from game.scenes.table.frame_plan import TablePlan
 
 from .animate import Animator
 from .board import Board

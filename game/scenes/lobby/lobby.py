@@ -1,6 +1,6 @@
 """The lobby: who plays (2–6 seats within the game's range), as which character, person
 or computer and how strong, and the game's options and variants; or, for a game with a
-lesson, "Learn to play" (a guided first game, game.scenes.lesson)."""
+lesson, "Learn to play" (a guided first game, game.scenes.table.lesson)."""
 
 from __future__ import annotations
 

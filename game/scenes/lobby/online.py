@@ -30,7 +30,7 @@ from game.net.remote import RemoteDriver
 from game.net.store import reopen
 from game.net.table import Refused
 from game.rules.protocol import GameState
-from game.scenes.end_screen import GameOverScene
+from game.scenes.table.end_screen import GameOverScene
 from game.scenes.table.scene import TableScene
 from game.session import Session
 from game.table.driver import LocalDriver

@@ -9,8 +9,8 @@ import math
 
 import pygame
 
-from game.scenes.frame import seat_layout
 from game.scenes.table.contract import Header, SeatDefaults, SeatFace, TableHost
+from game.scenes.table.frame import seat_layout
 from game.ui import fonts, theme
 from game.ui.choices import Choices
 from game.ui.widgets import draw_text

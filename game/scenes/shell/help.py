@@ -4,7 +4,7 @@ first, the game's overview, is called "Goal", so the screen's title is not said 
 and the sections on the right, each with pictures drawn with the game's own art
 (game.scenes.shell.pictures), scrolled with the mouse wheel, the scrollbar (drag it, or
 click its track) or the keys PgUp/PgDn/Home/End/arrows; for a game with a lesson,
-"Learn to play" (a guided first game, game.scenes.lesson)."""
+"Learn to play" (a guided first game, game.scenes.table.lesson)."""
 
 from __future__ import annotations
 

@@ -22,9 +22,9 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 import pygame
 
 from game.rules.protocol import Action, Event
-from game.scenes.end_screen import Breakdown
-from game.scenes.frame import Hint
-from game.scenes.frame_plan import SeatLayout, TablePlan
+from game.scenes.table.end_screen import Breakdown
+from game.scenes.table.frame import Hint
+from game.scenes.table.frame_plan import SeatLayout, TablePlan
 from game.scenes.table.guide import TableGuide
 from game.table.driver import TableDriver
 from game.ui.i18n import Translator
@@ -49,7 +49,7 @@ Resync = Literal["after_last_event", "when_idle", "idle_after_busy"]
 
 @dataclass(frozen=True)
 class FrameCut:
-    """How a game wants the window cut (see :func:`game.scenes.frame_plan.plan_table`)."""
+    """How a game wants the window cut (see :func:`game.scenes.table.frame_plan.plan_table`)."""
 
     bar_h: float
     hint_lines: int = 1
@@ -141,7 +141,7 @@ class TableSeats(Protocol):
         """The seat's own things under its name (counts, chips, dice), inside ``rect``."""
 
     def hint(self) -> str | Hint:
-        """The bar's prompt: a string, or a :class:`~game.scenes.frame.Hint` whose
+        """The bar's prompt: a string, or a :class:`~game.scenes.table.frame.Hint` whose
         secondary clause the bar leaves out when the whole does not fit (issue #27)."""
         ...
 
@@ -324,7 +324,7 @@ class TableHost(Protocol):
     def draw_bar(self, surface: pygame.Surface) -> None: ...
 
     def plan_frame(self, size: tuple[int, int], **kwargs: Any) -> TablePlan:
-        """Cut the window into the shared frame (game.scenes.frame.plan_table): kept as
+        """Cut the window into the shared frame (game.scenes.table.frame.plan_table): kept as
         the scene's ``plan``."""
         ...
 

@@ -3,7 +3,7 @@ at it, so that the table runs the same with a lesson over it or without one.
 
 :class:`TableGuide` is all the table (and a game's parts, through ``host.guide``) asks
 of it; :class:`NoGuide` is the guide of a normal game, which lets everything through and
-draws nothing. A guided lesson (:class:`game.scenes.lesson.LessonGuide`) is the other.
+draws nothing. A guided lesson (:class:`game.scenes.table.lesson.LessonGuide`) is the other.
 """
 
 from __future__ import annotations

@@ -7,8 +7,8 @@ What every table does, written once here: its computer seats' decisions shown wi
 visible "thinking" cue and a pause people can follow, the hand-off curtain between
 people, events played in order as animations (skippable; speed from settings; input
 locked only while something moves), the event log, undo, pause and rules help,
-autosave, the table frame around the board (:mod:`game.scenes.frame`: header, seat
-panels, log, hint bar, thinking cue), the end screen (:mod:`game.scenes.end_screen`,
+autosave, the table frame around the board (:mod:`game.scenes.table.frame`: header, seat
+panels, log, hint bar, thinking cue), the end screen (:mod:`game.scenes.table.end_screen`,
 fed by :meth:`TableScene.final_breakdown`), and the guide over the table
 (:mod:`game.scenes.table.guide`: a lesson's, or none) that it tells what happens.
 
@@ -30,10 +30,10 @@ from game import registry, saves
 from game.ai import Bot, make_bot
 from game.rules.protocol import Event, IllegalAction
 from game.scenes.base import Scene
-from game.scenes.end_screen import Breakdown, GameOverScene
-from game.scenes.frame import Hint, LogDivider, TableFrame, TablePlan, plan_table
 from game.scenes.table.compose import Compositor
 from game.scenes.table.contract import GameFactory, GameTable, Offered
+from game.scenes.table.end_screen import Breakdown, GameOverScene
+from game.scenes.table.frame import Hint, LogDivider, TableFrame, TablePlan, plan_table
 from game.scenes.table.guide import NoGuide, TableGuide
 from game.session import Session
 from game.table.bots import BotRunner
@@ -66,7 +66,7 @@ class TableScene(TableFrame, Scene):
         self.last_round = session.state.round_number
         self.error: str | None = None
         self.log_scroll = 0  # lines scrolled back from the newest (the frame's log)
-        # the guide over the table: a lesson's (game.scenes.lesson.LessonGuide) or none
+        # the guide over the table: a lesson's (game.scenes.table.lesson.LessonGuide) or none
         self.guide: TableGuide = NoGuide()
         self.base_buttons: list[Button] = []  # the frame's own, kept across the controls
         self.skipping = False  # skip_animation is running
@@ -243,7 +243,7 @@ class TableScene(TableFrame, Scene):
             self.scroll_log(len(fonts.wrap(text, size, width)))
 
     def plan_frame(self, size, **kwargs) -> TablePlan:
-        """Cut the window into the shared frame (see :func:`game.scenes.frame.plan_table`)
+        """Cut the window into the shared frame (see :func:`game.scenes.table.frame.plan_table`)
         and forget the frame's cached pictures."""
         self.plan = plan_table(size, self.px, self.session.players, **kwargs)
         self.frame_reset()
@@ -525,7 +525,7 @@ class TableScene(TableFrame, Scene):
         return self.game.lesson_clicks(expect)
 
     def focus_control(self, key: str) -> bool:
-        """A lesson's focus on the control ``key`` (game.scenes.lesson)."""
+        """A lesson's focus on the control ``key`` (game.scenes.table.lesson)."""
         changed = self.game.focus(key)
         self._refocused = self._refocused or changed
         return changed

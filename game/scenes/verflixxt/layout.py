@@ -12,14 +12,14 @@ from bisect import bisect_left
 import pygame
 
 from game.rules.verflixxt.data import FINISH, START
-from game.scenes.frame_plan import TablePlan
 from game.scenes.table.contract import TableHost
+from game.scenes.table.frame_plan import TablePlan
 from game.ui import fonts
 
 from .art import Art
 from .model import PAWN_ASPECT, PAWN_H, Point, VerflixxtModel
 
-# design sizes of the frame's parts (see game.scenes.frame.plan_table): the bar under the
+# design sizes of the frame's parts (see game.scenes.table.frame.plan_table): the bar under the
 # board is the prompt's line over the die (base game) or the cards (hats game), no taller
 # than they need, and the seat column a little narrower than the frame's default, so the
 # board takes more than 55% of the window at every size (issue #27); a seat panel holds

@@ -33,9 +33,9 @@ from game.rules.verflixxt import score_breakdown
 from game.rules.verflixxt.data import FINISH, START
 from game.rules.verflixxt.decisions import DrawForHats
 from game.rules.verflixxt.events import CardDrawn
-from game.scenes.end_screen import Breakdown
-from game.scenes.frame_plan import TablePlan
 from game.scenes.table.contract import FrameCut, Resync, TableDefaults, TableHost
+from game.scenes.table.end_screen import Breakdown
+from game.scenes.table.frame_plan import TablePlan
 
 from .animate import Animator
 from .art import Art
@@ -119,7 +119,7 @@ class VerflixxtTable(TableDefaults):
 
     def _seat_roomy(self) -> int:
         """The least height of a seat panel that keeps its row of mini tiles under the
-        name and the subtitle (see game.scenes.frame.seat_layout)."""
+        name and the subtitle (see game.scenes.table.frame.seat_layout)."""
         px, text_px = self.host.px, self.host.text_px
         name = round(text_px(18) * 1.25) + round(text_px(14) * 1.25)
         return px(5) + name + px(2) + max(18, px(22)) + px(7)

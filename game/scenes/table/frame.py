@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pygame
 
-from game.scenes.frame_plan import (
+from game.scenes.table.frame_plan import (
     LOG_PAD,
     LOG_TEXT,
     SeatLayout,

@@ -378,7 +378,7 @@ def lessons_forget(lesson_id: str) -> None:
 # == starting a lesson =============================================================================
 def open_lesson(app, lesson_id: str) -> None:
     """ "Learn to play" reaching one lesson (the menu, the lobby, the rules help, or the
-    chooser of a game with several: game.scenes.lesson_choice.learn): the lesson from its
+    chooser of a game with several: game.scenes.shell.lesson_choice.learn): the lesson from its
     start; when a place in it was kept, first a choice between going on from there and
     starting again (:class:`LessonStartScene`). Whatever is on screen stays until the
     lesson starts (Back in the choice returns to it)."""

@@ -1,4 +1,4 @@
-"""Where the parts of the shared table frame (:mod:`game.scenes.frame`) are: the window
+"""Where the parts of the shared table frame (:mod:`game.scenes.table.frame`) are: the window
 cut into header, board, bar, seat panels, a game's own block and the log
 (:func:`plan_table`), and the parts of one seat panel (:func:`seat_layout`)."""
 

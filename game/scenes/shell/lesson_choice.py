@@ -17,7 +17,7 @@ from game.ui.widgets import Button, draw_text
 def learn(app, game: str) -> None:
     """Open ``game``'s lesson, or the chooser when it has several (the menu, the lobby and
     the rules help call this; a kept place is offered to go on from or start again:
-    game.scenes.lesson.open_lesson)."""
+    game.scenes.table.lesson.open_lesson)."""
     ids = lessons.lesson_ids(game)
     if len(ids) == 1:
         app.router.screen("lesson")(app, ids[0])
