@@ -31,6 +31,7 @@ from game.net.store import reopen
 from game.net.table import Refused
 from game.rules.protocol import GameState
 from game.scenes.end_screen import GameOverScene
+from game.scenes.handoff import HandoffScene
 from game.scenes.table.phones import PhoneCards
 from game.scenes.table.scene import TableScene
 from game.session import Session
@@ -345,8 +346,12 @@ class HostedTable(OnlineTable):
     def hide_phone_hand(self) -> None:
         """A seat whose hand is on its phone (issue #29) is never shown on this screen:
         if it was (its phone had dropped), the screen goes back to the public view."""
+        table = self.driver.host.table
+        top = self.app.top
+        if isinstance(top, HandoffScene) and top.seat is not None and table.on_phone(top.seat):
+            self.app.pop()  # its phone came back while the curtain waited for its person
         shown = self.private_player
-        if shown is not None and self.driver.host.table.on_phone(shown):
+        if shown is not None and table.on_phone(shown):
             self.private_player = None
             self.session.viewer = None
             self.sync_from_state()  # type: ignore[attr-defined]

@@ -29,7 +29,7 @@
       route: "Choose the route", face: "Choose your duck's facing", warp: "Place the knocked duck",
       discard: "Throw away cards", post: "Play a token or finish", pre: "Play a token or move",
       hound: "Move the hound", patterns: "Choose the hound's patterns", other: "Your move",
-      tapagain: "Tap again to play it", tapother: "Tap again to confirm", sent: "Sent…",
+      tapagain: "Tap again to play it", tapother: "Tap again to confirm", sent: "Sent…", sentwait: "Sent: watch the big screen",
       routeN: "Route", hand: "Hand", nohand: "No cards in hand.", blue: "Blue tokens", buoys: "Buoys",
       stay: "Stay", turn: "Turn instead of moving", done: "Finish (done)", step: "+1 step", swap: "Swap with the hound",
       blueplay: "Blue: draw 3, discard 3", facing: "facing", hex: "hex", duck: "duck", keepr: "Keep going: card",
@@ -52,7 +52,7 @@
       route: "ルートを選んでください", face: "アヒルの向きを選んでください", warp: "はじかれたアヒルを置いてください",
       discard: "捨てるカードを選んでください", post: "トークンを使うか、終了してください", pre: "トークンを使うか、移動してください",
       hound: "猟犬を動かしてください", patterns: "猟犬のパターンを選んでください", other: "あなたの番です",
-      tapagain: "もう一度タップで出します", tapother: "もう一度タップで決定", sent: "送信中…",
+      tapagain: "もう一度タップで出します", tapother: "もう一度タップで決定", sent: "送信中…", sentwait: "送りました。大画面をご覧ください",
       routeN: "ルート", hand: "手札", nohand: "手札はありません。", blue: "青トークン", buoys: "ブイ",
       stay: "とどまる", turn: "移動の代わりに向きを変える", done: "終了", step: "+1歩", swap: "猟犬と入れ替え",
       blueplay: "青：3枚引いて3枚捨てる", facing: "向き", hex: "マス", duck: "アヒル", keepr: "もう一度進む：カード",
@@ -74,7 +74,10 @@
       try { value = decodeURIComponent(part.slice(eq + 1)); } catch (e) { return; }
       if (["code", "seat", "token", "lang"].indexOf(key) >= 0 && value.length <= 64) out[key] = value;
     });
-    if (out.seat !== undefined) out.seat = /^[0-7]$/.test(out.seat) ? Number(out.seat) : undefined;
+    if (out.seat !== undefined) {
+      if (/^[0-7]$/.test(out.seat)) out.seat = Number(out.seat);
+      else delete out.seat;
+    }
     if (out.lang !== "en" && out.lang !== "ja") delete out.lang;
     return out;
   }
@@ -348,7 +351,7 @@
   function send(action) {
     if (!page.ws || page.ws.readyState !== 1 || page.sending) return;
     page.sending = true;
-    window.derbySent = performance.now();
+    window.derbySentEpoch = performance.timeOrigin + performance.now(); // for tools/bench_phone.py
     page.ws.send(JSON.stringify({ v: VERSION, type: "action", id: page.nextId++, action: action }));
     $("confirm").hidden = false;
     $("confirm").textContent = t().sent;
@@ -375,7 +378,7 @@
     $("seat-mark").style.background = SEAT_COLOURS[seat % SEAT_COLOURS.length];
     var over = view.winner !== null && view.winner !== undefined;
     var key = promptKey(page.legal, page.toAct, seat, over);
-    $("ask").textContent = tx[key];
+    $("ask").textContent = page.sending ? tx.sentwait : tx[key];
     // the hand: each card drawn from the deck's data; a legal card is a target
     var deck = {};
     ((page.options.deck || {}).cards || []).forEach(function (c) { deck[c.number] = c.routes || []; });
