@@ -336,19 +336,19 @@ class LobbyScene(Scene):
             explained["online:advertise"] = self.t(ADVERTISE_HELP)
             oy += step
         if self.offers_phones():
-            self.option_labels.append((self.t("online.phones"), (ox, oy)))
-            rect = pygame.Rect(ox, oy + self.heading_size + self.px(6), ow, option_h)
-            self.buttons.add(
-                Button(
-                    rect,
-                    self.t("app.on") if self.phones else self.t("app.off"),
-                    self._toggle_phones,
-                    text,
-                    key="online:phones",
-                )
+            # in the panel's title row, right of "Options": a whole row more would take
+            # the board preview's room at every size
+            label = f"{self.t('online.phones')}: " + (
+                self.t("app.on") if self.phones else self.t("app.off")
             )
+            size = self.text_px(16)
+            title_w = fonts.font(self.text_px(24), True).size(self.t("app.options"))[0]
+            free = self.option_panel.w - self.px(16) - title_w - self.px(12) - pad // 2
+            width = min(free, fonts.font(size, True).size(label)[0] + self.px(24))
+            rect = pygame.Rect(0, 0, width, max(30, self.px(36)))
+            rect.topright = (self.option_panel.right - pad // 2, self.option_panel.y + self.px(10))
+            self.buttons.add(Button(rect, label, self._toggle_phones, size, key="online:phones"))
             explained["online:phones"] = self.t(PHONES_HELP)
-            oy += step
         # the explanation: room for the longest, so nothing moves when another shows
         self.explain_size = self.text_px(16)
         self.explain_line_h = int(self.explain_size * 1.35)
