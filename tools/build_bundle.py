@@ -97,6 +97,8 @@ def build(dist: Path) -> Path:
         f"{ROOT / 'assets'}{sep}assets",
         "--add-data",
         f"{ROOT / 'docs' / 'rules'}{sep}docs/rules",
+        "--add-data",
+        f"{ROOT / 'game' / 'web' / 'phone'}{sep}game/web/phone",  # the phone page (issue #29)
         str(ROOT / "main.py"),
     ]
     subprocess.run(cmd, check=True, cwd=ROOT)

@@ -56,12 +56,16 @@ class HostThread:
         advertise: bool = False,
         queue_messages: int | None = None,
         any_port: bool = False,
+        phones: tuple[int, ...] = (),
     ):
         if table is None:
             table, self.owner_token = Table.new(session, local_seats=local_seats)
         else:
             self.owner_token = ""  # a table opened again: its owner's token is not kept
         self.table = table
+        # Phones as hands (issue #29): a seat at this screen held on a phone, by the
+        # short token its QR code carries (kept only here, in memory)
+        self.phone_tokens: dict[int, str] = {}
         # the computer seats, whoever plays them (the window's scene or pump), through
         # the table so every member is sent their actions
         self.bots = BotRunner(table.session, apply=self.apply)
@@ -74,8 +78,13 @@ class HostThread:
         self.tables.on_change = self._changed
         self.inbox: Inbox = queue.SimpleQueue()
         self.notes: queue.SimpleQueue[Note] = queue.SimpleQueue()
+        for seat in phones:
+            self.phone_tokens[seat] = table.phone_token(seat)
         self.server = Server(
-            self.tables, inbox=self.inbox, queue_messages=queue_messages or QUEUE_MESSAGES
+            self.tables,
+            inbox=self.inbox,
+            queue_messages=queue_messages or QUEUE_MESSAGES,
+            phone_pages=bool(phones),
         )
         self.reopened = port == 0 and table.port is not None
         if self.reopened:
@@ -249,8 +258,11 @@ class HostedDriver:
         return [p for p in self.local if self.session.seats[p].human]
 
     def local_deciders(self) -> list[int]:
+        """The people at this screen to decide now; a seat held on a phone decides there
+        (issue #29), and at this screen again (behind the curtain) once its phone drops."""
         mine = self.local_seats()
-        return [p for p in self.session.state.to_act() if p in mine]
+        table = self.host.table
+        return [p for p in self.session.state.to_act() if p in mine and not table.on_phone(p)]
 
     def needs_handoff(self, player: int) -> bool:
         return len(self.local_seats()) > 1 and self.session.viewer != player

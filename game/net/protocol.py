@@ -73,6 +73,17 @@ def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
 
 
+PHONE_TOKEN_LENGTH = 8  # a phone's seat key (issue #29): 40 bits, short enough to type
+
+
+def new_phone_token() -> str:
+    """A seat key for a phone at the host's screen: typed by hand where a QR code cannot
+    be scanned ("ABCD-EF23"). 40 bits: each wrong guess costs a connection (``token``
+    closes it) and the host holds 16 at once from an address."""
+    raw = "".join(secrets.choice(CODE_ALPHABET) for _ in range(PHONE_TOKEN_LENGTH))
+    return f"{raw[:4]}-{raw[4:]}"
+
+
 def token_digest(token: str) -> str:
     """What the host keeps of a token (the table file holds digests, never tokens)."""
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()

@@ -31,6 +31,7 @@ from websockets.asyncio.server import Server as WsServer
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.frames import Frame, Opcode
+from websockets.http11 import Request, Response
 
 from game import registry, rules
 from game.boards import prepare_options
@@ -53,6 +54,10 @@ from game.net.limits import (
     UNJOINED_EXPIRY_S,
     RateBucket,
 )
+from game.net.phone import HTTP_LOG, MAX_PATH_CHARS, SOCKETS_LOG
+from game.net.phone import answer as phone_answer
+from game.net.phone import gone as phone_answer_gone
+from game.net.phone import is_upgrade as phone_is_upgrade
 from game.net.protocol import (
     MAX_INBOUND_BYTES,
     ProtocolError,
@@ -531,8 +536,12 @@ class Server:
         max_connections: int = MAX_CONNECTIONS,
         handshake_timeout: float = HANDSHAKE_S,
         stall_s: float = STALL_S,
+        phone_pages: bool = False,
     ):
         self.tables = tables
+        # Phones as hands (issue #29): the phone page answered on this port while open
+        self.phone_pages = phone_pages
+        self.http_paths: collections.deque[str] = collections.deque(maxlen=HTTP_LOG)
         self.admission = Admission(max_per_address, max_connections)
         self.rate = rate
         self.inbox = inbox
@@ -580,6 +589,8 @@ class Server:
             compression=None,
             open_timeout=self.handshake_timeout,
             create_connection=guarded,  # type: ignore[arg-type]  # a factory, as its docs allow
+            process_request=self._http if self.phone_pages else None,
+            logger=SOCKETS_LOG,  # INFO and up: its DEBUG lines carry frames (tokens)
         )
         self._sweeper = self.loop.create_task(self._sweep())
         if self.inbox is None:
@@ -637,6 +648,15 @@ class Server:
                 self.tables.sweep()
 
     # -- connections --------------------------------------------------------------------------
+    def _http(self, connection: ServerConnection, request: Request) -> Response | None:
+        """A plain HTTP request (the phone page, issue #29) or a websocket upgrade (None:
+        the handshake goes on). Only while a table is open; its path is kept for tests
+        (a browser never sends the fragment, where a phone's token is)."""
+        self.http_paths.append(request.path[:MAX_PATH_CHARS])
+        if not any(not table.closed for table in self.tables.by_code.values()):
+            return None if phone_is_upgrade(request) else phone_answer_gone()
+        return phone_answer(request)
+
     async def _handler(self, ws: ServerConnection) -> None:
         assert self.loop is not None
         messages, size = self.queue_limits

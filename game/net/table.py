@@ -27,11 +27,13 @@ from typing import Any, Protocol
 
 from game import registry
 from game.net.limits import REJOIN_BURST, REJOIN_RATE, SEATS_EVERY_S, RateBucket
+from game.net.phone import legal_texts
 from game.net.protocol import (
     MAX_OUTBOUND_BYTES,
     RECORD_MAX_ACTIONS,
     encode,
     new_code,
+    new_phone_token,
     new_token,
     token_digest,
     token_matches,
@@ -135,6 +137,10 @@ class Table:
         self._seats_due = False
         self._rejoins = [RateBucket(REJOIN_RATE, REJOIN_BURST, clock) for _ in range(players)]
         self._record: str | None = None  # the record message, made once the game is over
+        # Phones as hands (issue #29): seats at the host's screen whose person may hold
+        # their hand on a phone (a client with the seat's token); each such member is
+        # sent its legal actions in the rules' notation with every view ("legal").
+        self.phone_seats: set[int] = set()
 
     @classmethod
     def new(cls, session: Session, **kwargs: Any) -> tuple[Table, str]:
@@ -143,16 +149,32 @@ class Table:
         return cls(session, owner_digest=token_digest(owner), **kwargs), owner
 
     # -- seats -----------------------------------------------------------------------------
+    def phone_token(self, seat: int) -> str:
+        """A new short token for a seat at the host's screen held on a phone (issue #29):
+        the person scans or types it; any earlier phone token of the seat stops working."""
+        if seat not in self.local_seats or not self.session.seats[seat].human:
+            raise Refused("seat", f"seat {seat} is not a person at the host's screen")
+        token = new_phone_token()
+        self.digests[seat] = token_digest(token)
+        self.phone_seats.add(seat)
+        self._changed("tokens")
+        return token
+
+    def on_phone(self, seat: int) -> bool:
+        """A phone holds this seat now (its person's hand is on it, not on the screen)."""
+        return seat in self.phone_seats and seat in self.seat_peer
+
     def status(self, seat: int) -> str:
         """ "computer", "standing_in" (a computer plays a person's seat until its person
-        rejoins with the token), "local" (a person at the host's screen), "connected",
+        rejoins with the token), "local" (a person at the host's screen), "phone" (a
+        person at the host's screen whose hand is on their phone, issue #29), "connected",
         "reconnecting" (its person's line dropped: the seat waits) or "open"."""
         if not self.session.seats[seat].human:
             if self.digests[seat] is not None and seat not in self.local_seats:
                 return "standing_in"
             return "computer"
         if seat in self.local_seats:
-            return "local"
+            return "phone" if self.on_phone(seat) else "local"
         if seat in self.seat_peer:
             return "connected"
         return "reconnecting" if self.digests[seat] is not None else "open"
@@ -202,7 +224,15 @@ class Table:
             events=[e for e in map(json.loads, self.log) if _seen(e, seat)],
             n=len(self.session.actions),
             last_id=0 if seat is None else self.last_ids[seat],
+            **self._legal(seat),
         )
+
+    def _legal(self, seat: int | None) -> dict[str, Any]:
+        """A phone seat's legal actions (``legal``) for its welcome and updates: what its
+        page offers, in the rules' notation (its own view would give the same)."""
+        if seat is None or seat not in self.phone_seats:
+            return {}
+        return {"legal": legal_texts(self.session.state, seat)}
 
     def look(self) -> str:
         """The "table" answer to a ``look``: what anybody with the join code may see
@@ -387,7 +417,9 @@ class Table:
             if seat not in texts:
                 seen = [e for e in happened if _seen(e, seat)]
                 view = self.view_dict(seat)
-                texts[seat] = encode("update", n=n, events=seen, view=view, to_act=to_act)
+                texts[seat] = encode(
+                    "update", n=n, events=seen, view=view, to_act=to_act, **self._legal(seat)
+                )
             if ack is not None and ack[0] is peer:
                 # the same update with the message's id: set into its text (an object's
                 # last "}"), not encoded again with its whole view

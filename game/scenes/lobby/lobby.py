@@ -94,6 +94,8 @@ def scanned_options(info) -> tuple[str, ...]:
 
 OPTION_HELP = "lobby.{game}.{option}"  # each option's explanation (data/i18n/*/lobby.yaml)
 ADVERTISE_HELP = "lobby.online.advertise"
+PHONES_HELP = "lobby.online.phones"
+PHONE_GAMES = ("duck",)  # the games whose phone page draws the hand (issue #29)
 
 
 def option_help_key(game_id: str, option: str) -> str:
@@ -140,6 +142,9 @@ class LobbyScene(Scene):
         # a hosted table is shown in the others' "Join a table" lists (mDNS); off: only
         # its address and code let people in (not kept: each table chooses again)
         self.advertise = True
+        # phones as hands (issue #29): the people here hold their hands on their phones
+        # (the table hosts itself; a QR code beside each of their seats). Not kept.
+        self.phones = False
         self.options = {spec.key: spec.default for spec in self.module.OPTIONS}
         self.editing: int | None = None
         # the name being edited is selected whole: typing replaces it (issue #27)
@@ -330,6 +335,20 @@ class LobbyScene(Scene):
             )
             explained["online:advertise"] = self.t(ADVERTISE_HELP)
             oy += step
+        if self.offers_phones():
+            # in the panel's title row, right of "Options": a whole row more would take
+            # the board preview's room at every size
+            label = f"{self.t('online.phones')}: " + (
+                self.t("app.on") if self.phones else self.t("app.off")
+            )
+            size = self.text_px(16)
+            title_w = fonts.font(self.text_px(24), True).size(self.t("app.options"))[0]
+            free = self.option_panel.w - self.px(16) - title_w - self.px(12) - pad // 2
+            width = min(free, fonts.font(size, True).size(label)[0] + self.px(24))
+            rect = pygame.Rect(0, 0, width, max(30, self.px(36)))
+            rect.topright = (self.option_panel.right - pad // 2, self.option_panel.y + self.px(10))
+            self.buttons.add(Button(rect, label, self._toggle_phones, size, key="online:phones"))
+            explained["online:phones"] = self.t(PHONES_HELP)
         # the explanation: room for the longest, so nothing moves when another shows
         self.explain_size = self.text_px(16)
         self.explain_line_h = int(self.explain_size * 1.35)
@@ -514,6 +533,19 @@ class LobbyScene(Scene):
 
         return cycle
 
+    def offers_phones(self) -> bool:
+        """Phones as hands (issue #29): for a game whose phone page draws its hand, at a
+        table with somebody at this screen."""
+        return self.info.id in PHONE_GAMES and bool(self.here())
+
+    def here(self) -> tuple[int, ...]:
+        """The seats of people at this screen."""
+        return tuple(i for i, s in enumerate(self.seats) if s.human and not self.online[i])
+
+    def _toggle_phones(self):
+        self.phones = not self.phones
+        self.layout(self.size)
+
     def _toggle_advertise(self):
         self.advertise = not self.advertise
         self.layout(self.size)
@@ -534,11 +566,14 @@ class LobbyScene(Scene):
             return
         self.app.settings.seats = seats_to_remember(self.info, self.seats)
         self.app.save_settings()  # the next lobby shows this table
-        if any(self.online):
+        if any(self.online) or self.uses_phones():
             scene = self._host(session)
         else:
             scene = self.app.router.table(self.info.id)(self.app, session)
         self.app.replace(scene)
+
+    def uses_phones(self) -> bool:
+        return self.phones and self.offers_phones()
 
     def _host(self, session):
         """The table opened to the network (issue #18): the people here play at this
@@ -549,11 +584,16 @@ class LobbyScene(Scene):
         from game.net.host import HostThread  # opens at once; websockets when online
         from game.net.protocol import DEFAULT_PORT  # with the host above
 
-        local = tuple(i for i, s in enumerate(self.seats) if s.human and not self.online[i])
+        local = self.here()
         # the port a typed address without one means (a free one if it is taken): the
         # game's header shows the address with the port either way
         host = HostThread(
-            session, port=DEFAULT_PORT, any_port=True, local_seats=local, advertise=self.advertise
+            session,
+            port=DEFAULT_PORT,
+            any_port=True,
+            local_seats=local,
+            advertise=self.advertise and any(self.online),
+            phones=local if self.uses_phones() else (),
         ).start()
         return self.app.router.screen("hosted")(self.app, host, local)
 

@@ -31,6 +31,8 @@ from game.net.store import reopen
 from game.net.table import Refused
 from game.rules.protocol import GameState
 from game.scenes.table.end_screen import GameOverScene
+from game.scenes.table.handoff import HandoffScene
+from game.scenes.table.phones import PhoneCards
 from game.scenes.table.scene import TableScene
 from game.session import Session
 from game.table.driver import LocalDriver
@@ -41,6 +43,7 @@ STATUS_KEYS = {
     "open": "online.seat_open",
     "reconnecting": "online.seat_reconnecting",
     "connected": "app.online_connected",
+    "phone": "online.seat_phone",  # a person here whose hand is on their phone (issue #29)
 }
 # Where a table this window opens again listens: every address of this computer (the
 # others reach it over their network); tests put 127.0.0.1 here.
@@ -155,6 +158,10 @@ class OnlineTable:
                 key = "online.handed_log"  # its person may come back for it
             elif now == "computer" and before == "open":
                 key = "online.handed_open_log"  # nobody ever took it: a computer's now
+            elif now == "phone" and before != "phone":
+                key = "online.phone_log"  # issue #29: their hand is on their phone
+            elif now == "local" and before == "phone":
+                key = "online.phone_gone_log"  # played here again until it reconnects
             if key is not None:
                 self.log_line(self.t(key, name=seat["name"]))  # type: ignore[attr-defined]
         self.frame_reset()  # type: ignore[attr-defined]
@@ -326,17 +333,40 @@ class HostedTable(OnlineTable):
 
     driver: HostedDriver
     address: str = ""
+    private_player: int | None
     buttons: Any
     px: Any
     text_px: Any
 
     def update(self, dt: float) -> None:
         self.pump_network()
+        self.hide_phone_hand()
         super().update(dt)  # type: ignore[misc]
+
+    def hide_phone_hand(self) -> None:
+        """A seat whose hand is on its phone (issue #29) is never shown on this screen:
+        if it was (its phone had dropped), the screen goes back to the public view."""
+        table = self.driver.host.table
+        top = self.app.top
+        if isinstance(top, HandoffScene) and top.seat is not None and table.on_phone(top.seat):
+            self.app.pop()  # its phone came back while the curtain waited for its person
+        shown = self.private_player
+        if shown is not None and table.on_phone(shown):
+            self.private_player = None
+            self.session.viewer = None
+            self.sync_from_state()  # type: ignore[attr-defined]
+            self.frame_reset()  # type: ignore[attr-defined]
 
     def layout(self, size) -> None:
         super().layout(size)  # type: ignore[misc]
         self.place_hand_buttons()
+
+    @property
+    def phone_cards(self) -> PhoneCards:
+        cards = self.__dict__.get("_phone_cards")
+        if cards is None:
+            cards = self.__dict__["_phone_cards"] = PhoneCards(self)
+        return cards
 
     def pump_network(self) -> None:
         for kind, value in self.driver.host.pump():
@@ -432,6 +462,7 @@ class HostedTable(OnlineTable):
         """The game's drawing, then the waiting seats' buttons over their panels (a game
         that keeps its buttons on a picture of its own pastes the frame over them)."""
         super().draw(surface)  # type: ignore[misc]
+        self.phone_cards.draw(surface)  # issue #29: the QR codes of the phone seats
         sink = widgets.sink_of(surface)
         for index, button in enumerate(self.buttons.buttons):
             if not button.key.startswith("online:hand:"):

@@ -1,0 +1,148 @@
+"""Phones as hands (issue #29): the phone page, served by the host on its table's port.
+
+A window that hosts its table with *Phones as hands* answers plain HTTP GETs on the
+websocket's own port (websockets' ``process_request`` hook) for a fixed allow-list of
+static files packaged in ``game/web/phone/``: the page, its script and its style. Any
+other path is 404, any other method 405; a websocket upgrade (any path) goes on to the
+protocol as from every client. The phone is a client of the same protocol: it sends
+``rejoin`` with its seat's token, which travels in the URL's fragment
+(``/phone/#code=...&seat=N&token=...``): a browser never sends a fragment, so the token
+is never in a request line, and the server never logs a request's path or a frame.
+
+Headless: no pygame here.
+"""
+
+from __future__ import annotations
+
+import http
+import logging
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+from urllib.parse import quote
+
+from websockets.datastructures import Headers
+from websockets.http11 import Request, Response
+
+PAGE_PATH = "/phone/"
+# path -> (file in game/web/phone, content type); nothing else is ever served
+FILES: dict[str, tuple[str, str]] = {
+    "/phone/": ("index.html", "text/html; charset=utf-8"),
+    "/phone/index.html": ("index.html", "text/html; charset=utf-8"),
+    "/phone/phone.js": ("phone.js", "text/javascript; charset=utf-8"),
+    "/phone/phone.css": ("phone.css", "text/css; charset=utf-8"),
+}
+MAX_FILE_BYTES = 128 * 1024  # a packaged file past this is refused (500), never sent
+MAX_PATH_CHARS = 200
+CSP = (
+    "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; "
+    "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+)
+CACHE = "no-cache"  # revalidated each time: a new version of the app is never stale
+HTTP_LOG = 64  # the latest request paths kept for tests (never a fragment: none arrives)
+
+
+@dataclass(frozen=True)
+class PageFile:
+    body: bytes
+    content_type: str
+
+
+_files: dict[str, PageFile] = {}
+
+
+def page_file(name: str, content_type: str) -> PageFile | None:
+    """A packaged file of the page (read once), or None if it is missing or too big."""
+    if name not in _files:
+        try:
+            body = resources.files("game.web").joinpath("phone").joinpath(name).read_bytes()
+        except OSError:
+            return None
+        if len(body) > MAX_FILE_BYTES:
+            return None
+        _files[name] = PageFile(body, content_type)
+    return _files[name]
+
+
+def page_weight() -> int:
+    """The bytes a phone loads: the page, its script and its style."""
+    names = {name: kind for name, kind in FILES.values()}
+    return sum(len(f.body) for n, k in names.items() if (f := page_file(n, k)) is not None)
+
+
+def _headers(content_type: str, length: int) -> Headers:
+    return Headers(
+        [
+            ("Content-Type", content_type),
+            ("Content-Length", str(length)),
+            ("Cache-Control", CACHE),
+            ("Content-Security-Policy", CSP),
+            ("X-Content-Type-Options", "nosniff"),
+            ("Referrer-Policy", "no-referrer"),
+            ("Connection", "close"),
+        ]
+    )
+
+
+def _plain(status: http.HTTPStatus, extra: tuple[tuple[str, str], ...] = ()) -> Response:
+    body = f"{status.value} {status.phrase}\n".encode()
+    headers = _headers("text/plain; charset=utf-8", len(body))
+    for key, value in extra:
+        headers[key] = value
+    return Response(status.value, status.phrase, headers, body)
+
+
+def is_upgrade(request: Request) -> bool:
+    upgrade = request.headers.get("Upgrade", "")
+    return isinstance(upgrade, str) and upgrade.strip().lower() == "websocket"
+
+
+def gone() -> Response:
+    """The page once no table is open here: 404 like any unknown path."""
+    return _plain(http.HTTPStatus.NOT_FOUND)
+
+
+def answer(request: Request) -> Response | None:
+    """What the host answers a request with: None for a websocket upgrade (the protocol
+    goes on), else a page file of the allow-list, 404 or 405."""
+    if is_upgrade(request):
+        return None
+    if request.method != "GET":
+        return _plain(http.HTTPStatus.METHOD_NOT_ALLOWED, (("Allow", "GET"),))
+    path = request.path
+    found = FILES.get(path) if len(path) <= MAX_PATH_CHARS else None
+    if found is None:
+        return _plain(http.HTTPStatus.NOT_FOUND)
+    file = page_file(*found)
+    if file is None:
+        return _plain(http.HTTPStatus.INTERNAL_SERVER_ERROR)
+    headers = _headers(file.content_type, len(file.body))
+    return Response(200, "OK", headers, file.body)
+
+
+class QuietLog(logging.Filter):
+    """The server's websockets logger keeps only INFO and above: its DEBUG lines carry
+    request lines and frames (a ``rejoin`` frame carries a token)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return record.levelno >= logging.INFO
+
+
+SOCKETS_LOG = logging.getLogger("game.net.sockets")
+SOCKETS_LOG.addFilter(QuietLog())
+
+
+def phone_url(address: str, code: str, seat: int, token: str, lang: str | None = None) -> str:
+    """The link a seat's QR code holds: the page, and in its fragment (never sent to any
+    server) the join code, the seat and its token."""
+    fragment = f"code={quote(code)}&seat={int(seat)}&token={quote(token, safe='')}"
+    if lang:
+        fragment += f"&lang={quote(lang)}"
+    return f"http://{address}{PAGE_PATH}#{fragment}"
+
+
+def legal_texts(state: Any, seat: int) -> list[str]:
+    """The seat's legal actions now, in the rules' notation (what a phone offers)."""
+    if seat not in state.to_act():
+        return []
+    return [str(action) for action in state.legal_actions(seat)]

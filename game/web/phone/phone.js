@@ -1,0 +1,479 @@
+// Tabletop Derby's phone page (issue #29): a seat's private hand, a client of the host's
+// protocol (version 2). The seat's token comes in the URL's fragment (never sent to a
+// server); the page sends "rejoin" with it and then "action"s in the rules' notation.
+// Nothing that arrives is evaluated: messages are JSON.parse'd and read field by field.
+"use strict";
+(function () {
+  var VERSION = 2;
+  var MAX_MESSAGE = 1 << 20; // what a host message may be (protocol.MAX_OUTBOUND_BYTES)
+  var BACKOFF_FIRST = 500, BACKOFF_MAX = 5000;
+  // The table's own colours (game/ui/theme.py SEAT_COLOURS, game/scenes/duck/art.py)
+  var SEAT_COLOURS = ["#e69f00", "#0072b2", "#009e73", "#56b4e9", "#d55e00", "#cc79a7"];
+  var BANDS = [[8, "#40a8be"], [20, "#52aa5c"], [36, "#e8a028"], [46, "#e0603c"], [54, "#a054be"]];
+  var BUOYS = [["red", "#e0382c"], ["yellow", "#f6c523"], ["green", "#2fa650"]];
+  var CARD_STEPS = [[0, -1], [-1, 0], [-1, 1], [0, 1], [1, 0], [1, -1]];
+  var ARROWS = ["→", "↗", "↖", "←", "↙", "↘"]; // the rules' sides 0-5, 0 east, counter-clockwise
+  var SQ3 = Math.sqrt(3);
+
+  var TEXTS = {
+    en: {
+      title: "Your hand", join: "Join your seat", code: "Table code (on the big screen)",
+      key: "Seat key (under your QR code)", go: "Open my hand", lang: "日本語",
+      connecting: "Connecting…", lost: "The line dropped: trying again…",
+      replaced: "Your hand is open on another phone or tab now.",
+      gone: "This table is closed.", badtoken: "That seat key is not right: check it on the big screen.",
+      badcode: "No table has that code: check it on the big screen.",
+      wait: "Nothing to do now: watch the big screen.", over: "The game is over: see the big screen.",
+      card: "Choose your card in secret", cards: "Choose two cards in secret",
+      order: "Choose your card for the turn order", place: "Place your duck",
+      route: "Choose the route", face: "Choose your duck's facing", warp: "Place the knocked duck",
+      discard: "Throw away cards", post: "Play a token or finish", pre: "Play a token or move",
+      hound: "Move the hound", patterns: "Choose the hound's patterns", other: "Your move",
+      tapagain: "Tap again to play it", tapother: "Tap again to confirm", sent: "Sent…", sentwait: "Sent: watch the big screen",
+      routeN: "Route", hand: "Hand", nohand: "No cards in hand.", blue: "Blue tokens", buoys: "Buoys",
+      stay: "Stay", turn: "Turn instead of moving", done: "Finish (done)", step: "+1 step", swap: "Swap with the hound",
+      blueplay: "Blue: draw 3, discard 3", facing: "facing", hex: "hex", duck: "duck", keepr: "Keep going: card",
+      ghost: "Ghost: duck", become: "Become the hound: duck", rotate: "Rotate to",
+      tokens: { blue: "Blue", keep: "Keep going", step: "+1 step", rotate: "Rotate", swap: "Swap with the hound",
+        ghost: "Ghost", become: "Become the hound" },
+      dirs: ["east", "north-east", "north-west", "west", "south-west", "south-east"],
+      refused: "Not taken: ", version: "The host speaks another protocol version: update the app."
+    },
+    ja: {
+      title: "あなたの手札", join: "自分の席に入る", code: "テーブルコード（大画面に表示）",
+      key: "席キー（QRコードの下）", go: "手札を開く", lang: "English",
+      connecting: "接続中…", lost: "接続が切れました。再接続しています…",
+      replaced: "この手札は別のスマホかタブで開かれました。",
+      gone: "このテーブルは閉じられました。", badtoken: "席キーが違います。大画面で確かめてください。",
+      badcode: "そのコードのテーブルはありません。大画面で確かめてください。",
+      wait: "いまは何もしません。大画面を見てください。", over: "ゲーム終了。大画面をご覧ください。",
+      card: "カードを秘密に選んでください", cards: "カードを2枚、秘密に選んでください",
+      order: "手番順を決めるカードを選んでください", place: "アヒルを置いてください",
+      route: "ルートを選んでください", face: "アヒルの向きを選んでください", warp: "はじかれたアヒルを置いてください",
+      discard: "捨てるカードを選んでください", post: "トークンを使うか、終了してください", pre: "トークンを使うか、移動してください",
+      hound: "猟犬を動かしてください", patterns: "猟犬のパターンを選んでください", other: "あなたの番です",
+      tapagain: "もう一度タップで出します", tapother: "もう一度タップで決定", sent: "送信中…", sentwait: "送りました。大画面をご覧ください",
+      routeN: "ルート", hand: "手札", nohand: "手札はありません。", blue: "青トークン", buoys: "ブイ",
+      stay: "とどまる", turn: "移動の代わりに向きを変える", done: "終了", step: "+1歩", swap: "猟犬と入れ替え",
+      blueplay: "青：3枚引いて3枚捨てる", facing: "向き", hex: "マス", duck: "アヒル", keepr: "もう一度進む：カード",
+      ghost: "ゴースト：アヒル", become: "猟犬になる：アヒル", rotate: "向きを変える：",
+      tokens: { blue: "青", keep: "もう一度進む", step: "+1歩", rotate: "回転", swap: "猟犬と入れ替え",
+        ghost: "ゴースト", become: "猟犬になる" },
+      dirs: ["東", "北東", "北西", "西", "南西", "南東"],
+      refused: "受け付けられませんでした：", version: "ホストのプロトコルが違います。アプリを更新してください。"
+    }
+  };
+
+  // -- pure logic (tested in the browser: tests/test_phone_page.py) ---------------------------
+  function parseFragment(hash) {
+    var out = {};
+    String(hash || "").replace(/^#/, "").split("&").forEach(function (part) {
+      var eq = part.indexOf("=");
+      if (eq <= 0) return;
+      var key = part.slice(0, eq), value;
+      try { value = decodeURIComponent(part.slice(eq + 1)); } catch (e) { return; }
+      if (["code", "seat", "token", "lang"].indexOf(key) >= 0 && value.length <= 64) out[key] = value;
+    });
+    if (out.seat !== undefined) {
+      if (/^[0-7]$/.test(out.seat)) out.seat = Number(out.seat);
+      else delete out.seat;
+    }
+    if (out.lang !== "en" && out.lang !== "ja") delete out.lang;
+    return out;
+  }
+
+  function normalKey(text) { // a typed seat key: "abcd ef23" -> "ABCD-EF23"
+    var raw = String(text || "").toUpperCase().replace(/[^0-9A-Z]/g, "");
+    return raw.length === 8 ? raw.slice(0, 4) + "-" + raw.slice(4) : null;
+  }
+
+  function normalCode(text) { // a typed join code: "7kq4mx9p2hrt" -> "7KQ4-MX9P-2HRT"
+    var raw = String(text || "").toUpperCase().replace(/[^0-9A-Z]/g, "");
+    return raw.length === 12 ? raw.slice(0, 4) + "-" + raw.slice(4, 8) + "-" + raw.slice(8) : null;
+  }
+
+  function pickLanguage(fragmentLang, stored, navigatorLang) {
+    if (fragmentLang === "en" || fragmentLang === "ja") return fragmentLang;
+    if (stored === "en" || stored === "ja") return stored;
+    return /^ja\b/i.test(String(navigatorLang || "")) ? "ja" : "en";
+  }
+
+  function backoff(attempt) {
+    return Math.min(BACKOFF_MAX, BACKOFF_FIRST * Math.pow(2, Math.max(0, attempt)));
+  }
+
+  function kindOf(action) { // the first word of an action's notation ("hound face" is one)
+    var words = String(action).split(" ");
+    if (words[0] === "hound" && words[1] === "face") return "houndface";
+    if (words[0] === "pattern" || words[0] === "patterns") return "patterns";
+    return words[0];
+  }
+
+  var ASKS = { card: "card", cards: "cards", order: "order", place: "place", route: "route",
+    face: "face", warp: "warp", discard: "discard", keep: "post", done: "post", step: "post",
+    stay: "pre", turn: "pre", rotate: "pre", swap: "pre", hound: "hound", houndface: "hound",
+    patterns: "patterns" };
+
+  function promptKey(legal, toAct, seat, over) {
+    if (over) return "over";
+    if (!legal || !legal.length || toAct.indexOf(seat) < 0) return "wait";
+    var kinds = legal.map(kindOf);
+    var order = ["card", "cards", "order", "place", "route", "face", "warp", "discard", "hound",
+      "houndface", "patterns", "keep", "done", "stay", "turn"];
+    for (var i = 0; i < order.length; i++) if (kinds.indexOf(order[i]) >= 0) return ASKS[order[i]];
+    return "other";
+  }
+
+  function describe(action, t) { // a label for an action that is not a card in the hand
+    var w = String(action).split(" ");
+    var dir = function (f) { var n = Number(f); return ARROWS[n] + " " + t.dirs[n]; };
+    var hex = function (qr) { return t.hex + " " + qr; };
+    switch (kindOf(action)) {
+      case "place": return hex(w[1]) + " · " + t.facing + " " + dir(w[3]);
+      case "warp": return hex(w[1]) + " · " + t.facing + " " + dir(w[3]);
+      case "face": return t.facing + " " + dir(w[1]);
+      case "houndface": return t.facing + " " + dir(w[2]);
+      case "rotate": return t.rotate + " " + dir(w[1]);
+      case "route": return t.routeN + " " + w[1];
+      case "keep": return t.keepr + " " + w[1];
+      case "hound": return "🐕 " + w[1];
+      case "ghost": return t.ghost + " " + (Number(w[1]) + 1);
+      case "become": return t.become + " " + (Number(w[1]) + 1);
+      case "stay": return t.stay;
+      case "turn": return t.turn;
+      case "done": return t.done;
+      case "step": return t.step;
+      case "swap": return t.swap;
+      case "blue": return t.blueplay;
+      default: return String(action);
+    }
+  }
+
+  function routeCells(steps) { // as game/scenes/duck/art.py _route_cells
+    var q = 0, r = 0, k = 0, cells = [];
+    steps.forEach(function (delta) {
+      k = ((k + delta) % 6 + 6) % 6;
+      q += CARD_STEPS[k][0]; r += CARD_STEPS[k][1];
+      cells.push([q, r, k]);
+    });
+    return cells;
+  }
+
+  function bandColour(number) {
+    for (var i = 0; i < BANDS.length; i++) if (number <= BANDS[i][0]) return BANDS[i][1];
+    return BANDS[BANDS.length - 1][1];
+  }
+
+  // A card drawn from its data (the deck in the welcome's options), as the table draws it:
+  // number band, the light hexes the routes cross, red routes, green facings, the purple
+  // start arrow. Built with DOM calls, never from text.
+  var SVG = "http://www.w3.org/2000/svg";
+  function el(name, attrs, parent) {
+    var node = document.createElementNS(SVG, name);
+    Object.keys(attrs).forEach(function (k) { node.setAttribute(k, String(attrs[k])); });
+    if (parent) parent.appendChild(node);
+    return node;
+  }
+  function arrow(g, x1, y1, x2, y2, colour, width) {
+    el("line", { x1: x1, y1: y1, x2: x2, y2: y2, stroke: colour, "stroke-width": width, "stroke-linecap": "round" }, g);
+    var a = Math.atan2(y2 - y1, x2 - x1), h = width * 2.4;
+    var p = [[x2, y2], [x2 - h * Math.cos(a - 0.5), y2 - h * Math.sin(a - 0.5)], [x2 - h * Math.cos(a + 0.5), y2 - h * Math.sin(a + 0.5)]];
+    el("polygon", { points: p.map(function (xy) { return xy[0].toFixed(1) + "," + xy[1].toFixed(1); }).join(" "), fill: colour }, g);
+  }
+  function cardSvg(number, routes) {
+    var W = 120, H = 168, top = 34, pad = 8;
+    var svg = el("svg", { viewBox: "0 0 " + W + " " + H, role: "img", "aria-label": "card " + number });
+    el("rect", { x: 0, y: 0, width: W, height: H, rx: 12, fill: "#fffcf3" }, svg);
+    el("path", { d: "M0 12 Q0 0 12 0 H" + (W - 12) + " Q" + W + " 0 " + W + " 12 V" + top + " H0 Z", fill: bandColour(number) }, svg);
+    var label = el("text", { x: pad + 2, y: top - 9, fill: "#fff", "font-size": 24, "font-weight": 700 }, svg);
+    label.textContent = String(number);
+    if (routes.length > 1) {
+      var many = el("text", { x: W - pad, y: top - 10, fill: "#fff", "font-size": 16, "font-weight": 700, "text-anchor": "end" }, svg);
+      many.textContent = "×" + routes.length;
+    }
+    var cells = [[0, 0, 0]], paths = [];
+    routes.forEach(function (route) { var p = routeCells(route.steps || []); paths.push(p); cells = cells.concat(p); });
+    var xs = [], ys = [];
+    cells.forEach(function (c) { var x = 1.5 * c[0], y = SQ3 * (c[1] + c[0] / 2); xs.push(x - 1, x + 1); ys.push(y - SQ3 / 2, y + SQ3 / 2); });
+    var area = { x: pad, y: top + pad, w: W - 2 * pad, h: H - top - 2 * pad };
+    var span = function (v) { return Math.max.apply(null, v) - Math.min.apply(null, v); };
+    var s = Math.min(area.w / span(xs), area.h / span(ys), area.w / 3.4);
+    var cx = area.x + area.w / 2 - (Math.max.apply(null, xs) + Math.min.apply(null, xs)) / 2 * s;
+    var cy = area.y + area.h / 2 - (Math.max.apply(null, ys) + Math.min.apply(null, ys)) / 2 * s;
+    var at = function (q, r) { return [cx + 1.5 * q * s, cy + SQ3 * (r + q / 2) * s]; };
+    el("rect", { x: area.x, y: area.y, width: area.w, height: area.h, fill: "#d6ecf9" }, svg);
+    var seen = {};
+    cells.forEach(function (c) {
+      var key = c[0] + "," + c[1];
+      if (seen[key]) return;
+      seen[key] = true;
+      var xy = at(c[0], c[1]), pts = [];
+      for (var i = 0; i < 6; i++) pts.push((xy[0] + s * 0.9 * Math.cos(Math.PI / 3 * i)).toFixed(1) + "," + (xy[1] - s * 0.9 * Math.sin(Math.PI / 3 * i)).toFixed(1));
+      el("polygon", { points: pts.join(" "), fill: key === "0,0" ? "#e6dafc" : "#eef7fd", stroke: "#c4deee", "stroke-width": 1.5 }, svg);
+    });
+    var width = Math.max(3, s * 0.34), start = at(0, 0);
+    paths.forEach(function (path) {
+      var pts = [start].concat(path.map(function (c) { return at(c[0], c[1]); }));
+      el("polyline", { points: pts.map(function (p) { return p[0].toFixed(1) + "," + p[1].toFixed(1); }).join(" "),
+        fill: "none", stroke: "#d42a2a", "stroke-width": width, "stroke-linecap": "round", "stroke-linejoin": "round" }, svg);
+    });
+    routes.forEach(function (route, i) {
+      var end = paths[i][paths[i].length - 1];
+      if (!end) return;
+      var xy = at(end[0], end[1]);
+      (route.facings || []).forEach(function (rel) {
+        var ang = (90 + 60 * (end[2] + rel)) * Math.PI / 180, reach = s * 1.0;
+        arrow(svg, xy[0] + Math.cos(ang) * s * 0.15, xy[1] - Math.sin(ang) * s * 0.15,
+          xy[0] + Math.cos(ang) * reach, xy[1] - Math.sin(ang) * reach, "#1e9e46", Math.max(2.5, width * 0.7));
+      });
+      if (routes.length > 1) {
+        el("circle", { cx: xy[0], cy: xy[1], r: Math.max(8, s * 0.42), fill: "#fff", stroke: "#d42a2a", "stroke-width": 2 }, svg);
+        var n = el("text", { x: xy[0], y: xy[1] + 5, "font-size": 14, "font-weight": 700, fill: "#d42a2a", "text-anchor": "middle" }, svg);
+        n.textContent = String(i + 1);
+      }
+    });
+    arrow(svg, start[0], start[1] + s * 0.55, start[0], start[1] - Math.max(s * 0.75, 8), "#7c3ec8", Math.max(2.5, width * 0.8));
+    el("rect", { x: 1, y: 1, width: W - 2, height: H - 2, rx: 11, fill: "none", stroke: "#806f58", "stroke-width": 2 }, svg);
+    return svg;
+  }
+
+  // -- the page -----------------------------------------------------------------------------
+  var $ = function (id) { return document.getElementById(id); };
+  var page = {
+    lang: "en", code: null, token: null, seat: null, ws: null, attempt: 0, stopped: false,
+    game: null, options: {}, view: null, toAct: [], legal: [], seats: [], nextId: 1,
+    picked: null, sending: false, timer: null, shownAt: null
+  };
+  function t() { return TEXTS[page.lang]; }
+
+  function setLanguage(lang, remember) {
+    page.lang = lang;
+    document.documentElement.lang = lang;
+    if (remember) { try { localStorage.setItem("derby.phone.lang", lang); } catch (e) { /* private mode */ } }
+    $("lang").textContent = t().lang;
+    $("join-title").textContent = t().join;
+    $("join-code-label").textContent = t().code;
+    $("join-key-label").textContent = t().key;
+    $("join-go").textContent = t().go;
+    render();
+  }
+
+  function say(text) {
+    var box = $("message");
+    box.hidden = !text;
+    box.textContent = text || "";
+  }
+
+  function connect() {
+    if (page.stopped) return;
+    clearTimeout(page.timer);
+    var scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    var ws;
+    try { ws = new WebSocket(scheme + location.host + "/"); } catch (e) { retry(); return; }
+    page.ws = ws;
+    ws.onopen = function () {
+      ws.send(JSON.stringify({ v: VERSION, type: "rejoin", code: page.code, token: page.token }));
+    };
+    ws.onmessage = function (event) {
+      if (typeof event.data !== "string" || event.data.length > MAX_MESSAGE) return;
+      var message;
+      try { message = JSON.parse(event.data); } catch (e) { return; }
+      if (message && typeof message === "object" && message.v === VERSION) receive(message);
+      else if (message && message.type === "error" && message.code === "version") stop(t().version);
+    };
+    ws.onclose = function () {
+      if (page.ws !== ws) return;
+      page.ws = null;
+      page.sending = false;
+      lineShown(false);
+      retry();
+    };
+  }
+
+  function retry() {
+    if (page.stopped) return;
+    say(t().lost);
+    page.timer = setTimeout(connect, backoff(page.attempt++));
+  }
+
+  function stop(text) {
+    page.stopped = true;
+    say(text);
+    if (page.ws) { try { page.ws.close(); } catch (e) { /* closed */ } }
+  }
+
+  function lineShown(on) { $("line").className = on ? "line-on" : "line-off"; }
+
+  function receive(m) {
+    switch (m.type) {
+      case "welcome":
+        if (typeof m.seat !== "number") return;
+        page.attempt = 0;
+        page.seat = m.seat; page.game = m.game; page.options = m.options || {};
+        page.seats = Array.isArray(m.seats) ? m.seats : [];
+        page.view = m.view; page.toAct = m.to_act || []; page.legal = Array.isArray(m.legal) ? m.legal : [];
+        page.nextId = (typeof m.last_id === "number" ? m.last_id : 0) + 1;
+        page.picked = null; page.sending = false;
+        lineShown(true); say("");
+        $("join").hidden = true; $("play").hidden = false;
+        render();
+        if (page.shownAt === null) { page.shownAt = performance.now(); window.derbyHandShown = page.shownAt; }
+        break;
+      case "update":
+        page.view = m.view; page.toAct = m.to_act || [];
+        page.legal = Array.isArray(m.legal) ? m.legal : [];
+        if (typeof m.ack === "number") page.sending = false;
+        page.picked = null;
+        window.derbyUpdates = (window.derbyUpdates || 0) + 1;
+        render();
+        break;
+      case "seats":
+        if (Array.isArray(m.seats)) { page.seats = m.seats; render(); }
+        break;
+      case "refusal":
+        page.sending = false;
+        if (m.code === "replayed") page.nextId += 1;
+        $("note").textContent = t().refused + String(m.reason || "").slice(0, 200);
+        render();
+        break;
+      case "error":
+        if (m.code === "replaced") stop(t().replaced);
+        else if (m.code === "token") { stop(t().badtoken); showJoin(); }
+        else if (m.code === "code") { stop(t().badcode); showJoin(); }
+        else if (m.code === "closed") stop(t().gone);
+        else if (m.code === "version") stop(t().version);
+        break;
+      default:
+        break; // "record" and others: the big screen shows them
+    }
+  }
+
+  function send(action) {
+    if (!page.ws || page.ws.readyState !== 1 || page.sending) return;
+    page.sending = true;
+    window.derbySentEpoch = performance.timeOrigin + performance.now(); // for tools/bench_phone.py
+    page.ws.send(JSON.stringify({ v: VERSION, type: "action", id: page.nextId++, action: action }));
+    $("confirm").hidden = false;
+    $("confirm").textContent = t().sent;
+  }
+
+  function tap(action, node) { // a choice is confirmed by a second tap
+    if (page.sending) return;
+    if (page.picked === action) { page.picked = null; send(action); render(); return; }
+    page.picked = action;
+    render();
+  }
+
+  function myDucks() {
+    var ducks = (page.view && page.view.ducks) || [], players = page.seats.length || 1;
+    var per = Math.max(1, Math.round(ducks.length / players));
+    return ducks.slice(page.seat * per, (page.seat + 1) * per);
+  }
+
+  function render() {
+    if (!page.view || page.seat === null) return;
+    var tx = t(), view = page.view, seat = page.seat;
+    var info = page.seats[seat] || {};
+    $("seat-name").textContent = String(info.name || "").slice(0, 16);
+    $("seat-mark").style.background = SEAT_COLOURS[seat % SEAT_COLOURS.length];
+    var over = view.winner !== null && view.winner !== undefined;
+    var key = promptKey(page.legal, page.toAct, seat, over);
+    $("ask").textContent = page.sending ? tx.sentwait : tx[key];
+    // the hand: each card drawn from the deck's data; a legal card is a target
+    var deck = {};
+    ((page.options.deck || {}).cards || []).forEach(function (c) { deck[c.number] = c.routes || []; });
+    var hand = ((view.hands || [])[seat] || []).filter(function (n) { return n > 0; });
+    var secret = ((view.secret || [])[seat] || []);
+    var byCard = {};
+    page.legal.forEach(function (a) {
+      var w = a.split(" ");
+      if ((w[0] === "card" || w[0] === "order") && w.length === 2) byCard[w[1]] = a;
+    });
+    var box = $("hand");
+    box.textContent = "";
+    hand.concat(secret.filter(function (n) { return n > 0 && hand.indexOf(n) < 0; })).forEach(function (n) {
+      var b = document.createElement("button");
+      b.type = "button";
+      b.className = "card";
+      b.setAttribute("data-card", String(n));
+      b.appendChild(cardSvg(n, deck[n] || []));
+      var action = byCard[String(n)];
+      if (action) {
+        b.className += " playable" + (page.picked === action ? " picked" : "");
+        b.addEventListener("click", function () { tap(action, b); });
+      } else {
+        b.disabled = true;
+      }
+      box.appendChild(b);
+    });
+    if (!hand.length) { var none = document.createElement("p"); none.textContent = tx.nohand; box.appendChild(none); }
+    // the other choices: large buttons with labels
+    var list = $("choices");
+    list.textContent = "";
+    page.legal.forEach(function (a) {
+      var w = a.split(" ");
+      if ((w[0] === "card" || w[0] === "order") && w.length === 2 && hand.indexOf(Number(w[1])) >= 0) return;
+      var b = document.createElement("button");
+      b.type = "button";
+      b.setAttribute("data-action", a);
+      b.textContent = describe(a, tx);
+      if (page.picked === a) b.className = "picked";
+      b.addEventListener("click", function () { tap(a, b); });
+      list.appendChild(b);
+    });
+    var confirm = $("confirm");
+    confirm.hidden = page.picked === null && !page.sending;
+    confirm.textContent = page.sending ? tx.sent : (page.picked && page.picked.indexOf("card ") === 0 ? tx.tapagain : tx.tapother);
+    // the tokens held and the buoys touched
+    var tokens = $("tokens");
+    tokens.textContent = "";
+    var chip = function (text, colour) {
+      var c = document.createElement("span");
+      c.className = "chip";
+      if (colour) { var d = document.createElement("span"); d.className = "dot"; d.style.background = colour; c.appendChild(d); }
+      c.appendChild(document.createTextNode(text));
+      tokens.appendChild(c);
+    };
+    var blue = (view.blue || [])[seat] || 0;
+    if (blue) chip(tx.blue + " ×" + blue, "#2f6fd0");
+    ((view.tokens || [])[seat] || []).forEach(function (kind) { chip(tx.tokens[kind] || String(kind)); });
+    myDucks().forEach(function (duck) {
+      BUOYS.forEach(function (b, i) { if ((duck.buoys || 0) & (1 << i)) chip(tx.buoys, b[1]); });
+    });
+  }
+
+  function showJoin() {
+    $("join").hidden = false;
+    $("play").hidden = true;
+  }
+
+  function start() {
+    var frag = parseFragment(location.hash);
+    var stored = null;
+    try { stored = localStorage.getItem("derby.phone.lang"); } catch (e) { /* private mode */ }
+    setLanguage(pickLanguage(frag.lang, stored, navigator.language), false);
+    $("lang").addEventListener("click", function () { setLanguage(page.lang === "en" ? "ja" : "en", true); });
+    $("join").addEventListener("submit", function (event) {
+      event.preventDefault();
+      var code = normalCode($("join-code").value), key = normalKey($("join-key").value);
+      if (!code || !key) return;
+      page.code = code; page.token = key; page.stopped = false; page.attempt = 0;
+      say(t().connecting);
+      connect();
+    });
+    if (frag.code && frag.token) {
+      page.code = frag.code; page.token = frag.token;
+      say(t().connecting);
+      connect();
+    } else {
+      showJoin();
+    }
+  }
+
+  window.DerbyPhone = { parseFragment: parseFragment, normalKey: normalKey, normalCode: normalCode,
+    pickLanguage: pickLanguage, backoff: backoff, kindOf: kindOf, promptKey: promptKey,
+    describe: describe, routeCells: routeCells, bandColour: bandColour, cardSvg: cardSvg,
+    texts: TEXTS, page: page, receive: receive, render: render, setLanguage: setLanguage };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();

@@ -1,0 +1,248 @@
+"""Phones as hands (issue #29) in a real browser: headless Chromium (Debian's chromium and
+chromedriver, driven by selenium), over 127.0.0.1 only, every wait bounded.
+
+- the page's logic (its fragment, keys, language, back-off, prompts, labels, the card
+  pictures drawn from the deck's data) run in the browser;
+- end to end: a Duck! Duck! Go! table hosted by a window (dummy video driver) with two
+  phone seats and a computer; two pages (360x640 in English, 414x896 in Japanese) join
+  by their links, choose their cards in secret, the round resolves on the big screen (the
+  host's session moves on); a phone closed mid-game hands its seat back to the screen,
+  and reopened by its link it has its seat again. The pages are screenshotted at both
+  sizes and in both languages into build/phone/.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from game.net.host import HostThread
+from game.net.phone import phone_url
+from game.session import Session
+from tests.net_helpers import FAST, lobby_options, wait_listening
+from tests.scene_helpers import make_app, seats
+from tools import phone_browser
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(phone_browser.missing() is not None, reason=str(phone_browser.missing())),
+]
+
+LIMIT_S = 60.0  # a bound on each wait, not a timing check
+SHOTS = Path(__file__).resolve().parent.parent / "build" / "phone"
+
+
+def phone_host(local=(0, 1)) -> HostThread:
+    session = Session("duck", seats("duck", local, 3, "easy"), 11, lobby_options("duck"))
+    host = HostThread(
+        session, host="127.0.0.1", port=0, autosave=False, local_seats=local, phones=local
+    )
+    host.server.rate = FAST
+    return host.start()
+
+
+@pytest.fixture
+def page():
+    host = phone_host()
+    port = wait_listening(host)
+    driver = phone_browser.open_phone(f"http://127.0.0.1:{port}/phone/", 360, 640)
+    try:
+        yield driver, host
+    finally:
+        driver.quit()
+        host.stop(timeout=5)
+
+
+def js(driver, expression: str):
+    return driver.execute_script(f"var P = window.DerbyPhone; return {expression};")
+
+
+def test_the_page_logic_in_the_browser(page):
+    driver, _host = page
+    assert js(driver, "!document.getElementById('join').hidden")  # no fragment: the form
+    assert js(driver, "P.parseFragment('#code=7KQ4-MX9P-2HRT&seat=1&token=AB%2DCD&lang=ja')") == {
+        "code": "7KQ4-MX9P-2HRT",
+        "seat": 1,
+        "token": "AB-CD",
+        "lang": "ja",
+    }
+    odd = js(driver, "P.parseFragment('#seat=9&lang=fr&evil=1&token=' + 'x'.repeat(80))")
+    assert odd == {}
+    assert js(driver, "P.parseFragment('#token=%E0%A4%A')") == {}  # a broken escape: ignored
+    assert js(driver, "P.normalKey(' abcd ef23 ')") == "ABCD-EF23"
+    assert js(driver, "P.normalKey('abc')") is None
+    assert js(driver, "P.normalCode('7kq4 mx9p 2hrt')") == "7KQ4-MX9P-2HRT"
+    assert js(driver, "P.pickLanguage(undefined, null, 'ja-JP')") == "ja"
+    assert js(driver, "P.pickLanguage('en', 'ja', 'ja-JP')") == "en"
+    assert js(driver, "P.pickLanguage(undefined, 'ja', 'en-GB')") == "ja"
+    assert js(driver, "P.pickLanguage(undefined, null, 'de')") == "en"
+    assert js(driver, "[0, 1, 2, 3, 10].map(P.backoff)") == [500, 1000, 2000, 4000, 5000]
+    assert js(driver, "P.promptKey(['card 3', 'card 5'], [0, 1], 0, false)") == "card"
+    assert js(driver, "P.promptKey(['place 1,2 face 0'], [0], 0, false)") == "place"
+    assert js(driver, "P.promptKey(['face 1', 'face 2'], [0], 0, false)") == "face"
+    assert js(driver, "P.promptKey(['card 3'], [1], 0, false)") == "wait"
+    assert js(driver, "P.promptKey([], [0], 0, true)") == "over"
+    assert js(driver, "P.describe('place -1,4 face 3', P.texts.en)") == "hex -1,4 · facing ← west"
+    assert js(driver, "P.describe('face 1', P.texts.ja)") == "向き ↗ 北東"
+    assert js(driver, "P.describe('stay', P.texts.en)") == "Stay"
+    from game.scenes.duck.art import _route_cells  # the table's own drawing of a route
+
+    for steps in ([0, 1, -1], [2, 2, -1, 0], [-2, 1, 1, 1]):
+        assert js(driver, f"P.routeCells({steps})") == [list(c) for c in _route_cells(steps)]
+    assert js(driver, "P.bandColour(8) + P.bandColour(9) + P.bandColour(54)") == (
+        "#40a8be#52aa5c#a054be"
+    )
+    svg = "P.cardSvg(17, [{steps: [0, 1], facings: [0, 1]}, {steps: [-1], facings: [0]}])"
+    assert js(driver, f"{svg}.querySelectorAll('polyline').length") == 2  # a line a route
+    assert js(driver, f"{svg}.querySelector('text').textContent") == "17"
+    assert js(driver, f"{svg}.getAttribute('aria-label')") == "card 17"
+    # nothing the host sends is run: a text with markup is shown as text
+    driver.execute_script(
+        "window.DerbyPhone.receive({v: 2, type: 'welcome', seat: 0, game: 'duck', options: {deck: {cards: []}},"
+        " seats: [{name: '<img src=x onerror=alert(1)>'}], view: {hands: [[5]], winner: null},"
+        " to_act: [0], legal: ['card 5'], last_id: 3});"
+    )
+    assert js(driver, "document.getElementById('seat-name').textContent").startswith("<img")
+    assert js(driver, "document.querySelectorAll('#top img').length") == 0
+    assert js(driver, "P.page.nextId") == 4
+    assert js(driver, "document.querySelectorAll('.card.playable').length") == 1
+    assert js(driver, "document.getElementById('ask').textContent") == (
+        "Choose your card in secret"
+    )
+    # every target at least 44 CSS pixels either way
+    sizes = js(
+        driver,
+        "Array.from(document.querySelectorAll('button')).filter(b => b.offsetParent)"
+        ".map(b => [b.getBoundingClientRect().width, b.getBoundingClientRect().height])",
+    )
+    assert sizes and all(w >= 44 and h >= 44 for w, h in sizes), sizes
+
+
+def pump_app(app, host, done, what: str) -> None:
+    deadline = time.monotonic() + LIMIT_S
+    while not done():
+        assert time.monotonic() < deadline, f"never: {what}"
+        app.step(0.05)
+        time.sleep(0.005)
+
+
+def play_phones(app, phones, done, what: str) -> int:
+    """Step the window; on each phone, make the first choice it offers (two taps)."""
+    taps = 0
+    deadline = time.monotonic() + LIMIT_S
+    while not done():
+        assert time.monotonic() < deadline, f"never: {what}"
+        app.step(0.05)
+        if done():
+            break
+        for driver in phones:
+            if driver is None:
+                continue
+            info = phone_browser.state(driver)
+            if info.get("legal") and not info.get("sending"):
+                found = phone_browser.choices(driver)
+                if found:
+                    phone_browser.tap_twice(driver, found[0])
+                    taps += 1
+        time.sleep(0.005)
+    return taps
+
+
+def fits(driver) -> bool:
+    """Nothing wider than the page (nothing cut at its side)."""
+    return bool(
+        driver.execute_script(
+            "return document.documentElement.scrollWidth <= window.innerWidth + 1 &&"
+            " Array.from(document.querySelectorAll('#play *')).every("
+            " e => e.getBoundingClientRect().right <= window.innerWidth + 1);"
+        )
+    )
+
+
+def test_two_phones_play_a_round_and_a_phone_reopened_keeps_its_seat():
+    from game.scenes.lobby.online import hosted_scene
+
+    host = phone_host()
+    phones: list = [None, None]
+    try:
+        port = wait_listening(host)
+        app = make_app((1024, 600))
+        scene = hosted_scene(app, host, (0, 1))
+        app.push(scene)
+        pump_app(app, host, lambda: scene.address, "the table listens")
+        table = host.table
+        links = [phone_url(f"127.0.0.1:{port}", host.code, p, host.phone_tokens[p]) for p in (0, 1)]
+        assert scene.phone_cards.seats() == [0, 1]  # a QR card beside each seat
+        phones[0] = phone_browser.open_phone(links[0], 360, 640, "en")
+        phones[1] = phone_browser.open_phone(links[1], 414, 896, "ja")
+        pump_app(app, host, lambda: table.on_phone(0) and table.on_phone(1), "phones joined")
+        assert scene.phone_cards.seats() == []  # the cards go once the phones hold the seats
+        assert [scene.seat_status(p) for p in (0, 1)] == ["phone", "phone"]
+        session = table.session
+        # the placements, then the first secret choice of cards: all on the phones
+        taps = play_phones(
+            app,
+            phones,
+            lambda: session.state.round_number >= 2 and {0, 1} <= set(session.state.to_act()),
+            "the first round resolves and the second asks both phones",
+        )
+        assert taps >= 4
+        chosen = [text for player, text in session.actions if text.startswith("card ")]
+        assert {p for p, text in session.actions if text.startswith("card ")} >= {0, 1}
+        assert chosen
+        from game.scenes.table.handoff import HandoffScene
+
+        assert not any(isinstance(s, HandoffScene) for s in app.stack)  # never a curtain
+        assert scene.private_player is None  # the screen never showed a phone's hand
+        for p, driver in enumerate(phones):
+            # a card picked by a first tap, not yet confirmed: what the person sees
+            deadline = time.monotonic() + LIMIT_S
+            while True:
+                info = phone_browser.state(driver)
+                if info.get("legal") and not info.get("sending") and phone_browser.choices(driver):
+                    break
+                assert time.monotonic() < deadline, (
+                    f"no choice offered: {info} {session.state.to_act()} "
+                    f"{session.actions[-6:]} {driver.execute_script('return window.derbyUpdates')}"
+                )
+                app.step(0.05)
+            phone_browser.choices(driver)[0].click()
+            assert driver.find_element("id", "confirm").is_displayed()
+            assert fits(driver)
+            lang = "en" if p == 0 else "ja"
+            size = "360x640" if p == 0 else "414x896"
+            driver.save_screenshot(str(SHOTS / f"phone-{size}-{lang}.png"))
+            driver.find_element("id", "lang").click()  # the other language, chosen here
+            other = "ja" if lang == "en" else "en"
+            assert driver.execute_script("return document.documentElement.lang") == other
+            assert fits(driver)
+            driver.save_screenshot(str(SHOTS / f"phone-{size}-{other}.png"))
+        # a phone closed mid-game: its seat is played at the screen again ...
+        phones[0].quit()
+        phones[0] = None
+        pump_app(app, host, lambda: not table.on_phone(0), "the seat falls back to the screen")
+        assert scene.seat_status(0) == "local"
+        assert scene.phone_cards.seats() == [0]  # its code is shown again
+        # ... and reopened by its link: the seat is its own again, hand and all
+        n = len(session.actions)
+        phones[0] = phone_browser.open_phone(links[0], 360, 640, "en")
+        pump_app(app, host, lambda: table.on_phone(0), "the phone is back")
+        info = phone_browser.state(phones[0])
+        deadline = time.monotonic() + LIMIT_S
+        while info.get("seat") != 0:
+            assert time.monotonic() < deadline
+            app.step(0.05)
+            info = phone_browser.state(phones[0])
+        hand = session.state.view(0).to_dict()["hands"][0]
+        shown = phones[0].execute_script(
+            "return Array.from(document.querySelectorAll('.card')).map(c => +c.dataset.card)"
+        )
+        assert sorted(c for c in hand if c) == sorted(c for c in shown if c in hand)
+        play_phones(app, phones, lambda: len(session.actions) >= n + 4, "play goes on")
+    finally:
+        for driver in phones:
+            if driver is not None:
+                driver.quit()
+        host.stop(timeout=5)

@@ -1,0 +1,148 @@
+"""Phones as hands (issue #29): how fast a tap on a phone reaches the big screen's game.
+
+``python tools/bench_phone.py [--samples 200]`` hosts Duck! Duck! Go! tables on
+127.0.0.1 (a HostThread, pumped on a thread of its own as a window's frame would, but
+every 0.5 ms instead of every 16 ms: the network's path, not the frame rate), two phone
+seats and a computer, and plays them from two headless Chromium pages (Debian's chromium
+and chromedriver) that tap twice on the first choice offered. Figures:
+
+- tap -> session updated: from the page's ``send`` of the confirmed choice
+  (``performance.timeOrigin + performance.now()``) to the host's Session holding the
+  action (``time.time()`` after the pump that applied it); one clock, the same machine.
+  A window adds up to one frame (16 ms at 60 fps) on top: it pumps once a frame;
+- the page's weight (the three files a phone loads);
+- opening the link -> the hand shown (the page's ``performance.now()`` when its welcome
+  is drawn: counted from the navigation's start).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import threading
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.net.host import HostThread
+from game.net.phone import page_weight, phone_url
+from game.session import Seat, Session, new_seed
+from tools import phone_browser
+
+PHONES = (0, 1)
+
+
+class Pumped:
+    """A hosted table pumped on its own thread; the time each action was applied."""
+
+    def __init__(self) -> None:
+        seats = [Seat("Ann", "sparky", human=True), Seat("Bea", "cookie", human=True)]
+        seats.append(Seat("Cy", "pirate", human=False, level="easy"))
+        session = Session("duck", seats, new_seed(), {})
+        self.host = HostThread(
+            session, host="127.0.0.1", port=0, autosave=False, local_seats=PHONES, phones=PHONES
+        ).start()
+        self.applied: list[tuple[int, float]] = []
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 10
+        while self.host.port is None:
+            if time.monotonic() > deadline:
+                raise SystemExit("the host never listened")
+            time.sleep(0.01)
+
+    def _run(self) -> None:
+        seen = 0
+        actions = self.host.table.session.actions
+        while not self.stop.is_set():
+            self.host.pump(drive_computers=True, bot_delay=0.0)
+            now = time.time()
+            while seen < len(actions):
+                self.applied.append((actions[seen][0], now))
+                seen += 1
+            time.sleep(0.0005)
+
+    def link(self, seat: int) -> str:
+        host = self.host
+        return phone_url(f"127.0.0.1:{host.port}", host.code, seat, host.phone_tokens[seat])
+
+    def close(self) -> None:
+        self.stop.set()
+        self.thread.join(5)
+        self.host.stop(timeout=5)
+
+
+def play(samples: int, limit_s: float) -> tuple[list[float], list[float]]:
+    latencies: list[float] = []
+    shown: list[float] = []
+    deadline = time.monotonic() + limit_s
+    while len(latencies) < samples and time.monotonic() < deadline:
+        table = Pumped()
+        pages = [phone_browser.open_phone(table.link(p), 360, 640) for p in PHONES]
+        sent: dict[int, list[float]] = {p: [] for p in PHONES}
+        try:
+            state = table.host.table.session.state
+            while not state.is_over() and time.monotonic() < deadline:
+                for seat, page in zip(PHONES, pages, strict=True):
+                    info = phone_browser.state(page)
+                    if info.get("legal") and not info.get("sending"):
+                        found = phone_browser.choices(page)
+                        if found:
+                            phone_browser.tap_twice(page, found[0])
+                            stamp = phone_browser.state(page).get("sent")
+                            if stamp:
+                                sent[seat].append(float(stamp) / 1000.0)
+                time.sleep(0.002)
+                if len(latencies) + sum(map(len, sent.values())) >= samples:
+                    break
+            time.sleep(0.2)
+            for page in pages:
+                first = phone_browser.state(page).get("shown")
+                if first:
+                    shown.append(float(first))
+        finally:
+            for page in pages:
+                page.quit()
+            table.close()
+        for seat in PHONES:
+            applied = [t for p, t in table.applied if p == seat]
+            for at_page, at_host in zip(sent[seat], applied, strict=False):  # in order
+                latencies.append((at_host - at_page) * 1000.0)
+    return latencies, shown
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--samples", type=int, default=200)
+    parser.add_argument("--limit", type=float, default=600.0, help="seconds at most")
+    args = parser.parse_args(argv)
+    why = phone_browser.missing()
+    if why is not None:
+        print(why, file=sys.stderr)
+        return 2
+    latencies, shown = play(args.samples, args.limit)
+    print(f"page weight: {page_weight() / 1024:.1f} KB (index.html, phone.js, phone.css)")
+    if latencies:
+        print(
+            f"tap -> session updated: {len(latencies)} taps, median "
+            f"{statistics.median(latencies):.1f} ms, p99 {pct(latencies, 0.99):.1f} ms, "
+            f"max {max(latencies):.1f} ms"
+        )
+    if shown:
+        print(
+            f"link opened -> hand shown: {len(shown)} pages, median "
+            f"{statistics.median(shown):.0f} ms, max {max(shown):.0f} ms"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,105 @@
+"""Phone pages in headless Chromium (issue #29), for the tests and tools/bench_phone.py.
+
+Debian's ``chromium`` and ``chromedriver`` driven by selenium: :func:`missing` says why
+they cannot run here (the tests skip with that reason), :func:`open_phone` opens a page
+at a phone's size and language, :func:`tap_twice` makes a choice as a person does (a
+first tap picks it, a second confirms it).
+"""
+
+from __future__ import annotations
+
+import shutil
+from typing import Any
+
+CHROMIUM = ("chromium", "chromium-browser")
+DRIVER = "chromedriver"
+PAGE_WAIT_S = 15.0
+
+
+def binaries() -> tuple[str | None, str | None]:
+    browser = next((found for name in CHROMIUM if (found := shutil.which(name))), None)
+    return browser, shutil.which(DRIVER)
+
+
+def missing() -> str | None:
+    """Why the phone page cannot be tested in a browser here, or None."""
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        return "selenium is not installed (pip install -e '.[test]')"
+    browser, driver = binaries()
+    if browser is None or driver is None:
+        return (
+            "chromium and chromedriver are not installed (apt-get install chromium chromium-driver)"
+        )
+    return None
+
+
+def open_phone(url: str | None, width: int, height: int, lang: str = "en") -> Any:
+    """A headless Chromium as a phone of ``width`` x ``height`` CSS pixels whose language
+    is ``lang``, at ``url`` (None: blank)."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+
+    browser, driver_path = binaries()
+    options = Options()
+    options.binary_location = browser or ""
+    for arg in (
+        "--headless=new",
+        "--no-sandbox",  # CI runs as root
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--no-first-run",
+        "--disable-extensions",
+        "--disable-background-networking",
+        f"--lang={lang}",
+        f"--window-size={width},{height}",
+    ):
+        options.add_argument(arg)
+    options.add_experimental_option("prefs", {"intl.accept_languages": lang})
+    driver = webdriver.Chrome(service=Service(driver_path or DRIVER), options=options)
+    driver.set_page_load_timeout(PAGE_WAIT_S)
+    driver.set_script_timeout(PAGE_WAIT_S)
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True},
+    )
+    driver.execute_cdp_cmd("Emulation.setLocaleOverride", {"locale": lang})
+    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True})
+    if url is not None:
+        driver.get(url)
+    return driver
+
+
+def choices(driver: Any) -> list[Any]:
+    """The page's targets for the seat's legal actions now: playable cards, buttons."""
+    from selenium.webdriver.common.by import By
+
+    return driver.find_elements(By.CSS_SELECTOR, ".card.playable, #choices button")
+
+
+def tap_twice(driver: Any, element: Any) -> None:
+    """A choice as a person makes it: picked by a tap, confirmed by a second. The page
+    draws itself again after the first tap, so the second finds the target anew."""
+    from selenium.webdriver.common.by import By
+
+    card = element.get_attribute("data-card")
+    action = element.get_attribute("data-action")
+    element.click()
+    if card is not None:
+        again = driver.find_element(By.CSS_SELECTOR, f'.card.playable[data-card="{card}"]')
+    else:
+        again = driver.find_element(By.CSS_SELECTOR, f'#choices button[data-action="{action}"]')
+    again.click()
+
+
+def state(driver: Any) -> dict[str, Any]:
+    """What the page holds: its seat, whether its line is up, the legal actions."""
+    result = driver.execute_script(
+        "var p = window.DerbyPhone && window.DerbyPhone.page;"
+        "return p ? {seat: p.seat, line: !!(p.ws && p.ws.readyState === 1), legal: p.legal,"
+        " sending: p.sending, shown: window.derbyHandShown || null,"
+        " sent: window.derbySentEpoch || null} : null;"
+    )
+    return result if isinstance(result, dict) else {}
