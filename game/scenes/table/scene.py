@@ -535,6 +535,8 @@ class TableScene(TableFrame, Scene):
         return self.game.seats.header().round
 
     def turn_status(self) -> tuple[int | None, str]:
+        if self.guide.reading():  # a lesson's step to read: only Next goes on (issue #27)
+            return self.guide.learner, self.t("app.lesson_read_status")
         header = self.game.seats.header()
         return header.who, header.status
 
@@ -566,6 +568,8 @@ class TableScene(TableFrame, Scene):
         self.game.seats.paint_side(surface, player, rect)
 
     def hint_text(self) -> str | Hint:
+        if self.guide.reading():
+            return self.t("app.lesson_read_hint")
         return self.game.seats.hint()
 
     def log_empty_text(self) -> str:
