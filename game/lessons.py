@@ -65,7 +65,7 @@ LEVELS = ("random", "easy", "normal")  # 'hard' thinks against the clock: not re
 SEED_LIMIT = 2**31
 
 TOP_KEYS = ("game", "title", "players", "seed", "options", "seats", "steps")
-STEP_KEYS = ("text", "point", "expect", "hint", "events")
+STEP_KEYS = ("text", "point", "about", "expect", "hint", "events")
 
 # What a step may point at: the frame's parts (every game), "seat:N", and each game's own
 # things, named in its registry entry (GameInfo.lesson_elements) and located by its table
@@ -90,6 +90,8 @@ class Step:
     expect: str | None = None  # an action's text, "any", or None (a Next button)
     hint: Mapping[str, str] | None = None
     events: tuple[str, ...] = ()
+    # what else the step talks about (elements, like point): its callout covers none
+    about: tuple[str, ...] = ()
 
     @property
     def waits_for_action(self) -> bool:
@@ -222,6 +224,12 @@ class _Checker:
         point = data.get("point")
         if not isinstance(point, str) or not element_known(point, game, players):
             raise self.fail(f"{place}.point", f"unknown element {_clip(point)}")
+        about = data.get("about") or []
+        if not isinstance(about, list):
+            raise self.fail(f"{place}.about", "a list of elements the step talks about")
+        for j, name in enumerate(about):
+            if not isinstance(name, str) or not element_known(name, game, players):
+                raise self.fail(f"{place}.about[{j}]", f"unknown element {_clip(name)}")
         expect = data.get("expect")
         if expect is not None:
             if not isinstance(expect, str):
@@ -244,7 +252,7 @@ class _Checker:
                 raise self.fail(
                     f"{place}.events[{j}]", f"not an event: {_clip(entry)} ('move to=l2')"
                 )
-        return Step(i, text, point, expect, hint, tuple(events))
+        return Step(i, text, point, expect, hint, tuple(events), tuple(about))
 
     def keys(self, data: dict, known: tuple[str, ...], place: str) -> None:
         for key in data:

@@ -34,6 +34,13 @@ from game.storage import (
 LANGUAGES = ("en", "ja")
 ANIMATION_SPEEDS = (0.5, 1.0, 1.5, 2.0, 4.0)
 BOT_BUDGETS_MS = (50, 150, 400, 1000)
+# the settings' words for them (issue #27: "Computer speed: Quick ... Thoughtful"): keys of
+# app.speed_<word>, the same values underneath
+BOT_BUDGET_WORDS = dict(zip(BOT_BUDGETS_MS, ("quick", "normal", "careful", "thoughtful")))
+# text size (issue #27, for people who sit at a TV): one factor on every scene's text
+# (Scene.text_px), Normal / Large / Larger
+TEXT_SIZES = (1.0, 1.2, 1.4)
+TEXT_SIZE_WORDS = dict(zip(TEXT_SIZES, ("normal", "large", "larger")))
 SETTINGS_MAX_BYTES = 64_000
 
 
@@ -139,6 +146,7 @@ CHECKS: dict[str, Callable[[Any], str | None]] = {
     "volume": _check_volume,
     "animation_speed": _one_of(ANIMATION_SPEEDS, float),
     "bot_budget_ms": _one_of(BOT_BUDGETS_MS, int),
+    "text_size": _one_of(TEXT_SIZES, float),
     "window_width": _check_window,
     "window_height": _check_window,
     "seats": _check_seats,
@@ -152,6 +160,7 @@ class Settings:
     volume: float = 0.7
     animation_speed: float = 1.0
     bot_budget_ms: int = 50
+    text_size: float = 1.0
     window_width: int = 1280
     window_height: int = 720
     # the lobby's last table (empty: the game's defaults); see _check_seats

@@ -19,6 +19,18 @@ from game.settings import Settings
 # The window sizes and languages every screen is checked at (the text layout tests)
 SIZES = [(1024, 600), (1280, 720), (1366, 768), (1920, 1080), (2560, 1440)]
 LANGS = ["en", "ja"]
+# issue #27: the text size setting (Normal, Large, Larger) at every size the layout tests
+# check: Normal at each, Large at the tightest window, Larger at two common ones
+SIZED = [(size, 1.0) for size in SIZES] + [
+    ((1024, 600), 1.2),
+    ((1280, 720), 1.4),
+    ((1920, 1080), 1.4),
+]
+
+
+def sized_id(case) -> str:
+    (w, h), text = case
+    return f"{w}x{h}" if text == 1.0 else f"{w}x{h}-text{text:g}"
 
 
 def make_app(size=(1280, 720), lang="en") -> App:

@@ -11,7 +11,15 @@ import pytest
 
 from game import registry
 from game.ui import widgets
-from tests.scene_helpers import FOUND_TABLES, LANGS, SIZES, ListedTables, make_app, text_problems
+from tests.scene_helpers import (
+    FOUND_TABLES,
+    LANGS,
+    SIZED,
+    ListedTables,
+    make_app,
+    sized_id,
+    text_problems,
+)
 
 
 def _menu(app):
@@ -164,10 +172,14 @@ def _drawn(app, scene) -> list[widgets.TextDrawn]:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("sized", SIZED, ids=sized_id)
 @pytest.mark.parametrize("screen", list(SCREENS))
-def test_every_text_of_the_screens_around_the_tables_is_whole_and_readable(screen, size, lang):
+def test_every_text_of_the_screens_around_the_tables_is_whole_and_readable(screen, sized, lang):
+    """At each size, in each language, and at the text sizes (issue #27: Normal
+    everywhere, Large and Larger at some sizes)."""
+    size, text_size = sized
     app = make_app(size, lang)
+    app.settings.text_size = text_size
     try:
         problems = []
         for scene in SCREENS[screen](app):

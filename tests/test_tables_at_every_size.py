@@ -19,7 +19,7 @@ from game.ai import make_bot
 from game.scenes.table.end_screen import GameOverScene
 from game.session import Session
 from game.ui import widgets
-from tests.scene_helpers import LANGS, SIZES, make_app, seats, text_problems
+from tests.scene_helpers import LANGS, SIZED, make_app, seats, sized_id, text_problems
 
 # (players, options) of each variant a table looks different in
 VARIANTS = {
@@ -41,6 +41,19 @@ VARIANTS = {
     "routes": [(5, {}), (4, {}), (3, {})],
 }
 # rounds played, then actions more: the opening, a round under way, the end
+# issue #27, left to the tables' own slices: at Large and Larger text some of the games'
+# boxes sized in layout pixels (Duck's "×3" by a seat's cards, Routes' numbers, a Verflixxt!
+# seat's label) do not grow with their text yet; the cases run, and say so when they pass
+TEXT_SIZED = [
+    case
+    if case[1] == 1.0
+    else pytest.param(
+        case,
+        marks=pytest.mark.xfail(reason="issue #27: a game's fixed box at a large text size"),
+    )
+    for case in SIZED
+]
+
 MOMENTS = {"start": (0, 0), "mid": (2, 1), "end": (10_000, 0)}
 
 
@@ -85,10 +98,14 @@ def _drawn(app, game: str, variant: int, moment: str) -> list[list[widgets.TextD
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("sized", TEXT_SIZED, ids=sized_id)
 @pytest.mark.parametrize("game", list(VARIANTS))
-def test_every_text_of_every_table_is_whole_and_readable(game, size, lang):
+def test_every_text_of_every_table_is_whole_and_readable(game, sized, lang):
+    """At each size, in each language, and at the text sizes (issue #27: Normal
+    everywhere, Large and Larger at some sizes)."""
+    size, text_size = sized
     app = make_app(size, lang)
+    app.settings.text_size = text_size
     try:
         problems = []
         for variant in range(len(VARIANTS[game])):

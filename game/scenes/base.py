@@ -109,9 +109,16 @@ class Scene:
         return round(value * self.s)
 
     def text_px(self, value: float) -> int:
-        """A font size scaled with the window like :meth:`px`, never under
+        """A font size scaled with the window like :meth:`px`, and by the person's text
+        size (issue #27: Normal, Large, Larger, for people who sit at a TV), never under
         :data:`theme.MIN_TEXT_PX` (text stays readable at 1024x600)."""
-        return max(theme.MIN_TEXT_PX, self.px(value))
+        return max(theme.MIN_TEXT_PX, round(value * self.s * self.text_scale))
+
+    @property
+    def text_scale(self) -> float:
+        """The person's text size setting: one factor on every text (and the icons whose
+        size follows their text's)."""
+        return self.app.settings.text_size
 
     def key_back(self, event: pygame.event.Event) -> bool:
         return event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE)

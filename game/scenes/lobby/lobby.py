@@ -350,13 +350,17 @@ class LobbyScene(Scene):
             self.buttons.add(Button(rect, label, self._toggle_phones, size, key="online:phones"))
             explained["online:phones"] = self.t(PHONES_HELP)
         # the explanation: room for the longest, so nothing moves when another shows
-        self.explain_size = self.text_px(16)
-        self.explain_line_h = int(self.explain_size * 1.35)
-        self.explanations = {
-            key: fonts.wrap(text_, self.explain_size, ow - self.px(20))
-            for key, text_ in explained.items()
-        }
-        most = max((len(lines) for lines in self.explanations.values()), default=0)
+        # at a large text size (issue #27) smaller, down to the floor, to stay in the panel
+        for size in range(self.text_px(16), theme.MIN_TEXT_PX - 1, -1):
+            self.explain_size = size
+            self.explain_line_h = int(size * 1.35)
+            self.explanations = {
+                key: fonts.wrap(text_, size, ow - self.px(20)) for key, text_ in explained.items()
+            }
+            most = max((len(lines) for lines in self.explanations.values()), default=0)
+            tall = most * self.explain_line_h + self.px(16) if most else 0
+            if oy + tall <= self.option_panel.bottom - pad:
+                break
         self.explain_box = pygame.Rect(
             ox, oy, ow, most * self.explain_line_h + self.px(16) if most else 0
         )

@@ -1,13 +1,15 @@
-"""Settings: language, window or fullscreen, volume, animation speed, computer time.
-Every change applies at once and is saved when the scene closes."""
+"""Settings: language, window or fullscreen, volume, animation speed, the computer's
+speed (in words: Quick ... Thoughtful, its thinking time underneath) and the text size
+(Normal, Large, Larger: issue #27). Every change applies at once and is saved when the
+scene closes."""
 
 from __future__ import annotations
 
 import pygame
 
 from game.scenes.base import Scene
-from game.settings import ANIMATION_SPEEDS, BOT_BUDGETS_MS
-from game.ui import theme
+from game.settings import ANIMATION_SPEEDS, BOT_BUDGET_WORDS, TEXT_SIZE_WORDS
+from game.ui import fonts, theme
 from game.ui.widgets import Button, draw_panel, draw_text
 
 VOLUMES = (0.0, 0.25, 0.5, 0.7, 1.0)
@@ -20,11 +22,13 @@ class SettingsScene(Scene):
         st = self.app.settings
         self.buttons.clear()
         self.rows = []
-        panel_w = min(w - self.px(40), self.px(940))
-        self.panel = pygame.Rect((w - panel_w) // 2, self.px(110), panel_w, self.px(470))
-        label_w = self.px(330)
-        bw, bh, gap = self.px(110), self.px(46), self.px(10)
-        y = self.panel.y + self.px(30)
+        most_w = min(w - self.px(40), self.px(1100))
+        bh, gap = max(self.px(46), round(self.text_px(20) * 1.8)), self.px(10)
+        pitch = bh + self.px(22)
+        top = self.px(96)
+        self.panel = pygame.Rect((w - most_w) // 2, top, most_w, self.px(40) + 6 * pitch)
+        bw = self.px(110)
+        y = self.panel.y + self.px(24)
         rows = [
             (
                 "language",
@@ -46,19 +50,38 @@ class SettingsScene(Scene):
                 self._set_speed,
             ),
             (
-                "bot_time",
-                [(self.t("app.bot_time_value", ms=v), v) for v in BOT_BUDGETS_MS],
+                "bot_speed",
+                [(self.t(f"app.speed_{word}"), v) for v, word in BOT_BUDGET_WORDS.items()],
                 st.bot_budget_ms,
                 self._set_budget,
             ),
+            (
+                "text_size",
+                [(self.t(f"app.text_{word}"), v) for v, word in TEXT_SIZE_WORDS.items()],
+                st.text_size,
+                self._set_text_size,
+            ),
         ]
-        for key, choices, current, setter in rows:
+        label_px, button_px = self.text_px(22), self.text_px(20)
+        # the labels' column as wide as its widest label, the buttons as wide as theirs
+        label_w = max(fonts.font(label_px).size(self.t(f"app.{r[0]}"))[0] for r in rows)
+        label_w = min(self.px(330), label_w + self.px(50))
+        widths = []
+        for _key, choices, _current, _setter in rows:
+            widest = max(fonts.font(button_px, True).size(c[0])[0] for c in choices)
+            widths.append(
+                min(
+                    max(bw, widest + self.px(28)),
+                    (most_w - label_w - self.px(50)) // len(choices) - gap,
+                )
+            )
+        # the panel as wide as its widest row (issue #27: no panel mostly empty)
+        row_w = max(len(r[1]) * (width + gap) for r, width in zip(rows, widths))
+        self.panel.w = min(most_w, self.px(30) + label_w + row_w + self.px(20))
+        self.panel.centerx = w // 2
+        for (key, choices, current, setter), width in zip(rows, widths):
             self.rows.append((self.t(f"app.{key}"), y + bh // 2))
             x = self.panel.x + label_w
-            width = min(
-                bw + (self.px(40) if key in ("display", "bot_time") else 0),
-                (self.panel.right - x - self.px(20)) // len(choices) - gap,
-            )
             for label, value in choices:
                 rect = pygame.Rect(x, y, width, bh)
                 self.buttons.add(
@@ -66,17 +89,19 @@ class SettingsScene(Scene):
                         rect,
                         label,
                         self._choose(setter, value),
-                        self.px(20),
+                        button_px,
                         selected=value == current,
                         key=f"{key}:{value}",
                     )
                 )
                 x += width + gap
-            y += bh + self.px(40)
-        back = pygame.Rect(0, 0, self.px(200), self.px(52))
-        back.midtop = (w // 2, self.panel.bottom + self.px(24))
+            y += pitch
+        back = pygame.Rect(0, 0, self.px(200), max(self.px(52), round(self.text_px(22) * 1.8)))
+        back.midtop = (w // 2, self.panel.bottom + self.px(16))
         self.buttons.add(
-            Button(back, self.t("app.back"), self._close, self.px(22), primary=True, key="back")
+            Button(
+                back, self.t("app.back"), self._close, self.text_px(22), primary=True, key="back"
+            )
         )
 
     def _choose(self, setter, value):
@@ -104,6 +129,13 @@ class SettingsScene(Scene):
     def _set_budget(self, ms):
         self.app.settings.bot_budget_ms = ms
 
+    def _set_text_size(self, factor):
+        """Every scene's text at the new size: the scenes under this one lay out again."""
+        self.app.settings.text_size = factor
+        for scene in self.app.stack:
+            if scene is not self:
+                scene.layout(self.app.size)
+
     def _close(self):
         self.app.save_settings()
         self.app.pop()
@@ -119,8 +151,8 @@ class SettingsScene(Scene):
         draw_text(
             surface,
             self.t("app.settings_title"),
-            self.px(44),
-            (w // 2, self.px(60)),
+            self.text_px(40),
+            (w // 2, self.px(50)),
             theme.INK,
             bold=True,
             anchor="center",
@@ -130,7 +162,7 @@ class SettingsScene(Scene):
             draw_text(
                 surface,
                 label,
-                self.px(22),
+                self.text_px(22),
                 (self.panel.x + self.px(30), cy),
                 theme.INK,
                 anchor="midleft",

@@ -230,7 +230,7 @@ class TableFrame:
         if cache is None:
             self.frame_reset()
             cache = self._frame_cache
-        full = (key, rect.size, self.t.lang)
+        full = (key, rect.size, self.t.lang, self.text_px(100))  # the text size too
         hit = cache.get(name)
         if hit is not None and hit[0] == full:
             return hit[1]

@@ -59,6 +59,11 @@ class TableGuide(Protocol):
         """An input before the table's own: True when the guide took it."""
         ...
 
+    def reading(self) -> bool:
+        """A step to read is on screen (only Next goes on): the table's header and hint
+        then say so instead of what the game would ask (issue #27)."""
+        ...
+
     def probe(self, targets: dict) -> dict:
         """For end-to-end drivers: the guide's own points to click, given the table's."""
         ...
@@ -96,6 +101,9 @@ class NoGuide:
         return None
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        return False
+
+    def reading(self) -> bool:
         return False
 
     def probe(self, targets: dict) -> dict:

@@ -32,6 +32,16 @@ class HandoffScene(Scene):
         )
         self.buttons.focus = 0
 
+    def open_pause(self) -> None:
+        """The table's own pause menu (issue #27: the same items from the curtain as at
+        the table: rules, save, settings, quit), or the plain one when no table is under
+        the curtain (a screenshot)."""
+        for scene in reversed(self.app.stack):
+            if scene is not self and callable(getattr(scene, "open_pause", None)):
+                scene.open_pause()
+                return
+        self.app.router.open("pause")
+
     def ready(self):
         self.app.pop()
         if self.on_ready:
@@ -49,7 +59,7 @@ class HandoffScene(Scene):
             self.ready()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.router.open("pause")
+            self.open_pause()
             return
         super().handle_event(event)
 

@@ -88,6 +88,10 @@ class LessonGuide:
             return None
         return self.run.step
 
+    def reading(self) -> bool:
+        step = self.shown_step()
+        return step is not None and step.expect is None
+
     def allows(self, player: int, action: Action) -> bool:
         if self.run.allows(player, action):
             return True
@@ -206,6 +210,7 @@ class LessonGuide:
         target = self.element(step)
         if target is not None:
             self._draw_ring(surface, target)
+        targets = self.targets(step)
         lang = scene.t.lang
         size = scene.text_px(18)
         small = scene.text_px(15)
@@ -237,7 +242,7 @@ class LessonGuide:
             + (scene.px(10) + button_h if button_h else 0)
             + pad
         )
-        box = self._place(pygame.Rect(0, 0, width, height), target, board)
+        box = self._place(pygame.Rect(0, 0, width, height), targets, board)
         self.callout = box
         if target is not None:
             self._draw_pointer(surface, box, target)
@@ -314,58 +319,72 @@ class LessonGuide:
         pygame.draw.line(surface, RING, (bx, by), (tx, ty), width)
         pygame.draw.circle(surface, RING, (tx, ty), max(3, self.scene.px(5)))
 
+    def targets(self, step: Step) -> list[pygame.Rect]:
+        """What the step points at and talks about (its ``point`` and ``about``), where
+        each is on screen now: what its callout must never cover (issue #27)."""
+        names = (step.point, *step.about)
+        return [r for r in (self.scene.lesson_element(n) for n in names) if r is not None]
+
     def _place(
-        self, box: pygame.Rect, target: pygame.Rect | None, board: pygame.Rect
+        self, box: pygame.Rect, targets: list[pygame.Rect], board: pygame.Rect
     ) -> pygame.Rect:
-        """The callout inside the board, without covering its element: at the board's far
-        edge from an element in the board (on the side with more room), in the board's
-        corner nearest an element outside it, at the board's top for the board itself."""
+        """Where the callout goes (issue #27): beside its element, trying its sides (the
+        one with more room first: far from an element on the board, so that what the
+        step's action would do beside it stays in sight; towards the board from an
+        element outside it), then the board's edges and corners, in the board and then
+        anywhere in the window; the first place that covers none of the step's targets
+        (and, of those, the one that hides least of what the scene keeps clear). A
+        target as big as the board (a step about the whole board) cannot be avoided: the
+        callout then goes to the board's top."""
         px = self.scene.px
         gap = px(18)
         area = board.inflate(-px(12), -px(12))
-        if target is None or target.contains(area) or target.w * target.h > area.w * area.h // 2:
-            box.midtop = (area.centerx, area.y)
-        elif area.colliderect(target):
-            # at the board's far edge, so that what the step's action would do beside the
-            # element (the table's preview of a move) stays in sight
-            box.centerx = target.centerx
-            if area.bottom - target.bottom >= target.top - area.top:
-                box.bottom = area.bottom
-                box.top = max(box.top, target.bottom + gap)
-            else:
-                box.top = area.top
-                box.bottom = min(box.bottom, target.top - gap)
-        else:
-            box.centery = target.centery
-            box.centerx = target.centerx
-            if target.left >= area.right:  # the side column: the seats, the log
-                box.right = area.right
-            if target.top >= area.bottom:  # the bar under the board
-                box.bottom = area.bottom
-        box.clamp_ip(area)
-        return self._clear_of(box, target, area)
+        window = self.scene.app.screen.get_rect().inflate(-px(8), -px(8))
+        avoid = [t for t in targets if not (t.contains(area) or t.w * t.h > area.w * area.h // 2)]
+        places: list[pygame.Rect] = []
+        for room in (area, window):
+            for target in avoid[:1]:
+                below, above = room.bottom - target.bottom, target.top - room.top
+                right, left = room.right - target.right, target.left - room.left
+                sides = []
+                for name, space in (("below", below), ("above", above)):
+                    sides.append((space, 1, name))
+                for name, space in (("right", right), ("left", left)):
+                    sides.append((space, 0, name))
+                for _space, _kind, name in sorted(sides, key=lambda s: (-s[1], -s[0])):
+                    place = box.copy()
+                    if name in ("below", "above"):
+                        place.centerx = target.centerx
+                        if name == "below":
+                            place.top = target.bottom + gap
+                        else:
+                            place.bottom = target.top - gap
+                    else:
+                        place.centery = target.centery
+                        if name == "right":
+                            place.left = target.right + gap
+                        else:
+                            place.right = target.left - gap
+                    places.append(place.clamp(room))
+            for edge in ("midtop", "midbottom", "topleft", "topright", "bottomleft", "bottomright"):
+                place = box.copy()
+                setattr(place, edge, getattr(room, edge))
+                places.append(place.clamp(room))
+        keep = self.scene.lesson_keep_clear()
 
-    def _clear_of(
-        self, box: pygame.Rect, target: pygame.Rect | None, area: pygame.Rect
-    ) -> pygame.Rect:
-        """A board the game fills (Cluck-peep!'s ladder) has no empty edge: the scene may
-        name what a callout must not hide there (``lesson_keep_clear()``: the chicken's
-        way the table previews), and the callout goes to whichever of its usual place and
-        the board's corners covers least of it, never over its element."""
-        rects = self.scene.lesson_keep_clear()
-        if not rects:
-            return box
-        places = [box]
-        for corner in ("topleft", "topright", "bottomleft", "bottomright"):
-            place = box.copy()
-            setattr(place, corner, getattr(area, corner))
-            places.append(place)
-        free = [p for p in places if target is None or not p.colliderect(target)] or [box]
-
-        def hidden(place: pygame.Rect) -> int:
+        def covered(place: pygame.Rect, rects: list[pygame.Rect]) -> int:
             return sum(place.clip(r).w * place.clip(r).h for r in rects)
 
-        return min(free, key=hidden)  # of equals the first: the usual place
+        free = [p for p in places if not any(p.colliderect(t) for t in avoid)]
+        if not free:  # nowhere clear of them all: where it hides least of them
+            return min(places, key=lambda p: covered(p, avoid))
+        if not keep:
+            return free[0]
+        # a board the game fills (Cluck-peep!'s ladder) has no empty edge: of the places
+        # clear of the targets, the one hiding least of what the scene keeps clear (the
+        # chicken's way the table previews), of equals the first
+        in_board = [p for p in free if area.contains(p)] or free
+        return min(in_board, key=lambda p: covered(p, keep))
 
 
 def lessons_forget(lesson_id: str) -> None:
@@ -482,7 +501,8 @@ class _LessonDialog(ModalScene):
     def layout(self, size):
         super().layout(size)
         w, h = size
-        self.panel = pygame.Rect(0, 0, min(w - 40, self.px(560)), self.px(self.height))
+        more = max(0, len(self.items()) - 3) * 60  # design pixels of each button past three
+        self.panel = pygame.Rect(0, 0, min(w - 40, self.px(560)), self.px(self.height + more))
         self.panel.center = (w // 2, h // 2)
         self.buttons.clear()
         items = self.items()
@@ -549,7 +569,10 @@ class LessonStartScene(_LessonDialog):
 
 
 class LessonDoneScene(_LessonDialog):
-    """The lesson's end: play this game on, a normal game with the same table, or the menu."""
+    """The lesson's end: play this game on, a normal game with the same table, or the menu.
+    When the game is over too there is nothing to play on (issue #27): its results (the
+    game's end screen), a normal game, the game's other lessons (when it has several), or
+    the menu."""
 
     height = 330
     title_px = 28
@@ -558,7 +581,19 @@ class LessonDoneScene(_LessonDialog):
         super().__init__(app)
         self.scene = scene
 
+    @property
+    def game_over(self) -> bool:
+        return self.scene.state.is_over()
+
     def items(self):
+        if self.game_over:
+            items = [
+                ("play_on", self.t("app.lesson_see_results"), self._play_on),
+                ("new_game", self.t("app.lesson_new_game"), self._new_game),
+            ]
+            if len(lessons.lesson_ids(self.scene.info.id)) > 1:
+                items.append(("lessons", self.t("app.lesson_back_to_lessons"), self._lessons))
+            return items + [("menu", self.t("app.quit_to_menu"), self._menu)]
         return [
             ("play_on", self.t("app.lesson_play_on"), self._play_on),
             ("new_game", self.t("app.lesson_new_game"), self._new_game),
@@ -569,10 +604,17 @@ class LessonDoneScene(_LessonDialog):
         return "new_game"
 
     def texts(self) -> tuple[str, str]:
-        return self.t("app.lesson_done"), self.t("app.lesson_done_text")
+        body = "app.lesson_done_won_text" if self.game_over else "app.lesson_done_text"
+        return self.t("app.lesson_done"), self.t(body)
 
     def close(self) -> None:
         self._play_on()
+
+    def _lessons(self) -> None:
+        """The menu, with the chooser of the game's lessons over it."""
+        self.scene.guide = NoGuide()
+        self.app.pop_to_root()
+        self.app.router.screen("lessons")(self.app, self.scene.info.id)
 
     def _play_on(self) -> None:
         self.scene.guide = NoGuide()  # from here on a normal game (autosaved as one)

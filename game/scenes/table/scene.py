@@ -28,6 +28,7 @@ import pygame
 
 from game import registry, saves
 from game.ai import Bot, make_bot
+from game.registry import CAST_BY_KEY
 from game.rules.protocol import Event, IllegalAction
 from game.scenes.base import Scene
 from game.scenes.table.compose import Compositor
@@ -39,6 +40,7 @@ from game.session import Session
 from game.table.bots import BotRunner
 from game.table.driver import TableDriver, as_driver
 from game.ui import fonts, theme
+from game.ui.i18n import Translator
 from game.ui.tween import Timeline, Tween, ease_in_out
 from game.ui.widgets import Button, draw_tip, sink_of
 
@@ -75,6 +77,8 @@ class TableScene(TableFrame, Scene):
         # is being made (its opening queued from its constructor), then as the game says
         self._plays_unseen: Callable[[Event], bool] = lambda _event: False
         self._refocused = False  # a lesson's focus changed the table (see draw)
+        self._lang = self.t.lang  # the language the names and the log are in
+        self._relog_due = False  # the log is rebuilt in a new language once at rest
         self.frame_reset()
         self.game: GameTable = (game or type(self).table_of)(self)
         self._plays_unseen = self.game.plays_unseen
@@ -160,6 +164,27 @@ class TableScene(TableFrame, Scene):
         local = set(self.driver.local_seats()) if hasattr(self.driver, "local_seats") else None
         people = [p for p in self.session.humans() if local is None or p in local]
         return people[0] if len(people) == 1 else None
+
+    def language_changed(self) -> None:
+        """The language was changed mid-game (issue #27): a seat still under its default
+        name (a computer's character's name, "Player N") takes it in the new language,
+        and the log is written again in it from the game's events (once at rest, so that
+        no event waiting to be played is written twice)."""
+        old, self._lang = Translator(self._lang), self.t.lang
+        for i, seat in enumerate(self.session.seats):
+            character = CAST_BY_KEY.get(seat.character)
+            if seat.name == old("app.default_name", n=i + 1):
+                seat.name = self.t("app.default_name", n=i + 1)
+            elif character is not None and seat.name == old.pick(
+                character.name_en, character.name_ja
+            ):
+                seat.name = self.t.pick(character.name_en, character.name_ja)
+        self.frame_reset()
+        if isinstance(self.session, Session):
+            if self.busy_animating():
+                self._relog_due = True
+            else:
+                self.rebuild_log()
 
     def rebuild_log(self) -> None:
         """The log of a game opened part-way (a resumed save): its record replayed through
@@ -278,6 +303,9 @@ class TableScene(TableFrame, Scene):
 
     def update(self, dt: float) -> None:
         self.guide.update(dt)
+        if self._relog_due and not self.busy_animating():
+            self._relog_due = False
+            self.rebuild_log()
         self._play_on(dt)
         if self.game.resync == "idle_after_busy" and self.busy_animating():
             self._resync_due = True
@@ -535,6 +563,8 @@ class TableScene(TableFrame, Scene):
         return self.game.seats.header().round
 
     def turn_status(self) -> tuple[int | None, str]:
+        if self.guide.reading():  # a lesson's step to read: only Next goes on (issue #27)
+            return self.guide.learner, self.t("app.lesson_read_status")
         header = self.game.seats.header()
         return header.who, header.status
 
@@ -566,6 +596,8 @@ class TableScene(TableFrame, Scene):
         self.game.seats.paint_side(surface, player, rect)
 
     def hint_text(self) -> str | Hint:
+        if self.guide.reading():
+            return self.t("app.lesson_read_hint")
         return self.game.seats.hint()
 
     def log_empty_text(self) -> str:
@@ -581,6 +613,8 @@ class TableScene(TableFrame, Scene):
     # -- drawing ---------------------------------------------------------------------------
     def layout(self, size):
         super().layout(size)
+        if self.t.lang != self._lang:  # the settings changed the language
+            self.language_changed()
         w, _h = size
         self.buttons.clear()
         menu = pygame.Rect(w - self.px(118), self.px(8), self.px(52), self.px(40))
