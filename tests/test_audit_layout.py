@@ -1,5 +1,7 @@
-"""tools/audit_layout.py (issue #27): its finders on texts made up for the purpose, and
-the audit of one table at one size in both languages, as the full run does it."""
+"""tools/audit_layout.py (issue #27's "measured, not assumed"): its finders on texts,
+icons, pieces, values, boards and lesson bubbles made up for the purpose, the baseline's
+allowances per game and kind, and the audit of one table at one size in both languages,
+as the full run does it."""
 
 from __future__ import annotations
 
@@ -8,7 +10,8 @@ import json
 import pygame
 import pytest
 
-from game.ui.widgets import TextDrawn
+from game.ui import widgets
+from game.ui.widgets import IconDrawn, TextDrawn
 from tools import audit_layout as audit
 
 WINDOW = (1024, 600)
@@ -69,25 +72,131 @@ def test_a_character_the_font_lacks_is_found():
     assert kinds(found) == ["missing_glyph"] and found[0].detail == "\U0010fffd"
 
 
-def test_counts_over_the_baseline_are_named():
-    counts = {"kinds": {"small": 3, "cut": 1}, "groups": {"duck": {"small": 3, "cut": 1}}}
-    baseline = {"kinds": {"small": 3, "cut": 0}, "groups": {"duck": {"small": 4}}}
-    assert audit.over_allowance(counts, baseline) == [
-        "cut: 1 > 0 allowed",
-        "duck cut: 1 > 0 allowed",
+def icon(name: str, x: int, y: int, size: int = 20, kind: str = "icon") -> IconDrawn:
+    return IconDrawn(name, pygame.Rect(x, y, size, size), kind)
+
+
+def test_an_icon_under_16_px_is_found_and_a_value_is_no_icon():
+    drawn = [
+        icon("buoy", 10, 10, 12),
+        icon("duck", 40, 10, 16, "piece"),
+        icon("7", 0, 0, 9, "value"),
     ]
-    assert audit.over_allowance({"kinds": {}, "groups": {}}, baseline) == []
+    found = audit.find_icons(drawn)
+    assert [(f.kind, f.text, f.size) for f in found] == [("small_icon", "buoy", 12)]
 
 
-def test_the_checked_in_baseline_names_every_kind():
+def test_a_sprite_made_but_never_drawn_through_the_sink_is_found_with_its_size():
+    drawn = [icon("duck.svg", 10, 10, 24)]
+    made = [("duck.svg", 24, 24), ("hat.svg", 10, 12), ("hat.svg", 10, 12)]
+    found = audit.find_icons(drawn, made)
+    assert [(f.kind, f.text, f.size) for f in found] == [
+        ("unrecorded_icon", "hat.svg", 10),
+        ("small_icon", "hat.svg", 10),
+    ]
+
+
+def test_a_piece_drawn_over_a_value_covers_it_but_not_one_drawn_before_or_beside():
+    value = icon("tile 5", 100, 100, 20, "value")
+    before = icon("pawn", 100, 100, 24, "piece")
+    beside = icon("pawn", 121, 100, 24, "piece")  # touching, not covering
+    after = icon("pawn", 105, 90, 24, "piece")
+    assert audit.find_covered_values([before, value, beside]) == []
+    found = audit.find_covered_values([before, value, beside, after])
+    assert [(f.kind, f.text) for f in found] == [("covered_value", "tile 5")]
+    assert "pawn" in found[0].detail
+
+
+def test_the_sink_keeps_icons_in_order_with_the_pictures_laid():
+    screen = pygame.Surface((200, 100))
+    sprite = pygame.Surface((18, 18))
+    picture = widgets.paint_picture(
+        pygame.Surface((50, 50)),
+        lambda s, r: widgets.record_icon(s, pygame.Rect(5, 5, 10, 10), "7", "value"),
+    )
+    with widgets.recording(screen) as sink:
+        widgets.lay(screen, picture, (100, 20))
+        widgets.draw_icon(screen, sprite, (110, 30), "pawn", "piece", anchor="center")
+    assert [(i.name, i.kind, tuple(i.rect)) for i in sink.icons] == [
+        ("7", "value", (105, 25, 10, 10)),
+        ("pawn", "piece", (101, 21, 18, 18)),
+    ]
+    assert [f.kind for f in audit.find_covered_values(sink.icons)] == ["covered_value"]
+
+
+def test_a_board_under_55_percent_of_the_window_is_found():
+    assert audit.find_board(pygame.Rect(0, 0, 800, 450), WINDOW) == []  # 58.6 %
+    found = audit.find_board(pygame.Rect(0, 0, 603, 568), (1280, 720))  # Duck before #27
+    assert [f.kind for f in found] == ["board_share"] and "37%" in found[0].detail
+
+
+def test_a_lesson_bubble_over_its_target_is_found_unless_the_target_is_the_board():
+    board = pygame.Rect(0, 0, 700, 500)
+    bubble = pygame.Rect(100, 300, 300, 120)
+    assert audit.find_bubble(bubble, pygame.Rect(100, 450, 80, 40), board) == []
+    found = audit.find_bubble(bubble, pygame.Rect(150, 380, 80, 80), board)
+    assert [f.kind for f in found] == ["bubble_over"] and "80x40" in found[0].detail
+    assert audit.find_bubble(bubble, board, board) == []  # the step points at the board
+    assert audit.find_bubble(None, board, board) == []
+
+
+def test_texts_under_a_bubble_are_hidden_not_overlapping():
+    bubble = pygame.Rect(100, 100, 300, 100)
+    inner = bubble.inflate(-20, -20)
+    under = text("7", 120, 115)  # the table's, drawn before the bubble
+    own = text("Step 2 of 20", 110, 112, box=inner)
+    later = text("tooltip", 120, 118)  # drawn after the bubble, over it
+    assert audit.hidden_under([under, own, later], bubble) == [own, later]
+    assert audit.hidden_under([under], None) == [under]
+
+
+def test_the_emptiest_panel_is_measured_by_its_plain_squares():
+    surface = pygame.Surface((200, 96))
+    surface.fill((240, 230, 200))
+    assert audit.emptiness(surface, pygame.Rect(0, 0, 200, 96)) == 1.0
+    surface.fill((20, 20, 20), pygame.Rect(0, 0, 96, 96))  # the left half drawn on
+    assert audit.emptiness(surface, pygame.Rect(0, 0, 192, 96)) == 0.5
+
+
+def test_counts_over_the_baseline_are_named_per_game_and_kind():
+    counts = {"kinds": {"small": 3, "cut": 1}, "groups": {"duck": {"small": 3, "cut": 1}}}
+    allowed = {"duck": {"small": 4}}
+    assert audit.over_allowance(counts, allowed) == ["duck cut: 1 > 0 allowed"]
+    assert audit.over_allowance({"kinds": {}, "groups": {}}, allowed) == []
+
+
+def test_writing_the_baseline_ratchets_the_groups_run_and_keeps_the_others():
+    baseline = {"default": {"duck": {"small": 5}, "cluck": {"cut": 2}}, "full": {"x": {"cut": 1}}}
+    counts = {"kinds": {}, "groups": {"duck": {"small": 2}}}
+    new = audit.updated_baseline(baseline, "default", counts, ["duck", "cluck"])
+    assert new == {"default": {"duck": {"small": 2}}, "full": {"x": {"cut": 1}}}
+    new = audit.updated_baseline(baseline, "default", counts, ["duck"])
+    assert new["default"] == {"cluck": {"cut": 2}, "duck": {"small": 2}}
+
+
+def test_the_run_set_picks_the_baseline_section():
+    assert audit.set_name(audit.DEFAULT_SIZES) == "default"
+    assert audit.set_name(audit.SIZES) == "full"
+    assert audit.set_name([(800, 600)]) is None
+    baseline = {"default": {"duck": {"cut": 1}}, "full": {"duck": {"cut": 3}}}
+    assert audit.allowances(baseline, None) == {"duck": {"cut": 3}}
+
+
+def test_the_checked_in_baseline_has_both_sets_and_only_known_kinds():
     baseline = json.loads(audit.BASELINE.read_text(encoding="utf-8"))
-    assert set(baseline["kinds"]) == set(audit.KINDS)
+    assert set(baseline) == {"default", "full"}
+    for section in baseline.values():
+        for kinds in section.values():
+            assert set(kinds) <= set(audit.KINDS)
+            assert all(isinstance(n, int) and n > 0 for n in kinds.values())
 
 
 def test_one_table_is_audited_in_both_languages(tmp_path, monkeypatch):
     monkeypatch.setattr(audit, "TABLES", {"routes": [(3, {})]})
     monkeypatch.setattr(audit, "MOMENTS", {"end": (10_000, 0)})  # the table, its end screen
-    report = audit.run(sizes=[WINDOW], langs=["en", "ja"], games=["routes"], screens=["tables"])
+    report = audit.run(
+        sizes=[WINDOW], langs=["en", "ja"], games=["routes"], screens=["tables"], png_dir=tmp_path
+    )
     assert report.screens == [
         "routes/3p/end@1024x600/en",
         "routes/3p/end_screen@1024x600/en",
@@ -99,3 +208,8 @@ def test_one_table_is_audited_in_both_languages(tmp_path, monkeypatch):
     counts = report.counts()
     assert set(counts["kinds"]) == set(audit.KINDS)
     assert "total" in audit.summary(report)
+    table = report.figures["routes/3p/end@1024x600/en"]
+    assert table.board_share is not None and table.smallest_text is not None
+    assert report.figures["routes/3p/end_screen@1024x600/en"].board_share is None
+    assert "board" in audit.figures_table(report)
+    assert (tmp_path / "1024x600-ja" / "routes_3p_end_screen.png").is_file()

@@ -14,7 +14,7 @@ from functools import lru_cache
 
 import pygame
 
-from game.ui import sprites, theme
+from game.ui import sprites, theme, widgets
 
 SEAT_MARKS = ("circle", "triangle", "square", "diamond", "star", "cross")
 SUPERSAMPLE = 4  # drawn this many times bigger, then smoothed down (pygame draws jaggy)
@@ -98,7 +98,7 @@ def draw_seat_mark(
     """Draw seat ``seat``'s mark centred on ``center``, ``size`` pixels across; returns
     where it went."""
     image = seat_mark_image(seat, round(size), badge)
-    return surface.blit(image, image.get_rect(center=(round(center[0]), round(center[1]))))
+    return widgets.draw_icon(surface, image, center, f"mark:{seat}", anchor="center")
 
 
 def marked_sprite(

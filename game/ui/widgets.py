@@ -26,8 +26,23 @@ class TextDrawn(NamedTuple):
     container: pygame.Rect | None  # the box it belongs in (a button), if it has one
 
 
+class IconDrawn(NamedTuple):
+    """One picture drawn as a thing to see (issue #27's audit): an ``"icon"`` (a sprite, a
+    seat mark, a badge: 16 px at least), a ``"piece"`` (something on the board that may
+    stand on other things) or a ``"value"`` (a tile's number or word: no piece drawn after
+    it may cover it)."""
+
+    name: str
+    rect: pygame.Rect
+    kind: str = "icon"
+
+
+ICON_KINDS = ("icon", "piece", "value")
+
+
 class TextSink:
-    """The texts drawn onto one surface, each where it landed on that surface.
+    """The texts (and icons, :class:`IconDrawn`) drawn onto one surface, each where it
+    landed on that surface; ``icons`` keep the order they were drawn in.
 
     Bound to a surface by :func:`recording`, it is written to by every ``draw_text``,
     ``draw_pill``, ``draw_tip`` and ``Button.draw`` onto that surface. The layout tests
@@ -38,6 +53,10 @@ class TextSink:
 
     def __init__(self) -> None:
         self.texts: list[TextDrawn] = []
+        self.icons: list[IconDrawn] = []
+
+    def record_icon(self, name: str, rect: pygame.Rect, kind: str = "icon") -> None:
+        self.icons.append(IconDrawn(name, pygame.Rect(rect), kind))
 
     def record(
         self, text: str, rect: pygame.Rect, size: int, container: pygame.Rect | None
@@ -45,8 +64,15 @@ class TextSink:
         if text:
             self.texts.append(TextDrawn(text, pygame.Rect(rect), int(size), container))
 
-    def extend(self, texts: Iterable[TextDrawn], at: tuple[int, int] = (0, 0)) -> None:
-        """``texts`` of a picture laid with its corner at ``at``: where they land here."""
+    def extend(
+        self,
+        texts: Iterable[TextDrawn],
+        at: tuple[int, int] = (0, 0),
+        icons: Iterable[IconDrawn] = (),
+    ) -> None:
+        """``texts`` (and ``icons``) of a picture laid with its corner at ``at``: where
+        they land here."""
+        self.icons.extend(icon._replace(rect=icon.rect.move(at)) for icon in icons)
         if at == (0, 0):
             self.texts.extend(texts)
             return
@@ -84,10 +110,11 @@ def sink_of(surface: pygame.Surface) -> TextSink | None:
 
 
 class Picture(NamedTuple):
-    """A kept picture and the texts painted on it (where they are on it)."""
+    """A kept picture and the texts (and icons) painted on it (where they are on it)."""
 
     image: pygame.Surface
     texts: tuple[TextDrawn, ...]
+    icons: tuple[IconDrawn, ...] = ()
 
 
 def paint_picture(
@@ -96,7 +123,7 @@ def paint_picture(
     """``paint(image, image.get_rect())``, its texts written down with the picture."""
     with recording(image) as sink:
         paint(image, image.get_rect())
-    return Picture(image, tuple(sink.texts))
+    return Picture(image, tuple(sink.texts), tuple(sink.icons))
 
 
 def lay(surface: pygame.Surface, picture: Picture, at: tuple[int, int] | pygame.Rect) -> None:
@@ -105,7 +132,34 @@ def lay(surface: pygame.Surface, picture: Picture, at: tuple[int, int] | pygame.
     surface.blit(picture.image, corner)
     sink = _SINKS.get(surface)
     if sink is not None:
-        sink.extend(picture.texts, corner)
+        sink.extend(picture.texts, corner, picture.icons)
+
+
+def record_icon(
+    surface: pygame.Surface, rect: pygame.Rect, name: str = "", kind: str = "icon"
+) -> pygame.Rect:
+    """Write down that an icon (a piece, a value: :class:`IconDrawn`) of ``rect`` was drawn
+    onto ``surface`` (for what is drawn with lines rather than blitted); returns ``rect``."""
+    sink = _SINKS.get(surface)
+    if sink is not None:
+        sink.record_icon(name, rect, kind)
+    return rect
+
+
+def draw_icon(
+    surface: pygame.Surface,
+    image: pygame.Surface,
+    at: tuple[float, float] | pygame.Rect,
+    name: str = "",
+    kind: str = "icon",
+    anchor: str = "topleft",
+) -> pygame.Rect:
+    """Blit ``image`` (a sprite, a seat mark, a badge) with its ``anchor`` at ``at`` (a
+    point, or a rect's corner), written down as an :class:`IconDrawn`; where it went."""
+    point = (at[0], at[1])
+    rect = image.get_rect(**{anchor: (round(point[0]), round(point[1]))})
+    surface.blit(image, rect)
+    return record_icon(surface, rect, name, kind)
 
 
 def _record(
@@ -186,7 +240,7 @@ class Button:
         )
         if self.picture is not None:
             pic = self.picture
-            surface.blit(pic, pic.get_rect(midtop=(r.centerx, r.top + r.height // 14)))
+            draw_icon(surface, pic, (r.centerx, r.top + r.height // 14), self.key, anchor="midtop")
             text = fonts.render(self.label, self.size, colour, bold=True)
             y = r.top + r.height // 14 + pic.get_height() + self.size // 3
             at = text.get_rect(midtop=(r.centerx, y))

@@ -16,7 +16,7 @@ import pygame
 from game.rules.duck.data import COLOURS, PATTERN_NAMES
 from game.scenes.table.contract import Header, SeatFace, TableHost
 from game.ui import fonts, sprites, theme
-from game.ui.widgets import draw_panel, draw_text
+from game.ui.widgets import draw_icon, draw_panel, draw_text
 
 from . import art
 from .art import BUOY_RGB
@@ -238,7 +238,7 @@ class Panels:
         for d in ducks:
             if icons:
                 icon = sprites.svg(self.model.duck_sprites[d], self.host.px(20))
-                surface.blit(icon, icon.get_rect(midleft=(x - pip, y)))
+                draw_icon(surface, icon, (x - pip, y), "duck", anchor="midleft")
                 x += icon.get_width()
             x = self._draw_pips(surface, d, x, y, pip) + self.host.px(8)
         back = art.card_back(self.host.px(12), self.host.px(17))
@@ -257,18 +257,18 @@ class Panels:
         right = rect.right
         if sh.controller == player:
             badge = sprites.svg("duck_control.svg", min(rect.h, self.host.px(26)))
-            surface.blit(badge, badge.get_rect(midright=(right, y)))
+            draw_icon(surface, badge, (right, y), "control", anchor="midright")
             right -= badge.get_width() + self.host.px(4)
         if s.advanced:
             if sh.blue[player]:
                 icon = sprites.svg("duck_token_blue.svg", self.host.px(17))
-                surface.blit(icon, icon.get_rect(midleft=(x, y)))
+                draw_icon(surface, icon, (x, y), "token", anchor="midleft")
                 x += icon.get_width() + self.host.px(3)
             if player == self.host.private_player:
                 self._draw_own_tokens(surface, player, x, y, right)
             elif sh.tokens[player]:
                 icon = sprites.svg("duck_token_back.svg", self.host.px(17))
-                surface.blit(icon, icon.get_rect(midleft=(x, y)))
+                draw_icon(surface, icon, (x, y), "token", anchor="midleft")
                 draw_text(
                     surface,
                     f"×{sh.tokens[player]}",
@@ -296,7 +296,7 @@ class Panels:
             icon = sprites.svg(
                 f"duck_token_{'ghost' if sh.ghost[d] else 'become'}.svg", self.host.px(16)
             )
-            surface.blit(icon, icon.get_rect(center=(x + self.host.px(2), y)))
+            draw_icon(surface, icon, (x + self.host.px(2), y), "token", anchor="center")
             x += self.host.px(16)
         return x
 
@@ -306,7 +306,7 @@ class Panels:
             if x > right - self.host.px(16):
                 break
             icon = sprites.svg(f"duck_token_{kind}.svg", self.host.px(17))
-            surface.blit(icon, icon.get_rect(midleft=(x, y)))
+            draw_icon(surface, icon, (x, y), "token", anchor="midleft")
             x += icon.get_width() + self.host.px(2)
 
     def _centred_lines(self, surface, text: str, size: int, box: pygame.Rect) -> None:

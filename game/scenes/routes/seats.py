@@ -13,7 +13,7 @@ from game.scenes.table.contract import Header, SeatDefaults, SeatFace, TableHost
 from game.scenes.table.frame import seat_layout
 from game.ui import fonts, theme
 from game.ui.choices import Choices
-from game.ui.widgets import draw_text
+from game.ui.widgets import draw_icon, draw_text
 
 from .art import Art
 from .model import Choice, Point, RoutesModel
@@ -145,7 +145,7 @@ class Seats(SeatDefaults):
                 self.art.draw_chip(surface, number, bool(up), pos, size, within=rect)
         if t.held[player]:
             die = self.art.die_image(t.held_face[player] or 0, size)
-            surface.blit(die, die.get_rect(center=parts["held"]))
+            draw_icon(surface, die, parts["held"], "die", anchor="center")
             text, box = parts["count"]
             draw_text(
                 surface,

@@ -25,7 +25,7 @@ from typing import Protocol
 
 import pygame
 
-from game.ui.widgets import Picture, TextDrawn, TextSink, recording
+from game.ui.widgets import IconDrawn, Picture, TextDrawn, TextSink, recording
 
 
 class StillAndMoving(Protocol):
@@ -62,6 +62,7 @@ class Compositor:
         self._key: Hashable = None
         self._still: pygame.Surface | None = None
         self._texts: tuple[TextDrawn, ...] = ()
+        self._icons: tuple[IconDrawn, ...] = ()
         self._laid: dict[tuple[int, int], Picture] = {}
         self._panels: list[tuple[pygame.Rect, Picture]] = []
 
@@ -82,6 +83,7 @@ class Compositor:
             with recording(still) as sink:
                 self.table.paint_static(still)
             self._still, self._key, self._texts = still, key, tuple(sink.texts)
+            self._icons = tuple(sink.icons)
             self._laid = {}
         self._panels = self.frame.frame_panels()
         for rect, picture in self._panels:
@@ -95,9 +97,9 @@ class Compositor:
         """One frame onto ``surface``; its texts into ``sink`` (None: not written down)."""
         surface.blit(self.still(surface.get_size()), (0, 0))
         if sink is not None:
-            sink.extend(self._texts)
+            sink.extend(self._texts, icons=self._icons)
             for rect, picture in self._panels:
-                sink.extend(picture.texts, (rect.x, rect.y))
+                sink.extend(picture.texts, (rect.x, rect.y), picture.icons)
         with nullcontext() if sink is None else recording(surface, sink):
             self.frame.draw_thinking_cue(surface)
             self.table.paint_moving(surface)

@@ -12,7 +12,7 @@ from game.rules.verflixxt.decisions import PlayCard
 from game.scenes.table.contract import TableHost
 from game.ui import fonts, theme
 from game.ui.choices import Choices
-from game.ui.widgets import draw_text
+from game.ui.widgets import draw_icon, draw_text
 
 from .art import Art
 from .layout import Layout
@@ -70,12 +70,12 @@ class Bar:
             else:
                 face, angle, hop = t.die, 0, 0.0
             image = self.art.die_image(face, rect.w, angle)
-            surface.blit(image, image.get_rect(center=(rect.centerx, rect.centery - hop)))
+            draw_icon(surface, image, (rect.centerx, rect.centery - hop), "die", anchor="center")
             return
         if t.die is not None:
-            surface.blit(self.art.die_image(t.die, rect.w), rect)
+            draw_icon(surface, self.art.die_image(t.die, rect.w), rect, "die")
         else:
-            surface.blit(self.art.die_image(0, rect.w), rect)
+            draw_icon(surface, self.art.die_image(0, rect.w), rect, "die")
 
     def _draw_piles(self, surface) -> None:
         t = self.model.table

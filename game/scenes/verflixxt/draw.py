@@ -18,7 +18,7 @@ from game.scenes.table.contract import TableHost
 from game.ui import fonts, smooth, theme
 from game.ui.choices import Choices
 from game.ui.tween import lerp
-from game.ui.widgets import Picture, draw_panel, draw_text, lay, paint_picture
+from game.ui.widgets import Picture, draw_icon, draw_panel, draw_text, lay, paint_picture
 
 from .art import Art, Label, Stamp, letter_spot, stamp_text
 from .bar import Bar
@@ -361,8 +361,8 @@ class Drawing:
                     surface, colour, r, max(2, self.host.px(3)), border_radius=self.host.px(8)
                 )
             image = self.art.big_pawn(piece, int(r.h * 0.86))
-            pawn = surface.blit(
-                image, image.get_rect(midbottom=(r.centerx, r.bottom - self.host.px(2)))
+            pawn = draw_icon(
+                surface, image, (r.centerx, r.bottom - self.host.px(2)), piece, "piece", "midbottom"
             )
             if piece[0] == "g":  # a guardian: no letter, no hat
                 continue
