@@ -292,8 +292,10 @@ def check_end_screen(x: XSession, image, path, targets: dict, game_name: str) ->
         pixel in (theme.ACCENT, theme.ACCENT_DARK),
         f"{game_name}: the end screen shows Play again (pixel {pixel}; {path})",
     )
-    panel = count_colour(x, image, (330, 170, 620, 380), [theme.PANEL], tolerance=2)
-    beside = (10, 60, 300, 650)
+    left, top, width, height = targets["panel"]
+    inside = (left + 20, top + 60, width - 40, min(380, height - 140))
+    panel = count_colour(x, image, inside, [theme.PANEL], tolerance=2)
+    beside = (10, 60, max(40, left - 20), 650)  # the table left of the panel
     dim = count_colour(x, image, beside, [dimmed(theme.BG), dimmed(theme.PANEL)], tolerance=3)
     bright = count_colour(x, image, beside, [theme.BG, theme.PANEL], tolerance=3)
     expect(
@@ -339,7 +341,9 @@ def run_shell_checks(x: XSession, layout: Layout) -> None:
     expect(x.pixel(image, (ja[0], ja[1] - 18)) != theme.BG, "the language buttons are drawn")
     x.click(ja)
     image, path = x.screenshot("settings-ja")
-    sel = x.pixel(image, (ja[0] - 40, ja[1]))
+    # the panel is sized to its rows, so in Japanese the buttons stand elsewhere
+    ja_after = layout.centre("settings", "language:ja", "ja")
+    sel = x.pixel(image, (ja_after[0] - 40, ja_after[1]))
     expect(sel == (255, 214, 160), f"日本語 is selected after the click (pixel {sel}, {path})")
     x.click(layout.centre("settings", "language:en", "ja"))
     x.click(layout.centre("settings", "back"))

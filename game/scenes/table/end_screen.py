@@ -113,6 +113,11 @@ class GameOverScene(ModalScene):
         """The app's reduced-motion setting, if it has one: no confetti, no hops."""
         return bool(getattr(self.app.settings, "reduced_motion", False))
 
+    def probe(self) -> dict:
+        """The buttons, and where the panel is (an end-to-end driver checks the table is
+        dimmed all round it: the panel's width follows its columns)."""
+        return {**super().probe(), "panel": list(self.panel)}
+
     def celebrating(self) -> bool:
         return bool(self.pieces) and self.age < CELEBRATION
 
