@@ -101,6 +101,44 @@ def test_the_page_logic_in_the_browser(page):
     assert js(driver, f"{svg}.querySelectorAll('polyline').length") == 2  # a line a route
     assert js(driver, f"{svg}.querySelector('text').textContent") == "17"
     assert js(driver, f"{svg}.getAttribute('aria-label')") == "card 17"
+    # Verflixxt!: card faces and labels; Cluck-peep!: a band turned over as tiles.py turns it
+    assert js(driver, "['y3', 'o-1', 'o0'].map(P.cardFace)") == ["3", "−1", "0"]
+    view = "{track: ['start', 't1', 't2', 'finish'], pawns: [['t2', 'start', 'finish'], ['t1']],"
+    view += " guardians: ['t1'], hat_on: {lucky: '1a', unlucky: null}}"
+    assert js(driver, f"P.describeVx('play y3 a fwd', {view}, 0, P.texts.en)") == (
+        "Play Yellow 3 on Pawn A · square 2 (forward)"
+    )
+    assert js(driver, f"P.describeVx('move g1', {view}, 0, P.texts.en)") == (
+        "Move: Guardian 1 · square 1"
+    )
+    assert js(driver, f"P.describeVx('hat take 1a', {view}, 0, P.texts.en, q => 'Bo')") == (
+        "Take the hat of Bo’s pawn A · square 1"
+    )
+    assert (
+        js(driver, f"P.describeVx('play o0', {view}, 0, P.texts.ja)")
+        == "出す オレンジ 0 (移動なし)"
+    )
+    from game.boards.cluck import prepare_options
+    from game.rules.cluck import tile_set_from_data
+
+    tiles = prepare_options({})["tiles"]
+    tile_set = tile_set_from_data(tiles)
+    driver.execute_script("window.TILES = arguments[0];", tiles)
+    for tile in tile_set.road_ids:
+        for turned in (False, True):
+            band = tile_set.band(tile, turned)
+            assert js(driver, f"P.bandOf(window.TILES, {tile}, {str(turned).lower()})") == {
+                "rungs": list(band.rungs),
+                "hole": band.hole_column,
+                "above": band.hole_above,
+            }
+    assert (
+        js(
+            driver,
+            "P.tileSvg(P.bandOf(window.TILES, 1, false), 't').querySelectorAll('line').length",
+        )
+        > 5
+    )
     # nothing the host sends is run: a text with markup is shown as text
     driver.execute_script(
         "window.DerbyPhone.receive({v: 2, type: 'welcome', seat: 0, game: 'duck', options: {deck: {cards: []}},"

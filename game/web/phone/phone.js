@@ -52,7 +52,7 @@
       // Cluck-peep!
       chole: "Choose your chicken's hole at the start", cplace: "Lay a road tile below the ladder",
       holeN: "Hole", turnOver: "⟲ Turn over", upright: "upright", turnedN: "turned over",
-      tiles: "Road tiles", notiles: "No road tiles in hand.", placeN: "Lay tile",
+      tileN: "Tile", tiles: "Road tiles", notiles: "No road tiles in hand.", placeN: "Lay tile",
       belowLadder: "Tap again to lay it below the ladder"
     },
     ja: {
@@ -89,7 +89,7 @@
       hatOn: "着用：", hatFree: "だれもかぶっていない", hatHome: "持ち帰った", cards: "カード",
       chole: "スタートでニワトリの穴を選んでください", cplace: "道タイルをはしごの下に置いてください",
       holeN: "穴", turnOver: "⟲ 裏返す", upright: "表向き", turnedN: "裏返し",
-      tiles: "道タイル", notiles: "道タイルはありません。", placeN: "タイルを置く",
+      tileN: "タイル", tiles: "道タイル", notiles: "道タイルはありません。", placeN: "タイルを置く",
       belowLadder: "もう一度タップで、はしごの下に置きます"
     }
   };
@@ -699,10 +699,10 @@
       b.className = "card tile";
       b.setAttribute("data-card", String(id));
       b.setAttribute("data-plays", "1");
-      if (band) b.appendChild(tileSvg(band, tx.tile + " " + id + " · " + (turned ? tx.turnedN : tx.upright)));
+      if (band) b.appendChild(tileSvg(band, tx.tileN + " " + id + " · " + (turned ? tx.turnedN : tx.upright)));
       var cap = document.createElement("span");
       cap.className = "caption";
-      cap.textContent = tx.tile + " " + id + " · " + (turned ? tx.turnedN : tx.upright);
+      cap.textContent = tx.tileN + " " + id + " · " + (turned ? tx.turnedN : tx.upright);
       b.appendChild(cap);
       if (legal[action]) {
         b.className += " playable" + (page.picked === action ? " picked" : "");
