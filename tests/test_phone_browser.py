@@ -9,6 +9,9 @@ chromedriver, driven by selenium), over 127.0.0.1 only, every wait bounded.
   host's session moves on); a phone closed mid-game hands its seat back to the screen,
   and reopened by its link it has its seat again. The pages are screenshotted at both
   sizes and in both languages into build/phone/.
+- the same for a round of Verflixxt! with hats and one of Cluck-peep!: the cards and
+  hats, the road tiles (turned over on the phone) drawn from the table's data, played
+  from the two pages, no curtain on the big screen.
 """
 
 from __future__ import annotations
@@ -34,8 +37,8 @@ LIMIT_S = 60.0  # a bound on each wait, not a timing check
 SHOTS = Path(__file__).resolve().parent.parent / "build" / "phone"
 
 
-def phone_host(local=(0, 1)) -> HostThread:
-    session = Session("duck", seats("duck", local, 3, "easy"), 11, lobby_options("duck"))
+def phone_host(local=(0, 1), game: str = "duck", **options) -> HostThread:
+    session = Session(game, seats(game, local, 3, "easy"), 11, lobby_options(game) | options)
     host = HostThread(
         session, host="127.0.0.1", port=0, autosave=False, local_seats=local, phones=local
     )
@@ -98,6 +101,44 @@ def test_the_page_logic_in_the_browser(page):
     assert js(driver, f"{svg}.querySelectorAll('polyline').length") == 2  # a line a route
     assert js(driver, f"{svg}.querySelector('text').textContent") == "17"
     assert js(driver, f"{svg}.getAttribute('aria-label')") == "card 17"
+    # Verflixxt!: card faces and labels; Cluck-peep!: a band turned over as tiles.py turns it
+    assert js(driver, "['y3', 'o-1', 'o0'].map(P.cardFace)") == ["3", "−1", "0"]
+    view = "{track: ['start', 't1', 't2', 'finish'], pawns: [['t2', 'start', 'finish'], ['t1']],"
+    view += " guardians: ['t1'], hat_on: {lucky: '1a', unlucky: null}}"
+    assert js(driver, f"P.describeVx('play y3 a fwd', {view}, 0, P.texts.en)") == (
+        "Play Yellow 3 on Pawn A · square 2 (forward)"
+    )
+    assert js(driver, f"P.describeVx('move g1', {view}, 0, P.texts.en)") == (
+        "Move: Guardian 1 · square 1"
+    )
+    assert js(driver, f"P.describeVx('hat take 1a', {view}, 0, P.texts.en, q => 'Bo')") == (
+        "Take the hat of Bo’s pawn A · square 1"
+    )
+    assert (
+        js(driver, f"P.describeVx('play o0', {view}, 0, P.texts.ja)")
+        == "出す オレンジ 0 (移動なし)"
+    )
+    from game.boards.cluck import prepare_options
+    from game.rules.cluck import tile_set_from_data
+
+    tiles = prepare_options({})["tiles"]
+    tile_set = tile_set_from_data(tiles)
+    driver.execute_script("window.TILES = arguments[0];", tiles)
+    for tile in tile_set.road_ids:
+        for turned in (False, True):
+            band = tile_set.band(tile, turned)
+            assert js(driver, f"P.bandOf(window.TILES, {tile}, {str(turned).lower()})") == {
+                "rungs": list(band.rungs),
+                "hole": band.hole_column,
+                "above": band.hole_above,
+            }
+    assert (
+        js(
+            driver,
+            "P.tileSvg(P.bandOf(window.TILES, 1, false), 't').querySelectorAll('line').length",
+        )
+        > 5
+    )
     # nothing the host sends is run: a text with markup is shown as text
     driver.execute_script(
         "window.DerbyPhone.receive({v: 2, type: 'welcome', seat: 0, game: 'duck', options: {deck: {cards: []}},"
@@ -141,11 +182,8 @@ def play_phones(app, phones, done, what: str) -> int:
             if driver is None:
                 continue
             info = phone_browser.state(driver)
-            if info.get("legal") and not info.get("sending"):
-                found = phone_browser.choices(driver)
-                if found:
-                    phone_browser.tap_twice(driver, found[0])
-                    taps += 1
+            if info.get("legal") and not info.get("sending") and phone_browser.make_choice(driver):
+                taps += 1
         time.sleep(0.005)
     return taps
 
@@ -245,4 +283,182 @@ def test_two_phones_play_a_round_and_a_phone_reopened_keeps_its_seat():
         for driver in phones:
             if driver is not None:
                 driver.quit()
+        host.stop(timeout=5)
+
+
+def shoot(driver, name: str, size: str, lang: str) -> None:
+    """The page in its language and in the other one (switched on the page), fitting."""
+    assert fits(driver)
+    driver.save_screenshot(str(SHOTS / f"{name}-{size}-{lang}.png"))
+    driver.find_element("id", "lang").click()
+    other = "ja" if lang == "en" else "en"
+    assert driver.execute_script("return document.documentElement.lang") == other
+    assert fits(driver)
+    driver.save_screenshot(str(SHOTS / f"{name}-{size}-{other}.png"))
+    driver.find_element("id", "lang").click()
+
+
+def targets_are_big(driver) -> bool:
+    sizes = driver.execute_script(
+        "return Array.from(document.querySelectorAll('#play button')).filter(b => b.offsetParent)"
+        ".map(b => [b.getBoundingClientRect().width, b.getBoundingClientRect().height])"
+    )
+    return all(w >= 44 and h >= 44 for w, h in sizes)
+
+
+def hosted_phones(game: str, **options):
+    """A hosted window of ``game`` (phones for seats 0 and 1, a computer at 2) and the two
+    pages joined by their links (360x640 English, 414x896 Japanese)."""
+    from game.scenes.lobby.online import hosted_scene
+
+    host = phone_host(game=game, **options)
+    port = wait_listening(host)
+    app = make_app((1024, 600))
+    scene = hosted_scene(app, host, (0, 1))
+    app.push(scene)
+    pump_app(app, host, lambda: scene.address, "the table listens")
+    assert scene.phone_cards.seats() == [0, 1]
+    links = [phone_url(f"127.0.0.1:{port}", host.code, p, host.phone_tokens[p]) for p in (0, 1)]
+    phones = [
+        phone_browser.open_phone(links[0], 360, 640, "en"),
+        phone_browser.open_phone(links[1], 414, 896, "ja"),
+    ]
+    table = host.table
+    pump_app(app, host, lambda: table.on_phone(0) and table.on_phone(1), "phones joined")
+    assert scene.phone_cards.seats() == []
+    return host, app, scene, phones
+
+
+def no_curtain(app, scene) -> None:
+    from game.scenes.table.handoff import HandoffScene
+
+    assert not any(isinstance(s, HandoffScene) for s in app.stack)
+    assert scene.private_player is None
+
+
+def shoot_when_asked(app, phones, check, name: str) -> None:
+    """Play on; each phone, the first time it is asked something, is checked by
+    ``check(seat, driver)`` (which may pick a choice by a first tap) and screenshot at
+    its size in both languages, then makes its choice. Turns come one seat at a time."""
+    done: set[int] = set()
+    deadline = time.monotonic() + LIMIT_S
+    while len(done) < len(phones):
+        assert time.monotonic() < deadline, f"never asked: {set(range(len(phones))) - done}"
+        app.step(0.05)
+        for p, driver in enumerate(phones):
+            info = phone_browser.state(driver)
+            if not info.get("legal") or info.get("sending") or not phone_browser.choices(driver):
+                continue
+            if p not in done:
+                check(p, driver)
+                size, lang = ("360x640", "en") if p == 0 else ("414x896", "ja")
+                shoot(driver, name, size, lang)
+                done.add(p)
+                driver.refresh()  # the page as a person opens it again: nothing picked
+                continue
+            phone_browser.make_choice(driver)
+        time.sleep(0.005)
+
+
+def test_verflixxt_with_hats_played_from_two_phones():
+    host, app, scene, phones = hosted_phones("verflixxt", variant="hats")
+    try:
+        session = host.table.session
+        seen_multi = False
+        deadline = time.monotonic() + LIMIT_S
+        while session.state.round_number < 2:
+            assert time.monotonic() < deadline, "never: a round of Verflixxt! with hats"
+            app.step(0.05)
+            for driver in phones:
+                info = phone_browser.state(driver)
+                if info.get("legal") and not info.get("sending"):
+                    found = phone_browser.choices(driver)
+                    seen_multi |= any((f.get_attribute("data-plays") or "1") != "1" for f in found)
+                    phone_browser.make_choice(driver)
+            time.sleep(0.005)
+        actors = {p for p, text in session.actions if text.startswith(("draw", "play"))}
+        assert {0, 1} <= actors  # both phones turned up and played cards
+        assert seen_multi  # a card with several plays: its pawns listed on the phone
+        no_curtain(app, scene)
+
+        def check(p, driver):
+            view = session.state.view(p).to_dict()
+            shown = driver.execute_script(
+                "return Array.from(document.querySelectorAll('.vcard')).map(c => c.dataset.card)"
+            )
+            assert sorted(shown) == sorted(view["hands"][p])  # the hand, as the table has it
+            assert (
+                driver.execute_script(
+                    "return document.querySelectorAll('.chip img[src*=verflixxt_hat]').length"
+                )
+                >= 2
+            )  # both hats, where they are
+            assert targets_are_big(driver)
+            card = driver.find_elements("css selector", ".vcard.playable")
+            if card:
+                card[0].click()  # a first tap: picked (or its plays listed)
+
+        shoot_when_asked(app, phones, check, "verflixxt")
+        no_curtain(app, scene)
+    finally:
+        for driver in phones:
+            driver.quit()
+        host.stop(timeout=5)
+
+
+def test_cluck_played_from_two_phones():
+    host, app, scene, phones = hosted_phones("cluck")
+    try:
+        session = host.table.session
+        # the holes at START, then each phone lays a tile (one of them turned over first)
+        turned = False
+        deadline = time.monotonic() + LIMIT_S
+        while session.state.round_number < 2:
+            assert time.monotonic() < deadline, "never: a round of Cluck-peep!"
+            app.step(0.05)
+            for driver in phones:
+                info = phone_browser.state(driver)
+                if not info.get("legal") or info.get("sending"):
+                    continue
+                flip = driver.find_elements("css selector", "button.turn")
+                if flip and not turned:
+                    before = driver.execute_script(
+                        "return document.querySelector('.card.tile').dataset.card"
+                    )
+                    flip[0].click()  # turned over on the phone: the picture turns
+                    assert (
+                        "turned over"
+                        in driver.find_element("css selector", ".card.tile .caption").text
+                        or "裏返し"
+                        in driver.find_element("css selector", ".card.tile .caption").text
+                    )
+                    assert before
+                    turned = True
+                phone_browser.make_choice(driver)
+            time.sleep(0.005)
+        placed = [(p, text) for p, text in session.actions if text.startswith("place ")]
+        assert {0, 1} <= {p for p, _ in placed}
+        assert any(text.endswith(" turned") and p in (0, 1) for p, text in placed)
+        assert {0, 1} <= {p for p, text in session.actions if text.startswith("hole ")}
+        no_curtain(app, scene)
+
+        def check(p, driver):
+            hand = session.state.view(p).to_dict()["hands"][p]
+            shown = driver.execute_script(
+                "return Array.from(document.querySelectorAll('.card.tile'))"
+                ".map(c => +c.dataset.card)"
+            )
+            assert sorted(shown) == sorted(hand)
+            assert driver.execute_script(
+                "return document.querySelectorAll('.card.tile svg line').length"
+            ) >= 5 * len(hand)  # lanes and rungs from the tile data
+            assert targets_are_big(driver)
+            driver.find_elements("css selector", ".card.tile.playable")[0].click()
+            assert driver.find_element("id", "confirm").is_displayed()
+
+        shoot_when_asked(app, phones, check, "cluck")
+        no_curtain(app, scene)
+    finally:
+        for driver in phones:
+            driver.quit()
         host.stop(timeout=5)

@@ -112,6 +112,9 @@ def test_the_page_files_are_served_with_their_types_and_headers(hosted):
         "/etc/passwd",
         "/phone/" + "a" * 400,
         "//phone/",
+        "/phone/sprites/duck_hound.svg",  # a sprite the page does not draw with
+        "/phone/sprites/../phone.js",
+        "/phone/sprites/",
     ],
 )
 def test_anything_else_is_404(hosted, path):
@@ -129,6 +132,18 @@ def test_other_methods_are_refused(hosted, method):
     assert status in (405, 400)
     if status == 405:
         assert headers["Allow"] == "GET"
+
+
+def test_the_table_sprites_a_hand_is_drawn_with_are_served(hosted):
+    """Verflixxt!'s cards and hats and Cluck-peep!'s meadow: the table's own pictures."""
+    from game.paths import SPRITES_DIR
+
+    _host, port = hosted
+    for name in phone.SPRITES:
+        status, headers, body = get(port, f"/phone/sprites/{name}")
+        assert status == 200
+        assert headers["Content-Type"] == "image/svg+xml"
+        assert body == (SPRITES_DIR / name).read_bytes()
 
 
 def test_page_weight_is_small():

@@ -129,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
         print(why, file=sys.stderr)
         return 2
     latencies, shown = play(args.samples, args.limit)
-    print(f"page weight: {page_weight() / 1024:.1f} KB (index.html, phone.js, phone.css)")
+    print(f"page weight: {page_weight() / 1024:.1f} KB (page, script, style, sprites)")
     if latencies:
         print(
             f"tap -> session updated: {len(latencies)} taps, median "

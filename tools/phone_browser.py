@@ -94,6 +94,26 @@ def tap_twice(driver: Any, element: Any) -> None:
     again.click()
 
 
+def make_choice(driver: Any) -> bool:
+    """Make the first choice the page offers, as a person would: a Verflixxt! card with
+    several plays is tapped once to show them, then its first play is tapped twice."""
+    from selenium.webdriver.common.by import By
+
+    found = choices(driver)
+    if not found:
+        return False
+    first = found[0]
+    plays = first.get_attribute("data-plays")
+    if plays is not None and int(plays) > 1:
+        first.click()  # the card's plays are listed now (which pawn, which way)
+        found = driver.find_elements(By.CSS_SELECTOR, "#choices button")
+        if not found:
+            return False
+        first = found[0]
+    tap_twice(driver, first)
+    return True
+
+
 def state(driver: Any) -> dict[str, Any]:
     """What the page holds: its seat, whether its line is up, the legal actions."""
     result = driver.execute_script(

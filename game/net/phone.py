@@ -2,7 +2,9 @@
 
 A window that hosts its table with *Phones as hands* answers plain HTTP GETs on the
 websocket's own port (websockets' ``process_request`` hook) for a fixed allow-list of
-static files packaged in ``game/web/phone/``: the page, its script and its style. Any
+static files packaged in ``game/web/phone/`` (the page, its script and its style) and
+the few table sprites the page draws a hand with (``/phone/sprites/NAME``, from
+``assets/sprites``: the same pictures the table uses, so the two never disagree). Any
 other path is 404, any other method 405; a websocket upgrade (any path) goes on to the
 protocol as from every client. The phone is a client of the same protocol: it sends
 ``rejoin`` with its seat's token, which travels in the URL's fragment
@@ -24,6 +26,8 @@ from urllib.parse import quote
 from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
+from game.paths import SPRITES_DIR
+
 PAGE_PATH = "/phone/"
 # path -> (file in game/web/phone, content type); nothing else is ever served
 FILES: dict[str, tuple[str, str]] = {
@@ -32,6 +36,17 @@ FILES: dict[str, tuple[str, str]] = {
     "/phone/phone.js": ("phone.js", "text/javascript; charset=utf-8"),
     "/phone/phone.css": ("phone.css", "text/css; charset=utf-8"),
 }
+SVG = "image/svg+xml"
+# the table's own pictures a phone's hand is drawn with (Verflixxt!'s cards and hats,
+# Cluck-peep!'s meadow): served from assets/sprites, nothing else of that folder
+SPRITES: tuple[str, ...] = (
+    "verflixxt_card_yellow.svg",
+    "verflixxt_card_orange.svg",
+    "verflixxt_hat_lucky.svg",
+    "verflixxt_hat_unlucky.svg",
+    "cluck_meadow.svg",
+)
+FILES.update({f"/phone/sprites/{name}": (f"sprites/{name}", SVG) for name in SPRITES})
 MAX_FILE_BYTES = 128 * 1024  # a packaged file past this is refused (500), never sent
 MAX_PATH_CHARS = 200
 CSP = (
@@ -55,7 +70,10 @@ def page_file(name: str, content_type: str) -> PageFile | None:
     """A packaged file of the page (read once), or None if it is missing or too big."""
     if name not in _files:
         try:
-            body = resources.files("game.web").joinpath("phone").joinpath(name).read_bytes()
+            if name.startswith("sprites/"):
+                body = (SPRITES_DIR / name.removeprefix("sprites/")).read_bytes()
+            else:
+                body = resources.files("game.web").joinpath("phone").joinpath(name).read_bytes()
         except OSError:
             return None
         if len(body) > MAX_FILE_BYTES:
@@ -65,7 +83,8 @@ def page_file(name: str, content_type: str) -> PageFile | None:
 
 
 def page_weight() -> int:
-    """The bytes a phone loads: the page, its script and its style."""
+    """The bytes a phone loads: the page, its script and its style (and the sprites, which
+    only a Verflixxt! or Cluck-peep! hand loads)."""
     names = {name: kind for name, kind in FILES.values()}
     return sum(len(f.body) for n, k in names.items() if (f := page_file(n, k)) is not None)
 

@@ -95,7 +95,7 @@ def scanned_options(info) -> tuple[str, ...]:
 OPTION_HELP = "lobby.{game}.{option}"  # each option's explanation (data/i18n/*/lobby.yaml)
 ADVERTISE_HELP = "lobby.online.advertise"
 PHONES_HELP = "lobby.online.phones"
-PHONE_GAMES = ("duck",)  # the games whose phone page draws the hand (issue #29)
+PHONE_GAMES = ("duck", "verflixxt", "cluck")  # the games with secrets (issue #29): not routes
 
 
 def option_help_key(game_id: str, option: str) -> str:

@@ -24,10 +24,12 @@ CARD = (255, 255, 255)
 
 
 def qr_matrix(text: str) -> list[list[bool]]:
-    """The QR code of ``text`` (error correction M) as rows of dark modules."""
+    """The QR code of ``text`` as rows of dark modules: error correction L (a screen is
+    never smudged), so a seat's link fits version 4 (33 modules) and its card fits in
+    the seat panel from 1920x1080 up."""
     import segno  # only when a table shows phone codes
 
-    code = segno.make(text, error="m", micro=False)
+    code = segno.make(text, error="l", boost_error=False, micro=False)
     return [[bool(v) for v in row] for row in code.matrix_iter(scale=1, border=QR_BORDER)]
 
 
@@ -52,6 +54,9 @@ class PhoneCards:
     def __init__(self, scene: Any):
         self.scene = scene
         self._qr: dict[tuple[str, int], pygame.Surface] = {}
+        self._modules: dict[str, int] = {}
+        self.pointer: tuple[int, int] | None = None  # a pointer's place for the tests
+        self.drawn: list[tuple[int, str, pygame.Rect]] = []  # (seat, "qr"/"compact"/"hover", card)
 
     def seats(self) -> list[int]:
         """The phone seats whose phone does not hold them now (a card each)."""
@@ -75,44 +80,103 @@ class PhoneCards:
             self._qr[key] = qr_surface(key[0], side)
         return self._qr[key]
 
+    def modules(self, player: int) -> int:
+        """How many modules a side the seat's QR code has (its border included)."""
+        url = self.url(player)
+        if url not in self._modules:
+            self._modules[url] = len(qr_matrix(url))
+        return self._modules[url]
+
     def draw(self, surface: pygame.Surface) -> None:
+        """Each card lies over its seat's own panel, never over the board: the whole card
+        (QR code and what to type) where the panel is tall enough for a QR code of
+        ``MIN_MODULE_PX`` modules; else a compact card beside the panel's portrait (what
+        to type), which grows into the whole card while the pointer is over it."""
         scene = self.scene
         plan = getattr(scene, "plan", None)
         seats = self.seats()
+        self.drawn = []
         if plan is None or not seats:
             return
-        px, text_px, t = scene.px, scene.text_px, scene.t
-        host = scene.driver.host
-        small = text_px(15)
-        lines_w = max(fonts.font(small, True).size(t("online.phone_scan"))[0], px(150))
-        free_top = plan.board.top
+        pointer = self.pointer
+        if pointer is None and pygame.mouse.get_focused():
+            pointer = pygame.mouse.get_pos()
+        hovered = None
         for p in seats:
             row = plan.seats[p]
-            side = max(84, min(row.h + px(30), plan.board.h // max(1, len(seats)) - px(12), 220))
-            qr = self.qr(p, side - px(12))
-            typed = t("online.phone_type", address=scene.address, seat_key=host.phone_tokens[p])
-            text_w = min(lines_w, plan.board.w // 2)
-            lines = fonts.wrap(typed, small, text_w)
-            text_w = max(text_w, *(fonts.font(small).size(line)[0] for line in lines))
-            pad = px(6)
-            card = pygame.Rect(0, 0, qr.get_width() + text_w + 3 * pad, qr.get_height() + 2 * pad)
-            card.right = row.left - px(6)
-            card.top = max(free_top, min(row.top, surface.get_height() - card.h))
-            free_top = card.bottom + px(4)
-            pygame.draw.rect(surface, CARD, card, border_radius=px(8))
-            pygame.draw.rect(
-                surface, scene.seat_colour(p), card, width=max(3, px(4)), border_radius=px(8)
-            )
-            surface.blit(qr, (card.x + pad, card.y + pad))
-            x = card.x + 2 * pad + qr.get_width()
-            y = card.y + pad
-            title = widgets.draw_text(
-                surface, t("online.phone_scan"), small, (x, y), theme.INK, bold=True, within=card
-            )
-            y = title.bottom + px(4)
-            name = widgets.draw_text(
-                surface, scene.seat_name(p), small, (x, y), scene.seat_colour(p), True, within=card
-            )
-            y = name.bottom + px(4)
-            for line in lines:
-                y = widgets.draw_text(surface, line, small, (x, y), theme.INK, within=card).bottom
+            side = row.h - 2 * max(2, scene.px(3))
+            if side >= self.modules(p) * MIN_MODULE_PX:
+                self._card(surface, p, row, side)
+                self.drawn.append((p, "qr", row))
+                continue
+            portrait = min(row.h, row.w // 4)
+            compact = pygame.Rect(row.left + portrait, row.top, row.w - portrait, row.h)
+            self._compact(surface, p, compact)
+            self.drawn.append((p, "compact", compact))
+            if pointer is not None and row.collidepoint(pointer):
+                hovered = (p, row)
+        if hovered is not None:  # drawn last: over the other cards
+            p, row = hovered
+            side = self.modules(p) * max(MIN_MODULE_PX, scene.px(4))
+            words = fonts.font(scene.text_px(13)).size(f"{scene.address}/phone ·")[0]
+            width = side + scene.px(20) + max(scene.px(200), words)
+            big = pygame.Rect(0, 0, width, side + scene.px(12))
+            big.topright = (row.right, row.top)
+            big.bottom = min(big.bottom, surface.get_height())
+            self._card(surface, p, big, side)
+            self.drawn.append((p, "hover", big))
+
+    def _frame(self, surface: pygame.Surface, p: int, card: pygame.Rect) -> None:
+        px = self.scene.px
+        pygame.draw.rect(surface, CARD, card, border_radius=px(8))
+        pygame.draw.rect(
+            surface, self.scene.seat_colour(p), card, width=max(3, px(4)), border_radius=px(8)
+        )
+
+    def _text(self, surface: pygame.Surface, p: int, card: pygame.Rect, x: int, title: str) -> None:
+        """The title, the seat's name and what to type, from ``x`` to the card's right,
+        wrapped, in the largest of a few sizes that fits the card (the name left out
+        first: the card's frame has the seat's colour)."""
+        scene = self.scene
+        px, t = scene.px, scene.t
+        host = scene.driver.host
+        pad = max(3, px(5))
+        width = card.right - pad - x
+        typed = t("online.phone_type", address=scene.address, seat_key=host.phone_tokens[p])
+        lines: list[tuple[str, bool, Any]] = []
+        size = scene.text_px(11)
+        ways = [(15, True, True), (13, True, True), (13, False, True), (12, False, True)]
+        ways += [(11, False, True), (12, False, False), (11, False, False)]
+        for step, named, titled in ways:  # the last: what to type, nothing more
+            size = scene.text_px(step)
+            lines = []
+            if titled:
+                lines += [(line, True, theme.INK) for line in fonts.wrap(title, size, width, True)]
+            if named:
+                lines.append((scene.seat_name(p), True, scene.seat_colour(p)))
+            lines += [(line, False, theme.INK) for line in fonts.wrap(typed, size, width)]
+            sizes = [fonts.font(size, bold).size(line) for line, bold, _ in lines]
+            fit = all(w <= width for w, _ in sizes)
+            if fit and sum(h for _, h in sizes) <= card.h - 2 * pad:
+                break
+        y = card.y + pad
+        for line, bold, colour in lines:
+            y = widgets.draw_text(surface, line, size, (x, y), colour, bold, within=card).bottom
+
+    def _card(self, surface: pygame.Surface, p: int, card: pygame.Rect, side: int) -> None:
+        """The whole card: the QR code at the left, its words beside it."""
+        pad = max(3, self.scene.px(5))
+        self._frame(surface, p, card)
+        qr = self.qr(p, side)
+        surface.blit(qr, (card.x + pad, card.y + (card.h - qr.get_height()) // 2))
+        self._text(
+            surface, p, card, card.x + 2 * pad + qr.get_width(), self.scene.t("online.phone_scan")
+        )
+
+    def _compact(self, surface: pygame.Surface, p: int, card: pygame.Rect) -> None:
+        """Beside the portrait: where to point for the QR code, and what to type."""
+        pad = max(3, self.scene.px(5))
+        self._frame(surface, p, card)
+        self._text(
+            surface, p, card, card.x + pad + self.scene.px(4), self.scene.t("online.phone_point")
+        )

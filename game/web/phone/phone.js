@@ -37,7 +37,23 @@
       tokens: { blue: "Blue", keep: "Keep going", step: "+1 step", rotate: "Rotate", swap: "Swap with the hound",
         ghost: "Ghost", become: "Become the hound" },
       dirs: ["east", "north-east", "north-west", "west", "south-west", "south-east"],
-      refused: "Not taken: ", version: "The host speaks another protocol version: update the app."
+      refused: "Not taken: ", version: "The host speaks another protocol version: update the app.",
+      // Verflixxt!
+      vroll: "Roll the die", vmove: "Move a pawn or a guardian", vdraw: "Turn up a card for the hats",
+      vplay: "Play a card", vpick: "Tap a card, then where it goes", vhat: "Pass a hat or keep it",
+      vattack: "Attack or play a card",
+      roll: "🎲 Roll the die", draw: "Turn up a card", stopturn: "Stop here (end the turn)",
+      pawn: "Pawn", guardian: "Guardian", square: "square", start: "start", finish: "finish",
+      yellow: "Yellow", orange: "Orange", nomove: "no move", fwd: "forward", back: "backward",
+      moveN: "Move", playN: "Play", on: "on", hatkeep: "Keep the hats where they are",
+      hattake: "Take the hat of", hatgive: "Give the hat to", hatswap: "Swap hats with", pawnOf: "’s pawn",
+      attackN: "Attack: pair of", tile: "tile", yours: "your", hats: { lucky: "Lucky hat", unlucky: "Unlucky hat" },
+      hatOn: "on", hatFree: "not worn", hatHome: "brought home", cards: "Cards",
+      // Cluck-peep!
+      chole: "Choose your chicken's hole at the start", cplace: "Lay a road tile below the ladder",
+      holeN: "Hole", turnOver: "⟲ Turn over", upright: "upright", turnedN: "turned over",
+      tileN: "Tile", tiles: "Road tiles", notiles: "No road tiles in hand.", placeN: "Lay tile",
+      belowLadder: "Tap again to lay it below the ladder"
     },
     ja: {
       title: "あなたの手札", join: "自分の席に入る", code: "テーブルコード（大画面に表示）",
@@ -60,7 +76,21 @@
       tokens: { blue: "青", keep: "もう一度進む", step: "+1歩", rotate: "回転", swap: "猟犬と入れ替え",
         ghost: "ゴースト", become: "猟犬になる" },
       dirs: ["東", "北東", "北西", "西", "南西", "南東"],
-      refused: "受け付けられませんでした：", version: "ホストのプロトコルが違います。アプリを更新してください。"
+      refused: "受け付けられませんでした：", version: "ホストのプロトコルが違います。アプリを更新してください。",
+      vroll: "サイコロを振ってください", vmove: "コマか番人を動かしてください", vdraw: "帽子のためにカードをめくってください",
+      vplay: "カードを出してください", vpick: "カードを選び、次に動かすコマを選んでください", vhat: "帽子を渡すか、そのままにしてください",
+      vattack: "攻撃するか、カードを出してください",
+      roll: "🎲 サイコロを振る", draw: "カードをめくる", stopturn: "ここで終える（手番終了）",
+      pawn: "コマ", guardian: "番人", square: "マス", start: "スタート", finish: "ゴール",
+      yellow: "黄", orange: "オレンジ", nomove: "移動なし", fwd: "前へ", back: "後ろへ",
+      moveN: "動かす", playN: "出す", on: "→", hatkeep: "帽子はそのまま",
+      hattake: "帽子をもらう：", hatgive: "帽子をあげる：", hatswap: "帽子を交換：", pawnOf: "のコマ",
+      attackN: "攻撃：ペア", tile: "タイル", yours: "自分", hats: { lucky: "幸運の帽子", unlucky: "不運の帽子" },
+      hatOn: "着用：", hatFree: "だれもかぶっていない", hatHome: "持ち帰った", cards: "カード",
+      chole: "スタートでニワトリの穴を選んでください", cplace: "道タイルをはしごの下に置いてください",
+      holeN: "穴", turnOver: "⟲ 裏返す", upright: "表向き", turnedN: "裏返し",
+      tileN: "タイル", tiles: "道タイル", notiles: "道タイルはありません。", placeN: "タイルを置く",
+      belowLadder: "もう一度タップで、はしごの下に置きます"
     }
   };
 
@@ -114,10 +144,21 @@
     stay: "pre", turn: "pre", rotate: "pre", swap: "pre", hound: "hound", houndface: "hound",
     patterns: "patterns" };
 
-  function promptKey(legal, toAct, seat, over) {
+  var GAME_ASKS = {
+    verflixxt: [["roll", "vroll"], ["move", "vmove"], ["draw", "vdraw"], ["hat", "vhat"],
+      ["attack", "vattack"], ["play", "vplay"], ["stop", "vplay"]],
+    cluck: [["hole", "chole"], ["place", "cplace"]]
+  };
+
+  function promptKey(legal, toAct, seat, over, game) {
     if (over) return "over";
     if (!legal || !legal.length || toAct.indexOf(seat) < 0) return "wait";
     var kinds = legal.map(kindOf);
+    if (GAME_ASKS[game]) {
+      var asks = GAME_ASKS[game];
+      for (var j = 0; j < asks.length; j++) if (kinds.indexOf(asks[j][0]) >= 0) return asks[j][1];
+      return "other";
+    }
     var order = ["card", "cards", "order", "place", "route", "face", "warp", "discard", "hound",
       "houndface", "patterns", "keep", "done", "stay", "turn"];
     for (var i = 0; i < order.length; i++) if (kinds.indexOf(order[i]) >= 0) return ASKS[order[i]];
@@ -237,12 +278,104 @@
     return svg;
   }
 
+  // -- Verflixxt! (game/rules/verflixxt/actions.py notation) ---------------------------------
+  var LETTERS = "abc";
+  function cardValue(card) { return Number(String(card).slice(1)); }
+  function cardFace(card) { var v = cardValue(card); return v < 0 ? "−" + (-v) : String(v); }
+  function cardName(card, t) { return (card[0] === "y" ? t.yellow : t.orange) + " " + cardFace(card); }
+
+  function square(view, tile, t) { // where a tile lies on the track now: "square 5", "start"
+    var track = (view && view.track) || [];
+    var i = track.indexOf(tile);
+    if (i <= 0) return t.start;
+    if (i === track.length - 1) return t.finish;
+    return t.square + " " + i;
+  }
+
+  function hatsOf(view, pawn) { // the hats a pawn ("0a") wears
+    var on = (view && view.hat_on) || {};
+    return Object.keys(on).filter(function (h) { return on[h] === pawn; }).sort();
+  }
+
+  function pieceLabel(view, seat, piece, t, seatName) { // "a" / "g2" / "1b" (another seat's)
+    if (/^g[0-9]+$/.test(piece)) {
+      var g = Number(piece.slice(1));
+      return t.guardian + " " + g + " · " + square(view, ((view && view.guardians) || [])[g - 1], t);
+    }
+    var owner = seat, letter = piece;
+    if (/^[0-9][a-c]$/.test(piece)) { owner = Number(piece[0]); letter = piece[1]; }
+    var where = ((((view && view.pawns) || [])[owner]) || [])[LETTERS.indexOf(letter)];
+    var who = owner === seat ? t.pawn : (seatName(owner) + t.pawnOf);
+    return who + " " + letter.toUpperCase() + " · " + square(view, where, t);
+  }
+
+  function describeVx(action, view, seat, t, seatName) {
+    var w = String(action).split(" ");
+    var piece = function (p) { return pieceLabel(view, seat, p, t, seatName || function (q) { return "P" + (q + 1); }); };
+    switch (w[0]) {
+      case "roll": return t.roll;
+      case "draw": return t.draw;
+      case "stop": return t.stopturn;
+      case "move": return t.moveN + ": " + piece(w[1]);
+      case "play":
+        if (w.length === 2) return t.playN + " " + cardName(w[1], t) + " (" + t.nomove + ")";
+        return t.playN + " " + cardName(w[1], t) + " " + t.on + " " + piece(w[2]) +
+          (w[3] ? " (" + (w[3] === "fwd" ? t.fwd : t.back) + ")" : "");
+      case "hat":
+        if (w[1] === "keep") return t.hatkeep;
+        return ({ take: t.hattake, give: t.hatgive, swap: t.hatswap })[w[1]] + " " + piece(w[2]);
+      case "attack": return t.attackN + " " + w[1] + " (" + t.tile + " " + w[2] + ")";
+      default: return String(action);
+    }
+  }
+
+  // -- Cluck-peep! (game/rules/cluck/tiles.py: a band, one way up) ---------------------------
+  var COLUMNS = 5, ROW_UNITS = 4;
+  function bandOf(tiles, id, turned) { // the tile data in the options, as tiles.py's Band
+    var road = ((tiles || {}).road || []).filter(function (r) { return r.id === id; })[0];
+    if (!road) return null;
+    var band = { rungs: (road.rungs || []).slice().sort(), hole: road.hole.column, above: road.hole.side === "above" };
+    if (!turned) return band;
+    return { rungs: band.rungs.map(function (r) { return COLUMNS - 2 - r; }).sort(),
+      hole: COLUMNS - 1 - band.hole, above: !band.above };
+  }
+
+  // A road tile drawn as game/scenes/cluck/art.py paints it: the meadow, five lanes, the
+  // rungs halfway down, the hole above or below them.
+  function tileSvg(band, label) {
+    var W = 250, H = 100, col = W / COLUMNS, unit = H / ROW_UNITS, road = 9;
+    var svg = el("svg", { viewBox: "0 0 " + W + " " + H, role: "img", "aria-label": label });
+    var clip = el("clipPath", { id: "c" + Math.random().toString(36).slice(2) }, el("defs", {}, svg));
+    el("rect", { x: 0, y: 0, width: W, height: H, rx: 14 }, clip);
+    var ground = el("g", { "clip-path": "url(#" + clip.getAttribute("id") + ")" }, svg);
+    el("rect", { x: 0, y: 0, width: W, height: H, fill: "#a6d67f" }, ground);
+    for (var x = 0; x < W; x += H) { // the meadow tiled, cut at the tile's edge
+      el("image", { href: "sprites/cluck_meadow.svg", x: x, y: 0, width: Math.min(H, W - x), height: H,
+        preserveAspectRatio: "xMinYMin slice" }, ground);
+    }
+    var xs = [];
+    for (var c = 0; c < COLUMNS; c++) xs.push(col * (c + 0.5));
+    var segs = xs.map(function (x) { return [x, 0, x, H]; });
+    band.rungs.forEach(function (r) { segs.push([xs[r], 2 * unit, xs[r + 1], 2 * unit]); });
+    [[road + 4, "#b8925a"], [road, "#f0deac"]].forEach(function (pen) {
+      segs.forEach(function (sg) {
+        el("line", { x1: sg[0], y1: sg[1], x2: sg[2], y2: sg[3], stroke: pen[1], "stroke-width": pen[0], "stroke-linecap": "round" }, ground);
+      });
+    });
+    var hx = xs[band.hole], hy = (band.above ? 1 : 3) * unit, hw = Math.min(col * 0.42, H * 0.36);
+    el("ellipse", { cx: hx, cy: hy, rx: hw / 2 + 2, ry: hw * 0.3 + 2, fill: "#966e40" }, ground);
+    el("ellipse", { cx: hx, cy: hy, rx: hw / 2, ry: hw * 0.3, fill: "#56381e" }, ground);
+    el("rect", { x: 1, y: 1, width: W - 2, height: H - 2, rx: 13, fill: "none", stroke: "#689648", "stroke-width": 3 }, svg);
+    return svg;
+  }
+
   // -- the page -----------------------------------------------------------------------------
   var $ = function (id) { return document.getElementById(id); };
   var page = {
     lang: "en", code: null, token: null, seat: null, ws: null, attempt: 0, stopped: false,
     game: null, options: {}, view: null, toAct: [], legal: [], seats: [], nextId: 1,
-    picked: null, sending: false, timer: null, shownAt: null
+    picked: null, sending: false, timer: null, shownAt: null,
+    cardPick: null, flip: {}
   };
   function t() { return TEXTS[page.lang]; }
 
@@ -351,6 +484,7 @@
   function send(action) {
     if (!page.ws || page.ws.readyState !== 1 || page.sending) return;
     page.sending = true;
+    page.cardPick = null;
     window.derbySentEpoch = performance.timeOrigin + performance.now(); // for tools/bench_phone.py
     page.ws.send(JSON.stringify({ v: VERSION, type: "action", id: page.nextId++, action: action }));
     $("confirm").hidden = false;
@@ -370,15 +504,60 @@
     return ducks.slice(page.seat * per, (page.seat + 1) * per);
   }
 
+  function isOver(view) {
+    if (page.game === "duck") return view.winner !== null && view.winner !== undefined;
+    return view.phase === "over";
+  }
+
+  function seatName(q) {
+    var info = page.seats[q] || {};
+    return String(info.name || ("P" + (q + 1))).slice(0, 16);
+  }
+
+  function choiceButton(list, action, label, extra) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.setAttribute("data-action", action);
+    if (extra) extra(b);
+    b.appendChild(document.createTextNode(label));
+    if (page.picked === action) b.className = "picked";
+    b.addEventListener("click", function () { tap(action, b); });
+    list.appendChild(b);
+    return b;
+  }
+
   function render() {
     if (!page.view || page.seat === null) return;
     var tx = t(), view = page.view, seat = page.seat;
-    var info = page.seats[seat] || {};
-    $("seat-name").textContent = String(info.name || "").slice(0, 16);
+    $("seat-name").textContent = String((page.seats[seat] || {}).name || "").slice(0, 16);
     $("seat-mark").style.background = SEAT_COLOURS[seat % SEAT_COLOURS.length];
-    var over = view.winner !== null && view.winner !== undefined;
-    var key = promptKey(page.legal, page.toAct, seat, over);
+    var key = promptKey(page.legal, page.toAct, seat, isOver(view), page.game);
     $("ask").textContent = page.sending ? tx.sentwait : tx[key];
+    $("hand").textContent = "";
+    $("choices").textContent = "";
+    $("tokens").textContent = "";
+    document.body.setAttribute("data-game", String(page.game || ""));
+    if (page.game === "verflixxt") renderVerflixxt(tx, view, seat);
+    else if (page.game === "cluck") renderCluck(tx, view, seat);
+    else renderDuck(tx, view, seat);
+    var confirm = $("confirm");
+    confirm.hidden = page.picked === null && !page.sending;
+    var again = page.game === "cluck" && page.picked && page.picked.indexOf("place ") === 0 ? tx.belowLadder
+      : (page.picked && /^(card|play) /.test(page.picked) ? tx.tapagain : tx.tapother);
+    confirm.textContent = page.sending ? tx.sent : again;
+  }
+
+  function chip(text, colour, image) {
+    var c = document.createElement("span");
+    c.className = "chip";
+    if (image) { var i = document.createElement("img"); i.src = image; i.alt = ""; i.className = "chip-img"; c.appendChild(i); }
+    if (colour) { var d = document.createElement("span"); d.className = "dot"; d.style.background = colour; c.appendChild(d); }
+    c.appendChild(document.createTextNode(text));
+    $("tokens").appendChild(c);
+    return c;
+  }
+
+  function renderDuck(tx, view, seat) {
     // the hand: each card drawn from the deck's data; a legal card is a target
     var deck = {};
     ((page.options.deck || {}).cards || []).forEach(function (c) { deck[c.number] = c.routes || []; });
@@ -390,7 +569,6 @@
       if ((w[0] === "card" || w[0] === "order") && w.length === 2) byCard[w[1]] = a;
     });
     var box = $("hand");
-    box.textContent = "";
     hand.concat(secret.filter(function (n) { return n > 0 && hand.indexOf(n) < 0; })).forEach(function (n) {
       var b = document.createElement("button");
       b.type = "button";
@@ -409,36 +587,150 @@
     if (!hand.length) { var none = document.createElement("p"); none.textContent = tx.nohand; box.appendChild(none); }
     // the other choices: large buttons with labels
     var list = $("choices");
-    list.textContent = "";
     page.legal.forEach(function (a) {
       var w = a.split(" ");
       if ((w[0] === "card" || w[0] === "order") && w.length === 2 && hand.indexOf(Number(w[1])) >= 0) return;
-      var b = document.createElement("button");
-      b.type = "button";
-      b.setAttribute("data-action", a);
-      b.textContent = describe(a, tx);
-      if (page.picked === a) b.className = "picked";
-      b.addEventListener("click", function () { tap(a, b); });
-      list.appendChild(b);
+      choiceButton(list, a, describe(a, tx));
     });
-    var confirm = $("confirm");
-    confirm.hidden = page.picked === null && !page.sending;
-    confirm.textContent = page.sending ? tx.sent : (page.picked && page.picked.indexOf("card ") === 0 ? tx.tapagain : tx.tapother);
     // the tokens held and the buoys touched
-    var tokens = $("tokens");
-    tokens.textContent = "";
-    var chip = function (text, colour) {
-      var c = document.createElement("span");
-      c.className = "chip";
-      if (colour) { var d = document.createElement("span"); d.className = "dot"; d.style.background = colour; c.appendChild(d); }
-      c.appendChild(document.createTextNode(text));
-      tokens.appendChild(c);
-    };
     var blue = (view.blue || [])[seat] || 0;
     if (blue) chip(tx.blue + " ×" + blue, "#2f6fd0");
     ((view.tokens || [])[seat] || []).forEach(function (kind) { chip(tx.tokens[kind] || String(kind)); });
     myDucks().forEach(function (duck) {
       BUOYS.forEach(function (b, i) { if ((duck.buoys || 0) & (1 << i)) chip(tx.buoys, b[1]); });
+    });
+  }
+
+  // Verflixxt!: the cards in hand drawn as on the table (its own card pictures, the value
+  // in the card's ink); a card with one play is played by two taps, a card with several
+  // shows its plays (which pawn, which way) as the list below; the hats beneath.
+  function renderVerflixxt(tx, view, seat) {
+    var hand = ((view.hands || [])[seat] || []).filter(function (c) { return c && c !== "?"; });
+    var plays = {};
+    page.legal.forEach(function (a) {
+      var w = a.split(" ");
+      if (w[0] === "play") (plays[w[1]] = plays[w[1]] || []).push(a);
+    });
+    if (page.cardPick && !plays[page.cardPick]) page.cardPick = null;
+    var box = $("hand");
+    hand.forEach(function (card) {
+      var b = document.createElement("button");
+      b.type = "button";
+      b.className = "card vcard " + (card[0] === "y" ? "yellow" : "orange");
+      b.setAttribute("data-card", card);
+      b.setAttribute("aria-label", cardName(card, tx));
+      var img = document.createElement("img");
+      img.src = "sprites/verflixxt_card_" + (card[0] === "y" ? "yellow" : "orange") + ".svg";
+      img.alt = "";
+      b.appendChild(img);
+      var face = document.createElement("span");
+      face.className = "face";
+      face.textContent = cardFace(card);
+      b.appendChild(face);
+      var mine = plays[card] || [];
+      if (mine.length) {
+        b.setAttribute("data-plays", String(mine.length));
+        var chosen = mine.length === 1 ? page.picked === mine[0] : page.cardPick === card;
+        b.className += " playable" + (chosen ? " picked" : "");
+        b.addEventListener("click", function () {
+          if (mine.length === 1) { page.cardPick = null; tap(mine[0], b); return; }
+          page.cardPick = page.cardPick === card ? null : card;
+          page.picked = null;
+          render();
+        });
+      } else {
+        b.disabled = true;
+      }
+      box.appendChild(b);
+    });
+    if (!hand.length && view.hands && (view.hands[seat] || []).length === 0 && page.options.variant === "hats") {
+      var none = document.createElement("p"); none.textContent = tx.nohand; box.appendChild(none);
+    }
+    var list = $("choices");
+    var multi = Object.keys(plays).some(function (c) { return plays[c].length > 1 && hand.indexOf(c) >= 0; });
+    if (multi && !page.cardPick && !page.sending && page.toAct.indexOf(seat) >= 0) {
+      $("ask").textContent = tx.vpick;
+    }
+    page.legal.forEach(function (a) {
+      var w = a.split(" ");
+      if (w[0] === "play" && hand.indexOf(w[1]) >= 0 && (plays[w[1]].length === 1 || page.cardPick !== w[1])) return;
+      choiceButton(list, a, describeVx(a, view, seat, tx, seatName), function (b) {
+        var piece = w[0] === "play" ? w[2] : (w[0] === "move" ? w[1] : (w[0] === "hat" ? w[2] : null));
+        if (!piece) return;
+        var pawn = /^[a-c]$/.test(piece) ? seat + piece : piece;
+        hatsOf(view, pawn).forEach(function (h) {
+          var i = document.createElement("img");
+          i.src = "sprites/verflixxt_hat_" + h + ".svg"; i.alt = tx.hats[h]; i.className = "hat-img";
+          b.appendChild(i);
+        });
+      });
+    });
+    // the hats: who wears them, and those this seat brought home
+    if (page.options.variant === "hats" || Object.keys(view.hat_on || {}).some(function (h) { return view.hat_on[h]; })) {
+      Object.keys(view.hat_on || {}).sort().forEach(function (h) {
+        var on = view.hat_on[h];
+        var where = on ? tx.hatOn + " " + pieceLabel(view, seat, on, tx, seatName) : tx.hatFree;
+        chip(tx.hats[h] + " · " + where, null, "sprites/verflixxt_hat_" + h + ".svg").setAttribute("data-hat", h);
+      });
+      ((view.hats_home || [])[seat] || []).forEach(function (h) {
+        chip(tx.hats[h] + " · " + tx.hatHome, null, "sprites/verflixxt_hat_" + h + ".svg");
+      });
+    }
+  }
+
+  // Cluck-peep!: the road tiles in hand drawn from the tile data; each one turned over by
+  // its own button (the picture turns) and laid below the ladder by two taps on it.
+  function renderCluck(tx, view, seat) {
+    var tiles = page.options.tiles || (view.options || {}).tiles || {};
+    var hand = ((view.hands || [])[seat] || []).filter(function (id) { return typeof id === "number"; });
+    var legal = {};
+    page.legal.forEach(function (a) { legal[a] = true; });
+    page.flip = page.flip || {};
+    var box = $("hand");
+    box.className = "hand tiles";
+    hand.forEach(function (id) {
+      var turned = !!page.flip[id];
+      var action = "place " + id + " " + (turned ? "turned" : "up");
+      var band = bandOf(tiles, id, turned);
+      var cell = document.createElement("div");
+      cell.className = "ctile";
+      var b = document.createElement("button");
+      b.type = "button";
+      b.className = "card tile";
+      b.setAttribute("data-card", String(id));
+      b.setAttribute("data-plays", "1");
+      if (band) b.appendChild(tileSvg(band, tx.tileN + " " + id + " · " + (turned ? tx.turnedN : tx.upright)));
+      var cap = document.createElement("span");
+      cap.className = "caption";
+      cap.textContent = tx.tileN + " " + id + " · " + (turned ? tx.turnedN : tx.upright);
+      b.appendChild(cap);
+      if (legal[action]) {
+        b.className += " playable" + (page.picked === action ? " picked" : "");
+        b.addEventListener("click", function () { tap(action, b); });
+      } else {
+        b.disabled = true;
+      }
+      cell.appendChild(b);
+      var turn = document.createElement("button");
+      turn.type = "button";
+      turn.className = "turn";
+      turn.setAttribute("data-turn", String(id));
+      turn.textContent = tx.turnOver;
+      turn.addEventListener("click", function () {
+        page.flip[id] = !page.flip[id];
+        if (page.picked && page.picked.indexOf("place " + id + " ") === 0) page.picked = null;
+        render();
+      });
+      cell.appendChild(turn);
+      box.appendChild(cell);
+    });
+    if (!hand.length) { var none = document.createElement("p"); none.textContent = tx.notiles; box.appendChild(none); }
+    var list = $("choices");
+    list.className = "choices holes";
+    page.legal.forEach(function (a) {
+      var w = a.split(" ");
+      if (w[0] === "hole") choiceButton(list, a, tx.holeN + " " + (Number(w[1]) + 1));
+      else if (w[0] === "place" && hand.indexOf(Number(w[1])) < 0) choiceButton(list, a, tx.placeN + " " + w[1] + " · " + (w[2] === "turned" ? tx.turnedN : tx.upright));
     });
   }
 
@@ -473,6 +765,7 @@
   window.DerbyPhone = { parseFragment: parseFragment, normalKey: normalKey, normalCode: normalCode,
     pickLanguage: pickLanguage, backoff: backoff, kindOf: kindOf, promptKey: promptKey,
     describe: describe, routeCells: routeCells, bandColour: bandColour, cardSvg: cardSvg,
+    cardFace: cardFace, describeVx: describeVx, bandOf: bandOf, tileSvg: tileSvg,
     texts: TEXTS, page: page, receive: receive, render: render, setLanguage: setLanguage };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
