@@ -298,8 +298,9 @@ def check_end_screen(x: XSession, image, path, targets: dict, game_name: str) ->
     beside = (10, 60, max(40, left - 20), 650)  # the table left of the panel
     dim = count_colour(x, image, beside, [dimmed(theme.BG), dimmed(theme.PANEL)], tolerance=3)
     bright = count_colour(x, image, beside, [theme.BG, theme.PANEL], tolerance=3)
+    grid = (inside[2] // 8 + 1) * (inside[3] // 8 + 1)  # count_colour's points in it
     expect(
-        panel > 1000 and dim > 200 and bright == 0,
+        panel > grid // 4 and dim > 200 and bright == 0,
         f"{game_name}: the end panel over the whole table, dimmed ({panel} panel, {dim} "
         f"dimmed, {bright} undimmed samples)",
     )
