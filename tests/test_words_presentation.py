@@ -219,3 +219,55 @@ def test_no_hint_says_a_word_or_a_sentence_twice(game, lang):
         assert not bad, list(bad.items())[:10]
     finally:
         pygame.quit()
+
+
+JOIN_GAMES = [("cluck", 3), ("duck", 3), ("routes", 4), ("verflixxt", 3)]
+
+
+@pytest.mark.parametrize("game,players", JOIN_GAMES, ids=[g for g, _ in JOIN_GAMES])
+def test_a_joiner_sees_the_welcome_as_it_is_from_the_first_frame(game, players):
+    """Issue #27: for ~2 s after "Sit here" the joiner saw the opening played again from
+    an empty table (another seat's turn in the header, no tile counts) and its log told
+    the setup twice. Now (a host on 127.0.0.1, a client at seat 2 of a fresh table) the
+    first frame shows whose turn the welcome says and the counts of the view, which the
+    table keeps while nothing happens, and the log tells each opening event once."""
+    from game.net.host import HostThread
+    from game.scenes.lobby.online import client_scene
+    from tests.net_helpers import lobby_options, start_host, wait_listening
+    from tests.scene_helpers import BOT_SEED
+    from tests.test_online_scenes import join
+
+    session = Session(
+        game, seats(game, {0, 1}, players, "easy"), 7, lobby_options(game), bot_seed=BOT_SEED
+    )
+    host: HostThread = start_host(session, local=(0,))
+    client = None
+    try:
+        wait_listening(host)
+        client, mirror = join(host, 1, "Ann")
+        assert mirror.n == 0 and mirror.seat == 1
+        app = make_app((1024, 600))
+        scene = client_scene(app, client, mirror)
+        app.push(scene)
+        app.step(1 / 30)
+        first = scene.game.seats.header()
+        keys = [scene.game.seats.seat(p).key for p in range(players)]
+        assert not scene.busy_animating() and not scene.events
+        assert first.who == (mirror.to_act[0] if len(mirror.to_act) == 1 else None)
+        opening = [
+            line
+            for e in (mirror.events or mirror.view.opening_events)
+            if e.seen_by(1) and (line := scene.describe(e))
+        ]
+        lines = [str(entry) for entry in scene.log if not isinstance(entry, LogDivider)]
+        assert lines == opening, (lines, opening)
+        for _ in range(60):  # the host is not pumped: nothing happens at the table
+            app.step(1 / 30)
+            assert scene.game.seats.header() == first
+            assert [scene.game.seats.seat(p).key for p in range(players)] == keys
+        assert [str(e) for e in scene.log if not isinstance(e, LogDivider)] == lines
+    finally:
+        if client is not None:
+            client.stop()
+        host.stop()
+        pygame.quit()
