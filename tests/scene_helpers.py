@@ -202,7 +202,7 @@ def play_through_curtains(
 @functools.cache
 def _legit_ellipsis():
     """A pattern matching the catalog's texts that end with "…" themselves ("Reading
-    boards…", "Waiting for {names} to choose…"), with anything in place of a {field}."""
+    boards…", "Looking for tables…"), with anything in place of a {field}."""
     import re
 
     from game.ui.i18n import catalog

@@ -229,6 +229,8 @@ def test_a_long_preview_replaces_the_prompt_rather_than_being_cut(lang):
         for k in range(1, len(every) + 1):
             scene.game.model.shown = every[:k]
             caption = scene.game.texts.preview_caption(scene.game.model.shown)
+            # the preview is a sentence of its own after the prompt (issue #27)
+            caption = scene.t("verflixxt.preview_sentence", text=caption[:1].upper() + caption[1:])
             both = scene.t("verflixxt.prompt_and_hint", prompt=title, hint=caption)
             text = scene.hint_text()
             assert lines(text) <= room

@@ -177,6 +177,14 @@ class Translator:
                 return text
         return text
 
+    def round(self, n: int, total: int | None = None) -> str:
+        """The one label of a round in this language (issue #27): "Round 3" / 第3ラウンド,
+        or with the game's length "Round 3 of 8" / 第3ラウンド（全8）. Every game's header,
+        log divider, banner and log line names a round through this."""
+        if total is None:
+            return self("app.frame_round", n=n)
+        return self("app.frame_round_of", n=n, total=total)
+
     def has(self, key: str) -> bool:
         return key in namespace("en", key.partition(".")[0])
 

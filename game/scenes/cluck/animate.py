@@ -236,7 +236,7 @@ class Animator:
             m.round = e.round
             m.start_player = e.start_player
             m.stage = "place"
-            m.banner = self.host.t("cluck.round_of", n=m.round, total=MAX_ROUNDS)
+            m.banner = self.host.t.round(m.round, MAX_ROUNDS)
 
         def update(t):
             m.banner_alpha = 255 * min(1.0, t * 5, (1 - t) * 4)

@@ -3,6 +3,7 @@ the names of the tiles as the table writes them."""
 
 from __future__ import annotations
 
+from game.rules.cluck import MAX_ROUNDS
 from game.rules.cluck.events import (
     ChickenMoved,
     ChickenPlaced,
@@ -72,7 +73,7 @@ class Texts:
             case RoundStarted():
                 return t(
                     "cluck.log.round_started",
-                    n=event.round,
+                    round=t.round(event.round, MAX_ROUNDS),
                     name=self.host.seat_name(event.start_player),
                 )
             case TilePlaced():
@@ -110,7 +111,7 @@ class Texts:
                     tile=self.tile_name(event.start_tile),
                 )
             case GameOver():
-                return t("cluck.log.game_over", n=event.round)
+                return t("cluck.log.game_over", round=t.round(event.round))
         return None
 
     def _nest_outcome(self, event: NestOutcome, name: str) -> str:

@@ -39,7 +39,7 @@ class Seats(SeatDefaults):
         return Header(self._round_label(), who, status, self._variant_label())
 
     def _round_label(self) -> str:
-        return self.host.t("app.frame_round_of", n=self.model.table.round, total=MAX_ROUNDS)
+        return self.host.t.round(self.model.table.round, MAX_ROUNDS)
 
     def _variant_label(self) -> str:
         t = self.host.t
@@ -48,7 +48,8 @@ class Seats(SeatDefaults):
             for spec in OPTIONS
             if spec.key in ("long_road", "runaway") and self.host.state.options.get(spec.key)
         ]
-        return t("cluck.variant_sep").join(names)
+        # the base game is named too (issue #27: the header always says the rules)
+        return t("cluck.variant_sep").join(names) or t("cluck.variant_base")
 
     def _turn_status(self) -> tuple[int | None, str]:
         """While the table still plays what happened, the seat it shows acting."""
@@ -163,7 +164,7 @@ class Seats(SeatDefaults):
         watching = host.private_player is None and host.driver.local_seats()
         after = t("cluck.sentence_sep") + t("cluck.watching") if watching else ""
         if state.is_over() and not host.busy_animating():
-            return t("cluck.log.game_over", n=state.round)
+            return t("cluck.log.game_over", round=t.round(state.round))
         if m.stage == "end":
             return t("cluck.turn_walk") + after
         turn = m.turn if host.busy_animating() else (state.to_act()[0] if state.to_act() else None)

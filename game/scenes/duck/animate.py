@@ -212,7 +212,7 @@ class Animator(Motion):
         sh.ghost = [False] * self.host.state.ducks
         sh.become = [False] * self.host.state.ducks
         self.model.trail = []
-        self._show_banner(self.host.t("duck.banner.round", n=e.round), 1.6)
+        self._show_banner(self.host.t("duck.banner.round", round=self.host.t.round(e.round)), 1.6)
         self._then(T_BANNER)
 
     def _play_choose(self, e: E.CardsChosen) -> None:

@@ -73,7 +73,7 @@ class Panels:
     # -- what the frame's header, seat panels and bar say (a TableSeats) --------------------
     def header(self) -> Header:
         who, status = self.turn_status()
-        round_ = self.host.t("app.frame_round", n=self.host.session.state.round_number)
+        round_ = self.host.t.round(self.host.session.state.round_number)
         return Header(round_, who, status, self.variant_label())
 
     def seat(self, player: int) -> SeatFace:

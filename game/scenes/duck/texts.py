@@ -120,7 +120,8 @@ class Texts:
                 return t("duck.log.reshuffle", n=event.cards)
             case E.OrderCardsShown():
                 shown = ", ".join(
-                    f"{self.host.seat_name(p)} {c}" for p, c in enumerate(event.cards)
+                    t("duck.log.card_of", name=self.host.seat_name(p), card=c)
+                    for p, c in enumerate(event.cards)
                 )
                 first = self.host.seat_name(event.order[0])
                 return t("duck.log.order_cards", cards=shown, name=first)
@@ -134,7 +135,7 @@ class Texts:
                 self.model.quiet = True
                 return t("duck.log.discard", cards=self._cards_text(event.cards))
             case E.RoundBegan():
-                return t("duck.log.round", n=event.round)
+                return t("duck.log.round", round=t.round(event.round))
             case E.CardsChosen():
                 if event.why == "order":
                     return t("duck.log.choose_order", name=name)
@@ -144,7 +145,10 @@ class Texts:
                 return t("duck.log.chosen", cards=self._cards_text(event.cards))
             case E.CardsRevealed():
                 by_duck = {c["duck"]: c["card"] for c in event.cards}
-                order = " → ".join(f"{self.short_duck(d)} {by_duck[d]}" for d in event.order)
+                order = " → ".join(
+                    t("duck.log.card_of", name=self.short_duck(d), card=by_duck[d])
+                    for d in event.order
+                )
                 return t("duck.log.reveal", order=order)
             case E.TurnBegan():
                 return t("duck.log.turn", name=self._duck(event.duck), card=event.card)

@@ -318,8 +318,18 @@ def client_scene(app: Any, client: ClientThread, mirror: Mirror, view: GameState
     scene = RemoteTableScene(app, driver, app.router.table(mirror.game).table_of)
     scene.private_player = mirror.seat  # no curtain: this screen is the seat's own
     if mirror.n == 0:
-        # a fresh table: the view carries no opening events; the welcome has them
-        scene.queue_events(list(mirror.events))
+        # A fresh table (issue #27): the welcome's view as it is from the first frame --
+        # whose turn it is, the counts -- and its opening told once in the log. The game
+        # queued the view's opening to play it from an empty table (as nobody's: the
+        # seat was not known yet): it is told instead, the seat's own events included.
+        scene.events.clear()
+        opening = list(mirror.events) or list(getattr(view, "opening_events", ()))
+        for event in opening:
+            if event.seen_by(mirror.seat):
+                line = scene.describe(event)
+                if line:
+                    scene.log_line(line)
+        scene.sync_from_state()
     return scene
 
 

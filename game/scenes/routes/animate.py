@@ -88,7 +88,7 @@ class Animator:
             t.round, t.rounds, t.parent = event.round, event.rounds, event.player
             t.current = None
             t.banner = [
-                self.host.t("routes.round", n=event.round, total=event.rounds),
+                self.host.t.round(event.round, event.rounds),
                 self.host.t("routes.turn_roll", name=self.host.seat_name(event.player)),
                 0.0,
             ]

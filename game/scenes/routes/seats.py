@@ -40,8 +40,8 @@ class Seats(SeatDefaults):
     def _round_label(self) -> str:
         t = self.model.table
         if not t.round:
-            return self.host.t("app.frame_round", n=self.host.state.round_number)
-        return self.host.t("routes.round", n=t.round, total=t.rounds)
+            return self.host.t.round(self.host.state.round_number)
+        return self.host.t.round(t.round, t.rounds)
 
     def _turn_status(self) -> tuple[int | None, str]:
         t = self.model.table
@@ -61,10 +61,22 @@ class Seats(SeatDefaults):
         return None, self.host.t("app.frame_over") if t.final else ""
 
     def _variant_label(self) -> str:
+        """The rules (issue #27: named in the header, the base game too), and under them
+        who rolls the dice this round."""
+        rules = self._rules_label()
         parent = self.model.table.parent
         if parent is None or self.model.table.final:
-            return ""
-        return self.host.t("routes.roller", name=self.host.seat_name(parent))
+            return rules
+        return rules + "\n" + self.host.t("routes.roller", name=self.host.seat_name(parent))
+
+    def _rules_label(self) -> str:
+        state = self.host.state
+        each = state.total_rounds // max(1, state.players)
+        chosen = state.options.get("rounds_per_player", "table")
+        if chosen == "table" or each == 2:
+            return self.host.t("routes.variant_base", n=each)
+        key = "routes.variant_short" if each < 2 else "routes.variant_long"
+        return self.host.t(key, n=each)
 
     # -- the seat panels ----------------------------------------------------------------
     def seat(self, player: int) -> SeatFace:

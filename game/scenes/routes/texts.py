@@ -47,7 +47,9 @@ class Texts:
         match event:
             case RoundStarted():
                 # the parent's name (the round's player)
-                return tr("routes.ev_round_start", n=event.round, total=event.rounds, name=name)
+                return tr(
+                    "routes.ev_round_start", round=tr.round(event.round, event.rounds), name=name
+                )
             case ChipTaken():
                 return tr("routes.ev_chip_taken", name=name, chip=event.chip)
             case Rolled():
@@ -90,7 +92,9 @@ class Texts:
             case PhaseEnded():
                 return tr("routes.ev_phase_end", name=name)
             case RoundEnded():
-                return tr("routes.ev_round_end", n=event.round, left=event.left_in_lid)
+                return tr(
+                    "routes.ev_round_end", round=tr.round(event.round), left=event.left_in_lid
+                )
             case RouteScored():
                 results = tr("routes.list_sep").join(
                     tr("routes.result", name=self.host.seat_name(p), points=event.points[p])
@@ -103,7 +107,7 @@ class Texts:
             case GameOver():
                 names = tr("routes.list_sep").join(self.host.seat_name(p) for p in event.winners)
                 totals = tr("routes.list_sep").join(
-                    tr("routes.result", name=self.host.seat_name(p), points=v)
+                    tr("routes.result_total", name=self.host.seat_name(p), points=v)
                     for p, v in enumerate(event.totals)
                 )
                 return tr("routes.ev_game_over", names=names, totals=totals)

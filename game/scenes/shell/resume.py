@@ -49,7 +49,7 @@ class ResumeScene(Scene):
                 kind = "" if entry.kind == "auto" else " ★"
                 label = (
                     f"{info.name(lang)}{kind} · {', '.join(entry.names)} · "
-                    f"{self.t('app.round', n=entry.round)} · {when}"
+                    f"{self.t.round(entry.round)} · {when}"
                 )
             self.buttons.add(Button(rect, label, self._open(entry), self.px(19), key=f"save:{i}"))
             y += bh + gap

@@ -38,7 +38,7 @@ class SaveSlotsScene(ModalScene):
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(data.get("saved_at", 0)))
         return (
             f"{self.t('app.slot', n=slot)}: {info.name(self.app.settings.language)} · "
-            f"{self.t('app.round', n=data.get('round', 1))} · {when}"
+            f"{self.t.round(data.get('round', 1))} · {when}"
         )
 
     def layout(self, size):

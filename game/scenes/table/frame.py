@@ -146,7 +146,7 @@ class TableFrame:
 
     # == hooks a game may override ========================================================
     def round_label(self) -> str:
-        return self.t("app.frame_round", n=self.session.state.round_number)
+        return self.t.round(self.session.state.round_number)
 
     def turn_status(self) -> tuple[int | None, str]:
         """Who the header is about and what it says (by default as the state says)."""
@@ -517,7 +517,7 @@ class TableFrame:
 
     def log_divider(self, round_number: int) -> None:
         """A round's divider in the log ("— Round 3 —"), unless it is the last entry."""
-        divider = LogDivider(self.t("app.frame_round", n=round_number))
+        divider = LogDivider(self.t.round(round_number))
         if self.log and self.log[-1] == divider:
             return
         self.log.append(divider)

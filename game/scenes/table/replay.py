@@ -210,7 +210,9 @@ class ReplayControls(Scene):
         # the timeline, and where it is at its right
         self.where_size = self.text_px(16)
         r = self.replay
-        widest = self.t("app.replay_where", n=r.length, total=r.length, round=max(r.rounds))
+        widest = self.t(
+            "app.replay_where", n=r.length, total=r.length, round=self.t.round(max(r.rounds))
+        )
         where_w = min(panel.w // 2, fonts.font(self.where_size).size(widest)[0])
         self.where_w = where_w
         self.track = pygame.Rect(
@@ -329,7 +331,12 @@ class ReplayControls(Scene):
         knob = (track.x + done.w, track.centery)
         pygame.draw.circle(surface, theme.INK_LIGHT, knob, track.h // 2 + self.px(4))
         pygame.draw.circle(surface, theme.ACCENT_DARK, knob, track.h // 2 + self.px(4), 3)
-        where = self.t("app.replay_where", n=r.position, total=r.length, round=r.rounds[r.position])
+        where = self.t(
+            "app.replay_where",
+            n=r.position,
+            total=r.length,
+            round=self.t.round(r.rounds[r.position]),
+        )
         where, size = fonts.fit(where, self.where_size, self.where_w, 14)
         draw_text(
             surface,

@@ -86,7 +86,7 @@ class TableScene(TableFrame, Scene):
         if isinstance(session, Session) and session.actions:
             self.rebuild_log()  # a resumed game: its log so far
         elif not self.log and not session.actions:
-            self.log.insert(0, LogDivider(self.t("app.frame_round", n=self.last_round)))
+            self.log.insert(0, LogDivider(self.t.round(self.last_round)))
 
     # -- what the table asks the game ------------------------------------------------------
     def play_event(self, event: Event) -> None:
@@ -195,7 +195,7 @@ class TableScene(TableFrame, Scene):
         viewer = self.log_viewer()
         state = module.new_game(session.players, session.seed, dict(session.options))
         self.log.clear()
-        self.log.append(LogDivider(self.t("app.frame_round", n=state.round_number)))
+        self.log.append(LogDivider(self.t.round(state.round_number)))
 
         def write(events) -> None:
             for event in events:

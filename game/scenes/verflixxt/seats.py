@@ -84,7 +84,7 @@ class Seats(SeatDefaults):
 
     # == the header ==================================================================
     def round_label(self) -> str:
-        return self.host.t("app.frame_round", n=self.model.table.round)
+        return self.host.t.round(self.model.table.round)
 
     def turn_status(self) -> tuple[int | None, str]:
         """Whose turn the table shows (it follows the animations, not the rules, which
@@ -127,7 +127,13 @@ class Seats(SeatDefaults):
         title, hint = self.prompt_texts(player)
         title = title[:1].upper() + title[1:]
         shown = self.model.shown
-        caption = self.texts.preview_caption(shown) if shown else hint
+        caption = self.texts.preview_caption(shown) if shown else ""
+        # the preview as a sentence of its own; none when it only says again what the
+        # prompt says (a 0 "moves nothing": issue #27, no doubled hint)
+        if caption and caption != tr("verflixxt.pv_zero"):
+            caption = tr("verflixxt.preview_sentence", text=caption[:1].upper() + caption[1:])
+        else:
+            caption = hint
         # what fits the bar's lines whole: both, else the preview (or the keys) alone
         size = self.host.text_px(15)
         lines = max(1, self.host.plan.hint.h // round(size * 1.3))
@@ -166,7 +172,7 @@ class Seats(SeatDefaults):
                 if second
                 else tr(key, card=self.texts.card_name(self.model.sel_card))
             )
-            hint = tr("verflixxt.hint_card")
+            hint = tr("verflixxt.hint_card_zero" if value == 0 else "verflixxt.hint_card")
             if self.choices.control("stop") is not None:
                 hint += " " + tr("verflixxt.hint_stop")
             return title, hint

@@ -159,7 +159,7 @@ class Texts:
             case Skipped():
                 return tr("verflixxt.ev_skip", name=name)
             case TurnBegan():
-                return tr("verflixxt.ev_turn", name=name, round=event.round)
+                return tr("verflixxt.ev_turn", name=name, round=tr.round(event.round))
             case GameEnded():
                 sep = tr("verflixxt.list_sep")
                 results = sep.join(
@@ -212,7 +212,19 @@ class Texts:
                     way = ""
                     if isinstance(action, Play) and action.direction and len(shown) > 1:
                         way = "▶ " if action.direction == "fwd" else "◀ "
-                    if e.path:
+                    same = self.tile_name(e.origin) == self.tile_name(e.dest)
+                    if e.path and same:
+                        key = "fwd" if e.steps > 0 else "back"
+                        parts.append(
+                            way
+                            + self.host.t(
+                                f"verflixxt.pv_move_same_{key}",
+                                piece=self.piece_name(e.piece),
+                                n=abs(e.steps),
+                                to=self.tile_name(e.dest),
+                            )
+                        )
+                    elif e.path:
                         parts.append(
                             way
                             + self.host.t(
