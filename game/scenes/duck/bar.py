@@ -8,7 +8,7 @@ import pygame
 
 from game.scenes.table.contract import TableHost
 from game.ui import fonts, sprites, theme
-from game.ui.widgets import draw_panel, draw_text
+from game.ui.widgets import draw_focus_ring, draw_panel, draw_text
 
 from . import art
 from .decisions import TOKEN_KEY_NAMES, Decisions
@@ -142,10 +142,12 @@ class HandBar:
                         (lifted.centerx, lifted.bottom - self.host.px(12)),
                         theme.ACCENT_DARK,
                     )
-            elif (is_hover or is_focus) and usable:
+            if is_focus:
+                draw_focus_ring(surface, lifted.inflate(6, 6), self.host.px(9))
+            elif is_hover and usable and not is_sel:
                 pygame.draw.rect(
                     surface,
-                    theme.BUTTON_FOCUS,
+                    theme.ACCENT,
                     lifted.inflate(4, 4),
                     width=2,
                     border_radius=self.host.px(9),

@@ -19,7 +19,7 @@ import math
 import pygame
 
 from game.scenes.table.contract import TableHost
-from game.ui import fonts, sprites, theme
+from game.ui import fonts, smooth, sprites, theme
 from game.ui.widgets import draw_text
 
 from . import art
@@ -112,7 +112,7 @@ class Drawing:
         if d is not None:
             if d.duck is not None and d.duck >= 0 and d.duck in self.model.duck_pos:
                 x, y, _ = self.model.duck_pos[d.duck]
-                pygame.draw.circle(
+                smooth.ring(
                     layer,
                     HALO,
                     self.model.geo.px(x, y),
@@ -128,9 +128,9 @@ class Drawing:
         geo = self.model.geo
         points = [geo.px(x, y) for x, y in self.model.trail]
         colour = (150, 90, 40) if self.model.trail_hound else (255, 255, 255)
-        pygame.draw.lines(surface, colour, False, points, max(2, round(geo.size * 0.1)))
+        smooth.polyline(surface, colour, points, max(2, round(geo.size * 0.1)))
         for pt in points[:-1]:
-            pygame.draw.circle(surface, colour, pt, max(2, geo.size * 0.1))
+            smooth.disc(surface, colour, pt, max(2, geo.size * 0.1))
 
     def _draw_pieces(self, surface) -> None:
         geo = self.model.geo
@@ -333,7 +333,7 @@ class Drawing:
                 )
                 sw = max(1, round(w * squash))
                 if sw != w:
-                    image = pygame.transform.scale(image, (sw, h))
+                    image = pygame.transform.smoothscale(image, (sw, h))
                 surface.blit(
                     image,
                     (

@@ -28,6 +28,7 @@ HOUND_SCALE = 1.95
 TRAY_H = 112
 HINT_LINES = 5
 SEAT_H = (56, 86)
+SEAT_H_TWO_DUCKS = (56, 104)  # two lines of icons: both ducks' pips, then hand and tokens
 HOUND_H = 128
 SIDE_W = 300
 # Duck's seat panels have no score column, so a status line fits a narrower column
@@ -84,7 +85,7 @@ class Layout:
             size,
             bar_h=TRAY_H,
             hint_lines=HINT_LINES,
-            seat_h=SEAT_H,
+            seat_h=SEAT_H if self.host.state.per_player == 1 else SEAT_H_TWO_DUCKS,
             extra_h=HOUND_H if self.host.state.advanced else 0,
             side_w=SIDE_W,
             side_min=SIDE_MIN_PX,

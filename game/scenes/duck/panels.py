@@ -15,8 +15,8 @@ import pygame
 
 from game.rules.duck.data import PATTERN_NAMES
 from game.scenes.table.contract import Header, SeatFace, TableHost
-from game.ui import fonts, sprites, theme
-from game.ui.widgets import draw_panel, draw_text
+from game.ui import fonts, identity, sprites, theme
+from game.ui.widgets import draw_focus_ring, draw_panel, draw_text
 
 from . import art
 from .bar import HandBar
@@ -152,20 +152,8 @@ class Panels(SeatPanels, HandBar):
             within=rect,
         )
         controller = self.model.shown.controller
-        if controller >= 0:  # said where it fits (the seat's panel shows the marker too)
-            sub = self.host.t("duck.ui.controlled", name=self.host.seat_name(controller))
-            room = rect.right - r.right - self.host.px(20)
-            small = self.host.text_px(14)
-            if fonts.font(small).size(sub)[0] <= room:
-                draw_text(
-                    surface,
-                    sub,
-                    small,
-                    (r.right + self.host.px(8), r.centery),
-                    theme.INK_SOFT,
-                    anchor="midleft",
-                    within=rect,
-                )
+        if controller >= 0:  # the hound's control marker, and whose it is
+            self._draw_controller(surface, rect, r, controller)
         data = self.host.state.options["hound"]["patterns"]
         picking = d is not None and d.mode in ("houndmove", "houndpattern")
         hover = (
@@ -188,13 +176,12 @@ class Panels(SeatPanels, HandBar):
                 letter, name, self.host.state.patterns[i], prect.width, prect.height, state
             )
             art.put(surface, tile, prect.topleft)
-            if picking and (
-                hover == letter
-                or (self.model.keyboard and focused is not None and focused.value == letter)
-            ):
+            if picking and self.model.keyboard and focused is not None and focused.value == letter:
+                draw_focus_ring(surface, prect.inflate(4, 4), self.host.px(8))
+            elif picking and hover == letter:
                 pygame.draw.rect(
                     surface,
-                    theme.BUTTON_FOCUS,
+                    theme.ACCENT,
                     prect.inflate(4, 4),
                     width=3,
                     border_radius=self.host.px(8),
@@ -210,3 +197,31 @@ class Panels(SeatPanels, HandBar):
                     bold=True,
                     anchor="topright",
                 )
+
+    def _draw_controller(
+        self, surface, rect: pygame.Rect, title: pygame.Rect, controller: int
+    ) -> None:
+        """After the hound board's title: the control marker, then "controlled by Nugget"
+        (the name alone, or only the seat's mark, where that does not fit)."""
+        px = self.host.px
+        icon = max(16, px(18))
+        badge = sprites.svg("duck_control.svg", icon)
+        x = title.right + px(8)
+        surface.blit(badge, badge.get_rect(midleft=(x, title.centery)))
+        x += badge.get_width() + px(4)
+        room = rect.right - px(10) - x
+        small = self.host.text_px(14)
+        name = self.host.seat_name(controller)
+        for text in (self.host.t("duck.ui.controlled", name=name), name):
+            if fonts.font(small).size(text)[0] <= room:
+                draw_text(
+                    surface,
+                    text,
+                    small,
+                    (x, title.centery),
+                    theme.seat_ink(controller),
+                    anchor="midleft",
+                    within=rect,
+                )
+                return
+        identity.draw_seat_mark(surface, controller, (x + icon / 2, title.centery), icon)

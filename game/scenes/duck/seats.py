@@ -4,11 +4,15 @@ the hound's control marker and the cards on the table at the panel's right."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 import pygame
 
 from game.rules.duck.data import COLOURS
 from game.scenes.table.contract import TableHost
-from game.ui import fonts, sprites, theme
+from game.scenes.table.frame_plan import SeatLayout, seat_layout
+from game.ui import fonts, smooth, sprites, theme
 from game.ui.widgets import draw_text
 
 from . import art
@@ -17,6 +21,15 @@ from .decisions import TOKEN_ORDER, Decisions
 from .model import DuckModel
 from .targets import Targets
 from .texts import Texts
+
+
+@dataclass
+class SeatIcon:
+    """One icon of a seat panel's row: what it is, where it goes, what it shows."""
+
+    kind: str  # pip, duck, ghost, become, hand, count, blue, token, token_back
+    rect: pygame.Rect
+    value: Any = None
 
 
 class SeatPanels:
@@ -44,7 +57,30 @@ class SeatPanels:
             image.blit(img, img.get_rect(center=(round(centre[0]), round(centre[1]))))
         return image
 
+    def icon_px(self) -> int:
+        """The seat panels' icons (buoy pips, the hand's card, tokens): never under 16 px
+        (issue #27)."""
+        return max(16, self.host.px(18))
+
+    def seat_layout(self, player: int, subtitle: bool = True) -> SeatLayout:
+        return seat_layout(
+            self.host.plan.seats[player],
+            self.host.px,
+            self.host.text_px,
+            self.seat_side_w(player),
+            False,
+            subtitle,
+        )
+
+    def subtitle_shown(self, player: int) -> bool:
+        """The line under the name, unless the panel is too short for it and a row of
+        icons under it (six players in a small window): the secondary line goes first
+        (issue #27)."""
+        return self.seat_layout(player).extras.h >= self.icon_px() + 2
+
     def seat_subtitle(self, player: int) -> str:
+        if not self.subtitle_shown(player):
+            return ""  # the frame lays the icons right under the name
         if self.model.shown.winner == player:
             return self.host.t("duck.ui.winner")
         seat = self.host.session.seats[player]
@@ -60,7 +96,7 @@ class SeatPanels:
             options.insert(0, f"{chars} · {who}")
         if not seat.human:  # narrow panels: the level alone (the secondary words go first)
             options.append(self.host.t(f"app.level_{seat.level}"))
-        room = self.host.seat_parts(player).subtitle.w
+        room = self.seat_layout(player).subtitle.w
         f = fonts.font(self.host.text_px(14))
         return next((o for o in options if f.size(o)[0] <= room), options[-1])
 
@@ -77,7 +113,9 @@ class SeatPanels:
         return (self.model.ver, own)
 
     def _side_card(self) -> tuple[int, int]:
-        card_h = self.host.plan.seat_h - self.host.px(16)
+        # no taller than in a panel of one line of icons: a taller panel's room goes to
+        # the icons' second line
+        card_h = min(self.host.plan.seat_h, self.host.px(86)) - self.host.px(16)
         return round(card_h * 0.72), card_h
 
     def seat_side_w(self, player: int) -> int:
@@ -126,87 +164,153 @@ class SeatPanels:
                     within=box,
                 )
 
-    def draw_seat_extras(self, surface, player: int, rect: pygame.Rect) -> None:
-        """Buoy pips of each duck, the hand, the tokens, the hound's control marker."""
+    def seat_icons(self, player: int, rect: pygame.Rect) -> list[SeatIcon]:
+        """Where the seat's icons go in its row ``rect``: each duck's buoy pips (after the
+        duck's picture in the two-ducks game) and ghost / hound badge, the hand, the blue
+        and the action tokens; every icon ``icon_px`` (>= 16 px) big, on as many lines as
+        the row holds. When they do not fit, the private player's token faces become
+        one token and a count, the gaps narrow, the ducks' pictures go and the pips
+        overlap: nothing is clipped (issue #27)."""
+        size = self.icon_px()
+        placed: list[SeatIcon] | None = None
+        for level in range(4):
+            placed = self._flow(self._icon_groups(player, size, level), rect, size, level)
+            if placed is not None:
+                return placed
+        return self._flow(self._icon_groups(player, size, 3), rect, size, 3, force=True) or []
+
+    def _icon_groups(self, player: int, size: int, level: int) -> list[list[SeatIcon]]:
+        """The seat's icons in groups that stay on one line (sized, not yet placed)."""
         s, sh = self.host.state, self.model.shown
         ducks = list(s.ducks_of(player))
-        clip = surface.get_clip()
-        surface.set_clip(rect)
-        y = rect.centery
-        pip = self.host.px(6) if len(ducks) == 1 else self.host.px(5)
-        x = rect.x + pip
-        # two ducks: each duck's pips after its little picture, where there is room
-        icons = len(ducks) > 1 and rect.w >= self.host.px(250)
+        px = self.host.px
+        count_w = fonts.font(self.host.text_px(14)).size
+        groups: list[list[SeatIcon]] = []
+        pip_step = size + px(2) if level < 3 else round(size * 0.72)
         for d in ducks:
-            if icons:
-                icon = sprites.svg(self.model.duck_sprites[d], self.host.px(20))
-                surface.blit(icon, icon.get_rect(midleft=(x - pip, y)))
-                x += icon.get_width()
-            x = self._draw_pips(surface, d, x, y, pip) + self.host.px(8)
-        back = art.card_back(self.host.px(12), self.host.px(17))
-        surface.blit(back, back.get_rect(midleft=(x, y)))
-        size = self.host.text_px(14)
-        t = draw_text(
-            surface,
-            f"×{sh.hands[player]}",
-            size,
-            (x + back.get_width() + 2, y),
-            theme.INK,
-            anchor="midleft",
-            within=rect,
+            group: list[SeatIcon] = []
+            if len(ducks) > 1 and level < 2:
+                group.append(SeatIcon("duck", pygame.Rect(0, 0, size, size), d))
+            for c in range(len(COLOURS)):
+                w = size if c == len(COLOURS) - 1 else pip_step
+                group.append(SeatIcon("pip", pygame.Rect(0, 0, w, size), (d, c)))
+            if sh.ghost[d] or sh.become[d]:
+                kind = "ghost" if sh.ghost[d] else "become"
+                group.append(SeatIcon(kind, pygame.Rect(0, 0, size + px(2), size), d))
+            groups.append(group)
+        hand = f"×{sh.hands[player]}"
+        back_w = round(size * 0.72)
+        groups.append(
+            [
+                SeatIcon("hand", pygame.Rect(0, 0, back_w + px(2), size)),
+                SeatIcon("count", pygame.Rect(0, 0, count_w(hand)[0], size), hand),
+            ]
         )
-        x = t.right + self.host.px(10)
-        right = rect.right
-        if sh.controller == player:
-            badge = sprites.svg("duck_control.svg", min(rect.h, self.host.px(26)))
-            surface.blit(badge, badge.get_rect(midright=(right, y)))
-            right -= badge.get_width() + self.host.px(4)
         if s.advanced:
+            tokens: list[SeatIcon] = []
             if sh.blue[player]:
-                icon = sprites.svg("duck_token_blue.svg", self.host.px(17))
-                surface.blit(icon, icon.get_rect(midleft=(x, y)))
-                x += icon.get_width() + self.host.px(3)
-            if player == self.host.private_player:
-                self._draw_own_tokens(surface, player, x, y, right)
-            elif sh.tokens[player]:
-                icon = sprites.svg("duck_token_back.svg", self.host.px(17))
-                surface.blit(icon, icon.get_rect(midleft=(x, y)))
+                tokens.append(SeatIcon("blue", pygame.Rect(0, 0, size + px(3), size)))
+            own = player == self.host.private_player
+            if own and level == 0:
+                for kind in sorted(sh.my_tokens, key=TOKEN_ORDER.index):
+                    tokens.append(SeatIcon("token", pygame.Rect(0, 0, size + px(2), size), kind))
+            else:
+                n = len(sh.my_tokens) if own else sh.tokens[player]
+                if n:
+                    text = f"×{n}"
+                    tokens.append(SeatIcon("token_back", pygame.Rect(0, 0, size + px(2), size)))
+                    tokens.append(
+                        SeatIcon("count", pygame.Rect(0, 0, count_w(text)[0], size), text)
+                    )
+            if tokens:
+                groups.append(tokens)
+        return groups
+
+    def _flow(
+        self,
+        groups: list[list[SeatIcon]],
+        rect: pygame.Rect,
+        size: int,
+        level: int,
+        force: bool = False,
+    ) -> list[SeatIcon] | None:
+        """The groups laid out left to right on lines of ``rect`` (None: they do not fit)."""
+        gap = self.host.px(8) if level < 2 else self.host.px(4)
+        line_gap = self.host.px(3)
+        most = max(1, (rect.h + line_gap) // (size + line_gap))
+        lines: list[list[list[SeatIcon]]] = [[]]
+        x = 0
+        for group in groups:
+            w = sum(icon.rect.w for icon in group)
+            if lines[-1] and x + gap + w > rect.w:
+                lines.append([])
+                x = 0
+            if not force and (w > rect.w or len(lines) > most):
+                return None
+            x += (gap if lines[-1] else 0) + w
+            lines[-1].append(group)
+        top = rect.centery - (len(lines) * (size + line_gap) - line_gap) // 2
+        placed: list[SeatIcon] = []
+        for i, line in enumerate(lines):
+            x, y = rect.x, top + i * (size + line_gap)
+            for group in line:
+                for icon in group:
+                    icon.rect.topleft = (x, y)
+                    x += icon.rect.w
+                    placed.append(icon)
+                x += gap
+        return placed
+
+    def draw_seat_extras(self, surface, player: int, rect: pygame.Rect) -> None:
+        """Buoy pips of each duck, the hand, the tokens (see :meth:`seat_icons`)."""
+        sh = self.model.shown
+        size = self.icon_px()
+        text = self.host.text_px(14)
+        icons = self.seat_icons(player, rect)
+        faces = [icon for icon in icons if icon.kind == "token"]
+        if faces:
+            self._draw_own_tokens(surface, player, faces)
+        for icon in icons:
+            box = pygame.Rect(icon.rect.topleft, (size, size))
+            if icon.kind == "token":
+                continue
+            if icon.kind == "pip":
+                d, c = icon.value
+                name = COLOURS[c]
+                centre, r = box.center, size / 2 - 0.5
+                if sh.buoys[d] & (1 << c):
+                    smooth.disc(surface, BUOY_RGB[name], centre, r)
+                    smooth.ring(surface, (60, 60, 60), centre, r, 1)
+                else:
+                    smooth.disc(surface, (236, 232, 222), centre, r)
+                    smooth.ring(surface, BUOY_RGB[name], centre, r, max(2, size // 8))
+            elif icon.kind == "duck":
+                img = sprites.svg(self.model.duck_sprites[icon.value], size)
+                surface.blit(img, img.get_rect(center=box.center))
+            elif icon.kind == "hand":
+                back = art.card_back(round(size * 0.72), size)
+                surface.blit(back, back.get_rect(midleft=box.midleft))
+            elif icon.kind == "count":
                 draw_text(
                     surface,
-                    f"×{sh.tokens[player]}",
-                    size,
-                    (x + icon.get_width() + 2, y),
+                    icon.value,
+                    text,
+                    icon.rect.midleft,
                     theme.INK,
                     anchor="midleft",
                     within=rect,
                 )
-        surface.set_clip(clip)
-
-    def _draw_pips(self, surface, d: int, x: int, y: int, pip: int) -> int:
-        """A duck's three buoy pips (filled once its token is taken), from ``x``; then
-        its ghost / hound badge. Returns where the next thing may start."""
-        sh = self.model.shown
-        for c, name in enumerate(COLOURS):
-            if sh.buoys[d] & (1 << c):
-                pygame.draw.circle(surface, BUOY_RGB[name], (x, y), pip)
-                pygame.draw.circle(surface, (60, 60, 60), (x, y), pip, 1)
             else:
-                pygame.draw.circle(surface, (236, 232, 222), (x, y), pip)
-                pygame.draw.circle(surface, BUOY_RGB[name], (x, y), pip, 2)
-            x += pip * 2 + self.host.px(3)
-        if sh.ghost[d] or sh.become[d]:
-            icon = sprites.svg(
-                f"duck_token_{'ghost' if sh.ghost[d] else 'become'}.svg", self.host.px(16)
-            )
-            surface.blit(icon, icon.get_rect(center=(x + self.host.px(2), y)))
-            x += self.host.px(16)
-        return x
+                name = "duck_token_back" if icon.kind == "token_back" else f"duck_token_{icon.kind}"
+                img = sprites.svg(f"{name}.svg", size)
+                surface.blit(img, img.get_rect(center=box.center))
 
-    def _draw_own_tokens(self, surface, viewer: int, x: int, y: int, right: int) -> None:
-        """The faces of the private player's action tokens in their own row."""
-        for kind in sorted(self.model.shown.my_tokens, key=TOKEN_ORDER.index):
-            if x > right - self.host.px(16):
-                break
-            icon = sprites.svg(f"duck_token_{kind}.svg", self.host.px(17))
-            surface.blit(icon, icon.get_rect(midleft=(x, y)))
-            x += icon.get_width() + self.host.px(2)
+    def _draw_own_tokens(self, surface, viewer: int, faces: list[SeatIcon]) -> None:
+        """The faces of the private player's action tokens (only ever for ``viewer ==
+        private_player``)."""
+        size = self.icon_px()
+        for icon in faces:
+            img = sprites.svg(f"duck_token_{icon.value}.svg", size)
+            surface.blit(
+                img, img.get_rect(center=pygame.Rect(icon.rect.topleft, (size, size)).center)
+            )

@@ -146,7 +146,8 @@ class TableSeats(Protocol):
         ...
 
     def subtitle(self, player: int) -> str | None:
-        """What the seat's panel says under its name (None: the frame's words)."""
+        """What the seat's panel says under its name (None: the frame's words; "": no
+        line, the game's own things right under the name, issue #27)."""
 
     def score_text(self, player: int, value: Any) -> str | None:
         """How a score reads on the end screen (None: the number as the frame writes it)."""
