@@ -47,18 +47,21 @@ class HandBar:
         self.model.hint_now = self.texts.hint(d)
         self.host.draw_bar(surface)
         box = self.host.plan.hint
+        used: list[str] = []
         size = self.host.text_px(15)
         line_h = round(size * 1.3)
-        used = len(fonts.wrap(self.model.hint_now, size, box.w)) if self.model.hint_now else 0
-        room = box.h // line_h - used
-        if legend and room > 0:
+        if self.model.hint_now:
+            used, size, line_h = self.host.hint_layout(self.model.hint_now, box)
+        # the frame centres the hint in its box: the legend goes in the room under it
+        top = box.y + max(0, (box.h - line_h * len(used)) // 2) + line_h * len(used)
+        if legend:
             lines = fonts.wrap(legend, size, box.w, True)
-            for i, line in enumerate(lines if len(lines) <= room else []):
+            for i, line in enumerate(lines if top + len(lines) * line_h <= box.bottom else []):
                 draw_text(
                     surface,
                     line,
                     size,
-                    (box.x, box.y + (used + i) * line_h),
+                    (box.x, top + i * line_h),
                     theme.ACCENT_DARK,
                     bold=True,
                     within=box,

@@ -15,6 +15,7 @@ import pygame
 
 from game.rules.duck.data import PATTERN_NAMES
 from game.scenes.table.contract import Header, SeatFace, TableHost
+from game.scenes.table.frame import Hint
 from game.ui import fonts, identity, sprites, theme
 from game.ui.widgets import draw_focus_ring, draw_panel, draw_text
 
@@ -86,7 +87,7 @@ class Panels(SeatPanels, HandBar):
     def paint_extras(self, surface: pygame.Surface, player: int, rect: pygame.Rect) -> None:
         self.draw_seat_extras(surface, player, rect)
 
-    def hint(self) -> str:
+    def hint(self) -> Hint:
         return self.model.hint_now
 
     def subtitle(self, player: int) -> str | None:

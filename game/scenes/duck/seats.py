@@ -22,6 +22,8 @@ from .model import DuckModel
 from .targets import Targets
 from .texts import Texts
 
+LEVELS = 5  # how far a seat's icons are squeezed before they clip (see seat_icons)
+
 
 @dataclass
 class SeatIcon:
@@ -170,14 +172,15 @@ class SeatPanels:
         and the action tokens; every icon ``icon_px`` (>= 16 px) big, on as many lines as
         the row holds. When they do not fit, the private player's token faces become
         one token and a count, the gaps narrow, the ducks' pictures go and the pips
-        overlap: nothing is clipped (issue #27)."""
+        overlap, then more: nothing is clipped (issue #27)."""
         size = self.icon_px()
         placed: list[SeatIcon] | None = None
-        for level in range(4):
+        for level in range(LEVELS):
             placed = self._flow(self._icon_groups(player, size, level), rect, size, level)
             if placed is not None:
                 return placed
-        return self._flow(self._icon_groups(player, size, 3), rect, size, 3, force=True) or []
+        last = LEVELS - 1
+        return self._flow(self._icon_groups(player, size, last), rect, size, last, True) or []
 
     def _icon_groups(self, player: int, size: int, level: int) -> list[list[SeatIcon]]:
         """The seat's icons in groups that stay on one line (sized, not yet placed)."""
@@ -186,7 +189,14 @@ class SeatPanels:
         px = self.host.px
         count_w = fonts.font(self.host.text_px(14)).size
         groups: list[list[SeatIcon]] = []
-        pip_step = size + px(2) if level < 3 else round(size * 0.72)
+        pip_step = (
+            size + px(2),
+            size + px(2),
+            size + px(2),
+            round(size * 0.72),
+            round(size * 0.6),
+        )[level]
+        pad = px(2) if level < 4 else 0  # room after a badge or token
         for d in ducks:
             group: list[SeatIcon] = []
             if len(ducks) > 1 and level < 2:
@@ -196,29 +206,29 @@ class SeatPanels:
                 group.append(SeatIcon("pip", pygame.Rect(0, 0, w, size), (d, c)))
             if sh.ghost[d] or sh.become[d]:
                 kind = "ghost" if sh.ghost[d] else "become"
-                group.append(SeatIcon(kind, pygame.Rect(0, 0, size + px(2), size), d))
+                group.append(SeatIcon(kind, pygame.Rect(0, 0, size + pad, size), d))
             groups.append(group)
         hand = f"×{sh.hands[player]}"
         back_w = round(size * 0.72)
         groups.append(
             [
-                SeatIcon("hand", pygame.Rect(0, 0, back_w + px(2), size)),
+                SeatIcon("hand", pygame.Rect(0, 0, back_w + pad, size)),
                 SeatIcon("count", pygame.Rect(0, 0, count_w(hand)[0], size), hand),
             ]
         )
         if s.advanced:
             tokens: list[SeatIcon] = []
             if sh.blue[player]:
-                tokens.append(SeatIcon("blue", pygame.Rect(0, 0, size + px(3), size)))
+                tokens.append(SeatIcon("blue", pygame.Rect(0, 0, size + pad, size)))
             own = player == self.host.private_player
             if own and level == 0:
                 for kind in sorted(sh.my_tokens, key=TOKEN_ORDER.index):
-                    tokens.append(SeatIcon("token", pygame.Rect(0, 0, size + px(2), size), kind))
+                    tokens.append(SeatIcon("token", pygame.Rect(0, 0, size + pad, size), kind))
             else:
                 n = len(sh.my_tokens) if own else sh.tokens[player]
                 if n:
                     text = f"×{n}"
-                    tokens.append(SeatIcon("token_back", pygame.Rect(0, 0, size + px(2), size)))
+                    tokens.append(SeatIcon("token_back", pygame.Rect(0, 0, size + pad, size)))
                     tokens.append(
                         SeatIcon("count", pygame.Rect(0, 0, count_w(text)[0], size), text)
                     )
@@ -235,7 +245,7 @@ class SeatPanels:
         force: bool = False,
     ) -> list[SeatIcon] | None:
         """The groups laid out left to right on lines of ``rect`` (None: they do not fit)."""
-        gap = self.host.px(8) if level < 2 else self.host.px(4)
+        gap = self.host.px((8, 8, 4, 4, 2)[level])
         line_gap = self.host.px(3)
         most = max(1, (rect.h + line_gap) // (size + line_gap))
         lines: list[list[list[SeatIcon]]] = [[]]

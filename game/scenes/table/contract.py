@@ -324,6 +324,11 @@ class TableHost(Protocol):
 
     def draw_bar(self, surface: pygame.Surface) -> None: ...
 
+    def hint_layout(self, hint: str | Hint, box: pygame.Rect) -> tuple[list[str], int, int]:
+        """How the frame lays the bar's hint in ``box``: (its lines, their size, their
+        height)."""
+        ...
+
     def plan_frame(self, size: tuple[int, int], **kwargs: Any) -> TablePlan:
         """Cut the window into the shared frame (game.scenes.table.frame.plan_table): kept as
         the scene's ``plan``."""
