@@ -210,32 +210,26 @@ class HandBar:
         else:
             return
         title = self.host.t(f"duck.token.{kind}") + f"  ({TOKEN_KEY_NAMES[kind]})"
-        lines = fonts.wrap(self.host.t(f"duck.tip.{kind}"), self.host.px(13), self.host.px(250))
+        px, size = self.host.px, self.host.text_px(14)
+        w = px(270)
+        lines = fonts.wrap(self.host.t(f"duck.tip.{kind}"), size, w - px(20))
         d = self.decisions.decision()
         if d is None or kind not in self.decisions.usable_tokens(d):
             lines.append(self.host.t("duck.ui.not_now"))
-        w = self.host.px(270)
-        h = self.host.px(30) + len(lines) * self.host.px(18)
+        title_lines = fonts.wrap(title, size, w - px(20), True)
+        line_h = round(size * 1.3)
+        h = px(12) + (len(title_lines) + len(lines)) * line_h
         box = pygame.Rect(0, 0, w, h)
-        box.midbottom = (rect.centerx, rect.y - self.host.px(6))
+        box.midbottom = (rect.centerx, rect.y - px(6))
         box.right = min(box.right, self.model.bar.right)
         draw_panel(surface, box, fill=(255, 255, 246), radius=8)
-        draw_text(
-            surface,
-            title,
-            self.host.px(14),
-            (box.x + self.host.px(10), box.y + self.host.px(6)),
-            theme.INK,
-            bold=True,
-        )
-        for i, line in enumerate(lines):
-            draw_text(
-                surface,
-                line,
-                self.host.px(13),
-                (box.x + self.host.px(10), box.y + self.host.px(26) + i * self.host.px(18)),
-                theme.INK_SOFT,
-            )
+        y = box.y + px(6)
+        for line in title_lines:
+            draw_text(surface, line, size, (box.x + px(10), y), theme.INK, bold=True, within=box)
+            y += line_h
+        for line in lines:
+            draw_text(surface, line, size, (box.x + px(10), y), theme.INK_SOFT, within=box)
+            y += line_h
 
     def tag(self, surface, text: str, center, colour, size: int | None = None) -> None:
         """A small label on a white pill."""

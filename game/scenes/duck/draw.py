@@ -358,7 +358,7 @@ class Drawing:
         size = box.size
         base = self.host.compositor.still(self.host.size).subsurface(box).copy()
         pygame.draw.rect(base, (46, 66, 92), base.get_rect(), border_radius=self.host.px(16))
-        title = fonts.render(rv.title, self.host.px(18), theme.INK_LIGHT, bold=True)
+        title = fonts.render(rv.title, self.host.text_px(18), theme.INK_LIGHT, bold=True)
         base.blit(title, title.get_rect(midtop=(size[0] // 2, self.host.px(10))))
         for i, (_, player, label) in enumerate(rv.cards):
             x = self.host.px(20) + i * (w + gap)
@@ -369,11 +369,8 @@ class Drawing:
                 (x + self.host.px(7), y + self.host.px(16)),
                 self.host.px(6),
             )
-            name = fonts.render(
-                self.panels.fit(label, self.host.px(13), w - self.host.px(14)),
-                self.host.px(13),
-                theme.INK_LIGHT,
-            )
+            text, label_px = fonts.fit(label, self.host.text_px(13), w - self.host.px(18), 14)
+            name = fonts.render(text, label_px, theme.INK_LIGHT)
             base.blit(name, (x + self.host.px(16), y + self.host.px(8)))
         return base
 
@@ -382,22 +379,15 @@ class Drawing:
         if b is None:
             return
         if b.surface is None:
-            text = fonts.render(b.text, self.host.px(19), theme.INK, bold=True)
-            maxw = self.model.board_rect.width - self.host.px(60)
-            if text.get_width() > maxw:
-                text = fonts.render(
-                    self.panels.fit(b.text, self.host.px(19), maxw, bold=True),
-                    self.host.px(19),
-                    theme.INK,
-                    bold=True,
-                )
+            text = self._banner_text(b.text)
             pad = self.host.px(14)
             img_w = b.image.get_width() + self.host.px(10) if b.image is not None else 0
             h = max(text.get_height(), b.image.get_height() if b.image is not None else 0) + pad
             surf = pygame.Surface((text.get_width() + img_w + 2 * pad, h), pygame.SRCALPHA)
             rect = surf.get_rect()
-            pygame.draw.rect(surf, (255, 250, 236), rect, border_radius=h // 2)
-            pygame.draw.rect(surf, theme.ACCENT, rect, width=2, border_radius=h // 2)
+            radius = min(h // 2, self.host.px(22))
+            pygame.draw.rect(surf, (255, 250, 236), rect, border_radius=radius)
+            pygame.draw.rect(surf, theme.ACCENT, rect, width=2, border_radius=radius)
             x = pad
             if b.image is not None:
                 surf.blit(b.image, b.image.get_rect(midleft=(x, h // 2)))
@@ -408,6 +398,36 @@ class Drawing:
         fade = min(1.0, b.age / 0.15, max(0.0, (b.life - b.age) / 0.4))
         b.surface.set_alpha(int(255 * fade))
         surface.blit(b.surface, b.rect)
+
+    def _banner_text(self, words: str) -> pygame.Surface:
+        """The banner's words on one line, smaller if they must (not under 14 px), else
+        wrapped onto lines at 14 px: never cut with "…" (issue #27)."""
+        maxw = self.model.board_rect.width - self.host.px(60)
+        top = max(theme.MIN_TEXT_PX, self.host.px(19))
+        size = next(
+            (
+                s
+                for s in range(top, theme.MIN_TEXT_PX - 1, -1)
+                if fonts.font(s, True).size(words)[0] <= maxw
+            ),
+            None,
+        )
+        lines = [words] if size is not None else fonts.wrap(words, theme.MIN_TEXT_PX, maxw, True)
+        size = size or theme.MIN_TEXT_PX
+        images = [fonts.render(line, size, theme.INK, bold=True) for line in lines]
+        if len(images) == 1:
+            return images[0]
+        line_h = round(size * 1.25)
+        out = pygame.Surface(
+            (
+                max(i.get_width() for i in images),
+                line_h * (len(images) - 1) + images[-1].get_height(),
+            ),
+            pygame.SRCALPHA,
+        )
+        for n, image in enumerate(images):
+            out.blit(image, (0, n * line_h))
+        return out
 
     def _banner_place(self, size) -> pygame.Rect:
         """At the top of the tub, or at the bottom when that hides fewer pieces (the

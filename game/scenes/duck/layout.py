@@ -191,8 +191,10 @@ class Layout:
         """Where ``count`` cards lie in the tray: the biggest cards for which a grid of
         them fits (a card on the table, ``first_gap``, is the first of them)."""
         area = self.model.cards_rect.copy()
-        area.y += self.host.px(LIFT) - self.model.cards_rise  # room for a chosen card to lift
-        area.h -= self.host.px(LIFT) - self.model.cards_rise
+        # a chosen card lifts into the tray's top padding (no room kept for it), or the
+        # hand rises over the tub's empty margin
+        area.y -= self.model.cards_rise
+        area.h += self.model.cards_rise
         gap = self.host.px(8)
         best: tuple[float, int] = (0.0, 1)
         for cols in range(1, max(1, count) + 1):

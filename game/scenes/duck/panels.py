@@ -136,9 +136,6 @@ class Panels(SeatPanels, HandBar):
             card, routes, width, height, art.deck_cell(self.host.state.cards, width, height)
         )
 
-    def fit(self, text: str, size: int, width: int, bold: bool = False) -> str:
-        return fonts.ellipsize(fonts.font(size, bold), text, width)
-
     def draw_hound_board(self, surface, rect: pygame.Rect, d) -> None:
         draw_panel(surface, rect, radius=10)
         title = self.host.t("duck.ui.hound_board")
