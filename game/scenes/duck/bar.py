@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.scenes.table.contract import TableHost
-from game.ui import fonts, sprites, theme
+from game.ui import fonts, smooth, sprites, theme
 from game.ui.widgets import draw_focus_ring, draw_panel, draw_text
 
 from . import art
@@ -188,7 +188,7 @@ class HandBar:
                 img.fill((255, 255, 255, 110), special_flags=pygame.BLEND_RGBA_MULT)
             surface.blit(img, rect)
             if self.model.token_mode == kind:
-                pygame.draw.circle(surface, theme.ACCENT, rect.center, rect.width * 0.56, 3)
+                smooth.ring(surface, theme.ACCENT, rect.center, rect.width * 0.56, 3)
             elif d is not None and kind in usable:
                 key = TOKEN_KEY_NAMES[kind]
                 draw_text(

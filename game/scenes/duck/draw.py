@@ -164,10 +164,10 @@ class Drawing:
                 continue
             x, y, a = self.model.duck_pos[piece]
             if piece == sh.mover:
-                pygame.draw.circle(surface, HALO, geo.px(x, y), hs * 0.95, max(2, self.host.px(4)))
+                smooth.ring(surface, HALO, geo.px(x, y), hs * 0.95, max(2, self.host.px(4)))
             hound_too = piece < len(become) and become[piece]
             if hound_too:
-                pygame.draw.circle(
+                smooth.ring(
                     surface, (150, 90, 40), geo.px(x, y), hs * 0.92, max(2, self.host.px(4))
                 )
             self._blit_piece(
@@ -257,12 +257,12 @@ class Drawing:
                     if 0 < tk < 1:
                         radius = hs * (0.3 + 0.9 * tk)
                         width = max(1, round(hs * 0.12 * (1 - tk)))
-                        pygame.draw.circle(surface, (255, 255, 255), (cx, cy), radius, width)
+                        smooth.ring(surface, (255, 255, 255), (cx, cy), radius, width)
                 if e.kind == "splash" and t < 0.6:
                     for k in range(8):
                         dx, dy = direction(k * 45 + 20)
                         dist = hs * (0.4 + 1.0 * t)
-                        pygame.draw.circle(
+                        smooth.disc(
                             surface,
                             (200, 235, 255),
                             (cx + dx * dist, cy + dy * dist - hs * 0.6 * math.sin(t * math.pi)),
@@ -272,7 +272,7 @@ class Drawing:
                 for k in range(8):
                     dx, dy = direction(k * 45 + t * 90)
                     dist = hs * (0.5 + 0.8 * t)
-                    pygame.draw.polygon(
+                    smooth.polygon(
                         surface,
                         GOLD,
                         art.star_points(
@@ -282,10 +282,9 @@ class Drawing:
             elif e.kind == "swirl":
                 for k in range(3):
                     a0 = t * 8 + k * 2.1
-                    rect = pygame.Rect(0, 0, hs * (1.6 - t), hs * (1.6 - t))
-                    rect.center = (cx, cy)
-                    pygame.draw.arc(
-                        surface, (255, 255, 255), rect, a0, a0 + 1.2, max(2, round(hs * 0.08))
+                    radius = hs * (1.6 - t) / 2
+                    smooth.arc(
+                        surface, (255, 255, 255), (cx, cy), radius, a0, a0 + 1.2, max(2, hs * 0.08)
                     )
 
     def _draw_flyers(self, surface) -> None:
@@ -363,7 +362,7 @@ class Drawing:
         for i, (_, player, label) in enumerate(rv.cards):
             x = self.host.px(20) + i * (w + gap)
             y = self.host.px(40) + h
-            pygame.draw.circle(
+            smooth.disc(
                 base,
                 self.host.seat_colour(player),
                 (x + self.host.px(7), y + self.host.px(16)),

@@ -55,7 +55,7 @@ class SeatPanels:
             img = sprites.svg(f"duck_{self.model.duck_chars[d]}.svg", each)
             off = 0.0 if len(ducks) == 1 else (-size * 0.11 if i == 0 else size * 0.11)
             centre = (c + off, c + off)
-            pygame.draw.circle(image, colour, centre, img.get_width() * 0.44, max(2, size // 16))
+            smooth.ring(image, colour, centre, img.get_width() * 0.44, max(2, size // 16))
             image.blit(img, img.get_rect(center=(round(centre[0]), round(centre[1]))))
         return image
 
