@@ -15,6 +15,7 @@ preview, targets and marks on the board by board.py.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 import pygame
 
@@ -30,6 +31,15 @@ from .layout import GOLD, HALO, HOUND_SCALE, SPRITE_SCALE, Layout
 from .model import HOUND, DuckModel
 from .panels import Panels
 from .targets import Targets
+
+
+@lru_cache(maxsize=32)
+def _ring_image(colour: tuple[int, int, int], radius: int, width: int) -> pygame.Surface:
+    """A smooth ring on a picture of its own (laid every frame: drawn once)."""
+    size = 2 * radius + 4
+    image = pygame.Surface((size, size), pygame.SRCALPHA)
+    smooth.ring(image, colour, (size / 2, size / 2), radius, width)
+    return image
 
 
 class Drawing:
@@ -126,11 +136,24 @@ class Drawing:
         if len(self.model.trail) < 2:
             return
         geo = self.model.geo
-        points = [geo.px(x, y) for x, y in self.model.trail]
-        colour = (150, 90, 40) if self.model.trail_hound else (255, 255, 255)
-        smooth.polyline(surface, colour, points, max(2, round(geo.size * 0.1)))
-        for pt in points[:-1]:
-            smooth.disc(surface, colour, pt, max(2, geo.size * 0.1))
+        key = (tuple(self.model.trail), self.model.trail_hound, geo.size, geo.ox, geo.oy)
+        kept = getattr(self, "_trail", None)
+        if kept is None or kept[0] != key:  # painted when it grows, not every frame
+            points = [geo.px(x, y) for x, y in self.model.trail]
+            colour = (150, 90, 40) if self.model.trail_hound else (255, 255, 255)
+            width = max(2, round(geo.size * 0.1))
+            reach = width * 2
+            xs, ys = [p[0] for p in points], [p[1] for p in points]
+            box = pygame.Rect(round(min(xs)) - reach, round(min(ys)) - reach, 0, 0)
+            box.w = round(max(xs)) + reach - box.x
+            box.h = round(max(ys)) + reach - box.y
+            image = pygame.Surface(box.size, pygame.SRCALPHA)
+            local = [(x - box.x, y - box.y) for x, y in points]
+            smooth.polyline(image, colour, local, width)
+            for pt in local[:-1]:
+                smooth.disc(image, colour, pt, max(2, geo.size * 0.1))
+            kept = self._trail = (key, image, box)
+        surface.blit(kept[1], kept[2])
 
     def _draw_pieces(self, surface) -> None:
         geo = self.model.geo
@@ -164,12 +187,12 @@ class Drawing:
                 continue
             x, y, a = self.model.duck_pos[piece]
             if piece == sh.mover:
-                smooth.ring(surface, HALO, geo.px(x, y), hs * 0.95, max(2, self.host.px(4)))
+                halo = _ring_image(HALO, round(hs * 0.95), max(2, self.host.px(4)))
+                surface.blit(halo, halo.get_rect(center=geo.px(x, y)))
             hound_too = piece < len(become) and become[piece]
             if hound_too:
-                smooth.ring(
-                    surface, (150, 90, 40), geo.px(x, y), hs * 0.92, max(2, self.host.px(4))
-                )
+                mark = _ring_image((150, 90, 40), round(hs * 0.92), max(2, self.host.px(4)))
+                surface.blit(mark, mark.get_rect(center=geo.px(x, y)))
             self._blit_piece(
                 surface,
                 names[piece],
