@@ -195,7 +195,12 @@ def test_one_table_is_audited_in_both_languages(tmp_path, monkeypatch):
     monkeypatch.setattr(audit, "TABLES", {"routes": [(3, {})]})
     monkeypatch.setattr(audit, "MOMENTS", {"end": (10_000, 0)})  # the table, its end screen
     report = audit.run(
-        sizes=[WINDOW], langs=["en", "ja"], games=["routes"], screens=["tables"], png_dir=tmp_path
+        sizes=[WINDOW],
+        langs=["en", "ja"],
+        games=["routes"],
+        screens=["tables"],
+        png_dir=tmp_path,
+        texts=[1.0],  # Normal text only (the audit also runs Larger by default)
     )
     assert report.screens == [
         "routes/3p/end@1024x600/en",

@@ -14,6 +14,7 @@ import pygame
 import pytest
 
 from game.scenes.duck import art
+from game.scenes.table.frame import Hint
 from game.session import Session
 from game.ui import widgets
 from tests.scene_helpers import make_app, seats
@@ -142,5 +143,145 @@ def test_tokens_are_targets_apart():
             assert a.w >= 24
             assert math.dist(a.center, b.center) >= 24
             assert not a.colliderect(b)
+    finally:
+        pygame.quit()
+
+
+# -- issue #27, second pass: seat panels, hints, hound tiles, board targets ---------------
+def _red_run(image) -> int:
+    """The longest run of route-red pixels across one row of ``image``."""
+    red = art.ROUTE_RED
+    best = 0
+    for y in range(image.get_height()):
+        run = 0
+        for x in range(image.get_width()):
+            c = image.get_at((x, y))
+            if c.a > 200 and abs(c.r - red[0]) + abs(c.g - red[1]) + abs(c.b - red[2]) < 40:
+                run += 1
+                best = max(best, run)
+            else:
+                run = 0
+    return best
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720)])
+@pytest.mark.parametrize("players", [6, 3])
+def test_seat_panels_show_every_icon_at_16_px_inside_the_row(size, players):
+    """Issue #27: six seats (and the two-ducks game for three) in a small window: the
+    seat panels' icons (buoy pips, the hand, tokens) are >= 16 px and lie inside the
+    panel's row, none over another; where the panel is too short for the subtitle and a
+    row of icons, the subtitle (the secondary line) goes, never the icons."""
+    _app, scene = _table(size, players, {"variant": "advanced"})
+    try:
+        panels = scene.game.panels
+        sh = scene.game.model.shown
+        sh.my_tokens = ["keep", "rotate", "swap"]  # the most the private player shows
+        sh.blue = [1] * players
+        sh.tokens = [3] * players
+        sh.ghost = [True] * len(sh.ghost)
+        for p in range(players):
+            parts = scene.seat_parts(p)
+            row = scene.plan.seats[p]
+            assert row.contains(parts.extras)
+            assert parts.extras.h >= 16
+            icons = panels.seat_icons(p, parts.extras)
+            kinds = {i.kind for i in icons}
+            assert {"pip", "hand", "count"} <= kinds
+            assert kinds & {"token", "token_back"}
+            assert sum(i.kind == "pip" for i in icons) == 3 * scene.state.per_player
+            for icon in icons:
+                assert parts.extras.contains(icon.rect), (p, icon)
+                assert icon.rect.h >= 16
+            boxes = [i.rect for i in icons if i.kind != "pip"]  # pips may overlap a little
+            for a, b in itertools.combinations(boxes, 2):
+                assert not a.colliderect(b)
+            if parts.subtitle.h == 0:
+                assert scene.seat_subtitle(p) == ""
+                assert parts.name.bottom <= parts.extras.y
+        if players == 6 and size == (1024, 600):
+            assert scene.seat_parts(0).subtitle.h == 0  # the secondary line went first
+    finally:
+        pygame.quit()
+
+
+def test_the_hound_board_says_who_controls_the_hound():
+    """Issue #27: the control marker is explained beside the hound board's title (the
+    seat panel shows no unexplained marker)."""
+    _app, scene = _table((1024, 600), 6, {"variant": "advanced"})
+    try:
+        scene.game.model.shown.controller = 2
+        surface = pygame.Surface(scene.size)
+        with widgets.recording(surface) as sink:
+            scene.game.panels.draw_hound_board(surface, scene.game.model.hound_rect, None)
+        said = [t.text for t in sink.texts]
+        name = scene.seat_name(2)
+        assert any(name in s for s in said), said
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720)])
+def test_hound_pattern_routes_are_thick(size):
+    """Issue #27: the hound board's pattern tiles draw their routes >= 4 px wide at the
+    size the board gives them in a small window."""
+    _app, scene = _table(size, 6, {"variant": "advanced"})
+    try:
+        rect = scene.game.model.pattern_rects[0]
+        route = scene.state.patterns[0]
+        image, _labels = art.pattern_tile("A", "Dash", route, rect.w, rect.h)
+        assert _red_run(image) >= 4
+    finally:
+        pygame.quit()
+
+
+BOARD_KINDS = ("start", "duck", "route", "face", "pattern")
+
+
+def _play_checking(monkeypatch, lang: str, players: int, seed: int, decisions: int):
+    """A person plays seat 0 of an advanced game at 1024x600 through the UI; at every
+    decision the bar's hint and the board's targets are checked."""
+    from game.scenes.table import scene as table_scene
+    from tests.test_duck_scene import Person, step_until
+
+    monkeypatch.setattr(table_scene, "BOT_DELAY", 0.0)
+    app = make_app((1024, 600), lang)
+    session = Session("duck", seats("duck", {0}, players, "easy"), seed, {"variant": "advanced"})
+    scene = app.router.table("duck")(app, session)
+    app.push(scene)
+    person = Person(app, scene, seed)
+    seen = 0
+    for _ in range(decisions):
+        if not step_until(app, lambda: scene.game.decisions.decision() is not None):
+            break
+        app.draw()
+        hint = scene.hint_text()
+        box = scene.plan.hint
+        lines, size, line_h = scene.hint_layout(hint, box)
+        assert not str(hint).rstrip().endswith("…"), hint
+        assert all(not line.rstrip().endswith("…") for line in lines), lines
+        assert size >= 14
+        # the whole instruction shows, on lines of their full height
+        assert line_h == round(size * 1.3) and len(lines) * line_h <= box.h, (lines, box)
+        main, _secondary = Hint.of(hint).parts()
+        assert "".join(lines).replace(" ", "").startswith(main.replace(" ", ""))
+        on_board = [t for t in scene.game.choosing.targets() if t.kind in BOARD_KINDS]
+        for a, b in itertools.combinations(on_board, 2):
+            assert math.dist(a.center, b.center) >= 24, (a, b)
+        seen += 1
+        person.play()
+    return seen
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("players,seed", [(6, 2), (2, 7)])
+def test_every_hint_shows_whole_and_board_targets_are_apart_at_1024x600(
+    monkeypatch, lang, players, seed
+):
+    """Issue #27: in every decision of an advanced game at 1024x600 (six seats; two seats
+    with two ducks each), in both languages, the bar's hint is never cut and never ends
+    in "…": the whole instruction shows in the tray at >= 14 px (the reminders go
+    first); the targets on the board are >= 24 px apart."""
+    try:
+        assert _play_checking(monkeypatch, lang, players, seed, 60) >= 20
     finally:
         pygame.quit()

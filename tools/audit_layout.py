@@ -825,7 +825,9 @@ def run(
                         settings.text_size = text  # type: ignore[attr-defined]
                     app = App(size=size, lang=lang, settings=settings, persist=False)
                     app.settings.animation_speed = 4.0
-                    tag = f"@{size[0]}x{size[1]}/{lang}" + ("" if text is None else f"/{text}")
+                    # Normal text is the plain name; a larger text size says so
+                    larger = "" if text in (None, 1.0) else f"/text{text}"
+                    tag = f"@{size[0]}x{size[1]}/{lang}{larger}"
                     try:
                         for group, name, build in plan:
                             if late():

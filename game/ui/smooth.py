@@ -80,6 +80,29 @@ def polyline(
         line(surface, colour, a, b, width)
 
 
+def arc(
+    surface: pygame.Surface,
+    colour: Colour,
+    centre: Point,
+    radius: float,
+    start: float,
+    stop: float,
+    width: float,
+) -> None:
+    """A piece of a circle's rim ``width`` px wide from angle ``start`` to ``stop``
+    (radians, counter-clockwise on the screen as ``pygame.draw.arc``), smooth, ends round."""
+    steps = max(2, math.ceil(abs(stop - start) * radius / 6))
+    cx, cy = centre
+    points = [
+        (
+            cx + radius * math.cos(start + (stop - start) * i / steps),
+            cy - radius * math.sin(start + (stop - start) * i / steps),
+        )
+        for i in range(steps + 1)
+    ]
+    polyline(surface, colour, points, width)
+
+
 def disc(surface: pygame.Surface, colour: Colour, centre: Point, radius: float) -> None:
     """A filled circle with a smooth rim."""
     if radius < 0.5:

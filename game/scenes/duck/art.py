@@ -125,8 +125,8 @@ def bonk_star(size: int) -> pygame.Surface:
     def build():
         surf = pygame.Surface((size, size), pygame.SRCALPHA)
         c = size / 2
-        pygame.draw.polygon(surf, (200, 40, 30), star_points(c, c, c, c * 0.5, 8))
-        pygame.draw.polygon(surf, (255, 214, 60), star_points(c, c, c * 0.72, c * 0.36, 8))
+        smooth.polygon(surf, (200, 40, 30), star_points(c, c, c, c * 0.5, 8))
+        smooth.polygon(surf, (255, 214, 60), star_points(c, c, c * 0.72, c * 0.36, 8))
         return surf
 
     return _cached(("star", size), build)
@@ -149,8 +149,8 @@ def facing_wedge(
         (cx + fx * base + sx * half, cy + fy * base + sy * half),
         (cx + fx * base - sx * half, cy + fy * base - sy * half),
     ]
-    pygame.draw.polygon(surface, (255, 255, 255), points)
-    pygame.draw.polygon(surface, theme.INK, points, max(1, round((tip - radius) * 0.18)))
+    smooth.polygon(surface, (255, 255, 255), points)
+    smooth.outline(surface, theme.INK, points, max(1, (tip - radius) * 0.18))
 
 
 def ring(seat: int, radius: int, width: int) -> pygame.Surface:
@@ -160,13 +160,16 @@ def ring(seat: int, radius: int, width: int) -> pygame.Surface:
 
     def build():
         size = radius * 2 + 6
-        surf = pygame.Surface((size, size), pygame.SRCALPHA)
         c = size // 2
-        pygame.draw.circle(surf, (*colour, 70), (c, c), radius)
-        pygame.draw.circle(surf, (*theme.INK, 230), (c, c), radius + 2, width + 4)
-        pygame.draw.circle(surf, (255, 255, 255, 240), (c, c), radius, width + 2)
-        pygame.draw.circle(surf, (*colour, 255), (c, c), radius - 1, width)
-        return surf
+
+        def paint(surf, k):  # supersampled: the rims smooth, as they were drawn
+            centre = (c * k + k // 2, c * k + k // 2)
+            pygame.draw.circle(surf, (*colour, 70), centre, radius * k)
+            pygame.draw.circle(surf, (*theme.INK, 230), centre, (radius + 2) * k, (width + 4) * k)
+            pygame.draw.circle(surf, (255, 255, 255, 240), centre, radius * k, (width + 2) * k)
+            pygame.draw.circle(surf, (*colour, 255), centre, (radius - 1) * k, width * k)
+
+        return smooth.supersampled((size, size), paint, 3)
 
     return _cached(("ring", seat, radius, width), build)
 

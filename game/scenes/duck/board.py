@@ -15,8 +15,8 @@ import pygame
 from game.rules.duck.data import BUOY, COLOURS, PATTERN_NAMES
 from game.rules.duck.preview import Preview
 from game.scenes.table.contract import TableHost
-from game.ui import theme
-from game.ui.widgets import draw_text
+from game.ui import smooth, theme
+from game.ui.widgets import draw_focus_ring, draw_text
 
 from . import art
 from .art import BUOY_RGB
@@ -90,16 +90,27 @@ class Board:
         self.model.legend_text = " ".join(lines)
 
     def _route_line(self, surface, points, colour, strong: bool) -> None:
+        """The route through the hexes' centres, a dot on each: anti-aliased, painted
+        opaque on a layer of its own and laid on translucent (the joints, drawn twice,
+        do not show darker)."""
         hs = self.model.geo.size
         width = max(3, round(hs * (0.16 if strong else 0.08)))
         alpha = 235 if strong else 120
-        if len(points) > 1:
-            pygame.draw.lines(surface, (*colour, alpha), False, points, width)
-        for pt in points[1:]:
-            pygame.draw.circle(surface, (*colour, alpha), pt, width * 0.9)
+        reach = round(width * 1.5) + 2
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        box = pygame.Rect(min(xs) - reach, min(ys) - reach, 0, 0)
+        box.size = (round(max(xs) - min(xs)) + 2 * reach, round(max(ys) - min(ys)) + 2 * reach)
+        layer = pygame.Surface(box.size, pygame.SRCALPHA)
+        local = [(x - box.x, y - box.y) for x, y in points]
+        if len(local) > 1:
+            smooth.polyline(layer, colour, local, width)
+        for pt in local[1:]:
+            smooth.disc(layer, colour, pt, width * 0.9)
+        layer.set_alpha(alpha)
+        surface.blit(layer, box)
 
     def _fill_hex(self, surface, q, r, strong: bool) -> None:
-        pygame.draw.polygon(
+        smooth.polygon(
             surface, (*PATH_FILL, 150 if strong else 60), self.model.geo.corners(q, r, 0.9)
         )
 
@@ -123,10 +134,10 @@ class Board:
             if board.kind[i] == BUOY:
                 name = COLOURS[board.colour[i]]
                 cx, cy = geo.hex_px(q, r)
-                pygame.draw.circle(
+                smooth.ring(
                     surface, (255, 255, 255, 240), (cx, cy), hs * 0.78, max(3, round(hs * 0.16))
                 )
-                pygame.draw.circle(
+                smooth.ring(
                     surface, (*BUOY_RGB[name], 255), (cx, cy), hs * 0.78, max(2, round(hs * 0.09))
                 )
                 if name in new:
@@ -144,7 +155,7 @@ class Board:
             if (bq, br) in geo.coords:
                 k = hs * 0.32
                 for side in (-1, 1):
-                    pygame.draw.line(
+                    smooth.line(
                         surface,
                         (200, 30, 30, 230),
                         (x1 - k, y1 - k * side),
@@ -162,7 +173,7 @@ class Board:
             )
         if pv.drain:
             cx, cy = geo.hex_px(*board.coords[board.drain])
-            pygame.draw.circle(surface, (*GOLD, 255), (cx, cy), hs * 0.9, max(3, round(hs * 0.18)))
+            smooth.ring(surface, (*GOLD, 255), (cx, cy), hs * 0.9, max(3, round(hs * 0.18)))
             self.panels.tag(
                 surface, self.host.t("duck.ui.win"), (cx, cy - hs * 0.95), (150, 100, 0)
             )
@@ -170,7 +181,7 @@ class Board:
             cx, cy = geo.hex_px(*board.coords[s.hound_pos])
             k = hs * 0.45
             for sx in (-1, 1):
-                pygame.draw.line(
+                smooth.line(
                     surface,
                     (200, 30, 30, 230),
                     (cx - k, cy - k * sx),
@@ -183,7 +194,7 @@ class Board:
         for other in pv.knocks:
             if s.pos[other] >= 0:
                 cx, cy = geo.hex_px(*board.coords[s.pos[other]])
-                pygame.draw.circle(
+                smooth.ring(
                     surface, (200, 30, 30, 230), (cx, cy), hs * 0.85, max(3, round(hs * 0.14))
                 )
         if pv.end is not None and not pv.drain:
@@ -229,7 +240,7 @@ class Board:
         for duck in hp["knocked"]:
             if s.pos[duck] >= 0:
                 cx, cy = geo.hex_px(*s.board.coords[s.pos[duck]])
-                pygame.draw.circle(
+                smooth.ring(
                     surface, (200, 30, 30, 230), (cx, cy), hs * 0.85, max(3, round(hs * 0.14))
                 )
                 self.panels.tag(
@@ -254,18 +265,10 @@ class Board:
             surface.blit(ghost, ghost.get_rect(center=geo.hex_px(*hp["end"])))
 
     def _dashed_circle(self, surface, center, radius, colour) -> None:
+        width = max(2, round(self.model.geo.size * 0.1))
         for i in range(12):
             a0 = math.radians(i * 30)
-            rect = pygame.Rect(0, 0, radius * 2, radius * 2)
-            rect.center = center
-            pygame.draw.arc(
-                surface,
-                colour,
-                rect,
-                a0,
-                a0 + math.radians(17),
-                max(2, round(self.model.geo.size * 0.1)),
-            )
+            smooth.arc(surface, colour, center, radius, a0, a0 + math.radians(17), width)
 
     def _lit(self, target, focused) -> bool:
         """A target under the pointer, or under the keyboard focus while keys are used."""
@@ -273,6 +276,15 @@ class Board:
         return (
             hover is not None and hover.kind == target.kind and hover.value == target.value
         ) or (
+            self.model.keyboard
+            and focused is not None
+            and focused.kind == target.kind
+            and focused.value == target.value
+        )
+
+    def _keyed(self, target, focused) -> bool:
+        """The target under the keyboard focus while keys are used."""
+        return bool(
             self.model.keyboard
             and focused is not None
             and focused.kind == target.kind
@@ -289,7 +301,7 @@ class Board:
 
         if self.model.sel_hex is not None:
             cx, cy = geo.hex_px(*self.model.sel_hex)
-            pygame.draw.circle(surface, theme.ACCENT, (cx, cy), hs * 0.82, max(3, self.host.px(4)))
+            smooth.ring(surface, theme.ACCENT, (cx, cy), hs * 0.82, max(3, self.host.px(4)))
             ghost_face = next((t.value for t in targets if t.kind == "face" and lit(t)), None)
             if ghost_face is not None:
                 if d.duck is not None and d.duck >= 0:
@@ -307,7 +319,7 @@ class Board:
         for t in targets:
             if t.kind == "start":
                 on = lit(t)
-                pygame.draw.circle(
+                smooth.ring(
                     surface,
                     theme.ACCENT if on else (255, 255, 255),
                     t.center,
@@ -315,15 +327,21 @@ class Board:
                     max(3, round(hs * (0.16 if on else 0.1))),
                 )
                 if not on:
-                    pygame.draw.circle(surface, theme.BUTTON_FOCUS, t.center, t.radius + 2, 2)
+                    smooth.ring(surface, theme.ACCENT_DARK, t.center, t.radius + 2, 2)
             elif t.kind == "duck":
-                pygame.draw.circle(
+                smooth.ring(
                     surface,
-                    theme.ACCENT if lit(t) else theme.BUTTON_FOCUS,
+                    theme.ACCENT if lit(t) else (255, 255, 255),
                     t.center,
                     t.radius,
                     max(3, self.host.px(4)),
                 )
+                if not lit(t):
+                    smooth.ring(surface, theme.ACCENT_DARK, t.center, t.radius + 2, 2)
+            if t.kind in ("start", "duck") and self._keyed(t, focused):
+                ring = pygame.Rect(0, 0, 2 * t.radius + 8, 2 * t.radius + 8)
+                ring.center = t.center
+                draw_focus_ring(surface, ring, ring.w // 2)
 
     def draw_marks(self, surface) -> None:
         """The facing arrows and the route endings of a decision, over the pieces (the
@@ -352,8 +370,12 @@ class Board:
                 _, index = value
                 on = lit(t)
                 colour = ROUTE_COLOURS[index % 3]
-                pygame.draw.circle(surface, colour if on else (255, 255, 255), t.center, t.radius)
-                pygame.draw.circle(surface, colour, t.center, t.radius, max(2, self.host.px(3)))
+                smooth.disc(surface, colour if on else (255, 255, 255), t.center, t.radius)
+                smooth.ring(surface, colour, t.center, t.radius, max(2, self.host.px(3)))
+                if self._keyed(t, focused):
+                    ring = pygame.Rect(0, 0, 2 * t.radius + 6, 2 * t.radius + 6)
+                    ring.center = t.center
+                    draw_focus_ring(surface, ring, ring.w // 2)
                 draw_text(
                     surface,
                     str(index + 1),

@@ -15,11 +15,12 @@ preview, targets and marks on the board by board.py.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 import pygame
 
 from game.scenes.table.contract import TableHost
-from game.ui import fonts, sprites, theme
+from game.ui import fonts, smooth, sprites, theme
 from game.ui.widgets import draw_text
 
 from . import art
@@ -30,6 +31,15 @@ from .layout import GOLD, HALO, HOUND_SCALE, SPRITE_SCALE, Layout
 from .model import HOUND, DuckModel
 from .panels import Panels
 from .targets import Targets
+
+
+@lru_cache(maxsize=32)
+def _ring_image(colour: tuple[int, int, int], radius: int, width: int) -> pygame.Surface:
+    """A smooth ring on a picture of its own (laid every frame: drawn once)."""
+    size = 2 * radius + 4
+    image = pygame.Surface((size, size), pygame.SRCALPHA)
+    smooth.ring(image, colour, (size / 2, size / 2), radius, width)
+    return image
 
 
 class Drawing:
@@ -112,7 +122,7 @@ class Drawing:
         if d is not None:
             if d.duck is not None and d.duck >= 0 and d.duck in self.model.duck_pos:
                 x, y, _ = self.model.duck_pos[d.duck]
-                pygame.draw.circle(
+                smooth.ring(
                     layer,
                     HALO,
                     self.model.geo.px(x, y),
@@ -126,11 +136,24 @@ class Drawing:
         if len(self.model.trail) < 2:
             return
         geo = self.model.geo
-        points = [geo.px(x, y) for x, y in self.model.trail]
-        colour = (150, 90, 40) if self.model.trail_hound else (255, 255, 255)
-        pygame.draw.lines(surface, colour, False, points, max(2, round(geo.size * 0.1)))
-        for pt in points[:-1]:
-            pygame.draw.circle(surface, colour, pt, max(2, geo.size * 0.1))
+        key = (tuple(self.model.trail), self.model.trail_hound, geo.size, geo.ox, geo.oy)
+        kept = getattr(self, "_trail", None)
+        if kept is None or kept[0] != key:  # painted when it grows, not every frame
+            points = [geo.px(x, y) for x, y in self.model.trail]
+            colour = (150, 90, 40) if self.model.trail_hound else (255, 255, 255)
+            width = max(2, round(geo.size * 0.1))
+            reach = width * 2
+            xs, ys = [p[0] for p in points], [p[1] for p in points]
+            box = pygame.Rect(round(min(xs)) - reach, round(min(ys)) - reach, 0, 0)
+            box.w = round(max(xs)) + reach - box.x
+            box.h = round(max(ys)) + reach - box.y
+            image = pygame.Surface(box.size, pygame.SRCALPHA)
+            local = [(x - box.x, y - box.y) for x, y in points]
+            smooth.polyline(image, colour, local, width)
+            for pt in local[:-1]:
+                smooth.disc(image, colour, pt, max(2, geo.size * 0.1))
+            kept = self._trail = (key, image, box)
+        surface.blit(kept[1], kept[2])
 
     def _draw_pieces(self, surface) -> None:
         geo = self.model.geo
@@ -164,12 +187,12 @@ class Drawing:
                 continue
             x, y, a = self.model.duck_pos[piece]
             if piece == sh.mover:
-                pygame.draw.circle(surface, HALO, geo.px(x, y), hs * 0.95, max(2, self.host.px(4)))
+                halo = _ring_image(HALO, round(hs * 0.95), max(2, self.host.px(4)))
+                surface.blit(halo, halo.get_rect(center=geo.px(x, y)))
             hound_too = piece < len(become) and become[piece]
             if hound_too:
-                pygame.draw.circle(
-                    surface, (150, 90, 40), geo.px(x, y), hs * 0.92, max(2, self.host.px(4))
-                )
+                mark = _ring_image((150, 90, 40), round(hs * 0.92), max(2, self.host.px(4)))
+                surface.blit(mark, mark.get_rect(center=geo.px(x, y)))
             self._blit_piece(
                 surface,
                 names[piece],
@@ -257,12 +280,12 @@ class Drawing:
                     if 0 < tk < 1:
                         radius = hs * (0.3 + 0.9 * tk)
                         width = max(1, round(hs * 0.12 * (1 - tk)))
-                        pygame.draw.circle(surface, (255, 255, 255), (cx, cy), radius, width)
+                        smooth.ring(surface, (255, 255, 255), (cx, cy), radius, width)
                 if e.kind == "splash" and t < 0.6:
                     for k in range(8):
                         dx, dy = direction(k * 45 + 20)
                         dist = hs * (0.4 + 1.0 * t)
-                        pygame.draw.circle(
+                        smooth.disc(
                             surface,
                             (200, 235, 255),
                             (cx + dx * dist, cy + dy * dist - hs * 0.6 * math.sin(t * math.pi)),
@@ -272,7 +295,7 @@ class Drawing:
                 for k in range(8):
                     dx, dy = direction(k * 45 + t * 90)
                     dist = hs * (0.5 + 0.8 * t)
-                    pygame.draw.polygon(
+                    smooth.polygon(
                         surface,
                         GOLD,
                         art.star_points(
@@ -282,10 +305,9 @@ class Drawing:
             elif e.kind == "swirl":
                 for k in range(3):
                     a0 = t * 8 + k * 2.1
-                    rect = pygame.Rect(0, 0, hs * (1.6 - t), hs * (1.6 - t))
-                    rect.center = (cx, cy)
-                    pygame.draw.arc(
-                        surface, (255, 255, 255), rect, a0, a0 + 1.2, max(2, round(hs * 0.08))
+                    radius = hs * (1.6 - t) / 2
+                    smooth.arc(
+                        surface, (255, 255, 255), (cx, cy), radius, a0, a0 + 1.2, max(2, hs * 0.08)
                     )
 
     def _draw_flyers(self, surface) -> None:
@@ -333,7 +355,7 @@ class Drawing:
                 )
                 sw = max(1, round(w * squash))
                 if sw != w:
-                    image = pygame.transform.scale(image, (sw, h))
+                    image = pygame.transform.smoothscale(image, (sw, h))
                 surface.blit(
                     image,
                     (
@@ -358,22 +380,19 @@ class Drawing:
         size = box.size
         base = self.host.compositor.still(self.host.size).subsurface(box).copy()
         pygame.draw.rect(base, (46, 66, 92), base.get_rect(), border_radius=self.host.px(16))
-        title = fonts.render(rv.title, self.host.px(18), theme.INK_LIGHT, bold=True)
+        title = fonts.render(rv.title, self.host.text_px(18), theme.INK_LIGHT, bold=True)
         base.blit(title, title.get_rect(midtop=(size[0] // 2, self.host.px(10))))
         for i, (_, player, label) in enumerate(rv.cards):
             x = self.host.px(20) + i * (w + gap)
             y = self.host.px(40) + h
-            pygame.draw.circle(
+            smooth.disc(
                 base,
                 self.host.seat_colour(player),
                 (x + self.host.px(7), y + self.host.px(16)),
                 self.host.px(6),
             )
-            name = fonts.render(
-                self.panels.fit(label, self.host.px(13), w - self.host.px(14)),
-                self.host.px(13),
-                theme.INK_LIGHT,
-            )
+            text, label_px = fonts.fit(label, self.host.text_px(13), w - self.host.px(18), 14)
+            name = fonts.render(text, label_px, theme.INK_LIGHT)
             base.blit(name, (x + self.host.px(16), y + self.host.px(8)))
         return base
 
@@ -382,22 +401,15 @@ class Drawing:
         if b is None:
             return
         if b.surface is None:
-            text = fonts.render(b.text, self.host.px(19), theme.INK, bold=True)
-            maxw = self.model.board_rect.width - self.host.px(60)
-            if text.get_width() > maxw:
-                text = fonts.render(
-                    self.panels.fit(b.text, self.host.px(19), maxw, bold=True),
-                    self.host.px(19),
-                    theme.INK,
-                    bold=True,
-                )
+            text = self._banner_text(b.text)
             pad = self.host.px(14)
             img_w = b.image.get_width() + self.host.px(10) if b.image is not None else 0
             h = max(text.get_height(), b.image.get_height() if b.image is not None else 0) + pad
             surf = pygame.Surface((text.get_width() + img_w + 2 * pad, h), pygame.SRCALPHA)
             rect = surf.get_rect()
-            pygame.draw.rect(surf, (255, 250, 236), rect, border_radius=h // 2)
-            pygame.draw.rect(surf, theme.ACCENT, rect, width=2, border_radius=h // 2)
+            radius = min(h // 2, self.host.px(22))
+            pygame.draw.rect(surf, (255, 250, 236), rect, border_radius=radius)
+            pygame.draw.rect(surf, theme.ACCENT, rect, width=2, border_radius=radius)
             x = pad
             if b.image is not None:
                 surf.blit(b.image, b.image.get_rect(midleft=(x, h // 2)))
@@ -408,6 +420,36 @@ class Drawing:
         fade = min(1.0, b.age / 0.15, max(0.0, (b.life - b.age) / 0.4))
         b.surface.set_alpha(int(255 * fade))
         surface.blit(b.surface, b.rect)
+
+    def _banner_text(self, words: str) -> pygame.Surface:
+        """The banner's words on one line, smaller if they must (not under 14 px), else
+        wrapped onto lines at 14 px: never cut with "…" (issue #27)."""
+        maxw = self.model.board_rect.width - self.host.px(60)
+        top = max(theme.MIN_TEXT_PX, self.host.px(19))
+        size = next(
+            (
+                s
+                for s in range(top, theme.MIN_TEXT_PX - 1, -1)
+                if fonts.font(s, True).size(words)[0] <= maxw
+            ),
+            None,
+        )
+        lines = [words] if size is not None else fonts.wrap(words, theme.MIN_TEXT_PX, maxw, True)
+        size = size or theme.MIN_TEXT_PX
+        images = [fonts.render(line, size, theme.INK, bold=True) for line in lines]
+        if len(images) == 1:
+            return images[0]
+        line_h = round(size * 1.25)
+        out = pygame.Surface(
+            (
+                max(i.get_width() for i in images),
+                line_h * (len(images) - 1) + images[-1].get_height(),
+            ),
+            pygame.SRCALPHA,
+        )
+        for n, image in enumerate(images):
+            out.blit(image, (0, n * line_h))
+        return out
 
     def _banner_place(self, size) -> pygame.Rect:
         """At the top of the tub, or at the bottom when that hides fewer pieces (the

@@ -28,6 +28,7 @@ HOUND_SCALE = 1.95
 TRAY_H = 112
 HINT_LINES = 5
 SEAT_H = (56, 86)
+SEAT_H_TWO_DUCKS = (56, 104)  # two lines of icons: both ducks' pips, then hand and tokens
 HOUND_H = 128
 SIDE_W = 300
 # Duck's seat panels have no score column, so a status line fits a narrower column
@@ -36,6 +37,7 @@ SIDE_MIN_PX = 240
 LIFT = 10  # room over a card for it to lift when chosen
 CARD_ASPECT = 0.72
 TOKEN_STEP = 44
+TOKEN_COLUMNS = 3
 
 
 class Layout:
@@ -84,7 +86,7 @@ class Layout:
             size,
             bar_h=TRAY_H,
             hint_lines=HINT_LINES,
-            seat_h=SEAT_H,
+            seat_h=SEAT_H if self.host.state.per_player == 1 else SEAT_H_TWO_DUCKS,
             extra_h=HOUND_H if self.host.state.advanced else 0,
             side_w=SIDE_W,
             side_min=SIDE_MIN_PX,
@@ -108,10 +110,10 @@ class Layout:
         right = self.model.buttons_rect.x - gap
         self.model.tray_rect = None
         if self.host.state.advanced:
-            token_w = 4 * px(TOKEN_STEP)
+            token_w = TOKEN_COLUMNS * px(TOKEN_STEP)  # two rows: the hand gets the width
             self.model.tray_rect = pygame.Rect(right - token_w, tray.y, token_w, tray.h)
             right = self.model.tray_rect.x - gap
-        hint_w = max(px(250), round(tray.w * 0.34))
+        hint_w = max(px(230), round(tray.w * 0.3))
         plan.hint.update(tray.x, tray.y, hint_w, tray.h)
         plan.controls.update(plan.hint.right + gap, tray.y, right - plan.hint.right - gap, tray.h)
         self.model.cards_rect = plan.controls.copy()
@@ -142,6 +144,7 @@ class Layout:
         area = self.model.board_rect.inflate(-px(12), -px(12))
         self.model.geo = BoardGeometry(self.host.state.board.coords, area, px(4))
         self.model.rot.clear()
+        self.model.cards_rise = self.cards_rise()
         self.model.preview_cache.clear()
         self.model.targets_key = None
         self.model.background = self._paint_background(size)
@@ -167,12 +170,31 @@ class Layout:
         art.paint_board(surface, self.model.geo, self.host.state.board)
         return surface
 
+    def cards_rise(self) -> int:
+        """How far the hand may rise above the tray over the tub (issue #27: cards as
+        large as the room allows): only over the tub's empty margin, where no hex lies
+        above the cards and no facing arrow reaches (nearly two hexes from a hex's
+        centre), and clear of the piles in the corner."""
+        geo, px = self.model.geo, self.host.px
+        cards = self.model.cards_rect.inflate(px(16), 0)
+        lowest = float(self.model.board_rect.y)
+        for q, r in geo.coords:
+            x, y = geo.hex_px(q, r)
+            if cards.x - geo.size * 1.9 <= x <= cards.right + geo.size * 1.9:
+                lowest = max(lowest, y + geo.size * 1.9)
+        if cards.colliderect(self.model.info_rect.inflate(0, 10**4)):
+            lowest = max(lowest, self.model.info_rect.y - px(6))
+        rise = self.model.cards_rect.y - round(lowest) - px(4)
+        return max(0, min(rise, px(70)))
+
     def card_rects(self, count: int, first_gap: bool = False) -> list[pygame.Rect]:
         """Where ``count`` cards lie in the tray: the biggest cards for which a grid of
         them fits (a card on the table, ``first_gap``, is the first of them)."""
         area = self.model.cards_rect.copy()
-        area.y += self.host.px(LIFT)  # room for a chosen card to lift
-        area.h -= self.host.px(LIFT)
+        # a chosen card lifts into the tray's top padding (no room kept for it), or the
+        # hand rises over the tub's empty margin
+        area.y -= self.model.cards_rise
+        area.h += self.model.cards_rise
         gap = self.host.px(8)
         best: tuple[float, int] = (0.0, 1)
         for cols in range(1, max(1, count) + 1):
@@ -193,17 +215,18 @@ class Layout:
         return rects
 
     def token_rects(self, tray: pygame.Rect, count: int) -> list[pygame.Rect]:
-        """The tokens in the tray under its label, four to a row, as big as the rows
-        leave room for (never under 24 px: a target a finger can hit)."""
+        """The tokens in the tray under its label, ``TOKEN_COLUMNS`` to a row, as big as
+        the rows leave room for (never under 24 px: a target a finger can hit)."""
         top = self.host.text_px(14) + self.host.px(8)
-        rows = max(1, -(-count // 4))
+        cols = TOKEN_COLUMNS
+        rows = max(1, -(-count // cols))
         room = (tray.h - top - (rows - 1) * self.host.px(4)) // rows
         size = max(24, min(self.host.px(38), room))
-        step = max(size + self.host.px(4), min(self.host.px(TOKEN_STEP), tray.w // 4))
+        step = max(size + self.host.px(4), min(self.host.px(TOKEN_STEP), tray.w // cols))
         return [
             pygame.Rect(
-                tray.x + (i % 4) * step,
-                tray.y + top + (i // 4) * (size + self.host.px(4)),
+                tray.x + (i % cols) * step,
+                tray.y + top + (i // cols) * (size + self.host.px(4)),
                 size,
                 size,
             )

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.scenes.table.frame import Hint
+
 if TYPE_CHECKING:
     from game.scenes.table.contract import TableHost
     from game.ui.widgets import Button
@@ -168,7 +170,7 @@ class DuckModel:
     targets_key: tuple[object, ...] | None = None
     targets: list[Target] = field(default_factory=list)
     legend_text: str = ""  # what the preview on the board shows
-    hint_now: str = ""  # the bar's hint line, as last painted
+    hint_now: Hint = field(default_factory=lambda: Hint(""))  # the bar's hint, as last painted
     # -- caches ----------------------------------------------------------------------------
     rot: dict[tuple[object, ...], pygame.Surface] = field(default_factory=dict)  # turned sprites
     ver: int = 0  # bumped when the static layer or the panels change (touch)
@@ -190,6 +192,7 @@ class DuckModel:
     tray_rect: pygame.Rect | None = field(init=False)  # the token tray (advanced game)
     cards_rect: pygame.Rect = field(init=False)
     cards_top: int = field(init=False)
+    cards_rise: int = 0  # how far the hand may rise over the tub's empty margin
     card_h: int = field(init=False)
     card_w: int = field(init=False)
     background: pygame.Surface = field(init=False)

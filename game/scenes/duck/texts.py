@@ -7,6 +7,7 @@ from game.rules.duck import events as E
 from game.rules.duck.data import PATTERN_NAMES
 from game.rules.protocol import Event
 from game.scenes.table.contract import TableHost
+from game.scenes.table.frame import Hint
 
 from .decisions import Decisions
 from .model import HOUND, Decision, DuckModel
@@ -328,18 +329,20 @@ class Texts:
             return None, t("duck.status.waiting_choose", names=names)
         return waiting[0], t("duck.status.waiting", name=self.host.seat_name(waiting[0]))
 
-    def hint(self, d: Decision | None) -> str:
-        """The action bar's line on how to answer (mouse and keys)."""
+    def hint(self, d: Decision | None) -> Hint:
+        """The action bar's line on how to answer (mouse and keys): the instruction and
+        its reminders (tokens, going back) as the secondary clause the frame drops first
+        (issue #27)."""
         t = self.host.t
         if d is None:
             p, s = self.host.private_player, self.host.state
             if p is None or s.is_over():
-                return ""
+                return Hint("")
             waiting = list(s.to_act())
             if s.phase in ("order", "choose") and waiting and p not in waiting:
                 names = t("app.frame_and").join(self.host.seat_name(q) for q in waiting)
-                return t("duck.hint.chosen", names=names)
-            return t("duck.hint.watching")
+                return Hint(t("duck.hint.chosen", names=names))
+            return Hint(t("duck.hint.watching"))
         n = len(self.model.shown.hand)
         step = self.decisions.step_of(d)
         mode = d.mode
@@ -373,12 +376,14 @@ class Texts:
             text = t("duck.hint.pattern_one")
         else:
             text = t("duck.hint.post")
+        extra = []  # reminders: the frame leaves them out when the bar has no room
         if (
             self.model.token_mode is None
             and self.decisions.usable_tokens(d)
             and mode in ("pre", "choose")
         ):
-            text += " " + t("duck.hint.tokens")
+            extra.append(t("duck.hint.tokens"))
         if self.decisions.can_go_back(d):
-            text += " " + t("duck.hint.back")
-        return text
+            extra.append(t("duck.hint.back"))
+        main, keys = Hint(text).parts()  # a bracketed end (the keys) is secondary too
+        return Hint(main, ("" if self.host.t.lang == "ja" else " ").join([keys, *extra]).strip())

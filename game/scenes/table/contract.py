@@ -146,7 +146,8 @@ class TableSeats(Protocol):
         ...
 
     def subtitle(self, player: int) -> str | None:
-        """What the seat's panel says under its name (None: the frame's words)."""
+        """What the seat's panel says under its name (None: the frame's words; "": no
+        line, the game's own things right under the name, issue #27)."""
 
     def score_text(self, player: int, value: Any) -> str | None:
         """How a score reads on the end screen (None: the number as the frame writes it)."""
@@ -322,6 +323,11 @@ class TableHost(Protocol):
     def sync_from_state(self) -> None: ...
 
     def draw_bar(self, surface: pygame.Surface) -> None: ...
+
+    def hint_layout(self, hint: str | Hint, box: pygame.Rect) -> tuple[list[str], int, int]:
+        """How the frame lays the bar's hint in ``box``: (its lines, their size, their
+        height)."""
+        ...
 
     def plan_frame(self, size: tuple[int, int], **kwargs: Any) -> TablePlan:
         """Cut the window into the shared frame (game.scenes.table.frame.plan_table): kept as

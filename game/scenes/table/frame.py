@@ -391,16 +391,18 @@ class TableFrame:
         if player is None:
             return
         parts = self.seat_parts(player)
+        # no subtitle (hidden on a short panel): the words stand for the game's things
+        box = parts.subtitle if parts.subtitle.h else parts.extras
         dot = "・" if self.t.lang == "ja" else "."
         dots = dot * (1 + self.thinking_beat() % 3)
         draw_text(
             surface,
             self.t("app.frame_thinking") + dots,
             self.text_px(14),
-            parts.subtitle.topleft,
+            box.topleft,
             theme.ACCENT_DARK,
             bold=True,
-            within=parts.subtitle,
+            within=box,
         )
 
     def paint_seat(
@@ -432,7 +434,7 @@ class TableFrame:
         )
         name, size = fonts.fit(self.seat_name(player), self.text_px(18), parts.name.w, 14, True)
         draw_text(surface, name, size, parts.name.topleft, theme.INK, bold=True, within=parts.name)
-        if not thinking:
+        if not thinking and parts.subtitle.h:
             sub, sub_size = self.fit_subtitle(self.seat_subtitle(player), parts.subtitle.w)
             draw_text(
                 surface,
@@ -455,7 +457,7 @@ class TableFrame:
                 anchor="midright",
                 within=parts.score,
             )
-        if parts.extras.h > 0:
+        if parts.extras.h > 0 and (parts.subtitle.h or not thinking):
             self.draw_seat_extras(surface, player, parts.extras)
         if parts.side.w > 0:
             self.draw_seat_side(surface, player, parts.side)
@@ -477,6 +479,7 @@ class TableFrame:
             self.text_px,
             self.seat_side_w(player),
             self.seat_score(player) is not None,
+            self.seat_subtitle(player) != "",  # "": the game hid it (a short panel)
         )
 
     # -- the log ------------------------------------------------------------------------------

@@ -113,10 +113,13 @@ class SeatLayout:
     side: pygame.Rect  # a game's column at the panel's right (cards on the table); may be empty
 
 
-def seat_layout(row: pygame.Rect, px, text_px, side_w: int = 0, score: bool = True) -> SeatLayout:
+def seat_layout(
+    row: pygame.Rect, px, text_px, side_w: int = 0, score: bool = True, subtitle: bool = True
+) -> SeatLayout:
     """Character at the left, name and who plays beside it, the score at the right (then
     a game's own column, ``side_w`` wide, if it has one), the game's own things under the
-    name."""
+    name. Without a ``subtitle`` (a game hides its secondary line when the panel is short,
+    issue #27) the game's things come right under the name."""
     pad = px(8)
     size = min(row.h - 2 * pad, px(52))
     portrait = pygame.Rect(row.x + px(12), row.centery - size // 2, size, size)
@@ -129,8 +132,13 @@ def seat_layout(row: pygame.Rect, px, text_px, side_w: int = 0, score: bool = Tr
     name_h = round(text_px(18) * 1.25)
     sub_h = round(text_px(14) * 1.25)
     name = pygame.Rect(x, row.y + px(5), right - score_w - x, name_h)
-    subtitle = pygame.Rect(x, name.bottom, name.w, sub_h)
     score_rect = pygame.Rect(right - score_w, row.y + px(4), score_w, name_h + sub_h)
-    top = subtitle.bottom + px(2)
+    if not subtitle:
+        name.y = row.y + px(3)
+        below = pygame.Rect(x, name.bottom, name.w, 0)
+        extras = pygame.Rect(x, name.bottom, right - x, row.bottom - px(2) - name.bottom)
+        return SeatLayout(portrait, name, below, score_rect, extras, side)
+    below = pygame.Rect(x, name.bottom, name.w, sub_h)
+    top = below.bottom + px(2)
     extras = pygame.Rect(x, top, right - x, row.bottom - px(5) - top)
-    return SeatLayout(portrait, name, subtitle, score_rect, extras, side)
+    return SeatLayout(portrait, name, below, score_rect, extras, side)

@@ -575,7 +575,8 @@ class TableScene(TableFrame, Scene):
         return self.game.seats.portrait(player, size)
 
     def seat_subtitle(self, player: int) -> str:
-        return self.game.seats.subtitle(player) or super().seat_subtitle(player)
+        text = self.game.seats.subtitle(player)  # "": hidden (a short panel, issue #27)
+        return super().seat_subtitle(player) if text is None else text
 
     def seat_score(self, player: int) -> str | None:
         return self.game.seats.seat(player).score

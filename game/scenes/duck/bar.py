@@ -1,0 +1,243 @@
+"""The Duck! Duck! Go! action bar under the tub (a mixin of :class:`~.panels.Panels`):
+the hint, the person's hand, the token tray, the buttons and the tooltip of the token
+under the pointer."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.scenes.table.contract import TableHost
+from game.ui import fonts, smooth, sprites, theme
+from game.ui.widgets import draw_focus_ring, draw_panel, draw_text
+
+from . import art
+from .decisions import TOKEN_KEY_NAMES, Decisions
+from .model import DuckModel
+from .targets import Targets
+from .texts import Texts
+
+
+class HandBar:
+    """The action bar's drawing."""
+
+    model: DuckModel
+    host: TableHost
+    decisions: Decisions
+    texts: Texts
+    targets: Targets
+
+    def card_image(self, card: int, width: int, height: int): ...
+
+    def _centred_lines(self, surface, text: str, size: int, box: pygame.Rect) -> None:
+        """``text`` wrapped to ``box``'s width, centred in it."""
+        lines = fonts.wrap(text, size, box.w - self.host.px(16))
+        line_h = round(size * 1.3)
+        y = box.centery - line_h * len(lines) // 2
+        for line in lines:
+            draw_text(
+                surface, line, size, (box.centerx, y), theme.INK_SOFT, anchor="midtop", within=box
+            )
+            y += line_h
+
+    def draw_bar(self, surface, d) -> None:
+        """The frame's tray and its hint; under the hint, in bold, what the route preview
+        on the board shows (when there is room: the secondary line goes, the hint is
+        never cut); then the hand, the token tray and the buttons."""
+        legend = self.model.legend_text
+        self.model.hint_now = self.texts.hint(d)
+        self.host.draw_bar(surface)
+        box = self.host.plan.hint
+        used: list[str] = []
+        size = self.host.text_px(15)
+        line_h = round(size * 1.3)
+        if self.model.hint_now:
+            used, size, line_h = self.host.hint_layout(self.model.hint_now, box)
+        # the frame centres the hint in its box: the legend goes in the room under it
+        top = box.y + max(0, (box.h - line_h * len(used)) // 2) + line_h * len(used)
+        if legend:
+            lines = fonts.wrap(legend, size, box.w, True)
+            for i, line in enumerate(lines if top + len(lines) * line_h <= box.bottom else []):
+                draw_text(
+                    surface,
+                    line,
+                    size,
+                    (box.x, top + i * line_h),
+                    theme.ACCENT_DARK,
+                    bold=True,
+                    within=box,
+                )
+        p = self.host.private_player
+        if p is None:
+            msg = (
+                self.host.t("duck.hint.hidden")
+                if self.host.driver.local_seats()
+                else self.host.t("duck.hint.computers")
+            )
+            self._centred_lines(surface, msg, self.host.text_px(17), self.model.cards_rect)
+            return
+        self._draw_hand(surface, p, d)
+        for b in self.model.action_buttons if d is not None else []:
+            b.draw(surface)
+
+    def _draw_hand(self, surface, viewer: int, d) -> None:
+        """The private things of ``viewer`` in the action bar: the hand and the token
+        tray (only ever called with ``viewer == self.private_player``)."""
+        playable = self.decisions.playable_cards(d) if d is not None else set()
+        step = self.decisions.step_of(d) if d is not None else "none"
+        hover = self.model.hover
+        focused = self.targets.focused_target(d) if d is not None else None
+        cards = self.targets.bar_cards(d)
+        if not cards:
+            self._centred_lines(
+                surface,
+                self.host.t("duck.ui.no_cards"),
+                self.host.text_px(15),
+                self.model.cards_rect,
+            )
+        for card, rect, role in cards:
+            lifted = rect.copy()
+            is_sel = card in self.model.sel and role == "hand"
+            is_hover = hover is not None and hover.kind in ("card", "table") and hover.value == card
+            is_focus = (
+                self.model.keyboard
+                and focused is not None
+                and focused.kind == "card"
+                and focused.value == card
+            )
+            usable = role == "table" or (card in playable and step in ("card", "route"))
+            if is_sel:
+                lifted.y -= self.host.px(8)
+            elif (is_hover or is_focus) and usable:
+                lifted.y -= self.host.px(4)
+            art.put(surface, self.card_image(card, rect.width, rect.height), lifted.topleft)
+            if d is not None and not usable:
+                shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+                shade.fill((246, 238, 222, 120))
+                surface.blit(shade, lifted)
+            if role == "table":
+                pygame.draw.rect(
+                    surface,
+                    theme.ACCENT,
+                    lifted.inflate(4, 4),
+                    width=3,
+                    border_radius=self.host.px(9),
+                )
+                self.tag(
+                    surface,
+                    self.host.t("duck.ui.table_card"),
+                    (lifted.centerx, lifted.bottom - self.host.px(2)),
+                    theme.ACCENT_DARK,
+                )
+            if is_sel:
+                pygame.draw.rect(
+                    surface,
+                    theme.ACCENT,
+                    lifted.inflate(4, 4),
+                    width=3,
+                    border_radius=self.host.px(9),
+                )
+                if d is not None and self.decisions.cards_needed(d) > 1 and d.mode == "choose":
+                    n = self.model.sel.index(card)
+                    badge = self.texts.short_duck(d.player * self.model.per_player + n)
+                    self.tag(
+                        surface,
+                        badge,
+                        (lifted.centerx, lifted.bottom - self.host.px(12)),
+                        theme.ACCENT_DARK,
+                    )
+            if is_focus:
+                draw_focus_ring(surface, lifted.inflate(6, 6), self.host.px(9))
+            elif is_hover and usable and not is_sel:
+                pygame.draw.rect(
+                    surface,
+                    theme.ACCENT,
+                    lifted.inflate(4, 4),
+                    width=2,
+                    border_radius=self.host.px(9),
+                )
+        if self.model.tray_rect is not None:
+            self._draw_tray(surface, self.model.tray_rect, d)
+
+    def _draw_tray(self, surface, tray: pygame.Rect, d) -> None:
+        draw_text(
+            surface,
+            self.host.t("duck.ui.tokens"),
+            self.host.text_px(14),
+            (tray.x + self.host.px(6), tray.y),
+            theme.INK_SOFT,
+            bold=True,
+        )
+        usable = self.decisions.usable_tokens(d) if self.model.token_mode is None else set()
+        tokens = self.targets.tray_tokens()
+        if not tokens:
+            size = self.host.text_px(14)
+            lines = fonts.wrap(
+                self.host.t("duck.ui.no_tokens"), size, tray.width - self.host.px(12)
+            )
+            line_h = round(size * 1.2)
+            y = tray.y + round(size * 1.5)
+            for line in lines[: max(1, (tray.bottom - y) // line_h)]:
+                draw_text(
+                    surface, line, size, (tray.x + self.host.px(6), y), theme.INK_SOFT, within=tray
+                )
+                y += line_h
+        for kind, rect in tokens:
+            img = sprites.svg(f"duck_token_{kind}.svg", rect.width)
+            if d is not None and kind not in usable and self.model.token_mode != kind:
+                img = img.copy()
+                img.fill((255, 255, 255, 110), special_flags=pygame.BLEND_RGBA_MULT)
+            surface.blit(img, rect)
+            if self.model.token_mode == kind:
+                smooth.ring(surface, theme.ACCENT, rect.center, rect.width * 0.56, 3)
+            elif d is not None and kind in usable:
+                key = TOKEN_KEY_NAMES[kind]
+                draw_text(
+                    surface,
+                    key,
+                    self.host.text_px(14),
+                    (rect.right, rect.bottom),
+                    theme.ACCENT_DARK,
+                    bold=True,
+                    anchor="bottomright",
+                )
+
+    def draw_tooltip(self, surface) -> None:
+        if self.host.private_player is None or self.model.tray_rect is None:
+            return
+        for kind, rect in self.targets.tray_tokens():
+            if rect.collidepoint(self.model.mouse):
+                break
+        else:
+            return
+        title = self.host.t(f"duck.token.{kind}") + f"  ({TOKEN_KEY_NAMES[kind]})"
+        px, size = self.host.px, self.host.text_px(14)
+        w = px(270)
+        lines = fonts.wrap(self.host.t(f"duck.tip.{kind}"), size, w - px(20))
+        d = self.decisions.decision()
+        if d is None or kind not in self.decisions.usable_tokens(d):
+            lines.append(self.host.t("duck.ui.not_now"))
+        title_lines = fonts.wrap(title, size, w - px(20), True)
+        line_h = round(size * 1.3)
+        h = px(12) + (len(title_lines) + len(lines)) * line_h
+        box = pygame.Rect(0, 0, w, h)
+        box.midbottom = (rect.centerx, rect.y - px(6))
+        box.right = min(box.right, self.model.bar.right)
+        draw_panel(surface, box, fill=(255, 255, 246), radius=8)
+        y = box.y + px(6)
+        for line in title_lines:
+            draw_text(surface, line, size, (box.x + px(10), y), theme.INK, bold=True, within=box)
+            y += line_h
+        for line in lines:
+            draw_text(surface, line, size, (box.x + px(10), y), theme.INK_SOFT, within=box)
+            y += line_h
+
+    def tag(self, surface, text: str, center, colour, size: int | None = None) -> None:
+        """A small label on a white pill."""
+        size = max(theme.MIN_TEXT_PX, size or self.host.px(12))
+        w, h = fonts.font(size, True).size(text)
+        box = pygame.Rect(0, 0, w, h)
+        box.center = (round(center[0]), round(center[1]))
+        box.inflate_ip(self.host.px(10), self.host.px(4))
+        pygame.draw.rect(surface, (255, 255, 255), box, border_radius=box.height // 2)
+        pygame.draw.rect(surface, colour, box, width=1, border_radius=box.height // 2)
+        draw_text(surface, text, size, box.center, colour, bold=True, anchor="center")
