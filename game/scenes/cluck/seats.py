@@ -9,6 +9,7 @@ import pygame
 
 from game.rules.cluck import MAX_ROUNDS, OPTIONS
 from game.scenes.table.contract import Header, SeatDefaults, SeatFace, TableHost
+from game.scenes.table.frame import Hint
 from game.ui import fonts, sprites, theme
 from game.ui.widgets import draw_pill, draw_text
 
@@ -31,7 +32,6 @@ class Seats(SeatDefaults):
         self.model = model
         self.host = host
         self.layout, self.art, self.controls = parts
-        self._hint_lines: tuple[tuple, str] | None = None  # the prompt, wrapped
 
     # -- the header -------------------------------------------------------------------------
     def header(self) -> Header:
@@ -139,39 +139,28 @@ class Seats(SeatDefaults):
             surface.blit(chick, chick.get_rect(midbottom=(round(x), round(y))))
 
     # -- the bar ---------------------------------------------------------------------------
-    def hint(self) -> str:
-        """The bar's prompt, broken into lines that stay inside the bar."""
-        text = self._hint()
-        key = (text, self.host.plan.hint.w, self.host.text_px(15))
-        cached = self._hint_lines
-        if cached is None or cached[0] != key:
-            lines = fonts.wrap(text, key[2], key[1]) if text else []
-            cached = self._hint_lines = (key, "\n".join(lines))
-        return cached[1]
-
-    def _hint(self) -> str:
+    def hint(self) -> Hint:
+        """The bar's prompt (issue #27): the instruction, and the keys or the note about
+        hidden tiles as its secondary clause, which the frame leaves out before it makes
+        the instruction smaller."""
         host, controls = self.host, self.controls
         t, state = host.t, host.state
         mode = controls.my_turn()
         if mode == "hole":
             name = host.seat_name(controls.me())
-            return self._sentences("cluck.your_hole", "cluck.hint_hole", name=name)
+            return Hint(t("cluck.your_hole", name=name), t("cluck.hint_hole"))
         if mode == "place":
             name = host.seat_name(controls.me())
-            return self._sentences("cluck.your_place", "cluck.hint_place", name=name)
+            return Hint(t("cluck.your_place", name=name), t("cluck.hint_place"))
         m = self.model.table
         watching = host.private_player is None and host.driver.local_seats()
-        after = t("cluck.sentence_sep") + t("cluck.watching") if watching else ""
+        after = t("cluck.watching") if watching else ""
         if state.is_over() and not host.busy_animating():
-            return t("cluck.log.game_over", n=state.round)
+            return Hint(t("cluck.log.game_over", n=state.round))
         if m.stage == "end":
-            return t("cluck.turn_walk") + after
+            return Hint(t("cluck.turn_walk"), after)
         turn = m.turn if host.busy_animating() else (state.to_act()[0] if state.to_act() else None)
         if turn is None:
-            return t("cluck.watching") if watching else ""
+            return Hint(after)
         key = "cluck.turn_place" if m.stage == "place" else "cluck.turn_hole"
-        return t(key, name=host.seat_name(turn)) + after
-
-    def _sentences(self, *keys: str, **values) -> str:
-        t = self.host.t
-        return t("cluck.sentence_sep").join(t(k, **values) for k in keys)
+        return Hint(t(key, name=host.seat_name(turn)), after)
