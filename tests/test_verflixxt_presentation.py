@@ -216,3 +216,69 @@ def test_a_crowded_tile_opens_a_picker_of_large_pawns_well_apart_issue_27(monkey
         assert len(scene.session.actions) == before + 1
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_twelve_pawns_on_the_start_stand_in_a_grid_no_pawn_in_front_of_another_issue_27(size):
+    """Issue #27, pieces never hide information: the twelve pawns of a six-player game
+    stand on the start in a grid that shrinks with the count: no two pawns' pictures
+    overlap (every letter and seat mark shows), all inside the board, and each is a
+    target 24 px from the next or its tile opens the picker."""
+    import itertools
+
+    import pygame
+
+    from game.rules.verflixxt.data import START
+
+    app = make_app(size)
+    try:
+        scene = make_scene(app, players=6)
+        app.draw()
+        geometry = scene.game.geometry
+        crowd = geometry.groups()[START]
+        assert len(crowd) == 12
+        scale = geometry.crowd_scale(START, crowd)
+        rects = {p: geometry.piece_rect(p, geometry.piece_spot(p), scale) for p in crowd}
+        for a, b in itertools.combinations(crowd, 2):
+            # at most the base of the pawn behind stands behind the head in front
+            overlap = rects[a].clip(rects[b])
+            assert overlap.w * overlap.h == 0 or overlap.h <= 0.15 * rects[a].h, (a, b)
+        for piece, rect in rects.items():  # its letter and its head: in front of nothing
+            letter = scene.game.art.piece_letter(piece, rect)
+            assert letter is not None
+            head = pygame.Rect(rect.x, rect.y + rect.h * 0.1, rect.w, rect.h * 0.3)
+            core = pygame.Rect(0, 0, 6, 6)
+            core.center = (round(letter.centre[0]), round(letter.centre[1]))
+            for other, there in rects.items():
+                if other != piece:
+                    assert not there.colliderect(core) and not there.colliderect(head)
+        for rect in rects.values():
+            assert scene.game.model.board.contains(rect)
+        # the letters are at the floor (14 px) however small the crowd is drawn
+        letter = scene.game.art.piece_letter(crowd[0], rects[crowd[0]])
+        assert letter is not None and letter.size >= 14
+        _to_move(app, scene)
+        controls = scene.game.choices.controls
+        pieces = [c for c in controls if c.spot == "piece" and c.piece in crowd]
+        crowds = {c.key for c in controls if c.spot == "crowd"}
+        assert _apart(pieces) >= 24 or f"crowd:{START}" in crowds
+    finally:
+        pygame.quit()
+
+
+def test_rounded_panels_have_smooth_corners_issue_27():
+    """Issue #27, smooth: smooth.rounded_rect's corners blend into the ground (pixels
+    between the fill and the ground), where pygame.draw.rect's are two-coloured."""
+    import pygame
+
+    from game.ui import smooth
+
+    pygame.init()
+    ground, fill = (0, 0, 0), (255, 255, 255)
+    for width in (0, 3):
+        surface = pygame.Surface((80, 60))
+        surface.fill(ground)
+        smooth.rounded_rect(surface, fill, pygame.Rect(0, 0, 80, 60), 20, width)
+        corner = {surface.get_at((x, y))[:3] for x in range(20) for y in range(20)}
+        assert any(0 < c[0] < 255 for c in corner), width
+        assert surface.get_at((40, 0))[:3] == fill and surface.get_at((0, 0))[:3] == ground
