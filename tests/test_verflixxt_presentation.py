@@ -282,3 +282,39 @@ def test_rounded_panels_have_smooth_corners_issue_27():
         corner = {surface.get_at((x, y))[:3] for x in range(20) for y in range(20)}
         assert any(0 < c[0] < 255 for c in corner), width
         assert surface.get_at((40, 0))[:3] == fill and surface.get_at((0, 0))[:3] == ground
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("count", [3, 8, 20])
+def test_every_number_in_a_seats_pile_is_shown_or_counted_issue_27(size, count):
+    """Issue #27: a squeezed pile hid tile numbers under the next tile. Now the mini
+    tiles shown (the newest) stand apart, each wider than its number, inside the seat
+    panel, and "+n more" counts the ones that do not fit."""
+    import pygame
+
+    from game.ui import fonts
+
+    app = make_app(size)
+    try:
+        scene = make_scene(app, players=6)
+        app.draw()
+        seats = scene.game.seats
+        pile = list(scene.state.box.kinds)[:count]
+        for player in range(6):
+            scene.game.model.table.taken[player] = pile
+            extras = scene.seat_parts(player).extras
+            row = seats.seat_row(player, extras)
+            x, step, _y, size_px, shown = seats._pile(row, count)
+            assert 1 <= shown <= count
+            stamps = [scene.game.art.mini_tile(tile, size_px) for tile in pile[-shown:]]
+            widest = max(s.image.get_width() for s in stamps)
+            assert step >= widest + 2
+            last_right = x + (shown - 1) * step + widest / 2
+            if shown < count:  # the "+n" after the shown tiles, inside the panel
+                words = scene.game.host.t("verflixxt.pile_more", n=count - shown)
+                more = fonts.font(scene.game.host.text_px(14), True).size(words)
+                last_right += more[0]
+            assert last_right <= extras.right + 1
+        app.draw()  # and the panels paint with the long piles
+    finally:
+        pygame.quit()
