@@ -102,8 +102,16 @@ class Bar:
             pygame.draw.rect(
                 surface, theme.PANEL_EDGE, discard, edge, border_radius=self.host.px(6)
             )
-        self._label(surface, self.host.t("verflixxt.deck_label"), self.model.deck_label)
-        self._label(surface, self.host.t("verflixxt.discard"), self.model.discard_label)
+        for key, room in (
+            ("verflixxt.deck_label", self.model.deck_label),
+            ("verflixxt.discard", self.model.discard_label),
+        ):
+            if self.model.labels_under:  # a narrow bar: the word under its pile
+                size = self.host.text_px(14)
+                text = self.host.t(key)
+                draw_text(surface, text, size, room.center, theme.INK_SOFT, False, "center", room)
+            else:
+                self._label(surface, self.host.t(key), room)
 
     def _draw_hand(self, surface, focus) -> None:
         """The viewer's two cards: only ever drawn for ``self.host.private_player``."""

@@ -173,34 +173,51 @@ class Layout:
         pad = self.host.px(6)
         if self.host.state.hats_variant:
             # the cards as tall as the tray, each group's label beside it (a label under
-            # the cards left them too small to read: issue #27)
-            self.model.card_h = max(self.host.px(30), min(self.host.px(92), a.h - 2 * pad))
-            self.model.card_w = int(self.model.card_h * 0.7)
-            top = a.centery - self.model.card_h // 2
+            # the cards left them too small to read: issue #27); when the buttons would be
+            # squeezed, the piles' words go under the piles on lower cards (never away)
             f = fonts.font(self.host.text_px(14))
             deck_w = f.size(self.host.t("verflixxt.deck_label"))[0]
             discard_w = f.size(self.host.t("verflixxt.discard"))[0]
             hand_w = max(f.size(self.hand_label(p))[0] for p in (None, *self._people()))
             gap, space = self.host.px(6), self.host.px(16)
+            line = round(self.host.text_px(14) * 1.3)
+            # the hand's cards as tall as the tray
+            self.model.card_h = max(self.host.px(30), min(self.host.px(92), a.h - 2 * pad))
+            self.model.card_w = int(self.model.card_h * 0.7)
+            hand_top = a.centery - self.model.card_h // 2
+            for under in (False, True):
+                below = line if under else 0
+                pile_h = max(self.host.px(30), min(self.host.px(92), a.h - 2 * pad - below))
+                pile_w = int(pile_h * 0.7)
+                self.model.labels_under = under
 
-            def card(x: int) -> pygame.Rect:
-                return pygame.Rect(x, top, self.model.card_w, self.model.card_h)
+                def label(x: int, w: int) -> pygame.Rect:
+                    return pygame.Rect(x, a.y, w, a.h)
 
-            def label(x: int, w: int) -> pygame.Rect:
-                return pygame.Rect(x, a.y, w, a.h)
+                def pile(
+                    x: int, w: int, under: bool = under, pw: int = pile_w, ph: int = pile_h
+                ) -> tuple[pygame.Rect, pygame.Rect, int]:
+                    """A pile at ``x`` and its word: beside it, or under it (centred)."""
+                    top = a.centery - (ph + (line if under else 0)) // 2
+                    if not under:
+                        rect = pygame.Rect(x, top, pw, ph)
+                        return rect, label(rect.right + gap, w), rect.right + gap + w
+                    column = max(pw, w)
+                    rect = pygame.Rect(x + (column - pw) // 2, top, pw, ph)
+                    return rect, pygame.Rect(x, rect.bottom, column, line), x + column
 
-            for piles_named in (True, False):  # the buttons' room first: the piles' words
-                # give way when the buttons would be squeezed (the count on the deck stays)
-                if not piles_named:
-                    deck_w = discard_w = gap = 0
                 x = a.x + self.host.px(14)
-                self.model.deck_rect = card(x)
-                self.model.deck_label = label(self.model.deck_rect.right + gap, deck_w)
-                self.model.discard_rect = card(self.model.deck_label.right + space)
-                self.model.discard_label = label(self.model.discard_rect.right + gap, discard_w)
-                x = self.model.discard_label.right + space + self.host.px(6)
+                self.model.deck_rect, self.model.deck_label, x = pile(x, deck_w)
+                self.model.discard_rect, self.model.discard_label, x = pile(x + space, discard_w)
+                x += space + self.host.px(6)
                 self.model.hand_rects = [
-                    card(x + i * (self.model.card_w + self.host.px(10))) for i in range(2)
+                    pygame.Rect(
+                        x + i * (self.model.card_w + self.host.px(10)),
+                        hand_top,
+                        self.model.card_w,
+                        self.model.card_h,
+                    )
+                    for i in range(2)
                 ]
                 self.model.hand_label = label(
                     self.model.hand_rects[-1].right + self.host.px(6), hand_w
@@ -349,7 +366,6 @@ class Layout:
             base_y = cy + tile_px * 0.06
         board = self.model.board.inflate(-self.host.px(8), -self.host.px(8))
         left, right = max(board.x, left), min(board.right, right)
-        centre_x = (left + right) / 2
         top = max(board.y, cy - size / 2 - tile_px * 0.5)
         room_w, room_h = max(1.0, right - left), max(1.0, base_y - top)
         best: tuple[float, int] = (0.0, n)
@@ -365,6 +381,11 @@ class Layout:
         scale, cols = max(MIN_SCALE, best[0]), best[1]
         rows = math.ceil(n / cols)
         step_x, step_y = pawn_w * COL_STEP * scale, pawn_h * ROW_STEP * scale
+        # over the tile's centre, moved onto the meadow only as far as the crowd needs
+        half = (min(n, cols) - 1) * step_x / 2 + pawn_w * scale / 2
+        centre_x = (left + right) / 2
+        if right - left > 2 * half:
+            centre_x = min(max(cx, left + half), right - half)
         first = n - cols * (rows - 1)  # the back row takes what the full rows leave
         points: list[Point] = []
         for r in range(rows):

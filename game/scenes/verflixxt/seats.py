@@ -310,13 +310,17 @@ class Seats(SeatDefaults):
         hidden = len(pile) - shown
         if hidden:
             text_size = self.host.text_px(14)
-            left = int(x + (shown - 0.5) * step + self.host.px(3))
+            widest = step - max(2, self.host.px(3))  # (see _pile)
+            left = int(x + (shown - 1) * step + widest / 2 + self.host.px(4))
             box = pygame.Rect(left, 0, max(1, int(row.right + row.size / 2) - left), 0)
             box.h = round(text_size * 1.3)
             box.centery = int(y)
+            words = self.host.t("verflixxt.pile_more", n=hidden)
+            if fonts.font(text_size, True).size(words)[0] > box.w:
+                words = f"+{hidden}"  # a narrow seat (chips and hats beside): the count
             draw_text(
                 surface,
-                self.host.t("verflixxt.pile_more", n=hidden),
+                words,
                 text_size,
                 box.midleft,
                 theme.INK_SOFT,
@@ -359,7 +363,7 @@ class Seats(SeatDefaults):
         shown = count
         if count > fit:
             words = self.host.t("verflixxt.pile_more", n=count)
-            more = fonts.font(self.host.text_px(14), True).size(words)[0] + self.host.px(6)
+            more = fonts.font(self.host.text_px(14), True).size(words)[0] + self.host.px(10)
             shown = max(1, int((room - widest - more) // step) + 1)
         return row.left - size / 2 + widest / 2, step, row.y, size, min(count, shown)
 
