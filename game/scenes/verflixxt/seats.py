@@ -14,6 +14,7 @@ from game.rules.verflixxt.data import RISK, card_value
 from game.rules.verflixxt.decisions import DrawForHats, MovePiece, PassHat, PlayCard, RollDie
 from game.rules.verflixxt.scoring import ScoreBreakdown, breakdown
 from game.scenes.table.contract import Header, SeatDefaults, SeatFace, TableHost
+from game.scenes.table.frame import Hint
 from game.ui import fonts, sprites, theme
 from game.ui.choices import Choices
 from game.ui.widgets import draw_panel, draw_text, lay
@@ -72,7 +73,7 @@ class Seats(SeatDefaults):
     def paint_extras(self, surface: pygame.Surface, player: int, rect: pygame.Rect) -> None:
         self.draw_seat_extras(surface, player, rect)
 
-    def hint(self) -> str:
+    def hint(self) -> str | Hint:
         return self.hint_text()
 
     def subtitle(self, player: int) -> str | None:
@@ -112,9 +113,10 @@ class Seats(SeatDefaults):
             else "verflixxt.variant_base"
         )
 
-    def hint_text(self) -> str:
-        """The bar's two lines: what to do and the keys, or what the option looked at
-        would do (the preview's caption)."""
+    def hint_text(self) -> str | Hint:
+        """The bar's two lines: what to do and the keys (a Hint: the keys are its
+        secondary clause, left out first: issue #27), or what the option looked at would
+        do (the preview's caption)."""
         tr = self.host.t
         player = self.host.deciding()
         if player is None:
@@ -127,7 +129,9 @@ class Seats(SeatDefaults):
         title, hint = self.prompt_texts(player)
         title = title[:1].upper() + title[1:]
         shown = self.model.shown
-        caption = self.texts.preview_caption(shown) if shown else hint
+        if not shown:
+            return Hint(title, hint)
+        caption = self.texts.preview_caption(shown)
         # what fits the bar's lines whole: both, else the preview (or the keys) alone
         size = self.host.text_px(15)
         lines = max(1, self.host.plan.hint.h // round(size * 1.3))
