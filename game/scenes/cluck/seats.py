@@ -10,7 +10,7 @@ import pygame
 from game.rules.cluck import MAX_ROUNDS, OPTIONS
 from game.scenes.table.contract import Header, SeatDefaults, SeatFace, TableHost
 from game.scenes.table.frame import Hint
-from game.ui import fonts, sprites, theme
+from game.ui import fonts, smooth, sprites, theme
 from game.ui.widgets import draw_pill, draw_text
 
 from .art import BACK_EDGE, BACK_FILL, Art
@@ -94,8 +94,7 @@ class Seats(SeatDefaults):
             x, y = layout.hand_back_at(rect, i)
             back = pygame.Rect(0, 0, back_w, back_h)
             back.center = (round(x), round(y))
-            pygame.draw.rect(surface, BACK_FILL, back, border_radius=3)
-            pygame.draw.rect(surface, BACK_EDGE, back, width=2, border_radius=3)
+            smooth.panel(surface, BACK_FILL, back, 3, BACK_EDGE, 2)
         x = rect.x + max(1, count) * (back_w + host.px(3)) + host.px(4)
         text = host.t("cluck.hand_count", n=count)
         first = pygame.Rect(rect.x, rect.y, rect.w, line)
@@ -132,7 +131,7 @@ class Seats(SeatDefaults):
         post = pygame.Rect(0, 0, round(x1 - x0 + size), max(3, px(5)))
         post.midtop = (round((x0 + x1) / 2), round(base - px(2)))
         post.clamp_ip(rect)
-        pygame.draw.rect(surface, (170, 120, 64), post, border_radius=3)
+        smooth.rounded_rect(surface, (170, 120, 64), post, 3)
         chick = sprites.svg("cluck_chick.svg", size)
         for i in range(count):
             x, y = layout.stand_at(rect, player, i)

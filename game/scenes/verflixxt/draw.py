@@ -166,7 +166,7 @@ class Drawing:
         layer = pygame.Surface(board.size, pygame.SRCALPHA)
         ox, oy = -board.x, -board.y
         radius = self.host.px(14)
-        pygame.draw.rect(layer, MEADOW, layer.get_rect(), border_radius=radius)
+        smooth.rounded_rect(layer, MEADOW, layer.get_rect(), radius)
         rng = random.Random(7)
         pts = [(x + ox, y + oy) for x, y in self.model.pts]
         road_w = self.model.tile_px * 0.98
@@ -175,9 +175,11 @@ class Drawing:
             pygame.draw.rect(
                 layer, theme.mix(MEADOW, MEADOW_DARK, 0.35), (0, k, board.w, self.host.px(18))
             )
-        pygame.draw.rect(
-            layer, MEADOW_EDGE, layer.get_rect(), self.host.px(3), border_radius=radius
-        )
+        # the stripes kept inside the meadow's smooth corners, then its edge
+        mask = pygame.Surface(board.size, pygame.SRCALPHA)
+        smooth.rounded_rect(mask, (255, 255, 255), mask.get_rect(), radius)
+        layer.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        smooth.rounded_rect(layer, MEADOW_EDGE, layer.get_rect(), radius, self.host.px(3))
         coarse = pts[::6]
         for _ in range(140):
             x, y = rng.uniform(8, board.w - 8), rng.uniform(8, board.h - 8)

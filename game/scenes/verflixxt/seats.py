@@ -15,7 +15,7 @@ from game.rules.verflixxt.decisions import DrawForHats, MovePiece, PassHat, Play
 from game.rules.verflixxt.scoring import ScoreBreakdown, breakdown
 from game.scenes.table.contract import Header, SeatDefaults, SeatFace, TableHost
 from game.scenes.table.frame import Hint
-from game.ui import fonts, sprites, theme
+from game.ui import fonts, smooth, sprites, theme
 from game.ui.choices import Choices
 from game.ui.widgets import draw_panel, draw_text, lay
 
@@ -283,9 +283,7 @@ class Seats(SeatDefaults):
                 if k < count:
                     surface.blit(self.art.card_image(None, w, h).image, slot)
                 else:
-                    pygame.draw.rect(
-                        surface, theme.PANEL_EDGE, slot, max(1, self.host.px(1)), border_radius=3
-                    )
+                    smooth.rounded_rect(surface, theme.PANEL_EDGE, slot, 3, max(1, self.host.px(1)))
 
     def _draw_pile(self, surface, player: int, parts: ScoreBreakdown, row: SeatRow) -> None:
         pile = self.model.table.taken[player]
