@@ -85,3 +85,38 @@ def test_no_text_is_cut_or_small_on_the_table(size, lang):
         assert text_problems(sink.texts, size) == []
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize(
+    ("size", "least"), [((1024, 600), 44), ((1280, 720), 56)], ids=["1024x600", "1280x720"]
+)
+def test_the_hand_tiles_are_big_in_the_tray_issue_27(size, least):
+    """Issue #27: the hint takes one line (its keys go first) and the hand tiles the rest
+    of the bar: at least 44 px high at 1024x600 and 56 at 1280x720 (30 and 44 before),
+    inside the bar, apart from each other and from the buttons, the board still >= 55%."""
+    _app, scene = _scene(size, 4)
+    try:
+        model = scene.game.model
+        bar = scene.plan.bar
+        assert scene.plan.board.w * scene.plan.board.h >= 0.55 * size[0] * size[1]
+        for rect in model.hand_rects:
+            assert rect.h >= least and bar.contains(rect)
+            assert not rect.colliderect(model.play_rects[0])
+        for a, b in itertools.pairwise(model.hand_rects):
+            assert b.x - a.right >= 8
+    finally:
+        pygame.quit()
+
+
+def test_the_hint_keeps_its_keys_as_the_clause_that_goes_first_issue_27():
+    """Issue #27: the bar's prompt is a Hint whose instruction is never cut; the keys
+    are its secondary clause."""
+    from game.scenes.table.frame import Hint
+
+    _app, scene = _scene((1024, 600), 4)
+    try:
+        hint = scene.game.seats.hint()
+        assert isinstance(hint, Hint)
+        assert "…" not in hint.main
+    finally:
+        pygame.quit()

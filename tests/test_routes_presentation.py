@@ -163,3 +163,17 @@ def test_no_text_is_cut_or_small_on_the_table(size, lang):
         assert text_problems(sink.texts, size) == []
     finally:
         pygame.quit()
+
+
+def test_the_lid_is_painted_with_smooth_corners_issue_27():
+    """Issue #27, smooth: the lid's rounded corner blends into the felt around it (some
+    pixels between the cardboard and the ground), not a stair of two colours."""
+    _app, scene = _scene((1280, 720), 4)
+    try:
+        still = scene.compositor.still((1280, 720))
+        lid = scene.game.model.lid_rect
+        r = max(4, lid.h // 20)
+        colours = {still.get_at((lid.x + x, lid.y + y))[:3] for x in range(r) for y in range(r)}
+        assert len(colours) >= 3
+    finally:
+        pygame.quit()

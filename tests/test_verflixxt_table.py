@@ -26,12 +26,13 @@ def hidden_letters(scene: VerflixxtScene, tile: str) -> dict[str, int]:
     drawn in front of it cover (the board draws a tile's pieces back row first)."""
     groups = scene.game.geometry.groups()
     spots = scene.game.geometry.fan(tile, groups[tile])
+    scale = scene.game.geometry.crowd_scale(tile, groups[tile])  # as the board draws them
     order = sorted(groups[tile], key=lambda p: (spots[p][1], spots[p][0]))
     covered = {}
     for i, piece in enumerate(order):
         if piece[0] == "g":
             continue
-        rect = scene.game.geometry.piece_rect(piece, spots[piece])
+        rect = scene.game.geometry.piece_rect(piece, spots[piece], scale)
         (cx, cy), size = letter_spot(rect.w, rect.h)
         gw, gh = fonts.font(size, True).size(piece[-1])
         core = pygame.Rect(0, 0, max(2, gw * 6 // 10), max(2, gh * 5 // 10))
@@ -39,8 +40,8 @@ def hidden_letters(scene: VerflixxtScene, tile: str) -> dict[str, int]:
         letter = pygame.mask.Mask(core.size, fill=True)
         hidden = 0
         for front in order[i + 1 :]:
-            image = scene.game.art.piece_image(front)
-            where = scene.game.geometry.piece_rect(front, spots[front])
+            image = scene.game.art.piece_image(front, scale=scale)
+            where = scene.game.geometry.piece_rect(front, spots[front], scale)
             shape = pygame.mask.from_surface(image, 60)
             hidden += letter.overlap_area(shape, (where.x - core.x, where.y - core.y))
         covered[piece] = hidden
@@ -62,7 +63,8 @@ def test_every_pawn_on_the_start_shows_its_letter(players, size):
         covered = hidden_letters(scene, START)
         assert covered and not any(covered.values()), covered
         for piece in on_start:  # and the crowd stays on the board
-            rect = scene.game.geometry.piece_rect(piece, scene.game.geometry.piece_spot(piece))
+            geometry = scene.game.geometry
+            rect = geometry.piece_rect(piece, geometry.piece_spot(piece), geometry.scale_of(piece))
             assert scene.game.model.board.contains(rect), piece
     finally:
         pygame.quit()

@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 import random
 import re
+import time
 
 import pygame
 import pytest
@@ -179,6 +180,7 @@ def _hints_of_a_game(app, game: str, players: int, options: dict, seed: int) -> 
             continue
         p = scene.deciding()
         if p is None:
+            time.sleep(0.002)  # a computer decides on its own thread, in real time
             continue
         decisions += 1
         look("open")

@@ -183,3 +183,90 @@ def pill(surface: pygame.Surface, colour: Colour, rect: pygame.Rect) -> None:
         pygame.draw.rect(surface, colour, (rect.x, round(a[1]), rect.w, round(b[1] - a[1])))
     disc(surface, colour, a, r)
     disc(surface, colour, b, r)
+
+
+def _corner_patch(colour: Colour, radius: int, width: int) -> pygame.Surface:
+    """A ``2 * radius`` square holding a circle (``width`` 0) or a ring ``width`` px wide
+    in ``colour``, supersampled: its four quadrants are a rounded rectangle's corners."""
+    rgba = tuple(pygame.Color(colour))
+    key = (rgba, radius, width)
+    patch = _PATCHES.get(key)
+    if patch is None:
+        factor = 4
+        side = 2 * radius * factor
+        big = pygame.Surface((side, side), pygame.SRCALPHA)
+        # the transparent pixels carry the colour too, so the scaled edge has no dark fringe
+        big.fill((*rgba[:3], 0))
+        centre = (side / 2, side / 2)
+        pygame.draw.circle(big, rgba, centre, side / 2, width * factor if width else 0)
+        patch = pygame.transform.smoothscale(big, (2 * radius, 2 * radius))
+        if len(_PATCHES) > 256:
+            _PATCHES.clear()
+        _PATCHES[key] = patch
+    return patch
+
+
+_PATCHES: dict[tuple[tuple[int, ...], int, int], pygame.Surface] = {}
+
+
+def rounded_rect(
+    surface: pygame.Surface,
+    colour: Colour,
+    rect: pygame.Rect | tuple[int, int, int, int],
+    radius: int,
+    width: int = 0,
+) -> None:
+    """``pygame.draw.rect(surface, colour, rect, width, border_radius=radius)`` with
+    anti-aliased corners: filled when ``width`` is 0, else its edge ``width`` px wide.
+    The straight parts are plain rectangles, each corner a supersampled quarter circle
+    (or ring) blended on, so it costs little more than the plain call. A translucent
+    colour is laid on as one piece (the corners do not show through the sides)."""
+    rect = pygame.Rect(rect)
+    if rect.w <= 0 or rect.h <= 0:
+        return
+    r = max(0, min(int(radius), rect.w // 2, rect.h // 2))
+    width = max(0, int(width))
+    if width * 2 >= min(rect.w, rect.h):
+        width = 0
+    rgba = pygame.Color(colour)
+    if r < 2:
+        pygame.draw.rect(surface, rgba, rect, width, border_radius=r)
+        return
+    if rgba.a < 255 and surface.get_flags() & pygame.SRCALPHA:
+        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+        rounded_rect(layer, (*rgba[:3], 255), layer.get_rect(), r, width)
+        layer.set_alpha(None)
+        # scale the layer's alpha by the colour's, keeping its smooth corners
+        layer.fill((255, 255, 255, rgba.a), special_flags=pygame.BLEND_RGBA_MULT)
+        surface.blit(layer, rect)
+        return
+    x, y, w, h = rect
+    if width == 0:
+        pygame.draw.rect(surface, rgba, (x, y + r, w, h - 2 * r))
+        pygame.draw.rect(surface, rgba, (x + r, y, w - 2 * r, r))
+        pygame.draw.rect(surface, rgba, (x + r, y + h - r, w - 2 * r, r))
+    else:
+        pygame.draw.rect(surface, rgba, (x + r, y, w - 2 * r, width))
+        pygame.draw.rect(surface, rgba, (x + r, y + h - width, w - 2 * r, width))
+        pygame.draw.rect(surface, rgba, (x, y + r, width, h - 2 * r))
+        pygame.draw.rect(surface, rgba, (x + w - width, y + r, width, h - 2 * r))
+    patch = _corner_patch(rgba, r, min(width, r))
+    surface.blit(patch, (x, y), (0, 0, r, r))
+    surface.blit(patch, (x + w - r, y), (r, 0, r, r))
+    surface.blit(patch, (x, y + h - r), (0, r, r, r))
+    surface.blit(patch, (x + w - r, y + h - r), (r, r, r, r))
+
+
+def panel(
+    surface: pygame.Surface,
+    fill: Colour,
+    rect: pygame.Rect | tuple[int, int, int, int],
+    radius: int,
+    edge: Colour | None = None,
+    width: int = 1,
+) -> None:
+    """A filled rounded rectangle with an optional edge ``width`` px wide, every corner
+    smooth (see :func:`rounded_rect`)."""
+    rounded_rect(surface, fill, rect, radius)
+    if edge is not None and width > 0:
+        rounded_rect(surface, edge, rect, radius, width)

@@ -57,11 +57,8 @@ class Art:
         surface = pygame.Surface(size).convert()
         surface.fill(theme.BG)
         felt = self.model.board
-        pygame.draw.rect(surface, FELT, felt, border_radius=px(14))
-        pygame.draw.rect(surface, FELT_EDGE, felt, width=2, border_radius=px(14))
-        tray = self.model.stock_rect
-        pygame.draw.rect(surface, STOCK, tray, border_radius=px(10))
-        pygame.draw.rect(surface, FELT_EDGE, tray, width=2, border_radius=px(10))
+        smooth.panel(surface, FELT, felt, px(14), FELT_EDGE, 2)
+        smooth.panel(surface, STOCK, self.model.stock_rect, px(10), FELT_EDGE, 2)
         return surface
 
     def _pattern(self, name: str, size: int) -> pygame.Surface:

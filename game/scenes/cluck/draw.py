@@ -241,9 +241,7 @@ class Drawing:
             self.art.blit_tile(surface, sprite, rect, alpha=215)
             return
         shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(
-            shade, (255, 255, 255, 90), shade.get_rect(), border_radius=max(4, rect.height // 6)
-        )
+        smooth.rounded_rect(shade, (255, 255, 255, 90), shade.get_rect(), max(4, rect.height // 6))
         surface.blit(shade, rect)
         self.art.dashed_rect(surface, rect, MEADOW_EDGE)
         draw_text(
@@ -264,12 +262,12 @@ class Drawing:
         pulse = 2 + int(2 * (1 + math.sin(self.host.app.elapsed * 1000 / 180)))
         if self.model.hover == "slot":
             pulse = self.host.px(6)
-        pygame.draw.rect(
+        smooth.rounded_rect(
             surface,
             self.host.seat_colour(self.controls.me()),
             rect.inflate(4, 4),
-            width=pulse,
-            border_radius=max(4, rect.height // 6),
+            max(4, rect.height // 6),
+            pulse,
         )
 
     def _draw_chicks(self, surface) -> None:
@@ -352,8 +350,7 @@ class Drawing:
         elif flyer.sprite == "back":
             back = pygame.Rect(0, 0, self.host.px(22), self.host.px(32))
             back.center = (int(x), int(y))
-            pygame.draw.rect(surface, BACK_FILL, back, border_radius=3)
-            pygame.draw.rect(surface, BACK_EDGE, back, width=2, border_radius=3)
+            smooth.panel(surface, BACK_FILL, back, 3, BACK_EDGE, 2)
         else:
             player = int(flyer.sprite.split(":")[1])
             size = int(lerp(self.host.px(56), self.layout.chicken_size(), t))
@@ -375,8 +372,7 @@ class Drawing:
         radius = pill.height // 2
 
         def paint(banner: pygame.Surface, box: pygame.Rect) -> None:
-            pygame.draw.rect(banner, (*theme.ACCENT, 255), box, border_radius=radius)
-            pygame.draw.rect(banner, (*theme.ACCENT_DARK, 255), box, width=3, border_radius=radius)
+            smooth.panel(banner, (*theme.ACCENT, 255), box, radius, (*theme.ACCENT_DARK, 255), 3)
             draw_text(
                 banner,
                 m.banner,

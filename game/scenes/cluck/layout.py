@@ -23,7 +23,7 @@ from game.ui import fonts
 from .log import Texts
 from .model import CluckModel
 
-BAR_H = 104  # design px (1280x720) of the bar: the hint's two lines and the hand
+BAR_H = 104  # design px (1280x720) of the bar: the hint's line and the hand
 # the side column of seat panels and the log, narrower than the frame's 340: with the
 # bar sized to the hand, the board takes at least 55% of the window (issue #27)
 SIDE_W = 296
@@ -93,17 +93,20 @@ class Layout:
         # the title ("Your tiles") in a column at the left, the tiles side by side after it
         m.hand_title = pygame.Rect(c.x + host.px(12), c.y + pad, host.px(112), c.h - 2 * pad)
         slots = HAND_LONG if host.state.options.get("long_road") else HAND_BASIC
-        # the line over each tile (its key, number and way up) goes first when the row
-        # is too low for it and a tile of at least 30 design px (issue #27)
+        # the line over each tile (its key, number and way up) is shown only when the
+        # tiles stay at least 52 design px high under it: the tiles first (issue #27)
         caption_h = round(host.text_px(14) * 1.35)
         with_caption = c.bottom - pad - (c.y + pad + caption_h + host.px(3))
-        m.caption_h = caption_h if with_caption >= host.px(30) else 0
+        m.caption_h = caption_h if with_caption >= host.px(52) else 0
         top = c.y + pad + (m.caption_h + host.px(3) if m.caption_h else 0)
         tile_h = max(host.px(24), c.bottom - pad - top)
         left = m.hand_title.right + host.px(10)
-        gap = host.px(14)
+        gap = host.px(12)
         room = turn.x - host.px(14) - left
         tile_w = min((room - gap * (slots - 1)) // slots, round(tile_h * 6.5))
+        # a tile no squarer than 2.6:1 (its five columns of road stay apart)
+        tile_h = min(tile_h, round(tile_w / 2.6))
+        top = c.bottom - pad - tile_h - (c.bottom - pad - top - tile_h) // 2
         m.hand_rects = [
             pygame.Rect(left + i * (tile_w + gap), top, tile_w, tile_h) for i in range(slots)
         ]

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from game.scenes.table.contract import TableHost
-from game.ui import fonts, sprites, theme
+from game.ui import fonts, smooth, sprites, theme
 from game.ui.tween import ease_in_out
 from game.ui.widgets import draw_text
 
@@ -63,13 +63,12 @@ class Panels:
         for i in range(min(3, m.pile)):
             back = pygame.Rect(0, 0, back_w, back_h)
             back.center = (round(px - i * 2), round(py - i * 3))
-            pygame.draw.rect(surface, BACK_FILL, back, border_radius=4)
-            pygame.draw.rect(surface, BACK_EDGE, back, width=2, border_radius=4)
+            smooth.panel(surface, BACK_FILL, back, 4, BACK_EDGE, 2)
         nest = model.nest_rect
         if m.nest_stack:
             for i in range(min(len(m.nest_stack) - 1, 3), 0, -1):
                 under = nest.move(i * host.px(3), i * host.px(3))
-                pygame.draw.rect(surface, STRAW_EDGE, under, border_radius=host.px(5))
+                smooth.rounded_rect(surface, STRAW_EDGE, under, host.px(5))
             image = self.art.tile_surface(
                 "goal", m.nest_stack[0], False, nest.width, nest.height, STOCK
             )
@@ -145,21 +144,11 @@ class Panels:
             surface.blit(image, image.get_rect(center=rect.center))
             self._hand_caption(surface, i, tile, turned if mode == "place" else None)
             if selected:
-                pygame.draw.rect(
-                    surface,
-                    self.host.seat_colour(viewer),
-                    rect.inflate(px(8), px(8)),
-                    width=px(3),
-                    border_radius=px(8),
+                smooth.rounded_rect(
+                    surface, self.host.seat_colour(viewer), rect.inflate(px(8), px(8)), px(8), px(3)
                 )
             elif mode == "place" and m.hover == i:
-                pygame.draw.rect(
-                    surface,
-                    theme.INK_SOFT,
-                    rect.inflate(px(8), px(8)),
-                    width=2,
-                    border_radius=px(8),
-                )
+                smooth.rounded_rect(surface, theme.INK_SOFT, rect.inflate(px(8), px(8)), px(8), 2)
         if mode == "place":
             for button in m.play_buttons:
                 button.draw(surface)
@@ -174,8 +163,7 @@ class Panels:
         box = pygame.Rect(rect.x, rect.y - caption_h - px(3), rect.w, caption_h)
         size = host.text_px(14)
         key = pygame.Rect(box.x, box.y, box.h, box.h)
-        pygame.draw.rect(surface, theme.PANEL, key, border_radius=px(4))
-        pygame.draw.rect(surface, theme.INK_SOFT, key, width=1, border_radius=px(4))
+        smooth.panel(surface, theme.PANEL, key, px(4), theme.INK_SOFT, 1)
         draw_text(
             surface,
             str(index + 1),

@@ -9,7 +9,8 @@ import pygame
 
 from game.rules.cluck import MAX_ROUNDS, OPTIONS
 from game.scenes.table.contract import Header, SeatDefaults, SeatFace, TableHost
-from game.ui import fonts, sprites, theme
+from game.scenes.table.frame import Hint
+from game.ui import fonts, smooth, sprites, theme
 from game.ui.widgets import draw_pill, draw_text
 
 from .art import BACK_EDGE, BACK_FILL, Art
@@ -31,7 +32,6 @@ class Seats(SeatDefaults):
         self.model = model
         self.host = host
         self.layout, self.art, self.controls = parts
-        self._hint_lines: tuple[tuple, str] | None = None  # the prompt, wrapped
 
     # -- the header -------------------------------------------------------------------------
     def header(self) -> Header:
@@ -95,8 +95,7 @@ class Seats(SeatDefaults):
             x, y = layout.hand_back_at(rect, i)
             back = pygame.Rect(0, 0, back_w, back_h)
             back.center = (round(x), round(y))
-            pygame.draw.rect(surface, BACK_FILL, back, border_radius=3)
-            pygame.draw.rect(surface, BACK_EDGE, back, width=2, border_radius=3)
+            smooth.panel(surface, BACK_FILL, back, 3, BACK_EDGE, 2)
         x = rect.x + max(1, count) * (back_w + host.px(3)) + host.px(4)
         text = host.t("cluck.hand_count", n=count)
         first = pygame.Rect(rect.x, rect.y, rect.w, line)
@@ -133,46 +132,35 @@ class Seats(SeatDefaults):
         post = pygame.Rect(0, 0, round(x1 - x0 + size), max(3, px(5)))
         post.midtop = (round((x0 + x1) / 2), round(base - px(2)))
         post.clamp_ip(rect)
-        pygame.draw.rect(surface, (170, 120, 64), post, border_radius=3)
+        smooth.rounded_rect(surface, (170, 120, 64), post, 3)
         chick = sprites.svg("cluck_chick.svg", size)
         for i in range(count):
             x, y = layout.stand_at(rect, player, i)
             surface.blit(chick, chick.get_rect(midbottom=(round(x), round(y))))
 
     # -- the bar ---------------------------------------------------------------------------
-    def hint(self) -> str:
-        """The bar's prompt, broken into lines that stay inside the bar."""
-        text = self._hint()
-        key = (text, self.host.plan.hint.w, self.host.text_px(15))
-        cached = self._hint_lines
-        if cached is None or cached[0] != key:
-            lines = fonts.wrap(text, key[2], key[1]) if text else []
-            cached = self._hint_lines = (key, "\n".join(lines))
-        return cached[1]
-
-    def _hint(self) -> str:
+    def hint(self) -> Hint:
+        """The bar's prompt (issue #27): the instruction, and the keys or the note about
+        hidden tiles as its secondary clause, which the frame leaves out before it makes
+        the instruction smaller."""
         host, controls = self.host, self.controls
         t, state = host.t, host.state
         mode = controls.my_turn()
         if mode == "hole":
             name = host.seat_name(controls.me())
-            return self._sentences("cluck.your_hole", "cluck.hint_hole", name=name)
+            return Hint(t("cluck.your_hole", name=name), t("cluck.hint_hole"))
         if mode == "place":
             name = host.seat_name(controls.me())
-            return self._sentences("cluck.your_place", "cluck.hint_place", name=name)
+            return Hint(t("cluck.your_place", name=name), t("cluck.hint_place"))
         m = self.model.table
         watching = host.private_player is None and host.driver.local_seats()
-        after = t("cluck.sentence_sep") + t("cluck.watching") if watching else ""
+        after = t("cluck.watching") if watching else ""
         if state.is_over() and not host.busy_animating():
-            return t("cluck.log.game_over", round=t.round(state.round))
+            return Hint(t("cluck.log.game_over", round=t.round(state.round)))
         if m.stage == "end":
-            return t("cluck.turn_walk") + after
+            return Hint(t("cluck.turn_walk"), after)
         turn = m.turn if host.busy_animating() else (state.to_act()[0] if state.to_act() else None)
         if turn is None:
-            return t("cluck.watching") if watching else ""
+            return Hint(after)
         key = "cluck.turn_place" if m.stage == "place" else "cluck.turn_hole"
-        return t(key, name=host.seat_name(turn)) + after
-
-    def _sentences(self, *keys: str, **values) -> str:
-        t = self.host.t
-        return t("cluck.sentence_sep").join(t(k, **values) for k in keys)
+        return Hint(t(key, name=host.seat_name(turn)), after)

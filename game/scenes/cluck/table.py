@@ -55,7 +55,9 @@ _STAGES = {"chickens": "setup", PLACE: "place", "over": "over"}
 class CluckTable(TableDefaults):
     """Cluck-peep! for the shared table scene (a GameTable)."""
 
-    cut = FrameCut(bar_h=BAR_H, hint_lines=2, seat_h=(96, 112))
+    # one line of hint (its keys go first when it is long) and the rest of the bar for the
+    # hand: tiles about 50 px high at 1024x600 (issue #27)
+    cut = FrameCut(bar_h=BAR_H, hint_lines=1, seat_h=(96, 112))
     buttons_in_still = True  # the frame's buttons stand still with the felt and the ladder
     resync: Resync = "when_idle"  # events that come meanwhile play on from what is shown
 

@@ -50,16 +50,12 @@ class Board:
         r = route - 1
         lane, colour = self.model.lanes[r], ROUTE_COLOURS[r]
         px = self.host.px
-        pygame.draw.rect(
-            surface, theme.mix(colour, (255, 255, 255), 0.72), lane, border_radius=px(8)
-        )
+        smooth.rounded_rect(surface, theme.mix(colour, (255, 255, 255), 0.72), lane, px(8))
         self._paint_head(surface, route, scorer)
         # the track: a path in the route's colour with its 20 spaces on it
         first, last = self._cell_rect(route, 1), self._cell_rect(route, SPACES)
         path = first.union(last).inflate(px(6), px(4))
-        pygame.draw.rect(
-            surface, theme.mix(colour, (255, 255, 255), 0.35), path, border_radius=px(8)
-        )
+        smooth.rounded_rect(surface, theme.mix(colour, (255, 255, 255), 0.35), path, px(8))
         threshold = scorer.min_space[r]
         values = scorer.spaces[r]
         size = self.host.text_px(14)
@@ -67,9 +63,9 @@ class Board:
             cell = self._cell_rect(route, space)
             below = space < threshold
             fill = (222, 220, 216) if below else (255, 253, 248)
-            pygame.draw.rect(surface, fill, cell, border_radius=px(5))
+            smooth.rounded_rect(surface, fill, cell, px(5))
             if space == SPACES:  # the goal
-                pygame.draw.rect(surface, (200, 150, 30), cell, max(2, px(3)), px(5))
+                smooth.rounded_rect(surface, (200, 150, 30), cell, px(5), max(2, px(3)))
             if values is not None:  # a position route: the space's value, printed
                 value = values[space - 1]
                 tint = theme.BAD if value < 0 else (theme.INK_SOFT if not value else (34, 110, 56))
@@ -271,12 +267,8 @@ class Board:
         px = self.host.px
         if t.scoring_route is not None:
             lane = self.model.lanes[t.scoring_route - 1]
-            pygame.draw.rect(
-                surface,
-                theme.ACCENT,
-                lane.inflate(px(4), px(4)),
-                width=max(2, px(3)),
-                border_radius=px(9),
+            smooth.rounded_rect(
+                surface, theme.ACCENT, lane.inflate(px(4), px(4)), px(9), max(2, px(3))
             )
         shake = t.shake
         for (route, player), (space, stack, lift) in t.spots.items():
@@ -302,9 +294,13 @@ class Board:
             size = self.host.text_px(16)
             pill = pygame.Rect(0, 0, text_w(text, size, True) + px(12), round(size * 1.4))
             pill.midbottom = (round(x), round(y - px(16) * ease_out_back(min(1.0, v * 2))))
-            pygame.draw.rect(surface, (255, 255, 255), pill, border_radius=pill.h // 2)
-            pygame.draw.rect(
-                surface, self.host.seat_colour(player), pill, max(2, px(2)), pill.h // 2
+            smooth.panel(
+                surface,
+                (255, 255, 255),
+                pill,
+                pill.h // 2,
+                self.host.seat_colour(player),
+                max(2, px(2)),
             )
             draw_text(
                 surface, text, size, pill.center, theme.INK, True, "center", pill.inflate(0, 4)
@@ -367,12 +363,8 @@ class Board:
                 ghost = self.art.marker_image(player, ghost=True, width=width)
                 rect = ghost.get_rect(midbottom=(x1, y1))
                 surface.blit(ghost, rect)
-                pygame.draw.rect(
-                    surface,
-                    theme.ACCENT_DARK,
-                    rect.inflate(px(4), px(4)),
-                    width=max(1, px(2)),
-                    border_radius=px(5),
+                smooth.rounded_rect(
+                    surface, theme.ACCENT_DARK, rect.inflate(px(4), px(4)), px(5), max(1, px(2))
                 )
                 x0 = self.model.marker_pos(r + 1, was["space"], 0)[0] if was else self.model.cells_x
                 self._arrow(surface, (x0, rect.y - px(4)), (x1, rect.y - px(4)))
@@ -401,12 +393,12 @@ class Board:
                 gets = i < len(then) and then[i] == player
                 if had != gets:
                     colour = theme.GOOD if gets else theme.BAD
-                    pygame.draw.rect(
+                    smooth.rounded_rect(
                         surface,
                         colour,
                         rect.inflate(2 * self.host.px(3), 2 * self.host.px(3)),
+                        rect.h // 2 + self.host.px(3),
                         max(2, self.host.px(3)),
-                        border_radius=rect.h // 2 + self.host.px(3),
                     )
 
     def _arrow(self, surface, a: Point, b: Point) -> None:

@@ -10,7 +10,7 @@ import math
 import pygame
 
 from game.scenes.table.contract import TableHost
-from game.ui import theme
+from game.ui import smooth, theme
 from game.ui.choices import Choices
 from game.ui.tween import ease_in_out, lerp
 from game.ui.widgets import Picture, draw_panel, draw_text, lay, paint_picture
@@ -116,14 +116,10 @@ class Drawing:
     def _paint_lid(self, surface) -> None:
         """The lid turned over as a dice tray: a cardboard rim with its name, the felt."""
         lid, px = self.model.lid_rect, self.host.px
-        pygame.draw.rect(surface, CARDBOARD, lid, border_radius=px(12))
-        pygame.draw.rect(
-            surface, CARDBOARD_LIGHT, lid.inflate(-px(4), -px(4)), border_radius=px(10)
-        )
-        pygame.draw.rect(
-            surface, (107, 76, 44), self.model.felt.inflate(px(4), px(4)), border_radius=px(8)
-        )
-        pygame.draw.rect(surface, FELT, self.model.felt, border_radius=px(7))
+        smooth.rounded_rect(surface, CARDBOARD, lid, px(12))
+        smooth.rounded_rect(surface, CARDBOARD_LIGHT, lid.inflate(-px(4), -px(4)), px(10))
+        smooth.rounded_rect(surface, (107, 76, 44), self.model.felt.inflate(px(4), px(4)), px(8))
+        smooth.rounded_rect(surface, FELT, self.model.felt, px(7))
         draw_text(
             surface,
             self.host.t("routes.lid"),
@@ -139,9 +135,9 @@ class Drawing:
         """Sorting square ``i``: its number (in its route's colour), how many dice lie
         there and the dice themselves."""
         sq, badge, px = self.model.squares[i], self.model.badges[i], self.host.px
-        pygame.draw.rect(surface, FELT_LIGHT if count else FELT_EMPTY, sq, border_radius=px(8))
-        pygame.draw.rect(surface, FELT_EDGE, sq, width=max(1, px(2)), border_radius=px(8))
-        pygame.draw.rect(surface, ROUTE_COLOURS[i], badge, border_radius=px(5))
+        fill = FELT_LIGHT if count else FELT_EMPTY
+        smooth.panel(surface, fill, sq, px(8), FELT_EDGE, max(1, px(2)))
+        smooth.rounded_rect(surface, ROUTE_COLOURS[i], badge, px(5))
         draw_text(
             surface,
             str(i + 1),
@@ -199,12 +195,12 @@ class Drawing:
             area = self.model.dice_areas[i]
             pygame.draw.rect(surface, FELT_LIGHT if count else FELT_EMPTY, area)
             self._paint_dice(surface, i + 1, count, then)
-            pygame.draw.rect(
+            smooth.rounded_rect(
                 surface,
                 theme.GOOD if then > count else theme.BAD,
                 sq,
-                width=max(2, self.host.px(3)),
-                border_radius=self.host.px(8),
+                self.host.px(8),
+                max(2, self.host.px(3)),
             )
 
     def _draw_lid_offers(self, surface) -> None:
@@ -216,12 +212,12 @@ class Drawing:
             if self.choices.control(f"take:{i + 1}") is None:
                 continue
             hot = hot_face == i + 1
-            pygame.draw.rect(
+            smooth.rounded_rect(
                 surface,
                 theme.ACCENT_DARK if hot else (255, 214, 120),
                 sq,
-                width=max(2, self.host.px(4 if hot else 2)),
-                border_radius=self.host.px(8),
+                self.host.px(8),
+                max(2, self.host.px(4 if hot else 2)),
             )
 
     # -- things in flight ---------------------------------------------------------------

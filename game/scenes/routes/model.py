@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.ui import choices, theme
+from game.ui import choices, smooth, theme
+from game.ui.widgets import draw_focus_ring
 
 ROUTES = 8
 SPACES = 20
@@ -57,12 +58,11 @@ class Choice(choices.Choice):
             glow = pygame.Surface(r.size, pygame.SRCALPHA)
             glow.fill((255, 214, 120, 70))
             surface.blit(glow, r.topleft)
-        colour = (
-            theme.BUTTON_FOCUS if focused else (theme.ACCENT_DARK if self.hovered else theme.ACCENT)
-        )
-        pygame.draw.rect(
-            surface, colour, r, width=4 if focused or self.hovered else 2, border_radius=radius
-        )
+        if focused:  # the one keyboard focus style of every control
+            draw_focus_ring(surface, r, radius)
+            return
+        colour = theme.ACCENT_DARK if self.hovered else theme.ACCENT
+        smooth.rounded_rect(surface, colour, r, radius, 4 if self.hovered else 2)
 
 
 @dataclass(eq=False)

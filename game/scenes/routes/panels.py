@@ -8,7 +8,7 @@ import pygame
 
 from game.rules.routes import ChangeDie, PushMarker, TakeAll, TakeOne
 from game.scenes.table.contract import TableHost
-from game.ui import fonts, theme
+from game.ui import fonts, smooth, theme
 from game.ui.choices import Choices
 from game.ui.widgets import draw_panel, draw_text, lay, paint_picture
 
@@ -61,7 +61,7 @@ class Panels:
         if self.host.deciding() is None:
             return
         keys = self._keys_rect()
-        pygame.draw.rect(surface, theme.BUTTON_DISABLED, keys, border_radius=keys.h // 2)
+        smooth.rounded_rect(surface, theme.BUTTON_DISABLED, keys, keys.h // 2)
         draw_text(
             surface,
             self.host.t("routes.keys"),
@@ -100,7 +100,7 @@ class Panels:
         box.center = self.model.routes_rect.center
 
         def paint(layer: pygame.Surface, inner: pygame.Rect) -> None:
-            pygame.draw.rect(layer, (*theme.BG_DARK, 235), inner, border_radius=px(16))
+            smooth.rounded_rect(layer, (*theme.BG_DARK, 235), inner, px(16))
             draw_text(
                 layer, title, t_size, (box.w // 2, px(38)), theme.INK_LIGHT, True, "center", inner
             )

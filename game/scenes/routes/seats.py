@@ -11,7 +11,7 @@ import pygame
 
 from game.scenes.table.contract import Header, SeatDefaults, SeatFace, TableHost
 from game.scenes.table.frame import seat_layout
-from game.ui import fonts, theme
+from game.ui import fonts, smooth, theme
 from game.ui.choices import Choices
 from game.ui.widgets import draw_icon, draw_text
 
@@ -171,8 +171,7 @@ class Seats(SeatDefaults):
             )
         if "badge" in parts:
             word, box = parts["badge"]
-            pygame.draw.rect(surface, (242, 182, 50), box, border_radius=box.h // 2)
-            pygame.draw.rect(surface, (122, 79, 8), box, width=1, border_radius=box.h // 2)
+            smooth.panel(surface, (242, 182, 50), box, box.h // 2, (122, 79, 8), 1)
             draw_text(
                 surface,
                 word,

@@ -92,6 +92,11 @@ TILE_SPRITES = {
 }
 
 
+def quantize(scale: float) -> float:
+    """A crowd's scale in steps of 5% (a few pictures per layout, not one per frame)."""
+    return 1.0 if scale >= 0.999 else max(0.05, round(scale * 20) / 20)
+
+
 def letter_spot(w: int, h: int) -> tuple[Point, int]:
     """Where a pawn ``w`` x ``h`` wears its letter (a, b, c: the centre, on its body) and
     the letter's size."""
@@ -111,17 +116,19 @@ class Art:
         self._images.clear()
 
     # == images (cached per layout) ==============================================
-    def piece_image(self, piece: str, ghost: bool = False) -> pygame.Surface:
+    def piece_image(self, piece: str, ghost: bool = False, scale: float = 1.0) -> pygame.Surface:
         """A guardian, or a pawn in its seat's colour with the seat's mark on its head
-        (its letter is a text of its own: :meth:`piece_letter`)."""
-        key = ("piece", piece if piece[0] != "g" else "g", ghost)
+        (its letter is a text of its own: :meth:`piece_letter`); ``scale``: a crowd's
+        (see ``Layout.grid``), in steps of 5%."""
+        scale = quantize(scale)
+        key = ("piece", piece if piece[0] != "g" else "g", ghost, scale)
         image = self._images.get(key)
         if image is None:
             if piece[0] == "g":
-                h = int(self.model.tile_px * 0.74)
+                h = int(self.model.tile_px * 0.74 * scale)
                 image = sprites.svg("verflixxt_guardian.svg", int(h * 0.7), h).copy()
             else:
-                h = int(self.model.tile_px * PAWN_H)
+                h = int(self.model.tile_px * PAWN_H * scale)
                 w = int(h * PAWN_ASPECT)
                 player = int(piece[:-1])
                 image = sprites.tinted(
@@ -312,21 +319,26 @@ class Art:
             self._images[key] = image
         return image
 
-    def halo(self, piece: str, colour) -> pygame.Surface:
+    def halo(self, piece: str, colour, scale: float = 1.0) -> pygame.Surface:
         """The outline of a piece, a few pixels wide: drawn behind a piece that may move."""
-        key = ("halo", piece if piece[0] != "g" else "g", colour)
+        scale = quantize(scale)
+        key = ("halo", piece if piece[0] != "g" else "g", colour, scale)
         image = self._images.get(key)
         if image is None:
-            sprite = self.piece_image(piece)
-            mask = pygame.mask.from_surface(sprite, 60)
-            shape = mask.to_surface(setcolor=(*colour, 255), unsetcolor=(0, 0, 0, 0))
+            sprite = self.piece_image(piece, scale=scale)
+            # the sprite's own smooth edge in the halo's colour, spread a few px around
+            shape = sprite.copy()
+            shape.set_alpha(None)
+            shape.fill((0, 0, 0, 255), special_flags=pygame.BLEND_RGBA_MULT)
+            shape.fill((*colour[:3], 0), special_flags=pygame.BLEND_RGBA_ADD)
             w = max(2, self.host.px(3))
             image = pygame.Surface(
                 (sprite.get_width() + 2 * w, sprite.get_height() + 2 * w), pygame.SRCALPHA
             )
-            for dx in range(-w, w + 1, max(1, w // 2)):
-                for dy in range(-w, w + 1, max(1, w // 2)):
-                    if dx * dx + dy * dy <= w * w + 1:
+            image.fill((*colour[:3], 0))
+            for dx in range(-w, w + 1):
+                for dy in range(-w, w + 1):
+                    if dx * dx + dy * dy <= w * w:
                         image.blit(shape, (w + dx, w + dy))
             self._images[key] = image
         return image

@@ -10,9 +10,9 @@ import pygame
 
 from game.rules.verflixxt.decisions import PlayCard
 from game.scenes.table.contract import TableHost
-from game.ui import fonts, theme
+from game.ui import fonts, smooth, theme
 from game.ui.choices import Choices
-from game.ui.widgets import draw_icon, draw_text
+from game.ui.widgets import draw_focus_ring, draw_icon, draw_text
 
 from .art import Art
 from .layout import Layout
@@ -90,20 +90,26 @@ class Bar:
             badge = pygame.Rect(0, 0, fonts.font(size, True).size(text)[0] + self.host.px(12), 0)
             badge.h = round(size * 1.25)
             badge.center = (deck.centerx, deck.bottom - badge.h // 2 - self.host.px(3))
-            pygame.draw.rect(surface, theme.BG_DARK, badge, border_radius=badge.h // 2)
+            smooth.rounded_rect(surface, theme.BG_DARK, badge, badge.h // 2)
             draw_text(
                 surface, text, size, badge.center, theme.INK_LIGHT, True, "center", within=badge
             )
         else:
-            pygame.draw.rect(surface, theme.PANEL_EDGE, deck, edge, border_radius=self.host.px(6))
+            smooth.rounded_rect(surface, theme.PANEL_EDGE, deck, self.host.px(6), edge)
         if t.discard is not None:
             self.art.card_image(t.discard, discard.w, discard.h).draw(surface, discard)
         else:
-            pygame.draw.rect(
-                surface, theme.PANEL_EDGE, discard, edge, border_radius=self.host.px(6)
-            )
-        self._label(surface, self.host.t("verflixxt.deck_label"), self.model.deck_label)
-        self._label(surface, self.host.t("verflixxt.discard"), self.model.discard_label)
+            smooth.rounded_rect(surface, theme.PANEL_EDGE, discard, self.host.px(6), edge)
+        for key, room in (
+            ("verflixxt.deck_label", self.model.deck_label),
+            ("verflixxt.discard", self.model.discard_label),
+        ):
+            if self.model.labels_under:  # a narrow bar: the word under its pile
+                size = self.host.text_px(14)
+                text = self.host.t(key)
+                draw_text(surface, text, size, room.center, theme.INK_SOFT, False, "center", room)
+            else:
+                self._label(surface, self.host.t(key), room)
 
     def _draw_hand(self, surface, focus) -> None:
         """The viewer's two cards: only ever drawn for ``self.host.private_player``."""
@@ -115,18 +121,14 @@ class Bar:
         edge = max(1, self.host.px(2))
         if self.host.private_player is None:
             for rect in rects:
-                pygame.draw.rect(
-                    surface, theme.PANEL_EDGE, rect, edge, border_radius=self.host.px(8)
-                )
+                smooth.rounded_rect(surface, theme.PANEL_EDGE, rect, self.host.px(8), edge)
             return
         playable = {c.card for c in self.choices.controls if c.spot == "card"}
         player = self.host.deciding()
         playing = player is not None and isinstance(self.host.state.decision(player), PlayCard)
         for i, rect in enumerate(rects):
             if i >= len(t.hand):
-                pygame.draw.rect(
-                    surface, theme.PANEL_EDGE, rect, edge, border_radius=self.host.px(8)
-                )
+                smooth.rounded_rect(surface, theme.PANEL_EDGE, rect, self.host.px(8), edge)
                 continue
             card = t.hand[i]
             selected = (
@@ -145,18 +147,13 @@ class Bar:
             r = rect.move(0, -lift)
             stamp.draw(surface, r)
             if control is not None and (control is focus or selected):
-                colour = (
-                    theme.BUTTON_FOCUS
-                    if control is focus and self.choices.keyboard
-                    else theme.ACCENT
-                )
-                pygame.draw.rect(
-                    surface,
-                    colour,
-                    r.inflate(self.host.px(6), self.host.px(6)),
-                    self.host.px(3),
-                    border_radius=self.host.px(10),
-                )
+                ring = r.inflate(self.host.px(6), self.host.px(6))
+                if control is focus and self.choices.keyboard:  # the one focus style
+                    draw_focus_ring(surface, ring, self.host.px(10))
+                else:
+                    smooth.rounded_rect(
+                        surface, theme.ACCENT, ring, self.host.px(10), self.host.px(3)
+                    )
             if control is not None:  # its key, on a badge in the card's corner
                 size = self.host.text_px(14)
                 badge = pygame.Rect(0, 0, round(size * 1.3), round(size * 1.3))

@@ -353,7 +353,7 @@ class Controls:
 
     def _piece_choice(self, piece: str, action, previews, groups, key, callback=None) -> Choice:
         feet = self.layout.piece_spot(piece, groups) or self.layout.tile_centre(START)
-        rect = self.layout.piece_rect(piece, feet)
+        rect = self.layout.piece_rect(piece, feet, self.layout.scale_of(piece, groups))
         return Choice(
             rect,
             "",

@@ -18,7 +18,15 @@ from game.scenes.table.contract import TableHost
 from game.ui import fonts, smooth, theme
 from game.ui.choices import Choices
 from game.ui.tween import lerp
-from game.ui.widgets import Picture, draw_icon, draw_panel, draw_text, lay, paint_picture
+from game.ui.widgets import (
+    Picture,
+    draw_focus_ring,
+    draw_icon,
+    draw_panel,
+    draw_text,
+    lay,
+    paint_picture,
+)
 
 from .art import Art, Label, Stamp, letter_spot, stamp_text
 from .bar import Bar
@@ -159,7 +167,7 @@ class Drawing:
         layer = pygame.Surface(board.size, pygame.SRCALPHA)
         ox, oy = -board.x, -board.y
         radius = self.host.px(14)
-        pygame.draw.rect(layer, MEADOW, layer.get_rect(), border_radius=radius)
+        smooth.rounded_rect(layer, MEADOW, layer.get_rect(), radius)
         rng = random.Random(7)
         pts = [(x + ox, y + oy) for x, y in self.model.pts]
         road_w = self.model.tile_px * 0.98
@@ -168,9 +176,11 @@ class Drawing:
             pygame.draw.rect(
                 layer, theme.mix(MEADOW, MEADOW_DARK, 0.35), (0, k, board.w, self.host.px(18))
             )
-        pygame.draw.rect(
-            layer, MEADOW_EDGE, layer.get_rect(), self.host.px(3), border_radius=radius
-        )
+        # the stripes kept inside the meadow's smooth corners, then its edge
+        mask = pygame.Surface(board.size, pygame.SRCALPHA)
+        smooth.rounded_rect(mask, (255, 255, 255), mask.get_rect(), radius)
+        layer.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        smooth.rounded_rect(layer, MEADOW_EDGE, layer.get_rect(), radius, self.host.px(3))
         coarse = pts[::6]
         for _ in range(140):
             x, y = rng.uniform(8, board.w - 8), rng.uniform(8, board.h - 8)
@@ -244,31 +254,31 @@ class Drawing:
             layer.blit(stamp.image, rect)
             badges.append((stamp, rect.topleft))
             if tile in attack:  # the tiles an attack may start from are ringed
-                colour = (
-                    (theme.BUTTON_FOCUS if self.choices.keyboard else theme.ACCENT)
-                    if tile == looked
-                    else (255, 214, 70)
-                )
-                pygame.draw.rect(
-                    layer,
-                    colour,
-                    rect.inflate(self.host.px(8), self.host.px(8)),
-                    self.host.px(4) if tile == looked else self.host.px(3),
-                    border_radius=self.host.px(12),
-                )
+                ring = rect.inflate(self.host.px(8), self.host.px(8))
+                if tile == looked and self.choices.keyboard:
+                    draw_focus_ring(layer, ring, self.host.px(12))
+                else:
+                    smooth.rounded_rect(
+                        layer,
+                        theme.ACCENT if tile == looked else (255, 214, 70),
+                        ring,
+                        self.host.px(12),
+                        self.host.px(4) if tile == looked else self.host.px(3),
+                    )
         if self.host.state.hats_variant:
             self._draw_chip_stack(layer, (ox, oy))
-        placed: list[tuple[float, float, str]] = []
+        placed: list[tuple[float, float, str, float]] = []
         for tile, pieces in self.layout.groups().items():
+            scale = self.layout.crowd_scale(tile, pieces)
             for piece, (x, y) in self.layout.fan(tile, pieces).items():
                 if piece not in movable:
-                    placed.append((y, x, piece))
+                    placed.append((y, x, piece, scale))
         placed.sort()
-        for y, x, piece in placed:
+        for y, x, piece, scale in placed:
             wiggle = t.wiggle.get(piece)
             if wiggle is not None:
                 x += math.sin(wiggle * math.pi * 4) * self.host.px(4)
-            self._draw_piece(layer, piece, (x - ox, y - oy))
+            self._draw_piece(layer, piece, (x - ox, y - oy), scale=scale)
         cover = None  # the hat draw's panel hides part of the board: no values there
         if t.contest is not None:
             cover = self.layout.contest_rect().move(-ox, -oy)
@@ -309,7 +319,7 @@ class Drawing:
             strong = choice is focus
             glow = pygame.Surface((r.w + self.host.px(16), self.host.px(18)), pygame.SRCALPHA)
             alpha = 230 if strong else int(120 + 80 * pulse)
-            colour = theme.BUTTON_FOCUS if self.choices.keyboard and strong else (255, 200, 60)
+            colour = theme.ACCENT if self.choices.keyboard and strong else (255, 200, 60)
             pygame.draw.ellipse(glow, (*colour, alpha), glow.get_rect())
             surface.blit(glow, glow.get_rect(center=(r.centerx, r.bottom - self.host.px(4))))
 
@@ -321,23 +331,22 @@ class Drawing:
             groups = self.layout.groups()
             placed = []
             for tile, pieces in groups.items():
+                scale = self.layout.crowd_scale(tile, pieces)
                 for piece, (x, y) in self.layout.fan(tile, pieces).items():
                     if piece in movable:
-                        placed.append((y, x, piece))
+                        placed.append((y, x, piece, scale))
             placed.sort()
             pulse = 0.5 + 0.5 * math.sin(self.model.clock * 5)
-            for y, x, piece in placed:
+            for y, x, piece, scale in placed:
                 strong = movable[piece] is focus
-                colour = (
-                    (theme.BUTTON_FOCUS if self.choices.keyboard else theme.ACCENT)
-                    if strong
-                    else (255, 214, 70)
-                )
-                halo = self.art.halo(piece, colour)
+                colour = theme.ACCENT if strong else (255, 214, 70)
+                halo = self.art.halo(piece, colour, scale)
                 halo.set_alpha(255 if strong else int(150 + 105 * pulse))
-                rect = self.layout.piece_rect(piece, (x, y))
+                rect = self.layout.piece_rect(piece, (x, y), scale)
                 surface.blit(halo, halo.get_rect(center=rect.center))
-                self._draw_piece(surface, piece, (x, y))
+                self._draw_piece(surface, piece, (x, y), scale=scale)
+                if strong and self.choices.keyboard:
+                    draw_focus_ring(surface, rect.inflate(self.host.px(8), self.host.px(6)), 6)
         for piece, walk in t.walks.items():
             if walk.points:
                 self._draw_piece(surface, piece, self._walk_pos(walk))
@@ -355,10 +364,11 @@ class Drawing:
             piece = choice.piece or ""
             r = choice.rect
             looked = choice is focus or (choice.hovered and not self.choices.keyboard)
-            if looked:
-                colour = theme.BUTTON_FOCUS if self.choices.keyboard else theme.ACCENT
-                pygame.draw.rect(
-                    surface, colour, r, max(2, self.host.px(3)), border_radius=self.host.px(8)
+            if looked and self.choices.keyboard:
+                draw_focus_ring(surface, r, self.host.px(8))
+            elif looked:
+                smooth.rounded_rect(
+                    surface, theme.ACCENT, r, self.host.px(8), max(2, self.host.px(3))
                 )
             image = self.art.big_pawn(piece, int(r.h * 0.86))
             pawn = draw_icon(
@@ -411,9 +421,11 @@ class Drawing:
             return self._walk_pos(walk)
         return self.layout.piece_spot(piece)
 
-    def _draw_piece(self, surface, piece: str, feet: Point, ghost: bool = False) -> None:
-        image = self.art.piece_image(piece, ghost)
-        rect = self.layout.piece_rect(piece, feet)
+    def _draw_piece(
+        self, surface, piece: str, feet: Point, ghost: bool = False, scale: float = 1.0
+    ) -> None:
+        image = self.art.piece_image(piece, ghost, scale)
+        rect = self.layout.piece_rect(piece, feet, scale)
         surface.blit(image, rect)
         if piece[0] == "g":
             return
@@ -427,7 +439,7 @@ class Drawing:
                 hat = name
         if hat is not None and not ghost:
             # the hat sits on top of the head: the seat's mark under it shows (issue #27)
-            image = self.art.hat_image(hat)
+            image = self.art.hat_image(hat, max(6, int(self.model.tile_px * 0.42 * scale)))
             surface.blit(image, image.get_rect(midbottom=(rect.centerx, rect.y + rect.h * 0.08)))
 
     def _draw_preview_under(self, surface, shown) -> None:
@@ -440,8 +452,8 @@ class Drawing:
                         if tile in self.model.table.u:
                             cx, cy = self.layout.tile_centre(tile)
                             dot = (cx, cy + self.host.px(2))
-                            pygame.draw.circle(surface, (255, 250, 230), dot, self.host.px(5))
-                            pygame.draw.circle(
+                            smooth.disc(surface, (255, 250, 230), dot, self.host.px(5))
+                            smooth.ring(
                                 surface,
                                 theme.ACCENT_DARK,
                                 dot,
@@ -453,23 +465,15 @@ class Drawing:
                         rect = self.layout.tile_rect(tile).inflate(
                             self.host.px(10), self.host.px(10)
                         )
-                        pygame.draw.rect(
-                            surface,
-                            theme.ACCENT,
-                            rect,
-                            self.host.px(4),
-                            border_radius=self.host.px(14),
+                        smooth.rounded_rect(
+                            surface, theme.ACCENT, rect, self.host.px(14), self.host.px(4)
                         )
                 elif isinstance(e, TileTaken):
                     tile = e.tile
                     if tile in self.model.table.u:
                         rect = self.layout.tile_rect(tile).inflate(self.host.px(6), self.host.px(6))
-                        pygame.draw.rect(
-                            surface,
-                            (255, 255, 255),
-                            rect,
-                            self.host.px(3),
-                            border_radius=self.host.px(12),
+                        smooth.rounded_rect(
+                            surface, (255, 255, 255), rect, self.host.px(12), self.host.px(3)
                         )
 
     def _draw_preview_over(self, surface, shown) -> None:
@@ -480,7 +484,8 @@ class Drawing:
                 if isinstance(e, PieceMoved) and e.path and e.dest in self.model.table.u:
                     piece = e.piece
                     feet = self.layout.landing_spot(piece, e.dest, groups)
-                    self._draw_piece(surface, piece, feet, ghost=True)
+                    scale = self.layout.landing_scale(piece, e.dest, groups)
+                    self._draw_piece(surface, piece, feet, ghost=True, scale=scale)
                     if several and isinstance(action, Play) and action.direction:
                         label = "▶" if action.direction == "fwd" else "◀"
                         rect = self.layout.tile_rect(e.dest)
@@ -503,7 +508,7 @@ class Drawing:
                 ):
                     start = self.pawn_head(e.origin)()
                     end = self.pawn_head(e.dest)()
-                    pygame.draw.line(surface, theme.ACCENT_DARK, start, end, self.host.px(3))
+                    smooth.line(surface, theme.ACCENT_DARK, start, end, self.host.px(3))
                     image = self.art.hat_image(e.hat).copy()
                     image.set_alpha(170)
                     surface.blit(image, image.get_rect(midbottom=end))
@@ -513,5 +518,5 @@ class Drawing:
         w, h = fonts.font(size, True).size(text)
         box = pygame.Rect(0, 0, w + self.host.px(12), h + self.host.px(2))
         box.center = (int(centre[0]), int(centre[1]))
-        pygame.draw.rect(surface, theme.ACCENT_DARK, box, border_radius=box.h // 2)
+        smooth.rounded_rect(surface, theme.ACCENT_DARK, box, box.h // 2)
         draw_text(surface, text, size, box.center, theme.INK_LIGHT, True, "center", within=box)

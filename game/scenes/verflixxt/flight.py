@@ -8,7 +8,7 @@ import math
 import pygame
 
 from game.scenes.table.contract import TableHost
-from game.ui import fonts, theme
+from game.ui import fonts, smooth, theme
 from game.ui.tween import lerp
 from game.ui.widgets import draw_panel, draw_text, lay, paint_picture
 
@@ -72,7 +72,7 @@ class InFlight:
             fade = min(1.0, (1 - v) * 3)
 
             def paint(layer, area, text=text, colour=colour, size=size):
-                pygame.draw.rect(layer, (255, 252, 244, 220), area, border_radius=area.h // 2)
+                smooth.rounded_rect(layer, (255, 252, 244, 220), area, area.h // 2)
                 draw_text(layer, text, size, area.center, colour, True, "center", within=area)
 
             self._blit_faded(surface, rect, paint, fade)

@@ -7,7 +7,7 @@ import pygame
 
 from game.rules.verflixxt.decisions import DrawForHats
 from game.scenes.table.contract import TableHost
-from game.ui import fonts, theme
+from game.ui import fonts, smooth, theme
 from game.ui.widgets import draw_panel, draw_text, lay
 
 from .art import Art
@@ -79,7 +79,7 @@ class HatDrawPanel:
         for p in range(self.host.session.players):
             row = self.layout.contest_row(p).move(-rect.x, -rect.y)
             if p == t.current and isinstance(asked_now(self.host.state), DrawForHats):
-                pygame.draw.rect(layer, (255, 232, 200), row, border_radius=self.host.px(8))
+                smooth.rounded_rect(layer, (255, 232, 200), row, self.host.px(8))
             icon = self.art.pawn_icon(p, min(row.h - self.host.px(4), self.host.px(28)))
             layer.blit(icon, icon.get_rect(midleft=(row.x + self.host.px(6), row.centery)))
             name_box = pygame.Rect(

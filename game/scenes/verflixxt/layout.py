@@ -35,6 +35,19 @@ SIDE_W_SMALL = 340
 BAR_H_SMALL = 96
 
 
+# a crowd's grid (issue #27): a column a pawn's width and a little apart, a row this share
+# of a pawn's height behind the one in front (its letter and head above their heads), and
+# the least scale a crowd shrinks to
+COL_STEP = 1.06
+ROW_STEP = 0.92
+MIN_SCALE = 0.45
+GUARD_W = 0.74 * 0.7  # a guardian's width, a share of a track tile's (see Art.piece_image)
+
+
+def _guards(pieces: list[str]) -> int:
+    return sum(1 for piece in pieces if piece[0] == "g")
+
+
 def _piece_order(piece: str) -> tuple:
     """Guardians stand at the back of a tile, pawns in front in seat order."""
     return (0, int(piece[1:]), "") if piece[0] == "g" else (1, int(piece[:-1]), piece[-1])
@@ -47,10 +60,12 @@ class Layout:
         self.model = model
         self.host = host
         self.art = art
+        self._grids: dict[tuple, tuple[list[Point], float]] = {}  # crowds' grids per layout
 
     # == geometry ================================================================
     def cut(self, plan: TablePlan) -> None:
         """Where everything is in the frame's ``plan`` (a new window size)."""
+        self._grids.clear()
         self.model.board = plan.board
         self.model.action_rect = plan.controls
         self.model.legend_rect = plan.extra
@@ -158,34 +173,51 @@ class Layout:
         pad = self.host.px(6)
         if self.host.state.hats_variant:
             # the cards as tall as the tray, each group's label beside it (a label under
-            # the cards left them too small to read: issue #27)
-            self.model.card_h = max(self.host.px(30), min(self.host.px(92), a.h - 2 * pad))
-            self.model.card_w = int(self.model.card_h * 0.7)
-            top = a.centery - self.model.card_h // 2
+            # the cards left them too small to read: issue #27); when the buttons would be
+            # squeezed, the piles' words go under the piles on lower cards (never away)
             f = fonts.font(self.host.text_px(14))
             deck_w = f.size(self.host.t("verflixxt.deck_label"))[0]
             discard_w = f.size(self.host.t("verflixxt.discard"))[0]
             hand_w = max(f.size(self.hand_label(p))[0] for p in (None, *self._people()))
             gap, space = self.host.px(6), self.host.px(16)
+            line = round(self.host.text_px(14) * 1.3)
+            # the hand's cards as tall as the tray
+            self.model.card_h = max(self.host.px(30), min(self.host.px(92), a.h - 2 * pad))
+            self.model.card_w = int(self.model.card_h * 0.7)
+            hand_top = a.centery - self.model.card_h // 2
+            for under in (False, True):
+                below = line if under else 0
+                pile_h = max(self.host.px(30), min(self.host.px(92), a.h - 2 * pad - below))
+                pile_w = int(pile_h * 0.7)
+                self.model.labels_under = under
 
-            def card(x: int) -> pygame.Rect:
-                return pygame.Rect(x, top, self.model.card_w, self.model.card_h)
+                def label(x: int, w: int) -> pygame.Rect:
+                    return pygame.Rect(x, a.y, w, a.h)
 
-            def label(x: int, w: int) -> pygame.Rect:
-                return pygame.Rect(x, a.y, w, a.h)
+                def pile(
+                    x: int, w: int, under: bool = under, pw: int = pile_w, ph: int = pile_h
+                ) -> tuple[pygame.Rect, pygame.Rect, int]:
+                    """A pile at ``x`` and its word: beside it, or under it (centred)."""
+                    top = a.centery - (ph + (line if under else 0)) // 2
+                    if not under:
+                        rect = pygame.Rect(x, top, pw, ph)
+                        return rect, label(rect.right + gap, w), rect.right + gap + w
+                    column = max(pw, w)
+                    rect = pygame.Rect(x + (column - pw) // 2, top, pw, ph)
+                    return rect, pygame.Rect(x, rect.bottom, column, line), x + column
 
-            for piles_named in (True, False):  # the buttons' room first: the piles' words
-                # give way when the buttons would be squeezed (the count on the deck stays)
-                if not piles_named:
-                    deck_w = discard_w = gap = 0
                 x = a.x + self.host.px(14)
-                self.model.deck_rect = card(x)
-                self.model.deck_label = label(self.model.deck_rect.right + gap, deck_w)
-                self.model.discard_rect = card(self.model.deck_label.right + space)
-                self.model.discard_label = label(self.model.discard_rect.right + gap, discard_w)
-                x = self.model.discard_label.right + space + self.host.px(6)
+                self.model.deck_rect, self.model.deck_label, x = pile(x, deck_w)
+                self.model.discard_rect, self.model.discard_label, x = pile(x + space, discard_w)
+                x += space + self.host.px(6)
                 self.model.hand_rects = [
-                    card(x + i * (self.model.card_w + self.host.px(10))) for i in range(2)
+                    pygame.Rect(
+                        x + i * (self.model.card_w + self.host.px(10)),
+                        hand_top,
+                        self.model.card_w,
+                        self.model.card_h,
+                    )
+                    for i in range(2)
                 ]
                 self.model.hand_label = label(
                     self.model.hand_rects[-1].right + self.host.px(6), hand_w
@@ -279,43 +311,92 @@ class Layout:
         return groups
 
     def fan(self, tile: str, pieces: list[str]) -> dict[str, Point]:
-        """Where each piece on a tile stands (its feet): rows laid like bricks, the
-        guardians at the back. A piece in a row behind stands in the gap between two in
-        front, where the pawns are narrow (head and neck), so every pawn's letter and seat
-        mark shows, however many share the tile: the twelve pawns on the start (issue
-        #17) stand three to a row, a pawn's width apart."""
-        cx, cy = self.tile_centre(tile)
-        n = len(pieces)
-        if not n:
-            return {}
-        pawn_w = self.model.tile_px * PAWN_H * PAWN_ASPECT
-        pawn_h = self.model.tile_px * PAWN_H
-        big = tile in (START, FINISH)
-        if big:
-            per_row = max(3, math.ceil(n / 5))  # five rows at most: off the goal chips
-            spacing = pawn_w * 1.02
-            base_y = cy + self.model.big_px * 0.32
-        else:
-            per_row = 3 if n > 2 else 2
-            spacing = pawn_w * (0.9 if n > 2 else 1.0)
-            base_y = cy + self.model.tile_px * 0.06
-        rows = math.ceil(n / per_row)
-        # a row stands in the gaps of the row in front of it, and the row two back right
-        # behind it: high enough over it that its letters show above the front heads
-        row_dy = pawn_h * (0.42 if rows > 2 else 0.32)
-        if rows > 2 and not big:  # a crowd on a small tile: keep it close
-            row_dy = min(row_dy, self.model.tile_px * 0.7 / (rows - 1))
-        first = n - per_row * (rows - 1)
-        out: dict[str, Point] = {}
-        i = 0
+        """Where each piece on a tile stands (its feet): in a grid over the tile, the
+        guardians at the back, that shrinks with the count (issue #27): no piece stands in
+        front of another, so every pawn's letter and seat mark shows, however many share
+        the tile (the twelve pawns on the start of a six-player game); the pieces are drawn
+        at :meth:`crowd_scale`."""
+        points, _scale = self.grid(tile, len(pieces), _guards(pieces))
+        return dict(zip(pieces, points, strict=True))
+
+    def crowd_scale(self, tile: str, pieces: list[str]) -> float:
+        """How big the ``pieces`` standing on a tile are drawn (1: full size)."""
+        return self.grid(tile, len(pieces), _guards(pieces))[1]
+
+    def scale_of(self, piece: str, groups: dict | None = None) -> float:
+        """How big ``piece`` is drawn where it stands (1 when off the track)."""
+        tile = self.model.table.pieces.get(piece)
+        if tile is None:
+            return 1.0
+        groups = groups if groups is not None else self.groups()
+        return self.crowd_scale(tile, groups.get(tile, [piece]))
+
+    def grid(self, tile: str, n: int, guards: int = 0) -> tuple[list[Point], float]:
+        """The feet of ``n`` pieces on ``tile``, back row first, and their scale: the
+        columns and rows that let them be biggest inside the room over the tile (the tile,
+        a little of the meadow beside it and above it, inside the board). A row stands
+        ``ROW_STEP`` of a pawn's height behind the one in front: a pawn's letter and head
+        stay above the heads in front of it."""
+        if n <= 0:
+            return [], 1.0
+        cx, cy = self.tile_centre(tile)  # (the track's tiles may move: part of the key)
+        key = (tile, n, guards, cx, cy, self.model.tile_px, tuple(self.model.board))
+        cached = self._grids.get(key)
+        if cached is not None:
+            return cached
+        tile_px = self.model.tile_px
+        # a column as wide as the widest piece (a guardian's hat is wider than a pawn)
+        pawn_w = tile_px * (GUARD_W if guards else PAWN_H * PAWN_ASPECT)
+        pawn_h = tile_px * PAWN_H
+        size = self.tile_size(tile)
+        left, right = cx - size / 2, cx + size / 2
+        if tile in (START, FINISH):
+            base_y = cy + size * 0.18  # the front letters over the tile's name
+            extra = tile_px * 0.45
+            track = self.model.table.track
+            # the start's crowd stands on the meadow away from the first tile, not on it
+            nx = self.tile_centre(track[1])[0] if tile == START and len(track) > 1 else cx
+            if nx > cx + size / 2:  # the track leaves to the right: the crowd to the left
+                left -= 2 * extra
+            elif nx < cx - size / 2:
+                right += 2 * extra
+            else:
+                left, right = left - extra, right + extra
+        else:  # a track tile: its crowd stays over it (its neighbours have their own)
+            base_y = cy + tile_px * 0.06
+        board = self.model.board.inflate(-self.host.px(8), -self.host.px(8))
+        left, right = max(board.x, left), min(board.right, right)
+        top = max(board.y, cy - size / 2 - tile_px * 0.5)
+        room_w, room_h = max(1.0, right - left), max(1.0, base_y - top)
+        best: tuple[float, int] = (0.0, n)
+        for cols in range(n, 0, -1):
+            rows = math.ceil(n / cols)
+            scale = min(
+                1.0,
+                room_w / (cols * pawn_w * COL_STEP),
+                room_h / (pawn_h * (1 + ROW_STEP * (rows - 1))),
+            )
+            if scale > best[0] + 1e-6:
+                best = (scale, cols)
+        scale, cols = max(MIN_SCALE, best[0]), best[1]
+        rows = math.ceil(n / cols)
+        step_x, step_y = pawn_w * COL_STEP * scale, pawn_h * ROW_STEP * scale
+        # over the tile's centre, moved onto the meadow only as far as the crowd needs
+        half = (min(n, cols) - 1) * step_x / 2 + pawn_w * scale / 2
+        centre_x = (left + right) / 2
+        if right - left > 2 * half:
+            centre_x = min(max(cx, left + half), right - half)
+        first = n - cols * (rows - 1)  # the back row takes what the full rows leave
+        points: list[Point] = []
         for r in range(rows):
-            k = first if r == 0 else per_row
+            k = first if r == 0 else cols
             back = rows - 1 - r
-            shift = spacing / 2 if back % 2 else 0.0
             for j in range(k):
-                out[pieces[i]] = (cx + (j - (k - 1) / 2) * spacing + shift, base_y - back * row_dy)
-                i += 1
-        return out
+                points.append((centre_x + (j - (k - 1) / 2) * step_x, base_y - back * step_y))
+        if len(self._grids) > 512:
+            self._grids.clear()
+        self._grids[key] = (points, scale)
+        return points, scale
 
     def piece_spot(self, piece: str, groups: dict | None = None) -> Point | None:
         tile = self.model.table.pieces.get(piece)
@@ -331,6 +412,11 @@ class Layout:
         others.sort(key=_piece_order)
         return self.fan(tile, others)[piece]
 
-    def piece_rect(self, piece: str, feet: Point) -> pygame.Rect:
-        image = self.art.piece_image(piece)
+    def landing_scale(self, piece: str, tile: str, groups: dict | None = None) -> float:
+        """How big ``piece`` is drawn on ``tile`` among the pieces already there."""
+        groups = groups if groups is not None else self.groups()
+        return self.crowd_scale(tile, [p for p in groups.get(tile, []) if p != piece] + [piece])
+
+    def piece_rect(self, piece: str, feet: Point, scale: float = 1.0) -> pygame.Rect:
+        image = self.art.piece_image(piece, scale=scale)
         return image.get_rect(midbottom=(int(feet[0]), int(feet[1] + image.get_height() * 0.06)))

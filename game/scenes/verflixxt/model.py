@@ -153,6 +153,7 @@ class VerflixxtModel:
     hand_rects: list[pygame.Rect] = field(default_factory=list)
     deck_label: pygame.Rect = field(default_factory=pygame.Rect)  # beside the cards
     discard_label: pygame.Rect = field(default_factory=pygame.Rect)
+    labels_under: bool = False  # the piles' words under the piles (a narrow bar)
     hand_label: pygame.Rect = field(default_factory=pygame.Rect)
     die_rect: pygame.Rect | None = None  # the base game only
     buttons_rect: pygame.Rect = field(default_factory=pygame.Rect)  # the buttons' room

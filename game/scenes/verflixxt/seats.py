@@ -14,11 +14,12 @@ from game.rules.verflixxt.data import RISK, card_value
 from game.rules.verflixxt.decisions import DrawForHats, MovePiece, PassHat, PlayCard, RollDie
 from game.rules.verflixxt.scoring import ScoreBreakdown, breakdown
 from game.scenes.table.contract import Header, SeatDefaults, SeatFace, TableHost
-from game.ui import fonts, sprites, theme
+from game.scenes.table.frame import Hint
+from game.ui import fonts, smooth, sprites, theme
 from game.ui.choices import Choices
 from game.ui.widgets import draw_panel, draw_text, lay
 
-from .art import Art, Stamp, stamp_text
+from .art import TEXT_MIN, Art, Stamp, stamp_text
 from .model import Choice, Point, VerflixxtModel, _signed, asked_now
 from .texts import Texts
 
@@ -72,7 +73,7 @@ class Seats(SeatDefaults):
     def paint_extras(self, surface: pygame.Surface, player: int, rect: pygame.Rect) -> None:
         self.draw_seat_extras(surface, player, rect)
 
-    def hint(self) -> str:
+    def hint(self) -> str | Hint:
         return self.hint_text()
 
     def subtitle(self, player: int) -> str | None:
@@ -112,9 +113,10 @@ class Seats(SeatDefaults):
             else "verflixxt.variant_base"
         )
 
-    def hint_text(self) -> str:
-        """The bar's two lines: what to do and the keys, or what the option looked at
-        would do (the preview's caption)."""
+    def hint_text(self) -> str | Hint:
+        """The bar's two lines: what to do and the keys (a Hint: the keys are its
+        secondary clause, left out first: issue #27), or what the option looked at would
+        do (the preview's caption)."""
         tr = self.host.t
         player = self.host.deciding()
         if player is None:
@@ -127,7 +129,9 @@ class Seats(SeatDefaults):
         title, hint = self.prompt_texts(player)
         title = title[:1].upper() + title[1:]
         shown = self.model.shown
-        caption = self.texts.preview_caption(shown) if shown else ""
+        if not shown:
+            return Hint(title, hint)
+        caption = self.texts.preview_caption(shown)
         # the preview as a sentence of its own; none when it only says again what the
         # prompt says (a 0 "moves nothing": issue #27, no doubled hint)
         if caption and caption != tr("verflixxt.pv_zero"):
@@ -285,9 +289,7 @@ class Seats(SeatDefaults):
                 if k < count:
                     surface.blit(self.art.card_image(None, w, h).image, slot)
                 else:
-                    pygame.draw.rect(
-                        surface, theme.PANEL_EDGE, slot, max(1, self.host.px(1)), border_radius=3
-                    )
+                    smooth.rounded_rect(surface, theme.PANEL_EDGE, slot, 3, max(1, self.host.px(1)))
 
     def _draw_pile(self, surface, player: int, parts: ScoreBreakdown, row: SeatRow) -> None:
         pile = self.model.table.taken[player]
@@ -307,9 +309,33 @@ class Seats(SeatDefaults):
         turned = set(parts.get("turned", ()))
         risks = sum(1 for tile in pile if self.host.state.box.kinds[tile] == RISK)
         sign = 1 if risks % 2 == 0 else -1
-        x, step, y, size = self._pile(row, len(pile))
-        stamps = [self.art.mini_tile(tile, size, tile in turned, sign) for tile in pile]
+        x, step, y, size, shown = self._pile(row, len(pile))
+        # the newest tiles, each apart from the next (its number whole); the older ones
+        # that do not fit are counted: "+n" (issue #27: a number is shown or counted,
+        # never hidden under the next tile)
+        stamps = [self.art.mini_tile(tile, size, tile in turned, sign) for tile in pile[-shown:]]
         self._lay_row(surface, stamps, x, step, y)
+        hidden = len(pile) - shown
+        if hidden:
+            text_size = self.host.text_px(14)
+            widest = step - max(2, self.host.px(3))  # (see _pile)
+            left = int(x + (shown - 1) * step + widest / 2 + self.host.px(4))
+            box = pygame.Rect(left, 0, max(1, int(row.right + row.size / 2) - left), 0)
+            box.h = round(text_size * 1.3)
+            box.centery = int(y)
+            words = self.host.t("verflixxt.pile_more", n=hidden)
+            if fonts.font(text_size, True).size(words)[0] > box.w:
+                words = f"+{hidden}"  # a narrow seat (chips and hats beside): the count
+            draw_text(
+                surface,
+                words,
+                text_size,
+                box.midleft,
+                theme.INK_SOFT,
+                bold=True,
+                anchor="midleft",
+                within=box,
+            )
 
     @staticmethod
     def _lay_row(surface, stamps: list[Stamp], x: float, step: float, y: float) -> None:
@@ -332,24 +358,34 @@ class Seats(SeatDefaults):
             for label in stamp.labels:
                 stamp_text(surface, label, (rect.x + label.centre[0], rect.y + label.centre[1]))
 
-    @staticmethod
-    def _pile(row: SeatRow, count: int) -> tuple[float, float, float, int]:
-        step: float = row.size * 1.12
-        if count > 1 and step * (count - 1) > row.right - row.left - row.size / 2:
-            step = max(1.0, (row.right - row.left - row.size / 2) / (count - 1))
-        return row.left, step, row.y, row.size
+    def _pile(self, row: SeatRow, count: int) -> tuple[float, float, float, int, int]:
+        """The first shown mini tile's centre x, the step between them, y, their size and
+        how many are shown (the newest; a "+n" after them counts the others). The step
+        fits the widest mini tile ("−10"), so no number runs under the next tile."""
+        size = row.size
+        text_size = max(TEXT_MIN, int(size * 0.5))
+        widest = max(size, fonts.font(text_size, True).size("−10")[0] + 4)
+        step = float(widest + max(2, self.host.px(3)))
+        room = row.right + size / 2 - (row.left - size / 2)
+        fit = max(1, int((room - widest) // step) + 1)
+        shown = count
+        if count > fit:
+            words = self.host.t("verflixxt.pile_more", n=count)
+            more = fonts.font(self.host.text_px(14), True).size(words)[0] + self.host.px(10)
+            shown = max(1, int((room - widest - more) // step) + 1)
+        return row.left - size / 2 + widest / 2, step, row.y, size, min(count, shown)
 
     # -- where things fly to in a seat panel (on the screen) -----------------------------
     def _screen_row(self, player: int) -> SeatRow:
         return self.seat_row(player, self.host.seat_parts(player).extras)
 
     def pile_layout(self, player: int, count: int) -> tuple[float, float, float, int]:
-        """x of the first mini tile's centre, the step between them, y, and the size."""
-        return self._pile(self._screen_row(player), count)
+        """x of the first shown mini tile's centre, the step between them, y, the size."""
+        return self._pile(self._screen_row(player), count)[:4]
 
     def pile_slot(self, player: int, index: int, count: int) -> Point:
-        x, step, y, _ = self.pile_layout(player, count)
-        return (x + index * step, y)
+        x, step, y, _size, shown = self._pile(self._screen_row(player), count)
+        return (x + max(0, index - (count - shown)) * step, y)
 
     def hats_anchor(self, player: int) -> Point:
         row = self._screen_row(player)

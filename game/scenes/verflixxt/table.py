@@ -239,7 +239,7 @@ class VerflixxtTable(TableDefaults):
             seat = host.guide.learner or 0
             piece = what if what.startswith("g") else f"{seat}{what}"
             feet = layout.piece_spot(piece)
-            return None if feet is None else layout.piece_rect(piece, feet)
+            return None if feet is None else layout.piece_rect(piece, feet, layout.scale_of(piece))
         if kind == "tile" or name in (START, FINISH):
             tile = what or name
             return layout.tile_rect(tile) if tile in model.table.track else None
