@@ -14,19 +14,9 @@ import argparse
 import os
 import sys
 import traceback
+from importlib import import_module
+from types import ModuleType
 
-from game.cli import (
-    check,
-    export,
-    history,
-    play,
-    replay,
-    screenshot,
-    serve,
-    simulate,
-    stats,
-    tournament,
-)
 from game.cli.common import (  # noqa: F401 - still offered here (tests, tools)
     Formatter,
     Parser,
@@ -45,18 +35,26 @@ EXIT_USAGE = 2
 EXIT_INTERNAL = 70  # EX_SOFTWARE of sysexits.h: the program's fault, not the user's
 EXIT_INTERRUPTED = 130  # what a shell reports for Ctrl-C
 
-COMMANDS = {
-    "play": play,
-    "screenshot": screenshot,
-    "simulate": simulate,
-    "tournament": tournament,
-    "serve": serve,
-    "check-board": check,
-    "history": history,
-    "stats": stats,
-    "export": export,
-    "replay": replay,
+# each command's module, imported when its command is named (start-up: the window's
+# `play` does not pay for the others' imports)
+COMMAND_MODULES = {
+    "play": "game.cli.play",
+    "screenshot": "game.cli.screenshot",
+    "simulate": "game.cli.simulate",
+    "tournament": "game.cli.tournament",
+    "serve": "game.cli.serve",
+    "check-board": "game.cli.check",
+    "history": "game.cli.history",
+    "stats": "game.cli.stats",
+    "export": "game.cli.export",
+    "replay": "game.cli.replay",
 }
+COMMANDS = tuple(COMMAND_MODULES)
+
+
+def command(name: str) -> ModuleType:
+    """The module of the command ``name`` (of COMMANDS)."""
+    return import_module(COMMAND_MODULES[name])
 
 
 def build_parser(details: bool = True, only: str | None = None) -> argparse.ArgumentParser:
@@ -71,20 +69,20 @@ def build_parser(details: bool = True, only: str | None = None) -> argparse.Argu
 
     parser = Parser(prog=PROG, description=plain(__doc__), formatter_class=Formatter)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for command, module in COMMANDS.items():
-        if wanted(command):
-            module.add_parser(sub, details)
+    for name in COMMANDS:
+        if wanted(name):
+            command(name).add_parser(sub, details)
     return parser
 
 
 def check_args(args) -> None:
     """Everything about the command line that depends on the game it names."""
-    COMMANDS[args.command].check(args)
+    command(args.command).check(args)
 
 
 def run_command(args) -> int:
     """Carry out a checked command line; the exit code of the command."""
-    return COMMANDS[args.command].run(args)
+    return command(args.command).run(args)
 
 
 def _error(problem: str, code: int = EXIT_USAGE, label: str = "error") -> int:
