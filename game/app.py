@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import os
 import sys
 import time
@@ -14,6 +15,7 @@ import pygame
 
 from game import registry, saves
 from game import settings as settings_mod
+from game.paths import ASSETS_DIR
 from game.scenes.router import Router
 from game.scenes.shell.screens import SCREENS
 from game.settings import Settings, load_settings, save_settings
@@ -25,11 +27,15 @@ from game.ui.sound import Sounds
 if TYPE_CHECKING:
     from game.history import History
 
+log = logging.getLogger(__name__)
+
 FPS = 60
 IDLE_POLL_MS = 30  # input is still picked up within 30 ms when nothing moves
 
 
 class App:
+    _icon_set = False  # the window's icon is set once, before the first window
+
     def __init__(
         self,
         size: tuple[int, int] | None = None,
@@ -88,7 +94,20 @@ class App:
     # window ---------------------------------------------------------------------------
     def _make_window(self, size, fullscreen: bool) -> pygame.Surface:
         flags = pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE
+        if not self._icon_set:
+            self._set_icon()
         return pygame.display.set_mode((0, 0) if fullscreen else size, flags)
+
+    def _set_icon(self) -> None:
+        """The box's own icon in the title bar and task bar (set before the first window:
+        pygame then never loads its default one, which was 2 ms of start-up)."""
+        self._icon_set = True
+        try:
+            icon = pygame.image.load_sized_svg(str(ASSETS_DIR / "icon.svg"), (64, 64))
+        except (pygame.error, OSError, ValueError) as exc:  # a damaged install: pygame's
+            log.warning("no window icon: %s", exc)
+            return
+        pygame.display.set_icon(icon)
 
     def set_fullscreen(self, on: bool) -> None:
         self.settings.fullscreen = on
