@@ -219,3 +219,32 @@ def test_one_focus_ring_for_every_button():
         assert surface.get_at((100, 30))[:3] == theme.FOCUS_INNER
         band = widgets.focus_ring_width(button.rect)
         assert surface.get_at((100, 30 - band))[:3] == theme.FOCUS_OUTER
+
+
+@pytest.mark.parametrize("game", ["duck", "verflixxt", "cluck", "routes"])
+def test_a_rounds_divider_comes_before_the_rounds_first_line(game):
+    """Issue #27: the divider "Round 3" used to land after "Round 3: everybody chooses a
+    card in secret."; a round-opening event (``Event.begins_round``) now puts it first."""
+    import re
+
+    from game.session import Session
+    from tests.test_tables_at_every_size import _record
+
+    record, seats = _record(game, 0, "mid")
+    session = Session(game, seats, record.seed, dict(record.options))
+    for player, text in record.actions:
+        session.apply(player, session.module.parse_action(text))
+    app = make_app((1280, 720), "en")
+    try:
+        log = app.router.table(game)(app, session).log
+        dividers = [e for e in log if isinstance(e, LogDivider)]
+        assert len(dividers) >= 3 and len(set(dividers)) == len(dividers), dividers
+        seen: set[str] = set()
+        for entry in log:
+            if isinstance(entry, LogDivider):
+                seen.add(str(entry))
+                continue
+            for n in re.findall(r"\bRound (\d+)\b", entry):
+                assert f"Round {n}" in seen, (entry, sorted(seen))
+    finally:
+        pygame.quit()

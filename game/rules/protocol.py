@@ -127,6 +127,11 @@ class Event:
     def seen_by(self, player: Player | None) -> bool:
         return self.visible_to is None or (player is not None and player in self.visible_to)
 
+    def begins_round(self) -> int | None:
+        """The round this event opens, if it opens one: a table's log puts that round's
+        divider before the event's own line."""
+        return None
+
     @property
     def data(self) -> dict[str, Any]:
         """The event's own fields (not ``player``/``visible_to``) as JSON data."""

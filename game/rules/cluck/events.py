@@ -75,6 +75,10 @@ class RoundStarted(CluckEvent, kind="round_started"):
     """A round of placing tiles began with ``start_player`` (CP-4)."""
 
     round: int
+
+    def begins_round(self) -> int | None:
+        return self.round
+
     start_player: int
 
 

@@ -94,6 +94,9 @@ class RoundBegan(DuckEvent, kind="round"):
 
     round: int
 
+    def begins_round(self) -> int | None:
+        return self.round
+
 
 @dataclass(frozen=True)
 class CardsChosen(DuckEvent, kind="choose"):

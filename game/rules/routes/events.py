@@ -23,6 +23,10 @@ class RoundStarted(RoutesEvent, kind="round_start"):
     """A round began with ``player`` as its parent (ER-10); ``rounds`` in the game."""
 
     round: int
+
+    def begins_round(self) -> int | None:
+        return self.round
+
     rounds: int
 
 

@@ -171,6 +171,9 @@ class TurnBegan(VerflixxtEvent, kind="turn"):
 
     round: int
 
+    def begins_round(self) -> int | None:
+        return self.round
+
 
 @dataclass(frozen=True)
 class GameEnded(VerflixxtEvent, kind="end"):

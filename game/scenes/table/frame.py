@@ -519,9 +519,11 @@ class TableFrame:
         return [row.text for row in self.log_rows(rect)]
 
     def log_divider(self, round_number: int) -> None:
-        """A round's divider in the log ("— Round 3 —"), unless it is the last entry."""
+        """A round's divider in the log ("— Round 3 —"), unless that round's divider is
+        already the latest one (a round-opening event put it before its own line)."""
         divider = LogDivider(self.t.round(round_number))
-        if self.log and self.log[-1] == divider:
+        latest = next((e for e in reversed(self.log) if isinstance(e, LogDivider)), None)
+        if latest == divider:
             return
         self.log.append(divider)
 

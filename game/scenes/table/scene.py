@@ -144,6 +144,7 @@ class TableScene(TableFrame, Scene):
             before = state.round_number
             for event in self.driver.submit(player, runner.decide(bot, state, player, rng)):
                 if event.visible_to is None:
+                    self._divide(event)
                     line = self.describe(event)
                     if line:
                         self.log_line(line)
@@ -200,6 +201,7 @@ class TableScene(TableFrame, Scene):
         def write(events) -> None:
             for event in events:
                 if event.seen_by(viewer):
+                    self._divide(event)
                     line = self.describe(event)
                     if line:
                         self.log_line(line)
@@ -212,6 +214,12 @@ class TableScene(TableFrame, Scene):
                 self.log_divider(state.round_number)
         self.log_scroll = 0
         self.sync_from_state()
+
+    def _divide(self, event: Event) -> None:
+        """A round-opening event's divider goes before its line in the log."""
+        round_number = event.begins_round()
+        if round_number is not None:
+            self.log_divider(round_number)
 
     # -- helpers for the game's parts ------------------------------------------------------
     @property
@@ -320,6 +328,7 @@ class TableScene(TableFrame, Scene):
         self.timeline.update(dt * self.speed)
         while not self.timeline.busy() and self.events:
             event = self.events.pop(0)
+            self._divide(event)
             line = self.describe(event)
             if line:
                 self.log_line(line)
