@@ -92,9 +92,8 @@ class Texts:
             case PhaseEnded():
                 return tr("routes.ev_phase_end", name=name)
             case RoundEnded():
-                return tr(
-                    "routes.ev_round_end", round=tr.round(event.round), left=event.left_in_lid
-                )
+                key = "routes.ev_round_end_one" if event.left_in_lid == 1 else "routes.ev_round_end"
+                return tr(key, round=tr.round(event.round), left=event.left_in_lid)
             case RouteScored():
                 results = tr("routes.list_sep").join(
                     tr("routes.result", name=self.host.seat_name(p), points=event.points[p])
