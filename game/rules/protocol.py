@@ -204,12 +204,18 @@ def _field_hints(event_class: type[Event]) -> dict[str, Any]:
     return _HINTS[event_class]
 
 
+_DEFAULTED: dict[type[Event], frozenset[str]] = {}
+
+
 def _with_default(event_class: type[Event]) -> frozenset[str]:
-    return frozenset(
-        f.name
-        for f in fields(event_class)
-        if f.default is not MISSING or f.default_factory is not MISSING
-    )
+    """The names of an event class's fields that have a default, found once per class."""
+    if event_class not in _DEFAULTED:
+        _DEFAULTED[event_class] = frozenset(
+            f.name
+            for f in fields(event_class)
+            if f.default is not MISSING or f.default_factory is not MISSING
+        )
+    return _DEFAULTED[event_class]
 
 
 def _coerce(value: Any, hint: Any, place: str) -> Any:
