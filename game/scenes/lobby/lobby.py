@@ -108,8 +108,8 @@ class PortraitButton(Button):
     arrow saying a click changes it (its name is said by the tooltip, not written twice
     beside the player's name)."""
 
-    art: pygame.Surface | None = None
-    piece: pygame.Surface | None = None
+    art: pictures.Picture | None = None
+    piece: pictures.Picture | None = None
 
     def draw(self, surface: pygame.Surface, focused: bool = False) -> None:
         r = self.rect
@@ -119,9 +119,9 @@ class PortraitButton(Button):
         edge = theme.BUTTON_FOCUS if focused else theme.PANEL_EDGE
         pygame.draw.rect(surface, edge, r, width=3 if focused else 2, border_radius=radius)
         if self.art is not None:
-            surface.blit(self.art, self.art.get_rect(center=(r.centerx, r.centery - r.h // 10)))
+            pictures.draw(surface, self.art, (r.centerx, r.centery - r.h // 10), "center")
         if self.piece is not None:
-            surface.blit(self.piece, self.piece.get_rect(bottomright=(r.right - 3, r.bottom - 3)))
+            pictures.draw(surface, self.piece, (r.right - 3, r.bottom - 3), "bottomright")
         # the turning arrow: a ring with an arrowhead, top right
         c = (r.right - r.w * 0.16, r.top + r.w * 0.16)
         rad = max(5.0, r.w * 0.09)
@@ -717,7 +717,7 @@ class LobbyScene(Scene):
         self._draw_explanation(surface)
         if self.preview is not None:
             image = self.preview.image
-            surface.blit(image, image.get_rect(center=self.preview_rect.center))
+            pictures.lay(surface, self.preview, image.get_rect(center=self.preview_rect.center))
         super().draw(surface)
         if self.editing is not None and self.select_all:  # the whole name is selected
             rect = self.buttons.by_key(f"name:{self.editing}").rect
