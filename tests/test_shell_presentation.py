@@ -271,3 +271,59 @@ def test_seat_cards_and_board_preview_fit_at_the_smallest_and_largest_table(lang
                 assert not problems, (game_id, count, problems[:3])
         finally:
             pygame.quit()
+
+
+# -- icons (issue #27: icons at least 16 px, each one recorded) ---------------------------
+def _icons(app, scene):
+    with widgets.recording(app.screen) as sink:
+        scene.draw(app.screen)
+    return sink.icons
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_lobby_seat_pieces_and_board_preview_are_recorded_icons_of_16_px(game_id):
+    """Issue #27: the seat cards' portraits and pieces and the board preview's pieces
+    (buoys, the hen and nest, tiles, round chips) are drawn as recorded icons, none under
+    16 px (seat marks too), at 1024x600 with the most seats."""
+    info = registry.get(game_id)
+    app, lobby = _open_lobby(game_id)
+    try:
+        while len(lobby.seats) < info.max_players:
+            lobby._add_seat()
+        icons = _icons(app, lobby)
+        assert icons and min(min(i.rect.size) for i in icons) >= 16, game_id
+        inside = [i for i in icons if lobby.preview_rect.colliderect(i.rect)]
+        assert inside, "the board preview's pieces are recorded"
+        for i, _ in enumerate(lobby.seats):
+            portrait = lobby.buttons.by_key(f"char:{i}").rect
+            assert any(portrait.contains(icon.rect) for icon in icons), i
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_help_pictures_are_made_where_shown_and_recorded(game_id, monkeypatch):
+    """Issue #27: the help lays its page out from its pictures' boxes and makes a
+    section's pictures only when the section is on the page; each drawn is a recorded
+    icon of at least 16 px."""
+    made: list[int] = []
+    original = pictures.help_pictures
+
+    def spy(game, section, height):
+        made.append(section)
+        return original(game, section, height)
+
+    monkeypatch.setattr(pictures, "help_pictures", spy)
+    app, scene = _open_help(game_id)
+    try:
+        assert made == [], "laying the page out makes no picture"
+        icons = _icons(app, scene)
+        shown = {
+            item.row[1]
+            for item in scene.items
+            if item.row is not None and item.y < scene.body.height
+        }
+        assert set(made) == shown
+        assert len(icons) >= len(shown) and min(min(i.rect.size) for i in icons) >= 16
+    finally:
+        pygame.quit()

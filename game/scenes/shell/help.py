@@ -91,8 +91,8 @@ class SectionButton(Button):
 
 @dataclass
 class Item:
-    """A piece of the scrolled page: a line of text or a row of pictures, ``y`` from
-    the page's top."""
+    """A piece of the scrolled page: a line of text or a row of pictures (those of the
+    section ``game``, ``section``, ``height`` px tall), ``y`` from the page's top."""
 
     y: int
     height: int
@@ -100,7 +100,15 @@ class Item:
     size: int = 0
     bold: bool = False
     indent: int = 0
-    pictures: tuple[pictures.Picture, ...] = ()
+    row: tuple[str, int] | None = None  # (game, section) of a row of pictures
+
+    @property
+    def pictures(self) -> tuple[pictures.Picture, ...]:
+        """The row's pictures, made (once, cached) when asked for: the page is laid out
+        from their boxes, and a picture is only made where it is shown (issue #27)."""
+        if self.row is None:
+            return ()
+        return tuple(pictures.help_pictures(*self.row, self.height))
 
 
 class HelpScene(ModalScene):
@@ -190,11 +198,10 @@ class HelpScene(ModalScene):
                 height = int(heading * 1.45)
                 self.items.append(Item(y, height, part, heading, True))
                 y += height
-            row = self._picture_row(index, pic_h, width)
-            if row:
+            height = self._picture_height(index, pic_h, width)
+            if height:
                 y += self.px(6)
-                height = max(p.image.get_height() for p in row)
-                self.items.append(Item(y, height, pictures=row))
+                self.items.append(Item(y, height, row=(self.info.id, index)))
                 y += height + self.px(12)
             for line in section.lines:
                 if line.startswith(("- ", "* ")):
@@ -212,16 +219,19 @@ class HelpScene(ModalScene):
                         y += int(base * 1.5)
         self.page_h = y + self.px(12)
 
-    def _picture_row(self, index: int, height: int, width: int) -> tuple[pictures.Picture, ...]:
-        """The section's pictures, smaller when a row of them would be wider than the page."""
+    def _picture_height(self, index: int, height: int, width: int) -> int:
+        """How tall the section's pictures are (0: it has none), lower when a row of them
+        would be wider than the page (measured by their boxes: none is made here)."""
         gap = self.px(14)
         for _ in range(4):
-            row = pictures.help_pictures(self.info.id, index, height)
-            total = sum(p.image.get_width() for p in row) + gap * max(0, len(row) - 1)
+            row = pictures.help_boxes(self.info.id, index, height)
+            if not row:
+                return 0
+            total = sum(w for w, _ in row) + gap * max(0, len(row) - 1)
             if total <= width:
-                return tuple(row)
+                break
             height = max(16, int(height * width / total * 0.95))
-        return tuple(row)
+        return max(h for _, h in row)
 
     # scrolling ----------------------------------------------------------------------------
     def scroll_to(self, value: float) -> None:
@@ -319,11 +329,10 @@ class HelpScene(ModalScene):
             y = top + item.y
             if y + item.height <= self.body.y or y >= self.body.bottom:
                 continue
-            if item.pictures:
+            if item.row is not None:
                 x = self.body.x
                 for picture in item.pictures:
-                    at = picture.image.get_rect(bottomleft=(x, y + item.height))
-                    surface.blit(picture.image, at)
+                    at = pictures.draw(surface, picture, (x, y + item.height), "bottomleft")
                     for label in picture.labels:
                         image = fonts.render(label.text, label.size, label.colour, label.bold)
                         spot = (at.x + label.pos[0], at.y + label.pos[1])

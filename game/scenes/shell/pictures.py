@@ -9,7 +9,10 @@ function that draws with it, so opening the help or the lobby of one game loads 
 game's table. Every picture is made once per layout and size (cached), never per frame.
 A text that belongs on a picture (a card's number) is not painted into it: it is a
 :class:`Label` the screen draws over the picture with the rest of its texts, so the
-layout tests see it, and only where the picture is shown."""
+layout tests see it, and only where the picture is shown. The sprites painted into a
+picture are written down with it (``icons``, as ``widgets.paint_picture`` does) and
+handed on where the picture is laid (:func:`lay`), so the audit sees each at its size
+(issue #27: icons at least 16 px)."""
 
 from __future__ import annotations
 
@@ -22,7 +25,7 @@ import pygame
 
 from game.paths import SPRITES_DIR
 from game.registry import CAST_BY_KEY
-from game.ui import identity, smooth, sprites, theme
+from game.ui import identity, smooth, sprites, theme, widgets
 
 
 class Label(NamedTuple):
@@ -37,10 +40,40 @@ class Label(NamedTuple):
 
 
 class Picture(NamedTuple):
-    """A picture and the texts to be drawn on it."""
+    """A picture, the texts to be drawn on it and the icons painted into it (where they
+    are on it); ``name`` says what it shows when it is one thing (a sprite's file)."""
 
     image: pygame.Surface
     labels: tuple[Label, ...] = ()
+    icons: tuple[widgets.IconDrawn, ...] = ()
+    name: str = ""
+
+
+def painted(
+    image: pygame.Surface, paint: Callable[[pygame.Surface], None], labels: tuple = ()
+) -> Picture:
+    """``paint(image)``, the icons it draws (``widgets.draw_icon``) kept with the picture."""
+    with widgets.recording(image) as sink:
+        paint(image)
+    return Picture(image, labels, tuple(sink.icons))
+
+
+def lay(surface: pygame.Surface, picture: Picture, at: tuple[int, int] | pygame.Rect) -> None:
+    """Blit ``picture`` with its corner at ``at``, the icons painted into it with it (its
+    labels are the screen's to draw)."""
+    widgets.lay(surface, widgets.Picture(picture.image, (), picture.icons), at)
+
+
+def draw(
+    surface: pygame.Surface, picture: Picture, at: tuple[float, float], anchor: str = "topleft"
+) -> pygame.Rect:
+    """Draw ``picture`` as one icon (named by what it shows) with its ``anchor`` at
+    ``at``, or, a picture of several things, laid with the icons painted into it."""
+    rect = picture.image.get_rect(**{anchor: (round(at[0]), round(at[1]))})
+    if picture.icons:
+        lay(surface, picture, rect)
+        return rect
+    return widgets.draw_icon(surface, picture.image, rect, picture.name or "picture")
 
 
 DUCK_OF_CAST = {  # the cast's own duck (their face in every game)
@@ -53,6 +86,12 @@ DUCK_OF_CAST = {  # the cast's own duck (their face in every game)
 }
 
 
+ICON_PX = 16  # issue #27: no icon under 16 px, in a preview too
+NEST_W = 28  # Cluck-peep!'s nest is wider than tall: 16 px tall
+DRAIN_HEX = (150, 172, 190)
+RING_HEX = (236, 140, 128)  # a life ring's hex in a preview too small for the ring
+
+
 def reset() -> None:
     """Forget the pictures (a new display, or a new language)."""
     _piece.cache_clear()
@@ -61,46 +100,53 @@ def reset() -> None:
 
 
 # -- seats ---------------------------------------------------------------------------------
-def seat_piece(game_id: str, seat: int, character: str, size: int) -> pygame.Surface:
+def seat_piece(game_id: str, seat: int, character: str, size: int) -> Picture:
     """Seat ``seat``'s piece in this game, in the seat's colour and with its mark (the
-    table's look: a duck, a chicken, a pawn or a route marker), ``size`` px square."""
-    return _piece(game_id, seat, character, max(8, int(size)))
+    table's look: a duck, a chicken, a pawn or a route marker), ``size`` px square; its
+    mark is 16 px at least (issue #27), so a piece is never smaller than 32 px."""
+    return _piece(game_id, seat, character, max(32, int(size)))
 
 
 @lru_cache(maxsize=128)
-def _piece(game_id: str, seat: int, character: str, size: int) -> pygame.Surface:
+def _piece(game_id: str, seat: int, character: str, size: int) -> Picture:
     if game_id in ("duck", "cluck"):
         name = f"{game_id}_{character}.svg"
         if not (SPRITES_DIR / name).exists():
             name = f"{game_id}.svg"
         spot = (0.36, 0.66) if game_id == "cluck" else (0.5, 0.62)
-        return identity.marked_sprite(name, size, seat, spot, 0.3)
+        mark = max(0.3, 16 / size)  # the badge 16 px at least
+        return Picture(identity.marked_sprite(name, size, seat, spot, mark), name=name)
     image = pygame.Surface((size, size), pygame.SRCALPHA)
-    if game_id == "verflixxt":
+    colour = theme.seat_colour(seat)
+
+    def paint_pawn(surf: pygame.Surface) -> None:
         h = size
         w = int(h * 0.667)
-        pawn = sprites.tinted(sprites.svg("verflixxt_pawn.svg", w, h), theme.seat_colour(seat))
-        image.blit(pawn, ((size - w) // 2, 0))
-        identity.draw_seat_mark(image, seat, (size / 2, h * 0.71), h * 0.3)
-        return image
-    w, h = size, int(size * 0.75)
-    marker = sprites.tinted(sprites.svg("routes_marker.svg", w, h), theme.seat_colour(seat))
-    image.blit(marker, (0, (size - h) // 2))
-    identity.draw_seat_mark(image, seat, (w / 2, (size - h) / 2 + h * 0.72), h * 0.46)
-    return image
+        pawn = sprites.tinted(sprites.svg("verflixxt_pawn.svg", w, h), colour)
+        widgets.draw_icon(surf, pawn, ((size - w) // 2, 0), "verflixxt_pawn.svg")
+        identity.draw_seat_mark(surf, seat, (size / 2, h * 0.71), max(16, h * 0.3))
+
+    def paint_marker(surf: pygame.Surface) -> None:
+        w, h = size, int(size * 0.75)
+        marker = sprites.tinted(sprites.svg("routes_marker.svg", w, h), colour)
+        widgets.draw_icon(surf, marker, (0, (size - h) // 2), "routes_marker.svg")
+        mark = max(16, h * 0.46)
+        identity.draw_seat_mark(surf, seat, (w / 2, (size - h) / 2 + h * 0.72), mark)
+
+    return painted(image, paint_pawn if game_id == "verflixxt" else paint_marker)
 
 
-def portrait(game_id: str, character: str, cast_key: str, size: int) -> pygame.Surface:
+def portrait(game_id: str, character: str, cast_key: str, size: int) -> Picture:
     """The character's portrait: the game's own sprite of them where the game has one
     (Duck!'s ducks, Cluck-peep!'s chickens), else the cast member's duck."""
-    return _portrait(game_id, character, cast_key, max(8, int(size)))
+    return _portrait(game_id, character, cast_key, max(16, int(size)))
 
 
 @lru_cache(maxsize=64)
-def _portrait(game_id: str, character: str, cast_key: str, size: int) -> pygame.Surface:
+def _portrait(game_id: str, character: str, cast_key: str, size: int) -> Picture:
     own = f"{game_id}_{character}.svg"
     name = own if (SPRITES_DIR / own).exists() else DUCK_OF_CAST.get(cast_key, "duck.svg")
-    return sprites.svg(name, size)
+    return Picture(sprites.svg(name, size), name=name)
 
 
 def cast_name(cast_key: str, lang: str) -> str:
@@ -109,18 +155,27 @@ def cast_name(cast_key: str, lang: str) -> str:
 
 
 # -- rules help ----------------------------------------------------------------------------
-Painter = Callable[[int], list[Picture]]
+class Painter(NamedTuple):
+    """A section's pictures ``h`` px tall: the boxes they fit in (``boxes``: to lay the
+    page out without making a picture that may never be shown) and the pictures
+    (``paint``: made when the section is on the page)."""
+
+    boxes: Callable[[int], list[tuple[int, int]]]
+    paint: Callable[[int], list[Picture]]
 
 
 def _sprite(name: str, w: int, h: int | None = None) -> Picture:
-    return Picture(sprites.svg(name, w, h or w))
+    return Picture(sprites.svg(name, w, h or w), name=name)
 
 
 def _row(*names: str, aspect: float = 1.0) -> Painter:
-    def paint(h: int) -> list[Picture]:
-        return [_sprite(n, max(8, int(h * aspect)), h) for n in names]
+    def box(h: int) -> tuple[int, int]:
+        return (max(8, int(h * aspect)), h)
 
-    return paint
+    return Painter(
+        lambda h: [box(h) for _ in names],
+        lambda h: [_sprite(n, *box(h)) for n in names],
+    )
 
 
 def _duck_card(number: int, h: int) -> Picture:
@@ -154,11 +209,14 @@ def _duck_card(number: int, h: int) -> Picture:
     duck_art.draw_diagram(surf, area, routes, numbered=False)
     pygame.draw.rect(surf, duck_art.CARD_EDGE, rect, width=max(1, w // 60), border_radius=radius)
 
-    return Picture(surf, (label,))
+    return Picture(surf, (label,), name=f"duck card {number}")
 
 
 def _cards(*numbers: int) -> Painter:
-    return lambda h: [_duck_card(n, h) for n in numbers]
+    return Painter(
+        lambda h: [(int(h * 0.7), h) for _ in numbers],
+        lambda h: [_duck_card(n, h) for n in numbers],
+    )
 
 
 def _routes_dice(*faces: int) -> Painter:
@@ -174,14 +232,17 @@ def _routes_dice(*faces: int) -> Painter:
             die = sprites.tinted(sprites.svg("routes_d8.svg", h), tint)
             size = max(theme.MIN_TEXT_PX, int(h * 0.36))
             label = Label(str(face), size, (h // 2, int(h * 0.6)), (34, 28, 20), True)
-            out.append(Picture(die, (label,)))
+            out.append(Picture(die, (label,), name="routes_d8.svg"))
         return out
 
-    return paint
+    return Painter(lambda h: [(h, h) for _ in faces], paint)
 
 
 def _both(*painters: Painter) -> Painter:
-    return lambda h: [p for painter in painters for p in painter(h)]
+    return Painter(
+        lambda h: [box for painter in painters for box in painter.boxes(h)],
+        lambda h: [p for painter in painters for p in painter.paint(h)],
+    )
 
 
 DUCK_TOKENS = tuple(
@@ -250,6 +311,18 @@ HELP_PICTURES: Mapping[str, tuple[Painter | None, ...]] = {
 }
 
 
+def _painter(game_id: str, section: int) -> Painter | None:
+    painters = HELP_PICTURES.get(game_id, ())
+    return painters[section] if section < len(painters) else None
+
+
+def help_boxes(game_id: str, section: int, height: int) -> list[tuple[int, int]]:
+    """The boxes (width, height) the pictures of section ``section`` fit in, ``height``
+    px tall, made without making them: each picture is as big as its box or smaller."""
+    painter = _painter(game_id, section)
+    return painter.boxes(max(16, int(height))) if painter else []
+
+
 def help_pictures(game_id: str, section: int, height: int) -> list[Picture]:
     """The pictures of section ``section`` of the game's rules help, ``height`` px tall
     (none for a section without, or one past the list)."""
@@ -258,9 +331,8 @@ def help_pictures(game_id: str, section: int, height: int) -> list[Picture]:
 
 @lru_cache(maxsize=128)
 def _help_pictures(game_id: str, section: int, height: int) -> tuple[Picture, ...]:
-    painters = HELP_PICTURES.get(game_id, ())
-    painter = painters[section] if section < len(painters) else None
-    return tuple(painter(height)) if painter else ()
+    painter = _painter(game_id, section)
+    return tuple(painter.paint(height)) if painter else ()
 
 
 # -- the lobby's board preview ----------------------------------------------------------------
@@ -305,26 +377,39 @@ def _duck_board(options: dict, players: int, w: int, h: int) -> Picture | None:
     except (DataFileError, RulesDataError):
         return None
     image = pygame.Surface((w, h), pygame.SRCALPHA)
-    geo = BoardGeometry(board.coords, image.get_rect(), pad=max(2, w // 40))
+    # room at the edges for a 16 px icon on an edge hex
+    geo = BoardGeometry(board.coords, image.get_rect(), pad=max(8, w // 40))
     # the table's hexes and pieces (duck_art.paint_board's look), without the tiles'
-    # numbers in small print: at a preview's size they would be unreadable
+    # numbers in small print: at a preview's size they would be unreadable. The buoys
+    # and the drain (the race's goals) are 16 px at least (issue #27); a life ring is
+    # drawn where its hex has room for a 16 px one, else its hex is the ring's red
     size = geo.size
-    for i, (q, r) in enumerate(board.coords):
-        kind = board.kind[i]
-        drain = kind == 3
-        smooth.polygon(image, (150, 172, 190) if drain else duck_art.WATER, geo.corners(q, r))
-        smooth.outline(image, duck_art.WATER_EDGE, geo.corners(q, r), max(1.0, size * 0.07))
-        if kind == 1:
-            icon = sprites.svg("duck_ring.svg", round(size * 1.3))
-        elif kind == 2:
-            colour = COLOURS[board.colour[i]]
-            icon = sprites.svg(f"duck_buoy_{colour}.svg", round(size * 1.2))
-        elif drain:
-            icon = sprites.svg("duck_drain.svg", round(size * 1.45))
-        else:
-            continue
-        image.blit(icon, icon.get_rect(center=geo.hex_px(q, r)))
-    return Picture(image)
+    rings = round(size * 1.3) >= ICON_PX
+
+    def paint(surf: pygame.Surface) -> None:
+        for i, (q, r) in enumerate(board.coords):
+            kind = board.kind[i]
+            fill = duck_art.WATER
+            if kind == 3:
+                fill = DRAIN_HEX
+            elif kind == 1 and not rings:
+                fill = RING_HEX
+            smooth.polygon(surf, fill, geo.corners(q, r))
+            smooth.outline(surf, duck_art.WATER_EDGE, geo.corners(q, r), max(1.0, size * 0.07))
+        for i, (q, r) in enumerate(board.coords):
+            kind = board.kind[i]
+            if kind == 1 and rings:
+                name, scale = "duck_ring.svg", 1.3
+            elif kind == 2:
+                name, scale = f"duck_buoy_{COLOURS[board.colour[i]]}.svg", 1.2
+            elif kind == 3:
+                name, scale = "duck_drain.svg", 1.45
+            else:
+                continue
+            icon = sprites.svg(name, max(ICON_PX, round(size * scale)))
+            widgets.draw_icon(surf, icon, geo.hex_px(q, r), name, anchor="center")
+
+    return painted(image, paint)
 
 
 def _cluck_ladder(options: dict, players: int, w: int, h: int) -> Picture:
@@ -335,7 +420,10 @@ def _cluck_ladder(options: dict, players: int, w: int, h: int) -> Picture:
 
     rows = players * (2 if options.get("long_road") else 1)
     total = rows + 2  # START and the nest tile
-    tile_h = min(h / total, w / 3.2)
+    tile_h = h / total
+    nest_w = max(NEST_W, int(tile_h * 0.9))  # the nest is wide: 16 px tall at least
+    hen_w = max(ICON_PX, int(tile_h * 1.1))
+    tile_h = min(tile_h, (w - 2 * max(nest_w, hen_w) - 8) / 3.2)
     tile_w = tile_h * 3.2
     x0 = (w - tile_w) / 2
     y0 = (h - tile_h * total) / 2
@@ -368,11 +456,18 @@ def _cluck_ladder(options: dict, players: int, w: int, h: int) -> Picture:
                 pygame.draw.circle(surf, cluck_art.HOLE, (x, top + th / 2), th * 0.22)
 
     image = smooth.supersampled((w, h), paint)
-    nest = sprites.svg("cluck_nest.svg", max(8, int(tile_h * 0.9)))
-    image.blit(nest, nest.get_rect(midleft=(x0 + tile_w + 2, y0 + tile_h * (total - 0.5))))
-    chicken = sprites.svg("cluck_henrietta.svg", max(8, int(tile_h * 1.1)))
-    image.blit(chicken, chicken.get_rect(midright=(x0 - 2, y0 + tile_h / 2)))
-    return Picture(image)
+
+    def paint_pieces(surf: pygame.Surface) -> None:
+        # the hen at START and the nest at the end, 16 px at least (issue #27), beside
+        # the ladder and inside the picture
+        nest = sprites.svg("cluck_nest.svg", nest_w)
+        spot = nest.get_rect(midleft=(x0 + tile_w + 2, y0 + tile_h * (total - 0.5)))
+        widgets.draw_icon(surf, nest, spot.clamp(surf.get_rect()), "cluck_nest.svg")
+        chicken = sprites.svg("cluck_henrietta.svg", hen_w)
+        spot = chicken.get_rect(midright=(x0 - 2, y0 + tile_h / 2))
+        widgets.draw_icon(surf, chicken, spot.clamp(surf.get_rect()), "cluck_henrietta.svg")
+
+    return painted(image, paint_pieces)
 
 
 def _verflixxt_track(options: dict, players: int, w: int, h: int) -> Picture:
@@ -387,19 +482,28 @@ def _verflixxt_track(options: dict, players: int, w: int, h: int) -> Picture:
     if options.get("track") == "random":
         random.Random(7).shuffle(track)
     names = ["start", *track, "finish"]
-    per_row = 9
+
+    def cell_of(per_row: int) -> float:
+        return min(w / per_row, h / -(-len(names) // per_row))
+
+    # as many tiles to a row as make them biggest (9 at the least)
+    per_row = max(range(9, max(10, len(names) + 1)), key=cell_of)
     rows = (len(names) + per_row - 1) // per_row
-    cell = min(w / per_row, h / rows)
+    cell = cell_of(per_row)
     image = pygame.Surface((w, h), pygame.SRCALPHA)
     x0 = (w - cell * per_row) / 2
     y0 = (h - cell * rows) / 2
-    for i, kind in enumerate(names):
-        row, col = divmod(i, per_row)
-        if row % 2:
-            col = per_row - 1 - col  # a snake: each row comes back
-        tile = sprites.svg(f"verflixxt_tile_{kind}.svg", max(6, int(cell * 0.9)))
-        image.blit(tile, (round(x0 + col * cell), round(y0 + row * cell)))
-    return Picture(image)
+
+    def paint(surf: pygame.Surface) -> None:
+        for i, kind in enumerate(names):
+            row, col = divmod(i, per_row)
+            if row % 2:
+                col = per_row - 1 - col  # a snake: each row comes back
+            name = f"verflixxt_tile_{kind}.svg"
+            tile = sprites.svg(name, max(ICON_PX, int(cell * 0.9)))
+            widgets.draw_icon(surf, tile, (round(x0 + col * cell), round(y0 + row * cell)), name)
+
+    return painted(image, paint)
 
 
 def _routes_sheet(options: dict, players: int, w: int, h: int) -> Picture:
@@ -417,7 +521,7 @@ def _routes_sheet(options: dict, players: int, w: int, h: int) -> Picture:
         except (DataFileError, TypeError, ValueError):  # a broken table: the usual 2
             per = 2
     rounds = max(1, per * players)
-    chip = max(8, min(int(h * 0.12), int(w / (rounds + 1))))
+    chip = max(ICON_PX, min(int(h * 0.12), int(w / (rounds + 1))))
     sheet_h = h - chip - 6
     col_w = w / 8
 
@@ -435,7 +539,11 @@ def _routes_sheet(options: dict, players: int, w: int, h: int) -> Picture:
                 pygame.draw.rect(surf, shade, rect, border_radius=max(1, factor))
 
     image = smooth.supersampled((w, h), paint)
-    for i in range(rounds):
-        x = (w - rounds * (chip + 2)) / 2 + i * (chip + 2)
-        image.blit(sprites.svg("routes_chip_up.svg", chip), (round(x), h - chip))
-    return Picture(image)
+
+    def paint_chips(surf: pygame.Surface) -> None:
+        icon = sprites.svg("routes_chip_up.svg", chip)
+        for i in range(rounds):
+            x = (w - rounds * (chip + 2)) / 2 + i * (chip + 2)
+            widgets.draw_icon(surf, icon, (round(x), h - chip), "routes_chip_up.svg")
+
+    return painted(image, paint_chips)
