@@ -149,16 +149,19 @@ def _pack(tokens: list[str], f: pygame.font.Font, width: int) -> list[str]:
 
 
 def _no_lone_last_character(rows: list[list[str]], f, width: int, paragraph: str) -> None:
-    """Japanese: a last line of one character takes the last cluster of the line before
+    """Japanese: a last line of one character (with the marks that follow it, "す。")
+    takes the last cluster of the line before
     down with it (if that line keeps a cluster and the two fit). A lone letter or digit
     is a word of its own ("ルート" over "1" in a narrow column head, not "ルー" over
     "ト1"), and English is left as it is."""
     if len(rows) < 2 or not any(_is_cjk(ch) for ch in paragraph):
         return
     last, before = rows[-1], rows[-2]
-    if len(_line(rows, last).strip()) != 1 or len(before) < 2:
+    # the punctuation after a character ("す。") does not make it more than one
+    core = "".join(ch for ch in _line(rows, last).strip() if ch not in PUNCTUATION)
+    if len(core) != 1 or len(before) < 2:
         return
-    if before[-1].endswith(" ") or not _is_cjk(_line(rows, last).strip()):
+    if before[-1].endswith(" ") or not _is_cjk(core):
         return
     moved = before[-1]
     if f.size(moved + _line(rows, last))[0] <= width:
@@ -172,6 +175,9 @@ NO_LINE_END = set("「『（【〈《［｛〔“‘([")
 NO_LINE_START = set(
     "、。，．・：；？！ー）」』】〕〉》｝］ゝゞ々…”’ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮ!?.,)]"
 )
+
+# the marks of NO_LINE_START that are punctuation, not part of a word (ー, small kana)
+PUNCTUATION = set("、。，．・：；？！）」』】〕〉》｝］…”’!?.,)]")
 
 
 def _is_cjk(ch: str) -> bool:
