@@ -15,7 +15,7 @@ from game.rules.cluck.ladder import ROW_HEIGHT
 from game.scenes.table.contract import TableHost
 from game.ui import fonts, smooth, sprites, theme
 from game.ui.tween import ease_in_out, lerp
-from game.ui.widgets import draw_text, lay, paint_picture
+from game.ui.widgets import draw_icon, draw_text, lay, paint_picture, record_icon
 
 from .art import BACK_EDGE, BACK_FILL, GHOST_ALPHA, MEADOW_EDGE, STRAW_EDGE, Art
 from .controls import Controls
@@ -107,6 +107,8 @@ class Drawing:
                 within=self.model.area,
             )
         self._draw_chickens(surface, mode)
+        if mode == "place":
+            self.preview.draw_results(surface)  # values: over the chickens
         surface.set_clip(clip)
         for flyer in self.model.table.flyers:
             self._draw_flyer(surface, flyer)
@@ -210,6 +212,7 @@ class Drawing:
             smooth.ring(surface, theme.INK_LIGHT, centre, r, 2)
             disc = pygame.Rect(0, 0, 2 * r, 2 * r)
             disc.center = centre
+            record_icon(surface, disc, f"tile {text}", "value")  # the tile's number
             draw_text(
                 surface,
                 text,
@@ -221,7 +224,7 @@ class Drawing:
                 within=disc.clip(self.model.label_box),
             )
         else:
-            draw_text(
+            label = draw_text(
                 surface,
                 text,
                 self.model.label_px,
@@ -231,6 +234,7 @@ class Drawing:
                 anchor="midright",
                 within=self.model.label_box,
             )
+            record_icon(surface, label, f"tile {text}", "value")  # the tile's name
 
     def _draw_slot(self, surface, mode) -> None:
         rect = self.layout.slot_rect()
@@ -278,9 +282,9 @@ class Drawing:
             band = sprite.band
             y = sprite.row * ROW_HEIGHT + (1 if band.hole_above else 3)
             x, sy = self.layout.to_screen(band.hole_column + sprite.dx, y)
-            s = max(4, int(size * sprite.chick_scale))
+            s = max(theme.MIN_ICON_PX, int(size * sprite.chick_scale))
             image = sprites.svg("cluck_chick.svg", s)
-            surface.blit(image, image.get_rect(midbottom=(x, sy + s * 0.18)))
+            draw_icon(surface, image, (x, sy + s * 0.18), "cluck_chick.svg", "piece", "midbottom")
 
     # == what moves ===========================================================================
     def _draw_chickens(self, surface, mode) -> None:
@@ -297,9 +301,7 @@ class Drawing:
             cursor = self.model.hole_cursor if self.model.hole_cursor in free else None
             if cursor is not None:
                 x, y = self.layout.to_screen(cursor, 2)
-                ghost = self.art.chicken_image(player, size).copy()
-                ghost.set_alpha(150)
-                surface.blit(ghost, ghost.get_rect(midbottom=(x, y + size * 0.08)))
+                self.art.draw_chicken(surface, player, size, (x, y + size * 0.08), alpha=150)
                 draw_text(
                     surface,
                     str(cursor + 1),
@@ -314,28 +316,30 @@ class Drawing:
             ((p, c) for p, c in enumerate(m.chickens) if c is not None),
             key=lambda pc: (pc[0] == m.walker, pc[1].y),
         )
+        badges = []
         for p, c in order:
             x, y = self.layout.to_screen(c.column + c.shake, c.y)
             y -= c.hop * self.model.row_h
-            image = self.art.chicken_image(p, size, c.facing < 0)
-            rect = image.get_rect(midbottom=(x, y + size * 0.08))
-            surface.blit(image, rect)
+            rect = self.art.draw_chicken(surface, p, size, (x, y + size * 0.08), c.facing < 0)
             carried = m.carried[p]
             if carried:
-                small = sprites.svg("cluck_chick.svg", max(8, int(size * 0.38)))
+                small = sprites.svg("cluck_chick.svg", max(theme.MIN_ICON_PX, int(size * 0.38)))
                 for i in range(min(carried, 4)):
                     at = (
                         rect.centerx - size * 0.12 - i * size * 0.04,
                         rect.top + size * 0.42 - i * size * 0.2,
                     )
-                    surface.blit(small, small.get_rect(midbottom=at))
+                    draw_icon(surface, small, at, "cluck_chick.svg", anchor="midbottom")
                 if carried > 1:
-                    self.art.badge(
-                        surface,
-                        f"{carried}",
-                        (rect.right - size * 0.1, rect.top + size * 0.15),
-                        self.host.seat_colour(p),
-                    )
+                    badges.append((p, rect, carried))
+        # the counts over every chicken (issue #27: no piece hides a value)
+        for p, rect, carried in badges:
+            self.art.badge(
+                surface,
+                f"{carried}",
+                (rect.right - size * 0.1, rect.top + size * 0.15),
+                self.host.seat_colour(p),
+            )
 
     def _draw_flyer(self, surface, flyer: Flyer) -> None:
         a = self.layout.anchor(flyer.src)
@@ -346,7 +350,7 @@ class Drawing:
         if flyer.sprite == "chick":
             size = self.layout.chick_size()
             image = sprites.svg("cluck_chick.svg", size)
-            surface.blit(image, image.get_rect(center=(x, y)))
+            draw_icon(surface, image, (x, y), "cluck_chick.svg", "piece", "center")
         elif flyer.sprite == "back":
             back = pygame.Rect(0, 0, self.host.px(22), self.host.px(32))
             back.center = (int(x), int(y))
@@ -354,8 +358,7 @@ class Drawing:
         else:
             player = int(flyer.sprite.split(":")[1])
             size = int(lerp(self.host.px(56), self.layout.chicken_size(), t))
-            image = self.art.chicken_image(player, size)
-            surface.blit(image, image.get_rect(midbottom=(x, y + size * 0.4)))
+            self.art.draw_chicken(surface, player, size, (x, y + size * 0.4))
 
     def _draw_banner(self, surface) -> None:
         m = self.model.table

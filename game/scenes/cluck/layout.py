@@ -18,7 +18,7 @@ from game.rules.cluck.state import HAND_BASIC, HAND_LONG
 from game.rules.cluck.tiles import COLUMNS
 from game.scenes.table.contract import TableHost
 from game.scenes.table.frame_plan import TablePlan
-from game.ui import fonts
+from game.ui import fonts, theme
 
 from .log import Texts
 from .model import CluckModel
@@ -129,7 +129,7 @@ class Layout:
         m.pile_count = pygame.Rect(s.x, y + line + pic + px(4), s.w, count)
         y = m.pile_count.bottom + gap
         m.nest_title = pygame.Rect(s.x, y, s.w, line)
-        nest_w = s.w - px(24)
+        nest_w = s.w - px(16)
         m.nest_rect = pygame.Rect(0, y + line + px(4), nest_w, round(nest_w / 4.2))
         m.nest_rect.centerx = s.centerx
         order_top = m.nest_rect.bottom + px(10)
@@ -294,7 +294,7 @@ class Layout:
         """(In steps of 2 px: a size is a picture, rows easing would paint new ones.)"""
         m = self.model
         size = int(min(m.row_h * 0.46, m.col_w * 0.5, self.host.px(46)))
-        return max(10, size - size % 2)
+        return max(theme.MIN_ICON_PX, size - size % 2)
 
     def chicken_size(self) -> int:
         m = self.model
