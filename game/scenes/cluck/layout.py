@@ -250,18 +250,26 @@ class Layout:
         k = 1.0 - math.exp(-dt * 12.0)
         model = self.model
         m = model.table
+        row_h = max(1.0, model.row_h)
+
+        def ease(value: float, goal: float, unit: float = row_h) -> float:
+            """A step toward ``goal``; there once less than half a pixel (``unit`` px
+            apiece) is left, so the ladder stands still (in the still picture) sooner."""
+            step = value + (goal - value) * k
+            return goal if abs(goal - step) * unit < 0.5 else step
+
         slot, hidden, goal = model.rows()
         if not m.start.pinned:
-            m.start.row += (0 - m.start.row) * k
+            m.start.row = ease(m.start.row, 0)
         for i, tile in enumerate(m.roads):
             if not tile.pinned:
-                tile.row += (i + 1 - tile.row) * k
-        m.slot_row += ((slot if slot is not None else goal) - m.slot_row) * k
+                tile.row = ease(tile.row, i + 1)
+        m.slot_row = ease(m.slot_row, slot if slot is not None else goal)
         if m.hidden is not None and hidden is not None and not m.hidden.pinned:  # both or neither
-            m.hidden.row += (hidden - m.hidden.row) * k
+            m.hidden.row = ease(m.hidden.row, hidden)
         if not m.goal.pinned:
-            m.goal.row += (goal - m.goal.row) * k
-        model.row_h += (self.target_row_h() - model.row_h) * k
+            m.goal.row = ease(m.goal.row, goal)
+        model.row_h = ease(model.row_h, self.target_row_h(), 1.0)
         focus = self._focus_y(placing)
         area = model.area
         top = area.y + model.pad_top
@@ -272,7 +280,7 @@ class Layout:
             elif y > area.bottom - model.row_h:
                 model.scroll_goal += y - (area.bottom - model.row_h)
         model.scroll_goal = max(0.0, min(self.max_scroll(), model.scroll_goal))
-        model.scroll += (model.scroll_goal - model.scroll) * k
+        model.scroll = ease(model.scroll, model.scroll_goal, 1.0)
         if model.spin < 1.0:
             model.spin = min(1.0, model.spin + dt * 4.0)
 
