@@ -120,3 +120,67 @@ def test_the_hint_keeps_its_keys_as_the_clause_that_goes_first_issue_27():
         assert "…" not in hint.main
     finally:
         pygame.quit()
+
+
+def _drawn_icons(app) -> list[widgets.IconDrawn]:
+    with widgets.recording(app.screen) as sink:
+        app.draw()
+    return list(sink.icons)
+
+
+def _chickens_side_by_side(scene, carried: int) -> None:
+    """Every chicken on the START row, in neighbouring columns, each carrying chicks."""
+    from game.scenes.cluck.model import ChickenSprite
+
+    table = scene.game.model.table
+    players = len(table.chickens)
+    table.chickens = [ChickenSprite(column, 2) for column in range(players)]
+    table.carried = [carried] * players
+    table.stands = [3] * players
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (2560, 1440)], ids=["small", "large"])
+def test_every_piece_icon_and_seat_mark_is_recorded_and_16_px_or_more(size):
+    """Issue #27, icons >= 16 px: the chickens (pieces, each with its seat's mark), the
+    chicks they carry and on the stands, the basket, the tiles' meadow and nests are all
+    written down as they are drawn, none under 16 px on its short side; every chicken's
+    mark is recorded too, at least 16 px, where the chicken wears it."""
+    app, scene = _scene(size, 4)
+    try:
+        _chickens_side_by_side(scene, 3)
+        icons = _drawn_icons(app)
+        names = {icon.name for icon in icons}
+        assert {"cluck_basket.svg", "cluck_chick.svg", "cluck_nest.svg"} <= names
+        assert names & {"cluck_meadow.svg", "cluck_back.svg"}  # the tiles' grounds
+        small = [i for i in icons if i.kind != "value" and min(i.rect.size) < 16]
+        assert small == []
+        art = scene.game.art
+        for seat in range(4):
+            chicken = [i for i in icons if i.kind == "piece" and i.name == art.chicken_name(seat)]
+            marks = [i for i in icons if i.name == f"mark:{seat}"]
+            assert chicken and marks
+            assert any(chicken[0].rect.contains(m.rect) for m in marks)
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720)], ids=["small", "medium"])
+def test_no_chicken_covers_a_value_issue_27(size):
+    """Issue #27, pieces never hide information: the tiles' names and numbers at the
+    ladder's left and the count of chicks a chicken carries (values) are drawn where no
+    chicken (a piece) drawn after them lies over them, with four chickens side by side."""
+    app, scene = _scene(size, 4)
+    try:
+        _chickens_side_by_side(scene, 3)
+        icons = _drawn_icons(app)
+        values = [(i, icon) for i, icon in enumerate(icons) if icon.kind == "value"]
+        assert {icon.name for _i, icon in values} >= {"count 3", "tile START"}
+        covered = [
+            (value.name, piece.name)
+            for i, value in values
+            for piece in icons[i + 1 :]
+            if piece.kind == "piece" and piece.rect.inflate(-4, -4).colliderect(value.rect)
+        ]
+        assert covered == []
+    finally:
+        pygame.quit()

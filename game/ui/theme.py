@@ -4,6 +4,7 @@ from __future__ import annotations
 
 BASE_SIZE = (1280, 720)
 MIN_TEXT_PX = 14  # no text is drawn smaller (tests/test_screens_at_every_size.py)
+MIN_ICON_PX = 16  # no icon, piece or seat mark is drawn smaller (issue #27)
 
 BG = (246, 238, 222)
 BG_DARK = (52, 74, 96)

@@ -5,6 +5,7 @@ pictures (cached per look and size), the chickens' sprites and small painted pie
 from __future__ import annotations
 
 import functools
+import math
 
 import pygame
 
@@ -13,7 +14,7 @@ from game.rules.cluck.ladder import ROW_HEIGHT
 from game.rules.cluck.tiles import COLUMNS
 from game.scenes.table.contract import TableHost
 from game.ui import fonts, identity, smooth, sprites, theme
-from game.ui.widgets import draw_text
+from game.ui.widgets import Picture, draw_icon, draw_text, lay, paint_picture, record_icon
 
 from .model import CluckModel, TileSprite
 
@@ -30,6 +31,7 @@ STOCK = (236, 242, 220)
 FELT = (226, 236, 206)
 FELT_EDGE = (190, 206, 166)
 GHOST_ALPHA = 120
+MARK_SPOT = (0.36, 0.66)  # where a chicken wears its seat's mark (fractions of its size)
 
 
 @functools.lru_cache(maxsize=32)
@@ -67,10 +69,16 @@ class Art:
     def tile_surface(
         self, kind: str, tile, turned: bool, w: int, h: int, ground=None
     ) -> pygame.Surface:
-        """A tile picture, cached per look and size. Heights are rounded down to a step
-        (4 px) so that rows easing to a new height do not paint new pictures each frame.
-        On a ``ground`` colour (the felt) the picture is opaque, its round corners in that
-        colour: far cheaper to draw than one with an alpha channel."""
+        """A tile picture (see ``tile_picture``) without its records."""
+        return self.tile_picture(kind, tile, turned, w, h, ground).image
+
+    def tile_picture(self, kind: str, tile, turned: bool, w: int, h: int, ground=None) -> Picture:
+        """A tile picture with the sprites painted on it written down (issue #27: the
+        meadow, the tile back and the nests are icons the layout checks), cached per look
+        and size. Heights are rounded down to a step (4 px) so that rows easing to a new
+        height do not paint new pictures each frame. On a ``ground`` colour (the felt) the
+        picture is opaque, its round corners in that colour: far cheaper to draw than one
+        with an alpha channel."""
         h = max(8, h - h % (4 if h > 24 else 2))
         key = (kind, tile, turned, w, h, ground)
         cached = self._tiles.get(key)
@@ -78,16 +86,11 @@ class Art:
             return cached
         if len(self._tiles) > 160:
             self._tiles.clear()
-        # painted twice as big and smooth-scaled down (issue #27): round corners, road
-        # ends and holes without steps; the "?" is written on the final picture
-        surface = smooth.supersampled(
-            (w, h), lambda big, k: self._paint_tile(big, k, kind, tile, turned), 2
+        picture = paint_picture(
+            pygame.Surface((w, h), pygame.SRCALPHA),
+            lambda surface, _area: self._paint_tile(surface, kind, tile, turned),
         )
-        if kind == "hidden":
-            mark = fonts.render("?", max(10, int(h * 0.62)), (255, 240, 214), bold=True)
-            shade = fonts.render("?", max(10, int(h * 0.62)), (96, 60, 28), bold=True)
-            surface.blit(shade, shade.get_rect(center=(w / 2 + 2, h / 2 + 2)))
-            surface.blit(mark, mark.get_rect(center=(w / 2, h / 2)))
+        surface = picture.image
         if ground is not None:
             base = pygame.Surface((w, h))
             base.fill(ground)
@@ -95,70 +98,127 @@ class Art:
             surface = base
         if pygame.display.get_surface() is not None:  # the display's format: cheaper blits
             surface = surface.convert() if ground is not None else surface.convert_alpha()
-        self._tiles[key] = surface
-        return surface
+        picture = picture._replace(image=surface)
+        self._tiles[key] = picture
+        return picture
 
-    def _paint_tile(self, surface: pygame.Surface, k: int, kind: str, tile, turned) -> None:
-        """A tile's picture on ``surface``, ``k`` times its size (see ``tile_surface``)."""
+    def _paint_tile(self, surface: pygame.Surface, kind: str, tile, turned) -> None:
+        """A tile's picture on ``surface``: its ground (the meadow, the tile back or straw)
+        with its sprites at their own size, cut to round corners; the roads, holes and
+        edge painted twice as big and smooth-scaled down (issue #27: no steps); the
+        nests' sprites between the roads and the holes; the "?" on top."""
         w, h = surface.get_size()
-        radius = max(4 * k, (h // k) // 6 * k)
-        line = 2 * k
-        if kind == "road":
-            pattern = self._pattern("cluck_meadow.svg", max(24, h // k) * k)
+        if kind in ("road", "hidden"):
+            name = "cluck_meadow.svg" if kind == "road" else "cluck_back.svg"
+            pattern = self._pattern(name, max(24, h))
             for x in range(0, w, pattern.get_width()):
-                surface.blit(pattern, (x, 0))
-            edge = MEADOW_EDGE
-        elif kind == "hidden":
-            pattern = self._pattern("cluck_back.svg", max(24, h // k) * k)
-            for x in range(0, w, pattern.get_width()):
-                surface.blit(pattern, (x, 0))
-            edge = BACK_EDGE
+                draw_icon(surface, pattern, (x, 0), name)
         else:
             surface.fill(STRAW)
-            for x in range(-h, w, max(6 * k, h // 5)):
-                pygame.draw.line(surface, (238, 216, 150), (x, h), (x + h, 0), line)
-            edge = STRAW_EDGE
-        mask = pygame.Surface((w, h), pygame.SRCALPHA)
-        pygame.draw.rect(mask, (255, 255, 255, 255), (0, 0, w, h), border_radius=radius)
-        surface.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+            for x in range(-h, w, max(6, h // 5)):
+                pygame.draw.aaline(surface, (238, 216, 150), (x, h), (x + h, 0))
+        radius = max(4, h // 6)
+
+        def mask(big: pygame.Surface, k: int) -> None:
+            big.fill((255, 255, 255, 0))  # white all over: the corners fade, not darken
+            pygame.draw.rect(big, (255, 255, 255, 255), big.get_rect(), border_radius=radius * k)
+
+        corners = smooth.supersampled((w, h), mask, 2)
+        surface.blit(corners, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        geometry = self._tile_geometry(kind, tile, turned, w, h)
+        holes, nests = geometry[2], geometry[3]
+        if not nests:  # one picture: roads, holes and edge
+            layer = smooth.supersampled(
+                (w, h), lambda big, k: self._paint_lines(big, k, kind, geometry, radius, True), 2
+            )
+            surface.blit(layer, (0, 0))
+        else:
+            roads = smooth.supersampled(
+                (w, h), lambda big, k: self._paint_lines(big, k, kind, geometry, radius, False), 2
+            )
+            surface.blit(roads, (0, 0))
+            col_w, unit = w / COLUMNS, h / ROW_HEIGHT
+            for c, (x, y) in enumerate(holes):
+                if c in nests:
+                    # never under 16 px high (issue #27): on a small tile (the nest
+                    # stack's) the nests may touch
+                    nw = max(math.ceil(theme.MIN_ICON_PX / 0.6) + 1, int(min(col_w * 0.92, h)))
+                    nest = sprites.svg("cluck_nest.svg", nw, int(nw * 0.6))
+                    draw_icon(surface, nest, (x, y + unit * 0.2), "cluck_nest.svg", anchor="center")
+            rest = smooth.supersampled(
+                (w, h), lambda big, k: self._paint_holes(big, k, kind, geometry, radius), 2
+            )
+            surface.blit(rest, (0, 0))
+        if kind == "hidden":
+            self._paint_question(surface, max(theme.MIN_TEXT_PX, int(h * 0.62)))
+
+    def _paint_question(self, surface: pygame.Surface, size: int) -> None:
+        """The hidden tile's "?" in its middle, one text with its shadow (the glyph's
+        shape in a dark brown) under it."""
+        w, h = fonts.font(size, True).size("?")
+
+        def paint(glyph: pygame.Surface, area: pygame.Rect) -> None:
+            draw_text(glyph, "?", size, area.center, (255, 240, 214), bold=True, anchor="center")
+
+        picture = paint_picture(pygame.Surface((w, h), pygame.SRCALPHA), paint)
+        shade = picture.image.copy()
+        shade.fill((96, 60, 28, 255), special_flags=pygame.BLEND_RGBA_MIN)
+        at = picture.image.get_rect(center=surface.get_rect().center)
+        surface.blit(shade, at.move(2, 2))
+        lay(surface, picture, at)
+
+    def _tile_geometry(self, kind: str, tile, turned, w: int, h: int) -> tuple:
+        """(the roads' segments, the columns' x, the holes, the columns with a nest) of a
+        tile ``w`` x ``h`` px."""
         col_w = w / COLUMNS
         unit = h / ROW_HEIGHT
-        road_w = max(4 * k, int(col_w * 0.16))
         xs = [col_w * (c + 0.5) for c in range(COLUMNS)]
-        if kind in ("road", "start", "goal"):
-            segments: list[tuple[tuple[float, float], tuple[float, float]]] = []
-            if kind == "road":
-                band = self.host.state.tiles.band(tile, turned)
-                segments += [((x, 0), (x, h)) for x in xs]
-                segments += [((xs[r], 2 * unit), (xs[r + 1], 2 * unit)) for r in band.rungs]
-            elif kind == "start":
-                segments += [((x, 2 * unit), (x, h)) for x in xs]
-            else:
-                segments += [((x, 0), (x, 2 * unit)) for x in xs]
-            for width, colour in ((road_w + 4 * k, ROAD_EDGE), (road_w, ROAD)):
-                for a, b in segments:
-                    pygame.draw.line(surface, colour, a, b, width)
-                    for end in (a, b):
-                        if 0 < end[1] < h:
-                            smooth.disc(surface, colour, end, width / 2)
-            holes = []
-            if kind == "road":
-                band = self.host.state.tiles.band(tile, turned)
-                holes.append((xs[band.hole_column], (1 if band.hole_above else 3) * unit))
-            else:
-                holes += [(x, 2 * unit) for x in xs]
-            nests = self._nests(tile) if kind != "road" else frozenset()
-            for c, (x, y) in enumerate(holes):
-                if kind != "road" and c in nests:
-                    nw = int(min(col_w * 0.92, h * 1.0))
-                    nest = sprites.svg("cluck_nest.svg", nw, int(nw * 0.6))
-                    surface.blit(nest, nest.get_rect(center=(x, y + unit * 0.2)))
-                hw = min(col_w * 0.42, h * 0.36)
-                hole = pygame.Rect(0, 0, int(hw), int(hw * 0.6))
-                hole.center = (int(x), int(y))
-                pygame.draw.ellipse(surface, HOLE_RIM, hole.inflate(4 * k, 4 * k))
-                pygame.draw.ellipse(surface, HOLE, hole)
-        pygame.draw.rect(surface, edge, (0, 0, w, h), width=line, border_radius=radius)
+        segments: list[tuple[tuple[float, float], tuple[float, float]]] = []
+        holes: list[tuple[float, float]] = []
+        if kind == "road":
+            band = self.host.state.tiles.band(tile, turned)
+            segments += [((x, 0), (x, h)) for x in xs]
+            segments += [((xs[r], 2 * unit), (xs[r + 1], 2 * unit)) for r in band.rungs]
+            holes.append((xs[band.hole_column], (1 if band.hole_above else 3) * unit))
+        elif kind == "start":
+            segments += [((x, 2 * unit), (x, h)) for x in xs]
+            holes += [(x, 2 * unit) for x in xs]
+        elif kind == "goal":
+            segments += [((x, 0), (x, 2 * unit)) for x in xs]
+            holes += [(x, 2 * unit) for x in xs]
+        nests = self._nests(tile) if kind in ("start", "goal") else frozenset()
+        return segments, xs, holes, nests
+
+    def _paint_lines(
+        self, surface: pygame.Surface, k: int, kind: str, geometry, radius: int, holes: bool
+    ) -> None:
+        """The roads (and, with ``holes``, the holes and the edge) ``k`` times bigger."""
+        segments, _xs, _holes, _nests = geometry
+        w, h = surface.get_size()
+        road_w = max(4 * k, int(w / COLUMNS * 0.16))
+        for width, colour in ((road_w + 4 * k, ROAD_EDGE), (road_w, ROAD)):
+            for a, b in segments:
+                a, b = (a[0] * k, a[1] * k), (b[0] * k, b[1] * k)
+                pygame.draw.line(surface, colour, a, b, width)
+                for end in (a, b):
+                    if 0 < end[1] < h:
+                        smooth.disc(surface, colour, end, width / 2)
+        if holes:
+            self._paint_holes(surface, k, kind, geometry, radius)
+
+    def _paint_holes(self, surface: pygame.Surface, k: int, kind: str, geometry, radius) -> None:
+        """The holes and the tile's edge, ``k`` times bigger."""
+        _segments, _xs, holes, _nests = geometry
+        w, h = surface.get_size()
+        col_w = w / COLUMNS
+        for x, y in holes:
+            hw = min(col_w * 0.42, h * 0.36)
+            hole = pygame.Rect(0, 0, int(hw), int(hw * 0.6))
+            hole.center = (int(x * k), int(y * k))
+            pygame.draw.ellipse(surface, HOLE_RIM, hole.inflate(4 * k, 4 * k))
+            pygame.draw.ellipse(surface, HOLE, hole)
+        edge = {"road": MEADOW_EDGE, "hidden": BACK_EDGE}.get(kind, STRAW_EDGE)
+        pygame.draw.rect(surface, edge, (0, 0, w, h), width=2 * k, border_radius=radius * k)
 
     def _nests(self, tile_id) -> frozenset:
         tiles = self.host.state.tiles
@@ -171,9 +231,10 @@ class Art:
             return
         if sprite.kind == "start" and sprite.tile is None:
             return
-        image = self.tile_surface(
+        picture = self.tile_picture(
             sprite.kind, sprite.tile, sprite.turned, rect.width, rect.height, FELT
         )
+        image = picture.image
         if sprite.squash < 0.999:
             image = pygame.transform.smoothscale(
                 image, (image.get_width(), max(1, int(image.get_height() * sprite.squash)))
@@ -181,7 +242,7 @@ class Art:
         a = sprite.alpha if alpha is None else alpha
         if a < 254:
             image = self._faded(image, int(max(0, a)))
-        surface.blit(image, image.get_rect(center=rect.center))
+        lay(surface, picture._replace(image=image), image.get_rect(center=rect.center))
 
     def _faded(self, image: pygame.Surface, alpha: int) -> pygame.Surface:
         """``image`` drawn at ``alpha``: one copy per picture whose alpha is set each time
@@ -215,11 +276,40 @@ class Art:
             if len(cache) > 48:
                 cache.clear()
             name = self.chicken_name(player)
-            image = identity.marked_sprite(name, size, player, (0.36, 0.66), 0.3)
+            image = identity.marked_sprite(name, size, player, MARK_SPOT, self.mark_part(size))
             if left:
                 image = pygame.transform.flip(image, True, False)
             cache[key] = image
         return image
+
+    @staticmethod
+    def mark_part(size: int) -> float:
+        """How much of a chicken ``size`` px big its seat's mark takes: 0.3, and never a
+        mark under 16 px (issue #27: a mark a person reads is an icon)."""
+        return max(0.3, theme.MIN_ICON_PX / max(1, size))
+
+    def draw_chicken(
+        self,
+        surface: pygame.Surface,
+        player: int,
+        size: int,
+        foot: tuple[float, float],
+        left: bool = False,
+        alpha: int | None = None,
+    ) -> pygame.Rect:
+        """Seat ``player``'s chicken ``size`` px big standing at ``foot`` (its bottom
+        centre), written down as a piece with its seat's mark; where it went."""
+        image = self.chicken_image(player, size, left)
+        if alpha is not None:
+            image = image.copy()
+            image.set_alpha(alpha)
+        rect = draw_icon(surface, image, foot, self.chicken_name(player), "piece", "midbottom")
+        spot_x = 1 - MARK_SPOT[0] if left else MARK_SPOT[0]
+        mark = round(size * self.mark_part(size))
+        badge = pygame.Rect(0, 0, mark, mark)
+        badge.center = (round(rect.x + size * spot_x), round(rect.y + size * MARK_SPOT[1]))
+        record_icon(surface, badge, f"mark:{player}")
+        return rect
 
     def chicken_name(self, player: int) -> str:
         """The seat's character's sprite (a chicken), Henrietta when it has none."""
@@ -233,6 +323,7 @@ class Art:
         smooth.ring(surface, theme.INK_LIGHT, center, r, 2)
         disc = pygame.Rect(0, 0, 2 * r, 2 * r)
         disc.center = (round(center[0]), round(center[1]))
+        record_icon(surface, disc, f"count {text}", "value")  # what nothing may cover
         draw_text(
             surface,
             text,

@@ -15,7 +15,7 @@ from game.rules.cluck.ladder import ROW_HEIGHT
 from game.scenes.table.contract import TableHost
 from game.ui import fonts, smooth, sprites, theme
 from game.ui.tween import ease_in_out, lerp
-from game.ui.widgets import draw_text, lay, paint_picture
+from game.ui.widgets import draw_icon, draw_text, lay, paint_picture, record_icon
 
 from .art import BACK_EDGE, BACK_FILL, GHOST_ALPHA, MEADOW_EDGE, STRAW_EDGE, Art
 from .controls import Controls
@@ -44,6 +44,7 @@ class Drawing:
         )
         self._ladder_seen: tuple | None = None  # the ladder as last drawn
         self._ladder_still = False  # ... and it stood still since: it is in the still picture
+        self._standing: tuple = ()  # the chickens standing still, in the still picture with it
 
     def forget(self) -> None:
         """A new layout: the ladder is looked at anew."""
@@ -54,13 +55,17 @@ class Drawing:
 
     # == the still picture and what moves (game.scenes.table.compose) =========================
     def static_key(self) -> tuple:
-        """The felt, the supply block, the bar and the buttons; and the ladder once it has
-        stood still for a frame (while its tiles move, ``paint_moving`` draws it over the
-        still picture instead of the still picture being painted again every frame)."""
+        """The felt, the supply block, the bar and the buttons; and the ladder, with its
+        chicks and the chickens standing on it, once it has stood still for a frame (while
+        its tiles move, ``paint_moving`` draws it over the still picture instead of the
+        still picture being painted again every frame; a walking chicken is drawn over the
+        still picture, the others stay in it)."""
         host = self.host
-        ladder = self._static_state(self.controls.my_turn())
+        mode = self.controls.my_turn()
+        ladder = (self._static_state(mode), self._standing_chickens(mode))
         self._ladder_still = ladder == self._ladder_seen
         self._ladder_seen = ladder
+        self._standing = ladder[1] if self._ladder_still else ()
         return (
             self._stock_state(),
             host.t.lang,
@@ -82,6 +87,12 @@ class Drawing:
         self.host.buttons.draw(surface)
         if self._ladder_still:
             self._draw_ladder_clipped(surface, self.controls.my_turn())
+            clip = surface.get_clip()
+            surface.set_clip(self._ladder_clip())
+            if not self._chicks_moving():
+                self._draw_chicks(surface)
+            self._draw_chickens(surface, [p for p, *_ in self._standing])
+            surface.set_clip(clip)
 
     def paint_moving(self, surface: pygame.Surface) -> None:
         mode = self.controls.my_turn()
@@ -90,7 +101,8 @@ class Drawing:
         self.panels.draw_hand_bar(surface, mode)  # private: drawn for the person looking, live
         clip = surface.get_clip()
         surface.set_clip(self._ladder_clip())
-        self._draw_chicks(surface)  # they pop in and out: not part of the still picture
+        if not self._ladder_still or self._chicks_moving():
+            self._draw_chicks(surface)  # popping in or out, or the ladder moves
         if mode == "place":
             self._draw_slot_edge(surface)
             self.preview.draw(surface)
@@ -106,7 +118,15 @@ class Drawing:
                 anchor="center",
                 within=self.model.area,
             )
-        self._draw_chickens(surface, mode)
+        if mode == "hole":
+            self._draw_hole_choice(surface)
+        standing = {p for p, *_ in self._standing}
+        m = self.model.table
+        self._draw_chickens(
+            surface, [p for p, c in enumerate(m.chickens) if c is not None and p not in standing]
+        )
+        if mode == "place":
+            self.preview.draw_results(surface)  # values: over the chickens
         surface.set_clip(clip)
         for flyer in self.model.table.flyers:
             self._draw_flyer(surface, flyer)
@@ -135,6 +155,7 @@ class Drawing:
                 int(s.alpha),
                 round(s.squash, 2),
                 s.ghost,
+                s.chick,
             )
 
         slot: tuple = ()
@@ -145,12 +166,35 @@ class Drawing:
                 held and sel_tile,
                 held and self.controls.is_turned(sel_tile),
             )
+        # chicks popping in or out are drawn over the still picture, the others in it
+        popping = any(s.chick and s.chick_scale < 0.999 for s in [*m.roads, *m.leaving])
         return (
             tuple(look(s) for s in [m.start, *m.roads, *m.leaving, m.hidden, m.goal]),
+            popping,
             slot,
             mode == "place",
             round(self.model.row_h),
         )
+
+    def _chicks_moving(self) -> bool:
+        """A chick pops in or out of its hole (as the still picture's key says)."""
+        return bool(self._ladder_seen and self._ladder_seen[0][1])
+
+    def _standing_chickens(self, mode) -> tuple:
+        """The chickens that stand still (not walking, hopping, shaking or carrying), as
+        screen pixels: in the still picture with the ladder. None while the person places a
+        tile (the preview's lines start under them)."""
+        if mode == "place":
+            return ()
+        m = self.model.table
+        size = self.layout.chicken_size()
+        out = []
+        for p, c in enumerate(m.chickens):
+            if c is None or p == m.walker or c.hop or c.shake or m.carried[p]:
+                continue
+            x, y = self.layout.to_screen(c.column, c.y)
+            out.append((p, round(x), round(y), c.facing, size))
+        return tuple(out)
 
     def _stock_state(self) -> tuple:
         m = self.model.table
@@ -210,6 +254,7 @@ class Drawing:
             smooth.ring(surface, theme.INK_LIGHT, centre, r, 2)
             disc = pygame.Rect(0, 0, 2 * r, 2 * r)
             disc.center = centre
+            record_icon(surface, disc, f"tile {text}", "value")  # the tile's number
             draw_text(
                 surface,
                 text,
@@ -221,7 +266,7 @@ class Drawing:
                 within=disc.clip(self.model.label_box),
             )
         else:
-            draw_text(
+            label = draw_text(
                 surface,
                 text,
                 self.model.label_px,
@@ -231,6 +276,7 @@ class Drawing:
                 anchor="midright",
                 within=self.model.label_box,
             )
+            record_icon(surface, label, f"tile {text}", "value")  # the tile's name
 
     def _draw_slot(self, surface, mode) -> None:
         rect = self.layout.slot_rect()
@@ -278,64 +324,70 @@ class Drawing:
             band = sprite.band
             y = sprite.row * ROW_HEIGHT + (1 if band.hole_above else 3)
             x, sy = self.layout.to_screen(band.hole_column + sprite.dx, y)
-            s = max(4, int(size * sprite.chick_scale))
+            s = max(theme.MIN_ICON_PX, int(size * sprite.chick_scale))
             image = sprites.svg("cluck_chick.svg", s)
-            surface.blit(image, image.get_rect(midbottom=(x, sy + s * 0.18)))
+            draw_icon(surface, image, (x, sy + s * 0.18), "cluck_chick.svg", "piece", "midbottom")
 
     # == what moves ===========================================================================
-    def _draw_chickens(self, surface, mode) -> None:
+    def _draw_hole_choice(self, surface) -> None:
+        """The person's free START holes, pulsing, and their chicken over the one looked
+        at."""
+        size = self.layout.chicken_size()
+        player = self.controls.me()
+        free = self.controls.free_holes(player)
+        pulse = 0.5 + 0.5 * math.sin(self.host.app.elapsed * 1000 / 200)
+        for column in free:
+            x, y = self.layout.to_screen(column, 2)
+            r = int(self.model.col_w * 0.3 + pulse * self.host.px(3))
+            smooth.ring(surface, self.host.seat_colour(player), (x, y), r, self.host.px(3))
+        cursor = self.model.hole_cursor if self.model.hole_cursor in free else None
+        if cursor is not None:
+            x, y = self.layout.to_screen(cursor, 2)
+            self.art.draw_chicken(surface, player, size, (x, y + size * 0.08), alpha=150)
+            draw_text(
+                surface,
+                str(cursor + 1),
+                self.host.text_px(16),
+                (x, y - size * 0.95),
+                theme.INK,
+                bold=True,
+                anchor="center",
+                within=self.model.area,
+            )
+
+    def _draw_chickens(self, surface, players: list[int]) -> None:
+        """The chickens of ``players``, the walker last, then the counts of chicks they
+        carry."""
         m = self.model.table
         size = self.layout.chicken_size()
-        if mode == "hole":
-            player = self.controls.me()
-            free = self.controls.free_holes(player)
-            pulse = 0.5 + 0.5 * math.sin(self.host.app.elapsed * 1000 / 200)
-            for column in free:
-                x, y = self.layout.to_screen(column, 2)
-                r = int(self.model.col_w * 0.3 + pulse * self.host.px(3))
-                smooth.ring(surface, self.host.seat_colour(player), (x, y), r, self.host.px(3))
-            cursor = self.model.hole_cursor if self.model.hole_cursor in free else None
-            if cursor is not None:
-                x, y = self.layout.to_screen(cursor, 2)
-                ghost = self.art.chicken_image(player, size).copy()
-                ghost.set_alpha(150)
-                surface.blit(ghost, ghost.get_rect(midbottom=(x, y + size * 0.08)))
-                draw_text(
-                    surface,
-                    str(cursor + 1),
-                    self.host.text_px(16),
-                    (x, y - size * 0.95),
-                    theme.INK,
-                    bold=True,
-                    anchor="center",
-                    within=self.model.area,
-                )
         order = sorted(
-            ((p, c) for p, c in enumerate(m.chickens) if c is not None),
+            ((p, c) for p, c in enumerate(m.chickens) if c is not None and p in players),
             key=lambda pc: (pc[0] == m.walker, pc[1].y),
         )
+        badges = []
         for p, c in order:
             x, y = self.layout.to_screen(c.column + c.shake, c.y)
             y -= c.hop * self.model.row_h
-            image = self.art.chicken_image(p, size, c.facing < 0)
-            rect = image.get_rect(midbottom=(x, y + size * 0.08))
-            surface.blit(image, rect)
+            rect = self.art.draw_chicken(surface, p, size, (x, y + size * 0.08), c.facing < 0)
             carried = m.carried[p]
             if carried:
-                small = sprites.svg("cluck_chick.svg", max(8, int(size * 0.38)))
+                small = sprites.svg("cluck_chick.svg", max(theme.MIN_ICON_PX, int(size * 0.38)))
                 for i in range(min(carried, 4)):
                     at = (
                         rect.centerx - size * 0.12 - i * size * 0.04,
                         rect.top + size * 0.42 - i * size * 0.2,
                     )
-                    surface.blit(small, small.get_rect(midbottom=at))
+                    draw_icon(surface, small, at, "cluck_chick.svg", anchor="midbottom")
                 if carried > 1:
-                    self.art.badge(
-                        surface,
-                        f"{carried}",
-                        (rect.right - size * 0.1, rect.top + size * 0.15),
-                        self.host.seat_colour(p),
-                    )
+                    badges.append((p, rect, carried))
+        # the counts over every chicken (issue #27: no piece hides a value)
+        for p, rect, carried in badges:
+            self.art.badge(
+                surface,
+                f"{carried}",
+                (rect.right - size * 0.1, rect.top + size * 0.15),
+                self.host.seat_colour(p),
+            )
 
     def _draw_flyer(self, surface, flyer: Flyer) -> None:
         a = self.layout.anchor(flyer.src)
@@ -346,7 +398,7 @@ class Drawing:
         if flyer.sprite == "chick":
             size = self.layout.chick_size()
             image = sprites.svg("cluck_chick.svg", size)
-            surface.blit(image, image.get_rect(center=(x, y)))
+            draw_icon(surface, image, (x, y), "cluck_chick.svg", "piece", "center")
         elif flyer.sprite == "back":
             back = pygame.Rect(0, 0, self.host.px(22), self.host.px(32))
             back.center = (int(x), int(y))
@@ -354,8 +406,7 @@ class Drawing:
         else:
             player = int(flyer.sprite.split(":")[1])
             size = int(lerp(self.host.px(56), self.layout.chicken_size(), t))
-            image = self.art.chicken_image(player, size)
-            surface.blit(image, image.get_rect(midbottom=(x, y + size * 0.4)))
+            self.art.draw_chicken(surface, player, size, (x, y + size * 0.4))
 
     def _draw_banner(self, surface) -> None:
         m = self.model.table

@@ -18,7 +18,7 @@ from game.rules.cluck.state import HAND_BASIC, HAND_LONG
 from game.rules.cluck.tiles import COLUMNS
 from game.scenes.table.contract import TableHost
 from game.scenes.table.frame_plan import TablePlan
-from game.ui import fonts
+from game.ui import fonts, theme
 
 from .log import Texts
 from .model import CluckModel
@@ -129,7 +129,7 @@ class Layout:
         m.pile_count = pygame.Rect(s.x, y + line + pic + px(4), s.w, count)
         y = m.pile_count.bottom + gap
         m.nest_title = pygame.Rect(s.x, y, s.w, line)
-        nest_w = s.w - px(24)
+        nest_w = s.w - px(16)
         m.nest_rect = pygame.Rect(0, y + line + px(4), nest_w, round(nest_w / 4.2))
         m.nest_rect.centerx = s.centerx
         order_top = m.nest_rect.bottom + px(10)
@@ -250,18 +250,26 @@ class Layout:
         k = 1.0 - math.exp(-dt * 12.0)
         model = self.model
         m = model.table
+        row_h = max(1.0, model.row_h)
+
+        def ease(value: float, goal: float, unit: float = row_h) -> float:
+            """A step toward ``goal``; there once less than half a pixel (``unit`` px
+            apiece) is left, so the ladder stands still (in the still picture) sooner."""
+            step = value + (goal - value) * k
+            return goal if abs(goal - step) * unit < 0.5 else step
+
         slot, hidden, goal = model.rows()
         if not m.start.pinned:
-            m.start.row += (0 - m.start.row) * k
+            m.start.row = ease(m.start.row, 0)
         for i, tile in enumerate(m.roads):
             if not tile.pinned:
-                tile.row += (i + 1 - tile.row) * k
-        m.slot_row += ((slot if slot is not None else goal) - m.slot_row) * k
+                tile.row = ease(tile.row, i + 1)
+        m.slot_row = ease(m.slot_row, slot if slot is not None else goal)
         if m.hidden is not None and hidden is not None and not m.hidden.pinned:  # both or neither
-            m.hidden.row += (hidden - m.hidden.row) * k
+            m.hidden.row = ease(m.hidden.row, hidden)
         if not m.goal.pinned:
-            m.goal.row += (goal - m.goal.row) * k
-        model.row_h += (self.target_row_h() - model.row_h) * k
+            m.goal.row = ease(m.goal.row, goal)
+        model.row_h = ease(model.row_h, self.target_row_h(), 1.0)
         focus = self._focus_y(placing)
         area = model.area
         top = area.y + model.pad_top
@@ -272,7 +280,7 @@ class Layout:
             elif y > area.bottom - model.row_h:
                 model.scroll_goal += y - (area.bottom - model.row_h)
         model.scroll_goal = max(0.0, min(self.max_scroll(), model.scroll_goal))
-        model.scroll += (model.scroll_goal - model.scroll) * k
+        model.scroll = ease(model.scroll, model.scroll_goal, 1.0)
         if model.spin < 1.0:
             model.spin = min(1.0, model.spin + dt * 4.0)
 
@@ -294,7 +302,7 @@ class Layout:
         """(In steps of 2 px: a size is a picture, rows easing would paint new ones.)"""
         m = self.model
         size = int(min(m.row_h * 0.46, m.col_w * 0.5, self.host.px(46)))
-        return max(10, size - size % 2)
+        return max(theme.MIN_ICON_PX, size - size % 2)
 
     def chicken_size(self) -> int:
         m = self.model

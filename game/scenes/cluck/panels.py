@@ -10,7 +10,7 @@ import pygame
 from game.scenes.table.contract import TableHost
 from game.ui import fonts, smooth, sprites, theme
 from game.ui.tween import ease_in_out
-from game.ui.widgets import draw_text
+from game.ui.widgets import draw_icon, draw_text, lay
 
 from .art import BACK_EDGE, BACK_FILL, STOCK, STRAW_EDGE, Art
 from .controls import Controls
@@ -46,7 +46,7 @@ class Panels:
             draw_text(surface, host.t(title), small, box.midtop, soft, anchor="midtop", within=box)
         pic = model.supply_count.y - model.supply_title.bottom
         basket = sprites.svg("cluck_basket.svg", round(pic * 1.25), pic)
-        surface.blit(basket, basket.get_rect(center=model.supply_pos))
+        draw_icon(surface, basket, model.supply_pos, "cluck_basket.svg", anchor="center")
         for value, box in ((m.supply, model.supply_count), (m.pile, model.pile_count)):
             draw_text(
                 surface,
@@ -69,10 +69,10 @@ class Panels:
             for i in range(min(len(m.nest_stack) - 1, 3), 0, -1):
                 under = nest.move(i * host.px(3), i * host.px(3))
                 smooth.rounded_rect(surface, STRAW_EDGE, under, host.px(5))
-            image = self.art.tile_surface(
+            picture = self.art.tile_picture(
                 "goal", m.nest_stack[0], False, nest.width, nest.height, STOCK
             )
-            surface.blit(image, nest)
+            lay(surface, picture, nest)
             self._draw_nest_order(surface, m.nest_stack)
         if self.layout.max_scroll() > 0:
             self._draw_scroll_tip(surface)
@@ -134,14 +134,15 @@ class Panels:
             rect = self.layout.hand_rect(i)
             selected = mode == "place" and tile == m.sel_tile
             turned = self.controls.is_turned(tile) if mode == "place" else False
-            image = self.art.tile_surface("road", tile, turned, rect.width, rect.height)
+            picture = self.art.tile_picture("road", tile, turned, rect.width, rect.height)
+            image = picture.image
             if selected and m.spin < 1.0:
                 angle = 180 * (1 - ease_in_out(m.spin))
                 image = pygame.transform.rotozoom(image, angle, 1.0)
             if mode not in (None, "place"):
                 image = image.copy()
                 image.set_alpha(200)
-            surface.blit(image, image.get_rect(center=rect.center))
+            lay(surface, picture._replace(image=image), image.get_rect(center=rect.center))
             self._hand_caption(surface, i, tile, turned if mode == "place" else None)
             if selected:
                 smooth.rounded_rect(

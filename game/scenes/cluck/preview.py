@@ -15,7 +15,7 @@ import pygame
 from game.rules.cluck.ladder import ROW_HEIGHT, hole_point
 from game.scenes.table.contract import TableHost
 from game.ui import fonts, smooth, sprites, theme
-from game.ui.widgets import draw_pill
+from game.ui.widgets import draw_icon, draw_pill, record_icon
 
 from .controls import Controls
 from .layout import Layout
@@ -122,7 +122,8 @@ class Preview:
             x, sy = self.layout.to_screen(candidate.hole_column, y)
             ghost = sprites.svg("cluck_chick.svg", size).copy()
             ghost.set_alpha(170)
-            surface.blit(ghost, ghost.get_rect(midbottom=(x, sy + size * 0.18)))
+            at = (x, sy + size * 0.18)
+            draw_icon(surface, ghost, at, "cluck_chick.svg", "piece", "midbottom")
         paths = self.paths(result)
         for p in sorted(result, key=lambda q: q == player):  # the person's own on top
             colour = self.host.seat_colour(p)
@@ -146,6 +147,13 @@ class Preview:
                     int(size * 0.62),
                     max(2, self.host.px(3)),
                 )
+
+    def draw_results(self, surface) -> None:
+        """ "+2 ✓" / "+2 ×" at the end of each line: values, drawn over the chickens."""
+        result = self.controls.current_preview(self.controls.me())
+        if not result or self.model.sel_tile is None:
+            return
+        paths = self.paths(result)
         for p in sorted(result):
             self._preview_result(surface, p, paths[p][-1][-1], result[p])
 
@@ -162,3 +170,4 @@ class Preview:
         pill.bottom = min(pill.bottom, goal.bottom - host.px(3))  # on the nest tile
         good = theme.GOOD if shown.nest else theme.BAD
         draw_pill(surface, pill, text, size, good, edge=host.seat_colour(p))
+        record_icon(surface, pill, text, "value")

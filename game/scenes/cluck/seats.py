@@ -11,7 +11,7 @@ from game.rules.cluck import MAX_ROUNDS, OPTIONS
 from game.scenes.table.contract import Header, SeatDefaults, SeatFace, TableHost
 from game.scenes.table.frame import Hint
 from game.ui import fonts, smooth, sprites, theme
-from game.ui.widgets import draw_pill, draw_text
+from game.ui.widgets import draw_icon, draw_pill, draw_text
 
 from .art import BACK_EDGE, BACK_FILL, Art
 from .controls import Controls
@@ -133,10 +133,12 @@ class Seats(SeatDefaults):
         post.midtop = (round((x0 + x1) / 2), round(base - px(2)))
         post.clamp_ip(rect)
         smooth.rounded_rect(surface, (170, 120, 64), post, 3)
-        chick = sprites.svg("cluck_chick.svg", size)
+        if not count:
+            return
+        chick = sprites.svg("cluck_chick.svg", size)  # made only to be drawn
         for i in range(count):
             x, y = layout.stand_at(rect, player, i)
-            surface.blit(chick, chick.get_rect(midbottom=(round(x), round(y))))
+            draw_icon(surface, chick, (x, y), "cluck_chick.svg", anchor="midbottom")
 
     # -- the bar ---------------------------------------------------------------------------
     def hint(self) -> Hint:

@@ -40,7 +40,14 @@ from game.scenes.table.frame_plan import (
     seat_layout,
 )
 from game.ui import fonts, identity, theme
-from game.ui.widgets import Picture, draw_panel, draw_pill, draw_text, paint_picture
+from game.ui.widgets import (
+    Picture,
+    draw_icon,
+    draw_panel,
+    draw_pill,
+    draw_text,
+    paint_picture,
+)
 
 if TYPE_CHECKING:
     from game.session import Session
@@ -296,13 +303,14 @@ class TableFrame:
             icon = self.px(30)
             portrait = self.seat_portrait(who, icon)
             centre = (x + icon // 2, rect.centery)
+            mark = max(theme.MIN_ICON_PX, icon * 0.5)  # a mark is an icon: >= 16 px
             if portrait is not None:
-                surface.blit(portrait, portrait.get_rect(center=centre))
+                draw_icon(surface, portrait, centre, f"portrait:{who}", anchor="center")
                 identity.draw_seat_mark(
-                    surface, who, (x + icon * 0.85, rect.centery + icon * 0.3), icon * 0.5
+                    surface, who, (x + icon - mark * 0.3, rect.centery + icon * 0.3), mark
                 )
             else:
-                identity.draw_seat_mark(surface, who, centre, icon * 0.8)
+                identity.draw_seat_mark(surface, who, centre, max(mark, icon * 0.8))
             x += icon + self.px(10)
             colour = theme.seat_ink(who)
         box = pygame.Rect(x, rect.y, max(1, right - x), rect.h)
@@ -424,8 +432,10 @@ class TableFrame:
         parts = self.seat_parts(player, row)
         picture = self.seat_portrait(player, parts.portrait.w)
         if picture is not None:
-            surface.blit(picture, picture.get_rect(center=parts.portrait.center))
-        mark = parts.portrait.w * 0.42
+            draw_icon(
+                surface, picture, parts.portrait.center, f"portrait:{player}", "icon", "center"
+            )
+        mark = max(theme.MIN_ICON_PX, parts.portrait.w * 0.42)
         identity.draw_seat_mark(
             surface,
             player,
@@ -486,7 +496,8 @@ class TableFrame:
     def log_geometry(self, rect: pygame.Rect) -> tuple[int, int, int, int]:
         """(text size, line height, the text's width, how many whole lines show)."""
         size = self.text_px(LOG_TEXT)
-        line_h = log_line_h(self.px)
+        # a line as high as its text at the Larger text size too (issue #27)
+        line_h = max(log_line_h(self.px), round(size * 1.35))
         width = rect.w - self.px(26) - self.log_gutter()
         fit = max(1, (rect.h - 2 * self.px(LOG_PAD)) // line_h)
         return size, line_h, width, fit
@@ -566,7 +577,9 @@ class TableFrame:
             else:
                 if row.seat is not None:
                     centre = (x0 + gutter * 0.45, y + line_h / 2)
-                    identity.draw_seat_mark(surface, row.seat, centre, size * 0.9)
+                    identity.draw_seat_mark(
+                        surface, row.seat, centre, max(theme.MIN_ICON_PX, size * 0.9)
+                    )
                 self.paint_log_line(surface, row.text, size, (x0 + gutter, y), names, inner)
             y += line_h
         if len(rows) > fit:  # a scroll bar: where the shown lines are in the whole log
