@@ -294,3 +294,23 @@ def test_the_hints_are_a_main_line_and_a_secondary_line(lang, monkeypatch):
         assert isinstance(scene.game.seats.hint(), Hint) and scene.game.seats.hint().main
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("text_size", [1.0, 1.4], ids=["normal", "larger"])
+def test_all_and_one_keep_14_px_side_by_side_in_their_strip(text_size, lang):
+    """Issue #27: a square's All and One buttons share its strip with both words at
+    14 px or more (the buttons used to shrink "One" to 12 px at 1024x600)."""
+    _app, scene = _larger((1024, 600), 5, lang, text_size)
+    try:
+        controls, model = scene.game.controls, scene.game.model
+        size = controls.strip_size()
+        assert size >= 14
+        for face in range(1, 9):
+            all_rect, one_rect = controls._strip_parts(face, True)
+            label = controls.LABEL_AIR
+            assert all_rect.w - label >= fonts.font(size, True).size(scene.t("routes.btn_all"))[0]
+            assert one_rect.w - label >= fonts.font(size).size(scene.t("routes.btn_one"))[0]
+            assert model.strips[face - 1].contains(all_rect.union(one_rect))
+    finally:
+        pygame.quit()

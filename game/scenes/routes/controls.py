@@ -199,7 +199,7 @@ class Controls:
         return size
 
     def _strip_need(self, size: int) -> int:
-        air = self.LABEL_AIR + 2
+        air = self.LABEL_AIR
         all_w = text_w(self.host.t("routes.btn_all"), size, True) + air  # (primary: bold)
         one_w = text_w(self.host.t("routes.btn_one"), size) + air
         return all_w + self.host.px(3) + one_w
@@ -212,10 +212,10 @@ class Controls:
         if not has_one:
             return strip.copy(), pygame.Rect(strip.right, strip.y, 0, strip.h)
         gap = self.host.px(3)
-        one_need = text_w(self.host.t("routes.btn_one"), size) + self.LABEL_AIR + 2
-        all_need = text_w(self.host.t("routes.btn_all"), size, True) + self.LABEL_AIR + 2
+        one_need = text_w(self.host.t("routes.btn_one"), size) + self.LABEL_AIR
+        all_need = text_w(self.host.t("routes.btn_all"), size, True) + self.LABEL_AIR
         spare = max(0, strip.w - gap - one_need - all_need)
-        one_w = one_need + min(spare // 2, max(0, self.host.px(16) - self.LABEL_AIR - 2))
+        one_w = one_need + min(spare // 2, max(0, self.host.px(16) - self.LABEL_AIR))
         one = pygame.Rect(strip.right - one_w, strip.y, one_w, strip.h)
         return pygame.Rect(strip.x, strip.y, strip.w - one_w - gap, strip.h), one
 

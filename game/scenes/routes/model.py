@@ -239,7 +239,7 @@ class RoutesModel:
             b = pygame.Rect(sq.x + px(4), sq.y + px(4), badge, badge)
             self.badges.append(b)
             strip = pygame.Rect(
-                sq.x + px(3), sq.bottom - self.strip_h - px(3), sq.w - px(6), self.strip_h
+                sq.x + px(2), sq.bottom - self.strip_h - px(3), sq.w - 2 * px(2), self.strip_h
             )
             self.strips.append(strip)
             top = b.bottom + px(1)
