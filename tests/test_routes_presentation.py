@@ -14,7 +14,7 @@ import pytest
 from game.scenes.routes import art as routes_art
 from game.scenes.routes.model import ROUTE_COLOURS, ROUTES
 from game.scenes.routes.table import RoutesTable
-from game.ui import widgets
+from game.ui import fonts, widgets
 from tests.scene_helpers import make_app, push_game, text_problems
 
 SIZES = [(1024, 600), (1280, 720), (1920, 1080), (2560, 1440)]
@@ -175,5 +175,142 @@ def test_the_lid_is_painted_with_smooth_corners_issue_27():
         r = max(4, lid.h // 20)
         colours = {still.get_at((lid.x + x, lid.y + y))[:3] for x in range(r) for y in range(r)}
         assert len(colours) >= 3
+    finally:
+        pygame.quit()
+
+
+def _larger(size, players, lang="en", text_size=1.4):
+    app = make_app(size=size, lang=lang)
+    app.settings.text_size = text_size
+    scene = push_game(app, "routes", (0,), players, 3, {}, level="normal")
+    scene.skip_animation()
+    return app, scene
+
+
+@pytest.mark.parametrize("text_size", [1.0, 1.4], ids=["normal", "larger"])
+@pytest.mark.parametrize("size", [(1024, 600), (1920, 1080)], ids=["small", "large"])
+def test_the_route_heads_hold_their_numbers_at_every_text_size(size, text_size):
+    """Issue #27: the medals' numbers ("12", "6", "3") keep at least 14 px and stay
+    inside their medals at the Larger text size too (the medals grow from their numbers;
+    the action's second line goes when the lane cannot hold both), each medal keeps room
+    for its holder's mark (>= 16 px) beside its number, and the spaces still hold their
+    printed values."""
+    app, scene = _larger(size, 5, text_size=text_size)
+    try:
+        model, board = scene.game.model, scene.game.board
+        ranks = scene.session.state.scorer.ranks
+        for route in range(1, ROUTES + 1):
+            rects = board.medal_rects(route)
+            assert len(rects) == len(ranks[route - 1] or ())
+            head = model.heads[route - 1]
+            for a, b in itertools.pairwise(rects):  # the holder's mark fits between
+                assert b.x - a.right >= model.holder - board._medal_pad()
+            for rect in rects:
+                assert head.contains(rect.inflate(model.holder, 0).clip(head.inflate(9999, 0)))
+        assert model.holder >= 16 and model.medal_px >= 14
+        with widgets.recording(app.screen) as sink:
+            app.draw()
+        board_rect = model.routes_rect
+        on_board = [t for t in sink.texts if board_rect.contains(t.rect)]
+        assert on_board
+        assert text_problems(on_board, size) == []
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (2560, 1440)], ids=["small", "large"])
+def test_markers_and_marks_are_recorded_pieces_of_16_px_or_more(size):
+    """Issue #27: every marker is drawn as a recorded piece at least 16 px on its short
+    side, with its seat's mark (>= 16 px) laid over it; every seat mark the table draws
+    (medal holders, the panels, the log) is 16 px or more."""
+    app, scene = _scene(size, 5)
+    try:
+        spots = scene.game.model.table.spots
+        spots.update({(route, route % 5): [float(route), 0.0, 0.0] for route in range(1, 9)})
+        spots.update({(2, p): [7.0, float(p), 0.0] for p in range(5)})  # and a stack
+        with widgets.recording(app.screen) as sink:
+            app.draw()
+        markers = [i for i in sink.icons if i.name == "marker"]
+        assert markers and all(i.kind == "piece" for i in markers)
+        assert all(min(i.rect.size) >= 16 for i in markers)
+        marks = [i for i in sink.icons if i.name.startswith("mark:")]
+        assert len(marks) >= len(markers)
+        assert all(min(i.rect.size) >= 16 for i in marks), [i for i in marks if i.rect.w < 16]
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_a_drawn_stack_of_five_never_climbs_into_the_row_above(size):
+    """Issue #27: five markers on one space of each route, drawn: every one of them (and
+    its mark) stays inside its own lane, under the route above, each over 16 px."""
+    app, scene = _scene(size, 5)
+    try:
+        model = scene.game.model
+        model.table.spots = {
+            (route, p): [4.0, float(p), 0.0] for route in range(1, ROUTES + 1) for p in range(5)
+        }
+        still = pygame.Surface(app.screen.get_size())
+        with widgets.recording(still) as sink:
+            scene.game.board.paint_markers(still, scene.game.board.resting())
+        markers = [i for i in sink.icons if i.name == "marker"]
+        assert len(markers) == 5 * ROUTES
+        for route in range(1, ROUTES + 1):
+            lane = model.lanes[route - 1]
+            drawn = [i.rect for i in markers if lane.colliderect(i.rect)]
+            assert len(drawn) == 5
+            assert all(lane.contains(r) for r in drawn), (route, drawn, lane)
+            assert all(min(r.size) >= 16 for r in drawn)
+            tops = [r.y for r in drawn]
+            assert tops == sorted(tops, reverse=True)  # each one above the one before
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_hints_are_a_main_line_and_a_secondary_line(lang, monkeypatch):
+    """Issue #27: Eight Routes' prompts have the shared Hint shape (an instruction and a
+    secondary clause), and the hint strip drops the secondary clause before it shrinks
+    or cuts the instruction."""
+    from game.scenes.table.frame import Hint
+
+    _app, scene = _scene((1024, 600), 3, lang)
+    try:
+        table = scene.game.model.table
+        table.parent, table.current = 1, 0
+        monkeypatch.setattr(scene, "deciding", lambda: 0)  # the person decides
+        for mode in ("main", "C", "D", "chip"):
+            scene.game.model.mode = mode
+            hint = scene.game.seats.hint()
+            assert isinstance(hint, Hint) and hint.main and hint.secondary, (mode, hint)
+            # one line, as wide as the instruction at the floor
+            width = fonts.font(14).size(hint.main)[0] + 2
+            box = pygame.Rect(0, 0, width, round(14 * 1.3))
+            lines, _size, _h = scene.hint_layout(hint, box)
+            assert lines == [hint.main]  # the secondary part left out, the main whole
+        scene.game.model.mode = "main"
+        monkeypatch.setattr(scene, "deciding", lambda: None)
+        table.current = 2  # someone else's turn: an instruction alone
+        assert isinstance(scene.game.seats.hint(), Hint) and scene.game.seats.hint().main
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("text_size", [1.0, 1.4], ids=["normal", "larger"])
+def test_all_and_one_keep_14_px_side_by_side_in_their_strip(text_size, lang):
+    """Issue #27: a square's All and One buttons share its strip with both words at
+    14 px or more (the buttons used to shrink "One" to 12 px at 1024x600)."""
+    _app, scene = _larger((1024, 600), 5, lang, text_size)
+    try:
+        controls, model = scene.game.controls, scene.game.model
+        size = controls.strip_size()
+        assert size >= 14
+        for face in range(1, 9):
+            all_rect, one_rect = controls._strip_parts(face, True)
+            label = controls.LABEL_AIR
+            assert all_rect.w - label >= fonts.font(size, True).size(scene.t("routes.btn_all"))[0]
+            assert one_rect.w - label >= fonts.font(size).size(scene.t("routes.btn_one"))[0]
+            assert model.strips[face - 1].contains(all_rect.union(one_rect))
     finally:
         pygame.quit()

@@ -416,10 +416,10 @@ def test_the_log_and_the_prompts_use_plain_words_and_keep_the_shorthand_for_tool
         scene = make_scene(app, humans=(0,), players=3)
         lines = [scene.describe(e) for e in _every_event_kind()]
         scene.game.model.table.parent, scene.game.model.table.current = 0, 1
-        lines += [scene.hint_text(), scene.turn_status()[1], scene.variant_label()]
+        lines += [str(scene.hint_text()), scene.turn_status()[1], scene.variant_label()]
         for mode in ("main", "C", "D", "chip"):
             scene.game.model.mode = mode
-            lines.append(scene.hint_text())
+            lines.append(str(scene.hint_text()))  # (its main and secondary parts)
         shorthand = (
             "(A)",
             "(B)",
@@ -550,24 +550,29 @@ def test_dice_taken_fly_from_the_lid_to_the_takers_panel_and_the_round_chip_to_t
 
 def test_stacked_markers_each_show_their_edge_and_mark():
     """ER-20c: markers arriving on an occupied space go on top; on the board each one
-    below stays visible: the stack rises by half a marker a level and leans right, so
-    the lower part of every marker (its edge, where the seat's mark is printed) shows;
-    a stack of five shrinks to stay in its own lane (issue #27)."""
+    below stays visible: the stack rises by half a marker a level while the lane holds
+    it (less, down to a quarter, when it does not: then the markers shrink) and leans
+    right, so a band of every marker's edge shows; the top marker's mark (>= 16 px,
+    issue #27) shows whole; a stack of five stays in its own lane."""
     app = make_app(size=(1024, 600))
     try:
         scene = _settled(app)
         model = scene.game.model
+        lane = model.lanes[2]
         assert model.marker_w >= scene.px(18) * 0.8 and model.cell_w > model.marker_w
         for count in range(1, 6):
             w = model.marker_width(3, 1, 0, count)
             h = w * 0.75
             bottoms = [model.marker_pos(3, 1, level, count) for level in range(count)]
+            half = model.marker_h * (1 + (count - 1) * 0.5) <= lane.h - model.foot - 2
             for (x0, y0), (x1, y1) in itertools.pairwise(bottoms):
-                assert y0 - y1 >= h * 0.45 and x1 > x0  # rises and leans
-            # the mark sits at 72% of the marker's height: in the part the next one leaves
-            assert h * (1 - 0.72) + h * 0.46 / 2 <= model.stack_dy * w / model.marker_w + 1
+                assert y0 - y1 >= h * (0.45 if half else 0.24) and x1 > x0  # rises and leans
+            assert min(w, h) >= 16  # a piece a person reads stays over the icon floor
             top = bottoms[-1][1] - h
-            assert top >= model.lanes[2].y  # the stack stands in its own lane
+            assert top >= lane.y  # the stack stands in its own lane
+        # a stack of two still rises by half a marker at the smallest window
+        (_x0, y0), (_x1, y1) = (model.marker_pos(3, 1, level, 2) for level in range(2))
+        assert y0 - y1 >= model.marker_h * 0.45
     finally:
         pygame.quit()
 

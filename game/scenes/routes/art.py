@@ -8,8 +8,8 @@ import math
 import pygame
 
 from game.scenes.table.contract import TableHost
-from game.ui import identity, smooth, sprites, theme
-from game.ui.widgets import draw_text
+from game.ui import smooth, sprites, theme
+from game.ui.widgets import draw_icon, draw_text
 
 from .model import ROUTE_COLOURS, Point, RoutesModel
 
@@ -92,6 +92,8 @@ class Art:
     def marker_image(
         self, player: int, ghost: bool = False, width: float | None = None
     ) -> pygame.Surface:
+        """A marker in the seat's colour, ``width`` px across (its mark is drawn over it
+        where it stands, at 16 px or more: :meth:`Board.draw_marker`)."""
         w = int(width or self.model.marker_w)
         key = ("marker", player, ghost, w)
         image = self._images.get(key)
@@ -99,8 +101,6 @@ class Art:
             h = max(4, int(w * 0.75))
             base = sprites.svg("routes_marker.svg", w, h)
             image = sprites.tinted(base, self.host.seat_colour(player))
-            # the seat's mark on the marker's edge: it shows under a marker stacked on it
-            identity.draw_seat_mark(image, player, (w / 2, h * 0.72), h * 0.46)
             if ghost:
                 image.set_alpha(120)
             self._images[key] = image
@@ -143,19 +143,14 @@ class Art:
         return image
 
     def portrait(self, player: int, size: int) -> pygame.Surface | None:
-        """The seat's marker, big, with the dice roller's crown on the roller's."""
-        parent = self.model.table.parent == player
-        key = ("portrait", player, size, parent)
-        image = self._images.get(key)
-        if image is None:
-            image = pygame.Surface((size, size), pygame.SRCALPHA)
-            marker = self.marker_image(player, width=size * 0.92)
-            image.blit(marker, marker.get_rect(center=(size / 2, size * 0.6)))
-            if parent:
-                crown = self.icon("routes_parent.svg", size * 0.5, size * 0.4)
-                image.blit(crown, (0, 0))
-            self._images[key] = image
-        return image
+        """The seat's marker, big (the frame lays its mark on it; the dice roller's crown
+        is drawn over the panel: :meth:`Seats.draw_overlays`)."""
+        return self.marker_image(player, width=size * 0.92)
+
+    def crown(self, size: float) -> pygame.Surface:
+        """The dice roller's crown, ``size`` px across (at least 16 px high)."""
+        w = max(20, round(size))
+        return self.icon("routes_parent.svg", w, max(16, round(w * 0.8)))
 
     def draw_chip(
         self,
@@ -168,11 +163,11 @@ class Art:
         within: pygame.Rect | None = None,
     ) -> None:
         """A round chip; its number (the round it was taken) when it can be read."""
-        image = self.icon("routes_chip_up.svg" if up else "routes_chip_down.svg", size)
+        name = "routes_chip_up.svg" if up else "routes_chip_down.svg"
+        image = self.icon(name, size)
         if squash < 1.0:
             image = pygame.transform.smoothscale(image, (max(1, int(size * squash)), size))
-        rect = image.get_rect(center=(round(pos[0]), round(pos[1])))
-        surface.blit(image, rect)
+        rect = draw_icon(surface, image, pos, name, anchor="center")
         text_size = int(size * 0.55)
         if up and squash >= 1.0 and text_size >= theme.MIN_TEXT_PX:
             draw_text(

@@ -15,12 +15,13 @@ from game.rules.routes.table import ranking
 from game.scenes.table.contract import TableHost
 from game.ui import fonts, identity, smooth, theme
 from game.ui.tween import ease_out_back, lerp
-from game.ui.widgets import draw_text
+from game.ui.widgets import draw_icon, draw_text
 
-from .art import Art
-from .model import ROUTE_COLOURS, ROUTES, SPACES, Point, RoutesModel, Walk
+from .art import ICONS, Art
+from .model import HEAD_W, ROUTE_COLOURS, ROUTES, SPACES, Point, RoutesModel, Walk
 from .texts import text_w
 
+MIN_ICON_PX = 16  # no icon or mark a person reads is smaller (issue #27)
 MEDALS = ((236, 190, 60), (200, 204, 212), (214, 146, 90), (236, 226, 206), (236, 226, 206))
 MEDAL_EDGES = ((150, 110, 20), (120, 124, 134), (140, 86, 40), (170, 150, 120), (170, 150, 120))
 
@@ -101,17 +102,99 @@ class Board:
         cell.center = (int(self.model.cell_x(space)), lane.centery)
         return cell
 
+    # -- the heads: set out from what they hold (issue #27) ---------------------------
+    def _badge_radius(self) -> int:
+        return max(self.host.px(13), round(self.host.text_px(14) * 0.8))
+
+    def _medal_pad(self) -> int:
+        """The medal's rim and air around its number."""
+        return max(2, self.host.px(4))
+
+    def _medal_widths(self, route: int, size: int, d: int) -> list[int]:
+        """Each medal of a rank route as wide as its number needs at ``size``."""
+        ranks = self.host.state.scorer.ranks[route - 1] or ()
+        pad = self._medal_pad()
+        return [max(d, fonts.font(size, True).size(str(p))[0] + 2 * pad) for p in ranks]
+
+    def _holder_step(self) -> int:
+        """How far a medal's holder mark reaches past its medal (over the medal's rim and
+        air, never its number), and the gap to the next medal."""
+        return self.model.holder - self._medal_pad() + self.host.px(3)
+
+    def _row_need(self, route: int, size: int, d: int, words_px: int, rows: int) -> int:
+        """The width a head's lines need (after its number badge)."""
+        px = self.host.px
+        widths = self._medal_widths(route, size, d)
+        medals = sum(widths) + len(widths) * self._holder_step()
+        first, second = self.head_lines(route, self.host.state.scorer)
+        icon = round(self.model.line_h * 0.95) + px(4) if ICONS.get(route) else 0
+        row1 = medals + (px(6) + text_w(first, words_px, True) if first else 0)
+        if rows == 1:
+            return row1 + (px(6) + icon if icon else 0)
+        return max(row1, icon + (text_w(second, words_px) if second else 0))
+
+    def _cell_need(self) -> int:
+        """The narrowest space that holds the widest value printed on a route (14 px)."""
+        widest = 0
+        for values in self.host.state.scorer.spaces:
+            for v in values or ():
+                text = f"−{-v}" if v < 0 else str(v)
+                widest = max(widest, fonts.font(theme.MIN_TEXT_PX, True).size(text)[0])
+        return widest + self.host.px(3) + 1
+
+    def plan_heads(self, lane_h: int, routes_w: int) -> int:
+        """Set out the heads for lanes ``lane_h`` px high in routes ``routes_w`` px wide;
+        returns how wide the heads are.
+
+        The medals' numbers keep their text size and their medals grow around them; the
+        route's action goes on a second line when the lane holds both lines at their
+        text size, else it goes (its icon stays, beside the medals; its words are in
+        the head's tooltip). Each medal keeps room on its right for who holds it (a
+        mark of 16 px or more). The head widens to hold its lines, up to a third more
+        than its design width and never so far that a space cannot hold its value; past
+        that the numbers shrink (to 14 px), then their medals."""
+        px, text_px, model = self.host.px, self.host.text_px, self.model
+        pad, edge = self._medal_pad(), max(1, px(2))
+        n = text_px(14)
+        room = lane_h - px(2)
+        two = n + 2 * edge + model.line_h <= room
+        if two:
+            d = min(max(px(22), n + 2 * pad), room - model.line_h)
+        else:
+            d = min(max(px(28), n + 2 * pad), room)
+        model.head_rows = rows = 2 if two else 1
+        model.holder = max(MIN_ICON_PX, round(d * 0.5))
+        left = px(6) + 2 * self._badge_radius() + px(6) + px(4)
+        base = px(HEAD_W)
+        cap = min(round(base * 4 / 3), routes_w - px(10) - SPACES * self._cell_need())
+        cap = max(base, cap)
+
+        def need(size: int, high: int, words: int) -> int:
+            return left + max(self._row_need(r, size, high, words, rows) for r in range(1, 9))
+
+        width = min(cap, max(base, need(n, d, text_px(15))))
+        while n > theme.MIN_TEXT_PX and need(n, d, theme.MIN_TEXT_PX) > width:
+            n -= 1
+        while d > n + 2 * edge and need(n, d, theme.MIN_TEXT_PX) > width:
+            d -= 1
+        model.medal, model.medal_px = d, n
+        return width
+
     def _head_parts(self, route: int) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, int]:
         """A head's number badge (its circle's box), its first line (the medals, or how
-        the spaces score), its second line (a threshold or the route's action), and the
-        badge's radius."""
+        the spaces score), its second line (a threshold or the route's action; none when
+        the head has one row), and the badge's radius."""
         head, px = self.model.heads[route - 1], self.host.px
-        radius = max(px(13), round(self.host.text_px(14) * 0.8))
+        radius = self._badge_radius()
         badge = pygame.Rect(head.x + px(6), head.centery - radius, 2 * radius, 2 * radius)
         x = badge.right + px(6)
         w = head.right - px(4) - x
         scorer = self.host.state.scorer
         first_h = self.model.medal if scorer.ranks[route - 1] is not None else self.model.line_h
+        if self.model.head_rows == 1:
+            first_h = max(first_h, self.model.line_h)
+            first = pygame.Rect(x, head.centery - first_h // 2, w, first_h)
+            return badge, first, pygame.Rect(x, first.bottom, w, 0), radius
         total = first_h + (self.model.line_h if self.head_lines(route, scorer)[1] else 0)
         top = head.centery - total // 2
         first = pygame.Rect(x, top, w, first_h)
@@ -157,42 +240,52 @@ class Board:
         size = self.host.text_px(15)
         x = first_box.x
         medals = self.medal_rects(route)
+        edge = max(1, px(2))
         for i, (rect, points) in enumerate(zip(medals, scorer.ranks[route - 1] or ())):
             k = min(i, len(MEDALS) - 1)
             # a disc, or a pill when the number is wider than the disc
-            edge = max(1, px(2))
             smooth.pill(surface, MEDAL_EDGES[k], rect)
             smooth.pill(surface, MEDALS[k], rect.inflate(-2 * edge, -2 * edge))
-            text = str(points)
             draw_text(
                 surface,
-                text,
-                self._fit_size(text, self.host.text_px(14), rect.w, True),
+                str(points),
+                self.model.medal_px,
                 rect.center,
                 theme.INK,
                 bold=True,
                 anchor="center",
                 within=rect,
             )
-            x = rect.right + px(6)
+            x = rect.right + self._holder_step()  # (room for who holds it)
+        one_row = self.model.head_rows == 1
+        icon = self.art.route_icon(route, round(self.model.line_h * 0.95))
         if first:
-            box = pygame.Rect(x, first_box.y, first_box.right - x, first_box.h)
-            draw_text(
+            x += px(6) if medals else 0
+            right = first_box.right - (icon.get_width() + px(6) if one_row and icon else 0)
+            box = pygame.Rect(x, first_box.y, max(1, right - x), first_box.h)
+            words = self._fit_size(first, size, box.w, True)
+            shown = draw_text(
                 surface,
                 first,
-                self._fit_size(first, size, box.w, True),
+                words,
                 box.midleft,
                 theme.INK,
                 bold=True,
                 anchor="midleft",
                 within=box,
             )
+            x = shown.right
+        if one_row:  # the action's icon beside the medals; its words in the tooltip
+            if icon is not None:
+                draw_icon(
+                    surface, icon, (x + px(6), first_box.centery), ICONS[route], "icon", "midleft"
+                )
+            return
         if not second:
             return
-        icon = self.art.route_icon(route, round(self.model.line_h * 0.95))
         tx = second_box.x
         if icon is not None:
-            surface.blit(icon, icon.get_rect(midleft=(tx, second_box.centery)))
+            draw_icon(surface, icon, (tx, second_box.centery), ICONS[route], "icon", "midleft")
             tx += icon.get_width() + px(4)
         box = pygame.Rect(tx, second_box.y, second_box.right - tx, second_box.h)
         draw_text(
@@ -206,14 +299,12 @@ class Board:
         )
 
     def medal_rects(self, route: int) -> list[pygame.Rect]:
-        ranks = self.host.state.scorer.ranks[route - 1] or ()
         _badge, first, _second, _r = self._head_parts(route)
-        d, gap = self.model.medal, self.host.px(3)
+        d = self.model.medal
         rects, x = [], first.x
-        for points in ranks:  # as wide as its number needs, at the least text size
-            w = max(d, fonts.font(theme.MIN_TEXT_PX, True).size(str(points))[0] + self.host.px(6))
-            rects.append(pygame.Rect(x, first.y, w, d))
-            x += w + gap
+        for w in self._medal_widths(route, self.model.medal_px, d):
+            rects.append(pygame.Rect(x, first.centery - d // 2, w, d))
+            x += w + self._holder_step()
         return rects
 
     # -- pieces at rest ---------------------------------------------------------------
@@ -232,12 +323,14 @@ class Board:
         return ranking(pos, stamp, self.host.state.scorer.min_space[r])[: len(ranks)]
 
     def paint_holders(self, surface, spots: dict) -> None:
-        mark = max(self.host.px(12), self.model.medal * 0.5)
+        """Who holds each medal now: their mark (>= 16 px) on the medal's right rim, in
+        the room the head leaves for it (issue #27: never over the medal's number)."""
+        m = self.model.holder
+        overlap = max(1, self.host.px(2))
         for route in range(1, ROUTES + 1):
             for rect, p in zip(self.medal_rects(route), self._holders(route, spots)):
-                identity.draw_seat_mark(
-                    surface, p, (rect.right - mark * 0.3, rect.bottom - mark * 0.25), mark
-                )
+                centre = (rect.right - overlap + m / 2, rect.bottom - m / 2)
+                identity.draw_seat_mark(surface, p, centre, m)
 
     def resting(self) -> list[tuple[int, float, float, int]]:
         """The markers drawn in the layer at rest: (route, space, level, player), back to
@@ -253,13 +346,30 @@ class Board:
         return out
 
     def paint_markers(self, surface, items) -> None:
-        image_of = self.art.marker_image
         width = self.model.marker_width
         for route, space, level, player in items:
-            image = image_of(player, width=width(route, space, level))
-            surface.blit(
-                image, image.get_rect(midbottom=self.model.marker_pos(route, space, level))
-            )
+            pos = self.model.marker_pos(route, space, level)
+            self.draw_marker(surface, player, pos, width(route, space, level))
+
+    def draw_marker(
+        self,
+        surface,
+        player: int,
+        midbottom: Point,
+        width: float,
+        ghost: bool = False,
+        alpha: float = 1.0,
+    ) -> pygame.Rect:
+        """A marker standing at ``midbottom``, written down as a piece, with its seat's
+        mark on its edge (>= 16 px: issue #27); where it went."""
+        image = self.art.marker_image(player, ghost=ghost, width=width)
+        if alpha < 1:
+            image = image.copy()
+            image.set_alpha(int(255 * alpha))
+        rect = draw_icon(surface, image, midbottom, "marker", "piece", "midbottom")
+        mark = max(MIN_ICON_PX, round(rect.h * 0.55))
+        identity.draw_seat_mark(surface, player, (rect.centerx, rect.bottom - rect.h * 0.4), mark)
+        return rect
 
     # -- per frame ----------------------------------------------------------------------
     def draw_moving(self, surface, shown: dict | None) -> None:
@@ -278,10 +388,8 @@ class Board:
             x, y = self.model.marker_pos(route, space, stack + lift)
             if shake is not None and shaking:
                 x += math.sin(shake[2] * math.pi * 6) * px(4) * (1 - shake[2])
-            image = self.art.marker_image(
-                player, width=self.model.marker_width(route, space, stack + lift)
-            )
-            surface.blit(image, image.get_rect(midbottom=(x, y)))
+            width = self.model.marker_width(route, space, stack + lift)
+            self.draw_marker(surface, player, (x, y), width)
         for (route, player), walk in t.walks.items():
             self._draw_walk(surface, route, player, walk)
         if shown is not None:
@@ -337,11 +445,8 @@ class Board:
         s = lerp(walk.a, walk.b, walk.t)
         level = lerp(walk.a_stack if walk.a else 0, walk.b_stack if walk.b else 0, walk.t)
         on_route = min(max(s, 1), SPACES)
-        image = self.art.marker_image(player, width=self.model.marker_width(route, on_route, level))
-        if alpha < 1:
-            image = image.copy()
-            image.set_alpha(int(255 * alpha))
-        surface.blit(image, image.get_rect(midbottom=(x, y)))
+        width = self.model.marker_width(route, on_route, level)
+        self.draw_marker(surface, player, (x, y), width, alpha=alpha)
 
     def _draw_ghosts(self, surface, shown) -> None:
         player = self.host.deciding()
@@ -360,9 +465,7 @@ class Board:
                 count = sum(1 for o in shown["markers"][r] if o["space"] == m["space"])
                 x1, y1 = self.model.marker_pos(r + 1, m["space"], m["stack"], count)
                 width = self.model.marker_width(r + 1, m["space"], m["stack"], count)
-                ghost = self.art.marker_image(player, ghost=True, width=width)
-                rect = ghost.get_rect(midbottom=(x1, y1))
-                surface.blit(ghost, rect)
+                rect = self.draw_marker(surface, player, (x1, y1), width, ghost=True)
                 smooth.rounded_rect(
                     surface, theme.ACCENT_DARK, rect.inflate(px(4), px(4)), px(5), max(1, px(2))
                 )

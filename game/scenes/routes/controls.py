@@ -19,7 +19,7 @@ from game.rules.routes import (
     TurnChip,
 )
 from game.scenes.table.contract import TableHost
-from game.ui import choices
+from game.ui import choices, theme
 
 from .model import ROUTES, Choice, RoutesModel
 from .texts import text_w
@@ -82,6 +82,7 @@ class Controls:
     def make_controls(self, player: int, legal) -> None:
         add = self.choices.controls.append
         small = self.host.text_px(14)
+        strip_px = self.strip_size()
         mode = self.model.mode
         if mode in ("chip", "D"):
             cls = TurnChip if mode == "chip" else PushMarker
@@ -127,7 +128,7 @@ class Controls:
                             all_rect,
                             self.host.t("routes.btn_all"),
                             self.choices.chooser(action),
-                            small,
+                            strip_px,
                             key=f"take:{action.face}",
                             action=action,
                             primary=True,
@@ -140,7 +141,7 @@ class Controls:
                             one_rect,
                             self.host.t("routes.btn_one"),
                             self.choices.chooser(action),
-                            small,
+                            strip_px,
                             key=f"one:{action.face}",
                             action=action,
                         )
@@ -184,15 +185,37 @@ class Controls:
             add(Choice(rect, label, callback, size, key=key, action=action, primary=key == "end"))
             x += bw + gap
 
-    def _strip_parts(self, face: int, has_one: bool) -> tuple[pygame.Rect, pygame.Rect]:
-        """The All and One buttons in the strip of square ``face`` (All takes the room
-        One leaves; One is as wide as its word)."""
-        strip = self.model.strips[face - 1]
+    # a button's label keeps this much of its width as air (game.ui.widgets.Button)
+    LABEL_AIR = 12
+
+    def strip_size(self) -> int:
+        """The text size of the All and One buttons: the largest from the table's (down
+        to 14 px) at which both labels fit side by side in a square's strip (issue #27:
+        a button's word is never shrunk under the floor)."""
+        strip_w = self.model.strips[0].w if self.model.strips else 0
         size = self.host.text_px(14)
-        one_w = min(strip.w // 2, text_w(self.host.t("routes.btn_one"), size) + self.host.px(16))
+        while size > theme.MIN_TEXT_PX and self._strip_need(size) > strip_w:
+            size -= 1
+        return size
+
+    def _strip_need(self, size: int) -> int:
+        air = self.LABEL_AIR
+        all_w = text_w(self.host.t("routes.btn_all"), size, True) + air  # (primary: bold)
+        one_w = text_w(self.host.t("routes.btn_one"), size) + air
+        return all_w + self.host.px(3) + one_w
+
+    def _strip_parts(self, face: int, has_one: bool) -> tuple[pygame.Rect, pygame.Rect]:
+        """The All and One buttons in the strip of square ``face`` (One is as wide as its
+        word needs, with a little more air when there is room; All takes the rest)."""
+        strip = self.model.strips[face - 1]
+        size = self.strip_size()
         if not has_one:
             return strip.copy(), pygame.Rect(strip.right, strip.y, 0, strip.h)
         gap = self.host.px(3)
+        one_need = text_w(self.host.t("routes.btn_one"), size) + self.LABEL_AIR
+        all_need = text_w(self.host.t("routes.btn_all"), size, True) + self.LABEL_AIR
+        spare = max(0, strip.w - gap - one_need - all_need)
+        one_w = one_need + min(spare // 2, max(0, self.host.px(16) - self.LABEL_AIR))
         one = pygame.Rect(strip.right - one_w, strip.y, one_w, strip.h)
         return pygame.Rect(strip.x, strip.y, strip.w - one_w - gap, strip.h), one
 

@@ -13,7 +13,7 @@ from game.scenes.table.contract import TableHost
 from game.ui import smooth, theme
 from game.ui.choices import Choices
 from game.ui.tween import ease_in_out, lerp
-from game.ui.widgets import Picture, draw_panel, draw_text, lay, paint_picture
+from game.ui.widgets import Picture, draw_icon, draw_panel, draw_text, lay, paint_picture
 
 from .art import Art
 from .board import Board
@@ -173,7 +173,7 @@ class Drawing:
             if index >= min(count, then):  # leaving, or arriving, if chosen
                 image = image.copy()
                 image.set_alpha(110)
-            surface.blit(image, image.get_rect(center=pos))
+            draw_icon(surface, image, pos, f"die:{face}", "piece", "center")
 
     def draw_lid(self, surface, shown: dict | None = None) -> None:
         """The whole lid, with a preview (``shown``): the dice the option would take away

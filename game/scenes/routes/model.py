@@ -158,6 +158,9 @@ class RoutesModel:
     lid_title: pygame.Rect = field(default_factory=_no_rect)  # the lid's rim with its name
     felt: pygame.Rect = field(default_factory=_no_rect)  # the lid's floor
     medal: int = 0  # a rank's medal, across
+    medal_px: int = 0  # its number's text size (>= 14)
+    holder: int = 0  # the mark of who holds a medal now, across (>= 16)
+    head_rows: int = 2  # a head's lines: medals, then the route's action (1: one row)
     line_h: int = 0  # a line of a route's head
     head_w: int = 0  # a route's head: number, how it scores, its action
     cells_x: int = 0  # the left edge of space 1
@@ -167,7 +170,6 @@ class RoutesModel:
     heads: list[pygame.Rect] = field(default_factory=list)
     marker_w: float = 0.0
     marker_h: float = 0.0
-    stack_dy: float = 0.0  # the rise of a marker per stack level
     strip_h: int = 0
     squares: list[pygame.Rect] = field(default_factory=list)  # the lid's 8 sorting squares
     badges: list[pygame.Rect] = field(default_factory=list)  # each square's number
@@ -176,31 +178,35 @@ class RoutesModel:
     foot: int = 0  # a marker's feet above its lane's bottom
     die_most: int = 0  # the biggest die in a square
 
-    def cut(self, board: pygame.Rect, px: Callable[[float], int], text_px) -> None:
-        """Place the routes and the lid in the frame's ``board``."""
+    def cut(
+        self,
+        board: pygame.Rect,
+        px: Callable[[float], int],
+        text_px,
+        heads: Callable[[int, int], int] | None = None,
+    ) -> None:
+        """Place the routes and the lid in the frame's ``board``; ``heads(lane height,
+        routes' width)`` sets out the routes' heads from what they hold and says how wide they are."""
         self.board = board
         inner = board.inflate(-2 * px(6), -2 * px(6))
         lid = self.lid_rect = pygame.Rect(inner.x, inner.bottom - px(LID_H), inner.w, px(LID_H))
         routes = pygame.Rect(inner.x, inner.y, inner.w, lid.y - px(6) - inner.y)
         self.routes_rect = routes
-        self.head_w = px(HEAD_W)
+        self.row_h = routes.h / ROUTES
+        lane_h = int(self.row_h) - px(3)
+        self.line_h = round(text_px(15) * 1.22)
+        self.medal = min(max(px(28), text_px(14) + px(8)), lane_h - self.line_h - px(3))
+        self.medal_px, self.holder, self.head_rows = text_px(14), 16, 2
+        self.head_w = heads(lane_h, routes.w) if heads is not None else px(HEAD_W)
         self.cells_x = routes.x + self.head_w + px(6)
         self.cell_w = (routes.right - px(4) - self.cells_x) / SPACES
-        self.row_h = routes.h / ROUTES
         self.lanes = [
-            pygame.Rect(
-                routes.x, round(routes.y + r * self.row_h), routes.w, int(self.row_h) - px(3)
-            )
+            pygame.Rect(routes.x, round(routes.y + r * self.row_h), routes.w, lane_h)
             for r in range(ROUTES)
         ]
         self.heads = [pygame.Rect(lane.x, lane.y, self.head_w, lane.h) for lane in self.lanes]
-        # the head's two lines: the medals of the ranks (or how the spaces score), then
-        # the route's threshold or action
-        self.line_h = round(text_px(15) * 1.22)
-        self.medal = min(max(px(28), text_px(14) + px(8)), self.lanes[0].h - self.line_h - px(3))
-        self.marker_w = min(self.cell_w * 0.86, px(28))
+        self.marker_w = min(self.cell_w * 0.9, px(32))
         self.marker_h = self.marker_w * 0.75
-        self.stack_dy = self.marker_h * 0.5
         self.foot = px(4)
         self.die_most = px(DIE_MOST)
         self._cut_lid(lid, px, text_px)
@@ -233,7 +239,7 @@ class RoutesModel:
             b = pygame.Rect(sq.x + px(4), sq.y + px(4), badge, badge)
             self.badges.append(b)
             strip = pygame.Rect(
-                sq.x + px(3), sq.bottom - self.strip_h - px(3), sq.w - px(6), self.strip_h
+                sq.x + px(2), sq.bottom - self.strip_h - px(3), sq.w - 2 * px(2), self.strip_h
             )
             self.strips.append(strip)
             top = b.bottom + px(1)
@@ -258,14 +264,29 @@ class RoutesModel:
         ]
         return max([least, *levels])
 
-    def stack_scale(self, route: int, count: int) -> float:
-        """How much a stack of ``count`` markers shrinks so that it stands inside its
-        own lane (issue #27: a stack of five never climbs into the route above): the
-        markers keep their proportions and each still rises half a marker."""
+    def _stack_fit(self, route: int, count: int) -> tuple[float, float]:
+        """How much a stack of ``count`` markers shrinks, and how far each level rises (at
+        that scale), so that the stack stands inside its own lane (issue #27: a stack of
+        five never climbs into the route above): each level rises half a marker when
+        there is room, less (down to a quarter) when there is not, and only then do the
+        markers shrink, keeping their proportions."""
         lane = self.lanes[route - 1]
         room = lane.h - self.foot - 2
-        tall = self.marker_h * (1 + (max(1, count) - 1) * 0.5)
-        return min(1.0, room / tall) if tall > 0 else 1.0
+        h = self.marker_h
+        levels = max(1, count) - 1
+        if h <= 0:
+            return 1.0, 0.0
+        if not levels or h * (1 + levels * 0.5) <= room:
+            return 1.0, h * 0.5
+        rise = (room - h) / levels
+        if rise >= h * 0.25:
+            return 1.0, rise
+        f = min(1.0, room / (h * (1 + levels * 0.25)))
+        return f, h * f * 0.25
+
+    def stack_scale(self, route: int, count: int) -> float:
+        """How much a stack of ``count`` markers shrinks to stand inside its lane."""
+        return self._stack_fit(route, count)[0]
 
     def marker_width(self, route: int, space: float, stack: float, count: int | None = None):
         """A marker's width on its stack (``count`` markers; None: as the table has it)."""
@@ -275,13 +296,13 @@ class RoutesModel:
     def marker_pos(self, route: int, space: float, stack: float, count: int | None = None) -> Point:
         """Centre x and bottom y of a marker on route 1-8 at a space and stack level: a
         stack leans a little to the right so that every marker's edge and mark shows,
-        and shrinks with its count to stay in its lane (``count``: None, as the table
-        has it)."""
+        and rises less (then shrinks) with its count to stay in its lane (``count``:
+        None, as the table has it)."""
         lane = self.lanes[route - 1]
         count = self.stack_count(route, space, stack) if count is None else count
-        f = self.stack_scale(route, count)
+        f, rise = self._stack_fit(route, count)
         x = self.cell_x(space) + stack * self.marker_w * f * 0.12
-        return (x, lane.bottom - self.foot - stack * self.stack_dy * f)
+        return (x, lane.bottom - self.foot - stack * rise)
 
     def slot(self, face: int, index: int, count: int) -> tuple[Point, float]:
         """Where the ``index``-th of ``count`` dice lies on the square of ``face``, and the

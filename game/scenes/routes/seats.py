@@ -10,7 +10,7 @@ import math
 import pygame
 
 from game.scenes.table.contract import Header, SeatDefaults, SeatFace, TableHost
-from game.scenes.table.frame import seat_layout
+from game.scenes.table.frame import Hint, seat_layout
 from game.ui import fonts, smooth, theme
 from game.ui.choices import Choices
 from game.ui.widgets import draw_icon, draw_text
@@ -197,9 +197,14 @@ class Seats(SeatDefaults):
         return chips[index] if index < len(chips) else layout["chip_next"]
 
     def draw_overlays(self, surface) -> None:
-        """A round chip flying to its seat, one turning face down (the panels are cached
-        pictures: what moves in them is drawn over them)."""
+        """The dice roller's crown, a round chip flying to its seat, one turning face down
+        (the panels are cached pictures: what changes in them is drawn over them)."""
         t = self.model.table
+        if t.parent is not None:  # the dice roller's crown over its marker
+            portrait = self.host.seat_parts(t.parent).portrait
+            crown = self.art.crown(portrait.w * 0.5)
+            corner = (portrait.x - self.host.px(2), portrait.y - self.host.px(4))
+            draw_icon(surface, crown, corner, "routes_parent.svg")
         if t.flying_chip is not None:
             player, number, v = t.flying_chip
             pill = self.host.plan.header
@@ -224,19 +229,22 @@ class Seats(SeatDefaults):
                     )
 
     # -- the bar ------------------------------------------------------------------------
-    def hint(self) -> str:
+    def hint(self) -> Hint:
+        """The bar's prompt (issue #27): the instruction, and why or what follows as its
+        secondary part, which the hint strip leaves out first when both do not fit."""
         t = self.model.table
+        tr = self.host.t
         player = self.host.deciding()
         if player is None:
             if t.scoring_route is not None:
-                return self.host.t("routes.prompt_scoring")
+                return Hint(tr("routes.prompt_scoring"), tr("routes.prompt_scoring_more"))
             if t.final or self.host.state.is_over():
-                return self.host.t("routes.prompt_over")
+                return Hint(tr("routes.prompt_over"))
             if t.current is not None:
-                return self.host.t("routes.prompt_wait", name=self.host.seat_name(t.current))
+                return Hint(tr("routes.prompt_wait", name=self.host.seat_name(t.current)))
             if t.parent is not None:
-                return self.host.t("routes.prompt_roll", name=self.host.seat_name(t.parent))
-            return ""
+                return Hint(tr("routes.prompt_roll", name=self.host.seat_name(t.parent)))
+            return Hint("")
         key = {
             "main": "routes.prompt_take"
             if self.choices.has_prefix("take:")
@@ -245,7 +253,7 @@ class Seats(SeatDefaults):
             "D": "routes.prompt_d",
             "chip": "routes.prompt_chip",
         }[self.model.mode]
-        return self.host.t(key)
+        return Hint(tr(key), tr(key + "_more"))
 
 
 def lerp_point(a: Point, b: Point, v: float) -> Point:

@@ -91,7 +91,7 @@ class RoutesTable(TableDefaults):
         )
 
     def layout(self, plan: TablePlan) -> None:
-        self.model.cut(plan.board, self.host.px, self.host.text_px)
+        self.model.cut(plan.board, self.host.px, self.host.text_px, self.board.plan_heads)
         self.art.forget()
         self.drawing.forget()
 
