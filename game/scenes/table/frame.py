@@ -40,7 +40,14 @@ from game.scenes.table.frame_plan import (
     seat_layout,
 )
 from game.ui import fonts, identity, theme
-from game.ui.widgets import Picture, draw_panel, draw_pill, draw_text, paint_picture
+from game.ui.widgets import (
+    Picture,
+    draw_icon,
+    draw_panel,
+    draw_pill,
+    draw_text,
+    paint_picture,
+)
 
 if TYPE_CHECKING:
     from game.session import Session
@@ -297,7 +304,7 @@ class TableFrame:
             portrait = self.seat_portrait(who, icon)
             centre = (x + icon // 2, rect.centery)
             if portrait is not None:
-                surface.blit(portrait, portrait.get_rect(center=centre))
+                draw_icon(surface, portrait, centre, f"portrait:{who}", anchor="center")
                 identity.draw_seat_mark(
                     surface, who, (x + icon * 0.85, rect.centery + icon * 0.3), icon * 0.5
                 )
@@ -424,7 +431,9 @@ class TableFrame:
         parts = self.seat_parts(player, row)
         picture = self.seat_portrait(player, parts.portrait.w)
         if picture is not None:
-            surface.blit(picture, picture.get_rect(center=parts.portrait.center))
+            draw_icon(
+                surface, picture, parts.portrait.center, f"portrait:{player}", anchor="center"
+            )
         mark = parts.portrait.w * 0.42
         identity.draw_seat_mark(
             surface,
@@ -486,7 +495,9 @@ class TableFrame:
     def log_geometry(self, rect: pygame.Rect) -> tuple[int, int, int, int]:
         """(text size, line height, the text's width, how many whole lines show)."""
         size = self.text_px(LOG_TEXT)
-        line_h = log_line_h(self.px)
+        # a line as tall as its text at a larger text size (issue #27: a row's height
+        # comes from its content)
+        line_h = max(log_line_h(self.px), round(size * 1.1))
         width = rect.w - self.px(26) - self.log_gutter()
         fit = max(1, (rect.h - 2 * self.px(LOG_PAD)) // line_h)
         return size, line_h, width, fit

@@ -255,7 +255,7 @@ class LessonGuide:
             n=step.index + 1,
             total=len(self.lesson.steps),
         )
-        head, head_size = fonts.fit(head, small, text_w, theme.MIN_TEXT_PX)
+        head, head_size = fonts.fit(head, small, text_w, theme.MIN_TEXT_PX, True)  # drawn bold
         draw_text(
             surface, head, head_size, (inner.x, y), theme.ACCENT_DARK, bold=True, within=inner
         )
