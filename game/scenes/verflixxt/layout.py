@@ -359,7 +359,8 @@ class Layout:
         if n <= 0:
             return [], 1.0
         cx, cy = self.tile_centre(tile)  # (the track's tiles may move: part of the key)
-        key = (tile, n, guards, hatted, cx, cy, self.model.tile_px, tuple(self.model.board))
+        gone = len(self.model.table.gone)  # (the road beside the finish opens as tiles go)
+        key = (tile, n, guards, hatted, gone, cx, cy, self.model.tile_px, tuple(self.model.board))
         cached = self._grids.get(key)
         if cached is not None:
             return cached
@@ -399,20 +400,32 @@ class Layout:
         board = self.model.board.inflate(-self.host.px(8), -self.host.px(8))
         left, right = max(board.x, left), min(board.right, right)
         top = max(board.y, cy - size / 2 - tile_px * 0.5)
-        room_w, room_h = max(1.0, right - left), max(1.0, base_y - top)
+        room_h = max(1.0, base_y - top)
         rise = HAT_RISE if hatted else 0.0
         row_step = ROW_STEP + rise
-        best: tuple[float, int] = (0.0, n)
-        for cols in range(n, 0, -1):
-            rows = math.ceil(n / cols)
-            scale = min(
-                1.0,
-                room_w / (cols * pawn_w * COL_STEP),
-                room_h / (pawn_h * (1 + rise + row_step * (rows - 1))),
-            )
-            if scale > best[0] + 1e-6:
-                best = (scale, cols)
-        least = min(1.0, max(MIN_SCALE, MIN_PAWN_W / (tile_px * PAWN_H * PAWN_ASPECT)))
+
+        def biggest(room_w: float) -> tuple[float, int]:
+            """The biggest scale the crowd fits a room ``room_w`` wide at, its columns."""
+            best: tuple[float, int] = (0.0, n)
+            for cols in range(n, 0, -1):
+                rows = math.ceil(n / cols)
+                scale = min(
+                    1.0,
+                    room_w / (cols * pawn_w * COL_STEP),
+                    room_h / (pawn_h * (1 + rise + row_step * (rows - 1))),
+                )
+                if scale > best[0] + 1e-6:
+                    best = (scale, cols)
+            return best
+
+        best = biggest(max(1.0, right - left))
+        least = self._least_scale()
+        if best[0] < least and tile in (START, FINISH):
+            # a crowd too big for the meadow beside the start or the finish stands along
+            # the road, as far as the next tile still on it (or the goal chips)
+            left, right = self._open_road(tile, cx, cy, board)
+            best = biggest(max(1.0, right - left))
+        room_w = max(1.0, right - left)
         scale, cols = max(least, best[0]), best[1]
         if best[0] < least:  # too many for the room at the least size: as many columns
             # as its width holds, the rows standing up over the meadow behind
@@ -442,6 +455,44 @@ class Layout:
         if not labels:
             return None
         return round(cy) - size / 2 + min(lb.centre[1] + ink_span(lb)[0] for lb in labels)
+
+    def _open_road(
+        self, tile: str, cx: float, cy: float, board: pygame.Rect
+    ) -> tuple[float, float]:
+        """How far the start's or the finish's crowd may stand to each side: to the
+        nearest tile still on the track in its row, the goal chips' nook, or the board's
+        edge."""
+        left, right = float(board.x), float(board.right)
+        t = self.model.table
+        gap = self.host.px(4)
+        for other in t.track:
+            if other in (START, FINISH) or other in t.gone:
+                continue
+            rect = self.tile_rect(other)
+            if abs(rect.centery - cy) > self.model.tile_px:
+                continue
+            if rect.centerx > cx:
+                right = min(right, rect.x - gap)
+            else:
+                left = max(left, rect.right + gap)
+        if tile == FINISH and self.host.state.hats_variant:
+            chip_x = self.chip_stack_pos()[0]
+            nook = self.model.tile_px * 0.5
+            if chip_x < cx:
+                left = max(left, chip_x + nook)
+            else:
+                right = min(right, chip_x - nook)
+        return left, right
+
+    def _least_scale(self) -> float:
+        """The least scale a crowd is drawn at: the smallest of the 5 % steps the pieces'
+        pictures are made in (``art.quantize``) at which a pawn is :data:`MIN_PAWN_W`
+        wide (1 when the table's pawns are not that wide at full size)."""
+        for step in range(round(MIN_SCALE * 20), 20):
+            h = int(self.model.tile_px * PAWN_H * step / 20)  # as Art.piece_image makes it
+            if int(h * PAWN_ASPECT) >= MIN_PAWN_W:
+                return step / 20
+        return 1.0
 
     def piece_spot(self, piece: str, groups: dict | None = None) -> Point | None:
         tile = self.model.table.pieces.get(piece)
