@@ -319,3 +319,100 @@ def test_every_number_in_a_seats_pile_is_shown_or_counted_issue_27(size, count):
         app.draw()  # and the panels paint with the long piles
     finally:
         pygame.quit()
+
+
+def _drawn_icons(app, scene) -> list[widgets.IconDrawn]:
+    """The icons (pieces, values, marks, hats) one frame of ``scene`` records, its kept
+    pictures painted again."""
+    scene.compositor.forget()
+    with widgets.recording(app.screen) as sink:
+        scene.draw(app.screen)
+    return list(sink.icons)
+
+
+def _covered_values(icons) -> list[tuple[str, str]]:
+    """Every (value, piece) where a piece or a hat (kind "piece") lies over a tile's value
+    (more than their outer 2 px), whichever was drawn first."""
+    values = [i for i in icons if i.kind == "value"]
+    pieces = [i for i in icons if i.kind == "piece"]
+    return [
+        (v.name, p.name)
+        for v in values
+        for p in pieces
+        if p.rect.inflate(-4, -4).colliderect(v.rect)
+    ]
+
+
+def _hidden_marks(icons) -> list[tuple[str, str]]:
+    """Every (mark, hat) where a hat lies over a seat's mark."""
+    marks = [i for i in icons if i.name.startswith("mark:")]
+    hats = [i for i in icons if i.name.startswith("hat:")]
+    return [
+        (m.name, h.name) for m in marks for h in hats if h.rect.inflate(-2, -2).colliderect(m.rect)
+    ]
+
+
+def test_no_piece_covers_a_tiles_value_at_six_players_mid_game_issue_27():
+    """Issue #27, pieces never hide information: at 1024x600 with six players in the
+    middle of a game (the person's pawns to move drawn over the board), every tile's value
+    is recorded as a value and no pawn, guardian or hat lies over one; every pawn's seat
+    mark is 16 px."""
+    import pygame
+
+    app = make_app((1024, 600))
+    try:
+        scene = make_scene(app, players=6)
+        for _ in range(3):
+            _to_move(app, scene)
+            if (
+                scene.game.model.table.pieces
+                and len(set(scene.game.model.table.pieces.values())) > 3
+            ):
+                break
+        icons = _drawn_icons(app, scene)
+        values = [i for i in icons if i.kind == "value"]
+        pieces = [i for i in icons if i.kind == "piece"]
+        assert len(values) >= 20 and len(pieces) >= 12
+        assert not _covered_values(icons)
+        marks = [i for i in icons if i.name.startswith("mark:")]
+        assert marks and min(min(m.rect.size) for m in marks) >= 16
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("count", [2, 4, 6])
+def test_pawns_stacked_on_a_value_tile_stand_over_its_value_issue_27(count):
+    """Issue #27: pawns stacked on a tile with a value stand in a grid over the value,
+    never on it; a hat on one of them covers no seat's mark (its own or a pawn's behind
+    it), and no pawn in the stack is narrower than a 16 px mark needs."""
+    import pygame
+
+    from game.rules.verflixxt.data import START
+
+    app = make_app((1024, 600))
+    try:
+        scene = make_scene(app, players=6, options={"variant": "hats"})
+        table, geometry = scene.game.model.table, scene.game.geometry
+        # a tile clear of the hat draw's panel (it covers the board's middle at the start)
+        panel = geometry.contest_rect() if table.contest is not None else pygame.Rect(0, 0, 0, 0)
+        tile = next(
+            t
+            for t in table.track
+            if t != START
+            and t not in table.pieces.values()
+            and not geometry.tile_rect(t).inflate(0, geometry.tile_rect(t).h).colliderect(panel)
+        )
+        stacked = sorted(p for p in table.pieces if p[0] != "g")[:count]
+        for piece in stacked:
+            table.pieces[piece] = tile
+        table.hats["lucky"] = stacked[-1]  # the front row's last pawn
+        icons = _drawn_icons(app, scene)
+        assert any(i.name == f"value:{tile}" for i in icons)
+        on_tile = [i for i in icons if i.kind == "piece" and i.name in stacked]
+        assert len(on_tile) == count
+        assert min(i.rect.w for i in on_tile) >= 22
+        assert any(i.name == "hat:lucky" for i in icons)
+        assert not _covered_values(icons)
+        assert not _hidden_marks(icons)
+    finally:
+        pygame.quit()

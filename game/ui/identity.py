@@ -18,6 +18,8 @@ from game.ui import sprites, theme, widgets
 
 SEAT_MARKS = ("circle", "triangle", "square", "diamond", "star", "cross")
 SUPERSAMPLE = 4  # drawn this many times bigger, then smoothed down (pygame draws jaggy)
+# issue #27: a mark a person reads to tell whose thing it is is an icon, 16 px at least
+MIN_MARK_PX = 16
 
 
 def seat_mark(seat: int) -> str:
@@ -88,6 +90,11 @@ def _mark_image(seat: int, size: int, badge: bool) -> pygame.Surface:
     return image
 
 
+def mark_px(size: float) -> int:
+    """The side of a mark asked ``size`` pixels across: the floor of issue #27."""
+    return max(MIN_MARK_PX, round(size))
+
+
 def draw_seat_mark(
     surface: pygame.Surface,
     seat: int,
@@ -95,9 +102,9 @@ def draw_seat_mark(
     size: float,
     badge: bool = True,
 ) -> pygame.Rect:
-    """Draw seat ``seat``'s mark centred on ``center``, ``size`` pixels across; returns
-    where it went."""
-    image = seat_mark_image(seat, round(size), badge)
+    """Draw seat ``seat``'s mark centred on ``center``, ``size`` pixels across (never
+    under :data:`MIN_MARK_PX`); returns where it went."""
+    image = seat_mark_image(seat, mark_px(size), badge)
     return widgets.draw_icon(surface, image, center, f"mark:{seat}", anchor="center")
 
 

@@ -3,18 +3,24 @@ from the sprites and cached per layout (``_images``)."""
 
 from __future__ import annotations
 
+import functools
+import io
+import re
 from typing import NamedTuple
 
 import pygame
 
+from game.paths import SPRITES_DIR
 from game.rules.verflixxt.data import FINISH, LUCKY, MINUS, PLUS, RISK, START, card_value
 from game.scenes.table.contract import TableHost
 from game.ui import fonts, identity, sprites, theme
-from game.ui.widgets import draw_text
+from game.ui.widgets import draw_icon, draw_text
 
 from .model import PAWN_ASPECT, PAWN_H, Point, VerflixxtModel, _face, _signed
 
 TEXT_MIN = 14  # issue #27: no number or word on the table under 14 px
+ICON_MIN = 16  # ... and no picture under 16 px on its short side
+HAT_MIN_W = 20  # a hat is 0.8 as tall as it is wide: 16 px tall
 
 
 class Label(NamedTuple):
@@ -35,22 +41,34 @@ class Stamp(NamedTuple):
 
     image: pygame.Surface
     labels: tuple[Label, ...] = ()
+    # pictures on the picture (a turned tile's clover), each with its name and corner on
+    # it: drawn as icons of their own, for they may stand a little over its edge
+    marks: tuple[tuple[str, pygame.Surface, Point], ...] = ()
 
     def get_rect(self, **where) -> pygame.Rect:
         return self.image.get_rect(**where)
 
-    def draw(self, surface: pygame.Surface, at) -> pygame.Rect:
-        """Blit the picture with its corner at ``at`` (a point or a rect), then its texts."""
+    def draw(self, surface: pygame.Surface, at, name: str = "") -> pygame.Rect:
+        """Blit the picture with its corner at ``at`` (a point or a rect), written down as
+        the icon ``name``, then its texts."""
         x, y = at[0], at[1]
-        rect = surface.blit(self.image, (x, y))
+        rect = draw_icon(surface, self.image, (x, y), name)
+        self.draw_marks(surface, (x, y))
         for label in self.labels:
             centre = (round(x + label.centre[0]), round(y + label.centre[1]))
             stamp_text(surface, label, centre)
         return rect
 
+    def draw_marks(self, surface: pygame.Surface, at) -> None:
+        """The pictures on the picture, where it lies with its corner at ``at``."""
+        for name, image, (dx, dy) in self.marks:
+            draw_icon(surface, image, (at[0] + dx, at[1] + dy), name)
+
     def baked(self) -> pygame.Surface:
         """The picture with its texts painted in (a thing in flight, scaled as it goes)."""
         image = self.image.copy()
+        for _name, mark, corner in self.marks:
+            image.blit(mark, corner)
         for label in self.labels:
             shade_text(image, label, label.centre)
             face = fonts.render(label.text, label.size, label.colour, True)
@@ -65,6 +83,25 @@ def shade_text(surface: pygame.Surface, label: Label, centre: Point) -> None:
     shade = fonts.render(label.text, label.size, label.edge, True)
     for dx, dy in ((1, 1), (2, 2), (-1, 1), (1, -1)):
         surface.blit(shade, shade.get_rect(center=(centre[0] + dx, centre[1] + dy)))
+
+
+@functools.lru_cache(maxsize=256)
+def _ink(text: str, size: int) -> tuple[float, float]:
+    face = fonts.font(size, True)
+    marks = [m for m in face.metrics(text) if m is not None]
+    if not marks:
+        return (-size / 2, size / 2)
+    height, ascent = face.get_height(), face.get_ascent()
+    return (
+        ascent - max(m[3] for m in marks) - height / 2,
+        ascent - min(m[2] for m in marks) - height / 2,
+    )
+
+
+def ink_span(label: Label) -> tuple[float, float]:
+    """How far above and below its centre a label's glyphs reach (its ink: a line's box
+    holds leading over and under the glyphs)."""
+    return _ink(label.text, label.size)
 
 
 def stamp_text(surface: pygame.Surface, label: Label, centre: Point) -> pygame.Rect:
@@ -97,10 +134,48 @@ def quantize(scale: float) -> float:
     return 1.0 if scale >= 0.999 else max(0.05, round(scale * 20) / 20)
 
 
+def mark_spot(w: int, h: int) -> tuple[Point, int]:
+    """Where a pawn ``w`` x ``h`` wears its seat's mark (the centre of the sprite's head:
+    30,21 of 60x90) and the mark's side: the head's width, never under 16 px (issue #27;
+    the crowds never draw a pawn so small that the mark is much wider than its head)."""
+    return (w / 2, h * 0.233), identity.mark_px(w * 0.52)
+
+
+def mark_rect(pawn: pygame.Rect) -> pygame.Rect:
+    """Where the seat's mark is on a pawn standing in ``pawn``."""
+    (x, y), side = mark_spot(pawn.w, pawn.h)
+    rect = pygame.Rect(0, 0, side, side)
+    rect.center = (round(pawn.x + x), round(pawn.y + y))
+    return rect
+
+
 def letter_spot(w: int, h: int) -> tuple[Point, int]:
     """Where a pawn ``w`` x ``h`` wears its letter (a, b, c: the centre, on its body) and
     the letter's size."""
     return (w / 2, h * 0.71), max(9, int(h * 0.36))
+
+
+@functools.lru_cache(maxsize=64)
+def _wide(kind: str, w: int, h: int) -> pygame.Surface:
+    """The square tile ``kind``'s picture drawn ``w`` x ``h`` (wider than tall): its SVG
+    drawn in a wider view (a sprite keeps its own shape when asked for another)."""
+    text = (SPRITES_DIR / TILE_SPRITES[kind]).read_text(encoding="utf-8")
+    head = re.search(r"<svg[^>]*>", text)
+    box = re.search(r'viewBox="0 0 ([0-9.]+) ([0-9.]+)"', text)
+    if head is None or box is None:
+        return pygame.transform.smoothscale(sprites.svg(TILE_SPRITES[kind], h), (w, h))
+    vw, vh = float(box.group(1)), float(box.group(2))
+    stretch = (w / h) / (vw / vh)
+    svg = (
+        text[: head.start()]
+        + head.group(0).replace(box.group(0), f'viewBox="0 0 {vw * stretch:g} {vh:g}"')
+        + f'<g transform="scale({stretch:g} 1)">'
+        + text[head.end() :].replace("</svg>", "</g></svg>")
+    )
+    image = pygame.image.load_sized_svg(io.BytesIO(svg.encode("utf-8")), (w, h))
+    if image.get_size() != (w, h):  # a pixel off, rounded
+        image = pygame.transform.smoothscale(image, (w, h))
+    return image
 
 
 class Art:
@@ -134,8 +209,8 @@ class Art:
                 image = sprites.tinted(
                     sprites.svg("verflixxt_pawn.svg", w, h), self.host.seat_colour(player)
                 )
-                # the seat's mark on the head (the pawn sprite's head: centre 30,21 of 60x90)
-                identity.draw_seat_mark(image, player, (w / 2, h * 0.233), w * 0.52)
+                spot, side = mark_spot(w, h)  # the seat's mark on the head
+                identity.draw_seat_mark(image, player, spot, side)
             if ghost:
                 image.set_alpha(130)
             self._images[key] = image
@@ -166,7 +241,8 @@ class Art:
             image = sprites.tinted(
                 sprites.svg("verflixxt_pawn.svg", w, height), self.host.seat_colour(player)
             )
-            identity.draw_seat_mark(image, player, (w / 2, height * 0.233), w * 0.52)
+            spot, side = mark_spot(w, height)
+            identity.draw_seat_mark(image, player, spot, side)
             self._images[key] = image
         return image
 
@@ -182,7 +258,7 @@ class Art:
         return image
 
     def hat_image(self, hat: str, width: int | None = None) -> pygame.Surface:
-        width = width or int(self.model.tile_px * 0.42)
+        width = width or max(HAT_MIN_W, int(self.model.tile_px * 0.42))
         key = ("hat", hat, width)
         image = self._images.get(key)
         if image is None:
@@ -246,21 +322,24 @@ class Art:
         else:
             text = _signed(value) if kind in (PLUS, MINUS) else ""
             base, edge = kind, (40, 30, 30)
-        # a tile is as wide as its number (a 14 px "−10" is wider than a small tile)
+        # a tile is as wide as its number (a 14 px "−10" is wider than a small tile): its
+        # picture drawn that wide (drawn, not stretched after: issue #27)
         w = max(size, fonts.font(text_size, True).size(text)[0] + 4) if text else size
-        image = sprites.svg(TILE_SPRITES[base], size)
-        image = pygame.transform.smoothscale(image, (w, size)) if w != size else image.copy()
-        if turned:
-            clover = sprites.svg("verflixxt_clover.svg", max(4, int(size * 0.4)))
-            image.blit(clover, (w - size * 0.38, -size * 0.1))
+        image = sprites.svg(TILE_SPRITES[base], size) if w == size else _wide(base, w, size)
+        marks: tuple[tuple[str, pygame.Surface, Point], ...] = ()
+        if turned:  # the clover on its corner, 16 px (issue #27): a little over the edge
+            side = max(ICON_MIN, int(size * 0.4))
+            clover = sprites.svg("verflixxt_clover.svg", side)
+            marks = (("clover", clover, (w - side * 0.7, -side * 0.3)),)
         elif kind == RISK:
+            image = image.copy()
             pygame.draw.rect(
                 image, (90, 63, 110), image.get_rect(), max(1, size // 9), border_radius=size // 6
             )
         labels: tuple[Label, ...] = ()
         if text:
             labels = (Label(text, text_size, (w / 2, size * 0.5), (255, 255, 255), edge),)
-        stamp = self._images[key] = Stamp(image, labels)
+        stamp = self._images[key] = Stamp(image, labels, marks)
         return stamp
 
     def card_image(self, card: str | None, w: int, h: int) -> Stamp:

@@ -84,7 +84,9 @@ class Bar:
         if t.deck:
             for k in range(min(3, t.deck) - 1, -1, -1):
                 image = self.art.card_image(None, deck.w, deck.h).image
-                surface.blit(image, deck.move(-k * self.host.px(1), -k * self.host.px(2)))
+                draw_icon(
+                    surface, image, deck.move(-k * self.host.px(1), -k * self.host.px(2)), "deck"
+                )
             size = self.host.text_px(14)
             text = str(t.deck)
             badge = pygame.Rect(0, 0, fonts.font(size, True).size(text)[0] + self.host.px(12), 0)
@@ -97,7 +99,7 @@ class Bar:
         else:
             smooth.rounded_rect(surface, theme.PANEL_EDGE, deck, self.host.px(6), edge)
         if t.discard is not None:
-            self.art.card_image(t.discard, discard.w, discard.h).draw(surface, discard)
+            self.art.card_image(t.discard, discard.w, discard.h).draw(surface, discard, "discard")
         else:
             smooth.rounded_rect(surface, theme.PANEL_EDGE, discard, self.host.px(6), edge)
         for key, room in (
@@ -145,7 +147,7 @@ class Bar:
                 faded.set_alpha(110)
                 stamp = stamp._replace(image=faded)
             r = rect.move(0, -lift)
-            stamp.draw(surface, r)
+            stamp.draw(surface, r, "card")
             if control is not None and (control is focus or selected):
                 ring = r.inflate(self.host.px(6), self.host.px(6))
                 if control is focus and self.choices.keyboard:  # the one focus style

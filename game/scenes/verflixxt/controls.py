@@ -332,11 +332,34 @@ class Controls:
         per_row = max(per_row, math.ceil(len(buttons) / 2))
         rows = math.ceil(len(buttons) / per_row)
         bh = min(self.host.px(36), (p.h - row_gap * (rows - 1)) // rows)
-        bw = min(max(self.host.px(150), widest), (p.w - gap * (per_row - 1)) // per_row)
+        room = p.w - gap * (per_row - 1)
+        bw = min(max(self.host.px(150), widest), room // per_row)
+        # each column as wide as its own longest label when one width for all does not
+        # fit them, and the labels a little smaller (never under 14 px) only when the
+        # columns do not fit either (issue #27: a button squeezes a long label to 12 px)
+        widths = [bw] * per_row
+        while True:
+            need = [
+                max(
+                    fonts.font(size, bold).size(label)[0] + max(12, self.host.px(16))
+                    for _, label, _, _, bold in buttons[c::per_row]
+                )
+                for c in range(per_row)
+            ]
+            if max(need) <= bw:
+                break
+            if sum(need) <= room:
+                spare = (room - sum(need)) // per_row
+                widths = [w + spare for w in need]
+                break
+            if size <= 14:
+                break
+            size -= 1
         y = p.centery - (rows * bh + (rows - 1) * row_gap) // 2
         for i, (key, label, callback, action, primary) in enumerate(buttons):
             r, c = divmod(i, per_row)
-            rect = pygame.Rect(p.x + c * (bw + gap), y + r * (bh + row_gap), bw, bh)
+            x = p.x + sum(widths[:c]) + c * gap
+            rect = pygame.Rect(x, y + r * (bh + row_gap), widths[c], bh)
             previews = (action,) if isinstance(action, (Play, Hat, Attack, Move)) else ()
             add(
                 Choice(

@@ -26,9 +26,10 @@ from game.ui.widgets import (
     draw_text,
     lay,
     paint_picture,
+    record_icon,
 )
 
-from .art import Art, Label, Stamp, letter_spot, stamp_text
+from .art import HAT_MIN_W, Art, Label, Stamp, ink_span, letter_spot, mark_rect, stamp_text
 from .bar import Bar
 from .flight import InFlight
 from .hat_draw import HatDrawPanel
@@ -241,7 +242,7 @@ class Drawing:
         layer.fill(theme.BG)
         layer.blit(self._static_board(), (0, 0))
         shake_tile, shake_v = t.shake if t.shake else (None, 0.0)
-        badges: list[tuple[Stamp, tuple[int, int]]] = []  # the values, over the pieces
+        badges: list[tuple[str, Stamp, tuple[int, int]]] = []  # the values, over the pieces
         for tile in t.track:
             if tile in t.gone:
                 continue
@@ -250,9 +251,10 @@ class Drawing:
             if tile == shake_tile:
                 cx += math.sin(shake_v * 40) * self.host.px(4) * (1 - shake_v)
             stamp = self.art.tile_image(tile, size)
-            rect = stamp.get_rect(center=(int(cx - ox), int(cy - oy)))
-            layer.blit(stamp.image, rect)
-            badges.append((stamp, rect.topleft))
+            rect = draw_icon(
+                layer, stamp.image, (int(cx - ox), int(cy - oy)), f"tile:{tile}", anchor="center"
+            )
+            badges.append((tile, stamp, rect.topleft))
             if tile in attack:  # the tiles an attack may start from are ringed
                 ring = rect.inflate(self.host.px(8), self.host.px(8))
                 if tile == looked and self.choices.keyboard:
@@ -282,11 +284,21 @@ class Drawing:
         cover = None  # the hat draw's panel hides part of the board: no values there
         if t.contest is not None:
             cover = self.layout.contest_rect().move(-ox, -oy)
-        for stamp, (x, y) in badges:  # a tile's value is never under a piece (issue #27)
+        for tile, stamp, (x, y) in badges:  # a tile's value is never under a piece (issue #27)
             if cover is not None and cover.colliderect(stamp.get_rect(topleft=(x, y))):
                 continue
-            for label in stamp.labels:
-                stamp_text(layer, label, (x + label.centre[0], y + label.centre[1]))
+            self._stamp_value(layer, tile, stamp, (x, y))
+
+    def _stamp_value(self, surface, tile: str, stamp: Stamp, at: tuple[int, int]) -> None:
+        """A tile's printed value (or START / FINISH) where its tile lies at ``at``,
+        written down as the tile's value (issue #27: no piece covers it; the pieces on a
+        tile stand over its value, see ``Layout.grid``)."""
+        for label in stamp.labels:
+            centre = (at[0] + label.centre[0], at[1] + label.centre[1])
+            rect = stamp_text(surface, label, centre)
+            top, bottom = ink_span(label)  # its glyphs, not the line's leading
+            ink = pygame.Rect(rect.x, round(centre[1] + top), rect.w, round(bottom - top))
+            record_icon(surface, ink, f"value:{tile}", "value")
 
     def _draw_chip_stack(self, surface, offset: Point) -> None:
         chips = self.model.table.chips
@@ -300,9 +312,9 @@ class Drawing:
             stamp = self.art.chip_image(value, size)
             rect = stamp.get_rect(center=(int(cx), int(cy + (n - 1) * dy / 2 - k * dy)))
             if k == n - 1:  # only the top chip's value shows
-                stamp.draw(surface, rect)
+                stamp.draw(surface, rect, "chip")
             else:
-                surface.blit(stamp.image, rect)
+                draw_icon(surface, stamp.image, rect, "chip")
         if not n:  # the stack is gone: its nook says so
             size = self.host.text_px(14)
             nook = pygame.Rect(0, 0, int(self.model.tile_px * 0.9), round(size * 1.3))
@@ -385,12 +397,11 @@ class Drawing:
                 (30, 30, 40),
             )
             stamp_text(surface, label, label.centre)
+            mark = record_icon(surface, mark_rect(pawn), f"mark:{piece[:-1]}")
             hat = next((h for h, wearer in self.model.table.hats.items() if wearer == piece), None)
-            if hat is not None:
+            if hat is not None:  # on the head, over the mark, never on it
                 hat_image = self.art.hat_image(hat, int(pawn.w * 0.8))
-                surface.blit(
-                    hat_image, hat_image.get_rect(midbottom=(pawn.centerx, pawn.y + pawn.h * 0.08))
-                )
+                draw_icon(surface, hat_image, mark.midtop, f"hat:{hat}", "piece", "midbottom")
 
     def _walk_pos(self, walk: Walk) -> Point:
         points = walk.points
@@ -423,24 +434,33 @@ class Drawing:
 
     def _draw_piece(
         self, surface, piece: str, feet: Point, ghost: bool = False, scale: float = 1.0
-    ) -> None:
+    ) -> list[pygame.Rect]:
+        """A piece standing with its feet at ``feet`` (its seat's mark on its head, its
+        letter, its hat): where the piece and its hat went."""
         image = self.art.piece_image(piece, ghost, scale)
-        rect = self.layout.piece_rect(piece, feet, scale)
-        surface.blit(image, rect)
-        if piece[0] == "g":
-            return
-        if not ghost:
-            letter = self.art.piece_letter(piece, rect)
-            if letter is not None:
-                stamp_text(surface, letter, letter.centre)
-        hat = None
-        for name, wearer in self.model.table.hats.items():
-            if wearer == piece:
-                hat = name
-        if hat is not None and not ghost:
-            # the hat sits on top of the head: the seat's mark under it shows (issue #27)
-            image = self.art.hat_image(hat, max(6, int(self.model.tile_px * 0.42 * scale)))
-            surface.blit(image, image.get_rect(midbottom=(rect.centerx, rect.y + rect.h * 0.08)))
+        rect = draw_icon(surface, image, self.layout.piece_rect(piece, feet, scale), piece, "piece")
+        over = [rect]
+        if piece[0] != "g":
+            mark = record_icon(surface, mark_rect(rect), f"mark:{piece[:-1]}")
+            if not ghost:
+                letter = self.art.piece_letter(piece, rect)
+                if letter is not None:
+                    stamp_text(surface, letter, letter.centre)
+            hat = next((h for h, wearer in self.model.table.hats.items() if wearer == piece), None)
+            if hat is not None and not ghost:
+                # the hat sits on top of the head, over the seat's mark: never on it (issue #27)
+                width = max(HAT_MIN_W, int(self.model.tile_px * 0.42 * scale))
+                over.append(
+                    draw_icon(
+                        surface,
+                        self.art.hat_image(hat, width),
+                        mark.midtop,
+                        f"hat:{hat}",
+                        "piece",
+                        "midbottom",
+                    )
+                )
+        return over
 
     def _draw_preview_under(self, surface, shown) -> None:
         """Where the chosen action takes pieces: dots on the tiles stepped on, a ring on
@@ -511,7 +531,7 @@ class Drawing:
                     smooth.line(surface, theme.ACCENT_DARK, start, end, self.host.px(3))
                     image = self.art.hat_image(e.hat).copy()
                     image.set_alpha(170)
-                    surface.blit(image, image.get_rect(midbottom=end))
+                    draw_icon(surface, image, end, f"hat:{e.hat}", "piece", "midbottom")
 
     def _tag(self, surface, text: str, centre: Point) -> None:
         size = self.host.text_px(14)

@@ -10,7 +10,7 @@ import pygame
 from game.scenes.table.contract import TableHost
 from game.ui import fonts, smooth, theme
 from game.ui.tween import lerp
-from game.ui.widgets import draw_panel, draw_text, lay, paint_picture
+from game.ui.widgets import draw_icon, draw_panel, draw_text, lay, paint_picture
 
 from .art import Art
 from .model import VerflixxtModel
@@ -38,7 +38,7 @@ class InFlight:
             y = lerp(y0, y1, v) - math.sin(math.pi * v) * f.hop * self.host.s
             size = max(4, int(lerp(f.size0, f.size1, v) * self.host.s))
             image = self._flyer_image(f, size)
-            surface.blit(image, image.get_rect(center=(int(x), int(y))))
+            draw_icon(surface, image, (int(x), int(y)), f.kind, anchor="center")
 
     def _flyer_image(self, f, size: int) -> pygame.Surface:
         """A flying thing at ``size``: made once at its largest and scaled on the way (a

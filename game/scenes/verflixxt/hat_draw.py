@@ -8,7 +8,7 @@ import pygame
 from game.rules.verflixxt.decisions import DrawForHats
 from game.scenes.table.contract import TableHost
 from game.ui import fonts, smooth, theme
-from game.ui.widgets import draw_panel, draw_text, lay
+from game.ui.widgets import draw_icon, draw_panel, draw_text, lay
 
 from .art import Art
 from .layout import Layout
@@ -80,8 +80,11 @@ class HatDrawPanel:
             row = self.layout.contest_row(p).move(-rect.x, -rect.y)
             if p == t.current and isinstance(asked_now(self.host.state), DrawForHats):
                 smooth.rounded_rect(layer, (255, 232, 200), row, self.host.px(8))
-            icon = self.art.pawn_icon(p, min(row.h - self.host.px(4), self.host.px(28)))
-            layer.blit(icon, icon.get_rect(midleft=(row.x + self.host.px(6), row.centery)))
+            # a pawn 16 px wide at least (issue #27)
+            icon = self.art.pawn_icon(p, max(24, min(row.h - self.host.px(4), self.host.px(28))))
+            draw_icon(
+                layer, icon, (row.x + self.host.px(6), row.centery), f"pawn:{p}", anchor="midleft"
+            )
             name_box = pygame.Rect(
                 row.x + self.host.px(32), row.y, cards_x - row.x - self.host.px(40), row.h
             )
@@ -107,6 +110,5 @@ class HatDrawPanel:
             for hat, wearer in t.hats.items():
                 if wearer is not None and int(wearer[:-1]) == p:
                     image = self.art.hat_image(hat, self.host.px(30))
-                    layer.blit(
-                        image, image.get_rect(midright=(row.right - self.host.px(6), row.centery))
-                    )
+                    at = (row.right - self.host.px(6), row.centery)
+                    draw_icon(layer, image, at, f"hat:{hat}", anchor="midright")

@@ -16,7 +16,7 @@ from game.scenes.table.contract import TableHost
 from game.scenes.table.frame_plan import TablePlan
 from game.ui import fonts
 
-from .art import Art
+from .art import Art, ink_span
 from .model import PAWN_ASPECT, PAWN_H, Point, VerflixxtModel
 
 # design sizes of the frame's parts (see game.scenes.table.frame.plan_table): the bar under the
@@ -35,17 +35,28 @@ SIDE_W_SMALL = 340
 BAR_H_SMALL = 96
 
 
-# a crowd's grid (issue #27): a column a pawn's width and a little apart, a row this share
-# of a pawn's height behind the one in front (its letter and head above their heads), and
-# the least scale a crowd shrinks to
-COL_STEP = 1.06
+# a crowd's grid (issue #27): a column a pawn's width apart (the sprite's own margin keeps
+# the bodies apart), a row this share of a pawn's height behind the one in front (its
+# letter and head above their heads), and the least scale a crowd shrinks to; a pawn is
+# never drawn narrower than MIN_PAWN_W (its seat's mark, 16 px, sits on its head) unless
+# the table's pawns are that small already
+COL_STEP = 1.0
 ROW_STEP = 0.92
 MIN_SCALE = 0.45
-GUARD_W = 0.74 * 0.7  # a guardian's width, a share of a track tile's (see Art.piece_image)
+MIN_PAWN_W = 22
+# a hat stands this share of a pawn's height over the head (HAT_MIN_W and the hat's
+# 0.42 of a tile in draw.py): a row behind a hatted pawn stands that much further back
+HAT_RISE = 0.5
+GUARD_H = 0.74  # a guardian's height, a share of a track tile's (see Art.piece_image)
+GUARD_W = GUARD_H * 0.7  # and its width
 
 
 def _guards(pieces: list[str]) -> int:
     return sum(1 for piece in pieces if piece[0] == "g")
+
+
+def _hatted(pieces: list[str], hats: dict[str, str | None]) -> bool:
+    return any(wearer in pieces for wearer in hats.values())
 
 
 def _piece_order(piece: str) -> tuple:
@@ -316,12 +327,16 @@ class Layout:
         front of another, so every pawn's letter and seat mark shows, however many share
         the tile (the twelve pawns on the start of a six-player game); the pieces are drawn
         at :meth:`crowd_scale`."""
-        points, _scale = self.grid(tile, len(pieces), _guards(pieces))
+        points, _scale = self.grid(tile, len(pieces), *self._kinds(pieces))
         return dict(zip(pieces, points, strict=True))
+
+    def _kinds(self, pieces: list[str]) -> tuple[int, bool]:
+        """How many guardians stand among ``pieces``, and whether one of them wears a hat."""
+        return _guards(pieces), _hatted(pieces, self.model.table.hats)
 
     def crowd_scale(self, tile: str, pieces: list[str]) -> float:
         """How big the ``pieces`` standing on a tile are drawn (1: full size)."""
-        return self.grid(tile, len(pieces), _guards(pieces))[1]
+        return self.grid(tile, len(pieces), *self._kinds(pieces))[1]
 
     def scale_of(self, piece: str, groups: dict | None = None) -> float:
         """How big ``piece`` is drawn where it stands (1 when off the track)."""
@@ -331,16 +346,21 @@ class Layout:
         groups = groups if groups is not None else self.groups()
         return self.crowd_scale(tile, groups.get(tile, [piece]))
 
-    def grid(self, tile: str, n: int, guards: int = 0) -> tuple[list[Point], float]:
+    def grid(
+        self, tile: str, n: int, guards: int = 0, hatted: bool = False
+    ) -> tuple[list[Point], float]:
         """The feet of ``n`` pieces on ``tile``, back row first, and their scale: the
         columns and rows that let them be biggest inside the room over the tile (the tile,
         a little of the meadow beside it and above it, inside the board). A row stands
         ``ROW_STEP`` of a pawn's height behind the one in front: a pawn's letter and head
-        stay above the heads in front of it."""
+        stay above the heads in front of it (and above a hat: ``hatted``, a pawn there
+        wears one). The pawns are never narrower than :data:`MIN_PAWN_W`: a crowd too big
+        for its room stands a little past it rather than hide a seat's mark."""
         if n <= 0:
             return [], 1.0
         cx, cy = self.tile_centre(tile)  # (the track's tiles may move: part of the key)
-        key = (tile, n, guards, cx, cy, self.model.tile_px, tuple(self.model.board))
+        gone = len(self.model.table.gone)  # (the road beside the finish opens as tiles go)
+        key = (tile, n, guards, hatted, gone, cx, cy, self.model.tile_px, tuple(self.model.board))
         cached = self._grids.get(key)
         if cached is not None:
             return cached
@@ -362,25 +382,56 @@ class Layout:
                 right += 2 * extra
             else:
                 left, right = left - extra, right + extra
+            if tile == FINISH and self.host.state.hats_variant:
+                # the goal chips' stack beside the finish: the crowd stays clear of it
+                chip_x = self.chip_stack_pos()[0]
+                nook = tile_px * 0.5
+                if chip_x < cx:
+                    left = max(left, chip_x + nook)
+                else:
+                    right = min(right, chip_x - nook)
         else:  # a track tile: its crowd stays over it (its neighbours have their own)
             base_y = cy + tile_px * 0.06
+        # the pieces stand over the tile's value, never on it (issue #27)
+        ink = self._value_top(tile, size, cy)
+        if ink is not None:
+            tallest = tile_px * max(PAWN_H, GUARD_H)
+            base_y = min(base_y, ink - tallest * 0.06 - 1)
         board = self.model.board.inflate(-self.host.px(8), -self.host.px(8))
         left, right = max(board.x, left), min(board.right, right)
         top = max(board.y, cy - size / 2 - tile_px * 0.5)
-        room_w, room_h = max(1.0, right - left), max(1.0, base_y - top)
-        best: tuple[float, int] = (0.0, n)
-        for cols in range(n, 0, -1):
-            rows = math.ceil(n / cols)
-            scale = min(
-                1.0,
-                room_w / (cols * pawn_w * COL_STEP),
-                room_h / (pawn_h * (1 + ROW_STEP * (rows - 1))),
-            )
-            if scale > best[0] + 1e-6:
-                best = (scale, cols)
-        scale, cols = max(MIN_SCALE, best[0]), best[1]
+        room_h = max(1.0, base_y - top)
+        rise = HAT_RISE if hatted else 0.0
+        row_step = ROW_STEP + rise
+
+        def biggest(room_w: float) -> tuple[float, int]:
+            """The biggest scale the crowd fits a room ``room_w`` wide at, its columns."""
+            best: tuple[float, int] = (0.0, n)
+            for cols in range(n, 0, -1):
+                rows = math.ceil(n / cols)
+                scale = min(
+                    1.0,
+                    room_w / (cols * pawn_w * COL_STEP),
+                    room_h / (pawn_h * (1 + rise + row_step * (rows - 1))),
+                )
+                if scale > best[0] + 1e-6:
+                    best = (scale, cols)
+            return best
+
+        best = biggest(max(1.0, right - left))
+        least = self._least_scale()
+        if best[0] < least and tile in (START, FINISH):
+            # a crowd too big for the meadow beside the start or the finish stands along
+            # the road, as far as the next tile still on it (or the goal chips)
+            left, right = self._open_road(tile, cx, cy, board)
+            best = biggest(max(1.0, right - left))
+        room_w = max(1.0, right - left)
+        scale, cols = max(least, best[0]), best[1]
+        if best[0] < least:  # too many for the room at the least size: as many columns
+            # as its width holds, the rows standing up over the meadow behind
+            cols = max(1, min(n, int(room_w // (pawn_w * COL_STEP * scale))))
         rows = math.ceil(n / cols)
-        step_x, step_y = pawn_w * COL_STEP * scale, pawn_h * ROW_STEP * scale
+        step_x, step_y = pawn_w * COL_STEP * scale, pawn_h * row_step * scale
         # over the tile's centre, moved onto the meadow only as far as the crowd needs
         half = (min(n, cols) - 1) * step_x / 2 + pawn_w * scale / 2
         centre_x = (left + right) / 2
@@ -397,6 +448,51 @@ class Layout:
             self._grids.clear()
         self._grids[key] = (points, scale)
         return points, scale
+
+    def _value_top(self, tile: str, size: int, cy: float) -> float | None:
+        """The top of the ink of ``tile``'s value (or name) on the screen, or None."""
+        labels = self.art.tile_image(tile, size).labels
+        if not labels:
+            return None
+        return round(cy) - size / 2 + min(lb.centre[1] + ink_span(lb)[0] for lb in labels)
+
+    def _open_road(
+        self, tile: str, cx: float, cy: float, board: pygame.Rect
+    ) -> tuple[float, float]:
+        """How far the start's or the finish's crowd may stand to each side: to the
+        nearest tile still on the track in its row, the goal chips' nook, or the board's
+        edge."""
+        left, right = float(board.x), float(board.right)
+        t = self.model.table
+        gap = self.host.px(4)
+        for other in t.track:
+            if other in (START, FINISH) or other in t.gone:
+                continue
+            rect = self.tile_rect(other)
+            if abs(rect.centery - cy) > self.model.tile_px:
+                continue
+            if rect.centerx > cx:
+                right = min(right, rect.x - gap)
+            else:
+                left = max(left, rect.right + gap)
+        if tile == FINISH and self.host.state.hats_variant:
+            chip_x = self.chip_stack_pos()[0]
+            nook = self.model.tile_px * 0.5
+            if chip_x < cx:
+                left = max(left, chip_x + nook)
+            else:
+                right = min(right, chip_x - nook)
+        return left, right
+
+    def _least_scale(self) -> float:
+        """The least scale a crowd is drawn at: the smallest of the 5 % steps the pieces'
+        pictures are made in (``art.quantize``) at which a pawn is :data:`MIN_PAWN_W`
+        wide (1 when the table's pawns are not that wide at full size)."""
+        for step in range(round(MIN_SCALE * 20), 20):
+            h = int(self.model.tile_px * PAWN_H * step / 20)  # as Art.piece_image makes it
+            if int(h * PAWN_ASPECT) >= MIN_PAWN_W:
+                return step / 20
+        return 1.0
 
     def piece_spot(self, piece: str, groups: dict | None = None) -> Point | None:
         tile = self.model.table.pieces.get(piece)

@@ -17,9 +17,9 @@ from game.scenes.table.contract import Header, SeatDefaults, SeatFace, TableHost
 from game.scenes.table.frame import Hint
 from game.ui import fonts, smooth, sprites, theme
 from game.ui.choices import Choices
-from game.ui.widgets import draw_panel, draw_text, lay
+from game.ui.widgets import draw_icon, draw_panel, draw_text, lay
 
-from .art import TEXT_MIN, Art, Stamp, stamp_text
+from .art import HAT_MIN_W, ICON_MIN, TEXT_MIN, Art, Stamp, stamp_text
 from .model import Choice, Point, VerflixxtModel, _signed, asked_now
 from .texts import Texts
 
@@ -35,6 +35,26 @@ class SeatRow(NamedTuple):
     hats: float  # the first hat's centre
     chips: float  # the first chip's centre
     hand: float  # the hand's centre (hats game)
+
+
+def chip_px(size: float) -> int:
+    """A goal chip won, in a seat's row of things ``size`` tall: 16 px at least."""
+    return max(ICON_MIN, int(size * 0.8))
+
+
+def chip_step(size: float) -> float:
+    """From one chip won to the next."""
+    return chip_px(size) + max(1.0, size * 0.02)
+
+
+def hat_width(size: float) -> int:
+    """A hat brought home, in a seat's row of things ``size`` tall: 16 px tall at least."""
+    return max(HAT_MIN_W, int(size * 1.05))
+
+
+def hat_step(size: float) -> float:
+    """From one hat brought home to the next."""
+    return hat_width(size) + max(1.0, size * 0.03)
 
 
 class Seats(SeatDefaults):
@@ -236,7 +256,8 @@ class Seats(SeatDefaults):
         right, the chips and the hats before it."""
         t = self.model.table
         line_h = round(self.host.text_px(14) * 1.3)
-        size = max(8, min(self.host.px(24), rect.h - self.host.px(2)))
+        # a mini tile, a chip, a card of the hand: 16 px at least (issue #27)
+        size = max(ICON_MIN, min(self.host.px(24), rect.h - self.host.px(2)))
         explain = None
         if rect.h >= line_h + size + self.host.px(4):
             explain = pygame.Rect(rect.x, rect.y, rect.w, line_h)
@@ -248,10 +269,10 @@ class Seats(SeatDefaults):
         if self.host.state.hats_variant:
             hand = x - size * 0.75
             x -= size * 1.5 + self.host.px(6)
-        chip = size * 0.82
+        chip = chip_step(size)
         x -= len(t.chips_won[player]) * chip
         chips = x + chip / 2
-        hat = size * 1.08
+        hat = hat_step(size)
         x -= len(t.hats_home[player]) * hat
         hats = x + hat / 2
         return SeatRow(explain, y, size, rect.x + size / 2, x - self.host.px(6), hats, chips, hand)
@@ -275,19 +296,22 @@ class Seats(SeatDefaults):
         self._draw_pile(surface, player, parts, row)
         x = row.hats
         for hat in t.hats_home[player]:
-            image = self.art.hat_image(hat, int(row.size * 1.05))
-            surface.blit(image, image.get_rect(center=(int(x), int(row.y))))
-            x += row.size * 1.08
-        chips = [self.art.chip_image(value, int(row.size * 0.8)) for value in t.chips_won[player]]
-        self._lay_row(surface, chips, row.chips, row.size * 0.82, row.y)
+            image = self.art.hat_image(hat, hat_width(row.size))
+            draw_icon(surface, image, (int(x), int(row.y)), f"hat:{hat}", anchor="center")
+            x += hat_step(row.size)
+        chip = chip_px(row.size)
+        chips = [self.art.chip_image(value, chip) for value in t.chips_won[player]]
+        self._lay_row(surface, chips, row.chips, chip_step(row.size), row.y)
         if self.host.state.hats_variant:
-            w, h = int(row.size * 0.66), row.size
+            # a card 16 px wide at least, as the card's picture is shaped (70 x 100)
+            w = max(ICON_MIN, int(row.size * 0.7))
+            h = max(row.size, round(w / 0.7))
             count = t.hand_counts[player]
             for k in range(2):
                 slot = pygame.Rect(0, 0, w, h)
                 slot.center = (int(row.hand + (k - 0.5) * (w + self.host.px(2))), int(row.y))
                 if k < count:
-                    surface.blit(self.art.card_image(None, w, h).image, slot)
+                    draw_icon(surface, self.art.card_image(None, w, h).image, slot, "card")
                 else:
                     smooth.rounded_rect(surface, theme.PANEL_EDGE, slot, 3, max(1, self.host.px(1)))
 
@@ -347,7 +371,9 @@ class Seats(SeatDefaults):
             stamp.get_rect(center=(int(x + i * step), int(y))) for i, stamp in enumerate(stamps)
         ]
         for stamp, rect in zip(stamps, rects, strict=True):
-            surface.blit(stamp.image, rect)
+            draw_icon(surface, stamp.image, rect, "tile")
+        for stamp, rect in zip(stamps, rects, strict=True):  # a clover over the next tile
+            stamp.draw_marks(surface, rect.topleft)
         widths = [
             max((fonts.font(lb.size, True).size(lb.text)[0] for lb in stamp.labels), default=0)
             for stamp in stamps
@@ -389,11 +415,11 @@ class Seats(SeatDefaults):
 
     def hats_anchor(self, player: int) -> Point:
         row = self._screen_row(player)
-        return (row.hats + len(self.model.table.hats_home[player]) * row.size * 1.08, row.y)
+        return (row.hats + len(self.model.table.hats_home[player]) * hat_step(row.size), row.y)
 
     def chips_anchor(self, player: int) -> Point:
         row = self._screen_row(player)
-        return (row.chips + len(self.model.table.chips_won[player]) * row.size * 0.82, row.y)
+        return (row.chips + len(self.model.table.chips_won[player]) * chip_step(row.size), row.y)
 
     def hand_anchor(self, player: int) -> Point:
         row = self._screen_row(player)
@@ -419,7 +445,7 @@ class Seats(SeatDefaults):
     def _legend_metrics(self, width: int) -> tuple[int, int, int, int, int]:
         """Title size, text size, line height, the icon's side and the text's width."""
         title, size = self.host.text_px(15), self.host.text_px(14)
-        icon = self.host.px(20)
+        icon = max(HAT_MIN_W, self.host.px(20))  # a hat 0.8 as tall: 16 px (issue #27)
         return title, size, round(size * 1.22), icon, width - icon - self.host.px(28)
 
     def legend_height(self, width: int) -> int:
@@ -454,7 +480,7 @@ class Seats(SeatDefaults):
         for icon, text in self._legend_lines():
             wrapped = fonts.wrap(text, size, text_w)
             image = sprites.svg(icon, icon_w, icon_w if "hat" not in icon else int(icon_w * 0.8))
-            surface.blit(image, (rect.x + self.host.px(10), y + (line_h - icon_w) // 2))
+            draw_icon(surface, image, (rect.x + self.host.px(10), y + (line_h - icon_w) // 2), icon)
             for line in wrapped:
                 draw_text(surface, line, size, (x, y), theme.INK_SOFT, within=inner)
                 y += line_h
