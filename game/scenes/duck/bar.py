@@ -8,7 +8,7 @@ import pygame
 
 from game.scenes.table.contract import TableHost
 from game.ui import fonts, smooth, sprites, theme
-from game.ui.widgets import draw_focus_ring, draw_panel, draw_text
+from game.ui.widgets import draw_focus_ring, draw_icon, draw_panel, draw_text
 
 from . import art
 from .decisions import TOKEN_KEY_NAMES, Decisions
@@ -186,7 +186,7 @@ class HandBar:
             if d is not None and kind not in usable and self.model.token_mode != kind:
                 img = img.copy()
                 img.fill((255, 255, 255, 110), special_flags=pygame.BLEND_RGBA_MULT)
-            surface.blit(img, rect)
+            draw_icon(surface, img, rect, f"token:{kind}")
             if self.model.token_mode == kind:
                 smooth.ring(surface, theme.ACCENT, rect.center, rect.width * 0.56, 3)
             elif d is not None and kind in usable:

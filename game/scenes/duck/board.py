@@ -16,7 +16,7 @@ from game.rules.duck.data import BUOY, COLOURS, PATTERN_NAMES
 from game.rules.duck.preview import Preview
 from game.scenes.table.contract import TableHost
 from game.ui import smooth, theme
-from game.ui.widgets import draw_focus_ring, draw_text
+from game.ui.widgets import draw_focus_ring, draw_text, lay, paint_picture
 
 from . import art
 from .art import BUOY_RGB
@@ -54,7 +54,15 @@ class Board:
         self.panels = panels
 
     def draw_preview(self, surface, d, spec) -> None:
-        overlay = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        """The preview on a layer of its own laid over the board, its texts and icons
+        written down with it (the audit sees them: issue #27)."""
+        picture = paint_picture(
+            pygame.Surface(surface.get_size(), pygame.SRCALPHA),
+            lambda overlay, _area: self._paint_preview(overlay, d, spec),
+        )
+        lay(surface, picture, (0, 0))
+
+    def _paint_preview(self, overlay, d, spec) -> None:
         kind = spec[0]
         lines = []
         if kind == "duck":
@@ -86,7 +94,6 @@ class Board:
             lines.append(
                 self.host.t("duck.ui.hound_preview_patterns", patterns=" + ".join(letters))
             )
-        surface.blit(overlay, (0, 0))
         self.model.legend_text = " ".join(lines)
 
     def _route_line(self, surface, points, colour, strong: bool) -> None:
@@ -198,13 +205,14 @@ class Board:
                     surface, (200, 30, 30, 230), (cx, cy), hs * 0.85, max(3, round(hs * 0.14))
                 )
         if pv.end is not None and not pv.drain:
-            ghost = self.layout.sprite(
+            self.layout.draw_sprite(
+                surface,
                 f"duck_{self.model.duck_chars[pv.duck]}.svg",
                 round(hs * SPRITE_SCALE),
                 heading_angle(pv.heading),
+                geo.hex_px(*pv.end),
                 120,
             )
-            surface.blit(ghost, ghost.get_rect(center=geo.hex_px(*pv.end)))
             for f in pv.facings:
                 a, b = geo.edge_point(*pv.end, f, 0.55), geo.edge_point(*pv.end, f, 1.25)
                 art.arrow(
@@ -259,10 +267,14 @@ class Board:
                 surface, self.host.t("duck.ui.hound_gone"), (cx, cy - hs * 0.9), (90, 60, 30)
             )
         elif hp["end"] is not None:
-            ghost = self.layout.sprite(
-                "duck_hound.svg", round(hs * HOUND_SCALE), heading_angle(hp["heading"]), 120
+            self.layout.draw_sprite(
+                surface,
+                "duck_hound.svg",
+                round(hs * HOUND_SCALE),
+                heading_angle(hp["heading"]),
+                geo.hex_px(*hp["end"]),
+                120,
             )
-            surface.blit(ghost, ghost.get_rect(center=geo.hex_px(*hp["end"])))
 
     def _dashed_circle(self, surface, center, radius, colour) -> None:
         width = max(2, round(self.model.geo.size * 0.1))
@@ -305,17 +317,12 @@ class Board:
             ghost_face = next((t.value for t in targets if t.kind == "face" and lit(t)), None)
             if ghost_face is not None:
                 if d.duck is not None and d.duck >= 0:
-                    img = self.layout.sprite(
-                        self.model.duck_sprites[d.duck],
-                        round(hs * SPRITE_SCALE),
-                        heading_angle(ghost_face),
-                        150,
-                    )
+                    name, size = self.model.duck_sprites[d.duck], round(hs * SPRITE_SCALE)
                 else:
-                    img = self.layout.sprite(
-                        "duck_hound.svg", round(hs * HOUND_SCALE), heading_angle(ghost_face), 150
-                    )
-                surface.blit(img, img.get_rect(center=(cx, cy)))
+                    name, size = "duck_hound.svg", round(hs * HOUND_SCALE)
+                self.layout.draw_sprite(
+                    surface, name, size, heading_angle(ghost_face), (cx, cy), 150
+                )
         for t in targets:
             if t.kind == "start":
                 on = lit(t)

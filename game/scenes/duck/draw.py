@@ -21,7 +21,7 @@ import pygame
 
 from game.scenes.table.contract import TableHost
 from game.ui import fonts, smooth, sprites, theme
-from game.ui.widgets import draw_text
+from game.ui.widgets import draw_icon, draw_text, lay, record_icon
 
 from . import art
 from .board import Board
@@ -91,7 +91,7 @@ class Drawing:
     def paint_static(self, surface: pygame.Surface) -> None:
         d = self.decisions.decision()
         targets = self.targets.targets()
-        surface.blit(self.model.background, (0, 0))
+        lay(surface, self.model.background, (0, 0))
         for text, size, centre, colour, bold in art.tile_labels(
             self.model.geo, self.host.state.board
         ):
@@ -206,9 +206,9 @@ class Drawing:
                 130 if piece < len(ghost) and ghost[piece] else 255,
             )
             if hound_too:
-                paw = sprites.svg("duck_token_become.svg", max(10, round(hs * 0.6)))
+                paw = sprites.svg("duck_token_become.svg", max(16, round(hs * 0.6)))
                 cx, cy = geo.px(x, y)
-                surface.blit(paw, paw.get_rect(center=(cx + hs * 0.6, cy - hs * 0.6)))
+                draw_icon(surface, paw, (cx + hs * 0.6, cy - hs * 0.6), "become", anchor="center")
         if self.model.floating:
             bob = math.sin(self.host.app.elapsed * 1000 / 260.0) * 0.08
             for d in sorted(self.model.floating):
@@ -249,8 +249,7 @@ class Drawing:
             scale *= 1.0 + 0.3 * lift
         if abs(scale - 1.0) < 0.02:
             # the usual case: ring and turned sprite come as one cached picture
-            image = self.layout.sprite(name, size, angle, alpha, ring)
-            surface.blit(image, image.get_rect(center=(round(cx), round(cy))))
+            self.layout.draw_sprite(surface, name, size, angle, (cx, cy), alpha, ring)
             return
         ring_r = max(4, round(geo.size * 0.8 * min(scale, 1.3)))
         if ring is not None and scale > 0.3:
@@ -259,6 +258,9 @@ class Drawing:
         if scale > 0.02:
             image = pygame.transform.rotozoom(sprites.svg(name, size), angle, scale)
             surface.blit(image, image.get_rect(center=(round(cx), round(cy))))
+            box = pygame.Rect(0, 0, round(size * scale), round(size * scale))
+            box.center = (round(cx), round(cy))
+            record_icon(surface, box, name, "piece")
         if ring is not None and scale > 0.3:
             art.ring_mark(surface, ring, (cx, cy), ring_r)
 
@@ -317,14 +319,15 @@ class Drawing:
             x = f.src[0] + (f.dst[0] - f.src[0]) * k
             y = f.src[1] + (f.dst[1] - f.src[1]) * k - math.sin(t * math.pi) * self.host.px(60)
             if f.image.startswith("buoy_"):
-                img = sprites.svg(f"duck_{f.image}.svg", self.host.px(26))
+                img = sprites.svg(f"duck_{f.image}.svg", max(16, self.host.px(26)))
             elif f.image == "card":
-                img = art.card_back(self.host.px(22), self.host.px(30))
+                w = max(16, self.host.px(22))
+                img = art.card_back(w, round(w * 30 / 22))
             elif f.image == "control":
-                img = sprites.svg("duck_control.svg", self.host.px(30))
+                img = sprites.svg("duck_control.svg", max(16, self.host.px(30)))
             else:
-                img = sprites.svg("duck_token_back.svg", self.host.px(24))
-            surface.blit(img, img.get_rect(center=(round(x), round(y))))
+                img = sprites.svg("duck_token_back.svg", max(16, self.host.px(24)))
+            draw_icon(surface, img, (x, y), f.image, anchor="center")
 
     def _draw_reveal(self, surface) -> None:
         """The cards of a reveal over the board, turning face up one after another. The

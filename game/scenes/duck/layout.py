@@ -9,7 +9,7 @@ import pygame
 
 from game.scenes.table.contract import TableHost
 from game.scenes.table.frame_plan import TablePlan
-from game.ui import sprites, theme
+from game.ui import sprites, theme, widgets
 
 from . import art
 from .geometry import BoardGeometry
@@ -73,10 +73,32 @@ class Layout:
                 both.blit(r, r.get_rect(center=(w // 2, h // 2)))
                 art.facing_wedge(both, (w // 2, h // 2), radius, tip, step * ANGLE_STEP)
                 both.blit(image, image.get_rect(center=(w // 2, h // 2)))
-                art.ring_mark(both, ring, (w // 2, h // 2), radius)
-                image = both
+                image = both  # its seat's mark is laid over it (see draw_sprite)
             self.model.rot[key] = image
         return image
+
+    def draw_sprite(
+        self,
+        surface: pygame.Surface,
+        name: str,
+        size: int,
+        angle: float,
+        centre: tuple[float, float],
+        alpha: int = 255,
+        ring=None,
+        kind: str = "piece",
+    ) -> None:
+        """:meth:`sprite` centred on ``centre``, written down as a ``kind`` of its
+        sprite's size (what the audit checks, issue #27); on a ring, the ring's seat mark
+        over it."""
+        image = self.sprite(name, size, angle, alpha, ring)
+        cx, cy = round(centre[0]), round(centre[1])
+        surface.blit(image, image.get_rect(center=(cx, cy)))
+        widgets.record_icon(
+            surface, pygame.Rect(0, 0, size, size).move(cx - size // 2, cy - size // 2), name, kind
+        )
+        if ring is not None:
+            art.ring_mark(surface, ring, (cx, cy), max(4, round(self.model.geo.size * 0.8)))
 
     def plan(self, size: tuple[int, int]) -> TablePlan:
         """The shared frame: header, seat panels (and the hound board under them), log,
@@ -147,11 +169,14 @@ class Layout:
         self.model.cards_rise = self.cards_rise()
         self.model.preview_cache.clear()
         self.model.targets_key = None
-        self.model.background = self._paint_background(size)
+        self.model.background = widgets.paint_picture(
+            pygame.Surface(size), lambda image, _area: self._paint_background(image)
+        )
         self.model.touch()
 
-    def _paint_background(self, size) -> pygame.Surface:
-        surface = pygame.Surface(size)
+    def _paint_background(self, surface: pygame.Surface) -> None:
+        """The tub and its board (kept as a picture with the board's icons written
+        down: issue #27)."""
         surface.fill(theme.BG)
         tub = self.model.board_rect
         radius = self.host.px(22)
@@ -168,7 +193,6 @@ class Layout:
         surface.set_clip(clip)
         pygame.draw.rect(surface, FELT_EDGE, tub, width=2, border_radius=radius)
         art.paint_board(surface, self.model.geo, self.host.state.board)
-        return surface
 
     def cards_rise(self) -> int:
         """How far the hand may rise above the tray over the tub (issue #27: cards as

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.scenes.table.frame import Hint
+from game.ui.widgets import Picture
 
 if TYPE_CHECKING:
     from game.scenes.table.contract import TableHost
@@ -195,7 +196,7 @@ class DuckModel:
     cards_rise: int = 0  # how far the hand may rise over the tub's empty margin
     card_h: int = field(init=False)
     card_w: int = field(init=False)
-    background: pygame.Surface = field(init=False)
+    background: Picture = field(init=False)
 
     def touch(self) -> None:
         """Something on the static layer or the panels changed: draw them again."""

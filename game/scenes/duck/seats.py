@@ -52,7 +52,11 @@ class SeatPanels:
         c = size / 2
         each = size if len(ducks) == 1 else round(size * 0.78)
         for i, d in enumerate(ducks):
-            img = sprites.svg(f"duck_{self.model.duck_chars[d]}.svg", each)
+            # made at the portrait's size (the icon the frame records), two ducks scaled
+            # down inside it
+            img = sprites.svg(f"duck_{self.model.duck_chars[d]}.svg", size)
+            if each != size:
+                img = pygame.transform.smoothscale(img, (each, each))
             off = 0.0 if len(ducks) == 1 else (-size * 0.11 if i == 0 else size * 0.11)
             centre = (c + off, c + off)
             smooth.ring(image, colour, centre, img.get_width() * 0.44, max(2, size // 16))
@@ -139,7 +143,7 @@ class SeatPanels:
             card = sh.cards[d] if d < len(sh.cards) else None
             box = pygame.Rect(rect.x + i * step, rect.y, card_w, card_h)
             if card == 0:
-                surface.blit(art.card_back(box.w, box.h), box)
+                draw_icon(surface, art.card_back(box.w, box.h), box, "card")
             elif card:
                 art.put(surface, art.card_mini(card, box.w, box.h, dim=sh.done[d]), box.topleft)
                 if sh.mover == d:
@@ -209,10 +213,9 @@ class SeatPanels:
                 group.append(SeatIcon(kind, pygame.Rect(0, 0, size + pad, size), d))
             groups.append(group)
         hand = f"×{sh.hands[player]}"
-        back_w = round(size * 0.72)
         groups.append(
             [
-                SeatIcon("hand", pygame.Rect(0, 0, back_w + pad, size)),
+                SeatIcon("hand", pygame.Rect(0, 0, size + pad, size)),
                 SeatIcon("count", pygame.Rect(0, 0, count_w(hand)[0], size), hand),
             ]
         )
@@ -298,8 +301,7 @@ class SeatPanels:
                 img = sprites.svg(self.model.duck_sprites[icon.value], size)
                 draw_icon(surface, img, box.center, "duck", anchor="center")
             elif icon.kind == "hand":
-                back = art.card_back(round(size * 0.72), size)
-                draw_icon(surface, back, box.midleft, "hand", anchor="midleft")
+                draw_icon(surface, art.hand_icon(size), box.midleft, "hand", anchor="midleft")
             elif icon.kind == "count":
                 draw_text(
                     surface,

@@ -39,7 +39,7 @@ from game.scenes.table.frame_plan import (
     plan_table,
     seat_layout,
 )
-from game.ui import fonts, identity, theme
+from game.ui import fonts, identity, theme, widgets
 from game.ui.widgets import Picture, draw_panel, draw_pill, draw_text, paint_picture
 
 if TYPE_CHECKING:
@@ -297,9 +297,9 @@ class TableFrame:
             portrait = self.seat_portrait(who, icon)
             centre = (x + icon // 2, rect.centery)
             if portrait is not None:
-                surface.blit(portrait, portrait.get_rect(center=centre))
+                widgets.draw_icon(surface, portrait, centre, "portrait", anchor="center")
                 identity.draw_seat_mark(
-                    surface, who, (x + icon * 0.85, rect.centery + icon * 0.3), icon * 0.5
+                    surface, who, (x + icon * 0.85, rect.centery + icon * 0.3), max(16, icon * 0.5)
                 )
             else:
                 identity.draw_seat_mark(surface, who, centre, icon * 0.8)
@@ -424,7 +424,7 @@ class TableFrame:
         parts = self.seat_parts(player, row)
         picture = self.seat_portrait(player, parts.portrait.w)
         if picture is not None:
-            surface.blit(picture, picture.get_rect(center=parts.portrait.center))
+            widgets.draw_icon(surface, picture, parts.portrait.center, "portrait", anchor="center")
         mark = parts.portrait.w * 0.42
         identity.draw_seat_mark(
             surface,
@@ -486,7 +486,9 @@ class TableFrame:
     def log_geometry(self, rect: pygame.Rect) -> tuple[int, int, int, int]:
         """(text size, line height, the text's width, how many whole lines show)."""
         size = self.text_px(LOG_TEXT)
-        line_h = log_line_h(self.px)
+        # the line grows with the text size setting (a Larger text in a line of the
+        # Normal height spills out of its row: issue #27)
+        line_h = max(log_line_h(self.px), round(size * 1.35))
         width = rect.w - self.px(26) - self.log_gutter()
         fit = max(1, (rect.h - 2 * self.px(LOG_PAD)) // line_h)
         return size, line_h, width, fit
@@ -566,7 +568,8 @@ class TableFrame:
             else:
                 if row.seat is not None:
                     centre = (x0 + gutter * 0.45, y + line_h / 2)
-                    identity.draw_seat_mark(surface, row.seat, centre, size * 0.9)
+                    # a mark a person reads: never under the icon floor (issue #27)
+                    identity.draw_seat_mark(surface, row.seat, centre, max(16, size * 0.9))
                 self.paint_log_line(surface, row.text, size, (x0 + gutter, y), names, inner)
             y += line_h
         if len(rows) > fit:  # a scroll bar: where the shown lines are in the whole log
