@@ -76,7 +76,7 @@ class Drawing:
         return (
             self.model.ver,
             self.model.ui_ver,
-            id(self.model.background),
+            id(self.model.geo),  # a new layout
             self.host.private_player,
             d is None,
             self.model.dec_key,
@@ -91,7 +91,7 @@ class Drawing:
     def paint_static(self, surface: pygame.Surface) -> None:
         d = self.decisions.decision()
         targets = self.targets.targets()
-        lay(surface, self.model.background, (0, 0))
+        lay(surface, self.layout.background(), (0, 0))
         for text, size, centre, colour, bold in art.tile_labels(
             self.model.geo, self.host.state.board
         ):
@@ -256,9 +256,12 @@ class Drawing:
             r = art.ring(ring, ring_r, max(2, round(geo.size * 0.12)))
             surface.blit(r, r.get_rect(center=(cx, cy)))
         if scale > 0.02:
-            image = pygame.transform.rotozoom(sprites.svg(name, size), angle, scale)
+            base = sprites.svg(name, size)
+            image = pygame.transform.rotozoom(base, angle, scale)
             surface.blit(image, image.get_rect(center=(round(cx), round(cy))))
-            box = pygame.Rect(0, 0, round(size * scale), round(size * scale))
+            box = pygame.Rect(
+                0, 0, round(base.get_width() * scale), round(base.get_height() * scale)
+            )
             box.center = (round(cx), round(cy))
             record_icon(surface, box, name, "piece")
         if ring is not None and scale > 0.3:

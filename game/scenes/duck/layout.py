@@ -46,6 +46,7 @@ class Layout:
     def __init__(self, model: DuckModel, host: TableHost) -> None:
         self.model = model
         self.host = host
+        self._bases: dict[tuple[str, int], pygame.Rect] = {}
 
     def sprite(
         self, name: str, size: int, angle: float, alpha: int = 255, ring=None
@@ -94,9 +95,10 @@ class Layout:
         image = self.sprite(name, size, angle, alpha, ring)
         cx, cy = round(centre[0]), round(centre[1])
         surface.blit(image, image.get_rect(center=(cx, cy)))
-        widgets.record_icon(
-            surface, pygame.Rect(0, 0, size, size).move(cx - size // 2, cy - size // 2), name, kind
-        )
+        base = self._bases.get((name, size))  # the sprite's own size (the SVG may round)
+        if base is None:
+            base = self._bases[(name, size)] = sprites.svg(name, size).get_rect()
+        widgets.record_icon(surface, base.move(cx - base.w // 2, cy - base.h // 2), name, kind)
         if ring is not None:
             art.ring_mark(surface, ring, (cx, cy), max(4, round(self.model.geo.size * 0.8)))
 
@@ -118,7 +120,6 @@ class Layout:
         """Place the table's things in the frame's ``plan`` (a new window size): the tub
         over the whole width left of the seats, the hand tray under it, a row of the
         hint, the cards, the token tray and the buttons (issue #27)."""
-        size = self.host.size
         px = self.host.px
         self.model.header, self.model.rows = plan.header, plan.seats
         self.model.hound_rect, self.model.log_rect = plan.extra, plan.log
@@ -169,10 +170,16 @@ class Layout:
         self.model.cards_rise = self.cards_rise()
         self.model.preview_cache.clear()
         self.model.targets_key = None
-        self.model.background = widgets.paint_picture(
-            pygame.Surface(size), lambda image, _area: self._paint_background(image)
-        )
+        self.model.background = None  # painted when the table is first drawn
         self.model.touch()
+
+    def background(self) -> widgets.Picture:
+        """The tub and its board for this layout, painted once (when first drawn)."""
+        if self.model.background is None:
+            self.model.background = widgets.paint_picture(
+                pygame.Surface(self.host.size), lambda image, _area: self._paint_background(image)
+            )
+        return self.model.background
 
     def _paint_background(self, surface: pygame.Surface) -> None:
         """The tub and its board (kept as a picture with the board's icons written

@@ -196,7 +196,7 @@ class DuckModel:
     cards_rise: int = 0  # how far the hand may rise over the tub's empty margin
     card_h: int = field(init=False)
     card_w: int = field(init=False)
-    background: Picture = field(init=False)
+    background: Picture | None = None  # the tub and its board (Layout.background)
 
     def touch(self) -> None:
         """Something on the static layer or the panels changed: draw them again."""

@@ -19,7 +19,7 @@ import pygame
 from game.scenes.base import ModalScene
 from game.session import Session, new_seed
 from game.ui import fonts, identity, smooth, theme
-from game.ui.widgets import Button, draw_pill, draw_text
+from game.ui.widgets import Button, draw_icon, draw_pill, draw_text
 
 if TYPE_CHECKING:
     from game.scenes.table.scene import TableScene
@@ -433,7 +433,7 @@ class GameOverScene(ModalScene):
             lift = round(hop(self.age - 0.15 * i) * self.px(14)) if self.pieces else 0
             centre = (x + icon // 2, cy - lift)
             if picture is not None:
-                surface.blit(picture, picture.get_rect(center=centre))
+                draw_icon(surface, picture, centre, "portrait", anchor="center")
             identity.draw_seat_mark(
                 surface, p, (centre[0] + icon * 0.35, centre[1] + icon * 0.3), icon * 0.45
             )
