@@ -137,14 +137,16 @@ class HandBar:
                     border_radius=self.host.px(9),
                 )
                 if d is not None and self.decisions.cards_needed(d) > 1 and d.mode == "choose":
+                    # which duck the card is for: its picture on a disc (a name is wider
+                    # than a card and would run over its neighbour's: issue #27)
                     n = self.model.sel.index(card)
-                    badge = self.texts.short_duck(d.player * self.model.per_player + n)
-                    self.tag(
-                        surface,
-                        badge,
-                        (lifted.centerx, lifted.bottom - self.host.px(12)),
-                        theme.ACCENT_DARK,
-                    )
+                    duck = d.player * self.model.per_player + n
+                    size = max(16, min(lifted.w * 6 // 10, self.host.px(30)))
+                    centre = (lifted.centerx, lifted.bottom - size // 2 - self.host.px(4))
+                    smooth.disc(surface, (255, 255, 255), centre, size * 0.62)
+                    smooth.ring(surface, theme.ACCENT_DARK, centre, size * 0.62, 2)
+                    img = sprites.svg(self.model.duck_sprites[duck], size)
+                    draw_icon(surface, img, centre, "duck", anchor="center")
             if is_focus:
                 draw_focus_ring(surface, lifted.inflate(6, 6), self.host.px(9))
             elif is_hover and usable and not is_sel:
@@ -231,13 +233,30 @@ class HandBar:
             draw_text(surface, line, size, (box.x + px(10), y), theme.INK_SOFT, within=box)
             y += line_h
 
-    def tag(self, surface, text: str, center, colour, size: int | None = None) -> None:
-        """A small label on a white pill."""
+    def tag(
+        self,
+        surface,
+        text: str,
+        center,
+        colour,
+        size: int | None = None,
+        taken: list[pygame.Rect] | None = None,
+    ) -> None:
+        """A small label on a white pill; clear of the pills in ``taken`` (moved up or
+        down past them: one never covers another, issue #27), then added to them."""
         size = max(theme.MIN_TEXT_PX, size or self.host.px(12))
         w, h = fonts.font(size, True).size(text)
         box = pygame.Rect(0, 0, w, h)
         box.center = (round(center[0]), round(center[1]))
         box.inflate_ip(self.host.px(10), self.host.px(4))
+        if taken is not None:
+            start = box.copy()
+            for k in range(1, 2 * len(taken) + 2):
+                if box.collidelist(taken) < 0:
+                    break
+                step = (box.h + 2) * ((k + 1) // 2) * (-1 if k % 2 else 1)
+                box = start.move(0, step)
+            taken.append(box)
         pygame.draw.rect(surface, (255, 255, 255), box, border_radius=box.height // 2)
         pygame.draw.rect(surface, colour, box, width=1, border_radius=box.height // 2)
         draw_text(surface, text, size, box.center, colour, bold=True, anchor="center")

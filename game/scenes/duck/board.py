@@ -62,7 +62,12 @@ class Board:
         )
         lay(surface, picture, (0, 0))
 
+    def _tag(self, surface, text: str, center, colour, size: int | None = None) -> None:
+        """A label of the preview, clear of its other labels."""
+        self.panels.tag(surface, text, center, colour, size, self._tags)
+
     def _paint_preview(self, overlay, d, spec) -> None:
+        self._tags: list[pygame.Rect] = []
         kind = spec[0]
         lines = []
         if kind == "duck":
@@ -149,13 +154,11 @@ class Board:
                 )
                 if name in new:
                     new.remove(name)
-                    self.panels.tag(surface, "+1", (cx + hs * 0.55, cy - hs * 0.62), (40, 130, 60))
+                    self._tag(surface, "+1", (cx + hs * 0.55, cy - hs * 0.62), (40, 130, 60))
         for q, r in pv.warps:
             cx, cy = geo.hex_px(q, r)
             self._dashed_circle(surface, (cx, cy), hs * 0.85, (255, 255, 255, 255))
-            self.panels.tag(
-                surface, self.host.t("duck.ui.warp"), (cx, cy + hs * 0.72), (200, 50, 40)
-            )
+            self._tag(surface, self.host.t("duck.ui.warp"), (cx, cy + hs * 0.72), (200, 50, 40))
         if pv.bonk is not None:
             q, r, bq, br, _, _ = pv.bonk
             (x0, y0), (x1, y1) = geo.hex_px(q, r), geo.hex_px(bq, br)
@@ -172,7 +175,7 @@ class Board:
             star = art.bonk_star(max(12, round(hs * 0.95)))
             sx, sy = (x0 + x1) / 2, (y0 + y1) / 2
             surface.blit(star, star.get_rect(center=(sx, sy)))
-            self.panels.tag(
+            self._tag(
                 surface,
                 self.host.t("duck.ui.bonk"),
                 (sx + (sx - x0) * 0.9, sy + (sy - y0) * 0.9),
@@ -181,9 +184,7 @@ class Board:
         if pv.drain:
             cx, cy = geo.hex_px(*board.coords[board.drain])
             smooth.ring(surface, (*GOLD, 255), (cx, cy), hs * 0.9, max(3, round(hs * 0.18)))
-            self.panels.tag(
-                surface, self.host.t("duck.ui.win"), (cx, cy - hs * 0.95), (150, 100, 0)
-            )
+            self._tag(surface, self.host.t("duck.ui.win"), (cx, cy - hs * 0.95), (150, 100, 0))
         if pv.hits_hound and s.hound_pos >= 0:
             cx, cy = geo.hex_px(*board.coords[s.hound_pos])
             k = hs * 0.45
@@ -195,9 +196,7 @@ class Board:
                     (cx + k, cy + k * sx),
                     max(3, round(hs * 0.16)),
                 )
-            self.panels.tag(
-                surface, self.host.t("duck.ui.knocked"), (cx, cy + hs * 0.8), (200, 30, 30)
-            )
+            self._tag(surface, self.host.t("duck.ui.knocked"), (cx, cy + hs * 0.8), (200, 30, 30))
         for other in pv.knocks:
             if s.pos[other] >= 0:
                 cx, cy = geo.hex_px(*board.coords[s.pos[other]])
@@ -220,14 +219,14 @@ class Board:
                 )
             if pv.must_move_again:
                 cx, cy = geo.hex_px(*pv.end)
-                self.panels.tag(
+                self._tag(
                     surface, self.host.t("duck.ui.again"), (cx, cy - hs * 0.95), (40, 110, 170)
                 )
         if numbered and not self.route_step_shown():
             # which route of the card this is (the card's diagram numbers its ends too)
             last = pv.path[-1][:2] if pv.path else start
             cx, cy = geo.hex_px(*last)
-            self.panels.tag(
+            self._tag(
                 surface, str(index + 1), (cx - hs * 0.62, cy - hs * 0.62), colour, self.host.px(15)
             )
 
@@ -251,7 +250,7 @@ class Board:
                 smooth.ring(
                     surface, (200, 30, 30, 230), (cx, cy), hs * 0.85, max(3, round(hs * 0.14))
                 )
-                self.panels.tag(
+                self._tag(
                     surface, self.host.t("duck.ui.knocked"), (cx, cy + hs * 0.8), (200, 30, 30)
                 )
         last = hp["path"][-1] if hp["path"] else hp["start"]
@@ -263,9 +262,7 @@ class Board:
                 star, star.get_rect(center=(cx + dx * hs * SQ3 / 2, cy + dy * hs * SQ3 / 2))
             )
         if hp["drain"] or hp["off"]:
-            self.panels.tag(
-                surface, self.host.t("duck.ui.hound_gone"), (cx, cy - hs * 0.9), (90, 60, 30)
-            )
+            self._tag(surface, self.host.t("duck.ui.hound_gone"), (cx, cy - hs * 0.9), (90, 60, 30))
         elif hp["end"] is not None:
             self.layout.draw_sprite(
                 surface,

@@ -9,7 +9,7 @@ import pygame
 
 from game.scenes.table.contract import TableHost
 from game.scenes.table.frame_plan import TablePlan
-from game.ui import sprites, theme, widgets
+from game.ui import fonts, sprites, theme, widgets
 
 from . import art
 from .geometry import BoardGeometry
@@ -133,7 +133,9 @@ class Layout:
         right = self.model.buttons_rect.x - gap
         self.model.tray_rect = None
         if self.host.state.advanced:
-            token_w = TOKEN_COLUMNS * px(TOKEN_STEP)  # two rows: the hand gets the width
+            # two rows: the hand gets the width; as wide as its label (issue #27)
+            label = fonts.font(self.host.text_px(14), True).size(self.host.t("duck.ui.tokens"))
+            token_w = max(TOKEN_COLUMNS * px(TOKEN_STEP), label[0] + px(12))
             self.model.tray_rect = pygame.Rect(right - token_w, tray.y, token_w, tray.h)
             right = self.model.tray_rect.x - gap
         hint_w = max(px(230), round(tray.w * 0.3))

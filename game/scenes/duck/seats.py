@@ -82,7 +82,16 @@ class SeatPanels:
         """The line under the name, unless the panel is too short for it and a row of
         icons under it (six players in a small window): the secondary line goes first
         (issue #27)."""
-        return self.seat_layout(player).extras.h >= self.icon_px() + 2
+        extras = self.seat_layout(player).extras
+        return extras.h >= self.icon_px() + 2 and self._icons_fit(player, extras)
+
+    def _icons_fit(self, player: int, rect: pygame.Rect) -> bool:
+        """Whether the seat's icons fit in ``rect`` at some squeeze without clipping."""
+        size = self.icon_px()
+        return any(
+            self._flow(self._icon_groups(player, size, level), rect, size, level) is not None
+            for level in range(LEVELS)
+        )
 
     def seat_subtitle(self, player: int) -> str:
         if not self.subtitle_shown(player):

@@ -232,10 +232,28 @@ class LessonGuide:
         hint_lines = fonts.wrap(hint, small, text_w) if hint else []
         line_h = round(size * 1.3)
         small_h = round(small * 1.3)
+        head = self.t(
+            "app.lesson_step",
+            title=self.lesson.title_in(lang),
+            n=step.index + 1,
+            total=len(self.lesson.steps),
+        )
+        # the heading in bold on one line, smaller down to the floor, else on two lines:
+        # never cut, never past the bubble's edge (issue #27)
+        head_size = next(
+            (
+                s
+                for s in range(small, theme.MIN_TEXT_PX - 1, -1)
+                if fonts.font(s, True).size(head)[0] <= text_w
+            ),
+            None,
+        )
+        head_lines = [head] if head_size is not None else fonts.wrap(head, small, text_w, True)
+        head_size = head_size or small
         button_h = scene.px(40) if step.expect is None else 0
         height = (
             pad
-            + small_h  # the lesson's title and the step number
+            + small_h * len(head_lines)  # the lesson's title and the step number
             + scene.px(4)
             + line_h * len(lines)
             + (scene.px(6) + small_h * len(hint_lines) if hint_lines else 0)
@@ -249,17 +267,12 @@ class LessonGuide:
         draw_panel(surface, box, fill=(255, 252, 236), edge=RING, radius=scene.px(12))
         inner = box.inflate(-2 * pad, -2 * pad)
         y = box.y + pad
-        head = self.t(
-            "app.lesson_step",
-            title=self.lesson.title_in(lang),
-            n=step.index + 1,
-            total=len(self.lesson.steps),
-        )
-        head, head_size = fonts.fit(head, small, text_w, theme.MIN_TEXT_PX)
-        draw_text(
-            surface, head, head_size, (inner.x, y), theme.ACCENT_DARK, bold=True, within=inner
-        )
-        y += small_h + scene.px(4)
+        for line in head_lines:
+            draw_text(
+                surface, line, head_size, (inner.x, y), theme.ACCENT_DARK, bold=True, within=inner
+            )
+            y += small_h
+        y += scene.px(4)
         for line in lines:
             draw_text(surface, line, size, (inner.x, y), theme.INK, within=inner)
             y += line_h
