@@ -285,3 +285,66 @@ def test_every_hint_shows_whole_and_board_targets_are_apart_at_1024x600(
         assert _play_checking(monkeypatch, lang, players, seed, 60) >= 20
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1920, 1080)])
+def test_every_icon_and_mark_is_recorded_at_16_px_or_more(size):
+    """Issue #27: the board's rings, buoys and drain (kept in the tub's picture), the
+    ducks and the hound, the seats' marks (on the rings, in the header and the log), the
+    hand's icon and the piles are all recorded as icons, none under 16 px."""
+    app, scene = _table(size, 4, {"variant": "advanced"})
+    try:
+        with widgets.recording(app.screen) as sink:
+            scene.draw(app.screen)
+        names = {icon.name for icon in sink.icons}
+        assert {"ring", "buoy", "drain", "hand", "card", "token"} <= names
+        assert any(n.startswith("mark:") for n in names)
+        pieces = [icon for icon in sink.icons if icon.kind == "piece"]
+        assert len(pieces) >= len(scene.game.model.duck_pos)
+        for icon in sink.icons:
+            if icon.kind != "value":
+                assert min(icon.rect.size) >= 16, icon
+    finally:
+        pygame.quit()
+
+
+def test_the_hand_icon_is_square_and_the_tray_is_as_wide_as_its_label():
+    """Issue #27: a seat's hand is a 16 px fan of cards (a card back alone is 12 px wide
+    at a panel's icon height); the token tray grows with its label at Larger text."""
+    pygame.init()
+    assert art.hand_icon(16).get_size() == (16, 16)
+    app = make_app((1920, 1080), "ja")
+    app.settings.text_size = 1.4
+    session = Session("duck", seats("duck", {0}, 4, "easy"), 1, {"variant": "advanced"})
+    scene = app.router.table("duck")(app, session)
+    app.stack.clear()
+    app.push(scene)
+    scene.fast_forward(0)
+    try:
+        app.draw()
+        model = scene.game.model
+        label = scene.t("duck.ui.tokens")
+        from game.ui import fonts
+
+        width = fonts.font(scene.text_px(14), True).size(label)[0]
+        assert model.tray_rect.w >= width
+        assert not model.tray_rect.colliderect(model.buttons_rect)
+    finally:
+        pygame.quit()
+
+
+def test_preview_tags_never_cover_each_other():
+    """Issue #27: a preview's labels ("+1", "moves again", "bonk!") are moved clear of
+    the labels already on the board."""
+    _app, scene = _table((1024, 600), 2, {})
+    try:
+        panels = scene.game.panels
+        taken: list[pygame.Rect] = []
+        surface = pygame.Surface((400, 400))
+        for text in ("+1", "again", "bonk!"):
+            panels.tag(surface, text, (200, 200), (0, 0, 0), None, taken)
+        assert len(taken) == 3
+        for a, b in itertools.combinations(taken, 2):
+            assert not a.colliderect(b)
+    finally:
+        pygame.quit()

@@ -48,13 +48,15 @@ class SeatPanels:
         game), with the seat's colour."""
         ducks = list(self.host.state.ducks_of(player))
         colour = self.host.seat_colour(player)
+        # made at the portrait's size (the icon the frame records: as big as the SVG
+        # comes out, which may be a pixel more), two ducks scaled down inside it
+        names = [f"duck_{self.model.duck_chars[d]}.svg" for d in ducks]
+        size = sprites.svg(names[0], size).get_width()
         image = pygame.Surface((size, size), pygame.SRCALPHA)
         c = size / 2
         each = size if len(ducks) == 1 else round(size * 0.78)
-        for i, d in enumerate(ducks):
-            # made at the portrait's size (the icon the frame records), two ducks scaled
-            # down inside it
-            img = sprites.svg(f"duck_{self.model.duck_chars[d]}.svg", size)
+        for i, name in enumerate(names):
+            img = sprites.svg(name, size)
             if each != size:
                 img = pygame.transform.smoothscale(img, (each, each))
             off = 0.0 if len(ducks) == 1 else (-size * 0.11 if i == 0 else size * 0.11)
