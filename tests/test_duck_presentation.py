@@ -348,3 +348,30 @@ def test_preview_tags_never_cover_each_other():
             assert not a.colliderect(b)
     finally:
         pygame.quit()
+
+
+def test_pieces_that_stand_still_are_on_the_still_picture():
+    """Issue #27's frame cost: a piece unchanged since the frame before is painted once
+    on the still picture; one that moves is drawn on every frame (and leaves it)."""
+    app, scene = _table((1024, 600), 4, {"variant": "advanced"})
+    try:
+        drawing, model = scene.game.drawing, scene.game.model
+        scene.fast_forward(1)  # the ducks on the board
+        assert model.duck_pos
+        for _ in range(2):
+            app.elapsed += 1 / 60
+            app.draw()
+        still = {p for p, _ in drawing._still_pieces()}
+        assert still == set(drawing._pieces())
+        duck = next(iter(model.duck_pos))
+        x, y, a = model.duck_pos[duck]
+        model.duck_pos[duck] = (x + 0.1, y, a)
+        app.elapsed += 1 / 60
+        app.draw()
+        assert duck not in {p for p, _ in drawing._still_pieces()}
+        with widgets.recording(app.screen) as sink:
+            scene.draw(app.screen)
+        pieces = [icon for icon in sink.icons if icon.kind == "piece"]
+        assert len(pieces) == len(drawing._pieces())  # each drawn once, still or moving
+    finally:
+        pygame.quit()

@@ -74,6 +74,7 @@ class Drawing:
         )
         buttons = tuple((b.enabled, b.hovered) for b in self.host.buttons.buttons)
         return (
+            self._still_pieces(),
             self.model.ver,
             self.model.ui_ver,
             id(self.model.geo),  # a new layout
@@ -88,6 +89,46 @@ class Drawing:
             self.host.buttons.focus,
         )
 
+    def _piece_state(self, piece: int) -> tuple | None:
+        """Everything a piece's picture shows (None: it bobs, it is never still)."""
+        m, sh = self.model, self.model.shown
+        if piece == HOUND:
+            return (m.hound_pos, m.hound_scale, m.hound_lift)
+        if piece in m.floating:
+            return None
+        return (
+            m.duck_pos[piece],
+            m.duck_scale.get(piece, 1.0),
+            m.duck_lift.get(piece, 0.0),
+            piece == sh.mover,
+            piece < len(sh.become) and sh.become[piece],
+            piece < len(sh.ghost) and sh.ghost[piece],
+        )
+
+    def _still_pieces(self) -> tuple:
+        """The pieces that have not changed since the frame before (with their state):
+        painted on the still picture, not on every frame (issue #27's frame cost: while
+        one duck swims, the others stand). Counted once per frame (the app's clock)."""
+        now = self.host.app.elapsed
+        kept = getattr(self, "_pieces_seen", None)
+        if kept is not None and kept[0] == now:
+            return kept[1]
+        before = kept[2] if kept is not None else {}
+        states = {p: self._piece_state(p) for p in self._pieces()}
+        still = tuple(
+            (p, state)
+            for p, state in states.items()
+            if state is not None and before.get(p) == state
+        )
+        self._pieces_seen = (now, still, states)
+        return still
+
+    def _pieces(self) -> list[int]:
+        pieces = list(self.model.duck_pos)
+        if self.model.hound_pos is not None:
+            pieces.append(HOUND)
+        return pieces
+
     def paint_static(self, surface: pygame.Surface) -> None:
         d = self.decisions.decision()
         targets = self.targets.targets()
@@ -97,10 +138,12 @@ class Drawing:
         ):
             draw_text(surface, text, size, centre, colour, bold=bold, anchor="center")
         self._build_layer(surface, d, self.targets.preview_spec(d), targets)
+        self._draw_pieces(surface, {p for p, _ in self._still_pieces()})
 
     def paint_moving(self, surface: pygame.Surface) -> None:
         self._draw_trail(surface)
-        self._draw_pieces(surface)
+        still = {p for p, _ in self._still_pieces()}
+        self._draw_pieces(surface, set(self._pieces()) - still, floating=True)
         self.board.draw_marks(surface)
         self._draw_effects(surface)
         self._draw_flyers(surface)
@@ -155,16 +198,17 @@ class Drawing:
             kept = self._trail = (key, image, box)
         surface.blit(kept[1], kept[2])
 
-    def _draw_pieces(self, surface) -> None:
+    def _draw_pieces(self, surface, which: set[int], floating: bool = False) -> None:
+        """The pieces in ``which`` (the floating ducks too, bobbing, if ``floating``)."""
         geo = self.model.geo
         hs = geo.size
         sh = self.model.shown
         order = []
         for d, (x, y, a) in self.model.duck_pos.items():
-            if d not in self.model.floating:
+            if d not in self.model.floating and d in which:
                 order.append((y + self.model.duck_lift.get(d, 0.0) * 2, d))
         hound = self.model.hound_pos
-        if hound is not None:
+        if hound is not None and HOUND in which:
             order.append((hound[1] + self.model.hound_lift * 2, HOUND))
         order.sort()
         size = round(hs * SPRITE_SCALE)
@@ -209,7 +253,7 @@ class Drawing:
                 paw = sprites.svg("duck_token_become.svg", max(16, round(hs * 0.6)))
                 cx, cy = geo.px(x, y)
                 draw_icon(surface, paw, (cx + hs * 0.6, cy - hs * 0.6), "become", anchor="center")
-        if self.model.floating:
+        if floating and self.model.floating:
             bob = math.sin(self.host.app.elapsed * 1000 / 260.0) * 0.08
             for d in sorted(self.model.floating):
                 if d in self.model.duck_pos:
