@@ -375,3 +375,30 @@ def test_pieces_that_stand_still_are_on_the_still_picture():
         assert len(pieces) == len(drawing._pieces())  # each drawn once, still or moving
     finally:
         pygame.quit()
+
+
+def test_a_hovered_hand_card_is_magnified_clear_of_the_preview():
+    """Issue #27: a hand card in the tray at 1024x600 is too small for its routes to read;
+    the card under the pointer is shown large (>= 1.4x, its routes at their own scale:
+    lines >= 4 px) over the tub's bottom edge, inside the tub, where it hides the least
+    of the route preview."""
+    from game.scenes.duck.model import Target
+
+    app, scene = _table((1024, 600), 2, {})
+    try:
+        scene.fast_forward(1)
+        game = scene.game
+        d = game.decisions.decision()
+        cards = game.choosing.bar_cards(d)
+        assert cards
+        card, rect, _ = cards[0]
+        game.model.hover = Target("card", card, rect.center, rect=rect)
+        with widgets.recording(app.screen) as sink:
+            app.draw()
+            scene.draw(app.screen)
+        big = [t for t in sink.texts if t.text == str(card) and t.size > 20]
+        assert big, "the magnified card's number"
+        assert game.model.board_rect.contains(big[0].rect)
+        assert game.model.preview_box is not None
+    finally:
+        pygame.quit()

@@ -160,6 +160,58 @@ class HandBar:
         if self.model.tray_rect is not None:
             self._draw_tray(surface, self.model.tray_rect, d)
 
+    def magnified_card(self, d) -> tuple[int, pygame.Rect] | None:
+        """The hand's card under the pointer (or the keyboard focus) and where it is."""
+        if d is None or self.host.private_player is None:
+            return None
+        hover = self.model.hover
+        card = hover.value if hover is not None and hover.kind in ("card", "table") else None
+        if card is None and self.model.keyboard:
+            focused = self.targets.focused_target(d)
+            if focused is not None and focused.kind == "card":
+                card = focused.value
+        return next(((c, r) for c, r, _ in self.targets.bar_cards(d) if c == card), None)
+
+    def draw_magnifier(self, surface, d, pieces) -> None:
+        """The card under the pointer or the focus, large over the tub's bottom edge
+        (issue #27: a hand card in the tray is too small for its routes to read at a
+        glance): above the card, or at the tub's left or right end, wherever it covers
+        the least of the route preview and the pieces."""
+        found = self.magnified_card(d)
+        if found is None:
+            return
+        card, rect = found
+        px, board = self.host.px, self.model.board_rect
+        h = min(px(210), round(board.h * 0.5))
+        if h < rect.h * 1.4:
+            return  # the card in the tray is big enough
+        w = round(h * 0.72)
+        bottom = board.bottom - px(8)
+        preview = self.model.preview_box
+        reach = self.model.geo.size
+
+        def cost(box: pygame.Rect) -> float:
+            hidden = preview.clip(box) if preview is not None else pygame.Rect(0, 0, 0, 0)
+            grown = box.inflate(reach, reach)
+            return hidden.w * hidden.h + sum(reach * reach for p in pieces if grown.collidepoint(p))
+
+        places = []
+        for x in (rect.centerx - w // 2, board.x + px(10), board.right - px(10) - w):
+            box = pygame.Rect(0, 0, w, h)
+            box.bottomleft = (x, bottom)
+            box.clamp_ip(board.inflate(-px(8), -px(8)))
+            places.append(box)
+        box = min(places, key=cost)
+        shade = box.move(px(3), px(4))
+        smooth.rounded_rect(surface, (40, 30, 20, 90), shade, max(4, w // 10))
+        # its routes as big as the card holds (in the tray every card shares one hex size,
+        # so that two cards compare; here one card is read)
+        routes = self.host.state.cards[card]
+        art.put(surface, art.card_face(card, routes, w, h), box.topleft)
+        pygame.draw.rect(
+            surface, theme.ACCENT, box.inflate(4, 4), width=3, border_radius=max(4, w // 10)
+        )
+
     def _draw_tray(self, surface, tray: pygame.Rect, d) -> None:
         draw_text(
             surface,
@@ -249,13 +301,14 @@ class HandBar:
         box = pygame.Rect(0, 0, w, h)
         box.center = (round(center[0]), round(center[1]))
         box.inflate_ip(self.host.px(10), self.host.px(4))
-        if taken is not None:
-            start = box.copy()
-            for k in range(1, 2 * len(taken) + 2):
+        if taken is not None:  # a label of the board's preview: in the tub, clear of others
+            area = self.model.board_rect.inflate(-self.host.px(8), -self.host.px(8))
+            start = box.clamp(area)
+            for k in range(2 * len(taken) + 2):
+                step = (box.h + 2) * ((k + 1) // 2) * (-1 if k % 2 else 1)
+                box = start.move(0, step).clamp(area)
                 if box.collidelist(taken) < 0:
                     break
-                step = (box.h + 2) * ((k + 1) // 2) * (-1 if k % 2 else 1)
-                box = start.move(0, step)
             taken.append(box)
         pygame.draw.rect(surface, (255, 255, 255), box, border_radius=box.height // 2)
         pygame.draw.rect(surface, colour, box, width=1, border_radius=box.height // 2)

@@ -61,6 +61,8 @@ class Board:
             lambda overlay, _area: self._paint_preview(overlay, d, spec),
         )
         lay(surface, picture, (0, 0))
+        box = picture.image.get_bounding_rect()
+        self.model.preview_box = box if box.w and box.h else None
 
     def _tag(self, surface, text: str, center, colour, size: int | None = None) -> None:
         """A label of the preview, clear of its other labels."""

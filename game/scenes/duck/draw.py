@@ -139,6 +139,14 @@ class Drawing:
             draw_text(surface, text, size, centre, colour, bold=bold, anchor="center")
         self._build_layer(surface, d, self.targets.preview_spec(d), targets)
         self._draw_pieces(surface, {p for p, _ in self._still_pieces()})
+        self.panels.draw_magnifier(surface, d, self._piece_points())
+
+    def _piece_points(self) -> list[tuple[float, float]]:
+        geo = self.model.geo
+        points = [geo.px(x, y) for x, y, _ in self.model.duck_pos.values()]
+        if self.model.hound_pos is not None:
+            points.append(geo.px(*self.model.hound_pos[:2]))
+        return points
 
     def paint_moving(self, surface: pygame.Surface) -> None:
         self._draw_trail(surface)
@@ -156,6 +164,7 @@ class Drawing:
 
     def _build_layer(self, layer, d, spec, targets) -> None:
         self.model.legend_text = ""
+        self.model.preview_box = None
         if d is not None and spec is not None:
             self.board.draw_preview(layer, d, spec)
         self.panels.draw_info(layer)

@@ -171,6 +171,7 @@ class DuckModel:
     targets_key: tuple[object, ...] | None = None
     targets: list[Target] = field(default_factory=list)
     legend_text: str = ""  # what the preview on the board shows
+    preview_box: pygame.Rect | None = None  # where on the window that preview is
     hint_now: Hint = field(default_factory=lambda: Hint(""))  # the bar's hint, as last painted
     # -- caches ----------------------------------------------------------------------------
     rot: dict[tuple[object, ...], pygame.Surface] = field(default_factory=dict)  # turned sprites
