@@ -402,3 +402,33 @@ def test_a_hovered_hand_card_is_magnified_clear_of_the_preview():
         assert game.model.preview_box is not None
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1920, 1080)])
+def test_a_ducks_seat_mark_stays_inside_its_hex(size):
+    """Issue #27: pieces never overflow their hexes: the seat mark on a duck's ring
+    (>= 16 px) lies within the hex's corners round the duck's centre."""
+    app, scene = _table(size, 6, {"variant": "advanced"})
+    try:
+        scene.fast_forward(1)
+        model = scene.game.model
+        with widgets.recording(app.screen) as sink:
+            app.draw()
+            scene.draw(app.screen)
+        hs = model.geo.size
+        centres = [model.geo.px(x, y) for x, y, _ in model.duck_pos.values()]
+        marks = [
+            i
+            for i in sink.icons
+            if i.name.startswith("mark:") and model.board_rect.contains(i.rect)
+        ]
+        assert len(marks) >= len(centres)
+        for mark in marks:
+            cx, cy = min(
+                centres,
+                key=lambda c: (c[0] - mark.rect.centerx) ** 2 + (c[1] - mark.rect.centery) ** 2,
+            )
+            reach = math.hypot(mark.rect.centerx - cx, mark.rect.centery - cy) + mark.rect.w / 2
+            assert reach <= hs + 1, (mark, hs)
+    finally:
+        pygame.quit()

@@ -176,8 +176,10 @@ def ring(seat: int, radius: int, width: int) -> pygame.Surface:
 
 def ring_mark(surface: pygame.Surface, seat: int, center, radius: float) -> None:
     """The seat's mark on the ring of ``radius`` round ``center``, low on its right (over
-    the duck, so the duck never hides it): never under the icon floor (issue #27)."""
-    off = radius * 0.72
+    the duck, so the duck never hides it): never under the icon floor, and inside the
+    duck's hex (a ring is 0.8 of a hex's size: the mark stays within its corners, issue
+    #27)."""
+    off = radius * 0.5
     identity.draw_seat_mark(
         surface, seat, (center[0] + off, center[1] + off), max(16, round(radius * 0.85))
     )

@@ -261,7 +261,9 @@ class Drawing:
             if hound_too:
                 paw = sprites.svg("duck_token_become.svg", max(16, round(hs * 0.6)))
                 cx, cy = geo.px(x, y)
-                draw_icon(surface, paw, (cx + hs * 0.6, cy - hs * 0.6), "become", anchor="center")
+                # top right on the duck, inside its hex (issue #27)
+                at = (cx + hs * 0.38, cy - hs * 0.38)
+                draw_icon(surface, paw, at, "become", anchor="center")
         if floating and self.model.floating:
             bob = math.sin(self.host.app.elapsed * 1000 / 260.0) * 0.08
             for d in sorted(self.model.floating):
