@@ -285,3 +285,150 @@ def test_every_hint_shows_whole_and_board_targets_are_apart_at_1024x600(
         assert _play_checking(monkeypatch, lang, players, seed, 60) >= 20
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1920, 1080)])
+def test_every_icon_and_mark_is_recorded_at_16_px_or_more(size):
+    """Issue #27: the board's rings, buoys and drain (kept in the tub's picture), the
+    ducks and the hound, the seats' marks (on the rings, in the header and the log), the
+    hand's icon and the piles are all recorded as icons, none under 16 px."""
+    app, scene = _table(size, 4, {"variant": "advanced"})
+    try:
+        with widgets.recording(app.screen) as sink:
+            scene.draw(app.screen)
+        names = {icon.name for icon in sink.icons}
+        assert {"ring", "buoy", "drain", "hand", "card", "token"} <= names
+        assert any(n.startswith("mark:") for n in names)
+        pieces = [icon for icon in sink.icons if icon.kind == "piece"]
+        assert len(pieces) >= len(scene.game.model.duck_pos)
+        for icon in sink.icons:
+            if icon.kind != "value":
+                assert min(icon.rect.size) >= 16, icon
+    finally:
+        pygame.quit()
+
+
+def test_the_hand_icon_is_square_and_the_tray_is_as_wide_as_its_label():
+    """Issue #27: a seat's hand is a 16 px fan of cards (a card back alone is 12 px wide
+    at a panel's icon height); the token tray grows with its label at Larger text."""
+    pygame.init()
+    assert art.hand_icon(16).get_size() == (16, 16)
+    app = make_app((1920, 1080), "ja")
+    app.settings.text_size = 1.4
+    session = Session("duck", seats("duck", {0}, 4, "easy"), 1, {"variant": "advanced"})
+    scene = app.router.table("duck")(app, session)
+    app.stack.clear()
+    app.push(scene)
+    scene.fast_forward(0)
+    try:
+        app.draw()
+        model = scene.game.model
+        label = scene.t("duck.ui.tokens")
+        from game.ui import fonts
+
+        width = fonts.font(scene.text_px(14), True).size(label)[0]
+        assert model.tray_rect.w >= width
+        assert not model.tray_rect.colliderect(model.buttons_rect)
+    finally:
+        pygame.quit()
+
+
+def test_preview_tags_never_cover_each_other():
+    """Issue #27: a preview's labels ("+1", "moves again", "bonk!") are moved clear of
+    the labels already on the board."""
+    _app, scene = _table((1024, 600), 2, {})
+    try:
+        panels = scene.game.panels
+        taken: list[pygame.Rect] = []
+        surface = pygame.Surface((400, 400))
+        for text in ("+1", "again", "bonk!"):
+            panels.tag(surface, text, (200, 200), (0, 0, 0), None, taken)
+        assert len(taken) == 3
+        for a, b in itertools.combinations(taken, 2):
+            assert not a.colliderect(b)
+    finally:
+        pygame.quit()
+
+
+def test_pieces_that_stand_still_are_on_the_still_picture():
+    """Issue #27's frame cost: a piece unchanged since the frame before is painted once
+    on the still picture; one that moves is drawn on every frame (and leaves it)."""
+    app, scene = _table((1024, 600), 4, {"variant": "advanced"})
+    try:
+        drawing, model = scene.game.drawing, scene.game.model
+        scene.fast_forward(1)  # the ducks on the board
+        assert model.duck_pos
+        for _ in range(2):
+            app.elapsed += 1 / 60
+            app.draw()
+        still = {p for p, _ in drawing._still_pieces()}
+        assert still == set(drawing._pieces())
+        duck = next(iter(model.duck_pos))
+        x, y, a = model.duck_pos[duck]
+        model.duck_pos[duck] = (x + 0.1, y, a)
+        app.elapsed += 1 / 60
+        app.draw()
+        assert duck not in {p for p, _ in drawing._still_pieces()}
+        with widgets.recording(app.screen) as sink:
+            scene.draw(app.screen)
+        pieces = [icon for icon in sink.icons if icon.kind == "piece"]
+        assert len(pieces) == len(drawing._pieces())  # each drawn once, still or moving
+    finally:
+        pygame.quit()
+
+
+def test_a_hovered_hand_card_is_magnified_clear_of_the_preview():
+    """Issue #27: a hand card in the tray at 1024x600 is too small for its routes to read;
+    the card under the pointer is shown large (>= 1.4x, its routes at their own scale:
+    lines >= 4 px) over the tub's bottom edge, inside the tub, where it hides the least
+    of the route preview."""
+    from game.scenes.duck.model import Target
+
+    app, scene = _table((1024, 600), 2, {})
+    try:
+        scene.fast_forward(1)
+        game = scene.game
+        d = game.decisions.decision()
+        cards = game.choosing.bar_cards(d)
+        assert cards
+        card, rect, _ = cards[0]
+        game.model.hover = Target("card", card, rect.center, rect=rect)
+        with widgets.recording(app.screen) as sink:
+            app.draw()
+            scene.draw(app.screen)
+        big = [t for t in sink.texts if t.text == str(card) and t.size > 20]
+        assert big, "the magnified card's number"
+        assert game.model.board_rect.contains(big[0].rect)
+        assert game.model.preview_box is not None
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1920, 1080)])
+def test_a_ducks_seat_mark_stays_inside_its_hex(size):
+    """Issue #27: pieces never overflow their hexes: the seat mark on a duck's ring
+    (>= 16 px) lies within the hex's corners round the duck's centre."""
+    app, scene = _table(size, 6, {"variant": "advanced"})
+    try:
+        scene.fast_forward(1)
+        model = scene.game.model
+        with widgets.recording(app.screen) as sink:
+            app.draw()
+            scene.draw(app.screen)
+        hs = model.geo.size
+        centres = [model.geo.px(x, y) for x, y, _ in model.duck_pos.values()]
+        marks = [
+            i
+            for i in sink.icons
+            if i.name.startswith("mark:") and model.board_rect.contains(i.rect)
+        ]
+        assert len(marks) >= len(centres)
+        for mark in marks:
+            cx, cy = min(
+                centres,
+                key=lambda c: (c[0] - mark.rect.centerx) ** 2 + (c[1] - mark.rect.centery) ** 2,
+            )
+            reach = math.hypot(mark.rect.centerx - cx, mark.rect.centery - cy) + mark.rect.w / 2
+            assert reach <= hs + 1, (mark, hs)
+    finally:
+        pygame.quit()

@@ -41,22 +41,9 @@ VARIANTS = {
     "routes": [(5, {}), (4, {}), (3, {})],
 }
 # rounds played, then actions more: the opening, a round under way, the end
-# issue #27, left to the tables' own slices: at Large and Larger text some of the games'
-# boxes sized in layout pixels (Duck's "×3" by a seat's cards, Routes' numbers, a Verflixxt!
-# seat's label) do not grow with their text yet; the cases run, and say so when they pass.
-# Cluck-peep!'s, Eight Routes' and Verflixxt!'s boxes grow with their text: their cases must pass.
-FIXED_BOXES = {"duck"}
+# issue #27: every game's boxes grow with their text, so every text size must pass
 TEXT_SIZED = [
-    pytest.param(case, game, id=f"{game}-{sized_id(case)}")
-    if case[1] == 1.0 or game not in FIXED_BOXES
-    else pytest.param(
-        case,
-        game,
-        id=f"{game}-{sized_id(case)}",
-        marks=pytest.mark.xfail(reason="issue #27: a game's fixed box at a large text size"),
-    )
-    for game in VARIANTS
-    for case in SIZED
+    pytest.param(case, game, id=f"{game}-{sized_id(case)}") for game in VARIANTS for case in SIZED
 ]
 
 MOMENTS = {"start": (0, 0), "mid": (2, 1), "end": (10_000, 0)}

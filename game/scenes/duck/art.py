@@ -18,7 +18,7 @@ import pygame
 from game.rules.duck.data import COLOURS
 from game.rules.duck.hexes import flower
 from game.ui import fonts, identity, smooth, sprites, theme
-from game.ui.widgets import draw_text
+from game.ui.widgets import draw_icon, draw_text
 
 from .geometry import SQ3, BoardGeometry, direction
 
@@ -176,10 +176,12 @@ def ring(seat: int, radius: int, width: int) -> pygame.Surface:
 
 def ring_mark(surface: pygame.Surface, seat: int, center, radius: float) -> None:
     """The seat's mark on the ring of ``radius`` round ``center``, low on its right (over
-    the duck, so the duck never hides it)."""
-    off = radius * 0.72
+    the duck, so the duck never hides it): never under the icon floor, and inside the
+    duck's hex (a ring is 0.8 of a hex's size: the mark stays within its corners, issue
+    #27)."""
+    off = radius * 0.5
     identity.draw_seat_mark(
-        surface, seat, (center[0] + off, center[1] + off), max(8, round(radius * 0.85))
+        surface, seat, (center[0] + off, center[1] + off), max(16, round(radius * 0.85))
     )
 
 
@@ -379,6 +381,34 @@ def card_back(width: int, height: int) -> pygame.Surface:
     return sprites.svg("duck_card_back.svg", width, height)
 
 
+CARD_BACK = (47, 111, 176)
+CARD_BACK_EDGE = (27, 66, 112)
+CARD_BACK_INNER = (63, 134, 204)
+
+
+def hand_icon(size: int) -> pygame.Surface:
+    """A seat's hand: two card backs fanned in a square of ``size`` (a card back alone
+    is narrower than the 16 px floor at a panel's icon height: issue #27)."""
+
+    def build():
+        def paint(surf, k):
+            w, h = round(size * 0.62 * k), round(size * 0.9 * k)
+            for dx, dy in ((0, 0), (size * k - w, size * k - h)):
+                card = pygame.Rect(round(dx), round(dy), w, h)
+                radius = max(2, w // 6)
+                pygame.draw.rect(surf, CARD_BACK_EDGE, card, border_radius=radius)
+                pygame.draw.rect(
+                    surf, CARD_BACK, card.inflate(-2 * k, -2 * k), border_radius=radius
+                )
+                pygame.draw.rect(
+                    surf, CARD_BACK_INNER, card.inflate(-w // 3, -h // 3), border_radius=radius // 2
+                )
+
+        return smooth.supersampled((size, size), paint, 3)
+
+    return _cached(("hand", size), build)
+
+
 def card_mini(number: int, width: int, height: int, dim: bool = False):
     """A card as a small chip showing only its number (the players' rows), as
     ``(image, labels)`` (see :func:`put`)."""
@@ -496,7 +526,7 @@ def paint_board(surface: pygame.Surface, geo: BoardGeometry, board) -> None:
             icon = sprites.svg("duck_drain.svg", round(size * 1.45))
         else:
             continue
-        surface.blit(icon, icon.get_rect(center=(round(cx), round(cy))))
+        draw_icon(surface, icon, (cx, cy), ("ring", "buoy", "drain")[kind - 1], anchor="center")
     paint_tile_seams(surface, geo, board)
 
 

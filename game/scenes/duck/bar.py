@@ -8,7 +8,7 @@ import pygame
 
 from game.scenes.table.contract import TableHost
 from game.ui import fonts, smooth, sprites, theme
-from game.ui.widgets import draw_focus_ring, draw_panel, draw_text
+from game.ui.widgets import draw_focus_ring, draw_icon, draw_panel, draw_text
 
 from . import art
 from .decisions import TOKEN_KEY_NAMES, Decisions
@@ -137,14 +137,16 @@ class HandBar:
                     border_radius=self.host.px(9),
                 )
                 if d is not None and self.decisions.cards_needed(d) > 1 and d.mode == "choose":
+                    # which duck the card is for: its picture on a disc (a name is wider
+                    # than a card and would run over its neighbour's: issue #27)
                     n = self.model.sel.index(card)
-                    badge = self.texts.short_duck(d.player * self.model.per_player + n)
-                    self.tag(
-                        surface,
-                        badge,
-                        (lifted.centerx, lifted.bottom - self.host.px(12)),
-                        theme.ACCENT_DARK,
-                    )
+                    duck = d.player * self.model.per_player + n
+                    size = max(16, min(lifted.w * 6 // 10, self.host.px(30)))
+                    centre = (lifted.centerx, lifted.bottom - size // 2 - self.host.px(4))
+                    smooth.disc(surface, (255, 255, 255), centre, size * 0.62)
+                    smooth.ring(surface, theme.ACCENT_DARK, centre, size * 0.62, 2)
+                    img = sprites.svg(self.model.duck_sprites[duck], size)
+                    draw_icon(surface, img, centre, "duck", anchor="center")
             if is_focus:
                 draw_focus_ring(surface, lifted.inflate(6, 6), self.host.px(9))
             elif is_hover and usable and not is_sel:
@@ -157,6 +159,58 @@ class HandBar:
                 )
         if self.model.tray_rect is not None:
             self._draw_tray(surface, self.model.tray_rect, d)
+
+    def magnified_card(self, d) -> tuple[int, pygame.Rect] | None:
+        """The hand's card under the pointer (or the keyboard focus) and where it is."""
+        if d is None or self.host.private_player is None:
+            return None
+        hover = self.model.hover
+        card = hover.value if hover is not None and hover.kind in ("card", "table") else None
+        if card is None and self.model.keyboard:
+            focused = self.targets.focused_target(d)
+            if focused is not None and focused.kind == "card":
+                card = focused.value
+        return next(((c, r) for c, r, _ in self.targets.bar_cards(d) if c == card), None)
+
+    def draw_magnifier(self, surface, d, pieces) -> None:
+        """The card under the pointer or the focus, large over the tub's bottom edge
+        (issue #27: a hand card in the tray is too small for its routes to read at a
+        glance): above the card, or at the tub's left or right end, wherever it covers
+        the least of the route preview and the pieces."""
+        found = self.magnified_card(d)
+        if found is None:
+            return
+        card, rect = found
+        px, board = self.host.px, self.model.board_rect
+        h = min(px(210), round(board.h * 0.5))
+        if h < rect.h * 1.4:
+            return  # the card in the tray is big enough
+        w = round(h * 0.72)
+        bottom = board.bottom - px(8)
+        preview = self.model.preview_box
+        reach = self.model.geo.size
+
+        def cost(box: pygame.Rect) -> float:
+            hidden = preview.clip(box) if preview is not None else pygame.Rect(0, 0, 0, 0)
+            grown = box.inflate(reach, reach)
+            return hidden.w * hidden.h + sum(reach * reach for p in pieces if grown.collidepoint(p))
+
+        places = []
+        for x in (rect.centerx - w // 2, board.x + px(10), board.right - px(10) - w):
+            box = pygame.Rect(0, 0, w, h)
+            box.bottomleft = (x, bottom)
+            box.clamp_ip(board.inflate(-px(8), -px(8)))
+            places.append(box)
+        box = min(places, key=cost)
+        shade = box.move(px(3), px(4))
+        smooth.rounded_rect(surface, (40, 30, 20, 90), shade, max(4, w // 10))
+        # its routes as big as the card holds (in the tray every card shares one hex size,
+        # so that two cards compare; here one card is read)
+        routes = self.host.state.cards[card]
+        art.put(surface, art.card_face(card, routes, w, h), box.topleft)
+        pygame.draw.rect(
+            surface, theme.ACCENT, box.inflate(4, 4), width=3, border_radius=max(4, w // 10)
+        )
 
     def _draw_tray(self, surface, tray: pygame.Rect, d) -> None:
         draw_text(
@@ -186,7 +240,7 @@ class HandBar:
             if d is not None and kind not in usable and self.model.token_mode != kind:
                 img = img.copy()
                 img.fill((255, 255, 255, 110), special_flags=pygame.BLEND_RGBA_MULT)
-            surface.blit(img, rect)
+            draw_icon(surface, img, rect, f"token:{kind}")
             if self.model.token_mode == kind:
                 smooth.ring(surface, theme.ACCENT, rect.center, rect.width * 0.56, 3)
             elif d is not None and kind in usable:
@@ -231,13 +285,31 @@ class HandBar:
             draw_text(surface, line, size, (box.x + px(10), y), theme.INK_SOFT, within=box)
             y += line_h
 
-    def tag(self, surface, text: str, center, colour, size: int | None = None) -> None:
-        """A small label on a white pill."""
+    def tag(
+        self,
+        surface,
+        text: str,
+        center,
+        colour,
+        size: int | None = None,
+        taken: list[pygame.Rect] | None = None,
+    ) -> None:
+        """A small label on a white pill; clear of the pills in ``taken`` (moved up or
+        down past them: one never covers another, issue #27), then added to them."""
         size = max(theme.MIN_TEXT_PX, size or self.host.px(12))
         w, h = fonts.font(size, True).size(text)
         box = pygame.Rect(0, 0, w, h)
         box.center = (round(center[0]), round(center[1]))
         box.inflate_ip(self.host.px(10), self.host.px(4))
+        if taken is not None:  # a label of the board's preview: in the tub, clear of others
+            area = self.model.board_rect.inflate(-self.host.px(8), -self.host.px(8))
+            start = box.clamp(area)
+            for k in range(2 * len(taken) + 2):
+                step = (box.h + 2) * ((k + 1) // 2) * (-1 if k % 2 else 1)
+                box = start.move(0, step).clamp(area)
+                if box.collidelist(taken) < 0:
+                    break
+            taken.append(box)
         pygame.draw.rect(surface, (255, 255, 255), box, border_radius=box.height // 2)
         pygame.draw.rect(surface, colour, box, width=1, border_radius=box.height // 2)
         draw_text(surface, text, size, box.center, colour, bold=True, anchor="center")

@@ -16,7 +16,7 @@ from game.rules.duck.data import BUOY, COLOURS, PATTERN_NAMES
 from game.rules.duck.preview import Preview
 from game.scenes.table.contract import TableHost
 from game.ui import smooth, theme
-from game.ui.widgets import draw_focus_ring, draw_text
+from game.ui.widgets import draw_focus_ring, draw_text, lay, paint_picture
 
 from . import art
 from .art import BUOY_RGB
@@ -54,7 +54,22 @@ class Board:
         self.panels = panels
 
     def draw_preview(self, surface, d, spec) -> None:
-        overlay = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        """The preview on a layer of its own laid over the board, its texts and icons
+        written down with it (the audit sees them: issue #27)."""
+        picture = paint_picture(
+            pygame.Surface(surface.get_size(), pygame.SRCALPHA),
+            lambda overlay, _area: self._paint_preview(overlay, d, spec),
+        )
+        lay(surface, picture, (0, 0))
+        box = picture.image.get_bounding_rect()
+        self.model.preview_box = box if box.w and box.h else None
+
+    def _tag(self, surface, text: str, center, colour, size: int | None = None) -> None:
+        """A label of the preview, clear of its other labels."""
+        self.panels.tag(surface, text, center, colour, size, self._tags)
+
+    def _paint_preview(self, overlay, d, spec) -> None:
+        self._tags: list[pygame.Rect] = []
         kind = spec[0]
         lines = []
         if kind == "duck":
@@ -86,7 +101,6 @@ class Board:
             lines.append(
                 self.host.t("duck.ui.hound_preview_patterns", patterns=" + ".join(letters))
             )
-        surface.blit(overlay, (0, 0))
         self.model.legend_text = " ".join(lines)
 
     def _route_line(self, surface, points, colour, strong: bool) -> None:
@@ -142,13 +156,11 @@ class Board:
                 )
                 if name in new:
                     new.remove(name)
-                    self.panels.tag(surface, "+1", (cx + hs * 0.55, cy - hs * 0.62), (40, 130, 60))
+                    self._tag(surface, "+1", (cx + hs * 0.55, cy - hs * 0.62), (40, 130, 60))
         for q, r in pv.warps:
             cx, cy = geo.hex_px(q, r)
             self._dashed_circle(surface, (cx, cy), hs * 0.85, (255, 255, 255, 255))
-            self.panels.tag(
-                surface, self.host.t("duck.ui.warp"), (cx, cy + hs * 0.72), (200, 50, 40)
-            )
+            self._tag(surface, self.host.t("duck.ui.warp"), (cx, cy + hs * 0.72), (200, 50, 40))
         if pv.bonk is not None:
             q, r, bq, br, _, _ = pv.bonk
             (x0, y0), (x1, y1) = geo.hex_px(q, r), geo.hex_px(bq, br)
@@ -165,7 +177,7 @@ class Board:
             star = art.bonk_star(max(12, round(hs * 0.95)))
             sx, sy = (x0 + x1) / 2, (y0 + y1) / 2
             surface.blit(star, star.get_rect(center=(sx, sy)))
-            self.panels.tag(
+            self._tag(
                 surface,
                 self.host.t("duck.ui.bonk"),
                 (sx + (sx - x0) * 0.9, sy + (sy - y0) * 0.9),
@@ -174,9 +186,7 @@ class Board:
         if pv.drain:
             cx, cy = geo.hex_px(*board.coords[board.drain])
             smooth.ring(surface, (*GOLD, 255), (cx, cy), hs * 0.9, max(3, round(hs * 0.18)))
-            self.panels.tag(
-                surface, self.host.t("duck.ui.win"), (cx, cy - hs * 0.95), (150, 100, 0)
-            )
+            self._tag(surface, self.host.t("duck.ui.win"), (cx, cy - hs * 0.95), (150, 100, 0))
         if pv.hits_hound and s.hound_pos >= 0:
             cx, cy = geo.hex_px(*board.coords[s.hound_pos])
             k = hs * 0.45
@@ -188,9 +198,7 @@ class Board:
                     (cx + k, cy + k * sx),
                     max(3, round(hs * 0.16)),
                 )
-            self.panels.tag(
-                surface, self.host.t("duck.ui.knocked"), (cx, cy + hs * 0.8), (200, 30, 30)
-            )
+            self._tag(surface, self.host.t("duck.ui.knocked"), (cx, cy + hs * 0.8), (200, 30, 30))
         for other in pv.knocks:
             if s.pos[other] >= 0:
                 cx, cy = geo.hex_px(*board.coords[s.pos[other]])
@@ -198,13 +206,14 @@ class Board:
                     surface, (200, 30, 30, 230), (cx, cy), hs * 0.85, max(3, round(hs * 0.14))
                 )
         if pv.end is not None and not pv.drain:
-            ghost = self.layout.sprite(
+            self.layout.draw_sprite(
+                surface,
                 f"duck_{self.model.duck_chars[pv.duck]}.svg",
                 round(hs * SPRITE_SCALE),
                 heading_angle(pv.heading),
+                geo.hex_px(*pv.end),
                 120,
             )
-            surface.blit(ghost, ghost.get_rect(center=geo.hex_px(*pv.end)))
             for f in pv.facings:
                 a, b = geo.edge_point(*pv.end, f, 0.55), geo.edge_point(*pv.end, f, 1.25)
                 art.arrow(
@@ -212,14 +221,14 @@ class Board:
                 )
             if pv.must_move_again:
                 cx, cy = geo.hex_px(*pv.end)
-                self.panels.tag(
+                self._tag(
                     surface, self.host.t("duck.ui.again"), (cx, cy - hs * 0.95), (40, 110, 170)
                 )
         if numbered and not self.route_step_shown():
             # which route of the card this is (the card's diagram numbers its ends too)
             last = pv.path[-1][:2] if pv.path else start
             cx, cy = geo.hex_px(*last)
-            self.panels.tag(
+            self._tag(
                 surface, str(index + 1), (cx - hs * 0.62, cy - hs * 0.62), colour, self.host.px(15)
             )
 
@@ -243,7 +252,7 @@ class Board:
                 smooth.ring(
                     surface, (200, 30, 30, 230), (cx, cy), hs * 0.85, max(3, round(hs * 0.14))
                 )
-                self.panels.tag(
+                self._tag(
                     surface, self.host.t("duck.ui.knocked"), (cx, cy + hs * 0.8), (200, 30, 30)
                 )
         last = hp["path"][-1] if hp["path"] else hp["start"]
@@ -255,14 +264,16 @@ class Board:
                 star, star.get_rect(center=(cx + dx * hs * SQ3 / 2, cy + dy * hs * SQ3 / 2))
             )
         if hp["drain"] or hp["off"]:
-            self.panels.tag(
-                surface, self.host.t("duck.ui.hound_gone"), (cx, cy - hs * 0.9), (90, 60, 30)
-            )
+            self._tag(surface, self.host.t("duck.ui.hound_gone"), (cx, cy - hs * 0.9), (90, 60, 30))
         elif hp["end"] is not None:
-            ghost = self.layout.sprite(
-                "duck_hound.svg", round(hs * HOUND_SCALE), heading_angle(hp["heading"]), 120
+            self.layout.draw_sprite(
+                surface,
+                "duck_hound.svg",
+                round(hs * HOUND_SCALE),
+                heading_angle(hp["heading"]),
+                geo.hex_px(*hp["end"]),
+                120,
             )
-            surface.blit(ghost, ghost.get_rect(center=geo.hex_px(*hp["end"])))
 
     def _dashed_circle(self, surface, center, radius, colour) -> None:
         width = max(2, round(self.model.geo.size * 0.1))
@@ -305,17 +316,12 @@ class Board:
             ghost_face = next((t.value for t in targets if t.kind == "face" and lit(t)), None)
             if ghost_face is not None:
                 if d.duck is not None and d.duck >= 0:
-                    img = self.layout.sprite(
-                        self.model.duck_sprites[d.duck],
-                        round(hs * SPRITE_SCALE),
-                        heading_angle(ghost_face),
-                        150,
-                    )
+                    name, size = self.model.duck_sprites[d.duck], round(hs * SPRITE_SCALE)
                 else:
-                    img = self.layout.sprite(
-                        "duck_hound.svg", round(hs * HOUND_SCALE), heading_angle(ghost_face), 150
-                    )
-                surface.blit(img, img.get_rect(center=(cx, cy)))
+                    name, size = "duck_hound.svg", round(hs * HOUND_SCALE)
+                self.layout.draw_sprite(
+                    surface, name, size, heading_angle(ghost_face), (cx, cy), 150
+                )
         for t in targets:
             if t.kind == "start":
                 on = lit(t)

@@ -21,7 +21,7 @@ import pygame
 
 from game.scenes.table.contract import TableHost
 from game.ui import fonts, smooth, sprites, theme
-from game.ui.widgets import draw_text
+from game.ui.widgets import draw_icon, draw_text, lay, record_icon
 
 from . import art
 from .board import Board
@@ -74,9 +74,10 @@ class Drawing:
         )
         buttons = tuple((b.enabled, b.hovered) for b in self.host.buttons.buttons)
         return (
+            self._still_pieces(),
             self.model.ver,
             self.model.ui_ver,
-            id(self.model.background),
+            id(self.model.geo),  # a new layout
             self.host.private_player,
             d is None,
             self.model.dec_key,
@@ -88,19 +89,69 @@ class Drawing:
             self.host.buttons.focus,
         )
 
+    def _piece_state(self, piece: int) -> tuple | None:
+        """Everything a piece's picture shows (None: it bobs, it is never still)."""
+        m, sh = self.model, self.model.shown
+        if piece == HOUND:
+            return (m.hound_pos, m.hound_scale, m.hound_lift)
+        if piece in m.floating:
+            return None
+        return (
+            m.duck_pos[piece],
+            m.duck_scale.get(piece, 1.0),
+            m.duck_lift.get(piece, 0.0),
+            piece == sh.mover,
+            piece < len(sh.become) and sh.become[piece],
+            piece < len(sh.ghost) and sh.ghost[piece],
+        )
+
+    def _still_pieces(self) -> tuple:
+        """The pieces that have not changed since the frame before (with their state):
+        painted on the still picture, not on every frame (issue #27's frame cost: while
+        one duck swims, the others stand). Counted once per frame (the app's clock)."""
+        now = self.host.app.elapsed
+        kept = getattr(self, "_pieces_seen", None)
+        if kept is not None and kept[0] == now:
+            return kept[1]
+        before = kept[2] if kept is not None else {}
+        states = {p: self._piece_state(p) for p in self._pieces()}
+        still = tuple(
+            (p, state)
+            for p, state in states.items()
+            if state is not None and before.get(p) == state
+        )
+        self._pieces_seen = (now, still, states)
+        return still
+
+    def _pieces(self) -> list[int]:
+        pieces = list(self.model.duck_pos)
+        if self.model.hound_pos is not None:
+            pieces.append(HOUND)
+        return pieces
+
     def paint_static(self, surface: pygame.Surface) -> None:
         d = self.decisions.decision()
         targets = self.targets.targets()
-        surface.blit(self.model.background, (0, 0))
+        lay(surface, self.layout.background(), (0, 0))
         for text, size, centre, colour, bold in art.tile_labels(
             self.model.geo, self.host.state.board
         ):
             draw_text(surface, text, size, centre, colour, bold=bold, anchor="center")
         self._build_layer(surface, d, self.targets.preview_spec(d), targets)
+        self._draw_pieces(surface, {p for p, _ in self._still_pieces()})
+        self.panels.draw_magnifier(surface, d, self._piece_points())
+
+    def _piece_points(self) -> list[tuple[float, float]]:
+        geo = self.model.geo
+        points = [geo.px(x, y) for x, y, _ in self.model.duck_pos.values()]
+        if self.model.hound_pos is not None:
+            points.append(geo.px(*self.model.hound_pos[:2]))
+        return points
 
     def paint_moving(self, surface: pygame.Surface) -> None:
         self._draw_trail(surface)
-        self._draw_pieces(surface)
+        still = {p for p, _ in self._still_pieces()}
+        self._draw_pieces(surface, set(self._pieces()) - still, floating=True)
         self.board.draw_marks(surface)
         self._draw_effects(surface)
         self._draw_flyers(surface)
@@ -113,6 +164,7 @@ class Drawing:
 
     def _build_layer(self, layer, d, spec, targets) -> None:
         self.model.legend_text = ""
+        self.model.preview_box = None
         if d is not None and spec is not None:
             self.board.draw_preview(layer, d, spec)
         self.panels.draw_info(layer)
@@ -155,16 +207,17 @@ class Drawing:
             kept = self._trail = (key, image, box)
         surface.blit(kept[1], kept[2])
 
-    def _draw_pieces(self, surface) -> None:
+    def _draw_pieces(self, surface, which: set[int], floating: bool = False) -> None:
+        """The pieces in ``which`` (the floating ducks too, bobbing, if ``floating``)."""
         geo = self.model.geo
         hs = geo.size
         sh = self.model.shown
         order = []
         for d, (x, y, a) in self.model.duck_pos.items():
-            if d not in self.model.floating:
+            if d not in self.model.floating and d in which:
                 order.append((y + self.model.duck_lift.get(d, 0.0) * 2, d))
         hound = self.model.hound_pos
-        if hound is not None:
+        if hound is not None and HOUND in which:
             order.append((hound[1] + self.model.hound_lift * 2, HOUND))
         order.sort()
         size = round(hs * SPRITE_SCALE)
@@ -206,10 +259,12 @@ class Drawing:
                 130 if piece < len(ghost) and ghost[piece] else 255,
             )
             if hound_too:
-                paw = sprites.svg("duck_token_become.svg", max(10, round(hs * 0.6)))
+                paw = sprites.svg("duck_token_become.svg", max(16, round(hs * 0.6)))
                 cx, cy = geo.px(x, y)
-                surface.blit(paw, paw.get_rect(center=(cx + hs * 0.6, cy - hs * 0.6)))
-        if self.model.floating:
+                # top right on the duck, inside its hex (issue #27)
+                at = (cx + hs * 0.38, cy - hs * 0.38)
+                draw_icon(surface, paw, at, "become", anchor="center")
+        if floating and self.model.floating:
             bob = math.sin(self.host.app.elapsed * 1000 / 260.0) * 0.08
             for d in sorted(self.model.floating):
                 if d in self.model.duck_pos:
@@ -249,16 +304,21 @@ class Drawing:
             scale *= 1.0 + 0.3 * lift
         if abs(scale - 1.0) < 0.02:
             # the usual case: ring and turned sprite come as one cached picture
-            image = self.layout.sprite(name, size, angle, alpha, ring)
-            surface.blit(image, image.get_rect(center=(round(cx), round(cy))))
+            self.layout.draw_sprite(surface, name, size, angle, (cx, cy), alpha, ring)
             return
         ring_r = max(4, round(geo.size * 0.8 * min(scale, 1.3)))
         if ring is not None and scale > 0.3:
             r = art.ring(ring, ring_r, max(2, round(geo.size * 0.12)))
             surface.blit(r, r.get_rect(center=(cx, cy)))
         if scale > 0.02:
-            image = pygame.transform.rotozoom(sprites.svg(name, size), angle, scale)
+            base = sprites.svg(name, size)
+            image = pygame.transform.rotozoom(base, angle, scale)
             surface.blit(image, image.get_rect(center=(round(cx), round(cy))))
+            box = pygame.Rect(
+                0, 0, round(base.get_width() * scale), round(base.get_height() * scale)
+            )
+            box.center = (round(cx), round(cy))
+            record_icon(surface, box, name, "piece")
         if ring is not None and scale > 0.3:
             art.ring_mark(surface, ring, (cx, cy), ring_r)
 
@@ -317,14 +377,15 @@ class Drawing:
             x = f.src[0] + (f.dst[0] - f.src[0]) * k
             y = f.src[1] + (f.dst[1] - f.src[1]) * k - math.sin(t * math.pi) * self.host.px(60)
             if f.image.startswith("buoy_"):
-                img = sprites.svg(f"duck_{f.image}.svg", self.host.px(26))
+                img = sprites.svg(f"duck_{f.image}.svg", max(16, self.host.px(26)))
             elif f.image == "card":
-                img = art.card_back(self.host.px(22), self.host.px(30))
+                w = max(16, self.host.px(22))
+                img = art.card_back(w, round(w * 30 / 22))
             elif f.image == "control":
-                img = sprites.svg("duck_control.svg", self.host.px(30))
+                img = sprites.svg("duck_control.svg", max(16, self.host.px(30)))
             else:
-                img = sprites.svg("duck_token_back.svg", self.host.px(24))
-            surface.blit(img, img.get_rect(center=(round(x), round(y))))
+                img = sprites.svg("duck_token_back.svg", max(16, self.host.px(24)))
+            draw_icon(surface, img, (x, y), f.image, anchor="center")
 
     def _draw_reveal(self, surface) -> None:
         """The cards of a reveal over the board, turning face up one after another. The

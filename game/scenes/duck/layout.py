@@ -9,7 +9,7 @@ import pygame
 
 from game.scenes.table.contract import TableHost
 from game.scenes.table.frame_plan import TablePlan
-from game.ui import sprites, theme
+from game.ui import fonts, sprites, theme, widgets
 
 from . import art
 from .geometry import BoardGeometry
@@ -46,6 +46,7 @@ class Layout:
     def __init__(self, model: DuckModel, host: TableHost) -> None:
         self.model = model
         self.host = host
+        self._bases: dict[tuple[str, int], pygame.Rect] = {}
 
     def sprite(
         self, name: str, size: int, angle: float, alpha: int = 255, ring=None
@@ -73,10 +74,33 @@ class Layout:
                 both.blit(r, r.get_rect(center=(w // 2, h // 2)))
                 art.facing_wedge(both, (w // 2, h // 2), radius, tip, step * ANGLE_STEP)
                 both.blit(image, image.get_rect(center=(w // 2, h // 2)))
-                art.ring_mark(both, ring, (w // 2, h // 2), radius)
-                image = both
+                image = both  # its seat's mark is laid over it (see draw_sprite)
             self.model.rot[key] = image
         return image
+
+    def draw_sprite(
+        self,
+        surface: pygame.Surface,
+        name: str,
+        size: int,
+        angle: float,
+        centre: tuple[float, float],
+        alpha: int = 255,
+        ring=None,
+        kind: str = "piece",
+    ) -> None:
+        """:meth:`sprite` centred on ``centre``, written down as a ``kind`` of its
+        sprite's size (what the audit checks, issue #27); on a ring, the ring's seat mark
+        over it."""
+        image = self.sprite(name, size, angle, alpha, ring)
+        cx, cy = round(centre[0]), round(centre[1])
+        surface.blit(image, image.get_rect(center=(cx, cy)))
+        base = self._bases.get((name, size))  # the sprite's own size (the SVG may round)
+        if base is None:
+            base = self._bases[(name, size)] = sprites.svg(name, size).get_rect()
+        widgets.record_icon(surface, base.move(cx - base.w // 2, cy - base.h // 2), name, kind)
+        if ring is not None:
+            art.ring_mark(surface, ring, (cx, cy), max(4, round(self.model.geo.size * 0.8)))
 
     def plan(self, size: tuple[int, int]) -> TablePlan:
         """The shared frame: header, seat panels (and the hound board under them), log,
@@ -96,7 +120,6 @@ class Layout:
         """Place the table's things in the frame's ``plan`` (a new window size): the tub
         over the whole width left of the seats, the hand tray under it, a row of the
         hint, the cards, the token tray and the buttons (issue #27)."""
-        size = self.host.size
         px = self.host.px
         self.model.header, self.model.rows = plan.header, plan.seats
         self.model.hound_rect, self.model.log_rect = plan.extra, plan.log
@@ -110,7 +133,9 @@ class Layout:
         right = self.model.buttons_rect.x - gap
         self.model.tray_rect = None
         if self.host.state.advanced:
-            token_w = TOKEN_COLUMNS * px(TOKEN_STEP)  # two rows: the hand gets the width
+            # two rows: the hand gets the width; as wide as its label (issue #27)
+            label = fonts.font(self.host.text_px(14), True).size(self.host.t("duck.ui.tokens"))
+            token_w = max(TOKEN_COLUMNS * px(TOKEN_STEP), label[0] + px(12))
             self.model.tray_rect = pygame.Rect(right - token_w, tray.y, token_w, tray.h)
             right = self.model.tray_rect.x - gap
         hint_w = max(px(230), round(tray.w * 0.3))
@@ -147,11 +172,20 @@ class Layout:
         self.model.cards_rise = self.cards_rise()
         self.model.preview_cache.clear()
         self.model.targets_key = None
-        self.model.background = self._paint_background(size)
+        self.model.background = None  # painted when the table is first drawn
         self.model.touch()
 
-    def _paint_background(self, size) -> pygame.Surface:
-        surface = pygame.Surface(size)
+    def background(self) -> widgets.Picture:
+        """The tub and its board for this layout, painted once (when first drawn)."""
+        if self.model.background is None:
+            self.model.background = widgets.paint_picture(
+                pygame.Surface(self.host.size), lambda image, _area: self._paint_background(image)
+            )
+        return self.model.background
+
+    def _paint_background(self, surface: pygame.Surface) -> None:
+        """The tub and its board (kept as a picture with the board's icons written
+        down: issue #27)."""
         surface.fill(theme.BG)
         tub = self.model.board_rect
         radius = self.host.px(22)
@@ -168,7 +202,6 @@ class Layout:
         surface.set_clip(clip)
         pygame.draw.rect(surface, FELT_EDGE, tub, width=2, border_radius=radius)
         art.paint_board(surface, self.model.geo, self.host.state.board)
-        return surface
 
     def cards_rise(self) -> int:
         """How far the hand may rise above the tray over the tub (issue #27: cards as

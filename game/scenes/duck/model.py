@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.scenes.table.frame import Hint
+from game.ui.widgets import Picture
 
 if TYPE_CHECKING:
     from game.scenes.table.contract import TableHost
@@ -170,6 +171,7 @@ class DuckModel:
     targets_key: tuple[object, ...] | None = None
     targets: list[Target] = field(default_factory=list)
     legend_text: str = ""  # what the preview on the board shows
+    preview_box: pygame.Rect | None = None  # where on the window that preview is
     hint_now: Hint = field(default_factory=lambda: Hint(""))  # the bar's hint, as last painted
     # -- caches ----------------------------------------------------------------------------
     rot: dict[tuple[object, ...], pygame.Surface] = field(default_factory=dict)  # turned sprites
@@ -195,7 +197,7 @@ class DuckModel:
     cards_rise: int = 0  # how far the hand may rise over the tub's empty margin
     card_h: int = field(init=False)
     card_w: int = field(init=False)
-    background: pygame.Surface = field(init=False)
+    background: Picture | None = None  # the tub and its board (Layout.background)
 
     def touch(self) -> None:
         """Something on the static layer or the panels changed: draw them again."""

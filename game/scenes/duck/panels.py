@@ -65,11 +65,14 @@ class Panels(SeatPanels, HandBar):
                 anchor="midright",
                 within=rect,
             )
+            # icons >= 16 px (issue #27)
             if icon == "card":
-                img = art.card_back(self.host.px(15), self.host.px(21))
+                w = max(16, self.host.px(15))
+                img = art.card_back(w, round(w / 0.72))
             else:
-                img = sprites.svg("duck_token_back.svg", self.host.px(19))
-            surface.blit(img, img.get_rect(midright=(t.left - self.host.px(3), rect.centery)))
+                img = sprites.svg("duck_token_back.svg", max(16, self.host.px(19)))
+            at = (t.left - self.host.px(3), rect.centery)
+            draw_icon(surface, img, at, icon, anchor="midright")
             right = t.left - img.get_width() - self.host.px(14)
 
     # -- what the frame's header, seat panels and bar say (a TableSeats) --------------------

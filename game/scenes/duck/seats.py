@@ -48,11 +48,17 @@ class SeatPanels:
         game), with the seat's colour."""
         ducks = list(self.host.state.ducks_of(player))
         colour = self.host.seat_colour(player)
+        # made at the portrait's size (the icon the frame records: as big as the SVG
+        # comes out, which may be a pixel more), two ducks scaled down inside it
+        names = [f"duck_{self.model.duck_chars[d]}.svg" for d in ducks]
+        size = sprites.svg(names[0], size).get_width()
         image = pygame.Surface((size, size), pygame.SRCALPHA)
         c = size / 2
         each = size if len(ducks) == 1 else round(size * 0.78)
-        for i, d in enumerate(ducks):
-            img = sprites.svg(f"duck_{self.model.duck_chars[d]}.svg", each)
+        for i, name in enumerate(names):
+            img = sprites.svg(name, size)
+            if each != size:
+                img = pygame.transform.smoothscale(img, (each, each))
             off = 0.0 if len(ducks) == 1 else (-size * 0.11 if i == 0 else size * 0.11)
             centre = (c + off, c + off)
             smooth.ring(image, colour, centre, img.get_width() * 0.44, max(2, size // 16))
@@ -78,7 +84,16 @@ class SeatPanels:
         """The line under the name, unless the panel is too short for it and a row of
         icons under it (six players in a small window): the secondary line goes first
         (issue #27)."""
-        return self.seat_layout(player).extras.h >= self.icon_px() + 2
+        extras = self.seat_layout(player).extras
+        return extras.h >= self.icon_px() + 2 and self._icons_fit(player, extras)
+
+    def _icons_fit(self, player: int, rect: pygame.Rect) -> bool:
+        """Whether the seat's icons fit in ``rect`` at some squeeze without clipping."""
+        size = self.icon_px()
+        return any(
+            self._flow(self._icon_groups(player, size, level), rect, size, level) is not None
+            for level in range(LEVELS)
+        )
 
     def seat_subtitle(self, player: int) -> str:
         if not self.subtitle_shown(player):
@@ -139,7 +154,7 @@ class SeatPanels:
             card = sh.cards[d] if d < len(sh.cards) else None
             box = pygame.Rect(rect.x + i * step, rect.y, card_w, card_h)
             if card == 0:
-                surface.blit(art.card_back(box.w, box.h), box)
+                draw_icon(surface, art.card_back(box.w, box.h), box, "card")
             elif card:
                 art.put(surface, art.card_mini(card, box.w, box.h, dim=sh.done[d]), box.topleft)
                 if sh.mover == d:
@@ -209,10 +224,9 @@ class SeatPanels:
                 group.append(SeatIcon(kind, pygame.Rect(0, 0, size + pad, size), d))
             groups.append(group)
         hand = f"×{sh.hands[player]}"
-        back_w = round(size * 0.72)
         groups.append(
             [
-                SeatIcon("hand", pygame.Rect(0, 0, back_w + pad, size)),
+                SeatIcon("hand", pygame.Rect(0, 0, size + pad, size)),
                 SeatIcon("count", pygame.Rect(0, 0, count_w(hand)[0], size), hand),
             ]
         )
@@ -298,8 +312,7 @@ class SeatPanels:
                 img = sprites.svg(self.model.duck_sprites[icon.value], size)
                 draw_icon(surface, img, box.center, "duck", anchor="center")
             elif icon.kind == "hand":
-                back = art.card_back(round(size * 0.72), size)
-                draw_icon(surface, back, box.midleft, "hand", anchor="midleft")
+                draw_icon(surface, art.hand_icon(size), box.midleft, "hand", anchor="midleft")
             elif icon.kind == "count":
                 draw_text(
                     surface,

@@ -279,7 +279,7 @@ class Targets:
             self.model.sel_hex,
             self.model.token_mode,
             self.model.picks,
-            id(self.model.background),
+            id(self.model.geo),  # a new layout
             tuple(self.model.shown.hand),
             tuple(self.model.shown.my_tokens),
             tuple(self.model.shown.blue),
