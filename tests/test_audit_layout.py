@@ -186,12 +186,15 @@ def test_counts_under_the_baseline_are_named_to_be_written_down():
 def test_the_gate_is_exact_and_fail_on_any_ignores_the_baseline(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("TABLETOP_DERBY_HOME", str(tmp_path))  # main() sets a home of its own
     found = [audit.Finding("small", "Dash", 12, (0, 0, 40, 16), screen="menu@1024x600/en")]
-    report = audit.Report(found, {"menu@1024x600/en": "menu"}, ["menu@1024x600/en"], 0, 0.1)
+    screen = "menu@1024x600/en"
+    report = audit.Report(found, {screen: "menu"}, [screen], 0, 0.1, {screen: audit.Figures()})
     monkeypatch.setattr(audit, "run", lambda *args, **kwargs: report)
     baseline = tmp_path / "baseline.json"
     args = ["--quiet", "--no-png", "--baseline", str(baseline)]  # the default set
     baseline.write_text(json.dumps({"default": {"menu": {"small": 1}}}))
-    assert audit.main(args) == 0
+    assert audit.main([*args, "--json", str(tmp_path / "found.json")]) == 0
+    written = json.loads((tmp_path / "found.json").read_text(encoding="utf-8"))
+    assert written["screens"][screen]["small"] == 1
     assert audit.main([*args, "--fail-on-any"]) == 1
     baseline.write_text(json.dumps({"default": {"menu": {"small": 2}}}))
     capsys.readouterr()

@@ -1178,6 +1178,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"PNGs: {PNG_DIR}")
     counts = report.counts()
     if args.json:
+        by_screen: dict[str, Counter[str]] = {}  # one pass: --full has ~50000 findings
+        for f in report.findings:
+            by_screen.setdefault(f.screen, Counter())[f.kind] += 1
         Path(args.json).write_text(
             json.dumps(
                 {
@@ -1186,7 +1189,7 @@ def main(argv: list[str] | None = None) -> int:
                     "screens": {
                         screen: {
                             **asdict(report.figures[screen]),
-                            **Counter(f.kind for f in report.findings if f.screen == screen),
+                            **by_screen.get(screen, Counter()),
                         }
                         for screen in report.screens
                     },
