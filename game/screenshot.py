@@ -24,6 +24,7 @@ from game.scenes.table import scene as table_scene
 from game.session import Session, default_seats
 from game.settings import Settings
 from game.simulate import checked_setup
+from game.table.bots import BotRunner
 from game.ui import theme
 
 # The scenes that are not a game table (the command line adds the installed game ids).
@@ -126,6 +127,9 @@ def show_lesson_step(app, lesson_id: str, step: int, refused: bool = False):
     guide = scene.guide  # the lesson's (game.scenes.table.lesson.LessonGuide)
     target = step - 1
     delay, table_scene.BOT_DELAY = table_scene.BOT_DELAY, 0.0  # the computers at once
+    # on this thread, in the frame that asks them: the same picture however loaded the
+    # machine (a worker thread's decision could land a frame later)
+    inline, BotRunner.inline = BotRunner.inline, True
     try:
         for _ in range(MAX_LESSON_FRAMES):
             app.step(1 / 30)
@@ -160,6 +164,7 @@ def show_lesson_step(app, lesson_id: str, step: int, refused: bool = False):
         for _ in range(3):
             app.step(1 / 30)
     finally:
+        BotRunner.inline = inline
         table_scene.BOT_DELAY = delay
     return scene
 

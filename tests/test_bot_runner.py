@@ -155,6 +155,20 @@ def test_a_decision_is_shown_no_sooner_than_the_minimum_delay_after_it_was_asked
     assert session.actions[-1][0] == player
 
 
+# -- decided on the caller's thread ------------------------------------------------------------
+def test_an_inline_runner_plays_a_computer_in_the_call_that_starts_its_decision(monkeypatch):
+    """The layout audit and the screenshots (issue #27): ``BotRunner.inline`` decides on
+    the caller's thread, so a step never depends on how soon a worker thread ran."""
+    monkeypatch.setattr(BotRunner, "inline", True)
+    session = computers_only()
+    runner = BotRunner(session)
+    player = session.bots_to_act()[0]
+    played = runner.step()
+    assert played is not None and played[0] == player and session.pending == {}
+    runner.start(session.bots_to_act()[0])
+    assert all(d.thread is None and d.result for d in session.pending.values())
+
+
 # -- every caller goes through the BotRunner ------------------------------------------------------
 def test_no_module_but_the_bot_runner_asks_a_bot_to_choose():
     """``bot.choose`` / ``make_bot(...).choose`` only in game/table/bots.py (game/ai's

@@ -134,7 +134,14 @@ class BotRunner:
     session's computer seats, applying each action through ``apply`` (the session's own
     by default; a hosting window's goes through its table so every member is sent it):
     on this thread (:meth:`play_now`, :meth:`play_until_person`: lessons) or on worker
-    threads shown no sooner than a minimum delay (:meth:`step`: the window)."""
+    threads shown no sooner than a minimum delay (:meth:`step`: the window).
+
+    ``inline`` (a class attribute, normally False): :meth:`start` decides on the caller's
+    thread, so :meth:`step` plays a computer's turn in the very call that starts it. The
+    layout audit and the screenshots drive lessons this way: what a frame shows then never
+    depends on how soon a worker thread got the CPU (a loaded machine saw other screens)."""
+
+    inline = False
 
     def __init__(
         self,
@@ -191,6 +198,10 @@ class BotRunner:
             return
         job = session.bot_job(player)
         decision = PendingDecision(player, self.clock(), len(session.actions))
+        if self.inline:
+            decision.result.append(think_job(job))
+            session.pending[player] = decision
+            return
 
         def work() -> None:
             decision.result.append(think_job(job))
