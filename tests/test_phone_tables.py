@@ -17,6 +17,7 @@ import asyncio
 import json
 import threading
 import time
+from pathlib import Path
 
 import pygame
 import pytest
@@ -35,6 +36,7 @@ from tests.scene_helpers import make_app, seats
 from tools import phone_browser
 
 LIMIT_S = 30.0  # a bound on each wait, not a timing check
+SHOTS = Path(__file__).resolve().parent.parent / "build" / "phone"
 
 
 def duck_table(local=(0,)) -> tuple[Table, dict[int, str]]:
@@ -113,6 +115,19 @@ def test_a_resumed_table_gives_its_phone_seats_new_keys(monkeypatch):
         assert all(host.phone_tokens[p] != old[p] for p in (0, 1))  # new keys
         assert scene.phone_cards.seats() == [0, 1]  # a QR card each, with the new key
         assert scene.phone_cards.url(0).endswith("token=" + host.phone_tokens[0])
+        # a person of a phone seat to decide before their phone holds it: the curtain
+        # shows their QR card under its Ready button (the table's cards are under it)
+        from game.scenes.table.handoff import HandoffScene
+
+        curtain = app.top
+        assert isinstance(curtain, HandoffScene) and curtain.seat in (0, 1)
+        app.dirty = True
+        app.step(0.05)
+        pygame.image.save(app.screen, str(SHOTS / "resumed-curtain-1920x1080.png"))
+        drawn = [(p, kind) for p, kind, _ in scene.phone_cards.drawn]
+        assert drawn == [(curtain.seat, "curtain")]
+        card = scene.phone_cards.drawn[0][2]
+        assert card.top > curtain.buttons.by_key("ready").rect.bottom
         port = host.port
         for token, good in ((old[0], False), (host.phone_tokens[0], True)):
             with connect(f"ws://127.0.0.1:{port}/", open_timeout=5) as ws:
