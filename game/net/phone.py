@@ -175,8 +175,8 @@ def duck_previews(state: Any, seat: int) -> dict[str, list[dict[str, Any]]]:
     duck (or each of its ducks), by the rules' own ``preview`` from where it stands now:
     {"N": [one entry a duck and route]}. Sent to that seat's phone only (issue #29: the
     route preview is on the phone, never on the big screen); {} when no card is asked."""
-    from game.rules.duck.actions import ChooseCard, ChooseCards
-    from game.rules.duck.preview import preview
+    from game.rules.duck.actions import ChooseCard, ChooseCards  # a Duck table's phones only
+    from game.rules.duck.preview import preview  # (the other games' hosts never load Duck)
 
     if seat not in state.to_act():
         return {}
