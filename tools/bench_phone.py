@@ -81,6 +81,18 @@ class Pumped:
         self.host.stop(timeout=5)
 
 
+def choose(page) -> bool:
+    """The first choice, as a person makes it; False when the page drew itself again
+    under the taps (an update came: the table is pumped on its own thread here, not
+    between the taps as in a window's test), to be tried again on the next look."""
+    from selenium.common.exceptions import WebDriverException
+
+    try:
+        return phone_browser.make_choice(page)
+    except WebDriverException:  # a stale or vanished target: drawn again meanwhile
+        return False
+
+
 def play(game: str, samples: int, limit_s: float) -> tuple[list[float], list[float]]:
     latencies: list[float] = []
     shown: list[float] = []
@@ -95,7 +107,7 @@ def play(game: str, samples: int, limit_s: float) -> tuple[list[float], list[flo
                 for seat, page in zip(PHONES, pages, strict=True):
                     info = phone_browser.state(page)
                     asked = info.get("legal") and not info.get("sending")
-                    if asked and phone_browser.make_choice(page):
+                    if asked and choose(page):
                         stamp = phone_browser.state(page).get("sent")
                         if stamp:
                             sent[seat].append(float(stamp) / 1000.0)
