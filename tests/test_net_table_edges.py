@@ -282,7 +282,7 @@ def test_a_closed_table_tells_every_member_and_sends_nothing_more():
 # -- what the host keeps ------------------------------------------------------------------------------
 def test_meta_keeps_what_a_restart_needs_and_active_is_now_while_somebody_is_there(monkeypatch):
     """Rule: the table file has the code, the token digests (never tokens), the seats'
-    last ids, the local seats (sorted), who created it, when it was made, whether anybody
+    last ids, the local seats (sorted), those held on phones, who created it, when it was made, whether anybody
     joined and when somebody was last there (now, while a member is at it)."""
     monkeypatch.setattr(table_module, "time", SimpleNamespace(time=lambda: 7_000.0))
     info = registry.get("cluck")
@@ -301,6 +301,7 @@ def test_meta_keeps_what_a_restart_needs_and_active_is_now_while_somebody_is_the
         "seats": [None] * 4,
         "last_ids": [0] * 4,
         "local": [1, 3],
+        "phones": [],  # seats held on phones (issue #29): none here
         "creator": "10.0.0.1",
         "created": 1_000.0,
         "joined": False,

@@ -8,10 +8,13 @@ chromedriver, driven by selenium), over 127.0.0.1 only, every wait bounded.
   by their links, choose their cards in secret, the round resolves on the big screen (the
   host's session moves on); a phone closed mid-game hands its seat back to the screen,
   and reopened by its link it has its seat again. The pages are screenshotted at both
-  sizes and in both languages into build/phone/.
+  sizes and in both languages into build/phone/. A card picked by a first tap shows
+  where the seat's duck would go (the host's preview, the rules' own), and the big
+  screen previews nothing for a phone seat.
 - the same for a round of Verflixxt! with hats and one of Cluck-peep!: the cards and
   hats, the road tiles (turned over on the phone) drawn from the table's data, played
-  from the two pages, no curtain on the big screen.
+  from the two pages, no curtain on the big screen; a phone closed and reopened keeps
+  its seat and hand.
 """
 
 from __future__ import annotations
@@ -101,6 +104,22 @@ def test_the_page_logic_in_the_browser(page):
     assert js(driver, f"{svg}.querySelectorAll('polyline').length") == 2  # a line a route
     assert js(driver, f"{svg}.querySelector('text').textContent") == "17"
     assert js(driver, f"{svg}.getAttribute('aria-label')") == "card 17"
+    # Duck's route preview: the host's entries of the picked card (a duck's each for
+    # "cards A B"), its outcomes in words; never anything for another action
+    pv = "{'5': [{duck: 0, route: 0}, {duck: 1, route: 0}], '7': [{duck: 1, route: 0}]}"
+    assert js(driver, f"P.previewEntries({pv}, 'card 5').length") == 2
+    assert js(driver, f"P.previewEntries({pv}, 'cards 5 7').map(e => e.duck)") == [0, 1]
+    assert js(driver, f"P.previewEntries({pv}, 'stay')") == []
+    assert js(driver, "P.previewEntries(null, 'card 5')") == []
+    assert js(driver, "P.previewLines({drain: true, end: [0, 0]}, P.texts.en)") == [
+        "Into the drain: your duck wins!"
+    ]
+    bonk = "{end: [2, 3], bonk: 'edge', buoys: ['red'], new_buoys: ['red'], again: true}"
+    assert js(driver, f"P.previewLines({bonk}, P.texts.en)") == [
+        "Bonk! The edge: stops at hex 2,3",
+        "Touches a buoy: red (new token)",
+        "Must move again (ends on a buoy or a piece)",
+    ]
     # Verflixxt!: card faces and labels; Cluck-peep!: a band turned over as tiles.py turns it
     assert js(driver, "['y3', 'o-1', 'o0'].map(P.cardFace)") == ["3", "−1", "0"]
     view = "{track: ['start', 't1', 't2', 'finish'], pawns: [['t2', 'start', 'finish'], ['t1']],"
@@ -248,6 +267,7 @@ def test_two_phones_play_a_round_and_a_phone_reopened_keeps_its_seat():
                 app.step(0.05)
             phone_browser.choices(driver)[0].click()
             assert driver.find_element("id", "confirm").is_displayed()
+            route_preview_shown(driver, session, scene, p)
             assert fits(driver)
             lang = "en" if p == 0 else "ja"
             size = "360x640" if p == 0 else "414x896"
@@ -284,6 +304,59 @@ def test_two_phones_play_a_round_and_a_phone_reopened_keeps_its_seat():
             if driver is not None:
                 driver.quit()
         host.stop(timeout=5)
+
+
+def route_preview_shown(driver, session, scene, seat: int) -> None:
+    """Duck: the card picked by a first tap, the phone shows where the seat's duck would
+    go -- drawn from the host's preview (the rules' own), one picture and list a route --
+    and the big screen previews nothing for a phone seat (no decision of it there)."""
+    from game.rules.duck.preview import preview
+
+    picked = driver.execute_script("return window.DerbyPhone.page.picked")
+    assert picked and picked.startswith("card "), picked
+    card = int(picked.split()[1])
+    routes = session.state.cards[card]
+    shown = driver.execute_script(
+        "var box = document.getElementById('preview');"
+        "return {hidden: box.hidden, items: box.querySelectorAll('.pv').length,"
+        " lines: Array.from(box.querySelectorAll('.pv'))"
+        ".map(i => i.querySelectorAll('li').length),"
+        " routes: Array.from(box.querySelectorAll('polyline.route'))"
+        ".map(l => l.getAttribute('points').split(' ').length)};"
+    )
+    assert not shown["hidden"] and shown["items"] == len(routes), shown
+    assert all(n >= 1 for n in shown["lines"])  # the outcome in words
+    walked = [preview(session.state, seat, card, i) for i in range(len(routes))]
+    assert shown["routes"] == [len(w.path) + 1 for w in walked if w.path]  # start + each hex
+    scene.app.step(0.05)
+    game = scene.game
+    assert game.decisions.decision() is None  # the screen asks nothing of the phone seats
+    assert not game.model.legend_text  # and its board previews no route
+
+
+def close_and_reopen(app, host, scene, phones, size=(360, 640)) -> None:
+    """The first phone closed mid-game: its seat is played at the screen again, its QR
+    card back; reopened by its link, the seat and its hand are its own again, and the
+    phones play on."""
+    table, session = host.table, host.table.session
+    link = phone_url(f"127.0.0.1:{host.port}", host.code, 0, host.phone_tokens[0])
+    phones[0].quit()
+    phones[0] = None
+    pump_app(app, host, lambda: not table.on_phone(0), "the seat falls back to the screen")
+    assert scene.seat_status(0) == "local"
+    assert scene.phone_cards.seats() == [0]
+    n = len(session.actions)
+    phones[0] = phone_browser.open_phone(link, *size, "en")
+    pump_app(app, host, lambda: table.on_phone(0), "the phone is back")
+    pump_app(app, host, lambda: phone_browser.state(phones[0]).get("seat") == 0, "welcomed again")
+    hand = [c for c in session.state.view(0).to_dict()["hands"][0] if c not in (0, None, "?")]
+    shown = phones[0].execute_script(
+        "return Array.from(document.querySelectorAll('#hand .card')).map(c => c.dataset.card)"
+    )
+    assert sorted(map(str, hand)) == sorted(shown)
+    assert scene.phone_cards.seats() == []
+    play_phones(app, phones, lambda: len(session.actions) >= n + 3, "play goes on")
+    no_curtain(app, scene)
 
 
 def shoot(driver, name: str, size: str, lang: str) -> None:
@@ -400,9 +473,11 @@ def test_verflixxt_with_hats_played_from_two_phones():
 
         shoot_when_asked(app, phones, check, "verflixxt")
         no_curtain(app, scene)
+        close_and_reopen(app, host, scene, phones)
     finally:
         for driver in phones:
-            driver.quit()
+            if driver is not None:
+                driver.quit()
         host.stop(timeout=5)
 
 
@@ -458,7 +533,9 @@ def test_cluck_played_from_two_phones():
 
         shoot_when_asked(app, phones, check, "cluck")
         no_curtain(app, scene)
+        close_and_reopen(app, host, scene, phones)
     finally:
         for driver in phones:
-            driver.quit()
+            if driver is not None:
+                driver.quit()
         host.stop(timeout=5)

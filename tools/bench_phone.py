@@ -1,10 +1,13 @@
 """Phones as hands (issue #29): how fast a tap on a phone reaches the big screen's game.
 
-``python tools/bench_phone.py [--samples 200]`` hosts Duck! Duck! Go! tables on
+``python tools/bench_phone.py [--samples 200] [--game duck|verflixxt|cluck|all]`` hosts
+tables of each game with secrets (Duck! Duck! Go!, Verflixxt! with hats, Cluck-peep!) on
 127.0.0.1 (a HostThread, pumped on a thread of its own as a window's frame would, but
 every 0.5 ms instead of every 16 ms: the network's path, not the frame rate), two phone
 seats and a computer, and plays them from two headless Chromium pages (Debian's chromium
-and chromedriver) that tap twice on the first choice offered. Figures:
+and chromedriver) that make the first choice offered as a person does (two taps; a
+Verflixxt! card with several plays: a tap to list them, two on the first). Figures, a
+game each:
 
 - tap -> session updated: from the page's ``send`` of the confirmed choice
   (``performance.timeOrigin + performance.now()``) to the host's Session holding the
@@ -26,21 +29,24 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from game import registry
 from game.net.host import HostThread
 from game.net.phone import page_weight, phone_url
 from game.session import Seat, Session, new_seed
 from tools import phone_browser
 
 PHONES = (0, 1)
+GAMES = {"duck": {}, "verflixxt": {"variant": "hats"}, "cluck": {}}
 
 
 class Pumped:
     """A hosted table pumped on its own thread; the time each action was applied."""
 
-    def __init__(self) -> None:
-        seats = [Seat("Ann", "sparky", human=True), Seat("Bea", "cookie", human=True)]
-        seats.append(Seat("Cy", "pirate", human=False, level="easy"))
-        session = Session("duck", seats, new_seed(), {})
+    def __init__(self, game: str) -> None:
+        chars = registry.get(game).characters
+        seats = [Seat("Ann", chars[0].key, human=True), Seat("Bea", chars[1].key, human=True)]
+        seats.append(Seat("Cy", chars[2].key, human=False, level="easy"))
+        session = Session(game, seats, new_seed(), GAMES[game])
         self.host = HostThread(
             session, host="127.0.0.1", port=0, autosave=False, local_seats=PHONES, phones=PHONES
         ).start()
@@ -75,12 +81,24 @@ class Pumped:
         self.host.stop(timeout=5)
 
 
-def play(samples: int, limit_s: float) -> tuple[list[float], list[float]]:
+def choose(page) -> bool:
+    """The first choice, as a person makes it; False when the page drew itself again
+    under the taps (an update came: the table is pumped on its own thread here, not
+    between the taps as in a window's test), to be tried again on the next look."""
+    from selenium.common.exceptions import WebDriverException
+
+    try:
+        return phone_browser.make_choice(page)
+    except WebDriverException:  # a stale or vanished target: drawn again meanwhile
+        return False
+
+
+def play(game: str, samples: int, limit_s: float) -> tuple[list[float], list[float]]:
     latencies: list[float] = []
     shown: list[float] = []
     deadline = time.monotonic() + limit_s
     while len(latencies) < samples and time.monotonic() < deadline:
-        table = Pumped()
+        table = Pumped(game)
         pages = [phone_browser.open_phone(table.link(p), 360, 640) for p in PHONES]
         sent: dict[int, list[float]] = {p: [] for p in PHONES}
         try:
@@ -88,13 +106,11 @@ def play(samples: int, limit_s: float) -> tuple[list[float], list[float]]:
             while not state.is_over() and time.monotonic() < deadline:
                 for seat, page in zip(PHONES, pages, strict=True):
                     info = phone_browser.state(page)
-                    if info.get("legal") and not info.get("sending"):
-                        found = phone_browser.choices(page)
-                        if found:
-                            phone_browser.tap_twice(page, found[0])
-                            stamp = phone_browser.state(page).get("sent")
-                            if stamp:
-                                sent[seat].append(float(stamp) / 1000.0)
+                    asked = info.get("legal") and not info.get("sending")
+                    if asked and choose(page):
+                        stamp = phone_browser.state(page).get("sent")
+                        if stamp:
+                            sent[seat].append(float(stamp) / 1000.0)
                 time.sleep(0.002)
                 if len(latencies) + sum(map(len, sent.values())) >= samples:
                     break
@@ -122,26 +138,32 @@ def pct(values: list[float], q: float) -> float:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--samples", type=int, default=200)
-    parser.add_argument("--limit", type=float, default=600.0, help="seconds at most")
+    parser.add_argument("--limit", type=float, default=600.0, help="seconds at most, a game")
+    parser.add_argument("--game", choices=[*GAMES, "all"], default="all")
     args = parser.parse_args(argv)
     why = phone_browser.missing()
     if why is not None:
         print(why, file=sys.stderr)
         return 2
-    latencies, shown = play(args.samples, args.limit)
     print(f"page weight: {page_weight() / 1024:.1f} KB (page, script, style, sprites)")
+    for game in GAMES if args.game == "all" else [args.game]:
+        latencies, shown = play(game, args.samples, args.limit)
+        report(game, latencies, shown)
+    return 0
+
+
+def report(game: str, latencies: list[float], shown: list[float]) -> None:
     if latencies:
         print(
-            f"tap -> session updated: {len(latencies)} taps, median "
+            f"{game}: tap -> session updated: {len(latencies)} taps, median "
             f"{statistics.median(latencies):.1f} ms, p99 {pct(latencies, 0.99):.1f} ms, "
             f"max {max(latencies):.1f} ms"
         )
     if shown:
         print(
-            f"link opened -> hand shown: {len(shown)} pages, median "
+            f"{game}: link opened -> hand shown: {len(shown)} pages, median "
             f"{statistics.median(shown):.0f} ms, max {max(shown):.0f} ms"
         )
-    return 0
 
 
 if __name__ == "__main__":

@@ -165,3 +165,59 @@ def legal_texts(state: Any, seat: int) -> list[str]:
     if seat not in state.to_act():
         return []
     return [str(action) for action in state.legal_actions(seat)]
+
+
+MAX_PREVIEW_CARDS = 12  # a hand is 3 (4 with a blue token's draw): a bound, not a limit met
+
+
+def duck_previews(state: Any, seat: int) -> dict[str, list[dict[str, Any]]]:
+    """Duck! Duck! Go!: where each card the seat may choose in secret now would take its
+    duck (or each of its ducks), by the rules' own ``preview`` from where it stands now:
+    {"N": [one entry a duck and route]}. Sent to that seat's phone only (issue #29: the
+    route preview is on the phone, never on the big screen); {} when no card is asked."""
+    from game.rules.duck.actions import ChooseCard, ChooseCards  # a Duck table's phones only
+    from game.rules.duck.preview import preview  # (the other games' hosts never load Duck)
+
+    if seat not in state.to_act():
+        return {}
+    cards: list[int] = []
+    for action in state.legal_actions(seat):
+        if isinstance(action, ChooseCard):
+            cards.append(action.card)
+        elif isinstance(action, ChooseCards):
+            cards.extend((action.first, action.second))
+    board = state.board
+    per = state.per_player
+    out: dict[str, list[dict[str, Any]]] = {}
+    for card in sorted(set(cards))[:MAX_PREVIEW_CARDS]:
+        if not 0 < card < len(state.cards):  # the deck's routes, by card number
+            continue
+        entries = []
+        for mine in range(per):
+            duck = seat * per + mine
+            at = state.pos[duck]
+            if at < 0:
+                continue  # not on the board (knocked off, not placed yet): nothing to show
+            for index in range(len(state.cards[card])):
+                p = preview(state, seat, card, index, duck)
+                entries.append(
+                    {
+                        "duck": mine,
+                        "route": index,
+                        "start": [*board.coords[at], state.head[duck]],
+                        "path": [list(cell) for cell in p.path],
+                        "end": list(p.end) if p.end is not None else None,
+                        "heading": p.heading,
+                        "bonk": p.bonk[5] if p.bonk is not None else None,
+                        "blocked": list(p.bonk[2:4]) if p.bonk is not None else None,
+                        "buoys": list(p.buoys),
+                        "new_buoys": list(p.new_buoys),
+                        "drain": p.drain,
+                        "hound": p.hits_hound,
+                        "again": p.must_move_again,
+                        "facings": list(p.facings),
+                        "knocks": len(p.knocks),
+                    }
+                )
+        out[str(card)] = entries
+    return out

@@ -216,6 +216,11 @@ def _check_meta(data: Any) -> dict[str, Any]:
             isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 2**63 for v in values
         ):
             raise ValueError(f"{key}: not a list of whole numbers")
+    phones = data.get("phones", [])  # issue #29 (a table file before it has none)
+    if not isinstance(phones, list) or not all(
+        isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 8 for v in phones
+    ):
+        raise ValueError("phones: not a list of seats")
     port = data.get("port")
     if port is not None and (
         not isinstance(port, int) or isinstance(port, bool) or not 0 < port < 65536
@@ -303,4 +308,9 @@ def open_table(meta: dict[str, Any]) -> Table | None:
     )
     table.port = meta.get("port")
     table.creator = meta.get("creator")
+    # the seats whose hands were on phones (issue #29): the host that opens the table
+    # again gives them new keys (a key itself is never kept, only its digest)
+    table.phones_before = tuple(
+        s for s in sorted(set(meta.get("phones", []))) if s in table.local_seats and s < players
+    )
     return table

@@ -27,7 +27,7 @@ from typing import Any, Protocol
 
 from game import registry
 from game.net.limits import REJOIN_BURST, REJOIN_RATE, SEATS_EVERY_S, RateBucket
-from game.net.phone import legal_texts
+from game.net.phone import duck_previews, legal_texts
 from game.net.protocol import (
     MAX_OUTBOUND_BYTES,
     RECORD_MAX_ACTIONS,
@@ -84,6 +84,9 @@ class Table:
     creator: str | None = None
     # The options' JSON text, made once by the autosave (game.net.store.table_files)
     options_json: str | None = None
+    # A table opened again from its file: the seats at the host's screen whose hands were
+    # on phones (issue #29; game.net.store.open_table), to be given new phone keys
+    phones_before: tuple[int, ...] = ()
 
     def __init__(
         self,
@@ -232,7 +235,12 @@ class Table:
         page offers, in the rules' notation (its own view would give the same)."""
         if seat is None or seat not in self.phone_seats:
             return {}
-        return {"legal": legal_texts(self.session.state, seat)}
+        state = self.session.state
+        legal = legal_texts(state, seat)
+        if self.session.game_id == "duck" and any(a.startswith("card") for a in legal):
+            # where each card would take the seat's duck: on its phone only (issue #29)
+            return {"legal": legal, "preview": duck_previews(state, seat)}
+        return {"legal": legal}
 
     def look(self) -> str:
         """The "table" answer to a ``look``: what anybody with the join code may see
@@ -495,6 +503,8 @@ class Table:
             "seats": list(self.digests),
             "last_ids": list(self.last_ids),
             "local": sorted(self.local_seats),
+            # seats held on phones (issue #29): a resumed table gives them new keys
+            "phones": sorted(self.phone_seats),
             "creator": self.creator,
             "created": self.created,
             "joined": self.joined,

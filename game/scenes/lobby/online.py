@@ -536,7 +536,12 @@ def open_resumed(app: Any, session: Session, *, replace: bool = False) -> Any:
     if table is not None:
         table.session.use_bot_budget(app.settings.bot_budget_ms)
         here = tuple(sorted(table.local_seats))
-        host = HostThread(table.session, host=BIND_ADDRESS, table=table, local_seats=here).start()
+        # phones as hands (issue #29): the seats that held theirs on phones get new keys
+        # (the old ones are not kept): their QR cards are on the table again
+        phones = tuple(p for p in table.phones_before if table.session.seats[p].human)
+        host = HostThread(
+            table.session, host=BIND_ADDRESS, table=table, local_seats=here, phones=phones
+        ).start()
         scene = hosted_scene(app, host, here)
     else:
         scene = app.router.table(session.game_id)(app, LocalDriver(session))

@@ -94,3 +94,13 @@ class HandoffScene(Scene):
             anchor="center",
         )
         super().draw(surface)
+        self.draw_phone_card(surface)
+
+    def draw_phone_card(self, surface) -> None:
+        """Phones as hands (issue #29): a phone seat's QR card, when its phone does not
+        hold the seat, under the Ready button (the table below keeps the cards)."""
+        for scene in reversed(self.app.stack):
+            cards = getattr(scene, "phone_cards", None) if scene is not self else None
+            if cards is not None:
+                cards.draw_on_curtain(self, surface)
+                return

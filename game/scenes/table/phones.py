@@ -126,6 +126,32 @@ class PhoneCards:
             self._card(surface, p, big, side)
             self.drawn.append((p, "hover", big))
 
+    def draw_on_curtain(self, curtain: Any, surface: pygame.Surface) -> pygame.Rect | None:
+        """The hand-off curtain of a phone seat whose phone does not hold it (not joined
+        yet, a resumed table's new key, its phone dropped): the seat's whole QR card under
+        the curtain's Ready button, so its person may take their hand on the phone rather
+        than at the screen. The card drawn, or None (not a phone seat, or no room)."""
+        self.drawn = []  # the curtain is opaque: the table's own cards are not drawn
+        p = curtain.seat
+        if p is None or p not in self.seats():
+            return None
+        w, h = surface.get_size()
+        px = curtain.px
+        top, bottom = h // 2 + px(150), h - max(6, px(12))  # below the Ready button
+        side = self.modules(p) * max(MIN_MODULE_PX, px(4))
+        side = min(side, bottom - top - px(12))
+        if side < self.modules(p) * MIN_MODULE_PX:
+            return None
+        scene = self.scene
+        words = fonts.font(scene.text_px(13)).size(f"{scene.address}/phone ·")[0]
+        card = pygame.Rect(
+            0, 0, min(w - px(24), side + px(20) + max(px(200), words)), side + px(12)
+        )
+        card.midbottom = (w // 2, bottom)
+        self._card(surface, p, card, side)
+        self.drawn.append((p, "curtain", card))
+        return card
+
     def _frame(self, surface: pygame.Surface, p: int, card: pygame.Rect) -> None:
         px = self.scene.px
         pygame.draw.rect(surface, CARD, card, border_radius=px(8))

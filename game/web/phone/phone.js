@@ -53,7 +53,14 @@
       chole: "Choose your chicken's hole at the start", cplace: "Lay a road tile below the ladder",
       holeN: "Hole", turnOver: "⟲ Turn over", upright: "upright", turnedN: "turned over",
       tileN: "Tile", tiles: "Road tiles", notiles: "No road tiles in hand.", placeN: "Lay tile",
-      belowLadder: "Tap again to lay it below the ladder"
+      belowLadder: "Tap again to lay it below the ladder",
+      // Duck's route preview (the host's rules computed it)
+      pvTitle: "Where your duck would go", pvEnds: "Ends on hex", pvFacing: "then facing one of",
+      pvBonk: { edge: "Bonk! The edge: stops at hex", duck: "Bonk! A duck in the way: stops at hex",
+        drain: "Bonk! The drain without all 3 buoys: stops at hex" },
+      pvBuoy: "Touches a buoy:", pvNew: "new token", pvDrain: "Into the drain: your duck wins!",
+      pvHound: "Runs into the hound: knocked off the board", pvAgain: "Must move again (ends on a buoy or a piece)",
+      pvKnocks: "Knocks ducks:", pvDuck: "Duck", buoyNames: { red: "red", yellow: "yellow", green: "green" }
     },
     ja: {
       title: "あなたの手札", join: "自分の席に入る", code: "テーブルコード（大画面に表示）",
@@ -90,7 +97,13 @@
       chole: "スタートでニワトリの穴を選んでください", cplace: "道タイルをはしごの下に置いてください",
       holeN: "穴", turnOver: "⟲ 裏返す", upright: "表向き", turnedN: "裏返し",
       tileN: "タイル", tiles: "道タイル", notiles: "道タイルはありません。", placeN: "タイルを置く",
-      belowLadder: "もう一度タップで、はしごの下に置きます"
+      belowLadder: "もう一度タップで、はしごの下に置きます",
+      pvTitle: "アヒルの行き先", pvEnds: "止まるマス：", pvFacing: "そのあとの向き：",
+      pvBonk: { edge: "ゴツン！ 端にぶつかり、止まるマス：", duck: "ゴツン！ アヒルにぶつかり、止まるマス：",
+        drain: "ゴツン！ ブイ3つがそろわず排水口で止まるマス：" },
+      pvBuoy: "ブイに触れる：", pvNew: "新しいトークン", pvDrain: "排水口へ：あなたのアヒルの勝ち！",
+      pvHound: "猟犬にぶつかり、ボードから外れる", pvAgain: "もう一度動く（ブイかコマの上で止まる）",
+      pvKnocks: "はじくアヒル：", pvDuck: "アヒル", buoyNames: { red: "赤", yellow: "黄", green: "緑" }
     }
   };
 
@@ -278,6 +291,142 @@
     return svg;
   }
 
+  // -- Duck's route preview (issue #29): the host sends, to this seat only, where each card
+  // it may choose would take its duck (game/rules/duck/preview.py, the same rules the move
+  // follows); the page only draws it, on the board's own hexes around the duck --------------
+  var HEX_FILL = { water: "#70bae4", start: "#b9a4ee", drain: "#96acbe" };
+  function hexKey(q, r) { return q + "," + r; }
+  function boardHexes(options) { // "q,r" -> [kind, colour] from the public board data
+    var out = {};
+    (((options || {}).board || {}).hexes || []).forEach(function (h) {
+      if (Array.isArray(h) && h.length >= 3) out[hexKey(h[0], h[1])] = [String(h[2]), h[3] ? String(h[3]) : null];
+    });
+    return out;
+  }
+  var AXIAL = [[1, 0], [1, -1], [0, -1], [-1, 0], [-1, 1], [0, 1]]; // the rules' sides 0-5
+
+  // the entries of a picked action: "card N" (the seat's duck) or "cards A B" (A for its
+  // first duck, B for its second)
+  function previewEntries(preview, picked) {
+    var w = String(picked || "").split(" ");
+    if (!preview || typeof preview !== "object") return [];
+    var of = function (card, duck) {
+      var list = Array.isArray(preview[card]) ? preview[card] : [];
+      return list.filter(function (e) { return e && typeof e === "object" && (duck === null || e.duck === duck); });
+    };
+    if (w[0] === "card" && w.length === 2) return of(w[1], null);
+    if (w[0] === "cards" && w.length === 3) return of(w[1], 0).concat(of(w[2], 1));
+    return [];
+  }
+
+  function previewSvg(entries, board, colour, label) {
+    var cells = {}, keep = function (q, r) { cells[hexKey(q, r)] = [q, r]; };
+    entries.forEach(function (e) {
+      var around = [e.start].concat(e.path || []);
+      if (e.blocked) around.push(e.blocked);
+      around.forEach(function (c) {
+        keep(c[0], c[1]);
+        AXIAL.forEach(function (d) { if (board[hexKey(c[0] + d[0], c[1] + d[1])]) keep(c[0] + d[0], c[1] + d[1]); });
+      });
+    });
+    var pos = function (q, r) { return [SQ3 * (q + r / 2), 1.5 * r]; };
+    var xs = [], ys = [];
+    Object.keys(cells).forEach(function (k) { var p = pos(cells[k][0], cells[k][1]); xs.push(p[0]); ys.push(p[1]); });
+    var minX = Math.min.apply(null, xs) - 1, maxX = Math.max.apply(null, xs) + 1;
+    var minY = Math.min.apply(null, ys) - 1.1, maxY = Math.max.apply(null, ys) + 1.1;
+    var s = 24, W = (maxX - minX) * s, H = (maxY - minY) * s;
+    var at = function (q, r) { var p = pos(q, r); return [(p[0] - minX) * s, (p[1] - minY) * s]; };
+    var svg = el("svg", { viewBox: "0 0 " + W.toFixed(1) + " " + H.toFixed(1), role: "img", "aria-label": label });
+    Object.keys(cells).forEach(function (k) {
+      var q = cells[k][0], r = cells[k][1], xy = at(q, r), pts = [], info = board[k];
+      for (var i = 0; i < 6; i++) {
+        var a = Math.PI / 180 * (30 + 60 * i);
+        pts.push((xy[0] + s * 0.96 * Math.cos(a)).toFixed(1) + "," + (xy[1] - s * 0.96 * Math.sin(a)).toFixed(1));
+      }
+      var fill = !info ? "none" : (info[0] === "buoy" ? (BUOYS.filter(function (b) { return b[0] === info[1]; })[0] || [0, "#fff"])[1] : (HEX_FILL[info[0]] || HEX_FILL.water));
+      var hex = el("polygon", { points: pts.join(" "), fill: fill, stroke: info ? "#4084b6" : "#d42a2a",
+        "stroke-width": info ? 1.5 : 2.5, "stroke-dasharray": info ? "" : "5 4" }, svg);
+      hex.setAttribute("data-hex", k);
+      if (info && info[0] === "buoy") el("circle", { cx: xy[0], cy: xy[1], r: s * 0.3, fill: "#fff", opacity: 0.85 }, svg);
+      if (info && info[0] === "drain") el("circle", { cx: xy[0], cy: xy[1], r: s * 0.45, fill: "#56687a" }, svg);
+    });
+    var width = Math.max(4, s * 0.2);
+    entries.forEach(function (e) {
+      var line = [at(e.start[0], e.start[1])].concat((e.path || []).map(function (c) { return at(c[0], c[1]); }));
+      if (line.length > 1) {
+        el("polyline", { points: line.map(function (p) { return p[0].toFixed(1) + "," + p[1].toFixed(1); }).join(" "),
+          fill: "none", stroke: "#d42a2a", "stroke-width": width, "stroke-linecap": "round", "stroke-linejoin": "round",
+          "class": "route" }, svg);
+      }
+      var end = e.end ? at(e.end[0], e.end[1]) : line[line.length - 1];
+      if (e.blocked) { // the bonk: a bar across the side it hit
+        var b = at(e.blocked[0], e.blocked[1]), mx = (end[0] + b[0]) / 2, my = (end[1] + b[1]) / 2;
+        var dx = b[0] - end[0], dy = b[1] - end[1], n = Math.sqrt(dx * dx + dy * dy) || 1;
+        el("line", { x1: mx - dy / n * s * 0.5, y1: my + dx / n * s * 0.5, x2: mx + dy / n * s * 0.5, y2: my - dx / n * s * 0.5,
+          stroke: "#1b1d26", "stroke-width": 5, "stroke-linecap": "round", "class": "bonk" }, svg);
+      }
+      if (e.end) {
+        (e.facings || []).forEach(function (f) {
+          var ang = Math.PI / 3 * f;
+          arrow(svg, end[0] + Math.cos(ang) * s * 0.3, end[1] - Math.sin(ang) * s * 0.3,
+            end[0] + Math.cos(ang) * s * 0.9, end[1] - Math.sin(ang) * s * 0.9, "#1e9e46", 3);
+        });
+        el("circle", { cx: end[0], cy: end[1], r: s * 0.32, fill: "none", stroke: "#d42a2a", "stroke-width": 3, "class": "end" }, svg);
+      }
+      var st = at(e.start[0], e.start[1]), ha = Math.PI / 3 * (e.start[2] || 0);
+      el("circle", { cx: st[0], cy: st[1], r: s * 0.36, fill: colour, stroke: "#fff", "stroke-width": 2, "class": "duck" }, svg);
+      arrow(svg, st[0], st[1], st[0] + Math.cos(ha) * s * 0.8, st[1] - Math.sin(ha) * s * 0.8, "#7c3ec8", 3);
+    });
+    return svg;
+  }
+
+  function previewLines(e, t) { // the outcomes in words
+    var lines = [];
+    if (e.drain) lines.push(t.pvDrain);
+    else if (e.hound) lines.push(t.pvHound);
+    else if (e.bonk && e.end) lines.push((t.pvBonk[e.bonk] || t.pvBonk.edge) + " " + e.end.join(","));
+    else if (e.end) {
+      var faced = (e.facings || []).map(function (f) { return ARROWS[f] + " " + t.dirs[f]; }).join(" / ");
+      lines.push(t.pvEnds + " " + e.end.join(",") + (faced ? " · " + t.pvFacing + " " + faced : ""));
+    }
+    (e.buoys || []).forEach(function (b) {
+      lines.push(t.pvBuoy + " " + (t.buoyNames[b] || b) + ((e.new_buoys || []).indexOf(b) >= 0 ? " (" + t.pvNew + ")" : ""));
+    });
+    if (e.knocks) lines.push(t.pvKnocks + " " + e.knocks);
+    if (e.again && !e.drain && !e.hound) lines.push(t.pvAgain);
+    return lines;
+  }
+
+  function renderPreview(tx, seat) {
+    var box = $("preview");
+    box.textContent = "";
+    var entries = page.game === "duck" && !page.sending ? previewEntries(page.preview, page.picked) : [];
+    box.hidden = !entries.length;
+    if (!entries.length) return;
+    var title = document.createElement("h2");
+    title.textContent = tx.pvTitle;
+    box.appendChild(title);
+    var board = boardHexes(page.options);
+    var colour = SEAT_COLOURS[seat % SEAT_COLOURS.length];
+    var many = entries.length > 1;
+    entries.forEach(function (e) {
+      var item = document.createElement("div");
+      item.className = "pv";
+      item.setAttribute("data-route", String(e.route));
+      var head = many ? (e.duck ? tx.pvDuck + " " + (e.duck + 1) + " · " : "") + tx.routeN + " " + (e.route + 1) : "";
+      item.appendChild(previewSvg([e], board, colour, tx.pvTitle + (head ? " · " + head : "")));
+      var list = document.createElement("ul");
+      if (head) { var h = document.createElement("li"); h.className = "pv-head"; h.textContent = head; list.appendChild(h); }
+      previewLines(e, tx).forEach(function (line) {
+        var li = document.createElement("li");
+        li.textContent = line;
+        list.appendChild(li);
+      });
+      item.appendChild(list);
+      box.appendChild(item);
+    });
+  }
+
   // -- Verflixxt! (game/rules/verflixxt/actions.py notation) ---------------------------------
   var LETTERS = "abc";
   function cardValue(card) { return Number(String(card).slice(1)); }
@@ -375,7 +524,7 @@
     lang: "en", code: null, token: null, seat: null, ws: null, attempt: 0, stopped: false,
     game: null, options: {}, view: null, toAct: [], legal: [], seats: [], nextId: 1,
     picked: null, sending: false, timer: null, shownAt: null,
-    cardPick: null, flip: {}
+    cardPick: null, flip: {}, preview: {}
   };
   function t() { return TEXTS[page.lang]; }
 
@@ -445,6 +594,7 @@
         page.seat = m.seat; page.game = m.game; page.options = m.options || {};
         page.seats = Array.isArray(m.seats) ? m.seats : [];
         page.view = m.view; page.toAct = m.to_act || []; page.legal = Array.isArray(m.legal) ? m.legal : [];
+        page.preview = m.preview && typeof m.preview === "object" ? m.preview : {};
         page.nextId = (typeof m.last_id === "number" ? m.last_id : 0) + 1;
         page.picked = null; page.sending = false;
         lineShown(true); say("");
@@ -455,6 +605,7 @@
       case "update":
         page.view = m.view; page.toAct = m.to_act || [];
         page.legal = Array.isArray(m.legal) ? m.legal : [];
+        page.preview = m.preview && typeof m.preview === "object" ? m.preview : {};
         if (typeof m.ack === "number") page.sending = false;
         page.picked = null;
         window.derbyUpdates = (window.derbyUpdates || 0) + 1;
@@ -540,6 +691,7 @@
     if (page.game === "verflixxt") renderVerflixxt(tx, view, seat);
     else if (page.game === "cluck") renderCluck(tx, view, seat);
     else renderDuck(tx, view, seat);
+    renderPreview(tx, seat);
     var confirm = $("confirm");
     confirm.hidden = page.picked === null && !page.sending;
     var again = page.game === "cluck" && page.picked && page.picked.indexOf("place ") === 0 ? tx.belowLadder
@@ -766,7 +918,8 @@
     pickLanguage: pickLanguage, backoff: backoff, kindOf: kindOf, promptKey: promptKey,
     describe: describe, routeCells: routeCells, bandColour: bandColour, cardSvg: cardSvg,
     cardFace: cardFace, describeVx: describeVx, bandOf: bandOf, tileSvg: tileSvg,
-    texts: TEXTS, page: page, receive: receive, render: render, setLanguage: setLanguage };
+    previewEntries: previewEntries, previewSvg: previewSvg, previewLines: previewLines,
+    boardHexes: boardHexes, texts: TEXTS, page: page, receive: receive, render: render, setLanguage: setLanguage };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();
