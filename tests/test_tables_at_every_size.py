@@ -40,12 +40,12 @@ VARIANTS = {
     ],
     "routes": [(5, {}), (4, {}), (3, {})],
 }
-# rounds played, then actions more: the opening, a round under way, the end
 # issue #27: every game's boxes grow with their text, so every text size must pass
 TEXT_SIZED = [
     pytest.param(case, game, id=f"{game}-{sized_id(case)}") for game in VARIANTS for case in SIZED
 ]
 
+# rounds played, then actions more: the opening, a round under way, the end
 MOMENTS = {"start": (0, 0), "mid": (2, 1), "end": (10_000, 0)}
 
 
