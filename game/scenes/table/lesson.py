@@ -2,10 +2,11 @@
 (``scene.guide``, a :class:`~game.scenes.table.guide.TableGuide`) that points at one thing at a time, says what to do and why, lets only
 the action the step asks for through, and keeps the person's place.
 
-The guide draws over the table: a ring round the element the step is about (found by the
-scene's :meth:`~game.scenes.table.scene.TableScene.lesson_element`), a callout box with the
-step's text beside it with a line to the ring, a Next button on a step that is only read,
-and the step's hint when something else was tried. It shows a step only when the table is
+The guide draws over the table (:mod:`game.scenes.table.lesson_callout`): a ring round
+the element the step is about (found by the scene's
+:meth:`~game.scenes.table.scene.TableScene.lesson_element`), a callout box with the step's
+text beside it with a line to the ring, a Next button on a step that is only read, and
+the step's hint when something else was tried. It shows a step only when the table is
 at rest and the person is to act (between steps the computer seats play).
 
 Leaving (the menu's "Quit to menu", closing the window) keeps the place in
@@ -27,15 +28,13 @@ from game.lessons import Lesson, LessonError, LessonRun, Step
 from game.rules.protocol import Action
 from game.scenes.base import ModalScene
 from game.scenes.table.guide import NoGuide
+from game.scenes.table.lesson_callout import draw_callout
 from game.session import Seat, Session, default_seats, new_seed
 from game.ui import fonts, theme
-from game.ui.widgets import Button, draw_panel, draw_text
+from game.ui.widgets import Button, draw_text
 
 if TYPE_CHECKING:
     from game.scenes.table.scene import TableScene
-
-REFUSAL_SECONDS = 4.0  # how long the hint stays after something else was tried
-RING = (232, 110, 60)
 
 
 class LessonGuide:
@@ -198,102 +197,17 @@ class LessonGuide:
         return self.scene.lesson_element(step.point)
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The step shown now over the table (its ring, bubble and Next:
+        game.scenes.table.lesson_callout), its control in focus when it is first shown."""
         step = self.shown_step()
         self.next_button = None
         self.callout = None
         if step is None:
             return
-        scene = self.scene
         if self.focused_step != step.index:
             self.focused_step = step.index
             self._focus_expected(step)
-        target = self.element(step)
-        if target is not None:
-            self._draw_ring(surface, target)
-        targets = self.targets(step)
-        lang = scene.t.lang
-        size = scene.text_px(18)
-        small = scene.text_px(15)
-        board = scene.plan.board
-        width = min(scene.px(470), board.w - scene.px(24))
-        pad = scene.px(14)
-        text_w = width - 2 * pad
-        lines = fonts.wrap(step.says(lang), size, text_w)
-        refusing = (
-            step is not None
-            and self.refused_at is not None
-            and self.clock - self.refused_at < REFUSAL_SECONDS
-        )
-        hint = ""
-        if refusing:
-            hint = step.hint_says(lang) or self.t(
-                "app.lesson_refused_next" if step.expect is None else "app.lesson_refused"
-            )
-        hint_lines = fonts.wrap(hint, small, text_w) if hint else []
-        line_h = round(size * 1.3)
-        small_h = round(small * 1.3)
-        head = self.t(
-            "app.lesson_step",
-            title=self.lesson.title_in(lang),
-            n=step.index + 1,
-            total=len(self.lesson.steps),
-        )
-        # the heading in bold on one line, smaller down to the floor, else on two lines:
-        # never cut, never past the bubble's edge (issue #27)
-        head_size = next(
-            (
-                s
-                for s in range(small, theme.MIN_TEXT_PX - 1, -1)
-                if fonts.font(s, True).size(head)[0] <= text_w
-            ),
-            None,
-        )
-        head_lines = [head] if head_size is not None else fonts.wrap(head, small, text_w, True)
-        head_size = head_size or small
-        button_h = scene.px(40) if step.expect is None else 0
-        height = (
-            pad
-            + small_h * len(head_lines)  # the lesson's title and the step number
-            + scene.px(4)
-            + line_h * len(lines)
-            + (scene.px(6) + small_h * len(hint_lines) if hint_lines else 0)
-            + (scene.px(10) + button_h if button_h else 0)
-            + pad
-        )
-        box = self._place(pygame.Rect(0, 0, width, height), targets, board)
-        self.callout = box
-        if target is not None:
-            self._draw_pointer(surface, box, target)
-        draw_panel(surface, box, fill=(255, 252, 236), edge=RING, radius=scene.px(12))
-        inner = box.inflate(-2 * pad, -2 * pad)
-        y = box.y + pad
-        for line in head_lines:
-            draw_text(
-                surface, line, head_size, (inner.x, y), theme.ACCENT_DARK, bold=True, within=inner
-            )
-            y += small_h
-        y += scene.px(4)
-        for line in lines:
-            draw_text(surface, line, size, (inner.x, y), theme.INK, within=inner)
-            y += line_h
-        if hint_lines:
-            y += scene.px(6)
-            for line in hint_lines:
-                draw_text(surface, line, small, (inner.x, y), theme.BAD, bold=True, within=inner)
-                y += small_h
-        if button_h:
-            y += scene.px(10)
-            rect = pygame.Rect(0, y, scene.px(140), button_h)
-            rect.right = inner.right
-            self.next_button = Button(
-                rect,
-                self.t("app.lesson_next"),
-                self.press_next,
-                scene.text_px(17),
-                primary=True,
-                key="lesson:next",
-            )
-            self.next_button.draw(surface, focused=True)
+        self.callout, self.next_button = draw_callout(self, surface, step)
 
     def _focus_expected(self, step: Step) -> None:
         """The keyboard focus (and so the table's preview) on the control that takes the
@@ -306,98 +220,11 @@ class LessonGuide:
                 self.scene.focus_control(choice.key)
                 return
 
-    def _draw_ring(self, surface: pygame.Surface, target: pygame.Rect) -> None:
-        px = self.scene.px
-        pulse = 0.5 + 0.5 * abs(((self.clock * 1.6) % 2.0) - 1.0)
-        ring = target.inflate(px(8) + round(px(6) * pulse), px(8) + round(px(6) * pulse))
-        radius = min(px(14), ring.w // 2, ring.h // 2)
-        pygame.draw.rect(
-            surface,
-            theme.INK_LIGHT,
-            ring.inflate(px(4), px(4)),
-            width=px(3),
-            border_radius=radius + px(2),
-        )
-        pygame.draw.rect(surface, RING, ring, width=max(3, px(4)), border_radius=radius)
-
-    def _draw_pointer(self, surface: pygame.Surface, box: pygame.Rect, target: pygame.Rect) -> None:
-        """A line with a dot from the callout's nearest edge to the ring's."""
-        if box.colliderect(target):
-            return
-        tx = min(max(box.centerx, target.left), target.right)
-        ty = min(max(box.centery, target.top), target.bottom)
-        bx = min(max(tx, box.left), box.right)
-        by = min(max(ty, box.top), box.bottom)
-        width = max(2, self.scene.px(3))
-        pygame.draw.line(surface, RING, (bx, by), (tx, ty), width)
-        pygame.draw.circle(surface, RING, (tx, ty), max(3, self.scene.px(5)))
-
     def targets(self, step: Step) -> list[pygame.Rect]:
         """What the step points at and talks about (its ``point`` and ``about``), where
         each is on screen now: what its callout must never cover (issue #27)."""
         names = (step.point, *step.about)
         return [r for r in (self.scene.lesson_element(n) for n in names) if r is not None]
-
-    def _place(
-        self, box: pygame.Rect, targets: list[pygame.Rect], board: pygame.Rect
-    ) -> pygame.Rect:
-        """Where the callout goes (issue #27): beside its element, trying its sides (the
-        one with more room first: far from an element on the board, so that what the
-        step's action would do beside it stays in sight; towards the board from an
-        element outside it), then the board's edges and corners, in the board and then
-        anywhere in the window; the first place that covers none of the step's targets
-        (and, of those, the one that hides least of what the scene keeps clear). A
-        target as big as the board (a step about the whole board) cannot be avoided: the
-        callout then goes to the board's top."""
-        px = self.scene.px
-        gap = px(18)
-        area = board.inflate(-px(12), -px(12))
-        window = self.scene.app.screen.get_rect().inflate(-px(8), -px(8))
-        avoid = [t for t in targets if not (t.contains(area) or t.w * t.h > area.w * area.h // 2)]
-        places: list[pygame.Rect] = []
-        for room in (area, window):
-            for target in avoid[:1]:
-                below, above = room.bottom - target.bottom, target.top - room.top
-                right, left = room.right - target.right, target.left - room.left
-                sides = []
-                for name, space in (("below", below), ("above", above)):
-                    sides.append((space, 1, name))
-                for name, space in (("right", right), ("left", left)):
-                    sides.append((space, 0, name))
-                for _space, _kind, name in sorted(sides, key=lambda s: (-s[1], -s[0])):
-                    place = box.copy()
-                    if name in ("below", "above"):
-                        place.centerx = target.centerx
-                        if name == "below":
-                            place.top = target.bottom + gap
-                        else:
-                            place.bottom = target.top - gap
-                    else:
-                        place.centery = target.centery
-                        if name == "right":
-                            place.left = target.right + gap
-                        else:
-                            place.right = target.left - gap
-                    places.append(place.clamp(room))
-            for edge in ("midtop", "midbottom", "topleft", "topright", "bottomleft", "bottomright"):
-                place = box.copy()
-                setattr(place, edge, getattr(room, edge))
-                places.append(place.clamp(room))
-        keep = self.scene.lesson_keep_clear()
-
-        def covered(place: pygame.Rect, rects: list[pygame.Rect]) -> int:
-            return sum(place.clip(r).w * place.clip(r).h for r in rects)
-
-        free = [p for p in places if not any(p.colliderect(t) for t in avoid)]
-        if not free:  # nowhere clear of them all: where it hides least of them
-            return min(places, key=lambda p: covered(p, avoid))
-        if not keep:
-            return free[0]
-        # a board the game fills (Cluck-peep!'s ladder) has no empty edge: of the places
-        # clear of the targets, the one hiding least of what the scene keeps clear (the
-        # chicken's way the table previews), of equals the first
-        in_board = [p for p in free if area.contains(p)] or free
-        return min(in_board, key=lambda p: covered(p, keep))
 
 
 def lessons_forget(lesson_id: str) -> None:

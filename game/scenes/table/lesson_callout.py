@@ -1,0 +1,217 @@
+"""A lesson step's callout over the table (issue #19): the ring round the element the
+step is about, the bubble with the step's text beside it (the lesson's title and the
+step's number, the hint when something else was tried, Next on a step that is only
+read), the line from the bubble to the ring, and where the bubble goes so that it hides
+none of what the step is about (issue #27).
+
+The guide (:class:`~game.scenes.table.lesson.LessonGuide`) says which step is shown,
+what it points at and what is allowed; this module only lays that step out and draws it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.lessons import Step
+from game.ui import fonts, theme
+from game.ui.widgets import Button, draw_panel, draw_text
+
+if TYPE_CHECKING:
+    from game.scenes.table.lesson import LessonGuide
+    from game.scenes.table.scene import TableScene
+
+REFUSAL_SECONDS = 4.0  # how long the hint stays after something else was tried
+RING = (232, 110, 60)
+
+
+def draw_callout(
+    guide: LessonGuide, surface: pygame.Surface, step: Step
+) -> tuple[pygame.Rect, Button | None]:
+    """The step's ring, bubble and pointer over the table; the bubble's place and its
+    Next button (None on a step that waits for an action)."""
+    scene = guide.scene
+    target = guide.element(step)
+    if target is not None:
+        draw_ring(scene, surface, target, guide.clock)
+    targets = guide.targets(step)
+    lang = scene.t.lang
+    size = scene.text_px(18)
+    small = scene.text_px(15)
+    board = scene.plan.board
+    width = min(scene.px(470), board.w - scene.px(24))
+    pad = scene.px(14)
+    text_w = width - 2 * pad
+    lines = fonts.wrap(step.says(lang), size, text_w)
+    refusing = (
+        step is not None
+        and guide.refused_at is not None
+        and guide.clock - guide.refused_at < REFUSAL_SECONDS
+    )
+    hint = ""
+    if refusing:
+        hint = step.hint_says(lang) or guide.t(
+            "app.lesson_refused_next" if step.expect is None else "app.lesson_refused"
+        )
+    hint_lines = fonts.wrap(hint, small, text_w) if hint else []
+    line_h = round(size * 1.3)
+    small_h = round(small * 1.3)
+    head = guide.t(
+        "app.lesson_step",
+        title=guide.lesson.title_in(lang),
+        n=step.index + 1,
+        total=len(guide.lesson.steps),
+    )
+    # the heading in bold on one line, smaller down to the floor, else on two lines:
+    # never cut, never past the bubble's edge (issue #27)
+    head_size = next(
+        (
+            s
+            for s in range(small, theme.MIN_TEXT_PX - 1, -1)
+            if fonts.font(s, True).size(head)[0] <= text_w
+        ),
+        None,
+    )
+    head_lines = [head] if head_size is not None else fonts.wrap(head, small, text_w, True)
+    head_size = head_size or small
+    button_h = scene.px(40) if step.expect is None else 0
+    height = (
+        pad
+        + small_h * len(head_lines)  # the lesson's title and the step number
+        + scene.px(4)
+        + line_h * len(lines)
+        + (scene.px(6) + small_h * len(hint_lines) if hint_lines else 0)
+        + (scene.px(10) + button_h if button_h else 0)
+        + pad
+    )
+    box = place_callout(scene, pygame.Rect(0, 0, width, height), targets, board)
+    if target is not None:
+        draw_pointer(scene, surface, box, target)
+    draw_panel(surface, box, fill=(255, 252, 236), edge=RING, radius=scene.px(12))
+    inner = box.inflate(-2 * pad, -2 * pad)
+    y = box.y + pad
+    for line in head_lines:
+        draw_text(
+            surface, line, head_size, (inner.x, y), theme.ACCENT_DARK, bold=True, within=inner
+        )
+        y += small_h
+    y += scene.px(4)
+    for line in lines:
+        draw_text(surface, line, size, (inner.x, y), theme.INK, within=inner)
+        y += line_h
+    if hint_lines:
+        y += scene.px(6)
+        for line in hint_lines:
+            draw_text(surface, line, small, (inner.x, y), theme.BAD, bold=True, within=inner)
+            y += small_h
+    next_button = None
+    if button_h:
+        y += scene.px(10)
+        rect = pygame.Rect(0, y, scene.px(140), button_h)
+        rect.right = inner.right
+        next_button = Button(
+            rect,
+            guide.t("app.lesson_next"),
+            guide.press_next,
+            scene.text_px(17),
+            primary=True,
+            key="lesson:next",
+        )
+        next_button.draw(surface, focused=True)
+    return box, next_button
+
+
+def draw_ring(
+    scene: TableScene, surface: pygame.Surface, target: pygame.Rect, clock: float
+) -> None:
+    """A pulsing ring round the element the step is about (``clock``: the guide's)."""
+    px = scene.px
+    pulse = 0.5 + 0.5 * abs(((clock * 1.6) % 2.0) - 1.0)
+    ring = target.inflate(px(8) + round(px(6) * pulse), px(8) + round(px(6) * pulse))
+    radius = min(px(14), ring.w // 2, ring.h // 2)
+    pygame.draw.rect(
+        surface,
+        theme.INK_LIGHT,
+        ring.inflate(px(4), px(4)),
+        width=px(3),
+        border_radius=radius + px(2),
+    )
+    pygame.draw.rect(surface, RING, ring, width=max(3, px(4)), border_radius=radius)
+
+
+def draw_pointer(
+    scene: TableScene, surface: pygame.Surface, box: pygame.Rect, target: pygame.Rect
+) -> None:
+    """A line with a dot from the callout's nearest edge to the ring's."""
+    if box.colliderect(target):
+        return
+    tx = min(max(box.centerx, target.left), target.right)
+    ty = min(max(box.centery, target.top), target.bottom)
+    bx = min(max(tx, box.left), box.right)
+    by = min(max(ty, box.top), box.bottom)
+    width = max(2, scene.px(3))
+    pygame.draw.line(surface, RING, (bx, by), (tx, ty), width)
+    pygame.draw.circle(surface, RING, (tx, ty), max(3, scene.px(5)))
+
+
+def place_callout(
+    scene: TableScene, box: pygame.Rect, targets: list[pygame.Rect], board: pygame.Rect
+) -> pygame.Rect:
+    """Where the callout goes (issue #27): beside its element, trying its sides (the
+    one with more room first: far from an element on the board, so that what the
+    step's action would do beside it stays in sight; towards the board from an
+    element outside it), then the board's edges and corners, in the board and then
+    anywhere in the window; the first place that covers none of the step's targets
+    (and, of those, the one that hides least of what the scene keeps clear). A
+    target as big as the board (a step about the whole board) cannot be avoided: the
+    callout then goes to the board's top."""
+    px = scene.px
+    gap = px(18)
+    area = board.inflate(-px(12), -px(12))
+    window = scene.app.screen.get_rect().inflate(-px(8), -px(8))
+    avoid = [t for t in targets if not (t.contains(area) or t.w * t.h > area.w * area.h // 2)]
+    places: list[pygame.Rect] = []
+    for room in (area, window):
+        for target in avoid[:1]:
+            below, above = room.bottom - target.bottom, target.top - room.top
+            right, left = room.right - target.right, target.left - room.left
+            sides = []
+            for name, space in (("below", below), ("above", above)):
+                sides.append((space, 1, name))
+            for name, space in (("right", right), ("left", left)):
+                sides.append((space, 0, name))
+            for _space, _kind, name in sorted(sides, key=lambda s: (-s[1], -s[0])):
+                place = box.copy()
+                if name in ("below", "above"):
+                    place.centerx = target.centerx
+                    if name == "below":
+                        place.top = target.bottom + gap
+                    else:
+                        place.bottom = target.top - gap
+                else:
+                    place.centery = target.centery
+                    if name == "right":
+                        place.left = target.right + gap
+                    else:
+                        place.right = target.left - gap
+                places.append(place.clamp(room))
+        for edge in ("midtop", "midbottom", "topleft", "topright", "bottomleft", "bottomright"):
+            place = box.copy()
+            setattr(place, edge, getattr(room, edge))
+            places.append(place.clamp(room))
+    keep = scene.lesson_keep_clear()
+
+    def covered(place: pygame.Rect, rects: list[pygame.Rect]) -> int:
+        return sum(place.clip(r).w * place.clip(r).h for r in rects)
+
+    free = [p for p in places if not any(p.colliderect(t) for t in avoid)]
+    if not free:  # nowhere clear of them all: where it hides least of them
+        return min(places, key=lambda p: covered(p, avoid))
+    if not keep:
+        return free[0]
+    # a board the game fills (Cluck-peep!'s ladder) has no empty edge: of the places
+    # clear of the targets, the one hiding least of what the scene keeps clear (the
+    # chicken's way the table previews), of equals the first
+    in_board = [p for p in free if area.contains(p)] or free
+    return min(in_board, key=lambda p: covered(p, keep))
