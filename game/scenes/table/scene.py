@@ -20,24 +20,22 @@ the router, the lobby, lessons and saves open it by name as before; a network ta
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import ClassVar
 
 import pygame
 
 from game import registry, saves
-from game.ai import Bot, make_bot
 from game.registry import CAST_BY_KEY
 from game.rules.protocol import Event, IllegalAction
 from game.scenes.base import Scene
+from game.scenes.table import elements, record
 from game.scenes.table.compose import Compositor
 from game.scenes.table.contract import GameFactory, GameTable, Offered
 from game.scenes.table.end_screen import Breakdown, GameOverScene
 from game.scenes.table.frame import Hint, LogDivider, TableFrame, TablePlan, plan_table
 from game.scenes.table.guide import NoGuide, TableGuide
 from game.session import Session
-from game.table.bots import BotRunner
 from game.table.driver import TableDriver, as_driver
 from game.ui import fonts, theme
 from game.ui.i18n import Translator
@@ -124,47 +122,13 @@ class TableScene(TableFrame, Scene):
         self.game.controls.shown(player)
 
     def fast_forward(self, rounds: int, actions: int = 0) -> None:
-        """Let every seat (people too, as 'normal' bots) play until ``rounds`` rounds are
-        done and then ``actions`` more actions (a table in the middle of a round), without
-        animation; then show seat 0's point of view. For screenshots/tests."""
-        rng = random.Random(self.session.bot_seed)  # never the game's seed (issue #18)
-        bots: dict[int, Bot] = {}
-        runner = BotRunner()
-        state = self.state
-        for event in self.events:  # still waiting to be played (the opening)
-            line = self.describe(event)
-            if line:
-                self.log_line(line)
-        extra = actions
-        while not state.is_over() and (state.round_number <= rounds or extra > 0):
-            if state.round_number > rounds:
-                extra -= 1
-            player = state.to_act()[0]
-            bot = bots.setdefault(player, make_bot(self.session.game_id, "normal"))
-            before = state.round_number
-            for event in self.driver.submit(player, runner.decide(bot, state, player, rng)):
-                if event.visible_to is None:
-                    self._divide(event)
-                    line = self.describe(event)
-                    if line:
-                        self.log_line(line)
-            if state.round_number != before and not state.is_over():
-                self.log_divider(state.round_number)
-        self.events.clear()
-        self.timeline = Timeline()
-        self.last_round = state.round_number
-        if self.session.seats[0].human:
-            self.private_player = 0
-            self.session.viewer = 0
-        self.sync_from_state()
-        self.game.cut_short(land=False)
+        """Play ``rounds`` rounds and ``actions`` more without animation, then show seat
+        0's point of view (screenshots, tests; :func:`~game.scenes.table.record.fast_forward`)."""
+        record.fast_forward(self, rounds, actions)
 
     def log_viewer(self) -> int | None:
-        """Whose point of view a rebuilt log takes: the one person at this screen, else
-        nobody's (only what every seat saw)."""
-        local = set(self.driver.local_seats()) if hasattr(self.driver, "local_seats") else None
-        people = [p for p in self.session.humans() if local is None or p in local]
-        return people[0] if len(people) == 1 else None
+        """Whose point of view a rebuilt log takes (:func:`game.scenes.table.record.log_viewer`)."""
+        return record.log_viewer(self)
 
     def language_changed(self) -> None:
         """The language was changed mid-game (issue #27): a seat still under its default
@@ -188,38 +152,9 @@ class TableScene(TableFrame, Scene):
                 self.rebuild_log()
 
     def rebuild_log(self) -> None:
-        """The log of a game opened part-way (a resumed save): its record replayed through
-        the rules, each event the viewing seat could see described as it was when it
-        happened, with the rounds' dividers (issue #27). Never a hidden event."""
-        session = self.session
-        module = session.module
-        viewer = self.log_viewer()
-        state = module.new_game(session.players, session.seed, dict(session.options))
-        self.log.clear()
-        self.log.append(LogDivider(self.t.round(state.round_number)))
-
-        def write(events) -> None:
-            for event in events:
-                if event.seen_by(viewer):
-                    self._divide(event)
-                    line = self.describe(event)
-                    if line:
-                        self.log_line(line)
-
-        write(state.opening_events)
-        for player, text in session.actions:
-            before = state.round_number
-            write(state.apply(player, module.parse_action(text)))
-            if state.round_number != before and not state.is_over():
-                self.log_divider(state.round_number)
-        self.log_scroll = 0
-        self.sync_from_state()
-
-    def _divide(self, event: Event) -> None:
-        """A round-opening event's divider goes before its line in the log."""
-        round_number = event.begins_round()
-        if round_number is not None:
-            self.log_divider(round_number)
+        """The log of a game opened part-way, from its record
+        (:func:`game.scenes.table.record.rebuild_log`)."""
+        record.rebuild_log(self)
 
     # -- helpers for the game's parts ------------------------------------------------------
     @property
@@ -328,7 +263,7 @@ class TableScene(TableFrame, Scene):
         self.timeline.update(dt * self.speed)
         while not self.timeline.busy() and self.events:
             event = self.events.pop(0)
-            self._divide(event)
+            record.divide(self, event)
             line = self.describe(event)
             if line:
                 self.log_line(line)
@@ -385,26 +320,8 @@ class TableScene(TableFrame, Scene):
         self.app.push(GameOverScene(self.app, self))
 
     def record_history(self) -> None:
-        """The finished game into the history (issue #28), with the end screen's
-        breakdown. A game at this screen or hosted from it has the whole record; a game
-        joined over the network has only its seat's view and is not recorded (yet)."""
-        session = self.session
-        if not isinstance(session, Session):
-            return
-        local = set(self.driver.local_seats()) if hasattr(self.driver, "host") else None
-        kinds = [
-            "computer" if not seat.human else "person" if local is None or i in local else "online"
-            for i, seat in enumerate(session.seats)
-        ]
-        variant = session.options.get("variant")
-        self.app.record_game(
-            session,
-            source="local" if local is None else "hosted",
-            kinds=kinds,
-            breakdown=[list(row) for row in self.final_breakdown().parts],
-            variant=variant if isinstance(variant, str) else None,
-            lesson=self.guide.lesson is not None,
-        )
+        """The finished game into the history (:func:`game.scenes.table.record.record_history`)."""
+        record.record_history(self)
 
     def autosave(self) -> None:
         if self.guide.autosave():  # a lesson keeps its place, not a saved game
@@ -516,9 +433,10 @@ class TableScene(TableFrame, Scene):
     # -- drivers and lessons ---------------------------------------------------------------
     def probe(self) -> dict:
         """For end-to-end drivers: a point where a click reaches each enabled button and
-        each of the table's own targets (see :func:`reachable`), the guide's and the
-        game's own points."""
-        targets = reachable(self.probe_targets())
+        each of the table's own targets (see
+        :func:`~game.scenes.table.elements.reachable`), the guide's and the game's own
+        points."""
+        targets = elements.reachable(self.probe_targets())
         targets.update(self.guide.probe(targets))
         targets.update(self.game.probe_points())
         return targets
@@ -528,29 +446,10 @@ class TableScene(TableFrame, Scene):
         buttons = [(b.key, b.rect) for b in self.buttons.buttons if b.enabled]
         return [*buttons, *self.game.targets()]
 
-    FRAME_PARTS: ClassVar[tuple[str, ...]] = ("header", "board", "bar", "hint", "controls", "log")
-    # a lesson's name for a frame button -> its key
-    BUTTON_NAMES: ClassVar[dict[str, str]] = {"menu": "pause"}
-
     def lesson_element(self, name: str) -> pygame.Rect | None:
         """Where the element a lesson step names is on screen, or None when it is not
-        there now: the frame's parts (``board``, ``log``, ``seat:1``...), a button or a
-        choice by its key (``undo``, ``roll``), else the game's own (its table's
-        ``element``). See ``game.lessons`` for the names."""
-        plan = getattr(self, "plan", None)
-        if plan is None:
-            return None
-        if name in self.FRAME_PARTS:
-            rect = getattr(plan, name)
-            return rect if rect.w > 0 and rect.h > 0 else None
-        if name.startswith("seat:"):
-            index = int(name[5:])
-            return plan.seats[index] if index < len(plan.seats) else None
-        key = self.BUTTON_NAMES.get(name, name)
-        for button in self.buttons.buttons:
-            if button.key == key:
-                return button.rect
-        return self.game.element(name)
+        there now (:func:`game.scenes.table.elements.lesson_element`)."""
+        return elements.lesson_element(self, name)
 
     def lesson_keep_clear(self) -> list[pygame.Rect]:
         """What a lesson's callout must not hide now, besides its element."""
@@ -674,36 +573,3 @@ class TableScene(TableFrame, Scene):
             self.draw_undo_tip(surface)
             self.guide.draw(surface)
         self.game.drawing.paint_over(surface)
-
-
-def reachable(targets) -> dict:
-    """``{key: [x, y]}``: for each ``(key, rect)``, in the order a click is offered to
-    them, a point where a click reaches it — not merely its centre: the first target under
-    the pointer takes a click and targets on a table overlap (fanned pawns), so a centre
-    may belong to the piece in front. A target no click can reach is left out; one with
-    an empty key only stands in front of the others."""
-    out = {}
-    earlier: list[pygame.Rect] = []
-    for key, rect in targets:
-        if key:
-            point = next(
-                (
-                    p
-                    for p in _points_in(rect)
-                    if rect.collidepoint(p) and not any(r.collidepoint(p) for r in earlier)
-                ),
-                None,
-            )
-            if point is not None:
-                out[key] = list(point)
-        earlier.append(rect)
-    return out
-
-
-def _points_in(rect: pygame.Rect):
-    """The centre of ``rect``, then a grid over it from the middle outwards."""
-    yield rect.center
-    steps = [i / 8 for i in range(1, 8)]
-    grid = [(int(rect.x + rect.w * fx), int(rect.y + rect.h * fy)) for fx in steps for fy in steps]
-    grid.sort(key=lambda p: (p[0] - rect.centerx) ** 2 + (p[1] - rect.centery) ** 2)
-    yield from grid
