@@ -34,7 +34,7 @@ from tools.e2e_xvfb import (
 )
 
 STEP_SECONDS = 20.0  # the computers' turns between two steps, at 4x: a few seconds
-CALLOUT = [(255, 252, 236)]  # the callout's fill (game.scenes.table.lesson)
+CALLOUT = [(255, 252, 236)]  # the callout's fill (game.scenes.table.lesson_callout)
 
 
 def lessons_to_run(games: list[str]) -> list[str]:

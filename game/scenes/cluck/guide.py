@@ -97,7 +97,7 @@ class Guide:
     def keep_clear(self) -> list[pygame.Rect]:
         """What a lesson's callout must not hide: while the person places a tile, their
         chicken, the line the table previews for it and its ✓ or × on the nest tile
-        (game.scenes.table.lesson.LessonGuide._clear_of weighs how much of them a place hides)."""
+        (game.scenes.table.lesson_callout.place_callout weighs how much of them a place hides)."""
         controls, layout, px = self.controls, self.layout, self.host.px
         if controls.my_turn() != "place":
             return []
