@@ -123,6 +123,7 @@ def test_a_resumed_table_gives_its_phone_seats_new_keys(monkeypatch):
         assert isinstance(curtain, HandoffScene) and curtain.seat in (0, 1)
         app.dirty = True
         app.step(0.05)
+        SHOTS.mkdir(parents=True, exist_ok=True)  # a clean clone has no build/
         pygame.image.save(app.screen, str(SHOTS / "resumed-curtain-1920x1080.png"))
         drawn = [(p, kind) for p, kind, _ in scene.phone_cards.drawn]
         assert drawn == [(curtain.seat, "curtain")]
