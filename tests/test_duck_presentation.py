@@ -432,3 +432,69 @@ def test_a_ducks_seat_mark_stays_inside_its_hex(size):
             assert reach <= hs + 1, (mark, hs)
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1920, 1080)])
+def test_six_seats_rows_hold_their_texts_at_larger_text(size):
+    """Issue #27: a row's height comes from its content: six seats at the Larger text
+    size, their subtitles gone, keep no leading under the name, so every text of a seat
+    panel (the "×3" counts of the icon row) lies inside its box."""
+    app = make_app(size, "en")
+    app.settings.text_size = 1.4
+    session = Session("duck", seats("duck", {0}, 6, "easy"), 1, {"variant": "advanced"})
+    scene = app.router.table("duck")(app, session)
+    app.stack.clear()
+    app.push(scene)
+    scene.fast_forward(0)
+    try:
+        app.draw()
+        with widgets.recording(app.screen) as sink:
+            scene.draw(app.screen)
+        counts = 0
+        for t in sink.texts:
+            if t.container is None or not any(r.contains(t.container) for r in scene.plan.seats):
+                continue
+            assert t.container.contains(t.rect), (t.text, t.rect, t.container)
+            counts += t.text.startswith("×")
+        assert counts >= 6
+    finally:
+        pygame.quit()
+
+
+def test_preview_labels_keep_clear_of_bonk_stars():
+    """Issue #27: a preview's labels ("warp?", "bonk!") are painted after its bonk stars
+    and moved clear of them: a star never covers a label."""
+    _app, scene = _table((1280, 720), 2, {})
+    try:
+        board = scene.game.board
+        surface = pygame.Surface((600, 600), pygame.SRCALPHA)
+        star = pygame.Rect(0, 0, 40, 40)
+        star.center = (300, 300)
+        board._tags = [("warp?", (300, 305), (200, 50, 40), None)]
+        board._stars = [star]
+        with widgets.recording(surface) as sink:
+            board._paint_tags(surface)
+        (label,) = [t for t in sink.texts if t.text == "warp?"]
+        assert not label.rect.colliderect(star)
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_no_tokens_message_loses_whole_sentences_never_words(lang):
+    """Issue #27: no text is silently cut: where the tray has room for few lines, the
+    "no tokens" message loses its second sentence (the secondary words), never the end of
+    a sentence."""
+    _app, scene = _table((1024, 600), 2, {"variant": "advanced"}, lang)
+    try:
+        bar = scene.game.panels
+        text = scene.t("duck.ui.no_tokens")
+        whole = bar._fitting_lines(text, 16, 110, 99)
+        assert "".join(whole).replace(" ", "") == text.replace(" ", "")
+        short = bar._fitting_lines(text, 16, 110, 2)
+        first = "".join(short).replace(" ", "")
+        assert text.replace(" ", "").startswith(first)
+        assert first.endswith((".", "。"))
+        assert len(first) < len(text.replace(" ", ""))
+    finally:
+        pygame.quit()

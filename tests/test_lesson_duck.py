@@ -170,3 +170,32 @@ def test_the_step_keeps_its_card_picked_when_the_computer_chooses_after_it_shows
     click(app, probe["card:14"])  # one click, as the step says
     assert scene.session.actions[-1] == (0, "card 14")
     assert scene.guide.run.index == step.index + 1
+
+
+def test_a_steps_first_picks_are_on_its_first_frame():
+    """Issue #27: the picks a lesson step makes for the person (its life ring, its card)
+    are made before the step's first frame is composed, so that frame is drawn once,
+    showing them (the guide's focus over the table drew it twice, the first time with
+    texts nobody saw)."""
+    app, scene = _open()
+    composed: list[int] = []
+    draw_table = scene.draw_table
+
+    def counted(surface):
+        composed[-1] += 1
+        draw_table(surface)
+
+    scene.draw_table = counted
+    app_draw = app.draw
+
+    def one_frame():
+        composed.append(0)
+        app_draw()
+
+    app.draw = one_frame
+    step = wait_for_step(app, scene)
+    while step.expect != "card 14":
+        do_step(app, scene, step)
+        step = wait_for_step(app, scene)
+    assert scene.game.model.sel == [14]
+    assert composed and max(composed) == 1

@@ -4,6 +4,8 @@ under the pointer."""
 
 from __future__ import annotations
 
+import re
+
 import pygame
 
 from game.scenes.table.contract import TableHost
@@ -225,12 +227,15 @@ class HandBar:
         tokens = self.targets.tray_tokens()
         if not tokens:
             size = self.host.text_px(14)
-            lines = fonts.wrap(
-                self.host.t("duck.ui.no_tokens"), size, tray.width - self.host.px(12)
-            )
             line_h = round(size * 1.2)
             y = tray.y + round(size * 1.5)
-            for line in lines[: max(1, (tray.bottom - y) // line_h)]:
+            lines = self._fitting_lines(
+                self.host.t("duck.ui.no_tokens"),
+                size,
+                tray.width - self.host.px(12),
+                max(1, (tray.bottom - y) // line_h),
+            )
+            for line in lines:
                 draw_text(
                     surface, line, size, (tray.x + self.host.px(6), y), theme.INK_SOFT, within=tray
                 )
@@ -254,6 +259,19 @@ class HandBar:
                     bold=True,
                     anchor="bottomright",
                 )
+
+    @staticmethod
+    def _fitting_lines(text: str, size: int, width: int, most: int) -> list[str]:
+        """``text`` wrapped to ``width`` in at most ``most`` lines: when it does not fit,
+        its later sentences go (the secondary words first, issue #27), never words cut
+        off a sentence; its first sentence whole even if it does not fit."""
+        sentences = re.findall(r".+?(?:[.!?](?=\s)|[。！？]|$)\s*", text.strip())
+        lines: list[str] = []
+        for n in range(len(sentences), 0, -1):
+            lines = fonts.wrap("".join(sentences[:n]).strip(), size, width)
+            if len(lines) <= most:
+                break
+        return lines
 
     def draw_tooltip(self, surface) -> None:
         if self.host.private_player is None or self.model.tray_rect is None:

@@ -65,11 +65,27 @@ class Board:
         self.model.preview_box = box if box.w and box.h else None
 
     def _tag(self, surface, text: str, center, colour, size: int | None = None) -> None:
-        """A label of the preview, clear of its other labels."""
-        self.panels.tag(surface, text, center, colour, size, self._tags)
+        """A label of the preview: painted last (:meth:`_paint_tags`), over the routes
+        and the bonk stars and clear of them and of the other labels."""
+        self._tags.append((text, center, colour, size))
+
+    def _star(self, surface, size: int, center) -> None:
+        """A bonk star centred on ``center`` (the labels keep clear of it)."""
+        star = art.bonk_star(size)
+        rect = star.get_rect(center=(round(center[0]), round(center[1])))
+        surface.blit(star, rect)
+        self._stars.append(rect)
+
+    def _paint_tags(self, surface) -> None:
+        """The preview's labels, after everything else of it: none under a star or under
+        another label (issue #27: a bonk star covered its "warp?")."""
+        taken = list(self._stars)
+        for text, center, colour, size in self._tags:
+            self.panels.tag(surface, text, center, colour, size, taken)
 
     def _paint_preview(self, overlay, d, spec) -> None:
-        self._tags: list[pygame.Rect] = []
+        self._tags: list[tuple] = []
+        self._stars: list[pygame.Rect] = []
         kind = spec[0]
         lines = []
         if kind == "duck":
@@ -101,6 +117,7 @@ class Board:
             lines.append(
                 self.host.t("duck.ui.hound_preview_patterns", patterns=" + ".join(letters))
             )
+        self._paint_tags(overlay)
         self.model.legend_text = " ".join(lines)
 
     def _route_line(self, surface, points, colour, strong: bool) -> None:
@@ -174,9 +191,8 @@ class Board:
                         (x1 + k, y1 + k * side),
                         max(3, round(hs * 0.14)),
                     )
-            star = art.bonk_star(max(12, round(hs * 0.95)))
             sx, sy = (x0 + x1) / 2, (y0 + y1) / 2
-            surface.blit(star, star.get_rect(center=(sx, sy)))
+            self._star(surface, max(12, round(hs * 0.95)), (sx, sy))
             self._tag(
                 surface,
                 self.host.t("duck.ui.bonk"),
@@ -259,10 +275,8 @@ class Board:
         cx, cy = geo.hex_px(*last)
         if hp["bonk"]:
             dx, dy = direction(heading_angle(hp["heading"] + 3))
-            star = art.bonk_star(max(12, round(hs * 0.95)))
-            surface.blit(
-                star, star.get_rect(center=(cx + dx * hs * SQ3 / 2, cy + dy * hs * SQ3 / 2))
-            )
+            at = (cx + dx * hs * SQ3 / 2, cy + dy * hs * SQ3 / 2)
+            self._star(surface, max(12, round(hs * 0.95)), at)
         if hp["drain"] or hp["off"]:
             self._tag(surface, self.host.t("duck.ui.hound_gone"), (cx, cy - hs * 0.9), (90, 60, 30))
         elif hp["end"] is not None:

@@ -62,6 +62,22 @@ class Guide:
         self.host = host
         self.decisions = decisions
         self.targets = targets
+        self.prepared: int | None = None  # the step whose picks :meth:`prepare` made
+
+    def prepare(self) -> None:
+        """Before a frame is composed: the first picks of the lesson's step now shown
+        (what the guide's focus on its control makes, :meth:`focus`), so the step's first
+        frame already shows them (issue #27: drawn once, not drawn and then drawn again
+        when the guide, over the table, makes them; its focus then changes nothing)."""
+        shown = getattr(self.host.guide, "shown_step", None)
+        step = shown() if callable(shown) else None
+        if step is None or step.expect in (None, "any") or step.index == self.prepared:
+            return
+        self.prepared = step.index
+        for control in self.controls:
+            if str(control.action) == step.expect:
+                self.focus(control.key)
+                return
 
     def lesson_game_element(self, name: str) -> pygame.Rect | None:
         kind, _, what = name.partition(":")
@@ -229,6 +245,7 @@ class Guide:
         d = self.decisions.decision()
         if d is None:
             return False
+        before = self._picks()
         step = self.host.guide.step
         wanted = step.expect if step is not None else None
         matches = [c for c in self.controls if c.key == key]
@@ -262,8 +279,15 @@ class Guide:
         for i, target in enumerate(self.targets.cycle(d)):
             if f"{target.kind}:{self._target_name(target)}" == key:
                 self.model.focus = i
+        if self._picks() == before:
+            return False  # made before the frame (:meth:`prepare`): nothing to draw again
         self.model.touch_ui()
         return True
+
+    def _picks(self) -> tuple:
+        """What :meth:`focus` may change."""
+        m = self.model
+        return (list(m.sel), m.token_mode, m.picks, m.sel_hex, m.focus, m.keyboard)
 
 
 def _round_rect(center: tuple[float, float], radius: float) -> pygame.Rect:

@@ -105,7 +105,9 @@ class DuckTable:
         self.animator.update(dt)
 
     def before_frame(self) -> None:
-        """Nothing to work out before a frame: the decision follows the state as asked."""
+        """Before a frame: a lesson step's first picks (the decision follows the state as
+        asked)."""
+        self.guide.prepare()
 
     def plays_unseen(self, event: Event) -> bool:
         return False  # what the viewer sees, no more

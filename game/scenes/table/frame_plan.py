@@ -134,7 +134,9 @@ def seat_layout(
     name = pygame.Rect(x, row.y + px(5), right - score_w - x, name_h)
     score_rect = pygame.Rect(right - score_w, row.y + px(4), score_w, name_h + sub_h)
     if not subtitle:
-        name.y = row.y + px(3)
+        # a short panel: the name's box as tall as its line (no leading kept for a line
+        # under it), so that the row of the game's things gets the rest (issue #27)
+        name.update(x, row.y + px(3), name.w, round(text_px(18) * 1.1))
         below = pygame.Rect(x, name.bottom, name.w, 0)
         extras = pygame.Rect(x, name.bottom, right - x, row.bottom - px(2) - name.bottom)
         return SeatLayout(portrait, name, below, score_rect, extras, side)
