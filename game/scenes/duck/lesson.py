@@ -138,7 +138,7 @@ class Guide:
         return None
 
     def lesson_keep_clear(self) -> list[pygame.Rect]:
-        """What a lesson's callout must not hide (game.scenes.table.lesson.LessonGuide._clear_of
+        """What a lesson's callout must not hide (game.scenes.table.lesson_callout.place_callout
         weighs it): the cards picked, the buttons that take them, and the way the table
         previews — a duck's route from where it swims, or the hound's."""
         d = self.decisions.decision()
