@@ -31,12 +31,13 @@ from game.net.store import reopen
 from game.net.table import Refused
 from game.rules.protocol import GameState
 from game.scenes.table.end_screen import GameOverScene
+from game.scenes.table.frame_plan import seat_layout
 from game.scenes.table.handoff import HandoffScene
 from game.scenes.table.phones import PhoneCards
 from game.scenes.table.scene import TableScene
 from game.session import Session
 from game.table.driver import LocalDriver
-from game.ui import fonts, widgets
+from game.ui import fonts, theme, widgets
 from game.ui.widgets import Button
 
 STATUS_KEYS = {
@@ -417,15 +418,59 @@ class HostedTable(OnlineTable):
         label = self.t("online.hand")
         return fonts.font(self.text_px(14)).size(label)[0] + 12 + self.px(14)
 
+    def hand_button_min_h(self) -> int:
+        """The least height of the button: its label's line at the floor size (14 px)
+        and its edge above and under it."""
+        return fonts.font(theme.MIN_TEXT_PX).size(self.t("online.hand"))[1] + 3
+
+    def hand_label_px(self, rect: pygame.Rect) -> int:
+        """The label's size: the frame's smallest text size, a step smaller in a button
+        too flat for it (never under the floor): its letters never touch its edge."""
+        label = self.t("online.hand")
+        top = max(theme.MIN_TEXT_PX, self.text_px(14))
+        for size in range(top, theme.MIN_TEXT_PX, -1):
+            if fonts.font(size).size(label)[1] + 3 <= rect.h:
+                return size
+        return theme.MIN_TEXT_PX
+
+    def seat_subtitle(self, player: int) -> str:
+        """A waiting seat's status ("Awaiting player…"), unless its panel is too short
+        for the status and the button's row under it (six seats in a small window, or
+        the Larger text): then the status goes first (issue #27: the secondary line
+        before anything is clipped or covered) and the button, which is only there
+        while the seat waits, says it under the name."""
+        text = super().seat_subtitle(player)
+        if text and player in self.waiting_seats() and not self._status_and_button_fit(player):
+            return ""
+        return text
+
+    def _status_and_button_fit(self, player: int) -> bool:
+        plan = getattr(self, "plan", None)
+        if plan is None:
+            return True
+        parts = seat_layout(
+            plan.seats[player],
+            self.px,
+            self.text_px,
+            self.seat_side_w(player),  # type: ignore[attr-defined]
+            self.seat_score(player) is not None,  # type: ignore[attr-defined]
+            True,
+        )
+        return parts.extras.h >= self.hand_button_min_h()
+
     def hand_button_rect(self, player: int, extras: pygame.Rect) -> pygame.Rect:
         """Where a waiting seat's button is: in the panel's row for the game's own things
-        (``extras``), under the seat's status, as high as that row allows. While the seat
-        waits the button stands in place of those things: beside it they would not fit
-        at any size (the button's text is the frame's smallest, and so are theirs)."""
-        height = min(self.px(30), max(extras.h - 2, self.text_px(14) + 8))
+        (``extras``), under the seat's status (or under its name when the status went:
+        see :meth:`seat_subtitle`), as high as that row allows and never out of its
+        panel. While the seat waits the button stands in place of those things: beside
+        it they would not fit at any size (the button's text is the frame's smallest,
+        and so are theirs)."""
+        height = min(self.px(30), max(extras.h - 2, self.hand_button_min_h()))
         width = min(self.hand_button_w(player), extras.w)
         rect = pygame.Rect(0, 0, width, height)
         rect.midleft = (extras.x, extras.centery)
+        rect.bottom = min(rect.bottom, self.plan.seats[player].bottom - 1)  # type: ignore[attr-defined]
+        rect.top = max(rect.top, extras.top)  # the name or status above: never covered
         return rect
 
     def place_hand_buttons(self) -> None:
@@ -433,15 +478,19 @@ class HostedTable(OnlineTable):
         with its own controls keeps across their rebuilds: ``base_buttons``)."""
         if getattr(self, "plan", None) is None:
             return
+        rects = {
+            p: self.hand_button_rect(p, self.seat_parts(p).extras)  # type: ignore[attr-defined]
+            for p in self.waiting_seats()
+        }
         new = [
             Button(
-                self.hand_button_rect(p, self.seat_parts(p).extras),  # type: ignore[attr-defined]
+                rect,
                 self.t("online.hand"),
                 self._hand(p),
-                self.text_px(14),
+                self.hand_label_px(rect),
                 key=f"online:hand:{p}",
             )
-            for p in self.waiting_seats()
+            for p, rect in rects.items()
         ]
         focused = self.buttons.focused_key()
         base = getattr(self, "base_buttons", None)

@@ -9,7 +9,7 @@ from typing import Any
 
 import pygame
 
-from game.ui import theme
+from game.ui import fonts, theme
 
 # design sizes at 1280x720 (scaled with the window by Scene.px)
 HEADER_H = 44
@@ -134,11 +134,12 @@ def seat_layout(
     name = pygame.Rect(x, row.y + px(5), right - score_w - x, name_h)
     score_rect = pygame.Rect(right - score_w, row.y + px(4), score_w, name_h + sub_h)
     if not subtitle:
-        # a short panel: the name's box as tall as its line (no leading kept for a line
-        # under it), so that the row of the game's things gets the rest (issue #27)
-        name.update(x, row.y + px(3), name.w, round(text_px(18) * 1.1))
+        # the name's line as high as its text (not a line and a quarter): in a short
+        # panel the game's things under it keep the room their content needs (issue #27)
+        name.y, name.h = row.y + px(3), fonts.font(text_px(18), True).size("Ag")[1]
         below = pygame.Rect(x, name.bottom, name.w, 0)
-        extras = pygame.Rect(x, name.bottom, right - x, row.bottom - px(2) - name.bottom)
+        # beside the score (as high as the name and the line that went): never under it
+        extras = pygame.Rect(x, name.bottom, right - score_w - x, row.bottom - px(2) - name.bottom)
         return SeatLayout(portrait, name, below, score_rect, extras, side)
     below = pygame.Rect(x, name.bottom, name.w, sub_h)
     top = below.bottom + px(2)
