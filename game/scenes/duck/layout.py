@@ -137,8 +137,9 @@ class Layout:
         :data:`BESIDE_GAIN` of their size with the tray under the tub: a long board
         (Canal, Spa, Grand Canal), which the strip costs little and a column much, keeps
         the tray under it; the Duck Pond and the Harbour, whose hexes come out about the
-        same size either way, take the column where it leaves them no smaller (at
-        1280x720: under the tub their felt was 31-33% empty). The felt is the board's
+        same size either way, take the column where their hexes lose at most 3% (at
+        1280x720: under the tub their felt was 31-33% empty). A replay keeps the strip
+        (its controls lie over it: ``host.bar_across``). The felt is the board's
         panel either way (its share of the window is the >= 55% floor)."""
         px = self.host.px
         self.model.header, self.model.rows = plan.header, plan.seats
@@ -153,7 +154,9 @@ class Layout:
         tub.w = felt.right - tub.x
         beside_area = tub.inflate(-px(12), -px(12))
         beside = BoardGeometry(coords, beside_area, px(4))
-        self.model.tray_beside = beside.size >= under.size * BESIDE_GAIN
+        self.model.tray_beside = (
+            not self.host.bar_across and beside.size >= under.size * BESIDE_GAIN
+        )
         if self.model.tray_beside:
             plan.board.update(felt)
             self.model.board_rect = felt.copy()
