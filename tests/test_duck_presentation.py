@@ -1,7 +1,8 @@
 """Issue #27's presentation floors on the Duck! Duck! Go! table, headless: the tub takes
 at least 55% of the window at every size and player count, on every shipped board
 (hexes at least 40 px across at 1280x720, the long canals too); the hand is a tray
-under the tub with its cards and buttons inside it; the hound board's pattern names are
+under a long tub, or on the felt beside a tall one, with its cards and buttons inside
+it, and the hexes and the tray fill the felt; the hound board's pattern names are
 never cut; hex labels and card numbers go through the text layer at 14 px or more; the
 hint is never cut with "…"; the action tokens are targets at least 24 px apart."""
 
@@ -14,6 +15,7 @@ import pygame
 import pytest
 
 from game.scenes.duck import art
+from game.scenes.duck.geometry import SQ3, unit
 from game.scenes.table.frame import Hint
 from game.session import Session
 from game.ui import widgets
@@ -49,20 +51,82 @@ def _share(scene, size) -> float:
     return rect.w * rect.h / (size[0] * size[1])
 
 
+def _hex_box(geo) -> pygame.Rect:
+    """The bounding box of the tub's hexes on screen."""
+    points = [unit(q, r) for q, r in geo.coords]
+    left, top = geo.px(min(x for x, _ in points) - SQ3 / 2, min(y for _, y in points) - 1)
+    right, bottom = geo.px(max(x for x, _ in points) + SQ3 / 2, max(y for _, y in points) + 1)
+    return pygame.Rect(round(left), round(top), round(right - left), round(bottom - top))
+
+
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("players,options", [(2, {}), (6, {"variant": "advanced"})])
+@pytest.mark.parametrize(
+    "players,options",
+    [(2, {}), (6, {"variant": "advanced"}), (4, {"board": "grand-canal", "variant": "advanced"})],
+)
 def test_the_board_takes_more_than_half_the_window(size, players, options):
-    """Issue #27: the board first, >= 55% of the window, the hand a tray under it."""
+    """Issue #27: the board first, >= 55% of the window (its felt), the hand a tray sized
+    to its cards: under a wide tub, across its width; on the felt beside a tall one (the
+    Decision in Layout.cut), a column left of the hexes that covers none of them."""
     _app, scene = _table(size, players, options)
     try:
         m = scene.game.model
         assert _share(scene, size) >= 0.55
-        assert m.hand_rect.top > m.board_rect.bottom  # the tray is under the tub
-        assert m.hand_rect.w == m.board_rect.w
-        assert m.hand_rect.h < m.board_rect.h / 3  # sized to its cards, not a column
+        if m.tray_beside:
+            assert m.board_rect.contains(m.hand_rect)  # on the felt
+            assert m.hand_rect.right <= _hex_box(m.geo).x  # beside the hexes
+            assert m.hand_rect.w < m.board_rect.w / 3  # sized to its cards, not a half
+            assert m.board_rect.contains(m.info_rect)
+            assert not m.info_rect.colliderect(m.hand_rect)
+        else:
+            assert m.hand_rect.top > m.board_rect.bottom  # the tray is under the tub
+            assert m.hand_rect.w == m.board_rect.w
+            assert m.hand_rect.h < m.board_rect.h / 3  # sized to its cards, not a column
+        # under a tub the hand may rise over the tub's empty margin (Layout.cards_rise)
+        hand = m.hand_rect.inflate(0, m.cards_rise)
+        hand.bottom = m.hand_rect.bottom
         for _, rect, _ in scene.game.choosing.bar_cards(None):
-            assert m.hand_rect.contains(rect)
+            assert hand.contains(rect)
         assert m.hand_rect.contains(m.buttons_rect)
+        if m.tray_rect is not None:
+            assert m.hand_rect.contains(m.tray_rect)
+            assert not m.tray_rect.colliderect(m.buttons_rect)
+            assert not m.tray_rect.colliderect(m.cards_rect)
+        assert not m.cards_rect.colliderect(m.buttons_rect)
+    finally:
+        pygame.quit()
+
+
+# the boards whose shape leaves side room on the felt at 1280x720 (the tray beside them:
+# the Duck Pond's and Harbour's hexes come out the same size either way, the felt fuller
+# beside); the long ones keep it under them
+BESIDE = {"bathtub", "sink", "paddling-pool", "whirlpool", "duck-pond", "harbour"}
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_the_tub_and_its_tray_fill_the_felt(board):
+    """Issue #27: "no panel is more than ~25% empty space; boards with a long aspect
+    ratio fill their panel". At 1280x720 with 4 players the tub's hexes (their bounding
+    box) and the tray cover >= 75% of the felt's width and of its height and >= 75% of
+    its area (before the tray lay beside a tall board: the Bathtub's hexes covered 51%
+    of it, 54% of its width). A tall board has its tray beside it (its hexes grow), a
+    long one keeps it under."""
+    _app, scene = _table((1280, 720), 4, {"board": board, "variant": "advanced"})
+    try:
+        m = scene.game.model
+        felt = m.board_rect
+        assert m.tray_beside == (board in BESIDE)
+        box = _hex_box(m.geo)
+        covered = [box.clip(felt)]
+        if felt.contains(m.hand_rect):
+            covered.append(m.hand_rect)
+        mask = pygame.Mask(felt.size)
+        for rect in covered:
+            mask.draw(pygame.Mask(rect.size, fill=True), (rect.x - felt.x, rect.y - felt.y))
+        union = covered[0].unionall(covered[1:])
+        assert union.w >= 0.75 * felt.w and union.h >= 0.75 * felt.h
+        assert mask.count() >= 0.75 * felt.w * felt.h
+        assert m.geo.size * math.sqrt(3) >= 44  # hexes across at 1280x720
     finally:
         pygame.quit()
 
@@ -400,6 +464,26 @@ def test_a_hovered_hand_card_is_magnified_clear_of_the_preview():
         assert big, "the magnified card's number"
         assert game.model.board_rect.contains(big[0].rect)
         assert game.model.preview_box is not None
+    finally:
+        pygame.quit()
+
+
+def test_cards_in_the_tray_beside_the_tub_are_big():
+    """Issue #27: the tray beside a tall tub (the Decision in Layout.cut) gives the hand
+    room: at 1024x600 its cards are at least as tall as under the tub and the hexes
+    larger; the magnifier is not needed over them."""
+    _app, scene = _table((1024, 600), 2, {"board": "canal"})
+    try:
+        under = scene.game.choosing.bar_cards(None)[0][1]
+        under_hex = scene.game.model.geo.size
+    finally:
+        pygame.quit()
+    _app, scene = _table((1024, 600), 2, {"board": "bathtub"})
+    try:
+        assert scene.game.model.tray_beside
+        beside = scene.game.choosing.bar_cards(None)[0][1]
+        assert beside.h >= under.h and beside.w >= under.w
+        assert scene.game.model.geo.size > under_hex
     finally:
         pygame.quit()
 

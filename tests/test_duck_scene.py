@@ -468,10 +468,11 @@ def test_layout_draws_at_both_sizes_without_overlaps(size):
         w, h = size
         side = scene.plan.side
         assert scene.game.model.board_rect.right < side.left
-        assert (
-            scene.game.model.board_rect.bottom < scene.game.model.bar.top
-            and scene.game.model.bar.bottom <= h
-        )
+        model = scene.game.model
+        if model.tray_beside:  # a tall board: the tray on the felt, left of the tub
+            assert model.board_rect.contains(model.bar) and model.tub_rect.left >= model.bar.right
+        else:
+            assert model.board_rect.bottom < model.bar.top and model.bar.bottom <= h
         assert side.right <= w and scene.game.model.log_rect.bottom <= h
         assert scene.game.model.header.right < scene.buttons.by_key("undo").rect.left
         for row in scene.game.model.rows:
@@ -491,6 +492,7 @@ def test_layout_draws_at_both_sizes_without_overlaps(size):
             scene.game.model.board_rect.left <= min(xs)
             and max(xs) <= scene.game.model.board_rect.right
         )
+        assert model.bar.right < min(xs) or model.bar.top > max(ys)  # no hex under the tray
         assert (
             scene.game.model.board_rect.top <= min(ys)
             and max(ys) <= scene.game.model.board_rect.bottom
@@ -499,7 +501,8 @@ def test_layout_draws_at_both_sizes_without_overlaps(size):
             rect for _, rect, _ in scene.game.choosing.bar_cards(scene.game.decisions.decision())
         ]
         assert cards and all(scene.game.model.hand_rect.contains(r) for r in cards)
-        assert not scene.game.model.hand_rect.colliderect(scene.game.model.board_rect)
+        if not model.tray_beside:
+            assert not scene.game.model.hand_rect.colliderect(scene.game.model.board_rect)
         assert all(not r.colliderect(scene.game.model.tray_rect) for r in cards)
         assert not scene.game.model.tray_rect.colliderect(scene.game.model.buttons_rect)
         # and in the middle of the moves too

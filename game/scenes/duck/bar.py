@@ -89,6 +89,7 @@ class HandBar:
         hover = self.model.hover
         focused = self.targets.focused_target(d) if d is not None else None
         cards = self.targets.bar_cards(d)
+        label_at: tuple[int, int] | None = None
         if not cards:
             self._centred_lines(
                 surface,
@@ -124,12 +125,9 @@ class HandBar:
                     width=3,
                     border_radius=self.host.px(9),
                 )
-                self.tag(
-                    surface,
-                    self.host.t("duck.ui.table_card"),
-                    (lifted.centerx, lifted.bottom - self.host.px(2)),
-                    theme.ACCENT_DARK,
-                )
+                # its label over the cards (drawn after them: wider than a narrow card,
+                # it is never hidden under its neighbour's)
+                label_at = (lifted.centerx, lifted.bottom - self.host.px(2))
             if is_sel:
                 pygame.draw.rect(
                     surface,
@@ -159,6 +157,8 @@ class HandBar:
                     width=2,
                     border_radius=self.host.px(9),
                 )
+        if label_at is not None:
+            self.tag(surface, self.host.t("duck.ui.table_card"), label_at, theme.ACCENT_DARK)
         if self.model.tray_rect is not None:
             self._draw_tray(surface, self.model.tray_rect, d)
 
@@ -183,7 +183,7 @@ class HandBar:
         if found is None:
             return
         card, rect = found
-        px, board = self.host.px, self.model.board_rect
+        px, board = self.host.px, self.model.tub_rect  # over the tub, never the tray
         h = min(px(210), round(board.h * 0.5))
         if h < rect.h * 1.4:
             return  # the card in the tray is big enough
@@ -294,6 +294,7 @@ class HandBar:
         box = pygame.Rect(0, 0, w, h)
         box.midbottom = (rect.centerx, rect.y - px(6))
         box.right = min(box.right, self.model.bar.right)
+        box.left = max(box.left, self.model.board_rect.left)  # the tray at the felt's left
         draw_panel(surface, box, fill=(255, 255, 246), radius=8)
         y = box.y + px(6)
         for line in title_lines:
@@ -320,7 +321,7 @@ class HandBar:
         box.center = (round(center[0]), round(center[1]))
         box.inflate_ip(self.host.px(10), self.host.px(4))
         if taken is not None:  # a label of the board's preview: in the tub, clear of others
-            area = self.model.board_rect.inflate(-self.host.px(8), -self.host.px(8))
+            area = self.model.tub_rect.inflate(-self.host.px(8), -self.host.px(8))
             start = box.clamp(area)
             for k in range(2 * len(taken) + 2):
                 step = (box.h + 2) * ((k + 1) // 2) * (-1 if k % 2 else 1)
@@ -328,6 +329,8 @@ class HandBar:
                 if box.collidelist(taken) < 0:
                     break
             taken.append(box)
+        else:  # a card's label in the hand tray: inside the tray (a narrow column's too)
+            box.clamp_ip(self.model.bar)
         pygame.draw.rect(surface, (255, 255, 255), box, border_radius=box.height // 2)
         pygame.draw.rect(surface, colour, box, width=1, border_radius=box.height // 2)
         draw_text(surface, text, size, box.center, colour, bold=True, anchor="center")

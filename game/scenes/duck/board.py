@@ -15,7 +15,7 @@ import pygame
 from game.rules.duck.data import BUOY, COLOURS, PATTERN_NAMES
 from game.rules.duck.preview import Preview
 from game.scenes.table.contract import TableHost
-from game.ui import smooth, theme
+from game.ui import fonts, smooth, theme
 from game.ui.widgets import draw_focus_ring, draw_text, lay, paint_picture
 
 from . import art
@@ -77,9 +77,16 @@ class Board:
         self._stars.append(rect)
 
     def _paint_tags(self, surface) -> None:
-        """The preview's labels, after everything else of it: none under a star or under
-        another label (issue #27: a bonk star covered its "warp?")."""
+        """The preview's labels, after everything else of it: none under a star, under
+        another label or over a tile's printed number (issue #27: a bonk star covered its
+        "warp?", a "bonk!" the tile's "5A")."""
         taken = list(self._stars)
+        for text, size, centre, _colour, bold in art.tile_labels(
+            self.model.geo, self.host.state.board
+        ):
+            box = pygame.Rect((0, 0), fonts.font(size, bold).size(text))
+            box.center = (round(centre[0]), round(centre[1]))
+            taken.append(box)
         for text, center, colour, size in self._tags:
             self.panels.tag(surface, text, center, colour, size, taken)
 

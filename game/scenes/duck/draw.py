@@ -395,7 +395,7 @@ class Drawing:
         if rv is None:
             return
         n = len(rv.cards)
-        area = self.model.board_rect
+        area = self.model.tub_rect
         gap = self.host.px(14)
         w = min(self.host.px(104), (area.width - self.host.px(60) - gap * (n - 1)) // max(1, n))
         h = round(w / 0.72)
@@ -485,7 +485,7 @@ class Drawing:
     def _banner_text(self, words: str) -> pygame.Surface:
         """The banner's words on one line, smaller if they must (not under 14 px), else
         wrapped onto lines at 14 px: never cut with "…" (issue #27)."""
-        maxw = self.model.board_rect.width - self.host.px(60)
+        maxw = self.model.tub_rect.width - self.host.px(60)
         top = max(theme.MIN_TEXT_PX, self.host.px(19))
         size = next(
             (
@@ -515,7 +515,7 @@ class Drawing:
     def _banner_place(self, size) -> pygame.Rect:
         """At the top of the tub, or at the bottom when that hides fewer pieces (the
         banner must not cover the duck it announces)."""
-        area = self.model.board_rect
+        area = self.model.tub_rect
         top = pygame.Rect((0, 0), size)
         top.midtop = (area.centerx, area.y + self.host.px(10))
         bottom = top.copy()

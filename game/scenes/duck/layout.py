@@ -1,7 +1,8 @@
 """Where the Duck! Duck! Go! table's things lie in the shared frame (the tub and its
-board, the hand column with the cards, the token tray and the buttons, the piles, the
-hound board's patterns), the anchors things fly to, and the sprites turned to a heading
-at the layout's size (cached per 5°)."""
+board, the hand tray with the cards, the token tray and the buttons: under a long tub,
+beside a tall one, see Layout.cut; the piles, the hound board's patterns), the anchors
+things fly to, and the sprites turned to a heading at the layout's size (cached per
+5°)."""
 
 from __future__ import annotations
 
@@ -38,6 +39,11 @@ LIFT = 10  # room over a card for it to lift when chosen
 CARD_ASPECT = 0.72
 TOKEN_STEP = 44
 TOKEN_COLUMNS = 3
+# the tray beside a tall board (Layout.cut): the column's width (the buttons' and its
+# padding), and the least size of the hexes beside the tray, against under it, for it
+# to be chosen (a hex 3% smaller does not show; a felt a third empty does)
+COLUMN_W = 252
+BESIDE_GAIN = 0.97
 
 
 class Layout:
@@ -105,7 +111,8 @@ class Layout:
     def plan(self, size: tuple[int, int]) -> TablePlan:
         """The shared frame: header, seat panels (and the hound board under them), log,
         and under the tub the hand tray (issue #27: the board first, the tray sized to
-        its cards; the side column a little narrower than the frame's default)."""
+        its cards; the side column a little narrower than the frame's default). A tall
+        board takes the strip back and lays the tray beside it (:meth:`cut`)."""
         return self.host.plan_frame(
             size,
             bar_h=TRAY_H,
@@ -117,41 +124,50 @@ class Layout:
         )
 
     def cut(self, plan: TablePlan) -> None:
-        """Place the table's things in the frame's ``plan`` (a new window size): the tub
-        over the whole width left of the seats, the hand tray under it, a row of the
-        hint, the cards, the token tray and the buttons (issue #27)."""
+        """Place the table's things in the frame's ``plan`` (a new window size).
+
+        The Decision (issue #27, "the board first"): **the hand tray lies on the felt
+        beside a tall board.** The frame cuts a strip under the board for the tray; when
+        the board's shape leaves side room on the felt instead (the square-ish Bathtub,
+        Sink, Paddling Pool, Whirlpool), the strip is given back to the felt, the tray is
+        laid as a column on the felt at the tub's left (its own panel, like cards lying
+        on the table next to the board: the hint at its top, the cards, the tokens, the
+        buttons at its bottom; the piles under it) and the tub is scaled up into the
+        height it gains. That is chosen unless the hexes would come out smaller than
+        :data:`BESIDE_GAIN` of their size with the tray under the tub: a long board
+        (Canal, Spa, Grand Canal), which the strip costs little and a column much, keeps
+        the tray under it; the Duck Pond and the Harbour, whose hexes come out about the
+        same size either way, take the column where their hexes lose at most 3% (at
+        1280x720: under the tub their felt was 31-33% empty). A replay keeps the strip
+        (its controls lie over it: ``host.bar_across``). The felt is the board's
+        panel either way (its share of the window is the >= 55% floor)."""
         px = self.host.px
         self.model.header, self.model.rows = plan.header, plan.seats
         self.model.hound_rect, self.model.log_rect = plan.extra, plan.log
-        self.model.board_rect = plan.board.copy()
-        self.model.bar = self.model.hand_rect = plan.bar
-        tray = plan.bar.inflate(-px(16), -px(12))
-        gap = px(12)
-        # the buttons at the right, the token tray before them, the hint at the left
-        button_w = px(236)
-        self.model.buttons_rect = pygame.Rect(tray.right - button_w, tray.y, button_w, tray.h)
-        right = self.model.buttons_rect.x - gap
         self.model.tray_rect = None
-        if self.host.state.advanced:
-            # two rows: the hand gets the width; as wide as its label (issue #27)
-            label = fonts.font(self.host.text_px(14), True).size(self.host.t("duck.ui.tokens"))
-            token_w = max(TOKEN_COLUMNS * px(TOKEN_STEP), label[0] + px(12))
-            self.model.tray_rect = pygame.Rect(right - token_w, tray.y, token_w, tray.h)
-            right = self.model.tray_rect.x - gap
-        hint_w = max(px(230), round(tray.w * 0.3))
-        plan.hint.update(tray.x, tray.y, hint_w, tray.h)
-        plan.controls.update(plan.hint.right + gap, tray.y, right - plan.hint.right - gap, tray.h)
-        self.model.cards_rect = plan.controls.copy()
-        self.model.cards_top = tray.y
-        self.model.card_h = tray.h - px(LIFT)
-        self.model.card_w = round(self.model.card_h * CARD_ASPECT)
-        # the table's piles (deck, token pool) in the tub's bottom-right corner
-        piles_w = px(130 if self.host.state.advanced else 70)
-        self.model.info_rect = pygame.Rect(0, 0, piles_w, px(34))
-        self.model.info_rect.bottomright = (
-            self.model.board_rect.right - px(10),
-            self.model.board_rect.bottom - px(10),
+        coords = self.host.state.board.coords
+        under_area = plan.board.inflate(-px(12), -px(12))
+        under = BoardGeometry(coords, under_area, px(4))
+        felt = pygame.Rect(plan.board.x, plan.board.y, plan.board.w, plan.bar.bottom - plan.board.y)
+        column_w = px(COLUMN_W)
+        tub = pygame.Rect(felt.x + px(8) + column_w, felt.y, 0, felt.h)
+        tub.w = felt.right - tub.x
+        beside_area = tub.inflate(-px(12), -px(12))
+        beside = BoardGeometry(coords, beside_area, px(4))
+        self.model.tray_beside = (
+            not self.host.bar_across and beside.size >= under.size * BESIDE_GAIN
         )
+        if self.model.tray_beside:
+            plan.board.update(felt)
+            self.model.board_rect = felt.copy()
+            self.model.tub_rect = tub
+            self._cut_column(plan, felt, column_w)
+            self.model.geo = beside
+        else:
+            self.model.board_rect = plan.board.copy()
+            self.model.tub_rect = plan.board.copy()
+            self._cut_strip(plan)
+            self.model.geo = under
         self.model.pattern_rects = []
         if self.model.hound_rect:
             hound = self.model.hound_rect
@@ -165,15 +181,78 @@ class Layout:
                         hound.h - px(38),
                     )
                 )
-        # the board, fitted and centred (its piles keep the bottom-right corner)
-        area = self.model.board_rect.inflate(-px(12), -px(12))
-        self.model.geo = BoardGeometry(self.host.state.board.coords, area, px(4))
         self.model.rot.clear()
-        self.model.cards_rise = self.cards_rise()
+        self.model.cards_rise = self.cards_rise() if not self.model.tray_beside else 0
         self.model.preview_cache.clear()
         self.model.targets_key = None
         self.model.background = None  # painted when the table is first drawn
         self.model.touch()
+
+    def _piles_w(self) -> int:
+        return self.host.px(130 if self.host.state.advanced else 70)
+
+    def _cut_strip(self, plan: TablePlan) -> None:
+        """The tray under the tub, across its width: the hint at the left, the cards,
+        the token tray (advanced) and the buttons at the right; the table's piles in the
+        tub's bottom-right corner."""
+        px = self.host.px
+        self.model.bar = self.model.hand_rect = plan.bar
+        tray = plan.bar.inflate(-px(16), -px(12))
+        gap = px(12)
+        button_w = px(236)
+        self.model.buttons_rect = pygame.Rect(tray.right - button_w, tray.y, button_w, tray.h)
+        right = self.model.buttons_rect.x - gap
+        if self.host.state.advanced:
+            # two rows: the hand gets the width; as wide as its label (issue #27)
+            label = fonts.font(self.host.text_px(14), True).size(self.host.t("duck.ui.tokens"))
+            token_w = max(TOKEN_COLUMNS * px(TOKEN_STEP), label[0] + px(12))
+            self.model.tray_rect = pygame.Rect(right - token_w, tray.y, token_w, tray.h)
+            right = self.model.tray_rect.x - gap
+        hint_w = max(px(230), round(tray.w * 0.3))
+        plan.hint.update(tray.x, tray.y, hint_w, tray.h)
+        plan.controls.update(plan.hint.right + gap, tray.y, right - plan.hint.right - gap, tray.h)
+        self.model.cards_rect = plan.controls.copy()
+        self.model.cards_top = tray.y
+        self.model.card_h = tray.h - px(LIFT)
+        self.model.card_w = round(self.model.card_h * CARD_ASPECT)
+        self.model.info_rect = pygame.Rect(0, 0, self._piles_w(), px(34))
+        self.model.info_rect.bottomright = (
+            self.model.board_rect.right - px(10),
+            self.model.board_rect.bottom - px(10),
+        )
+
+    def _cut_column(self, plan: TablePlan, felt: pygame.Rect, column_w: int) -> None:
+        """The tray as a column on the felt at the tub's left, from the felt's top to
+        the piles under it: the hint (as many lines as under the tub) at its top, the
+        buttons at its bottom, the token tray (advanced) over them, the cards between."""
+        px = self.host.px
+        piles = pygame.Rect(0, 0, self._piles_w(), px(34))
+        piles.bottomleft = (felt.x + px(8), felt.bottom - px(8))
+        self.model.info_rect = piles
+        column = pygame.Rect(felt.x + px(8), felt.y + px(8), column_w, 0)
+        column.h = piles.y - px(8) - column.y
+        plan.bar.update(column)
+        self.model.bar = self.model.hand_rect = plan.bar
+        inner = column.inflate(-px(16), -px(16))
+        gap = px(10)
+        line = round(max(theme.MIN_TEXT_PX, self.host.text_px(15)) * 1.3)
+        plan.hint.update(inner.x, inner.y, inner.w, line * HINT_LINES)
+        bh = max(px(36), round(self.host.text_px(16) * 1.9))
+        buttons_h = 3 * bh + 2 * px(6)
+        self.model.buttons_rect = pygame.Rect(inner.x, inner.bottom - buttons_h, inner.w, buttons_h)
+        above = self.model.buttons_rect.y - gap
+        if self.host.state.advanced:
+            top = self.host.text_px(14) + px(8)
+            token_h = top + 2 * px(38) + px(4)
+            self.model.tray_rect = pygame.Rect(inner.x, above - token_h, inner.w, token_h)
+            above = self.model.tray_rect.y - gap
+        plan.controls.update(
+            inner.x, plan.hint.bottom + gap, inner.w, above - plan.hint.bottom - gap
+        )
+        self.model.cards_rect = plan.controls.copy()
+        self.model.cards_top = plan.controls.y
+        self.model.card_h = plan.controls.h - px(LIFT)
+        self.model.card_w = round(self.model.card_h * CARD_ASPECT)
 
     def background(self) -> widgets.Picture:
         """The tub and its board for this layout, painted once (when first drawn)."""

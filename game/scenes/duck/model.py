@@ -180,9 +180,11 @@ class DuckModel:
     title_now: tuple[int | None, str] = (None, "")
     preview_cache: dict = field(default_factory=dict)  # duck previews and hound walks
     # -- the layout (layout.py: Layout.cut) ------------------------------------------------
-    board_rect: pygame.Rect = field(init=False)
-    bar: pygame.Rect = field(init=False)  # the action bar under the board
-    hand_rect: pygame.Rect = field(init=False)  # the person's hand, beside the board
+    board_rect: pygame.Rect = field(init=False)  # the felt (the board's panel)
+    tub_rect: pygame.Rect = field(init=False)  # the felt's part the hexes are fitted into
+    bar: pygame.Rect = field(init=False)  # the hand tray: under the tub, or on the felt beside it
+    hand_rect: pygame.Rect = field(init=False)  # the person's hand (the tray)
+    tray_beside: bool = False  # the tray lies on the felt beside a tall board (Layout.cut)
     header: pygame.Rect = field(init=False)
     info_rect: pygame.Rect = field(init=False)
     rows: list[pygame.Rect] = field(init=False)  # one per player

@@ -286,6 +286,7 @@ class TableHost(Protocol):
     s: float  # the window's scale
     buttons: ButtonGroup
     base_buttons: list[Button]
+    bar_across: bool  # the bar must lie across the window under the board (a replay's)
 
     @property
     def state(self) -> Any: ...

@@ -70,6 +70,7 @@ class ReplayTableScene(TableScene):
     viewer's at most, and none is drawn twice)."""
 
     reveal_all = False
+    bar_across = True  # the controls lie over the bar, across the window under the board
 
     def revealed(self) -> tuple[list[str], str | None]:
         return hidden_things(self.state, self.t) if self.reveal_all else ([], None)

@@ -48,6 +48,9 @@ BOT_DELAY = 0.7  # seconds a computer seat "thinks" at least, so people can foll
 class TableScene(TableFrame, Scene):
     # the game's table, when a subclass stands for one game (its name in the router)
     table_of: ClassVar[GameFactory]
+    # the game's bar lies across the window under the board (a game may otherwise lay its
+    # hand beside the board: Duck! Duck! Go!); the replay's controls lie over that bar
+    bar_across: bool = False
 
     def __init__(self, app, table: TableDriver | Session, game: GameFactory | None = None):
         """``table``: the driver the game runs through (a Session alone: at this screen).
