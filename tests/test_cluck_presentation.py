@@ -184,3 +184,36 @@ def test_no_chicken_covers_a_value_issue_27(size):
         assert covered == []
     finally:
         pygame.quit()
+
+
+def test_rows_easing_to_a_new_height_paint_no_tile_at_a_height_between_issue_27(monkeypatch):
+    """Issue #27 (frame cost): while the rows ease to a new height, a tile is drawn as
+    its picture at rest height, scaled (painting every tile anew at each 4 px step of the
+    way cost a whole frame at 2560x1440, p99 over 16.7 ms): no tile picture is painted at
+    a height between, and once the rows are at rest every tile is its own picture at that
+    height."""
+    app, scene = _scene((2560, 1440), 4)
+    try:
+        game = scene.game
+        model, art, layout = game.model, game.art, game.geometry
+        target = layout.target_row_h()
+        model.row_h = target * 1.25  # as if a row had just come: the rows shrink
+        painted: list[tuple[int, int]] = []
+        paint = art._paint_tile
+        monkeypatch.setattr(
+            art, "_paint_tile", lambda s, *a: (painted.append(s.get_size()), paint(s, *a))
+        )
+        art.forget()  # nothing kept: every tile is new to the ladder
+        frames = 0
+        while model.row_h != target and frames < 120:
+            app.step(1 / 60)
+            frames += 1
+        assert model.row_h == target
+        app.step(1 / 60)
+        band = layout.band_rect(0)
+        rest_h = art._stepped(band.height)
+        on_ladder = [h for w, h in painted if w == band.width]
+        assert on_ladder and set(on_ladder) == {rest_h}
+        assert len(on_ladder) <= 8  # each tile once
+    finally:
+        pygame.quit()

@@ -416,3 +416,40 @@ def test_pawns_stacked_on_a_value_tile_stand_over_its_value_issue_27(count):
         assert not _hidden_marks(icons)
     finally:
         pygame.quit()
+
+
+def test_the_bar_and_buttons_are_in_the_still_picture_issue_27(monkeypatch):
+    """Issue #27 (frame cost): the piles, the hand and the buttons stand still: they are
+    painted into the still picture, not drawn on every frame (only a tumbling die is);
+    hovering a button paints the still picture again."""
+    import pygame
+
+    app = make_app((1024, 600))
+    try:
+        scene = make_scene(app, players=4, options={"variant": "hats"})
+        for _ in range(400):
+            if scene.deciding() is not None and not scene.busy_animating():
+                break
+            app.step(1 / 20)
+        game = scene.game
+        assert game.buttons_in_still
+        drawn: list[str] = []
+        panel = game.bar.draw_action_panel
+        monkeypatch.setattr(
+            game.bar, "draw_action_panel", lambda s, f: (drawn.append("panel"), panel(s, f))
+        )
+        buttons = scene.buttons.draw
+        monkeypatch.setattr(scene.buttons, "draw", lambda s: (drawn.append("buttons"), buttons(s)))
+        scene.compositor.forget()
+        app.draw()
+        assert sorted(drawn) == ["buttons", "panel"]  # painted once, into the still picture
+        drawn.clear()
+        app.draw()
+        app.draw()
+        assert drawn == []
+        button = next(b for b in scene.buttons.buttons if b.label and not getattr(b, "spot", ""))
+        button.hovered = not button.hovered
+        app.draw()
+        assert "buttons" in drawn  # the still picture follows the button's looks
+    finally:
+        pygame.quit()

@@ -47,11 +47,70 @@ class Art:
         self.model = model
         self.host = host
         self._tiles: dict = {}  # tile pictures per look and size (and their faded copies)
+        self._scaled: dict = {}  # stand-ins while the rows' height eases (see ``settling``)
+        self._rest_h: int | None = None  # the rows' height at rest, while it eases
+        self._budget = 0  # tile pictures that may still be painted at rest height this frame
+        self._rest_chicken: int | None = None  # the chickens' size at rest, while it eases
+        self._chicken_budget = 0
         self._chickens: dict = {}  # the chickens' sprites per seat, size and facing
 
     def forget(self) -> None:
         """A new layout: the tile pictures are painted again at their new sizes."""
         self._tiles.clear()
+        self._scaled.clear()
+
+    def settling(self, rest_h: int | None, rest_chicken: int | None = None) -> None:
+        """Once a frame, before the ladder is drawn: the band height the rows ease toward
+        (None: they are at rest). While they ease, a tile whose picture at the current
+        height is not kept is drawn as its picture at rest height (or the nearest kept),
+        scaled: painting every tile anew at each 4 px step cost a whole frame at large
+        sizes (issue #27: p99 over 16.7 ms at 2560x1440). At most one picture at rest
+        height is painted per frame, so all are ready when the rows come to rest; at rest
+        every tile is its own picture, as before. The chickens alike, toward ``rest_chicken``
+        px (their size follows the rows')."""
+        self._rest_h = rest_h
+        self._rest_chicken = rest_chicken if rest_h is not None else None
+        self._budget = 1
+        self._chicken_budget = 1
+        if rest_h is None:
+            self._scaled.clear()
+
+    @staticmethod
+    def _stepped(h: int) -> int:
+        """Heights are kept in steps (see ``tile_picture``)."""
+        return max(8, h - h % (4 if h > 24 else 2))
+
+    def _stand_in(self, kind: str, tile, turned: bool, w: int, h: int, ground) -> Picture | None:
+        """The picture to draw while the rows' height eases (see ``settling``), or None:
+        the tile's own picture."""
+        if self._rest_h is None:
+            return None
+        step, rest = self._stepped(h), self._stepped(self._rest_h)
+        if step == rest or (kind, tile, turned, w, step, ground) in self._tiles:
+            return None
+        look = (kind, tile, turned, w)
+        source = self._tiles.get((*look, rest, ground))
+        if source is None and self._budget > 0:
+            self._budget -= 1
+            source = self.tile_picture(kind, tile, turned, w, self._rest_h, ground)
+        if source is None:
+            kept = [
+                (abs(key[4] - step), key)
+                for key in self._tiles
+                if len(key) == 6 and key[:4] == look and key[5] == ground
+            ]
+            if kept:
+                source = self._tiles[min(kept)[1]]
+            else:  # a tile new to the ladder: its picture at rest, which stays of use
+                source = self.tile_picture(kind, tile, turned, w, self._rest_h, ground)
+        scaled = self._scaled.get((id(source.image), step))
+        if scaled is None or scaled[0] is not source.image:
+            if len(self._scaled) > 64:
+                self._scaled.clear()
+            image = pygame.transform.smoothscale(source.image, (w, step))
+            scaled = (source.image, source._replace(image=image))
+            self._scaled[(id(source.image), step)] = scaled
+        return scaled[1]
 
     def paint_background(self, size) -> pygame.Surface:
         """The window's ground, the felt of the board and the supply block's tray."""
@@ -79,7 +138,7 @@ class Art:
         height do not paint new pictures each frame. On a ``ground`` colour (the felt) the
         picture is opaque, its round corners in that colour: far cheaper to draw than one
         with an alpha channel."""
-        h = max(8, h - h % (4 if h > 24 else 2))
+        h = self._stepped(h)
         key = (kind, tile, turned, w, h, ground)
         cached = self._tiles.get(key)
         if cached is not None:
@@ -231,9 +290,8 @@ class Art:
             return
         if sprite.kind == "start" and sprite.tile is None:
             return
-        picture = self.tile_picture(
-            sprite.kind, sprite.tile, sprite.turned, rect.width, rect.height, FELT
-        )
+        look = (sprite.kind, sprite.tile, sprite.turned, rect.width, rect.height, FELT)
+        picture = self._stand_in(*look) or self.tile_picture(*look)
         image = picture.image
         if sprite.squash < 0.999:
             image = pygame.transform.smoothscale(
@@ -272,6 +330,8 @@ class Art:
         key = (player, size, left)
         cache = self._chickens
         image = cache.get(key)
+        if image is None and self._rest_chicken is not None and size != self._rest_chicken:
+            return self._chicken_stand_in(player, size, left)
         if image is None:
             if len(cache) > 48:
                 cache.clear()
@@ -281,6 +341,29 @@ class Art:
                 image = pygame.transform.flip(image, True, False)
             cache[key] = image
         return image
+
+    def _chicken_stand_in(self, player: int, size: int, left: bool) -> pygame.Surface:
+        """While the rows' height eases (see ``settling``): the chicken at its size at rest
+        (or the nearest kept), scaled to ``size``."""
+        rest = self._rest_chicken
+        assert rest is not None
+        source = self._chickens.get((player, rest, left))
+        if source is None and self._chicken_budget > 0:
+            self._chicken_budget -= 1
+            source = self.chicken_image(player, rest, left)
+        if source is None:
+            kept = [
+                (abs(k[1] - size), k) for k in self._chickens if k[0] == player and k[2] == left
+            ]
+            source = (
+                self._chickens[min(kept)[1]] if kept else self.chicken_image(player, rest, left)
+            )
+        key = (id(source), size)
+        scaled = self._scaled.get(key)
+        if scaled is None or scaled[0] is not source:
+            scaled = (source, pygame.transform.smoothscale(source, (size, size)))
+            self._scaled[key] = scaled
+        return scaled[1]
 
     @staticmethod
     def mark_part(size: int) -> float:

@@ -208,6 +208,9 @@ class Drawing:
 
     def _draw_ladder(self, surface, mode) -> None:
         m = self.model.table
+        rest_h = self.layout.rest_band_h()
+        rest_chicken = self.layout.chicken_size(self.layout.target_row_h())
+        self.art.settling(rest_h, rest_chicken)
         for sprite in m.leaving:
             self.art.blit_tile(surface, sprite, self.layout.band_rect(sprite.row, sprite.dx))
         self.art.blit_tile(surface, m.start, self.layout.band_rect(m.start.row, m.start.dx))

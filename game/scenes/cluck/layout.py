@@ -171,6 +171,15 @@ class Layout:
             max(4, round(m.row_h - 2 * gap)),
         )
 
+    def rest_band_h(self) -> int | None:
+        """The height of a tile in ``band_rect`` once the rows' height has eased to where
+        it belongs; None when it is there."""
+        target = self.target_row_h()
+        if self.model.row_h == target:
+            return None
+        gap = max(1, self.host.px(2))
+        return max(4, round(target - 2 * gap))
+
     def hole_rect(self, column: int) -> pygame.Rect:
         """A START hole, as a person clicks it."""
         x, y = self.to_screen(column, 2)
@@ -304,7 +313,9 @@ class Layout:
         size = int(min(m.row_h * 0.46, m.col_w * 0.5, self.host.px(46)))
         return max(theme.MIN_ICON_PX, size - size % 2)
 
-    def chicken_size(self) -> int:
+    def chicken_size(self, row_h: float | None = None) -> int:
+        """At the rows' height now (or at ``row_h``)."""
         m = self.model
-        size = int(min(m.row_h * 0.92, m.col_w * 0.92, self.host.px(96)))
+        row_h = m.row_h if row_h is None else row_h
+        size = int(min(row_h * 0.92, m.col_w * 0.92, self.host.px(96)))
         return max(16, size - size % 4)

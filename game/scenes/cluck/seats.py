@@ -32,6 +32,7 @@ class Seats(SeatDefaults):
         self.model = model
         self.host = host
         self.layout, self.art, self.controls = parts
+        self._labels: dict[tuple, str] = {}  # the header's round and variant, per language
 
     # -- the header -------------------------------------------------------------------------
     def header(self) -> Header:
@@ -39,9 +40,20 @@ class Seats(SeatDefaults):
         return Header(self._round_label(), who, status, self._variant_label())
 
     def _round_label(self) -> str:
-        return self.host.t.round(self.model.table.round, MAX_ROUNDS)
+        key = ("round", self.host.t.lang, self.model.table.round)
+        label = self._labels.get(key)
+        if label is None:  # the frame asks for the header three times a frame: words kept
+            label = self._labels[key] = self.host.t.round(self.model.table.round, MAX_ROUNDS)
+        return label
 
     def _variant_label(self) -> str:
+        key = ("variant", self.host.t.lang)
+        label = self._labels.get(key)
+        if label is None:  # the options never change during a game
+            label = self._labels[key] = self._variant_words()
+        return label
+
+    def _variant_words(self) -> str:
         t = self.host.t
         names = [
             t.pick(spec.name_en, spec.name_ja)

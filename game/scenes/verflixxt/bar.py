@@ -36,6 +36,37 @@ class Bar:
         self.layout = layout
         self.choices = choices
 
+    def still(self) -> bool:
+        """The panel stands still (no die tumbling): it is drawn into the still picture,
+        again only when its ``key`` changes (issue #27: static art is not drawn every
+        frame)."""
+        return self.host.state.hats_variant or self.model.table.tumble is None
+
+    def key(self, focus) -> tuple:
+        """What the still panel shows (with the window's size, language and viewer, which
+        the still picture's key holds already)."""
+        t = self.model.table
+        if not self.host.state.hats_variant:
+            return (t.die,)
+        cards = []
+        for i in range(len(self.model.hand_rects)):
+            control = self.choices.control(f"card:{i + 1}")
+            cards.append(None if control is None else (control.hovered, control is focus))
+        player = self.host.deciding()
+        playing = player is not None and isinstance(self.host.state.decision(player), PlayCard)
+        return (
+            t.deck,
+            t.discard,
+            tuple(t.hand),
+            self.layout.hand_label(self.host.private_player),
+            tuple(sorted({c.card for c in self.choices.controls if c.spot == "card"}, key=str)),
+            playing,
+            self.model.mode,
+            self.model.sel_card,
+            self.choices.keyboard,
+            tuple(cards),
+        )
+
     def draw_action_panel(self, surface, focus) -> None:
         if self.host.state.hats_variant:
             self._draw_piles(surface)

@@ -104,12 +104,19 @@ class Drawing:
 
     def static_key(self) -> tuple:
         movable, attack, looked = self._board_looks()
+        bar = self.bar.key(self.choices.attention()) if self.bar.still() else None
         return (
             self._board_key(movable, attack, looked),
             self.hat_draw.key(),
             self.host.t.lang,
             self.host.private_player,
             self.seats.hint_text(),
+            bar,
+            tuple(
+                (b.enabled, b.hovered, b.why, b.label, b.selected, b.primary, tuple(b.rect))
+                for b in self.host.buttons.buttons
+            ),
+            self.host.buttons.focus,
         )
 
     def paint_static(self, surface: pygame.Surface) -> None:
@@ -129,6 +136,9 @@ class Drawing:
             self.hat_draw.draw(surface)
         self.host.draw_bar(surface)
         self.seats.draw_legend(surface)
+        if self.bar.still():
+            self.bar.draw_action_panel(surface, self.choices.attention())
+        self.host.buttons.draw(surface)  # buttons_in_still
 
     def paint_moving(self, surface: pygame.Surface) -> None:
         focus = self.choices.attention()
@@ -139,7 +149,8 @@ class Drawing:
         self._draw_movers(surface, focus, movable)
         self._draw_preview_over(surface, shown)
         self._draw_picker(surface, focus)
-        self.bar.draw_action_panel(surface, focus)
+        if not self.bar.still():  # the die tumbling
+            self.bar.draw_action_panel(surface, focus)
         self.in_flight.draw(surface)
 
     def _board_key(self, movable, attack, looked) -> tuple:

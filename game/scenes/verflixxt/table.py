@@ -60,7 +60,7 @@ from .texts import Texts
 class VerflixxtTable(TableDefaults):
     """Verflixxt! for the shared table scene (a GameTable)."""
 
-    buttons_in_still = False  # the frame's buttons are drawn over the table each frame
+    buttons_in_still = True  # the frame's buttons stand still with the board and the bar
     resync: Resync = "idle_after_busy"
 
     def __init__(self, host: TableHost) -> None:
