@@ -340,7 +340,8 @@ class App:
         start = len(self.stack) - 1
         while start > 0 and self.stack[start].overlay and not self.stack[start].opaque_overlay:
             start -= 1
-        self.screen.fill(theme.BG)
+        if not self.stack[start].covers_window:  # else the fill is painted over unseen
+            self.screen.fill(theme.BG)
         for scene in self.stack[start:]:
             scene.draw(self.screen)
 

@@ -123,3 +123,23 @@ def test_a_table_draws_the_same_pixels_with_a_sink_as_without(game):
         assert any(scene.plan.log.contains(t.rect) for t in sink.texts)  # a frame panel
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_table_covers_every_pixel_so_the_app_skips_its_background_fill(game):
+    """A table says it covers the window (``covers_window``), so ``App.draw`` does not fill
+    the background under it (issue #27's frame cost: the fill cost more than the blit of
+    the still picture at 1024x600). Safe only if the table does paint every pixel: a
+    screen filled with a colour no table uses comes out without one pixel of it."""
+    app = make_app((1024, 600))
+    try:
+        push_game(app, game, (0,), 4 if game != "routes" else 3, 3, {}, "easy")
+        assert app.top.covers_window
+        app.draw()
+        reference = pygame.image.tobytes(app.screen, "RGB")
+        magenta = (255, 0, 255)
+        app.screen.fill(magenta)
+        app.draw()
+        assert pygame.image.tobytes(app.screen, "RGB") == reference  # no magenta left
+    finally:
+        pygame.quit()

@@ -53,6 +53,9 @@ class Host(Protocol):
 class Scene:
     overlay = False  # draw the scene below first
     opaque_overlay = False  # an overlay that hides everything below (the curtain)
+    # draw() lays an opaque picture over the whole window first (a table's still picture):
+    # the app's background fill under it would be painted over unseen, so it is skipped
+    covers_window = False
 
     def __init__(self, app: Host):
         self.app = app

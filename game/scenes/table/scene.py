@@ -51,6 +51,7 @@ class TableScene(TableFrame, Scene):
     # the game's bar lies across the window under the board (a game may otherwise lay its
     # hand beside the board: Duck! Duck! Go!); the replay's controls lie over that bar
     bar_across: bool = False
+    covers_window = True  # every frame starts with the compositor's opaque still picture
 
     def __init__(self, app, table: TableDriver | Session, game: GameFactory | None = None):
         """``table``: the driver the game runs through (a Session alone: at this screen).
