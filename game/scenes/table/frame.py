@@ -21,24 +21,21 @@ own block (Duck's hound board) into ``frame.extra``; it tells the frame what to 
 through small hooks (``round_label``, ``turn_status``, ``variant_label``,
 ``seat_portrait``, ``seat_score``, ``draw_seat_extras``, ``hint_text``,
 ``log_empty_text``) and the frame draws the rest the same way in every game.
+
+The log's wrapping and drawing are plain functions of the frame in
+:mod:`game.scenes.table.frame_log`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.scenes.table.frame_plan import (
-    LOG_PAD,
-    LOG_TEXT,
-    SeatLayout,
-    TablePlan,
-    log_line_h,
-    plan_table,
-    seat_layout,
-)
+from game.scenes.table import frame_log
+from game.scenes.table.frame_log import LogDivider, LogRow, first_seat, split_names
+from game.scenes.table.frame_plan import SeatLayout, TablePlan, plan_table, seat_layout
 from game.ui import fonts, identity, theme
 from game.ui.widgets import (
     Picture,
@@ -52,7 +49,18 @@ from game.ui.widgets import (
 if TYPE_CHECKING:
     from game.session import Session
 
-__all__ = ["Hint", "SeatLayout", "TableFrame", "TablePlan", "plan_table", "seat_layout"]
+__all__ = [
+    "Hint",
+    "LogDivider",
+    "LogRow",
+    "SeatLayout",
+    "TableFrame",
+    "TablePlan",
+    "first_seat",
+    "plan_table",
+    "seat_layout",
+    "split_names",
+]
 
 
 @dataclass(frozen=True)
@@ -86,49 +94,6 @@ class Hint:
 
     def __bool__(self) -> bool:
         return bool(self.main or self.secondary)
-
-
-class LogDivider(str):
-    """A round's divider in the log (its words: "Round 3"), drawn as a rule."""
-
-
-class LogRow(NamedTuple):
-    """One line of the log as it is drawn."""
-
-    text: str
-    seat: int | None  # the seat whose mark stands before it (an entry's first line)
-    first: bool  # the first line of its entry
-    divider: bool
-
-
-def first_seat(text: str, names: tuple[str, ...] | list[str]) -> int | None:
-    """The seat whose name comes first in ``text`` (the longest name where two start
-    at the same place), or None."""
-    best: tuple[int, int, int] | None = None
-    for seat, name in enumerate(names):
-        if not name:
-            continue
-        at = text.find(name)
-        if at >= 0 and (best is None or (at, -len(name)) < (best[0], -best[1])):
-            best = (at, len(name), seat)
-    return None if best is None else best[2]
-
-
-def split_names(text: str, names: list[str]) -> list[tuple[str, int | None]]:
-    """``text`` in pieces, each seat's name a piece of its own with its seat."""
-    pieces: list[tuple[str, int | None]] = []
-    rest = text
-    while rest:
-        seat = first_seat(rest, names)
-        if seat is None:
-            pieces.append((rest, None))
-            break
-        at = rest.find(names[seat])
-        if at:
-            pieces.append((rest[:at], None))
-        pieces.append((names[seat], seat))
-        rest = rest[at + len(names[seat]) :]
-    return pieces
 
 
 class TableFrame:
@@ -257,7 +222,7 @@ class TableFrame:
         panels = [(self.plan.header, self.header_picture())]
         for p, row in enumerate(self.plan.seats):
             panels.append((row, self.seat_picture(p, row)))
-        panels.append((self.plan.log, self.log_picture(self.plan.log)))
+        panels.append((self.plan.log, frame_log.log_picture(self, self.plan.log)))
         return panels
 
     # -- header ---------------------------------------------------------------------------
@@ -492,146 +457,25 @@ class TableFrame:
             self.seat_subtitle(player) != "",  # "": the game hid it (a short panel)
         )
 
-    # -- the log ------------------------------------------------------------------------------
+    # -- the log (game.scenes.table.frame_log) ------------------------------------------------
     def log_geometry(self, rect: pygame.Rect) -> tuple[int, int, int, int]:
         """(text size, line height, the text's width, how many whole lines show)."""
-        size = self.text_px(LOG_TEXT)
-        # a line as high as its text at the Larger text size too (issue #27)
-        line_h = max(log_line_h(self.px), round(size * 1.35))
-        width = rect.w - self.px(26) - self.log_gutter()
-        fit = max(1, (rect.h - 2 * self.px(LOG_PAD)) // line_h)
-        return size, line_h, width, fit
-
-    def log_gutter(self) -> int:
-        """Pixels at the left of each entry for the mark of the seat it is about."""
-        return round(self.text_px(LOG_TEXT) * 1.2)
-
-    def log_rows(self, rect: pygame.Rect) -> list[LogRow]:
-        """The log's entries as the lines they take (wrapped to the log's width), each
-        with the seat whose mark stands before its entry's first line."""
-        size, _line_h, width, _fit = self.log_geometry(rect)
-        names = tuple(self.seat_name(p) for p in range(self.session.players))
-        key = (len(self.log), self.log[-1] if self.log else "", size, width, names)
-        cached: tuple[tuple, list[LogRow]] = getattr(self, "_log_lines", ((), []))
-        if cached[0] != key:
-            rows: list[LogRow] = []
-            for entry in self.log:
-                if isinstance(entry, LogDivider):
-                    rows.append(LogRow(str(entry), None, True, True))
-                    continue
-                seat = first_seat(entry, names)
-                for i, line in enumerate(fonts.wrap(entry, size, width)):
-                    rows.append(LogRow(line, seat if i == 0 else None, i == 0, False))
-            cached = (key, rows)
-            self._log_lines = cached
-        return cached[1]
+        return frame_log.log_geometry(self, rect)
 
     def log_wrapped(self, rect: pygame.Rect) -> list[str]:
-        return [row.text for row in self.log_rows(rect)]
+        return frame_log.log_wrapped(self, rect)
+
+    def shown_log_rows(self, rect: pygame.Rect) -> list[LogRow]:
+        """The rows the log shows now (:func:`~game.scenes.table.frame_log.shown_log_rows`)."""
+        return frame_log.shown_log_rows(self, rect)
 
     def log_divider(self, round_number: int) -> None:
-        """A round's divider in the log ("— Round 3 —"), unless that round's divider is
-        already the latest one (a round-opening event put it before its own line)."""
-        divider = LogDivider(self.t.round(round_number))
-        latest = next((e for e in reversed(self.log) if isinstance(e, LogDivider)), None)
-        if latest == divider:
-            return
-        self.log.append(divider)
+        """A round's divider in the log (:func:`~game.scenes.table.frame_log.log_divider`)."""
+        frame_log.log_divider(self, round_number)
 
     def scroll_log(self, lines: int) -> None:
         """Move the log ``lines`` towards older entries (negative: towards the newest)."""
-        _size, _line_h, _width, fit = self.log_geometry(self.plan.log)
-        most = max(0, len(self.log_wrapped(self.plan.log)) - fit)
-        self.log_scroll = max(0, min(most, self.log_scroll + lines))
-
-    def log_picture(self, rect: pygame.Rect) -> Picture:
-        lines = self.log_wrapped(rect)
-        key = (len(self.log), self.log[-1] if self.log else "", self.log_scroll, len(lines))
-
-        def paint(layer, area):
-            self.paint_log(layer, area)
-
-        return self._cached("log", key, rect, paint)
-
-    def shown_log_rows(self, rect: pygame.Rect) -> list[LogRow]:
-        """The rows the log shows now: as many whole lines as its height holds (never
-        one clipped at its top or bottom: issue #27), the newest at the bottom."""
-        _size, _line_h, _width, fit = self.log_geometry(rect)
-        rows = self.log_rows(rect)
-        self.log_scroll = min(self.log_scroll, max(0, len(rows) - fit))
-        end = len(rows) - self.log_scroll
-        return rows[max(0, end - fit) : end]
-
-    def paint_log(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        draw_panel(surface, rect, radius=10)
-        size, line_h, _width, fit = self.log_geometry(rect)
-        rows = self.log_rows(rect)
-        names = [self.seat_name(p) for p in range(self.session.players)]
-        x0 = rect.x + self.px(10)
-        y = rect.y + self.px(LOG_PAD)
-        inner = pygame.Rect(x0, y, rect.w - self.px(20), fit * line_h)
-        gutter = self.log_gutter()
-        for row in self.shown_log_rows(rect):
-            if row.divider:
-                self.paint_divider(surface, row.text, size, pygame.Rect(x0, y, inner.w, line_h))
-            else:
-                if row.seat is not None:
-                    centre = (x0 + gutter * 0.45, y + line_h / 2)
-                    identity.draw_seat_mark(
-                        surface, row.seat, centre, max(theme.MIN_ICON_PX, size * 0.9)
-                    )
-                self.paint_log_line(surface, row.text, size, (x0 + gutter, y), names, inner)
-            y += line_h
-        if len(rows) > fit:  # a scroll bar: where the shown lines are in the whole log
-            end = len(rows) - self.log_scroll
-            track = pygame.Rect(rect.right - self.px(10), rect.y + self.px(8), self.px(4), 0)
-            track.h = rect.h - self.px(16)
-            pygame.draw.rect(surface, theme.BUTTON_DISABLED, track, border_radius=track.w // 2)
-            thumb_h = max(self.px(16), track.h * fit // len(rows))
-            start = max(0, end - fit) / max(1, len(rows) - fit)
-            thumb = pygame.Rect(
-                track.x, track.y + round((track.h - thumb_h) * start), track.w, thumb_h
-            )
-            pygame.draw.rect(surface, theme.INK_SOFT, thumb, border_radius=track.w // 2)
-
-    def paint_divider(self, surface: pygame.Surface, text: str, size: int, box: pygame.Rect):
-        """A round's divider: its name in the middle of a thin rule."""
-        face = fonts.font(size, True)
-        tw = min(box.w, face.size(text)[0])
-        label = pygame.Rect(0, box.y, tw, box.h)
-        label.centerx = box.centerx
-        y = box.centery
-        thick = max(1, self.px(1))
-        for a, b in ((box.x, label.x - self.px(8)), (label.right + self.px(8), box.right)):
-            if b > a:
-                pygame.draw.line(surface, theme.PANEL_EDGE, (a, y), (b, y), thick)
-        draw_text(
-            surface,
-            text,
-            size,
-            label.midtop,
-            theme.INK_SOFT,
-            bold=True,
-            anchor="midtop",
-            within=box,
-        )
-
-    def paint_log_line(
-        self,
-        surface: pygame.Surface,
-        line: str,
-        size: int,
-        at: tuple[int, int],
-        names: list[str],
-        within: pygame.Rect,
-    ) -> None:
-        """One line of the log, each seat's name in its seat's colour."""
-        x, y = at
-        face = fonts.font(size)
-        for part, seat in split_names(line, names):
-            colour = theme.INK if seat is None else theme.seat_ink(seat)
-            draw_text(surface, part, size, (x, y), colour, within=within)
-            x += face.size(part)[0]
+        frame_log.scroll_log(self, lines)
 
     # -- the bar --------------------------------------------------------------------------------
     def hint_layout(self, hint: str | Hint, box: pygame.Rect) -> tuple[list[str], int, int]:
