@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import random
+import time
 
 import pygame
 
@@ -98,21 +99,40 @@ def resize(app, size):
 
 
 def step_until(app, done, frames: int, dt: float) -> bool:
-    """Step the app until ``done()``, at most ``frames`` steps; whether it got there."""
-    for _ in range(frames):
-        if done():
-            return True
-        app.step(dt)
-    return done()
+    """Step the app until ``done()``, at most ``frames`` steps; whether it got there.
+    A computer still deciding on its thread when the steps run out is waited for (up to
+    30 s of wall-clock): it takes time the steps do not measure, so on a fast machine the
+    steps ran out before a slow decision landed (a lesson test failed alone, passed in a
+    busy parallel run)."""
+    deadline = time.monotonic() + THINKING_WAIT_S
+    while True:
+        for _ in range(frames):
+            if done():
+                return True
+            app.step(dt)
+        if done() or not _thinking(app):
+            return done()
+        # the steps ran out while a computer decides: wait for it, then step on afresh
+        while _thinking(app) and time.monotonic() < deadline:
+            time.sleep(0.002)
+            app.step(dt)
+        if time.monotonic() >= deadline:
+            return done()
+
+
+THINKING_WAIT_S = 30.0
+
+
+def _thinking(app) -> bool:
+    """Whether a scene's computer is deciding on its thread now."""
+    return any(getattr(getattr(s, "session", None), "pending", None) for s in app.stack)
 
 
 def run_until(app, done, steps: int, dt: float) -> None:
-    """Step the app until ``done()``; the test fails when it never gets there."""
-    for _ in range(steps):
-        if done():
-            return
-        app.step(dt)
-    raise AssertionError("the scene did not get there")
+    """Step the app until ``done()`` (waiting for a computer still deciding, as
+    :func:`step_until` does); the test fails when it never gets there."""
+    if not step_until(app, done, steps, dt):
+        raise AssertionError("the scene did not get there")
 
 
 def deciding(scene) -> bool:
