@@ -277,6 +277,15 @@ def test_two_phones_play_a_round_and_a_phone_reopened_keeps_its_seat():
             assert driver.execute_script("return document.documentElement.lang") == other
             assert fits(driver)
             driver.save_screenshot(str(SHOTS / f"phone-{size}-{other}.png"))
+        # the same hand turned to landscape and on a tablet: nothing cut, targets >= 44 px
+        driver = phones[0]
+        for width, height in ((640, 360), (1024, 768)):
+            metrics = {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True}
+            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+            assert driver.execute_script("return [innerWidth, innerHeight]") == [width, height]
+            assert fits(driver) and targets_are_big(driver), (width, height)
+            driver.save_screenshot(str(SHOTS / f"phone-{width}x{height}-ja.png"))
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
         # a phone closed mid-game: its seat is played at the screen again ...
         phones[0].quit()
         phones[0] = None
