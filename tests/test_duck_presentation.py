@@ -35,8 +35,9 @@ BOARDS = [
 ]
 
 
-def _table(size, players: int, options: dict, lang: str = "en"):
+def _table(size, players: int, options: dict, lang: str = "en", text_size: float = 1.0):
     app = make_app(size, lang)
+    app.settings.text_size = text_size
     session = Session("duck", seats("duck", {0}, players, "easy"), 1, dict(options))
     scene = app.router.table("duck")(app, session)
     app.stack.clear()
@@ -377,15 +378,8 @@ def test_the_hand_icon_is_square_and_the_tray_is_as_wide_as_its_label():
     at a panel's icon height); the token tray grows with its label at Larger text."""
     pygame.init()
     assert art.hand_icon(16).get_size() == (16, 16)
-    app = make_app((1920, 1080), "ja")
-    app.settings.text_size = 1.4
-    session = Session("duck", seats("duck", {0}, 4, "easy"), 1, {"variant": "advanced"})
-    scene = app.router.table("duck")(app, session)
-    app.stack.clear()
-    app.push(scene)
-    scene.fast_forward(0)
+    _app, scene = _table((1920, 1080), 4, {"variant": "advanced"}, "ja", text_size=1.4)
     try:
-        app.draw()
         model = scene.game.model
         label = scene.t("duck.ui.tokens")
         from game.ui import fonts
@@ -523,15 +517,8 @@ def test_six_seats_rows_hold_their_texts_at_larger_text(size):
     """Issue #27: a row's height comes from its content: six seats at the Larger text
     size, their subtitles gone, keep no leading under the name, so every text of a seat
     panel (the "×3" counts of the icon row) lies inside its box."""
-    app = make_app(size, "en")
-    app.settings.text_size = 1.4
-    session = Session("duck", seats("duck", {0}, 6, "easy"), 1, {"variant": "advanced"})
-    scene = app.router.table("duck")(app, session)
-    app.stack.clear()
-    app.push(scene)
-    scene.fast_forward(0)
+    app, scene = _table(size, 6, {"variant": "advanced"}, "en", text_size=1.4)
     try:
-        app.draw()
         with widgets.recording(app.screen) as sink:
             scene.draw(app.screen)
         counts = 0
