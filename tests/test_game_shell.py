@@ -107,7 +107,9 @@ def test_ctrl_c_mid_game_autosaves_and_exits_cleanly(tmp_path):
     else:
         raise AssertionError(f"the game did not get going: {probe}")
     proc.send_signal(signal.SIGINT)
-    assert proc.wait(timeout=20) == 0, proc.stderr.read().decode()[-2000:]
+    # a bound, not a timing check: in two loaded full-suite runs the exit took over 20 s
+    # (not reproduced alone, nor in 8 runs beside two CPU hogs; the cause is not known)
+    assert proc.wait(timeout=60) == 0, proc.stderr.read().decode()[-2000:]
     autosaves = list((tmp_path / "h" / "data" / "saves").glob("auto-*.json"))
     assert autosaves
 
