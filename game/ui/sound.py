@@ -31,9 +31,11 @@ class Cancelled(Exception):
     """The app is closing: stop synthesizing."""
 
 
-# Set by Sounds.stop(): every tone being made checks it, so the synthesis thread ends
-# within a few milliseconds of the app asking it to (before pygame.quit()).
-_cancel = threading.Event()
+# The synthesis thread's own stop flag (set by its Sounds.stop()): every tone being made
+# on that thread checks it, so the thread ends within a few milliseconds of the app asking
+# it to (before pygame.quit()). Thread-local: a synthesize() called on any other thread
+# (a test, a tool) is never cancelled by an app that stopped before it.
+_synth = threading.local()
 
 
 def _tone(
@@ -52,7 +54,8 @@ def _tone(
     phase = 0.0
     for i in range(n):
         if i % 2048 == 0:
-            if _cancel.is_set():
+            cancel = getattr(_synth, "cancel", None)
+            if cancel is not None and cancel.is_set():
                 raise Cancelled
             time.sleep(0)  # let the main thread draw: synthesis runs beside the game
         f = freq(i / n) if callable(freq) else freq
@@ -171,6 +174,7 @@ class Sounds:
         self.sounds: dict[str, pygame.mixer.Sound] = {}
         self._started = False
         self._thread: threading.Thread | None = None
+        self._cancel = threading.Event()
 
     def start(self, background: bool = True) -> None:
         """Open the audio device and make the effects (the app calls this after its
@@ -178,7 +182,7 @@ class Sounds:
         if self._started:
             return
         self._started = True
-        _cancel.clear()
+        self._cancel = threading.Event()
         if background:
             self._thread = threading.Thread(target=self._build, name="sound-synth", daemon=True)
             self._thread.start()
@@ -189,10 +193,17 @@ class Sounds:
         """Stop making sounds and wait for the synthesis thread to end."""
         thread, self._thread = self._thread, None
         if thread is not None and thread.is_alive():
-            _cancel.set()
+            self._cancel.set()
             thread.join(timeout)
 
     def _build(self) -> None:
+        _synth.cancel = self._cancel  # this thread's tones check this Sounds' flag
+        try:
+            self._make()
+        finally:
+            _synth.cancel = None
+
+    def _make(self) -> None:
         sounds = {}
         try:
             with c_stderr_quiet():
