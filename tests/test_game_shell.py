@@ -68,6 +68,28 @@ def test_resize_and_minimize_keep_the_game(app):
     assert scene.session.state.to_dict() == before
 
 
+# The app starts as from a terminal, where Ctrl+C is neither ignored nor blocked: this
+# resets both, then runs the app in its place (exec keeps a default disposition and the
+# mask). A process inherits an ignored SIGINT and its signal mask, and then neither Python
+# nor SDL takes SIGINT: in CI's loaded full-suite runs the app kept running for a minute
+# after Ctrl+C with only its main loop alive (faulthandler's stacks), which is what an
+# inherited ignored or blocked SIGINT looks like.
+AT_A_TERMINAL = (
+    "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
+    "signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT}); "
+    "os.execv(sys.executable, [sys.executable, *sys.argv[1:]])"
+)
+
+
+def _signal_masks(pid: int) -> str:
+    """The process's blocked, ignored and caught signal masks (Linux), for a message."""
+    try:
+        lines = Path(f"/proc/{pid}/status").read_text().splitlines()
+    except OSError:
+        return "no /proc"
+    return ", ".join(line for line in lines if line.startswith(("SigBlk", "SigIgn", "SigCgt")))
+
+
 def test_ctrl_c_mid_game_autosaves_and_exits_cleanly(tmp_path):
     root = Path(__file__).resolve().parents[1]
     env = {
@@ -82,6 +104,8 @@ def test_ctrl_c_mid_game_autosaves_and_exits_cleanly(tmp_path):
     proc = subprocess.Popen(
         [
             sys.executable,
+            "-c",
+            AT_A_TERMINAL,
             str(root / "main.py"),
             "--new",
             "routes",
@@ -114,9 +138,12 @@ def test_ctrl_c_mid_game_autosaves_and_exits_cleanly(tmp_path):
     try:
         code = proc.wait(timeout=60)
     except subprocess.TimeoutExpired:
+        masks = _signal_masks(proc.pid)
         proc.send_signal(signal.SIGABRT)
         _out, err = proc.communicate(timeout=20)
-        raise AssertionError("no exit 60 s after Ctrl+C:\n" + err.decode()[-6000:]) from None
+        raise AssertionError(
+            f"no exit 60 s after Ctrl+C ({masks}):\n{err.decode()[-6000:]}"
+        ) from None
     assert code == 0, proc.stderr.read().decode()[-2000:]
     autosaves = list((tmp_path / "h" / "data" / "saves").glob("auto-*.json"))
     assert autosaves
