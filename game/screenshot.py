@@ -13,6 +13,8 @@ step 7 (from 1) shows, and drawn as the person sees it, its ring and callout inc
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pygame
@@ -112,6 +114,40 @@ def build_scene(app: Host, name: str, args: Any) -> None:
     scene.fast_forward(args.rounds, args.actions)
 
 
+@contextmanager
+def computers_at_once() -> Iterator[None]:
+    """Computer seats act at once and decide on this thread, in the frame that asks them:
+    the same frames on every run however loaded the machine (a worker thread's decision
+    could land a frame later). For pictures of lessons (this command, the layout audit)."""
+    delay, table_scene.BOT_DELAY = table_scene.BOT_DELAY, 0.0
+    inline, BotRunner.inline = BotRunner.inline, True
+    try:
+        yield
+    finally:
+        BotRunner.inline = inline
+        table_scene.BOT_DELAY = delay
+
+
+def take_lesson_step(app, scene, lesson_id: str, index: int, expect: str) -> None:
+    """Take the shown step ``index`` of a lesson whose action is ``expect`` as a person
+    does: the clicks the table names for it (Cluck-peep!'s several), else the control that
+    takes the action (the first with an action for a free choice, "any"). A step no
+    control takes is a ValueError naming the lesson and the step."""
+    app.draw()  # the table's controls for this step are laid out
+    clicks = getattr(scene, "lesson_clicks", None)
+    keys = clicks(expect) if clicks is not None else None
+    if keys is not None:
+        for key in keys:
+            pos = scene.probe()[key]
+            app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+        return
+    controls = [c for c in scene.controls if c.action is not None]
+    control = next((c for c in controls if expect in ("any", str(c.action))), None)
+    if control is None:
+        raise ValueError(f"{lesson_id}: steps[{index}]: no control on the table takes {expect!r}")
+    control.on_click()
+
+
 def show_lesson_step(app, lesson_id: str, step: int, refused: bool = False):
     """Open lesson ``lesson_id`` from its start over the menu and play it by its own steps
     until step ``step`` (from 1) is shown; the table (its lesson's ``guide`` at that step).
@@ -126,11 +162,7 @@ def show_lesson_step(app, lesson_id: str, step: int, refused: bool = False):
         raise ValueError(f"lesson {lesson_id} could not be opened")
     guide = scene.guide  # the lesson's (game.scenes.table.lesson.LessonGuide)
     target = step - 1
-    delay, table_scene.BOT_DELAY = table_scene.BOT_DELAY, 0.0  # the computers at once
-    # on this thread, in the frame that asks them: the same picture however loaded the
-    # machine (a worker thread's decision could land a frame later)
-    inline, BotRunner.inline = BotRunner.inline, True
-    try:
+    with computers_at_once():
         for _ in range(MAX_LESSON_FRAMES):
             app.step(1 / 30)
             shown = guide.shown_step()
@@ -141,31 +173,13 @@ def show_lesson_step(app, lesson_id: str, step: int, refused: bool = False):
             if shown.expect is None:
                 guide.press_next()
                 continue
-            app.draw()  # the table's controls for this step are laid out
-            clicks = getattr(scene, "lesson_clicks", None)
-            keys = clicks(shown.expect) if clicks is not None else None
-            if keys is not None:  # an action of several clicks (Cluck-peep!)
-                for key in keys:
-                    pos = scene.probe()[key]
-                    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-                continue
-            controls = [c for c in scene.controls if c.action is not None]
-            control = next((c for c in controls if shown.expect in ("any", str(c.action))), None)
-            if control is None:
-                raise ValueError(
-                    f"{lesson_id}: steps[{shown.index}]: no control on the table takes "
-                    f"{shown.expect!r}"
-                )
-            control.on_click()
+            take_lesson_step(app, scene, lesson_id, shown.index, shown.expect)
         else:
             raise ValueError(f"{lesson_id}: step {step} never showed")
         if refused:
             guide.refused_at = guide.clock
         for _ in range(3):
             app.step(1 / 30)
-    finally:
-        BotRunner.inline = inline
-        table_scene.BOT_DELAY = delay
     return scene
 
 

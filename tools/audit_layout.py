@@ -790,10 +790,7 @@ def _lesson_steps(
     rendered and the sprites made when the step's frame was drawn) as each step first
     shows. Frames go by a fixed time (``FRAME_S``) and only the frames a step is taken in
     are drawn; the computers decide in the frame that asks them (``BotRunner.inline``)."""
-    import pygame
-
-    from game.scenes.table import scene as table_scene
-    from game.table.bots import BotRunner
+    from game.screenshot import computers_at_once, take_lesson_step
 
     app.stack.clear()
     app.push(app.router.screen("menu")(app))
@@ -803,46 +800,32 @@ def _lesson_steps(
         raise ValueError(f"lesson {lesson_id} could not be opened")
     guide = scene.guide
     seen: set[int] = set()
-    delay, table_scene.BOT_DELAY = table_scene.BOT_DELAY, 0.0
     # the computers decide on this thread, in the frame that asks them: every run steps
     # through the same frames (on worker threads, a loaded machine saw a decision a frame
     # or more later, and a lesson's steps caught the table at other moments)
-    inline, BotRunner.inline = BotRunner.inline, True
     try:
-        for _ in range(MAX_LESSON_FRAMES):
-            _frame(app)
-            if guide.run.done or app.top is not scene and guide.shown_step() is None:
-                break
-            shown = guide.shown_step()
-            if shown is None:
-                continue
-            if shown.index not in seen:
-                seen.add(shown.index)
-                for _ in range(3):
-                    _frame(app)
-                # the step's frame as the window draws it, watched: the texts and sprites
-                # it paints anew since the last step's (the audit draws it again)
-                with _rendering() as rendered, _making_icons() as made:
-                    app.draw()
-                yield shown.index, scene, rendered, made
-            if shown.expect is None:
-                guide.press_next()
-                continue
-            app.draw()  # the table's controls for this step are laid out
-            keys = scene.lesson_clicks(shown.expect)
-            if keys is not None:  # an action of several clicks (Cluck-peep!)
-                for key in keys:
-                    pos = scene.probe()[key]
-                    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-                continue
-            controls = [c for c in scene.controls if c.action is not None]
-            control = next((c for c in controls if shown.expect in ("any", str(c.action))), None)
-            if control is None:
-                raise ValueError(f"{lesson_id}: steps[{shown.index}]: nothing takes {shown.expect}")
-            control.on_click()
+        with computers_at_once():
+            for _ in range(MAX_LESSON_FRAMES):
+                _frame(app)
+                if guide.run.done or app.top is not scene and guide.shown_step() is None:
+                    break
+                shown = guide.shown_step()
+                if shown is None:
+                    continue
+                if shown.index not in seen:
+                    seen.add(shown.index)
+                    for _ in range(3):
+                        _frame(app)
+                    # the step's frame as the window draws it, watched: the texts and sprites
+                    # it paints anew since the last step's (the audit draws it again)
+                    with _rendering() as rendered, _making_icons() as made:
+                        app.draw()
+                    yield shown.index, scene, rendered, made
+                if shown.expect is None:
+                    guide.press_next()
+                    continue
+                take_lesson_step(app, scene, lesson_id, shown.index, shown.expect)
     finally:
-        BotRunner.inline = inline
-        table_scene.BOT_DELAY = delay
         app.settings.animation_speed = speed
 
 
