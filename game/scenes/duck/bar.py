@@ -97,6 +97,8 @@ class HandBar:
                 self.host.text_px(15),
                 self.model.cards_rect,
             )
+        # a choice of cards for several ducks: a chosen card shows whose it is
+        chooses = d is not None and d.mode == "choose" and self.decisions.cards_needed(d) > 1
         for card, rect, role in cards:
             lifted = rect.copy()
             is_sel = card in self.model.sel and role == "hand"
@@ -117,50 +119,37 @@ class HandBar:
                 shade = pygame.Surface(rect.size, pygame.SRCALPHA)
                 shade.fill((246, 238, 222, 120))
                 surface.blit(shade, lifted)
+            if role == "table" or is_sel:  # a card on the table, or one chosen from the hand
+                self._edge(surface, lifted, 3)
             if role == "table":
-                pygame.draw.rect(
-                    surface,
-                    theme.ACCENT,
-                    lifted.inflate(4, 4),
-                    width=3,
-                    border_radius=self.host.px(9),
-                )
                 # its label over the cards (drawn after them: wider than a narrow card,
                 # it is never hidden under its neighbour's)
                 label_at = (lifted.centerx, lifted.bottom - self.host.px(2))
-            if is_sel:
-                pygame.draw.rect(
-                    surface,
-                    theme.ACCENT,
-                    lifted.inflate(4, 4),
-                    width=3,
-                    border_radius=self.host.px(9),
-                )
-                if d is not None and self.decisions.cards_needed(d) > 1 and d.mode == "choose":
-                    # which duck the card is for: its picture on a disc (a name is wider
-                    # than a card and would run over its neighbour's: issue #27)
-                    n = self.model.sel.index(card)
-                    duck = d.player * self.model.per_player + n
-                    size = max(16, min(lifted.w * 6 // 10, self.host.px(30)))
-                    centre = (lifted.centerx, lifted.bottom - size // 2 - self.host.px(4))
-                    smooth.disc(surface, (255, 255, 255), centre, size * 0.62)
-                    smooth.ring(surface, theme.ACCENT_DARK, centre, size * 0.62, 2)
-                    img = sprites.svg(self.model.duck_sprites[duck], size)
-                    draw_icon(surface, img, centre, "duck", anchor="center")
+            if is_sel and chooses:
+                # which duck the card is for: its picture on a disc (a name is wider
+                # than a card and would run over its neighbour's: issue #27)
+                n = self.model.sel.index(card)
+                duck = d.player * self.model.per_player + n
+                size = max(16, min(lifted.w * 6 // 10, self.host.px(30)))
+                centre = (lifted.centerx, lifted.bottom - size // 2 - self.host.px(4))
+                smooth.disc(surface, (255, 255, 255), centre, size * 0.62)
+                smooth.ring(surface, theme.ACCENT_DARK, centre, size * 0.62, 2)
+                img = sprites.svg(self.model.duck_sprites[duck], size)
+                draw_icon(surface, img, centre, "duck", anchor="center")
             if is_focus:
                 draw_focus_ring(surface, lifted.inflate(6, 6), self.host.px(9))
             elif is_hover and usable and not is_sel:
-                pygame.draw.rect(
-                    surface,
-                    theme.ACCENT,
-                    lifted.inflate(4, 4),
-                    width=2,
-                    border_radius=self.host.px(9),
-                )
+                self._edge(surface, lifted, 2)
         if label_at is not None:
             self.tag(surface, self.host.t("duck.ui.table_card"), label_at, theme.ACCENT_DARK)
         if self.model.tray_rect is not None:
             self._draw_tray(surface, self.model.tray_rect, d)
+
+    def _edge(self, surface: pygame.Surface, card: pygame.Rect, width: int) -> None:
+        """A card's accent edge, ``width`` pixels (3: on the table or chosen; 2: hovered)."""
+        pygame.draw.rect(
+            surface, theme.ACCENT, card.inflate(4, 4), width=width, border_radius=self.host.px(9)
+        )
 
     def magnified_card(self, d) -> tuple[int, pygame.Rect] | None:
         """The hand's card under the pointer (or the keyboard focus) and where it is."""
