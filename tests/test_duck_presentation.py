@@ -183,18 +183,7 @@ def test_card_routes_are_thick_with_arrowheads():
     on the smallest card of the tray at 1024x600."""
     pygame.init()
     image, _labels = art.card_face(9, (((0, 0), (0,)),), 44, 61)
-    red = art.ROUTE_RED
-    best = 0
-    for y in range(image.get_height()):
-        run = 0
-        for x in range(image.get_width()):
-            c = image.get_at((x, y))
-            if abs(c.r - red[0]) + abs(c.g - red[1]) + abs(c.b - red[2]) < 40:
-                run += 1
-                best = max(best, run)
-            else:
-                run = 0
-    assert best >= 4
+    assert _red_run(image) >= 4
 
 
 def test_tokens_are_targets_apart():
