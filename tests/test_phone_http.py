@@ -276,3 +276,92 @@ def test_only_people_at_the_screen_get_phone_tokens():
     session = duck_session()
     with pytest.raises(Exception, match="not a person at the host's screen"):
         HostThread(session, host="127.0.0.1", autosave=False, local_seats=(0,), phones=(2,))
+
+
+def test_the_real_key_as_a_second_guess_on_the_same_line_takes_nothing(hosted):
+    """issue #36 (phone keys): a wrong key ends the connection at once and nothing it
+    sent after is carried out, though the window's thread finds both guesses queued: the
+    real key as guess #2 does not take the seat, and the real phone is not told
+    "replaced"."""
+    host, port = hosted
+    token = host.phone_tokens[0]
+    with connect(f"ws://127.0.0.1:{port}/", open_timeout=5) as real:
+        real.send(json.dumps({"v": VERSION, "type": "rejoin", "code": host.code, "token": token}))
+        assert receive(real, "welcome")["seat"] == 0
+        held = host.table.seat_peer[0]
+        with connect(f"ws://127.0.0.1:{port}/", open_timeout=5) as guesser:
+            for guess in ("2222-2222" if token != "2222-2222" else "3333-3333", token):
+                guesser.send(
+                    json.dumps({"v": VERSION, "type": "rejoin", "code": host.code, "token": guess})
+                )
+            # both guesses wait in the window's queue before its next frame handles them
+            deadline = time.monotonic() + 5
+            while host.inbox.qsize() < 2:
+                assert time.monotonic() < deadline, "the guesses never reached the host"
+                time.sleep(0.01)
+            host.pump()
+            told = receive(guesser, "error")
+            assert told["code"] == "token"
+            assert host.table.seat_peer[0] is held and host.table.on_phone(0)
+        # the real phone's next message is the one sent now: no "replaced" came before it
+        host.table._send_seats()
+        first = json.loads(real.recv(timeout=5))
+        while first["type"] == "update":  # (none is due; a computer's move would be one)
+            first = json.loads(real.recv(timeout=5))
+        assert first["type"] == "seats", first
+        assert host.table.seat_peer[0] is held
+
+
+def test_an_address_has_few_key_guesses_checked():
+    """issue #36 (phone keys): the guesses one address may have checked are bounded
+    (limits.GuessLimit): a burst, then one a second; past them a rejoin is refused
+    unchecked ("guesses"), even with the real key, while another address is not held up
+    and a right key spends nothing."""
+    from game.net.limits import GUESS_BURST, GUESS_RATE, GuessLimit
+    from game.net.server import Tables
+    from game.net.table import Table
+    from tests.net_helpers import RecordingPeer
+
+    now = [100.0]
+    tables = Tables("app")
+    tables.guesses = GuessLimit(GUESS_RATE, GUESS_BURST, clock=lambda: now[0])
+    table, _owner = Table.new(duck_session(), local_seats=PHONES)
+    tables.add(table)
+    key = table.phone_token(0)
+
+    def rejoin(token: str, address: str = "127.0.0.1") -> RecordingPeer:
+        peer = RecordingPeer(address=address)
+        tables.handle(peer, "rejoin", {"code": table.code, "token": token})  # type: ignore[arg-type]
+        return peer
+
+    right = rejoin(key)  # a right key spends nothing
+    assert right.table is table
+    table.leave(right)
+    for _ in range(GUESS_BURST):
+        assert (
+            rejoin("2222-2222" if key != "2222-2222" else "3333-3333").sent[-1]["code"] == "token"
+        )
+    refused = rejoin(key)
+    assert refused.sent[-1]["code"] == "guesses" and refused.closed and refused.table is None
+    assert rejoin(key, address="127.0.0.2").table is table  # another address: checked
+    now[0] += 1.0 / GUESS_RATE
+    assert rejoin(key).table is table  # a guess a second comes back
+
+
+def test_no_phone_key_for_a_person_who_is_not_at_the_host_screen():
+    """issue #36 (tests that would notice: "a phone key is issued for a seat that is not
+    at the host's screen"): a person's seat that is online (not in ``local_seats``) gets
+    no phone key, neither from the host nor from its table, and keeps no digest of one."""
+    session = duck_session()
+    with pytest.raises(Exception, match="not a person at the host's screen"):
+        HostThread(session, host="127.0.0.1", autosave=False, local_seats=(0,), phones=(0, 1))
+    from game.net.table import Refused, Table
+
+    table, _owner = Table.new(duck_session(), local_seats=(0,))
+    assert table.digests[1] is None
+    with pytest.raises(Refused, match="not a person at the host's screen"):
+        table.phone_token(1)
+    assert table.digests[1] is None and 1 not in table.phone_seats
+    assert table.status(1) == "open"  # still a seat somebody online may take
+    key = table.phone_token(0)
+    assert len(key) == 9 and table.phone_seats == {0}

@@ -16,6 +16,15 @@ game each:
 - the page's weight (the three files a phone loads);
 - opening the link -> the hand shown (the page's ``performance.now()`` when its welcome
   is drawn: counted from the navigation's start).
+
+``python tools/bench_phone.py --guesses 5`` (issue #36; no browser) measures instead how
+many phone keys one address gets checked a second: a Duck table hosted as a window hosts
+it (pumped every 16 ms, a frame), attacked for that many seconds from 127.0.0.1 by 12
+connections at once, each sending a ``rejoin`` with a wrong key followed at once by 30
+more (the most its message bucket lets through), then connecting again. A guess counts
+when the table compared its key (``Table.rejoin`` called); the figure is guesses checked
+per second, and the real key sent as the second guess of a connection must never take
+the seat.
 """
 
 from __future__ import annotations
@@ -135,12 +144,109 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
+GUESS_CONNECTIONS = 12  # under the 16 sockets an address may hold
+GUESSES_A_CONNECTION = 31  # a wrong key, then 30 more queued behind it (its bucket)
+FRAME_S = 1 / 60  # a window pumps its host once a frame
+
+
+def guesses(seconds: float) -> tuple[int, float, bool]:
+    """Keys checked in ``seconds`` from one address, the seconds it took, and whether
+    the real key sent as some connection's second guess ever took the seat."""
+    import asyncio
+    import json
+
+    from websockets.asyncio.client import connect
+
+    from game.net.protocol import VERSION
+
+    seats = [Seat("Ann", "a", human=True), Seat("Bea", "b", human=True)]
+    session = Session("duck", seats, new_seed(), {})
+    host = HostThread(
+        session, host="127.0.0.1", port=0, autosave=False, local_seats=(0, 1), phones=(0,)
+    ).start()
+    checked = [0]
+    taken: list[int] = []  # seats the attack took (the real key sent as a second guess)
+    table = host.table
+    real_rejoin = table.rejoin
+
+    def counted(peer, token):  # type: ignore[no-untyped-def]
+        checked[0] += 1
+        seat = real_rejoin(peer, token)
+        taken.append(seat)
+        return seat
+
+    table.rejoin = counted  # type: ignore[method-assign]
+    stop = threading.Event()
+
+    def frames() -> None:
+        while not stop.is_set():
+            host.pump()
+            time.sleep(FRAME_S)
+
+    pumper = threading.Thread(target=frames, daemon=True)
+    pumper.start()
+    key = host.phone_tokens[0]
+    wrong = "2222-2222" if key != "2222-2222" else "3333-3333"
+
+    def rejoin(token: str) -> str:
+        return json.dumps({"v": VERSION, "type": "rejoin", "code": host.code, "token": token})
+
+    async def attacker(until: float, index: int) -> None:
+        n = 0
+        while time.monotonic() < until:
+            n += 1
+            try:
+                async with connect(f"ws://127.0.0.1:{host.port}/", open_timeout=5) as ws:
+                    for guess in range(GUESSES_A_CONNECTION):
+                        real = guess == 1 and index == 0 and n % 10 == 0
+                        await ws.send(rejoin(key if real else wrong))
+                    async for _ in ws:  # until the host closes the line
+                        pass
+            except Exception:  # noqa: BLE001 - refused, closed: connect again
+                await asyncio.sleep(0.001)
+
+    async def attack() -> float:
+        started = time.monotonic()
+        until = started + seconds
+        await asyncio.gather(*(attacker(until, i) for i in range(GUESS_CONNECTIONS)))
+        return time.monotonic() - started
+
+    try:
+        deadline = time.monotonic() + 10
+        while host.port is None:
+            if time.monotonic() > deadline:
+                raise SystemExit("the host never listened")
+            time.sleep(0.01)
+        took = asyncio.run(attack())
+        time.sleep(0.2)  # the last queued messages pumped
+    finally:
+        stop.set()
+        pumper.join(5)
+        host.stop(timeout=5)
+    return checked[0], took, bool(taken)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--samples", type=int, default=200)
     parser.add_argument("--limit", type=float, default=600.0, help="seconds at most, a game")
     parser.add_argument("--game", choices=[*GAMES, "all"], default="all")
+    parser.add_argument(
+        "--guesses",
+        type=float,
+        metavar="SECONDS",
+        help="measure phone keys checked a second from one address instead (issue #36)",
+    )
     args = parser.parse_args(argv)
+    if args.guesses is not None:
+        seconds = min(max(args.guesses, 1.0), 60.0)
+        count, took, taken = guesses(seconds)
+        print(
+            f"phone keys checked from one address: {count} in {took:.1f} s, "
+            f"{count / took:.0f} a second; the real key as a second guess "
+            f"{'TOOK THE SEAT' if taken else 'never took the seat'}"
+        )
+        return 1 if taken else 0
     why = phone_browser.missing()
     if why is not None:
         print(why, file=sys.stderr)

@@ -33,6 +33,7 @@ ERROR_KEYS = {
     "character": "join.error_character",
     "timeout": "join.error_timeout",
     "token": "join.error_token",
+    "guesses": "join.error_guesses",
     "closed": "join.error_closed",
     "full": "join.error_full",
     "name": "join.bad_name",

@@ -37,6 +37,16 @@ REJOIN_RATE = 0.5  # rejoins of one seat a second on average ...
 REJOIN_BURST = 6  # ... and at once (a flaky line comes back a few times in a row)
 SEATS_EVERY_S = 0.25  # seat statuses sent to a table's members at most this often
 
+# -- seat keys (issue #36) ---------------------------------------------------------------------
+# A ``rejoin`` is a guess at a seat's key (a phone's is 40 bits: protocol.new_phone_token).
+# One address may have a key checked this often on average ... and this many at once (a
+# person mistyping a key, a family's phones coming back after the Wi-Fi dropped); a wrong
+# key spends one, a right one nothing. With none left, a rejoin from that address is
+# refused unchecked. At 1 a second, finding one 40-bit key takes 2**39 s (~17,000 years).
+GUESS_RATE = 1.0
+GUESS_BURST = 10
+GUESS_ADDRESSES = 4096  # addresses remembered at once; those with a full bucket go first
+
 
 class RateBucket:
     """A token bucket: ``burst`` messages at once, refilled at ``rate`` a second and never
@@ -66,3 +76,51 @@ class RateBucket:
     def flooded(self) -> bool:
         """Past the refusals after which the line is closed."""
         return self.over_limit > FLOOD
+
+
+class GuessLimit:
+    """The wrong keys each address may send (issue #36): a :class:`RateBucket`'s rule per
+    address (``burst`` at once, refilled at ``rate`` a second), checked *before* a key
+    is compared (:meth:`allow`) and spent only by a wrong one (:meth:`wrong`). An
+    address whose bucket is full again is forgotten first when more than ``addresses``
+    are remembered, so a flood of addresses costs a bounded dict."""
+
+    def __init__(
+        self,
+        rate: float = GUESS_RATE,
+        burst: int = GUESS_BURST,
+        clock: Callable[[], float] = time.monotonic,
+        addresses: int = GUESS_ADDRESSES,
+    ):
+        self.rate, self.burst, self.clock, self.addresses = rate, burst, clock, addresses
+        self._left: dict[str, tuple[float, float]] = {}  # address -> (tokens, stamp)
+        self.refused = 0  # rejoins refused unchecked (for the log and the tests)
+
+    def _tokens(self, address: str) -> float:
+        now = self.clock()
+        tokens, stamp = self._left.get(address, (float(self.burst), now))
+        tokens = min(float(self.burst), tokens + (now - stamp) * self.rate)
+        self._left[address] = (tokens, now)
+        return tokens
+
+    def allow(self, address: str) -> bool:
+        """May a key from ``address`` be checked now? (spends nothing)"""
+        if self._tokens(address) >= 1.0:
+            return True
+        self.refused += 1
+        return False
+
+    def wrong(self, address: str) -> None:
+        """A key from ``address`` was wrong: one guess spent."""
+        tokens = self._tokens(address)
+        self._left[address] = (max(0.0, tokens - 1.0), self.clock())
+        if len(self._left) > self.addresses:
+            self._forget()
+
+    def _forget(self) -> None:
+        now = self.clock()
+        for address, (tokens, stamp) in list(self._left.items()):
+            if tokens + (now - stamp) * self.rate >= self.burst:
+                del self._left[address]
+        while len(self._left) > self.addresses:  # all still spending: the oldest goes
+            del self._left[next(iter(self._left))]

@@ -41,6 +41,8 @@ from game.net.limits import (
     BURST,
     BUSY_GRACE,
     COMPUTERS_PER_ADDRESS,
+    GUESS_BURST,
+    GUESS_RATE,
     HANDSHAKE_S,
     JOIN_TIMEOUT,
     MAX_CONNECTIONS,
@@ -52,6 +54,7 @@ from game.net.limits import (
     STALL_S,
     TABLES_PER_ADDRESS,
     UNJOINED_EXPIRY_S,
+    GuessLimit,
     RateBucket,
 )
 from game.net.phone import HTTP_LOG, MAX_PATH_CHARS, SOCKETS_LOG
@@ -226,6 +229,10 @@ class Connection:
         self.limits = (queue_messages, queue_bytes)
         self.wake = asyncio.Event()
         self.closing = False
+        # set at once by close() on whatever thread decided it (issue #36): a window's
+        # thread handles messages queued before its close reached the loop, and nothing
+        # a connection sent after the message that ended it may be carried out
+        self.ended = False
         self.shutdown: asyncio.Task[None] | None = None
         self.table: Table | None = None
         self.created = False
@@ -242,6 +249,7 @@ class Connection:
             self.loop.call_soon_threadsafe(self._enqueue, text)
 
     def close(self, code: int, reason: str) -> None:
+        self.ended = True
         if threading.get_ident() == self.thread:
             self._close(code, reason)
         else:
@@ -334,6 +342,8 @@ class Tables:
         self.later: Callable[[float, Callable[[], None]], Any] | None = None
         self.on_change: Callable[[Table, str], None] | None = None
         self._prepared: dict[str, dict[str, Any]] = {}
+        # the wrong seat keys each address may send (issue #36), over all its connections
+        self.guesses = GuessLimit(GUESS_RATE, GUESS_BURST)
 
     def add(self, table: Table) -> Table:
         self.by_code[table.code] = table
@@ -367,7 +377,11 @@ class Tables:
 
     def handle(self, conn: Connection, kind: str, fields: dict[str, Any]) -> None:
         """One checked message: a refusal or an error (then the line is closed) goes
-        back when it cannot be carried out, and then nothing has changed."""
+        back when it cannot be carried out, and then nothing has changed. Nothing is
+        carried out for a connection once it has been told to close (issue #36: a
+        window's thread may still hold messages it sent after a wrong key)."""
+        if getattr(conn, "ended", False):
+            return
         try:
             self._handle(conn, kind, fields)
         except Fatal as exc:
@@ -384,7 +398,7 @@ class Tables:
             if kind == "hello":
                 table.join(conn, fields["seat"], fields["name"], fields.get("character"))
             else:
-                table.rejoin(conn, fields["token"])
+                self._rejoin(conn, table, fields["token"])
             conn.table = table
         elif kind == "look":  # what a table is before joining it; joins nothing
             conn.send(self.find(fields["code"]).look())
@@ -398,6 +412,24 @@ class Tables:
             if not conn.table.owner_may(fields["owner"]):
                 raise Refused("owner", "only the table's owner may hand a seat over")
             conn.table.hand_to_computer(fields["seat"], fields.get("level", "normal"))
+
+    def _rejoin(self, conn: Connection, table: Table, token: str) -> None:
+        """A guess at a seat's key (issue #36): checked only while the address has
+        guesses left (limits.GuessLimit); a wrong one spends one and ends the line."""
+        address = getattr(conn, "address", "") or "?"
+        if not self.guesses.allow(address):
+            if self.guesses.refused == 1 or self.guesses.refused % 1000 == 0:
+                log.info("%d rejoins refused unchecked: too many wrong keys", self.guesses.refused)
+            raise Fatal(
+                "guesses",
+                "too many wrong keys from your address just now: wait a minute and try again",
+            )
+        try:
+            table.rejoin(conn, token)
+        except Fatal as exc:
+            if exc.code == "token":
+                self.guesses.wrong(address)
+            raise
 
     def find(self, code: str) -> Table:
         table = self.by_code.get(normal_code(code) or "")
@@ -672,7 +704,7 @@ class Server:
         timer = self.loop.call_later(JOIN_TIMEOUT, self._join_timeout, conn)
         try:
             async for raw in ws:
-                if conn.closing:
+                if conn.closing or conn.ended:
                     break
                 if not self._receive(conn, raw):
                     break

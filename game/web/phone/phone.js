@@ -22,6 +22,7 @@
       connecting: "Connecting…", lost: "The line dropped: trying again…",
       replaced: "Your hand is open on another phone or tab now.",
       gone: "This table is closed.", badtoken: "That seat key is not right: check it on the big screen.",
+      guesses: "Too many wrong seat keys from here just now: wait a minute, then try again.",
       badcode: "No table has that code: check it on the big screen.",
       wait: "Nothing to do now: watch the big screen.", over: "The game is over: see the big screen.",
       card: "Choose your card in secret", cards: "Choose two cards in secret",
@@ -68,6 +69,7 @@
       connecting: "接続中…", lost: "接続が切れました。再接続しています…",
       replaced: "この手札は別のスマホかタブで開かれました。",
       gone: "このテーブルは閉じられました。", badtoken: "席キーが違います。大画面で確かめてください。",
+      guesses: "違う席キーが続きました。1分ほど待ってからもう一度どうぞ。",
       badcode: "そのコードのテーブルはありません。大画面で確かめてください。",
       wait: "いまは何もしません。大画面を見てください。", over: "ゲーム終了。大画面をご覧ください。",
       card: "カードを秘密に選んでください", cards: "カードを2枚、秘密に選んでください",
@@ -623,6 +625,7 @@
       case "error":
         if (m.code === "replaced") stop(t().replaced);
         else if (m.code === "token") { stop(t().badtoken); showJoin(); }
+        else if (m.code === "guesses") { stop(t().guesses); showJoin(); }
         else if (m.code === "code") { stop(t().badcode); showJoin(); }
         else if (m.code === "closed") stop(t().gone);
         else if (m.code === "version") stop(t().version);
