@@ -16,6 +16,7 @@ from game.net import limits
 from game.net.limits import (
     BURST,
     BUSY_GRACE,
+    COMPUTERS_PER_ADDRESS,
     FLOOD,
     MAX_CONNECTIONS,
     MAX_PER_ADDRESS,
@@ -60,6 +61,8 @@ DOCUMENTED = [
     ("REJOIN_BURST", 6, "6 at once, then one every 2 s"),
     ("REJOIN_RATE", 0.5, "6 at once, then one every 2 s"),
     ("SEATS_EVERY_S", 0.25, "one `seats` message every 0.25 s"),
+    ("GUESS_BURST", 10, "10 wrong keys at once, then one a second, per address"),
+    ("GUESS_RATE", 1.0, "10 wrong keys at once, then one a second, per address"),
 ]
 
 
@@ -289,3 +292,42 @@ def test_the_host_makes_exactly_max_tables():
     ] * 3
     full = create(tables, "10.0.0.9", ["person"] * 2)
     assert full["type"] == "refusal" and full["code"] == "full" and "3 tables" in full["reason"]
+
+
+def test_seats_handed_to_computers_count_against_the_address_cap():
+    """issue #36: the cap of COMPUTERS_PER_ADDRESS computer seats counts seats handed over
+    too: one address makes 8 tables of 6 people, joins each only as a spectator and hands
+    every seat to a hard computer: the 25th hand-over is refused 'quota' (24 computers,
+    not 48), nothing changes at that table, another address's tables are not held up,
+    and a create that would pass the cap with the handed seats is refused too."""
+    tables = Tables("serve", allow_create=True)
+    handed = 0
+    refused: list[dict] = []
+    made: list[dict] = []
+    for _ in range(8):  # the tables first (no computer asked for: each is made) ...
+        owner = Conn("10.0.0.1")
+        fields = check_client_message(
+            {"v": 2, "type": "create", "game": "duck", "seats": [{"kind": "person"}] * 6}
+        )
+        tables.handle(owner, "create", fields)
+        made.append(owner.sent[-1])
+        assert made[-1]["type"] == "created"
+    for table in made:  # ... then a spectator at each hands every seat over
+        watcher = Conn("10.0.0.1")
+        hello = {"v": 2, "type": "hello", "code": table["code"], "seat": None, "name": "W"}
+        tables.handle(watcher, "hello", check_client_message(hello))
+        assert watcher.table is not None
+        for seat in range(6):
+            over = {"v": 2, "type": "hand_over", "owner": table["owner"], "seat": seat}
+            tables.handle(watcher, "hand_over", check_client_message({**over, "level": "hard"}))
+            if watcher.sent[-1]["type"] == "refusal":
+                refused.append(watcher.sent[-1])
+                assert watcher.table.session.seats[seat].human  # nothing changed
+            else:
+                handed += 1
+    assert handed == COMPUTERS_PER_ADDRESS, f"{handed} computers from one address"
+    assert tables.computers_of("10.0.0.1") == COMPUTERS_PER_ADDRESS
+    assert len(refused) == 48 - COMPUTERS_PER_ADDRESS
+    assert all(r["code"] == "quota" and "(24 now)" in r["reason"] for r in refused)
+    assert create(tables, "10.0.0.1", ["person", "computer"])["code"] == "quota"
+    assert create(tables, "10.0.0.2", ["person", "computer"])["type"] == "created"

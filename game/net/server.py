@@ -411,7 +411,34 @@ class Tables:
         elif kind == "hand_over":
             if not conn.table.owner_may(fields["owner"]):
                 raise Refused("owner", "only the table's owner may hand a seat over")
+            self._check_hand_over(conn.table)
             conn.table.hand_to_computer(fields["seat"], fields.get("level", "normal"))
+
+    def computers_of(self, address: str) -> int:
+        """The computer seats at the live tables created from ``address`` (a seat handed
+        to a computer too: issue #36), what ``computers_per_address`` bounds."""
+        return sum(
+            1
+            for t in self.by_code.values()
+            if t.creator == address and not t.closed
+            for seat in t.session.seats
+            if not seat.human
+        )
+
+    def _check_hand_over(self, table: Table) -> None:
+        """A seat handed to a computer counts against the cap of the address that created
+        the table, as one asked for in its ``create`` (issue #36: 8 tables of 6 people,
+        each joined only by a spectator and every seat handed over, were 48 hard
+        computers from one address). The host's own tables (no creator) are not capped."""
+        if table.creator is None:
+            return
+        held = self.computers_of(table.creator)
+        if held + 1 > self.computers_per_address:
+            raise Refused(
+                "quota",
+                f"the tables made from your address may have {self.computers_per_address} "
+                f"computer players in all ({held} now)",
+            )
 
     def _rejoin(self, conn: Connection, table: Table, token: str) -> None:
         """A guess at a seat's key (issue #36): checked only while the address has
@@ -454,7 +481,7 @@ class Tables:
                 "finish or leave one first",
             )
         computers = sum(1 for spec in fields["seats"] if spec["kind"] == "computer")
-        held = sum(1 for t in mine for seat in t.session.seats if not seat.human)
+        held = self.computers_of(conn.address)
         if held + computers > self.computers_per_address:
             raise Refused(
                 "quota",
