@@ -343,6 +343,65 @@ def test_running_out_of_open_files_is_a_line_not_a_traceback_and_serve_recovers(
     assert len(log) <= 8192, f"serve's stderr grew: {summary}"
 
 
+def test_under_a_tight_open_files_limit_a_person_joins_during_a_socket_flood(tmp_path):
+    """issue #36: serve at an open-files limit of 128 with ``--max-connections 100``
+    while 127.0.0.2 keeps up to 280 half-open sockets opening (those serve closes are
+    opened again). serve fits its limits to the file limit at start (one line on stderr)
+    and never runs out of files, so it keeps accepting: a person on 127.0.0.1 connects,
+    creates a table and takes a seat within 2 s, three times during the attack, and
+    stderr says nothing about failed accepts."""
+    with Serve(
+        tmp_path / "home", "--bot-delay", "0", "--max-connections", "100", nofile=(128, 128)
+    ) as serve:
+        run(join_a_table(serve.url), timeout=15)  # the game's rules loaded, before the flood
+        logged = serve.stderr_bytes()
+        stop = threading.Event()
+        opened = [0]
+
+        def flood() -> None:
+            held: list = []
+            try:
+                while not stop.is_set():
+                    for sock in [s for s in held if closed_by_peer(s)]:
+                        sock.close()
+                        held.remove(sock)
+                    want = 280 - len(held)
+                    if want > 0:
+                        fresh = [s for s in half_requests(serve.port, loopback(2), want, 0.2) if s]
+                        opened[0] += len(fresh)
+                        held.extend(fresh)
+                    else:
+                        time.sleep(0.01)
+            finally:
+                for sock in held:
+                    sock.close()
+
+        attacker = threading.Thread(target=flood, daemon=True)
+        attacker.start()
+        joins: list[float] = []
+        try:
+            while opened[0] < 280 and attacker.is_alive():  # the flood under way first
+                time.sleep(0.05)
+            for _ in range(3):
+                joins.append(run(asyncio.wait_for(join_a_table(serve.url), 10), timeout=15))
+                time.sleep(0.3)  # the flood goes on between the joins
+        finally:
+            stop.set()
+            attacker.join(10)
+        log = serve.stderr_text(logged)
+        alive = serve.alive()
+        start_log = serve.stderr_text(0)
+    summary = (
+        f"{opened[0]} attacking sockets opened; joins took {[round(j, 2) for j in joins]} s; "
+        f"stderr: {start_log[-600:]!r}"
+    )
+    print(summary)
+    assert alive, summary
+    assert "open-files limit 128" in start_log and "--max-connections" in start_log, summary
+    assert all(took <= 2.0 for took in joins), f"a person was kept out: {summary}"
+    assert "could not be accepted" not in log and "cannot accept" not in log, summary
+
+
 # -- 3. table slots --------------------------------------------------------------------------
 async def create_from(
     url: str, source: str, game: str, seats: list, *, stay: bool = False

@@ -63,6 +63,10 @@ DOCUMENTED = [
     ("SEATS_EVERY_S", 0.25, "one `seats` message every 0.25 s"),
     ("GUESS_BURST", 10, "10 wrong keys at once, then one a second, per address"),
     ("GUESS_RATE", 1.0, "10 wrong keys at once, then one a second, per address"),
+    ("ACCEPT_BATCH", 8, "8 at a time (asyncio's `backlog`), from a queue of 1024"),
+    ("LISTEN_QUEUE", 1024, "8 at a time (asyncio's `backlog`), from a queue of 1024"),
+    ("ACCEPT_IN_FLIGHT", 4, "the sockets being accepted (4 batches of 8: 32)"),
+    ("RESERVE_FILES", 24, "+ 24 kept for the host's own files"),
 ]
 
 
@@ -331,3 +335,63 @@ def test_seats_handed_to_computers_count_against_the_address_cap():
     assert all(r["code"] == "quota" and "(24 now)" in r["reason"] for r in refused)
     assert create(tables, "10.0.0.1", ["person", "computer"])["code"] == "quota"
     assert create(tables, "10.0.0.2", ["person", "computer"])["type"] == "created"
+
+
+# -- the open-files limit (issue #36) ------------------------------------------------------------------
+def test_the_connections_are_fitted_under_the_open_files_limit(monkeypatch):
+    """issue #36: max connections + the sockets being accepted + the host's own files fit
+    under the open-files limit: at 128 files (14 open) --max-connections 100 is lowered
+    to what fits, with one line saying why; a limit with room for fewer than
+    MIN_CONNECTIONS is refused (TooFewFiles); a limit with room changes nothing."""
+    from game.net import server as server_module
+
+    room = limits.connection_room(128, 14)
+    assert (
+        room
+        == 128
+        - 14
+        - limits.RESERVE_FILES
+        - limits.ACCEPT_IN_FLIGHT * limits.ACCEPT_BATCH
+        - BUSY_GRACE
+    )
+    monkeypatch.setattr(server_module, "open_files", lambda: (128, 14))
+    server = server_module.Server(Tables("serve"), max_connections=100)
+    server.fit_files()
+    assert server.admission.max_connections == room < 100
+    assert server.fitted is not None and "open-files limit 128" in server.fitted
+    assert f"{room} connections" in server.fitted
+    monkeypatch.setattr(server_module, "open_files", lambda: (64, 14))
+    with pytest.raises(server_module.TooFewFiles, match="raise it"):
+        server_module.Server(Tables("serve"), max_connections=100).fit_files()
+    monkeypatch.setattr(server_module, "open_files", lambda: (1_048_576, 14))
+    roomy = server_module.Server(Tables("serve"))
+    roomy.fit_files()
+    assert roomy.admission.max_connections == MAX_CONNECTIONS and roomy.fitted is None
+
+
+def test_serve_refuses_an_open_files_limit_with_no_room_in_one_line(tmp_path):
+    """issue #36: serve at an open-files limit of 64 (soft and hard) says so in one line
+    on stderr and exits 2, before it listens."""
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    setup = (
+        "import os, resource, sys; resource.setrlimit(resource.RLIMIT_NOFILE, (64, 64)); "
+        "os.execv(sys.executable, [sys.executable, *sys.argv[1:]])"
+    )
+    env = {**os.environ, "TABLETOP_DERBY_HOME": str(tmp_path), "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    done = subprocess.run(
+        [sys.executable, "-c", setup, "-m", "game", "serve", "--port", "0", "--bot-workers", "1"],
+        check=False,
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2, (done.stdout, done.stderr)
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("serve: the open-files limit 64"), lines
+    assert "serving on" not in done.stdout

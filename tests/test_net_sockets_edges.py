@@ -291,27 +291,71 @@ def test_a_socket_whose_buffer_never_empties_for_stall_s_is_cut(monkeypatch):
 
 
 # -- a refused accept ------------------------------------------------------------------------------------
-def test_accept_failures_are_one_line_a_streak(monkeypatch, caplog):
-    """Rule: a refused accept (out of open files) is logged once per streak; a streak
-    ends after ACCEPT_QUIET_S without one, and the next says how many were not logged.
-    Anything else goes to the loop's usual handler."""
+def test_accept_failures_are_one_line_a_streak_and_its_count_when_it_ends(monkeypatch, caplog):
+    """Rule: a refused accept (out of open files) is logged once when a streak begins;
+    the streak ends after ACCEPT_QUIET_S without one, and then (issue #36: not only when
+    the next streak begins, which may never come) one line says how many there were and
+    over how long. Anything else goes to the loop's usual handler."""
     clock = SimpleNamespace(now=1000.0)
     monkeypatch.setattr(server_module, "time", SimpleNamespace(monotonic=lambda: clock.now))
     server = window_server()
     other: list[dict] = []
-    loop = SimpleNamespace(default_exception_handler=other.append)
+    later: list[tuple[float, object, tuple]] = []
+
+    def call_later(delay, call, *args):
+        later.append((clock.now + delay, call, args))
+
+    def run_due() -> None:
+        while due := [item for item in later if item[0] <= clock.now]:
+            for item in due:
+                later.remove(item)
+                item[1](*item[2])
+
+    loop = SimpleNamespace(default_exception_handler=other.append, call_later=call_later)
     failure = {"message": "socket.accept() out of system resource", "exception": OSError(24)}
     with caplog.at_level(logging.ERROR, logger="game.net.server"):
         for _ in range(5):
             server._loop_exception(loop, failure)
             clock.now += 1.0
+            run_due()
         assert len(caplog.records) == 1 and "cannot accept" in caplog.records[0].getMessage()
-        clock.now += server_module.ACCEPT_QUIET_S + 0.5
-        server._loop_exception(loop, failure)
+        clock.now += server_module.ACCEPT_QUIET_S  # quiet since the fifth: the streak ends
+        run_due()
         messages = [r.getMessage() for r in caplog.records]
-    assert len(messages) == 3 and messages[1] == "4 more connections could not be accepted"
+        assert len(messages) == 2, messages
+        assert messages[1] == (
+            "5 connections could not be accepted (out of open files) in 4.0 s"
+        ), messages
+        server._loop_exception(loop, failure)  # a new streak: its own first line
+        clock.now += server_module.ACCEPT_QUIET_S + 0.5
+        run_due()
+        messages = [r.getMessage() for r in caplog.records]
+    assert len(messages) == 4 and "cannot accept" in messages[2], messages
+    assert messages[3].startswith("1 connections could not be accepted"), messages
     server._loop_exception(loop, {"message": "Task exception was never retrieved"})
     assert other == [{"message": "Task exception was never retrieved"}]
+
+
+def test_sockets_cut_past_the_limits_are_a_streak_with_a_count_and_its_address(monkeypatch, caplog):
+    """issue #36: sockets closed unanswered past the limits were not logged at all; now
+    a streak of them is one line when it begins and one with its count and the address
+    most of them came from when it ends."""
+    clock = SimpleNamespace(now=1000.0)
+    monkeypatch.setattr(server_module, "time", SimpleNamespace(monotonic=lambda: clock.now))
+    later: list = []
+    loop = SimpleNamespace(call_later=lambda delay, call, *args: later.append((call, args)))
+    streak = server_module.Streak("sockets closed unanswered")
+    with caplog.at_level(logging.ERROR, logger="game.net.server"):
+        for n in range(30):
+            streak.note(loop, "closing sockets", "127.0.0.2" if n < 28 else "127.0.0.3")
+        clock.now += server_module.ACCEPT_QUIET_S
+        call, args = later.pop()
+        call(*args)
+    messages = [r.getMessage() for r in caplog.records]
+    assert messages == [
+        "closing sockets (counting until they stop)",
+        "30 sockets closed unanswered in 0.0 s, 28 from 127.0.0.2",
+    ]
 
 
 def test_a_busy_socket_is_told_why_and_closed_before_it_joins():

@@ -151,7 +151,8 @@ def add_parser(sub: Any, details: bool) -> argparse.ArgumentParser:
         type=positive,
         default=limits.MAX_CONNECTIONS,
         help=f"open sockets in all (default {limits.MAX_CONNECTIONS}; serve raises its "
-        "open-files limit to the hard limit, ulimit -Hn, at start)",
+        "open-files limit to the hard limit, ulimit -Hn, at start, and lowers this to "
+        "what fits under it, saying so)",
     )
     serve.add_argument(
         "--handshake-timeout",
@@ -257,10 +258,15 @@ def _raise_open_files_limit() -> None:
 def run(args: argparse.Namespace) -> int:
     import asyncio  # start-up: serve's machinery only when serve runs
 
+    from game.net.server import TooFewFiles  # start-up: serve's machinery only when serve runs
+
     try:
         asyncio.run(_serve(args))
     except KeyboardInterrupt:
         pass
+    except TooFewFiles as exc:  # issue #36: one line, not a traceback
+        print(f"serve: {exc}", file=sys.stderr)
+        return 2
     return 0
 
 
@@ -332,7 +338,12 @@ async def _serve(args: argparse.Namespace) -> None:
         handshake_timeout=args.handshake_timeout,
     )
     computers.start(asyncio.get_running_loop())  # the workers load the games meanwhile
-    bound = await server.start(args.host, args.port, args.ssl_context)
+    try:
+        bound = await server.start(args.host, args.port, args.ssl_context)
+    except OSError:  # the port taken, too few open files (issue #36): nothing is left running
+        computers.close()
+        saver.close()
+        raise
     # what start-up made lives as long as serve: out of the collector's way, so that its
     # full collections walk only the tables (they were most of serve's long pauses)
     gc.collect()

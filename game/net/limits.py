@@ -7,6 +7,7 @@ same ones; docs/network.md says why each is what it is.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 
@@ -24,6 +25,15 @@ STALL_S = 5.0  # a socket buffer that has not emptied for this long: the reader 
 MAX_PER_ADDRESS = 16  # open sockets from one address (an IPv6 /64), counted from accept
 MAX_CONNECTIONS = 1000  # open sockets in all (under a usual limit of 1024 open files)
 BUSY_GRACE = 4  # sockets past a limit that are told "busy" before closing; more: cut at once
+# Open files (issue #36): every socket is a file, and asyncio accepts up to its backlog of
+# sockets at a time before the host's admission has seen any; at the open-files limit an
+# accept fails and asyncio stops accepting for a second (nobody gets in). So the sockets
+# held, those being accepted and the host's own files must fit under the limit.
+ACCEPT_BATCH = 8  # sockets asyncio accepts in one go (its ``backlog``) ...
+ACCEPT_IN_FLIGHT = 4  # ... batches of which may be open before admission closes them
+LISTEN_QUEUE = 1024  # the kernel's queue of connections waiting (no file until accepted)
+RESERVE_FILES = 24  # beside those open at start: autosaves being written, a new worker
+MIN_CONNECTIONS = 2 * MAX_PER_ADDRESS  # below this serve is not worth starting
 HANDSHAKE_S = 3.0  # the websocket opening handshake; a slowloris socket is closed after it
 JOIN_TIMEOUT = 15.0  # seconds a connection has to join (or create) a table
 
@@ -124,3 +134,31 @@ class GuessLimit:
                 del self._left[address]
         while len(self._left) > self.addresses:  # all still spending: the oldest goes
             del self._left[next(iter(self._left))]
+
+
+def connection_room(open_files_limit: int, open_now: int) -> int:
+    """The sockets a host may hold (its ``max_connections``) under an open-files limit
+    (issue #36): the limit less the files open now and RESERVE_FILES, the sockets being
+    accepted (ACCEPT_IN_FLIGHT batches of ACCEPT_BATCH) and the BUSY_GRACE sockets let in
+    past the limit to be told "busy". Below 1: not even one."""
+    return (
+        open_files_limit - open_now - RESERVE_FILES - ACCEPT_IN_FLIGHT * ACCEPT_BATCH - BUSY_GRACE
+    )
+
+
+def open_files() -> tuple[int | None, int]:
+    """(the soft open-files limit, the files open now); (None, 0) where neither can be
+    read (Windows has no such limit)."""
+    try:
+        import resource  # start-up: POSIX only (Windows has no open-files limit)
+    except ImportError:
+        return None, 0
+    soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    if soft == resource.RLIM_INFINITY:
+        return None, 0
+    for folder in ("/proc/self/fd", "/dev/fd"):
+        try:
+            return int(soft), len(os.listdir(folder))
+        except OSError:
+            continue
+    return int(soft), 0

@@ -20,7 +20,9 @@ import collections
 import ipaddress
 import json
 import logging
+import os
 import queue
+import socket
 import ssl
 import threading
 import time
@@ -38,6 +40,8 @@ from game.boards import prepare_options
 from game.net.computers import ComputerPool, ThreadRunner
 from game.net.limits import (
     ABANDONED_EXPIRY_S,
+    ACCEPT_BATCH,
+    ACCEPT_IN_FLIGHT,
     BURST,
     BUSY_GRACE,
     COMPUTERS_PER_ADDRESS,
@@ -45,17 +49,22 @@ from game.net.limits import (
     GUESS_RATE,
     HANDSHAKE_S,
     JOIN_TIMEOUT,
+    LISTEN_QUEUE,
     MAX_CONNECTIONS,
     MAX_PER_ADDRESS,
     MAX_TABLES,
+    MIN_CONNECTIONS,
     QUEUE_BYTES,
     QUEUE_MESSAGES,
     RATE,
+    RESERVE_FILES,
     STALL_S,
     TABLES_PER_ADDRESS,
     UNJOINED_EXPIRY_S,
     GuessLimit,
     RateBucket,
+    connection_room,
+    open_files,
 )
 from game.net.phone import HTTP_LOG, MAX_PATH_CHARS, SOCKETS_LOG
 from game.net.phone import answer as phone_answer
@@ -79,7 +88,53 @@ log = logging.getLogger(__name__)
 CLOSE_POLICY = 1008  # RFC 6455: a message that violates the policy (flood, too slow)
 AUTOSAVE_S = 0.5  # the most of a game a host killed outright (kill -9, power) can lose
 SWEEP_S = 1.0  # how often stalled sockets are looked for
-ACCEPT_QUIET_S = 5.0  # accept failures this far apart are one streak, logged once
+ACCEPT_QUIET_S = 5.0  # refusals this far apart are one streak: its first and its count
+
+
+class TooFewFiles(OSError):
+    """The open-files limit leaves no room for the host's sockets (issue #36)."""
+
+
+class Streak:
+    """A streak of refusals in the log (issue #36): its first one line at once, then,
+    once ``quiet`` seconds have passed without another, one line with how many there were
+    and over how long (a streak's count was hidden until the next streak began)."""
+
+    def __init__(self, what: str, quiet: float = ACCEPT_QUIET_S) -> None:
+        self.what = what  # "%d ... in %.1f s" completes it
+        self.quiet = quiet
+        self.count = 0
+        self.first = self.last = 0.0
+        self.sources: collections.Counter[str] = collections.Counter()
+        self.lines: list[str] = []  # what it logged (for the tests)
+
+    def note(self, loop: asyncio.AbstractEventLoop, line: str, source: str = "") -> None:
+        now = time.monotonic()
+        if source:
+            self.sources[source] += 1
+        self.count += 1
+        self.last = now
+        if self.count == 1:
+            self.first = now
+            self._log(f"{line} (counting until they stop)")
+            loop.call_later(self.quiet, self._check, loop)
+
+    def _check(self, loop: asyncio.AbstractEventLoop) -> None:
+        wait = self.last + self.quiet - time.monotonic()
+        if wait > 0:
+            loop.call_later(wait, self._check, loop)
+            return
+        most = ""
+        if self.sources:
+            source, n = self.sources.most_common(1)[0]
+            most = f", {n} from {source}" if len(self.sources) > 1 else f", all from {source}"
+        self._log(f"{self.count} {self.what} in {self.last - self.first:.1f} s{most}")
+        self.count = 0
+        self.sources.clear()
+
+    def _log(self, text: str) -> None:
+        self.lines.append(text)
+        log.error("%s", text)
 
 
 def address_key(remote: Any) -> str:
@@ -175,6 +230,12 @@ class GuardedSocket(ServerConnection):
         super().connection_made(transport)
         if verdict == Admission.CUT:
             self.transport.abort()
+            if self.guard.loop is not None:
+                self.guard.cut.note(
+                    self.guard.loop,
+                    "closing sockets past the connection limits unanswered",
+                    self.address,
+                )
             return
         self.counted = True
         self.busy = verdict
@@ -575,6 +636,22 @@ class Tables:
 Inbox = queue.SimpleQueue[tuple[Connection, str, dict[str, Any]]]
 
 
+def _listen_longer(sock: Any) -> None:
+    """The kernel's queue of connections waiting to be accepted made LISTEN_QUEUE long
+    (asyncio sets it to its accept batch, ACCEPT_BATCH): a waiting connection costs the
+    host no file, and a person's connection finds room behind a flood (issue #36)."""
+    try:
+        listener = socket.socket(sock.family, sock.type, fileno=os.dup(sock.fileno()))
+    except OSError:
+        return
+    try:
+        listener.listen(LISTEN_QUEUE)
+    except OSError:
+        pass
+    finally:
+        listener.close()
+
+
 class Server:
     """websockets on the asyncio side. ``inbox`` None: messages go straight to
     ``tables`` on the loop (``serve``), whose computer seats ``computers`` decides; else
@@ -618,7 +695,10 @@ class Server:
         self.sockets: set[GuardedSocket] = set()  # every socket held, from accept
         self.advert: Any = None  # a discovery.Advert announcing new tables (serve)
         self._sweeper: asyncio.Task[None] | None = None
-        self._accept_streak = (0.0, 0)  # the last accept failure's time, failures since
+        # each streak of refused sockets is logged with its count (issue #36)
+        self.accept_failures = Streak("connections could not be accepted (out of open files)")
+        self.cut = Streak("sockets closed unanswered (past the limits of an address or in all)")
+        self.fitted: str | None = None  # the line said when the limits were fitted to the files
         if inbox is None:
             tables.on_change = self._table_changed
 
@@ -628,9 +708,11 @@ class Server:
         return self.admission.per_address
 
     async def start(self, host: str, port: int, ssl_context: ssl.SSLContext | None = None) -> int:
-        """Listen; the port bound (``port`` 0 picks a free one)."""
+        """Listen; the port bound (``port`` 0 picks a free one). The connections held
+        are fitted under the open-files limit first (:meth:`fit_files`)."""
         self.loop = asyncio.get_running_loop()
         self.loop.set_exception_handler(self._loop_exception)
+        self.fit_files()
 
         def guarded(protocol: Any, server: Any, **kwargs: Any) -> GuardedSocket:
             return GuardedSocket(protocol, server, guard=self, **kwargs)
@@ -650,7 +732,10 @@ class Server:
             create_connection=guarded,  # type: ignore[arg-type]  # a factory, as its docs allow
             process_request=self._http if self.phone_pages else None,
             logger=SOCKETS_LOG,  # INFO and up: its DEBUG lines carry frames (tokens)
+            backlog=ACCEPT_BATCH,  # asyncio accepts this many at a time (issue #36) ...
         )
+        for sock in self.ws_server.sockets:  # ... from a longer queue (no file each)
+            _listen_longer(sock)
         self._sweeper = self.loop.create_task(self._sweep())
         if self.inbox is None:
             if self.computers is not None:
@@ -671,23 +756,41 @@ class Server:
             if self.computers is not None:
                 self.computers.close()
 
+    def fit_files(self) -> None:
+        """The sockets held, those being accepted and the host's own files under the
+        open-files limit (issue #36: at the limit an accept fails and asyncio stops
+        accepting for a second, keeping everybody out): ``max_connections`` is lowered
+        to what fits, said in one line; :class:`TooFewFiles` if not even MIN_CONNECTIONS
+        fit."""
+        limit, open_now = open_files()
+        if limit is None:
+            return
+        room = connection_room(limit, open_now)
+        wanted = self.admission.max_connections
+        if room >= wanted:
+            return
+        if room < MIN_CONNECTIONS:
+            raise TooFewFiles(
+                f"the open-files limit {limit} leaves room for {max(room, 0)} connections "
+                f"(fewer than {MIN_CONNECTIONS}; {open_now} files are open, "
+                f"{ACCEPT_IN_FLIGHT * ACCEPT_BATCH} kept for sockets being accepted, "
+                f"{RESERVE_FILES} for the host's own files): raise it (ulimit -n)"
+            )
+        self.fitted = (
+            f"--max-connections {wanted} does not fit the open-files limit {limit} "
+            f"({open_now} files open, {ACCEPT_IN_FLIGHT * ACCEPT_BATCH} kept for sockets "
+            f"being accepted, {RESERVE_FILES} for the host's own files): {room} connections"
+        )
+        log.warning("%s", self.fitted)
+        self.admission.max_connections = room
+
     def _loop_exception(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
-        """A refused accept (out of open files) is one line per streak, not a traceback
+        """A refused accept (out of open files) is counted in a streak, not a traceback
         each: a flood of sockets must not become a flood of the host's log too."""
         if "accept" not in str(context.get("message", "")):
             loop.default_exception_handler(context)
             return
-        now = time.monotonic()
-        last, count = self._accept_streak
-        if now - last > ACCEPT_QUIET_S:
-            if count > 1:
-                log.error("%d more connections could not be accepted", count - 1)
-            log.error(
-                "cannot accept connections: %s (more are not logged until they stop)",
-                context.get("exception"),
-            )
-            count = 0
-        self._accept_streak = (now, count + 1)
+        self.accept_failures.note(loop, f"cannot accept connections: {context.get('exception')}")
 
     async def _sweep(self) -> None:
         """Every SWEEP_S: cut off a socket whose buffer has not emptied for ``stall_s``
