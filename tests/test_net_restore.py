@@ -229,3 +229,78 @@ def test_a_failing_write_is_retried_with_a_backoff_that_stops_growing(monkeypatc
     full["on"] = False
     assert saver.flush(10) and target.read_text() == "kept"
     saver.close()
+
+
+def routes_table(seed: int, actions: int) -> Table:
+    """An Eight Routes table of three people at the host's screen, ``actions`` played."""
+    seats = [Seat("Aiko", "a"), Seat("Ben", "b"), Seat("Chie", "c")]
+    from game import registry
+
+    keys = [c.key for c in registry.get("routes").characters]
+    for seat, key in zip(seats, keys, strict=False):
+        seat.character = key
+    table, _ = Table.new(Session("routes", seats, seed), local_seats=[0, 1, 2])
+    state = table.session.state
+    for _ in range(actions):
+        player = state.to_act()[0]
+        table.apply(player, state.legal_actions(player)[0])
+    return table
+
+
+@pytest.mark.parametrize("edit", ["seed", "options", "action"])
+def test_a_table_file_whose_game_was_edited_is_refused_and_kept_aside(edit):
+    """issue #36: a table's autosave whose seed was changed (someone with write access to
+    the data folder) used to reopen silently with another deal whenever its recorded
+    actions stayed legal. The table file keeps a digest of the game, seed and options and
+    of the actions played; a file that does not match is refused, named in the problem's
+    line and kept aside (``<name>.damaged-<time>``, nothing deleted), and the other
+    tables open."""
+    edited, kept = routes_table(seed=31, actions=4), routes_table(seed=77, actions=4)
+    write(edited, "serve")
+    write(kept, "serve")
+    autosave = store.saves.autosave_path(edited.session)
+    payload = json.loads(autosave.read_text(encoding="utf-8"))
+    if edit == "seed":
+        payload["seed"] += 1
+    elif edit == "options":
+        payload["options"]["scoring"]["routes"]["2"]["min_space"] += 1  # still a table
+    else:  # the last action replaced by another legal one: the same deal, another game
+        module = edited.session.module
+        state = module.new_game(3, edited.session.seed, edited.session.options)
+        for seat, text in payload["actions"][:-1]:
+            state.apply(seat, module.parse_action(text))
+        seat, text = payload["actions"][-1]
+        others = [str(a) for a in state.legal_actions(seat) if str(a) != text]
+        payload["actions"][-1][1] = others[0]
+    atomic_write_text(autosave, json.dumps(payload))
+    table_file = store.meta_path(edited.session.save_id)
+    restored, problems = store.restore_tables("serve")
+    assert [t.code for t in restored] == [kept.code]  # the other table opens
+    assert len(problems) == 1 and str(table_file) in problems[0], problems
+    assert ("digest" if edit != "action" else "actions") in problems[0], problems
+    assert not table_file.exists()
+    aside = list(table_file.parent.glob(f"{table_file.name}.damaged-*"))
+    assert len(aside) == 1 and f"kept as {aside[0].name}" in problems[0]
+    assert autosave.exists()  # the game so far: nothing deleted
+    assert store.restore_tables("serve")[1] == []  # kept aside: not read as a table again
+
+
+def test_a_table_file_checks_its_autosave_even_one_behind_after_a_crash():
+    """issue #36: an autosave with fewer actions than the table file recorded (a crash
+    between the two writes) is checked on its deal and opens; one with more actions than
+    recorded (the table file's write was lost) is checked on the actions it recorded."""
+    table = routes_table(seed=5, actions=2)
+    (save2, save2_text), (meta2, meta2_text) = store.table_files(table, "serve")
+    state = table.session.state
+    player = state.to_act()[0]
+    table.apply(player, state.legal_actions(player)[0])
+    (save3, save3_text), (meta3, meta3_text) = store.table_files(table, "serve")
+    assert save2 == save3 and meta2 == meta3
+    atomic_write_text(meta3, meta3_text)  # the table file after 3 actions ...
+    atomic_write_text(save2, save2_text)  # ... its autosave after 2
+    restored, problems = store.restore_tables("serve")
+    assert problems == [] and len(restored) == 1 and len(restored[0].session.actions) == 2
+    atomic_write_text(meta2, meta2_text)  # the table file after 2 actions ...
+    atomic_write_text(save3, save3_text)  # ... its autosave after 3
+    restored, problems = store.restore_tables("serve")
+    assert problems == [] and len(restored) == 1 and len(restored[0].session.actions) == 3

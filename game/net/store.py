@@ -11,6 +11,7 @@ holds up the game), the latest text of each file replacing one not yet written.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import re
@@ -23,7 +24,7 @@ from typing import Any
 from game import saves
 from game.net.protocol import normal_code
 from game.net.table import LOG_EVENTS, META_FORMAT, Table, event_text, opening_events
-from game.storage import FileProblem, atomic_write_text, data_dir, read_json
+from game.storage import FileProblem, atomic_write_text, data_dir, keep_damaged_copy, read_json
 
 log = logging.getLogger(__name__)
 
@@ -63,8 +64,59 @@ def table_files(table: Table, host: str) -> list[tuple[Path, str | None]]:
         fields = table.meta(host)
         if table.port is not None:
             fields["port"] = table.port
+        if table.deal_digest is None:
+            table.deal_digest = deal_digest(session.game_id, session.players, session.seed, options)
+        fields["digest"] = table.deal_digest
+        fields["actions"] = [len(session.actions), actions_digest(session.actions)]
         meta = json.dumps(fields)
     return [(saves.autosave_path(session), save), (meta_path(session.save_id), meta)]
+
+
+def deal_digest(game: str, players: int, seed: int, options_json: str) -> str:
+    """SHA-256 of what decides the deal (issue #36): the game, the seat count, the seed
+    and the options (their JSON text, read back and written again with sorted keys, so
+    the text of an autosave and of the session loaded from it give the same digest)."""
+    options = json.loads(options_json)
+    text = json.dumps(
+        [game, players, str(seed), options], sort_keys=True, ensure_ascii=False, allow_nan=False
+    )
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def actions_digest(actions: list[tuple[int, str]]) -> str:
+    """SHA-256 of the actions played (issue #36), as [[seat, text], ...]."""
+    text = json.dumps([[int(p), a] for p, a in actions], ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def check_digests(meta: dict[str, Any], session: Any) -> None:
+    """The table file's digests against the autosave's game (issue #36): a seed, an
+    option, a seat count or an action changed in either file is a ValueError (the file
+    is then kept aside and not opened: it would have opened silently with another deal
+    whenever the recorded actions stayed legal). An autosave with fewer actions than the
+    table file recorded (a crash between the two writes) is checked on its deal only."""
+    options_json = json.dumps(saves.session_payload(session, "auto")["options"], ensure_ascii=False)
+    digest = meta.get("digest")
+    if not isinstance(digest, str) or not _DIGEST.fullmatch(digest):
+        raise ValueError("digest: the table file has no digest of its game")
+    if deal_digest(session.game_id, session.players, session.seed, options_json) != digest:
+        raise ValueError(
+            "digest: the autosave's game, seed or options are not those the table was "
+            "played with (an edited file)"
+        )
+    played = meta.get("actions")
+    if (
+        not isinstance(played, list)
+        or len(played) != 2
+        or type(played[0]) is not int
+        or not 0 <= played[0] < 2**31
+        or not isinstance(played[1], str)
+        or not _DIGEST.fullmatch(played[1])
+    ):
+        raise ValueError("actions: not a count and a digest of the actions")
+    n, digest = played
+    if len(session.actions) >= n and actions_digest(list(session.actions[:n])) != digest:
+        raise ValueError("actions: the autosave's actions are not those the table played")
 
 
 RETRY_FIRST_S = 0.1  # a failed write is tried again after this, doubling ...
@@ -257,6 +309,9 @@ def restore_tables(host: str) -> tuple[list[Table], list[str]]:
             if meta["host"] != host:
                 continue
             table = open_table(meta)
+        except DigestMismatch as exc:  # kept aside: never opened again by mistake
+            problems.append(f"{path}: {exc}; {_keep_aside(path)}")
+            continue
         except (FileProblem, ValueError, KeyError) as exc:
             problems.append(f"{path}: {exc}")
             continue
@@ -275,6 +330,23 @@ def reopen(save_id: str) -> Table | None:
         return open_table(_check_meta(read_json(path, META_MAX_BYTES)))
     except FileProblem as exc:
         raise ValueError(str(exc)) from exc
+    except DigestMismatch as exc:
+        raise DigestMismatch(f"{exc}; {_keep_aside(path)}") from exc
+
+
+class DigestMismatch(ValueError):
+    """A table file whose digests do not match its autosave's game (issue #36)."""
+
+
+def _keep_aside(path: Path) -> str:
+    """The table file kept as ``<name>.damaged-<time>`` (never read as a table file
+    again, nothing deleted); what became of it, for the problem's line."""
+    try:
+        kept = keep_damaged_copy(path)
+        path.unlink(missing_ok=True)
+    except OSError as exc:
+        return f"it could not be kept aside ({exc})"
+    return f"kept as {kept.name}"
 
 
 def open_table(meta: dict[str, Any]) -> Table | None:
@@ -282,6 +354,10 @@ def open_table(meta: dict[str, Any]) -> Table | None:
     session = saves.load_session(saves.saves_dir() / f"auto-{meta['save_id']}.json")
     if session.state.is_over():
         return None
+    try:
+        check_digests(meta, session)
+    except ValueError as exc:
+        raise DigestMismatch(str(exc)) from None
     players = session.players
     if len(meta["seats"]) != players or len(meta["last_ids"]) != players:
         raise ValueError(f"seats: {len(meta['seats'])} for a game of {players}")

@@ -84,6 +84,9 @@ class Table:
     creator: str | None = None
     # The options' JSON text, made once by the autosave (game.net.store.table_files)
     options_json: str | None = None
+    # The digest of the game, seat count, seed and options (issue #36), made once by the
+    # autosave too (game.net.store.deal_digest): kept in the table file, checked on opening
+    deal_digest: str | None = None
     # A table opened again from its file: the seats at the host's screen whose hands were
     # on phones (issue #29; game.net.store.open_table), to be given new phone keys
     phones_before: tuple[int, ...] = ()
