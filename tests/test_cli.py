@@ -5,6 +5,7 @@ from pathlib import Path
 import pytest
 
 from game.__main__ import main
+from tests.children import ended
 
 
 def test_help_for_every_command(capsys):
@@ -247,9 +248,10 @@ def test_a_closed_output_pipe_is_not_an_error():
         stderr=subprocess.PIPE,
         text=True,
     )
-    proc.stdout.close()  # closed before the first line is written
-    err = proc.stderr.read()
-    assert proc.wait(timeout=60) == 1
+    with ended(proc):  # ended whatever fails (issue #36)
+        proc.stdout.close()  # closed before the first line is written
+        err = proc.stderr.read()
+        assert proc.wait(timeout=60) == 1
     assert err == ""
 
 

@@ -76,6 +76,7 @@ def test_simulate_command_line(bot):
         capture_output=True,
         text=True,
         check=True,
+        timeout=600,  # a bound, not a timing check: a hang is killed (issue #36)
     )
     result = json.loads(out.stdout.strip().splitlines()[-1])
     assert result["errors"] == 0 and result["finished"] == 40

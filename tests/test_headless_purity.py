@@ -32,7 +32,12 @@ def test_rules_and_ai_import_no_pygame_pytmx_or_yaml():
         "print(','.join(bad))\n"
     )
     out = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,  # a bound: a hang is killed (issue #36)
     )
     assert out.stdout.strip() == "", f"headless packages imported: {out.stdout.strip()}"
 
@@ -47,6 +52,11 @@ def test_network_play_and_the_table_drivers_import_no_pygame():
         "print('pygame' in sys.modules)\n"
     )
     out = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,  # a bound: a hang is killed (issue #36)
     )
     assert out.stdout.strip() == "False", "game.net or game.table imported pygame"

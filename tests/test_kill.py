@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from game import registry
+from tests.children import ended
 
 ROOT = Path(__file__).resolve().parents[1]
 RUNS = int(os.environ.get("DERBY_KILL_RUNS", "6"))  # the suite runs 6; more for figures
@@ -86,14 +87,15 @@ def test_kill_minus_nine_never_loses_or_corrupts_a_save(tmp_path):
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
         )
-        if run % 2 == 0:
-            # A new game is killed at a random moment after its first autosave (waited
-            # for, not guessed by a sleep: a busy machine takes longer to get there).
-            _wait_for_an_autosave(home, proc, seconds=90, before=before)
-        time.sleep(rng.uniform(0.2, 3.5))
-        assert proc.poll() is None, proc.stderr.read().decode()
-        proc.send_signal(signal.SIGKILL)
-        proc.wait(timeout=10)
+        with ended(proc):  # ended whatever fails (issue #36)
+            if run % 2 == 0:
+                # A new game is killed at a random moment after its first autosave (waited
+                # for, not guessed by a sleep: a busy machine takes longer to get there).
+                _wait_for_an_autosave(home, proc, seconds=90, before=before)
+            time.sleep(rng.uniform(0.2, 3.5))
+            assert proc.poll() is None, proc.stderr.read().decode()
+            proc.send_signal(signal.SIGKILL)
+            proc.wait(timeout=10)
         os.environ["TABLETOP_DERBY_HOME"] = str(home)
         for leftover in saves.saves_dir().glob(".*.tmp"):
             leftover.unlink()  # a temp file a kill left behind is never read

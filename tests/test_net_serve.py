@@ -20,6 +20,7 @@ import pytest
 
 from game.net.client import ClientThread, TableClient
 from game.net.protocol import VERSION
+from tests.children import end, ended
 from tests.net_helpers import Player, check_wire, run
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -62,14 +63,20 @@ def start_serve(home: Path, cert: Path, key: Path) -> tuple[subprocess.Popen, st
         lines.append(line.strip())
         if line.startswith("serving on "):
             return process, line.split()[-1], lines
-    process.kill()
+    end(process)
     raise AssertionError(f"serve did not start: {lines}")
 
 
 def test_serve_over_tls_survives_a_kill_and_the_players_rejoin(tmp_path, certificate):
     cert, key = certificate
     context = ssl.create_default_context(cafile=str(cert))
+    with ended() as started:  # each serve ends, whatever fails (issue #36)
+        play_over_tls_with_a_kill(tmp_path, cert, key, context, started)
+
+
+def play_over_tls_with_a_kill(tmp_path, cert, key, context, started) -> None:
     process, url, _ = start_serve(tmp_path, cert, key)
+    started.append(process)
     assert url.startswith("wss://127.0.0.1:")
     saves = tmp_path / "data" / "saves"
 
@@ -104,6 +111,7 @@ def test_serve_over_tls_survives_a_kill_and_the_players_rejoin(tmp_path, certifi
     process.wait(timeout=10)
 
     process, url, lines = start_serve(tmp_path, cert, key)
+    started.append(process)
     try:
         assert any(line.startswith(f"table {code}: verflixxt, opened again") for line in lines)
 

@@ -2,10 +2,13 @@
 process of its own, for tests and drivers that need real client processes.
 
     python tools/net_player.py ws://127.0.0.1:8765 7KQ4-MX9P-2HRT --seat 1 --name Aiko
-    python tools/net_player.py URL CODE --token TOKEN            # back at its seat
+    python tools/net_player.py URL CODE --token=TOKEN            # back at its seat
+
+(``--token=TOKEN`` with ``=``: a token may start with ``-``, 1 in 64, which argparse reads
+as an option when it stands on its own.)
 
 It joins (``hello``; with ``--token``, ``rejoin``), prints the seat's token as the first
-line of its standard output (a driver restarts it with ``--token``), and plays its seat:
+line of its standard output (a driver restarts it with ``--token=``), and plays its seat:
 whenever the host says it is to act and its last action has been answered, it chooses
 with a computer player of ``--level`` (game/ai make_bot; ``random``: a random legal
 action) from its own view, with a generator of ``--seed``. When the game is over it
