@@ -100,9 +100,10 @@ class Streak:
     once ``quiet`` seconds have passed without another, one line with how many there were
     and over how long (a streak's count was hidden until the next streak began)."""
 
-    def __init__(self, what: str, quiet: float = ACCEPT_QUIET_S) -> None:
+    def __init__(self, what: str, quiet: float = ACCEPT_QUIET_S, level: int = logging.ERROR):
         self.what = what  # "%d ... in %.1f s" completes it
         self.quiet = quiet
+        self.level = level
         self.count = 0
         self.first = self.last = 0.0
         self.sources: collections.Counter[str] = collections.Counter()
@@ -134,7 +135,7 @@ class Streak:
 
     def _log(self, text: str) -> None:
         self.lines.append(text)
-        log.error("%s", text)
+        log.log(self.level, "%s", text)
 
 
 def address_key(remote: Any) -> str:
@@ -697,7 +698,10 @@ class Server:
         self._sweeper: asyncio.Task[None] | None = None
         # each streak of refused sockets is logged with its count (issue #36)
         self.accept_failures = Streak("connections could not be accepted (out of open files)")
-        self.cut = Streak("sockets closed unanswered (past the limits of an address or in all)")
+        self.cut = Streak(
+            "sockets closed unanswered (past the limits of an address or in all)",
+            level=logging.WARNING,  # the limits doing their work: not an error of the host
+        )
         self.fitted: str | None = None  # the line said when the limits were fitted to the files
         if inbox is None:
             tables.on_change = self._table_changed
@@ -781,7 +785,9 @@ class Server:
             f"({open_now} files open, {ACCEPT_IN_FLIGHT * ACCEPT_BATCH} kept for sockets "
             f"being accepted, {RESERVE_FILES} for the host's own files): {room} connections"
         )
-        log.warning("%s", self.fitted)
+        # serve says it (its operator chose the number); a window, whose player chose
+        # nothing, keeps it in its log only
+        log.log(logging.WARNING if self.inbox is None else logging.INFO, "%s", self.fitted)
         self.admission.max_connections = room
 
     def _loop_exception(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
