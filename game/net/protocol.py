@@ -78,8 +78,9 @@ PHONE_TOKEN_LENGTH = 8  # a phone's seat key (issue #29): 40 bits, short enough 
 
 def new_phone_token() -> str:
     """A seat key for a phone at the host's screen: typed by hand where a QR code cannot
-    be scanned ("ABCD-EF23"). 40 bits: each wrong guess costs a connection (``token``
-    closes it) and the host holds 16 at once from an address."""
+    be scanned ("ABCD-EF23"). 40 bits: a wrong guess ends its connection (``token``),
+    and one address has 10 wrong keys checked at once, then one a second
+    (limits.GuessLimit, issue #36): ~17,000 years on average to find a key."""
     raw = "".join(secrets.choice(CODE_ALPHABET) for _ in range(PHONE_TOKEN_LENGTH))
     return f"{raw[:4]}-{raw[4:]}"
 
