@@ -214,20 +214,33 @@ def raw_connect(port: int, source: str = "127.0.0.1", timeout: float = 2.0) -> s
 
 def closed_by_peer(sock: socket.socket, max_bytes: int = 1 << 20) -> bool:
     """Whether the other side has closed ``sock`` (EOF or reset), read without waiting;
-    whatever it sent first (an HTTP error, a close frame) is read and dropped."""
+    whatever it sent first (an HTTP error, a close frame) is read and dropped. A socket
+    with a timeout is read without one (issue #36: its recv waited out the timeout and
+    raised TimeoutError, an OSError, so every socket still open counted as closed)."""
+    try:
+        timeout = sock.gettimeout()
+        sock.settimeout(0.0)
+    except OSError:  # closed here already
+        return True
     read = 0
-    while read < max_bytes:
+    try:
+        while read < max_bytes:
+            try:
+                # MSG_DONTWAIT, not select(): a test process may hold more than 1024 files
+                data = sock.recv(65536, socket.MSG_DONTWAIT)
+            except BlockingIOError:
+                return False  # nothing to read, not closed
+            except OSError:  # reset, or a socket that is closed here already
+                return True
+            if not data:
+                return True
+            read += len(data)
+        return False
+    finally:
         try:
-            # MSG_DONTWAIT, not select(): a test process may hold more than 1024 files
-            data = sock.recv(65536, socket.MSG_DONTWAIT)
-        except BlockingIOError:
-            return False  # nothing to read, not closed
-        except OSError:  # reset, or a socket that is closed here already
-            return True
-        if not data:
-            return True
-        read += len(data)
-    return False
+            sock.settimeout(timeout)
+        except OSError:
+            pass
 
 
 def eof_within(sock: socket.socket, seconds: float, max_bytes: int = 64 << 20) -> bool:
