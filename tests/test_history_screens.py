@@ -22,6 +22,8 @@ from tests.test_history import finished
 LONG = "Wolfgang Amadeus"  # 16 characters, the longest name a seat may have
 PEOPLE = [["Hana", LONG, "Ren"], ["はなこ", "Hana", "Mia"], ["Ren", "Mia", LONG]]
 
+pytestmark = pytest.mark.usefixtures("history_answers_at_once")
+
 
 @pytest.fixture(scope="module")
 def history_file(tmp_path_factory):
