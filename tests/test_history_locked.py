@@ -151,6 +151,7 @@ def test_the_history_screen_says_it_is_busy_while_locked_and_lists_when_free():
         app.router.open("history")
         scene = app.top
         assert isinstance(scene, HistoryScene)
+        assert scene.job is not None  # open, its question not answered: not waited for
         assert wait_for(lambda: scene.job is not None and scene.job.waiting, lambda: app.step(0))
         assert scene.rows == [] and scene._message() == app.t("app.history_busy")
         let_go()

@@ -142,6 +142,12 @@ class HistoryScene(Scene):
             self.layout(self.size)
             self.app.dirty = True
 
+    def wait_for_answer(self, timeout: float = 60.0) -> None:
+        """Wait for the history's answer (screenshots and the layout audit draw the page
+        as a person sees it a moment later; the window itself never waits)."""
+        if self.job is not None and self.job.wait(timeout):
+            self._take()
+
     def update(self, dt: float) -> None:
         if self.job is not None:
             waiting = self.job.waiting
@@ -218,8 +224,17 @@ class HistoryScene(Scene):
         margin = self.px(40)
         top = self.px(196)
         bottom = h - self.px(92)
+        # the count of the games that could not be read, under the rows (issue #36)
+        self.bad_at = pygame.Rect(margin, 0, w - 2 * margin, self.px(30))
+        if self.unreadable:
+            bottom -= self.bad_at.h
+            self.bad_at.bottom = h - self.px(92) + self.px(4)
         self.per_page = max(3, (bottom - top + self.px(ROW_GAP)) // self.px(ROW_H + ROW_GAP))
+        reserved = bool(self.unreadable)
         self._fetch()
+        if self.unreadable and not reserved:  # this page found the first: room for the count
+            self.layout(size)
+            return
         # the games, as chips
         games = [None, *registry.GAMES]
         gap = self.px(10)
@@ -398,11 +413,16 @@ class HistoryScene(Scene):
             self._draw_row(surface, rect, row)
         bad = self.unreadable_words()
         if bad:
-            # over the page line, under the rows: how many games are left out, by id
-            space = pygame.Rect(self.page_at.x, 0, self.page_at.w, self.px(28))
-            space.bottom = self.page_at.y - self.px(4)
-            text, size = fonts.fit(bad, self.text_px(16), space.w, 12)
-            draw_text(surface, text, size, space.center, theme.BAD, anchor="center", within=space)
+            text, size = fonts.fit(bad, self.text_px(16), self.bad_at.w, 14)
+            draw_text(
+                surface,
+                text,
+                size,
+                self.bad_at.center,
+                theme.BAD,
+                anchor="center",
+                within=self.bad_at,
+            )
         if self.total:
             first = (len(self.cursors) - 1) * self.per_page + 1
             page = self.t(

@@ -83,10 +83,19 @@ class StatsScene(Scene):
             self.records = records
         return True
 
+    def wait_for_answer(self, timeout: float = 60.0) -> None:
+        """As :meth:`HistoryScene.wait_for_answer`."""
+        if self.job is not None and self.job.wait(timeout):
+            self._take()
+            self.layout(self.size)
+
     def update(self, dt: float) -> None:
         if self.job is not None:
             waiting = self.job.waiting
-            if self._take() or waiting != (self.job is not None and self.job.waiting):
+            if self._take():
+                self.layout(self.size)
+                self.app.dirty = True
+            elif waiting != (self.job is not None and self.job.waiting):
                 self.app.dirty = True
 
     def exit(self) -> None:
