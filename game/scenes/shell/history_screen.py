@@ -73,6 +73,7 @@ class HistoryScene(Scene):
         self.unreadable: dict[int, RowProblem] = {}  # the bad rows met so far, by id
         self.last_key: tuple[float, int] | None = None  # where the next page starts
         self.shown = 0  # the rows of this page, good and bad
+        self._locked_shown = False  # whether the last frame knew the file locked
         self.filters = Filters()
         self.players: list[str] = []
         self.cursors: list[tuple[float, int] | None] = [None]  # where each page starts
@@ -154,6 +155,9 @@ class HistoryScene(Scene):
             self._take()
             if waiting != (self.job is not None and self.job.waiting):
                 self.app.dirty = True  # "in use by another program" shows, or goes
+        if self.history is not None and self.history.locked() != self._locked_shown:
+            self._locked_shown = not self._locked_shown
+            self.app.dirty = True
 
     def exit(self) -> None:
         super().exit()
@@ -446,8 +450,12 @@ class HistoryScene(Scene):
     def _message(self) -> str | None:
         if self.problem:
             return self.t("app.history_failed_open", error=printable(self.problem, 300))
+        locked = self.history is not None and self.history.locked()
         if self.job is not None:
-            return self.t("app.history_busy" if self.job.waiting else "app.history_reading")
+            busy = self.job.waiting or locked
+            return self.t("app.history_busy" if busy else "app.history_reading")
+        if not self.rows and locked:  # a game that ended meanwhile waits to be written
+            return self.t("app.history_busy")
         if not self.rows and self.shown:
             return None  # only rows that could not be read: counted below
         if not self.rows:

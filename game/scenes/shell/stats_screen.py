@@ -214,7 +214,8 @@ class StatsScene(Scene):
             if self.problem:
                 message = self.t("app.history_failed_open", error=printable(self.problem, 300))
             elif self.job is not None:
-                message = self.t("app.history_busy" if self.job.waiting else "app.history_reading")
+                busy = self.job.waiting or self.history.locked()
+                message = self.t("app.history_busy" if busy else "app.history_reading")
             else:
                 message = self.t("app.stats_none")
             y = self.left.y + self.px(20)
