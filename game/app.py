@@ -241,7 +241,7 @@ class App:
         def import_old(history: History) -> int:
             count, problems = history.import_autosaves()  # once: marked in the file
             for problem in problems[:3]:
-                writer._report(problem)
+                writer.report(problem)
             return count
 
         writer.ask(import_old, writes=True)

@@ -40,6 +40,7 @@ from game.storage import (
     keep_damaged_copy,
     printable,
     read_json,
+    remove_stale_temp_files,
 )
 
 log = logging.getLogger(__name__)
@@ -172,10 +173,12 @@ class HistoryWriter:
         folder = self._pending_dir
         if folder is None:
             return 0
+        # a write a kill interrupted (older than a minute: not another copy's, mid-write)
+        remove_stale_temp_files(folder, lambda target: target.endswith(".json"))
         try:
             paths = sorted(folder.glob("*.json"))
         except OSError as exc:
-            self._report(f"{printable(str(folder))}: {exc}")
+            self.report(f"{printable(str(folder))}: {exc}")
             return 0
         found = 0
         for path in paths:
@@ -187,7 +190,7 @@ class HistoryWriter:
                     path.unlink(missing_ok=True)
                 except OSError:
                     kept = path
-                self._report(
+                self.report(
                     f"{printable(str(path))}: {printable(str(exc), 120)}; kept as {kept.name}"
                 )
                 continue
@@ -222,7 +225,7 @@ class HistoryWriter:
         try:
             atomic_write_text(path, json.dumps(prepared.to_json(), ensure_ascii=False))
         except OSError as exc:  # a full disk: the game still waits in memory this run
-            self._report(f"{printable(str(path))}: cannot keep the game to write ({exc})")
+            self.report(f"{printable(str(path))}: cannot keep the game to write ({exc})")
 
     def _written(self, prepared: PreparedGame) -> None:
         with self._lock:
@@ -239,12 +242,12 @@ class HistoryWriter:
             game_id = history.write(prepared)
             self._written(prepared)
             for problem in prepared.problems:
-                self._report(f"game {game_id}: {problem}")
+                self.report(f"game {game_id}: {problem}")
             return game_id
 
         return Job(write, kept=True)
 
-    def _report(self, text: str) -> None:
+    def report(self, text: str) -> None:
         log.warning("history: %s", text)
         with self._lock:
             self._reports.append(text)
@@ -298,7 +301,7 @@ class HistoryWriter:
                 self._locked = job.waiting = True
                 return False
             if job.kept:
-                self._report(f"{problem}; the game is kept to write at the next start")
+                self.report(f"{problem}; the game is kept to write at the next start")
             job._answer(None, problem)
             return True
         except Exception as exc:  # a bug must not end the thread every game needs
@@ -318,4 +321,4 @@ class HistoryWriter:
         if history is not None and history.notes:
             notes, history.notes = history.notes, []
             for note in notes:
-                self._report(note)
+                self.report(note)

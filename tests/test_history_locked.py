@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import logging
+import os
 import sqlite3
 import subprocess
 import sys
@@ -290,7 +291,8 @@ def test_a_lone_surrogate_in_a_name_is_stored_replaced_and_reported(tmp_path, ca
 
 def test_a_damaged_pending_file_is_kept_aside_and_the_others_written(tmp_path):
     """issue #36: a pending game's file that cannot be read is kept as damaged (never
-    deleted) and reported; the other pending games are written."""
+    deleted) and reported; the other pending games are written; a temporary file a
+    killed write left is removed."""
     folder = tmp_path / "pending"
     writer = HistoryWriter(lambda: History.open(tmp_path / "h.sqlite"), folder)
     try:
@@ -298,6 +300,9 @@ def test_a_damaged_pending_file_is_kept_aside_and_the_others_written(tmp_path):
     finally:
         writer.stop()
     (folder / ("0" * 32 + ".json")).write_text("{not json")
+    stale = folder / ".1234.json.abcd1234.tmp"  # a write a kill interrupted, an hour ago
+    stale.write_text("{")
+    os.utime(stale, (time.time() - 3600, time.time() - 3600))
     again = HistoryWriter(lambda: History.open(tmp_path / "h.sqlite"), folder)
     try:
         assert again.resume_pending() == 1
@@ -305,7 +310,7 @@ def test_a_damaged_pending_file_is_kept_aside_and_the_others_written(tmp_path):
         assert any("kept as" in r for r in again.take_reports())
     finally:
         again.stop()
-    assert [p.name[:46] for p in folder.iterdir()] == ["0" * 32 + ".json.damaged-"]
+    assert [p.name[:46] for p in folder.iterdir()] == ["0" * 32 + ".json.damaged-"]  # no .tmp
     history = History.open(tmp_path / "h.sqlite")
     assert history.count() == 1
     history.close()
