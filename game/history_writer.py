@@ -122,7 +122,6 @@ class HistoryWriter:
         self._waiting: dict[str, PreparedGame] = {}  # uid -> not written yet
         self._reports: list[str] = []  # for the window to show (problems, notes)
         self._jobs: queue.SimpleQueue[Job[Any]] = queue.SimpleQueue()
-        self._stop = threading.Event()
         self._idle = threading.Event()
         self._idle.set()
         self._locked = False
@@ -200,10 +199,11 @@ class HistoryWriter:
             found += 1
         return found
 
-    def stop(self, timeout: float = 1.0) -> None:
-        """End the thread (a job that waits on a lock gives up: pending games are on
-        disk), then close the history if it is ours."""
-        self._stop.set()
+    def stop(self, timeout: float = 5.0) -> None:
+        """End the thread once the jobs asked so far have been tried (a game ended just
+        before quitting is written then; one the lock stops is tried once more and stays
+        pending on disk: at most the thread's busy timeout a job, never the other
+        program's time), then close the history if it is ours."""
         self._jobs.put(_STOP)
         self._thread.join(timeout)
         if self._owns and self._history is not None and not self._thread.is_alive():
@@ -265,13 +265,17 @@ class HistoryWriter:
         through), so the History screen lists while a game waits to be written."""
         deferred: deque[Job[Any]] = deque()
         delay, retry_at = RETRY_FIRST_S, 0.0
-        while not self._stop.is_set():
+        while True:
             wait = max(0.0, retry_at - time.monotonic()) if deferred else 0.5
             try:
                 job = self._jobs.get(timeout=wait)
             except queue.Empty:
                 job = None
             if job is _STOP:
+                # quitting: every job asked before it has been tried; what still waits
+                # on the lock is tried once more, then stays pending on disk
+                while deferred and self._try(deferred[0]):
+                    deferred.popleft()
                 break
             behind = job is not None and job.writes and any(d.writes for d in deferred)
             if job is not None and (behind or not self._try(job)):

@@ -330,3 +330,19 @@ def test_the_app_looks_for_pending_games_where_the_writer_keeps_them():
     (pending_dir()).mkdir(parents=True)
     (pending_dir() / "x.json").write_text("{}")
     assert app_module._games_pending()
+
+
+def test_games_ended_just_before_quitting_are_written_before_the_thread_ends(tmp_path):
+    """issue #36: quitting lets the history's thread try every job asked before it (a
+    game ending as the window closes is written now, not only at the next start)."""
+    writer = HistoryWriter(lambda: History.open(tmp_path / "h.sqlite"), tmp_path / "pending")
+    # the thread is busy until the three games and the stop are queued behind it
+    writer.ask(lambda history: wait_for(lambda: writer._jobs.qsize() == 4))
+    for seed in (1, 2, 3):
+        writer.record(history_prepared(finished("routes", 3, seed=seed)))
+    writer.stop()
+    assert not writer._thread.is_alive() and not writer.pending()
+    assert not list((tmp_path / "pending").glob("*.json"))
+    history = History.open(tmp_path / "h.sqlite")
+    assert history.count() == 3
+    history.close()
