@@ -31,6 +31,16 @@ def quick_bots(monkeypatch):
 
 
 @pytest.fixture
+def history_answers_at_once(monkeypatch):
+    """The History and Statistics screens wait for the history's thread as long as it
+    takes (a screen waits a frame's worth, then draws "reading" and shows the page when
+    it comes: issue #36); a test module that reads a screen's rows asks for it."""
+    from game.scenes.shell import history_screen
+
+    monkeypatch.setattr(history_screen, "ANSWER_WAIT_S", 60.0)
+
+
+@pytest.fixture
 def app():
     from game.app import App
     from game.settings import Settings
