@@ -396,3 +396,34 @@ def test_the_save_slots_say_a_slots_game_is_open_elsewhere_and_refuse_to_replace
     finally:
         end(process)
     pygame.event.clear()
+
+
+def test_a_hosts_saver_lets_a_forgotten_tables_lock_go_only_after_its_last_save(monkeypatch):
+    """issue #36: a table the host forgets keeps its game's lock until the saver has
+    written what was submitted for it (else another window could open the game and
+    then have it overwritten by the host's late save)."""
+    import threading
+
+    from game.net import store
+
+    gate = threading.Event()
+    written: list[Path] = []
+
+    def slow_write(path, text):
+        assert gate.wait(HANG_S)
+        written.append(path)
+
+    monkeypatch.setattr(store, "atomic_write_text", slow_write)
+    lock = saves.lock_path("routes-held")
+    saves.claim("routes-held")
+    saver = store.Saver()
+    try:
+        saver.submit([(home() / "data" / "saves" / "auto-routes-held.json", "{}")])
+        saver.let_go_after("routes-held")
+        assert storage.holds_writer_lock(lock) and not written  # the write waits
+        gate.set()
+        wait_for(lambda: not storage.holds_writer_lock(lock), "the lock let go")
+        assert len(written) == 1
+    finally:
+        gate.set()
+        saver.close()
