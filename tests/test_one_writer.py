@@ -272,6 +272,10 @@ def holder():
         end(process)
 
 
+def keys(app) -> list[str]:
+    return [button.key for button in app.top.buttons.buttons]
+
+
 def click(app, key: str) -> None:
     """A person's click on the top scene's button ``key`` (down and up at its middle)."""
     button = app.top.buttons.by_key(key)
@@ -333,7 +337,34 @@ def test_the_second_window_watches_the_game_read_only_and_follows_the_others_sav
         app.step(0.05)
     assert not table.busy_animating()
     assert len(saves.load_session(path).actions) == 4  # written there, never here
+    assert "watch:play_here" not in keys(app)  # the other window still plays it
     bar.close()
+    assert not any(isinstance(s, (WatchBar, WatchTableScene)) for s in app.stack)
+
+
+def test_a_watched_game_may_be_played_here_once_the_other_window_is_killed(app, holder):
+    """issue #36: the watch bar notices the other window is gone (killed: its lock
+    dropped by the system) and offers Play here, which opens the game to play, this
+    window now its one writer."""
+    from game.scenes.table.scene import TableScene
+    from game.scenes.table.watch import WatchBar, WatchTableScene
+
+    path, _save_one, process = holder
+    open_from_resume(app, path)
+    click(app, "watch")
+    bar = app.top
+    assert isinstance(bar, WatchBar)
+    bar.refresh()
+    assert not bar.free and "watch:play_here" not in keys(app)
+    os.kill(process.pid, signal.SIGKILL)
+    process.wait(timeout=HANG_S)
+    bar.refresh()
+    assert bar.free
+    click(app, "watch:play_here")
+    table = app.top
+    assert isinstance(table, TableScene) and not isinstance(table, WatchTableScene)
+    assert table.session.save_id == saves.save_id_of(path)
+    assert storage.holds_writer_lock(saves.lock_path(table.session.save_id))
     assert not any(isinstance(s, (WatchBar, WatchTableScene)) for s in app.stack)
 
 

@@ -54,6 +54,11 @@ class WatchTableScene(TableScene):
     def record_history(self) -> None:
         return None
 
+    def busy(self) -> bool:
+        """Only what moves on screen: the watched game's computers are not run here, so
+        the loop need not keep its full frame rate for them."""
+        return self.busy_animating() or self.game.busy()
+
 
 def _stamp(path: Path) -> tuple[int, int, int] | None:
     """What changes when the file is written again (atomic writes: a new inode)."""
