@@ -458,3 +458,31 @@ def test_a_hosts_saver_lets_a_forgotten_tables_lock_go_only_after_its_last_save(
     finally:
         gate.set()
         saver.close()
+
+
+def test_a_watched_table_follows_an_undo_there_and_keeps_its_last_state_over_a_bad_save(app):
+    """issue #36: a save that does not carry the shown record further (the other window
+    took an action back) puts the watched table in line at once; a save that cannot be
+    read leaves the last state shown, with one line saying so."""
+    from game.scenes.table.watch import WatchBar
+
+    path = saved_game(actions=4)
+    app.router.screen("watch")(app, path)
+    bar = app.top
+    assert isinstance(bar, WatchBar)
+    table = app.stack[-2]
+    assert len(table.session.actions) == 4
+    earlier = saves.load_session(path)  # the other window's game after its undo
+    earlier.actions = earlier.actions[:3]
+    earlier.state = earlier.module.new_game(earlier.players, earlier.seed, earlier.options)
+    for player, text in earlier.actions:
+        earlier.state.apply(player, earlier.module.parse_action(text))
+    saves.write_save(earlier, path, "auto")
+    assert bar.refresh()
+    assert table.session.actions == earlier.actions
+    assert table.session.state.to_dict() == earlier.state.to_dict()
+    assert not table.busy_animating()  # in line at once, nothing played
+    storage.atomic_write_text(path, "{ not a save")
+    assert not bar.refresh()
+    assert bar.message().startswith("The save cannot be read now (line 1"), bar.message()
+    assert table.session.actions == earlier.actions  # the last state read stays

@@ -200,10 +200,12 @@ class WatchBar(Scene):
 
     def draw(self, surface):
         pygame.draw.rect(surface, theme.BG, self.corner)
-        w, h = surface.get_size()
-        text, size = fonts.fit(self.message(), self.text_px(18), w - self.px(40), 12)
+        # the note lies at the foot of the table's bar (where a person's controls would be)
+        bar = self.table.plan.bar
+        room = bar.w - self.px(24)
+        text, size = fonts.fit(self.message(), self.text_px(18), room, 12)
         box = pygame.Rect(0, 0, fonts.font(size).size(text)[0] + self.px(24), size + self.px(14))
-        box.midbottom = (w // 2, h - self.px(6))
+        box.midbottom = (bar.centerx, bar.bottom - self.px(6))
         pygame.draw.rect(surface, theme.BG, box, border_radius=self.px(8))
         pygame.draw.rect(surface, theme.ACCENT, box, 2, border_radius=self.px(8))
         draw_text(surface, text, size, box.center, theme.INK, anchor="center")
