@@ -486,3 +486,35 @@ def test_a_watched_table_follows_an_undo_there_and_keeps_its_last_state_over_a_b
     assert not bar.refresh()
     assert bar.message().startswith("The save cannot be read now (line 1"), bar.message()
     assert table.session.actions == earlier.actions  # the last state read stays
+
+
+def test_a_windows_claim_outlives_a_damaged_table_file_and_serve_keeps_no_lock_it_cannot_use():
+    """issue #36: a window that resumed a game it once hosted keeps the game's lock when
+    the table file beside it cannot be used (the game goes on at its screen, still its
+    one writer); a table serve cannot open leaves no lock behind in serve."""
+    from game.net import store
+    from game.net.table import Table
+
+    seats = [Seat("Aiko", "orange"), Seat("Ben", "sky"), Seat("Chie", "green")]
+    table, _owner = Table.new(Session(GAME, seats, 13), local_seats=[0])
+    save_id = table.session.save_id
+    meta_file = store.meta_path(save_id)
+    for file, text in store.table_files(table, "app"):
+        assert text is not None
+        if file == meta_file:
+            meta = json.loads(text)
+            meta["seats"] = meta["seats"][:2]  # two seats' digests for a game of three
+            text = json.dumps(meta)
+        storage.atomic_write_text(file, text)
+    lock = saves.lock_path(save_id)
+    assert not storage.holds_writer_lock(lock)
+    saves.open_for_writing(saves.autosave_path(table.session))  # the window's Resume
+    with pytest.raises(ValueError, match="seats"):
+        store.reopen(save_id)
+    assert storage.holds_writer_lock(lock)
+    saves.let_go(save_id)
+    meta["host"] = "serve"
+    storage.atomic_write_text(meta_file, json.dumps(meta))
+    tables, problems = store.restore_tables("serve")
+    assert tables == [] and len(problems) == 1 and "seats" in problems[0]
+    assert not storage.holds_writer_lock(lock)

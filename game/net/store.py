@@ -25,7 +25,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from game import saves
+from game import saves, storage
 from game.net.protocol import normal_code
 from game.net.table import LOG_EVENTS, META_FORMAT, Table, event_text, opening_events
 from game.storage import FileProblem, HeldElsewhere, atomic_write_text, data_dir, read_json
@@ -308,18 +308,24 @@ def reopen(save_id: str) -> Table | None:
 def open_table(meta: dict[str, Any]) -> Table | None:
     """The table of a checked table file, or None when its game is over. Opened as the
     game's one writer: :class:`~game.storage.HeldElsewhere` when another process plays
-    it (the lock is kept for the table, and let go when it cannot be opened)."""
-    session = saves.open_for_writing(saves.saves_dir() / f"auto-{meta['save_id']}.json")
+    it (the lock is kept for the table; one taken here is let go again when no table
+    opens, one the caller held -- a window's Resume -- stays with the caller's game)."""
+    save_id = meta["save_id"]
+    held = storage.holds_writer_lock(saves.lock_path(save_id))
+    session = saves.open_for_writing(saves.saves_dir() / f"auto-{save_id}.json")
     try:
-        return _table_of(meta, session)
+        table = _table_of(meta, session)
     except BaseException:
-        saves.let_go(session.save_id)
+        if not held:
+            saves.let_go(save_id)
         raise
+    if table is None and not held:
+        saves.let_go(save_id)
+    return table
 
 
 def _table_of(meta: dict[str, Any], session: Any) -> Table | None:
     if session.state.is_over():
-        saves.let_go(session.save_id)
         return None
     players = session.players
     if len(meta["seats"]) != players or len(meta["last_ids"]) != players:
