@@ -7,8 +7,8 @@ save file is always the old one or the new one, never half of one. A killed writ
 only its temporary file, removed at the next start (:func:`remove_stale_temp_files`).
 
 One writer per game (issue #36): the process that plays a game holds an OS lock on
-``locks/<save id>.lock`` in the data folder (:func:`claim`, through :mod:`game.storage`) from when it
-opens or first saves the game until it leaves it (:func:`let_go`) or ends -- a crash
+``locks/<save id>.lock`` in the data folder (:func:`claim`, through :mod:`game.storage`)
+from when it opens or first saves the game until it leaves it (:func:`let_go`) or ends -- a crash
 ends it too, so a crashed window's game is free again at once. A save is written only
 by the lock's holder (:func:`write_save` claims it, and refuses with
 :class:`~game.storage.HeldElsewhere` when another window or ``serve`` has it), so two
@@ -204,7 +204,7 @@ def _prune() -> list[Path]:
         try:
             fresh = storage.hold_writer_lock(lock_path(save_id))
         except OSError:
-            continue  # open in another window (watched, or played from a copy's undo)
+            continue  # still another window's (its end screen is open there): kept
         try:
             (saves_dir() / name).unlink()
             removed.append(saves_dir() / name)

@@ -349,18 +349,31 @@ _writer_locks: dict[str, Any] = {}  # lock file -> the filelock lock this proces
 _writer_locks_guard = threading.Lock()
 
 
-def _new_lock(lock_path: Path) -> Any:
-    """An OS lock object for ``lock_path`` (not yet taken). Never the "soft" lock some
-    filelock versions fall back to on a file system without ``flock``: a soft lock is a
-    marker file a crash leaves behind, the very thing this lock must not be."""
+_unlockable_told = False  # the log has said once that a folder cannot be locked
+
+
+@functools.cache
+def _lock_options() -> dict[str, Any]:
+    """filelock's options for a writer lock: waits :data:`WRITER_LOCK_WAIT_S`, usable
+    from any thread (a host's saver thread lets go of what its network thread took), and
+    never the "soft" lock filelock 4 falls back to on a file system without ``flock``: a
+    soft lock is a marker file a crash leaves behind, the very thing this lock must not
+    be (filelock 3 has no such fallback, nor the option)."""
     import inspect  # start-up: only when a game is opened for writing
 
     import filelock  # start-up: as the line above
 
-    kwargs: dict[str, Any] = {"timeout": WRITER_LOCK_WAIT_S, "thread_local": False}
+    options: dict[str, Any] = {"timeout": WRITER_LOCK_WAIT_S, "thread_local": False}
     if "fallback_to_soft" in inspect.signature(filelock.FileLock.__init__).parameters:
-        kwargs["fallback_to_soft"] = False
-    return filelock.FileLock(str(lock_path), **kwargs)
+        options["fallback_to_soft"] = False
+    return options
+
+
+def _new_lock(lock_path: Path) -> Any:
+    """An OS lock object for ``lock_path`` (not yet taken)."""
+    import filelock  # start-up: only when a game is opened for writing
+
+    return filelock.FileLock(str(lock_path), **_lock_options())
 
 
 def hold_writer_lock(lock_path: Path) -> bool:
@@ -384,11 +397,15 @@ def hold_writer_lock(lock_path: Path) -> bool:
         except (OSError, NotImplementedError) as exc:
             if isinstance(exc, OSError) and exc.errno not in (errno.ENOSYS, errno.ENOTSUP):
                 raise
-            logging.getLogger(__name__).warning(
-                "%s: this folder cannot be locked (%s); a second window could write the same game",
-                printable(key),
-                exc,
-            )
+            global _unlockable_told
+            if not _unlockable_told:
+                _unlockable_told = True
+                logging.getLogger(__name__).warning(
+                    "%s: this folder cannot be locked (%s); a second window could write "
+                    "the same game",
+                    printable(key),
+                    exc,
+                )
             return False
         _writer_locks[key] = lock
         return True

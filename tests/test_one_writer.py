@@ -518,3 +518,28 @@ def test_a_windows_claim_outlives_a_damaged_table_file_and_serve_keeps_no_lock_i
     tables, problems = store.restore_tables("serve")
     assert tables == [] and len(problems) == 1 and "seats" in problems[0]
     assert not storage.holds_writer_lock(lock)
+
+
+def test_a_folder_that_cannot_be_locked_is_said_once_and_its_saves_still_written(
+    monkeypatch, caplog
+):
+    """issue #36: on a file system without locks (flock answers ENOSYS: some network
+    drives) saving goes on unguarded, said once in the log -- never the soft marker lock
+    a crash would leave blocking."""
+    import errno
+
+    import filelock
+
+    def no_locks(self, *args, **kwargs):
+        raise OSError(errno.ENOSYS, "Function not implemented")
+
+    monkeypatch.setattr(filelock.FileLock, "acquire", no_locks)
+    if "fallback_to_soft" in storage._lock_options():
+        assert storage._lock_options()["fallback_to_soft"] is False
+    monkeypatch.setattr(storage, "_unlockable_told", False)
+    with caplog.at_level("WARNING", logger="game.storage"):
+        first, second = saved_game(actions=1), saved_game(actions=2)
+    assert len(saves.load_session(first).actions) == 1
+    assert len(saves.load_session(second).actions) == 2
+    told = [r for r in caplog.records if "cannot be locked" in r.getMessage()]
+    assert len(told) == 1
