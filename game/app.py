@@ -557,9 +557,5 @@ def resume_game(app: App, which: str) -> None:
         path = entries[0].path
     else:
         path = Path(which)
-    try:
-        session = saves.load_session(path, app.settings.bot_budget_ms)
-    except saves.SaveError as exc:
-        app.show_error(str(exc))
-        return
-    app.router.screen("resumed")(app, session)  # a hosted game opens its table again (issue #18)
+    # as its one writer; another window's game: the dialog of the Resume screen (#36)
+    app.router.screen("open_saved")(app, path)

@@ -33,7 +33,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.frames import Frame, Opcode
 from websockets.http11 import Request, Response
 
-from game import registry, rules
+from game import registry, rules, saves
 from game.boards import prepare_options
 from game.net.computers import ComputerPool, ThreadRunner
 from game.net.limits import (
@@ -70,6 +70,7 @@ from game.net.store import Saver, table_files
 from game.net.table import CLOSE_ERROR, Fatal, Refused, Table
 from game.rules.protocol import RulesDataError, resolve_options
 from game.session import Seat, Session, new_seed
+from game.storage import HeldElsewhere
 
 log = logging.getLogger(__name__)
 
@@ -336,6 +337,16 @@ class Tables:
         self._prepared: dict[str, dict[str, Any]] = {}
 
     def add(self, table: Table) -> Table:
+        """Hold ``table`` (and, when it is saved here, its game's lock: this host is its
+        one writer, issue #36; ``HeldElsewhere`` if another process is)."""
+        if self.saver is not None:
+            try:
+                saves.claim(table.session.save_id)
+            except HeldElsewhere:
+                raise
+            except OSError as exc:  # no locks folder (a read-only data folder): the
+                # saves fail too, and are tried again by the saver, which logs them
+                log.warning("table %s: its game cannot be locked: %s", table.code, exc)
         self.by_code[table.code] = table
         table.on_change = lambda what: self._changed(table, what)
         self._save(table)
@@ -479,6 +490,8 @@ class Tables:
         table.leave(conn)
         if table.session.state.is_over() and not table.members:
             self.by_code.pop(table.code, None)  # finished and empty: its autosave stays
+            if self.saver is not None:
+                self.saver.let_go_after(table.session.save_id)
 
     def sweep(self, now: float | None = None) -> list[Table]:
         """Close the tables past their time (``now``: wall-clock seconds), and return them:
@@ -511,6 +524,7 @@ class Tables:
         if self.saver is not None:
             files = table_files(table, self.host_kind)
             self.saver.submit([(path, None) for path, _ in files[1 if keep_autosave else 0 :]])
+            self.saver.let_go_after(table.session.save_id)
 
 
 Inbox = queue.SimpleQueue[tuple[Connection, str, dict[str, Any]]]
