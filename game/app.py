@@ -7,13 +7,12 @@ import logging
 import os
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
-from game import registry, saves
+from game import registry, saves, storage
 from game import settings as settings_mod
 from game.paths import ASSETS_DIR
 from game.scenes.router import Router
@@ -25,7 +24,8 @@ from game.ui.i18n import Translator
 from game.ui.sound import Sounds
 
 if TYPE_CHECKING:
-    from game.history import History
+    from game.history import History, PreparedGame
+    from game.history_writer import HistoryWriter
 
 log = logging.getLogger(__name__)
 
@@ -88,8 +88,12 @@ class App:
         if warning:
             self._pending_error = self.t("app.settings_damaged", details=warning)
         self._autosave_failing = False
-        self._history: History | None = None  # opened at the first game's end
-        self._history_failed = False
+        # the history's thread (game.history_writer), started when the history is
+        # first wanted, or at once when a run before left games to write
+        self._writer: HistoryWriter | None = None
+        self._imported = False  # the old autosaves' import is queued (once a run)
+        if persist and _games_pending():
+            self._history_writer()
 
     # window ---------------------------------------------------------------------------
     def _make_window(self, size, fullscreen: bool) -> pygame.Surface:
@@ -195,71 +199,93 @@ class App:
         self._autosave_failing = True
         self._pending_error = self.t("app.autosave_failed", error=printable(str(error)))
 
-    def history(self, *, import_old: bool = True) -> History | None:
-        """The history (issue #28), opened the first time it is wanted (a game's end, the
-        History screen); then the finished autosaves still on disk are imported, once.
-        None: it cannot be used (one dialog a run says why; nothing is deleted), or this
+    def history_reader(self) -> HistoryWriter | None:
+        """The history's thread (issue #36: nothing that touches the file runs on the
+        window's thread), for a screen to ask questions of; the first time, the finished
+        autosaves still on disk are imported (once: a mark in the file). None: this
         window keeps nothing (screenshots, tests) and no history exists yet."""
-        if self._history is None and not self._history_failed:
-            from game.history import History, history_path  # start-up: sqlite3 when needed
+        if self._writer is None:
+            from game.history import history_path  # start-up: sqlite3 when needed
 
-            if self.persist or history_path().exists():
-                self._use_history(History.open)
-        if import_old and self._history is not None and self.persist:
-            self._use_history(self._import_autosaves)
-        return self._history
+            if not (self.persist or history_path().exists()):
+                return None
+        writer = self._history_writer()
+        self._import_once()
+        return writer
 
-    def history_unusable(self) -> bool:
-        """The history could not be opened or written this run (a dialog said why)."""
-        return self._history_failed
+    def _history_writer(self) -> HistoryWriter:
+        if self._writer is None:
+            from game.history import History  # start-up: sqlite3 when the history is used
+            from game.history_writer import (  # start-up: as game.history, its thread
+                THREAD_BUSY_TIMEOUT_S,
+                HistoryWriter,
+                pending_dir,
+            )
 
-    def _import_autosaves(self) -> History | None:
-        assert self._history is not None
-        _count, problems = self._history.import_autosaves()  # once: marked in the file
-        notes = [*self._history.notes, *problems[:3]]
-        self._history.notes = []
-        if notes:
-            self._pending_error = self.t("app.history_notes", notes="; ".join(notes))
-        return self._history
+            self._writer = HistoryWriter(
+                lambda: History.open(busy_timeout=THREAD_BUSY_TIMEOUT_S),
+                pending_dir() if self.persist else None,
+            )
+            self._writer.resume_pending()  # what a run before could not write yet
+        return self._writer
 
-    def _use_history(self, step: Callable[[], History | None]) -> None:
-        from game.history import HistoryProblem  # start-up: sqlite3 when the history is used
+    def _import_once(self) -> None:
+        """The finished autosaves still on disk into the history, after the games
+        queued so far (their own autosaves have no end-screen breakdown; the import is
+        idempotent by the save's id). Problems are reported as the history's notes."""
+        if self._imported or not self.persist or self._writer is None:
+            return
+        self._imported = True
+        writer = self._writer
 
-        try:
-            self._history = step()
-        except HistoryProblem as exc:
-            self._history_failed = True
-            self._pending_error = self.t("app.history_failed", error=printable(str(exc)))
+        def import_old(history: History) -> int:
+            count, problems = history.import_autosaves()  # once: marked in the file
+            for problem in problems[:3]:
+                writer.report(problem)
+            return count
+
+        writer.ask(import_old, writes=True)
 
     def record_game(self, session, **details) -> None:
-        """A finished game into the history (issue #28), before the old autosaves are
-        imported (its own autosave is on disk, without the end screen's breakdown; the
-        import is idempotent by the save's id). A history that cannot be used is one
-        dialog a run; the game is kept in its autosave."""
-        self.write_history(lambda history: history.record(session, **details))
-
-    def write_history(self, write: Callable[[History], object]) -> None:
-        """``write`` the history (a game at its end: :meth:`record_game`, or a game
-        joined over the network: ``History.record_entry``), then import the old
-        autosaves once. Nothing when this window keeps nothing."""
+        """A finished game into the history (issue #28), written by the history's
+        thread (issue #36): this returns at once, the game kept in the data folder until
+        it is written, even across quitting. Nothing when this window keeps nothing."""
         if not self.persist:
             return
-        history = self.history(import_old=False)
-        if history is not None:
+        from game.history import prepare_session  # start-up: sqlite3 when the history is used
 
-            def record() -> History:
-                write(history)
-                return history
+        self.write_history(prepare_session(session, **details))
 
-            self._use_history(record)
-            self.history()
+    def write_history(self, prepared: PreparedGame) -> None:
+        """A game made into its rows (:meth:`record_game`, or a game joined over the
+        network: ``game.history.prepare_entry``) to be written when the file is free;
+        then the old autosaves are imported once. Nothing when this window keeps
+        nothing."""
+        if not self.persist:
+            return
+        self._history_writer().record(prepared)
+        self._import_once()
+
+    def _history_reports(self) -> None:
+        """What the history's thread found (a damaged file kept aside, a game that cannot
+        be written now, a name stored with a replaced character): one dialog."""
+        if self._writer is None or self._pending_error:
+            return
+        reports = self._writer.take_reports()
+        if reports:
+            self._pending_error = self.t(
+                "app.history_notes", notes=printable("; ".join(reports[:4]), 600)
+            )
 
     def quit(self) -> None:
         for scene in reversed(self.stack):
             scene.on_quit()
         self.save_settings()
-        if self._history is not None:
-            self._history.close()
+        if self._writer is not None:
+            # a game still waiting for a locked file is in the data folder: written at
+            # the next start, so quitting never waits for another program
+            self._writer.stop()
+            self._history_reports()
         self.running = False
         if self._pending_error:  # e.g. the last autosave failed: say so somewhere
             print(self._pending_error, file=sys.stderr)
@@ -348,6 +374,7 @@ class App:
     def step(self, dt: float) -> None:
         """One frame: update every scene (animations below overlays keep going), draw."""
         self.elapsed += dt
+        self._history_reports()
         if self._pending_error:
             message, self._pending_error = self._pending_error, None
             self.show_error(message)
@@ -398,6 +425,15 @@ class App:
         return self.exit_code
 
 
+def _games_pending() -> bool:
+    """Whether a run before left finished games to write into the history (the
+    folder's name as game.history_writer.PENDING_DIR: that module imports sqlite3)."""
+    try:
+        return any((storage.data_dir() / "history-pending").glob("*.json"))
+    except OSError:
+        return False
+
+
 def _remove_stale_temp_files() -> None:
     """Temporary files of saves and settings writes a kill (or power cut) interrupted.
     Only files older than a minute go, so another instance of the app running now never
@@ -442,6 +478,7 @@ def run_app(
 
 UNTIL_END_SPEED = 1000.0  # animations and the computers' pause, as good as none
 UNTIL_END_STEP_S = 0.1  # the time each update is told has passed
+UNTIL_END_HISTORY_WAIT_S = 30.0  # a history locked longer: written at the next start
 
 
 def play_until_end(app: App) -> int:
@@ -462,15 +499,27 @@ def play_until_end(app: App) -> int:
     finally:
         app.settings.animation_speed = speed
     state = scene.session.state
-    history = app.history()
-    if state.is_over() and history is not None:
-        print(
-            f"game {history.latest_id()} recorded: {registry.get(scene.session.game_id).name_en}, "
-            f"scores {', '.join(f'{x:g}' for x in state.scores())}"
-        )
+    writer = app.history_reader()
+    latest = None if writer is None else writer.ask(lambda history: history.latest_id())
+    recorded = False
+    if state.is_over() and latest is not None and latest.wait(UNTIL_END_HISTORY_WAIT_S):
+        from game.history import HistoryProblem  # start-up: sqlite3 when the history is used
+
+        try:
+            game = latest.result()
+            recorded = game is not None
+        except HistoryProblem as exc:
+            print(f"the history: {printable(str(exc))}", file=sys.stderr)
+        if recorded:
+            print(
+                f"game {game} recorded: {registry.get(scene.session.game_id).name_en}, "
+                f"scores {', '.join(f'{x:g}' for x in state.scores())}"
+            )
+    elif state.is_over():
+        print("the history is in use by another program: the game is written at the next start")
     app.quit()
     pygame.quit()
-    return 0 if state.is_over() and history is not None else 1
+    return 0 if recorded else 1
 
 
 def start_new_game(app: App, game_id: str, players: int, seed: int | None, computers: bool) -> None:
@@ -508,9 +557,5 @@ def resume_game(app: App, which: str) -> None:
         path = entries[0].path
     else:
         path = Path(which)
-    try:
-        session = saves.load_session(path, app.settings.bot_budget_ms)
-    except saves.SaveError as exc:
-        app.show_error(str(exc))
-        return
-    app.router.screen("resumed")(app, session)  # a hosted game opens its table again (issue #18)
+    # as its one writer; another window's game: the dialog of the Resume screen (#36)
+    app.router.screen("open_saved")(app, path)

@@ -28,17 +28,21 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import math
+import re
 import sqlite3
 import time
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from game import registry
 from game.settings import name_problem
 from game.storage import data_dir, keep_damaged_copy, printable
+
+log = logging.getLogger(__name__)
 
 SCHEMA_VERSION = 1
 APPLICATION_ID = 0x44524259  # "DRBY": our databases, told from another program's
@@ -109,6 +113,9 @@ class RowProblem:
     game_id: int
     place: str
     problem: str
+    # where the row stands in the newest-first order, (ended, id), when its end time
+    # could be read: the next page of a list whose last row is bad starts after it
+    key: tuple[float, int] | None = None
 
     def __str__(self) -> str:
         return f"game {self.game_id}: {self.place}: {self.problem}"
@@ -222,19 +229,228 @@ def places(scores: Sequence[float], winners: Iterable[int]) -> list[int]:
     return result
 
 
-def _digest(options: dict[str, Any]) -> tuple[str, str]:
+def _digest(options: dict[str, Any], problems: list[str]) -> tuple[str, str]:
     text = json.dumps(options, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    text = storable(text, "options", problems)
     return hashlib.sha256(text.encode("utf-8")).hexdigest(), text
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+REPLACEMENT = "\ufffd"  # what a lone surrogate is stored as: "�", drawn by every font
+
+
+def storable(text: str, place: str, problems: list[str]) -> str:
+    """``text`` as SQLite can store it (UTF-8): a lone surrogate (half of a UTF-16 pair,
+    which a hostile host or an undecodable file name can hand us) cannot be encoded and
+    made ``execute`` raise, losing the whole game; it is replaced by U+FFFD and the
+    replacement is listed in ``problems`` (the row is kept, the problem reported)."""
+    if not isinstance(text, str) or not _SURROGATE.search(text):
+        return text
+    problems.append(f"{place}: a lone surrogate, stored as U+FFFD")
+    return _SURROGATE.sub(REPLACEMENT, text)
+
+
+@dataclass(frozen=True)
+class PreparedGame:
+    """A finished game as the rows it becomes, made on the window thread and written
+    later by whichever thread holds the history (game.history_writer): plain values
+    only, so it can wait in the pending-records file across a restart. ``problems``:
+    what had to be changed to store it (a lone surrogate replaced)."""
+
+    game: tuple[Any, ...]  # the games row after its id (uid first)
+    options_text: str
+    seats: tuple[tuple[Any, ...], ...]  # the seats rows after their game id
+    problems: tuple[str, ...] = ()
+
+    @property
+    def uid(self) -> str:
+        return str(self.game[0])
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": list(self.game),
+            "options": self.options_text,
+            "seats": [list(seat) for seat in self.seats],
+            "problems": list(self.problems),
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> PreparedGame:
+        """A record read back from the pending file (ValueError: not one we wrote)."""
+        if not isinstance(data, dict):
+            raise ValueError("not an object")  # noqa: TRY004 - a bad file's value
+        game, options, seats = data.get("game"), data.get("options"), data.get("seats")
+        problems = data.get("problems", [])
+        if not (isinstance(game, list) and len(game) == 12 and isinstance(game[0], str)):
+            raise ValueError("game: not a games row")
+        if not isinstance(options, str) or not isinstance(seats, list) or not seats:
+            raise ValueError("options or seats missing")
+        if not all(isinstance(seat, list) and len(seat) == 8 for seat in seats):
+            raise ValueError("seats: not seats rows")
+        if not (isinstance(problems, list) and all(isinstance(p, str) for p in problems)):
+            raise ValueError("problems: not texts")
+        return cls(tuple(game), options, tuple(tuple(seat) for seat in seats), tuple(problems))
+
+
+def prepare_session(
+    session: Any,
+    *,
+    source: str = "local",
+    kinds: Sequence[str] | None = None,
+    breakdown: Sequence[Sequence[int | str]] | None = None,
+    variant: str | None = None,
+    lesson: bool = False,
+    started: float | None = None,
+    ended: float | None = None,
+) -> PreparedGame:
+    """A finished game (a :class:`game.session.Session`) as its rows: see
+    :meth:`History.record`."""
+    state = session.state
+    if not state.is_over():
+        raise ValueError("only a finished game is recorded")
+    if source not in SOURCES:
+        raise ValueError(f"source {source!r} is not one of {SOURCES}")
+    seats = session.seats
+    kinds = list(kinds or ["person" if s.human else "computer" for s in seats])
+    scores = [float(x) for x in state.scores()]
+    placed = places(scores, state.winners())
+    return _prepared(
+        uid=session.save_id,
+        game=session.game_id,
+        variant=variant,
+        options=session.options,
+        started=started,
+        ended=ended,
+        rounds=state.round_number,
+        source=source,
+        lesson=lesson,
+        seed=session.seed,
+        actions=session.actions,
+        viewer=None,
+        seats=[
+            SeatResult(
+                seat.name,
+                kinds[i],
+                None if kinds[i] != "computer" else seat.level,
+                seat.character,
+                scores[i],
+                placed[i],
+                None if breakdown is None else tuple(breakdown[i]),
+            )
+            for i, seat in enumerate(seats)
+        ],
+    )
+
+
+def prepare_entry(
+    *,
+    uid: str,
+    game: str,
+    variant: str | None,
+    options: dict[str, Any],
+    seed: int | None,
+    actions: Sequence[tuple[int, str]],
+    rounds: int,
+    source: str,
+    viewer: int | None,
+    seats: Sequence[SeatResult],
+    started: float | None = None,
+    ended: float | None = None,
+) -> PreparedGame:
+    """A finished game given by its values as its rows: see :meth:`History.record_entry`."""
+    if source not in SOURCES or game not in registry.GAMES:
+        raise ValueError(f"source {source!r} or game {game!r} is not one this app writes")
+    return _prepared(
+        uid=uid,
+        game=game,
+        variant=variant,
+        options=options,
+        started=started,
+        ended=ended,
+        rounds=rounds,
+        source=source,
+        lesson=False,
+        seed=seed,
+        actions=actions,
+        viewer=viewer,
+        seats=seats,
+    )
+
+
+def _prepared(
+    *,
+    uid: str,
+    game: str,
+    variant: str | None,
+    options: dict[str, Any],
+    started: float | None,
+    ended: float | None,
+    rounds: int,
+    source: str,
+    lesson: bool,
+    seed: int | None,
+    actions: Sequence[tuple[int, str]],
+    viewer: int | None,
+    seats: Sequence[SeatResult],
+) -> PreparedGame:
+    problems: list[str] = []
+    digest, options_text = _digest(options, problems)
+    ended = time.time() if ended is None else ended
+    record = json.dumps([[p, a] for p, a in actions], ensure_ascii=False)
+    return PreparedGame(
+        (
+            storable(uid, "uid", problems),
+            game,
+            None if variant is None else storable(variant, "variant", problems),
+            digest,
+            ended if started is None else started,
+            ended,
+            rounds,
+            source,
+            int(lesson),
+            None if seed is None else str(seed),
+            storable(record, "actions", problems),
+            viewer,
+        ),
+        options_text,
+        tuple(
+            (
+                i,
+                storable(s.name, f"seats[{i}].name", problems),
+                s.kind,
+                s.level,
+                storable(s.character, f"seats[{i}].character", problems),
+                float(s.score),
+                s.place,
+                None
+                if s.breakdown is None
+                else storable(
+                    json.dumps(list(s.breakdown), ensure_ascii=False),
+                    f"seats[{i}].breakdown",
+                    problems,
+                ),
+            )
+            for i, s in enumerate(seats)
+        ),
+        tuple(problems),
+    )
 
 
 class History:
     """One open history database. Every method may raise :class:`HistoryProblem` when
     the disk or another program stands in the way; nothing is lost then."""
 
-    def __init__(self, path: Path, connection: sqlite3.Connection, notes: list[str]):
+    def __init__(
+        self,
+        path: Path,
+        connection: sqlite3.Connection,
+        notes: list[str],
+        busy_timeout: float = BUSY_TIMEOUT_S,
+    ):
         self.path = path
         self.db = connection
         self.notes = notes  # what happened while opening (a damaged file kept aside)
+        self.busy_timeout = busy_timeout
 
     # -- opening ---------------------------------------------------------------------------
     @classmethod
@@ -248,7 +464,12 @@ class History:
             if problem is None:
                 try:
                     path.parent.mkdir(parents=True, exist_ok=True)
-                    db = sqlite3.connect(path, timeout=busy_timeout, isolation_level=None)
+                    # check_same_thread off: the window makes it, the history's writer
+                    # thread (game.history_writer) alone uses it from then on
+                    db = sqlite3.connect(
+                        path, timeout=busy_timeout, isolation_level=None, check_same_thread=False
+                    )
+                    db.text_factory = _decode  # one undecodable text: one bad row
                 except (OSError, sqlite3.Error) as exc:
                     raise HistoryProblem(path, f"cannot be opened ({exc})") from None
                 try:
@@ -260,7 +481,7 @@ class History:
                     else:
                         raise HistoryProblem(path, _say(exc)) from None
                 if problem is None:
-                    return cls(path, db, notes)
+                    return cls(path, db, notes, busy_timeout)
                 db.close()
             kept = cls._keep_aside(path, problem)
             notes.append(f"{printable(str(path))}: {problem}; kept as {kept.name}")
@@ -331,102 +552,37 @@ class History:
         row (an existing one when the game was recorded before). ``kinds`` per seat
         (default: person or computer as the seats say); ``breakdown`` the end screen's
         parts per seat."""
-        state = session.state
-        if not state.is_over():
-            raise ValueError("only a finished game is recorded")
-        if source not in SOURCES:
-            raise ValueError(f"source {source!r} is not one of {SOURCES}")
-        seats = session.seats
-        kinds = list(kinds or ["person" if s.human else "computer" for s in seats])
-        scores = [float(x) for x in state.scores()]
-        placed = places(scores, state.winners())
-        digest, options_text = _digest(session.options)
-        ended = time.time() if ended is None else ended
-        record = json.dumps([[p, a] for p, a in session.actions], ensure_ascii=False)
-        return self._write(
-            (
-                session.save_id,
-                session.game_id,
-                variant,
-                digest,
-                ended if started is None else started,
-                ended,
-                state.round_number,
-                source,
-                int(lesson),
-                str(session.seed),
-                record,
-                None,
-            ),
-            options_text,
-            [
-                (
-                    i,
-                    seat.name,
-                    kinds[i],
-                    None if kinds[i] != "computer" else seat.level,
-                    seat.character,
-                    scores[i],
-                    placed[i],
-                    None if breakdown is None else json.dumps(list(breakdown[i])),
-                )
-                for i, seat in enumerate(seats)
-            ],
+        return self.write(
+            prepare_session(
+                session,
+                source=source,
+                kinds=kinds,
+                breakdown=breakdown,
+                variant=variant,
+                lesson=lesson,
+                started=started,
+                ended=ended,
+            )
         )
 
-    def record_entry(
-        self,
-        *,
-        uid: str,
-        game: str,
-        variant: str | None,
-        options: dict[str, Any],
-        seed: int | None,
-        actions: Sequence[tuple[int, str]],
-        rounds: int,
-        source: str,
-        viewer: int | None,
-        seats: Sequence[SeatResult],
-        started: float | None = None,
-        ended: float | None = None,
-    ) -> int:
+    def record_entry(self, **fields: Any) -> int:
         """Record a finished game given by its values (a game joined over the network,
-        game.net.joined): without a seed it is kept without a replay (not replayable)."""
-        if source not in SOURCES or game not in registry.GAMES:
-            raise ValueError(f"source {source!r} or game {game!r} is not one this app writes")
-        digest, options_text = _digest(options)
-        ended = time.time() if ended is None else ended
-        record = json.dumps([[p, a] for p, a in actions], ensure_ascii=False)
-        return self._write(
-            (
-                uid,
-                game,
-                variant,
-                digest,
-                ended if started is None else started,
-                ended,
-                rounds,
-                source,
-                0,
-                None if seed is None else str(seed),
-                record,
-                viewer,
-            ),
-            options_text,
-            [
-                (
-                    i,
-                    s.name,
-                    s.kind,
-                    s.level,
-                    s.character,
-                    float(s.score),
-                    s.place,
-                    None if s.breakdown is None else json.dumps(list(s.breakdown)),
-                )
-                for i, s in enumerate(seats)
-            ],
-        )
+        game.net.joined; the fields of :func:`prepare_entry`): without a seed it is kept
+        without a replay (not replayable)."""
+        return self.write(prepare_entry(**fields))
+
+    def write(self, prepared: PreparedGame) -> int:
+        """A prepared game into the file, once (by its uid); what had to be replaced to
+        store it is logged by the game's id. A file that SQLite finds malformed now is
+        kept aside and the game written into a new history."""
+        try:
+            game_id = self._write(prepared.game, prepared.options_text, list(prepared.seats))
+        except _Malformed as exc:
+            self._begin_again(exc)
+            game_id = self._write(prepared.game, prepared.options_text, list(prepared.seats))
+        for problem in prepared.problems:
+            log.warning("history: game %d: %s", game_id, problem)
+        return game_id
 
     def _write(self, game: tuple[Any, ...], options_text: str, seats: list[tuple[Any, ...]]) -> int:
         db = self.db
@@ -461,6 +617,8 @@ class History:
                     db.execute("ROLLBACK")
                 raise
         except sqlite3.Error as exc:
+            if _is_malformed(exc):
+                raise _Malformed(self.path, str(exc)) from None
             raise HistoryProblem(self.path, _say(exc)) from None
 
     def _bound(self) -> None:
@@ -504,7 +662,15 @@ class History:
             [*args, max(1, min(limit, 500))],
         )
         seats = self._seats([row[0] for row in rows])
-        return [_entry(row[:9], seats.get(row[0], []), bool(row[9])) for row in rows]
+        found: list[GameEntry | RowProblem] = []
+        for row in rows:
+            entry = _entry(row[:9], seats.get(row[0], []), bool(row[9]))
+            if isinstance(entry, RowProblem):
+                log.warning("history: %s", entry)  # once a page it is on is read
+                if isinstance(row[5], float):
+                    entry = replace(entry, key=(row[5], int(row[0])))
+            found.append(entry)
+        return found
 
     def latest_id(self) -> int | None:
         rows = self._query("SELECT id FROM games ORDER BY ended DESC, id DESC LIMIT 1", [])
@@ -672,10 +838,30 @@ class History:
         return found
 
     def _query(self, sql: str, args: Sequence[Any]) -> list[tuple[Any, ...]]:
-        try:
-            return self.db.execute(sql, args).fetchall()
-        except sqlite3.Error as exc:
-            raise HistoryProblem(self.path, _say(exc)) from None
+        """The rows of a query. A file that SQLite finds malformed only now (damage that
+        ``PRAGMA quick_check`` at opening does not look for, such as an index entry
+        pointing at no row) is kept aside and a new history begun, as a damaged file at
+        opening is; the query then runs on the new one."""
+        for attempt in range(2):
+            try:
+                return self.db.execute(sql, args).fetchall()
+            except sqlite3.Error as exc:
+                if attempt == 0 and _is_malformed(exc):
+                    self._begin_again(_Malformed(self.path, str(exc)))
+                    continue
+                raise HistoryProblem(self.path, _say(exc)) from None
+        raise AssertionError("unreachable")  # pragma: no cover - the loop returns or raises
+
+    def _begin_again(self, found: _Malformed) -> None:
+        """Keep the malformed file aside (nothing deleted) and go on in a new one."""
+        self.db.close()
+        problem = "damaged (a query found it malformed)"
+        kept = self._keep_aside(self.path, problem)
+        note = f"{printable(str(self.path))}: {problem}; kept as {kept.name}"
+        log.warning("history: %s (%s)", note, printable(found.problem, 120))
+        fresh = History.open(self.path, busy_timeout=self.busy_timeout)
+        self.db = fresh.db
+        self.notes += [*fresh.notes, note]
 
 
 def _filters(game: str | None, player: str | None) -> tuple[str, list[Any]]:
@@ -772,6 +958,34 @@ def _actions(data: Any, players: int) -> tuple[tuple[int, str], ...]:
 
 class _Bad(Exception):
     pass
+
+
+class _Malformed(HistoryProblem):
+    """SQLite found the file malformed in a query (see :meth:`History._query`)."""
+
+
+def _is_malformed(exc: sqlite3.Error) -> bool:
+    text = str(exc)
+    return isinstance(exc, sqlite3.DatabaseError) and (
+        "malformed" in text or "file is not a database" in text
+    )
+
+
+class UndecodableText(bytes):
+    """A stored text that is not UTF-8 (another program wrote it, or the file was
+    damaged): what the connection's text factory gives instead of raising, so that one
+    bad value makes one bad row (a :class:`RowProblem` by its id) and not an unreadable
+    history. Not a ``str``: every check of a text refuses it."""
+
+    def __str__(self) -> str:
+        return self.decode("utf-8", "replace")
+
+
+def _decode(raw: bytes) -> str | UndecodableText:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return UndecodableText(raw)
 
 
 def _check(ok: bool, place: str) -> None:

@@ -93,10 +93,6 @@ class Step:
     # what else the step talks about (elements, like point): its callout covers none
     about: tuple[str, ...] = ()
 
-    @property
-    def waits_for_action(self) -> bool:
-        return self.expect is not None
-
     def says(self, lang: str) -> str:
         return self.text.get(lang) or self.text["en"]
 

@@ -74,8 +74,6 @@ class GameInfo:
     minutes: int
     rules_module: str
     picture: str  # sprite file in assets/sprites
-    blurb_en: str = ""
-    blurb_ja: str = ""
     characters: tuple[Character, ...] = ()
     data_files: tuple[str, ...] = ()
     bot_levels: tuple[str, ...] = ("easy", "normal", "hard")
@@ -87,9 +85,6 @@ class GameInfo:
 
     def name(self, lang: str) -> str:
         return self.name_ja if lang == "ja" else self.name_en
-
-    def blurb(self, lang: str) -> str:
-        return self.blurb_ja if lang == "ja" else self.blurb_en
 
     def help_path(self, lang: str):
         path = DATA_DIR / "help" / f"{self.id}.{lang}.md"
@@ -134,8 +129,6 @@ register(
         rules_module="game.rules.duck",
         picture="duck.svg",
         characters=DUCKS,
-        blurb_en="Rubber ducks race round the tub: touch three buoys, then down the drain.",
-        blurb_ja="ゴムのアヒルのレース。3色のブイにタッチして排水口をめざせ。",
         # a hand card, a route's end, a facing arrow, a life ring or any hex of the tub,
         # a duck, a buoy, the drain, the hand column, the piles and the action buttons;
         # the advanced game's hound, hound board and its patterns, token tray and tokens
@@ -159,8 +152,6 @@ register(
         rules_module="game.rules.verflixxt",
         picture="verflixxt.svg",
         characters=PAWNS,
-        blurb_en="Walk your pawns home and pick up the tiles you leave behind — good and bad.",
-        blurb_ja="コマをゴールへ。通ったあとに残ったタイルは、良くても悪くも自分のもの。",
         # the die, its button, pawns a-c and guardians g1-g8 on the table, any track tile,
         # the hand's cards, the goal chips and the buttons of the hats game
         lesson_elements=(
@@ -180,8 +171,6 @@ register(
         rules_module="game.rules.cluck",
         picture="cluck.svg",
         characters=CHICKENS,
-        blurb_en="Build a ghost-leg ladder of roads; chickens walk it to gather chicks.",
-        blurb_ja="あみだくじの道をつなげて、ニワトリがヒヨコを集めます。",
         # a START hole, a hand tile and the bar's buttons, the gap, a ladder row (0: the
         # start tile), the face-down tile, the nest tile, a chicken, the supply's parts
         lesson_elements=(
@@ -201,8 +190,6 @@ register(
         rules_module="game.rules.routes",
         picture="routes.svg",
         characters=PAWNS[:5],
-        blurb_en="Draft eight-sided dice to push your markers up eight scoring routes.",
-        blurb_ja="8面ダイスを取り合い、8本のルートでマーカーを進めよう。",
         # the box lid and its squares, each route's lane, head, track and the person's
         # marker on it, the All/One buttons, a die's +1/-1 while changing it, the bar's
         lesson_elements=(

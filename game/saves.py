@@ -6,6 +6,15 @@ Written atomically (temporary file in the same folder, flush, fsync, ``os.replac
 save file is always the old one or the new one, never half of one. A killed write leaves
 only its temporary file, removed at the next start (:func:`remove_stale_temp_files`).
 
+One writer per game (issue #36): the process that plays a game holds an OS lock on
+``locks/<save id>.lock`` in the data folder (:func:`claim`, through :mod:`game.storage`)
+from when it opens or first saves the game until it leaves it (:func:`let_go`) or ends -- a crash
+ends it too, so a crashed window's game is free again at once. A save is written only
+by the lock's holder (:func:`write_save` claims it, and refuses with
+:class:`~game.storage.HeldElsewhere` when another window or ``serve`` has it), so two
+windows can never overwrite each other's moves; the second one may watch the game or
+play a copy (:func:`copy_session`).
+
 Read defensively: every value is checked (types, ranges, lengths) before anything shows
 it, so a damaged or hostile file is listed as damaged with its reason, and left on disk.
 """
@@ -27,6 +36,7 @@ from game.settings import SEAT_KEYS, name_problem
 from game.storage import (
     BadNumber,
     FileProblem,
+    HeldElsewhere,
     atomic_write_text,
     data_dir,
     describe,
@@ -78,6 +88,39 @@ def saves_dir() -> Path:
     return data_dir() / "saves"
 
 
+def locks_dir() -> Path:
+    """Beside the saves folder, not in it: what a person sees there stays their saves."""
+    return data_dir() / "locks"
+
+
+def lock_path(save_id: str) -> Path:
+    """The lock file of the game ``save_id`` (the lock is on it, never on the save:
+    every write replaces the save's file)."""
+    return locks_dir() / f"{save_id}.lock"
+
+
+def save_id_of(path: Path) -> str:
+    """The id of the game a save file holds: ``auto-<id>.json`` -> ``<id>``; a manual
+    slot's game is ``slot-<n>`` (what :func:`load_session` gives it)."""
+    return Path(path).stem.removeprefix("auto-")
+
+
+def claim(save_id: str) -> None:
+    """Make this process the one writer of the game ``save_id`` (idempotent); raises
+    :class:`~game.storage.HeldElsewhere` when another process writes it."""
+    storage.hold_writer_lock(lock_path(save_id))
+
+
+def let_go(save_id: str) -> None:
+    """This process no longer writes the game ``save_id`` (its table was left)."""
+    storage.drop_writer_lock(lock_path(save_id))
+
+
+def open_elsewhere(save_id: str) -> bool:
+    """Whether another process (a window, ``serve``) is writing the game ``save_id``."""
+    return storage.writer_lock_held_elsewhere(lock_path(save_id))
+
+
 def session_payload(session, kind: str) -> dict:
     record = session.record()
     return {
@@ -97,6 +140,9 @@ def session_payload(session, kind: str) -> dict:
 
 
 def write_save(session, path: Path, kind: str) -> Path:
+    """Write the game into ``path``; only as its one writer (the lock is claimed first:
+    :class:`~game.storage.HeldElsewhere`, an OSError, when another process has it)."""
+    claim(session.save_id)
     atomic_write_text(
         path, json.dumps(session_payload(session, kind), ensure_ascii=False, indent=1)
     )
@@ -125,7 +171,12 @@ def prune_finished() -> list[Path]:
 
 
 def manual_save(session, slot: int) -> Path:
-    return write_save(session, saves_dir() / f"slot-{slot}.json", "manual")
+    """Save into slot ``slot``; refused (:class:`~game.storage.HeldElsewhere`) while the
+    game resumed from that slot is open in another window, whose game it would replace."""
+    path = saves_dir() / f"slot-{slot}.json"
+    if open_elsewhere(save_id_of(path)):
+        raise HeldElsewhere(path)
+    return write_save(session, path, "manual")
 
 
 def _prune() -> list[Path]:
@@ -149,11 +200,18 @@ def _prune() -> list[Path]:
     finished.sort(reverse=True)
     removed = []
     for _, name in finished[KEEP_AUTOSAVES:]:
+        save_id = save_id_of(Path(name))
+        try:
+            fresh = storage.hold_writer_lock(lock_path(save_id))
+        except OSError:
+            continue  # still another window's (its end screen is open there): kept
         try:
             (saves_dir() / name).unlink()
             removed.append(saves_dir() / name)
         except OSError:
             pass
+        if fresh:  # its lock file goes with it (taken here: nobody else holds it)
+            storage.drop_writer_lock(lock_path(save_id), remove=True)
     return removed
 
 
@@ -359,6 +417,30 @@ def load_session(path: Path, bot_budget_ms: int = 50):
         # options carry game data (a board, score tables) that the rules could not use
         raise SaveError(path, "options", f"{type(exc).__name__}: {printable(str(exc))}") from exc
     session.save_id = Path(path).stem.removeprefix("auto-")
+    return session
+
+
+def open_for_writing(path: Path, bot_budget_ms: int = 50):
+    """:func:`load_session` for a window or command that will play the game on: its
+    lock is claimed first (:class:`~game.storage.HeldElsewhere` when another process
+    writes it), and let go again when the save does not load."""
+    save_id = save_id_of(path)
+    fresh = storage.hold_writer_lock(lock_path(save_id))
+    try:
+        return load_session(path, bot_budget_ms)
+    except BaseException:
+        if fresh:
+            let_go(save_id)
+        raise
+
+
+def copy_session(session):
+    """The same game under a new save id (issue #36: "open a copy"), for a window whose
+    game another window is writing: it plays on from the same position, saved to a file
+    of its own; the other window's file is never touched."""
+    from game.session import new_save_id  # start-up: as in load_session
+
+    session.save_id = new_save_id(session.game_id)
     return session
 
 

@@ -76,10 +76,12 @@ def build_scene(app: Host, name: str, args: Any) -> None:
     if name in ("history", "stats"):  # the data folder's history, as a person sees it
         app.router.open("history")
         listed = app.stack[-1]
+        listed.wait_for_answer()  # the page as a person sees it a moment later
         if name == "stats":
             if not listed.players:
                 raise ValueError("the history has no person's game yet, so no statistics")
             listed.open_stats()
+            app.stack[-1].wait_for_answer()
         return
     if name == "handoff":
         # seat 2's curtain: its colour and mark on the disc

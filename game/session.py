@@ -51,6 +51,12 @@ def revealed_by(events: list[Event], actor: int, revealing: Mapping[str, str]) -
     return None
 
 
+def new_save_id(game_id: str) -> str:
+    """A new game's autosave name: the time and a random tag, nothing derived from the
+    seed (a copy of a game another window plays gets a new one too, issue #36)."""
+    return f"{game_id}-{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(4)}"
+
+
 @dataclass
 class Seat:
     name: str
@@ -123,8 +129,7 @@ class Session:
         self.pending: dict[int, PendingDecision] = {}
         self.viewer: int | None = None  # the person the screen currently belongs to
         self._last_events: list[Event] = []
-        # The autosave's name: the time and a random tag, nothing derived from the seed.
-        self.save_id = f"{game_id}-{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(4)}"
+        self.save_id = new_save_id(game_id)
 
     # -- who is to act ---------------------------------------------------------------------
     @property

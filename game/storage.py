@@ -7,6 +7,13 @@
   ``os.replace``), the clean-up of the temporary files a killed write left
   (:func:`remove_stale_temp_files`), and :func:`keep_damaged_copy` before a damaged file
   is overwritten;
+- one writer per file (issue #36): :func:`hold_writer_lock` takes an operating-system
+  lock (``filelock``: ``flock`` on Unix, ``LockFileEx`` on Windows) on a lock file of its
+  own beside what it guards (``os.replace`` swaps a save's inode at every write, so a
+  lock on the save itself would not survive its first write); the system drops it when
+  the process ends however it ends, so a crashed window's lock is never in the way, and
+  a lock file left behind blocks nothing. :func:`writer_lock_held_elsewhere` asks
+  without taking it, :func:`drop_writer_lock` lets it go;
 - reading: :func:`read_bounded` for every file the app reads — settings, saves, boards,
   decks, catalogs — which opens only regular files (a FIFO would block a plain ``open``
   forever, ``/dev/zero`` never ends), never blocks on open, and reads at most
@@ -28,11 +35,13 @@ from __future__ import annotations
 import errno
 import functools
 import json
+import logging
 import math
 import os
 import re
 import stat
 import tempfile
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -321,6 +330,134 @@ def remove_stale_temp_files(
         except OSError:
             continue  # gone already, or not ours to remove
     return removed
+
+
+# -- one writer per file (issue #36) ---------------------------------------------------------
+# A claim waits this long for a lock another process holds only for a moment (a window
+# listing its saves tests each one's lock: it takes it and lets it go at once).
+WRITER_LOCK_WAIT_S = 0.3
+
+
+class HeldElsewhere(OSError):
+    """The file's writer lock is held by another process (another window, ``serve``)."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        super().__init__(errno.EBUSY, "open in another window or program", str(path))
+
+
+_writer_locks: dict[str, Any] = {}  # lock file -> the filelock lock this process holds
+_writer_locks_guard = threading.Lock()
+
+
+_unlockable_told = False  # the log has said once that a folder cannot be locked
+
+
+@functools.cache
+def _lock_options() -> dict[str, Any]:
+    """filelock's options for a writer lock: waits :data:`WRITER_LOCK_WAIT_S`, usable
+    from any thread (a host's saver thread lets go of what its network thread took), and
+    never the "soft" lock filelock 4 falls back to on a file system without ``flock``: a
+    soft lock is a marker file a crash leaves behind, the very thing this lock must not
+    be (filelock 3 has no such fallback, nor the option)."""
+    import inspect  # start-up: only when a game is opened for writing
+
+    import filelock  # start-up: as the line above
+
+    options: dict[str, Any] = {"timeout": WRITER_LOCK_WAIT_S, "thread_local": False}
+    if "fallback_to_soft" in inspect.signature(filelock.FileLock.__init__).parameters:
+        options["fallback_to_soft"] = False
+    return options
+
+
+def _new_lock(lock_path: Path) -> Any:
+    """An OS lock object for ``lock_path`` (not yet taken)."""
+    import filelock  # start-up: only when a game is opened for writing
+
+    return filelock.FileLock(str(lock_path), **_lock_options())
+
+
+def hold_writer_lock(lock_path: Path) -> bool:
+    """Make this process the one writer of what ``lock_path`` guards, until
+    :func:`drop_writer_lock` or the process's end. True when it was taken now, False when
+    this process already held it; :class:`HeldElsewhere` when another process holds it.
+    A file system that cannot lock at all (some network drives) is told once in the log
+    and not guarded: refusing every save there would lose more than it protects."""
+    import filelock  # start-up: only when a game is opened for writing
+
+    key = str(lock_path)
+    with _writer_locks_guard:
+        if key in _writer_locks:
+            return False
+        lock_path.parent.mkdir(parents=True, exist_ok=True)
+        lock = _new_lock(lock_path)
+        try:
+            lock.acquire()
+        except filelock.Timeout:
+            raise HeldElsewhere(lock_path) from None
+        except (OSError, NotImplementedError) as exc:
+            if isinstance(exc, OSError) and exc.errno not in (errno.ENOSYS, errno.ENOTSUP):
+                raise
+            global _unlockable_told
+            if not _unlockable_told:
+                _unlockable_told = True
+                logging.getLogger(__name__).warning(
+                    "%s: this folder cannot be locked (%s); a second window could write "
+                    "the same game",
+                    printable(key),
+                    exc,
+                )
+            return False
+        _writer_locks[key] = lock
+        return True
+
+
+def holds_writer_lock(lock_path: Path) -> bool:
+    with _writer_locks_guard:
+        return str(lock_path) in _writer_locks
+
+
+def drop_writer_lock(lock_path: Path, *, remove: bool = False) -> None:
+    """Let another process write what ``lock_path`` guards. ``remove``: the guarded file
+    is gone for good (a pruned save), so the lock file goes too, while still held."""
+    with _writer_locks_guard:
+        lock = _writer_locks.pop(str(lock_path), None)
+    if lock is None:
+        return
+    if remove:
+        try:
+            lock_path.unlink()
+        except OSError:
+            pass
+    lock.release()
+
+
+def drop_all_writer_locks() -> None:
+    """Let every writer lock of this process go (the tests: each test has a home of its
+    own, and a worker running thousands of them must not keep a descriptor for each)."""
+    with _writer_locks_guard:
+        locks = list(_writer_locks.values())
+        _writer_locks.clear()
+    for lock in locks:
+        lock.release()
+
+
+def writer_lock_held_elsewhere(lock_path: Path) -> bool:
+    """Whether another process holds ``lock_path`` now (what a list shows: "open in
+    another window"). No lock file: nobody has ever held it. The test takes the lock and
+    lets it go at once; a claim meanwhile waits :data:`WRITER_LOCK_WAIT_S` for that."""
+    if holds_writer_lock(lock_path) or not lock_path.exists():
+        return False
+    import filelock  # start-up: only when saves are listed
+
+    lock = _new_lock(lock_path)
+    try:
+        lock.acquire(timeout=0)
+    except filelock.Timeout:
+        return True
+    except (OSError, NotImplementedError):
+        return False  # cannot be locked here: nobody can hold it either
+    lock.release()
+    return False
 
 
 # -- reading YAML a person may have damaged -----------------------------------------------------

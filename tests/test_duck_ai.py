@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
@@ -51,20 +50,20 @@ def test_bots_choose_legal_actions_from_views_in_every_mode(
         assert state.is_over()
 
 
-def test_normal_decides_well_under_five_milliseconds():
+def test_normal_plays_a_whole_six_duck_advanced_game_on_the_grand_canal_legally():
+    """The normal computer finishes the biggest game there is, every decision legal and
+    made from its seat's view. How long it thinks is a benchmark figure
+    (tools/bench_decisions.py), never a test's assertion (issue #37: it failed on a loaded
+    machine)."""
     opts = prepare_options({"variant": "advanced", "board": "grand-canal"})
     state = duck.new_game(6, 3, opts)
     rng = random.Random(1)
-    times = []
     while not state.is_over() and state.round_number < 100:
         p = state.to_act()[0]
-        view = state.view(p)
-        started = time.perf_counter()
-        action = bots.normal(view, p, rng)
-        times.append(time.perf_counter() - started)
+        action = bots.normal(state.view(p), p, rng)
+        assert action in state.legal_actions(p)
         state.apply(p, action)
     assert state.is_over()
-    assert sum(times) / len(times) < 0.002 and max(times) < 0.05
 
 
 def test_greedy_beats_random_players():

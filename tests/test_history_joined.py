@@ -37,6 +37,8 @@ from tests.test_online_scenes import join
 
 LIMIT_S = 90.0  # a bound on a game, not a timing check
 
+pytestmark = pytest.mark.usefixtures("history_answers_at_once")
+
 
 def table_game(game: str, players: int, seed: int) -> tuple[Table, list[RecordingPeer], Session]:
     """A table with a peer at each seat and a spectator, and the finished game whose

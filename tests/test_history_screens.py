@@ -8,11 +8,12 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from types import SimpleNamespace
 
 import pygame
 import pytest
 
-from game.history import History
+from game.history import History, RowProblem
 from game.scenes.shell.history_screen import HistoryScene
 from game.scenes.shell.stats_screen import StatsScene
 from game.ui import widgets
@@ -21,6 +22,8 @@ from tests.test_history import finished
 
 LONG = "Wolfgang Amadeus"  # 16 characters, the longest name a seat may have
 PEOPLE = [["Hana", LONG, "Ren"], ["はなこ", "Hana", "Mia"], ["Ren", "Mia", LONG]]
+
+pytestmark = pytest.mark.usefixtures("history_answers_at_once")
 
 
 @pytest.fixture(scope="module")
@@ -115,8 +118,16 @@ def _scenes(app, history):
     listing = HistoryScene(app, history)
     filtered = HistoryScene(app, history)
     filtered.filters.player = LONG
+    # issue #36: games that could not be read, counted over the page line
+    bad = HistoryScene(app, history)
+    bad.unreadable = {n: RowProblem(n, "seats[0].name", "not UTF-8") for n in (7, 19, 1204)}
+    # issue #36: the file in use by another program, the page not answered yet
+    busy = HistoryScene(app, history)
+    busy.filters.game = "duck"
+    busy.job = SimpleNamespace(waiting=True, done=lambda: False)
+    busy._fetch = lambda: None  # type: ignore[method-assign]  # it stays unanswered
     stats = [StatsScene(app, history, name, history.players()) for name in ("Hana", LONG)]
-    return [listing, filtered, *stats]
+    return [listing, filtered, bad, busy, *stats]
 
 
 @pytest.mark.parametrize("lang", LANGS)

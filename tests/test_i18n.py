@@ -19,7 +19,7 @@ def _strings():
     for lang in ("en", "ja"):
         yield from catalog(lang).values()
     for info in GAMES.values():
-        yield from (info.name_en, info.name_ja, info.blurb_en, info.blurb_ja)
+        yield from (info.name_en, info.name_ja)
         for character in info.characters:
             yield from (character.name_en, character.name_ja)
     from game.paths import DATA_DIR

@@ -338,6 +338,13 @@ def test_seats_handed_to_computers_count_against_the_address_cap():
 
 
 # -- the open-files limit (issue #36) ------------------------------------------------------------------
+class FakeSaver:
+    """A Tables' saver that writes nothing (only whether there is one matters here)."""
+
+    def submit(self, files: list, *, prune: bool = False) -> None:
+        pass
+
+
 def test_the_connections_are_fitted_under_the_open_files_limit(monkeypatch):
     """issue #36: max connections + the sockets being accepted + the host's own files fit
     under the open-files limit: at 128 files (14 open) --max-connections 100 is lowered
@@ -359,7 +366,16 @@ def test_the_connections_are_fitted_under_the_open_files_limit(monkeypatch):
     server.fit_files()
     assert server.admission.max_connections == room < 100
     assert server.fitted is not None and "open-files limit 128" in server.fitted
+    assert "--max-tables" not in server.fitted  # a host that makes no tables: no lock files
     assert f"{room} connections" in server.fitted
+    # a serve that creates tables: each holds its game's lock (an open file) -- the tables
+    # to be made get a third of the room at most, the connections the rest
+    creating = Tables("serve", allow_create=True, saver=FakeSaver())  # type: ignore[arg-type]
+    fitted = server_module.Server(creating, max_connections=100)
+    fitted.fit_files()
+    assert creating.max_tables == room // 3
+    assert fitted.admission.max_connections == room - room // 3
+    assert fitted.fitted is not None and "--max-tables 500" in fitted.fitted
     monkeypatch.setattr(server_module, "open_files", lambda: (64, 14))
     with pytest.raises(server_module.TooFewFiles, match="raise it"):
         server_module.Server(Tables("serve"), max_connections=100).fit_files()

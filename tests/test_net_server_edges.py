@@ -47,13 +47,18 @@ class Conn:
 
 
 class FakeSaver:
-    """Saver's interface: records each submit (paths -> text or None, prune)."""
+    """Saver's interface: records each submit (paths -> text or None, prune) and each
+    game lock to let go once written (issue #36)."""
 
     def __init__(self) -> None:
         self.submits: list[tuple[dict[Path, str | None], bool]] = []
+        self.released: list[str] = []
 
     def submit(self, files, *, prune: bool = False) -> None:
         self.submits.append(({path: text for path, text in files}, prune))
+
+    def let_go_after(self, save_id: str) -> None:
+        self.released.append(save_id)
 
 
 def fields(kind: str, **values: Any) -> dict:
@@ -85,6 +90,7 @@ def test_a_created_table_nobody_joined_is_forgotten_at_its_expiry_with_its_files
     removed, _prune = saver.submits[0]
     assert set(removed.values()) == {None}
     assert {p.parent.name for p in removed} == {"saves", "tables"}
+    assert saver.released == [table.session.save_id]  # its game's lock, after its files
 
 
 def test_an_abandoned_table_is_closed_a_day_after_its_last_member_its_autosave_kept():

@@ -1,5 +1,6 @@
 """Issue #16, for the screens around the tables: every text of the menu, lobby, settings,
-rules help, pause menu, hand-off curtain, Resume screen, a dialog and the choice to go on
+rules help, pause menu, hand-off curtain, Resume screen, a dialog (and the one of a game
+open in another window, issue #36) and the choice to go on
 with a lesson or start it again (issue #19) is inside the window and inside the box it
 belongs in, overlaps no other text, is at least 14 px and is not cut, at every size from 1024x600 to 2560x1440, in English and Japanese. Every draw of
 text goes through game.ui.widgets (draw_text, Button, draw_tip), which records it."""
@@ -89,6 +90,15 @@ def _dialog(app):
     return [DialogScene(app, app.t("app.boards_broken_title"), message)]
 
 
+def _open_elsewhere(app):
+    """issue #36: the one dialog for a game another window is playing."""
+    from pathlib import Path
+
+    from game.scenes.shell.open_elsewhere import OpenElsewhereScene
+
+    return [OpenElsewhereScene(app, Path("auto-duck-20260101-120000-0a1b2c3d.json"))]
+
+
 def _lesson_start(app):
     from game.lessons import lesson_ids, lesson_path, load_lesson
     from game.scenes.table.lesson import LessonStartScene
@@ -147,6 +157,7 @@ SCREENS = {
     "handoff": _handoff,
     "resume": _resume,
     "dialog": _dialog,
+    "open_elsewhere": _open_elsewhere,
     "lesson_start": _lesson_start,
     "join": _join,
     "join_found": _join_found,

@@ -700,6 +700,8 @@ def _shell(name: str, game: Any, folder: str) -> Callable[[Any], Any]:
         app.push(scene)
         if hasattr(scene, "wait_for_scan"):
             scene.wait_for_scan()
+        if hasattr(scene, "wait_for_answer"):  # History, Statistics: the history's thread
+            scene.wait_for_answer()
         while app.top is not scene and len(app.stack) > 1:  # a dialog it opened
             app.pop()
         return scene

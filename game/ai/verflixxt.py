@@ -93,14 +93,6 @@ def _gain_on_the_spot(state: VerflixxtState, player: int, action: Action) -> flo
     return take_value(state, player, pos, now)
 
 
-def _worn(state: VerflixxtState, player: int) -> float:
-    return sum(
-        HAT_POINTS[hat]
-        for hat, pawn in state.hat_on.items()
-        if pawn is not None and int(pawn[:-1]) == player
-    )
-
-
 HARD_BUDGET_MS = 50.0  # the default thinking time; the setting scales the work
 HARD_EVALUATIONS = 4000  # at the default: ~4,000 evaluations with their moves take
 # 10-40 ms when the tree is that big; most trees are smaller

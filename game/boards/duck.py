@@ -791,13 +791,6 @@ def user_boards_dir() -> Path:
     return data_dir() / "boards"
 
 
-def user_boards() -> tuple[list[dict], list[DataFileError]]:
-    """The player's own boards that load and pass DDG-42, and the problems of the rest
-    (the folder's own problem too: unreadable, not a folder)."""
-    problems: list[DataFileError] = []
-    return _user_boards(user_boards_dir(), problems), problems
-
-
 # The lobby options whose choices come from the scan of the boards folders (the lobby shows
 # "Reading boards…" for them while the scan runs).
 SCANNED_OPTIONS = ("board",)

@@ -19,7 +19,7 @@ from game.cli.common import (
     positive,
     seed,
 )
-from game.storage import clip, is_regular_file
+from game.storage import HeldElsewhere, clip, is_regular_file
 
 
 def add_parser(sub, details: bool) -> argparse.ArgumentParser:
@@ -111,7 +111,9 @@ def _check_play(args) -> None:
 def _check_resume(which: str):
     """A save named on the command line must load: a person who typed it is at a
     terminal, so the problem is told there rather than in a dialog. The loaded game is
-    returned for the app to open (the file is read and replayed once)."""
+    returned for the app to open (the file is read and replayed once), this process its
+    one writer (issue #36): a game another window or ``serve`` is playing is refused
+    here, nothing written (the window's Resume offers to watch it or open a copy)."""
     if which == "latest":
         # Not a bad value: "go on where I left off" (a launcher can carry it). With no
         # unfinished game the app opens on the menu with the dialog the Resume screen
@@ -128,9 +130,16 @@ def _check_resume(which: str):
         )
         raise UsageError(f"argument --resume: {clip(which)} {problem}")
     try:
-        return saves.load_session(path)
+        return saves.open_for_writing(path)
     except saves.SaveError as exc:
         raise UsageError(f"argument --resume: {exc}") from None
+    except HeldElsewhere:
+        raise UsageError(
+            f"argument --resume: {clip(which)} is open in another window or program "
+            "(Resume in the window can watch it or open a copy)"
+        ) from None
+    except OSError as exc:  # the locks folder cannot be made
+        raise UsageError(f"argument --resume: {clip(which)}: {exc}") from None
 
 
 def run(args) -> int:

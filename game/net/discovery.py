@@ -76,11 +76,6 @@ class Advert:
         self.infos[table.code] = info
         await (await self.zc.async_register_service(info, allow_name_change=True))
 
-    async def unregister(self, table: Table) -> None:
-        info = self.infos.pop(table.code, None)
-        if info is not None:
-            await (await self.zc.async_unregister_service(info))
-
     async def close(self) -> None:
         for code in list(self.infos):
             info = self.infos.pop(code)

@@ -35,7 +35,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.frames import Frame, Opcode
 from websockets.http11 import Request, Response
 
-from game import registry, rules
+from game import registry, rules, saves
 from game.boards import prepare_options
 from game.net.computers import ComputerPool, ThreadRunner
 from game.net.limits import (
@@ -82,6 +82,7 @@ from game.net.store import Saver, table_files
 from game.net.table import CLOSE_ERROR, Fatal, Refused, Table
 from game.rules.protocol import RulesDataError, resolve_options
 from game.session import Seat, Session, new_seed
+from game.storage import HeldElsewhere
 
 log = logging.getLogger(__name__)
 
@@ -408,6 +409,16 @@ class Tables:
         self.guesses = GuessLimit(GUESS_RATE, GUESS_BURST)
 
     def add(self, table: Table) -> Table:
+        """Hold ``table`` (and, when it is saved here, its game's lock: this host is its
+        one writer, issue #36; ``HeldElsewhere`` if another process is)."""
+        if self.saver is not None:
+            try:
+                saves.claim(table.session.save_id)
+            except HeldElsewhere:
+                raise
+            except OSError as exc:  # no locks folder (a read-only data folder): the
+                # saves fail too, and are tried again by the saver, which logs them
+                log.warning("table %s: its game cannot be locked: %s", table.code, exc)
         self.by_code[table.code] = table
         table.on_change = lambda what: self._changed(table, what)
         self._save(table)
@@ -600,6 +611,8 @@ class Tables:
         table.leave(conn)
         if table.session.state.is_over() and not table.members:
             self.by_code.pop(table.code, None)  # finished and empty: its autosave stays
+            if self.saver is not None:
+                self.saver.let_go_after(table.session.save_id)
 
     def sweep(self, now: float | None = None) -> list[Table]:
         """Close the tables past their time (``now``: wall-clock seconds), and return them:
@@ -632,6 +645,7 @@ class Tables:
         if self.saver is not None:
             files = table_files(table, self.host_kind)
             self.saver.submit([(path, None) for path, _ in files[1 if keep_autosave else 0 :]])
+            self.saver.let_go_after(table.session.save_id)
 
 
 Inbox = queue.SimpleQueue[tuple[Connection, str, dict[str, Any]]]
@@ -761,34 +775,45 @@ class Server:
                 self.computers.close()
 
     def fit_files(self) -> None:
-        """The sockets held, those being accepted and the host's own files under the
-        open-files limit (issue #36: at the limit an accept fails and asyncio stops
-        accepting for a second, keeping everybody out): ``max_connections`` is lowered
-        to what fits, said in one line; :class:`TooFewFiles` if not even MIN_CONNECTIONS
-        fit."""
+        """The sockets held, those being accepted, the tables still to be made (each holds
+        its game's lock: an open file) and the host's own files under the open-files
+        limit (issue #36: at the limit an accept fails and asyncio stops accepting for a
+        second, keeping everybody out). What does not fit is lowered, said in one line:
+        the tables to a third of the room at most, the connections to the rest;
+        :class:`TooFewFiles` if not even MIN_CONNECTIONS fit."""
         limit, open_now = open_files()
         if limit is None:
             return
         room = connection_room(limit, open_now)
         wanted = self.admission.max_connections
-        if room >= wanted:
+        tables = self.tables
+        held = len(tables.by_code)  # their locks are open already (in ``open_now``)
+        locking = tables.allow_create and tables.saver is not None
+        new_tables = max(0, tables.max_tables - held) if locking else 0
+        if room >= wanted + new_tables:
             return
-        if room < MIN_CONNECTIONS:
-            raise TooFewFiles(
-                f"the open-files limit {limit} leaves room for {max(room, 0)} connections "
-                f"(fewer than {MIN_CONNECTIONS}; {open_now} files are open, "
-                f"{ACCEPT_IN_FLIGHT * ACCEPT_BATCH} kept for sockets being accepted, "
-                f"{RESERVE_FILES} for the host's own files): raise it (ulimit -n)"
-            )
-        self.fitted = (
-            f"--max-connections {wanted} does not fit the open-files limit {limit} "
-            f"({open_now} files open, {ACCEPT_IN_FLIGHT * ACCEPT_BATCH} kept for sockets "
-            f"being accepted, {RESERVE_FILES} for the host's own files): {room} connections"
+        tables_fit = min(new_tables, max(0, room // 3))
+        connections = min(wanted, room - tables_fit)
+        kept = (
+            f"{open_now} files open, {ACCEPT_IN_FLIGHT * ACCEPT_BATCH} kept for sockets "
+            f"being accepted, {RESERVE_FILES} for the host's own files"
         )
-        # serve says it (its operator chose the number); a window, whose player chose
+        if connections < MIN_CONNECTIONS:
+            raise TooFewFiles(
+                f"the open-files limit {limit} leaves room for {max(connections, 0)} "
+                f"connections (fewer than {MIN_CONNECTIONS}; {kept}): raise it (ulimit -n)"
+            )
+        asked = f"--max-connections {wanted}"
+        fitted = f"{connections} connections"
+        if tables_fit < new_tables:
+            asked += f" and --max-tables {tables.max_tables}"
+            fitted += f" and {held + tables_fit} tables (each holds its game's lock, a file)"
+            tables.max_tables = held + tables_fit
+        self.fitted = f"{asked} do not fit the open-files limit {limit} ({kept}): {fitted}"
+        # serve says it (its operator chose the numbers); a window, whose player chose
         # nothing, keeps it in its log only
         log.log(logging.WARNING if self.inbox is None else logging.INFO, "%s", self.fitted)
-        self.admission.max_connections = room
+        self.admission.max_connections = connections
 
     def _loop_exception(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
         """A refused accept (out of open files) is counted in a streak, not a traceback

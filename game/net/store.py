@@ -7,6 +7,11 @@ the seat tokens and of the owner's token (never the tokens themselves), the seat
 message ids and which seats are at the host's screen. Both are written off the table's
 thread by one :class:`Saver` thread (atomic writes with fsync, so a slow disk never
 holds up the game), the latest text of each file replacing one not yet written.
+
+A table's game has one writer (issue #36): the host holds its lock (``saves.claim``)
+from when the table is opened or made until it is forgotten, and lets it go only once
+its last text is on disk (:meth:`Saver.let_go_after`). A table whose game another window
+or ``serve`` holds is not opened again here (one line, the file left as it is).
 """
 
 from __future__ import annotations
@@ -21,10 +26,17 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from game import saves
+from game import saves, storage
 from game.net.protocol import normal_code
 from game.net.table import LOG_EVENTS, META_FORMAT, Table, event_text, opening_events
-from game.storage import FileProblem, atomic_write_text, data_dir, keep_damaged_copy, read_json
+from game.storage import (
+    FileProblem,
+    HeldElsewhere,
+    atomic_write_text,
+    data_dir,
+    keep_damaged_copy,
+    read_json,
+)
 
 log = logging.getLogger(__name__)
 
@@ -136,6 +148,7 @@ class Saver:
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self._pending: dict[Path, str | None] = {}
+        self._release: set[str] = set()  # save ids whose lock goes once nothing is pending
         self._prune = False
         self._lock = threading.Condition()
         self._busy = False
@@ -158,6 +171,22 @@ class Saver:
             self._prune = self._prune or prune
             self._lock.notify_all()
 
+    def let_go_after(self, save_id: str) -> None:
+        """The game ``save_id`` is no longer this host's (a table forgotten): its lock is
+        let go once everything submitted so far is written, never before its last save."""
+        with self._lock:
+            self._release.add(save_id)
+            self._lock.notify_all()
+        self._let_go_if_idle()
+
+    def _let_go_if_idle(self) -> None:
+        with self._lock:
+            if self._pending or self._busy or not self._release:
+                return
+            ids, self._release = self._release, set()
+        for save_id in ids:
+            saves.let_go(save_id)
+
     def pending(self) -> int:
         """Files waiting to be written (or removed), those that failed included."""
         with self._lock:
@@ -179,6 +208,8 @@ class Saver:
             self._stop = True
             self._lock.notify_all()
         self._thread.join(timeout)
+        if written:
+            self._let_go_if_idle()
         if not written:
             log.error("%d files could not be written before stopping", len(self._pending))
         return written
@@ -241,6 +272,7 @@ class Saver:
                         log.warning("writing again after %d failures", self.failures)
                         self._backoff = 0.0
                     self._lock.notify_all()
+            self._let_go_if_idle()
 
 
 # -- opening tables again ---------------------------------------------------------------------
@@ -312,7 +344,10 @@ def restore_tables(host: str) -> tuple[list[Table], list[str]]:
         except DigestMismatch as exc:  # kept aside: never opened again by mistake
             problems.append(f"{path}: {exc}; {_keep_aside(path)}")
             continue
-        except (FileProblem, ValueError, KeyError) as exc:
+        except HeldElsewhere:
+            problems.append(f"{path}: its game is open in another window or program")
+            continue
+        except (FileProblem, ValueError, KeyError, OSError) as exc:
             problems.append(f"{path}: {exc}")
             continue
         if table is not None:
@@ -350,8 +385,25 @@ def _keep_aside(path: Path) -> str:
 
 
 def open_table(meta: dict[str, Any]) -> Table | None:
-    """The table of a checked table file, or None when its game is over."""
-    session = saves.load_session(saves.saves_dir() / f"auto-{meta['save_id']}.json")
+    """The table of a checked table file, or None when its game is over. Opened as the
+    game's one writer: :class:`~game.storage.HeldElsewhere` when another process plays
+    it (the lock is kept for the table; one taken here is let go again when no table
+    opens, one the caller held -- a window's Resume -- stays with the caller's game)."""
+    save_id = meta["save_id"]
+    held = storage.holds_writer_lock(saves.lock_path(save_id))
+    session = saves.open_for_writing(saves.saves_dir() / f"auto-{save_id}.json")
+    try:
+        table = _table_of(meta, session)
+    except BaseException:
+        if not held:
+            saves.let_go(save_id)
+        raise
+    if table is None and not held:
+        saves.let_go(save_id)
+    return table
+
+
+def _table_of(meta: dict[str, Any], session: Any) -> Table | None:
     if session.state.is_over():
         return None
     try:

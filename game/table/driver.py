@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from game.rules.protocol import Action, Event, GameState
+from game.rules.protocol import Action, Event, GameState, IllegalAction
 from game.session import Seat, Session
 from game.table.bots import BotRunner
 
@@ -122,3 +122,45 @@ class LocalDriver:
 def as_driver(table: TableDriver | Session) -> TableDriver:
     """``table`` as a driver: a Session alone is a game at this screen."""
     return LocalDriver(table) if isinstance(table, Session) else table
+
+
+class WatchDriver:
+    """A game another window is playing, watched here (issue #36): nobody at this screen
+    decides, no computer is run, nothing is saved; the watch bar
+    (:mod:`game.scenes.table.watch`) brings the session up to the other window's saves."""
+
+    def __init__(self, session: Session):
+        self._session = session
+
+    @property
+    def session(self) -> Session:
+        return self._session
+
+    @property
+    def state(self) -> GameState:
+        return self._session.state
+
+    @property
+    def seats(self) -> list[Seat]:
+        return self._session.seats
+
+    def local_seats(self) -> list[int]:
+        return []
+
+    def local_deciders(self) -> list[int]:
+        return []
+
+    def needs_handoff(self, player: int) -> bool:
+        return False
+
+    def submit(self, player: int, action: Action) -> list[Event]:
+        raise IllegalAction("this game is watched here: it is played in another window")
+
+    def poll(self, min_delay: float = 0.0) -> list[Event]:
+        return []
+
+    def undo_refusal(self, player: int | None) -> str | None:
+        return "nothing"
+
+    def undo(self, player: int) -> None:
+        raise ValueError("this game is watched here: it is played in another window")

@@ -292,9 +292,6 @@ class Decisions:
             d.mode in ("extra", "houndmove") or self.model.token_mode == "keep"
         )
 
-    def _touch_ui(self) -> None:
-        self.model.ui_ver += 1
-
     def go_back(self) -> None:
         if self.model.sel_hex is not None:
             self.model.sel_hex = None

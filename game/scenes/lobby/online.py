@@ -23,6 +23,7 @@ from typing import Any
 
 import pygame
 
+from game.history import prepare_entry
 from game.net import remembered
 from game.net.client import ClientThread, Mirror
 from game.net.host import HostedDriver, HostThread
@@ -229,7 +230,7 @@ class RemoteTable(OnlineTable):
             breakdown=breakdown,
             record=record,
         )
-        self.app.write_history(lambda history: history.record_entry(**fields))
+        self.app.write_history(prepare_entry(**fields))
 
     def busy(self) -> bool:
         return bool(super().busy() or self.driver.sent)  # type: ignore[misc]

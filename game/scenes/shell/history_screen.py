@@ -15,6 +15,7 @@ import pygame
 
 from game import registry
 from game.history import GameEntry, History, HistoryProblem, RowProblem, SeatResult
+from game.history_writer import HistoryWriter, Job
 from game.scenes.base import Scene
 from game.storage import printable
 from game.ui import fonts, theme
@@ -22,6 +23,18 @@ from game.ui.widgets import Button, draw_panel, draw_text
 
 ROW_H = 66  # design px at 1280x720
 ROW_GAP = 8
+# How long a frame waits for the history's answer before drawing without it: an answer
+# this quick (the file free) shows at once, with no blank frame; a file another program
+# has locked never holds the window longer (issue #36: it froze for 10 s)
+ANSWER_WAIT_S = 0.02
+
+
+def reader_of(app, history: History | HistoryWriter | None) -> tuple[HistoryWriter | None, bool]:
+    """The history's thread a screen asks (the app's, or one over a history handed in)
+    and whether the screen made it (and ends it when it closes)."""
+    if isinstance(history, History):
+        return HistoryWriter.over(history), True
+    return (history if history is not None else app.history_reader()), False
 
 
 @dataclass
@@ -53,9 +66,14 @@ def when_words(t, ended: float) -> str:
 
 
 class HistoryScene(Scene):
-    def __init__(self, app, history: History | None = None):
+    def __init__(self, app, history: History | HistoryWriter | None = None):
         super().__init__(app)
-        self.history = history if history is not None else app.history()
+        self.history, self._own_reader = reader_of(app, history)
+        self.job: Job | None = None  # the page asked for, not answered yet
+        self.unreadable: dict[int, RowProblem] = {}  # the bad rows met so far, by id
+        self.last_key: tuple[float, int] | None = None  # where the next page starts
+        self.shown = 0  # the rows of this page, good and bad
+        self._locked_shown = False  # whether the last frame knew the file locked
         self.filters = Filters()
         self.players: list[str] = []
         self.cursors: list[tuple[float, int] | None] = [None]  # where each page starts
@@ -68,38 +86,91 @@ class HistoryScene(Scene):
 
     # -- data --------------------------------------------------------------------------------
     def _fetch(self) -> None:
-        """The page shown now (one query for it, one for the count)."""
+        """Ask for the page shown now (one query for it, one for the count) on the
+        history's thread; it is shown when answered (see :meth:`update`)."""
         key = (self.filters.game, self.filters.player, self.cursors[-1], self.per_page)
         if key == self._fetched_for:
             return
         self._fetched_for = key
-        self.rows, self.more, self.total = [], False, 0
+        self.rows, self.more, self.total, self.shown, self.last_key = [], False, 0, 0, None
+        self.problem = None
         if self.history is None:
             return
+        want_players = not self.players
+        game, player, before, limit = self.filters.game, self.filters.player, key[2], key[3] + 1
+
+        def page(history: History) -> tuple[list[str] | None, list[GameEntry | RowProblem], int]:
+            players = history.players() if want_players else None
+            found = history.games(game, player, before=before, limit=limit)
+            return players, found, history.count(game, player)
+
+        self.job = self.history.ask(page)
+        self.job.wait(ANSWER_WAIT_S)
+        self._take(relayout=False)
+
+    def _take(self, *, relayout: bool = True) -> None:
+        """The page, when the history has answered: the rows it could read listed, the
+        others counted (each was logged by its id)."""
+        job = self.job
+        if job is None or not job.done():
+            return
+        self.job = None
         try:
-            if not self.players:
-                self.players = self.history.players()
-            found = self.history.games(
-                self.filters.game,
-                self.filters.player,
-                before=self.cursors[-1],
-                limit=self.per_page + 1,
-            )
-            self.total = self.history.count(self.filters.game, self.filters.player)
+            players, found, self.total = job.result()
         except HistoryProblem as exc:
             self.problem = str(exc)
             return
+        if players is not None:
+            self.players = players
         self.more = len(found) > self.per_page
-        self.rows = found[: self.per_page]
+        page = found[: self.per_page]
+        self.shown = len(page)
+        self.rows = [row for row in page if isinstance(row, GameEntry)]
+        for row in page:
+            if isinstance(row, RowProblem):
+                self.unreadable[row.game_id] = row
+        last = page[-1] if page else None
+        self.last_key = (
+            (last.ended, last.id)
+            if isinstance(last, GameEntry)
+            else None
+            if last is None
+            else last.key
+        )
+        if self.last_key is None:
+            self.more = False  # the last row's place is unreadable: no page after it
+        if relayout:
+            self.layout(self.size)
+            self.app.dirty = True
+
+    def wait_for_answer(self, timeout: float = 60.0) -> None:
+        """Wait for the history's answer (screenshots and the layout audit draw the page
+        as a person sees it a moment later; the window itself never waits)."""
+        if self.job is not None and self.job.wait(timeout):
+            self._take()
+
+    def update(self, dt: float) -> None:
+        if self.job is not None:
+            waiting = self.job.waiting
+            self._take()
+            if waiting != (self.job is not None and self.job.waiting):
+                self.app.dirty = True  # "in use by another program" shows, or goes
+        if self.history is not None and self.history.locked() != self._locked_shown:
+            self._locked_shown = not self._locked_shown
+            self.app.dirty = True
+
+    def exit(self) -> None:
+        super().exit()
+        if self._own_reader and self.history is not None:
+            self.history.stop()
 
     def _restart(self) -> None:
         self.cursors = [None]
         self.layout(self.size)
 
     def _older(self) -> None:
-        last = self.rows[-1]
-        if isinstance(last, GameEntry):
-            self.cursors.append((last.ended, last.id))
+        if self.last_key is not None:
+            self.cursors.append(self.last_key)
             self.layout(self.size)
 
     def _newer(self) -> None:
@@ -128,8 +199,12 @@ class HistoryScene(Scene):
             from game.table.replay import Replay, ReplayError  # the rules, when watched
 
             assert self.history is not None
+            job = self.history.ask(lambda history: history.load(entry.id))
+            if not job.wait(ANSWER_WAIT_S * 25):  # a click: a moment, never 10 s
+                self.app.show_error(self.t("app.history_busy"))
+                return
             try:
-                record = self.history.load(entry.id)
+                record = job.result()
                 if isinstance(record, RowProblem):
                     raise ReplayError(str(record))
                 replay = Replay.of_history(record)
@@ -153,8 +228,17 @@ class HistoryScene(Scene):
         margin = self.px(40)
         top = self.px(196)
         bottom = h - self.px(92)
+        # the count of the games that could not be read, under the rows (issue #36)
+        self.bad_at = pygame.Rect(margin, 0, w - 2 * margin, self.px(30))
+        if self.unreadable:
+            bottom -= self.bad_at.h
+            self.bad_at.bottom = h - self.px(92) + self.px(4)
         self.per_page = max(3, (bottom - top + self.px(ROW_GAP)) // self.px(ROW_H + ROW_GAP))
+        reserved = bool(self.unreadable)
         self._fetch()
+        if self.unreadable and not reserved:  # this page found the first: room for the count
+            self.layout(size)
+            return
         # the games, as chips
         games = [None, *registry.GAMES]
         gap = self.px(10)
@@ -331,12 +415,24 @@ class HistoryScene(Scene):
                 y += self.px(34)
         for rect, row in zip(self.row_rects, self.rows):
             self._draw_row(surface, rect, row)
+        bad = self.unreadable_words()
+        if bad:
+            text, size = fonts.fit(bad, self.text_px(16), self.bad_at.w, 14)
+            draw_text(
+                surface,
+                text,
+                size,
+                self.bad_at.center,
+                theme.BAD,
+                anchor="center",
+                within=self.bad_at,
+            )
         if self.total:
             first = (len(self.cursors) - 1) * self.per_page + 1
             page = self.t(
                 "app.history_page",
                 first=first,
-                last=first + len(self.rows) - 1,
+                last=first + self.shown - 1,
                 total=self.total,
             )
             text, size = fonts.fit(page, self.text_px(18), self.page_at.w, 14)
@@ -354,13 +450,29 @@ class HistoryScene(Scene):
     def _message(self) -> str | None:
         if self.problem:
             return self.t("app.history_failed_open", error=printable(self.problem, 300))
-        if self.history is None and self.app.history_unusable():
-            return self.t("app.history_unusable")
+        locked = self.history is not None and self.history.locked()
+        if self.job is not None:
+            busy = self.job.waiting or locked
+            return self.t("app.history_busy" if busy else "app.history_reading")
+        if not self.rows and locked:  # a game that ended meanwhile waits to be written
+            return self.t("app.history_busy")
+        if not self.rows and self.shown:
+            return None  # only rows that could not be read: counted below
         if not self.rows:
             if self.filters.game or self.filters.player:
                 return self.t("app.history_none_match")
             return self.t("app.history_empty")
         return None
+
+    def unreadable_words(self) -> str | None:
+        """ "1 game could not be read (id 7)": the rows met so far whose stored values this
+        app cannot read (each logged by its id when read), left out of the list."""
+        if not self.unreadable:
+            return None
+        ids = sorted(self.unreadable)
+        shown = ", ".join(str(i) for i in ids[:5]) + (", …" if len(ids) > 5 else "")
+        key = "app.history_unreadable_one" if len(ids) == 1 else "app.history_unreadable"
+        return self.t(key, n=len(ids), ids=shown)
 
     def _draw_row(self, surface, rect: pygame.Rect, row: GameEntry | RowProblem) -> None:
         draw_panel(surface, rect, radius=self.px(12))

@@ -24,7 +24,6 @@ from typing import Any, NamedTuple
 import pygame
 
 from game.paths import SPRITES_DIR
-from game.registry import CAST_BY_KEY
 from game.ui import identity, smooth, sprites, theme, widgets
 
 
@@ -147,11 +146,6 @@ def _portrait(game_id: str, character: str, cast_key: str, size: int) -> Picture
     own = f"{game_id}_{character}.svg"
     name = own if (SPRITES_DIR / own).exists() else DUCK_OF_CAST.get(cast_key, "duck.svg")
     return Picture(sprites.svg(name, size), name=name)
-
-
-def cast_name(cast_key: str, lang: str) -> str:
-    member = CAST_BY_KEY[cast_key]
-    return member.name_ja if lang == "ja" else member.name_en
 
 
 # -- rules help ----------------------------------------------------------------------------

@@ -1,6 +1,8 @@
 """Resume: the saved games (game, players, round, date), newest first. A damaged save
 is listed with its problem and opening it explains instead of crashing; a saves folder
-that cannot be read is said to be unreadable (not "no saves")."""
+that cannot be read is said to be unreadable (not "no saves"). A game another window is
+playing says so, and opening it gives the one dialog that offers to watch it or to open
+a copy (issue #36, :mod:`game.scenes.shell.open_elsewhere`)."""
 
 from __future__ import annotations
 
@@ -29,6 +31,12 @@ class ResumeScene(Scene):
             if e is not self.folder_error and (isinstance(e, saves.SaveError) or not e.over)
         ]
         self.page = 0
+        # the games another window (or serve) is playing now, by save file
+        self.elsewhere = {
+            e.path
+            for e in self.entries
+            if isinstance(e, saves.SaveInfo) and saves.open_elsewhere(saves.save_id_of(e.path))
+        }
 
     def layout(self, size):
         super().layout(size)
@@ -51,6 +59,8 @@ class ResumeScene(Scene):
                     f"{info.name(lang)}{kind} · {', '.join(entry.names)} · "
                     f"{self.t.round(entry.round)} · {when}"
                 )
+                if entry.path in self.elsewhere:
+                    label = f"{label} · {self.t('app.elsewhere_tag')}"
             self.buttons.add(Button(rect, label, self._open(entry), self.px(19), key=f"save:{i}"))
             y += bh + gap
         nav_y = h - self.px(80)
@@ -70,13 +80,8 @@ class ResumeScene(Scene):
             if isinstance(entry, saves.SaveError):
                 self.app.show_error(str(entry))
                 return
-            try:
-                session = saves.load_session(entry.path, self.app.settings.bot_budget_ms)
-            except saves.SaveError as exc:
-                self.app.show_error(str(exc))
-                return
-            # a game this window hosted opens its table again (issue #18)
-            self.app.router.screen("resumed")(self.app, session, replace=True)
+            # as its one writer, or the dialog when another window writes it (issue #36)
+            self.app.router.screen("open_saved")(self.app, entry.path, replace=True)
 
         return open_save
 

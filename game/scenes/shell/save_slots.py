@@ -1,5 +1,7 @@
 """Manual save slots, from the pause menu: three slots showing what each holds now (or
-why it cannot be read: a damaged file, a saves folder that cannot be looked into)."""
+why it cannot be read: a damaged file, a saves folder that cannot be looked into). A
+slot whose game is open in another window says so and is not saved into: that window
+plays it on from the slot (issue #36)."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ import pygame
 
 from game import registry, saves
 from game.scenes.base import ModalScene
+from game.storage import HeldElsewhere
 from game.ui import theme
 from game.ui.widgets import Button, draw_text
 
@@ -36,10 +39,13 @@ class SaveSlotsScene(ModalScene):
             return f"{self.t('app.slot', n=slot)}: {exc.reason}"
         info = registry.GAMES[data["game"]]
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(data.get("saved_at", 0)))
-        return (
+        text = (
             f"{self.t('app.slot', n=slot)}: {info.name(self.app.settings.language)} · "
             f"{self.t.round(data.get('round', 1))} · {when}"
         )
+        if saves.open_elsewhere(saves.save_id_of(path)):
+            text = f"{text} · {self.t('app.elsewhere_tag')}"
+        return text
 
     def layout(self, size):
         super().layout(size)
@@ -69,6 +75,9 @@ class SaveSlotsScene(ModalScene):
         def save():
             try:
                 saves.manual_save(self.session, slot)
+            except HeldElsewhere:
+                self.app.show_error(self.t("app.slot_elsewhere", n=slot))
+                return
             except OSError as exc:
                 self.app.show_error(str(exc))
                 return

@@ -15,6 +15,8 @@ SCREENS: Mapping[str, str] = {
     "join": "game.scenes.lobby.join:JoinScene",
     "settings": "game.scenes.shell.settings:SettingsScene",
     "resume": "game.scenes.shell.resume:ResumeScene",
+    "open_saved": "game.scenes.shell.open_elsewhere:open_saved",
+    "watch": "game.scenes.table.watch:open_watch",
     "history": "game.scenes.shell.history_screen:HistoryScene",
     "stats": "game.scenes.shell.stats_screen:StatsScene",
     "replay": "game.scenes.table.replay:open_replay",

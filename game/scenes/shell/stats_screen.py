@@ -11,8 +11,10 @@ import pygame
 from game import registry
 from game.history import LEVELS as COMPUTER_LEVELS
 from game.history import GameRecords, History, HistoryProblem, PlayerStats
+from game.history_writer import HistoryWriter, Job
 from game.scenes.base import Scene
-from game.scenes.shell.history_screen import score_words
+from game.scenes.shell import history_screen
+from game.scenes.shell.history_screen import reader_of, score_words
 from game.storage import printable
 from game.ui import fonts, theme
 from game.ui.widgets import Button, draw_panel, draw_text
@@ -32,9 +34,18 @@ def average_words(value: float) -> str:
 
 
 class StatsScene(Scene):
-    def __init__(self, app, history: History, player: str, players: list[str] | None = None):
+    def __init__(
+        self,
+        app,
+        history: History | HistoryWriter,
+        player: str,
+        players: list[str] | None = None,
+    ):
         super().__init__(app)
-        self.history = history
+        reader, self._own_reader = reader_of(app, history)
+        assert reader is not None
+        self.history = reader
+        self.job: Job | None = None  # the numbers asked for, not answered yet
         self.players = list(players or [player])
         if player not in self.players:
             self.players.insert(0, player)
@@ -45,12 +56,52 @@ class StatsScene(Scene):
         self._load()
 
     def _load(self) -> None:
+        """Ask for the person's numbers on the history's thread (issue #36: a file
+        another program has locked never holds the window); shown when answered."""
+        player, want_records = self.player, not self.records
+
+        def numbers(history: History) -> tuple[PlayerStats, list[GameRecords] | None]:
+            stats = history.stats(player)
+            return stats, [history.records(g) for g in registry.GAMES] if want_records else None
+
+        self.stats, self.problem = None, None
+        self.job = self.history.ask(numbers)
+        self.job.wait(history_screen.ANSWER_WAIT_S)
+        self._take()
+
+    def _take(self) -> bool:
+        job = self.job
+        if job is None or not job.done():
+            return False
+        self.job = None
         try:
-            self.stats = self.history.stats(self.player)
-            if not self.records:
-                self.records = [self.history.records(g) for g in registry.GAMES]
+            self.stats, records = job.result()
         except HistoryProblem as exc:
             self.stats, self.problem = None, str(exc)
+            return True
+        if records is not None:
+            self.records = records
+        return True
+
+    def wait_for_answer(self, timeout: float = 60.0) -> None:
+        """As :meth:`HistoryScene.wait_for_answer`."""
+        if self.job is not None and self.job.wait(timeout):
+            self._take()
+            self.layout(self.size)
+
+    def update(self, dt: float) -> None:
+        if self.job is not None:
+            waiting = self.job.waiting
+            if self._take():
+                self.layout(self.size)
+                self.app.dirty = True
+            elif waiting != (self.job is not None and self.job.waiting):
+                self.app.dirty = True
+
+    def exit(self) -> None:
+        super().exit()
+        if self._own_reader:
+            self.history.stop()
 
     def _step(self, step: int):
         def pick() -> None:
@@ -160,11 +211,13 @@ class StatsScene(Scene):
         )
         stats = self.stats
         if stats is None or not stats.played:
-            message = (
-                self.t("app.history_failed_open", error=printable(self.problem, 300))
-                if self.problem
-                else self.t("app.stats_none")
-            )
+            if self.problem:
+                message = self.t("app.history_failed_open", error=printable(self.problem, 300))
+            elif self.job is not None:
+                busy = self.job.waiting or self.history.locked()
+                message = self.t("app.history_busy" if busy else "app.history_reading")
+            else:
+                message = self.t("app.stats_none")
             y = self.left.y + self.px(20)
             for line in fonts.wrap(message, self.text_px(22), w - self.px(160))[:5]:
                 draw_text(surface, line, self.text_px(22), (w // 2, y), anchor="midtop")

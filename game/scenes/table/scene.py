@@ -52,6 +52,9 @@ class TableScene(TableFrame, Scene):
     # hand beside the board: Duck! Duck! Go!); the replay's controls lie over that bar
     bar_across: bool = False
     covers_window = True  # every frame starts with the compositor's opaque still picture
+    # the table plays its game as the game's one writer (issue #36): leaving it lets the
+    # game's lock go (a watched game's table never held it)
+    writes_saves: bool = True
 
     def __init__(self, app, table: TableDriver | Session, game: GameFactory | None = None):
         """``table``: the driver the game runs through (a Session alone: at this screen).
@@ -340,6 +343,13 @@ class TableScene(TableFrame, Scene):
 
     def on_quit(self) -> None:
         self.autosave()
+
+    def exit(self) -> None:
+        """The table is left (to the menu, to another game): another window may now play
+        its game on (issue #36: its lock is let go; the process's end lets it go too)."""
+        if self.writes_saves and isinstance(self.session, Session):
+            saves.let_go(self.session.save_id)
+        super().exit()
 
     # -- input -----------------------------------------------------------------------------
     def handle_event(self, event):
