@@ -107,7 +107,8 @@ def add_parser(sub: Any, details: bool) -> argparse.ArgumentParser:
         "--max-tables",
         type=positive,
         default=limits.MAX_TABLES,
-        help=f"tables held at once (default {limits.MAX_TABLES})",
+        help=f"tables held at once (default {limits.MAX_TABLES}; each holds its game's lock, "
+        "an open file: lowered at start to what fits the open-files limit, saying so)",
     )
     serve.add_argument(
         "--max-tables-per-address",
