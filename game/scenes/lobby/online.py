@@ -263,6 +263,8 @@ class RemoteTable(OnlineTable):
                 self.rejoined(value)
             elif kind == "record":  # the game is over: its whole record (issue #28)
                 self.joined_record, self.joined_problem = value
+            elif kind == "dropped":  # a host's message refused; the game goes on (issue #36)
+                self.log_line(self.t("online.message_refused", problem=str(value)))  # type: ignore[attr-defined]
             elif kind == "error":
                 session.ended = str(value[1])
                 session.connected = False

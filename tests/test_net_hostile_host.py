@@ -1,0 +1,245 @@
+"""A host is a stranger too (issue #36): nothing a host sends can crash a joiner.
+
+A real websockets server on 127.0.0.1 (tests/hostile_host.py) sends the joiner real
+messages of a real host's game, and hostile versions of each (lone surrogates, control
+characters and overlong texts in any text or key, values of other types, fields
+dropped, huge texts and lists within the frame bound), seeded and bounded in count.
+The joiner never raises: a bad message is refused with one line in the log and one on
+screen, the game goes on (a dropped "seats" or "refusal") or ends cleanly, and the
+finished game's history stays whole. First the three crash points found, each a named
+regression test (they failed before the client checked what a host sends).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+import unicodedata
+from typing import Any
+
+import pygame
+import pytest
+
+from game.history import History
+from game.net.client import ClientThread
+from game.scenes.lobby.join import JoinScene
+from game.scenes.lobby.online import RemoteTable, client_scene
+from game.scenes.shell.menu import MenuScene
+from tests.hostile_host import CODE, HostileHost, real_messages
+from tests.scene_helpers import make_app
+from tests.test_join_scene import look_at, open_join
+
+LIMIT_S = 20.0  # a bound on each wait, not a timing check
+REFUSED = "refused a message from the host"
+
+
+@pytest.fixture(scope="module")
+def routes() -> dict[str, Any]:
+    return real_messages("routes", 3, 7)
+
+
+@pytest.fixture(scope="module")
+def duck() -> dict[str, Any]:
+    return real_messages("duck", 3, 5)
+
+
+@pytest.fixture
+def hostile():
+    host = HostileHost().start()
+    try:
+        yield host
+    finally:
+        host.stop()
+
+
+@pytest.fixture
+def app():
+    application = make_app(size=(1024, 600))
+    application.push(MenuScene(application))
+    yield application
+    for scene in list(application.stack):
+        scene.exit()
+    pygame.quit()
+
+
+def drawable(value: Any) -> bool:
+    """Every text in ``value`` (keys too) is one a font draws and a database stores: it
+    encodes to UTF-8 and holds no control character, surrogate or line separator."""
+    todo = [value]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                return False
+            if any(unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp") for c in item):
+                return False
+        elif isinstance(item, dict):
+            todo.extend(item.keys())
+            todo.extend(item.values())
+        elif isinstance(item, list):
+            todo.extend(item)
+    return True
+
+
+def refusals(caplog) -> list[str]:
+    return [r.getMessage() for r in caplog.records if r.getMessage().startswith(REFUSED)]
+
+
+def with_text(text: str, path: tuple, value: Any) -> str:
+    message = json.loads(text)
+    inner = message
+    for step in path[:-1]:
+        inner = inner[step]
+    inner[path[-1]] = value
+    return json.dumps(message)  # ASCII: a lone surrogate crosses as an escape
+
+
+def step(app, frames: int = 1) -> None:
+    for _ in range(frames):
+        app.step(0.05)
+
+
+def run_until(app, done) -> None:
+    deadline = time.monotonic() + LIMIT_S
+    while not done():
+        assert time.monotonic() < deadline, "the window did not get there"
+        app.step(0.02)
+        time.sleep(0.005)
+
+
+def joined_scene(app, hostile) -> tuple[ClientThread, RemoteTable]:
+    """A window's client at seat 0 of the hostile host, its game's scene on top (as the
+    join screen opens it): the notes after the welcome are the scene's."""
+    client = ClientThread(hostile.url, CODE, seat=0, name="Ann").start()
+    deadline = time.monotonic() + LIMIT_S
+    notes: list = []
+    while not any(kind in ("welcome", "error") for kind, _ in notes):
+        assert time.monotonic() < deadline, "no welcome"
+        notes += client.poll()
+        time.sleep(0.005)
+    index = next(i for i, (kind, _) in enumerate(notes) if kind in ("welcome", "error"))
+    kind, mirror = notes[index]
+    assert kind == "welcome", notes
+    client.unread(notes[index + 1 :])
+    scene = client_scene(app, client, mirror)
+    app.push(scene)
+    return client, scene
+
+
+# -- the three crash points found ------------------------------------------------------------------
+def test_regression_look_at_a_table_whose_seat_name_holds_a_lone_surrogate(
+    app, hostile, routes, monkeypatch, caplog
+):
+    """issue #36: a host's "table" answer naming a taken seat "Ann\\udfff" crashed the join
+    screen at Look (fitting the name's text); now it is refused, one line on screen and
+    one in the log, and the screen goes on."""
+    hostile.look_answer = [with_text(routes["table"], ("seats", 1, "name"), "Ann\udfff")]
+    scene = open_join(app, monkeypatch)
+    with caplog.at_level(logging.WARNING):
+        look_at(app, scene, hostile, address=f"127.0.0.1:{hostile.port}", code=CODE)
+        step(app, 3)  # drawn
+    assert scene.looked is None and scene.message_bad
+    assert scene.message.startswith("The host sent something this app refuses: table from")
+    assert "seats [1] name" in scene.message
+    assert len(refusals(caplog)) == 1
+    assert isinstance(app.top, JoinScene)
+
+
+def test_regression_the_table_draws_its_seats_when_a_host_names_a_seat_with_a_lone_surrogate(
+    app, hostile, routes, caplog
+):
+    """issue #36: a "seats" message naming a seat "\\ud800" crashed the joiner's table
+    when it drew the seats; now it is dropped with one line in the game's log and one in
+    the program's log, and the game goes on with the seats it had."""
+    bad = with_text(routes["seats"], ("seats", 1, "name"), "\ud800")
+    hostile.join_answer = [routes["welcome"], bad, routes["updates"][0]]
+    client, scene = joined_scene(app, hostile)
+    try:
+        with caplog.at_level(logging.WARNING):
+            run_until(app, lambda: len(scene.driver.actions) >= 1)  # the update after it
+            step(app, 5)
+    finally:
+        client.stop()
+    assert any("A message from the host was refused" in str(line) for line in scene.log)
+    assert [s.name for s in scene.driver.seats] == ["Ann", "P2", "P3"]
+    assert scene.driver.ended is None  # the game goes on
+    assert len(refusals(caplog)) == 1
+
+
+def test_regression_a_record_whose_board_name_holds_a_lone_surrogate_keeps_the_history(
+    hostile, duck, caplog
+):
+    """issue #36: the finished game's record naming its board "Pond\\ud800" was taken,
+    and writing it into the history raised (the joined game was lost); now the record
+    is refused with one line, and the game is kept in the history without a replay."""
+    bad = with_text(duck["record"], ("options", "board", "name"), "Pond\ud800")
+    hostile.join_answer = [duck["welcome_end"], bad]
+    app = make_app(size=(1024, 600))
+    app.persist = True  # keeps a history (in the test's own home folder)
+    app.router.open("menu")
+    client = None
+    try:
+        with caplog.at_level(logging.WARNING):
+            client, scene = joined_scene(app, hostile)
+            run_until(app, lambda: scene.remembered_game)
+    finally:
+        if client is not None:
+            client.stop()
+        app.quit()
+    assert scene.joined_problem is not None and "options" in scene.joined_problem
+    assert any("record of this game was refused" in str(line) for line in scene.log)
+    history = History.open()
+    try:
+        (entry,) = history.games()
+        assert entry.source == "joined" and not entry.replayable
+        assert [s.name for s in entry.seats] == ["Ann", "P2", "P3"]
+    finally:
+        history.close()
+    assert (
+        len([m for m in caplog.messages if "refused the host's record" in m or REFUSED in m]) == 1
+    )
+
+
+# -- adverts on the local network ---------------------------------------------------------------------
+def test_an_advert_whose_words_are_hostile_is_left_out_with_one_line(app, monkeypatch, caplog):
+    """issue #36: mDNS properties are text from strangers too. Two tables advertised
+    over real mDNS on this machine, one of them with a control character in its code
+    and a lone surrogate's bytes in its game: the join screen lists the good one, leaves
+    the other out, and says so in one line on screen and one in the log."""
+    import socket
+
+    from zeroconf import ServiceInfo, Zeroconf
+
+    from game.net.discovery import SERVICE_TYPE, Browser
+
+    def info(label: str, game: bytes, code: bytes) -> ServiceInfo:
+        return ServiceInfo(
+            SERVICE_TYPE,
+            f"{label}.{SERVICE_TYPE}",
+            addresses=[socket.inet_aton("127.0.0.1")],
+            port=47474,
+            properties={b"v": b"2", b"game": game, b"players": b"3", b"tls": b"0", b"code": code},
+            server="hostile.local.",
+        )
+
+    good = info("routes GOOD on hostile", b"routes", CODE.encode())
+    bad = info("duck BAD on hostile", b"duck\xed\xa0\x80", b"7KQ4\x07MX9P")
+    zc = Zeroconf(interfaces=["127.0.0.1"])
+    try:
+        zc.register_service(good)
+        zc.register_service(bad)
+        with caplog.at_level(logging.WARNING):
+            scene = open_join(app, monkeypatch, lambda: Browser(interfaces=["127.0.0.1"]))
+            run_until(app, lambda: scene.found and scene.adverts_refused)
+            step(app, 3)  # drawn
+    finally:
+        zc.unregister_all_services()
+        zc.close()
+    assert [e["name"] for e in scene.found] == ["routes GOOD on hostile"]
+    assert scene.message.startswith("A table advertised on this network was left out: ")
+    assert "duck BAD on hostile" in scene.message
+    assert drawable(scene.found)
+    assert len([m for m in caplog.messages if m.startswith("left out a table advertised")]) == 1
