@@ -12,8 +12,10 @@ regression test (they failed before the client checked what a host sends).
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
+import random
 import time
 import unicodedata
 from typing import Any
@@ -22,16 +24,19 @@ import pygame
 import pytest
 
 from game.history import History
-from game.net.client import ClientThread
+from game.net.client import ClientError, ClientThread, TableClient
+from game.net.join import read_table
 from game.scenes.lobby.join import JoinScene
 from game.scenes.lobby.online import RemoteTable, client_scene
 from game.scenes.shell.menu import MenuScene
-from tests.hostile_host import CODE, HostileHost, real_messages
+from tests.hostile_host import CODE, HostileHost, mutate, real_messages
 from tests.scene_helpers import make_app
 from tests.test_join_scene import look_at, open_join
 
 LIMIT_S = 20.0  # a bound on each wait, not a timing check
 REFUSED = "refused a message from the host"
+RECORD_REFUSED = "refused the host's record"
+SEED = 36  # the fuzz's seed: the same hostile messages every run
 
 
 @pytest.fixture(scope="module")
@@ -85,7 +90,11 @@ def drawable(value: Any) -> bool:
 
 
 def refusals(caplog) -> list[str]:
-    return [r.getMessage() for r in caplog.records if r.getMessage().startswith(REFUSED)]
+    return [
+        r.getMessage()
+        for r in caplog.records
+        if r.getMessage().startswith((REFUSED, RECORD_REFUSED))
+    ]
 
 
 def with_text(text: str, path: tuple, value: Any) -> str:
@@ -184,7 +193,7 @@ def test_regression_a_record_whose_board_name_holds_a_lone_surrogate_keeps_the_h
     try:
         with caplog.at_level(logging.WARNING):
             client, scene = joined_scene(app, hostile)
-            run_until(app, lambda: scene.remembered_game)
+            run_until(app, lambda s=scene: s.remembered_game)
     finally:
         if client is not None:
             client.stop()
@@ -243,3 +252,221 @@ def test_an_advert_whose_words_are_hostile_is_left_out_with_one_line(app, monkey
     assert "duck BAD on hostile" in scene.message
     assert drawable(scene.found)
     assert len([m for m in caplog.messages if m.startswith("left out a table advertised")]) == 1
+
+
+# -- the fuzz: every kind of message, mutated ------------------------------------------------------------
+KINDS = ("table", "created", "welcome", "update", "seats", "refusal", "error", "record")
+PER_KIND = 30  # hostile versions of each kind, over the wire
+END = "end-of-script"  # the code of the real refusal that ends a script
+
+
+async def _receive_script(client: TableClient, kind: str) -> list[dict[str, Any]]:
+    """Every message after the welcome until the script's end (or the line's end: a
+    ClientError, raised)."""
+    got = []
+    while True:
+        message = await client.receive(LIMIT_S)
+        if message["type"] == "refusal" and message["code"] == END:
+            return got
+        got.append(message)
+
+
+async def _one(host: HostileHost, kind: str, text: str, sent: dict[str, Any]) -> str:
+    """One connection to ``host`` answered with ``text`` (a hostile ``kind``):
+    "accepted" (and every text taken is drawable), "dropped" (the game goes on),
+    "ended" (ClientError: the line ends cleanly) or "record refused"."""
+    client = TableClient(host.url, max_queue=None)
+    await client.connect(timeout=LIMIT_S)
+    try:
+        if kind == "table":
+            host.look_answer = [text]
+            looked = read_table(await client.look(CODE))
+            assert drawable(looked.seats) and drawable(looked.taken), looked
+            return "accepted"
+        if kind == "created":
+            host.other_answer = [text]
+            made = await client.create("routes", [{"kind": "person"}] * 3)
+            assert drawable(list(made)), made
+            return "accepted"
+        if kind == "welcome":
+            host.join_answer = [text]
+            mirror = await client.hello(CODE, 0, "Ann")
+            assert drawable([mirror.seats, mirror.options, mirror.view_data, mirror.token])
+            return "accepted"
+        end = json.loads(sent["refusal"])
+        end["code"] = END
+        first = sent["welcome_end" if kind == "record" else "welcome"]
+        host.join_answer = [first, text, json.dumps(end)]
+        await client.hello(CODE, 0, "Ann")
+        got = await _receive_script(client, kind)
+        if kind == "record":
+            if client.mirror.record is None:
+                assert client.mirror.record_problem
+                return "record refused"
+            assert drawable(client.mirror.record["options"]), client.mirror.record
+            return "accepted"
+        if [m["type"] for m in got] == ["dropped"]:
+            assert got[0]["of"] == kind
+            return "dropped"
+        assert [m["type"] for m in got] == [kind], got
+        assert drawable(got[0]) and drawable(client.mirror.seats)
+        return "accepted"
+    except ClientError as exc:
+        if kind == "error" and exc.code != "schema":
+            assert drawable([exc.code, exc.reason])  # the host's own error, read
+            return "accepted"
+        assert exc.code in ("schema", "game"), (exc.code, exc.reason)
+        assert drawable(exc.reason)
+        return "ended"
+    finally:
+        await client.close()
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_fuzz_a_hostile_host_never_crashes_the_client(kind, hostile, routes, caplog):
+    """issue #36: PER_KIND hostile versions of a real host's ``kind`` message (seeded),
+    each over a real connection: the client never raises anything but ClientError
+    (the line ends cleanly), never takes a text no font draws, and says every refusal in
+    exactly one line of the log (none for a message it takes)."""
+    real = routes["updates"][0] if kind == "update" else routes[kind]
+    rng = random.Random(f"{SEED}:{kind}")
+    outcomes: dict[str, int] = {}
+    for _ in range(PER_KIND):
+        text, what = mutate(real, rng)
+        caplog.clear()
+        with caplog.at_level(logging.WARNING):
+            outcome = asyncio.run(asyncio.wait_for(_one(hostile, kind, text, routes), LIMIT_S))
+        outcomes[outcome] = outcomes.get(outcome, 0) + 1
+        said = len(refusals(caplog))
+        if outcome == "accepted" or (kind == "table" and outcome == "ended" and not said):
+            # read_table's own refusal (a seat count, a game this app lacks) needs no log
+            assert said == 0, (what, caplog.messages)
+        else:
+            assert said == 1, (what, outcome, caplog.messages)
+    assert sum(n for o, n in outcomes.items() if o != "accepted") >= PER_KIND // 2, outcomes
+
+
+# -- the fuzz at a window: Look, the table's seats drawn, the record into the history ------------------
+WINDOW_TRIES = 12  # hostile versions at each window surface (each a connection and frames)
+
+
+def test_fuzz_look_on_the_join_screen_survives_hostile_tables(
+    app, hostile, routes, monkeypatch, caplog
+):
+    """issue #36: Look at WINDOW_TRIES hostile "table" answers (seeded): the screen
+    draws each (SDL dummy) and shows either the table, every text of it drawable, or
+    one line saying why not; it never raises."""
+    scene = open_join(app, monkeypatch)
+    rng = random.Random(f"{SEED}:look")
+    shown = {"table": 0, "line": 0}
+    for _ in range(WINDOW_TRIES):
+        text, what = mutate(routes["table"], rng)
+        hostile.look_answer = [text]
+        if scene.looked is not None:
+            scene.unlook()
+        scene.fields["address"].text = f"127.0.0.1:{hostile.port}"
+        scene.fields["code"].text = CODE
+        scene.message = ""
+        scene.look()
+        run_until(app, lambda: scene.looker is None)
+        step(app, 3)  # drawn
+        if scene.looked is not None:
+            assert drawable(scene.looked.seats), what
+            shown["table"] += 1
+        else:
+            assert scene.message_bad and scene.message, what
+            shown["line"] += 1
+    assert isinstance(app.top, JoinScene) and shown["line"] >= WINDOW_TRIES // 2, shown
+
+
+@pytest.mark.parametrize("kind", ("seats", "update", "refusal", "welcome"))
+def test_fuzz_the_joiners_table_survives_hostile_messages(kind, app, hostile, routes, caplog):
+    """issue #36: a joiner's table (the game's own scene, SDL dummy) sent WINDOW_TRIES
+    hostile versions of ``kind`` (seeded) after a real welcome, then a real update: it
+    draws every frame, never raises, and a refused message is one line in its log (the
+    game goes on after a dropped seats or refusal; after another, the line has ended
+    and says so). A hostile welcome is refused before any table opens."""
+    real = {"update": routes["updates"][0], "welcome": routes["welcome"]}.get(kind) or routes[kind]
+    rng = random.Random(f"{SEED}:window:{kind}")
+    for _ in range(WINDOW_TRIES):
+        text, what = mutate(real, rng)
+        caplog.clear()
+        if kind == "welcome":
+            hostile.join_answer = [text]
+            with caplog.at_level(logging.WARNING):
+                outcome = _welcome_at_a_window(hostile)
+            assert outcome == "welcome" or len(refusals(caplog)) == 1, (what, outcome)
+            continue
+        hostile.join_answer = [routes["welcome"], text, routes["updates"][0]]
+        client, scene = joined_scene(app, hostile)
+        try:
+            with caplog.at_level(logging.WARNING):
+                run_until(app, lambda s=scene: bool(s.driver.actions or s.driver.ended))
+                step(app, 5)  # drawn, seats and all
+        finally:
+            client.stop()
+            app.pop()
+        lines = [str(line) for line in scene.log]
+        assert drawable([s.name for s in scene.driver.seats]), what
+        if refusals(caplog):
+            assert len(refusals(caplog)) == 1, (what, caplog.messages)
+            said = ("A message from the host was refused", "The connection ended")
+            assert any(line.startswith(said) for line in lines), (what, lines)
+        if kind in ("seats", "refusal"):
+            assert scene.driver.ended is None and scene.driver.actions, what  # it goes on
+
+
+def _welcome_at_a_window(hostile: HostileHost) -> str:
+    """A window's client joining the hostile host: "welcome" or the error's code."""
+    client = ClientThread(hostile.url, CODE, seat=0, name="Ann").start()
+    try:
+        deadline = time.monotonic() + LIMIT_S
+        while True:
+            assert time.monotonic() < deadline, "no answer"
+            for kind, value in client.poll():
+                if kind == "welcome":
+                    assert drawable([value.seats, value.options, value.view_data])
+                    return "welcome"
+                if kind == "error":
+                    assert drawable(list(value)), value
+                    return str(value[0])
+            time.sleep(0.005)
+    finally:
+        client.stop()
+
+
+def test_fuzz_the_finished_game_goes_into_the_history_whatever_the_record(
+    hostile, duck, monkeypatch, tmp_path, caplog
+):
+    """issue #36: a finished Duck game (its board's name in its options) joined at
+    seat 0, then WINDOW_TRIES hostile versions of its record (seeded): every time the
+    game is kept in a fresh history, readable and drawable, with a replay only when the
+    record was taken; a refused record is one line in the game's log."""
+    rng = random.Random(f"{SEED}:record")
+    kept = {"replay": 0, "without": 0}
+    for i in range(WINDOW_TRIES):
+        text, what = mutate(duck["record"], rng)
+        monkeypatch.setenv("TABLETOP_DERBY_HOME", str(tmp_path / f"home{i}"))
+        hostile.join_answer = [duck["welcome_end"], text]
+        app = make_app(size=(1024, 600))
+        app.persist = True
+        app.router.open("menu")
+        client = None
+        try:
+            client, scene = joined_scene(app, hostile)
+            run_until(app, lambda s=scene: s.remembered_game)
+        finally:
+            if client is not None:
+                client.stop()
+            app.quit()
+        history = History.open()
+        try:
+            (entry,) = history.games()
+            record = history.load(entry.id)
+            assert drawable([s.name for s in entry.seats]) and drawable(record.options), what
+            kept["replay" if entry.replayable else "without"] += 1
+        finally:
+            history.close()
+        if not entry.replayable:
+            assert any("record of this game was refused" in str(x) for x in scene.log), what
+    assert kept["without"] >= WINDOW_TRIES // 2, kept

@@ -462,9 +462,10 @@ DROPPABLE = ("seats", "refusal", "record")
 def check_host_message(message: Mapping[str, Any]) -> dict[str, Any]:
     """A decoded host message after its schema check (issue #36): every key it must
     have, each of its type and within its bounds, every text in it one a joiner can
-    draw and store. Keys it does not know are left as they are (a newer host may send
-    more). Raises :class:`ProtocolError` naming the first problem, never showing the
-    bad text itself but as a repr."""
+    draw and store. Keys it does not know, of the message or of a seat, are left out,
+    not refused (a newer host may send more; nothing unchecked is handed on). Raises
+    :class:`ProtocolError` naming the first problem, never showing the bad text itself
+    but as a repr."""
     kind = message["type"]
     schema = HOST_MESSAGES.get(kind)
     if schema is None:
@@ -477,7 +478,10 @@ def check_host_message(message: Mapping[str, Any]) -> dict[str, Any]:
         problem = check(message[key])
         if problem is not None:
             raise ProtocolError("schema", f"{kind} from the host: {key} {problem}"[:REASON_MAX])
-    return dict(message)
+    checked = {key: message[key] for key in ("v", "type", *schema) if key in message}
+    if "seats" in checked:
+        checked["seats"] = [{k: s[k] for k in _SEAT_INFO if k in s} for s in checked["seats"]]
+    return checked
 
 
 def refusal_id(message: Mapping[str, Any]) -> int | None:

@@ -187,8 +187,9 @@ class RemoteTable(OnlineTable):
         if self.session.state.is_over() and not self.remembered_game and self.end_seen():
             self.record_waited += dt
             ended = self.driver.ended is not None or not self.driver.connected
-            if self.joined_record is not None or ended or self.record_waited >= RECORD_WAIT_S:
-                self.remember()
+            came = self.joined_record is not None or self.joined_problem is not None
+            if came or ended or self.record_waited >= RECORD_WAIT_S:
+                self.remember()  # a record refused came too: nothing more to wait for
 
     def end_seen(self) -> bool:
         """The end has been played on the table (its end screen is up)."""
