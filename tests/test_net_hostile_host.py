@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import random
 import time
 import unicodedata
@@ -36,7 +37,10 @@ from tests.test_join_scene import look_at, open_join
 LIMIT_S = 20.0  # a bound on each wait, not a timing check
 REFUSED = "refused a message from the host"
 RECORD_REFUSED = "refused the host's record"
-SEED = 36  # the fuzz's seed: the same hostile messages every run
+# The fuzz's seed (the same hostile messages every run) and its counts; a longer hunt:
+# HOSTILE_SEED=7 HOSTILE_TRIES=10 pytest tests/test_net_hostile_host.py -k fuzz
+SEED = int(os.environ.get("HOSTILE_SEED", "36"))
+TRIES = int(os.environ.get("HOSTILE_TRIES", "1"))  # a factor on the counts below
 
 
 @pytest.fixture(scope="module")
@@ -256,7 +260,7 @@ def test_an_advert_whose_words_are_hostile_is_left_out_with_one_line(app, monkey
 
 # -- the fuzz: every kind of message, mutated ------------------------------------------------------------
 KINDS = ("table", "created", "welcome", "update", "seats", "refusal", "error", "record")
-PER_KIND = 30  # hostile versions of each kind, over the wire
+PER_KIND = 30 * TRIES  # hostile versions of each kind, over the wire
 END = "end-of-script"  # the code of the real refusal that ends a script
 
 
@@ -347,7 +351,7 @@ def test_fuzz_a_hostile_host_never_crashes_the_client(kind, hostile, routes, cap
 
 
 # -- the fuzz at a window: Look, the table's seats drawn, the record into the history ------------------
-WINDOW_TRIES = 12  # hostile versions at each window surface (each a connection and frames)
+WINDOW_TRIES = 12 * TRIES  # hostile versions at each window surface (a connection, frames)
 
 
 def test_fuzz_look_on_the_join_screen_survives_hostile_tables(
@@ -470,3 +474,37 @@ def test_fuzz_the_finished_game_goes_into_the_history_whatever_the_record(
         if not entry.replayable:
             assert any("record of this game was refused" in str(x) for x in scene.log), what
     assert kept["without"] >= WINDOW_TRIES // 2, kept
+
+
+def test_an_event_of_the_right_types_that_means_nothing_is_one_line_and_the_game_goes_on(
+    app, hostile, routes, caplog
+):
+    """issue #36 (found by a longer run of the fuzz, HOSTILE_SEED=11 HOSTILE_TRIES=10):
+    an update whose "dice taken" event names no player passes every type check (an
+    event's player may be null) but cannot be played on the table, whose animation
+    asserted and crashed the joiner. Now it is one line in the game's log and in the
+    program's log, the table is set from the host's view, and the game goes on."""
+    index, update = next(
+        (i, json.loads(t))
+        for i, t in enumerate(routes["updates"])
+        if any(e["kind"] == "dice_taken" for e in json.loads(t)["events"])
+    )
+    for event in update["events"]:
+        if event["kind"] == "dice_taken":
+            event["player"] = None
+    welcome = json.loads(routes["welcome"])
+    hostile.join_answer = [routes["welcome"], *routes["updates"][:index], json.dumps(update)]
+    hostile.join_answer.append(routes["updates"][index + 1])
+    assert welcome["n"] == 0
+    client, scene = joined_scene(app, hostile)
+    try:
+        with caplog.at_level(logging.WARNING):
+            run_until(app, lambda: len(scene.driver.actions) >= index + 2)
+            run_until(app, lambda: not scene.events and not scene.busy())
+            step(app, 5)
+    finally:
+        client.stop()
+    lines = [str(line) for line in scene.log]
+    assert sum(line.startswith("An event from the host could not be shown") for line in lines) == 1
+    assert scene.driver.ended is None and scene.driver.connected
+    assert len([m for m in caplog.messages if "could not show an event" in m]) == 1

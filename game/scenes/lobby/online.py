@@ -17,6 +17,7 @@ table is :class:`RemoteTableScene` or :class:`HostedTableScene` given that table
 
 from __future__ import annotations
 
+import logging
 import socket
 from contextlib import nullcontext
 from typing import Any
@@ -39,6 +40,8 @@ from game.session import Session
 from game.table.driver import LocalDriver
 from game.ui import fonts, theme, widgets
 from game.ui.widgets import Button
+
+log = logging.getLogger(__name__)
 
 STATUS_KEYS = {
     "open": "online.seat_open",
@@ -234,6 +237,36 @@ class RemoteTable(OnlineTable):
 
     def busy(self) -> bool:
         return bool(super().busy() or self.driver.sent)  # type: ignore[misc]
+
+    # -- a host's events: a stranger's (issue #36) -----------------------------------------------
+    _unshown: Any = None  # the last event that could not be shown (said once)
+
+    def describe(self, event: Any) -> str:
+        try:
+            return str(super().describe(event))  # type: ignore[misc]
+        except Exception as exc:  # noqa: BLE001 - any: the event's meaning is a stranger's
+            self._unshowable(event, exc)
+            return ""
+
+    def play_event(self, event: Any) -> None:
+        """The host's event played on the table. An event of the right types whose
+        meaning the game cannot play (checked as every message is, yet nonsense: dice
+        taken by nobody) is one line in the log and the program's log, and the table is
+        set from the host's view once it is at rest: the game goes on (issue #36)."""
+        try:
+            super().play_event(event)  # type: ignore[misc]
+        except Exception as exc:  # noqa: BLE001 - any: the event's meaning is a stranger's
+            self._unshowable(event, exc)
+
+    def _unshowable(self, event: Any, exc: Exception) -> None:
+        if self._unshown is event:
+            return
+        self._unshown = event
+        kind = type(event).__name__
+        log.warning("could not show an event from the host (%s): %r", kind, exc)
+        self.log_line(self.t("online.event_refused", kind=kind))  # type: ignore[attr-defined]
+        self.timeline.finish_all()  # type: ignore[attr-defined]
+        self._resync_due = True  # the table from the view, at rest
 
     def poll_network(self) -> None:
         session = self.driver
