@@ -443,10 +443,15 @@ def test_fuzz_the_joiners_table_survives_hostile_messages(game, kind, app, hosti
                 step(app, 5)  # drawn, seats and all
         finally:
             client.stop()
-            app.pop()
+            top = app.top
+            while len(app.stack) > 1:  # the table, or the dialog it left with
+                app.pop()
         lines = [str(line) for line in scene.log]
         hostile_keys()
         assert drawable([s.name for s in scene.driver.seats]), what
+        if scene.unshowable is not None:  # a view that cannot be shown: left, said once
+            assert "cannot show what the host sent" in getattr(top, "message", ""), what
+            continue
         if refusals(caplog):
             assert len(refusals(caplog)) == 1, (what, caplog.messages)
             said = ("A message from the host was refused", "The connection ended")
@@ -543,3 +548,34 @@ def test_an_event_of_the_right_types_that_means_nothing_is_one_line_and_the_game
     assert sum(line.startswith("An event from the host could not be shown") for line in lines) == 1
     assert scene.driver.ended is None and scene.driver.connected
     assert len([m for m in caplog.messages if "could not show an event" in m]) == 1
+
+
+def test_a_view_or_walk_the_table_cannot_draw_is_set_from_the_view_and_the_game_goes_on(
+    app, hostile, routes, caplog
+):
+    """issue #36 (found by HOSTILE_SEED=12 HOSTILE_TRIES=5): an update whose marker
+    moves name no player passes every type check, and the table's walk of the marker
+    raised while drawing (a list indexed by None). Now a frame the table cannot update
+    or draw from what the host sent sets the table from the host's view, says so in one
+    line, and the game goes on at the next update."""
+    index, update = next(
+        (i, json.loads(t))
+        for i, t in enumerate(routes["updates"])
+        if any(e["kind"] == "marker_move" for e in json.loads(t)["events"])
+    )
+    for event in update["events"]:
+        event["player"] = None
+    hostile.join_answer = [routes["welcome"], *routes["updates"][:index], json.dumps(update)]
+    hostile.join_answer.append(routes["updates"][index + 1])
+    client, scene = joined_scene(app, hostile)
+    try:
+        with caplog.at_level(logging.WARNING):
+            run_until(app, lambda: len(scene.driver.actions) >= index + 2)
+            run_until(app, lambda: not scene.events and not scene.busy())
+            step(app, 5)
+    finally:
+        client.stop()
+    lines = [str(line) for line in scene.log]
+    assert any(line.startswith("An event from the host could not be shown") for line in lines)
+    assert scene.unshowable is None and scene.driver.ended is None
+    assert app.top is scene

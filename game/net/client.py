@@ -129,10 +129,12 @@ class Mirror:
             )
         return list(seats)
 
-    def welcome(self, message: dict[str, Any]) -> None:
-        """Taken in whole or not at all (issue #36): checked (protocol.check_host_message),
-        then read into a new mirror first, so a refused welcome leaves this one as it was."""
-        _checked("welcome", message)
+    def welcome(self, message: dict[str, Any], *, checked: bool = False) -> None:
+        """Taken in whole or not at all (issue #36): checked (protocol.check_host_message;
+        ``checked``: by TableClient.receive already), then read into a new mirror first,
+        so a refused welcome leaves this one as it was."""
+        if not checked:
+            _checked("welcome", message)
         game = message["game"]
         if game not in rules.available():
             raise ClientError("game", f"this app cannot play {str(game)[:20]!r}")
@@ -151,8 +153,9 @@ class Mirror:
         self.view_data, self.to_act, self._view = new.view_data, new.to_act, new._view
         self.events.extend(events)
 
-    def update(self, message: dict[str, Any]) -> list[Event]:
-        _checked("update", message)
+    def update(self, message: dict[str, Any], *, checked: bool = False) -> list[Event]:
+        if not checked:
+            _checked("update", message)
         events = [event_from(e, self.game) for e in message["events"]]
         before = (self.view_data, self.to_act, self._view)
         self._rebuild(message)
@@ -242,10 +245,12 @@ class TableClient:
         if kind == "error":
             raise ClientError(str(message["code"]), str(message["reason"]))
         if kind == "welcome":
-            self._refusing(self.mirror.welcome, message)
+            self._refusing(functools.partial(self.mirror.welcome, checked=True), message)
             self.next_id = max(self.next_id, self.mirror.last_id)
         elif kind == "update":
-            message["events"] = self._refusing(self.mirror.update, message)
+            message["events"] = self._refusing(
+                functools.partial(self.mirror.update, checked=True), message
+            )
         elif kind == "seats":
             self.mirror.seats = list(message["seats"])
         elif kind == "record":

@@ -338,11 +338,14 @@ def _list_of(check: Check, high: int, low: int = 0) -> Check:
     return checked
 
 
+_data_text = _text(0, DATA_TEXT_MAX, printable=False)
+
+
 def _data(value: Any) -> str | None:
     """Plain JSON data from the host (a view, an event, the options): every text in it,
     keys too, a data text (see DATA_TEXT_MAX), at most DATA_DEPTH_MAX deep. Walked
     without recursion: the parser allows far deeper nesting than a walk's stack."""
-    text = _text(0, DATA_TEXT_MAX, printable=False)
+    text = _data_text
     todo: list[tuple[Any, int]] = [(value, 0)]
     while todo:
         item, depth = todo.pop()

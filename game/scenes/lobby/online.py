@@ -185,8 +185,11 @@ class RemoteTable(OnlineTable):
     record_waited = 0.0
 
     def update(self, dt: float) -> None:
+        if self.unshowable is not None:  # the host's game cannot be shown: leave it
+            self.leave_unshowable()
+            return
         self.poll_network()
-        super().update(dt)  # type: ignore[misc]
+        self.guarded(lambda: super(RemoteTable, self).update(dt))  # type: ignore[misc]
         if self.session.state.is_over() and not self.remembered_game and self.end_seen():
             self.record_waited += dt
             ended = self.driver.ended is not None or not self.driver.connected
@@ -240,6 +243,43 @@ class RemoteTable(OnlineTable):
 
     # -- a host's events: a stranger's (issue #36) -----------------------------------------------
     _unshown: Any = None  # the last event that could not be shown (said once)
+    unshowable: str | None = None  # why the host's game cannot be shown at all
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.guarded(lambda: super(RemoteTable, self).draw(surface))  # type: ignore[misc]
+
+    def guarded(self, run: Any) -> None:
+        """``run`` (a frame's update or drawing). The host's view and events passed every
+        check of their types and bounds, yet may mean nothing the table can show (a walk
+        of nobody's marker): the table is then set from the host's view, its animations
+        dropped, said in one line, and ``run`` tried again; if the view itself cannot be
+        shown, the window leaves the table with one dialog (:meth:`leave_unshowable`)."""
+        if self.unshowable is not None:
+            return
+        try:
+            run()
+            return
+        except Exception as exc:  # noqa: BLE001 - any: what it shows is a stranger's
+            first = exc
+        log.warning("the table could not show what the host sent: %r", first)
+        try:
+            self.timeline.finish_all()  # type: ignore[attr-defined]
+            self.events.clear()  # type: ignore[attr-defined]
+            self.sync_from_state()  # type: ignore[attr-defined]
+            self.frame_reset()  # type: ignore[attr-defined]
+            run()
+        except Exception as exc:  # noqa: BLE001 - the view itself: nothing to show
+            log.warning("left the table: the host's game cannot be shown: %r", exc)
+            self.unshowable = repr(exc)[:120]
+            return
+        self._unshowable(None, first)
+
+    def leave_unshowable(self) -> None:
+        """Leave the table whose game cannot be shown (one dialog says so); the seat
+        waits for its token at the host, as after any leaving."""
+        while self in self.app.stack:
+            self.app.pop()
+        self.app.show_error(self.t("online.host_unshowable", problem=self.unshowable))
 
     def describe(self, event: Any) -> str:
         try:
@@ -259,10 +299,10 @@ class RemoteTable(OnlineTable):
             self._unshowable(event, exc)
 
     def _unshowable(self, event: Any, exc: Exception) -> None:
-        if self._unshown is event:
+        if event is not None and self._unshown is event:
             return
         self._unshown = event
-        kind = type(event).__name__
+        kind = type(event if event is not None else exc).__name__
         log.warning("could not show an event from the host (%s): %r", kind, exc)
         self.log_line(self.t("online.event_refused", kind=kind))  # type: ignore[attr-defined]
         self.timeline.finish_all()  # type: ignore[attr-defined]
