@@ -59,9 +59,17 @@ def name_problem(name: str) -> str | None:
     """What is wrong with ``name`` as a seat's name, or None."""
     if len(name) > NAME_MAX:
         return f"{len(name):,} characters long; names have at most {NAME_MAX}"
-    bad = _BAD_NAME_CHARS.search(name)
+    return char_problem(name, "a name")
+
+
+def char_problem(text: str, what: str = "a text") -> str | None:
+    """The character of ``text`` that no font draws or that breaks a line (a control
+    character, a lone surrogate, a line or paragraph separator), said for ``what``, or
+    None. Names are checked with it, and every text a host sends a joiner (issue #36:
+    game.net.protocol): a lone surrogate cannot even be encoded to draw or to store."""
+    bad = _BAD_NAME_CHARS.search(text)
     if bad:
-        return f"holds the character {describe(bad.group())}, which a name cannot have"
+        return f"holds the character {describe(bad.group())}, which {what} cannot have"
     return None
 
 

@@ -24,6 +24,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from game import rules
 from game.net.protocol import (
+    DROPPABLE,
     MAX_OUTBOUND_BYTES,
     ProtocolError,
     check_host_message,
@@ -31,10 +32,14 @@ from game.net.protocol import (
     decode,
     drain,
     encode,
+    refusal_id,
 )
 from game.rules.protocol import Event, EventDataError, GameState
 
 log = logging.getLogger(__name__)
+# What reading a host's data into the rules' classes may raise on data of the right
+# types and bounds that is still nonsense (issue #36): each is a refused message.
+DATA_ERRORS = (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError)
 
 
 class ClientError(Exception):
@@ -58,8 +63,17 @@ def event_from(data: Any, game: str) -> Event:
     """The typed event of ``game`` a host sent, every field checked against its class."""
     try:
         return rules.load(game).EVENTS.from_dict(data)
-    except EventDataError as exc:
-        raise ClientError("schema", f"an event from the host: {exc}"[:200]) from exc
+    except (EventDataError, *DATA_ERRORS) as exc:
+        raise ClientError("schema", f"an event from the host: {exc!r}"[:200]) from exc
+
+
+def _checked(kind: str, message: dict[str, Any]) -> None:
+    """``message`` as a host's ``kind`` message must be (protocol.check_host_message), or
+    ClientError("schema"): the mirror believes nothing unchecked, whoever hands it over."""
+    try:
+        check_host_message({**message, "type": kind})
+    except ProtocolError as exc:
+        raise ClientError("schema", exc.reason) from None
 
 
 @dataclass
@@ -93,38 +107,64 @@ class Mirror:
                 state = _state_class(self.game).from_dict(
                     {**self.view_data, "options": self.options}
                 )
-            except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            except DATA_ERRORS as exc:
                 reason = f"the host's view cannot be read: {exc!r}"[:200]
                 raise ClientError("schema", reason) from exc
             self._view = state
         return self._view
 
     def _rebuild(self, message: dict[str, Any]) -> None:
+        """The view and who is to act (types checked by protocol.check_host_message;
+        the seats by this table's count here)."""
         data, to_act = message["view"], message["to_act"]
-        if not isinstance(data, dict):
-            raise ClientError("schema", "the host's view is not an object")
-        if not isinstance(to_act, list) or not all(isinstance(p, int) for p in to_act):
-            raise ClientError("schema", "the host's to_act is not a list of seats")
+        if any(p >= self.players for p in to_act):
+            raise ClientError("schema", "the host's to_act names a seat this table has not")
         self.view_data, self.to_act, self._view = data, tuple(to_act), None
 
-    def welcome(self, message: dict[str, Any]) -> None:
+    def checked_seats(self, seats: list[dict[str, Any]], players: int) -> list[dict[str, Any]]:
+        """The host's seats (each checked by protocol.check_host_message), one a seat."""
+        if len(seats) != players:
+            raise ClientError(
+                "schema", f"the host listed {len(seats)} seats at a table of {players}"
+            )
+        return list(seats)
+
+    def welcome(self, message: dict[str, Any], *, checked: bool = False) -> None:
+        """Taken in whole or not at all (issue #36): checked (protocol.check_host_message;
+        ``checked``: by TableClient.receive already), then read into a new mirror first,
+        so a refused welcome leaves this one as it was."""
+        if not checked:
+            _checked("welcome", message)
         game = message["game"]
         if game not in rules.available():
             raise ClientError("game", f"this app cannot play {str(game)[:20]!r}")
-        self.game, self.players = game, int(message["players"])
-        self.options = dict(message["options"])
-        self.seat = message["seat"]
-        self.token = message.get("token") or self.token
-        self.seats = list(message["seats"])
-        self.n, self.last_id = int(message["n"]), int(message["last_id"])
-        self._rebuild(message)
-        self.view  # noqa: B018 - read now: a welcome whose view cannot be read is refused
-        self.events.extend(event_from(e, self.game) for e in message["events"])
+        players, seat = message["players"], message["seat"]
+        if seat is not None and seat >= players:
+            raise ClientError("schema", f"the host gave seat {seat} at a table of {players}")
+        new = Mirror(game=game, players=players, options=dict(message["options"]), seat=seat)
+        new.token = message.get("token") or self.token
+        new.seats = self.checked_seats(message["seats"], players)
+        new.n, new.last_id = message["n"], message["last_id"]
+        new._rebuild(message)
+        new.view  # noqa: B018 - read now: a welcome whose view cannot be read is refused
+        events = [event_from(e, game) for e in message["events"]]
+        for key in ("game", "players", "options", "seat", "token", "seats", "n", "last_id"):
+            setattr(self, key, getattr(new, key))
+        self.view_data, self.to_act, self._view = new.view_data, new.to_act, new._view
+        self.events.extend(events)
 
-    def update(self, message: dict[str, Any]) -> list[Event]:
+    def update(self, message: dict[str, Any], *, checked: bool = False) -> list[Event]:
+        if not checked:
+            _checked("update", message)
         events = [event_from(e, self.game) for e in message["events"]]
-        self.n = int(message["n"])
+        before = (self.view_data, self.to_act, self._view)
         self._rebuild(message)
+        try:
+            self.view  # noqa: B018 - read now: an update whose view cannot be read is refused
+        except ClientError:
+            self.view_data, self.to_act, self._view = before
+            raise
+        self.n = message["n"]
         self.events.extend(events)
         return events
 
@@ -170,23 +210,47 @@ class TableClient:
 
     async def receive(self, timeout: float | None = None) -> dict[str, Any]:
         """The next message from the host, checked and taken into the mirror. An
-        "error" raises ClientError (the host closes the line after it)."""
+        "error" raises ClientError (the host closes the line after it).
+
+        A host is a stranger too (issue #36): a message that fails its check (the checks
+        the host gives what it receives: protocol.check_host_message) is refused with one
+        line in the log. One the game can go on without (protocol.DROPPABLE) comes back as
+        ``{"type": "dropped", "of": kind, "reason": ..., "id": ...}`` (``id``: a refusal's,
+        when it can be read: it still answers); a refused record is the record's problem
+        (kept without a replay); any other raises ClientError("schema"), which ends the
+        connection cleanly."""
         assert self.ws is not None, "connect first"
         raw = await asyncio.wait_for(self.ws.recv(), timeout)
         if self.record is not None and isinstance(raw, str):
             self.record.append(raw)
         try:
-            message = check_host_message(decode(raw, on_host=False))
+            message = decode(raw, on_host=False)
         except ProtocolError as exc:
+            log.warning("refused a message from the host: %s", exc.reason)
             raise ClientError(exc.code, exc.reason) from None
         kind = message["type"]
+        try:
+            message = check_host_message(message)
+            if kind == "seats":
+                self.mirror.checked_seats(message["seats"], self.mirror.players)
+        except (ProtocolError, ClientError) as exc:
+            log.warning("refused a message from the host: %s", exc.reason)
+            if kind == "record":
+                self.mirror.record, self.mirror.record_problem = None, exc.reason
+                return {"type": "record"}
+            if kind in DROPPABLE:
+                answers = refusal_id(message) if kind == "refusal" else None
+                return {"type": "dropped", "of": kind, "reason": exc.reason, "id": answers}
+            raise ClientError("schema", exc.reason) from None
         if kind == "error":
             raise ClientError(str(message["code"]), str(message["reason"]))
         if kind == "welcome":
-            self.mirror.welcome(message)
+            self._refusing(functools.partial(self.mirror.welcome, checked=True), message)
             self.next_id = max(self.next_id, self.mirror.last_id)
         elif kind == "update":
-            message["events"] = self.mirror.update(message)
+            message["events"] = self._refusing(
+                functools.partial(self.mirror.update, checked=True), message
+            )
         elif kind == "seats":
             self.mirror.seats = list(message["seats"])
         elif kind == "record":
@@ -195,8 +259,18 @@ class TableClient:
                 self.mirror.record = check_record(message, self.mirror.players)
                 self.mirror.record_problem = None
             except ProtocolError as exc:
+                log.warning("refused the host's record: %s", exc.reason)
                 self.mirror.record, self.mirror.record_problem = None, exc.reason
         return message
+
+    def _refusing(self, take: Any, message: dict[str, Any]) -> Any:
+        """``take(message)`` into the mirror; a message whose data the rules cannot read
+        is refused with one line in the log (and ends the connection: ClientError)."""
+        try:
+            return take(message)
+        except ClientError as exc:
+            log.warning("refused a message from the host: %s", exc.reason)
+            raise
 
     async def expect(self, kind: str, timeout: float = 10.0) -> dict[str, Any]:
         """Messages until one of ``kind``; a refusal meanwhile raises ClientError."""
@@ -206,6 +280,8 @@ class TableClient:
                 return message
             if message["type"] == "refusal":
                 raise ClientError(str(message["code"]), str(message["reason"]), fatal=False)
+            if message["type"] == "dropped" and message["of"] == "refusal":
+                raise ClientError("schema", str(message["reason"]), fatal=False)
 
     async def create(
         self, game: str, seats: list[dict[str, str]], options: dict[str, Any] | None = None
@@ -255,7 +331,8 @@ class ClientThread:
     """A :class:`TableClient` on a thread of its own. ``poll()`` returns the notes that
     arrived: ("welcome", Mirror), ("update", (events, view, n)), ("seats", list),
     ("refusal", (code, reason)), ("record", (fields | None, problem | None)) once the
-    game is over (issue #28), ("answered", id) after the update or refusal that
+    game is over (issue #28), ("dropped", reason) for a host's message refused while the
+    game goes on (issue #36), ("answered", id) after the update or refusal that
     answers this client's action ``id``, ("connection", "lost" | "back"), ("error",
     (code, reason)) after which the client has stopped. A lost line is tried again with the
     seat's token (or, for a spectator, a new hello) until :meth:`stop`."""
@@ -415,3 +492,7 @@ class ClientThread:
             elif kind == "record":
                 mirror = client.mirror
                 self.notes.put(("record", (mirror.record, mirror.record_problem)))
+            elif kind == "dropped":  # refused, and the game goes on (issue #36)
+                self.notes.put(("dropped", message["reason"]))
+                if message["id"] is not None:
+                    self.notes.put(("answered", message["id"]))

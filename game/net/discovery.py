@@ -6,10 +6,15 @@ A host that advertises registers one service instance per table, with TXT proper
 on the local network anybody who can see the advert can join (that is what advertising
 means; a table meant for invited friends only is not advertised, and they type the
 address and code instead). ``serve`` advertises only with ``--advertise``.
+
+An advert is text from a stranger too (issue #36): :func:`read_advert` checks its name and
+properties with the protocol's own checks before the join screen lists it; one that
+fails is left out with one line in the log (and on the join screen: :attr:`Browser.refused`).
 """
 
 from __future__ import annotations
 
+import logging
 import socket
 import threading
 from typing import Any
@@ -24,10 +29,35 @@ from zeroconf import (
 )
 from zeroconf.asyncio import AsyncZeroconf
 
-from game.net.protocol import VERSION
+from game.net.protocol import VERSION, ProtocolError, advert_problem
 from game.net.table import Table
 
 SERVICE_TYPE = "_tabletopderby._tcp.local."
+log = logging.getLogger(__name__)
+
+
+def read_advert(name: str, props: dict[bytes, bytes | None], address: str, port: Any) -> dict:
+    """The join screen's entry for an advertised table: its service name (the part
+    before the type) and its TXT properties decoded, each checked by
+    protocol.advert_problem (the checks the host gives the same words it receives).
+    Raises :class:`ProtocolError` naming the first problem."""
+    decoded: dict[str, str] = {}
+    for key, value in props.items():
+        decoded[key.decode("utf-8", "replace")] = (value or b"").decode("utf-8", "replace")
+    entry = {
+        "name": name.removesuffix("." + SERVICE_TYPE),
+        "address": address,
+        "port": port,
+        "game": decoded.get("game", ""),
+        "players": decoded.get("players", ""),
+        "code": decoded.get("code", ""),
+        "tls": decoded.get("tls") == "1",
+        "version": decoded.get("v", ""),
+    }
+    problem = advert_problem(entry)
+    if problem is not None:
+        raise ProtocolError("schema", f"the advert {entry['name'][:40]!r} {problem}")
+    return entry
 
 
 def _local_addresses(interfaces: list[str] | None) -> list[bytes]:
@@ -92,6 +122,8 @@ class Browser:
             interfaces=interfaces or InterfaceChoice.All, ip_version=IPVersion.V4Only
         )
         self._found: dict[str, dict[str, Any]] = {}
+        # adverts left out (issue #36): why, newest last, for the join screen's line
+        self.refused: list[str] = []
         self._lock = threading.Lock()
         self.browser = ServiceBrowser(self.zc, SERVICE_TYPE, handlers=[self._on_change])
 
@@ -105,21 +137,15 @@ class Browser:
         info = zeroconf.get_service_info(service_type, name, timeout=2000)
         if info is None:
             return
-        props = {
-            k.decode("utf-8", "replace"): (v or b"").decode("utf-8", "replace")[:40]
-            for k, v in info.properties.items()
-        }
         addresses = info.parsed_addresses()
-        entry = {
-            "name": name.removesuffix("." + SERVICE_TYPE)[:60],
-            "address": addresses[0] if addresses else "",
-            "port": info.port,
-            "game": props.get("game", ""),
-            "players": props.get("players", ""),
-            "code": props.get("code", ""),
-            "tls": props.get("tls") == "1",
-            "version": props.get("v", ""),
-        }
+        try:
+            entry = read_advert(name, info.properties, addresses[0] if addresses else "", info.port)
+        except ProtocolError as exc:
+            log.warning("left out a table advertised on this network: %s", exc.reason)
+            with self._lock:
+                self._found.pop(name, None)
+                self.refused.append(exc.reason)
+            return
         with self._lock:
             self._found[name] = entry
 

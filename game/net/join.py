@@ -37,6 +37,7 @@ ERROR_KEYS = {
     "closed": "join.error_closed",
     "full": "join.error_full",
     "name": "join.bad_name",
+    "schema": "join.error_schema",  # the host sent what this app refuses (issue #36)
 }
 
 

@@ -7,6 +7,12 @@ nesting deeper than the parser allows), then checked against the schema of its t
 exactly the keys it may have, each of its type (a bool is not a number), every text
 and number within its bounds. Anything else is a :class:`ProtocolError` that names the
 problem, and the message changes nothing. docs/network.md lists every message.
+
+A host is a stranger too (issue #36): the host's messages get the same checks with the
+same functions (:func:`check_host_message`), down to every text inside a view, an event
+or the options -- a lone surrogate, a control character or an overlong text is refused
+before anything draws it or stores it. Headless: the standard library and the
+settings' name check (game.settings, no pygame).
 """
 
 from __future__ import annotations
@@ -18,6 +24,8 @@ import queue
 import secrets
 from collections.abc import Callable, Mapping
 from typing import Any
+
+from game.settings import char_problem, name_problem
 
 # 2: typed events (issue #26): each game's event fields are its classes' fields, so some
 # keys of an event's data changed; a version-1 app cannot read them and is told so.
@@ -167,6 +175,11 @@ def _int(low: int, high: int, *, none: bool = False) -> Check:
 
 
 def _text(low: int, high: int, *, printable: bool = True) -> Check:
+    """Text of ``low`` to ``high`` characters. ``printable``: a machine word (a code, a
+    key, an action), every character printable; otherwise a person's or a data file's
+    text (a name, a board's name, which may hold a no-break or ideographic space), none
+    of the characters no font draws or that break a line (game.settings.char_problem)."""
+
     def check(value: Any) -> str | None:
         if not isinstance(value, str):
             return "must be text"
@@ -174,6 +187,8 @@ def _text(low: int, high: int, *, printable: bool = True) -> Check:
             return f"must be {low} to {high} characters"
         if printable and not value.isprintable():
             return "must not hold control characters"
+        if not printable and char_problem(value) is not None:
+            return "must not hold control characters or lone surrogates"
         return None
 
     return check
@@ -215,8 +230,8 @@ def _options(value: Any) -> str | None:
             return f"option names are 1 to 40 characters, not {key[:40]!r}"
         if isinstance(item, float) or (item is not None and not isinstance(item, (str, int))):
             return f"{key}: an option is text, a whole number, true/false or null"
-        if isinstance(item, str) and len(item) > 40:
-            return f"{key}: an option's text is at most 40 characters"
+        if isinstance(item, str) and _text(0, 40, printable=False)(item) is not None:
+            return f"{key}: an option's text is at most 40 characters, none of them control"
     return None
 
 
@@ -277,37 +292,233 @@ def check_client_message(message: Mapping[str, Any]) -> dict[str, Any]:
 
 
 # -- the host's messages, checked on the client ---------------------------------------------------
-HOST_MESSAGES: Mapping[str, tuple[str, ...]] = {
-    # type -> keys it must have (a client ignores keys it does not know)
-    "created": ("code", "owner"),
-    "welcome": (
-        *("seat", "game", "players", "options", "seats"),
-        *("view", "to_act", "events", "n", "last_id"),
-    ),
-    "update": ("n", "events", "view", "to_act"),
-    "refusal": ("code", "reason"),
-    "seats": ("seats",),
-    "table": ("game", "players", "seats", "options", "characters", "taken", "spectators"),
-    "error": ("code", "reason"),
-    # the finished game's whole record (issue #28), sent to every member once it is over
-    "record": ("game", "options", "seed", "actions"),
-}
-
 # A finished game's record (issue #28): the longest game seen is ~700 actions; a record
 # past these bounds is not sent (the joiner keeps its entry without a replay).
 RECORD_MAX_ACTIONS = 20_000
 SEED_MAX_DIGITS = 40  # a seed is 128 bits: 39 digits
 
+# A host is a stranger too (issue #36): everything it sends is checked as the host checks
+# what it receives, with the same checks -- names with the host's name check, machine
+# words with _text, numbers with _int, the lobby's options with _options -- and every text
+# inside a view, an event or the prepared options (which the rules read and the scenes
+# draw) as a data text: at most DATA_TEXT_MAX characters, none that no font draws or that
+# breaks a line, at most DATA_DEPTH_MAX deep. A real host's longest such text is 32
+# characters, its deepest data 6 levels (a Duck board's hexes in its options).
+DATA_TEXT_MAX = ACTION_MAX_CHARS
+DATA_DEPTH_MAX = 16
+REASON_MAX = 300  # a refusal's or an error's sentence (the host's are under 250)
+SEAT_STATUSES = ("open", "reconnecting", "connected", "local", "phone", "computer", "standing_in")
+MAX_SEATS = 8
+
+
+def _name(value: Any) -> str | None:
+    """A seat's name, as the host checks a name it is sent (game.settings.name_problem)."""
+    if not isinstance(value, str):
+        return "must be text"
+    return name_problem(value)
+
+
+def _bool(value: Any) -> str | None:
+    return None if isinstance(value, bool) else "must be true or false"
+
+
+def _anything(value: Any) -> str | None:
+    return None
+
+
+def _list_of(check: Check, high: int, low: int = 0) -> Check:
+    def checked(value: Any) -> str | None:
+        if not isinstance(value, list) or not low <= len(value) <= high:
+            return f"must be a list of {low} to {high}"
+        for index, item in enumerate(value):
+            problem = check(item)
+            if problem is not None:
+                return f"[{index}] {problem}"
+        return None
+
+    return checked
+
+
+_data_text = _text(0, DATA_TEXT_MAX, printable=False)
+
+
+def _data(value: Any) -> str | None:
+    """Plain JSON data from the host (a view, an event, the options): every text in it,
+    keys too, a data text (see DATA_TEXT_MAX), at most DATA_DEPTH_MAX deep. Walked
+    without recursion: the parser allows far deeper nesting than a walk's stack."""
+    text = _data_text
+    todo: list[tuple[Any, int]] = [(value, 0)]
+    while todo:
+        item, depth = todo.pop()
+        if depth > DATA_DEPTH_MAX:
+            return f"is nested deeper than {DATA_DEPTH_MAX}"
+        if isinstance(item, str):
+            problem = text(item)
+            if problem is not None:
+                return f"holds a text that {problem}"
+        elif isinstance(item, dict):
+            for key, inner in item.items():
+                problem = text(key)
+                if problem is not None:
+                    return f"holds a key that {problem}"
+                todo.append((inner, depth + 1))
+        elif isinstance(item, list):
+            todo.extend((inner, depth + 1) for inner in item)
+    return None
+
+
+def _object(value: Any) -> str | None:
+    return "must be an object" if not isinstance(value, dict) else _data(value)
+
+
+_SEAT_INFO: Mapping[str, tuple[Check, bool]] = {
+    "name": (_name, True),
+    "character": (_text(1, 40), True),
+    "human": (_bool, True),
+    "level": (_one_of(LEVELS), False),
+    "status": (_one_of(SEAT_STATUSES), True),
+}
+
+
+def _seat_info(value: Any) -> str | None:
+    """One seat as the host lists it (game.net.table.Table.seats_info)."""
+    if not isinstance(value, dict):
+        return "is not an object"
+    for key, (check, required) in _SEAT_INFO.items():
+        if key not in value:
+            if required:
+                return f"lacks {key!r}"
+            continue
+        problem = check(value[key])
+        if problem is not None:
+            return f"{key} {problem}"
+    return None
+
+
+def _token_or_none(value: Any) -> str | None:
+    return None if value is None else _text(1, TOKEN_MAX_CHARS)(value)
+
+
+_seats_info = _list_of(_seat_info, MAX_SEATS, 1)
+_to_act = _list_of(_int(0, MAX_SEATS - 1), MAX_SEATS)
+_events = _list_of(_object, RECORD_MAX_ACTIONS)
+_count = _int(0, MAX_ID)
+
+HOST_MESSAGES: Mapping[str, Mapping[str, tuple[Check, bool]]] = {
+    # type -> key -> (check, required); a client ignores keys it does not know
+    "created": {"code": (_text(1, 40), True), "owner": (_text(1, TOKEN_MAX_CHARS), True)},
+    "welcome": {
+        "seat": (_int(0, MAX_SEATS - 1, none=True), True),
+        "token": (_token_or_none, False),
+        "game": (_text(1, 20), True),
+        "players": (_int(1, MAX_SEATS), True),
+        "options": (_object, True),
+        "seats": (_seats_info, True),
+        "view": (_object, True),
+        "to_act": (_to_act, True),
+        "events": (_events, True),
+        "n": (_count, True),
+        "last_id": (_count, True),
+        "legal": (_data, False),  # a phone seat's (issue #29)
+        "preview": (_data, False),
+    },
+    "update": {
+        "n": (_count, True),
+        "events": (_events, True),
+        "view": (_object, True),
+        "to_act": (_to_act, True),
+        "ack": (_int(1, MAX_ID), False),
+        "legal": (_data, False),
+        "preview": (_data, False),
+    },
+    "refusal": {
+        "code": (_text(1, 40), True),
+        "reason": (_text(1, REASON_MAX), True),
+        "id": (_int(1, MAX_ID, none=True), False),
+    },
+    "seats": {"seats": (_seats_info, True)},
+    "table": {
+        "game": (_text(1, 20), True),
+        "players": (_int(1, MAX_SEATS), True),
+        "seats": (_seats_info, True),
+        "options": (_options, True),  # the lobby's plain choices, as a "create" sends them
+        "characters": (_list_of(_text(1, 40), 40), True),
+        "taken": (_list_of(_text(1, 40), MAX_SEATS), True),
+        "spectators": (_int(0, 10_000), True),
+    },
+    "error": {"code": (_text(1, 40), True), "reason": (_text(1, REASON_MAX), True)},
+    # the finished game's record (issue #28), sent to every member once it is over: the
+    # seed and actions are read by check_record (it needs the seats' count)
+    "record": {
+        "game": (_text(1, 20), True),
+        "options": (_object, True),
+        "seed": (_anything, True),
+        "actions": (_anything, True),
+    },
+}
+# What a joiner drops and goes on without (one line said, issue #36): a newer "seats"
+# carries every seat again; a refusal only answers an action (its id still does, when it
+# can be read); a record refused leaves the game kept without a replay. Anything else
+# ends the connection cleanly: a view or a welcome cannot be half believed.
+DROPPABLE = ("seats", "refusal", "record")
+
 
 def check_host_message(message: Mapping[str, Any]) -> dict[str, Any]:
+    """A decoded host message after its schema check (issue #36): every key it must
+    have, each of its type and within its bounds, every text in it one a joiner can
+    draw and store. Keys it does not know, of the message or of a seat, are left out,
+    not refused (a newer host may send more; nothing unchecked is handed on). Raises
+    :class:`ProtocolError` naming the first problem, never showing the bad text itself
+    but as a repr."""
     kind = message["type"]
-    keys = HOST_MESSAGES.get(kind)
-    if keys is None:
+    schema = HOST_MESSAGES.get(kind)
+    if schema is None:
         raise ProtocolError("schema", f"unknown message type {str(kind)[:30]!r} from the host")
-    missing = [k for k in keys if k not in message]
-    if missing:
-        raise ProtocolError("schema", f"{kind} from the host lacks {missing[0]!r}")
-    return dict(message)
+    for key, (check, required) in schema.items():
+        if key not in message:
+            if required:
+                raise ProtocolError("schema", f"{kind} from the host lacks {key!r}")
+            continue
+        problem = check(message[key])
+        if problem is not None:
+            raise ProtocolError("schema", f"{kind} from the host: {key} {problem}"[:REASON_MAX])
+    checked = {key: message[key] for key in ("v", "type", *schema) if key in message}
+    if "seats" in checked:
+        checked["seats"] = [{k: s[k] for k in _SEAT_INFO if k in s} for s in checked["seats"]]
+    return checked
+
+
+def refusal_id(message: Mapping[str, Any]) -> int | None:
+    """The action id a host's refusal answers, when that much of it can be read (a
+    refusal refused for its reason still answers the action: issue #36), else None."""
+    value = message.get("id")
+    return value if _int(1, MAX_ID)(value) is None else None
+
+
+_ADVERT: Mapping[str, Check] = {
+    "name": _text(1, 63, printable=False),  # the host's label (a DNS label: 63 bytes)
+    "address": _text(0, 64),
+    "port": _int(0, 65535),
+    "game": _text(1, 20),
+    "players": _text(1, 1),
+    "code": _text(1, 40),
+    "tls": _bool,
+    "version": _text(0, 20),
+}
+
+
+def advert_problem(entry: Mapping[str, Any]) -> str | None:
+    """What is wrong with a table advertised on the local network (game.net.discovery:
+    its name and TXT properties, decoded), or None: the words it holds checked as the
+    host checks the same words it is sent (a game, a code), the label as a name-like
+    text (issue #36: mDNS properties are text from strangers too)."""
+    for key, check in _ADVERT.items():
+        problem = check(entry.get(key))
+        if problem is not None:
+            return f"{key} {problem}"
+    if not str(entry["players"]).isdigit():
+        return "players must be a number"
+    return None
 
 
 def check_record(message: Mapping[str, Any], players: int) -> dict[str, Any]:
@@ -319,8 +530,9 @@ def check_record(message: Mapping[str, Any], players: int) -> dict[str, Any]:
     problem = _text(1, 20)(game)
     if problem is not None:
         raise ProtocolError("schema", f"record: game {problem}")
-    if not isinstance(options, dict):
-        raise ProtocolError("schema", "record: options must be an object")
+    problem = _object(options)
+    if problem is not None:
+        raise ProtocolError("schema", f"record: options {problem}")
     digits = seed[1:] if isinstance(seed, str) and seed.startswith("-") else seed
     if (
         not isinstance(digits, str)

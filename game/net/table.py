@@ -30,6 +30,7 @@ from game.net.limits import REJOIN_BURST, REJOIN_RATE, SEATS_EVERY_S, RateBucket
 from game.net.phone import duck_previews, legal_texts
 from game.net.protocol import (
     MAX_OUTBOUND_BYTES,
+    REASON_MAX,
     RECORD_MAX_ACTIONS,
     encode,
     new_code,
@@ -64,6 +65,9 @@ class Refused(Exception):
     """One message refused: a "refusal" goes back, nothing changed, the line stays open."""
 
     def __init__(self, code: str, reason: str):
+        # a joiner refuses a reason past REASON_MAX (issue #36): an exception's text in it
+        # (an action's notation, an option's problem) is cut rather than the line lost
+        reason = reason[:REASON_MAX]
         super().__init__(reason)
         self.code, self.reason = code, reason
 
@@ -487,7 +491,7 @@ class Table:
     # -- the end of a table ------------------------------------------------------------------
     def close(self, reason: str) -> None:
         self.closed = True
-        text = encode("error", code="closed", reason=reason)
+        text = encode("error", code="closed", reason=reason[:REASON_MAX])
         for peer in list(self.members):
             peer.send(text)
             peer.close(CLOSE_TABLE_GONE, "table closed")

@@ -56,6 +56,7 @@ class JoinScene(JoinPanels):
         self.browser: Any = None
         self.browse_problem: str | None = None
         self.found: list[dict[str, Any]] = []
+        self.adverts_refused = 0  # adverts the browser left out, said so far
         self.fields = {
             key: TextField(pygame.Rect(0, 0, 10, 10), key=f"join:{key}", max_chars=limit)
             for key, limit in (("address", 200), ("code", 20), ("name", NAME_MAX))
@@ -307,6 +308,11 @@ class JoinScene(JoinPanels):
                 self.found = found
                 self.layout(self.size)
                 self.app.dirty = True
+            refused = list(getattr(self.browser, "refused", ()))
+            if len(refused) > self.adverts_refused:  # issue #36: an advert left out, said
+                self.adverts_refused = len(refused)
+                self._say(self.t("join.advert_refused", reason=refused[-1][:120]))
+                self.app.dirty = True
         if self.looker is not None:
             answer = self.looker.poll()
             if answer is not None:
@@ -336,6 +342,8 @@ class JoinScene(JoinPanels):
                 code, reason = value
                 self._refused(code, reason)
                 return
+            if kind == "dropped":  # a host's message refused (issue #36): said, and waited on
+                self._say(self.t("online.message_refused", problem=str(value)[:120]))
 
     def _welcomed(self, mirror: Mirror) -> None:
         client, self.client = self.client, None

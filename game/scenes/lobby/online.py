@@ -17,6 +17,7 @@ table is :class:`RemoteTableScene` or :class:`HostedTableScene` given that table
 
 from __future__ import annotations
 
+import logging
 import socket
 from contextlib import nullcontext
 from typing import Any
@@ -40,6 +41,8 @@ from game.session import Session
 from game.table.driver import LocalDriver
 from game.ui import fonts, theme, widgets
 from game.ui.widgets import Button
+
+log = logging.getLogger(__name__)
 
 STATUS_KEYS = {
     "open": "online.seat_open",
@@ -183,13 +186,17 @@ class RemoteTable(OnlineTable):
     record_waited = 0.0
 
     def update(self, dt: float) -> None:
+        if self.unshowable is not None:  # the host's game cannot be shown: leave it
+            self.leave_unshowable()
+            return
         self.poll_network()
-        super().update(dt)  # type: ignore[misc]
+        self.guarded(lambda: super(RemoteTable, self).update(dt))  # type: ignore[misc]
         if self.session.state.is_over() and not self.remembered_game and self.end_seen():
             self.record_waited += dt
             ended = self.driver.ended is not None or not self.driver.connected
-            if self.joined_record is not None or ended or self.record_waited >= RECORD_WAIT_S:
-                self.remember()
+            came = self.joined_record is not None or self.joined_problem is not None
+            if came or ended or self.record_waited >= RECORD_WAIT_S:
+                self.remember()  # a record refused came too: nothing more to wait for
 
     def end_seen(self) -> bool:
         """The end has been played on the table (its end screen is up)."""
@@ -235,6 +242,73 @@ class RemoteTable(OnlineTable):
     def busy(self) -> bool:
         return bool(super().busy() or self.driver.sent)  # type: ignore[misc]
 
+    # -- a host's events: a stranger's (issue #36) -----------------------------------------------
+    _unshown: Any = None  # the last event that could not be shown (said once)
+    unshowable: str | None = None  # why the host's game cannot be shown at all
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.guarded(lambda: super(RemoteTable, self).draw(surface))  # type: ignore[misc]
+
+    def guarded(self, run: Any) -> None:
+        """``run`` (a frame's update or drawing). The host's view and events passed every
+        check of their types and bounds, yet may mean nothing the table can show (a walk
+        of nobody's marker): the table is then set from the host's view, its animations
+        dropped, said in one line, and ``run`` tried again; if the view itself cannot be
+        shown, the window leaves the table with one dialog (:meth:`leave_unshowable`)."""
+        if self.unshowable is not None:
+            return
+        try:
+            run()
+            return
+        except Exception as exc:  # noqa: BLE001 - any: what it shows is a stranger's
+            first = exc
+        log.warning("the table could not show what the host sent: %r", first)
+        try:
+            self.timeline.finish_all()  # type: ignore[attr-defined]
+            self.events.clear()  # type: ignore[attr-defined]
+            self.sync_from_state()  # type: ignore[attr-defined]
+            self.frame_reset()  # type: ignore[attr-defined]
+            run()
+        except Exception as exc:  # noqa: BLE001 - the view itself: nothing to show
+            log.warning("left the table: the host's game cannot be shown: %r", exc)
+            self.unshowable = repr(exc)[:120]
+            return
+        self._unshowable(None, first)
+
+    def leave_unshowable(self) -> None:
+        """Leave the table whose game cannot be shown (one dialog says so); the seat
+        waits for its token at the host, as after any leaving."""
+        while self in self.app.stack:
+            self.app.pop()
+        self.app.show_error(self.t("online.host_unshowable", problem=self.unshowable))
+
+    def describe(self, event: Any) -> str:
+        try:
+            return str(super().describe(event))  # type: ignore[misc]
+        except Exception as exc:  # noqa: BLE001 - any: the event's meaning is a stranger's
+            self._unshowable(event, exc)
+            return ""
+
+    def play_event(self, event: Any) -> None:
+        """The host's event played on the table. An event of the right types whose
+        meaning the game cannot play (checked as every message is, yet nonsense: dice
+        taken by nobody) is one line in the log and the program's log, and the table is
+        set from the host's view once it is at rest: the game goes on (issue #36)."""
+        try:
+            super().play_event(event)  # type: ignore[misc]
+        except Exception as exc:  # noqa: BLE001 - any: the event's meaning is a stranger's
+            self._unshowable(event, exc)
+
+    def _unshowable(self, event: Any, exc: Exception) -> None:
+        if event is not None and self._unshown is event:
+            return
+        self._unshown = event
+        kind = type(event if event is not None else exc).__name__
+        log.warning("could not show an event from the host (%s): %r", kind, exc)
+        self.log_line(self.t("online.event_refused", kind=kind))  # type: ignore[attr-defined]
+        self.timeline.finish_all()  # type: ignore[attr-defined]
+        self._resync_due = True  # the table from the view, at rest
+
     def poll_network(self) -> None:
         session = self.driver
         last = ""
@@ -264,6 +338,8 @@ class RemoteTable(OnlineTable):
                 self.rejoined(value)
             elif kind == "record":  # the game is over: its whole record (issue #28)
                 self.joined_record, self.joined_problem = value
+            elif kind == "dropped":  # a host's message refused; the game goes on (issue #36)
+                self.log_line(self.t("online.message_refused", problem=str(value)))  # type: ignore[attr-defined]
             elif kind == "error":
                 session.ended = str(value[1])
                 session.connected = False
