@@ -77,6 +77,9 @@ class App:
         self.elapsed = 0.0
         self.dirty = True
         self._was_busy = False
+        # The window's close button was pressed: SDL sends WINDOWCLOSE, then QUIT. A QUIT
+        # without it is a SIGTERM (SDL turns it into QUIT), which never asks first.
+        self._close_button = False
         # End-to-end tests: TABLETOP_DERBY_PROBE=file.json makes the app write what can be
         # clicked on the top scene after each drawn frame (a real window cannot be asked).
         self.probe_path = os.environ.get("TABLETOP_DERBY_PROBE") or None
@@ -309,7 +312,15 @@ class App:
         return any(scene.busy() for scene in self.stack)
 
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.WINDOWCLOSE:
+            self._close_button = True
+            return
         if event.type == pygame.QUIT:
+            asked, self._close_button = self._close_button, False
+            # the close button over a scene that asks first (the title menu, issue #36)
+            if asked and self.top is not None and self.top.close_requested():
+                self.dirty = True
+                return
             self.quit()
             return
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):

@@ -73,6 +73,57 @@ def test_quit_from_menu_stops_the_loop(app):
     assert not app.running
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_esc_at_the_title_asks_before_quitting(app, lang):
+    """issue #36: Esc on the title menu quit at once. It asks first: Esc (or Stay, where
+    the focus starts, so Enter by habit changes nothing) keeps the box open; Quit in the
+    question quits. The menu's own Quit button stays direct (the test above)."""
+    from game.scenes.shell.dialog import ConfirmScene
+
+    app.set_language(lang)
+    app.push(MenuScene(app))
+    app.step(1 / 60)
+    key(app, pygame.K_ESCAPE)
+    assert app.running and isinstance(app.top, ConfirmScene)
+    assert app.top.title == app.t("app.quit_confirm_title")
+    key(app, pygame.K_ESCAPE)  # Esc again answers "stay"
+    assert app.running and isinstance(app.top, MenuScene)
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_RETURN)  # the focus is on Stay
+    assert app.running and isinstance(app.top, MenuScene)
+    key(app, pygame.K_ESCAPE)
+    click(app, app.top.buttons.by_key("yes"))
+    assert not app.running
+
+
+def test_the_close_button_at_the_title_asks_and_a_second_close_quits(app):
+    """issue #36: the window's close button at the title asks first (SDL sends
+    WINDOWCLOSE, then QUIT); pressed again over the question, it quits. A QUIT with no
+    WINDOWCLOSE before it (SIGTERM, which SDL turns into QUIT) never asks."""
+    from game.scenes.shell.dialog import ConfirmScene
+
+    app.push(MenuScene(app))
+    app.step(1 / 60)
+
+    def close_button():
+        app.handle(pygame.event.Event(pygame.WINDOWCLOSE, window=None))
+        app.handle(pygame.event.Event(pygame.QUIT))
+        app.step(1 / 60)
+
+    close_button()
+    assert app.running and isinstance(app.top, ConfirmScene)
+    close_button()
+    assert not app.running
+
+
+def test_a_quit_without_the_close_button_quits_the_title_at_once(app):
+    """issue #36: only a person's close asks; a SIGTERM (a QUIT alone) ends the app."""
+    app.push(MenuScene(app))
+    app.step(1 / 60)
+    app.handle(pygame.event.Event(pygame.QUIT))
+    assert not app.running
+
+
 def test_a_bad_file_message_is_a_dialog_and_the_app_keeps_running(app):
     app.push(MenuScene(app))
     app.show_error("boards/x.yaml: tiles[2]: unknown tile 'Q'")

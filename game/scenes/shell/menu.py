@@ -108,9 +108,28 @@ class MenuScene(Scene):
     def _history(self):  # finished games and statistics (issue #28)
         self.app.router.open("history")
 
+    def quit_question(self) -> tuple:
+        """The confirm dialog's title, text, answers and what "yes" does."""
+        return (
+            self.t("app.quit_confirm_title"),
+            self.t("app.quit_confirm_text"),
+            self.t("app.quit"),
+            self.t("app.quit_confirm_stay"),
+            self.app.quit,
+        )
+
+    def ask_to_quit(self) -> None:
+        """Esc at the title asks first (issue #36: it closed the box at once, a key a
+        child presses to go "back"); the Quit button stays direct."""
+        self.app.router.open("confirm", *self.quit_question())
+
+    def close_requested(self) -> bool:
+        self.ask_to_quit()
+        return True
+
     def handle_event(self, event):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.quit()
+            self.ask_to_quit()
             return
         super().handle_event(event)
 
