@@ -6,6 +6,7 @@ import pytest
 from game.scenes.shell.menu import MenuScene
 from game.scenes.shell.settings import SettingsScene
 from game.scenes.table.handoff import HandoffScene
+from game.ui.widgets import recording
 
 
 def click(app, button):
@@ -122,6 +123,54 @@ def test_a_quit_without_the_close_button_quits_the_title_at_once(app):
     app.step(1 / 60)
     app.handle(pygame.event.Event(pygame.QUIT))
     assert not app.running
+
+
+def test_the_title_buttons_stay_where_they_are_whether_or_not_a_game_can_be_resumed(app):
+    """issue #36: Resume came and went, and every button after it moved (a click aimed at
+    Settings landed elsewhere). Every button is in one place either way; without a game
+    to resume, Resume is greyed and says why when pointed at."""
+    from game import saves
+    from game.session import Seat, Session
+
+    app.push(MenuScene(app))
+    app.step(1 / 60)
+    before = {b.key: tuple(b.rect) for b in app.top.buttons.buttons}
+    resume = app.top.buttons.by_key("resume")
+    assert not resume.enabled and resume.why == app.t("app.no_saves")
+    app.handle(
+        pygame.event.Event(
+            pygame.MOUSEMOTION, pos=resume.rect.center, rel=(0, 0), buttons=(0, 0, 0)
+        )
+    )
+    with recording(app.screen) as sink:
+        app.draw()
+    assert app.t("app.no_saves") in [t.text for t in sink.texts]
+    seats = [Seat("Ann", "doc", human=True), Seat("Bo", "cookie", human=False)]
+    saves.autosave(Session("routes", [*seats, Seat("Cy", "pirate", human=False)], 3))
+    app.pop()
+    app.push(MenuScene(app))
+    after = {b.key: tuple(b.rect) for b in app.top.buttons.buttons}
+    assert app.top.buttons.by_key("resume").enabled
+    assert after == before
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_each_game_card_says_play(app, lang):
+    """issue #36: nothing said that a click on a game's card starts it: each card shows
+    Play, inside the card, clear of the card's own texts."""
+    from game import registry
+
+    app.set_language(lang)
+    app.push(MenuScene(app))
+    with recording(app.screen) as sink:
+        app.draw()
+    plays = [t for t in sink.texts if t.text == app.t("app.play")]
+    cards = [b for b in app.top.buttons.buttons if b.key.startswith("game:")]
+    assert len(cards) == len(registry.installed_games()) == len(plays)
+    for card in cards:
+        (play,) = [t for t in plays if card.rect.contains(t.rect)]
+        others = [t for t in sink.texts if t is not play and t.container == card.rect]
+        assert others and not any(play.rect.colliderect(t.rect) for t in others)
 
 
 def test_a_bad_file_message_is_a_dialog_and_the_app_keeps_running(app):
