@@ -434,6 +434,11 @@ def run_app(
     save ``resume`` names (it is not read again). ``until_end``: the new game (computers
     only) is played to its end without drawing, recorded, and the app exits."""
     app = App(size=size, lang=lang)
+    if replay is not None:
+        # python -m game replay: the replay alone, so its Close (or Esc) ends the app and
+        # the person is back at their terminal (issue #36: it closed into the title menu)
+        app.router.screen("replay")(app, replay)
+        return app.run(frames)
     app.router.open("menu")
     if new:
         start_new_game(app, new, players, seed, computers)
@@ -446,8 +451,6 @@ def run_app(
         )  # a hosted game opens its table again (issue #18)
     elif resume:
         resume_game(app, resume)
-    elif replay is not None:  # python -m game replay: over the menu, where Close leads
-        app.router.screen("replay")(app, replay)
     return app.run(frames)
 
 
