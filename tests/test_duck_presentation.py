@@ -531,9 +531,11 @@ def test_preview_labels_keep_clear_of_bonk_stars():
         star = pygame.Rect(0, 0, 40, 40)
         star.center = (300, 300)
         board._tags = [("warp?", (300, 305), (200, 50, 40), None)]
-        board._stars = [star]
+        from game.scenes.duck import art
+
+        board._stars = [(art.bonk_star(40), star)]  # (its picture, where)
         with widgets.recording(surface) as sink:
-            board._paint_tags(surface)
+            board._paint_marks(surface)  # the stars, then the labels
         (label,) = [t for t in sink.texts if t.text == "warp?"]
         assert not label.rect.colliderect(star)
     finally:

@@ -139,6 +139,8 @@ class Drawing:
             draw_text(surface, text, size, centre, colour, bold=bold, anchor="center")
         self._build_layer(surface, d, self.targets.preview_spec(d), targets)
         self._draw_pieces(surface, {p for p, _ in self._still_pieces()})
+        if self.model.preview_marks is not None:  # its stars and labels over the ducks
+            lay(surface, self.model.preview_marks, (0, 0))
         self.panels.draw_magnifier(surface, d, self._piece_points())
 
     def _piece_points(self) -> list[tuple[float, float]]:
@@ -165,6 +167,7 @@ class Drawing:
     def _build_layer(self, layer, d, spec, targets) -> None:
         self.model.legend_text = ""
         self.model.preview_box = None
+        self.model.preview_marks = None
         if d is not None and spec is not None:
             self.board.draw_preview(layer, d, spec)
         self.panels.draw_info(layer)

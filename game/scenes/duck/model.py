@@ -172,6 +172,8 @@ class DuckModel:
     targets: list[Target] = field(default_factory=list)
     legend_text: str = ""  # what the preview on the board shows
     preview_box: pygame.Rect | None = None  # where on the window that preview is
+    # the preview's bonk stars and labels, laid over the pieces (issue #36)
+    preview_marks: Picture | None = None
     hint_now: Hint = field(default_factory=lambda: Hint(""))  # the bar's hint, as last painted
     # -- caches ----------------------------------------------------------------------------
     rot: dict[tuple[object, ...], pygame.Surface] = field(default_factory=dict)  # turned sprites
