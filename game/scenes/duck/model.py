@@ -92,6 +92,7 @@ class Reveal:
     fading: bool = False
     base: pygame.Surface | None = None  # the panel without the cards
     final: pygame.Surface | None = None  # the panel with every card face up
+    texts: tuple = ()  # the texts on the panel (its title, the names), where they are on it
 
 
 @dataclass
