@@ -7,6 +7,7 @@ import logging
 import os
 import sys
 import time
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -99,7 +100,36 @@ class App:
         flags = pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE
         if not self._icon_set:
             self._set_icon()
-        return pygame.display.set_mode((0, 0) if fullscreen else size, flags)
+        if fullscreen:
+            return pygame.display.set_mode((0, 0), flags)
+        least = self.least_window()
+        size = (max(size[0], least[0]), max(size[1], least[1]))
+        screen = pygame.display.set_mode(size, flags)
+        if self.persist:
+            self._hold_minimum(least)
+        return screen
+
+    def least_window(self) -> tuple[int, int]:
+        """The smallest a person's window may be (theme.MIN_WINDOW, within the desktop);
+        a window of pictures and tests (``persist`` off) is any size asked for."""
+        if not self.persist:
+            return (1, 1)
+        desktops = pygame.display.get_desktop_sizes() or [theme.MIN_WINDOW]
+        width, height = desktops[0]
+        return (min(theme.MIN_WINDOW[0], width), min(theme.MIN_WINDOW[1], height))
+
+    @staticmethod
+    def _hold_minimum(least: tuple[int, int]) -> None:
+        """Tell the window manager the window's least size, so a drag stops there."""
+        try:
+            with warnings.catch_warnings():
+                # pygame-ce warns that this window object's own surface calls are
+                # deprecated; only its minimum_size is used here
+                warnings.simplefilter("ignore", DeprecationWarning)
+                window = pygame.Window.from_display_module()
+            window.minimum_size = least
+        except (AttributeError, pygame.error) as exc:  # an older pygame: no least size
+            log.warning("no least window size: %s", exc)
 
     def _set_icon(self) -> None:
         """The box's own icon in the title bar and task bar (set before the first window:
