@@ -508,9 +508,13 @@ def play_until_end(app: App) -> int:
     state = scene.session.state
     history = app.history()
     if state.is_over() and history is not None:
+        from game.history import counted_score  # start-up: the history is open already
+
+        game_id = scene.session.game_id
+        # the scores as counted: a tie-break orders, it is never shown (issue #36)
+        scores = ", ".join(f"{counted_score(game_id, x):g}" for x in state.scores())
         print(
-            f"game {history.latest_id()} recorded: {registry.get(scene.session.game_id).name_en}, "
-            f"scores {', '.join(f'{x:g}' for x in state.scores())}"
+            f"game {history.latest_id()} recorded: {registry.get(game_id).name_en}, scores {scores}"
         )
     app.quit()
     pygame.quit()

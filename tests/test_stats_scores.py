@@ -107,3 +107,14 @@ def test_the_command_line_prints_counted_scores(capsys):
     assert main(["history", "--json"]) == 0
     rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert {s["score"] for row in rows for s in row["seats"]} == {0.0, 2.0, 7.0}, rows
+
+
+def test_play_until_end_prints_counted_scores(capsys):
+    """``play --until-end`` printed "scores 2.15, 4, 2.3" for a game of Duck! Duck! Go!:
+    the buoys, as the history keeps them for the statistics."""
+    argv = ["play", "--new", "duck", "--players", "3", "--computers", "--until-end"]
+    assert main([*argv, "--seed", "5"]) == 0
+    line = capsys.readouterr().out.strip().splitlines()[-1]
+    assert line.startswith("game 1 recorded: Duck! Duck! Go!, scores "), line
+    scores = line.split("scores ")[1].split(", ")
+    assert len(scores) == 3 and all(s.isdigit() for s in scores), line
