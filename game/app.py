@@ -7,6 +7,7 @@ import logging
 import os
 import sys
 import time
+import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -77,6 +78,9 @@ class App:
         self.elapsed = 0.0
         self.dirty = True
         self._was_busy = False
+        # The window's close button was pressed: SDL sends WINDOWCLOSE, then QUIT. A QUIT
+        # without it is a SIGTERM (SDL turns it into QUIT), which never asks first.
+        self._close_button = False
         # End-to-end tests: TABLETOP_DERBY_PROBE=file.json makes the app write what can be
         # clicked on the top scene after each drawn frame (a real window cannot be asked).
         self.probe_path = os.environ.get("TABLETOP_DERBY_PROBE") or None
@@ -100,7 +104,36 @@ class App:
         flags = pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE
         if not self._icon_set:
             self._set_icon()
-        return pygame.display.set_mode((0, 0) if fullscreen else size, flags)
+        if fullscreen:
+            return pygame.display.set_mode((0, 0), flags)
+        least = self.least_window()
+        size = (max(size[0], least[0]), max(size[1], least[1]))
+        screen = pygame.display.set_mode(size, flags)
+        if self.persist:
+            self._hold_minimum(least)
+        return screen
+
+    def least_window(self) -> tuple[int, int]:
+        """The smallest a person's window may be (theme.MIN_WINDOW, within the desktop);
+        a window of pictures and tests (``persist`` off) is any size asked for."""
+        if not self.persist:
+            return (1, 1)
+        desktops = pygame.display.get_desktop_sizes() or [theme.MIN_WINDOW]
+        width, height = desktops[0]
+        return (min(theme.MIN_WINDOW[0], width), min(theme.MIN_WINDOW[1], height))
+
+    @staticmethod
+    def _hold_minimum(least: tuple[int, int]) -> None:
+        """Tell the window manager the window's least size, so a drag stops there."""
+        try:
+            with warnings.catch_warnings():
+                # pygame-ce warns that this window object's own surface calls are
+                # deprecated; only its minimum_size is used here
+                warnings.simplefilter("ignore", DeprecationWarning)
+                window = pygame.Window.from_display_module()
+            window.minimum_size = least
+        except (AttributeError, pygame.error) as exc:  # an older pygame: no least size
+            log.warning("no least window size: %s", exc)
 
     def _set_icon(self) -> None:
         """The box's own icon in the title bar and task bar (set before the first window:
@@ -335,7 +368,15 @@ class App:
         return any(scene.busy() for scene in self.stack)
 
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.WINDOWCLOSE:
+            self._close_button = True
+            return
         if event.type == pygame.QUIT:
+            asked, self._close_button = self._close_button, False
+            # the close button over a scene that asks first (the title menu, issue #36)
+            if asked and self.top is not None and self.top.close_requested():
+                self.dirty = True
+                return
             self.quit()
             return
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
@@ -459,6 +500,11 @@ def run_app(
     save ``resume`` names (it is not read again). ``until_end``: the new game (computers
     only) is played to its end without drawing, recorded, and the app exits."""
     app = App(size=size, lang=lang)
+    if replay is not None:
+        # python -m game replay: the replay alone, so its Close (or Esc) ends the app and
+        # the person is back at their terminal (issue #36: it closed into the title menu)
+        app.router.screen("replay")(app, replay)
+        return app.run(frames)
     app.router.open("menu")
     if new:
         start_new_game(app, new, players, seed, computers)
@@ -471,8 +517,6 @@ def run_app(
         )  # a hosted game opens its table again (issue #18)
     elif resume:
         resume_game(app, resume)
-    elif replay is not None:  # python -m game replay: over the menu, where Close leads
-        app.router.screen("replay")(app, replay)
     return app.run(frames)
 
 
@@ -503,7 +547,10 @@ def play_until_end(app: App) -> int:
     latest = None if writer is None else writer.ask(lambda history: history.latest_id())
     recorded = False
     if state.is_over() and latest is not None and latest.wait(UNTIL_END_HISTORY_WAIT_S):
-        from game.history import HistoryProblem  # start-up: sqlite3 when the history is used
+        from game.history import (  # start-up: sqlite3 when the history is used
+            HistoryProblem,
+            counted_score,
+        )
 
         try:
             game = latest.result()
@@ -511,10 +558,10 @@ def play_until_end(app: App) -> int:
         except HistoryProblem as exc:
             print(f"the history: {printable(str(exc))}", file=sys.stderr)
         if recorded:
-            print(
-                f"game {game} recorded: {registry.get(scene.session.game_id).name_en}, "
-                f"scores {', '.join(f'{x:g}' for x in state.scores())}"
-            )
+            game_id = scene.session.game_id
+            # the scores as counted: a tie-break orders, it is never shown (issue #36)
+            scores = ", ".join(f"{counted_score(game_id, x):g}" for x in state.scores())
+            print(f"game {game} recorded: {registry.get(game_id).name_en}, scores {scores}")
     elif state.is_over():
         print("the history is in use by another program: the game is written at the next start")
     app.quit()

@@ -166,6 +166,15 @@ class GameRecord:
     viewer: int | None
 
 
+def counted_score(game: str, score: float) -> float:
+    """A recorded score as people count it (issue #36). A game's ``scores()`` may carry
+    a tie-break that orders the seats: Duck! Duck! Go!'s is the buoys of a player's best
+    duck plus a fraction for how near its next target it is. The fraction orders, it is
+    never shown and never averaged: a best of 2 beside an average of 2.1 was the
+    fraction counted in one and not the other."""
+    return float(math.floor(score)) if game == "duck" else score
+
+
 @dataclass
 class GameStats:
     game: str
@@ -780,7 +789,7 @@ class History:
                 continue
             won = place == 1
             found = per_game.setdefault(game_id, GameStats(game_id))
-            found.add(won, score)
+            found.add(won, counted_score(game_id, score))
             for level in str(against or "").split(","):
                 if level in LEVELS:
                     tally = levels.setdefault(level, [0, 0])
@@ -820,7 +829,10 @@ class History:
         return GameRecords(
             game,
             games,
-            None if high is None else (str(high[0]), float(high[1]), float(high[2])),
+            # ordered by the whole score, tie-break included; shown as counted
+            None
+            if high is None
+            else (str(high[0]), counted_score(game, float(high[1])), float(high[2])),
             None if quick is None else (str(quick[0]), int(quick[1]), float(quick[2])),
         )
 

@@ -30,7 +30,18 @@ from game.table.bots import BotRunner
 from game.ui import theme
 
 # The scenes that are not a game table (the command line adds the installed game ids).
-SCENES = ("menu", "lobby", "settings", "handoff", "help", "pause", "join", "history", "stats")
+SCENES = (
+    "menu",
+    "quit",
+    "lobby",
+    "settings",
+    "handoff",
+    "help",
+    "pause",
+    "join",
+    "history",
+    "stats",
+)
 LESSON_PREFIX = "lesson:"  # lesson:<id>, a lesson of data/lessons at one of its steps
 MAX_LESSON_FRAMES = 40_000  # frames of 1/30 s to reach a step (a whole lesson takes ~3000)
 
@@ -57,6 +68,9 @@ def _headless_env() -> None:
 def build_scene(app: Host, name: str, args: Any) -> None:
     app.router.open("menu")
     if name == "menu":
+        return
+    if name == "quit":  # the question Esc or the close button asks at the title
+        app.router.open("confirm", *app.stack[-1].quit_question())
         return
     if replay_scene_ref(name) is not None:
         app.router.screen("replay")(app, args.replay)

@@ -120,18 +120,24 @@ def _check_window(value: Any) -> str | None:
 SEAT_LEVELS = ("easy", "normal", "hard")
 MAX_SEATS = 6  # the most seats any game of the box has
 SEAT_KEYS = ("name", "character", "human", "level")
+# whether the name was typed by a person (else the box's, given again in each language);
+# optional: settings written before it (issue #36) lack it
+SEAT_OPTIONAL_KEYS = ("typed",)
 
 
 def _check_seats(value: Any) -> str | None:
     """The last table the lobby showed: at most six seats, each ``{"name": <a seat name>,
-    "character": <a key of the shared cast>, "human": <bool>, "level": <a level>}``."""
+    "character": <a key of the shared cast>, "human": <bool>, "level": <a level>}`` and
+    optionally ``"typed": <bool>``."""
     if not isinstance(value, list):
         return f"{describe(value)} is not a list of seats"
     if len(value) > MAX_SEATS:
         return f"{len(value)} seats; a table has at most {MAX_SEATS}"
     for i, seat in enumerate(value):
         place = f"seat {i + 1}"
-        if not isinstance(seat, dict) or set(seat) != set(SEAT_KEYS):
+        if not isinstance(seat, dict) or not (
+            set(SEAT_KEYS) <= set(seat) <= {*SEAT_KEYS, *SEAT_OPTIONAL_KEYS}
+        ):
             return f"{place}: {describe(seat)} is not an object with {', '.join(SEAT_KEYS)}"
         name = seat["name"]
         if not isinstance(name, str) or not name.strip():
@@ -144,6 +150,8 @@ def _check_seats(value: Any) -> str | None:
             return f"{place}: human {describe(seat['human'])} is not true or false"
         if not isinstance(seat["level"], str) or seat["level"] not in SEAT_LEVELS:
             return f"{place}: level {describe(seat['level'])} is not one of {list(SEAT_LEVELS)}"
+        if not isinstance(seat.get("typed", False), bool):
+            return f"{place}: typed {describe(seat['typed'])} is not true or false"
     return None
 
 

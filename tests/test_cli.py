@@ -441,6 +441,17 @@ def test_help_lists_what_each_game_allows(capsys):
     assert "pause" in SCENES
 
 
+def test_top_level_help_names_every_command_in_its_first_lines(capsys):
+    """issue #36: ``python -m game --help`` named 6 of its 10 commands in its opening
+    sentence (the list under it is cut into a column with long names on lines of their
+    own): the sentence names them all, as COMMANDS has them."""
+    from game.cli import COMMANDS
+
+    opening = " ".join(_help(capsys).split("positional arguments")[0].split())
+    sentence = opening.split("tabletop-derby:", 1)[1].split(".")[0]
+    assert [c for c in COMMANDS if c not in sentence] == [], sentence
+
+
 def test_top_level_help_has_no_rest_markup(capsys):
     text = _help(capsys)
     assert "``" not in text and "python -m game / tabletop-derby" in text

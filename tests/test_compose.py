@@ -41,6 +41,7 @@ class _Frame:
     def __init__(self) -> None:
         self.rect = pygame.Rect(100, 20, 80, 30)
         self.panel = self._paint("panel")
+        self.hint = ""  # the bar's hint, painted by the table's paint_static
 
     def _paint(self, text: str) -> Picture:
         def paint(layer: pygame.Surface, area: pygame.Rect) -> None:
@@ -51,6 +52,9 @@ class _Frame:
 
     def frame_panels(self):
         return [(self.rect, self.panel)]
+
+    def hint_text(self) -> str:
+        return self.hint
 
     def draw_thinking_cue(self, surface: pygame.Surface) -> None:
         pass
@@ -71,6 +75,9 @@ def test_the_still_picture_is_painted_again_only_when_its_key_changes():
     compositor.compose(screen, None)
     compositor.compose(pygame.Surface((300, 200)), None)  # another size
     assert table.static_paints == 3
+    frame.hint = "Roll the die."  # issue #36: the bar's hint is in the still picture
+    compositor.compose(pygame.Surface((300, 200)), None)
+    assert table.static_paints == 4
 
 
 def test_every_text_of_a_frame_goes_to_the_sink_where_it_landed_kept_or_not():

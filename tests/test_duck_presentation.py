@@ -14,12 +14,13 @@ import math
 import pygame
 import pytest
 
+from game import registry
 from game.scenes.duck import art
 from game.scenes.duck.geometry import SQ3, unit
 from game.scenes.table.frame import Hint
 from game.session import Session
 from game.ui import widgets
-from tests.scene_helpers import make_app, seats
+from tests.scene_helpers import make_app, seats, text_problems
 
 SIZES = [(1024, 600), (1280, 720), (1920, 1080), (2560, 1440)]
 BOARDS = [
@@ -531,9 +532,9 @@ def test_preview_labels_keep_clear_of_bonk_stars():
         star = pygame.Rect(0, 0, 40, 40)
         star.center = (300, 300)
         board._tags = [("warp?", (300, 305), (200, 50, 40), None)]
-        board._stars = [star]
+        board._stars = [(art.bonk_star(40), star)]  # (its picture, where)
         with widgets.recording(surface) as sink:
-            board._paint_tags(surface)
+            board._paint_marks(surface)  # the stars, then the labels
         (label,) = [t for t in sink.texts if t.text == "warp?"]
         assert not label.rect.colliderect(star)
     finally:
@@ -556,5 +557,38 @@ def test_the_no_tokens_message_loses_whole_sentences_never_words(lang):
         assert text.replace(" ", "").startswith(first)
         assert first.endswith((".", "。"))
         assert len(first) < len(text.replace(" ", ""))
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("players", [6, 2])
+def test_the_cards_up_panel_shows_every_name_and_its_title_whole(lang, size, players):
+    """issue #36: the "Cards up!" panel cut "Captain Bill" to "Captain…" (one line under
+    a card), and a panel of two cards was narrower than its title. The names wrap onto
+    two lines, the panel is as wide as its title; its texts are written down with it,
+    so the checks below (and the layout audit) read them."""
+    from game.scenes.duck.model import Reveal
+    from game.session import default_seats
+
+    app, scene = _table(size, players, {}, lang)
+    try:
+        names = [seat.name for seat in default_seats(registry.get("duck"), players, app.t)]
+        for p, name in enumerate(names):
+            scene.session.seats[p].name = name  # the box's own names: Captain Bill's too
+        cards = [(10 + p, p, scene.seat_name(p)) for p in range(players)]
+        title = app.t("duck.banner.reveal")
+        for flip in (0.5, 1.0):  # while the cards turn, and turned
+            scene.game.model.reveal = Reveal(list(cards), title, flip=flip)
+            with widgets.recording(app.screen) as sink:
+                app.draw()
+            assert title in [t.text for t in sink.texts]
+            panel = next(t for t in sink.texts if t.text == title).container
+            shown = [t for t in sink.texts if t.container is not None and panel.contains(t.rect)]
+            joined = "".join(t.text.replace(" ", "") for t in shown)
+            for name in names:
+                assert name.replace(" ", "") in joined, (name, [t.text for t in shown])
+            assert not text_problems(shown, size)
     finally:
         pygame.quit()

@@ -653,3 +653,80 @@ def test_the_hound_leaving_a_ghost_takes_one_pattern_by_click_or_key(app, monkey
     click(app, person.target("pattern", "C").center)
     key(app, pygame.K_a)
     assert taken == [A.patterns_action("C"), A.patterns_action("A")]
+
+
+def _bonk_into_a_duck_next_door(seed: int, limit: int = 400):
+    """Computers play a three-seat game until seat 0 is to choose a card one of whose
+    routes bonks into the duck next to its own at the first step: (the actions played,
+    the card). None when it never comes up."""
+    from game.ai import make_bot
+    from game.rules.duck.preview import DUCK, preview
+
+    played = Session("duck", make_seats((), 3), seed, {"variant": "beginner"})
+    bot, rng = make_bot("duck", "easy"), random.Random(seed)
+    actions = []
+    for _ in range(limit):
+        state = played.state
+        if state.is_over():
+            return None
+        if 0 in state.to_act() and type(state.decision(0)).__name__ == "ChooseCards":
+            for card in state.hands[0]:
+                pv = preview(state, 0, card, 0, 0)
+                if pv.bonk is not None and pv.bonk[5] == DUCK and not pv.path:
+                    return actions, card
+        player = state.to_act()[0]
+        action = bot.choose(state.view(player), player, rng)
+        played.apply(player, action)
+        actions.append((player, action))
+    return None
+
+
+def test_a_bonk_into_the_duck_next_door_shows_its_star_and_bonk_over_the_ducks(app):
+    """issue #36: a card whose first step bonks into the adjacent duck swims no hex, and
+    its preview's star and "bonk!" lay between and on the two ducks, under them: the
+    preview drew nothing to see (a bonk at the tub's edge showed both). Now the star and
+    the label are on top: the label's red text and the star's red rim are on screen."""
+    from game.rules.duck.preview import preview
+    from game.ui.widgets import recording
+
+    seed = next(s for s in range(1, 30) if _bonk_into_a_duck_next_door(s) is not None)
+    actions, card = _bonk_into_a_duck_next_door(seed)
+    options = {"variant": "beginner"}
+    session = Session("duck", make_seats((0,), 3), seed, options, bot_seed=scene_helpers.BOT_SEED)
+    for player, action in actions:
+        session.apply(player, action)
+    app.settings.animation_speed = 4.0
+    scene = DuckScene(app, session)
+    app.push(scene)
+
+    def card_target():
+        app.draw()  # the targets are laid out with the frame
+        found = [t for t in scene.game.choosing.targets() if t.kind == "card" and t.value == card]
+        return found[0] if found and not scene.busy_animating() else None
+
+    assert step_until(app, lambda: card_target() is not None)
+    target = card_target()
+    move_to(app, target.rect.center)
+    app.step(DT)
+    with recording(app.screen) as sink:
+        app.draw()
+    red = (200, 40, 30)
+
+    def reds(box: pygame.Rect) -> int:
+        box = box.clip(app.screen.get_rect())
+        return sum(
+            tuple(app.screen.get_at((x, y)))[:3] == red
+            for x in range(box.left, box.right)
+            for y in range(box.top, box.bottom)
+        )
+
+    q, r, bq, br = preview(session.state, 0, card, 0, 0).bonk[:4]
+    geo = scene.game.model.geo
+    (x0, y0), (x1, y1) = geo.hex_px(q, r), geo.hex_px(bq, br)
+    star = pygame.Rect(0, 0, round(geo.size * 0.95), round(geo.size * 0.95))
+    star.center = (round((x0 + x1) / 2), round((y0 + y1) / 2))
+    assert reds(star) >= star.w * star.h // 40, (reds(star), star)
+    tags = [t.rect for t in sink.texts if t.text == app.t("duck.ui.bonk")]
+    assert tags and all(reds(rect) >= rect.w * rect.h // 20 for rect in tags), [
+        reds(r) for r in tags
+    ]

@@ -16,7 +16,7 @@ from game.scenes.lobby.lobby import LobbyScene, default_seats, remembered_seats,
 from game.settings import Settings, read_settings, save_settings
 from game.ui import identity, theme
 from game.ui.i18n import Translator
-from tests.scene_helpers import click, make_app, push_game
+from tests.scene_helpers import click, key, make_app, push_game
 
 GAMES = [info.id for info in registry.installed_games()]
 
@@ -322,7 +322,9 @@ def test_the_next_game_maps_the_table_by_cast_member_and_seat():
     # Duck! has every member: each seat keeps its own
     duck = remembered_seats(registry.get("duck"), TABLE, t)
     assert [s.character for s in duck] == ["doc", "cookie", "pirate", "goldie", "daisy"]
-    assert seats_to_remember(registry.get("duck"), duck) == TABLE
+    kept = seats_to_remember(registry.get("duck"), duck)
+    assert [{k: v for k, v in seat.items() if k != "typed"} for seat in kept] == TABLE
+    assert [seat["typed"] for seat in kept] == [True, False, True, False, False]
     # Eight Routes needs three seats: a one-seat table gets two new computers
     routes = remembered_seats(registry.get("routes"), TABLE[:1], t)
     assert [s.name for s in routes] == ["Ann", "Sparky", "Cookie"]
@@ -353,6 +355,60 @@ def test_reopening_the_lobby_shows_the_last_table(app):
     again.wait_for_scan()
     assert [s.name for s in again.seats] == [r["name"] for r in remembered]
     assert [s.character for s in again.seats] == ["sparky", "cookie", "pirate", "daisy", "doc"]
+
+
+def _lobby(app, game: str) -> LobbyScene:
+    lobby = LobbyScene(app, registry.get(game))
+    app.push(lobby)
+    lobby.wait_for_scan()
+    return lobby
+
+
+def _start(app, lobby) -> None:
+    click(app, lobby.buttons.by_key("start").rect.center)
+    assert app.top is not lobby
+    app.pop()
+
+
+def test_the_box_names_follow_the_language_and_a_typed_name_stays_as_typed(app):
+    """issue #36: computer seats named in Japanese stayed Japanese after switching back to
+    English (a seat whose character was changed kept the old one's name, "プレイヤー1"
+    was never translated), and the Japanese name was saved for every later table. In
+    Japanese: seat 2's character changed, seat 3 renamed by typing; in English the next
+    table names seats 1, 2 and 4 in English, keeps the typed name, and saves them so."""
+    app.settings.seats = []
+    app.set_language("ja")
+    lobby = _lobby(app, "duck")
+    click(app, lobby.buttons.by_key("char:1").rect.center)  # the next free member
+    changed = next(c for c in lobby.info.characters if c.key == lobby.seats[1].character)
+    assert lobby.seats[1].name == changed.name_ja  # the box's name follows it at once
+    click(app, lobby.buttons.by_key("name:2").rect.center)
+    app.handle(pygame.event.Event(pygame.TEXTINPUT, text="ハナ"))
+    key(app, pygame.K_RETURN)
+    assert [s.name for s in lobby.seats][:3] == ["プレイヤー1", changed.name_ja, "ハナ"]
+    _start(app, lobby)
+    app.set_language("en")
+    again = _lobby(app, "duck")
+    fourth = next(c for c in again.info.characters if c.key == again.seats[3].character)
+    assert [s.name for s in again.seats] == ["Player 1", changed.name_en, "ハナ", fourth.name_en]
+    _start(app, again)
+    assert [s["name"] for s in app.settings.seats] == [s.name for s in again.seats]
+    assert [s["typed"] for s in app.settings.seats] == [False, False, True, False]
+
+
+def test_a_table_remembered_before_the_typed_flag_is_translated_too():
+    """issue #36: settings written before ``typed`` existed: a name the box gives (in
+    either language, on any seat) is the box's, any other was typed."""
+    table = [
+        {"name": "プレイヤー1", "character": "doc", "human": True, "level": "normal"},
+        {"name": "クッキー", "character": "bill", "human": False, "level": "hard"},
+        {"name": "ハナ", "character": "cookie", "human": False, "level": "easy"},
+    ]
+    seats = remembered_seats(registry.get("duck"), table, Translator("en"))
+    assert [s.name for s in seats] == ["Player 1", "Captain Bill", "ハナ"]
+    assert Settings(seats=[{**table[0], "typed": False}]).validated().seats
+    with pytest.raises(ValueError, match="typed"):
+        Settings(seats=[{**table[0], "typed": "no"}]).validated()
 
 
 def test_the_hand_off_curtain_shows_the_seats_colour_and_mark(app, monkeypatch):

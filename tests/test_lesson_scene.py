@@ -14,6 +14,7 @@ from game.lessons import lesson_ids, lesson_path, load_lesson
 from game.scenes.shell.menu import MenuScene
 from game.scenes.table.lesson import LessonDoneScene, LessonStartScene
 from game.ui import fonts
+from game.ui.widgets import recording
 from tests.lesson_helpers import (
     assert_pointed_on_screen,
     clicks_for,
@@ -55,6 +56,28 @@ def test_a_lesson_completes_by_clicks_with_every_pointed_element_on_screen(lesso
     assert game is not scene and game.guide.lesson is None
     assert game.session.game_id == lesson.game and game.session.players == lesson.players
     assert [s.human for s in game.session.seats] == [s == "human" for s in lesson.seats]
+
+
+@pytest.mark.parametrize("lesson_id", LESSONS)
+def test_the_bar_says_press_next_only_on_a_step_to_read(lesson_id):
+    """issue #36: a step that waits for an action (roll the die) still said "Press Next
+    (or Enter) when you have read it" under the board: the still picture that holds the
+    bar was kept from the step to read before it. Every step of every lesson, as drawn:
+    the bar's hint is the read hint exactly on the steps to read."""
+    lesson = load_lesson(lesson_path(lesson_id))
+    app = lesson_app("en")
+    scene = open_lesson(app, lesson.game, lesson_id)
+    read_hint = app.t("app.lesson_read_hint")
+    for index in range(len(lesson.steps)):
+        step = wait_for_step(app, scene)
+        with recording(app.screen) as sink:
+            app.draw()
+        bar = " ".join(t.text for t in sink.texts if scene.plan.hint.colliderect(t.rect))
+        if step.expect is None:
+            assert bar == read_hint, f"steps[{index}] (to read): the bar says {bar!r}"
+        else:
+            assert "Press Next" not in bar, f"steps[{index}] ({step.expect}): {bar!r}"
+        do_step(app, scene, step)
 
 
 def test_an_action_the_step_does_not_ask_for_is_refused_with_its_hint():

@@ -149,6 +149,27 @@ def test_the_controls_play_step_jump_show_and_close():
     assert type(app.top).__name__ == "MenuScene"
 
 
+def test_the_replay_command_closes_back_to_the_terminal(monkeypatch):
+    """issue #36: ``python -m game replay ID`` closed into the title menu instead of back
+    to the terminal. The command's window holds the replay alone: Close (or Esc) ends
+    the app. (The history's Watch and the end screen's Watch again still return to the
+    screen they were opened from: the test below.)"""
+    from game import app as app_module
+
+    started = []
+    monkeypatch.setattr(app_module.App, "run", lambda self, frames=None: started.append(self) or 0)
+    for close in ("button", "esc"):
+        assert app_module.run_app(size=(1024, 600), replay=replay_of(finished("routes", 3, 6))) == 0
+        app = started[-1]
+        assert [type(s).__name__ for s in app.stack] == ["ReplayTableScene", "ReplayControls"]
+        if close == "button":
+            app.top.buttons.by_key("replay:close").on_click()
+        else:
+            app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+        assert not app.running and app.stack == []
+    pygame.quit()
+
+
 def test_the_end_screen_and_the_history_open_the_replay(tmp_path):
     app = make_app((1280, 720))
     played = finished("routes", 3, seed=6)

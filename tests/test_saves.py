@@ -384,7 +384,7 @@ def test_an_unreadable_saves_folder_is_reported_not_taken_for_no_saves(monkeypat
     assert len(entries) == 1 and isinstance(entries[0], saves.SavesFolderError)
     assert "Permission denied" in str(entries[0])
     app.push(MenuScene(app))
-    assert app.top.buttons.by_key("resume")  # the menu still offers Resume
+    assert app.top.buttons.by_key("resume").enabled  # the menu still offers Resume
     app.push(ResumeScene(app))
     assert isinstance(app.top.folder_error, saves.SavesFolderError)
     assert app.top.entries == []

@@ -6,6 +6,7 @@ import pytest
 from game.scenes.shell.menu import MenuScene
 from game.scenes.shell.settings import SettingsScene
 from game.scenes.table.handoff import HandoffScene
+from game.ui.widgets import recording
 
 
 def click(app, button):
@@ -71,6 +72,105 @@ def test_quit_from_menu_stops_the_loop(app):
     app.push(MenuScene(app))
     click(app, app.top.buttons.by_key("quit"))
     assert not app.running
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_esc_at_the_title_asks_before_quitting(app, lang):
+    """issue #36: Esc on the title menu quit at once. It asks first: Esc (or Stay, where
+    the focus starts, so Enter by habit changes nothing) keeps the box open; Quit in the
+    question quits. The menu's own Quit button stays direct (the test above)."""
+    from game.scenes.shell.dialog import ConfirmScene
+
+    app.set_language(lang)
+    app.push(MenuScene(app))
+    app.step(1 / 60)
+    key(app, pygame.K_ESCAPE)
+    assert app.running and isinstance(app.top, ConfirmScene)
+    assert app.top.title == app.t("app.quit_confirm_title")
+    key(app, pygame.K_ESCAPE)  # Esc again answers "stay"
+    assert app.running and isinstance(app.top, MenuScene)
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_RETURN)  # the focus is on Stay
+    assert app.running and isinstance(app.top, MenuScene)
+    key(app, pygame.K_ESCAPE)
+    click(app, app.top.buttons.by_key("yes"))
+    assert not app.running
+
+
+def test_the_close_button_at_the_title_asks_and_a_second_close_quits(app):
+    """issue #36: the window's close button at the title asks first (SDL sends
+    WINDOWCLOSE, then QUIT); pressed again over the question, it quits. A QUIT with no
+    WINDOWCLOSE before it (SIGTERM, which SDL turns into QUIT) never asks."""
+    from game.scenes.shell.dialog import ConfirmScene
+
+    app.push(MenuScene(app))
+    app.step(1 / 60)
+
+    def close_button():
+        app.handle(pygame.event.Event(pygame.WINDOWCLOSE, window=None))
+        app.handle(pygame.event.Event(pygame.QUIT))
+        app.step(1 / 60)
+
+    close_button()
+    assert app.running and isinstance(app.top, ConfirmScene)
+    close_button()
+    assert not app.running
+
+
+def test_a_quit_without_the_close_button_quits_the_title_at_once(app):
+    """issue #36: only a person's close asks; a SIGTERM (a QUIT alone) ends the app."""
+    app.push(MenuScene(app))
+    app.step(1 / 60)
+    app.handle(pygame.event.Event(pygame.QUIT))
+    assert not app.running
+
+
+def test_the_title_buttons_stay_where_they_are_whether_or_not_a_game_can_be_resumed(app):
+    """issue #36: Resume came and went, and every button after it moved (a click aimed at
+    Settings landed elsewhere). Every button is in one place either way; without a game
+    to resume, Resume is greyed and says why when pointed at."""
+    from game import saves
+    from game.session import Seat, Session
+
+    app.push(MenuScene(app))
+    app.step(1 / 60)
+    before = {b.key: tuple(b.rect) for b in app.top.buttons.buttons}
+    resume = app.top.buttons.by_key("resume")
+    assert not resume.enabled and resume.why == app.t("app.no_saves")
+    app.handle(
+        pygame.event.Event(
+            pygame.MOUSEMOTION, pos=resume.rect.center, rel=(0, 0), buttons=(0, 0, 0)
+        )
+    )
+    with recording(app.screen) as sink:
+        app.draw()
+    assert app.t("app.no_saves") in [t.text for t in sink.texts]
+    seats = [Seat("Ann", "doc", human=True), Seat("Bo", "cookie", human=False)]
+    saves.autosave(Session("routes", [*seats, Seat("Cy", "pirate", human=False)], 3))
+    app.pop()
+    app.push(MenuScene(app))
+    after = {b.key: tuple(b.rect) for b in app.top.buttons.buttons}
+    assert app.top.buttons.by_key("resume").enabled
+    assert after == before
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_each_game_card_says_play(app, lang):
+    """issue #36: nothing said that a click on a game's card starts it: each card shows
+    Play, inside the card, clear of the card's own texts."""
+    from game import registry
+
+    app.set_language(lang)
+    app.push(MenuScene(app))
+    with recording(app.screen) as sink:
+        app.draw()
+    plays = [t for t in sink.texts if t.text == app.t("app.play")]
+    cards = [b for b in app.top.buttons.buttons if b.key.startswith("game:")]
+    assert len(cards) == len(registry.installed_games()) == len(plays)
+    for card in cards:
+        (play,) = [t for t in plays if card.rect.contains(t.rect)]
+        others = [t for t in sink.texts if t is not play and t.container == card.rect]
+        assert others and not any(play.rect.colliderect(t.rect) for t in others)
 
 
 def test_a_bad_file_message_is_a_dialog_and_the_app_keeps_running(app):

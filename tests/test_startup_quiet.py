@@ -8,7 +8,9 @@ import os
 import subprocess
 import sys
 
-from game.__main__ import display_problem
+import pytest
+
+from game.__main__ import display_problem, main
 
 
 def test_a_window_needs_a_display_on_linux_unless_a_video_driver_is_named():
@@ -50,3 +52,28 @@ def test_no_sound_card_is_silence_and_at_most_one_line(tmp_path):
     lines = done.stderr.splitlines()
     assert not [line for line in lines if "ALSA lib" in line or "XDG_RUNTIME_DIR" in line]
     assert len(lines) <= 1 and all(line.startswith("no sound: ") for line in lines)
+
+
+@pytest.mark.parametrize(
+    ("argv", "problem"),
+    [
+        (["play", "--players", "3"], "argument --players: needs --new GAME"),
+        (["--players", "3"], "argument --players: needs --new GAME"),
+        (["play", "--new", "cluck", "--players", "9"], "is for 2-4 players, not 9"),
+        (["play", "--until-end"], "argument --until-end"),
+        (["replay", "latest"], "the history has no finished game yet"),
+    ],
+)
+def test_a_bad_argument_is_told_before_no_display(monkeypatch, capsys, argv, problem):
+    """issue #36: ``play --players 3`` on a machine with no display said "no display",
+    and the bad argument only once a display was found. The arguments are checked
+    first: one line on stderr naming the bad one, exit 2."""
+    if not sys.platform.startswith("linux"):
+        return  # elsewhere a desktop always has its display
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
+        monkeypatch.delenv(name, raising=False)
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and problem in err and "no display" not in err, err
+    assert main(["play", "--frames", "5"]) == 2  # good arguments: then the display
+    assert "no display" in capsys.readouterr().err

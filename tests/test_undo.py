@@ -269,7 +269,7 @@ def test_the_undo_button_is_in_the_same_place_greyed_with_its_reason_then_takes_
     app = make_app()
     scene = push_game(app, game_id, (0,), 3, 7, options, level="easy")
     tips: list[str] = []
-    monkeypatch.setattr(table_scene, "draw_tip", lambda surface, text, *a: tips.append(text))
+    monkeypatch.setattr(table_scene, "draw_tip", lambda surface, text, *a, **k: tips.append(text))
     button = scene.buttons.by_key("undo")
     w = app.size[0]
     assert button.rect == pygame.Rect(w - scene.px(226), scene.px(8), scene.px(102), scene.px(40))

@@ -121,6 +121,7 @@ SEED = 1
 MEASURED = {"Ag"}
 SHELL = (
     "menu",
+    "quit",
     "settings",
     "lobby",
     "host",
@@ -715,6 +716,8 @@ def _open(app: Any, name: str, game: Any, folder: str) -> Any:
     screen = app.router.screen
     if name in ("menu", "settings", "resume"):
         return screen(name)(app)
+    if name == "quit":  # the question Esc or the close button asks at the title
+        return screen("confirm")(app, *app.top.quit_question())
     if name in ("lobby", "host"):
         lobby = screen("lobby")(app, game)
         if name == "host":  # every seat but the first online: the longest labels

@@ -1,5 +1,5 @@
-"""``python -m game`` / ``tabletop-derby``: play (the default), simulate, tournament,
-screenshot, serve or check-board.
+"""``python -m game`` / ``tabletop-derby``: play (the default), screenshot, simulate,
+tournament, serve, check-board, history, stats, export or replay.
 
 A command line that cannot be carried out is one line on stderr and exit code 2, found
 before any window opens or any game runs. A fault in the program itself is one line that

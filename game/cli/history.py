@@ -83,7 +83,7 @@ def _when(seconds: float) -> str:
 
 def _list(history: Any, args: argparse.Namespace) -> int:
     from game import registry  # start-up: the history only when a command runs
-    from game.history import RowProblem  # start-up: the history only when a command runs
+    from game.history import RowProblem, counted_score  # start-up: the history when run
 
     entries = history.games(args.game, args.player, limit=args.limit)
     if not entries and not args.json:
@@ -97,12 +97,15 @@ def _list(history: Any, args: argparse.Namespace) -> int:
                 "id": entry.id, "game": entry.game, "ended": entry.ended,
                 "rounds": entry.rounds, "source": entry.source, "lesson": entry.lesson,
                 "seats": [{"name": s.name, "kind": s.kind, "level": s.level,
-                           "score": s.score, "place": s.place} for s in entry.seats],
+                           "score": counted_score(entry.game, s.score), "place": s.place}
+                          for s in entry.seats],
             }, ensure_ascii=False))  # fmt: skip
             continue
         name = registry.get(entry.game).name_en
         seats = ", ".join(
-            f"{s.name}{' (' + s.level + ')' if s.level else ''} {s.score:g}" for s in entry.seats
+            f"{s.name}{' (' + s.level + ')' if s.level else ''} "
+            f"{counted_score(entry.game, s.score):g}"  # a tie-break orders, never shown
+            for s in entry.seats
         )
         winners = " & ".join(entry.seats[p].name for p in entry.winners) or "nobody"
         lesson = " [lesson]" if entry.lesson else ""

@@ -79,11 +79,13 @@ def add_parser(sub, details: bool) -> argparse.ArgumentParser:
 
 
 def check(args) -> None:
+    """The arguments first, then the display (issue #36: ``play --players 3`` without a
+    display said "no display", and the bad argument only once one was found)."""
+    _check_play(args)
     if not args.until_end:
         problem = display_problem()
         if problem is not None:
             raise UsageError(problem)
-    _check_play(args)
 
 
 def _check_play(args) -> None:

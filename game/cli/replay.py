@@ -91,10 +91,11 @@ def add_parser(sub, details: bool) -> argparse.ArgumentParser:
 
 
 def check(args) -> None:
+    """The game to watch first, then the display (a bad argument is told either way)."""
+    args.replay = _replay(args.which, "ID|latest|FILE")
     problem = display_problem()
     if problem is not None:
         raise UsageError(problem)
-    args.replay = _replay(args.which, "ID|latest|FILE")
 
 
 def run(args) -> int:

@@ -95,6 +95,12 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         self.buttons.draw(surface)
 
+    def close_requested(self) -> bool:
+        """The window's close button was pressed with this scene on top: True when the
+        scene took it (the title menu asks first, issue #36), False to close at once
+        (a table saves itself in :meth:`on_quit`)."""
+        return False
+
     def on_quit(self) -> None:
         """The app is closing (window closed, Ctrl+C): save what must be saved."""
 

@@ -4,6 +4,11 @@ from __future__ import annotations
 
 BASE_SIZE = (1280, 720)
 MIN_TEXT_PX = 14  # no text is drawn smaller (tests/test_screens_at_every_size.py)
+# The smallest window a person's window may be made (issue #36: at 700x450 with Larger
+# text, texts ran over each other). Every screen is laid out and audited down to it, with
+# Normal and Larger text (tools/audit_layout.py's first size); on a smaller desktop, the
+# desktop.
+MIN_WINDOW = (1024, 600)
 MIN_ICON_PX = 16  # no icon, piece or seat mark is drawn smaller (issue #27)
 
 BG = (246, 238, 222)

@@ -418,12 +418,26 @@ def draw_panel(
     pygame.draw.rect(surface, edge, rect, width=2, border_radius=radius)
 
 
-def draw_tip(surface: pygame.Surface, text: str, under: pygame.Rect, size: int) -> pygame.Rect:
-    """A small tooltip with ``text`` just below ``under``, kept inside ``surface``."""
+def draw_tip(
+    surface: pygame.Surface,
+    text: str,
+    under: pygame.Rect,
+    size: int,
+    above: bool = False,
+    right: int | None = None,
+) -> pygame.Rect:
+    """A small tooltip with ``text`` just below ``under`` (``above``: just over it, for a
+    button at the window's foot), kept inside ``surface``; ``right``: its right edge at
+    most there (clear of a column beside it)."""
     image = fonts.render(text, size, theme.INK)
     pad = max(4, size // 3)
     box = image.get_rect().inflate(2 * pad, 2 * pad)
-    box.midtop = (under.centerx, under.bottom + pad)
+    if above:
+        box.midbottom = (under.centerx, under.top - pad)
+    else:
+        box.midtop = (under.centerx, under.bottom + pad)
+    if right is not None:
+        box.right = min(box.right, right)
     box.clamp_ip(surface.get_rect())
     draw_panel(surface, box, radius=max(4, size // 3))
     at = image.get_rect(center=box.center)

@@ -55,13 +55,25 @@ class Board:
 
     def draw_preview(self, surface, d, spec) -> None:
         """The preview on a layer of its own laid over the board, its texts and icons
-        written down with it (the audit sees them: issue #27)."""
+        written down with it (the audit sees them: issue #27). Its bonk stars and labels
+        are a second picture (``model.preview_marks``), laid over the pieces by the
+        drawing: a duck that bonks into the duck beside it swims no hex, and its star and
+        "bonk!" lay between and on the two ducks, under them, so the preview showed
+        nothing (issue #36)."""
         picture = paint_picture(
             pygame.Surface(surface.get_size(), pygame.SRCALPHA),
             lambda overlay, _area: self._paint_preview(overlay, d, spec),
         )
         lay(surface, picture, (0, 0))
+        marks = paint_picture(
+            pygame.Surface(surface.get_size(), pygame.SRCALPHA),
+            lambda layer, _area: self._paint_marks(layer),
+        )
         box = picture.image.get_bounding_rect()
+        over = marks.image.get_bounding_rect()
+        if over.w and over.h:
+            self.model.preview_marks = marks
+            box = box.union(over) if box.w and box.h else over
         self.model.preview_box = box if box.w and box.h else None
 
     def _tag(self, surface, text: str, center, colour, size: int | None = None) -> None:
@@ -70,17 +82,23 @@ class Board:
         self._tags.append((text, center, colour, size))
 
     def _star(self, surface, size: int, center) -> None:
-        """A bonk star centred on ``center`` (the labels keep clear of it)."""
+        """A bonk star centred on ``center``, painted with the labels over the pieces
+        (:meth:`_paint_marks`); the labels keep clear of it."""
         star = art.bonk_star(size)
         rect = star.get_rect(center=(round(center[0]), round(center[1])))
-        surface.blit(star, rect)
-        self._stars.append(rect)
+        self._stars.append((star, rect))
+
+    def _paint_marks(self, surface) -> None:
+        """The preview's bonk stars, then its labels: what must be seen over the ducks."""
+        for star, rect in self._stars:
+            surface.blit(star, rect)
+        self._paint_tags(surface)
 
     def _paint_tags(self, surface) -> None:
         """The preview's labels, after everything else of it: none under a star, under
         another label or over a tile's printed number (issue #27: a bonk star covered its
         "warp?", a "bonk!" the tile's "5A")."""
-        taken = list(self._stars)
+        taken = [rect for _star, rect in self._stars]
         for text, size, centre, _colour, bold in art.tile_labels(
             self.model.geo, self.host.state.board
         ):
@@ -92,7 +110,7 @@ class Board:
 
     def _paint_preview(self, overlay, d, spec) -> None:
         self._tags: list[tuple] = []
-        self._stars: list[pygame.Rect] = []
+        self._stars: list[tuple[pygame.Surface, pygame.Rect]] = []
         kind = spec[0]
         lines = []
         if kind == "duck":
@@ -124,7 +142,6 @@ class Board:
             lines.append(
                 self.host.t("duck.ui.hound_preview_patterns", patterns=" + ".join(letters))
             )
-        self._paint_tags(overlay)
         self.model.legend_text = " ".join(lines)
 
     def _route_line(self, surface, points, colour, strong: bool) -> None:

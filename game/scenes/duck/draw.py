@@ -21,7 +21,7 @@ import pygame
 
 from game.scenes.table.contract import TableHost
 from game.ui import fonts, smooth, sprites, theme
-from game.ui.widgets import draw_icon, draw_text, lay, record_icon
+from game.ui.widgets import Picture, draw_icon, draw_text, lay, record_icon, recording
 
 from . import art
 from .board import Board
@@ -139,6 +139,8 @@ class Drawing:
             draw_text(surface, text, size, centre, colour, bold=bold, anchor="center")
         self._build_layer(surface, d, self.targets.preview_spec(d), targets)
         self._draw_pieces(surface, {p for p, _ in self._still_pieces()})
+        if self.model.preview_marks is not None:  # its stars and labels over the ducks
+            lay(surface, self.model.preview_marks, (0, 0))
         self.panels.draw_magnifier(surface, d, self._piece_points())
 
     def _piece_points(self) -> list[tuple[float, float]]:
@@ -165,6 +167,7 @@ class Drawing:
     def _build_layer(self, layer, d, spec, targets) -> None:
         self.model.legend_text = ""
         self.model.preview_box = None
+        self.model.preview_marks = None
         if d is not None and spec is not None:
             self.board.draw_preview(layer, d, spec)
         self.panels.draw_info(layer)
@@ -390,22 +393,20 @@ class Drawing:
     def _draw_reveal(self, surface) -> None:
         """The cards of a reveal over the board, turning face up one after another. The
         panel is drawn once (opaque, its corners keyed out); while the cards turn they are
-        scaled onto a copy, afterwards the finished picture is kept."""
+        scaled onto a copy, afterwards the finished picture is kept. Its texts (the title,
+        the names under the cards) go with it wherever it is laid, so the layout checks
+        read them."""
         rv = self.model.reveal
         if rv is None:
             return
-        n = len(rv.cards)
-        area = self.model.tub_rect
-        gap = self.host.px(14)
-        w = min(self.host.px(104), (area.width - self.host.px(60) - gap * (n - 1)) // max(1, n))
-        h = round(w / 0.72)
-        box = pygame.Rect(0, 0, n * w + (n - 1) * gap + self.host.px(40), h + self.host.px(90))
-        box.center = area.center
+        box, w, h, gap, x0 = self._reveal_box(rv)
         if rv.base is None or rv.base.get_size() != box.size:
-            rv.base = self._reveal_base(rv, box, w, h, gap)
+            rv.base, rv.texts = self._reveal_base(rv, box, w, h, gap, x0)
             rv.final = None
+        top = self.host.px(40)
         if rv.flip < 1.0:
-            surface.blit(rv.base, box)
+            lay(surface, Picture(rv.base, rv.texts), box)
+            n = len(rv.cards)
             for i, (card, _, _) in enumerate(rv.cards):
                 local = rv.flip if n == 1 else min(1.0, max(0.0, rv.flip * 1.6 - i * 0.6 / (n - 1)))
                 squash = abs(math.cos(local * math.pi))
@@ -417,45 +418,101 @@ class Drawing:
                 sw = max(1, round(w * squash))
                 if sw != w:
                     image = pygame.transform.smoothscale(image, (sw, h))
-                surface.blit(
-                    image,
-                    (
-                        box.x + self.host.px(20) + i * (w + gap) + (w - sw) // 2,
-                        box.y + self.host.px(40),
-                    ),
-                )
+                surface.blit(image, (box.x + x0 + i * (w + gap) + (w - sw) // 2, box.y + top))
             return
         if rv.final is None:
             rv.final = rv.base.copy()
             for i, (card, _, _) in enumerate(rv.cards):
                 rv.final.blit(
-                    art.flat(self.panels.card_image(card, w, h)),
-                    (self.host.px(20) + i * (w + gap), self.host.px(40)),
+                    art.flat(self.panels.card_image(card, w, h)), (x0 + i * (w + gap), top)
                 )
         rv.final.set_alpha(max(0, int(rv.alpha)) if rv.alpha < 255 else None)
-        surface.blit(rv.final, box)
+        lay(surface, Picture(rv.final, rv.texts), box)
 
-    def _reveal_base(self, rv, box: pygame.Rect, w: int, h: int, gap: int) -> pygame.Surface:
+    def _reveal_labels(self, rv, w: int, gap: int) -> tuple[list[list[str]], int, int]:
+        """Each card's name across the card's width and half the gaps beside it, wrapped
+        onto two lines when one is not enough (issue #36: "Captain Bill" was cut to
+        "Captain…"); a third line's worth, or a single word wider than that, is cut with
+        "…". (The lines of each, their size, a line's height.)"""
+        width = w + gap - 2
+        size = self.host.text_px(13)
+        face = fonts.font(size)
+        out = []
+        for _, _, label in rv.cards:
+            lines = fonts.wrap(label, size, width) or [""]
+            if len(lines) > 2:
+                rest = (" " if " " in label else "").join(lines[1:])
+                lines = [lines[0], fonts.ellipsize(face, rest, width)]
+            out.append([fonts.ellipsize(face, line, width) for line in lines])
+        return out, size, round(size * 1.3)
+
+    def _reveal_box(self, rv) -> tuple[pygame.Rect, int, int, int, int]:
+        """Where the reveal lies and how its cards are cut: (the panel, a card's width
+        and height, the gap, the first card's x in the panel). As wide as its title needs
+        (a reveal of two cards cut "Cards up! Moving order…"), as tall as its names."""
+        n = len(rv.cards)
+        area = self.model.tub_rect
+        gap = self.host.px(14)
+        w = min(self.host.px(104), (area.width - self.host.px(60) - gap * (n - 1)) // max(1, n))
+        h = round(w / 0.72)
+        lines, _size, line_h = self._reveal_labels(rv, w, gap)
+        rows = max((len(each) for each in lines), default=1)
+        cards_w = n * w + (n - 1) * gap
+        title_w = fonts.font(self.host.text_px(18), True).size(rv.title)[0]
+        width = min(area.width, max(cards_w, title_w) + self.host.px(40))
+        stripe = max(3, self.host.px(5))
+        height = self.host.px(47) + h + stripe + rows * line_h + self.host.px(10)
+        box = pygame.Rect(0, 0, width, height)
+        box.center = area.center
+        return box, w, h, gap, (width - cards_w) // 2
+
+    def _reveal_base(
+        self, rv, box: pygame.Rect, w: int, h: int, gap: int, x0: int
+    ) -> tuple[pygame.Surface, tuple]:
         # opaque (a colour key would make every blit several times slower): the rounded
         # corners show the table underneath
         size = box.size
         base = self.host.compositor.still(self.host.size).subsurface(box).copy()
-        pygame.draw.rect(base, (46, 66, 92), base.get_rect(), border_radius=self.host.px(16))
-        title = fonts.render(rv.title, self.host.text_px(18), theme.INK_LIGHT, bold=True)
-        base.blit(title, title.get_rect(midtop=(size[0] // 2, self.host.px(10))))
-        for i, (_, player, label) in enumerate(rv.cards):
-            x = self.host.px(20) + i * (w + gap)
-            y = self.host.px(40) + h
-            smooth.disc(
-                base,
-                self.host.seat_colour(player),
-                (x + self.host.px(7), y + self.host.px(16)),
-                self.host.px(6),
+        with recording(base) as sink:
+            pygame.draw.rect(base, (46, 66, 92), base.get_rect(), border_radius=self.host.px(16))
+            inner = base.get_rect().inflate(-self.host.px(24), 0)
+            title, title_px = fonts.fit(
+                rv.title, self.host.text_px(18), inner.w, theme.MIN_TEXT_PX, bold=True
             )
-            text, label_px = fonts.fit(label, self.host.text_px(13), w - self.host.px(18), 14)
-            name = fonts.render(text, label_px, theme.INK_LIGHT)
-            base.blit(name, (x + self.host.px(16), y + self.host.px(8)))
-        return base
+            draw_text(
+                base,
+                title,
+                title_px,
+                (size[0] // 2, self.host.px(10)),
+                theme.INK_LIGHT,
+                bold=True,
+                anchor="midtop",
+                within=inner,
+            )
+            lines, label_px, line_h = self._reveal_labels(rv, w, gap)
+            stripe = max(3, self.host.px(5))
+            for i, (_, player, _) in enumerate(rv.cards):
+                x = x0 + i * (w + gap)
+                y = self.host.px(40) + h + self.host.px(4)
+                # the seat's colour under its card, its name under that across the card
+                pygame.draw.rect(
+                    base,
+                    self.host.seat_colour(player),
+                    (x, y, w, stripe),
+                    border_radius=stripe // 2,
+                )
+                column = pygame.Rect(x - (gap - 2) // 2, y, w + gap - 2, size[1] - y)
+                for k, line in enumerate(lines[i]):
+                    draw_text(
+                        base,
+                        line,
+                        label_px,
+                        (x + w // 2, y + stripe + self.host.px(3) + k * line_h),
+                        theme.INK_LIGHT,
+                        anchor="midtop",
+                        within=column,
+                    )
+        return base, tuple(sink.texts)
 
     def _draw_banner(self, surface) -> None:
         b = self.model.banner

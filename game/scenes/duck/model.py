@@ -92,6 +92,7 @@ class Reveal:
     fading: bool = False
     base: pygame.Surface | None = None  # the panel without the cards
     final: pygame.Surface | None = None  # the panel with every card face up
+    texts: tuple = ()  # the texts on the panel (its title, the names), where they are on it
 
 
 @dataclass
@@ -172,6 +173,8 @@ class DuckModel:
     targets: list[Target] = field(default_factory=list)
     legend_text: str = ""  # what the preview on the board shows
     preview_box: pygame.Rect | None = None  # where on the window that preview is
+    # the preview's bonk stars and labels, laid over the pieces (issue #36)
+    preview_marks: Picture | None = None
     hint_now: Hint = field(default_factory=lambda: Hint(""))  # the bar's hint, as last painted
     # -- caches ----------------------------------------------------------------------------
     rot: dict[tuple[object, ...], pygame.Surface] = field(default_factory=dict)  # turned sprites

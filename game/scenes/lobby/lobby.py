@@ -10,7 +10,7 @@ import pygame
 
 from game.paths import lesson_ids
 from game.scenes.lobby.options import OptionsPanel, _loader, option_help_key
-from game.scenes.lobby.seats import SeatCards, remembered_seats, seats_to_remember
+from game.scenes.lobby.seats import SeatCards, remembered_seats, seats_to_remember, typed_names
 from game.scenes.shell import pictures
 from game.session import Seat, Session, default_seats, new_seed
 from game.settings import NAME_MAX
@@ -37,6 +37,8 @@ class LobbyScene(SeatCards, OptionsPanel):
         self.info = info
         self.module = info.rules()
         self.seats = remembered_seats(info, app.settings.seats, app.t)
+        # names a person typed are kept as typed; the box's follow the language (#36)
+        self.typed = typed_names(app.settings.seats, len(self.seats))
         # seats a person plays from their own computer (issue #18), beside self.seats
         self.online: list[bool] = [False] * len(self.seats)
         # a hosted table is shown in the others' "Join a table" lists (mDNS); off: only
@@ -143,7 +145,7 @@ class LobbyScene(SeatCards, OptionsPanel):
         except ValueError as exc:
             self.app.show_error(str(exc))
             return
-        self.app.settings.seats = seats_to_remember(self.info, self.seats)
+        self.app.settings.seats = seats_to_remember(self.info, self.seats, self.typed)
         self.app.save_settings()  # the next lobby shows this table
         if any(self.online) or self.uses_phones():
             scene = self._host(session)
@@ -190,15 +192,18 @@ class LobbyScene(SeatCards, OptionsPanel):
                 # the whole name selected (just clicked) is replaced by what is typed
                 kept = "" if self.select_all else seat.name
                 seat.name = (kept + event.text)[:NAME_MAX]
+                self.typed[self.editing] = True
                 self.select_all = False
                 self.layout(self.size)
                 return
             if event.type == pygame.KEYDOWN:
                 if event.key in (pygame.K_BACKSPACE, pygame.K_DELETE) and self.select_all:
                     seat.name = ""
+                    self.typed[self.editing] = True
                     self.select_all = False
                 elif event.key == pygame.K_BACKSPACE:
                     seat.name = seat.name[:-1]
+                    self.typed[self.editing] = True
                 elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END):
                     self.select_all = False  # the cursor goes to the name's end
                 elif event.key in (
@@ -207,8 +212,9 @@ class LobbyScene(SeatCards, OptionsPanel):
                     pygame.K_KP_ENTER,
                     pygame.K_TAB,
                 ):
-                    if not seat.name.strip():
+                    if not seat.name.strip():  # the box's name again
                         seat.name = self.t("app.default_name", n=self.editing + 1)
+                        self.typed[self.editing] = False
                     self._stop_editing()
                 self.layout(self.size)
                 return

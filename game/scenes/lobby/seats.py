@@ -5,16 +5,19 @@ from the last game (``settings.seats``) fitted to this game."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 import pygame
 
-from game.registry import CAST_BY_KEY
+from game.registry import CAST
 from game.scenes.base import Scene
 from game.scenes.shell import pictures
 from game.session import Seat, default_seats
 from game.settings import SEAT_LEVELS
-from game.ui import smooth, theme
+from game.ui import i18n, smooth, theme
 from game.ui.widgets import Button
 
 LEVELS = SEAT_LEVELS
@@ -25,16 +28,67 @@ def default_count(info) -> int:
     return min(4, info.max_players) if info.min_players <= 4 else info.min_players
 
 
+@cache
+def _player_patterns() -> tuple[re.Pattern[str], ...]:
+    """ "Player {n}" of each language, as patterns whose group is the number."""
+    out = []
+    for lang in i18n.LANGUAGES:
+        template = i18n.Translator(lang)("app.default_name", n="\0")
+        before, _, after = template.partition("\0")
+        out.append(re.compile(re.escape(before) + r"(\d{1,2})" + re.escape(after)))
+    return tuple(out)
+
+
+def player_number(name: str) -> int | None:
+    """n when ``name`` is the box's "Player n" in any language (プレイヤー2: 2)."""
+    for pattern in _player_patterns():
+        found = pattern.fullmatch(name)
+        if found:
+            return int(found.group(1))
+    return None
+
+
+def is_box_name(name: str) -> bool:
+    """A name the box gave a seat, in any language: a cast member's or "Player n"."""
+    return any(name in (m.name_en, m.name_ja) for m in CAST) or player_number(name) is not None
+
+
+def box_name(name: str, character, t) -> str:
+    """A seat's name the box gave it, in the language of the moment (issue #36): "Player
+    n" keeps its number, any other is the seat's character's own name (a seat whose
+    character was changed follows it)."""
+    n = player_number(name)
+    return (
+        t("app.default_name", n=n)
+        if n is not None
+        else t.pick(character.name_en, character.name_ja)
+    )
+
+
+def typed_names(remembered: list[dict], count: int) -> list[bool]:
+    """Which of the first ``count`` seats of the last table have a name a person typed
+    (``typed`` in ``settings.seats``; a setting written before it had the flag: any name
+    that is not one the box gives). Seats added past the remembered ones are the box's."""
+    return [
+        i < len(remembered)
+        and bool(remembered[i].get("typed", not is_box_name(remembered[i]["name"])))
+        for i in range(count)
+    ]
+
+
 def remembered_seats(info, remembered: list[dict], t) -> list[Seat]:
     """The last table (``settings.seats``, validated there) fitted to this game: as many
-    seats as it had, within the game's range; each seat keeps its name, person/computer
-    and level, and its cast member when this game has that member free. A seat whose
-    member this game lacks (Cluck-peep! has four) takes the first free one, and a name
-    that was the old member's own name (in either language) follows the new member.
+    seats as it had, within the game's range; each seat keeps its person/computer and
+    level, and its cast member when this game has that member free. A seat whose member
+    this game lacks (Cluck-peep! has four) takes the first free one. A name a person
+    typed is kept as typed; a name the box gave is given again in the language of the
+    moment (issue #36: a Japanese cast name stayed Japanese in English, and was saved
+    so for every later table), following the seat's member.
     Seats added to reach the game's minimum are computers, as in a new table."""
     if not remembered:
         return default_seats(info, default_count(info), t)
     count = max(info.min_players, min(info.max_players, len(remembered)))
+    typed = typed_names(remembered, count)
     by_cast = {c.cast.key: c for c in info.characters}
     chosen = []
     for entry in remembered[:count]:
@@ -45,24 +99,31 @@ def remembered_seats(info, remembered: list[dict], t) -> list[Seat]:
     seats = []
     for i, character in enumerate(chosen):
         character = character or free.pop(0)
-        own_name = t.pick(character.name_en, character.name_ja)
         if i >= len(remembered):
+            own_name = t.pick(character.name_en, character.name_ja)
             seats.append(Seat(own_name, character.key, human=False, level="normal"))
             continue
         entry = remembered[i]
-        old = CAST_BY_KEY[entry["character"]]
-        name = own_name if entry["name"] in (old.name_en, old.name_ja) else entry["name"]
+        name = entry["name"] if typed[i] else box_name(entry["name"], character, t)
         seats.append(Seat(name, character.key, human=entry["human"], level=entry["level"]))
     return seats
 
 
-def seats_to_remember(info, seats: list[Seat]) -> list[dict]:
+def seats_to_remember(info, seats: list[Seat], typed: Sequence[bool] | None = None) -> list[dict]:
     """The table as ``settings.seats`` keeps it: characters by their cast key, so the
-    next game (with other pieces) gives each seat the same cast member."""
+    next game (with other pieces) gives each seat the same cast member; ``typed``: which
+    names a person typed (a name the box never gives is one either way)."""
     cast_of = {c.key: c.cast.key for c in info.characters}
+    typed = [bool(typed and typed[i]) or not is_box_name(s.name) for i, s in enumerate(seats)]
     return [
-        {"name": s.name, "character": cast_of[s.character], "human": s.human, "level": s.level}
-        for s in seats
+        {
+            "name": s.name,
+            "character": cast_of[s.character],
+            "human": s.human,
+            "level": s.level,
+            "typed": bool(typed[i]),
+        }
+        for i, s in enumerate(seats)
     ]
 
 
@@ -103,6 +164,7 @@ class SeatCards(Scene):
     module: Any
     seats: list[Seat]
     online: list[bool]
+    typed: list[bool]  # a seat's name was typed by a person (else the box's: translated)
     options: dict[str, Any]
     editing: int | None
     select_all: bool
@@ -238,6 +300,9 @@ class SeatCards(Scene):
                 candidate = keys[(k + step) % len(keys)]
                 if candidate not in taken:
                     self.seats[i].character = candidate
+                    if not self.typed[i]:  # the box's name follows the character
+                        new = next(c for c in self.info.characters if c.key == candidate)
+                        self.seats[i].name = box_name(self.seats[i].name, new, self.t)
                     break
             self.layout(self.size)
 
@@ -271,6 +336,7 @@ class SeatCards(Scene):
             self._stop_editing()
             del self.seats[i]
             del self.online[i]
+            del self.typed[i]
             for spec in self.module.OPTIONS:  # an option naming a seat follows it
                 value = self.options[spec.key]
                 if spec.seat_choice and isinstance(value, int):
@@ -307,6 +373,7 @@ class SeatCards(Scene):
             )
         )
         self.online.append(False)
+        self.typed.append(False)
         self.layout(self.size)
 
     def here(self) -> tuple[int, ...]:

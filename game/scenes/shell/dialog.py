@@ -80,3 +80,67 @@ class DialogScene(ModalScene):
         for text, at in self.rows:
             draw_text(surface, text, self.text_size, (self.panel.x + self.px(30), top + at))
         super().draw(surface)
+
+
+class ConfirmScene(ModalScene):
+    """A question with two answers over the current scene (issue #36: Esc or the
+    window's close button at the title asked nothing and closed the box at once).
+    ``yes`` runs ``on_yes`` after the dialog is closed; ``no``, Esc and Backspace only
+    close it. The focus starts on ``no``: Enter pressed by habit (or a key held down
+    from the Esc that opened it) changes nothing."""
+
+    def __init__(self, app, title: str, message: str, yes: str, no: str, on_yes):
+        super().__init__(app)
+        self.title = title
+        self.message = message
+        self.yes, self.no = yes, no
+        self.on_yes = on_yes
+        self.rows: list[str] = []
+
+    def layout(self, size):
+        super().layout(size)
+        w, h = size
+        self.text_size = self.text_px(20)
+        self.line_h = self.text_size + max(4, self.px(8))
+        width = min(w - 40, self.px(560))
+        self.rows = fonts.wrap(self.message, self.text_size, width - self.px(60)) or [""]
+        button_h = self.px(48)
+        height = self.px(72) + len(self.rows) * self.line_h + self.px(24) + button_h + self.px(20)
+        self.panel = pygame.Rect(0, 0, width, min(h - 20, height))
+        self.panel.center = (w // 2, h // 2)
+        self.buttons.clear()
+        gap = self.px(16)
+        bw = min(self.px(200), (width - self.px(60) - gap) // 2)
+        y = self.panel.bottom - self.px(20) - button_h
+        left = self.panel.centerx - gap // 2 - bw
+        for i, (key, label, action, primary) in enumerate(
+            (("no", self.no, self.close, False), ("yes", self.yes, self._yes, True))
+        ):
+            rect = pygame.Rect(left + i * (bw + gap), y, bw, button_h)
+            self.buttons.add(
+                Button(rect, label, action, self.text_px(20), primary=primary, key=key)
+            )
+        self.buttons.focus = 0
+
+    def _yes(self) -> None:
+        self.app.pop()
+        self.on_yes()
+
+    def draw(self, surface):
+        self.draw_backdrop(surface)
+        inner = self.panel.inflate(-self.px(60), 0)
+        title, size = fonts.fit(self.title, self.text_px(26), inner.w, self.text_px(18), bold=True)
+        draw_text(
+            surface,
+            title,
+            size,
+            (inner.x, self.panel.y + self.px(22)),
+            theme.INK,
+            bold=True,
+            within=self.panel,
+        )
+        y = self.panel.y + self.px(72)
+        for line in self.rows:
+            draw_text(surface, line, self.text_size, (inner.x, y), within=self.panel)
+            y += self.line_h
+        super().draw(surface)

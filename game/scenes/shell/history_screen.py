@@ -14,7 +14,14 @@ from dataclasses import dataclass, replace
 import pygame
 
 from game import registry
-from game.history import GameEntry, History, HistoryProblem, RowProblem, SeatResult
+from game.history import (
+    GameEntry,
+    History,
+    HistoryProblem,
+    RowProblem,
+    SeatResult,
+    counted_score,
+)
 from game.history_writer import HistoryWriter, Job
 from game.scenes.base import Scene
 from game.storage import printable
@@ -44,10 +51,9 @@ class Filters:
 
 
 def score_words(game: str, score: float) -> str:
-    """A recorded score as people count it. Duck! Duck! Go!'s score is the buoys of a
-    player's best duck plus a fraction for how near its next target it is (the order of
-    the others at the end; the winner 4): the buoys are what a player counts."""
-    return str(int(score)) if game == "duck" else f"{score:g}"
+    """A recorded score as people count it (game.history.counted_score: Duck! Duck!
+    Go!'s buoys, without the fraction that orders the seats)."""
+    return f"{counted_score(game, score):g}"
 
 
 def seat_words(t, game: str, seat: SeatResult) -> str:

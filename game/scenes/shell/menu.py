@@ -8,7 +8,7 @@ from game import registry, saves
 from game.paths import lesson_ids
 from game.scenes.base import Scene
 from game.ui import sprites, theme
-from game.ui.widgets import Button, draw_text
+from game.ui.widgets import Button, draw_pill, draw_text, draw_tip
 
 
 class MenuScene(Scene):
@@ -16,6 +16,7 @@ class MenuScene(Scene):
         super().layout(size)
         w, h = size
         self.buttons.clear()
+        self.plays: list[tuple[pygame.Rect, Button]] = []  # each card's Play pill
         games = registry.installed_games()
         lang = self.app.settings.language
         card_w, card_h = self.px(250), self.px(300)
@@ -32,8 +33,9 @@ class MenuScene(Scene):
             in_row = min(per_row, count - row * per_row)
             x0 = (w - (in_row * card_w + (in_row - 1) * gap)) // 2
             rect = pygame.Rect(x0 + col * (card_w + gap), top + row * (row_h + gap), card_w, card_h)
+            # the picture leaves room at the card's foot for its Play pill
             picture = sprites.svg(
-                info.picture, card_w - self.px(40), int((card_w - self.px(40)) * 0.7)
+                info.picture, card_w - self.px(40), int((card_w - self.px(40)) * 0.6)
             )
             subtitle = "\n".join(
                 (
@@ -41,7 +43,7 @@ class MenuScene(Scene):
                     self.t("app.minutes", n=info.minutes),
                 )
             )
-            self.buttons.add(
+            card = self.buttons.add(
                 Button(
                     rect,
                     info.name(lang),
@@ -52,6 +54,10 @@ class MenuScene(Scene):
                     subtitle=subtitle,
                 )
             )
+            # issue #36: nothing said that a click on the card starts its game
+            play = pygame.Rect(0, 0, rect.w * 3 // 5, self.px(34))
+            play.midbottom = (rect.centerx, rect.bottom - self.px(12))
+            self.plays.append((play, card))
             if info.id in taught:  # a guided first game (issue #19)
                 learn = pygame.Rect(rect.x, rect.bottom + self.px(16), rect.w, learn_h)
                 self.buttons.add(
@@ -65,6 +71,10 @@ class MenuScene(Scene):
                 )
         bottom = top + rows * (row_h + gap) + self.px(10)
         bw, bh = self.px(200), self.px(52)
+        # issue #36: the same five buttons in the same places whether or not a game can
+        # be resumed (Resume is greyed, saying why), so a click aimed at Settings lands
+        # on Settings
+        resumable = self._has_saves()
         labels = [
             ("resume", self.t("app.resume"), self._resume),
             ("menu:history", self.t("app.history"), self._history),
@@ -72,13 +82,14 @@ class MenuScene(Scene):
             ("settings", self.t("app.settings"), self._settings),
             ("quit", self.t("app.quit"), self.app.quit),
         ]
-        if not self._has_saves():
-            labels = labels[1:]
         total = len(labels) * bw + (len(labels) - 1) * gap
         y = min(bottom, h - bh - self.px(24))
         for i, (key, label, action) in enumerate(labels):
             rect = pygame.Rect((w - total) // 2 + i * (bw + gap), y, bw, bh)
-            self.buttons.add(Button(rect, label, action, self.px(22), key=key))
+            button = Button(rect, label, action, self.px(22), key=key)
+            if key == "resume" and not resumable:
+                button.enabled, button.why = False, self.t("app.no_saves")
+            self.buttons.add(button)
         self.empty = not games
 
     def _has_saves(self) -> bool:
@@ -108,9 +119,28 @@ class MenuScene(Scene):
     def _history(self):  # finished games and statistics (issue #28)
         self.app.router.open("history")
 
+    def quit_question(self) -> tuple:
+        """The confirm dialog's title, text, answers and what "yes" does."""
+        return (
+            self.t("app.quit_confirm_title"),
+            self.t("app.quit_confirm_text"),
+            self.t("app.quit"),
+            self.t("app.quit_confirm_stay"),
+            self.app.quit,
+        )
+
+    def ask_to_quit(self) -> None:
+        """Esc at the title asks first (issue #36: it closed the box at once, a key a
+        child presses to go "back"); the Quit button stays direct."""
+        self.app.router.open("confirm", *self.quit_question())
+
+    def close_requested(self) -> bool:
+        self.ask_to_quit()
+        return True
+
     def handle_event(self, event):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.quit()
+            self.ask_to_quit()
             return
         super().handle_event(event)
 
@@ -153,3 +183,9 @@ class MenuScene(Scene):
             anchor="midbottom",
         )
         super().draw(surface)
+        for rect, card in self.plays:
+            fill = theme.ACCENT_DARK if card.hovered else theme.ACCENT
+            draw_pill(surface, rect, self.t("app.play"), self.text_px(18), fill)
+        tip = self.buttons.tip()
+        if tip is not None:
+            draw_tip(surface, tip.why, tip.rect, self.text_px(16), above=True)

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 SCREENS: Mapping[str, str] = {
     "menu": "game.scenes.shell.menu:MenuScene",
     "dialog": "game.scenes.shell.dialog:DialogScene",
+    "confirm": "game.scenes.shell.dialog:ConfirmScene",
     "lobby": "game.scenes.lobby.lobby:LobbyScene",
     "lessons": "game.scenes.shell.lesson_choice:learn",
     "lesson": "game.scenes.table.lesson:open_lesson",

@@ -50,6 +50,10 @@ class FramePanels(Protocol):
 
     def frame_panels(self) -> list[tuple[pygame.Rect, Picture]]: ...
 
+    def hint_text(self) -> Hashable:
+        """What the bar's hint line says (the game's ``paint_static`` paints it)."""
+        ...
+
     def draw_thinking_cue(self, surface: pygame.Surface) -> None: ...
 
 
@@ -71,8 +75,11 @@ class Compositor:
         self._still = None
 
     def still(self, size: tuple[int, int]) -> pygame.Surface:
-        """The still picture, up to date, for a window of ``size``."""
-        key = (size, self.table.static_key())
+        """The still picture, up to date, for a window of ``size``. Its key holds the
+        bar's hint as the frame says it, beside the game's own key: a lesson's step to
+        read puts its own hint there, which no game's key knows (issue #36: the step
+        after it, waiting for a roll, still said "Press Next")."""
+        key = (size, self.table.static_key(), self.frame.hint_text())
         still = self._still
         if still is None or key != self._key:
             if still is None or still.get_size() != size:

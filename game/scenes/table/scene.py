@@ -436,10 +436,14 @@ class TableScene(TableFrame, Scene):
         self.refresh_undo()
 
     def draw_undo_tip(self, surface: pygame.Surface) -> None:
-        """The reason of a greyed button under the pointer or the keyboard focus."""
+        """The reason of a greyed button under the pointer or the keyboard focus. Under a
+        header button over the seats' column it lies left of the column, on the board's
+        corner (issue #36: it covered the first seat's name)."""
         button = self.buttons.tip()
         if button is not None:
-            draw_tip(surface, button.why, button.rect, self.px(15))
+            side = self.plan.side
+            beside = side.left - self.px(6) if button.rect.right > side.left else None
+            draw_tip(surface, button.why, button.rect, self.text_px(15), right=beside)
 
     def _help(self):
         self.app.router.open("help", self.info)
