@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import ModuleType
 
@@ -81,10 +82,24 @@ class GameInfo:
     # regular expression of names, game.lessons.element_known), which the table locates
     # (its ``element``, game.scenes.<game>); "" for a game without names of its own
     lesson_elements: str = ""
+    # the game hides things from some seats (hands, tiles, cards, hats): with two or more
+    # people at one screen a curtain comes between them (docs/secrecy.md, issue #36); a
+    # game with nothing hidden (Eight Routes) never shows one
+    secrets: bool = True
+    # only under these options (name, value), when the game hides things only in a variant
+    # (Verflixxt!: the hats' hands); () means under every option
+    secret_when: tuple[tuple[str, object], ...] = ()
     extra: dict = field(default_factory=dict, compare=False)
 
     def name(self, lang: str) -> str:
         return self.name_ja if lang == "ja" else self.name_en
+
+    def hides_things(self, options: Mapping[str, object]) -> bool:
+        """Whether a game of these options hides anything from some seats (issue #36:
+        only then does a curtain ever come between the people at one screen)."""
+        if not self.secrets:
+            return False
+        return not self.secret_when or any(options.get(k) == v for k, v in self.secret_when)
 
     def help_path(self, lang: str):
         path = DATA_DIR / "help" / f"{self.id}.{lang}.md"
@@ -152,6 +167,8 @@ register(
         rules_module="game.rules.verflixxt",
         picture="verflixxt.svg",
         characters=PAWNS,
+        # the base game hides nothing (a die is rolled for all); the hats' hands are secret
+        secret_when=(("variant", "hats"),),
         # the die, its button, pawns a-c and guardians g1-g8 on the table, any track tile,
         # the hand's cards, the goal chips and the buttons of the hats game
         lesson_elements=(
@@ -196,6 +213,7 @@ register(
             r"lid|end|pass|mode:[CD]|(?:route|head|track|marker|square|take|one):[1-8]"
             r"|change:[1-8][+-]"
         ),
+        secrets=False,  # every die, marker and score is on the table for all to see
     )
 )
 

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from game import rules
+from game import registry, rules
 from game.ai import LEVELS
 from game.boards import prepare_options
 from game.rules.protocol import Action, Event, GameState, Record
@@ -33,6 +33,16 @@ def new_seed() -> int:
     cannot be searched. The same function seeds the computer players' generators, which
     must not be derivable from the game's seed either."""
     return secrets.randbits(SEED_BITS)
+
+
+def shares_a_screen(secrets: bool, people: int) -> bool:
+    """The one policy of secrets at one screen (issue #36, docs/secrecy.md): with two or
+    more people at a screen, in a game that hides anything, the screen is one seat's at a
+    time, and only behind a curtain does it pass to a seat (the table scene gives it up
+    whenever everybody watches: another seat acts, the seat's own turn or a round ends;
+    :meth:`game.scenes.table.scene.TableScene.give_up_screen`). A game with nothing
+    hidden never shows a curtain; one person at a screen has it to themselves."""
+    return secrets and people > 1
 
 
 def revealed_by(events: list[Event], actor: int, revealing: Mapping[str, str]) -> str | None:
@@ -118,6 +128,8 @@ class Session:
         self.seed = seed
         self.options = dict(options or {}) if prepared else prepare_options(game_id, options)
         self.state: GameState = self.module.new_game(len(seats), seed, self.options)
+        # the game hides things from some seats (a curtain between people at one screen)
+        self.secrets = registry.get(game_id).hides_things(self.options)
         self.actions: list[tuple[int, str]] = []
         self.bot_budget_ms = bot_budget_ms
         # The computer players' chance (tie-breaks, sampled worlds, playouts) comes from a
@@ -146,9 +158,10 @@ class Session:
         return [p for p in self.state.to_act() if not self.seats[p].human]
 
     def needs_handoff(self, player: int) -> bool:
-        """A curtain is needed before showing ``player``'s private things when somebody
-        else's were on screen and more than one person shares the screen."""
-        return len(self.humans()) > 1 and self.viewer != player
+        """A curtain is needed before showing ``player``'s private things when the screen
+        is not theirs now (somebody else's, or nobody's since everybody watched) and more
+        than one person shares it (:func:`shares_a_screen`)."""
+        return shares_a_screen(self.secrets, len(self.humans())) and self.viewer != player
 
     # -- acting ----------------------------------------------------------------------------
     def apply(self, player: int, action: Action) -> list[Event]:

@@ -27,7 +27,7 @@ from game.net.server import AUTOSAVE_S, QUEUE_MESSAGES, Inbox, Server, Tables
 from game.net.store import Saver
 from game.net.table import Table
 from game.rules.protocol import Action, Event, GameState
-from game.session import Seat, Session
+from game.session import Seat, Session, shares_a_screen
 from game.table.bots import BotRunner
 
 Note = tuple[str, Any]
@@ -265,7 +265,8 @@ class HostedDriver:
         return [p for p in self.session.state.to_act() if p in mine and not table.on_phone(p)]
 
     def needs_handoff(self, player: int) -> bool:
-        return len(self.local_seats()) > 1 and self.session.viewer != player
+        people = len(self.local_seats())
+        return shares_a_screen(self.session.secrets, people) and self.session.viewer != player
 
     def submit(self, player: int, action: Action) -> list[Event]:
         return self.host.apply(player, action)

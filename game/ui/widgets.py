@@ -6,11 +6,12 @@ arrow keys / Tab move the focus, Enter or Space presses the focused one.
 
 from __future__ import annotations
 
+import functools
 import weakref
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, Concatenate, NamedTuple, ParamSpec, TypeVar
 
 import pygame
 
@@ -49,11 +50,18 @@ class TextSink:
     bind one to the screen and read what a frame drew where; the table's compositor binds
     one to each picture it keeps, so a kept picture's texts are written down once, when it
     is painted, and handed on wherever the picture is laid (:func:`lay`). Drawing takes
-    the same path whether a surface has a sink or not."""
+    the same path whether a surface has a sink or not.
+
+    It also writes down whose secrets were drawn (``secrets``: the seats whose hand,
+    tiles, cards, hats or a preview that depends on them are on the surface, issue #36,
+    see :func:`draws_secrets`) and the hand-off curtains drawn (``curtains``: the seat
+    each is for), which the secrecy audit (tools/audit_secrecy.py) reads per frame."""
 
     def __init__(self) -> None:
         self.texts: list[TextDrawn] = []
         self.icons: list[IconDrawn] = []
+        self.secrets: set[int] = set()
+        self.curtains: list[int | None] = []
 
     def record_icon(self, name: str, rect: pygame.Rect, kind: str = "icon") -> None:
         self.icons.append(IconDrawn(name, pygame.Rect(rect), kind))
@@ -69,9 +77,11 @@ class TextSink:
         texts: Iterable[TextDrawn],
         at: tuple[int, int] = (0, 0),
         icons: Iterable[IconDrawn] = (),
+        secrets: Iterable[int] = (),
     ) -> None:
         """``texts`` (and ``icons``) of a picture laid with its corner at ``at``: where
-        they land here."""
+        they land here; whose ``secrets`` the picture shows, shown here too."""
+        self.secrets.update(secrets)
         self.icons.extend(icon._replace(rect=icon.rect.move(at)) for icon in icons)
         if at == (0, 0):
             self.texts.extend(texts)
@@ -110,11 +120,13 @@ def sink_of(surface: pygame.Surface) -> TextSink | None:
 
 
 class Picture(NamedTuple):
-    """A kept picture and the texts (and icons) painted on it (where they are on it)."""
+    """A kept picture and the texts (and icons) painted on it (where they are on it), and
+    whose secrets it shows (issue #36: a kept picture of a hand shows it wherever laid)."""
 
     image: pygame.Surface
     texts: tuple[TextDrawn, ...]
     icons: tuple[IconDrawn, ...] = ()
+    secrets: tuple[int, ...] = ()
 
 
 def paint_picture(
@@ -123,7 +135,7 @@ def paint_picture(
     """``paint(image, image.get_rect())``, its texts written down with the picture."""
     with recording(image) as sink:
         paint(image, image.get_rect())
-    return Picture(image, tuple(sink.texts), tuple(sink.icons))
+    return Picture(image, tuple(sink.texts), tuple(sink.icons), tuple(sorted(sink.secrets)))
 
 
 def lay(surface: pygame.Surface, picture: Picture, at: tuple[int, int] | pygame.Rect) -> None:
@@ -132,7 +144,48 @@ def lay(surface: pygame.Surface, picture: Picture, at: tuple[int, int] | pygame.
     surface.blit(picture.image, corner)
     sink = _SINKS.get(surface)
     if sink is not None:
-        sink.extend(picture.texts, corner, picture.icons)
+        sink.extend(picture.texts, corner, picture.icons, picture.secrets)
+
+
+def record_secret(surface: pygame.Surface, seat: int) -> None:
+    """Write down that seat ``seat``'s secrets (its hand, tiles, cards, hats, a chosen
+    card, a preview that depends on them) are drawn onto ``surface`` (issue #36). A
+    game's painters call it through :func:`draws_secrets`, never by hand."""
+    sink = _SINKS.get(surface)
+    if sink is not None:
+        sink.secrets.add(seat)
+
+
+def record_curtain(surface: pygame.Surface, seat: int | None) -> None:
+    """Write down that the hand-off curtain for ``seat`` covers ``surface`` (issue #36)."""
+    sink = _SINKS.get(surface)
+    if sink is not None:
+        sink.curtains.append(seat)
+
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def draws_secrets(
+    paint: Callable[Concatenate[Any, pygame.Surface, int, _P], _R],
+) -> Callable[Concatenate[Any, pygame.Surface, int, _P], _R]:
+    """A painter of one seat's secrets, ``paint(self, surface, seat, ...)``: every call
+    writes down that ``seat``'s secrets are on ``surface`` (:func:`record_secret`) before
+    it paints them, so the secrecy audit sees every frame that shows them (issue #36).
+    Every part of a table that draws a hand, a seat's tiles, cards or hats, its chosen
+    card or a preview worked out from them is such a painter (tests/test_secrecy.py
+    checks each game's are)."""
+
+    @functools.wraps(paint)
+    def painter(
+        self: Any, surface: pygame.Surface, seat: int, *args: _P.args, **kwargs: _P.kwargs
+    ) -> _R:
+        record_secret(surface, seat)
+        return paint(self, surface, seat, *args, **kwargs)
+
+    painter.draws_secrets = True  # type: ignore[attr-defined]
+    return painter
 
 
 def record_icon(

@@ -10,7 +10,7 @@ import pygame
 from game.scenes.table.contract import TableHost
 from game.ui import fonts, smooth, sprites, theme
 from game.ui.tween import ease_in_out
-from game.ui.widgets import draw_icon, draw_text, lay
+from game.ui.widgets import draw_icon, draw_text, draws_secrets, lay
 
 from .art import BACK_EDGE, BACK_FILL, STOCK, STRAW_EDGE, Art
 from .controls import Controls
@@ -125,9 +125,10 @@ class Panels:
             y += line_h
         self.draw_hand(surface, viewer, mode)
 
+    @draws_secrets
     def draw_hand(self, surface, viewer: int, mode) -> None:
         """The private part of the table: only ever drawn for the host's
-        ``private_player``."""
+        ``private_player`` (written down as ``viewer``'s secrets, issue #36)."""
         m, px = self.model, self.host.px
         hand = m.table.hand
         for i, tile in enumerate(hand[: len(m.hand_rects)]):

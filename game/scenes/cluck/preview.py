@@ -15,7 +15,7 @@ import pygame
 from game.rules.cluck.ladder import ROW_HEIGHT, hole_point
 from game.scenes.table.contract import TableHost
 from game.ui import fonts, smooth, sprites, theme
-from game.ui.widgets import draw_icon, draw_pill, record_icon
+from game.ui.widgets import draw_icon, draw_pill, draws_secrets, record_icon
 
 from .controls import Controls
 from .layout import Layout
@@ -107,6 +107,13 @@ class Preview:
 
     def draw(self, surface) -> None:
         player = self.controls.me()  # drawn in the person's "place" turn only
+        if player is not None:
+            self._draw_lines(surface, player)
+
+    @draws_secrets
+    def _draw_lines(self, surface, player: int) -> None:
+        """Where each chicken would go with ``player``'s held tile: worked out from their
+        hand, so one of their secrets (issue #36)."""
         result = self.controls.current_preview(player)
         sel_tile = self.model.sel_tile
         if not result or sel_tile is None:
@@ -150,7 +157,14 @@ class Preview:
 
     def draw_results(self, surface) -> None:
         """ "+2 ✓" / "+2 ×" at the end of each line: values, drawn over the chickens."""
-        result = self.controls.current_preview(self.controls.me())
+        player = self.controls.me()
+        if player is not None:
+            self._draw_results(surface, player)
+
+    @draws_secrets
+    def _draw_results(self, surface, player: int) -> None:
+        """The lines' ends for ``player``'s held tile (one of their secrets, issue #36)."""
+        result = self.controls.current_preview(player)
         if not result or self.model.sel_tile is None:
             return
         paths = self.paths(result)

@@ -10,7 +10,7 @@ import pygame
 
 from game.scenes.table.contract import TableHost
 from game.ui import fonts, smooth, sprites, theme
-from game.ui.widgets import draw_focus_ring, draw_icon, draw_panel, draw_text
+from game.ui.widgets import draw_focus_ring, draw_icon, draw_panel, draw_text, draws_secrets
 
 from . import art
 from .decisions import TOKEN_KEY_NAMES, Decisions
@@ -81,6 +81,7 @@ class HandBar:
         for b in self.model.action_buttons if d is not None else []:
             b.draw(surface)
 
+    @draws_secrets
     def _draw_hand(self, surface, viewer: int, d) -> None:
         """The private things of ``viewer`` in the action bar: the hand and the token
         tray (only ever called with ``viewer == self.private_player``)."""
@@ -169,8 +170,14 @@ class HandBar:
         glance): above the card, or at the tub's left or right end, wherever it covers
         the least of the route preview and the pieces."""
         found = self.magnified_card(d)
-        if found is None:
+        if found is None or self.host.private_player is None:
             return
+        self._magnify(surface, self.host.private_player, found, pieces)
+
+    @draws_secrets
+    def _magnify(self, surface, viewer: int, found: tuple[int, pygame.Rect], pieces) -> None:
+        """``viewer``'s hand card ``found`` large over the tub (one of their secrets,
+        issue #36)."""
         card, rect = found
         px, board = self.host.px, self.model.tub_rect  # over the tub, never the tray
         h = min(px(210), round(board.h * 0.5))

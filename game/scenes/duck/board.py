@@ -16,7 +16,7 @@ from game.rules.duck.data import BUOY, COLOURS, PATTERN_NAMES
 from game.rules.duck.preview import Preview
 from game.scenes.table.contract import TableHost
 from game.ui import fonts, smooth, theme
-from game.ui.widgets import draw_focus_ring, draw_text, lay, paint_picture
+from game.ui.widgets import draw_focus_ring, draw_text, draws_secrets, lay, paint_picture
 
 from . import art
 from .art import BUOY_RGB
@@ -55,11 +55,16 @@ class Board:
 
     def draw_preview(self, surface, d, spec) -> None:
         """The preview on a layer of its own laid over the board, its texts and icons
-        written down with it (the audit sees them: issue #27). Its bonk stars and labels
-        are a second picture (``model.preview_marks``), laid over the pieces by the
-        drawing: a duck that bonks into the duck beside it swims no hex, and its star and
-        "bonk!" lay between and on the two ducks, under them, so the preview showed
-        nothing (issue #36)."""
+        written down with it (the audit sees them: issue #27); the seat deciding's
+        secret (its cards' routes, issue #36). Its bonk stars and labels are a second
+        picture (``model.preview_marks``), laid over the pieces by the drawing: a duck
+        that bonks into the duck beside it swims no hex, and its star and "bonk!" lay
+        between and on the two ducks, under them, so the preview showed nothing (issue #36)."""
+        self._draw_preview(surface, d.player, d, spec)
+
+    @draws_secrets
+    def _draw_preview(self, surface, seat: int, d, spec) -> None:
+        """The routes of ``seat``'s cards, chosen or looked at (draw_preview)."""
         picture = paint_picture(
             pygame.Surface(surface.get_size(), pygame.SRCALPHA),
             lambda overlay, _area: self._paint_preview(overlay, d, spec),

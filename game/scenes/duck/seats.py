@@ -13,7 +13,7 @@ from game.rules.duck.data import COLOURS
 from game.scenes.table.contract import TableHost
 from game.scenes.table.frame_plan import SeatLayout, seat_layout
 from game.ui import fonts, smooth, sprites, theme
-from game.ui.widgets import draw_icon, draw_text
+from game.ui.widgets import draw_icon, draw_text, draws_secrets
 
 from . import art
 from .art import BUOY_RGB
@@ -328,6 +328,7 @@ class SeatPanels:
                 img = sprites.svg(f"{name}.svg", size)
                 draw_icon(surface, img, box.center, "token", anchor="center")
 
+    @draws_secrets
     def _draw_own_tokens(self, surface, viewer: int, faces: list[SeatIcon]) -> None:
         """The faces of the private player's action tokens (only ever for ``viewer ==
         private_player``)."""

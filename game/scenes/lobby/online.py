@@ -318,7 +318,7 @@ class RemoteTable(OnlineTable):
             if kind == "update":
                 events, view, n = value
                 session.updated(view, n)
-                self.queue_events(events)  # type: ignore[attr-defined]
+                self.queue_others(events)  # type: ignore[attr-defined]
             elif kind == "answered":
                 session.answered(played=previous == "update")
             elif kind == "refusal":
@@ -461,7 +461,7 @@ class HostedTable(OnlineTable):
             self.app.dirty = True
             if kind == "applied":
                 _player, events = value
-                self.queue_events(events)  # type: ignore[attr-defined]
+                self.queue_others(events)  # type: ignore[attr-defined]
             elif kind == "seats":
                 self.seats_changed(value)
             elif kind == "listening":

@@ -67,6 +67,7 @@ class Compositor:
         self._still: pygame.Surface | None = None
         self._texts: tuple[TextDrawn, ...] = ()
         self._icons: tuple[IconDrawn, ...] = ()
+        self._secrets: tuple[int, ...] = ()  # whose secrets the still picture shows
         self._laid: dict[tuple[int, int], Picture] = {}
         self._panels: list[tuple[pygame.Rect, Picture]] = []
 
@@ -91,6 +92,7 @@ class Compositor:
                 self.table.paint_static(still)
             self._still, self._key, self._texts = still, key, tuple(sink.texts)
             self._icons = tuple(sink.icons)
+            self._secrets = tuple(sorted(sink.secrets))
             self._laid = {}
         self._panels = self.frame.frame_panels()
         for rect, picture in self._panels:
@@ -104,9 +106,9 @@ class Compositor:
         """One frame onto ``surface``; its texts into ``sink`` (None: not written down)."""
         surface.blit(self.still(surface.get_size()), (0, 0))
         if sink is not None:
-            sink.extend(self._texts, icons=self._icons)
+            sink.extend(self._texts, icons=self._icons, secrets=self._secrets)
             for rect, picture in self._panels:
-                sink.extend(picture.texts, (rect.x, rect.y), picture.icons)
+                sink.extend(picture.texts, (rect.x, rect.y), picture.icons, picture.secrets)
         with nullcontext() if sink is None else recording(surface, sink):
             self.frame.draw_thinking_cue(surface)
             self.table.paint_moving(surface)

@@ -7,7 +7,7 @@ import pygame
 
 from game.scenes.base import Scene
 from game.ui import identity, theme
-from game.ui.widgets import Button, draw_text
+from game.ui.widgets import Button, draw_text, record_curtain
 
 
 class HandoffScene(Scene):
@@ -66,6 +66,7 @@ class HandoffScene(Scene):
     def draw(self, surface):
         w, h = surface.get_size()
         surface.fill(theme.CURTAIN)
+        record_curtain(surface, self.seat)  # the secrecy audit's curtain frame (issue #36)
         for i in range(0, w, self.px(80)):  # stage-curtain folds
             pygame.draw.rect(surface, (46, 62, 92), (i, 0, self.px(40), h))
         pygame.draw.circle(surface, self.colour, (w // 2, h // 2 - self.px(120)), self.px(46))

@@ -35,7 +35,7 @@ from game.scenes.table.contract import GameFactory, GameTable, Offered
 from game.scenes.table.end_screen import Breakdown, GameOverScene
 from game.scenes.table.frame import Hint, LogDivider, TableFrame, TablePlan, plan_table
 from game.scenes.table.guide import NoGuide, TableGuide
-from game.session import Session
+from game.session import Session, shares_a_screen
 from game.table.driver import TableDriver, as_driver
 from game.ui import fonts, theme
 from game.ui.i18n import Translator
@@ -69,6 +69,9 @@ class TableScene(TableFrame, Scene):
         self.events: list[Event] = []  # waiting to be animated
         self.log: list[str] = []
         self.private_player: int | None = None
+        # the seat whose screen it was until everybody watched (give_up_screen): it may
+        # still take its move back, behind the curtain again
+        self.gave_up: int | None = None
         self.end_shown = False
         self.last_round = session.state.round_number
         self.error: str | None = None
@@ -110,6 +113,14 @@ class TableScene(TableFrame, Scene):
     def describe(self, event: Event) -> str | None:
         """The log line for an event (EN/JA), or None."""
         return self.game.describe(event)
+
+    def log_of(self, event: Event) -> str | None:
+        """The log's line for an event played now: on a shared screen only what every
+        seat saw (issue #36: the log stays on screen after its seat's curtain has gone,
+        as the rebuilt log of a resumed game, ``record.log_viewer``)."""
+        if event.visible_to is not None and self.shares_screen():
+            return None
+        return self.describe(event)
 
     def human_event(self, event: pygame.event.Event, player: int) -> None:
         """The person's clicks and keys, made into an action by the game's controls."""
@@ -197,9 +208,43 @@ class TableScene(TableFrame, Scene):
         except IllegalAction as exc:
             self.log_line(str(exc))
             return False
+        state = self.state
+        if (
+            player not in self.driver.local_deciders()
+            or state.round_number != self.last_round
+            or state.is_over()
+        ):
+            # the seat's turn (or the round) is over: what its action does, everybody
+            # watches (a walk, a reveal), so its secrets leave the screen before it plays
+            self.give_up_screen()
         self.queue_events(events)
         self.guide.acted(player, action)
         return True
+
+    def queue_others(self, events: list[Event]) -> None:
+        """The events of an action not taken at this screen's seat (a computer's, a seat
+        elsewhere on the network): everybody watches them, so the screen is given up
+        first (:meth:`give_up_screen`)."""
+        if events:
+            self.give_up_screen()
+        self.queue_events(events)
+
+    def shares_screen(self) -> bool:
+        """Two or more people share this screen in a game that hides things: the one
+        policy (``game.session.shares_a_screen``, docs/secrecy.md)."""
+        secrets = bool(getattr(self.session, "secrets", True))
+        return shares_a_screen(secrets, len(self.driver.local_seats()))
+
+    def give_up_screen(self) -> None:
+        """Everybody watches now (another seat acts, a turn or a round ends): on a shared
+        screen nobody's secrets are shown from here on, until the next person passes their
+        curtain (issue #36). Alone at a screen, a person keeps it."""
+        player = self.private_player
+        if player is None or not self.shares_screen():
+            return
+        self.gave_up = player
+        self.private_player = None
+        self.session.viewer = None
 
     def queue_events(self, events: list[Event]) -> None:
         viewer = self.private_player
@@ -271,7 +316,7 @@ class TableScene(TableFrame, Scene):
         while not self.timeline.busy() and self.events:
             event = self.events.pop(0)
             record.divide(self, event)
-            line = self.describe(event)
+            line = self.log_of(event)
             if line:
                 self.log_line(line)
             self.play_event(event)
@@ -279,6 +324,7 @@ class TableScene(TableFrame, Scene):
             return
         state = self.state
         if state.round_number != self.last_round:
+            self.give_up_screen()  # a round's end is for everybody
             self.last_round = state.round_number
             if not state.is_over():
                 self.log_divider(state.round_number)
@@ -291,7 +337,7 @@ class TableScene(TableFrame, Scene):
             return
         events = self.driver.poll(BOT_DELAY / self.speed)  # a computer seat's action
         if events:
-            self.queue_events(events)
+            self.queue_others(events)
             return
         human = self.active_human()
         if human is not None and human != self.private_player:
@@ -305,6 +351,7 @@ class TableScene(TableFrame, Scene):
             def ready():
                 self.private_player = player
                 self.session.viewer = player
+                self.gave_up = None
                 self.on_private_shown(player)
 
             self.app.push(
@@ -390,7 +437,7 @@ class TableScene(TableFrame, Scene):
             self.timeline.finish_all()
             while self.events:
                 event = self.events.pop(0)
-                line = self.describe(event)
+                line = self.log_of(event)
                 if line:
                     self.log_line(line)
                 self.play_event(event)
@@ -414,7 +461,12 @@ class TableScene(TableFrame, Scene):
         they can."""
         if self.busy_animating():
             return "busy"
-        return self.guide.undo_refusal() or self.driver.undo_refusal(self.private_player)
+        return self.guide.undo_refusal() or self.driver.undo_refusal(self.undoer())
+
+    def undoer(self) -> int | None:
+        """Whose last action Undo takes back: the person whose screen it is, or the one
+        who gave it up when their turn ended (they take it back behind their curtain)."""
+        return self.private_player if self.private_player is not None else self.gave_up
 
     def refresh_undo(self) -> None:
         """Grey the undo button, with its reason for hover and focus, or enable it."""
@@ -425,14 +477,16 @@ class TableScene(TableFrame, Scene):
     def undo(self) -> None:
         """Take back the person's last action while nothing hidden or left to chance has
         come out since and nobody else has acted (the button, Ctrl+Z)."""
-        player = self.private_player
+        player = self.undoer()
         if player is None or self.undo_refusal() is not None:
             return
         self.driver.undo(player)
         self.last_round = self.state.round_number  # not a round end: it is the old round
         self.log_line(self.t("app.undone"))
         self.sync_from_state()
-        self.on_private_shown(player)  # the person's hand and choices as they were
+        if self.private_player == player:
+            self.on_private_shown(player)  # the person's hand and choices as they were
+        # else the screen is nobody's: the person decides again behind their curtain
         self.refresh_undo()
 
     def draw_undo_tip(self, surface: pygame.Surface) -> None:

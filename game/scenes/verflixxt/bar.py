@@ -12,7 +12,7 @@ from game.rules.verflixxt.decisions import PlayCard
 from game.scenes.table.contract import TableHost
 from game.ui import fonts, smooth, theme
 from game.ui.choices import Choices
-from game.ui.widgets import draw_focus_ring, draw_icon, draw_text
+from game.ui.widgets import draw_focus_ring, draw_icon, draw_text, draws_secrets
 
 from .art import Art
 from .layout import Layout
@@ -146,7 +146,6 @@ class Bar:
 
     def _draw_hand(self, surface, focus) -> None:
         """The viewer's two cards: only ever drawn for ``self.host.private_player``."""
-        t = self.model.table
         rects = self.model.hand_rects
         self._label(
             surface, self.layout.hand_label(self.host.private_player), self.model.hand_label
@@ -156,6 +155,14 @@ class Bar:
             for rect in rects:
                 smooth.rounded_rect(surface, theme.PANEL_EDGE, rect, self.host.px(8), edge)
             return
+        self._draw_cards(surface, self.host.private_player, focus)
+
+    @draws_secrets
+    def _draw_cards(self, surface, viewer: int, focus) -> None:
+        """``viewer``'s cards, face up (their secret, issue #36)."""
+        t = self.model.table
+        rects = self.model.hand_rects
+        edge = max(1, self.host.px(2))
         playable = {c.card for c in self.choices.controls if c.spot == "card"}
         player = self.host.deciding()
         playing = player is not None and isinstance(self.host.state.decision(player), PlayCard)
