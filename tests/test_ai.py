@@ -121,3 +121,74 @@ def test_search_plays_a_challenger_only_when_its_paired_advantage_is_clear():
     assert bot._pick([greedy, noisy, better]) == 2
     assert bot._pick([greedy, noisy]) == 0
     assert bot._pick([greedy[:1], better[:1]]) == 0  # one sample: no change
+
+
+# -- a seat is measured against the others, never against itself (issue #36) --------------------
+class _Standing:
+    """A state that is not over, with three seats; the evaluation is given per seat."""
+
+    players = 3
+
+    def is_over(self) -> bool:
+        return False
+
+
+def test_the_searchs_value_is_its_lead_over_the_best_other_seat():
+    """issue #36: the hard search compared its seat with every seat, itself too, so its
+    value was never positive (a lead was worth nothing). The leader's value is its lead,
+    the others' how far behind the leader they are, with one evaluation or with all."""
+    from game.ai.search import SearchBot
+
+    values = [7.0, 3.0, 5.0]
+    one = SearchBot(lambda state, player: values[player])
+    every = SearchBot(lambda state, player: 0.0, evaluate_all=lambda state: list(values))
+    for bot in (one, every):
+        assert [bot.value(_Standing(), p) for p in range(3)] == [2.0, -4.0, -2.0]
+
+
+def test_verflixxts_standing_and_odds_compare_a_seat_with_the_others_only(monkeypatch):
+    """issue #36: Verflixxt!'s own search weighs a seat against the others' average and
+    its chance of beating each rival; itself left out of both."""
+    from game.ai import verflixxt_eval, verflixxt_search
+
+    assert verflixxt_search.standing([6.0, 2.0, 4.0], 0) == 3.0
+    assert verflixxt_search.standing([6.0, 2.0, 4.0], 1) == -3.0
+    wide = verflixxt_search.chance_of_winning([6.0, 6.0], 0, tiles_left=0)
+    assert wide == pytest.approx(0.5)  # one rival level with it: an even chance, not 1/4
+    alone_ahead = verflixxt_search.chance_of_winning([60.0, 0.0, 0.0], 0, tiles_left=0)
+    assert alone_ahead > 0.99
+    state = rules.load("verflixxt").new_game(3, 1, prepare_options("verflixxt", {}))
+    fixed = [6.0, 2.0, 4.0]
+    monkeypatch.setattr(verflixxt_eval, "evaluate_all", lambda state: list(fixed))
+    assert [verflixxt_eval.standing(state, p) for p in range(3)] == [3.0, -3.0, 0.0]
+
+
+def test_cluck_peeps_margin_is_the_lead_over_the_best_rival():
+    """issue #36: Cluck-peep!'s margin (what its normal and hard bots maximise) is a seat's
+    chicks ahead of the best rival: positive for the leader."""
+    from game.ai import cluck
+
+    assert cluck._margin([5.0, 2.0, 3.0], 0) == 2.0
+    assert cluck._margin([5.0, 2.0, 3.0], 2) == -2.0
+
+
+@pytest.mark.parametrize("game_id", ["routes", "cluck"])
+def test_the_leader_of_a_game_in_progress_is_valued_above_zero(game_id):
+    """issue #36: at the positions of random games some seat is ahead, and its evaluation
+    says so (a seat compared with itself too is never above zero); Eight Routes' expected
+    scores are the same for every seat, so at most one seat is ahead of all the others."""
+    module = rules.load(game_id)
+    knowledge = game_knowledge(game_id)
+    rng = random.Random(5)
+    ahead = seen = 0
+    for seed in range(6):
+        state = module.new_game(3, seed, prepare_options(game_id, {}))
+        while not state.is_over():  # every position of a random game, before its end
+            values = [knowledge.evaluate(state, p) for p in range(3)]
+            seen += 1
+            ahead += any(v > 1e-9 for v in values)
+            if game_id == "routes":
+                assert sum(v > 1e-9 for v in values) <= 1, values
+            p = state.to_act()[0]
+            state.apply(p, rng.choice(state.legal_actions(p)))
+    assert seen >= 40 and ahead >= seen // 4

@@ -261,3 +261,72 @@ def test_a_random_bot_job_in_the_notation():
     text = bots.run_bot_job(session.bot_job(player))
     assert session.state.is_legal(player, session.module.parse_action(text))
     assert isinstance(bots.job_bot("routes", "random", 50), RandomBot)
+
+
+# -- a computer sees its seat's view, never the whole state (issue #36) ---------------------------
+class Peeking:
+    """A bot that writes down what it was handed: a view for its own seat (no seed and no
+    generator, which would rebuild everything hidden; its own seat as ``viewer`` where the
+    game names one), or the whole state (every hand, the deck, the seed). It plays a
+    random legal action of what it was handed."""
+
+    level = "normal"
+
+    def __init__(self, seen: list[tuple[int, bool, object]]):
+        self.seen = seen
+
+    def choose(self, view: GameState, player: int, rng: random.Random) -> Action:
+        hidden = getattr(view, "seed", None) is None and getattr(view, "rng", None) is None
+        self.seen.append((player, hidden, getattr(view, "viewer", player)))
+        return rng.choice(view.legal_actions(player))
+
+
+def whole_states(seen: list[tuple[int, bool, object]]) -> list[tuple[int, bool, object]]:
+    """The decisions made on something other than the deciding seat's view."""
+    return [(p, hidden, viewer) for p, hidden, viewer in seen if not hidden or viewer != p]
+
+
+@pytest.mark.parametrize("game_id", ["cluck", "verflixxt", "duck", "routes"])
+def test_simulate_and_tournament_hand_each_computer_its_seats_view(monkeypatch, game_id):
+    """issue #36: a computer of ``simulate`` or ``tournament`` handed the whole state (it
+    would see every hand and the seed) passed every test; here each bot writes down what
+    it was handed, and every decision was about a view for the seat deciding."""
+    from game import simulate, tournament
+
+    seen: list[tuple[int, bool, object]] = []
+    monkeypatch.setattr(simulate, "make_bot", lambda game_id, level: Peeking(seen))
+    monkeypatch.setattr(tournament, "make_bot", lambda game_id, level, budget: Peeking(seen))
+    result = simulate.run(game_id, 3, 1, 3, {}, bot_seed=1, max_rounds=3)
+    assert result["errors"] == 0 and seen
+    tournament.run_tournament(game_id, 3, 1, 4, ["normal"] * 3, {}, bot_seed=1)
+    assert len({p for p, _, _ in seen}) == 3
+    assert whole_states(seen) == []
+
+
+def test_the_windows_computers_decide_on_their_seats_view(monkeypatch):
+    """issue #36: the window's and the host's computers (``Session.bot_job``, on a worker
+    thread or inline) are handed their seat's view, never the session's state."""
+    seen: list[tuple[int, bool, object]] = []
+    monkeypatch.setattr(bots, "job_bot", lambda game_id, level, budget_ms: Peeking(seen))
+    session = computers_only("cluck", 3)
+    runner = BotRunner(session)
+    for _ in range(12):
+        runner.play_now(session.bots_to_act()[0])
+    player = session.bots_to_act()[0]
+    runner.start(player)
+    decided_on_thread(runner, session, player)
+    assert len(seen) == 13 and whole_states(seen) == []
+
+
+def test_the_tables_fast_forward_hands_each_seat_its_view(app, monkeypatch):
+    """issue #36: ``fast_forward`` (screenshots, tests) plays every seat as a computer; each
+    is handed its own seat's view, not the table's whole state."""
+    from game.scenes.table import record
+    from tests.scene_helpers import push_game
+
+    seen: list[tuple[int, bool, object]] = []
+    monkeypatch.setattr(record, "make_bot", lambda game_id, level: Peeking(seen))
+    scene = push_game(app, "cluck", (0,), 3, 3, {}, level="normal")
+    scene.fast_forward(1)
+    assert len({p for p, _, _ in seen}) == 3
+    assert whole_states(seen) == []

@@ -575,6 +575,33 @@ def test_ddg_25_a_new_buoy_colour_draws_a_secret_action_token():
     assert s.view(1).tokens[0] == ("?",)
 
 
+def test_ddg_25_only_the_first_touch_of_a_colour_draws_an_action_token():
+    """issue #36: an action token drawn at every buoy touch (not only the first of each
+    colour, DDG-25) passed every test. A duck that has red already passes a red buoy and
+    then a yellow one: one token, for the yellow."""
+    s = token_race(
+        {},
+        ducks={0: ((0, 0), 0, ["red"]), 1: ((0, 3), 0), 2: ((0, -3), 0)},
+        board=arena(red=[(2, 0)]),
+    )
+    choose(s, {0: 21, 1: 30, 2: 40})
+    events = act(s, 0, "route 21/1")
+    touched = typed(events, E.BuoyTouched)
+    assert [(t.colour, t.new) for t in touched] == [("red", False)]
+    assert typed(events, E.TokenDrawn) == [] and s.tokens[0] == () and len(s.pool) == 18
+    s = token_race(
+        {},
+        ducks={0: ((0, 0), 0, ["red"]), 1: ((0, 3), 0), 2: ((0, -3), 0)},
+        board=arena(red=[(1, 0)], yellow=[(2, 0)]),
+    )
+    choose(s, {0: 21, 1: 30, 2: 40})
+    events = act(s, 0, "route 21/1")
+    touched = typed(events, E.BuoyTouched)
+    assert [(t.colour, t.new) for t in touched] == [("red", False), ("yellow", True)]
+    assert len(typed(events, E.TokenDrawn)) == 1 and len(s.tokens[0]) == 1
+    assert len(s.pool) == 17
+
+
 def test_ddg_25_blue_draw_three_discard_three_any_time():
     s = token_race({})
     hand = s.hands[0]

@@ -108,6 +108,55 @@ def test_a_derby_file_with_an_illegal_action_is_refused_at_its_line(tmp_path):
         derby_file.read(path)
 
 
+def unfinished_derby(tmp_path, name: str = "stops.derby"):
+    """A finished game's .derby file with its last three actions cut off: every action
+    still legal, the game not over."""
+    session = finished("routes", 3, seed=8)
+    history = History.open()
+    game = derby_file.from_record(history.load(history.record(session)))
+    history.close()
+    path = derby_file.write(tmp_path / name, game)
+    lines = path.read_text(encoding="utf-8").rstrip("\n").splitlines()
+    path.write_text("\n".join(lines[:-3]) + "\n", encoding="utf-8")
+    return session, path
+
+
+def test_a_derby_file_whose_record_stops_before_the_end_is_refused(tmp_path, capsys):
+    """issue #36: a .derby file whose record stops before the game is over was accepted
+    (a replay of a game that never ends). It is a DerbyFileError naming the file; the
+    replay of such a record is refused too; on the command line it is one line, exit 2."""
+    from game.table.replay import Replay, ReplayError
+
+    session, path = unfinished_derby(tmp_path)
+    with pytest.raises(DerbyFileError, match="the record ends before the game does") as caught:
+        derby_file.read(path)
+    assert "stops.derby" in str(caught.value)
+    with pytest.raises(ReplayError, match="ends before the game does"):
+        Replay("routes", session.seats, session.seed, session.options, session.actions[:-3])
+    assert main(["replay", str(path)]) == 2
+    out, err = capsys.readouterr()
+    lines = err.splitlines()
+    assert out == "" and len(lines) == 1, err
+    assert lines[0].startswith("tabletop-derby: error: ") and "ends before the game" in lines[0]
+    assert "stops.derby" in lines[0]
+
+
+def test_a_derby_file_that_stops_early_is_one_dialog_in_the_window(tmp_path):
+    """issue #36: opened in the window (dropped on it), such a file is one dialog that
+    names it and why, over the menu it was dropped on; the app runs on."""
+    import pygame
+
+    _session, path = unfinished_derby(tmp_path)
+    app = make_app((1024, 600))
+    app.router.open("menu")
+    depth = len(app.stack)
+    app.handle(pygame.event.Event(pygame.DROPFILE, file=str(path)))
+    dialog = app.top
+    assert type(dialog).__name__ == "DialogScene" and app.running
+    assert len(app.stack) == depth + 1
+    assert "stops.derby" in dialog.message and "ends before the game" in dialog.message
+
+
 @pytest.mark.parametrize(
     "text,problem",
     [

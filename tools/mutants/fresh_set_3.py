@@ -20,6 +20,7 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+SET_NAME = "fresh_set_3"  # results: <SET_NAME>.<LABEL>.jsonl (set 4 uses this runner)
 PYTHON = sys.executable
 TIMEOUT_S = 420
 ATTACKS = "tests/test_net_attacks.py"
@@ -615,7 +616,7 @@ def run_one(root: Path, plant: tuple[str, str, str, str, str], label: str) -> di
         "seconds": round(time.monotonic() - start, 1),
     }
     line = json.dumps(result, ensure_ascii=False)
-    with open(HERE / f"fresh_set_3.{label}.jsonl", "a", encoding="utf-8") as handle:
+    with open(HERE / f"{SET_NAME}.{label}.jsonl", "a", encoding="utf-8") as handle:
         handle.write(line + "\n")
     print(line, flush=True)
     return result
