@@ -4,7 +4,6 @@
 import random
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -91,19 +90,19 @@ def test_greedy_beats_random_most_of_the_time():
     assert wins >= 21
 
 
-def test_normal_is_fast():
-    times = []
+def test_normal_plays_whole_six_seat_attack_games_legally():
+    """The normal computer finishes three six-seat games with hats and the attack, every
+    decision legal and made from its seat's view. How long it thinks is a benchmark figure
+    (tools/bench_decisions.py), never a test's assertion (issue #37: a 5 ms bound failed
+    on a loaded machine)."""
     for seed in range(3):
         s = vx.new_game(6, seed, {"variant": "hats", "attack": True})
         rng = random.Random(seed)
         while not s.is_over():
             p = s.to_act()[0]
-            view = s.view(p)
-            started = time.perf_counter()
-            action = ai.normal(view, p, rng)
-            times.append(time.perf_counter() - started)
+            action = ai.normal(s.view(p), p, rng)
+            assert action in s.legal_actions(p)
             s.apply(p, action)
-    assert sum(times) / len(times) < 0.005
 
 
 def test_make_bot_finds_the_levels():
