@@ -168,7 +168,7 @@ def read(path: Path) -> DerbyGame:
         problem = name_problem(name)
         if problem is not None or not name:
             raise DerbyFileError(path, place, f"the name {problem or 'is empty'}")
-        if kind not in KINDS or level not in ("", "random", "easy", "normal", "hard"):
+        if kind not in KINDS or (level and level not in registry.LEVELS):
             raise DerbyFileError(path, place, "unknown kind or level")
         if character not in characters:
             raise DerbyFileError(path, place, f"{printable(character, 20)!r} is no character")

@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from game import registry
+from game.registry import LEVELS
 from game.settings import name_problem
 from game.storage import data_dir, keep_damaged_copy, printable
 
@@ -54,7 +55,6 @@ MAX_ACTIONS = 100_000  # as saves.MAX_ACTIONS
 MAX_TEXT = 200  # an action text, a character key, a variant
 SOURCES = ("local", "hosted", "joined")
 KINDS = ("person", "computer", "online")
-LEVELS = ("random", "easy", "normal", "hard")
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 
 MIGRATIONS: dict[int, tuple[str, ...]] = {

@@ -65,6 +65,19 @@ def cast_as(*keys: str) -> tuple[Character, ...]:
     return tuple(Character(key, member) for key, member in zip(keys, CAST))
 
 
+# The computer's levels, the one list (issue #37): what the bots play (game.ai), and what
+# a save, the history, a .derby file, the settings and the network accept for a computer
+# seat. Kept here, not in game.ai, so the menu and the network read it without loading the
+# bots. "random" is the baseline the tests and tournaments measure the others by.
+LEVELS = ("random", "easy", "normal", "hard")
+# what a computer seat at a table is set to (the lobby's level button, the remembered
+# seats): a person never picks "random", it plays no better than a die
+SEAT_LEVELS = tuple(level for level in LEVELS if level != "random")
+# what a lesson's computer seats may play: a lesson replays the same each time it is
+# taken, and 'hard' thinks against the clock (its moves depend on the machine's speed)
+REPLAYABLE_LEVELS = tuple(level for level in LEVELS if level != "hard")
+
+
 @dataclass(frozen=True)
 class GameInfo:
     id: str
@@ -77,7 +90,7 @@ class GameInfo:
     picture: str  # sprite file in assets/sprites
     characters: tuple[Character, ...] = ()
     data_files: tuple[str, ...] = ()
-    bot_levels: tuple[str, ...] = ("easy", "normal", "hard")
+    bot_levels: tuple[str, ...] = SEAT_LEVELS
     # what a lesson's step may point at on this game's table besides the frame's parts (a
     # regular expression of names, game.lessons.element_known), which the table locates
     # (its ``element``, game.scenes.<game>); "" for a game without names of its own

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from game import registry, storage
-from game.ai import LEVELS as BOT_LEVELS
+from game.registry import LEVELS as BOT_LEVELS
 from game.settings import SEAT_KEYS, name_problem
 from game.storage import (
     BadNumber,

@@ -25,6 +25,7 @@ import secrets
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from game.registry import LEVELS  # the one list; without importing game.ai
 from game.settings import char_problem, name_problem
 
 # 2: typed events (issue #26): each game's event fields are its classes' fields, so some
@@ -45,7 +46,6 @@ TOKEN_MAX_CHARS = 64
 ACTION_MAX_CHARS = 200  # as saves.ACTION_MAX_CHARS: notation is ~20 characters at most
 MAX_ID = 2**53  # action message ids: whole numbers a JavaScript client could count too
 MAX_NUMBER_DIGITS = 20
-LEVELS = ("random", "easy", "normal", "hard")  # game.ai.LEVELS, without importing game.ai
 # The port a window hosts its table on (a free one when it is taken) and the one a typed
 # address without a port means.
 DEFAULT_PORT = 47474

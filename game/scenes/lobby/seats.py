@@ -12,11 +12,10 @@ from typing import Any
 
 import pygame
 
-from game.registry import CAST
+from game.registry import CAST, SEAT_LEVELS
 from game.scenes.base import Scene
 from game.scenes.shell import pictures
 from game.session import Seat, default_seats
-from game.settings import SEAT_LEVELS
 from game.ui import i18n, smooth, theme
 from game.ui.widgets import Button
 
