@@ -168,12 +168,11 @@ class GameRecord:
 
 
 def counted_score(game: str, score: float) -> float:
-    """A recorded score as people count it (issue #36). A game's ``scores()`` may carry
-    a tie-break that orders the seats: Duck! Duck! Go!'s is the buoys of a player's best
-    duck plus a fraction for how near its next target it is. The fraction orders, it is
-    never shown and never averaged: a best of 2 beside an average of 2.1 was the
-    fraction counted in one and not the other."""
-    return float(math.floor(score)) if game == "duck" else score
+    """A recorded score as people count it (issue #36): the game's own way
+    (:meth:`game.registry.GameInfo.counted_score`: Duck! Duck! Go!'s tie-break fraction
+    orders the seats and is never shown nor averaged)."""
+    info = registry.GAMES.get(game)
+    return score if info is None else info.counted_score(score)
 
 
 @dataclass

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import ModuleType
@@ -102,6 +103,21 @@ class GameInfo:
     # only under these options (name, value), when the game hides things only in a variant
     # (Verflixxt!: the hats' hands); () means under every option
     secret_when: tuple[tuple[str, object], ...] = ()
+    # what is one game's and not the box's, said here and looked up by the game's id
+    # (issue #37: no game id is compared outside the registry):
+    # the seat's piece is the character itself (a duck, a chicken): a seat's card shows
+    # the piece, where another game shows the cast member's face and the seat's pawn
+    piece_is_character: bool = False
+    # scores() carry a fraction that only breaks ties (Duck! Duck! Go!'s: how near a duck
+    # is to its next target); people count the whole part (counted_score)
+    score_tiebreak_fraction: bool = False
+    # phones may be a seat's hand (issue #29): the game's phone page draws its hand; a
+    # game with nothing in a hand (Eight Routes) offers none
+    phone_hands: bool = True
+    # the module whose ``phone_preview(state, seat)`` tells a seat's phone where each
+    # choice would take its pieces (issue #29: on the phone only, never the big screen);
+    # imported by name when a phone asks, as the rules are; "" for a game without one
+    phone_preview_module: str = ""
     extra: dict = field(default_factory=dict, compare=False)
 
     def name(self, lang: str) -> str:
@@ -113,6 +129,19 @@ class GameInfo:
         if not self.secrets:
             return False
         return not self.secret_when or any(options.get(k) == v for k, v in self.secret_when)
+
+    def counted_score(self, score: float) -> float:
+        """A score as people count it (issue #36): without the tie-break fraction, which
+        orders the seats but is never shown and never averaged (a best of 2 beside an
+        average of 2.1 was the fraction counted in one and not the other)."""
+        return float(math.floor(score)) if self.score_tiebreak_fraction else score
+
+    def phone_preview(self, state: object, seat: int) -> dict | None:
+        """What the seat's phone previews now (``phone_preview_module``), or None: the
+        game has no preview, or nothing to preview is asked of the seat."""
+        if not self.phone_preview_module:
+            return None
+        return importlib.import_module(self.phone_preview_module).phone_preview(state, seat)
 
     def help_path(self, lang: str):
         path = DATA_DIR / "help" / f"{self.id}.{lang}.md"
@@ -157,6 +186,9 @@ register(
         rules_module="game.rules.duck",
         picture="duck.svg",
         characters=DUCKS,
+        piece_is_character=True,
+        score_tiebreak_fraction=True,
+        phone_preview_module="game.rules.duck.phone",
         # a hand card, a route's end, a facing arrow, a life ring or any hex of the tub,
         # a duck, a buoy, the drain, the hand column, the piles and the action buttons;
         # the advanced game's hound, hound board and its patterns, token tray and tokens
@@ -201,6 +233,7 @@ register(
         rules_module="game.rules.cluck",
         picture="cluck.svg",
         characters=CHICKENS,
+        piece_is_character=True,
         # a START hole, a hand tile and the bar's buttons, the gap, a ladder row (0: the
         # start tile), the face-down tile, the nest tile, a chicken, the supply's parts
         lesson_elements=(
@@ -227,6 +260,7 @@ register(
             r"|change:[1-8][+-]"
         ),
         secrets=False,  # every die, marker and score is on the table for all to see
+        phone_hands=False,  # nothing in a hand: the phone page draws none
     )
 )
 

@@ -88,3 +88,79 @@ def test_bots_never_import_the_session_not_even_for_annotations():
     seats: ComputerSeats = session  # a Session is what the runner plays
     events = BotRunner(seats).play_until_person()
     assert session.state.is_over() and events
+
+
+def _game_owned(path: str) -> bool:
+    """A game's own module (its rules, table, bots, boards) may name its own id."""
+    parts = Path(path).with_suffix("").parts[1:]
+    return path == "game/registry.py" or any(part in registry.GAMES for part in parts)
+
+
+def _ids_in(node: ast.expr) -> list[str]:
+    items = node.elts if isinstance(node, (ast.Tuple, ast.List, ast.Set)) else [node]
+    return [
+        item.value
+        for item in items
+        if isinstance(item, ast.Constant) and item.value in registry.GAMES
+    ]
+
+
+def test_no_game_id_is_compared_outside_the_registry():
+    """issue #37: game-specific branches lived outside the registry (net/table.py's
+    ``game_id == "duck"``, net/phone.py's duck_previews, the lobby's PHONE_GAMES and
+    seat portraits, the history's Duck score, the shell's seat pieces); now each is a
+    field or hook of the game's GameInfo, and no module but the game's own compares an
+    id or lists ids to compare with."""
+    found = []
+    for name, tree in _sources().items():
+        if _game_owned(name):
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Compare):
+                ids = [i for side in (node.left, *node.comparators) for i in _ids_in(side)]
+                if ids:
+                    found.append(f"{name}:{node.lineno}: {ast.unparse(node)}")
+            elif (
+                isinstance(node, ast.Assign)
+                and isinstance(node.value, (ast.Tuple, ast.List))
+                and len(_ids_in(node.value)) > 1
+            ):
+                found.append(f"{name}:{node.lineno}: {ast.unparse(node)[:60]}")
+    assert not found, "\n".join(found)
+
+
+def test_the_game_branches_are_fields_of_the_games_info(monkeypatch):
+    """issue #37: what differs by game is the registry's to say, and every caller asks
+    it: a game with a fraction in its scores is counted whole wherever it is asked, and
+    a phone preview is the one its game names (Duck's, from its own package)."""
+    from dataclasses import replace
+
+    from game import history, rules
+    from game.rules.duck.actions import ChooseCard, ChooseCards
+
+    assert [g for g, info in registry.GAMES.items() if info.piece_is_character] == [
+        "duck",
+        "cluck",
+    ]
+    assert [g for g, info in registry.GAMES.items() if not info.phone_hands] == ["routes"]
+    assert history.counted_score("duck", 7.93) == 7.0
+    assert history.counted_score("routes", 7.5) == 7.5
+    monkeypatch.setitem(
+        registry.GAMES, "routes", replace(registry.GAMES["routes"], score_tiebreak_fraction=True)
+    )
+    assert history.counted_score("routes", 7.5) == 7.0  # asked of the registry, not an id
+
+    from game.boards import prepare_options
+
+    state = rules.load("duck").new_game(3, 4, prepare_options("duck", {}))
+    asked = [p for p in state.to_act() if any(
+        isinstance(a, (ChooseCard, ChooseCards)) for a in state.legal_actions(p))]  # fmt: skip
+    while not asked:
+        player = state.to_act()[0]
+        state.apply(player, state.legal_actions(player)[0])
+        asked = [p for p in state.to_act() if any(
+            isinstance(a, (ChooseCard, ChooseCards)) for a in state.legal_actions(p))]  # fmt: skip
+    preview = registry.get("duck").phone_preview(state, asked[0])
+    assert preview and all(entries for entries in preview.values())
+    routes = rules.load("routes").new_game(3, 4, prepare_options("routes", {}))
+    assert registry.get("routes").phone_preview(routes, routes.to_act()[0]) is None
