@@ -34,7 +34,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game import record as record_reader
 from game import registry
+from game.record import RecordProblem
 from game.rules.protocol import IllegalAction, NotationError, RulesDataError
 from game.settings import name_problem
 from game.storage import FileProblem, atomic_write_text, data_dir, printable, read_bounded
@@ -43,11 +45,9 @@ SUFFIX = ".derby"
 EXPORTS = "exports"  # the data folder's folder python -m game export writes to by default
 MAX_LISTED = 200  # .derby files a folder lists (the newest)
 MAX_BYTES = 2_000_000  # the longest game is ~700 actions and a board of ~6 KB
-MAX_ACTIONS = 100_000
 MAX_TAG = 200_000  # the options tag holds a board
-SEED_LIMIT = 2**128
 _TAG = re.compile(r'\[([A-Za-z][A-Za-z0-9]{0,15}) (".*")\]')
-_MOVE = re.compile(r"(\d) (\S.{0,199})")
+_MOVE = re.compile(r"(\d) (\S.*)")  # the record reader checks the player and the text
 KINDS = ("person", "computer", "online")
 
 
@@ -145,12 +145,13 @@ def read(path: Path) -> DerbyGame:
             raise DerbyFileError(path, f"line {number}", f"{found.group(1)} given twice")
         tags[found.group(1)] = value
     game_id = _tag(tags, "Game", path)
-    if game_id not in registry.GAMES:
+    info = registry.GAMES.get(game_id)  # its seats' characters are the game's
+    if info is None:
         raise DerbyFileError(path, "Game", f"unknown game {printable(game_id, 40)!r}")
-    info = registry.GAMES[game_id]
-    seed_text = _tag(tags, "Seed", path)
-    if not re.fullmatch(r"-?\d{1,40}", seed_text) or not -SEED_LIMIT <= int(seed_text) < SEED_LIMIT:
-        raise DerbyFileError(path, "Seed", "not a whole number a game's seed may be")
+    try:
+        seed = record_reader.seed_of_text(_tag(tags, "Seed", path))
+    except RecordProblem:
+        raise DerbyFileError(path, "Seed", "not a whole number a game's seed may be") from None
     try:
         options = json.loads(_tag(tags, "Options", path))
     except (ValueError, RecursionError):
@@ -168,41 +169,64 @@ def read(path: Path) -> DerbyGame:
         problem = name_problem(name)
         if problem is not None or not name:
             raise DerbyFileError(path, place, f"the name {problem or 'is empty'}")
-        if kind not in KINDS or level not in ("", "random", "easy", "normal", "hard"):
+        if kind not in KINDS or (level and level not in registry.LEVELS):
             raise DerbyFileError(path, place, "unknown kind or level")
         if character not in characters:
             raise DerbyFileError(path, place, f"{printable(character, 20)!r} is no character")
         seats.append(DerbySeat(name, kind, level or None, character))
-    if not info.min_players <= len(seats) <= info.max_players:
-        raise DerbyFileError(path, "Seat0", f"{len(seats)} seats; {game_id} has "
-                             f"{info.min_players}-{info.max_players}")  # fmt: skip
     unknown = sorted(set(tags) - {"Game", "Date", "Seed", "Options", "Result"} - {
         f"Seat{i}" for i in range(len(seats))})  # fmt: skip
     if unknown:
         raise DerbyFileError(path, unknown[0], "unknown tag")
-    actions = []
+    actions: list[list[Any]] = []
+    lines_of: list[int] = []  # each action's line in the file
     for offset, line in enumerate(lines[number:], number + 1):
         if not line.strip():
             continue
         found = _MOVE.fullmatch(line)
-        if found is None or not line.isprintable():
+        if found is None:
             raise DerbyFileError(path, f"line {offset}", "not 'player action'")
-        player = int(found.group(1))
-        if player >= len(seats):
-            raise DerbyFileError(path, f"line {offset}", f"no player {player}")
-        actions.append((player, found.group(2), offset))
-        if len(actions) > MAX_ACTIONS:
-            raise DerbyFileError(path, f"line {offset}", f"more than {MAX_ACTIONS:,} actions")
+        actions.append([int(found.group(1)), found.group(2)])
+        lines_of.append(offset)
+        if len(actions) > record_reader.MAX_ACTIONS:
+            break  # the record reader says so, at this line
+    try:  # the one record reader (issue #37), as a save's, a history row's and a host's
+        record = record_reader.from_dict(
+            {
+                "game": game_id,
+                "players": len(seats),
+                "seed": seed,
+                "options": options,
+                "actions": actions,
+            }
+        )
+    except RecordProblem as exc:
+        raise DerbyFileError(path, *_where(exc, lines_of)) from None
     game = DerbyGame(
         game_id,
-        int(seed_text),
+        record.seed,
         options,
         tuple(seats),
-        tuple((p, a) for p, a, _ in actions),
+        record.actions,
         tags.get("Date", "")[:40],
     )
-    _replay(path, game, [line for _, _, line in actions])
+    _replay(path, game, lines_of)
     return game
+
+
+def _where(problem: RecordProblem, lines: list[int]) -> tuple[str, str]:
+    """The file's place of a record's problem: an action by its line, the seats' count
+    at the seats' tags, the options at their tag (with the place inside them)."""
+    place = problem.place
+    if place.startswith("actions["):
+        return f"line {lines[int(place[8:].partition(']')[0])]}", problem.problem
+    if place == "actions":  # past the most a game may have: said at the first too many
+        return (f"line {lines[-1]}" if lines else ""), problem.problem
+    if place.startswith("options"):
+        return "Options", f"{place}: {problem.problem}"
+    if place == "players":
+        return "Seat0", f"the number of seats: {problem.problem}"
+    return {"game": "Game", "seed": "Seed"}.get(place, place), problem.problem
 
 
 def _tag(tags: dict[str, str], name: str, path: Path) -> str:

@@ -38,7 +38,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from game import record as record_reader
 from game import registry
+from game.registry import LEVELS
 from game.settings import name_problem
 from game.storage import data_dir, keep_damaged_copy, printable
 
@@ -50,11 +52,10 @@ FILE_NAME = "history.sqlite"
 MAX_BYTES = 512 * 1024 * 1024  # ~100,000 games of the longest kind, with room
 MAX_GAMES = 100_000  # past this the oldest games are forgotten (a game a day: 270 years)
 BUSY_TIMEOUT_S = 10.0  # another copy of the app writing: wait this long for it
-MAX_ACTIONS = 100_000  # as saves.MAX_ACTIONS
-MAX_TEXT = 200  # an action text, a character key, a variant
+MAX_ACTIONS = record_reader.MAX_ACTIONS  # the longest game: its rounds are fewer
+MAX_TEXT = 200  # a uid, a character key, a variant
 SOURCES = ("local", "hosted", "joined")
 KINDS = ("person", "computer", "online")
-LEVELS = ("random", "easy", "normal", "hard")
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 
 MIGRATIONS: dict[int, tuple[str, ...]] = {
@@ -167,12 +168,11 @@ class GameRecord:
 
 
 def counted_score(game: str, score: float) -> float:
-    """A recorded score as people count it (issue #36). A game's ``scores()`` may carry
-    a tie-break that orders the seats: Duck! Duck! Go!'s is the buoys of a player's best
-    duck plus a fraction for how near its next target it is. The fraction orders, it is
-    never shown and never averaged: a best of 2 beside an average of 2.1 was the
-    fraction counted in one and not the other."""
-    return float(math.floor(score)) if game == "duck" else score
+    """A recorded score as people count it (issue #36): the game's own way
+    (:meth:`game.registry.GameInfo.counted_score`: Duck! Duck! Go!'s tie-break fraction
+    orders the seats and is never shown nor averaged)."""
+    info = registry.GAMES.get(game)
+    return score if info is None else info.counted_score(score)
 
 
 @dataclass
@@ -701,16 +701,28 @@ class History:
             return entry
         try:
             options = json.loads(row[9])
-            if not isinstance(options, dict):
-                raise ValueError("options: not an object")  # noqa: TRY004 - a bad row
-            seed = None if row[10] is None else int(row[10])
-            actions = _actions(json.loads(row[11]), len(entry.seats))
+            seed = None if row[10] is None else record_reader.seed_of_text(row[10])
+            actions = json.loads(row[11])
+            # the one record reader (issue #37), as a save's, a host's and a .derby
+            # file's: a game joined without its host's record has no seed, no replay
+            record_reader.check(
+                {
+                    "game": entry.game,
+                    "players": len(entry.seats),
+                    "seed": seed,
+                    "options": options,
+                    "actions": actions,
+                },
+                seedless=seed is None,
+            )
             viewer = row[12]
             if viewer is not None and not (type(viewer) is int and 0 <= viewer < len(entry.seats)):
                 raise ValueError(f"viewer {printable(repr(viewer), 20)}")
+        except record_reader.RecordProblem as exc:  # the place in the record, the reason
+            return RowProblem(game_id, exc.place, printable(exc.problem, 200))
         except (ValueError, TypeError, RecursionError) as exc:
             return RowProblem(game_id, "record", printable(str(exc), 120))
-        return GameRecord(entry, options, seed, actions, viewer)
+        return GameRecord(entry, options, seed, tuple((p, a) for p, a in actions), viewer)
 
     # -- the autosaves of finished games, once ----------------------------------------------
     def import_autosaves(self, folder: Path | None = None) -> tuple[int, list[str]]:
@@ -947,25 +959,6 @@ def _entry(
         tuple(seats),
         replayable,
     )
-
-
-def _actions(data: Any, players: int) -> tuple[tuple[int, str], ...]:
-    if not isinstance(data, list) or len(data) > MAX_ACTIONS:
-        raise ValueError("actions: not a list of at most 100,000")
-    out = []
-    for i, item in enumerate(data):
-        if (
-            not isinstance(item, list)
-            or len(item) != 2
-            or type(item[0]) is not int
-            or not 0 <= item[0] < players
-            or not isinstance(item[1], str)
-            or not 0 < len(item[1]) <= MAX_TEXT
-            or not item[1].isprintable()
-        ):
-            raise ValueError(f"actions[{i}]: not [player, action text]")
-        out.append((item[0], item[1]))
-    return tuple(out)
 
 
 class _Bad(Exception):

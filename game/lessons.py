@@ -51,6 +51,7 @@ from game.paths import (  # noqa: F401 - still offered here: the menu lists less
     lesson_ids,
     lesson_path,
 )
+from game.registry import REPLAYABLE_LEVELS
 from game.rules.protocol import Action, Event, IllegalAction, NotationError, RulesDataError
 from game.session import Seat, Session
 from game.storage import FileProblem, atomic_write_text, clip, data_dir, read_json
@@ -61,7 +62,7 @@ MAX_STEPS = 80
 MAX_TEXT_CHARS = 400  # one or two sentences
 LANGS = ("en", "ja")
 HUMAN = "human"
-LEVELS = ("random", "easy", "normal")  # 'hard' thinks against the clock: not replayable
+LEVELS = REPLAYABLE_LEVELS  # 'hard' thinks against the clock: not replayable
 SEED_LIMIT = 2**31
 
 TOP_KEYS = ("game", "title", "players", "seed", "options", "seats", "steps")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import ModuleType
@@ -65,6 +66,19 @@ def cast_as(*keys: str) -> tuple[Character, ...]:
     return tuple(Character(key, member) for key, member in zip(keys, CAST))
 
 
+# The computer's levels, the one list (issue #37): what the bots play (game.ai), and what
+# a save, the history, a .derby file, the settings and the network accept for a computer
+# seat. Kept here, not in game.ai, so the menu and the network read it without loading the
+# bots. "random" is the baseline the tests and tournaments measure the others by.
+LEVELS = ("random", "easy", "normal", "hard")
+# what a computer seat at a table is set to (the lobby's level button, the remembered
+# seats): a person never picks "random", it plays no better than a die
+SEAT_LEVELS = tuple(level for level in LEVELS if level != "random")
+# what a lesson's computer seats may play: a lesson replays the same each time it is
+# taken, and 'hard' thinks against the clock (its moves depend on the machine's speed)
+REPLAYABLE_LEVELS = tuple(level for level in LEVELS if level != "hard")
+
+
 @dataclass(frozen=True)
 class GameInfo:
     id: str
@@ -77,7 +91,7 @@ class GameInfo:
     picture: str  # sprite file in assets/sprites
     characters: tuple[Character, ...] = ()
     data_files: tuple[str, ...] = ()
-    bot_levels: tuple[str, ...] = ("easy", "normal", "hard")
+    bot_levels: tuple[str, ...] = SEAT_LEVELS
     # what a lesson's step may point at on this game's table besides the frame's parts (a
     # regular expression of names, game.lessons.element_known), which the table locates
     # (its ``element``, game.scenes.<game>); "" for a game without names of its own
@@ -89,6 +103,21 @@ class GameInfo:
     # only under these options (name, value), when the game hides things only in a variant
     # (Verflixxt!: the hats' hands); () means under every option
     secret_when: tuple[tuple[str, object], ...] = ()
+    # what is one game's and not the box's, said here and looked up by the game's id
+    # (issue #37: no game id is compared outside the registry):
+    # the seat's piece is the character itself (a duck, a chicken): a seat's card shows
+    # the piece, where another game shows the cast member's face and the seat's pawn
+    piece_is_character: bool = False
+    # scores() carry a fraction that only breaks ties (Duck! Duck! Go!'s: how near a duck
+    # is to its next target); people count the whole part (counted_score)
+    score_tiebreak_fraction: bool = False
+    # phones may be a seat's hand (issue #29): the game's phone page draws its hand; a
+    # game with nothing in a hand (Eight Routes) offers none
+    phone_hands: bool = True
+    # the module whose ``phone_preview(state, seat)`` tells a seat's phone where each
+    # choice would take its pieces (issue #29: on the phone only, never the big screen);
+    # imported by name when a phone asks, as the rules are; "" for a game without one
+    phone_preview_module: str = ""
     extra: dict = field(default_factory=dict, compare=False)
 
     def name(self, lang: str) -> str:
@@ -100,6 +129,19 @@ class GameInfo:
         if not self.secrets:
             return False
         return not self.secret_when or any(options.get(k) == v for k, v in self.secret_when)
+
+    def counted_score(self, score: float) -> float:
+        """A score as people count it (issue #36): without the tie-break fraction, which
+        orders the seats but is never shown and never averaged (a best of 2 beside an
+        average of 2.1 was the fraction counted in one and not the other)."""
+        return float(math.floor(score)) if self.score_tiebreak_fraction else score
+
+    def phone_preview(self, state: object, seat: int) -> dict | None:
+        """What the seat's phone previews now (``phone_preview_module``), or None: the
+        game has no preview, or nothing to preview is asked of the seat."""
+        if not self.phone_preview_module:
+            return None
+        return importlib.import_module(self.phone_preview_module).phone_preview(state, seat)
 
     def help_path(self, lang: str):
         path = DATA_DIR / "help" / f"{self.id}.{lang}.md"
@@ -144,6 +186,9 @@ register(
         rules_module="game.rules.duck",
         picture="duck.svg",
         characters=DUCKS,
+        piece_is_character=True,
+        score_tiebreak_fraction=True,
+        phone_preview_module="game.rules.duck.phone",
         # a hand card, a route's end, a facing arrow, a life ring or any hex of the tub,
         # a duck, a buoy, the drain, the hand column, the piles and the action buttons;
         # the advanced game's hound, hound board and its patterns, token tray and tokens
@@ -188,6 +233,7 @@ register(
         rules_module="game.rules.cluck",
         picture="cluck.svg",
         characters=CHICKENS,
+        piece_is_character=True,
         # a START hole, a hand tile and the bar's buttons, the gap, a ladder row (0: the
         # start tile), the face-down tile, the nest tile, a chicken, the supply's parts
         lesson_elements=(
@@ -214,6 +260,7 @@ register(
             r"|change:[1-8][+-]"
         ),
         secrets=False,  # every die, marker and score is on the table for all to see
+        phone_hands=False,  # nothing in a hand: the phone page draws none
     )
 )
 

@@ -22,7 +22,6 @@ it, so a damaged or hostile file is listed as damaged with its reason, and left 
 from __future__ import annotations
 
 import json
-import math
 import os
 import re
 import time
@@ -30,11 +29,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game import record as record_reader
 from game import registry, storage
-from game.ai import LEVELS as BOT_LEVELS
+from game.record import RecordProblem
+from game.registry import LEVELS as BOT_LEVELS
 from game.settings import SEAT_KEYS, name_problem
 from game.storage import (
-    BadNumber,
     FileProblem,
     HeldElsewhere,
     atomic_write_text,
@@ -47,14 +47,13 @@ from game.storage import (
 FORMAT = 1
 MAX_BYTES = 8_000_000
 KEEP_AUTOSAVES = 12  # finished games' autosaves kept; unfinished ones are never pruned
-# Seeds are from -2**128 to 2**128 - 1: new games draw 128 bits (session.new_seed, issue
-# #18), older saves hold seeds below 2**31 or 2**63. 2**128 has 39 digits, within the 40
-# digits a save's number may have (settings.MAX_DIGITS).
-SEED_LIMIT = 2**128
-MAX_ACTIONS = 100_000  # the longest game measured takes ~700 (Duck!, six players)
-ACTION_MAX_CHARS = 200  # action texts are short notation ("move 3 a"), ~20 at most
-OPTIONS_MAX_DEPTH = 16
-OPTIONS_MAX_ITEMS = 200_000  # game data in the options (a board, a deck) is ~5,000 values
+# A save's record is read by the one record reader (issue #37: game.record), whose limits
+# these are; named here too, as the saves' documented bounds (README, Saves)
+SEED_LIMIT = record_reader.SEED_LIMIT
+MAX_ACTIONS = record_reader.MAX_ACTIONS
+ACTION_MAX_CHARS = record_reader.ACTION_MAX_CHARS
+OPTIONS_MAX_DEPTH = record_reader.OPTIONS_MAX_DEPTH
+OPTIONS_MAX_ITEMS = record_reader.OPTIONS_MAX_ITEMS
 # The newest time a save may carry: 3000-01-01 UTC. Every platform's localtime() reads
 # times up to there (Windows stops in 3001); a later one is a damaged file.
 SAVED_AT_MAX = 32_503_680_000.0
@@ -222,54 +221,18 @@ def remove_stale_temp_files(now: float | None = None) -> list[Path]:
 
 
 # -- reading ---------------------------------------------------------------------------------
-def _kind_name(kind) -> str:
-    return kind.__name__ if isinstance(kind, type) else "/".join(k.__name__ for k in kind)
-
-
-def _check_type(value: Any, kind, path, place: str) -> Any:
-    if isinstance(value, BadNumber):
-        raise SaveError(path, place, value.problem)
-    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
-        raise SaveError(path, place, f"must be {_kind_name(kind)}, not {type(value).__name__}")
-    return value
-
-
 def _require(data: dict, key: str, kind, path, place: str | None = None) -> Any:
-    if key not in data:
-        raise SaveError(path, place or key, "missing")
-    return _check_type(data[key], kind, path, place or key)
+    try:
+        return record_reader.require(data, key, kind, place or key)
+    except RecordProblem as exc:
+        raise SaveError(path, exc.place, exc.problem) from None
 
 
 def _require_int(data: dict, key: str, low: int, high: int, path, place: str | None = None) -> int:
-    value = _require(data, key, int, path, place)
-    if not low <= value <= high:
-        raise SaveError(path, place or key, f"{describe(value)} is outside {low}–{high}")
-    return value
-
-
-def _check_options(options: dict, path) -> None:
-    """Options are plain JSON data (game data such as a board): text, finite numbers,
-    true/false/null, lists and objects, nested at most OPTIONS_MAX_DEPTH deep and at most
-    OPTIONS_MAX_ITEMS values in all. Walked without recursion."""
-    stack: list[tuple[Any, str, int]] = [(options, "options", 0)]
-    items = 0
-    while stack:
-        value, place, depth = stack.pop()
-        items += 1
-        if items > OPTIONS_MAX_ITEMS:
-            raise SaveError(path, "options", f"more than {OPTIONS_MAX_ITEMS:,} values")
-        if depth > OPTIONS_MAX_DEPTH:
-            raise SaveError(path, place, f"nested more than {OPTIONS_MAX_DEPTH} deep")
-        if isinstance(value, BadNumber):
-            raise SaveError(path, place, value.problem)
-        if isinstance(value, dict):
-            stack.extend((v, f"{place}.{printable(k, 40)}", depth + 1) for k, v in value.items())
-        elif isinstance(value, list):
-            stack.extend((v, f"{place}[{i}]", depth + 1) for i, v in enumerate(value))
-        elif isinstance(value, float) and not math.isfinite(value):
-            raise SaveError(path, place, f"{value} is not a number a save may hold")
-        elif value is not None and not isinstance(value, (str, int, float, bool)):
-            raise SaveError(path, place, f"{type(value).__name__} is not plain data")
+    try:
+        return record_reader.require_int(data, key, low, high, place or key)
+    except RecordProblem as exc:
+        raise SaveError(path, exc.place, exc.problem) from None
 
 
 def _check_name(name: str, path, place: str) -> None:
@@ -318,30 +281,12 @@ def read_payload(path: Path) -> dict:
     if "app" in data and data["app"] != "tabletop-derby":
         raise SaveError(path, "app", f"{describe(data['app'])} is not Tabletop Derby")
 
-    game = _require(data, "game", str, path)
-    if game not in registry.GAMES:
-        raise SaveError(path, "game", f"unknown game {describe(game)}")
+    try:  # the game, its players, seed, options and actions: the one record reader's
+        record_reader.check(data)
+    except RecordProblem as exc:
+        raise SaveError(path, exc.place, exc.problem) from None
+    game, players = data["game"], data["players"]
     info = registry.GAMES[game]
-    players = _require_int(data, "players", info.min_players, info.max_players, path)
-    _require_int(data, "seed", -SEED_LIMIT, SEED_LIMIT - 1, path)
-    _check_options(_require(data, "options", dict, path), path)
-    actions = _require(data, "actions", list, path)
-    if len(actions) > MAX_ACTIONS:
-        raise SaveError(
-            path, "actions", f"{len(actions):,} actions; a game has at most {MAX_ACTIONS:,}"
-        )
-    for i, item in enumerate(actions):
-        if (
-            not isinstance(item, list)
-            or len(item) != 2
-            or not isinstance(item[0], int)
-            or isinstance(item[0], bool)
-            or not isinstance(item[1], str)
-            or not 0 <= item[0] < players
-        ):
-            raise SaveError(path, f"actions[{i}]", "must be [player, action text]")
-        if not 0 < len(item[1]) <= ACTION_MAX_CHARS or not item[1].isprintable():
-            raise SaveError(path, f"actions[{i}]", f"{describe(item[1])} is not an action")
     seats = _require(data, "seats", list, path)
     if len(seats) != players:
         raise SaveError(path, "seats", f"{len(seats)} seats for {players} players")
@@ -386,19 +331,12 @@ def load_session(path: Path, bot_budget_ms: int = 50):
     from game.rules.protocol import (
         IllegalAction,
         NotationError,
-        Record,
         RulesDataError,
     )  # start-up: as the line above
     from game.session import Seat, Session  # start-up: as the line above
 
     data = read_payload(path)
-    record = Record(
-        data["game"],
-        data["players"],
-        data["seed"],
-        data["options"],
-        tuple((p, a) for p, a in data["actions"]),
-    )
+    record = record_reader.from_dict(data)
     seats = [Seat.from_dict(s) for s in data["seats"]]
     try:
         session = Session.from_record(record, seats, bot_budget_ms=bot_budget_ms)

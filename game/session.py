@@ -16,8 +16,8 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from game import registry, rules
-from game.ai import LEVELS
 from game.boards import prepare_options
+from game.registry import LEVELS
 from game.rules.protocol import Action, Event, GameState, Record
 from game.table.bots import BotJob, PendingDecision
 

@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from game.registry import CAST_BY_KEY
+from game.registry import CAST_BY_KEY, SEAT_LEVELS
 from game.storage import (
     FileProblem,
     atomic_write_text,
@@ -117,7 +117,6 @@ def _check_window(value: Any) -> str | None:
     return f"{describe(value)} is not a whole number from {low} to {high}"
 
 
-SEAT_LEVELS = ("easy", "normal", "hard")
 MAX_SEATS = 6  # the most seats any game of the box has
 SEAT_KEYS = ("name", "character", "human", "level")
 # whether the name was typed by a person (else the box's, given again in each language);

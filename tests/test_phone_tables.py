@@ -26,9 +26,10 @@ from websockets.sync.client import connect
 from game import saves
 from game.net import store
 from game.net.host import HostThread
-from game.net.phone import duck_previews, phone_url
+from game.net.phone import phone_url
 from game.net.protocol import VERSION
 from game.net.table import Table
+from game.rules.duck.phone import phone_preview  # issue #37: Duck's own, by the registry
 from game.rules.duck.preview import preview
 from game.session import Session
 from tests.net_helpers import FAST, Player, RecordingPeer, lobby_options, wait_listening
@@ -75,7 +76,7 @@ def test_the_route_preview_goes_to_the_phone_seat_only():
                 assert entry["buoys"] == list(rules.buoys)
                 assert entry["drain"] is rules.drain and entry["hound"] is rules.hits_hound
                 assert entry["facings"] == list(rules.facings)
-        assert last["preview"] == duck_previews(state, 0)
+        assert last["preview"] == phone_preview(state, 0)
     assert asked >= 2
     for peer in (online, watcher):  # nobody else is ever sent one (nor the legal actions)
         assert peer.sent and not any("preview" in m or "legal" in m for m in peer.sent)

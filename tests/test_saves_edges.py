@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from game import saves
+from game import record, saves
 from tests import hostile
 
 VALID = hostile.CORPUS / "saves" / "valid.json"  # routes, 3 players, 12 actions
@@ -230,8 +230,9 @@ def test_a_save_that_is_not_an_object_is_refused_at_its_top_level(tmp_path):
 
 def test_options_of_exactly_max_items_are_read_and_one_more_is_refused(tmp_path, monkeypatch):
     """Rule: options hold at most OPTIONS_MAX_ITEMS values, counting the options object
-    itself; the limit is lowered here so the file stays small."""
-    monkeypatch.setattr(saves, "OPTIONS_MAX_ITEMS", 50)
+    itself; the limit is lowered here so the file stays small (it is the one record
+    reader's, issue #37: game.record)."""
+    monkeypatch.setattr(record, "OPTIONS_MAX_ITEMS", 50)
     ok = changed(options={"l": [0] * 48})  # the object, the list and 48 numbers
     assert saves.read_payload(write(tmp_path, ok))["options"] == ok["options"]
     too_many = changed(options={"l": [0] * 49})
@@ -251,8 +252,9 @@ def test_the_real_max_items_bound_holds(tmp_path):
 
 
 def test_max_actions_is_a_bound_not_off_by_one(tmp_path, monkeypatch):
-    """Rule: a save with exactly MAX_ACTIONS actions is read, one more is refused."""
-    monkeypatch.setattr(saves, "MAX_ACTIONS", 4)
+    """Rule: a save with exactly MAX_ACTIONS actions is read, one more is refused (the
+    limit is the one record reader's, issue #37: game.record)."""
+    monkeypatch.setattr(record, "MAX_ACTIONS", 4)
     ok = changed(actions=[[0, "A 4"]] * 4)
     assert len(saves.read_payload(write(tmp_path, ok))["actions"]) == 4
     with pytest.raises(saves.SaveError) as info:

@@ -17,7 +17,9 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
-if TYPE_CHECKING:  # annotations only: saves read LEVELS on the way to the menu
+from game.registry import LEVELS
+
+if TYPE_CHECKING:  # annotations only: the rules load when a bot first decides
     from game.rules.protocol import Action, GameState
 
 S = TypeVar("S", bound="GameState")
@@ -69,7 +71,6 @@ def game_knowledge(game_id: str) -> ModuleType | None:
     return importlib.import_module(name)
 
 
-LEVELS = ("random", "easy", "normal", "hard")
 BOT_ALIASES = {"greedy": "normal", "search": "hard"}  # older names of the levels
 
 

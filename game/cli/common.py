@@ -17,8 +17,9 @@ from collections.abc import Mapping
 from typing import Any, NoReturn
 
 from game import registry, rules
-from game.ai import BOT_ALIASES, LEVELS
+from game.ai import BOT_ALIASES
 from game.boards import prepare_options
+from game.registry import LEVELS
 from game.saves import SEED_LIMIT
 from game.storage import clip
 

@@ -25,6 +25,7 @@ from game.cli.common import (
     game_options,
     positive,
 )
+from game.registry import LEVELS
 
 DEFAULT_PORT = 8765
 GC_THRESHOLDS = (20_000, 20, 20)  # serve's collector: see _serve and docs/network.md
@@ -69,8 +70,6 @@ def duration(text: str) -> float:
 
 def seat_list(text: str) -> list[dict[str, str]]:
     """``person,person,computer:hard``: one seat spec per player."""
-    from game.net.protocol import LEVELS  # start-up: serve's machinery only when serve runs
-
     seats = []
     for part in text.split(","):
         kind, _, level = part.strip().partition(":")

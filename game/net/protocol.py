@@ -25,6 +25,9 @@ import secrets
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from game import record as record_reader
+from game.record import RecordProblem
+from game.registry import LEVELS  # the one list; without importing game.ai
 from game.settings import char_problem, name_problem
 
 # 2: typed events (issue #26): each game's event fields are its classes' fields, so some
@@ -42,10 +45,9 @@ CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
 CODE_LENGTH = 12
 TOKEN_BYTES = 24  # a seat's token: 192 bits from secrets, URL-safe base64 (32 characters)
 TOKEN_MAX_CHARS = 64
-ACTION_MAX_CHARS = 200  # as saves.ACTION_MAX_CHARS: notation is ~20 characters at most
+ACTION_MAX_CHARS = record_reader.ACTION_MAX_CHARS  # notation is ~20 characters at most
 MAX_ID = 2**53  # action message ids: whole numbers a JavaScript client could count too
 MAX_NUMBER_DIGITS = 20
-LEVELS = ("random", "easy", "normal", "hard")  # game.ai.LEVELS, without importing game.ai
 # The port a window hosts its table on (a free one when it is taken) and the one a typed
 # address without a port means.
 DEFAULT_PORT = 47474
@@ -292,10 +294,11 @@ def check_client_message(message: Mapping[str, Any]) -> dict[str, Any]:
 
 
 # -- the host's messages, checked on the client ---------------------------------------------------
-# A finished game's record (issue #28): the longest game seen is ~700 actions; a record
-# past these bounds is not sent (the joiner keeps its entry without a replay).
+# A finished game's record (issue #28) is read by the one record reader (issue #37:
+# game.record, its limits). The longest game seen is ~700 actions; a host sends no record
+# of more than this many (it would not fit in one message: MAX_OUTBOUND_BYTES), and the
+# joiner keeps its entry without a replay.
 RECORD_MAX_ACTIONS = 20_000
-SEED_MAX_DIGITS = 40  # a seed is 128 bits: 39 digits
 
 # A host is a stranger too (issue #36): everything it sends is checked as the host checks
 # what it receives, with the same checks -- names with the host's name check, machine
@@ -522,38 +525,30 @@ def advert_problem(entry: Mapping[str, Any]) -> str | None:
 
 
 def check_record(message: Mapping[str, Any], players: int) -> dict[str, Any]:
-    """A "record" message's fields (issue #28) after every check a saved game's record
-    gets: the game, its prepared options (an object), the seed (decimal text) and the
-    actions ``[[player, text], ...]`` of this table's ``players`` seats, within bounds.
-    The rules replay it afterwards (game.net.joined). Raises :class:`ProtocolError`."""
-    game, options, seed, actions = (message[k] for k in ("game", "options", "seed", "actions"))
-    problem = _text(1, 20)(game)
-    if problem is not None:
-        raise ProtocolError("schema", f"record: game {problem}")
-    problem = _object(options)
-    if problem is not None:
-        raise ProtocolError("schema", f"record: options {problem}")
-    digits = seed[1:] if isinstance(seed, str) and seed.startswith("-") else seed
-    if (
-        not isinstance(digits, str)
-        or not 1 <= len(digits) <= SEED_MAX_DIGITS
-        or not (digits.isascii() and digits.isdigit())
-    ):
-        raise ProtocolError("schema", "record: seed must be a whole number as text")
-    if not isinstance(actions, list) or len(actions) > RECORD_MAX_ACTIONS:
-        raise ProtocolError("schema", f"record: actions must be a list of at most "
-                            f"{RECORD_MAX_ACTIONS:,}")  # fmt: skip
-    checked = []
-    for i, item in enumerate(actions):
-        if (
-            not isinstance(item, list)
-            or len(item) != 2
-            or _int(0, players - 1)(item[0]) is not None
-            or _text(1, ACTION_MAX_CHARS)(item[1]) is not None
-        ):
-            raise ProtocolError("schema", f"record: actions[{i}] is not [seat, action text]")
-        checked.append((int(item[0]), str(item[1])))
-    return {"game": game, "options": options, "seed": int(seed), "actions": checked}
+    """A "record" message's fields (issue #28) after the one record reader's checks
+    (issue #37: :mod:`game.record`, as a save's, a history row's and a ``.derby`` file's
+    record): the game, its prepared options, the seed (decimal text: a JavaScript client
+    would lose its digits as a number) and the actions ``[[player, text], ...]`` of this
+    table's ``players`` seats. The rules replay it afterwards (game.net.joined). Raises
+    :class:`ProtocolError`, one line naming the place."""
+    try:
+        record = record_reader.from_dict(
+            {
+                "game": message["game"],
+                "players": players,
+                "seed": record_reader.seed_of_text(message["seed"]),
+                "options": message["options"],
+                "actions": message["actions"],
+            }
+        )
+    except RecordProblem as exc:
+        raise ProtocolError("schema", f"record: {exc.place} {exc.problem}"[:REASON_MAX]) from None
+    return {
+        "game": record.game,
+        "options": message["options"],
+        "seed": record.seed,
+        "actions": list(record.actions),
+    }
 
 
 def drain(notes: queue.SimpleQueue | queue.Queue) -> list:

@@ -27,7 +27,7 @@ from typing import Any, Protocol
 
 from game import registry
 from game.net.limits import REJOIN_BURST, REJOIN_RATE, SEATS_EVERY_S, RateBucket
-from game.net.phone import duck_previews, legal_texts
+from game.net.phone import legal_texts
 from game.net.protocol import (
     MAX_OUTBOUND_BYTES,
     REASON_MAX,
@@ -244,10 +244,9 @@ class Table:
             return {}
         state = self.session.state
         legal = legal_texts(state, seat)
-        if self.session.game_id == "duck" and any(a.startswith("card") for a in legal):
-            # where each card would take the seat's duck: on its phone only (issue #29)
-            return {"legal": legal, "preview": duck_previews(state, seat)}
-        return {"legal": legal}
+        # where each choice would take the seat's pieces: on its phone only (issue #29)
+        preview = registry.get(self.session.game_id).phone_preview(state, seat)
+        return {"legal": legal} if preview is None else {"legal": legal, "preview": preview}
 
     def look(self) -> str:
         """The "table" answer to a ``look``: what anybody with the join code may see

@@ -30,15 +30,12 @@ import logging
 import random
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from game.ai import Bot, make_bot
 from game.rules.protocol import Action, Event, GameState
-
-if TYPE_CHECKING:
-    from game.session import Session
 
 log = logging.getLogger(__name__)
 
@@ -67,6 +64,29 @@ class PendingDecision:
     moves: int
     thread: threading.Thread | None = None
     result: list[Decided] = field(default_factory=list)  # filled once, by the thread
+
+
+class ComputerSeats(Protocol):
+    """What a :class:`BotRunner` needs of the game whose computer seats it plays (a
+    :class:`game.session.Session` is one). Said here, by the runner that uses it, so this
+    module never imports the session: the session imports this one for the jobs and
+    decisions it makes and keeps, and a circle of the two (issue #37, through
+    ``TYPE_CHECKING`` too) made either impossible to read or test without the other."""
+
+    @property
+    def state(self) -> GameState: ...
+
+    @property
+    def actions(self) -> Sequence[tuple[int, str]]: ...
+
+    @property
+    def pending(self) -> dict[int, PendingDecision]: ...
+
+    def apply(self, player: int, action: Action) -> list[Event]: ...
+
+    def bot_job(self, player: int) -> BotJob: ...
+
+    def bots_to_act(self) -> list[int]: ...
 
 
 @functools.lru_cache(maxsize=64)
@@ -145,7 +165,7 @@ class BotRunner:
 
     def __init__(
         self,
-        session: Session | None = None,
+        session: ComputerSeats | None = None,
         *,
         apply: Callable[[int, Action], list[Event]] | None = None,
         clock: Callable[[], float] = time.perf_counter,
@@ -164,7 +184,7 @@ class BotRunner:
         return action
 
     # -- a session's computer seats -----------------------------------------------------------
-    def _session(self) -> Session:
+    def _session(self) -> ComputerSeats:
         if self.session is None:
             raise RuntimeError("this BotRunner plays no session")
         return self.session

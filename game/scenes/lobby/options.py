@@ -44,7 +44,6 @@ def scanned_options(info) -> tuple[str, ...]:
 OPTION_HELP = "lobby.{game}.{option}"  # each option's explanation (data/i18n/*/lobby.yaml)
 ADVERTISE_HELP = "lobby.online.advertise"
 PHONES_HELP = "lobby.online.phones"
-PHONE_GAMES = ("duck", "verflixxt", "cluck")  # the games with secrets (issue #29): not routes
 
 
 def option_help_key(game_id: str, option: str) -> str:
@@ -190,7 +189,7 @@ class OptionsPanel(Scene):
     def offers_phones(self) -> bool:
         """Phones as hands (issue #29): for a game whose phone page draws its hand, at a
         table with somebody at this screen."""
-        return self.info.id in PHONE_GAMES and bool(self.here())
+        return self.info.phone_hands and bool(self.here())
 
     def _toggle_phones(self):
         self.phones = not self.phones

@@ -12,11 +12,10 @@ from typing import Any
 
 import pygame
 
-from game.registry import CAST
+from game.registry import CAST, SEAT_LEVELS
 from game.scenes.base import Scene
 from game.scenes.shell import pictures
 from game.session import Seat, default_seats
-from game.settings import SEAT_LEVELS
 from game.ui import i18n, smooth, theme
 from game.ui.widgets import Button
 
@@ -214,7 +213,7 @@ class SeatCards(Scene):
                 key=f"char:{i}",
             )
             art_side = int(min(side, card_h - 2 * m) * 0.78)
-            if self.info.id in ("duck", "cluck"):  # the piece is the character itself
+            if self.info.piece_is_character:  # a duck, a chicken: the piece is the character
                 button.art = pictures.seat_piece(self.info.id, i, seat.character, art_side)
             else:  # the cast member's face, and the seat's pawn or marker on it
                 button.art = pictures.portrait(

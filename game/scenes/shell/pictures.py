@@ -23,6 +23,7 @@ from typing import Any, NamedTuple
 
 import pygame
 
+from game import registry
 from game.paths import SPRITES_DIR
 from game.ui import identity, smooth, sprites, theme, widgets
 
@@ -106,13 +107,21 @@ def seat_piece(game_id: str, seat: int, character: str, size: int) -> Picture:
     return _piece(game_id, seat, character, max(32, int(size)))
 
 
+# The art of each game's seat piece (looked up by the game's id, issue #37): where the
+# seat's badge sits on a game's own piece sprite (a game whose piece is the character
+# itself, GameInfo.piece_is_character), as fractions of its side ...
+BADGE_SPOTS = {"duck": (0.5, 0.62), "cluck": (0.36, 0.66)}
+# ... and, for the others, which of the box's pieces a seat has (a pawn, else a marker)
+PAWN_GAMES = frozenset({"verflixxt"})
+
+
 @lru_cache(maxsize=128)
 def _piece(game_id: str, seat: int, character: str, size: int) -> Picture:
-    if game_id in ("duck", "cluck"):
+    if registry.get(game_id).piece_is_character:
         name = f"{game_id}_{character}.svg"
         if not (SPRITES_DIR / name).exists():
             name = f"{game_id}.svg"
-        spot = (0.36, 0.66) if game_id == "cluck" else (0.5, 0.62)
+        spot = BADGE_SPOTS[game_id]
         mark = max(0.3, 16 / size)  # the badge 16 px at least
         return Picture(identity.marked_sprite(name, size, seat, spot, mark), name=name)
     image = pygame.Surface((size, size), pygame.SRCALPHA)
@@ -132,7 +141,7 @@ def _piece(game_id: str, seat: int, character: str, size: int) -> Picture:
         mark = max(16, h * 0.46)
         identity.draw_seat_mark(surf, seat, (w / 2, (size - h) / 2 + h * 0.72), mark)
 
-    return painted(image, paint_pawn if game_id == "verflixxt" else paint_marker)
+    return painted(image, paint_pawn if game_id in PAWN_GAMES else paint_marker)
 
 
 def portrait(game_id: str, character: str, cast_key: str, size: int) -> Picture:

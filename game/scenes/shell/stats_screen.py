@@ -9,9 +9,9 @@ from __future__ import annotations
 import pygame
 
 from game import registry
-from game.history import LEVELS as COMPUTER_LEVELS
 from game.history import GameRecords, History, HistoryProblem, PlayerStats
 from game.history_writer import HistoryWriter, Job
+from game.registry import LEVELS as COMPUTER_LEVELS
 from game.scenes.base import Scene
 from game.scenes.shell import history_screen
 from game.scenes.shell.history_screen import reader_of, score_words
