@@ -640,7 +640,7 @@ def test_the_hound_leaving_a_ghost_takes_one_pattern_by_click_or_key(app, monkey
     state = scene.state
     state.phase, state.pending, state.controller = "hound", ("houndpattern", 0), 0
     state.hound_pos, state.hound_head = state.board.starts[0], 0
-    state._legal_cache = None
+    state.touch()
     scene.sync_from_state()
     taken = []
     monkeypatch.setattr(scene, "act", lambda player, action: taken.append(action) or True)

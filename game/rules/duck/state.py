@@ -13,7 +13,7 @@ that come up on the way (warp, knocked ducks), then goes on.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import combinations
 from typing import Any, Literal, TypeVar, cast
 
@@ -21,7 +21,6 @@ from ..protocol import (
     Action,
     Event,
     GameState,
-    IllegalAction,
     JsonDict,
     RulesDataError,
     resolve_options,
@@ -222,7 +221,7 @@ class DuckState(GameState):
     discarding: list[int]  # players to discard after a blue token
     winner: int | None
     win_duck: int | None
-    _legal_cache: dict[int, tuple[Action, ...]] | None
+    _legal_memo: dict[int, tuple[Action, ...]] | None
     _events: list[Event]
     opening_events: list[Event]
 
@@ -356,8 +355,8 @@ class DuckState(GameState):
             "hound": data["hound"],
         }
         self.hand_size = 4 if self.per_player == 2 else 3  # DDG-26: hand of 4
-        self.viewer = None
-        self._legal_cache = None
+        self.viewer, self.is_view = None, False
+        self._legal_memo = None
         self._events = []
         self.opening_events = []
         return self
@@ -489,42 +488,15 @@ class DuckState(GameState):
             )
         return (self.pending_now()[1],)
 
-    def legal_actions(self, player: int) -> tuple[Action, ...]:
-        if self.phase == "over" or player not in self.to_act():
-            return ()
-        cache = self._legal_cache
-        if cache is not None and player in cache:
-            return cache[player]
-        legal = self._sorted_legal(player)
-        if cache is None:
-            self._legal_cache = cache = {}
-        cache[player] = legal
-        return legal
-
-    def apply(self, player: int, action: Action) -> list[Event]:
-        if self.viewer is not None:
-            raise IllegalAction("a view cannot be played on; determinize it first")
-        if not isinstance(action, Action):
-            raise IllegalAction(f"not an action: {action!r}")
-        if self.phase == "over":
-            raise IllegalAction("the game is over")
-        if player not in self.to_act():
-            raise IllegalAction(f"player {player} is not to act now" + self._replay_note())
-        if action not in self.legal_actions(player):
-            raise IllegalAction(
-                f"{action} is not legal for player {player} now" + self._replay_note()
-            )
-        return self._perform(player, action)
-
-    def _replay_note(self) -> str:
+    def _refusal_note(self) -> str:
         """PRE_DDG26 where an old one-duck record of this game would stop replaying:
         a two-duck game before its first reveal."""
         if self.per_player == 2 and self.round == 1 and self.phase in ("order", "place", "choose"):
             return PRE_DDG26
         return ""
 
-    def _sorted_legal(self, player: int) -> tuple[Action, ...]:
-        return tuple(sorted(set(self._legal(player)), key=A.sort_key))
+    def _ordered(self, actions: Iterable[Action]) -> tuple[Action, ...]:
+        return tuple(sorted(set(cast("Iterable[A.DuckAction]", actions)), key=A.sort_key))
 
     def _legal(self, player: int) -> list[A.DuckAction]:
         phase = self.phase
@@ -640,7 +612,6 @@ class DuckState(GameState):
     def _perform(self, player: int, action: Action) -> list[Event]:
         events: list[Event] = []
         self._events = events
-        self._legal_cache = None
         self._dispatch(player, action)
         self._settle()
         return events
@@ -649,11 +620,11 @@ class DuckState(GameState):
         """Take every decision that has a single legal action (no choice, no action)."""
         while self.phase not in ("over", "order", "choose") and not self.discarding:
             actor = self.pending_now()[1]
-            legal = self._sorted_legal(actor)
+            legal = self._ordered(self._legal(actor))
             if len(legal) != 1:
-                self._legal_cache = {actor: legal}
+                self._legal_memo = {actor: legal}
                 return
-            self._legal_cache = None
+            self._legal_memo = None
             self._dispatch(actor, legal[0])
 
     def _dispatch(self, player: int, action: Action) -> None:
@@ -1278,15 +1249,15 @@ class DuckState(GameState):
             d[name] = list(d[name])
         if d["mv"] is not None:
             d["mv"] = d["mv"].copy()
-        if d["_legal_cache"] is not None:
-            d["_legal_cache"] = dict(d["_legal_cache"])  # each copy fills its own
+        if d["_legal_memo"] is not None:
+            d["_legal_memo"] = dict(d["_legal_memo"])  # each copy fills its own
         d["_events"] = []
         new.__dict__ = d
         return new
 
     def view(self, player: int | None) -> DuckState:
         view = self.clone()
-        view.viewer = -1 if player is None else player
+        view.viewer, view.is_view = (-1 if player is None else player), True
         for p in range(self.players):
             if p != player:
                 view.hands[p] = (UNKNOWN_CARD,) * len(self.hands[p])
@@ -1297,20 +1268,20 @@ class DuckState(GameState):
         view.rng = None
         view.seed = None  # it would rebuild everything hidden (new_game is seeded)
         view.opening_events = [e for e in self.opening_events if e.seen_by(player)]
-        cache = self._legal_cache
+        cache = self._legal_memo
         if player is not None and cache is not None and player in cache:
-            view._legal_cache = {player: cache[player]}
+            view._legal_memo = {player: cache[player]}
         else:
-            view._legal_cache = None
+            view._legal_memo = None
         return view
 
     def determinize(self, rng: random.Random) -> DuckState:
         new = self.clone()
-        new._legal_cache = None
+        new._legal_memo = None
         new.rng = random.Random(rng.getrandbits(64))
         if self.viewer is None:
             return new
-        new.viewer = None
+        new.viewer, new.is_view = None, False
         seen = set()
         for group in (new.deck, new.discard, new.table):
             seen.update(group)
@@ -1391,6 +1362,7 @@ class DuckState(GameState):
     def from_dict(cls, data: Mapping[str, Any]) -> DuckState:
         self = cls._blank(data["players"], data["seed"], data["options"])
         self.viewer = data["viewer"]
+        self.is_view = self.viewer is not None
         self.rng = rng_from_json(data["rng"]) if data["rng"] is not None else None
         self.phase, self.round = data["phase"], data["round"]
         self.order, self.turn = tuple(data["order"]), data["turn"]
