@@ -13,6 +13,7 @@ import pytest
 from game import registry
 from game.rules.duck import actions as A
 from game.rules.duck import events as E
+from game.rules.duck import pending as P
 from game.scenes.duck import DuckScene
 from game.scenes.duck.panels import Panels
 from game.scenes.table import scene as table_scene
@@ -638,7 +639,7 @@ def test_the_hound_leaving_a_ghost_takes_one_pattern_by_click_or_key(app, monkey
     scene = start(app, humans=(0,), players=3, seed=2, variant="advanced")
     assert step_until(app, lambda: scene.game.decisions.decision() is not None)
     state = scene.state
-    state.phase, state.pending, state.controller = "hound", ("houndpattern", 0), 0
+    state.phase, state.pending, state.controller = "hound", P.HoundPattern(0), 0
     state.hound_pos, state.hound_head = state.board.starts[0], 0
     state.touch()
     scene.sync_from_state()
