@@ -10,6 +10,7 @@ from game.ai import duck as bots
 from game.ai import make_bot
 from game.boards.duck import prepare_options
 from game.rules import conformance, duck
+from game.rules.duck import pending as P
 from game.rules.duck.checks import invariants
 from tests.scenarios.duck.arena import act, arena, new, race
 
@@ -119,7 +120,7 @@ def test_greedy_avoids_a_bonk_and_faces_its_next_buoy():
     s = race(new(), {0: ((0, 0), 0), 1: ((-3, 1), 0)}, hands={0: [2, 9, 11], 1: [50, 3, 4]})
     act(s, 0, "card 2")
     act(s, 1, "card 50")
-    assert s.pending[0] == "face"  # card 2: left or right
+    assert isinstance(s.pending, P.Face)  # card 2: left or right
     face = bots.normal(s.view(0), 0, random.Random(1))
     assert face == duck.parse_action("face 1")  # the red buoy is up to the right
 

@@ -12,6 +12,7 @@ import pytest
 from game.rules import duck
 from game.rules.duck import actions as A
 from game.rules.duck import events as E
+from game.rules.duck import pending as P
 from game.rules.duck.checks import invariants
 from game.rules.duck.hexes import DIRECTIONS, back, distance, flower, neighbour
 from game.rules.protocol import IllegalAction, RulesDataError
@@ -286,13 +287,13 @@ def test_ddg_14_a_bonk_that_ends_on_a_buoy_also_moves_again():
     s = race(new(), {0: ((5, -5), 0), 1: ((-3, -1), 0)}, hands={0: [5, 9, 21], 1: [50, 3, 4]})
     events = choose(s, {0: 5, 1: 50})
     assert kinds(events, "bonk") and kinds(events, "extra_move")[0]["reason"] == "buoy"
-    assert s.pending[0] == "extra"
+    assert isinstance(s.pending, P.Extra)
 
 
 def test_ddg_15_warping_ends_the_move_on_any_empty_start():
     s = race(new(), {0: ((-3, 0), 3), 1: ((-5, 1), 0)}, hands={0: [37, 1, 2], 1: [50, 3, 4]})
     choose(s, {0: 37, 1: 50})
-    assert at(s, 0)[0] == (-5, 0) and s.pending[0] == "warp"
+    assert at(s, 0)[0] == (-5, 0) and isinstance(s.pending, P.Warp)
     legal = legal_text(s, 0)
     assert "stay" in legal and "warp -5,0 face 2" in legal  # the same one is allowed
     assert not any(t.startswith("warp -5,1 ") for t in legal)  # duck 1 sits there
@@ -308,10 +309,10 @@ def test_ddg_15_not_warping_the_start_is_plain_water():
         new(board=board), {0: ((-2, 0), 0), 1: ((-5, 2), 0)}, hands={0: [37, 1, 2], 1: [50, 3, 4]}
     )
     choose(s, {0: 37, 1: 50})
-    assert at(s, 0)[0] == (-1, 0) and s.pending[0] == "warp"
+    assert at(s, 0)[0] == (-1, 0) and isinstance(s.pending, P.Warp)
     events = act(s, 0, "stay")
     assert [e["hex"] for e in kinds(events, "step")] == [[0, 0], [1, 0]]
-    assert s.pending[0] == "warp"  # the next start space: asked again
+    assert isinstance(s.pending, P.Warp)  # the next start space: asked again
     events = act(s, 0, "stay")
     assert [e["hex"] for e in kinds(events, "step")] == [[2, 0]]
     assert at(s, 0) == ((2, 0), 0) and s.to_act() == (1,)
@@ -458,7 +459,7 @@ def test_ddg_23_the_drain_takes_the_hound_off_and_it_returns_next_round():
     assert kinds(events, "hound_drain") == [{"hex": [0, -5]}] and s.hound_pos == -1
     assert len(kinds(events, "hound_step")) == 2  # the second pattern never runs
     finish_ducks(s, {p: s.hands[p][0] for p in range(3)})
-    assert s.pending[0] == "houndface"  # back from the drain
+    assert isinstance(s.pending, P.HoundFace)  # back from the drain
 
 
 def test_ddg_23_hound_bonks_on_the_edge_takes_no_buoy_and_may_warp():
@@ -473,7 +474,7 @@ def test_ddg_23_hound_bonks_on_the_edge_takes_no_buoy_and_may_warp():
     finish_ducks(s, {0: 40, 1: 10, 2: 20})
     events = act(s, 0, "patterns D D")  # one hex onto the buoy, then a facing
     assert [e["hex"] for e in kinds(events, "hound_step")] == [[1, 0]]
-    assert not kinds(events, "buoy") and s.pending[0] == "face"  # stays on the buoy
+    assert not kinds(events, "buoy") and isinstance(s.pending, P.Face)  # stays on the buoy
     s = advanced(
         ducks={0: ((-2, 2), 0), 1: ((0, 3), 0), 2: ((-3, 4), 0)},
         hands={0: [40, 1, 2], 1: [10, 3, 4], 2: [20, 6, 7]},
@@ -491,7 +492,7 @@ def test_ddg_23_hound_bonks_on_the_edge_takes_no_buoy_and_may_warp():
     )
     finish_ducks(s, {0: 40, 1: 10, 2: 20})
     act(s, 0, "patterns A A")
-    assert s.pending[0] == "warp" and s.pending[2] == -1  # the controller decides
+    assert isinstance(s.pending, P.Warp) and s.pending.piece == -1  # the controller decides
     act(s, 0, "warp -4,5 face 1")
     assert s.board.coords[s.hound_pos] == (-4, 5) and s.phase == "choose"
 
@@ -513,7 +514,7 @@ def turn_everybody(s):
         act(s, p, f"card {card}")
     while s.phase == "move":
         p = s.to_act()[0]
-        heading = s.head[s.pending[2]]
+        heading = s.head[s.pending.piece]
         act(s, p, "turn")
         act(s, p, f"face {heading}")
     assert s.phase == "hound" and s.controller == 0
@@ -524,9 +525,9 @@ def test_ddg_24_the_hound_passes_through_ducks_and_knocks_them():
     turn_everybody(s)
     events = act(s, 0, "patterns A A")  # (-1,0) (0,0) (1,0) (2,0)
     assert typed(events, E.Knocked) == [E.Knocked(1, "hound", (1, 0), player=0)]
-    assert s.pending[:3] == ("send", 0, 1)  # the controller picks the start space
+    assert s.pending == P.Send(0, 1)  # the controller picks the start space
     act(s, 0, "send -5,0")
-    assert s.to_act() == (1,) and s.pending[0] == "face"  # the owner picks the facing
+    assert s.to_act() == (1,) and isinstance(s.pending, P.Face)  # the owner picks the facing
     events = act(s, 1, "face 0")
     assert typed(events, E.Knocked) == [E.Knocked(2, "hound", (2, 0), player=0)]
     act(s, 0, "send -5,2")
@@ -545,11 +546,11 @@ def test_ddg_24_a_duck_that_moves_into_the_hound_is_knocked():
     choose(s, {0: 21, 1: 30, 2: 40})
     events = act(s, 0, "route 21/1")
     assert typed(events, E.Knocked) == [E.Knocked(0, "hound", (1, 0), into=(2, 0), player=0)]
-    assert s.pending[:3] == ("send", 2, 0)
+    assert s.pending == P.Send(2, 0)
     act(s, 2, "send -5,4")
     events = act(s, 0, "face 2")
     # its turn is over (sheet A): no after-move window, the next duck moves
-    assert at(s, 0) == ((-5, 4), 2) and s.pending[:3] == ("pre", 1, 1)
+    assert at(s, 0) == ((-5, 4), 2) and s.pending == P.Pre(1, 1)
     assert kinds(events, "turn")[0]["duck"] == 1 and 21 in s.discard
 
 
@@ -621,7 +622,7 @@ def test_ddg_25_keep_going_plays_one_more_card_after_the_move():
     assert "keep 1/1" in legal_text(s, 0) and "done" in legal_text(s, 0)
     events = act(s, 0, "keep 1/1")  # card 1: one more hex, then a facing
     assert typed(events, E.TokenUsed) == [E.TokenUsed("keep", duck=0, card=1, player=0)]
-    assert s.pending[0] == "face" and at(s, 0)[0] == (4, 0)
+    assert isinstance(s.pending, P.Face) and at(s, 0)[0] == (4, 0)
     assert s.used == ["keep"] and 1 in s.table and 1 not in s.hands[0]
 
 
@@ -631,7 +632,7 @@ def test_ddg_25_plus_one_step_before_or_after_then_forward_or_60_degrees():
     act(s, 0, "step")
     assert at(s, 0)[0] == (1, 0) and legal_text(s, 0) == ["face 0", "face 1", "face 5"]
     act(s, 0, "face 1")
-    assert s.pending[0] == "pre"  # still before the card's move
+    assert isinstance(s.pending, P.Pre)  # still before the card's move
     act(s, 0, "route 21/1")  # F F F from (1,0) heading 1
     assert at(s, 0)[0] == (4, -3)
     act(s, 0, "step")  # after the move
@@ -692,7 +693,7 @@ def test_ddg_25_become_the_hound_knocks_ducks_and_the_real_hound():
     choose(s, {0: 21, 1: 30, 2: 40})
     events = act(s, 0, "route 21/1")
     assert typed(events, E.Knocked) == [E.Knocked(1, "duck", (1, 0), knocker=0, player=0)]
-    assert s.pending[:3] == ("send", 0, 1)  # you choose the space...
+    assert s.pending == P.Send(0, 1)  # you choose the space...
     act(s, 0, "send -5,0")
     events = act(s, 1, "face 0")  # ...the owner the facing
     assert typed(events, E.HoundKnockedOff) == [E.HoundKnockedOff(0, (3, 0), player=0)]
@@ -734,7 +735,7 @@ def test_ddg26_advanced_two_or_three_players_two_ducks_each(players):
     placers = []
     while s.phase == "place":
         p = s.to_act()[0]
-        placers.append((p, s.pending[2]))
+        placers.append((p, s.pending.piece))
         act(s, p, str(s.legal_actions(p)[0]))
     # round twice from the highest card: first ducks, then second ducks
     assert placers == [(p, 2 * p) for p in ranked] + [(p, 2 * p + 1) for p in ranked]
@@ -813,7 +814,7 @@ def test_ddg26_buoys_are_each_ducks_own_action_tokens_the_players():
     ghosts = [t for t in legal_text(s, 0) if t.startswith("ghost")]
     assert ghosts == ["ghost 0", "ghost 1"]  # either duck of the player's own
     events = choose(s, {0: (21, 37), 1: (40, 1)})
-    while s.pending[:3] != ("pre", 0, 1):  # to duck 1's turn (card 37)
+    while s.pending != P.Pre(0, 1):  # to duck 1's turn (card 37)
         p = s.to_act()[0]
         legal = s.legal_actions(p)
         act(s, p, str(next((a for a in legal if isinstance(a, A.Route) or a == A.DONE), legal[0])))
@@ -987,7 +988,7 @@ def test_illegal_actions_leave_the_state_untouched():
 def test_view_and_save_round_trip_mid_move():
     s = race(new(), {0: ((-3, 0), 3), 1: ((-5, 1), 0)}, hands={0: [37, 1, 2], 1: [50, 3, 4]})
     choose(s, {0: 37, 1: 50})
-    assert s.pending[0] == "warp"
+    assert isinstance(s.pending, P.Warp)
     again = duck.State.from_dict(s.to_dict())
     assert again.to_dict() == s.to_dict() and again.legal_actions(0) == s.legal_actions(0)
     view = s.view(1)
@@ -1051,8 +1052,8 @@ def test_preview_agrees_with_the_moves_of_random_games(variant, board, players):
             p = rng.choice(s.to_act())
             a = rng.choice(s.legal_actions(p))
             expected = None
-            if isinstance(a, A.Route) and s.pending[0] in ("pre", "extra"):
-                expected = duck.preview(s, p, a.card, a.index, s.pending[2])
+            if isinstance(a, A.Route) and isinstance(s.pending, (P.Pre, P.Extra)):
+                expected = duck.preview(s, p, a.card, a.index, s.pending.piece)
             events = s.apply(p, a)
             if expected is None:
                 continue
@@ -1066,7 +1067,7 @@ def test_preview_agrees_with_the_moves_of_random_games(variant, board, players):
                     bonks.append(
                         (*e.data["hex"], *e.data["blocked"], e.data["heading"], e.data["reason"])
                     )
-            if s.pending and s.pending[0] in ("warp", "send") and s.mv is not None:
+            if isinstance(s.pending, (P.Warp, P.Send)) and s.mv is not None:
                 assert list(expected.path[: len(steps)]) == steps  # paused mid-route
             else:
                 assert list(expected.path) == steps
@@ -1090,7 +1091,9 @@ def test_every_action_class_and_decision_kind_has_its_handler():
     }  # fmt: skip
     assert classes == set(S._DO)
     kinds = {name[len("_legal_") :] for name in vars(S.DuckState) if name.startswith("_legal_")}
-    assert kinds == set(S._LEGAL) and "face" in kinds
+    assert kinds == {cls.kind for cls in S._LEGAL} and "face" in kinds
+    typed = {c for c in vars(P).values() if isinstance(c, type) and issubclass(c, P.Pending)}
+    assert set(S._LEGAL) == {c for c in typed if c.kind}  # every pending kind (issue #37)
 
 
 # -- the events on the wire (issue #26) ----------------------------------------------------------
@@ -1148,10 +1151,43 @@ def test_a_typed_decision_says_what_each_player_decides_now():
                 if d is not None:
                     assert d.player == p
                     kinds.add(type(d))
-                    if s.pending is not None and s.pending[0] not in ("discard",):
+                    if isinstance(s.pending, P.OfPiece):
                         piece = getattr(d, "duck", getattr(d, "piece", None))
-                        assert piece is None or piece == s.pending[2]
+                        assert piece is None or piece == s.pending.piece
             p = acting[0]
             legal = s.legal_actions(p)
             s.apply(p, rng.choice(legal) if rng.random() < 0.3 else bots.normal(s, p, rng))
     assert {D.ChooseCards, D.PlaceDuck, D.PlayTurn, D.MoveHound} <= kinds
+
+
+def test_the_pending_decision_is_typed_and_saves_as_the_list_it_always_was():
+    """issue #37: ``pending`` is a frozen class per kind (pending.py), not a string-tagged
+    tuple; a save keeps it as the same list as before, so old saves read back."""
+    from game.ai import duck as bots
+    from game.boards.duck import prepare_options
+    from game.rules.duck.state import DuckState
+
+    old = ["discard", 1, ["face", 1, 2, [0, 3], "knock"]]  # as a save before the change
+    typed = P.Pending.from_list(old)
+    assert typed == P.Discard(1, P.Face(1, 2, (0, 3), "knock"))
+    assert typed.to_list() == old
+    with pytest.raises(ValueError, match="unknown pending"):
+        P.Pending.from_list(["fly", 0])
+    with pytest.raises(ValueError, match="fields"):
+        P.Pending.from_list(["pre", 0])
+    seen = set()
+    options = {**prepare_options({}), "variant": "advanced"}
+    s = duck.new_game(3, 4, options)
+    rng = random.Random(4)
+    for _ in range(300):
+        if s.is_over():
+            break
+        saved = json.loads(json.dumps(s.to_dict()))
+        if s.pending is not None:
+            seen.add(type(s.pending))
+            assert isinstance(s.pending, P.Pending) and saved["pending"][0] == s.pending.kind
+        again = DuckState.from_dict(saved)
+        assert again.pending == s.pending and again.to_dict() == saved
+        p = s.to_act()[0]
+        s.apply(p, bots.normal(s, p, rng) if rng.random() < 0.7 else rng.choice(s.legal_actions(p)))
+    assert {P.Place, P.Pre, P.Face} <= seen

@@ -12,7 +12,9 @@ import pytest
 
 from game import registry
 from game.rules.duck import actions as A
+from game.rules.duck import decisions as D
 from game.rules.duck import events as E
+from game.rules.duck import pending as P
 from game.scenes.duck import DuckScene
 from game.scenes.duck.panels import Panels
 from game.scenes.table import scene as table_scene
@@ -121,6 +123,12 @@ def key(app, k):
 
 
 # -- a person at the table: one legal action, through the UI ----------------------------------
+def asked(d) -> str:
+    """issue #37: the kind of decision as the rules type it (ChooseCards with its why)."""
+    name = f"ask {type(d.ask).__name__}"
+    return f"{name} {d.ask.why}" if isinstance(d.ask, D.ChooseCards) else name
+
+
 class Person:
     """Plays the decision on screen by clicks and keys, half of the time each way, and
     records which kinds of decision and input it met."""
@@ -183,7 +191,7 @@ class Person:
     def route(self, card, index):
         scene = self.scene
         d = scene.game.decisions.decision()
-        if not self.mouse() and (d.mode == "pre" or (d.mode == "extra" and d.card)):
+        if not self.mouse() and d.card is not None:
             key(self.app, pygame.K_1 + index)
             key(self.app, pygame.K_RETURN)
             self.seen.add("route by number")
@@ -196,7 +204,7 @@ class Person:
         assert d is not None
         before = len(scene.session.actions)
         action = self.rng.choice(d.legal)
-        self.seen.add(d.mode)
+        self.seen.add(asked(d))
         self.seen.add(type(action).__name__)
         self.perform(d, action)
         assert scene.session.actions[before:] == [(d.player, str(action))], (d, action)
@@ -227,7 +235,7 @@ class Person:
         elif isinstance(action, (A.Face, A.HoundFace)):
             self.take("face", action.facing)
         elif isinstance(action, A.Route):
-            if d.mode == "extra" and not d.card:
+            if isinstance(d.ask, D.MoveAgain) and d.card is None:
                 self.pick_card(action.card)
             self.route(action.card, action.index)
         elif isinstance(action, (A.Keep, A.HoundCard)):
@@ -315,7 +323,7 @@ def test_a_person_plays_a_beginner_game_through_the_ui(app):
     scene = start(app, humans=(0,), players=3, seed=11)
     person = play_person(app, scene, 5, lambda: game_over(app) or scene.state.round > 3)
     assert scene.state.round > 3 or game_over(app)
-    assert {"place", "choose", "pre", "face"} <= person.seen, person.seen
+    assert {"ask PlaceDuck", "ask ChooseCards move", "ask PlayTurn", "ask FacePiece"} <= person.seen
     assert {"ChooseCard", "Place", "Route", "Face"} <= person.seen, person.seen
     assert any(s.endswith("by mouse") for s in person.seen)
     assert any(s.endswith("by keys") for s in person.seen)
@@ -338,7 +346,8 @@ def test_a_person_plays_a_whole_advanced_game_with_tokens_and_the_hound(app):
         seen |= person.seen
         app.pop()
         app.pop()
-    assert {"order", "choose", "place", "houndmove", "post"} <= seen, seen
+    asks = {"ChooseCards order", "ChooseCards move", "PlaceDuck", "MoveHound", "AfterMove"}
+    assert {f"ask {a}" for a in asks} <= seen, seen
     assert {"Blue", "Discard", "HoundPatterns", "Done"} <= seen, seen
 
 
@@ -356,11 +365,11 @@ def test_clicks_and_keys_do_nothing_out_of_turn_and_enter_plays_the_picked_card(
     scene = start(app, humans=(0,), players=2, seed=6)
     person = Person(app, scene, 1)
     assert step_until(app, lambda: scene.game.decisions.decision() is not None)
-    while scene.game.decisions.decision().mode == "place":
+    while isinstance(scene.game.decisions.decision().ask, D.PlaceDuck):
         person.play()
         assert step_until(app, lambda: scene.game.decisions.decision() is not None)
     d = scene.game.decisions.decision()
-    assert d.mode == "choose"
+    assert d.ask == D.ChooseCards(d.player, "move")
     hand = list(scene.game.model.shown.hand)
     key(app, pygame.K_2)
     assert scene.game.model.sel == [hand[1]]
@@ -384,7 +393,7 @@ def test_pointing_at_a_card_previews_the_exact_path_from_where_the_duck_stands(a
     scene = start(app, humans=(0,), players=3, seed=8)
     person = Person(app, scene, 3)
     assert step_until(app, lambda: scene.game.decisions.decision() is not None)
-    while scene.game.decisions.decision().mode != "choose":
+    while asked(scene.game.decisions.decision()) != "ask ChooseCards move":
         person.play()
         assert step_until(app, lambda: scene.game.decisions.decision() is not None)
     for card in scene.game.model.shown.hand:
@@ -414,7 +423,7 @@ def test_route_ends_on_the_board_are_where_the_preview_ends(app):
         if game_over(app):
             break
         d = scene.game.decisions.decision()
-        if d.mode == "pre" and len(scene.game.decisions.route_indices(d, d.card)) > 1:
+        if isinstance(d.ask, D.PlayTurn) and len(scene.game.decisions.route_indices(d, d.card)) > 1:
             for t in scene.game.choosing.targets():
                 if t.kind == "route":
                     card, index = t.value
@@ -638,14 +647,14 @@ def test_the_hound_leaving_a_ghost_takes_one_pattern_by_click_or_key(app, monkey
     scene = start(app, humans=(0,), players=3, seed=2, variant="advanced")
     assert step_until(app, lambda: scene.game.decisions.decision() is not None)
     state = scene.state
-    state.phase, state.pending, state.controller = "hound", ("houndpattern", 0), 0
+    state.phase, state.pending, state.controller = "hound", P.HoundPattern(0), 0
     state.hound_pos, state.hound_head = state.board.starts[0], 0
-    state._legal_cache = None
+    state.touch()
     scene.sync_from_state()
     taken = []
     monkeypatch.setattr(scene, "act", lambda player, action: taken.append(action) or True)
     d = scene.game.decisions.decision()
-    assert d.mode == "houndpattern"
+    assert isinstance(d.ask, D.HoundPattern)
     person = Person(app, scene, 1)
     move_to(app, person.target("pattern", "C").center)
     assert scene.game.choosing.preview_spec(d) == ("patterns", "C")

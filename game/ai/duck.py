@@ -13,6 +13,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 
 from game.rules.duck import actions as A
+from game.rules.duck import pending as P
 from game.rules.duck.data import ALL_BUOYS, BUOY, FAR, PATTERN_NAMES, START, Board
 from game.rules.duck.preview import hound_walk, walk
 from game.rules.duck.state import DuckState, Move
@@ -170,21 +171,20 @@ def normal(view: GameState, player: int, rng: random.Random) -> Action:
     if len(legal) == 1:
         return legal[0]
     phase = view.phase
-    if player in view.discarding or (view.pending and view.pending[0] == "discard"):
+    if player in view.discarding or isinstance(view.pending, P.Discard):
         return _discard(view, player, legal)
     if phase == "order":
         return max(legal, key=lambda a: a.card if isinstance(a, A.OrderCard) else -1)
     if phase == "choose":
         return _choose(view, player, legal)
-    kind = _pending(view)[0]
-    handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
+    handler = _HANDLERS.get(type(_pending(view)))
     return handler(view, player, legal) if handler else legal[0]
 
 
 Legal = Sequence[Action]
 
 
-def _pending(view: DuckState) -> tuple[object, ...]:
+def _pending(view: DuckState) -> P.Pending:
     """The decision pending (there is one outside the order and choose phases)."""
     if view.pending is None:
         raise ValueError(f"no decision is pending in phase {view.phase}")
@@ -194,10 +194,9 @@ def _pending(view: DuckState) -> tuple[object, ...]:
 def _piece(view: DuckState) -> int:
     """The duck (or the hound, below 0) the pending decision is about."""
     pending = _pending(view)
-    piece = pending[2] if len(pending) > 2 else None
-    if not isinstance(piece, int):
+    if not isinstance(pending, P.OfPiece):
         raise TypeError(f"the pending decision {pending!r} is not about a piece")
-    return piece
+    return pending.piece
 
 
 def _moving(view: DuckState) -> Move:
@@ -327,17 +326,17 @@ def _discard(view: DuckState, player: int, legal: Legal) -> Action:
     return min(discards, key=lambda a: sum(worth[c] for c in a.cards))
 
 
-_HANDLERS: dict[str, Callable[[DuckState, int, Legal], Action]] = {
-    "place": _place,
-    "pre": _moves,
-    "extra": _moves,
-    "face": _face,
-    "warp": _warp,
-    "post": _post,
-    "send": _send,
-    "houndface": _hound_face,
-    "houndmove": _hound_move,
-    "houndpattern": _hound_move,
+_HANDLERS: dict[type[P.Pending], Callable[[DuckState, int, Legal], Action]] = {
+    P.Place: _place,
+    P.Pre: _moves,
+    P.Extra: _moves,
+    P.Face: _face,
+    P.Warp: _warp,
+    P.Post: _post,
+    P.Send: _send,
+    P.HoundFace: _hound_face,
+    P.HoundMove: _hound_move,
+    P.HoundPattern: _hound_move,
 }
 
 
@@ -348,13 +347,13 @@ def easy(view: GameState, player: int, rng: random.Random) -> Action:
     view = state_of(DuckState, view)
     legal = view.legal_actions(player)
     pending = view.pending
-    if pending and pending[0] in ("pre", "extra"):
+    if isinstance(pending, (P.Pre, P.Extra)):
         duck = _piece(view)
         routes = [a for a in legal if isinstance(a, A.Route)]
         clean = [a for a in routes if walk(view, duck, view.cards[a.card][a.index][0])[2] is None]
         if clean:
             return rng.choice(clean)
-    if pending and pending[0] == "face" and _piece(view) >= 0:
+    if isinstance(pending, P.Face) and _piece(view) >= 0:
         h = view.pos[_piece(view)]
         open_ = [
             a for a in legal if isinstance(a, A.Face) and view.board.nbr[h * 6 + a.facing] >= 0

@@ -119,6 +119,7 @@ def evaluate(state: GameState, player: int) -> float:
 
 def _after(base: RoutesState, player: int, action: Action) -> RoutesState:
     child = base.clone()
+    child.touch()  # the clone shares the parent's legal actions until it moves
     child._perform(player, action)  # legal by construction: it came from legal_actions
     return child
 

@@ -344,10 +344,33 @@ class GameState(ABC):
     def _perform(self, player: Player, action: Action) -> list[Event]:
         """Carry out a legal action. Must not raise: legality was checked before."""
 
+    # The legal actions worked out since the last action, per player: they are asked for
+    # several times between two actions (a bot, the soak harness, then apply's own check),
+    # so they are worked out once. apply forgets them by rebinding, never by editing, so
+    # a copy may share them until either side acts; a copy that sees less (a view)
+    # forgets them or keeps only its viewer's. A test that edits a state by hand calls
+    # touch().
+    _legal_memo: dict[Player, tuple[Action, ...]] | None = None
+
     def legal_actions(self, player: Player) -> tuple[Action, ...]:
         if self.is_over() or player not in self.to_act():
             return ()
-        return tuple(sorted(set(self._legal(player))))
+        memo = self._legal_memo
+        if memo is None:
+            memo = self._legal_memo = {}
+        legal = memo.get(player)
+        if legal is None:
+            legal = memo[player] = self._ordered(self._legal(player))
+        return legal
+
+    def _ordered(self, actions: Iterable[Action]) -> tuple[Action, ...]:
+        """The legal actions as ``legal_actions`` lists them, without repeats: by default
+        sorted by kind and notation; a game with an order of its own overrides this."""
+        return tuple(sorted(set(actions)))
+
+    def touch(self) -> None:
+        """Forget the remembered legal actions (after editing the state by hand)."""
+        self._legal_memo = None
 
     def is_legal(self, player: Player, action: Action) -> bool:
         return action in self.legal_actions(player)
@@ -360,10 +383,18 @@ class GameState(ABC):
         if self.is_over():
             raise IllegalAction("the game is over")
         if player not in self.to_act():
-            raise IllegalAction(f"player {player} is not to act now")
-        if action not in set(self._legal(player)):
-            raise IllegalAction(f"{action} is not legal for player {player} now")
+            raise IllegalAction(f"player {player} is not to act now{self._refusal_note()}")
+        if action not in self.legal_actions(player):
+            raise IllegalAction(
+                f"{action} is not legal for player {player} now{self._refusal_note()}"
+            )
+        self._legal_memo = None
         return self._perform(player, action)
+
+    def _refusal_note(self) -> str:
+        """What a game adds to a refusal's message (its own hint why, say why an old
+        record stops replaying there); nothing by default."""
+        return ""
 
     def apply_text(self, player: Player, text: str) -> list[Event]:
         return self.apply(player, self.parse_action(text))

@@ -58,7 +58,11 @@ class ChoiceHost(Protocol):
     size: tuple[int, int]
     buttons: ButtonGroup
     base_buttons: list[Button]  # the scene's own (menu, undo, help): kept across rebuilds
-    session: Any  # the record of actions taken
+
+    @property
+    def session(self) -> Any:
+        """The record of actions taken."""
+        ...
 
     @property
     def state(self) -> Any: ...

@@ -369,6 +369,7 @@ class CluckState(GameState):
                 raise ValueError(f"a view of {self.viewer} cannot be seen as {player}'s")
             return self.clone()
         v = self.clone()
+        v.touch()  # another seat's legal actions depend on what the view hides
         v.rng = None
         v.seed = None  # it would rebuild everything hidden (new_game is seeded)
         v.is_view = True
@@ -395,6 +396,7 @@ class CluckState(GameState):
         """K-10: each face-down place gets a tile of its own batch that the viewer cannot
         see, the batches shuffled separately; the hidden tile lies either way up."""
         s = self.clone()
+        s.touch()  # the sampled tiles may change what may be played
         if self.is_view:
             pools: dict[int, list[int]] = {}
             for t in self.unseen_tiles(self.viewer):

@@ -27,10 +27,11 @@ decisions.py (choose cards in secret, discard, place a duck, a duck's turn, afte
 an extra move, warp or stay, a facing, send a knocked duck, the hound's facing, move or
 pattern), or None. Inside the rules: ``state.phase`` is order, place, choose (everybody in
 ``to_act()`` at once), move, hound or over; outside order/choose ``state.pending`` is
-``(kind, actor, ...)`` with kind place (duck), pre / post (duck: before / after its move),
-extra (duck, deck-top card or 0: a mandatory extra move), warp (piece, -1 the hound),
-face (piece, allowed sides, why: end/knock/turn), send (knocked duck), discard,
-houndface, houndmove or houndpattern. ``state.mv`` is the piece moving now (route, next
+a typed decision of pending.py (its ``actor`` and fields): Place (piece), Pre / Post
+(duck: before / after its move), Extra (duck, deck-top card or 0: a mandatory extra
+move), Warp (piece, -1 the hound), Face (piece, allowed sides, why: end/knock/turn), Send
+(knocked duck), Discard (the decision to go back to), HoundFace, HoundMove or
+HoundPattern; a save keeps it as the list ``[kind, actor, ...]`` it always was. ``state.mv`` is the piece moving now (route, next
 step). ``preview(state, player, card, route)`` says where a card would take a duck.
 
 Events: the typed classes of events.py (``EVENTS``, the family ``DuckEvent``), one per

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from . import pending as P
 from .data import ALL_BUOYS, BUOY, COLOURS, START
 from .hexes import DIRECTIONS, back
 from .state import DuckState
@@ -118,8 +119,8 @@ def preview(
     duck that is moving now, else the player's first duck) from where it stands now."""
     if duck is None:
         pending = state.pending
-        if pending and pending[0] in ("pre", "extra", "post") and pending[1] == player:
-            duck = pending[2]
+        if isinstance(pending, (P.Pre, P.Extra, P.Post)) and pending.actor == player:
+            duck = pending.piece
         else:
             duck = player * state.per_player
     steps, facings = state.cards[card][route_index]

@@ -1,7 +1,7 @@
 """The state of a Duck! Duck! Go! race and everything that changes it.
 
 A state machine: ``phase`` (order, place, choose, move, hound, over) and, outside the
-simultaneous phases, one ``pending`` decision ``(kind, actor, ...)``. A decision with a
+simultaneous phases, one ``pending`` decision (pending.py: typed, one class per kind). A decision with a
 single legal action is taken at once by the rules (its events still say what happened),
 so every action a player sends is a real choice.
 
@@ -13,15 +13,14 @@ that come up on the way (warp, knocked ducks), then goes on.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import combinations
-from typing import Any, Literal, TypeVar, cast
+from typing import Any, TypeVar, cast
 
 from ..protocol import (
     Action,
     Event,
     GameState,
-    IllegalAction,
     JsonDict,
     RulesDataError,
     resolve_options,
@@ -31,6 +30,7 @@ from ..protocol import (
 from . import actions as A
 from . import decisions as D
 from . import events as E
+from . import pending as P
 from .data import (
     ALL_BUOYS,
     BLUE_TOKENS,
@@ -78,18 +78,6 @@ def ducks_per_player(variant: str, players: int) -> int:
     (DDG-26), else one. ``variant`` may be an alias ("twoducks")."""
     variant = VARIANT_ALIASES.get(variant, variant)
     return 2 if variant == "advanced" and players in TWO_DUCKS_PLAYERS else 1
-
-
-# The one decision pending outside the order and choose phases: (kind, actor, ...).
-# "place"/"pre"/"post"/"warp"/"send" are about a piece (a duck, or HOUND for a warp);
-# "extra" also carries the deck's top card (0: the extra move is played from hand);
-# "face" the piece, the facings allowed and why; "discard" the decision to go back to.
-PieceDecision = tuple[Literal["place", "pre", "post", "warp", "send"], int, int]
-ExtraDecision = tuple[Literal["extra"], int, int, int]
-FaceDecision = tuple[Literal["face"], int, int, tuple[int, ...], str]
-HoundDecision = tuple[Literal["houndface", "houndmove", "houndpattern"], int]
-DiscardDecision = tuple[Literal["discard"], int, "Pending"]
-Pending = PieceDecision | ExtraDecision | FaceDecision | HoundDecision | DiscardDecision
 
 
 class Move:
@@ -156,19 +144,6 @@ class Move:
         return cls(piece, tuple(steps), tuple(facings), card, source, idx, warp_check, done, hit)
 
 
-# JSON <-> the tuples the state keeps (pending decisions nest): any JSON value goes.
-def _tuplify(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_tuplify(v) for v in value)
-    return value
-
-
-def _listify(value: Any) -> Any:
-    if isinstance(value, tuple):
-        return [_listify(v) for v in value]
-    return value
-
-
 def _pop_count(mask: int) -> int:
     return (mask).bit_count()
 
@@ -194,7 +169,7 @@ class DuckState(GameState):
     round: int
     order: tuple[int, ...]  # players (placing) or ducks (moving), in turn
     turn: int
-    pending: Pending | None
+    pending: P.Pending | None
     mv: Move | None
     hound_queue: str  # hound patterns still to walk
     deck: list[int]  # UNKNOWN_CARD on a view
@@ -222,7 +197,7 @@ class DuckState(GameState):
     discarding: list[int]  # players to discard after a blue token
     winner: int | None
     win_duck: int | None
-    _legal_cache: dict[int, tuple[Action, ...]] | None
+    _legal_memo: dict[int, tuple[Action, ...]] | None
     _events: list[Event]
     opening_events: list[Event]
 
@@ -356,14 +331,14 @@ class DuckState(GameState):
             "hound": data["hound"],
         }
         self.hand_size = 4 if self.per_player == 2 else 3  # DDG-26: hand of 4
-        self.viewer = None
-        self._legal_cache = None
+        self.viewer, self.is_view = None, False
+        self._legal_memo = None
         self._events = []
         self.opening_events = []
         return self
 
     # -- what the state machine promises at a step (asserted, so types follow) ---------------
-    def pending_now(self) -> Pending:
+    def pending_now(self) -> P.Pending:
         """The pending decision (there is one outside the order and choose phases)."""
         assert self.pending is not None, f"no decision is pending in phase {self.phase}"
         return self.pending
@@ -372,40 +347,40 @@ class DuckState(GameState):
         """What ``player`` must decide now, typed (decisions.py); None: nothing."""
         if self.phase == "over" or player not in self.to_act():
             return None
-        pending = self.pending
-        if player in self.discarding or (pending is not None and pending[0] == "discard"):
+        if player in self.discarding or isinstance(self.pending, P.Discard):
             return D.DiscardCards(player)
         if self.phase in ("order", "choose"):
             return D.ChooseCards(player, "order" if self.phase == "order" else "move")
-        pending = self.pending_now()
-        if pending[0] == "extra":
-            _, _, duck, top = pending
-            why = "buoy" if self.board.kind[self.pos[duck]] == BUOY else "ghost"
-            return D.MoveAgain(player, duck, why, top or None)
-        if pending[0] == "face":
-            _, _, piece, sides, why = pending
-            return D.FacePiece(player, piece, sides, why)
-        if pending[0] in ("houndface", "houndmove", "houndpattern"):
-            hound = {"houndface": D.FaceHound, "houndmove": D.MoveHound}
-            return hound.get(pending[0], D.HoundPattern)(player)
-        piece = self.decision_piece()
-        if pending[0] == "place":
-            return D.PlaceDuck(player, piece)
-        if pending[0] == "pre":
-            return D.PlayTurn(player, piece, self._card_of(piece))
-        if pending[0] == "post":
-            return D.AfterMove(player, piece)
-        if pending[0] == "warp":
-            return D.WarpOrStay(player, piece)
-        return D.SendKnocked(player, piece)
+        match self.pending_now():
+            case P.Extra(piece=duck, top=top):
+                why = "buoy" if self.board.kind[self.pos[duck]] == BUOY else "ghost"
+                return D.MoveAgain(player, duck, why, top or None)
+            case P.Face(piece=piece, sides=sides, why=why):
+                return D.FacePiece(player, piece, sides, why)
+            case P.HoundFace():
+                return D.FaceHound(player)
+            case P.HoundMove():
+                return D.MoveHound(player)
+            case P.HoundPattern():
+                return D.HoundPattern(player)
+            case P.Place(piece=piece):
+                return D.PlaceDuck(player, piece)
+            case P.Pre(piece=piece):
+                return D.PlayTurn(player, piece, self._card_of(piece))
+            case P.Post(piece=piece):
+                return D.AfterMove(player, piece)
+            case P.Warp(piece=piece):
+                return D.WarpOrStay(player, piece)
+            case P.Send(piece=piece):
+                return D.SendKnocked(player, piece)
+        raise AssertionError(f"no decision for {self.pending}")
 
     def decision_piece(self) -> int:
         """The duck (or HOUND) the pending decision is about: place, pre, post, extra,
         warp, send or face."""
         pending = self.pending_now()
-        if len(pending) == 2 or pending[0] == "discard":
-            raise AssertionError(f"the decision {pending} is not about a piece")
-        return pending[2]
+        assert isinstance(pending, P.OfPiece), f"the decision {pending} is not about a piece"
+        return pending.piece
 
     def moving(self) -> Move:
         """The piece moving now (only while a move is under way)."""
@@ -487,44 +462,17 @@ class DuckState(GameState):
             return tuple(
                 p for p in range(self.players) if not self.secret[p] or p in self.discarding
             )
-        return (self.pending_now()[1],)
+        return (self.pending_now().actor,)
 
-    def legal_actions(self, player: int) -> tuple[Action, ...]:
-        if self.phase == "over" or player not in self.to_act():
-            return ()
-        cache = self._legal_cache
-        if cache is not None and player in cache:
-            return cache[player]
-        legal = self._sorted_legal(player)
-        if cache is None:
-            self._legal_cache = cache = {}
-        cache[player] = legal
-        return legal
-
-    def apply(self, player: int, action: Action) -> list[Event]:
-        if self.viewer is not None:
-            raise IllegalAction("a view cannot be played on; determinize it first")
-        if not isinstance(action, Action):
-            raise IllegalAction(f"not an action: {action!r}")
-        if self.phase == "over":
-            raise IllegalAction("the game is over")
-        if player not in self.to_act():
-            raise IllegalAction(f"player {player} is not to act now" + self._replay_note())
-        if action not in self.legal_actions(player):
-            raise IllegalAction(
-                f"{action} is not legal for player {player} now" + self._replay_note()
-            )
-        return self._perform(player, action)
-
-    def _replay_note(self) -> str:
+    def _refusal_note(self) -> str:
         """PRE_DDG26 where an old one-duck record of this game would stop replaying:
         a two-duck game before its first reveal."""
         if self.per_player == 2 and self.round == 1 and self.phase in ("order", "place", "choose"):
             return PRE_DDG26
         return ""
 
-    def _sorted_legal(self, player: int) -> tuple[Action, ...]:
-        return tuple(sorted(set(self._legal(player)), key=A.sort_key))
+    def _ordered(self, actions: Iterable[Action]) -> tuple[Action, ...]:
+        return tuple(sorted(set(cast("Iterable[A.DuckAction]", actions)), key=A.sort_key))
 
     def _legal(self, player: int) -> list[A.DuckAction]:
         phase = self.phase
@@ -541,8 +489,7 @@ class DuckState(GameState):
                 out.extend(A.cards_action(a, b) for a in hand for b in hand if a != b)
             return out
         pending = self.pending_now()
-        # each kind's legal actions take the decision's fields after the actor
-        return _LEGAL[pending[0]](self, player, *pending[2:])
+        return _LEGAL[type(pending)](self, player, pending)
 
     def _discards(self, player: int) -> list[A.DuckAction]:
         return [A.discard_action(combo) for combo in combinations(self.hands[player], 3)]
@@ -561,7 +508,7 @@ class DuckState(GameState):
                         out.append(A.become_action(d))
         return out
 
-    def _legal_place(self, player: int, duck: int) -> list[A.DuckAction]:
+    def _legal_place(self, player: int, pending: P.Place) -> list[A.DuckAction]:
         board = self.board
         out: list[A.DuckAction] = []
         for s in self._empty_starts():
@@ -571,7 +518,8 @@ class DuckState(GameState):
                     out.append(A.place_action(q, r, side))
         return out
 
-    def _legal_pre(self, player: int, duck: int) -> list[A.DuckAction]:
+    def _legal_pre(self, player: int, pending: P.Pre) -> list[A.DuckAction]:
+        duck = pending.piece
         card = self.played[player][duck - player * self.per_player]
         out: list[A.DuckAction] = [A.route_action(card, i) for i in range(len(self.cards[card]))]
         if self.official:
@@ -587,7 +535,7 @@ class DuckState(GameState):
                 out.append(A.STEP)
         return out
 
-    def _legal_post(self, player: int, duck: int) -> list[A.DuckAction]:
+    def _legal_post(self, player: int, pending: P.Post) -> list[A.DuckAction]:
         out: list[A.DuckAction] = [A.DONE]
         out.extend(self._any_time_tokens(player))
         held = self.tokens[player]
@@ -599,48 +547,45 @@ class DuckState(GameState):
             out.append(A.STEP)
         return out
 
-    def _legal_extra(self, player: int, duck: int, top: int) -> list[A.DuckAction]:
-        cards = (top,) if top else self.hands[player]
+    def _legal_extra(self, player: int, pending: P.Extra) -> list[A.DuckAction]:
+        cards = (pending.top,) if pending.top else self.hands[player]
         return [A.route_action(c, i) for c in cards for i in range(len(self.cards[c]))]
 
-    def _legal_warp(self, player: int, piece: int) -> list[A.DuckAction]:
+    def _legal_warp(self, player: int, pending: P.Warp) -> list[A.DuckAction]:
         out: list[A.DuckAction] = [A.STAY]
         coords = self.board.coords
-        for s in self._empty_starts(piece):
+        for s in self._empty_starts(pending.piece):
             q, r = coords[s]
             out.extend(A.warp_action(q, r, f) for f in ALL_SIDES)
         return out
 
-    def _legal_face(
-        self, player: int, piece: int, options: tuple[int, ...], why: str
-    ) -> list[A.DuckAction]:
-        return [A.face_action(f) for f in options]
+    def _legal_face(self, player: int, pending: P.Face) -> list[A.DuckAction]:
+        return [A.face_action(f) for f in pending.sides]
 
-    def _legal_send(self, player: int, duck: int) -> list[A.DuckAction]:
+    def _legal_send(self, player: int, pending: P.Send) -> list[A.DuckAction]:
         coords = self.board.coords
-        return [A.send_action(*coords[s]) for s in self._empty_starts(duck)]
+        return [A.send_action(*coords[s]) for s in self._empty_starts(pending.piece)]
 
-    def _legal_houndface(self, player: int) -> list[A.DuckAction]:
+    def _legal_houndface(self, player: int, pending: P.HoundFace) -> list[A.DuckAction]:
         return [A.hound_face_action(f) for f in ALL_SIDES]
 
-    def _legal_houndmove(self, player: int) -> list[A.DuckAction]:
+    def _legal_houndmove(self, player: int, pending: P.HoundMove) -> list[A.DuckAction]:
         out: list[A.DuckAction] = [
             A.hound_card_action(c, i) for c in self.hands[player] for i in range(len(self.cards[c]))
         ]
         out.extend(A.patterns_action(a + b) for a in PATTERN_NAMES for b in PATTERN_NAMES)
         return out
 
-    def _legal_houndpattern(self, player: int) -> list[A.DuckAction]:
+    def _legal_houndpattern(self, player: int, pending: P.HoundPattern) -> list[A.DuckAction]:
         return [A.patterns_action(a) for a in PATTERN_NAMES]
 
-    def _legal_discard(self, player: int, back: Pending) -> list[A.DuckAction]:
+    def _legal_discard(self, player: int, pending: P.Discard) -> list[A.DuckAction]:
         return self._discards(player)
 
     # -- performing --------------------------------------------------------------------------------
     def _perform(self, player: int, action: Action) -> list[Event]:
         events: list[Event] = []
         self._events = events
-        self._legal_cache = None
         self._dispatch(player, action)
         self._settle()
         return events
@@ -648,12 +593,12 @@ class DuckState(GameState):
     def _settle(self) -> None:
         """Take every decision that has a single legal action (no choice, no action)."""
         while self.phase not in ("over", "order", "choose") and not self.discarding:
-            actor = self.pending_now()[1]
-            legal = self._sorted_legal(actor)
+            actor = self.pending_now().actor
+            legal = self._ordered(self._legal(actor))
             if len(legal) != 1:
-                self._legal_cache = {actor: legal}
+                self._legal_memo = {actor: legal}
                 return
-            self._legal_cache = None
+            self._legal_memo = None
             self._dispatch(actor, legal[0])
 
     def _dispatch(self, player: int, action: Action) -> None:
@@ -696,7 +641,7 @@ class DuckState(GameState):
             return
         p = self.order[self.turn]
         duck = p * self.per_player + sum(1 for q in self.order[: self.turn] if q == p)
-        self.pending = ("place", p, duck)
+        self.pending = P.Place(p, duck)
 
     def _do_Place(self, player: int, action: A.Place) -> None:
         duck = self.decision_piece()
@@ -754,7 +699,7 @@ class DuckState(GameState):
         duck = self.order[self.turn]
         p = self.owner(duck)
         self._emit(E.TurnBegan(duck, self._card_of(duck), player=p))
-        self.pending = ("pre", p, duck)
+        self.pending = P.Pre(p, duck)
 
     def _end_turn(self) -> None:
         self.mv = None
@@ -781,9 +726,9 @@ class DuckState(GameState):
         pending = self.pending_now()
         route = self.cards[action.card][action.index]
         duck = self.decision_piece()
-        if pending[0] == "pre":
+        if isinstance(pending, P.Pre):
             source = "card"
-        elif pending[0] == "extra" and pending[3]:  # a route is chosen pre or extra only
+        elif isinstance(pending, P.Extra) and pending.top:  # a route is chosen pre or extra only
             source = "deck"
         else:
             source = "extra"
@@ -791,7 +736,7 @@ class DuckState(GameState):
         self._start_move(duck, route, action.card, action.index, source)
 
     def _do_Turn(self, player: int, action: A.Turn) -> None:
-        self.pending = ("face", player, self.decision_piece(), ALL_SIDES, "turn")
+        self.pending = P.Face(player, self.decision_piece(), ALL_SIDES, "turn")
 
     def _do_Done(self, player: int, action: A.Done) -> None:
         self._end_turn()
@@ -814,7 +759,7 @@ class DuckState(GameState):
         if self.phase in ("order", "choose"):
             self.discarding.append(player)
         else:
-            self.pending = ("discard", player, self.pending_now())
+            self.pending = P.Discard(player, self.pending_now())
 
     def _do_Discard(self, player: int, action: A.Discard) -> None:
         for c in action.cards:
@@ -827,8 +772,8 @@ class DuckState(GameState):
             self.discarding.remove(player)
         else:
             pending = self.pending_now()
-            assert pending[0] == "discard", pending
-            self.pending = pending[2]  # back to the decision the blue token interrupted
+            assert isinstance(pending, P.Discard), pending
+            self.pending = pending.back  # back to the decision the blue token interrupted
 
     def _do_Ghost(self, player: int, action: A.Ghost) -> None:
         self._use_token(E.TokenUsed("ghost", duck=action.duck, player=player))
@@ -863,7 +808,7 @@ class DuckState(GameState):
     def _do_Step(self, player: int, action: A.Step) -> None:
         duck = self.decision_piece()
         self._use_token(E.TokenUsed("step", duck=duck, player=player))
-        source = "step-pre" if self.pending_now()[0] == "pre" else "step-post"
+        source = "step-pre" if isinstance(self.pending_now(), P.Pre) else "step-post"
         self._start_move(duck, STEP_ROUTE, None, 0, source)
 
     def _do_Keep(self, player: int, action: A.Keep) -> None:
@@ -912,13 +857,13 @@ class DuckState(GameState):
         piece = mv.piece
         while True:
             if self.knocks:
-                self.pending = ("send", self.knocker, self.knocks[0])
+                self.pending = P.Send(self.knocker, self.knocks[0])
                 return
             if mv.warp_check:
                 mv.warp_check = False
                 if self._empty_starts(piece):
                     actor = self.controller if piece == HOUND else self.owner(piece)
-                    self.pending = ("warp", actor, piece)
+                    self.pending = P.Warp(actor, piece)
                     return
             if mv.done:
                 self._after_move()
@@ -1080,12 +1025,12 @@ class DuckState(GameState):
         options = tuple(sorted({(heading + f) % 6 for f in mv.facings}))
         mv.done = True
         actor = self.controller if piece == HOUND else self.owner(piece)
-        self.pending = ("face", actor, piece, options, "end")
+        self.pending = P.Face(actor, piece, options, "end")
 
     def _do_Face(self, player: int, action: A.Face) -> None:
         pending = self.pending_now()
-        assert pending[0] == "face", pending
-        _, _, piece, _, why = pending
+        assert isinstance(pending, P.Face), pending
+        piece, why = pending.piece, pending.why
         if piece == HOUND:
             self.hound_head = action.facing
             self._emit(E.HoundFaced(action.facing, player=player))
@@ -1135,7 +1080,7 @@ class DuckState(GameState):
         self._emit(E.KnockedPlaced(duck, (action.q, action.r), player=player))
         if h == self.hound_pos:
             self._hound_off(-1)
-        self.pending = ("face", self.owner(duck), duck, ALL_SIDES, "knock")
+        self.pending = P.Face(self.owner(duck), duck, ALL_SIDES, "knock")
 
     def _after_move(self) -> None:
         """A move (card, extra, keep, +1 step, hound route or pattern) has ended."""
@@ -1166,7 +1111,7 @@ class DuckState(GameState):
             self._end_turn()
             return
         if mv.source == "step-pre":
-            self.pending = ("pre", p, piece)
+            self.pending = P.Pre(p, piece)
             return
         h = self.pos[piece]
         on_buoy = self.board.kind[h] == BUOY
@@ -1181,9 +1126,9 @@ class DuckState(GameState):
                 self.table.append(top)
                 self._emit(E.DeckTopTurned(piece, top, player=p))
             self._emit(E.ExtraMove(piece, reason, top or None, player=p))
-            self.pending = ("extra", p, piece, top)
+            self.pending = P.Extra(p, piece, top)
             return
-        self.pending = ("post", p, piece)
+        self.pending = P.Post(p, piece)
 
     # the hound --------------------------------------------------------------------------------
     def _begin_hound(self) -> None:
@@ -1203,14 +1148,14 @@ class DuckState(GameState):
             )
         )
         if self.hound_pos < 0:
-            self.pending = ("houndface", controller)
+            self.pending = P.HoundFace(controller)
         else:
-            self.pending = ("houndmove", controller)
+            self.pending = P.HoundMove(controller)
 
     def _do_HoundFace(self, player: int, action: A.HoundFace) -> None:
         self.hound_pos, self.hound_head = self.board.drain, action.facing
         self._emit(E.HoundPlaced(self.at(self.hound_pos), action.facing, player=player))
-        self.pending = ("houndmove", player)
+        self.pending = P.HoundMove(player)
 
     def _do_HoundCard(self, player: int, action: A.HoundCard) -> None:
         self._play_from_hand(player, action.card)
@@ -1233,7 +1178,7 @@ class DuckState(GameState):
             # Decision (DDG-25 ghost): the hound does not end on a ghost's hex either; it
             # moves on with one more pattern of the controller's choice.
             self._emit(E.HoundMovesAgain(self.at(h), player=self.controller))
-            self.pending = ("houndpattern", self.controller)
+            self.pending = P.HoundPattern(self.controller)
             return
         self._end_round()
 
@@ -1278,15 +1223,15 @@ class DuckState(GameState):
             d[name] = list(d[name])
         if d["mv"] is not None:
             d["mv"] = d["mv"].copy()
-        if d["_legal_cache"] is not None:
-            d["_legal_cache"] = dict(d["_legal_cache"])  # each copy fills its own
+        if d["_legal_memo"] is not None:
+            d["_legal_memo"] = dict(d["_legal_memo"])  # each copy fills its own
         d["_events"] = []
         new.__dict__ = d
         return new
 
     def view(self, player: int | None) -> DuckState:
         view = self.clone()
-        view.viewer = -1 if player is None else player
+        view.viewer, view.is_view = (-1 if player is None else player), True
         for p in range(self.players):
             if p != player:
                 view.hands[p] = (UNKNOWN_CARD,) * len(self.hands[p])
@@ -1297,20 +1242,20 @@ class DuckState(GameState):
         view.rng = None
         view.seed = None  # it would rebuild everything hidden (new_game is seeded)
         view.opening_events = [e for e in self.opening_events if e.seen_by(player)]
-        cache = self._legal_cache
+        cache = self._legal_memo
         if player is not None and cache is not None and player in cache:
-            view._legal_cache = {player: cache[player]}
+            view._legal_memo = {player: cache[player]}
         else:
-            view._legal_cache = None
+            view._legal_memo = None
         return view
 
     def determinize(self, rng: random.Random) -> DuckState:
         new = self.clone()
-        new._legal_cache = None
+        new._legal_memo = None
         new.rng = random.Random(rng.getrandbits(64))
         if self.viewer is None:
             return new
-        new.viewer = None
+        new.viewer, new.is_view = None, False
         seen = set()
         for group in (new.deck, new.discard, new.table):
             seen.update(group)
@@ -1356,7 +1301,7 @@ class DuckState(GameState):
             "round": self.round,
             "order": list(self.order),
             "turn": self.turn,
-            "pending": _listify(self.pending),
+            "pending": None if self.pending is None else self.pending.to_list(),
             "mv": self.mv.to_list() if self.mv is not None else None,
             "hound_queue": self.hound_queue,
             "deck": list(self.deck),
@@ -1391,10 +1336,11 @@ class DuckState(GameState):
     def from_dict(cls, data: Mapping[str, Any]) -> DuckState:
         self = cls._blank(data["players"], data["seed"], data["options"])
         self.viewer = data["viewer"]
+        self.is_view = self.viewer is not None
         self.rng = rng_from_json(data["rng"]) if data["rng"] is not None else None
         self.phase, self.round = data["phase"], data["round"]
         self.order, self.turn = tuple(data["order"]), data["turn"]
-        self.pending = _tuplify(data["pending"])
+        self.pending = None if data["pending"] is None else P.Pending.from_list(data["pending"])
         self.mv = Move.from_list(data["mv"]) if data["mv"] is not None else None
         self.hound_queue = data["hound_queue"]
         self.deck, self.discard = list(data["deck"]), list(data["discard"])
@@ -1456,18 +1402,19 @@ _DO: dict[type, Callable[[DuckState, int, Any], None]] = {
     A.HoundCard: DuckState._do_HoundCard,
     A.HoundPatterns: DuckState._do_HoundPatterns,
 }
-_LEGAL: dict[str, Callable[..., list[A.DuckAction]]] = {
-    "place": DuckState._legal_place,
-    "pre": DuckState._legal_pre,
-    "post": DuckState._legal_post,
-    "extra": DuckState._legal_extra,
-    "warp": DuckState._legal_warp,
-    "face": DuckState._legal_face,
-    "send": DuckState._legal_send,
-    "houndface": DuckState._legal_houndface,
-    "houndmove": DuckState._legal_houndmove,
-    "houndpattern": DuckState._legal_houndpattern,
-    "discard": DuckState._legal_discard,
+# each kind's legal actions, given the pending decision itself
+_LEGAL: dict[type[P.Pending], Callable[[DuckState, int, Any], list[A.DuckAction]]] = {
+    P.Place: DuckState._legal_place,
+    P.Pre: DuckState._legal_pre,
+    P.Post: DuckState._legal_post,
+    P.Extra: DuckState._legal_extra,
+    P.Warp: DuckState._legal_warp,
+    P.Face: DuckState._legal_face,
+    P.Send: DuckState._legal_send,
+    P.HoundFace: DuckState._legal_houndface,
+    P.HoundMove: DuckState._legal_houndmove,
+    P.HoundPattern: DuckState._legal_houndpattern,
+    P.Discard: DuckState._legal_discard,
 }
 
 

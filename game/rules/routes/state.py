@@ -10,7 +10,7 @@ stamp ``stamp[route][player]``: on one space the marker with the larger stamp li
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, TypedDict
 
 from ..protocol import (
@@ -178,11 +178,9 @@ class RoutesState(GameState):
     def to_act(self) -> tuple[int, ...]:
         return () if self.over else (self.current,)
 
-    def legal_actions(self, player: int) -> tuple[Action, ...]:
-        # Same result as the base class (sorted, no repeats), without sorting by text.
-        if self.over or player != self.current:
-            return ()
-        return tuple(sorted(self._legal(player), key=ORDER.__getitem__))
+    def _ordered(self, actions: Iterable[Action]) -> tuple[Action, ...]:
+        # Same order as the base class (sorted, no repeats), without sorting by text.
+        return tuple(sorted(set(actions), key=ORDER.__getitem__))
 
     def _legal(self, player: int) -> list[Action]:
         if self.over or player != self.current:
@@ -520,6 +518,7 @@ class RoutesState(GameState):
         "totals": [...], "phase_over": bool, "legal": [notation of the next actions]}``.
         """
         trial = self.clone()
+        trial.touch()  # its moves skip apply, which would forget the legal actions
         trial.rng = None
         trial.hold_phase_end = True
         for step in actions:

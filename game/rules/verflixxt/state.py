@@ -121,7 +121,6 @@ class VerflixxtState(GameState):
     lead_yellow: bool
     hat_pawn: str | None  # the pawn whose move may pass a hat (VX-26)
     winner_seats: tuple[int, ...]
-    _memo: tuple[int, tuple[Action, ...]] | None  # (player, legal actions)
     opening_events: list[Event]
 
     # -- construction ----------------------------------------------------------------------
@@ -163,7 +162,6 @@ class VerflixxtState(GameState):
         s.contest_cards, s.pending = [], []
         s.plays, s.lead_yellow, s.hat_pawn = 0, False, None
         s.winner_seats = ()
-        s._memo = None
         s.opening_events = []  # what new_game did before any action: the deal
         if s.hats_variant:
             s._setup_expansion()
@@ -239,7 +237,6 @@ class VerflixxtState(GameState):
         s.pending = self.pending[:]
         s.plays, s.lead_yellow, s.hat_pawn = self.plays, self.lead_yellow, self.hat_pawn
         s.winner_seats = self.winner_seats
-        s._memo = None
         s.opening_events = []
         return s
 
@@ -331,7 +328,6 @@ class VerflixxtState(GameState):
         s.pending = list(data["pending"])
         s.plays, s.lead_yellow, s.hat_pawn = data["plays"], data["lead_yellow"], data["hat_pawn"]
         s.winner_seats = tuple(data["winners"])
-        s._memo = None
         s.opening_events = []
         return s
 
@@ -429,27 +425,7 @@ class VerflixxtState(GameState):
         return all(pos == FINISH for i, pos in enumerate(self.pawns[player]) if i != index)
 
     # -- legal actions -------------------------------------------------------------------------
-    def _legal(self, player: int) -> tuple[Action, ...]:
-        # The same actions are asked for several times between two actions (bots and
-        # the soak harness call legal_actions, then apply checks); _perform forgets them.
-        # Tests that edit a state by hand call touch().
-        memo = self._memo
-        if memo is not None and memo[0] == player:
-            return memo[1]
-        legal = tuple(sorted(set(self._work_out_legal(player))))
-        self._memo = (player, legal)
-        return legal
-
-    def legal_actions(self, player: int) -> tuple[Action, ...]:
-        if self.phase == OVER or player not in self.to_act():
-            return ()
-        return self._legal(player)
-
-    def touch(self) -> None:
-        """Forget the remembered legal actions after editing the state by hand."""
-        self._memo = None
-
-    def _work_out_legal(self, player: int) -> list[Action]:
+    def _legal(self, player: int) -> list[Action]:
         phase = self.phase
         if phase == ROLL:
             return [make(Roll)]
@@ -551,7 +527,6 @@ class VerflixxtState(GameState):
 
     # -- carrying out actions ----------------------------------------------------------------
     def _perform(self, player: int, action: Action) -> list[Event]:
-        self._memo = None
         events: list[Event] = []
         if isinstance(action, Roll):
             self.die = self._chance().randint(1, 6)

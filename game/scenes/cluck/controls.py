@@ -146,7 +146,7 @@ class Controls:
         take the action a step expects, as a person would from what the table shows now:
         the hole; or the tile (when another is picked), Turn over (when it lies the other
         way up) and Place."""
-        action = self.host.session.module.parse_action(expect)
+        action = self.host.state.parse_action(expect)
         if isinstance(action, ChooseHole):
             return [f"hole:{action.column}"]
         assert isinstance(action, PlaceTile), action

@@ -17,6 +17,7 @@ import pygame
 
 from game.rules.duck import events as E
 from game.rules.duck.data import COLOURS
+from game.rules.duck.state import DuckState
 from game.rules.protocol import Event
 from game.scenes.table.contract import TableHost
 from game.ui.tween import ease_out_back, lerp
@@ -61,7 +62,12 @@ class Animator(AdvancedAnimations):
     """The rules' events played on the table (``animations``: event class -> handler)."""
 
     def __init__(
-        self, model: DuckModel, host: TableHost, layout: Layout, texts: Texts, panels: Panels
+        self,
+        model: DuckModel,
+        host: TableHost[DuckState],
+        layout: Layout,
+        texts: Texts,
+        panels: Panels,
     ) -> None:
         super().__init__(model, host)
         self.layout = layout

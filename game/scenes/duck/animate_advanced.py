@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 
 from game.rules.duck import events as E
+from game.rules.duck.state import DuckState
 from game.scenes.table.contract import TableHost
 from game.ui import sprites
 from game.ui.tween import ease_out_back, lerp, lerp_angle
@@ -26,7 +27,7 @@ class AdvancedAnimations(Motion):
     """The handlers of the tokens' and the hound's events."""
 
     model: DuckModel
-    host: TableHost
+    host: TableHost[DuckState]
     layout: Layout
     texts: Texts
     panels: Panels

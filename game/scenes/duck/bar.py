@@ -8,6 +8,8 @@ import re
 
 import pygame
 
+from game.rules.duck import decisions as D
+from game.rules.duck.state import DuckState
 from game.scenes.table.contract import TableHost
 from game.ui import fonts, smooth, sprites, theme
 from game.ui.widgets import draw_focus_ring, draw_icon, draw_panel, draw_text, draws_secrets
@@ -23,7 +25,7 @@ class HandBar:
     """The action bar's drawing."""
 
     model: DuckModel
-    host: TableHost
+    host: TableHost[DuckState]
     decisions: Decisions
     texts: Texts
     targets: Targets
@@ -99,7 +101,11 @@ class HandBar:
                 self.model.cards_rect,
             )
         # a choice of cards for several ducks: a chosen card shows whose it is
-        chooses = d is not None and d.mode == "choose" and self.decisions.cards_needed(d) > 1
+        chooses = (
+            d is not None
+            and d.ask == D.ChooseCards(d.player, "move")
+            and self.decisions.cards_needed(d) > 1
+        )
         for card, rect, role in cards:
             lifted = rect.copy()
             is_sel = card in self.model.sel and role == "hand"

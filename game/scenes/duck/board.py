@@ -12,8 +12,10 @@ import math
 
 import pygame
 
+from game.rules.duck import decisions as D
 from game.rules.duck.data import BUOY, COLOURS, PATTERN_NAMES
 from game.rules.duck.preview import Preview
+from game.rules.duck.state import DuckState
 from game.scenes.table.contract import TableHost
 from game.ui import fonts, smooth, theme
 from game.ui.widgets import draw_focus_ring, draw_text, draws_secrets, lay, paint_picture
@@ -38,7 +40,7 @@ class Board:
     def __init__(
         self,
         model: DuckModel,
-        host: TableHost,
+        host: TableHost[DuckState],
         decisions: Decisions,
         layout: Layout,
         texts: Texts,
@@ -129,7 +131,7 @@ class Board:
             lines.append(
                 self.host.t("duck.ui.preview", card=card, name=self.texts.short_duck(duck))
             )
-            if d.mode == "choose":
+            if d.ask == D.ChooseCards(d.player, "move"):
                 lines.append(self.host.t("duck.ui.preview_first"))
         elif kind == "hound":
             _, card, emph = spec

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 import pygame
 
 from game.rules.duck import actions as A
+from game.rules.duck.state import DuckState
 from game.scenes.table.contract import Offered, TableHost
 
 from .decisions import (
@@ -43,7 +44,7 @@ class Controls:
     def __init__(
         self,
         model: DuckModel,
-        host: TableHost,
+        host: TableHost[DuckState],
         decisions: Decisions,
         targets: Targets,
         guide: Guide,
@@ -140,7 +141,7 @@ class Controls:
                 self.model.touch_ui()
         elif key in ACCEPT_KEYS:
             self.targets.accept()
-        elif d.mode in ("houndmove", "houndpattern") and key in PATTERN_KEYS:
+        elif d.of_hound and key in PATTERN_KEYS:
             letter = PATTERN_KEYS[key]
             if self.decisions.pattern_ok(d, letter):
                 self.targets.pick_pattern(d, letter)
@@ -156,7 +157,7 @@ class Controls:
             self._number(d, key - pygame.K_1, step)
 
     def _number(self, d: Decision, index: int, step: str) -> None:
-        fixed = d.mode == "pre" or (d.mode == "extra" and d.card)
+        fixed = d.card is not None
         if step == "route" and fixed:
             items = self.targets.cycle(d)
             if index < len(items):

@@ -20,9 +20,10 @@ import pygame
 
 from game.rules.duck import actions as A
 from game.rules.duck import decisions as D
+from game.rules.duck.state import DuckState
 from game.scenes.table.contract import TableHost
 
-from .model import HOUND, Decision, DuckModel, play_sound
+from .model import Decision, DuckModel, play_sound
 
 TOKEN_KEYS = {
     pygame.K_b: "blue",
@@ -61,7 +62,7 @@ class Decisions:
     """Reads the person's decision from the state and keeps the steps taken towards it
     (the cards, the hex, the token, the patterns picked), sending only legal actions."""
 
-    def __init__(self, model: DuckModel, host: TableHost) -> None:
+    def __init__(self, model: DuckModel, host: TableHost[DuckState]) -> None:
         self.model = model
         self.host = host
 
@@ -77,7 +78,9 @@ class Decisions:
         key = (p, self.host.state.phase, self.host.state.decision(p), legal)
         if key != self.model.dec_key:
             self.model.dec_key = key
-            self.model.dec = self._read_decision(p, legal)
+            ask = self.host.state.decision(p)
+            assert ask is not None, f"player {p} has legal actions but no decision"
+            self.model.dec = Decision(ask, legal)
             self._reset_choice()
         return self.model.dec
 
@@ -86,35 +89,6 @@ class Decisions:
         ``deciding``, which tests/scene_helpers.py asks)."""
         d = self.decision()
         return None if d is None else d.player
-
-    def _read_decision(self, p: int, legal) -> Decision:
-        """The table's decision from the rules' typed one (game/rules/duck/decisions.py)."""
-        match self.host.state.decision(p):
-            case D.DiscardCards():
-                return Decision(p, "discard", legal)
-            case D.ChooseCards(why=why):
-                return Decision(p, "order" if why == "order" else "choose", legal)
-            case D.PlaceDuck(duck=duck):
-                return Decision(p, "place", legal, duck=duck)
-            case D.AfterMove(duck=duck):
-                return Decision(p, "post", legal, duck=duck)
-            case D.SendKnocked(duck=duck):
-                return Decision(p, "send", legal, duck=duck)
-            case D.PlayTurn(duck=duck, card=card):
-                return Decision(p, "pre", legal, duck=duck, card=card)
-            case D.MoveAgain(duck=duck, why=why, card=card):
-                return Decision(p, "extra", legal, duck=duck, why=why, card=card)
-            case D.WarpOrStay(piece=piece):
-                return Decision(p, "warp", legal, duck=piece)
-            case D.FacePiece(piece=piece, why=why):
-                return Decision(p, "face", legal, duck=piece, why=why)
-            case D.FaceHound():
-                return Decision(p, "houndface", legal, duck=HOUND)
-            case D.MoveHound():
-                return Decision(p, "houndmove", legal, duck=HOUND)
-            case D.HoundPattern():
-                return Decision(p, "houndpattern", legal, duck=HOUND)
-        raise AssertionError(f"player {p} has legal actions but no decision")
 
     def _reset_choice(self) -> None:
         self.model.hover = None
@@ -128,36 +102,38 @@ class Decisions:
 
     def step_of(self, d: Decision) -> str:
         """Which kind of target the decision waits for now."""
-        mode, token = d.mode, self.model.token_mode
+        token = self.model.token_mode
         if token == "rotate":
             return "face"
         if token in ("ghost", "become"):
             return "duck"
         if token == "keep":
             return "route" if self.model.sel else "card"
-        if mode in ("order", "choose", "discard"):
-            return "card"
-        if mode in ("place", "warp"):
-            return "face" if self.model.sel_hex else "start"
-        if mode == "send":
-            return "start"
-        if mode in ("face", "houndface"):
-            return "face"
-        if mode == "pre":
-            return "route"
-        if mode == "extra":
-            return "route" if d.card or self.model.sel else "card"
-        if mode == "houndmove":
-            return "route" if self.model.sel else "card"
-        if mode == "houndpattern":
-            return "pattern"
+        match d.ask:
+            case D.ChooseCards() | D.DiscardCards():
+                return "card"
+            case D.PlaceDuck() | D.WarpOrStay():
+                return "face" if self.model.sel_hex else "start"
+            case D.SendKnocked():
+                return "start"
+            case D.FacePiece() | D.FaceHound():
+                return "face"
+            case D.PlayTurn():
+                return "route"
+            case D.MoveAgain(card=card):
+                return "route" if card or self.model.sel else "card"
+            case D.MoveHound():
+                return "route" if self.model.sel else "card"
+            case D.HoundPattern():
+                return "pattern"
         return "none"
 
     def cards_needed(self, d: Decision) -> int:
-        if d.mode == "discard":
-            return 3
-        if d.mode == "choose":
-            return self.model.per_player
+        match d.ask:
+            case D.DiscardCards():
+                return 3
+            case D.ChooseCards(why="move"):
+                return self.model.per_player
         return 1
 
     # -- what the legal actions allow -------------------------------------------------------------
@@ -166,33 +142,33 @@ class Decisions:
 
     def playable_cards(self, d: Decision) -> set[int]:
         """The hand cards the current card step may take."""
-        mode = d.mode
         if self.model.token_mode == "keep":
             return {a.card for a in self._of(d, A.Keep)}
-        if mode == "order":
-            return {a.card for a in self._of(d, A.OrderCard)}
-        if mode == "choose":
-            if self.model.per_player == 1:
-                return {a.card for a in self._of(d, A.ChooseCard)}
-            return {a.first for a in self._of(d, A.ChooseCards)}
-        if mode == "discard":
-            return set(self.host.state.hands[d.player])
-        if mode == "extra" and not d.card:
-            return {a.card for a in self._of(d, A.Route)}
-        if mode == "houndmove":
-            return {a.card for a in self._of(d, A.HoundCard)}
+        match d.ask:
+            case D.ChooseCards(why="order"):
+                return {a.card for a in self._of(d, A.OrderCard)}
+            case D.ChooseCards():
+                if self.model.per_player == 1:
+                    return {a.card for a in self._of(d, A.ChooseCard)}
+                return {a.first for a in self._of(d, A.ChooseCards)}
+            case D.DiscardCards():
+                return set(self.host.state.hands[d.player])
+            case D.MoveAgain(card=None):
+                return {a.card for a in self._of(d, A.Route)}
+            case D.MoveHound():
+                return {a.card for a in self._of(d, A.HoundCard)}
         return set()
 
     def route_card(self, d: Decision) -> int | None:
         """The card whose routes the route step offers."""
-        if d.mode in ("pre",) or (d.mode == "extra" and d.card):
+        if d.card is not None:
             return d.card
         return self.model.sel[0] if self.model.sel else None
 
     def _route_cls(self, d: Decision):
         if self.model.token_mode == "keep":
             return A.Keep
-        return A.HoundCard if d.mode == "houndmove" else A.Route
+        return A.HoundCard if isinstance(d.ask, D.MoveHound) else A.Route
 
     def route_indices(self, d: Decision, card: int | None) -> list[int]:
         if card is None:
@@ -208,49 +184,63 @@ class Decisions:
         """The hex whose facing is being chosen."""
         s = self.host.state
         coords = s.board.coords
-        if self.model.token_mode == "rotate" or (
-            d.mode == "face" and d.duck is not None and d.duck >= 0
+        ask = d.ask
+        piece = d.duck
+        if piece is not None and (
+            self.model.token_mode == "rotate" or (isinstance(ask, D.FacePiece) and piece >= 0)
         ):
-            h = s.pos[d.duck]
+            h = s.pos[piece]
             return coords[h] if h >= 0 else None
-        if d.mode in ("place", "warp"):
-            return self.model.sel_hex
-        if d.mode == "face":
-            return coords[s.hound_pos] if s.hound_pos >= 0 else None
-        if d.mode == "houndface":
-            return coords[s.board.drain]
+        match ask:
+            case D.PlaceDuck() | D.WarpOrStay():
+                return self.model.sel_hex
+            case D.FacePiece():
+                return coords[s.hound_pos] if s.hound_pos >= 0 else None
+            case D.FaceHound():
+                return coords[s.board.drain]
         return None
+
+    def _starts(self, d: Decision) -> list:
+        """The legal actions that put the piece on the picked start space (with a facing)."""
+        cls = A.Warp if isinstance(d.ask, D.WarpOrStay) else A.Place
+        return [a for a in self._of(d, cls) if (a.q, a.r) == self.model.sel_hex]
 
     def facings(self, d: Decision) -> list[int]:
         if self.model.token_mode == "rotate":
             return [a.facing for a in self._of(d, A.Rotate)]
-        if d.mode == "place":
-            return [a.facing for a in self._of(d, A.Place) if (a.q, a.r) == self.model.sel_hex]
-        if d.mode == "warp":
-            return [a.facing for a in self._of(d, A.Warp) if (a.q, a.r) == self.model.sel_hex]
-        if d.mode == "face":
-            return [a.facing for a in self._of(d, A.Face)]
-        if d.mode == "houndface":
-            return [a.facing for a in self._of(d, A.HoundFace)]
+        match d.ask:
+            case D.PlaceDuck() | D.WarpOrStay():
+                return [a.facing for a in self._starts(d)]
+            case D.FacePiece():
+                return [a.facing for a in self._of(d, A.Face)]
+            case D.FaceHound():
+                return [a.facing for a in self._of(d, A.HoundFace)]
         return []
 
     def face_action(self, d: Decision, facing: int):
         if self.model.token_mode == "rotate":
             pool = self._of(d, A.Rotate)
-        elif d.mode == "place":
-            pool = [a for a in self._of(d, A.Place) if (a.q, a.r) == self.model.sel_hex]
-        elif d.mode == "warp":
-            pool = [a for a in self._of(d, A.Warp) if (a.q, a.r) == self.model.sel_hex]
-        elif d.mode == "houndface":
-            pool = self._of(d, A.HoundFace)
         else:
-            pool = self._of(d, A.Face)
+            match d.ask:
+                case D.PlaceDuck() | D.WarpOrStay():
+                    pool = self._starts(d)
+                case D.FaceHound():
+                    pool = self._of(d, A.HoundFace)
+                case _:
+                    pool = self._of(d, A.Face)
         return next((a for a in pool if a.facing == facing), None)
 
     def start_hexes(self, d: Decision) -> list[tuple[int, int]]:
-        cls = {"place": A.Place, "warp": A.Warp, "send": A.Send}.get(d.mode)
-        if cls is None:
-            return []
+        cls: type[A.Place | A.Warp | A.Send]
+        match d.ask:
+            case D.PlaceDuck():
+                cls = A.Place
+            case D.WarpOrStay():
+                cls = A.Warp
+            case D.SendKnocked():
+                cls = A.Send
+            case _:
+                return []
         return sorted({(a.q, a.r) for a in self._of(d, cls)}, key=lambda h: (h[1], h[0]))
 
     def token_ducks(self, d: Decision, kind: str) -> list[int]:
@@ -276,20 +266,22 @@ class Decisions:
         return out
 
     def pattern_ok(self, d: Decision, letter: str) -> bool:
-        if d.mode == "houndpattern":
-            return A.patterns_action(letter) in d.legal
-        if d.mode == "houndmove":
-            return any(
-                isinstance(a, A.HoundPatterns) and a.patterns.startswith(self.model.picks + letter)
-                for a in d.legal
-            )
+        match d.ask:
+            case D.HoundPattern():
+                return A.patterns_action(letter) in d.legal
+            case D.MoveHound():
+                return any(
+                    isinstance(a, A.HoundPatterns)
+                    and a.patterns.startswith(self.model.picks + letter)
+                    for a in d.legal
+                )
         return False
 
     def can_go_back(self, d: Decision) -> bool:
         if self.model.sel_hex or self.model.token_mode or self.model.picks:
             return True
         return bool(self.model.sel) and (
-            d.mode in ("extra", "houndmove") or self.model.token_mode == "keep"
+            isinstance(d.ask, (D.MoveAgain, D.MoveHound)) or self.model.token_mode == "keep"
         )
 
     def go_back(self) -> None:

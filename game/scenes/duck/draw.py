@@ -19,6 +19,7 @@ from functools import lru_cache
 
 import pygame
 
+from game.rules.duck.state import DuckState
 from game.scenes.table.contract import TableHost
 from game.ui import fonts, smooth, sprites, theme
 from game.ui.widgets import Picture, draw_icon, draw_text, lay, record_icon, recording
@@ -48,7 +49,7 @@ class Drawing:
     def __init__(
         self,
         model: DuckModel,
-        host: TableHost,
+        host: TableHost[DuckState],
         decisions: Decisions,
         layout: Layout,
         targets: Targets,

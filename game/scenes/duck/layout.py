@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.rules.duck.state import DuckState
 from game.scenes.table.contract import TableHost
 from game.scenes.table.frame_plan import TablePlan
 from game.ui import fonts, sprites, theme, widgets
@@ -49,7 +50,7 @@ BESIDE_GAIN = 0.97
 class Layout:
     """The layout's rects (in the model) and what is placed by them."""
 
-    def __init__(self, model: DuckModel, host: TableHost) -> None:
+    def __init__(self, model: DuckModel, host: TableHost[DuckState]) -> None:
         self.model = model
         self.host = host
         self._bases: dict[tuple[str, int], pygame.Rect] = {}

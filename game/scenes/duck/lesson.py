@@ -30,7 +30,9 @@ from dataclasses import dataclass
 import pygame
 
 from game.rules.duck import actions as A
+from game.rules.duck import decisions as D
 from game.rules.duck.data import COLOURS, PATTERN_NAMES
+from game.rules.duck.state import DuckState
 from game.rules.protocol import Action
 from game.scenes.table.contract import TableHost
 
@@ -56,7 +58,7 @@ class Guide:
     """A lesson's names for the table's things, and the step's action one click away."""
 
     def __init__(
-        self, model: DuckModel, host: TableHost, decisions: Decisions, targets: Targets
+        self, model: DuckModel, host: TableHost[DuckState], decisions: Decisions, targets: Targets
     ) -> None:
         self.model = model
         self.host = host
@@ -260,7 +262,7 @@ class Guide:
                 self.model.sel = [first, second]
             case A.Discard(cards=cards):
                 self.model.sel = list(cards)
-            case A.Route(card=card) if d.mode == "extra" and not d.card:
+            case A.Route(card=card) if isinstance(d.ask, D.MoveAgain) and d.card is None:
                 self.model.sel = [card]
             case A.HoundCard(card=card):
                 self.model.sel = [card]

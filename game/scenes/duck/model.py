@@ -10,10 +10,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.rules.duck import decisions as D
+from game.rules.protocol import Action
 from game.scenes.table.frame import Hint
 from game.ui.widgets import Picture
 
 if TYPE_CHECKING:
+    from game.rules.duck.state import DuckState
     from game.scenes.table.contract import TableHost
     from game.ui.widgets import Button
 
@@ -114,17 +117,56 @@ class Target:
         return dx * dx + dy * dy <= self.radius * self.radius
 
 
-@dataclass
+@dataclass(frozen=True)
 class Decision:
-    """What the person on screen is asked now, read from the state."""
+    """What the person on screen is asked now: the rules' typed decision
+    (game/rules/duck/decisions.py) with its legal actions. The table's parts match on the
+    decision's class, as the rules give it."""
 
-    player: int
-    mode: str  # order choose discard place pre post extra warp face send
-    #                    houndface houndmove houndpattern
-    legal: tuple
-    duck: int | None = None  # the duck concerned (HOUND = -1 for the hound)
-    why: str | None = None  # face: end / knock / turn; extra: buoy / ghost
-    card: int | None = None  # pre: the revealed card; extra: the deck's top card
+    ask: D.DuckDecision
+    legal: tuple[Action, ...]
+
+    @property
+    def player(self) -> int:
+        return self.ask.player
+
+    @property
+    def duck(self) -> int | None:
+        """The piece the decision is about (HOUND for the hound); None: cards only."""
+        match self.ask:
+            case (
+                D.PlaceDuck(duck=piece)
+                | D.PlayTurn(duck=piece)
+                | D.AfterMove(duck=piece)
+                | D.MoveAgain(duck=piece)
+                | D.SendKnocked(duck=piece)
+                | D.WarpOrStay(piece=piece)
+                | D.FacePiece(piece=piece)
+            ):
+                return piece
+            case D.FaceHound() | D.MoveHound() | D.HoundPattern():
+                return HOUND
+        return None
+
+    @property
+    def card(self) -> int | None:
+        """The card whose routes the duck must take (a turn's revealed card, an extra
+        move's card from the deck); None: a card from hand, or no route at all."""
+        match self.ask:
+            case D.PlayTurn(card=card) | D.MoveAgain(card=card):
+                return card
+        return None
+
+    @property
+    def cards_only(self) -> bool:
+        """Cards chosen from hand and nothing else: the order card, this round's card(s)
+        or a discard."""
+        return isinstance(self.ask, (D.ChooseCards, D.DiscardCards))
+
+    @property
+    def of_hound(self) -> bool:
+        """The hound's move: a card or two patterns, or one more pattern."""
+        return isinstance(self.ask, (D.MoveHound, D.HoundPattern))
 
 
 @dataclass(eq=False)
@@ -213,7 +255,7 @@ class DuckModel:
         self.ui_ver += 1
 
 
-def play_sound(host: TableHost, name: str) -> None:
+def play_sound(host: TableHost[DuckState], name: str) -> None:
     """A sound, unless the animations are being skipped."""
     if not host.skipping:
         host.app.sound.play(name)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 
+from game.rules.duck.state import DuckState
 from game.scenes.table.contract import TableHost
 from game.ui.tween import Tween, ease_in_out, ease_out_back, lerp, lerp_angle
 
@@ -29,7 +30,7 @@ def _paddle(t: float) -> float:
 class Motion:
     """The motions the animations are made of: tweens on the host's timeline."""
 
-    def __init__(self, model: DuckModel, host: TableHost) -> None:
+    def __init__(self, model: DuckModel, host: TableHost[DuckState]) -> None:
         self.model = model
         self.host = host
 

@@ -14,6 +14,7 @@ from typing import Any
 import pygame
 
 from game.rules.duck.data import PATTERN_NAMES
+from game.rules.duck.state import DuckState
 from game.scenes.table.contract import Header, SeatFace, TableHost
 from game.scenes.table.frame import Hint
 from game.ui import fonts, identity, sprites, theme
@@ -34,7 +35,7 @@ class Panels(SeatPanels, HandBar):
     def __init__(
         self,
         model: DuckModel,
-        host: TableHost,
+        host: TableHost[DuckState],
         decisions: Decisions,
         texts: Texts,
         targets: Targets,
@@ -156,7 +157,7 @@ class Panels(SeatPanels, HandBar):
         if controller >= 0:  # the hound's control marker, and whose it is
             self._draw_controller(surface, rect, r, controller)
         data = self.host.state.options["hound"]["patterns"]
-        picking = d is not None and d.mode in ("houndmove", "houndpattern")
+        picking = d is not None and d.of_hound
         hover = (
             self.model.hover.value
             if (self.model.hover is not None and self.model.hover.kind == "pattern")

@@ -10,6 +10,7 @@ from typing import Any
 import pygame
 
 from game.rules.duck.data import COLOURS
+from game.rules.duck.state import DuckState
 from game.scenes.table.contract import TableHost
 from game.scenes.table.frame_plan import SeatLayout, seat_layout
 from game.ui import fonts, smooth, sprites, theme
@@ -38,7 +39,7 @@ class SeatPanels:
     """What a seat panel shows of its player."""
 
     model: DuckModel
-    host: TableHost
+    host: TableHost[DuckState]
     decisions: Decisions
     texts: Texts
     targets: Targets

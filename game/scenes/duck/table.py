@@ -38,6 +38,7 @@ from __future__ import annotations
 import pygame
 
 from game.rules.duck.data import ALL_BUOYS, COLOURS
+from game.rules.duck.state import DuckState
 from game.rules.protocol import Event
 from game.scenes.table.contract import FrameCut, Resync, TableHost
 from game.scenes.table.end_screen import Breakdown
@@ -67,7 +68,7 @@ class DuckTable:
     buttons_in_still = True  # the frame's buttons are kept on the still picture
     resync: Resync = "when_idle"  # once nothing is left to play after an event
 
-    def __init__(self, host: TableHost) -> None:
+    def __init__(self, host: TableHost[DuckState]) -> None:
         self.host = host
         state = host.state
         chars = Texts.duck_characters(host, state.per_player)

@@ -12,8 +12,10 @@ from __future__ import annotations
 import pygame
 
 from game.rules.duck import actions as A
+from game.rules.duck import decisions as D
 from game.rules.duck.data import PATTERN_NAMES
 from game.rules.duck.preview import Preview, hound_walk, preview
+from game.rules.duck.state import DuckState
 from game.scenes.table.contract import TableHost
 from game.ui.widgets import Button
 
@@ -26,7 +28,7 @@ class Targets:
     """Lists the decision's targets and buttons, previews the moves, and takes a target's pick."""
 
     def __init__(
-        self, model: DuckModel, host: TableHost, decisions: Decisions, layout: Layout
+        self, model: DuckModel, host: TableHost[DuckState], decisions: Decisions, layout: Layout
     ) -> None:
         self.model = model
         self.host = host
@@ -74,7 +76,7 @@ class Targets:
         self.model.touch_ui()
 
     def _pick_start(self, d: Decision, hex_) -> None:
-        if d.mode == "send":
+        if isinstance(d.ask, D.SendKnocked):
             self.decisions.take(A.send_action(*hex_))
             return
         self.model.sel_hex = hex_
@@ -83,7 +85,7 @@ class Targets:
         self.model.touch_ui()
 
     def pick_pattern(self, d: Decision, letter: str) -> None:
-        if d.mode == "houndpattern":
+        if isinstance(d.ask, D.HoundPattern):
             self.decisions.take(A.patterns_action(letter))
             return
         self.model.picks += letter
@@ -131,14 +133,14 @@ class Targets:
         focused = self.focused_target(d)
         if step == "card":
             need = self.decisions.cards_needed(d)
-            if d.mode in ("order", "choose", "discard"):
+            if d.cards_only:
                 if (
                     len(self.model.sel) < need
                     and focused is not None
                     and isinstance(focused.value, int)
                 ):
                     self.pick_card(d, focused.value, by_key=True)
-                    if need > 1 or d.mode == "discard":
+                    if need > 1 or isinstance(d.ask, D.DiscardCards):
                         return
                 if len(self.model.sel) == need:
                     self.decisions.take(self._card_action(d))
@@ -150,10 +152,11 @@ class Targets:
             self.decisions.take(A.DONE)
 
     def _card_action(self, d: Decision):
-        if d.mode == "order":
-            return A.order_action(self.model.sel[0])
-        if d.mode == "discard":
-            return A.discard_action(tuple(sorted(self.model.sel)))
+        match d.ask:
+            case D.ChooseCards(why="order"):
+                return A.order_action(self.model.sel[0])
+            case D.DiscardCards():
+                return A.discard_action(tuple(sorted(self.model.sel)))
         if self.model.per_player == 1:
             return A.card_action(self.model.sel[0])
         return A.cards_action(self.model.sel[0], self.model.sel[1])
@@ -215,7 +218,7 @@ class Targets:
         hover = self.model.hover
         hovered_card = hover.value if hover is not None and hover.kind == "card" else None
         focused = self.focused_target(d)
-        if d.mode == "choose" and step == "card":
+        if d.ask == D.ChooseCards(d.player, "move") and step == "card":
             card = hovered_card
             if card is None and self.model.keyboard and focused is not None:
                 card = focused.value
@@ -226,7 +229,7 @@ class Targets:
             index = self.model.sel.index(card) if card in self.model.sel else len(self.model.sel)
             duck = d.player * self.model.per_player + min(index, self.model.per_player - 1)
             return ("duck", card, duck, None)
-        if d.mode in ("houndmove", "houndpattern") and (
+        if d.of_hound and (
             self.model.picks or step == "pattern" or (hover is not None and hover.kind == "pattern")
         ):
             letter = hover.value if hover is not None and hover.kind == "pattern" else None
@@ -234,7 +237,8 @@ class Targets:
                 letter = focused.value
             letters = self.model.picks + (letter if isinstance(letter, str) else "")
             return ("patterns", letters) if letters else None
-        if d.mode in ("pre", "extra", "post", "houndmove") and step in ("card", "route"):
+        moves = isinstance(d.ask, (D.PlayTurn, D.MoveAgain, D.AfterMove, D.MoveHound))
+        if moves and step in ("card", "route"):
             if step == "card":
                 card = hovered_card
                 if card is None and self.model.keyboard and focused is not None:
@@ -248,7 +252,7 @@ class Targets:
                     route = marked.value[1]  # a route target's value: (card, index)
             if card is None:
                 return None
-            if d.mode == "houndmove":
+            if isinstance(d.ask, D.MoveHound):
                 return ("hound", card, route)
             return ("duck", card, d.duck, route)
         return None
@@ -258,7 +262,7 @@ class Targets:
         if self.host.private_player is None:
             return []
         table = None
-        if d is not None and d.card and d.mode in ("pre", "extra"):
+        if d is not None and d.card:  # a turn's revealed card, an extra move's top card
             table = d.card
         hand = list(self.model.shown.hand)
         cards = ([table] if table else []) + hand
@@ -311,17 +315,17 @@ class Targets:
                             max(self.host.px(13), hs * 0.45),
                         )
                     )
-        if step == "start" or (d.mode in ("place", "warp") and step == "face"):
+        if step == "start" or (isinstance(d.ask, (D.PlaceDuck, D.WarpOrStay)) and step == "face"):
             for h in self.decisions.start_hexes(d):
                 if h != self.model.sel_hex:
                     out.append(Target("start", h, geo.hex_px(*h), hs * 0.8))
         if step == "duck" and self.model.token_mode is not None:  # ghost or become
             coords = self.host.state.board.coords
             for duck in self.decisions.token_ducks(d, self.model.token_mode):
-                h = self.host.state.pos[duck]
-                if h >= 0:
-                    out.append(Target("duck", duck, geo.hex_px(*coords[h]), hs * 0.85))
-        if d.mode in ("houndmove", "houndpattern"):
+                at = self.host.state.pos[duck]
+                if at >= 0:
+                    out.append(Target("duck", duck, geo.hex_px(*coords[at]), hs * 0.85))
+        if d.of_hound:
             for letter, rect in zip(PATTERN_NAMES, self.model.pattern_rects):
                 if self.decisions.pattern_ok(d, letter):
                     out.append(Target("pattern", letter, rect.center, rect=rect))
@@ -332,7 +336,7 @@ class Targets:
             elif (
                 card in playable
                 and step in ("card", "route")
-                and not (d.mode == "pre" or (d.mode == "extra" and d.card))
+                and d.card is None  # not while the duck's card is fixed
             ):
                 out.append(Target("card", card, rect.center, rect=rect))
         if self.model.tray_rect is not None:
@@ -351,7 +355,7 @@ class Targets:
         indices = self.decisions.route_indices(d, card)
         ends = []
         for i in indices:
-            if d.mode == "houndmove":
+            if isinstance(d.ask, D.MoveHound):
                 hp = self.hound_preview((self.host.state.cards[card][i][0],))
                 end = hp["end"] or (hp["path"][-1] if hp["path"] else hp["start"])
             else:
@@ -409,13 +413,17 @@ class Targets:
         specs = []
         step = self.decisions.step_of(d)
         need = self.decisions.cards_needed(d)
-        if step == "card" and d.mode in ("order", "choose", "discard"):
-            label = {"order": "duck.button.show", "discard": "duck.button.discard"}.get(
-                d.mode, "duck.button.play_two" if need == 2 else "duck.button.play"
-            )
+        if step == "card" and d.cards_only:
+            match d.ask:
+                case D.ChooseCards(why="order"):
+                    label = "duck.button.show"
+                case D.DiscardCards():
+                    label = "duck.button.discard"
+                case _:
+                    label = "duck.button.play_two" if need == 2 else "duck.button.play"
             specs.append((t(label), self.accept, len(self.model.sel) == need, True, "confirm"))
         if step == "route" and self.decisions.route_card(d) is not None:
-            label = "duck.button.hound" if d.mode == "houndmove" else "duck.button.move"
+            label = "duck.button.hound" if isinstance(d.ask, D.MoveHound) else "duck.button.move"
             specs.append((t(label), self.accept, True, True, "confirm"))
         if A.TURN in d.legal and self.model.token_mode is None:
             specs.append(

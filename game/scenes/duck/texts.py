@@ -3,8 +3,10 @@ question or status, and the action bar's hint on how to answer."""
 
 from __future__ import annotations
 
+from game.rules.duck import decisions as D
 from game.rules.duck import events as E
 from game.rules.duck.data import PATTERN_NAMES
+from game.rules.duck.state import DuckState
 from game.rules.protocol import Event
 from game.scenes.table.contract import TableHost
 from game.scenes.table.frame import Hint
@@ -12,17 +14,25 @@ from game.scenes.table.frame import Hint
 from .decisions import Decisions
 from .model import HOUND, Decision, DuckModel
 
+# The question for each reason the rules give (decisions.py's FacePiece.why, MoveAgain.why).
+FACE_ASKS = {
+    "end": "duck.ask.face_end",
+    "knock": "duck.ask.face_knock",
+    "turn": "duck.ask.face_turn",
+}
+EXTRA_ASKS = {"buoy": "duck.ask.extra_buoy", "ghost": "duck.ask.extra_ghost"}
+
 
 class Texts:
     """The log's lines, the ducks' names, the header and the hint."""
 
-    def __init__(self, model: DuckModel, host: TableHost, decisions: Decisions) -> None:
+    def __init__(self, model: DuckModel, host: TableHost[DuckState], decisions: Decisions) -> None:
         self.model = model
         self.host = host
         self.decisions = decisions
 
     @staticmethod
-    def duck_characters(host: TableHost, per_player: int) -> list[str]:
+    def duck_characters(host: TableHost[DuckState], per_player: int) -> list[str]:
         """The character of each duck: a player's first duck is the seat's character; a
         second duck (two ducks each) is one no seat plays with."""
         keys = [c.key for c in host.info.characters]
@@ -283,25 +293,50 @@ class Texts:
             return t("duck.ask.keep", name=name, duck=duck)
         if token in ("ghost", "become"):
             return t(f"duck.ask.{token}", name=name)
-        mode = d.mode
-        if mode == "choose" and self.model.per_player == 2:
-            first = d.player * 2
-            return t(
-                "duck.ask.choose_two",
-                name=name,
-                a=self.short_duck(first),
-                b=self.short_duck(first + 1),
-            )
-        if mode in ("place", "warp") and self.model.sel_hex is not None:
-            return t(f"duck.ask.{mode}_face", name=name, duck=duck)
-        if mode == "warp" and d.duck == HOUND:
-            return t("duck.ask.hound_warp", name=name)
-        if mode == "face":
-            key = "duck.ask.face_hound" if d.duck == HOUND else f"duck.ask.face_{d.why}"
-            return t(key, name=name, duck=duck)
-        if mode == "extra":
-            return t(f"duck.ask.extra_{d.why}", name=name, duck=duck)
-        return t(f"duck.ask.{mode}", name=name, duck=duck, card=d.card)
+        match d.ask:
+            case D.ChooseCards(why="order"):
+                return t("duck.ask.order", name=name, duck=duck)
+            case D.ChooseCards() if self.model.per_player == 2:
+                first = d.player * 2
+                return t(
+                    "duck.ask.choose_two",
+                    name=name,
+                    a=self.short_duck(first),
+                    b=self.short_duck(first + 1),
+                )
+            case D.ChooseCards():
+                return t("duck.ask.choose", name=name, duck=duck)
+            case D.DiscardCards():
+                return t("duck.ask.discard", name=name, duck=duck)
+            case D.PlaceDuck() if self.model.sel_hex is not None:
+                return t("duck.ask.place_face", name=name, duck=duck)
+            case D.PlaceDuck():
+                return t("duck.ask.place", name=name, duck=duck)
+            case D.WarpOrStay() if self.model.sel_hex is not None:
+                return t("duck.ask.warp_face", name=name, duck=duck)
+            case D.WarpOrStay(piece=piece) if piece == HOUND:
+                return t("duck.ask.hound_warp", name=name)
+            case D.WarpOrStay():
+                return t("duck.ask.warp", name=name, duck=duck)
+            case D.FacePiece(piece=piece) if piece == HOUND:
+                return t("duck.ask.face_hound", name=name, duck=duck)
+            case D.FacePiece(why=why):
+                return t(FACE_ASKS[why], name=name, duck=duck)
+            case D.MoveAgain(why=why):
+                return t(EXTRA_ASKS[why], name=name, duck=duck)
+            case D.PlayTurn(card=card):
+                return t("duck.ask.pre", name=name, duck=duck, card=card)
+            case D.AfterMove():
+                return t("duck.ask.post", name=name, duck=duck)
+            case D.SendKnocked():
+                return t("duck.ask.send", name=name, duck=duck)
+            case D.FaceHound():
+                return t("duck.ask.houndface", name=name, duck=duck)
+            case D.MoveHound():
+                return t("duck.ask.houndmove", name=name, duck=duck)
+            case D.HoundPattern():
+                return t("duck.ask.houndpattern", name=name, duck=duck)
+        raise AssertionError(f"no question for {d.ask}")
 
     def title(self) -> tuple[int | None, str]:
         """The header's line and the seat it is about (drawn in that seat's colour)."""
@@ -345,8 +380,8 @@ class Texts:
             return Hint(t("duck.hint.watching"))
         n = len(self.model.shown.hand)
         step = self.decisions.step_of(d)
-        mode = d.mode
-        if step == "card" and mode == "choose":
+        ask = d.ask
+        if step == "card" and ask == D.ChooseCards(d.player, "move"):
             if self.model.per_player == 2:
                 first = d.player * 2
                 text = t(
@@ -357,11 +392,13 @@ class Texts:
                 )
             else:
                 text = t("duck.hint.cards", n=n)
-        elif step == "card" and mode in ("order", "discard"):
-            text = t(f"duck.hint.{mode}", n=n)
+        elif step == "card" and isinstance(ask, D.ChooseCards):
+            text = t("duck.hint.order", n=n)
+        elif step == "card" and isinstance(ask, D.DiscardCards):
+            text = t("duck.hint.discard", n=n)
         elif step == "card":
             text = t("duck.hint.card_then_route", n=n)
-            if mode == "houndmove":
+            if isinstance(ask, D.MoveHound):
                 text = t("duck.hint.houndmove", n=n)
         elif step == "route":
             routes = self.decisions.route_indices(d, self.decisions.route_card(d))
@@ -369,7 +406,7 @@ class Texts:
         elif step == "face":
             text = t("duck.hint.face")
         elif step == "start":
-            text = t("duck.hint.warp" if mode == "warp" else "duck.hint.start")
+            text = t("duck.hint.warp" if isinstance(ask, D.WarpOrStay) else "duck.hint.start")
         elif step == "duck":
             text = t("duck.hint.duck")
         elif step == "pattern":
@@ -380,7 +417,7 @@ class Texts:
         if (
             self.model.token_mode is None
             and self.decisions.usable_tokens(d)
-            and mode in ("pre", "choose")
+            and (isinstance(ask, D.PlayTurn) or ask == D.ChooseCards(d.player, "move"))
         ):
             extra.append(t("duck.hint.tokens"))
         if self.decisions.can_go_back(d):

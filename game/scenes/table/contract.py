@@ -17,16 +17,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 
 import pygame
 
-from game.rules.protocol import Action, Event
+from game.rules.protocol import Action, Event, GameState
 from game.scenes.table.end_screen import Breakdown
 from game.scenes.table.frame import Hint
 from game.scenes.table.frame_plan import SeatLayout, TablePlan
 from game.scenes.table.guide import TableGuide
-from game.table.driver import TableDriver
+from game.table.driver import TableDriver, TableRecord
 from game.ui.i18n import Translator
 from game.ui.tween import Timeline
 from game.ui.widgets import Button, ButtonGroup, Picture
@@ -266,13 +266,18 @@ class GameTable(Protocol):
         ...
 
 
-class TableHost(Protocol):
-    """What a game's parts may ask of the table scene that runs them."""
+# The state of the game a table shows: a game's parts ask for ``TableHost[DuckState]``
+# and see the Duck state's own fields, typed.
+StateT_co = TypeVar("StateT_co", bound=GameState, covariant=True)
+
+
+class TableHost(Protocol[StateT_co]):
+    """What a game's parts may ask of the table scene that runs them (``StateT_co``: the
+    game's state class)."""
 
     app: Host
     t: Translator
     driver: TableDriver  # the game run through it (local seats, network)
-    session: Any  # the game the screen shows (game.table.driver.TableRecord)
     private_player: int | None  # whose private things the screen shows
     skipping: bool  # the animations are being skipped (a game may keep quiet)
     timeline: Timeline
@@ -289,7 +294,12 @@ class TableHost(Protocol):
     bar_across: bool  # the bar must lie across the window under the board (a replay's)
 
     @property
-    def state(self) -> Any: ...
+    def session(self) -> TableRecord:
+        """The game the screen shows: its seats, the actions so far."""
+        ...
+
+    @property
+    def state(self) -> StateT_co: ...
 
     @property
     def speed(self) -> float: ...
@@ -337,7 +347,8 @@ class TableHost(Protocol):
 
     def _cached(self, name: Any, key: tuple, rect: pygame.Rect, paint: Any) -> Picture:
         """A kept picture of a part of ``rect``'s size (the frame's cache: painted again
-        when ``key``, the size or the language changes)."""
+        when ``key``, the size or the language changes). Still the frame's private
+        method: it becomes the frame part's own when the frame is a part (issue #37)."""
         ...
 
     def frame_event(self, event: pygame.event.Event) -> bool: ...
@@ -346,7 +357,7 @@ class TableHost(Protocol):
 class GameFactory(Protocol):
     """What makes a game's table for a scene (the table's class)."""
 
-    def __call__(self, host: TableHost) -> GameTable: ...
+    def __call__(self, host: TableHost[Any]) -> GameTable: ...
 
 
 class TableDefaults:

@@ -112,7 +112,7 @@ def race(
     state.phase, state.pending, state.mv = "choose", None, None
     state.order, state.turn, state.round = (), 0, round_
     state.discarding = []
-    state._legal_cache = None
+    state.touch()
     if full_hands:
         invariants(state)
     return state
