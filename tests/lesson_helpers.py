@@ -85,7 +85,7 @@ def do_step(app, scene, step) -> None:
 
 
 def assert_pointed_on_screen(app, scene, step) -> None:
-    rect = scene.lesson_element(step.point)
+    rect = scene.guide.place(step.point)
     assert rect is not None, f"steps[{step.index}]: {step.point} is not on screen"
     screen = app.screen.get_rect()
     assert rect.w > 0 and rect.h > 0

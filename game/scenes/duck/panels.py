@@ -14,8 +14,8 @@ from typing import Any
 import pygame
 
 from game.rules.duck.data import PATTERN_NAMES
-from game.scenes.table.contract import Header, SeatFace, TableHost
-from game.scenes.table.frame import Hint
+from game.scenes.table.contract import TableHost
+from game.scenes.table.frame import Header, Hint, SeatFace
 from game.ui import fonts, identity, sprites, theme
 from game.ui.widgets import draw_focus_ring, draw_icon, draw_panel, draw_text
 
