@@ -113,7 +113,7 @@ def test_the_callout_fits_at_the_smallest_window_and_leaves_the_way_in_sight(lan
         if not target.contains(box):  # the board itself: the callout lies on it
             assert not box.colliderect(target), f"steps[{index}] hides {step.point}"
         if (step.expect or "").startswith("place"):  # the way the tile makes: in sight
-            ways = scene.lesson_keep_clear()
+            ways = scene.game.keep_clear()
             assert ways and not any(box.colliderect(w) for w in ways), f"steps[{index}]"
         do_step(app, scene, step)
 

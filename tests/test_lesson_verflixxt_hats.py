@@ -127,7 +127,7 @@ def test_the_goal_chips_are_found_beside_the_finish_only_in_the_hats_game():
     base = app.top
     wait_for_step(app, base)
     assert base.guide.lesson.id == "verflixxt-1"
-    assert base.lesson_element("chips") is None  # no chips in the base game
+    assert base.guide.place("chips") is None  # no chips in the base game
 
 
 def test_learn_to_play_offers_both_lessons_and_says_where_one_was_left():

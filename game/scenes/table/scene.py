@@ -6,10 +6,10 @@ the shared frame around it and asks the game only what
 What every table does, written once here: its computer seats' decisions shown with a
 visible "thinking" cue and a pause people can follow, the hand-off curtain between
 people, events played in order as animations (skippable; speed from settings; input
-locked only while something moves), undo, pause and rules help, autosave, the end screen (:mod:`game.scenes.table.end_screen`,
-fed by :meth:`TableScene.final_breakdown`), and the guide over the table
-(:mod:`game.scenes.table.guide`: a lesson's, or none) that it tells what happens. Its
-parts (issue #37): the frame around the board (``self.frame``, a
+locked only while something moves), undo, pause and rules help, autosave, the end
+screen (:mod:`game.scenes.table.end_screen`, fed by :meth:`TableScene.final_breakdown`),
+and the guide over the table (:mod:`game.scenes.table.guide`: a lesson's, or none) that
+it tells what happens. Its parts (issue #37): the frame around the board (``self.frame``, a
 :class:`~game.scenes.table.frame.TableFrame`: header, seat panels, bar, thinking cue,
 asking the game's seats what to say) and the log (``self.log``, a
 :class:`~game.scenes.table.frame_log.TableLog`: its lines, dividers, rebuild).
