@@ -70,7 +70,7 @@ STEP_KEYS = ("text", "point", "about", "expect", "hint", "events")
 
 # What a step may point at: the frame's parts (every game), "seat:N", and each game's own
 # things, named in its registry entry (GameInfo.lesson_elements) and located by its table
-# (TableScene.lesson_element).
+# (game.scenes.table.elements.lesson_element).
 FRAME_ELEMENTS = ("header", "board", "bar", "hint", "controls", "log", "undo", "menu", "help")
 _SEAT = re.compile(r"seat:([0-9])")
 # an event a step must see: its kind, then what its data must say ("move piece=0a to=l2")

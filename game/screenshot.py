@@ -13,6 +13,7 @@ step 7 (from 1) shows, and drawn as the person sees it, its ring and callout inc
 from __future__ import annotations
 
 import os
+import random
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -20,6 +21,7 @@ from typing import Any
 import pygame
 
 from game import registry
+from game.ai import Bot, make_bot
 from game.app import App
 from game.scenes.base import Host
 from game.scenes.table import scene as table_scene
@@ -127,7 +129,34 @@ def build_scene(app: Host, name: str, args: Any) -> None:
     scene_class = app.router.table(info.id)
     scene = scene_class(app, session)
     app.push(scene)
-    scene.fast_forward(args.rounds, args.actions)
+    fast_forward(scene, args.rounds, args.actions)
+
+
+def fast_forward(scene: table_scene.TableScene, rounds: int, actions: int = 0) -> None:
+    """Let every seat (people too, as 'normal' bots) play until ``rounds`` rounds are
+    done and then ``actions`` more actions (a table in the middle of a round), without
+    animation; then show seat 0's point of view, if a person sits there. For the
+    screenshots and the tests (issue #37: not the production scene's)."""
+    session = scene.session
+    rng = random.Random(session.bot_seed)  # never the game's seed (issue #18)
+    bots: dict[int, Bot] = {}
+    runner = BotRunner()
+    state = scene.state
+    for event in scene.waiting():  # still waiting to be played (the opening)
+        scene.write_event(event, divide=False)
+    extra = actions
+    while not state.is_over() and (state.round_number <= rounds or extra > 0):
+        if state.round_number > rounds:
+            extra -= 1
+        player = state.to_act()[0]
+        bot = bots.setdefault(player, make_bot(session.game_id, "normal"))
+        before = state.round_number
+        for event in scene.driver.submit(player, runner.decide(bot, state, player, rng)):
+            if event.visible_to is None:
+                scene.write_event(event)
+        if state.round_number != before and not state.is_over():
+            scene.log.divider(state.round_number)
+    scene.settle(0 if session.seats[0].human else None)
 
 
 @contextmanager
@@ -150,8 +179,7 @@ def take_lesson_step(app, scene, lesson_id: str, index: int, expect: str) -> Non
     takes the action (the first with an action for a free choice, "any"). A step no
     control takes is a ValueError naming the lesson and the step."""
     app.draw()  # the table's controls for this step are laid out
-    clicks = getattr(scene, "lesson_clicks", None)
-    keys = clicks(expect) if clicks is not None else None
+    keys = scene.game.lesson_clicks(expect)
     if keys is not None:
         for key in keys:
             pos = scene.probe()[key]

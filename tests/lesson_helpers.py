@@ -60,9 +60,9 @@ def target_for(scene, expect: str) -> str:
 
 def clicks_for(scene, expect: str) -> list[str]:
     """The probe keys to click for the expected action: a scene whose action takes more
-    than one click (Cluck-peep!: tile, Turn over, Place) says which (``lesson_clicks``)."""
-    clicks = getattr(scene, "lesson_clicks", None)
-    keys = clicks(expect) if clicks is not None else None
+    than one click (Cluck-peep!: tile, Turn over, Place) says which (its game's
+    ``lesson_clicks``)."""
+    keys = scene.game.lesson_clicks(expect)
     return keys if keys is not None else [target_for(scene, expect)]
 
 
@@ -85,7 +85,7 @@ def do_step(app, scene, step) -> None:
 
 
 def assert_pointed_on_screen(app, scene, step) -> None:
-    rect = scene.lesson_element(step.point)
+    rect = scene.guide.place(step.point)
     assert rect is not None, f"steps[{step.index}]: {step.point} is not on screen"
     screen = app.screen.get_rect()
     assert rect.w > 0 and rect.h > 0

@@ -357,7 +357,7 @@ def test_screenshot_of_a_lesson_step_is_that_step_as_a_person_sees_it(tmp_path):
             shown = scene.guide.shown_step()
             assert shown is not None and shown.index == step - 1, (lesson_id, step)
             assert scene.guide.callout is not None  # drawn, over the table
-            assert app.screen.get_rect().contains(scene.lesson_element(shown.point))
+            assert app.screen.get_rect().contains(scene.guide.place(shown.point))
             assert table_scene.BOT_DELAY == delay  # the computers' pause is the app's again
     pygame.quit()
     out = tmp_path / "step.png"

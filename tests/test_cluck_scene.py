@@ -14,6 +14,7 @@ from game.scenes.cluck import CluckScene
 from game.scenes.cluck.panels import Panels
 from game.scenes.table import scene as table_scene
 from game.scenes.table.end_screen import GameOverScene
+from game.screenshot import fast_forward
 from game.session import Session
 from game.ui import fonts, sprites
 from game.ui.i18n import Translator
@@ -262,7 +263,7 @@ def test_layout_draws_at_both_sizes_without_overlaps(size):
     app = App(size=size, settings=Settings(), persist=False)
     try:
         scene = start(app, humans=(0,), players=4, seed=2)
-        scene.fast_forward(1)
+        fast_forward(scene, 1)
         app.step(DT)
         app.draw()
         w, h = size
@@ -350,7 +351,7 @@ def test_a_resumed_game_opens_on_its_state_and_plays_on(app):
 def test_fast_forward_can_stop_in_the_middle_of_a_round(app):
     """``screenshot cluck --rounds 0 --actions 6``: holes chosen, two tiles laid."""
     scene = start(app, players=4, seed=3)
-    scene.fast_forward(0, 6)
+    fast_forward(scene, 0, 6)
     assert len(scene.session.actions) == 6
     assert scene.state.round_number == 1 and len(scene.state.ladder) == 2
     assert [t.tile for t in scene.game.model.table.roads] == [r.tile for r in scene.state.ladder]

@@ -168,7 +168,7 @@ def test_what_flies_to_a_seat_lands_in_its_panel():
     try:
         _settled(app, scene)
         for p in range(4):
-            extras = scene.seat_parts(p).extras.inflate(4, 4)
+            extras = scene.frame.seat_parts(p).extras.inflate(4, 4)
             for i in range(3):
                 assert extras.collidepoint(scene.game.geometry.anchor(("hand", p, i)))
             for i in range(8):

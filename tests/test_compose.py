@@ -50,7 +50,7 @@ class _Frame:
 
         return paint_picture(pygame.Surface(self.rect.size), paint)
 
-    def frame_panels(self):
+    def panels(self):
         return [(self.rect, self.panel)]
 
     def hint_text(self) -> str:

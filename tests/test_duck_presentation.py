@@ -18,6 +18,7 @@ from game import registry
 from game.scenes.duck import art
 from game.scenes.duck.geometry import SQ3, unit
 from game.scenes.table.frame import Hint
+from game.screenshot import fast_forward
 from game.session import Session
 from game.ui import widgets
 from tests.scene_helpers import make_app, seats, text_problems
@@ -43,7 +44,7 @@ def _table(size, players: int, options: dict, lang: str = "en", text_size: float
     scene = app.router.table("duck")(app, session)
     app.stack.clear()
     app.push(scene)
-    scene.fast_forward(0)
+    fast_forward(scene, 0)
     app.draw()
     return app, scene
 
@@ -235,7 +236,7 @@ def test_seat_panels_show_every_icon_at_16_px_inside_the_row(size, players):
         sh.tokens = [3] * players
         sh.ghost = [True] * len(sh.ghost)
         for p in range(players):
-            parts = scene.seat_parts(p)
+            parts = scene.frame.seat_parts(p)
             row = scene.plan.seats[p]
             assert row.contains(parts.extras)
             assert parts.extras.h >= 16
@@ -251,10 +252,10 @@ def test_seat_panels_show_every_icon_at_16_px_inside_the_row(size, players):
             for a, b in itertools.combinations(boxes, 2):
                 assert not a.colliderect(b)
             if parts.subtitle.h == 0:
-                assert scene.seat_subtitle(p) == ""
+                assert scene.frame.seat_subtitle(p) == ""
                 assert parts.name.bottom <= parts.extras.y
         if players == 6 and size == (1024, 600):
-            assert scene.seat_parts(0).subtitle.h == 0  # the secondary line went first
+            assert scene.frame.seat_parts(0).subtitle.h == 0  # the secondary line went first
     finally:
         pygame.quit()
 
@@ -309,9 +310,9 @@ def _play_checking(monkeypatch, lang: str, players: int, seed: int, decisions: i
         if not step_until(app, lambda: scene.game.decisions.decision() is not None):
             break
         app.draw()
-        hint = scene.hint_text()
+        hint = scene.frame.hint_text()
         box = scene.plan.hint
-        lines, size, line_h = scene.hint_layout(hint, box)
+        lines, size, line_h = scene.frame.hint_layout(hint, box)
         assert not str(hint).rstrip().endswith("…"), hint
         assert all(not line.rstrip().endswith("…") for line in lines), lines
         assert size >= 14
@@ -404,7 +405,7 @@ def test_pieces_that_stand_still_are_on_the_still_picture():
     app, scene = _table((1024, 600), 4, {"variant": "advanced"})
     try:
         drawing, model = scene.game.drawing, scene.game.model
-        scene.fast_forward(1)  # the ducks on the board
+        fast_forward(scene, 1)  # the ducks on the board
         assert model.duck_pos
         for _ in range(2):
             app.elapsed += 1 / 60
@@ -434,7 +435,7 @@ def test_a_hovered_hand_card_is_magnified_clear_of_the_preview():
 
     app, scene = _table((1024, 600), 2, {})
     try:
-        scene.fast_forward(1)
+        fast_forward(scene, 1)
         game = scene.game
         d = game.decisions.decision()
         cards = game.choosing.bar_cards(d)
@@ -478,7 +479,7 @@ def test_a_ducks_seat_mark_stays_inside_its_hex(size):
     (>= 16 px) lies within the hex's corners round the duck's centre."""
     app, scene = _table(size, 6, {"variant": "advanced"})
     try:
-        scene.fast_forward(1)
+        fast_forward(scene, 1)
         model = scene.game.model
         with widgets.recording(app.screen) as sink:
             app.draw()

@@ -19,6 +19,7 @@ from game.scenes.duck import DuckScene
 from game.scenes.duck.panels import Panels
 from game.scenes.table import scene as table_scene
 from game.scenes.table.end_screen import GameOverScene
+from game.screenshot import fast_forward
 from game.session import Seat, Session
 from game.ui import fonts, sprites
 from game.ui.i18n import Translator
@@ -471,7 +472,7 @@ def test_layout_draws_at_both_sizes_without_overlaps(size):
     app = App(size=size, settings=Settings(), persist=False)
     try:
         scene = start(app, humans=(0,), players=6, seed=2, variant="advanced")
-        scene.fast_forward(2)
+        fast_forward(scene, 2)
         app.step(DT)
         app.draw()
         w, h = size

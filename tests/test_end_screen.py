@@ -14,6 +14,7 @@ from game.rules.verflixxt import score_breakdown
 from game.scenes.shell.menu import MenuScene
 from game.scenes.table import end_screen
 from game.scenes.table.end_screen import MIN_TEXT, GameOverScene
+from game.screenshot import fast_forward
 from game.ui import fonts
 from tests.scene_helpers import click, key, make_app, push_game, step_until
 
@@ -39,7 +40,7 @@ def finish(game_id, players, options, size=(1280, 720), lang="en"):
     app = make_app(size, lang)
     app.push(MenuScene(app))
     scene = push_game(app, game_id, (), players, 5, options, "normal")
-    scene.fast_forward(10**6)
+    fast_forward(scene, 10**6)
     assert scene.state.is_over()
     assert step_until(app, lambda: isinstance(app.top, GameOverScene), 2000, 1 / 20)
     return app, scene, app.top
@@ -173,7 +174,7 @@ def test_play_again_and_menu_still_work(game_id, players, options, looking):
         # a new secret seed of 128 bits, not one derived from the last game's (issue #18)
         assert again.session.seed != scene.session.seed and again.session.seed >= 2**64
         assert not again.state.is_over() and len(app.stack) == 2
-        again.fast_forward(10**6)
+        fast_forward(again, 10**6)
         assert step_until(app, lambda: isinstance(app.top, GameOverScene), 2000, 1 / 20)
         if looking:
             key(app, pygame.K_t)
@@ -194,13 +195,13 @@ def test_eight_routes_no_longer_draws_its_own_final_table_under_the_end_screen()
             assert not hasattr(part, "_draw_final") and not hasattr(part, "final_rect")
         calls: list[str] = []
         drawing._paint_lid = lambda surface: calls.append("lid")
-        seat_picture = scene.seat_picture
+        seat_picture = scene.frame.seat_picture
 
         def counted(player, row):
             calls.append("seat")
             return seat_picture(player, row)
 
-        scene.seat_picture = counted
+        scene.frame.seat_picture = counted
         drawing.forget()  # (the lid is in the table's kept pictures)
         scene.compositor.forget()
         scene.draw_table(app.screen)

@@ -62,13 +62,13 @@ def test_the_log_scrolls_with_the_wheel_and_opens_on_its_first_round(game):
         motion(app, scene.plan.log.center)
         pygame.mouse.set_pos(scene.plan.log.center)
         app.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False))
-        assert scene.log_scroll == 6  # three lines a notch, towards older entries
+        assert scene.log.scroll == 6  # three lines a notch, towards older entries
         app.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-10, flipped=False))
-        assert scene.log_scroll == 0  # never past the newest
+        assert scene.log.scroll == 0  # never past the newest
         app.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=500, flipped=False))
-        lines = scene.log_wrapped(scene.plan.log)
-        fit = scene.log_geometry(scene.plan.log)[3]
-        assert scene.log_scroll == len(lines) - fit  # the oldest line shows at the top
+        lines = scene.log.wrapped(scene.plan.log)
+        fit = scene.log.geometry(scene.plan.log)[3]
+        assert scene.log.scroll == len(lines) - fit  # the oldest line shows at the top
     finally:
         pygame.quit()
 
@@ -79,8 +79,8 @@ def test_the_thinking_cue_is_in_the_thinking_seats_panel(game, monkeypatch):
     app = make_app((1280, 720))
     try:
         scene = push_game(app, game, (), 3, 3, {}, "easy")
-        assert step_until(app, lambda: scene.thinking_seat() is not None, 400, 1 / 30)
-        seat = scene.thinking_seat()
+        assert step_until(app, lambda: scene.frame.thinking_seat() is not None, 400, 1 / 30)
+        seat = scene.frame.thinking_seat()
         with widgets.recording(app.screen) as sink:
             scene.draw(app.screen)
         cue = [t for t in sink.texts if t.text.startswith(app.t("app.frame_thinking"))]
@@ -96,18 +96,18 @@ def test_a_reader_scrolled_back_keeps_their_place_as_long_entries_arrive(game):
         scene = push_game(app, game, (0,), 4 if game != "routes" else 3, 3, {}, "easy")
         for i in range(60):
             scene.log_line(f"line {i} of a long evening at the table")
-        scene.scroll_log(10)
+        scene.log.scroll_by(10, scene.plan.log)
         rect = scene.plan.log
-        fit = scene.log_geometry(rect)[3]
+        fit = scene.log.geometry(rect)[3]
 
         def shown() -> list[str]:
-            lines = scene.log_wrapped(rect)
-            end = len(lines) - scene.log_scroll
+            lines = scene.log.wrapped(rect)
+            end = len(lines) - scene.log.scroll
             return lines[max(0, end - fit) : end]
 
-        before, count = shown(), len(scene.log_wrapped(rect))
+        before, count = shown(), len(scene.log.wrapped(rect))
         scene.log_line("a much longer entry that wraps onto more than one line of the log " * 3)
-        assert len(scene.log_wrapped(rect)) >= count + 2  # it did wrap
+        assert len(scene.log.wrapped(rect)) >= count + 2  # it did wrap
         assert shown() == before
     finally:
         pygame.quit()

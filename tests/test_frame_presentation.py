@@ -12,6 +12,8 @@ import pytest
 from game.scenes.table.end_screen import CELEBRATION, GameOverScene, hop
 from game.scenes.table.frame import Hint, LogDivider, first_seat, split_names
 from game.scenes.table.frame_plan import LOG_LINES, log_line_h, plan_table
+from game.scenes.table.record import log_viewer
+from game.screenshot import fast_forward
 from game.ui import sound, theme, widgets
 from game.ui.i18n import Translator, catalog
 from tests.scene_helpers import make_app, push_game, push_resumed_game, seats
@@ -49,7 +51,7 @@ def test_every_table_shows_eight_whole_log_lines_at_its_most_players(game):
         scene.layout(app.screen.get_size())
         for i in range(40):
             scene.log_line(f"entry {i}: " + "a long line of the log that wraps " * (i % 3 + 1))
-        rows = scene.shown_log_rows(scene.plan.log)
+        rows = scene.log.shown_rows(scene.plan.log)
         assert len(rows) >= LOG_LINES
         with widgets.recording(app.screen) as sink:
             scene.draw(app.screen)
@@ -87,7 +89,7 @@ def test_the_hint_never_ends_in_an_ellipsis_at_1024x600(game, lang, monkeypatch)
             key=len,
         )[-12:]
         for text in texts:
-            lines, size, _h = scene.hint_layout(text, scene.plan.hint)
+            lines, size, _h = scene.frame.hint_layout(text, scene.plan.hint)
             assert size >= theme.MIN_TEXT_PX
             assert not any(line.endswith("…") for line in lines), text
             joined = "".join(lines).replace(" ", "")
@@ -95,7 +97,7 @@ def test_the_hint_never_ends_in_an_ellipsis_at_1024x600(game, lang, monkeypatch)
             assert joined.startswith(main[: len(main) // 2])  # the instruction is kept
             if lang == "ja":
                 assert "  " not in "".join(lines)
-        monkeypatch.setattr(scene, "hint_text", lambda: texts[-1])
+        monkeypatch.setattr(scene.frame, "hint_text", lambda: texts[-1])
         with widgets.recording(app.screen) as sink:
             scene.draw(app.screen)
         assert not any(
@@ -113,7 +115,7 @@ def test_a_hint_drops_its_secondary_clause_before_anything_is_cut():
         box = pygame.Rect(0, 0, 300, 22)
         main = "Enter: place the tile on the lowest row"
         hint = Hint(main, "(lower cards move first, the others wait their turn)")
-        lines, size, _h = scene.hint_layout(hint, box)
+        lines, size, _h = scene.frame.hint_layout(hint, box)
         assert " ".join(lines) == main and size >= theme.MIN_TEXT_PX
         # a plain string's bracketed end is its secondary clause
         assert Hint(main + " (lower cards move first)").parts() == (
@@ -131,10 +133,10 @@ def test_the_header_status_keeps_one_line_and_is_never_cut_mid_word(lang):
     try:
         scene = push_game(app, "verflixxt", (0,), 6, 3, {}, "easy")
         scene.layout(app.screen.get_size())
-        text, size = scene.one_line("Expansion 2 · hats and cards", 15, 120)
+        text, size = scene.frame.one_line("Expansion 2 · hats and cards", 15, 120)
         assert text == "Expansion 2" and size >= theme.MIN_TEXT_PX
-        status = scene.turn_status()[1]
-        text, size = scene.one_line(status, scene.text_px(20), scene.plan.header.w // 2, True)
+        status = scene.frame.turn_status()[1]
+        text, size = scene.frame.one_line(status, scene.text_px(20), scene.plan.header.w // 2, True)
         assert not text.endswith("…") and status.startswith(text)
     finally:
         pygame.quit()
@@ -151,7 +153,7 @@ def test_a_resumed_game_shows_its_log_so_far_from_its_seats_view(game):
         dividers = [line for line in scene.log if isinstance(line, LogDivider)]
         assert len(dividers) >= 2 and dividers[0] == scene.t("app.frame_round", n=1)
         assert len(scene.log) > len(dividers) + 3
-        assert scene.log_viewer() == 0
+        assert log_viewer(scene.driver, scene.session) == 0
     finally:
         pygame.quit()
 
@@ -161,7 +163,7 @@ def test_a_resumed_log_never_tells_a_hidden_event():
     app = make_app((1280, 720))
     try:
         scene = push_resumed_game(app, "duck", seats("duck", {0, 1}, 4, "easy"), 5, {}, 3)
-        assert scene.log_viewer() is None
+        assert log_viewer(scene.driver, scene.session) is None
         hidden = []
         from game.rules.protocol import replay
 
@@ -183,7 +185,7 @@ def test_the_end_screen_celebrates_then_rests():
     app = make_app((1280, 720))
     try:
         scene = push_game(app, "routes", (), 3, 5, {}, "normal")
-        scene.fast_forward(10**6)
+        fast_forward(scene, 10**6)
         end = GameOverScene(app, scene)
         app.push(end)
         assert end.celebrating() and end.pieces

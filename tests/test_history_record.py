@@ -17,6 +17,7 @@ from game.history import History
 from game.scenes.shell.menu import MenuScene
 from game.scenes.table.end_screen import GameOverScene
 from game.scenes.table.guide import NoGuide
+from game.screenshot import fast_forward
 from tests.scene_helpers import make_app, push_game, step_until
 from tests.test_history import finished
 
@@ -28,7 +29,7 @@ def play_to_the_end(game_id: str, players: int, options: dict):
     app.persist = True  # this app keeps a history (in the test's own home folder)
     app.push(MenuScene(app))
     scene = push_game(app, game_id, (0,), players, 5, options, "normal")
-    scene.fast_forward(10**6)
+    fast_forward(scene, 10**6)
     assert step_until(app, lambda: isinstance(app.top, GameOverScene), 2000, 1 / 20)
     return app, scene
 
@@ -55,7 +56,7 @@ def test_a_lesson_is_recorded_as_one_and_left_out_of_the_statistics():
     app.persist = True
     app.push(MenuScene(app))
     scene = push_game(app, "routes", (0,), 3, 5, {}, "normal")
-    scene.fast_forward(10**6)
+    fast_forward(scene, 10**6)
     # what the table asks of a lesson's guide here: that there is a lesson
     scene.guide = SimpleNamespace(lesson=object())
     scene.record_history()

@@ -31,6 +31,7 @@ from game.net.protocol import token_digest
 from game.scenes.lobby.online import HostedTable, hosted_scene
 from game.scenes.shell.dialog import DialogScene
 from game.scenes.shell.resume import ResumeScene
+from game.screenshot import fast_forward
 from game.session import Session
 from game.ui import theme, widgets
 from tests import net_helpers
@@ -114,7 +115,7 @@ def test_a_waiting_seat_has_its_button_and_the_header_its_code_at_every_size(gam
         steps_until(app, lambda: scene.address, "the header shows the address")
         scene.seats_changed(host.table.seats_info())
         assert [scene.seat_status(p) for p in (1, 2)] == ["open", "reconnecting"]
-        assert scene.handed(3) and scene.seat_subtitle(3) == app.t("online.seat_handed")
+        assert scene.handed(3) and scene.frame.seat_subtitle(3) == app.t("online.seat_handed")
         problems = []
         for size in SIZES:
             app.screen = pygame.display.set_mode(size)  # the dummy window does not resize
@@ -127,7 +128,7 @@ def test_a_waiting_seat_has_its_button_and_the_header_its_code_at_every_size(gam
             # row: issue #27) the button alone under the name, which says it
             for p, key in ((1, "online.seat_open"), (2, "online.seat_reconnecting")):
                 shown = app.t(key) if scene._status_and_button_fit(p) else ""
-                assert scene.seat_subtitle(p) == shown, (size, p)
+                assert scene.frame.seat_subtitle(p) == shown, (size, p)
                 if size[1] >= 1080:  # a big window has room for both
                     assert shown, (size, p)
             buttons = hand_buttons(scene)
@@ -178,8 +179,8 @@ def _hosted(game: str, players: int, size, lang: str, text_size: float):
     scene = hosted_scene(app, host, (0,))
     scene.address = "192.168.100.200:58765"  # the longest a LAN gives
     app.push(scene)
-    scene.fast_forward(0)
-    scene.frame_reset()
+    fast_forward(scene, 0)
+    scene.frame.reset()
     return app, scene
 
 
@@ -211,7 +212,7 @@ def test_a_waiting_seats_status_and_its_button_never_overlap(game, lang):
             for t in others:
                 assert not t.rect.colliderect(button.rect), (p, t.text, t.rect, button.rect)
             status = app.t("online.seat_open")
-            assert (status in texts) == (scene.seat_subtitle(p) == status), texts
+            assert (status in texts) == (scene.frame.seat_subtitle(p) == status), texts
         assert not text_problems(drawn, (1024, 600))
     finally:
         pygame.quit()
@@ -288,7 +289,7 @@ def test_the_computer_plays_a_dropped_seat_until_its_person_rejoins(monkeypatch)
         click(app, button.rect.center)
         assert not session.seats[1].human and session.seats[1].level == "normal"
         assert scene.seat_status(1) == "standing_in" and scene.handed(1)
-        assert scene.seat_subtitle(1) == app.t("online.seat_handed")
+        assert scene.frame.seat_subtitle(1) == app.t("online.seat_handed")
         assert hand_buttons(scene) == {}
         assert scene.log[-1] == app.t("online.handed_log", name="Bea")
         # the game plays on: the person here and the window's computer for seat 1
@@ -312,7 +313,7 @@ def test_the_computer_plays_a_dropped_seat_until_its_person_rejoins(monkeypatch)
         clients.append(back.start())
         steps_until(app, lambda: welcomed(back) and scene.seat_status(1) == "connected", "back")
         assert session.seats[1].human and not scene.handed(1)
-        assert scene.seat_subtitle(1) == app.t("app.online_connected")
+        assert scene.frame.seat_subtitle(1) == app.t("app.online_connected")
         assert 1 not in session.bots_to_act() and 1 not in session.pending
         assert scene.log[-1] == app.t("app.online_seat_back", name="Bea")
         mirror = back.welcomes[0]
@@ -426,7 +427,7 @@ def test_resuming_a_hosted_game_opens_its_table_again_and_the_client_comes_back(
         assert host.code == code and host.table.session.actions == played
         steps_until(app, lambda: again.address, "listening again")
         assert host.port == port  # where Bea's client looks for it
-        assert again.address.endswith(f":{port}") and code in again.variant_label()
+        assert again.address.endswith(f":{port}") and code in again.frame.variant_label()
         # Bea's client comes back by itself, with her seat and her hand
         before = len(client.welcomes)
 

@@ -58,14 +58,14 @@ def test_the_tables_element_names_are_the_things_drawn_while_a_tile_is_placed():
     ]
     for name in shown:
         assert element_known(name, "cluck", 2), name
-        rect = scene.lesson_element(name)
+        rect = scene.guide.place(name)
         assert rect is not None and rect.w > 0 and rect.h > 0, name
         assert screen.contains(rect), (name, rect)
-    assert scene.lesson_element("tile:14").colliderect(scene.plan.controls)  # in the bar
-    assert scene.plan.board.contains(scene.lesson_element("slot"))
+    assert scene.guide.place("tile:14").colliderect(scene.plan.controls)  # in the bar
+    assert scene.plan.board.contains(scene.guide.place("slot"))
     # what is not on the table now: a tile not in the hand, a row not laid
-    assert scene.lesson_element("tile:7") is None
-    assert scene.lesson_element("row:1") is None
+    assert scene.guide.place("tile:7") is None
+    assert scene.guide.place("row:1") is None
     assert not element_known("chicken:4", "cluck", 2)
     assert not element_known("hole:5", "cluck", 2)
 
@@ -82,7 +82,7 @@ def test_a_tile_laid_the_wrong_way_up_is_refused_with_the_steps_hint():
     assert scene.guide.run.index == PLACE_14
     hint = step.hint_says("en")
     assert fonts.wrap(hint, 15, 10_000)[0].split()[0] in _drawn_text(app)
-    assert scene.lesson_clicks(step.expect) == ["turn", "place"]  # tile 14 is picked
+    assert scene.game.lesson_clicks(step.expect) == ["turn", "place"]  # tile 14 is picked
     do_step(app, scene, step)
     assert scene.session.actions[-1] == (0, "place 14 turned")
     assert scene.guide.run.index == PLACE_14 + 1
@@ -106,14 +106,14 @@ def test_the_callout_fits_at_the_smallest_window_and_leaves_the_way_in_sight(lan
     for index in range(len(LESSON.steps)):
         step = wait_for_step(app, scene)
         assert step.index == index
-        target = scene.lesson_element(step.point)
+        target = scene.guide.place(step.point)
         assert target is not None and app.screen.get_rect().contains(target), step.point
         box = scene.guide.callout
         assert box is not None and scene.plan.board.contains(box)
         if not target.contains(box):  # the board itself: the callout lies on it
             assert not box.colliderect(target), f"steps[{index}] hides {step.point}"
         if (step.expect or "").startswith("place"):  # the way the tile makes: in sight
-            ways = scene.lesson_keep_clear()
+            ways = scene.game.keep_clear()
             assert ways and not any(box.colliderect(w) for w in ways), f"steps[{index}]"
         do_step(app, scene, step)
 

@@ -67,28 +67,28 @@ def test_the_lesson_names_find_the_tables_things():
     wait_for_step(app, scene)
     board = scene.state.board
     screen = app.screen.get_rect()
-    drain = scene.lesson_element("drain")
+    drain = scene.guide.place("drain")
     assert drain is not None and drain.collidepoint(
         scene.game.model.geo.hex_px(*board.coords[board.drain])
     )
     for colour in ("red", "yellow", "green"):
-        rect = scene.lesson_element(f"buoy:{colour}")
+        rect = scene.guide.place(f"buoy:{colour}")
         assert rect is not None and scene.game.model.board_rect.contains(rect), colour
     for h in board.starts:
         q, r = board.coords[h]
-        rect = scene.lesson_element(f"start:{q},{r}")
+        rect = scene.guide.place(f"start:{q},{r}")
         assert rect is not None and rect.collidepoint(scene.game.model.geo.hex_px(q, r))
     for name in ("hand", "piles", "card:14", "card:33", "card:39", "hex:2,4"):
-        rect = scene.lesson_element(name)
+        rect = scene.guide.place(name)
         assert rect is not None and screen.contains(rect), name
     drain_q, drain_r = board.coords[board.drain]
-    assert scene.lesson_element(f"start:{drain_q},{drain_r}") is None  # not a life ring
-    assert scene.lesson_element("hex:99,99") is None  # off the tub
-    assert scene.lesson_element("card:54") is None  # not in the hand
-    assert scene.lesson_element("duck:0") is None  # nobody has placed yet
-    assert scene.lesson_element("duck:1") is None
-    assert scene.lesson_element("face:0") is None  # no facing asked for yet
-    assert scene.lesson_element("confirm") is None  # no button for placing
+    assert scene.guide.place(f"start:{drain_q},{drain_r}") is None  # not a life ring
+    assert scene.guide.place("hex:99,99") is None  # off the tub
+    assert scene.guide.place("card:54") is None  # not in the hand
+    assert scene.guide.place("duck:0") is None  # nobody has placed yet
+    assert scene.guide.place("duck:1") is None
+    assert scene.guide.place("face:0") is None  # no facing asked for yet
+    assert scene.guide.place("confirm") is None  # no button for placing
 
 
 def test_a_two_click_action_is_one_click_away_and_other_actions_are_refused():
@@ -98,11 +98,11 @@ def test_a_two_click_action_is_one_click_away_and_other_actions_are_refused():
         do_step(app, scene, step)
         step = wait_for_step(app, scene)
     assert scene.game.model.sel_hex == (-1, 4)  # the life ring chosen: only the facing is left
-    assert scene.lesson_element("face:0") is not None
+    assert scene.guide.place("face:0") is not None
     do_step(app, scene, step)
     step = wait_for_step(app, scene)
     assert step.expect == "card 14" and scene.game.model.sel == [14]  # picked: its route previewed
-    duck = scene.lesson_element("duck:0")
+    duck = scene.guide.place("duck:0")
     assert duck is not None and duck.collidepoint(scene.game.model.geo.hex_px(-1, 4))
     before = list(scene.session.actions)
     probe = scene.probe()
@@ -133,7 +133,7 @@ def test_the_duck_lesson_callout_fits_at_the_smallest_window(lang):
     for index in range(len(scene.guide.lesson.steps)):
         step = wait_for_step(app, scene)
         assert step.index == index
-        rect = scene.lesson_element(step.point)
+        rect = scene.guide.place(step.point)
         assert rect is not None and screen.contains(rect), f"steps[{index}]: {step.point}"
         assert scene.plan.board.contains(scene.guide.callout)
         do_step(app, scene, step)

@@ -118,23 +118,23 @@ def test_the_advanced_tables_names_find_its_things():
     app, scene = _open()
     wait_for_step(app, scene)
     screen = app.screen.get_rect()
-    board = scene.lesson_element("houndboard")
+    board = scene.guide.place("houndboard")
     assert board is not None and screen.contains(board)
     for letter in "ABCD":
-        rect = scene.lesson_element(f"pattern:{letter}")
+        rect = scene.guide.place(f"pattern:{letter}")
         assert rect is not None and board.contains(rect), letter
-    tray = scene.lesson_element("tray")
-    blue = scene.lesson_element("token:blue")
+    tray = scene.guide.place("tray")
+    blue = scene.guide.place("token:blue")
     assert tray is not None and blue is not None and tray.contains(blue)
-    assert scene.lesson_element("token:rotate") is None  # not drawn yet
-    assert scene.lesson_element("hound") is None  # not on the board yet
+    assert scene.guide.place("token:rotate") is None  # not drawn yet
+    assert scene.guide.place("hound") is None  # not on the board yet
     step = _go_to(app, scene, "patterns B A")
-    hound = scene.lesson_element("hound")
-    drain = scene.lesson_element("drain")
+    hound = scene.guide.place("hound")
+    drain = scene.guide.place("drain")
     assert hound is not None and hound.collidepoint(drain.center)  # it came on at the drain
     step = _go_to(app, scene, "face 5")
-    rotate = scene.lesson_element("token:rotate")
-    assert rotate is not None and scene.lesson_element("tray").contains(rotate)
+    rotate = scene.guide.place("token:rotate")
+    assert rotate is not None and scene.guide.place("tray").contains(rotate)
     assert step.index > 0
 
 
@@ -168,7 +168,7 @@ def test_the_advanced_lesson_callout_fits_at_the_smallest_window(lang):
     for index in range(len(scene.guide.lesson.steps)):
         step = wait_for_step(app, scene)
         assert step.index == index
-        rect = scene.lesson_element(step.point)
+        rect = scene.guide.place(step.point)
         assert rect is not None and screen.contains(rect), f"steps[{index}]: {step.point}"
         assert scene.plan.board.contains(scene.guide.callout)
         do_step(app, scene, step)

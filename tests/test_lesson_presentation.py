@@ -39,7 +39,7 @@ def test_a_callout_never_covers_what_its_step_points_at_or_talks_about(lesson_id
         box = scene.guide.callout
         assert box is not None and screen.contains(box)
         for name in (step.point, *step.about):
-            rect = scene.lesson_element(name)
+            rect = scene.guide.place(name)
             if rect is None or _whole_board(scene, rect):
                 continue
             assert not box.colliderect(rect), (
@@ -47,9 +47,9 @@ def test_a_callout_never_covers_what_its_step_points_at_or_talks_about(lesson_id
             )
         if step.expect is None:
             assert scene.guide.reading()
-            assert scene.hint_text() == scene.t("app.lesson_read_hint")
-            assert scene.turn_status()[1] == scene.t("app.lesson_read_status")
-            assert not scene.turn_status()[1].endswith("…")
+            assert scene.frame.hint_text() == scene.t("app.lesson_read_hint")
+            assert scene.frame.turn_status()[1] == scene.t("app.lesson_read_status")
+            assert not scene.frame.turn_status()[1].endswith("…")
         do_step(app, scene, step)
     assert step_until(app, lambda: isinstance(app.top, LessonDoneScene), 600, 1 / 30)
 

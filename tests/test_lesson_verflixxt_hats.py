@@ -77,7 +77,7 @@ def test_each_step_rings_the_control_that_takes_its_action(lang):
     for index in range(len(scene.guide.lesson.steps)):
         step = wait_for_step(app, scene)
         assert step.index == index
-        pointed = scene.lesson_element(step.point)
+        pointed = scene.guide.place(step.point)
         assert pointed is not None, f"steps[{index}]: {step.point}"
         if step.expect is not None:
             takers = [c for c in scene.controls if str(c.action) == step.expect]
@@ -115,7 +115,7 @@ def test_another_card_is_refused_with_the_steps_hint():
 def test_the_goal_chips_are_found_beside_the_finish_only_in_the_hats_game():
     app, scene = _open()
     wait_for_step(app, scene)
-    rect = scene.lesson_element("chips")
+    rect = scene.guide.place("chips")
     x, y = scene.game.geometry.chip_stack_pos()
     assert rect is not None and rect.collidepoint(x, y)
     assert app.screen.get_rect().contains(rect)
@@ -127,7 +127,7 @@ def test_the_goal_chips_are_found_beside_the_finish_only_in_the_hats_game():
     base = app.top
     wait_for_step(app, base)
     assert base.guide.lesson.id == "verflixxt-1"
-    assert base.lesson_element("chips") is None  # no chips in the base game
+    assert base.guide.place("chips") is None  # no chips in the base game
 
 
 def test_learn_to_play_offers_both_lessons_and_says_where_one_was_left():

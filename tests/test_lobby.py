@@ -271,7 +271,7 @@ def test_someone_online_makes_start_host_the_table(monkeypatch):
         assert isinstance(scene, HostedTable) and started
         assert started[0].table.local_seats == {0}
         assert scene.driver.local_seats() == [0]
-        assert scene.seat_subtitle(1) == app.t("online.seat_open")
+        assert scene.frame.seat_subtitle(1) == app.t("online.seat_open")
     finally:
         for host in started:
             host.stop()

@@ -159,12 +159,12 @@ def test_the_hosting_window_plays_with_a_client_and_shows_the_code():
             assert time.monotonic() < deadline
             app.step(0.05)
             time.sleep(0.01)
-        assert host.code in scene.variant_label()
-        assert scene.seat_subtitle(1) == app.t("online.seat_open")
+        assert host.code in scene.frame.variant_label()
+        assert scene.frame.seat_subtitle(1) == app.t("online.seat_open")
         assert scene.driver.local_seats() == [0] and scene.undo_refusal() == "network"
         client, mirror = join(host, 1, "Bea", pump=lambda: app.step(0.05))
         app.step(0.05)
-        assert scene.seat_subtitle(1) == app.t("app.online_connected")
+        assert scene.frame.seat_subtitle(1) == app.t("app.online_connected")
         bot, rng = make_bot(game, "random"), random.Random(5)
         theirs = random.Random(6)
         if 1 in mirror.view.to_act():

@@ -280,9 +280,9 @@ def test_everyone_shows_every_seats_hidden_things_at_once(size, lang):
             seats_, shared = hidden_things(table.state, app.t)
             if game in ("duck", "cluck"):  # Verflixxt! hides cards only with hats
                 assert any(seats_), game
-                assert all(table.seat_subtitle(p) == s for p, s in enumerate(seats_) if s)
+                assert all(table.frame.seat_subtitle(p) == s for p, s in enumerate(seats_) if s)
             if game == "cluck" and table.state.hidden is not None:
-                assert shared and shared in table.variant_label()
+                assert shared and shared in table.frame.variant_label()
             # the table and the controls over it, each whole (the controls' corner paints
             # over the table's menu button: a replay has none)
             for scene in (table, controls):

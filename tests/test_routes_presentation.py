@@ -286,7 +286,7 @@ def test_the_hints_are_a_main_line_and_a_secondary_line(lang, monkeypatch):
             # one line, as wide as the instruction at the floor
             width = fonts.font(14).size(hint.main)[0] + 2
             box = pygame.Rect(0, 0, width, round(14 * 1.3))
-            lines, _size, _h = scene.hint_layout(hint, box)
+            lines, _size, _h = scene.frame.hint_layout(hint, box)
             assert lines == [hint.main]  # the secondary part left out, the main whole
         scene.game.model.mode = "main"
         monkeypatch.setattr(scene, "deciding", lambda: None)

@@ -44,6 +44,7 @@ from game.scenes.routes import Choice, RoutesScene
 from game.scenes.routes.model import Walk
 from game.scenes.table.end_screen import GameOverScene
 from game.scenes.table.handoff import HandoffScene
+from game.screenshot import fast_forward
 from game.ui import fonts
 from tests import scene_helpers
 from tests.scene_helpers import (
@@ -281,7 +282,7 @@ def test_layouts_draw_at_rest_and_mid_animation(size, lang):
     try:
         scene = make_scene(app, humans=(0,), players=5, seed=9)
         draw_frames(app, 6)
-        scene.fast_forward(2)
+        fast_forward(scene, 2)
         run_until(app, lambda: deciding(scene))
         app.draw()
         plan = scene.plan
@@ -407,10 +408,14 @@ def test_the_log_and_the_prompts_use_plain_words_and_keep_the_shorthand_for_tool
         scene = make_scene(app, humans=(0,), players=3)
         lines = [scene.describe(e) for e in _every_event_kind()]
         scene.game.model.table.parent, scene.game.model.table.current = 0, 1
-        lines += [str(scene.hint_text()), scene.turn_status()[1], scene.variant_label()]
+        lines += [
+            str(scene.frame.hint_text()),
+            scene.frame.turn_status()[1],
+            scene.frame.variant_label(),
+        ]
         for mode in ("main", "C", "D", "chip"):
             scene.game.model.mode = mode
-            lines.append(str(scene.hint_text()))  # (its main and secondary parts)
+            lines.append(str(scene.frame.hint_text()))  # (its main and secondary parts)
         shorthand = (
             "(A)",
             "(B)",
@@ -445,7 +450,7 @@ def test_the_preview_of_C_shows_the_turned_die_in_its_new_square():
     app = make_app()
     try:
         scene = make_scene(app, humans=(0,), players=4, seed=1)
-        scene.fast_forward(0, 8)  # seat 0's phase in round 2, C is legal
+        fast_forward(scene, 0, 8)  # seat 0's phase in round 2, C is legal
         change = next(a for a in scene.state.legal_actions(0) if isinstance(a, ChangeDie))
         shown = scene.game.controls.choices.preview(change)
         plain, previewed = pygame.Surface(app.size), pygame.Surface(app.size)
@@ -501,7 +506,7 @@ def test_a_marker_walks_along_its_route_a_hop_per_space():
         )  # ... on each
         placed = Walk(0, 0, 4, 0, 0.0)
         start, alpha = scene.game.board.walk_point(5, 2, placed)
-        assert start == scene.seat_parts(2).portrait.center and alpha < 1
+        assert start == scene.frame.seat_parts(2).portrait.center and alpha < 1
     finally:
         pygame.quit()
 
@@ -520,7 +525,7 @@ def test_dice_taken_fly_from_the_lid_to_the_takers_panel_and_the_round_chip_to_t
         scene.timeline.update(0.05)
         flying = [d for d in scene.game.model.table.loose if d.face == face]
         assert len(flying) == count
-        extras = scene.seat_parts(2).extras
+        extras = scene.frame.seat_parts(2).extras
         assert all(scene.game.model.squares[face - 1].collidepoint(d.src()) for d in flying)
         assert all(extras.collidepoint(d.dst()) for d in flying)
         scene.timeline.finish_all()
@@ -532,7 +537,7 @@ def test_dice_taken_fly_from_the_lid_to_the_takers_panel_and_the_round_chip_to_t
         scene.timeline.update(0.05)
         assert scene.game.model.table.flying_chip is not None
         target = scene.game.seats.spot(parent, "chip", len(scene.game.model.table.chips[parent]))
-        assert scene.seat_parts(parent).extras.collidepoint(target)
+        assert scene.frame.seat_parts(parent).extras.collidepoint(target)
         scene.timeline.finish_all()
         assert [9, 1] in scene.game.model.table.chips[parent]
     finally:

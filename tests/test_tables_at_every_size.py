@@ -17,6 +17,7 @@ import pytest
 
 from game.ai import make_bot
 from game.scenes.table.end_screen import GameOverScene
+from game.screenshot import fast_forward
 from game.session import Session
 from game.ui import widgets
 from tests.scene_helpers import LANGS, SIZED, make_app, seats, sized_id, text_problems
@@ -73,7 +74,7 @@ def _drawn(app, game: str, variant: int, moment: str) -> list[list[widgets.TextD
     scene = app.router.table(game)(app, session)
     app.stack.clear()
     app.push(scene)
-    scene.fast_forward(0)  # nothing more to play: shows seat 1's point of view
+    fast_forward(scene, 0)  # nothing more to play: shows seat 1's point of view
     app.draw()
     with widgets.recording(app.screen) as sink:
         scene.draw(app.screen)

@@ -16,6 +16,7 @@ from game.rules.verflixxt.events import PieceMoved
 from game.scenes.table.end_screen import GameOverScene
 from game.scenes.table.handoff import HandoffScene
 from game.scenes.verflixxt import VerflixxtScene
+from game.screenshot import fast_forward
 from game.ui import fonts
 from tests import scene_helpers
 from tests.scene_helpers import (
@@ -434,7 +435,7 @@ def test_layouts_draw_at_rest_and_mid_animation(size, lang, variant):
             app, humans=(0,), players=6, seed=9, options={"variant": variant, "attack": True}
         )
         draw_frames(app, 6)
-        scene.fast_forward(3)
+        fast_forward(scene, 3)
         run_until(app, lambda: deciding(scene))
         app.draw()
         plan = scene.plan  # the shared frame (issue #16)

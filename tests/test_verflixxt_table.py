@@ -14,6 +14,7 @@ from game.rules.verflixxt.data import FINISH, START
 from game.scenes.table.end_screen import GameOverScene
 from game.scenes.verflixxt import VerflixxtScene
 from game.scenes.verflixxt.art import letter_spot
+from game.screenshot import fast_forward
 from game.session import Session
 from game.ui import fonts, widgets
 from tests.scene_helpers import make_app, motion, push_game, seats, text_problems
@@ -77,7 +78,7 @@ def test_every_pawn_on_the_finish_shows_its_letter_at_the_end(variant):
     app = make_app((1280, 720))
     try:
         scene = push_game(app, "verflixxt", (), 6, 5, {"variant": variant}, "easy")
-        scene.fast_forward(10**6)
+        fast_forward(scene, 10**6)
         assert scene.state.is_over()
         crowd = scene.game.geometry.groups()[FINISH]
         assert sum(piece[0] != "g" for piece in crowd) == 12
@@ -144,7 +145,7 @@ def test_negative_scores_read_with_the_minus_sign_on_the_table_and_the_end_scree
     try:
         scene = VerflixxtScene(app, Session.from_record(session.record(), session.seats))
         app.push(scene)
-        scene.fast_forward(0)
+        fast_forward(scene, 0)
         app.draw()
         with widgets.recording(app.screen) as sink:
             scene.draw(app.screen)
@@ -234,7 +235,7 @@ def test_a_long_preview_replaces_the_prompt_rather_than_being_cut(lang):
             # the preview is a sentence of its own after the prompt (issue #27)
             caption = scene.t("verflixxt.preview_sentence", text=caption[:1].upper() + caption[1:])
             both = scene.t("verflixxt.prompt_and_hint", prompt=title, hint=caption)
-            text = scene.hint_text()
+            text = scene.frame.hint_text()
             assert lines(text) <= room
             if lines(both) <= room:
                 assert text == both

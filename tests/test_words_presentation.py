@@ -15,6 +15,7 @@ import pytest
 
 from game.ai import make_bot
 from game.scenes.table.frame import Hint, LogDivider
+from game.screenshot import fast_forward
 from game.session import Session
 from game.ui.i18n import LANGUAGES, Translator, namespace
 from tests.scene_helpers import LANGS, key, make_app, motion, push_game, seats
@@ -34,7 +35,7 @@ def _scene_at(app, game: str, variant: int, moment: str):
     scene = app.router.table(game)(app, Session.from_record(record, seats_))
     app.stack.clear()
     app.push(scene)
-    scene.fast_forward(0)
+    fast_forward(scene, 0)
     return scene
 
 
@@ -160,7 +161,7 @@ def _hints_of_a_game(app, game: str, players: int, options: dict, seed: int) -> 
     seen: dict[str, str] = {}
 
     def look(where: str) -> None:
-        seen.setdefault(_hint_words(scene.hint_text()), where)
+        seen.setdefault(_hint_words(scene.frame.hint_text()), where)
 
     def hover_all(prefix: str) -> None:
         for c in list(scene.game.controls.offered()):

@@ -601,12 +601,13 @@ def _table(game: str, players: int, options: dict[str, Any], moment: str, end: b
     def build(app: Any) -> Any:
 
         from game.scenes.table.end_screen import GameOverScene
+        from game.screenshot import fast_forward
 
         with _unwatched():
             app.push(app.router.screen("menu")(app))
         scene = app.router.table(game)(app, _session(app, game, players, options, moment))
         app.push(scene)
-        scene.fast_forward(0)  # nothing more to play: seat 1's point of view
+        fast_forward(scene, 0)  # nothing more to play: seat 1's point of view
         if end:
             over = GameOverScene(app, scene)
             app.push(over)
@@ -674,6 +675,7 @@ def _host_table(game: str) -> Callable[[Any], Any]:
     def build(app: Any) -> Any:
         from game.net.host import HostThread
         from game.scenes.lobby.online import hosted_scene
+        from game.screenshot import fast_forward
 
         players, options = TABLES[game][0]
         session = _session(app, game, players, options, "mid")
@@ -686,8 +688,8 @@ def _host_table(game: str) -> Callable[[Any], Any]:
         scene = hosted_scene(app, host, (0,))
         scene.address = HOST_ADDRESS
         app.push(scene)
-        scene.fast_forward(0)
-        scene.frame_reset()  # the header says the code and address
+        fast_forward(scene, 0)
+        scene.frame.reset()  # the header says the code and address
         return scene
 
     return build

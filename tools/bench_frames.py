@@ -50,6 +50,7 @@ TABLES = {
 def scene_frames(app, game_id: str, frames: int) -> tuple[list[float], object]:
     from game import registry
     from game.scenes.table import scene as table_scene
+    from game.screenshot import fast_forward
     from game.session import Session, default_seats
 
     table_scene.BOT_DELAY = 0.0  # computer seats act at once: as much motion as possible
@@ -64,7 +65,7 @@ def scene_frames(app, game_id: str, frames: int) -> tuple[list[float], object]:
 
     app.push(MenuScene(app))
     app.push(scene)
-    scene.fast_forward(rounds)  # a table in play (Duck: the hound is on the board)
+    fast_forward(scene, rounds)  # a table in play (Duck: the hound is on the board)
     times: list[float] = []
     guard = 0
     while len(times) < frames and guard < frames * 50 and not session.state.is_over():

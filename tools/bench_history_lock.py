@@ -61,6 +61,7 @@ def main() -> int:
     from game.history import History, history_path
     from game.scenes.table import scene as table_scene
     from game.scenes.table.end_screen import GameOverScene
+    from game.screenshot import fast_forward
     from game.session import Seat, Session
     from game.settings import Settings
 
@@ -88,7 +89,7 @@ def main() -> int:
             seat.character = characters[i].key
         scene = app.router.table("routes")(app, Session("routes", seats, 5, {}, bot_seed=5))
         app.push(scene)
-        scene.fast_forward(10**6)
+        fast_forward(scene, 10**6)
         end = 0.0
         for _ in range(3000):
             end = max(end, frame(app, 1 / 20))

@@ -163,7 +163,7 @@ class Controls:
         if host.guide.handle_event(event):
             return True  # a lesson's step to read takes Enter and the arrow as Next first
         if event.type == pygame.MOUSEWHEEL:  # the log scrolls under the pointer, else the ladder
-            if not host.frame_event(event):
+            if not host.frame.handle_event(event):
                 self.layout.scroll_by(-event.y * self.model.row_h * 0.6)
             return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):

@@ -83,7 +83,7 @@ class Drawing:
             model.background = self.art.paint_background(size)
         surface.blit(model.background, (0, 0))
         self.panels.draw_stock(surface)
-        self.host.draw_bar(surface)
+        self.host.frame.draw_bar(surface)
         self.host.buttons.draw(surface)
         if self._ladder_still:
             self._draw_ladder_clipped(surface, self.controls.my_turn())

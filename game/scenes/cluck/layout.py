@@ -213,7 +213,7 @@ class Layout:
         if kind == "nests":
             return m.nest_rect.center
         if kind == "card":
-            return self.host.seat_parts(anchor[1]).portrait.center
+            return self.host.frame.seat_parts(anchor[1]).portrait.center
         if kind == "hand":
             return self._hand_back_pos(anchor[1], anchor[2])
         if kind == "stand":
@@ -235,7 +235,7 @@ class Layout:
         return extras.x + w / 2 + index * (w + self.host.px(3)), extras.y + line / 2
 
     def _hand_back_pos(self, player: int, index: int) -> tuple[float, float]:
-        return self.hand_back_at(self.host.seat_parts(player).extras, index)
+        return self.hand_back_at(self.host.frame.seat_parts(player).extras, index)
 
     def chick_px(self, line: int) -> int:
         return max(12, round(line * 1.15))
@@ -250,7 +250,7 @@ class Layout:
         return extras.x + size / 2 + index * step, bottom
 
     def _stand_pos(self, player: int, index: int) -> tuple[float, float]:
-        return self.stand_at(self.host.seat_parts(player).extras, player, index)
+        return self.stand_at(self.host.frame.seat_parts(player).extras, player, index)
 
     # -- easing ----------------------------------------------------------------------------------
     def settle(self, dt: float, placing: Callable[[], bool]) -> None:

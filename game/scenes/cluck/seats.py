@@ -8,8 +8,8 @@ from __future__ import annotations
 import pygame
 
 from game.rules.cluck import MAX_ROUNDS, OPTIONS
-from game.scenes.table.contract import Header, SeatDefaults, SeatFace, TableHost
-from game.scenes.table.frame import Hint
+from game.scenes.table.contract import SeatDefaults, TableHost
+from game.scenes.table.frame import Header, Hint, SeatFace
 from game.ui import fonts, smooth, sprites, theme
 from game.ui.widgets import draw_icon, draw_pill, draw_text
 
@@ -67,13 +67,13 @@ class Seats(SeatDefaults):
         """While the table still plays what happened, the seat it shows acting."""
         host, m = self.host, self.model.table
         if not host.busy_animating():
-            return host.state_turn_status()
+            return host.frame.state_turn_status()
         if m.walker is not None:
             return m.walker, host.t("cluck.walks", name=host.seat_name(m.walker))
         if m.stage == "end":
             return None, host.t("cluck.turn_walk")
         if m.turn is None:
-            return host.state_turn_status()
+            return host.frame.state_turn_status()
         key = "app.frame_your_turn" if m.turn == host.private_player else "app.frame_turn"
         return m.turn, host.t(key, name=host.seat_name(m.turn))
 
@@ -89,7 +89,7 @@ class Seats(SeatDefaults):
     def _highlight(self, player: int) -> str | None:
         m = self.model.table
         if not self.host.busy_animating():
-            return self.host.state_seat_highlight(player)
+            return self.host.frame.state_seat_highlight(player)
         if m.walker == player:
             return "moving"
         return "to_act" if m.turn == player and m.walker is None else None

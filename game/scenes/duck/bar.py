@@ -49,13 +49,13 @@ class HandBar:
         never cut); then the hand, the token tray and the buttons."""
         legend = self.model.legend_text
         self.model.hint_now = self.texts.hint(d)
-        self.host.draw_bar(surface)
+        self.host.frame.draw_bar(surface)
         box = self.host.plan.hint
         used: list[str] = []
         size = self.host.text_px(15)
         line_h = round(size * 1.3)
         if self.model.hint_now:
-            used, size, line_h = self.host.hint_layout(self.model.hint_now, box)
+            used, size, line_h = self.host.frame.hint_layout(self.model.hint_now, box)
         # the frame centres the hint in its box: the legend goes in the room under it
         top = box.y + max(0, (box.h - line_h * len(used)) // 2) + line_h * len(used)
         if legend:

@@ -348,7 +348,7 @@ class Layout:
 
     def row_anchor(self, player: int, what: str) -> tuple[float, float]:
         """Where things fly to in a player's panel: 'buoys', 'hand', 'tokens', 'card'."""
-        parts = self.host.seat_parts(player)
+        parts = self.host.frame.seat_parts(player)
         x, y = parts.extras.x, parts.extras.centery
         if what == "buoys":
             return x + self.host.px(30), y

@@ -15,8 +15,8 @@ import pygame
 
 from game.rules.duck.data import PATTERN_NAMES
 from game.rules.duck.state import DuckState
-from game.scenes.table.contract import Header, SeatFace, TableHost
-from game.scenes.table.frame import Hint
+from game.scenes.table.contract import TableHost
+from game.scenes.table.frame import Header, Hint, SeatFace
 from game.ui import fonts, identity, sprites, theme
 from game.ui.widgets import draw_focus_ring, draw_icon, draw_panel, draw_text
 

@@ -122,7 +122,7 @@ class SeatPanels:
         sh, s = self.model.shown, self.host.state
         if sh.mover is not None and s.owner(sh.mover) == player:
             return "moving"
-        return self.host.state_seat_highlight(player)
+        return self.host.frame.state_seat_highlight(player)
 
     def seat_key(self, player: int) -> tuple:
         own = (

@@ -85,7 +85,7 @@ class Texts:
         ):
             n = self.model.last_step[1] + 1
             self.model.last_step = (step, n)
-            self.host.log[-1] = (
+            self.host.log.rewrite_last(
                 self.host.t("duck.log.hound_steps", n=n)
                 if step == HOUND
                 else self.host.t("duck.log.steps", name=self.duck_name(step), n=n)

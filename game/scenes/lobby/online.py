@@ -32,7 +32,9 @@ from game.net.remote import RemoteDriver
 from game.net.store import reopen
 from game.net.table import Refused
 from game.rules.protocol import GameState
+from game.scenes.table.contract import GameTable
 from game.scenes.table.end_screen import GameOverScene
+from game.scenes.table.frame import Header, SeatFace, SeatsOver, TableFrame, TableSeats
 from game.scenes.table.frame_plan import seat_layout
 from game.scenes.table.handoff import HandoffScene
 from game.scenes.table.phones import PhoneCards
@@ -98,6 +100,8 @@ class OnlineTable:
     driver: HostedDriver | RemoteDriver
     session: Any
     app: Any
+    game: GameTable
+    frame: TableFrame
     t: Any
 
     def online_probe(self) -> dict[str, Any]:
@@ -115,23 +119,14 @@ class OnlineTable:
         status = self.driver.status
         return status[player] if player < len(status) else ""
 
-    def seat_subtitle(self, player: int) -> str:
-        key = STATUS_KEYS.get(self.seat_status(player))
-        if key is not None and self.session.seats[player].human:
-            return str(self.t(key))
-        if self.handed(player):
-            return str(self.t("online.seat_handed"))
-        return super().seat_subtitle(player)  # type: ignore[misc]
+    def frame_seats(self) -> TableSeats:
+        """The frame says each seat's online status (:class:`OnlineSeats`)."""
+        return OnlineSeats(self.game.seats, self)
 
     def handed(self, player: int) -> bool:
         """A person's seat a computer plays until they rejoin (handed over while they
         were away): the table says so to every member (status ``standing_in``)."""
         return self.seat_status(player) == "standing_in"
-
-    def seat_key(self, player: int) -> tuple:
-        """The panel is painted again when its online status changes."""
-        own = super().seat_key(player)  # type: ignore[misc]
-        return (*own, self.seat_status(player), self.session.seats[player].human)
 
     def undo_refusal(self) -> str | None:
         return "network"
@@ -169,7 +164,69 @@ class OnlineTable:
                 key = "online.phone_gone_log"  # played here again until it reconnects
             if key is not None:
                 self.log_line(self.t(key, name=seat["name"]))  # type: ignore[attr-defined]
-        self.frame_reset()  # type: ignore[attr-defined]
+        self.frame.reset()
+
+
+class OnlineSeats(SeatsOver):
+    """A network table's seats: a person's seat says its online status ("Connected",
+    "Awaiting player…", handed to a computer), its panel painted again when it changes."""
+
+    def __init__(self, inner: TableSeats, table: OnlineTable) -> None:
+        super().__init__(inner)
+        self.table = table
+
+    def subtitle(self, player: int) -> str | None:
+        table = self.table
+        key = STATUS_KEYS.get(table.seat_status(player))
+        if key is not None and table.session.seats[player].human:
+            return str(table.t(key))
+        if table.handed(player):
+            return str(table.t("online.seat_handed"))
+        return self.inner.subtitle(player)
+
+    def seat(self, player: int) -> SeatFace:
+        face = self.inner.seat(player)
+        status = (self.table.seat_status(player), self.table.session.seats[player].human)
+        return SeatFace(face.score, face.highlight, (*face.key, *status))
+
+
+class HostedSeats(SeatsOver):
+    """The host's seats: a waiting seat's button stands in its panel (its status goes
+    when both do not fit), the header says the join code and address."""
+
+    def __init__(self, inner: TableSeats, table: HostedTable) -> None:
+        super().__init__(inner)
+        self.table = table
+
+    def subtitle(self, player: int) -> str | None:
+        """A waiting seat's status ("Awaiting player…"), unless its panel is too short
+        for the status and the button's row under it (six seats in a small window, or
+        the Larger text): then the status goes first (issue #27: the secondary line
+        before anything is clipped or covered) and the button, which is only there
+        while the seat waits, says it under the name."""
+        text = self.inner.subtitle(player)
+        table = self.table
+        if (
+            text != ""
+            and player in table.waiting_seats()
+            and not table._status_and_button_fit(player)
+        ):
+            return ""
+        return text
+
+    def paint_extras(self, surface: pygame.Surface, player: int, rect: pygame.Rect) -> None:
+        """The game's own things; a waiting seat's button instead (see
+        :meth:`HostedTable.hand_button_rect`), until the seat is played again."""
+        if player not in self.table.waiting_seats():
+            self.inner.paint_extras(surface, player, rect)
+
+    def header(self) -> Header:
+        header = self.inner.header()
+        table = self.table
+        if not table.address:
+            return header
+        code = table.t("app.online_code", code=table.driver.host.code, address=table.address)
+        return Header(header.round, header.who, header.status, str(code))
 
 
 class RemoteTable(OnlineTable):
@@ -267,7 +324,7 @@ class RemoteTable(OnlineTable):
             self.timeline.finish_all()  # type: ignore[attr-defined]
             self.events.clear()  # type: ignore[attr-defined]
             self.sync_from_state()  # type: ignore[attr-defined]
-            self.frame_reset()  # type: ignore[attr-defined]
+            self.frame.reset()
             run()
         except Exception as exc:  # noqa: BLE001 - the view itself: nothing to show
             log.warning("left the table: the host's game cannot be shown: %r", exc)
@@ -333,7 +390,7 @@ class RemoteTable(OnlineTable):
                 self.log_line(self.t(key))  # type: ignore[attr-defined]
                 if session.seat is not None and not session.connected:
                     session.status[session.seat] = "reconnecting"
-                    self.frame_reset()  # type: ignore[attr-defined]
+                    self.frame.reset()
             elif kind == "welcome":  # back after a drop: the table as it is now
                 self.rejoined(value)
             elif kind == "record":  # the game is over: its whole record (issue #28)
@@ -443,7 +500,7 @@ class HostedTable(OnlineTable):
             self.private_player = None
             self.session.viewer = None
             self.sync_from_state()  # type: ignore[attr-defined]
-            self.frame_reset()  # type: ignore[attr-defined]
+            self.frame.reset()
 
     def layout(self, size) -> None:
         super().layout(size)  # type: ignore[misc]
@@ -470,7 +527,7 @@ class HostedTable(OnlineTable):
                 self.address = f"{shown}:{port}"
                 code = self.driver.host.code
                 self.log_line(self.t("app.online_open", address=self.address, code=code))  # type: ignore[attr-defined]
-                self.frame_reset()  # type: ignore[attr-defined]
+                self.frame.reset()
             elif kind == "moved":
                 self.log_line(self.t("online.port_moved", port=value))  # type: ignore[attr-defined]
             elif kind == "error":
@@ -510,16 +567,10 @@ class HostedTable(OnlineTable):
                 return size
         return theme.MIN_TEXT_PX
 
-    def seat_subtitle(self, player: int) -> str:
-        """A waiting seat's status ("Awaiting player…"), unless its panel is too short
-        for the status and the button's row under it (six seats in a small window, or
-        the Larger text): then the status goes first (issue #27: the secondary line
-        before anything is clipped or covered) and the button, which is only there
-        while the seat waits, says it under the name."""
-        text = super().seat_subtitle(player)
-        if text and player in self.waiting_seats() and not self._status_and_button_fit(player):
-            return ""
-        return text
+    def frame_seats(self) -> TableSeats:
+        """The frame says each seat's online status, a waiting seat's button in its
+        panel and the join code in the header (:class:`HostedSeats`)."""
+        return HostedSeats(super().frame_seats(), self)
 
     def _status_and_button_fit(self, player: int) -> bool:
         plan = getattr(self, "plan", None)
@@ -529,8 +580,8 @@ class HostedTable(OnlineTable):
             plan.seats[player],
             self.px,
             self.text_px,
-            self.seat_side_w(player),  # type: ignore[attr-defined]
-            self.seat_score(player) is not None,  # type: ignore[attr-defined]
+            self.frame.seats.side_w(player),
+            self.frame.seats.seat(player).score is not None,
             True,
         )
         return parts.extras.h >= self.hand_button_min_h()
@@ -556,7 +607,7 @@ class HostedTable(OnlineTable):
         if getattr(self, "plan", None) is None:
             return
         rects = {
-            p: self.hand_button_rect(p, self.seat_parts(p).extras)  # type: ignore[attr-defined]
+            p: self.hand_button_rect(p, self.frame.seat_parts(p).extras)
             for p in self.waiting_seats()
         }
         new = [
@@ -588,12 +639,6 @@ class HostedTable(OnlineTable):
 
         return hand
 
-    def draw_seat_extras(self, surface: pygame.Surface, player: int, rect: pygame.Rect) -> None:
-        """The game's own things; a waiting seat's button instead (see
-        :meth:`hand_button_rect`), until the seat is played again."""
-        if player not in self.waiting_seats():
-            super().draw_seat_extras(surface, player, rect)  # type: ignore[misc]
-
     def draw(self, surface: pygame.Surface) -> None:
         """The game's drawing, then the waiting seats' buttons over their panels (a game
         that keeps its buttons on a picture of its own pastes the frame over them)."""
@@ -612,11 +657,6 @@ class HostedTable(OnlineTable):
         """The hosted game into the history (its whole record: the host holds it)."""
         self.record_history()  # type: ignore[attr-defined]
         super().on_game_over()
-
-    def variant_label(self) -> str:
-        if not self.address:
-            return super().variant_label()  # type: ignore[misc]
-        return str(self.t("app.online_code", code=self.driver.host.code, address=self.address))
 
     def autosave(self) -> None:
         """The host's saver writes the autosave (and the table file beside it): now."""

@@ -419,7 +419,7 @@ class Board:
         through the air, then space by space along the route, a hop per space."""
         v = walk.t
         a, b = walk.a, walk.b
-        seat = self.host.seat_parts(player).portrait.center
+        seat = self.host.frame.seat_parts(player).portrait.center
         if not a or not b:
             split = 0.4
             on_route = a if a else b

@@ -72,7 +72,7 @@ class Drawing:
             )
         lay(surface, board, (0, 0))
         self._paint_pieces(surface, self.board.resting())
-        self.host.draw_bar(surface)
+        self.host.frame.draw_bar(surface)
 
     def paint_moving(self, surface: pygame.Surface) -> None:
         focus = self.choices.attention()
@@ -230,7 +230,7 @@ class Drawing:
         px = self.host.px
         size = px(34)
         parent = self.model.table.parent if self.model.table.parent is not None else 0
-        start = self.host.seat_parts(parent).portrait.center
+        start = self.host.frame.seat_parts(parent).portrait.center
         head = self.model.heads[face - 1]
         end = (head.right - size * 0.6, head.centery)
         e = 1 - (1 - v) ** 2

@@ -143,7 +143,7 @@ class Panels:
                 words.append(tr("routes.tip_ties"))
             out.append((head, " ".join(words)))
         for p in range(self.host.session.players):
-            parts = self.host.seat_parts(p)
+            parts = self.host.frame.seat_parts(p)
             if self.model.table.parent == p:
                 out.append((parts.portrait, tr("routes.tip_roller")))
             layout = self.seats.extras_layout(p, parts.extras)

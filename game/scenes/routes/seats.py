@@ -9,8 +9,8 @@ import math
 
 import pygame
 
-from game.scenes.table.contract import Header, SeatDefaults, SeatFace, TableHost
-from game.scenes.table.frame import Hint, seat_layout
+from game.scenes.table.contract import SeatDefaults, TableHost
+from game.scenes.table.frame import Header, Hint, SeatFace, seat_layout
 from game.ui import fonts, smooth, theme
 from game.ui.choices import Choices
 from game.ui.widgets import draw_icon, draw_text
@@ -186,7 +186,7 @@ class Seats(SeatDefaults):
     def spot(self, player: int, what: str, index: int = 0) -> Point:
         """A spot in the seat's panel on the screen, for the animations: "held" (the dice
         taken), "chip" (round chip ``index``, or the next one), "portrait"."""
-        parts = self.host.seat_parts(player)
+        parts = self.host.frame.seat_parts(player)
         if what == "portrait":
             return parts.portrait.center
         extras = parts.extras
@@ -201,7 +201,7 @@ class Seats(SeatDefaults):
         (the panels are cached pictures: what changes in them is drawn over them)."""
         t = self.model.table
         if t.parent is not None:  # the dice roller's crown over its marker
-            portrait = self.host.seat_parts(t.parent).portrait
+            portrait = self.host.frame.seat_parts(t.parent).portrait
             crown = self.art.crown(portrait.w * 0.5)
             corner = (portrait.x - self.host.px(2), portrait.y - self.host.px(4))
             draw_icon(surface, crown, corner, "routes_parent.svg")
@@ -213,7 +213,7 @@ class Seats(SeatDefaults):
             e = 1 - (1 - v) ** 2
             x, y = lerp_point((x0, y0), (x1, y1), e)
             y -= math.sin(math.pi * v) * self.host.px(50)
-            size = self.extras_layout(player, self.host.seat_parts(player).extras)["size"]
+            size = self.extras_layout(player, self.host.frame.seat_parts(player).extras)["size"]
             squash = max(0.15, abs(math.cos(math.pi * 3 * v))) if v < 0.9 else 1.0
             self.art.draw_chip(surface, number, True, (x, y), int(size * (1.4 - 0.4 * v)), squash)
         if t.flip is not None:
@@ -221,7 +221,9 @@ class Seats(SeatDefaults):
             for k, (chip, _up) in enumerate(t.chips[player]):
                 if chip == number:
                     pos = self.spot(player, "chip", k)
-                    size = self.extras_layout(player, self.host.seat_parts(player).extras)["size"]
+                    size = self.extras_layout(player, self.host.frame.seat_parts(player).extras)[
+                        "size"
+                    ]
                     lift = math.sin(math.pi * v) * self.host.px(14)
                     squash = max(0.08, abs(math.cos(math.pi * v)))
                     self.art.draw_chip(

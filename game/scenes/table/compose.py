@@ -6,7 +6,7 @@ A frame is two layers:
 - the **still picture**, kept: what the game paints with ``paint_static`` (its board at
   rest, its bar, whatever stands still), painted again only when the game's
   ``static_key()`` or the window's size changes; over it the shared frame's header, seat
-  panels and log (:meth:`~game.scenes.table.frame.TableFrame.frame_panels`), each a picture the
+  panels and log (:meth:`~game.scenes.table.frame.TableFrame.panels`), each a picture the
   frame keeps, laid onto the still picture again only when that picture changed;
 - the **moving layer**, drawn over a blit of the still picture on every frame: the
   thinking cue with its dots, then the game's ``paint_moving`` (pieces, tweens, hover,
@@ -48,7 +48,7 @@ class StillAndMoving(Protocol):
 class FramePanels(Protocol):
     """What the shared frame gives the compositor (game.scenes.table.frame.TableFrame)."""
 
-    def frame_panels(self) -> list[tuple[pygame.Rect, Picture]]: ...
+    def panels(self) -> list[tuple[pygame.Rect, Picture]]: ...
 
     def hint_text(self) -> Hashable:
         """What the bar's hint line says (the game's ``paint_static`` paints it)."""
@@ -94,7 +94,7 @@ class Compositor:
             self._icons = tuple(sink.icons)
             self._secrets = tuple(sorted(sink.secrets))
             self._laid = {}
-        self._panels = self.frame.frame_panels()
+        self._panels = self.frame.panels()
         for rect, picture in self._panels:
             where = (rect.x, rect.y)
             if self._laid.get(where) is not picture:

@@ -23,13 +23,13 @@ import pygame
 
 from game.rules.protocol import Action, Event, GameState
 from game.scenes.table.end_screen import Breakdown
-from game.scenes.table.frame import Hint
-from game.scenes.table.frame_plan import SeatLayout, TablePlan
+from game.scenes.table.frame import TableFrame, TableLog, TableSeats
+from game.scenes.table.frame_plan import TablePlan
 from game.scenes.table.guide import TableGuide
 from game.table.driver import TableDriver, TableRecord
 from game.ui.i18n import Translator
 from game.ui.tween import Timeline
-from game.ui.widgets import Button, ButtonGroup, Picture
+from game.ui.widgets import Button, ButtonGroup
 
 if TYPE_CHECKING:
     from game.registry import GameInfo
@@ -54,28 +54,6 @@ class FrameCut:
     bar_h: float
     hint_lines: int = 1
     seat_h: tuple[float, float] = (64, 104)
-
-
-@dataclass(frozen=True)
-class Header:
-    """What the frame's header says: the round's pill, whose turn it is (a seat, named
-    in its colour, or None) and its words, and the right-hand label."""
-
-    round: str
-    who: int | None
-    status: str
-    variant: str = ""
-
-
-@dataclass(frozen=True)
-class SeatFace:
-    """What a seat's panel shows beside its name: its score (None: no score column),
-    its highlight (``"moving"``, ``"to_act"`` or None) and what else its picture
-    depends on (the panel is painted again when it changes)."""
-
-    score: str | None
-    highlight: str | None
-    key: tuple
 
 
 class Offered(Protocol):
@@ -125,40 +103,6 @@ class TableDrawing(Protocol):
 
     def paint_over(self, surface: pygame.Surface) -> None:
         """Over everything, the scene's buttons included (a tooltip)."""
-
-
-class TableSeats(Protocol):
-    """What the frame's header, seat panels and bar say of the game."""
-
-    def header(self) -> Header: ...
-
-    def seat(self, player: int) -> SeatFace: ...
-
-    def portrait(self, player: int, size: int) -> pygame.Surface | None:
-        """The seat's character as the game draws it, ``size`` pixels across."""
-
-    def paint_extras(self, surface: pygame.Surface, player: int, rect: pygame.Rect) -> None:
-        """The seat's own things under its name (counts, chips, dice), inside ``rect``."""
-
-    def hint(self) -> str | Hint:
-        """The bar's prompt: a string, or a :class:`~game.scenes.table.frame.Hint` whose
-        secondary clause the bar leaves out when the whole does not fit (issue #27)."""
-        ...
-
-    def subtitle(self, player: int) -> str | None:
-        """What the seat's panel says under its name (None: the frame's words; "": no
-        line, the game's own things right under the name, issue #27)."""
-
-    def score_text(self, player: int, value: Any) -> str | None:
-        """How a score reads on the end screen (None: the number as the frame writes it)."""
-
-    def side_w(self, player: int) -> int:
-        """Pixels of a column at the right of the seat's panel (Duck's cards on the
-        table), painted by :meth:`paint_side`; 0: none."""
-        ...
-
-    def paint_side(self, surface: pygame.Surface, player: int, rect: pygame.Rect) -> None:
-        """The game's column at the right of a seat panel."""
 
 
 class GameTable(Protocol):
@@ -282,11 +226,12 @@ class TableHost(Protocol[StateT_co]):
     skipping: bool  # the animations are being skipped (a game may keep quiet)
     timeline: Timeline
     events: list[Event]  # waiting to be played
-    log: list[str]  # the log's lines
+    log: TableLog  # the log (its entries, round dividers, scroll)
+    frame: TableFrame  # the frame around the board (its seat panels' parts, its bar)
     info: GameInfo  # the game's registry entry (its characters)
     compositor: Compositor  # the one compositor (its still picture)
     guide: TableGuide  # a lesson's, or none (game.scenes.table.guide)
-    plan: TablePlan
+
     size: tuple[int, int]
     s: float  # the window's scale
     buttons: ButtonGroup
@@ -296,6 +241,11 @@ class TableHost(Protocol[StateT_co]):
     @property
     def session(self) -> TableRecord:
         """The game the screen shows: its seats, the actions so far."""
+        ...
+
+    @property
+    def plan(self) -> TablePlan:
+        """Where the frame's parts are (the frame's plan, cut by ``plan_frame``)."""
         ...
 
     @property
@@ -312,20 +262,11 @@ class TableHost(Protocol[StateT_co]):
 
     def seat_colour(self, player: int) -> tuple[int, int, int]: ...
 
-    def seat_parts(self, player: int, row: pygame.Rect | None = None) -> SeatLayout: ...
-
     def busy_animating(self) -> bool: ...
 
     def active_human(self) -> int | None: ...
 
     def deciding(self) -> int | None: ...
-
-    def state_turn_status(self) -> tuple[int | None, str]:
-        """The header's who and words as the state says (not as the table shows it)."""
-        ...
-
-    def state_seat_highlight(self, player: int) -> str | None:
-        """A seat's highlight as the state says."""
 
     def act(self, player: int, action: Action) -> bool: ...
 
@@ -333,25 +274,10 @@ class TableHost(Protocol[StateT_co]):
 
     def sync_from_state(self) -> None: ...
 
-    def draw_bar(self, surface: pygame.Surface) -> None: ...
-
-    def hint_layout(self, hint: str | Hint, box: pygame.Rect) -> tuple[list[str], int, int]:
-        """How the frame lays the bar's hint in ``box``: (its lines, their size, their
-        height)."""
-        ...
-
     def plan_frame(self, size: tuple[int, int], **kwargs: Any) -> TablePlan:
         """Cut the window into the shared frame (game.scenes.table.frame.plan_table): kept as
         the scene's ``plan``."""
         ...
-
-    def _cached(self, name: Any, key: tuple, rect: pygame.Rect, paint: Any) -> Picture:
-        """A kept picture of a part of ``rect``'s size (the frame's cache: painted again
-        when ``key``, the size or the language changes). Still the frame's private
-        method: it becomes the frame part's own when the frame is a part (issue #37)."""
-        ...
-
-    def frame_event(self, event: pygame.event.Event) -> bool: ...
 
 
 class GameFactory(Protocol):

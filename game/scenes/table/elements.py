@@ -1,29 +1,59 @@
 """Where things are on a table, found by name or for a click: the element a lesson step
 names (the frame's parts, a button, else the game's own) and, for end-to-end drivers, a
-point where a click reaches each target (:func:`reachable`). Plain functions the
-:class:`~game.scenes.table.scene.TableScene` calls from its ``lesson_element`` and ``probe``.
+point where a click reaches each target (:func:`reachable`). Plain functions of the
+table's parts (its plan, its buttons, its game, its guide), never of the scene.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import Protocol
 
 import pygame
 
-if TYPE_CHECKING:
-    from game.scenes.table.scene import TableScene
+from game.scenes.table.frame_plan import TablePlan
+from game.ui.widgets import ButtonGroup
+
+
+class Targets(Protocol):
+    """What a game's table says of where things are (its ``GameTable``)."""
+
+    def targets(self) -> Sequence[tuple[str, pygame.Rect]]: ...
+
+    def probe_points(self) -> dict[str, list[int]]: ...
+
+    def element(self, name: str) -> pygame.Rect | None: ...
+
+
+class Guided(Protocol):
+    """The guide's points to click (its ``TableGuide``)."""
+
+    def probe(self, targets: dict) -> dict: ...
+
 
 FRAME_PARTS: tuple[str, ...] = ("header", "board", "bar", "hint", "controls", "log")
 # a lesson's name for a frame button -> its key
 BUTTON_NAMES: dict[str, str] = {"menu": "pause"}
 
 
-def lesson_element(scene: TableScene, name: str) -> pygame.Rect | None:
+def table_probe(buttons: ButtonGroup, game: Targets, guide: Guided) -> dict:
+    """For end-to-end drivers: a point where a click reaches each enabled button and
+    each of the game's own targets (see :func:`reachable`, in the order a click is
+    offered to them), the guide's and the game's own points."""
+    offered = [(b.key, b.rect) for b in buttons.buttons if b.enabled]
+    targets = reachable([*offered, *game.targets()])
+    targets.update(guide.probe(targets))
+    targets.update(game.probe_points())
+    return targets
+
+
+def lesson_element(
+    plan: TablePlan | None, buttons: ButtonGroup, game: Targets, name: str
+) -> pygame.Rect | None:
     """Where the element a lesson step names is on screen, or None when it is not
     there now: the frame's parts (``board``, ``log``, ``seat:1``...), a button or a
     choice by its key (``undo``, ``roll``), else the game's own (its table's
     ``element``). See ``game.lessons`` for the names."""
-    plan = getattr(scene, "plan", None)
     if plan is None:
         return None
     if name in FRAME_PARTS:
@@ -33,10 +63,10 @@ def lesson_element(scene: TableScene, name: str) -> pygame.Rect | None:
         index = int(name[5:])
         return plan.seats[index] if index < len(plan.seats) else None
     key = BUTTON_NAMES.get(name, name)
-    for button in scene.buttons.buttons:
+    for button in buttons.buttons:
         if button.key == key:
             return button.rect
-    return scene.game.element(name)
+    return game.element(name)
 
 
 def reachable(targets) -> dict:

@@ -12,17 +12,43 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import pygame
 
 from game.scenes.base import ModalScene
+from game.scenes.table.frame import TableSeats
 from game.session import Session, new_seed
 from game.ui import fonts, identity, smooth, theme
 from game.ui.widgets import Button, draw_icon, draw_pill, draw_text
 
-if TYPE_CHECKING:
-    from game.scenes.table.scene import TableScene
+
+class Framed(Protocol):
+    @property
+    def seats(self) -> TableSeats:
+        """The game's seats as the frame shows them (their portraits)."""
+        ...
+
+
+class EndedTable(Protocol):
+    """What the end screen reads of the table whose game ended (a
+    :class:`~game.scenes.table.scene.TableScene`)."""
+
+    @property
+    def session(self) -> Any: ...
+
+    @property
+    def state(self) -> Any: ...
+
+    @property
+    def frame(self) -> Framed: ...
+
+    def seat_name(self, player: int) -> str: ...
+
+    def score_text(self, player: int, value: Any) -> str: ...
+
+    def final_breakdown(self) -> Breakdown: ...
+
 
 MIN_TEXT = theme.MIN_TEXT_PX  # pixels: nothing on the end screen is drawn smaller
 CELEBRATION = 4.0  # seconds of confetti and of the winner's hops (issue #27)
@@ -97,7 +123,7 @@ class GameOverScene(ModalScene):
     shade_alpha = 140
     toggle_key = pygame.K_t  # (Tab moves the keyboard focus between buttons)
 
-    def __init__(self, app, game_scene: TableScene):
+    def __init__(self, app, game_scene: EndedTable):
         super().__init__(app)
         self.game = game_scene
         self.showing_table = False  # the panel and the dim lifted: the final position shows
@@ -424,7 +450,7 @@ class GameOverScene(ModalScene):
             if text == title or shown == 0:
                 break
             shown -= 1
-        pictures = [self.game.seat_portrait(p, icon) for p in winners[:shown]]
+        pictures = [self.game.frame.seats.portrait(p, icon) for p in winners[:shown]]
         tw = fonts.font(size, True).size(text)[0]
         x = self.panel.centerx - (tw + (icon + self.px(10)) * len(pictures)) // 2
         cy = self.panel.y + self.px(38)

@@ -15,26 +15,24 @@ The window is cut once, by :func:`plan_table`::
     | the game's hand and controls             | |                   |
     +------------------------------------------+ +-------------------+
 
-A game scene (a :class:`~game.scenes.table.scene.TableScene`) draws only its board into
-``frame.board``, its hand and controls into ``frame.controls`` and, if it has one, its
-own block (Duck's hound board) into ``frame.extra``; it tells the frame what to say
-through small hooks (``round_label``, ``turn_status``, ``variant_label``,
-``seat_portrait``, ``seat_score``, ``draw_seat_extras``, ``hint_text``,
-``log_empty_text``) and the frame draws the rest the same way in every game.
+A game's table draws only its board into ``plan.board``, its hand and controls into
+``plan.controls`` and, if it has one, its own block (Duck's hound board) into
+``plan.extra``; its seats (a :class:`TableSeats`) tell the frame what to say, and the
+frame draws the rest the same way in every game.
 
-The log's wrapping and drawing are plain functions of the frame in
-:mod:`game.scenes.table.frame_log`.
+The frame is a part its table scene owns (issue #37: ``scene.frame``, not a base of the
+scene); so is the log (:class:`~game.scenes.table.frame_log.TableLog`), which the frame
+paints into its panel.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
-from game.scenes.table import frame_log
-from game.scenes.table.frame_log import LogDivider, LogRow, first_seat, split_names
+from game.scenes.table.frame_log import LogDivider, LogRow, TableLog, first_seat, split_names
 from game.scenes.table.frame_plan import SeatLayout, TablePlan, plan_table, seat_layout
 from game.ui import fonts, identity, theme
 from game.ui.widgets import (
@@ -47,15 +45,23 @@ from game.ui.widgets import (
 )
 
 if TYPE_CHECKING:
-    from game.session import Session
+    from game.scenes.table.guide import TableGuide
+    from game.table.driver import TableRecord as Session
+    from game.ui.i18n import Translator
 
 __all__ = [
+    "FrameHost",
+    "Header",
     "Hint",
     "LogDivider",
     "LogRow",
+    "SeatFace",
     "SeatLayout",
+    "SeatsOver",
     "TableFrame",
+    "TableLog",
     "TablePlan",
+    "TableSeats",
     "first_seat",
     "plan_table",
     "seat_layout",
@@ -96,114 +102,219 @@ class Hint:
         return bool(self.main or self.secondary)
 
 
-class TableFrame:
-    """The frame's drawing, mixed into :class:`~game.scenes.table.scene.TableScene`."""
+@dataclass(frozen=True)
+class Header:
+    """What the frame's header says: the round's pill, whose turn it is (a seat, named
+    in its colour, or None) and its words, and the right-hand label."""
 
-    # provided by Scene / TableScene
-    session: Session
+    round: str
+    who: int | None
+    status: str
+    variant: str = ""
+
+
+@dataclass(frozen=True)
+class SeatFace:
+    """What a seat's panel shows beside its name: its score (None: no score column),
+    its highlight (``"moving"``, ``"to_act"`` or None) and what else its picture
+    depends on (the panel is painted again when it changes)."""
+
+    score: str | None
+    highlight: str | None
+    key: tuple
+
+
+class TableSeats(Protocol):
+    """What the frame's header, seat panels and bar say of the game."""
+
+    def header(self) -> Header: ...
+
+    def seat(self, player: int) -> SeatFace: ...
+
+    def portrait(self, player: int, size: int) -> pygame.Surface | None:
+        """The seat's character as the game draws it, ``size`` pixels across."""
+
+    def paint_extras(self, surface: pygame.Surface, player: int, rect: pygame.Rect) -> None:
+        """The seat's own things under its name (counts, chips, dice), inside ``rect``."""
+
+    def hint(self) -> str | Hint:
+        """The bar's prompt: a string, or a :class:`Hint` whose secondary clause the bar
+        leaves out when the whole does not fit (issue #27)."""
+        ...
+
+    def subtitle(self, player: int) -> str | None:
+        """What the seat's panel says under its name (None: the frame's words; "": no
+        line, the game's own things right under the name, issue #27)."""
+
+    def score_text(self, player: int, value: Any) -> str | None:
+        """How a score reads on the end screen (None: the number as the frame writes it)."""
+
+    def side_w(self, player: int) -> int:
+        """Pixels of a column at the right of the seat's panel (Duck's cards on the
+        table), painted by :meth:`paint_side`; 0: none."""
+        ...
+
+    def paint_side(self, surface: pygame.Surface, player: int, rect: pygame.Rect) -> None:
+        """The game's column at the right of a seat panel."""
+
+
+class SeatsOver:
+    """A game's seats said again in part (a table that says more of its seats: an online
+    seat's status, a replay's hidden things): every question goes to ``inner`` unless a
+    subclass answers it."""
+
+    def __init__(self, inner: TableSeats) -> None:
+        self.inner = inner
+
+    def header(self) -> Header:
+        return self.inner.header()
+
+    def seat(self, player: int) -> SeatFace:
+        return self.inner.seat(player)
+
+    def portrait(self, player: int, size: int) -> pygame.Surface | None:
+        return self.inner.portrait(player, size)
+
+    def paint_extras(self, surface: pygame.Surface, player: int, rect: pygame.Rect) -> None:
+        self.inner.paint_extras(surface, player, rect)
+
+    def hint(self) -> str | Hint:
+        return self.inner.hint()
+
+    def subtitle(self, player: int) -> str | None:
+        return self.inner.subtitle(player)
+
+    def score_text(self, player: int, value: Any) -> str | None:
+        return self.inner.score_text(player, value)
+
+    def side_w(self, player: int) -> int:
+        return self.inner.side_w(player)
+
+    def paint_side(self, surface: pygame.Surface, player: int, rect: pygame.Rect) -> None:
+        self.inner.paint_side(surface, player, rect)
+
+
+class FrameHost(Protocol):
+    """What the frame asks of the table it is drawn around (a
+    :class:`~game.scenes.table.scene.TableScene`): the game shown, whose screen it is,
+    the guide (a lesson's step to read changes the header and the bar), the window's
+    sizes and the app's play time (the thinking dots)."""
+
     app: Any
-    t: Any
-    log: list[str]
+    t: Translator
+    guide: TableGuide
     private_player: int | None
-    plan: TablePlan
-    log_scroll: int
 
-    if TYPE_CHECKING:
+    @property
+    def session(self) -> Session: ...
 
-        def px(self, value: float) -> int: ...
-        def text_px(self, value: float) -> int: ...
-        def seat_name(self, player: int) -> str: ...
-        def seat_colour(self, player: int) -> tuple[int, int, int]: ...
-        def busy_animating(self) -> bool: ...
+    def px(self, value: float) -> int: ...
 
-    # == hooks a game may override ========================================================
+    def text_px(self, value: float) -> int: ...
+
+    def busy_animating(self) -> bool: ...
+
+
+class TableFrame:
+    """The frame around a table's board, a part its scene owns (issue #37): asks the
+    game's :class:`TableSeats` what to say, paints the header, the seat panels, the bar
+    and the thinking cue, and paints the scene's :class:`TableLog` into the log panel;
+    each panel a kept picture (:meth:`cached`), painted again only when what it shows
+    changed. ``plan``: where everything is, cut by the scene (:func:`plan_table`)."""
+
+    # where a status or a label may be shortened: its clauses, the last ones going first
+    CLAUSE_BREAKS = (" · ", "・", " — ", ": ", "：", "; ", ", ", "、")
+
+    def __init__(self, seats: TableSeats, host: FrameHost, log: TableLog) -> None:
+        self.seats = seats
+        self.host = host
+        self.log = log
+        self.plan: TablePlan | None = None
+        self.reset()
+
+    @property
+    def t(self) -> Translator:
+        return self.host.t
+
+    def px(self, value: float) -> int:
+        return self.host.px(value)
+
+    def text_px(self, value: float) -> int:
+        return self.host.text_px(value)
+
+    @property
+    def cut(self) -> TablePlan:
+        """The plan, once the scene has cut the window (its first layout)."""
+        assert self.plan is not None, "the frame is drawn after the table's layout"
+        return self.plan
+
+    def seat_name(self, player: int) -> str:
+        return self.host.session.seats[player].name
+
+    # == what the header, the panels and the bar say =====================================
     def round_label(self) -> str:
-        return self.t.round(self.session.state.round_number)
+        return self.seats.header().round
 
     def turn_status(self) -> tuple[int | None, str]:
-        """Who the header is about and what it says (by default as the state says)."""
-        return self.state_turn_status()
+        """Who the header is about and what it says: the game's words, or a lesson's
+        step to read (only Next goes on, issue #27)."""
+        guide = self.host.guide
+        if guide.reading():
+            return guide.learner, self.t("app.lesson_read_status")
+        header = self.seats.header()
+        return header.who, header.status
 
     def state_turn_status(self) -> tuple[int | None, str]:
         """Who the header is about and what it says, as the state says: one seat to act
         names it (in its colour); several choosing at once are listed; the end says who
         won."""
-        state = self.session.state
+        state = self.host.session.state
         if state.is_over():
             return None, self.t("app.frame_over")
         acting = list(state.to_act())
         if len(acting) == 1:
             p = acting[0]
-            key = "app.frame_your_turn" if p == self.private_player else "app.frame_turn"
+            key = "app.frame_your_turn" if p == self.host.private_player else "app.frame_turn"
             return p, self.t(key, name=self.seat_name(p))
         names = self.t("app.frame_and").join(self.seat_name(p) for p in acting)
         return None, self.t("app.frame_choosing", names=names)
 
     def variant_label(self) -> str:
-        return ""
-
-    def seat_portrait(self, player: int, size: int) -> pygame.Surface | None:
-        """The seat's character as the game draws it (a duck, a pawn, a chicken)."""
-        return None
+        return self.seats.header().variant
 
     def seat_subtitle(self, player: int) -> str:
-        seat = self.session.seats[player]
+        """Under the seat's name: the game's words, else who plays it ("": hidden, a
+        short panel, issue #27)."""
+        text = self.seats.subtitle(player)
+        if text is not None:
+            return text
+        seat = self.host.session.seats[player]
         if seat.human:
             return self.t("app.human")
         return self.t("app.frame_computer", level=self.t(f"app.level_{seat.level}"))
 
-    def seat_score(self, player: int) -> str | None:
-        return None
-
-    def seat_highlight(self, player: int) -> str | None:
-        """ "moving" (the seat whose piece moves now), "to_act" or None."""
-        return self.state_seat_highlight(player)
-
     def state_seat_highlight(self, player: int) -> str | None:
         """A seat's highlight as the state says: "to_act" while it is to act."""
-        state = self.session.state
+        state = self.host.session.state
         if not state.is_over() and player in state.to_act():
             return "to_act"
         return None
 
-    def draw_seat_extras(self, surface: pygame.Surface, player: int, rect: pygame.Rect) -> None:
-        """The seat's own things under its name (counts, tiles, cards), inside ``rect``."""
-
-    def seat_side_w(self, player: int) -> int:
-        """Pixels of a column at the right of the seat's panel for the game's own things
-        (Duck's cards on the table), drawn by :meth:`draw_seat_side`; 0: none."""
-        return 0
-
-    def draw_seat_side(self, surface: pygame.Surface, player: int, rect: pygame.Rect) -> None:
-        """The game's column at the right of a seat panel (see :meth:`seat_side_w`)."""
-
-    def seat_key(self, player: int) -> tuple:
-        """What a seat panel shows depends on (its picture is redrawn when this changes);
-        a game adds its animated model's state."""
-        return ()
-
     def hint_text(self) -> str | Hint:
-        return ""
-
-    def log_empty_text(self) -> str:
-        """Kept for the games' hook; the log shows no placeholder (issue #27): a new game
-        starts with its first round's divider."""
-        return self.t("app.frame_log_empty")
+        if self.host.guide.reading():
+            return self.t("app.lesson_read_hint")
+        return self.seats.hint()
 
     # == drawing ==========================================================================
-    def frame_reset(self) -> None:
-        self._frame_cache: dict[Any, tuple[tuple, Picture]] = {}
-        self._log_lines: tuple[tuple, list[LogRow]] = ((), [])
+    def reset(self) -> None:
+        """Forget the kept pictures (a new language, a seat's new name or status)."""
+        self._cache: dict[Any, tuple[tuple, Picture]] = {}
 
-    def _cached(self, name: Any, key: tuple, rect: pygame.Rect, paint) -> Picture:
+    def cached(self, name: Any, key: tuple, rect: pygame.Rect, paint) -> Picture:
         """The picture of a part of ``rect``'s size, painted by ``paint`` when ``key``
         (or the size, or the language) changed; its texts written down with it."""
-        cache = getattr(self, "_frame_cache", None)
-        if cache is None:
-            self.frame_reset()
-            cache = self._frame_cache
         full = (key, rect.size, self.t.lang, self.text_px(100))  # the text size too
-        hit = cache.get(name)
+        hit = self._cache.get(name)
         if hit is not None and hit[0] == full:
             return hit[1]
         # opaque, on the window's background: a plain blit costs a fraction of an alpha one
@@ -212,24 +323,28 @@ class TableFrame:
             layer = layer.convert()
         layer.fill(theme.BG)
         picture = paint_picture(layer, paint)
-        cache[name] = (full, picture)
+        self._cache[name] = (full, picture)
         return picture
 
-    def frame_panels(self) -> list[tuple[pygame.Rect, Picture]]:
+    def panels(self) -> list[tuple[pygame.Rect, Picture]]:
         """The header, the seat panels and the log, each a kept picture and where it
         goes: the compositor (game.scenes.table.compose) lays each onto the table's still
         picture, again only when that picture changed."""
-        panels = [(self.plan.header, self.header_picture())]
-        for p, row in enumerate(self.plan.seats):
+        plan = self.cut
+        panels = [(plan.header, self.header_picture())]
+        for p, row in enumerate(plan.seats):
             panels.append((row, self.seat_picture(p, row)))
-        panels.append((self.plan.log, frame_log.log_picture(self, self.plan.log)))
+        panels.append((plan.log, self.log_picture(plan.log)))
         return panels
+
+    def log_picture(self, rect: pygame.Rect) -> Picture:
+        return self.cached("log", self.log.picture_key(rect), rect, self.log.paint)
 
     # -- header ---------------------------------------------------------------------------
     def header_picture(self) -> Picture:
         who, status = self.turn_status()
-        key = (self.round_label(), who, status, self.variant_label(), self.private_player)
-        return self._cached("header", key, self.plan.header, self.paint_frame_header)
+        key = (self.round_label(), who, status, self.variant_label(), self.host.private_player)
+        return self.cached("header", key, self.cut.header, self.paint_frame_header)
 
     def paint_frame_header(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         size = self.text_px(20)
@@ -266,7 +381,7 @@ class TableFrame:
         colour = theme.INK
         if who is not None:
             icon = self.px(30)
-            portrait = self.seat_portrait(who, icon)
+            portrait = self.seats.portrait(who, icon)
             centre = (x + icon // 2, rect.centery)
             mark = max(theme.MIN_ICON_PX, icon * 0.5)  # a mark is an icon: >= 16 px
             if portrait is not None:
@@ -281,9 +396,6 @@ class TableFrame:
         box = pygame.Rect(x, rect.y, max(1, right - x), rect.h)
         text, size = self.one_line(status, self.text_px(20), box.w, bold=True)
         self._paint_lines(surface, text, size, box, colour, "left", bold=True)
-
-    # where a status or a label may be shortened: its clauses, the last ones going first
-    CLAUSE_BREAKS = (" · ", "・", " — ", ": ", "：", "; ", ", ", "、")
 
     def one_line(self, text: str, size: int, width: int, bold: bool = False) -> tuple[str, int]:
         """``text`` on one line of ``width`` (issue #27): at ``size``, smaller down to the
@@ -332,31 +444,31 @@ class TableFrame:
 
     # -- seat panels -------------------------------------------------------------------------
     def thinking_seat(self) -> int | None:
-        thinking = self.session.thinking() or (
-            [] if self.busy_animating() else list(self.session.pending)
+        thinking = self.host.session.thinking() or (
+            [] if self.host.busy_animating() else list(self.host.session.pending)
         )
         return thinking[0] if thinking else None
 
     def seat_picture(self, player: int, row: pygame.Rect) -> Picture:
         thinking = self.thinking_seat() == player
         key = (
-            self.seat_key(player),
-            self.seat_highlight(player),
-            self.seat_score(player),
+            self.seats.seat(player).key,
+            self.seats.seat(player).highlight,
+            self.seats.seat(player).score,
             self.seat_name(player),
-            self.private_player,
+            self.host.private_player,
             thinking,
         )
 
         def paint(layer, _rect):
             self.paint_seat(layer, player, layer.get_rect(), thinking)
 
-        return self._cached(("seat", player), key, row, paint)
+        return self.cached(("seat", player), key, row, paint)
 
     def thinking_beat(self) -> int:
         """The thinking dots' step: one every 0.3 s of the app's play time (not the wall
         clock: a headless screenshot draws the same dots however slow the machine)."""
-        return int(self.app.elapsed / 0.3)
+        return int(self.host.app.elapsed / 0.3)
 
     def draw_thinking_cue(self, surface: pygame.Surface) -> None:
         """ "Thinking..." with moving dots in the thinking seat's panel, every frame."""
@@ -381,8 +493,8 @@ class TableFrame:
     def paint_seat(
         self, surface: pygame.Surface, player: int, row: pygame.Rect, thinking: bool
     ) -> None:
-        highlight = self.seat_highlight(player)
-        colour = self.seat_colour(player)
+        highlight = self.seats.seat(player).highlight
+        colour = theme.seat_colour(player)
         edge = {"moving": theme.ACCENT, "to_act": theme.BUTTON_FOCUS}.get(
             highlight or "", theme.PANEL_EDGE
         )
@@ -395,7 +507,7 @@ class TableFrame:
         )
         pygame.draw.rect(surface, colour, stripe, border_radius=self.px(3))
         parts = self.seat_parts(player, row)
-        picture = self.seat_portrait(player, parts.portrait.w)
+        picture = self.seats.portrait(player, parts.portrait.w)
         if picture is not None:
             draw_icon(
                 surface, picture, parts.portrait.center, f"portrait:{player}", "icon", "center"
@@ -419,7 +531,7 @@ class TableFrame:
                 theme.INK_SOFT,
                 within=parts.subtitle,
             )
-        score = self.seat_score(player)
+        score = self.seats.seat(player).score
         if score is not None:
             text, score_size = fonts.fit(score, self.text_px(26), parts.score.w, 14, True)
             draw_text(
@@ -433,9 +545,9 @@ class TableFrame:
                 within=parts.score,
             )
         if parts.extras.h > 0 and (parts.subtitle.h or not thinking):
-            self.draw_seat_extras(surface, player, parts.extras)
+            self.seats.paint_extras(surface, player, parts.extras)
         if parts.side.w > 0:
-            self.draw_seat_side(surface, player, parts.side)
+            self.seats.paint_side(surface, player, parts.side)
 
     def fit_subtitle(self, text: str, width: int) -> tuple[str, int]:
         """A subtitle "Cookie · Easy computer" that does not fit loses its first part
@@ -449,33 +561,13 @@ class TableFrame:
         """Where the parts of seat ``player``'s panel are (on the screen, or in ``row``),
         for drawing it and for animations that fly to a seat."""
         return seat_layout(
-            self.plan.seats[player] if row is None else row,
+            self.cut.seats[player] if row is None else row,
             self.px,
             self.text_px,
-            self.seat_side_w(player),
-            self.seat_score(player) is not None,
+            self.seats.side_w(player),
+            self.seats.seat(player).score is not None,
             self.seat_subtitle(player) != "",  # "": the game hid it (a short panel)
         )
-
-    # -- the log (game.scenes.table.frame_log) ------------------------------------------------
-    def log_geometry(self, rect: pygame.Rect) -> tuple[int, int, int, int]:
-        """(text size, line height, the text's width, how many whole lines show)."""
-        return frame_log.log_geometry(self, rect)
-
-    def log_wrapped(self, rect: pygame.Rect) -> list[str]:
-        return frame_log.log_wrapped(self, rect)
-
-    def shown_log_rows(self, rect: pygame.Rect) -> list[LogRow]:
-        """The rows the log shows now (:func:`~game.scenes.table.frame_log.shown_log_rows`)."""
-        return frame_log.shown_log_rows(self, rect)
-
-    def log_divider(self, round_number: int) -> None:
-        """A round's divider in the log (:func:`~game.scenes.table.frame_log.log_divider`)."""
-        frame_log.log_divider(self, round_number)
-
-    def scroll_log(self, lines: int) -> None:
-        """Move the log ``lines`` towards older entries (negative: towards the newest)."""
-        frame_log.scroll_log(self, lines)
 
     # -- the bar --------------------------------------------------------------------------------
     def hint_layout(self, hint: str | Hint, box: pygame.Rect) -> tuple[list[str], int, int]:
@@ -501,19 +593,24 @@ class TableFrame:
     def draw_bar(self, surface: pygame.Surface) -> None:
         """The bar's panel and its hint line; the game draws its hand and controls over it,
         inside ``plan.controls``."""
-        draw_panel(surface, self.plan.bar, radius=10)
+        draw_panel(surface, self.cut.bar, radius=10)
         hint = self.hint_text()
-        box = self.plan.hint
+        box = self.cut.hint
         if hint and box.h > 0:
             lines, size, line_h = self.hint_layout(hint, box)
             y = box.y + max(0, (box.h - line_h * len(lines)) // 2)
             for line in lines:
-                draw_text(surface, line, size, (box.x, y), theme.INK_SOFT, within=self.plan.bar)
+                draw_text(surface, line, size, (box.x, y), theme.INK_SOFT, within=self.cut.bar)
                 y += line_h
 
-    def frame_event(self, event: pygame.event.Event) -> bool:
+    def handle_event(self, event: pygame.event.Event) -> bool:
         """The frame's own input: the mouse wheel over the log scrolls it."""
-        if event.type == pygame.MOUSEWHEEL and self.plan.log.collidepoint(pygame.mouse.get_pos()):
-            self.scroll_log(event.y * 3)
+        log = None if self.plan is None else self.plan.log
+        if (
+            log is not None
+            and event.type == pygame.MOUSEWHEEL
+            and log.collidepoint(pygame.mouse.get_pos())
+        ):
+            self.log.scroll_by(event.y * 3, log)
             return True
         return False

@@ -4,7 +4,7 @@ the action the step asks for through, and keeps the person's place.
 
 The guide draws over the table (:mod:`game.scenes.table.lesson_callout`): a ring round
 the element the step is about (found by the scene's
-:meth:`~game.scenes.table.scene.TableScene.lesson_element`), a callout box with the step's
+:func:`~game.scenes.table.elements.lesson_element`), a callout box with the step's
 text beside it with a line to the ring, a Next button on a step that is only read, and
 the step's hint when something else was tried. It shows a step only when the table is
 at rest and the person is to act (between steps the computer seats play).
@@ -27,6 +27,7 @@ from game import lessons, registry
 from game.lessons import Lesson, LessonError, LessonRun, Step
 from game.rules.protocol import Action
 from game.scenes.base import ModalScene
+from game.scenes.table import elements
 from game.scenes.table.guide import NoGuide
 from game.scenes.table.lesson_callout import draw_callout
 from game.session import Seat, Session, default_seats, new_seed
@@ -150,7 +151,7 @@ class LessonGuide:
         step that waits for an action: where a click takes it (the point ``targets``, the
         table's own probe, gives the control that takes the action; for a free choice,
         the first control with an action; for an action of several clicks, the next of
-        them, from the scene's ``lesson_clicks``)."""
+        them, from the game's ``lesson_clicks``)."""
         step = self.shown_step()
         if step is None:
             return {}
@@ -158,7 +159,7 @@ class LessonGuide:
             if self.next_button is None:
                 return {}
             return {"lesson:next": list(self.next_button.rect.center)}
-        keys = self.scene.lesson_clicks(step.expect) if step.expect != "any" else None
+        keys = self.scene.game.lesson_clicks(step.expect) if step.expect != "any" else None
         if keys is not None:
             # an action of several clicks (Cluck-peep!: tile, Turn over, Place): the next
             point = (targets or {}).get(keys[0]) if keys else None
@@ -194,7 +195,13 @@ class LessonGuide:
 
     # -- drawing ------------------------------------------------------------------------------
     def element(self, step: Step) -> pygame.Rect | None:
-        return self.scene.lesson_element(step.point)
+        return self.place(step.point)
+
+    def place(self, name: str) -> pygame.Rect | None:
+        """Where the element a step names is on the table now
+        (:func:`game.scenes.table.elements.lesson_element`)."""
+        scene = self.scene
+        return elements.lesson_element(scene.frame.plan, scene.buttons, scene.game, name)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The step shown now over the table (its ring, bubble and Next:
@@ -224,7 +231,7 @@ class LessonGuide:
         """What the step points at and talks about (its ``point`` and ``about``), where
         each is on screen now: what its callout must never cover (issue #27)."""
         names = (step.point, *step.about)
-        return [r for r in (self.scene.lesson_element(n) for n in names) if r is not None]
+        return [r for r in (self.place(n) for n in names) if r is not None]
 
 
 def lessons_forget(lesson_id: str) -> None:

@@ -10,24 +10,67 @@ what it points at and what is allowed; this module only lays that step out and d
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import pygame
 
-from game.lessons import Step
+from game.lessons import Lesson, Step
+from game.scenes.table.frame_plan import TablePlan
 from game.ui import fonts, theme
+from game.ui.i18n import Translator
 from game.ui.widgets import Button, draw_panel, draw_text
 
-if TYPE_CHECKING:
-    from game.scenes.table.lesson import LessonGuide
-    from game.scenes.table.scene import TableScene
+
+class KeepsClear(Protocol):
+    def keep_clear(self) -> list[pygame.Rect]:
+        """What a lesson's callout must not hide now, besides its element."""
+        ...
+
+
+class CalloutTable(Protocol):
+    """What the callout reads of the table it is drawn over (a ``TableScene``)."""
+
+    app: Any  # its screen: the window the callout stays inside
+    t: Translator
+
+    @property
+    def plan(self) -> TablePlan: ...
+
+    @property
+    def game(self) -> KeepsClear: ...
+
+    def px(self, value: float) -> int: ...
+
+    def text_px(self, value: float) -> int: ...
+
+
+class CalloutGuide(Protocol):
+    """What the callout reads of the guide that shows it (a ``LessonGuide``)."""
+
+    clock: float
+    refused_at: float | None
+
+    @property
+    def scene(self) -> CalloutTable: ...
+
+    @property
+    def lesson(self) -> Lesson: ...
+
+    def t(self, key: str, **fields: Any) -> str: ...
+
+    def element(self, step: Step) -> pygame.Rect | None: ...
+
+    def targets(self, step: Step) -> list[pygame.Rect]: ...
+
+    def press_next(self) -> None: ...
+
 
 REFUSAL_SECONDS = 4.0  # how long the hint stays after something else was tried
 RING = (232, 110, 60)
 
 
 def draw_callout(
-    guide: LessonGuide, surface: pygame.Surface, step: Step
+    guide: CalloutGuide, surface: pygame.Surface, step: Step
 ) -> tuple[pygame.Rect, Button | None]:
     """The step's ring, bubble and pointer over the table; the bubble's place and its
     Next button (None on a step that waits for an action)."""
@@ -123,7 +166,7 @@ def draw_callout(
 
 
 def draw_ring(
-    scene: TableScene, surface: pygame.Surface, target: pygame.Rect, clock: float
+    scene: CalloutTable, surface: pygame.Surface, target: pygame.Rect, clock: float
 ) -> None:
     """A pulsing ring round the element the step is about (``clock``: the guide's)."""
     px = scene.px
@@ -141,7 +184,7 @@ def draw_ring(
 
 
 def draw_pointer(
-    scene: TableScene, surface: pygame.Surface, box: pygame.Rect, target: pygame.Rect
+    scene: CalloutTable, surface: pygame.Surface, box: pygame.Rect, target: pygame.Rect
 ) -> None:
     """A line with a dot from the callout's nearest edge to the ring's."""
     if box.colliderect(target):
@@ -156,7 +199,7 @@ def draw_pointer(
 
 
 def place_callout(
-    scene: TableScene, box: pygame.Rect, targets: list[pygame.Rect], board: pygame.Rect
+    scene: CalloutTable, box: pygame.Rect, targets: list[pygame.Rect], board: pygame.Rect
 ) -> pygame.Rect:
     """Where the callout goes (issue #27): beside its element, trying its sides (the
     one with more room first: far from an element on the board, so that what the
@@ -200,7 +243,7 @@ def place_callout(
             place = box.copy()
             setattr(place, edge, getattr(room, edge))
             places.append(place.clamp(room))
-    keep = scene.lesson_keep_clear()
+    keep = scene.game.keep_clear()
 
     def covered(place: pygame.Rect, rects: list[pygame.Rect]) -> int:
         return sum(place.clip(r).w * place.clip(r).h for r in rects)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import pygame
 
 from game.scenes.base import Scene
+from game.scenes.table.frame import Header, SeatFace, SeatsOver, TableSeats
 from game.scenes.table.scene import TableScene
 from game.table.replay import Replay, ReplayDriver
 from game.ui import fonts, theme
@@ -75,20 +76,36 @@ class ReplayTableScene(TableScene):
     def revealed(self) -> tuple[list[str], str | None]:
         return hidden_things(self.state, self.t) if self.reveal_all else ([], None)
 
-    def seat_subtitle(self, player: int) -> str:
-        seats, _shared = self.revealed()
+    def frame_seats(self) -> TableSeats:
+        return RevealedSeats(super().frame_seats(), self)
+
+
+class RevealedSeats(SeatsOver):
+    """The replay's seats: with everyone's hidden things shown, each seat's under its
+    name and the shared one in the header's label."""
+
+    def __init__(self, inner: TableSeats, table: ReplayTableScene) -> None:
+        super().__init__(inner)
+        self.table = table
+
+    def subtitle(self, player: int) -> str | None:
+        seats, _shared = self.table.revealed()
         if player < len(seats) and seats[player]:
             return seats[player]
-        return super().seat_subtitle(player)
+        return self.inner.subtitle(player)
 
-    def seat_key(self, player: int) -> tuple:
-        seats, _shared = self.revealed()
-        return (*super().seat_key(player), seats[player] if player < len(seats) else "")
+    def seat(self, player: int) -> SeatFace:
+        face = self.inner.seat(player)
+        seats, _shared = self.table.revealed()
+        shown = seats[player] if player < len(seats) else ""
+        return SeatFace(face.score, face.highlight, (*face.key, shown))
 
-    def variant_label(self) -> str:
-        _seats, shared = self.revealed()
-        own = super().variant_label()
-        return own if shared is None else f"{own} · {shared}" if own else shared
+    def header(self) -> Header:
+        header = self.inner.header()
+        _seats, shared = self.table.revealed()
+        own = header.variant
+        variant = own if shared is None else f"{own} · {shared}" if own else shared
+        return Header(header.round, header.who, header.status, variant)
 
 
 class ReplayControls(Scene):
@@ -125,7 +142,6 @@ class ReplayControls(Scene):
         self.replay.seek(position)
         table.last_round = self.replay.state.round_number
         table.log.clear()
-        table.log_scroll = 0
         for line in self._log_until(self.replay.position):
             table.log_line(line)
         table.sync_from_state()
@@ -162,7 +178,7 @@ class ReplayControls(Scene):
         self.table.session.viewer = viewer
         if getattr(self.table, "reveal_all", everyone) != everyone:
             self.table.reveal_all = everyone
-            self.table.frame_reset()
+            self.table.frame.reset()
 
     def toggle_play(self) -> None:
         if self.replay.position >= self.replay.length:

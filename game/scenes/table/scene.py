@@ -6,11 +6,13 @@ the shared frame around it and asks the game only what
 What every table does, written once here: its computer seats' decisions shown with a
 visible "thinking" cue and a pause people can follow, the hand-off curtain between
 people, events played in order as animations (skippable; speed from settings; input
-locked only while something moves), the event log, undo, pause and rules help,
-autosave, the table frame around the board (:mod:`game.scenes.table.frame`: header, seat
-panels, log, hint bar, thinking cue), the end screen (:mod:`game.scenes.table.end_screen`,
-fed by :meth:`TableScene.final_breakdown`), and the guide over the table
-(:mod:`game.scenes.table.guide`: a lesson's, or none) that it tells what happens.
+locked only while something moves), undo, pause and rules help, autosave, the end
+screen (:mod:`game.scenes.table.end_screen`, fed by :meth:`TableScene.final_breakdown`),
+and the guide over the table (:mod:`game.scenes.table.guide`: a lesson's, or none) that
+it tells what happens. Its parts (issue #37): the frame around the board (``self.frame``, a
+:class:`~game.scenes.table.frame.TableFrame`: header, seat panels, bar, thinking cue,
+asking the game's seats what to say) and the log (``self.log``, a
+:class:`~game.scenes.table.frame_log.TableLog`: its lines, dividers, rebuild).
 
 A game's own scene is then a thin subclass naming its table (``table_of``), so that
 the router, the lobby, lessons and saves open it by name as before; a network table is
@@ -33,11 +35,11 @@ from game.scenes.table import elements, record
 from game.scenes.table.compose import Compositor
 from game.scenes.table.contract import GameFactory, GameTable, Offered
 from game.scenes.table.end_screen import Breakdown, GameOverScene
-from game.scenes.table.frame import Hint, LogDivider, TableFrame, TablePlan, plan_table
+from game.scenes.table.frame import TableFrame, TableLog, TablePlan, TableSeats, plan_table
 from game.scenes.table.guide import NoGuide, TableGuide
 from game.session import Session, shares_a_screen
 from game.table.driver import TableDriver, as_driver
-from game.ui import fonts, theme
+from game.ui import theme
 from game.ui.i18n import Translator
 from game.ui.tween import Timeline, Tween, ease_in_out
 from game.ui.widgets import Button, draw_tip, sink_of
@@ -45,7 +47,7 @@ from game.ui.widgets import Button, draw_tip, sink_of
 BOT_DELAY = 0.7  # seconds a computer seat "thinks" at least, so people can follow
 
 
-class TableScene(TableFrame, Scene):
+class TableScene(Scene):
     # the game's table, when a subclass stands for one game (its name in the router)
     table_of: ClassVar[GameFactory]
     # the game's bar lies across the window under the board (a game may otherwise lay its
@@ -67,7 +69,7 @@ class TableScene(TableFrame, Scene):
         self.info = registry.get(session.game_id)
         self.timeline = Timeline()
         self.events: list[Event] = []  # waiting to be animated
-        self.log: list[str] = []
+        self.log = TableLog(self, self._seat_names, lambda n: self.t.round(n))
         self.private_player: int | None = None
         # the seat whose screen it was until everybody watched (give_up_screen): it may
         # still take its move back, behind the curtain again
@@ -75,7 +77,6 @@ class TableScene(TableFrame, Scene):
         self.end_shown = False
         self.last_round = session.state.round_number
         self.error: str | None = None
-        self.log_scroll = 0  # lines scrolled back from the newest (the frame's log)
         # the guide over the table: a lesson's (game.scenes.table.lesson.LessonGuide) or none
         self.guide: TableGuide = NoGuide()
         self.base_buttons: list[Button] = []  # the frame's own, kept across the controls
@@ -87,14 +88,22 @@ class TableScene(TableFrame, Scene):
         self._refocused = False  # a lesson's focus changed the table (see draw)
         self._lang = self.t.lang  # the language the names and the log are in
         self._relog_due = False  # the log is rebuilt in a new language once at rest
-        self.frame_reset()
         self.game: GameTable = (game or type(self).table_of)(self)
+        self.frame = TableFrame(self.frame_seats(), self, self.log)
         self._plays_unseen = self.game.plays_unseen
-        self.compositor = Compositor(self.game.drawing, self)
+        self.compositor = Compositor(self.game.drawing, self.frame)
         if isinstance(session, Session) and session.actions:
             self.rebuild_log()  # a resumed game: its log so far
         elif not self.log and not session.actions:
-            self.log.insert(0, LogDivider(self.t.round(self.last_round)))
+            self.log.divider(self.last_round)
+
+    def frame_seats(self) -> TableSeats:
+        """What the frame's header, panels and bar say: the game's seats (a table that
+        says more of its seats wraps them)."""
+        return self.game.seats
+
+    def _seat_names(self) -> tuple[str, ...]:
+        return tuple(seat.name for seat in self.session.seats[: self.session.players])
 
     # -- what the table asks the game ------------------------------------------------------
     def play_event(self, event: Event) -> None:
@@ -114,6 +123,14 @@ class TableScene(TableFrame, Scene):
         """The log line for an event (EN/JA), or None."""
         return self.game.describe(event)
 
+    def write_event(self, event: Event, divide: bool = True) -> None:
+        """The event's line into the log (after its round's divider), not animated."""
+        if divide:
+            self.log.divide(event)
+        line = self.describe(event)
+        if line:
+            self.log_line(line)
+
     def log_of(self, event: Event) -> str | None:
         """The log's line for an event played now: on a shared screen only what every
         seat saw (issue #36: the log stays on screen after its seat's curtain has gone,
@@ -121,10 +138,6 @@ class TableScene(TableFrame, Scene):
         if event.visible_to is not None and self.shares_screen():
             return None
         return self.describe(event)
-
-    def human_event(self, event: pygame.event.Event, player: int) -> None:
-        """The person's clicks and keys, made into an action by the game's controls."""
-        self.game.controls.handle(event, player)
 
     def sync_from_state(self) -> None:
         """Put every drawn piece where the state says (after a skip, a jump, an undo)."""
@@ -135,18 +148,22 @@ class TableScene(TableFrame, Scene):
         """The end screen's: how each seat's score came about, from the game's rules."""
         return self.game.breakdown()
 
-    def on_private_shown(self, player: int) -> None:
-        """A person's private things are now on screen."""
-        self.game.controls.shown(player)
+    def waiting(self) -> tuple[Event, ...]:
+        """The events still waiting to be played, in order."""
+        return tuple(self.events)
 
-    def fast_forward(self, rounds: int, actions: int = 0) -> None:
-        """Play ``rounds`` rounds and ``actions`` more without animation, then show seat
-        0's point of view (screenshots, tests; :func:`~game.scenes.table.record.fast_forward`)."""
-        record.fast_forward(self, rounds, actions)
-
-    def log_viewer(self) -> int | None:
-        """Whose point of view a rebuilt log takes (:func:`game.scenes.table.record.log_viewer`)."""
-        return record.log_viewer(self)
+    def settle(self, viewer: int | None) -> None:
+        """Nothing left to play: what waits is dropped, the table shows the state as it
+        is (from ``viewer``'s seat, if given) and the round as the state's (a game played
+        forward at once, :func:`game.screenshot.fast_forward`)."""
+        self.events.clear()
+        self.timeline = Timeline()
+        self.last_round = self.state.round_number
+        if viewer is not None:
+            self.private_player = viewer
+            self.session.viewer = viewer
+        self.sync_from_state()
+        self.game.cut_short(land=False)
 
     def language_changed(self) -> None:
         """The language was changed mid-game (issue #27): a seat still under its default
@@ -162,7 +179,7 @@ class TableScene(TableFrame, Scene):
                 character.name_en, character.name_ja
             ):
                 seat.name = self.t.pick(character.name_en, character.name_ja)
-        self.frame_reset()
+        self.frame.reset()
         if isinstance(self.session, Session):
             if self.busy_animating():
                 self._relog_due = True
@@ -170,9 +187,11 @@ class TableScene(TableFrame, Scene):
                 self.rebuild_log()
 
     def rebuild_log(self) -> None:
-        """The log of a game opened part-way, from its record
-        (:func:`game.scenes.table.record.rebuild_log`)."""
-        record.rebuild_log(self)
+        """The log of a game opened part-way, from its record (:meth:`TableLog.rebuild`),
+        from the point of view of :func:`~game.scenes.table.record.log_viewer`."""
+        viewer = record.log_viewer(self.driver, self.session)
+        self.log.rebuild(self.session, viewer, self.describe, self.log_line)
+        self.sync_from_state()
 
     # -- helpers for the game's parts ------------------------------------------------------
     @property
@@ -192,6 +211,14 @@ class TableScene(TableFrame, Scene):
         if text:
             return text
         return f"{value:g}" if isinstance(value, (int, float)) else str(value)
+
+    @property
+    def plan(self) -> TablePlan:
+        """Where the frame's parts are (the frame's plan: AttributeError before the
+        table's first layout)."""
+        if self.frame.plan is None:
+            raise AttributeError("plan")
+        return self.frame.plan
 
     def seat_colour(self, player: int) -> tuple[int, int, int]:
         """Seat ``player``'s colour: the same in every game, whatever its character
@@ -255,20 +282,15 @@ class TableScene(TableFrame, Scene):
     def log_line(self, text: str) -> None:
         if self.game.log_line(text):
             return  # the game writes it its own way
-        self.log.append(text)
-        del self.log[:-200]
-        if self.log_scroll:  # someone reading back keeps their place: the new entry's
-            # lines come in under it (scroll_log keeps it within the log)
-            size, _line_h, width, _fit = self.log_geometry(self.plan.log)
-            self.scroll_log(len(fonts.wrap(text, size, width)))
+        self.log.write(text, None if self.frame.plan is None else self.frame.plan.log)
 
     def plan_frame(self, size, **kwargs) -> TablePlan:
         """Cut the window into the shared frame (see :func:`game.scenes.table.frame.plan_table`)
         and forget the frame's cached pictures."""
-        self.plan = plan_table(size, self.px, self.session.players, **kwargs)
-        self.frame_reset()
+        plan = self.frame.plan = plan_table(size, self.px, self.session.players, **kwargs)
+        self.frame.reset()
         self.compositor.forget()
-        return self.plan
+        return plan
 
     def active_human(self) -> int | None:
         """The person who must decide now (the first one, when several choose in secret)."""
@@ -315,7 +337,7 @@ class TableScene(TableFrame, Scene):
         self.timeline.update(dt * self.speed)
         while not self.timeline.busy() and self.events:
             event = self.events.pop(0)
-            record.divide(self, event)
+            self.log.divide(event)
             line = self.log_of(event)
             if line:
                 self.log_line(line)
@@ -327,7 +349,7 @@ class TableScene(TableFrame, Scene):
             self.give_up_screen()  # a round's end is for everybody
             self.last_round = state.round_number
             if not state.is_over():
-                self.log_divider(state.round_number)
+                self.log.divider(state.round_number)
             self.on_round_end()
         if state.is_over():
             # a lesson's steps about the end are shown on the table before the end screen
@@ -352,7 +374,7 @@ class TableScene(TableFrame, Scene):
                 self.private_player = player
                 self.session.viewer = player
                 self.gave_up = None
-                self.on_private_shown(player)
+                self.game.controls.shown(player)
 
             self.app.push(
                 self.app.router.screen("handoff")(
@@ -362,7 +384,7 @@ class TableScene(TableFrame, Scene):
         else:
             self.private_player = player
             self.session.viewer = player
-            self.on_private_shown(player)
+            self.game.controls.shown(player)
 
     def on_round_end(self) -> None:
         self.autosave()
@@ -375,7 +397,8 @@ class TableScene(TableFrame, Scene):
 
     def record_history(self) -> None:
         """The finished game into the history (:func:`game.scenes.table.record.record_history`)."""
-        record.record_history(self)
+        breakdown = self.final_breakdown()
+        record.record_history(self.app, self.driver, self.session, breakdown, self.guide.lesson)
 
     def autosave(self) -> None:
         if self.guide.autosave():  # a lesson keeps its place, not a saved game
@@ -419,7 +442,7 @@ class TableScene(TableFrame, Scene):
             return
         if self.buttons.handle_event(event):
             return
-        if getattr(self, "plan", None) is not None and self.frame_event(event):
+        if self.frame.handle_event(event):
             return
         if self.busy_animating():
             if (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
@@ -429,7 +452,7 @@ class TableScene(TableFrame, Scene):
             return
         human = self.active_human()
         if human is not None and human == self.private_player:
-            self.human_event(event, human)
+            self.game.controls.handle(event, human)
 
     def skip_animation(self) -> None:
         self.skipping = True
@@ -485,7 +508,7 @@ class TableScene(TableFrame, Scene):
         self.log_line(self.t("app.undone"))
         self.sync_from_state()
         if self.private_player == player:
-            self.on_private_shown(player)  # the person's hand and choices as they were
+            self.game.controls.shown(player)  # the person's hand and choices as they were
         # else the screen is nobody's: the person decides again behind their curtain
         self.refresh_undo()
 
@@ -504,85 +527,16 @@ class TableScene(TableFrame, Scene):
 
     # -- drivers and lessons ---------------------------------------------------------------
     def probe(self) -> dict:
-        """For end-to-end drivers: a point where a click reaches each enabled button and
-        each of the table's own targets (see
-        :func:`~game.scenes.table.elements.reachable`), the guide's and the game's own
-        points."""
-        targets = elements.reachable(self.probe_targets())
-        targets.update(self.guide.probe(targets))
-        targets.update(self.game.probe_points())
-        return targets
-
-    def probe_targets(self) -> list[tuple[str, pygame.Rect]]:
-        """``(key, rect)`` a click may reach, in the order a click is offered to them."""
-        buttons = [(b.key, b.rect) for b in self.buttons.buttons if b.enabled]
-        return [*buttons, *self.game.targets()]
-
-    def lesson_element(self, name: str) -> pygame.Rect | None:
-        """Where the element a lesson step names is on screen, or None when it is not
-        there now (:func:`game.scenes.table.elements.lesson_element`)."""
-        return elements.lesson_element(self, name)
-
-    def lesson_keep_clear(self) -> list[pygame.Rect]:
-        """What a lesson's callout must not hide now, besides its element."""
-        return self.game.keep_clear()
-
-    def lesson_clicks(self, expect: str) -> list[str] | None:
-        """For drivers of a lesson: the probe's keys to click for ``expect``, when it takes
-        more than one control (None: the control whose action it is)."""
-        return self.game.lesson_clicks(expect)
+        """For end-to-end drivers: where a click reaches each enabled button and each of
+        the table's own targets, the guide's and the game's own points
+        (:func:`game.scenes.table.elements.table_probe`)."""
+        return elements.table_probe(self.buttons, self.game, self.guide)
 
     def focus_control(self, key: str) -> bool:
         """A lesson's focus on the control ``key`` (game.scenes.table.lesson)."""
         changed = self.game.focus(key)
         self._refocused = self._refocused or changed
         return changed
-
-    # -- the frame's hooks -----------------------------------------------------------------
-    def round_label(self) -> str:
-        return self.game.seats.header().round
-
-    def turn_status(self) -> tuple[int | None, str]:
-        if self.guide.reading():  # a lesson's step to read: only Next goes on (issue #27)
-            return self.guide.learner, self.t("app.lesson_read_status")
-        header = self.game.seats.header()
-        return header.who, header.status
-
-    def variant_label(self) -> str:
-        return self.game.seats.header().variant
-
-    def seat_portrait(self, player: int, size: int) -> pygame.Surface | None:
-        return self.game.seats.portrait(player, size)
-
-    def seat_subtitle(self, player: int) -> str:
-        text = self.game.seats.subtitle(player)  # "": hidden (a short panel, issue #27)
-        return super().seat_subtitle(player) if text is None else text
-
-    def seat_score(self, player: int) -> str | None:
-        return self.game.seats.seat(player).score
-
-    def seat_highlight(self, player: int) -> str | None:
-        return self.game.seats.seat(player).highlight
-
-    def seat_key(self, player: int) -> tuple:
-        return self.game.seats.seat(player).key
-
-    def draw_seat_extras(self, surface: pygame.Surface, player: int, rect: pygame.Rect) -> None:
-        self.game.seats.paint_extras(surface, player, rect)
-
-    def seat_side_w(self, player: int) -> int:
-        return self.game.seats.side_w(player)
-
-    def draw_seat_side(self, surface: pygame.Surface, player: int, rect: pygame.Rect) -> None:
-        self.game.seats.paint_side(surface, player, rect)
-
-    def hint_text(self) -> str | Hint:
-        if self.guide.reading():
-            return self.t("app.lesson_read_hint")
-        return self.game.seats.hint()
-
-    def log_empty_text(self) -> str:
-        return self.game.log_empty() or super().log_empty_text()
 
     # -- the person's controls -------------------------------------------------------------
     @property

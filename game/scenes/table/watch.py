@@ -137,10 +137,9 @@ class WatchBar(Scene):
         shown.actions = list(newer.actions)
         table.last_round = shown.state.round_number
         table.log.clear()
-        table.log_scroll = 0
         table.rebuild_log()
         table.sync_from_state()
-        table.frame_reset()
+        table.frame.reset()
 
     def play_here(self) -> None:
         """The other window has left: this one opens the game to play (its lock is

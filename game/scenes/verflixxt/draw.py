@@ -134,7 +134,7 @@ class Drawing:
         lay(surface, self._board_layer[1], self.model.board)
         if self.model.table.contest is not None:
             self.hat_draw.draw(surface)
-        self.host.draw_bar(surface)
+        self.host.frame.draw_bar(surface)
         self.seats.draw_legend(surface)
         if self.bar.still():
             self.bar.draw_action_panel(surface, self.choices.attention())

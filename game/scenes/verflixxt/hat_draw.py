@@ -46,7 +46,7 @@ class HatDrawPanel:
             isinstance(asked_now(self.host.state), DrawForHats),
             tuple(sorted((hat, wearer or "") for hat, wearer in t.hats.items())),
         )
-        picture = self.host._cached("contest", key, rect, self._paint)
+        picture = self.host.frame.cached("contest", key, rect, self._paint)
         if t.contest_alpha < 1:
             picture = picture._replace(image=picture.image.copy())
             picture.image.set_alpha(int(255 * max(0.0, t.contest_alpha)))

@@ -13,8 +13,8 @@ import pygame
 from game.rules.verflixxt.data import RISK, card_value
 from game.rules.verflixxt.decisions import DrawForHats, MovePiece, PassHat, PlayCard, RollDie
 from game.rules.verflixxt.scoring import ScoreBreakdown, breakdown
-from game.scenes.table.contract import Header, SeatDefaults, SeatFace, TableHost
-from game.scenes.table.frame import Hint
+from game.scenes.table.contract import SeatDefaults, TableHost
+from game.scenes.table.frame import Header, Hint, SeatFace
 from game.ui import fonts, smooth, sprites, theme
 from game.ui.choices import Choices
 from game.ui.widgets import draw_icon, draw_panel, draw_text, lay
@@ -403,7 +403,7 @@ class Seats(SeatDefaults):
 
     # -- where things fly to in a seat panel (on the screen) -----------------------------
     def _screen_row(self, player: int) -> SeatRow:
-        return self.seat_row(player, self.host.seat_parts(player).extras)
+        return self.seat_row(player, self.host.frame.seat_parts(player).extras)
 
     def pile_layout(self, player: int, count: int) -> tuple[float, float, float, int]:
         """x of the first shown mini tile's centre, the step between them, y, the size."""
@@ -426,7 +426,7 @@ class Seats(SeatDefaults):
         return (row.hand, row.y)
 
     def seat_anchor(self, player: int) -> Point:
-        return self.host.seat_parts(player).score.midleft
+        return self.host.frame.seat_parts(player).score.midleft
 
     # == the legend ====================================================================
     def _legend_lines(self) -> list[tuple[str, str]]:
@@ -460,7 +460,7 @@ class Seats(SeatDefaults):
         rect = self.model.legend_rect
         if rect is None:
             return
-        lay(surface, self.host._cached("legend", (), rect, self._paint_legend), rect)
+        lay(surface, self.host.frame.cached("legend", (), rect, self._paint_legend), rect)
 
     def _paint_legend(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         draw_panel(surface, rect, radius=self.host.px(10))
