@@ -445,25 +445,45 @@ def table_file_of(home: Path, code: str) -> Path | None:
     return None
 
 
-def test_one_address_has_a_quota_of_tables_and_unjoined_tables_expire_for_good(tmp_path):
+def test_one_address_has_a_quota_of_tables(tmp_path):
     """From 127.0.0.2, twelve times (connect, create a 6-seat table, disconnect) with
     --max-tables-per-address 8: creates 9-12 are refused ``quota``; 127.0.0.1 still
-    creates. With --unjoined-expiry 1.5 the attacker's tables are gone ~3 s later (a
-    look gets ``error`` ``code``) while a table with a person at a seat stays; the
-    attacker may create again; after a restart the expired tables are not reopened."""
+    creates. (issue #37: apart from the expiry below, whose 1.5 s freed the first slots
+    before the ninth create when the twelve took longer on a loaded machine.)"""
+    flags = ("--bot-delay", "0", "--max-tables-per-address", "8")
+    attacker = loopback(2)
+
+    async def attack(url: str) -> dict:
+        answers = [await create_from(url, attacker, "duck", SIX_PEOPLE) for _ in range(12)]
+        legit = await create_from(url, LEGIT, "duck", SIX_PEOPLE)
+        return {"answers": [(kind, c) for kind, c, _ in answers], "legit": legit[:2]}
+
+    with Serve(tmp_path / "home", *flags) as serve:
+        got = run(attack(serve.url), timeout=60)
+    print(got)
+    kinds = [kind for kind, _ in got["answers"]]
+    assert kinds[:8] == ["created"] * 8, f"the first 8 creates: {got['answers']}"
+    assert got["answers"][8:] == [("refusal", "quota")] * 4, f"creates 9-12: {got['answers']}"
+    assert got["legit"][0] == "created", f"127.0.0.1 could not create: {got['legit']}"
+
+
+def test_unjoined_tables_expire_for_good_and_free_their_slots(tmp_path):
+    """From 127.0.0.2, eight times (connect, create a 6-seat table, disconnect) with
+    --max-tables-per-address 8 and --unjoined-expiry 1.5: the attacker's tables go (a look
+    gets ``error`` ``code``) while a table with a person at a seat stays; the attacker may
+    create again (its slots are free: without the expiry an eight-table quota refuses the
+    ninth); after a restart the expired tables are not reopened. Each wait is for what it
+    needs (the tables gone), bounded, never a time the machine must keep (issue #37)."""
     home = tmp_path / "home"
     flags = ("--bot-delay", "0", "--max-tables-per-address", "8", "--unjoined-expiry", "1.5")
     attacker = loopback(2)
 
     async def attack(url: str) -> dict:
-        answers = [await create_from(url, attacker, "duck", SIX_PEOPLE) for _ in range(12)]
-        created_at = time.monotonic()
-        legit = await create_from(url, LEGIT, "duck", SIX_PEOPLE)
+        answers = [await create_from(url, attacker, "duck", SIX_PEOPLE) for _ in range(8)]
         code, a, b = await two_players(url)  # joined: must not expire
         codes = [c for kind, c, _ in answers if kind == "created"]
-        await asyncio.sleep(max(0.0, created_at + 3.0 - time.monotonic()))
         looks = {}
-        deadline = created_at + 5.0  # 1.5 s + max(1 s, 1.5/4) + slack
+        deadline = time.monotonic() + 30.0  # a bound on the wait, not a timing check
         for c in codes:
             looks[c] = await look_from(url, c)
             while looks[c] == "table" and time.monotonic() < deadline:
@@ -476,7 +496,6 @@ def test_one_address_has_a_quota_of_tables_and_unjoined_tables_expire_for_good(t
         return {
             "answers": [(kind, c) for kind, c, _ in answers],
             "codes": codes,
-            "legit": legit[:2],
             "looks": looks,
             "kept": kept,
             "again": again[:2],
@@ -484,14 +503,11 @@ def test_one_address_has_a_quota_of_tables_and_unjoined_tables_expire_for_good(t
         }
 
     with Serve(home, *flags) as serve:
-        got = run(attack(serve.url), timeout=30)
+        got = run(attack(serve.url), timeout=60)
     with Serve(home, "--bot-delay", "0") as serve:  # default expiry: nothing expires now
         reopened = serve.reopened()
     print(got, "reopened:", reopened)
-    kinds = [kind for kind, _ in got["answers"]]
-    assert kinds[:8] == ["created"] * 8, f"the first 8 creates: {got['answers']}"
-    assert got["answers"][8:] == [("refusal", "quota")] * 4, f"creates 9-12: {got['answers']}"
-    assert got["legit"][0] == "created", f"127.0.0.1 could not create: {got['legit']}"
+    assert [kind for kind, _ in got["answers"]] == ["created"] * 8, got["answers"]
     assert got["kept"] == "table", f"a joined table was closed: {got['kept']}"
     assert all(v == "code" for v in got["looks"].values()), f"unjoined tables: {got['looks']}"
     assert got["again"][0] == "created", f"the attacker could not create again: {got['again']}"
