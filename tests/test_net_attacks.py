@@ -247,13 +247,15 @@ def test_slowloris_from_one_address_is_limited_from_accept_and_timed_out(tmp_pat
     holds at most ~20 of them (the per-address limit counts sockets from accept; the rest
     are closed at once), closes the held ones after the handshake timeout (3 s), logs
     no more than a few KB meanwhile, and a legitimate player on 127.0.0.1 connects,
-    creates and takes a seat within 2 s during the attack."""
+    creates and takes a seat during the attack (how long it took is a figure printed, not
+    checked: issue #37, on a loaded machine it takes longer than a quiet one's 2 s)."""
     with Serve(tmp_path / "home", "--bot-delay", "0") as serve:
         logged = serve.stderr_bytes()
         started = time.monotonic()
         sockets = half_requests(serve.port, loopback(2), 200)
         opened = sum(s is not None for s in sockets)
         try:
+            # joined, or the test fails here (10 s: a bound, not a timing check)
             legit_s = run(join_a_table(serve.url), timeout=10)
             time.sleep(max(0.0, started + 1.5 - time.monotonic()))
             held_soon = sum(1 for s in sockets if s is not None and not closed_by_peer(s))
@@ -275,7 +277,6 @@ def test_slowloris_from_one_address_is_limited_from_accept_and_timed_out(tmp_pat
     print(summary)
     assert held_soon <= 20, f"serve held the half-open sockets of one address: {summary}"
     assert held_late == 0, f"serve kept half-open sockets past the handshake timeout: {summary}"
-    assert legit_s <= 2.0, f"the legitimate player was slow to join: {summary}"
     assert len(log) <= 4096, f"serve's stderr grew: {summary}"
 
 
@@ -348,8 +349,9 @@ def test_under_a_tight_open_files_limit_a_person_joins_during_a_socket_flood(tmp
     while 127.0.0.2 keeps up to 280 half-open sockets opening (those serve closes are
     opened again). serve fits its limits to the file limit at start (one line on stderr)
     and never runs out of files, so it keeps accepting: a person on 127.0.0.1 connects,
-    creates a table and takes a seat within 2 s, three times during the attack, and
-    stderr says nothing about failed accepts."""
+    creates a table and takes a seat, three times during the attack (how long each took
+    is a figure printed, not checked: issue #37), and stderr says nothing about failed
+    accepts."""
     with Serve(
         tmp_path / "home", "--bot-delay", "0", "--max-connections", "100", nofile=(128, 128)
     ) as serve:
@@ -398,7 +400,9 @@ def test_under_a_tight_open_files_limit_a_person_joins_during_a_socket_flood(tmp
     print(summary)
     assert alive, summary
     assert "open-files limit 128" in start_log and "--max-connections" in start_log, summary
-    assert all(took <= 2.0 for took in joins), f"a person was kept out: {summary}"
+    # each join is waited for (10 s: a bound, not a timing check; issue #37): a person
+    # kept out never gets the seat, a slow machine's person gets it later
+    assert len(joins) == 3, f"a person was kept out: {summary}"
     assert "could not be accepted" not in log and "cannot accept" not in log, summary
 
 
