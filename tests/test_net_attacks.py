@@ -627,7 +627,8 @@ def test_a_strangers_hard_computers_do_not_slow_a_legitimate_tables_computers(tm
     hard computers) measures its computers' pace alone, then while 127.0.0.2 runs as many
     six-hard-computer Duck! Duck! Go! tables as its quotas allow (refused ``quota`` past
     them), each watched by a reading spectator so that it plays. Under attack the
-    legitimate computers' median pace is within +-50% of 0.7 s. (Past 12 tables the
+    legitimate computers' median pace is within +-50% of their pace alone (0.7 s on a quiet
+    machine). (Past 12 tables the
     attacker creates and leaves: one address may hold only 16 connections.)"""
     with Serve(tmp_path / "home", "--bot-delay", str(BOT_DELAY)) as serve:
 
@@ -675,7 +676,10 @@ def test_a_strangers_hard_computers_do_not_slow_a_legitimate_tables_computers(tm
     print(summary)
     assert attacked, f"the legitimate computers did not play: {summary}"
     median = statistics.median(attacked)
-    assert 0.5 * BOT_DELAY <= median <= 1.5 * BOT_DELAY, f"computers slowed: {summary}"
+    # within +-50% of the pace the same table kept alone on this machine a moment before
+    # (issue #37: of 0.7 s on a quiet machine; a loaded one is slower under attack or not)
+    pace = max(BOT_DELAY, statistics.median(alone)) if alone else BOT_DELAY
+    assert 0.5 * BOT_DELAY <= median <= 1.5 * pace, f"computers slowed: {summary}"
     assert len(attacked) >= 5, f"the legitimate computers hardly played: {summary}"
     assert got["answers"][-1] == ("refusal", "quota"), f"no quota stopped it: {summary}"
 
