@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import logging
 import os
 import sys
 import time
@@ -28,7 +27,13 @@ if TYPE_CHECKING:
     from game.history import History, PreparedGame
     from game.history_writer import HistoryWriter
 
-log = logging.getLogger(__name__)
+
+def _warn(message: str, *args: object) -> None:
+    """A warning in the log, as the logger ``game.app``."""
+    import logging  # start-up: the first frame logs nothing (logging is ms of imports)
+
+    logging.getLogger(__name__).warning(message, *args)
+
 
 FPS = 60
 IDLE_POLL_MS = 30  # input is still picked up within 30 ms when nothing moves
@@ -133,7 +138,7 @@ class App:
                 window = pygame.Window.from_display_module()
             window.minimum_size = least
         except (AttributeError, pygame.error) as exc:  # an older pygame: no least size
-            log.warning("no least window size: %s", exc)
+            _warn("no least window size: %s", exc)
 
     def _set_icon(self) -> None:
         """The box's own icon in the title bar and task bar (set before the first window:
@@ -142,7 +147,7 @@ class App:
         try:
             icon = pygame.image.load_sized_svg(str(ASSETS_DIR / "icon.svg"), (64, 64))
         except (pygame.error, OSError, ValueError) as exc:  # a damaged install: pygame's
-            log.warning("no window icon: %s", exc)
+            _warn("no window icon: %s", exc)
             return
         pygame.display.set_icon(icon)
 

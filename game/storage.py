@@ -35,20 +35,16 @@ from __future__ import annotations
 import errno
 import functools
 import json
-import logging
 import math
 import os
 import re
 import stat
-import tempfile
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-
-import platformdirs
 
 APP_NAME = "tabletop-derby"
 # No number in a settings or save file needs more digits (seeds are below 2**128, 39
@@ -149,6 +145,8 @@ def config_dir() -> Path:
     override = os.environ.get("TABLETOP_DERBY_HOME")
     if override:
         return Path(override) / "config"
+    import platformdirs  # start-up: only without $TABLETOP_DERBY_HOME (it costs ms, and tempfile)
+
     return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
 
 
@@ -156,6 +154,8 @@ def data_dir() -> Path:
     override = os.environ.get("TABLETOP_DERBY_HOME")
     if override:
         return Path(override) / "data"
+    import platformdirs  # start-up: only without $TABLETOP_DERBY_HOME (it costs ms, and tempfile)
+
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
@@ -168,6 +168,8 @@ def cache_dir() -> Path:
     override = os.environ.get("TABLETOP_DERBY_HOME")
     if override:
         return Path(override) / "cache"
+    import platformdirs  # start-up: only without $TABLETOP_DERBY_HOME (it costs ms, and tempfile)
+
     return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False))
 
 
@@ -282,6 +284,8 @@ def atomic_write_text(path: Path, text: str) -> None:
     """Write via a temporary file in the same folder, fsync, then os.replace: a reader
     sees the old file or the new one, never half of one. The temporary file is
     ``.<name>.<8 random characters>.tmp`` (see :func:`remove_stale_temp_files`)."""
+    import tempfile  # start-up: the first frame writes nothing (tempfile brings shutil, bz2, lzma)
+
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
@@ -400,6 +404,8 @@ def hold_writer_lock(lock_path: Path) -> bool:
             global _unlockable_told
             if not _unlockable_told:
                 _unlockable_told = True
+                import logging  # start-up: only on a folder that cannot be locked
+
                 logging.getLogger(__name__).warning(
                     "%s: this folder cannot be locked (%s); a second window could write "
                     "the same game",

@@ -247,13 +247,15 @@ def test_slowloris_from_one_address_is_limited_from_accept_and_timed_out(tmp_pat
     holds at most ~20 of them (the per-address limit counts sockets from accept; the rest
     are closed at once), closes the held ones after the handshake timeout (3 s), logs
     no more than a few KB meanwhile, and a legitimate player on 127.0.0.1 connects,
-    creates and takes a seat within 2 s during the attack."""
+    creates and takes a seat during the attack (how long it took is a figure printed, not
+    checked: issue #37, on a loaded machine it takes longer than a quiet one's 2 s)."""
     with Serve(tmp_path / "home", "--bot-delay", "0") as serve:
         logged = serve.stderr_bytes()
         started = time.monotonic()
         sockets = half_requests(serve.port, loopback(2), 200)
         opened = sum(s is not None for s in sockets)
         try:
+            # joined, or the test fails here (10 s: a bound, not a timing check)
             legit_s = run(join_a_table(serve.url), timeout=10)
             time.sleep(max(0.0, started + 1.5 - time.monotonic()))
             held_soon = sum(1 for s in sockets if s is not None and not closed_by_peer(s))
@@ -275,7 +277,6 @@ def test_slowloris_from_one_address_is_limited_from_accept_and_timed_out(tmp_pat
     print(summary)
     assert held_soon <= 20, f"serve held the half-open sockets of one address: {summary}"
     assert held_late == 0, f"serve kept half-open sockets past the handshake timeout: {summary}"
-    assert legit_s <= 2.0, f"the legitimate player was slow to join: {summary}"
     assert len(log) <= 4096, f"serve's stderr grew: {summary}"
 
 
@@ -348,8 +349,9 @@ def test_under_a_tight_open_files_limit_a_person_joins_during_a_socket_flood(tmp
     while 127.0.0.2 keeps up to 280 half-open sockets opening (those serve closes are
     opened again). serve fits its limits to the file limit at start (one line on stderr)
     and never runs out of files, so it keeps accepting: a person on 127.0.0.1 connects,
-    creates a table and takes a seat within 2 s, three times during the attack, and
-    stderr says nothing about failed accepts."""
+    creates a table and takes a seat, three times during the attack (how long each took
+    is a figure printed, not checked: issue #37), and stderr says nothing about failed
+    accepts."""
     with Serve(
         tmp_path / "home", "--bot-delay", "0", "--max-connections", "100", nofile=(128, 128)
     ) as serve:
@@ -398,7 +400,9 @@ def test_under_a_tight_open_files_limit_a_person_joins_during_a_socket_flood(tmp
     print(summary)
     assert alive, summary
     assert "open-files limit 128" in start_log and "--max-connections" in start_log, summary
-    assert all(took <= 2.0 for took in joins), f"a person was kept out: {summary}"
+    # each join is waited for (10 s: a bound, not a timing check; issue #37): a person
+    # kept out never gets the seat, a slow machine's person gets it later
+    assert len(joins) == 3, f"a person was kept out: {summary}"
     assert "could not be accepted" not in log and "cannot accept" not in log, summary
 
 
@@ -445,25 +449,45 @@ def table_file_of(home: Path, code: str) -> Path | None:
     return None
 
 
-def test_one_address_has_a_quota_of_tables_and_unjoined_tables_expire_for_good(tmp_path):
+def test_one_address_has_a_quota_of_tables(tmp_path):
     """From 127.0.0.2, twelve times (connect, create a 6-seat table, disconnect) with
     --max-tables-per-address 8: creates 9-12 are refused ``quota``; 127.0.0.1 still
-    creates. With --unjoined-expiry 1.5 the attacker's tables are gone ~3 s later (a
-    look gets ``error`` ``code``) while a table with a person at a seat stays; the
-    attacker may create again; after a restart the expired tables are not reopened."""
+    creates. (issue #37: apart from the expiry below, whose 1.5 s freed the first slots
+    before the ninth create when the twelve took longer on a loaded machine.)"""
+    flags = ("--bot-delay", "0", "--max-tables-per-address", "8")
+    attacker = loopback(2)
+
+    async def attack(url: str) -> dict:
+        answers = [await create_from(url, attacker, "duck", SIX_PEOPLE) for _ in range(12)]
+        legit = await create_from(url, LEGIT, "duck", SIX_PEOPLE)
+        return {"answers": [(kind, c) for kind, c, _ in answers], "legit": legit[:2]}
+
+    with Serve(tmp_path / "home", *flags) as serve:
+        got = run(attack(serve.url), timeout=60)
+    print(got)
+    kinds = [kind for kind, _ in got["answers"]]
+    assert kinds[:8] == ["created"] * 8, f"the first 8 creates: {got['answers']}"
+    assert got["answers"][8:] == [("refusal", "quota")] * 4, f"creates 9-12: {got['answers']}"
+    assert got["legit"][0] == "created", f"127.0.0.1 could not create: {got['legit']}"
+
+
+def test_unjoined_tables_expire_for_good_and_free_their_slots(tmp_path):
+    """From 127.0.0.2, eight times (connect, create a 6-seat table, disconnect) with
+    --max-tables-per-address 8 and --unjoined-expiry 1.5: the attacker's tables go (a look
+    gets ``error`` ``code``) while a table with a person at a seat stays; the attacker may
+    create again (its slots are free: without the expiry an eight-table quota refuses the
+    ninth); after a restart the expired tables are not reopened. Each wait is for what it
+    needs (the tables gone), bounded, never a time the machine must keep (issue #37)."""
     home = tmp_path / "home"
     flags = ("--bot-delay", "0", "--max-tables-per-address", "8", "--unjoined-expiry", "1.5")
     attacker = loopback(2)
 
     async def attack(url: str) -> dict:
-        answers = [await create_from(url, attacker, "duck", SIX_PEOPLE) for _ in range(12)]
-        created_at = time.monotonic()
-        legit = await create_from(url, LEGIT, "duck", SIX_PEOPLE)
+        answers = [await create_from(url, attacker, "duck", SIX_PEOPLE) for _ in range(8)]
         code, a, b = await two_players(url)  # joined: must not expire
         codes = [c for kind, c, _ in answers if kind == "created"]
-        await asyncio.sleep(max(0.0, created_at + 3.0 - time.monotonic()))
         looks = {}
-        deadline = created_at + 5.0  # 1.5 s + max(1 s, 1.5/4) + slack
+        deadline = time.monotonic() + 30.0  # a bound on the wait, not a timing check
         for c in codes:
             looks[c] = await look_from(url, c)
             while looks[c] == "table" and time.monotonic() < deadline:
@@ -476,7 +500,6 @@ def test_one_address_has_a_quota_of_tables_and_unjoined_tables_expire_for_good(t
         return {
             "answers": [(kind, c) for kind, c, _ in answers],
             "codes": codes,
-            "legit": legit[:2],
             "looks": looks,
             "kept": kept,
             "again": again[:2],
@@ -484,14 +507,11 @@ def test_one_address_has_a_quota_of_tables_and_unjoined_tables_expire_for_good(t
         }
 
     with Serve(home, *flags) as serve:
-        got = run(attack(serve.url), timeout=30)
+        got = run(attack(serve.url), timeout=60)
     with Serve(home, "--bot-delay", "0") as serve:  # default expiry: nothing expires now
         reopened = serve.reopened()
     print(got, "reopened:", reopened)
-    kinds = [kind for kind, _ in got["answers"]]
-    assert kinds[:8] == ["created"] * 8, f"the first 8 creates: {got['answers']}"
-    assert got["answers"][8:] == [("refusal", "quota")] * 4, f"creates 9-12: {got['answers']}"
-    assert got["legit"][0] == "created", f"127.0.0.1 could not create: {got['legit']}"
+    assert [kind for kind, _ in got["answers"]] == ["created"] * 8, got["answers"]
     assert got["kept"] == "table", f"a joined table was closed: {got['kept']}"
     assert all(v == "code" for v in got["looks"].values()), f"unjoined tables: {got['looks']}"
     assert got["again"][0] == "created", f"the attacker could not create again: {got['again']}"
@@ -513,16 +533,17 @@ def test_an_abandoned_table_is_closed_its_autosave_kept_and_it_is_not_reopened(t
         kept_code, c, d = await two_players(url)
         await quietly_close(d)  # one of the two stays
         table_file = table_file_of(home, code)
-        written_by = time.monotonic() + 2.0  # the saver thread writes it just after
+        # the saver thread writes it just after; waited for, not for a time (issue #37:
+        # 20 s is a bound against a hang, a loaded machine's saver takes what it takes)
+        written_by = time.monotonic() + 20.0
         while table_file is None and time.monotonic() < written_by:
             await asyncio.sleep(0.05)
             table_file = table_file_of(home, code)
         await quietly_close(a)
         await quietly_close(b)
-        left_at = time.monotonic()
-        await asyncio.sleep(3.0)
         look = await look_from(url, code)
-        while look == "table" and time.monotonic() < left_at + 5.0:
+        closed_by = time.monotonic() + 20.0  # 1.5 s + a sweep; a bound, not a timing check
+        while look == "table" and time.monotonic() < closed_by:
             await asyncio.sleep(0.2)
             look = await look_from(url, code)
         kept = await look_from(url, kept_code)
@@ -531,7 +552,7 @@ def test_an_abandoned_table_is_closed_its_autosave_kept_and_it_is_not_reopened(t
                 "kept": kept}  # fmt: skip
 
     with Serve(home, *flags) as serve:
-        got = run(abandon(serve.url), timeout=30)
+        got = run(abandon(serve.url), timeout=60)
     table_file = got["table_file"]
     assert table_file is not None, "the joined table had no table file while it was played"
     autosave = home / "data" / "saves" / f"auto-{table_file.stem}.json"
@@ -606,7 +627,8 @@ def test_a_strangers_hard_computers_do_not_slow_a_legitimate_tables_computers(tm
     hard computers) measures its computers' pace alone, then while 127.0.0.2 runs as many
     six-hard-computer Duck! Duck! Go! tables as its quotas allow (refused ``quota`` past
     them), each watched by a reading spectator so that it plays. Under attack the
-    legitimate computers' median pace is within +-50% of 0.7 s. (Past 12 tables the
+    legitimate computers' median pace is within +-50% of their pace alone (0.7 s on a quiet
+    machine). (Past 12 tables the
     attacker creates and leaves: one address may hold only 16 connections.)"""
     with Serve(tmp_path / "home", "--bot-delay", str(BOT_DELAY)) as serve:
 
@@ -654,7 +676,10 @@ def test_a_strangers_hard_computers_do_not_slow_a_legitimate_tables_computers(tm
     print(summary)
     assert attacked, f"the legitimate computers did not play: {summary}"
     median = statistics.median(attacked)
-    assert 0.5 * BOT_DELAY <= median <= 1.5 * BOT_DELAY, f"computers slowed: {summary}"
+    # within +-50% of the pace the same table kept alone on this machine a moment before
+    # (issue #37: of 0.7 s on a quiet machine; a loaded one is slower under attack or not)
+    pace = max(BOT_DELAY, statistics.median(alone)) if alone else BOT_DELAY
+    assert 0.5 * BOT_DELAY <= median <= 1.5 * pace, f"computers slowed: {summary}"
     assert len(attacked) >= 5, f"the legitimate computers hardly played: {summary}"
     assert got["answers"][-1] == ("refusal", "quota"), f"no quota stopped it: {summary}"
 

@@ -199,8 +199,11 @@ def test_a_phone_an_online_seat_and_a_computer_play_a_round():
                 continue
 
     def online_thread() -> None:
+        # no clock of its own (issue #37): it plays until the test is done (``stop``), and
+        # the test's waits are the bounds; its own, started before the browser, ran out
+        # first on a loaded machine where the browser took long to start
         try:
-            asyncio.run(asyncio.wait_for(play_online(), LIMIT_S * 2))
+            asyncio.run(play_online())
         except BaseException as exc:  # noqa: BLE001 - reported by the test below
             if not stop.is_set():
                 problems.append(exc)
@@ -218,10 +221,11 @@ def test_a_phone_an_online_seat_and_a_computer_play_a_round():
             time.sleep(0.02)
         assert [table.status(p) for p in range(3)] == ["phone", "connected", "computer"]
         state = session.state
-        # a whole round of three seats, a browser among them: twice the bound (a bound, not
-        # a timing check: CI's loaded run once took more than 30 s)
+        # a whole round of three seats, a browser among them: twice the bound from here (a
+        # bound, not a timing check: CI's loaded run once took more than 30 s)
+        deadline = time.monotonic() + 2 * LIMIT_S
         while state.round_number < 2 or not {0, 1} <= set(state.to_act()):
-            assert time.monotonic() < deadline + LIMIT_S, (session.actions, problems)
+            assert time.monotonic() < deadline, (session.actions, problems)
             assert not problems, problems
             info = phone_browser.state(page)
             if info.get("legal") and not info.get("sending"):

@@ -13,7 +13,7 @@ import pytest
 
 from game.rules.verflixxt import Roll
 from game.ui import widgets
-from tests.scene_helpers import make_app, push_game
+from tests.scene_helpers import make_app, push_game, step_until
 
 
 def make_scene(app, players=4, options=None, humans=(0,)):
@@ -131,16 +131,17 @@ def test_a_tiles_value_is_drawn_over_the_pieces_on_it_issue_27():
 
 
 def _to_move(app, scene):
-    """Play on until the person (seat 0) has rolled and must move a piece."""
-    for _ in range(2000):
-        if scene.deciding() is not None and not scene.busy_animating():
-            break
-        app.step(1 / 20)
+    """Play on until the person (seat 0) has rolled and must move a piece. The steps wait
+    for a computer still deciding on its thread (issue #37: a count of frames alone ran
+    out before a slow decision landed on a loaded machine)."""
+
+    def ready() -> bool:
+        return scene.deciding() is not None and not scene.busy_animating()
+
+    assert step_until(app, ready, 2000, 1 / 20), "the person never had the die"
     scene.game.choices.click_control("roll")
-    for _ in range(2000):
-        app.step(1 / 20)
-        if scene.deciding() is not None and not scene.busy_animating():
-            break
+    app.step(1 / 20)
+    assert step_until(app, ready, 2000, 1 / 20), "the person never had a piece to move"
     scene.game.controls.rebuild(force=True)
 
 

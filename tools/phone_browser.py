@@ -96,7 +96,19 @@ def tap_twice(driver: Any, element: Any) -> None:
 
 def make_choice(driver: Any) -> bool:
     """Make the first choice the page offers, as a person would: a Verflixxt! card with
-    several plays is tapped once to show them, then its first play is tapped twice."""
+    several plays is tapped once to show them, then its first play is tapped twice.
+    False when the page offers none, or when it drew itself again under the taps (a
+    message came between finding a target and tapping it: on a loaded machine that is
+    often); the callers look at the page again and choose anew (issue #37)."""
+    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+
+    try:
+        return _make_choice(driver)
+    except (StaleElementReferenceException, NoSuchElementException):
+        return False
+
+
+def _make_choice(driver: Any) -> bool:
     from selenium.webdriver.common.by import By
 
     found = choices(driver)

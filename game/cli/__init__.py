@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import traceback
 from importlib import import_module
 from types import ModuleType
 
@@ -92,6 +91,8 @@ def _error(problem: str, code: int = EXIT_USAGE, label: str = "error") -> int:
 
 def _internal_error(exc: BaseException) -> int:
     """A fault of the program: one line, and the traceback kept in a log to report."""
+    import traceback  # start-up: only for a fault of the program
+
     log = cache_dir() / "last-error.log"
     try:
         log.parent.mkdir(parents=True, exist_ok=True)

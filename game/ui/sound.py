@@ -4,7 +4,6 @@ device every call is a silent no-op, so the game runs on any machine."""
 
 from __future__ import annotations
 
-import logging
 import math
 import os
 import random
@@ -132,7 +131,11 @@ def synthesize() -> dict[str, array]:
     }
 
 
-log = logging.getLogger(__name__)
+def _warn(message: str, *args: object) -> None:
+    """A warning in the log, as the logger ``game.ui.sound``."""
+    import logging  # start-up: the first frame logs nothing (logging is ms of imports)
+
+    logging.getLogger(__name__).warning(message, *args)
 
 
 @contextmanager
@@ -210,7 +213,7 @@ class Sounds:
                 pygame.mixer.init(frequency=RATE, size=-16, channels=1)
             init = pygame.mixer.get_init()
             if init is None:
-                log.warning("no sound: the audio device opened with nothing to play on")
+                _warn("no sound: the audio device opened with nothing to play on")
                 return
             _, _, channels = init
             for name, samples in synthesize().items():
@@ -218,7 +221,7 @@ class Sounds:
                     samples = array("h", (v for v in samples for _ in range(channels)))
                 sounds[name] = pygame.mixer.Sound(buffer=samples.tobytes())
         except pygame.error as exc:  # no audio device: play silently, say it once
-            log.warning("no sound: %s", str(exc)[:200] or "no audio device")
+            _warn("no sound: %s", str(exc)[:200] or "no audio device")
             return
         except Cancelled:
             return  # the app is closing
