@@ -37,15 +37,16 @@ def test_a_rounds_divider_is_written_once_however_often_it_is_asked_for():
     """issue #36 (log-divider-doubled): a round that opens with an event puts its divider
     before that event's line; the round's end asks for the same divider again, and the
     log keeps one (equal dividers, not the same object)."""
-    frame = SimpleNamespace(t=Translator("en"), log=[])
-    frame_log.log_divider(frame, 3)
-    frame.log.append("Ann rolls a 6")
-    frame_log.log_divider(frame, 3)
-    assert [str(e) for e in frame.log if isinstance(e, frame_log.LogDivider)] == [
-        str(frame_log.LogDivider(Translator("en").round(3)))
+    t = Translator("en")
+    log = frame_log.TableLog(SimpleNamespace(), lambda: ("Ann",), t.round)
+    log.divider(3)
+    log.entries.append("Ann rolls a 6")
+    log.divider(3)
+    assert [str(e) for e in log if isinstance(e, frame_log.LogDivider)] == [
+        str(frame_log.LogDivider(t.round(3)))
     ]
-    frame_log.log_divider(frame, 4)
-    assert sum(isinstance(e, frame_log.LogDivider) for e in frame.log) == 2
+    log.divider(4)
+    assert sum(isinstance(e, frame_log.LogDivider) for e in log) == 2
 
 
 # -- phone cards ---------------------------------------------------------------------------------
