@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 from game.ai import Bot, make_bot
 from game.rules.protocol import Event
 from game.scenes.table.frame import LogDivider
-from game.session import Session
 from game.table.bots import BotRunner
 from game.ui.tween import Timeline
 
@@ -62,8 +61,8 @@ def fast_forward(scene: TableScene, rounds: int, actions: int = 0) -> None:
 def log_viewer(scene: TableScene) -> int | None:
     """Whose point of view a rebuilt log takes: the one person at this screen, else
     nobody's (only what every seat saw)."""
-    local = set(scene.driver.local_seats()) if hasattr(scene.driver, "local_seats") else None
-    people = [p for p in scene.session.humans() if local is None or p in local]
+    local = set(scene.driver.local_seats())
+    people = [p for p in scene.session.humans() if p in local]
     return people[0] if len(people) == 1 else None
 
 
@@ -105,12 +104,15 @@ def divide(scene: TableScene, event: Event) -> None:
 
 def record_history(scene: TableScene) -> None:
     """The finished game into the history (issue #28), with the end screen's
-    breakdown. A game at this screen or hosted from it has the whole record; a game
-    joined over the network has only its seat's view and is not recorded (yet)."""
+    breakdown. A game at this screen or hosted from it has the whole record (the
+    driver's ``history_source``); a game joined over the network has only its seat's
+    view (its table's part keeps it: game.scenes.table.online_parts.RemotePart), a
+    watched or replayed one is not this window's to keep."""
     session = scene.session
-    if not isinstance(session, Session):
+    source = scene.driver.history_source()
+    if source is None:
         return
-    local = set(scene.driver.local_seats()) if hasattr(scene.driver, "host") else None
+    local = set(scene.driver.local_seats()) if source == "hosted" else None
     kinds = [
         "computer" if not seat.human else "person" if local is None or i in local else "online"
         for i, seat in enumerate(session.seats)
@@ -118,7 +120,7 @@ def record_history(scene: TableScene) -> None:
     variant = session.options.get("variant")
     scene.app.record_game(
         session,
-        source="local" if local is None else "hosted",
+        source=source,
         kinds=kinds,
         breakdown=[list(row) for row in scene.final_breakdown().parts],
         variant=variant if isinstance(variant, str) else None,

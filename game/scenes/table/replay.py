@@ -14,6 +14,7 @@ from __future__ import annotations
 import pygame
 
 from game.scenes.base import Scene
+from game.scenes.table.parts import TablePart
 from game.scenes.table.scene import TableScene
 from game.table.replay import Replay, ReplayDriver
 from game.ui import fonts, theme
@@ -29,9 +30,15 @@ MAX_SHOWN = 12  # things a seat panel lists (a hand is 2 to 5)
 def open_replay(app, replay: Replay) -> None:
     """The replay's table with its controls over it."""
     table_of = app.router.table(replay.session.game_id).table_of
-    table = ReplayTableScene(app, ReplayDriver(replay), table_of)
+    parts: list[Revealed] = []
+
+    def reveal(scene: TableScene) -> Revealed:
+        parts.append(Revealed(scene))
+        return parts[0]
+
+    table = TableScene(app, ReplayDriver(replay), table_of, reveal)
     app.push(table)
-    app.push(ReplayControls(app, table, replay))
+    app.push(ReplayControls(app, table, replay, parts[0]))
 
 
 def hidden_things(state, t) -> tuple[list[str], str | None]:
@@ -63,41 +70,45 @@ def _thing(t, thing) -> str:
     return str(thing)
 
 
-class ReplayTableScene(TableScene):
-    """A game's table under the replay's controls. With "everyone" shown, each seat's
-    panel names that seat's hidden things under its name and the header the shared
-    hidden thing (the table itself then draws nobody's private things: it draws one
-    viewer's at most, and none is drawn twice)."""
+class Revealed(TablePart):
+    """A replayed table's part: its controls lie over the bar, across the window under
+    the board. With "everyone" shown (``reveal_all``), each seat's panel names that
+    seat's hidden things under its name and the header the shared hidden thing (the
+    table itself then draws nobody's private things: it draws one viewer's at most, and
+    none is drawn twice)."""
 
-    reveal_all = False
-    bar_across = True  # the controls lie over the bar, across the window under the board
+    bar_across = True
+
+    def __init__(self, scene: TableScene):
+        self.scene = scene
+        self.reveal_all = False
 
     def revealed(self) -> tuple[list[str], str | None]:
-        return hidden_things(self.state, self.t) if self.reveal_all else ([], None)
+        return hidden_things(self.scene.state, self.scene.t) if self.reveal_all else ([], None)
 
-    def seat_subtitle(self, player: int) -> str:
+    def seat_subtitle(self, player: int, text: str) -> str:
         seats, _shared = self.revealed()
         if player < len(seats) and seats[player]:
             return seats[player]
-        return super().seat_subtitle(player)
+        return text
 
-    def seat_key(self, player: int) -> tuple:
+    def seat_key(self, player: int, key: tuple) -> tuple:
         seats, _shared = self.revealed()
-        return (*super().seat_key(player), seats[player] if player < len(seats) else "")
+        return (*key, seats[player] if player < len(seats) else "")
 
-    def variant_label(self) -> str:
+    def variant_label(self, text: str) -> str:
         _seats, shared = self.revealed()
-        own = super().variant_label()
-        return own if shared is None else f"{own} · {shared}" if own else shared
+        return text if shared is None else f"{text} · {shared}" if text else shared
 
 
 class ReplayControls(Scene):
     overlay = True
 
-    def __init__(self, app, table, replay: Replay):
+    def __init__(self, app, table: TableScene, replay: Replay, reveal: Revealed):
         super().__init__(app)
         self.table = table
         self.replay = replay
+        self.reveal = reveal  # the table's part that names every seat's hidden things
         self.playing = False
         self.speed = SPEEDS[0]
         self.wait = 0.0
@@ -160,8 +171,8 @@ class ReplayControls(Scene):
         viewer = None if everyone else seat
         self.table.private_player = viewer
         self.table.session.viewer = viewer
-        if getattr(self.table, "reveal_all", everyone) != everyone:
-            self.table.reveal_all = everyone
+        if self.reveal.reveal_all != everyone:
+            self.reveal.reveal_all = everyone
             self.table.frame_reset()
 
     def toggle_play(self) -> None:
