@@ -12,8 +12,8 @@ panels, log, hint bar, thinking cue), the end screen (:mod:`game.scenes.table.en
 fed by :meth:`TableScene.final_breakdown`), and the guide over the table
 (:mod:`game.scenes.table.guide`: a lesson's, or none) that it tells what happens.
 
-A game's own scene is then a thin subclass naming its table (``table_of``), so that
-the router, the lobby, lessons and saves open it by name as before. However the game is
+A game's name in the router opens this scene given the game's table
+(:class:`~game.scenes.table.table_of.TableOf`): no game subclasses it. However the game is
 run -- hosted here, joined, replayed, watched -- it is this one scene (issue #37): the
 driver answers for its kind of table and tells what happened elsewhere as typed news
 (:meth:`TableScene.take_news`); what the table shows of it beyond that is a part the scene
@@ -24,7 +24,6 @@ revealed hands).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import ClassVar
 
 import pygame
 
@@ -65,20 +64,18 @@ BOT_DELAY = 0.7  # seconds a computer seat "thinks" at least, so people can foll
 
 
 class TableScene(TableFrame, Scene):
-    # the game's table, when a subclass stands for one game (its name in the router)
-    table_of: ClassVar[GameFactory]
     covers_window = True  # every frame starts with the compositor's opaque still picture
 
     def __init__(
         self,
         app,
         table: TableDriver | Session,
-        game: GameFactory | None = None,
+        game: GameFactory,
         part: Callable[[TableScene], TablePart] | None = None,
     ):
         """``table``: the driver the game runs through (a Session alone: at this screen).
         The scene draws from ``self.session``, the driver's game; ``game`` makes its table
-        (by default the subclass's ``table_of``); ``part`` makes what the table shows of
+        (the router names it: :class:`~game.scenes.table.table_of.TableOf`); ``part`` makes what the table shows of
         how its game is run (none by default: a game at this screen)."""
         super().__init__(app)
 
@@ -109,7 +106,7 @@ class TableScene(TableFrame, Scene):
         self._lang = self.t.lang  # the language the names and the log are in
         self._relog_due = False  # the log is rebuilt in a new language once at rest
         self.frame_reset()
-        self.game: GameTable = (game or type(self).table_of)(self)
+        self.game: GameTable = game(self)
         self._plays_unseen = self.game.plays_unseen
         self.compositor = Compositor(self.game.drawing, self)
         if isinstance(session, Session) and session.actions:
