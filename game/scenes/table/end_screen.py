@@ -409,7 +409,7 @@ class GameOverScene(ModalScene):
             prepared=True,
             bot_budget_ms=old.bot_budget_ms,
         )
-        scene = type(self.game)(self.app, session)
+        scene = self.app.router.table(old.game_id)(self.app, session)
         self.app.pop()
         self.app.replace(scene)
 
