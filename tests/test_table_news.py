@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 from game.net.host import HostedDriver
-from game.net.remote import RemoteDriver
 from game.table.driver import LocalDriver, WatchDriver
 from game.table.news import (
     Answered,
