@@ -246,6 +246,7 @@ class HostedDriver:
     keeping the seats' statuses and where the table listens (``address``)."""
 
     no_undo = "network"
+    whole_record = True  # the host's own Session
 
     def __init__(self, host: HostThread, local: tuple[int, ...]):
         self.host = host

@@ -62,6 +62,7 @@ class RemoteDriver:
     kept here (``record``, or why it was refused: ``record_problem``)."""
 
     no_undo = "network"
+    whole_record = False  # the seat's view and its own action texts only
 
     def __init__(self, client: ClientThread, mirror: Mirror, view: GameState):
         self.client = client

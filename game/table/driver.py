@@ -61,6 +61,12 @@ class TableDriver(Protocol):
     def seats(self) -> Sequence[Seat]: ...
 
     @property
+    def whole_record(self) -> bool:
+        """The session holds the game's whole record (every action's text), so its log
+        can be written again from it (a resumed game, a new language); a joined seat
+        holds only its view."""
+
+    @property
     def no_undo(self) -> str | None:
         """Why this table never takes an action back, whatever the moment (a key of the
         undo button's reasons: "network"), or None: :meth:`undo_refusal` says when."""
@@ -116,6 +122,7 @@ class LocalDriver:
     """A game at this screen: every person sits here; computers think on worker threads."""
 
     no_undo = None
+    whole_record = True
 
     def __init__(self, session: Session):
         self._session = session
@@ -190,6 +197,7 @@ class WatchDriver:
     (:mod:`game.scenes.table.watch`) brings the session up to the other window's saves."""
 
     no_undo = None
+    whole_record = True
 
     def __init__(self, session: Session):
         self._session = session

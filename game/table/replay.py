@@ -146,6 +146,7 @@ class ReplayDriver:
     screen decides, no computer is run; the replay's controls move the position."""
 
     no_undo = None
+    whole_record = True
 
     def __init__(self, replay: Replay):
         self.replay = replay

@@ -109,7 +109,7 @@ class TableScene(TableFrame, Scene):
         self.game: GameTable = game(self)
         self._plays_unseen = self.game.plays_unseen
         self.compositor = Compositor(self.game.drawing, self)
-        if isinstance(session, Session) and session.actions:
+        if self.driver.whole_record and session.actions:
             self.rebuild_log()  # a resumed game: its log so far
         elif not self.log and not session.actions:
             self.log.insert(0, LogDivider(self.t.round(self.last_round)))
@@ -181,7 +181,7 @@ class TableScene(TableFrame, Scene):
             ):
                 seat.name = self.t.pick(character.name_en, character.name_ja)
         self.frame_reset()
-        if isinstance(self.session, Session):
+        if self.driver.whole_record:
             if self.busy_animating():
                 self._relog_due = True
             else:
