@@ -321,12 +321,12 @@ def test_the_windows_computers_decide_on_their_seats_view(monkeypatch):
 def test_the_tables_fast_forward_hands_each_seat_its_view(app, monkeypatch):
     """issue #36: ``fast_forward`` (screenshots, tests) plays every seat as a computer; each
     is handed its own seat's view, not the table's whole state."""
-    from game.scenes.table import record
+    from game import screenshot
     from tests.scene_helpers import push_game
 
     seen: list[tuple[int, bool, object]] = []
-    monkeypatch.setattr(record, "make_bot", lambda game_id, level: Peeking(seen))
+    monkeypatch.setattr(screenshot, "make_bot", lambda game_id, level: Peeking(seen))
     scene = push_game(app, "cluck", (0,), 3, 3, {}, level="normal")
-    scene.fast_forward(1)
+    screenshot.fast_forward(scene, 1)
     assert len({p for p, _, _ in seen}) == 3
     assert whole_states(seen) == []
