@@ -359,9 +359,9 @@ class App:
             place = guide.probe_state() if guide is not None else None
             if place is not None:  # a guided lesson (game.scenes.table.lesson): its place
                 info["game"]["lesson"] = place
-            online = getattr(game, "online_probe", None)
-            if online is not None:  # a network table (game.scenes.lobby.online): code, seats
-                info["game"]["online"] = online()
+            online = game.part.probe()
+            if online is not None:  # a network table (game.scenes.table.online_parts)
+                info["game"]["online"] = online
         key = {k: v for k, v in info.items() if k != "frames"}
         if key != self._last_probe:
             self._last_probe = key

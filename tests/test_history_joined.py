@@ -18,8 +18,9 @@ from game.history import History
 from game.net import joined
 from game.net.protocol import ProtocolError, check_record, decode
 from game.net.table import Table
-from game.scenes.lobby.online import OnlineEnd, client_scene
+from game.scenes.lobby.online import client_scene
 from game.scenes.shell.history_screen import HistoryScene
+from game.scenes.table.end_screen import GameOverScene
 from game.session import Seat, Session
 from game.table.replay import Replay
 from tests.net_helpers import (
@@ -252,7 +253,7 @@ def play_client_game(app, host, scene, session, limit=LIMIT_S):
 
     bot, rng = make_bot(session.game_id, "random"), random.Random(3)
     deadline = time.monotonic() + limit
-    while not isinstance(app.top, OnlineEnd):
+    while not (isinstance(app.top, GameOverScene) and not app.top.again):
         assert time.monotonic() < deadline, "the game did not end"
         host.pump(drive_computers=True)
         app.step(0.05)
@@ -288,8 +289,8 @@ def test_a_client_window_keeps_the_joined_game_and_can_watch_it_again():
         scene = client_scene(app, client, mirror)
         app.push(scene)
         play_client_game(app, host, scene, session)
-        step_until(app, host, lambda: scene.remembered_game)
-        assert scene.joined_problem is None
+        step_until(app, host, lambda: scene.part.remembered_game)
+        assert scene.driver.record_problem is None
     finally:
         if client is not None:
             client.stop()
@@ -330,10 +331,10 @@ def test_a_client_window_whose_host_never_sends_the_record_keeps_the_game_unwatc
         play_client_game(app, host, scene, session)
         for _ in range(5):
             app.step(0.05)
-        assert not scene.remembered_game  # it waits for the record a while
+        assert not scene.part.remembered_game  # it waits for the record a while
         host.stop()  # the host is gone: kept without a replay
         deadline = time.monotonic() + 20
-        while not scene.remembered_game:
+        while not scene.part.remembered_game:
             assert time.monotonic() < deadline
             app.step(0.05)
             time.sleep(0.01)

@@ -28,9 +28,10 @@ from game.net import store
 from game.net.client import ClientThread
 from game.net.host import HostThread
 from game.net.protocol import token_digest
-from game.scenes.lobby.online import HostedTable, hosted_scene
+from game.scenes.lobby.online import hosted_scene
 from game.scenes.shell.dialog import DialogScene
 from game.scenes.shell.resume import ResumeScene
+from game.scenes.table.online_parts import HostedPart
 from game.screenshot import fast_forward
 from game.session import Session
 from game.ui import theme, widgets
@@ -117,10 +118,10 @@ def test_a_waiting_seat_has_its_button_and_the_header_its_code_at_every_size(gam
         app = make_app(SIZES[0], lang)
         scene = hosted_scene(app, host, (0,))
         app.push(scene)
-        steps_until(app, lambda: scene.address, "the header shows the address")
-        scene.seats_changed(host.table.seats_info())
-        assert [scene.seat_status(p) for p in (1, 2)] == ["open", "reconnecting"]
-        assert scene.handed(3) and scene.frame.seat_subtitle(3) == app.t("online.seat_handed")
+        steps_until(app, lambda: scene.driver.address, "the header shows the address")
+        scene.take_news([scene.driver.seats_news(host.table.seats_info())])
+        assert [scene.driver.seat_status(p) for p in (1, 2)] == ["open", "reconnecting"]
+        assert scene.part.handed(3) and scene.frame.seat_subtitle(3) == app.t("online.seat_handed")
         problems = []
         for size in SIZES:
             app.screen = pygame.display.set_mode(size)  # the dummy window does not resize
@@ -132,7 +133,7 @@ def test_a_waiting_seat_has_its_button_and_the_header_its_code_at_every_size(gam
             # the status under the name, or (a panel too short for it and the button's
             # row: issue #27) the button alone under the name, which says it
             for p, key in ((1, "online.seat_open"), (2, "online.seat_reconnecting")):
-                shown = app.t(key) if scene._status_and_button_fit(p) else ""
+                shown = app.t(key) if scene.part._status_and_button_fit(p) else ""
                 assert scene.frame.seat_subtitle(p) == shown, (size, p)
                 if size[1] >= 1080:  # a big window has room for both
                     assert shown, (size, p)
@@ -154,7 +155,7 @@ def test_a_waiting_seat_has_its_button_and_the_header_its_code_at_every_size(gam
             # the header: the join code and the address, each whole on its line
             header = scene.plan.header
             said = " ".join(t.text for t in drawn if header.contains(t.rect))
-            assert host.code in said and scene.address in said, (size, said)
+            assert host.code in said and scene.driver.address in said, (size, said)
         assert not problems, "\n".join(problems[:40])
     finally:
         host.stop()
@@ -182,7 +183,7 @@ def _hosted(game: str, players: int, size, lang: str, text_size: float):
     app = make_app(size, lang)
     app.settings.text_size = text_size
     scene = hosted_scene(app, host, (0,))
-    scene.address = "192.168.100.200:58765"  # the longest a LAN gives
+    scene.driver.address = "192.168.100.200:58765"  # the longest a LAN gives
     app.push(scene)
     fast_forward(scene, 0)
     scene.frame.reset()
@@ -276,7 +277,7 @@ def test_the_computer_plays_a_dropped_seat_until_its_person_rejoins(monkeypatch)
         app = make_app((1024, 600))
         scene = hosted_scene(app, host, (0,))
         app.push(scene)
-        steps_until(app, lambda: scene.address, "listening")
+        steps_until(app, lambda: scene.driver.address, "listening")
         assert sorted(hand_buttons(scene)) == [1]  # nobody has taken seat 1 yet
         # no undo at a network table: greyed, saying why (docs/network.md, Decision)
         app.draw()
@@ -284,16 +285,18 @@ def test_the_computer_plays_a_dropped_seat_until_its_person_rejoins(monkeypatch)
         assert scene.undo_button.why == app.t("app.undo_why_network")
         first = ClientThread(f"ws://127.0.0.1:{host.port}", host.code, seat=1, name="Bea")
         clients.append(first.start())
-        steps_until(app, lambda: welcomed(first) and scene.seat_status(1) == "connected", "Bea")
+        steps_until(
+            app, lambda: welcomed(first) and scene.driver.seat_status(1) == "connected", "Bea"
+        )
         assert hand_buttons(scene) == {}
         token = first.token
         assert token
         first.stop()  # the line drops: the seat waits for her
-        steps_until(app, lambda: scene.seat_status(1) == "reconnecting", "Bea's seat waits")
+        steps_until(app, lambda: scene.driver.seat_status(1) == "reconnecting", "Bea's seat waits")
         button = hand_buttons(scene)[1]
         click(app, button.rect.center)
         assert not session.seats[1].human and session.seats[1].level == "normal"
-        assert scene.seat_status(1) == "standing_in" and scene.handed(1)
+        assert scene.driver.seat_status(1) == "standing_in" and scene.part.handed(1)
         assert scene.frame.seat_subtitle(1) == app.t("online.seat_handed")
         assert hand_buttons(scene) == {}
         assert scene.log[-1] == app.t("online.handed_log", name="Bea")
@@ -316,8 +319,10 @@ def test_the_computer_plays_a_dropped_seat_until_its_person_rejoins(monkeypatch)
         # Bea comes back with her token: the seat is hers again, hand and all
         back = ClientThread(f"ws://127.0.0.1:{host.port}", host.code, token=token)
         clients.append(back.start())
-        steps_until(app, lambda: welcomed(back) and scene.seat_status(1) == "connected", "back")
-        assert session.seats[1].human and not scene.handed(1)
+        steps_until(
+            app, lambda: welcomed(back) and scene.driver.seat_status(1) == "connected", "back"
+        )
+        assert session.seats[1].human and not scene.part.handed(1)
         assert scene.frame.seat_subtitle(1) == app.t("app.online_connected")
         assert 1 not in session.bots_to_act() and 1 not in session.pending
         # the log says she is back, after it said her seat was handed (issue #37: not the
@@ -408,12 +413,14 @@ def test_resuming_a_hosted_game_opens_its_table_again_and_the_client_comes_back(
         app = make_app((1024, 600))
         scene = hosted_scene(app, host, (0,))
         app.push(scene)
-        steps_until(app, lambda: scene.address, "listening")
+        steps_until(app, lambda: scene.driver.address, "listening")
         port, code = host.port, host.code
         client = ClientThread(
             f"ws://127.0.0.1:{port}", code, seat=1, name="Bea", retry_max=0.5
         ).start()
-        steps_until(app, lambda: welcomed(client) and scene.seat_status(1) == "connected", "Bea")
+        steps_until(
+            app, lambda: welcomed(client) and scene.driver.seat_status(1) == "connected", "Bea"
+        )
         play_both(
             app,
             scene,
@@ -435,18 +442,18 @@ def test_resuming_a_hosted_game_opens_its_table_again_and_the_client_comes_back(
         assert [e.path for e in listed] == [saves.autosave_path(session)]
         click(app, resume.buttons.by_key("save:0").rect.center)
         again = app.top
-        assert isinstance(again, HostedTable)
+        assert isinstance(getattr(again, "part", None), HostedPart)
         host = again.driver.host
         assert host.code == code and host.table.session.actions == played
-        steps_until(app, lambda: again.address, "listening again")
+        steps_until(app, lambda: again.driver.address, "listening again")
         assert host.port == port  # where Bea's client looks for it
-        assert again.address.endswith(f":{port}") and code in again.frame.variant_label()
+        assert again.driver.address.endswith(f":{port}") and code in again.frame.variant_label()
         # Bea's client comes back by itself, with her seat and her hand
         before = len(client.welcomes)
 
         def back() -> bool:
             welcomed(client)
-            return len(client.welcomes) > before and again.seat_status(1) == "connected"
+            return len(client.welcomes) > before and again.driver.seat_status(1) == "connected"
 
         steps_until(app, back, "Bea came back by herself")
         mirror = client.welcomes[-1]
@@ -489,7 +496,7 @@ def test_a_damaged_table_file_is_one_dialog_line_and_the_game_goes_on_here():
         resume_game(app, "latest")
         assert isinstance(app.top, DialogScene)
         below = app.stack[-2]
-        assert not isinstance(below, HostedTable)
+        assert not isinstance(getattr(below, "part", None), HostedPart)
         assert below.session.actions == session.actions and below.session.game_id == game
         assert below.session.save_id == session.save_id  # its autosave goes on: nothing lost
     finally:
@@ -529,7 +536,7 @@ def test_the_lobby_can_keep_a_hosted_table_off_the_local_network(monkeypatch, la
             problems = text_problems(sink.texts, (1024, 600))
         assert not problems, problems
         click(app, lobby.buttons.by_key("start").rect.center)
-        assert isinstance(app.top, HostedTable) and started
+        assert isinstance(getattr(app.top, "part", None), HostedPart) and started
         assert started[0].advertise is False
     finally:
         for host in started:
@@ -553,7 +560,14 @@ def test_play_resume_from_the_command_line_opens_the_hosted_table_again(monkeypa
     seen: list = []
 
     def first_frame_only(self, frames=None):
-        seen.append((self.top, self.top.driver.host.port if hasattr(self.top, "address") else 0))
+        seen.append(
+            (
+                self.top,
+                self.top.driver.host.port
+                if isinstance(getattr(self.top, "part", None), HostedPart)
+                else 0,
+            )
+        )
         self.quit()  # as the window closing: the table is closed and saved
         return 0
 
@@ -561,7 +575,7 @@ def test_play_resume_from_the_command_line_opens_the_hosted_table_again(monkeypa
     loaded = saves.load_session(saves.autosave_path(session))
     assert run_app(size=(1024, 600), resumed=loaded) == 0
     scene, _ = seen[0]
-    assert isinstance(scene, HostedTable)
+    assert isinstance(getattr(scene, "part", None), HostedPart)
     assert scene.driver.host.code == host.code
     assert scene.driver.host.address == ("127.0.0.1", port)
     assert scene.driver.host.table.local_seats == {0}

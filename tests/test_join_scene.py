@@ -18,8 +18,8 @@ from game.net import remembered
 from game.net.client import ClientThread
 from game.net.host import HostThread
 from game.scenes.lobby.join import JoinScene
-from game.scenes.lobby.online import RemoteTable
 from game.scenes.shell.menu import MenuScene
+from game.scenes.table.online_parts import RemotePart
 from game.session import Seat, Session, new_seed
 from tests.net_helpers import FAST
 from tests.scene_helpers import click, key, make_app
@@ -119,7 +119,7 @@ def test_sitting_at_a_free_seat_with_a_chosen_character_then_rejoining_it(app, h
     press(app, scene, "join:char:1")  # the next character no other seat holds
     assert scene.choice[1] == "doc"
     press(app, scene, "join:seat:1")
-    run_until(app, lambda: isinstance(app.top, RemoteTable), host)
+    run_until(app, lambda: isinstance(getattr(app.top, "part", None), RemotePart), host)
     game = app.top
     assert game.session.seat == 1 and game.private_player == 1
     assert host.table.status(1) == "connected"
@@ -134,7 +134,7 @@ def test_sitting_at_a_free_seat_with_a_chosen_character_then_rejoining_it(app, h
     run_until(app, lambda: host.table.status(1) == "reconnecting", host)
     scene = open_join(app, monkeypatch)
     press(app, scene, "join:rejoin:0")
-    run_until(app, lambda: isinstance(app.top, RemoteTable), host)
+    run_until(app, lambda: isinstance(getattr(app.top, "part", None), RemotePart), host)
     game = app.top
     assert game.session.seat == 1 and host.table.status(1) == "connected"
     back = game.session.state.to_dict()
@@ -149,7 +149,7 @@ def test_sitting_at_a_free_seat_with_a_chosen_character_then_rejoining_it(app, h
     type_into(app, scene, "address", f"127.0.0.1:{host.port}")
     type_into(app, scene, "code", host.code)
     key(app, pygame.K_RETURN)
-    run_until(app, lambda: isinstance(app.top, RemoteTable), host)
+    run_until(app, lambda: isinstance(getattr(app.top, "part", None), RemotePart), host)
     assert app.top.session.seat == 1 and host.table.status(2) == "open"
     app.pop_to_root()
 
@@ -158,7 +158,7 @@ def test_watching_as_a_spectator(app, host, monkeypatch):
     scene = open_join(app, monkeypatch)
     look_at(app, scene, host)
     press(app, scene, "join:watch")
-    run_until(app, lambda: isinstance(app.top, RemoteTable), host)
+    run_until(app, lambda: isinstance(getattr(app.top, "part", None), RemotePart), host)
     assert app.top.session.seat is None and app.top.private_player is None
     assert None in host.table.members.values()
     assert remembered.load()[0] == []  # a spectator holds no seat to go back to

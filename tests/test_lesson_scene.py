@@ -135,7 +135,7 @@ def test_a_lesson_left_at_the_menu_resumes_at_its_step(tmp_path):
     click(app, choice.probe()["resume_lesson"])
     again = app.top
     assert again is not scene and again.guide.lesson is not None
-    assert [type(s).__name__ for s in app.stack] == ["MenuScene", "VerflixxtScene"]
+    assert [type(s).__name__ for s in app.stack] == ["MenuScene", "TableScene"]
     assert again.guide.run.index == index
     assert again.session.actions[: len(actions)] == actions
     # ...and goes on to its end
@@ -258,7 +258,7 @@ def test_learn_to_play_from_the_rules_help_saves_the_game_under_it_first():
     scene = learn(app, "learn", "verflixxt-1")
     assert scene is not game and scene.guide.lesson is not None
     assert scene.guide.lesson.id == "verflixxt-1"
-    assert [type(s).__name__ for s in app.stack] == ["MenuScene", "VerflixxtScene"]
+    assert [type(s).__name__ for s in app.stack] == ["MenuScene", "TableScene"]
     saved = [e for e in saves.list_saves() if not isinstance(e, saves.SaveError)]
     assert [(e.game, e.over) for e in saved] == [("verflixxt", False)]  # resumable
 

@@ -247,7 +247,7 @@ def test_someone_online_makes_start_host_the_table(monkeypatch):
     the table to the network (HostThread) at the hosting window's game scene, the
     online seat waiting for its player and the person here playing at this screen."""
     from game.net import host as host_module
-    from game.scenes.lobby.online import HostedTable
+    from game.scenes.table.online_parts import HostedPart
 
     started = []
 
@@ -268,7 +268,7 @@ def test_someone_online_makes_start_host_the_table(monkeypatch):
         assert app.t("app.online") in lobby.visible_texts()
         press(app, lobby, "start")
         scene = app.top
-        assert isinstance(scene, HostedTable) and started
+        assert isinstance(getattr(scene, "part", None), HostedPart) and started
         assert started[0].table.local_seats == {0}
         assert scene.driver.local_seats() == [0]
         assert scene.frame.seat_subtitle(1) == app.t("online.seat_open")

@@ -29,8 +29,9 @@ from game.history import History
 from game.net.client import ClientError, ClientThread, TableClient
 from game.net.join import read_table
 from game.scenes.lobby.join import JoinScene
-from game.scenes.lobby.online import RemoteTable, client_scene
+from game.scenes.lobby.online import client_scene
 from game.scenes.shell.menu import MenuScene
+from game.scenes.table.scene import TableScene
 from tests.hostile_host import CODE, HostileHost, mutate, real_messages
 from tests.scene_helpers import make_app
 from tests.test_join_scene import look_at, open_join
@@ -138,7 +139,7 @@ def run_until(app, done) -> None:
         time.sleep(0.005)
 
 
-def joined_scene(app, hostile) -> tuple[ClientThread, RemoteTable]:
+def joined_scene(app, hostile) -> tuple[ClientThread, TableScene]:
     """A window's client at seat 0 of the hostile host, its game's scene on top (as the
     join screen opens it): the notes after the welcome are the scene's."""
     client = ClientThread(hostile.url, CODE, seat=0, name="Ann").start()
@@ -212,12 +213,12 @@ def test_regression_a_record_whose_board_name_holds_a_lone_surrogate_keeps_the_h
     try:
         with caplog.at_level(logging.WARNING):
             client, scene = joined_scene(app, hostile)
-            run_until(app, lambda s=scene: s.remembered_game)
+            run_until(app, lambda s=scene: s.part.remembered_game)
     finally:
         if client is not None:
             client.stop()
         app.quit()
-    assert scene.joined_problem is not None and "options" in scene.joined_problem
+    assert scene.driver.record_problem is not None and "options" in scene.driver.record_problem
     assert any("record of this game was refused" in str(line) for line in scene.log)
     history = History.open()
     try:
@@ -449,7 +450,7 @@ def test_fuzz_the_joiners_table_survives_hostile_messages(game, kind, app, hosti
         lines = [str(line) for line in scene.log]
         hostile_keys()
         assert drawable([s.name for s in scene.driver.seats]), what
-        if scene.unshowable is not None:  # a view that cannot be shown: left, said once
+        if scene.part.unshowable is not None:  # a view that cannot be shown: left, said once
             assert "cannot show what the host sent" in getattr(top, "message", ""), what
             continue
         if refusals(caplog):
@@ -498,7 +499,7 @@ def test_fuzz_the_finished_game_goes_into_the_history_whatever_the_record(
         client = None
         try:
             client, scene = joined_scene(app, hostile)
-            run_until(app, lambda s=scene: s.remembered_game)
+            run_until(app, lambda s=scene: s.part.remembered_game)
         finally:
             if client is not None:
                 client.stop()
@@ -577,5 +578,5 @@ def test_a_view_or_walk_the_table_cannot_draw_is_set_from_the_view_and_the_game_
         client.stop()
     lines = [str(line) for line in scene.log]
     assert any(line.startswith("An event from the host could not be shown") for line in lines)
-    assert scene.unshowable is None and scene.driver.ended is None
+    assert scene.part.unshowable is None and scene.driver.ended is None
     assert app.top is scene

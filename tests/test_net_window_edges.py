@@ -450,7 +450,9 @@ def test_a_remote_seat_is_asked_to_act_only_when_it_is_its_turn_and_connected():
     with pytest.raises(IllegalAction):
         watcher.submit(0, "x")  # type: ignore[arg-type]
     assert remote.bots_to_act() == [] and not remote.needs_handoff(0)
-    assert remote.undo_refusal(0) == "network" and remote.poll() == []
+    assert (
+        remote.undo_refusal(0) == "network" and remote.poll(0.0) == []
+    )  # the host plays the computers
 
 
 def test_seats_from_the_host_keep_each_seats_name_character_kind_and_level():

@@ -311,7 +311,8 @@ def test_the_second_window_watches_the_game_read_only_and_follows_the_others_sav
     dialog; Watch shows its table, which cannot act, saves nothing, and takes in each
     save the other window makes."""
     from game.rules.protocol import IllegalAction
-    from game.scenes.table.watch import WatchBar, WatchTableScene
+    from game.scenes.table.watch import WatchBar
+    from game.table.driver import WatchDriver
 
     path, save_one, _process = holder
     open_from_resume(app, path, lang)
@@ -319,7 +320,7 @@ def test_the_second_window_watches_the_game_read_only_and_follows_the_others_sav
     bar = app.top
     assert isinstance(bar, WatchBar)
     table = app.stack[-2]
-    assert isinstance(table, WatchTableScene)
+    assert isinstance(table.driver, WatchDriver)
     assert len(table.session.actions) == 3
     assert table.driver.local_deciders() == [] and table.private_player is None
     with pytest.raises(IllegalAction):
@@ -339,7 +340,10 @@ def test_the_second_window_watches_the_game_read_only_and_follows_the_others_sav
     assert len(saves.load_session(path).actions) == 4  # written there, never here
     assert "watch:play_here" not in keys(app)  # the other window still plays it
     bar.close()
-    assert not any(isinstance(s, (WatchBar, WatchTableScene)) for s in app.stack)
+    assert not any(
+        isinstance(s, WatchBar) or isinstance(getattr(s, "driver", None), WatchDriver)
+        for s in app.stack
+    )
 
 
 def test_a_watched_game_may_be_played_here_once_the_other_window_is_killed(app, holder):
@@ -347,7 +351,8 @@ def test_a_watched_game_may_be_played_here_once_the_other_window_is_killed(app, 
     dropped by the system) and offers Play here, which opens the game to play, this
     window now its one writer."""
     from game.scenes.table.scene import TableScene
-    from game.scenes.table.watch import WatchBar, WatchTableScene
+    from game.scenes.table.watch import WatchBar
+    from game.table.driver import WatchDriver
 
     path, _save_one, process = holder
     open_from_resume(app, path)
@@ -362,24 +367,27 @@ def test_a_watched_game_may_be_played_here_once_the_other_window_is_killed(app, 
     assert bar.free
     click(app, "watch:play_here")
     table = app.top
-    assert isinstance(table, TableScene) and not isinstance(table, WatchTableScene)
+    assert isinstance(table, TableScene) and not isinstance(table.driver, WatchDriver)
     assert table.session.save_id == saves.save_id_of(path)
     assert storage.holds_writer_lock(saves.lock_path(table.session.save_id))
-    assert not any(isinstance(s, (WatchBar, WatchTableScene)) for s in app.stack)
+    assert not any(
+        isinstance(s, WatchBar) or isinstance(getattr(s, "driver", None), WatchDriver)
+        for s in app.stack
+    )
 
 
 def test_the_second_window_opens_a_copy_and_the_first_windows_file_is_untouched(app, holder):
     """issue #36: "Open a copy" plays the game on here under a new save id, this window
     its writer; the other window's file is not touched, and it keeps its game."""
     from game.scenes.table.scene import TableScene
-    from game.scenes.table.watch import WatchTableScene
+    from game.table.driver import WatchDriver
 
     path, save_one, _process = holder
     before = path.read_bytes()
     open_from_resume(app, path)
     click(app, "copy")
     table = app.top
-    assert isinstance(table, TableScene) and not isinstance(table, WatchTableScene)
+    assert isinstance(table, TableScene) and not isinstance(table.driver, WatchDriver)
     copy_id = table.session.save_id
     assert copy_id != saves.save_id_of(path)
     assert len(table.session.actions) == 3

@@ -17,14 +17,11 @@ from game.net.host import HostThread
 from game.net.remote import RemoteDriver
 from game.scenes.cluck import CluckTable
 from game.scenes.duck import DuckTable
-from game.scenes.lobby.online import (
-    HostedTableScene,
-    OnlineEnd,
-    RemoteTableScene,
-    client_scene,
-    hosted_scene,
-)
+from game.scenes.lobby.online import client_scene, hosted_scene
 from game.scenes.routes import RoutesTable
+from game.scenes.table.end_screen import GameOverScene
+from game.scenes.table.online_parts import HostedPart, RemotePart
+from game.scenes.table.scene import TableScene
 from game.scenes.verflixxt import VerflixxtTable
 from game.session import Session
 from tests.net_helpers import lobby_options, start_host, wait_listening
@@ -80,7 +77,11 @@ def test_a_client_scene_plays_a_whole_game_against_the_host(game, players, optio
             "cluck": CluckTable,
             "verflixxt": VerflixxtTable,
         }
-        assert type(scene) is RemoteTableScene and isinstance(scene.game, composed[game])
+        assert (
+            type(scene) is TableScene
+            and isinstance(scene.part, RemotePart)
+            and isinstance(scene.game, composed[game])
+        )
         assert not remote.needs_handoff(0) and remote.bots_to_act() == []
         assert scene.undo_refusal() == "network"
         # as Join a table keeps it, for "Your seats"
@@ -90,7 +91,7 @@ def test_a_client_scene_plays_a_whole_game_against_the_host(game, players, optio
         refused = False
         played: list = []
         deadline = time.monotonic() + LIMIT_S
-        while not isinstance(app.top, OnlineEnd):
+        while not (isinstance(app.top, GameOverScene) and not app.top.again):
             assert time.monotonic() < deadline, "the game did not end"
             host.pump(drive_computers=True)
             app.step(0.05)
@@ -114,7 +115,7 @@ def test_a_client_scene_plays_a_whole_game_against_the_host(game, players, optio
                 remote.submit(0, played[-1])
                 for _ in range(2000):
                     host.pump()
-                    scene.poll_network()
+                    scene.take_news(scene.driver.poll())
                     if not remote.sent:
                         break
                     time.sleep(0.005)
@@ -152,10 +153,14 @@ def test_the_hosting_window_plays_with_a_client_and_shows_the_code():
         app = make_app(size=(1024, 600))
         scene = hosted_scene(app, host, (0,))
         # a composed table (issue #26): the one class, given its table
-        assert type(scene) is HostedTableScene and isinstance(scene.game, VerflixxtTable)
+        assert (
+            type(scene) is TableScene
+            and isinstance(scene.part, HostedPart)
+            and isinstance(scene.game, VerflixxtTable)
+        )
         app.push(scene)
         deadline = time.monotonic() + 10
-        while not scene.address:
+        while not scene.driver.address:
             assert time.monotonic() < deadline
             app.step(0.05)
             time.sleep(0.01)
@@ -171,7 +176,7 @@ def test_the_hosting_window_plays_with_a_client_and_shows_the_code():
             client.act(str(bot.choose(mirror.view, 1, theirs)))
         mine = 0
         deadline = time.monotonic() + LIMIT_S
-        while not isinstance(app.top, OnlineEnd):
+        while not (isinstance(app.top, GameOverScene) and not app.top.again):
             assert time.monotonic() < deadline, "the game did not end"
             app.step(0.05)
             if scene.busy_animating():

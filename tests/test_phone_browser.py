@@ -228,15 +228,15 @@ def test_two_phones_play_a_round_and_a_phone_reopened_keeps_its_seat():
         app = make_app((1024, 600))
         scene = hosted_scene(app, host, (0, 1))
         app.push(scene)
-        pump_app(app, host, lambda: scene.address, "the table listens")
+        pump_app(app, host, lambda: scene.driver.address, "the table listens")
         table = host.table
         links = [phone_url(f"127.0.0.1:{port}", host.code, p, host.phone_tokens[p]) for p in (0, 1)]
-        assert scene.phone_cards.seats() == [0, 1]  # a QR card beside each seat
+        assert scene.part.phone_cards.seats() == [0, 1]  # a QR card beside each seat
         phones[0] = phone_browser.open_phone(links[0], 360, 640, "en")
         phones[1] = phone_browser.open_phone(links[1], 414, 896, "ja")
         pump_app(app, host, lambda: table.on_phone(0) and table.on_phone(1), "phones joined")
-        assert scene.phone_cards.seats() == []  # the cards go once the phones hold the seats
-        assert [scene.seat_status(p) for p in (0, 1)] == ["phone", "phone"]
+        assert scene.part.phone_cards.seats() == []  # the cards go once the phones hold the seats
+        assert [scene.driver.seat_status(p) for p in (0, 1)] == ["phone", "phone"]
         session = table.session
         # the placements, then the first secret choice of cards: all on the phones
         taps = play_phones(
@@ -290,8 +290,8 @@ def test_two_phones_play_a_round_and_a_phone_reopened_keeps_its_seat():
         phones[0].quit()
         phones[0] = None
         pump_app(app, host, lambda: not table.on_phone(0), "the seat falls back to the screen")
-        assert scene.seat_status(0) == "local"
-        assert scene.phone_cards.seats() == [0]  # its code is shown again
+        assert scene.driver.seat_status(0) == "local"
+        assert scene.part.phone_cards.seats() == [0]  # its code is shown again
         # ... and reopened by its link: the seat is its own again, hand and all
         n = len(session.actions)
         phones[0] = phone_browser.open_phone(links[0], 360, 640, "en")
@@ -352,8 +352,8 @@ def close_and_reopen(app, host, scene, phones, size=(360, 640)) -> None:
     phones[0].quit()
     phones[0] = None
     pump_app(app, host, lambda: not table.on_phone(0), "the seat falls back to the screen")
-    assert scene.seat_status(0) == "local"
-    assert scene.phone_cards.seats() == [0]
+    assert scene.driver.seat_status(0) == "local"
+    assert scene.part.phone_cards.seats() == [0]
     n = len(session.actions)
     phones[0] = phone_browser.open_phone(link, *size, "en")
     pump_app(app, host, lambda: table.on_phone(0), "the phone is back")
@@ -363,7 +363,7 @@ def close_and_reopen(app, host, scene, phones, size=(360, 640)) -> None:
         "return Array.from(document.querySelectorAll('#hand .card')).map(c => c.dataset.card)"
     )
     assert sorted(map(str, hand)) == sorted(shown)
-    assert scene.phone_cards.seats() == []
+    assert scene.part.phone_cards.seats() == []
     play_phones(app, phones, lambda: len(session.actions) >= n + 3, "play goes on")
     no_curtain(app, scene)
 
@@ -398,8 +398,8 @@ def hosted_phones(game: str, **options):
     app = make_app((1024, 600))
     scene = hosted_scene(app, host, (0, 1))
     app.push(scene)
-    pump_app(app, host, lambda: scene.address, "the table listens")
-    assert scene.phone_cards.seats() == [0, 1]
+    pump_app(app, host, lambda: scene.driver.address, "the table listens")
+    assert scene.part.phone_cards.seats() == [0, 1]
     links = [phone_url(f"127.0.0.1:{port}", host.code, p, host.phone_tokens[p]) for p in (0, 1)]
     phones = [
         phone_browser.open_phone(links[0], 360, 640, "en"),
@@ -407,7 +407,7 @@ def hosted_phones(game: str, **options):
     ]
     table = host.table
     pump_app(app, host, lambda: table.on_phone(0) and table.on_phone(1), "phones joined")
-    assert scene.phone_cards.seats() == []
+    assert scene.part.phone_cards.seats() == []
     return host, app, scene, phones
 
 

@@ -25,9 +25,9 @@ def test_the_qr_cards_lie_over_the_seat_panels(game, size):
         app = make_app(size)
         scene = hosted_scene(app, host, (0, 1))
         app.push(scene)
-        pump_app(app, host, lambda: scene.address, "the table listens")
+        pump_app(app, host, lambda: scene.driver.address, "the table listens")
         surface = pygame.Surface(size)
-        cards = scene.phone_cards
+        cards = scene.part.phone_cards
         cards.pointer = (0, 0)  # on nothing
         scene.draw(surface)
         plan = scene.plan

@@ -84,7 +84,8 @@ def test_the_route_preview_goes_to_the_phone_seat_only():
 
 
 def test_a_resumed_table_gives_its_phone_seats_new_keys(monkeypatch):
-    from game.scenes.lobby.online import HostedTable, open_resumed
+    from game.scenes.lobby.online import open_resumed
+    from game.scenes.table.online_parts import HostedPart
 
     monkeypatch.setattr("game.scenes.lobby.online.BIND_ADDRESS", "127.0.0.1")
     session = Session("duck", seats("duck", (0, 1), 3, "easy"), 5, lobby_options("duck"))
@@ -105,17 +106,17 @@ def test_a_resumed_table_gives_its_phone_seats_new_keys(monkeypatch):
     try:
         resumed = saves.load_session(saves.autosave_path(session))
         scene = open_resumed(app, resumed)
-        assert isinstance(scene, HostedTable)
+        assert isinstance(getattr(scene, "part", None), HostedPart)
         host = scene.driver.host
         deadline = time.monotonic() + LIMIT_S
-        while not scene.address:
+        while not scene.driver.address:
             assert time.monotonic() < deadline
             app.step(0.05)
         app.step(0.05)
         assert sorted(host.phone_tokens) == [0, 1]
         assert all(host.phone_tokens[p] != old[p] for p in (0, 1))  # new keys
-        assert scene.phone_cards.seats() == [0, 1]  # a QR card each, with the new key
-        assert scene.phone_cards.url(0).endswith("token=" + host.phone_tokens[0])
+        assert scene.part.phone_cards.seats() == [0, 1]  # a QR card each, with the new key
+        assert scene.part.phone_cards.url(0).endswith("token=" + host.phone_tokens[0])
         # a person of a phone seat to decide before their phone holds it: the curtain
         # shows their QR card under its Ready button (the table's cards are under it)
         from game.scenes.table.handoff import HandoffScene
@@ -126,9 +127,9 @@ def test_a_resumed_table_gives_its_phone_seats_new_keys(monkeypatch):
         app.step(0.05)
         SHOTS.mkdir(parents=True, exist_ok=True)  # a clean clone has no build/
         pygame.image.save(app.screen, str(SHOTS / "resumed-curtain-1920x1080.png"))
-        drawn = [(p, kind) for p, kind, _ in scene.phone_cards.drawn]
+        drawn = [(p, kind) for p, kind, _ in scene.part.phone_cards.drawn]
         assert drawn == [(curtain.seat, "curtain")]
-        card = scene.phone_cards.drawn[0][2]
+        card = scene.part.phone_cards.drawn[0][2]
         assert card.top > curtain.buttons.by_key("ready").rect.bottom
         port = host.port
         for token, good in ((old[0], False), (host.phone_tokens[0], True)):
@@ -149,7 +150,7 @@ def test_a_resumed_table_gives_its_phone_seats_new_keys(monkeypatch):
                     assert "legal" in answer  # a phone seat's welcome
                     while not host.table.on_phone(0):
                         app.step(0.05)
-                    assert scene.seat_status(0) == "phone"
+                    assert scene.driver.seat_status(0) == "phone"
                 else:
                     assert answer["type"] == "error" and answer["code"] == "token"
         # the phone page is served on the resumed table's port

@@ -161,7 +161,7 @@ def test_the_replay_command_closes_back_to_the_terminal(monkeypatch):
     for close in ("button", "esc"):
         assert app_module.run_app(size=(1024, 600), replay=replay_of(finished("routes", 3, 6))) == 0
         app = started[-1]
-        assert [type(s).__name__ for s in app.stack] == ["ReplayTableScene", "ReplayControls"]
+        assert [type(s).__name__ for s in app.stack] == ["TableScene", "ReplayControls"]
         if close == "button":
             app.top.buttons.by_key("replay:close").on_click()
         else:
@@ -274,7 +274,7 @@ def test_everyone_shows_every_seats_hidden_things_at_once(size, lang):
             controls.jump(controls.replay.length // 2)
             for _ in range(players + 1):
                 controls.next_seat()
-            assert controls.shown_seat == EVERYONE and table.reveal_all
+            assert controls.shown_seat == EVERYONE and controls.reveal.reveal_all
             assert table.private_player is None  # the table itself draws nobody's
             assert controls.buttons.by_key("replay:show").label == app.t("app.replay_everyone")
             seats_, shared = hidden_things(table.state, app.t)
@@ -290,7 +290,7 @@ def test_everyone_shows_every_seats_hidden_things_at_once(size, lang):
                     scene.draw(app.screen)
                 problems += [f"{game}: {p}" for p in text_problems(sink.texts, size)]
             controls.next_seat()  # back to nobody's
-            assert controls.shown_seat is None and not table.reveal_all
+            assert controls.shown_seat is None and not controls.reveal.reveal_all
             app.stack.clear()
         assert not problems, "\n".join(problems)
     finally:

@@ -37,13 +37,12 @@ def test_a_rounds_divider_is_written_once_however_often_it_is_asked_for():
     """issue #36 (log-divider-doubled): a round that opens with an event puts its divider
     before that event's line; the round's end asks for the same divider again, and the
     log keeps one (equal dividers, not the same object)."""
-    t = Translator("en")
-    log = frame_log.TableLog(SimpleNamespace(), lambda: ("Ann",), t.round)
+    log = frame_log.TableLog(SimpleNamespace(), lambda: (), Translator("en").round)
     log.divider(3)
-    log.entries.append("Ann rolls a 6")
+    log.write("Ann rolls a 6")
     log.divider(3)
     assert [str(e) for e in log if isinstance(e, frame_log.LogDivider)] == [
-        str(frame_log.LogDivider(t.round(3)))
+        str(frame_log.LogDivider(Translator("en").round(3)))
     ]
     log.divider(4)
     assert sum(isinstance(e, frame_log.LogDivider) for e in log) == 2
@@ -58,12 +57,12 @@ def test_the_phone_cards_go_when_the_game_is_over():
     host = SimpleNamespace(
         phone_tokens={1: "k1", 2: "k2"}, table=SimpleNamespace(on_phone=lambda p: p == 2)
     )
+    driver = SimpleNamespace(host=host, address="127.0.0.1:8765")
     scene = SimpleNamespace(
-        address="127.0.0.1:8765",
-        driver=SimpleNamespace(host=host),
+        driver=driver,
         session=SimpleNamespace(state=SimpleNamespace(is_over=lambda: over[0])),
     )
-    cards = PhoneCards(scene)
+    cards = PhoneCards(scene, driver)
     assert cards.seats() == [1]
     over[0] = True
     assert cards.seats() == []

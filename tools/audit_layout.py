@@ -686,7 +686,7 @@ def _host_table(game: str) -> Callable[[Any], Any]:
         with _unwatched():
             app.push(app.router.screen("menu")(app))
         scene = hosted_scene(app, host, (0,))
-        scene.address = HOST_ADDRESS
+        scene.driver.address = HOST_ADDRESS
         app.push(scene)
         fast_forward(scene, 0)
         scene.frame.reset()  # the header says the code and address

@@ -87,11 +87,11 @@ def check_table(x, image, path, targets) -> None:
 
 def run(x, layout) -> None:
     use_settings(Path(x.env["TABLETOP_DERBY_HOME"]), animation_speed=4.0)
-    probe_path = open_game(x, "cluck", "CluckScene", seed=5)
+    probe_path = open_game(x, "cluck", "TableScene", seed=5)
     expect(True, "clicked from the menu through the lobby into a Cluck-peep! game")
     person = Person(x)
     probe, clicks = play_until(
-        x, probe_path, "CluckScene", person, lambda p: p["scene"] == "GameOverScene", seconds=150
+        x, probe_path, "TableScene", person, lambda p: p["scene"] == "GameOverScene", seconds=150
     )
     game = probe["game"]
     expect(

@@ -45,7 +45,7 @@ def run(x, layout) -> None:
     x.click(probe["targets"]["game:duck"])
     probe = wait_for(probe_path, lambda p: p["scene"] == "LobbyScene", "the lobby")
     x.click(probe["targets"]["start"])
-    probe = wait_for(probe_path, lambda p: p["scene"] == "DuckScene", "the Duck! Duck! Go! table")
+    probe = wait_for(probe_path, lambda p: p["scene"] == "TableScene", "the Duck! Duck! Go! table")
     expect(True, "clicked from the menu through the lobby into a Duck! Duck! Go! game")
     verbose = bool(os.environ.get("E2E_VERBOSE"))
     clicks = 0
@@ -59,7 +59,7 @@ def run(x, layout) -> None:
         if probe["scene"] == "HandoffScene":
             x.click(probe["targets"]["ready"])
             continue
-        if probe["scene"] != "DuckScene" or game.get("animating") or not game.get("humans_to_act"):
+        if probe["scene"] != "TableScene" or game.get("animating") or not game.get("humans_to_act"):
             time.sleep(0.25)
             continue
         key = choose_target(probe["targets"])

@@ -34,9 +34,9 @@ from tools.e2e_xvfb import (
     wait_for,
 )
 
-HOST_SCENE = "HostedTableScene"  # Cluck-peep! is a composed table (issue #26)
-GUEST_SCENE = "RemoteTableScene"
-END_SCENE = "OnlineEnd"
+HOST_SCENE = "TableScene"  # the one table scene, hosted (issue #37)
+GUEST_SCENE = "TableScene"
+END_SCENE = "GameOverScene"
 GUEST_POS = (SIZE[0] + 20, 0)  # the guest's window right of the host's
 
 

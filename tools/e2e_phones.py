@@ -154,7 +154,9 @@ class Run:
     def qr_cards_on_screen(self, image, seats: list[int]) -> bool:
         """Each seat's whole QR card (the code, not the compact card) on the X screen:
         white and near-black modules in it."""
-        drawn = {seat: rect for seat, kind, rect in self.scene.phone_cards.drawn if kind == "qr"}
+        drawn = {
+            seat: rect for seat, kind, rect in self.scene.part.phone_cards.drawn if kind == "qr"
+        }
         if sorted(drawn) != seats:
             return False
         for seat in seats:
@@ -278,7 +280,7 @@ def play_game(game: str, options: dict[str, Any], deadline: float, shots: Path) 
     run = Run(game, options, deadline, shots)
     try:
         scene, table = run.scene, run.host.table
-        run.until(lambda: scene.address and scene.phone_cards.drawn, "listened")
+        run.until(lambda: scene.driver.address and scene.part.phone_cards.drawn, "listened")
         run.step()
         image, path = run.x_screen("qr-cards")
         expect(
@@ -288,7 +290,7 @@ def play_game(game: str, options: dict[str, Any], deadline: float, shots: Path) 
         run.open(0)
         run.open(1)
         run.until(lambda: table.on_phone(0) and table.on_phone(1), "joined by both phones")
-        run.until(lambda: not scene.phone_cards.drawn, "dropped the QR cards")
+        run.until(lambda: not scene.part.phone_cards.drawn, "dropped the QR cards")
         session = table.session
         taps = run.play(round_done(run), "resolved a round from the phones", shoot={0, 1})
         expect(
@@ -316,11 +318,11 @@ def play_game(game: str, options: dict[str, Any], deadline: float, shots: Path) 
         run.phones[0].quit()
         run.phones[0] = None
         run.until(lambda: not table.on_phone(0), "gave the closed phone's seat back")
-        run.until(lambda: [s for s, *_ in scene.phone_cards.drawn] == [0], "showed its card")
+        run.until(lambda: [s for s, *_ in scene.part.phone_cards.drawn] == [0], "showed its card")
         run.step()
         image, path = run.x_screen("phone-closed")
         expect(
-            scene.seat_status(0) == "local" and run.qr_cards_on_screen(image, [0]),
+            scene.driver.seat_status(0) == "local" and run.qr_cards_on_screen(image, [0]),
             f"{game}: the closed phone's seat is played at the screen, its QR card back "
             f"({path.name})",
         )

@@ -103,11 +103,11 @@ def check_table(x, image, path, targets) -> None:
 
 def run(x, layout) -> None:
     use_settings(Path(x.env["TABLETOP_DERBY_HOME"]), animation_speed=4.0)
-    probe_path = open_game(x, "routes", "RoutesScene", seed=5)
+    probe_path = open_game(x, "routes", "TableScene", seed=5)
     expect(True, "clicked from the menu through the lobby into an Eight Routes game")
     person = Person(x)
     probe, clicks = play_until(
-        x, probe_path, "RoutesScene", person, lambda p: p["scene"] == "GameOverScene", seconds=180
+        x, probe_path, "TableScene", person, lambda p: p["scene"] == "GameOverScene", seconds=180
     )
     game = probe["game"]
     expect(

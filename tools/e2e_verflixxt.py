@@ -74,13 +74,13 @@ def check_table(x, image, path, targets) -> None:
 
 def run(x, layout) -> None:
     use_settings(Path(x.env["TABLETOP_DERBY_HOME"]), animation_speed=4.0)
-    probe_path = open_game(x, "verflixxt", "VerflixxtScene", seed=5)
+    probe_path = open_game(x, "verflixxt", "TableScene", seed=5)
     expect(True, "clicked from the menu through the lobby into a Verflixxt! game")
     person = Person(x)
     probe, clicks = play_until(
         x,
         probe_path,
-        "VerflixxtScene",
+        "TableScene",
         person,
         lambda p: p["scene"] == "GameOverScene",
         seconds=200,

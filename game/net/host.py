@@ -16,19 +16,24 @@ from __future__ import annotations
 
 import asyncio
 import queue
+import socket
 import ssl
 import threading
 import time
 from collections.abc import Callable
 from typing import Any
 
+from game import saves
 from game.net.protocol import drain
+from game.net.remote import take_seats
 from game.net.server import AUTOSAVE_S, QUEUE_MESSAGES, Inbox, Server, Tables
 from game.net.store import Saver
-from game.net.table import Table
+from game.net.table import Refused, Table
 from game.rules.protocol import Action, Event, GameState
 from game.session import Seat, Session, shares_a_screen
 from game.table.bots import BotRunner
+from game.table.driver import computers_working
+from game.table.news import Failed, Listening, News, Played, PortMoved, SeatsChanged
 
 Note = tuple[str, Any]
 
@@ -235,12 +240,19 @@ class HostedDriver:
     the network: the window's scene shows the host's own Session; every action goes
     through the :class:`HostThread` (so every member is sent it); the people the scene
     asks to decide are those at this screen (``local``); the window plays the computer
-    seats (``pump`` does not: the scene's ``poll``). No undo over the network."""
+    seats (``pump`` does not: :meth:`poll` at rest). No undo over the network.
+
+    :meth:`poll` pumps the network once a frame and turns the host's notes into news,
+    keeping the seats' statuses and where the table listens (``address``)."""
+
+    no_undo = "network"
+    whole_record = True  # the host's own Session
 
     def __init__(self, host: HostThread, local: tuple[int, ...]):
         self.host = host
         self.local = tuple(local)
         self.status: list[str] = [s["status"] for s in host.table.seats_info()]
+        self.address = ""  # where the others reach the table, once it listens
 
     @property
     def session(self) -> Session:
@@ -271,12 +283,77 @@ class HostedDriver:
     def submit(self, player: int, action: Action) -> list[Event]:
         return self.host.apply(player, action)
 
-    def poll(self, min_delay: float = 0.0) -> list[Event]:
-        played = self.host.bots.step(min_delay)
-        return [] if played is None else played[1]
+    def poll(self, bot_delay: float | None = None) -> list[News]:
+        if bot_delay is not None:  # at rest: the window's computers (pump never plays them)
+            played = self.host.bots.step(bot_delay)
+            return [] if played is None else [Played(tuple(played[1]))]
+        news: list[News] = []
+        for note in self.host.pump():
+            match note:
+                case ("applied", (_player, events)):
+                    news.append(Played(tuple(events)))
+                case ("seats", info):
+                    news.append(self.seats_news(info))
+                case ("listening", (host, port)):
+                    shown = lan_address() if host in ("0.0.0.0", "") else host
+                    self.address = f"{shown}:{port}"
+                    news.append(Listening(self.address, self.host.code))
+                case ("moved", port):
+                    news.append(PortMoved(int(port)))
+                case ("error", reason):
+                    news.append(Failed(str(reason)))
+        return news
+
+    def seats_news(self, info: list[dict[str, Any]]) -> SeatsChanged:
+        """The table's seats taken in (names, people, statuses), as news."""
+        return take_seats(self.session.seats, self.status, info)
+
+    def hand_to_computer(self, player: int, level: str) -> SeatsChanged:
+        """A seat waiting for its person played by a computer until they rejoin (its
+        person came back meanwhile: nothing changes); the seats as they are now."""
+        try:
+            self.host.hand_to_computer(player, level)
+        except Refused:
+            pass
+        return self.seats_news(self.host.table.seats_info())
+
+    def on_phone(self, player: int) -> bool:
+        """The seat's hand is on its phone (issue #29): never shown on this screen."""
+        return self.host.table.on_phone(player)
+
+    def working(self) -> bool:
+        return computers_working(self.session)
+
+    def seat_status(self, player: int) -> str:
+        return self.status[player] if player < len(self.status) else ""
+
+    def history_source(self) -> str | None:
+        return "hosted"  # the host holds the whole record
+
+    def autosave(self) -> None:
+        """The host's saver writes the autosave (and the table file beside it): now."""
+        self.host.tables.flush()
+
+    def leave(self, quitting: bool) -> None:
+        self.host.stop(timeout=2.0)
+        if not quitting:
+            saves.let_go(self.session.save_id)
 
     def undo_refusal(self, player: int | None) -> str | None:
         return "network"
 
     def undo(self, player: int) -> None:
         raise ValueError("no undo over the network")
+
+
+def lan_address() -> str:
+    """This computer's address on its network, as others would type it (no packet is
+    sent: a UDP socket is only pointed at a documentation address, RFC 5737)."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))
+        return str(probe.getsockname()[0])
+    except OSError:
+        return "127.0.0.1"
+    finally:
+        probe.close()

@@ -14,6 +14,19 @@ from typing import Any
 from game.net.client import ClientThread, Mirror
 from game.rules.protocol import Action, Event, GameState, IllegalAction
 from game.session import Seat
+from game.table.news import (
+    Answered,
+    Connection,
+    Dropped,
+    Ended,
+    News,
+    Played,
+    RecordArrived,
+    Refused,
+    Rejoined,
+    SeatMove,
+    SeatsChanged,
+)
 
 
 def seats_from(info: list[dict[str, Any]]) -> list[Seat]:
@@ -23,14 +36,33 @@ def seats_from(info: list[dict[str, Any]]) -> list[Seat]:
     ]
 
 
+def take_seats(seats: list[Seat], status: list[str], info: list[dict[str, Any]]) -> SeatsChanged:
+    """The host's seat list taken in: each seat's name and whether a person plays it
+    into ``seats``, its status into ``status``; the seats whose status changed, as news."""
+    old = list(status)
+    status[:] = [str(s.get("status", "")) for s in info]
+    moves = []
+    for p, seat in enumerate(info):
+        before = old[p] if p < len(old) else ""
+        seats[p].name = str(seat["name"])
+        seats[p].human = bool(seat["human"])
+        if status[p] != before:
+            moves.append(SeatMove(str(seat["name"]), before, status[p]))
+    return SeatsChanged(tuple(moves))
+
+
 class RemoteDriver:
     """The driver (game.table.driver.TableDriver) of a seat (or a spectator) at a table
     hosted elsewhere, and the record its scene shows (``session`` is itself: the mirror
     of the host's table it keeps). The host's action texts are never sent (a secret
     choice is in them): ``actions`` holds one entry per action played, with this seat's
-    own texts and ``""`` for the others'. The host's messages are carried by the scene's
-    table once a frame (``client.poll()``, game.scenes.lobby.online.RemoteTable), so ``poll``
-    has nothing more: the host plays the computers."""
+    own texts and ``""`` for the others'. :meth:`poll` carries the host's messages once a
+    frame (``client.poll()``) into this mirror and turns them into news; the host plays
+    the computers. At the game's end the host sends its whole record (issue #28): it is
+    kept here (``record``, or why it was refused: ``record_problem``)."""
+
+    no_undo = "network"
+    whole_record = False  # the seat's view and its own action texts only
 
     def __init__(self, client: ClientThread, mirror: Mirror, view: GameState):
         self.client = client
@@ -46,6 +78,8 @@ class RemoteDriver:
         self.sent: list[tuple[int, str]] = []  # actions sent, not answered yet
         self.connected = True
         self.ended: str | None = None  # why the connection ended for good
+        self.record: dict[str, Any] | None = None  # the host's record (checked fields)
+        self.record_problem: str | None = None  # why it was refused
 
     @property
     def players(self) -> int:
@@ -79,8 +113,65 @@ class RemoteDriver:
     def local_deciders(self) -> list[int]:
         return self.humans_to_act()
 
-    def poll(self, min_delay: float = 0.0) -> list[Event]:
-        return []
+    def poll(self, bot_delay: float | None = None) -> list[News]:
+        if bot_delay is not None:
+            return []  # the host plays the computers
+        news: list[News] = []
+        last = ""
+        for note in self.client.poll():
+            kind, value = note
+            previous, last = last, kind
+            match kind:
+                case "update":
+                    events, view, n = value
+                    self.updated(view, n)
+                    news.append(Played(tuple(events)))
+                case "answered":
+                    self.answered(played=previous == "update")
+                    news.append(Answered(previous == "update"))
+                case "refusal":
+                    news.append(Refused(str(value[1])))
+                    if value[0] == "rate":  # dropped unread: no answer will come; try again
+                        self.sent.clear()
+                case "seats":
+                    news.append(take_seats(self.seats, self.status, value))
+                case "connection":
+                    self.connected = value == "back"
+                    if self.seat is not None and not self.connected:
+                        self.status[self.seat] = "reconnecting"  # as the others see it
+                    news.append(Connection(self.connected))
+                case "welcome":  # back after a drop: the table as it is now
+                    self.sent.clear()  # what was on its way is in the table now, or was lost
+                    self.updated(value.view, value.n)
+                    news.append(take_seats(self.seats, self.status, value.seats))
+                    self.connected = True
+                    news.append(Rejoined())
+                case "record":  # the game is over: its whole record (issue #28)
+                    self.record, self.record_problem = value
+                    news.append(RecordArrived(self.record, self.record_problem))
+                case "dropped":  # a host's message refused; the game goes on (issue #36)
+                    news.append(Dropped(str(value)))
+                case "error":
+                    self.ended = str(value[1])
+                    self.connected = False
+                    news.append(Ended(self.ended))
+        return news
+
+    def working(self) -> bool:
+        return bool(self.sent)  # an action on its way is answered before anything else
+
+    def seat_status(self, player: int) -> str:
+        return self.status[player] if player < len(self.status) else ""
+
+    def history_source(self) -> str | None:
+        return None  # the seat's view only: kept at the end by the table's own part
+
+    def autosave(self) -> None:
+        return None  # the game is the host's, and the host saves it
+
+    def leave(self, quitting: bool) -> None:
+        """Leave the seat waiting for its token at the host."""
+        self.client.stop(timeout=1.0 if quitting else 0.0)
 
     def undo(self, player: int) -> None:
         raise ValueError("no undo over the network")

@@ -47,6 +47,7 @@ class Host(Protocol):
     def set_language(self, lang: str) -> None: ...
     def quit(self) -> None: ...
     def history_reader(self) -> Any: ...  # game.history_writer.HistoryWriter | None
+    def write_history(self, prepared: Any) -> None: ...  # a game.history.PreparedGame
 
 
 class Scene:

@@ -10,7 +10,14 @@ decides, acting, the computer seats' actions, taking an action back. Three drive
   through the table so every member is sent them, and only the seats at this screen are
   people the scene asks to decide;
 - :class:`game.net.remote.RemoteDriver`: a client's window; actions are sent to the host
-  and their events come back with its update.
+  and their events come back with its update;
+- :class:`WatchDriver` (here) and :class:`game.table.replay.ReplayDriver`: a game
+  watched (another window plays it) or replayed; nobody here decides.
+
+A driver tells the scene what happened elsewhere as typed news (:mod:`game.table.news`)
+and answers for its own kind of table: a seat's online status, what the history keeps,
+where the game is saved, whether anything can be taken back. The scene never asks which
+driver it has.
 """
 
 from __future__ import annotations
@@ -18,9 +25,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from game import saves
 from game.rules.protocol import Action, Event, GameState, IllegalAction
 from game.session import Seat, Session
 from game.table.bots import BotRunner
+from game.table.news import News, Played
 
 
 class TableRecord(Protocol):
@@ -32,6 +41,7 @@ class TableRecord(Protocol):
     actions: list[tuple[int, str]]
     viewer: int | None
     pending: dict[int, Any]
+    options: dict[str, Any]  # the game's options as it was set up (its variant)
 
     @property
     def players(self) -> int: ...
@@ -51,6 +61,17 @@ class TableDriver(Protocol):
     @property
     def seats(self) -> Sequence[Seat]: ...
 
+    @property
+    def whole_record(self) -> bool:
+        """The session holds the game's whole record (every action's text), so its log
+        can be written again from it (a resumed game, a new language); a joined seat
+        holds only its view."""
+
+    @property
+    def no_undo(self) -> str | None:
+        """Why this table never takes an action back, whatever the moment (a key of the
+        undo button's reasons: "network"), or None: :meth:`undo_refusal` says when."""
+
     def local_seats(self) -> list[int]:
         """The people at this screen (whose private things it may show)."""
 
@@ -65,11 +86,32 @@ class TableDriver(Protocol):
         """A person's action; the events this screen may show at once (raises
         ``IllegalAction`` and changes nothing when the rules, or the table, refuse it)."""
 
-    def poll(self, min_delay: float = 0.0) -> list[Event]:
-        """Events that arrived from elsewhere: a computer seat this screen plays has
-        acted (at most one action a call, shown no sooner than ``min_delay`` seconds
-        after its decision was asked for). Called when the screen is ready for more
-        (nothing moving)."""
+    def poll(self, bot_delay: float | None = None) -> list[News]:
+        """What arrived from elsewhere since the last call (never waits), the driver's
+        own bookkeeping done (:mod:`game.table.news`). Called once a frame without
+        ``bot_delay``; with it when the screen is ready for more (nothing moving): then a
+        computer seat this window plays may have acted too (at most one action a call,
+        shown no sooner than ``bot_delay`` seconds after its decision was asked for)."""
+
+    def working(self) -> bool:
+        """Something of the game's own is under way off screen (a computer thinking, an
+        action on its way to the host): the loop keeps its frame rate for it."""
+
+    def seat_status(self, player: int) -> str:
+        """The seat's online status at a network table (the statuses of
+        :meth:`game.net.table.Table.seats_info`), "" at any other."""
+
+    def history_source(self) -> str | None:
+        """What the finished game is kept as in the history when the table ends it
+        ("local", "hosted"), or None: the table keeps nothing (a joined game keeps its
+        own, a watched or replayed one none)."""
+
+    def autosave(self) -> None:
+        """Write the game where it is kept (raises ``OSError`` when that fails)."""
+
+    def leave(self, quitting: bool) -> None:
+        """The table is left (``quitting``: the program ends): its game let go, its
+        connection ended."""
 
     def undo_refusal(self, player: int | None) -> str | None:
         """Why ``player`` may not take back their last action now, or None."""
@@ -79,6 +121,9 @@ class TableDriver(Protocol):
 
 class LocalDriver:
     """A game at this screen: every person sits here; computers think on worker threads."""
+
+    no_undo = None
+    whole_record = True
 
     def __init__(self, session: Session):
         self._session = session
@@ -108,15 +153,38 @@ class LocalDriver:
     def submit(self, player: int, action: Action) -> list[Event]:
         return self._session.apply(player, action)
 
-    def poll(self, min_delay: float = 0.0) -> list[Event]:
-        played = self.bots.step(min_delay)
-        return [] if played is None else played[1]
+    def poll(self, bot_delay: float | None = None) -> list[News]:
+        if bot_delay is None:
+            return []  # nothing arrives from elsewhere: only the computers, at rest
+        played = self.bots.step(bot_delay)
+        return [] if played is None else [Played(tuple(played[1]))]
+
+    def working(self) -> bool:
+        return computers_working(self._session)
+
+    def seat_status(self, player: int) -> str:
+        return ""
+
+    def history_source(self) -> str | None:
+        return "local"
+
+    def autosave(self) -> None:
+        saves.autosave(self._session)
+
+    def leave(self, quitting: bool) -> None:
+        if not quitting:  # the process's end lets the game's lock go too
+            saves.let_go(self._session.save_id)
 
     def undo_refusal(self, player: int | None) -> str | None:
         return self._session.undo_refusal(player)
 
     def undo(self, player: int) -> None:
         self._session.undo(player)
+
+
+def computers_working(session: Session) -> bool:
+    """A computer seat of ``session`` is deciding, or is to decide, before the game goes on."""
+    return bool(session.pending) or (not session.state.is_over() and bool(session.bots_to_act()))
 
 
 def as_driver(table: TableDriver | Session) -> TableDriver:
@@ -128,6 +196,9 @@ class WatchDriver:
     """A game another window is playing, watched here (issue #36): nobody at this screen
     decides, no computer is run, nothing is saved; the watch bar
     (:mod:`game.scenes.table.watch`) brings the session up to the other window's saves."""
+
+    no_undo = None
+    whole_record = True
 
     def __init__(self, session: Session):
         self._session = session
@@ -156,8 +227,25 @@ class WatchDriver:
     def submit(self, player: int, action: Action) -> list[Event]:
         raise IllegalAction("this game is watched here: it is played in another window")
 
-    def poll(self, min_delay: float = 0.0) -> list[Event]:
-        return []
+    def poll(self, bot_delay: float | None = None) -> list[News]:
+        return []  # the watch bar brings the session up to the other window's saves
+
+    def working(self) -> bool:
+        """Only what moves on screen: the watched game's computers are not run here,
+        so the loop need not keep its full frame rate for them."""
+        return False
+
+    def seat_status(self, player: int) -> str:
+        return ""
+
+    def history_source(self) -> str | None:
+        return None  # the other window keeps the game
+
+    def autosave(self) -> None:
+        return None  # the other window writes the game
+
+    def leave(self, quitting: bool) -> None:
+        return None  # its game's lock was never held here
 
     def undo_refusal(self, player: int | None) -> str | None:
         return "nothing"

@@ -19,6 +19,8 @@ from typing import Any
 
 from game.rules.protocol import Action, Event, GameState, IllegalAction, NotationError
 from game.session import Seat, Session
+from game.table.driver import computers_working
+from game.table.news import News
 
 SNAPSHOT_EVERY = 16  # actions between two kept copies of the state
 
@@ -143,6 +145,9 @@ class ReplayDriver:
     """A :class:`~game.table.driver.TableDriver` over a :class:`Replay`: nobody at the
     screen decides, no computer is run; the replay's controls move the position."""
 
+    no_undo = None
+    whole_record = True
+
     def __init__(self, replay: Replay):
         self.replay = replay
 
@@ -170,8 +175,25 @@ class ReplayDriver:
     def submit(self, player: int, action: Action) -> list[Event]:
         raise IllegalAction("a replay is watched, not played")
 
-    def poll(self, min_delay: float = 0.0) -> list[Event]:
-        return []
+    def poll(self, bot_delay: float | None = None) -> list[News]:
+        return []  # the replay's controls move the position
+
+    def working(self) -> bool:
+        """As in play: a recorded computer seat to act keeps the loop's frame rate
+        (the replay's controls step the position while the loop runs)."""
+        return computers_working(self.replay.session)
+
+    def seat_status(self, player: int) -> str:
+        return ""
+
+    def history_source(self) -> str | None:
+        return None  # a replay is a record already
+
+    def autosave(self) -> None:
+        return None  # a replay is never saved
+
+    def leave(self, quitting: bool) -> None:
+        return None  # a replay holds no game's lock
 
     def undo_refusal(self, player: int | None) -> str | None:
         return "nothing"

@@ -4,10 +4,8 @@ and the screenshots open it by name)."""
 
 from __future__ import annotations
 
-from game.scenes.table.scene import TableScene
+from game.scenes.table.table_of import TableOf
 
 from .table import CluckTable
 
-
-class CluckScene(TableScene):
-    table_of = CluckTable
+CluckScene = TableOf(CluckTable)

@@ -4,10 +4,8 @@ the screenshots open it by name)."""
 
 from __future__ import annotations
 
-from game.scenes.table.scene import TableScene
+from game.scenes.table.table_of import TableOf
 
 from .table import DuckTable
 
-
-class DuckScene(TableScene):
-    table_of = DuckTable
+DuckScene = TableOf(DuckTable)

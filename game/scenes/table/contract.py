@@ -236,7 +236,10 @@ class TableHost(Protocol[StateT_co]):
     s: float  # the window's scale
     buttons: ButtonGroup
     base_buttons: list[Button]
-    bar_across: bool  # the bar must lie across the window under the board (a replay's)
+
+    @property
+    def bar_across(self) -> bool:
+        """The bar must lie across the window under the board (a replay's)."""
 
     @property
     def session(self) -> TableRecord:

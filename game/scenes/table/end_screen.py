@@ -118,14 +118,16 @@ class Breakdown:
 
 class GameOverScene(ModalScene):
     """Winner(s), the score breakdown per seat, a look at the final table, play again or
-    back to the menu."""
+    back to the menu. A network game's end (``again`` False) has no "Play again": the
+    table is the host's; the menu (which leaves the table) takes its place."""
 
     shade_alpha = 140
     toggle_key = pygame.K_t  # (Tab moves the keyboard focus between buttons)
 
-    def __init__(self, app, game_scene: EndedTable):
+    def __init__(self, app, game_scene: EndedTable, *, again: bool = True):
         super().__init__(app)
         self.game = game_scene
+        self.again = again
         self.showing_table = False  # the panel and the dim lifted: the final position shows
         self.breakdown = game_scene.final_breakdown()
         self.table_rect = pygame.Rect(0, 0, 0, 0)
@@ -331,6 +333,19 @@ class GameOverScene(ModalScene):
         self.app.router.screen("replay")(self.app, replay)
 
     def _add_again_and_menu(self, x, y, bw, bh, gap, size, menu_w=None) -> None:
+        if not self.again:  # a network game's: the menu in the place of both
+            width = bw + gap + (menu_w or bw)
+            self.buttons.add(
+                Button(
+                    pygame.Rect(x, y, width, bh),
+                    self.t("app.to_menu"),
+                    self.app.pop_to_root,
+                    size,
+                    primary=True,
+                    key="menu",
+                )
+            )
+            return
         self.buttons.add(
             Button(
                 pygame.Rect(x, y, bw, bh),
@@ -420,7 +435,7 @@ class GameOverScene(ModalScene):
             prepared=True,
             bot_budget_ms=old.bot_budget_ms,
         )
-        scene = type(self.game)(self.app, session)
+        scene = self.app.router.table(old.game_id)(self.app, session)
         self.app.pop()
         self.app.replace(scene)
 

@@ -3,6 +3,8 @@ private things shows behind it. It closes on Space, Enter or a click."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from game.scenes.base import Scene
@@ -14,12 +16,22 @@ class HandoffScene(Scene):
     overlay = True
     opaque_overlay = True
 
-    def __init__(self, app, name: str, colour=theme.ACCENT, on_ready=None, seat: int | None = None):
+    def __init__(
+        self,
+        app,
+        name: str,
+        colour=theme.ACCENT,
+        on_ready=None,
+        seat: int | None = None,
+        cards: Any = None,
+    ):
         super().__init__(app)
         self.name = name
         self.colour = colour
         self.on_ready = on_ready
         self.seat = seat  # whose turn: its mark is on the disc (issue #16)
+        # the table's phone seats' QR cards (game.scenes.table.phones.PhoneCards), if any
+        self.cards = cards
 
     def layout(self, size):
         super().layout(size)
@@ -100,8 +112,5 @@ class HandoffScene(Scene):
     def draw_phone_card(self, surface) -> None:
         """Phones as hands (issue #29): a phone seat's QR card, when its phone does not
         hold the seat, under the Ready button (the table below keeps the cards)."""
-        for scene in reversed(self.app.stack):
-            cards = getattr(scene, "phone_cards", None) if scene is not self else None
-            if cards is not None:
-                cards.draw_on_curtain(self, surface)
-                return
+        if self.cards is not None:
+            self.cards.draw_on_curtain(self, surface)

@@ -10,7 +10,7 @@ The scene calls :meth:`PhoneCards.draw` after its own drawing (one hook); the QR
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -21,6 +21,9 @@ MIN_MODULE_PX = 3  # a phone's camera reads 3 px modules across a room; fewer it
 QR_BORDER = 2  # quiet zone in modules (scanners want some; the card's white adds more)
 INK = (20, 20, 28)
 CARD = (255, 255, 255)
+
+if TYPE_CHECKING:  # the host's window: its network is loaded before any card
+    from game.net.host import HostedDriver
 
 
 def qr_matrix(text: str) -> list[list[bool]]:
@@ -48,11 +51,12 @@ def qr_surface(text: str, side: int) -> pygame.Surface:
 
 
 class PhoneCards:
-    """The QR cards of a hosted table's phone seats (the scene's ``host`` has their
-    tokens, its ``address`` where the table listens)."""
+    """The QR cards of a hosted table's phone seats (the driver's ``host`` has their
+    tokens, its ``address`` is where the table listens)."""
 
-    def __init__(self, scene: Any):
+    def __init__(self, scene: Any, driver: HostedDriver):
         self.scene = scene
+        self.driver = driver
         self._qr: dict[tuple[str, int], pygame.Surface] = {}
         self._modules: dict[str, int] = {}
         self.pointer: tuple[int, int] | None = None  # a pointer's place for the tests
@@ -61,16 +65,16 @@ class PhoneCards:
     def seats(self) -> list[int]:
         """The phone seats whose phone does not hold them now (a card each)."""
         scene = self.scene
-        host = scene.driver.host
-        if not scene.address or scene.session.state.is_over():
+        host = self.driver.host
+        if not self.driver.address or scene.session.state.is_over():
             return []
         return [p for p in sorted(host.phone_tokens) if not host.table.on_phone(p)]
 
     def url(self, player: int) -> str:
         """The seat's link; no language in it: the phone follows its own language
         unless its person picks the other one on the page (kept on the phone)."""
-        host = self.scene.driver.host
-        return phone_url(self.scene.address, host.code, player, host.phone_tokens[player])
+        host = self.driver.host
+        return phone_url(self.driver.address, host.code, player, host.phone_tokens[player])
 
     def qr(self, player: int, side: int) -> pygame.Surface:
         key = (self.url(player), side)
@@ -118,7 +122,7 @@ class PhoneCards:
         if hovered is not None:  # drawn last: over the other cards
             p, row = hovered
             side = self.modules(p) * max(MIN_MODULE_PX, scene.px(4))
-            words = fonts.font(scene.text_px(13)).size(f"{scene.address}/phone ·")[0]
+            words = fonts.font(scene.text_px(13)).size(f"{self.driver.address}/phone ·")[0]
             width = side + scene.px(20) + max(scene.px(200), words)
             big = pygame.Rect(0, 0, width, side + scene.px(12))
             big.topright = (row.right, row.top)
@@ -143,7 +147,7 @@ class PhoneCards:
         if side < self.modules(p) * MIN_MODULE_PX:
             return None
         scene = self.scene
-        words = fonts.font(scene.text_px(13)).size(f"{scene.address}/phone ·")[0]
+        words = fonts.font(scene.text_px(13)).size(f"{self.driver.address}/phone ·")[0]
         card = pygame.Rect(
             0, 0, min(w - px(24), side + px(20) + max(px(200), words)), side + px(12)
         )
@@ -165,10 +169,10 @@ class PhoneCards:
         first: the card's frame has the seat's colour)."""
         scene = self.scene
         px, t = scene.px, scene.t
-        host = scene.driver.host
+        host = self.driver.host
         pad = max(3, px(5))
         width = card.right - pad - x
-        typed = t("online.phone_type", address=scene.address, seat_key=host.phone_tokens[p])
+        typed = t("online.phone_type", address=self.driver.address, seat_key=host.phone_tokens[p])
         lines: list[tuple[str, bool, Any]] = []
         size = scene.text_px(11)
         ways = [(15, True, True), (13, True, True), (13, False, True), (12, False, True)]

@@ -9,16 +9,14 @@ from __future__ import annotations
 from typing import Any
 
 from game.scenes.table.end_screen import Breakdown
-from game.session import Session
 from game.table.driver import TableDriver, TableRecord
 
 
 def log_viewer(driver: TableDriver, session: TableRecord) -> int | None:
     """Whose point of view a rebuilt log takes: the one person at this screen, else
     nobody's (only what every seat saw)."""
-    local = set(driver.local_seats()) if hasattr(driver, "local_seats") else None
-    people = [p for p, seat in enumerate(session.seats) if seat.human]
-    people = [p for p in people if local is None or p in local]
+    local = set(driver.local_seats())
+    people = [p for p, seat in enumerate(session.seats) if seat.human and p in local]
     return people[0] if len(people) == 1 else None
 
 
@@ -26,12 +24,15 @@ def record_history(
     app: Any, driver: TableDriver, session: TableRecord, breakdown: Breakdown, lesson: Any
 ) -> None:
     """The finished game into the history (issue #28), with the end screen's
-    ``breakdown``. A game at this screen or hosted from it has the whole record; a game
-    joined over the network has only its seat's view and is not recorded (yet).
-    ``lesson``: the lesson the game was played in, or None."""
-    if not isinstance(session, Session):
+    ``breakdown``. A game at this screen or hosted from it has the whole record (the
+    driver's ``history_source``); a game joined over the network has only its seat's
+    view (its table's part keeps it: game.scenes.table.online_parts.RemotePart), a
+    watched or replayed one is not this window's to keep. ``lesson``: the lesson the
+    game was played in, or None."""
+    source = driver.history_source()
+    if source is None:
         return
-    local = set(driver.local_seats()) if hasattr(driver, "host") else None
+    local = set(driver.local_seats()) if source == "hosted" else None
     kinds = [
         "computer" if not seat.human else "person" if local is None or i in local else "online"
         for i, seat in enumerate(session.seats)
@@ -39,7 +40,7 @@ def record_history(
     variant = session.options.get("variant")
     app.record_game(
         session,
-        source="local" if local is None else "hosted",
+        source=source,
         kinds=kinds,
         breakdown=[list(row) for row in breakdown.parts],
         variant=variant if isinstance(variant, str) else None,

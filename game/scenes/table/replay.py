@@ -15,6 +15,7 @@ import pygame
 
 from game.scenes.base import Scene
 from game.scenes.table.frame import Header, SeatFace, SeatsOver, TableSeats
+from game.scenes.table.parts import TablePart
 from game.scenes.table.scene import TableScene
 from game.table.replay import Replay, ReplayDriver
 from game.ui import fonts, theme
@@ -30,9 +31,15 @@ MAX_SHOWN = 12  # things a seat panel lists (a hand is 2 to 5)
 def open_replay(app, replay: Replay) -> None:
     """The replay's table with its controls over it."""
     table_of = app.router.table(replay.session.game_id).table_of
-    table = ReplayTableScene(app, ReplayDriver(replay), table_of)
+    parts: list[Revealed] = []
+
+    def reveal(scene: TableScene) -> Revealed:
+        parts.append(Revealed(scene))
+        return parts[0]
+
+    table = TableScene(app, ReplayDriver(replay), table_of, reveal)
     app.push(table)
-    app.push(ReplayControls(app, table, replay))
+    app.push(ReplayControls(app, table, replay, parts[0]))
 
 
 def hidden_things(state, t) -> tuple[list[str], str | None]:
@@ -64,45 +71,49 @@ def _thing(t, thing) -> str:
     return str(thing)
 
 
-class ReplayTableScene(TableScene):
-    """A game's table under the replay's controls. With "everyone" shown, each seat's
-    panel names that seat's hidden things under its name and the header the shared
-    hidden thing (the table itself then draws nobody's private things: it draws one
-    viewer's at most, and none is drawn twice)."""
+class Revealed(TablePart):
+    """A replayed table's part: its controls lie over the bar, across the window under
+    the board. With "everyone" shown (``reveal_all``), each seat's panel names that
+    seat's hidden things under its name and the header the shared hidden thing (the
+    table itself then draws nobody's private things: it draws one viewer's at most, and
+    none is drawn twice)."""
 
-    reveal_all = False
-    bar_across = True  # the controls lie over the bar, across the window under the board
+    bar_across = True
+
+    def __init__(self, scene: TableScene):
+        self.scene = scene
+        self.reveal_all = False
 
     def revealed(self) -> tuple[list[str], str | None]:
-        return hidden_things(self.state, self.t) if self.reveal_all else ([], None)
+        return hidden_things(self.scene.state, self.scene.t) if self.reveal_all else ([], None)
 
-    def frame_seats(self) -> TableSeats:
-        return RevealedSeats(super().frame_seats(), self)
+    def seats(self, inner: TableSeats) -> TableSeats:
+        return RevealedSeats(inner, self)
 
 
 class RevealedSeats(SeatsOver):
     """The replay's seats: with everyone's hidden things shown, each seat's under its
     name and the shared one in the header's label."""
 
-    def __init__(self, inner: TableSeats, table: ReplayTableScene) -> None:
+    def __init__(self, inner: TableSeats, part: Revealed) -> None:
         super().__init__(inner)
-        self.table = table
+        self.part = part
 
     def subtitle(self, player: int) -> str | None:
-        seats, _shared = self.table.revealed()
+        seats, _shared = self.part.revealed()
         if player < len(seats) and seats[player]:
             return seats[player]
         return self.inner.subtitle(player)
 
     def seat(self, player: int) -> SeatFace:
         face = self.inner.seat(player)
-        seats, _shared = self.table.revealed()
+        seats, _shared = self.part.revealed()
         shown = seats[player] if player < len(seats) else ""
         return SeatFace(face.score, face.highlight, (*face.key, shown))
 
     def header(self) -> Header:
         header = self.inner.header()
-        _seats, shared = self.table.revealed()
+        _seats, shared = self.part.revealed()
         own = header.variant
         variant = own if shared is None else f"{own} · {shared}" if own else shared
         return Header(header.round, header.who, header.status, variant)
@@ -111,10 +122,11 @@ class RevealedSeats(SeatsOver):
 class ReplayControls(Scene):
     overlay = True
 
-    def __init__(self, app, table, replay: Replay):
+    def __init__(self, app, table: TableScene, replay: Replay, reveal: Revealed):
         super().__init__(app)
         self.table = table
         self.replay = replay
+        self.reveal = reveal  # the table's part that names every seat's hidden things
         self.playing = False
         self.speed = SPEEDS[0]
         self.wait = 0.0
@@ -176,8 +188,8 @@ class ReplayControls(Scene):
         viewer = None if everyone else seat
         self.table.private_player = viewer
         self.table.session.viewer = viewer
-        if getattr(self.table, "reveal_all", everyone) != everyone:
-            self.table.reveal_all = everyone
+        if self.reveal.reveal_all != everyone:
+            self.reveal.reveal_all = everyone
             self.table.frame.reset()
 
     def toggle_play(self) -> None:

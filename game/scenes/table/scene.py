@@ -14,20 +14,22 @@ it tells what happens. Its parts (issue #37): the frame around the board (``self
 asking the game's seats what to say) and the log (``self.log``, a
 :class:`~game.scenes.table.frame_log.TableLog`: its lines, dividers, rebuild).
 
-A game's own scene is then a thin subclass naming its table (``table_of``), so that
-the router, the lobby, lessons and saves open it by name as before; a network table is
-:class:`TableScene` under :class:`~game.scenes.lobby.online.RemoteTable` or
-``HostedTable``, given the same table. Every game's scene is one (issue #26).
+A game's name in the router opens this scene given the game's table
+(:class:`~game.scenes.table.table_of.TableOf`): no game subclasses it. However the game is
+run -- hosted here, joined, replayed, watched -- it is this one scene (issue #37): the
+driver answers for its kind of table and tells what happened elsewhere as typed news
+(:meth:`TableScene.take_news`); what the table shows of it beyond that is a part the scene
+owns (:class:`~game.scenes.table.parts.TablePart`: a network seat's status, the replay's
+revealed hands).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import ClassVar
+from collections.abc import Callable, Sequence
 
 import pygame
 
-from game import registry, saves
+from game import registry
 from game.registry import CAST_BY_KEY
 from game.rules.protocol import Event, IllegalAction
 from game.scenes.base import Scene
@@ -37,8 +39,24 @@ from game.scenes.table.contract import GameFactory, GameTable, Offered
 from game.scenes.table.end_screen import Breakdown, GameOverScene
 from game.scenes.table.frame import TableFrame, TableLog, TablePlan, TableSeats, plan_table
 from game.scenes.table.guide import NoGuide, TableGuide
+from game.scenes.table.parts import TablePart
 from game.session import Session, shares_a_screen
 from game.table.driver import TableDriver, as_driver
+from game.table.news import (
+    Answered,
+    Connection,
+    Dropped,
+    Ended,
+    Failed,
+    Listening,
+    News,
+    Played,
+    PortMoved,
+    RecordArrived,
+    Refused,
+    Rejoined,
+    SeatsChanged,
+)
 from game.ui import theme
 from game.ui.i18n import Translator
 from game.ui.tween import Timeline, Tween, ease_in_out
@@ -48,23 +66,23 @@ BOT_DELAY = 0.7  # seconds a computer seat "thinks" at least, so people can foll
 
 
 class TableScene(Scene):
-    # the game's table, when a subclass stands for one game (its name in the router)
-    table_of: ClassVar[GameFactory]
-    # the game's bar lies across the window under the board (a game may otherwise lay its
-    # hand beside the board: Duck! Duck! Go!); the replay's controls lie over that bar
-    bar_across: bool = False
     covers_window = True  # every frame starts with the compositor's opaque still picture
-    # the table plays its game as the game's one writer (issue #36): leaving it lets the
-    # game's lock go (a watched game's table never held it)
-    writes_saves: bool = True
 
-    def __init__(self, app, table: TableDriver | Session, game: GameFactory | None = None):
+    def __init__(
+        self,
+        app,
+        table: TableDriver | Session,
+        game: GameFactory,
+        part: Callable[[TableScene], TablePart] | None = None,
+    ):
         """``table``: the driver the game runs through (a Session alone: at this screen).
         The scene draws from ``self.session``, the driver's game; ``game`` makes its table
-        (by default the subclass's ``table_of``)."""
+        (the router names it: :class:`~game.scenes.table.table_of.TableOf`); ``part`` makes what the table shows of
+        how its game is run (none by default: a game at this screen)."""
         super().__init__(app)
 
         self.driver = as_driver(table)
+        self.part: TablePart = TablePart() if part is None else part(self)
         self.session = session = self.driver.session
         self.info = registry.get(session.game_id)
         self.timeline = Timeline()
@@ -88,19 +106,20 @@ class TableScene(Scene):
         self._refocused = False  # a lesson's focus changed the table (see draw)
         self._lang = self.t.lang  # the language the names and the log are in
         self._relog_due = False  # the log is rebuilt in a new language once at rest
-        self.game: GameTable = (game or type(self).table_of)(self)
+        self.game: GameTable = game(self)
         self.frame = TableFrame(self.frame_seats(), self, self.log)
         self._plays_unseen = self.game.plays_unseen
         self.compositor = Compositor(self.game.drawing, self.frame)
-        if isinstance(session, Session) and session.actions:
+        if self.driver.whole_record and session.actions:
             self.rebuild_log()  # a resumed game: its log so far
         elif not self.log and not session.actions:
             self.log.divider(self.last_round)
 
     def frame_seats(self) -> TableSeats:
-        """What the frame's header, panels and bar say: the game's seats (a table that
-        says more of its seats wraps them)."""
-        return self.game.seats
+        """What the frame's header, panels and bar say: the game's seats, as the table's
+        part says them (:meth:`TablePart.seats`: a network seat's status, a replay's
+        revealed hands)."""
+        return self.part.seats(self.game.seats)
 
     def _seat_names(self) -> tuple[str, ...]:
         return tuple(seat.name for seat in self.session.seats[: self.session.players])
@@ -110,7 +129,7 @@ class TableScene(Scene):
         """Start the event's animation on ``self.timeline``."""
         handler = self.game.animations.get(type(event))
         if handler is not None:
-            handler(event)
+            self.part.shield(event, lambda: handler(event), None)
         resync = self.game.resync
         if resync == "when_idle":
             self._resync_due = True  # see update
@@ -121,7 +140,7 @@ class TableScene(Scene):
 
     def describe(self, event: Event) -> str | None:
         """The log line for an event (EN/JA), or None."""
-        return self.game.describe(event)
+        return self.part.shield(event, lambda: self.game.describe(event), None)
 
     def write_event(self, event: Event, divide: bool = True) -> None:
         """The event's line into the log (after its round's divider), not animated."""
@@ -180,7 +199,7 @@ class TableScene(Scene):
             ):
                 seat.name = self.t.pick(character.name_en, character.name_ja)
         self.frame.reset()
-        if isinstance(self.session, Session):
+        if self.driver.whole_record:
             if self.busy_animating():
                 self._relog_due = True
             else:
@@ -193,7 +212,60 @@ class TableScene(Scene):
         self.log.rebuild(self.session, viewer, self.describe, self.log_line)
         self.sync_from_state()
 
+    def take_news(self, news: Sequence[News]) -> bool:
+        """What the driver tells (:mod:`game.table.news`: its own bookkeeping is done),
+        shown: events to play, log lines, the seat panels painted again. True when
+        events came to be played."""
+        played = False
+        for item in news:
+            self.app.dirty = True
+            match item:
+                case Played(events):
+                    self.queue_others(list(events))
+                    played = played or bool(events)
+                case SeatsChanged(moves):
+                    for move in moves:  # a seat's person came, left, came back
+                        key = move.log_key()
+                        if key is not None:
+                            self.log_line(self.t(key, name=move.name))
+                    self.frame.reset()
+                    self.part.seats_changed()
+                case Connection(back):
+                    self.log_line(self.t("app.online_back" if back else "app.online_lost"))
+                    if not back:
+                        self.frame.reset()  # this seat waits for its person at the host
+                case Rejoined():  # the table as it is now: nothing waiting means anything
+                    self.events.clear()
+                    self.timeline.finish_all()
+                    self.sync_from_state()
+                case Refused(reason):
+                    self.log_line(reason)
+                case Dropped(problem):
+                    self.log_line(self.t("online.message_refused", problem=problem))
+                case Ended(reason):
+                    self.log_line(self.t("app.online_ended", reason=reason))
+                case Listening(address, code):
+                    self.log_line(self.t("app.online_open", address=address, code=code))
+                    self.frame.reset()
+                case PortMoved(port):
+                    self.log_line(self.t("online.port_moved", port=port))
+                case Failed(reason):
+                    self.app.show_error(reason)
+                case Answered() | RecordArrived():
+                    pass  # the driver's own bookkeeping: the screen is drawn again
+        return played
+
+    def resync_when_idle(self) -> None:
+        """Put the table in line with the state once nothing moves (see ``update``)."""
+        self._resync_due = True
+
     # -- helpers for the game's parts ------------------------------------------------------
+    @property
+    def bar_across(self) -> bool:
+        """The game's bar lies across the window under the board (a game may otherwise lay
+        its hand beside the board: Duck! Duck! Go!); the replay's controls lie over it."""
+        return self.part.bar_across
+
     @property
     def state(self):
         return self.session.state
@@ -311,14 +383,16 @@ class TableScene(Scene):
         return self.timeline.busy() or bool(self.events)
 
     def busy(self) -> bool:
-        return (
-            self.busy_animating()
-            or bool(self.session.pending)
-            or (not self.state.is_over() and bool(self.session.bots_to_act()))
-            or self.game.busy()
-        )
+        return self.busy_animating() or self.driver.working() or self.game.busy()
 
     def update(self, dt: float) -> None:
+        if self.part.stops():
+            return
+        self.take_news(self.driver.poll())  # from elsewhere (the network), every frame
+        self.part.frame(lambda: self._advance(dt))
+        self.part.ticked(dt)
+
+    def _advance(self, dt: float) -> None:
         self.guide.update(dt)
         if self._relog_due and not self.busy_animating():
             self._relog_due = False
@@ -357,9 +431,7 @@ class TableScene(Scene):
                 self.end_shown = True
                 self.on_game_over()
             return
-        events = self.driver.poll(BOT_DELAY / self.speed)  # a computer seat's action
-        if events:
-            self.queue_others(events)
+        if self.take_news(self.driver.poll(BOT_DELAY / self.speed)):  # a computer's action
             return
         human = self.active_human()
         if human is not None and human != self.private_player:
@@ -378,7 +450,12 @@ class TableScene(Scene):
 
             self.app.push(
                 self.app.router.screen("handoff")(
-                    self.app, self.seat_name(player), self.seat_colour(player), ready, seat=player
+                    self.app,
+                    self.seat_name(player),
+                    self.seat_colour(player),
+                    ready,
+                    seat=player,
+                    cards=self.part.phone_cards,
                 )
             )
         else:
@@ -390,10 +467,11 @@ class TableScene(Scene):
         self.autosave()
 
     def on_game_over(self) -> None:
+        self.part.game_over()
         self.app.sound.play("fanfare")  # the end screen's celebration (issue #27)
         self.autosave()
         self.record_history()
-        self.app.push(GameOverScene(self.app, self))
+        self.app.push(GameOverScene(self.app, self, again=self.part.plays_again))
 
     def record_history(self) -> None:
         """The finished game into the history (:func:`game.scenes.table.record.record_history`)."""
@@ -404,7 +482,7 @@ class TableScene(Scene):
         if self.guide.autosave():  # a lesson keeps its place, not a saved game
             return
         try:
-            saves.autosave(self.session)
+            self.driver.autosave()
         except OSError as exc:
             self.log_line(str(exc))
             self.app.report_autosave(exc)  # a dialog, once per streak of failures
@@ -412,13 +490,15 @@ class TableScene(Scene):
             self.app.report_autosave(None)
 
     def on_quit(self) -> None:
+        self.part.leaving()
         self.autosave()
+        self.driver.leave(quitting=True)
 
     def exit(self) -> None:
         """The table is left (to the menu, to another game): another window may now play
         its game on (issue #36: its lock is let go; the process's end lets it go too)."""
-        if self.writes_saves and isinstance(self.session, Session):
-            saves.let_go(self.session.save_id)
+        self.part.leaving()
+        self.driver.leave(quitting=False)
         super().exit()
 
     # -- input -----------------------------------------------------------------------------
@@ -471,6 +551,8 @@ class TableScene(Scene):
             self.skipping = False
 
     def open_pause(self):
+        if self.part.open_pause():
+            return
         self.app.push(
             self.app.router.screen("pause")(
                 self.app, self.info, on_quit_to_menu=self.autosave, session=self.session
@@ -482,6 +564,8 @@ class TableScene(Scene):
         """Why the person at the screen cannot take back their last action now (a key of
         ``Session.undo_refusal``, "busy" while pieces move, or the guide's), None when
         they can."""
+        if self.driver.no_undo is not None:
+            return self.driver.no_undo
         if self.busy_animating():
             return "busy"
         return self.guide.undo_refusal() or self.driver.undo_refusal(self.undoer())
@@ -571,6 +655,7 @@ class TableScene(Scene):
             )
         self.game.layout(plan)
         self.game.controls.rebuild(force=True)
+        self.part.laid_out()
 
     def draw_table(self, surface: pygame.Surface) -> None:
         """The table: its still picture and the frame's panels, then what moves; the texts
@@ -579,6 +664,10 @@ class TableScene(Scene):
         self.compositor.compose(surface, sink_of(surface))
 
     def draw(self, surface):
+        self.part.paint(lambda: self._draw(surface))
+        self.part.drawn(surface)
+
+    def _draw(self, surface: pygame.Surface) -> None:
         # the controls follow a lesson's step (a step may open a choice), and Next
         # changes the step between one update and the next drawing
         self.game.controls.rebuild()

@@ -1,8 +1,9 @@
 """Watching a saved game another window is playing (issue #36): its table, read-only,
 brought up to date whenever that window saves.
 
-The table is an ordinary :class:`~game.scenes.table.scene.TableScene` over a
-:class:`~game.table.driver.WatchDriver` (nobody here decides, nothing is saved), with the
+The table is the one :class:`~game.scenes.table.scene.TableScene` over a
+:class:`~game.table.driver.WatchDriver` (nobody here decides, nothing is saved, no
+history is written, the game's lock is untouched, no computer is run), with the
 :class:`WatchBar` over it: a line saying the game is watched, Close, and -- once the
 other window has left the game -- Play here. The bar looks at the save file every
 :data:`POLL_S`; a save that carries the shown record further has its new actions played
@@ -36,28 +37,11 @@ def open_watch(app, path: Path, *, replace: bool = False):
         app.show_error(str(exc))
         return None
     table_of = app.router.table(session.game_id).table_of
-    table = WatchTableScene(app, WatchDriver(session), table_of)
+    table = TableScene(app, WatchDriver(session), table_of)
     (app.replace if replace else app.push)(table)
     bar = WatchBar(app, table, Path(path))
     app.push(bar)
     return bar
-
-
-class WatchTableScene(TableScene):
-    """A table that writes nothing: no autosave, no history, its game's lock untouched."""
-
-    writes_saves = False
-
-    def autosave(self) -> None:
-        return None
-
-    def record_history(self) -> None:
-        return None
-
-    def busy(self) -> bool:
-        """Only what moves on screen: the watched game's computers are not run here, so
-        the loop need not keep its full frame rate for them."""
-        return self.busy_animating() or self.game.busy()
 
 
 def _stamp(path: Path) -> tuple[int, int, int] | None:
@@ -72,7 +56,7 @@ def _stamp(path: Path) -> tuple[int, int, int] | None:
 class WatchBar(Scene):
     overlay = True
 
-    def __init__(self, app, table: WatchTableScene, path: Path):
+    def __init__(self, app, table: TableScene, path: Path):
         super().__init__(app)
         self.table = table
         self.path = path

@@ -4,10 +4,8 @@ saves and the screenshots open it by name)."""
 
 from __future__ import annotations
 
-from game.scenes.table.scene import TableScene
+from game.scenes.table.table_of import TableOf
 
 from .table import VerflixxtTable
 
-
-class VerflixxtScene(TableScene):
-    table_of = VerflixxtTable
+VerflixxtScene = TableOf(VerflixxtTable)
