@@ -231,7 +231,7 @@ def test_lessons_the_window_and_the_host_play_computers_through_the_runner(count
     session = computers_only()
     driver = LocalDriver(session)
     while not session.actions:
-        if not driver.poll() and session.pending:
+        if not driver.poll(bot_delay=0.0) and session.pending:  # at rest: computers may act
             thread = next(iter(session.pending.values())).thread
             assert thread is not None
             thread.join()
