@@ -9,6 +9,8 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from game.net.host import HostedDriver
 from game.table.driver import LocalDriver, WatchDriver
 from game.table.news import (
@@ -99,17 +101,15 @@ def test_at_most_five_type_ignores_in_game():
 def test_the_checks_find_what_main_had(tmp_path):
     """issue #37: the three checks above fail on the code before the change (its first
     parent on main), so they are not vacuous."""
-    base = subprocess.run(
-        ["git", "-C", str(ROOT), "merge-base", "HEAD", "main"],
-        capture_output=True,
-        text=True,
-        check=False,
-    ).stdout.strip()
-    if not base:
-        base = "696749b"
-    tree = subprocess.run(
-        ["git", "-C", str(ROOT), "archive", base, "game"], capture_output=True, check=True
-    ).stdout
+    # the merge of issue #36's work, the last commit of main before the drivers spoke news
+    # (a merge-base with main is HEAD itself once the change is on main: no old code)
+    base = "696749b"
+    archived = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", base, "game"], capture_output=True, check=False
+    )
+    if archived.returncode != 0:
+        pytest.skip(f"commit {base} is not in this clone (a shallow one): nothing to compare")
+    tree = archived.stdout
     (tmp_path / "old.tar").write_bytes(tree)
     subprocess.run(["tar", "-xf", str(tmp_path / "old.tar"), "-C", str(tmp_path)], check=True)
     old = tmp_path / "game"
