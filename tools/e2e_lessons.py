@@ -175,11 +175,10 @@ def learn(x, probe_path: Path, key: str, lesson_id: str, then: str) -> dict:
 def run_lesson(x, lesson_id: str, leave_half_way: bool) -> None:
     from game import registry
     from game.lessons import lesson_path, load_lesson
-    from game.scenes.shell.screens import SCREENS
 
     lesson = load_lesson(lesson_path(lesson_id))
     info = registry.get(lesson.game)
-    scene = SCREENS[f"table:{info.id}"].partition(":")[2]
+    scene = "TableScene"  # every game's table is the one TableScene (issue #37)
     name = f"{info.name_en} lesson {lesson_id}"
     use_settings(Path(x.env["TABLETOP_DERBY_HOME"]), animation_speed=4.0)
     probe_path = x.shots / f"probe-{lesson_id}.json"
