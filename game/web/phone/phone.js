@@ -33,7 +33,8 @@
       tapagain: "Tap again to play it", tapother: "Tap again to confirm", sent: "Sent…", sentwait: "Sent: watch the big screen",
       routeN: "Route", hand: "Hand", nohand: "No cards in hand.", blue: "Blue tokens", buoys: "Buoys",
       stay: "Stay", turn: "Turn instead of moving", done: "Finish (done)", step: "+1 step", swap: "Swap with the hound",
-      blueplay: "Blue: draw 3, discard 3", facing: "facing", hex: "hex", duck: "duck", keepr: "Keep going: card",
+      blueplay: "Blue: draw 3, discard 3", facing: "facing", centre: "centre", duck: "duck",
+      kinds: { start: "life ring", water: "water", buoy: "buoy", drain: "drain" }, keepr: "Keep going:", cardN: "Card", throwN: "Throw away cards", patternsN: "Hound patterns",
       ghost: "Ghost: duck", become: "Become the hound: duck", rotate: "Rotate to",
       tokens: { blue: "Blue", keep: "Keep going", step: "+1 step", rotate: "Rotate", swap: "Swap with the hound",
         ghost: "Ghost", become: "Become the hound" },
@@ -56,9 +57,9 @@
       tileN: "Tile", tiles: "Road tiles", notiles: "No road tiles in hand.", placeN: "Lay tile",
       belowLadder: "Tap again to lay it below the ladder",
       // Duck's route preview (the host's rules computed it)
-      pvTitle: "Where your duck would go", pvEnds: "Ends on hex", pvFacing: "then facing one of",
-      pvBonk: { edge: "Bonk! The edge: stops at hex", duck: "Bonk! A duck in the way: stops at hex",
-        drain: "Bonk! The drain without all 3 buoys: stops at hex" },
+      pvTitle: "Where your duck would go", pvEnds: "Ends on", pvFacing: "then facing one of",
+      pvBonk: { edge: "Bonk! The edge: stops on", duck: "Bonk! A duck in the way: stops on",
+        drain: "Bonk! The drain without all 3 buoys: stops on" },
       pvBuoy: "Touches a buoy:", pvNew: "new token", pvDrain: "Into the drain: your duck wins!",
       pvHound: "Runs into the hound: knocked off the board", pvAgain: "Must move again (ends on a buoy or a piece)",
       pvKnocks: "Knocks ducks:", pvDuck: "Duck", buoyNames: { red: "red", yellow: "yellow", green: "green" }
@@ -80,7 +81,8 @@
       tapagain: "もう一度タップで出します", tapother: "もう一度タップで決定", sent: "送信中…", sentwait: "送りました。大画面をご覧ください",
       routeN: "ルート", hand: "手札", nohand: "手札はありません。", blue: "青トークン", buoys: "ブイ",
       stay: "とどまる", turn: "移動の代わりに向きを変える", done: "終了", step: "+1歩", swap: "猟犬と入れ替え",
-      blueplay: "青：3枚引いて3枚捨てる", facing: "向き", hex: "マス", duck: "アヒル", keepr: "もう一度進む：カード",
+      blueplay: "青：3枚引いて3枚捨てる", facing: "向き", centre: "中央", duck: "アヒル",
+      kinds: { start: "浮き輪", water: "水", buoy: "ブイ", drain: "排水口" }, keepr: "もう一度進む：", cardN: "カード", throwN: "捨てるカード：", patternsN: "猟犬のパターン：",
       ghost: "ゴースト：アヒル", become: "猟犬になる：アヒル", rotate: "向きを変える：",
       tokens: { blue: "青", keep: "もう一度進む", step: "+1歩", rotate: "回転", swap: "猟犬と入れ替え",
         ghost: "ゴースト", become: "猟犬になる" },
@@ -180,19 +182,59 @@
     return "other";
   }
 
-  function describe(action, t) { // a label for an action that is not a card in the hand
+  // A hex named as the big screen names it (issue #39: never its coordinates): the
+  // box's tile it lies on, printed on the tub ("5A"), and where on that tile (its centre
+  // or a side: "5A, north-east"); on a board drawn hex by hex (no tiles) its kind and
+  // its place among the hexes of that kind, row by row ("life ring 3").
+  function axialDistance(dq, dr) { return (Math.abs(dq) + Math.abs(dr) + Math.abs(dq + dr)) / 2; }
+  function hexName(q, r, options, t) {
+    q = Number(q); r = Number(r);
+    var board = (options || {}).board || {}, tiles = Array.isArray(board.tiles) ? board.tiles : [];
+    for (var i = 0; i < tiles.length; i++) {
+      var tile = tiles[i];
+      if (!Array.isArray(tile) || tile.length < 4) continue;
+      var dq = q - Number(tile[2]), dr = r - Number(tile[3]), label = String(tile[0]) + String(tile[1]);
+      if (dq === 0 && dr === 0) return label + (page.lang === "ja" ? " " : ", ") + t.centre;
+      if (axialDistance(dq, dr) !== 1) continue;
+      for (var side = 0; side < 6; side++) {
+        if (AXIAL[side][0] === dq && AXIAL[side][1] === dr) return label + (page.lang === "ja" ? " " : ", ") + t.dirs[side];
+      }
+    }
+    var kind = (boardHexes(options)[hexKey(q, r)] || ["water"])[0], n = 0, found = 0;
+    (board.hexes || []).slice().sort(function (a, b) { return a[1] - b[1] || a[0] - b[0]; }).forEach(function (h) {
+      if (String(h[2]) !== kind) return;
+      n += 1;
+      if (h[0] === q && h[1] === r) found = n;
+    });
+    return (t.kinds[kind] || kind) + " " + (found || "?");
+  }
+  function hexNamed(text, options, t) { // "q,r" of the notation -> its name
+    var qr = String(text).split(",");
+    return hexName(qr[0], qr[1], options, t);
+  }
+
+  function routeName(text, t) { // "50/1" of the notation: the card's number, its route's
+    var cr = String(text).split("/");
+    return t.cardN + " " + cr[0] + " · " + t.routeN + " " + (cr[1] || "1");
+  }
+
+  function describe(action, t, options) { // a label for an action that is not a card in the hand
     var w = String(action).split(" ");
     var dir = function (f) { var n = Number(f); return ARROWS[n] + " " + t.dirs[n]; };
-    var hex = function (qr) { return t.hex + " " + qr; };
+    var hex = function (qr) { return hexNamed(qr, options, t); };
     switch (kindOf(action)) {
       case "place": return hex(w[1]) + " · " + t.facing + " " + dir(w[3]);
       case "warp": return hex(w[1]) + " · " + t.facing + " " + dir(w[3]);
       case "face": return t.facing + " " + dir(w[1]);
       case "houndface": return t.facing + " " + dir(w[2]);
       case "rotate": return t.rotate + " " + dir(w[1]);
-      case "route": return t.routeN + " " + w[1];
-      case "keep": return t.keepr + " " + w[1];
-      case "hound": return "🐕 " + w[1];
+      case "route": return routeName(w[1], t);
+      case "keep": return t.keepr + " " + routeName(w[1], t);
+      case "hound": return "🐕 " + routeName(w[1], t);
+      case "send": return hex(w[1]);
+      case "discard": return t.throwN + " " + w.slice(1).join(" · ");
+      case "patterns": return t.patternsN + " " + w.slice(1).join(" · ");
+      case "cards": return t.pvDuck + " 1: " + t.cardN + " " + w[1] + " · " + t.pvDuck + " 2: " + t.cardN + " " + w[2];
       case "ghost": return t.ghost + " " + (Number(w[1]) + 1);
       case "become": return t.become + " " + (Number(w[1]) + 1);
       case "stay": return t.stay;
@@ -236,9 +278,9 @@
     var p = [[x2, y2], [x2 - h * Math.cos(a - 0.5), y2 - h * Math.sin(a - 0.5)], [x2 - h * Math.cos(a + 0.5), y2 - h * Math.sin(a + 0.5)]];
     el("polygon", { points: p.map(function (xy) { return xy[0].toFixed(1) + "," + xy[1].toFixed(1); }).join(" "), fill: colour }, g);
   }
-  function cardSvg(number, routes) {
+  function cardSvg(number, routes, label) {
     var W = 120, H = 168, top = 34, pad = 8;
-    var svg = el("svg", { viewBox: "0 0 " + W + " " + H, role: "img", "aria-label": "card " + number });
+    var svg = el("svg", { viewBox: "0 0 " + W + " " + H, role: "img", "aria-label": label || ("Card " + number) });
     el("rect", { x: 0, y: 0, width: W, height: H, rx: 12, fill: "#fffcf3" }, svg);
     el("path", { d: "M0 12 Q0 0 12 0 H" + (W - 12) + " Q" + W + " 0 " + W + " 12 V" + top + " H0 Z", fill: bandColour(number) }, svg);
     var label = el("text", { x: pad + 2, y: top - 9, fill: "#fff", "font-size": 24, "font-weight": 700 }, svg);
@@ -382,14 +424,15 @@
     return svg;
   }
 
-  function previewLines(e, t) { // the outcomes in words
+  function previewLines(e, t, options) { // the outcomes in words
+    var at = function (c) { return hexName(c[0], c[1], options, t); };
     var lines = [];
     if (e.drain) lines.push(t.pvDrain);
     else if (e.hound) lines.push(t.pvHound);
-    else if (e.bonk && e.end) lines.push((t.pvBonk[e.bonk] || t.pvBonk.edge) + " " + e.end.join(","));
+    else if (e.bonk && e.end) lines.push((t.pvBonk[e.bonk] || t.pvBonk.edge) + " " + at(e.end));
     else if (e.end) {
       var faced = (e.facings || []).map(function (f) { return ARROWS[f] + " " + t.dirs[f]; }).join(" / ");
-      lines.push(t.pvEnds + " " + e.end.join(",") + (faced ? " · " + t.pvFacing + " " + faced : ""));
+      lines.push(t.pvEnds + " " + at(e.end) + (faced ? " · " + t.pvFacing + " " + faced : ""));
     }
     (e.buoys || []).forEach(function (b) {
       lines.push(t.pvBuoy + " " + (t.buoyNames[b] || b) + ((e.new_buoys || []).indexOf(b) >= 0 ? " (" + t.pvNew + ")" : ""));
@@ -419,7 +462,7 @@
       item.appendChild(previewSvg([e], board, colour, tx.pvTitle + (head ? " · " + head : "")));
       var list = document.createElement("ul");
       if (head) { var h = document.createElement("li"); h.className = "pv-head"; h.textContent = head; list.appendChild(h); }
-      previewLines(e, tx).forEach(function (line) {
+      previewLines(e, tx, page.options).forEach(function (line) {
         var li = document.createElement("li");
         li.textContent = line;
         list.appendChild(li);
@@ -729,7 +772,7 @@
       b.type = "button";
       b.className = "card";
       b.setAttribute("data-card", String(n));
-      b.appendChild(cardSvg(n, deck[n] || []));
+      b.appendChild(cardSvg(n, deck[n] || [], tx.cardN + " " + n));
       var action = byCard[String(n)];
       if (action) {
         b.className += " playable" + (page.picked === action ? " picked" : "");
@@ -745,7 +788,7 @@
     page.legal.forEach(function (a) {
       var w = a.split(" ");
       if ((w[0] === "card" || w[0] === "order") && w.length === 2 && hand.indexOf(Number(w[1])) >= 0) return;
-      choiceButton(list, a, describe(a, tx));
+      choiceButton(list, a, describe(a, tx, page.options));
     });
     // the tokens held and the buoys touched
     var blue = (view.blue || [])[seat] || 0;
@@ -922,7 +965,7 @@
     describe: describe, routeCells: routeCells, bandColour: bandColour, cardSvg: cardSvg,
     cardFace: cardFace, describeVx: describeVx, bandOf: bandOf, tileSvg: tileSvg,
     previewEntries: previewEntries, previewSvg: previewSvg, previewLines: previewLines,
-    boardHexes: boardHexes, texts: TEXTS, page: page, receive: receive, render: render, setLanguage: setLanguage };
+    boardHexes: boardHexes, hexName: hexName, texts: TEXTS, page: page, receive: receive, render: render, setLanguage: setLanguage };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();
