@@ -37,9 +37,18 @@ FILES: dict[str, tuple[str, str]] = {
     "/phone/phone.css": ("phone.css", "text/css; charset=utf-8"),
 }
 SVG = "image/svg+xml"
-# the table's own pictures a phone's hand is drawn with (Verflixxt!'s cards and hats,
-# Cluck-peep!'s meadow): served from assets/sprites, nothing else of that folder
+# the table's own pictures a phone's hand is drawn with (Duck's tub and pieces,
+# Verflixxt!'s cards and hats, Cluck-peep!'s meadow): served from assets/sprites,
+# nothing else of that folder
 SPRITES: tuple[str, ...] = (
+    # Duck's small board (issue #39): the tub's rings, buoys and drain, each character's
+    # duck and the hound, as the table draws them
+    "duck.svg",
+    "duck_ring.svg",
+    "duck_drain.svg",
+    "duck_hound.svg",
+    *(f"duck_buoy_{colour}.svg" for colour in ("red", "yellow", "green")),
+    *(f"duck_{key}.svg" for key in ("sparky", "cookie", "pirate", "daisy", "doc", "goldie")),
     "verflixxt_card_yellow.svg",
     "verflixxt_card_orange.svg",
     "verflixxt_hat_lucky.svg",
@@ -48,6 +57,7 @@ SPRITES: tuple[str, ...] = (
 )
 FILES.update({f"/phone/sprites/{name}": (f"sprites/{name}", SVG) for name in SPRITES})
 MAX_FILE_BYTES = 128 * 1024  # a packaged file past this is refused (500), never sent
+PAGE_BUDGET = 250 * 1024  # issue #39: all a phone may load, fonts and sprites included
 MAX_PATH_CHARS = 200
 CSP = (
     "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; "

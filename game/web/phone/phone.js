@@ -62,7 +62,11 @@
         drain: "Bonk! The drain without all 3 buoys: stops on" },
       pvBuoy: "Touches a buoy:", pvNew: "new token", pvDrain: "Into the drain: your duck wins!",
       pvHound: "Runs into the hound: knocked off the board", pvAgain: "Must move again (ends on a buoy or a piece)",
-      pvKnocks: "Knocks ducks:", pvDuck: "Duck", buoyNames: { red: "red", yellow: "yellow", green: "green" }
+      pvKnocks: "Knocks ducks:", pvDuck: "Duck", buoyNames: { red: "red", yellow: "yellow", green: "green" },
+      // Duck's small board (issue #39)
+      tapSpot: "Tap a glowing space on the tub", tapFace: "Tap an arrow: which way your duck faces",
+      tapFaceHound: "Tap an arrow: which way the hound faces", boardTitle: "The tub",
+      faceTitle: "Which way?", hound: "Hound"
     },
     ja: {
       title: "あなたの手札", join: "自分の席に入る", code: "テーブルコード（大画面に表示）",
@@ -107,7 +111,10 @@
         drain: "ゴツン！ ブイ3つがそろわず排水口で止まるマス：" },
       pvBuoy: "ブイに触れる：", pvNew: "新しいトークン", pvDrain: "排水口へ：あなたのアヒルの勝ち！",
       pvHound: "猟犬にぶつかり、ボードから外れる", pvAgain: "もう一度動く（ブイかコマの上で止まる）",
-      pvKnocks: "はじくアヒル：", pvDuck: "アヒル", buoyNames: { red: "赤", yellow: "黄", green: "緑" }
+      pvKnocks: "はじくアヒル：", pvDuck: "アヒル", buoyNames: { red: "赤", yellow: "黄", green: "緑" },
+      tapSpot: "光っているマスをタップしてください", tapFace: "矢印をタップ：アヒルの向き",
+      tapFaceHound: "矢印をタップ：猟犬の向き", boardTitle: "バスタブ",
+      faceTitle: "どちら向き？", hound: "猟犬"
     }
   };
 
@@ -472,6 +479,207 @@
     });
   }
 
+  // -- Duck's small board (issue #39): the tub drawn from the public board data with the
+  // table's own sprites (life rings, buoys, the drain, each seat's duck, the hound) and
+  // the tiles' labels the big screen prints; the places the seat may choose glow and are
+  // tapped; then the facing is tapped on arrows around the chosen place -------------------
+  var TARGET_PX = 44; // a hex a finger can hit: the board scrolls rather than go smaller
+  var R = 24; // a hex's radius in the board's own units
+
+  // the seat's place and facing choices now: spots "q,r" -> {face -> action} (a place
+  // without a facing, a knocked duck's, is under face -1), faces {face -> action} for a
+  // piece already on the board, and whose facing it is (the duck or the hound)
+  function duckChoices(legal) {
+    var spots = {}, faces = {}, whose = "duck", n = 0;
+    (legal || []).forEach(function (a) {
+      var w = String(a).split(" ");
+      if ((w[0] === "place" || w[0] === "warp") && w.length === 4) {
+        (spots[w[1]] = spots[w[1]] || {})[w[3]] = a; n += 1;
+      } else if (w[0] === "send" && w.length === 2) {
+        (spots[w[1]] = spots[w[1]] || {})["-1"] = a; n += 1;
+      } else if (w[0] === "face" || w[0] === "rotate") {
+        faces[w[1]] = a;
+      } else if (w[0] === "hound" && w[1] === "face") {
+        faces[w[2]] = a; whose = "hound";
+      }
+    });
+    return { spots: spots, faces: faces, whose: whose, count: n };
+  }
+
+  function hexPos(q, r) { return [SQ3 * (q + r / 2) * R, 1.5 * r * R]; }
+  function hexPoints(x, y, size) {
+    var pts = [];
+    for (var i = 0; i < 6; i++) {
+      var a = Math.PI / 180 * (30 + 60 * i);
+      pts.push((x + size * Math.cos(a)).toFixed(1) + "," + (y - size * Math.sin(a)).toFixed(1));
+    }
+    return pts.join(" ");
+  }
+  function sprite(g, name, x, y, size, cls) {
+    return el("image", { href: "sprites/" + name, x: (x - size / 2).toFixed(1), y: (y - size / 2).toFixed(1),
+      width: size.toFixed(1), height: size.toFixed(1), "class": cls || "" }, g);
+  }
+  function duckSprite(seat) { // the seat's character's duck, as on the table
+    var key = String((page.seats[seat] || {}).character || "");
+    return /^[a-z]{2,16}$/.test(key) && DUCK_SPRITES.indexOf(key) >= 0 ? "duck_" + key + ".svg" : "duck.svg";
+  }
+  var DUCK_SPRITES = ["sparky", "cookie", "pirate", "daisy", "doc", "goldie"];
+
+  function piecesOn(view) { // "q,r" -> [sprite, seat colour or null, heading]
+    var out = {}, ducks = view.ducks || [], players = page.seats.length || view.players || 1;
+    var per = Math.max(1, Math.round(ducks.length / players));
+    ducks.forEach(function (d, i) {
+      if (!d || !Array.isArray(d.hex)) return;
+      var owner = Math.floor(i / per);
+      out[hexKey(d.hex[0], d.hex[1])] = [duckSprite(owner), SEAT_COLOURS[owner % SEAT_COLOURS.length], d.heading];
+    });
+    var hound = view.hound || {};
+    if (Array.isArray(hound.hex)) out[hexKey(hound.hex[0], hound.hex[1])] = ["duck_hound.svg", null, hound.heading];
+    return out;
+  }
+
+  function boardSvg(tx, view, spots) {
+    var hexes = ((page.options.board || {}).hexes || []).filter(function (h) { return Array.isArray(h) && h.length >= 3; });
+    var xs = [], ys = [];
+    hexes.forEach(function (h) { var p = hexPos(h[0], h[1]); xs.push(p[0]); ys.push(p[1]); });
+    var minX = Math.min.apply(null, xs) - R, minY = Math.min.apply(null, ys) - R * 1.1;
+    var W = Math.max.apply(null, xs) + R - minX, H = Math.max.apply(null, ys) + R * 1.1 - minY;
+    var svg = el("svg", { viewBox: [minX, minY, W, H].map(function (v) { return v.toFixed(1); }).join(" "),
+      role: "group", "aria-label": tx.boardTitle, "class": "tub" });
+    // the narrowest width at which a hex is still TARGET_PX across (the box scrolls)
+    svg.style.minWidth = Math.ceil(W * TARGET_PX / (SQ3 * R * 0.9)) + "px"; // a target is 0.96 R
+    var pieces = piecesOn(view), targets = [];
+    hexes.forEach(function (h) {
+      var p = hexPos(h[0], h[1]), key = hexKey(h[0], h[1]), kind = String(h[2]);
+      var fill = kind === "drain" ? "#96acbe" : (kind === "start" ? "#9fd0ee" : "#70bae4");
+      el("polygon", { points: hexPoints(p[0], p[1], R * 0.98), fill: fill, stroke: "#4084b6", "stroke-width": 1.2 }, svg);
+      if (kind === "start") sprite(svg, "duck_ring.svg", p[0], p[1], R * 1.3);
+      else if (kind === "buoy" && /^(red|yellow|green)$/.test(String(h[3]))) sprite(svg, "duck_buoy_" + h[3] + ".svg", p[0], p[1], R * 1.2);
+      else if (kind === "drain") sprite(svg, "duck_drain.svg", p[0], p[1], R * 1.45);
+      if (spots[key]) targets.push([key, p]);
+    });
+    ((page.options.board || {}).tiles || []).forEach(function (tile) { // as the big screen prints them
+      if (!Array.isArray(tile) || tile.length < 4) return;
+      var p = hexPos(tile[2], tile[3]);
+      var label = el("text", { x: p[0], y: p[1] + R * 0.78, "font-size": R * 0.42, "font-weight": 700,
+        fill: "#e8f4fc", "text-anchor": "middle", "class": "tile-label" }, svg);
+      label.textContent = String(tile[0]) + String(tile[1]);
+    });
+    Object.keys(pieces).forEach(function (key) {
+      var qr = key.split(","), p = hexPos(Number(qr[0]), Number(qr[1])), piece = pieces[key];
+      if (piece[1]) el("circle", { cx: p[0], cy: p[1], r: R * 0.62, fill: "none", stroke: piece[1], "stroke-width": 3 }, svg);
+      sprite(svg, piece[0], p[0], p[1], R * 1.1);
+      var a = Math.PI / 3 * (piece[2] || 0);
+      arrow(svg, p[0] + Math.cos(a) * R * 0.45, p[1] - Math.sin(a) * R * 0.45,
+        p[0] + Math.cos(a) * R * 0.95, p[1] - Math.sin(a) * R * 0.95, "#7c3ec8", 3);
+    });
+    targets.forEach(function (tp) { // the choices last: over everything, each one a button
+      var key = tp[0], p = tp[1], qr = key.split(",");
+      var g = el("g", { "class": "spot" + (page.spot === key ? " chosen" : ""), role: "button", tabindex: 0,
+        "data-spot": key, "aria-label": hexName(qr[0], qr[1], page.options, tx) }, svg);
+      el("polygon", { points: hexPoints(p[0], p[1], R * 0.96), fill: page.spot === key ? "#ffe08a88" : "#ffffff33",
+        stroke: "#e5a50a", "stroke-width": 4 }, g);
+      var pick = function (event) { if (event) event.preventDefault(); chooseSpot(key, spots[key]); };
+      g.addEventListener("click", pick);
+      g.addEventListener("keydown", function (event) { if (event.key === "Enter" || event.key === " ") pick(event); });
+    });
+    return svg;
+  }
+
+  function chooseSpot(key, faces) {
+    if (page.sending) return;
+    var only = faces["-1"]; // a place without a facing: picked, then confirmed
+    if (only) { page.spot = key; tap(only, null); return; }
+    page.spot = page.spot === key ? null : key;
+    page.picked = null;
+    render();
+  }
+
+  // The facing: the chosen place (or the piece's own hex) and its six neighbours, large,
+  // with an arrow on each side the rules allow; a tap on one sends the choice.
+  function facingSvg(tx, view, q, r, faces, pieceSprite, label) {
+    var S = 60, svg = el("svg", { viewBox: "-150 -130 300 260", role: "group", "aria-label": label, "class": "facing" });
+    var board = boardHexes(page.options);
+    for (var i = -1; i < 6; i++) {
+      var dq = i < 0 ? 0 : AXIAL[i][0], dr = i < 0 ? 0 : AXIAL[i][1];
+      var p = [SQ3 * (dq + dr / 2) * S, 1.5 * dr * S], info = board[hexKey(q + dq, r + dr)];
+      el("polygon", { points: hexPoints(p[0], p[1], S * 0.97), fill: info ? (info[0] === "drain" ? "#96acbe" : "#70bae4") : "#d6ecf9",
+        stroke: info ? "#4084b6" : "#b5cfe0", "stroke-width": 2, "stroke-dasharray": info ? "" : "6 5" }, svg);
+    }
+    sprite(svg, pieceSprite, 0, 0, S * 1.2);
+    Object.keys(faces).forEach(function (f) {
+      var n = Number(f), a = Math.PI / 3 * n, action = faces[f];
+      var g = el("g", { "class": "face", role: "button", tabindex: 0, "data-face": f, "data-action": action,
+        "aria-label": ARROWS[n] + " " + tx.dirs[n] }, svg);
+      var cx = Math.cos(a) * S * 1.55, cy = -Math.sin(a) * S * 1.55;
+      el("circle", { cx: cx, cy: cy, r: S * 0.62, fill: "#fffcf3", stroke: "#1e9e46", "stroke-width": 4 }, g);
+      arrow(g, cx - Math.cos(a) * S * 0.35, cy + Math.sin(a) * S * 0.35, cx + Math.cos(a) * S * 0.4, cy - Math.sin(a) * S * 0.4, "#1e9e46", 9);
+      var go = function (event) { if (event) event.preventDefault(); if (!page.sending) { page.spot = null; send(action); render(); } };
+      g.addEventListener("click", go);
+      g.addEventListener("keydown", function (event) { if (event.key === "Enter" || event.key === " ") go(event); });
+    });
+    return svg;
+  }
+
+  function pendingDuck(view, seat) { // the duck the rules ask about now (the view's pending)
+    var pending = Array.isArray(view.pending) ? view.pending : [];
+    var d = typeof pending[2] === "number" && pending[2] >= 0 ? pending[2] : null;
+    if (d === null) { var mine = myDucks(); return mine.length ? mine[0] : null; }
+    return (view.ducks || [])[d] || null;
+  }
+
+  // Draws the board and the facing into #board; true when the seat's choice is there
+  // (its list of buttons is then left out).
+  function renderDuckBoard(tx, view, seat) {
+    var box = $("board");
+    box.textContent = "";
+    var c = duckChoices(page.legal);
+    var spotted = c.count > 0, faced = Object.keys(c.faces).length > 0;
+    box.hidden = !(spotted || faced) || page.sending;
+    if (box.hidden) { page.spot = null; return false; }
+    if (page.spot && !c.spots[page.spot]) page.spot = null;
+    if (spotted) {
+      var wrap = document.createElement("div");
+      wrap.className = "tub-box";
+      wrap.appendChild(boardSvg(tx, view, c.spots));
+      box.appendChild(wrap);
+      var chosen = page.spot ? c.spots[page.spot] : null;
+      if (chosen && !chosen["-1"]) {
+        var qr = page.spot.split(",");
+        var name = hexName(qr[0], qr[1], page.options, tx);
+        var head = document.createElement("h2");
+        head.textContent = name + " · " + tx.faceTitle;
+        box.appendChild(head);
+        var facing = facingSvg(tx, view, Number(qr[0]), Number(qr[1]), chosen, duckSprite(seat), name);
+        box.appendChild(facing);
+        $("ask").textContent = tx.tapFace;
+        if (page.spotShown !== page.spot) { // the arrows in sight as soon as a place is tapped
+          page.spotShown = page.spot;
+          requestAnimationFrame(function () { facing.scrollIntoView({ block: "nearest" }); });
+        }
+      } else if (!page.picked) {
+        $("ask").textContent = tx.tapSpot;
+      }
+      requestAnimationFrame(function () { // the glowing places in sight on a narrow phone
+        var first = box.querySelector(".spot.chosen") || box.querySelector(".spot");
+        if (first && wrap.scrollWidth > wrap.clientWidth) {
+          var r = first.getBoundingClientRect(), w = wrap.getBoundingClientRect();
+          if (r.left < w.left || r.right > w.right) wrap.scrollLeft += r.left - w.left - (w.width - r.width) / 2;
+        }
+      });
+      return true;
+    }
+    var hound = c.whose === "hound", piece = hound ? view.hound : pendingDuck(view, seat);
+    if (!piece || !Array.isArray(piece.hex)) return false; // nowhere to draw it: the list
+    var where = hexName(piece.hex[0], piece.hex[1], page.options, tx);
+    var title = document.createElement("h2");
+    title.textContent = (hound ? tx.hound + " · " : "") + where + " · " + tx.faceTitle;
+    box.appendChild(title);
+    box.appendChild(facingSvg(tx, view, piece.hex[0], piece.hex[1], c.faces, hound ? "duck_hound.svg" : duckSprite(seat), where));
+    $("ask").textContent = hound ? tx.tapFaceHound : tx.tapFace;
+    return true;
+  }
+
   // -- Verflixxt! (game/rules/verflixxt/actions.py notation) ---------------------------------
   var LETTERS = "abc";
   function cardValue(card) { return Number(String(card).slice(1)); }
@@ -569,7 +777,7 @@
     lang: "en", code: null, token: null, seat: null, ws: null, attempt: 0, stopped: false,
     game: null, options: {}, view: null, toAct: [], legal: [], seats: [], nextId: 1,
     picked: null, sending: false, timer: null, shownAt: null,
-    cardPick: null, flip: {}, preview: {}
+    cardPick: null, flip: {}, preview: {}, spot: null
   };
   function t() { return TEXTS[page.lang]; }
 
@@ -734,6 +942,7 @@
     $("choices").textContent = "";
     $("tokens").textContent = "";
     document.body.setAttribute("data-game", String(page.game || ""));
+    $("board").textContent = ""; $("board").hidden = true;
     if (page.game === "verflixxt") renderVerflixxt(tx, view, seat);
     else if (page.game === "cluck") renderCluck(tx, view, seat);
     else renderDuck(tx, view, seat);
@@ -783,11 +992,14 @@
       box.appendChild(b);
     });
     if (!hand.length) { var none = document.createElement("p"); none.textContent = tx.nohand; box.appendChild(none); }
-    // the other choices: large buttons with labels
+    // the places and facings on the small board; the other choices: large buttons
+    var onBoard = renderDuckBoard(tx, view, seat);
     var list = $("choices");
     page.legal.forEach(function (a) {
       var w = a.split(" ");
       if ((w[0] === "card" || w[0] === "order") && w.length === 2 && hand.indexOf(Number(w[1])) >= 0) return;
+      if (onBoard && /^(place|warp|send|face|rotate)$/.test(w[0])) return;
+      if (onBoard && w[0] === "hound" && w[1] === "face") return;
       choiceButton(list, a, describe(a, tx, page.options));
     });
     // the tokens held and the buoys touched
@@ -965,7 +1177,7 @@
     describe: describe, routeCells: routeCells, bandColour: bandColour, cardSvg: cardSvg,
     cardFace: cardFace, describeVx: describeVx, bandOf: bandOf, tileSvg: tileSvg,
     previewEntries: previewEntries, previewSvg: previewSvg, previewLines: previewLines,
-    boardHexes: boardHexes, hexName: hexName, texts: TEXTS, page: page, receive: receive, render: render, setLanguage: setLanguage };
+    boardHexes: boardHexes, hexName: hexName, duckChoices: duckChoices, texts: TEXTS, page: page, receive: receive, render: render, setLanguage: setLanguage };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();

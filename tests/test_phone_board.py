@@ -1,0 +1,114 @@
+"""Issue #39, "choices on a small board": Duck! Duck! Go!'s places are tapped on the tub
+drawn on the phone, then the facing on arrows around the chosen place; no list of
+places. Headless Chromium over 127.0.0.1 only, every wait bounded (a bound, not a
+timing check); the host is pumped headless (no window), both seats phones.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+from game.net.host import HostThread
+from game.net.phone import phone_url
+from game.session import Session
+from tests.net_helpers import FAST, lobby_options, wait_listening
+from tests.scene_helpers import seats
+from tools import phone_browser
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(phone_browser.missing() is not None, reason=str(phone_browser.missing())),
+]
+
+LIMIT_S = 60.0
+SHOTS = Path(__file__).resolve().parent.parent / "build" / "phone"
+COORDINATE = re.compile(r"-?\d+\s*,\s*-?\d+")
+
+
+def js(driver, expression: str):
+    return driver.execute_script(f"var P = window.DerbyPhone; return {expression};")
+
+
+def until(host, done, what: str) -> None:
+    deadline = time.monotonic() + LIMIT_S
+    while not done():
+        assert time.monotonic() < deadline, f"never: {what}"
+        host.pump()
+        time.sleep(0.01)
+
+
+@pytest.mark.parametrize(("width", "height", "lang"), [(360, 640, "en"), (768, 1024, "ja")])
+def test_a_duck_is_placed_by_two_taps_on_the_small_board(width, height, lang):
+    """issue #39: Duck -- tap a hex, then the facing (arrows around the duck): the tub's
+    legal places glow and are the only place choices, each named as the big screen names
+    it and at least 44 CSS px across; a place tapped shows the arrows the rules allow
+    there; an arrow tapped is the placement the host applies (two taps in all)."""
+    session = Session("duck", seats("duck", (0, 1), 2, "easy"), 7, lobby_options("duck"))
+    host = HostThread(
+        session, host="127.0.0.1", port=0, autosave=False, local_seats=(0, 1), phones=(0, 1)
+    )
+    host.server.rate = FAST
+    host.start()
+    phones: list = []
+    try:
+        port = wait_listening(host)
+        for p in (0, 1):
+            link = phone_url(f"127.0.0.1:{port}", host.code, p, host.phone_tokens[p])
+            phones.append(phone_browser.open_phone(link, width, height, lang))
+        table = host.table
+        until(host, lambda: table.on_phone(0) and table.on_phone(1), "both phones joined")
+        checked = 0
+        deadline = time.monotonic() + LIMIT_S
+        while checked < 2:
+            assert time.monotonic() < deadline, "no placement came to the phones"
+            host.pump()
+            for seat, driver in enumerate(phones):
+                info = phone_browser.state(driver)
+                legal = info.get("legal") or []
+                places = [a for a in legal if a.startswith("place ")]
+                if info.get("sending") or not legal:
+                    continue
+                if not places:
+                    phone_browser.make_choice(driver)
+                    continue
+                spots = js(
+                    driver,
+                    "Array.from(document.querySelectorAll('#board .spot'))"
+                    ".map(g => [g.getAttribute('data-spot'), g.getAttribute('aria-label'),"
+                    " g.getBoundingClientRect().width, g.getBoundingClientRect().height])",
+                )
+                assert {s for s, *_ in spots} == {a.split()[1] for a in places}
+                assert not js(driver, "document.querySelectorAll('#choices button').length")
+                for _spot, name, w, h in spots:
+                    assert name and not COORDINATE.search(name), name
+                    assert w >= 44 and h >= 44, (name, w, h)
+                SHOTS.mkdir(parents=True, exist_ok=True)
+                driver.save_screenshot(str(SHOTS / f"duck_board_{width}_{lang}_{seat}.png"))
+                spot = places[-1].split()[1]
+                faces = sorted(a.split()[3] for a in places if a.split()[1] == spot)
+                driver.find_element("css selector", f'#board .spot[data-spot="{spot}"]').click()
+                shown = js(
+                    driver,
+                    "Array.from(document.querySelectorAll('#board .face'))"
+                    ".map(g => [g.getAttribute('data-face'), g.getBoundingClientRect().width])",
+                )
+                assert sorted(f for f, _ in shown) == faces
+                assert all(w >= 44 for _, w in shown)
+                driver.save_screenshot(str(SHOTS / f"duck_facing_{width}_{lang}_{seat}.png"))
+                face = faces[-1]
+                before = len(table.session.actions)
+                driver.find_element("css selector", f'#board .face[data-face="{face}"]').click()
+                until(
+                    host, lambda n=before: len(table.session.actions) > n, "the placement applied"
+                )
+                assert table.session.actions[before] == (seat, f"place {spot} face {face}")
+                checked += 1
+            time.sleep(0.01)
+    finally:
+        for driver in phones:
+            driver.quit()
+        host.stop(timeout=5)
