@@ -26,7 +26,7 @@ from urllib.parse import quote
 from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
-from game.paths import SPRITES_DIR
+from game.paths import ASSETS_DIR, SPRITES_DIR
 
 PAGE_PATH = "/phone/"
 # path -> (file in game/web/phone, content type); nothing else is ever served
@@ -35,6 +35,9 @@ FILES: dict[str, tuple[str, str]] = {
     "/phone/index.html": ("index.html", "text/html; charset=utf-8"),
     "/phone/phone.js": ("phone.js", "text/javascript; charset=utf-8"),
     "/phone/phone.css": ("phone.css", "text/css; charset=utf-8"),
+    # added to a home screen (issue #39): the web app manifest and the box's own icon
+    "/phone/manifest.webmanifest": ("manifest.webmanifest", "application/manifest+json"),
+    "/phone/icon.svg": ("icon.svg", "image/svg+xml"),
 }
 SVG = "image/svg+xml"
 # the table's own pictures a phone's hand is drawn with (Duck's tub and pieces,
@@ -61,6 +64,7 @@ PAGE_BUDGET = 250 * 1024  # issue #39: all a phone may load, fonts and sprites i
 MAX_PATH_CHARS = 200
 CSP = (
     "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; "
+    "manifest-src 'self'; "
     "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 )
 CACHE = "no-cache"  # revalidated each time: a new version of the app is never stale
@@ -82,6 +86,8 @@ def page_file(name: str, content_type: str) -> PageFile | None:
         try:
             if name.startswith("sprites/"):
                 body = (SPRITES_DIR / name.removeprefix("sprites/")).read_bytes()
+            elif name == "icon.svg":  # the box's icon, the window's own
+                body = (ASSETS_DIR / name).read_bytes()
             else:
                 body = resources.files("game.web").joinpath("phone").joinpath(name).read_bytes()
         except OSError:

@@ -777,7 +777,8 @@
     lang: "en", code: null, token: null, seat: null, ws: null, attempt: 0, stopped: false,
     game: null, options: {}, view: null, toAct: [], legal: [], seats: [], nextId: 1,
     picked: null, sending: false, timer: null, shownAt: null,
-    cardPick: null, flip: {}, preview: {}, spot: null
+    cardPick: null, flip: {}, preview: {}, spot: null, spotShown: null,
+    myTurn: false, flashTimer: null, wake: null, waking: false
   };
   function t() { return TEXTS[page.lang]; }
 
@@ -844,6 +845,7 @@
       case "welcome":
         if (typeof m.seat !== "number") return;
         page.attempt = 0;
+        remember(page.code, page.token);
         page.seat = m.seat; page.game = m.game; page.options = m.options || {};
         page.seats = Array.isArray(m.seats) ? m.seats : [];
         page.view = m.view; page.toAct = m.to_act || []; page.legal = Array.isArray(m.legal) ? m.legal : [];
@@ -875,10 +877,10 @@
         break;
       case "error":
         if (m.code === "replaced") stop(t().replaced);
-        else if (m.code === "token") { stop(t().badtoken); showJoin(); }
+        else if (m.code === "token") { forget(); stop(t().badtoken); showJoin(); }
         else if (m.code === "guesses") { stop(t().guesses); showJoin(); }
-        else if (m.code === "code") { stop(t().badcode); showJoin(); }
-        else if (m.code === "closed") stop(t().gone);
+        else if (m.code === "code") { forget(); stop(t().badcode); showJoin(); }
+        else if (m.code === "closed") { forget(); stop(t().gone); }
         else if (m.code === "version") stop(t().version);
         break;
       default:
@@ -938,6 +940,8 @@
     $("seat-mark").style.background = SEAT_COLOURS[seat % SEAT_COLOURS.length];
     var key = promptKey(page.legal, page.toAct, seat, isOver(view), page.game);
     $("ask").textContent = page.sending ? tx.sentwait : tx[key];
+    yourTurn(key !== "wait" && key !== "over" && !page.sending);
+    keepAwake();
     $("hand").textContent = "";
     $("choices").textContent = "";
     $("tokens").textContent = "";
@@ -1144,6 +1148,71 @@
     });
   }
 
+  // -- an app on the phone (issue #39) ----------------------------------------------------
+  // The seat's code and key kept on this phone, so a page opened from the home screen
+  // (the manifest's start_url has no fragment) or reloaded comes back to its seat.
+  var SEAT_KEY = "derby.phone.seat";
+  function remember(code, token) {
+    try { localStorage.setItem(SEAT_KEY, JSON.stringify({ code: code, token: token })); } catch (e) { /* private mode */ }
+  }
+  function forget() { try { localStorage.removeItem(SEAT_KEY); } catch (e) { /* private mode */ } }
+  function remembered() {
+    var raw = null;
+    try { raw = localStorage.getItem(SEAT_KEY); } catch (e) { return null; }
+    var kept = null;
+    try { kept = JSON.parse(String(raw || "null")); } catch (e) { return null; }
+    if (!kept || typeof kept.code !== "string" || typeof kept.token !== "string") return null;
+    if (kept.code.length > 64 || kept.token.length > 64) return null;
+    return kept;
+  }
+
+  // Your turn: a buzz (where the phone can) and a flash of the page, once as the turn
+  // comes (not at each redraw while it lasts).
+  function yourTurn(mine) {
+    if (mine && !page.myTurn) {
+      window.derbyBuzzes = (window.derbyBuzzes || 0) + 1;
+      try { if (navigator.vibrate) navigator.vibrate([160, 80, 160]); } catch (e) { /* not allowed yet */ }
+      document.body.classList.remove("flash");
+      void document.body.offsetWidth; // the animation starts again
+      document.body.classList.add("flash");
+      clearTimeout(page.flashTimer);
+      page.flashTimer = setTimeout(function () { document.body.classList.remove("flash"); }, 1400);
+    }
+    page.myTurn = mine;
+  }
+
+  // The screen kept awake while the game goes on (Screen Wake Lock, where the browser has
+  // it); the system lets go of it when the page is hidden, so it is asked again on return.
+  function keepAwake() {
+    var over = !page.view || isOver(page.view);
+    if (over) {
+      if (page.wake) { try { page.wake.release(); } catch (e) { /* gone */ } page.wake = null; }
+      return;
+    }
+    if (page.wake || page.waking || document.visibilityState !== "visible") return;
+    if (!navigator.wakeLock || typeof navigator.wakeLock.request !== "function") return;
+    page.waking = true;
+    navigator.wakeLock.request("screen").then(function (lock) {
+      page.waking = false;
+      page.wake = lock;
+      window.derbyAwake = true;
+      lock.addEventListener("release", function () { if (page.wake === lock) page.wake = null; window.derbyAwake = false; });
+    }, function () { page.waking = false; });
+  }
+
+  // Back from a locked screen or another app: the line is taken up again at once (the
+  // back-off's wait is for a host that is away, not for a phone that slept).
+  function wake() {
+    if (document.visibilityState !== "visible") return;
+    keepAwake();
+    if (page.stopped || !page.code || !page.token) return;
+    if (page.ws && page.ws.readyState <= 1) return;
+    clearTimeout(page.timer);
+    page.attempt = 0;
+    window.derbyWakes = (window.derbyWakes || 0) + 1;
+    connect();
+  }
+
   function showJoin() {
     $("join").hidden = false;
     $("play").hidden = true;
@@ -1163,8 +1232,12 @@
       say(t().connecting);
       connect();
     });
-    if (frag.code && frag.token) {
-      page.code = frag.code; page.token = frag.token;
+    document.addEventListener("visibilitychange", wake);
+    window.addEventListener("pageshow", wake);
+    window.addEventListener("online", wake);
+    var kept = frag.code && frag.token ? { code: frag.code, token: frag.token } : remembered();
+    if (kept) {
+      page.code = kept.code; page.token = kept.token;
       say(t().connecting);
       connect();
     } else {
@@ -1177,7 +1250,7 @@
     describe: describe, routeCells: routeCells, bandColour: bandColour, cardSvg: cardSvg,
     cardFace: cardFace, describeVx: describeVx, bandOf: bandOf, tileSvg: tileSvg,
     previewEntries: previewEntries, previewSvg: previewSvg, previewLines: previewLines,
-    boardHexes: boardHexes, hexName: hexName, duckChoices: duckChoices, texts: TEXTS, page: page, receive: receive, render: render, setLanguage: setLanguage };
+    boardHexes: boardHexes, hexName: hexName, duckChoices: duckChoices, texts: TEXTS, page: page, receive: receive, wake: wake, remembered: remembered, render: render, setLanguage: setLanguage };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();
