@@ -114,6 +114,14 @@ def test_the_text_follows_the_phone_text_size_and_fits_either_way(hosted):
     drivers.append(driver)
     driver.get(phone_url(f"127.0.0.1:{port}", host.code, 0, host.phone_tokens[0]))
     until(host, lambda: bool(phone_browser.state(driver).get("legal")), "the turn came")
+    # the box's own font (issue #39), loaded from the host: the Japanese prompt in it
+    loaded = driver.execute_async_script(
+        "var done = arguments[0]; document.fonts.ready.then(function () {"
+        " done(document.fonts.check('700 20px Derby', document.getElementById('ask').textContent)"
+        " && Array.from(document.fonts).some(f => f.family.indexOf('Derby') >= 0"
+        " && f.status === 'loaded')); });"
+    )
+    assert loaded
     size = "parseFloat(getComputedStyle(document.getElementById('ask')).fontSize)"
     normal = js(driver, size)
     driver.execute_cdp_cmd("Page.setFontSizes", {"fontSizes": {"standard": 24}})
@@ -136,3 +144,24 @@ def test_the_text_follows_the_phone_text_size_and_fits_either_way(hosted):
             ".map(b => [b.getBoundingClientRect().width, b.getBoundingClientRect().height])",
         )
         assert sizes and all(w >= 44 and h >= 44 for w, h in sizes), sizes
+
+
+def test_the_header_wears_the_seat_colour_and_mark(hosted):
+    """issue #39: one look with the box -- the header shows the seat's mark (the table's
+    own shapes, identity.mark_points, point for point) in the seat's colour."""
+    from game.ui import identity, theme
+
+    host, port, drivers = hosted
+    driver = phone_browser.open_phone(None, 360, 640, "en")
+    drivers.append(driver)
+    driver.get(phone_url(f"127.0.0.1:{port}", host.code, 1, host.phone_tokens[1]))
+    until(host, lambda: host.table.on_phone(1), "the phone joined")
+    until(host, lambda: js(driver, "P.page.seat") == 1, "the page has its seat")
+    for mark in identity.SEAT_MARKS:
+        ours = js(driver, f"P.markPoints('{mark}', 50, 50, 31)")
+        theirs = identity.mark_points(mark, 50, 50, 31)
+        assert [v for p in ours for v in p] == pytest.approx([v for p in theirs for v in p])
+    badge = "document.querySelector('#seat-mark svg')"
+    assert js(driver, f"{badge}.getAttribute('data-mark')") == identity.seat_mark(1)
+    fill = js(driver, f"{badge}.querySelector('polygon').getAttribute('fill')")
+    assert fill == "#{:02x}{:02x}{:02x}".format(*theme.SEAT_COLOURS[1])

@@ -26,7 +26,7 @@ from urllib.parse import quote
 from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
-from game.paths import ASSETS_DIR, SPRITES_DIR
+from game.paths import ASSETS_DIR, FONTS_DIR, SPRITES_DIR
 
 PAGE_PATH = "/phone/"
 # path -> (file in game/web/phone, content type); nothing else is ever served
@@ -38,6 +38,10 @@ FILES: dict[str, tuple[str, str]] = {
     # added to a home screen (issue #39): the web app manifest and the box's own icon
     "/phone/manifest.webmanifest": ("manifest.webmanifest", "application/manifest+json"),
     "/phone/icon.svg": ("icon.svg", "image/svg+xml"),
+    # the box's font cut to the page's characters (tools/phone_font.py) and its licence
+    "/phone/derby-regular.woff": ("derby-regular.woff", "font/woff"),
+    "/phone/derby-bold.woff": ("derby-bold.woff", "font/woff"),
+    "/phone/OFL.txt": ("OFL.txt", "text/plain; charset=utf-8"),
 }
 SVG = "image/svg+xml"
 # the table's own pictures a phone's hand is drawn with (Duck's tub and pieces,
@@ -88,6 +92,8 @@ def page_file(name: str, content_type: str) -> PageFile | None:
                 body = (SPRITES_DIR / name.removeprefix("sprites/")).read_bytes()
             elif name == "icon.svg":  # the box's icon, the window's own
                 body = (ASSETS_DIR / name).read_bytes()
+            elif name == "OFL.txt":  # the font's licence travels with it
+                body = (FONTS_DIR / name).read_bytes()
             else:
                 body = resources.files("game.web").joinpath("phone").joinpath(name).read_bytes()
         except OSError:
@@ -99,8 +105,9 @@ def page_file(name: str, content_type: str) -> PageFile | None:
 
 
 def page_weight() -> int:
-    """The bytes a phone loads: the page, its script and its style (and the sprites, which
-    only a Verflixxt! or Cluck-peep! hand loads)."""
+    """The bytes a phone may load (issue #39: at most ``PAGE_BUDGET``): the page, its
+    script, style, manifest, icon, font and licence, and every sprite (each game's hand
+    loads only its own: this is more than any one phone loads)."""
     names = {name: kind for name, kind in FILES.values()}
     return sum(len(f.body) for n, k in names.items() if (f := page_file(n, k)) is not None)
 

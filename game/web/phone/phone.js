@@ -44,7 +44,7 @@
       vroll: "Roll the die", vmove: "Move a pawn or a guardian", vdraw: "Turn up a card for the hats",
       vplay: "Play a card", vpick: "Tap a card, then where it goes", vhat: "Pass a hat or keep it",
       vattack: "Attack or play a card",
-      roll: "🎲 Roll the die", draw: "Turn up a card", stopturn: "Stop here (end the turn)",
+      roll: "Roll the die", draw: "Turn up a card", stopturn: "Stop here (end the turn)",
       pawn: "Pawn", guardian: "Guardian", square: "square", start: "start", finish: "finish",
       yellow: "Yellow", orange: "Orange", nomove: "no move", fwd: "forward", back: "backward",
       moveN: "Move", playN: "Play", on: "on", hatkeep: "Keep the hats where they are",
@@ -53,7 +53,7 @@
       hatOn: "on", hatFree: "not worn", hatHome: "brought home", cards: "Cards",
       // Cluck-peep!
       chole: "Choose your chicken's hole at the start", cplace: "Lay a road tile below the ladder",
-      holeN: "Hole", turnOver: "⟲ Turn over", upright: "upright", turnedN: "turned over",
+      holeN: "Hole", turnOver: "⇄ Turn over", upright: "upright", turnedN: "turned over",
       tileN: "Tile", tiles: "Road tiles", notiles: "No road tiles in hand.", placeN: "Lay tile",
       belowLadder: "Tap again to lay it below the ladder",
       // Duck's route preview (the host's rules computed it)
@@ -95,7 +95,7 @@
       vroll: "サイコロを振ってください", vmove: "コマか番人を動かしてください", vdraw: "帽子のためにカードをめくってください",
       vplay: "カードを出してください", vpick: "カードを選び、次に動かすコマを選んでください", vhat: "帽子を渡すか、そのままにしてください",
       vattack: "攻撃するか、カードを出してください",
-      roll: "🎲 サイコロを振る", draw: "カードをめくる", stopturn: "ここで終える（手番終了）",
+      roll: "サイコロを振る", draw: "カードをめくる", stopturn: "ここで終える（手番終了）",
       pawn: "コマ", guardian: "番人", square: "マス", start: "スタート", finish: "ゴール",
       yellow: "黄", orange: "オレンジ", nomove: "移動なし", fwd: "前へ", back: "後ろへ",
       moveN: "動かす", playN: "出す", on: "→", hatkeep: "帽子はそのまま",
@@ -103,7 +103,7 @@
       attackN: "攻撃：ペア", tile: "タイル", yours: "自分", hats: { lucky: "幸運の帽子", unlucky: "不運の帽子" },
       hatOn: "着用：", hatFree: "だれもかぶっていない", hatHome: "持ち帰った", cards: "カード",
       chole: "スタートでニワトリの穴を選んでください", cplace: "道タイルをはしごの下に置いてください",
-      holeN: "穴", turnOver: "⟲ 裏返す", upright: "表向き", turnedN: "裏返し",
+      holeN: "穴", turnOver: "⇄ 裏返す", upright: "表向き", turnedN: "裏返し",
       tileN: "タイル", tiles: "道タイル", notiles: "道タイルはありません。", placeN: "タイルを置く",
       belowLadder: "もう一度タップで、はしごの下に置きます",
       pvTitle: "アヒルの行き先", pvEnds: "止まるマス：", pvFacing: "そのあとの向き：",
@@ -237,7 +237,7 @@
       case "rotate": return t.rotate + " " + dir(w[1]);
       case "route": return routeName(w[1], t);
       case "keep": return t.keepr + " " + routeName(w[1], t);
-      case "hound": return "🐕 " + routeName(w[1], t);
+      case "hound": return t.hound + ": " + routeName(w[1], t);
       case "send": return hex(w[1]);
       case "discard": return t.throwN + " " + w.slice(1).join(" · ");
       case "patterns": return t.patternsN + " " + w.slice(1).join(" · ");
@@ -477,6 +477,31 @@
       item.appendChild(list);
       box.appendChild(item);
     });
+  }
+
+  // -- the seat's mark (game/ui/identity.py): its shape in its colour on a light badge,
+  // as the table draws it beside the seat, so the phone reads as that seat's ------------
+  var SEAT_MARKS = ["circle", "triangle", "square", "diamond", "star", "cross"];
+  function markPoints(mark, cx, cy, r) { // as identity.mark_points
+    var polar = function (radius, deg) { var a = deg * Math.PI / 180; return [cx + radius * Math.cos(a), cy + radius * Math.sin(a)]; };
+    var out = [], i;
+    if (mark === "circle") { for (i = 0; i < 48; i++) out.push(polar(r * 0.86, i * 7.5)); return out; }
+    if (mark === "triangle") return [-90, 30, 150].map(function (a) { return polar(r, a); });
+    if (mark === "square") return [-135, -45, 45, 135].map(function (a) { return polar(r * 1.04, a); });
+    if (mark === "diamond") return [-90, 0, 90, 180].map(function (a) { return polar(r * 1.08, a); });
+    if (mark === "star") { for (i = 0; i < 10; i++) out.push(polar(r * (i % 2 === 0 ? 1.0 : 0.45), -90 + i * 36)); return out; }
+    var a = r * 0.9, b = r * 0.32; // the cross: a plus sign, arms a third of the width
+    return [[cx - b, cy - a], [cx + b, cy - a], [cx + b, cy - b], [cx + a, cy - b], [cx + a, cy + b], [cx + b, cy + b],
+      [cx + b, cy + a], [cx - b, cy + a], [cx - b, cy + b], [cx - a, cy + b], [cx - a, cy - b], [cx - b, cy - b]];
+  }
+  function seatBadge(seat) {
+    var mark = SEAT_MARKS[seat % SEAT_MARKS.length], c = 50, line = 7;
+    var svg = el("svg", { viewBox: "0 0 100 100", "aria-hidden": "true", "data-mark": mark });
+    el("circle", { cx: c, cy: c, r: c, fill: "#262834" }, svg);
+    el("circle", { cx: c, cy: c, r: c - line, fill: "#faf8f2" }, svg);
+    el("polygon", { points: markPoints(mark, c, c, c * 0.62).map(function (p) { return p[0].toFixed(2) + "," + p[1].toFixed(2); }).join(" "),
+      fill: SEAT_COLOURS[seat % SEAT_COLOURS.length], stroke: "#262834", "stroke-width": line, "stroke-linejoin": "round" }, svg);
+    return svg;
   }
 
   // -- Duck's small board (issue #39): the tub drawn from the public board data with the
@@ -937,7 +962,13 @@
     if (!page.view || page.seat === null) return;
     var tx = t(), view = page.view, seat = page.seat;
     $("seat-name").textContent = String((page.seats[seat] || {}).name || "").slice(0, 16);
-    $("seat-mark").style.background = SEAT_COLOURS[seat % SEAT_COLOURS.length];
+    var badge = $("seat-mark");
+    if (badge.getAttribute("data-seat") !== String(seat)) { // the seat's colour and mark
+      badge.textContent = "";
+      badge.appendChild(seatBadge(seat));
+      badge.setAttribute("data-seat", String(seat));
+      $("top").style.borderBottom = "5px solid " + SEAT_COLOURS[seat % SEAT_COLOURS.length];
+    }
     var key = promptKey(page.legal, page.toAct, seat, isOver(view), page.game);
     $("ask").textContent = page.sending ? tx.sentwait : tx[key];
     yourTurn(key !== "wait" && key !== "over" && !page.sending);
@@ -1250,7 +1281,7 @@
     describe: describe, routeCells: routeCells, bandColour: bandColour, cardSvg: cardSvg,
     cardFace: cardFace, describeVx: describeVx, bandOf: bandOf, tileSvg: tileSvg,
     previewEntries: previewEntries, previewSvg: previewSvg, previewLines: previewLines,
-    boardHexes: boardHexes, hexName: hexName, duckChoices: duckChoices, texts: TEXTS, page: page, receive: receive, wake: wake, remembered: remembered, render: render, setLanguage: setLanguage };
+    boardHexes: boardHexes, hexName: hexName, duckChoices: duckChoices, markPoints: markPoints, texts: TEXTS, page: page, receive: receive, wake: wake, remembered: remembered, render: render, setLanguage: setLanguage };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();
