@@ -112,3 +112,73 @@ def test_a_duck_is_placed_by_two_taps_on_the_small_board(width, height, lang):
         for driver in phones:
             driver.quit()
         host.stop(timeout=5)
+
+
+def test_a_verflixxt_move_is_two_taps_on_the_strip_of_track():
+    """issue #39: Verflixxt! -- tap the pawn on a strip of the track around your pawns,
+    the tiles' values shown: the movable pieces are the strip's only move choices, each
+    >= 44 px and named by the tile's value; a first tap marks the tile the die reaches,
+    a second sends the move, which the host applies."""
+    session = Session(
+        "verflixxt", seats("verflixxt", (0, 1), 2, "easy"), 3, lobby_options("verflixxt")
+    )
+    host = HostThread(
+        session, host="127.0.0.1", port=0, autosave=False, local_seats=(0, 1), phones=(0, 1)
+    )
+    host.server.rate = FAST
+    host.start()
+    phones: list = []
+    try:
+        port = wait_listening(host)
+        for p in (0, 1):
+            link = phone_url(f"127.0.0.1:{port}", host.code, p, host.phone_tokens[p])
+            phones.append(phone_browser.open_phone(link, 360, 640, ("en", "ja")[p]))
+        table = host.table
+        until(host, lambda: table.on_phone(0) and table.on_phone(1), "both phones joined")
+        checked = 0
+        deadline = time.monotonic() + LIMIT_S
+        while checked < 3:
+            assert time.monotonic() < deadline, "no move came to the phones"
+            host.pump()
+            for seat, driver in enumerate(phones):
+                info = phone_browser.state(driver)
+                legal = info.get("legal") or []
+                moves = [a for a in legal if a.startswith("move ")]
+                if info.get("sending") or not legal:
+                    continue
+                if not moves:
+                    phone_browser.make_choice(driver)
+                    continue
+                pieces = js(
+                    driver,
+                    "Array.from(document.querySelectorAll('#board .piece.playable'))"
+                    ".map(b => [b.getAttribute('data-action'), b.getAttribute('aria-label'),"
+                    " b.getBoundingClientRect().width, b.getBoundingClientRect().height])",
+                )
+                assert sorted(a for a, *_ in pieces) == sorted(moves)
+                assert not js(driver, "document.querySelectorAll('#choices button').length")
+                values = js(
+                    driver,
+                    "Array.from(document.querySelectorAll('#board .vtile .value'))"
+                    ".map(v => v.textContent)",
+                )
+                assert values and all(re.fullmatch(r"[+−±]\d+|\S+", v) for v in values)
+                for _action, name, w, h in pieces:
+                    assert name and w >= 44 and h >= 44, (name, w, h)
+                    assert not re.search(r"square \d|マス \d", name), name
+                action = moves[-1]
+                button = f'#board .piece[data-action="{action}"]'
+                driver.find_element("css selector", button).click()
+                assert js(driver, "document.querySelectorAll('#board .vtile.reach').length") == 1
+                SHOTS.mkdir(parents=True, exist_ok=True)
+                driver.save_screenshot(str(SHOTS / f"verflixxt_strip_{seat}_{checked}.png"))
+                before = len(table.session.actions)
+                driver.find_element("css selector", button).click()
+                until(host, lambda n=before: len(table.session.actions) > n, "the move applied")
+                assert table.session.actions[before] == (seat, action)
+                checked += 1
+            time.sleep(0.01)
+    finally:
+        for driver in phones:
+            driver.quit()
+        host.stop(timeout=5)

@@ -136,16 +136,29 @@ def test_the_page_logic_in_the_browser(page):
     ]
     # Verflixxt!: card faces and labels; Cluck-peep!: a band turned over as tiles.py turns it
     assert js(driver, "['y3', 'o-1', 'o0'].map(P.cardFace)") == ["3", "−1", "0"]
+    # issue #39: a tile is named by its value as printed, never by its place in the track
+    driver.execute_script(
+        "window.DerbyPhone.page.options = {box: {path_tiles: [{id: 't1', kind: 'minus', value: 4},"
+        " {id: 't2', kind: 'plus', value: 6}, {id: 'l1', kind: 'lucky', value: 0}],"
+        " expansion: {risk_tiles: [{id: 'r5a', value: 5}]}}};"
+    )
+    assert js(driver, "['t1', 't2', 'l1', 'r5a', 'start'].map(x => P.tileFace(x, P.texts.en))") == [
+        "−4",
+        "+6",
+        "clover",
+        "±5",
+        "start",
+    ]
     view = "{track: ['start', 't1', 't2', 'finish'], pawns: [['t2', 'start', 'finish'], ['t1']],"
     view += " guardians: ['t1'], hat_on: {lucky: '1a', unlucky: null}}"
     assert js(driver, f"P.describeVx('play y3 a fwd', {view}, 0, P.texts.en)") == (
-        "Play Yellow 3 on Pawn A · square 2 (forward)"
+        "Play Yellow 3 on Pawn A · on +6 (forward)"
     )
     assert js(driver, f"P.describeVx('move g1', {view}, 0, P.texts.en)") == (
-        "Move: Guardian 1 · square 1"
+        "Move: Guardian 1 · on −4"
     )
     assert js(driver, f"P.describeVx('hat take 1a', {view}, 0, P.texts.en, q => 'Bo')") == (
-        "Take the hat of Bo’s pawn A · square 1"
+        "Take the hat of Bo’s pawn A · on −4"
     )
     assert (
         js(driver, f"P.describeVx('play o0', {view}, 0, P.texts.ja)")

@@ -74,11 +74,13 @@ def open_phone(url: str | None, width: int, height: int, lang: str = "en") -> An
 
 def choices(driver: Any) -> list[Any]:
     """The page's targets for the seat's legal actions now: playable cards, the places
-    and facing arrows of Duck's small board (issue #39), buttons."""
+    and facing arrows of Duck's small board and the pieces on Verflixxt!'s strip (issue
+    #39), buttons."""
     from selenium.webdriver.common.by import By
 
     return driver.find_elements(
-        By.CSS_SELECTOR, ".card.playable, #board .spot, #board .face, #choices button"
+        By.CSS_SELECTOR,
+        ".card.playable, #board .spot, #board .face, #board .piece.playable, #choices button",
     )
 
 
@@ -141,6 +143,11 @@ def _make_choice(driver: Any) -> bool:
         return True
     if "spot" in kind.split():
         return tap_spot(driver, first.get_attribute("data-spot"))
+    if "piece" in kind.split():  # a piece on Verflixxt!'s strip: picked, then confirmed
+        action = first.get_attribute("data-action")
+        first.click()
+        driver.find_element(By.CSS_SELECTOR, f'#board .piece[data-action="{action}"]').click()
+        return True
     plays = first.get_attribute("data-plays")
     if plays is not None and int(plays) > 1:
         first.click()  # the card's plays are listed now (which pawn, which way)

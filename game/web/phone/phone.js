@@ -45,7 +45,7 @@
       vplay: "Play a card", vpick: "Tap a card, then where it goes", vhat: "Pass a hat or keep it",
       vattack: "Attack or play a card",
       roll: "Roll the die", draw: "Turn up a card", stopturn: "Stop here (end the turn)",
-      pawn: "Pawn", guardian: "Guardian", square: "square", start: "start", finish: "finish",
+      pawn: "Pawn", guardian: "Guardian", square: "on", start: "start", finish: "finish", clover: "clover",
       yellow: "Yellow", orange: "Orange", nomove: "no move", fwd: "forward", back: "backward",
       moveN: "Move", playN: "Play", on: "on", hatkeep: "Keep the hats where they are",
       hattake: "Take the hat of", hatgive: "Give the hat to", hatswap: "Swap hats with", pawnOf: "’s pawn",
@@ -96,7 +96,7 @@
       vplay: "カードを出してください", vpick: "カードを選び、次に動かすコマを選んでください", vhat: "帽子を渡すか、そのままにしてください",
       vattack: "攻撃するか、カードを出してください",
       roll: "サイコロを振る", draw: "カードをめくる", stopturn: "ここで終える（手番終了）",
-      pawn: "コマ", guardian: "番人", square: "マス", start: "スタート", finish: "ゴール",
+      pawn: "コマ", guardian: "番人", square: "マス", start: "スタート", finish: "ゴール", clover: "クローバー",
       yellow: "黄", orange: "オレンジ", nomove: "移動なし", fwd: "前へ", back: "後ろへ",
       moveN: "動かす", playN: "出す", on: "→", hatkeep: "帽子はそのまま",
       hattake: "帽子をもらう：", hatgive: "帽子をあげる：", hatswap: "帽子を交換：", pawnOf: "のコマ",
@@ -711,12 +711,103 @@
   function cardFace(card) { var v = cardValue(card); return v < 0 ? "−" + (-v) : String(v); }
   function cardName(card, t) { return (card[0] === "y" ? t.yellow : t.orange) + " " + cardFace(card); }
 
-  function square(view, tile, t) { // where a tile lies on the track now: "square 5", "start"
+  // A track tile as the big screen prints it (issue #39: its value, never its place in
+  // the track): "+5", "−3", the clover, a risk tile's "±4"; start and finish by name.
+  function tileFace(tile, t) {
+    var box = (page.options && page.options.box) || {}, id = String(tile);
+    if (id === "start") return t.start;
+    if (id === "finish") return t.finish;
+    var found = (box.path_tiles || []).filter(function (x) { return x && x.id === id; })[0];
+    if (found) {
+      if (found.kind === "lucky") return t.clover;
+      var v = Number(found.value);
+      return (found.kind === "minus" || v < 0 ? "−" : "+") + Math.abs(v);
+    }
+    var risk = (((box.expansion || {}).risk_tiles) || []).filter(function (x) { return x && x.id === id; })[0];
+    return risk ? "±" + Math.abs(Number(risk.value)) : "?";
+  }
+  function square(view, tile, t) { // where a piece stands: "on −5", "start"
     var track = (view && view.track) || [];
     var i = track.indexOf(tile);
     if (i <= 0) return t.start;
     if (i === track.length - 1) return t.finish;
-    return t.square + " " + i;
+    return t.square + " " + tileFace(tile, t);
+  }
+
+  // Verflixxt!'s strip (issue #39): the track around the pieces the seat may move, each
+  // tile with its value as printed, every piece on it; the movable ones are tapped (then
+  // tapped again to confirm), the tile a picked move would reach is marked.
+  var STRIP_MAX = 24; // tiles shown at most (the strip scrolls)
+  function renderStrip(tx, view, seat) {
+    var box = $("board");
+    page.reach = null;
+    var moves = {};
+    page.legal.forEach(function (a) { var w = a.split(" "); if (w[0] === "move" && w.length === 2) moves[w[1]] = a; });
+    var keys = Object.keys(moves), track = view.track || [];
+    if (!keys.length || !track.length || page.sending) return false;
+    var where = function (piece) { // the tile index of a piece: "a" (own), "g2"
+      if (/^g[0-9]+$/.test(piece)) return track.indexOf(((view.guardians || [])[Number(piece.slice(1)) - 1]));
+      return track.indexOf((((view.pawns || [])[seat]) || [])[LETTERS.indexOf(piece)]);
+    };
+    var die = Number(view.die) || 0, ats = keys.map(where).filter(function (i) { return i >= 0; });
+    var lo = Math.max(0, Math.min.apply(null, ats) - 1);
+    var hi = Math.min(track.length - 1, Math.max.apply(null, ats) + Math.max(die, 1) + 1, lo + STRIP_MAX - 1);
+    var target = page.picked && page.picked.indexOf("move ") === 0 ? Math.min(track.length - 1, where(page.picked.split(" ")[1]) + die) : -1;
+    page.reach = target >= 0 ? tileFace(track[target], tx) : null;
+    var strip = document.createElement("div");
+    strip.className = "strip";
+    strip.setAttribute("role", "group");
+    strip.setAttribute("aria-label", tx.vmove);
+    for (var i = lo; i <= hi; i++) {
+      var tile = track[i], cell = document.createElement("div");
+      cell.className = "vtile" + (i === target ? " reach" : "") + (/^l/.test(tile) ? " lucky" : "");
+      if (i === target) { // the tile the picked move reaches confirms it too (a finger may be there)
+        var chosen = page.picked;
+        cell.setAttribute("role", "button");
+        cell.setAttribute("data-action", chosen);
+        cell.addEventListener("click", function (event) { if (event.target === this || !event.target.closest("button")) tap(chosen, null); });
+      }
+      cell.setAttribute("data-tile", String(i));
+      var face = document.createElement("span");
+      face.className = "value" + (tile === "start" || tile === "finish" ? " named" : "");
+      face.textContent = tileFace(tile, tx);
+      cell.appendChild(face);
+      (view.pawns || []).forEach(function (pawns, owner) {
+        (pawns || []).forEach(function (at, k) {
+          if (at !== tile) return;
+          var letter = LETTERS[k], mine = owner === seat, action = mine ? moves[letter] : null;
+          cell.appendChild(pieceButton(tx, view, seat, mine ? letter : owner + letter, SEAT_COLOURS[owner % SEAT_COLOURS.length],
+            letter.toUpperCase(), action));
+        });
+      });
+      (view.guardians || []).forEach(function (at, g) {
+        if (at !== tile) return;
+        var key = "g" + (g + 1);
+        cell.appendChild(pieceButton(tx, view, seat, key, "#6b6f7e", "G", moves[key] || null));
+      });
+      strip.appendChild(cell);
+    }
+    box.appendChild(strip);
+    box.hidden = false;
+    requestAnimationFrame(function () { // the picked piece at the left, the way it goes in sight
+      var picked = strip.querySelector(".piece.picked"), first = strip.querySelector(".piece.playable");
+      var from = picked || first;
+      if (from && strip.scrollWidth > strip.clientWidth) strip.scrollLeft = Math.max(0, from.parentNode.offsetLeft - strip.offsetLeft - 8);
+    });
+    return true;
+  }
+  function pieceButton(tx, view, seat, piece, colour, letter, action) {
+    var b = document.createElement(action ? "button" : "span");
+    b.className = "piece" + (action ? " playable" : "") + (action && page.picked === action ? " picked" : "");
+    b.style.background = colour;
+    b.textContent = letter;
+    b.setAttribute("aria-label", pieceLabel(view, seat, piece, tx, seatName));
+    if (action) {
+      b.type = "button";
+      b.setAttribute("data-action", action);
+      b.addEventListener("click", function () { tap(action, b); });
+    }
+    return b;
   }
 
   function hatsOf(view, pawn) { // the hats a pawn ("0a") wears
@@ -803,7 +894,7 @@
     game: null, options: {}, view: null, toAct: [], legal: [], seats: [], nextId: 1,
     picked: null, sending: false, timer: null, shownAt: null,
     cardPick: null, flip: {}, preview: {}, spot: null, spotShown: null,
-    myTurn: false, flashTimer: null, wake: null, waking: false
+    myTurn: false, flashTimer: null, wake: null, waking: false, reach: null
   };
   function t() { return TEXTS[page.lang]; }
 
@@ -986,6 +1077,7 @@
     confirm.hidden = page.picked === null && !page.sending;
     var again = page.game === "cluck" && page.picked && page.picked.indexOf("place ") === 0 ? tx.belowLadder
       : (page.picked && /^(card|play) /.test(page.picked) ? tx.tapagain : tx.tapother);
+    if (page.game === "verflixxt" && page.reach && page.picked && page.picked.indexOf("move ") === 0) again += " → " + page.reach;
     confirm.textContent = page.sending ? tx.sent : again;
   }
 
@@ -1091,6 +1183,7 @@
     if (!hand.length && view.hands && (view.hands[seat] || []).length === 0 && page.options.variant === "hats") {
       var none = document.createElement("p"); none.textContent = tx.nohand; box.appendChild(none);
     }
+    var onStrip = renderStrip(tx, view, seat);
     var list = $("choices");
     var multi = Object.keys(plays).some(function (c) { return plays[c].length > 1 && hand.indexOf(c) >= 0; });
     if (multi && !page.cardPick && !page.sending && page.toAct.indexOf(seat) >= 0) {
@@ -1099,6 +1192,7 @@
     page.legal.forEach(function (a) {
       var w = a.split(" ");
       if (w[0] === "play" && hand.indexOf(w[1]) >= 0 && (plays[w[1]].length === 1 || page.cardPick !== w[1])) return;
+      if (onStrip && w[0] === "move") return; // tapped on the strip
       choiceButton(list, a, describeVx(a, view, seat, tx, seatName), function (b) {
         var piece = w[0] === "play" ? w[2] : (w[0] === "move" ? w[1] : (w[0] === "hat" ? w[2] : null));
         if (!piece) return;
@@ -1279,7 +1373,7 @@
   window.DerbyPhone = { parseFragment: parseFragment, normalKey: normalKey, normalCode: normalCode,
     pickLanguage: pickLanguage, backoff: backoff, kindOf: kindOf, promptKey: promptKey,
     describe: describe, routeCells: routeCells, bandColour: bandColour, cardSvg: cardSvg,
-    cardFace: cardFace, describeVx: describeVx, bandOf: bandOf, tileSvg: tileSvg,
+    cardFace: cardFace, describeVx: describeVx, tileFace: tileFace, bandOf: bandOf, tileSvg: tileSvg,
     previewEntries: previewEntries, previewSvg: previewSvg, previewLines: previewLines,
     boardHexes: boardHexes, hexName: hexName, duckChoices: duckChoices, markPoints: markPoints, texts: TEXTS, page: page, receive: receive, wake: wake, remembered: remembered, render: render, setLanguage: setLanguage };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
