@@ -182,3 +182,63 @@ def test_a_verflixxt_move_is_two_taps_on_the_strip_of_track():
         for driver in phones:
             driver.quit()
         host.stop(timeout=5)
+
+
+def test_a_chicken_s_hole_is_tapped_on_the_start_row():
+    """issue #39: Cluck-peep! -- the chicken's hole on the start row: the free holes are
+    the row's targets (>= 44 px, numbered as on the big screen), a hole taken shows its
+    chicken and is no target; a hole tapped twice is the choice the host applies."""
+    session = Session("cluck", seats("cluck", (0, 1), 2, "easy"), 3, lobby_options("cluck"))
+    host = HostThread(
+        session, host="127.0.0.1", port=0, autosave=False, local_seats=(0, 1), phones=(0, 1)
+    )
+    host.server.rate = FAST
+    host.start()
+    phones: list = []
+    try:
+        port = wait_listening(host)
+        for p in (0, 1):
+            link = phone_url(f"127.0.0.1:{port}", host.code, p, host.phone_tokens[p])
+            phones.append(phone_browser.open_phone(link, 360, 640, ("en", "ja")[p]))
+        table = host.table
+        until(host, lambda: table.on_phone(0) and table.on_phone(1), "both phones joined")
+        chosen: list[int] = []
+        deadline = time.monotonic() + LIMIT_S
+        while len(chosen) < 2:
+            assert time.monotonic() < deadline, "no hole was asked of the phones"
+            host.pump()
+            for seat, driver in enumerate(phones):
+                info = phone_browser.state(driver)
+                holes = [a for a in info.get("legal") or [] if a.startswith("hole ")]
+                if info.get("sending") or not holes or seat in chosen:
+                    continue
+                shown = js(
+                    driver,
+                    "Array.from(document.querySelectorAll('#board .hole'))"
+                    ".map(g => [g.getAttribute('data-action'), g.getAttribute('aria-label'),"
+                    " g.getBoundingClientRect().width, g.getBoundingClientRect().height])",
+                )
+                assert sorted(a for a, *_ in shown) == sorted(holes)
+                assert not js(driver, "document.querySelectorAll('#choices button').length")
+                for action, name, w, h in shown:
+                    assert name.endswith(str(int(action.split()[1]) + 1)) and w >= 44 and h >= 44
+                chickens = js(
+                    driver,
+                    "document.querySelectorAll('#board image[href^=\"sprites/cluck_\"]:not([href*=meadow])').length",
+                )
+                assert chickens == len(chosen)  # each hole taken shows its chicken
+                action = holes[-1]
+                target = f'#board .hole[data-action="{action}"]'
+                driver.find_element("css selector", target).click()
+                SHOTS.mkdir(parents=True, exist_ok=True)
+                driver.save_screenshot(str(SHOTS / f"cluck_start_row_{seat}.png"))
+                before = len(table.session.actions)
+                driver.find_element("css selector", target).click()
+                until(host, lambda n=before: len(table.session.actions) > n, "the hole applied")
+                assert table.session.actions[before] == (seat, action)
+                chosen.append(seat)
+            time.sleep(0.01)
+    finally:
+        for driver in phones:
+            driver.quit()
+        host.stop(timeout=5)

@@ -8,9 +8,12 @@ driver) at a table hosted on 127.0.0.1 with two phone seats and a computer:
 
 - the big screen shows a QR card beside each phone seat (checked in a screenshot of the
   X screen: ImageMagick's ``import -window root``);
-- two headless Chromium pages (360x640 English, 414x896 Japanese) open the seats' links,
-  the cards go, and the phones make every choice of a round (two taps each) while the
-  window runs; the round resolves on the big screen (the host's session, and the X
+- two headless Chromium pages (a 360x640 phone in English, a 768x1024 tablet in
+  Japanese) open the seats' links, the cards go, and the phones make every choice of a
+  round by taps (a card or a choice: two; Duck's place on the small board and its
+  facing's arrow: two; a Verflixxt! piece on the strip: two) while the window runs;
+  before each choice the page's whole text is checked for coordinates (issue #39:
+  none); the round resolves on the big screen (the host's session, and the X
   screen showing the window's own picture), never behind a hand-off curtain;
 - each page is screenshot when it is first asked to choose (a card picked by a first
   tap: Duck's route preview shows), at its size in both languages, into build/phone/;
@@ -39,7 +42,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 SIZE = (1920, 1080)  # the seat panels hold a whole QR card from this size up
-PHONES = ((360, 640, "en"), (414, 896, "ja"))
+PHONES = ((360, 640, "en"), (768, 1024, "ja"))  # a phone and a tablet (issue #39)
 GAMES: dict[str, dict[str, Any]] = {
     "duck": {},
     "verflixxt": {"variant": "hats"},
@@ -110,6 +113,7 @@ class Run:
         self.app.push(self.scene)
         self.phones: list[Any] = [None, None]
         self.curtains = 0  # frames a hand-off curtain was up while both phones held seats
+        self.choices = 0  # choices the phones made, each page checked for coordinates first
 
     # -- the window ----------------------------------------------------------------------
     def step(self) -> None:
@@ -205,8 +209,12 @@ class Run:
                 if shoot is not None and seat in shoot and self.shoot_phone(seat, driver):
                     shoot.discard(seat)
                     continue
+                found = phone_browser.coordinates(driver)
+                if found:
+                    raise Failed(f"{self.game}: phone {seat} shows a coordinate: {found[:3]}")
                 if phone_browser.make_choice(driver):
                     taps += 1
+                    self.choices += 1
             time.sleep(0.005)
         return taps
 

@@ -168,3 +168,21 @@ def state(driver: Any) -> dict[str, Any]:
         " sent: window.derbySentEpoch || null} : null;"
     )
     return result if isinstance(result, dict) else {}
+
+
+# a hex's axial coordinates as the rules' notation writes them ("-1,4"): issue #39 says
+# no text on a phone page has one (tests/test_phone_labels.py checks every choice text)
+COORDINATE = r"-?\d+\s*[,，、]\s*-?\d+"
+
+
+def coordinates(driver: Any) -> list[str]:
+    """Every coordinate in the page's text now (its visible text, aria-labels, titles)."""
+    import re
+
+    text = driver.execute_script(
+        "var t = [document.body.innerText];"
+        "document.querySelectorAll('[aria-label], [title]').forEach(function (n) {"
+        " t.push(n.getAttribute('aria-label') || '', n.getAttribute('title') || ''); });"
+        "return t.join('\\n');"
+    )
+    return re.findall(COORDINATE, str(text or ""))

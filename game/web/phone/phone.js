@@ -1219,12 +1219,59 @@
 
   // Cluck-peep!: the road tiles in hand drawn from the tile data; each one turned over by
   // its own button (the picture turns) and laid below the ladder by two taps on it.
+  // Cluck-peep!'s start row (issue #39): the START tile's five holes as the table draws
+  // the road (the meadow, five lanes), the chickens already in theirs (their own sprites),
+  // the free holes numbered as on the big screen; a hole is tapped, then tapped again.
+  var CHICKEN_SPRITES = ["henrietta", "clucky", "pepper", "nugget"];
+  function chickenSprite(q) {
+    var key = String((page.seats[q] || {}).character || "");
+    return CHICKEN_SPRITES.indexOf(key) >= 0 ? "cluck_" + key + ".svg" : "cluck_" + CHICKEN_SPRITES[q % 4] + ".svg";
+  }
+  function renderStartRow(tx, view, seat) {
+    var holes = {};
+    page.legal.forEach(function (a) { var w = a.split(" "); if (w[0] === "hole" && w.length === 2) holes[w[1]] = a; });
+    if (!Object.keys(holes).length || page.sending) return false;
+    var W = 340, H = 150, col = W / COLUMNS, y = 70;
+    var svg = el("svg", { viewBox: "0 0 " + W + " " + H, role: "group", "aria-label": tx.chole, "class": "startrow" });
+    el("rect", { x: 0, y: 0, width: W, height: H, rx: 14, fill: "#a6d67f" }, svg);
+    for (var x = 0; x < W; x += H) sprite(svg, "cluck_meadow.svg", x + H / 2, H / 2, H);
+    for (var c = 0; c < COLUMNS; c++) {
+      var cx = col * (c + 0.5);
+      el("line", { x1: cx, y1: 0, x2: cx, y2: H, stroke: "#b8925a", "stroke-width": 13, "stroke-linecap": "round" }, svg);
+      el("line", { x1: cx, y1: 0, x2: cx, y2: H, stroke: "#f0deac", "stroke-width": 9, "stroke-linecap": "round" }, svg);
+    }
+    for (c = 0; c < COLUMNS; c++) {
+      var hx = col * (c + 0.5), action = holes[String(c)], owner = (view.chickens || []).indexOf(c);
+      var g = el("g", action ? { "class": "hole" + (page.picked === action ? " chosen" : ""), role: "button", tabindex: 0,
+        "data-action": action, "aria-label": tx.holeN + " " + (c + 1) } : {}, svg);
+      if (action) el("rect", { x: hx - col / 2 + 3, y: 4, width: col - 6, height: H - 8, rx: 10,
+        fill: page.picked === action ? "#ffe08a99" : "#ffffff22", stroke: "#e5a50a", "stroke-width": 4 }, g);
+      el("ellipse", { cx: hx, cy: y, rx: 20, ry: 12, fill: "#966e40" }, g);
+      el("ellipse", { cx: hx, cy: y, rx: 17, ry: 10, fill: "#56381e" }, g);
+      if (owner >= 0) sprite(g, chickenSprite(owner), hx, y - 14, 46);
+      var n = el("text", { x: hx, y: H - 14, "text-anchor": "middle", "font-size": 18, "font-weight": 700, fill: "#262834" }, g);
+      n.textContent = String(c + 1);
+      if (action) {
+        (function (chosen, node) {
+          var go = function (event) { if (event) event.preventDefault(); tap(chosen, node); };
+          node.addEventListener("click", go);
+          node.addEventListener("keydown", function (event) { if (event.key === "Enter" || event.key === " ") go(event); });
+        })(action, g);
+      }
+    }
+    var box = $("board");
+    box.appendChild(svg);
+    box.hidden = false;
+    return true;
+  }
+
   function renderCluck(tx, view, seat) {
     var tiles = page.options.tiles || (view.options || {}).tiles || {};
     var hand = ((view.hands || [])[seat] || []).filter(function (id) { return typeof id === "number"; });
     var legal = {};
     page.legal.forEach(function (a) { legal[a] = true; });
     page.flip = page.flip || {};
+    var onRow = renderStartRow(tx, view, seat);
     var box = $("hand");
     box.className = "hand tiles";
     hand.forEach(function (id) {
@@ -1268,7 +1315,7 @@
     list.className = "choices holes";
     page.legal.forEach(function (a) {
       var w = a.split(" ");
-      if (w[0] === "hole") choiceButton(list, a, tx.holeN + " " + (Number(w[1]) + 1));
+      if (w[0] === "hole" && !onRow) choiceButton(list, a, tx.holeN + " " + (Number(w[1]) + 1));
       else if (w[0] === "place" && hand.indexOf(Number(w[1])) < 0) choiceButton(list, a, tx.placeN + " " + w[1] + " · " + (w[2] === "turned" ? tx.turnedN : tx.upright));
     });
   }
