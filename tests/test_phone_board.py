@@ -242,3 +242,63 @@ def test_a_chicken_s_hole_is_tapped_on_the_start_row():
         for driver in phones:
             driver.quit()
         host.stop(timeout=5)
+
+
+def test_eight_routes_is_drafted_from_the_phones():
+    """issue #39: Eight Routes from the phone -- the lid's dice drawn in their routes'
+    colours, a die tapped offers take all / take one, the routes' actions in words; three
+    phones draft a whole phase of picks by taps, applied by the host, no coordinate or
+    raw notation shown."""
+    session = Session("routes", seats("routes", (0, 1, 2), 3, "easy"), 3, lobby_options("routes"))
+    host = HostThread(
+        session,
+        host="127.0.0.1",
+        port=0,
+        autosave=False,
+        local_seats=(0, 1, 2),
+        phones=(0, 1, 2),
+    )
+    host.server.rate = FAST
+    host.start()
+    phones: list = []
+    try:
+        port = wait_listening(host)
+        for p in (0, 1, 2):
+            link = phone_url(f"127.0.0.1:{port}", host.code, p, host.phone_tokens[p])
+            phones.append(phone_browser.open_phone(link, 360, 640, ("en", "ja", "en")[p]))
+        table = host.table
+        until(host, lambda: all(table.on_phone(p) for p in (0, 1, 2)), "the phones joined")
+        kinds: set[str] = set()
+        deadline = time.monotonic() + LIMIT_S
+        while len(table.session.actions) < 12:
+            assert time.monotonic() < deadline, f"the draft stalled: {table.session.actions}"
+            host.pump()
+            for seat, driver in enumerate(phones):
+                info = phone_browser.state(driver)
+                legal = info.get("legal") or []
+                if info.get("sending") or not legal:
+                    continue
+                assert not phone_browser.coordinates(driver)
+                if any(a.split()[0] in ("A", "B") for a in legal):
+                    faces = {a.split()[1] for a in legal if a.split()[0] in ("A", "B")}
+                    shown = js(
+                        driver,
+                        "Array.from(document.querySelectorAll('#board .die.playable'))"
+                        ".map(d => [d.getAttribute('data-face'), d.getBoundingClientRect().width,"
+                        " d.getBoundingClientRect().height])",
+                    )
+                    assert {f for f, *_ in shown} == faces
+                    assert all(w >= 44 and h >= 44 for _, w, h in shown)
+                    SHOTS.mkdir(parents=True, exist_ok=True)
+                    driver.save_screenshot(str(SHOTS / f"routes_lid_{seat}.png"))
+                before = len(table.session.actions)
+                if phone_browser.make_choice(driver):
+                    until(host, lambda n=before: len(table.session.actions) > n, "applied")
+                    kinds.add(table.session.actions[before][1].split()[0])
+            time.sleep(0.01)
+        assert kinds & {"A", "B"}, kinds
+        assert {p for p, _ in table.session.actions} == {0, 1, 2}
+    finally:
+        for driver in phones:
+            driver.quit()
+        host.stop(timeout=5)

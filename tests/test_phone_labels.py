@@ -3,7 +3,7 @@ one the big screen shows too (Duck's tiles 3A/5A and their sides, card and route
 numbers, tile numbers, hole numbers, seat names), never a hex's axial coordinates nor an
 action's raw notation.
 
-Many seeded positions of every game with phone hands (each variant) are played by the
+Many seeded positions of every game (all four have phones) (each variant) are played by the
 rules at a headless table whose seats are all phones; every message a phone is sent
 with choices in it is drawn by the real page in headless Chromium (one page, fed the
 messages through its own ``receive``), in English and in Japanese, once as it comes and
@@ -47,6 +47,8 @@ TABLES: tuple[tuple[str, int, dict[str, Any]], ...] = (
     ("verflixxt", 3, {"variant": "hats", "attack": True}),
     ("cluck", 3, {}),
     ("cluck", 2, {"long_road": True, "runaway": True}),
+    ("routes", 3, {}),  # the draft from the phone (issue #39)
+    ("routes", 5, {}),
 )
 
 
@@ -136,9 +138,10 @@ def test_no_phone_text_has_a_coordinate_or_a_raw_action(page):
     both languages, for many seeded positions, names places as the big screen does."""
     found = positions()
     games = {game for game, _ in found}
-    assert games == {"duck", "verflixxt", "cluck"}
+    assert games == {"duck", "verflixxt", "cluck", "routes"}
     kinds = {a.split(" ")[0] for _, m in found for a in m["legal"]}
     assert {"place", "warp", "card", "route", "face", "hound", "hole", "move", "play"} <= kinds
+    assert {"A", "B", "C", "D", "chip", "end"} <= kinds
     problems = []
     for game, message in found:
         raw = [a for a in message["legal"] if " " in a]

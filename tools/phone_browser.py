@@ -74,13 +74,14 @@ def open_phone(url: str | None, width: int, height: int, lang: str = "en") -> An
 
 def choices(driver: Any) -> list[Any]:
     """The page's targets for the seat's legal actions now: playable cards, the places
-    and facing arrows of Duck's small board and the pieces on Verflixxt!'s strip (issue
-    #39), buttons."""
+    and facing arrows of Duck's small board, the pieces on Verflixxt!'s strip, the holes
+    of Cluck-peep!'s start row and the dice of Eight Routes' lid (issue #39), buttons."""
     from selenium.webdriver.common.by import By
 
     return driver.find_elements(
         By.CSS_SELECTOR,
-        ".card.playable, #board .spot, #board .face, #board .piece.playable, #choices button",
+        ".card.playable, #board .spot, #board .face, #board .piece.playable, #board .hole,"
+        " #board .die.playable, #choices button",
     )
 
 
@@ -143,10 +144,17 @@ def _make_choice(driver: Any) -> bool:
         return True
     if "spot" in kind.split():
         return tap_spot(driver, first.get_attribute("data-spot"))
-    if "piece" in kind.split():  # a piece on Verflixxt!'s strip: picked, then confirmed
-        action = first.get_attribute("data-action")
+    if "piece" in kind.split() or "hole" in kind.split():  # Verflixxt!'s strip, Cluck-peep!'s
+        action = first.get_attribute("data-action")  # start row: picked, then confirmed
         first.click()
-        driver.find_element(By.CSS_SELECTOR, f'#board .piece[data-action="{action}"]').click()
+        driver.find_element(By.CSS_SELECTOR, f'#board [data-action="{action}"]').click()
+        return True
+    if "die" in kind.split():  # Eight Routes' lid: a die, then how many of it (two taps)
+        first.click()
+        ways = driver.find_elements(By.CSS_SELECTOR, "#choices button")
+        if not ways:
+            return False
+        tap_twice(driver, ways[0])
         return True
     plays = first.get_attribute("data-plays")
     if plays is not None and int(plays) > 1:

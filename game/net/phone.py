@@ -63,6 +63,8 @@ SPRITES: tuple[str, ...] = (
     "cluck_meadow.svg",
     # the chickens in their holes on Cluck-peep!'s start row (issue #39)
     *(f"cluck_{key}.svg" for key in ("henrietta", "clucky", "pepper", "nugget")),
+    # Eight Routes' dice in the lid (issue #39)
+    "routes_d8.svg",
 )
 FILES.update({f"/phone/sprites/{name}": (f"sprites/{name}", SVG) for name in SPRITES})
 MAX_FILE_BYTES = 128 * 1024  # a packaged file past this is refused (500), never sent

@@ -66,7 +66,13 @@
       // Duck's small board (issue #39)
       tapSpot: "Tap a glowing space on the tub", tapFace: "Tap an arrow: which way your duck faces",
       tapFaceHound: "Tap an arrow: which way the hound faces", boardTitle: "The tub",
-      faceTitle: "Which way?", hound: "Hound"
+      faceTitle: "Which way?", hound: "Hound",
+      // Eight Routes (issue #39)
+      rdraft: "Take dice from the lid", ractions: "A route's action, or end", rchip: "Turn a round chip?",
+      lid: "The lid", takeAll: "Take all", takeOne: "Take one", dieN: "die", diceN: "dice",
+      change: "Route 3: change a die", push: "Route 5: back 2, route 2 forward 1",
+      chipN: "Route 6: turn a round chip, route {r} forward 1", chipPass: "Keep the chip as it is",
+      endN: "End taking dice", tapDie: "Tap a die in the lid"
     },
     ja: {
       title: "あなたの手札", join: "自分の席に入る", code: "テーブルコード（大画面に表示）",
@@ -114,7 +120,12 @@
       pvKnocks: "はじくアヒル：", pvDuck: "アヒル", buoyNames: { red: "赤", yellow: "黄", green: "緑" },
       tapSpot: "光っているマスをタップしてください", tapFace: "矢印をタップ：アヒルの向き",
       tapFaceHound: "矢印をタップ：猟犬の向き", boardTitle: "バスタブ",
-      faceTitle: "どちら向き？", hound: "猟犬"
+      faceTitle: "どちら向き？", hound: "猟犬",
+      rdraft: "ふたからサイコロを取ってください", ractions: "ルートのアクションか、終了", rchip: "ラウンドチップを裏返しますか？",
+      lid: "ふた", takeAll: "全部取る", takeOne: "1個取る", dieN: "個", diceN: "個",
+      change: "ルート3：サイコロの目を変える", push: "ルート5：2戻し、ルート2を1進める",
+      chipN: "ルート6：ラウンドチップを裏返し、ルート{r}を1進める", chipPass: "チップはそのまま",
+      endN: "サイコロを取るのを終える", tapDie: "ふたのサイコロをタップしてください"
     }
   };
 
@@ -171,7 +182,8 @@
   var GAME_ASKS = {
     verflixxt: [["roll", "vroll"], ["move", "vmove"], ["draw", "vdraw"], ["hat", "vhat"],
       ["attack", "vattack"], ["play", "vplay"], ["stop", "vplay"]],
-    cluck: [["hole", "chole"], ["place", "cplace"]]
+    cluck: [["hole", "chole"], ["place", "cplace"]],
+    routes: [["A", "rdraft"], ["B", "rdraft"], ["chip", "rchip"], ["C", "ractions"], ["D", "ractions"], ["end", "ractions"]]
   };
 
   function promptKey(legal, toAct, seat, over, game) {
@@ -894,7 +906,7 @@
     game: null, options: {}, view: null, toAct: [], legal: [], seats: [], nextId: 1,
     picked: null, sending: false, timer: null, shownAt: null,
     cardPick: null, flip: {}, preview: {}, spot: null, spotShown: null,
-    myTurn: false, flashTimer: null, wake: null, waking: false, reach: null
+    myTurn: false, flashTimer: null, wake: null, waking: false, reach: null, dieFace: null
   };
   function t() { return TEXTS[page.lang]; }
 
@@ -1029,6 +1041,7 @@
 
   function isOver(view) {
     if (page.game === "duck") return view.winner !== null && view.winner !== undefined;
+    if (page.game === "routes") return !!view.over;
     return view.phase === "over";
   }
 
@@ -1071,6 +1084,7 @@
     $("board").textContent = ""; $("board").hidden = true;
     if (page.game === "verflixxt") renderVerflixxt(tx, view, seat);
     else if (page.game === "cluck") renderCluck(tx, view, seat);
+    else if (page.game === "routes") renderRoutes(tx, view, seat);
     else renderDuck(tx, view, seat);
     renderPreview(tx, seat);
     var confirm = $("confirm");
@@ -1265,6 +1279,77 @@
     return true;
   }
 
+  // -- Eight Routes (issue #39): the draft from the phone. The lid's dice drawn as the table
+  // draws them (the d8 in its route's colour, its number on it); a die tapped offers
+  // "take all" and "take one" (ER-12 A and B); the routes' actions and the round chip in
+  // words; nothing here is secret (the big screen shows it all), the phone is a remote.
+  var ROUTE_COLOURS = ["#e2b034", "#e76f51", "#2a9d8f", "#457bc8", "#8c62c4", "#d66096", "#60a048", "#606c80"];
+  function routesWords(action, t) {
+    var w = String(action).split(" ");
+    switch (w[0]) {
+      case "C": {
+        var face = Number(w[1].slice(0, -1)), up = w[1].slice(-1) === "+";
+        return t.change + (page.lang === "ja" ? "：" : ": ") + face + " → " + (face + (up ? 1 : -1));
+      }
+      case "D": return t.push;
+      case "chip": return w[1] === "pass" ? t.chipPass : t.chipN.replace("{r}", w[1]);
+      case "end": return t.endN;
+      case "A": return t.takeAll + " " + w[1];
+      case "B": return t.takeOne + " " + w[1];
+      default: return String(action);
+    }
+  }
+  function renderRoutes(tx, view, seat) {
+    var take = {};
+    page.legal.forEach(function (a) {
+      var w = a.split(" ");
+      if ((w[0] === "A" || w[0] === "B") && w.length === 2) (take[w[1]] = take[w[1]] || {})[w[0]] = a;
+    });
+    var lid = Array.isArray(view.lid) ? view.lid : [];
+    if (page.dieFace && !take[page.dieFace]) page.dieFace = null;
+    var box = $("board");
+    if (lid.length) {
+      var row = document.createElement("div");
+      row.className = "lid";
+      row.setAttribute("role", "group");
+      row.setAttribute("aria-label", tx.lid);
+      lid.forEach(function (count, i) {
+        var face = String(i + 1), can = take[face] && !page.sending;
+        var die = document.createElement(can ? "button" : "span");
+        die.className = "die" + (can ? " playable" : "") + (page.dieFace === face ? " picked" : "") + (count ? "" : " none");
+        die.setAttribute("data-face", face);
+        die.setAttribute("aria-label", face + " × " + count);
+        die.style.setProperty("--route", ROUTE_COLOURS[i % 8]);
+        var img = document.createElement("img");
+        img.src = "sprites/routes_d8.svg"; img.alt = "";
+        die.appendChild(img);
+        var n = document.createElement("span"); n.className = "pip"; n.textContent = face; die.appendChild(n);
+        var k = document.createElement("span"); k.className = "count"; k.textContent = "×" + count; die.appendChild(k);
+        if (can) {
+          die.type = "button";
+          die.addEventListener("click", function () { page.dieFace = page.dieFace === face ? null : face; page.picked = null; render(); });
+        }
+        row.appendChild(die);
+      });
+      box.appendChild(row);
+      box.hidden = false;
+    }
+    var list = $("choices");
+    if (page.dieFace) { // the picked die's ways: all of that number, or one
+      var count = lid[Number(page.dieFace) - 1] || 0, ways = take[page.dieFace];
+      var sep = page.lang === "ja" ? "：" : ": ";
+      if (ways.A) choiceButton(list, ways.A, tx.takeAll + sep + page.dieFace + " × " + count);
+      if (ways.B && (count > 1 || !ways.A)) choiceButton(list, ways.B, tx.takeOne + sep + page.dieFace);
+    } else if (Object.keys(take).length && !page.sending) {
+      $("ask").textContent = tx.tapDie;
+    }
+    page.legal.forEach(function (a) {
+      var w = a.split(" ");
+      if (w[0] === "A" || w[0] === "B") return;
+      choiceButton(list, a, routesWords(a, tx));
+    });
+  }
+
   function renderCluck(tx, view, seat) {
     var tiles = page.options.tiles || (view.options || {}).tiles || {};
     var hand = ((view.hands || [])[seat] || []).filter(function (id) { return typeof id === "number"; });
@@ -1420,7 +1505,7 @@
   window.DerbyPhone = { parseFragment: parseFragment, normalKey: normalKey, normalCode: normalCode,
     pickLanguage: pickLanguage, backoff: backoff, kindOf: kindOf, promptKey: promptKey,
     describe: describe, routeCells: routeCells, bandColour: bandColour, cardSvg: cardSvg,
-    cardFace: cardFace, describeVx: describeVx, tileFace: tileFace, bandOf: bandOf, tileSvg: tileSvg,
+    cardFace: cardFace, describeVx: describeVx, tileFace: tileFace, routesWords: routesWords, bandOf: bandOf, tileSvg: tileSvg,
     previewEntries: previewEntries, previewSvg: previewSvg, previewLines: previewLines,
     boardHexes: boardHexes, hexName: hexName, duckChoices: duckChoices, markPoints: markPoints, texts: TEXTS, page: page, receive: receive, wake: wake, remembered: remembered, render: render, setLanguage: setLanguage };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
