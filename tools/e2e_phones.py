@@ -2,7 +2,8 @@
 in headless Chromium, 127.0.0.1 only.
 
 ``python tools/e2e_phones.py`` starts an Xvfb of its own (``-displayfd``: a free display
-number) and, for Duck! Duck! Go!, Verflixxt! with hats and Cluck-peep! in turn, opens
+number) and, for Duck! Duck! Go!, Verflixxt! with hats, Cluck-peep! and Eight Routes (its
+draft, issue #39) in turn, opens
 the host's window on it (this process is the app: an X11 window, not SDL's dummy
 driver) at a table hosted on 127.0.0.1 with two phone seats and a computer:
 
@@ -47,6 +48,7 @@ GAMES: dict[str, dict[str, Any]] = {
     "duck": {},
     "verflixxt": {"variant": "hats"},
     "cluck": {},
+    "routes": {},  # the draft from the phones (issue #39)
 }
 SHOTS = ROOT / "build" / "phone"
 
@@ -221,6 +223,16 @@ class Run:
     def shoot_phone(self, seat: int, driver) -> bool:
         """A card picked by a first tap, the page screenshot in its language and the
         other one; the page then reloaded (nothing picked, as a person opens it again)."""
+        if self.game == "routes":  # no hand: a die of the lid picked, its ways offered
+            dice = driver.find_elements("css selector", "#board .die.playable")
+            if not dice:
+                return False
+            dice[0].click()
+            expect(
+                bool(driver.find_elements("css selector", "#choices button")),
+                f"routes: phone {seat} offers the picked die's ways to take it",
+            )
+            return self.shoot_both(seat, driver)
         cards = driver.find_elements("css selector", ".card.playable")
         if not cards:
             return False
@@ -240,6 +252,10 @@ class Run:
                 bool(driver.execute_script("return !!document.querySelector('#preview svg')")),
                 f"duck: phone {seat} shows its duck's route for the picked card",
             )
+        return self.shoot_both(seat, driver)
+
+    def shoot_both(self, seat: int, driver) -> bool:
+        """The page screenshot in its language and the other one, then reloaded."""
         width, height, lang = PHONES[seat]
         for shown in (lang, "ja" if lang == "en" else "en"):
             if driver.execute_script("return document.documentElement.lang") != shown:
@@ -256,6 +272,8 @@ class Run:
 
     def hand_matches(self, seat: int) -> bool:
         view = self.host.table.session.state.view(seat).to_dict()
+        if "hands" not in view:  # Eight Routes: nothing in a hand, the welcome is enough
+            return True
         hand = [c for c in view["hands"][seat] if c not in (0, None, "?")]
         shown = self.phones[seat].execute_script(
             "return Array.from(document.querySelectorAll('#hand .card')).map(c => c.dataset.card)"
