@@ -302,3 +302,67 @@ def test_eight_routes_is_drafted_from_the_phones():
         for driver in phones:
             driver.quit()
         host.stop(timeout=5)
+
+
+def test_a_road_tile_is_turned_and_laid_on_the_ladder_s_free_row():
+    """issue #39: Cluck-peep! -- the ladder's free row with the tile turned as it would
+    lie: a hand tile tapped shows in the free row, the free row tapped turns it over,
+    "Lay it here" lays it as shown (the host applies that tile, that way up)."""
+    session = Session("cluck", seats("cluck", (0, 1), 2, "easy"), 5, lobby_options("cluck"))
+    host = HostThread(
+        session, host="127.0.0.1", port=0, autosave=False, local_seats=(0, 1), phones=(0, 1)
+    )
+    host.server.rate = FAST
+    host.start()
+    phones: list = []
+    try:
+        port = wait_listening(host)
+        for p in (0, 1):
+            link = phone_url(f"127.0.0.1:{port}", host.code, p, host.phone_tokens[p])
+            phones.append(phone_browser.open_phone(link, 360, 640, ("en", "ja")[p]))
+        table = host.table
+        until(host, lambda: table.on_phone(0) and table.on_phone(1), "both phones joined")
+        laid = 0
+        deadline = time.monotonic() + LIMIT_S
+        while laid < 2:
+            assert time.monotonic() < deadline, "no tile was asked of the phones"
+            host.pump()
+            for seat, driver in enumerate(phones):
+                info = phone_browser.state(driver)
+                legal = info.get("legal") or []
+                places = [a for a in legal if a.startswith("place ")]
+                if info.get("sending") or not legal:
+                    continue
+                if not places:
+                    phone_browser.make_choice(driver)
+                    continue
+                tile = places[-1].split()[1]
+                driver.find_element("css selector", f'.card.playable[data-card="{tile}"]').click()
+                free = "#board .freerow"
+                assert (
+                    js(driver, f"document.querySelector('{free}').getAttribute('data-turn')")
+                    == tile
+                )
+                shown = js(driver, "P.page.flip[" + tile + "] ? 'turned' : 'up'")
+                driver.find_element("css selector", free).click()  # turned over in the free row
+                now = "turned" if shown == "up" else "up"
+                assert js(driver, "P.page.flip[" + tile + "] ? 'turned' : 'up'") == now
+                lay = js(
+                    driver, "document.querySelector('#board .lay').getAttribute('data-action')"
+                )
+                assert lay == f"place {tile} {now}"
+                SHOTS.mkdir(parents=True, exist_ok=True)
+                driver.save_screenshot(str(SHOTS / f"cluck_ladder_{seat}_{laid}.png"))
+                if f"place {tile} {now}" not in legal:  # that way up is not allowed here
+                    driver.find_element("css selector", free).click()
+                    now = shown
+                before = len(table.session.actions)
+                driver.find_element("css selector", "#board .lay").click()
+                until(host, lambda n=before: len(table.session.actions) > n, "the tile applied")
+                assert table.session.actions[before] == (seat, f"place {tile} {now}")
+                laid += 1
+            time.sleep(0.01)
+    finally:
+        for driver in phones:
+            driver.quit()
+        host.stop(timeout=5)

@@ -72,7 +72,9 @@
       lid: "The lid", takeAll: "Take all", takeOne: "Take one", dieN: "die", diceN: "dice",
       change: "Route 3: change a die", push: "Route 5: back 2, route 2 forward 1",
       chipN: "Route 6: turn a round chip, route {r} forward 1", chipPass: "Keep the chip as it is",
-      endN: "End taking dice", tapDie: "Tap a die in the lid"
+      endN: "End taking dice", tapDie: "Tap a die in the lid",
+      ladderLast: "The ladder's last row", ladderStart: "The start row", tapTurn: "tap to turn it over",
+      layHere: "Lay it here"
     },
     ja: {
       title: "あなたの手札", join: "自分の席に入る", code: "テーブルコード（大画面に表示）",
@@ -125,7 +127,9 @@
       lid: "ふた", takeAll: "全部取る", takeOne: "1個取る", dieN: "個", diceN: "個",
       change: "ルート3：サイコロの目を変える", push: "ルート5：2戻し、ルート2を1進める",
       chipN: "ルート6：ラウンドチップを裏返し、ルート{r}を1進める", chipPass: "チップはそのまま",
-      endN: "サイコロを取るのを終える", tapDie: "ふたのサイコロをタップしてください"
+      endN: "サイコロを取るのを終える", tapDie: "ふたのサイコロをタップしてください",
+      ladderLast: "はしごのいちばん下の段", ladderStart: "スタートの段", tapTurn: "タップで裏返す",
+      layHere: "ここに置く"
     }
   };
 
@@ -906,7 +910,7 @@
     game: null, options: {}, view: null, toAct: [], legal: [], seats: [], nextId: 1,
     picked: null, sending: false, timer: null, shownAt: null,
     cardPick: null, flip: {}, preview: {}, spot: null, spotShown: null,
-    myTurn: false, flashTimer: null, wake: null, waking: false, reach: null, dieFace: null
+    myTurn: false, flashTimer: null, wake: null, waking: false, reach: null, dieFace: null, rowTile: null
   };
   function t() { return TEXTS[page.lang]; }
 
@@ -1350,6 +1354,53 @@
     });
   }
 
+  // Cluck-peep!'s ladder (issue #39): its last row as the big screen shows it and, below
+  // it, the free row with the picked tile as it would lie there; the tile in the free row
+  // is tapped to turn it over, "Lay it here" lays it.
+  function renderLadderRow(tx, view, seat, tiles, hand, legal) {
+    var playable = hand.filter(function (id) { return legal["place " + id + " up"] || legal["place " + id + " turned"]; });
+    if (!playable.length || page.sending) return false;
+    // the tile picked in the hand, else the one last shown in the free row, else the first
+    var picked = page.picked && page.picked.indexOf("place ") === 0 ? Number(page.picked.split(" ")[1]) : page.rowTile;
+    if (playable.indexOf(picked) < 0) picked = playable[0];
+    page.rowTile = picked;
+    var turned = !!page.flip[picked], action = "place " + picked + " " + (turned ? "turned" : "up");
+    var box = $("board"), wrap = document.createElement("div");
+    wrap.className = "ladder";
+    var ladder = Array.isArray(view.ladder) ? view.ladder : [], last = ladder[ladder.length - 1];
+    var top = document.createElement("div");
+    top.className = "rung-row";
+    if (last && typeof last.tile === "number") {
+      var band = bandOf(tiles, last.tile, last.orientation === "turned");
+      var name = tx.ladderLast + " · " + tx.tileN + " " + last.tile;
+      if (band) top.appendChild(tileSvg(band, name));
+      var cap = document.createElement("span"); cap.className = "caption"; cap.textContent = name; top.appendChild(cap);
+    } else {
+      top.textContent = tx.ladderStart;
+    }
+    wrap.appendChild(top);
+    var free = document.createElement("button");
+    free.type = "button";
+    free.className = "freerow" + (legal[action] ? "" : " blocked");
+    free.setAttribute("data-turn", String(picked));
+    var fb = bandOf(tiles, picked, turned), label = tx.tileN + " " + picked + " · " + (turned ? tx.turnedN : tx.upright);
+    if (fb) free.appendChild(tileSvg(fb, label));
+    var fc = document.createElement("span"); fc.className = "caption"; fc.textContent = label + " · " + tx.tapTurn; free.appendChild(fc);
+    free.addEventListener("click", function () { page.flip[picked] = !page.flip[picked]; page.picked = null; render(); });
+    wrap.appendChild(free);
+    var lay = document.createElement("button");
+    lay.type = "button";
+    lay.className = "big lay";
+    lay.setAttribute("data-action", action);
+    lay.textContent = tx.layHere;
+    lay.disabled = !legal[action];
+    lay.addEventListener("click", function () { if (legal[action] && !page.sending) { send(action); render(); } });
+    wrap.appendChild(lay);
+    box.appendChild(wrap);
+    box.hidden = false;
+    return true;
+  }
+
   function renderCluck(tx, view, seat) {
     var tiles = page.options.tiles || (view.options || {}).tiles || {};
     var hand = ((view.hands || [])[seat] || []).filter(function (id) { return typeof id === "number"; });
@@ -1357,6 +1408,7 @@
     page.legal.forEach(function (a) { legal[a] = true; });
     page.flip = page.flip || {};
     var onRow = renderStartRow(tx, view, seat);
+    renderLadderRow(tx, view, seat, tiles, hand, legal);
     var box = $("hand");
     box.className = "hand tiles";
     hand.forEach(function (id) {
