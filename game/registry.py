@@ -111,8 +111,9 @@ class GameInfo:
     # scores() carry a fraction that only breaks ties (Duck! Duck! Go!'s: how near a duck
     # is to its next target); people count the whole part (counted_score)
     score_tiebreak_fraction: bool = False
-    # phones may be a seat's hand (issue #29): the game's phone page draws its hand; a
-    # game with nothing in a hand (Eight Routes) offers none
+    # phones may hold a seat at the host's screen (issue #29): the phone page draws the
+    # seat's hand and its choices (issue #39: all four games, Eight Routes' draft too);
+    # the lobby offers it only for a game whose page can (False: none)
     phone_hands: bool = True
     # the module whose ``phone_preview(state, seat)`` tells a seat's phone where each
     # choice would take its pieces (issue #29: on the phone only, never the big screen);
@@ -260,7 +261,8 @@ register(
             r"|change:[1-8][+-]"
         ),
         secrets=False,  # every die, marker and score is on the table for all to see
-        phone_hands=False,  # nothing in a hand: the phone page draws none
+        # nothing in a hand, but its people sit on the sofa too: the phone is their
+        # remote for the draft (issue #39: the lid's dice, the routes' actions)
     )
 )
 

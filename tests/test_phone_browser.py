@@ -90,7 +90,19 @@ def test_the_page_logic_in_the_browser(page):
     assert js(driver, "P.promptKey(['face 1', 'face 2'], [0], 0, false)") == "face"
     assert js(driver, "P.promptKey(['card 3'], [1], 0, false)") == "wait"
     assert js(driver, "P.promptKey([], [0], 0, true)") == "over"
-    assert js(driver, "P.describe('place -1,4 face 3', P.texts.en)") == "hex -1,4 · facing ← west"
+    # issue #39: a hex is named by the box's tile printed on the tub and its side there,
+    # or (a board drawn hex by hex) by its kind and its place among them, row by row
+    tiled = "{board: {tiles: [[5, 'A', 0, 4], [3, 'B', 3, 1]]}}"
+    assert js(driver, f"P.describe('place -1,4 face 3', P.texts.en, {tiled})") == (
+        "5A, west · facing ← west"
+    )
+    assert js(driver, f"P.hexName(3, 1, {tiled}, P.texts.en)") == "3B, centre"
+    assert js(driver, f"P.hexName(4, 0, {tiled}, P.texts.en)") == "3B, north-east"
+    plain = "{board: {hexes: [[-1, 4, 'start'], [2, 1, 'start'], [0, 0, 'water']]}}"
+    assert js(driver, f"P.describe('warp -1,4 face 0', P.texts.en, {plain})") == (
+        "life ring 2 · facing → east"
+    )
+    assert js(driver, "P.describe('route 42/2', P.texts.en)") == "Card 42 · Route 2"
     assert js(driver, "P.describe('face 1', P.texts.ja)") == "向き ↗ 北東"
     assert js(driver, "P.describe('stay', P.texts.en)") == "Stay"
     from game.scenes.duck.art import _route_cells  # the table's own drawing of a route
@@ -103,7 +115,7 @@ def test_the_page_logic_in_the_browser(page):
     svg = "P.cardSvg(17, [{steps: [0, 1], facings: [0, 1]}, {steps: [-1], facings: [0]}])"
     assert js(driver, f"{svg}.querySelectorAll('polyline').length") == 2  # a line a route
     assert js(driver, f"{svg}.querySelector('text').textContent") == "17"
-    assert js(driver, f"{svg}.getAttribute('aria-label')") == "card 17"
+    assert js(driver, f"{svg}.getAttribute('aria-label')") == "Card 17"
     # Duck's route preview: the host's entries of the picked card (a duck's each for
     # "cards A B"), its outcomes in words; never anything for another action
     pv = "{'5': [{duck: 0, route: 0}, {duck: 1, route: 0}], '7': [{duck: 1, route: 0}]}"
@@ -115,23 +127,38 @@ def test_the_page_logic_in_the_browser(page):
         "Into the drain: your duck wins!"
     ]
     bonk = "{end: [2, 3], bonk: 'edge', buoys: ['red'], new_buoys: ['red'], again: true}"
-    assert js(driver, f"P.previewLines({bonk}, P.texts.en)") == [
-        "Bonk! The edge: stops at hex 2,3",
+    assert js(
+        driver, f"P.previewLines({bonk}, P.texts.en, {{board: {{hexes: [[2, 3, 'start']]}}}})"
+    ) == [
+        "Bonk! The edge: stops on life ring 1",
         "Touches a buoy: red (new token)",
         "Must move again (ends on a buoy or a piece)",
     ]
     # Verflixxt!: card faces and labels; Cluck-peep!: a band turned over as tiles.py turns it
     assert js(driver, "['y3', 'o-1', 'o0'].map(P.cardFace)") == ["3", "−1", "0"]
+    # issue #39: a tile is named by its value as printed, never by its place in the track
+    driver.execute_script(
+        "window.DerbyPhone.page.options = {box: {path_tiles: [{id: 't1', kind: 'minus', value: 4},"
+        " {id: 't2', kind: 'plus', value: 6}, {id: 'l1', kind: 'lucky', value: 0}],"
+        " expansion: {risk_tiles: [{id: 'r5a', value: 5}]}}};"
+    )
+    assert js(driver, "['t1', 't2', 'l1', 'r5a', 'start'].map(x => P.tileFace(x, P.texts.en))") == [
+        "−4",
+        "+6",
+        "clover",
+        "±5",
+        "start",
+    ]
     view = "{track: ['start', 't1', 't2', 'finish'], pawns: [['t2', 'start', 'finish'], ['t1']],"
     view += " guardians: ['t1'], hat_on: {lucky: '1a', unlucky: null}}"
     assert js(driver, f"P.describeVx('play y3 a fwd', {view}, 0, P.texts.en)") == (
-        "Play Yellow 3 on Pawn A · square 2 (forward)"
+        "Play Yellow 3 on Pawn A · on +6 (forward)"
     )
     assert js(driver, f"P.describeVx('move g1', {view}, 0, P.texts.en)") == (
-        "Move: Guardian 1 · square 1"
+        "Move: Guardian 1 · on −4"
     )
     assert js(driver, f"P.describeVx('hat take 1a', {view}, 0, P.texts.en, q => 'Bo')") == (
-        "Take the hat of Bo’s pawn A · square 1"
+        "Take the hat of Bo’s pawn A · on −4"
     )
     assert (
         js(driver, f"P.describeVx('play o0', {view}, 0, P.texts.ja)")

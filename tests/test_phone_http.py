@@ -112,7 +112,7 @@ def test_the_page_files_are_served_with_their_types_and_headers(hosted):
         "/etc/passwd",
         "/phone/" + "a" * 400,
         "//phone/",
-        "/phone/sprites/duck_hound.svg",  # a sprite the page does not draw with
+        "/phone/sprites/duck_control.svg",  # a sprite the page does not draw with
         "/phone/sprites/../phone.js",
         "/phone/sprites/",
     ],
@@ -147,7 +147,8 @@ def test_the_table_sprites_a_hand_is_drawn_with_are_served(hosted):
 
 
 def test_page_weight_is_small():
-    assert phone.page_weight() < 64 * 1024
+    """issue #39: the page, its script, style, sprites and font in all, <= 250 KB."""
+    assert phone.page_weight() <= phone.PAGE_BUDGET
 
 
 def test_no_page_without_phones_nor_once_the_table_is_closed():
@@ -365,3 +366,24 @@ def test_no_phone_key_for_a_person_who_is_not_at_the_host_screen():
     assert table.status(1) == "open"  # still a seat somebody online may take
     key = table.phone_token(0)
     assert len(key) == 9 and table.phone_seats == {0}
+
+
+def test_the_page_can_be_added_to_a_home_screen(hosted):
+    """issue #39: a web app manifest (standalone, its start at the page, which comes back
+    to the seat kept on the phone) and the box's own icon, linked from the page."""
+    import json
+
+    from game.paths import ASSETS_DIR
+
+    _host, port = hosted
+    status, headers, body = get(port, "/phone/manifest.webmanifest")
+    assert status == 200 and headers["Content-Type"] == "application/manifest+json"
+    manifest = json.loads(body)
+    assert manifest["display"] == "standalone" and manifest["start_url"] == "./"
+    assert [icon["src"] for icon in manifest["icons"]] == ["icon.svg"]
+    status, headers, body = get(port, "/phone/icon.svg")
+    assert status == 200 and headers["Content-Type"] == "image/svg+xml"
+    assert body == (ASSETS_DIR / "icon.svg").read_bytes()
+    _status, _headers, page = get(port, "/phone/")
+    assert b'rel="manifest" href="manifest.webmanifest"' in page
+    assert "manifest-src 'self'" in headers["Content-Security-Policy"]

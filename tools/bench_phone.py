@@ -13,9 +13,14 @@ game each:
   (``performance.timeOrigin + performance.now()``) to the host's Session holding the
   action (``time.time()`` after the pump that applied it); one clock, the same machine.
   A window adds up to one frame (16 ms at 60 fps) on top: it pumps once a frame;
-- the page's weight (the three files a phone loads);
+- the page's weight (everything a phone may load: page, script, style, manifest, icon,
+  font, sprites; issue #39's budget is 250 KB);
 - opening the link -> the hand shown (the page's ``performance.now()`` when its welcome
   is drawn: counted from the navigation's start).
+
+``python tools/bench_phone.py --taps 50`` (issue #39; no browser) counts what a person
+reads and taps for a Duck placement and a Verflixxt! move, before and after the small
+board, over 50 seeded games of each.
 
 ``python tools/bench_phone.py --guesses 5`` (issue #36; no browser) measures instead how
 many phone keys one address gets checked a second: a Duck table hosted as a window hosts
@@ -40,7 +45,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game import registry
 from game.net.host import HostThread
-from game.net.phone import page_weight, phone_url
+from game.net.phone import PAGE_BUDGET, page_weight, phone_url
 from game.session import Seat, Session, new_seed
 from tools import phone_browser
 
@@ -237,7 +242,17 @@ def main(argv: list[str] | None = None) -> int:
         metavar="SECONDS",
         help="measure phone keys checked a second from one address instead (issue #36)",
     )
+    parser.add_argument(
+        "--taps",
+        type=int,
+        metavar="GAMES",
+        help="count what a person reads and taps for a Duck placement and a Verflixxt! "
+        "move, before and after the small board (issue #39), over GAMES seeded games",
+    )
     args = parser.parse_args(argv)
+    if args.taps is not None:
+        taps(max(1, min(args.taps, 500)))
+        return 0
     if args.guesses is not None:
         seconds = min(max(args.guesses, 1.0), 60.0)
         count, took, taken = guesses(seconds)
@@ -251,11 +266,57 @@ def main(argv: list[str] | None = None) -> int:
     if why is not None:
         print(why, file=sys.stderr)
         return 2
-    print(f"page weight: {page_weight() / 1024:.1f} KB (page, script, style, sprites)")
+    print(
+        f"page weight: {page_weight() / 1024:.1f} KB in all (page, script, style, manifest, "
+        f"icon, font and its licence, every sprite; budget {PAGE_BUDGET // 1024} KB)"
+    )
     for game in GAMES if args.game == "all" else [args.game]:
         latencies, shown = play(game, args.samples, args.limit)
         report(game, latencies, shown)
     return 0
+
+
+def taps(games: int) -> None:
+    """Issue #39's before/after, counted over ``games`` seeded games of each (3 seats, all
+    phones, the rules choosing at random): a Duck placement (or warp) and a Verflixxt!
+    move. Before, the page listed every action as a button (picked, then confirmed: two
+    taps, after reading the list); after, Duck's places glow on the tub (a tap) and the
+    facing is an arrow around it (a tap: at most six to read), Verflixxt!'s movable
+    pieces stand on the strip (picked, then confirmed). The taps are the page's own
+    (tests/test_phone_board.py makes exactly these clicks); the lists are the rules'."""
+    import random
+
+    from game.net.phone import legal_texts
+
+    counts: dict[str, list[tuple[int, int]]] = {"duck": [], "verflixxt": []}
+    for game, kinds in (("duck", ("place", "warp")), ("verflixxt", ("move",))):
+        chars = registry.get(game).characters
+        for seed in range(games):
+            seats = [Seat(f"P{i}", chars[i].key, human=True) for i in range(3)]
+            session = Session(game, seats, seed, {})
+            rng = random.Random(seed)
+            for _ in range(400):
+                state = session.state
+                if state.is_over():
+                    break
+                p = state.to_act()[0]
+                asked = [a for a in legal_texts(state, p) if a.split(" ")[0] in kinds]
+                if asked:
+                    places = {a.split(" ")[1] for a in asked}
+                    counts[game].append((len(asked), len(places)))
+                session.apply(p, rng.choice(state.legal_actions(p)))
+    for game, what in (("duck", "a placement"), ("verflixxt", "a move")):
+        rows = counts[game]
+        if not rows:
+            continue
+        listed = statistics.mean(n for n, _ in rows)
+        targets = statistics.mean(k for _, k in rows)
+        after = "places on the tub, then <= 6 arrows" if game == "duck" else "pieces on the strip"
+        print(
+            f"{game}: {what} ({len(rows)} asked over {games} games): before 2 taps after "
+            f"reading a list of {listed:.1f} buttons (max {max(n for n, _ in rows)}); after "
+            f"2 taps, {targets:.1f} {after}"
+        )
 
 
 def report(game: str, latencies: list[float], shown: list[float]) -> None:

@@ -2,15 +2,19 @@
 in headless Chromium, 127.0.0.1 only.
 
 ``python tools/e2e_phones.py`` starts an Xvfb of its own (``-displayfd``: a free display
-number) and, for Duck! Duck! Go!, Verflixxt! with hats and Cluck-peep! in turn, opens
+number) and, for Duck! Duck! Go!, Verflixxt! with hats, Cluck-peep! and Eight Routes (its
+draft, issue #39) in turn, opens
 the host's window on it (this process is the app: an X11 window, not SDL's dummy
 driver) at a table hosted on 127.0.0.1 with two phone seats and a computer:
 
 - the big screen shows a QR card beside each phone seat (checked in a screenshot of the
   X screen: ImageMagick's ``import -window root``);
-- two headless Chromium pages (360x640 English, 414x896 Japanese) open the seats' links,
-  the cards go, and the phones make every choice of a round (two taps each) while the
-  window runs; the round resolves on the big screen (the host's session, and the X
+- two headless Chromium pages (a 360x640 phone in English, a 768x1024 tablet in
+  Japanese) open the seats' links, the cards go, and the phones make every choice of a
+  round by taps (a card or a choice: two; Duck's place on the small board and its
+  facing's arrow: two; a Verflixxt! piece on the strip: two) while the window runs;
+  before each choice the page's whole text is checked for coordinates (issue #39:
+  none); the round resolves on the big screen (the host's session, and the X
   screen showing the window's own picture), never behind a hand-off curtain;
 - each page is screenshot when it is first asked to choose (a card picked by a first
   tap: Duck's route preview shows), at its size in both languages, into build/phone/;
@@ -39,11 +43,12 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 SIZE = (1920, 1080)  # the seat panels hold a whole QR card from this size up
-PHONES = ((360, 640, "en"), (414, 896, "ja"))
+PHONES = ((360, 640, "en"), (768, 1024, "ja"))  # a phone and a tablet (issue #39)
 GAMES: dict[str, dict[str, Any]] = {
     "duck": {},
     "verflixxt": {"variant": "hats"},
     "cluck": {},
+    "routes": {},  # the draft from the phones (issue #39)
 }
 SHOTS = ROOT / "build" / "phone"
 
@@ -110,6 +115,7 @@ class Run:
         self.app.push(self.scene)
         self.phones: list[Any] = [None, None]
         self.curtains = 0  # frames a hand-off curtain was up while both phones held seats
+        self.choices = 0  # choices the phones made, each page checked for coordinates first
 
     # -- the window ----------------------------------------------------------------------
     def step(self) -> None:
@@ -205,14 +211,28 @@ class Run:
                 if shoot is not None and seat in shoot and self.shoot_phone(seat, driver):
                     shoot.discard(seat)
                     continue
+                found = phone_browser.coordinates(driver)
+                if found:
+                    raise Failed(f"{self.game}: phone {seat} shows a coordinate: {found[:3]}")
                 if phone_browser.make_choice(driver):
                     taps += 1
+                    self.choices += 1
             time.sleep(0.005)
         return taps
 
     def shoot_phone(self, seat: int, driver) -> bool:
         """A card picked by a first tap, the page screenshot in its language and the
         other one; the page then reloaded (nothing picked, as a person opens it again)."""
+        if self.game == "routes":  # no hand: a die of the lid picked, its ways offered
+            dice = driver.find_elements("css selector", "#board .die.playable")
+            if not dice:
+                return False
+            dice[0].click()
+            expect(
+                bool(driver.find_elements("css selector", "#choices button")),
+                f"routes: phone {seat} offers the picked die's ways to take it",
+            )
+            return self.shoot_both(seat, driver)
         cards = driver.find_elements("css selector", ".card.playable")
         if not cards:
             return False
@@ -232,6 +252,10 @@ class Run:
                 bool(driver.execute_script("return !!document.querySelector('#preview svg')")),
                 f"duck: phone {seat} shows its duck's route for the picked card",
             )
+        return self.shoot_both(seat, driver)
+
+    def shoot_both(self, seat: int, driver) -> bool:
+        """The page screenshot in its language and the other one, then reloaded."""
         width, height, lang = PHONES[seat]
         for shown in (lang, "ja" if lang == "en" else "en"):
             if driver.execute_script("return document.documentElement.lang") != shown:
@@ -248,6 +272,8 @@ class Run:
 
     def hand_matches(self, seat: int) -> bool:
         view = self.host.table.session.state.view(seat).to_dict()
+        if "hands" not in view:  # Eight Routes: nothing in a hand, the welcome is enough
+            return True
         hand = [c for c in view["hands"][seat] if c not in (0, None, "?")]
         shown = self.phones[seat].execute_script(
             "return Array.from(document.querySelectorAll('#hand .card')).map(c => c.dataset.card)"

@@ -73,10 +73,16 @@ def open_phone(url: str | None, width: int, height: int, lang: str = "en") -> An
 
 
 def choices(driver: Any) -> list[Any]:
-    """The page's targets for the seat's legal actions now: playable cards, buttons."""
+    """The page's targets for the seat's legal actions now: playable cards, the places
+    and facing arrows of Duck's small board, the pieces on Verflixxt!'s strip, the holes
+    of Cluck-peep!'s start row and the dice of Eight Routes' lid (issue #39), buttons."""
     from selenium.webdriver.common.by import By
 
-    return driver.find_elements(By.CSS_SELECTOR, ".card.playable, #choices button")
+    return driver.find_elements(
+        By.CSS_SELECTOR,
+        ".card.playable, #board .spot, #board .face, #board .piece.playable, #board .hole,"
+        " #board .die.playable, #choices button",
+    )
 
 
 def tap_twice(driver: Any, element: Any) -> None:
@@ -92,6 +98,23 @@ def tap_twice(driver: Any, element: Any) -> None:
     else:
         again = driver.find_element(By.CSS_SELECTOR, f'#choices button[data-action="{action}"]')
     again.click()
+
+
+def tap_spot(driver: Any, spot: str, face: str | None = None) -> bool:
+    """A place on Duck's small board as a person chooses it (issue #39): the place
+    tapped, then an arrow around it (``face``, or the first); a place without a facing
+    (a knocked duck's) is tapped again to confirm."""
+    from selenium.webdriver.common.by import By
+
+    driver.find_element(By.CSS_SELECTOR, f'#board .spot[data-spot="{spot}"]').click()
+    arrows = driver.find_elements(By.CSS_SELECTOR, "#board .face")
+    if face is not None:
+        arrows = [a for a in arrows if a.get_attribute("data-face") == face]
+    if arrows:
+        arrows[0].click()
+    else:
+        driver.find_element(By.CSS_SELECTOR, f'#board .spot[data-spot="{spot}"]').click()
+    return True
 
 
 def make_choice(driver: Any) -> bool:
@@ -115,6 +138,24 @@ def _make_choice(driver: Any) -> bool:
     if not found:
         return False
     first = found[0]
+    kind = first.get_attribute("class") or ""
+    if "face" in kind.split():
+        first.click()  # a facing arrow sends the choice
+        return True
+    if "spot" in kind.split():
+        return tap_spot(driver, first.get_attribute("data-spot"))
+    if "piece" in kind.split() or "hole" in kind.split():  # Verflixxt!'s strip, Cluck-peep!'s
+        action = first.get_attribute("data-action")  # start row: picked, then confirmed
+        first.click()
+        driver.find_element(By.CSS_SELECTOR, f'#board [data-action="{action}"]').click()
+        return True
+    if "die" in kind.split():  # Eight Routes' lid: a die, then how many of it (two taps)
+        first.click()
+        ways = driver.find_elements(By.CSS_SELECTOR, "#choices button")
+        if not ways:
+            return False
+        tap_twice(driver, ways[0])
+        return True
     plays = first.get_attribute("data-plays")
     if plays is not None and int(plays) > 1:
         first.click()  # the card's plays are listed now (which pawn, which way)
@@ -135,3 +176,21 @@ def state(driver: Any) -> dict[str, Any]:
         " sent: window.derbySentEpoch || null} : null;"
     )
     return result if isinstance(result, dict) else {}
+
+
+# a hex's axial coordinates as the rules' notation writes them ("-1,4"): issue #39 says
+# no text on a phone page has one (tests/test_phone_labels.py checks every choice text)
+COORDINATE = r"-?\d+\s*[,，、]\s*-?\d+"
+
+
+def coordinates(driver: Any) -> list[str]:
+    """Every coordinate in the page's text now (its visible text, aria-labels, titles)."""
+    import re
+
+    text = driver.execute_script(
+        "var t = [document.body.innerText];"
+        "document.querySelectorAll('[aria-label], [title]').forEach(function (n) {"
+        " t.push(n.getAttribute('aria-label') || '', n.getAttribute('title') || ''); });"
+        "return t.join('\\n');"
+    )
+    return re.findall(COORDINATE, str(text or ""))

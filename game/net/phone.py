@@ -26,7 +26,7 @@ from urllib.parse import quote
 from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
-from game.paths import SPRITES_DIR
+from game.paths import ASSETS_DIR, FONTS_DIR, SPRITES_DIR
 
 PAGE_PATH = "/phone/"
 # path -> (file in game/web/phone, content type); nothing else is ever served
@@ -35,22 +35,44 @@ FILES: dict[str, tuple[str, str]] = {
     "/phone/index.html": ("index.html", "text/html; charset=utf-8"),
     "/phone/phone.js": ("phone.js", "text/javascript; charset=utf-8"),
     "/phone/phone.css": ("phone.css", "text/css; charset=utf-8"),
+    # added to a home screen (issue #39): the web app manifest and the box's own icon
+    "/phone/manifest.webmanifest": ("manifest.webmanifest", "application/manifest+json"),
+    "/phone/icon.svg": ("icon.svg", "image/svg+xml"),
+    # the box's font cut to the page's characters (tools/phone_font.py) and its licence
+    "/phone/derby-regular.woff": ("derby-regular.woff", "font/woff"),
+    "/phone/derby-bold.woff": ("derby-bold.woff", "font/woff"),
+    "/phone/OFL.txt": ("OFL.txt", "text/plain; charset=utf-8"),
 }
 SVG = "image/svg+xml"
-# the table's own pictures a phone's hand is drawn with (Verflixxt!'s cards and hats,
-# Cluck-peep!'s meadow): served from assets/sprites, nothing else of that folder
+# the table's own pictures a phone's hand is drawn with (Duck's tub and pieces,
+# Verflixxt!'s cards and hats, Cluck-peep!'s meadow): served from assets/sprites,
+# nothing else of that folder
 SPRITES: tuple[str, ...] = (
+    # Duck's small board (issue #39): the tub's rings, buoys and drain, each character's
+    # duck and the hound, as the table draws them
+    "duck.svg",
+    "duck_ring.svg",
+    "duck_drain.svg",
+    "duck_hound.svg",
+    *(f"duck_buoy_{colour}.svg" for colour in ("red", "yellow", "green")),
+    *(f"duck_{key}.svg" for key in ("sparky", "cookie", "pirate", "daisy", "doc", "goldie")),
     "verflixxt_card_yellow.svg",
     "verflixxt_card_orange.svg",
     "verflixxt_hat_lucky.svg",
     "verflixxt_hat_unlucky.svg",
     "cluck_meadow.svg",
+    # the chickens in their holes on Cluck-peep!'s start row (issue #39)
+    *(f"cluck_{key}.svg" for key in ("henrietta", "clucky", "pepper", "nugget")),
+    # Eight Routes' dice in the lid (issue #39)
+    "routes_d8.svg",
 )
 FILES.update({f"/phone/sprites/{name}": (f"sprites/{name}", SVG) for name in SPRITES})
 MAX_FILE_BYTES = 128 * 1024  # a packaged file past this is refused (500), never sent
+PAGE_BUDGET = 250 * 1024  # issue #39: all a phone may load, fonts and sprites included
 MAX_PATH_CHARS = 200
 CSP = (
     "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; "
+    "manifest-src 'self'; "
     "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 )
 CACHE = "no-cache"  # revalidated each time: a new version of the app is never stale
@@ -72,6 +94,10 @@ def page_file(name: str, content_type: str) -> PageFile | None:
         try:
             if name.startswith("sprites/"):
                 body = (SPRITES_DIR / name.removeprefix("sprites/")).read_bytes()
+            elif name == "icon.svg":  # the box's icon, the window's own
+                body = (ASSETS_DIR / name).read_bytes()
+            elif name == "OFL.txt":  # the font's licence travels with it
+                body = (FONTS_DIR / name).read_bytes()
             else:
                 body = resources.files("game.web").joinpath("phone").joinpath(name).read_bytes()
         except OSError:
@@ -83,8 +109,9 @@ def page_file(name: str, content_type: str) -> PageFile | None:
 
 
 def page_weight() -> int:
-    """The bytes a phone loads: the page, its script and its style (and the sprites, which
-    only a Verflixxt! or Cluck-peep! hand loads)."""
+    """The bytes a phone may load (issue #39: at most ``PAGE_BUDGET``): the page, its
+    script, style, manifest, icon, font and licence, and every sprite (each game's hand
+    loads only its own: this is more than any one phone loads)."""
     names = {name: kind for name, kind in FILES.values()}
     return sum(len(f.body) for n, k in names.items() if (f := page_file(n, k)) is not None)
 

@@ -33,7 +33,8 @@
       tapagain: "Tap again to play it", tapother: "Tap again to confirm", sent: "Sent…", sentwait: "Sent: watch the big screen",
       routeN: "Route", hand: "Hand", nohand: "No cards in hand.", blue: "Blue tokens", buoys: "Buoys",
       stay: "Stay", turn: "Turn instead of moving", done: "Finish (done)", step: "+1 step", swap: "Swap with the hound",
-      blueplay: "Blue: draw 3, discard 3", facing: "facing", hex: "hex", duck: "duck", keepr: "Keep going: card",
+      blueplay: "Blue: draw 3, discard 3", facing: "facing", centre: "centre", duck: "duck",
+      kinds: { start: "life ring", water: "water", buoy: "buoy", drain: "drain" }, keepr: "Keep going:", cardN: "Card", throwN: "Throw away cards", patternsN: "Hound patterns",
       ghost: "Ghost: duck", become: "Become the hound: duck", rotate: "Rotate to",
       tokens: { blue: "Blue", keep: "Keep going", step: "+1 step", rotate: "Rotate", swap: "Swap with the hound",
         ghost: "Ghost", become: "Become the hound" },
@@ -43,8 +44,8 @@
       vroll: "Roll the die", vmove: "Move a pawn or a guardian", vdraw: "Turn up a card for the hats",
       vplay: "Play a card", vpick: "Tap a card, then where it goes", vhat: "Pass a hat or keep it",
       vattack: "Attack or play a card",
-      roll: "🎲 Roll the die", draw: "Turn up a card", stopturn: "Stop here (end the turn)",
-      pawn: "Pawn", guardian: "Guardian", square: "square", start: "start", finish: "finish",
+      roll: "Roll the die", draw: "Turn up a card", stopturn: "Stop here (end the turn)",
+      pawn: "Pawn", guardian: "Guardian", square: "on", start: "start", finish: "finish", clover: "clover",
       yellow: "Yellow", orange: "Orange", nomove: "no move", fwd: "forward", back: "backward",
       moveN: "Move", playN: "Play", on: "on", hatkeep: "Keep the hats where they are",
       hattake: "Take the hat of", hatgive: "Give the hat to", hatswap: "Swap hats with", pawnOf: "’s pawn",
@@ -52,16 +53,28 @@
       hatOn: "on", hatFree: "not worn", hatHome: "brought home", cards: "Cards",
       // Cluck-peep!
       chole: "Choose your chicken's hole at the start", cplace: "Lay a road tile below the ladder",
-      holeN: "Hole", turnOver: "⟲ Turn over", upright: "upright", turnedN: "turned over",
+      holeN: "Hole", turnOver: "⇄ Turn over", upright: "upright", turnedN: "turned over",
       tileN: "Tile", tiles: "Road tiles", notiles: "No road tiles in hand.", placeN: "Lay tile",
       belowLadder: "Tap again to lay it below the ladder",
       // Duck's route preview (the host's rules computed it)
-      pvTitle: "Where your duck would go", pvEnds: "Ends on hex", pvFacing: "then facing one of",
-      pvBonk: { edge: "Bonk! The edge: stops at hex", duck: "Bonk! A duck in the way: stops at hex",
-        drain: "Bonk! The drain without all 3 buoys: stops at hex" },
+      pvTitle: "Where your duck would go", pvEnds: "Ends on", pvFacing: "then facing one of",
+      pvBonk: { edge: "Bonk! The edge: stops on", duck: "Bonk! A duck in the way: stops on",
+        drain: "Bonk! The drain without all 3 buoys: stops on" },
       pvBuoy: "Touches a buoy:", pvNew: "new token", pvDrain: "Into the drain: your duck wins!",
       pvHound: "Runs into the hound: knocked off the board", pvAgain: "Must move again (ends on a buoy or a piece)",
-      pvKnocks: "Knocks ducks:", pvDuck: "Duck", buoyNames: { red: "red", yellow: "yellow", green: "green" }
+      pvKnocks: "Knocks ducks:", pvDuck: "Duck", buoyNames: { red: "red", yellow: "yellow", green: "green" },
+      // Duck's small board (issue #39)
+      tapSpot: "Tap a glowing space on the tub", tapFace: "Tap an arrow: which way your duck faces",
+      tapFaceHound: "Tap an arrow: which way the hound faces", boardTitle: "The tub",
+      faceTitle: "Which way?", hound: "Hound",
+      // Eight Routes (issue #39)
+      rdraft: "Take dice from the lid", ractions: "A route's action, or end", rchip: "Turn a round chip?",
+      lid: "The lid", takeAll: "Take all", takeOne: "Take one", dieN: "die", diceN: "dice",
+      change: "Route 3: change a die", push: "Route 5: back 2, route 2 forward 1",
+      chipN: "Route 6: turn a round chip, route {r} forward 1", chipPass: "Keep the chip as it is",
+      endN: "End taking dice", tapDie: "Tap a die in the lid",
+      ladderLast: "The ladder's last row", ladderStart: "The start row", tapTurn: "tap to turn it over",
+      layHere: "Lay it here"
     },
     ja: {
       title: "あなたの手札", join: "自分の席に入る", code: "テーブルコード（大画面に表示）",
@@ -80,7 +93,8 @@
       tapagain: "もう一度タップで出します", tapother: "もう一度タップで決定", sent: "送信中…", sentwait: "送りました。大画面をご覧ください",
       routeN: "ルート", hand: "手札", nohand: "手札はありません。", blue: "青トークン", buoys: "ブイ",
       stay: "とどまる", turn: "移動の代わりに向きを変える", done: "終了", step: "+1歩", swap: "猟犬と入れ替え",
-      blueplay: "青：3枚引いて3枚捨てる", facing: "向き", hex: "マス", duck: "アヒル", keepr: "もう一度進む：カード",
+      blueplay: "青：3枚引いて3枚捨てる", facing: "向き", centre: "中央", duck: "アヒル",
+      kinds: { start: "浮き輪", water: "水", buoy: "ブイ", drain: "排水口" }, keepr: "もう一度進む：", cardN: "カード", throwN: "捨てるカード：", patternsN: "猟犬のパターン：",
       ghost: "ゴースト：アヒル", become: "猟犬になる：アヒル", rotate: "向きを変える：",
       tokens: { blue: "青", keep: "もう一度進む", step: "+1歩", rotate: "回転", swap: "猟犬と入れ替え",
         ghost: "ゴースト", become: "猟犬になる" },
@@ -89,15 +103,15 @@
       vroll: "サイコロを振ってください", vmove: "コマか番人を動かしてください", vdraw: "帽子のためにカードをめくってください",
       vplay: "カードを出してください", vpick: "カードを選び、次に動かすコマを選んでください", vhat: "帽子を渡すか、そのままにしてください",
       vattack: "攻撃するか、カードを出してください",
-      roll: "🎲 サイコロを振る", draw: "カードをめくる", stopturn: "ここで終える（手番終了）",
-      pawn: "コマ", guardian: "番人", square: "マス", start: "スタート", finish: "ゴール",
+      roll: "サイコロを振る", draw: "カードをめくる", stopturn: "ここで終える（手番終了）",
+      pawn: "コマ", guardian: "番人", square: "マス", start: "スタート", finish: "ゴール", clover: "クローバー",
       yellow: "黄", orange: "オレンジ", nomove: "移動なし", fwd: "前へ", back: "後ろへ",
       moveN: "動かす", playN: "出す", on: "→", hatkeep: "帽子はそのまま",
       hattake: "帽子をもらう：", hatgive: "帽子をあげる：", hatswap: "帽子を交換：", pawnOf: "のコマ",
       attackN: "攻撃：ペア", tile: "タイル", yours: "自分", hats: { lucky: "幸運の帽子", unlucky: "不運の帽子" },
       hatOn: "着用：", hatFree: "だれもかぶっていない", hatHome: "持ち帰った", cards: "カード",
       chole: "スタートでニワトリの穴を選んでください", cplace: "道タイルをはしごの下に置いてください",
-      holeN: "穴", turnOver: "⟲ 裏返す", upright: "表向き", turnedN: "裏返し",
+      holeN: "穴", turnOver: "⇄ 裏返す", upright: "表向き", turnedN: "裏返し",
       tileN: "タイル", tiles: "道タイル", notiles: "道タイルはありません。", placeN: "タイルを置く",
       belowLadder: "もう一度タップで、はしごの下に置きます",
       pvTitle: "アヒルの行き先", pvEnds: "止まるマス：", pvFacing: "そのあとの向き：",
@@ -105,7 +119,17 @@
         drain: "ゴツン！ ブイ3つがそろわず排水口で止まるマス：" },
       pvBuoy: "ブイに触れる：", pvNew: "新しいトークン", pvDrain: "排水口へ：あなたのアヒルの勝ち！",
       pvHound: "猟犬にぶつかり、ボードから外れる", pvAgain: "もう一度動く（ブイかコマの上で止まる）",
-      pvKnocks: "はじくアヒル：", pvDuck: "アヒル", buoyNames: { red: "赤", yellow: "黄", green: "緑" }
+      pvKnocks: "はじくアヒル：", pvDuck: "アヒル", buoyNames: { red: "赤", yellow: "黄", green: "緑" },
+      tapSpot: "光っているマスをタップしてください", tapFace: "矢印をタップ：アヒルの向き",
+      tapFaceHound: "矢印をタップ：猟犬の向き", boardTitle: "バスタブ",
+      faceTitle: "どちら向き？", hound: "猟犬",
+      rdraft: "ふたからサイコロを取ってください", ractions: "ルートのアクションか、終了", rchip: "ラウンドチップを裏返しますか？",
+      lid: "ふた", takeAll: "全部取る", takeOne: "1個取る", dieN: "個", diceN: "個",
+      change: "ルート3：サイコロの目を変える", push: "ルート5：2戻し、ルート2を1進める",
+      chipN: "ルート6：ラウンドチップを裏返し、ルート{r}を1進める", chipPass: "チップはそのまま",
+      endN: "サイコロを取るのを終える", tapDie: "ふたのサイコロをタップしてください",
+      ladderLast: "はしごのいちばん下の段", ladderStart: "スタートの段", tapTurn: "タップで裏返す",
+      layHere: "ここに置く"
     }
   };
 
@@ -162,7 +186,8 @@
   var GAME_ASKS = {
     verflixxt: [["roll", "vroll"], ["move", "vmove"], ["draw", "vdraw"], ["hat", "vhat"],
       ["attack", "vattack"], ["play", "vplay"], ["stop", "vplay"]],
-    cluck: [["hole", "chole"], ["place", "cplace"]]
+    cluck: [["hole", "chole"], ["place", "cplace"]],
+    routes: [["A", "rdraft"], ["B", "rdraft"], ["chip", "rchip"], ["C", "ractions"], ["D", "ractions"], ["end", "ractions"]]
   };
 
   function promptKey(legal, toAct, seat, over, game) {
@@ -180,19 +205,59 @@
     return "other";
   }
 
-  function describe(action, t) { // a label for an action that is not a card in the hand
+  // A hex named as the big screen names it (issue #39: never its coordinates): the
+  // box's tile it lies on, printed on the tub ("5A"), and where on that tile (its centre
+  // or a side: "5A, north-east"); on a board drawn hex by hex (no tiles) its kind and
+  // its place among the hexes of that kind, row by row ("life ring 3").
+  function axialDistance(dq, dr) { return (Math.abs(dq) + Math.abs(dr) + Math.abs(dq + dr)) / 2; }
+  function hexName(q, r, options, t) {
+    q = Number(q); r = Number(r);
+    var board = (options || {}).board || {}, tiles = Array.isArray(board.tiles) ? board.tiles : [];
+    for (var i = 0; i < tiles.length; i++) {
+      var tile = tiles[i];
+      if (!Array.isArray(tile) || tile.length < 4) continue;
+      var dq = q - Number(tile[2]), dr = r - Number(tile[3]), label = String(tile[0]) + String(tile[1]);
+      if (dq === 0 && dr === 0) return label + (page.lang === "ja" ? " " : ", ") + t.centre;
+      if (axialDistance(dq, dr) !== 1) continue;
+      for (var side = 0; side < 6; side++) {
+        if (AXIAL[side][0] === dq && AXIAL[side][1] === dr) return label + (page.lang === "ja" ? " " : ", ") + t.dirs[side];
+      }
+    }
+    var kind = (boardHexes(options)[hexKey(q, r)] || ["water"])[0], n = 0, found = 0;
+    (board.hexes || []).slice().sort(function (a, b) { return a[1] - b[1] || a[0] - b[0]; }).forEach(function (h) {
+      if (String(h[2]) !== kind) return;
+      n += 1;
+      if (h[0] === q && h[1] === r) found = n;
+    });
+    return (t.kinds[kind] || kind) + " " + (found || "?");
+  }
+  function hexNamed(text, options, t) { // "q,r" of the notation -> its name
+    var qr = String(text).split(",");
+    return hexName(qr[0], qr[1], options, t);
+  }
+
+  function routeName(text, t) { // "50/1" of the notation: the card's number, its route's
+    var cr = String(text).split("/");
+    return t.cardN + " " + cr[0] + " · " + t.routeN + " " + (cr[1] || "1");
+  }
+
+  function describe(action, t, options) { // a label for an action that is not a card in the hand
     var w = String(action).split(" ");
     var dir = function (f) { var n = Number(f); return ARROWS[n] + " " + t.dirs[n]; };
-    var hex = function (qr) { return t.hex + " " + qr; };
+    var hex = function (qr) { return hexNamed(qr, options, t); };
     switch (kindOf(action)) {
       case "place": return hex(w[1]) + " · " + t.facing + " " + dir(w[3]);
       case "warp": return hex(w[1]) + " · " + t.facing + " " + dir(w[3]);
       case "face": return t.facing + " " + dir(w[1]);
       case "houndface": return t.facing + " " + dir(w[2]);
       case "rotate": return t.rotate + " " + dir(w[1]);
-      case "route": return t.routeN + " " + w[1];
-      case "keep": return t.keepr + " " + w[1];
-      case "hound": return "🐕 " + w[1];
+      case "route": return routeName(w[1], t);
+      case "keep": return t.keepr + " " + routeName(w[1], t);
+      case "hound": return t.hound + ": " + routeName(w[1], t);
+      case "send": return hex(w[1]);
+      case "discard": return t.throwN + " " + w.slice(1).join(" · ");
+      case "patterns": return t.patternsN + " " + w.slice(1).join(" · ");
+      case "cards": return t.pvDuck + " 1: " + t.cardN + " " + w[1] + " · " + t.pvDuck + " 2: " + t.cardN + " " + w[2];
       case "ghost": return t.ghost + " " + (Number(w[1]) + 1);
       case "become": return t.become + " " + (Number(w[1]) + 1);
       case "stay": return t.stay;
@@ -236,9 +301,9 @@
     var p = [[x2, y2], [x2 - h * Math.cos(a - 0.5), y2 - h * Math.sin(a - 0.5)], [x2 - h * Math.cos(a + 0.5), y2 - h * Math.sin(a + 0.5)]];
     el("polygon", { points: p.map(function (xy) { return xy[0].toFixed(1) + "," + xy[1].toFixed(1); }).join(" "), fill: colour }, g);
   }
-  function cardSvg(number, routes) {
+  function cardSvg(number, routes, label) {
     var W = 120, H = 168, top = 34, pad = 8;
-    var svg = el("svg", { viewBox: "0 0 " + W + " " + H, role: "img", "aria-label": "card " + number });
+    var svg = el("svg", { viewBox: "0 0 " + W + " " + H, role: "img", "aria-label": label || ("Card " + number) });
     el("rect", { x: 0, y: 0, width: W, height: H, rx: 12, fill: "#fffcf3" }, svg);
     el("path", { d: "M0 12 Q0 0 12 0 H" + (W - 12) + " Q" + W + " 0 " + W + " 12 V" + top + " H0 Z", fill: bandColour(number) }, svg);
     var label = el("text", { x: pad + 2, y: top - 9, fill: "#fff", "font-size": 24, "font-weight": 700 }, svg);
@@ -382,14 +447,15 @@
     return svg;
   }
 
-  function previewLines(e, t) { // the outcomes in words
+  function previewLines(e, t, options) { // the outcomes in words
+    var at = function (c) { return hexName(c[0], c[1], options, t); };
     var lines = [];
     if (e.drain) lines.push(t.pvDrain);
     else if (e.hound) lines.push(t.pvHound);
-    else if (e.bonk && e.end) lines.push((t.pvBonk[e.bonk] || t.pvBonk.edge) + " " + e.end.join(","));
+    else if (e.bonk && e.end) lines.push((t.pvBonk[e.bonk] || t.pvBonk.edge) + " " + at(e.end));
     else if (e.end) {
       var faced = (e.facings || []).map(function (f) { return ARROWS[f] + " " + t.dirs[f]; }).join(" / ");
-      lines.push(t.pvEnds + " " + e.end.join(",") + (faced ? " · " + t.pvFacing + " " + faced : ""));
+      lines.push(t.pvEnds + " " + at(e.end) + (faced ? " · " + t.pvFacing + " " + faced : ""));
     }
     (e.buoys || []).forEach(function (b) {
       lines.push(t.pvBuoy + " " + (t.buoyNames[b] || b) + ((e.new_buoys || []).indexOf(b) >= 0 ? " (" + t.pvNew + ")" : ""));
@@ -419,7 +485,7 @@
       item.appendChild(previewSvg([e], board, colour, tx.pvTitle + (head ? " · " + head : "")));
       var list = document.createElement("ul");
       if (head) { var h = document.createElement("li"); h.className = "pv-head"; h.textContent = head; list.appendChild(h); }
-      previewLines(e, tx).forEach(function (line) {
+      previewLines(e, tx, page.options).forEach(function (line) {
         var li = document.createElement("li");
         li.textContent = line;
         list.appendChild(li);
@@ -429,18 +495,335 @@
     });
   }
 
+  // -- the seat's mark (game/ui/identity.py): its shape in its colour on a light badge,
+  // as the table draws it beside the seat, so the phone reads as that seat's ------------
+  var SEAT_MARKS = ["circle", "triangle", "square", "diamond", "star", "cross"];
+  function markPoints(mark, cx, cy, r) { // as identity.mark_points
+    var polar = function (radius, deg) { var a = deg * Math.PI / 180; return [cx + radius * Math.cos(a), cy + radius * Math.sin(a)]; };
+    var out = [], i;
+    if (mark === "circle") { for (i = 0; i < 48; i++) out.push(polar(r * 0.86, i * 7.5)); return out; }
+    if (mark === "triangle") return [-90, 30, 150].map(function (a) { return polar(r, a); });
+    if (mark === "square") return [-135, -45, 45, 135].map(function (a) { return polar(r * 1.04, a); });
+    if (mark === "diamond") return [-90, 0, 90, 180].map(function (a) { return polar(r * 1.08, a); });
+    if (mark === "star") { for (i = 0; i < 10; i++) out.push(polar(r * (i % 2 === 0 ? 1.0 : 0.45), -90 + i * 36)); return out; }
+    var a = r * 0.9, b = r * 0.32; // the cross: a plus sign, arms a third of the width
+    return [[cx - b, cy - a], [cx + b, cy - a], [cx + b, cy - b], [cx + a, cy - b], [cx + a, cy + b], [cx + b, cy + b],
+      [cx + b, cy + a], [cx - b, cy + a], [cx - b, cy + b], [cx - a, cy + b], [cx - a, cy - b], [cx - b, cy - b]];
+  }
+  function seatBadge(seat) {
+    var mark = SEAT_MARKS[seat % SEAT_MARKS.length], c = 50, line = 7;
+    var svg = el("svg", { viewBox: "0 0 100 100", "aria-hidden": "true", "data-mark": mark });
+    el("circle", { cx: c, cy: c, r: c, fill: "#262834" }, svg);
+    el("circle", { cx: c, cy: c, r: c - line, fill: "#faf8f2" }, svg);
+    el("polygon", { points: markPoints(mark, c, c, c * 0.62).map(function (p) { return p[0].toFixed(2) + "," + p[1].toFixed(2); }).join(" "),
+      fill: SEAT_COLOURS[seat % SEAT_COLOURS.length], stroke: "#262834", "stroke-width": line, "stroke-linejoin": "round" }, svg);
+    return svg;
+  }
+
+  // -- Duck's small board (issue #39): the tub drawn from the public board data with the
+  // table's own sprites (life rings, buoys, the drain, each seat's duck, the hound) and
+  // the tiles' labels the big screen prints; the places the seat may choose glow and are
+  // tapped; then the facing is tapped on arrows around the chosen place -------------------
+  var TARGET_PX = 44; // a hex a finger can hit: the board scrolls rather than go smaller
+  var R = 24; // a hex's radius in the board's own units
+
+  // the seat's place and facing choices now: spots "q,r" -> {face -> action} (a place
+  // without a facing, a knocked duck's, is under face -1), faces {face -> action} for a
+  // piece already on the board, and whose facing it is (the duck or the hound)
+  function duckChoices(legal) {
+    var spots = {}, faces = {}, whose = "duck", n = 0;
+    (legal || []).forEach(function (a) {
+      var w = String(a).split(" ");
+      if ((w[0] === "place" || w[0] === "warp") && w.length === 4) {
+        (spots[w[1]] = spots[w[1]] || {})[w[3]] = a; n += 1;
+      } else if (w[0] === "send" && w.length === 2) {
+        (spots[w[1]] = spots[w[1]] || {})["-1"] = a; n += 1;
+      } else if (w[0] === "face" || w[0] === "rotate") {
+        faces[w[1]] = a;
+      } else if (w[0] === "hound" && w[1] === "face") {
+        faces[w[2]] = a; whose = "hound";
+      }
+    });
+    return { spots: spots, faces: faces, whose: whose, count: n };
+  }
+
+  function hexPos(q, r) { return [SQ3 * (q + r / 2) * R, 1.5 * r * R]; }
+  function hexPoints(x, y, size) {
+    var pts = [];
+    for (var i = 0; i < 6; i++) {
+      var a = Math.PI / 180 * (30 + 60 * i);
+      pts.push((x + size * Math.cos(a)).toFixed(1) + "," + (y - size * Math.sin(a)).toFixed(1));
+    }
+    return pts.join(" ");
+  }
+  function sprite(g, name, x, y, size, cls) {
+    return el("image", { href: "sprites/" + name, x: (x - size / 2).toFixed(1), y: (y - size / 2).toFixed(1),
+      width: size.toFixed(1), height: size.toFixed(1), "class": cls || "" }, g);
+  }
+  function duckSprite(seat) { // the seat's character's duck, as on the table
+    var key = String((page.seats[seat] || {}).character || "");
+    return /^[a-z]{2,16}$/.test(key) && DUCK_SPRITES.indexOf(key) >= 0 ? "duck_" + key + ".svg" : "duck.svg";
+  }
+  var DUCK_SPRITES = ["sparky", "cookie", "pirate", "daisy", "doc", "goldie"];
+
+  function piecesOn(view) { // "q,r" -> [sprite, seat colour or null, heading]
+    var out = {}, ducks = view.ducks || [], players = page.seats.length || view.players || 1;
+    var per = Math.max(1, Math.round(ducks.length / players));
+    ducks.forEach(function (d, i) {
+      if (!d || !Array.isArray(d.hex)) return;
+      var owner = Math.floor(i / per);
+      out[hexKey(d.hex[0], d.hex[1])] = [duckSprite(owner), SEAT_COLOURS[owner % SEAT_COLOURS.length], d.heading];
+    });
+    var hound = view.hound || {};
+    if (Array.isArray(hound.hex)) out[hexKey(hound.hex[0], hound.hex[1])] = ["duck_hound.svg", null, hound.heading];
+    return out;
+  }
+
+  function boardSvg(tx, view, spots) {
+    var hexes = ((page.options.board || {}).hexes || []).filter(function (h) { return Array.isArray(h) && h.length >= 3; });
+    var xs = [], ys = [];
+    hexes.forEach(function (h) { var p = hexPos(h[0], h[1]); xs.push(p[0]); ys.push(p[1]); });
+    var minX = Math.min.apply(null, xs) - R, minY = Math.min.apply(null, ys) - R * 1.1;
+    var W = Math.max.apply(null, xs) + R - minX, H = Math.max.apply(null, ys) + R * 1.1 - minY;
+    var svg = el("svg", { viewBox: [minX, minY, W, H].map(function (v) { return v.toFixed(1); }).join(" "),
+      role: "group", "aria-label": tx.boardTitle, "class": "tub" });
+    // the narrowest width at which a hex is still TARGET_PX across (the box scrolls)
+    svg.style.minWidth = Math.ceil(W * TARGET_PX / (SQ3 * R * 0.9)) + "px"; // a target is 0.96 R
+    var pieces = piecesOn(view), targets = [];
+    hexes.forEach(function (h) {
+      var p = hexPos(h[0], h[1]), key = hexKey(h[0], h[1]), kind = String(h[2]);
+      var fill = kind === "drain" ? "#96acbe" : (kind === "start" ? "#9fd0ee" : "#70bae4");
+      el("polygon", { points: hexPoints(p[0], p[1], R * 0.98), fill: fill, stroke: "#4084b6", "stroke-width": 1.2 }, svg);
+      if (kind === "start") sprite(svg, "duck_ring.svg", p[0], p[1], R * 1.3);
+      else if (kind === "buoy" && /^(red|yellow|green)$/.test(String(h[3]))) sprite(svg, "duck_buoy_" + h[3] + ".svg", p[0], p[1], R * 1.2);
+      else if (kind === "drain") sprite(svg, "duck_drain.svg", p[0], p[1], R * 1.45);
+      if (spots[key]) targets.push([key, p]);
+    });
+    ((page.options.board || {}).tiles || []).forEach(function (tile) { // as the big screen prints them
+      if (!Array.isArray(tile) || tile.length < 4) return;
+      var p = hexPos(tile[2], tile[3]);
+      var label = el("text", { x: p[0], y: p[1] + R * 0.78, "font-size": R * 0.42, "font-weight": 700,
+        fill: "#e8f4fc", "text-anchor": "middle", "class": "tile-label" }, svg);
+      label.textContent = String(tile[0]) + String(tile[1]);
+    });
+    Object.keys(pieces).forEach(function (key) {
+      var qr = key.split(","), p = hexPos(Number(qr[0]), Number(qr[1])), piece = pieces[key];
+      if (piece[1]) el("circle", { cx: p[0], cy: p[1], r: R * 0.62, fill: "none", stroke: piece[1], "stroke-width": 3 }, svg);
+      sprite(svg, piece[0], p[0], p[1], R * 1.1);
+      var a = Math.PI / 3 * (piece[2] || 0);
+      arrow(svg, p[0] + Math.cos(a) * R * 0.45, p[1] - Math.sin(a) * R * 0.45,
+        p[0] + Math.cos(a) * R * 0.95, p[1] - Math.sin(a) * R * 0.95, "#7c3ec8", 3);
+    });
+    targets.forEach(function (tp) { // the choices last: over everything, each one a button
+      var key = tp[0], p = tp[1], qr = key.split(",");
+      var g = el("g", { "class": "spot" + (page.spot === key ? " chosen" : ""), role: "button", tabindex: 0,
+        "data-spot": key, "aria-label": hexName(qr[0], qr[1], page.options, tx) }, svg);
+      el("polygon", { points: hexPoints(p[0], p[1], R * 0.96), fill: page.spot === key ? "#ffe08a88" : "#ffffff33",
+        stroke: "#e5a50a", "stroke-width": 4 }, g);
+      var pick = function (event) { if (event) event.preventDefault(); chooseSpot(key, spots[key]); };
+      g.addEventListener("click", pick);
+      g.addEventListener("keydown", function (event) { if (event.key === "Enter" || event.key === " ") pick(event); });
+    });
+    return svg;
+  }
+
+  function chooseSpot(key, faces) {
+    if (page.sending) return;
+    var only = faces["-1"]; // a place without a facing: picked, then confirmed
+    if (only) { page.spot = key; tap(only, null); return; }
+    page.spot = page.spot === key ? null : key;
+    page.picked = null;
+    render();
+  }
+
+  // The facing: the chosen place (or the piece's own hex) and its six neighbours, large,
+  // with an arrow on each side the rules allow; a tap on one sends the choice.
+  function facingSvg(tx, view, q, r, faces, pieceSprite, label) {
+    var S = 60, svg = el("svg", { viewBox: "-150 -130 300 260", role: "group", "aria-label": label, "class": "facing" });
+    var board = boardHexes(page.options);
+    for (var i = -1; i < 6; i++) {
+      var dq = i < 0 ? 0 : AXIAL[i][0], dr = i < 0 ? 0 : AXIAL[i][1];
+      var p = [SQ3 * (dq + dr / 2) * S, 1.5 * dr * S], info = board[hexKey(q + dq, r + dr)];
+      el("polygon", { points: hexPoints(p[0], p[1], S * 0.97), fill: info ? (info[0] === "drain" ? "#96acbe" : "#70bae4") : "#d6ecf9",
+        stroke: info ? "#4084b6" : "#b5cfe0", "stroke-width": 2, "stroke-dasharray": info ? "" : "6 5" }, svg);
+    }
+    sprite(svg, pieceSprite, 0, 0, S * 1.2);
+    Object.keys(faces).forEach(function (f) {
+      var n = Number(f), a = Math.PI / 3 * n, action = faces[f];
+      var g = el("g", { "class": "face", role: "button", tabindex: 0, "data-face": f, "data-action": action,
+        "aria-label": ARROWS[n] + " " + tx.dirs[n] }, svg);
+      var cx = Math.cos(a) * S * 1.55, cy = -Math.sin(a) * S * 1.55;
+      el("circle", { cx: cx, cy: cy, r: S * 0.62, fill: "#fffcf3", stroke: "#1e9e46", "stroke-width": 4 }, g);
+      arrow(g, cx - Math.cos(a) * S * 0.35, cy + Math.sin(a) * S * 0.35, cx + Math.cos(a) * S * 0.4, cy - Math.sin(a) * S * 0.4, "#1e9e46", 9);
+      var go = function (event) { if (event) event.preventDefault(); if (!page.sending) { page.spot = null; send(action); render(); } };
+      g.addEventListener("click", go);
+      g.addEventListener("keydown", function (event) { if (event.key === "Enter" || event.key === " ") go(event); });
+    });
+    return svg;
+  }
+
+  function pendingDuck(view, seat) { // the duck the rules ask about now (the view's pending)
+    var pending = Array.isArray(view.pending) ? view.pending : [];
+    var d = typeof pending[2] === "number" && pending[2] >= 0 ? pending[2] : null;
+    if (d === null) { var mine = myDucks(); return mine.length ? mine[0] : null; }
+    return (view.ducks || [])[d] || null;
+  }
+
+  // Draws the board and the facing into #board; true when the seat's choice is there
+  // (its list of buttons is then left out).
+  function renderDuckBoard(tx, view, seat) {
+    var box = $("board");
+    box.textContent = "";
+    var c = duckChoices(page.legal);
+    var spotted = c.count > 0, faced = Object.keys(c.faces).length > 0;
+    box.hidden = !(spotted || faced) || page.sending;
+    if (box.hidden) { page.spot = null; return false; }
+    if (page.spot && !c.spots[page.spot]) page.spot = null;
+    if (spotted) {
+      var wrap = document.createElement("div");
+      wrap.className = "tub-box";
+      wrap.appendChild(boardSvg(tx, view, c.spots));
+      box.appendChild(wrap);
+      var chosen = page.spot ? c.spots[page.spot] : null;
+      if (chosen && !chosen["-1"]) {
+        var qr = page.spot.split(",");
+        var name = hexName(qr[0], qr[1], page.options, tx);
+        var head = document.createElement("h2");
+        head.textContent = name + " · " + tx.faceTitle;
+        box.appendChild(head);
+        var facing = facingSvg(tx, view, Number(qr[0]), Number(qr[1]), chosen, duckSprite(seat), name);
+        box.appendChild(facing);
+        $("ask").textContent = tx.tapFace;
+        if (page.spotShown !== page.spot) { // the arrows in sight as soon as a place is tapped
+          page.spotShown = page.spot;
+          requestAnimationFrame(function () { facing.scrollIntoView({ block: "nearest" }); });
+        }
+      } else if (!page.picked) {
+        $("ask").textContent = tx.tapSpot;
+      }
+      requestAnimationFrame(function () { // the glowing places in sight on a narrow phone
+        var first = box.querySelector(".spot.chosen") || box.querySelector(".spot");
+        if (first && wrap.scrollWidth > wrap.clientWidth) {
+          var r = first.getBoundingClientRect(), w = wrap.getBoundingClientRect();
+          if (r.left < w.left || r.right > w.right) wrap.scrollLeft += r.left - w.left - (w.width - r.width) / 2;
+        }
+      });
+      return true;
+    }
+    var hound = c.whose === "hound", piece = hound ? view.hound : pendingDuck(view, seat);
+    if (!piece || !Array.isArray(piece.hex)) return false; // nowhere to draw it: the list
+    var where = hexName(piece.hex[0], piece.hex[1], page.options, tx);
+    var title = document.createElement("h2");
+    title.textContent = (hound ? tx.hound + " · " : "") + where + " · " + tx.faceTitle;
+    box.appendChild(title);
+    box.appendChild(facingSvg(tx, view, piece.hex[0], piece.hex[1], c.faces, hound ? "duck_hound.svg" : duckSprite(seat), where));
+    $("ask").textContent = hound ? tx.tapFaceHound : tx.tapFace;
+    return true;
+  }
+
   // -- Verflixxt! (game/rules/verflixxt/actions.py notation) ---------------------------------
   var LETTERS = "abc";
   function cardValue(card) { return Number(String(card).slice(1)); }
   function cardFace(card) { var v = cardValue(card); return v < 0 ? "−" + (-v) : String(v); }
   function cardName(card, t) { return (card[0] === "y" ? t.yellow : t.orange) + " " + cardFace(card); }
 
-  function square(view, tile, t) { // where a tile lies on the track now: "square 5", "start"
+  // A track tile as the big screen prints it (issue #39: its value, never its place in
+  // the track): "+5", "−3", the clover, a risk tile's "±4"; start and finish by name.
+  function tileFace(tile, t) {
+    var box = (page.options && page.options.box) || {}, id = String(tile);
+    if (id === "start") return t.start;
+    if (id === "finish") return t.finish;
+    var found = (box.path_tiles || []).filter(function (x) { return x && x.id === id; })[0];
+    if (found) {
+      if (found.kind === "lucky") return t.clover;
+      var v = Number(found.value);
+      return (found.kind === "minus" || v < 0 ? "−" : "+") + Math.abs(v);
+    }
+    var risk = (((box.expansion || {}).risk_tiles) || []).filter(function (x) { return x && x.id === id; })[0];
+    return risk ? "±" + Math.abs(Number(risk.value)) : "?";
+  }
+  function square(view, tile, t) { // where a piece stands: "on −5", "start"
     var track = (view && view.track) || [];
     var i = track.indexOf(tile);
     if (i <= 0) return t.start;
     if (i === track.length - 1) return t.finish;
-    return t.square + " " + i;
+    return t.square + " " + tileFace(tile, t);
+  }
+
+  // Verflixxt!'s strip (issue #39): the track around the pieces the seat may move, each
+  // tile with its value as printed, every piece on it; the movable ones are tapped (then
+  // tapped again to confirm), the tile a picked move would reach is marked.
+  var STRIP_MAX = 24; // tiles shown at most (the strip scrolls)
+  function renderStrip(tx, view, seat) {
+    var box = $("board");
+    page.reach = null;
+    var moves = {};
+    page.legal.forEach(function (a) { var w = a.split(" "); if (w[0] === "move" && w.length === 2) moves[w[1]] = a; });
+    var keys = Object.keys(moves), track = view.track || [];
+    if (!keys.length || !track.length || page.sending) return false;
+    var where = function (piece) { // the tile index of a piece: "a" (own), "g2"
+      if (/^g[0-9]+$/.test(piece)) return track.indexOf(((view.guardians || [])[Number(piece.slice(1)) - 1]));
+      return track.indexOf((((view.pawns || [])[seat]) || [])[LETTERS.indexOf(piece)]);
+    };
+    var die = Number(view.die) || 0, ats = keys.map(where).filter(function (i) { return i >= 0; });
+    var lo = Math.max(0, Math.min.apply(null, ats) - 1);
+    var hi = Math.min(track.length - 1, Math.max.apply(null, ats) + Math.max(die, 1) + 1, lo + STRIP_MAX - 1);
+    var target = page.picked && page.picked.indexOf("move ") === 0 ? Math.min(track.length - 1, where(page.picked.split(" ")[1]) + die) : -1;
+    page.reach = target >= 0 ? tileFace(track[target], tx) : null;
+    var strip = document.createElement("div");
+    strip.className = "strip";
+    strip.setAttribute("role", "group");
+    strip.setAttribute("aria-label", tx.vmove);
+    for (var i = lo; i <= hi; i++) {
+      var tile = track[i], cell = document.createElement("div");
+      cell.className = "vtile" + (i === target ? " reach" : "") + (/^l/.test(tile) ? " lucky" : "");
+      if (i === target) { // the tile the picked move reaches confirms it too (a finger may be there)
+        var chosen = page.picked;
+        cell.setAttribute("role", "button");
+        cell.setAttribute("data-action", chosen);
+        cell.addEventListener("click", function (event) { if (event.target === this || !event.target.closest("button")) tap(chosen, null); });
+      }
+      cell.setAttribute("data-tile", String(i));
+      var face = document.createElement("span");
+      face.className = "value" + (tile === "start" || tile === "finish" ? " named" : "");
+      face.textContent = tileFace(tile, tx);
+      cell.appendChild(face);
+      (view.pawns || []).forEach(function (pawns, owner) {
+        (pawns || []).forEach(function (at, k) {
+          if (at !== tile) return;
+          var letter = LETTERS[k], mine = owner === seat, action = mine ? moves[letter] : null;
+          cell.appendChild(pieceButton(tx, view, seat, mine ? letter : owner + letter, SEAT_COLOURS[owner % SEAT_COLOURS.length],
+            letter.toUpperCase(), action));
+        });
+      });
+      (view.guardians || []).forEach(function (at, g) {
+        if (at !== tile) return;
+        var key = "g" + (g + 1);
+        cell.appendChild(pieceButton(tx, view, seat, key, "#6b6f7e", "G", moves[key] || null));
+      });
+      strip.appendChild(cell);
+    }
+    box.appendChild(strip);
+    box.hidden = false;
+    requestAnimationFrame(function () { // the picked piece at the left, the way it goes in sight
+      var picked = strip.querySelector(".piece.picked"), first = strip.querySelector(".piece.playable");
+      var from = picked || first;
+      if (from && strip.scrollWidth > strip.clientWidth) strip.scrollLeft = Math.max(0, from.parentNode.offsetLeft - strip.offsetLeft - 8);
+    });
+    return true;
+  }
+  function pieceButton(tx, view, seat, piece, colour, letter, action) {
+    var b = document.createElement(action ? "button" : "span");
+    b.className = "piece" + (action ? " playable" : "") + (action && page.picked === action ? " picked" : "");
+    b.style.background = colour;
+    b.textContent = letter;
+    b.setAttribute("aria-label", pieceLabel(view, seat, piece, tx, seatName));
+    if (action) {
+      b.type = "button";
+      b.setAttribute("data-action", action);
+      b.addEventListener("click", function () { tap(action, b); });
+    }
+    return b;
   }
 
   function hatsOf(view, pawn) { // the hats a pawn ("0a") wears
@@ -526,7 +909,8 @@
     lang: "en", code: null, token: null, seat: null, ws: null, attempt: 0, stopped: false,
     game: null, options: {}, view: null, toAct: [], legal: [], seats: [], nextId: 1,
     picked: null, sending: false, timer: null, shownAt: null,
-    cardPick: null, flip: {}, preview: {}
+    cardPick: null, flip: {}, preview: {}, spot: null, spotShown: null,
+    myTurn: false, flashTimer: null, wake: null, waking: false, reach: null, dieFace: null, rowTile: null
   };
   function t() { return TEXTS[page.lang]; }
 
@@ -593,6 +977,7 @@
       case "welcome":
         if (typeof m.seat !== "number") return;
         page.attempt = 0;
+        remember(page.code, page.token);
         page.seat = m.seat; page.game = m.game; page.options = m.options || {};
         page.seats = Array.isArray(m.seats) ? m.seats : [];
         page.view = m.view; page.toAct = m.to_act || []; page.legal = Array.isArray(m.legal) ? m.legal : [];
@@ -624,10 +1009,10 @@
         break;
       case "error":
         if (m.code === "replaced") stop(t().replaced);
-        else if (m.code === "token") { stop(t().badtoken); showJoin(); }
+        else if (m.code === "token") { forget(); stop(t().badtoken); showJoin(); }
         else if (m.code === "guesses") { stop(t().guesses); showJoin(); }
-        else if (m.code === "code") { stop(t().badcode); showJoin(); }
-        else if (m.code === "closed") stop(t().gone);
+        else if (m.code === "code") { forget(); stop(t().badcode); showJoin(); }
+        else if (m.code === "closed") { forget(); stop(t().gone); }
         else if (m.code === "version") stop(t().version);
         break;
       default:
@@ -660,6 +1045,7 @@
 
   function isOver(view) {
     if (page.game === "duck") return view.winner !== null && view.winner !== undefined;
+    if (page.game === "routes") return !!view.over;
     return view.phase === "over";
   }
 
@@ -684,21 +1070,32 @@
     if (!page.view || page.seat === null) return;
     var tx = t(), view = page.view, seat = page.seat;
     $("seat-name").textContent = String((page.seats[seat] || {}).name || "").slice(0, 16);
-    $("seat-mark").style.background = SEAT_COLOURS[seat % SEAT_COLOURS.length];
+    var badge = $("seat-mark");
+    if (badge.getAttribute("data-seat") !== String(seat)) { // the seat's colour and mark
+      badge.textContent = "";
+      badge.appendChild(seatBadge(seat));
+      badge.setAttribute("data-seat", String(seat));
+      $("top").style.borderBottom = "5px solid " + SEAT_COLOURS[seat % SEAT_COLOURS.length];
+    }
     var key = promptKey(page.legal, page.toAct, seat, isOver(view), page.game);
     $("ask").textContent = page.sending ? tx.sentwait : tx[key];
+    yourTurn(key !== "wait" && key !== "over" && !page.sending);
+    keepAwake();
     $("hand").textContent = "";
     $("choices").textContent = "";
     $("tokens").textContent = "";
     document.body.setAttribute("data-game", String(page.game || ""));
+    $("board").textContent = ""; $("board").hidden = true;
     if (page.game === "verflixxt") renderVerflixxt(tx, view, seat);
     else if (page.game === "cluck") renderCluck(tx, view, seat);
+    else if (page.game === "routes") renderRoutes(tx, view, seat);
     else renderDuck(tx, view, seat);
     renderPreview(tx, seat);
     var confirm = $("confirm");
     confirm.hidden = page.picked === null && !page.sending;
     var again = page.game === "cluck" && page.picked && page.picked.indexOf("place ") === 0 ? tx.belowLadder
       : (page.picked && /^(card|play) /.test(page.picked) ? tx.tapagain : tx.tapother);
+    if (page.game === "verflixxt" && page.reach && page.picked && page.picked.indexOf("move ") === 0) again += " → " + page.reach;
     confirm.textContent = page.sending ? tx.sent : again;
   }
 
@@ -729,7 +1126,7 @@
       b.type = "button";
       b.className = "card";
       b.setAttribute("data-card", String(n));
-      b.appendChild(cardSvg(n, deck[n] || []));
+      b.appendChild(cardSvg(n, deck[n] || [], tx.cardN + " " + n));
       var action = byCard[String(n)];
       if (action) {
         b.className += " playable" + (page.picked === action ? " picked" : "");
@@ -740,12 +1137,15 @@
       box.appendChild(b);
     });
     if (!hand.length) { var none = document.createElement("p"); none.textContent = tx.nohand; box.appendChild(none); }
-    // the other choices: large buttons with labels
+    // the places and facings on the small board; the other choices: large buttons
+    var onBoard = renderDuckBoard(tx, view, seat);
     var list = $("choices");
     page.legal.forEach(function (a) {
       var w = a.split(" ");
       if ((w[0] === "card" || w[0] === "order") && w.length === 2 && hand.indexOf(Number(w[1])) >= 0) return;
-      choiceButton(list, a, describe(a, tx));
+      if (onBoard && /^(place|warp|send|face|rotate)$/.test(w[0])) return;
+      if (onBoard && w[0] === "hound" && w[1] === "face") return;
+      choiceButton(list, a, describe(a, tx, page.options));
     });
     // the tokens held and the buoys touched
     var blue = (view.blue || [])[seat] || 0;
@@ -801,6 +1201,7 @@
     if (!hand.length && view.hands && (view.hands[seat] || []).length === 0 && page.options.variant === "hats") {
       var none = document.createElement("p"); none.textContent = tx.nohand; box.appendChild(none);
     }
+    var onStrip = renderStrip(tx, view, seat);
     var list = $("choices");
     var multi = Object.keys(plays).some(function (c) { return plays[c].length > 1 && hand.indexOf(c) >= 0; });
     if (multi && !page.cardPick && !page.sending && page.toAct.indexOf(seat) >= 0) {
@@ -809,6 +1210,7 @@
     page.legal.forEach(function (a) {
       var w = a.split(" ");
       if (w[0] === "play" && hand.indexOf(w[1]) >= 0 && (plays[w[1]].length === 1 || page.cardPick !== w[1])) return;
+      if (onStrip && w[0] === "move") return; // tapped on the strip
       choiceButton(list, a, describeVx(a, view, seat, tx, seatName), function (b) {
         var piece = w[0] === "play" ? w[2] : (w[0] === "move" ? w[1] : (w[0] === "hat" ? w[2] : null));
         if (!piece) return;
@@ -835,12 +1237,178 @@
 
   // Cluck-peep!: the road tiles in hand drawn from the tile data; each one turned over by
   // its own button (the picture turns) and laid below the ladder by two taps on it.
+  // Cluck-peep!'s start row (issue #39): the START tile's five holes as the table draws
+  // the road (the meadow, five lanes), the chickens already in theirs (their own sprites),
+  // the free holes numbered as on the big screen; a hole is tapped, then tapped again.
+  var CHICKEN_SPRITES = ["henrietta", "clucky", "pepper", "nugget"];
+  function chickenSprite(q) {
+    var key = String((page.seats[q] || {}).character || "");
+    return CHICKEN_SPRITES.indexOf(key) >= 0 ? "cluck_" + key + ".svg" : "cluck_" + CHICKEN_SPRITES[q % 4] + ".svg";
+  }
+  function renderStartRow(tx, view, seat) {
+    var holes = {};
+    page.legal.forEach(function (a) { var w = a.split(" "); if (w[0] === "hole" && w.length === 2) holes[w[1]] = a; });
+    if (!Object.keys(holes).length || page.sending) return false;
+    var W = 340, H = 150, col = W / COLUMNS, y = 70;
+    var svg = el("svg", { viewBox: "0 0 " + W + " " + H, role: "group", "aria-label": tx.chole, "class": "startrow" });
+    el("rect", { x: 0, y: 0, width: W, height: H, rx: 14, fill: "#a6d67f" }, svg);
+    for (var x = 0; x < W; x += H) sprite(svg, "cluck_meadow.svg", x + H / 2, H / 2, H);
+    for (var c = 0; c < COLUMNS; c++) {
+      var cx = col * (c + 0.5);
+      el("line", { x1: cx, y1: 0, x2: cx, y2: H, stroke: "#b8925a", "stroke-width": 13, "stroke-linecap": "round" }, svg);
+      el("line", { x1: cx, y1: 0, x2: cx, y2: H, stroke: "#f0deac", "stroke-width": 9, "stroke-linecap": "round" }, svg);
+    }
+    for (c = 0; c < COLUMNS; c++) {
+      var hx = col * (c + 0.5), action = holes[String(c)], owner = (view.chickens || []).indexOf(c);
+      var g = el("g", action ? { "class": "hole" + (page.picked === action ? " chosen" : ""), role: "button", tabindex: 0,
+        "data-action": action, "aria-label": tx.holeN + " " + (c + 1) } : {}, svg);
+      if (action) el("rect", { x: hx - col / 2 + 3, y: 4, width: col - 6, height: H - 8, rx: 10,
+        fill: page.picked === action ? "#ffe08a99" : "#ffffff22", stroke: "#e5a50a", "stroke-width": 4 }, g);
+      el("ellipse", { cx: hx, cy: y, rx: 20, ry: 12, fill: "#966e40" }, g);
+      el("ellipse", { cx: hx, cy: y, rx: 17, ry: 10, fill: "#56381e" }, g);
+      if (owner >= 0) sprite(g, chickenSprite(owner), hx, y - 14, 46);
+      var n = el("text", { x: hx, y: H - 14, "text-anchor": "middle", "font-size": 18, "font-weight": 700, fill: "#262834" }, g);
+      n.textContent = String(c + 1);
+      if (action) {
+        (function (chosen, node) {
+          var go = function (event) { if (event) event.preventDefault(); tap(chosen, node); };
+          node.addEventListener("click", go);
+          node.addEventListener("keydown", function (event) { if (event.key === "Enter" || event.key === " ") go(event); });
+        })(action, g);
+      }
+    }
+    var box = $("board");
+    box.appendChild(svg);
+    box.hidden = false;
+    return true;
+  }
+
+  // -- Eight Routes (issue #39): the draft from the phone. The lid's dice drawn as the table
+  // draws them (the d8 in its route's colour, its number on it); a die tapped offers
+  // "take all" and "take one" (ER-12 A and B); the routes' actions and the round chip in
+  // words; nothing here is secret (the big screen shows it all), the phone is a remote.
+  var ROUTE_COLOURS = ["#e2b034", "#e76f51", "#2a9d8f", "#457bc8", "#8c62c4", "#d66096", "#60a048", "#606c80"];
+  function routesWords(action, t) {
+    var w = String(action).split(" ");
+    switch (w[0]) {
+      case "C": {
+        var face = Number(w[1].slice(0, -1)), up = w[1].slice(-1) === "+";
+        return t.change + (page.lang === "ja" ? "：" : ": ") + face + " → " + (face + (up ? 1 : -1));
+      }
+      case "D": return t.push;
+      case "chip": return w[1] === "pass" ? t.chipPass : t.chipN.replace("{r}", w[1]);
+      case "end": return t.endN;
+      case "A": return t.takeAll + " " + w[1];
+      case "B": return t.takeOne + " " + w[1];
+      default: return String(action);
+    }
+  }
+  function renderRoutes(tx, view, seat) {
+    var take = {};
+    page.legal.forEach(function (a) {
+      var w = a.split(" ");
+      if ((w[0] === "A" || w[0] === "B") && w.length === 2) (take[w[1]] = take[w[1]] || {})[w[0]] = a;
+    });
+    var lid = Array.isArray(view.lid) ? view.lid : [];
+    if (page.dieFace && !take[page.dieFace]) page.dieFace = null;
+    var box = $("board");
+    if (lid.length) {
+      var row = document.createElement("div");
+      row.className = "lid";
+      row.setAttribute("role", "group");
+      row.setAttribute("aria-label", tx.lid);
+      lid.forEach(function (count, i) {
+        var face = String(i + 1), can = take[face] && !page.sending;
+        var die = document.createElement(can ? "button" : "span");
+        die.className = "die" + (can ? " playable" : "") + (page.dieFace === face ? " picked" : "") + (count ? "" : " none");
+        die.setAttribute("data-face", face);
+        die.setAttribute("aria-label", face + " × " + count);
+        die.style.setProperty("--route", ROUTE_COLOURS[i % 8]);
+        var img = document.createElement("img");
+        img.src = "sprites/routes_d8.svg"; img.alt = "";
+        die.appendChild(img);
+        var n = document.createElement("span"); n.className = "pip"; n.textContent = face; die.appendChild(n);
+        var k = document.createElement("span"); k.className = "count"; k.textContent = "×" + count; die.appendChild(k);
+        if (can) {
+          die.type = "button";
+          die.addEventListener("click", function () { page.dieFace = page.dieFace === face ? null : face; page.picked = null; render(); });
+        }
+        row.appendChild(die);
+      });
+      box.appendChild(row);
+      box.hidden = false;
+    }
+    var list = $("choices");
+    if (page.dieFace) { // the picked die's ways: all of that number, or one
+      var count = lid[Number(page.dieFace) - 1] || 0, ways = take[page.dieFace];
+      var sep = page.lang === "ja" ? "：" : ": ";
+      if (ways.A) choiceButton(list, ways.A, tx.takeAll + sep + page.dieFace + " × " + count);
+      if (ways.B && (count > 1 || !ways.A)) choiceButton(list, ways.B, tx.takeOne + sep + page.dieFace);
+    } else if (Object.keys(take).length && !page.sending) {
+      $("ask").textContent = tx.tapDie;
+    }
+    page.legal.forEach(function (a) {
+      var w = a.split(" ");
+      if (w[0] === "A" || w[0] === "B") return;
+      choiceButton(list, a, routesWords(a, tx));
+    });
+  }
+
+  // Cluck-peep!'s ladder (issue #39): its last row as the big screen shows it and, below
+  // it, the free row with the picked tile as it would lie there; the tile in the free row
+  // is tapped to turn it over, "Lay it here" lays it.
+  function renderLadderRow(tx, view, seat, tiles, hand, legal) {
+    var playable = hand.filter(function (id) { return legal["place " + id + " up"] || legal["place " + id + " turned"]; });
+    if (!playable.length || page.sending) return false;
+    // the tile picked in the hand, else the one last shown in the free row, else the first
+    var picked = page.picked && page.picked.indexOf("place ") === 0 ? Number(page.picked.split(" ")[1]) : page.rowTile;
+    if (playable.indexOf(picked) < 0) picked = playable[0];
+    page.rowTile = picked;
+    var turned = !!page.flip[picked], action = "place " + picked + " " + (turned ? "turned" : "up");
+    var box = $("board"), wrap = document.createElement("div");
+    wrap.className = "ladder";
+    var ladder = Array.isArray(view.ladder) ? view.ladder : [], last = ladder[ladder.length - 1];
+    var top = document.createElement("div");
+    top.className = "rung-row";
+    if (last && typeof last.tile === "number") {
+      var band = bandOf(tiles, last.tile, last.orientation === "turned");
+      var name = tx.ladderLast + " · " + tx.tileN + " " + last.tile;
+      if (band) top.appendChild(tileSvg(band, name));
+      var cap = document.createElement("span"); cap.className = "caption"; cap.textContent = name; top.appendChild(cap);
+    } else {
+      top.textContent = tx.ladderStart;
+    }
+    wrap.appendChild(top);
+    var free = document.createElement("button");
+    free.type = "button";
+    free.className = "freerow" + (legal[action] ? "" : " blocked");
+    free.setAttribute("data-turn", String(picked));
+    var fb = bandOf(tiles, picked, turned), label = tx.tileN + " " + picked + " · " + (turned ? tx.turnedN : tx.upright);
+    if (fb) free.appendChild(tileSvg(fb, label));
+    var fc = document.createElement("span"); fc.className = "caption"; fc.textContent = label + " · " + tx.tapTurn; free.appendChild(fc);
+    free.addEventListener("click", function () { page.flip[picked] = !page.flip[picked]; page.picked = null; render(); });
+    wrap.appendChild(free);
+    var lay = document.createElement("button");
+    lay.type = "button";
+    lay.className = "big lay";
+    lay.setAttribute("data-action", action);
+    lay.textContent = tx.layHere;
+    lay.disabled = !legal[action];
+    lay.addEventListener("click", function () { if (legal[action] && !page.sending) { send(action); render(); } });
+    wrap.appendChild(lay);
+    box.appendChild(wrap);
+    box.hidden = false;
+    return true;
+  }
+
   function renderCluck(tx, view, seat) {
     var tiles = page.options.tiles || (view.options || {}).tiles || {};
     var hand = ((view.hands || [])[seat] || []).filter(function (id) { return typeof id === "number"; });
     var legal = {};
     page.legal.forEach(function (a) { legal[a] = true; });
     page.flip = page.flip || {};
+    var onRow = renderStartRow(tx, view, seat);
+    renderLadderRow(tx, view, seat, tiles, hand, legal);
     var box = $("hand");
     box.className = "hand tiles";
     hand.forEach(function (id) {
@@ -884,9 +1452,74 @@
     list.className = "choices holes";
     page.legal.forEach(function (a) {
       var w = a.split(" ");
-      if (w[0] === "hole") choiceButton(list, a, tx.holeN + " " + (Number(w[1]) + 1));
+      if (w[0] === "hole" && !onRow) choiceButton(list, a, tx.holeN + " " + (Number(w[1]) + 1));
       else if (w[0] === "place" && hand.indexOf(Number(w[1])) < 0) choiceButton(list, a, tx.placeN + " " + w[1] + " · " + (w[2] === "turned" ? tx.turnedN : tx.upright));
     });
+  }
+
+  // -- an app on the phone (issue #39) ----------------------------------------------------
+  // The seat's code and key kept on this phone, so a page opened from the home screen
+  // (the manifest's start_url has no fragment) or reloaded comes back to its seat.
+  var SEAT_KEY = "derby.phone.seat";
+  function remember(code, token) {
+    try { localStorage.setItem(SEAT_KEY, JSON.stringify({ code: code, token: token })); } catch (e) { /* private mode */ }
+  }
+  function forget() { try { localStorage.removeItem(SEAT_KEY); } catch (e) { /* private mode */ } }
+  function remembered() {
+    var raw = null;
+    try { raw = localStorage.getItem(SEAT_KEY); } catch (e) { return null; }
+    var kept = null;
+    try { kept = JSON.parse(String(raw || "null")); } catch (e) { return null; }
+    if (!kept || typeof kept.code !== "string" || typeof kept.token !== "string") return null;
+    if (kept.code.length > 64 || kept.token.length > 64) return null;
+    return kept;
+  }
+
+  // Your turn: a buzz (where the phone can) and a flash of the page, once as the turn
+  // comes (not at each redraw while it lasts).
+  function yourTurn(mine) {
+    if (mine && !page.myTurn) {
+      window.derbyBuzzes = (window.derbyBuzzes || 0) + 1;
+      try { if (navigator.vibrate) navigator.vibrate([160, 80, 160]); } catch (e) { /* not allowed yet */ }
+      document.body.classList.remove("flash");
+      void document.body.offsetWidth; // the animation starts again
+      document.body.classList.add("flash");
+      clearTimeout(page.flashTimer);
+      page.flashTimer = setTimeout(function () { document.body.classList.remove("flash"); }, 1400);
+    }
+    page.myTurn = mine;
+  }
+
+  // The screen kept awake while the game goes on (Screen Wake Lock, where the browser has
+  // it); the system lets go of it when the page is hidden, so it is asked again on return.
+  function keepAwake() {
+    var over = !page.view || isOver(page.view);
+    if (over) {
+      if (page.wake) { try { page.wake.release(); } catch (e) { /* gone */ } page.wake = null; }
+      return;
+    }
+    if (page.wake || page.waking || document.visibilityState !== "visible") return;
+    if (!navigator.wakeLock || typeof navigator.wakeLock.request !== "function") return;
+    page.waking = true;
+    navigator.wakeLock.request("screen").then(function (lock) {
+      page.waking = false;
+      page.wake = lock;
+      window.derbyAwake = true;
+      lock.addEventListener("release", function () { if (page.wake === lock) page.wake = null; window.derbyAwake = false; });
+    }, function () { page.waking = false; });
+  }
+
+  // Back from a locked screen or another app: the line is taken up again at once (the
+  // back-off's wait is for a host that is away, not for a phone that slept).
+  function wake() {
+    if (document.visibilityState !== "visible") return;
+    keepAwake();
+    if (page.stopped || !page.code || !page.token) return;
+    if (page.ws && page.ws.readyState <= 1) return;
+    clearTimeout(page.timer);
+    page.attempt = 0;
+    window.derbyWakes = (window.derbyWakes || 0) + 1;
+    connect();
   }
 
   function showJoin() {
@@ -908,8 +1541,12 @@
       say(t().connecting);
       connect();
     });
-    if (frag.code && frag.token) {
-      page.code = frag.code; page.token = frag.token;
+    document.addEventListener("visibilitychange", wake);
+    window.addEventListener("pageshow", wake);
+    window.addEventListener("online", wake);
+    var kept = frag.code && frag.token ? { code: frag.code, token: frag.token } : remembered();
+    if (kept) {
+      page.code = kept.code; page.token = kept.token;
       say(t().connecting);
       connect();
     } else {
@@ -920,9 +1557,9 @@
   window.DerbyPhone = { parseFragment: parseFragment, normalKey: normalKey, normalCode: normalCode,
     pickLanguage: pickLanguage, backoff: backoff, kindOf: kindOf, promptKey: promptKey,
     describe: describe, routeCells: routeCells, bandColour: bandColour, cardSvg: cardSvg,
-    cardFace: cardFace, describeVx: describeVx, bandOf: bandOf, tileSvg: tileSvg,
+    cardFace: cardFace, describeVx: describeVx, tileFace: tileFace, routesWords: routesWords, bandOf: bandOf, tileSvg: tileSvg,
     previewEntries: previewEntries, previewSvg: previewSvg, previewLines: previewLines,
-    boardHexes: boardHexes, texts: TEXTS, page: page, receive: receive, render: render, setLanguage: setLanguage };
+    boardHexes: boardHexes, hexName: hexName, duckChoices: duckChoices, markPoints: markPoints, texts: TEXTS, page: page, receive: receive, wake: wake, remembered: remembered, render: render, setLanguage: setLanguage };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();

@@ -1,0 +1,368 @@
+"""Issue #39, "choices on a small board": Duck! Duck! Go!'s places are tapped on the tub
+drawn on the phone, then the facing on arrows around the chosen place; no list of
+places. Headless Chromium over 127.0.0.1 only, every wait bounded (a bound, not a
+timing check); the host is pumped headless (no window), both seats phones.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+from game.net.host import HostThread
+from game.net.phone import phone_url
+from game.session import Session
+from tests.net_helpers import FAST, lobby_options, wait_listening
+from tests.scene_helpers import seats
+from tools import phone_browser
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(phone_browser.missing() is not None, reason=str(phone_browser.missing())),
+]
+
+LIMIT_S = 60.0
+SHOTS = Path(__file__).resolve().parent.parent / "build" / "phone"
+COORDINATE = re.compile(r"-?\d+\s*,\s*-?\d+")
+
+
+def js(driver, expression: str):
+    return driver.execute_script(f"var P = window.DerbyPhone; return {expression};")
+
+
+def until(host, done, what: str) -> None:
+    deadline = time.monotonic() + LIMIT_S
+    while not done():
+        assert time.monotonic() < deadline, f"never: {what}"
+        host.pump()
+        time.sleep(0.01)
+
+
+@pytest.mark.parametrize(("width", "height", "lang"), [(360, 640, "en"), (768, 1024, "ja")])
+def test_a_duck_is_placed_by_two_taps_on_the_small_board(width, height, lang):
+    """issue #39: Duck -- tap a hex, then the facing (arrows around the duck): the tub's
+    legal places glow and are the only place choices, each named as the big screen names
+    it and at least 44 CSS px across; a place tapped shows the arrows the rules allow
+    there; an arrow tapped is the placement the host applies (two taps in all)."""
+    session = Session("duck", seats("duck", (0, 1), 2, "easy"), 7, lobby_options("duck"))
+    host = HostThread(
+        session, host="127.0.0.1", port=0, autosave=False, local_seats=(0, 1), phones=(0, 1)
+    )
+    host.server.rate = FAST
+    host.start()
+    phones: list = []
+    try:
+        port = wait_listening(host)
+        for p in (0, 1):
+            link = phone_url(f"127.0.0.1:{port}", host.code, p, host.phone_tokens[p])
+            phones.append(phone_browser.open_phone(link, width, height, lang))
+        table = host.table
+        until(host, lambda: table.on_phone(0) and table.on_phone(1), "both phones joined")
+        checked = 0
+        deadline = time.monotonic() + LIMIT_S
+        while checked < 2:
+            assert time.monotonic() < deadline, "no placement came to the phones"
+            host.pump()
+            for seat, driver in enumerate(phones):
+                info = phone_browser.state(driver)
+                legal = info.get("legal") or []
+                places = [a for a in legal if a.startswith("place ")]
+                if info.get("sending") or not legal:
+                    continue
+                if not places:
+                    phone_browser.make_choice(driver)
+                    continue
+                spots = js(
+                    driver,
+                    "Array.from(document.querySelectorAll('#board .spot'))"
+                    ".map(g => [g.getAttribute('data-spot'), g.getAttribute('aria-label'),"
+                    " g.getBoundingClientRect().width, g.getBoundingClientRect().height])",
+                )
+                assert {s for s, *_ in spots} == {a.split()[1] for a in places}
+                assert not js(driver, "document.querySelectorAll('#choices button').length")
+                for _spot, name, w, h in spots:
+                    assert name and not COORDINATE.search(name), name
+                    assert w >= 44 and h >= 44, (name, w, h)
+                SHOTS.mkdir(parents=True, exist_ok=True)
+                driver.save_screenshot(str(SHOTS / f"duck_board_{width}_{lang}_{seat}.png"))
+                spot = places[-1].split()[1]
+                faces = sorted(a.split()[3] for a in places if a.split()[1] == spot)
+                driver.find_element("css selector", f'#board .spot[data-spot="{spot}"]').click()
+                shown = js(
+                    driver,
+                    "Array.from(document.querySelectorAll('#board .face'))"
+                    ".map(g => [g.getAttribute('data-face'), g.getBoundingClientRect().width])",
+                )
+                assert sorted(f for f, _ in shown) == faces
+                assert all(w >= 44 for _, w in shown)
+                driver.save_screenshot(str(SHOTS / f"duck_facing_{width}_{lang}_{seat}.png"))
+                face = faces[-1]
+                before = len(table.session.actions)
+                driver.find_element("css selector", f'#board .face[data-face="{face}"]').click()
+                until(
+                    host, lambda n=before: len(table.session.actions) > n, "the placement applied"
+                )
+                assert table.session.actions[before] == (seat, f"place {spot} face {face}")
+                checked += 1
+            time.sleep(0.01)
+    finally:
+        for driver in phones:
+            driver.quit()
+        host.stop(timeout=5)
+
+
+def test_a_verflixxt_move_is_two_taps_on_the_strip_of_track():
+    """issue #39: Verflixxt! -- tap the pawn on a strip of the track around your pawns,
+    the tiles' values shown: the movable pieces are the strip's only move choices, each
+    >= 44 px and named by the tile's value; a first tap marks the tile the die reaches,
+    a second sends the move, which the host applies."""
+    session = Session(
+        "verflixxt", seats("verflixxt", (0, 1), 2, "easy"), 3, lobby_options("verflixxt")
+    )
+    host = HostThread(
+        session, host="127.0.0.1", port=0, autosave=False, local_seats=(0, 1), phones=(0, 1)
+    )
+    host.server.rate = FAST
+    host.start()
+    phones: list = []
+    try:
+        port = wait_listening(host)
+        for p in (0, 1):
+            link = phone_url(f"127.0.0.1:{port}", host.code, p, host.phone_tokens[p])
+            phones.append(phone_browser.open_phone(link, 360, 640, ("en", "ja")[p]))
+        table = host.table
+        until(host, lambda: table.on_phone(0) and table.on_phone(1), "both phones joined")
+        checked = 0
+        deadline = time.monotonic() + LIMIT_S
+        while checked < 3:
+            assert time.monotonic() < deadline, "no move came to the phones"
+            host.pump()
+            for seat, driver in enumerate(phones):
+                info = phone_browser.state(driver)
+                legal = info.get("legal") or []
+                moves = [a for a in legal if a.startswith("move ")]
+                if info.get("sending") or not legal:
+                    continue
+                if not moves:
+                    phone_browser.make_choice(driver)
+                    continue
+                pieces = js(
+                    driver,
+                    "Array.from(document.querySelectorAll('#board .piece.playable'))"
+                    ".map(b => [b.getAttribute('data-action'), b.getAttribute('aria-label'),"
+                    " b.getBoundingClientRect().width, b.getBoundingClientRect().height])",
+                )
+                assert sorted(a for a, *_ in pieces) == sorted(moves)
+                assert not js(driver, "document.querySelectorAll('#choices button').length")
+                values = js(
+                    driver,
+                    "Array.from(document.querySelectorAll('#board .vtile .value'))"
+                    ".map(v => v.textContent)",
+                )
+                assert values and all(re.fullmatch(r"[+−±]\d+|\S+", v) for v in values)
+                for _action, name, w, h in pieces:
+                    assert name and w >= 44 and h >= 44, (name, w, h)
+                    assert not re.search(r"square \d|マス \d", name), name
+                action = moves[-1]
+                button = f'#board .piece[data-action="{action}"]'
+                driver.find_element("css selector", button).click()
+                assert js(driver, "document.querySelectorAll('#board .vtile.reach').length") == 1
+                SHOTS.mkdir(parents=True, exist_ok=True)
+                driver.save_screenshot(str(SHOTS / f"verflixxt_strip_{seat}_{checked}.png"))
+                before = len(table.session.actions)
+                driver.find_element("css selector", button).click()
+                until(host, lambda n=before: len(table.session.actions) > n, "the move applied")
+                assert table.session.actions[before] == (seat, action)
+                checked += 1
+            time.sleep(0.01)
+    finally:
+        for driver in phones:
+            driver.quit()
+        host.stop(timeout=5)
+
+
+def test_a_chicken_s_hole_is_tapped_on_the_start_row():
+    """issue #39: Cluck-peep! -- the chicken's hole on the start row: the free holes are
+    the row's targets (>= 44 px, numbered as on the big screen), a hole taken shows its
+    chicken and is no target; a hole tapped twice is the choice the host applies."""
+    session = Session("cluck", seats("cluck", (0, 1), 2, "easy"), 3, lobby_options("cluck"))
+    host = HostThread(
+        session, host="127.0.0.1", port=0, autosave=False, local_seats=(0, 1), phones=(0, 1)
+    )
+    host.server.rate = FAST
+    host.start()
+    phones: list = []
+    try:
+        port = wait_listening(host)
+        for p in (0, 1):
+            link = phone_url(f"127.0.0.1:{port}", host.code, p, host.phone_tokens[p])
+            phones.append(phone_browser.open_phone(link, 360, 640, ("en", "ja")[p]))
+        table = host.table
+        until(host, lambda: table.on_phone(0) and table.on_phone(1), "both phones joined")
+        chosen: list[int] = []
+        deadline = time.monotonic() + LIMIT_S
+        while len(chosen) < 2:
+            assert time.monotonic() < deadline, "no hole was asked of the phones"
+            host.pump()
+            for seat, driver in enumerate(phones):
+                info = phone_browser.state(driver)
+                holes = [a for a in info.get("legal") or [] if a.startswith("hole ")]
+                if info.get("sending") or not holes or seat in chosen:
+                    continue
+                shown = js(
+                    driver,
+                    "Array.from(document.querySelectorAll('#board .hole'))"
+                    ".map(g => [g.getAttribute('data-action'), g.getAttribute('aria-label'),"
+                    " g.getBoundingClientRect().width, g.getBoundingClientRect().height])",
+                )
+                assert sorted(a for a, *_ in shown) == sorted(holes)
+                assert not js(driver, "document.querySelectorAll('#choices button').length")
+                for action, name, w, h in shown:
+                    assert name.endswith(str(int(action.split()[1]) + 1)) and w >= 44 and h >= 44
+                chickens = js(
+                    driver,
+                    "document.querySelectorAll('#board image[href^=\"sprites/cluck_\"]:not([href*=meadow])').length",
+                )
+                assert chickens == len(chosen)  # each hole taken shows its chicken
+                action = holes[-1]
+                target = f'#board .hole[data-action="{action}"]'
+                driver.find_element("css selector", target).click()
+                SHOTS.mkdir(parents=True, exist_ok=True)
+                driver.save_screenshot(str(SHOTS / f"cluck_start_row_{seat}.png"))
+                before = len(table.session.actions)
+                driver.find_element("css selector", target).click()
+                until(host, lambda n=before: len(table.session.actions) > n, "the hole applied")
+                assert table.session.actions[before] == (seat, action)
+                chosen.append(seat)
+            time.sleep(0.01)
+    finally:
+        for driver in phones:
+            driver.quit()
+        host.stop(timeout=5)
+
+
+def test_eight_routes_is_drafted_from_the_phones():
+    """issue #39: Eight Routes from the phone -- the lid's dice drawn in their routes'
+    colours, a die tapped offers take all / take one, the routes' actions in words; three
+    phones draft a whole phase of picks by taps, applied by the host, no coordinate or
+    raw notation shown."""
+    session = Session("routes", seats("routes", (0, 1, 2), 3, "easy"), 3, lobby_options("routes"))
+    host = HostThread(
+        session,
+        host="127.0.0.1",
+        port=0,
+        autosave=False,
+        local_seats=(0, 1, 2),
+        phones=(0, 1, 2),
+    )
+    host.server.rate = FAST
+    host.start()
+    phones: list = []
+    try:
+        port = wait_listening(host)
+        for p in (0, 1, 2):
+            link = phone_url(f"127.0.0.1:{port}", host.code, p, host.phone_tokens[p])
+            phones.append(phone_browser.open_phone(link, 360, 640, ("en", "ja", "en")[p]))
+        table = host.table
+        until(host, lambda: all(table.on_phone(p) for p in (0, 1, 2)), "the phones joined")
+        kinds: set[str] = set()
+        deadline = time.monotonic() + LIMIT_S
+        while len(table.session.actions) < 12:
+            assert time.monotonic() < deadline, f"the draft stalled: {table.session.actions}"
+            host.pump()
+            for seat, driver in enumerate(phones):
+                info = phone_browser.state(driver)
+                legal = info.get("legal") or []
+                if info.get("sending") or not legal:
+                    continue
+                assert not phone_browser.coordinates(driver)
+                if any(a.split()[0] in ("A", "B") for a in legal):
+                    faces = {a.split()[1] for a in legal if a.split()[0] in ("A", "B")}
+                    shown = js(
+                        driver,
+                        "Array.from(document.querySelectorAll('#board .die.playable'))"
+                        ".map(d => [d.getAttribute('data-face'), d.getBoundingClientRect().width,"
+                        " d.getBoundingClientRect().height])",
+                    )
+                    assert {f for f, *_ in shown} == faces
+                    assert all(w >= 44 and h >= 44 for _, w, h in shown)
+                    SHOTS.mkdir(parents=True, exist_ok=True)
+                    driver.save_screenshot(str(SHOTS / f"routes_lid_{seat}.png"))
+                before = len(table.session.actions)
+                if phone_browser.make_choice(driver):
+                    until(host, lambda n=before: len(table.session.actions) > n, "applied")
+                    kinds.add(table.session.actions[before][1].split()[0])
+            time.sleep(0.01)
+        assert kinds & {"A", "B"}, kinds
+        assert {p for p, _ in table.session.actions} == {0, 1, 2}
+    finally:
+        for driver in phones:
+            driver.quit()
+        host.stop(timeout=5)
+
+
+def test_a_road_tile_is_turned_and_laid_on_the_ladder_s_free_row():
+    """issue #39: Cluck-peep! -- the ladder's free row with the tile turned as it would
+    lie: a hand tile tapped shows in the free row, the free row tapped turns it over,
+    "Lay it here" lays it as shown (the host applies that tile, that way up)."""
+    session = Session("cluck", seats("cluck", (0, 1), 2, "easy"), 5, lobby_options("cluck"))
+    host = HostThread(
+        session, host="127.0.0.1", port=0, autosave=False, local_seats=(0, 1), phones=(0, 1)
+    )
+    host.server.rate = FAST
+    host.start()
+    phones: list = []
+    try:
+        port = wait_listening(host)
+        for p in (0, 1):
+            link = phone_url(f"127.0.0.1:{port}", host.code, p, host.phone_tokens[p])
+            phones.append(phone_browser.open_phone(link, 360, 640, ("en", "ja")[p]))
+        table = host.table
+        until(host, lambda: table.on_phone(0) and table.on_phone(1), "both phones joined")
+        laid = 0
+        deadline = time.monotonic() + LIMIT_S
+        while laid < 2:
+            assert time.monotonic() < deadline, "no tile was asked of the phones"
+            host.pump()
+            for seat, driver in enumerate(phones):
+                info = phone_browser.state(driver)
+                legal = info.get("legal") or []
+                places = [a for a in legal if a.startswith("place ")]
+                if info.get("sending") or not legal:
+                    continue
+                if not places:
+                    phone_browser.make_choice(driver)
+                    continue
+                tile = places[-1].split()[1]
+                driver.find_element("css selector", f'.card.playable[data-card="{tile}"]').click()
+                free = "#board .freerow"
+                assert (
+                    js(driver, f"document.querySelector('{free}').getAttribute('data-turn')")
+                    == tile
+                )
+                shown = js(driver, "P.page.flip[" + tile + "] ? 'turned' : 'up'")
+                driver.find_element("css selector", free).click()  # turned over in the free row
+                now = "turned" if shown == "up" else "up"
+                assert js(driver, "P.page.flip[" + tile + "] ? 'turned' : 'up'") == now
+                lay = js(
+                    driver, "document.querySelector('#board .lay').getAttribute('data-action')"
+                )
+                assert lay == f"place {tile} {now}"
+                SHOTS.mkdir(parents=True, exist_ok=True)
+                driver.save_screenshot(str(SHOTS / f"cluck_ladder_{seat}_{laid}.png"))
+                if f"place {tile} {now}" not in legal:  # that way up is not allowed here
+                    driver.find_element("css selector", free).click()
+                    now = shown
+                before = len(table.session.actions)
+                driver.find_element("css selector", "#board .lay").click()
+                until(host, lambda n=before: len(table.session.actions) > n, "the tile applied")
+                assert table.session.actions[before] == (seat, f"place {tile} {now}")
+                laid += 1
+            time.sleep(0.01)
+    finally:
+        for driver in phones:
+            driver.quit()
+        host.stop(timeout=5)
