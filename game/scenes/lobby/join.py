@@ -23,7 +23,7 @@ import pygame
 from game import registry
 from game.net import remembered
 from game.net.client import ClientThread, Mirror
-from game.net.join import LookedTable, Looker, error_key, table_url
+from game.net.join import LookedTable, Looker, error_key, read_join_link, table_url
 from game.net.protocol import NAME_MAX, normal_code
 from game.scenes.lobby.join_panels import JoinPanels
 from game.settings import name_problem
@@ -207,7 +207,12 @@ class JoinScene(JoinPanels):
         self._say(self.t(error_key(code), address=address, reason=str(reason)[:120]))
 
     def _checked(self) -> tuple[str, str, str] | None:
-        """(address as typed, its URL, the code) from the fields, or None (said why)."""
+        """(address as typed, its URL, the code) from the fields, or None (said why). A
+        join link in the address field (the hosting window's QR code, issue #38) fills
+        the address and the code."""
+        link = read_join_link(self.fields["address"].text)
+        if link is not None:
+            self.fields["address"].text, self.fields["code"].text = link
         address = self.fields["address"].text.strip()
         if not address:
             self._say(self.t("join.need_address"))
