@@ -61,7 +61,7 @@ def test_the_band_is_no_longer_one_slate_colour():
     """issue #38: the old band was one slate fill; the new one is the sky, the track's
     tiles and the pieces: many colours, the pieces' own among them."""
     pygame.display.init()
-    surf = title_art.band(1280, 150, 26)
+    surf = title_art.band(1280, 150, 26).image
     colours = {surf.get_at((x, y))[:3] for x in range(0, 1280, 4) for y in range(0, 150, 3)}
     assert len(colours) > 200
     assert theme.BG_DARK not in colours or len(colours) > 200

@@ -148,7 +148,7 @@ class MenuScene(Scene):
         # issue #38: the wordmark over key art of the games' own pieces (title_art), not
         # plain text on a slate band
         band_h = self.px(150)
-        surface.blit(title_art.band(w, band_h, self.px(26)), (0, 0))
+        widgets.lay(surface, title_art.band(w, band_h, self.px(26)), (0, 0))
         pygame.draw.rect(surface, theme.ACCENT, (0, band_h, w, self.px(6)))
         mark = title_art.wordmark(min(w - self.px(80), self.px(560)), self.px(78))
         widgets.draw_icon(surface, mark, (w // 2, self.px(46)), "wordmark", anchor="center")

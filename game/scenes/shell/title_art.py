@@ -14,13 +14,15 @@ from typing import NamedTuple
 
 import pygame
 
-from game.ui import identity, sprites, theme
+from game.ui import identity, sprites, theme, widgets
 
 WORDMARK = "wordmark.svg"
 WORDMARK_ASPECT = 866 / 154  # the SVG's viewBox, width over height
 # the band's sky: the duck pond's blue at the top, the slate of the old band at the foot
 SKY_TOP = (63, 128, 176)
 SKY_FOOT = (44, 66, 92)
+# the seat pieces among the racers: where their seat's mark sits (a fraction of their height)
+MARKED = {"verflixxt_pawn.svg": 0.71, "routes_marker.svg": 0.62}
 TRACK = ("verflixxt_tile_plus.svg", "verflixxt_tile_minus.svg", "verflixxt_tile_lucky.svg")
 
 
@@ -54,36 +56,46 @@ def wordmark(width: int, height: int) -> pygame.Surface:
 
 
 @lru_cache(maxsize=8)
-def band(width: int, height: int, track_h: int) -> pygame.Surface:
+def band(width: int, height: int, track_h: int) -> widgets.Picture:
     """The title band ``width`` x ``height``: the sky, and along its foot the track
-    (``track_h`` tall) with the racers on it. The wordmark and subtitle are laid over it
-    by the menu (their text is the language's)."""
+    (``track_h`` tall) with the racers on it, each piece written down as an icon (the
+    layout audit checks their sizes wherever the band is laid). The wordmark and
+    subtitle are laid over it by the menu (their text is the language's)."""
     surf = pygame.Surface((width, height))
     for y in range(height):  # the sky: a vertical blend, one line at a time, once
         surf.fill(theme.mix(SKY_TOP, SKY_FOOT, y / max(1, height - 1)), (0, y, width, 1))
     top = height - track_h
     tile = track_h
-    for i, x in enumerate(range(0, width, tile)):
-        name = "verflixxt_tile_finish.svg" if x + 2 * tile > width else TRACK[i % len(TRACK)]
-        surf.blit(sprites.svg(name, tile), (x, top))
-    for racer in RACERS:
-        surf.blit(*_racer(racer, width, top, tile))
-    return surf
+    with widgets.recording(surf) as sink:
+        for i, x in enumerate(range(0, width, tile)):
+            last = x + 2 * tile > width
+            name = "verflixxt_tile_finish.svg" if last else TRACK[i % len(TRACK)]
+            widgets.draw_icon(surf, sprites.svg(name, tile), (x, top), name)
+        for racer in RACERS:
+            _paint_racer(surf, racer, width, top, tile)
+    return widgets.Picture(surf, (), tuple(sink.icons))
 
 
 def _racer(racer: Racer, width: int, top: int, tile: int) -> tuple[pygame.Surface, tuple]:
-    """The racer's picture and where it goes: standing on the track, its foot on the
-    tiles' middle (a top-down duck sits on it)."""
+    """The racer's picture (in its seat's colour) and where it goes: standing on the
+    track, its foot on the tiles' middle (a top-down duck sits on it)."""
     h = max(identity.MIN_MARK_PX * 2, round(tile * racer.height))
     image = sprites.svg(racer.sprite, h)
-    if racer.seat is not None and racer.sprite in ("verflixxt_pawn.svg", "routes_marker.svg"):
+    if racer.seat is not None and racer.sprite in MARKED:
         image = sprites.tinted(image, theme.seat_colour(racer.seat))
-        image = image.copy()
-        spot = (h / 2, h * (0.71 if racer.sprite == "verflixxt_pawn.svg" else 0.62))
-        identity.draw_seat_mark(image, racer.seat, spot, max(16, h * 0.3))
     x = round(width * racer.at) - h // 2
     y = top + tile * 2 // 3 - h
     return image, (x, y)
+
+
+def _paint_racer(surf: pygame.Surface, racer: Racer, width: int, top: int, tile: int) -> None:
+    """The racer on ``surf``, and the seat's mark on a pawn's or marker's foot."""
+    image, at = _racer(racer, width, top, tile)
+    rect = widgets.draw_icon(surf, image, at, racer.sprite)
+    if racer.seat is not None and racer.sprite in MARKED:
+        h = rect.h
+        spot = (rect.centerx, rect.y + h * MARKED[racer.sprite])
+        identity.draw_seat_mark(surf, racer.seat, spot, max(16, h * 0.3))
 
 
 def racer_rects(width: int, height: int, track_h: int) -> list[pygame.Rect]:
