@@ -61,7 +61,7 @@ def replay_scene_ref(name: str) -> str | None:
 HOSTING_CODE, HOSTING_ADDRESS = "7KQ4-MX9P-2HRT", "192.168.1.20:47474"  # as a LAN shows
 
 
-def show_hosting(app: App, game_id: str) -> None:
+def show_hosting(app: Host, game_id: str) -> None:
     """The hosting window of a new ``game_id`` table (seat 0 here, seats 1 and 2 online
     and waiting, the others computers) with its waiting room (issue #38), drawn as it is
     once it listens: its server is never started, its code and address are examples."""
