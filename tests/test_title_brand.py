@@ -92,3 +92,20 @@ def test_the_menu_cards_show_the_drawn_covers():
         picture = cards[f"game:{info.id}"].picture
         w, h = picture.get_size()
         assert picture is covers.cover(info.id, w, h), info.id
+
+
+def test_the_window_icon_is_the_wordmarks_buoy_and_hat():
+    """issue #38 ("the window icon too"): the icon is the wordmark's red and white buoy
+    with Verflixxt!'s lucky hat, readable at the 64 px the window asks for."""
+    from game.paths import ASSETS_DIR
+
+    pygame.display.init()
+    icon = pygame.image.load_sized_svg(str(ASSETS_DIR / "icon.svg"), (64, 64))
+    colours = [icon.get_at((x, y))[:3] for x in range(64) for y in range(64)]
+
+    def near(colour, within=40):
+        return sum(1 for c in colours if sum(abs(a - b) for a, b in zip(c, colour)) < within)
+
+    assert near((224, 70, 60)) > 60  # the buoy's red
+    assert near((255, 255, 255), 30) > 60  # and its white
+    assert near((47, 158, 74)) > 30  # the lucky hat's green
