@@ -2,7 +2,8 @@
 
 Scenes: menu, lobby, settings, handoff, help, pause, history, stats (the data folder's
 history, the first person's statistics), join (Join a table, as it opens:
-the tables found on this network in its first frames), or a game id (duck, verflixxt,
+the tables found on this network in its first frames), hosting (the hosting window of
+the first game just opened to the network, two seats waiting: its waiting room), or a game id (duck, verflixxt,
 cluck, routes) — a game is set up with computer seats, played ``--rounds`` rounds and
 then ``--actions`` more actions by them, and shown from the first seat's point of view —
 or a lesson, ``lesson:verflixxt-1 --step 7``: the lesson is played from its start by its
@@ -43,6 +44,7 @@ SCENES = (
     "join",
     "history",
     "stats",
+    "hosting",
 )
 LESSON_PREFIX = "lesson:"  # lesson:<id>, a lesson of data/lessons at one of its steps
 MAX_LESSON_FRAMES = 40_000  # frames of 1/30 s to reach a step (a whole lesson takes ~3000)
@@ -54,6 +56,31 @@ REPLAY_PREFIX = "replay:"  # replay:<id>|replay:latest, a game of the history
 def replay_scene_ref(name: str) -> str | None:
     """``12`` for the scene ``replay:12`` (``latest`` for ``replay:latest``), else None."""
     return name[len(REPLAY_PREFIX) :] if name.startswith(REPLAY_PREFIX) else None
+
+
+HOSTING_CODE, HOSTING_ADDRESS = "7KQ4-MX9P-2HRT", "192.168.1.20:47474"  # as a LAN shows
+
+
+def show_hosting(app: Host, game_id: str) -> None:
+    """The hosting window of a new ``game_id`` table (seat 0 here, seats 1 and 2 online
+    and waiting, the others computers) with its waiting room (issue #38), drawn as it is
+    once it listens: its server is never started, its code and address are examples."""
+    from game.net.host import HostThread  # the network: only this scene needs it
+    from game.scenes.lobby.online import hosted_scene  # with the network above
+
+    info = registry.get(game_id)
+    seats = default_seats(info, max(3, info.min_players), app.t)
+    for i, seat in enumerate(seats):
+        seat.human = i < 3
+    options = {spec.key: spec.default for spec in info.rules().OPTIONS}
+    session = Session(game_id, seats, 1, options)
+    host = HostThread(session, host="127.0.0.1", local_seats=(0,), autosave=False)
+    host.table.code = HOSTING_CODE
+    app.push(app.router.screen("menu")(app))
+    table = hosted_scene(app, host, (0,))
+    table.driver.address = HOSTING_ADDRESS
+    app.push(table)
+    app.router.screen("waiting_room")(app, table)
 
 
 def lesson_scene_id(name: str) -> str | None:
@@ -88,6 +115,9 @@ def build_scene(app: Host, name: str, args: Any) -> None:
         return
     if name == "join":
         app.router.open("join")
+        return
+    if name == "hosting":
+        show_hosting(app, registry.installed_games()[0].id)
         return
     if name in ("history", "stats"):  # the data folder's history, as a person sees it
         app.router.open("history")

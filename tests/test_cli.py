@@ -41,6 +41,28 @@ def test_screenshot_menu_in_both_languages(tmp_path):
         )
         image = pygame.image.load(str(out))
         assert image.get_size() == (1024, 600)
+        # issue #38: the title band is the sky with the wordmark, not one slate colour
+        top = image.get_at((512, 1))[:3]
+        assert sum(abs(a - b) for a, b in zip(top, (63, 128, 176))) < 12, top
+
+
+def test_screenshot_of_the_hosting_windows_waiting_room(tmp_path):
+    """issue #38: ``screenshot hosting`` draws the hosting window with its waiting room
+    (the example code big in the accent colour), without opening a port."""
+    import pygame
+
+    out = tmp_path / "hosting.png"
+    assert main(["screenshot", "hosting", "--out", str(out), "--size", "1024x600"]) == 0
+    image = pygame.image.load(str(out))
+    assert image.get_size() == (1024, 600)
+    accent = (190, 78, 36)  # theme.ACCENT_DARK, the code's colour
+    near = sum(
+        1
+        for x in range(0, 1024, 2)
+        for y in range(0, 600, 2)
+        if sum(abs(a - b) for a, b in zip(image.get_at((x, y))[:3], accent)) < 20
+    )
+    assert near > 500, near
 
 
 def test_screenshot_of_join_a_table(tmp_path):

@@ -536,7 +536,8 @@ def test_the_lobby_can_keep_a_hosted_table_off_the_local_network(monkeypatch, la
             problems = text_problems(sink.texts, (1024, 600))
         assert not problems, problems
         click(app, lobby.buttons.by_key("start").rect.center)
-        assert isinstance(getattr(app.top, "part", None), HostedPart) and started
+        table = app.stack[-2]  # under the waiting room (issue #38)
+        assert isinstance(getattr(table, "part", None), HostedPart) and started
         assert started[0].advertise is False
     finally:
         for host in started:
@@ -609,3 +610,39 @@ def test_a_table_whose_old_port_is_taken_listens_on_another_and_says_so():
             host.stop()
     finally:
         blocker.close()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_header_never_names_the_turn_of_a_seat_nobody_has_joined(lang):
+    """issue #38: the hosting window's header said "Cy's turn" while Cy had not joined.
+    A Verflixxt! table with every seat online and nobody here: the first seat to act is
+    still open, so the header names whom the table waits for, in that seat's colour,
+    and never says it is their turn; once their line drops, it waits for them to come
+    back."""
+    session = Session(
+        "verflixxt", seats("verflixxt", {0, 1, 2}, 3, "easy"), 7, lobby_options("verflixxt")
+    )
+    host = HostThread(session, host="127.0.0.1", local_seats=(), autosave=False)
+    host.table.code = "K7QX-M2PD"
+    app = make_app(SIZES[0], lang)
+    try:
+        scene = hosted_scene(app, host, ())
+        scene.driver.address = "192.168.1.20:47474"
+        app.push(scene)
+        app.draw()
+        who = session.state.to_act()[0]
+        assert scene.driver.seat_status(who) == "open"
+        name = scene.seat_name(who)
+        header = scene.frame.seats.header()
+        assert header.who == who
+        assert header.status == app.t("brand.header_awaiting", name=name)
+        turn = {app.t("app.frame_turn", name=name), app.t("app.frame_your_turn", name=name)}
+        said = [t.text for t in recorded(app, scene) if t.rect.colliderect(scene.plan.header)]
+        assert not turn & set(said), said
+        assert app.t("brand.header_awaiting", name=name) in said, said
+        scene.driver.status[who] = "reconnecting"
+        assert scene.frame.seats.header().status == app.t("brand.header_reconnecting", name=name)
+        scene.driver.status[who] = "connected"
+        assert scene.frame.seats.header().status == app.t("app.frame_turn", name=name)
+    finally:
+        pygame.quit()

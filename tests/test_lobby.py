@@ -267,7 +267,9 @@ def test_someone_online_makes_start_host_the_table(monkeypatch):
         assert start.label == app.t("app.host_online")
         assert app.t("app.online") in lobby.visible_texts()
         press(app, lobby, "start")
-        scene = app.top
+        # issue #38: the waiting room over the table while seat 1 waits for its person
+        assert type(app.top).__name__ == "WaitingRoom" and app.top.waiting() == [1]
+        scene = app.stack[-2]
         assert isinstance(getattr(scene, "part", None), HostedPart) and started
         assert started[0].table.local_seats == {0}
         assert scene.driver.local_seats() == [0]

@@ -126,6 +126,7 @@ SHELL = (
     "lobby",
     "host",
     "host_table",
+    "waiting_room",
     "help",
     "pause",
     "handoff",
@@ -695,6 +696,18 @@ def _host_table(game: str) -> Callable[[Any], Any]:
     return build
 
 
+def _waiting_room(game: str) -> Callable[[Any], Any]:
+    """The hosting window's waiting room (issue #38) over :func:`_host_table`'s window:
+    the code big, the QR code, the seats (two waiting for their people)."""
+
+    def build(app: Any) -> Any:
+        table = _host_table(game)(app)
+        app.router.screen("waiting_room")(app, table)
+        return app.top
+
+    return build
+
+
 def _shell(name: str, game: Any, folder: str) -> Callable[[Any], Any]:
     def build(app: Any) -> Any:
         with _unwatched():
@@ -759,6 +772,8 @@ def shell_screens(
             out += [(name, f"{name}/{info.id}", _shell(name, info, folder)) for info in infos]
         elif name == "host_table":
             out += [(name, f"{name}/{info.id}", _host_table(info.id)) for info in infos]
+        elif name == "waiting_room":
+            out += [(name, f"{name}/{info.id}", _waiting_room(info.id)) for info in infos]
         elif name == "pause":
             out.append((name, name, _shell(name, registry.installed_games()[0], folder)))
         else:

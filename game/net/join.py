@@ -18,7 +18,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from game import registry, rules
 from game.net.client import ClientError, TableClient
-from game.net.protocol import DEFAULT_PORT
+from game.net.protocol import DEFAULT_PORT, normal_code
 
 LOOK_TIMEOUT_S = 8.0  # connecting and the answer, each
 _HOST_NAME = re.compile(r"[A-Za-z0-9]([A-Za-z0-9.-]{0,251}[A-Za-z0-9])?")
@@ -73,6 +73,30 @@ def table_url(typed: str) -> str | None:
         return f"ws://{host}:{port}/"
     shown = f"[{address}]" if address.version == 6 else str(address)
     return f"ws://{shown}:{port}/"
+
+
+# A table's join link (issue #38): what the hosting window's QR code says, so a person on
+# the same network can carry the address and the code from a phone's camera to the Join
+# screen (pasted into its address field, it fills both)
+LINK_SCHEME = "tabletop-derby://"
+
+
+def join_link(address: str, code: str) -> str:
+    """The join link of the table at ``address`` (``host:port``) with ``code``."""
+    return f"{LINK_SCHEME}{address}/{code}"
+
+
+def read_join_link(text: str) -> tuple[str, str] | None:
+    """(address, code) of a join link, or None when ``text`` is not one (a typed
+    address, a link whose address or code cannot be)."""
+    link = text.strip()
+    if not link.lower().startswith(LINK_SCHEME) or len(link) > 300:
+        return None
+    address, slash, code = link[len(LINK_SCHEME) :].rstrip("/").rpartition("/")
+    normal = normal_code(code)
+    if not slash or table_url(address) is None or normal is None:
+        return None
+    return address, normal
 
 
 @dataclass

@@ -4,10 +4,14 @@ glyphs in one face. pygame's default font has no Japanese, so it is never used."
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.paths import FONTS_DIR
+
+if TYPE_CHECKING:
+    import budoux
 
 REGULAR = FONTS_DIR / "BIZUDPGothic-Regular.ttf"
 BOLD = FONTS_DIR / "BIZUDPGothic-Bold.ttf"
@@ -111,7 +115,7 @@ def _wrap_paragraph(paragraph: str, f: pygame.font.Font, width: int) -> list[str
     def fits(row: list[str], piece: str) -> bool:
         return not row or f.size(_line(rows, row) + piece)[0] <= width
 
-    for cluster in _clusters(_tokens(paragraph)):
+    for cluster in _phrases(_clusters(_tokens(paragraph)), paragraph, f, width):
         whole = "".join(cluster)
         pieces = [whole]
         # too wide alone: cut into as few pieces as fit, unless one of its tokens is
@@ -129,6 +133,56 @@ def _wrap_paragraph(paragraph: str, f: pygame.font.Font, width: int) -> list[str
                 rows.append([piece])
     _no_lone_last_character(rows, f, width, paragraph)
     return [_line(rows, row).rstrip() for row in rows]
+
+
+def _phrases(
+    clusters: list[list[str]], paragraph: str, f: pygame.font.Font, width: int
+) -> list[list[str]]:
+    """Japanese breaks by phrase (issue #38: "ダッ/シュ", "くん/くん", "プレイ/ヤー" broke
+    mid-word): the clusters of one BudouX phrase laid as one cluster, so a line breaks
+    only between phrases; a phrase wider than the whole line falls back to its
+    clusters (character breaks, kinsoku kept). A break after a space stays a break
+    (Latin words inside Japanese). English paragraphs are left as they are."""
+    if len(clusters) < 2 or not any(_is_cjk(ch) for ch in paragraph):
+        return clusters
+    starts = _phrase_starts(paragraph)
+    groups: list[list[list[str]]] = [[clusters[0]]]
+    offset = len("".join(clusters[0]))
+    for cluster in clusters[1:]:
+        if offset in starts or groups[-1][-1][-1].endswith(" "):
+            groups.append([cluster])
+        else:
+            groups[-1].append(cluster)
+        offset += len("".join(cluster))
+    laid: list[list[str]] = []
+    for group in groups:
+        tokens = [token for cluster in group for token in cluster]
+        if len(group) == 1 or f.size("".join(tokens).rstrip())[0] <= width:
+            laid.append(tokens)
+        else:
+            laid += group
+    return laid
+
+
+@lru_cache(maxsize=4096)
+def _phrase_starts(paragraph: str) -> frozenset[int]:
+    """Where BudouX starts a phrase in ``paragraph`` (character offsets, 0 excluded).
+    Cached: the same texts are wrapped at many widths and sizes."""
+    starts: set[int] = set()
+    offset = 0
+    for phrase in _budoux().parse(paragraph):
+        offset += len(phrase)
+        starts.add(offset)
+    starts.discard(len(paragraph))
+    return frozenset(starts)
+
+
+@lru_cache(maxsize=1)
+def _budoux() -> budoux.Parser:
+    """The Japanese phrase parser, loaded once, when Japanese is first wrapped."""
+    import budoux  # start-up: its model is read only when Japanese is first wrapped
+
+    return budoux.load_default_japanese_parser()
 
 
 def _line(rows: list[list[str]], row: list[str]) -> str:
@@ -159,13 +213,20 @@ def _no_lone_last_character(rows: list[list[str]], f, width: int, paragraph: str
     last, before = rows[-1], rows[-2]
     # the punctuation after a character ("す。") does not make it more than one
     core = "".join(ch for ch in _line(rows, last).strip() if ch not in PUNCTUATION)
-    if len(core) != 1 or len(before) < 2:
-        return
-    if before[-1].endswith(" ") or not _is_cjk(core):
+    if len(core) != 1 or before[-1].endswith(" ") or not _is_cjk(core):
         return
     moved = before[-1]
+    if len(before) < 2:
+        # the line is one phrase (issue #38): its last cluster goes down ("あなた" over
+        # "の席", not "あなたの" over "席"), a widow being worse than a phrase cut
+        inside = _clusters(_tokens(moved))
+        if len(inside) < 2:
+            return
+        moved = "".join(inside[-1])
     if f.size(moved + _line(rows, last))[0] <= width:
-        before.pop()
+        before[-1] = before[-1][: len(before[-1]) - len(moved)]
+        if not before[-1]:
+            before.pop()
         last.insert(0, moved)
 
 
@@ -237,3 +298,4 @@ def reset() -> None:
     _render.cache_clear()
     fit.cache_clear()
     _wrap.cache_clear()
+    _phrase_starts.cache_clear()

@@ -23,13 +23,14 @@ import pygame
 from game import registry
 from game.net import remembered
 from game.net.client import ClientThread, Mirror
-from game.net.join import LookedTable, Looker, error_key, table_url
+from game.net.join import LookedTable, Looker, error_key, read_join_link, table_url
 from game.net.protocol import NAME_MAX, normal_code
 from game.scenes.lobby.join_panels import JoinPanels
+from game.scenes.shell import chrome
 from game.settings import name_problem
 from game.ui import fonts, theme
 from game.ui.textfield import TextField, start_typing
-from game.ui.widgets import Button, draw_panel, draw_text
+from game.ui.widgets import Button, draw_text
 
 FIELDS = ("address", "code", "name")
 
@@ -120,7 +121,7 @@ class JoinScene(JoinPanels):
         m, pad = self.px(20), self.px(14)
         bh = self.px(52)
         bottom_y = h - m - bh
-        top = self.px(70)
+        top = chrome.content_top(self)  # under the header band (issue #38)
         left_w = int((w - 3 * m) * 0.47)
         left = pygame.Rect(m, top, left_w, bottom_y - self.px(14) - top)
         right = pygame.Rect(left.right + m, top, w - 2 * m - left.right, left.h)
@@ -207,7 +208,12 @@ class JoinScene(JoinPanels):
         self._say(self.t(error_key(code), address=address, reason=str(reason)[:120]))
 
     def _checked(self) -> tuple[str, str, str] | None:
-        """(address as typed, its URL, the code) from the fields, or None (said why)."""
+        """(address as typed, its URL, the code) from the fields, or None (said why). A
+        join link in the address field (the hosting window's QR code, issue #38) fills
+        the address and the code."""
+        link = read_join_link(self.fields["address"].text)
+        if link is not None:
+            self.fields["address"].text, self.fields["code"].text = link
         address = self.fields["address"].text.strip()
         if not address:
             self._say(self.t("join.need_address"))
@@ -439,20 +445,9 @@ class JoinScene(JoinPanels):
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw(self, surface):
-        w, _ = surface.get_size()
-        title = pygame.Rect(0, self.px(8), w, self.px(56))
-        draw_text(
-            surface,
-            self.t("join.title"),
-            self.px(34),
-            title.center,
-            theme.INK,
-            True,
-            "center",
-            within=title,
-        )
+        chrome.draw_header(self, surface, self.t("join.title"))
         for panel in self.panels:
-            draw_panel(surface, panel)
+            chrome.draw_card(surface, panel, self.px(14))
         for field in self.fields.values():
             field.focused = field is self.focus
             field.draw(surface)

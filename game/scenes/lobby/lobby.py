@@ -152,6 +152,8 @@ class LobbyScene(SeatCards, OptionsPanel):
         else:
             scene = self.app.router.table(self.info.id)(self.app, session)
         self.app.replace(scene)
+        if any(self.online):  # issue #38: the code big, a QR code, the seats filling in
+            self.app.router.screen("waiting_room")(self.app, scene)
 
     def _host(self, session):
         """The table opened to the network (issue #18): the people here play at this

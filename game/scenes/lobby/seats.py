@@ -1,5 +1,5 @@
-"""The lobby's seat cards (issue #27): a card per seat with the character's portrait
-and the seat's piece on it, the name (selected whole when clicked), person / computer /
+"""The lobby's seat cards (issue #27): a card per seat with the game's own piece in the
+seat's colour and mark (issue #38), the name (selected whole when clicked), person / computer /
 online and the computer's level; adding and removing seats; and the table remembered
 from the last game (``settings.seats``) fitted to this game."""
 
@@ -127,12 +127,11 @@ def seats_to_remember(info, seats: list[Seat], typed: Sequence[bool] | None = No
 
 
 class PortraitButton(Button):
-    """A seat's character: the portrait with the seat's piece on it, and a small turning
-    arrow saying a click changes it (its name is said by the tooltip, not written twice
-    beside the player's name)."""
+    """A seat's character: the game's own piece in the seat's colour and mark, and a
+    small turning arrow saying a click changes it (its name is said by the tooltip, not
+    written twice beside the player's name)."""
 
     art: pictures.Picture | None = None
-    piece: pictures.Picture | None = None
 
     def draw(self, surface: pygame.Surface, focused: bool = False) -> None:
         r = self.rect
@@ -142,9 +141,7 @@ class PortraitButton(Button):
         edge = theme.BUTTON_FOCUS if focused else theme.PANEL_EDGE
         pygame.draw.rect(surface, edge, r, width=3 if focused else 2, border_radius=radius)
         if self.art is not None:
-            pictures.draw(surface, self.art, (r.centerx, r.centery - r.h // 10), "center")
-        if self.piece is not None:
-            pictures.draw(surface, self.piece, (r.right - 3, r.bottom - 3), "bottomright")
+            pictures.draw(surface, self.art, (r.centerx, r.centery + r.h // 20), "center")
         # the turning arrow: a ring with an arrowhead, top right
         c = (r.right - r.w * 0.16, r.top + r.w * 0.16)
         rad = max(5.0, r.w * 0.09)
@@ -174,8 +171,8 @@ class SeatCards(Scene):
         raise NotImplementedError
 
     def _lay_seats(self, pad: int, gap: int, hint_h: int) -> None:
-        """A card per seat, two to a row (issue #27): the character's portrait with the
-        seat's piece on it (click: the next character), the name, person or computer and
+        """A card per seat, two to a row (issue #27): the seat's piece as the game draws
+        it (click: the next character), the name, person or computer and
         the computer's level; "+ Add a player" takes the next card's place. As many rows
         as one more seat needs, so nothing moves when a seat is added."""
         x0 = self.seat_panel.x + pad
@@ -212,14 +209,10 @@ class SeatCards(Scene):
                 text,
                 key=f"char:{i}",
             )
-            art_side = int(min(side, card_h - 2 * m) * 0.78)
-            if self.info.piece_is_character:  # a duck, a chicken: the piece is the character
-                button.art = pictures.seat_piece(self.info.id, i, seat.character, art_side)
-            else:  # the cast member's face, and the seat's pawn or marker on it
-                button.art = pictures.portrait(
-                    self.info.id, seat.character, character.cast.key, art_side
-                )
-                button.piece = pictures.seat_piece(self.info.id, i, seat.character, side // 2)
+            # the game's own piece in the seat's colour and mark: a duck, a chicken, a
+            # pawn, a marker (issue #38: duck heads were pasted on pawns and discs)
+            art_side = int(min(side, card_h - 2 * m) * 0.72)
+            button.art = pictures.seat_piece(self.info.id, i, seat.character, art_side)
             self.buttons.add(button)
             rx = portrait_rect.right + m
             rw = card.right - m - rx

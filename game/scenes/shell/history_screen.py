@@ -24,9 +24,10 @@ from game.history import (
 )
 from game.history_writer import HistoryWriter, Job
 from game.scenes.base import Scene
+from game.scenes.shell import chrome
 from game.storage import printable
 from game.ui import fonts, theme
-from game.ui.widgets import Button, draw_panel, draw_text
+from game.ui.widgets import Button, draw_text
 
 ROW_H = 66  # design px at 1280x720
 ROW_GAP = 8
@@ -257,7 +258,7 @@ class HistoryScene(Scene):
                 if game is None
                 else registry.GAMES[game].name(self.app.settings.language)
             )
-            rect = pygame.Rect(x, self.px(88), chip_w, chip_h)
+            rect = pygame.Rect(x, chrome.content_top(self) + self.px(10), chip_w, chip_h)
             button = Button(
                 rect, label, self._pick_game(game), self.text_px(18), key=f"filter:{game or 'all'}"
             )
@@ -381,15 +382,7 @@ class HistoryScene(Scene):
     # -- drawing -----------------------------------------------------------------------------
     def draw(self, surface):
         w = surface.get_width()
-        draw_text(
-            surface,
-            self.t("app.history"),
-            self.text_px(38),
-            (w // 2, self.px(46)),
-            theme.INK,
-            bold=True,
-            anchor="center",
-        )
+        chrome.draw_header(self, surface, self.t("app.history"))
         who = self.filters.player or self.t("app.history_everybody")
         text, size = fonts.fit(who, self.text_px(20), self.player_box.w - self.px(16), 14, True)
         pygame.draw.rect(surface, theme.PANEL, self.player_box, border_radius=self.px(10))
@@ -481,7 +474,7 @@ class HistoryScene(Scene):
         return self.t(key, n=len(ids), ids=shown)
 
     def _draw_row(self, surface, rect: pygame.Rect, row: GameEntry | RowProblem) -> None:
-        draw_panel(surface, rect, radius=self.px(12))
+        chrome.draw_card(surface, rect, self.px(12), self.px(3))
         pad = self.px(16)
         if isinstance(row, RowProblem):
             text, size = fonts.fit(f"! {row}", self.text_px(18), rect.w - 2 * pad, 14)

@@ -7,7 +7,8 @@ import pygame
 from game import registry, saves
 from game.paths import lesson_ids
 from game.scenes.base import Scene
-from game.ui import sprites, theme
+from game.scenes.shell import covers, title_art
+from game.ui import fonts, theme, widgets
 from game.ui.widgets import Button, draw_pill, draw_text, draw_tip
 
 
@@ -34,9 +35,7 @@ class MenuScene(Scene):
             x0 = (w - (in_row * card_w + (in_row - 1) * gap)) // 2
             rect = pygame.Rect(x0 + col * (card_w + gap), top + row * (row_h + gap), card_w, card_h)
             # the picture leaves room at the card's foot for its Play pill
-            picture = sprites.svg(
-                info.picture, card_w - self.px(40), int((card_w - self.px(40)) * 0.6)
-            )
+            picture = covers.cover(info.id, card_w - self.px(40), int((card_w - self.px(40)) * 0.6))
             subtitle = "\n".join(
                 (
                     self.t("app.players", min=info.min_players, max=info.max_players),
@@ -146,23 +145,25 @@ class MenuScene(Scene):
 
     def draw(self, surface):
         w, h = surface.get_size()
-        pygame.draw.rect(surface, theme.BG_DARK, (0, 0, w, self.px(150)))
-        pygame.draw.rect(surface, theme.ACCENT, (0, self.px(150), w, self.px(6)))
+        # issue #38: the wordmark over key art of the games' own pieces (title_art), not
+        # plain text on a slate band
+        band_h = self.px(150)
+        widgets.lay(surface, title_art.band(w, band_h, self.px(26)), (0, 0))
+        pygame.draw.rect(surface, theme.ACCENT, (0, band_h, w, self.px(6)))
+        mark = title_art.wordmark(min(w - self.px(80), self.px(560)), self.px(78))
+        widgets.draw_icon(surface, mark, (w // 2, self.px(46)), "wordmark", anchor="center")
+        # the name in the language's own letters (Japanese) and the promise, on a pill of
+        # the old slate so it reads over the sky
+        size = self.px(20)
+        line = fonts.render(self.t("brand.tagline"), size, theme.INK_LIGHT)
+        pill = line.get_rect(center=(w // 2, self.px(100))).inflate(self.px(28), self.px(6))
+        pygame.draw.rect(surface, title_art.SKY_FOOT, pill, border_radius=pill.h // 2)
         draw_text(
             surface,
-            self.t("app.title"),
-            self.px(56),
-            (w // 2, self.px(62)),
+            self.t("brand.tagline"),
+            size,
+            pill.center,
             theme.INK_LIGHT,
-            bold=True,
-            anchor="center",
-        )
-        draw_text(
-            surface,
-            self.t("app.subtitle"),
-            self.px(22),
-            (w // 2, self.px(115)),
-            (220, 230, 240),
             anchor="center",
         )
         if self.empty:

@@ -76,16 +76,6 @@ def draw(
     return widgets.draw_icon(surface, picture.image, rect, picture.name or "picture")
 
 
-DUCK_OF_CAST = {  # the cast's own duck (their face in every game)
-    "sparky": "duck_sparky.svg",
-    "cookie": "duck_cookie.svg",
-    "bill": "duck_pirate.svg",
-    "daisy": "duck_daisy.svg",
-    "doc": "duck_doc.svg",
-    "nugget": "duck_goldie.svg",
-}
-
-
 ICON_PX = 16  # issue #27: no icon under 16 px, in a preview too
 NEST_W = 28  # Cluck-peep!'s nest is wider than tall: 16 px tall
 DRAIN_HEX = (150, 172, 190)
@@ -95,7 +85,6 @@ RING_HEX = (236, 140, 128)  # a life ring's hex in a preview too small for the r
 def reset() -> None:
     """Forget the pictures (a new display, or a new language)."""
     _piece.cache_clear()
-    _portrait.cache_clear()
     _help_pictures.cache_clear()
 
 
@@ -142,19 +131,6 @@ def _piece(game_id: str, seat: int, character: str, size: int) -> Picture:
         identity.draw_seat_mark(surf, seat, (w / 2, (size - h) / 2 + h * 0.72), mark)
 
     return painted(image, paint_pawn if game_id in PAWN_GAMES else paint_marker)
-
-
-def portrait(game_id: str, character: str, cast_key: str, size: int) -> Picture:
-    """The character's portrait: the game's own sprite of them where the game has one
-    (Duck!'s ducks, Cluck-peep!'s chickens), else the cast member's duck."""
-    return _portrait(game_id, character, cast_key, max(16, int(size)))
-
-
-@lru_cache(maxsize=64)
-def _portrait(game_id: str, character: str, cast_key: str, size: int) -> Picture:
-    own = f"{game_id}_{character}.svg"
-    name = own if (SPRITES_DIR / own).exists() else DUCK_OF_CAST.get(cast_key, "duck.svg")
-    return Picture(sprites.svg(name, size), name=name)
 
 
 # -- rules help ----------------------------------------------------------------------------

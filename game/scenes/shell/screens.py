@@ -30,6 +30,7 @@ SCREENS: Mapping[str, str] = {
     "hosted": "game.scenes.lobby.online:hosted_scene",
     "client": "game.scenes.lobby.online:client_scene",
     "resumed": "game.scenes.lobby.online:open_resumed",
+    "waiting_room": "game.scenes.lobby.waiting_room:open_waiting_room",
     # each game's table, by game id (game.registry): Router.table
     "table:duck": "game.scenes.duck:DuckScene",
     "table:verflixxt": "game.scenes.verflixxt:VerflixxtScene",

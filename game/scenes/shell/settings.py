@@ -8,9 +8,10 @@ from __future__ import annotations
 import pygame
 
 from game.scenes.base import Scene
+from game.scenes.shell import chrome
 from game.settings import ANIMATION_SPEEDS, BOT_BUDGET_WORDS, TEXT_SIZE_WORDS
 from game.ui import fonts, theme
-from game.ui.widgets import Button, draw_panel, draw_text
+from game.ui.widgets import Button, draw_text
 
 VOLUMES = (0.0, 0.25, 0.5, 0.7, 1.0)
 
@@ -25,7 +26,7 @@ class SettingsScene(Scene):
         most_w = min(w - self.px(40), self.px(1100))
         bh, gap = max(self.px(46), round(self.text_px(20) * 1.8)), self.px(10)
         pitch = bh + self.px(22)
-        top = self.px(96)
+        top = chrome.content_top(self) + self.px(8)  # under the header band (issue #38)
         self.panel = pygame.Rect((w - most_w) // 2, top, most_w, self.px(40) + 6 * pitch)
         bw = self.px(110)
         y = self.panel.y + self.px(24)
@@ -147,17 +148,8 @@ class SettingsScene(Scene):
         super().handle_event(event)
 
     def draw(self, surface):
-        w, _ = surface.get_size()
-        draw_text(
-            surface,
-            self.t("app.settings_title"),
-            self.text_px(40),
-            (w // 2, self.px(50)),
-            theme.INK,
-            bold=True,
-            anchor="center",
-        )
-        draw_panel(surface, self.panel)
+        chrome.draw_header(self, surface, self.t("app.settings_title"))
+        chrome.draw_card(surface, self.panel, self.px(14))
         for label, cy in self.rows:
             draw_text(
                 surface,

@@ -13,7 +13,7 @@ from game.history import GameRecords, History, HistoryProblem, PlayerStats
 from game.history_writer import HistoryWriter, Job
 from game.registry import LEVELS as COMPUTER_LEVELS
 from game.scenes.base import Scene
-from game.scenes.shell import history_screen
+from game.scenes.shell import chrome, history_screen
 from game.scenes.shell.history_screen import reader_of, score_words
 from game.storage import printable
 from game.ui import fonts, theme
@@ -121,11 +121,17 @@ class StatsScene(Scene):
         arrow, row_h = self.px(46), self.px(46)
         name_w = self.px(360)
         x = (w - name_w) // 2
-        self.name_box = pygame.Rect(x, self.px(78), name_w, row_h)
+        self.name_box = pygame.Rect(x, chrome.content_top(self), name_w, row_h)
         many = len(self.players) > 1
         for step, rect, mark in (
-            (-1, pygame.Rect(x - arrow - self.px(10), self.px(78), arrow, row_h), "◀"),
-            (1, pygame.Rect(self.name_box.right + self.px(10), self.px(78), arrow, row_h), "▶"),
+            (-1, pygame.Rect(x - arrow - self.px(10), chrome.content_top(self), arrow, row_h), "◀"),
+            (
+                1,
+                pygame.Rect(
+                    self.name_box.right + self.px(10), chrome.content_top(self), arrow, row_h
+                ),
+                "▶",
+            ),
         ):
             self.buttons.add(
                 Button(
@@ -186,16 +192,8 @@ class StatsScene(Scene):
 
     # -- drawing -----------------------------------------------------------------------------
     def draw(self, surface):
-        w, _h = surface.get_size()
-        draw_text(
-            surface,
-            self.t("app.stats"),
-            self.text_px(34),
-            (w // 2, self.px(40)),
-            theme.INK,
-            bold=True,
-            anchor="center",
-        )
+        w = surface.get_width()
+        chrome.draw_header(self, surface, self.t("app.stats"))
         draw_panel(surface, self.name_box, radius=self.px(10))
         name, size = fonts.fit(
             printable(self.player, 16), self.text_px(22), self.name_box.w - self.px(16), 14, True
@@ -257,7 +255,7 @@ class StatsScene(Scene):
             (favourite, self.t("app.stats_favourite")),
         ]
         for rect, (value, label) in zip(self.tiles, tiles):
-            draw_panel(surface, rect, radius=self.px(12))
+            chrome.draw_card(surface, rect, self.px(12), self.px(3))
             text, size = fonts.fit(value, self.text_px(28), rect.w - self.px(12), 14, True)
             draw_text(
                 surface,
@@ -359,7 +357,7 @@ class StatsScene(Scene):
     ) -> None:
         """A table in a panel: a bold head row, then the rows under rules; every cell
         at one size (the largest at which each fits, 14 px at least, else cut)."""
-        draw_panel(surface, box, radius=self.px(12))
+        chrome.draw_card(surface, box, self.px(12), self.px(3))
         pad, gap = self.px(12), self.px(14)
         inner = box.w - 2 * pad - gap * (len(heads) - 1)
         line = min(self.px(40), (box.h - self.px(12)) // max(1, len(rows) + 1))
@@ -399,7 +397,7 @@ class StatsScene(Scene):
 
     def _draw_bars(self, surface, stats: PlayerStats) -> None:
         box = self.bars_box
-        draw_panel(surface, box, radius=self.px(12))
+        chrome.draw_card(surface, box, self.px(12), self.px(3))
         y0 = self._heading(surface, self.t("app.stats_wins_per_game"), box)
         lang = self.app.settings.language
         games = list(stats.games)
@@ -433,7 +431,7 @@ class StatsScene(Scene):
 
     def _draw_line(self, surface, stats: PlayerStats) -> None:
         box = self.line_box
-        draw_panel(surface, box, radius=self.px(12))
+        chrome.draw_card(surface, box, self.px(12), self.px(3))
         y0 = self._heading(surface, self.t("app.stats_recent"), box)
         recent = stats.recent
         if not recent:

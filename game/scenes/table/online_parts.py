@@ -440,10 +440,19 @@ class HostedSeats(SeatsOver):
             self.inner.paint_extras(surface, player, rect)
 
     def header(self) -> Header:
+        """The game's header, but a seat still waiting for its person is not "Cy's
+        turn" (issue #38: Cy had not joined): the header says whom the table waits for;
+        with the join code and address on the right once the host listens."""
         header = self.inner.header()
         part = self.part
+        who, status = header.who, header.status
+        if who is not None and who in part.waiting_seats():
+            key = "brand.header_awaiting"
+            if part.driver.seat_status(who) != "open":
+                key = "brand.header_reconnecting"
+            status = str(part.scene.t(key, name=part.scene.seat_name(who)))
         address = part.driver.address
         if not address:
-            return header
+            return Header(header.round, who, status, header.variant)
         code = part.scene.t("app.online_code", code=part.driver.host.code, address=address)
-        return Header(header.round, header.who, header.status, str(code))
+        return Header(header.round, who, status, str(code))
