@@ -397,8 +397,13 @@ class App:
         ):
             self.dirty = True
             return
-        if event.type == pygame.DROPFILE:  # a .derby file dropped on the window: watch it
-            self.router.screen("open_derby")(self, event.file)
+        if event.type == pygame.DROPFILE:
+            # a board file (issue #41): checked and kept among the player's boards; a
+            # .derby file: watch it
+            if str(event.file).lower().endswith((".yaml", ".yml", ".tmx")):
+                self.router.screen("open_board")(self, event.file)
+            else:
+                self.router.screen("open_derby")(self, event.file)
             self.dirty = True
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:

@@ -470,9 +470,9 @@ class BuilderScene(Scene):
         if self.model.drop(number, spot):
             self.app.sound.play("click")
             self.message = ""
-        else:
+            self.carry = None
+        else:  # a carried tile stays carried: the person moves it on
             self.message = self.t("builder.not_here")
-        self.carry = None
         self.selected = number
         self._changed()
 
@@ -517,27 +517,25 @@ class BuilderScene(Scene):
             pygame.K_DOWN: "down",
         }.get(event.key)
         if step is not None and self.cursor is not None:
-            self.cursor = self._moved(self.cursor, step, number)
+            self.cursor = self._moved(self.cursor, step)
             self._picture_key = None
             return True
         return False
 
-    def _moved(self, cursor, step, number: int) -> tuple[int, int]:
-        """The next free centre from ``cursor`` in the direction of an arrow key (up and
-        down keep to the screen's column, the hex rows being staggered); where no spot
-        lies that way the cursor walks on over the table until one does."""
-        spots = self.model.spots(number)
+    def _moved(self, cursor, step) -> tuple[int, int]:
+        """The hex next to ``cursor`` in the direction of an arrow key (up and down keep
+        to the screen's column, the hex rows being staggered), within the table's view.
+        The carried tile shows green where it may drop, red where not."""
         q, r = cursor
-        for _ in range(2 * VIEW_RADIUS):
-            if step in ("up", "down"):
-                col = q + (r - (r & 1)) // 2  # the screen column (odd rows shifted right)
-                r += -1 if step == "up" else 1
-                q = col - (r - (r & 1)) // 2
-            else:
-                q, r = q + step[0], r + step[1]
-            if (q, r) in spots:
-                return (q, r)
-        return cursor
+        if step in ("up", "down"):
+            col = q + (r - (r & 1)) // 2  # the screen column (odd rows shifted right)
+            r += -1 if step == "up" else 1
+            q = col - (r - (r & 1)) // 2
+        else:
+            q, r = q + step[0], r + step[1]
+        if max(abs(q), abs(r), abs(q + r)) > VIEW_RADIUS:
+            return cursor
+        return (q, r)
 
     # drawing ------------------------------------------------------------------------------
     def _static(self) -> pygame.Surface:
