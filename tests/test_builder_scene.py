@@ -146,7 +146,7 @@ def test_issue_41_the_check_is_drawn_where_it_fails_in_both_languages():
 @pytest.mark.parametrize("size", SIZES)
 def test_issue_41_builder_texts_fit_at_every_size(size, lang):
     """issue #41: every text of the builder inside its box, never under the floor."""
-    app, scene = builder(size, lang)
+    _app, scene = builder(size, lang)
     scene.show_broken()
     surface = pygame.Surface(size)
     with recording(surface) as sink:
