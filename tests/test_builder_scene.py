@@ -195,3 +195,30 @@ def test_issue_41_a_board_file_dropped_on_the_window_is_kept_or_refused(tmp_path
     assert len(app.stack) == depth + 1
     dialog = app.stack[-1]
     assert "hostile.tmx" in dialog.message
+
+
+def test_issue_41_the_builder_opens_from_the_duck_lobby_and_the_title_card():
+    """issue #41: "Build a board…" in the Duck lobby and under the Duck card of the
+    title menu; Back returns, and the lobby then offers a board saved meanwhile."""
+    from game import registry
+
+    app = make_app()
+    app.router.open("menu")
+    click(app, app.stack[-1].probe()["build:duck"])
+    assert isinstance(app.stack[-1], BuilderScene)
+    assert not any(k.startswith("build:") and k != "build:duck" for k in app.stack[-2].probe())
+    app.pop()
+    app.push(app.router.screen("lobby")(app, registry.get("duck")))
+    lobby = app.stack[-1]
+    lobby.wait_for_scan()
+    click(app, lobby.probe()["build"])
+    scene = app.stack[-1]
+    assert isinstance(scene, BuilderScene)
+    scene.surprise_from(5)
+    click(app, scene.probe()["save"])
+    click(app, scene.probe()["back"])
+    assert app.stack[-1] is lobby
+    from game.scenes.lobby.options import option_choices
+
+    spec = next(spec for spec in lobby.module.OPTIONS if spec.key == "board")
+    assert str(scene.path) in option_choices(lobby.info, spec)

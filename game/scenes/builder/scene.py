@@ -22,7 +22,7 @@ from game import registry
 from game.boards import DataFileError, duck_files
 from game.boards import duck as loader
 from game.rules.duck.builder import SIZES, Placed, Problem, assemble, surprise
-from game.rules.duck.data import board_from_data
+from game.rules.duck.data import MAX_DUCKS, board_from_data
 from game.rules.duck.hexes import flower
 from game.scenes.base import Scene
 from game.scenes.builder.model import BuilderModel
@@ -78,7 +78,9 @@ class BuilderScene(Scene):
     def __init__(self, app, board: duck_files.BuiltBoard | None = None, path=None):
         super().__init__(app)
         self.faces = loader.load_tiles()
-        self.model = BuilderModel(self.faces, 4)
+        # six ducks first: the lobby lists the boards that take six (checked_board); a
+        # board for fewer is played from here (Play now)
+        self.model = BuilderModel(self.faces, MAX_DUCKS)
         self.name = board.name if board else self.t("builder.default_name")
         self.level = board.level if board else "beginner"
         self.path = path  # the file being edited (saved over), or None: a new board
