@@ -134,6 +134,8 @@ SHELL = (
     "join_found",
     "history",
     "stats",
+    "builder",
+    "builder_broken",
 )
 
 
@@ -733,6 +735,14 @@ def _open(app: Any, name: str, game: Any, folder: str) -> Any:
         from game.ui import theme
 
         return screen("handoff")(app, "Wolfgang Amadeus", theme.seat_colour(1), seat=1)
+    if name in ("builder", "builder_broken"):  # issue #41: a board passing, one failing
+        builder = screen("builder")(app)
+        builder.layout(app.size)
+        if name == "builder":
+            builder.surprise_from(SEED)
+        else:
+            builder.show_broken()
+        return builder
     if name in ("join", "join_found"):
         found = FOUND_TABLES if name == "join_found" else []
         join = screen("join")(app, lambda: ListedTables(found))
