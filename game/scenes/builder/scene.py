@@ -30,13 +30,16 @@ from game.scenes.duck import art
 from game.scenes.duck.geometry import BoardGeometry
 from game.session import Session, default_seats, new_seed
 from game.ui import fonts, theme
-from game.ui.widgets import Button, draw_panel, draw_text
+from game.ui.widgets import Button, Picture, draw_panel, draw_text, lay, paint_picture
 
 VIEW_RADIUS = 7  # hexes from the middle the table shows (it grows for a larger tub)
 OUTLINE = (214, 40, 40)
 GHOST_OK = (70, 160, 90)
 GRID = (200, 210, 214)
 SIZE_ORDER = tuple(SIZES)
+RING_HEX = (236, 140, 128)  # game.scenes.shell.pictures: a life ring too small to draw
+DRAIN_HEX = (150, 172, 190)
+BUOY_FILLS = {"red": (214, 52, 52), "yellow": (240, 200, 40), "green": (50, 160, 80)}
 
 
 def _region(radius: int) -> list[tuple[int, int]]:
@@ -97,7 +100,7 @@ class BuilderScene(Scene):
         self.carry: int | None = None  # a tile carried by the keyboard
         self.cursor: tuple[int, int] | None = None
         self._picture_key: tuple | None = None
-        self._picture: pygame.Surface | None = None
+        self._picture: Picture | None = None
 
     # layout -------------------------------------------------------------------------
     def layout(self, size):
@@ -130,11 +133,13 @@ class BuilderScene(Scene):
         t = self.t
         # the tray: 16 tiles in 4 columns, each its face as it is now
         cols, gap = 4, self.px(6)
-        label_h = self.body_size + self.px(4)
+        label = max(theme.MIN_TEXT_PX, self.body_size - 2)
         cell_w = (self.tray.w - 2 * gap - (cols - 1) * gap) // cols
         tray_top = self.tray.y + self.body_size + self.px(16)
-        cell_h = min(cell_w + label_h, (self.tray.bottom - tray_top - gap - 3 * gap) // 4)
-        self.tile_size = max(8, min(cell_w, cell_h - label_h) - self.px(6))
+        cell_h = min(cell_w + int(label * 1.8), (self.tray.bottom - tray_top - 4 * gap) // 4)
+        # Button draws its picture at h/14 from the top, its label size/3 under it
+        room = cell_h - cell_h // 14 - label // 3 - int(label * 1.45) - self.px(2)
+        self.tile_size = max(16, min(cell_w - self.px(8), room))
         for i in range(16):
             number = i + 1
             rect = pygame.Rect(
@@ -148,7 +153,7 @@ class BuilderScene(Scene):
                 rect,
                 f"{number}{tile.side}",
                 self._take(number),
-                max(theme.MIN_TEXT_PX, self.body_size - 2),
+                label,
                 key=f"tile:{number}",
                 picture=self._tile_picture(number),
                 selected=number in (self.selected, self.carry),
@@ -225,14 +230,29 @@ class BuilderScene(Scene):
 
     def _tile_picture(self, number: int) -> pygame.Surface:
         """A tray tile: its face as it is now (turned as it will be laid), dimmed while it
-        lies on the table."""
+        lies on the table. Too small for the table's 16 px icons (issue #27), each hex
+        says what it is by colour: water, a life ring's red and white, a buoy's colour,
+        the drain's grey with its dark hole."""
         tile = self.model.tile(number)
         size = self.tile_size
         surface = pygame.Surface((size, size), pygame.SRCALPHA)
         placed = Placed(number, tile.side, 0, 0, tile.rotation)
-        board = self._board_of([placed])
         geo = BoardGeometry(list(placed.hexes()), surface.get_rect(), 1)
-        art.paint_board(surface, geo, board)
+        radius = geo.size * 0.5
+        for (q, r), cell in zip(placed.hexes(), self.faces[number][tile.side]):
+            kind = cell[0]
+            corners = geo.corners(q, r, 0.97)
+            fill = {"start": RING_HEX, "drain": DRAIN_HEX}.get(kind, art.WATER)
+            pygame.draw.polygon(surface, fill, corners)
+            pygame.draw.polygon(surface, art.WATER_EDGE, corners, 1)
+            centre = geo.hex_px(q, r)
+            if kind == "start":
+                pygame.draw.circle(surface, (255, 255, 255), centre, radius, max(1, size // 30))
+            elif kind == "buoy":
+                pygame.draw.circle(surface, BUOY_FILLS[cell[1]], centre, radius)
+                pygame.draw.circle(surface, theme.INK, centre, radius, 1)
+            elif kind == "drain":
+                pygame.draw.circle(surface, theme.INK, centre, radius * 0.6)
         if tile.at is not None:
             surface.fill((255, 255, 255, 90), special_flags=pygame.BLEND_RGBA_MULT)
         return surface
@@ -540,24 +560,32 @@ class BuilderScene(Scene):
         return (q, r)
 
     # drawing ------------------------------------------------------------------------------
-    def _static(self) -> pygame.Surface:
-        """The table with the tiles laid (redrawn only when they change)."""
+    def _local_geo(self) -> BoardGeometry:
+        """The table's geometry with the table's corner at (0, 0): the same hexes at the
+        same size as :attr:`geo`, for a picture laid at the table's corner."""
+        coords = set(REGION)
+        for placed in self.model.placed():
+            coords.update(placed.hexes())
+        return BoardGeometry(sorted(coords), pygame.Rect((0, 0), self.table.size), self.px(8))
+
+    def _static(self) -> Picture:
+        """The table with the tiles laid, its icons written down with it for the layout
+        checks (redrawn only when the tiles change)."""
         key = (self.model.tiles, self.size)
         if self._picture is not None and self._picture_key == key:
             return self._picture
-        surface = pygame.Surface(self.table.size, pygame.SRCALPHA)
-        geo = self.geo
-        dx, dy = -self.table.x, -self.table.y
-        for q, r in REGION:
-            corners = [(x + dx, y + dy) for x, y in geo.corners(q, r, 0.98)]
-            pygame.draw.polygon(surface, GRID, corners, 1)
+        geo = self._local_geo()
         placed = self.model.placed()
-        if placed:
-            layer = pygame.Surface(self.app.size, pygame.SRCALPHA)
-            art.paint_board(layer, geo, self._board_of(placed))
-            surface.blit(layer, (dx, dy), area=None)
-        self._picture, self._picture_key = surface, key
-        return surface
+
+        def paint(image: pygame.Surface, _area: pygame.Rect) -> None:
+            for q, r in REGION:
+                pygame.draw.polygon(image, GRID, geo.corners(q, r, 0.98), 1)
+            if placed:
+                art.paint_board(image, geo, self._board_of(placed))
+
+        picture = paint_picture(pygame.Surface(self.table.size, pygame.SRCALPHA), paint)
+        self._picture, self._picture_key = picture, key
+        return picture
 
     def draw(self, surface):
         t = self.t
@@ -580,7 +608,7 @@ class BuilderScene(Scene):
             within=self.tray,
         )
         pygame.draw.rect(surface, (212, 226, 232), self.table, border_radius=self.px(10))
-        surface.blit(self._static(), self.table.topleft)
+        lay(surface, self._static(), self.table.topleft)
         self._draw_labels(surface)
         self._draw_problems(surface)
         self._draw_carried(surface)
@@ -644,10 +672,17 @@ class BuilderScene(Scene):
             return
         tile = self.model.tile(number)
         placed = Placed(number, tile.side, spot[0], spot[1], tile.rotation)
-        layer = pygame.Surface(self.app.size, pygame.SRCALPHA)
-        art.paint_board(layer, self.geo, self._board_of([placed]))
-        layer.fill((255, 255, 255, 170), special_flags=pygame.BLEND_RGBA_MULT)
-        surface.blit(layer, (0, 0))
+        geo = self._local_geo()
+
+        def paint(image: pygame.Surface, _area: pygame.Rect) -> None:
+            art.paint_board(image, geo, self._board_of([placed]))
+            image.fill((255, 255, 255, 170), special_flags=pygame.BLEND_RGBA_MULT)
+
+        lay(
+            surface,
+            paint_picture(pygame.Surface(self.table.size, pygame.SRCALPHA), paint),
+            self.table.topleft,
+        )
         ok = self.model.can_drop(number, spot)
         self._outline(
             surface, placed.hexes(), GHOST_OK if ok else OUTLINE, max(2, round(self.geo.size * 0.1))
