@@ -346,6 +346,11 @@ class App:
             "targets": targets,
             "frames": self.frames,
         }
+        # what a screen says of itself beyond its targets (issue #41: the builder's
+        # tiles, the lobby's board, a dialog's words), for a driver to check
+        probe_info = getattr(top, "probe_info", None)
+        if probe_info is not None:
+            info.update(probe_info())
         if game is not None:
             state = game.session.state
             info["game"] = {

@@ -734,6 +734,30 @@ class BuilderScene(Scene):
             out[f"hex:{q},{r}"] = [round(x), round(y)]
         return out
 
+    def probe_info(self) -> dict:
+        """The tiles, the carried one, the focus and the check, for an end-to-end driver
+        (game.app.App.write_probe)."""
+        check = self.model.check()
+        return {
+            "builder": {
+                "tiles": {
+                    str(t.number): {
+                        "side": t.side,
+                        "rotation": t.rotation,
+                        "at": list(t.at) if t.at else None,
+                    }
+                    for t in self.model.tiles
+                },
+                "focus": self.buttons.focused_key(),
+                "carry": self.carry,
+                "cursor": list(self.cursor) if self.cursor else None,
+                "ducks": self.model.ducks,
+                "ok": check.ok,
+                "players": check.players,
+                "saved": str(self.path) if self.path else "",
+            }
+        }
+
 
 def open_builder(app, path=None) -> None:
     """The builder, new or on a saved YAML board (one dialog if that board is bad)."""

@@ -111,6 +111,15 @@ class LobbyScene(SeatCards, OptionsPanel):
             )
         )
 
+    def probe_info(self) -> dict:
+        """The board chosen and the people seated, for an end-to-end driver."""
+        return {
+            "lobby": {
+                "board": str(self.options.get("board", "")),
+                "humans": sum(1 for seat in self.seats if seat.human),
+            }
+        }
+
     def resume(self):
         """Back from the builder: a board saved there is offered now (a fresh scan)."""
         super().resume()
