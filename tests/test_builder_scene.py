@@ -222,3 +222,27 @@ def test_issue_41_the_builder_opens_from_the_duck_lobby_and_the_title_card():
 
     spec = next(spec for spec in lobby.module.OPTIONS if spec.key == "board")
     assert str(scene.path) in option_choices(lobby.info, spec)
+
+
+def test_issue_41_the_name_is_typed_and_a_new_name_renames_the_saved_file():
+    """issue #41: a click on the name field takes the keys (R and F are letters of the
+    name then); Enter ends; saving a saved board under a new name renames its file."""
+    app, scene = builder()
+    scene.surprise_from(9)
+    click(app, scene.probe()["save"])
+    first = scene.path
+    assert first is not None and first.name == "my-tub.yaml"
+    press(app, scene.field.rect.center)
+    assert scene.field.focused
+    for _ in range(len(scene.field.text)):
+        key(app, pygame.K_BACKSPACE)
+    app.handle(pygame.event.Event(pygame.TEXTINPUT, text="Reef Fun"))
+    before = scene.model.tiles
+    key(app, pygame.K_r)  # typed into the name, the tiles stay as they are
+    assert scene.model.tiles == before
+    key(app, pygame.K_RETURN)
+    assert not scene.field.focused and scene.name == "Reef Fun"
+    click(app, scene.probe()["save"])
+    assert scene.path is not None and scene.path.name == "reef-fun.yaml"
+    assert not first.exists()
+    assert loader.load_board(scene.path)["name"] == "Reef Fun"

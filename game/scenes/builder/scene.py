@@ -30,6 +30,7 @@ from game.scenes.duck import art
 from game.scenes.duck.geometry import BoardGeometry
 from game.session import Session, default_seats, new_seed
 from game.ui import fonts, theme
+from game.ui.textfield import TextField, start_typing
 from game.ui.widgets import Button, Picture, draw_panel, draw_text, lay, paint_picture
 
 VIEW_RADIUS = 7  # hexes from the middle the table shows (it grows for a larger tub)
@@ -118,6 +119,25 @@ class BuilderScene(Scene):
             self.tray.right + pad, top, self.side.left - self.tray.right - 2 * pad, self.side.h
         )
         self.hint_at = (self.table.centerx, h - pad - hint_h // 2)
+        title_w = fonts.font(self.title_size, True).size(self.t("builder.title"))[0]
+        field_h = self.title_size + self.px(8)
+        name_rect = pygame.Rect(
+            pad + title_w + self.px(16),
+            pad + self.title_size // 2 - field_h // 2 + self.px(2),
+            min(self.px(420), self.side.left - pad - title_w - self.px(32)),
+            field_h,
+        )
+        focused = self.field.focused if hasattr(self, "field") else False
+        text = self.field.text if hasattr(self, "field") else self.name
+        self.field = TextField(
+            name_rect,
+            text,
+            key="name",
+            size=self.text_px(20),
+            max_chars=duck_files.MAX_NAME,
+            placeholder=self.t("builder.default_name"),
+        )
+        self.field.focused = focused
         self._geometry()
         self._lay_buttons()
         self._picture_key = None
@@ -367,8 +387,12 @@ class BuilderScene(Scene):
 
     def _save(self, fmt: str):
         def save():
+            if self.field.focused:
+                self._typing(False)
             try:
                 path = duck_files.save(self.built(), self.faces, fmt, path=self._save_path(fmt))
+                if fmt == "yaml" and self.path is not None and path == self.path:
+                    path = duck_files.rename(path, self.name)  # a new name: a new file name
             except (ValueError, OSError) as exc:
                 self.app.show_error(str(exc), self.t("builder.broken_title"))
                 return
@@ -438,7 +462,42 @@ class BuilderScene(Scene):
         hex_ = self.geo.hex_at(pos)
         return self.model.owner(hex_) if hex_ is not None else None
 
+    def exit(self) -> None:
+        if self.field.focused:
+            start_typing(None)  # the name field's text input ends with the screen
+
+    def _typing(self, on: bool) -> None:
+        """The name field takes the keys (or gives them back to the builder)."""
+        self.field.focused = on
+        start_typing(self.field if on else None)
+        if not on:
+            self.name = " ".join(self.field.text.split()) or self.t("builder.default_name")
+            self.field.text = self.name
+        self.app.dirty = True
+
     def handle_event(self, event):
+        if (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and self.field.hit(event.pos) != self.field.focused
+        ):
+            self._typing(self.field.hit(event.pos))
+            if self.field.focused:
+                return
+        if self.field.focused:
+            if event.type == pygame.KEYDOWN and event.key in (
+                pygame.K_RETURN,
+                pygame.K_KP_ENTER,
+                pygame.K_ESCAPE,
+                pygame.K_TAB,
+            ):
+                self._typing(False)
+                return
+            if self.field.handle_event(event):
+                self.app.dirty = True
+                return
+            if event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
+                return  # typed letters are the name's, never R or F
         if event.type == pygame.KEYDOWN and self._key(event):
             self.app.dirty = True
             return
@@ -591,12 +650,13 @@ class BuilderScene(Scene):
         t = self.t
         draw_text(
             surface,
-            f"{t('builder.title')}: {self.name}",
+            t("builder.title"),
             self.title_size,
             (self.px(16), self.px(16)),
             theme.INK,
             bold=True,
         )
+        self.field.draw(surface)
         draw_panel(surface, self.tray)
         draw_text(
             surface,
