@@ -246,3 +246,41 @@ def test_issue_41_the_name_is_typed_and_a_new_name_renames_the_saved_file():
     assert scene.path is not None and scene.path.name == "reef-fun.yaml"
     assert not first.exists()
     assert loader.load_board(scene.path)["name"] == "Reef Fun"
+
+
+def test_issue_41_manage_copies_edits_and_deletes_with_a_question_never_a_shipped_board():
+    """issue #41: the lobby's "Manage…" beside the board: a shipped board can be copied
+    and edited, not deleted (the button says why); the copy is chosen, and deleted
+    only after the question is answered Delete."""
+    from game import registry
+    from game.scenes.builder.board_menu import BoardMenuScene
+
+    app = make_app()
+    lobby = app.router.screen("lobby")(app, registry.get("duck"))
+    app.push(lobby)
+    lobby.wait_for_scan()
+    click(app, lobby.probe()["board:manage"])
+    menu = app.stack[-1]
+    assert isinstance(menu, BoardMenuScene)
+    delete = menu.buttons.by_key("board:delete")
+    assert not delete.enabled and "cannot be deleted" in delete.why
+    click(app, menu.probe()["board:copy"])
+    assert app.stack[-1] is lobby
+    copy = loader.user_boards_dir() / "bathtub-copy.yaml"
+    assert copy.exists() and lobby.options["board"] == str(copy)
+    click(app, lobby.probe()["board:manage"])
+    click(app, app.stack[-1].probe()["board:edit"])
+    editor = app.stack[-1]
+    assert isinstance(editor, BuilderScene) and editor.path == copy
+    assert editor.name == "Bathtub (copy)" and editor.model.check().ok
+    click(app, editor.probe()["back"])
+    click(app, lobby.probe()["board:manage"])
+    click(app, app.stack[-1].probe()["board:delete"])
+    question = app.stack[-1]
+    click(app, question.probe()["no"])
+    assert copy.exists()
+    click(app, lobby.probe()["board:manage"])
+    click(app, app.stack[-1].probe()["board:delete"])
+    click(app, app.stack[-1].probe()["yes"])
+    assert not copy.exists() and lobby.options["board"] == "bathtub"
+    assert (loader.DUCK_DIR / "bathtub.yaml").exists()
