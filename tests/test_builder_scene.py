@@ -284,3 +284,41 @@ def test_issue_41_manage_copies_edits_and_deletes_with_a_question_never_a_shippe
     click(app, app.stack[-1].probe()["yes"])
     assert not copy.exists() and lobby.options["board"] == "bathtub"
     assert (loader.DUCK_DIR / "bathtub.yaml").exists()
+
+
+def test_issue_41_a_friends_board_opens_from_the_lobby_checked_like_every_board(tmp_path):
+    """issue #41: "Open a board file…" in the lobby's Manage menu lists the board files of
+    its folders; a good one is kept and then offered by the lobby, a hostile one is one
+    dialog naming the file, and nothing is kept."""
+    from game import registry
+    from game.scenes.builder.board_menu import BoardFileScene
+    from game.scenes.lobby.options import option_choices
+
+    folder = tmp_path / "Downloads"
+    folder.mkdir()
+    good = folder / "from-ann.yaml"
+    good.write_text(
+        duck_files.to_yaml(
+            duck_files.BuiltBoard("From Ann", "アンから", "beginner", tuple(BATHTUB))
+        ),
+        encoding="utf-8",
+    )
+    app = make_app()
+    lobby = app.router.screen("lobby")(app, registry.get("duck"))
+    app.push(lobby)
+    lobby.wait_for_scan()
+    app.push(BoardFileScene(app, [folder]))
+    click(app, app.stack[-1].probe()["file:0"])
+    assert "From Ann" in app.stack[-1].message
+    click(app, app.stack[-1].probe()["ok"])
+    assert app.stack[-1] is lobby
+    spec = next(s for s in lobby.module.OPTIONS if s.key == "board")
+    kept = loader.user_boards_dir() / "from-ann.yaml"
+    assert str(kept) in option_choices(lobby.info, spec)
+    (folder / "from-ann.yaml").unlink()
+    (folder / "bomb.tmx").write_text("<map>" * 10, encoding="utf-8")
+    app.push(BoardFileScene(app, [folder]))
+    click(app, app.stack[-1].probe()["file:0"])
+    dialog = app.stack[-1]
+    assert "bomb.tmx" in dialog.message and dialog.title == "This board cannot be used"
+    assert sorted(p.name for p in loader.user_boards_dir().iterdir()) == ["from-ann.yaml"]

@@ -24,7 +24,8 @@ from game.storage import atomic_write_text, clip
 
 FORMATS = ("yaml", "tmx")
 MAX_NAME = 40  # characters of a board's name (the lobby's list shows it whole)
-MAX_COPIES = 99  # "name 2" .. "name 99": file names tried before a save gives up
+MAX_COPIES = 99
+MAX_LISTED = 200  # board files a chooser lists from its folders, newest first  # "name 2" .. "name 99": file names tried before a save gives up
 
 
 @dataclass(frozen=True)
@@ -194,3 +195,18 @@ def take_in(path: Path, folder: Path | None = None) -> Path:
     atomic_write_text(target, loader.board_to_tmx(data))
     loader.load_board(target)
     return target
+
+
+def listed(folders: list[Path]) -> list[Path]:
+    """The board files (.yaml, .yml, .tmx in any case) in ``folders``, newest first, at
+    most MAX_LISTED: what "Open a board file…" offers. A folder that is not there or
+    cannot be read lists nothing; nothing is read but the names and dates."""
+    found: dict[Path, float] = {}
+    for folder in folders:
+        try:
+            for path in folder.iterdir():
+                if loader.is_board_file(path) and path.is_file():
+                    found[path.resolve()] = path.stat().st_mtime
+        except OSError:
+            continue
+    return sorted(found, key=lambda p: (-found[p], p.name))[:MAX_LISTED]

@@ -5,10 +5,14 @@ so the lobby it returns to is laid out afresh."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 import pygame
 
+from game.boards import duck_files
 from game.scenes.base import ModalScene
+from game.scenes.builder.scene import open_board_file
+from game.scenes.shell.open_file import OpenFileScene
 from game.ui import fonts, theme
 from game.ui.widgets import Button, draw_text
 
@@ -87,3 +91,23 @@ class BoardMenuScene(ModalScene):
                     within=self.panel,
                 )
                 y += int(self.body_size * 1.35)
+
+
+class BoardFileScene(OpenFileScene):
+    """ "Open a board file…" (issue #41): the board files in the Downloads folder, the
+    home folder and the folder the app was started in; the one picked is checked as
+    every board file is and kept among the player's boards (one dialog either way)."""
+
+    title_key = "builder.open_file_title"
+    none_key = "builder.open_file_none"
+
+    def default_folders(self) -> list[Path]:
+        home = Path.home()
+        return [home / "Downloads", home, Path.cwd()]
+
+    def listed(self, folders: list[Path]) -> list[Path]:
+        return duck_files.listed(folders)
+
+    def opened(self, path: Path) -> None:
+        """Checked and kept (the lobby under the dialog scans again when it closes)."""
+        open_board_file(self.app, path)

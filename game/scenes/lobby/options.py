@@ -192,6 +192,13 @@ class OptionsPanel(Scene):
                     not shipped,
                     self.t("builder.shipped_stays") if shipped else "",
                 ),
+                (
+                    "board:open",
+                    self.t("builder.open_file"),
+                    lambda: self.app.router.open("open_board_file"),
+                    True,
+                    "",
+                ),
             ],
         )
 
