@@ -143,6 +143,11 @@ class BuilderModel:
         self._check = None
 
     # history ----------------------------------------------------------------------------
+    def forget_history(self) -> None:
+        """Nothing to undo or redo (a saved board just opened is where the person starts)."""
+        self._undo.clear()
+        self._redo.clear()
+
     def can_undo(self) -> bool:
         return bool(self._undo)
 

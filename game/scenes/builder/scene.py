@@ -90,7 +90,7 @@ class BuilderScene(Scene):
         self.path = path  # the file being edited (saved over), or None: a new board
         if board:
             self.model.lay(board.placed)
-            self.model._undo.clear()  # opening a board is not a step to undo
+            self.model.forget_history()  # opening a board is not a step to undo
         self.selected: int | None = None
         self.size_choice = "small"
         self.seed: int | None = None
