@@ -29,33 +29,38 @@ def lay_by_keys(x, probe_path: Path, number: int, side: str, at, rotation: int) 
     """Tab to the tray tile, Enter, F/R to its face and turn, arrows to its centre, Enter."""
     probe = read_probe(probe_path)
     for _ in range(60):  # Tab walks the focus over the buttons in order
-        if probe["builder"]["focus"] == f"tile:{number}":
+        before = probe["builder"]["focus"]
+        if before == f"tile:{number}":
             break
-        x.type_key("Tab", pause=0.15)
-        probe = read_probe(probe_path)
+        x.type_key("Tab", pause=0.1)
+        # one Tab, one step: the next look waits for the app to have taken it
+        probe = wait_for(probe_path, lambda p, b=before: p["builder"]["focus"] != b, "a Tab")
     else:
         fail(f"Tab never reached tile {number}: {probe['builder']}")
     x.type_key("Return")
     probe = wait_for(probe_path, lambda p: p["builder"]["carry"] == number, f"tile {number} taken")
-    while tile_state(probe, number)["side"] != side:
+    if tile_state(probe, number)["side"] != side:
         x.type_key("f")
-        probe = read_probe(probe_path)
+        probe = wait_for(probe_path, lambda p: tile_state(p, number)["side"] == side, "F")
     while tile_state(probe, number)["rotation"] != rotation:
+        turned = tile_state(probe, number)["rotation"]
         x.type_key("r")
-        probe = read_probe(probe_path)
+        probe = wait_for(
+            probe_path, lambda p, t=turned: tile_state(p, number)["rotation"] != t, "R"
+        )
     for _ in range(40):
         cq, cr = probe["builder"]["cursor"]
         if (cq, cr) == tuple(at):
             break
         if cr > at[1]:
-            x.type_key("Up", pause=0.15)
+            x.type_key("Up", pause=0.1)
         elif cr < at[1]:
-            x.type_key("Down", pause=0.15)
+            x.type_key("Down", pause=0.1)
         elif cq < at[0]:
-            x.type_key("Right", pause=0.15)
+            x.type_key("Right", pause=0.1)
         else:
-            x.type_key("Left", pause=0.15)
-        probe = read_probe(probe_path)
+            x.type_key("Left", pause=0.1)
+        probe = wait_for(probe_path, lambda p, c=[cq, cr]: p["builder"]["cursor"] != c, "an arrow")
     x.type_key("Return")
     return wait_for(
         probe_path,
@@ -83,16 +88,19 @@ def run(x, layout) -> None:
             lambda p, n=number, a=at: tile_state(p, n)["at"] == list(a),
             f"tile {number} dragged to {at}",
         )
-        while tile_state(probe, number)["side"] != side:
+        if tile_state(probe, number)["side"] != side:
             x.type_key("f")
-            probe = read_probe(probe_path)
+            probe = wait_for(
+                probe_path, lambda p, n=number, s=side: tile_state(p, n)["side"] == s, "F"
+            )
     expect(True, f"{len(BY_MOUSE)} tiles dragged from the tray onto the table, one flipped")
     for number, side, at, rotation in BY_KEYS:
         probe = lay_by_keys(x, probe_path, number, side, at, rotation)
     expect(True, f"{len(BY_KEYS)} tiles laid by the keys alone (Tab, Enter, F, R, arrows)")
     while probe["builder"]["ducks"] != 4:
+        ducks = probe["builder"]["ducks"]
         x.click(probe["targets"]["ducks"])
-        probe = read_probe(probe_path)
+        probe = wait_for(probe_path, lambda p, d=ducks: p["builder"]["ducks"] != d, "ducks")
     probe = wait_for(probe_path, lambda p: p["builder"]["ok"], "the check passing")
     expect(probe["builder"]["players"] == 6, "the built board passes DDG-42 and takes 2-6")
     x.screenshot("builder-built")

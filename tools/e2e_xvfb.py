@@ -467,7 +467,10 @@ def main() -> int:
             from tools.e2e_builder import run as run_builder
 
             started = time.time()
-            run_builder(XSession(display, home), layout)
+            # a home of its own: the all-computer table it starts is remembered by the
+            # lobby, and the game drivers after it play a person's seat by clicks
+            (home / "builder").mkdir()
+            run_builder(XSession(display, home / "builder"), layout)
             print(f"e2e builder took {time.time() - started:.0f} s")
         for game_id in games:
             module = __import__(f"tools.e2e_{game_id}", fromlist=["run"])
