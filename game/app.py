@@ -346,6 +346,11 @@ class App:
             "targets": targets,
             "frames": self.frames,
         }
+        # what a screen says of itself beyond its targets (issue #41: the builder's
+        # tiles, the lobby's board, a dialog's words), for a driver to check
+        probe_info = getattr(top, "probe_info", None)
+        if probe_info is not None:
+            info.update(probe_info())
         if game is not None:
             state = game.session.state
             info["game"] = {
@@ -397,8 +402,13 @@ class App:
         ):
             self.dirty = True
             return
-        if event.type == pygame.DROPFILE:  # a .derby file dropped on the window: watch it
-            self.router.screen("open_derby")(self, event.file)
+        if event.type == pygame.DROPFILE:
+            # a board file (issue #41): checked and kept among the player's boards; a
+            # .derby file: watch it
+            if str(event.file).lower().endswith((".yaml", ".yml", ".tmx")):
+                self.router.screen("open_board")(self, event.file)
+            else:
+                self.router.screen("open_derby")(self, event.file)
             self.dirty = True
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:

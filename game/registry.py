@@ -119,6 +119,9 @@ class GameInfo:
     # choice would take its pieces (issue #29: on the phone only, never the big screen);
     # imported by name when a phone asks, as the rules are; "" for a game without one
     phone_preview_module: str = ""
+    # the router's screen that builds a board of the game's own (issue #41: Duck!'s
+    # builder), offered by its lobby and its title card; "" for none
+    board_builder: str = ""
     extra: dict = field(default_factory=dict, compare=False)
 
     def name(self, lang: str) -> str:
@@ -190,6 +193,7 @@ register(
         piece_is_character=True,
         score_tiebreak_fraction=True,
         phone_preview_module="game.rules.duck.phone",
+        board_builder="builder",
         # a hand card, a route's end, a facing arrow, a life ring or any hex of the tub,
         # a duck, a buoy, the drain, the hand column, the piles and the action buttons;
         # the advanced game's hound, hound board and its patterns, token tray and tokens

@@ -45,6 +45,8 @@ SCENES = (
     "history",
     "stats",
     "hosting",
+    "builder",
+    "builder-broken",
 )
 LESSON_PREFIX = "lesson:"  # lesson:<id>, a lesson of data/lessons at one of its steps
 MAX_LESSON_FRAMES = 40_000  # frames of 1/30 s to reach a step (a whole lesson takes ~3000)
@@ -118,6 +120,14 @@ def build_scene(app: Host, name: str, args: Any) -> None:
         return
     if name == "hosting":
         show_hosting(app, registry.installed_games()[0].id)
+        return
+    if name in ("builder", "builder-broken"):  # issue #41: a board passing, one failing
+        app.router.open("builder")
+        builder = app.stack[-1]
+        if name == "builder":
+            builder.surprise_from(args.seed)
+        else:
+            builder.show_broken()
         return
     if name in ("history", "stats"):  # the data folder's history, as a person sees it
         app.router.open("history")

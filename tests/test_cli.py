@@ -420,6 +420,7 @@ COMMANDS = (
     "export",
     "replay",
     "check-board",
+    "board",
 )
 
 
@@ -499,7 +500,8 @@ def test_readme_lists_every_flag_of_the_help(command, capsys):
 
     rows = _readme_command_rows()
     assert command in rows, f"README's Command line table has no row for {command}"
-    text = _help(capsys, command)
+    # `board` has one sub-command so far, whose flags the row lists (issue #41)
+    text = _help(capsys, *((command, "random") if command == "board" else (command,)))
     options = text.split("options:", 1)[1]
     flags = set(re.findall(r"(?<![\w-])--[a-z][a-z-]*", options)) - {"--help"}
     assert flags or command == "check-board", text

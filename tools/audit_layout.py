@@ -135,6 +135,9 @@ SHELL = (
     "join_found",
     "history",
     "stats",
+    "builder",
+    "builder_broken",
+    "board_menu",
 )
 
 
@@ -746,6 +749,25 @@ def _open(app: Any, name: str, game: Any, folder: str) -> Any:
         from game.ui import theme
 
         return screen("handoff")(app, "Wolfgang Amadeus", theme.seat_colour(1), seat=1)
+    if name in ("builder", "builder_broken"):  # issue #41: a board passing, one failing
+        builder = screen("builder")(app)
+        builder.layout(app.size)
+        if name == "builder":
+            builder.surprise_from(SEED)
+        else:
+            builder.show_broken()
+        return builder
+    if name == "board_menu":  # issue #41: a shipped board's menu (Delete says why not)
+        from game import registry
+
+        lobby = screen("lobby")(app, registry.get("duck"))
+        with _unwatched():  # the lobby under it is audited on its own
+            app.push(lobby)
+            lobby.wait_for_scan()
+            lobby._manage_board()
+            menu = app.pop()
+        menu.buttons.focus_key("board:delete")  # its reason shown, the longest text
+        return menu
     if name in ("join", "join_found"):
         found = FOUND_TABLES if name == "join_found" else []
         join = screen("join")(app, lambda: ListedTables(found))

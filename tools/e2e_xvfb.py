@@ -14,6 +14,8 @@ E2E_LESSONS=duck-1,routes-1 names the lessons instead, E2E_LESSONS= runs none); 
 a host window and a guest window play one game over the network (``tools/e2e_online.py``;
 E2E_ONLINE=0 skips it, E2E_ONLINE_TYPED=1 joins by typing the address and code rather
 than by mDNS, and rejoins from "Your seats" rather than by typing).
+Before the games, the Duck board builder is driven by clicks and keys, its board saved
+and played to the end by computers (``tools/e2e_builder.py``; E2E_BUILDER=0 skips it).
 E2E_VERBOSE=1 prints every click; E2E_DISPLAY=:113 takes another X display than :97.
 """
 
@@ -52,6 +54,12 @@ class Layout:
         from game.settings import Settings
 
         self.app = App(size=SIZE, settings=Settings(), persist=False)
+
+    def shipped_boards(self) -> int:
+        """How many shipped Duck! boards the lobby offers before the player's own."""
+        from game.boards.duck import list_boards
+
+        return len(list_boards())
 
     def centre(self, scene_name: str, key: str, lang: str = "en") -> tuple[int, int]:
         from game.scenes.shell.menu import MenuScene
@@ -101,6 +109,21 @@ class XSession:
             self.pointer = (x, y)
             time.sleep(0.1)
         sh("xdotool", "click", "1", env=self.env)
+        time.sleep(pause)
+
+    def drag(self, start, end, pause=0.6) -> None:
+        """Press at ``start``, move in steps (the app sees the motion), release at ``end``."""
+        sx, sy = start[0] + self.origin[0], start[1] + self.origin[1]
+        ex, ey = end[0] + self.origin[0], end[1] + self.origin[1]
+        sh("xdotool", "mousemove", "--sync", str(sx), str(sy), env=self.env)
+        time.sleep(0.1)
+        sh("xdotool", "mousedown", "1", env=self.env)
+        for step in range(1, 6):
+            x, y = sx + (ex - sx) * step // 5, sy + (ey - sy) * step // 5
+            sh("xdotool", "mousemove", "--sync", str(x), str(y), env=self.env)
+            time.sleep(0.05)
+        sh("xdotool", "mouseup", "1", env=self.env)
+        self.pointer = (ex, ey)
         time.sleep(pause)
 
     def type_key(self, name: str, pause=0.4) -> None:
@@ -440,6 +463,15 @@ def main() -> int:
         x = XSession(display, home)
         run_shell_checks(x, layout)
         run_lobby_checks(XSession(display, home))
+        if os.environ.get("E2E_BUILDER", "1") == "1":  # issue #41: build, save, play
+            from tools.e2e_builder import run as run_builder
+
+            started = time.time()
+            # a home of its own: the all-computer table it starts is remembered by the
+            # lobby, and the game drivers after it play a person's seat by clicks
+            (home / "builder").mkdir()
+            run_builder(XSession(display, home / "builder"), layout)
+            print(f"e2e builder took {time.time() - started:.0f} s")
         for game_id in games:
             module = __import__(f"tools.e2e_{game_id}", fromlist=["run"])
             started = time.time()

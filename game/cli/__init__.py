@@ -1,5 +1,5 @@
 """``python -m game`` / ``tabletop-derby``: play (the default), screenshot, simulate,
-tournament, serve, check-board, history, stats, export or replay.
+tournament, serve, check-board, board, history, stats, export or replay.
 
 A command line that cannot be carried out is one line on stderr and exit code 2, found
 before any window opens or any game runs. A fault in the program itself is one line that
@@ -43,6 +43,7 @@ COMMAND_MODULES = {
     "tournament": "game.cli.tournament",
     "serve": "game.cli.serve",
     "check-board": "game.cli.check",
+    "board": "game.cli.board",
     "history": "game.cli.history",
     "stats": "game.cli.stats",
     "export": "game.cli.export",

@@ -1,5 +1,5 @@
 """``python -m game check-board PATH``: is this Duck! Duck! Go! board (YAML or Tiled TMX)
-fit for a race (DDG-42)? A one-line summary and exit 0, or ``file: place: problem`` lines
+fit for a race of 6 ducks, or ``--ducks N`` (DDG-42)? A one-line summary and exit 0, or ``file: place: problem`` lines
 on stderr and exit 1."""
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from game.boards import DataFileError
+from game.cli.board import ducks
 from game.cli.common import Formatter
 
 
@@ -20,6 +21,12 @@ def add_parser(sub, details: bool) -> argparse.ArgumentParser:
         formatter_class=Formatter,
     )
     check.add_argument("path", metavar="PATH", help="the board file (.yaml or .tmx)")
+    check.add_argument(
+        "--ducks",
+        type=ducks,
+        default=6,
+        help="the ducks it must take (2-6; the lobby offers boards that take 6)",
+    )
     return check
 
 
@@ -28,10 +35,10 @@ def check(args) -> None:
 
 
 def run(args) -> int:
-    return check_board_cli(args.path)
+    return check_board_cli(args.path, args.ducks)
 
 
-def check_board_cli(path: str) -> int:
+def check_board_cli(path: str, ducks: int = 6) -> int:
     from game.boards.duck import load_board  # start-up: board loaders (yaml, pytmx)
     from game.rules.duck.data import (  # start-up: with the board loaders above
         BUOY,
@@ -48,7 +55,7 @@ def check_board_cli(path: str) -> int:
         print(str(exc), file=sys.stderr)
         return 1
     board = board_from_data(data)
-    problems = board_problems(board, MAX_DUCKS)
+    problems = board_problems(board, min(ducks, MAX_DUCKS))
     if problems:
         for place, problem in problems:
             print(f"{path}: {place}: {problem}", file=sys.stderr)

@@ -87,12 +87,46 @@ class LobbyScene(SeatCards, OptionsPanel):
         self.buttons.add(
             Button(start, start_label, self.start, self.px(22), primary=True, key="start")
         )
+        self._lay_builder(back)
         if lesson_ids(self.info.id):  # a guided first game instead (issue #19)
             learn = pygame.Rect(0, back.y, bw, bh2)
             learn.centerx = w // 2
             self.buttons.add(
                 Button(learn, self.t("app.learn"), self._learn, self.px(22), key="learn")
             )
+
+    def _lay_builder(self, back: pygame.Rect) -> None:
+        """A game whose boards a person may build (issue #41) offers its builder beside
+        Back; a board file from a friend is opened by dropping it on the window."""
+        if not self.info.board_builder:
+            return
+        build = back.move(back.w + self.px(16), 0)
+        self.buttons.add(
+            Button(
+                build,
+                self.t("builder.open"),
+                lambda: self.app.router.open(self.info.board_builder),
+                self.px(20),
+                key="build",
+            )
+        )
+
+    def probe_info(self) -> dict:
+        """The board chosen and the people seated, for an end-to-end driver."""
+        return {
+            "lobby": {
+                "board": str(self.options.get("board", "")),
+                "humans": sum(1 for seat in self.seats if seat.human),
+            }
+        }
+
+    def resume(self):
+        """Back from the builder: a board saved there is offered now (a fresh scan)."""
+        super().resume()
+        loader = _loader(self.info)
+        if loader is not None and hasattr(loader, "scan_boards"):
+            loader.scan_boards()
+            self.layout(self.size)
 
     def enter(self):
         """Lay out at once, and read the game's data folders (the player's boards) on a

@@ -91,6 +91,8 @@ class OptionsPanel(Scene):
             name = spec.name_ja if lang == "ja" else spec.name_en
             self.option_labels.append((name, (ox, oy)))
             rect = pygame.Rect(ox, oy + self.heading_size + self.px(6), ow, option_h)
+            if spec.key == "board" and self.info.board_builder:  # issue #41: its files
+                rect.w -= self._lay_board_files(rect, text)
             self.buttons.add(
                 Button(
                     rect,
@@ -158,6 +160,106 @@ class OptionsPanel(Scene):
                     self.info.id, self.options, len(self.seats), room.size
                 )
             self.preview = self._previews[key]
+
+    def _lay_board_files(self, rect: pygame.Rect, text: int) -> int:
+        """Beside the board chosen, "Manage…": Edit (in the builder), Copy (into the
+        player's boards) and Delete (the player's own, after a question; a shipped board
+        says why not), in a small menu, so the board's picture keeps its room at every
+        size. Issue #41. The width it takes from the board's button."""
+        label = self.t("builder.manage")
+        width = min(rect.w // 3, fonts.font(text).size(label)[0] + self.px(28))
+        gap = self.px(8)
+        at = pygame.Rect(rect.right - width, rect.y, width, rect.h)
+        self.buttons.add(Button(at, label, self._manage_board, text, key="board:manage"))
+        return width + gap
+
+    def _manage_board(self) -> None:
+        from game.boards import duck_files  # the builder's files: only for a game with one
+
+        path = self._board_file()
+        shipped = path is None or duck_files.is_shipped(path)
+        name = self._option_label(next(s for s in self.module.OPTIONS if s.key == "board"))
+        self.app.router.open(
+            "board_menu",
+            name,
+            [
+                ("board:edit", self.t("builder.edit"), self._edit_board, path is not None, ""),
+                ("board:copy", self.t("builder.copy"), self._copy_board, path is not None, ""),
+                (
+                    "board:delete",
+                    self.t("builder.delete"),
+                    self._delete_board,
+                    not shipped,
+                    self.t("builder.shipped_stays") if shipped else "",
+                ),
+                (
+                    "board:open",
+                    self.t("builder.open_file"),
+                    lambda: self.app.router.open("open_board_file"),
+                    True,
+                    "",
+                ),
+            ],
+        )
+
+    def _board_file(self):
+        """The file of the board chosen (a shipped name or the player's path), or None."""
+        loader = _loader(self.info)
+        try:
+            return loader.board_path(str(self.options.get("board"))) if loader else None
+        except ValueError:  # a board gone since the scan
+            return None
+
+    def _after_board_change(self, chosen) -> None:
+        """The boards folder changed: scan it again, choose ``chosen``, lay out."""
+        loader = _loader(self.info)
+        loader.scan_boards()
+        self.options["board"] = chosen
+        self._previews.clear()
+        self.layout(self.size)
+
+    def _edit_board(self) -> None:
+        path = self._board_file()
+        if path is not None:
+            self.app.router.screen("edit_board")(self.app, path)
+
+    def _copy_board(self) -> None:
+        from game.boards import DataFileError, duck_files  # the builder's files (see above)
+
+        path = self._board_file()
+        if path is None:
+            return
+        try:
+            copy = duck_files.copy(path)
+        except (DataFileError, ValueError, OSError) as exc:
+            self.app.show_error(str(exc), self.t("builder.broken_title"))
+            return
+        self._after_board_change(str(copy))
+
+    def _delete_board(self) -> None:
+        from game.boards import duck_files  # the builder's files (see above)
+
+        path = self._board_file()
+        if path is None or duck_files.is_shipped(path):
+            return
+        name = self._option_label(next(s for s in self.module.OPTIONS if s.key == "board"))
+
+        def delete() -> None:
+            try:
+                duck_files.delete(path)
+            except (ValueError, OSError) as exc:
+                self.app.show_error(str(exc), self.t("builder.broken_title"))
+                return
+            self._after_board_change(self.module.DEFAULT_BOARD)
+
+        self.app.router.open(
+            "confirm",
+            self.t("builder.delete_title"),
+            self.t("builder.delete_question", name=name),
+            self.t("builder.delete_yes"),
+            self.t("builder.delete_no"),
+            delete,
+        )
 
     def _option_label(self, spec) -> str:
         value = self.options[spec.key]

@@ -63,6 +63,10 @@ class DialogScene(ModalScene):
     def lines(self) -> list[str]:
         return [text for text, _ in self.rows]
 
+    def probe_info(self) -> dict:
+        """The dialog's words, for an end-to-end driver (game.app.App.write_probe)."""
+        return {"dialog": f"{self.title}\n{self.message}"}
+
     def draw(self, surface):
         self.draw_backdrop(surface)
         title, size = fonts.fit(

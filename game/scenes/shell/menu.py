@@ -28,7 +28,9 @@ class MenuScene(Scene):
         top = self.px(180)
         learn_h = self.px(40)
         taught = {info.id for info in games if lesson_ids(info.id)}
+        builds = {info.id for info in games if info.board_builder}  # issue #41
         row_h = card_h + (learn_h + self.px(16) if taught else 0)
+        row_h += learn_h + self.px(10) if builds else 0
         for index, info in enumerate(games):
             row, col = divmod(index, per_row)
             in_row = min(per_row, count - row * per_row)
@@ -68,6 +70,18 @@ class MenuScene(Scene):
                         key=f"learn:{info.id}",
                     )
                 )
+            if info.id in builds:  # its board builder (issue #41), under Learn to play
+                below = rect.bottom + (learn_h + self.px(16) if info.id in taught else 0)
+                build = pygame.Rect(rect.x, below + self.px(10), rect.w, learn_h)
+                self.buttons.add(
+                    Button(
+                        build,
+                        self.t("builder.open"),
+                        self._build(info),
+                        self.text_px(18),
+                        key=f"build:{info.id}",
+                    )
+                )
         bottom = top + rows * (row_h + gap) + self.px(10)
         bw, bh = self.px(200), self.px(52)
         # issue #36: the same five buttons in the same places whether or not a game can
@@ -105,6 +119,12 @@ class MenuScene(Scene):
             self.app.router.screen("lessons")(self.app, info.id)
 
         return learn
+
+    def _build(self, info):
+        def build():  # the game's board builder (issue #41)
+            self.app.router.open(info.board_builder)
+
+        return build
 
     def _join(self):  # a table hosted on another computer (issue #18)
         self.app.router.open("join")

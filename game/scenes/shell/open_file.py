@@ -44,20 +44,35 @@ def open_derby(app, path: str | Path) -> bool:
 
 class OpenFileScene(ModalScene):
     ROW_H = 50
+    # the title and the words for no file: a board file's chooser (issue #41) says its own
+    title_key = "app.open_file_title"
+    none_key = "app.open_file_none"
 
     def __init__(self, app, folders: list[Path] | None = None):
         super().__init__(app)
-        from game import derby_file  # the file format's folders: only when asked for
-
-        self.folders = [derby_file.exports_dir(), Path.cwd()] if folders is None else list(folders)
-        self.files = derby_file.listed(self.folders)
+        self.folders = self.default_folders() if folders is None else list(folders)
+        self.files = self.listed(self.folders)
         self.first = 0  # the first file on this page
         self.per_page = 6
+
+    def default_folders(self) -> list[Path]:
+        from game import derby_file  # the file format's folders: only when asked for
+
+        return [derby_file.exports_dir(), Path.cwd()]
+
+    def listed(self, folders: list[Path]) -> list[Path]:
+        from game import derby_file  # the file format's folders: only when asked for
+
+        return derby_file.listed(folders)
+
+    def opened(self, path: Path) -> None:
+        """What a picked file does: a .derby file is watched."""
+        open_derby(self.app, path)
 
     def _pick(self, path: Path):
         def pick() -> None:
             self.app.pop()
-            open_derby(self.app, path)
+            self.opened(path)
 
         return pick
 
@@ -111,7 +126,7 @@ class OpenFileScene(ModalScene):
         self.draw_backdrop(surface)
         pad = self.px(24)
         title, size = fonts.fit(
-            self.t("app.open_file_title"), self.text_px(28), self.panel.w - 2 * pad, 16, True
+            self.t(self.title_key), self.text_px(28), self.panel.w - 2 * pad, 16, True
         )
         draw_text(surface, title, size, (self.panel.x + pad, self.panel.y + self.px(22)),
                   theme.INK, bold=True)  # fmt: skip
@@ -120,7 +135,7 @@ class OpenFileScene(ModalScene):
             y = self.panel.y + self.px(90)
             text_size = self.text_px(20)
             for line in fonts.wrap(
-                self.t("app.open_file_none", folders=folders), text_size, self.panel.w - 2 * pad
+                self.t(self.none_key, folders=folders), text_size, self.panel.w - 2 * pad
             )[:8]:
                 draw_text(surface, line, text_size, (self.panel.x + pad, y), theme.INK_SOFT)
                 y += text_size + self.px(8)

@@ -1,0 +1,845 @@
+"""The Duck! Duck! Go! board builder (issue #41): the box's 16 tiles in a tray on the
+left, the table in the middle, the live check and the buttons on the right.
+
+A tile is dragged from the tray onto the table and snaps beside the others (the nearest
+free centre to the pointer); it is turned by the wheel, R (Shift+R the other way) or two
+buttons, flipped by F or a button, dragged again, or picked up (right-click, or dragged
+back to the tray); Ctrl+Z / Ctrl+Y undo and redo. With the keyboard alone: Tab to a tile
+of the tray, Enter takes it (or the tile on the table), the arrows move it from snap
+spot to snap spot, R/F turn and flip it, Enter drops it, Delete puts it back, Esc
+cancels. The check (DDG-42) is run after every change (game.rules.duck.builder) and
+drawn on the board: what fails is outlined where it is, and said in the side panel.
+
+What the builder holds lives in :class:`game.scenes.builder.model.BuilderModel`; the
+scene only turns input into its calls and draws it.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game import registry
+from game.boards import DataFileError, duck_files
+from game.boards import duck as loader
+from game.rules.duck.builder import SIZES, Placed, Problem, assemble, surprise
+from game.rules.duck.data import MAX_DUCKS, board_from_data
+from game.rules.duck.hexes import flower
+from game.scenes.base import Scene
+from game.scenes.builder.model import BuilderModel
+from game.scenes.duck import art
+from game.scenes.duck.geometry import BoardGeometry
+from game.session import Session, default_seats, new_seed
+from game.ui import fonts, theme
+from game.ui.textfield import TextField, start_typing
+from game.ui.widgets import Button, Picture, draw_panel, draw_text, lay, paint_picture
+
+VIEW_RADIUS = 7  # hexes from the middle the table shows (it grows for a larger tub)
+OUTLINE = (214, 40, 40)
+GHOST_OK = (70, 160, 90)
+GRID = (200, 210, 214)
+SIZE_ORDER = tuple(SIZES)
+RING_HEX = (236, 140, 128)  # game.scenes.shell.pictures: a life ring too small to draw
+DRAIN_HEX = (150, 172, 190)
+BUOY_FILLS = {"red": (214, 52, 52), "yellow": (240, 200, 40), "green": (50, 160, 80)}
+
+
+def _region(radius: int) -> list[tuple[int, int]]:
+    return [
+        (q, r)
+        for q in range(-radius, radius + 1)
+        for r in range(-radius, radius + 1)
+        if abs(q + r) <= radius
+    ]
+
+
+REGION = _region(VIEW_RADIUS)
+
+
+def problem_text(t, problem: Problem) -> str:
+    """A problem of the live check in the person's words."""
+    if problem.code == "drains":
+        if problem.count == 0:
+            return t("builder.drains_none")
+        return t("builder.drains_many", n=problem.count)
+    if problem.code == "no_buoy":
+        return t("builder.no_buoy", colour=t(f"builder.colour.{problem.colour}"))
+    if problem.code == "starts":
+        return t("builder.starts", n=problem.count, ducks=problem.ducks)
+    if problem.code == "unreachable":
+        if problem.colour == "drain":
+            return t("builder.unreachable_drain", n=problem.count)
+        return t(
+            "builder.unreachable_buoy",
+            colour=t(f"builder.colour.{problem.colour}"),
+            n=problem.count,
+        )
+    return t("builder.overlap")
+
+
+class BuilderScene(Scene):
+    """The builder. ``board``: a saved board to edit again (its file is saved over)."""
+
+    def __init__(self, app, board: duck_files.BuiltBoard | None = None, path=None):
+        super().__init__(app)
+        self.faces = loader.load_tiles()
+        # six ducks first: the lobby lists the boards that take six (checked_board); a
+        # board for fewer is played from here (Play now)
+        self.model = BuilderModel(self.faces, MAX_DUCKS)
+        self.name = board.name if board else self.t("builder.default_name")
+        self.level = board.level if board else "beginner"
+        self.path = path  # the file being edited (saved over), or None: a new board
+        if board:
+            self.model.lay(board.placed)
+            self.model.forget_history()  # opening a board is not a step to undo
+        self.selected: int | None = None
+        self.size_choice = "small"
+        self.seed: int | None = None
+        self.message = ""
+        self.drag: int | None = None  # a tile carried by the pointer
+        self.drag_moved = False
+        self.pointer = (0, 0)
+        self.carry: int | None = None  # a tile carried by the keyboard
+        self.cursor: tuple[int, int] | None = None
+        self._picture_key: tuple | None = None
+        self._picture: Picture | None = None
+
+    # layout -------------------------------------------------------------------------
+    def layout(self, size):
+        super().layout(size)
+        w, h = size
+        pad = self.px(16)
+        self.title_size = self.text_px(26)
+        self.body_size = self.text_px(16)
+        top = pad + self.title_size + self.px(14)
+        hint_h = self.body_size + self.px(14)
+        self.tray = pygame.Rect(pad, top, max(self.px(250), int(w * 0.22)), h - top - pad - hint_h)
+        side_w = max(self.px(290), int(w * 0.25))
+        self.side = pygame.Rect(w - pad - side_w, top, side_w, h - top - pad - hint_h)
+        self.table = pygame.Rect(
+            self.tray.right + pad, top, self.side.left - self.tray.right - 2 * pad, self.side.h
+        )
+        self.hint_at = (self.table.centerx, h - pad - hint_h // 2)
+        title_w = fonts.font(self.title_size, True).size(self.t("builder.title"))[0]
+        field_h = self.title_size + self.px(8)
+        name_rect = pygame.Rect(
+            pad + title_w + self.px(16),
+            pad + self.title_size // 2 - field_h // 2 + self.px(2),
+            min(self.px(420), self.side.left - pad - title_w - self.px(32)),
+            field_h,
+        )
+        focused = self.field.focused if hasattr(self, "field") else False
+        text = self.field.text if hasattr(self, "field") else self.name
+        self.field = TextField(
+            name_rect,
+            text,
+            key="name",
+            size=self.text_px(20),
+            max_chars=duck_files.MAX_NAME,
+            placeholder=self.t("builder.default_name"),
+        )
+        self.field.focused = focused
+        self._geometry()
+        self._lay_buttons()
+        self._picture_key = None
+
+    def _geometry(self) -> None:
+        coords = set(REGION)
+        for placed in self.model.placed():
+            coords.update(placed.hexes())
+        self.geo = BoardGeometry(sorted(coords), self.table, self.px(8))
+
+    def _lay_buttons(self) -> None:
+        self.buttons.clear()
+        t = self.t
+        # the tray: 16 tiles in 4 columns, each its face as it is now
+        cols, gap = 4, self.px(6)
+        label = max(theme.MIN_TEXT_PX, self.body_size - 2)
+        cell_w = (self.tray.w - 2 * gap - (cols - 1) * gap) // cols
+        tray_top = self.tray.y + self.body_size + self.px(16)
+        cell_h = min(cell_w + int(label * 1.8), (self.tray.bottom - tray_top - 4 * gap) // 4)
+        # Button draws its picture at h/14 from the top, its label size/3 under it
+        room = cell_h - cell_h // 14 - label // 3 - int(label * 1.45) - self.px(2)
+        self.tile_size = max(16, min(cell_w - self.px(8), room))
+        for i in range(16):
+            number = i + 1
+            rect = pygame.Rect(
+                self.tray.x + gap + (i % cols) * (cell_w + gap),
+                tray_top + (i // cols) * (cell_h + gap),
+                cell_w,
+                cell_h,
+            )
+            tile = self.model.tile(number)
+            button = Button(
+                rect,
+                f"{number}{tile.side}",
+                self._take(number),
+                label,
+                key=f"tile:{number}",
+                picture=self._tile_picture(number),
+                selected=number in (self.selected, self.carry),
+            )
+            self.buttons.add(button)
+        # the side panel: the check above, the buttons below in two columns
+        bw = (self.side.w - 3 * gap) // 2
+        bh = max(self.px(38), self.body_size + self.px(16))
+        rows = [
+            [
+                ("ducks", t("builder.ducks", n=self.model.ducks), self._ducks, True),
+                ("flip", t("builder.flip"), self._flip, self._target() is not None),
+            ],
+            [
+                (
+                    "rotate_left",
+                    t("builder.rotate_left"),
+                    self._turn(1),
+                    self._target() is not None,
+                ),
+                (
+                    "rotate_right",
+                    t("builder.rotate_right"),
+                    self._turn(-1),
+                    self._target() is not None,
+                ),
+            ],
+            [
+                ("undo", t("builder.undo"), self._undo, self.model.can_undo()),
+                ("redo", t("builder.redo"), self._redo, self.model.can_redo()),
+            ],
+            [
+                ("surprise", t("builder.surprise"), self._surprise, True),
+                ("size", t(f"builder.size.{self.size_choice}"), self._cycle_size, True),
+            ],
+            [
+                ("save", t("builder.save"), self._save("yaml"), bool(self.model.placed())),
+                ("save_tmx", t("builder.save_tmx"), self._save("tmx"), bool(self.model.placed())),
+            ],
+            [
+                ("back", t("builder.back"), self.app.pop, True),
+                ("play", t("builder.play"), self._play, self.model.check().ok),
+            ],
+        ]
+        y = self.side.bottom - gap - len(rows) * (bh + gap)
+        self.buttons_top = y
+        for row in rows:
+            for col, (key, label, action, enabled) in enumerate(row):
+                rect = pygame.Rect(self.side.x + gap + col * (bw + gap), y, bw, bh)
+                self.buttons.add(
+                    Button(
+                        rect,
+                        label,
+                        action,
+                        self.body_size,
+                        enabled=enabled,
+                        primary=key == "play",
+                        key=key,
+                    )
+                )
+            y += bh + gap
+        clear = pygame.Rect(0, 0, self.px(110), bh)
+        clear.topright = (self.table.right, self.table.y)
+        self.buttons.add(
+            Button(
+                clear,
+                t("builder.clear"),
+                self._clear,
+                self.body_size,
+                enabled=bool(self.model.placed()),
+                key="clear",
+            )
+        )
+
+    def _tile_picture(self, number: int) -> pygame.Surface:
+        """A tray tile: its face as it is now (turned as it will be laid), dimmed while it
+        lies on the table. Too small for the table's 16 px icons (issue #27), each hex
+        says what it is by colour: water, a life ring's red and white, a buoy's colour,
+        the drain's grey with its dark hole."""
+        tile = self.model.tile(number)
+        size = self.tile_size
+        surface = pygame.Surface((size, size), pygame.SRCALPHA)
+        placed = Placed(number, tile.side, 0, 0, tile.rotation)
+        geo = BoardGeometry(list(placed.hexes()), surface.get_rect(), 1)
+        radius = geo.size * 0.5
+        for (q, r), cell in zip(placed.hexes(), self.faces[number][tile.side]):
+            kind = cell[0]
+            corners = geo.corners(q, r, 0.97)
+            fill = {"start": RING_HEX, "drain": DRAIN_HEX}.get(kind, art.WATER)
+            pygame.draw.polygon(surface, fill, corners)
+            pygame.draw.polygon(surface, art.WATER_EDGE, corners, 1)
+            centre = geo.hex_px(q, r)
+            if kind == "start":
+                pygame.draw.circle(surface, (255, 255, 255), centre, radius, max(1, size // 30))
+            elif kind == "buoy":
+                pygame.draw.circle(surface, BUOY_FILLS[cell[1]], centre, radius)
+                pygame.draw.circle(surface, theme.INK, centre, radius, 1)
+            elif kind == "drain":
+                pygame.draw.circle(surface, theme.INK, centre, radius * 0.6)
+        if tile.at is not None:
+            surface.fill((255, 255, 255, 90), special_flags=pygame.BLEND_RGBA_MULT)
+        return surface
+
+    def _board_of(self, placed: list[Placed]):
+        hexes = []
+        for tile in placed:
+            for (q, r), cell in zip(tile.hexes(), self.faces[tile.tile][tile.side]):
+                hexes.append([q, r, *cell])
+        tiles = [[p.tile, p.side, p.q, p.r] for p in placed]
+        return board_from_data(
+            {"name": "-", "name_ja": "-", "level": "beginner", "hexes": hexes, "tiles": tiles}
+        )
+
+    # what a key or button acts on -------------------------------------------------------------
+    def _target(self) -> int | None:
+        """The tile being carried, else the one last touched."""
+        if self.drag is not None:
+            return self.drag
+        if self.carry is not None:
+            return self.carry
+        return self.selected
+
+    def _changed(self) -> None:
+        self._geometry()
+        self._lay_buttons()
+        self._picture_key = None
+        self.app.dirty = True
+
+    def _take(self, number: int):
+        def take():
+            self.selected = number
+            self.carry = number
+            tile = self.model.tile(number)
+            spots = self.model.spots(number)
+            if tile.at is not None:
+                self.cursor = tile.at
+            else:
+                self.cursor = min(
+                    spots, key=lambda s: (abs(s[0]) + abs(s[1]) + abs(s[0] + s[1]), s)
+                )
+            self.message = ""
+            self._changed()
+
+        return take
+
+    def _flip(self) -> None:
+        target = self._target()
+        if target is not None and self.model.flip(target):
+            self._changed()
+
+    def _turn(self, steps: int):
+        def turn():
+            target = self._target()
+            if target is not None and self.model.turn(target, steps):
+                self._changed()
+
+        return turn
+
+    def _undo(self) -> None:
+        if self.model.undo():
+            self._changed()
+
+    def _redo(self) -> None:
+        if self.model.redo():
+            self._changed()
+
+    def _clear(self) -> None:
+        if self.model.clear():
+            self.carry = self.drag = None
+            self._changed()
+
+    def _ducks(self) -> None:
+        self.model.set_ducks(self.model.ducks + 1 if self.model.ducks < 6 else 2)
+        self._changed()
+
+    def _cycle_size(self) -> None:
+        i = SIZE_ORDER.index(self.size_choice)
+        self.size_choice = SIZE_ORDER[(i + 1) % len(SIZE_ORDER)]
+        self._changed()
+
+    def _surprise(self, seed: int | None = None) -> None:
+        self.seed = seed if seed is not None else new_seed() % 1_000_000
+        board = surprise(self.faces, self.model.ducks, self.seed, self.size_choice)
+        self.model.lay(board.placed)
+        self.level = SIZES[self.size_choice][1]
+        self.carry = self.drag = None
+        self.message = self.t("builder.seed", seed=self.seed)
+        self._changed()
+
+    def surprise_from(self, seed: int) -> None:
+        """A "Surprise me" board from ``seed`` (the screenshot tool, a driver)."""
+        self._surprise(seed % 1_000_000)
+
+    def show_broken(self) -> None:
+        """A board the check refuses, as a person might lay it (the screenshot tool):
+        too few start spaces for 6 ducks, and tile 8 laid against the drain of tile 2, so
+        its start space reaches the other buoys only through the drain (DDG-13)."""
+        self.model.set_ducks(6)
+        self.model.lay(
+            [
+                Placed(2, "A", 0, 0, 0),
+                Placed(14, "B", -2, -1, 0),
+                Placed(3, "B", -1, 3, 0),
+                Placed(8, "A", 3, 0, 0),
+            ]
+        )
+        self._changed()
+
+    def built(self) -> duck_files.BuiltBoard:
+        return duck_files.BuiltBoard(self.name, self.name, self.level, tuple(self.model.placed()))
+
+    def _save(self, fmt: str):
+        def save():
+            if self.field.focused:
+                self._typing(False)
+            try:
+                path = duck_files.save(self.built(), self.faces, fmt, path=self._save_path(fmt))
+                if fmt == "yaml" and self.path is not None and path == self.path:
+                    path = duck_files.rename(path, self.name)  # a new name: a new file name
+            except (ValueError, OSError) as exc:
+                self.app.show_error(str(exc), self.t("builder.broken_title"))
+                return
+            if fmt == "yaml":
+                self.path = path
+            self.message = self.t("builder.saved", file=path.name)
+            self.app.sound.play("click")
+            self._changed()
+
+        return save
+
+    def _save_path(self, fmt: str):
+        if fmt == "yaml" and self.path is not None and not duck_files.is_shipped(self.path):
+            return self.path
+        return None
+
+    def _play(self) -> None:
+        """A game on this board at once: the lobby's usual table for its ducks (you and
+        computers), the board's data as the board option."""
+        check = self.model.check()
+        if not check.ok:
+            self.app.show_error(self.t("builder.cannot_play"))
+            return
+        info = registry.get("duck")
+        data = assemble(self.model.placed(), self.faces, self.name, self.name, self.level)
+        seats = default_seats(info, self.model.ducks, self.t)
+        seed = getattr(self.app, "fixed_seed", None) or new_seed()  # the app's --seed
+        try:
+            session = Session(
+                "duck",
+                seats,
+                seed,
+                {"board": data},
+                bot_budget_ms=self.app.settings.bot_budget_ms,
+            )
+        except ValueError as exc:
+            self.app.show_error(str(exc))
+            return
+        self.app.replace(self.app.router.table("duck")(self.app, session))
+
+    # input --------------------------------------------------------------------------------
+    def _snap(self, pos, number: int) -> tuple[int, int] | None:
+        """The free centre for ``number`` nearest the pointer (within two hexes)."""
+        spots = self.model.spots(number)
+        if not spots or not self.table.collidepoint(pos):
+            return None
+        best = min(
+            spots,
+            key=lambda s: (
+                (self.geo.hex_px(*s)[0] - pos[0]) ** 2 + (self.geo.hex_px(*s)[1] - pos[1]) ** 2
+            ),
+        )
+        x, y = self.geo.hex_px(*best)
+        if (x - pos[0]) ** 2 + (y - pos[1]) ** 2 > (2.2 * self.geo.size) ** 2:
+            return None
+        return best
+
+    def _tray_tile_at(self, pos) -> int | None:
+        for button in self.buttons.buttons:
+            if button.key.startswith("tile:") and button.rect.collidepoint(pos):
+                return int(button.key[5:])
+        return None
+
+    def _table_tile_at(self, pos) -> int | None:
+        if not self.table.collidepoint(pos):
+            return None
+        hex_ = self.geo.hex_at(pos)
+        return self.model.owner(hex_) if hex_ is not None else None
+
+    def exit(self) -> None:
+        if self.field.focused:
+            start_typing(None)  # the name field's text input ends with the screen
+
+    def _typing(self, on: bool) -> None:
+        """The name field takes the keys (or gives them back to the builder)."""
+        self.field.focused = on
+        start_typing(self.field if on else None)
+        if not on:
+            self.name = " ".join(self.field.text.split()) or self.t("builder.default_name")
+            self.field.text = self.name
+        self.app.dirty = True
+
+    def handle_event(self, event):
+        if (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and self.field.hit(event.pos) != self.field.focused
+        ):
+            self._typing(self.field.hit(event.pos))
+            if self.field.focused:
+                return
+        if self.field.focused:
+            if event.type == pygame.KEYDOWN and event.key in (
+                pygame.K_RETURN,
+                pygame.K_KP_ENTER,
+                pygame.K_ESCAPE,
+                pygame.K_TAB,
+            ):
+                self._typing(False)
+                return
+            if self.field.handle_event(event):
+                self.app.dirty = True
+                return
+            if event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
+                return  # typed letters are the name's, never R or F
+        if event.type == pygame.KEYDOWN and self._key(event):
+            self.app.dirty = True
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
+            if self.drag is not None:
+                self.drag_moved = True
+                self.app.dirty = True
+        if event.type == pygame.MOUSEWHEEL:
+            target = self._target()
+            if target is not None and event.y:
+                self._turn(1 if event.y > 0 else -1)()
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.carry is not None and self.table.collidepoint(event.pos):
+                spot = self._snap(event.pos, self.carry)
+                if spot is not None:
+                    self._drop(self.carry, spot)
+                    return
+            number = self._tray_tile_at(event.pos)
+            if number is None:
+                number = self._table_tile_at(event.pos)
+            if number is not None:
+                self.drag, self.drag_moved, self.pointer = number, False, event.pos
+                self.selected = number
+                self.carry = None
+                self._changed()
+                return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            number = self._table_tile_at(event.pos)
+            if number is not None and self.model.pick_up(number):
+                self.selected = number
+                self._changed()
+            return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag is not None:
+            number, self.drag = self.drag, None
+            if not self.drag_moved and self._tray_tile_at(event.pos) == number:
+                self._take(number)()  # a click on a tray tile: carry it with the keys
+                return
+            spot = self._snap(event.pos, number)
+            if spot is not None:
+                self._drop(number, spot)
+            elif self.tray.collidepoint(event.pos) and self.model.pick_up(number):
+                self._changed()
+            else:
+                self._changed()
+            return
+        super().handle_event(event)
+
+    def _drop(self, number: int, spot: tuple[int, int]) -> None:
+        if self.model.drop(number, spot):
+            self.app.sound.play("click")
+            self.message = ""
+            self.carry = None
+        else:  # a carried tile stays carried: the person moves it on
+            self.message = self.t("builder.not_here")
+        self.selected = number
+        self._changed()
+
+    def _key(self, event) -> bool:
+        """The builder's keys; True when one was used."""
+        ctrl = event.mod & pygame.KMOD_CTRL
+        if ctrl and event.key == pygame.K_z:
+            self._undo()
+            return True
+        if ctrl and event.key == pygame.K_y:
+            self._redo()
+            return True
+        if event.key == pygame.K_r:
+            self._turn(-1 if event.mod & pygame.KMOD_SHIFT else 1)()
+            return True
+        if event.key == pygame.K_f:
+            self._flip()
+            return True
+        if self.carry is None:
+            if event.key == pygame.K_ESCAPE:
+                self.app.pop()
+                return True
+            return False
+        number = self.carry
+        if event.key == pygame.K_ESCAPE:
+            self.carry = None
+            self._changed()
+            return True
+        if event.key in (pygame.K_DELETE, pygame.K_BACKSPACE):
+            self.carry = None
+            if self.model.pick_up(number):
+                self._changed()
+            return True
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if self.cursor is not None:
+                self._drop(number, self.cursor)
+            return True
+        step = {
+            pygame.K_RIGHT: (1, 0),
+            pygame.K_LEFT: (-1, 0),
+            pygame.K_UP: "up",
+            pygame.K_DOWN: "down",
+        }.get(event.key)
+        if step is not None and self.cursor is not None:
+            self.cursor = self._moved(self.cursor, step)
+            self._picture_key = None
+            return True
+        return False
+
+    def _moved(self, cursor, step) -> tuple[int, int]:
+        """The hex next to ``cursor`` in the direction of an arrow key (up and down keep
+        to the screen's column, the hex rows being staggered), within the table's view.
+        The carried tile shows green where it may drop, red where not."""
+        q, r = cursor
+        if step in ("up", "down"):
+            col = q + (r - (r & 1)) // 2  # the screen column (odd rows shifted right)
+            r += -1 if step == "up" else 1
+            q = col - (r - (r & 1)) // 2
+        else:
+            q, r = q + step[0], r + step[1]
+        if max(abs(q), abs(r), abs(q + r)) > VIEW_RADIUS:
+            return cursor
+        return (q, r)
+
+    # drawing ------------------------------------------------------------------------------
+    def _local_geo(self) -> BoardGeometry:
+        """The table's geometry with the table's corner at (0, 0): the same hexes at the
+        same size as :attr:`geo`, for a picture laid at the table's corner."""
+        coords = set(REGION)
+        for placed in self.model.placed():
+            coords.update(placed.hexes())
+        return BoardGeometry(sorted(coords), pygame.Rect((0, 0), self.table.size), self.px(8))
+
+    def _static(self) -> Picture:
+        """The table with the tiles laid, its icons written down with it for the layout
+        checks (redrawn only when the tiles change)."""
+        key = (self.model.tiles, self.size)
+        if self._picture is not None and self._picture_key == key:
+            return self._picture
+        geo = self._local_geo()
+        placed = self.model.placed()
+
+        def paint(image: pygame.Surface, _area: pygame.Rect) -> None:
+            for q, r in REGION:
+                pygame.draw.polygon(image, GRID, geo.corners(q, r, 0.98), 1)
+            if placed:
+                art.paint_board(image, geo, self._board_of(placed))
+
+        picture = paint_picture(pygame.Surface(self.table.size, pygame.SRCALPHA), paint)
+        self._picture, self._picture_key = picture, key
+        return picture
+
+    def draw(self, surface):
+        t = self.t
+        draw_text(
+            surface,
+            t("builder.title"),
+            self.title_size,
+            (self.px(16), self.px(16)),
+            theme.INK,
+            bold=True,
+        )
+        self.field.draw(surface)
+        draw_panel(surface, self.tray)
+        draw_text(
+            surface,
+            t("builder.tray"),
+            self.body_size,
+            (self.tray.x + self.px(10), self.tray.y + self.px(8)),
+            theme.INK,
+            bold=True,
+            within=self.tray,
+        )
+        pygame.draw.rect(surface, (212, 226, 232), self.table, border_radius=self.px(10))
+        lay(surface, self._static(), self.table.topleft)
+        self._draw_labels(surface)
+        self._draw_problems(surface)
+        self._draw_carried(surface)
+        if not self.model.placed():
+            draw_text(
+                surface,
+                t("builder.table_empty"),
+                self.body_size,
+                (self.table.centerx, self.table.bottom - self.px(30)),
+                theme.INK_SOFT,
+                anchor="center",
+                within=self.table,
+            )
+        draw_panel(surface, self.side)
+        self._draw_check(surface)
+        super().draw(surface)
+        hint = t("builder.hint_carry") if self.carry is not None else t("builder.hint")
+        text, size = fonts.fit(hint, self.body_size, self.size[0] - self.px(32), theme.MIN_TEXT_PX)
+        draw_text(surface, text, size, self.hint_at, theme.INK_SOFT, anchor="center")
+
+    def _draw_labels(self, surface) -> None:
+        for p in self.model.placed():
+            x, y = self.geo.hex_px(p.q, p.r)
+            size = max(theme.MIN_TEXT_PX, round(self.geo.size * 0.34))
+            draw_text(
+                surface,
+                f"{p.tile}{p.side}",
+                size,
+                (x, y + self.geo.size * 0.62),
+                (232, 244, 252),
+                bold=True,
+                anchor="center",
+                within=self.table,
+            )
+
+    def _outline(self, surface, hexes, colour, width: int) -> None:
+        for q, r in hexes:
+            pygame.draw.polygon(surface, colour, self.geo.corners(q, r, 0.92), width)
+
+    def _draw_problems(self, surface) -> None:
+        width = max(2, round(self.geo.size * 0.14))
+        for problem in self.model.check().problems:
+            self._outline(surface, problem.hexes, OUTLINE, width)
+        at = self.model.tile(self.selected).at if self.selected is not None else None
+        if at is not None:
+            q, r = at
+            self._outline(surface, flower(q, r, 0), theme.BUTTON_FOCUS, max(1, width // 2))
+
+    def _draw_carried(self, surface) -> None:
+        """The tile on the pointer or the keyboard's cursor, where it would drop."""
+        number = self.drag if self.drag is not None else self.carry
+        if number is None:
+            return
+        if self.drag is not None:
+            if not self.drag_moved:
+                return
+            spot = self._snap(self.pointer, number)
+        else:
+            spot = self.cursor
+        if spot is None:
+            return
+        tile = self.model.tile(number)
+        placed = Placed(number, tile.side, spot[0], spot[1], tile.rotation)
+        geo = self._local_geo()
+
+        def paint(image: pygame.Surface, _area: pygame.Rect) -> None:
+            art.paint_board(image, geo, self._board_of([placed]))
+            image.fill((255, 255, 255, 170), special_flags=pygame.BLEND_RGBA_MULT)
+
+        lay(
+            surface,
+            paint_picture(pygame.Surface(self.table.size, pygame.SRCALPHA), paint),
+            self.table.topleft,
+        )
+        ok = self.model.can_drop(number, spot)
+        self._outline(
+            surface, placed.hexes(), GHOST_OK if ok else OUTLINE, max(2, round(self.geo.size * 0.1))
+        )
+
+    def _draw_check(self, surface) -> None:
+        t = self.t
+        pad = self.px(12)
+        x, y = self.side.x + pad, self.side.y + pad
+        width = self.side.w - 2 * pad
+        draw_text(
+            surface,
+            t("builder.check_title"),
+            self.body_size,
+            (x, y),
+            theme.INK,
+            bold=True,
+            within=self.side,
+        )
+        y += self.body_size + self.px(10)
+        check = self.model.check()
+        lines: list[tuple[str, tuple[int, int, int]]] = []
+        if check.ok:
+            lines.append((t("builder.ok"), theme.GOOD))
+        for problem in check.problems:
+            lines.append(("• " + problem_text(t, problem), theme.BAD))
+        if check.players:
+            lines.append((t("builder.players", low=2, high=check.players), theme.INK))
+        else:
+            lines.append((t("builder.players_none"), theme.INK_SOFT))
+        if self.message:
+            lines.append((self.message, theme.INK_SOFT))
+        line_h = self.body_size + self.px(5)
+        bottom = self.buttons_top - self.px(6)
+        for text, colour in lines:
+            for line in fonts.wrap(text, self.body_size, width):
+                if y + line_h > bottom:
+                    return
+                draw_text(surface, line, self.body_size, (x, y), colour, within=self.side)
+                y += line_h
+            y += self.px(4)
+
+    def probe(self) -> dict:
+        """The buttons, and each table hex's centre as ``hex:q,r`` (for a driver that
+        drags tiles there)."""
+        out = super().probe()
+        for q, r in REGION:
+            x, y = self.geo.hex_px(q, r)
+            out[f"hex:{q},{r}"] = [round(x), round(y)]
+        return out
+
+    def probe_info(self) -> dict:
+        """The tiles, the carried one, the focus and the check, for an end-to-end driver
+        (game.app.App.write_probe)."""
+        check = self.model.check()
+        return {
+            "builder": {
+                "tiles": {
+                    str(t.number): {
+                        "side": t.side,
+                        "rotation": t.rotation,
+                        "at": list(t.at) if t.at else None,
+                    }
+                    for t in self.model.tiles
+                },
+                "focus": self.buttons.focused_key(),
+                "carry": self.carry,
+                "cursor": list(self.cursor) if self.cursor else None,
+                "ducks": self.model.ducks,
+                "ok": check.ok,
+                "players": check.players,
+                "saved": str(self.path) if self.path else "",
+            }
+        }
+
+
+def open_builder(app, path=None) -> None:
+    """The builder, new or on a saved YAML board (one dialog if that board is bad)."""
+    if path is None:
+        app.push(BuilderScene(app))
+        return
+    try:
+        board = duck_files.load_built(path)
+    except DataFileError as exc:
+        app.show_error(str(exc), app.t("builder.broken_title"))
+        return
+    app.push(BuilderScene(app, board, None if duck_files.is_shipped(path) else path))
+
+
+def open_board_file(app, path) -> bool:
+    """A board file dropped on the window or chosen in the lobby: checked as every board
+    file is, kept in the player's boards folder; one dialog either way. True if kept."""
+    try:
+        kept = duck_files.take_in(path)
+    except (DataFileError, ValueError, OSError) as exc:
+        app.show_error(str(exc), app.t("builder.broken_title"))
+        return False
+    name = loader.load_board(kept)["name"]
+    app.show_error(app.t("builder.opened", name=name), app.t("builder.opened_title"))
+    return True
