@@ -27,7 +27,7 @@ from game.rules.cluck.state import HAND_LONG, WINNING_CHICKS
 from game.rules.cluck.tiles import COLUMNS
 from game.rules.protocol import Action, Player
 
-from .search import clear_winner
+from .search import Candidate, Weighed, clear_winner
 
 WIN_BONUS = 5.0
 
@@ -590,15 +590,40 @@ def hard(view: CluckState, player: Player, rng: random.Random, budget_ms: float 
     challenger replaces normal's move only when its paired advantage in wins is beyond
     HARD_CONFIDENCE standard errors (chance dominates this game: most differences are
     noise)."""
+    return analyse_hard(view, player, rng, budget_ms).choice
+
+
+def analyse_hard(
+    view: CluckState,
+    player: Player,
+    rng: random.Random,
+    budget_ms: float = 50.0,
+    measure: bool = False,
+    extra: Sequence[Action] = (),
+) -> Weighed:
+    """``hard``'s decision as data (issue #40): every legal action with its share of the
+    win per dealt world and, with ``measure``, the chicks it ended the game with and the
+    lead over the best rival (read off the finished world, drawing nothing from ``rng``).
+    ``extra`` is for the generic coach's signature: every legal action is weighed here."""
     legal = view.legal_actions(player)
     if len(legal) == 1:
-        return legal[0]
+        return Weighed([Candidate(legal[0])], 0)
     prior = legal.index(normal(view, player, random.Random(rng.random())))
     worlds = max(2, round(HARD_PLAYOUTS * budget_ms / 50.0) // len(legal))
-    results = [[0.0] * worlds for _ in legal]
-    for n in range(worlds):
+    weighed = [Candidate(a) for a in legal]
+    for _ in range(worlds):
         world = _deal(view, player, rng)
         seed = rng.random()
         for i, action in enumerate(legal):
-            results[i][n] = _play(world.copy(), player, action, random.Random(seed))
-    return legal[clear_winner(results, prior, HARD_CONFIDENCE)]
+            played = world.copy()
+            weighed[i].samples.append(_play(played, player, action, random.Random(seed)))
+            if measure:
+                rivals = max(s for q, s in enumerate(played.stands) if q != player)
+                weighed[i].measures.append(
+                    {
+                        "win": weighed[i].samples[-1],
+                        "chicks": float(played.stands[player]),
+                        "lead": float(played.stands[player] - rivals),
+                    }
+                )
+    return Weighed(weighed, clear_winner([c.samples for c in weighed], prior, HARD_CONFIDENCE))
