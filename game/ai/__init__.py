@@ -87,7 +87,10 @@ def make_bot(game_id: str, level: str, budget_ms: float = 150.0, max_iterations:
         raise ValueError(f"{game_id} has no computer player knowledge (game/ai/{game_id}.py)")
     if level == "hard" and getattr(knowledge, "hard", None) is not None:
         # a game's own search: the thinking time (a setting) scales its work
-        return FunctionBot("hard", functools.partial(knowledge.hard, budget_ms=budget_ms))
+        return FunctionBot(
+            "hard",
+            functools.partial(knowledge.hard, budget_ms=budget_ms, max_iterations=max_iterations),
+        )
     if level == "hard":
         from game.ai.search import SearchBot  # start-up: it brings the rules
 
@@ -124,7 +127,9 @@ def analyse_hard(
         raise ValueError(f"{game_id} has no computer player knowledge (game/ai/{game_id}.py)")
     own = getattr(knowledge, "analyse_hard", None)
     if own is not None:
-        weighed: Weighed = own(view, player, rng, budget_ms, measure=True, extra=extra)
+        weighed: Weighed = own(
+            view, player, rng, budget_ms, max_iterations, measure=True, extra=extra
+        )
         return weighed
     from game.ai.search import SearchBot  # start-up: it brings the rules
 

@@ -583,13 +583,20 @@ HARD_PLAYOUTS = 256  # per decision at the default thinking time (50 ms), shared
 HARD_CONFIDENCE = 1.0  # standard errors a challenger must beat normal's move by
 
 
-def hard(view: CluckState, player: Player, rng: random.Random, budget_ms: float = 50.0) -> Action:
+def hard(
+    view: CluckState,
+    player: Player,
+    rng: random.Random,
+    budget_ms: float = 50.0,
+    max_iterations: int = 400,
+) -> Action:
     """Normal's move, unless another action wins clearly more often. Every legal action is
     played out to the end of the game on the same dealt worlds (HARD_PLAYOUTS in all, so
     the bot is bounded by work, not by the clock, and repeats itself under load); a
     challenger replaces normal's move only when its paired advantage in wins is beyond
     HARD_CONFIDENCE standard errors (chance dominates this game: most differences are
-    noise)."""
+    noise). ``max_iterations`` is the common signature's: the work here is
+    HARD_PLAYOUTS, scaled by the thinking time."""
     return analyse_hard(view, player, rng, budget_ms).choice
 
 
@@ -598,6 +605,7 @@ def analyse_hard(
     player: Player,
     rng: random.Random,
     budget_ms: float = 50.0,
+    max_iterations: int = 400,
     measure: bool = False,
     extra: Sequence[Action] = (),
 ) -> Weighed:

@@ -100,14 +100,15 @@ HARD_EVALUATIONS = 4000  # at the default: ~4,000 evaluations with their moves t
 # 10-40 ms when the tree is that big; most trees are smaller
 
 
-_HATS_SEARCH: dict[float, SearchBot] = {}
+_HATS_SEARCH: dict[tuple[float, int], SearchBot] = {}
 
 
-def _hats_search(budget_ms: float) -> SearchBot:
+def _hats_search(budget_ms: float, max_iterations: int = 400) -> SearchBot:
     """The expansion keeps the generic search (``game.ai.search``): cards are hidden, so
     its determinized playouts fit it; scored as the chance of winning, as the base-game
-    search does. Made once per thinking time."""
-    if budget_ms not in _HATS_SEARCH:
+    search does. Made once per thinking time and bound on playouts."""
+    key = (budget_ms, max_iterations)
+    if key not in _HATS_SEARCH:
 
         class HatsSearch(SearchBot):
             def value(self, state: GameState, player: int) -> float:
@@ -117,21 +118,31 @@ def _hats_search(budget_ms: float) -> SearchBot:
                     return 1.0 / len(winners) if player in winners else 0.0
                 return chance_of_winning(evaluate_all(state), player, len(state.track) - 2)
 
-        _HATS_SEARCH[budget_ms] = HatsSearch(
-            evaluate, normal, budget_ms=budget_ms, evaluate_all=evaluate_all, horizon=HATS_HORIZON
+        _HATS_SEARCH[key] = HatsSearch(
+            evaluate,
+            normal,
+            budget_ms=budget_ms,
+            max_iterations=max_iterations,
+            evaluate_all=evaluate_all,
+            horizon=HATS_HORIZON,
         )
-    return _HATS_SEARCH[budget_ms]
+    return _HATS_SEARCH[key]
 
 
 HATS_HORIZON = "turn"
 
 
 def hard(
-    view: GameState, player: int, rng: random.Random, budget_ms: float = HARD_BUDGET_MS
+    view: GameState,
+    player: int,
+    rng: random.Random,
+    budget_ms: float = HARD_BUDGET_MS,
+    max_iterations: int = 400,
 ) -> Action:
     """Base game: expectimax over the die for the chance of winning
-    (``game.ai.verflixxt_search``); with hats, the generic search."""
-    return analyse_hard(view, player, rng, budget_ms).choice
+    (``game.ai.verflixxt_search``); with hats, the generic search (``max_iterations``
+    bounds its playouts, the base game's work is set by the budget)."""
+    return analyse_hard(view, player, rng, budget_ms, max_iterations).choice
 
 
 def analyse_hard(
@@ -139,6 +150,7 @@ def analyse_hard(
     player: int,
     rng: random.Random,
     budget_ms: float = HARD_BUDGET_MS,
+    max_iterations: int = 400,
     measure: bool = False,
     extra: Sequence[Action] = (),
 ) -> Weighed:
@@ -149,7 +161,7 @@ def analyse_hard(
     if len(legal) == 1:
         return Weighed([Candidate(legal[0])], 0)
     if view.hats_variant:
-        return _hats_search(budget_ms).analyse(
+        return _hats_search(budget_ms, max_iterations).analyse(
             view, player, rng, hats_measure if measure else None, extra
         )
     return analyse_base(
