@@ -23,10 +23,13 @@ all the 4s); an action with no name of its own is quoted in the game's notation.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from game.ai.coach import Advice, Option
 from game.rules.protocol import Action
+
+if TYPE_CHECKING:
+    from game.ai.review import Moment
 
 
 class Say(Protocol):
@@ -81,11 +84,15 @@ def _order(game_id: str, option: Option) -> list[str]:
 
 
 def telling(advice: Advice) -> list[str]:
-    """The figures worth saying: those that tell the shown options apart by half a step
-    or more (a figure every option shares, "wins 0%", says nothing); the first of the
-    game's figures when none does."""
-    shown = [advice.pick, *advice.alternatives()]
-    order = _order(advice.game_id, advice.pick)
+    """The figures worth saying of the pick and the alternatives shown."""
+    return telling_of(advice.game_id, [advice.pick, *advice.alternatives()])
+
+
+def telling_of(game_id: str, shown: list[Option]) -> list[str]:
+    """The figures worth saying: those that tell the ``shown`` options apart by half a
+    step or more (a figure every option shares, "wins 0%", says nothing); the first of
+    the game's figures when none does."""
+    order = _order(game_id, shown[0])
     out = []
     for q in order:
         values = [o.figures[q] for o in shown if q in o.figures]
@@ -183,6 +190,21 @@ def lines(say: Say, advice: Advice) -> list[str]:
         gives_up = against(say, advice, option)
         out.append(text + (say("coach.dash") + gives_up if gives_up else ""))
     return out
+
+
+def moment_text(say: Say, game_id: str, moment: Moment) -> str:
+    """A look back's moment: the move played and what it measured, the best the search
+    found and what that measured ("you played card 5: 0.4 buoy tokens…; card 17 would
+    have given 1.0…"), with the figures that tell the two apart."""
+    figures = telling_of(game_id, [moment.best, moment.played])
+    return say(
+        "coach.review.moment",
+        step=moment.step + 1,
+        played=action_name(say, game_id, moment.played.action),
+        mine=facts(say, moment.played, figures),
+        best=action_name(say, game_id, moment.best.action),
+        theirs=facts(say, moment.best, figures),
+    )
 
 
 # -- naming a move ---------------------------------------------------------------------------
