@@ -397,6 +397,8 @@ COMMANDS = (
     "stats",
     "export",
     "replay",
+    "hint",
+    "review",
     "check-board",
 )
 
