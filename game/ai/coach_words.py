@@ -292,6 +292,10 @@ def _verflixxt(say: Say, action: Action) -> str | None:
         return say(f"coach.act.hat_{action.how}", piece=_piece(say, action.pawn))
     if isinstance(action, V.Stop):
         return say("coach.act.stop")
+    if isinstance(action, V.Draw):
+        return say("coach.act.draw")
+    if isinstance(action, V.Roll):
+        return say("coach.act.roll")
     return None
 
 
