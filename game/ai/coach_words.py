@@ -274,7 +274,7 @@ def _piece(say: Say, piece: str) -> str:
 
 def _verflixxt(say: Say, action: Action) -> str | None:
     from game.rules.verflixxt import actions as V  # the game's rules, only when named
-    from game.rules.verflixxt.data import card_value
+    from game.rules.verflixxt.data import card_value  # as the line above
 
     if isinstance(action, V.Move):
         return say("coach.act.move", piece=_piece(say, action.piece))

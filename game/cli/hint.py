@@ -75,8 +75,8 @@ def check(args: argparse.Namespace) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from game.ai.coach import advise  # start-up: the search only when a command runs
-    from game.ai.coach_words import lines
-    from game.ui.i18n import Translator
+    from game.ai.coach_words import lines  # start-up: as the line above
+    from game.ui.i18n import Translator  # start-up: as the line above
 
     replay = args.replay
     advice = advise(replay.session.game_id, replay.state, args.seat, args.step)

@@ -36,8 +36,8 @@ def check(args: argparse.Namespace) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from game.ai.coach_words import moment_text  # start-up: the search only when it runs
-    from game.ai.review import review
-    from game.ui.i18n import Translator
+    from game.ai.review import review  # start-up: as the line above
+    from game.ui.i18n import Translator  # start-up: as the line above
 
     replay = args.replay
     session = replay.session

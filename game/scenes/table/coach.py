@@ -171,7 +171,7 @@ class CoachScene(ModalScene):
             return [self.t("coach.none")]
         if self.advice is None:
             return [self.t("coach.thinking")]
-        from game.ai.coach_words import lines
+        from game.ai.coach_words import lines  # the words only once the answer came
 
         return lines(self.t, self.advice)
 
