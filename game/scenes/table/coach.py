@@ -75,7 +75,16 @@ class CoachPart(TablePart):
             rect: pygame.Rect = place(w, h)
             return rect
         bar = plan.controls
-        return pygame.Rect(bar.right - w - scene.px(6), bar.bottom - h - scene.px(6), w, h)
+        rect = pygame.Rect(bar.right - w - scene.px(6), bar.bottom - h - scene.px(6), w, h)
+        # clear of the game's own buttons in the bar (Cluck-peep!'s Turn and Place lie
+        # at its right while a tile is held): left of them, as far as the bar goes
+        others = [b.rect for b in scene.buttons.buttons if b.key != ASK_KEY]
+        for _ in range(len(others)):
+            hit = rect.collidelist(others)
+            if hit < 0:
+                break
+            rect.right = others[hit].left - scene.px(8)
+        return rect if rect.left >= bar.left else None
 
     def _place(self) -> None:
         """The button among the scene's buttons (and those a game keeps across its
