@@ -22,6 +22,8 @@ their digest, shared by every game played with them.
   is opened, the games counted (the oldest go past :data:`MAX_GAMES`), and every value
   read back is checked as saves are: a bad row is listed as a :class:`RowProblem`.
 - Lessons are recorded with ``lesson = 1`` and left out of every statistic.
+- A seat whose person asked the coach (issue #40) is marked ``coached = 1`` (version 2):
+  the game's record stays honest, and statistics can leave such games out (``fair``).
 """
 
 from __future__ import annotations
@@ -46,7 +48,7 @@ from game.storage import data_dir, keep_damaged_copy, printable
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 APPLICATION_ID = 0x44524259  # "DRBY": our databases, told from another program's
 FILE_NAME = "history.sqlite"
 MAX_BYTES = 512 * 1024 * 1024  # ~100,000 games of the longest kind, with room
@@ -96,6 +98,8 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         "CREATE INDEX games_by_game ON games (game, ended DESC, id DESC)",
         "CREATE INDEX seats_by_name ON seats (name COLLATE NOCASE, game_id)",
     ),
+    # issue #40: the person at this seat asked the coach during the game
+    2: ("ALTER TABLE seats ADD COLUMN coached INTEGER NOT NULL DEFAULT 0",),
 }
 
 
@@ -131,6 +135,7 @@ class SeatResult:
     score: float
     place: int  # 1 for the winners, then by score
     breakdown: tuple[int | str, ...] | None = None  # the end screen's parts of the score
+    coached: bool = False  # the person asked the coach during the game (issue #40)
 
 
 @dataclass(frozen=True)
@@ -152,6 +157,11 @@ class GameEntry:
     @property
     def winners(self) -> tuple[int, ...]:
         return tuple(i for i, s in enumerate(self.seats) if s.place == 1)
+
+    @property
+    def coached(self) -> bool:
+        """Somebody at this game asked the coach (the History's mark, issue #40)."""
+        return any(s.coached for s in self.seats)
 
 
 @dataclass(frozen=True)
@@ -202,6 +212,7 @@ class PlayerStats:
     longest_streak: int
     favourite: str | None  # the character played most
     recent: tuple[tuple[str, int], ...]  # the latest 20 (game, place), oldest first
+    coached: int = 0  # games counted here in which the person asked the coach (issue #40)
 
     @property
     def played(self) -> int:
@@ -294,8 +305,10 @@ class PreparedGame:
             raise ValueError("game: not a games row")
         if not isinstance(options, str) or not isinstance(seats, list) or not seats:
             raise ValueError("options or seats missing")
-        if not all(isinstance(seat, list) and len(seat) == 8 for seat in seats):
+        # 8 values: written before the coach's mark (issue #40), read as not coached
+        if not all(isinstance(seat, list) and len(seat) in (8, 9) for seat in seats):
             raise ValueError("seats: not seats rows")
+        seats = [seat if len(seat) == 9 else [*seat, 0] for seat in seats]
         if not (isinstance(problems, list) and all(isinstance(p, str) for p in problems)):
             raise ValueError("problems: not texts")
         return cls(tuple(game), options, tuple(tuple(seat) for seat in seats), tuple(problems))
@@ -345,6 +358,7 @@ def prepare_session(
                 scores[i],
                 placed[i],
                 None if breakdown is None else tuple(breakdown[i]),
+                i in getattr(session, "coached", ()),
             )
             for i, seat in enumerate(seats)
         ],
@@ -438,6 +452,7 @@ def _prepared(
                     f"seats[{i}].breakdown",
                     problems,
                 ),
+                int(s.coached),
             )
             for i, s in enumerate(seats)
         ),
@@ -615,7 +630,7 @@ class History:
                 game_id = int(cursor.lastrowid or 0)
                 db.executemany(
                     "INSERT INTO seats (game_id, seat, name, kind, level, character, score,"
-                    " place, breakdown) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " place, breakdown, coached) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     [(game_id, *seat) for seat in seats],
                 )
                 self._bound()
@@ -777,15 +792,17 @@ class History:
         )
         return [str(row[0]) for row in rows if isinstance(row[0], str) and not name_problem(row[0])]
 
-    def stats(self, player: str, game: str | None = None) -> PlayerStats:
-        """A person's numbers: per game, against each computer level, streak, character."""
+    def stats(self, player: str, game: str | None = None, *, fair: bool = False) -> PlayerStats:
+        """A person's numbers: per game, against each computer level, streak, character;
+        ``fair``: only the games in which they did not ask the coach (issue #40)."""
         rows = self._query(
             "SELECT g.id, g.game, s.place, s.score, s.character, g.rounds,"
             " (SELECT group_concat(DISTINCT c.level) FROM seats c"
-            "   WHERE c.game_id = g.id AND c.kind = 'computer') AS levels"
+            "   WHERE c.game_id = g.id AND c.kind = 'computer') AS levels, s.coached"
             " FROM seats s JOIN games g ON g.id = s.game_id"
             " WHERE g.lesson = 0 AND s.kind != 'computer' AND s.name = ? COLLATE NOCASE"
             + (" AND g.game = ?" if game is not None else "")
+            + (" AND s.coached = 0" if fair else "")
             + " ORDER BY g.ended, g.id",
             [player] if game is None else [player, game],
         )
@@ -794,12 +811,14 @@ class History:
         characters: dict[str, int] = {}
         streak = best_streak = 0
         recent: list[tuple[str, int]] = []
-        for _id, game_id, place, score, character, _rounds, against in rows:
+        coached = 0
+        for _id, game_id, place, score, character, _rounds, against, asked in rows:
             if game_id not in registry.GAMES or type(place) is not int:
                 continue
             if not isinstance(score, float) or not math.isfinite(score):
                 continue
             won = place == 1
+            coached += asked == 1
             found = per_game.setdefault(game_id, GameStats(game_id))
             found.add(won, counted_score(game_id, score))
             for level in str(against or "").split(","):
@@ -820,6 +839,7 @@ class History:
             best_streak,
             favourite,
             tuple(recent[-20:]),
+            coached,
         )
 
     def records(self, game: str) -> GameRecords:
@@ -854,8 +874,8 @@ class History:
         marks = ",".join("?" * len(ids))
         found: dict[int, list[tuple[Any, ...]]] = {}
         for row in self._query(
-            "SELECT game_id, seat, name, kind, level, character, score, place, breakdown"
-            f" FROM seats WHERE game_id IN ({marks}) ORDER BY game_id, seat",
+            "SELECT game_id, seat, name, kind, level, character, score, place, breakdown,"
+            f" coached FROM seats WHERE game_id IN ({marks}) ORDER BY game_id, seat",
             ids,
         ):
             found.setdefault(row[0], []).append(row[1:])
@@ -920,7 +940,9 @@ def _entry(
         _check(info.min_players <= len(seat_rows) <= info.max_players, "seats")
         characters = {c.key for c in info.characters}
         seats = []
-        for i, (seat, name, kind, level, character, score, place_, parts) in enumerate(seat_rows):
+        for i, (seat, name, kind, level, character, score, place_, parts, coached) in enumerate(
+            seat_rows
+        ):
             _check(seat == i, f"seats[{i}]")
             _check(isinstance(name, str) and name_problem(name) is None, f"seats[{i}].name")
             _check(kind in KINDS, f"seats[{i}].kind")
@@ -941,7 +963,10 @@ def _entry(
                     f"seats[{i}].breakdown",
                 )
                 shown = tuple(loaded)
-            seats.append(SeatResult(name, kind, level, character, score, place_, shown))
+            _check(coached in (0, 1), f"seats[{i}].coached")
+            seats.append(
+                SeatResult(name, kind, level, character, score, place_, shown, bool(coached))
+            )
     except _Bad as bad:
         return RowProblem(game_id, str(bad), "not a value this app writes")
     except (ValueError, TypeError, RecursionError):

@@ -135,6 +135,8 @@ def session_payload(session, kind: str) -> dict:
         "options": record.options,
         "actions": [[p, a] for p, a in record.actions],
         "seats": [seat.to_dict() for seat in session.seats],
+        # issue #40: the seats whose person asked the coach (the record stays honest)
+        "coached": sorted(getattr(session, "coached", ())),
     }
 
 
@@ -274,6 +276,7 @@ def read_payload(path: Path) -> dict:
         "options",
         "actions",
         "seats",
+        "coached",
     }
     unknown = sorted(set(data) - known)
     if unknown:
@@ -310,6 +313,12 @@ def read_payload(path: Path) -> dict:
         level = seat.get("level", "normal")
         if level not in BOT_LEVELS:
             raise SaveError(path, f"{place}.level", f"unknown level {describe(level)}")
+    if "coached" in data:  # issue #40; saves made before it have none
+        coached = _require(data, "coached", list, path)
+        if len(coached) > players or not all(
+            type(seat) is int and 0 <= seat < players for seat in coached
+        ):
+            raise SaveError(path, "coached", f"{describe(coached)} is not a list of seats")
     if "round" in data:
         _require_int(data, "round", 1, MAX_ACTIONS + 1, path)
     if "saved_at" in data:
@@ -355,6 +364,7 @@ def load_session(path: Path, bot_budget_ms: int = 50):
         # options carry game data (a board, score tables) that the rules could not use
         raise SaveError(path, "options", f"{type(exc).__name__}: {printable(str(exc))}") from exc
     session.save_id = Path(path).stem.removeprefix("auto-")
+    session.coached = set(data.get("coached", []))
     return session
 
 

@@ -139,6 +139,9 @@ class Session:
         self.bot_seed = new_seed() if bot_seed is None else bot_seed
         self._bot_rng = random.Random(self.bot_seed)
         self.pending: dict[int, PendingDecision] = {}
+        # the seats whose person asked the coach (issue #40): kept in the save and marked
+        # in the history, so a record says so
+        self.coached: set[int] = set()
         self.viewer: int | None = None  # the person the screen currently belongs to
         self._last_events: list[Event] = []
         self.save_id = new_save_id(game_id)
@@ -233,6 +236,15 @@ class Session:
             player,
             self._bot_rng.random(),
         )
+
+    def ask_coach(self, player: int) -> Any:
+        """The coach's view of ``player``'s decision now (:func:`game.ai.coach.advise`,
+        on their view, at this position); the seat is marked as coached from then on."""
+        from game.ai.coach import advise  # the search only when somebody asks
+
+        advice = advise(self.game_id, self.state, player, len(self.actions))
+        self.coached.add(player)
+        return advice
 
     # -- seats handed over -------------------------------------------------------------------
     def hand_to_computer(self, player: int, level: str = "normal") -> None:

@@ -419,6 +419,8 @@ COMMANDS = (
     "stats",
     "export",
     "replay",
+    "hint",
+    "review",
     "check-board",
     "board",
 )

@@ -38,7 +38,9 @@ def test_levels_are_the_games_own():
     assert make_bot("cluck", "normal").level == "normal"
     hard = make_bot("cluck", "hard", budget_ms=150)
     assert hard.level == "hard" and hard._func.func is knowledge.hard
-    assert hard._func.keywords == {"budget_ms": 150}  # the thinking-time setting
+    # the thinking-time setting, and the playouts bound every game's hard now takes
+    # (issue #40: the coach bounds the generic search by work; Cluck-peep!'s is already)
+    assert hard._func.keywords == {"budget_ms": 150, "max_iterations": 400}
     state = cluck.new_game(3, 2, OPTIONS)
     while not state.is_over():  # the search runs on our views
         p = state.to_act()[0]

@@ -299,7 +299,7 @@ def test_a_save_is_written_whole_as_readable_text():
     data = json.loads(text)
     assert set(data) == {
         "format", "app", "kind", "saved_at", "round", "over", "game", "players", "seed",
-        "options", "actions", "seats",
+        "options", "actions", "seats", "coached",
     }  # fmt: skip
     assert data["format"] == saves.FORMAT and data["app"] == "tabletop-derby"
     assert data["kind"] == "manual" and data["over"] is False

@@ -13,13 +13,14 @@ import functools
 import importlib
 import importlib.util
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from game.registry import LEVELS
 
 if TYPE_CHECKING:  # annotations only: the rules load when a bot first decides
+    from game.ai.search import Weighed
     from game.rules.protocol import Action, GameState
 
 S = TypeVar("S", bound="GameState")
@@ -86,7 +87,10 @@ def make_bot(game_id: str, level: str, budget_ms: float = 150.0, max_iterations:
         raise ValueError(f"{game_id} has no computer player knowledge (game/ai/{game_id}.py)")
     if level == "hard" and getattr(knowledge, "hard", None) is not None:
         # a game's own search: the thinking time (a setting) scales its work
-        return FunctionBot("hard", functools.partial(knowledge.hard, budget_ms=budget_ms))
+        return FunctionBot(
+            "hard",
+            functools.partial(knowledge.hard, budget_ms=budget_ms, max_iterations=max_iterations),
+        )
     if level == "hard":
         from game.ai.search import SearchBot  # start-up: it brings the rules
 
@@ -102,3 +106,39 @@ def make_bot(game_id: str, level: str, budget_ms: float = 150.0, max_iterations:
     if func is None:
         raise ValueError(f"{game_id} has no {level!r} computer player")
     return FunctionBot(level, func)
+
+
+def analyse_hard(
+    game_id: str,
+    view: GameState,
+    player: int,
+    rng: random.Random,
+    budget_ms: float = 150.0,
+    max_iterations: int = 400,
+    extra: Sequence[Action] = (),
+) -> Weighed:
+    """The hard computer's decision as data, measured (issue #40, the coach): the same
+    search ``make_bot(game_id, "hard", budget_ms, max_iterations)`` runs, drawing the
+    same numbers from ``rng``, so its choice is the hard computer's; each candidate
+    carries the game's measures of its playouts. ``extra``: actions to weigh besides the
+    search's own candidates (the review adds the move that was played)."""
+    knowledge = game_knowledge(game_id)
+    if knowledge is None:
+        raise ValueError(f"{game_id} has no computer player knowledge (game/ai/{game_id}.py)")
+    own = getattr(knowledge, "analyse_hard", None)
+    if own is not None:
+        weighed: Weighed = own(
+            view, player, rng, budget_ms, max_iterations, measure=True, extra=extra
+        )
+        return weighed
+    from game.ai.search import SearchBot  # start-up: it brings the rules
+
+    bot = SearchBot(
+        knowledge.evaluate,
+        knowledge.normal,
+        budget_ms=budget_ms,
+        max_iterations=max_iterations,
+        evaluate_all=getattr(knowledge, "evaluate_all", None),
+        horizon=getattr(knowledge, "SEARCH_HORIZON", "round"),
+    )
+    return bot.analyse(view, player, rng, getattr(knowledge, "measure", None), extra)

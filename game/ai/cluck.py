@@ -27,7 +27,7 @@ from game.rules.cluck.state import HAND_LONG, WINNING_CHICKS
 from game.rules.cluck.tiles import COLUMNS
 from game.rules.protocol import Action, Player
 
-from .search import clear_winner
+from .search import Candidate, Weighed, clear_winner
 
 WIN_BONUS = 5.0
 
@@ -583,22 +583,55 @@ HARD_PLAYOUTS = 256  # per decision at the default thinking time (50 ms), shared
 HARD_CONFIDENCE = 1.0  # standard errors a challenger must beat normal's move by
 
 
-def hard(view: CluckState, player: Player, rng: random.Random, budget_ms: float = 50.0) -> Action:
+def hard(
+    view: CluckState,
+    player: Player,
+    rng: random.Random,
+    budget_ms: float = 50.0,
+    max_iterations: int = 400,
+) -> Action:
     """Normal's move, unless another action wins clearly more often. Every legal action is
     played out to the end of the game on the same dealt worlds (HARD_PLAYOUTS in all, so
     the bot is bounded by work, not by the clock, and repeats itself under load); a
     challenger replaces normal's move only when its paired advantage in wins is beyond
     HARD_CONFIDENCE standard errors (chance dominates this game: most differences are
-    noise)."""
+    noise). ``max_iterations`` is the common signature's: the work here is
+    HARD_PLAYOUTS, scaled by the thinking time."""
+    return analyse_hard(view, player, rng, budget_ms).choice
+
+
+def analyse_hard(
+    view: CluckState,
+    player: Player,
+    rng: random.Random,
+    budget_ms: float = 50.0,
+    max_iterations: int = 400,
+    measure: bool = False,
+    extra: Sequence[Action] = (),
+) -> Weighed:
+    """``hard``'s decision as data (issue #40): every legal action with its share of the
+    win per dealt world and, with ``measure``, the chicks it ended the game with and the
+    lead over the best rival (read off the finished world, drawing nothing from ``rng``).
+    ``extra`` is for the generic coach's signature: every legal action is weighed here."""
     legal = view.legal_actions(player)
     if len(legal) == 1:
-        return legal[0]
+        return Weighed([Candidate(legal[0])], 0)
     prior = legal.index(normal(view, player, random.Random(rng.random())))
     worlds = max(2, round(HARD_PLAYOUTS * budget_ms / 50.0) // len(legal))
-    results = [[0.0] * worlds for _ in legal]
-    for n in range(worlds):
+    weighed = [Candidate(a) for a in legal]
+    for _ in range(worlds):
         world = _deal(view, player, rng)
         seed = rng.random()
         for i, action in enumerate(legal):
-            results[i][n] = _play(world.copy(), player, action, random.Random(seed))
-    return legal[clear_winner(results, prior, HARD_CONFIDENCE)]
+            played = world.copy()
+            weighed[i].samples.append(_play(played, player, action, random.Random(seed)))
+            if measure:
+                rivals = max(s for q, s in enumerate(played.stands) if q != player)
+                weighed[i].measures.append(
+                    {
+                        "win": weighed[i].samples[-1],
+                        "chicks": float(played.stands[player]),
+                        "lead": float(played.stands[player] - rivals),
+                    }
+                )
+    return Weighed(weighed, clear_winner([c.samples for c in weighed], prior, HARD_CONFIDENCE))

@@ -15,9 +15,10 @@ from collections.abc import Callable, Iterable, Sequence
 from game.rules.duck import actions as A
 from game.rules.duck import pending as P
 from game.rules.duck.data import ALL_BUOYS, BUOY, FAR, PATTERN_NAMES, START, Board
+from game.rules.duck.events import Bonk, Knocked
 from game.rules.duck.preview import hound_walk, walk
 from game.rules.duck.state import DuckState, Move
-from game.rules.protocol import Action, GameState
+from game.rules.protocol import Action, Event, GameState
 
 from . import state_of
 
@@ -361,3 +362,25 @@ def easy(view: GameState, player: int, rng: random.Random) -> Action:
         if open_:
             return rng.choice(open_)
     return rng.choice(legal)
+
+
+# -- the coach's measures (issue #40) --------------------------------------------------------------
+def measure(state: GameState, player: int, events: list[Event]) -> dict[str, float]:
+    """What a playout of the search did for ``player``, in the game's own terms, for the
+    coach's words (``game.ai.coach``): buoy tokens held at its end, hexes from the
+    nearest of the player's ducks to what it needs next, whether one of its ducks bonked
+    or was knocked off on the way, and whether the player won. Reads the playout's world
+    and events only (a determinization of the seat's view)."""
+    state = state_of(DuckState, state)
+    ducks = set(state.ducks_of(player))
+    board = state.board
+    need = _need(board)
+    on_board = [d for d in ducks if state.pos[d] >= 0]
+    hexes = min((need[state.buoys[d]][state.pos[d]] for d in on_board), default=FAR)
+    return {
+        "buoys": float(max(_POP[state.buoys[d]] for d in ducks)),
+        "hexes": float(min(hexes, 50)),
+        "bonk": float(any(isinstance(e, Bonk) and e.duck in ducks for e in events)),
+        "knocked": float(any(isinstance(e, Knocked) and e.duck in ducks for e in events)),
+        "win": float(state.winner == player),
+    }

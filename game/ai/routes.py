@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from game.rules.protocol import Action, GameState
+from game.rules.protocol import Action, Event, GameState
 from game.rules.routes import (
     ChangeDie,
     DeclineChip,
@@ -196,3 +196,15 @@ def easy(view: GameState, player: int, rng: random.Random) -> Action:
         return rng.choice(extras)
     ends = [a for a in legal if isinstance(a, EndPhase)]
     return ends[0] if ends else rng.choice(legal)
+
+
+def measure(state: GameState, player: int, events: list[Event]) -> dict[str, float]:
+    """What a playout of the search did for ``player`` (issue #40, the coach's words):
+    the final score expected from where it ended (``expected_scores``, or the score of a
+    finished game) and the lead over the best rival by the evaluation."""
+    state = state_of(RoutesState, state)
+    if state.is_over() and not state.hold_phase_end:
+        points = float(state.scores()[player])
+    else:
+        points = expected_scores(state)[player]
+    return {"points": points, "lead": evaluate(state, player)}

@@ -13,6 +13,11 @@ so it cannot cheat.
 
 Bounded by playouts (for reproducible games) and by a time budget (so the screen never
 waits long): whichever comes first.
+
+:meth:`SearchBot.analyse` is the whole decision as data (issue #40): every candidate with
+its paired samples and, when a ``measure`` is given, what the game measured at the end
+of each playout (buoys, points, a bonk...). ``choose`` is its choice, so the coach
+(``game.ai.coach``) explains exactly the move the hard computer plays.
 """
 
 from __future__ import annotations
@@ -21,10 +26,48 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 
-from game.rules.protocol import Action, GameState
+from game.rules.protocol import Action, Event, GameState
 
 WIN = 1000.0
+
+# What a game measures at the end of a playout, for the coach's words: the state the
+# playout ended in, the seat, and every event from the candidate action on.
+Measure = Callable[[GameState, int, list[Event]], dict[str, float]]
+
+
+@dataclass
+class Candidate:
+    """One action the search weighed: its samples (the search's own score, one per
+    world, paired across candidates) and the game's measures of the same playouts."""
+
+    action: Action
+    samples: list[float] = field(default_factory=list)
+    measures: list[dict[str, float]] = field(default_factory=list)
+
+    def mean(self) -> float:
+        return sum(self.samples) / len(self.samples) if self.samples else 0.0
+
+    def measured(self) -> dict[str, float]:
+        """Each measured quantity averaged over the playouts."""
+        if not self.measures:
+            return {}
+        keys = self.measures[0].keys()
+        return {k: sum(m[k] for m in self.measures) / len(self.measures) for k in keys}
+
+
+@dataclass
+class Weighed:
+    """A decision as the search saw it: the candidates (the default move first) and the
+    index of the one it plays."""
+
+    candidates: list[Candidate]
+    chosen: int
+
+    @property
+    def choice(self) -> Action:
+        return self.candidates[self.chosen].action
 
 
 class SearchBot:
@@ -69,11 +112,17 @@ class SearchBot:
             others = [self.evaluate(state, p) for p in range(state.players) if p != player]
         return mine - (max(others) if others else 0.0)
 
-    def _rollout(self, state: GameState, player: int, rng: random.Random) -> float:
+    def _rollout(
+        self,
+        state: GameState,
+        player: int,
+        rng: random.Random,
+        events: list[Event] | None = None,
+    ) -> float:
         """Every seat (the bot too) plays on with the game's own policy to the end of
         the round — when a round's moves are resolved and scored — or, with the horizon
         "turn", until the bot is to act again after the others have; or ``depth``
-        actions; then evaluate."""
+        actions; then evaluate. ``events`` (when measuring) collects what happened."""
         depth = self.depth if self.depth is not None else 40 * state.players
         start_round = state.round_number
         by_turn = self.horizon == "turn"
@@ -94,7 +143,9 @@ class SearchBot:
                 action = self.rollout_policy(state, p, rng)
             else:
                 action = rng.choice(state.legal_actions(p))
-            state.apply(p, action)
+            happened = state.apply(p, action)
+            if events is not None:
+                events.extend(happened)
         return self.value(state, player)
 
     def _candidates(
@@ -121,18 +172,33 @@ class SearchBot:
         return [prior] + [a for _, _, a in scored[: self.challengers]]
 
     def choose(self, view: GameState, player: int, rng: random.Random) -> Action:
+        return self.analyse(view, player, rng).choice
+
+    def analyse(
+        self,
+        view: GameState,
+        player: int,
+        rng: random.Random,
+        measure: Measure | None = None,
+        extra: Sequence[Action] = (),
+    ) -> Weighed:
+        """The decision with every candidate's samples. ``measure`` (the coach's) reads
+        the end of each playout; it draws nothing from ``rng``, so the choice is the
+        same with or without it. ``extra``: actions weighed besides the candidates (the
+        review adds the move a person played); with none, this is exactly ``choose``."""
         legal = view.legal_actions(player)
         if not legal:
             raise ValueError(f"player {player} has no legal action")
         if len(legal) == 1:
-            return legal[0]
+            return Weighed([Candidate(legal[0])], 0)
         deadline = time.perf_counter() + self.budget
         if self.rollout_policy is not None:
             prior = self.rollout_policy(view, player, random.Random(rng.random()))
         else:
             prior = legal[0]
         candidates = self._candidates(view, player, legal, prior, rng)
-        samples: list[list[float]] = [[] for _ in candidates]
+        candidates += [a for a in extra if a not in candidates]
+        weighed = [Candidate(a) for a in candidates]
         playouts = batches = 0
         first = time.perf_counter()
         while playouts + len(candidates) <= max(self.max_iterations, 2 * len(candidates)):
@@ -143,11 +209,18 @@ class SearchBot:
             world_seed, playout_seed = rng.random(), rng.random()
             for index, action in enumerate(candidates):
                 world = view.determinize(random.Random(world_seed))
-                world.apply(player, action)
-                samples[index].append(self._rollout(world, player, random.Random(playout_seed)))
+                events: list[Event] | None = None if measure is None else []
+                happened = world.apply(player, action)
+                if events is not None:
+                    events.extend(happened)
+                weighed[index].samples.append(
+                    self._rollout(world, player, random.Random(playout_seed), events)
+                )
+                if measure is not None and events is not None:
+                    weighed[index].measures.append(measure(world, player, events))
             playouts += len(candidates)
             batches += 1
-        return candidates[self._pick(samples)]
+        return Weighed(weighed, self._pick([c.samples for c in weighed]))
 
     def _pick(self, samples: list[list[float]]) -> int:
         return clear_winner(samples, 0, self.confidence)

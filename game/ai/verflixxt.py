@@ -7,22 +7,24 @@ Bots get a view and look one action ahead on a determinization of it.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
-from game.rules.protocol import Action, GameState
+from game.rules.protocol import Action, Event, GameState
 from game.rules.verflixxt.actions import Hat, Move, Play
-from game.rules.verflixxt.data import START, card_value
+from game.rules.verflixxt.data import MINUS, START, card_value
+from game.rules.verflixxt.events import TileTaken
 from game.rules.verflixxt.scoring import HAT_POINTS, tile_points
 from game.rules.verflixxt.state import VerflixxtState
 
 from . import state_of
-from .search import SearchBot
+from .search import Candidate, SearchBot, Weighed
 from .verflixxt_eval import (
     evaluate,
     evaluate_all,
     standing,
     take_value,
 )
-from .verflixxt_search import chance_of_winning, choose_base
+from .verflixxt_search import analyse_base, chance_of_winning
 
 
 def _outcomes(view: GameState, player: int, rng: random.Random) -> list[tuple[float, Action]]:
@@ -98,14 +100,15 @@ HARD_EVALUATIONS = 4000  # at the default: ~4,000 evaluations with their moves t
 # 10-40 ms when the tree is that big; most trees are smaller
 
 
-_HATS_SEARCH: dict[float, SearchBot] = {}
+_HATS_SEARCH: dict[tuple[float, int], SearchBot] = {}
 
 
-def _hats_search(budget_ms: float) -> SearchBot:
+def _hats_search(budget_ms: float, max_iterations: int = 400) -> SearchBot:
     """The expansion keeps the generic search (``game.ai.search``): cards are hidden, so
     its determinized playouts fit it; scored as the chance of winning, as the base-game
-    search does. Made once per thinking time."""
-    if budget_ms not in _HATS_SEARCH:
+    search does. Made once per thinking time and bound on playouts."""
+    key = (budget_ms, max_iterations)
+    if key not in _HATS_SEARCH:
 
         class HatsSearch(SearchBot):
             def value(self, state: GameState, player: int) -> float:
@@ -115,30 +118,87 @@ def _hats_search(budget_ms: float) -> SearchBot:
                     return 1.0 / len(winners) if player in winners else 0.0
                 return chance_of_winning(evaluate_all(state), player, len(state.track) - 2)
 
-        _HATS_SEARCH[budget_ms] = HatsSearch(
-            evaluate, normal, budget_ms=budget_ms, evaluate_all=evaluate_all, horizon=HATS_HORIZON
+        _HATS_SEARCH[key] = HatsSearch(
+            evaluate,
+            normal,
+            budget_ms=budget_ms,
+            max_iterations=max_iterations,
+            evaluate_all=evaluate_all,
+            horizon=HATS_HORIZON,
         )
-    return _HATS_SEARCH[budget_ms]
+    return _HATS_SEARCH[key]
 
 
 HATS_HORIZON = "turn"
 
 
 def hard(
-    view: GameState, player: int, rng: random.Random, budget_ms: float = HARD_BUDGET_MS
+    view: GameState,
+    player: int,
+    rng: random.Random,
+    budget_ms: float = HARD_BUDGET_MS,
+    max_iterations: int = 400,
 ) -> Action:
     """Base game: expectimax over the die for the chance of winning
-    (``game.ai.verflixxt_search``)."""
+    (``game.ai.verflixxt_search``); with hats, the generic search (``max_iterations``
+    bounds its playouts, the base game's work is set by the budget)."""
+    return analyse_hard(view, player, rng, budget_ms, max_iterations).choice
+
+
+def analyse_hard(
+    view: GameState,
+    player: int,
+    rng: random.Random,
+    budget_ms: float = HARD_BUDGET_MS,
+    max_iterations: int = 400,
+    measure: bool = False,
+    extra: Sequence[Action] = (),
+) -> Weighed:
+    """``hard``'s decision as data (issue #40), for the coach: the same work, the same
+    draws from ``rng``; ``measure`` adds the game's figures to each candidate."""
     view = state_of(VerflixxtState, view)
     legal = view.legal_actions(player)
     if len(legal) == 1:
-        return legal[0]
+        return Weighed([Candidate(legal[0])], 0)
     if view.hats_variant:
-        return _hats_search(budget_ms).choose(view, player, rng)
-    return choose_base(
+        return _hats_search(budget_ms, max_iterations).analyse(
+            view, player, rng, hats_measure if measure else None, extra
+        )
+    return analyse_base(
         view,
         player,
         rng,
         round(HARD_EVALUATIONS * budget_ms / HARD_BUDGET_MS),
         2 * budget_ms / 1000.0,
+        measure,
+        extra,
     )
+
+
+def points_of(state: VerflixxtState, player: int) -> float:
+    """The points a player holds now: tiles (VX-7), chips won and hats brought home."""
+    box = state.box
+    tiles = tile_points(state.taken[player], box.kinds, box.values)
+    return float(
+        tiles["track"]
+        + tiles["lucky"]
+        + tiles["risk"]
+        + sum(state.chips_won[player])
+        + sum(HAT_POINTS[h] for h in state.hats_home[player])
+    )
+
+
+def hats_measure(state: GameState, player: int, events: list[Event]) -> dict[str, float]:
+    """What a playout of the hats search did for ``player`` (the coach's words): the points
+    held at its end, whether the player took a minus tile on the way, and the chance of
+    winning the search scored it with."""
+    state = state_of(VerflixxtState, state)
+    minus = any(
+        isinstance(e, TileTaken) and e.player == player and e.tile_kind == MINUS for e in events
+    )
+    if state.is_over():
+        winners = state.winners()
+        win = 1.0 / len(winners) if player in winners else 0.0
+    else:
+        win = chance_of_winning(evaluate_all(state), player, len(state.track) - 2)
+    return {"points": points_of(state, player), "minus": float(minus), "win": win}

@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Sequence
 
 from game.rules.protocol import Action
 from game.rules.verflixxt.actions import Move
@@ -34,6 +35,7 @@ from game.rules.verflixxt.data import FINISH, LUCKY, MINUS, PLUS, START, Box
 from game.rules.verflixxt.state import LETTERS, VerflixxtState
 
 from . import verflixxt_eval as knowledge
+from .search import Candidate, Weighed
 
 ALL_FACES = (1, 2, 3, 4, 5, 6)
 SAMPLED_FACES = 3  # faces of the die weighed per turn, drawn once per decision and
@@ -401,9 +403,27 @@ def choose_base(
     evaluations, so the game is reproducible) keeps the total within
     ``max_evaluations``. The clock only guards: a depth still running after ``abort_s``
     is dropped and the last finished one decides."""
+    return analyse_base(view, player, rng, max_evaluations, abort_s).choice
+
+
+def analyse_base(
+    view: VerflixxtState,
+    player: int,
+    rng: random.Random,
+    max_evaluations: int,
+    abort_s: float,
+    measure: bool = False,
+    extra: Sequence[Action] = (),
+) -> Weighed:
+    """``choose_base``'s decision as data (issue #40): each distinct move with its chance
+    of winning from the deepest turn it was searched to (the moves dropped from the third
+    turn on keep their last one) and, with ``measure``, the points its tile brings at once,
+    whether that tile is a minus tile, and the evaluation's points after it. ``extra``:
+    moves of the same kind as a weighed one (another pawn on the same tile) are added with
+    that move's figures, so a played move is always found."""
     legal = view.legal_actions(player)
     if len(legal) == 1:
-        return legal[0]
+        return Weighed([Candidate(legal[0])], 0)
     started = time.perf_counter()
     tiles = _tiles_for(view.box)
     b = board_of(view, tiles)
@@ -416,8 +436,23 @@ def choose_base(
     for piece, _ in moves(b, player):
         name = LETTERS[piece - player * per] if piece >= 0 else f"g{-piece}"
         options.append((by_piece[name], play(b, tiles, piece, die)))
+    weighed: dict[Action, Candidate] = {action: Candidate(action) for action, _ in options}
+    if measure:
+        before = tiles.points[b.piles[player]]
+        for action, after in options:
+            now = tiles.points[after.piles[player]] - before
+            took_minus = len(tiles.piles[after.piles[player]][2]) > len(
+                tiles.piles[b.piles[player]][2]
+            )
+            weighed[action].measures.append(
+                {
+                    "points_now": float(now),
+                    "minus": 1.0 if took_minus else 0.0,
+                    "points": evaluate_all(after, tiles)[player],
+                }
+            )
     if len(options) == 1:
-        return options[0][0]
+        return _weighed_base(weighed, options[0][0], b, view, extra)
     faces = [tuple(sorted(rng.sample(ALL_FACES, SAMPLED_FACES))) for _ in range(MAX_DEPTH)]
     search = Search(tiles, player, started + abort_s, faces)
     best_action = options[0][0]
@@ -425,7 +460,7 @@ def choose_base(
     growth: float = 18  # evaluations of a depth per evaluation of the one before
     spent: float = 0  # evaluations of the last depth (counting only the kept moves)
     while depth < MAX_DEPTH:
-        before = search.evaluations
+        before_evaluations = search.evaluations
         try:
             scored = sorted(
                 (
@@ -437,13 +472,49 @@ def choose_base(
         except _OutOfTime:
             break
         best_action = scored[0][2]
+        for value, _, action, _ in scored:
+            weighed[action].samples = [value]
         if spent:
-            growth = max(6, (search.evaluations - before) / spent)
-        spent = search.evaluations - before
+            growth = max(6, (search.evaluations - before_evaluations) / spent)
+        spent = search.evaluations - before_evaluations
         if depth + 1 >= NARROW_FROM and len(scored) > KEEP:
             spent = spent * KEEP / len(scored)
             options = [(action, after) for _, _, action, after in scored[:KEEP]]
         depth += 1
         if spent == 0 or search.evaluations + growth * spent > max_evaluations:
             break
-    return best_action
+    if measure:
+        for candidate in weighed.values():
+            for m in candidate.measures:
+                m["win"] = candidate.samples[0] if candidate.samples else 0.0
+    return _weighed_base(weighed, best_action, b, view, extra)
+
+
+def _weighed_base(
+    weighed: dict[Action, Candidate],
+    best: Action,
+    b: Board,
+    view: VerflixxtState,
+    extra: Sequence[Action],
+) -> Weighed:
+    """The candidates, the chosen one first, then ``extra`` moves standing for a weighed
+    one (pawns on one tile move alike, ``moves``)."""
+    ordered = [weighed[best]] + [c for a, c in weighed.items() if a != best]
+    where = {c.action: _tile_of(view, c.action) for c in ordered}
+    for action in extra:
+        if action in where:
+            continue
+        twin = next((c for c in ordered if where[c.action] == _tile_of(view, action)), None)
+        if twin is not None:
+            ordered.append(Candidate(action, list(twin.samples), list(twin.measures)))
+    return Weighed(ordered, 0)
+
+
+def _tile_of(view: VerflixxtState, action: Action) -> tuple[str, str] | None:
+    """Which kind of piece a move moves and from where (twins move alike)."""
+    if not isinstance(action, Move):
+        return None
+    piece = action.piece
+    if piece.startswith("g"):
+        return "g", view.guardians[int(piece[1:]) - 1]
+    return "p", view.pawns[view.current][ord(piece) - 97]

@@ -1,5 +1,5 @@
 """``python -m game`` / ``tabletop-derby``: play (the default), screenshot, simulate,
-tournament, serve, check-board, board, history, stats, export or replay.
+tournament, serve, check-board, board, history, stats, export, replay, hint or review.
 
 A command line that cannot be carried out is one line on stderr and exit code 2, found
 before any window opens or any game runs. A fault in the program itself is one line that
@@ -48,6 +48,8 @@ COMMAND_MODULES = {
     "stats": "game.cli.stats",
     "export": "game.cli.export",
     "replay": "game.cli.replay",
+    "hint": "game.cli.hint",
+    "review": "game.cli.review",
 }
 COMMANDS = tuple(COMMAND_MODULES)
 

@@ -97,7 +97,8 @@ def _list(history: Any, args: argparse.Namespace) -> int:
                 "id": entry.id, "game": entry.game, "ended": entry.ended,
                 "rounds": entry.rounds, "source": entry.source, "lesson": entry.lesson,
                 "seats": [{"name": s.name, "kind": s.kind, "level": s.level,
-                           "score": counted_score(entry.game, s.score), "place": s.place}
+                           "score": counted_score(entry.game, s.score), "place": s.place,
+                           "coached": s.coached}
                           for s in entry.seats],
             }, ensure_ascii=False))  # fmt: skip
             continue
@@ -109,5 +110,8 @@ def _list(history: Any, args: argparse.Namespace) -> int:
         )
         winners = " & ".join(entry.seats[p].name for p in entry.winners) or "nobody"
         lesson = " [lesson]" if entry.lesson else ""
-        print(f"{entry.id:>6}  {_when(entry.ended)}  {name}{lesson}: {winners} won — {seats}")
+        coached = " [coach asked]" if entry.coached else ""  # issue #40: an honest record
+        print(
+            f"{entry.id:>6}  {_when(entry.ended)}  {name}{lesson}{coached}: {winners} won — {seats}"
+        )
     return 0

@@ -22,6 +22,11 @@ def add_parser(sub, details: bool) -> argparse.ArgumentParser:
     )
     stats.add_argument("--player", type=player_name, help="this person (default: everybody)")
     stats.add_argument("--game", type=game_id, help="only this game")
+    stats.add_argument(
+        "--fair",
+        action="store_true",
+        help="only the games in which the person did not ask the coach",
+    )
     stats.add_argument("--json", action="store_true", help="JSON instead of text")
     return stats
 
@@ -40,7 +45,7 @@ def _stats(history: Any, args: argparse.Namespace) -> int:
     people = [args.player] if args.player else history.players()
     found = []
     for person in people:
-        stats = history.stats(person, args.game)
+        stats = history.stats(person, args.game, fair=args.fair)
         if stats.played:
             found.append(stats)
     if args.json:
@@ -50,13 +55,15 @@ def _stats(history: Any, args: argparse.Namespace) -> int:
                                "average": round(g.average, 2)} for g in s.games},
             "against": {level: {"played": n, "won": w} for level, (n, w) in s.against.items()},
             "longest_streak": s.longest_streak, "favourite": s.favourite,
+            "coached": s.coached,
         } for s in found], ensure_ascii=False))  # fmt: skip
         return 0
     if not found:
         print("no finished games in the history" + (f" for {args.player}" if args.player else ""))
         return 0
     for stats in found:
-        print(f"{stats.name}: {stats.won} won of {stats.played}, longest streak "
+        coached = f", the coach asked in {stats.coached}" if stats.coached else ""
+        print(f"{stats.name}: {stats.won} won of {stats.played}{coached}, longest streak "
               f"{stats.longest_streak}, favourite character {stats.favourite}")  # fmt: skip
         for game in stats.games:
             print(f"  {registry.get(game.game).name_en}: {game.won}/{game.played} won, best "

@@ -84,6 +84,15 @@ class CluckTable(TableDefaults):
             # A new game: its setup happened in new_game; play it for everybody to see.
             host.queue_events(host.state.opening_events)
 
+    def coach_place(self, w: int, h: int) -> pygame.Rect:
+        """Where the Coach button (issue #40) stands: at the foot of the stock column,
+        under the nest tiles' order (the bar's right is Turn over and Place while a tile
+        is held, its left the hand, as long as the long road's)."""
+        stock = self.model.stock_rect
+        rect = pygame.Rect(0, 0, min(w, stock.w - self.host.px(8)), h)
+        rect.midbottom = (stock.centerx, stock.bottom - self.host.px(6))
+        return rect
+
     def plan(self, size: tuple[int, int]) -> TablePlan | None:
         """The frame as ``cut`` says, with a narrower side column (issue #27: the board
         first)."""

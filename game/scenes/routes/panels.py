@@ -38,9 +38,10 @@ class Panels:
 
     # -- the bar --------------------------------------------------------------------------
     def _bar_text_box(self) -> pygame.Rect:
-        """The part of the controls row right of the buttons (what an option does)."""
+        """The part of the controls row right of the buttons (what an option does), left
+        of the Coach button (issue #40) and the Keys pill."""
         row = self.host.plan.controls
-        right = self._keys_rect().x - self.host.px(10)
+        right = self.coach_rect_left() - self.host.px(10)
         left = max(
             (b.rect.right for b in self.choices.controls if b.rect.colliderect(row)), default=row.x
         )
@@ -48,6 +49,21 @@ class Panels:
         return pygame.Rect(
             left, row.y + self.host.px(2), max(0, right - left), row.h - self.host.px(8)
         )
+
+    def coach_place(self, w: int, h: int) -> pygame.Rect:
+        """Where the table's Coach button (issue #40) stands in this game: left of the
+        Keys pill on the controls row (the row's corner is the pill's)."""
+        keys = self._keys_rect()
+        rect = pygame.Rect(0, 0, w, min(h, self.host.plan.controls.h))
+        rect.midright = (keys.x - self.host.px(8), keys.centery)
+        return rect
+
+    def coach_rect_left(self) -> int:
+        """The left edge of what stands at the controls row's right: the Coach button
+        while it is shown, else the Keys pill."""
+        buttons = getattr(getattr(self.host, "buttons", None), "buttons", [])
+        shown = [b.rect.x for b in buttons if b.key == "coach:ask"]
+        return min([self._keys_rect().x, *shown])
 
     def _keys_rect(self) -> pygame.Rect:
         row = self.host.plan.controls

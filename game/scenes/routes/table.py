@@ -78,6 +78,10 @@ class RoutesTable(TableDefaults):
             # The first round was rolled inside new_game: play it when the table starts.
             host.queue_events(list(host.state.opening_events))
 
+    def coach_place(self, w: int, h: int) -> pygame.Rect:
+        """Where the Coach button (issue #40) stands: left of the Keys pill."""
+        return self.panels.coach_place(w, h)
+
     def plan(self, size: tuple[int, int]) -> TablePlan | None:
         """The frame as ``cut`` says, with a narrower side column (issue #27: the board
         first)."""

@@ -24,5 +24,8 @@ class TableOf:
     table_of: GameFactory
 
     def __call__(self, app, table: TableDriver | Session) -> TableScene:
-        """The game's table over ``table`` (a driver, or a Session: at this screen)."""
-        return TableScene(app, table, self.table_of)
+        """The game's table over ``table`` (a driver, or a Session: at this screen),
+        with the Coach control (issue #40) for the people at this screen."""
+        from game.scenes.table.coach import CoachPart  # the coach's part: pygame only
+
+        return TableScene(app, table, self.table_of, CoachPart)

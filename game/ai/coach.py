@@ -1,0 +1,142 @@
+"""The coach (issue #40): what the hard computer would play at a seat's decision, the
+alternatives it weighed, ranked, and what its search measured for each.
+
+Headless (no pygame): the table, the phone and the command line all ask it. It sees only
+``state.view(seat)`` — the search it runs is the hard computer's (``game.ai.analyse_hard``)
+on that view, so it knows no more than the seat does, and its pick is the hard
+computer's pick for the same view and the same random numbers.
+
+The random numbers come from :func:`coach_seed`: the game, the position's number in the
+record and the seat — things every seat knows — never the game's seed (that would let
+the search's sampled worlds follow the real hidden cards) nor the computers' own seed.
+So asking twice at one position gives one answer, and the look back
+(:mod:`game.ai.review`) recomputes exactly what a hint showed live.
+
+The words are built from the figures by :mod:`game.ai.coach_words`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.ai import analyse_hard
+from game.rules.protocol import Action, GameState
+
+HARD_BUDGET_MS = 50.0  # the default thinking time (the setting): the searches bound by
+# work (Cluck-peep!, Verflixxt!'s base game) scale their work by it
+# The generic search (Duck!, Eight Routes, Verflixxt! with hats) is bound by the clock at
+# the table; the coach bounds it by playouts instead, so a hint repeats itself and the
+# look back finds what the hint said. Each is about twice what the hard computer plays
+# out in its 50 ms on this machine under load (median ~35, ~15 and ~12 playouts, at
+# least two per candidate), sized so a hint fits its 300 ms (tools/bench_coach.py); the
+# clock is only a guard.
+COACH_PLAYOUTS = {"duck": 80, "routes": 24, "verflixxt": 36}
+COACH_GUARD_MS = 280.0
+ALTERNATIVES = 3  # alternatives shown beside the pick
+
+
+@dataclass(frozen=True)
+class Option:
+    """One move the search weighed: its mean score in the search's own units (a chance
+    of winning, or the evaluation's lead), over ``playouts`` sampled worlds, and the
+    game's measured figures (``buoys``, ``points``, ``bonk``… see coach_words.QUANTITIES)
+    averaged over the same playouts."""
+
+    action: Action
+    score: float
+    playouts: int
+    figures: dict[str, float] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "action": str(self.action),
+            "score": round(self.score, 4),
+            "playouts": self.playouts,
+            "figures": {k: round(v, 4) for k, v in self.figures.items()},
+        }
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The coach's view of one decision: ``options[0]`` is the hard computer's pick, the
+    rest ranked by score, best first (all that were weighed); ``step`` is the position's
+    number in the record (actions played before it)."""
+
+    game_id: str
+    seat: int
+    step: int
+    options: list[Option]
+
+    @property
+    def pick(self) -> Option:
+        return self.options[0]
+
+    def alternatives(self, count: int = ALTERNATIVES) -> list[Option]:
+        return self.options[1 : 1 + count]
+
+    def option_of(self, action: Action) -> Option | None:
+        return next((o for o in self.options if o.action == action), None)
+
+    def best(self) -> Option:
+        """The option the search measured best (the pick, unless a challenger measured
+        better without being clearly better: the hard computer keeps its first choice
+        then, see game.ai.search.clear_winner)."""
+        return max(self.options, key=lambda o: o.score)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game_id,
+            "seat": self.seat,
+            "step": self.step,
+            "pick": self.pick.to_dict(),
+            "alternatives": [o.to_dict() for o in self.options[1:]],
+        }
+
+
+def coach_seed(game_id: str, step: int, seat: int) -> int:
+    """The coach's random numbers at a position: from what every seat knows (see the
+    module), 64 bits of a hash so nearby positions draw unrelated numbers."""
+    digest = hashlib.sha256(f"coach|{game_id}|{step}|{seat}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def coach_search(game_id: str, view: GameState) -> tuple[float, int]:
+    """The hard computer's settings the coach searches with: (thinking time in ms, most
+    playouts), as ``make_bot(game_id, "hard", *coach_search(...))`` takes them."""
+    if game_id == "cluck" or (game_id == "verflixxt" and not getattr(view, "hats_variant", False)):
+        return HARD_BUDGET_MS, 400  # bound by work already: as at the table
+    return COACH_GUARD_MS, COACH_PLAYOUTS.get(game_id, 400)
+
+
+def advise(
+    game_id: str,
+    state: GameState,
+    seat: int,
+    step: int,
+    *,
+    extra: Sequence[Action] = (),
+) -> Advice:
+    """The coach's view of ``seat``'s decision in ``state`` (a full state or the seat's
+    view: only ``state.view(seat)`` is searched). ``extra``: moves to weigh besides the
+    search's candidates (the review adds the one played)."""
+    if seat not in state.to_act():
+        raise ValueError(f"seat {seat} has no decision to make now")
+    view = state.view(seat)
+    budget_ms, playouts = coach_search(game_id, view)
+    weighed = analyse_hard(
+        game_id,
+        view,
+        seat,
+        random.Random(coach_seed(game_id, step, seat)),
+        budget_ms,
+        playouts,
+        extra,
+    )
+    options = [Option(c.action, c.mean(), len(c.samples), c.measured()) for c in weighed.candidates]
+    pick = options[weighed.chosen]
+    rest = sorted((o for i, o in enumerate(options) if i != weighed.chosen), key=lambda o: -o.score)
+    return Advice(game_id, seat, step, [pick, *rest])
