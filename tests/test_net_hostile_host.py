@@ -541,7 +541,7 @@ def test_an_event_of_the_right_types_that_means_nothing_is_one_line_and_the_game
     try:
         with caplog.at_level(logging.WARNING):
             run_until(app, lambda: len(scene.driver.actions) >= index + 2)
-            run_until(app, lambda: not scene.events and not scene.busy())
+            run_until(app, lambda: not scene.player.events and not scene.busy())
             step(app, 5)
     finally:
         client.stop()
@@ -572,7 +572,7 @@ def test_a_view_or_walk_the_table_cannot_draw_is_set_from_the_view_and_the_game_
     try:
         with caplog.at_level(logging.WARNING):
             run_until(app, lambda: len(scene.driver.actions) >= index + 2)
-            run_until(app, lambda: not scene.events and not scene.busy())
+            run_until(app, lambda: not scene.player.events and not scene.busy())
             step(app, 5)
     finally:
         client.stop()

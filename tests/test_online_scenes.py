@@ -83,7 +83,7 @@ def test_a_client_scene_plays_a_whole_game_against_the_host(game, players, optio
             and isinstance(scene.game, composed[game])
         )
         assert not remote.needs_handoff(0) and remote.bots_to_act() == []
-        assert scene.undo_refusal() == "network"
+        assert scene.undo.refusal() == "network"
         # as Join a table keeps it, for "Your seats"
         assert client.token
         remembered.remember(f"127.0.0.1:{host.port}", host.code, 0, game, "Ann", client.token)
@@ -95,10 +95,10 @@ def test_a_client_scene_plays_a_whole_game_against_the_host(game, players, optio
             assert time.monotonic() < deadline, "the game did not end"
             host.pump(drive_computers=True)
             app.step(0.05)
-            if scene.busy_animating():
-                scene.skip_animation()
+            if scene.player.busy():
+                scene.player.skip()
             state = scene.state
-            if scene.active_human() == 0 and scene.private_player == 0:
+            if scene.sharing.active_human() == 0 and scene.private_player == 0:
                 action = bot.choose(state, 0, rng)  # the seat's view is all it knows
                 assert scene.act(0, action)
                 played.append(action)
@@ -115,7 +115,7 @@ def test_a_client_scene_plays_a_whole_game_against_the_host(game, players, optio
                 remote.submit(0, played[-1])
                 for _ in range(2000):
                     host.pump()
-                    scene.take_news(scene.driver.poll())
+                    scene.news.take(scene.driver.poll())
                     if not remote.sent:
                         break
                     time.sleep(0.005)
@@ -166,7 +166,7 @@ def test_the_hosting_window_plays_with_a_client_and_shows_the_code():
             time.sleep(0.01)
         assert host.code in scene.frame.variant_label()
         assert scene.frame.seat_subtitle(1) == app.t("online.seat_open")
-        assert scene.driver.local_seats() == [0] and scene.undo_refusal() == "network"
+        assert scene.driver.local_seats() == [0] and scene.undo.refusal() == "network"
         client, mirror = join(host, 1, "Bea", pump=lambda: app.step(0.05))
         app.step(0.05)
         assert scene.frame.seat_subtitle(1) == app.t("app.online_connected")
@@ -179,9 +179,9 @@ def test_the_hosting_window_plays_with_a_client_and_shows_the_code():
         while not (isinstance(app.top, GameOverScene) and not app.top.again):
             assert time.monotonic() < deadline, "the game did not end"
             app.step(0.05)
-            if scene.busy_animating():
-                scene.skip_animation()
-            if scene.active_human() == 0 and scene.private_player == 0:
+            if scene.player.busy():
+                scene.player.skip()
+            if scene.sharing.active_human() == 0 and scene.private_player == 0:
                 assert scene.act(0, bot.choose(scene.state.view(0), 0, rng))
                 mine += 1
             for kind, value in client.poll():

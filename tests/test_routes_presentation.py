@@ -23,7 +23,7 @@ SIZES = [(1024, 600), (1280, 720), (1920, 1080), (2560, 1440)]
 def _scene(size, players, lang="en"):
     app = make_app(size=size, lang=lang)
     scene = push_game(app, "routes", (0,), players, 3, {}, level="normal")
-    scene.skip_animation()
+    scene.player.skip()
     return app, scene
 
 
@@ -183,7 +183,7 @@ def _larger(size, players, lang="en", text_size=1.4):
     app = make_app(size=size, lang=lang)
     app.settings.text_size = text_size
     scene = push_game(app, "routes", (0,), players, 3, {}, level="normal")
-    scene.skip_animation()
+    scene.player.skip()
     return app, scene
 
 

@@ -82,7 +82,7 @@ class CluckTable(TableDefaults):
             self.sync()
         else:
             # A new game: its setup happened in new_game; play it for everybody to see.
-            host.queue_events(host.state.opening_events)
+            host.player.queue(host.state.opening_events)
 
     def plan(self, size: tuple[int, int]) -> TablePlan | None:
         """The frame as ``cut`` says, with a narrower side column (issue #27: the board

@@ -76,7 +76,7 @@ class RoutesTable(TableDefaults):
             self.sync()
         else:
             # The first round was rolled inside new_game: play it when the table starts.
-            host.queue_events(list(host.state.opening_events))
+            host.player.queue(list(host.state.opening_events))
 
     def plan(self, size: tuple[int, int]) -> TablePlan | None:
         """The frame as ``cut`` says, with a narrower side column (issue #27: the board
