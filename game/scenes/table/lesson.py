@@ -80,9 +80,14 @@ class LessonGuide:
         return None if self.run.done else "lesson"  # its steps follow the game as played
 
     def shown_step(self) -> Step | None:
-        """The step on screen now: None while pieces move, computers play, or it is done."""
+        """The step on screen now: None while pieces move, computers play, or it is done.
+        A computer choosing in secret beside the person (Duck! Duck! Go!'s order) is
+        playing too: its choice lands and plays after the step showed, which hid it again
+        (a driver that read the step in between clicked a step gone: issue #37)."""
         scene = self.scene
         if self.run.done or scene.player.busy() or not self.run.ready():
+            return None
+        if scene.driver.working():
             return None
         if not scene.state.is_over() and scene.private_player != self.lesson.human:
             return None
