@@ -333,7 +333,9 @@ class App:
         top, path = self.top, self.probe_path
         if top is None or path is None:
             return
-        game = next((s for s in reversed(self.stack) if hasattr(s, "busy_animating")), None)
+        game = next(
+            (s for s in reversed(self.stack) if hasattr(s, "sharing")), None
+        )  # a table (game.scenes.table.scene)
         targets = top.probe()
         guide = getattr(game, "guide", None)  # the table's (game.scenes.table.guide)
         if guide is not None and top is game:
@@ -358,7 +360,7 @@ class App:
                 "over": state.is_over(),
                 "to_act": list(state.to_act()),
                 "humans_to_act": game.driver.local_deciders(),
-                "animating": game.busy_animating(),
+                "animating": game.player.busy(),
                 "actions": len(game.session.actions),
             }
             place = guide.probe_state() if guide is not None else None
@@ -545,15 +547,16 @@ def play_until_end(app: App) -> int:
     and the end screen, which records it in the history) until the game is over, as
     fast as the computers decide; nothing is drawn. Prints the recorded game."""
     scene = app.top
+    player = getattr(scene, "player", None)  # a table's (game.scenes.table.playing)
     speed = app.settings.animation_speed
     app.settings.animation_speed = UNTIL_END_SPEED  # the person's setting is put back
     try:
-        while app.running and not getattr(scene, "end_shown", False):
+        while app.running and not (player is not None and player.end_shown):
             for event in pygame.event.get():
                 app.handle(event)
             for each in list(app.stack):
                 each.update(UNTIL_END_STEP_S)
-            if scene.busy() and not scene.busy_animating():
+            if scene.busy() and not scene.player.busy():
                 pygame.time.wait(1)  # a computer is deciding on its thread
     finally:
         app.settings.animation_speed = speed

@@ -24,8 +24,10 @@ import pygame
 from game import registry
 from game.ai import Bot, make_bot
 from game.app import App
+from game.rules.protocol import Event
 from game.scenes.base import Host
-from game.scenes.table import scene as table_scene
+from game.scenes.table import playing
+from game.scenes.table.scene import TableScene
 from game.session import Session, default_seats
 from game.settings import Settings
 from game.simulate import checked_setup
@@ -172,7 +174,7 @@ def build_scene(app: Host, name: str, args: Any) -> None:
     fast_forward(scene, args.rounds, args.actions)
 
 
-def fast_forward(scene: table_scene.TableScene, rounds: int, actions: int = 0) -> None:
+def fast_forward(scene: TableScene, rounds: int, actions: int = 0) -> None:
     """Let every seat (people too, as 'normal' bots) play until ``rounds`` rounds are
     done and then ``actions`` more actions (a table in the middle of a round), without
     animation; then show seat 0's point of view, if a person sits there. For the
@@ -182,8 +184,8 @@ def fast_forward(scene: table_scene.TableScene, rounds: int, actions: int = 0) -
     bots: dict[int, Bot] = {}
     runner = BotRunner()
     state = scene.state
-    for event in scene.waiting():  # still waiting to be played (the opening)
-        scene.write_event(event, divide=False)
+    for event in scene.player.waiting():  # still waiting to be played (the opening)
+        _write(scene, event, divide=False)
     extra = actions
     while not state.is_over() and (state.round_number <= rounds or extra > 0):
         if state.round_number > rounds:
@@ -193,10 +195,19 @@ def fast_forward(scene: table_scene.TableScene, rounds: int, actions: int = 0) -
         before = state.round_number
         for event in scene.driver.submit(player, runner.decide(bot, state, player, rng)):
             if event.visible_to is None:
-                scene.write_event(event)
+                _write(scene, event)
         if state.round_number != before and not state.is_over():
             scene.log.divider(state.round_number)
-    scene.settle(0 if session.seats[0].human else None)
+    scene.player.settle(0 if session.seats[0].human else None)
+
+
+def _write(scene: TableScene, event: Event, divide: bool = True) -> None:
+    """The event's line into the table's log (after its round's divider), not animated."""
+    if divide:
+        scene.log.divide(event)
+    line = scene.describe(event)
+    if line:
+        scene.log_line(line)
 
 
 @contextmanager
@@ -204,13 +215,13 @@ def computers_at_once() -> Iterator[None]:
     """Computer seats act at once and decide on this thread, in the frame that asks them:
     the same frames on every run however loaded the machine (a worker thread's decision
     could land a frame later). For pictures of lessons (this command, the layout audit)."""
-    delay, table_scene.BOT_DELAY = table_scene.BOT_DELAY, 0.0
+    delay, playing.BOT_DELAY = playing.BOT_DELAY, 0.0
     inline, BotRunner.inline = BotRunner.inline, True
     try:
         yield
     finally:
         BotRunner.inline = inline
-        table_scene.BOT_DELAY = delay
+        playing.BOT_DELAY = delay
 
 
 def take_lesson_step(app, scene, lesson_id: str, index: int, expect: str) -> None:

@@ -40,7 +40,7 @@ def shares_a_screen(secrets: bool, people: int) -> bool:
     more people at a screen, in a game that hides anything, the screen is one seat's at a
     time, and only behind a curtain does it pass to a seat (the table scene gives it up
     whenever everybody watches: another seat acts, the seat's own turn or a round ends;
-    :meth:`game.scenes.table.scene.TableScene.give_up_screen`). A game with nothing
+    :meth:`game.scenes.table.sharing.ScreenSharing.give_up`). A game with nothing
     hidden never shows a curtain; one person at a screen has it to themselves."""
     return secrets and people > 1
 

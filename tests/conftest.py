@@ -28,9 +28,9 @@ def _isolated_home(tmp_path, monkeypatch):
 def quick_bots(monkeypatch):
     """Computer seats answer at once (the table's pause for people to follow them is
     for play); a test module asks for it with ``pytestmark``."""
-    from game.scenes.table import scene as table_scene
+    from game.scenes.table import playing
 
-    monkeypatch.setattr(table_scene, "BOT_DELAY", 0.0)
+    monkeypatch.setattr(playing, "BOT_DELAY", 0.0)
 
 
 @pytest.fixture

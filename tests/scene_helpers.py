@@ -137,7 +137,7 @@ def run_until(app, done, steps: int, dt: float) -> None:
 
 def deciding(scene) -> bool:
     """The scene is on top and shows a person's controls."""
-    return scene.app.top is scene and scene.deciding() is not None
+    return scene.app.top is scene and scene.sharing.deciding() is not None
 
 
 def draw_frames(app, count: int) -> None:
@@ -167,10 +167,10 @@ def hover_every_control(app, scene) -> None:
 def play_every_event(app, scene, events) -> None:
     """Every event animates without error, whether it plays out or is skipped."""
     for event in events:
-        scene.play_event(event)
-        scene.timeline.update(0.05)
+        scene.player.play(event)
+        scene.player.timeline.update(0.05)
         app.draw()
-        scene.timeline.finish_all()
+        scene.player.timeline.finish_all()
 
 
 def spy_private_drawing(monkeypatch, cls, names) -> list:

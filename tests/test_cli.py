@@ -362,14 +362,14 @@ def test_screenshot_of_a_lesson_step_is_that_step_as_a_person_sees_it(tmp_path):
 
     from game.app import App
     from game.lessons import lesson_ids, lesson_path, load_lesson, read_progress, save_progress
-    from game.scenes.table import scene as table_scene
+    from game.scenes.table import playing
     from game.screenshot import show_lesson_step
     from game.settings import Settings
 
     # the person's own place in a lesson: a screenshot neither moves nor forgets it
     save_progress("verflixxt-1", {"fingerprint": "kept", "step": 4, "actions": []})
     kept = read_progress()
-    delay = table_scene.BOT_DELAY
+    delay = playing.BOT_DELAY
     for lesson_id in lesson_ids():
         lesson = load_lesson(lesson_path(lesson_id))
         for step in (1, len(lesson.steps) // 2, len(lesson.steps)):
@@ -380,7 +380,7 @@ def test_screenshot_of_a_lesson_step_is_that_step_as_a_person_sees_it(tmp_path):
             assert shown is not None and shown.index == step - 1, (lesson_id, step)
             assert scene.guide.callout is not None  # drawn, over the table
             assert app.screen.get_rect().contains(scene.guide.place(shown.point))
-            assert table_scene.BOT_DELAY == delay  # the computers' pause is the app's again
+            assert playing.BOT_DELAY == delay  # the computers' pause is the app's again
     pygame.quit()
     out = tmp_path / "step.png"
     assert main(["screenshot", "lesson:verflixxt-1", "--step", "3", "--out", str(out)]) == 0

@@ -20,7 +20,7 @@ OPTIONS = [{}, {"long_road": True}, {"runaway": True}, {"long_road": True, "runa
 def _scene(size, players, options=None, lang="en"):
     app = make_app(size=size, lang=lang)
     scene = push_game(app, "cluck", (0,), players, 3, options or {}, level="normal")
-    scene.skip_animation()
+    scene.player.skip()
     return app, scene
 
 

@@ -12,7 +12,7 @@ from game.rules.cluck.events import CluckEvent, NoChick
 from game.rules.protocol import Event
 from game.scenes.cluck import CluckScene
 from game.scenes.cluck.panels import Panels
-from game.scenes.table import scene as table_scene
+from game.scenes.table import playing
 from game.scenes.table.end_screen import GameOverScene
 from game.screenshot import fast_forward
 from game.session import Session
@@ -58,7 +58,7 @@ def quick_bots(monkeypatch):
     """Computer seats answer at once (the table's pause for people to follow is 0.7 s).
     Afterwards (the app has quit pygame by then) no dead font or image stays cached for
     the tests that follow."""
-    monkeypatch.setattr(table_scene, "BOT_DELAY", 0.0)
+    monkeypatch.setattr(playing, "BOT_DELAY", 0.0)
     yield
     fonts.reset()
     sprites.reset()
@@ -331,9 +331,9 @@ def test_describe_gives_a_line_for_every_event_kind_in_both_languages(app):
 def test_every_event_plays_and_a_skip_lands_on_the_state(app):
     scene = start(app, players=4, seed=9)
     step_until(app, lambda: len(scene.session.actions) >= 6)
-    scene.play_event(NoChick(1, (0, 5), "supply_empty"))
-    scene.skip_animation()
-    assert not scene.busy_animating()
+    scene.player.play(NoChick(1, (0, 5), "supply_empty"))
+    scene.player.skip()
+    assert not scene.player.busy()
     assert [t.tile for t in scene.game.model.table.roads] == [r.tile for r in scene.state.ladder]
     assert [None if c is None else c.column for c in scene.game.model.table.chickens] == list(
         scene.state.chickens
@@ -343,7 +343,7 @@ def test_every_event_plays_and_a_skip_lands_on_the_state(app):
 def test_a_resumed_game_opens_on_its_state_and_plays_on(app):
     scene = push_resumed_game(app, "cluck", make_seats((), 3), 8, {"variant": "long"}, 2)
     resumed = scene.session
-    assert not scene.events, "the opening is not played again"
+    assert not scene.player.events, "the opening is not played again"
     assert [t.tile for t in scene.game.model.table.roads] == [r.tile for r in resumed.state.ladder]
     assert step_until(app, lambda: game_over(app))
 

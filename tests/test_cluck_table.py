@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from game.scenes.cluck.preview import cut_band
-from game.scenes.table import scene as table_scene
+from game.scenes.table import playing
 from game.ui import fonts, sprites, widgets
 from tests import scene_helpers
 from tests.scene_helpers import make_app, push_game
@@ -21,7 +21,7 @@ step_until = partial(scene_helpers.step_until, frames=6000, dt=1 / 30)
 
 @pytest.fixture(autouse=True)
 def quick_bots(monkeypatch):
-    monkeypatch.setattr(table_scene, "BOT_DELAY", 0.0)
+    monkeypatch.setattr(playing, "BOT_DELAY", 0.0)
     yield
     fonts.reset()
     sprites.reset()
@@ -35,7 +35,7 @@ def _table(size, lang="en", players=4, variant="base", seed=3):
 
 
 def _settled(app, scene):
-    scene.skip_animation()
+    scene.player.skip()
     for _ in range(90):  # rows and zoom ease to where they belong
         app.step(1 / 30)
     app.draw()

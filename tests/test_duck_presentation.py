@@ -296,10 +296,10 @@ BOARD_KINDS = ("start", "duck", "route", "face", "pattern")
 def _play_checking(monkeypatch, lang: str, players: int, seed: int, decisions: int):
     """A person plays seat 0 of an advanced game at 1024x600 through the UI; at every
     decision the bar's hint and the board's targets are checked."""
-    from game.scenes.table import scene as table_scene
+    from game.scenes.table import playing
     from tests.test_duck_scene import Person, step_until
 
-    monkeypatch.setattr(table_scene, "BOT_DELAY", 0.0)
+    monkeypatch.setattr(playing, "BOT_DELAY", 0.0)
     app = make_app((1024, 600), lang)
     session = Session("duck", seats("duck", {0}, players, "easy"), seed, {"variant": "advanced"})
     scene = app.router.table("duck")(app, session)

@@ -17,7 +17,7 @@ from game.rules.duck import events as E
 from game.rules.duck import pending as P
 from game.scenes.duck import DuckScene
 from game.scenes.duck.panels import Panels
-from game.scenes.table import scene as table_scene
+from game.scenes.table import playing
 from game.scenes.table.end_screen import GameOverScene
 from game.screenshot import fast_forward
 from game.session import Seat, Session
@@ -75,7 +75,7 @@ DT = 1 / 30
 @pytest.fixture(autouse=True)
 def quick_bots(monkeypatch):
     """Computer seats answer at once; afterwards no dead font or image stays cached."""
-    monkeypatch.setattr(table_scene, "BOT_DELAY", 0.0)
+    monkeypatch.setattr(playing, "BOT_DELAY", 0.0)
     yield
     fonts.reset()
     sprites.reset()
@@ -517,11 +517,7 @@ def test_layout_draws_at_both_sizes_without_overlaps(size):
         assert not scene.game.model.tray_rect.colliderect(scene.game.model.buttons_rect)
         # and in the middle of the moves too
         for _ in range(3000):
-            if (
-                scene.game.model.shown.mover is not None
-                and scene.busy_animating()
-                or game_over(app)
-            ):
+            if scene.game.model.shown.mover is not None and scene.player.busy() or game_over(app):
                 break
             if scene.game.decisions.decision() is not None:
                 Person(app, scene, 1).play()
@@ -604,9 +600,9 @@ def test_every_event_plays_and_a_skip_lands_on_the_state(app):
     scene = start(app, players=4, seed=9, variant="advanced")
     step_until(app, lambda: scene.state.round >= 3)
     for event in RARE:
-        scene.play_event(event)
-    scene.skip_animation()
-    assert not scene.busy_animating()
+        scene.player.play(event)
+    scene.player.skip()
+    assert not scene.player.busy()
     state = scene.state
     for d in range(state.ducks):
         if state.pos[d] >= 0:
@@ -630,7 +626,7 @@ def test_steps_of_one_move_make_one_log_line(app):
 def test_a_resumed_game_opens_on_its_state_and_plays_on(app):
     scene = push_resumed_game(app, "duck", make_seats((), 3), 8, {"variant": "advanced"}, 3)
     resumed = scene.session
-    assert not scene.events, "the opening is not played again"
+    assert not scene.player.events, "the opening is not played again"
     for d in range(resumed.state.ducks):
         h = resumed.state.pos[d]
         if h >= 0:
@@ -651,7 +647,7 @@ def test_the_hound_leaving_a_ghost_takes_one_pattern_by_click_or_key(app, monkey
     state.phase, state.pending, state.controller = "hound", P.HoundPattern(0), 0
     state.hound_pos, state.hound_head = state.board.starts[0], 0
     state.touch()
-    scene.sync_from_state()
+    scene.player.sync()
     taken = []
     monkeypatch.setattr(scene, "act", lambda player, action: taken.append(action) or True)
     d = scene.game.decisions.decision()
@@ -712,7 +708,7 @@ def test_a_bonk_into_the_duck_next_door_shows_its_star_and_bonk_over_the_ducks(a
     def card_target():
         app.draw()  # the targets are laid out with the frame
         found = [t for t in scene.game.choosing.targets() if t.kind == "card" and t.value == card]
-        return found[0] if found and not scene.busy_animating() else None
+        return found[0] if found and not scene.player.busy() else None
 
     assert step_until(app, lambda: card_target() is not None)
     target = card_target()

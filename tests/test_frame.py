@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.scenes.table import scene as table_scene
+from game.scenes.table import playing
 from game.scenes.table.frame import LogDivider, plan_table
 from game.ui import widgets
 from tests.scene_helpers import make_app, motion, push_game, step_until
@@ -75,7 +75,7 @@ def test_the_log_scrolls_with_the_wheel_and_opens_on_its_first_round(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_thinking_cue_is_in_the_thinking_seats_panel(game, monkeypatch):
-    monkeypatch.setattr(table_scene, "BOT_DELAY", 5.0)  # long enough to be seen thinking
+    monkeypatch.setattr(playing, "BOT_DELAY", 5.0)  # long enough to be seen thinking
     app = make_app((1280, 720))
     try:
         scene = push_game(app, game, (), 3, 3, {}, "easy")

@@ -257,9 +257,9 @@ def play_client_game(app, host, scene, session, limit=LIMIT_S):
         assert time.monotonic() < deadline, "the game did not end"
         host.pump(drive_computers=True)
         app.step(0.05)
-        if scene.busy_animating():
-            scene.skip_animation()
-        if scene.active_human() == 0 and scene.private_player == 0:
+        if scene.player.busy():
+            scene.player.skip()
+        if scene.sharing.active_human() == 0 and scene.private_player == 0:
             assert scene.act(0, bot.choose(scene.state, 0, rng))
         time.sleep(0.002)
 

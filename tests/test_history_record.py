@@ -59,7 +59,7 @@ def test_a_lesson_is_recorded_as_one_and_left_out_of_the_statistics():
     fast_forward(scene, 10**6)
     # what the table asks of a lesson's guide here: that there is a lesson
     scene.guide = SimpleNamespace(lesson=object())
-    scene.record_history()
+    scene.keeping.record_history()
     scene.guide = NoGuide()
     app.quit()
     history = History.open()

@@ -119,7 +119,7 @@ def test_a_waiting_seat_has_its_button_and_the_header_its_code_at_every_size(gam
         scene = hosted_scene(app, host, (0,))
         app.push(scene)
         steps_until(app, lambda: scene.driver.address, "the header shows the address")
-        scene.take_news([scene.driver.seats_news(host.table.seats_info())])
+        scene.news.take([scene.driver.seats_news(host.table.seats_info())])
         assert [scene.driver.seat_status(p) for p in (1, 2)] == ["open", "reconnecting"]
         assert scene.part.handed(3) and scene.frame.seat_subtitle(3) == app.t("online.seat_handed")
         problems = []
@@ -127,8 +127,8 @@ def test_a_waiting_seat_has_its_button_and_the_header_its_code_at_every_size(gam
             app.screen = pygame.display.set_mode(size)  # the dummy window does not resize
             resize(app, size)
             app.step(0.05)
-            if scene.busy_animating():
-                scene.skip_animation()
+            if scene.player.busy():
+                scene.player.skip()
             app.draw()
             # the status under the name, or (a panel too short for it and the button's
             # row: issue #27) the button alone under the name, which says it
@@ -281,8 +281,8 @@ def test_the_computer_plays_a_dropped_seat_until_its_person_rejoins(monkeypatch)
         assert sorted(hand_buttons(scene)) == [1]  # nobody has taken seat 1 yet
         # no undo at a network table: greyed, saying why (docs/network.md, Decision)
         app.draw()
-        assert not scene.undo_button.enabled
-        assert scene.undo_button.why == app.t("app.undo_why_network")
+        assert not scene.undo.button.enabled
+        assert scene.undo.button.why == app.t("app.undo_why_network")
         first = ClientThread(f"ws://127.0.0.1:{host.port}", host.code, seat=1, name="Bea")
         clients.append(first.start())
         steps_until(
@@ -308,9 +308,9 @@ def test_the_computer_plays_a_dropped_seat_until_its_person_rejoins(monkeypatch)
             assert time.monotonic() < deadline, "the computer never played seat 1"
             assert not session.state.is_over()
             app.step(0.05)
-            if scene.busy_animating():
-                scene.skip_animation()
-            if scene.active_human() == 0 and scene.private_player == 0:
+            if scene.player.busy():
+                scene.player.skip()
+            if scene.sharing.active_human() == 0 and scene.private_player == 0:
                 assert scene.act(0, bot.choose(scene.state.view(0), 0, rng))
             time.sleep(0.002)
         # the window's scene drives the handed seat; the host's pump never does too
@@ -346,9 +346,9 @@ def test_the_computer_plays_a_dropped_seat_until_its_person_rejoins(monkeypatch)
         while not any(p == 1 for p, _ in session.actions[played:]):
             assert time.monotonic() < deadline, "Bea's action never arrived"
             app.step(0.05)
-            if scene.busy_animating():
-                scene.skip_animation()
-            if scene.active_human() == 0 and scene.private_player == 0:
+            if scene.player.busy():
+                scene.player.skip()
+            if scene.sharing.active_human() == 0 and scene.private_player == 0:
                 scene.act(0, bot.choose(scene.state.view(0), 0, rng))
             for kind, value in back.poll():
                 if kind == "update":
@@ -381,9 +381,9 @@ def play_both(app, scene, client: ClientThread, until, rng_seed: int = 5) -> Non
         assert time.monotonic() < deadline, f"the game did not get there {refusals}"
         assert not scene.session.state.is_over()
         app.step(0.05)
-        if scene.busy_animating():
-            scene.skip_animation()
-        if scene.active_human() == 0 and scene.private_player == 0:
+        if scene.player.busy():
+            scene.player.skip()
+        if scene.sharing.active_human() == 0 and scene.private_player == 0:
             assert scene.act(0, bot.choose(scene.state.view(0), 0, mine))
         for kind, value in client.poll():
             if kind == "update":

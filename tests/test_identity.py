@@ -416,7 +416,7 @@ def test_the_hand_off_curtain_shows_the_seats_colour_and_mark(app, monkeypatch):
 
     scene = push_game(app, "verflixxt", [0, 1], 2, 3, {}, "easy")
     monkeypatch.setattr(scene.session, "needs_handoff", lambda player: True)
-    scene.show_private(1)
+    scene.sharing.show(1)
     curtain = app.top
     assert isinstance(curtain, HandoffScene) and curtain.seat == 1
     assert curtain.colour == theme.SEAT_COLOURS[1]

@@ -110,7 +110,7 @@ def test_a_step_to_read_lets_no_action_through_and_undo_waits_for_the_end():
     assert step.expect is None
     key(app, pygame.K_r)  # the roll key, while the welcome is to be read
     assert scene.session.actions == []
-    assert scene.undo_refusal() == "lesson"
+    assert scene.undo.refusal() == "lesson"
     key(app, pygame.K_RETURN)  # Enter is Next
     assert scene.guide.run.index == 1
 

@@ -325,7 +325,7 @@ def test_the_second_window_watches_the_game_read_only_and_follows_the_others_sav
     assert table.driver.local_deciders() == [] and table.private_player is None
     with pytest.raises(IllegalAction):
         table.driver.submit(0, table.state.legal_actions(table.state.to_act()[0])[0])
-    table.autosave()
+    table.keeping.autosave()
     table.exit()  # leaving the watched table lets go of nothing: the other window's
     assert saves.open_elsewhere(saves.save_id_of(path))
     count = save_one()
@@ -333,10 +333,10 @@ def test_the_second_window_watches_the_game_read_only_and_follows_the_others_sav
     assert bar.refresh()  # the file changed: taken in
     assert len(table.session.actions) == 4 and bar.refreshes == 1
     for _ in range(200):  # its action is played on the table (bounded: a few frames)
-        if not table.busy_animating():
+        if not table.player.busy():
             break
         app.step(0.05)
-    assert not table.busy_animating()
+    assert not table.player.busy()
     assert len(saves.load_session(path).actions) == 4  # written there, never here
     assert "watch:play_here" not in keys(app)  # the other window still plays it
     bar.close()
@@ -393,7 +393,7 @@ def test_the_second_window_opens_a_copy_and_the_first_windows_file_is_untouched(
     assert len(table.session.actions) == 3
     player = table.session.state.to_act()[0]
     table.session.apply(player, table.session.state.legal_actions(player)[0])
-    table.autosave()
+    table.keeping.autosave()
     copy = saves.autosave_path(table.session)
     assert len(saves.load_session(copy).actions) == 4
     assert path.read_bytes() == before
@@ -489,7 +489,7 @@ def test_a_watched_table_follows_an_undo_there_and_keeps_its_last_state_over_a_b
     assert bar.refresh()
     assert table.session.actions == earlier.actions
     assert table.session.state.to_dict() == earlier.state.to_dict()
-    assert not table.busy_animating()  # in line at once, nothing played
+    assert not table.player.busy()  # in line at once, nothing played
     storage.atomic_write_text(path, "{ not a save")
     assert not bar.refresh()
     assert bar.message().startswith("The save cannot be read now (line 1"), bar.message()

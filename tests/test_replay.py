@@ -120,10 +120,10 @@ def test_the_controls_play_step_jump_show_and_close():
     table, controls = open_watching(app, replay)
     assert replay.position == 0
     controls.buttons.by_key("replay:forward").on_click()
-    assert replay.position == 1 and (table.busy_animating() or table.log)  # animated
+    assert replay.position == 1 and (table.player.busy() or table.log)  # animated
     for _ in range(200):
         app.step(1 / 30)
-    assert not table.busy_animating()
+    assert not table.player.busy()
     controls.buttons.by_key("replay:play").on_click()
     for _ in range(240):
         app.step(1 / 30)
@@ -131,7 +131,7 @@ def test_the_controls_play_step_jump_show_and_close():
     controls.buttons.by_key("replay:play").on_click()
     here = replay.position
     controls.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0))
-    assert replay.position == here - 1 and not table.events  # back: at once
+    assert replay.position == here - 1 and not table.player.events  # back: at once
     controls.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_END, mod=0))
     assert replay.position == replay.length and replay.state.is_over()
     assert table.log  # the log follows the position
@@ -176,7 +176,7 @@ def test_the_end_screen_and_the_history_open_the_replay(tmp_path):
     app.router.open("menu")
     table = app.router.table("routes")(app, played)
     app.push(table)
-    table.on_game_over()
+    table.keeping.game_over()
     end = app.top
     end.buttons.by_key("watch").on_click()
     assert type(app.top).__name__ == "ReplayControls"

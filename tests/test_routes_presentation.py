@@ -23,7 +23,7 @@ SIZES = [(1024, 600), (1280, 720), (1920, 1080), (2560, 1440)]
 def _scene(size, players, lang="en"):
     app = make_app(size=size, lang=lang)
     scene = push_game(app, "routes", (0,), players, 3, {}, level="normal")
-    scene.skip_animation()
+    scene.player.skip()
     return app, scene
 
 
@@ -183,7 +183,7 @@ def _larger(size, players, lang="en", text_size=1.4):
     app = make_app(size=size, lang=lang)
     app.settings.text_size = text_size
     scene = push_game(app, "routes", (0,), players, 3, {}, level="normal")
-    scene.skip_animation()
+    scene.player.skip()
     return app, scene
 
 
@@ -278,7 +278,7 @@ def test_the_hints_are_a_main_line_and_a_secondary_line(lang, monkeypatch):
     try:
         table = scene.game.model.table
         table.parent, table.current = 1, 0
-        monkeypatch.setattr(scene, "deciding", lambda: 0)  # the person decides
+        monkeypatch.setattr(scene.sharing, "deciding", lambda: 0)  # the person decides
         for mode in ("main", "C", "D", "chip"):
             scene.game.model.mode = mode
             hint = scene.game.seats.hint()
@@ -289,7 +289,7 @@ def test_the_hints_are_a_main_line_and_a_secondary_line(lang, monkeypatch):
             lines, _size, _h = scene.frame.hint_layout(hint, box)
             assert lines == [hint.main]  # the secondary part left out, the main whole
         scene.game.model.mode = "main"
-        monkeypatch.setattr(scene, "deciding", lambda: None)
+        monkeypatch.setattr(scene.sharing, "deciding", lambda: None)
         table.current = 2  # someone else's turn: an instruction alone
         assert isinstance(scene.game.seats.hint(), Hint) and scene.game.seats.hint().main
     finally:

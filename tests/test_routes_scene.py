@@ -97,7 +97,7 @@ def test_a_whole_game_with_computer_seats_ends_on_the_game_over_overlay():
     app = make_app()
     try:
         scene = make_scene(app, humans=(), players=4, seed=11)
-        assert scene.busy_animating()  # the first round's roll is played at the start
+        assert scene.player.busy()  # the first round's roll is played at the start
         run_until(app, lambda: scene.game.model.table.loose, steps=30, dt=1 / 30)
         assert scene.game.model.table.round == 1 and scene.game.model.table.chips[0] == [
             [1, 1]
@@ -315,8 +315,8 @@ def test_skipping_puts_every_piece_where_the_state_says():
         scene = make_scene(app, humans=(), players=5, seed=21)
         for _ in range(40):
             app.step(1 / 20)
-            if scene.busy_animating():
-                scene.skip_animation()
+            if scene.player.busy():
+                scene.player.skip()
                 state = scene.state
                 spots = {
                     (r + 1, m["player"]): [m["space"], m["stack"], 0.0]
@@ -470,8 +470,8 @@ def _settled(app, players=4, humans=()):
     """A table at rest; the events played on it by hand are not followed by the resync
     with the state that the last event of a batch brings (one more is "waiting")."""
     scene = make_scene(app, humans=humans, players=players, seed=6)
-    scene.skip_animation()
-    scene.events[:] = [PhaseEnded(1, player=0)]
+    scene.player.skip()
+    scene.player.events[:] = [PhaseEnded(1, player=0)]
     return scene
 
 
@@ -482,11 +482,11 @@ def test_a_marker_walks_along_its_route_a_hop_per_space():
     app = make_app()
     try:
         scene = _settled(app)
-        scene.play_event(MarkerMoved(2, 3, 7, 0, 0, "A", player=1))
+        scene.player.play(MarkerMoved(2, 3, 7, 0, 0, "A", player=1))
         walk = None
         xs, hops = [], []
         for _ in range(200):
-            scene.timeline.update(0.01)
+            scene.player.timeline.update(0.01)
             walk = scene.game.model.table.walks.get((2, 1)) or walk
             if (2, 1) not in scene.game.model.table.walks:
                 break
@@ -521,24 +521,24 @@ def test_dice_taken_fly_from_the_lid_to_the_takers_panel_and_the_round_chip_to_t
         count = scene.game.model.table.lid[face - 1]
         lid = list(scene.game.model.table.lid)
         lid[face - 1] = 0
-        scene.play_event(DiceTaken(face, count, "A", tuple(lid), player=2))
-        scene.timeline.update(0.05)
+        scene.player.play(DiceTaken(face, count, "A", tuple(lid), player=2))
+        scene.player.timeline.update(0.05)
         flying = [d for d in scene.game.model.table.loose if d.face == face]
         assert len(flying) == count
         extras = scene.frame.seat_parts(2).extras
         assert all(scene.game.model.squares[face - 1].collidepoint(d.src()) for d in flying)
         assert all(extras.collidepoint(d.dst()) for d in flying)
-        scene.timeline.finish_all()
+        scene.player.timeline.finish_all()
         assert (
             scene.game.model.table.held[2] >= count and scene.game.model.table.held_face[2] == face
         )
         parent = scene.game.model.table.parent
-        scene.play_event(ChipTaken(9, player=parent))
-        scene.timeline.update(0.05)
+        scene.player.play(ChipTaken(9, player=parent))
+        scene.player.timeline.update(0.05)
         assert scene.game.model.table.flying_chip is not None
         target = scene.game.seats.spot(parent, "chip", len(scene.game.model.table.chips[parent]))
         assert scene.frame.seat_parts(parent).extras.collidepoint(target)
-        scene.timeline.finish_all()
+        scene.player.timeline.finish_all()
         assert [9, 1] in scene.game.model.table.chips[parent]
     finally:
         pygame.quit()
@@ -583,7 +583,7 @@ def test_the_still_picture_is_kept_and_follows_the_panels():
     app = make_app(size=(1024, 600))
     try:
         scene = _settled(app)
-        scene.events.clear()
+        scene.player.events.clear()
         app.draw()
         shown = pygame.image.tobytes(app.screen, "RGB")
         with widgets.recording(app.screen) as sink:

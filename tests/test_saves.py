@@ -522,7 +522,7 @@ def test_a_failing_autosave_shows_one_dialog_per_streak_and_keeps_the_old_save(m
     """Was: a full disk or read-only folder only wrote a log line that scrolled away."""
 
     scene = _routes_scene(app)
-    scene.autosave()
+    scene.keeping.autosave()
     path = saves.saves_dir() / f"auto-{scene.session.save_id}.json"
     kept = path.read_bytes()
     real_write = storage.atomic_write_text
@@ -532,16 +532,16 @@ def test_a_failing_autosave_shows_one_dialog_per_streak_and_keeps_the_old_save(m
 
     monkeypatch.setattr(saves, "atomic_write_text", full_disk)
     for _ in range(3):  # three rounds fail
-        scene.autosave()
+        scene.keeping.autosave()
         app.step(1 / 60)
     assert _dialogs(app) == 1
     assert "No space left on device" in app.top.message
     assert path.read_bytes() == kept
     app.pop()
     monkeypatch.setattr(saves, "atomic_write_text", real_write)
-    scene.autosave()  # works again: the streak ends
+    scene.keeping.autosave()  # works again: the streak ends
     monkeypatch.setattr(saves, "atomic_write_text", full_disk)
-    scene.autosave()
+    scene.keeping.autosave()
     app.step(1 / 60)
     assert _dialogs(app) == 1
 

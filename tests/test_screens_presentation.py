@@ -80,7 +80,7 @@ def test_a_language_changed_mid_game_renames_the_computers_and_rewrites_the_log(
     session.seats[2].name = "Aiko"  # a name somebody gave: kept
     table = app.router.table("duck")(app, session)
     app.push(table)
-    assert step_until(app, lambda: not table.busy_animating() and len(table.log) > 2, 600, 1 / 30)
+    assert step_until(app, lambda: not table.player.busy() and len(table.log) > 2, 600, 1 / 30)
     names = [s.name for s in session.seats]
     assert names[0] == "プレイヤー1" and names[1] == "クッキー"
     before = " ".join(str(getattr(line, "text", line)) for line in table.log)

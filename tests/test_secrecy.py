@@ -17,7 +17,7 @@ from game.scenes.cluck.preview import Preview as CluckPreview
 from game.scenes.duck.bar import HandBar as DuckBar
 from game.scenes.duck.board import Board as DuckBoard
 from game.scenes.duck.seats import SeatPanels as DuckSeats
-from game.scenes.table import scene as table_scene
+from game.scenes.table import playing
 from game.scenes.table.handoff import HandoffScene
 from game.scenes.verflixxt.bar import Bar as VerflixxtBar
 from game.session import Seat, Session
@@ -32,7 +32,7 @@ DT = 1 / 30
 @pytest.fixture(autouse=True)
 def quick_bots(monkeypatch):
     """Computer seats answer at once; no dead font or image stays cached afterwards."""
-    monkeypatch.setattr(table_scene, "BOT_DELAY", 0.0)
+    monkeypatch.setattr(playing, "BOT_DELAY", 0.0)
     yield
     fonts.reset()
     sprites.reset()
@@ -166,7 +166,7 @@ def test_a_persons_hand_on_screen_is_written_down_as_theirs(game, options):
     try:
         scene = push_game(app, game, (0,), 3, 4, options, "easy")
         assert step_until(
-            app, lambda: app.top is scene and scene.deciding() == 0, frames=3000, dt=DT
+            app, lambda: app.top is scene and scene.sharing.deciding() == 0, frames=3000, dt=DT
         )
         with recording(app.screen) as sink:
             app.draw()
@@ -218,10 +218,10 @@ def test_cluck_the_walk_shows_no_tiles_and_round_two_opens_behind_a_curtain():
                 key(app, pygame.K_SPACE)
                 continue
             if round_over or scene.game.model.table.stage == "end":
-                walked = walked or scene.busy_animating()
+                walked = walked or scene.player.busy()
                 assert not sink.secrets, "a hand on screen during the walk or in round 2"
                 continue
-            person = scene.deciding()
+            person = scene.sharing.deciding()
             if person is not None:
                 scene.act(person, scene.state.legal_actions(person)[0])
         else:
@@ -251,19 +251,19 @@ def test_the_shared_screen_never_plays_nor_logs_another_seats_private_event():
         other = 1 - me
         theirs = TileDrawnPrivate(7, (3, 7), player=other, visible_to=(other,))
         mine = TileDrawnPrivate(5, (2, 5), player=me, visible_to=(me,))
-        scene.events.clear()
-        scene.queue_events([theirs, mine])
-        assert scene.events == [mine]
+        scene.player.events.clear()
+        scene.player.queue([theirs, mine])
+        assert scene.player.events == [mine]
         before = len(scene.log)
-        scene.skip_animation()
+        scene.player.skip()
         assert scene.describe(mine) and scene.describe(theirs)
         # neither is written: the log stays on screen after this seat's curtain has gone
         assert scene.log[before:] == []
         # nobody's screen (behind a curtain): neither seat's private event plays
-        scene.give_up_screen()
+        scene.sharing.give_up()
         assert scene.private_player is None
-        scene.queue_events([theirs, mine])
-        assert scene.events == []
+        scene.player.queue([theirs, mine])
+        assert scene.player.events == []
     finally:
         pygame.quit()
 
@@ -280,9 +280,9 @@ def test_verflixxt_plays_only_the_face_down_twin_while_nobodys_hand_is_on_screen
         face_up = CardDrawn("y3", 2, player=2, visible_to=(2,))
         face_down = CardDrawn(None, 2, player=2, visible_to=(0, 1))
         assert not scene.game.plays_unseen(face_up)
-        scene.events.clear()
-        scene.queue_events([face_up, face_down])
-        assert scene.events == [face_down]
+        scene.player.events.clear()
+        scene.player.queue([face_up, face_down])
+        assert scene.player.events == [face_down]
     finally:
         pygame.quit()
 
@@ -296,7 +296,7 @@ def test_undo_is_refused_while_pieces_move_and_allowed_once_they_rest():
         scene = push_game(app, "routes", (0,), 3, 7, {}, "easy")
         for _ in range(60):
             assert step_until(
-                app, lambda: app.top is scene and scene.deciding() == 0, frames=3000, dt=DT
+                app, lambda: app.top is scene and scene.sharing.deciding() == 0, frames=3000, dt=DT
             )
             session = scene.session
             action = next(
@@ -315,12 +315,12 @@ def test_undo_is_refused_while_pieces_move_and_allowed_once_they_rest():
         before = scene.state.to_dict()
         assert scene.act(0, action)
         after = scene.state.to_dict()
-        assert scene.busy_animating()
-        assert scene.undo_refusal() == "busy"
+        assert scene.player.busy()
+        assert scene.undo.refusal() == "busy"
         key(app, pygame.K_z, pygame.KMOD_CTRL)
         assert scene.state.to_dict() == after
-        assert step_until(app, lambda: not scene.busy_animating(), frames=400, dt=DT)
-        assert scene.undo_refusal() is None
+        assert step_until(app, lambda: not scene.player.busy(), frames=400, dt=DT)
+        assert scene.undo.refusal() is None
         key(app, pygame.K_z, pygame.KMOD_CTRL)
         assert scene.state.to_dict() == before
     finally:
@@ -346,14 +346,14 @@ def test_a_person_takes_back_their_last_move_behind_their_curtain(monkeypatch):
         for _ in range(200):
             assert step_until(
                 app,
-                lambda: isinstance(app.top, HandoffScene) or scene.deciding() is not None,
+                lambda: isinstance(app.top, HandoffScene) or scene.sharing.deciding() is not None,
                 frames=3000,
                 dt=DT,
             )
             if isinstance(app.top, HandoffScene):
                 key(app, pygame.K_SPACE)
                 continue
-            person = scene.deciding()
+            person = scene.sharing.deciding()
             action = scene.state.legal_actions(person)[0]
             if _undoable_then_computer(session, person, action):
                 break
@@ -361,14 +361,14 @@ def test_a_person_takes_back_their_last_move_behind_their_curtain(monkeypatch):
         else:
             raise AssertionError("no turn-ending move that can be taken back came")
         before = scene.state.to_dict()
-        monkeypatch.setattr(table_scene, "BOT_DELAY", 10.0**6)  # the computer thinks on
+        monkeypatch.setattr(playing, "BOT_DELAY", 10.0**6)  # the computer thinks on
         assert scene.act(person, action)
-        assert scene.private_player is None and scene.gave_up == person
-        assert step_until(app, lambda: not scene.busy_animating(), frames=400, dt=DT)
+        assert scene.private_player is None and scene.sharing.gave_up == person
+        assert step_until(app, lambda: not scene.player.busy(), frames=400, dt=DT)
         with recording(app.screen) as sink:
             app.draw()
         assert not sink.secrets  # the screen is nobody's while the computer thinks
-        assert scene.undo_refusal() is None
+        assert scene.undo.refusal() is None
         key(app, pygame.K_z, pygame.KMOD_CTRL)
         assert scene.state.to_dict() == before
         assert scene.private_player is None
@@ -416,7 +416,7 @@ def test_the_live_log_of_a_shared_screen_tells_no_private_event():
                 if isinstance(app.top, HandoffScene):
                     key(app, pygame.K_SPACE)
                     continue
-                person = scene.deciding()
+                person = scene.sharing.deciding()
                 if person is not None and app.top is scene:
                     scene.act(person, scene.state.legal_actions(person)[0])
             assert step_until(app, partial(_at_rest, scene), frames=400, dt=DT)
@@ -437,4 +437,4 @@ def test_the_live_log_of_a_shared_screen_tells_no_private_event():
 
 
 def _at_rest(scene) -> bool:
-    return not scene.busy_animating()
+    return not scene.player.busy()

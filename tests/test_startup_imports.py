@@ -18,7 +18,9 @@ import sys
 import pygame
 
 flip = pygame.display.flip
-LATER = ("logging", "platformdirs", "yaml", "game.rules.duck", "game.scenes.table")
+LATER = (
+    "logging", "platformdirs", "yaml", "game.rules.duck", "game.ai", "game.boards", "game.scenes.table"
+)
 
 
 def first_flip(*args):
@@ -61,6 +63,7 @@ def first_frame_modules(home: Path) -> str:
 
 def test_the_first_frame_is_shown_before_what_it_does_not_need_is_imported(tmp_path):
     """issue #37: start-up to the first frame within 1.3x a bare window: logging and
-    platformdirs (and yaml, and the games' rules and tables) come after the first flip."""
+    platformdirs (and yaml, and the games' rules, the bots, the boards and the tables) come after the
+    first flip: the command line's checks import the bots and boards only when asked."""
     first_frame_modules(tmp_path)  # the first run writes the catalogs' JSON cache
     assert first_frame_modules(tmp_path) == ""

@@ -97,9 +97,9 @@ def test_of_several_people_deciding_at_once_the_first_seat_is_asked_first(quick_
     while len(scene.driver.local_deciders()) < 2:  # the ducks placed one by one
         player = session.state.to_act()[0]
         session.apply(player, session.state.legal_actions(player)[0])
-    scene.skip_animation()  # the opening, still to be played: nobody decides while it moves
+    scene.player.skip()  # the opening, still to be played: nobody decides while it moves
     deciders = scene.driver.local_deciders()
-    assert scene.active_human() == deciders[0] == min(deciders)
+    assert scene.sharing.active_human() == deciders[0] == min(deciders)
 
 
 # -- the session ---------------------------------------------------------------------------------

@@ -245,3 +245,36 @@ def test_a_local_and_a_watched_game_say_only_what_they_have():
     watch = WatchDriver(session)
     assert watch.poll() == [] and watch.poll(0.0) == [] and not watch.working()
     assert watch.history_source() is None and watch.seat_status(0) == ""
+
+
+def test_a_watched_game_and_a_replay_answer_not_played_here_from_one_object():
+    """issue #37: the watched game's and the replay's drivers no longer repeat the
+    session's properties and the "not played here" answers: both are a
+    ``NotPlayedHere``, differing only in the game they show, what they tell an action
+    tried here, and whether a computer seat to act keeps the loop's frame rate."""
+    import pytest
+
+    from game.rules.protocol import IllegalAction
+    from game.table.driver import NotPlayedHere
+    from game.table.replay import Replay, ReplayDriver
+    from tests.test_replay import whole_game
+
+    session = cluck_session()
+    done = whole_game("cluck", 3, 8)
+    replay = Replay(done.game_id, done.seats, done.seed, done.options, done.actions)
+    drivers = (WatchDriver(session), ReplayDriver(replay))
+    for driver, shown in zip(drivers, (session, replay.session), strict=True):
+        assert isinstance(driver, NotPlayedHere)
+        assert driver.session is shown and driver.state is shown.state
+        assert driver.seats is shown.seats
+        assert driver.local_seats() == driver.local_deciders() == []
+        assert not driver.needs_handoff(0) and driver.undo_refusal(0) == "nothing"
+        assert driver.history_source() is None and driver.autosave() is None
+        with pytest.raises(IllegalAction):
+            driver.submit(0, shown.state.legal_actions(shown.state.to_act()[0])[0])
+        with pytest.raises(ValueError):
+            driver.undo(0)
+    watch, played = drivers
+    assert not watch.working()  # a watched game's computers are not run here
+    assert played.working() == bool(played.session.bots_to_act())
+    assert played.replay is replay

@@ -140,10 +140,67 @@ def test_fast_forward_is_the_screenshots_not_the_scenes():
         scene = push_game(app, "verflixxt", (0,), 3, 3, {}, "easy")
         fast_forward(scene, 2)
         assert scene.state.round_number >= 3 or scene.state.is_over()
-        assert not scene.busy_animating() and scene.private_player == 0
+        assert not scene.player.busy() and scene.private_player == 0
         dividers = [e for e in scene.log if isinstance(e, LogDivider)]
         assert len(dividers) >= 3
         scene.layout(app.screen.get_size())
         assert len(scene.log.shown_rows(scene.plan.log)) >= min(LOG_LINES, len(scene.log))
+    finally:
+        pygame.quit()
+
+
+def test_the_scene_is_small_and_its_jobs_are_parts_it_owns():
+    """Issue #37: ``scene.py`` is at most 350 lines; playing events, whose screen it is,
+    undo, what is kept of the game, the driver's news and the log's rewriting are parts
+    the scene owns (no forwarding method left on the scene for any of them)."""
+    from pathlib import Path
+
+    from game.scenes.table import keeping, news_shown, playing, relog, scene, sharing, undo
+
+    assert len(Path(scene.__file__).read_text(encoding="utf-8").splitlines()) <= 350
+    gone = {
+        "play_event",
+        "queue_events",
+        "queue_others",
+        "skip_animation",
+        "settle",
+        "waiting",
+        "busy_animating",
+        "sync_from_state",
+        "resync_when_idle",
+        "undo_refusal",
+        "undoer",
+        "refresh_undo",
+        "draw_undo_tip",
+        "shares_screen",
+        "give_up_screen",
+        "show_private",
+        "active_human",
+        "deciding",
+        "autosave",
+        "record_history",
+        "on_round_end",
+        "on_game_over",
+        "take_news",
+        "language_changed",
+        "rebuild_log",
+        "write_event",
+    }
+    assert not gone & set(dir(TableScene)), sorted(gone & set(dir(TableScene)))
+    app = make_app((1280, 720))
+    try:
+        table = push_game(app, "cluck", (0,), 3, 3, {}, "easy")
+        owned = {
+            "player": playing.EventPlayer,
+            "sharing": sharing.ScreenSharing,
+            "undo": undo.TableUndo,
+            "keeping": keeping.TableKeeping,
+            "news": news_shown.NewsShown,
+            "relog": relog.Relog,
+        }
+        for name, kind in owned.items():
+            part = getattr(table, name)
+            assert type(part) is kind and part.table is table, name
+        assert table.undo.button is table.buttons.by_key("undo")
     finally:
         pygame.quit()

@@ -8,7 +8,7 @@ import pytest
 
 from game import registry
 from game.rules.verflixxt.events import CardDrawn, Rolled
-from game.scenes.table import scene as table_scene
+from game.scenes.table import undo as table_undo
 from game.session import Seat, Session, revealed_by
 from game.table.bots import BotRunner
 from game.ui.widgets import Button, ButtonGroup
@@ -249,8 +249,8 @@ def _person_to_decide(app, scene):
         lambda: (
             app.top is scene
             and scene.private_player == 0
-            and scene.active_human() == 0
-            and not scene.busy_animating()
+            and scene.sharing.active_human() == 0
+            and not scene.player.busy()
         ),
         4000,
         1 / 20,
@@ -269,7 +269,7 @@ def test_the_undo_button_is_in_the_same_place_greyed_with_its_reason_then_takes_
     app = make_app()
     scene = push_game(app, game_id, (0,), 3, 7, options, level="easy")
     tips: list[str] = []
-    monkeypatch.setattr(table_scene, "draw_tip", lambda surface, text, *a, **k: tips.append(text))
+    monkeypatch.setattr(table_undo, "draw_tip", lambda surface, text, *a, **k: tips.append(text))
     button = scene.buttons.by_key("undo")
     w = app.size[0]
     assert button.rect == pygame.Rect(w - scene.px(226), scene.px(8), scene.px(102), scene.px(40))
@@ -303,7 +303,7 @@ def test_the_undo_button_is_in_the_same_place_greyed_with_its_reason_then_takes_
     before = scene.state.to_dict()
     assert scene.act(0, action)
     after = scene.state.to_dict()
-    assert step_until(app, lambda: not scene.busy_animating(), 400, 1 / 20)
+    assert step_until(app, lambda: not scene.player.busy(), 400, 1 / 20)
     app.draw()
     assert button.enabled and button.why == ""
     key(app, pygame.K_z, pygame.KMOD_CTRL)
@@ -313,7 +313,7 @@ def test_the_undo_button_is_in_the_same_place_greyed_with_its_reason_then_takes_
     # the same move again leads to the same table (undo left nothing behind)
     assert scene.act(0, action)
     assert scene.state.to_dict() == after
-    assert step_until(app, lambda: not scene.busy_animating(), 400, 1 / 20)
+    assert step_until(app, lambda: not scene.player.busy(), 400, 1 / 20)
     # and the mouse takes it back as well
     app.draw()
     assert button.enabled

@@ -37,8 +37,8 @@ def test_the_undo_reason_lies_clear_of_the_seat_panels(lang, size):
         scene = push_game(app, "verflixxt", [0], 4, 3, {}, "easy")
         app.step(1 / 30)
         longest = max(REASONS, key=lambda k: len(app.t(k)))
-        button = scene.undo_button
-        scene.refresh_undo = lambda: None  # the reason stays the one set here
+        button = scene.undo.button
+        scene.undo.refresh = lambda: None  # the reason stays the one set here
         button.enabled, button.why = False, app.t(longest)
         pos = button.rect.center
         app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))

@@ -93,7 +93,7 @@ def test_the_die_is_the_trays_centre_and_rolls_on_a_click_issue_27(size):
     try:
         scene = make_scene(app, players=4)
         for _ in range(400):
-            if scene.deciding() is not None:
+            if scene.sharing.deciding() is not None:
                 break
             app.step(1 / 20)
         scene.game.controls.rebuild()
@@ -136,7 +136,7 @@ def _to_move(app, scene):
     out before a slow decision landed on a loaded machine)."""
 
     def ready() -> bool:
-        return scene.deciding() is not None and not scene.busy_animating()
+        return scene.sharing.deciding() is not None and not scene.player.busy()
 
     assert step_until(app, ready, 2000, 1 / 20), "the person never had the die"
     scene.game.choices.click_control("roll")
@@ -429,7 +429,7 @@ def test_the_bar_and_buttons_are_in_the_still_picture_issue_27(monkeypatch):
     try:
         scene = make_scene(app, players=4, options={"variant": "hats"})
         for _ in range(400):
-            if scene.deciding() is not None and not scene.busy_animating():
+            if scene.sharing.deciding() is not None and not scene.player.busy():
                 break
             app.step(1 / 20)
         game = scene.game

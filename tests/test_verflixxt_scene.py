@@ -74,7 +74,7 @@ def test_a_whole_game_with_computer_seats_ends_on_the_game_over_overlay(options,
     try:
         scene = make_scene(app, humans=(), players=players, seed=seed, options=options)
         if options["variant"] == "hats":
-            assert scene.busy_animating()  # the opening deal is played at the start
+            assert scene.player.busy()  # the opening deal is played at the start
         seen = set()
         frames = 0
         rng = random.Random(seed)
@@ -91,7 +91,7 @@ def test_a_whole_game_with_computer_seats_ends_on_the_game_over_overlay(options,
                 if v
             )
             if rng.random() < 0.1:  # now and then skip the rest of an animation
-                scene.skip_animation()
+                scene.player.skip()
                 table_matches_state(scene)
             return isinstance(app.top, GameOverScene)
 
@@ -470,8 +470,8 @@ def test_skipping_puts_every_piece_where_the_state_says():
         )
         for _ in range(120):
             app.step(1 / 20)
-            if scene.busy_animating():
-                scene.skip_animation()
+            if scene.player.busy():
+                scene.player.skip()
                 table_matches_state(scene)
                 assert not scene.game.model.table.walks and not scene.game.model.table.flyers
     finally:
@@ -528,7 +528,7 @@ def test_describe_gives_a_line_for_every_event_kind(lang):
     app = make_app(lang=lang)
     try:
         scene = make_scene(app, humans=(0,), players=3, options={"variant": "hats"})
-        scene.skip_animation()
+        scene.player.skip()
         events = list(_every_event_kind())
         assert {e.kind for e in events} == set(EVENT_KINDS)
         for event in events:
@@ -541,7 +541,7 @@ def test_describe_gives_a_line_for_every_event_kind(lang):
                 # the log stays on screen for the next person: never the card drawn
                 assert not any(word in line for word in ("yellow", "黄", "y2")), line
         play_every_event(app, scene, events)
-        scene.sync_from_state()
+        scene.player.sync()
         app.draw()
     finally:
         pygame.quit()
@@ -561,11 +561,11 @@ def test_the_road_winds_and_the_track_closes_up_along_it():
         last = scene.game.geometry.tile_centre(FINISH)
         track = list(scene.game.model.table.track)
         gone = track[5]
-        scene.play_event(ev.TrackClosed(gone, 5, tuple(track[:5] + track[6:]), player=0))
+        scene.player.play(ev.TrackClosed(gone, 5, tuple(track[:5] + track[6:]), player=0))
         before = scene.game.geometry.tile_centre(track[6])
-        scene.timeline.update(0.2)
+        scene.player.timeline.update(0.2)
         middle = scene.game.geometry.tile_centre(track[6])
-        scene.timeline.finish_all()
+        scene.player.timeline.finish_all()
         after = scene.game.geometry.tile_centre(track[6])
         assert before != middle != after  # it glides
         assert (

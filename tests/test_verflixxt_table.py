@@ -105,15 +105,15 @@ def test_the_die_shows_no_face_before_the_first_roll():
     try:
         scene = push_game(app, "verflixxt", (0,), 3, 4, {"variant": "base"}, "easy")
         for _ in range(400):
-            if scene.deciding() is not None:
+            if scene.sharing.deciding() is not None:
                 break
             app.step(1 / 20)
-        assert scene.deciding() == 0 and scene.state.die is None
+        assert scene.sharing.deciding() == 0 and scene.state.die is None
         assert scene.session.actions == []  # the first turn: nobody has rolled
         app.draw()
         assert dark_pixels(app.screen, scene.game.model.die_rect) == 0
         scene.act(0, Roll())
-        scene.skip_animation()
+        scene.player.skip()
         app.draw()
         rolled = scene.state.die
         assert rolled is not None and scene.game.model.table.die == rolled
@@ -179,7 +179,7 @@ def test_the_prompt_and_every_preview_fit_the_bar_at_the_smallest_window(variant
         looked = 0
         for _decision in range(14):
             for _ in range(600):
-                if scene.deciding() is not None or scene.state.is_over():
+                if scene.sharing.deciding() is not None or scene.state.is_over():
                     break
                 app.step(1 / 20)
             if scene.state.is_over():
@@ -212,12 +212,12 @@ def test_a_long_preview_replaces_the_prompt_rather_than_being_cut(lang):
     try:
         scene = push_game(app, "verflixxt", (0,), 4, 2, {"variant": "hats"}, "easy")
         for _ in range(800):
-            if scene.deciding() is not None and scene.state.phase == "play":
+            if scene.sharing.deciding() is not None and scene.state.phase == "play":
                 break
-            if scene.deciding() is not None:
+            if scene.sharing.deciding() is not None:
                 scene.act(0, scene.state.legal_actions(0)[0])
             app.step(1 / 20)
-        assert scene.deciding() == 0 and scene.state.phase == "play"
+        assert scene.sharing.deciding() == 0 and scene.state.phase == "play"
         size = scene.text_px(15)
         room = scene.plan.hint.h // round(size * 1.3)
         every = [(a, scene.game.choices.preview(a)) for a in scene.state.legal_actions(0)]

@@ -179,7 +179,7 @@ def _hints_of_a_game(app, game: str, players: int, options: dict, seed: int) -> 
         if app.top is not scene:
             key(app, pygame.K_RETURN)
             continue
-        p = scene.deciding()
+        p = scene.sharing.deciding()
         if p is None:
             time.sleep(0.002)  # a computer decides on its own thread, in real time
             continue
@@ -199,7 +199,7 @@ def _hints_of_a_game(app, game: str, players: int, options: dict, seed: int) -> 
             hover_all(f"step {c.key}")
             key(app, pygame.K_BACKSPACE)
             app.step(0.01)
-        if scene.deciding() == p:
+        if scene.sharing.deciding() == p:
             scene.act(p, rng.choice(scene.state.legal_actions(p)))
     assert decisions >= 4, f"{game}: only {decisions} decisions"
     return seen
@@ -255,7 +255,7 @@ def test_a_joiner_sees_the_welcome_as_it_is_from_the_first_frame(game, players):
         app.step(1 / 30)
         first = scene.game.seats.header()
         keys = [scene.game.seats.seat(p).key for p in range(players)]
-        assert not scene.busy_animating() and not scene.events
+        assert not scene.player.busy() and not scene.player.events
         assert first.who == (mirror.to_act[0] if len(mirror.to_act) == 1 else None)
         opening = [
             line

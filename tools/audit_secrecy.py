@@ -234,13 +234,13 @@ def audit_game(
                     continue
                 if app.top is not scene:
                     continue
-                person = scene.deciding()
+                person = scene.sharing.deciding()
                 if person is None:
                     continue
                 if rng.randrange(3):  # the person looks at their things a frame or more
                     continue
-                if scene.undo_refusal() is None and rng.randrange(UNDO_EVERY) == 0:
-                    scene.undo()
+                if scene.undo.refusal() is None and rng.randrange(UNDO_EVERY) == 0:
+                    scene.undo.take_back()
                     run.undos += 1
                     continue
                 action = bot.choose(state.view(person), person, rng)

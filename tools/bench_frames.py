@@ -49,11 +49,11 @@ TABLES = {
 
 def scene_frames(app, game_id: str, frames: int) -> tuple[list[float], object]:
     from game import registry
-    from game.scenes.table import scene as table_scene
+    from game.scenes.table import playing
     from game.screenshot import fast_forward
     from game.session import Session, default_seats
 
-    table_scene.BOT_DELAY = 0.0  # computer seats act at once: as much motion as possible
+    playing.BOT_DELAY = 0.0  # computer seats act at once: as much motion as possible
     players, options, rounds, _ = TABLES[game_id]
     info = registry.get(game_id)
     seats = default_seats(info, players, app.t)
@@ -70,7 +70,7 @@ def scene_frames(app, game_id: str, frames: int) -> tuple[list[float], object]:
     guard = 0
     while len(times) < frames and guard < frames * 50 and not session.state.is_over():
         guard += 1
-        animating = scene.busy_animating()
+        animating = scene.player.busy()
         start = time.perf_counter()
         app.step(1 / 60)
         elapsed = time.perf_counter() - start

@@ -59,13 +59,13 @@ def main() -> int:
 
     from game.app import App
     from game.history import History, history_path
-    from game.scenes.table import scene as table_scene
+    from game.scenes.table import playing
     from game.scenes.table.end_screen import GameOverScene
     from game.screenshot import fast_forward
     from game.session import Seat, Session
     from game.settings import Settings
 
-    table_scene.BOT_DELAY = 0.0
+    playing.BOT_DELAY = 0.0
     History.open().close()  # a history in WAL mode, as the app leaves it
     mode = "readers" if args.readers else "writers"
     holder = subprocess.Popen(

@@ -16,9 +16,7 @@ import textwrap
 from collections.abc import Mapping
 from typing import Any, NoReturn
 
-from game import registry, rules
-from game.ai import BOT_ALIASES
-from game.boards import prepare_options
+from game import registry
 from game.registry import LEVELS
 from game.saves import SEED_LIMIT
 from game.storage import clip
@@ -113,6 +111,8 @@ def playable_game_id(text: str) -> str:
 
 def bot_level(text: str) -> str:
     """A computer player's level, aliases turned into the level they name."""
+    from game.ai import BOT_ALIASES  # start-up: the window's first frame needs no bots
+
     level = BOT_ALIASES.get(text, text)
     if level not in LEVELS:
         raise argparse.ArgumentTypeError(f"unknown level {clip(text)}; known: {_levels_text()}")
@@ -128,6 +128,8 @@ def bot_levels(text: str) -> list[str]:
 @functools.cache
 def option_specs(game: str) -> dict[str, Any]:
     """The lobby options (``OptionSpec``s) of a game's rules, by key."""
+    from game import rules  # start-up: no game's rules before the first frame
+
     return {spec.key: spec for spec in rules.load(game).OPTIONS}
 
 
@@ -141,6 +143,8 @@ def data_keys(game: str) -> tuple[str, ...]:
     """The options that name a data file (a board, a deck, a tile set, a scoring table):
     what the game's loader fills in when nothing is chosen. Their value is a name or a
     path, checked by the loader, not one of fixed choices."""
+    from game.boards import prepare_options  # start-up: no board before the first frame
+
     return tuple(prepare_options(game, {}))
 
 
@@ -193,6 +197,8 @@ def _games_with(key: str) -> list[str]:
 
 
 def _levels_text() -> str:
+    from game.ai import BOT_ALIASES  # start-up: as in bot_level
+
     aliases = ", ".join(f"{alias} = {level}" for alias, level in BOT_ALIASES.items())
     return f"{'|'.join(LEVELS)} ({aliases})"
 

@@ -22,7 +22,7 @@ driver it has.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from game import saves
@@ -192,28 +192,35 @@ def as_driver(table: TableDriver | Session) -> TableDriver:
     return LocalDriver(table) if isinstance(table, Session) else table
 
 
-class WatchDriver:
-    """A game another window is playing, watched here (issue #36): nobody at this screen
-    decides, no computer is run, nothing is saved; the watch bar
-    (:mod:`game.scenes.table.watch`) brings the session up to the other window's saves."""
+class NotPlayedHere:
+    """The driver of a game shown at this screen and played nowhere here (issue #37: a
+    watched game's and a replay's answers, written once): nobody here decides, no
+    computer is run, nothing is saved nor kept in the history, nothing is taken back.
+    ``session_of``: the game shown now (a replay's changes as it is moved);
+    ``why``: what an action or an undo tried here is told; ``paced``: a computer seat
+    to act keeps the loop's frame rate (a replay's controls step the position while the
+    loop runs), or only what moves on screen does (a watched game's computers are not
+    run here)."""
 
     no_undo = None
     whole_record = True
 
-    def __init__(self, session: Session):
-        self._session = session
+    def __init__(self, session_of: Callable[[], Session], why: str, paced: bool) -> None:
+        self._session_of = session_of
+        self._why = why
+        self._paced = paced
 
     @property
     def session(self) -> Session:
-        return self._session
+        return self._session_of()
 
     @property
     def state(self) -> GameState:
-        return self._session.state
+        return self.session.state
 
     @property
     def seats(self) -> list[Seat]:
-        return self._session.seats
+        return self.session.seats
 
     def local_seats(self) -> list[int]:
         return []
@@ -225,30 +232,38 @@ class WatchDriver:
         return False
 
     def submit(self, player: int, action: Action) -> list[Event]:
-        raise IllegalAction("this game is watched here: it is played in another window")
+        raise IllegalAction(self._why)
 
     def poll(self, bot_delay: float | None = None) -> list[News]:
-        return []  # the watch bar brings the session up to the other window's saves
+        return []  # the watch bar, the replay's controls move the game shown
 
     def working(self) -> bool:
-        """Only what moves on screen: the watched game's computers are not run here,
-        so the loop need not keep its full frame rate for them."""
-        return False
+        return self._paced and computers_working(self.session)
 
     def seat_status(self, player: int) -> str:
         return ""
 
     def history_source(self) -> str | None:
-        return None  # the other window keeps the game
+        return None  # the other window keeps the game; a replay is a record already
 
     def autosave(self) -> None:
-        return None  # the other window writes the game
+        return None  # the other window writes the game; a replay is never saved
 
     def leave(self, quitting: bool) -> None:
-        return None  # its game's lock was never held here
+        return None  # no game's lock was ever held here
 
     def undo_refusal(self, player: int | None) -> str | None:
         return "nothing"
 
     def undo(self, player: int) -> None:
-        raise ValueError("this game is watched here: it is played in another window")
+        raise ValueError(self._why)
+
+
+class WatchDriver(NotPlayedHere):
+    """A game another window is playing, watched here (issue #36); the watch bar
+    (:mod:`game.scenes.table.watch`) brings the session up to the other window's saves."""
+
+    def __init__(self, session: Session):
+        super().__init__(
+            lambda: session, "this game is watched here: it is played in another window", False
+        )

@@ -4,7 +4,7 @@ A driver (:class:`game.table.driver.TableDriver`) translates its own sources -- 
 computer seat's worker, the host's network thread, a client's connection -- into these,
 and keeps its own bookkeeping (a seat's online status, the action on its way, the
 record the host sent) before it hands them over: the scene only shows them
-(:meth:`game.scenes.table.scene.TableScene.take_news`). No note is a ``(kind, value)``
+(:meth:`game.scenes.table.scene.TableScene.news`). No note is a ``(kind, value)``
 tuple any more, and nothing the scene does edits a driver's fields.
 """
 

@@ -19,8 +19,7 @@ from typing import Any
 
 from game.rules.protocol import Action, Event, GameState, IllegalAction, NotationError
 from game.session import Seat, Session
-from game.table.driver import computers_working
-from game.table.news import News
+from game.table.driver import NotPlayedHere
 
 SNAPSHOT_EVERY = 16  # actions between two kept copies of the state
 
@@ -141,62 +140,11 @@ class Replay:
         return start if start < self.position else self.round_start(max(0, start - 1))
 
 
-class ReplayDriver:
-    """A :class:`~game.table.driver.TableDriver` over a :class:`Replay`: nobody at the
-    screen decides, no computer is run; the replay's controls move the position."""
-
-    no_undo = None
-    whole_record = True
+class ReplayDriver(NotPlayedHere):
+    """A :class:`~game.table.driver.TableDriver` over a :class:`Replay`: the replay's
+    controls move the position; as in play, a recorded computer seat to act keeps the
+    loop's frame rate."""
 
     def __init__(self, replay: Replay):
+        super().__init__(lambda: replay.session, "a replay is watched, not played", True)
         self.replay = replay
-
-    @property
-    def session(self) -> Session:
-        return self.replay.session
-
-    @property
-    def state(self) -> GameState:
-        return self.replay.session.state
-
-    @property
-    def seats(self) -> list[Seat]:
-        return self.replay.session.seats
-
-    def local_seats(self) -> list[int]:
-        return []
-
-    def local_deciders(self) -> list[int]:
-        return []
-
-    def needs_handoff(self, player: int) -> bool:
-        return False
-
-    def submit(self, player: int, action: Action) -> list[Event]:
-        raise IllegalAction("a replay is watched, not played")
-
-    def poll(self, bot_delay: float | None = None) -> list[News]:
-        return []  # the replay's controls move the position
-
-    def working(self) -> bool:
-        """As in play: a recorded computer seat to act keeps the loop's frame rate
-        (the replay's controls step the position while the loop runs)."""
-        return computers_working(self.replay.session)
-
-    def seat_status(self, player: int) -> str:
-        return ""
-
-    def history_source(self) -> str | None:
-        return None  # a replay is a record already
-
-    def autosave(self) -> None:
-        return None  # a replay is never saved
-
-    def leave(self, quitting: bool) -> None:
-        return None  # a replay holds no game's lock
-
-    def undo_refusal(self, player: int | None) -> str | None:
-        return "nothing"
-
-    def undo(self, player: int) -> None:
-        raise ValueError("a replay is watched, not played")

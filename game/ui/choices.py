@@ -50,6 +50,12 @@ def digit_key(event: pygame.event.Event, highest: int) -> int:
     return 0
 
 
+class Turns(Protocol):
+    """Whose controls are on the screen (the table's screen sharing)."""
+
+    def deciding(self) -> int | None: ...
+
+
 class ChoiceHost(Protocol):
     """What the choices need of the scene that shows them."""
 
@@ -67,8 +73,9 @@ class ChoiceHost(Protocol):
     @property
     def state(self) -> Any: ...
 
-    def deciding(self) -> int | None:
-        """The person whose controls are on screen now (their turn, their screen)."""
+    @property
+    def sharing(self) -> Turns:
+        """Whose screen it is: the person whose controls are on it now (their turn)."""
         ...
 
     def act(self, player: int, action: Action) -> bool: ...
@@ -128,7 +135,7 @@ class Choices(Generic[C]):
 
     def rebuild(self, force: bool = False) -> None:
         host = self.host
-        player = host.deciding()
+        player = host.sharing.deciding()
         legal = self.legal(player) if player is not None else ()
         if player is not None:
             self.game.settle_mode(legal)
@@ -158,7 +165,7 @@ class Choices(Generic[C]):
 
         def choose():
             host = self.host
-            player = host.deciding()
+            player = host.sharing.deciding()
             if player is None or action not in self.legal(player):
                 return
             host.app.sound.play("click")
@@ -175,7 +182,7 @@ class Choices(Generic[C]):
         for the person deciding; the controls follow at once, then ``then`` runs."""
 
         def step():
-            if self.host.deciding() is None:
+            if self.host.sharing.deciding() is None:
                 return
             self.host.app.sound.play("click")
             take()
@@ -244,7 +251,7 @@ class Choices(Generic[C]):
     def attention(self) -> C | None:
         """The option the person is looking at: the focused one after a key, the one
         under the mouse after a mouse move."""
-        if self.host.deciding() is None:
+        if self.host.sharing.deciding() is None:
             return None
         if self.keyboard:
             button = self.focused_button()  # one of the controls, or a base button
@@ -263,7 +270,7 @@ class Choices(Generic[C]):
     def preview(self, action: Action):
         """What ``action`` would do for the person deciding (``preview_of``), kept until
         the next action; None when the rules cannot say."""
-        player = self.host.deciding()
+        player = self.host.sharing.deciding()
         if player is None:
             return None
         key = (len(self.host.session.actions), player, str(action))

@@ -89,7 +89,7 @@ class Animator:
         return Tween(max(0.0, duration), update, done, ease, on_start=start)
 
     def _then(self, *args, **kwargs) -> None:
-        self.host.timeline.then(self._tween(*args, **kwargs))
+        self.host.player.timeline.then(self._tween(*args, **kwargs))
 
     def _fly(
         self,
@@ -128,9 +128,9 @@ class Animator:
 
         tween = self._tween(duration + stagger * max(0, n - 1), update, begin, done, _linear)
         if together:
-            self.host.timeline.also(tween)
+            self.host.player.timeline.also(tween)
         else:
-            self.host.timeline.then(tween)
+            self.host.player.timeline.then(tween)
 
     def _road(self, row: int) -> TileSprite | None:
         roads = self.model.table.roads

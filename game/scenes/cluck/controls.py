@@ -71,7 +71,7 @@ class Controls:
         """ "hole" or "place" when the person looking at the screen must decide now."""
         host = self.host
         player = host.private_player
-        if player is None or host.busy_animating() or host.active_human() != player:
+        if player is None or host.player.busy() or host.sharing.active_human() != player:
             return None
         actions = host.state.legal_actions(player)
         if not actions:

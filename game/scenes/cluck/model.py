@@ -150,5 +150,5 @@ class CluckModel:
 
 def sound(host: TableHost, name: str) -> None:
     """A sound of the table's, unless the scene is skipping what moves (then quiet)."""
-    if not host.skipping:
+    if not host.player.skipping:
         host.app.sound.play(name)

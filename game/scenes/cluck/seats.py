@@ -66,7 +66,7 @@ class Seats(SeatDefaults):
     def _turn_status(self) -> tuple[int | None, str]:
         """While the table still plays what happened, the seat it shows acting."""
         host, m = self.host, self.model.table
-        if not host.busy_animating():
+        if not host.player.busy():
             return host.frame.state_turn_status()
         if m.walker is not None:
             return m.walker, host.t("cluck.walks", name=host.seat_name(m.walker))
@@ -88,7 +88,7 @@ class Seats(SeatDefaults):
 
     def _highlight(self, player: int) -> str | None:
         m = self.model.table
-        if not self.host.busy_animating():
+        if not self.host.player.busy():
             return self.host.frame.state_seat_highlight(player)
         if m.walker == player:
             return "moving"
@@ -169,11 +169,11 @@ class Seats(SeatDefaults):
         m = self.model.table
         watching = host.private_player is None and host.driver.local_seats()
         after = t("cluck.watching") if watching else ""
-        if state.is_over() and not host.busy_animating():
+        if state.is_over() and not host.player.busy():
             return Hint(t("cluck.log.game_over", round=t.round(state.round)))
         if m.stage == "end":
             return Hint(t("cluck.turn_walk"), after)
-        turn = m.turn if host.busy_animating() else (state.to_act()[0] if state.to_act() else None)
+        turn = m.turn if host.player.busy() else (state.to_act()[0] if state.to_act() else None)
         if turn is None:
             return Hint(after)
         key = "cluck.turn_place" if m.stage == "place" else "cluck.turn_hole"

@@ -82,7 +82,7 @@ class CluckTable(TableDefaults):
             self.sync()
         else:
             # A new game: its setup happened in new_game; play it for everybody to see.
-            host.queue_events(host.state.opening_events)
+            host.player.queue(host.state.opening_events)
 
     def coach_place(self, w: int, h: int) -> pygame.Rect:
         """Where the Coach button (issue #40) stands: at the foot of the stock column,

@@ -70,7 +70,7 @@ class Decisions:
         """What the person on screen must decide now (None while something moves, while
         the computer plays, or when it is somebody else's turn)."""
         p = self.host.private_player
-        if p is None or self.host.state.is_over() or self.host.active_human() != p:
+        if p is None or self.host.state.is_over() or self.host.sharing.active_human() != p:
             return None
         legal = self.host.state.legal_actions(p)
         if not legal:

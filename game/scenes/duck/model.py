@@ -257,5 +257,5 @@ class DuckModel:
 
 def play_sound(host: TableHost[DuckState], name: str) -> None:
     """A sound, unless the animations are being skipped."""
-    if not host.skipping:
+    if not host.player.skipping:
         host.app.sound.play(name)

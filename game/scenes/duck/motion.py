@@ -41,7 +41,7 @@ class Motion:
         return Tween(max(0.0, duration), update, done, ease, on_start=start)
 
     def _then(self, duration, update=None, start=None, done=None, ease=ease_in_out) -> None:
-        self.host.timeline.then(self._tween(duration, update, start, done, ease))
+        self.host.player.timeline.then(self._tween(duration, update, start, done, ease))
 
     def _get(self, piece: int):
         return self.model.hound_pos if piece == HOUND else self.model.duck_pos.get(piece)
@@ -59,7 +59,7 @@ class Motion:
         self.model.banner = Banner(text, life, image=image)
 
     def _fly(self, image: str, src, dst, arrive=None, life: float = T_FLY) -> None:
-        if self.host.skipping:
+        if self.host.player.skipping:
             if arrive:
                 arrive()
             return

@@ -119,7 +119,7 @@ class Panels(SeatPanels, HandBar):
     def turn_status(self) -> tuple[int | None, str]:
         inputs = (
             len(self.host.session.actions),
-            self.host.busy_animating(),
+            self.host.player.busy(),
             self.model.shown.mover,
             self.model.shown.hound_moving,
             self.host.private_player,

@@ -94,7 +94,7 @@ class DuckTable:
         else:
             # A new game: its deal and setup happened in new_game; play them for all to see.
             self._blank_table()
-            host.queue_events(list(state.opening_events))
+            host.player.queue(list(state.opening_events))
 
     def plan(self, size: tuple[int, int]) -> TablePlan | None:
         return self.geometry.plan(size)

@@ -344,9 +344,9 @@ class Texts:
         if d is not None:
             return d.player, self._ask(d)
         s, sh, t = self.host.state, self.model.shown, self.host.t
-        if s.is_over() and not self.host.busy_animating() and s.winner is not None:
+        if s.is_over() and not self.host.player.busy() and s.winner is not None:
             return s.winner, t("duck.status.won", name=self.host.seat_name(s.winner))
-        if self.host.busy_animating():
+        if self.host.player.busy():
             if sh.mover is not None:
                 return s.owner(sh.mover), t("duck.status.moving", name=self.duck_name(sh.mover))
             if sh.hound_moving and sh.controller >= 0:

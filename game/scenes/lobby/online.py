@@ -45,14 +45,14 @@ def client_scene(app: Any, client: ClientThread, mirror: Mirror, view: GameState
         # whose turn it is, the counts -- and its opening told once in the log. The game
         # queued the view's opening to play it from an empty table (as nobody's: the
         # seat was not known yet): it is told instead, the seat's own events included.
-        scene.events.clear()
+        scene.player.events.clear()
         opening = list(mirror.events) or list(getattr(view, "opening_events", ()))
         for event in opening:
             if event.seen_by(mirror.seat):
                 line = scene.describe(event)
                 if line:
                     scene.log_line(line)
-        scene.sync_from_state()
+        scene.player.sync()
     return scene
 
 

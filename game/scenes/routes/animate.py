@@ -76,7 +76,9 @@ class Animator:
     def _tween(self, duration: float, update=None, done=None, start=None, ease=ease_in_out) -> None:
         """One step of the timeline; ``start`` runs when it begins (after the steps
         queued before it), not when it is queued."""
-        self.host.timeline.then(Tween(max(0.0, duration), update, done, ease, on_start=start))
+        self.host.player.timeline.then(
+            Tween(max(0.0, duration), update, done, ease, on_start=start)
+        )
 
     def _sound(self, name: str) -> Callable[[], None]:
         return lambda: self.host.app.sound.play(name)

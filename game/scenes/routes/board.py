@@ -449,7 +449,7 @@ class Board:
         self.draw_marker(surface, player, (x, y), width, alpha=alpha)
 
     def _draw_ghosts(self, surface, shown) -> None:
-        player = self.host.deciding()
+        player = self.host.sharing.deciding()
         if player is None:  # (no preview is shown then)
             return
         px = self.host.px

@@ -205,7 +205,7 @@ class Drawing:
 
     def _draw_lid_offers(self, surface) -> None:
         """Squares the person may take from are ringed; the one under the mouse more."""
-        if self.host.deciding() is None or self.model.mode != "main":
+        if self.host.sharing.deciding() is None or self.model.mode != "main":
             return
         hot_face = 0 if self.choices.keyboard else self.model.square_at(self.choices.mouse)
         for i, sq in enumerate(self.model.squares):

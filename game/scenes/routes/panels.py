@@ -74,7 +74,7 @@ class Panels:
         return rect
 
     def draw_bar_contents(self, surface, focus: Choice | None) -> None:
-        if self.host.deciding() is None:
+        if self.host.sharing.deciding() is None:
             return
         keys = self._keys_rect()
         smooth.rounded_rect(surface, theme.BUTTON_DISABLED, keys, keys.h // 2)
@@ -185,7 +185,7 @@ class Panels:
                 out.append((button.rect, tr("routes.tip_c")))
             elif button.key == "mode:D" or isinstance(action, PushMarker):
                 out.append((button.rect, tr("routes.tip_d")))
-        if self.host.deciding() is not None:
+        if self.host.sharing.deciding() is not None:
             keys = {"main": "keys_main", "C": "keys_c", "D": "keys_route", "chip": "keys_chip"}
             out.append((self._keys_rect(), tr(f"routes.{keys[self.model.mode]}")))
         return out

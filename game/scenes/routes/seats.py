@@ -45,7 +45,7 @@ class Seats(SeatDefaults):
 
     def _turn_status(self) -> tuple[int | None, str]:
         t = self.model.table
-        if self.host.state.is_over() and not self.host.busy_animating():
+        if self.host.state.is_over() and not self.host.player.busy():
             return None, self.host.t("app.frame_over")
         if t.scoring_route is not None:
             return None, self.host.t("routes.turn_scoring", n=t.scoring_route)
@@ -90,7 +90,7 @@ class Seats(SeatDefaults):
         it would give (``38`` after ``32 →`` when it fits)."""
         now = int(self.model.scores_shown["totals"][player])
         shown = self._shown_now()
-        if shown is None or player != self.host.deciding():
+        if shown is None or player != self.host.sharing.deciding():
             return str(now)
         then = int(shown["totals"][player])
         if then == now:
@@ -236,7 +236,7 @@ class Seats(SeatDefaults):
         secondary part, which the hint strip leaves out first when both do not fit."""
         t = self.model.table
         tr = self.host.t
-        player = self.host.deciding()
+        player = self.host.sharing.deciding()
         if player is None:
             if t.scoring_route is not None:
                 return Hint(tr("routes.prompt_scoring"), tr("routes.prompt_scoring_more"))

@@ -76,7 +76,7 @@ class RoutesTable(TableDefaults):
             self.sync()
         else:
             # The first round was rolled inside new_game: play it when the table starts.
-            host.queue_events(list(host.state.opening_events))
+            host.player.queue(list(host.state.opening_events))
 
     def coach_place(self, w: int, h: int) -> pygame.Rect:
         """Where the Coach button (issue #40) stands: left of the Keys pill."""

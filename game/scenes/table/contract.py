@@ -26,9 +26,11 @@ from game.scenes.table.end_screen import Breakdown
 from game.scenes.table.frame import TableFrame, TableLog, TableSeats
 from game.scenes.table.frame_plan import TablePlan
 from game.scenes.table.guide import TableGuide
+from game.scenes.table.parts import TablePart
+from game.scenes.table.turns import TableKeeping, TableNews, TablePlayer, TableSharing
+from game.session import Session
 from game.table.driver import TableDriver, TableRecord
 from game.ui.i18n import Translator
-from game.ui.tween import Timeline
 from game.ui.widgets import Button, ButtonGroup
 
 if TYPE_CHECKING:
@@ -223,9 +225,6 @@ class TableHost(Protocol[StateT_co]):
     t: Translator
     driver: TableDriver  # the game run through it (local seats, network)
     private_player: int | None  # whose private things the screen shows
-    skipping: bool  # the animations are being skipped (a game may keep quiet)
-    timeline: Timeline
-    events: list[Event]  # waiting to be played
     log: TableLog  # the log (its entries, round dividers, scroll)
     frame: TableFrame  # the frame around the board (its seat panels' parts, its bar)
     info: GameInfo  # the game's registry entry (its characters)
@@ -236,6 +235,16 @@ class TableHost(Protocol[StateT_co]):
     s: float  # the window's scale
     buttons: ButtonGroup
     base_buttons: list[Button]
+
+    @property
+    def player(self) -> TablePlayer:
+        """The events waiting to be played, the timeline playing them."""
+        ...
+
+    @property
+    def sharing(self) -> TableSharing:
+        """Whose turn it is at this screen, whose controls are on it."""
+        ...
 
     @property
     def bar_across(self) -> bool:
@@ -265,22 +274,43 @@ class TableHost(Protocol[StateT_co]):
 
     def seat_colour(self, player: int) -> tuple[int, int, int]: ...
 
-    def busy_animating(self) -> bool: ...
-
-    def active_human(self) -> int | None: ...
-
-    def deciding(self) -> int | None: ...
-
     def act(self, player: int, action: Action) -> bool: ...
-
-    def queue_events(self, events: list[Event]) -> None: ...
-
-    def sync_from_state(self) -> None: ...
 
     def plan_frame(self, size: tuple[int, int], **kwargs: Any) -> TablePlan:
         """Cut the window into the shared frame (game.scenes.table.frame.plan_table): kept as
         the scene's ``plan``."""
         ...
+
+
+class TableOwner(TableHost[Any], Protocol):
+    """What the table's own parts (its event player, its undo, its screen sharing, its
+    keeping: :mod:`game.scenes.table.playing` and the rest) see of the scene that owns
+    them, beyond what a game's parts see."""
+
+    @property
+    def session(self) -> Session:
+        """The game the screen shows, whole (its log can be written again from it)."""
+        ...
+
+    @property
+    def game(self) -> GameTable: ...
+
+    @property
+    def part(self) -> TablePart: ...
+
+    @property
+    def keeping(self) -> TableKeeping: ...
+
+    def log_line(self, text: str) -> None: ...
+
+    def describe(self, event: Event) -> str | None: ...
+
+    @property
+    def news(self) -> TableNews: ...
+
+    def final_breakdown(self) -> Breakdown: ...
+
+    def score_text(self, player: int, value: Any) -> str: ...
 
 
 class GameFactory(Protocol):

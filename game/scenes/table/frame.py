@@ -34,6 +34,7 @@ import pygame
 
 from game.scenes.table.frame_log import LogDivider, LogRow, TableLog, first_seat, split_names
 from game.scenes.table.frame_plan import SeatLayout, TablePlan, plan_table, seat_layout
+from game.scenes.table.turns import TablePlayer
 from game.ui import fonts, identity, theme
 from game.ui.widgets import (
     Picture,
@@ -212,7 +213,8 @@ class FrameHost(Protocol):
 
     def text_px(self, value: float) -> int: ...
 
-    def busy_animating(self) -> bool: ...
+    @property
+    def player(self) -> TablePlayer: ...
 
 
 class TableFrame:
@@ -445,7 +447,7 @@ class TableFrame:
     # -- seat panels -------------------------------------------------------------------------
     def thinking_seat(self) -> int | None:
         thinking = self.host.session.thinking() or (
-            [] if self.host.busy_animating() else list(self.host.session.pending)
+            [] if self.host.player.busy() else list(self.host.session.pending)
         )
         return thinking[0] if thinking else None
 

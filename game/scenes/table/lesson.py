@@ -80,9 +80,14 @@ class LessonGuide:
         return None if self.run.done else "lesson"  # its steps follow the game as played
 
     def shown_step(self) -> Step | None:
-        """The step on screen now: None while pieces move, computers play, or it is done."""
+        """The step on screen now: None while pieces move, computers play, or it is done.
+        A computer choosing in secret beside the person (Duck! Duck! Go!'s order) is
+        playing too: its choice lands and plays after the step showed, which hid it again
+        (a driver that read the step in between clicked a step gone: issue #37)."""
         scene = self.scene
-        if self.run.done or scene.busy_animating() or not self.run.ready():
+        if self.run.done or scene.player.busy() or not self.run.ready():
+            return None
+        if scene.driver.working():
             return None
         if not scene.state.is_over() and scene.private_player != self.lesson.human:
             return None
@@ -111,7 +116,7 @@ class LessonGuide:
 
     def update(self, dt: float) -> None:
         self.clock += dt
-        if self.run.done and not self.finished and not self.scene.busy_animating():
+        if self.run.done and not self.finished and not self.scene.player.busy():
             self.finished = True
             if self.keeps_place:
                 lessons_forget(self.lesson.id)
@@ -265,9 +270,9 @@ def begin_lesson(app, lesson_id: str, fresh: bool = False) -> TableScene | None:
     the rules help is saved first: a normal game autosaved, a lesson its place), then open
     the lesson over the menu."""
     for scene in reversed(app.stack[1:]):
-        autosave = getattr(scene, "autosave", None)  # a table (TableScene)
-        if callable(autosave):
-            autosave()
+        keeping = getattr(scene, "keeping", None)  # a table's (TableScene.keeping)
+        if keeping is not None:
+            keeping.autosave()
     app.pop_to_root()
     return start_lesson(app, lesson_id, fresh)
 

@@ -150,9 +150,9 @@ class RemotePart(OnlinePart):
         log.warning("the table could not show what the host sent: %r", first)
         scene = self.scene
         try:
-            scene.timeline.finish_all()
-            scene.events.clear()
-            scene.sync_from_state()
+            scene.player.timeline.finish_all()
+            scene.player.events.clear()
+            scene.player.sync()
             scene.frame.reset()
             run()
         except Exception as exc:  # noqa: BLE001 - the view itself: nothing to show
@@ -179,8 +179,8 @@ class RemotePart(OnlinePart):
         log.warning("could not show an event from the host (%s): %r", kind, exc)
         scene = self.scene
         scene.log_line(scene.t("online.event_refused", kind=kind))
-        scene.timeline.finish_all()
-        scene.resync_when_idle()  # the table from the view, at rest
+        scene.player.timeline.finish_all()
+        scene.player.resync_when_idle()  # the table from the view, at rest
 
     def leave_unshowable(self) -> None:
         """Leave the table whose game cannot be shown (one dialog says so); the seat
@@ -279,7 +279,7 @@ class HostedPart(OnlinePart):
         if shown is not None and driver.on_phone(shown):
             scene.private_player = None
             scene.session.viewer = None
-            scene.sync_from_state()
+            scene.player.sync()
             scene.frame.reset()
 
     def laid_out(self) -> None:
@@ -390,7 +390,7 @@ class HostedPart(OnlinePart):
 
     def _hand(self, player: int) -> Callable[[], None]:
         def hand() -> None:
-            self.scene.take_news([self.driver.hand_to_computer(player, HAND_LEVEL)])
+            self.scene.news.take([self.driver.hand_to_computer(player, HAND_LEVEL)])
 
         return hand
 

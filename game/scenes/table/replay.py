@@ -141,22 +141,22 @@ class ReplayControls(Scene):
         if self.replay.position >= self.replay.length:
             self.playing = False
             return
-        if self.table.busy_animating():
-            self.table.skip_animation()
-        self.table.queue_events(self.replay.step())
+        if self.table.player.busy():
+            self.table.player.skip()
+        self.table.player.queue(self.replay.step())
         self._settle()
 
     def jump(self, position: int) -> None:
         """Any position, at once: the table in line with it and its log rebuilt."""
         table = self.table
-        table.timeline.finish_all()
-        table.events.clear()
+        table.player.timeline.finish_all()
+        table.player.events.clear()
         self.replay.seek(position)
-        table.last_round = self.replay.state.round_number
+        table.player.last_round = self.replay.state.round_number
         table.log.clear()
         for line in self._log_until(self.replay.position):
             table.log_line(line)
-        table.sync_from_state()
+        table.player.sync()
         self._settle()
 
     def _log_until(self, position: int) -> list[str]:
@@ -213,7 +213,7 @@ class ReplayControls(Scene):
         self.app.pop()  # the table
 
     def update(self, dt: float) -> None:
-        if not self.playing or self.table.busy_animating():
+        if not self.playing or self.table.player.busy():
             return
         self.wait -= dt * self.speed
         if self.wait <= 0:

@@ -111,18 +111,18 @@ class WatchBar(Scene):
             # the game went on: its new actions, animated as they were played there
             shown.seats[:] = newer.seats
             for player, text in newer.actions[played:]:
-                table.queue_events(shown.apply(player, shown.module.parse_action(text)))
+                table.player.queue(shown.apply(player, shown.module.parse_action(text)))
             return
         # taken back there (an undo) or another game under this name: in line at once
-        table.timeline.finish_all()
-        table.events.clear()
+        table.player.timeline.finish_all()
+        table.player.events.clear()
         shown.seats[:] = newer.seats
         shown.state = newer.state
         shown.actions = list(newer.actions)
-        table.last_round = shown.state.round_number
+        table.player.last_round = shown.state.round_number
         table.log.clear()
-        table.rebuild_log()
-        table.sync_from_state()
+        table.relog.rebuild()
+        table.player.sync()
         table.frame.reset()
 
     def play_here(self) -> None:

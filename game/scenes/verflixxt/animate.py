@@ -104,9 +104,9 @@ class Animator:
     ) -> None:
         tween = Tween(max(0.0, duration), update, done, ease, on_start=start)
         if together:
-            self.host.timeline.also(tween)
+            self.host.player.timeline.also(tween)
         else:
-            self.host.timeline.then(tween)
+            self.host.player.timeline.then(tween)
 
     def _sound(self, name: str) -> Callable[[], None]:
         return lambda: self.host.app.sound.play(name)

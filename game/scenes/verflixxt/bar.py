@@ -52,7 +52,7 @@ class Bar:
         for i in range(len(self.model.hand_rects)):
             control = self.choices.control(f"card:{i + 1}")
             cards.append(None if control is None else (control.hovered, control is focus))
-        player = self.host.deciding()
+        player = self.host.sharing.deciding()
         playing = player is not None and isinstance(self.host.state.decision(player), PlayCard)
         return (
             t.deck,
@@ -164,7 +164,7 @@ class Bar:
         rects = self.model.hand_rects
         edge = max(1, self.host.px(2))
         playable = {c.card for c in self.choices.controls if c.spot == "card"}
-        player = self.host.deciding()
+        player = self.host.sharing.deciding()
         playing = player is not None and isinstance(self.host.state.decision(player), PlayCard)
         for i, rect in enumerate(rects):
             if i >= len(t.hand):

@@ -138,7 +138,7 @@ class Seats(SeatDefaults):
         secondary clause, left out first: issue #27), or what the option looked at would
         do (the preview's caption)."""
         tr = self.host.t
-        player = self.host.deciding()
+        player = self.host.sharing.deciding()
         if player is None:
             t = self.model.table
             if self.host.state.is_over():
@@ -218,7 +218,7 @@ class Seats(SeatDefaults):
     def seat_highlight(self, player: int) -> str | None:
         t = self.model.table
         if t.winners is None and player == t.current:
-            return "moving" if self.host.busy_animating() else "to_act"
+            return "moving" if self.host.player.busy() else "to_act"
         return None
 
     def seat_key(self, player: int) -> tuple:

@@ -89,7 +89,7 @@ class VerflixxtTable(TableDefaults):
             model.table.hand_counts = [0] * state.players
             # (queued here: the scene asks plays_unseen only once this table is made)
             viewer = host.private_player
-            host.events.extend(
+            host.player.events.extend(
                 e for e in state.opening_events if e.seen_by(viewer) or self.plays_unseen(e)
             )
 
