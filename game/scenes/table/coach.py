@@ -40,7 +40,7 @@ class CoachPart(TablePart):
         """The button: the coach's screen for the deciding person, who is marked as
         having asked."""
         scene = self.scene
-        seat = scene.deciding()
+        seat = scene.sharing.deciding()
         if seat is None:
             return
         session = scene.session
@@ -90,7 +90,7 @@ class CoachPart(TablePart):
         """The button among the scene's buttons (and those a game keeps across its
         rebuilds) exactly while a person at this screen decides."""
         scene = self.scene
-        rect = self.button_rect() if scene.deciding() is not None else None
+        rect = self.button_rect() if scene.sharing.deciding() is not None else None
         shown = [b for b in scene.buttons.buttons if b.key == ASK_KEY]
         if (rect is None and not shown) or (shown and shown[0].rect == rect):
             return
