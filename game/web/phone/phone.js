@@ -588,7 +588,11 @@
     var svg = el("svg", { viewBox: [minX, minY, W, H].map(function (v) { return v.toFixed(1); }).join(" "),
       role: "group", "aria-label": tx.boardTitle, "class": "tub" });
     // the narrowest width at which a hex is still TARGET_PX across (the box scrolls)
-    svg.style.minWidth = Math.ceil(W * TARGET_PX / (SQ3 * R * 0.9)) + "px"; // a target is 0.96 R
+    var least = Math.ceil(W * TARGET_PX / (SQ3 * R * 0.9)); // a target is 0.96 R
+    svg.style.minWidth = least + "px";
+    // a tablet held sideways: the whole tub in sight below the question (no wider than
+    // the screen's height lets it be), never narrower than the targets allow
+    svg.style.maxWidth = "max(" + least + "px, calc((100vh - 9.5rem) * " + (W / H).toFixed(3) + "))";
     var pieces = piecesOn(view), targets = [];
     hexes.forEach(function (h) {
       var p = hexPos(h[0], h[1]), key = hexKey(h[0], h[1]), kind = String(h[2]);
