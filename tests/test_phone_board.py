@@ -283,11 +283,12 @@ def test_a_verflixxt_card_play_is_made_by_taps_on_the_strip():
 
 
 def _advanced_verflixxt(seed: int, wanted) -> tuple[Session, int, list[str]]:
-    """An expansion-2 game played by seeded random choices until the seat to act has
-    legal actions ``wanted`` accepts (a hat to pass, the unlucky hat's two ways)."""
+    """An expansion-2 game (with attacks) played by seeded random choices until the seat
+    to act has legal actions ``wanted`` accepts (a hat to pass, the unlucky hat's two
+    ways, an attack)."""
     import random
 
-    options = dict(lobby_options("verflixxt"), variant="hats")
+    options = dict(lobby_options("verflixxt"), variant="hats", attack=True)
     session = Session("verflixxt", seats("verflixxt", (0, 1), 2, "easy"), seed, options)
     rng = random.Random(seed)
     for _ in range(400):
@@ -308,13 +309,19 @@ def _two_ways(legal: list[str]) -> bool:
     return any(a.endswith(" back") for a in legal)
 
 
-@pytest.mark.parametrize(("seed", "wanted"), [(3, _hat_passed), (4, _two_ways)])
+def _attacks(legal: list[str]) -> bool:
+    return sum(a.startswith("attack ") for a in legal) > 1
+
+
+@pytest.mark.parametrize(("seed", "wanted"), [(3, _hat_passed), (4, _two_ways), (3, _attacks)])
 def test_a_hat_and_the_unlucky_hat_s_way_are_tapped_on_the_strip(seed, wanted):
     """issue #39 (PHONE2 items 1 and 3): the other choices of expansion 2 that are a
     piece are taps on the strip too -- the pawn a hat goes to or comes from (the pawns on
     the mover's tile, 'hat keep' the one button left), and the unlucky hat's pawn: its
     card's forward tile is marked, the backward one tapped picks that way, the pawn tapped
-    again sends it; the host applies exactly the action tapped."""
+    again sends it; an attack (VX-31) is the tile it is made on, marked with the pair,
+    named by the tile's value (never its id), tapped twice; the host applies exactly the
+    action tapped."""
     session, seat, legal = _advanced_verflixxt(seed, wanted)
     host = HostThread(
         session, host="127.0.0.1", port=0, autosave=False, local_seats=(0, 1), phones=(0, 1)
@@ -341,6 +348,28 @@ def test_a_hat_and_the_unlucky_hat_s_way_are_tapped_on_the_strip(seed, wanted):
             action = hats[-1]
             piece = f'#board .piece[data-action="{action}"]'
             driver.find_element("css selector", piece).click()
+        elif wanted is _attacks:
+            attacks = [a for a in legal if a.startswith("attack ")]
+            tiles = js(
+                driver,
+                "Array.from(document.querySelectorAll('#board .vtile.attack'))"
+                ".map(v => [v.getAttribute('data-action'), v.getAttribute('aria-label'),"
+                " v.getBoundingClientRect().width, v.getBoundingClientRect().height])",
+            )
+            assert sorted(a for a, *_ in tiles) == sorted(attacks)
+            for _a, name, w, h in tiles:
+                assert name and not re.search(r"\b[pmnlr][0-9]", name), name
+                assert w >= 44 and h >= 44, (name, w, h)
+            listed = js(
+                driver,
+                "Array.from(document.querySelectorAll('#choices button'))"
+                ".map(b => b.getAttribute('data-action'))",
+            )
+            assert not [a for a in listed if a.startswith("attack")], listed
+            action = attacks[-1]
+            piece = f'#board .vtile[data-action="{action}"]'
+            driver.find_element("css selector", piece).click()
+            assert js(driver, "P.page.picked") == action
         else:
             back = next(a for a in legal if a.endswith(" back"))
             card, pawn = back.split()[1:3]
@@ -359,7 +388,7 @@ def test_a_hat_and_the_unlucky_hat_s_way_are_tapped_on_the_strip(seed, wanted):
             action = forward
             piece = f'#board .piece[data-action="{forward}"]'
         SHOTS.mkdir(parents=True, exist_ok=True)
-        driver.save_screenshot(str(SHOTS / f"verflixxt_strip_seed{seed}.png"))
+        driver.save_screenshot(str(SHOTS / f"verflixxt_strip{wanted.__name__}.png"))
         before = len(table.session.actions)
         driver.find_element("css selector", piece).click()
         until(host, lambda: len(table.session.actions) > before, "the choice applied")

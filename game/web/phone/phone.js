@@ -43,7 +43,7 @@
       // Verflixxt!
       vroll: "Roll the die", vmove: "Move a pawn or a guardian", vdraw: "Turn up a card for the hats",
       vplay: "Play a card", vpick: "Tap a card, then where it goes", vpawn: "Tap the piece the card moves", vhat: "Pass a hat or keep it",
-      vattack: "Attack or play a card",
+      vattack: "Attack or play a card", attackTap: "attack",
       roll: "Roll the die", draw: "Turn up a card", stopturn: "Stop here (end the turn)",
       pawn: "Pawn", guardian: "Guardian", square: "on", start: "start", finish: "finish", clover: "clover",
       yellow: "Yellow", orange: "Orange", nomove: "no move", fwd: "forward", back: "backward",
@@ -102,7 +102,7 @@
       refused: "受け付けられませんでした：", version: "ホストのプロトコルが違います。アプリを更新してください。",
       vroll: "サイコロを振ってください", vmove: "コマか番人を動かしてください", vdraw: "帽子のためにカードをめくってください",
       vplay: "カードを出してください", vpick: "カードを選び、次に動かすコマを選んでください", vpawn: "カードで動かすコマをタップしてください", vhat: "帽子を渡すか、そのままにしてください",
-      vattack: "攻撃するか、カードを出してください",
+      vattack: "攻撃するか、カードを出してください", attackTap: "攻撃",
       roll: "サイコロを振る", draw: "カードをめくる", stopturn: "ここで終える（手番終了）",
       pawn: "コマ", guardian: "番人", square: "マス", start: "スタート", finish: "ゴール", clover: "クローバー",
       yellow: "黄", orange: "オレンジ", nomove: "移動なし", fwd: "前へ", back: "後ろへ",
@@ -782,9 +782,13 @@
   function renderStrip(tx, view, seat) { // the actions drawn on it, or null (none: the list)
     var box = $("board");
     page.reach = null;
-    var moves = stripChoices(view, seat);
+    var moves = stripChoices(view, seat), attacks = {}; // attacks: tile index -> "attack 4 m5"
     var keys = Object.keys(moves), track = view.track || [];
-    if (!keys.length || !track.length || page.sending) return null;
+    page.legal.forEach(function (a) {
+      var w = a.split(" "), at = w[0] === "attack" && w.length === 3 ? track.indexOf(w[2]) : -1;
+      if (at >= 0) attacks[at] = a;
+    });
+    if (!(keys.length || Object.keys(attacks).length) || !track.length || page.sending) return null;
     var where = function (piece) { // the tile index of a piece: "a" (own), "g2", "1b"
       if (/^g[0-9]+$/.test(piece)) return track.indexOf(((view.guardians || [])[Number(piece.slice(1)) - 1]));
       var owner = /^[0-9][a-c]$/.test(piece) ? Number(piece[0]) : seat, letter = piece.slice(-1);
@@ -801,6 +805,7 @@
         if (m.steps !== null) { var to = reached(piece, m.steps); lows.push(to); highs.push(to); }
       });
     });
+    Object.keys(attacks).forEach(function (i) { lows.push(Number(i)); highs.push(Number(i)); });
     if (!lows.length) return null;
     var lo = Math.max(0, Math.min.apply(null, lows) - 1);
     var hi = Math.min(last, Math.max.apply(null, highs) + 1, lo + STRIP_MAX - 1);
@@ -822,8 +827,14 @@
     strip.setAttribute("role", "group");
     strip.setAttribute("aria-label", page.cardPick ? tx.vpawn : tx.vmove);
     for (var i = lo; i <= hi; i++) {
-      var tile = track[i], cell = document.createElement("div"), way = reaches[i];
-      cell.className = "vtile" + (i === target ? " reach" : (way ? " way" : "")) + (/^l/.test(tile) ? " lucky" : "");
+      var tile = track[i], cell = document.createElement("div"), way = reaches[i], attack = way ? null : attacks[i];
+      if (attack) { // VX-31: the pair is played on this tile; tapped, then tapped again
+        drawn[attack] = true;
+        way = attack;
+        cell.setAttribute("aria-label", describeVx(attack, view, seat, tx, seatName));
+      }
+      cell.className = "vtile" + (i === target || (attack && page.picked === attack) ? " reach" : (way ? " way" : "")) +
+        (attack ? " attack" : "") + (/^l/.test(tile) ? " lucky" : "");
       if (way) { // a finger may be on the tile: it confirms (or picks the other way)
         (function (chosen) {
           cell.setAttribute("role", "button");
@@ -836,6 +847,12 @@
       face.className = "value" + (tile === "start" || tile === "finish" || /^l/.test(tile) ? " named" : "");
       face.textContent = tileFace(tile, tx);
       cell.appendChild(face);
+      if (attack) {
+        var pair = document.createElement("span");
+        pair.className = "pair";
+        pair.textContent = tx.attackTap + " " + attack.split(" ")[1] + "×2";
+        cell.appendChild(pair);
+      }
       (view.pawns || []).forEach(function (pawns, owner) {
         (pawns || []).forEach(function (at, k) {
           if (at !== tile) return;
@@ -927,7 +944,7 @@
       case "hat":
         if (w[1] === "keep") return t.hatkeep;
         return ({ take: t.hattake, give: t.hatgive, swap: t.hatswap })[w[1]] + " " + piece(w[2]);
-      case "attack": return t.attackN + " " + w[1] + " (" + t.tile + " " + w[2] + ")";
+      case "attack": return t.attackN + " " + w[1] + " · " + square(view, w[2], t);
       default: return String(action);
     }
   }
