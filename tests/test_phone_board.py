@@ -184,6 +184,221 @@ def test_a_verflixxt_move_is_two_taps_on_the_strip_of_track():
         host.stop(timeout=5)
 
 
+def _strip_pieces(driver) -> list:
+    """The strip's tappable pieces: [action, aria-label, width, height]."""
+    return js(
+        driver,
+        "Array.from(document.querySelectorAll('#board .piece.playable'))"
+        ".map(b => [b.getAttribute('data-action'), b.getAttribute('aria-label'),"
+        " b.getBoundingClientRect().width, b.getBoundingClientRect().height])",
+    )
+
+
+def test_a_verflixxt_card_play_is_made_by_taps_on_the_strip():
+    """issue #39 (PHONE2 item 1): expansion 2's card plays -- after a card with several
+    plays is tapped, the pawn it moves is tapped on the strip of the track (no list of
+    plays in words): the strip's pieces are exactly that card's plays, each >= 44 px, the
+    first tap marks the tile it would reach (named by its value), the second sends, and
+    the host applies exactly that play. A hat passed after a move is tapped there too."""
+    options = dict(lobby_options("verflixxt"), variant="hats")
+    session = Session("verflixxt", seats("verflixxt", (0, 1), 2, "easy"), 5, options)
+    host = HostThread(
+        session, host="127.0.0.1", port=0, autosave=False, local_seats=(0, 1), phones=(0, 1)
+    )
+    host.server.rate = FAST
+    host.start()
+    phones: list = []
+    try:
+        port = wait_listening(host)
+        for p in (0, 1):
+            link = phone_url(f"127.0.0.1:{port}", host.code, p, host.phone_tokens[p])
+            phones.append(phone_browser.open_phone(link, 360, 640, ("en", "ja")[p]))
+        table = host.table
+        until(host, lambda: table.on_phone(0) and table.on_phone(1), "both phones joined")
+        played = 0
+        deadline = time.monotonic() + 2 * LIMIT_S
+        while played < 3:
+            assert time.monotonic() < deadline, "no card with several plays came to the phones"
+            host.pump()
+            for seat, driver in enumerate(phones):
+                info = phone_browser.state(driver)
+                legal = info.get("legal") or []
+                if info.get("sending") or not legal:
+                    continue
+                by_card: dict[str, list[str]] = {}
+                for a in legal:
+                    if a.startswith("play ") and len(a.split()) >= 3:
+                        by_card.setdefault(a.split()[1], []).append(a)
+                several = sorted(c for c, plays in by_card.items() if len(plays) > 1)
+                hats = [a for a in legal if a.startswith("hat ") and a != "hat keep"]
+                if hats:  # the pawns on the mover's tile are the choices on the strip
+                    pieces = _strip_pieces(driver)
+                    assert sorted(a for a, *_ in pieces) == sorted(hats)
+                    action = hats[0]
+                elif several:
+                    card = several[0]
+                    driver.find_element(
+                        "css selector", f'.card.playable[data-card="{card}"]'
+                    ).click()
+                    listed = js(
+                        driver,
+                        "Array.from(document.querySelectorAll('#choices button'))"
+                        ".map(b => b.getAttribute('data-action'))",
+                    )
+                    assert not [a for a in listed if a.startswith("play ")], listed
+                    pieces = _strip_pieces(driver)
+                    first_way: dict[str, str] = {}  # the unlucky hat's pawn: fwd, back
+                    for a in by_card[card]:
+                        first_way.setdefault(a.split()[2], a)
+                    assert sorted(a for a, *_ in pieces) == sorted(first_way.values())
+                    for _a, name, w, h in pieces:
+                        assert name and w >= 44 and h >= 44, (name, w, h)
+                    action = pieces[-1][0]
+                else:
+                    phone_browser.make_choice(driver)
+                    continue
+                button = f'#board .piece[data-action="{action}"]'
+                driver.find_element("css selector", button).click()
+                if action.startswith("play "):
+                    reach = js(
+                        driver,
+                        "Array.from(document.querySelectorAll('#board .vtile.reach .value'))"
+                        ".map(v => v.textContent)",
+                    )
+                    assert len(reach) == 1, reach
+                    said = js(driver, "document.getElementById('confirm').textContent")
+                    assert said.endswith("→ " + reach[0]), (said, reach)
+                SHOTS.mkdir(parents=True, exist_ok=True)
+                driver.save_screenshot(str(SHOTS / f"verflixxt_card_{seat}_{played}.png"))
+                before = len(table.session.actions)
+                driver.find_element("css selector", button).click()
+                until(host, lambda n=before: len(table.session.actions) > n, "the play applied")
+                assert table.session.actions[before] == (seat, action)
+                played += action.startswith("play ")
+            time.sleep(0.01)
+    finally:
+        for driver in phones:
+            driver.quit()
+        host.stop(timeout=5)
+
+
+def _advanced_verflixxt(seed: int, wanted) -> tuple[Session, int, list[str]]:
+    """An expansion-2 game (with attacks) played by seeded random choices until the seat
+    to act has legal actions ``wanted`` accepts (a hat to pass, the unlucky hat's two
+    ways, an attack)."""
+    import random
+
+    options = dict(lobby_options("verflixxt"), variant="hats", attack=True)
+    session = Session("verflixxt", seats("verflixxt", (0, 1), 2, "easy"), seed, options)
+    rng = random.Random(seed)
+    for _ in range(400):
+        seat = session.state.to_act()[0]
+        legal = session.state.legal_actions(seat)
+        texts = [str(a) for a in legal]
+        if wanted(texts):
+            return session, seat, texts
+        session.apply(seat, rng.choice(legal))
+    raise AssertionError(f"seed {seed}: the position never came")
+
+
+def _hat_passed(legal: list[str]) -> bool:
+    return any(a.startswith("hat ") and a != "hat keep" for a in legal)
+
+
+def _two_ways(legal: list[str]) -> bool:
+    return any(a.endswith(" back") for a in legal)
+
+
+def _attacks(legal: list[str]) -> bool:
+    return sum(a.startswith("attack ") for a in legal) > 1
+
+
+@pytest.mark.parametrize(("seed", "wanted"), [(3, _hat_passed), (4, _two_ways), (3, _attacks)])
+def test_a_hat_and_the_unlucky_hat_s_way_are_tapped_on_the_strip(seed, wanted):
+    """issue #39 (PHONE2 items 1 and 3): the other choices of expansion 2 that are a
+    piece are taps on the strip too -- the pawn a hat goes to or comes from (the pawns on
+    the mover's tile, 'hat keep' the one button left), and the unlucky hat's pawn: its
+    card's forward tile is marked, the backward one tapped picks that way, the pawn tapped
+    again sends it; an attack (VX-31) is the tile it is made on, marked with the pair,
+    named by the tile's value (never its id), tapped twice; the host applies exactly the
+    action tapped."""
+    session, seat, legal = _advanced_verflixxt(seed, wanted)
+    host = HostThread(
+        session, host="127.0.0.1", port=0, autosave=False, local_seats=(0, 1), phones=(0, 1)
+    )
+    host.server.rate = FAST
+    host.start()
+    driver = None
+    try:
+        port = wait_listening(host)
+        link = phone_url(f"127.0.0.1:{port}", host.code, seat, host.phone_tokens[seat])
+        driver = phone_browser.open_phone(link, 360, 640, "en")
+        table = host.table
+        until(host, lambda: table.on_phone(seat), "the phone joined")
+        until(host, lambda: phone_browser.state(driver).get("legal") == legal, "the choices shown")
+        if wanted is _hat_passed:
+            hats = [a for a in legal if a.startswith("hat ") and a != "hat keep"]
+            assert sorted(a for a, *_ in _strip_pieces(driver)) == sorted(hats)
+            listed = js(
+                driver,
+                "Array.from(document.querySelectorAll('#choices button'))"
+                ".map(b => b.getAttribute('data-action'))",
+            )
+            assert listed == ["hat keep"]
+            action = hats[-1]
+            piece = f'#board .piece[data-action="{action}"]'
+            driver.find_element("css selector", piece).click()
+        elif wanted is _attacks:
+            attacks = [a for a in legal if a.startswith("attack ")]
+            tiles = js(
+                driver,
+                "Array.from(document.querySelectorAll('#board .vtile.attack'))"
+                ".map(v => [v.getAttribute('data-action'), v.getAttribute('aria-label'),"
+                " v.getBoundingClientRect().width, v.getBoundingClientRect().height])",
+            )
+            assert sorted(a for a, *_ in tiles) == sorted(attacks)
+            for _a, name, w, h in tiles:
+                assert name and not re.search(r"\b[pmnlr][0-9]", name), name
+                assert w >= 44 and h >= 44, (name, w, h)
+            listed = js(
+                driver,
+                "Array.from(document.querySelectorAll('#choices button'))"
+                ".map(b => b.getAttribute('data-action'))",
+            )
+            assert not [a for a in listed if a.startswith("attack")], listed
+            action = attacks[-1]
+            piece = f'#board .vtile[data-action="{action}"]'
+            driver.find_element("css selector", piece).click()
+            assert js(driver, "P.page.picked") == action
+        else:
+            back = next(a for a in legal if a.endswith(" back"))
+            card, pawn = back.split()[1:3]
+            driver.find_element("css selector", f'.card.playable[data-card="{card}"]').click()
+            driver.find_element("css selector", f'#board .piece[data-action="{back}"]').click()
+            forward = f"play {card} {pawn} fwd"
+            assert js(driver, "document.querySelectorAll('#board .vtile.reach').length") == 1
+            way = js(
+                driver,
+                "Array.from(document.querySelectorAll('#board .vtile.way'))"
+                ".map(v => v.getAttribute('data-action'))",
+            )
+            assert way == [forward], way  # the other way's tile picks that way
+            driver.find_element("css selector", "#board .vtile.way").click()
+            assert js(driver, "P.page.picked") == forward
+            action = forward
+            piece = f'#board .piece[data-action="{forward}"]'
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        driver.save_screenshot(str(SHOTS / f"verflixxt_strip{wanted.__name__}.png"))
+        before = len(table.session.actions)
+        driver.find_element("css selector", piece).click()
+        until(host, lambda: len(table.session.actions) > before, "the choice applied")
+        assert table.session.actions[before] == (seat, action)
+    finally:
+        if driver is not None:
+            driver.quit()
+        host.stop(timeout=5)
+
+
 def test_a_chicken_s_hole_is_tapped_on_the_start_row():
     """issue #39: Cluck-peep! -- the chicken's hole on the start row: the free holes are
     the row's targets (>= 44 px, numbered as on the big screen), a hole taken shows its

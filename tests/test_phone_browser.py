@@ -235,12 +235,22 @@ def play_phones(app, phones, done, what: str) -> int:
 
 
 def fits(driver) -> bool:
-    """Nothing wider than the page (nothing cut at its side)."""
+    """Nothing wider than the page (nothing cut at its side). A part of a box that
+    scrolls sideways (Verflixxt!'s strip, Duck's tub on a narrow phone) is in the page
+    when its box is: it is scrolled into sight, not cut."""
     return bool(
         driver.execute_script(
-            "return document.documentElement.scrollWidth <= window.innerWidth + 1 &&"
+            "var W = window.innerWidth + 1;"
+            "var inside = function (e) {"
+            "  for (var a = e.parentElement; a && a.id !== 'play'; a = a.parentElement) {"
+            "    var o = getComputedStyle(a).overflowX;"
+            "    if ((o === 'auto' || o === 'scroll') && a.getBoundingClientRect().right <= W) return true;"
+            "  }"
+            "  return false;"
+            "};"
+            "return document.documentElement.scrollWidth <= W &&"
             " Array.from(document.querySelectorAll('#play *')).every("
-            " e => e.getBoundingClientRect().right <= window.innerWidth + 1);"
+            " e => e.getBoundingClientRect().right <= W || inside(e));"
         )
     )
 

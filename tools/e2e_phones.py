@@ -241,8 +241,14 @@ class Run:
             return False  # the turn order's card: the secret choice of a move comes later
         plays = cards[0].get_attribute("data-plays")
         cards[0].click()
-        if plays is not None and int(plays) > 1:  # Verflixxt!: the card's plays listed ...
-            driver.find_elements("css selector", "#choices button")[0].click()  # ... one picked
+        if plays is not None and int(plays) > 1:  # Verflixxt!: the pieces the card moves ...
+            pieces = driver.find_elements("css selector", "#board .piece.playable")
+            expect(bool(pieces), f"verflixxt: phone {seat} puts the card's pieces on the strip")
+            pieces[0].click()  # ... one picked on the strip (issue #39), its tile marked
+            expect(
+                bool(driver.find_elements("css selector", "#board .vtile.reach")),
+                f"verflixxt: phone {seat} marks the tile the picked piece reaches",
+            )
         expect(
             driver.find_element("id", "confirm").is_displayed(),
             f"{self.game}: phone {seat} asks for a second tap to confirm",

@@ -119,7 +119,8 @@ def tap_spot(driver: Any, spot: str, face: str | None = None) -> bool:
 
 def make_choice(driver: Any) -> bool:
     """Make the first choice the page offers, as a person would: a Verflixxt! card with
-    several plays is tapped once to show them, then its first play is tapped twice.
+    several plays is tapped once to put its pieces on the strip, then the first of them
+    is tapped twice.
     False when the page offers none, or when it drew itself again under the taps (a
     message came between finding a target and tapping it: on a loaded machine that is
     often); the callers look at the page again and choose anew (issue #37)."""
@@ -158,11 +159,14 @@ def _make_choice(driver: Any) -> bool:
         return True
     plays = first.get_attribute("data-plays")
     if plays is not None and int(plays) > 1:
-        first.click()  # the card's plays are listed now (which pawn, which way)
-        found = driver.find_elements(By.CSS_SELECTOR, "#choices button")
-        if not found:
+        first.click()  # the pieces the card may move are on the strip now (issue #39)
+        pieces = driver.find_elements(By.CSS_SELECTOR, "#board .piece.playable")
+        if not pieces:
             return False
-        first = found[0]
+        action = pieces[0].get_attribute("data-action")
+        pieces[0].click()  # picked (the tile it reaches marked), then confirmed
+        driver.find_element(By.CSS_SELECTOR, f'#board .piece[data-action="{action}"]').click()
+        return True
     tap_twice(driver, first)
     return True
 

@@ -42,8 +42,8 @@
       refused: "Not taken: ", version: "The host speaks another protocol version: update the app.",
       // Verflixxt!
       vroll: "Roll the die", vmove: "Move a pawn or a guardian", vdraw: "Turn up a card for the hats",
-      vplay: "Play a card", vpick: "Tap a card, then where it goes", vhat: "Pass a hat or keep it",
-      vattack: "Attack or play a card",
+      vplay: "Play a card", vpick: "Tap a card, then where it goes", vpawn: "Tap the piece the card moves", vhat: "Pass a hat or keep it",
+      vattack: "Attack or play a card", attackTap: "attack",
       roll: "Roll the die", draw: "Turn up a card", stopturn: "Stop here (end the turn)",
       pawn: "Pawn", guardian: "Guardian", square: "on", start: "start", finish: "finish", clover: "clover",
       yellow: "Yellow", orange: "Orange", nomove: "no move", fwd: "forward", back: "backward",
@@ -101,8 +101,8 @@
       dirs: ["東", "北東", "北西", "西", "南西", "南東"],
       refused: "受け付けられませんでした：", version: "ホストのプロトコルが違います。アプリを更新してください。",
       vroll: "サイコロを振ってください", vmove: "コマか番人を動かしてください", vdraw: "帽子のためにカードをめくってください",
-      vplay: "カードを出してください", vpick: "カードを選び、次に動かすコマを選んでください", vhat: "帽子を渡すか、そのままにしてください",
-      vattack: "攻撃するか、カードを出してください",
+      vplay: "カードを出してください", vpick: "カードを選び、次に動かすコマを選んでください", vpawn: "カードで動かすコマをタップしてください", vhat: "帽子を渡すか、そのままにしてください",
+      vattack: "攻撃するか、カードを出してください", attackTap: "攻撃",
       roll: "サイコロを振る", draw: "カードをめくる", stopturn: "ここで終える（手番終了）",
       pawn: "コマ", guardian: "番人", square: "マス", start: "スタート", finish: "ゴール", clover: "クローバー",
       yellow: "黄", orange: "オレンジ", nomove: "移動なし", fwd: "前へ", back: "後ろへ",
@@ -588,7 +588,11 @@
     var svg = el("svg", { viewBox: [minX, minY, W, H].map(function (v) { return v.toFixed(1); }).join(" "),
       role: "group", "aria-label": tx.boardTitle, "class": "tub" });
     // the narrowest width at which a hex is still TARGET_PX across (the box scrolls)
-    svg.style.minWidth = Math.ceil(W * TARGET_PX / (SQ3 * R * 0.9)) + "px"; // a target is 0.96 R
+    var least = Math.ceil(W * TARGET_PX / (SQ3 * R * 0.9)); // a target is 0.96 R
+    svg.style.minWidth = least + "px";
+    // a tablet held sideways: the whole tub in sight below the question (no wider than
+    // the screen's height lets it be), never narrower than the targets allow
+    svg.style.maxWidth = "max(" + least + "px, calc((100vh - 9.5rem) * " + (W / H).toFixed(3) + "))";
     var pieces = piecesOn(view), targets = [];
     hexes.forEach(function (h) {
       var p = hexPos(h[0], h[1]), key = hexKey(h[0], h[1]), kind = String(h[2]);
@@ -752,72 +756,154 @@
 
   // Verflixxt!'s strip (issue #39): the track around the pieces the seat may move, each
   // tile with its value as printed, every piece on it; the movable ones are tapped (then
-  // tapped again to confirm), the tile a picked move would reach is marked.
+  // tapped again to confirm), the tile a picked move would reach is marked. What moves
+  // them: the die, or the card picked in hand (its plays: which pawn, and for the
+  // unlucky hat's pawn which way, the other way's tile tapped to pick it), or the hat
+  // passed after a move (the pawns on the mover's tile, no tile reached).
   var STRIP_MAX = 24; // tiles shown at most (the strip scrolls)
-  function renderStrip(tx, view, seat) {
+  function stripChoices(view, seat) { // piece ("a", "g2", "1b") -> [{action, steps}]
+    var out = {}, die = Number(view.die) || 0;
+    var picked = /^play \S+ \S/.test(page.picked || "") ? page.picked.split(" ")[1] : null;
+    var card = page.cardPick || picked; // a card with one play shows its pawn and reach too
+    var add = function (piece, action, steps) {
+      if (/^[0-9][a-c]$/.test(piece) && Number(piece[0]) === seat) piece = piece[1];
+      (out[piece] = out[piece] || []).push({ action: action, steps: steps });
+    };
+    page.legal.forEach(function (a) {
+      var w = a.split(" ");
+      if (w[0] === "move" && w.length === 2) add(w[1], a, die);
+      else if (w[0] === "play" && w.length >= 3 && card === w[1]) {
+        var v = cardValue(w[1]);
+        add(w[2], a, w[3] ? (w[3] === "fwd" ? Math.abs(v) : -Math.abs(v)) : v);
+      } else if (w[0] === "hat" && w.length === 3) add(w[2], a, null);
+    });
+    return out;
+  }
+  function renderStrip(tx, view, seat) { // the actions drawn on it, or null (none: the list)
     var box = $("board");
     page.reach = null;
-    var moves = {};
-    page.legal.forEach(function (a) { var w = a.split(" "); if (w[0] === "move" && w.length === 2) moves[w[1]] = a; });
+    var moves = stripChoices(view, seat), attacks = {}; // attacks: tile index -> "attack 4 m5"
     var keys = Object.keys(moves), track = view.track || [];
-    if (!keys.length || !track.length || page.sending) return false;
-    var where = function (piece) { // the tile index of a piece: "a" (own), "g2"
+    page.legal.forEach(function (a) {
+      var w = a.split(" "), at = w[0] === "attack" && w.length === 3 ? track.indexOf(w[2]) : -1;
+      if (at >= 0) attacks[at] = a;
+    });
+    if (!(keys.length || Object.keys(attacks).length) || !track.length || page.sending) return null;
+    var where = function (piece) { // the tile index of a piece: "a" (own), "g2", "1b"
       if (/^g[0-9]+$/.test(piece)) return track.indexOf(((view.guardians || [])[Number(piece.slice(1)) - 1]));
-      return track.indexOf((((view.pawns || [])[seat]) || [])[LETTERS.indexOf(piece)]);
+      var owner = /^[0-9][a-c]$/.test(piece) ? Number(piece[0]) : seat, letter = piece.slice(-1);
+      return track.indexOf((((view.pawns || [])[owner]) || [])[LETTERS.indexOf(letter)]);
     };
-    var die = Number(view.die) || 0, ats = keys.map(where).filter(function (i) { return i >= 0; });
-    var lo = Math.max(0, Math.min.apply(null, ats) - 1);
-    var hi = Math.min(track.length - 1, Math.max.apply(null, ats) + Math.max(die, 1) + 1, lo + STRIP_MAX - 1);
-    var target = page.picked && page.picked.indexOf("move ") === 0 ? Math.min(track.length - 1, where(page.picked.split(" ")[1]) + die) : -1;
+    var last = track.length - 1, drawn = {}, reaches = {}, lows = [], highs = [];
+    var reached = function (piece, steps) { return Math.min(last, Math.max(0, where(piece) + steps)); };
+    keys.forEach(function (piece) {
+      var at = where(piece);
+      if (at < 0) return;
+      lows.push(at); highs.push(at);
+      moves[piece].forEach(function (m) {
+        drawn[m.action] = true;
+        if (m.steps !== null) { var to = reached(piece, m.steps); lows.push(to); highs.push(to); }
+      });
+    });
+    Object.keys(attacks).forEach(function (i) { lows.push(Number(i)); highs.push(Number(i)); });
+    if (!lows.length) return null;
+    var lo = Math.max(0, Math.min.apply(null, lows) - 1);
+    var hi = Math.min(last, Math.max.apply(null, highs) + 1, lo + STRIP_MAX - 1);
+    // the picked piece's tiles: the picked action's reach confirms it, another way's picks that way
+    var pickedPiece = null;
+    keys.forEach(function (piece) {
+      if (moves[piece].some(function (m) { return m.action === page.picked; })) pickedPiece = piece;
+    });
+    if (pickedPiece !== null) {
+      moves[pickedPiece].forEach(function (m) {
+        if (m.steps !== null) reaches[reached(pickedPiece, m.steps)] = m.action;
+      });
+    }
+    var target = -1;
+    Object.keys(reaches).forEach(function (i) { if (reaches[i] === page.picked) target = Number(i); });
     page.reach = target >= 0 ? tileFace(track[target], tx) : null;
     var strip = document.createElement("div");
     strip.className = "strip";
     strip.setAttribute("role", "group");
-    strip.setAttribute("aria-label", tx.vmove);
+    strip.setAttribute("aria-label", page.cardPick ? tx.vpawn : tx.vmove);
     for (var i = lo; i <= hi; i++) {
-      var tile = track[i], cell = document.createElement("div");
-      cell.className = "vtile" + (i === target ? " reach" : "") + (/^l/.test(tile) ? " lucky" : "");
-      if (i === target) { // the tile the picked move reaches confirms it too (a finger may be there)
-        var chosen = page.picked;
-        cell.setAttribute("role", "button");
-        cell.setAttribute("data-action", chosen);
-        cell.addEventListener("click", function (event) { if (event.target === this || !event.target.closest("button")) tap(chosen, null); });
+      var tile = track[i], cell = document.createElement("div"), way = reaches[i], attack = way ? null : attacks[i];
+      if (attack) { // VX-31: the pair is played on this tile; tapped, then tapped again
+        drawn[attack] = true;
+        way = attack;
+        cell.setAttribute("aria-label", describeVx(attack, view, seat, tx, seatName));
+      }
+      cell.className = "vtile" + (i === target || (attack && page.picked === attack) ? " reach" : (way ? " way" : "")) +
+        (attack ? " attack" : "") + (/^l/.test(tile) ? " lucky" : "");
+      if (way) { // a finger may be on the tile: it confirms (or picks the other way)
+        (function (chosen) {
+          cell.setAttribute("role", "button");
+          cell.setAttribute("data-action", chosen);
+          cell.addEventListener("click", function (event) { if (event.target === this || !event.target.closest("button")) tap(chosen, null); });
+        })(way);
       }
       cell.setAttribute("data-tile", String(i));
       var face = document.createElement("span");
-      face.className = "value" + (tile === "start" || tile === "finish" ? " named" : "");
+      face.className = "value" + (tile === "start" || tile === "finish" || /^l/.test(tile) ? " named" : "");
       face.textContent = tileFace(tile, tx);
       cell.appendChild(face);
+      if (attack) {
+        var pair = document.createElement("span");
+        pair.className = "pair";
+        pair.textContent = tx.attackTap + " " + attack.split(" ")[1] + "×2";
+        cell.appendChild(pair);
+      }
       (view.pawns || []).forEach(function (pawns, owner) {
         (pawns || []).forEach(function (at, k) {
           if (at !== tile) return;
-          var letter = LETTERS[k], mine = owner === seat, action = mine ? moves[letter] : null;
-          cell.appendChild(pieceButton(tx, view, seat, mine ? letter : owner + letter, SEAT_COLOURS[owner % SEAT_COLOURS.length],
-            letter.toUpperCase(), action));
+          var letter = LETTERS[k], key = owner === seat ? letter : owner + letter;
+          cell.appendChild(pieceButton(tx, view, seat, key, SEAT_COLOURS[owner % SEAT_COLOURS.length],
+            letter.toUpperCase(), stripAction(moves[key])));
         });
       });
       (view.guardians || []).forEach(function (at, g) {
         if (at !== tile) return;
         var key = "g" + (g + 1);
-        cell.appendChild(pieceButton(tx, view, seat, key, "#6b6f7e", "G", moves[key] || null));
+        cell.appendChild(pieceButton(tx, view, seat, key, "#6b6f7e", "G", stripAction(moves[key])));
       });
       strip.appendChild(cell);
     }
     box.appendChild(strip);
     box.hidden = false;
-    requestAnimationFrame(function () { // the picked piece at the left, the way it goes in sight
+    requestAnimationFrame(function () { // the picked piece and the tiles it may reach in sight
       var picked = strip.querySelector(".piece.picked"), first = strip.querySelector(".piece.playable");
       var from = picked || first;
-      if (from && strip.scrollWidth > strip.clientWidth) strip.scrollLeft = Math.max(0, from.parentNode.offsetLeft - strip.offsetLeft - 8);
+      if (!from || strip.scrollWidth <= strip.clientWidth) return;
+      var cells = [from.parentNode].concat(Array.from(strip.querySelectorAll(".vtile.reach, .vtile.way")));
+      var left = Math.min.apply(null, cells.map(function (c) { return c.offsetLeft; })) - strip.offsetLeft - 8;
+      var right = Math.max.apply(null, cells.map(function (c) { return c.offsetLeft + c.offsetWidth; })) - strip.offsetLeft + 8;
+      var reach = strip.querySelector(".vtile.reach"); // too far for both: the tile it reaches wins
+      if (right - left > strip.clientWidth && reach) {
+        var at = reach.offsetLeft - strip.offsetLeft;
+        left = reach.offsetLeft < from.parentNode.offsetLeft ? at - 8 : at + reach.offsetWidth + 8 - strip.clientWidth;
+      }
+      strip.scrollLeft = Math.max(0, left);
     });
-    return true;
+    return drawn;
+  }
+  function stripAction(choices) { // the piece's action: the picked one of its ways, else its first
+    if (!choices || !choices.length) return null;
+    var picked = choices.filter(function (m) { return m.action === page.picked; })[0];
+    return (picked || choices[0]).action;
   }
   function pieceButton(tx, view, seat, piece, colour, letter, action) {
     var b = document.createElement(action ? "button" : "span");
     b.className = "piece" + (action ? " playable" : "") + (action && page.picked === action ? " picked" : "");
     b.style.background = colour;
     b.textContent = letter;
-    b.setAttribute("aria-label", pieceLabel(view, seat, piece, tx, seatName));
+    var pawn = /^[a-c]$/.test(piece) ? seat + piece : piece, hats = hatsOf(view, pawn);
+    hats.forEach(function (h) { // the hat it wears, as the table draws it on the pawn
+      var i = document.createElement("img");
+      i.src = "sprites/verflixxt_hat_" + h + ".svg"; i.alt = ""; i.className = "piece-hat";
+      b.appendChild(i);
+    });
+    b.setAttribute("aria-label", pieceLabel(view, seat, piece, tx, seatName) +
+      hats.map(function (h) { return " · " + tx.hats[h]; }).join(""));
     if (action) {
       b.type = "button";
       b.setAttribute("data-action", action);
@@ -858,7 +944,7 @@
       case "hat":
         if (w[1] === "keep") return t.hatkeep;
         return ({ take: t.hattake, give: t.hatgive, swap: t.hatswap })[w[1]] + " " + piece(w[2]);
-      case "attack": return t.attackN + " " + w[1] + " (" + t.tile + " " + w[2] + ")";
+      case "attack": return t.attackN + " " + w[1] + " · " + square(view, w[2], t);
       default: return String(action);
     }
   }
@@ -1095,7 +1181,7 @@
     confirm.hidden = page.picked === null && !page.sending;
     var again = page.game === "cluck" && page.picked && page.picked.indexOf("place ") === 0 ? tx.belowLadder
       : (page.picked && /^(card|play) /.test(page.picked) ? tx.tapagain : tx.tapother);
-    if (page.game === "verflixxt" && page.reach && page.picked && page.picked.indexOf("move ") === 0) again += " → " + page.reach;
+    if (page.game === "verflixxt" && page.reach && page.picked && /^(move|play) /.test(page.picked)) again += " → " + page.reach;
     confirm.textContent = page.sending ? tx.sent : again;
   }
 
@@ -1157,8 +1243,9 @@
   }
 
   // Verflixxt!: the cards in hand drawn as on the table (its own card pictures, the value
-  // in the card's ink); a card with one play is played by two taps, a card with several
-  // shows its plays (which pawn, which way) as the list below; the hats beneath.
+  // in the card's ink); a card with one play is played by two taps (the strip shows the
+  // piece and the tile it reaches meanwhile), a card with several is tapped, then the piece
+  // it moves on the strip (issue #39), twice; the hats beneath.
   function renderVerflixxt(tx, view, seat) {
     var hand = ((view.hands || [])[seat] || []).filter(function (c) { return c && c !== "?"; });
     var plays = {};
@@ -1207,10 +1294,11 @@
     if (multi && !page.cardPick && !page.sending && page.toAct.indexOf(seat) >= 0) {
       $("ask").textContent = tx.vpick;
     }
+    if (page.cardPick && onStrip && !page.sending) $("ask").textContent = tx.vpawn;
     page.legal.forEach(function (a) {
       var w = a.split(" ");
       if (w[0] === "play" && hand.indexOf(w[1]) >= 0 && (plays[w[1]].length === 1 || page.cardPick !== w[1])) return;
-      if (onStrip && w[0] === "move") return; // tapped on the strip
+      if (onStrip && onStrip[a]) return; // tapped on the strip
       choiceButton(list, a, describeVx(a, view, seat, tx, seatName), function (b) {
         var piece = w[0] === "play" ? w[2] : (w[0] === "move" ? w[1] : (w[0] === "hat" ? w[2] : null));
         if (!piece) return;
