@@ -107,6 +107,21 @@ def test_a_piece_drawn_over_a_value_covers_it_but_not_one_drawn_before_or_beside
     assert "pawn" in found[0].detail
 
 
+def test_a_valued_tile_without_its_value_is_found_unless_a_cover_hides_its_middle():
+    """issue #38: a value-bearing tile drawn without its value (the hat draw's bug)."""
+    tile = icon("tile:7", 100, 100, 40, "valued")
+    value = icon("value:7", 110, 110, 20, "value")
+    plain = icon("tile:9", 200, 100, 40)  # a tile with no value printed on it
+    assert audit.find_missing_values([tile, value, plain]) == []
+    found = audit.find_missing_values([tile, plain])
+    assert [(f.kind, f.text) for f in found] == [("missing_value", "tile:7")]
+    middle = IconDrawn("hat draw", pygame.Rect(60, 60, 70, 70), "cover")  # over (120, 120)
+    edge = IconDrawn("hat draw", pygame.Rect(60, 60, 50, 50), "cover")  # only a corner
+    assert audit.find_missing_values([tile, middle]) == []
+    assert [f.text for f in audit.find_missing_values([tile, edge])] == ["tile:7"]
+    assert [f.text for f in audit.find_missing_values([middle, tile])] == ["tile:7"]
+
+
 def test_the_sink_keeps_icons_in_order_with_the_pictures_laid():
     screen = pygame.Surface((200, 100))
     sprite = pygame.Surface((18, 18))

@@ -454,3 +454,30 @@ def test_the_bar_and_buttons_are_in_the_still_picture_issue_27(monkeypatch):
         assert "buttons" in drawn  # the still picture follows the button's looks
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1920, 1080)])
+def test_the_hat_draw_hides_only_the_values_of_the_tiles_under_it_issue_38(size):
+    """issue #38 (bug): while the hat draw is open with six seats, most tiles and the
+    FINISH lost their values (every tile the panel touched). Only a tile whose middle
+    lies under the panel shows no value; the FINISH, by the board's edge, keeps its own
+    and the audit finds no value-bearing tile drawn without its value."""
+    import pygame
+
+    from game.rules.verflixxt.data import FINISH
+    from tools.audit_layout import find_missing_values
+
+    app = make_app(size)
+    try:
+        scene = make_scene(app, players=6, options={"variant": "hats"})
+        assert step_until(app, lambda: scene.game.model.table.contest is not None, 400, 1 / 30)
+        icons = _drawn_icons(app, scene)
+        assert any(i.kind == "cover" for i in icons)
+        valued = [i for i in icons if i.kind == "valued"]
+        values = {i.name.partition(":")[2] for i in icons if i.kind == "value"}
+        assert len(valued) >= 20
+        assert FINISH in values
+        assert len(values) >= len(valued) * 2 // 3  # most tiles keep their values
+        assert find_missing_values(icons) == []
+    finally:
+        pygame.quit()

@@ -38,7 +38,7 @@ only), so a count that went down cannot grow back. ``--fail-on-any`` ignores the
 baseline and exits 1 on any finding at all (or a screen skipped by ``--max-seconds``):
 issue #27's end state, "the audit passes everywhere".
 
-For a test: :func:`find`, :func:`find_icons`, :func:`find_covered_values`,
+For a test: :func:`find`, :func:`find_icons`, :func:`find_covered_values`, :func:`find_missing_values`,
 :func:`find_board`, :func:`find_bubble` and :func:`emptiness` check made-up records;
 :func:`audit_screen` one screen."""
 
@@ -85,6 +85,7 @@ KINDS = (
     "small_icon",
     "unrecorded_icon",
     "covered_value",
+    "missing_value",
     "bubble_over",
 )
 SCREEN_SETS = ("tables", "shell", "lessons")
@@ -289,6 +290,31 @@ def find_covered_values(icons: Iterable[Any]) -> list[Finding]:
                 detail = f"under {piece.name or 'a piece'} {_box(piece.rect)}"
                 out.append(Finding("covered_value", value.name, 0, _box(value.rect), detail))
                 break
+    return out
+
+
+def _suffix(name: str) -> str:
+    return name.partition(":")[2]
+
+
+def find_missing_values(icons: Iterable[Any]) -> list[Finding]:
+    """A tile that bears a value (an ``IconDrawn`` of kind ``"valued"``) drawn without it
+    (no ``"value"`` of the same name after its first ``:``), unless a ``"cover"`` drawn
+    after it (the hat draw's panel) hides the tile's middle (issue #38)."""
+    seq = list(icons)
+    out = []
+    for i, tile in enumerate(seq):
+        if tile.kind != "valued":
+            continue
+        key = _suffix(tile.name)
+        if any(v.kind == "value" and _suffix(v.name) == key for v in seq):
+            continue
+        later = seq[i + 1 :]
+        if any(c.kind == "cover" and c.rect.collidepoint(tile.rect.center) for c in later):
+            continue
+        out.append(
+            Finding("missing_value", tile.name, 0, _box(tile.rect), "drawn without its value")
+        )
     return out
 
 
@@ -548,6 +574,7 @@ def _audit_top(
     found = find(hidden_under(sink.texts, bubble), window, unrecorded)
     found += find_icons(sink.icons, made + drawn_icons)
     found += find_covered_values(sink.icons)
+    found += find_missing_values(sink.icons)
     board = board_rect(scene)
     if board is not None and guide is not None:
         found += find_board(board, window)
@@ -1040,6 +1067,7 @@ SHORT = {
     "small_icon": "<16icon",
     "unrecorded_icon": "unrecI",
     "covered_value": "covered",
+    "missing_value": "novalue",
     "bubble_over": "bubble",
 }
 

@@ -262,8 +262,14 @@ class Drawing:
             if tile == shake_tile:
                 cx += math.sin(shake_v * 40) * self.host.px(4) * (1 - shake_v)
             stamp = self.art.tile_image(tile, size)
+            kind = "valued" if stamp.labels else "icon"  # its value is drawn over the pieces
             rect = draw_icon(
-                layer, stamp.image, (int(cx - ox), int(cy - oy)), f"tile:{tile}", anchor="center"
+                layer,
+                stamp.image,
+                (int(cx - ox), int(cy - oy)),
+                f"tile:{tile}",
+                kind,
+                anchor="center",
             )
             badges.append((tile, stamp, rect.topleft))
             if tile in attack:  # the tiles an attack may start from are ringed
@@ -292,11 +298,15 @@ class Drawing:
             if wiggle is not None:
                 x += math.sin(wiggle * math.pi * 4) * self.host.px(4)
             self._draw_piece(layer, piece, (x - ox, y - oy), scale=scale)
-        cover = None  # the hat draw's panel hides part of the board: no values there
+        # The hat draw's panel hides the middle of the board: the tiles whose middle it
+        # covers keep their values under it (their texts would read through the panel's).
+        # Only those: a tile the panel merely touches shows its value (issue #38: with six
+        # seats the panel touched most tiles and the FINISH, which all lost their values).
+        cover = None
         if t.contest is not None:
             cover = self.layout.contest_rect().move(-ox, -oy)
         for tile, stamp, (x, y) in badges:  # a tile's value is never under a piece (issue #27)
-            if cover is not None and cover.colliderect(stamp.get_rect(topleft=(x, y))):
+            if cover is not None and cover.collidepoint(stamp.get_rect(topleft=(x, y)).center):
                 continue
             self._stamp_value(layer, tile, stamp, (x, y))
 
