@@ -625,8 +625,9 @@ def _audit_top(
     if board is not None and guide is not None:
         found += find_board(board, window)
         step = guide.shown_step() if guide.lesson is not None else None
-        if step is not None:
-            found += find_bubble(bubble, guide.element(step), board)
+        if step is not None:  # what it points at and every piece it talks about (#38)
+            for target in guide.targets(step) or [guide.element(step)]:
+                found += find_bubble(bubble, target, board)
     figures = _figures(app, scene, sink, board)
     _save_png(app, screen, png_dir)
     return [Finding(**{**asdict(f), "screen": screen}) for f in found], figures

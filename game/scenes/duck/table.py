@@ -137,6 +137,9 @@ class DuckTable:
     def keep_clear(self) -> list[pygame.Rect]:
         return self.guide.lesson_keep_clear()
 
+    def subject(self, name: str) -> list[pygame.Rect]:
+        return self.guide.lesson_subject(name)
+
     def lesson_clicks(self, expect: str) -> list[str] | None:
         return None  # the one control whose action it is (the guide made the picks)
 

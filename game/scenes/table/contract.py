@@ -200,6 +200,12 @@ class GameTable(Protocol):
         """What a lesson's callout must not hide now, besides its element ([]: nothing)."""
         ...
 
+    def subject(self, name: str) -> list[pygame.Rect]:
+        """Where the pieces are that a step pointing at the element ``name`` talks about
+        besides it (a duck's facing arrows around it, the duck they turn): its callout
+        covers none of them (issue #38) ([]: the element says it all)."""
+        ...
+
     def lesson_clicks(self, expect: str) -> list[str] | None:
         """The probe's keys to click, in order, to take the action ``expect`` when it
         takes more than one control (None: the one control whose action it is)."""
@@ -322,6 +328,9 @@ class TableDefaults:
 
     def keep_clear(self) -> list[pygame.Rect]:
         return []
+
+    def subject(self, name: str) -> list[pygame.Rect]:
+        return []  # the element a step points at is all it talks about
 
 
 class SeatDefaults:
