@@ -26,6 +26,7 @@ from game.scenes.table.end_screen import Breakdown
 from game.scenes.table.frame import TableFrame, TableLog, TableSeats
 from game.scenes.table.frame_plan import TablePlan
 from game.scenes.table.guide import TableGuide
+from game.scenes.table.news_marks import Mark
 from game.table.driver import TableDriver, TableRecord
 from game.ui.i18n import Translator
 from game.ui.tween import Timeline
@@ -200,6 +201,11 @@ class GameTable(Protocol):
         """What a lesson's callout must not hide now, besides its element ([]: nothing)."""
         ...
 
+    def news_marks(self, event: Event) -> list[Mark]:
+        """What ``event`` changed on the board, marked until its seat moves again or
+        the person looks (game.scenes.table.news_marks, issue #38) ([]: nothing)."""
+        ...
+
     def subject(self, name: str) -> list[pygame.Rect]:
         """Where the pieces are that a step pointing at the element ``name`` talks about
         besides it (a duck's facing arrows around it, the duck they turn): its callout
@@ -331,6 +337,9 @@ class TableDefaults:
 
     def subject(self, name: str) -> list[pygame.Rect]:
         return []  # the element a step points at is all it talks about
+
+    def news_marks(self, event: Event) -> list[Mark]:
+        return []  # nothing on the board to mark
 
 
 class SeatDefaults:

@@ -39,6 +39,7 @@ from game.scenes.table.contract import GameFactory, GameTable, Offered
 from game.scenes.table.end_screen import Breakdown, GameOverScene
 from game.scenes.table.frame import TableFrame, TableLog, TablePlan, TableSeats, plan_table
 from game.scenes.table.guide import NoGuide, TableGuide
+from game.scenes.table.news_marks import LastMoves
 from game.scenes.table.parts import TablePart
 from game.session import Session, shares_a_screen
 from game.table.driver import TableDriver, as_driver
@@ -106,6 +107,7 @@ class TableScene(Scene):
         self._refocused = False  # a lesson's focus changed the table (see draw)
         self._lang = self.t.lang  # the language the names and the log are in
         self._relog_due = False  # the log is rebuilt in a new language once at rest
+        self.last_moves = LastMoves()  # what changed since the person's last look (#38)
         self.game: GameTable = game(self)
         self.frame = TableFrame(self.frame_seats(), self, self.log)
         self._plays_unseen = self.game.plays_unseen
@@ -128,6 +130,7 @@ class TableScene(Scene):
     def play_event(self, event: Event) -> None:
         """Start the event's animation on ``self.timeline``."""
         handler = self.game.animations.get(type(event))
+        self.last_moves.saw(self.game.news_marks(event))
         if handler is not None:
             self.part.shield(event, lambda: handler(event), None)
         resync = self.game.resync
@@ -177,6 +180,7 @@ class TableScene(Scene):
         forward at once, :func:`game.screenshot.fast_forward`)."""
         self.events.clear()
         self.timeline = Timeline()
+        self.last_moves.clear()
         self.last_round = self.state.round_number
         if viewer is not None:
             self.private_player = viewer
@@ -316,6 +320,7 @@ class TableScene(Scene):
             # the seat's turn (or the round) is over: what its action does, everybody
             # watches (a walk, a reveal), so its secrets leave the screen before it plays
             self.give_up_screen()
+        self.last_moves.looked()  # the person acted: they have seen the marks
         self.queue_events(events)
         self.guide.acted(player, action)
         return True
@@ -588,6 +593,7 @@ class TableScene(Scene):
         if player is None or self.undo_refusal() is not None:
             return
         self.driver.undo(player)
+        self.last_moves.clear()
         self.last_round = self.state.round_number  # not a round end: it is the old round
         self.log_line(self.t("app.undone"))
         self.sync_from_state()
@@ -662,6 +668,7 @@ class TableScene(Scene):
         into the sink bound to ``surface`` (a layout test's), if any."""
         self.game.before_frame()
         self.compositor.compose(surface, sink_of(surface))
+        self.last_moves.draw(surface, self.seat_colour, self.px)
 
     def draw(self, surface):
         self.part.paint(lambda: self._draw(surface))
