@@ -32,6 +32,9 @@ def test_a_seats_next_move_replaces_its_marks_and_a_piece_going_on_extends_its_t
     assert tuple(marks.of(1)[0].spot()) == (5, 5, 10, 10)
     marks.looked()
     assert marks.marks == []
+    marks.saw([Mark(2, "chicken:2", [_at((1, 1)), _at((1, 9))])])
+    marks.saw(None)  # a round's clean-up laid the road anew
+    assert marks.marks == []
 
 
 GAMES = [("duck", {"variant": "advanced"}), ("verflixxt", {}), ("cluck", {}), ("routes", {})]

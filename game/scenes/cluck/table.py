@@ -32,7 +32,7 @@ from collections.abc import Callable
 import pygame
 
 from game.rules.cluck import PLACE
-from game.rules.cluck.events import ChickenMoved, TilePlaced
+from game.rules.cluck.events import ChickenMoved, CleanedUp, TilePlaced
 from game.rules.cluck.ladder import ROW_HEIGHT
 from game.rules.protocol import Event
 from game.scenes.table.contract import FrameCut, Resync, TableDefaults, TableHost
@@ -88,10 +88,13 @@ class CluckTable(TableDefaults):
             # A new game: its setup happened in new_game; play it for everybody to see.
             host.queue_events(host.state.opening_events)
 
-    def news_marks(self, event: Event) -> list[Mark]:
+    def news_marks(self, event: Event) -> list[Mark] | None:
         """A chicken's way down the ladder, corner by corner, a ring where it stopped;
-        the tile just laid on the road, ringed (issue #38)."""
+        the tile just laid on the road, ringed (issue #38). A round's clean-up lays the
+        road anew: its marks go with it."""
         layout = self.geometry
+        if isinstance(event, CleanedUp):
+            return None
         if isinstance(event, ChickenMoved) and event.path:
 
             def at(point: tuple[int, int]) -> Callable[[], Point | None]:

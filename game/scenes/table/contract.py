@@ -201,9 +201,10 @@ class GameTable(Protocol):
         """What a lesson's callout must not hide now, besides its element ([]: nothing)."""
         ...
 
-    def news_marks(self, event: Event) -> list[Mark]:
+    def news_marks(self, event: Event) -> list[Mark] | None:
         """What ``event`` changed on the board, marked until its seat moves again or
-        the person looks (game.scenes.table.news_marks, issue #38) ([]: nothing)."""
+        the person looks (game.scenes.table.news_marks, issue #38) ([]: nothing; None:
+        the board is laid anew, what was marked is gone)."""
         ...
 
     def subject(self, name: str) -> list[pygame.Rect]:
@@ -338,7 +339,7 @@ class TableDefaults:
     def subject(self, name: str) -> list[pygame.Rect]:
         return []  # the element a step points at is all it talks about
 
-    def news_marks(self, event: Event) -> list[Mark]:
+    def news_marks(self, event: Event) -> list[Mark] | None:
         return []  # nothing on the board to mark
 
 

@@ -47,8 +47,12 @@ class LastMoves:
         self._seat: int | None = None
         self._turn_of: dict[int, int] = {}  # the turn of each mark (by id)
 
-    def saw(self, marks: Sequence[Mark]) -> None:
-        """An event played, with the marks it makes."""
+    def saw(self, marks: Sequence[Mark] | None) -> None:
+        """An event played, with the marks it makes (None: it laid the board anew, a
+        round's clean-up: what was marked is no longer there)."""
+        if marks is None:
+            self.clear()
+            return
         for mark in marks:
             if mark.seat != self._seat:
                 self._turn += 1
@@ -83,11 +87,17 @@ class LastMoves:
     def of(self, seat: int | None) -> list[Mark]:
         return [m for m in self.marks if m.seat == seat]
 
-    def draw(self, surface: pygame.Surface, colour_of: Callable[[int], tuple], px) -> None:
+    def draw(
+        self,
+        surface: pygame.Surface,
+        colour_of: Callable[[int], tuple],
+        px,
+        board: pygame.Rect | None = None,
+    ) -> None:
         """Each mark in its seat's colour, see-through so the pieces show under it: the
         way a piece went as a line with a dot at each place it passed and a ring around
         where it stopped, a place changed ringed. Painted again only when a mark or
-        where it lies changed."""
+        where it lies changed; inside ``board`` only."""
         shapes = []
         for mark in self.marks:
             colour = theme.ACCENT_DARK if mark.seat is None else colour_of(mark.seat)
@@ -104,7 +114,11 @@ class LastMoves:
             image = layer.subsurface(box).copy()
             image.set_alpha(210)  # the pieces and tiles under a mark show through it
             self._kept = (key, image, box.topleft)
+        clip = surface.get_clip()
+        if board is not None:  # on the board only (a ladder scrolled past its edge)
+            surface.set_clip(board.clip(clip))
         surface.blit(self._kept[1], self._kept[2])
+        surface.set_clip(clip)
 
     _kept: tuple[tuple, pygame.Surface, tuple[int, int]] | None = None
 

@@ -668,7 +668,7 @@ class TableScene(Scene):
         into the sink bound to ``surface`` (a layout test's), if any."""
         self.game.before_frame()
         self.compositor.compose(surface, sink_of(surface))
-        self.last_moves.draw(surface, self.seat_colour, self.px)
+        self.last_moves.draw(surface, self.seat_colour, self.px, self.plan.board)
 
     def draw(self, surface):
         self.part.paint(lambda: self._draw(surface))
