@@ -169,6 +169,10 @@ class Guide:
         for routes in walks:
             walk = self.targets.hound_preview(routes)
             hexes += [walk["start"], *walk["path"]]
+        # the tray's hint says which keys take the step (issue #38: a callout moved off
+        # the duck's arrows sat on it)
+        hint = self.host.plan.hint
+        out += [hint] if hint.w > 0 and hint.h > 0 else []
         return out + [self._hex_rect(h) for h in hexes]
 
     def lesson_subject(self, name: str) -> list[pygame.Rect]:
@@ -184,11 +188,14 @@ class Guide:
                 return []
             around = rects[0].unionall(rects[1:])  # the arrows ring the hex they face from
             out = [*rects, around]
-            # the duck they turn, when one stands among them (not on a warp's far ring)
+            # the duck they turn: among them, or (a warp) where it stands before it jumps
             geo, (cx, cy) = self.model.geo, around.center
+            d = self.decisions.decision()
+            turning = getattr(d, "duck", None)
             for duck, pos in self.model.duck_pos.items():
                 x, y = geo.px(pos[0], pos[1])
-                if duck not in self.model.floating and math.hypot(x - cx, y - cy) < geo.size * 2:
+                near = math.hypot(x - cx, y - cy) < geo.size * 2
+                if duck not in self.model.floating and (near or duck == turning):
                     out.append(self._duck_with_wedge(duck))
             return out
         if kind == "duck" and what.isdigit():
