@@ -219,6 +219,6 @@ def test_confetti_are_ribbons_stars_and_discs_that_turn_in_the_light_issue_38():
     pieces = confetti(40, [(200, 60, 60), (60, 120, 200)])
     assert {p.shape for p in pieces} == {"ribbon", "star", "disc"}
     base = (200, 60, 60)
-    shades = {shade(base, turn / 10) for turn in range(0, 63)}
+    shades = {shade(base, turn / 10) for turn in range(63)}
     assert len(shades) > 10
     assert max(sum(c) for c in shades) > sum(base) > min(sum(c) for c in shades)
