@@ -107,6 +107,44 @@ def test_a_piece_drawn_over_a_value_covers_it_but_not_one_drawn_before_or_beside
     assert "pawn" in found[0].detail
 
 
+def test_a_valued_tile_without_its_value_is_found_unless_a_cover_hides_it():
+    """issue #38: a value-bearing tile drawn without its value (the hat draw's bug)."""
+    tile = icon("tile:7", 100, 100, 40, "valued")
+    value = icon("value:7", 110, 110, 20, "value")
+    plain = icon("tile:9", 200, 100, 40)  # a tile with no value printed on it
+    assert audit.find_missing_values([tile, value, plain]) == []
+    found = audit.find_missing_values([tile, plain])
+    assert [(f.kind, f.text) for f in found] == [("missing_value", "tile:7")]
+    hidden = icon("value:7", 110, 110, 20, "hidden")  # left out where it would lie
+    over = IconDrawn("hat draw", pygame.Rect(60, 60, 55, 55), "cover")  # over the value
+    corner = IconDrawn("hat draw", pygame.Rect(60, 60, 45, 45), "cover")  # not over it
+    assert audit.find_missing_values([tile, hidden, over]) == []
+    assert [f.text for f in audit.find_missing_values([tile, hidden, corner])] == ["tile:7"]
+    assert [f.text for f in audit.find_missing_values([over, tile, hidden])] == ["tile:7"]
+    assert [f.text for f in audit.find_missing_values([tile, over])] == ["tile:7"]
+
+
+def test_icons_over_each_other_in_a_seat_panel_are_found_but_not_a_badge_or_a_label():
+    """issue #38: icons overlapping inside a panel (goal chips over the hats)."""
+    panels = {"seat1": pygame.Rect(0, 0, 300, 100)}
+    coin = icon("chip:3", 100, 50, 20)
+    hat = icon("hat:lucky", 112, 50, 24)  # over the coin
+    beside = icon("chip:5", 122, 50, 20)  # touching the coin, not over it
+    mark = icon("mark:0", 110, 50, 20)  # a seat's badge: over its portrait by design
+    label = text("+3", 102, 52, size=14)  # its middle inside the coin: the coin's own
+    more = text("+4 more", 60, 55, size=14)  # runs into the coin
+    outside = icon("chip:9", 400, 50, 20)
+    assert audit.find_icon_overlaps([coin, beside, mark, outside], [label], panels) == []
+    found = audit.find_icon_overlaps([coin, hat, beside], [label, more], panels)
+    what = sorted((f.text, f.detail.split("(")[0].split()[-1]) for f in found)
+    assert what == [
+        ("+3", "hat:lucky"),  # the hat over the coin's label
+        ("+4 more", "chip:3"),
+        ("chip:3", "hat:lucky"),
+        ("hat:lucky", "chip:5"),
+    ]
+
+
 def test_the_sink_keeps_icons_in_order_with_the_pictures_laid():
     screen = pygame.Surface((200, 100))
     sprite = pygame.Surface((18, 18))

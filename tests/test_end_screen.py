@@ -208,3 +208,17 @@ def test_eight_routes_no_longer_draws_its_own_final_table_under_the_end_screen()
         assert "lid" in calls and calls.count("seat") >= 4  # (every seat, at least once)
     finally:
         pygame.quit()
+
+
+def test_confetti_are_ribbons_stars_and_discs_that_turn_in_the_light_issue_38():
+    """issue #38: the confetti were flat rectangles of one colour each. They are
+    ribbons, stars and discs, and a piece's colour changes as it tumbles (lit face on,
+    darker turned away), so the same piece shows more than one shade as it falls."""
+    from game.scenes.table.end_screen import confetti, shade
+
+    pieces = confetti(40, [(200, 60, 60), (60, 120, 200)])
+    assert {p.shape for p in pieces} == {"ribbon", "star", "disc"}
+    base = (200, 60, 60)
+    shades = {shade(base, turn / 10) for turn in range(63)}
+    assert len(shades) > 10
+    assert max(sum(c) for c in shades) > sum(base) > min(sum(c) for c in shades)

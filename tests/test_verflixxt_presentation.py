@@ -454,3 +454,63 @@ def test_the_bar_and_buttons_are_in_the_still_picture_issue_27(monkeypatch):
         assert "buttons" in drawn  # the still picture follows the button's looks
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1920, 1080)])
+def test_the_hat_draw_hides_only_the_values_of_the_tiles_under_it_issue_38(size):
+    """issue #38 (bug): while the hat draw is open with six seats, most tiles and the
+    FINISH lost their values (every tile the panel touched). Only a value the panel
+    would cut is left out (written down as hidden there); every other value shows, the
+    FINISH's too, and the audit finds no value-bearing tile drawn without its value."""
+    import pygame
+
+    from game.rules.verflixxt.data import FINISH
+    from tools.audit_layout import find_missing_values
+
+    app = make_app(size)
+    try:
+        scene = make_scene(app, players=6, options={"variant": "hats"})
+        assert step_until(app, lambda: scene.game.model.table.contest is not None, 400, 1 / 30)
+        icons = _drawn_icons(app, scene)
+        panel = next(i.rect for i in icons if i.kind == "cover")
+        valued = [i for i in icons if i.kind == "valued"]
+        values = [i for i in icons if i.kind == "value"]
+        hidden = [i for i in icons if i.kind == "hidden"]
+        assert len(valued) >= 20 and len(values) >= 10
+        assert FINISH in {i.name.partition(":")[2] for i in values}
+        cut = {i.name for i in hidden if panel.colliderect(i.rect)}
+        assert {i.name for i in hidden} == cut  # only the values it would cut
+        assert not any(panel.colliderect(i.rect) for i in values)
+        assert find_missing_values(icons) == []
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (1920, 1080)])
+def test_goal_chips_hats_and_the_pile_never_overlap_in_a_seat_panel_issue_38(size):
+    """issue #38: goal-chip coins lay over each other and over the hat and card icons
+    ("+3", "+5" unreadable at 1280x720) and a hat over the pile's "+4 more". Each coin's
+    "+n" is inside its coin, many chips are one coin and their sum, and the audit finds
+    no icon over another, nor a text running into one, in any seat panel."""
+    import pygame
+
+    from tools.audit_layout import find_icon_overlaps
+
+    app = make_app(size)
+    try:
+        scene = make_scene(app, players=4, options={"variant": "hats"})
+        t = scene.game.model.table
+        t.chips_won[1], t.chips_won[2], t.chips_won[3] = [3, 5], [2, 3, 5], [5]
+        t.hats_home[1], t.hats_home[2] = ["lucky"], ["unlucky", "lucky"]
+        t.taken[1], t.taken[2] = list(t.track[3:8]), list(t.track[8:11])
+        icons = _drawn_icons(app, scene)
+        with widgets.recording(app.screen) as sink:
+            scene.draw(app.screen)
+        seats = {f"seat{i + 1}": r for i, r in enumerate(scene.plan.seats)}
+        assert find_icon_overlaps(sink.icons, sink.texts, seats) == []
+        coins = [i for i in icons if i.name.startswith("chip")]
+        assert len(coins) >= 3  # the chips are drawn
+        texts = {tx.text for tx in sink.texts}
+        assert "+5" in texts and ("+3" in texts or "+10" in texts)
+    finally:
+        pygame.quit()

@@ -38,7 +38,8 @@ only), so a count that went down cannot grow back. ``--fail-on-any`` ignores the
 baseline and exits 1 on any finding at all (or a screen skipped by ``--max-seconds``):
 issue #27's end state, "the audit passes everywhere".
 
-For a test: :func:`find`, :func:`find_icons`, :func:`find_covered_values`,
+For a test: :func:`find`, :func:`find_icons`, :func:`find_covered_values`, :func:`find_missing_values`,
+:func:`find_icon_overlaps`,
 :func:`find_board`, :func:`find_bubble` and :func:`emptiness` check made-up records;
 :func:`audit_screen` one screen."""
 
@@ -85,6 +86,8 @@ KINDS = (
     "small_icon",
     "unrecorded_icon",
     "covered_value",
+    "missing_value",
+    "icon_overlap",
     "bubble_over",
 )
 SCREEN_SETS = ("tables", "shell", "lessons")
@@ -265,7 +268,7 @@ def find_icons(
     the (name, width, height) the sprite helpers made for the screen (``made``), those no
     recorded icon has the size of are ``unrecorded_icon`` (and checked for size)."""
     out = []
-    drawn = [i for i in icons if i.kind != "value"]
+    drawn = [i for i in icons if i.kind not in ("value", "hidden")]
     for icon in drawn:
         side = min(icon.rect.w, icon.rect.h)
         if side < min_px:
@@ -293,6 +296,72 @@ def find_covered_values(icons: Iterable[Any]) -> list[Finding]:
                 detail = f"under {piece.name or 'a piece'} {_box(piece.rect)}"
                 out.append(Finding("covered_value", value.name, 0, _box(value.rect), detail))
                 break
+    return out
+
+
+def _suffix(name: str) -> str:
+    return name.partition(":")[2]
+
+
+def find_missing_values(icons: Iterable[Any]) -> list[Finding]:
+    """A tile that bears a value (an ``IconDrawn`` of kind ``"valued"``) drawn without it:
+    no ``"value"`` of the same name after its first ``:``, and no ``"hidden"`` one (a
+    value left out where it would lie) under a ``"cover"`` drawn after it (the hat draw's
+    panel) (issue #38)."""
+    seq = list(icons)
+    covers = [(i, c.rect) for i, c in enumerate(seq) if c.kind == "cover"]
+    out = []
+    for i, tile in enumerate(seq):
+        if tile.kind != "valued":
+            continue
+        key = _suffix(tile.name)
+        if any(v.kind == "value" and _suffix(v.name) == key for v in seq):
+            continue
+        hidden = [v.rect for v in seq if v.kind == "hidden" and _suffix(v.name) == key]
+        if any(k > i and any(cover.colliderect(h) for h in hidden) for k, cover in covers):
+            continue
+        detail = "drawn without its value"
+        out.append(Finding("missing_value", tile.name, 0, _box(tile.rect), detail))
+    return out
+
+
+# Icons that stand over another by design: a seat's mark on its portrait's corner, a
+# turned tile's clover a little over the next tile of a pile, the dice roller's crown on
+# its disc (Eight Routes).
+_BADGES = ("mark:", "clover", "routes_parent")
+
+
+def find_icon_overlaps(
+    icons: Iterable[Any], texts: Iterable[Any], panels: dict[str, Any]
+) -> list[Finding]:
+    """Inside each of ``panels`` (a seat panel), two icons over each other (more than
+    their outer 2 px), or a text running into an icon (over it, its middle outside it: a
+    number written on its coin or tile is the icon's own) (issue #38: the goal chips over
+    each other, the hats and the pile's "+n more")."""
+    out = []
+    icons, texts = list(icons), list(texts)
+    for name, panel in panels.items():
+        inside = [
+            i
+            for i in icons
+            if i.kind in ("icon", "valued")
+            and panel.collidepoint(i.rect.center)
+            and not i.name.startswith(_BADGES)
+        ]
+        for k, a in enumerate(inside):
+            for b in inside[k + 1 :]:
+                if a.rect.inflate(-4, -4).colliderect(b.rect.inflate(-4, -4)):
+                    detail = f"{name}: over {b.name or b.kind} {_box(b.rect)}"
+                    out.append(Finding("icon_overlap", a.name or a.kind, 0, _box(a.rect), detail))
+        for t in texts:
+            if not panel.collidepoint(t.rect.center):
+                continue
+            for i in inside:
+                if i.rect.collidepoint(t.rect.center):
+                    continue
+                if t.rect.inflate(-4, -4).colliderect(i.rect.inflate(-4, -4)):
+                    detail = f"{name}: runs into {i.name or i.kind} {_box(i.rect)}"
+                    out.append(Finding("icon_overlap", t.text, t.size, _box(t.rect), detail))
     return out
 
 
@@ -479,7 +548,7 @@ def _panels(scene: Any, texts: list[Any], window: tuple[int, int]) -> dict[str, 
 
 def _figures(app: Any, scene: Any, sink: Any, board: Any) -> Figures:
     window = app.screen.get_size()
-    icons = [i for i in sink.icons if i.kind != "value"]
+    icons = [i for i in sink.icons if i.kind not in ("value", "hidden")]
     empty = [
         (name, emptiness(app.screen, r)) for name, r in _panels(scene, sink.texts, window).items()
     ]
@@ -552,12 +621,17 @@ def _audit_top(
     found = find(hidden_under(sink.texts, bubble), window, unrecorded)
     found += find_icons(sink.icons, made + drawn_icons)
     found += find_covered_values(sink.icons)
+    found += find_missing_values(sink.icons)
+    seats = {k: r for k, r in _panels(scene, [], window).items() if k.startswith("seat")}
+    if getattr(scene, "game", None) is not None:
+        found += find_icon_overlaps(sink.icons, sink.texts, seats)
     board = board_rect(scene)
     if board is not None and guide is not None:
         found += find_board(board, window)
         step = guide.shown_step() if guide.lesson is not None else None
-        if step is not None:
-            found += find_bubble(bubble, guide.element(step), board)
+        if step is not None:  # what it points at and every piece it talks about (#38)
+            for target in guide.targets(step) or [guide.element(step)]:
+                found += find_bubble(bubble, target, board)
     figures = _figures(app, scene, sink, board)
     _save_png(app, screen, png_dir)
     return [Finding(**{**asdict(f), "screen": screen}) for f in found], figures
@@ -1077,6 +1151,8 @@ SHORT = {
     "small_icon": "<16icon",
     "unrecorded_icon": "unrecI",
     "covered_value": "covered",
+    "missing_value": "novalue",
+    "icon_overlap": "iconovr",
     "bubble_over": "bubble",
 }
 

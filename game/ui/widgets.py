@@ -30,15 +30,19 @@ class TextDrawn(NamedTuple):
 class IconDrawn(NamedTuple):
     """One picture drawn as a thing to see (issue #27's audit): an ``"icon"`` (a sprite, a
     seat mark, a badge: 16 px at least), a ``"piece"`` (something on the board that may
-    stand on other things) or a ``"value"`` (a tile's number or word: no piece drawn after
-    it may cover it)."""
+    stand on other things), a ``"value"`` (a tile's number or word: no piece drawn after
+    it may cover it), a ``"valued"`` icon (a tile that bears a value: its ``"value"`` is
+    drawn too, under the same name after the first ``:``, "tile:7" and "value:7"), a
+    ``"hidden"`` value (not drawn: where it would lie, under a ``"cover"``) or a
+    ``"cover"`` (a panel laid over the board, the hat draw: what lies under it is not
+    seen)."""
 
     name: str
     rect: pygame.Rect
     kind: str = "icon"
 
 
-ICON_KINDS = ("icon", "piece", "value")
+ICON_KINDS = ("icon", "piece", "value", "valued", "hidden", "cover")
 
 
 class TextSink:

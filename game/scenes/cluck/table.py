@@ -27,14 +27,18 @@ scene as a :class:`~game.scenes.table.contract.TableHost` and the parts it uses.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from game.rules.cluck import PLACE
+from game.rules.cluck.events import ChickenMoved, CleanedUp, TilePlaced
 from game.rules.cluck.ladder import ROW_HEIGHT
 from game.rules.protocol import Event
 from game.scenes.table.contract import FrameCut, Resync, TableDefaults, TableHost
 from game.scenes.table.end_screen import Breakdown
 from game.scenes.table.frame_plan import TablePlan
+from game.scenes.table.news_marks import Mark, Point
 
 from .animate import Animator
 from .art import Art
@@ -92,6 +96,28 @@ class CluckTable(TableDefaults):
         rect = pygame.Rect(0, 0, min(w, stock.w - self.host.px(8)), h)
         rect.midbottom = (stock.centerx, stock.bottom - self.host.px(6))
         return rect
+
+    def news_marks(self, event: Event) -> list[Mark] | None:
+        """A chicken's way down the ladder, corner by corner, a ring where it stopped;
+        the tile just laid on the road, ringed (issue #38). A round's clean-up lays the
+        road anew: its marks go with it."""
+        layout = self.geometry
+        if isinstance(event, CleanedUp):
+            return None
+        if isinstance(event, ChickenMoved) and event.path:
+
+            def at(point: tuple[int, int]) -> Callable[[], Point | None]:
+                return lambda: layout.to_screen(point[0], point[1])
+
+            def reach() -> float:  # around the chicken standing there
+                return layout.chicken_size() * 0.62
+
+            trail = [at(point) for point in event.path]
+            return [Mark(event.player, f"chicken:{event.player}", trail, reach=reach)]
+        if isinstance(event, TilePlaced):
+            row = event.row
+            return [Mark(event.player, f"tile:{row}", spot=lambda: layout.band_rect(row))]
+        return []
 
     def plan(self, size: tuple[int, int]) -> TablePlan | None:
         """The frame as ``cut`` says, with a narrower side column (issue #27: the board

@@ -11,7 +11,6 @@ routes branch from the start, numbered at their ends), the allowed end facings a
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
 import pygame
 
@@ -227,26 +226,8 @@ def _diagram_area(width: int, height: int) -> pygame.Rect:
     return pygame.Rect(pad, top + pad, width - 2 * pad, height - top - 2 * pad)
 
 
-def deck_cell(deck, width: int, height: int) -> float:
-    """One hex size for every card of ``deck`` (``deck[n]``: card n's routes) at this card size: the
-    largest at which the widest card still fits, so that two cards' routes compare at a
-    glance (issue #17)."""
-    return _deck_cell(tuple(deck), width, height)
-
-
-@lru_cache(maxsize=32)
-def _deck_cell(deck: tuple, width: int, height: int) -> float:
-    area = _diagram_area(width, height)
-    best = area.width / 3.4
-    for routes in deck:
-        if not routes:
-            continue
-        cells = [(0, 0, 0)]
-        for steps, _ in routes:
-            cells.extend(_route_cells(steps))
-        xs, ys = _extent(cells)
-        best = min(best, area.width / (max(xs) - min(xs)), area.height / (max(ys) - min(ys)))
-    return best
+# how many times finer a card's diagram is painted before it is scaled down to its size
+DIAGRAM_SUPERSAMPLE = 4
 
 
 def draw_diagram(
@@ -256,9 +237,12 @@ def draw_diagram(
     numbered: bool,
     max_cell: float | None = None,
 ) -> list[Label]:
-    """A card's (or a hound pattern's) routes on a little hex lattice inside ``rect``,
-    anti-aliased: routes >= 4 px with round caps, arrowheads >= 10 px (issue #27).
-    Returns the route numbers as labels (drawn by the caller through the text layer)."""
+    """A card's (or a hound pattern's) routes on a little hex lattice filling ``rect``:
+    routes >= 4 px with round caps, arrowheads >= 10 px (issue #27). Painted
+    ``DIAGRAM_SUPERSAMPLE`` times finer and scaled down (issue #38: at a card's size the
+    lattice's rims and the routes drawn straight onto it came out stair-stepped, the
+    hexes' rims a noisy zig-zag). Returns the route numbers as labels (drawn by the
+    caller through the text layer), where they are on ``surface``."""
     cells = [(0, 0, 0)]
     paths = []
     for steps, _ in routes:
@@ -266,78 +250,97 @@ def draw_diagram(
         paths.append(path)
         cells.extend(path)
     xs, ys = _extent(cells)
+    for (_steps, facings), path in zip(routes, paths, strict=False):
+        q, r, turn = path[-1]
+        x, y = _lattice(q, r)
+        for rel in facings:  # the facing arrows' tips inside the picture, not cut by it
+            dx, dy = direction(90 + 60 * (turn + rel))
+            xs.append(x + dx * 1.25)
+            ys.append(y + dy * 1.25)
     s = min(rect.width / (max(xs) - min(xs)), rect.height / (max(ys) - min(ys)))
     s = min(s, max_cell or rect.width / 3.4)
-    cx = rect.centerx - (max(xs) + min(xs)) / 2 * s
-    cy = rect.centery - (max(ys) + min(ys)) / 2 * s
+    # the lattice's middle on the rect's middle, in the rect's own pixels
+    cx = rect.width / 2 - (max(xs) + min(xs)) / 2 * s
+    cy = rect.height / 2 - (max(ys) + min(ys)) / 2 * s
 
     def at(q, r):
         x, y = _lattice(q, r)
         return cx + x * s, cy + y * s
 
-    def hexagon(q, r, scale=0.96):
-        x, y = at(q, r)
-        return [
-            (
-                x + s * scale * math.cos(math.radians(60 * i)),
-                y - s * scale * math.sin(math.radians(60 * i)),
-            )
-            for i in range(6)
-        ]
-
-    # a coarse, light lattice: only the hexes the routes cross, on plain water (the
-    # route reads first; a full lattice at a card's size is a field of stripes)
-    clip = surface.get_clip()
-    surface.set_clip(rect)
-    pygame.draw.rect(surface, CARD_WATER, rect)
-    for q, r, _ in set(cells):
-        fill = START_FILL if (q, r) == (0, 0) else (238, 247, 253)
-        smooth.polygon(surface, CARD_WATER_EDGE, hexagon(q, r, 1.0))
-        smooth.polygon(surface, fill, hexagon(q, r, 0.86))
-    surface.set_clip(clip)
-    width = max(4.0, s * 0.34)
+    # 5 px at least: smooth edges blend into the water, its solid core is >= 4 px
+    width = max(5.0, s * 0.34)
     head = max(10.0, s * 0.55)
     start = at(0, 0)
-    for path in paths:
-        points = [start] + [at(q, r) for q, r, _ in path]
-        smooth.polyline(surface, ROUTE_RED, points, width)
-    for (_steps, facings), path in zip(routes, paths, strict=False):
-        q, r, k = path[-1]
-        ex, ey = at(q, r)
-        for rel in facings:
-            dx, dy = direction(90 + 60 * (k + rel))
-            reach = max(s * 1.02, width * 0.5 + head + 2)
-            arrow(
-                surface,
-                ARROW_GREEN,
-                (ex + dx * s * 0.15, ey + dy * s * 0.15),
-                (ex + dx * reach, ey + dy * reach),
-                max(3, round(width * 0.75)),
-                head,
-            )
-    # the start arrow on top: the duck's heading before the move
-    arrow(
-        surface,
-        PURPLE,
-        (start[0], start[1] + s * 0.55),
-        (start[0], start[1] - max(s * 0.75, head)),
-        max(3, round(width * 0.8)),
-        head,
-    )
-    labels: list[Label] = []
+    # the route numbers' discs: where each route ends, two ends side by side set apart
+    numbers: list[tuple[float, float]] = []
+    size = max(MIN_TEXT, round(s * 0.62))
+    radius = max(size * 0.62, s * 0.42)
     if numbered and len(routes) > 1:
-        size = max(MIN_TEXT, round(s * 0.62))
-        radius = max(size * 0.62, s * 0.42)
-        for i, path in enumerate(paths):
+        for path in paths:
             q, r, _ = path[-1]
             x, y = at(q, r)
-            for _, _, (ox, oy), _, _ in labels:  # two ends side by side: apart, not over
+            for ox, oy in numbers:  # two ends side by side: apart, not over
                 if abs(ox - x) < 2 * radius and abs(oy - y) < 2 * radius:
                     x = ox + (2 * radius + 1) * (1 if x >= ox else -1)
-            smooth.disc(surface, (255, 255, 255), (x, y), radius)
-            smooth.ring(surface, ROUTE_RED, (x, y), radius, max(1.5, radius / 5))
-            labels.append((str(i + 1), size, (x, y), ROUTE_RED, True))
-    return labels
+            numbers.append((x, y))
+
+    def paint(big: pygame.Surface, k: int) -> None:
+        def hexagon(q, r, scale):
+            x, y = at(q, r)
+            return [
+                (
+                    (x + s * scale * math.cos(math.radians(60 * i))) * k,
+                    (y - s * scale * math.sin(math.radians(60 * i))) * k,
+                )
+                for i in range(6)
+            ]
+
+        def kk(point):
+            return (point[0] * k, point[1] * k)
+
+        # a coarse, light lattice: only the hexes the routes cross, on plain water (the
+        # route reads first; a full lattice at a card's size is a field of stripes)
+        big.fill(CARD_WATER)
+        for q, r, _ in set(cells):
+            fill = START_FILL if (q, r) == (0, 0) else (238, 247, 253)
+            smooth.polygon(big, CARD_WATER_EDGE, hexagon(q, r, 1.0))
+            smooth.polygon(big, fill, hexagon(q, r, 0.86))
+        for path in paths:
+            points = [kk(start)] + [kk(at(q, r)) for q, r, _ in path]
+            smooth.polyline(big, ROUTE_RED, points, width * k)
+        for (_steps, facings), path in zip(routes, paths, strict=False):
+            q, r, turn = path[-1]
+            ex, ey = at(q, r)
+            for rel in facings:
+                dx, dy = direction(90 + 60 * (turn + rel))
+                reach = max(s * 1.02, width * 0.5 + head + 2)
+                arrow(
+                    big,
+                    ARROW_GREEN,
+                    kk((ex + dx * s * 0.15, ey + dy * s * 0.15)),
+                    kk((ex + dx * reach, ey + dy * reach)),
+                    max(3, round(width * 0.75)) * k,
+                    head * k,
+                )
+        # the start arrow on top: the duck's heading before the move
+        arrow(
+            big,
+            PURPLE,
+            kk((start[0], start[1] + s * 0.55)),
+            kk((start[0], start[1] - max(s * 0.75, head))),
+            max(3, round(width * 0.8)) * k,
+            head * k,
+        )
+        for x, y in numbers:
+            smooth.disc(big, (255, 255, 255), kk((x, y)), radius * k)
+            smooth.ring(big, ROUTE_RED, kk((x, y)), radius * k, max(1.5, radius / 5) * k)
+
+    image = smooth.supersampled(rect.size, paint, DIAGRAM_SUPERSAMPLE)
+    surface.blit(image, rect)
+    return [
+        (str(i + 1), size, (rect.x + x, rect.y + y), ROUTE_RED, True)
+        for i, (x, y) in enumerate(numbers)
+    ]
 
 
 def card_face(number: int, routes, width: int, height: int, cell: float | None = None):
@@ -346,15 +349,25 @@ def card_face(number: int, routes, width: int, height: int, cell: float | None =
     ``(image, labels)`` (see :func:`put`)."""
 
     def build():
-        surf = pygame.Surface((width, height), pygame.SRCALPHA)
         radius = max(4, width // 10)
-        rect = surf.get_rect()
-        pygame.draw.rect(surf, CARD_FACE, rect, border_radius=radius)
         band = band_colour(number)
         top = pygame.Rect(0, 0, width, max(6, round(height * 0.2)))
-        pygame.draw.rect(
-            surf, band, top, border_top_left_radius=radius, border_top_right_radius=radius
-        )
+        edge = max(1, width // 60)
+
+        def frame(big: pygame.Surface, k: int) -> None:
+            """The face, its band and its edge, painted finer (smooth corners, issue #38)."""
+            whole = big.get_rect()
+            pygame.draw.rect(big, CARD_FACE, whole, border_radius=radius * k)
+            pygame.draw.rect(
+                big,
+                band,
+                pygame.Rect(0, 0, whole.w, top.h * k),
+                border_top_left_radius=radius * k,
+                border_top_right_radius=radius * k,
+            )
+            pygame.draw.rect(big, CARD_EDGE, whole, width=edge * k, border_radius=radius * k)
+
+        surf = smooth.supersampled((width, height), frame, DIAGRAM_SUPERSAMPLE)
         size = max(MIN_TEXT, round(height * 0.17))
         labels: list[Label] = []
         f = fonts.font(size, True)
@@ -371,7 +384,6 @@ def card_face(number: int, routes, width: int, height: int, cell: float | None =
                 )
         area = _diagram_area(width, height)
         labels += draw_diagram(surf, area, routes, numbered=True, max_cell=cell)
-        pygame.draw.rect(surf, CARD_EDGE, rect, width=max(1, width // 60), border_radius=radius)
         return surf, labels
 
     return _cached(("card", number, routes, width, height, cell), build)

@@ -169,7 +169,46 @@ class Guide:
         for routes in walks:
             walk = self.targets.hound_preview(routes)
             hexes += [walk["start"], *walk["path"]]
+        # the tray's hint says which keys take the step (issue #38: a callout moved off
+        # the duck's arrows sat on it)
+        hint = self.host.plan.hint
+        out += [hint] if hint.w > 0 and hint.h > 0 else []
         return out + [self._hex_rect(h) for h in hexes]
+
+    def lesson_subject(self, name: str) -> list[pygame.Rect]:
+        """The pieces a step pointing at ``name`` talks about (issue #38: the callout hid
+        the duck and its facing arrows at duck-1's steps 5-6, the warp ring at 15): a
+        facing arrow's step is about every arrow offered and the duck or ring they stand
+        around; a duck's step about the duck with the arrow that says where it faces."""
+        kind, _, what = name.partition(":")
+        if kind == "face":
+            faces = [t for t in self.targets.targets() if t.kind == "face"]
+            rects = [t.rect or _round_rect(t.center, t.radius) for t in faces]
+            if not rects:
+                return []
+            around = rects[0].unionall(rects[1:])  # the arrows ring the hex they face from
+            out = [*rects, around]
+            # the duck they turn: among them, or (a warp) where it stands before it jumps
+            geo, (cx, cy) = self.model.geo, around.center
+            d = self.decisions.decision()
+            turning = getattr(d, "duck", None)
+            for duck, pos in self.model.duck_pos.items():
+                x, y = geo.px(pos[0], pos[1])
+                near = math.hypot(x - cx, y - cy) < geo.size * 2
+                if duck not in self.model.floating and (near or duck == turning):
+                    out.append(self._duck_with_wedge(duck))
+            return out
+        if kind == "duck" and what.isdigit():
+            if int(what) not in self.model.duck_pos or int(what) in self.model.floating:
+                return []
+            return [self._duck_with_wedge(int(what))]
+        return []
+
+    def _duck_with_wedge(self, duck: int) -> pygame.Rect:
+        """A duck on the board and the wedge beside it that says where it faces (about
+        a hex out)."""
+        pos = self.model.duck_pos[duck]
+        return _round_rect(self.model.geo.px(pos[0], pos[1]), self.model.geo.size * 1.6)
 
     def _hex_rect(self, hex_: tuple[int, int]) -> pygame.Rect:
         return _round_rect(self.model.geo.hex_px(*hex_), self.model.geo.size * 0.9)

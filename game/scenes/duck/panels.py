@@ -133,12 +133,11 @@ class Panels(SeatPanels, HandBar):
         return self.model.title_now
 
     def card_image(self, card: int, width: int, height: int):
-        """Card ``card``'s face, its routes at the hex size every card of the deck
-        shares: ``(image, labels)`` for :func:`art.put` (:func:`art.flat` for an image)."""
-        routes = self.host.state.cards[card]
-        return art.card_face(
-            card, routes, width, height, art.deck_cell(self.host.state.cards, width, height)
-        )
+        """Card ``card``'s face, its routes filling the face (issue #38: at the hex size
+        every card shared, a one-hex route filled a quarter of its card; the lattice
+        under it says how far it goes): ``(image, labels)`` for :func:`art.put`
+        (:func:`art.flat` for an image)."""
+        return art.card_face(card, self.host.state.cards[card], width, height)
 
     def draw_hound_board(self, surface, rect: pygame.Rect, d) -> None:
         draw_panel(surface, rect, radius=10)

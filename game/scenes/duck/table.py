@@ -35,14 +35,18 @@ parts it uses.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from game.rules.duck.data import ALL_BUOYS, COLOURS
+from game.rules.duck.events import DuckPlaced, MoveBegan, Stepped, Warped
 from game.rules.duck.state import DuckState
 from game.rules.protocol import Event
 from game.scenes.table.contract import FrameCut, Resync, TableHost
 from game.scenes.table.end_screen import Breakdown
 from game.scenes.table.frame_plan import TablePlan
+from game.scenes.table.news_marks import Mark, Point
 
 from .animate import Animator
 from .board import Board
@@ -136,6 +140,28 @@ class DuckTable:
 
     def keep_clear(self) -> list[pygame.Rect]:
         return self.guide.lesson_keep_clear()
+
+    def subject(self, name: str) -> list[pygame.Rect]:
+        return self.guide.lesson_subject(name)
+
+    def news_marks(self, event: Event) -> list[Mark]:
+        """A duck's way hex by hex (its start, each step, a warp's far ring), a ring
+        around the hex it stopped on; a duck placed at the start, ringed (issue #38)."""
+
+        def at(hex_: tuple[int, int]) -> Callable[[], Point | None]:
+            return lambda: self.model.geo.hex_px(*hex_)
+
+        def reach() -> float:  # around the duck standing on its hex
+            return self.model.geo.size * 0.92
+
+        match event:
+            case MoveBegan() | Stepped() | DuckPlaced():
+                trail = [at(event.hex)]
+            case Warped():
+                trail = [at(event.to)]
+            case _:
+                return []
+        return [Mark(event.player, f"duck:{event.duck}", trail, reach=reach)]
 
     def lesson_clicks(self, expect: str) -> list[str] | None:
         return None  # the one control whose action it is (the guide made the picks)

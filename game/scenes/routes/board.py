@@ -96,6 +96,10 @@ class Board:
                 max(2, px(3)),
             )
 
+    def cell_rect(self, route: int, space: int) -> pygame.Rect:
+        """Where space ``space`` of route ``route`` is on the board."""
+        return self._cell_rect(route, space)
+
     def _cell_rect(self, route: int, space: int) -> pygame.Rect:
         lane = self.model.lanes[route - 1]
         cell = pygame.Rect(0, 0, int(self.model.cell_w) - self.host.px(3), lane.h - self.host.px(8))

@@ -27,9 +27,11 @@ from __future__ import annotations
 import pygame
 
 from game.rules.protocol import Event
+from game.rules.routes.events import MarkerMoved
 from game.scenes.table.contract import FrameCut, Resync, TableDefaults, TableHost
 from game.scenes.table.end_screen import Breakdown
 from game.scenes.table.frame_plan import TablePlan
+from game.scenes.table.news_marks import Mark
 
 from .animate import Animator
 from .art import Art
@@ -81,6 +83,20 @@ class RoutesTable(TableDefaults):
     def coach_place(self, w: int, h: int) -> pygame.Rect:
         """Where the Coach button (issue #40) stands: left of the Keys pill."""
         return self.panels.coach_place(w, h)
+
+    def news_marks(self, event: Event) -> list[Mark]:
+        """The route just written: the space a marker moved to, ringed, until its seat
+        moves again (issue #38)."""
+        if isinstance(event, MarkerMoved) and event.stack is not None and event.to > 0:
+            route, space = event.route, event.to
+            return [
+                Mark(
+                    event.player,
+                    f"marker:{route}",
+                    spot=lambda: self.board.cell_rect(route, space),
+                )
+            ]
+        return []
 
     def plan(self, size: tuple[int, int]) -> TablePlan | None:
         """The frame as ``cut`` says, with a narrower side column (issue #27: the board

@@ -26,6 +26,7 @@ from game.scenes.table.end_screen import Breakdown
 from game.scenes.table.frame import TableFrame, TableLog, TableSeats
 from game.scenes.table.frame_plan import TablePlan
 from game.scenes.table.guide import TableGuide
+from game.scenes.table.news_marks import LastMoves, Mark
 from game.scenes.table.parts import TablePart
 from game.scenes.table.turns import TableKeeping, TableNews, TablePlayer, TableSharing
 from game.session import Session
@@ -202,6 +203,18 @@ class GameTable(Protocol):
         """What a lesson's callout must not hide now, besides its element ([]: nothing)."""
         ...
 
+    def news_marks(self, event: Event) -> list[Mark] | None:
+        """What ``event`` changed on the board, marked until its seat moves again or
+        the person looks (game.scenes.table.news_marks, issue #38) ([]: nothing; None:
+        the board is laid anew, what was marked is gone)."""
+        ...
+
+    def subject(self, name: str) -> list[pygame.Rect]:
+        """Where the pieces are that a step pointing at the element ``name`` talks about
+        besides it (a duck's facing arrows around it, the duck they turn): its callout
+        covers none of them (issue #38) ([]: the element says it all)."""
+        ...
+
     def lesson_clicks(self, expect: str) -> list[str] | None:
         """The probe's keys to click, in order, to take the action ``expect`` when it
         takes more than one control (None: the one control whose action it is)."""
@@ -312,6 +325,11 @@ class TableOwner(TableHost[Any], Protocol):
 
     def score_text(self, player: int, value: Any) -> str: ...
 
+    @property
+    def last_moves(self) -> LastMoves:
+        """What changed since the person's last look, marked on the board (issue #38)."""
+        ...
+
 
 class GameFactory(Protocol):
     """What makes a game's table for a scene (the table's class)."""
@@ -352,6 +370,12 @@ class TableDefaults:
 
     def keep_clear(self) -> list[pygame.Rect]:
         return []
+
+    def subject(self, name: str) -> list[pygame.Rect]:
+        return []  # the element a step points at is all it talks about
+
+    def news_marks(self, event: Event) -> list[Mark] | None:
+        return []  # nothing on the board to mark
 
 
 class SeatDefaults:

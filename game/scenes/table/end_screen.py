@@ -66,6 +66,20 @@ class Confetto:
     sway: float  # phase of its side-to-side swing
     spin: float  # turns a second
     colour: tuple[int, int, int]
+    shape: str = "ribbon"  # ribbon | star | disc (issue #38: not all flat rectangles)
+
+
+SHAPES = ("ribbon", "ribbon", "star", "disc")
+
+
+def shade(colour: tuple[int, int, int], turn: float) -> tuple[int, int, int]:
+    """A piece's colour as it tumbles: its face lit when it turns towards the light,
+    darker as it turns away, its back darker still (a flat colour reads as paper cut
+    out, not as a piece turning in the air)."""
+    light = math.cos(turn)
+    if light >= 0:
+        return theme.mix(colour, (255, 255, 255), 0.35 * light)
+    return theme.mix(colour, (0, 0, 0), 0.35 * -light)
 
 
 def confetti(count: int, colours: list[tuple[int, int, int]], seed: int = 27) -> list[Confetto]:
@@ -82,6 +96,7 @@ def confetti(count: int, colours: list[tuple[int, int, int]], seed: int = 27) ->
             rng.uniform(0, 6.3),
             rng.uniform(0.5, 2.0),
             colours[i % len(colours)],
+            SHAPES[i % len(SHAPES)],
         )
         for i in range(count)
     ]
@@ -501,12 +516,43 @@ class GameOverScene(ModalScene):
             x = (c.x + c.drift * t) * w + math.sin(c.sway + t * 3) * self.px(18)
             turn = c.sway + c.spin * t * math.tau
             dx, dy = math.cos(turn), math.sin(turn)
-            wide, tall = half, half * 0.55 * (0.3 + abs(math.sin(turn * 1.7)))
-            points = [
-                (x + dx * a - dy * b, y + dy * a + dx * b)
-                for a, b in ((-wide, -tall), (wide, -tall), (wide, tall), (-wide, tall))
-            ]
-            smooth.polygon(surface, c.colour, points)
+            flip = turn * 1.7  # it tumbles: seen edge-on, then face-on
+            squash = 0.3 + 0.7 * abs(math.sin(flip))
+            colour = shade(c.colour, flip)
+            if c.shape == "star":
+                outer = half * 1.3
+                points = []
+                for k in range(10):
+                    r = outer if k % 2 == 0 else outer * 0.45
+                    a, b = math.cos(k * math.pi / 5) * r, math.sin(k * math.pi / 5) * r * squash
+                    points.append((x + dx * a - dy * b, y + dy * a + dx * b))
+                smooth.polygon(surface, colour, points)
+            elif c.shape == "disc":
+                steps = 12
+                points = [
+                    (
+                        x
+                        + dx * math.cos(k * math.tau / steps) * half * 0.8
+                        - dy * math.sin(k * math.tau / steps) * half * 0.8 * squash,
+                        y
+                        + dy * math.cos(k * math.tau / steps) * half * 0.8
+                        + dx * math.sin(k * math.tau / steps) * half * 0.8 * squash,
+                    )
+                    for k in range(steps)
+                ]
+                smooth.polygon(surface, colour, points)
+            else:  # a ribbon, curled: two panels, the fold a shade darker
+                wide, tall = half * 1.2, half * 0.45 * squash
+                bend = math.sin(flip * 2) * half * 0.5
+                for side, tint in ((-1, colour), (1, shade(c.colour, flip + 1.2))):
+                    quad = (
+                        (0, -tall),
+                        (side * wide, -tall + bend),
+                        (side * wide, tall + bend),
+                        (0, tall),
+                    )
+                    points = [(x + dx * a - dy * b, y + dy * a + dx * b) for a, b in quad]
+                    smooth.polygon(surface, tint, points)
 
     def _draw_winner_word(self, surface: pygame.Surface, name: str, size: int, x: int, cy: int):
         """The winner's word after the winner's name, when the name column has room."""

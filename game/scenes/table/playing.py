@@ -41,6 +41,7 @@ class EventPlayer:
         """Start the event's animation on the timeline."""
         game = self.table.game
         handler = game.animations.get(type(event))
+        self.table.last_moves.saw(game.news_marks(event))
         if handler is not None:
             self.table.part.shield(event, lambda: handler(event), None)
         if game.resync == "when_idle":
@@ -88,6 +89,7 @@ class EventPlayer:
         forward at once, :func:`game.screenshot.fast_forward`)."""
         self.events.clear()
         self.timeline = Timeline()
+        self.table.last_moves.clear()
         self.last_round = self.table.state.round_number
         if viewer is not None:
             self.table.private_player = viewer

@@ -38,6 +38,7 @@ from game.scenes.table.end_screen import Breakdown
 from game.scenes.table.frame import TableFrame, TableLog, TablePlan, TableSeats, plan_table
 from game.scenes.table.guide import NoGuide, TableGuide
 from game.scenes.table.keeping import TableKeeping
+from game.scenes.table.news_marks import LastMoves
 from game.scenes.table.news_shown import NewsShown
 from game.scenes.table.parts import TablePart
 from game.scenes.table.playing import EventPlayer
@@ -84,6 +85,7 @@ class TableScene(Scene):
         self.guide: TableGuide = NoGuide()
         self.base_buttons: list[Button] = []  # the frame's own, kept across the controls
         self._refocused = False  # a lesson's focus changed the table (see draw)
+        self.last_moves = LastMoves()  # what changed since the person's last look (#38)
         self.game: GameTable = game(self)
         self.frame = TableFrame(self.frame_seats(), self, self.log)
         self.player.plays_unseen = self.game.plays_unseen
@@ -167,6 +169,7 @@ class TableScene(Scene):
             # the seat's turn (or the round) is over: what its action does, everybody
             # watches (a walk, a reveal), so its secrets leave the screen before it plays
             self.sharing.give_up()
+        self.last_moves.looked()  # the person acted: they have seen the marks
         self.player.queue(events)
         self.guide.acted(player, action)
         return True
@@ -314,6 +317,7 @@ class TableScene(Scene):
         into the sink bound to ``surface`` (a layout test's), if any."""
         self.game.before_frame()
         self.compositor.compose(surface, sink_of(surface))
+        self.last_moves.draw(surface, self.seat_colour, self.px, self.plan.board)
 
     def draw(self, surface):
         self.part.paint(lambda: self._draw(surface))

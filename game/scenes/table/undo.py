@@ -50,6 +50,7 @@ class TableUndo:
         if player is None or self.refusal() is not None:
             return
         table.driver.undo(player)
+        table.last_moves.clear()
         table.player.last_round = table.state.round_number  # not a round end: the old round
         table.log_line(table.t("app.undone"))
         table.player.sync()

@@ -262,8 +262,14 @@ class Drawing:
             if tile == shake_tile:
                 cx += math.sin(shake_v * 40) * self.host.px(4) * (1 - shake_v)
             stamp = self.art.tile_image(tile, size)
+            kind = "valued" if stamp.labels else "icon"  # its value is drawn over the pieces
             rect = draw_icon(
-                layer, stamp.image, (int(cx - ox), int(cy - oy)), f"tile:{tile}", anchor="center"
+                layer,
+                stamp.image,
+                (int(cx - ox), int(cy - oy)),
+                f"tile:{tile}",
+                kind,
+                anchor="center",
             )
             badges.append((tile, stamp, rect.topleft))
             if tile in attack:  # the tiles an attack may start from are ringed
@@ -292,23 +298,44 @@ class Drawing:
             if wiggle is not None:
                 x += math.sin(wiggle * math.pi * 4) * self.host.px(4)
             self._draw_piece(layer, piece, (x - ox, y - oy), scale=scale)
-        cover = None  # the hat draw's panel hides part of the board: no values there
+        # The hat draw's panel hides the middle of the board: a value it would cut is
+        # left under it, written down as hidden there (its text would run into the
+        # panel's). Only those: a tile the panel merely touches shows its value (issue
+        # #38: with six seats the panel touched most tiles and the FINISH, and all lost
+        # their values).
+        cover = None
         if t.contest is not None:
             cover = self.layout.contest_rect().move(-ox, -oy)
         for tile, stamp, (x, y) in badges:  # a tile's value is never under a piece (issue #27)
-            if cover is not None and cover.colliderect(stamp.get_rect(topleft=(x, y))):
+            inks = self._value_inks(stamp, (x, y))
+            if cover is not None and any(cover.colliderect(ink) for _label, ink in inks):
+                for _label, ink in inks:
+                    record_icon(layer, ink, f"value:{tile}", "hidden")
                 continue
             self._stamp_value(layer, tile, stamp, (x, y))
+
+    @staticmethod
+    def _value_inks(stamp: Stamp, at: tuple[int, int]) -> list[tuple[Label, pygame.Rect]]:
+        """Where each of a tile's printed values (its glyphs, not the line's leading)
+        lands when its tile lies at ``at``."""
+        out = []
+        for label in stamp.labels:
+            centre = (at[0] + label.centre[0], at[1] + label.centre[1])
+            w = fonts.font(label.size, True).size(label.text)[0]
+            top, bottom = ink_span(label)
+            ink = pygame.Rect(0, round(centre[1] + top), w, round(bottom - top))
+            ink.centerx = round(centre[0])
+            out.append((label, ink))
+        return out
 
     def _stamp_value(self, surface, tile: str, stamp: Stamp, at: tuple[int, int]) -> None:
         """A tile's printed value (or START / FINISH) where its tile lies at ``at``,
         written down as the tile's value (issue #27: no piece covers it; the pieces on a
         tile stand over its value, see ``Layout.grid``)."""
-        for label in stamp.labels:
+        for label, ink in self._value_inks(stamp, at):
             centre = (at[0] + label.centre[0], at[1] + label.centre[1])
             rect = stamp_text(surface, label, centre)
-            top, bottom = ink_span(label)  # its glyphs, not the line's leading
-            ink = pygame.Rect(rect.x, round(centre[1] + top), rect.w, round(bottom - top))
+            ink.x, ink.w = rect.x, rect.w
             record_icon(surface, ink, f"value:{tile}", "value")
 
     def _draw_chip_stack(self, surface, offset: Point) -> None:

@@ -8,7 +8,7 @@ import pygame
 from game.rules.verflixxt.decisions import DrawForHats
 from game.scenes.table.contract import TableHost
 from game.ui import fonts, smooth, theme
-from game.ui.widgets import draw_icon, draw_panel, draw_text, lay
+from game.ui.widgets import draw_icon, draw_panel, draw_text, lay, record_icon
 
 from .art import Art
 from .layout import Layout
@@ -51,6 +51,7 @@ class HatDrawPanel:
             picture = picture._replace(image=picture.image.copy())
             picture.image.set_alpha(int(255 * max(0.0, t.contest_alpha)))
         lay(surface, picture, rect)
+        record_icon(surface, rect, "hat draw", "cover")  # the tiles under it show no values
 
     def _paint(self, layer: pygame.Surface, area: pygame.Rect) -> None:
         t = self.model.table

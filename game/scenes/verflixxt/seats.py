@@ -35,6 +35,9 @@ class SeatRow(NamedTuple):
     hats: float  # the first hat's centre
     chips: float  # the first chip's centre
     hand: float  # the hand's centre (hats game)
+    coins: tuple[int, ...] = ()  # the chips drawn, each won with its "+n" inside
+    coin: int = ICON_MIN  # a coin's side
+    summed: int | None = None  # instead, one plain coin and the chips' sum beside it
 
 
 def chip_px(size: float) -> int:
@@ -42,9 +45,23 @@ def chip_px(size: float) -> int:
     return max(ICON_MIN, int(size * 0.8))
 
 
-def chip_step(size: float) -> float:
+def coin_px(size: float, values: tuple[int, ...]) -> int:
+    """A coin in a seat's row of things ``size`` tall, wide enough that the widest of
+    ``values`` ("+5", "+12") is written inside it, never over its neighbour (issue #38:
+    "+3", "+5" ran over each other and the hat)."""
+    text = max(TEXT_MIN, int(chip_px(size) * 0.42))
+    widest = max((fonts.font(text, True).size(f"+{v}")[0] for v in values), default=0)
+    return max(chip_px(size), widest + 6)
+
+
+def gap_px(size: float) -> float:
+    """The room between two things of a seat's row (coins, hats, the pile, the hand)."""
+    return max(2.0, size * 0.12)
+
+
+def chip_step(size: float, coin: int | None = None) -> float:
     """From one chip won to the next."""
-    return chip_px(size) + max(1.0, size * 0.02)
+    return (coin if coin is not None else chip_px(size)) + gap_px(size)
 
 
 def hat_width(size: float) -> int:
@@ -54,7 +71,7 @@ def hat_width(size: float) -> int:
 
 def hat_step(size: float) -> float:
     """From one hat brought home to the next."""
-    return hat_width(size) + max(1.0, size * 0.03)
+    return hat_width(size) + gap_px(size)
 
 
 class Seats(SeatDefaults):
@@ -266,16 +283,40 @@ class Seats(SeatDefaults):
             y = rect.y + rect.h / 2
         x: float = rect.right
         hand = x
+        gap = gap_px(size)
         if self.host.state.hats_variant:
-            hand = x - size * 0.75
-            x -= size * 1.5 + self.host.px(6)
-        chip = chip_step(size)
-        x -= len(t.chips_won[player]) * chip
-        chips = x + chip / 2
+            w = max(ICON_MIN, int(size * 0.7))  # the two cards of the hand (see draw)
+            hand = x - w - self.host.px(1)
+            x -= 2 * w + self.host.px(2) + gap
+        # each chip won a coin with its "+n" inside; when they would leave the pile less
+        # than a tile and its count, one coin with their sum (the score counts the sum)
+        won = tuple(t.chips_won[player])
+        coins = won
+        coin = coin_px(size, coins)
         hat = hat_step(size)
-        x -= len(t.hats_home[player]) * hat
-        hats = x + hat / 2
-        return SeatRow(explain, y, size, rect.x + size / 2, x - self.host.px(6), hats, chips, hand)
+        hats_w = len(t.hats_home[player]) * hat
+        least = size * 2 + self.host.px(30)  # a mini tile and its "+n"
+        summed = None
+        if len(won) > 1 and x - len(won) * chip_step(size, coin) - hats_w - rect.x < least:
+            coins, coin, summed = (), chip_px(size), sum(won)
+            x -= (
+                coin
+                + self.host.px(2)
+                + fonts.font(self.host.text_px(14), True).size(f"+{summed}")[0]
+            )
+            x -= gap
+            chips = x + coin / 2
+        else:
+            step = chip_step(size, coin)
+            x -= len(coins) * step
+            chips = x + step / 2 - gap / 2
+        x -= hats_w
+        hats = x + hat / 2 - gap / 2
+        # the pile's last tile's centre: its right edge a gap before the first hat or coin
+        right = x - gap - size / 2
+        return SeatRow(
+            explain, y, size, rect.x + size / 2, right, hats, chips, hand, coins, coin, summed
+        )
 
     def draw_seat_extras(self, surface: pygame.Surface, player: int, rect: pygame.Rect) -> None:
         t = self.model.table
@@ -299,9 +340,24 @@ class Seats(SeatDefaults):
             image = self.art.hat_image(hat, hat_width(row.size))
             draw_icon(surface, image, (int(x), int(row.y)), f"hat:{hat}", anchor="center")
             x += hat_step(row.size)
-        chip = chip_px(row.size)
-        chips = [self.art.chip_image(value, chip) for value in t.chips_won[player]]
-        self._lay_row(surface, chips, row.chips, chip_step(row.size), row.y)
+        x = row.chips
+        for value in row.coins:
+            stamp = self.art.chip_image(value, row.coin)
+            stamp.draw(surface, stamp.get_rect(center=(int(x), int(row.y))), f"chip:{value}")
+            x += chip_step(row.size, row.coin)
+        if row.summed is not None:  # many chips: one coin, their sum beside it
+            plain = sprites.svg("verflixxt_chip.svg", row.coin)
+            at = draw_icon(surface, plain, (int(x), int(row.y)), "chips", anchor="center")
+            words = f"+{row.summed}"
+            draw_text(
+                surface,
+                words,
+                self.host.text_px(14),
+                (at.right + self.host.px(2), int(row.y)),
+                (110, 70, 0),
+                bold=True,
+                anchor="midleft",
+            )
         if self.host.state.hats_variant:
             # a card 16 px wide at least, as the card's picture is shaped (70 x 100)
             w = max(ICON_MIN, int(row.size * 0.7))
@@ -419,7 +475,9 @@ class Seats(SeatDefaults):
 
     def chips_anchor(self, player: int) -> Point:
         row = self._screen_row(player)
-        return (row.chips + len(self.model.table.chips_won[player]) * chip_step(row.size), row.y)
+        if row.summed is not None:
+            return (row.chips, row.y)
+        return (row.chips + len(row.coins) * chip_step(row.size, row.coin), row.y)
 
     def hand_anchor(self, player: int) -> Point:
         row = self._screen_row(player)

@@ -26,16 +26,19 @@ the hint, the legend), :class:`~.bar.Bar` (the die or the cards under the prompt
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from game.rules.protocol import Action, Event
 from game.rules.verflixxt import score_breakdown
 from game.rules.verflixxt.data import FINISH, START
 from game.rules.verflixxt.decisions import DrawForHats
-from game.rules.verflixxt.events import CardDrawn
+from game.rules.verflixxt.events import CardDrawn, PieceMoved, TileTaken
 from game.scenes.table.contract import FrameCut, Resync, TableDefaults, TableHost
 from game.scenes.table.end_screen import Breakdown
 from game.scenes.table.frame_plan import TablePlan
+from game.scenes.table.news_marks import Mark, Point
 
 from .animate import Animator
 from .art import Art
@@ -92,6 +95,41 @@ class VerflixxtTable(TableDefaults):
             host.player.events.extend(
                 e for e in state.opening_events if e.seen_by(viewer) or self.plays_unseen(e)
             )
+
+    # -- what just happened (issue #38) ----------------------------------------------------
+    def news_marks(self, event: Event) -> list[Mark]:
+        """A pawn's (or a guardian's) way along the road, a ring on the tile it stopped
+        on; the tile just taken, newest in its seat's pile."""
+        layout, table = self.geometry, self.model.table
+        if isinstance(event, PieceMoved) and event.path:
+
+            def at(tile: str) -> Callable[[], Point | None]:
+                def where() -> Point | None:  # a tile taken since is no place any more
+                    on_road = tile in (START, FINISH) or (
+                        tile in table.u and tile not in table.gone
+                    )
+                    return layout.tile_centre(tile) if on_road else None
+
+                return where
+
+            def reach() -> float:  # around the tile it stopped on
+                return self.model.tile_px * 0.78
+
+            trail = [at(event.origin), *(at(tile) for tile in event.path)]
+            return [Mark(event.player, f"piece:{event.piece}", trail, reach=reach)]
+        if isinstance(event, TileTaken) and event.player is not None:
+            player = event.player
+
+            def newest() -> pygame.Rect | None:
+                count = len(table.taken[player])
+                if not count:
+                    return None
+                x, y = self.seats.pile_slot(player, count - 1, count)
+                size = self.seats.pile_layout(player, count)[3]
+                return pygame.Rect(round(x - size / 2), round(y - size / 2), size, size)
+
+            return [Mark(player, f"taken:{player}", spot=newest)]
+        return []
 
     # -- the frame -------------------------------------------------------------------------
     @property

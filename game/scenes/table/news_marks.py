@@ -1,0 +1,152 @@
+"""What just happened, marked on the board (issue #38): a person who looks back at the
+screen sees in two seconds what changed since their last look — the piece that moved
+and the way it went, the tile just taken, the route just written.
+
+The marks are derived from the rules' typed events as the table plays them (never
+guessed from the state): each game's table says which places an event marks
+(``GameTable.news_marks``), as :class:`Mark`s whose places are found again when drawn,
+so a new window size moves them with the board. :class:`LastMoves` keeps them: a seat's
+marks stay until that seat moves again (its next turn's marks replace them) or until the
+person at the screen acts (they have seen the table); a jump or an undo drops them all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.ui import smooth, theme
+
+Point = tuple[float, float]
+
+
+@dataclass
+class Mark:
+    """One thing an event changed, for seat ``seat`` (None: nobody's, the game's own).
+    ``key`` names what it marks ("duck:2", "pawn:r1"): a later mark of the same key in
+    the same turn goes on with its trail (a duck's steps one by one). ``trail``: the
+    places it went through, in order, each found when drawn (None: not on the board
+    now); ``spot``: a place it changed (a tile taken, a route written)."""
+
+    seat: int | None
+    key: str
+    trail: list[Callable[[], Point | None]] = field(default_factory=list)
+    spot: Callable[[], pygame.Rect | None] | None = None
+    # the ring where the trail stopped, around the piece standing there (px)
+    reach: Callable[[], float] | None = None
+
+
+class LastMoves:
+    """The marks of what changed since the person's last look, by seat."""
+
+    def __init__(self) -> None:
+        self.marks: list[Mark] = []
+        self._turn = 0  # a new turn each time the marks come from another seat
+        self._seat: int | None = None
+        self._turn_of: dict[int, int] = {}  # the turn of each mark (by id)
+
+    def saw(self, marks: Sequence[Mark] | None) -> None:
+        """An event played, with the marks it makes (None: it laid the board anew, a
+        round's clean-up: what was marked is no longer there)."""
+        if marks is None:
+            self.clear()
+            return
+        for mark in marks:
+            if mark.seat != self._seat:
+                self._turn += 1
+                self._seat = mark.seat
+                # that seat's earlier marks: its move before this one
+                self.marks = [m for m in self.marks if m.seat != mark.seat]
+            same = next(
+                (
+                    m
+                    for m in self.marks
+                    if m.key == mark.key and self._turn_of.get(id(m)) == self._turn
+                ),
+                None,
+            )
+            if same is not None:
+                same.trail.extend(mark.trail)  # the same piece goes on
+                same.spot = mark.spot or same.spot
+                same.reach = mark.reach or same.reach
+                continue
+            self.marks.append(mark)
+            self._turn_of[id(mark)] = self._turn
+
+    def looked(self) -> None:
+        """The person at the screen acted: they have seen what the marks say."""
+        self.clear()
+
+    def clear(self) -> None:
+        self.marks = []
+        self._turn_of = {}
+        self._seat = None
+
+    def of(self, seat: int | None) -> list[Mark]:
+        return [m for m in self.marks if m.seat == seat]
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        colour_of: Callable[[int], tuple],
+        px,
+        board: pygame.Rect | None = None,
+    ) -> None:
+        """Each mark in its seat's colour, see-through so the pieces show under it: the
+        way a piece went as a line with a dot at each place it passed and a ring around
+        where it stopped, a place changed ringed. Painted again only when a mark or
+        where it lies changed; inside ``board`` only."""
+        shapes = []
+        for mark in self.marks:
+            colour = theme.ACCENT_DARK if mark.seat is None else colour_of(mark.seat)
+            points = tuple(p for p in (where() for where in mark.trail) if p is not None)
+            reach = mark.reach() if mark.reach is not None and points else None
+            rect = mark.spot() if mark.spot is not None else None
+            shapes.append((colour, points, reach, None if rect is None else tuple(rect)))
+        if not shapes:
+            return
+        key = (tuple(shapes), surface.get_size(), px(100))
+        if self._kept is None or self._kept[0] != key:
+            layer = self._paint(surface.get_size(), shapes, px)
+            box = layer.get_bounding_rect()  # only what is drawn is blitted each frame
+            image = layer.subsurface(box).copy()
+            image.set_alpha(210)  # the pieces and tiles under a mark show through it
+            self._kept = (key, image, box.topleft)
+        clip = surface.get_clip()
+        if board is not None:  # on the board only (a ladder scrolled past its edge)
+            surface.set_clip(board.clip(clip))
+        surface.blit(self._kept[1], self._kept[2])
+        surface.set_clip(clip)
+
+    _kept: tuple[tuple, pygame.Surface, tuple[int, int]] | None = None
+
+    @staticmethod
+    def _paint(size: tuple[int, int], shapes, px) -> pygame.Surface:
+        layer = pygame.Surface(size, pygame.SRCALPHA)
+        width = max(3, px(5))
+        for colour, points, reach, rect in shapes:
+            halo = theme.mix(colour, (255, 255, 255), 0.65)
+            line = list(points)
+            if reach is not None and len(line) >= 2:
+                # the line stops at the ring: the piece standing there is not crossed
+                (x0, y0), (x1, y1) = line[-2], line[-1]
+                d = max(1e-6, ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5)
+                cut = min(1.0, reach / d)
+                line[-1] = (x1 - (x1 - x0) * cut, y1 - (y1 - y0) * cut)
+            if len(line) >= 2:
+                smooth.polyline(layer, halo, line, width + max(2, px(4)))
+                smooth.polyline(layer, colour, line, width)
+                for p in line[:-1]:
+                    smooth.disc(layer, (255, 255, 255), p, max(3, px(5)))
+                    smooth.ring(layer, colour, p, max(3, px(5)), max(1, px(2)))
+            if reach is not None:
+                smooth.ring(layer, halo, points[-1], reach + px(2), max(3, px(7)))
+                smooth.ring(layer, colour, points[-1], reach, max(2, px(4)))
+            if rect is not None:
+                ring = pygame.Rect(rect).inflate(max(6, px(10)), max(6, px(10)))
+                radius = max(6, px(12))
+                smooth.rounded_rect(layer, halo, ring.inflate(4, 4), radius, max(3, px(7)))
+                smooth.rounded_rect(layer, colour, ring, radius, max(2, px(4)))
+        return layer
