@@ -29,7 +29,9 @@ BAR_H = 104  # design px (1280x720) of the bar: the hint's line and the hand
 SIDE_W = 296
 STOCK_W = 176  # the supply block's column at the board's right
 TILE_ASPECT = 3.4  # a road tile is at least this many times as wide as it is high
-MAX_BAND_W = 700
+MAX_BAND_W = (
+    920  # the ladder as wide as the board lets it be (issue #38: the board takes the table)
+)
 
 
 class Layout:

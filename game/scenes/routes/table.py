@@ -80,7 +80,8 @@ class RoutesTable(TableDefaults):
 
     def plan(self, size: tuple[int, int]) -> TablePlan | None:
         """The frame as ``cut`` says, with a narrower side column (issue #27: the board
-        first)."""
+        first) that is a drawer (issue #38: the board takes the table; the seats' details
+        and the log open over it)."""
         cut = self.cut
         return self.host.plan_frame(
             size,
@@ -88,6 +89,7 @@ class RoutesTable(TableDefaults):
             hint_lines=cut.hint_lines,
             seat_h=cut.seat_h,
             side_w=SIDE_W,
+            drawer=True,
         )
 
     def layout(self, plan: TablePlan) -> None:

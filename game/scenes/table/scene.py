@@ -503,6 +503,8 @@ class TableScene(Scene):
 
     # -- input -----------------------------------------------------------------------------
     def handle_event(self, event):
+        if self.frame.handle_event(event):  # first: the open drawer lies over the table
+            return
         if self.game.controls.track(event):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -521,8 +523,6 @@ class TableScene(Scene):
         if self.guide.handle_event(event):
             return
         if self.buttons.handle_event(event):
-            return
-        if self.frame.handle_event(event):
             return
         if self.busy_animating():
             if (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
@@ -601,7 +601,7 @@ class TableScene(Scene):
         header button over the seats' column it lies left of the column, on the board's
         corner (issue #36: it covered the first seat's name)."""
         button = self.buttons.tip()
-        if button is not None:
+        if button is not None and not self.frame.hides(button.rect):
             side = self.plan.side
             beside = side.left - self.px(6) if button.rect.right > side.left else None
             draw_tip(surface, button.why, button.rect, self.text_px(15), right=beside)
@@ -662,6 +662,8 @@ class TableScene(Scene):
         into the sink bound to ``surface`` (a layout test's), if any."""
         self.game.before_frame()
         self.compositor.compose(surface, sink_of(surface))
+        if self.game.buttons_in_still:  # the buttons are in the still picture: under it
+            self.compositor.overlay(surface, sink_of(surface))
 
     def draw(self, surface):
         self.part.paint(lambda: self._draw(surface))
@@ -685,6 +687,7 @@ class TableScene(Scene):
             self.draw_table(surface)
             self.refresh_undo()
             super().draw(surface)
+            self.compositor.overlay(surface, sink_of(surface))  # the open drawer, issue #38
             self.draw_undo_tip(surface)
             self.guide.draw(surface)
         self.game.drawing.paint_over(surface)
