@@ -162,6 +162,16 @@ class Layout:
             m.area.y + m.pad_top + y * m.row_h / ROW_HEIGHT - m.scroll,
         )
 
+    def ladder_extent(self) -> pygame.Rect:
+        """The box around the ladder as it shows: from the hens standing over START to
+        the goal's row (or the board's foot, scrolled), its row labels at the left."""
+        m = self.model
+        _, _, goal = m.rows()
+        first, last = self.band_rect(m.table.start.row), self.band_rect(max(goal, 0))
+        top = max(m.area.y, first.y - m.pad_top)
+        bottom = min(m.area.bottom, last.bottom)
+        return pygame.Rect(m.label_box.x, top, first.right - m.label_box.x, bottom - top)
+
     def band_rect(self, row: float, dx: float = 0.0) -> pygame.Rect:
         m = self.model
         gap = max(1, self.host.px(2))

@@ -98,6 +98,11 @@ class CluckTable(TableDefaults):
             drawer=True,
         )
 
+    def drawn_extent(self) -> pygame.Rect:
+        """The box around the ladder as it shows (its labels, the hens over START, the
+        rows down to the goal, within the board) and the supply block (issue #38)."""
+        return self.geometry.ladder_extent().union(self.model.stock_rect)
+
     def layout(self, plan: TablePlan) -> None:
         self.art.forget()
         self.drawing.forget()

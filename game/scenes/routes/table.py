@@ -92,6 +92,10 @@ class RoutesTable(TableDefaults):
             drawer=True,
         )
 
+    def drawn_extent(self) -> pygame.Rect:
+        """The box around the eight routes and the box lid (issue #38)."""
+        return self.model.routes_rect.union(self.model.lid_rect)
+
     def layout(self, plan: TablePlan) -> None:
         self.model.cut(plan.board, self.host.px, self.host.text_px, self.board.plan_heads)
         self.art.forget()

@@ -174,6 +174,18 @@ class Layout:
         rect.center = self.tile_centre(tile)
         return rect
 
+    def road_extent(self) -> pygame.Rect:
+        """The box around the road as drawn: its line, wide as the start and finish
+        tiles, and every tile along it."""
+        m = self.model
+        xs, ys = [p[0] for p in m.pts], [p[1] for p in m.pts]
+        half = m.big_px / 2
+        box = pygame.Rect(
+            round(min(xs) - half), round(min(ys) - half), round(max(xs) - min(xs) + m.big_px), 0
+        )
+        box.h = round(max(ys) - min(ys) + m.big_px)
+        return box.unionall([self.tile_rect(tile) for tile in m.table.track] or [box])
+
     def chip_stack_pos(self) -> Point:
         return self.point_at(self.model.s1 + (self.model.road_len - self.model.s1) * 0.75)
 

@@ -113,6 +113,10 @@ class VerflixxtTable(TableDefaults):
         shape = {"bar_h": cut.bar_h, "hint_lines": cut.hint_lines, "seat_h": cut.seat_h}
         return host.plan_frame(size, side_w=side_w, drawer=True, **shape)
 
+    def drawn_extent(self) -> pygame.Rect:
+        """The box around the road and its tiles (issue #38)."""
+        return self.geometry.road_extent()
+
     def layout(self, plan: TablePlan) -> None:
         self.geometry.cut(plan)
         self.art.forget()
