@@ -69,7 +69,9 @@ def test_issue_38_a_text_over_a_button_is_found_but_not_the_buttons_own_label():
     subtitle = TextDrawn("(R)", pygame.Rect(140, 112, 20, 18), 14, face)
     over = TextDrawn("+5", pygame.Rect(150, 108, 24, 20), 16, pygame.Rect(0, 0, 400, 400))
     beside = TextDrawn("-3", pygame.Rect(240, 108, 24, 20), 16, None)
-    found = audit.find_text_over_buttons([own, subtitle, over, beside], [button])
+    drawn_by_a_callout = TextDrawn("Roll", pygame.Rect(130, 110, 40, 20), 16, None)
+    texts = [own, subtitle, over, beside, drawn_by_a_callout]
+    found = audit.find_text_over_buttons(texts, [(button, "Roll")])
     assert [(f.kind, f.text) for f in found] == [("text_over_button", "+5")]
 
 

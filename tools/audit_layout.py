@@ -398,15 +398,18 @@ def find_clipped(icons: Iterable[Any], panel: Any) -> list[Finding]:
     return out
 
 
-def find_text_over_buttons(texts: Iterable[Any], buttons: Iterable[Any]) -> list[Finding]:
-    """Issue #38: a text drawn over a button that is not its own label (its container is
-    another box): one of the two cannot be read. ``buttons`` are rects."""
-    rects = [b for b in buttons if b.w > 0 and b.h > 0]
+def find_text_over_buttons(
+    texts: Iterable[Any], buttons: Iterable[tuple[Any, str]]
+) -> list[Finding]:
+    """Issue #38: a text drawn over a button that is not its own label (neither in the
+    button's box nor its label's words, which a callout may draw itself): one of the two
+    cannot be read. ``buttons`` are (rect, label) pairs."""
+    rects = [(b, label) for b, label in buttons if b.w > 0 and b.h > 0]
     out = []
     for t in texts:
         inner = t.rect.inflate(-2, -max(2, int(t.rect.height * 0.3)))
-        for b in rects:
-            if t.container == b or not inner.colliderect(b.inflate(-4, -4)):
+        for b, label in rects:
+            if t.container == b or t.text == label or not inner.colliderect(b.inflate(-4, -4)):
                 continue
             if t.container is not None and b.contains(t.container):
                 continue  # a part of the button's own face (a subtitle's box)
@@ -578,11 +581,11 @@ def drawn_extent(scene: Any) -> Any:
     return own()
 
 
-def _button_rects(scene: Any) -> list[Any]:
+def _button_rects(scene: Any) -> list[tuple[Any, str]]:
     """Where a screen's labelled buttons are (a button without a label is a hit area over
     something the game draws itself, a pawn to pick: its own marks are its face)."""
     group = getattr(scene, "buttons", None)
-    return [b.rect for b in getattr(group, "buttons", ()) if b.label]
+    return [(b.rect, b.label) for b in getattr(group, "buttons", ()) if b.label]
 
 
 def _panels(scene: Any, texts: list[Any], window: tuple[int, int]) -> dict[str, Any]:
