@@ -111,3 +111,19 @@ def test_issue_38_a_button_under_the_open_drawer_is_not_pressed_through_it():
         ]  # only the drawer's own
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize("lesson", ["verflixxt-1", "routes-1", "cluck-1"])
+def test_issue_38_a_lesson_keeps_the_full_seat_column_its_steps_point_at(lesson):
+    """A lesson's steps point at the seat panels and speak of what they show ("the tiles
+    you pick up and your score show here"): a lesson's table keeps its side column."""
+    from game.screenshot import show_lesson_step
+
+    app = make_app((1280, 720))
+    try:
+        scene = show_lesson_step(app, lesson, 2)
+        assert scene.guide.lesson is not None
+        assert scene.plan.drawer is None and scene.plan.log.h > 0
+        assert all(row.w == scene.plan.side.w for row in scene.plan.seats)
+    finally:
+        pygame.quit()

@@ -210,6 +210,8 @@ class RoutesModel:
         ]
         self.heads = [pygame.Rect(lane.x, lane.y, self.head_w, lane.h) for lane in self.lanes]
         self.marker_w = min(self.cell_w * 0.9, px(32))
+        if self.marker_w < px(32):  # a piece >= 32 px (issue #38), over its cell's edge
+            self.marker_w = min(px(32), self.cell_w * 1.05)
         self.marker_h = self.marker_w * 0.75
         self.foot = px(4)
         self.die_most = px(DIE_MOST)

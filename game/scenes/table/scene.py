@@ -359,8 +359,8 @@ class TableScene(Scene):
     def plan_frame(self, size, **kwargs) -> TablePlan:
         """Cut the window into the shared frame (see :func:`game.scenes.table.frame.plan_table`)
         and forget the frame's cached pictures."""
-        if not self.part.side_drawer:  # issue #38: the hosting window keeps its column
-            kwargs["drawer"] = False
+        if not self.part.side_drawer or self.guide.lesson is not None:
+            kwargs["drawer"] = False  # issue #38: the hosting window and lessons keep it
         plan = self.frame.plan = plan_table(size, self.px, self.session.players, **kwargs)
         self.frame.reset()
         self.compositor.forget()
