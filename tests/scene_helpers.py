@@ -93,6 +93,14 @@ def key(app, k, mod=0):
     app.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
 
 
+def open_drawer(app, scene) -> None:
+    """Open a table's side drawer (issue #38) with its key, as a person does; a table
+    whose side column is no drawer is left as it is."""
+    if scene.plan.drawer is not None and not scene.frame.drawer_open:
+        key(app, pygame.K_l)
+        assert scene.frame.drawer_open
+
+
 def resize(app, size):
     w, h = size
     app.handle(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=w, h=h))

@@ -11,7 +11,7 @@ import pytest
 from game.scenes.table import playing
 from game.scenes.table.frame import LogDivider, plan_table
 from game.ui import widgets
-from tests.scene_helpers import make_app, motion, push_game, step_until
+from tests.scene_helpers import make_app, motion, open_drawer, push_game, step_until
 from tests.test_tables_at_every_size import VARIANTS
 
 GAMES = sorted(VARIANTS)
@@ -53,6 +53,7 @@ def test_the_log_scrolls_with_the_wheel_and_opens_on_its_first_round(game):
         assert scene.log[0] == scene.t("app.frame_round", n=scene.state.round_number)
         scene.log.clear()
         scene.layout(app.screen.get_size())
+        open_drawer(app, scene)  # issue #38: a drawer's log shows once it is open
         with widgets.recording(app.screen) as sink:
             scene.draw(app.screen)
         texts = [t.text for t in sink.texts if scene.plan.log.contains(t.rect)]
@@ -84,6 +85,17 @@ def test_the_thinking_cue_is_in_the_thinking_seats_panel(game, monkeypatch):
         with widgets.recording(app.screen) as sink:
             scene.draw(app.screen)
         cue = [t for t in sink.texts if t.text.startswith(app.t("app.frame_thinking"))]
+        if scene.plan.drawer is not None:
+            # issue #38: a seat's tile says it with moving dots, no words; open, the
+            # drawer's panel says it in words
+            assert not cue
+            open_drawer(app, scene)
+            with widgets.recording(app.screen) as sink:
+                scene.draw(app.screen)
+            panel = scene.plan.drawer.seats[seat]
+            said = [t for t in sink.texts if t.text.startswith(app.t("app.frame_thinking"))]
+            assert not said or panel.contains(said[0].rect)
+            return
         assert len(cue) == 1 and scene.plan.seats[seat].contains(cue[0].rect)
     finally:
         pygame.quit()

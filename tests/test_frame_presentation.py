@@ -16,7 +16,7 @@ from game.scenes.table.record import log_viewer
 from game.screenshot import fast_forward
 from game.ui import sound, theme, widgets
 from game.ui.i18n import Translator, catalog
-from tests.scene_helpers import make_app, push_game, push_resumed_game, seats
+from tests.scene_helpers import make_app, open_drawer, push_game, push_resumed_game, seats
 from tests.test_tables_at_every_size import VARIANTS
 
 SIZES = [(1024, 600), (1280, 720), (1920, 1080), (2560, 1440)]
@@ -53,6 +53,7 @@ def test_every_table_shows_eight_whole_log_lines_at_its_most_players(game):
             scene.log_line(f"entry {i}: " + "a long line of the log that wraps " * (i % 3 + 1))
         rows = scene.log.shown_rows(scene.plan.log)
         assert len(rows) >= LOG_LINES
+        open_drawer(app, scene)  # issue #38: a drawer's log shows once it is open
         with widgets.recording(app.screen) as sink:
             scene.draw(app.screen)
         inside = [t for t in sink.texts if t.rect.colliderect(scene.plan.log)]

@@ -304,7 +304,7 @@ def test_every_number_in_a_seats_pile_is_shown_or_counted_issue_27(size, count):
         pile = list(scene.state.box.kinds)[:count]
         for player in range(6):
             scene.game.model.table.taken[player] = pile
-            extras = scene.frame.seat_parts(player).extras
+            extras = scene.frame.panel_parts(player).extras  # in the drawer (issue #38)
             row = seats.seat_row(player, extras)
             x, step, _y, size_px, shown = seats._pile(row, count)
             assert 1 <= shown <= count

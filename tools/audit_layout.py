@@ -2,7 +2,9 @@
 the board's share of the window (>= 55 %), texts under 14 px, icons under 16 px, texts cut
 with "…", texts outside their box or the window, texts over other texts, characters the
 bundled font cannot draw, a piece drawn over a tile's value, a lesson's bubble over what
-its step points at, and texts and icons drawn past the sink (``fonts.render`` without
+its step points at; issue #38's: the board's drawn extent filling < 70% of the window at
+its shape, pieces under 32 px and their marks under 16 px (at 1280x720, scaled), a piece
+clipped by its panel's edge, a text over a button; and texts and icons drawn past the sink (``fonts.render`` without
 ``widgets.draw_text``, a sprite without ``widgets.draw_icon``: the layout cannot see them).
 
     python tools/audit_layout.py [--full] [--sizes 1024x600,...] [--langs en,ja]
@@ -74,6 +76,12 @@ LANGS = ["en", "ja"]
 MIN_PX = 14
 MIN_ICON_PX = 16
 MIN_BOARD_SHARE = 0.55
+# issue #38: the board's drawn extent (its hexes, track, ladder, routes: not its panel) at
+# its own shape fills >= 70% of the window; pieces >= 32 px and their marks >= 16 px at
+# 1280x720 (scaled with the window as the tables scale: theme.scale_for)
+MIN_EXTENT_FILL = 0.70
+MIN_PIECE_PX = 32
+MIN_MARK_PX = 16
 KINDS = (
     "small",
     "cut",
@@ -89,6 +97,11 @@ KINDS = (
     "missing_value",
     "icon_overlap",
     "bubble_over",
+    "board_extent",
+    "small_piece",
+    "small_mark",
+    "clipped_piece",
+    "text_over_button",
 )
 SCREEN_SETS = ("tables", "shell", "lessons")
 
@@ -379,6 +392,107 @@ def board_share(board: Any, window: tuple[int, int]) -> float:
     return (board.w * board.h) / float(window[0] * window[1])
 
 
+def extent_fill(extent: Any, window: tuple[int, int]) -> float:
+    """How much of the window the board's drawn ``extent`` fills at its own shape: its
+    area over the area of the biggest box of the same shape the window holds (the
+    square of its larger share of the window's width or height). A square board in a
+    16:9 window covers at most 56% of it by area; filled to 84% of its height, it is
+    at 70% here, as a wide board filling 84% of the window's width is."""
+    if extent.w <= 0 or extent.h <= 0:
+        return 0.0
+    return max(extent.w / window[0], extent.h / window[1]) ** 2
+
+
+def find_extent(
+    extent: Any, window: tuple[int, int], least: float = MIN_EXTENT_FILL
+) -> list[Finding]:
+    """Issue #38: the board's drawn ``extent`` filling less than ``least`` of the window
+    (:func:`extent_fill`)."""
+    fill = extent_fill(extent, window)
+    if fill >= least:
+        return []
+    detail = f"fills {fill:.0%} < {least:.0%} (area {board_share(extent, window):.0%})"
+    return [Finding("board_extent", "board", 0, _box(extent), detail)]
+
+
+def _pieces_and_marks(icons: Iterable[Any]) -> tuple[list[Any], list[Any]]:
+    """The pieces on a board (``IconDrawn`` of kind ``"piece"``; a hat is a pawn's, not
+    a piece) and the seat marks drawn on them (a mark whose centre is on a piece)."""
+    seq = list(icons)
+    pieces = [i for i in seq if i.kind == "piece" and not i.name.startswith("hat:")]
+    marks = [
+        i
+        for i in seq
+        if i.name.startswith("mark:") and any(p.rect.collidepoint(i.rect.center) for p in pieces)
+    ]
+    return pieces, marks
+
+
+def find_pieces(
+    icons: Iterable[Any],
+    window: tuple[int, int],
+    least: float = MIN_PIECE_PX,
+    mark: float = MIN_MARK_PX,
+) -> list[Finding]:
+    """Issue #38: a piece whose longer side (a pawn's height, a disc's width) is under
+    ``least`` px, or a seat mark on a piece under ``mark`` px, both at 1280x720 and
+    scaled with the window (``theme.scale_for``), stacks included (each piece of a stack
+    is drawn and recorded)."""
+    from game.ui import theme
+
+    scale = theme.scale_for(window)
+    piece_floor, mark_floor = least * scale, mark * scale
+    pieces, marks = _pieces_and_marks(icons)
+    out = []
+    for piece in pieces:
+        side = max(piece.rect.w, piece.rect.h)
+        if side < piece_floor - 0.5:
+            detail = f"< {piece_floor:.0f} px"
+            out.append(Finding("small_piece", piece.name, side, _box(piece.rect), detail))
+    for m in marks:
+        side = min(m.rect.w, m.rect.h)
+        if side < mark_floor - 0.5:
+            detail = f"< {mark_floor:.0f} px"
+            out.append(Finding("small_mark", m.name, side, _box(m.rect), detail))
+    return out
+
+
+def find_clipped(icons: Iterable[Any], panel: Any) -> list[Finding]:
+    """Issue #38: a piece (or a seat mark on one) that crosses its panel's edge (the
+    board's): part of it is cut off or drawn over the frame."""
+    pieces, marks = _pieces_and_marks(icons)
+    out = []
+    for icon in pieces + marks:
+        inner = icon.rect.inflate(-2, -2)  # an outline's pixel on the edge is not a cut
+        if inner.colliderect(panel) and not panel.contains(inner):
+            clip = inner.clip(panel)
+            detail = f"{clip.w}x{clip.h} of {inner.w}x{inner.h} inside {_box(panel)}"
+            out.append(Finding("clipped_piece", icon.name, 0, _box(icon.rect), detail))
+    return out
+
+
+def find_text_over_buttons(
+    texts: Iterable[Any], buttons: Iterable[tuple[Any, str]]
+) -> list[Finding]:
+    """Issue #38: a text drawn over a button that is not its own label (neither in the
+    button's box nor its label's words, which a callout may draw itself): one of the two
+    cannot be read. ``buttons`` are (rect, label) pairs."""
+    rects = [(b, label) for b, label in buttons if b.w > 0 and b.h > 0]
+    out = []
+    for t in texts:
+        inner = t.rect.inflate(-2, -max(2, int(t.rect.height * 0.3)))
+        for b, label in rects:
+            if t.container == b or t.text == label or not inner.colliderect(b.inflate(-4, -4)):
+                continue
+            if t.container is not None and b.contains(t.container):
+                continue  # a part of the button's own face (a subtitle's box)
+            out.append(
+                Finding("text_over_button", t.text, t.size, _box(t.rect), f"button {_box(b)}")
+            )
+            break
+    return out
+
+
 def find_bubble(bubble: Any, target: Any, board: Any | None = None) -> list[Finding]:
     """A lesson's bubble (``bubble``) over the element its step points at (``target``).
     A target that is most of the board (``board``: the step points at the board itself)
@@ -421,12 +535,15 @@ class Figures:
     """What issue #27 asks to see of one screen."""
 
     board_share: float | None = None  # of the window (a table)
+    extent_fill: float | None = None  # the board's drawn extent at its shape (issue #38)
     smallest_text: int | None = None  # px
     smallest_icon: int | None = None  # px, the short side
     emptiest: tuple[str, float] | None = None  # a panel's name and empty share
 
     def line(self) -> str:
         board = "-" if self.board_share is None else f"{self.board_share:.0%}"
+        if self.extent_fill is not None:
+            board += f" drawn {self.extent_fill:.0%}"
         text = "-" if self.smallest_text is None else f"{self.smallest_text}px"
         icon = "-" if self.smallest_icon is None else f"{self.smallest_icon}px"
         empty = "-" if self.emptiest is None else f"{self.emptiest[0]} {self.emptiest[1]:.0%}"
@@ -527,6 +644,37 @@ def board_rect(scene: Any) -> Any:
     return own if own is not None else plan.board
 
 
+def drawn_extent(scene: Any) -> Any:
+    """The box around what a table's board draws (its game's ``drawn_extent``, issue
+    #38); None for a screen that is no table."""
+    game, plan = getattr(scene, "game", None), getattr(scene, "plan", None)
+    own = getattr(game, "drawn_extent", None)
+    if own is None or plan is None:
+        return None
+    return own()
+
+
+def under(rect: Any, cover: Any | None) -> bool:
+    """``rect`` lies (in part) under ``cover`` (a lesson's bubble; None: nothing)."""
+    return cover is not None and rect.colliderect(cover)
+
+
+def keeps_column(scene: Any) -> bool:
+    """A table that keeps its full side column by design, not measured against issue
+    #38's 70% (its figure is still printed): the hosting window (its seats fill in as
+    people join, with their "Computer plays" buttons) and a lesson (its steps point at
+    the seat panels and speak of what they show)."""
+    part, guide = getattr(scene, "part", None), getattr(scene, "guide", None)
+    return not getattr(part, "side_drawer", True) or getattr(guide, "lesson", None) is not None
+
+
+def _button_rects(scene: Any) -> list[tuple[Any, str]]:
+    """Where a screen's labelled buttons are (a button without a label is a hit area over
+    something the game draws itself, a pawn to pick: its own marks are its face)."""
+    group = getattr(scene, "buttons", None)
+    return [(b.rect, b.label) for b in getattr(group, "buttons", ()) if b.label]
+
+
 def _panels(scene: Any, texts: list[Any], window: tuple[int, int]) -> dict[str, Any]:
     """The panels of a screen, by name: a table's frame (board, bar, seats, log, side
     column); any other screen's boxes its texts belong in that are 5 % of the window or
@@ -549,11 +697,13 @@ def _panels(scene: Any, texts: list[Any], window: tuple[int, int]) -> dict[str, 
 def _figures(app: Any, scene: Any, sink: Any, board: Any) -> Figures:
     window = app.screen.get_size()
     icons = [i for i in sink.icons if i.kind not in ("value", "hidden")]
+    extent = drawn_extent(scene)
     empty = [
         (name, emptiness(app.screen, r)) for name, r in _panels(scene, sink.texts, window).items()
     ]
     return Figures(
         board_share=None if board is None else board_share(board, window),
+        extent_fill=None if extent is None else extent_fill(extent, window),
         smallest_text=min((t.size for t in sink.texts), default=None),
         smallest_icon=min((min(i.rect.w, i.rect.h) for i in icons), default=None),
         emptiest=max(empty, key=lambda e: e[1]) if empty else None,
@@ -626,6 +776,15 @@ def _audit_top(
     if getattr(scene, "game", None) is not None:
         found += find_icon_overlaps(sink.icons, sink.texts, seats)
     board = board_rect(scene)
+    # a button under a lesson's bubble is hidden by it, as the texts there are
+    shown_buttons = [(r, label) for r, label in _button_rects(scene) if not under(r, bubble)]
+    found += find_text_over_buttons(hidden_under(sink.texts, bubble), shown_buttons)
+    if board is not None:
+        found += find_pieces(sink.icons, window)
+        found += find_clipped(sink.icons, board)
+    extent = drawn_extent(scene)
+    if extent is not None and guide is not None and not keeps_column(scene):
+        found += find_extent(extent, window)
     if board is not None and guide is not None:
         found += find_board(board, window)
         step = guide.shown_step() if guide.lesson is not None else None
@@ -1154,6 +1313,11 @@ SHORT = {
     "missing_value": "novalue",
     "icon_overlap": "iconovr",
     "bubble_over": "bubble",
+    "board_extent": "drawn",
+    "small_piece": "<32pc",
+    "small_mark": "<16mk",
+    "clipped_piece": "clipped",
+    "text_over_button": "onbtn",
 }
 
 

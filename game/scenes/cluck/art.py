@@ -365,11 +365,12 @@ class Art:
             self._scaled[key] = scaled
         return scaled[1]
 
-    @staticmethod
-    def mark_part(size: int) -> float:
+    def mark_part(self, size: int) -> float:
         """How much of a chicken ``size`` px big its seat's mark takes: 0.3, and never a
-        mark under 16 px (issue #27: a mark a person reads is an icon)."""
-        return max(0.3, theme.MIN_ICON_PX / max(1, size))
+        mark under 16 px (issue #27: a mark a person reads is an icon) at 1280x720,
+        scaled with the window (issue #38)."""
+        least = max(theme.MIN_ICON_PX, self.host.px(theme.MIN_ICON_PX))
+        return max(0.3, least / max(1, size))
 
     def draw_chicken(
         self,

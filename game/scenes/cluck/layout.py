@@ -29,7 +29,9 @@ BAR_H = 104  # design px (1280x720) of the bar: the hint's line and the hand
 SIDE_W = 296
 STOCK_W = 176  # the supply block's column at the board's right
 TILE_ASPECT = 3.4  # a road tile is at least this many times as wide as it is high
-MAX_BAND_W = 700
+CHICK_LEAST = 32  # design px: the least chick on the ladder (issue #38)
+# the ladder as wide as the board lets it be (issue #38: the board takes the table)
+MAX_BAND_W = 920
 
 
 class Layout:
@@ -159,6 +161,16 @@ class Layout:
             m.band_x + m.col_w * (column + 0.5),
             m.area.y + m.pad_top + y * m.row_h / ROW_HEIGHT - m.scroll,
         )
+
+    def ladder_extent(self) -> pygame.Rect:
+        """The box around the ladder as it shows: from the hens standing over START to
+        the goal's row (or the board's foot, scrolled), its row labels at the left."""
+        m = self.model
+        _, _, goal = m.rows()
+        first, last = self.band_rect(m.table.start.row), self.band_rect(max(goal, 0))
+        top = max(m.area.y, first.y - m.pad_top)
+        bottom = min(m.area.bottom, last.bottom)
+        return pygame.Rect(m.label_box.x, top, first.right - m.label_box.x, bottom - top)
 
     def band_rect(self, row: float, dx: float = 0.0) -> pygame.Rect:
         m = self.model
@@ -311,7 +323,11 @@ class Layout:
         """(In steps of 2 px: a size is a picture, rows easing would paint new ones.)"""
         m = self.model
         size = int(min(m.row_h * 0.46, m.col_w * 0.5, self.host.px(46)))
-        return max(theme.MIN_ICON_PX, size - size % 2)
+        size = max(theme.MIN_ICON_PX, size - size % 2)
+        # a chick is a piece: >= 32 px at 1280x720, scaled (issue #38), in its hole even
+        # on a long ladder's short rows (up to 0.8 of a row); even, rounded up
+        least = min(math.ceil(CHICK_LEAST * self.host.px(100) / 100), int(m.row_h * 0.8))
+        return max(size, least + least % 2)
 
     def chicken_size(self, row_h: float | None = None) -> int:
         """At the rows' height now (or at ``row_h``)."""

@@ -121,7 +121,8 @@ class CluckTable(TableDefaults):
 
     def plan(self, size: tuple[int, int]) -> TablePlan | None:
         """The frame as ``cut`` says, with a narrower side column (issue #27: the board
-        first)."""
+        first) that is a drawer (issue #38: the board takes the table; the seats' details
+        and the log open over it)."""
         cut = self.cut
         return self.host.plan_frame(
             size,
@@ -129,7 +130,13 @@ class CluckTable(TableDefaults):
             hint_lines=cut.hint_lines,
             seat_h=cut.seat_h,
             side_w=SIDE_W,
+            drawer=True,
         )
+
+    def drawn_extent(self) -> pygame.Rect:
+        """The box around the ladder as it shows (its labels, the hens over START, the
+        rows down to the goal, within the board) and the supply block (issue #38)."""
+        return self.geometry.ladder_extent().union(self.model.stock_rect)
 
     def layout(self, plan: TablePlan) -> None:
         self.art.forget()

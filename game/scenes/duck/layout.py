@@ -6,6 +6,8 @@ things fly to, and the sprites turned to a heading at the layout's size (cached 
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from game.rules.duck.state import DuckState
@@ -188,6 +190,14 @@ class Layout:
         self.model.targets_key = None
         self.model.background = None  # painted when the table is first drawn
         self.model.touch()
+
+    def hexes_extent(self) -> pygame.Rect:
+        """The box around every hex of the board, as drawn."""
+        geo = self.model.geo
+        points = [p for q, r in geo.coords for p in geo.corners(q, r)]
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        left, top = math.floor(min(xs)), math.floor(min(ys))
+        return pygame.Rect(left, top, math.ceil(max(xs)) - left, math.ceil(max(ys)) - top)
 
     def _piles_w(self) -> int:
         return self.host.px(130 if self.host.state.advanced else 70)

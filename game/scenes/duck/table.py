@@ -106,6 +106,10 @@ class DuckTable:
     def layout(self, plan: TablePlan) -> None:
         self.geometry.cut(plan)
 
+    def drawn_extent(self) -> pygame.Rect:
+        """The box around the board's hexes (issue #38)."""
+        return self.geometry.hexes_extent()
+
     def update(self, dt: float) -> None:
         self.animator.update(dt)
 

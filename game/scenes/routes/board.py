@@ -371,7 +371,8 @@ class Board:
             image = image.copy()
             image.set_alpha(int(255 * alpha))
         rect = draw_icon(surface, image, midbottom, "marker", "piece", "midbottom")
-        mark = max(MIN_ICON_PX, round(rect.h * 0.55))
+        # >= 16 px at 1280x720, scaled with the window (issue #38)
+        mark = max(MIN_ICON_PX, self.host.px(MIN_ICON_PX), round(rect.h * 0.55))
         identity.draw_seat_mark(surface, player, (rect.centerx, rect.bottom - rect.h * 0.4), mark)
         return rect
 

@@ -26,6 +26,10 @@ DIE_MOST = 48  # a die alone on its square (issue #27: the dice are the core obj
 # point up): the step along a row and between rows, in dice, every other row half a
 # step to the right
 DIE_STEP_X, DIE_STEP_Y = 0.82, 0.72
+# a die in the lid is a piece: >= 32 px at 1280x720, scaled (issue #38); a square with many
+# dice lays them closer (down to DIE_CLOSEST of a die apart) rather than draw them smaller
+DIE_LEAST = 32
+DIE_CLOSEST = 0.55
 HEAD_W = 214  # a route's head: its number, its medals or values, its action
 
 # One colour per route (and per die face: a face N die belongs to route N).
@@ -206,9 +210,12 @@ class RoutesModel:
         ]
         self.heads = [pygame.Rect(lane.x, lane.y, self.head_w, lane.h) for lane in self.lanes]
         self.marker_w = min(self.cell_w * 0.9, px(32))
+        if self.marker_w < px(32):  # a piece >= 32 px (issue #38), over its cell's edge
+            self.marker_w = min(px(32), self.cell_w * 1.05)
         self.marker_h = self.marker_w * 0.75
         self.foot = px(4)
         self.die_most = px(DIE_MOST)
+        self.die_least = math.ceil(DIE_LEAST * px(100) / 100)
         self._cut_lid(lid, px, text_px)
 
     def _cut_lid(self, lid: pygame.Rect, px: Callable[[float], int], text_px) -> None:
@@ -318,7 +325,13 @@ class RoutesModel:
                 size, cols, rows = s, c, r
         size = min(size, self.die_most)
         spans = cols - 1 + (0.5 if rows > 1 else 0)  # steps across the widest row
-        step_x = size * min(1.04, max(DIE_STEP_X, (area.w / size - 1) / max(0.5, spans)))
+        fit = (area.w / size - 1) / max(0.5, spans)  # the step that spans the area
+        least = min(self.die_least, area.h)
+        if size < least and (area.w / least - 1) / max(1, count - 1) >= DIE_CLOSEST:
+            # closer rather than smaller: one row of dice at the least size, overlapping
+            size, cols, rows, spans = least, count, 1, count - 1
+            fit = (area.w / size - 1) / max(0.5, spans)
+        step_x = size * min(1.04, max(min(DIE_STEP_X, fit), fit))
         step_y = size * DIE_STEP_Y
         row, col = divmod(index, cols)
         in_row = min(cols, count - row * cols)

@@ -100,7 +100,8 @@ class RoutesTable(TableDefaults):
 
     def plan(self, size: tuple[int, int]) -> TablePlan | None:
         """The frame as ``cut`` says, with a narrower side column (issue #27: the board
-        first)."""
+        first) that is a drawer (issue #38: the board takes the table; the seats' details
+        and the log open over it)."""
         cut = self.cut
         return self.host.plan_frame(
             size,
@@ -108,7 +109,12 @@ class RoutesTable(TableDefaults):
             hint_lines=cut.hint_lines,
             seat_h=cut.seat_h,
             side_w=SIDE_W,
+            drawer=True,
         )
+
+    def drawn_extent(self) -> pygame.Rect:
+        """The box around the eight routes and the box lid (issue #38)."""
+        return self.model.routes_rect.union(self.model.lid_rect)
 
     def layout(self, plan: TablePlan) -> None:
         self.model.cut(plan.board, self.host.px, self.host.text_px, self.board.plan_heads)

@@ -10,7 +10,10 @@ A frame is two layers:
   frame keeps, laid onto the still picture again only when that picture changed;
 - the **moving layer**, drawn over a blit of the still picture on every frame: the
   thinking cue with its dots, then the game's ``paint_moving`` (pieces, tweens, hover,
-  the private hand).
+  the private hand);
+- the frame's **overlays** over both and the table's buttons (:meth:`Compositor.overlay`,
+  called by the scene once its buttons are drawn): the side column's drawer when it is
+  open (issue #38: its seat panels and log over the board's right part).
 
 Texts go through a :class:`~game.ui.widgets.TextSink` passed in: those of the still
 picture are written down when it is painted and handed to the sink on every frame, those
@@ -55,6 +58,10 @@ class FramePanels(Protocol):
         ...
 
     def draw_thinking_cue(self, surface: pygame.Surface) -> None: ...
+
+    def overlays(self) -> list[tuple[pygame.Rect, Picture]]:
+        """What lies over the moving layer (the open drawer, issue #38)."""
+        ...
 
 
 class Compositor:
@@ -112,3 +119,17 @@ class Compositor:
         with nullcontext() if sink is None else recording(surface, sink):
             self.frame.draw_thinking_cue(surface)
             self.table.paint_moving(surface)
+
+    def overlay(self, surface: pygame.Surface, sink: TextSink | None) -> None:
+        """The frame's overlays (the open drawer) onto ``surface``, over everything of the
+        table and its buttons; their texts into ``sink``, in place of those they hide (a
+        text or an icon they touch cannot be read: it is not on the screen)."""
+        overlays = self.frame.overlays()
+        if sink is not None and overlays:
+            covers = [rect for rect, _picture in overlays]
+            sink.texts[:] = [t for t in sink.texts if t.rect.collidelist(covers) < 0]
+            sink.icons[:] = [i for i in sink.icons if i.rect.collidelist(covers) < 0]
+        for rect, picture in overlays:
+            surface.blit(picture.image, rect)
+            if sink is not None:
+                sink.extend(picture.texts, (rect.x, rect.y), picture.icons, picture.secrets)

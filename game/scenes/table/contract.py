@@ -163,6 +163,12 @@ class GameTable(Protocol):
     def log_empty(self) -> str | None:
         """What the log says before anything happened (None: the frame's words)."""
 
+    def drawn_extent(self) -> pygame.Rect:
+        """The box around what the board draws (its hexes, track, ladder, routes and
+        their pieces), not its panel: what the layout audit measures against the window
+        (issue #38: the board takes >= 70% of the window)."""
+        ...
+
     def describe(self, event: Event) -> str | None:
         """The log's line for ``event`` (None: no line)."""
 

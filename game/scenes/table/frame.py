@@ -33,7 +33,14 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 from game.scenes.table.frame_log import LogDivider, LogRow, TableLog, first_seat, split_names
-from game.scenes.table.frame_plan import SeatLayout, TablePlan, plan_table, seat_layout
+from game.scenes.table.frame_plan import (
+    Drawer,
+    SeatLayout,
+    TablePlan,
+    plan_table,
+    seat_layout,
+    tile_layout,
+)
 from game.scenes.table.turns import TablePlayer
 from game.ui import fonts, identity, theme
 from game.ui.widgets import (
@@ -232,6 +239,7 @@ class TableFrame:
         self.host = host
         self.log = log
         self.plan: TablePlan | None = None
+        self.drawer_open = False  # the side column's drawer, when the plan has one
         self.reset()
 
     @property
@@ -334,10 +342,67 @@ class TableFrame:
         picture, again only when that picture changed."""
         plan = self.cut
         panels = [(plan.header, self.header_picture())]
+        if plan.drawer is not None:  # the strip of seat tiles and the drawer's button
+            for p, row in enumerate(plan.seats):
+                panels.append((row, self.tile_picture(p, row)))
+            panels.append((plan.drawer.toggle, self.toggle_picture(plan.drawer)))
+            return panels
         for p, row in enumerate(plan.seats):
             panels.append((row, self.seat_picture(p, row)))
         panels.append((plan.log, self.log_picture(plan.log)))
         return panels
+
+    def overlays(self) -> list[tuple[pygame.Rect, Picture]]:
+        """What lies over the board and its moving pieces: the open drawer's seat panels
+        and log (issue #38), each a kept picture; nothing while it is shut."""
+        plan = self.plan
+        if plan is None or plan.drawer is None or not self.drawer_open:
+            return []
+        drawer = plan.drawer
+        out = [(drawer.side, self.cached("drawer", (), drawer.side, self._paint_drawer_back))]
+        for p, row in enumerate(drawer.seats):
+            out.append((row, self.seat_picture(p, row)))
+        out.append((plan.log, self.log_picture(plan.log)))
+        return out
+
+    def hides(self, rect: pygame.Rect) -> bool:
+        """``rect`` lies under the open drawer (a button there has no tip to show)."""
+        plan = self.plan
+        if plan is None or plan.drawer is None or not self.drawer_open:
+            return False
+        return plan.drawer.side.colliderect(rect)
+
+    def _paint_drawer_back(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The drawer's own panel under its seat panels and log."""
+        draw_panel(surface, rect, theme.BG, theme.PANEL_EDGE, radius=self.px(12))
+
+    def toggle_drawer(self, open_: bool | None = None) -> bool:
+        """Open or shut the drawer (``None``: the other way); False when there is none."""
+        plan = self.plan
+        if plan is None or plan.drawer is None:
+            return False
+        self.drawer_open = (not self.drawer_open) if open_ is None else open_
+        return True
+
+    def toggle_picture(self, drawer: Drawer) -> Picture:
+        """The drawer's button: what it does and its key, on one line or two."""
+        label = self.t("drawer.close" if self.drawer_open else "drawer.open")
+        key = self.t("drawer.key")
+
+        def paint(surface: pygame.Surface, rect: pygame.Rect) -> None:
+            fill = theme.BG_DARK if self.drawer_open else theme.PANEL
+            ink = theme.INK_LIGHT if self.drawer_open else theme.INK
+            draw_panel(surface, rect, fill, theme.PANEL_EDGE, radius=self.px(10))
+            box = rect.inflate(-self.px(8), -self.px(4))
+            size = self.text_px(15)
+            line, fitted = fonts.fit(f"{label} ({key})", size, box.w, theme.MIN_TEXT_PX, True)
+            if not line.endswith("…"):
+                draw_text(surface, line, fitted, box.center, ink, True, "center", within=box)
+                return
+            line, fitted = fonts.fit(label, size, box.w, theme.MIN_TEXT_PX, True)
+            draw_text(surface, line, fitted, box.center, ink, True, "center", within=box)
+
+        return self.cached("toggle", (label, key, self.drawer_open), drawer.toggle, paint)
 
     def log_picture(self, rect: pygame.Rect) -> Picture:
         return self.cached("log", self.log.picture_key(rect), rect, self.log.paint)
@@ -467,6 +532,59 @@ class TableFrame:
 
         return self.cached(("seat", player), key, row, paint)
 
+    def tile_picture(self, player: int, row: pygame.Rect) -> Picture:
+        """Seat ``player``'s tile in the drawer's strip (issue #38)."""
+        face = self.seats.seat(player)
+        key = (face.key, face.highlight, face.score, self.host.private_player)
+
+        def paint(layer, _rect):
+            self.paint_tile(layer, player, layer.get_rect())
+
+        return self.cached(("tile", player), key, row, paint)
+
+    def paint_tile(self, surface: pygame.Surface, player: int, row: pygame.Rect) -> None:
+        """A seat's tile: its panel, colour stripe and highlight as its full panel has
+        them, its character with its mark, its score under it."""
+        face = self.seats.seat(player)
+        edge = {"moving": theme.ACCENT, "to_act": theme.BUTTON_FOCUS}.get(
+            face.highlight or "", theme.PANEL_EDGE
+        )
+        fill = (255, 246, 226) if face.highlight == "moving" else theme.PANEL
+        radius = self.px(10)
+        pygame.draw.rect(surface, fill, row, border_radius=radius)
+        pygame.draw.rect(surface, edge, row, width=3 if face.highlight else 2, border_radius=radius)
+        stripe = pygame.Rect(
+            row.x + self.px(2), row.y + self.px(6), self.px(6), row.h - self.px(12)
+        )
+        pygame.draw.rect(surface, theme.seat_colour(player), stripe, border_radius=self.px(3))
+        parts = tile_layout(row, self.px, self.text_px)
+        picture = self.seats.portrait(player, parts.portrait.w)
+        if picture is not None:
+            draw_icon(
+                surface, picture, parts.portrait.center, f"portrait:{player}", "icon", "center"
+            )
+        mark = max(theme.MIN_ICON_PX, parts.portrait.w * 0.42)
+        identity.draw_seat_mark(
+            surface,
+            player,
+            (parts.portrait.right - mark * 0.3, parts.portrait.bottom - mark * 0.3),
+            mark,
+        )
+        if face.score is not None and parts.score.h > 0:
+            text, size = fonts.fit(
+                face.score, self.text_px(20), parts.score.w, theme.MIN_TEXT_PX, True
+            )
+            draw_text(
+                surface,
+                text,
+                size,
+                parts.score.center,
+                theme.INK,
+                bold=True,
+                anchor="center",
+                within=parts.score,
+            )
+
     def thinking_beat(self) -> int:
         """The thinking dots' step: one every 0.3 s of the app's play time (not the wall
         clock: a headless screenshot draws the same dots however slow the machine)."""
@@ -478,6 +596,9 @@ class TableFrame:
         if player is None:
             return
         parts = self.seat_parts(player)
+        if self.cut.drawer is not None:  # a tile: the moving dots alone, under its score
+            self._draw_thinking_dots(surface, parts.extras, player)
+            return
         # no subtitle (hidden on a short panel): the words stand for the game's things
         box = parts.subtitle if parts.subtitle.h else parts.extras
         dot = "・" if self.t.lang == "ja" else "."
@@ -491,6 +612,16 @@ class TableFrame:
             bold=True,
             within=box,
         )
+
+    def _draw_thinking_dots(self, surface: pygame.Surface, box: pygame.Rect, player: int) -> None:
+        """One to three dots in ``box`` (a seat's tile): it is thinking."""
+        r = max(3, self.px(4))
+        y = min(box.centery, box.bottom - r) if box.h else box.y - r
+        count = 1 + self.thinking_beat() % 3
+        for i in range(3):
+            centre = (box.centerx + (i - 1) * r * 3, y)
+            colour = theme.ACCENT_DARK if i < count else theme.PANEL_EDGE
+            pygame.draw.circle(surface, colour, centre, r)
 
     def paint_seat(
         self, surface: pygame.Surface, player: int, row: pygame.Rect, thinking: bool
@@ -561,7 +692,11 @@ class TableFrame:
 
     def seat_parts(self, player: int, row: pygame.Rect | None = None) -> SeatLayout:
         """Where the parts of seat ``player``'s panel are (on the screen, or in ``row``),
-        for drawing it and for animations that fly to a seat."""
+        for drawing it and for animations that fly to a seat). With a drawer, the seat on
+        the screen is its tile in the strip (:func:`tile_layout`)."""
+        plan = self.cut
+        if row is None and plan.drawer is not None:
+            return tile_layout(plan.seats[player], self.px, self.text_px)
         return seat_layout(
             self.cut.seats[player] if row is None else row,
             self.px,
@@ -570,6 +705,12 @@ class TableFrame:
             self.seats.seat(player).score is not None,
             self.seat_subtitle(player) != "",  # "": the game hid it (a short panel)
         )
+
+    def panel_parts(self, player: int) -> SeatLayout:
+        """Where the parts of seat ``player``'s full panel are: beside the board, or in
+        the drawer (issue #38) where it shows when the drawer is open."""
+        drawer = self.cut.drawer
+        return self.seat_parts(player, None if drawer is None else drawer.seats[player])
 
     # -- the bar --------------------------------------------------------------------------------
     def hint_layout(self, hint: str | Hint, box: pygame.Rect) -> tuple[list[str], int, int]:
@@ -606,13 +747,49 @@ class TableFrame:
                 y += line_h
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """The frame's own input: the mouse wheel over the log scrolls it."""
-        log = None if self.plan is None else self.plan.log
+        """The frame's own input: the mouse wheel over the log scrolls it; with a drawer
+        (issue #38), its key (L) or a click on its button or on a seat's tile opens it,
+        the key, the button or a click outside it shuts it."""
+        plan = self.plan
+        log = None if plan is None else plan.log
+        drawer = None if plan is None else plan.drawer
+        if drawer is not None and self._drawer_event(event, drawer):
+            return True
         if (
             log is not None
+            and (drawer is None or self.drawer_open)
             and event.type == pygame.MOUSEWHEEL
             and log.collidepoint(pygame.mouse.get_pos())
         ):
             self.log.scroll_by(event.y * 3, log)
+            return True
+        return False
+
+    def _drawer_event(self, event: pygame.event.Event, drawer: Drawer) -> bool:
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key == pygame.K_l
+            and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META)
+        ):
+            return self.toggle_drawer()
+        if event.type == pygame.MOUSEMOTION:  # no hover (nor its tip) under the drawer
+            return self.drawer_open and drawer.side.collidepoint(event.pos)
+        if event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            return False
+        if getattr(event, "button", 1) != 1:
+            return False
+        pos = event.pos
+        opening = drawer.toggle.collidepoint(pos) or (
+            not self.drawer_open and any(tile.collidepoint(pos) for tile in self.cut.seats)
+        )
+        if opening:
+            if event.type == pygame.MOUSEBUTTONUP:
+                self.toggle_drawer(not self.drawer_open or not drawer.toggle.collidepoint(pos))
+            return True
+        if self.drawer_open:
+            if drawer.side.collidepoint(pos):
+                return True  # inside the drawer: nothing under it is clicked
+            if event.type == pygame.MOUSEBUTTONUP:
+                self.toggle_drawer(False)
             return True
         return False

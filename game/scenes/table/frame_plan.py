@@ -23,6 +23,9 @@ LOG_MIN_H = 120
 LOG_TEXT = 15  # the log's text size (design pixels, never under the floor)
 LOG_LINES = 8  # whole lines the log shows at least, at every size (issue #27)
 LOG_PAD = 6  # design pixels above and under the log's lines
+STRIP_W = 96  # the seat strip's width when the side column is a drawer (issue #38)
+STRIP_MIN_PX = 78  # window px: a portrait over its score, at the 14-px text floor
+TOGGLE_H = 40  # the drawer's button at the strip's foot
 
 
 def log_line_h(px) -> int:
@@ -50,6 +53,20 @@ class TablePlan:
     log: pygame.Rect
     seat_h: int = 0
     details: dict[str, Any] = field(default_factory=dict)
+    drawer: Drawer | None = None  # the side column as a drawer over the board (issue #38)
+
+
+@dataclass
+class Drawer:
+    """The side column when it is a drawer (issue #38, "the board takes the table"): shut,
+    a narrow ``strip`` of seat tiles (``TablePlan.seats``) at the window's right edge with
+    its ``toggle`` button at the foot; open, the full seat panels (``seats``) and the log
+    (``TablePlan.log``) in ``side``, laid over the board's right part."""
+
+    side: pygame.Rect
+    seats: list[pygame.Rect]
+    strip: pygame.Rect
+    toggle: pygame.Rect
 
 
 def plan_table(
@@ -63,11 +80,88 @@ def plan_table(
     extra_h: float = 0,
     side_w: float = SIDE_W,
     side_min: int = SIDE_MIN_PX,
+    drawer: bool = False,
 ) -> TablePlan:
     """Cut a window of ``size`` into the frame's parts. ``px`` scales a design size
     (1280x720) to the window; ``bar_h`` is the height of the game's hand/controls bar,
     ``seat_h`` the least and most height a seat panel wants, ``extra_h`` a game's own
-    block in the side column (0: none)."""
+    block in the side column (0: none). With ``drawer`` the side column is a drawer
+    (:class:`Drawer`): the board and the bar take the window's width but a strip of
+    seat tiles, and the seat panels and the log open over the board when wanted."""
+    full = _plan_columns(size, px, players, bar_h, hint_lines, seat_h, extra_h, side_w, side_min)
+    if not drawer:
+        return full
+    return _with_drawer(full, size, px, players, bar_h, hint_lines)
+
+
+def _bar_parts(
+    px, m: int, left_w: int, h: int, bar_h: float, hint_lines: int
+) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+    """The bar under the board ``left_w`` wide, its hint line(s) and its controls."""
+    bar = pygame.Rect(m, 0, left_w, px(bar_h))
+    bar.bottom = h - m
+    line = max(theme.MIN_TEXT_PX, px(15)) * 1.3
+    hint_h = round(line * hint_lines + px(10)) if hint_lines else 0
+    hint = pygame.Rect(bar.x + px(12), bar.y + px(5), bar.w - px(24), hint_h - px(5))
+    controls = pygame.Rect(bar.x, bar.y + hint_h, bar.w, bar.h - hint_h)
+    return bar, hint, controls
+
+
+def _with_drawer(
+    full: TablePlan, size: tuple[int, int], px, players: int, bar_h: float, hint_lines: int
+) -> TablePlan:
+    """``full`` (the side column beside the board) with the side column made a drawer:
+    shut, a strip of one tile per seat and the drawer's button stand at the window's
+    right edge; open, the seat panels and the log, as wide as in ``full``, lie over the
+    board's right part beside the strip."""
+    w, h = size
+    m, gap, top = px(MARGIN), px(GAP), px(TOP)
+    strip_w = min(max(px(STRIP_W), STRIP_MIN_PX), full.side.w)
+    strip = pygame.Rect(w - m - strip_w, top, strip_w, h - top - m)
+    toggle = pygame.Rect(strip.x, 0, strip.w, max(px(TOGGLE_H), theme.MIN_TEXT_PX * 2 + px(8)))
+    toggle.bottom = strip.bottom
+    step = px(6)
+    room = toggle.y - gap - strip.y
+    tile_h = min(px(120), (room - step * (players - 1)) // max(1, players))
+    tiles = [
+        pygame.Rect(strip.x, strip.y + i * (tile_h + step), strip.w, tile_h) for i in range(players)
+    ]
+    left_w = strip.x - gap - m
+    bar, hint, controls = _bar_parts(px, m, left_w, h, bar_h, hint_lines)
+    board = pygame.Rect(m, top, left_w, bar.y - gap - top)
+    # open, the drawer lies beside the strip (its tiles and its button stay in sight)
+    shift = strip.x - gap - full.side.right
+    side = full.side.move(shift, 0)
+    seats = [row.move(shift, 0) for row in full.seats]
+    drawer = Drawer(side, seats, strip, toggle)
+    return TablePlan(
+        full.header,
+        board,
+        bar,
+        hint,
+        controls,
+        strip,
+        tiles,
+        None,
+        full.log.move(shift, 0),
+        tile_h,
+        dict(full.details),
+        drawer,
+    )
+
+
+def _plan_columns(
+    size: tuple[int, int],
+    px,
+    players: int,
+    bar_h: float,
+    hint_lines: int,
+    seat_h: tuple[float, float],
+    extra_h: float,
+    side_w: float,
+    side_min: int,
+) -> TablePlan:
+    """The side column beside the board: seat panels, a game's block, the log."""
     w, h = size
     m, gap, top = px(MARGIN), px(GAP), px(TOP)
     # a game may ask for a narrower column (the board first, issue #27), but never under
@@ -77,13 +171,8 @@ def plan_table(
     side = pygame.Rect(w - m - side_width, top, side_width, h - top - m)
     header = pygame.Rect(m, px(6), w - m - px(BUTTONS_W), px(HEADER_H))
     left_w = side.x - gap - m
-    bar = pygame.Rect(m, 0, left_w, px(bar_h))
-    bar.bottom = h - m
+    bar, hint, controls = _bar_parts(px, m, left_w, h, bar_h, hint_lines)
     board = pygame.Rect(m, top, left_w, bar.y - gap - top)
-    line = max(theme.MIN_TEXT_PX, px(15)) * 1.3
-    hint_h = round(line * hint_lines + px(10)) if hint_lines else 0
-    hint = pygame.Rect(bar.x + px(12), bar.y + px(5), bar.w - px(24), hint_h - px(5))
-    controls = pygame.Rect(bar.x, bar.y + hint_h, bar.w, bar.h - hint_h)
     extra_px = px(extra_h) if extra_h else 0
     room = side.h - log_min_h(px) - gap - (extra_px + gap if extra_px else 0)
     step = px(4)
@@ -145,3 +234,22 @@ def seat_layout(
     top = below.bottom + px(2)
     extras = pygame.Rect(x, top, right - x, row.bottom - px(5) - top)
     return SeatLayout(portrait, name, below, score_rect, extras, side)
+
+
+def tile_layout(row: pygame.Rect, px, text_px) -> SeatLayout:
+    """The parts of a seat's tile in the drawer's strip (issue #38): the character at the
+    top, the score under it, the rest (the thinking dots, where a flight lands) below.
+    No name and no subtitle: the tile's colour, mark and character say whose it is, the
+    drawer says the rest."""
+    pad = px(6)
+    score_h = round(text_px(18) * 1.25)
+    inner_w = row.w - 2 * pad - px(8)  # the seat's colour stripe at the left
+    size = max(1, min(inner_w, row.h - 2 * pad - score_h, px(56)))
+    portrait = pygame.Rect(0, 0, size, size)
+    portrait.midtop = (row.centerx + px(4), row.y + pad)
+    score = pygame.Rect(row.x + px(10), portrait.bottom + px(1), row.w - px(14), score_h)
+    score.bottom = min(score.bottom, row.bottom - px(2))
+    rest = pygame.Rect(score.x, score.bottom, score.w, max(0, row.bottom - pad - score.bottom))
+    name = pygame.Rect(score.x, score.y, score.w, 0)
+    side = pygame.Rect(row.right, row.y, 0, 0)
+    return SeatLayout(portrait, name, rest, score, rest, side)

@@ -259,6 +259,8 @@ class HostedPart(OnlinePart):
     computer driving plays it until its person rejoins with their token, which gives the
     seat back. Phone seats (issue #29) have their QR cards beside their panels."""
 
+    side_drawer = False  # the seats filling in as people join stay in sight
+
     def __init__(self, scene: TableScene, driver: HostedDriver):
         super().__init__(scene)
         self.driver = driver

@@ -36,6 +36,9 @@ class TablePart:
     plays_again = True
     # a hosted table's phone seats' QR cards (issue #29), drawn on the curtain too
     phone_cards: Any = None
+    # a game may make its side column a drawer (issue #38); the hosting window keeps the
+    # full seat panels (their join status and "Computer plays" buttons) in sight
+    side_drawer = True
 
     def stops(self) -> bool:
         """The table must go before this frame (True: it was left)."""

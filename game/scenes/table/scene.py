@@ -182,6 +182,8 @@ class TableScene(Scene):
     def plan_frame(self, size, **kwargs) -> TablePlan:
         """Cut the window into the shared frame (see :func:`game.scenes.table.frame.plan_table`)
         and forget the frame's cached pictures."""
+        if not self.part.side_drawer or self.guide.lesson is not None:
+            kwargs["drawer"] = False  # issue #38: the hosting window and lessons keep it
         plan = self.frame.plan = plan_table(size, self.px, self.session.players, **kwargs)
         self.frame.reset()
         self.compositor.forget()
@@ -207,6 +209,8 @@ class TableScene(Scene):
 
     # -- input -----------------------------------------------------------------------------
     def handle_event(self, event):
+        if self.frame.handle_event(event):  # first: the open drawer lies over the table
+            return
         if self.game.controls.track(event):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -225,8 +229,6 @@ class TableScene(Scene):
         if self.guide.handle_event(event):
             return
         if self.buttons.handle_event(event):
-            return
-        if self.frame.handle_event(event):
             return
         if self.player.busy():
             if (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
@@ -289,15 +291,9 @@ class TableScene(Scene):
         self.buttons.add(Button(menu, "≡", self.open_pause, self.px(20), key="pause"))
         # the same place in every game; greyed with its reason while nothing can be undone
         undo = pygame.Rect(w - self.px(226), self.px(8), self.px(102), self.px(40))
+        label = self.t("app.undo")
         self.undo.button = self.buttons.add(
-            Button(
-                undo,
-                self.t("app.undo"),
-                self.undo.take_back,
-                self.px(17),
-                key="undo",
-                enabled=False,
-            )
+            Button(undo, label, self.undo.take_back, self.px(17), key="undo", enabled=False)
         )
         self.undo.refresh()
         self.buttons.add(Button(rules, "?", self._help, self.px(22), key="help"))
@@ -318,6 +314,8 @@ class TableScene(Scene):
         self.game.before_frame()
         self.compositor.compose(surface, sink_of(surface))
         self.last_moves.draw(surface, self.seat_colour, self.px, self.plan.board)
+        if self.game.buttons_in_still:  # the buttons are in the still picture: under it
+            self.compositor.overlay(surface, sink_of(surface))
 
     def draw(self, surface):
         self.part.paint(lambda: self._draw(surface))
@@ -341,6 +339,7 @@ class TableScene(Scene):
             self.draw_table(surface)
             self.undo.refresh()
             super().draw(surface)
+            self.compositor.overlay(surface, sink_of(surface))  # the open drawer, issue #38
             self.undo.draw_tip(surface)
             self.guide.draw(surface)
         self.game.drawing.paint_over(surface)

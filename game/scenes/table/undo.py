@@ -65,7 +65,7 @@ class TableUndo:
         corner (issue #36: it covered the first seat's name)."""
         table = self.table
         button = table.buttons.tip()
-        if button is not None:
+        if button is not None and not table.frame.hides(button.rect):
             side = table.plan.side
             beside = side.left - table.px(6) if button.rect.right > side.left else None
             draw_tip(surface, button.why, button.rect, table.text_px(15), right=beside)

@@ -134,16 +134,17 @@ def quantize(scale: float) -> float:
     return 1.0 if scale >= 0.999 else max(0.05, round(scale * 20) / 20)
 
 
-def mark_spot(w: int, h: int) -> tuple[Point, int]:
+def mark_spot(w: int, h: int, least: float = identity.MIN_MARK_PX) -> tuple[Point, int]:
     """Where a pawn ``w`` x ``h`` wears its seat's mark (the centre of the sprite's head:
-    30,21 of 60x90) and the mark's side: the head's width, never under 16 px (issue #27;
-    the crowds never draw a pawn so small that the mark is much wider than its head)."""
-    return (w / 2, h * 0.233), identity.mark_px(w * 0.52)
+    30,21 of 60x90) and the mark's side: the head's width, never under ``least`` (16 px
+    at 1280x720, scaled with the window: :meth:`Art.mark_least`, issues #27 and #38; the
+    crowds never draw a pawn so small that the mark is much wider than its head)."""
+    return (w / 2, h * 0.233), max(round(least), identity.mark_px(w * 0.52))
 
 
-def mark_rect(pawn: pygame.Rect) -> pygame.Rect:
+def mark_rect(pawn: pygame.Rect, least: float = identity.MIN_MARK_PX) -> pygame.Rect:
     """Where the seat's mark is on a pawn standing in ``pawn``."""
-    (x, y), side = mark_spot(pawn.w, pawn.h)
+    (x, y), side = mark_spot(pawn.w, pawn.h, least)
     rect = pygame.Rect(0, 0, side, side)
     rect.center = (round(pawn.x + x), round(pawn.y + y))
     return rect
@@ -190,6 +191,12 @@ class Art:
         """A new layout: the images are made again at the new size."""
         self._images.clear()
 
+    @property
+    def mark_least(self) -> float:
+        """The least side of a seat's mark on a pawn: 16 px at 1280x720, scaled with the
+        window as the board is (issue #38: marks that read from the sofa at any size)."""
+        return identity.MIN_MARK_PX * self.host.s
+
     # == images (cached per layout) ==============================================
     def piece_image(self, piece: str, ghost: bool = False, scale: float = 1.0) -> pygame.Surface:
         """A guardian, or a pawn in its seat's colour with the seat's mark on its head
@@ -209,7 +216,7 @@ class Art:
                 image = sprites.tinted(
                     sprites.svg("verflixxt_pawn.svg", w, h), self.host.seat_colour(player)
                 )
-                spot, side = mark_spot(w, h)  # the seat's mark on the head
+                spot, side = mark_spot(w, h, self.mark_least)  # the seat's mark on the head
                 identity.draw_seat_mark(image, player, spot, side)
             if ghost:
                 image.set_alpha(130)
@@ -241,7 +248,7 @@ class Art:
             image = sprites.tinted(
                 sprites.svg("verflixxt_pawn.svg", w, height), self.host.seat_colour(player)
             )
-            spot, side = mark_spot(w, height)
+            spot, side = mark_spot(w, height, self.mark_least)
             identity.draw_seat_mark(image, player, spot, side)
             self._images[key] = image
         return image

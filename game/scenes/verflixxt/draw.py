@@ -435,7 +435,7 @@ class Drawing:
                 (30, 30, 40),
             )
             stamp_text(surface, label, label.centre)
-            mark = record_icon(surface, mark_rect(pawn), f"mark:{piece[:-1]}")
+            mark = record_icon(surface, mark_rect(pawn, self.art.mark_least), f"mark:{piece[:-1]}")
             hat = next((h for h, wearer in self.model.table.hats.items() if wearer == piece), None)
             if hat is not None:  # on the head, over the mark, never on it
                 hat_image = self.art.hat_image(hat, int(pawn.w * 0.8))
@@ -479,7 +479,7 @@ class Drawing:
         rect = draw_icon(surface, image, self.layout.piece_rect(piece, feet, scale), piece, "piece")
         over = [rect]
         if piece[0] != "g":
-            mark = record_icon(surface, mark_rect(rect), f"mark:{piece[:-1]}")
+            mark = record_icon(surface, mark_rect(rect, self.art.mark_least), f"mark:{piece[:-1]}")
             if not ghost:
                 letter = self.art.piece_letter(piece, rect)
                 if letter is not None:

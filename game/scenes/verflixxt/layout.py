@@ -38,8 +38,9 @@ BAR_H_SMALL = 96
 # a crowd's grid (issue #27): a column a pawn's width apart (the sprite's own margin keeps
 # the bodies apart), a row this share of a pawn's height behind the one in front (its
 # letter and head above their heads), and the least scale a crowd shrinks to; a pawn is
-# never drawn narrower than MIN_PAWN_W (its seat's mark, 16 px, sits on its head) unless
-# the table's pawns are that small already
+# never drawn narrower than MIN_PAWN_W px, and that scaled up in a bigger window (its
+# seat's mark, 16 px at 1280x720, sits on its head; 22 px wide is 33 px tall, issue #38's
+# 32) unless the table's pawns are that small already
 COL_STEP = 1.0
 ROW_STEP = 0.92
 MIN_SCALE = 0.45
@@ -173,6 +174,18 @@ class Layout:
         rect = pygame.Rect(0, 0, size, size)
         rect.center = self.tile_centre(tile)
         return rect
+
+    def road_extent(self) -> pygame.Rect:
+        """The box around the road as drawn: its line, wide as the start and finish
+        tiles, and every tile along it."""
+        m = self.model
+        xs, ys = [p[0] for p in m.pts], [p[1] for p in m.pts]
+        half = m.big_px / 2
+        box = pygame.Rect(
+            round(min(xs) - half), round(min(ys) - half), round(max(xs) - min(xs) + m.big_px), 0
+        )
+        box.h = round(max(ys) - min(ys) + m.big_px)
+        return box.unionall([self.tile_rect(tile) for tile in m.table.track] or [box])
 
     def chip_stack_pos(self) -> Point:
         return self.point_at(self.model.s1 + (self.model.road_len - self.model.s1) * 0.75)
@@ -490,7 +503,8 @@ class Layout:
         wide (1 when the table's pawns are not that wide at full size)."""
         for step in range(round(MIN_SCALE * 20), 20):
             h = int(self.model.tile_px * PAWN_H * step / 20)  # as Art.piece_image makes it
-            if int(h * PAWN_ASPECT) >= MIN_PAWN_W:
+            # scaled up with a bigger window (issue #38), never under its 16-px mark's need
+            if int(h * PAWN_ASPECT) >= MIN_PAWN_W * max(1.0, self.host.s):
                 return step / 20
         return 1.0
 

@@ -142,25 +142,18 @@ class VerflixxtTable(TableDefaults):
         return FrameCut(bar_h=bar_h, hint_lines=1, seat_h=SEAT_H)
 
     def plan(self, size: tuple[int, int]) -> TablePlan | None:
-        """The shared frame (issue #16) with, when the seats keep room for their tiles,
-        the "How it scores" legend under them."""
+        """The shared frame (issue #16) with its side column a drawer (issue #38: the
+        board takes the table; the seats' tiles and the log open over it). The "How it
+        scores" legend that stood under the seats is the rules' help (F1) now: a drawer
+        holds what changes, not what is always so."""
         host, cut = self.host, self.cut
         side_w = SIDE_W_SMALL if host.s < SMALL_S else SIDE_W
         shape = {"bar_h": cut.bar_h, "hint_lines": cut.hint_lines, "seat_h": cut.seat_h}
-        plan = host.plan_frame(size, side_w=side_w, **shape)
-        legend = self.seats.legend_height(plan.side.w)
-        if legend:
-            with_legend = host.plan_frame(size, side_w=side_w, extra_h=legend / host.s, **shape)
-            if with_legend.seat_h < self._seat_roomy():  # the seats first: plan again
-                host.plan_frame(size, side_w=side_w, **shape)
-        return host.plan
+        return host.plan_frame(size, side_w=side_w, drawer=True, **shape)
 
-    def _seat_roomy(self) -> int:
-        """The least height of a seat panel that keeps its row of mini tiles under the
-        name and the subtitle (see game.scenes.table.frame.seat_layout)."""
-        px, text_px = self.host.px, self.host.text_px
-        name = round(text_px(18) * 1.25) + round(text_px(14) * 1.25)
-        return px(5) + name + px(2) + max(18, px(22)) + px(7)
+    def drawn_extent(self) -> pygame.Rect:
+        """The box around the road and its tiles (issue #38)."""
+        return self.geometry.road_extent()
 
     def layout(self, plan: TablePlan) -> None:
         self.geometry.cut(plan)
