@@ -92,7 +92,7 @@ def test_issue_38_a_button_under_the_open_drawer_is_not_pressed_through_it():
         scene = push_game(app, "routes", (0,), 3, 3, {}, "easy")
         for _ in range(400):  # until the person is asked to pick up dice
             app.step(1 / 30)
-            if scene.deciding() == 0 and not scene.busy():
+            if scene.sharing.deciding() == 0 and not scene.busy():
                 break
         app.draw()
         key(app, pygame.K_l)
