@@ -48,6 +48,7 @@ from xml.sax.saxutils import escape
 
 from game.boards import DataFileError, cached_load, cut, read_data, read_yaml, rules_checked
 from game.paths import BOARDS_DIR
+from game.rules.duck.builder import MIN_DUCKS
 from game.rules.duck.data import (
     COLOURS,
     DEFAULT_BOARD,
@@ -627,9 +628,11 @@ def is_board_file(path: Path) -> bool:
 
 
 def checked_board(path: str | Path) -> dict:
-    """A board fit for a race: :func:`load_board`, then the rules' DDG-42 check for six
-    ducks (MAX_DUCKS, what ``check-board`` asks), its first problem (and how many more)
-    as a DataFileError naming the file. Read and checked once per version of the file
+    """A board fit for a race: :func:`load_board`, then the rules' DDG-42 check for the
+    fewest ducks of a race (MIN_DUCKS: a board built for 4 ducks is a board; how many it
+    takes is :func:`board_players`, and the rules check the table's own count again when
+    a game starts), its first problem (and how many more) as a DataFileError naming the
+    file. Read and checked once per version of the file
     and of what it uses (:func:`game.boards.cached_load`); the result is a copy, the
     caller's to change."""
     return copy.deepcopy(cached_load("duck board", path, _load_and_check))
@@ -637,7 +640,7 @@ def checked_board(path: str | Path) -> dict:
 
 def _load_and_check(path: Path) -> dict:
     data = load_board(path)
-    problems = board_problems(board_from_data(data), MAX_DUCKS)
+    problems = board_problems(board_from_data(data), MIN_DUCKS)
     if problems:
         place, problem = problems[0]
         more = (
@@ -647,6 +650,12 @@ def _load_and_check(path: Path) -> dict:
         )
         raise DataFileError(path, place, problem + more)
     return data
+
+
+def board_players(data: Mapping[str, Any]) -> int:
+    """How many ducks a checked board takes: one per start space, at most MAX_DUCKS."""
+    starts = sum(1 for hex_ in data["hexes"] if hex_[2] == "start")
+    return min(starts, MAX_DUCKS)
 
 
 def board_path(name: str) -> Path:
@@ -673,7 +682,7 @@ class BoardScan:
     """The boards folders as the lobby shows them. ``boards``: the boards fit for a race,
     the shipped ones first (beginner boards first, the default board first among them),
     then the player's own by file name; each ``{"stem", "path", "tmx", "name", "name_ja",
-    "level", "shipped"}`` (``stem``: what the lobby offers and prepare_options takes, a
+    "level", "players", "shipped"}`` (``players``: the most ducks it takes) (``stem``: what the lobby offers and prepare_options takes, a
     shipped board's file stem or the path of the player's file). ``problems``: one
     ``file: place: problem`` line per board or folder that cannot be used. ``folder``:
     the player's boards folder scanned."""
@@ -743,6 +752,7 @@ def _entry(path: Path, problems: list[DataFileError], **fields) -> dict | None:
         "name": data["name"],
         "name_ja": data["name_ja"],
         "level": data["level"],
+        "players": board_players(data),
         **fields,
     }
 
@@ -812,14 +822,35 @@ LEVEL_NAMES = {
 
 
 def lobby_label(key: str, value: Any, lang: str) -> str | None:
-    """A board's name in the player's language, with its level (from the last scan)."""
+    """A board's name in the player's language, with its level and, for a board that
+    takes fewer than the game's six, how many players it takes ("up to 4") (from the
+    last scan)."""
     if key != "board":
         return None
     for board in current_scan().boards:
         if board["stem"] == value:
             name = board["name_ja"] if lang == "ja" and board["name_ja"] else board["name"]
             level = LEVEL_NAMES.get(board["level"], (board["level"],) * 2)[lang == "ja"]
+            players = board["players"]
+            if players < MAX_DUCKS:
+                return (
+                    f"{name}（{level}・{players}人まで）"
+                    if lang == "ja"
+                    else f"{name} ({level}, up to {players})"
+                )
             return f"{name}（{level}）" if lang == "ja" else f"{name} ({level})"
+    return None
+
+
+def lobby_limit(key: str, value: Any) -> int | None:
+    """The most seats an option's value allows (a board: its start spaces, DDG-42), from
+    the last scan; None for other options and unknown values. The lobby caps its seats
+    by it and skips, when a board is chosen, the boards that cannot take the table."""
+    if key != "board":
+        return None
+    for board in current_scan().boards:
+        if board["stem"] == value:
+            return int(board["players"])
     return None
 
 

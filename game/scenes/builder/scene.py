@@ -79,12 +79,14 @@ def problem_text(t, problem: Problem) -> str:
 class BuilderScene(Scene):
     """The builder. ``board``: a saved board to edit again (its file is saved over)."""
 
-    def __init__(self, app, board: duck_files.BuiltBoard | None = None, path=None):
+    def __init__(
+        self, app, board: duck_files.BuiltBoard | None = None, path=None, ducks: int = MAX_DUCKS
+    ):
         super().__init__(app)
         self.faces = loader.load_tiles()
-        # six ducks first: the lobby lists the boards that take six (checked_board); a
-        # board for fewer is played from here (Play now)
-        self.model = BuilderModel(self.faces, MAX_DUCKS)
+        # checked for the lobby's table (``ducks``: its seats when opened from there, six
+        # from the title card): the lobby takes a board for as many ducks as it has starts
+        self.model = BuilderModel(self.faces, ducks)
         self.name = board.name if board else self.t("builder.default_name")
         self.level = board.level if board else "beginner"
         self.path = path  # the file being edited (saved over), or None: a new board
