@@ -479,33 +479,73 @@ def load_board_tmx(path: str | Path) -> dict:
     return _finish_board(path, name, name_ja, level, cells, tiles)
 
 
-TMX_TILE = re.compile(r"\s*(\d{1,2})([AB])\s+(-?\d{1,3}),(-?\d{1,3})\s*")
+TMX_TILE = re.compile(r"\s*(\d{1,2})([AB])\s+(-?\d{1,3}),(-?\d{1,3})(?:\s+r([0-5]))?\s*")
 
 
 def _tmx_tiles(path: Path, text: Any, axis: str, index: str) -> list[tuple[int, str, int, int]]:
     """The map property ``tiles`` (optional): the box's tiles the board is built from,
     "14B 3,8; 1A 5,6", each tile's number and face and its centre as Tiled's column,row;
     for the board's picture only (DDG-2)."""
+    return [entry[:4] for entry in _tmx_tile_entries(path, text, axis, index)]
+
+
+def _tmx_tile_entries(
+    path: Path, text: Any, axis: str, index: str
+) -> list[tuple[int, str, int, int, int | None]]:
+    """The ``tiles`` property's entries with the turn each tile lies at: "14B 3,8 r2"
+    (r0-r5, 60° steps clockwise, as the YAML boards' ``rotation``; issue #41: what the
+    builder needs to open the map again), None where the entry has none."""
     if text is None or text == "":
         return []
     place = "map.properties.tiles"
-    if not isinstance(text, str) or len(text) > 400:
-        raise DataFileError(path, place, "must be a short text like '14B 3,8; 1A 5,6'")
-    out = []
+    if not isinstance(text, str) or len(text) > 400:  # 16 tiles "16B 12,12 r5" fit in 250
+        raise DataFileError(path, place, "must be a short text like '14B 3,8 r2; 1A 5,6 r0'")
+    out: list[tuple[int, str, int, int, int | None]] = []
     for part in text.split(";"):
         match = TMX_TILE.fullmatch(part)
         if match is None or not 1 <= int(match[1]) <= 16:
             raise DataFileError(
-                path, place, f"{clip(part.strip())!s} is not a tile like '14B 3,8' (tiles 1-16)"
+                path, place, f"{clip(part.strip())!s} is not a tile like '14B 3,8 r2' (tiles 1-16)"
             )
         q, r = offset_to_axial(int(match[3]), int(match[4]), axis, index)
-        out.append((int(match[1]), match[2], q, r))
+        turn = int(match[5]) if match[5] is not None else None
+        out.append((int(match[1]), match[2], q, r, turn))
     return out
 
 
-def board_to_tmx(board: Mapping) -> str:
+def tmx_placement(path: str | Path) -> list[tuple[int, str, int, int, int]]:
+    """The box's tiles a Tiled board lies as, each (number, side, q, r, rotation) in the
+    board's axial coordinates before normalising, from the map property ``tiles`` with
+    every tile's turn (what the builder writes). A DataFileError says why a map has none:
+    drawn hex by hex in Tiled, or an older map without the turns; such a map still plays
+    as a board, it only cannot be edited in the builder."""
+    path = Path(path)
+    tmx = _tiled_map(path)
+    props = tmx.properties or {}
+    place = "map.properties.tiles"
+    entries = _tmx_tile_entries(path, props.get("tiles"), tmx.staggeraxis, tmx.staggerindex)
+    if not entries:
+        raise DataFileError(
+            path,
+            place,
+            "the map is drawn hex by hex, not laid from the box's tiles: it plays as a board "
+            "but cannot be edited in the builder",
+        )
+    if any(turn is None for *_, turn in entries):
+        raise DataFileError(
+            path,
+            place,
+            "the tiles' turns are missing (r0-r5 after each tile): the map plays as a board "
+            "but cannot be edited in the builder",
+        )
+    return [(n, side, q, r, int(turn or 0)) for n, side, q, r, turn in entries]
+
+
+def board_to_tmx(board: Mapping, rotations: list[int] | None = None) -> str:
     """A board's plain data as a Tiled map (stagger axis y, index odd) using the shipped
-    tileset duck.tsx: how the .tmx twins of the YAML boards are made."""
+    tileset duck.tsx: how the .tmx twins of the YAML boards are made. ``rotations``: each
+    of ``board["tiles"]``'s turn, in its order (the builder's boards): written after the
+    tile in the map's ``tiles`` property ("14B 3,8 r2") so the builder reopens the map."""
     tile_ids = {
         ("water", None): 1,
         ("start", None): 2,
@@ -522,9 +562,13 @@ def board_to_tmx(board: Mapping) -> str:
     height = max(r for _, r in grid) + 1
     rows = [",".join(str(grid.get((c, r), 0)) for c in range(width)) for r in range(height)]
     data = ",\n".join(rows)
+    placed = list(board.get("tiles", ()))
+    turns = [f" r{turn}" for turn in rotations] if rotations is not None else [""] * len(placed)
+    if len(turns) != len(placed):
+        raise ValueError(f"{len(turns)} rotations for {len(placed)} tiles")
     tiles = "; ".join(
-        "{}{} {},{}".format(number, side, *axial_to_offset(q, r))
-        for number, side, q, r in board.get("tiles", ())
+        "{}{} {},{}{}".format(number, side, *axial_to_offset(q, r), turn)
+        for (number, side, q, r), turn in zip(placed, turns, strict=True)
     )
     tiles_line = f'  <property name="tiles" value="{tiles}"/>\n' if tiles else ""
 

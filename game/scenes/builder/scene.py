@@ -16,6 +16,8 @@ scene only turns input into its calls and draws it.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 
 from game import registry
@@ -407,9 +409,12 @@ class BuilderScene(Scene):
         return save
 
     def _save_path(self, fmt: str):
-        if fmt == "yaml" and self.path is not None and not duck_files.is_shipped(self.path):
-            return self.path
-        return None
+        """The file being edited if it is of the format saved (a Tiled map reopened is
+        saved over by Save as Tiled; Save writes a YAML file of its own), else None."""
+        if self.path is None or duck_files.is_shipped(self.path):
+            return None
+        is_tmx = Path(self.path).suffix.lower() == ".tmx"
+        return self.path if is_tmx == (fmt == "tmx") else None
 
     def _play(self) -> None:
         """A game on this board at once: the lobby's usual table for its ducks (you and
@@ -822,7 +827,8 @@ class BuilderScene(Scene):
 
 
 def open_builder(app, path=None) -> None:
-    """The builder, new or on a saved YAML board (one dialog if that board is bad)."""
+    """The builder, new or on a saved board, YAML or a Tiled map that keeps its tiles'
+    turns (one dialog if that board is bad or cannot be edited, saying why)."""
     if path is None:
         app.push(BuilderScene(app))
         return
