@@ -495,17 +495,24 @@ def test_a_folder_without_permission_is_one_problem_line():
 
 
 def test_boards_failing_ddg_42_are_listed_as_broken_with_their_file_name():
-    """Guards: a board without a drain or with two starts was offered, and Start failed
-    with ``options.board.hexes`` and no file name."""
+    """Guards: a board without a drain or with too few starts was offered, and Start
+    failed with ``options.board.hexes`` and no file name. Since issue #41 (DDG-42: "start
+    spaces for the number of ducks the board is for") a board with 2 start spaces is a
+    board for 2 players, listed with how many it takes; one with a single start can take
+    no race and stays broken."""
     folder = loader.user_boards_dir()
     folder.mkdir(parents=True)
     for name in ("board-no-drain.yaml", "tmx-two-starts.tmx", "duck.tsx"):
         (folder / name).write_bytes((CORPUS / name).read_bytes())
+    two = (CORPUS / "tmx-two-starts.tmx").read_text(encoding="utf-8")
+    assert two.count("1,1,2,0") == 1  # the second start of the two, made water
+    write(folder, "tmx-one-start.tmx", two.replace("1,1,2,0", "1,1,1,0"))
     sink = (DUCK_DIR / "sink.yaml").read_text(encoding="utf-8")
     write(folder, "sink.yaml", sink)
     write(folder, "dry.yaml", sink.replace("{tile: 14, side: B", "{tile: 14, side: A"))
     scan = loader.scan_boards()
-    assert [Path(b["stem"]).name for b in scan.boards if not b["shipped"]] == ["sink.yaml"]
+    mine = [(Path(b["stem"]).name, b["players"]) for b in scan.boards if not b["shipped"]]
+    assert mine == [("sink.yaml", 6), ("tmx-two-starts.tmx", 2)]
     assert scan.problems == (
         (f"{folder / 'board-no-drain.yaml'}: hexes: the board has 0 drains; it needs exactly one"),
         (
@@ -513,8 +520,8 @@ def test_boards_failing_ddg_42_are_listed_as_broken_with_their_file_name():
             "game check-board lists them)"
         ),
         (
-            f"{folder / 'tmx-two-starts.tmx'}: hexes: the board has 2 start spaces; 6 ducks need "
-            "at least 6"
+            f"{folder / 'tmx-one-start.tmx'}: hexes: the board has 1 start spaces; 2 ducks need "
+            "at least 2"
         ),
     )
     with pytest.raises(DataFileError, match="board-no-drain.yaml: hexes: the board has 0"):

@@ -48,6 +48,7 @@ from xml.sax.saxutils import escape
 
 from game.boards import DataFileError, cached_load, cut, read_data, read_yaml, rules_checked
 from game.paths import BOARDS_DIR
+from game.rules.duck.builder import MIN_DUCKS
 from game.rules.duck.data import (
     COLOURS,
     DEFAULT_BOARD,
@@ -478,33 +479,73 @@ def load_board_tmx(path: str | Path) -> dict:
     return _finish_board(path, name, name_ja, level, cells, tiles)
 
 
-TMX_TILE = re.compile(r"\s*(\d{1,2})([AB])\s+(-?\d{1,3}),(-?\d{1,3})\s*")
+TMX_TILE = re.compile(r"\s*(\d{1,2})([AB])\s+(-?\d{1,3}),(-?\d{1,3})(?:\s+r([0-5]))?\s*")
 
 
 def _tmx_tiles(path: Path, text: Any, axis: str, index: str) -> list[tuple[int, str, int, int]]:
     """The map property ``tiles`` (optional): the box's tiles the board is built from,
     "14B 3,8; 1A 5,6", each tile's number and face and its centre as Tiled's column,row;
     for the board's picture only (DDG-2)."""
+    return [entry[:4] for entry in _tmx_tile_entries(path, text, axis, index)]
+
+
+def _tmx_tile_entries(
+    path: Path, text: Any, axis: str, index: str
+) -> list[tuple[int, str, int, int, int | None]]:
+    """The ``tiles`` property's entries with the turn each tile lies at: "14B 3,8 r2"
+    (r0-r5, 60° steps clockwise, as the YAML boards' ``rotation``; issue #41: what the
+    builder needs to open the map again), None where the entry has none."""
     if text is None or text == "":
         return []
     place = "map.properties.tiles"
-    if not isinstance(text, str) or len(text) > 400:
-        raise DataFileError(path, place, "must be a short text like '14B 3,8; 1A 5,6'")
-    out = []
+    if not isinstance(text, str) or len(text) > 400:  # 16 tiles "16B 12,12 r5" fit in 250
+        raise DataFileError(path, place, "must be a short text like '14B 3,8 r2; 1A 5,6 r0'")
+    out: list[tuple[int, str, int, int, int | None]] = []
     for part in text.split(";"):
         match = TMX_TILE.fullmatch(part)
         if match is None or not 1 <= int(match[1]) <= 16:
             raise DataFileError(
-                path, place, f"{clip(part.strip())!s} is not a tile like '14B 3,8' (tiles 1-16)"
+                path, place, f"{clip(part.strip())!s} is not a tile like '14B 3,8 r2' (tiles 1-16)"
             )
         q, r = offset_to_axial(int(match[3]), int(match[4]), axis, index)
-        out.append((int(match[1]), match[2], q, r))
+        turn = int(match[5]) if match[5] is not None else None
+        out.append((int(match[1]), match[2], q, r, turn))
     return out
 
 
-def board_to_tmx(board: Mapping) -> str:
+def tmx_placement(path: str | Path) -> list[tuple[int, str, int, int, int]]:
+    """The box's tiles a Tiled board lies as, each (number, side, q, r, rotation) in the
+    board's axial coordinates before normalising, from the map property ``tiles`` with
+    every tile's turn (what the builder writes). A DataFileError says why a map has none:
+    drawn hex by hex in Tiled, or an older map without the turns; such a map still plays
+    as a board, it only cannot be edited in the builder."""
+    path = Path(path)
+    tmx = _tiled_map(path)
+    props = tmx.properties or {}
+    place = "map.properties.tiles"
+    entries = _tmx_tile_entries(path, props.get("tiles"), tmx.staggeraxis, tmx.staggerindex)
+    if not entries:
+        raise DataFileError(
+            path,
+            place,
+            "the map is drawn hex by hex, not laid from the box's tiles: it plays as a board "
+            "but cannot be edited in the builder",
+        )
+    if any(turn is None for *_, turn in entries):
+        raise DataFileError(
+            path,
+            place,
+            "the tiles' turns are missing (r0-r5 after each tile): the map plays as a board "
+            "but cannot be edited in the builder",
+        )
+    return [(n, side, q, r, int(turn or 0)) for n, side, q, r, turn in entries]
+
+
+def board_to_tmx(board: Mapping, rotations: list[int] | None = None) -> str:
     """A board's plain data as a Tiled map (stagger axis y, index odd) using the shipped
-    tileset duck.tsx: how the .tmx twins of the YAML boards are made."""
+    tileset duck.tsx: how the .tmx twins of the YAML boards are made. ``rotations``: each
+    of ``board["tiles"]``'s turn, in its order (the builder's boards): written after the
+    tile in the map's ``tiles`` property ("14B 3,8 r2") so the builder reopens the map."""
     tile_ids = {
         ("water", None): 1,
         ("start", None): 2,
@@ -521,9 +562,13 @@ def board_to_tmx(board: Mapping) -> str:
     height = max(r for _, r in grid) + 1
     rows = [",".join(str(grid.get((c, r), 0)) for c in range(width)) for r in range(height)]
     data = ",\n".join(rows)
+    placed = list(board.get("tiles", ()))
+    turns = [f" r{turn}" for turn in rotations] if rotations is not None else [""] * len(placed)
+    if len(turns) != len(placed):
+        raise ValueError(f"{len(turns)} rotations for {len(placed)} tiles")
     tiles = "; ".join(
-        "{}{} {},{}".format(number, side, *axial_to_offset(q, r))
-        for number, side, q, r in board.get("tiles", ())
+        "{}{} {},{}{}".format(number, side, *axial_to_offset(q, r), turn)
+        for (number, side, q, r), turn in zip(placed, turns, strict=True)
     )
     tiles_line = f'  <property name="tiles" value="{tiles}"/>\n' if tiles else ""
 
@@ -627,9 +672,11 @@ def is_board_file(path: Path) -> bool:
 
 
 def checked_board(path: str | Path) -> dict:
-    """A board fit for a race: :func:`load_board`, then the rules' DDG-42 check for six
-    ducks (MAX_DUCKS, what ``check-board`` asks), its first problem (and how many more)
-    as a DataFileError naming the file. Read and checked once per version of the file
+    """A board fit for a race: :func:`load_board`, then the rules' DDG-42 check for the
+    fewest ducks of a race (MIN_DUCKS: a board built for 4 ducks is a board; how many it
+    takes is :func:`board_players`, and the rules check the table's own count again when
+    a game starts), its first problem (and how many more) as a DataFileError naming the
+    file. Read and checked once per version of the file
     and of what it uses (:func:`game.boards.cached_load`); the result is a copy, the
     caller's to change."""
     return copy.deepcopy(cached_load("duck board", path, _load_and_check))
@@ -637,7 +684,7 @@ def checked_board(path: str | Path) -> dict:
 
 def _load_and_check(path: Path) -> dict:
     data = load_board(path)
-    problems = board_problems(board_from_data(data), MAX_DUCKS)
+    problems = board_problems(board_from_data(data), MIN_DUCKS)
     if problems:
         place, problem = problems[0]
         more = (
@@ -647,6 +694,12 @@ def _load_and_check(path: Path) -> dict:
         )
         raise DataFileError(path, place, problem + more)
     return data
+
+
+def board_players(data: Mapping[str, Any]) -> int:
+    """How many ducks a checked board takes: one per start space, at most MAX_DUCKS."""
+    starts = sum(1 for hex_ in data["hexes"] if hex_[2] == "start")
+    return min(starts, MAX_DUCKS)
 
 
 def board_path(name: str) -> Path:
@@ -673,7 +726,7 @@ class BoardScan:
     """The boards folders as the lobby shows them. ``boards``: the boards fit for a race,
     the shipped ones first (beginner boards first, the default board first among them),
     then the player's own by file name; each ``{"stem", "path", "tmx", "name", "name_ja",
-    "level", "shipped"}`` (``stem``: what the lobby offers and prepare_options takes, a
+    "level", "players", "shipped"}`` (``players``: the most ducks it takes) (``stem``: what the lobby offers and prepare_options takes, a
     shipped board's file stem or the path of the player's file). ``problems``: one
     ``file: place: problem`` line per board or folder that cannot be used. ``folder``:
     the player's boards folder scanned."""
@@ -743,6 +796,7 @@ def _entry(path: Path, problems: list[DataFileError], **fields) -> dict | None:
         "name": data["name"],
         "name_ja": data["name_ja"],
         "level": data["level"],
+        "players": board_players(data),
         **fields,
     }
 
@@ -812,14 +866,35 @@ LEVEL_NAMES = {
 
 
 def lobby_label(key: str, value: Any, lang: str) -> str | None:
-    """A board's name in the player's language, with its level (from the last scan)."""
+    """A board's name in the player's language, with its level and, for a board that
+    takes fewer than the game's six, how many players it takes ("up to 4") (from the
+    last scan)."""
     if key != "board":
         return None
     for board in current_scan().boards:
         if board["stem"] == value:
             name = board["name_ja"] if lang == "ja" and board["name_ja"] else board["name"]
             level = LEVEL_NAMES.get(board["level"], (board["level"],) * 2)[lang == "ja"]
+            players = board["players"]
+            if players < MAX_DUCKS:
+                return (
+                    f"{name}（{level}・{players}人まで）"
+                    if lang == "ja"
+                    else f"{name} ({level}, up to {players})"
+                )
             return f"{name}（{level}）" if lang == "ja" else f"{name} ({level})"
+    return None
+
+
+def lobby_limit(key: str, value: Any) -> int | None:
+    """The most seats an option's value allows (a board: its start spaces, DDG-42), from
+    the last scan; None for other options and unknown values. The lobby caps its seats
+    by it and skips, when a board is chosen, the boards that cannot take the table."""
+    if key != "board":
+        return None
+    for board in current_scan().boards:
+        if board["stem"] == value:
+            return int(board["players"])
     return None
 
 

@@ -119,7 +119,8 @@ def save(
         text = to_yaml(board)
     else:
         data = assemble(board.placed, faces, board.name, board.name_ja, board.level)
-        text = loader.board_to_tmx(data)
+        # each tile's turn kept in the map (issue #41): the builder opens it again
+        text = loader.board_to_tmx(data, [t.rotation for t in board.placed])
         tileset = target.parent / loader.TILESET_FILE
         if not tileset.exists():
             shipped = loader.DUCK_DIR / loader.TILESET_FILE
@@ -129,13 +130,19 @@ def save(
     return target
 
 
-def load_built(path: Path) -> BuiltBoard:
-    """A YAML board of box tiles back as the builder holds it (to edit it again): read
-    and checked by the loader first, then its tiles with their rotations.
-    DataFileError for a bad file or a Tiled map (it keeps no rotations)."""
+def load_built(path: Path, faces=None) -> BuiltBoard:
+    """A board of box tiles back as the builder holds it (to edit it again): read and
+    checked by the loader first, then its tiles with their rotations: a YAML board's
+    ``tiles``, a Tiled map's ``tiles`` property with each tile's turn (what Save as
+    Tiled writes). DataFileError, saying why, for a bad file or a map that cannot be
+    edited (drawn hex by hex in Tiled, or its tile layer changed since: the tiles laid
+    again must give the map's own hexes)."""
     path = Path(path)
-    if path.suffix.lower() not in (".yaml", ".yml"):
-        raise DataFileError(path, "", "only a YAML board of the box's tiles opens in the builder")
+    suffix = path.suffix.lower()
+    if suffix == ".tmx":
+        return _load_built_tmx(path, faces if faces is not None else loader.load_tiles())
+    if suffix not in (".yaml", ".yml"):
+        raise DataFileError(path, "", "only a YAML or Tiled board of the box's tiles opens here")
     loader.load_board_yaml(path)  # every check of a board file, with its place
     raw = read_yaml(path)
     placed = tuple(
@@ -143,6 +150,27 @@ def load_built(path: Path) -> BuiltBoard:
         for e in raw["tiles"]
     )
     return BuiltBoard(raw["name"], raw["name_ja"], raw["level"], placed)
+
+
+def _load_built_tmx(path: Path, faces) -> BuiltBoard:
+    data = loader.load_board_tmx(path)  # every check of a board file, with its place
+    entries = loader.tmx_placement(path)
+    # about the table's middle: the map's own origin is its top-left corner
+    dq = -round(sum(e[2] for e in entries) / len(entries))
+    dr = -round(sum(e[3] for e in entries) / len(entries))
+    placed = tuple(Placed(n, side, q + dq, r + dr, turn) for n, side, q, r, turn in entries)
+    try:
+        laid = assemble(placed, faces, data["name"], data["name_ja"], data["level"])
+    except ValueError as exc:  # tiles overlapping: the property was changed by hand
+        raise DataFileError(path, "map.properties.tiles", f"{exc}: cannot be edited") from None
+    if sorted(map(tuple, laid["hexes"])) != sorted(map(tuple, data["hexes"])):
+        raise DataFileError(
+            path,
+            "map.properties.tiles",
+            "the tile layer was changed in Tiled since the tiles were laid: the map plays "
+            "as a board but cannot be edited in the builder",
+        )
+    return BuiltBoard(data["name"], data["name_ja"], data["level"], placed)
 
 
 def rename(path: Path, name: str) -> Path:
@@ -179,13 +207,19 @@ def take_in(path: Path, folder: Path | None = None) -> Path:
     """A friend's board file (dropped on the window, opened from the lobby): checked as
     every board file is (game.boards.duck.checked_board: bounded, DDG-42, one
     DataFileError), then written into the player's boards folder as YAML when it is
-    made of box tiles, else as the Tiled map it is; the path of the board kept."""
+    made of box tiles, else as the Tiled map it is (with its tiles' turns if it keeps
+    them); the path of the board kept."""
     path = Path(path)
     data = loader.checked_board(path)
     folder = folder if folder is not None else loader.user_boards_dir()
     if path.suffix.lower() in (".yaml", ".yml"):
         built = load_built(path)
         return save(built, None, folder=folder)
+    try:  # a map of box tiles with their turns stays one the builder opens
+        faces = loader.load_tiles()
+        return save(load_built(path, faces), faces, "tmx", folder=folder)
+    except DataFileError:
+        pass  # drawn hex by hex: kept as the map it is (it plays, it is not edited)
     target = _free_path(folder, data["name"], ".tmx")
     tileset = folder / loader.TILESET_FILE
     if not tileset.exists():

@@ -16,6 +16,8 @@ scene only turns input into its calls and draws it.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 
 from game import registry
@@ -79,12 +81,14 @@ def problem_text(t, problem: Problem) -> str:
 class BuilderScene(Scene):
     """The builder. ``board``: a saved board to edit again (its file is saved over)."""
 
-    def __init__(self, app, board: duck_files.BuiltBoard | None = None, path=None):
+    def __init__(
+        self, app, board: duck_files.BuiltBoard | None = None, path=None, ducks: int = MAX_DUCKS
+    ):
         super().__init__(app)
         self.faces = loader.load_tiles()
-        # six ducks first: the lobby lists the boards that take six (checked_board); a
-        # board for fewer is played from here (Play now)
-        self.model = BuilderModel(self.faces, MAX_DUCKS)
+        # checked for the lobby's table (``ducks``: its seats when opened from there, six
+        # from the title card): the lobby takes a board for as many ducks as it has starts
+        self.model = BuilderModel(self.faces, ducks)
         self.name = board.name if board else self.t("builder.default_name")
         self.level = board.level if board else "beginner"
         self.path = path  # the file being edited (saved over), or None: a new board
@@ -405,9 +409,12 @@ class BuilderScene(Scene):
         return save
 
     def _save_path(self, fmt: str):
-        if fmt == "yaml" and self.path is not None and not duck_files.is_shipped(self.path):
-            return self.path
-        return None
+        """The file being edited if it is of the format saved (a Tiled map reopened is
+        saved over by Save as Tiled; Save writes a YAML file of its own), else None."""
+        if self.path is None or duck_files.is_shipped(self.path):
+            return None
+        is_tmx = Path(self.path).suffix.lower() == ".tmx"
+        return self.path if is_tmx == (fmt == "tmx") else None
 
     def _play(self) -> None:
         """A game on this board at once: the lobby's usual table for its ducks (you and
@@ -820,7 +827,8 @@ class BuilderScene(Scene):
 
 
 def open_builder(app, path=None) -> None:
-    """The builder, new or on a saved YAML board (one dialog if that board is bad)."""
+    """The builder, new or on a saved board, YAML or a Tiled map that keeps its tiles'
+    turns (one dialog if that board is bad or cannot be edited, saying why)."""
     if path is None:
         app.push(BuilderScene(app))
         return

@@ -97,7 +97,8 @@ class LobbyScene(SeatCards, OptionsPanel):
 
     def _lay_builder(self, back: pygame.Rect) -> None:
         """A game whose boards a person may build (issue #41) offers its builder beside
-        Back; a board file from a friend is opened by dropping it on the window."""
+        Back, checking for as many ducks as sit at the table; a board file from a friend
+        is opened by dropping it on the window."""
         if not self.info.board_builder:
             return
         build = back.move(back.w + self.px(16), 0)
@@ -105,7 +106,7 @@ class LobbyScene(SeatCards, OptionsPanel):
             Button(
                 build,
                 self.t("builder.open"),
-                lambda: self.app.router.open(self.info.board_builder),
+                lambda: self.app.router.open(self.info.board_builder, ducks=len(self.seats)),
                 self.px(20),
                 key="build",
             )
@@ -126,6 +127,7 @@ class LobbyScene(SeatCards, OptionsPanel):
         loader = _loader(self.info)
         if loader is not None and hasattr(loader, "scan_boards"):
             loader.scan_boards()
+            self.fit_options()
             self.layout(self.size)
 
     def enter(self):
@@ -145,6 +147,7 @@ class LobbyScene(SeatCards, OptionsPanel):
     def update(self, dt):
         if self.scanning is not None and not self.scanning.is_alive():
             self.scanning = None
+            self.fit_options()  # a remembered board that cannot take this table: one that can
             self.layout(self.size)  # the boards found are offered now
             lines = self.scan_result[0] if self.scan_result else []
             if lines:  # a board the player dropped in is broken: say so, keep going
@@ -269,6 +272,9 @@ class LobbyScene(SeatCards, OptionsPanel):
         keys = [self.t("app.lobby_keys")]
         if len(self.seats) > self.info.min_players:
             keys.append(self.t("app.lobby_delete_key"))
+        limit = self.seat_limit()
+        if len(self.seats) >= limit and limit < self.info.max_players:
+            keys.append(self.t("board_seats.board_full", n=limit))  # why no "+ Add"
         return " · ".join(keys)
 
     def visible_texts(self) -> list[str]:

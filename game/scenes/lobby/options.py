@@ -34,6 +34,14 @@ def option_choices(info, spec) -> tuple:
     return tuple(spec.choices)
 
 
+def board_limit(info, key: str, value: Any) -> int | None:
+    """The most seats an option's value allows (a Duck board: its start spaces), from
+    the game's loader's ``lobby_limit``; None when the value sets no limit."""
+    loader = _loader(info)
+    limiter = getattr(loader, "lobby_limit", None) if loader else None
+    return limiter(key, value) if limiter is not None else None
+
+
 def scanned_options(info) -> tuple[str, ...]:
     """The options whose choices come from data folders the lobby scans on entering (the
     game's loader says which)."""
@@ -261,6 +269,33 @@ class OptionsPanel(Scene):
             delete,
         )
 
+    def _takes_the_table(self, spec, choices: tuple) -> tuple:
+        """The choices that can take the seats at the table: a board with 4 start spaces
+        is skipped while 5 or 6 sit (DDG-42; the seats come first, docs/rules/duck.md's
+        Decision). Never empty: the choices as they are if none can."""
+        fit = tuple(
+            c
+            for c in choices
+            if (board_limit(self.info, spec.key, c) or len(self.seats)) >= len(self.seats)
+        )
+        return fit or choices
+
+    def fit_options(self) -> None:
+        """An option's value that cannot take the table (a remembered board for fewer
+        ducks than sit, or one saved from the builder for fewer) becomes the first choice
+        that can, so Start never meets the rules' own refusal."""
+        for spec in self.module.OPTIONS:
+            value = self.options.get(spec.key)
+            limit = board_limit(self.info, spec.key, value)
+            if limit is not None and limit < len(self.seats):
+                fit = [
+                    c
+                    for c in option_choices(self.info, spec)
+                    if (board_limit(self.info, spec.key, c) or 0) >= len(self.seats)
+                ]
+                if fit:
+                    self.options[spec.key] = fit[0]
+
     def _option_label(self, spec) -> str:
         value = self.options[spec.key]
         if self.scanning is not None and spec.key in scanned_options(self.info):
@@ -278,7 +313,7 @@ class OptionsPanel(Scene):
         def cycle():
             if self.scanning is not None and spec.key in scanned_options(self.info):
                 return  # its choices are still being read
-            choices = option_choices(self.info, spec)
+            choices = self._takes_the_table(spec, option_choices(self.info, spec))
             if spec.seat_choice:
                 choices = tuple(c for c in choices if not isinstance(c, int) or c < len(self.seats))
             value = self.options[spec.key]

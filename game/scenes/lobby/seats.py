@@ -14,6 +14,7 @@ import pygame
 
 from game.registry import CAST, SEAT_LEVELS
 from game.scenes.base import Scene
+from game.scenes.lobby.options import board_limit, scanned_options
 from game.scenes.shell import pictures
 from game.session import Seat, default_seats
 from game.ui import i18n, smooth, theme
@@ -166,6 +167,7 @@ class SeatCards(Scene):
     select_all: bool
     seat_panel: pygame.Rect
     hint_pos: tuple[int, int]
+    scanning: Any  # the worker reading the boards folders, or None once done
 
     def _stop_editing(self) -> None:
         raise NotImplementedError
@@ -179,7 +181,7 @@ class SeatCards(Scene):
         inner = self.seat_panel.width - 2 * pad
         top = self.seat_panel.y + pad
         area_h = self.seat_panel.height - 2 * pad - hint_h
-        cells = min(len(self.seats) + 1, self.info.max_players)
+        cells = min(len(self.seats) + 1, self.seat_limit())
         rows = (cells + 1) // 2
         card_w = (inner - gap) // 2
         card_h = min(self.px(190), (area_h - gap * (rows - 1)) // rows)
@@ -259,7 +261,7 @@ class SeatCards(Scene):
                         key=f"level:{i}",
                     )
                 )
-        if len(self.seats) < self.info.max_players:
+        if len(self.seats) < self.seat_limit():
             row, col = divmod(len(self.seats), 2)
             add = pygame.Rect(x0 + col * (card_w + gap), top + row * (card_h + gap), card_w, card_h)
             add = add.inflate(-2 * m, -2 * m)
@@ -351,8 +353,23 @@ class SeatCards(Scene):
             return int(index)
         return None
 
+    def seat_limit(self) -> int:
+        """The most seats this table may have: the game's, or fewer if an option's value
+        allows fewer (a Duck board with 4 start spaces takes 4 ducks, DDG-42; its
+        loader's ``lobby_limit``). "+ Add a player" is not offered beyond it. While the
+        folders are read the scanned options set no limit (no file is read here)."""
+        limit = self.info.max_players
+        scanned = scanned_options(self.info) if self.scanning is not None else ()
+        for key, value in self.options.items():
+            if key in scanned:
+                continue
+            allowed = board_limit(self.info, key, value)
+            if allowed is not None:
+                limit = min(limit, max(self.info.min_players, allowed))
+        return limit
+
     def _add_seat(self):
-        if len(self.seats) >= self.info.max_players:
+        if len(self.seats) >= self.seat_limit():
             return
         taken = {s.character for s in self.seats}
         character = next(c for c in self.info.characters if c.key not in taken)
