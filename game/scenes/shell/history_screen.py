@@ -209,26 +209,42 @@ class HistoryScene(Scene):
 
         return pick
 
+    def _replay_of(self, entry: GameEntry):
+        """The game's replay from its record (None: said in a dialog, as a click that
+        cannot open it is)."""
+        from game.table.replay import Replay, ReplayError  # the rules, when watched
+
+        assert self.history is not None
+        job = self.history.ask(lambda history: history.load(entry.id))
+        if not job.wait(ANSWER_WAIT_S * 25):  # a click: a moment, never 10 s
+            self.app.show_error(self.t("app.history_busy"))
+            return None
+        try:
+            record = job.result()
+            if isinstance(record, RowProblem):
+                raise ReplayError(str(record))
+            return Replay.of_history(record)
+        except (HistoryProblem, ReplayError) as exc:
+            self.app.show_error(self.t("app.replay_failed", error=printable(str(exc), 300)))
+            return None
+
     def _watch(self, entry: GameEntry):
         def watch() -> None:
-            from game.table.replay import Replay, ReplayError  # the rules, when watched
-
-            assert self.history is not None
-            job = self.history.ask(lambda history: history.load(entry.id))
-            if not job.wait(ANSWER_WAIT_S * 25):  # a click: a moment, never 10 s
-                self.app.show_error(self.t("app.history_busy"))
-                return
-            try:
-                record = job.result()
-                if isinstance(record, RowProblem):
-                    raise ReplayError(str(record))
-                replay = Replay.of_history(record)
-            except (HistoryProblem, ReplayError) as exc:
-                self.app.show_error(self.t("app.replay_failed", error=printable(str(exc), 300)))
-                return
-            self.app.router.screen("replay")(self.app, replay)
+            replay = self._replay_of(entry)
+            if replay is not None:
+                self.app.router.screen("replay")(self.app, replay)
 
         return watch
+
+    def _look_back(self, entry: GameEntry):
+        """Its row's Look back (issue #40): the costliest decisions of each person."""
+
+        def look() -> None:
+            replay = self._replay_of(entry)
+            if replay is not None:
+                self.app.router.open("look_back", replay)
+
+        return look
 
     def _toggle_fair(self) -> None:
         """All games, or only the fair ones (nobody asked the coach, issue #40)."""
@@ -353,6 +369,16 @@ class HistoryScene(Scene):
                         self._watch(row),
                         self.text_px(18),
                         key=f"watch:{i}",
+                    )
+                )
+                look = button.move(-(self.watch_w + self.px(8)), 0)
+                self.buttons.add(
+                    Button(
+                        look,
+                        self.t("coach.look.button"),
+                        self._look_back(row),
+                        self.text_px(18),
+                        key=f"look:{i}",
                     )
                 )
         # back and the pages
@@ -552,7 +578,7 @@ class HistoryScene(Scene):
                 surface,
                 words,
                 size,
-                (rect.right - self.watch_w - self.px(10) - pad, y),
+                (rect.right - 2 * self.watch_w - self.px(18) - pad, y),
                 colour,
                 anchor="midright",
                 within=rect,

@@ -141,12 +141,28 @@ class CoachScene(ModalScene):
     """The coach's say over the table: the pick, why, and the alternatives ranked, from
     a search on its own thread (the screen says the coach is thinking until it ends)."""
 
-    def __init__(self, app: Any, game_id: str, view: Any, seat: int, step: int):
+    def __init__(
+        self,
+        app: Any,
+        game_id: str,
+        view: Any,
+        seat: int,
+        step: int,
+        *,
+        advice: Any = None,
+        lead: str | None = None,
+    ):
+        """``advice``: the coach's say already found (the look back's moment, issue #40:
+        shown as it was computed, never searched again); ``lead``: a line said first
+        (the moment's "you played …")."""
         super().__init__(app)
         self.game_id, self.seat, self.step = game_id, seat, step
-        self.advice: Any = None
+        self.advice: Any = advice
+        self.lead = lead
         self.problem: str | None = None
         self._answer: list[Any] = []
+        if advice is not None:
+            return
 
         def work() -> None:
             from game.ai.coach import advise  # the search only when somebody asks
@@ -182,7 +198,8 @@ class CoachScene(ModalScene):
             return [self.t("coach.thinking")]
         from game.ai.coach_words import lines  # the words only once the answer came
 
-        return lines(self.t, self.advice)
+        said = lines(self.t, self.advice)
+        return [self.lead, *said] if self.lead else said
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
