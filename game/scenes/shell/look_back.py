@@ -126,6 +126,7 @@ class LookBackScene(Scene):
                 moment.step,
                 advice=moment.advice,
                 lead=self.said()[index],
+                table=controls.table,
             )
         )
 
