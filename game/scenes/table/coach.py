@@ -267,7 +267,7 @@ class CoachScene(ModalScene):
         options = self.options_shown()
         if self.table is None or not options:
             return None
-        from game.ai.coach_words import action_name
+        from game.ai.coach_words import action_name  # the words once the answer came
 
         name = action_name(self.t, self.game_id, options[self.shown].action)
         key = "coach.board.shown" if self.on_board else "coach.board.words_only"
