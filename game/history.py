@@ -660,8 +660,10 @@ class History:
         )
 
     # -- reading ---------------------------------------------------------------------------
-    def count(self, game: str | None = None, player: str | None = None) -> int:
-        where, args = _filters(game, player)
+    def count(
+        self, game: str | None = None, player: str | None = None, *, fair: bool = False
+    ) -> int:
+        where, args = _filters(game, player, fair)
         return int(self._query(f"SELECT count(*) FROM games g {where}", args)[0][0])
 
     def games(
@@ -671,11 +673,13 @@ class History:
         *,
         before: tuple[float, int] | None = None,
         limit: int = 50,
+        fair: bool = False,
     ) -> list[GameEntry | RowProblem]:
         """Finished games, newest first, ``limit`` at a time: the next page starts
         ``before`` the last one shown (its ``(ended, id)``), so paging through 10,000
-        games costs the same on the last page as on the first."""
-        where, args = _filters(game, player)
+        games costs the same on the last page as on the first; ``fair``: only the games
+        in which nobody asked the coach (issue #40)."""
+        where, args = _filters(game, player, fair)
         if before is not None:
             where += (" AND " if where else "WHERE ") + "(g.ended, g.id) < (?, ?)"
             args += [before[0], before[1]]
@@ -908,7 +912,9 @@ class History:
         self.notes += [*fresh.notes, note]
 
 
-def _filters(game: str | None, player: str | None) -> tuple[str, list[Any]]:
+def _filters(game: str | None, player: str | None, fair: bool = False) -> tuple[str, list[Any]]:
+    """The WHERE of a page of games; ``fair`` leaves out the games in which a person
+    asked the coach (issue #40: the History screen's filter)."""
     clauses, args = [], []
     if game is not None:
         clauses.append("g.game = ?")
@@ -916,6 +922,8 @@ def _filters(game: str | None, player: str | None) -> tuple[str, list[Any]]:
     if player is not None:
         clauses.append("g.id IN (SELECT game_id FROM seats WHERE name = ? COLLATE NOCASE)")
         args.append(player)
+    if fair:
+        clauses.append("g.id NOT IN (SELECT game_id FROM seats WHERE coached = 1)")
     return ("WHERE " + " AND ".join(clauses)) if clauses else "", args
 
 

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 import pygame
 
 from game.rules.cluck import ChooseHole, PlaceTile, preview
+from game.rules.protocol import Action
 from game.scenes.table.contract import TableHost
 from game.ui.choices import Choice
 from game.ui.widgets import Button
@@ -112,6 +113,25 @@ class Controls:
             return
         if self.host.act(self.me(), PlaceTile(m.sel_tile, self.is_turned(m.sel_tile))):
             m.turned.pop(m.sel_tile, None)
+
+    def coach_show(self, action: Action) -> bool:
+        """The coach's option on the board (issue #40): the hole under the cursor, or the
+        tile held the way it would be placed (its place on the ladder previewed, as when
+        the person picks it up); False when this decision has no such move."""
+        mode = self.my_turn()
+        m = self.model
+        if mode == "hole" and isinstance(action, ChooseHole):
+            if action.column not in self.free_holes(self.me()):
+                return False
+            m.hole_cursor = action.column
+            return True
+        if mode == "place" and isinstance(action, PlaceTile):
+            if action not in self.host.state.legal_actions(self.me()):
+                return False
+            m.sel_tile = action.tile
+            m.turned[action.tile] = action.turned
+            return True
+        return False
 
     def choose_hole(self, column: int) -> None:
         if self.my_turn() == "hole" and column in self.free_holes(self.me()):

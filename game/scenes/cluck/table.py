@@ -34,7 +34,7 @@ import pygame
 from game.rules.cluck import PLACE
 from game.rules.cluck.events import ChickenMoved, CleanedUp, TilePlaced
 from game.rules.cluck.ladder import ROW_HEIGHT
-from game.rules.protocol import Event
+from game.rules.protocol import Action, Event
 from game.scenes.table.contract import FrameCut, Resync, TableDefaults, TableHost
 from game.scenes.table.end_screen import Breakdown
 from game.scenes.table.frame_plan import TablePlan
@@ -132,6 +132,10 @@ class CluckTable(TableDefaults):
             side_w=SIDE_W,
             drawer=True,
         )
+
+    def coach_show(self, action: Action) -> bool:
+        """The coach's option on the board (issue #40): see Controls.coach_show."""
+        return self.controls.coach_show(action)
 
     def drawn_extent(self) -> pygame.Rect:
         """The box around the ladder as it shows (its labels, the hens over START, the

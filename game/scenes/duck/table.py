@@ -36,6 +36,7 @@ parts it uses.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
@@ -173,6 +174,25 @@ class DuckTable:
     def targets(self) -> list[tuple[str, pygame.Rect]]:
         return []  # the decision's targets are in ``probe_points``, by their centres
 
+    def coach_show(self, action: Any) -> bool:
+        """The coach's option on the board (issue #40): the arrow keys' focus put on the
+        card, start, route or facing ``action`` names, so the board previews it as after
+        a key press (the card's route for a card); False when this step has no target
+        for it."""
+        d = self.decisions.decision()
+        if d is None:
+            return False
+        wanted = _coach_target(action)
+        if wanted is None:
+            return False
+        items = self.choosing.cycle(d)
+        for index, target in enumerate(items):
+            if (target.kind, target.value) == wanted:
+                self.model.focus = index
+                self.model.keyboard = True
+                return True
+        return False
+
     def best_duck(self, player: int) -> int:
         """The duck that speaks for ``player``: the one in the drain, else the first of
         those with the most buoys."""
@@ -309,3 +329,20 @@ class DuckTable:
             if b.enabled:
                 out[b.key] = [b.rect.centerx, b.rect.centery]
         return out
+
+
+def _coach_target(action: Any) -> tuple[str, Any] | None:
+    """The board target (kind, value) that stands for a move (the coach's, issue #40)."""
+    from game.rules.duck import actions as A  # the move's kinds, when the coach asks
+
+    if isinstance(action, A.ChooseCard):
+        return ("card", action.card)
+    if isinstance(action, A.ChooseCards):
+        return ("card", action.first)
+    if isinstance(action, A.Place):
+        return ("start", (action.q, action.r))
+    if isinstance(action, A.Route):
+        return ("route", (action.card, action.index))
+    if isinstance(action, A.Face):
+        return ("face", action.facing)
+    return None

@@ -49,6 +49,7 @@ def reader_of(app, history: History | HistoryWriter | None) -> tuple[HistoryWrit
 class Filters:
     game: str | None = None  # a game id, or every game
     player: str | None = None  # a person's name, or everybody
+    fair: bool = False  # only the games in which nobody asked the coach (issue #40)
 
 
 def score_words(game: str, score: float) -> str:
@@ -95,7 +96,13 @@ class HistoryScene(Scene):
     def _fetch(self) -> None:
         """Ask for the page shown now (one query for it, one for the count) on the
         history's thread; it is shown when answered (see :meth:`update`)."""
-        key = (self.filters.game, self.filters.player, self.cursors[-1], self.per_page)
+        key = (
+            self.filters.game,
+            self.filters.player,
+            self.filters.fair,
+            self.cursors[-1],
+            self.per_page,
+        )
         if key == self._fetched_for:
             return
         self._fetched_for = key
@@ -104,12 +111,13 @@ class HistoryScene(Scene):
         if self.history is None:
             return
         want_players = not self.players
-        game, player, before, limit = self.filters.game, self.filters.player, key[2], key[3] + 1
+        game, player, fair = self.filters.game, self.filters.player, self.filters.fair
+        before, limit = self.cursors[-1], self.per_page + 1
 
         def page(history: History) -> tuple[list[str] | None, list[GameEntry | RowProblem], int]:
             players = history.players() if want_players else None
-            found = history.games(game, player, before=before, limit=limit)
-            return players, found, history.count(game, player)
+            found = history.games(game, player, before=before, limit=limit, fair=fair)
+            return players, found, history.count(game, player, fair=fair)
 
         self.job = self.history.ask(page)
         self.job.wait(ANSWER_WAIT_S)
@@ -201,26 +209,47 @@ class HistoryScene(Scene):
 
         return pick
 
+    def _replay_of(self, entry: GameEntry):
+        """The game's replay from its record (None: said in a dialog, as a click that
+        cannot open it is)."""
+        from game.table.replay import Replay, ReplayError  # the rules, when watched
+
+        assert self.history is not None
+        job = self.history.ask(lambda history: history.load(entry.id))
+        if not job.wait(ANSWER_WAIT_S * 25):  # a click: a moment, never 10 s
+            self.app.show_error(self.t("app.history_busy"))
+            return None
+        try:
+            record = job.result()
+            if isinstance(record, RowProblem):
+                raise ReplayError(str(record))
+            return Replay.of_history(record)
+        except (HistoryProblem, ReplayError) as exc:
+            self.app.show_error(self.t("app.replay_failed", error=printable(str(exc), 300)))
+            return None
+
     def _watch(self, entry: GameEntry):
         def watch() -> None:
-            from game.table.replay import Replay, ReplayError  # the rules, when watched
-
-            assert self.history is not None
-            job = self.history.ask(lambda history: history.load(entry.id))
-            if not job.wait(ANSWER_WAIT_S * 25):  # a click: a moment, never 10 s
-                self.app.show_error(self.t("app.history_busy"))
-                return
-            try:
-                record = job.result()
-                if isinstance(record, RowProblem):
-                    raise ReplayError(str(record))
-                replay = Replay.of_history(record)
-            except (HistoryProblem, ReplayError) as exc:
-                self.app.show_error(self.t("app.replay_failed", error=printable(str(exc), 300)))
-                return
-            self.app.router.screen("replay")(self.app, replay)
+            replay = self._replay_of(entry)
+            if replay is not None:
+                self.app.router.screen("replay")(self.app, replay)
 
         return watch
+
+    def _look_back(self, entry: GameEntry):
+        """Its row's Look back (issue #40): the costliest decisions of each person."""
+
+        def look() -> None:
+            replay = self._replay_of(entry)
+            if replay is not None:
+                self.app.router.open("look_back", replay)
+
+        return look
+
+    def _toggle_fair(self) -> None:
+        """All games, or only the fair ones (nobody asked the coach, issue #40)."""
+        self.filters.fair = not self.filters.fair
+        self._restart()
 
     def open_stats(self) -> None:
         player = self.filters.player or (self.players[0] if self.players else None)
@@ -285,9 +314,22 @@ class HistoryScene(Scene):
                 )
             )
         stats = pygame.Rect(w - margin - self.px(260), row, self.px(260), chip_h)
-        # a .derby file to watch (python -m game export writes them)
-        open_w = min(self.px(240), stats.x - gap - (self.player_box.right + gap + arrow + gap))
+        # a .derby file to watch (python -m game export writes them), and the filter of
+        # the fair games (issue #40) beside the player's arrows: they share the room left
+        room = stats.x - gap - (self.player_box.right + gap + arrow + gap)
+        open_w = min(self.px(240), (room - gap) // 2)
         opener = pygame.Rect(stats.x - gap - open_w, row, open_w, chip_h)
+        fair_w = min(self.px(240), room - gap - open_w)
+        fair = pygame.Rect(self.player_box.right + gap + arrow + gap, row, fair_w, chip_h)
+        fair_button = Button(
+            fair,
+            self.t("coach.fair_only" if self.filters.fair else "coach.all_games"),
+            self._toggle_fair,
+            self.text_px(18),
+            key="fair",
+        )
+        fair_button.selected = self.filters.fair
+        self.buttons.add(fair_button)
         self.buttons.add(
             Button(
                 opener,
@@ -327,6 +369,16 @@ class HistoryScene(Scene):
                         self._watch(row),
                         self.text_px(18),
                         key=f"watch:{i}",
+                    )
+                )
+                look = button.move(-(self.watch_w + self.px(8)), 0)
+                self.buttons.add(
+                    Button(
+                        look,
+                        self.t("coach.look.button"),
+                        self._look_back(row),
+                        self.text_px(18),
+                        key=f"look:{i}",
                     )
                 )
         # back and the pages
@@ -458,7 +510,7 @@ class HistoryScene(Scene):
         if not self.rows and self.shown:
             return None  # only rows that could not be read: counted below
         if not self.rows:
-            if self.filters.game or self.filters.player:
+            if self.filters.game or self.filters.player or self.filters.fair:
                 return self.t("app.history_none_match")
             return self.t("app.history_empty")
         return None
@@ -513,16 +565,26 @@ class HistoryScene(Scene):
         x = rect.x + left_w + pad
         rounds = self.t("app.history_rounds", n=row.rounds)
         size = self.text_px(16)
-        at = draw_text(
-            surface,
-            rounds,
-            size,
-            (rect.right - self.watch_w - self.px(10) - pad, rect.centery),
-            theme.INK_SOFT,
-            anchor="midright",
-            within=rect,
-        )
-        right = at.x - pad
+        # an honest record (issue #40): a game in which a person asked the coach says
+        # so under its rounds, in the accent's colour
+        marks = [(rounds, theme.INK_SOFT)]
+        if row.coached:
+            marks.append((self.t("coach.asked"), theme.ACCENT_DARK))
+        line_h = fonts.font(size).get_linesize()
+        y = rect.centery - line_h * (len(marks) - 1) // 2
+        right = rect.right
+        for words, colour in marks:
+            at = draw_text(
+                surface,
+                words,
+                size,
+                (rect.right - 2 * self.watch_w - self.px(18) - pad, y),
+                colour,
+                anchor="midright",
+                within=rect,
+            )
+            right = min(right, at.x - pad)
+            y += line_h
         self._draw_pills(surface, row, pygame.Rect(x, rect.y, right - x, rect.h))
 
     def _pill_lines(

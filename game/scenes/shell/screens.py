@@ -21,6 +21,7 @@ SCREENS: Mapping[str, str] = {
     "history": "game.scenes.shell.history_screen:HistoryScene",
     "stats": "game.scenes.shell.stats_screen:StatsScene",
     "replay": "game.scenes.table.replay:open_replay",
+    "look_back": "game.scenes.shell.look_back:LookBackScene",
     "open_file": "game.scenes.shell.open_file:OpenFileScene",
     "open_derby": "game.scenes.shell.open_file:open_derby",
     "pause": "game.scenes.table.pause:PauseScene",

@@ -53,16 +53,20 @@ class StatsScene(Scene):
         self.stats: PlayerStats | None = None
         self.records: list[GameRecords] = []
         self.problem: str | None = None
+        self.fair = False  # only the games in which the person did not ask the coach
+        self.coached = 0  # of the person's games, those where they asked the coach
         self._load()
 
     def _load(self) -> None:
         """Ask for the person's numbers on the history's thread (issue #36: a file
         another program has locked never holds the window); shown when answered."""
-        player, want_records = self.player, not self.records
+        player, want_records, fair = self.player, not self.records, self.fair
 
-        def numbers(history: History) -> tuple[PlayerStats, list[GameRecords] | None]:
-            stats = history.stats(player)
-            return stats, [history.records(g) for g in registry.GAMES] if want_records else None
+        def numbers(history: History) -> tuple[PlayerStats, int, list[GameRecords] | None]:
+            every = history.stats(player)
+            stats = history.stats(player, fair=True) if fair else every
+            records = [history.records(g) for g in registry.GAMES] if want_records else None
+            return stats, every.coached, records
 
         self.stats, self.problem = None, None
         self.job = self.history.ask(numbers)
@@ -75,7 +79,7 @@ class StatsScene(Scene):
             return False
         self.job = None
         try:
-            self.stats, records = job.result()
+            self.stats, self.coached, records = job.result()
         except HistoryProblem as exc:
             self.stats, self.problem = None, str(exc)
             return True
@@ -112,6 +116,20 @@ class StatsScene(Scene):
 
         return pick
 
+    def _toggle_fair(self) -> None:
+        """Every game of the person, or only those they played without the coach
+        (issue #40: an honest record)."""
+        self.fair = not self.fair
+        self._load()
+        self.layout(self.size)
+
+    def coach_words(self) -> str | None:
+        """What the row under the title says of the coach: in how many of the games it
+        was asked, or how many the fair filter leaves out (None: never asked)."""
+        if not self.coached:
+            return None
+        return self.t("coach.stats_fair" if self.fair else "coach.stats_asked", n=self.coached)
+
     # -- layout ------------------------------------------------------------------------------
     def layout(self, size):
         super().layout(size)
@@ -143,6 +161,21 @@ class StatsScene(Scene):
                     key=f"player:{'prev' if step < 0 else 'next'}",
                 )
             )
+        # the filter of the fair games at the row's right, what it says at its left
+        right = self.name_box.right + self.px(10) + arrow + gap
+        fair_w = min(self.px(260), w - margin - right)
+        fair = pygame.Rect(w - margin - fair_w, chrome.content_top(self), fair_w, row_h)
+        fair_button = Button(
+            fair,
+            self.t("coach.fair_only" if self.fair else "coach.all_games"),
+            self._toggle_fair,
+            self.text_px(18),
+            key="fair",
+        )
+        fair_button.selected = self.fair
+        self.buttons.add(fair_button)
+        left = x - arrow - self.px(10) - gap
+        self.coach_box = pygame.Rect(margin, chrome.content_top(self), left - margin, row_h)
         nav_h = self.px(52)
         back = pygame.Rect(margin, h - self.px(16) - nav_h, self.px(200), nav_h)
         self.buttons.add(
@@ -207,6 +240,23 @@ class StatsScene(Scene):
             anchor="center",
             within=self.name_box,
         )
+        said = self.coach_words()
+        if said and self.coach_box.w > self.px(40):
+            lines = fonts.wrap(said, max(14, self.text_px(15)), self.coach_box.w)[:2]
+            size = max(14, self.text_px(15))
+            line_h = fonts.font(size).get_linesize()
+            y = self.coach_box.centery - line_h * len(lines) // 2
+            for line in lines:
+                text, fitted = fonts.fit(line, size, self.coach_box.w, 12)
+                draw_text(
+                    surface,
+                    text,
+                    fitted,
+                    (self.coach_box.x, y),
+                    theme.INK_SOFT,
+                    within=self.coach_box,
+                )
+                y += line_h
         stats = self.stats
         if stats is None or not stats.played:
             if self.problem:

@@ -20,7 +20,7 @@ import pygame
 from game.scenes.base import ModalScene
 from game.scenes.table.parts import TablePart
 from game.ui import fonts, theme
-from game.ui.widgets import Button, draw_text
+from game.ui.widgets import Button, draw_panel, draw_text
 
 ASK_KEY = "coach:ask"
 
@@ -47,7 +47,12 @@ class CoachPart(TablePart):
         session.coached.add(seat)
         scene.app.push(
             CoachScene(
-                scene.app, session.game_id, session.state.view(seat), seat, len(session.actions)
+                scene.app,
+                session.game_id,
+                session.state.view(seat),
+                seat,
+                len(session.actions),
+                table=scene,
             )
         )
 
@@ -137,16 +142,68 @@ class CoachPart(TablePart):
         return self.inner.probe()
 
 
+def board_choices(table: Any) -> Any:
+    """The table's own controls of the person deciding (:class:`game.ui.choices.Choices`)
+    when its game has them (Eight Routes, Verflixxt!), else None."""
+    game = getattr(table, "game", None)
+    found = getattr(game, "choices", None)
+    if found is None:
+        found = getattr(getattr(game, "controls", None), "choices", None)
+    return found if hasattr(found, "focus") and hasattr(found, "controls") else None
+
+
+def show_on_board(table: Any, action: Any) -> bool:
+    """Put the table's focus on its own control for ``action`` (a die face, a pawn, a
+    card), so the game previews it on the board exactly as after a key press; False when
+    the game has no such control for it (then the panel's words alone say it). A game
+    with targets of its own says so by a ``coach_show(action)`` of its table."""
+    own = getattr(getattr(table, "game", None), "coach_show", None)
+    if own is not None:  # a game whose board targets are its own (Duck! Duck! Go!)
+        return bool(own(action))
+    choices = board_choices(table)
+    if choices is None:
+        return False
+    choices.rebuild()
+    wanted = str(action)
+    for control in choices.controls:
+        acts = [control.action, *getattr(control, "previews", ())]
+        if any(a is not None and str(a) == wanted for a in acts) and choices.focus(control.key):
+            return True
+    return False
+
+
 class CoachScene(ModalScene):
     """The coach's say over the table: the pick, why, and the alternatives ranked, from
     a search on its own thread (the screen says the coach is thinking until it ends)."""
 
-    def __init__(self, app: Any, game_id: str, view: Any, seat: int, step: int):
+    def __init__(
+        self,
+        app: Any,
+        game_id: str,
+        view: Any,
+        seat: int,
+        step: int,
+        *,
+        advice: Any = None,
+        lead: str | None = None,
+        table: Any = None,
+    ):
+        """``advice``: the coach's say already found (the look back's moment, issue #40:
+        shown as it was computed, never searched again); ``lead``: a line said first
+        (the moment's "you played …")."""
         super().__init__(app)
         self.game_id, self.seat, self.step = game_id, seat, step
-        self.advice: Any = None
+        self.advice: Any = advice
+        self.lead = lead
+        # the table under the panel: the panel stands beside its board, and the option
+        # shown (the pick first, then any alternative chosen) is previewed on it
+        self.table = table
+        self.shown = 0  # the index in options_shown()
+        self.on_board = False  # the table previews the shown option
         self.problem: str | None = None
         self._answer: list[Any] = []
+        if advice is not None:
+            return
 
         def work() -> None:
             from game.ai.coach import advise  # the search only when somebody asks
@@ -169,10 +226,52 @@ class CoachScene(ModalScene):
                 self.problem = answer
             else:
                 self.advice = answer
+                self.show(0)
             self.layout(self.size)  # the panel fits what it now says
+
+    def enter(self) -> None:
+        super().enter()
+        if self.advice is not None:  # the look back's moment: found already
+            self.show(0)
 
     def busy(self) -> bool:
         return self.thinking()  # the loop keeps its frame rate until the answer comes
+
+    # -- the option shown on the board ---------------------------------------------------------
+    def options_shown(self) -> list[Any]:
+        """The pick and its ranked alternatives, as the panel lists them."""
+        if self.advice is None:
+            return []
+        return [self.advice.pick, *self.advice.alternatives()]
+
+    def show(self, index: int) -> None:
+        """Preview option ``index`` on the table's board (the pick is 0)."""
+        options = self.options_shown()
+        if not options:
+            return
+        self.shown = index % len(options)
+        self.on_board = self.table is not None and show_on_board(
+            self.table, options[self.shown].action
+        )
+        if hasattr(self, "size"):
+            self.layout(self.size)
+
+    def _stepper(self, step: int):
+        def shown() -> None:
+            self.show(self.shown + step)
+
+        return shown
+
+    def board_words(self) -> str | None:
+        """The line over the arrows: which option the board shows (None: no table)."""
+        options = self.options_shown()
+        if self.table is None or not options:
+            return None
+        from game.ai.coach_words import action_name  # the words once the answer came
+
+        name = action_name(self.t, self.game_id, options[self.shown].action)
+        key = "coach.board.shown" if self.on_board else "coach.board.words_only"
+        return self.t(key, rank=self.shown + 1, action=name)
 
     def lines(self) -> list[str]:
         """What the screen says now (its tests read it)."""
@@ -182,23 +281,63 @@ class CoachScene(ModalScene):
             return [self.t("coach.thinking")]
         from game.ai.coach_words import lines  # the words only once the answer came
 
-        return lines(self.t, self.advice)
+        said = lines(self.t, self.advice)
+        return [self.lead, *said] if self.lead else said
+
+    def _beside_board(self, w: int, h: int, width: int) -> pygame.Rect | None:
+        """The panel beside the table's board, on the side with more room, clear of the
+        header and the bar where it can be (None: no table under the panel)."""
+        table = self.table
+        plan = getattr(getattr(table, "frame", None), "plan", None)
+        if plan is None:
+            return None
+        extent = plan.board
+        drawn = getattr(getattr(table, "game", None), "drawn_extent", None)
+        if drawn is not None:
+            try:
+                extent = drawn()
+            except (AttributeError, TypeError):
+                extent = plan.board
+        margin = self.px(8)
+        right_room, left_room = w - extent.right, extent.left
+        room = max(right_room, left_room) - 2 * margin
+        panel_w = max(min(width, self.px(560)), min(room, width))
+        top = plan.header.bottom + margin
+        bottom = plan.bar.top - margin
+        if bottom - top < self.px(320):
+            bottom = h - margin
+        rect = pygame.Rect(0, top, panel_w, bottom - top)
+        if right_room >= left_room:
+            rect.right = w - margin
+        else:
+            rect.left = margin
+        return rect
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         self.size = size
         w, h = size
         width = min(w - self.px(40), self.px(900))
+        beside = self._beside_board(w, h, self.px(520))
+        if beside is not None:
+            width = beside.w
         size_px = self.text_px(17)
+        said_lines = self.lines()
         wrapped = sum(
             len(fonts.wrap(line, size_px, width - 2 * self.px(24), bold=i == 0))
-            for i, line in enumerate(self.lines())
+            for i, line in enumerate(said_lines)
         )
         said = wrapped * (fonts.font(size_px).get_linesize() + self.px(2))
-        said += len(self.lines()) * self.px(6)
+        said += len(said_lines) * self.px(6)
+        stepper = self.board_words() is not None
         tall = self.px(24) + self.text_px(26) * 2 + said + self.px(46 + 16 + 24)
-        self.panel = pygame.Rect(0, 0, width, max(self.px(240), min(h - self.px(60), tall)))
-        self.panel.center = (w // 2, h // 2)
+        if stepper:
+            tall += self.px(46 + 12)
+        if beside is not None:
+            self.panel = beside
+        else:
+            self.panel = pygame.Rect(0, 0, width, max(self.px(240), min(h - self.px(60), tall)))
+            self.panel.center = (w // 2, h // 2)
         self.buttons.clear()
         close = pygame.Rect(0, 0, self.px(160), self.px(46))
         close.midbottom = (self.panel.centerx, self.panel.bottom - self.px(16))
@@ -207,10 +346,37 @@ class CoachScene(ModalScene):
                 close, self.t("app.close"), self.close, self.text_px(20), key="close", primary=True
             )
         )
+        self.stepper_box = pygame.Rect(0, 0, 0, 0)
+        if stepper:
+            arrow = self.px(46)
+            row = pygame.Rect(
+                self.panel.x + self.px(16),
+                close.top - self.px(12) - arrow,
+                self.panel.w - 2 * self.px(16),
+                arrow,
+            )
+            for step, rect, mark in (
+                (-1, pygame.Rect(row.x, row.y, arrow, arrow), "◀"),
+                (1, pygame.Rect(row.right - arrow, row.y, arrow, arrow), "▶"),
+            ):
+                self.buttons.add(
+                    Button(
+                        rect,
+                        mark,
+                        self._stepper(step),
+                        self.text_px(18),
+                        enabled=len(self.options_shown()) > 1,
+                        key=f"shown:{'prev' if step < 0 else 'next'}",
+                    )
+                )
+            self.stepper_box = row.inflate(-2 * (arrow + self.px(8)), 0)
         self.buttons.focus = 0
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.draw_backdrop(surface)
+        if self.table is not None and self.panel.w:
+            draw_panel(surface, self.panel)  # beside the board: nothing dimmed
+        else:
+            self.draw_backdrop(surface)
         pad = self.px(24)
         y = self.panel.y + pad
         title = draw_text(
@@ -226,7 +392,8 @@ class CoachScene(ModalScene):
         y = title.bottom + self.px(12)
         size = self.text_px(17)
         width = self.panel.w - 2 * pad
-        bottom = self.buttons.buttons[0].rect.top - self.px(10)
+        tops = [b.rect.top for b in self.buttons.buttons]
+        bottom = min(tops) - self.px(10)
         line_h = fonts.font(size).get_linesize()
         for index, line in enumerate(self.lines()):
             bold = index == 0
@@ -244,4 +411,23 @@ class CoachScene(ModalScene):
                 )
                 y = drawn.bottom + self.px(2)
             y += self.px(6)
+        words = self.board_words()
+        if words is not None and self.stepper_box.w > 0:
+            box = self.stepper_box
+            lines = fonts.wrap(words, max(14, self.text_px(15)), box.w)[:2]
+            small = max(14, self.text_px(15))
+            step_h = fonts.font(small).get_linesize()
+            ty = box.centery - step_h * len(lines) // 2
+            for line in lines:
+                text, fitted = fonts.fit(line, small, box.w, 12)
+                draw_text(
+                    surface,
+                    text,
+                    fitted,
+                    (box.centerx, ty),
+                    theme.ACCENT_DARK if self.on_board else theme.INK_SOFT,
+                    anchor="midtop",
+                    within=box,
+                )
+                ty += step_h
         super().draw(surface)

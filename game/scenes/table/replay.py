@@ -192,6 +192,12 @@ class ReplayControls(Scene):
             self.reveal.reveal_all = everyone
             self.table.frame.reset()
 
+    def show(self, seat: int | None) -> None:
+        """Whose hidden things are shown, from outside (the look back opens a moment
+        with the deciding seat's hand shown, as the coach saw it: issue #40)."""
+        self._show(seat)
+        self.layout(self.size)
+
     def toggle_play(self) -> None:
         if self.replay.position >= self.replay.length:
             self.jump(0)

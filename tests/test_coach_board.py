@@ -1,0 +1,85 @@
+"""The coach's pick on the board (issue #40): beside the board, the coach's panel has the
+table preview the option it shows — the hard computer's pick first, any ranked
+alternative chosen with the arrows — through the game's own preview (Duck's focused card,
+start or route; Cluck-peep!'s hole or held tile; Eight Routes' and Verflixxt!'s focused
+control), as after the person's own key press."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.scenes.table.coach import ASK_KEY, CoachScene, board_choices
+from tests.scene_helpers import click, deciding, make_app, push_game, run_until
+
+GAMES = {"duck": {}, "verflixxt": {}, "cluck": {}, "routes": {}}
+
+
+def _ask(app, scene) -> CoachScene:
+    run_until(app, lambda: deciding(scene), 4000, 0.05)
+    button = next(b for b in scene.buttons.buttons if b.key == ASK_KEY)
+    click(app, button.rect.center)
+    coach = app.top
+    assert isinstance(coach, CoachScene)
+    run_until(app, lambda: not coach.thinking(), 20000, 0.01)
+    return coach
+
+
+def previewed(game: str, scene) -> list[str]:
+    """The moves the table previews now, by its own state (what the board draws)."""
+    table = scene.game
+    if game == "duck":
+        d = table.decisions.decision()
+        target = table.choosing.focused_target(d) if table.model.keyboard else None
+        return [] if target is None else [f"{target.kind}:{target.value}"]
+    if game == "cluck":
+        m = table.model
+        if table.controls.my_turn() == "hole":
+            return [f"hole {m.hole_cursor}"]
+        return [f"place {m.sel_tile} {'turned' if m.turned.get(m.sel_tile) else 'up'}"]
+    choices = board_choices(scene)
+    focus = choices.attention()
+    if focus is None:
+        return []
+    return [str(a) for a in (focus.action, *getattr(focus, "previews", ())) if a is not None]
+
+
+def as_target(game: str, action) -> str:
+    """How ``previewed`` names a move."""
+    if game != "duck":
+        return str(action)
+    from game.scenes.duck.table import _coach_target
+
+    kind, value = _coach_target(action)
+    return f"{kind}:{value}"
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_coachs_pick_and_each_alternative_are_previewed_on_the_board(game):
+    """issue #40: the coach's panel stands beside the board (the table drawn undimmed
+    under it), the table previews the hard computer's pick, and ▶ shows the next ranked
+    alternative on the board, ◀ the pick again."""
+    app = make_app((1280, 720), "en")
+    try:
+        scene = push_game(app, game, [0], 4, seed=3, options=GAMES[game], level="easy")
+        coach = _ask(app, scene)
+        assert coach.table is scene and coach.problem is None
+        assert coach.on_board, coach.board_words()
+        pick = coach.advice.pick.action
+        app.draw()
+        assert as_target(game, pick) in previewed(game, scene)
+        assert coach.board_words() == coach.t(
+            "coach.board.shown", rank=1, action=coach.board_words().split("1. ", 1)[1]
+        )
+        # the panel is at the window's side, not centred over the table
+        assert coach.panel.right >= app.screen.get_width() - coach.px(12)
+        options = coach.options_shown()
+        if len(options) > 1:
+            coach.buttons.by_key("shown:next").on_click()
+            app.draw()
+            assert coach.shown == 1 and coach.on_board
+            assert as_target(game, options[1].action) in previewed(game, scene)
+            coach.buttons.by_key("shown:prev").on_click()
+            assert as_target(game, pick) in previewed(game, scene)
+    finally:
+        pygame.quit()
