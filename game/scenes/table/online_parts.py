@@ -265,10 +265,32 @@ class HostedPart(OnlinePart):
         super().__init__(scene)
         self.driver = driver
         self.phone_cards = PhoneCards(scene, driver)
+        self.planned_bar: bool | None = None  # the bar of the last plan (None: not yet)
 
     def frame(self, run: Callable[[], None]) -> None:
         self.hide_phone_hand()
+        self.follow_phones()
         run()
+
+    def phones_only(self) -> bool:
+        """Every person at this screen plays from a phone that holds their seat now
+        (computers and network seats may sit too): nobody's hand or choice is ever
+        shown here (issue #39)."""
+        people = self.driver.local_seats()
+        return bool(people) and all(self.driver.on_phone(p) for p in people)
+
+    def hand_bar(self) -> bool:
+        """No bar while :meth:`phones_only`: the board alone, large; the answer is kept
+        so :meth:`follow_phones` lays the table out again when it changes."""
+        self.planned_bar = not self.phones_only()
+        return self.planned_bar
+
+    def follow_phones(self) -> None:
+        """The last phone joined (the bar goes) or one dropped and its person is back
+        at this screen (the bar comes back): the table is laid out anew."""
+        planned = self.planned_bar
+        if planned is not None and planned == self.phones_only():
+            self.scene.layout(self.scene.size)
 
     def hide_phone_hand(self) -> None:
         """A seat whose hand is on its phone (issue #29) is never shown on this screen:
