@@ -132,3 +132,20 @@ def test_issue_39_the_verflixxt_die_stays_in_sight_on_a_phones_table():
         host.stop(timeout=5)
         if app is not None:
             app.stack.clear()
+
+
+def test_issue_39_the_audit_s_phones_table_is_clean_and_its_board_fills_it(monkeypatch, tmp_path):
+    """issue #39: the layout audit's phones_table screen (a Duck table of six, its two
+    people on phones) has no finding -- the "On a phone" status no longer lies over a
+    short seat panel's icons (the game keeps no line under the name there, so neither
+    does the status) -- and its board's drawn extent is 70% of the window or more."""
+    from tools import audit_layout as audit
+
+    monkeypatch.setenv("TABLETOP_DERBY_HOME", str(tmp_path))
+    report = audit.run(
+        [(1280, 720)], ["en", "ja"], ["duck"], ["shell"], shell=("phones_table",), png_dir=None
+    )
+    assert report.screens and not report.skipped
+    assert [f.line() for f in report.findings] == []
+    for screen, figures in report.figures.items():
+        assert figures.extent_fill is not None and figures.extent_fill >= 0.7, screen

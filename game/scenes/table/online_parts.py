@@ -43,6 +43,7 @@ STATUS_KEYS = {
     "connected": "app.online_connected",
     "phone": "online.seat_phone",  # a person here whose hand is on their phone (issue #29)
 }
+QUIET = ("connected", "phone")  # a person's seat played as it should be (its status may go)
 WAITING = ("open", "reconnecting")  # a seat waiting for its person: the host may hand it over
 HAND_LEVEL = "normal"  # the level of a computer a waiting seat is handed to
 # How long a joiner waits after the game's end for the host's record (issue #28) before
@@ -77,13 +78,23 @@ class OnlineSeats(SeatsOver):
         self.part = part
 
     def subtitle(self, player: int) -> str | None:
+        """The seat's online status under its name. A seat played as it should be ("On a
+        phone", "Connected") says so only where the game keeps a line there: when it
+        keeps none ("": its panel too short for a line and its row of icons, Duck's six
+        seats at 1280x720), the status would lie over the icons, and goes first (issue
+        #27's order). A seat waiting for its person, or handed to a computer, says so
+        always: the table waits for it."""
         part, scene = self.part, self.part.scene
-        key = STATUS_KEYS.get(part.scene.driver.seat_status(player))
+        own = self.inner.subtitle(player)
+        status = part.scene.driver.seat_status(player)
+        if own == "" and status in QUIET:
+            return own
+        key = STATUS_KEYS.get(status)
         if key is not None and scene.session.seats[player].human:
             return str(scene.t(key))
         if part.handed(player):
             return str(scene.t("online.seat_handed"))
-        return self.inner.subtitle(player)
+        return own
 
     def seat(self, player: int) -> SeatFace:
         face = self.inner.seat(player)
