@@ -15,7 +15,8 @@ What is audited (issue #27's list): each game's tables (``TABLES``: 2, 4 and the
 players, every variant) at the start, in the middle and at the end, with the end screen
 over the last; the screens around them (``SHELL``: menu, settings, the lobby and the
 hosting lobby of each game, the hosting window (a table with its join code and seats
-waiting), the rules help of each game, pause, hand-off, resume, join (empty and with
+waiting; and one whose people all play from phones, issue #39: the board alone, no
+bar), the rules help of each game, pause, hand-off, resume, join (empty and with
 tables found), history, statistics); every step of every lesson. The default set (what
 CI runs) audits them at 1024x600 and 1920x1080 in both languages at the Normal and
 Larger text sizes (``Settings.text_size``); ``--full`` adds 1280x720 and 2560x1440 and
