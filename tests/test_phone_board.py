@@ -581,3 +581,83 @@ def test_a_road_tile_is_turned_and_laid_on_the_ladder_s_free_row():
         for driver in phones:
             driver.quit()
         host.stop(timeout=5)
+
+
+def _advanced_duck(players: int, seed: int, kind: str) -> tuple[Session, int, list[str]]:
+    """An advanced Duck game (the hound and its tokens) played by seeded random choices
+    until a person's seat (0 or 1) may play its ``kind`` token ("ghost", "become")."""
+    import random
+
+    options = dict(lobby_options("duck"), variant="advanced")
+    session = Session("duck", seats("duck", (0, 1), players, "easy"), seed, options)
+    rng = random.Random(seed)
+    for _ in range(800):
+        seat = session.state.to_act()[0]
+        legal = session.state.legal_actions(seat)
+        texts = [str(a) for a in legal]
+        if seat in (0, 1) and any(a.startswith(kind + " ") for a in texts):
+            return session, seat, texts
+        session.apply(seat, rng.choice(legal))
+    raise AssertionError(f"seed {seed}: no {kind} token came")
+
+
+@pytest.mark.parametrize(
+    ("players", "seed", "kind", "lang"),
+    [(2, 2, "ghost", "en"), (4, 1, "become", "ja"), (2, 4, "become", "en")],
+)
+def test_a_duck_s_ghost_or_hound_token_is_a_tap_on_the_tub(players, seed, kind, lang):
+    """issue #39 (PHONE3 item 2): Duck's "Ghost" and "Become the hound" (advanced game)
+    name no duck by number any more: the ducks they may go to glow on the tub, each named
+    as the big screen names it (its seat's name; with two ducks a seat, which of the
+    two), at least 44 CSS px; the list keeps no button of theirs; a duck tapped, then
+    tapped again, is exactly the action the host applies."""
+    session, seat, legal = _advanced_duck(players, seed, kind)
+    host = HostThread(
+        session, host="127.0.0.1", port=0, autosave=False, local_seats=(0, 1), phones=(0, 1)
+    )
+    host.server.rate = FAST
+    host.start()
+    driver = None
+    try:
+        port = wait_listening(host)
+        link = phone_url(f"127.0.0.1:{port}", host.code, seat, host.phone_tokens[seat])
+        driver = phone_browser.open_phone(link, 360, 640, lang)
+        table = host.table
+        until(host, lambda: table.on_phone(seat), "the phone joined")
+        until(host, lambda: phone_browser.state(driver).get("legal") == legal, "the choices shown")
+        tokens = sorted(a for a in legal if a.startswith(kind + " "))
+        ducks = js(
+            driver,
+            f"Array.from(document.querySelectorAll('.duck-pick[data-kind=\"{kind}\"] .duck-spot'))"
+            ".map(g => [g.getAttribute('data-action'), g.getAttribute('aria-label'),"
+            " g.getBoundingClientRect().width, g.getBoundingClientRect().height])",
+        )
+        assert sorted(a for a, *_ in ducks) == tokens
+        name = session.seats[seat].name
+        for _a, label, w, h in ducks:
+            assert name in label and not re.search(r"\d\s*,\s*-?\d", label), label
+            assert w >= 44 and h >= 44, (label, w, h)
+        if players == 2:  # two ducks a seat: the two labels differ
+            assert len({label for _a, label, *_ in ducks}) == len(ducks)
+        listed = js(
+            driver,
+            "Array.from(document.querySelectorAll('#choices button'))"
+            ".map(b => b.getAttribute('data-action'))",
+        )
+        assert not [a for a in listed if a.startswith(kind + " ")], listed
+        text = js(driver, "document.body.innerText")
+        assert not re.search(r"(Ghost|Become the hound): duck \d|アヒル\s*\d", text), text
+        action = tokens[-1]
+        spot = f'.duck-pick .duck-spot[data-action="{action}"]'
+        driver.find_element("css selector", spot).click()
+        assert js(driver, "P.page.picked") == action
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        driver.save_screenshot(str(SHOTS / f"duck_{kind}_{players}p_{lang}.png"))
+        before = len(table.session.actions)
+        driver.find_element("css selector", spot).click()
+        until(host, lambda: len(table.session.actions) > before, "the token played")
+        assert table.session.actions[before] == (seat, action)
+    finally:
+        if driver is not None:
+            driver.quit()
+        host.stop(timeout=5)

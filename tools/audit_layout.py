@@ -15,7 +15,8 @@ What is audited (issue #27's list): each game's tables (``TABLES``: 2, 4 and the
 players, every variant) at the start, in the middle and at the end, with the end screen
 over the last; the screens around them (``SHELL``: menu, settings, the lobby and the
 hosting lobby of each game, the hosting window (a table with its join code and seats
-waiting), the rules help of each game, pause, hand-off, resume, join (empty and with
+waiting; and one whose people all play from phones, issue #39: the board alone, no
+bar), the rules help of each game, pause, hand-off, resume, join (empty and with
 tables found), history, statistics); every step of every lesson. The default set (what
 CI runs) audits them at 1024x600 and 1920x1080 in both languages at the Normal and
 Larger text sizes (``Settings.text_size``); ``--full`` adds 1280x720 and 2560x1440 and
@@ -142,6 +143,7 @@ SHELL = (
     "lobby",
     "host",
     "host_table",
+    "phones_table",
     "waiting_room",
     "help",
     "pause",
@@ -932,6 +934,52 @@ def _host_table(game: str) -> Callable[[Any], Any]:
     return build
 
 
+class _HeldPhone:
+    """A phone holding its seat, as the table sees its connection (a Peer): it takes
+    what it is sent and keeps nothing (the audit's server is never started)."""
+
+    def send(self, text: str) -> None:
+        """Nothing: the audit draws the big screen only."""
+
+    def close(self, code: int, reason: str) -> None:
+        """Nothing: the audit never drops it."""
+
+
+def _phones_table(game: str) -> Callable[[Any], Any]:
+    """The hosting window (issue #39) when every person at it plays from a phone: the
+    game's busiest table in the middle of a game, its two people's seats held on their
+    phones (the others computers), so the big screen is the board alone, with no hand
+    bar. The host's server is never started: the phones hold their seats by their keys
+    through the table, as a phone's rejoin does."""
+
+    def build(app: Any) -> Any:
+        from game.net.host import HostThread
+        from game.scenes.lobby.online import hosted_scene
+        from game.screenshot import fast_forward
+
+        players, options = TABLES[game][0]
+        session = _session(app, game, players, options, "mid")
+        for i, seat in enumerate(session.seats):
+            seat.human = i < 2
+        people = (0, 1)
+        host = HostThread(
+            session, host="127.0.0.1", local_seats=people, autosave=False, phones=people
+        )
+        host.table.code = HOST_CODE
+        for p in people:
+            host.table.rejoin(_HeldPhone(), host.phone_tokens[p])
+        with _unwatched():
+            app.push(app.router.screen("menu")(app))
+        scene = hosted_scene(app, host, people)
+        scene.driver.address = HOST_ADDRESS
+        app.push(scene)
+        fast_forward(scene, 0)
+        scene.frame.reset()
+        return scene
+
+    return build
+
+
 def _waiting_room(game: str) -> Callable[[Any], Any]:
     """The hosting window's waiting room (issue #38) over :func:`_host_table`'s window:
     the code big, the QR code, the seats (two waiting for their people)."""
@@ -1027,6 +1075,8 @@ def shell_screens(
             out += [(name, f"{name}/{info.id}", _shell(name, info, folder)) for info in infos]
         elif name == "host_table":
             out += [(name, f"{name}/{info.id}", _host_table(info.id)) for info in infos]
+        elif name == "phones_table":
+            out += [(name, f"{name}/{info.id}", _phones_table(info.id)) for info in infos]
         elif name == "waiting_room":
             out += [(name, f"{name}/{info.id}", _waiting_room(info.id)) for info in infos]
         elif name == "pause":

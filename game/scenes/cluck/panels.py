@@ -8,6 +8,7 @@ from __future__ import annotations
 import pygame
 
 from game.scenes.table.contract import TableHost
+from game.scenes.table.frame_plan import has_bar
 from game.ui import fonts, smooth, sprites, theme
 from game.ui.tween import ease_in_out
 from game.ui.widgets import draw_icon, draw_text, draws_secrets, lay
@@ -110,8 +111,8 @@ class Panels:
     def draw_hand_bar(self, surface, mode) -> None:
         host = self.host
         viewer = host.private_player
-        if viewer is None or not host.session.seats[viewer].human:
-            return
+        if viewer is None or not host.session.seats[viewer].human or not has_bar(host.plan):
+            return  # no hand here (no bar: every person plays from a phone, issue #39)
         title = host.t("cluck.your_tiles")
         if len(host.driver.local_seats()) > 1:
             title = host.t("cluck.tiles_of", name=host.seat_name(viewer))

@@ -11,6 +11,7 @@ import pygame
 from game.rules.duck import decisions as D
 from game.rules.duck.state import DuckState
 from game.scenes.table.contract import TableHost
+from game.scenes.table.frame_plan import has_bar
 from game.ui import fonts, smooth, sprites, theme
 from game.ui.widgets import draw_focus_ring, draw_icon, draw_panel, draw_text, draws_secrets
 
@@ -49,7 +50,8 @@ class HandBar:
         never cut); then the hand, the token tray and the buttons."""
         legend = self.model.legend_text
         self.model.hint_now = self.texts.hint(d)
-        self.host.frame.draw_bar(surface)
+        if not has_bar(self.host.plan):
+            return  # every person plays from a phone (issue #39): the tub alone        self.host.frame.draw_bar(surface)
         box = self.host.plan.hint
         used: list[str] = []
         size = self.host.text_px(15)

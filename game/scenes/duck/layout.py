@@ -12,7 +12,7 @@ import pygame
 
 from game.rules.duck.state import DuckState
 from game.scenes.table.contract import TableHost
-from game.scenes.table.frame_plan import TablePlan
+from game.scenes.table.frame_plan import TablePlan, has_bar
 from game.ui import fonts, sprites, theme, widgets
 
 from . import art
@@ -158,7 +158,9 @@ class Layout:
         beside_area = tub.inflate(-px(12), -px(12))
         beside = BoardGeometry(coords, beside_area, px(4))
         self.model.tray_beside = (
-            not self.host.bar_across and beside.size >= under.size * BESIDE_GAIN
+            has_bar(plan)  # a phones-only table has no tray at all (issue #39)
+            and not self.host.bar_across
+            and beside.size >= under.size * BESIDE_GAIN
         )
         if self.model.tray_beside:
             plan.board.update(felt)
@@ -171,6 +173,8 @@ class Layout:
             self.model.tub_rect = plan.board.copy()
             self._cut_strip(plan)
             self.model.geo = under
+        if not has_bar(plan):
+            self.model.tray_rect = None  # no tokens shown in no tray (issue #39)
         self.model.pattern_rects = []
         if self.model.hound_rect:
             hound = self.model.hound_rect

@@ -126,6 +126,9 @@ class CoachPart(TablePart):
     def seats_changed(self) -> None:
         self.inner.seats_changed()
 
+    def hand_bar(self) -> bool:
+        return self.inner.hand_bar()
+
     def seats(self, inner: Any) -> Any:
         return self.inner.seats(inner)
 

@@ -735,7 +735,9 @@ class TableFrame:
 
     def draw_bar(self, surface: pygame.Surface) -> None:
         """The bar's panel and its hint line; the game draws its hand and controls over it,
-        inside ``plan.controls``."""
+        inside ``plan.controls``. A phones-only table has no bar (issue #39): nothing."""
+        if self.cut.bar.h <= 0:
+            return
         draw_panel(surface, self.cut.bar, radius=10)
         hint = self.hint_text()
         box = self.cut.hint

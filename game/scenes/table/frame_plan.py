@@ -81,30 +81,51 @@ def plan_table(
     side_w: float = SIDE_W,
     side_min: int = SIDE_MIN_PX,
     drawer: bool = False,
+    hand_bar: bool = True,
 ) -> TablePlan:
     """Cut a window of ``size`` into the frame's parts. ``px`` scales a design size
     (1280x720) to the window; ``bar_h`` is the height of the game's hand/controls bar,
     ``seat_h`` the least and most height a seat panel wants, ``extra_h`` a game's own
     block in the side column (0: none). With ``drawer`` the side column is a drawer
     (:class:`Drawer`): the board and the bar take the window's width but a strip of
-    seat tiles, and the seat panels and the log open over the board when wanted."""
+    seat tiles, and the seat panels and the log open over the board when wanted.
+    Without ``hand_bar`` (issue #39: every person at this screen plays from a phone, so
+    nobody's hand or choice is ever shown here) no bar is planned: ``bar``, ``hint`` and
+    ``controls`` are empty rects at the window's foot and the board takes their room."""
+    if not hand_bar:
+        bar_h, hint_lines = 0, 0
     full = _plan_columns(size, px, players, bar_h, hint_lines, seat_h, extra_h, side_w, side_min)
     if not drawer:
         return full
     return _with_drawer(full, size, px, players, bar_h, hint_lines)
 
 
+def has_bar(plan: TablePlan) -> bool:
+    """The plan has a hand/controls bar (not a phones-only table's, issue #39)."""
+    return plan.bar.h > 0
+
+
 def _bar_parts(
     px, m: int, left_w: int, h: int, bar_h: float, hint_lines: int
 ) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
-    """The bar under the board ``left_w`` wide, its hint line(s) and its controls."""
+    """The bar under the board ``left_w`` wide, its hint line(s) and its controls; with
+    ``bar_h`` 0 (no bar, issue #39) all three are empty at the window's foot."""
     bar = pygame.Rect(m, 0, left_w, px(bar_h))
     bar.bottom = h - m
+    if bar_h <= 0:
+        return bar, pygame.Rect(bar.x, bar.y, 0, 0), pygame.Rect(bar.x, bar.y, left_w, 0)
     line = max(theme.MIN_TEXT_PX, px(15)) * 1.3
     hint_h = round(line * hint_lines + px(10)) if hint_lines else 0
     hint = pygame.Rect(bar.x + px(12), bar.y + px(5), bar.w - px(24), hint_h - px(5))
     controls = pygame.Rect(bar.x, bar.y + hint_h, bar.w, bar.h - hint_h)
     return bar, hint, controls
+
+
+def _board(px, m: int, top: int, left_w: int, bar: pygame.Rect) -> pygame.Rect:
+    """The board's panel from the panels' top to the bar (a gap above it), or down to the
+    window's margin when there is no bar (issue #39)."""
+    bottom = bar.y - px(GAP) if bar.h > 0 else bar.bottom
+    return pygame.Rect(m, top, left_w, bottom - top)
 
 
 def _with_drawer(
@@ -128,7 +149,7 @@ def _with_drawer(
     ]
     left_w = strip.x - gap - m
     bar, hint, controls = _bar_parts(px, m, left_w, h, bar_h, hint_lines)
-    board = pygame.Rect(m, top, left_w, bar.y - gap - top)
+    board = _board(px, m, top, left_w, bar)
     # open, the drawer lies beside the strip (its tiles and its button stay in sight)
     shift = strip.x - gap - full.side.right
     side = full.side.move(shift, 0)
@@ -172,7 +193,7 @@ def _plan_columns(
     header = pygame.Rect(m, px(6), w - m - px(BUTTONS_W), px(HEADER_H))
     left_w = side.x - gap - m
     bar, hint, controls = _bar_parts(px, m, left_w, h, bar_h, hint_lines)
-    board = pygame.Rect(m, top, left_w, bar.y - gap - top)
+    board = _board(px, m, top, left_w, bar)
     extra_px = px(extra_h) if extra_h else 0
     room = side.h - log_min_h(px) - gap - (extra_px + gap if extra_px else 0)
     step = px(4)

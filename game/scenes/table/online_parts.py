@@ -43,6 +43,7 @@ STATUS_KEYS = {
     "connected": "app.online_connected",
     "phone": "online.seat_phone",  # a person here whose hand is on their phone (issue #29)
 }
+QUIET = ("connected", "phone")  # a person's seat played as it should be (its status may go)
 WAITING = ("open", "reconnecting")  # a seat waiting for its person: the host may hand it over
 HAND_LEVEL = "normal"  # the level of a computer a waiting seat is handed to
 # How long a joiner waits after the game's end for the host's record (issue #28) before
@@ -77,13 +78,23 @@ class OnlineSeats(SeatsOver):
         self.part = part
 
     def subtitle(self, player: int) -> str | None:
+        """The seat's online status under its name. A seat played as it should be ("On a
+        phone", "Connected") says so only where the game keeps a line there: when it
+        keeps none ("": its panel too short for a line and its row of icons, Duck's six
+        seats at 1280x720), the status would lie over the icons, and goes first (issue
+        #27's order). A seat waiting for its person, or handed to a computer, says so
+        always: the table waits for it."""
         part, scene = self.part, self.part.scene
-        key = STATUS_KEYS.get(part.scene.driver.seat_status(player))
+        own = self.inner.subtitle(player)
+        status = part.scene.driver.seat_status(player)
+        if own == "" and status in QUIET:
+            return own
+        key = STATUS_KEYS.get(status)
         if key is not None and scene.session.seats[player].human:
             return str(scene.t(key))
         if part.handed(player):
             return str(scene.t("online.seat_handed"))
-        return self.inner.subtitle(player)
+        return own
 
     def seat(self, player: int) -> SeatFace:
         face = self.inner.seat(player)
@@ -265,10 +276,32 @@ class HostedPart(OnlinePart):
         super().__init__(scene)
         self.driver = driver
         self.phone_cards = PhoneCards(scene, driver)
+        self.planned_bar: bool | None = None  # the bar of the last plan (None: not yet)
 
     def frame(self, run: Callable[[], None]) -> None:
         self.hide_phone_hand()
+        self.follow_phones()
         run()
+
+    def phones_only(self) -> bool:
+        """Every person at this screen plays from a phone that holds their seat now
+        (computers and network seats may sit too): nobody's hand or choice is ever
+        shown here (issue #39)."""
+        people = self.driver.local_seats()
+        return bool(people) and all(self.driver.on_phone(p) for p in people)
+
+    def hand_bar(self) -> bool:
+        """No bar while :meth:`phones_only`: the board alone, large; the answer is kept
+        so :meth:`follow_phones` lays the table out again when it changes."""
+        self.planned_bar = not self.phones_only()
+        return self.planned_bar
+
+    def follow_phones(self) -> None:
+        """The last phone joined (the bar goes) or one dropped and its person is back
+        at this screen (the bar comes back): the table is laid out anew."""
+        planned = self.planned_bar
+        if planned is not None and planned == self.phones_only():
+            self.scene.layout(self.scene.size)
 
     def hide_phone_hand(self) -> None:
         """A seat whose hand is on its phone (issue #29) is never shown on this screen:

@@ -68,6 +68,11 @@ class TablePart:
     def seats_changed(self) -> None:
         """The seats' people or statuses changed (:class:`game.table.news.SeatsChanged`)."""
 
+    def hand_bar(self) -> bool:
+        """The frame plans the game's hand/controls bar under the board (False: no person
+        decides at this screen, every one plays from a phone: issue #39)."""
+        return True
+
     def seats(self, inner: TableSeats) -> TableSeats:
         """The seats the frame asks (``inner``: the game's): a part that says more of
         them (a network seat's status, a replay's revealed hands) wraps them in a

@@ -184,6 +184,10 @@ class TableScene(Scene):
         and forget the frame's cached pictures."""
         if not self.part.side_drawer or self.guide.lesson is not None:
             kwargs["drawer"] = False  # issue #38: the hosting window and lessons keep it
+        # issue #39: everyone plays from a phone; a game whose bar shows what the whole
+        # table watches (Verflixxt!'s die) keeps it
+        if not kwargs.pop("public_bar", False) and not self.part.hand_bar():
+            kwargs["hand_bar"] = False
         plan = self.frame.plan = plan_table(size, self.px, self.session.players, **kwargs)
         self.frame.reset()
         self.compositor.forget()

@@ -15,6 +15,7 @@ from game.rules.verflixxt import Attack, Play
 from game.rules.verflixxt.data import FINISH
 from game.rules.verflixxt.events import ChipWon, HatMoved, PieceMoved, TileTaken
 from game.scenes.table.contract import TableHost
+from game.scenes.table.frame_plan import has_bar
 from game.ui import fonts, smooth, theme
 from game.ui.choices import Choices
 from game.ui.tween import lerp
@@ -136,7 +137,7 @@ class Drawing:
             self.hat_draw.draw(surface)
         self.host.frame.draw_bar(surface)
         self.seats.draw_legend(surface)
-        if self.bar.still():
+        if self.bar.still() and has_bar(self.host.plan):  # none: played from phones
             self.bar.draw_action_panel(surface, self.choices.attention())
         self.host.buttons.draw(surface)  # buttons_in_still
 
@@ -149,7 +150,7 @@ class Drawing:
         self._draw_movers(surface, focus, movable)
         self._draw_preview_over(surface, shown)
         self._draw_picker(surface, focus)
-        if not self.bar.still():  # the die tumbling
+        if not self.bar.still() and has_bar(self.host.plan):  # the die tumbling
             self.bar.draw_action_panel(surface, focus)
         self.in_flight.draw(surface)
 

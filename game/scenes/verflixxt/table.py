@@ -149,7 +149,11 @@ class VerflixxtTable(TableDefaults):
         host, cut = self.host, self.cut
         side_w = SIDE_W_SMALL if host.s < SMALL_S else SIDE_W
         shape = {"bar_h": cut.bar_h, "hint_lines": cut.hint_lines, "seat_h": cut.seat_h}
-        return host.plan_frame(size, side_w=side_w, drawer=True, **shape)
+        # the base game's die is thrown in the bar: the whole table watches it, so the bar
+        # stays on a table played from phones (issue #39); the hats game's bar is the
+        # piles and a person's hand, gone there
+        public = not host.state.hats_variant
+        return host.plan_frame(size, side_w=side_w, drawer=True, public_bar=public, **shape)
 
     def drawn_extent(self) -> pygame.Rect:
         """The box around the road and its tiles (issue #38)."""

@@ -35,7 +35,8 @@
       stay: "Stay", turn: "Turn instead of moving", done: "Finish (done)", step: "+1 step", swap: "Swap with the hound",
       blueplay: "Blue: draw 3, discard 3", facing: "facing", centre: "centre", duck: "duck",
       kinds: { start: "life ring", water: "water", buoy: "buoy", drain: "drain" }, keepr: "Keep going:", cardN: "Card", throwN: "Throw away cards", patternsN: "Hound patterns",
-      ghost: "Ghost: duck", become: "Become the hound: duck", rotate: "Rotate to",
+      rotate: "Rotate to", duckOf: "{name}'s duck",
+      ghostTap: "Ghost: tap the duck on the tub", becomeTap: "Become the hound: tap the duck on the tub",
       tokens: { blue: "Blue", keep: "Keep going", step: "+1 step", rotate: "Rotate", swap: "Swap with the hound",
         ghost: "Ghost", become: "Become the hound" },
       dirs: ["east", "north-east", "north-west", "west", "south-west", "south-east"],
@@ -95,7 +96,8 @@
       stay: "とどまる", turn: "移動の代わりに向きを変える", done: "終了", step: "+1歩", swap: "猟犬と入れ替え",
       blueplay: "青：3枚引いて3枚捨てる", facing: "向き", centre: "中央", duck: "アヒル",
       kinds: { start: "浮き輪", water: "水", buoy: "ブイ", drain: "排水口" }, keepr: "もう一度進む：", cardN: "カード", throwN: "捨てるカード：", patternsN: "猟犬のパターン：",
-      ghost: "ゴースト：アヒル", become: "猟犬になる：アヒル", rotate: "向きを変える：",
+      rotate: "向きを変える：", duckOf: "{name}のアヒル",
+      ghostTap: "ゴースト：おけのアヒルをタップ", becomeTap: "猟犬になる：おけのアヒルをタップ",
       tokens: { blue: "青", keep: "もう一度進む", step: "+1歩", rotate: "回転", swap: "猟犬と入れ替え",
         ghost: "ゴースト", become: "猟犬になる" },
       dirs: ["東", "北東", "北西", "西", "南西", "南東"],
@@ -258,8 +260,8 @@
       case "discard": return t.throwN + " " + w.slice(1).join(" · ");
       case "patterns": return t.patternsN + " " + w.slice(1).join(" · ");
       case "cards": return t.pvDuck + " 1: " + t.cardN + " " + w[1] + " · " + t.pvDuck + " 2: " + t.cardN + " " + w[2];
-      case "ghost": return t.ghost + " " + (Number(w[1]) + 1);
-      case "become": return t.become + " " + (Number(w[1]) + 1);
+      case "ghost": return t.tokens.ghost + ": " + duckName(Number(w[1]), t);
+      case "become": return t.tokens.become + ": " + duckName(Number(w[1]), t);
       case "stay": return t.stay;
       case "turn": return t.turn;
       case "done": return t.done;
@@ -671,6 +673,58 @@
     var d = typeof pending[2] === "number" && pending[2] >= 0 ? pending[2] : null;
     if (d === null) { var mine = myDucks(); return mine.length ? mine[0] : null; }
     return (view.ducks || [])[d] || null;
+  }
+
+  // A duck named as the big screen names it: its seat's name ("Hana's duck"); with two
+  // ducks a seat, which of the seat's two (its number there, 1 or 2)
+  function duckName(d, t) {
+    var players = page.seats.length || 1, ducks = ((page.view && page.view.ducks) || []).length;
+    var per = Math.max(1, Math.round(ducks / players)), owner = Math.floor(d / per);
+    var name = t.duckOf.replace("{name}", seatName(owner));
+    return per > 1 ? name + " " + (d % per + 1) : name;
+  }
+
+  // Duck's "Ghost" and "Become the hound" tokens (advanced game, issue #39): the duck is
+  // tapped on the tub (every duck drawn as on the small board, the ones the token may
+  // go to glowing, each named as the big screen names it), then tapped again to play.
+  // ``byDuck``: {duck -> action} of the token ``kind``; the section drawn, or null.
+  function duckPickSection(tx, view, kind, byDuck) {
+    var ducks = view.ducks || [], spots = {};
+    Object.keys(byDuck).forEach(function (d) {
+      var duck = ducks[Number(d)];
+      if (duck && Array.isArray(duck.hex)) spots[hexKey(duck.hex[0], duck.hex[1])] = [Number(d), byDuck[d]];
+    });
+    if (!Object.keys(spots).length) return null;
+    var section = document.createElement("div");
+    section.className = "duck-pick";
+    section.setAttribute("data-kind", kind);
+    var head = document.createElement("h2");
+    head.textContent = kind === "ghost" ? tx.ghostTap : tx.becomeTap;
+    section.appendChild(head);
+    var wrap = document.createElement("div");
+    wrap.className = "tub-box";
+    var svg = boardSvg(tx, view, {});
+    Object.keys(spots).forEach(function (key) {
+      var d = spots[key][0], action = spots[key][1], qr = key.split(","), p = hexPos(Number(qr[0]), Number(qr[1]));
+      var chosen = page.picked === action;
+      var g = el("g", { "class": "spot duck-spot" + (chosen ? " chosen" : ""), role: "button", tabindex: 0,
+        "data-duck": d, "data-action": action, "aria-label": tx.tokens[kind] + ": " + duckName(d, tx) }, svg);
+      el("polygon", { points: hexPoints(p[0], p[1], R * 0.96), fill: chosen ? "#ffe08a88" : "#ffffff33",
+        stroke: "#e5a50a", "stroke-width": 4 }, g);
+      var pick = function (event) { if (event) event.preventDefault(); tap(action, g); };
+      g.addEventListener("click", pick);
+      g.addEventListener("keydown", function (event) { if (event.key === "Enter" || event.key === " ") pick(event); });
+    });
+    wrap.appendChild(svg);
+    section.appendChild(wrap);
+    var picked = Object.keys(spots).filter(function (key) { return page.picked === spots[key][1]; })[0];
+    if (picked) { // what the second tap will play, in words
+      var say = document.createElement("p");
+      say.className = "picked-say";
+      say.textContent = tx.tokens[kind] + ": " + duckName(spots[picked][0], tx) + " · " + tx.tapother;
+      section.appendChild(say);
+    }
+    return section;
   }
 
   // Draws the board and the facing into #board; true when the seat's choice is there
@@ -1226,8 +1280,21 @@
     // the places and facings on the small board; the other choices: large buttons
     var onBoard = renderDuckBoard(tx, view, seat);
     var list = $("choices");
+    var tokenDucks = { ghost: {}, become: {} }; // the ducks a token may go to, tapped on the tub
     page.legal.forEach(function (a) {
       var w = a.split(" ");
+      if ((w[0] === "ghost" || w[0] === "become") && w.length === 2 && /^[0-9]{1,2}$/.test(w[1])) tokenDucks[w[0]][w[1]] = a;
+    });
+    var onTub = {};
+    if (!page.sending) {
+      ["ghost", "become"].forEach(function (kind) {
+        var section = duckPickSection(tx, view, kind, tokenDucks[kind]);
+        if (section) { list.appendChild(section); onTub[kind] = true; }
+      });
+    }
+    page.legal.forEach(function (a) {
+      var w = a.split(" ");
+      if (onTub[w[0]] && tokenDucks[w[0]][w[1]] === a) return;
       if ((w[0] === "card" || w[0] === "order") && w.length === 2 && hand.indexOf(Number(w[1])) >= 0) return;
       if (onBoard && /^(place|warp|send|face|rotate)$/.test(w[0])) return;
       if (onBoard && w[0] === "hound" && w[1] === "face") return;
