@@ -148,6 +148,19 @@ class DuckTable:
     def subject(self, name: str) -> list[pygame.Rect]:
         return self.guide.lesson_subject(name)
 
+    def celebrate(self, player: int) -> list[pygame.Rect]:
+        """Seat ``player``'s ducks where they swim (the winner's on the drain it went
+        down), each the box of a hex around it (issue #38)."""
+        geo, out = self.model.geo, []
+        for d in self.host.state.ducks_of(player):
+            pos = self.model.duck_pos.get(d)
+            if pos is None:
+                continue
+            x, y = geo.px(pos[0], pos[1])
+            side = round(geo.size * 1.7)
+            out.append(pygame.Rect(round(x - side / 2), round(y - side / 2), side, side))
+        return out
+
     def news_marks(self, event: Event) -> list[Mark]:
         """A duck's way hex by hex (its start, each step, a warp's far ring), a ring
         around the hex it stopped on; a duck placed at the start, ringed (issue #38)."""
