@@ -165,9 +165,10 @@ class GameOverScene(ModalScene):
         return bool(getattr(self.app.settings, "reduced_motion", False))
 
     def probe(self) -> dict:
-        """The buttons, and where the panel is (an end-to-end driver checks the table is
-        dimmed all round it: the panel's width follows its columns)."""
-        return {**super().probe(), "panel": list(self.panel)}
+        """The buttons, where the result panel is and where the board's drawn pieces are
+        (an end-to-end driver checks the panel lies beside the board, not over it)."""
+        board = self.game.game.drawn_extent()
+        return {**super().probe(), "panel": list(self.panel), "board": list(board)}
 
     def celebrating(self) -> bool:
         return (bool(self.pieces) and self.age < CELEBRATION) or self.counting()
