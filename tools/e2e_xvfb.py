@@ -311,7 +311,8 @@ def check_end_screen(x: XSession, image, path, targets: dict, game_name: str) ->
     from game.ui import theme
 
     again = targets["again"]
-    pixel = x.pixel(image, (again[0], again[1] - 18))
+    # above the label, inside the button (the result's buttons are 36 px tall at 1280x720)
+    pixel = x.pixel(image, (again[0], again[1] - 13))
     expect(
         pixel in (theme.ACCENT, theme.ACCENT_DARK),
         f"{game_name}: the end screen shows Play again (pixel {pixel}; {path})",
