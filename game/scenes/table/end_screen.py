@@ -199,10 +199,11 @@ class GameOverScene(ModalScene):
             self._layout_panel(w, h)
         self.buttons.focus = 0
 
-    def room(self, w: int, h: int) -> pygame.Rect:
-        """The biggest free strip of the window beside the board's drawn pieces (left,
-        right, above or below its :meth:`drawn_extent`): the result panel goes there, the
-        board stays in sight (issue #38: the finish on the board)."""
+    def rooms(self, w: int, h: int) -> list[pygame.Rect]:
+        """The free strips of the window beside the board's drawn pieces (left, right,
+        above and below its :meth:`drawn_extent`, each stopped short of the seat panels),
+        the biggest first: the result panel goes in one, the board stays in sight
+        (issue #38: the finish on the board)."""
         window = pygame.Rect(0, 0, w, h)
         board = self.game.game.drawn_extent().clip(window)
         gap = self.px(6)
@@ -217,7 +218,8 @@ class GameOverScene(ModalScene):
         seats = [] if plan is None else list(plan.seats)
         strips = [self._clear_of(strip, seats, gap) for strip in strips]
         # the strip where a panel of sensible proportions is biggest
-        return max(strips, key=lambda r: min(r.w, 3 * r.h) * min(r.h, r.w) if r.w > 0 < r.h else -1)
+        strips = [r for r in strips if r.w > 0 < r.h]
+        return sorted(strips, key=lambda r: -min(r.w, 3 * r.h) * min(r.h, r.w))
 
     @staticmethod
     def _clear_of(strip: pygame.Rect, seats: list[pygame.Rect], gap: int) -> pygame.Rect:
@@ -236,17 +238,31 @@ class GameOverScene(ModalScene):
         return strip
 
     def _layout_panel(self, w: int, h: int) -> None:
-        room = self.room(w, h)
+        rooms = self.rooms(w, h)
         self.compact = True
-        if room.w >= self.px(420) and room.h >= self.px(300):
-            self._layout_full(room.w, room.h)
-            self.panel.center = room.center
-            self._shift_full(room)
-            if self._full_fits(room):
-                self.compact = False
+        for room in rooms:
+            if room.w >= self.px(420) and room.h >= self.px(300):
+                self._layout_full(room.w, room.h)
+                self.panel.center = room.center
+                self._shift_full(room)
+                if self._full_fits(room):
+                    self.compact = False
+                    return
+            self.buttons.clear()
+            if self._layout_compact(room):
                 return
+            self.buttons.clear()
+        # no strip holds even the short result (a large text size): along the window's
+        # bottom, clear of the seat panels, over as little of the board as it needs
+        margin = self.px(6)
+        plan = getattr(self.game, "plan", None)
+        seats = [] if plan is None else list(plan.seats)
+        right = min([seat.x for seat in seats if seat.bottom > h // 2] + [w]) - margin
+        probe = pygame.Rect(margin, 0, right - margin, h)
+        self._layout_compact(probe)
+        need = self.panel.h + 2 * self.px(4)
         self.buttons.clear()
-        self._layout_compact(room)
+        self._layout_compact(pygame.Rect(margin, h - need - margin, right - margin, need))
 
     def _shift_full(self, room: pygame.Rect) -> None:
         """The full panel, laid out centred on ``room``'s own size, moved onto it."""
@@ -265,14 +281,15 @@ class GameOverScene(ModalScene):
         rows = self.table_rect.bottom <= min(b.rect.top for b in self.buttons.buttons)
         return widths_ok and inside and rows
 
-    def _layout_compact(self, room: pygame.Rect) -> None:
+    def _layout_compact(self, room: pygame.Rect) -> bool:
         """The result in a narrow strip beside the board: the title, each seat's mark,
-        name and total best first (chips that wrap), the four buttons under them."""
-        pad = self.px(10)
+        name and total best first (chips that wrap), the buttons under them (flowing into
+        rows). False when it is taller than ``room``."""
+        pad = self.px(7)
         gap = self.px(8)
         self.body = self.text_px(17)
         self.title_size = self.text_px(24)
-        inner = room.inflate(-2 * self.px(4), -2 * self.px(4))
+        inner = room.inflate(-2 * self.px(2), -2 * self.px(2))
         width = inner.w - 2 * pad
         size = self.text_px(17)
         bh = max(self.px(36), int(size * 1.9))
@@ -298,7 +315,7 @@ class GameOverScene(ModalScene):
                 x, y = inner.x + pad, y + chip_h + self.px(4)
             self.chips.append((p, pygame.Rect(x, y + (line_h - chip_h) // 2, chip_w, chip_h)))
             x += chip_w + gap
-        y += line_h + self.px(6)
+        y += line_h + self.px(4)
         # the buttons, flowing into as many rows as the strip's width needs
         self.keys = ["look", "watch", "again", "menu", "details"]
         labels.append(self.t("end_finish.details"))
@@ -323,6 +340,10 @@ class GameOverScene(ModalScene):
                 bx += bw + gap
             y += bh + gap
         height = y - gap + pad - inner.y
+        # it fits when it is no taller than the strip and nothing in it is cut across:
+        # the title, each chip and each button as wide as it wants
+        widest = max([title_w, *bws] + [chip.w for _p, chip in self.chips])
+        fits = height <= inner.h and widest <= width
         self.panel = pygame.Rect(inner.x, inner.y, inner.w, min(inner.h, height))
         # centred in the strip's height when it has room to spare
         dy = max(0, (inner.h - height) // 2)
@@ -342,6 +363,7 @@ class GameOverScene(ModalScene):
             )
         )
         self.buttons.add(Button(placed[4], labels[4], self.toggle_details, size, key="details"))
+        return fits
 
     def _chip_width(self, player: int) -> int:
         """A seat's chip in the compact result: its mark, its name, its total."""
