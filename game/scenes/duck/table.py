@@ -40,7 +40,16 @@ from collections.abc import Callable
 import pygame
 
 from game.rules.duck.data import ALL_BUOYS, COLOURS
-from game.rules.duck.events import DuckPlaced, MoveBegan, Stepped, Warped
+from game.rules.duck.events import (
+    DuckPlaced,
+    HoundMoveBegan,
+    HoundPlaced,
+    HoundStepped,
+    HoundWarped,
+    MoveBegan,
+    Stepped,
+    Warped,
+)
 from game.rules.duck.state import DuckState
 from game.rules.protocol import Event
 from game.scenes.table.contract import FrameCut, Resync, TableHost
@@ -163,7 +172,8 @@ class DuckTable:
 
     def news_marks(self, event: Event) -> list[Mark]:
         """A duck's way hex by hex (its start, each step, a warp's far ring), a ring
-        around the hex it stopped on; a duck placed at the start, ringed (issue #38)."""
+        around the hex it stopped on; a duck placed at the start, ringed; the hound's way
+        the same, its controller's (the advanced game, issue #38)."""
 
         def at(hex_: tuple[int, int]) -> Callable[[], Point | None]:
             return lambda: self.model.geo.hex_px(*hex_)
@@ -176,6 +186,10 @@ class DuckTable:
                 trail = [at(event.hex)]
             case Warped():
                 trail = [at(event.to)]
+            case HoundPlaced() | HoundMoveBegan() | HoundStepped():
+                return [Mark(event.player, "hound", [at(event.hex)], reach=reach)]
+            case HoundWarped():
+                return [Mark(event.player, "hound", [at(event.to)], reach=reach)]
             case _:
                 return []
         return [Mark(event.player, f"duck:{event.duck}", trail, reach=reach)]

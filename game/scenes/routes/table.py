@@ -27,7 +27,7 @@ from __future__ import annotations
 import pygame
 
 from game.rules.protocol import Event
-from game.rules.routes.events import MarkerMoved
+from game.rules.routes.events import DiceTaken, MarkerMoved
 from game.scenes.table.contract import FrameCut, Resync, TableDefaults, TableHost
 from game.scenes.table.end_screen import Breakdown
 from game.scenes.table.frame_plan import TablePlan
@@ -102,7 +102,22 @@ class RoutesTable(TableDefaults):
 
     def news_marks(self, event: Event) -> list[Mark]:
         """The route just written: the space a marker moved to, ringed, until its seat
-        moves again (issue #38)."""
+        moves again; the dice just drafted: their square of the lid, emptied, and the
+        way they went, to the head of the route of their face (issue #38)."""
+        if isinstance(event, DiceTaken) and 1 <= event.face <= ROUTES:
+            face = event.face
+            square = lambda: self.model.squares[face - 1]
+            return [
+                Mark(
+                    event.player,
+                    f"dice:{face}",
+                    [
+                        lambda: square().center,
+                        lambda: self.model.heads[face - 1].center,
+                    ],
+                    spot=square,
+                )
+            ]
         if isinstance(event, MarkerMoved) and event.stack is not None and event.to > 0:
             route, space = event.route, event.to
             return [
