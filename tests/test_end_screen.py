@@ -68,6 +68,8 @@ def test_the_end_screen_breaks_every_seats_score_down_as_the_rules_count_it(
 ):
     app, scene, over = finish(game_id, players, options, (1024, 600), lang)
     try:
+        key(app, pygame.K_d)  # the whole breakdown, one key away (issue #38)
+        assert over.details and not over.compact
         state = scene.state
         scores = state.scores()
         bd = over.breakdown
@@ -123,40 +125,166 @@ def test_the_end_screen_breaks_every_seats_score_down_as_the_rules_count_it(
 
 
 @pytest.mark.parametrize("game_id,players,options", GAMES[::2], ids=IDS[::2])
-def test_look_at_the_table_lifts_the_panel_and_the_dim_and_brings_them_back(
-    monkeypatch, game_id, players, options
-):
-    app, scene, over = finish(game_id, players, options)
+def test_look_at_the_table_lifts_the_result_and_brings_it_back(game_id, players, options):
+    """The result beside the board lifts to the small bar of buttons (the whole board and
+    the seat panels bare), and comes back by its button, the T key, or Esc."""
+    app, _scene, over = finish(game_id, players, options)
     try:
-        backdrops: list[int] = []
-        monkeypatch.setattr(
-            end_screen.GameOverScene,
-            "draw_backdrop",
-            lambda self, surface: backdrops.append(1),
-        )
-        app.draw()
-        assert backdrops and not over.showing_table
-        # a point of the table under the middle of the panel, clear of the small buttons
-        spot = over.table_rect.center
+        assert not over.showing_table and over.panel.w > 0
+        assert {b.key for b in over.buttons.buttons} >= {"look", "watch", "again", "menu"}
+        panel = over.panel.copy()
         click(app, over.buttons.by_key("look").rect.center)
         assert over.showing_table and over.panel.w == 0
-        backdrops.clear()
-        app.draw()
-        assert not backdrops  # neither the dim nor the panel
-        assert not any(b.rect.collidepoint(spot) for b in over.buttons.buttons)
-        bare = pygame.Surface(app.size)
-        scene.draw(bare)  # the table alone, as it is drawn under the end screen
-        assert app.screen.get_at(spot) == bare.get_at(spot)
         assert {b.key for b in over.buttons.buttons} == {"show", "watch", "again", "menu"}
+        # where the result was, the table shows (no button there)
+        spot = panel.center
+        assert not any(b.rect.collidepoint(spot) for b in over.buttons.buttons)
         click(app, over.buttons.by_key("show").rect.center)
-        assert not over.showing_table and over.panel.collidepoint(spot)
-        app.draw()
-        assert backdrops
-        # the key does the same, both ways; Esc first brings the scores back
+        assert not over.showing_table and over.panel == panel
+        # the key does the same, both ways; Esc first brings the result back
         key(app, pygame.K_t)
         assert over.showing_table
         key(app, pygame.K_ESCAPE)
         assert not over.showing_table and app.top is over
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("game_id,players,options", GAMES[:4:3], ids=IDS[:4:3])
+def test_score_details_open_the_breakdown_over_the_board_and_close_back_issue_38(
+    game_id, players, options
+):
+    """issue #38: the result beside the board has no room for every part of every score;
+    Score details (or D) opens the whole breakdown over the dimmed board, its first
+    button (or Esc, or D) goes back to the board."""
+    app, scene, over = finish(game_id, players, options)
+    try:
+        beside = over.panel.copy()
+        click(app, over.buttons.by_key("details").rect.center)
+        assert over.details and over.panel != beside and not over.compact
+        assert over.panel.colliderect(scene.game.drawn_extent())  # over the board, asked
+        assert {b.key for b in over.buttons.buttons} == {"details", "watch", "again", "menu"}
+        click(app, over.buttons.by_key("details").rect.center)
+        assert not over.details and over.panel == beside
+        key(app, pygame.K_d)
+        assert over.details
+        key(app, pygame.K_ESCAPE)
+        assert not over.details and app.top is over and over.panel == beside
+    finally:
+        pygame.quit()
+
+
+SIZES = [((1024, 600), "en"), ((1280, 720), "ja"), ((1920, 1080), "en")]
+
+
+@pytest.mark.parametrize("size,lang", SIZES, ids=[f"{w}x{h}-{lang}" for (w, h), lang in SIZES])
+@pytest.mark.parametrize("game_id,players,options", GAMES, ids=IDS)
+def test_the_result_stands_beside_the_board_not_over_it_issue_38(
+    monkeypatch, game_id, players, options, size, lang
+):
+    """issue #38: the end dialog covered the board. The result panel lies in the window
+    clear of the board's drawn pieces (its ``drawn_extent()``) and of the seat panels,
+    with every seat's name and total, readable and whole, and its buttons inside it."""
+    app, scene, over = finish(game_id, players, options, size, lang)
+    try:
+        board = scene.game.drawn_extent()
+        assert over.panel.w > 0 and not over.panel.colliderect(board)
+        assert app.screen.get_rect().contains(over.panel)
+        assert not any(over.panel.colliderect(seat) for seat in scene.plan.seats)
+        assert all(over.panel.contains(b.rect) for b in over.buttons.buttons)
+        buttons = [b.rect for b in over.buttons.buttons]
+        assert not any(a.colliderect(b) for i, a in enumerate(buttons) for b in buttons[i + 1 :])
+        texts = drawn(monkeypatch, app, over)
+        shown = [t for t, _ in texts]
+        scores = scene.state.scores()
+        for p in range(players):
+            assert scene.seat_name(p) in shown
+            assert scene.score_text(p, scores[p]) in shown
+        assert min(px for _, px in texts) >= MIN_TEXT
+        assert not [t for t in shown if "…" in t]
+        assert not [t for t in shown if KEY_LIKE.match(t)]
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize(
+    "game_id,players,options", [GAMES[0], GAMES[2], GAMES[3]], ids=[IDS[0], IDS[2], IDS[3]]
+)
+def test_the_seat_panels_scores_count_up_from_zero_to_the_final_score_issue_38(
+    monkeypatch, game_id, players, options
+):
+    """issue #38: no tally. The frame's seat panels' scores count up from 0 to each
+    seat's final score over the first seconds of the finish, written where the panel
+    writes its score and the way it writes it (Verflixxt!'s "+9"), then the panel's own."""
+    app, scene, over = finish(game_id, players, options)
+    try:
+        scores = scene.state.scores()
+        assert over.age == 0.0 and over.counting()
+        assert [over.counted(p) for p in range(players)] == [0] * players
+        counted_at: list[list[int]] = []
+        seen: list[tuple[str, tuple[int, int]]] = []
+        original = end_screen.draw_text
+
+        def spy(surface, text, size, pos, *args, **kwargs):
+            seen.append((text, pos))
+            return original(surface, text, size, pos, *args, **kwargs)
+
+        for _ in range(40):  # through the count, a frame at a time
+            counted_at.append([over.counted(p) for p in range(players)])
+            seen.clear()
+            monkeypatch.setattr(end_screen, "draw_text", spy)
+            over.draw_count(app.screen)
+            monkeypatch.setattr(end_screen, "draw_text", original)
+            if over.counting():
+                for p in range(players):  # each seat's count, in its panel's score box
+                    box = scene.frame.seat_parts(p).score
+                    face = scene.frame.seats.seat(p).score
+                    text = over._as_shown(face, int(scores[p]), over.counted(p))
+                    assert (text, box.center) in seen
+            app.step(1 / 20)
+        # up, never down, from all zeros to every final score
+        for p in range(players):
+            column = [row[p] for row in counted_at]
+            assert column == sorted(column, key=lambda v: v * (1 if scores[p] >= 0 else -1))
+        assert not over.counting()
+        assert [over.counted(p) for p in range(players)] == [int(s) for s in scores]
+        assert any(0 != c != int(s) for row in counted_at for c, s in zip(row, scores))
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("game_id,players,options", GAMES[::2], ids=IDS[::2])
+def test_the_winner_is_celebrated_where_its_pieces_stand_on_the_board_issue_38(
+    monkeypatch, game_id, players, options
+):
+    """issue #38: the winner hopped in the dialog. Its pieces are ringed where they
+    stand on the board (the game's ``celebrate``): each ring centred on a piece inside
+    the board's drawn extent, as many as the winner has pieces there."""
+    app, scene, over = finish(game_id, players, options)
+    try:
+        board = scene.game.drawn_extent()
+        state = scene.state
+        winners = list(state.winners())
+        rects = [r for w in winners for r in scene.game.celebrate(w)]
+        if game_id == "verflixxt":
+            pawns = [pc for pc in scene.game.model.table.pieces if pc[0] == str(winners[0])]
+            assert len(rects) == len(pawns) > 0
+        elif game_id == "routes":
+            spots = [k for k in scene.game.model.table.spots if k[1] in winners]
+            assert len(rects) == len(spots) > 0
+        else:
+            assert len(rects) >= 1
+        assert all(board.contains(r) for r in rects)
+        centres: list[tuple[int, int]] = []
+        original = end_screen.smooth.ring
+
+        def spy(surface, colour, centre, radius, width):
+            centres.append((round(centre[0]), round(centre[1])))
+            return original(surface, colour, centre, radius, width)
+
+        monkeypatch.setattr(end_screen.smooth, "ring", spy)
+        over.draw(app.screen)
+        assert all(r.center in centres for r in rects)
     finally:
         pygame.quit()
 
@@ -202,6 +330,7 @@ def test_eight_routes_no_longer_draws_its_own_final_table_under_the_end_screen()
             return seat_picture(player, row)
 
         scene.frame.seat_picture = counted
+        scene.frame.tile_picture = counted  # (a seat's tile in the drawer's strip)
         drawing.forget()  # (the lid is in the table's kept pictures)
         scene.compositor.forget()
         scene.draw_table(app.screen)

@@ -108,3 +108,98 @@ def test_the_persons_action_clears_what_they_have_seen():
         assert all(m.seat == 0 for m in scene.last_moves.marks)  # only what it does now
     finally:
         pygame.quit()
+
+
+def _drawn_marks(app, scene, marks: list[Mark]) -> list[tuple[int, int]]:
+    """The screen points (every 4th pixel) the marks change when drawn over the table."""
+    app.draw()
+    plain = app.screen.copy()
+    kept = LastMoves()
+    kept.saw(marks)
+    kept.draw(app.screen, scene.seat_colour, scene.px, scene.plan.board)
+    w, h = app.screen.get_size()
+    return [
+        (x, y)
+        for x in range(0, w, 4)
+        for y in range(0, h, 4)
+        if app.screen.get_at((x, y)) != plain.get_at((x, y))
+    ]
+
+
+def test_eight_routes_marks_the_dice_just_drafted_and_where_they_went():
+    """issue #38 (marks left): Eight Routes marked the route written but not the dice
+    just drafted. A draft marks its square of the lid (emptied) and the way the dice
+    went, from that square to the head of the route of their face, in the drafter's
+    colour; computers' real drafts make such marks as the table plays them."""
+    from game.rules.routes.events import DiceTaken
+
+    app = make_app((1280, 720))
+    try:
+        scene = push_game(app, "routes", [], 3, 2, {}, "easy")
+        model = scene.game.model
+        event = DiceTaken(face=5, count=2, action="A", lid=(), player=1)
+        (mark,) = scene.game.news_marks(event)
+        assert mark.seat == 1 and mark.key == "dice:5"
+        assert mark.spot() == model.squares[4]
+        assert [where() for where in mark.trail] == [
+            model.squares[4].center,
+            model.heads[4].center,
+        ]
+        changed = _drawn_marks(app, scene, [mark])
+        assert any(model.squares[4].collidepoint(p) for p in changed)
+        assert any(model.heads[4].collidepoint(p) for p in changed)
+        assert all(scene.plan.board.collidepoint(p) for p in changed)
+        # played: the computers' drafts are marked as they happen
+        drafts: list[Mark] = []
+        own = scene.game.news_marks
+
+        def spy(played):
+            marks = own(played)
+            if isinstance(played, DiceTaken):
+                assert [m.key for m in marks] == [f"dice:{played.face}"]
+                assert marks[0].seat == played.player
+                drafts.extend(marks)
+            return marks
+
+        scene.game.news_marks = spy
+        assert step_until(app, lambda: len(drafts) >= 2, 3000, 1 / 30)
+    finally:
+        pygame.quit()
+
+
+def test_duck_marks_the_hounds_path_in_the_advanced_game():
+    """issue #38 (marks left): Duck marked each duck's way but not the hound's. The
+    hound's placing, its steps and a warp's far hex make one trail of its controller's,
+    hex by hex, ringed where it stopped; the next move of that seat replaces it."""
+    from game.rules.duck.events import HoundMoveBegan, HoundPlaced, HoundStepped, HoundWarped
+
+    app = make_app((1280, 720))
+    try:
+        scene = push_game(app, "duck", [], 3, 2, {"variant": "advanced"}, "easy")
+        geo = scene.game.model.geo
+        a, b, c, d = sorted(geo.coords)[:4]  # four of the board's hexes
+        events = [
+            HoundPlaced(hex=a, heading=0, player=2),
+            HoundMoveBegan(card=None, route=0, source="pattern", hex=a, heading=0, player=2),
+            HoundStepped(hex=b, heading=0, player=2),
+            HoundWarped(hex=c, to=d, heading=0, player=2),
+        ]
+        kept = LastMoves()
+        for event in events:
+            kept.saw(scene.game.news_marks(event))
+        (mark,) = kept.marks
+        assert mark.seat == 2 and mark.key == "hound"
+        assert [where() for where in mark.trail] == [geo.hex_px(*h) for h in (a, a, b, d)]
+        assert mark.reach is not None and mark.reach() > 0
+        changed = _drawn_marks(app, scene, kept.marks)
+
+        def near(point, hex_) -> bool:
+            x, y = geo.hex_px(*hex_)
+            return abs(point[0] - x) + abs(point[1] - y) < geo.size * 1.2
+
+        assert any(near(p, d) for p in changed) and any(near(p, b) for p in changed)
+        kept.saw([Mark(0, "duck:0", [lambda: geo.hex_px(*a)])])  # another seat moves
+        kept.saw([Mark(2, "duck:4", [lambda: geo.hex_px(*a)])])  # then its seat again
+        assert [m.key for m in kept.marks] == ["duck:0", "duck:4"]
+    finally:
+        pygame.quit()

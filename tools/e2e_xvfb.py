@@ -305,27 +305,40 @@ def dimmed(colour, alpha: int = 140) -> tuple[int, int, int]:
 
 
 def check_end_screen(x: XSession, image, path, targets: dict, game_name: str) -> None:
-    """The end screen (GameOverScene at 1280x720): its panel with Play again over the
-    table, the table dimmed all round it."""
+    """The end screen (GameOverScene at 1280x720, issue #38: the finish on the board): its
+    result panel with Play again beside the board, clear of the board's drawn pieces, and
+    nothing dimmed: the board stays in sight."""
     from game.ui import theme
 
     again = targets["again"]
-    pixel = x.pixel(image, (again[0], again[1] - 18))
+    # above the label, inside the button (the result's buttons are 36 px tall at 1280x720)
+    pixel = x.pixel(image, (again[0], again[1] - 13))
     expect(
         pixel in (theme.ACCENT, theme.ACCENT_DARK),
         f"{game_name}: the end screen shows Play again (pixel {pixel}; {path})",
     )
     left, top, width, height = targets["panel"]
-    inside = (left + 20, top + 60, width - 40, min(380, height - 140))
+    b_left, b_top, b_width, b_height = targets["board"]
+    apart = (
+        left >= b_left + b_width
+        or left + width <= b_left
+        or top >= b_top + b_height
+        or top + height <= b_top
+    )
+    expect(
+        apart,
+        f"{game_name}: the result panel {targets['panel']} is clear of the board "
+        f"{targets['board']} ({path})",
+    )
+    inside = (left + 8, top + 8, max(8, width - 16), max(8, height - 16))
     panel = count_colour(x, image, inside, [theme.PANEL], tolerance=2)
-    beside = (10, 60, max(40, left - 20), 650)  # the table left of the panel
-    dim = count_colour(x, image, beside, [dimmed(theme.BG), dimmed(theme.PANEL)], tolerance=3)
-    bright = count_colour(x, image, beside, [theme.BG, theme.PANEL], tolerance=3)
+    board = (b_left, b_top, b_width, b_height)
+    dim = count_colour(x, image, board, [dimmed(theme.BG), dimmed(theme.PANEL)], tolerance=3)
     grid = (inside[2] // 8 + 1) * (inside[3] // 8 + 1)  # count_colour's points in it
     expect(
-        panel > grid // 4 and dim > 200 and bright == 0,
-        f"{game_name}: the end panel over the whole table, dimmed ({panel} panel, {dim} "
-        f"dimmed, {bright} undimmed samples)",
+        panel > grid // 8 and dim == 0,
+        f"{game_name}: the result panel beside the undimmed board ({panel} panel, {dim} "
+        f"dimmed samples on the board)",
     )
 
 

@@ -68,7 +68,7 @@ class Guide:
         if name == "goal":
             return self._in_view(layout.band_rect(m.goal.row))
         if kind == "chicken":
-            return self._chicken_rect(int(what))
+            return self.chicken_rect(int(what))
         if name == "supply":
             return model.supply_title.union(model.supply_count)
         if name == "pile":
@@ -82,7 +82,7 @@ class Guide:
         seen = rect.clip(self.model.area)
         return seen if seen.h * 2 >= rect.h and seen.w > 0 else None
 
-    def _chicken_rect(self, player: int) -> pygame.Rect | None:
+    def chicken_rect(self, player: int) -> pygame.Rect | None:
         """Where seat ``player``'s chicken is drawn (as ``Drawing._draw_chickens``)."""
         chickens = self.model.table.chickens
         c = chickens[player] if player < len(chickens) else None
@@ -112,7 +112,7 @@ class Guide:
             line = pygame.Rect(round(min(ax, bx)), round(min(ay, by)), 0, 0)
             line.w, line.h = round(abs(bx - ax)), round(abs(by - ay))
             parts.append(line.inflate(width, width))
-        chicken = self._chicken_rect(me)
+        chicken = self.chicken_rect(me)
         if chicken is not None:
             parts.append(chicken)
         end_x, end_y = points[-1]

@@ -97,6 +97,11 @@ class CluckTable(TableDefaults):
         rect.midbottom = (stock.centerx, stock.bottom - self.host.px(6))
         return rect
 
+    def celebrate(self, player: int) -> list[pygame.Rect]:
+        """Seat ``player``'s chicken where it stands on the ladder (issue #38)."""
+        rect = self.guide.chicken_rect(player)
+        return [] if rect is None else [rect]
+
     def news_marks(self, event: Event) -> list[Mark] | None:
         """A chicken's way down the ladder, corner by corner, a ring where it stopped;
         the tile just laid on the road, ringed (issue #38). A round's clean-up lays the

@@ -41,7 +41,16 @@ from typing import Any
 import pygame
 
 from game.rules.duck.data import ALL_BUOYS, COLOURS
-from game.rules.duck.events import DuckPlaced, MoveBegan, Stepped, Warped
+from game.rules.duck.events import (
+    DuckPlaced,
+    HoundMoveBegan,
+    HoundPlaced,
+    HoundStepped,
+    HoundWarped,
+    MoveBegan,
+    Stepped,
+    Warped,
+)
 from game.rules.duck.state import DuckState
 from game.rules.protocol import Event
 from game.scenes.table.contract import FrameCut, Resync, TableHost
@@ -149,9 +158,23 @@ class DuckTable:
     def subject(self, name: str) -> list[pygame.Rect]:
         return self.guide.lesson_subject(name)
 
+    def celebrate(self, player: int) -> list[pygame.Rect]:
+        """Seat ``player``'s ducks where they swim (the winner's on the drain it went
+        down), each the box of a hex around it (issue #38)."""
+        geo, out = self.model.geo, []
+        for d in self.host.state.ducks_of(player):
+            pos = self.model.duck_pos.get(d)
+            if pos is None:
+                continue
+            x, y = geo.px(pos[0], pos[1])
+            side = round(geo.size * 1.7)
+            out.append(pygame.Rect(round(x - side / 2), round(y - side / 2), side, side))
+        return out
+
     def news_marks(self, event: Event) -> list[Mark]:
         """A duck's way hex by hex (its start, each step, a warp's far ring), a ring
-        around the hex it stopped on; a duck placed at the start, ringed (issue #38)."""
+        around the hex it stopped on; a duck placed at the start, ringed; the hound's way
+        the same, its controller's (the advanced game, issue #38)."""
 
         def at(hex_: tuple[int, int]) -> Callable[[], Point | None]:
             return lambda: self.model.geo.hex_px(*hex_)
@@ -164,6 +187,10 @@ class DuckTable:
                 trail = [at(event.hex)]
             case Warped():
                 trail = [at(event.to)]
+            case HoundPlaced() | HoundMoveBegan() | HoundStepped():
+                return [Mark(event.player, "hound", [at(event.hex)], reach=reach)]
+            case HoundWarped():
+                return [Mark(event.player, "hound", [at(event.to)], reach=reach)]
             case _:
                 return []
         return [Mark(event.player, f"duck:{event.duck}", trail, reach=reach)]

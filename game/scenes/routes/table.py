@@ -27,7 +27,7 @@ from __future__ import annotations
 import pygame
 
 from game.rules.protocol import Event
-from game.rules.routes.events import MarkerMoved
+from game.rules.routes.events import DiceTaken, MarkerMoved
 from game.scenes.table.contract import FrameCut, Resync, TableDefaults, TableHost
 from game.scenes.table.end_screen import Breakdown
 from game.scenes.table.frame_plan import TablePlan
@@ -84,9 +84,40 @@ class RoutesTable(TableDefaults):
         """Where the Coach button (issue #40) stands: left of the Keys pill."""
         return self.panels.coach_place(w, h)
 
+    def celebrate(self, player: int) -> list[pygame.Rect]:
+        """Seat ``player``'s markers where they stand on the eight routes (issue #38)."""
+        return [r for n in range(1, ROUTES + 1) if (r := self.marker_rect(n, player))]
+
+    def marker_rect(self, route: int, seat: int) -> pygame.Rect | None:
+        """Where seat ``seat``'s marker on route ``route`` is drawn, or None (not on it)."""
+        spot = self.model.table.spots.get((route, seat))
+        if spot is None:
+            return None
+        space, level, _lift = spot
+        width = self.model.marker_width(route, space, level)
+        rect = pygame.Rect(0, 0, round(width), round(width * 0.75))
+        x, bottom = self.model.marker_pos(route, space, level)
+        rect.midbottom = (round(x), round(bottom))
+        return rect
+
     def news_marks(self, event: Event) -> list[Mark]:
         """The route just written: the space a marker moved to, ringed, until its seat
-        moves again (issue #38)."""
+        moves again; the dice just drafted: their square of the lid, emptied, and the
+        way they went, to the head of the route of their face (issue #38)."""
+        if isinstance(event, DiceTaken) and 1 <= event.face <= ROUTES:
+            face = event.face
+            square = lambda: self.model.squares[face - 1]
+            return [
+                Mark(
+                    event.player,
+                    f"dice:{face}",
+                    [
+                        lambda: square().center,
+                        lambda: self.model.heads[face - 1].center,
+                    ],
+                    spot=square,
+                )
+            ]
         if isinstance(event, MarkerMoved) and event.stack is not None and event.to > 0:
             route, space = event.route, event.to
             return [
@@ -215,14 +246,5 @@ class RoutesTable(TableDefaults):
         if kind == "square":
             return self.model.squares[n - 1]
         if kind == "marker":
-            person = self.host.guide.learner or 0
-            spot = self.model.table.spots.get((n, person))
-            if spot is None:
-                return None
-            space, level, _lift = spot
-            width = self.model.marker_width(n, space, level)
-            rect = pygame.Rect(0, 0, round(width), round(width * 0.75))
-            x, bottom = self.model.marker_pos(n, space, level)
-            rect.midbottom = (round(x), round(bottom))
-            return rect
+            return self.marker_rect(n, self.host.guide.learner or 0)
         return None

@@ -215,6 +215,12 @@ class GameTable(Protocol):
         the board is laid anew, what was marked is gone)."""
         ...
 
+    def celebrate(self, player: int) -> list[pygame.Rect]:
+        """Where seat ``player``'s pieces stand on the board now, for the finish played on
+        the board (issue #38): the end screen rings them and makes them hop where they
+        stand ([]: none on the board; its seat panel is celebrated instead)."""
+        ...
+
     def subject(self, name: str) -> list[pygame.Rect]:
         """Where the pieces are that a step pointing at the element ``name`` talks about
         besides it (a duck's facing arrows around it, the duck they turn): its callout
@@ -382,6 +388,9 @@ class TableDefaults:
 
     def news_marks(self, event: Event) -> list[Mark] | None:
         return []  # nothing on the board to mark
+
+    def celebrate(self, player: int) -> list[pygame.Rect]:
+        return []  # no piece on the board: the seat panel is celebrated
 
 
 class SeatDefaults:

@@ -20,7 +20,7 @@ from game.scenes.base import ModalScene
 from game.scenes.table.frame import TableSeats
 from game.session import Session, new_seed
 from game.ui import fonts, identity, smooth, theme
-from game.ui.widgets import Button, draw_icon, draw_pill, draw_text
+from game.ui.widgets import Button, draw_icon, draw_panel, draw_pill, draw_text
 
 
 class Framed(Protocol):
@@ -43,6 +43,10 @@ class EndedTable(Protocol):
     @property
     def frame(self) -> Framed: ...
 
+    @property
+    def game(self) -> Any:
+        """The game's table: its ``drawn_extent()`` and ``celebrate(player)``."""
+
     def seat_name(self, player: int) -> str: ...
 
     def score_text(self, player: int, value: Any) -> str: ...
@@ -53,6 +57,7 @@ class EndedTable(Protocol):
 MIN_TEXT = theme.MIN_TEXT_PX  # pixels: nothing on the end screen is drawn smaller
 CELEBRATION = 4.0  # seconds of confetti and of the winner's hops (issue #27)
 CONFETTI = 90  # pieces
+COUNT = 1.5  # seconds the seat panels' scores take to count up from 0 (issue #38)
 
 
 @dataclass(frozen=True)
@@ -138,12 +143,15 @@ class GameOverScene(ModalScene):
 
     shade_alpha = 140
     toggle_key = pygame.K_t  # (Tab moves the keyboard focus between buttons)
+    details_key = pygame.K_d
 
     def __init__(self, app, game_scene: EndedTable, *, again: bool = True):
         super().__init__(app)
         self.game = game_scene
         self.again = again
-        self.showing_table = False  # the panel and the dim lifted: the final position shows
+        self.showing_table = False  # the panel lifted: only the small bar of buttons
+        self.details = False  # the whole breakdown opened over the board (asked for)
+        self.compact = False  # the result as chips, when the breakdown has no room beside the board
         self.breakdown = game_scene.final_breakdown()
         self.table_rect = pygame.Rect(0, 0, 0, 0)
         # the celebration: confetti in the winners' colours, the winner's piece hopping
@@ -157,12 +165,13 @@ class GameOverScene(ModalScene):
         return bool(getattr(self.app.settings, "reduced_motion", False))
 
     def probe(self) -> dict:
-        """The buttons, and where the panel is (an end-to-end driver checks the table is
-        dimmed all round it: the panel's width follows its columns)."""
-        return {**super().probe(), "panel": list(self.panel)}
+        """The buttons, where the result panel is and where the board's drawn pieces are
+        (an end-to-end driver checks the panel lies beside the board, not over it)."""
+        board = self.game.game.drawn_extent()
+        return {**super().probe(), "panel": list(self.panel), "board": list(board)}
 
     def celebrating(self) -> bool:
-        return bool(self.pieces) and self.age < CELEBRATION
+        return (bool(self.pieces) and self.age < CELEBRATION) or self.counting()
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -182,11 +191,189 @@ class GameOverScene(ModalScene):
         self.buttons.clear()
         if self.showing_table:
             self._layout_bar(w, h)
+        elif self.details:  # the whole breakdown, asked for: over the board, dimmed
+            self.compact = False
+            self._layout_full(w, h)
+            self._relabel_details()
         else:
             self._layout_panel(w, h)
         self.buttons.focus = 0
 
+    def rooms(self, w: int, h: int) -> list[pygame.Rect]:
+        """The free strips of the window beside the board's drawn pieces (left, right,
+        above and below its :meth:`drawn_extent`, each stopped short of the seat panels),
+        the biggest first: the result panel goes in one, the board stays in sight
+        (issue #38: the finish on the board)."""
+        window = pygame.Rect(0, 0, w, h)
+        board = self.game.game.drawn_extent().clip(window)
+        gap = self.px(6)
+        strips = [
+            pygame.Rect(0, 0, board.x - gap, h),
+            pygame.Rect(board.right + gap, 0, w - board.right - gap, h),
+            pygame.Rect(0, 0, w, board.y - gap),
+            pygame.Rect(0, board.bottom + gap, w, h - board.bottom - gap),
+        ]
+        # the seat panels stay in sight too: their scores count up (a strip stops at them)
+        plan = getattr(self.game, "plan", None)
+        seats = [] if plan is None else list(plan.seats)
+        strips = [self._clear_of(strip, seats, gap) for strip in strips]
+        # the strip where a panel of sensible proportions is biggest
+        strips = [r for r in strips if r.w > 0 < r.h]
+        return sorted(strips, key=lambda r: -min(r.w, 3 * r.h) * min(r.h, r.w))
+
+    @staticmethod
+    def _clear_of(strip: pygame.Rect, seats: list[pygame.Rect], gap: int) -> pygame.Rect:
+        """``strip`` cut short of the seat panels inside it: the bigger part beside or
+        above/below them (a strip across the window stops at the seat column)."""
+        for seat in seats:
+            if not strip.colliderect(seat):
+                continue
+            parts = [
+                pygame.Rect(strip.x, strip.y, seat.x - gap - strip.x, strip.h),
+                pygame.Rect(seat.right + gap, strip.y, strip.right - seat.right - gap, strip.h),
+                pygame.Rect(strip.x, strip.y, strip.w, seat.y - gap - strip.y),
+                pygame.Rect(strip.x, seat.bottom + gap, strip.w, strip.bottom - seat.bottom - gap),
+            ]
+            strip = max(parts, key=lambda r: r.w * r.h if r.w > 0 < r.h else -1)
+        return strip
+
     def _layout_panel(self, w: int, h: int) -> None:
+        rooms = self.rooms(w, h)
+        self.compact = True
+        for room in rooms:
+            if room.w >= self.px(420) and room.h >= self.px(300):
+                self._layout_full(room.w, room.h)
+                self.panel.center = room.center
+                self._shift_full(room)
+                if self._full_fits(room):
+                    self.compact = False
+                    return
+            self.buttons.clear()
+            if self._layout_compact(room):
+                return
+            self.buttons.clear()
+        # no strip holds even the short result (a large text size): along the window's
+        # bottom, clear of the seat panels, over as little of the board as it needs
+        margin = self.px(6)
+        plan = getattr(self.game, "plan", None)
+        seats = [] if plan is None else list(plan.seats)
+        right = min([seat.x for seat in seats if seat.bottom > h // 2] + [w]) - margin
+        probe = pygame.Rect(margin, 0, right - margin, h)
+        self._layout_compact(probe)
+        need = self.panel.h + 2 * self.px(4)
+        self.buttons.clear()
+        self._layout_compact(pygame.Rect(margin, h - need - margin, right - margin, need))
+
+    def _shift_full(self, room: pygame.Rect) -> None:
+        """The full panel, laid out centred on ``room``'s own size, moved onto it."""
+        dx, dy = room.x, room.y
+        self.table_rect.move_ip(dx, dy)
+        for button in self.buttons.buttons:
+            button.rect.move_ip(dx, dy)
+
+    def _full_fits(self, room: pygame.Rect) -> bool:
+        """The breakdown table fits ``room`` at its floors: its columns at least their
+        headings' longest word, its rows and buttons inside."""
+        widths_ok = all(c >= least for c, least in zip(self.col_ws, self.col_mins))
+        inside = room.contains(self.panel) and all(
+            self.panel.contains(b.rect) for b in self.buttons.buttons
+        )
+        rows = self.table_rect.bottom <= min(b.rect.top for b in self.buttons.buttons)
+        return widths_ok and inside and rows
+
+    def _layout_compact(self, room: pygame.Rect) -> bool:
+        """The result in a narrow strip beside the board: the title, each seat's mark,
+        name and total best first (chips that wrap), the buttons under them (flowing into
+        rows). False when it is taller than ``room``."""
+        pad = self.px(7)
+        gap = self.px(8)
+        self.body = self.text_px(17)
+        self.title_size = self.text_px(24)
+        inner = room.inflate(-2 * self.px(2), -2 * self.px(2))
+        width = inner.w - 2 * pad
+        size = self.text_px(17)
+        bh = max(self.px(36), int(size * 1.9))
+        labels = [
+            self.t("app.end_look"),
+            self.t("app.watch_again"),
+            self.t("app.play_again"),
+            self.t("app.to_menu"),
+        ]
+        bws = [fonts.font(size, True).size(t)[0] + self.px(24) for t in labels]
+        # the seats' chips: mark, name, total
+        chip_h = max(self.px(30), int(self.body * 1.6))
+        self.chips: list[tuple[int, pygame.Rect]] = []
+        title_w = fonts.font(self.title_size, True).size(self.title())[0] + self.px(50)
+        x, y = inner.x + pad + min(title_w, width) + gap, inner.y + pad
+        line_h = max(chip_h, int(self.title_size * 1.4))
+        if x - inner.x > width * 0.6:  # the title alone on its line
+            x, y = inner.x + pad, y + line_h + self.px(4)
+        self.title_box = pygame.Rect(inner.x + pad, inner.y + pad, min(title_w, width), line_h)
+        for p in self.order():
+            chip_w = self._chip_width(p)
+            if x + chip_w > inner.x + pad + width and x > inner.x + pad:
+                x, y = inner.x + pad, y + chip_h + self.px(4)
+            self.chips.append((p, pygame.Rect(x, y + (line_h - chip_h) // 2, chip_w, chip_h)))
+            x += chip_w + gap
+        y += line_h + self.px(4)
+        # the buttons, flowing into as many rows as the strip's width needs
+        self.keys = ["look", "watch", "again", "menu", "details"]
+        labels.append(self.t("end_finish.details"))
+        bws.append(fonts.font(size, True).size(labels[-1])[0] + self.px(24))
+        order = [0, 1, 2, 3, 4] if self.again else [0, 1, 3, 4]
+        rows: list[list[int]] = [[]]
+        used = 0
+        for i in order:
+            bw = min(bws[i], width)
+            if rows[-1] and used + gap + bw > width:
+                rows.append([])
+                used = 0
+            used += (gap if rows[-1] else 0) + bw
+            rows[-1].append(i)
+        placed: dict[int, pygame.Rect] = {}
+        for row in rows:
+            row_w = sum(min(bws[i], width) for i in row) + gap * (len(row) - 1)
+            bx = inner.x + pad + (width - row_w) // 2
+            for i in row:
+                bw = min(bws[i], width)
+                placed[i] = pygame.Rect(bx, y, bw, bh)
+                bx += bw + gap
+            y += bh + gap
+        height = y - gap + pad - inner.y
+        # it fits when it is no taller than the strip and nothing in it is cut across:
+        # the title, each chip and each button as wide as it wants
+        widest = max([title_w, *bws] + [chip.w for _p, chip in self.chips])
+        fits = height <= inner.h and widest <= width
+        self.panel = pygame.Rect(inner.x, inner.y, inner.w, min(inner.h, height))
+        # centred in the strip's height when it has room to spare
+        dy = max(0, (inner.h - height) // 2)
+        self.panel.y += dy
+        self.title_box.y += dy
+        self.chips = [(p, r.move(0, dy)) for p, r in self.chips]
+        placed = {i: r.move(0, dy) for i, r in placed.items()}
+        self.buttons.add(Button(placed[0], labels[0], self.toggle, size, key="look"))
+        self._add_watch(placed[1], size)
+        if self.again:
+            self.buttons.add(
+                Button(placed[2], labels[2], self.play_again, size, primary=True, key="again")
+            )
+        self.buttons.add(
+            Button(
+                placed[3], labels[3], self.app.pop_to_root, size, primary=not self.again, key="menu"
+            )
+        )
+        self.buttons.add(Button(placed[4], labels[4], self.toggle_details, size, key="details"))
+        return fits
+
+    def _chip_width(self, player: int) -> int:
+        """A seat's chip in the compact result: its mark, its name, its total."""
+        f = fonts.font(self.body, True)
+        scores = self.game.state.scores()
+        name = self.game.seat_name(player)
+        total = self.game.score_text(player, scores[player])
+        return self.px(30) + f.size(name)[0] + self.px(10) + f.size(total)[0] + self.px(12)
+
+    def _layout_full(self, w: int, h: int) -> None:
         margin = self.px(20)
         bd = self.breakdown
         self.body = self.text_px(20)
@@ -425,6 +612,21 @@ class GameOverScene(ModalScene):
         return "·" if value == 0 else f"{value:+d}".replace("-", "−")
 
     # -- actions -----------------------------------------------------------------------
+    def toggle_details(self) -> None:
+        """Open the whole breakdown (each seat's parts) over the board, or close it back
+        to the result beside the board."""
+        self.details = not self.details
+        self.layout(self.size)
+
+    def _relabel_details(self) -> None:
+        """In the opened breakdown, its first button closes it (the board is one step
+        away: the result beside it)."""
+        look = self.buttons.by_key("look")
+        if look is not None:
+            look.label = self.t("end_finish.back")
+            look.on_click = self.toggle_details
+            look.key = "details"
+
     def toggle(self) -> None:
         """Lift the panel to look at the final position, or bring the scores back."""
         self.showing_table = not self.showing_table
@@ -436,6 +638,16 @@ class GameOverScene(ModalScene):
             return
         if self.showing_table and self.key_back(event):
             self.toggle()  # Esc first brings the scores back
+            return
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key == self.details_key
+            and not self.showing_table
+        ):
+            self.toggle_details()
+            return
+        if self.details and self.key_back(event):
+            self.toggle_details()  # Esc closes the breakdown first
             return
         super().handle_event(event)
 
@@ -464,12 +676,96 @@ class GameOverScene(ModalScene):
             return self.t("app.winner", name=names[0])
         return self.t("app.winners", names=", ".join(names))
 
+    def counted(self, player: int) -> Any:
+        """Seat ``player``'s score as its panel shows it ``age`` seconds into the finish:
+        counted up from 0 over :data:`COUNT` seconds, then the final score."""
+        final = self.game.state.scores()[player]
+        k = 1.0 if self.reduced_motion() else min(1.0, self.age / COUNT)
+        if isinstance(final, (int, float)) and final == int(final):
+            return round(int(final) * k)
+        return final
+
+    def counting(self) -> bool:
+        return not self.reduced_motion() and self.age < COUNT
+
+    def spots(self) -> list[tuple[int, pygame.Rect]]:
+        """Where each winner is celebrated: its pieces where they stand on the board
+        (the game's ``celebrate``), else its seat's panel."""
+        out: list[tuple[int, pygame.Rect]] = []
+        frame = self.game.frame
+        for p in self.game.state.winners():
+            rects = self.game.game.celebrate(p)
+            if not rects and hasattr(frame, "seat_parts"):
+                rects = [frame.seat_parts(p).portrait]
+            out += [(p, r) for r in rects]
+        return out
+
+    def draw_celebration(self, surface: pygame.Surface) -> None:
+        """A glowing ring in the winner's colour around each of its pieces on the board,
+        bouncing while the confetti falls, then still: the finish is seen where it
+        happened (issue #38)."""
+        for i, (p, rect) in enumerate(self.spots()):
+            bounce = hop(self.age - 0.1 * i) if self.pieces else 0.0
+            r = max(rect.w, rect.h) * 0.62 + self.px(4) + bounce * self.px(6)
+            centre = rect.center
+            colour = theme.seat_colour(p)
+            for k, alpha in ((3, 50), (2, 90)):  # the glow, soft outside the ring
+                glow = pygame.Surface((int(2 * (r + k * self.px(4))) + 2,) * 2, pygame.SRCALPHA)
+                c = glow.get_width() / 2
+                smooth.ring(glow, (250, 210, 60, alpha), (c, c), r + k * self.px(3), self.px(5))
+                surface.blit(glow, (centre[0] - c, centre[1] - c))
+            smooth.ring(surface, (250, 210, 60), centre, r, max(2, self.px(4)))
+            smooth.ring(surface, colour, centre, r - self.px(4), max(2, self.px(2)))
+
+    def draw_count(self, surface: pygame.Surface) -> None:
+        """The seat panels' scores counting up from 0 (each where the frame writes it)."""
+        frame = self.game.frame
+        if not self.counting() or not hasattr(frame, "seat_parts"):
+            return
+        scores = self.game.state.scores()
+        for p in range(self.game.session.players):
+            face = frame.seats.seat(p)
+            final = scores[p]
+            if face.score is None or not isinstance(final, (int, float)):
+                continue
+            shown = self._as_shown(face.score, int(final), self.counted(p))
+            if shown is None:
+                continue  # the panel shows something else than the score
+            box = frame.seat_parts(p).score
+            if box.w <= 0 or box.h <= 0:
+                continue
+            fill = (255, 246, 226) if face.highlight == "moving" else theme.PANEL
+            pygame.draw.rect(surface, fill, box)
+            text, size = fonts.fit(shown, self.text_px(22), box.w, theme.MIN_TEXT_PX, True)
+            draw_text(surface, text, size, box.center, theme.ACCENT_DARK, True, "center", box)
+
+    @staticmethod
+    def _as_shown(face: str, final: int, value: int) -> str | None:
+        """``value`` written as the seat panel writes ``final`` (``face``): "12", or
+        signed "+9" / "−3"; None when the panel shows something else than the score."""
+        for form in (lambda v: str(v), lambda v: f"{v:+d}"):
+            for minus in ("-", "−"):
+                if form(final).replace("-", minus) == face:
+                    return form(value).replace("-", minus)
+        return None
+
     def draw(self, surface):
+        self.draw_celebration(surface)
+        self.draw_count(surface)
         if self.showing_table:  # only the small buttons: the table shows through
             super().draw(surface)
             self.draw_confetti(surface)
             return
-        self.draw_backdrop(surface)
+        if self.compact:
+            draw_panel(surface, self.panel)
+            self._draw_compact(surface)
+            super().draw(surface)
+            self.draw_confetti(surface)
+            return
+        if self.details:
+            self.draw_backdrop(surface)
+        else:
+            draw_panel(surface, self.panel)
         title = self.title()
         winners = list(self.game.state.winners())
         icon = self.px(48)
@@ -501,6 +797,56 @@ class GameOverScene(ModalScene):
         self._draw_table(surface)
         super().draw(surface)
         self.draw_confetti(surface)
+
+    def _draw_compact(self, surface: pygame.Surface) -> None:
+        """The compact result: the winner's portrait and title, each seat's chip."""
+        box = self.title_box
+        winners = list(self.game.state.winners())
+        icon = min(box.h, self.px(36))
+        picture = self.game.frame.seats.portrait(winners[0], icon) if winners else None
+        x = box.x
+        if picture is not None:
+            draw_icon(
+                surface,
+                picture,
+                (x + icon // 2, box.centery),
+                f"portrait:{winners[0]}",
+                anchor="center",
+            )
+            x += icon + self.px(8)
+        text, size = fonts.fit(self.title(), self.title_size, box.right - x, MIN_TEXT, True)
+        draw_text(
+            surface, text, size, (x, box.centery), theme.ACCENT_DARK, bold=True, anchor="midleft"
+        )
+        scores = self.game.state.scores()
+        won = set(winners)
+        for p, chip in self.chips:
+            fill = (255, 236, 200) if p in won else (246, 240, 228)
+            pygame.draw.rect(surface, fill, chip, border_radius=self.px(8))
+            identity.draw_seat_mark(surface, p, (chip.x + self.px(14), chip.centery), self.px(20))
+            total = self.game.score_text(p, scores[p])
+            f = fonts.font(self.body, True)
+            tw = f.size(total)[0]
+            draw_text(
+                surface,
+                total,
+                self.body,
+                (chip.right - self.px(6), chip.centery),
+                theme.ACCENT_DARK if p in won else theme.INK,
+                True,
+                "midright",
+            )
+            room = chip.right - self.px(6) - tw - self.px(8) - (chip.x + self.px(28))
+            name, nsize = fonts.fit(self.game.seat_name(p), self.body, room, MIN_TEXT, p in won)
+            draw_text(
+                surface,
+                name,
+                nsize,
+                (chip.x + self.px(28), chip.centery),
+                theme.INK,
+                p in won,
+                "midleft",
+            )
 
     def draw_confetti(self, surface: pygame.Surface) -> None:
         """The confetti falling over everything for the first seconds (anti-aliased)."""

@@ -97,6 +97,18 @@ class VerflixxtTable(TableDefaults):
             )
 
     # -- what just happened (issue #38) ----------------------------------------------------
+    def celebrate(self, player: int) -> list[pygame.Rect]:
+        """Seat ``player``'s pawns where they stand on the road (issue #38)."""
+        layout, out = self.geometry, []
+        groups = layout.groups()
+        for piece in sorted(self.model.table.pieces):
+            if piece.startswith("g") or not piece.startswith(str(player)):
+                continue
+            feet = layout.piece_spot(piece, groups)
+            if feet is not None:
+                out.append(layout.piece_rect(piece, feet, layout.scale_of(piece, groups)))
+        return out
+
     def news_marks(self, event: Event) -> list[Mark]:
         """A pawn's (or a guardian's) way along the road, a ring on the tile it stopped
         on; the tile just taken, newest in its seat's pile."""
