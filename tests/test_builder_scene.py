@@ -291,7 +291,7 @@ def test_issue_41_a_friends_board_opens_from_the_lobby_checked_like_every_board(
     its folders; a good one is kept and then offered by the lobby, a hostile one is one
     dialog naming the file, and nothing is kept."""
     from game import registry
-    from game.scenes.builder.board_menu import BoardFileScene
+    from game.scenes.builder.board_menu import open_board_files
     from game.scenes.lobby.options import option_choices
 
     folder = tmp_path / "Downloads"
@@ -307,7 +307,7 @@ def test_issue_41_a_friends_board_opens_from_the_lobby_checked_like_every_board(
     lobby = app.router.screen("lobby")(app, registry.get("duck"))
     app.push(lobby)
     lobby.wait_for_scan()
-    app.push(BoardFileScene(app, [folder]))
+    app.push(open_board_files(app, [folder]))
     click(app, app.stack[-1].probe()["file:0"])
     assert "From Ann" in app.stack[-1].message
     click(app, app.stack[-1].probe()["ok"])
@@ -317,7 +317,7 @@ def test_issue_41_a_friends_board_opens_from_the_lobby_checked_like_every_board(
     assert str(kept) in option_choices(lobby.info, spec)
     (folder / "from-ann.yaml").unlink()
     (folder / "bomb.tmx").write_text("<map>" * 10, encoding="utf-8")
-    app.push(BoardFileScene(app, [folder]))
+    app.push(open_board_files(app, [folder]))
     click(app, app.stack[-1].probe()["file:0"])
     dialog = app.stack[-1]
     assert "bomb.tmx" in dialog.message and dialog.title == "This board cannot be used"

@@ -503,10 +503,15 @@ def test_goal_chips_hats_and_the_pile_never_overlap_in_a_seat_panel_issue_38(siz
         t.chips_won[1], t.chips_won[2], t.chips_won[3] = [3, 5], [2, 3, 5], [5]
         t.hats_home[1], t.hats_home[2] = ["lucky"], ["unlucky", "lucky"]
         t.taken[1], t.taken[2] = list(t.track[3:8]), list(t.track[8:11])
+        # the seat panels with their chips are in the seat drawer (issue #38's board
+        # share): opened, as a person does with its button or L
+        scene.frame.toggle_drawer(True)
+        drawer = scene.plan.drawer
         icons = _drawn_icons(app, scene)
         with widgets.recording(app.screen) as sink:
             scene.draw(app.screen)
-        seats = {f"seat{i + 1}": r for i, r in enumerate(scene.plan.seats)}
+        panels = drawer.seats if drawer is not None else scene.plan.seats
+        seats = {f"seat{i + 1}": r for i, r in enumerate(panels)}
         assert find_icon_overlaps(sink.icons, sink.texts, seats) == []
         coins = [i for i in icons if i.name.startswith("chip")]
         assert len(coins) >= 3  # the chips are drawn

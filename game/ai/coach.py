@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.ai import analyse_hard
+from game.ai import analyse_hard, game_knowledge
 from game.rules.protocol import Action, GameState
 
 HARD_BUDGET_MS = 50.0  # the default thinking time (the setting): the searches bound by
@@ -33,8 +33,9 @@ HARD_BUDGET_MS = 50.0  # the default thinking time (the setting): the searches b
 # look back finds what the hint said. Each is about twice what the hard computer plays
 # out in its 50 ms on this machine under load (median ~35, ~15 and ~12 playouts, at
 # least two per candidate), sized so a hint fits its 300 ms (tools/bench_coach.py); the
-# clock is only a guard.
-COACH_PLAYOUTS = {"duck": 80, "routes": 24, "verflixxt": 36}
+# clock is only a guard. Each game's own module says how many (``coach_playouts(view)``
+# in game/ai/<game>.py; None or no such function: bound by work, searched as at the
+# table), so no game's id is compared here (tests/test_registry_owns.py).
 COACH_GUARD_MS = 280.0
 ALTERNATIVES = 3  # alternatives shown beside the pick
 
@@ -107,9 +108,12 @@ def coach_seed(game_id: str, step: int, seat: int) -> int:
 def coach_search(game_id: str, view: GameState) -> tuple[float, int]:
     """The hard computer's settings the coach searches with: (thinking time in ms, most
     playouts), as ``make_bot(game_id, "hard", *coach_search(...))`` takes them."""
-    if game_id == "cluck" or (game_id == "verflixxt" and not getattr(view, "hats_variant", False)):
+    knowledge = game_knowledge(game_id)
+    playouts = getattr(knowledge, "coach_playouts", None)
+    most = playouts(view) if playouts is not None else None
+    if most is None:
         return HARD_BUDGET_MS, 400  # bound by work already: as at the table
-    return COACH_GUARD_MS, COACH_PLAYOUTS.get(game_id, 400)
+    return COACH_GUARD_MS, most
 
 
 def advise(

@@ -384,3 +384,9 @@ def measure(state: GameState, player: int, events: list[Event]) -> dict[str, flo
         "knocked": float(any(isinstance(e, Knocked) and e.duck in ducks for e in events)),
         "win": float(state.winner == player),
     }
+
+
+def coach_playouts(view: object) -> int | None:
+    """The coach's playouts for a hint (game.ai.coach): the generic search is bound by
+    the clock at the table; the coach bounds it by work so a hint repeats itself."""
+    return 80

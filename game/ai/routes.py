@@ -208,3 +208,9 @@ def measure(state: GameState, player: int, events: list[Event]) -> dict[str, flo
     else:
         points = expected_scores(state)[player]
     return {"points": points, "lead": evaluate(state, player)}
+
+
+def coach_playouts(view: object) -> int | None:
+    """The coach's playouts for a hint (game.ai.coach): the generic search is bound by
+    the clock at the table; the coach bounds it by work so a hint repeats itself."""
+    return 24

@@ -202,3 +202,10 @@ def hats_measure(state: GameState, player: int, events: list[Event]) -> dict[str
     else:
         win = chance_of_winning(evaluate_all(state), player, len(state.track) - 2)
     return {"points": points_of(state, player), "minus": float(minus), "win": win}
+
+
+def coach_playouts(view: object) -> int | None:
+    """The coach's playouts for a hint (game.ai.coach): with hats the generic search,
+    bound by the clock at the table, is bound by work for the coach so a hint repeats
+    itself; the base game's own search is bound by work already (None: as at the table)."""
+    return 36 if getattr(view, "hats_variant", False) else None

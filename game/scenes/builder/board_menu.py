@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import pygame
 
 from game.boards import duck_files
 from game.scenes.base import ModalScene
 from game.scenes.builder.scene import open_board_file
-from game.scenes.shell.open_file import OpenFileScene
+from game.scenes.shell.open_file import FileKind, OpenFileScene
 from game.ui import fonts, theme
 from game.ui.widgets import Button, draw_text
 
@@ -93,21 +94,24 @@ class BoardMenuScene(ModalScene):
                 y += int(self.body_size * 1.35)
 
 
-class BoardFileScene(OpenFileScene):
-    """ "Open a board file…" (issue #41): the board files in the Downloads folder, the
-    home folder and the folder the app was started in; the one picked is checked as
-    every board file is and kept among the player's boards (one dialog either way)."""
+def _board_folders() -> list[Path]:
+    home = Path.home()
+    return [home / "Downloads", home, Path.cwd()]
 
-    title_key = "builder.open_file_title"
-    none_key = "builder.open_file_none"
 
-    def default_folders(self) -> list[Path]:
-        home = Path.home()
-        return [home / "Downloads", home, Path.cwd()]
+# "Open a board file…" (issue #41): the board files in the Downloads folder, the home
+# folder and the folder the app was started in; the one picked is checked as every board
+# file is and kept among the player's boards (one dialog either way; the lobby under the
+# dialog scans again when it closes)
+BOARD_FILES = FileKind(
+    "builder.open_file_title",
+    "builder.open_file_none",
+    _board_folders,
+    duck_files.listed,
+    open_board_file,
+)
 
-    def listed(self, folders: list[Path]) -> list[Path]:
-        return duck_files.listed(folders)
 
-    def opened(self, path: Path) -> None:
-        """Checked and kept (the lobby under the dialog scans again when it closes)."""
-        open_board_file(self.app, path)
+def open_board_files(app: Any, folders: list[Path] | None = None) -> OpenFileScene:
+    """The chooser of board files (the router's ``open_board_file``)."""
+    return OpenFileScene(app, folders, kind=BOARD_FILES)

@@ -8,7 +8,10 @@ naming it and its problem; the app keeps running."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -42,37 +45,53 @@ def open_derby(app, path: str | Path) -> bool:
     return False
 
 
+def _derby_folders() -> list[Path]:
+    from game import derby_file  # the file format's folders: only when asked for
+
+    return [derby_file.exports_dir(), Path.cwd()]
+
+
+def _derby_listed(folders: list[Path]) -> list[Path]:
+    from game import derby_file  # the file format's folders: only when asked for
+
+    return derby_file.listed(folders)
+
+
+@dataclass(frozen=True)
+class FileKind:
+    """What a chooser lists and what a picked file does (issue #37: one chooser scene,
+    the kind of file a part given to it, not a subclass): its title and its words for no
+    file (catalog keys), the folders it looks in, the files listed there, newest first,
+    and what picking one does."""
+
+    title_key: str
+    none_key: str
+    folders: Callable[[], list[Path]]
+    listed: Callable[[list[Path]], list[Path]]
+    opened: Callable[[Any, Path], object]
+
+
+# the History screen's "Open a file": .derby files, watched when picked
+DERBY_FILES = FileKind(
+    "app.open_file_title", "app.open_file_none", _derby_folders, _derby_listed, open_derby
+)
+
+
 class OpenFileScene(ModalScene):
     ROW_H = 50
-    # the title and the words for no file: a board file's chooser (issue #41) says its own
-    title_key = "app.open_file_title"
-    none_key = "app.open_file_none"
 
-    def __init__(self, app, folders: list[Path] | None = None):
+    def __init__(self, app, folders: list[Path] | None = None, kind: FileKind = DERBY_FILES):
         super().__init__(app)
-        self.folders = self.default_folders() if folders is None else list(folders)
-        self.files = self.listed(self.folders)
+        self.kind = kind
+        self.folders = kind.folders() if folders is None else list(folders)
+        self.files = kind.listed(self.folders)
         self.first = 0  # the first file on this page
         self.per_page = 6
-
-    def default_folders(self) -> list[Path]:
-        from game import derby_file  # the file format's folders: only when asked for
-
-        return [derby_file.exports_dir(), Path.cwd()]
-
-    def listed(self, folders: list[Path]) -> list[Path]:
-        from game import derby_file  # the file format's folders: only when asked for
-
-        return derby_file.listed(folders)
-
-    def opened(self, path: Path) -> None:
-        """What a picked file does: a .derby file is watched."""
-        open_derby(self.app, path)
 
     def _pick(self, path: Path):
         def pick() -> None:
             self.app.pop()
-            self.opened(path)
+            self.kind.opened(self.app, path)
 
         return pick
 
@@ -126,7 +145,7 @@ class OpenFileScene(ModalScene):
         self.draw_backdrop(surface)
         pad = self.px(24)
         title, size = fonts.fit(
-            self.t(self.title_key), self.text_px(28), self.panel.w - 2 * pad, 16, True
+            self.t(self.kind.title_key), self.text_px(28), self.panel.w - 2 * pad, 16, True
         )
         draw_text(surface, title, size, (self.panel.x + pad, self.panel.y + self.px(22)),
                   theme.INK, bold=True)  # fmt: skip
@@ -135,7 +154,7 @@ class OpenFileScene(ModalScene):
             y = self.panel.y + self.px(90)
             text_size = self.text_px(20)
             for line in fonts.wrap(
-                self.t(self.none_key, folders=folders), text_size, self.panel.w - 2 * pad
+                self.t(self.kind.none_key, folders=folders), text_size, self.panel.w - 2 * pad
             )[:8]:
                 draw_text(surface, line, text_size, (self.panel.x + pad, y), theme.INK_SOFT)
                 y += text_size + self.px(8)

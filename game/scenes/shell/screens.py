@@ -28,7 +28,7 @@ SCREENS: Mapping[str, str] = {
     "builder": "game.scenes.builder.scene:BuilderScene",
     "edit_board": "game.scenes.builder.scene:open_builder",
     "board_menu": "game.scenes.builder.board_menu:BoardMenuScene",
-    "open_board_file": "game.scenes.builder.board_menu:BoardFileScene",
+    "open_board_file": "game.scenes.builder.board_menu:open_board_files",
     "open_board": "game.scenes.builder.scene:open_board_file",
     "help": "game.scenes.shell.help:HelpScene",
     "save_slots": "game.scenes.shell.save_slots:SaveSlotsScene",

@@ -66,6 +66,7 @@ class TableUndo:
         table = self.table
         button = table.buttons.tip()
         if button is not None and not table.frame.hides(button.rect):
-            side = table.plan.side
-            beside = side.left - table.px(6) if button.rect.right > side.left else None
+            # at most to the seats' column, whether the button is over it or left of it
+            # (issue #38: the shut drawer's strip lies right of the undo button)
+            beside = table.plan.side.left - table.px(6)
             draw_tip(surface, button.why, button.rect, table.text_px(15), right=beside)

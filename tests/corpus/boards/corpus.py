@@ -60,9 +60,11 @@ COMMITTED = {
         "listed in the lobby; Start failed with options.board.hexes and no file name",
     ),
     "tmx-two-starts.tmx": Case(
-        "refused",
-        "tmx-two-starts.tmx: hexes: the board has 2 start spaces",
-        "the same, drawn in Tiled",
+        "loads",
+        "Two Starts",
+        "the same, drawn in Tiled: refused while the lobby took only boards for 6 ducks; "
+        "since issue #41 (Decision D-23, docs/rules) a board with 2 start spaces is a "
+        "board for 2 players",
     ),
     "tmx-zlib-bomb.tmx": Case(
         "refused",
