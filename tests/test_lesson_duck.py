@@ -140,11 +140,14 @@ def test_the_duck_lesson_callout_fits_at_the_smallest_window(lang):
     assert scene.guide.run.done
 
 
-def test_the_step_keeps_its_card_picked_when_the_computer_chooses_after_it_shows(monkeypatch):
-    """The round's cards are chosen at the same time, so the step "click card 14 again"
-    can show before the computer has chosen (as in a real window, where the computer
-    takes its time): its choice coming in must not take the person's pick away, or the
-    one click the step asks for would only pick the card again."""
+def test_the_step_waits_for_the_computer_choosing_beside_it_and_keeps_its_card_picked(
+    monkeypatch,
+):
+    """The round's cards are chosen at the same time, so the computer may still be
+    choosing when the step "click card 14 again" is due. The step waits for it (issue
+    #37: its choice landing and playing hid a step already shown, and a driver clicked a
+    step gone); once it has chosen, the step shows with the person's card still picked,
+    and the one click the step asks for plays it."""
     app, scene = _open()
     session = scene.session
     decided = scene.driver.bots.finished
@@ -155,17 +158,20 @@ def test_the_step_keeps_its_card_picked_when_the_computer_chooses_after_it_shows
 
     monkeypatch.setattr(scene.driver.bots, "finished", finished)
     step = wait_for_step(app, scene)
-    while step.expect != "card 14":
+    while not session.actions:  # the steps up to the person's duck placed
         do_step(app, scene, step)
-        step = wait_for_step(app, scene)
-    assert 1 in scene.session.state.to_act()  # the computer has not chosen yet
-    assert scene.game.model.sel == [14]
+        if not session.actions:
+            step = wait_for_step(app, scene)
+    # the computer places its duck, then chooses its card: held back
+    assert step_until(app, lambda: len(session.actions) >= 2, 600, 1 / 30)
+    for _ in range(30):  # a second of frames while the computer still chooses
+        app.step(1 / 30)
+        assert 1 in session.state.to_act()
+        assert scene.guide.shown_step() is None  # the step waits for it
     held[0] = False
-    actions = len(scene.session.actions)
-    assert step_until(app, lambda: len(scene.session.actions) > actions, 600, 1 / 30)
-    for _ in range(3):
-        app.step(1 / 30)  # as the app runs: only its own frames draw
-    assert scene.guide.shown_step() is step and scene.game.model.sel == [14]
+    step = wait_for_step(app, scene)
+    assert step.expect == "card 14" and 1 not in session.state.to_act()
+    assert scene.game.model.sel == [14]
     probe = scene.probe()
     click(app, probe["card:14"])  # one click, as the step says
     assert scene.session.actions[-1] == (0, "card 14")
