@@ -190,3 +190,34 @@ def test_every_figure_and_move_has_words_in_both_languages():
             for lang in ("en", "ja"):
                 assert action_name(Translator(lang), game_id, action)
     assert not MISSING
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_duck_hint_names_places_as_the_big_screen_does_never_by_coordinates(lang, frozen):
+    """issue #39's rule in the coach (issue #40): the first decision of a Duck! game is a
+    start space; the coach names every start as the tub's printed tile and its side
+    ("5A, north-east"), as the big screen and the phone do, never as "-1,4"."""
+    import re
+
+    from game.rules.duck.hexes import DIRECTIONS
+
+    module = rules.load("duck")
+    state = module.new_game(4, 3, prepare_options("duck", {}))
+    seat = state.to_act()[0]
+    advice = advise("duck", state, seat, 0)
+    said = lines(Translator(lang), advice)
+    text = "\n".join(said)
+    assert not re.search(r"-?\d+\s*,\s*-?\d+", text), text
+    tiles = {f"{t[0]}{t[1]}" for t in state.options["board"]["tiles"]}
+    assert any(label in text for label in tiles), text
+    # each place names the tile the hex lies on or beside, and the side it lies on
+    say = Translator(lang)
+    for option in advice.options:
+        action = option.action
+        name = action_name(say, "duck", action, advice.table)
+        tile = next(
+            t
+            for t in state.options["board"]["tiles"]
+            if (action.q - t[2], action.r - t[3]) in ((0, 0), *DIRECTIONS)
+        )
+        assert name.count(f"{tile[0]}{tile[1]}") == 1, name

@@ -21,7 +21,10 @@ def _ask(app, scene) -> CoachScene:
     click(app, button.rect.center)
     coach = app.top
     assert isinstance(coach, CoachScene)
-    run_until(app, lambda: not coach.thinking(), 20000, 0.01)
+    # the search runs on its own thread, in wall-clock time the app's steps do not
+    # measure: wait for it to end (bounded), then for the screen to take its answer
+    coach._thread.join(timeout=120)
+    run_until(app, lambda: not coach.thinking(), 200, 0.01)
     return coach
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -71,6 +71,9 @@ class Advice:
     seat: int
     step: int
     options: list[Option]
+    # the game's options as the seat sees them: a move's place is named from them as the
+    # big screen names it (Duck!'s "5A, north-east", never "-1,4": issue #39's rule)
+    table: Mapping[str, Any] = field(default_factory=dict, repr=False)
 
     @property
     def pick(self) -> Option:
@@ -143,4 +146,5 @@ def advise(
     options = [Option(c.action, c.mean(), len(c.samples), c.measured()) for c in weighed.candidates]
     pick = options[weighed.chosen]
     rest = sorted((o for i, o in enumerate(options) if i != weighed.chosen), key=lambda o: -o.score)
-    return Advice(game_id, seat, step, [pick, *rest])
+    table = getattr(view, "options", None)
+    return Advice(game_id, seat, step, [pick, *rest], table if isinstance(table, Mapping) else {})

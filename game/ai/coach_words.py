@@ -22,8 +22,9 @@ all the 4s); an action with no name of its own is quoted in the game's notation.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.ai.coach import Advice, Option
 from game.rules.protocol import Action
@@ -132,12 +133,12 @@ def _lead(game_id: str, ahead: Option, behind: Option) -> tuple[str, float] | No
 def why(say: Say, advice: Advice) -> str:
     """Why the hard computer plays its pick, from the figures (see the module)."""
     game_id, pick = advice.game_id, advice.pick
-    name = action_name(say, game_id, pick.action)
+    name = action_name(say, game_id, pick.action, advice.table)
     others = advice.alternatives(1)
     if not others:
         return sentence(say("coach.why.only", action=name))
     other = others[0]
-    other_name = action_name(say, game_id, other.action)
+    other_name = action_name(say, game_id, other.action, advice.table)
     if other.score > pick.score:
         return sentence(say("coach.why.kept", action=name, other=other_name, n=pick.playouts))
     lead = _lead(game_id, pick, other)
@@ -173,7 +174,7 @@ def lines(say: Say, advice: Advice) -> list[str]:
     pick = advice.pick
     figures = telling(advice)
     out = [
-        say("coach.pick", action=action_name(say, game_id, pick.action)),
+        say("coach.pick", action=action_name(say, game_id, pick.action, advice.table)),
         why(say, advice),
     ]
     if pick.figures:
@@ -184,7 +185,7 @@ def lines(say: Say, advice: Advice) -> list[str]:
         text = say(
             "coach.alternative",
             rank=rank,
-            action=action_name(say, game_id, option.action),
+            action=action_name(say, game_id, option.action, advice.table),
             facts=facts(say, option, figures),
         )
         gives_up = against(say, advice, option)
@@ -200,22 +201,26 @@ def moment_text(say: Say, game_id: str, moment: Moment) -> str:
     return say(
         "coach.review.moment",
         step=moment.step + 1,
-        played=action_name(say, game_id, moment.played.action),
+        played=action_name(say, game_id, moment.played.action, moment.advice.table),
         mine=facts(say, moment.played, figures),
-        best=action_name(say, game_id, moment.best.action),
+        best=action_name(say, game_id, moment.best.action, moment.advice.table),
         theirs=facts(say, moment.best, figures),
     )
 
 
 # -- naming a move ---------------------------------------------------------------------------
-def action_name(say: Say, game_id: str, action: Action) -> str:
-    """A move in words from its own fields (``coach.act.*``), else its notation quoted."""
+def action_name(
+    say: Say, game_id: str, action: Action, table: Mapping[str, Any] | None = None
+) -> str:
+    """A move in words from its own fields (``coach.act.*``), else its notation quoted; a
+    place named as the big screen names it, from the game's options ``table`` (issue #39:
+    no coordinates in anything a person reads)."""
     namer = _NAMERS.get(game_id)
-    name = namer(say, action) if namer is not None else None
+    name = namer(say, action, table or {}) if namer is not None else None
     return name if name is not None else say("coach.act.notation", notation=str(action))
 
 
-def _duck(say: Say, action: Action) -> str | None:
+def _duck(say: Say, action: Action, table: Mapping[str, Any]) -> str | None:
     from game.rules.duck import actions as A  # the game's rules, only when named
 
     def facing(f: int) -> str:
@@ -230,9 +235,17 @@ def _duck(say: Say, action: Action) -> str | None:
     if isinstance(action, A.OrderCard):
         return say("coach.act.order", card=action.card)
     if isinstance(action, A.Place):
-        return say("coach.act.place", q=action.q, r=action.r, facing=facing(action.facing))
+        return say(
+            "coach.act.place",
+            place=hex_name(say, table, action.q, action.r),
+            facing=facing(action.facing),
+        )
     if isinstance(action, A.Warp):
-        return say("coach.act.warp", q=action.q, r=action.r, facing=facing(action.facing))
+        return say(
+            "coach.act.warp",
+            place=hex_name(say, table, action.q, action.r),
+            facing=facing(action.facing),
+        )
     if isinstance(action, (A.Face, A.HoundFace)):
         return say("coach.act.face", facing=facing(action.facing))
     if isinstance(action, A.Stay):
@@ -242,11 +255,36 @@ def _duck(say: Say, action: Action) -> str | None:
     if isinstance(action, A.HoundCard):
         return say("coach.act.hound_card", card=action.card, n=action.index + 1)
     if isinstance(action, A.Send):
-        return say("coach.act.send", q=action.q, r=action.r)
+        return say("coach.act.send", place=hex_name(say, table, action.q, action.r))
     return None
 
 
-def _routes(say: Say, action: Action) -> str | None:
+def hex_name(say: Say, table: Mapping[str, Any], q: int, r: int) -> str:
+    """A Duck! hex as the big screen names it: the box's tile it lies on, printed on the
+    tub ("5A"), and where on it (its centre or a side: "5A, north-east"); on a board drawn
+    hex by hex (no tiles) its kind and its place among that kind's hexes, row by row
+    ("life ring 3"). The phone names it the same way (game/web/phone/phone.js hexName)."""
+    from game.rules.duck.hexes import DIRECTIONS  # the game's rules, only when named
+
+    board = table.get("board")
+    board = board if isinstance(board, Mapping) else {}
+    for tile in board.get("tiles") or ():
+        if not isinstance(tile, (list, tuple)) or len(tile) < 4:
+            continue
+        label, dq, dr = f"{tile[0]}{tile[1]}", q - int(tile[2]), r - int(tile[3])
+        if (dq, dr) == (0, 0):
+            return say("coach.hex.centre", tile=label)
+        if (dq, dr) in DIRECTIONS:
+            side = say(f"duck.dir.{DIRECTIONS.index((dq, dr))}")
+            return say("coach.hex.side", tile=label, side=side)
+    hexes = [h for h in board.get("hexes") or () if isinstance(h, (list, tuple)) and len(h) > 2]
+    kind = next((str(h[2]) for h in hexes if (h[0], h[1]) == (q, r)), "water")
+    same = sorted((h[1], h[0]) for h in hexes if str(h[2]) == kind)
+    n = same.index((r, q)) + 1 if (r, q) in same else 0
+    return say("coach.hex.kind", kind=say(f"coach.kind.{kind}"), n=n or "?")
+
+
+def _routes(say: Say, action: Action, table: Mapping[str, Any]) -> str | None:
     from game.rules import routes as R  # the game's rules, only when named
 
     if isinstance(action, R.TakeAll):
@@ -272,7 +310,7 @@ def _piece(say: Say, piece: str) -> str:
     return say("coach.act.pawn", letter=piece[-1])
 
 
-def _verflixxt(say: Say, action: Action) -> str | None:
+def _verflixxt(say: Say, action: Action, table: Mapping[str, Any]) -> str | None:
     from game.rules.verflixxt import actions as V  # the game's rules, only when named
     from game.rules.verflixxt.data import card_value  # as the line above
 
@@ -299,7 +337,7 @@ def _verflixxt(say: Say, action: Action) -> str | None:
     return None
 
 
-def _cluck(say: Say, action: Action) -> str | None:
+def _cluck(say: Say, action: Action, table: Mapping[str, Any]) -> str | None:
     from game.rules.cluck import ChooseHole, PlaceTile  # the game's rules, only when named
 
     if isinstance(action, ChooseHole):

@@ -272,7 +272,8 @@ class CoachScene(ModalScene):
             return None
         from game.ai.coach_words import action_name  # the words once the answer came
 
-        name = action_name(self.t, self.game_id, options[self.shown].action)
+        table = self.advice.table if self.advice is not None else None
+        name = action_name(self.t, self.game_id, options[self.shown].action, table)
         key = "coach.board.shown" if self.on_board else "coach.board.words_only"
         return self.t(key, rank=self.shown + 1, action=name)
 
