@@ -342,3 +342,35 @@ def test_larger_text_keeps_every_routes_rule_text(size, lang):
             assert all(t.size >= 14 and head.contains(t.rect) for t in drawn)
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize("text_size", [1.0, 1.4], ids=["normal", "larger"])
+@pytest.mark.parametrize("size", [(1024, 600), (1920, 1080)], ids=["small", "large"])
+def test_the_dice_rollers_pill_holds_its_word(size, text_size):
+    """Issue #38: the "Dice roller" pill in its seat's extras row holds its word whole at
+    every text size (at Larger text the word was taller than the pill and spilled over
+    it); on a row too short for it at the floor size it is left out (the crown says it)."""
+    _app, scene = _larger(size, 5, text_size=text_size)
+    try:
+        seats, table = scene.game.seats, scene.game.model.table
+        roller = table.parent
+        assert roller is not None
+        px = scene.px
+        word = scene.t("routes.roller_badge")
+        shown = 0
+        for high in range(px(16), px(44), max(1, px(3))):
+            rect = pygame.Rect(0, 0, px(400), high)
+            parts = seats.extras_layout(roller, rect)
+            if "badge" not in parts:
+                continue
+            _word, box, word_px = parts["badge"]
+            assert word_px >= 14 and rect.contains(box)
+            surface = pygame.Surface(rect.size)
+            with widgets.recording(surface) as sink:
+                seats.paint_extras(surface, roller, rect)
+            drawn = [t for t in sink.texts if t.text == word]
+            assert drawn and all(box.contains(t.rect) for t in drawn), (high, box, drawn)
+            shown += 1
+        assert shown
+    finally:
+        pygame.quit()
