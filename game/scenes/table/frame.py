@@ -240,6 +240,8 @@ class TableFrame:
         self.log = log
         self.plan: TablePlan | None = None
         self.drawer_open = False  # the side column's drawer, when the plan has one
+        # the header's main line's and label's text sizes as last painted (issue #38)
+        self.header_sizes: tuple[int, int] = (0, 0)
         self.reset()
 
     @property
@@ -454,6 +456,8 @@ class TableFrame:
         right = vbox.x - self.px(12) if lines else rect.right
         box = pygame.Rect(x, rect.y, max(1, right - x), rect.h)
         self._paint_lines(surface, text, size, box, colour, "left", bold=True)
+        # what the layout audit compares (issue #38): the main line's size, the label's
+        self.header_sizes = (size, vsize if lines else 0)
 
     def header_fit(
         self, status: str, rect: pygame.Rect, x: int
