@@ -233,6 +233,18 @@ def seat_layout(
     below = pygame.Rect(x, name.bottom, name.w, sub_h)
     top = below.bottom + px(2)
     extras = pygame.Rect(x, top, right - x, row.bottom - px(5) - top)
+    # the game's things need a line of 14 px words (scaled) under the subtitle: on a
+    # short panel (six seats, Larger text) the name and the subtitle take lines as high
+    # as their text, and when even that leaves too little the subtitle goes (issue #38:
+    # Verflixxt!'s "no tiles yet" lay over "Normal" at 1024x600 with Larger text)
+    need = round(text_px(14) * 1.3)
+    if extras.h < need:
+        name.h = fonts.font(text_px(18), True).size("Ag")[1]
+        below = pygame.Rect(x, name.bottom, name.w, fonts.font(text_px(14)).size("Ag")[1])
+        top = below.bottom + px(1)
+        extras = pygame.Rect(x, top, right - x, row.bottom - px(3) - top)
+        if extras.h < need:
+            return seat_layout(row, px, text_px, side_w, score, subtitle=False)
     return SeatLayout(portrait, name, below, score_rect, extras, side)
 
 
