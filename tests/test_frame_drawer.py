@@ -160,3 +160,30 @@ def test_issue_38_verflixxt_seat_words_do_not_lie_over_the_subtitle(size, text_s
                     assert not ra.colliderect(rb), (a, b)
     finally:
         pygame.quit()
+
+
+def test_issue_38_verflixxts_legend_is_in_the_open_drawer():
+    """issue #38: Verflixxt!'s "How it scores" legend no longer showed once the side
+    column became a drawer; it lies under the seat panels in the open drawer (when the
+    seats keep their room beside it) and not over the board when the drawer is shut."""
+    from tools import audit_layout as audit
+
+    app = make_app((1280, 720))
+    try:
+        scene = audit._table("verflixxt", 4, {}, "mid", end=False)(app)
+        app.draw()
+        title = scene.t("verflixxt.legend_title")
+        with widgets.recording(app.screen) as sink:
+            scene.draw(app.screen)
+        assert title not in {t.text for t in sink.texts}
+        scene.frame.drawer_open = True
+        with widgets.recording(app.screen) as sink:
+            scene.draw(app.screen)
+        drawer = scene.plan.drawer
+        assert drawer.extra is not None and drawer.side.contains(drawer.extra)
+        shown = [t for t in sink.texts if t.text == title]
+        assert shown and drawer.extra.contains(shown[0].rect)
+        assert all(not drawer.extra.colliderect(row) for row in drawer.seats)
+        assert not drawer.extra.colliderect(scene.plan.log)
+    finally:
+        pygame.quit()

@@ -406,5 +406,8 @@ class SeatDefaults:
     def paint_side(self, surface: pygame.Surface, player: int, rect: pygame.Rect) -> None:
         """No column of its own."""
 
+    def paint_drawer_extra(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """No block of its own in the drawer."""
+
     def score_text(self, player: int, value) -> str | None:
         return None  # the number as the frame writes it

@@ -165,6 +165,10 @@ class TableSeats(Protocol):
     def paint_side(self, surface: pygame.Surface, player: int, rect: pygame.Rect) -> None:
         """The game's column at the right of a seat panel."""
 
+    def paint_drawer_extra(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The game's own block under the seat panels in the open drawer (Verflixxt!'s
+        "How it scores", issue #38), inside ``rect``."""
+
 
 class SeatsOver:
     """A game's seats said again in part (a table that says more of its seats: an online
@@ -197,6 +201,9 @@ class SeatsOver:
 
     def side_w(self, player: int) -> int:
         return self.inner.side_w(player)
+
+    def paint_drawer_extra(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        self.inner.paint_drawer_extra(surface, rect)
 
     def paint_side(self, surface: pygame.Surface, player: int, rect: pygame.Rect) -> None:
         self.inner.paint_side(surface, player, rect)
@@ -364,6 +371,11 @@ class TableFrame:
         out = [(drawer.side, self.cached("drawer", (), drawer.side, self._paint_drawer_back))]
         for p, row in enumerate(drawer.seats):
             out.append((row, self.seat_picture(p, row)))
+        if drawer.extra is not None:
+            extra = drawer.extra
+            out.append(
+                (extra, self.cached("drawer_extra", (), extra, self.seats.paint_drawer_extra))
+            )
         out.append((plan.log, self.log_picture(plan.log)))
         return out
 

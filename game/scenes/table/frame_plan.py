@@ -67,6 +67,9 @@ class Drawer:
     seats: list[pygame.Rect]
     strip: pygame.Rect
     toggle: pygame.Rect
+    # a game's own block under the seat panels (Verflixxt!'s "How it scores"), shown
+    # with them when the drawer is open (issue #38); None: none
+    extra: pygame.Rect | None = None
 
 
 def plan_table(
@@ -133,7 +136,8 @@ def _with_drawer(
     shift = strip.x - gap - full.side.right
     side = full.side.move(shift, 0)
     seats = [row.move(shift, 0) for row in full.seats]
-    drawer = Drawer(side, seats, strip, toggle)
+    extra = None if full.extra is None else full.extra.move(shift, 0)
+    drawer = Drawer(side, seats, strip, toggle, extra)
     return TablePlan(
         full.header,
         board,

@@ -143,13 +143,24 @@ class VerflixxtTable(TableDefaults):
 
     def plan(self, size: tuple[int, int]) -> TablePlan | None:
         """The shared frame (issue #16) with its side column a drawer (issue #38: the
-        board takes the table; the seats' tiles and the log open over it). The "How it
-        scores" legend that stood under the seats is the rules' help (F1) now: a drawer
-        holds what changes, not what is always so."""
+        board takes the table; the seats' tiles and the log open over it), and the "How
+        it scores" legend under the seat panels, in the drawer, when the seats keep the
+        room they want beside it (else it is the rules' help, F1, alone)."""
         host, cut = self.host, self.cut
         side_w = SIDE_W_SMALL if host.s < SMALL_S else SIDE_W
         shape = {"bar_h": cut.bar_h, "hint_lines": cut.hint_lines, "seat_h": cut.seat_h}
-        return host.plan_frame(size, side_w=side_w, drawer=True, **shape)
+        plan = host.plan_frame(size, side_w=side_w, drawer=True, **shape)
+        side = plan.drawer.side if plan.drawer is not None else plan.side
+        legend = self.seats.legend_height(side.w)
+        if legend:
+            with_legend = host.plan_frame(
+                size, side_w=side_w, drawer=True, extra_h=legend / host.s, **shape
+            )
+            drawer = with_legend.drawer
+            rows = drawer.seats if drawer is not None else with_legend.seats
+            if rows[0].h < host.px(cut.seat_h[0]):  # the seats first: plan again
+                host.plan_frame(size, side_w=side_w, drawer=True, **shape)
+        return host.plan
 
     def drawn_extent(self) -> pygame.Rect:
         """The box around the road and its tiles (issue #38)."""
