@@ -741,6 +741,7 @@ class TableFrame:
             self.seats.side_w(player),
             self.seats.seat(player).score is not None,
             self.seat_subtitle(player) != "",  # "": the game hid it (a short panel)
+            may_drop=plan.drawer is not None,  # issue #38: the drawer's games leave it to us
         )
 
     def panel_parts(self, player: int) -> SeatLayout:

@@ -150,8 +150,9 @@ class VerflixxtTable(TableDefaults):
         side_w = SIDE_W_SMALL if host.s < SMALL_S else SIDE_W
         shape = {"bar_h": cut.bar_h, "hint_lines": cut.hint_lines, "seat_h": cut.seat_h}
         plan = host.plan_frame(size, side_w=side_w, drawer=True, **shape)
-        side = plan.drawer.side if plan.drawer is not None else plan.side
-        legend = self.seats.legend_height(side.w)
+        if plan.drawer is None:  # a lesson, the hosting window: their column as it was
+            return plan
+        legend = self.seats.legend_height(plan.drawer.side.w)
         if legend:
             with_legend = host.plan_frame(
                 size, side_w=side_w, drawer=True, extra_h=legend / host.s, **shape
