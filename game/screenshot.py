@@ -29,7 +29,7 @@ from game.scenes.base import Host
 from game.scenes.table import playing
 from game.scenes.table.scene import TableScene
 from game.session import Session, default_seats
-from game.settings import Settings
+from game.settings import TEXT_SIZE_WORDS, Settings
 from game.simulate import checked_setup
 from game.table.bots import BotRunner
 from game.ui import theme
@@ -278,6 +278,14 @@ def show_lesson_step(app, lesson_id: str, step: int, refused: bool = False):
     return scene
 
 
+def _settings(args) -> Settings:
+    """The defaults with the text size asked for (``--text-size``: a word of the settings'
+    ``TEXT_SIZE_WORDS``), so a picture shows a table as a person with Larger text sees it."""
+    word = getattr(args, "text_size", "normal")
+    factor = next(size for size, name in TEXT_SIZE_WORDS.items() if name == word)
+    return Settings(text_size=factor)
+
+
 def screenshot(args) -> int:
     """Render ``args.scene`` to ``args.out``. The command line has checked the scene, the
     seats and options (``args.options``) and that ``args.out`` can be written; a game
@@ -289,7 +297,7 @@ def screenshot(args) -> int:
         and replay_scene_ref(args.scene) is None
     ):
         checked_setup(args.scene, args.players, args.seed, args.options)
-    app = App(size=args.size, lang=args.lang, settings=Settings(), persist=False)
+    app = App(size=args.size, lang=args.lang, settings=_settings(args), persist=False)
     build_scene(app, args.scene, args)
     for _ in range(3):
         app.step(1 / 60)

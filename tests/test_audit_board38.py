@@ -108,3 +108,38 @@ def test_issue_38_the_audit_finds_a_planted_small_piece_and_clipped_stack_on_a_t
     scene.game.drawing.paint_moving = planted
     found, _figures = audit._audit_top(app, "planted", scene, [], [], None)
     assert sorted(f.kind for f in found if f.kind in kinds) == ["clipped_piece", "small_piece"]
+
+
+@pytest.fixture
+def routes_larger():
+    """Eight Routes mid-game at 1280x720 with Larger text (issue #38's broken case)."""
+    from tests.scene_helpers import make_app
+
+    app = make_app(HD)
+    app.settings.text_size = 1.4
+    try:
+        build = audit._table("routes", 5, {}, "mid", end=False)
+        yield app, build(app)
+    finally:
+        app.stack.clear()
+        pygame.quit()
+
+
+def test_issue_38_a_dropped_rule_text_and_a_header_smaller_than_its_label_are_found(
+    routes_larger,
+):
+    """issue #38: the audit finds a route's rule text the board left out (at Larger text
+    Eight Routes dropped them all) and a header whose main line is smaller than the label
+    beside it (Duck's 15 px against 21 px); the fixed table passes both."""
+    app, scene = routes_larger
+    found, _figures = audit._audit_top(app, "clean", scene, [], [], None)
+    assert not [f for f in found if f.kind in {"dropped_text", "header_order"}]
+    main, label = scene.frame.header_sizes
+    assert main >= label > 0
+    scene.game.model.head_rows = 1  # the heads as they were: one row, no rule text
+    scene.frame.header_sizes = (15, 21)
+    found = audit.find_dropped(scene) + audit.find_header_order(scene)
+    kinds = [f.kind for f in found]
+    assert kinds.count("dropped_text") == len(scene.game.dropped_texts()) >= 6
+    assert kinds.count("header_order") == 1
+    assert any(f.text == scene.t("routes.head_from", n=5) for f in found)

@@ -127,3 +127,63 @@ def test_issue_38_a_lesson_keeps_the_full_seat_column_its_steps_point_at(lesson)
         assert all(row.w == scene.plan.side.w for row in scene.plan.seats)
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize("text_size", [1.0, 1.4], ids=["normal", "larger"])
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720)])
+def test_issue_38_verflixxt_seat_words_do_not_lie_over_the_subtitle(size, text_size):
+    """issue #38: with six seats and Larger text, the open drawer's Verflixxt! seat
+    panels drew "no tiles yet" over "Normal" (the extras row under the subtitle was 6 px
+    high); now the name and subtitle lines shrink to their text, then the subtitle goes,
+    so the game's words have a line of their own inside the panel."""
+    from tools import audit_layout as audit
+
+    app = make_app(size)
+    app.settings.text_size = text_size
+    try:
+        scene = audit._table("verflixxt", 6, {"variant": "hats"}, "mid", end=False)(app)
+        app.draw()
+        scene.frame.drawer_open = True
+        with widgets.recording(app.screen) as sink:
+            scene.draw(app.screen)
+        rows = scene.plan.drawer.seats
+        need = round(scene.text_px(14) * 1.3)
+        for player, row in enumerate(rows):
+            parts = scene.frame.panel_parts(player)
+            assert parts.extras.h >= min(need, 16) and row.contains(parts.extras)
+            inside = [t for t in sink.texts if row.contains(t.rect)]
+            assert len(inside) >= 2
+            for i, a in enumerate(inside):
+                for b in inside[i + 1 :]:
+                    ra = a.rect.inflate(-2, -max(2, int(a.rect.h * 0.3)))
+                    rb = b.rect.inflate(-2, -max(2, int(b.rect.h * 0.3)))
+                    assert not ra.colliderect(rb), (a, b)
+    finally:
+        pygame.quit()
+
+
+def test_issue_38_verflixxts_legend_is_in_the_open_drawer():
+    """issue #38: Verflixxt!'s "How it scores" legend no longer showed once the side
+    column became a drawer; it lies under the seat panels in the open drawer (when the
+    seats keep their room beside it) and not over the board when the drawer is shut."""
+    from tools import audit_layout as audit
+
+    app = make_app((1280, 720))
+    try:
+        scene = audit._table("verflixxt", 4, {}, "mid", end=False)(app)
+        app.draw()
+        title = scene.t("verflixxt.legend_title")
+        with widgets.recording(app.screen) as sink:
+            scene.draw(app.screen)
+        assert title not in {t.text for t in sink.texts}
+        scene.frame.drawer_open = True
+        with widgets.recording(app.screen) as sink:
+            scene.draw(app.screen)
+        drawer = scene.plan.drawer
+        assert drawer.extra is not None and drawer.side.contains(drawer.extra)
+        shown = [t for t in sink.texts if t.text == title]
+        assert shown and drawer.extra.contains(shown[0].rect)
+        assert all(not drawer.extra.colliderect(row) for row in drawer.seats)
+        assert not drawer.extra.colliderect(scene.plan.log)
+    finally:
+        pygame.quit()

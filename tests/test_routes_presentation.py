@@ -314,3 +314,63 @@ def test_all_and_one_keep_14_px_side_by_side_in_their_strip(text_size, lang):
             assert model.strips[face - 1].contains(all_rect.union(one_rect))
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize(
+    "size", [(1024, 600), (1280, 720), (1920, 1080)], ids=["small", "mid", "large"]
+)
+def test_larger_text_keeps_every_routes_rule_text(size, lang):
+    """Issue #38: with Larger text every route's head keeps its second line (its rule
+    text: "from space 5", "Change a die", "1-7 lose points"...), drawn whole inside its
+    head; the head's words shrink toward Normal rather than drop (they were dropped at
+    Larger text at 1280x720 and 1920x1080)."""
+    app, scene = _larger(size, 5, lang)
+    try:
+        model, board = scene.game.model, scene.game.board
+        assert model.head_rows == 2
+        with widgets.recording(app.screen) as sink:
+            app.draw()
+        scorer = scene.session.state.scorer
+        for route in range(1, ROUTES + 1):
+            second = board.head_lines(route, scorer)[1]
+            if not second:
+                continue
+            head = model.heads[route - 1]
+            drawn = [t for t in sink.texts if t.text == second and head.contains(t.rect)]
+            assert drawn, f"route {route}: its rule text {second!r} is not drawn in its head"
+            assert all(t.size >= 14 and head.contains(t.rect) for t in drawn)
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("text_size", [1.0, 1.4], ids=["normal", "larger"])
+@pytest.mark.parametrize("size", [(1024, 600), (1920, 1080)], ids=["small", "large"])
+def test_the_dice_rollers_pill_holds_its_word(size, text_size):
+    """Issue #38: the "Dice roller" pill in its seat's extras row holds its word whole at
+    every text size (at Larger text the word was taller than the pill and spilled over
+    it); on a row too short for it at the floor size it is left out (the crown says it)."""
+    _app, scene = _larger(size, 5, text_size=text_size)
+    try:
+        seats, table = scene.game.seats, scene.game.model.table
+        roller = table.parent
+        assert roller is not None
+        px = scene.px
+        word = scene.t("routes.roller_badge")
+        shown = 0
+        for high in range(px(16), px(44), max(1, px(3))):
+            rect = pygame.Rect(0, 0, px(400), high)
+            parts = seats.extras_layout(roller, rect)
+            if "badge" not in parts:
+                continue
+            _word, box, word_px = parts["badge"]
+            assert word_px >= 14 and rect.contains(box)
+            surface = pygame.Surface(rect.size)
+            with widgets.recording(surface) as sink:
+                seats.paint_extras(surface, roller, rect)
+            drawn = [t for t in sink.texts if t.text == word]
+            assert drawn and all(box.contains(t.rect) for t in drawn), (high, box, drawn)
+            shown += 1
+        assert shown
+    finally:
+        pygame.quit()

@@ -103,6 +103,8 @@ KINDS = (
     "small_mark",
     "clipped_piece",
     "text_over_button",
+    "dropped_text",
+    "header_order",
 )
 SCREEN_SETS = ("tables", "shell", "lessons")
 
@@ -495,6 +497,24 @@ def find_text_over_buttons(
     return out
 
 
+def find_dropped(scene: Any) -> list[Finding]:
+    """A table's words its board left out for lack of room (issue #38: Eight Routes
+    dropped every route's rule text at Larger text): one finding each."""
+    game = getattr(scene, "game", None)
+    dropped = getattr(game, "dropped_texts", None)
+    return [Finding("dropped_text", text, 0, None) for text in (dropped() if dropped else [])]
+
+
+def find_header_order(scene: Any) -> list[Finding]:
+    """A table header whose main line (whose turn, what happens) is smaller than the
+    label beside it (the variant; issue #38: 15 px against 21 px in Japanese)."""
+    frame = getattr(scene, "frame", None)
+    main, label = getattr(frame, "header_sizes", (0, 0))
+    if main and label and main < label:
+        return [Finding("header_order", "header", main, None, f"label {label} px")]
+    return []
+
+
 def find_bubble(bubble: Any, target: Any, board: Any | None = None) -> list[Finding]:
     """A lesson's bubble (``bubble``) over the element its step points at (``target``).
     A target that is most of the board (``board``: the step points at the board itself)
@@ -784,6 +804,7 @@ def _audit_top(
     if board is not None:
         found += find_pieces(sink.icons, window)
         found += find_clipped(sink.icons, board)
+    found += find_dropped(scene) + find_header_order(scene)
     extent = drawn_extent(scene)
     if extent is not None and guide is not None and not keeps_column(scene):
         found += find_extent(extent, window)
@@ -1368,6 +1389,8 @@ SHORT = {
     "small_mark": "<16mk",
     "clipped_piece": "clipped",
     "text_over_button": "onbtn",
+    "dropped_text": "dropped",
+    "header_order": "hdr<sub",
 }
 
 

@@ -141,6 +141,12 @@ def add_parser(sub, details: bool) -> argparse.ArgumentParser:
         action="store_true",
         help="a lesson scene: with the hint said when something else than the step asks was tried",
     )
+    shot.add_argument(
+        "--text-size",
+        choices=("normal", "large", "larger"),
+        default="normal",
+        help="the settings' text size (issue #38: every table is looked at with Larger text too)",
+    )
     _add_game_options(shot, details)
     # None: not given (a lesson refuses them); a game scene's defaults are set in check_args
     shot.set_defaults(players=None, seed=None)

@@ -106,6 +106,9 @@ class Panels(SeatPanels, HandBar):
     def paint_side(self, surface: pygame.Surface, player: int, rect: pygame.Rect) -> None:
         self.draw_seat_side(surface, player, rect)
 
+    def paint_drawer_extra(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Duck keeps its full side column: it has no drawer (issue #38)."""
+
     def variant_label(self) -> str:
         board = self.host.state.board
         parts = [

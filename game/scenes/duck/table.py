@@ -155,6 +155,9 @@ class DuckTable:
     def keep_clear(self) -> list[pygame.Rect]:
         return self.guide.lesson_keep_clear()
 
+    def dropped_texts(self) -> list[str]:
+        return []  # the board's words (hex names, bonk!/warp? tags) are always drawn
+
     def subject(self, name: str) -> list[pygame.Rect]:
         return self.guide.lesson_subject(name)
 

@@ -8,6 +8,7 @@ the preview's ghost markers."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import pygame
 
@@ -146,6 +147,23 @@ class Board:
                 widest = max(widest, fonts.font(theme.MIN_TEXT_PX, True).size(text)[0])
         return widest + self.host.px(3) + 1
 
+    def _head_texts(self) -> list[Callable[[float], int]]:
+        """The text sizes a head may take, the person's first, then a tenth smaller each
+        down to Normal (issue #38: at Larger text the lanes cannot hold both lines at the
+        full size; the head's words shrink toward Normal before its rule text is dropped)."""
+        px, text_px = self.host.px, self.host.text_px
+        scale = text_px(100) / max(1, px(100))
+        steps = [scale]
+        while steps[-1] - 0.1 > 1.0 + 1e-6:
+            steps.append(steps[-1] - 0.1)
+        if steps[-1] > 1.0:
+            steps.append(1.0)
+
+        def sized(factor: float) -> Callable[[float], int]:
+            return lambda value: max(theme.MIN_TEXT_PX, round(px(value) * factor))
+
+        return [sized(factor) for factor in steps]
+
     def plan_heads(self, lane_h: int, routes_w: int) -> int:
         """Set out the heads for lanes ``lane_h`` px high in routes ``routes_w`` px wide;
         returns how wide the heads are.
@@ -153,18 +171,29 @@ class Board:
         The medals' numbers keep their text size and their medals grow around them; the
         route's action goes on a second line when the lane holds both lines at their
         text size, else it goes (its icon stays, beside the medals; its words are in
-        the head's tooltip). Each medal keeps room on its right for who holds it (a
-        mark of 16 px or more). The head widens to hold its lines, up to a third more
-        than its design width and never so far that a space cannot hold its value; past
-        that the numbers shrink (to 14 px), then their medals."""
-        px, text_px, model = self.host.px, self.host.text_px, self.model
+        the head's tooltip). With a larger text size than Normal, the head's words take
+        the largest size between the person's and Normal at which both lines fit, so
+        the rule text stays (issue #38). Each medal keeps room on its right for who
+        holds it (a mark of 16 px or more). The head widens to hold its lines, up to a
+        third more than its design width and never so far that a space cannot hold its
+        value; past that the numbers shrink (to 14 px), then their medals."""
+        px, model = self.host.px, self.model
         pad, edge = self._medal_pad(), max(1, px(2))
-        n = text_px(14)
         room = lane_h - px(2)
-        two = n + 2 * edge + model.line_h <= room
+        texts = self._head_texts()
+        text_px = texts[0]
+        two = False
+        for text in texts:
+            line_h = round(text(15) * 1.22)
+            if text(14) + 2 * edge + line_h <= room:
+                two, text_px, model.line_h = True, text, line_h
+                break
+        n = text_px(14)
+        model.head_px = text_px(15)
         if two:
             d = min(max(px(22), n + 2 * pad), room - model.line_h)
         else:
+            model.line_h = round(text_px(15) * 1.22)
             d = min(max(px(28), n + 2 * pad), room)
         model.head_rows = rows = 2 if two else 1
         model.holder = max(MIN_ICON_PX, round(d * 0.5))
@@ -241,7 +270,7 @@ class Board:
             within=badge.inflate(px(4), px(4)),
         )
         first, second = self.head_lines(route, scorer)
-        size = self.host.text_px(15)
+        size = self.model.head_px or self.host.text_px(15)
         x = first_box.x
         medals = self.medal_rects(route)
         edge = max(1, px(2))

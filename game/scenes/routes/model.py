@@ -166,6 +166,7 @@ class RoutesModel:
     holder: int = 0  # the mark of who holds a medal now, across (>= 16)
     head_rows: int = 2  # a head's lines: medals, then the route's action (1: one row)
     line_h: int = 0  # a line of a route's head
+    head_px: int = 0  # its words' text size (0: the table's 15 px text; issue #38)
     head_w: int = 0  # a route's head: number, how it scores, its action
     cells_x: int = 0  # the left edge of space 1
     cell_w: float = 0.0
@@ -200,7 +201,7 @@ class RoutesModel:
         lane_h = int(self.row_h) - px(3)
         self.line_h = round(text_px(15) * 1.22)
         self.medal = min(max(px(28), text_px(14) + px(8)), lane_h - self.line_h - px(3))
-        self.medal_px, self.holder, self.head_rows = text_px(14), 16, 2
+        self.medal_px, self.holder, self.head_rows, self.head_px = text_px(14), 16, 2, 0
         self.head_w = heads(lane_h, routes.w) if heads is not None else px(HEAD_W)
         self.cells_x = routes.x + self.head_w + px(6)
         self.cell_w = (routes.right - px(4) - self.cells_x) / SPACES

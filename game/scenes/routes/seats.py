@@ -140,9 +140,18 @@ class Seats(SeatDefaults):
             x += size + px(2) + count_w + px(10)
         if self.model.table.parent == player:
             word = self.host.t("routes.roller_badge")
-            w = text_w(word, self.host.text_px(14), True) + px(12)
-            if x + w <= rect.right:
-                out["badge"] = (word, pygame.Rect(x, y - size * 0.42, w, size * 0.84))
+            # the pill holds its word (issue #38: at Larger text the word was taller than
+            # a pill sized by the chips and spilled over its edges): the word's size is
+            # the table's, smaller down to the floor where the extras row is short
+            word_px = self.host.text_px(14)
+            while word_px > theme.MIN_TEXT_PX and round(word_px * 1.25) > rect.h:
+                word_px -= 1
+            high = max(round(size * 0.84), round(word_px * 1.25))
+            w = text_w(word, word_px, True) + px(12)
+            if x + w <= rect.right and high <= rect.h:
+                badge = pygame.Rect(x, 0, w, high)
+                badge.centery = y
+                out["badge"] = (word, badge, word_px)
         return out
 
     def paint_extras(self, surface: pygame.Surface, player: int, rect: pygame.Rect) -> None:
@@ -170,17 +179,17 @@ class Seats(SeatDefaults):
                 within=box.clip(rect),
             )
         if "badge" in parts:
-            word, box = parts["badge"]
+            word, box, word_px = parts["badge"]
             smooth.panel(surface, (242, 182, 50), box, box.h // 2, (122, 79, 8), 1)
             draw_text(
                 surface,
                 word,
-                self.host.text_px(14),
+                word_px,
                 box.center,
                 (70, 44, 4),
                 bold=True,
                 anchor="center",
-                within=box.inflate(0, self.host.px(6)).clip(rect),
+                within=box,
             )
 
     def spot(self, player: int, what: str, index: int = 0) -> Point:

@@ -147,6 +147,15 @@ class RoutesTable(TableDefaults):
         """The box around the eight routes and the box lid (issue #38)."""
         return self.model.routes_rect.union(self.model.lid_rect)
 
+    def dropped_texts(self) -> list[str]:
+        """Each route's rule text when the heads have one row (its icon stays, its words
+        go to the tooltip): issue #38's audit finds it."""
+        if self.model.head_rows != 1:
+            return []
+        scorer = self.host.state.scorer
+        lines = (self.board.head_lines(route, scorer)[1] for route in range(1, ROUTES + 1))
+        return [line for line in lines if line]
+
     def layout(self, plan: TablePlan) -> None:
         self.model.cut(plan.board, self.host.px, self.host.text_px, self.board.plan_heads)
         self.art.forget()

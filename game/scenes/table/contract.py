@@ -209,6 +209,11 @@ class GameTable(Protocol):
         """What a lesson's callout must not hide now, besides its element ([]: nothing)."""
         ...
 
+    def dropped_texts(self) -> list[str]:
+        """The board's words it left out for lack of room in this layout (a route's rule
+        text): the layout audit counts each (issue #38: Larger text dropped them)."""
+        ...
+
     def news_marks(self, event: Event) -> list[Mark] | None:
         """What ``event`` changed on the board, marked until its seat moves again or
         the person looks (game.scenes.table.news_marks, issue #38) ([]: nothing; None:
@@ -383,6 +388,9 @@ class TableDefaults:
     def keep_clear(self) -> list[pygame.Rect]:
         return []
 
+    def dropped_texts(self) -> list[str]:
+        return []  # every word the board has is drawn
+
     def subject(self, name: str) -> list[pygame.Rect]:
         return []  # the element a step points at is all it talks about
 
@@ -406,6 +414,9 @@ class SeatDefaults:
 
     def paint_side(self, surface: pygame.Surface, player: int, rect: pygame.Rect) -> None:
         """No column of its own."""
+
+    def paint_drawer_extra(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """No block of its own in the drawer."""
 
     def score_text(self, player: int, value) -> str | None:
         return None  # the number as the frame writes it

@@ -165,6 +165,10 @@ class TableSeats(Protocol):
     def paint_side(self, surface: pygame.Surface, player: int, rect: pygame.Rect) -> None:
         """The game's column at the right of a seat panel."""
 
+    def paint_drawer_extra(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The game's own block under the seat panels in the open drawer (Verflixxt!'s
+        "How it scores", issue #38), inside ``rect``."""
+
 
 class SeatsOver:
     """A game's seats said again in part (a table that says more of its seats: an online
@@ -197,6 +201,9 @@ class SeatsOver:
 
     def side_w(self, player: int) -> int:
         return self.inner.side_w(player)
+
+    def paint_drawer_extra(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        self.inner.paint_drawer_extra(surface, rect)
 
     def paint_side(self, surface: pygame.Surface, player: int, rect: pygame.Rect) -> None:
         self.inner.paint_side(surface, player, rect)
@@ -240,6 +247,8 @@ class TableFrame:
         self.log = log
         self.plan: TablePlan | None = None
         self.drawer_open = False  # the side column's drawer, when the plan has one
+        # the header's main line's and label's text sizes as last painted (issue #38)
+        self.header_sizes: tuple[int, int] = (0, 0)
         self.reset()
 
     @property
@@ -362,6 +371,11 @@ class TableFrame:
         out = [(drawer.side, self.cached("drawer", (), drawer.side, self._paint_drawer_back))]
         for p, row in enumerate(drawer.seats):
             out.append((row, self.seat_picture(p, row)))
+        if drawer.extra is not None:
+            extra = drawer.extra
+            out.append(
+                (extra, self.cached("drawer_extra", (), extra, self.seats.paint_drawer_extra))
+            )
         out.append((plan.log, self.log_picture(plan.log)))
         return out
 
@@ -420,30 +434,6 @@ class TableFrame:
         pill = pygame.Rect(rect.x, rect.y + self.px(4), pill_w, rect.h - self.px(8))
         draw_pill(surface, pill, label, size, theme.BG_DARK)
         x = pill.right + self.px(12)
-        variant = self.variant_label()
-        right = rect.right
-        if variant:
-            # one line, shortened by its last clauses if it must; a label of two lines
-            # ("Join code …" and the address) keeps both, each on its own line
-            most = int(rect.w * 0.3)
-            fitted = [self.one_line(part, self.text_px(15), most) for part in variant.split("\n")]
-            vsize = min(size for _text, size in fitted)
-            vw = min(most, max(fonts.font(vsize).size(text)[0] for text, _size in fitted) + 2)
-            box = pygame.Rect(right - vw, rect.y, vw, rect.h)
-            line_h = min(round(vsize * 1.2), max(1, box.h // len(fitted)))
-            y = box.centery - line_h * len(fitted) // 2
-            for text, _size in fitted:
-                draw_text(
-                    surface,
-                    text,
-                    vsize,
-                    (box.right, y),
-                    theme.INK_SOFT,
-                    anchor="topright",
-                    within=box,
-                )
-                y += line_h
-            right = box.x - self.px(12)
         who, status = self.turn_status()
         colour = theme.INK
         if who is not None:
@@ -460,9 +450,56 @@ class TableFrame:
                 identity.draw_seat_mark(surface, who, centre, max(mark, icon * 0.8))
             x += icon + self.px(10)
             colour = theme.seat_ink(who)
+        lines, vsize, vbox, text, size = self.header_fit(status, rect, x)
+        if lines:
+            line_h = min(round(vsize * 1.2), max(1, vbox.h // len(lines)))
+            y = vbox.centery - line_h * len(lines) // 2
+            for line in lines:
+                draw_text(
+                    surface,
+                    line,
+                    vsize,
+                    (vbox.right, y),
+                    theme.INK_SOFT,
+                    anchor="topright",
+                    within=vbox,
+                )
+                y += line_h
+        right = vbox.x - self.px(12) if lines else rect.right
         box = pygame.Rect(x, rect.y, max(1, right - x), rect.h)
-        text, size = self.one_line(status, self.text_px(20), box.w, bold=True)
         self._paint_lines(surface, text, size, box, colour, "left", bold=True)
+        # what the layout audit compares (issue #38): the main line's size, the label's
+        self.header_sizes = (size, vsize if lines else 0)
+
+    def header_fit(
+        self, status: str, rect: pygame.Rect, x: int
+    ) -> tuple[list[str], int, pygame.Rect, str, int]:
+        """The header's right-hand label (the variant: its lines, their size, their box)
+        and its main line (the status, fitted, and its size), the status starting at
+        ``x``. The label takes up to 30% of the bar at 15 px (scaled); when that leaves
+        the status smaller than the label, the label gives way first (smaller, then
+        shorter), so the main line is never smaller than the line under it (issue #38:
+        at Larger text in Japanese the status was squeezed to 15 px beside a 21 px
+        label)."""
+        variant = self.variant_label()
+        main = self.text_px(20)
+        if not variant:
+            text, size = self.one_line(status, main, max(1, rect.right - x), bold=True)
+            return [], 0, pygame.Rect(rect.right, rect.y, 0, rect.h), text, size
+        most = int(rect.w * 0.3)
+        cap = self.text_px(15)
+        while True:
+            # one line each, shortened by its last clauses if it must; a label of two
+            # lines ("Join code …" and the address) keeps both, each on its own line
+            fitted = [self.one_line(part, cap, most) for part in variant.split("\n")]
+            vsize = min(size for _text, size in fitted)
+            vw = min(most, max(fonts.font(vsize).size(text)[0] for text, _size in fitted) + 2)
+            vbox = pygame.Rect(rect.right - vw, rect.y, vw, rect.h)
+            width = max(1, vbox.x - self.px(12) - x)
+            text, size = self.one_line(status, main, width, bold=True)
+            if size >= vsize or cap <= theme.MIN_TEXT_PX:
+                return [line for line, _size in fitted], vsize, vbox, text, size
+            cap = max(theme.MIN_TEXT_PX, min(cap - 1, size))
 
     def one_line(self, text: str, size: int, width: int, bold: bool = False) -> tuple[str, int]:
         """``text`` on one line of ``width`` (issue #27): at ``size``, smaller down to the
@@ -704,6 +741,7 @@ class TableFrame:
             self.seats.side_w(player),
             self.seats.seat(player).score is not None,
             self.seat_subtitle(player) != "",  # "": the game hid it (a short panel)
+            may_drop=plan.drawer is not None,  # issue #38: the drawer's games leave it to us
         )
 
     def panel_parts(self, player: int) -> SeatLayout:

@@ -67,6 +67,9 @@ class Drawer:
     seats: list[pygame.Rect]
     strip: pygame.Rect
     toggle: pygame.Rect
+    # a game's own block under the seat panels (Verflixxt!'s "How it scores"), shown
+    # with them when the drawer is open (issue #38); None: none
+    extra: pygame.Rect | None = None
 
 
 def plan_table(
@@ -154,7 +157,8 @@ def _with_drawer(
     shift = strip.x - gap - full.side.right
     side = full.side.move(shift, 0)
     seats = [row.move(shift, 0) for row in full.seats]
-    drawer = Drawer(side, seats, strip, toggle)
+    extra = None if full.extra is None else full.extra.move(shift, 0)
+    drawer = Drawer(side, seats, strip, toggle, extra)
     return TablePlan(
         full.header,
         board,
@@ -224,12 +228,20 @@ class SeatLayout:
 
 
 def seat_layout(
-    row: pygame.Rect, px, text_px, side_w: int = 0, score: bool = True, subtitle: bool = True
+    row: pygame.Rect,
+    px,
+    text_px,
+    side_w: int = 0,
+    score: bool = True,
+    subtitle: bool = True,
+    may_drop: bool = False,
 ) -> SeatLayout:
     """Character at the left, name and who plays beside it, the score at the right (then
     a game's own column, ``side_w`` wide, if it has one), the game's own things under the
     name. Without a ``subtitle`` (a game hides its secondary line when the panel is short,
-    issue #27) the game's things come right under the name."""
+    issue #27) the game's things come right under the name; with ``may_drop`` the layout
+    hides it itself when no row of icons is left under it (a drawer's panels, whose games
+    leave the subtitle to the frame)."""
     pad = px(8)
     size = min(row.h - 2 * pad, px(52))
     portrait = pygame.Rect(row.x + px(12), row.centery - size // 2, size, size)
@@ -254,6 +266,18 @@ def seat_layout(
     below = pygame.Rect(x, name.bottom, name.w, sub_h)
     top = below.bottom + px(2)
     extras = pygame.Rect(x, top, right - x, row.bottom - px(5) - top)
+    # the game's things need a line of 14 px words (scaled) under the subtitle: on a
+    # short panel (six seats, Larger text) the name and the subtitle take lines as high
+    # as their text, and when even that leaves no row of icons the subtitle goes (issue #38:
+    # Verflixxt!'s "no tiles yet" lay over "Normal" at 1024x600 with Larger text)
+    need = round(text_px(14) * 1.3)
+    if extras.h < need:
+        name.h = fonts.font(text_px(18), True).size("Ag")[1]
+        below = pygame.Rect(x, name.bottom, name.w, fonts.font(text_px(14)).size("Ag")[1])
+        top = below.bottom + px(1)
+        extras = pygame.Rect(x, top, right - x, row.bottom - px(3) - top)
+        if may_drop and extras.h < theme.MIN_ICON_PX:  # not even a row of 16 px icons
+            return seat_layout(row, px, text_px, side_w, score, subtitle=False)
     return SeatLayout(portrait, name, below, score_rect, extras, side)
 
 

@@ -109,9 +109,11 @@ class LastMoves:
             return
         key = (tuple(shapes), surface.get_size(), px(100))
         if self._kept is None or self._kept[0] != key:
-            layer = self._paint(surface.get_size(), shapes, px)
-            box = layer.get_bounding_rect()  # only what is drawn is blitted each frame
-            image = layer.subsurface(box).copy()
+            # only the marks' own box is painted and blitted each frame: a layer the
+            # window's size searched by get_bounding_rect cost 9 ms a frame while a
+            # marked piece moved (issue #38's frame benchmark)
+            box = self._bounds(shapes, px).clip(pygame.Rect((0, 0), surface.get_size()))
+            image = self._paint(box, shapes, px)
             image.set_alpha(210)  # the pieces and tiles under a mark show through it
             self._kept = (key, image, box.topleft)
         clip = surface.get_clip()
@@ -123,8 +125,40 @@ class LastMoves:
     _kept: tuple[tuple, pygame.Surface, tuple[int, int]] | None = None
 
     @staticmethod
-    def _paint(size: tuple[int, int], shapes, px) -> pygame.Surface:
-        layer = pygame.Surface(size, pygame.SRCALPHA)
+    def _bounds(shapes, px) -> pygame.Rect:
+        """The box every mark's paint lies in: its line and dots with their halo, its
+        ring, its ringed place (what :meth:`_paint` reaches, and a pixel of edge)."""
+        line = max(3, px(5)) + max(2, px(4))
+        edge = max(line, 2 * max(3, px(5)) + max(1, px(2))) // 2 + 2
+        boxes = []
+        for _colour, points, reach, rect in shapes:
+            for x, y in points:
+                boxes.append(pygame.Rect(int(x) - edge, int(y) - edge, 2 * edge + 1, 2 * edge + 1))
+            if reach is not None and points:
+                x, y = points[-1]
+                r = int(reach) + px(2) + max(3, px(7)) + 2
+                boxes.append(pygame.Rect(int(x) - r, int(y) - r, 2 * r + 1, 2 * r + 1))
+            if rect is not None:
+                grow = max(6, px(10)) + 4 + 2 * max(3, px(7)) + 2
+                boxes.append(pygame.Rect(rect).inflate(grow, grow))
+        if not boxes:
+            return pygame.Rect(0, 0, 1, 1)
+        return boxes[0].unionall(boxes[1:])
+
+    @staticmethod
+    def _paint(box: pygame.Rect, shapes, px) -> pygame.Surface:
+        """The marks painted on a layer of ``box``'s size (its top left at ``box``'s)."""
+        layer = pygame.Surface((max(1, box.w), max(1, box.h)), pygame.SRCALPHA)
+        ox, oy = box.topleft
+        shapes = [
+            (
+                colour,
+                tuple((x - ox, y - oy) for x, y in points),
+                reach,
+                None if rect is None else pygame.Rect(rect).move(-ox, -oy),
+            )
+            for colour, points, reach, rect in shapes
+        ]
         width = max(3, px(5))
         for colour, points, reach, rect in shapes:
             halo = theme.mix(colour, (255, 255, 255), 0.65)

@@ -514,6 +514,10 @@ class Seats(SeatDefaults):
             height += len(fonts.wrap(text, size, text_w)) * line_h + self.host.px(3)
         return height + self.host.px(5)
 
+    def paint_drawer_extra(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The legend in the open drawer, under the seat panels (issue #38)."""
+        self._paint_legend(surface, rect)
+
     def draw_legend(self, surface: pygame.Surface) -> None:
         rect = self.model.legend_rect
         if rect is None:

@@ -155,9 +155,9 @@ class VerflixxtTable(TableDefaults):
 
     def plan(self, size: tuple[int, int]) -> TablePlan | None:
         """The shared frame (issue #16) with its side column a drawer (issue #38: the
-        board takes the table; the seats' tiles and the log open over it). The "How it
-        scores" legend that stood under the seats is the rules' help (F1) now: a drawer
-        holds what changes, not what is always so."""
+        board takes the table; the seats' tiles and the log open over it), and the "How
+        it scores" legend under the seat panels, in the drawer, when the seats keep the
+        room they want beside it (else it is the rules' help, F1, alone)."""
         host, cut = self.host, self.cut
         side_w = SIDE_W_SMALL if host.s < SMALL_S else SIDE_W
         shape = {"bar_h": cut.bar_h, "hint_lines": cut.hint_lines, "seat_h": cut.seat_h}
@@ -165,7 +165,24 @@ class VerflixxtTable(TableDefaults):
         # stays on a table played from phones (issue #39); the hats game's bar is the
         # piles and a person's hand, gone there
         public = not host.state.hats_variant
-        return host.plan_frame(size, side_w=side_w, drawer=True, public_bar=public, **shape)
+        plan = host.plan_frame(size, side_w=side_w, drawer=True, public_bar=public, **shape)
+        if plan.drawer is None:  # a lesson, the hosting window: their column as it was
+            return plan
+        legend = self.seats.legend_height(plan.drawer.side.w)
+        if legend:
+            with_legend = host.plan_frame(
+                size,
+                side_w=side_w,
+                drawer=True,
+                public_bar=public,
+                extra_h=legend / host.s,
+                **shape,
+            )
+            drawer = with_legend.drawer
+            rows = drawer.seats if drawer is not None else with_legend.seats
+            if rows[0].h < host.px(cut.seat_h[0]):  # the seats first: plan again
+                host.plan_frame(size, side_w=side_w, drawer=True, public_bar=public, **shape)
+        return host.plan
 
     def drawn_extent(self) -> pygame.Rect:
         """The box around the road and its tiles (issue #38)."""
