@@ -272,7 +272,12 @@ def hidden_under(texts: Iterable[Any], cover: Any | None) -> list[Any]:
         box = t.container
         return box is not None and cover.contains(box) and box.w * 2 >= cover.w
 
-    first = next((i for i, t in enumerate(texts) if own(t)), len(texts))
+    # the bubble drawn last: a frame may be drawn twice (a step's first pick shown at
+    # once, TableScene._draw), and the second pass's table lies under the second bubble
+    owned = [i for i, t in enumerate(texts) if own(t)]
+    first = owned[-1] if owned else len(texts)
+    while first - 1 in owned:
+        first -= 1
     return [t for i, t in enumerate(texts) if i >= first or not t.rect.colliderect(cover)]
 
 

@@ -93,9 +93,12 @@ class CoachPart(TablePart):
 
     def _place(self) -> None:
         """The button among the scene's buttons (and those a game keeps across its
-        rebuilds) exactly while a person at this screen decides."""
+        rebuilds) exactly while a person at this screen decides, outside a lesson: a
+        lesson's steps are the teacher there, and its bar is theirs (a Decision, written
+        in docs/coach.md)."""
         scene = self.scene
-        rect = self.button_rect() if scene.sharing.deciding() is not None else None
+        asks = scene.sharing.deciding() is not None and scene.guide.lesson is None
+        rect = self.button_rect() if asks else None
         shown = [b for b in scene.buttons.buttons if b.key == ASK_KEY]
         if (rect is None and not shown) or (shown and shown[0].rect == rect):
             return
