@@ -390,6 +390,39 @@ class TableFrame:
         """The drawer's own panel under its seat panels and log."""
         draw_panel(surface, rect, theme.BG, theme.PANEL_EDGE, radius=self.px(12))
 
+    def _seat_card(
+        self,
+        surface: pygame.Surface,
+        player: int,
+        row: pygame.Rect,
+        colours: tuple[Any, Any, Any],
+        highlight: str | None,
+        parts: Any,
+    ) -> None:
+        """A seat's card as the strip's tile and the full panel both draw it: its panel
+        (``colours``: fill, edge, the seat's stripe), the stripe, the portrait in
+        ``parts.portrait`` and the seat's mark on its corner."""
+        fill, edge, colour = colours
+        radius = self.px(10)
+        pygame.draw.rect(surface, fill, row, border_radius=radius)
+        pygame.draw.rect(surface, edge, row, width=3 if highlight else 2, border_radius=radius)
+        stripe = pygame.Rect(
+            row.x + self.px(2), row.y + self.px(6), self.px(6), row.h - self.px(12)
+        )
+        pygame.draw.rect(surface, colour, stripe, border_radius=self.px(3))
+        picture = self.seats.portrait(player, parts.portrait.w)
+        if picture is not None:
+            draw_icon(
+                surface, picture, parts.portrait.center, f"portrait:{player}", "icon", "center"
+            )
+        mark = max(theme.MIN_ICON_PX, parts.portrait.w * 0.42)
+        identity.draw_seat_mark(
+            surface,
+            player,
+            (parts.portrait.right - mark * 0.3, parts.portrait.bottom - mark * 0.3),
+            mark,
+        )
+
     def toggle_drawer(self, open_: bool | None = None) -> bool:
         """Open or shut the drawer (``None``: the other way); False when there is none."""
         plan = self.plan
@@ -587,25 +620,9 @@ class TableFrame:
             face.highlight or "", theme.PANEL_EDGE
         )
         fill = (255, 246, 226) if face.highlight == "moving" else theme.PANEL
-        radius = self.px(10)
-        pygame.draw.rect(surface, fill, row, border_radius=radius)
-        pygame.draw.rect(surface, edge, row, width=3 if face.highlight else 2, border_radius=radius)
-        stripe = pygame.Rect(
-            row.x + self.px(2), row.y + self.px(6), self.px(6), row.h - self.px(12)
-        )
-        pygame.draw.rect(surface, theme.seat_colour(player), stripe, border_radius=self.px(3))
         parts = tile_layout(row, self.px, self.text_px)
-        picture = self.seats.portrait(player, parts.portrait.w)
-        if picture is not None:
-            draw_icon(
-                surface, picture, parts.portrait.center, f"portrait:{player}", "icon", "center"
-            )
-        mark = max(theme.MIN_ICON_PX, parts.portrait.w * 0.42)
-        identity.draw_seat_mark(
-            surface,
-            player,
-            (parts.portrait.right - mark * 0.3, parts.portrait.bottom - mark * 0.3),
-            mark,
+        self._seat_card(
+            surface, player, row, (fill, edge, theme.seat_colour(player)), face.highlight, parts
         )
         if face.score is not None and parts.score.h > 0:
             text, size = fonts.fit(
@@ -669,26 +686,8 @@ class TableFrame:
             highlight or "", theme.PANEL_EDGE
         )
         fill = (255, 246, 226) if highlight == "moving" else theme.PANEL
-        radius = self.px(10)
-        pygame.draw.rect(surface, fill, row, border_radius=radius)
-        pygame.draw.rect(surface, edge, row, width=3 if highlight else 2, border_radius=radius)
-        stripe = pygame.Rect(
-            row.x + self.px(2), row.y + self.px(6), self.px(6), row.h - self.px(12)
-        )
-        pygame.draw.rect(surface, colour, stripe, border_radius=self.px(3))
         parts = self.seat_parts(player, row)
-        picture = self.seats.portrait(player, parts.portrait.w)
-        if picture is not None:
-            draw_icon(
-                surface, picture, parts.portrait.center, f"portrait:{player}", "icon", "center"
-            )
-        mark = max(theme.MIN_ICON_PX, parts.portrait.w * 0.42)
-        identity.draw_seat_mark(
-            surface,
-            player,
-            (parts.portrait.right - mark * 0.3, parts.portrait.bottom - mark * 0.3),
-            mark,
-        )
+        self._seat_card(surface, player, row, (fill, edge, colour), highlight, parts)
         name, size = fonts.fit(self.seat_name(player), self.text_px(18), parts.name.w, 14, True)
         draw_text(surface, name, size, parts.name.topleft, theme.INK, bold=True, within=parts.name)
         if not thinking and parts.subtitle.h:
