@@ -51,7 +51,8 @@ class HandBar:
         legend = self.model.legend_text
         self.model.hint_now = self.texts.hint(d)
         if not has_bar(self.host.plan):
-            return  # every person plays from a phone (issue #39): the tub alone        self.host.frame.draw_bar(surface)
+            return  # every person plays from a phone (issue #39): the tub alone
+        self.host.frame.draw_bar(surface)
         box = self.host.plan.hint
         used: list[str] = []
         size = self.host.text_px(15)
