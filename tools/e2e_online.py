@@ -66,6 +66,15 @@ def host_table(x: XSession) -> tuple[Path, dict]:
     x.screenshot("online-lobby")
     probe = read_probe(probe_path)
     x.click(probe["targets"]["start"])  # now labelled "Host online"
+    # issue #38: the hosted table opens under its waiting room (the code big, a QR code,
+    # the seats filling in); "To the table" lays it aside
+    probe = wait_for(
+        probe_path,
+        lambda p: p["scene"] == "WaitingRoom" and "room:table" in p["targets"],
+        "the waiting room over the hosted table",
+    )
+    x.screenshot("online-waiting-room")
+    x.click(probe["targets"]["room:table"])
     probe = wait_for(
         probe_path,
         lambda p: p["scene"] == HOST_SCENE and (p.get("game") or {}).get("online", {}).get("code"),
