@@ -94,16 +94,21 @@ def main() -> int:
     )
     # a real window under Xvfb: start, find it, check the menu is drawn, quit by the UI
     from game.ui import theme
-    from tools.e2e_xvfb import Layout, XSession, expect, start_xvfb
+    from tools.e2e_xvfb import XSession, expect, start_xvfb, wait_for
 
     xvfb = start_xvfb(":96")
     try:
-        layout = Layout(Path(home))
         x = XSession(":96", Path(home))
+        probe_path = x.shots / "probe-bundle.json"
+        x.env["TABLETOP_DERBY_PROBE"] = str(probe_path)
         x.start("--size", "1280x720", "--lang", "en", command=[str(exe)])
-        image, _ = x.screenshot("bundle-menu")
-        expect(x.pixel(image, (640, 20)) == theme.BG_DARK, "the bundle's window shows the menu")
-        x.click(layout.centre("menu", "quit"), pause=0.2)
+        # the screen is known by the probe (issue #38 gave the menu a header band of sky,
+        # so one pixel's colour no longer names it); the band drawn is checked too
+        probe = wait_for(probe_path, lambda p: p["scene"] == "MenuScene", "the bundle's menu")
+        image, path = x.screenshot("bundle-menu")
+        band = x.pixel(image, (640, 20))
+        expect(band != theme.BG, f"the bundle's window shows the menu (pixel {band}, {path})")
+        x.click(probe["targets"]["quit"], pause=0.2)
         expect(x.wait_exit() == 0, "the bundle quits through the UI with exit 0")
     finally:
         xvfb.terminate()
