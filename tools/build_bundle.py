@@ -89,6 +89,8 @@ def build(dist: Path) -> Path:
         "--collect-submodules",
         "game",  # rules, scenes and bots load by name
         *(arg for module in game_modules() for arg in ("--hidden-import", module)),
+        "--collect-data",
+        "budoux",  # its phrase model (models/ja.json), read when Japanese is first wrapped
         "--exclude-module",
         "numpy",  # pygame only uses it if present; we do not
         "--add-data",

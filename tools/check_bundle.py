@@ -77,6 +77,13 @@ def main() -> int:
         if not same:
             raise SystemExit(f"the bundle draws {info.name_en}'s table differently from the source")
     print(f"bundle ok: the {len(registry.GAMES)} games' tables identical to the source tree's")
+    # Japanese is broken into phrases by BudouX (issue #38), whose model is a data file a
+    # bundle carries only when asked (--collect-data budoux): without it the first
+    # Japanese text wrapped would fail
+    models = list(exe.parent.rglob("budoux/models/ja.json"))
+    if not models:
+        raise SystemExit("the bundle lacks BudouX's Japanese model (budoux/models/ja.json)")
+    print(f"bundle ok: BudouX's Japanese model is in the bundle ({models[0].stat().st_size} bytes)")
     timings = {"bundle": [], "source": []}
     for _ in range(3):
         for who, cmd in (
