@@ -9,23 +9,11 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.scenes.table.coach import ASK_KEY, CoachScene, board_choices
-from tests.scene_helpers import click, deciding, make_app, push_game, run_until
+from game.scenes.table.coach import board_choices
+from tests.scene_helpers import make_app, push_game
+from tests.test_coach_table import _ask
 
 GAMES = {"duck": {}, "verflixxt": {}, "cluck": {}, "routes": {}}
-
-
-def _ask(app, scene) -> CoachScene:
-    run_until(app, lambda: deciding(scene), 4000, 0.05)
-    button = next(b for b in scene.buttons.buttons if b.key == ASK_KEY)
-    click(app, button.rect.center)
-    coach = app.top
-    assert isinstance(coach, CoachScene)
-    # the search runs on its own thread, in wall-clock time the app's steps do not
-    # measure: wait for it to end (bounded), then for the screen to take its answer
-    coach._thread.join(timeout=120)
-    run_until(app, lambda: not coach.thinking(), 200, 0.01)
-    return coach
 
 
 def previewed(game: str, scene) -> list[str]:

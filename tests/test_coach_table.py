@@ -31,9 +31,9 @@ def _ask(app, scene):
     coach = app.top
     assert isinstance(coach, CoachScene)
     # the search runs on its own thread, in wall-clock time the app's steps do not
-    # measure: wait for it to end (bounded), then for the screen to take its answer
-    coach._thread.join(timeout=120)
-    run_until(app, lambda: not coach.thinking(), 200, 0.01)
+    # measure: wait for it to end (bounded) and the screen to take its answer
+    coach.wait_for_answer()
+    assert not coach.thinking()
     return coach
 
 

@@ -225,6 +225,13 @@ class CoachScene(ModalScene):
     def thinking(self) -> bool:
         return self.advice is None and self.problem is None
 
+    def wait_for_answer(self, timeout: float = 120.0) -> None:
+        """Wait for the search (tests and screenshots; the window itself never waits), as
+        :meth:`LookBackScene.wait_for_answer <game.scenes.shell.look_back.LookBackScene>`."""
+        if self.advice is None:
+            self._thread.join(timeout)
+        self.update(0.0)
+
     def update(self, dt: float) -> None:
         if self._answer:
             answer = self._answer.pop()
