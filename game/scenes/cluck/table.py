@@ -102,6 +102,10 @@ class CluckTable(TableDefaults):
         rect = self.guide.chicken_rect(player)
         return [] if rect is None else [rect]
 
+    def marks_in_still(self) -> bool:
+        """A walking chicken goes over the trails (see Drawing.marks_in_still)."""
+        return self.drawing.marks_in_still()
+
     def news_marks(self, event: Event) -> list[Mark] | None:
         """A chicken's way down the ladder, corner by corner, a ring where it stopped;
         the tile just laid on the road, ringed (issue #38). A round's clean-up lays the

@@ -161,6 +161,9 @@ class DuckTable:
     def subject(self, name: str) -> list[pygame.Rect]:
         return self.guide.lesson_subject(name)
 
+    def marks_in_still(self) -> bool:
+        return False  # the marks over what moves (the route preview, the hover)
+
     def celebrate(self, player: int) -> list[pygame.Rect]:
         """Seat ``player``'s ducks where they swim (the winner's on the drain it went
         down), each the box of a hex around it (issue #38)."""

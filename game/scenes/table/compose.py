@@ -22,7 +22,7 @@ of the moving layer as they are drawn, each where it lands on the screen.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from contextlib import nullcontext
 from typing import Protocol
 
@@ -64,12 +64,22 @@ class FramePanels(Protocol):
         ...
 
 
-class Compositor:
-    """Puts ``table``'s frames on the screen with ``frame`` around the board."""
+# what the scene lays on the still picture when the game says nothing that moves lies
+# under it (issue #38: the last moves' marks): (its key, how it is painted), or None
+StillOver = Callable[[tuple[int, int]], tuple[Hashable, Callable[[pygame.Surface], None]] | None]
 
-    def __init__(self, table: StillAndMoving, frame: FramePanels) -> None:
+
+class Compositor:
+    """Puts ``table``'s frames on the screen with ``frame`` around the board; ``over``
+    says what lies over the game's still picture, if anything, painted into it."""
+
+    def __init__(
+        self, table: StillAndMoving, frame: FramePanels, over: StillOver = lambda size: None
+    ) -> None:
         self.table = table
         self.frame = frame
+        self.over = over
+        self.folded = False  # ``over`` lies in the still picture of the last frame
         self._key: Hashable = None
         self._still: pygame.Surface | None = None
         self._texts: tuple[TextDrawn, ...] = ()
@@ -87,7 +97,10 @@ class Compositor:
         bar's hint as the frame says it, beside the game's own key: a lesson's step to
         read puts its own hint there, which no game's key knows (issue #36: the step
         after it, waiting for a roll, still said "Press Next")."""
-        key = (size, self.table.static_key(), self.frame.hint_text())
+        static = self.table.static_key()  # first: the game works out what stands still
+        over = self.over(size)
+        key = (size, static, self.frame.hint_text(), None if over is None else over[0])
+        self.folded = over is not None
         still = self._still
         if still is None or key != self._key:
             if still is None or still.get_size() != size:
@@ -97,6 +110,8 @@ class Compositor:
                     still = still.convert()
             with recording(still) as sink:
                 self.table.paint_static(still)
+                if over is not None:
+                    over[1](still)
             self._still, self._key, self._texts = still, key, tuple(sink.texts)
             self._icons = tuple(sink.icons)
             self._secrets = tuple(sorted(sink.secrets))

@@ -220,6 +220,13 @@ class GameTable(Protocol):
         the board is laid anew, what was marked is gone)."""
         ...
 
+    def marks_in_still(self) -> bool:
+        """Only pieces move over the board this frame, over a board at rest: the last
+        moves' marks lie in the still picture under them (a piece walks over its trail),
+        blended once instead of over every frame (issue #38's frame benchmark); False:
+        the marks are drawn over everything that moves."""
+        ...
+
     def celebrate(self, player: int) -> list[pygame.Rect]:
         """Where seat ``player``'s pieces stand on the board now, for the finish played on
         the board (issue #38): the end screen rings them and makes them hop where they
@@ -396,6 +403,9 @@ class TableDefaults:
 
     def news_marks(self, event: Event) -> list[Mark] | None:
         return []  # nothing on the board to mark
+
+    def marks_in_still(self) -> bool:
+        return False  # the marks over what moves
 
     def celebrate(self, player: int) -> list[pygame.Rect]:
         return []  # no piece on the board: the seat panel is celebrated

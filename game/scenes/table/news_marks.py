@@ -20,6 +20,7 @@ import pygame
 from game.ui import smooth, theme
 
 Point = tuple[float, float]
+CELL = 32  # pixels: the side of the pieces a mark's layer is blitted in
 
 
 @dataclass
@@ -87,17 +88,14 @@ class LastMoves:
     def of(self, seat: int | None) -> list[Mark]:
         return [m for m in self.marks if m.seat == seat]
 
-    def draw(
-        self,
-        surface: pygame.Surface,
-        colour_of: Callable[[int], tuple],
-        px,
-        board: pygame.Rect | None = None,
-    ) -> None:
-        """Each mark in its seat's colour, see-through so the pieces show under it: the
-        way a piece went as a line with a dot at each place it passed and a ring around
-        where it stopped, a place changed ringed. Painted again only when a mark or
-        where it lies changed; inside ``board`` only."""
+    def layer(
+        self, colour_of: Callable[[int], tuple], px, size: tuple[int, int]
+    ) -> tuple[tuple, list[tuple[pygame.Surface, tuple[int, int]]]] | None:
+        """The marks as a window of ``size`` shows them: (a key, equal for equal
+        pictures; the pieces to blit), None when nothing is marked. Each mark in its
+        seat's colour, see-through so the pieces show under it: the way a piece went as
+        a line with a dot at each place it passed and a ring around where it stopped, a
+        place changed ringed. Painted again only when a mark or where it lies changed."""
         shapes = []
         for mark in self.marks:
             colour = theme.ACCENT_DARK if mark.seat is None else colour_of(mark.seat)
@@ -106,23 +104,57 @@ class LastMoves:
             rect = mark.spot() if mark.spot is not None else None
             shapes.append((colour, points, reach, None if rect is None else tuple(rect)))
         if not shapes:
-            return
-        key = (tuple(shapes), surface.get_size(), px(100))
+            return None
+        key = (tuple(shapes), size, px(100))
         if self._kept is None or self._kept[0] != key:
             # only the marks' own box is painted and blitted each frame: a layer the
             # window's size searched by get_bounding_rect cost 9 ms a frame while a
             # marked piece moved (issue #38's frame benchmark)
-            box = self._bounds(shapes, px).clip(pygame.Rect((0, 0), surface.get_size()))
-            image = self._paint(box, shapes, px)
-            image.set_alpha(210)  # the pieces and tiles under a mark show through it
-            self._kept = (key, image, box.topleft)
+            box = self._bounds(shapes, px).clip(pygame.Rect((0, 0), size))
+            self._kept = (key, self._pieces(self._paint(box, shapes, px), box.topleft))
+        return self._kept
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        colour_of: Callable[[int], tuple],
+        px,
+        board: pygame.Rect | None = None,
+    ) -> None:
+        """The marks (:meth:`layer`) onto ``surface``, inside ``board`` only."""
+        kept = self.layer(colour_of, px, surface.get_size())
+        if kept is None:
+            return
         clip = surface.get_clip()
         if board is not None:  # on the board only (a ladder scrolled past its edge)
             surface.set_clip(board.clip(clip))
-        surface.blit(self._kept[1], self._kept[2])
+        surface.blits(kept[1], doreturn=False)
         surface.set_clip(clip)
 
-    _kept: tuple[tuple, pygame.Surface, tuple[int, int]] | None = None
+    _kept: tuple[tuple, list[tuple[pygame.Surface, tuple[int, int]]]] | None = None
+
+    @staticmethod
+    def _pieces(
+        layer: pygame.Surface, at: tuple[int, int]
+    ) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+        """The painted ``layer`` (its top left at ``at``) as the pieces of it that hold
+        paint: square cells of :data:`CELL` pixels, each cut to its painted part, see-
+        through so the pieces and tiles under a mark show (alpha 210). A trail is thin
+        and the box around it mostly empty, and blending a see-through layer costs the
+        same for an empty pixel as for a painted one: blitting only the painted cells
+        made Cluck-peep!'s frame ~3x cheaper (tools/bench_frames.py, issue #38), and the
+        picture is the same pixel for pixel (an empty pixel blends to what is under it)."""
+        pieces = []
+        w, h = layer.get_size()
+        for y in range(0, h, CELL):
+            for x in range(0, w, CELL):
+                cell = layer.subsurface(pygame.Rect(x, y, min(CELL, w - x), min(CELL, h - y)))
+                painted = cell.get_bounding_rect()
+                if painted.w and painted.h:
+                    piece = cell.subsurface(painted).copy()
+                    piece.set_alpha(210)  # the pieces and tiles under a mark show through
+                    pieces.append((piece, (at[0] + x + painted.x, at[1] + y + painted.y)))
+        return pieces
 
     @staticmethod
     def _bounds(shapes, px) -> pygame.Rect:

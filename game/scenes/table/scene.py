@@ -24,7 +24,7 @@ lesson's or none).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 
 import pygame
 
@@ -89,7 +89,7 @@ class TableScene(Scene):
         self.game: GameTable = game(self)
         self.frame = TableFrame(self.frame_seats(), self, self.log)
         self.player.plays_unseen = self.game.plays_unseen
-        self.compositor = Compositor(self.game.drawing, self.frame)
+        self.compositor = Compositor(self.game.drawing, self.frame, self._marks_in_still)
         if self.driver.whole_record and session.actions:
             self.relog.rebuild()  # a resumed game: its log so far
         elif not self.log and not session.actions:
@@ -317,9 +317,31 @@ class TableScene(Scene):
         into the sink bound to ``surface`` (a layout test's), if any."""
         self.game.before_frame()
         self.compositor.compose(surface, sink_of(surface))
-        self.last_moves.draw(surface, self.seat_colour, self.px, self.plan.board)
+        if not self.compositor.folded:  # over what moves
+            self.last_moves.draw(surface, self.seat_colour, self.px, self.plan.board)
         if self.game.buttons_in_still:  # the buttons are in the still picture: under it
             self.compositor.overlay(surface, sink_of(surface))
+
+    def _marks_in_still(
+        self, size: tuple[int, int]
+    ) -> tuple[Hashable, Callable[[pygame.Surface], None]] | None:
+        """The last moves' marks painted into the still picture when the game says only
+        pieces move over its board now (``marks_in_still``): blended once, not over every
+        frame (issue #38's frame benchmark); None: drawn over what moves."""
+        if not self.game.marks_in_still():
+            return None
+        kept = self.last_moves.layer(self.seat_colour, self.px, size)
+        if kept is None:
+            return None
+        board = self.plan.board
+
+        def paint(surface: pygame.Surface) -> None:
+            clip = surface.get_clip()
+            surface.set_clip(board.clip(clip))
+            surface.blits(kept[1], doreturn=False)
+            surface.set_clip(clip)
+
+        return (kept[0], tuple(board)), paint
 
     def draw(self, surface):
         self.part.paint(lambda: self._draw(surface))
