@@ -12,7 +12,7 @@ import pytest
 from game.rules.duck.data import COLOURS
 from game.rules.verflixxt import score_breakdown
 from game.scenes.shell.menu import MenuScene
-from game.scenes.table import end_screen
+from game.scenes.table import celebration
 from game.scenes.table.end_screen import MIN_TEXT, GameOverScene
 from game.screenshot import fast_forward
 from game.ui import fonts
@@ -69,7 +69,7 @@ def test_the_end_screen_breaks_every_seats_score_down_as_the_rules_count_it(
     app, scene, over = finish(game_id, players, options, (1024, 600), lang)
     try:
         key(app, pygame.K_d)  # the whole breakdown, one key away (issue #38)
-        assert over.details and not over.compact
+        assert over.details and not over.result.compact
         state = scene.state
         scores = state.scores()
         bd = over.breakdown
@@ -161,7 +161,7 @@ def test_score_details_open_the_breakdown_over_the_board_and_close_back_issue_38
     try:
         beside = over.panel.copy()
         click(app, over.buttons.by_key("details").rect.center)
-        assert over.details and over.panel != beside and not over.compact
+        assert over.details and over.panel != beside and not over.result.compact
         assert over.panel.colliderect(scene.game.drawn_extent())  # over the board, asked
         assert {b.key for b in over.buttons.buttons} == {"details", "watch", "again", "menu"}
         click(app, over.buttons.by_key("details").rect.center)
@@ -219,35 +219,37 @@ def test_the_seat_panels_scores_count_up_from_zero_to_the_final_score_issue_38(
     app, scene, over = finish(game_id, players, options)
     try:
         scores = scene.state.scores()
-        assert over.age == 0.0 and over.counting()
-        assert [over.counted(p) for p in range(players)] == [0] * players
+        assert over.celebration.age == 0.0 and over.celebration.counting()
+        assert [over.celebration.counted(p) for p in range(players)] == [0] * players
         counted_at: list[list[int]] = []
         seen: list[tuple[str, tuple[int, int]]] = []
-        original = end_screen.draw_text
+        original = celebration.draw_text
 
         def spy(surface, text, size, pos, *args, **kwargs):
             seen.append((text, pos))
             return original(surface, text, size, pos, *args, **kwargs)
 
         for _ in range(40):  # through the count, a frame at a time
-            counted_at.append([over.counted(p) for p in range(players)])
+            counted_at.append([over.celebration.counted(p) for p in range(players)])
             seen.clear()
-            monkeypatch.setattr(end_screen, "draw_text", spy)
-            over.draw_count(app.screen)
-            monkeypatch.setattr(end_screen, "draw_text", original)
-            if over.counting():
+            monkeypatch.setattr(celebration, "draw_text", spy)
+            over.celebration.draw_count(app.screen)
+            monkeypatch.setattr(celebration, "draw_text", original)
+            if over.celebration.counting():
                 for p in range(players):  # each seat's count, in its panel's score box
                     box = scene.frame.seat_parts(p).score
                     face = scene.frame.seats.seat(p).score
-                    text = over._as_shown(face, int(scores[p]), over.counted(p))
+                    text = over.celebration._as_shown(
+                        face, int(scores[p]), over.celebration.counted(p)
+                    )
                     assert (text, box.center) in seen
             app.step(1 / 20)
         # up, never down, from all zeros to every final score
         for p in range(players):
             column = [row[p] for row in counted_at]
             assert column == sorted(column, key=lambda v: v * (1 if scores[p] >= 0 else -1))
-        assert not over.counting()
-        assert [over.counted(p) for p in range(players)] == [int(s) for s in scores]
+        assert not over.celebration.counting()
+        assert [over.celebration.counted(p) for p in range(players)] == [int(s) for s in scores]
         assert any(0 != c != int(s) for row in counted_at for c, s in zip(row, scores))
     finally:
         pygame.quit()
@@ -276,13 +278,13 @@ def test_the_winner_is_celebrated_where_its_pieces_stand_on_the_board_issue_38(
             assert len(rects) >= 1
         assert all(board.contains(r) for r in rects)
         centres: list[tuple[int, int]] = []
-        original = end_screen.smooth.ring
+        original = celebration.smooth.ring
 
         def spy(surface, colour, centre, radius, width):
             centres.append((round(centre[0]), round(centre[1])))
             return original(surface, colour, centre, radius, width)
 
-        monkeypatch.setattr(end_screen.smooth, "ring", spy)
+        monkeypatch.setattr(celebration.smooth, "ring", spy)
         over.draw(app.screen)
         assert all(r.center in centres for r in rects)
     finally:
@@ -343,7 +345,7 @@ def test_confetti_are_ribbons_stars_and_discs_that_turn_in_the_light_issue_38():
     """issue #38: the confetti were flat rectangles of one colour each. They are
     ribbons, stars and discs, and a piece's colour changes as it tumbles (lit face on,
     darker turned away), so the same piece shows more than one shade as it falls."""
-    from game.scenes.table.end_screen import confetti, shade
+    from game.scenes.table.celebration import confetti, shade
 
     pieces = confetti(40, [(200, 60, 60), (60, 120, 200)])
     assert {p.shape for p in pieces} == {"ribbon", "star", "disc"}

@@ -9,7 +9,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.scenes.table.end_screen import CELEBRATION, GameOverScene, hop
+from game.scenes.table.celebration import CELEBRATION, hop
+from game.scenes.table.end_screen import GameOverScene
 from game.scenes.table.frame import Hint, LogDivider, first_seat, split_names
 from game.scenes.table.frame_plan import LOG_LINES, log_line_h, plan_table
 from game.scenes.table.record import log_viewer
@@ -189,19 +190,19 @@ def test_the_end_screen_celebrates_then_rests():
         fast_forward(scene, 10**6)
         end = GameOverScene(app, scene)
         app.push(end)
-        assert end.celebrating() and end.pieces
+        assert end.celebrating() and end.celebration.pieces
         assert hop(0.3) > 0.9 and hop(CELEBRATION + 1) == 0
         before = app.screen.copy()
         for _ in range(20):
             app.step(1 / 20)
-        assert end.age == pytest.approx(1.0)
+        assert end.celebration.age == pytest.approx(1.0)
         app.draw()
         assert app.screen.get_at((640, 20)) is not None and before is not None
         while end.celebrating():
             app.step(1 / 10)
-        assert end.age >= CELEBRATION and not end.celebrating()
+        assert end.celebration.age >= CELEBRATION and not end.celebrating()
         app.settings.reduced_motion = True  # type: ignore[attr-defined]
-        assert not GameOverScene(app, scene).pieces
+        assert not GameOverScene(app, scene).celebration.pieces
     finally:
         pygame.quit()
     assert "fanfare" in sound.synthesize()

@@ -1,139 +1,22 @@
-"""The end screen, shared by the four games: who won, how each seat's score came about
-(the game's own parts, from its rules, through :meth:`TableScene.final_breakdown`), and a
-"look at the table" toggle that lifts the panel and the dim so the final position can be
-seen; then Play again or Menu.
-
-The table is laid out for the window: part columns share what the seat name and the total
-leave, their headings wrap onto two lines, and no text goes under :data:`MIN_TEXT` pixels
-(a value that still does not fit is cut with "…", never drawn over its neighbour).
+"""The end screen, shared by the four games: the finish played on the board
+(:mod:`.celebration`: the winner ringed where its pieces stand, the seat panels' scores
+counting up) and the result beside the board (:mod:`.result_panel`: who won, how each
+seat's score came about, the whole breakdown one key away); a "look at the table" toggle
+that lifts the panel and the dim so the final position can be seen; then Watch again,
+Play again or Menu.
 """
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass
-from typing import Any, Protocol
-
 import pygame
 
 from game.scenes.base import ModalScene
-from game.scenes.table.frame import TableSeats
+from game.scenes.table.celebration import CELEBRATION, Celebration, hop
+from game.scenes.table.result_panel import MIN_TEXT, Breakdown, EndedTable, ResultPanel
 from game.session import Session, new_seed
-from game.ui import fonts, identity, smooth, theme
-from game.ui.widgets import Button, draw_icon, draw_panel, draw_pill, draw_text
+from game.ui.widgets import draw_panel
 
-
-class Framed(Protocol):
-    @property
-    def seats(self) -> TableSeats:
-        """The game's seats as the frame shows them (their portraits)."""
-        ...
-
-
-class EndedTable(Protocol):
-    """What the end screen reads of the table whose game ended (a
-    :class:`~game.scenes.table.scene.TableScene`)."""
-
-    @property
-    def session(self) -> Any: ...
-
-    @property
-    def state(self) -> Any: ...
-
-    @property
-    def frame(self) -> Framed: ...
-
-    @property
-    def game(self) -> Any:
-        """The game's table: its ``drawn_extent()`` and ``celebrate(player)``."""
-
-    def seat_name(self, player: int) -> str: ...
-
-    def score_text(self, player: int, value: Any) -> str: ...
-
-    def final_breakdown(self) -> Breakdown: ...
-
-
-MIN_TEXT = theme.MIN_TEXT_PX  # pixels: nothing on the end screen is drawn smaller
-CELEBRATION = 4.0  # seconds of confetti and of the winner's hops (issue #27)
-CONFETTI = 90  # pieces
-COUNT = 1.5  # seconds the seat panels' scores take to count up from 0 (issue #38)
-
-
-@dataclass(frozen=True)
-class Confetto:
-    """One piece of confetti: where it starts (fractions of the window), how it falls."""
-
-    x: float
-    y: float
-    drift: float  # across, in window widths a second
-    fall: float  # down, in window heights a second
-    sway: float  # phase of its side-to-side swing
-    spin: float  # turns a second
-    colour: tuple[int, int, int]
-    shape: str = "ribbon"  # ribbon | star | disc (issue #38: not all flat rectangles)
-
-
-SHAPES = ("ribbon", "ribbon", "star", "disc")
-
-
-def shade(colour: tuple[int, int, int], turn: float) -> tuple[int, int, int]:
-    """A piece's colour as it tumbles: its face lit when it turns towards the light,
-    darker as it turns away, its back darker still (a flat colour reads as paper cut
-    out, not as a piece turning in the air)."""
-    light = math.cos(turn)
-    if light >= 0:
-        return theme.mix(colour, (255, 255, 255), 0.35 * light)
-    return theme.mix(colour, (0, 0, 0), 0.35 * -light)
-
-
-def confetti(count: int, colours: list[tuple[int, int, int]], seed: int = 27) -> list[Confetto]:
-    """``count`` pieces in ``colours`` (the same every time: a screenshot shows the same)."""
-    import random  # only the end screen throws confetti
-
-    rng = random.Random(seed)
-    return [
-        Confetto(
-            rng.random(),
-            -0.05 - rng.random() * 0.6,
-            rng.uniform(-0.05, 0.05),
-            rng.uniform(0.3, 0.55),
-            rng.uniform(0, 6.3),
-            rng.uniform(0.5, 2.0),
-            colours[i % len(colours)],
-            SHAPES[i % len(SHAPES)],
-        )
-        for i in range(count)
-    ]
-
-
-def hop(age: float, period: float = 0.6) -> float:
-    """How high a hopping piece is (0..1) ``age`` seconds into the celebration; still
-    after it."""
-    if age <= 0 or age >= CELEBRATION:
-        return 0.0
-    return abs(math.sin(math.pi * age / period))
-
-
-@dataclass(frozen=True)
-class Breakdown:
-    """How each seat's score came about, in the game's words.
-
-    ``columns`` are the headings of the parts (in the player's language), ``parts`` one
-    row per seat (seat order) with one value per column: a number (points) or a short
-    text. ``total`` heads the total column, whose values are the game's
-    ``score_text(state.scores())``. ``summed`` says the numeric parts of a row add up to
-    the seat's score (Verflixxt!, Eight Routes); False where they only explain it (Duck's
-    buoys)."""
-
-    columns: tuple[str, ...]
-    parts: tuple[tuple[int | str, ...], ...]
-    total: str
-    summed: bool = True
-    # (label, colour) per column, or none: each column is headed by a round badge of
-    # that colour with the label in it, as the game's board marks the part (Eight
-    # Routes' route numbers), instead of its words (issue #27: no heading cut)
-    badges: tuple[tuple[str, tuple[int, int, int]], ...] = ()
+__all__ = ["CELEBRATION", "MIN_TEXT", "Breakdown", "EndedTable", "GameOverScene"]
 
 
 class GameOverScene(ModalScene):
@@ -151,14 +34,10 @@ class GameOverScene(ModalScene):
         self.again = again
         self.showing_table = False  # the panel lifted: only the small bar of buttons
         self.details = False  # the whole breakdown opened over the board (asked for)
-        self.compact = False  # the result as chips, when the breakdown has no room beside the board
-        self.breakdown = game_scene.final_breakdown()
-        self.table_rect = pygame.Rect(0, 0, 0, 0)
+        self.result = ResultPanel(self)
+        self.breakdown = self.result.breakdown
         # the celebration: confetti in the winners' colours, the winner's piece hopping
-        self.age = 0.0
-        winners = list(game_scene.state.winners()) or [0]
-        colours = [theme.seat_colour(p) for p in winners] + [theme.ACCENT, (250, 210, 60)]
-        self.pieces = [] if self.reduced_motion() else confetti(CONFETTI, colours)
+        self.celebration = Celebration(game_scene, self.px, self.text_px, self.reduced_motion())
 
     def reduced_motion(self) -> bool:
         """The app's reduced-motion setting, if it has one: no confetti, no hops."""
@@ -171,355 +50,27 @@ class GameOverScene(ModalScene):
         return {**super().probe(), "panel": list(self.panel), "board": list(board)}
 
     def celebrating(self) -> bool:
-        return (bool(self.pieces) and self.age < CELEBRATION) or self.counting()
+        return self.celebration.celebrating()
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        if self.celebrating():
-            self.age += dt
+        if self.celebration.advance(dt):
             self.app.dirty = True  # drawn each frame while it moves (not "busy": no wait)
-
-    # -- sizes -------------------------------------------------------------------------
-    def order(self) -> list[int]:
-        """The seats, best score first (seat order among equals)."""
-        scores = self.game.state.scores()
-        return sorted(range(self.game.session.players), key=lambda p: -scores[p])
 
     def layout(self, size):
         super().layout(size)
         w, h = size
         self.buttons.clear()
         if self.showing_table:
-            self._layout_bar(w, h)
+            self.result.layout_bar(w, h)
         elif self.details:  # the whole breakdown, asked for: over the board, dimmed
-            self.compact = False
-            self._layout_full(w, h)
+            self.result.compact = False
+            self.result.layout_full(w, h)
             self._relabel_details()
         else:
-            self._layout_panel(w, h)
+            self.result.layout_beside(w, h)
+        self.panel = self.result.panel
         self.buttons.focus = 0
-
-    def rooms(self, w: int, h: int) -> list[pygame.Rect]:
-        """The free strips of the window beside the board's drawn pieces (left, right,
-        above and below its :meth:`drawn_extent`, each stopped short of the seat panels),
-        the biggest first: the result panel goes in one, the board stays in sight
-        (issue #38: the finish on the board)."""
-        window = pygame.Rect(0, 0, w, h)
-        board = self.game.game.drawn_extent().clip(window)
-        gap = self.px(6)
-        strips = [
-            pygame.Rect(0, 0, board.x - gap, h),
-            pygame.Rect(board.right + gap, 0, w - board.right - gap, h),
-            pygame.Rect(0, 0, w, board.y - gap),
-            pygame.Rect(0, board.bottom + gap, w, h - board.bottom - gap),
-        ]
-        # the seat panels stay in sight too: their scores count up (a strip stops at them)
-        plan = getattr(self.game, "plan", None)
-        seats = [] if plan is None else list(plan.seats)
-        strips = [self._clear_of(strip, seats, gap) for strip in strips]
-        # the strip where a panel of sensible proportions is biggest
-        strips = [r for r in strips if r.w > 0 < r.h]
-        return sorted(strips, key=lambda r: -min(r.w, 3 * r.h) * min(r.h, r.w))
-
-    @staticmethod
-    def _clear_of(strip: pygame.Rect, seats: list[pygame.Rect], gap: int) -> pygame.Rect:
-        """``strip`` cut short of the seat panels inside it: the bigger part beside or
-        above/below them (a strip across the window stops at the seat column)."""
-        for seat in seats:
-            if not strip.colliderect(seat):
-                continue
-            parts = [
-                pygame.Rect(strip.x, strip.y, seat.x - gap - strip.x, strip.h),
-                pygame.Rect(seat.right + gap, strip.y, strip.right - seat.right - gap, strip.h),
-                pygame.Rect(strip.x, strip.y, strip.w, seat.y - gap - strip.y),
-                pygame.Rect(strip.x, seat.bottom + gap, strip.w, strip.bottom - seat.bottom - gap),
-            ]
-            strip = max(parts, key=lambda r: r.w * r.h if r.w > 0 < r.h else -1)
-        return strip
-
-    def _layout_panel(self, w: int, h: int) -> None:
-        rooms = self.rooms(w, h)
-        self.compact = True
-        for room in rooms:
-            if room.w >= self.px(420) and room.h >= self.px(300):
-                self._layout_full(room.w, room.h)
-                self.panel.center = room.center
-                self._shift_full(room)
-                if self._full_fits(room):
-                    self.compact = False
-                    return
-            self.buttons.clear()
-            if self._layout_compact(room):
-                return
-            self.buttons.clear()
-        # no strip holds even the short result (a large text size): along the window's
-        # bottom, clear of the seat panels, over as little of the board as it needs
-        margin = self.px(6)
-        plan = getattr(self.game, "plan", None)
-        seats = [] if plan is None else list(plan.seats)
-        right = min([seat.x for seat in seats if seat.bottom > h // 2] + [w]) - margin
-        probe = pygame.Rect(margin, 0, right - margin, h)
-        self._layout_compact(probe)
-        need = self.panel.h + 2 * self.px(4)
-        self.buttons.clear()
-        self._layout_compact(pygame.Rect(margin, h - need - margin, right - margin, need))
-
-    def _shift_full(self, room: pygame.Rect) -> None:
-        """The full panel, laid out centred on ``room``'s own size, moved onto it."""
-        dx, dy = room.x, room.y
-        self.table_rect.move_ip(dx, dy)
-        for button in self.buttons.buttons:
-            button.rect.move_ip(dx, dy)
-
-    def _full_fits(self, room: pygame.Rect) -> bool:
-        """The breakdown table fits ``room`` at its floors: its columns at least their
-        headings' longest word, its rows and buttons inside."""
-        widths_ok = all(c >= least for c, least in zip(self.col_ws, self.col_mins))
-        inside = room.contains(self.panel) and all(
-            self.panel.contains(b.rect) for b in self.buttons.buttons
-        )
-        rows = self.table_rect.bottom <= min(b.rect.top for b in self.buttons.buttons)
-        return widths_ok and inside and rows
-
-    def _layout_compact(self, room: pygame.Rect) -> bool:
-        """The result in a narrow strip beside the board: the title, each seat's mark,
-        name and total best first (chips that wrap), the buttons under them (flowing into
-        rows). False when it is taller than ``room``."""
-        pad = self.px(7)
-        gap = self.px(8)
-        self.body = self.text_px(17)
-        self.title_size = self.text_px(24)
-        inner = room.inflate(-2 * self.px(2), -2 * self.px(2))
-        width = inner.w - 2 * pad
-        size = self.text_px(17)
-        bh = max(self.px(36), int(size * 1.9))
-        labels = [
-            self.t("app.end_look"),
-            self.t("app.watch_again"),
-            self.t("app.play_again"),
-            self.t("app.to_menu"),
-        ]
-        bws = [fonts.font(size, True).size(t)[0] + self.px(24) for t in labels]
-        # the seats' chips: mark, name, total
-        chip_h = max(self.px(30), int(self.body * 1.6))
-        self.chips: list[tuple[int, pygame.Rect]] = []
-        title_w = fonts.font(self.title_size, True).size(self.title())[0] + self.px(50)
-        x, y = inner.x + pad + min(title_w, width) + gap, inner.y + pad
-        line_h = max(chip_h, int(self.title_size * 1.4))
-        if x - inner.x > width * 0.6:  # the title alone on its line
-            x, y = inner.x + pad, y + line_h + self.px(4)
-        self.title_box = pygame.Rect(inner.x + pad, inner.y + pad, min(title_w, width), line_h)
-        for p in self.order():
-            chip_w = self._chip_width(p)
-            if x + chip_w > inner.x + pad + width and x > inner.x + pad:
-                x, y = inner.x + pad, y + chip_h + self.px(4)
-            self.chips.append((p, pygame.Rect(x, y + (line_h - chip_h) // 2, chip_w, chip_h)))
-            x += chip_w + gap
-        y += line_h + self.px(4)
-        # the buttons, flowing into as many rows as the strip's width needs
-        self.keys = ["look", "watch", "again", "menu", "details"]
-        labels.append(self.t("end_finish.details"))
-        bws.append(fonts.font(size, True).size(labels[-1])[0] + self.px(24))
-        order = [0, 1, 2, 3, 4] if self.again else [0, 1, 3, 4]
-        rows: list[list[int]] = [[]]
-        used = 0
-        for i in order:
-            bw = min(bws[i], width)
-            if rows[-1] and used + gap + bw > width:
-                rows.append([])
-                used = 0
-            used += (gap if rows[-1] else 0) + bw
-            rows[-1].append(i)
-        placed: dict[int, pygame.Rect] = {}
-        for row in rows:
-            row_w = sum(min(bws[i], width) for i in row) + gap * (len(row) - 1)
-            bx = inner.x + pad + (width - row_w) // 2
-            for i in row:
-                bw = min(bws[i], width)
-                placed[i] = pygame.Rect(bx, y, bw, bh)
-                bx += bw + gap
-            y += bh + gap
-        height = y - gap + pad - inner.y
-        # it fits when it is no taller than the strip and nothing in it is cut across:
-        # the title, each chip and each button as wide as it wants
-        widest = max([title_w, *bws] + [chip.w for _p, chip in self.chips])
-        fits = height <= inner.h and widest <= width
-        self.panel = pygame.Rect(inner.x, inner.y, inner.w, min(inner.h, height))
-        # centred in the strip's height when it has room to spare
-        dy = max(0, (inner.h - height) // 2)
-        self.panel.y += dy
-        self.title_box.y += dy
-        self.chips = [(p, r.move(0, dy)) for p, r in self.chips]
-        placed = {i: r.move(0, dy) for i, r in placed.items()}
-        self.buttons.add(Button(placed[0], labels[0], self.toggle, size, key="look"))
-        self._add_watch(placed[1], size)
-        if self.again:
-            self.buttons.add(
-                Button(placed[2], labels[2], self.play_again, size, primary=True, key="again")
-            )
-        self.buttons.add(
-            Button(
-                placed[3], labels[3], self.app.pop_to_root, size, primary=not self.again, key="menu"
-            )
-        )
-        self.buttons.add(Button(placed[4], labels[4], self.toggle_details, size, key="details"))
-        return fits
-
-    def _chip_width(self, player: int) -> int:
-        """A seat's chip in the compact result: its mark, its name, its total."""
-        f = fonts.font(self.body, True)
-        scores = self.game.state.scores()
-        name = self.game.seat_name(player)
-        total = self.game.score_text(player, scores[player])
-        return self.px(30) + f.size(name)[0] + self.px(10) + f.size(total)[0] + self.px(12)
-
-    def _layout_full(self, w: int, h: int) -> None:
-        margin = self.px(20)
-        bd = self.breakdown
-        self.body = self.text_px(20)
-        self.head = self.text_px(16)
-        self.row_h = max(int(self.body * 1.6), self.px(36))
-        pad = self.px(24)
-        # how wide the table would like to be: names, parts, total at full size
-        name_w = max(
-            fonts.font(self.body, True).size(self.game.seat_name(p))[0] for p in self.order()
-        )
-        self.name_w = self.px(34) + min(name_w, self.px(220))
-        self.badge_d = max(self.px(28), self.head + self.px(12))  # a badge heading
-        self.col_ws = [
-            max(self._heading_width(c, i), self._value_width(i)) + self.px(16)
-            for i, c in enumerate(bd.columns)
-        ]
-        totals = [self.game.score_text(p, v) for p, v in enumerate(self.game.state.scores())]
-        self.total_w = max(
-            [self._heading_width(bd.total)]
-            + [fonts.font(self.body, True).size(t)[0] for t in totals]
-        ) + self.px(16)
-        want = self.name_w + sum(self.col_ws) + self.total_w
-        # at most 660 design pixels wide (640 on a small window): the table stays visible
-        # all round it (tools/e2e_xvfb.py checks the dim beside the panel at 1280x720)
-        widest = min(w - 2 * margin, max(self.px(660), 640))
-        # each part's column at least as wide as its heading's longest word at the floor
-        # size (issue #27: "Route 1" is never "Ro…"): the panel widens for them
-        self.col_mins = [self._word_width(c) + self.px(14) for c in bd.columns]
-        names_floor = self.px(40) + max(
-            fonts.font(MIN_TEXT, True).size(self.game.seat_name(p))[0] for p in self.order()
-        )
-        floor_w = sum(self.col_mins) + names_floor + self._word_width(bd.total) + self.px(16)
-        widest = max(widest, min(w - 2 * margin, int(w * 0.92), floor_w + 2 * self.px(24)))
-        # four buttons side by side, each wide enough for its label at full size; two
-        # rows of two when four do not fit
-        label_size = self.text_px(20)
-        labels = [
-            self.t("app.end_look"),
-            self.t("app.watch_again"),
-            self.t("app.play_again"),
-            self.t("app.to_menu"),
-        ]
-        self.button_w = max(
-            [self.px(170)] + [fonts.font(label_size, True).size(t)[0] + self.px(28) for t in labels]
-        )
-        buttons_w = 4 * self.button_w + 3 * self.px(14)
-        self.button_rows = 1 if buttons_w + 2 * pad <= widest else 2
-        if self.button_rows == 2:
-            buttons_w = 2 * self.button_w + self.px(14)
-        width = min(widest, max(self.px(560), want + 2 * pad, buttons_w + 2 * pad))
-        inner = width - 2 * pad
-        if want > inner:  # shrink: the parts share what is left, names keep what they can
-            self.total_w = min(self.total_w, inner // 4)
-            self.name_w = min(self.name_w, inner // 3)
-            share = (inner - self.name_w - self.total_w) / max(1, len(self.col_ws))
-            self.col_ws = [max(int(share), least) for least in self.col_mins]
-            self.name_w = max(names_floor, inner - self.total_w - sum(self.col_ws))
-        else:  # spread the spare width over the part columns (or the name, without parts)
-            spare = inner - want
-            if self.col_ws:
-                self.col_ws = [c + spare // len(self.col_ws) for c in self.col_ws]
-            else:
-                self.name_w += spare
-        self.head_lines = max(
-            [
-                len(self._heading_lines(c, cw))
-                for c, cw in zip(bd.columns, self.col_ws)
-                if not bd.badges
-            ]
-            + [len(self._heading_lines(bd.total, self.total_w))]
-        )
-        head_h = self._head_h()
-        title_h = self.px(70)
-        bw, bh = self.button_w, max(self.px(52), int(self.text_px(20) * 2))
-        rows = len(self.order())
-        buttons_h = bh + (self.button_rows - 1) * (bh + self.px(12))
-        height = title_h + head_h + rows * self.row_h + self.px(24) + buttons_h + pad
-        self.panel = pygame.Rect(0, 0, width, min(h - 2 * margin, height))
-        self.panel.center = (w // 2, h // 2)
-        self.table_rect = pygame.Rect(
-            self.panel.x + pad, self.panel.y + title_h, inner, head_h + rows * self.row_h
-        )
-        # four buttons: look at the table, watch again, play again, menu (in one row, or
-        # two rows of two)
-        gap = self.px(14)
-        per_row = 4 // self.button_rows
-        bw = min(bw, (inner - (per_row - 1) * gap) // per_row)
-        y = self.panel.bottom - bh - self.px(20)
-        first_y = y - (self.button_rows - 1) * (bh + self.px(12))
-        x = self.panel.centerx - (per_row * bw + (per_row - 1) * gap) // 2
-        size = self.text_px(20)
-        self.buttons.add(
-            Button(
-                pygame.Rect(x, first_y, bw, bh),
-                self.t("app.end_look"),
-                self.toggle,
-                size,
-                key="look",
-            )
-        )
-        self._add_watch(pygame.Rect(x + bw + gap, first_y, bw, bh), size)
-        if self.button_rows == 2:
-            self._add_again_and_menu(x, y, bw, bh, gap, size)
-        else:
-            self._add_again_and_menu(x + 2 * (bw + gap), y, bw, bh, gap, size)
-
-    def _layout_bar(self, w: int, h: int) -> None:
-        """Small buttons at the bottom centre, over the table: bring the scores back,
-        play again, menu."""
-        self.panel = pygame.Rect(0, 0, 0, 0)
-        size = self.text_px(17)
-        bh = max(self.px(40), int(size * 2))
-        gap = self.px(10)
-        labels = [
-            self.t("app.end_show"),
-            self.t("app.watch_again"),
-            self.t("app.play_again"),
-            self.t("app.to_menu"),
-        ]
-        widths = [fonts.font(size, True).size(t)[0] + self.px(32) for t in labels]
-        x = (w - sum(widths) - 3 * gap) // 2
-        y = h - bh - self.px(12)
-        self.buttons.add(
-            Button(pygame.Rect(x, y, widths[0], bh), labels[0], self.toggle, size, key="show")
-        )
-        x += widths[0] + gap
-        self._add_watch(pygame.Rect(x, y, widths[1], bh), size)
-        x += widths[1] + gap
-        self._add_again_and_menu(x, y, widths[2], bh, gap, size, widths[3])
-
-    def _add_watch(self, rect: pygame.Rect, size: int) -> None:
-        """Watch again (issue #28): the game just ended, replayed from its record. A game
-        joined over the network has only this seat's view, not the whole record."""
-        session = self.game.session
-        whole = isinstance(session, Session)
-        self.buttons.add(
-            Button(
-                rect,
-                self.t("app.watch_again"),
-                self.watch_again,
-                size,
-                enabled=whole,
-                why="" if whole else self.t("app.watch_joined"),
-                key="watch",
-            )
-        )
 
     def watch_again(self) -> None:
         from game.table.replay import Replay, ReplayError  # the rules, when watched
@@ -533,83 +84,6 @@ class GameOverScene(ModalScene):
             self.app.show_error(self.t("app.replay_failed", error=str(exc)))
             return
         self.app.router.screen("replay")(self.app, replay)
-
-    def _add_again_and_menu(self, x, y, bw, bh, gap, size, menu_w=None) -> None:
-        if not self.again:  # a network game's: the menu in the place of both
-            width = bw + gap + (menu_w or bw)
-            self.buttons.add(
-                Button(
-                    pygame.Rect(x, y, width, bh),
-                    self.t("app.to_menu"),
-                    self.app.pop_to_root,
-                    size,
-                    primary=True,
-                    key="menu",
-                )
-            )
-            return
-        self.buttons.add(
-            Button(
-                pygame.Rect(x, y, bw, bh),
-                self.t("app.play_again"),
-                self.play_again,
-                size,
-                primary=True,
-                key="again",
-            )
-        )
-        self.buttons.add(
-            Button(
-                pygame.Rect(x + bw + gap, y, menu_w or bw, bh),
-                self.t("app.to_menu"),
-                self.app.pop_to_root,
-                size,
-                key="menu",
-            )
-        )
-
-    def _head_h(self) -> int:
-        """The headings' row: their lines, or a badge when it is taller."""
-        lines = int(self.head * 1.3) * self.head_lines
-        if self.breakdown.badges:
-            lines = max(lines, self.badge_d)
-        return lines + self.px(10)
-
-    def _heading_width(self, text: str, column: int | None = None) -> int:
-        """A heading's width on at most two lines (split at its widest break); a badge's
-        when the column has one."""
-        if column is not None and self.breakdown.badges:
-            return self.badge_d
-        f = fonts.font(self.head, True)
-        words = text.split(" ")
-        if len(words) == 1:
-            return f.size(text)[0]
-        return min(
-            max(f.size(" ".join(words[:i]))[0], f.size(" ".join(words[i:]))[0])
-            for i in range(1, len(words))
-        )
-
-    def _word_width(self, text: str) -> int:
-        """The width of ``text``'s longest word in a heading at the floor size."""
-        f = fonts.font(MIN_TEXT, True)
-        return max((f.size(word)[0] for word in text.split()), default=0)
-
-    def _heading_lines(self, text: str, width: int) -> list[str]:
-        """A heading on as many lines as its column needs (three at most: a narrow column
-        of a five-player table breaks "Route 1" rather than cut it)."""
-        lines = fonts.wrap(text, self.head, max(1, width - self.px(12)), True)
-        return lines if len(lines) <= 3 else [*lines[:2], " ".join(lines[2:])]
-
-    def _value_width(self, column: int) -> int:
-        f = fonts.font(self.body)
-        return max(f.size(self._value_text(row[column]))[0] for row in self.breakdown.parts)
-
-    @staticmethod
-    def _value_text(value: int | str) -> str:
-        if isinstance(value, str):
-            return value
-        # nothing scored: a dot, as on the Eight Routes board (a thin dash vanishes)
-        return "·" if value == 0 else f"{value:+d}".replace("-", "−")
 
     # -- actions -----------------------------------------------------------------------
     def toggle_details(self) -> None:
@@ -669,328 +143,35 @@ class GameOverScene(ModalScene):
     def close(self):
         self.app.pop_to_root()
 
+    def to_menu(self) -> None:
+        self.app.pop_to_root()
+
     # -- drawing -----------------------------------------------------------------------
     def title(self) -> str:
-        names = [self.game.seat_name(p) for p in self.game.state.winners()]
-        if len(names) == 1:
-            return self.t("app.winner", name=names[0])
-        return self.t("app.winners", names=", ".join(names))
-
-    def counted(self, player: int) -> Any:
-        """Seat ``player``'s score as its panel shows it ``age`` seconds into the finish:
-        counted up from 0 over :data:`COUNT` seconds, then the final score."""
-        final = self.game.state.scores()[player]
-        k = 1.0 if self.reduced_motion() else min(1.0, self.age / COUNT)
-        if isinstance(final, (int, float)) and final == int(final):
-            return round(int(final) * k)
-        return final
-
-    def counting(self) -> bool:
-        return not self.reduced_motion() and self.age < COUNT
-
-    def spots(self) -> list[tuple[int, pygame.Rect]]:
-        """Where each winner is celebrated: its pieces where they stand on the board
-        (the game's ``celebrate``), else its seat's panel."""
-        out: list[tuple[int, pygame.Rect]] = []
-        frame = self.game.frame
-        for p in self.game.state.winners():
-            rects = self.game.game.celebrate(p)
-            if not rects and hasattr(frame, "seat_parts"):
-                rects = [frame.seat_parts(p).portrait]
-            out += [(p, r) for r in rects]
-        return out
-
-    def draw_celebration(self, surface: pygame.Surface) -> None:
-        """A glowing ring in the winner's colour around each of its pieces on the board,
-        bouncing while the confetti falls, then still: the finish is seen where it
-        happened (issue #38)."""
-        for i, (p, rect) in enumerate(self.spots()):
-            bounce = hop(self.age - 0.1 * i) if self.pieces else 0.0
-            r = max(rect.w, rect.h) * 0.62 + self.px(4) + bounce * self.px(6)
-            centre = rect.center
-            colour = theme.seat_colour(p)
-            for k, alpha in ((3, 50), (2, 90)):  # the glow, soft outside the ring
-                glow = pygame.Surface((int(2 * (r + k * self.px(4))) + 2,) * 2, pygame.SRCALPHA)
-                c = glow.get_width() / 2
-                smooth.ring(glow, (250, 210, 60, alpha), (c, c), r + k * self.px(3), self.px(5))
-                surface.blit(glow, (centre[0] - c, centre[1] - c))
-            smooth.ring(surface, (250, 210, 60), centre, r, max(2, self.px(4)))
-            smooth.ring(surface, colour, centre, r - self.px(4), max(2, self.px(2)))
-
-    def draw_count(self, surface: pygame.Surface) -> None:
-        """The seat panels' scores counting up from 0 (each where the frame writes it)."""
-        frame = self.game.frame
-        if not self.counting() or not hasattr(frame, "seat_parts"):
-            return
-        scores = self.game.state.scores()
-        for p in range(self.game.session.players):
-            face = frame.seats.seat(p)
-            final = scores[p]
-            if face.score is None or not isinstance(final, (int, float)):
-                continue
-            shown = self._as_shown(face.score, int(final), self.counted(p))
-            if shown is None:
-                continue  # the panel shows something else than the score
-            box = frame.seat_parts(p).score
-            if box.w <= 0 or box.h <= 0:
-                continue
-            fill = (255, 246, 226) if face.highlight == "moving" else theme.PANEL
-            pygame.draw.rect(surface, fill, box)
-            text, size = fonts.fit(shown, self.text_px(22), box.w, theme.MIN_TEXT_PX, True)
-            draw_text(surface, text, size, box.center, theme.ACCENT_DARK, True, "center", box)
-
-    @staticmethod
-    def _as_shown(face: str, final: int, value: int) -> str | None:
-        """``value`` written as the seat panel writes ``final`` (``face``): "12", or
-        signed "+9" / "−3"; None when the panel shows something else than the score."""
-        for form in (lambda v: str(v), lambda v: f"{v:+d}"):
-            for minus in ("-", "−"):
-                if form(final).replace("-", minus) == face:
-                    return form(value).replace("-", minus)
-        return None
+        return self.result.title()
 
     def draw(self, surface):
-        self.draw_celebration(surface)
-        self.draw_count(surface)
+        celebration = self.celebration
+        celebration.draw_celebration(surface)
+        celebration.draw_count(surface)
         if self.showing_table:  # only the small buttons: the table shows through
             super().draw(surface)
-            self.draw_confetti(surface)
+            celebration.draw_confetti(surface)
             return
-        if self.compact:
+        if self.result.compact:
             draw_panel(surface, self.panel)
-            self._draw_compact(surface)
+            self.result.draw_compact(surface)
             super().draw(surface)
-            self.draw_confetti(surface)
+            celebration.draw_confetti(surface)
             return
         if self.details:
             self.draw_backdrop(surface)
         else:
             draw_panel(surface, self.panel)
-        title = self.title()
-        winners = list(self.game.state.winners())
-        icon = self.px(48)
-        shown = min(3, len(winners))
-        while True:  # the title is never cut: fewer hopping pieces first
-            room = self.panel.width - self.px(40) - (icon + self.px(10)) * shown
-            text, size = fonts.fit(title, self.px(40), room, self.text_px(18), True)
-            if text == title or shown == 0:
-                break
-            shown -= 1
-        pictures = [self.game.frame.seats.portrait(p, icon) for p in winners[:shown]]
-        tw = fonts.font(size, True).size(text)[0]
-        x = self.panel.centerx - (tw + (icon + self.px(10)) * len(pictures)) // 2
-        cy = self.panel.y + self.px(38)
-        for i, (p, picture) in enumerate(zip(winners, pictures)):
-            # the winner's piece hops (a shared win: each in turn)
-            lift = round(hop(self.age - 0.15 * i) * self.px(14)) if self.pieces else 0
-            centre = (x + icon // 2, cy - lift)
-            if picture is not None:
-                draw_icon(surface, picture, centre, f"portrait:{p}", anchor="center")
-            identity.draw_seat_mark(
-                surface,
-                p,
-                (centre[0] + icon * 0.35, centre[1] + icon * 0.3),
-                max(theme.MIN_ICON_PX, icon * 0.45),
-            )
-            x += icon + self.px(10)
-        draw_text(surface, text, size, (x, cy), theme.ACCENT_DARK, bold=True, anchor="midleft")
-        self._draw_table(surface)
+        px, age, hopping = self.px, celebration.age, bool(celebration.pieces)
+        # the winner's piece hops (a shared win: each in turn)
+        self.result.draw_full(
+            surface, lambda i: round(hop(age - 0.15 * i) * px(14)) if hopping else 0
+        )
         super().draw(surface)
-        self.draw_confetti(surface)
-
-    def _draw_compact(self, surface: pygame.Surface) -> None:
-        """The compact result: the winner's portrait and title, each seat's chip."""
-        box = self.title_box
-        winners = list(self.game.state.winners())
-        icon = min(box.h, self.px(36))
-        picture = self.game.frame.seats.portrait(winners[0], icon) if winners else None
-        x = box.x
-        if picture is not None:
-            draw_icon(
-                surface,
-                picture,
-                (x + icon // 2, box.centery),
-                f"portrait:{winners[0]}",
-                anchor="center",
-            )
-            x += icon + self.px(8)
-        text, size = fonts.fit(self.title(), self.title_size, box.right - x, MIN_TEXT, True)
-        draw_text(
-            surface, text, size, (x, box.centery), theme.ACCENT_DARK, bold=True, anchor="midleft"
-        )
-        scores = self.game.state.scores()
-        won = set(winners)
-        for p, chip in self.chips:
-            fill = (255, 236, 200) if p in won else (246, 240, 228)
-            pygame.draw.rect(surface, fill, chip, border_radius=self.px(8))
-            identity.draw_seat_mark(surface, p, (chip.x + self.px(14), chip.centery), self.px(20))
-            total = self.game.score_text(p, scores[p])
-            f = fonts.font(self.body, True)
-            tw = f.size(total)[0]
-            draw_text(
-                surface,
-                total,
-                self.body,
-                (chip.right - self.px(6), chip.centery),
-                theme.ACCENT_DARK if p in won else theme.INK,
-                True,
-                "midright",
-            )
-            room = chip.right - self.px(6) - tw - self.px(8) - (chip.x + self.px(28))
-            name, nsize = fonts.fit(self.game.seat_name(p), self.body, room, MIN_TEXT, p in won)
-            draw_text(
-                surface,
-                name,
-                nsize,
-                (chip.x + self.px(28), chip.centery),
-                theme.INK,
-                p in won,
-                "midleft",
-            )
-
-    def draw_confetti(self, surface: pygame.Surface) -> None:
-        """The confetti falling over everything for the first seconds (anti-aliased)."""
-        if not self.celebrating():
-            return
-        w, h = surface.get_size()
-        t = self.age
-        half = max(3, self.px(5))
-        for c in self.pieces:
-            y = (c.y + c.fall * t) * h
-            if y < -half * 2 or y > h + half * 2:
-                continue
-            x = (c.x + c.drift * t) * w + math.sin(c.sway + t * 3) * self.px(18)
-            turn = c.sway + c.spin * t * math.tau
-            dx, dy = math.cos(turn), math.sin(turn)
-            flip = turn * 1.7  # it tumbles: seen edge-on, then face-on
-            squash = 0.3 + 0.7 * abs(math.sin(flip))
-            colour = shade(c.colour, flip)
-            if c.shape == "star":
-                outer = half * 1.3
-                points = []
-                for k in range(10):
-                    r = outer if k % 2 == 0 else outer * 0.45
-                    a, b = math.cos(k * math.pi / 5) * r, math.sin(k * math.pi / 5) * r * squash
-                    points.append((x + dx * a - dy * b, y + dy * a + dx * b))
-                smooth.polygon(surface, colour, points)
-            elif c.shape == "disc":
-                steps = 12
-                points = [
-                    (
-                        x
-                        + dx * math.cos(k * math.tau / steps) * half * 0.8
-                        - dy * math.sin(k * math.tau / steps) * half * 0.8 * squash,
-                        y
-                        + dy * math.cos(k * math.tau / steps) * half * 0.8
-                        + dx * math.sin(k * math.tau / steps) * half * 0.8 * squash,
-                    )
-                    for k in range(steps)
-                ]
-                smooth.polygon(surface, colour, points)
-            else:  # a ribbon, curled: two panels, the fold a shade darker
-                wide, tall = half * 1.2, half * 0.45 * squash
-                bend = math.sin(flip * 2) * half * 0.5
-                for side, tint in ((-1, colour), (1, shade(c.colour, flip + 1.2))):
-                    quad = (
-                        (0, -tall),
-                        (side * wide, -tall + bend),
-                        (side * wide, tall + bend),
-                        (0, tall),
-                    )
-                    points = [(x + dx * a - dy * b, y + dy * a + dx * b) for a, b in quad]
-                    smooth.polygon(surface, tint, points)
-
-    def _draw_winner_word(self, surface: pygame.Surface, name: str, size: int, x: int, cy: int):
-        """The winner's word after the winner's name, when the name column has room."""
-        word = self.t("app.winner_word")
-        bsize = max(MIN_TEXT, self.text_px(14))
-        bw = fonts.font(bsize, True).size(word)[0] + self.px(14)
-        left = x + fonts.font(size, True).size(name)[0] + self.px(8)
-        if left + bw > self.table_rect.x + self.name_w - self.px(4):
-            return
-        pill = pygame.Rect(left, 0, bw, round(bsize * 1.5))
-        pill.centery = cy
-        draw_pill(surface, pill, word, bsize, theme.ACCENT)
-
-    def _draw_column_badge(self, surface, badge: tuple[str, tuple[int, int, int]], bottom) -> None:
-        """A column's badge: its label, bold and light, in a disc of its colour, standing
-        on ``bottom`` (a point: the middle of the headings' baseline)."""
-        label, colour = badge
-        r = self.badge_d / 2
-        centre = (bottom[0], bottom[1] - r)
-        smooth.disc(surface, colour, centre, r)
-        smooth.ring(surface, theme.mix(colour, (0, 0, 0), 0.35), centre, r, max(1, self.px(2)))
-        box = pygame.Rect(0, 0, round(2 * r), round(2 * r))
-        box.center = (round(centre[0]), round(centre[1]))
-        draw_text(surface, label, self.head, box.center, theme.INK_LIGHT, True, "center", box)
-
-    def _draw_table(self, surface: pygame.Surface) -> None:
-        bd, game = self.breakdown, self.game
-        box = self.table_rect
-        winners = set(game.state.winners())
-        scores = game.state.scores()
-        line_h = int(self.head * 1.3)
-        head_h = self._head_h()
-        # headings, bottom-aligned over their columns
-        x = box.x + self.name_w
-        for i, (heading, cw) in enumerate(
-            zip([*bd.columns, bd.total], [*self.col_ws, self.total_w])
-        ):
-            if i < len(bd.badges):
-                self._draw_column_badge(
-                    surface, bd.badges[i], (x + cw / 2, box.y + head_h - self.px(8))
-                )
-                x += cw
-                continue
-            lines = self._heading_lines(heading, cw)
-            y = box.y + head_h - self.px(8) - line_h * len(lines)
-            for line in lines:
-                line, size = fonts.fit(line, self.head, cw - self.px(12), MIN_TEXT, True)
-                draw_text(surface, line, size, (x + cw // 2, y), theme.INK_SOFT, True, "midtop")
-                y += line_h
-            x += cw
-        y0 = box.y + head_h
-        pygame.draw.line(
-            surface, theme.PANEL_EDGE, (box.x, y0 - 2), (box.right, y0 - 2), max(1, self.px(2))
-        )
-        for i, p in enumerate(self.order()):
-            row = pygame.Rect(
-                box.x - self.px(6), y0 + i * self.row_h, box.w + self.px(12), self.row_h
-            )
-            won = p in winners
-            if won:
-                pygame.draw.rect(surface, (255, 236, 200), row, border_radius=self.px(8))
-            elif i % 2:
-                pygame.draw.rect(surface, (246, 240, 228), row, border_radius=self.px(8))
-            cy = row.centery
-            dot = max(6, self.px(10))  # the seat's colour and mark, as on the table
-            identity.draw_seat_mark(surface, p, (box.x + self.px(12), cy), 2 * dot + 2)
-            name, size = fonts.fit(
-                game.seat_name(p), self.body, self.name_w - self.px(34), MIN_TEXT, won
-            )
-            draw_text(surface, name, size, (box.x + self.px(30), cy), theme.INK, won, "midleft")
-            if won:  # one word for the winner in every game (issue #27)
-                self._draw_winner_word(surface, name, size, box.x + self.px(30), cy)
-            x = box.x + self.name_w
-            for value, cw in zip(bd.parts[p], self.col_ws):
-                text, size = fonts.fit(
-                    self._value_text(value), self.body, cw - self.px(4), MIN_TEXT
-                )
-                colour = theme.INK
-                if isinstance(value, int):
-                    colour = (
-                        theme.BAD if value < 0 else (theme.INK_SOFT if not value else theme.INK)
-                    )
-                draw_text(surface, text, size, (x + cw // 2, cy), colour, False, "center")
-                x += cw
-            shown = game.score_text(p, scores[p])
-            text, size = fonts.fit(shown, self.body, self.total_w - self.px(4), MIN_TEXT, True)
-            draw_text(
-                surface,
-                text,
-                size,
-                (x + self.total_w // 2, cy),
-                theme.ACCENT_DARK if won else theme.INK,
-                True,
-                "center",
-            )
+        celebration.draw_confetti(surface)
