@@ -346,3 +346,35 @@ def test_a_lesson_is_captured_the_same_however_slow_its_computer(monkeypatch):
     assert [step[:3] for step in fast] == [step[:3] for step in slow]
     assert fast == slow
     assert fast[-1][1] > 2  # the computer has played by then
+
+
+def test_issue_38_a_result_panel_over_the_board_is_found_but_not_one_beside_it():
+    """issue #38: the end screen's result panel over the board's drawn extent is one
+    ``result_over_board`` finding (with the covered box); beside it, or the breakdown
+    opened on purpose, or the table looked at: none."""
+
+    class Table:
+        def drawn_extent(self) -> pygame.Rect:
+            return pygame.Rect(100, 50, 800, 450)
+
+    class Ended:
+        game = Table()
+
+    class End:
+        result = object()
+        game = Ended()
+        details = False
+        showing_table = False
+        panel = pygame.Rect(10, 480, 900, 110)
+
+    end = End()
+    (found,) = audit.find_result_over_board(end)
+    assert found.kind == "result_over_board" and "800x20" in found.detail
+    end.panel = pygame.Rect(10, 505, 900, 90)
+    assert audit.find_result_over_board(end) == []
+    end.panel = pygame.Rect(10, 480, 900, 110)
+    end.details = True
+    assert audit.find_result_over_board(end) == []
+    end.details, end.showing_table = False, True
+    assert audit.find_result_over_board(end) == []
+    assert audit.find_result_over_board(object()) == []  # not an end screen

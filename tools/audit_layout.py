@@ -105,6 +105,7 @@ KINDS = (
     "text_over_button",
     "dropped_text",
     "header_order",
+    "result_over_board",
 )
 SCREEN_SETS = ("tables", "shell", "lessons")
 
@@ -502,6 +503,23 @@ def find_text_over_buttons(
     return out
 
 
+def find_result_over_board(scene: Any) -> list[Finding]:
+    """The end screen's result panel over the board's drawn pieces (issue #38: at Larger
+    text it covered the board's foot; the result lies beside the board, the whole
+    breakdown over it only when asked for): one finding, with the covered box."""
+    result = getattr(scene, "result", None)
+    table = getattr(getattr(scene, "game", None), "game", None)
+    extent = getattr(table, "drawn_extent", None)
+    if result is None or extent is None or scene.details or scene.showing_table:
+        return []
+    board = extent()
+    over = scene.panel.clip(board)
+    if over.w <= 0 or over.h <= 0:
+        return []
+    detail = f"over the board's drawn extent {_box(board)} by {over.w}x{over.h}"
+    return [Finding("result_over_board", "result panel", 0, _box(scene.panel), detail)]
+
+
 def find_dropped(scene: Any) -> list[Finding]:
     """A table's words its board left out for lack of room (issue #38: Eight Routes
     dropped every route's rule text at Larger text): one finding each."""
@@ -810,6 +828,7 @@ def _audit_top(
         found += find_pieces(sink.icons, window)
         found += find_clipped(sink.icons, board)
     found += find_dropped(scene) + find_header_order(scene)
+    found += find_result_over_board(scene)
     extent = drawn_extent(scene)
     if extent is not None and guide is not None and not keeps_column(scene):
         found += find_extent(extent, window)
@@ -1396,6 +1415,7 @@ SHORT = {
     "text_over_button": "onbtn",
     "dropped_text": "dropped",
     "header_order": "hdr<sub",
+    "result_over_board": "result",
 }
 
 

@@ -61,6 +61,7 @@ class GameOverScene(ModalScene):
         super().layout(size)
         w, h = size
         self.buttons.clear()
+        self.result.give = 1.0  # the person's text size (the strip beside may shrink it)
         if self.showing_table:
             self.result.layout_bar(w, h)
         elif self.details:  # the whole breakdown, asked for: over the board, dimmed

@@ -20,6 +20,7 @@ import pygame
 
 from game.scenes.table.frame import TableSeats
 from game.session import Session
+from game.settings import TEXT_SIZES
 from game.ui import fonts, identity, smooth, theme
 from game.ui.widgets import Button, ButtonGroup, draw_icon, draw_pill, draw_text
 
@@ -99,6 +100,11 @@ class PanelOwner(Protocol):
 
     def text_px(self, value: float) -> int: ...
 
+    @property
+    def text_scale(self) -> float:
+        """The person's text size setting (1.0: Normal)."""
+        ...
+
     def t(self, key: str, **fields: Any) -> str: ...
 
     def toggle(self) -> None: ...
@@ -123,7 +129,7 @@ class ResultPanel:
         self.game = owner.game
         self.buttons = owner.buttons
         self.px = owner.px
-        self.text_px = owner.text_px
+        self.give = 1.0  # the share of the person's text size the panel's words keep
         self.t = owner.t
         self.breakdown = owner.game.final_breakdown()
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -174,22 +180,20 @@ class ResultPanel:
         return strip
 
     def layout_beside(self, w: int, h: int) -> None:
-        rooms = self.rooms(w, h)
-        self.compact = True
-        for room in rooms:
-            if room.w >= self.px(420) and room.h >= self.px(300):
-                self.layout_full(room.w, room.h)
-                self.panel.center = room.center
-                self._shift_full(room)
-                if self._full_fits(room):
-                    self.compact = False
-                    return
-            self.buttons.clear()
-            if self._layout_compact(room):
+        """The result in the biggest strip beside the board that holds it, never over the
+        board (issue #38: at Larger text it covered the board's foot). What gives way, in
+        order, when no strip holds it: the panel's words shrink toward Normal (the
+        person's text size stays on the board and the seat panels), then the seats'
+        chips go (each seat's score is on its panel beside the board, counted up). Only
+        when even that finds no strip does it lie along the window's bottom, over as
+        little of the board as it needs (the layout audit's ``result_over_board``)."""
+        for give, chips in self._ways():
+            self.give = give
+            if self._beside(w, h, chips):
                 return
-            self.buttons.clear()
-        # no strip holds even the short result (a large text size): along the window's
-        # bottom, clear of the seat panels, over as little of the board as it needs
+        self.give = 1.0
+        # no strip holds even the short result: along the window's bottom, clear of the
+        # seat panels, over as little of the board as it needs
         margin = self.px(6)
         plan = getattr(self.game, "plan", None)
         seats = [] if plan is None else list(plan.seats)
@@ -199,6 +203,37 @@ class ResultPanel:
         need = self.panel.h + 2 * self.px(4)
         self.buttons.clear()
         self._layout_compact(pygame.Rect(margin, h - need - margin, right - margin, need))
+
+    def _ways(self) -> list[tuple[float, bool]]:
+        """(the share of the person's text size the panel's words keep, with the seats'
+        chips) to try in order: the person's size, then each smaller size down to Normal,
+        then Normal without the chips."""
+        scale = self.owner.text_scale
+        sizes = [scale] + [k for k in reversed(TEXT_SIZES) if k < scale]
+        return [(k / scale, True) for k in sizes] + [(1.0 / max(1.0, scale), False)]
+
+    def _beside(self, w: int, h: int, chips: bool) -> bool:
+        """The whole breakdown or the short result laid out in the first strip beside
+        the board that holds it; False (nothing laid out) when none does."""
+        self.compact = True
+        for room in self.rooms(w, h):
+            if room.w >= self.px(420) and room.h >= self.px(300):
+                self.layout_full(room.w, room.h)
+                self.panel.center = room.center
+                self._shift_full(room)
+                if self._full_fits(room):
+                    self.compact = False
+                    return True
+            self.buttons.clear()
+            if self._layout_compact(room, chips):
+                return True
+            self.buttons.clear()
+        return False
+
+    def text_px(self, value: float) -> int:
+        """A font size of the panel: the owner's, at the share of the person's text size
+        the panel keeps (:meth:`layout_beside`)."""
+        return self.owner.text_px(value * self.give)
 
     def _shift_full(self, room: pygame.Rect) -> None:
         """The full panel, laid out centred on ``room``'s own size, moved onto it."""
@@ -217,7 +252,7 @@ class ResultPanel:
         rows = self.table_rect.bottom <= min(b.rect.top for b in self.buttons.buttons)
         return widths_ok and inside and rows
 
-    def _layout_compact(self, room: pygame.Rect) -> bool:
+    def _layout_compact(self, room: pygame.Rect, chips: bool = True) -> bool:
         """The result in a narrow strip beside the board: the title, each seat's mark,
         name and total best first (chips that wrap), the buttons under them (flowing into
         rows). False when it is taller than ``room``."""
@@ -242,10 +277,10 @@ class ResultPanel:
         title_w = fonts.font(self.title_size, True).size(self.title())[0] + self.px(50)
         x, y = inner.x + pad + min(title_w, width) + gap, inner.y + pad
         line_h = max(chip_h, int(self.title_size * 1.4))
-        if x - inner.x > width * 0.6:  # the title alone on its line
+        if chips and x - inner.x > width * 0.6:  # the title alone on its line
             x, y = inner.x + pad, y + line_h + self.px(4)
         self.title_box = pygame.Rect(inner.x + pad, inner.y + pad, min(title_w, width), line_h)
-        for p in self.order():
+        for p in self.order() if chips else []:
             chip_w = self._chip_width(p)
             if x + chip_w > inner.x + pad + width and x > inner.x + pad:
                 x, y = inner.x + pad, y + chip_h + self.px(4)
@@ -284,6 +319,10 @@ class ResultPanel:
         # centred in the strip's height when it has room to spare
         dy = max(0, (inner.h - height) // 2)
         self.panel.y += dy
+        if fits and inner.w > 3 * inner.h:
+            # a band across the window under the board: the panel fills it, what lies
+            # there (the bar's hint) is not seen cut across above it
+            self.panel = inner.copy()
         self.title_box.y += dy
         self.chips = [(p, r.move(0, dy)) for p, r in self.chips]
         placed = {i: r.move(0, dy) for i, r in placed.items()}
