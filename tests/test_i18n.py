@@ -1,5 +1,7 @@
 """Every visible string is in both catalogs and the bundled font draws every glyph."""
 
+import re
+
 import pygame
 
 from game.registry import GAMES
@@ -33,7 +35,9 @@ def test_bundled_font_has_every_glyph_of_every_string():
     missing = {}
     characters = {}
     for text in _strings():
-        for ch in text:
+        # a {field}'s name is never drawn (its value is): since the glyph check finds a
+        # character drawn as nothing (issue #38), "{seat_key}"'s "_" would count
+        for ch in re.sub(r"\{[^{}]*\}", "", text):
             characters.setdefault(ch, text)
     for ch in fonts.missing_glyphs("".join(characters)):
         missing[ch] = characters[ch]
