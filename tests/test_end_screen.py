@@ -163,7 +163,13 @@ def test_score_details_open_the_breakdown_over_the_board_and_close_back_issue_38
         click(app, over.buttons.by_key("details").rect.center)
         assert over.details and over.panel != beside and not over.result.compact
         assert over.panel.colliderect(scene.game.drawn_extent())  # over the board, asked
-        assert {b.key for b in over.buttons.buttons} == {"details", "watch", "again", "menu"}
+        assert {b.key for b in over.buttons.buttons} == {
+            "details",
+            "watch",
+            "lookback",
+            "again",
+            "menu",
+        }
         click(app, over.buttons.by_key("details").rect.center)
         assert not over.details and over.panel == beside
         key(app, pygame.K_d)

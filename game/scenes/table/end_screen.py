@@ -8,6 +8,8 @@ Play again or Menu.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from game.scenes.base import ModalScene
@@ -27,6 +29,7 @@ class GameOverScene(ModalScene):
     shade_alpha = 140
     toggle_key = pygame.K_t  # (Tab moves the keyboard focus between buttons)
     details_key = pygame.K_d
+    look_back_key = pygame.K_b  # the look back (issue #40), as its button
 
     def __init__(self, app, game_scene: EndedTable, *, again: bool = True):
         super().__init__(app)
@@ -74,17 +77,31 @@ class GameOverScene(ModalScene):
         self.buttons.focus = 0
 
     def watch_again(self) -> None:
+        replay = self._replay()
+        if replay is not None:
+            self.app.router.screen("replay")(self.app, replay)
+
+    def look_back(self) -> None:
+        """The look back (issue #40) of the game just ended, over the end screen (Esc
+        comes back here): each person's costliest decisions, from the game's own record,
+        the one History keeps (the History's writer may not have written it yet)."""
+        replay = self._replay()
+        if replay is not None:
+            self.app.router.open("look_back", replay)
+
+    def _replay(self) -> Any:
+        """The game just ended as a replay of its whole record, None (said in a dialog)
+        when it cannot be replayed."""
         from game.table.replay import Replay, ReplayError  # the rules, when watched
 
         session = self.game.session
         try:
-            replay = Replay(
+            return Replay(
                 session.game_id, session.seats, session.seed, session.options, session.actions
             )
         except ReplayError as exc:
             self.app.show_error(self.t("app.replay_failed", error=str(exc)))
-            return
-        self.app.router.screen("replay")(self.app, replay)
+            return None
 
     # -- actions -----------------------------------------------------------------------
     def toggle_details(self) -> None:
@@ -110,6 +127,10 @@ class GameOverScene(ModalScene):
     def handle_event(self, event):
         if event.type == pygame.KEYDOWN and event.key == self.toggle_key:
             self.toggle()
+            return
+        if event.type == pygame.KEYDOWN and event.key == self.look_back_key:
+            if isinstance(self.game.session, Session):  # the whole record (as its button)
+                self.look_back()
             return
         if self.showing_table and self.key_back(event):
             self.toggle()  # Esc first brings the scores back

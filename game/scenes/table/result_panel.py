@@ -113,6 +113,8 @@ class PanelOwner(Protocol):
 
     def watch_again(self) -> None: ...
 
+    def look_back(self) -> None: ...
+
     def play_again(self) -> None: ...
 
     def to_menu(self) -> None: ...
@@ -288,10 +290,9 @@ class ResultPanel:
             x += chip_w + gap
         y += line_h + self.px(4)
         # the buttons, flowing into as many rows as the strip's width needs
-        self.keys = ["look", "watch", "again", "menu", "details"]
-        labels.append(self.t("end_finish.details"))
-        bws.append(fonts.font(size, True).size(labels[-1])[0] + self.px(24))
-        order = [0, 1, 2, 3, 4] if self.owner.again else [0, 1, 3, 4]
+        labels += [self.t("end_finish.details"), self.t("coach.look.button")]
+        bws += [fonts.font(size, True).size(t)[0] + self.px(24) for t in labels[4:]]
+        order = [0, 1, 5, 2, 3, 4] if self.owner.again else [0, 1, 5, 3, 4]
         rows: list[list[int]] = [[]]
         used = 0
         for i in order:
@@ -328,6 +329,7 @@ class ResultPanel:
         placed = {i: r.move(0, dy) for i, r in placed.items()}
         self.buttons.add(Button(placed[0], labels[0], self.owner.toggle, size, key="look"))
         self._add_watch(placed[1], size)
+        self._add_look_back(placed[5], size)
         if self.owner.again:
             self.buttons.add(
                 Button(placed[2], labels[2], self.owner.play_again, size, primary=True, key="again")
@@ -395,16 +397,17 @@ class ResultPanel:
         labels = [
             self.t("app.end_look"),
             self.t("app.watch_again"),
+            self.t("coach.look.button"),
             self.t("app.play_again"),
             self.t("app.to_menu"),
         ]
         self.button_w = max(
             [self.px(170)] + [fonts.font(label_size, True).size(t)[0] + self.px(28) for t in labels]
         )
-        buttons_w = 4 * self.button_w + 3 * self.px(14)
+        buttons_w = 5 * self.button_w + 4 * self.px(14)
         self.button_rows = 1 if buttons_w + 2 * pad <= widest else 2
         if self.button_rows == 2:
-            buttons_w = 2 * self.button_w + self.px(14)
+            buttons_w = 3 * self.button_w + 2 * self.px(14)
         width = min(widest, max(self.px(560), want + 2 * pad, buttons_w + 2 * pad))
         inner = width - 2 * pad
         if want > inner:  # shrink: the parts share what is left, names keep what they can
@@ -438,10 +441,10 @@ class ResultPanel:
         self.table_rect = pygame.Rect(
             self.panel.x + pad, self.panel.y + title_h, inner, head_h + rows * self.row_h
         )
-        # four buttons: look at the table, watch again, play again, menu (in one row, or
-        # two rows of two)
+        # five buttons: look at the table, watch again, look back, play again, menu (in
+        # one row, or three over two)
         gap = self.px(14)
-        per_row = 4 // self.button_rows
+        per_row = 5 if self.button_rows == 1 else 3
         bw = min(bw, (inner - (per_row - 1) * gap) // per_row)
         y = self.panel.bottom - bh - self.px(20)
         first_y = y - (self.button_rows - 1) * (bh + self.px(12))
@@ -457,10 +460,11 @@ class ResultPanel:
             )
         )
         self._add_watch(pygame.Rect(x + bw + gap, first_y, bw, bh), size)
+        self._add_look_back(pygame.Rect(x + 2 * (bw + gap), first_y, bw, bh), size)
         if self.button_rows == 2:
-            self._add_again_and_menu(x, y, bw, bh, gap, size)
+            self._add_again_and_menu(self.panel.centerx - (2 * bw + gap) // 2, y, bw, bh, gap, size)
         else:
-            self._add_again_and_menu(x + 2 * (bw + gap), y, bw, bh, gap, size)
+            self._add_again_and_menu(x + 3 * (bw + gap), y, bw, bh, gap, size)
 
     def layout_bar(self, w: int, h: int) -> None:
         """Small buttons at the bottom centre, over the table: bring the scores back,
@@ -500,6 +504,24 @@ class ResultPanel:
                 enabled=whole,
                 why="" if whole else self.t("app.watch_joined"),
                 key="watch",
+            )
+        )
+
+    def _add_look_back(self, rect: pygame.Rect, size: int) -> None:
+        """Look back (issue #40, at a game's end): the costliest decisions of each person
+        in the game just ended, from its own record (the one History keeps), whether or
+        not the History has written it yet. A game joined over the network has only this
+        seat's view: looked back at from the History once its host sent the whole game."""
+        whole = isinstance(self.game.session, Session)
+        self.buttons.add(
+            Button(
+                rect,
+                self.t("coach.look.button"),
+                self.owner.look_back,
+                size,
+                enabled=whole,
+                why="" if whole else self.t("end_finish.look_back_joined"),
+                key="lookback",
             )
         )
 
