@@ -114,3 +114,23 @@ def test_issue_38_cluck_draws_the_marks_over_a_person_placing_a_tile():
         assert not scene.game.marks_in_still() and not scene.compositor.folded
     finally:
         pygame.quit()
+
+
+def test_issue_38_marks_that_change_every_frame_are_not_cut_every_frame():
+    """issue #38 (frame cost): while the board moves under the marks (a ladder easing
+    to its new rows) they change every frame, and cutting them into cells costs more
+    than one blit: the first frame blits the whole layer, the next unchanged frame its
+    cells; the picture is the same either way."""
+    pygame.init()
+    marks = LastMoves()
+    marks.saw([Mark(0, "chicken:0", [lambda: (60.0, 40.0), lambda: (60.0, 300.0)])])
+    size = (400, 400)
+    first = marks.layer(lambda seat: (200, 60, 60), _px, size)
+    assert first is not None and len(first[1]) == 1  # the whole layer
+    second = marks.layer(lambda seat: (200, 60, 60), _px, size)
+    assert second is not None and second[0] == first[0] and len(second[1]) > 1  # cut
+    a, b = _backdrop(size), _backdrop(size)
+    a.blits(first[1], doreturn=False)
+    b.blits(second[1], doreturn=False)
+    assert pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")
+    assert marks.layer(lambda seat: (200, 60, 60), _px, size)[1] is second[1]  # kept

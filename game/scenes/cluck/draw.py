@@ -45,6 +45,7 @@ class Drawing:
         self._ladder_seen: tuple | None = None  # the ladder as last drawn
         self._ladder_still = False  # ... and it stood still since: it is in the still picture
         self._standing: tuple = ()  # the chickens standing still, in the still picture with it
+        self._shade: pygame.Surface | None = None  # the gap's veil (see _slot_shade)
 
     def forget(self) -> None:
         """A new layout: the ladder is looked at anew."""
@@ -302,9 +303,7 @@ class Drawing:
             )
             self.art.blit_tile(surface, sprite, rect, alpha=215)
             return
-        shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-        smooth.rounded_rect(shade, (255, 255, 255, 90), shade.get_rect(), max(4, rect.height // 6))
-        surface.blit(shade, rect)
+        surface.blit(self._slot_shade(rect.size), rect)
         self.art.dashed_rect(surface, rect, MEADOW_EDGE)
         draw_text(
             surface,
@@ -315,6 +314,15 @@ class Drawing:
             anchor="center",
             within=rect,
         )
+
+    def _slot_shade(self, size: tuple[int, int]) -> pygame.Surface:
+        """The gap's light veil, painted once per size (issue #38's frame benchmark: a
+        new layer each frame while the ladder moved)."""
+        if self._shade is None or self._shade.get_size() != size:
+            shade = pygame.Surface(size, pygame.SRCALPHA)
+            smooth.rounded_rect(shade, (255, 255, 255, 90), shade.get_rect(), max(4, size[1] // 6))
+            self._shade = shade
+        return self._shade
 
     def _draw_slot_edge(self, surface) -> None:
         """The gap's frame in the person's colour, pulsing (drawn each frame)."""

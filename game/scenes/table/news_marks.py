@@ -21,6 +21,7 @@ from game.ui import smooth, theme
 
 Point = tuple[float, float]
 CELL = 32  # pixels: the side of the pieces a mark's layer is blitted in
+ALPHA = 210  # the marks' opacity: the pieces and tiles under a mark show through it
 
 
 @dataclass
@@ -111,7 +112,17 @@ class LastMoves:
             # window's size searched by get_bounding_rect cost 9 ms a frame while a
             # marked piece moved (issue #38's frame benchmark)
             box = self._bounds(shapes, px).clip(pygame.Rect((0, 0), size))
-            self._kept = (key, self._pieces(self._paint(box, shapes, px), box.topleft))
+            layer = self._paint(box, shapes, px)
+            whole = layer.copy()
+            whole.set_alpha(ALPHA)
+            # blitted whole the first frame; cut into its painted cells once it is drawn
+            # again unchanged (cutting costs more than one blit: while the board moves
+            # under the marks they change every frame)
+            self._kept = (key, [(whole, box.topleft)])
+            self._uncut = (layer, box.topleft)
+        elif self._uncut is not None:
+            self._kept = (key, self._pieces(*self._uncut))
+            self._uncut = None
         return self._kept
 
     def draw(
@@ -132,6 +143,7 @@ class LastMoves:
         surface.set_clip(clip)
 
     _kept: tuple[tuple, list[tuple[pygame.Surface, tuple[int, int]]]] | None = None
+    _uncut: tuple[pygame.Surface, tuple[int, int]] | None = None  # the layer not cut yet
 
     @staticmethod
     def _pieces(
@@ -152,7 +164,7 @@ class LastMoves:
                 painted = cell.get_bounding_rect()
                 if painted.w and painted.h:
                     piece = cell.subsurface(painted).copy()
-                    piece.set_alpha(210)  # the pieces and tiles under a mark show through
+                    piece.set_alpha(ALPHA)
                     pieces.append((piece, (at[0] + x + painted.x, at[1] + y + painted.y)))
         return pieces
 
