@@ -7,7 +7,10 @@ A frame is two layers:
   rest, its bar, whatever stands still), painted again only when the game's
   ``static_key()`` or the window's size changes; over it the shared frame's header, seat
   panels and log (:meth:`~game.scenes.table.frame.TableFrame.panels`), each a picture the
-  frame keeps, laid onto the still picture again only when that picture changed;
+  frame keeps, laid onto the still picture again only when that picture changed; and
+  what the scene lays over the game's still picture while the game says only pieces move
+  over its board (``over``: the last moves' marks, issue #38's frame benchmark), its key
+  part of the still picture's;
 - the **moving layer**, drawn over a blit of the still picture on every frame: the
   thinking cue with its dots, then the game's ``paint_moving`` (pieces, tweens, hover,
   the private hand);
