@@ -41,6 +41,16 @@ COACH_BURST = 3  # ... and at once (a person stepping back and forth between dec
 IN_FLIGHT = 2  # searches running at once on one table (this machine has 2 cores)
 LINES_MAX = 8  # the whole say: the pick, why, what was measured, the alternatives
 LANGS = ("en", "ja")
+# The catalog keys (by their start) a phone may be sent the words of: what
+# coach_words.lines and action_name say. The phone page's font is cut to the characters
+# of these too (tools/phone_font.py), so the coach's words are drawn in the box's font.
+SAID_KEYS = tuple(
+    f"coach.{part}"
+    for part in (
+        "pick", "why.", "measured", "alternative", "dash", "list_sep", "fact.",
+        "against.", "act.", "hex.", "kind.",
+    )
+) + ("duck.dir.",)  # fmt: skip
 
 
 class CoachRefusal(Exception):
@@ -59,6 +69,19 @@ class _Asked:
     n: int
     lang: str
     answer: BackgroundAnswer[Any]
+
+
+def said_texts(lang: str) -> list[str]:
+    """Every catalog text of ``lang`` a phone may be sent by the coach (SAID_KEYS)."""
+    from game.ui.i18n import namespace  # the catalogs (no pygame)
+
+    names = sorted({key.partition(".")[0] for key in SAID_KEYS})
+    return [
+        text
+        for name in names
+        for key, text in namespace(lang, name).items()
+        if key.startswith(SAID_KEYS)
+    ]
 
 
 def coach_message(advice: Any, lang: str) -> str:
@@ -106,6 +129,11 @@ class PhoneCoach:
         self._asked: dict[int, _Asked] = {}  # seat -> its search under way
         self._kept: dict[int, tuple[int, Any]] = {}  # seat -> (position, its advice)
         self.searches = 0  # searches started (for the tests and the log)
+
+    def kept(self, seat: int, n: int) -> Any:
+        """The advice found for ``seat``'s decision at position ``n`` (None: not asked)."""
+        found = self._kept.get(seat)
+        return found[1] if found is not None and found[0] == n else None
 
     def running(self, seat: int | None = None) -> int:
         """Searches under way (of ``seat``, or on the table)."""
