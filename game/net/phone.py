@@ -130,9 +130,7 @@ def page_weight(packed: bool = True) -> int:
     loads only its own: this is more than any one phone loads), as they are sent to a
     browser, which accepts gzip (issue #40); ``packed=False``: the files' own bytes."""
     names = {name: kind for name, kind in FILES.values()}
-    return sum(
-        len(f.sent(packed)) for n, k in names.items() if (f := page_file(n, k)) is not None
-    )
+    return sum(len(f.sent(packed)) for n, k in names.items() if (f := page_file(n, k)) is not None)
 
 
 def accepts_gzip(request: Request) -> bool:
