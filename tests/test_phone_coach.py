@@ -309,3 +309,39 @@ def _next(ws, host: HostThread, kind: str) -> dict:
         if message["type"] == kind:
             return message
     raise AssertionError(f"no {kind} from the host")
+
+
+def test_every_move_the_coach_may_name_on_a_phone_has_words_not_notation():
+    """issue #40 coach on a phone (#39's rule: no raw notation, no coordinate on a
+    phone): the advanced game's tokens, the hound's moves and Verflixxt!'s attack are
+    named in words in both languages, as the other moves were already."""
+    import re
+
+    from game.ai.coach_words import action_name
+    from game.rules.duck import actions as A
+    from game.rules.verflixxt import actions as V
+    from tools.phone_browser import COORDINATE
+
+    duck = [
+        A.Turn(),
+        A.Done(),
+        A.Blue(),
+        A.Keep(card=12, index=1),
+        A.Step(),
+        A.Rotate(facing=2),
+        A.Swap(),
+        A.Ghost(duck=1),
+        A.Become(duck=0),
+        A.HoundPatterns("AB"),
+        A.HoundPatterns("C"),
+    ]
+    for lang in ("en", "ja"):
+        say = Translator(lang)
+        named = [action_name(say, "duck", a) for a in duck]
+        named.append(action_name(say, "verflixxt", V.Attack(3, "t5")))
+        notation = [str(a) for a in duck] + ["attack 3 t5"]
+        for name, text in zip(named, notation):
+            assert name != say("coach.act.notation", notation=text), (lang, text)
+            assert " " not in text or text not in name, (lang, name)  # "keep 12/2" not quoted
+            assert not re.search(COORDINATE, name), (lang, name)
+            assert "{" not in name, (lang, name)
