@@ -345,3 +345,33 @@ def test_every_move_the_coach_may_name_on_a_phone_has_words_not_notation():
             assert " " not in text or text not in name, (lang, name)  # "keep 12/2" not quoted
             assert not re.search(COORDINATE, name), (lang, name)
             assert "{" not in name, (lang, name)
+
+
+def test_the_phones_mark_is_kept_in_the_save_and_the_history(tmp_path):
+    """issue #40 coach on a phone, the fair record: the seat that asked on its phone is
+    kept as coached in the table's save and in the History row (the "coach asked" mark
+    and the fair-games filter), as a seat that asked at the big screen is."""
+    from game.history import History
+    from game.saves import session_payload
+
+    table, tokens = duck_table()
+    phone = RecordingPeer("phone")
+    table.rejoin(phone, tokens[1])
+    to_decision(table, 1)
+    table.ask_coach(phone, len(table.session.actions), "en")
+    assert answered(table, phone)["type"] == "coach"
+    session = table.session
+    assert session_payload(session, "autosave")["coached"] == [1]
+    state = session.state
+    while not state.is_over():  # the rest of the game, first legal moves
+        p = state.to_act()[0]
+        table.apply(p, state.legal_actions(p)[0])
+        state = session.state
+    history = History.open(tmp_path / "history.sqlite")
+    try:
+        history.record(session, source="hosted")
+        (row,) = history.games()
+        assert row.coached and [s.coached for s in row.seats] == [False, True, False]
+        assert history.games(fair=True) == []
+    finally:
+        history.close()
