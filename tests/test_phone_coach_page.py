@@ -156,8 +156,10 @@ def test_the_coach_on_the_phone_shows_the_pick_on_the_small_board(game, lang):
 
 
 def test_the_coachs_pick_is_played_by_a_second_tap_on_it():
-    """issue #40 coach on a phone: the pick shown on the small board is the person's
-    first tap; a second tap on it plays exactly that move (Cluck-peep!'s hole)."""
+    """issue #40 coach on a phone: the page switched to the other language shows the same
+    say in it (kept for the decision: no second search); the pick shown on the small
+    board is the person's first tap, and a second tap on it plays exactly that move
+    (Cluck-peep!'s hole)."""
     host = _host("cluck")
     driver = None
     try:
@@ -170,6 +172,16 @@ def test_the_coachs_pick_is_played_by_a_second_tap_on_it():
         driver.find_element("css selector", "#coach-ask").click()
         until(host, lambda: js(driver, "!!(P.page.coach && P.page.coach.n === P.page.n)"), "says")
         pick = js(driver, "P.page.coachShown")
+        english = js(driver, "P.page.coach.lines")
+        # the page switched to Japanese: the same say in Japanese, kept by the host for
+        # this decision (no second search)
+        driver.find_element("css selector", "#lang").click()
+        until(host, lambda: js(driver, "P.page.coach && P.page.coach.lines[0]") != english[0], "ja")
+        assert js(driver, "P.page.coach.options[0].action") == pick
+        assert table.coach.searches == 1
+        japanese = js(driver, "P.page.coach.lines")
+        assert japanese == lines(Translator("ja"), table.coach.kept(0, len(session.actions)))
+        assert js(driver, "P.page.coachShown") == pick
         before = len(session.actions)
         driver.find_element("css selector", f'[data-action="{pick}"]').click()
         until(host, lambda: len(session.actions) > before, "the pick played")
