@@ -78,7 +78,7 @@
       layHere: "Lay it here",
       // the coach (issue #40): its words come from the host, in this page's language
       coach: "Ask the coach", coachTitle: "Coach", coachThinking: "The coach is thinking…",
-      coachMarked: "Asking marks this game “coach asked” for you.", coachShown: "On your board:",
+      coachMarked: "Asking marks this game “coach asked” for you.", coachShown: "Shown above:",
       coachNo: { coach_busy: "The coach is still thinking: ask again in a moment.",
         coach_rate: "The coach was asked a lot just now: wait a few seconds.",
         coach_turn: "The coach answers at your own decision.", coach_stale: "That decision has passed.",
@@ -140,7 +140,7 @@
       ladderLast: "はしごのいちばん下の段", ladderStart: "スタートの段", tapTurn: "タップで裏返す",
       layHere: "ここに置く",
       coach: "コーチに聞く", coachTitle: "コーチ", coachThinking: "コーチが考えています…",
-      coachMarked: "聞くと、このゲームはあなたの「コーチ使用」として記録されます。", coachShown: "あなたの盤に表示中：",
+      coachMarked: "聞くと、このゲームはあなたの「コーチ使用」として記録されます。", coachShown: "上に表示中：",
       coachNo: { coach_busy: "コーチはまだ考えています。少ししてからもう一度どうぞ。",
         coach_rate: "続けて聞きすぎました。数秒待ってください。",
         coach_turn: "コーチはあなたの番にだけ答えます。", coach_stale: "その場面は過ぎました。",
