@@ -147,8 +147,46 @@ def test_the_table_sprites_a_hand_is_drawn_with_are_served(hosted):
 
 
 def test_page_weight_is_small():
-    """issue #39: the page, its script, style, sprites and font in all, <= 250 KB."""
+    """issue #39: the page, its script, style, sprites and font in all, <= 250 KB, as a
+    browser is sent them (issue #40: gzipped where that helps; every browser takes it)."""
     assert phone.page_weight() <= phone.PAGE_BUDGET
+    assert phone.page_weight() < phone.page_weight(packed=False)
+
+
+def get_packed(port: int, path: str, accept: str) -> tuple[int, dict[str, str], bytes]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    try:
+        conn.request("GET", path, headers={"Accept-Encoding": accept})
+        response = conn.getresponse()
+        return response.status, dict(response.getheaders()), response.read()
+    finally:
+        conn.close()
+
+
+def test_a_browser_that_takes_gzip_is_sent_the_text_files_packed(hosted):
+    """issue #40 (the coach's words made the page heavier): the script, style, page and
+    sprites go gzipped to a browser that accepts gzip, the same bytes once unpacked,
+    with ``Vary: Accept-Encoding``; the WOFF fonts (compressed already) go as they are;
+    a browser that does not take gzip, or refuses it (q=0), gets the files' own bytes."""
+    import gzip
+
+    _host, port = hosted
+    for path, (name, kind) in phone.FILES.items():
+        file = phone.page_file(name, kind)
+        assert file is not None
+        status, headers, body = get_packed(port, path, "gzip, deflate")
+        assert status == 200 and int(headers["Content-Length"]) == len(body)
+        if name.endswith(".woff"):
+            assert "Content-Encoding" not in headers and body == file.body
+            continue
+        if file.packed is None:  # too small to pack
+            assert body == file.body
+            continue
+        assert headers["Content-Encoding"] == "gzip" and headers["Vary"] == "Accept-Encoding"
+        assert gzip.decompress(body) == file.body and len(body) < len(file.body)
+        for refused in ("identity", "gzip;q=0", "br"):
+            _status, plain_headers, plain = get_packed(port, path, refused)
+            assert "Content-Encoding" not in plain_headers and plain == file.body, refused
 
 
 def test_no_page_without_phones_nor_once_the_table_is_closed():

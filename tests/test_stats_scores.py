@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from game import registry
 from game.__main__ import main
 from game.history import History, SeatResult, history_path
-from game.scenes.shell.history_screen import score_words
+from game.scenes.shell.history_rows import score_words
 from game.scenes.shell.stats_screen import average_words
 
 

@@ -20,7 +20,9 @@ driver) at a table hosted on 127.0.0.1 with two phone seats and a computer:
   tap: Duck's route preview shows), at its size in both languages, into build/phone/;
 - the 360x640 phone is closed mid-game: its seat falls back to the big screen (its QR
   card is back on the X screen); reopened by its link it has its seat and hand again,
-  and play goes on.
+  and play goes on;
+- in Cluck-peep!, the phone then asks the coach at its decision (issue #40): the say
+  shows, its pick on the small board, the seat marked as coached, no coordinate.
 
 Every wait is bounded; the whole run fails past ``--limit`` seconds (default 200: four games, each at a phone and a tablet size, took 139 s on a loaded 2-core machine).
 E2E_PHONES_GAMES=duck,cluck picks games; E2E_KEEP=1 keeps the X screenshots' folder.
@@ -51,6 +53,7 @@ GAMES: dict[str, dict[str, Any]] = {
     "routes": {},  # the draft from the phones (issue #39)
 }
 SHOTS = ROOT / "build" / "phone"
+COACH_GAME = "cluck"  # the game in which a phone asks the coach (issue #40)
 
 
 class Failed(Exception):
@@ -191,9 +194,12 @@ class Run:
         width, height, lang = PHONES[seat]
         self.phones[seat] = phone_browser.open_phone(self.link(seat), width, height, lang)
 
-    def play(self, done, what: str, shoot: set[int] | None = None) -> int:
+    def play(
+        self, done, what: str, shoot: set[int] | None = None, hold: frozenset[int] = frozenset()
+    ) -> int:
         """Run the window; each phone makes the first choice offered (two taps). A phone
-        in ``shoot`` is screenshot the first time it is asked with a card to pick."""
+        in ``shoot`` is screenshot the first time it is asked with a card to pick; a
+        phone in ``hold`` makes no choice (it waits at its decision)."""
         from tools import phone_browser
 
         taps = 0
@@ -203,7 +209,7 @@ class Run:
                 raise Failed(f"{self.game}: never {what}")
             self.step()
             for seat, driver in enumerate(self.phones):
-                if driver is None:
+                if driver is None or seat in hold:
                     continue
                 info = phone_browser.state(driver)
                 if not info.get("legal") or info.get("sending"):
@@ -294,6 +300,44 @@ class Run:
         self.app.stack.clear()
 
 
+def ask_the_coach(run: Run, seat: int) -> None:
+    """The coach on a phone (issue #40): at the seat's decision its page's Coach control
+    is tapped; the host's answer shows (the pick first, on the small board as a first
+    tap shows it), the seat is marked as coached, and no text on the page has a
+    coordinate; the page is screenshot with the coach's say in sight."""
+    from tools import phone_browser
+
+    page = run.phones[seat]
+
+    def js(expression: str) -> Any:
+        return page.execute_script(f"var P = window.DerbyPhone; return {expression};")
+
+    session = run.host.table.session
+    run.play(
+        lambda: bool(js("!!document.getElementById('coach-ask')")),
+        f"asked phone {seat} to decide",
+        hold=frozenset({seat}),
+    )
+    expect(seat not in session.coached, f"{run.game}: the Coach control marks nothing by itself")
+    page.find_element("css selector", "#coach-ask").click()
+    run.until(lambda: bool(js("!!(P.page.coach && P.page.coach.n === P.page.n)")), "coached")
+    options = js(
+        "Array.from(document.querySelectorAll('#coach [data-coach]'))"
+        ".map(b => b.getAttribute('data-coach'))"
+    )
+    expect(
+        bool(options)
+        and js("P.page.coachShown") == options[0]
+        and options[0] in js("P.page.legal"),
+        f"{run.game}: the coach's pick ({options[:1]}) is shown on the phone's small board",
+    )
+    expect(seat in session.coached, f"{run.game}: asking on the phone marked the seat as coached")
+    found = phone_browser.coordinates(page)
+    expect(not found, f"{run.game}: the coach's words on the phone name no coordinate {found[:3]}")
+    js("document.getElementById('coach').scrollIntoView({block: 'start'})")
+    page.save_screenshot(str(SHOTS / f"e2e-{run.game}-coach.png"))
+
+
 def round_done(run: Run):
     state = run.host.table.session.state
     if run.game == "duck":
@@ -370,6 +414,8 @@ def play_game(game: str, options: dict[str, Any], deadline: float, shots: Path) 
             and scene.private_player is None,
             f"{game}: play goes on from the phones ({len(session.actions)} actions)",
         )
+        if game == COACH_GAME:
+            ask_the_coach(run, 0)
     finally:
         run.close()
     print(f"e2e phones: {game} took {time.monotonic() - started:.0f} s", flush=True)

@@ -6,8 +6,9 @@ can show in both languages, as WOFF files served beside the page.
     python tools/phone_font.py --check  # exit 1 if a character the page shows is missing
 
 The characters are every printable ASCII character (numbers, seat keys, tile labels
-such as 5A) and every other character written in the page's files (its texts in English
-and Japanese live in phone.js). A person's own name may hold others: the page's CSS
+such as 5A), every other character written in the page's files (its texts in English
+and Japanese live in phone.js), and those of the coach's words the host sends a phone
+(issue #40: data/i18n/*/coach.yaml, the keys ``game.net.phone_coach.SAID_KEYS`` names). A person's own name may hold others: the page's CSS
 falls back to the phone's fonts for them, so nothing is ever drawn as a box. Run it
 after changing the page's texts; ``tests/test_phone_font.py`` fails until it is run.
 """
@@ -37,10 +38,15 @@ def output(weight: str) -> Path:
 
 def page_characters() -> set[str]:
     """Every character the phone page can show of its own: printable ASCII and every
-    other character written in its files (whitespace and control characters aside)."""
+    other character written in its files (whitespace and control characters aside), and
+    those of the coach's words the host may send it in either language (issue #40:
+    game.net.phone_coach.SAID_KEYS; the numbers and moves in them are ASCII)."""
+    from game.net.phone_coach import said_texts  # the catalogs the coach speaks from
+
     chars = {chr(code) for code in range(0x20, 0x7F)}
-    for name in PAGE_FILES:
-        text = (PAGE_DIR / name).read_text(encoding="utf-8")
+    texts = [(PAGE_DIR / name).read_text(encoding="utf-8") for name in PAGE_FILES]
+    texts += said_texts("en") + said_texts("ja")
+    for text in texts:
         chars |= {c for c in text if ord(c) > 0x7E and c.isprintable()}
     return chars
 

@@ -256,7 +256,24 @@ def _duck(say: Say, action: Action, table: Mapping[str, Any]) -> str | None:
         return say("coach.act.hound_card", card=action.card, n=action.index + 1)
     if isinstance(action, A.Send):
         return say("coach.act.send", place=hex_name(say, table, action.q, action.r))
-    return None
+    if isinstance(action, A.Keep):
+        return say("coach.act.keep", card=action.card, n=action.index + 1)
+    if isinstance(action, A.Rotate):
+        return say("coach.act.rotate", facing=facing(action.facing))
+    if isinstance(action, (A.Ghost, A.Become)):
+        kind = "ghost" if isinstance(action, A.Ghost) else "become"
+        return say(f"coach.act.{kind}", n=action.duck + 1)
+    if isinstance(action, A.HoundPatterns):
+        return say("coach.act.patterns", patterns=" → ".join(action.patterns))
+    plain: dict[type[Action], str] = {
+        A.Turn: "turn",
+        A.Done: "done",
+        A.Blue: "blue",
+        A.Step: "step",
+        A.Swap: "swap",
+    }
+    word = plain.get(type(action))
+    return say(f"coach.act.{word}") if word is not None else None
 
 
 def hex_name(say: Say, table: Mapping[str, Any], q: int, r: int) -> str:
@@ -334,6 +351,8 @@ def _verflixxt(say: Say, action: Action, table: Mapping[str, Any]) -> str | None
         return say("coach.act.draw")
     if isinstance(action, V.Roll):
         return say("coach.act.roll")
+    if isinstance(action, V.Attack):
+        return say("coach.act.attack", value=action.value)
     return None
 
 

@@ -148,6 +148,7 @@ class HostThread:
                     self.notes.put(("seats", after))
             else:
                 self.tables.handle(conn, kind, fields)
+        self.table.coach_answers()  # the coach's searches that ended (issue #40)
         if drive_computers:
             self._drive_computers(bot_delay)
         now = time.monotonic()

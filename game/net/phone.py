@@ -16,6 +16,7 @@ Headless: no pygame here.
 
 from __future__ import annotations
 
+import gzip
 import http
 import logging
 from dataclasses import dataclass
@@ -81,8 +82,23 @@ HTTP_LOG = 64  # the latest request paths kept for tests (never a fragment: none
 
 @dataclass(frozen=True)
 class PageFile:
+    """A page file as served: its bytes, its type, and ``packed``, the same bytes gzipped
+    (made once, with no time stamp: the same file packs the same) for a browser that
+    accepts gzip -- every browser does -- or None where packing saves nothing (the WOFF
+    fonts are compressed already)."""
+
     body: bytes
     content_type: str
+    packed: bytes | None = None
+
+    def sent(self, gzip_ok: bool) -> bytes:
+        """The bytes that go to a browser (packed when it accepts gzip and it helps)."""
+        return self.packed if gzip_ok and self.packed is not None else self.body
+
+
+def _packed(body: bytes) -> bytes | None:
+    packed = gzip.compress(body, compresslevel=9, mtime=0)
+    return packed if len(packed) < len(body) else None
 
 
 _files: dict[str, PageFile] = {}
@@ -104,20 +120,31 @@ def page_file(name: str, content_type: str) -> PageFile | None:
             return None
         if len(body) > MAX_FILE_BYTES:
             return None
-        _files[name] = PageFile(body, content_type)
+        _files[name] = PageFile(body, content_type, _packed(body))
     return _files[name]
 
 
-def page_weight() -> int:
+def page_weight(packed: bool = True) -> int:
     """The bytes a phone may load (issue #39: at most ``PAGE_BUDGET``): the page, its
     script, style, manifest, icon, font and licence, and every sprite (each game's hand
-    loads only its own: this is more than any one phone loads)."""
+    loads only its own: this is more than any one phone loads), as they are sent to a
+    browser, which accepts gzip (issue #40); ``packed=False``: the files' own bytes."""
     names = {name: kind for name, kind in FILES.values()}
-    return sum(len(f.body) for n, k in names.items() if (f := page_file(n, k)) is not None)
+    return sum(len(f.sent(packed)) for n, k in names.items() if (f := page_file(n, k)) is not None)
+
+
+def accepts_gzip(request: Request) -> bool:
+    """The browser said it takes gzip (``Accept-Encoding``; a ``q=0`` refuses it)."""
+    header = request.headers.get("Accept-Encoding", "")
+    for part in str(header).lower().split(","):
+        name, _, params = part.strip().partition(";")
+        if name.strip() in ("gzip", "*"):
+            return params.replace(" ", "") not in ("q=0", "q=0.0", "q=0.00", "q=0.000")
+    return False
 
 
 def _headers(content_type: str, length: int) -> Headers:
-    return Headers(
+    headers = Headers(
         [
             ("Content-Type", content_type),
             ("Content-Length", str(length)),
@@ -128,6 +155,7 @@ def _headers(content_type: str, length: int) -> Headers:
             ("Connection", "close"),
         ]
     )
+    return headers
 
 
 def _plain(status: http.HTTPStatus, extra: tuple[tuple[str, str], ...] = ()) -> Response:
@@ -162,8 +190,13 @@ def answer(request: Request) -> Response | None:
     file = page_file(*found)
     if file is None:
         return _plain(http.HTTPStatus.INTERNAL_SERVER_ERROR)
-    headers = _headers(file.content_type, len(file.body))
-    return Response(200, "OK", headers, file.body)
+    body = file.sent(accepts_gzip(request))
+    headers = _headers(file.content_type, len(body))
+    if file.packed is not None:
+        headers["Vary"] = "Accept-Encoding"  # a cache keeps both forms apart
+        if body is file.packed:
+            headers["Content-Encoding"] = "gzip"
+    return Response(200, "OK", headers, body)
 
 
 class QuietLog(logging.Filter):

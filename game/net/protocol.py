@@ -263,6 +263,11 @@ CLIENT_MESSAGES: Mapping[str, Mapping[str, tuple[Check, bool]]] = {
         "id": (_int(1, MAX_ID), True),
         "action": (_text(1, ACTION_MAX_CHARS), True),
     },
+    # a phone seat asks the coach at its decision (issue #40: game.net.phone_coach)
+    "coach": {
+        "n": (_int(0, MAX_ID), True),
+        "lang": (_one_of(("en", "ja")), False),
+    },
     "hand_over": {
         "owner": (_text(1, TOKEN_MAX_CHARS), True),
         "seat": (_int(0, 7), True),
@@ -310,6 +315,7 @@ RECORD_MAX_ACTIONS = 20_000
 DATA_TEXT_MAX = ACTION_MAX_CHARS
 DATA_DEPTH_MAX = 16
 REASON_MAX = 300  # a refusal's or an error's sentence (the host's are under 250)
+COACH_LINE_MAX = 400  # a sentence of the coach's (issue #40: game.net.phone_coach)
 SEAT_STATUSES = ("open", "reconnecting", "connected", "local", "phone", "computer", "standing_in")
 MAX_SEATS = 8
 
@@ -402,6 +408,15 @@ def _token_or_none(value: Any) -> str | None:
     return None if value is None else _text(1, TOKEN_MAX_CHARS)(value)
 
 
+def _coach_option(value: Any) -> str | None:
+    """One option the coach shows a phone: its move in the notation and its words."""
+    if not isinstance(value, dict) or set(value) != {"action", "text"}:
+        return 'is not {"action": NOTATION, "text": WORDS}'
+    return _text(1, ACTION_MAX_CHARS)(value["action"]) or _text(1, COACH_LINE_MAX, printable=False)(
+        value["text"]
+    )
+
+
 _seats_info = _list_of(_seat_info, MAX_SEATS, 1)
 _to_act = _list_of(_int(0, MAX_SEATS - 1), MAX_SEATS)
 _events = _list_of(_object, RECORD_MAX_ACTIONS)
@@ -450,6 +465,12 @@ HOST_MESSAGES: Mapping[str, Mapping[str, tuple[Check, bool]]] = {
         "spectators": (_int(0, 10_000), True),
     },
     "error": {"code": (_text(1, 40), True), "reason": (_text(1, REASON_MAX), True)},
+    # the coach's say to a phone seat that asked (issue #40: game.net.phone_coach)
+    "coach": {
+        "n": (_count, True),
+        "lines": (_list_of(_text(1, COACH_LINE_MAX, printable=False), 8, 1), True),
+        "options": (_list_of(_coach_option, 8, 1), True),
+    },
     # the finished game's record (issue #28), sent to every member once it is over: the
     # seed and actions are read by check_record (it needs the seats' count)
     "record": {

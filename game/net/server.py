@@ -481,6 +481,8 @@ class Tables:
             raise Refused("not_joined", "join a table first (hello or rejoin)")
         elif kind == "action":
             conn.table.act(conn, fields["id"], fields["action"])
+        elif kind == "coach":  # a phone seat asks the coach (issue #40)
+            conn.table.ask_coach(conn, fields["n"], fields.get("lang", "en"))
         elif kind == "hand_over":
             if not conn.table.owner_may(fields["owner"]):
                 raise Refused("owner", "only the table's owner may hand a seat over")

@@ -28,6 +28,7 @@ from typing import Any, Protocol
 from game import registry
 from game.net.limits import REJOIN_BURST, REJOIN_RATE, SEATS_EVERY_S, RateBucket
 from game.net.phone import legal_texts
+from game.net.phone_coach import CoachRefusal, PhoneCoach
 from game.net.protocol import (
     MAX_OUTBOUND_BYTES,
     REASON_MAX,
@@ -151,6 +152,8 @@ class Table:
         # their hand on a phone (a client with the seat's token); each such member is
         # sent its legal actions in the rules' notation with every view ("legal").
         self.phone_seats: set[int] = set()
+        # the coach on a phone (issue #40): its searches, their limits, answers kept
+        self.coach = PhoneCoach(clock=clock)
 
     @classmethod
     def new(cls, session: Session, **kwargs: Any) -> tuple[Table, str]:
@@ -445,6 +448,30 @@ class Table:
                 self._send_record(peer)
         self._changed("action")
         return events
+
+    # -- the coach on a phone (issue #40) -------------------------------------------------------
+    def ask_coach(self, peer: Peer, n: int, lang: str) -> None:
+        """A phone seat's "coach" message: the coach's say at its decision, now (kept for
+        this decision) or once the search ends (:meth:`coach_answers`). Refused, nothing
+        searched and nothing marked, unless it comes from the connection holding a seat
+        on a phone at that seat's decision, within the coach's limits."""
+        seat = self.members.get(peer)
+        if seat is None or seat not in self.phone_seats or self.seat_peer.get(seat) is not peer:
+            raise Refused("coach_seat", "the coach answers a seat's phone only")
+        try:
+            text = self.coach.ask(self.session, seat, n, lang)
+        except CoachRefusal as exc:
+            raise Refused(exc.code, exc.reason) from None
+        if text is not None:
+            peer.send(text)
+
+    def coach_answers(self) -> None:
+        """The coach's answers that came (called by the host's pump, never waits): each
+        to the phone holding its seat now (a phone that reconnected meanwhile too)."""
+        for seat, text in self.coach.poll(self.session):
+            peer = self.seat_peer.get(seat)
+            if peer is not None:
+                peer.send(text)
 
     # -- the finished game's record (issue #28) ------------------------------------------------
     def record_text(self) -> str | None:

@@ -8,23 +8,19 @@ row whose stored values are not what this app writes is listed with its problem.
 
 from __future__ import annotations
 
-import time
-from dataclasses import dataclass, replace
-
 import pygame
 
-from game import registry
 from game.history import (
     GameEntry,
     History,
     HistoryProblem,
     RowProblem,
-    SeatResult,
-    counted_score,
 )
 from game.history_writer import HistoryWriter, Job
 from game.scenes.base import Scene
 from game.scenes.shell import chrome
+from game.scenes.shell.history_filters import FilterBar, Filters
+from game.scenes.shell.history_rows import RowPainter
 from game.storage import printable
 from game.ui import fonts, theme
 from game.ui.widgets import Button, draw_text
@@ -45,34 +41,6 @@ def reader_of(app, history: History | HistoryWriter | None) -> tuple[HistoryWrit
     return (history if history is not None else app.history_reader()), False
 
 
-@dataclass
-class Filters:
-    game: str | None = None  # a game id, or every game
-    player: str | None = None  # a person's name, or everybody
-    fair: bool = False  # only the games in which nobody asked the coach (issue #40)
-
-
-def score_words(game: str, score: float) -> str:
-    """A recorded score as people count it (game.history.counted_score: Duck! Duck!
-    Go!'s buoys, without the fraction that orders the seats)."""
-    return f"{counted_score(game, score):g}"
-
-
-def seat_words(t, game: str, seat: SeatResult) -> str:
-    """A seat as a row shows it: "★ Hana 42", "Cookie (hard) 30"."""
-    name = printable(seat.name, 16)
-    if seat.kind == "computer" and seat.level:
-        name = f"{name} ({t('app.level_' + seat.level)})"
-    elif seat.kind == "online":
-        name = f"{name} ({t('app.history_online')})"
-    score = score_words(game, seat.score)
-    return f"★ {name} {score}" if seat.place == 1 else f"{name} {score}"
-
-
-def when_words(t, ended: float) -> str:
-    return time.strftime(t("app.history_date"), time.localtime(ended))
-
-
 class HistoryScene(Scene):
     def __init__(self, app, history: History | HistoryWriter | None = None):
         super().__init__(app)
@@ -91,6 +59,8 @@ class HistoryScene(Scene):
         self.problem: str | None = None
         self.per_page = 6
         self._fetched_for: tuple | None = None
+        self.row_painter = RowPainter(self)  # the rows' drawing (history_rows.py)
+        self.filter_bar = FilterBar(self)  # its controls (history_filters.py)
 
     # -- data --------------------------------------------------------------------------------
     def _fetch(self) -> None:
@@ -179,7 +149,8 @@ class HistoryScene(Scene):
         if self._own_reader and self.history is not None:
             self.history.stop()
 
-    def _restart(self) -> None:
+    def restart(self) -> None:
+        """The first page again (the filters changed)."""
         self.cursors = [None]
         self.layout(self.size)
 
@@ -192,22 +163,6 @@ class HistoryScene(Scene):
         if len(self.cursors) > 1:
             self.cursors.pop()
             self.layout(self.size)
-
-    def _pick_game(self, game: str | None):
-        def pick() -> None:
-            self.filters.game = game
-            self._restart()
-
-        return pick
-
-    def _step_player(self, step: int):
-        def pick() -> None:
-            choices: list[str | None] = [None, *self.players]
-            at = choices.index(self.filters.player) if self.filters.player in choices else 0
-            self.filters.player = choices[(at + step) % len(choices)]
-            self._restart()
-
-        return pick
 
     def _replay_of(self, entry: GameEntry):
         """The game's replay from its record (None: said in a dialog, as a click that
@@ -246,16 +201,6 @@ class HistoryScene(Scene):
 
         return look
 
-    def _toggle_fair(self) -> None:
-        """All games, or only the fair ones (nobody asked the coach, issue #40)."""
-        self.filters.fair = not self.filters.fair
-        self._restart()
-
-    def open_stats(self) -> None:
-        player = self.filters.player or (self.players[0] if self.players else None)
-        if player is not None and self.history is not None:
-            self.app.router.open("stats", self.history, player, self.players)
-
     # -- layout ------------------------------------------------------------------------------
     def layout(self, size):
         super().layout(size)
@@ -275,81 +220,8 @@ class HistoryScene(Scene):
         if self.unreadable and not reserved:  # this page found the first: room for the count
             self.layout(size)
             return
-        # the games, as chips
-        games = [None, *registry.GAMES]
+        self.filter_bar.lay_out(w, margin)  # the games, the player, the fair ones
         gap = self.px(10)
-        chip_w = min(self.px(210), (w - 2 * margin - gap * (len(games) - 1)) // len(games))
-        chip_h = self.px(46)
-        x = (w - (chip_w * len(games) + gap * (len(games) - 1))) // 2
-        for game in games:
-            label = (
-                self.t("app.history_all_games")
-                if game is None
-                else registry.GAMES[game].name(self.app.settings.language)
-            )
-            rect = pygame.Rect(x, chrome.content_top(self) + self.px(10), chip_w, chip_h)
-            button = Button(
-                rect, label, self._pick_game(game), self.text_px(18), key=f"filter:{game or 'all'}"
-            )
-            button.selected = game == self.filters.game
-            self.buttons.add(button)
-            x += chip_w + gap
-        # the player: ◂ name ▸, and their statistics
-        row = self.px(142)
-        arrow = self.px(46)
-        self.player_box = pygame.Rect(margin + arrow + gap, row, self.px(300), chip_h)
-        people = bool(self.players)
-        for step, rect, mark in (
-            (-1, pygame.Rect(margin, row, arrow, chip_h), "◀"),
-            (1, pygame.Rect(self.player_box.right + gap, row, arrow, chip_h), "▶"),
-        ):
-            self.buttons.add(
-                Button(
-                    rect,
-                    mark,
-                    self._step_player(step),
-                    self.text_px(18),
-                    enabled=people,
-                    key=f"player:{'prev' if step < 0 else 'next'}",
-                )
-            )
-        stats = pygame.Rect(w - margin - self.px(260), row, self.px(260), chip_h)
-        # a .derby file to watch (python -m game export writes them), and the filter of
-        # the fair games (issue #40) beside the player's arrows: they share the room left
-        room = stats.x - gap - (self.player_box.right + gap + arrow + gap)
-        open_w = min(self.px(240), (room - gap) // 2)
-        opener = pygame.Rect(stats.x - gap - open_w, row, open_w, chip_h)
-        fair_w = min(self.px(240), room - gap - open_w)
-        fair = pygame.Rect(self.player_box.right + gap + arrow + gap, row, fair_w, chip_h)
-        fair_button = Button(
-            fair,
-            self.t("coach.fair_only" if self.filters.fair else "coach.all_games"),
-            self._toggle_fair,
-            self.text_px(18),
-            key="fair",
-        )
-        fair_button.selected = self.filters.fair
-        self.buttons.add(fair_button)
-        self.buttons.add(
-            Button(
-                opener,
-                self.t("app.history_open_file"),
-                lambda: self.app.router.open("open_file"),
-                self.text_px(20),
-                key="open_file",
-            )
-        )
-        self.buttons.add(
-            Button(
-                stats,
-                self.t("app.stats"),
-                self.open_stats,
-                self.text_px(20),
-                enabled=people,
-                primary=people,
-                key="stats",
-            )
-        )
         # the rows' places, each with its Watch button
         self.row_rects = [
             pygame.Rect(margin, top + i * self.px(ROW_H + ROW_GAP), w - 2 * margin, self.px(ROW_H))
@@ -435,22 +307,7 @@ class HistoryScene(Scene):
     def draw(self, surface):
         w = surface.get_width()
         chrome.draw_header(self, surface, self.t("app.history"))
-        who = self.filters.player or self.t("app.history_everybody")
-        text, size = fonts.fit(who, self.text_px(20), self.player_box.w - self.px(16), 14, True)
-        pygame.draw.rect(surface, theme.PANEL, self.player_box, border_radius=self.px(10))
-        pygame.draw.rect(
-            surface, theme.PANEL_EDGE, self.player_box, width=2, border_radius=self.px(10)
-        )
-        draw_text(
-            surface,
-            text,
-            size,
-            self.player_box.center,
-            theme.INK,
-            bold=True,
-            anchor="center",
-            within=self.player_box,
-        )
+        self.filter_bar.draw(surface)
         message = self._message()
         if message:
             y = self.px(230)
@@ -465,7 +322,7 @@ class HistoryScene(Scene):
                 )
                 y += self.px(34)
         for rect, row in zip(self.row_rects, self.rows):
-            self._draw_row(surface, rect, row)
+            self.row_painter.draw(surface, rect, row)
         bad = self.unreadable_words()
         if bad:
             text, size = fonts.fit(bad, self.text_px(16), self.bad_at.w, 14)
@@ -524,125 +381,3 @@ class HistoryScene(Scene):
         shown = ", ".join(str(i) for i in ids[:5]) + (", …" if len(ids) > 5 else "")
         key = "app.history_unreadable_one" if len(ids) == 1 else "app.history_unreadable"
         return self.t(key, n=len(ids), ids=shown)
-
-    def _draw_row(self, surface, rect: pygame.Rect, row: GameEntry | RowProblem) -> None:
-        chrome.draw_card(surface, rect, self.px(12), self.px(3))
-        pad = self.px(16)
-        if isinstance(row, RowProblem):
-            text, size = fonts.fit(f"! {row}", self.text_px(18), rect.w - 2 * pad, 14)
-            draw_text(
-                surface, text, size, (rect.x + pad, rect.centery), theme.BAD, anchor="midleft"
-            )
-            return
-        lang = self.app.settings.language
-        info = registry.GAMES.get(row.game)
-        # the game's colour band, its name and when
-        band = pygame.Rect(rect.x, rect.y, self.px(10), rect.h)
-        pygame.draw.rect(
-            surface,
-            theme.ACCENT if row.source == "local" else theme.BUTTON_FOCUS,
-            band,
-            border_top_left_radius=self.px(12),
-            border_bottom_left_radius=self.px(12),
-        )
-        left_w = self.px(300)
-        name = info.name(lang) if info else row.game
-        if row.lesson:
-            name = f"{name} · {self.t('app.history_lesson')}"
-        text, size = fonts.fit(name, self.text_px(20), left_w - pad, 14, True)
-        draw_text(surface, text, size, (rect.x + pad + self.px(6), rect.y + self.px(8)), bold=True)
-        sub = when_words(self.t, row.ended)
-        text, size = fonts.fit(sub, self.text_px(16), left_w - pad, 14)
-        draw_text(
-            surface,
-            text,
-            size,
-            (rect.x + pad + self.px(6), rect.bottom - self.px(8)),
-            theme.INK_SOFT,
-            anchor="bottomleft",
-        )
-        # the seats, as pills: the winners filled
-        x = rect.x + left_w + pad
-        rounds = self.t("app.history_rounds", n=row.rounds)
-        size = self.text_px(16)
-        # an honest record (issue #40): a game in which a person asked the coach says
-        # so under its rounds, in the accent's colour
-        marks = [(rounds, theme.INK_SOFT)]
-        if row.coached:
-            marks.append((self.t("coach.asked"), theme.ACCENT_DARK))
-        line_h = fonts.font(size).get_linesize()
-        y = rect.centery - line_h * (len(marks) - 1) // 2
-        right = rect.right
-        for words, colour in marks:
-            at = draw_text(
-                surface,
-                words,
-                size,
-                (rect.right - 2 * self.watch_w - self.px(18) - pad, y),
-                colour,
-                anchor="midright",
-                within=rect,
-            )
-            right = min(right, at.x - pad)
-            y += line_h
-        self._draw_pills(surface, row, pygame.Rect(x, rect.y, right - x, rect.h))
-
-    def _pill_lines(
-        self, row: GameEntry, width: int, size: int
-    ) -> list[list[tuple[int, str, int]]]:
-        """The seats' pills (seat, words, width) in lines that fit ``width``: as few as
-        can be; a computer's level is left out when the pills need more than two lines."""
-        gap = self.px(8)
-        for with_level in (True, False):
-            lines: list[list[tuple[int, str, int]]] = [[]]
-            used = 0
-            for i, seat in enumerate(row.seats):
-                shown = seat if with_level else replace(seat, level=None)
-                words = seat_words(self.t, row.game, shown)
-                pill_w = fonts.font(size, seat.place == 1).size(words)[0] + self.px(20)
-                if lines[-1] and used + gap + pill_w > width:
-                    lines.append([])
-                    used = 0
-                lines[-1].append((i, words, pill_w))
-                used += (gap if used else 0) + pill_w
-            if len(lines) <= 2:
-                break
-        return lines
-
-    def _draw_pills(self, surface, row: GameEntry, area: pygame.Rect) -> None:
-        """The seats as pills, one line or two: the winners filled in their colour."""
-        size = self.text_px(17)
-        lines = self._pill_lines(row, area.w, size)
-        if len(lines) > 1:
-            size = max(14, self.text_px(15))
-            lines = self._pill_lines(row, area.w, size)
-        gap = self.px(6)
-        pill_h = min(self.px(40), (area.h - self.px(12) - gap * (len(lines) - 1)) // len(lines))
-        y = area.centery - (len(lines) * pill_h + gap * (len(lines) - 1)) // 2
-        for line in lines[:3]:
-            x = area.x
-            for i, words, pill_w in line:
-                winner = row.seats[i].place == 1
-                text, tsize = fonts.fit(words, size, area.right - x - self.px(20), 14, winner)
-                pill = pygame.Rect(x, y, min(pill_w, area.right - x), pill_h)
-                pygame.draw.rect(
-                    surface,
-                    theme.mix(theme.seat_colour(i), (255, 255, 255), 0.55) if winner else theme.BG,
-                    pill,
-                    border_radius=pill_h // 2,
-                )
-                pygame.draw.rect(
-                    surface, theme.seat_colour(i), pill, width=2, border_radius=pill_h // 2
-                )
-                draw_text(
-                    surface,
-                    text,
-                    tsize,
-                    pill.center,
-                    theme.INK,
-                    bold=winner,
-                    anchor="center",
-                    within=pill,
-                )
-                x = pill.right + self.px(8)
-            y += pill_h + gap

@@ -9,11 +9,11 @@ a frame): it runs on a thread of its own and the screen counts the moves weighed
 
 from __future__ import annotations
 
-import threading
 from typing import Any
 
 import pygame
 
+from game.background import BackgroundAnswer
 from game.scenes.base import Scene
 from game.scenes.shell import chrome
 from game.storage import printable
@@ -36,25 +36,20 @@ class LookBackScene(Scene):
         self.looked: Any = None
         self.problem: str | None = None
         self.progress = (0, len(replay.actions))
-        self._answer: list[Any] = []
         game_id, players, seed = session.game_id, session.players, session.seed
         options, actions, people = session.options, list(replay.actions), list(self.people)
 
-        def work() -> None:
+        def told(done: int, total: int) -> None:
+            self.progress = (done, total)
+
+        def work() -> Any:
             from game.ai.review import review  # the search only when somebody looks back
 
-            def told(done: int, total: int) -> None:
-                self.progress = (done, total)
+            # a record the search cannot weigh (ValueError) is the answer's problem, said
+            return review(game_id, players, seed, options, actions, people, progress=told)
 
-            try:
-                self._answer.append(
-                    review(game_id, players, seed, options, actions, people, progress=told)
-                )
-            except ValueError as exc:  # a record the search cannot weigh: said, not raised
-                self._answer.append(str(exc))
-
-        self._thread = threading.Thread(target=work, name="look-back", daemon=True)
-        self._thread.start()
+        # the review on its own thread (game.background): polled in update, never waited
+        self.answer: BackgroundAnswer[Any] = BackgroundAnswer("look-back").start(work)
 
     # -- state ---------------------------------------------------------------------------------
     def working(self) -> bool:
@@ -62,16 +57,16 @@ class LookBackScene(Scene):
 
     def wait_for_answer(self, timeout: float = 600.0) -> None:
         """Wait for the review (tests and screenshots; the window itself never waits)."""
-        self._thread.join(timeout)
+        self.answer.wait(timeout)
         self.update(0.0)
 
     def update(self, dt: float) -> None:
-        if self._answer:
-            answer = self._answer.pop()
-            if isinstance(answer, str):
-                self.problem = answer
-            else:
-                self.looked = answer
+        looked = self.answer.poll()
+        if looked is not None:
+            self.looked = looked
+            self.layout(self.size)
+        elif self.answer.problem is not None and self.problem is None:
+            self.problem = self.answer.problem
             self.layout(self.size)
         if self.working():
             self.app.dirty = True  # the count of moves weighed goes on

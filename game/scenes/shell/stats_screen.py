@@ -14,7 +14,8 @@ from game.history_writer import HistoryWriter, Job
 from game.registry import LEVELS as COMPUTER_LEVELS
 from game.scenes.base import Scene
 from game.scenes.shell import chrome, history_screen
-from game.scenes.shell.history_screen import reader_of, score_words
+from game.scenes.shell.history_rows import score_words
+from game.scenes.shell.history_screen import reader_of
 from game.storage import printable
 from game.ui import fonts, theme
 from game.ui.widgets import Button, draw_panel, draw_text

@@ -12,11 +12,11 @@ own part (the plain one at this screen), so the scene itself is not changed.
 
 from __future__ import annotations
 
-import threading
 from typing import Any
 
 import pygame
 
+from game.background import BackgroundAnswer
 from game.scenes.base import ModalScene
 from game.scenes.table.parts import TablePart
 from game.ui import fonts, theme
@@ -207,20 +207,17 @@ class CoachScene(ModalScene):
         self.shown = 0  # the index in options_shown()
         self.on_board = False  # the table previews the shown option
         self.problem: str | None = None
-        self._answer: list[Any] = []
+        # the search on its own thread (game.background): polled in update, never waited
+        self.answer: BackgroundAnswer[Any] = BackgroundAnswer("coach")
         if advice is not None:
             return
 
-        def work() -> None:
+        def work() -> Any:
             from game.ai.coach import advise  # the search only when somebody asks
 
-            try:
-                self._answer.append(advise(game_id, view, seat, step))
-            except ValueError as exc:  # no decision after all: said, never raised
-                self._answer.append(str(exc))
+            return advise(game_id, view, seat, step)  # no decision after all: a problem
 
-        self._thread = threading.Thread(target=work, name="coach", daemon=True)
-        self._thread.start()
+        self.answer.start(work)
 
     def thinking(self) -> bool:
         return self.advice is None and self.problem is None
@@ -228,19 +225,19 @@ class CoachScene(ModalScene):
     def wait_for_answer(self, timeout: float = 120.0) -> None:
         """Wait for the search (tests and screenshots; the window itself never waits), as
         :meth:`LookBackScene.wait_for_answer <game.scenes.shell.look_back.LookBackScene>`."""
-        if self.advice is None:
-            self._thread.join(timeout)
+        self.answer.wait(timeout)
         self.update(0.0)
 
     def update(self, dt: float) -> None:
-        if self._answer:
-            answer = self._answer.pop()
-            if isinstance(answer, str):
-                self.problem = answer
-            else:
-                self.advice = answer
-                self.show(0)
-            self.layout(self.size)  # the panel fits what it now says
+        advice = self.answer.poll()
+        if advice is not None:
+            self.advice = advice
+            self.show(0)
+        elif self.answer.problem is not None and self.problem is None:
+            self.problem = self.answer.problem
+        else:
+            return
+        self.layout(self.size)  # the panel fits what it now says
 
     def enter(self) -> None:
         super().enter()

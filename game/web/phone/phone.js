@@ -75,7 +75,14 @@
       chipN: "Route 6: turn a round chip, route {r} forward 1", chipPass: "Keep the chip as it is",
       endN: "End taking dice", tapDie: "Tap a die in the lid",
       ladderLast: "The ladder's last row", ladderStart: "The start row", tapTurn: "tap to turn it over",
-      layHere: "Lay it here"
+      layHere: "Lay it here",
+      // the coach (issue #40): its words come from the host, in this page's language
+      coach: "Ask the coach", coachTitle: "Coach", coachThinking: "The coach is thinking…",
+      coachMarked: "Asking marks this game “coach asked” for you.", coachShown: "Shown above:",
+      coachNo: { coach_busy: "The coach is still thinking: ask again in a moment.",
+        coach_rate: "The coach was asked a lot just now: wait a few seconds.",
+        coach_turn: "The coach answers at your own decision.", coach_stale: "That decision has passed.",
+        coach_none: "The coach has nothing to say here.", coach_seat: "The coach answers a seat's phone only." }
     },
     ja: {
       title: "あなたの手札", join: "自分の席に入る", code: "テーブルコード（大画面に表示）",
@@ -131,7 +138,13 @@
       chipN: "ルート6：ラウンドチップを裏返し、ルート{r}を1進める", chipPass: "チップはそのまま",
       endN: "サイコロを取るのを終える", tapDie: "ふたのサイコロをタップしてください",
       ladderLast: "はしごのいちばん下の段", ladderStart: "スタートの段", tapTurn: "タップで裏返す",
-      layHere: "ここに置く"
+      layHere: "ここに置く",
+      coach: "コーチに聞く", coachTitle: "コーチ", coachThinking: "コーチが考えています…",
+      coachMarked: "聞くと、このゲームはあなたの「コーチ使用」として記録されます。", coachShown: "上に表示中：",
+      coachNo: { coach_busy: "コーチはまだ考えています。少ししてからもう一度どうぞ。",
+        coach_rate: "続けて聞きすぎました。数秒待ってください。",
+        coach_turn: "コーチはあなたの番にだけ答えます。", coach_stale: "その場面は過ぎました。",
+        coach_none: "ここではコーチから言うことはありません。", coach_seat: "コーチはその席のスマホにだけ答えます。" }
     }
   };
 
@@ -656,7 +669,7 @@
     sprite(svg, pieceSprite, 0, 0, S * 1.2);
     Object.keys(faces).forEach(function (f) {
       var n = Number(f), a = Math.PI / 3 * n, action = faces[f];
-      var g = el("g", { "class": "face", role: "button", tabindex: 0, "data-face": f, "data-action": action,
+      var g = el("g", { "class": "face" + (action === page.coachShown ? " coached" : ""), role: "button", tabindex: 0, "data-face": f, "data-action": action,
         "aria-label": ARROWS[n] + " " + tx.dirs[n] }, svg);
       var cx = Math.cos(a) * S * 1.55, cy = -Math.sin(a) * S * 1.55;
       el("circle", { cx: cx, cy: cy, r: S * 0.62, fill: "#fffcf3", stroke: "#1e9e46", "stroke-width": 4 }, g);
@@ -1050,7 +1063,8 @@
     game: null, options: {}, view: null, toAct: [], legal: [], seats: [], nextId: 1,
     picked: null, sending: false, timer: null, shownAt: null,
     cardPick: null, flip: {}, preview: {}, spot: null, spotShown: null,
-    myTurn: false, flashTimer: null, wake: null, waking: false, reach: null, dieFace: null, rowTile: null
+    myTurn: false, flashTimer: null, wake: null, waking: false, reach: null, dieFace: null, rowTile: null,
+    n: 0, coach: null, coachAsked: null, coachShown: null
   };
   function t() { return TEXTS[page.lang]; }
 
@@ -1124,6 +1138,7 @@
         page.preview = m.preview && typeof m.preview === "object" ? m.preview : {};
         page.nextId = (typeof m.last_id === "number" ? m.last_id : 0) + 1;
         page.picked = null; page.sending = false;
+        newPosition(m.n);
         lineShown(true); say("");
         $("join").hidden = true; $("play").hidden = false;
         render();
@@ -1135,13 +1150,23 @@
         page.preview = m.preview && typeof m.preview === "object" ? m.preview : {};
         if (typeof m.ack === "number") page.sending = false;
         page.picked = null;
+        newPosition(m.n);
         window.derbyUpdates = (window.derbyUpdates || 0) + 1;
         render();
         break;
       case "seats":
         if (Array.isArray(m.seats)) { page.seats = m.seats; render(); }
         break;
+      case "coach":
+        takeCoach(m);
+        break;
       case "refusal":
+        if (/^coach_/.test(String(m.code))) { // the coach's refusal: an action in flight stays so
+          page.coachAsked = null;
+          $("note").textContent = t().coachNo[m.code] || String(m.reason || "").slice(0, 200);
+          render();
+          break;
+        }
         page.sending = false;
         if (m.code === "replayed") page.nextId += 1;
         $("note").textContent = t().refused + String(m.reason || "").slice(0, 200);
@@ -1231,12 +1256,129 @@
     else if (page.game === "routes") renderRoutes(tx, view, seat);
     else renderDuck(tx, view, seat);
     renderPreview(tx, seat);
+    renderCoach(tx, key !== "wait" && key !== "over" && !page.sending);
     var confirm = $("confirm");
     confirm.hidden = page.picked === null && !page.sending;
     var again = page.game === "cluck" && page.picked && page.picked.indexOf("place ") === 0 ? tx.belowLadder
       : (page.picked && /^(card|play) /.test(page.picked) ? tx.tapagain : tx.tapother);
     if (page.game === "verflixxt" && page.reach && page.picked && /^(move|play) /.test(page.picked)) again += " → " + page.reach;
     confirm.textContent = page.sending ? tx.sent : again;
+  }
+
+  // -- the coach (issue #40) -------------------------------------------------------------------
+  // At the seat's decision a button asks the host what the hard computer would play; the
+  // host answers this phone only, in its language: the pick, why, what was measured and
+  // the alternatives ranked (``lines``), and the options shown (``options``: the move in
+  // the rules' notation and its words). The option tapped is shown on the small board
+  // as the person's own first tap would show it; a second tap on it there plays it.
+  function newPosition(n) {
+    var at = typeof n === "number" ? n : page.n;
+    if (at !== page.n) { page.coach = null; page.coachAsked = null; page.coachShown = null; }
+    page.n = at;
+  }
+
+  function askCoach() {
+    if (!page.ws || page.ws.readyState !== 1 || page.coachAsked === page.n) return;
+    page.coachAsked = page.n;
+    $("note").textContent = "";
+    page.ws.send(JSON.stringify({ v: VERSION, type: "coach", n: page.n, lang: page.lang }));
+    render();
+  }
+
+  function coachWords(value, most) {
+    return typeof value === "string" && value.length > 0 && value.length <= most;
+  }
+
+  function takeCoach(m) { // checked field by field; an answer for another position is dropped
+    page.coachAsked = null;
+    if (typeof m.n !== "number" || m.n !== page.n) { render(); return; }
+    var lines = Array.isArray(m.lines) ? m.lines.slice(0, 8).filter(function (l) { return coachWords(l, 400); }) : [];
+    var options = Array.isArray(m.options) ? m.options.slice(0, 8).filter(function (o) {
+      return o && typeof o === "object" && coachWords(o.action, 40) && coachWords(o.text, 400);
+    }) : [];
+    if (!lines.length || !options.length) { render(); return; }
+    page.coach = { n: m.n, lang: page.lang, lines: lines, options: options, shown: 0 };
+    showPick(options[0].action);
+    render();
+  }
+
+  // The option on the small board, as the person's first tap on it would show it: a Duck
+  // card's route, a place's arrows, a pawn's reach, a tile as it would lie, a die's ways.
+  function showPick(action) {
+    page.coachShown = action;
+    page.picked = null; page.spot = null; page.cardPick = null; page.dieFace = null;
+    if (page.legal.indexOf(action) < 0) return;
+    var w = action.split(" ");
+    if (page.game === "duck") {
+      var spots = duckChoices(page.legal).spots;
+      for (var key in spots) {
+        for (var f in spots[key]) {
+          if (spots[key][f] !== action) continue;
+          page.spot = key;
+          if (f === "-1") page.picked = action; // a place with no facing: picked, as a tap
+          return;
+        }
+      }
+    } else if (page.game === "verflixxt" && w[0] === "play") {
+      page.cardPick = w[1];
+    } else if (page.game === "routes" && (w[0] === "A" || w[0] === "B")) {
+      page.dieFace = w[1];
+    } else if (page.game === "cluck" && w[0] === "place") {
+      page.flip[w[1]] = w[2] === "turned";
+      page.rowTile = Number(w[1]);
+    }
+    page.picked = action;
+  }
+
+  function renderCoach(tx, deciding) {
+    var box = $("coach");
+    box.textContent = "";
+    box.hidden = !deciding;
+    if (!deciding) return;
+    var coach = page.coach && page.coach.n === page.n ? page.coach : null;
+    if (!coach) {
+      var ask = document.createElement("button");
+      ask.type = "button"; ask.className = "big coach-ask"; ask.id = "coach-ask";
+      var asking = page.coachAsked === page.n;
+      ask.disabled = asking;
+      ask.textContent = asking ? tx.coachThinking : tx.coach;
+      ask.addEventListener("click", askCoach);
+      box.appendChild(ask);
+      var marked = document.createElement("p");
+      marked.className = "coach-note"; marked.textContent = tx.coachMarked;
+      box.appendChild(marked);
+      return;
+    }
+    var head = document.createElement("h2");
+    head.textContent = tx.coachTitle;
+    box.appendChild(head);
+    var said = coach.lines.slice(0, Math.max(1, coach.lines.length - (coach.options.length - 1)));
+    said.forEach(function (line, i) {
+      var p = document.createElement("p");
+      p.className = i === 0 ? "coach-pick" : "coach-line";
+      p.textContent = line;
+      box.appendChild(p);
+    });
+    var list = document.createElement("div");
+    list.className = "choices coach-options";
+    coach.options.forEach(function (o, i) {
+      var b = document.createElement("button");
+      b.type = "button";
+      b.setAttribute("data-coach", o.action);
+      if (i === coach.shown) b.className = "picked";
+      b.appendChild(document.createTextNode(o.text));
+      b.addEventListener("click", function () { coach.shown = i; showPick(o.action); render(); });
+      list.appendChild(b);
+    });
+    box.appendChild(list);
+    var shown = document.createElement("p");
+    shown.className = "coach-note";
+    shown.textContent = tx.coachShown + " " + coach.options[coach.shown].text.split(/[:：]/)[0];
+    box.appendChild(shown);
+    if (coach.lang !== page.lang && page.coachAsked !== page.n) { // the same say in the new language
+      coach.lang = page.lang;
+      setTimeout(askCoach, 0);
+    }
   }
 
   function chip(text, colour, image) {
@@ -1714,7 +1856,7 @@
     describe: describe, routeCells: routeCells, bandColour: bandColour, cardSvg: cardSvg,
     cardFace: cardFace, describeVx: describeVx, tileFace: tileFace, routesWords: routesWords, bandOf: bandOf, tileSvg: tileSvg,
     previewEntries: previewEntries, previewSvg: previewSvg, previewLines: previewLines,
-    boardHexes: boardHexes, hexName: hexName, duckChoices: duckChoices, markPoints: markPoints, texts: TEXTS, page: page, receive: receive, wake: wake, remembered: remembered, render: render, setLanguage: setLanguage };
+    boardHexes: boardHexes, hexName: hexName, duckChoices: duckChoices, markPoints: markPoints, texts: TEXTS, page: page, receive: receive, showPick: showPick, askCoach: askCoach, wake: wake, remembered: remembered, render: render, setLanguage: setLanguage };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();
