@@ -20,12 +20,20 @@ import sys
 import pygame
 
 flip = pygame.display.flip
+svg = pygame.image.load_sized_svg
 LATER = tuple(sys.argv[1].split(","))
+rasterised = []
+
+
+def counted_svg(*args, **kwargs):
+    rasterised.append(args[0])
+    return svg(*args, **kwargs)
 
 
 def first_flip(*args):
     later = sorted(m for m in sys.modules if m in LATER or m.startswith(LATER))
     print("first frame:", ",".join(later))
+    print("svg before it:", len(rasterised))
     sys.stdout.flush()
     pygame.display.flip = flip
     pygame.event.post(pygame.event.Event(pygame.QUIT))
@@ -33,6 +41,7 @@ def first_flip(*args):
 
 
 pygame.display.flip = first_flip
+pygame.image.load_sized_svg = counted_svg
 from game.__main__ import main
 
 sys.exit(main(sys.argv[2:]))
@@ -41,7 +50,9 @@ LATER = ("logging", "platformdirs", "yaml", "game.rules.duck", "game.ai", "game.
 LATER += ("game.scenes.table",)
 
 
-def first_frame_modules(home: Path, argv: list[str], later: tuple[str, ...] = LATER) -> str:
+def first_frame(home: Path, argv: list[str], later: tuple[str, ...] = LATER) -> tuple[str, int]:
+    """The modules of ``later`` loaded when the first frame flips, and how many SVG files
+    were rasterised before it."""
     env = {
         **os.environ,
         "TABLETOP_DERBY_HOME": str(home),
@@ -59,9 +70,15 @@ def first_frame_modules(home: Path, argv: list[str], later: tuple[str, ...] = LA
         check=True,
         timeout=120,  # a bound: a hang is killed, not a timing check
     )
-    shown = [line for line in out.stdout.splitlines() if line.startswith("first frame:")]
+    lines = out.stdout.splitlines()
+    shown = [line for line in lines if line.startswith("first frame:")]
     assert shown, f"no frame was shown: {out.stdout!r} {out.stderr!r}"
-    return shown[0].removeprefix("first frame:").strip()
+    svgs = next(line for line in lines if line.startswith("svg before it:"))
+    return shown[0].removeprefix("first frame:").strip(), int(svgs.split(":")[1])
+
+
+def first_frame_modules(home: Path, argv: list[str], later: tuple[str, ...] = LATER) -> str:
+    return first_frame(home, argv, later)[0]
 
 
 def test_the_first_frame_is_shown_before_what_it_does_not_need_is_imported(tmp_path):
@@ -82,3 +99,11 @@ def test_the_window_alone_builds_no_command_line_parser(tmp_path):
     assert first_frame_modules(tmp_path, ["play"], later) == ""
     # with a flag the parser is built (and argparse imported) as before
     assert first_frame_modules(tmp_path, ["--frames", "1"], later) == "argparse,game.cli.common"
+
+
+def test_the_first_frame_rasterises_no_svg_once_its_pictures_are_kept(tmp_path):
+    """issue #37: the title menu's covers, band and wordmark and the window's icon were
+    34 SVG files rasterised before the first frame; the first start keeps them
+    (game.ui.kept), and every start after it reads them back: none is rasterised."""
+    assert first_frame(tmp_path, [])[1] >= 30  # the first start paints and keeps them
+    assert first_frame(tmp_path, []) == ("", 0)
