@@ -67,7 +67,7 @@ def folder() -> Path:
 def _path(name: str, files: Iterable[str]) -> Path | None:
     """The file of picture ``name`` painted from ``files`` as things are now (None: the
     painting code cannot be read, so nothing is kept)."""
-    sums = [_art_checksum(), *(_checksum_of(Path(f).resolve()) for f in files)]
+    sums = [_art_checksum(), *(_checksum_of(f) for f in files)]
     if None in sums:
         return None
     window = pygame.display.get_init() and pygame.display.get_surface() is not None
@@ -120,12 +120,12 @@ def _code_checksum(files: list[str]) -> str:
 
 
 @cache
-def _checksum_of(path: Path) -> str | None:
+def _checksum_of(path: str) -> str | None:
     """A file's checksum (once a run); None when it cannot be read."""
     try:
-        return _checksum([path.read_bytes()])
+        return _checksum(_contents([path]))
     except OSError:
-        if path.suffix == ".py" and getattr(sys, "frozen", False):
+        if path.endswith(".py") and getattr(sys, "frozen", False):
             return _code_checksum([])  # a bundle's code is inside its program
         return None
 
