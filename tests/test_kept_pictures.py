@@ -5,6 +5,7 @@ what they are painted from is never shown from an old copy."""
 
 from __future__ import annotations
 
+import json
 import shutil
 import zlib
 
@@ -119,7 +120,18 @@ def test_a_change_to_a_sprite_or_the_painting_code_is_another_picture(tmp_path, 
 def _damaged_copies(good: bytes) -> dict[str, bytes]:
     magic = kept.MAGIC
     head, _, pixels = good[len(magic) :].partition(b"\n")
-    raw = zlib.decompress(pixels)
+    raw = zlib.decompress(pixels, kept.RAW_DEFLATE)
+
+    def deflated(data: bytes) -> bytes:  # with the header's crc made right for it
+        deflate = zlib.compressobj(1, zlib.DEFLATED, kept.RAW_DEFLATE)
+        body = deflate.compress(data) + deflate.flush()
+        crc = json.loads(head)["crc"]
+        return (
+            head.replace(f'"crc": {crc}'.encode(), f'"crc": {zlib.crc32(body)}'.encode())
+            + b"\n"
+            + body
+        )
+
     return {
         "empty": b"",
         "not ours": b"\x89PNG\r\n" + good[8:],
@@ -127,8 +139,9 @@ def _damaged_copies(good: bytes) -> dict[str, bytes]:
         "bad header": magic + b"{not json\n" + pixels,
         "other size": magic + head.replace(b"[210, 126]", b"[126, 210]") + b"\n" + pixels,
         "other format": magic + head.replace(b'"format": [32', b'"format": [24') + b"\n" + pixels,
-        "short pixels": magic + head + b"\n" + zlib.compress(raw[:-4]),
-        "long pixels": magic + head + b"\n" + zlib.compress(raw + b"1234"),
+        "short pixels": magic + deflated(raw[:-4]),
+        "long pixels": magic + deflated(raw + b"1234"),
+        "bad crc": magic + head.replace(b'"crc": ', b'"crc": 1') + b"\n" + pixels,
         "flipped bit": magic + head + b"\n" + pixels[:20] + bytes([pixels[20] ^ 1]) + pixels[21:],
         "bad icons": magic + head.replace(b'"icons": []', b'"icons": [[1]]') + b"\n" + pixels,
     }
