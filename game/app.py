@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import sys
@@ -481,6 +482,7 @@ class App:
                     if stamp:  # tools/bench_startup.py: when the first frame was shown
                         Path(stamp).write_text(repr(time.time()))
                     self.sound.start()
+                    gc.enable()  # held until now by a plain start (game.cli, issue #37)
         except KeyboardInterrupt:
             self.quit()
         finally:

@@ -10,6 +10,7 @@ names the log holding its traceback, and exit code 70."""
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from importlib import import_module
@@ -115,7 +116,10 @@ def main(argv: list[str] | None = None) -> int:
         if argv == ["play"]:
             # `tabletop-derby` alone (a double-click, main.py): the window with every
             # default, no parser built (start-up, issue #37: argparse and the command's
-            # arguments were ~5 ms before the first frame)
+            # arguments were ~5 ms before the first frame). Nor is garbage collected
+            # before the first frame (its imports make few cycles; the collector's
+            # passes over them were ~3 ms): App.run collects again once it is shown.
+            gc.disable()
             return command("play").run_plain()
         details = "-h" in argv or "--help" in argv
         only = argv[0] if argv[0] in COMMANDS and not details else None
