@@ -451,6 +451,8 @@ def test_play_alone_runs_with_its_parsers_defaults_and_builds_no_parser(monkeypa
     main.py's ``play``) starts the window without building the parser, with the parser's
     own defaults for ``play``: a flag added to the parser without its default in
     ``play.PLAIN`` fails here. No display is still one line and exit 2."""
+    import gc
+
     import game.cli
     from game.__main__ import build_parser
     from game.cli import play
@@ -467,6 +469,7 @@ def test_play_alone_runs_with_its_parsers_defaults_and_builds_no_parser(monkeypa
     monkeypatch.setattr(play, "display_problem", lambda: None)
     assert main([]) == 0 and main(["play"]) == 0
     assert seen == [parsed, parsed]
+    assert gc.isenabled()  # held for the first frame only (tests/test_startup_imports.py)
 
     monkeypatch.setattr(play, "display_problem", lambda: "no display to open the window on")
     assert main([]) == 2 and seen == [parsed, parsed]

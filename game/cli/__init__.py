@@ -120,7 +120,10 @@ def main(argv: list[str] | None = None) -> int:
             # before the first frame (its imports make few cycles; the collector's
             # passes over them were ~3 ms): App.run collects again once it is shown.
             gc.disable()
-            return command("play").run_plain()
+            try:
+                return command("play").run_plain()
+            finally:
+                gc.enable()  # a window that never showed a frame (an error) included
         details = "-h" in argv or "--help" in argv
         only = argv[0] if argv[0] in COMMANDS and not details else None
         parser = build_parser(details=details, only=only)
