@@ -7,10 +7,8 @@ import sys
 from game.cli import (  # noqa: F401 - still offered here (tests, tools, the entry point)
     build_parser,
     check_args,
-    choice_text,
     display_problem,
     main,
-    variant_names,
 )
 
 if __name__ == "__main__":

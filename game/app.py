@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import sys
@@ -19,7 +20,7 @@ from game.scenes.router import Router
 from game.scenes.shell.screens import SCREENS
 from game.settings import Settings, load_settings, save_settings
 from game.storage import atomic_write_text, printable
-from game.ui import fonts, identity, sprites, theme
+from game.ui import fonts, identity, kept, sprites, theme, widgets
 from game.ui.i18n import Translator
 from game.ui.sound import Sounds
 
@@ -144,8 +145,14 @@ class App:
         """The box's own icon in the title bar and task bar (set before the first window:
         pygame then never loads its default one, which was 2 ms of start-up)."""
         self._icon_set = True
-        try:
-            icon = pygame.image.load_sized_svg(str(ASSETS_DIR / "icon.svg"), (64, 64))
+        svg = str(ASSETS_DIR / "icon.svg")
+        try:  # kept on disk between runs (game.ui.kept): no SVG before the first frame
+            icon = kept.kept(
+                "icon-64x64",
+                (64, 64),
+                lambda: widgets.Picture(pygame.image.load_sized_svg(svg, (64, 64)), ()),
+                (svg,),
+            ).image
         except (pygame.error, OSError, ValueError) as exc:  # a damaged install: pygame's
             _warn("no window icon: %s", exc)
             return
@@ -475,6 +482,7 @@ class App:
                     if stamp:  # tools/bench_startup.py: when the first frame was shown
                         Path(stamp).write_text(repr(time.time()))
                     self.sound.start()
+                    gc.enable()  # held until now by a plain start (game.cli, issue #37)
         except KeyboardInterrupt:
             self.quit()
         finally:

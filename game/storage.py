@@ -284,15 +284,29 @@ def atomic_write_text(path: Path, text: str) -> None:
     """Write via a temporary file in the same folder, fsync, then os.replace: a reader
     sees the old file or the new one, never half of one. The temporary file is
     ``.<name>.<8 random characters>.tmp`` (see :func:`remove_stale_temp_files`)."""
+    _atomic_write(path, text, "w", "utf-8")
+
+
+def atomic_write_cache(path: Path, data: bytes) -> None:
+    """:func:`atomic_write_text` for the bytes of a cache (a kept picture,
+    game.ui.kept), without the fsync: a copy a power cut damaged is found when it is
+    read and made again, and a window being resized writes a few each frame."""
+    _atomic_write(path, data, "wb", None, durable=False)
+
+
+def _atomic_write(
+    path: Path, data: str | bytes, mode: str, encoding: str | None, durable: bool = True
+) -> None:
     import tempfile  # start-up: the first frame writes nothing (tempfile brings shutil, bz2, lzma)
 
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        with os.fdopen(fd, mode, encoding=encoding) as handle:
+            handle.write(data)
             handle.flush()
-            os.fsync(handle.fileno())
+            if durable:
+                os.fsync(handle.fileno())
         if _SLOW_WRITE:
             time.sleep(_SLOW_WRITE)  # crash tests widen the window a kill can land in
         os.replace(tmp, path)

@@ -446,9 +446,40 @@ def test_every_argument_has_a_help_text():
             assert action.help and action.help != argparse.SUPPRESS, (name, action.dest)
 
 
+def test_play_alone_runs_with_its_parsers_defaults_and_builds_no_parser(monkeypatch, capsys):
+    """issue #37 (start-up to the first frame): ``tabletop-derby`` with no arguments (and
+    main.py's ``play``) starts the window without building the parser, with the parser's
+    own defaults for ``play``: a flag added to the parser without its default in
+    ``play.PLAIN`` fails here. No display is still one line and exit 2."""
+    import gc
+
+    import game.cli
+    from game.__main__ import build_parser
+    from game.cli import play
+
+    parsed = vars(build_parser().parse_args(["play"]))
+    assert parsed == {"command": "play", **play.PLAIN}
+
+    def no_parser(*args, **kwargs):
+        raise AssertionError("a parser was built for `play` alone")
+
+    seen: list[dict] = []
+    monkeypatch.setattr(game.cli, "build_parser", no_parser)
+    monkeypatch.setattr(play, "run", lambda args: seen.append(vars(args)) or 0)
+    monkeypatch.setattr(play, "display_problem", lambda: None)
+    assert main([]) == 0 and main(["play"]) == 0
+    assert seen == [parsed, parsed]
+    assert gc.isenabled()  # held for the first frame only (tests/test_startup_imports.py)
+
+    monkeypatch.setattr(play, "display_problem", lambda: "no display to open the window on")
+    assert main([]) == 2 and seen == [parsed, parsed]
+    err = capsys.readouterr().err.splitlines()
+    assert err == ["tabletop-derby: error: no display to open the window on"]
+
+
 def test_help_lists_what_each_game_allows(capsys):
     from game import registry, rules
-    from game.__main__ import choice_text, variant_names
+    from game.cli.common import choice_text, variant_names
     from game.screenshot import SCENES
 
     text = " ".join(_help(capsys, "simulate").split())

@@ -13,32 +13,52 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 # at the first flip, the names of the modules loaded that the first frame should not need
+# (argv[1], comma-separated), for the command line argv[2:]; a window that would run on is
+# closed after its first frame (a QUIT, as the window manager sends)
 FIRST_FRAME = """
+import gc
 import sys
 import pygame
 
 flip = pygame.display.flip
-LATER = (
-    "logging", "platformdirs", "yaml", "game.rules.duck", "game.ai", "game.boards", "game.scenes.table"
-)
+svg = pygame.image.load_sized_svg
+LATER = tuple(sys.argv[1].split(","))
+rasterised = []
+
+
+def counted_svg(*args, **kwargs):
+    rasterised.append(args[0])
+    return svg(*args, **kwargs)
 
 
 def first_flip(*args):
     later = sorted(m for m in sys.modules if m in LATER or m.startswith(LATER))
     print("first frame:", ",".join(later))
+    print("svg before it:", len(rasterised))
+    print("collecting garbage:", gc.isenabled())
     sys.stdout.flush()
     pygame.display.flip = flip
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
     return flip(*args)
 
 
 pygame.display.flip = first_flip
+pygame.image.load_sized_svg = counted_svg
 from game.__main__ import main
 
-main(["play", "--frames", "1"])
+sys.exit(main(sys.argv[2:]))
 """
+LATER = ("logging", "platformdirs", "yaml", "game.rules.duck", "game.ai", "game.boards")
+LATER += ("game.scenes.table",)
 
 
-def first_frame_modules(home: Path) -> str:
+def first_frame(home: Path, argv: list[str], later: tuple[str, ...] = LATER) -> tuple[str, int]:
+    """The modules of ``later`` loaded when the first frame flips, and how many SVG files
+    were rasterised before it."""
+    return _first_frame(home, argv, later)[:2]
+
+
+def _first_frame(home: Path, argv: list[str], later: tuple[str, ...]) -> tuple[str, int, str]:
     env = {
         **os.environ,
         "TABLETOP_DERBY_HOME": str(home),
@@ -48,7 +68,7 @@ def first_frame_modules(home: Path) -> str:
         "PYTHONPATH": str(ROOT),
     }
     out = subprocess.run(
-        [sys.executable, "-c", FIRST_FRAME],
+        [sys.executable, "-c", FIRST_FRAME, ",".join(later), *argv],
         cwd=ROOT,
         env=env,
         capture_output=True,
@@ -56,14 +76,73 @@ def first_frame_modules(home: Path) -> str:
         check=True,
         timeout=120,  # a bound: a hang is killed, not a timing check
     )
-    shown = [line for line in out.stdout.splitlines() if line.startswith("first frame:")]
+    lines = out.stdout.splitlines()
+    shown = [line for line in lines if line.startswith("first frame:")]
     assert shown, f"no frame was shown: {out.stdout!r} {out.stderr!r}"
-    return shown[0].removeprefix("first frame:").strip()
+    svgs = next(line for line in lines if line.startswith("svg before it:"))
+    collecting = next(line for line in lines if line.startswith("collecting garbage:"))
+    modules = shown[0].removeprefix("first frame:").strip()
+    return modules, int(svgs.split(":")[1]), collecting.split(":")[1].strip()
+
+
+def first_frame_modules(home: Path, argv: list[str], later: tuple[str, ...] = LATER) -> str:
+    return first_frame(home, argv, later)[0]
 
 
 def test_the_first_frame_is_shown_before_what_it_does_not_need_is_imported(tmp_path):
     """issue #37: start-up to the first frame within 1.3x a bare window: logging and
     platformdirs (and yaml, and the games' rules, the bots, the boards and the tables) come after the
     first flip: the command line's checks import the bots and boards only when asked."""
-    first_frame_modules(tmp_path)  # the first run writes the catalogs' JSON cache
-    assert first_frame_modules(tmp_path) == ""
+    first_frame_modules(tmp_path, ["play", "--frames", "1"])  # writes the JSON caches
+    assert first_frame_modules(tmp_path, ["play", "--frames", "1"]) == ""
+
+
+def test_the_window_alone_builds_no_command_line_parser(tmp_path):
+    """issue #37: ``tabletop-derby`` with no arguments (a double-click, main.py) shows its
+    first frame without argparse or the commands' shared parts (game.cli.common: the
+    parser, what each game offers): the command line is parsed only when there is one."""
+    later = (*LATER, "argparse", "game.cli.common")
+    first_frame_modules(tmp_path, [])  # the first run writes the JSON caches
+    assert first_frame_modules(tmp_path, [], later) == ""
+    assert first_frame_modules(tmp_path, ["play"], later) == ""
+    # with a flag the parser is built (and argparse imported) as before
+    assert first_frame_modules(tmp_path, ["--frames", "1"], later) == "argparse,game.cli.common"
+
+
+def test_the_first_frame_rasterises_no_svg_once_its_pictures_are_kept(tmp_path):
+    """issue #37: the title menu's covers, band and wordmark and the window's icon were
+    34 SVG files rasterised before the first frame; the first start keeps them
+    (game.ui.kept), and every start after it reads them back: none is rasterised."""
+    assert first_frame(tmp_path, [])[1] >= 30  # the first start paints and keeps them
+    assert first_frame(tmp_path, []) == ("", 0)
+
+
+def test_a_plain_start_collects_no_garbage_before_its_first_frame(tmp_path):
+    """issue #37: the window alone holds the garbage collector until its first frame is
+    shown (the collector's passes over the start-up's imports were ~3 ms); a command
+    line with flags (a test's, a tool's) is not touched."""
+    assert _first_frame(tmp_path, [], LATER)[2] == "False"
+    assert _first_frame(tmp_path, ["--frames", "1"], LATER)[2] == "True"
+
+
+def test_the_first_frame_shown_collects_again(monkeypatch):
+    """issue #37: App.run enables the collector again once its first frame is shown,
+    for the rest of the run."""
+    import gc
+
+    import pygame
+
+    from game.scenes.shell.menu import MenuScene
+    from tests.scene_helpers import make_app
+
+    app = make_app((1024, 600), "en")
+    app.push(MenuScene(app))
+    seen: list[bool] = []
+    flip = pygame.display.flip
+    monkeypatch.setattr(pygame.display, "flip", lambda: seen.append(gc.isenabled()) or flip())
+    gc.disable()
+    try:
+        app.run(frames=2)
+        assert seen[:1] == [False] and gc.isenabled()
+    finally:
+        gc.enable()

@@ -10,22 +10,18 @@ names the log holding its traceback, and exit code 70."""
 
 from __future__ import annotations
 
-import argparse
+import gc
 import os
 import sys
 from importlib import import_module
 from types import ModuleType
+from typing import TYPE_CHECKING
 
-from game.cli.common import (  # noqa: F401 - still offered here (tests, tools)
-    Formatter,
-    Parser,
-    UsageError,
-    choice_text,
-    display_problem,
-    plain,
-    variant_names,
-)
+from game.cli.usage import UsageError, display_problem  # noqa: F401 - still offered here
 from game.storage import cache_dir, clip
+
+if TYPE_CHECKING:
+    import argparse
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -65,6 +61,8 @@ def build_parser(details: bool = True, only: str | None = None) -> argparse.Argu
     --help, so that starting the game window does not pay for them. ``only``: the one
     command (of COMMANDS) the line names, the others left out (start-up: building every
     command's arguments is a few ms before the window opens)."""
+
+    from game.cli.common import Formatter, Parser, plain  # start-up: argparse when parsing
 
     def wanted(command: str) -> bool:
         return only is None or only == command
@@ -115,6 +113,17 @@ def main(argv: list[str] | None = None) -> int:
     if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
         argv.insert(0, "play")  # `tabletop-derby --frames 60` means play
     try:
+        if argv == ["play"]:
+            # `tabletop-derby` alone (a double-click, main.py): the window with every
+            # default, no parser built (start-up, issue #37: argparse and the command's
+            # arguments were ~5 ms before the first frame). Nor is garbage collected
+            # before the first frame (its imports make few cycles; the collector's
+            # passes over them were ~3 ms): App.run collects again once it is shown.
+            gc.disable()
+            try:
+                return command("play").run_plain()
+            finally:
+                gc.enable()  # a window that never showed a frame (an error) included
         details = "-h" in argv or "--help" in argv
         only = argv[0] if argv[0] in COMMANDS and not details else None
         parser = build_parser(details=details, only=only)

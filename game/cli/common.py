@@ -1,7 +1,8 @@
-"""What every command of the command line shares (issue #26): the one-line
-:class:`UsageError`, the parser and help formatter, the values argparse converts, what
-each game offers (read from the registry and its rules, never written out here), the
-flags of a game's options and seats, and their checks against the chosen game."""
+"""What every command of the command line shares (issue #26): the parser and help
+formatter (a mistake is ``game.cli.usage``'s one-line UsageError), the values argparse
+converts, what each game offers (read from the registry and its rules, never written out
+here), the flags of a game's options and seats, and their checks against the chosen
+game."""
 
 from __future__ import annotations
 
@@ -9,21 +10,16 @@ import argparse
 import functools
 import importlib
 import importlib.util
-import os
 import re
-import sys
 import textwrap
 from collections.abc import Mapping
 from typing import Any, NoReturn
 
 from game import registry
+from game.cli.usage import UsageError, display_problem  # noqa: F401 - the commands' own
 from game.registry import LEVELS
 from game.saves import SEED_LIMIT
 from game.storage import clip
-
-
-class UsageError(Exception):
-    """A command line that cannot be carried out; str() is the one line to print."""
 
 
 class Parser(argparse.ArgumentParser):
@@ -337,20 +333,6 @@ def game_options(args, game: str | None = None) -> dict:
             raise UsageError(f"argument --option: wants KEY=VALUE, not {clip(item)}")
         options[key] = _option_value(game, key, text)
     return options
-
-
-def display_problem(environ=os.environ, platform: str = sys.platform) -> str | None:
-    """Why a window cannot be shown here, or None. On Linux with neither an X nor a
-    Wayland display, SDL opens an offscreen window nobody sees and the game runs for
-    ever in the dark; say so instead (SDL_VIDEODRIVER set: the caller knows best)."""
-    if not platform.startswith("linux") or environ.get("SDL_VIDEODRIVER"):
-        return None
-    if environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY"):
-        return None
-    return (
-        "no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): "
-        "start it from a desktop session, or set SDL_VIDEODRIVER=dummy to run it unseen"
-    )
 
 
 def _first_game_flag(args) -> str | None:

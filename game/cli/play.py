@@ -3,26 +3,44 @@
 
 from __future__ import annotations
 
-import argparse
 import os
 from pathlib import Path
+from types import SimpleNamespace
+from typing import TYPE_CHECKING
 
 from game import registry, saves
-from game.cli.common import (
-    Formatter,
-    UsageError,
-    _add_players,
-    _size,
-    check_players,
-    display_problem,
-    playable_game_id,
-    positive,
-    seed,
-)
+from game.cli.usage import UsageError, display_problem
 from game.storage import HeldElsewhere, clip, is_regular_file
+
+if TYPE_CHECKING:
+    import argparse
+
+# What ``play`` alone means: its parser's defaults, each flag's dest (tests/test_cli.py
+# holds them to the parser's). ``tabletop-derby`` with no arguments runs with these and
+# no parser is built (start-up, issue #37).
+PLAIN = {
+    "frames": None,
+    "size": None,
+    "lang": None,
+    "new": None,
+    "resume": None,
+    "players": None,
+    "seed": None,
+    "computers": False,
+    "until_end": False,
+}
 
 
 def add_parser(sub, details: bool) -> argparse.ArgumentParser:
+    from game.cli.common import (  # start-up: argparse only for a command line to parse
+        Formatter,
+        _add_players,
+        _size,
+        playable_game_id,
+        positive,
+        seed,
+    )
+
     playable = "|".join(info.id for info in registry.installed_games()) if details else ""
     play = sub.add_parser(
         "play",
@@ -100,6 +118,8 @@ def _check_play(args) -> None:
             if given:
                 raise UsageError(f"argument {flag}: needs --new GAME (without it the lobby asks)")
     else:
+        from game.cli.common import check_players  # start-up: as in add_parser
+
         info = registry.get(args.new)
         if args.players is None:  # 4 where the game allows it, else its nearest count
             args.players = min(max(4, info.min_players), info.max_players)
@@ -142,6 +162,14 @@ def _check_resume(which: str):
         ) from None
     except OSError as exc:  # the locks folder cannot be made
         raise UsageError(f"argument --resume: {clip(which)}: {exc}") from None
+
+
+def run_plain() -> int:
+    """The window at the title menu, every flag at its default: ``play`` with nothing
+    else, checked and run as the parsed line would be, without the parser."""
+    args = SimpleNamespace(command="play", **PLAIN)
+    check(args)
+    return run(args)
 
 
 def run(args) -> int:

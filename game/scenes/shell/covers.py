@@ -10,7 +10,8 @@ Routes).
 - Eight Routes: route lanes with the seats' markers at their heights, two eight-sided
   dice, a reward chip and the crown.
 
-A cover is painted once per size (cached) on a rounded card of the game's colour."""
+A cover is painted once per size (cached, and kept on disk between runs) on a rounded card
+of the game's colour."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from functools import lru_cache
 import pygame
 
 from game import registry
-from game.ui import identity, smooth, sprites, theme
+from game.ui import identity, kept, smooth, sprites, theme, widgets
 
 # each cover's ground: the colour of the game's table
 GROUND = {
@@ -46,7 +47,15 @@ def cover_sprites(game_id: str) -> tuple[str, ...]:
 
 @lru_cache(maxsize=16)
 def _cover(game_id: str, w: int, h: int) -> pygame.Surface:
-    return _painted(game_id, w, h)[0]
+    """Painted once per size and kept on disk (game.ui.kept: the title menu's first frame
+    reads its covers back instead of rasterising 30 sprites)."""
+    painted = kept.kept(
+        f"cover-{game_id}-{w}x{h}",
+        (w, h),
+        lambda: widgets.Picture(_painted(game_id, w, h)[0], ()),
+        (__file__,),
+    )
+    return painted.image
 
 
 def _painted(game_id: str, w: int, h: int) -> tuple[pygame.Surface, tuple[str, ...]]:

@@ -5,7 +5,8 @@ Verflixxt! tiles to its finish: a duck and a chicken, a pawn and an Eight Routes
 in the first four seats' colours and marks, an eight-sided die. Every piece is the
 table's own sprite, so the title looks like the games it opens.
 
-Everything is painted once per window size (cached), never per frame."""
+Everything is painted once per window size (cached, and kept on disk between runs:
+game.ui.kept), never per frame."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from typing import NamedTuple
 
 import pygame
 
-from game.ui import identity, sprites, theme, widgets
+from game.ui import identity, kept, sprites, theme, widgets
 
 WORDMARK = "wordmark.svg"
 WORDMARK_ASPECT = 866 / 154  # the SVG's viewBox, width over height
@@ -52,7 +53,18 @@ RACERS = (
 def wordmark(width: int, height: int) -> pygame.Surface:
     """The wordmark, as large as fits ``width`` x ``height`` with its own proportions."""
     w = max(16, min(int(width), int(height * WORDMARK_ASPECT)))
-    return sprites.svg(WORDMARK, w, max(4, round(w / WORDMARK_ASPECT)))
+    return _wordmark(w, max(4, round(w / WORDMARK_ASPECT)))
+
+
+@lru_cache(maxsize=16)
+def _wordmark(w: int, h: int) -> pygame.Surface:
+    """Rasterised once per size and kept on disk (game.ui.kept: the menu's first frame)."""
+    return kept.kept(
+        f"wordmark-{w}x{h}",
+        (w, h),
+        lambda: widgets.Picture(sprites.svg(WORDMARK, w, h), ()),
+        (__file__,),
+    ).image
 
 
 @lru_cache(maxsize=8)
@@ -60,7 +72,17 @@ def band(width: int, height: int, track_h: int) -> widgets.Picture:
     """The title band ``width`` x ``height``: the sky, and along its foot the track
     (``track_h`` tall) with the racers on it, each piece written down as an icon (the
     layout audit checks their sizes wherever the band is laid). The wordmark and
-    subtitle are laid over it by the menu (their text is the language's)."""
+    subtitle are laid over it by the menu (their text is the language's). Kept on disk
+    between runs (game.ui.kept), its icons with it."""
+    return kept.kept(
+        f"band-{width}x{height}-{track_h}",
+        (width, height),
+        lambda: _paint_band(width, height, track_h),
+        (__file__,),
+    )
+
+
+def _paint_band(width: int, height: int, track_h: int) -> widgets.Picture:
     surf = pygame.Surface((width, height))
     for y in range(height):  # the sky: a vertical blend, one line at a time, once
         surf.fill(theme.mix(SKY_TOP, SKY_FOOT, y / max(1, height - 1)), (0, y, width, 1))

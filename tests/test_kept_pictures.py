@@ -1,0 +1,204 @@
+"""Pictures painted from the sprites and kept on disk between runs (issue #37, start-up
+to the first frame): the title menu's covers, band, wordmark and the window's icon are
+read back instead of rasterised, byte for byte what painting them gives, and a change to
+what they are painted from is never shown from an old copy."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import zlib
+
+import pygame
+import pytest
+
+from game.scenes.shell import covers, title_art
+from game.scenes.shell.menu import MenuScene
+from game.ui import kept, widgets
+from tests.scene_helpers import LANGS, make_app
+
+
+@pytest.fixture(autouse=True)
+def _fresh():
+    """No picture from an earlier test's memory: each is kept or read here."""
+    _forget()
+    yield
+    _forget()
+    kept._art_checksum.cache_clear()
+    kept._checksum_of.cache_clear()
+    pygame.quit()
+
+
+def _forget() -> None:
+    covers._cover.cache_clear()
+    title_art.band.cache_clear()
+    title_art._wordmark.cache_clear()
+
+
+def _bytes(surface: pygame.Surface) -> tuple:
+    return (surface.get_size(), kept._surface_format(surface), surface.get_buffer().raw)
+
+
+def _no_painting(*args, **kwargs):
+    raise AssertionError("painted again: the kept copy was not read")
+
+
+def _window(size=(1280, 720)) -> None:
+    pygame.display.init()
+    pygame.display.set_mode(size)
+
+
+def test_a_kept_picture_reads_back_byte_for_byte_with_its_icons():
+    """issue #37: the band (a picture with its racers written down as icons), a cover
+    and the wordmark: read back, the same bytes in the same pixel format, the same icons."""
+    _window()
+    band = title_art.band(1280, 150, 26)
+    cover = covers.cover("duck", 210, 126)
+    mark = title_art.wordmark(560, 78)
+    assert len(list(kept.folder().glob(f"*{kept.SUFFIX}"))) == 3
+    _forget()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(title_art, "_paint_band", _no_painting)
+        patch.setattr(covers, "_painted", _no_painting)
+        patch.setattr(title_art.sprites, "svg", _no_painting)
+        again = title_art.band(1280, 150, 26)
+        assert _bytes(again.image) == _bytes(band.image)
+        assert again.icons == band.icons and len(band.icons) > 6
+        assert _bytes(covers.cover("duck", 210, 126)) == _bytes(cover)
+        assert _bytes(title_art.wordmark(560, 78)) == _bytes(mark)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (2560, 1440)])
+def test_the_menu_read_back_is_the_menu_painted(size, lang, monkeypatch):
+    """issue #37: the title menu drawn from kept pictures (no SVG rasterised at all) is
+    the same picture as the menu painted from the sprites, at three sizes in both
+    languages."""
+    app = make_app(size, lang)
+    app.push(MenuScene(app))
+    app.draw()
+    painted = pygame.image.tobytes(app.screen, "RGB")
+    _forget()
+    monkeypatch.setattr(pygame.image, "load_sized_svg", _no_painting)
+    app.pop()
+    app.push(MenuScene(app))
+    app.draw()
+    assert pygame.image.tobytes(app.screen, "RGB") == painted
+
+
+def _cover_path() -> object:
+    return kept._path("cover-duck-210x126", (covers.__file__,))
+
+
+def test_a_change_to_a_sprite_or_the_painting_code_is_another_picture(tmp_path, monkeypatch):
+    """issue #37: a picture is never shown from a copy painted from other art: the
+    content of every sprite file and of the code that paints is part of its key."""
+    _window()
+    sprites = tmp_path / "sprites"
+    shutil.copytree(kept.SPRITES_DIR, sprites)
+    code = tmp_path / "covers.py"
+    shutil.copy(covers.__file__, code)
+    monkeypatch.setattr(kept, "SPRITES_DIR", sprites)
+
+    def path():
+        kept._art_checksum.cache_clear()
+        kept._checksum_of.cache_clear()
+        return kept._path("cover-duck-210x126", (str(code),))
+
+    first = path()
+    assert path() == first  # the same art: the same copy
+    drain = sprites / "duck_drain.svg"
+    drain.write_bytes(drain.read_bytes().replace(b"<svg", b"<svg data-x='1'", 1))
+    second = path()
+    assert second != first
+    code.write_text(code.read_text() + "\n# a change to the painting\n")
+    assert path() not in (first, second)
+    # what it is painted from cannot be read: painted each time, never kept
+    assert kept._path("cover-duck-210x126", (str(tmp_path / "gone.py"),)) is None
+
+
+def _damaged_copies(good: bytes) -> dict[str, bytes]:
+    magic = kept.MAGIC
+    head, _, pixels = good[len(magic) :].partition(b"\n")
+    raw = zlib.decompress(pixels, kept.RAW_DEFLATE)
+
+    def deflated(data: bytes) -> bytes:  # with the header's crc made right for it
+        deflate = zlib.compressobj(1, zlib.DEFLATED, kept.RAW_DEFLATE)
+        body = deflate.compress(data) + deflate.flush()
+        crc = json.loads(head)["crc"]
+        return (
+            head.replace(f'"crc": {crc}'.encode(), f'"crc": {zlib.crc32(body)}'.encode())
+            + b"\n"
+            + body
+        )
+
+    return {
+        "empty": b"",
+        "not ours": b"\x89PNG\r\n" + good[8:],
+        "cut short": good[: len(good) // 2],
+        "bad header": magic + b"{not json\n" + pixels,
+        "other size": magic + head.replace(b"[210, 126]", b"[126, 210]") + b"\n" + pixels,
+        "other format": magic + head.replace(b'"format": [32', b'"format": [24') + b"\n" + pixels,
+        "short pixels": magic + deflated(raw[:-4]),
+        "long pixels": magic + deflated(raw + b"1234"),
+        "bad crc": magic + head.replace(b'"crc": ', b'"crc": 1') + b"\n" + pixels,
+        "flipped bit": magic + head + b"\n" + pixels[:20] + bytes([pixels[20] ^ 1]) + pixels[21:],
+        "bad icons": magic + head.replace(b'"icons": []', b'"icons": [[1]]') + b"\n" + pixels,
+    }
+
+
+def test_a_damaged_copy_is_painted_again_and_replaced():
+    """issue #37: the cache only saves time: a copy that is empty, cut short, of another
+    size or pixel format, with a flipped bit or a damaged header is never shown; the
+    picture is painted again and its copy written anew."""
+    _window()
+    painted = _bytes(covers.cover("duck", 210, 126))
+    path = _cover_path()
+    good = path.read_bytes()
+    damaged = _damaged_copies(good)
+    assert good not in damaged.values()
+    for problem, data in damaged.items():
+        _forget()
+        path.write_bytes(data)
+        assert _bytes(covers.cover("duck", 210, 126)) == painted, problem
+        assert path.read_bytes() == good, problem
+
+
+def test_a_cache_folder_that_cannot_be_written_costs_only_speed():
+    """issue #37: a cache folder that is a file (or read-only) still shows the picture."""
+    _window()
+    kept.folder().parent.mkdir(parents=True, exist_ok=True)
+    kept.folder().write_text("not a folder")
+    first = _bytes(covers.cover("cluck", 210, 126))
+    _forget()
+    assert _bytes(covers.cover("cluck", 210, 126)) == first
+    assert kept.folder().read_text() == "not a folder"
+
+
+def test_old_copies_go_and_the_folder_is_bounded(monkeypatch):
+    """issue #37: a picture painted from new art replaces its old copy, and every window
+    size a person tries keeps its own pictures up to MAX_FILES, the oldest going first."""
+    _window()
+    monkeypatch.setattr(kept, "MAX_FILES", 6)
+    image = pygame.Surface((8, 8), pygame.SRCALPHA)
+    for n in range(10):
+        kept.kept(f"test-{n}-8x8", (8, 8), lambda: widgets.Picture(image, ()), ())
+    left = sorted(p.name.split("-")[1] for p in kept.folder().glob(f"*{kept.SUFFIX}"))
+    assert left == ["4", "5", "6", "7", "8", "9"]
+    old = kept.folder() / "test-9-8x8-0000000000000000.pic"
+    old.write_bytes(b"from older art")
+    for current in kept.folder().glob("test-9-8x8-*"):
+        if current != old:
+            current.unlink()  # as if the art had changed since: painted and kept anew
+    kept.kept("test-9-8x8", (8, 8), lambda: widgets.Picture(image, ()), ())
+    assert not old.exists() and len(list(kept.folder().glob("test-9-8x8-*"))) == 1
+
+
+def test_a_picture_with_text_is_never_kept():
+    """issue #37: words depend on the language and the font: never kept."""
+    _window()
+    image = pygame.Surface((40, 20))
+    text = widgets.TextDrawn("hi", pygame.Rect(0, 0, 10, 10), 14, None)
+    picture = kept.kept("words-40x20", (40, 20), lambda: widgets.Picture(image, (text,)), ())
+    assert picture.texts == (text,)
+    assert not list(kept.folder().glob(f"*{kept.SUFFIX}"))
