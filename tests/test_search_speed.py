@@ -34,3 +34,33 @@ def test_the_faster_search_decides_exactly_as_before(name):
         assert found["chosen"] == then["chosen"], where
         assert found["digest"] == then["digest"], where
         assert found.get("table_pick") == then.get("table_pick"), where
+
+
+class _CrawlingClock:
+    """A clock on a machine so loaded that every look at it finds another second gone."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def perf_counter(self) -> float:
+        self.now += 1.0
+        return self.now
+
+
+@pytest.mark.parametrize(
+    "game_id,options", [("duck", {}), ("routes", {}), ("verflixxt", {"variant": "hats"})]
+)
+def test_a_hint_is_the_same_on_a_loaded_machine(game_id, options, monkeypatch):
+    """issue #40, a hint repeats itself: the coach's search is bound by its work only, so
+    however slow the machine (a clock racing ahead), the hint, and the look back that
+    recomputes it, are the ones a quiet machine finds."""
+    from game.ai import search as search_module
+    from game.ai.coach import advise
+    from tests.search_record import frozen_clock
+    from tests.test_coach import positions
+
+    state, seat, step = positions(game_id, options, most=1)[0]
+    with frozen_clock():
+        quiet = advise(game_id, state, seat, step).to_dict()
+    monkeypatch.setattr(search_module, "time", _CrawlingClock())
+    assert advise(game_id, state, seat, step).to_dict() == quiet

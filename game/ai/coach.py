@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import random
 import threading
 from collections import OrderedDict
@@ -36,11 +37,15 @@ HARD_BUDGET_MS = 50.0  # the default thinking time (the setting): the searches b
 # the table; the coach bounds it by playouts instead, so a hint repeats itself and the
 # look back finds what the hint said. Each is about twice what the hard computer plays
 # out in its 50 ms on this machine under load (median ~35, ~15 and ~12 playouts, at
-# least two per candidate), sized so a hint fits its 300 ms (tools/bench_coach.py); the
-# clock is only a guard. Each game's own module says how many (``coach_playouts(view)``
-# in game/ai/<game>.py; None or no such function: bound by work, searched as at the
-# table), so no game's id is compared here (tests/test_registry_owns.py).
-COACH_GUARD_MS = 280.0
+# least two per candidate), sized so a hint fits its 300 ms (tools/bench_coach.py). No
+# clock stops it: a 280 ms guard once did, and on a loaded machine it cut hints to two
+# playouts a candidate, so the same position gave another hint, and the look back
+# another figure, than a quiet machine (issue #40's "a hint repeats itself"); the time
+# is kept short by the search's speed and by searching ahead (``prefetch``) instead.
+# Each game's own module says how many (``coach_playouts(view)`` in game/ai/<game>.py;
+# None or no such function: bound by work, searched as at the table), so no game's id
+# is compared here (tests/test_registry_owns.py).
+COACH_CLOCK_MS = math.inf
 ALTERNATIVES = 3  # alternatives shown beside the pick
 
 
@@ -120,7 +125,7 @@ def coach_search(game_id: str, view: GameState) -> tuple[float, int]:
     most = playouts(view) if playouts is not None else None
     if most is None:
         return HARD_BUDGET_MS, 400  # bound by work already: as at the table
-    return COACH_GUARD_MS, most
+    return COACH_CLOCK_MS, most
 
 
 def advise(
