@@ -79,7 +79,7 @@ def test_no_search_ahead_without_a_choice():
     assert not coach._PREFETCHED
 
 
-def test_the_table_searches_ahead_only_once_the_person_has_asked():
+def test_the_table_searches_ahead_only_once_the_person_has_asked(monkeypatch):
     """issue #40 (docs/coach.md, "Searched ahead"): before a person asks the coach
     nothing is searched for them; once they have, their next decision is searched as
     it opens, and Coach then shows that answer."""
@@ -111,6 +111,7 @@ def test_the_table_searches_ahead_only_once_the_person_has_asked():
         key = coach._position("cluck", state.view(seat), seat, step)
         assert key in coach._PREFETCHED
         ahead = coach._PREFETCHED[key].result(timeout=120)
+        monkeypatch.setattr(coach, "_search", _searched_again)  # Coach finds it ready
         button = next(b for b in scene.buttons.buttons if b.key == ASK_KEY)
         click(app, button.rect.center)
         shown = app.top
