@@ -11,7 +11,7 @@ import pytest
 from game.ai import coach
 from game.ai.coach import advise, forget_prefetched, prefetch
 from game.scenes.table.coach import ASK_KEY, CoachScene
-from tests.scene_helpers import click, deciding, make_app, push_game, run_until
+from tests.scene_helpers import click, deciding, make_app, motion, push_game, run_until
 from tests.test_coach import CASES, IDS, frozen, positions  # noqa: F401 (fixture)
 
 pytestmark = pytest.mark.usefixtures("quick_bots", "frozen")
@@ -80,9 +80,9 @@ def test_no_search_ahead_without_a_choice():
 
 
 def test_the_table_searches_ahead_only_once_the_person_has_asked(monkeypatch):
-    """issue #40 (docs/coach.md, "Searched ahead"): before a person asks the coach
-    nothing is searched for them; once they have, their next decision is searched as
-    it opens, and Coach then shows that answer."""
+    """issue #40 (docs/coach.md, "Searched ahead"): before a person asks the coach (or
+    points at it) nothing is searched for them; once they have, their next decision is
+    searched as it opens, and Coach then shows that answer."""
     app = make_app((1280, 720), "en")
     try:
         scene = push_game(app, "cluck", [0], 4, seed=3, options={}, level="easy")
@@ -113,6 +113,34 @@ def test_the_table_searches_ahead_only_once_the_person_has_asked(monkeypatch):
         ahead = coach._PREFETCHED[key].result(timeout=120)
         monkeypatch.setattr(coach, "_search", _searched_again)  # Coach finds it ready
         button = next(b for b in scene.buttons.buttons if b.key == ASK_KEY)
+        click(app, button.rect.center)
+        shown = app.top
+        assert isinstance(shown, CoachScene)
+        shown.wait_for_answer()
+        assert shown.advice.to_dict() == ahead.to_dict()
+    finally:
+        pygame.quit()
+
+
+def test_the_pointer_on_the_coach_button_starts_the_search(monkeypatch):
+    """issue #40 (docs/coach.md, "Searched ahead"): a person's first hint gets a head
+    start: with the pointer on the Coach button the search of their decision begins, and
+    the press shows that answer without searching again."""
+    app = make_app((1280, 720), "en")
+    try:
+        scene = push_game(app, "cluck", [0], 4, seed=3, options={}, level="easy")
+        run_until(app, lambda: deciding(scene), 4000, 0.05)
+        app.step(0.05)
+        assert not coach._PREFETCHED
+        button = next(b for b in scene.buttons.buttons if b.key == ASK_KEY)
+        motion(app, button.rect.center)
+        app.step(0.05)
+        seat = scene.sharing.deciding()
+        state = scene.session.state
+        key = coach._position("cluck", state.view(seat), seat, len(scene.session.actions))
+        assert list(coach._PREFETCHED) == [key]
+        ahead = coach._PREFETCHED[key].result(timeout=120)
+        monkeypatch.setattr(coach, "_search", _searched_again)
         click(app, button.rect.center)
         shown = app.top
         assert isinstance(shown, CoachScene)

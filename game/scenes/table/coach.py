@@ -117,16 +117,26 @@ class CoachPart(TablePart):
     def _search_ahead(self) -> None:
         """Once the deciding person has asked the coach in this game, each of their
         decisions is searched as it opens (``game.ai.coach.prefetch``), so Coach finds
-        the answer ready (issue #40's 300 ms; docs/coach.md, "Searched ahead")."""
+        the answer ready (issue #40's 300 ms; docs/coach.md, "Searched ahead"); before
+        that, from the moment the pointer or the keyboard focus is on the Coach button
+        (about to be pressed: the search gets that head start)."""
         session = self.scene.session
         seat = self.scene.sharing.deciding()
         at = (seat, len(session.actions))
-        if seat is None or seat not in session.coached or at == self._ahead:
+        if seat is None or at == self._ahead:
+            return
+        if seat not in session.coached and not self._pointed_at():
             return
         self._ahead = at
         from game.ai.coach import prefetch  # the search only once somebody has asked
 
         prefetch(session.game_id, session.state, seat, len(session.actions))
+
+    def _pointed_at(self) -> bool:
+        """The Coach button is under the pointer or has the keyboard focus."""
+        group = self.scene.buttons
+        shown = [b for b in group.buttons if b.key == ASK_KEY]
+        return bool(shown) and (shown[0].hovered or group.focused_key() == ASK_KEY)
 
     # -- the rest is the inner part's --------------------------------------------------------
     def stops(self) -> bool:
