@@ -40,8 +40,9 @@ MOMENTS = 3  # per person
 # two), and none in a frozen bundle (a spawned worker would start the bundle's program,
 # not a worker) or for a single decision (spawning costs more than it saves).
 WORKERS = 1 if getattr(sys, "frozen", False) else max(1, min(2, os.cpu_count() or 1))
-PER_WORKER = 4  # decisions a worker must have at least: starting one (a fresh Python
-# importing the rules and the search) costs about what weighing a few decisions does
+PER_WORKER = 6  # decisions a worker must have at least: starting one (a fresh Python
+# importing the rules and the search) took 0.3-1 s here, what weighing 5-15 decisions of
+# the cheaper games costs; the window's loop keeps its interpreter to itself meanwhile
 
 
 @dataclass(frozen=True)
