@@ -9,6 +9,7 @@ import pytest
 
 from game import rules
 from game.ai import make_bot, verflixxt_search
+from game.ai import review as review_module
 from game.ai import search as search_module
 from game.ai.coach import advise
 from game.ai.coach_words import moment_text
@@ -29,6 +30,8 @@ class FrozenClock:
 def frozen(monkeypatch):
     monkeypatch.setattr(search_module, "time", FrozenClock)
     monkeypatch.setattr(verflixxt_search, "time", FrozenClock)
+    # in this process, where the clock is frozen (worker processes: their own test)
+    monkeypatch.setattr(review_module, "WORKERS", 1)
 
 
 def recorded(game_id, options, players=3, seed=4, most=None):
@@ -107,3 +110,22 @@ def test_a_moment_is_what_the_live_hint_said():
             compared += 1
         state.apply(seat, action)
     assert compared >= 2
+
+
+@pytest.mark.parametrize("game_id,most", [("routes", None), ("duck", None)])
+def test_the_look_back_in_worker_processes_is_the_look_back_here(game_id, most):
+    """issue #40 (a whole game's look back within 5 s): weighed in two worker processes,
+    (a game with enough decisions for both),
+    the moments, figures and costs are exactly those weighed in this process, and the
+    progress still reaches the end of the record."""
+    prepared, actions = recorded(game_id, {}, most=most)
+    here = review(game_id, 3, 4, prepared, actions, [0], workers=1).to_dict()
+    told = []
+    there = review(
+        game_id, 3, 4, prepared, actions, [0], workers=2, progress=lambda d, t: told.append((d, t))
+    ).to_dict()
+    here.pop("seconds"), there.pop("seconds")
+    assert here["decisions"] >= 2 * review_module.PER_WORKER  # so both workers weighed
+    assert there == here
+    assert told[-1] == (len(actions), len(actions))
+    assert [d for d, _ in told] == sorted(d for d, _ in told)

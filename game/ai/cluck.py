@@ -171,6 +171,16 @@ class _Tables:
             for t in self.ids
             for turned in (False, True)
         }
+        # per band, the line each line's chicken came from (the rungs swap lines: a
+        # permutation), so a band passed is one list lookup per line (the searches' hot path)
+        self.came_from: dict[tuple[int, bool], tuple[int, ...]] = {}
+        for key, (exits, _) in self.band.items():
+            if sorted(exits) != list(range(COLUMNS)):
+                raise ValueError(f"road tile {key[0]} does not swap its lines: {exits}")
+            came = [0] * COLUMNS
+            for c, e in enumerate(exits):
+                came[e] = c
+            self.came_from[key] = tuple(came)
         self._contrib: dict[frozenset[int], dict[int, list[int]]] = {}
 
     def contrib(self, nests: frozenset[int]) -> dict[int, list[int]]:
@@ -271,7 +281,7 @@ class _World:
         w.held = list(self.held)
         w.supply = self.supply
         w.stands = list(self.stands)
-        w.counts = list(self.counts)
+        w.counts = self.counts  # never changed in place: a change is a new list
         w.phase_holes = self.phase_holes
         return w
 
@@ -303,7 +313,7 @@ def _deal(view: CluckState, player: Player, rng: random.Random) -> _World:
         if c is not None:
             w.pos[c] = p
     for r in view.ladder:
-        _pass(w, tab.band[r.tile, r.turned], r.chick)
+        _pass(w, tab.band[r.tile, r.turned], tab.came_from[r.tile, r.turned], r.chick)
     _recount(w)
     return w
 
@@ -316,17 +326,14 @@ def _dealt_tiles(tiles: list[int | None]) -> list[int]:
     return out
 
 
-def _pass(w: _World, band: _BandRow, chick: bool) -> None:
+def _pass(w: _World, band: _BandRow, came_from: tuple[int, ...], chick: bool) -> None:
     """The chickens go through one band: the one entering on the collector's line takes
-    the chick (CP-6); then the rungs swap lines."""
-    exits, collector = band
+    the chick (CP-6); then the rungs swap lines (``came_from``: _Tables.came_from)."""
     pos = w.pos
+    collector = band[1]
     if chick and pos[collector] >= 0:
         w.held[pos[collector]] += 1
-    new = [-1] * COLUMNS
-    for c in range(COLUMNS):
-        new[exits[c]] = pos[c]
-    w.pos = new
+    w.pos = [pos[c] for c in came_from]
 
 
 def _recount(w: _World) -> None:
@@ -335,8 +342,7 @@ def _recount(w: _World) -> None:
     contrib = w.tab.contrib(w.nests[0])
     counts = list(contrib[ALL])
     for t in w.laid:
-        for i, v in enumerate(contrib[t]):
-            counts[i] -= v
+        counts = [n - v for n, v in zip(counts, contrib[t])]
     w.counts = counts
 
 
@@ -366,11 +372,12 @@ def _counts_seen_by(w: _World, q: Player) -> tuple[list[int], int]:
     """The hidden-tile counts over the tiles seat ``q`` cannot see (all not on the ladder
     but its own hand: ``unseen_tiles``), and how many ways up that is."""
     contrib = w.tab.contrib(w.nests[0])
-    counts = list(w.counts)
+    counts = w.counts
     for t in w.hands[q]:
-        for i, v in enumerate(contrib[t]):
-            counts[i] -= v
-    return counts, sum(counts) // COLUMNS  # each tile counts once per line
+        counts = [n - v for n, v in zip(counts, contrib[t])]
+    return counts, sum(
+        counts
+    ) // COLUMNS  # read only: every change makes a new list  # each tile counts once per line
 
 
 _Odds = list[tuple[float, float]]  # per line: (a, b), see _line_odds
@@ -425,6 +432,46 @@ def _margin_after(
     return mine - (other or 0.0)
 
 
+def _idle_best(w: _World, q: Player) -> int | None:
+    """The best stand among ``q``'s rivals without a chicken on a line (they keep it),
+    or None: the same for every tile ``q`` may lay (a band only swaps the lines)."""
+    best: int | None = None
+    for p in range(w.players):
+        if p != q and p not in w.pos and (best is None or w.stands[p] > best):
+            best = w.stands[p]
+    return best
+
+
+def _placed_margin(
+    w: _World,
+    q: Player,
+    came_from: tuple[int, ...],
+    taker: int,
+    odds: _Odds,
+    idle: int | None,
+) -> float:
+    """``_margin_after`` of the base game for one tile laid, without building the lines
+    after it: ``came_from`` is the band's (_Tables.came_from), ``taker`` the seat whose
+    chicken takes the band's chick (or -1), ``idle`` is ``_idle_best``. The same sums
+    in the same order as ``_margin_after``, so the same floats: only fewer lists."""
+    stands, held, pos = w.stands, w.held, w.pos
+    mine = 0.0
+    other: float | None = None
+    for c in range(COLUMNS):
+        p = pos[came_from[c]]
+        if p < 0:
+            continue
+        a, b = odds[c]
+        e = stands[p] + (held[p] + (p == taker)) * a + b
+        if p == q:
+            mine = e
+        elif other is None or e > other:
+            other = e
+    if idle is not None and (other is None or idle > other):
+        other = idle
+    return mine - (other or 0.0)
+
+
 def _greedy_place(w: _World, q: Player, rng: random.Random) -> tuple[int, bool]:
     """The normal bot's choice for seat ``q`` in this world: the tile and way up with the
     best expected chick margin, the hidden tile averaged over what q cannot see."""
@@ -435,17 +482,22 @@ def _greedy_place(w: _World, q: Player, rng: random.Random) -> tuple[int, bool]:
     best: list[tuple[int, bool]] = []
     top: float | None = None
     pos = w.pos
+    band, came_from = w.tab.band, w.tab.came_from
+    idle = _idle_best(w, q)
     for t in w.hands[q]:
         for turned in (False, True):
-            exits, collector = w.tab.band[t, turned]
-            held = w.held
-            if chick and pos[collector] >= 0:
-                held = list(held)
-                held[pos[collector]] += 1
-            new = [-1] * COLUMNS
-            for c in range(COLUMNS):
-                new[exits[c]] = pos[c]
-            value = _margin_after(w, q, new, held, odds, counts, total, coh)
+            collector = band[t, turned][1]
+            if odds is not None:  # the base game: the margin straight from the lines
+                value = _placed_margin(
+                    w, q, came_from[t, turned], pos[collector] if chick else -1, odds, idle
+                )
+            else:
+                held = w.held
+                if chick and pos[collector] >= 0:
+                    held = list(held)
+                    held[pos[collector]] += 1
+                new = [pos[c] for c in came_from[t, turned]]
+                value = _margin_after(w, q, new, held, odds, counts, total, coh)
             if top is None or value > top + 1e-9:
                 best, top = [(t, turned)], value
             elif value >= top - 1e-9:
@@ -502,12 +554,10 @@ def _do_place(w: _World, q: Player, tile: int, turned: bool, rng: random.Random)
     chick = w.supply > 0
     if chick:
         w.supply -= 1
-    _pass(w, w.tab.band[tile, turned], chick)
+    _pass(w, w.tab.band[tile, turned], w.tab.came_from[tile, turned], chick)
     w.laid.append(tile)
     contrib = w.tab.contrib(w.nests[0])[tile]
-    counts = w.counts
-    for i, v in enumerate(contrib):
-        counts[i] -= v
+    w.counts = [n - v for n, v in zip(w.counts, contrib)]
     w.turn += 1
     if w.turn < len(w.order):
         if not w.long_road:
@@ -521,7 +571,7 @@ def _end_round(w: _World, rng: random.Random) -> bool:
     chick = w.supply > 0
     if chick:
         w.supply -= 1
-    _pass(w, w.tab.band[tile, turned], chick)
+    _pass(w, w.tab.band[tile, turned], w.tab.came_from[tile, turned], chick)
     w.laid.append(tile)
     nests = w.nests.pop(0)
     for c in range(COLUMNS):

@@ -93,7 +93,10 @@ def _best_start(view: DuckState, mask: int, duck: int) -> tuple[float, int, int]
 
 
 def _route_value(view: DuckState, duck: int, steps: Sequence[int], facings: Sequence[int]) -> float:
-    """What moving ``duck`` along one route (from where it stands) is worth."""
+    """What moving ``duck`` along one route (from where it stands) is worth. The
+    searches' playouts ask this for every card and route (issue #40: a good part of a
+    hint's time), so the best facing is found by a plain loop: the largest of the same
+    ``_place_value`` floats ``_best_facing`` takes the largest of."""
     board = view.board
     h, f, bonk, mask, won, hit, path, _touched, _knocks = walk(view, duck, steps)
     if won:
@@ -103,11 +106,17 @@ def _route_value(view: DuckState, duck: int, steps: Sequence[int], facings: Sequ
     if bonk is not None:
         value = _place_value(board, mask, h, f) - 0.5
     else:
-        value = _best_facing(board, mask, h, [(f + x) % 6 for x in facings])[0]
-    if board.kind[h] == BUOY:  # ends on a buoy: a free extra move (DDG-14)
+        value = _place_value(board, mask, h, (f + facings[0]) % 6)
+        for x in facings[1:]:
+            other = _place_value(board, mask, h, (f + x) % 6)
+            value = max(value, other)
+    kind = board.kind
+    if kind[h] == BUOY:  # ends on a buoy: a free extra move (DDG-14)
         value += 1.0
-    if any(board.kind[t] == START for t, _ in path):
-        value = max(value, _best_start(view, mask, duck)[0] - 0.1)  # a warp point
+    for t, _ in path:
+        if kind[t] == START:
+            value = max(value, _best_start(view, mask, duck)[0] - 0.1)  # a warp point
+            break
     return value
 
 

@@ -12,20 +12,37 @@ when the person played the best the search found. Each person's costliest
 :data:`MOMENTS` decisions with a cost above 0 are kept, largest first.
 
 Headless (no pygame); it replays the record through the game's rules only.
+
+The positions are weighed in worker processes (:data:`WORKERS`, one per core, at most
+two; issue #40's 5 s for a whole game): each weighing is a pure function of its position
+(the coach's seed, the search's own work bound), so the moments are the same in one
+process or several; only the clock differs.
 """
 
 from __future__ import annotations
 
+import copy
+import multiprocessing
+import os
+import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
 from game import rules
 from game.ai.coach import Advice, Option, advise
-from game.rules.protocol import GameState
+from game.rules.protocol import Action, GameState
 
 MOMENTS = 3  # per person
+# Worker processes for the weighing: one per core, at most two (this machine's kind has
+# two), and none in a frozen bundle (a spawned worker would start the bundle's program,
+# not a worker) or for a single decision (spawning costs more than it saves).
+WORKERS = 1 if getattr(sys, "frozen", False) else max(1, min(2, os.cpu_count() or 1))
+PER_WORKER = 6  # decisions a worker must have at least: starting one (a fresh Python
+# importing the rules and the search) took 0.3-1 s here, what weighing 5-15 decisions of
+# the cheaper games costs; the window's loop keeps its interpreter to itself meanwhile
 
 
 @dataclass(frozen=True)
@@ -91,25 +108,53 @@ def review(
     actions: Sequence[tuple[int, str]],
     seats: Sequence[int],
     progress: Callable[[int, int], None] | None = None,
+    workers: int | None = None,
 ) -> Review:
     """The look back of a recorded game (its prepared ``options``, as a record holds
-    them) for the ``seats`` given (the people). ``progress(done, total)`` is told after
-    each action replayed."""
+    them) for the ``seats`` given (the people). ``progress(done, total)`` is told, in
+    actions of the record, as the weighing gets past each decision. ``workers``:
+    processes to weigh in (default :data:`WORKERS`; 1: in this process)."""
     started = time.perf_counter()
     module = rules.load(game_id)
     state = module.new_game(players, seed, options)
-    found: dict[int, list[Moment]] = {s: [] for s in seats}
-    decisions = 0
+    asked: list[tuple[GameState, int, int, Action]] = []
     for step, (seat, text) in enumerate(actions):
         action = module.parse_action(text)
-        if seat in found:
-            moment = weigh(game_id, state, seat, step, action)
-            if moment is not None:
-                decisions += 1
-                if moment.cost > 0:
-                    found[seat].append(moment)
+        if seat in seats and len(state.legal_actions(seat)) > 1:
+            # a copy of its own: a clone may share the game's generator (game.table.replay)
+            asked.append((copy.deepcopy(state), seat, step, action))
         state.apply(seat, action)
+    found: dict[int, list[Moment]] = {s: [] for s in seats}
+    decisions = 0
+    for (_, seat, step, _), moment in zip(asked, _weighed(game_id, asked, workers)):
+        if moment is not None:
+            decisions += 1
+            if moment.cost > 0:
+                found[seat].append(moment)
         if progress is not None:
             progress(step + 1, len(actions))
+    if progress is not None:
+        progress(len(actions), len(actions))
     moments = {s: sorted(found[s], key=lambda m: (-m.cost, m.step))[:MOMENTS] for s in seats}
     return Review(game_id, list(seats), moments, decisions, time.perf_counter() - started)
+
+
+def _weighed(
+    game_id: str, asked: list[tuple[GameState, int, int, Action]], workers: int | None
+) -> Iterator[Moment | None]:
+    """Each position weighed, in order: here, or in worker processes (spawned: the
+    window has threads a fork would copy mid-work) when each has PER_WORKER or more."""
+    count = min(WORKERS if workers is None else max(1, workers), len(asked) // PER_WORKER)
+    if count <= 1:
+        for state, seat, step, action in asked:
+            yield weigh(game_id, state, seat, step, action)
+        return
+    jobs = [(game_id, *position) for position in asked]
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=count, mp_context=context) as pool:
+        yield from pool.map(_weigh_job, jobs)
+
+
+def _weigh_job(job: tuple[str, GameState, int, int, Action]) -> Moment | None:
+    """:func:`weigh` in a worker process (its arguments in one picklable tuple)."""
+    return weigh(*job)

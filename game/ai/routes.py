@@ -7,7 +7,6 @@ pick-up phase, on copies that stop at the phase end (no die is rolled).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
 from game.rules.protocol import Action, Event, GameState
 from game.rules.routes import (
@@ -20,7 +19,7 @@ from game.rules.routes import (
     TakeOne,
     TurnChip,
 )
-from game.rules.routes.table import ROUTES, ranking
+from game.rules.routes.table import ROUTES
 
 from . import state_of
 
@@ -53,52 +52,60 @@ def parent_rounds_left(state: RoutesState, player: int) -> int:
     )
 
 
-def _position_value(spaces: Sequence[int], pos: float) -> float:
-    """The value of a (fractional) space on a position route, interpolated."""
-    low = int(pos)
-    if low >= 20:
-        return float(spaces[19])
-    value = spaces[low - 1] if low >= 1 else 0.0
-    return value + (pos - low) * (spaces[low] - value)
-
-
 def expected_scores(state: RoutesState) -> list[float]:
     """Per player, the score expected at the end: the route scores if the game ended now,
     with markers drifting forward for the phases still to play (which matters for the
     position routes and the space thresholds of routes 2 and 8), plus the worth of chips,
-    the d6 and the action routes."""
+    the d6 and the action routes.
+
+    The hard computer's playouts call this for every move weighed (issue #40: most of a
+    hint's time), so it is written for speed, inline: a position route's value is
+    interpolated between its two spaces around the drifted marker, a ranked route
+    ranks as ``game.rules.routes.table.ranking`` does (tests/test_search_speed.py holds
+    the searches to the floats of the plain reading)."""
     players = state.players
     scorer = state.scorer
     left = phases_left(state)
     drift = [DRIFT_PER_PHASE * n for n in left]
     totals = [0.0] * players
+    seats = range(players)
     for r in range(ROUTES):
         row = state.pos[r]
         spaces = scorer.spaces[r]
         if spaces is not None:
-            for p in range(players):
-                if row[p]:
-                    totals[p] += _position_value(spaces, min(20.0, row[p] + drift[p]))
+            for p in seats:
+                space = row[p]
+                if space:
+                    at = space + drift[p]
+                    if at >= 20.0:
+                        totals[p] += spaces[19]
+                    else:  # between two spaces
+                        low = int(at)
+                        value = spaces[low - 1] if low >= 1 else 0.0
+                        totals[p] += value + (at - low) * (spaces[low] - value)
             continue
         ranks = scorer.ranks[r]
         if ranks is None:  # the table scores a route by position or by rank
             continue
         threshold = scorer.min_space[r]
-        order = ranking(row, state.stamp[r])
+        counted = len(ranks)
+        stamp = state.stamp[r]
+        order = [p for p in seats if row[p]]  # ranking(row, stamp): farther, then upper
+        if len(order) > 1:
+            order.sort(key=lambda p: (row[p], stamp[p]), reverse=True)
         rank = 0
         for p in order:
-            if rank >= len(ranks):
+            if rank >= counted:
                 break
             if row[p] + drift[p] >= threshold:
                 totals[p] += ranks[rank]
                 rank += 1
-    for p in range(players):
+    route_3, route_5, route_4 = state.pos[ROUTE_3], state.pos[ROUTE_5], state.pos[ROUTE_4]
+    for p in seats:
         if left[p]:
             totals[p] += CHIP_VALUE * sum(up for _, up in state.chips[p])
-            totals[p] += ACTION_MARKER_VALUE * (
-                (state.pos[ROUTE_3][p] > 0) + (state.pos[ROUTE_5][p] > 0)
-            )
-        if state.pos[ROUTE_4][p] >= 4:
+            totals[p] += ACTION_MARKER_VALUE * ((route_3[p] > 0) + (route_5[p] > 0))
+        if route_4[p] >= 4:
             totals[p] += D6_VALUE * parent_rounds_left(state, p)
     return totals
 

@@ -35,6 +35,7 @@ class CoachPart(TablePart):
         self.bar_across = self.inner.bar_across
         self.plays_again = self.inner.plays_again
         self.phone_cards = self.inner.phone_cards
+        self._ahead: tuple[int | None, int] | None = None  # the decision searched ahead
 
     def ask(self) -> None:
         """The button: the coach's screen for the deciding person, who is marked as
@@ -45,6 +46,7 @@ class CoachPart(TablePart):
             return
         session = scene.session
         session.coached.add(seat)
+        self._ahead = (seat, len(session.actions))  # this decision: the coach's screen searches it
         scene.app.push(
             CoachScene(
                 scene.app,
@@ -98,6 +100,8 @@ class CoachPart(TablePart):
         in docs/coach.md)."""
         scene = self.scene
         asks = scene.sharing.deciding() is not None and scene.guide.lesson is None
+        if asks:
+            self._search_ahead()
         rect = self.button_rect() if asks else None
         shown = [b for b in scene.buttons.buttons if b.key == ASK_KEY]
         if (rect is None and not shown) or (shown and shown[0].rect == rect):
@@ -109,6 +113,30 @@ class CoachPart(TablePart):
         )
         for kept in (scene.buttons.buttons, scene.base_buttons):
             kept[:] = [b for b in kept if b.key != ASK_KEY] + new
+
+    def _search_ahead(self) -> None:
+        """Once the deciding person has asked the coach in this game, each of their
+        decisions is searched as it opens (``game.ai.coach.prefetch``), so Coach finds
+        the answer ready (issue #40's 300 ms; docs/coach.md, "Searched ahead"); before
+        that, from the moment the pointer or the keyboard focus is on the Coach button
+        (about to be pressed: the search gets that head start)."""
+        session = self.scene.session
+        seat = self.scene.sharing.deciding()
+        at = (seat, len(session.actions))
+        if seat is None or at == self._ahead:
+            return
+        if seat not in session.coached and not self._pointed_at():
+            return
+        self._ahead = at
+        from game.ai.coach import prefetch  # the search only once somebody has asked
+
+        prefetch(session.game_id, session.state, seat, len(session.actions))
+
+    def _pointed_at(self) -> bool:
+        """The Coach button is under the pointer or has the keyboard focus."""
+        group = self.scene.buttons
+        shown = [b for b in group.buttons if b.key == ASK_KEY]
+        return bool(shown) and (shown[0].hovered or group.focused_key() == ASK_KEY)
 
     # -- the rest is the inner part's --------------------------------------------------------
     def stops(self) -> bool:
