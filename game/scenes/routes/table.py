@@ -41,6 +41,7 @@ from .draw import Drawing
 from .model import ROUTE_COLOURS, ROUTES, RoutesModel, Table
 from .panels import Panels
 from .seats import Seats
+from .subject import LessonSubject
 from .texts import Texts
 
 # design size at 1280x720 (scaled with the window): the frame's bar, two lines of prompt
@@ -69,6 +70,7 @@ class RoutesTable(TableDefaults):
         choices = self.controls.choices
         self.seats = Seats(model, host, self.art, choices)
         self.board = Board(model, host, self.art)
+        self.lesson_subject = LessonSubject(model, host, self.board, self.marker_rect)
         self.panels = Panels(model, host, choices, self.texts, self.seats)
         self.drawing = Drawing(
             model, host, choices, (self.art, self.board, self.seats, self.panels)
@@ -257,3 +259,8 @@ class RoutesTable(TableDefaults):
         if kind == "marker":
             return self.marker_rect(n, self.host.guide.learner or 0)
         return None
+
+    def subject(self, name: str, expect: str | None = None) -> list[pygame.Rect]:
+        """A step's markers and dice and where its action takes them (issue #38:
+        :class:`~.subject.LessonSubject`)."""
+        return self.lesson_subject.subject(name, expect)

@@ -233,12 +233,17 @@ class LessonGuide:
                 return
 
     def targets(self, step: Step) -> list[pygame.Rect]:
-        """What the step points at and talks about (its ``point`` and ``about``, and the
-        pieces the game says a step pointing there is about: issue #38), where each is
-        on screen now: what its callout must never cover (issue #27)."""
+        """What the step points at and talks about (its ``point`` and ``about``, the
+        pieces the game says each of them is about, and where the step's action takes
+        them: issue #38), where each is on screen now: what its callout must never cover
+        (issue #27)."""
         names = (step.point, *step.about)
         rects = [r for r in (self.place(n) for n in names) if r is not None]
-        return rects + self.scene.game.subject(step.point)
+        game = self.scene.game
+        rects += game.subject(step.point, step.expect)
+        for name in step.about:
+            rects += game.subject(name)
+        return rects
 
 
 def lessons_forget(lesson_id: str) -> None:

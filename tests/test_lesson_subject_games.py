@@ -1,0 +1,163 @@
+"""issue #38: "a step's subject includes the pieces it talks about, not only the element it
+points at" — for Verflixxt!, Eight Routes and Cluck-peep! as for Duck! Duck! Go!
+(tests/test_lesson_subject.py). Each test plays a lesson by its own steps, and at the steps
+named finds the pieces they talk about from the table's own parts and the rules (not from
+the ``subject`` hook that tells the callout), and checks the callout covers none of them.
+Each step below is one where the callout used to cover what the step talks about."""
+
+from __future__ import annotations
+
+import itertools
+
+import pygame
+import pytest
+
+from game.rules.cluck import PlaceTile, parse_action, preview
+from game.rules.verflixxt.events import PieceMoved
+from tests.lesson_helpers import do_step, lesson_app, open_lesson, wait_for_step
+
+SIZES = [(1280, 720), (1024, 600)]
+
+
+def _walk(app, scene, lesson_id: str, check: dict[int, object]) -> list[int]:
+    """Play the lesson up to its last step in ``check`` (numbered from 1); at each, the
+    names of the pieces ``check[n](scene, step)`` finds under the callout must be none.
+    The steps checked, in order."""
+    seen = []
+    while True:
+        step = wait_for_step(app, scene)
+        n = step.index + 1
+        if n in check:
+            box = scene.guide.callout
+            assert box is not None
+            pieces = check[n](scene, step)
+            assert pieces, f"{lesson_id} step {n}: nothing found to check"
+            over = [name for name, rect in pieces if box.colliderect(rect)]
+            assert over == [], f"{lesson_id} step {n}: the callout {box} covers {over}"
+            seen.append(n)
+        if n >= max(check):
+            return seen
+        do_step(app, scene, step)
+
+
+# -- Verflixxt! ----------------------------------------------------------------------------
+def _pawn_and_tiles(scene, step) -> list[tuple[str, pygame.Rect]]:
+    """Pawn a of the learner, the tile it stands on and every piece there, and (a step
+    asking for its move) the tile the rules say it lands on."""
+    table = scene.game
+    layout, pieces = table.geometry, table.model.table.pieces
+    groups = layout.groups()
+    tile = pieces["0a"]
+    out = [(f"tile {tile}", layout.tile_rect(tile))]
+    for piece in groups[tile]:
+        feet = layout.piece_spot(piece, groups)
+        out.append((f"piece {piece}", layout.piece_rect(piece, feet, layout.scale_of(piece))))
+    if step.expect is not None:
+        action = next(c.action for c in table.choices.controls if str(c.action) == step.expect)
+        for event in table.controls.preview_of(0, action):
+            if isinstance(event, PieceMoved) and event.dest in table.model.table.u:
+                out.append((f"landing {event.dest}", layout.tile_rect(event.dest)))
+    return out
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_verflixxt_callouts_leave_the_pawn_its_tile_and_landing_clear_issue_38(size):
+    """issue #38: verflixxt-1's step 7 ("Nobody else stands on the tile it leaves") hid
+    the tile pawn a leaves and the clover it lands on; step 9 ("shares a clover tile with
+    a guardian") the tile the pawn and the guardian share."""
+    app = lesson_app(size=size)
+    try:
+        scene = open_lesson(app, "verflixxt", "verflixxt-1")
+        checks = {7: _pawn_and_tiles, 9: _pawn_and_tiles}
+        assert _walk(app, scene, "verflixxt-1", checks) == [7, 9]
+    finally:
+        pygame.quit()
+
+
+def test_verflixxt_hats_callout_leaves_the_lucky_hat_pawn_clear_issue_38():
+    """issue #38: verflixxt-2's step 12 ("Move your lucky-hat pawn 6 tiles") hid the
+    risk tile pawn a stands on with Cookie's pawn beside it."""
+    app = lesson_app()
+    try:
+        scene = open_lesson(app, "verflixxt", "verflixxt-2")
+        assert _walk(app, scene, "verflixxt-2", {12: _pawn_and_tiles}) == [12]
+    finally:
+        pygame.quit()
+
+
+# -- Eight Routes ---------------------------------------------------------------------------
+def _square(face: int):
+    def found(scene, step) -> list[tuple[str, pygame.Rect]]:
+        return [(f"square {face}", scene.game.model.squares[face - 1])]
+
+    return found
+
+
+def _markers_on(route: int):
+    def found(scene, step) -> list[tuple[str, pygame.Rect]]:
+        table = scene.game
+        seats = range(scene.state.players)
+        rects = [(f"marker {route}/{s}", table.marker_rect(route, s)) for s in seats]
+        return [(name, rect) for name, rect in rects if rect is not None]
+
+    return found
+
+
+def _both(*finders):
+    def found(scene, step):
+        return [piece for finder in finders for piece in finder(scene, step)]
+
+    return found
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_routes_callouts_leave_the_dice_and_markers_clear_issue_38(size):
+    """issue #38: routes-1's step 4 ("press All on the 3s") hid the 3s in the lid; step 9
+    ("a 5 turns into a 6") the 5s and the 6s; step 13 ("he started a marker on route 5")
+    Captain Bill's marker on route 5."""
+    app = lesson_app(size=size)
+    try:
+        scene = open_lesson(app, "routes", "routes-1")
+        checks = {
+            4: _square(3),
+            9: _both(_square(5), _square(6)),
+            13: _both(_markers_on(4), _markers_on(5)),
+        }
+        assert _walk(app, scene, "routes-1", checks) == [4, 9, 13]
+    finally:
+        pygame.quit()
+
+
+# -- Cluck-peep! ----------------------------------------------------------------------------
+def _laid_way(scene, step) -> list[tuple[str, pygame.Rect]]:
+    """Points along the way the learner's chicken would walk with the step's tile laid
+    as it asks (the rules' preview, on screen as the table maps the ladder), and the
+    chicken."""
+    table = scene.game
+    action = parse_action(step.expect)
+    assert isinstance(action, PlaceTile)
+    me = scene.guide.learner
+    shown = preview(scene.state.view(me), me, action.tile, action.turned)[me]
+    points = [table.geometry.to_screen(c, y) for c, y in shown.trace.points]
+    area = table.model.area
+    out = []
+    for i, ((ax, ay), (bx, by)) in enumerate(itertools.pairwise(points)):
+        for k in range(9):  # along each segment of the line
+            x, y = ax + (bx - ax) * k / 8, ay + (by - ay) * k / 8
+            dot = pygame.Rect(round(x) - 2, round(y) - 2, 4, 4)
+            if area.contains(dot):
+                out.append((f"way {i}.{k}", dot))
+    chicken = table.guide.chicken_rect(me)
+    return out + ([("chicken", chicken)] if chicken is not None else [])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_cluck_callout_leaves_the_laid_tiles_way_clear_issue_38(size):
+    """issue #38: cluck-1's step 14 ("place tile 7 as it is: the dotted line passes a
+    chick and ends on a nest") hid that line where tile 7 would lead it."""
+    app = lesson_app(size=size)
+    try:
+        scene = open_lesson(app, "cluck")
+        assert _walk(app, scene, "cluck-1", {14: _laid_way}) == [14]
+    finally:
+        pygame.quit()
