@@ -161,3 +161,45 @@ def test_cluck_callout_leaves_the_laid_tiles_way_clear_issue_38(size):
         assert _walk(app, scene, "cluck-1", {14: _laid_way}) == [14]
     finally:
         pygame.quit()
+
+
+# -- the layout audit sees it too ----------------------------------------------------------
+@pytest.mark.parametrize(
+    "lesson_id, n", [("verflixxt-1", 7), ("routes-1", 4), ("cluck-1", 14)], ids=str
+)
+def test_the_audit_finds_a_callout_over_a_piece_its_step_names_issue_38(monkeypatch, lesson_id, n):
+    """issue #38 (Measured): tools/audit_layout.py finds "a callout over any piece the
+    step names" in every game's lessons: clean where the callout is placed as now, a
+    bubble_over naming the piece when the callout is put over it (away from the element
+    the step points at, which the audit checked before)."""
+    from game.app import App
+    from game.scenes.table import lesson_callout
+    from tools import audit_layout as audit
+
+    app = App(size=(1280, 720), lang="en", persist=False)
+    walk = audit._lesson_steps(app, lesson_id)
+    try:
+        for index, scene, rendered, made in walk:
+            if index + 1 == n:
+                break
+        guide = scene.guide
+        step = guide.shown_step()
+        assert step is not None and step.index + 1 == n
+        found, _ = audit._audit_top(app, lesson_id, scene, rendered, made, None)
+        assert [f for f in found if f.kind == "bubble_over"] == []
+        element = guide.element(step)
+        piece = next(r for r in guide.targets(step) if not r.colliderect(element))
+
+        def over_the_piece(_scene, box, _targets, _board):
+            box = pygame.Rect(0, 0, piece.w, piece.h)  # the piece and nothing beside it
+            box.center = piece.center
+            return box
+
+        monkeypatch.setattr(lesson_callout, "place_callout", over_the_piece)
+        found, _ = audit._audit_top(app, lesson_id, scene, rendered, made, None)
+        over = [f.detail for f in found if f.kind == "bubble_over"]
+        assert any(str(audit._box(piece)) in detail for detail in over), over
+    finally:
+        walk.close()
+        app.stack.clear()
+        pygame.quit()
