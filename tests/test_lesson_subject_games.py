@@ -14,6 +14,7 @@ import pytest
 
 from game.rules.cluck import PlaceTile, parse_action, preview
 from game.rules.verflixxt.events import PieceMoved
+from game.scenes.shell.menu import MenuScene
 from tests.lesson_helpers import do_step, lesson_app, open_lesson, wait_for_step
 
 SIZES = [(1280, 720), (1024, 600)]
@@ -202,4 +203,37 @@ def test_the_audit_finds_a_callout_over_a_piece_its_step_names_issue_38(monkeypa
     finally:
         walk.close()
         app.stack.clear()
+        pygame.quit()
+
+
+# -- of the places clear of the subject, the one hiding least of the other pieces ----------
+def _every_pawn(scene, step) -> list[tuple[str, pygame.Rect]]:
+    table = scene.game
+    layout = table.geometry
+    groups = layout.groups()
+    out = []
+    for piece in sorted(table.model.table.pieces):
+        feet = layout.piece_spot(piece, groups)
+        out.append((f"piece {piece}", layout.piece_rect(piece, feet, layout.scale_of(piece))))
+    return out
+
+
+def _every_marker(scene, step) -> list[tuple[str, pygame.Rect]]:
+    return [piece for route in range(1, 9) for piece in _markers_on(route)(scene, step)]
+
+
+def test_callouts_hide_no_other_pawn_or_marker_where_a_place_is_free_issue_38():
+    """issue #38: a pawn or a marker the step does not name is still someone's: of the
+    places clear of what the step talks about, the callout takes one hiding none of the
+    others where there is one (verflixxt-1's step 14 hid Cookie's pawn b on the top row;
+    routes-1's step 13 Captain Bill's marker on route 8)."""
+    app = lesson_app()
+    try:
+        scene = open_lesson(app, "verflixxt", "verflixxt-1")
+        assert _walk(app, scene, "verflixxt-1", {14: _every_pawn}) == [14]
+        app.stack.clear()
+        app.push(MenuScene(app))
+        scene = open_lesson(app, "routes", "routes-1")
+        assert _walk(app, scene, "routes-1", {13: _every_marker}) == [13]
+    finally:
         pygame.quit()

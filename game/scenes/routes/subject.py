@@ -11,6 +11,10 @@ with ("your marker landed on top of Captain Bill's"); a step about a square's Al
 about where that action takes them: the rules' own preview of it
 (``RoutesState.preview``, as the table's ghosts show it) gives the spaces its markers
 move to and the squares whose dice it takes or turns.
+
+Of the places clear of all that, the callout takes the one hiding least of the markers
+on the routes (:meth:`LessonSubject.keep_clear`): a marker the step does not name is
+still someone's place in a race.
 """
 
 from __future__ import annotations
@@ -59,6 +63,10 @@ class LessonSubject:
         if expect not in (None, "any"):
             out += self.action_reach(str(expect))
         return [r for r in out if r.w > 0 and r.h > 0]
+
+    def keep_clear(self) -> list[pygame.Rect]:
+        """Every marker on the routes, which a callout hides as little of as it can."""
+        return [r for route in range(1, ROUTES + 1) for r in self.markers_on(route)]
 
     def square(self, face: int) -> pygame.Rect:
         """The lid's sorting square of ``face`` (with its dice)."""

@@ -264,3 +264,6 @@ class RoutesTable(TableDefaults):
         """A step's markers and dice and where its action takes them (issue #38:
         :class:`~.subject.LessonSubject`)."""
         return self.lesson_subject.subject(name, expect)
+
+    def keep_clear(self) -> list[pygame.Rect]:
+        return self.lesson_subject.keep_clear()
