@@ -237,3 +237,54 @@ def test_callouts_hide_no_other_pawn_or_marker_where_a_place_is_free_issue_38():
         assert _walk(app, scene, "routes-1", {13: _every_marker}) == [13]
     finally:
         pygame.quit()
+
+
+def _focus(scene) -> str | None:
+    button = scene.game.controls.choices.focused_button()
+    return None if button is None else str(button.action)
+
+
+@pytest.mark.parametrize(
+    "game, lesson_id, n", [("verflixxt", "verflixxt-1", 7), ("routes", "routes-1", 4)], ids=str
+)
+def test_a_steps_action_is_the_focus_so_the_table_previews_it_issue_38(game, lesson_id, n):
+    """issue #38: the bar's hint and the board's preview show what the step talks about:
+    the control in focus is the one taking the step's action (verflixxt-1's step 7 asked
+    to move pawn a while the bar said "pawn c: Start → −5"), and the preview shows it."""
+    app = lesson_app()
+    try:
+        scene = open_lesson(app, game, lesson_id)
+        while True:
+            step = wait_for_step(app, scene)
+            if step.index + 1 == n:
+                break
+            do_step(app, scene, step)
+        assert _focus(scene) == step.expect
+        attention = scene.game.controls.choices.attention()
+        assert attention is not None and str(attention.action) == step.expect
+    finally:
+        pygame.quit()
+
+
+def test_a_steps_first_frame_already_previews_its_action_issue_38():
+    """issue #38: a step's first frame shows its action previewed (Eight Routes' step 4:
+    "Take all 2 dice showing 3: route 3 +2", the ghost marker on route 3), not the frame
+    before the guide put the focus on its control: a table whose buttons lie over its
+    still picture is drawn again when the guide's focus changed it, as the others are.
+    The frame drawn once is the frame drawn twice."""
+    from game.app import App
+    from game.screenshot import show_lesson_step
+
+    app = App(size=(1280, 720), lang="en", persist=False)
+    try:
+        app.push(MenuScene(app))
+        scene = show_lesson_step(app, "routes-1", 4)
+        assert scene.guide.shown_step().index == 3
+        app.draw()
+        first = pygame.image.tobytes(app.screen, "RGB")
+        assert _focus(scene) == "A 3"
+        app.draw()
+        assert pygame.image.tobytes(app.screen, "RGB") == first
+    finally:
+        app.stack.clear()
+        pygame.quit()

@@ -267,3 +267,9 @@ class RoutesTable(TableDefaults):
 
     def keep_clear(self) -> list[pygame.Rect]:
         return self.lesson_subject.keep_clear()
+
+    def focus(self, key: str) -> bool:
+        """A lesson's focus on the control that takes its step's action (issue #38: the
+        bar's hint and the board's preview then say the step's move, not the first
+        control's: verflixxt-1's step 7 asked for pawn a while they said pawn c)."""
+        return self.controls.choices.focus(key)

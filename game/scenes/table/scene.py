@@ -340,10 +340,19 @@ class TableScene(Scene):
                 self.undo.draw_tip(surface)
                 self.guide.draw(surface)
         else:
-            self.draw_table(surface)
-            self.undo.refresh()
-            super().draw(surface)
-            self.compositor.overlay(surface, sink_of(surface))  # the open drawer, issue #38
-            self.undo.draw_tip(surface)
+            self._refocused = False
+            self._table_and_buttons(surface)
             self.guide.draw(surface)
+            if self._refocused:  # as above: the step's control in focus, previewed now
+                self._table_and_buttons(surface)
+                self.guide.draw(surface)
         self.game.drawing.paint_over(surface)
+
+    def _table_and_buttons(self, surface: pygame.Surface) -> None:
+        """A table whose buttons are drawn over its still picture: the table, its buttons,
+        the open drawer over them and the undo's tip."""
+        self.draw_table(surface)
+        self.undo.refresh()
+        super().draw(surface)
+        self.compositor.overlay(surface, sink_of(surface))  # the open drawer, issue #38
+        self.undo.draw_tip(surface)
