@@ -269,9 +269,9 @@ def test_a_steps_action_is_the_focus_so_the_table_previews_it_issue_38(game, les
 def test_a_steps_first_frame_already_previews_its_action_issue_38():
     """issue #38: a step's first frame shows its action previewed (Eight Routes' step 4:
     "Take all 2 dice showing 3: route 3 +2", the ghost marker on route 3), not the frame
-    before the guide put the focus on its control: a table whose buttons lie over its
-    still picture is drawn again when the guide's focus changed it, as the others are.
-    The frame drawn once is the frame drawn twice."""
+    before the guide put the focus on its control (and the audit found the hint of that
+    stale frame drawn but not shown): the guide puts the focus on its control before the
+    table is composed. The frame drawn once is the frame drawn twice."""
     from game.app import App
     from game.screenshot import show_lesson_step
 

@@ -315,6 +315,7 @@ class TableScene(Scene):
     def draw_table(self, surface: pygame.Surface) -> None:
         """The table: its still picture and the frame's panels, then what moves; the texts
         into the sink bound to ``surface`` (a layout test's), if any."""
+        self.guide.before_frame()  # a lesson's focus on its step's control, shown at once
         self.game.before_frame()
         self.compositor.compose(surface, sink_of(surface))
         self.last_moves.draw(surface, self.seat_colour, self.px, self.plan.board)
@@ -340,19 +341,10 @@ class TableScene(Scene):
                 self.undo.draw_tip(surface)
                 self.guide.draw(surface)
         else:
-            self._refocused = False
-            self._table_and_buttons(surface)
+            self.draw_table(surface)
+            self.undo.refresh()
+            super().draw(surface)
+            self.compositor.overlay(surface, sink_of(surface))  # the open drawer, issue #38
+            self.undo.draw_tip(surface)
             self.guide.draw(surface)
-            if self._refocused:  # as above: the step's control in focus, previewed now
-                self._table_and_buttons(surface)
-                self.guide.draw(surface)
         self.game.drawing.paint_over(surface)
-
-    def _table_and_buttons(self, surface: pygame.Surface) -> None:
-        """A table whose buttons are drawn over its still picture: the table, its buttons,
-        the open drawer over them and the undo's tip."""
-        self.draw_table(surface)
-        self.undo.refresh()
-        super().draw(surface)
-        self.compositor.overlay(surface, sink_of(surface))  # the open drawer, issue #38
-        self.undo.draw_tip(surface)
