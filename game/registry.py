@@ -222,7 +222,7 @@ register(
         # the die, its button, pawns a-c and guardians g1-g8 on the table, any track tile,
         # the hand's cards, the goal chips and the buttons of the hats game
         lesson_elements=(
-            r"roll|die|draw|stop|keep|zero|attack|finish|start|chips|piece:(?:[abc]|g[1-8])"
+            r"roll|die|draw|stop|keep|zero|attack|finish|start|chips|piece:(?:[0-5]?[abc]|g[1-8])"
             r"|tile:[a-z][a-z0-9]*|card:[12]|hat:[1-9]|dir:(?:fwd|back)"
         ),
     )

@@ -86,7 +86,7 @@ def test_issue_41_tiles_dragged_from_the_tray_snap_beside_the_others(tmp_path):
     assert scene.model.tile(2).rotation == 1
     key(app, pygame.K_f)
     assert scene.model.tile(2).side == "B"
-    drag(app, scene.probe()["hex:2,1"], scene.tray.center)
+    drag(app, scene.probe()["hex:2,1"], scene.tray.rect.center)
     assert not scene.model.on_table(2)
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     assert scene.model.tile(2).at == (2, 1)

@@ -11,7 +11,9 @@ cancels. The check (DDG-42) is run after every change (game.rules.duck.builder) 
 drawn on the board: what fails is outlined where it is, and said in the side panel.
 
 What the builder holds lives in :class:`game.scenes.builder.model.BuilderModel`; the
-scene only turns input into its calls and draws it.
+scene only turns input into its calls and draws it, with two parts of its own: the tray
+of tiles (:class:`game.scenes.builder.tray.Tray`) and the side panel with the check and
+the buttons (:class:`game.scenes.builder.check_panel.CheckPanel`).
 """
 
 from __future__ import annotations
@@ -23,26 +25,25 @@ import pygame
 from game import registry
 from game.boards import DataFileError, duck_files
 from game.boards import duck as loader
-from game.rules.duck.builder import SIZES, Placed, Problem, assemble, surprise
+from game.rules.duck.builder import SIZES, Placed, assemble, surprise
 from game.rules.duck.data import MAX_DUCKS, board_from_data
 from game.rules.duck.hexes import flower
 from game.scenes.base import Scene
+from game.scenes.builder.check_panel import CheckPanel
 from game.scenes.builder.model import BuilderModel
+from game.scenes.builder.tray import Tray
 from game.scenes.duck import art
 from game.scenes.duck.geometry import BoardGeometry
 from game.session import Session, default_seats, new_seed
 from game.ui import fonts, theme
 from game.ui.textfield import TextField, start_typing
-from game.ui.widgets import Button, Picture, draw_panel, draw_text, lay, paint_picture
+from game.ui.widgets import Button, Picture, draw_text, lay, paint_picture
 
 VIEW_RADIUS = 7  # hexes from the middle the table shows (it grows for a larger tub)
 OUTLINE = (214, 40, 40)
 GHOST_OK = (70, 160, 90)
 GRID = (200, 210, 214)
 SIZE_ORDER = tuple(SIZES)
-RING_HEX = (236, 140, 128)  # game.scenes.shell.pictures: a life ring too small to draw
-DRAIN_HEX = (150, 172, 190)
-BUOY_FILLS = {"red": (214, 52, 52), "yellow": (240, 200, 40), "green": (50, 160, 80)}
 
 
 def _region(radius: int) -> list[tuple[int, int]]:
@@ -57,27 +58,6 @@ def _region(radius: int) -> list[tuple[int, int]]:
 REGION = _region(VIEW_RADIUS)
 
 
-def problem_text(t, problem: Problem) -> str:
-    """A problem of the live check in the person's words."""
-    if problem.code == "drains":
-        if problem.count == 0:
-            return t("builder.drains_none")
-        return t("builder.drains_many", n=problem.count)
-    if problem.code == "no_buoy":
-        return t("builder.no_buoy", colour=t(f"builder.colour.{problem.colour}"))
-    if problem.code == "starts":
-        return t("builder.starts", n=problem.count, ducks=problem.ducks)
-    if problem.code == "unreachable":
-        if problem.colour == "drain":
-            return t("builder.unreachable_drain", n=problem.count)
-        return t(
-            "builder.unreachable_buoy",
-            colour=t(f"builder.colour.{problem.colour}"),
-            n=problem.count,
-        )
-    return t("builder.overlap")
-
-
 class BuilderScene(Scene):
     """The builder. ``board``: a saved board to edit again (its file is saved over)."""
 
@@ -89,6 +69,8 @@ class BuilderScene(Scene):
         # checked for the lobby's table (``ducks``: its seats when opened from there, six
         # from the title card): the lobby takes a board for as many ducks as it has starts
         self.model = BuilderModel(self.faces, ducks)
+        self.tray = Tray(self, self.model, self.faces)
+        self.check = CheckPanel(self)
         self.name = board.name if board else self.t("builder.default_name")
         self.level = board.level if board else "beginner"
         self.path = path  # the file being edited (saved over), or None: a new board
@@ -116,19 +98,18 @@ class BuilderScene(Scene):
         self.body_size = self.text_px(16)
         top = pad + self.title_size + self.px(14)
         hint_h = self.body_size + self.px(14)
-        self.tray = pygame.Rect(pad, top, max(self.px(250), int(w * 0.22)), h - top - pad - hint_h)
+        tray = pygame.Rect(pad, top, max(self.px(250), int(w * 0.22)), h - top - pad - hint_h)
         side_w = max(self.px(290), int(w * 0.25))
-        self.side = pygame.Rect(w - pad - side_w, top, side_w, h - top - pad - hint_h)
-        self.table = pygame.Rect(
-            self.tray.right + pad, top, self.side.left - self.tray.right - 2 * pad, self.side.h
-        )
+        side = pygame.Rect(w - pad - side_w, top, side_w, h - top - pad - hint_h)
+        self.tray.rect, self.check.rect = tray, side
+        self.table = pygame.Rect(tray.right + pad, top, side.left - tray.right - 2 * pad, side.h)
         self.hint_at = (self.table.centerx, h - pad - hint_h // 2)
         title_w = fonts.font(self.title_size, True).size(self.t("builder.title"))[0]
         field_h = self.title_size + self.px(8)
         name_rect = pygame.Rect(
             pad + title_w + self.px(16),
             pad + self.title_size // 2 - field_h // 2 + self.px(2),
-            min(self.px(420), self.side.left - pad - title_w - self.px(32)),
+            min(self.px(420), side.left - pad - title_w - self.px(32)),
             field_h,
         )
         focused = self.field.focused if hasattr(self, "field") else False
@@ -156,36 +137,8 @@ class BuilderScene(Scene):
         self.buttons.clear()
         t = self.t
         # the tray: 16 tiles in 4 columns, each its face as it is now
-        cols, gap = 4, self.px(6)
-        label = max(theme.MIN_TEXT_PX, self.body_size - 2)
-        cell_w = (self.tray.w - 2 * gap - (cols - 1) * gap) // cols
-        tray_top = self.tray.y + self.body_size + self.px(16)
-        cell_h = min(cell_w + int(label * 1.8), (self.tray.bottom - tray_top - 4 * gap) // 4)
-        # Button draws its picture at h/14 from the top, its label size/3 under it
-        room = cell_h - cell_h // 14 - label // 3 - int(label * 1.45) - self.px(2)
-        self.tile_size = max(16, min(cell_w - self.px(8), room))
-        for i in range(16):
-            number = i + 1
-            rect = pygame.Rect(
-                self.tray.x + gap + (i % cols) * (cell_w + gap),
-                tray_top + (i // cols) * (cell_h + gap),
-                cell_w,
-                cell_h,
-            )
-            tile = self.model.tile(number)
-            button = Button(
-                rect,
-                f"{number}{tile.side}",
-                self._take(number),
-                label,
-                key=f"tile:{number}",
-                picture=self._tile_picture(number),
-                selected=number in (self.selected, self.carry),
-            )
-            self.buttons.add(button)
+        self.tray.add_buttons(self.buttons, self.body_size, (self.selected, self.carry), self._take)
         # the side panel: the check above, the buttons below in two columns
-        bw = (self.side.w - 3 * gap) // 2
-        bh = max(self.px(38), self.body_size + self.px(16))
         rows = [
             [
                 ("ducks", t("builder.ducks", n=self.model.ducks), self._ducks, True),
@@ -222,24 +175,8 @@ class BuilderScene(Scene):
                 ("play", t("builder.play"), self._play, self.model.check().ok),
             ],
         ]
-        y = self.side.bottom - gap - len(rows) * (bh + gap)
-        self.buttons_top = y
-        for row in rows:
-            for col, (key, label, action, enabled) in enumerate(row):
-                rect = pygame.Rect(self.side.x + gap + col * (bw + gap), y, bw, bh)
-                self.buttons.add(
-                    Button(
-                        rect,
-                        label,
-                        action,
-                        self.body_size,
-                        enabled=enabled,
-                        primary=key == "play",
-                        key=key,
-                    )
-                )
-            y += bh + gap
-        clear = pygame.Rect(0, 0, self.px(110), bh)
+        self.check.add_buttons(self.buttons, self.body_size, rows)
+        clear = pygame.Rect(0, 0, self.px(110), self.check.button_h(self.body_size))
         clear.topright = (self.table.right, self.table.y)
         self.buttons.add(
             Button(
@@ -251,35 +188,6 @@ class BuilderScene(Scene):
                 key="clear",
             )
         )
-
-    def _tile_picture(self, number: int) -> pygame.Surface:
-        """A tray tile: its face as it is now (turned as it will be laid), dimmed while it
-        lies on the table. Too small for the table's 16 px icons (issue #27), each hex
-        says what it is by colour: water, a life ring's red and white, a buoy's colour,
-        the drain's grey with its dark hole."""
-        tile = self.model.tile(number)
-        size = self.tile_size
-        surface = pygame.Surface((size, size), pygame.SRCALPHA)
-        placed = Placed(number, tile.side, 0, 0, tile.rotation)
-        geo = BoardGeometry(list(placed.hexes()), surface.get_rect(), 1)
-        radius = geo.size * 0.5
-        for (q, r), cell in zip(placed.hexes(), self.faces[number][tile.side]):
-            kind = cell[0]
-            corners = geo.corners(q, r, 0.97)
-            fill = {"start": RING_HEX, "drain": DRAIN_HEX}.get(kind, art.WATER)
-            pygame.draw.polygon(surface, fill, corners)
-            pygame.draw.polygon(surface, art.WATER_EDGE, corners, 1)
-            centre = geo.hex_px(q, r)
-            if kind == "start":
-                pygame.draw.circle(surface, (255, 255, 255), centre, radius, max(1, size // 30))
-            elif kind == "buoy":
-                pygame.draw.circle(surface, BUOY_FILLS[cell[1]], centre, radius)
-                pygame.draw.circle(surface, theme.INK, centre, radius, 1)
-            elif kind == "drain":
-                pygame.draw.circle(surface, theme.INK, centre, radius * 0.6)
-        if tile.at is not None:
-            surface.fill((255, 255, 255, 90), special_flags=pygame.BLEND_RGBA_MULT)
-        return surface
 
     def _board_of(self, placed: list[Placed]):
         hexes = []
@@ -458,10 +366,7 @@ class BuilderScene(Scene):
         return best
 
     def _tray_tile_at(self, pos) -> int | None:
-        for button in self.buttons.buttons:
-            if button.key.startswith("tile:") and button.rect.collidepoint(pos):
-                return int(button.key[5:])
-        return None
+        return self.tray.tile_at(self.buttons, pos)
 
     def _table_tile_at(self, pos) -> int | None:
         if not self.table.collidepoint(pos):
@@ -547,7 +452,7 @@ class BuilderScene(Scene):
             spot = self._snap(event.pos, number)
             if spot is not None:
                 self._drop(number, spot)
-            elif self.tray.collidepoint(event.pos) and self.model.pick_up(number):
+            elif self.tray.rect.collidepoint(event.pos) and self.model.pick_up(number):
                 self._changed()
             else:
                 self._changed()
@@ -664,16 +569,7 @@ class BuilderScene(Scene):
             bold=True,
         )
         self.field.draw(surface)
-        draw_panel(surface, self.tray)
-        draw_text(
-            surface,
-            t("builder.tray"),
-            self.body_size,
-            (self.tray.x + self.px(10), self.tray.y + self.px(8)),
-            theme.INK,
-            bold=True,
-            within=self.tray,
-        )
+        self.tray.draw(surface, self.body_size)
         pygame.draw.rect(surface, (212, 226, 232), self.table, border_radius=self.px(10))
         lay(surface, self._static(), self.table.topleft)
         self._draw_labels(surface)
@@ -689,8 +585,7 @@ class BuilderScene(Scene):
                 anchor="center",
                 within=self.table,
             )
-        draw_panel(surface, self.side)
-        self._draw_check(surface)
+        self.check.draw(surface, self.body_size, self.model.check(), self.message)
         super().draw(surface)
         hint = t("builder.hint_carry") if self.carry is not None else t("builder.hint")
         text, size = fonts.fit(hint, self.body_size, self.size[0] - self.px(32), theme.MIN_TEXT_PX)
@@ -754,43 +649,6 @@ class BuilderScene(Scene):
         self._outline(
             surface, placed.hexes(), GHOST_OK if ok else OUTLINE, max(2, round(self.geo.size * 0.1))
         )
-
-    def _draw_check(self, surface) -> None:
-        t = self.t
-        pad = self.px(12)
-        x, y = self.side.x + pad, self.side.y + pad
-        width = self.side.w - 2 * pad
-        draw_text(
-            surface,
-            t("builder.check_title"),
-            self.body_size,
-            (x, y),
-            theme.INK,
-            bold=True,
-            within=self.side,
-        )
-        y += self.body_size + self.px(10)
-        check = self.model.check()
-        lines: list[tuple[str, tuple[int, int, int]]] = []
-        if check.ok:
-            lines.append((t("builder.ok"), theme.GOOD))
-        for problem in check.problems:
-            lines.append(("• " + problem_text(t, problem), theme.BAD))
-        if check.players:
-            lines.append((t("builder.players", low=2, high=check.players), theme.INK))
-        else:
-            lines.append((t("builder.players_none"), theme.INK_SOFT))
-        if self.message:
-            lines.append((self.message, theme.INK_SOFT))
-        line_h = self.body_size + self.px(5)
-        bottom = self.buttons_top - self.px(6)
-        for text, colour in lines:
-            for line in fonts.wrap(text, self.body_size, width):
-                if y + line_h > bottom:
-                    return
-                draw_text(surface, line, self.body_size, (x, y), colour, within=self.side)
-                y += line_h
-            y += self.px(4)
 
     def probe(self) -> dict:
         """The buttons, and each table hex's centre as ``hex:q,r`` (for a driver that

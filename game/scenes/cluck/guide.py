@@ -15,7 +15,15 @@ hand, the gap between rounds, a ladder row scrolled out of view).
 
 The ladder fills the board, so a callout anywhere on it hides something: while the
 person places a tile, ``keep_clear`` names their chicken's previewed way (the point of
-the step), and the guide puts the callout where it hides least of it."""
+the step), and the guide puts the callout where it hides least of it.
+
+What a step talks about besides its element (``subject``, issue #38) it must hide none of:
+a step about the person's chicken is about the way the table previews for it ("the
+dotted line shows where yours would walk"); one about a ladder row about the chickens
+standing in it ("each chicken still in its hole"); one about a hole of the START tile
+about that tile; and a step that asks for a tile laid (``place 14 turned``) about the way
+that tile, laid so, would make: the rules' own preview of it, the tile's place at the
+foot of the ladder and the chicken's line down to the nest tile."""
 
 from __future__ import annotations
 
@@ -23,6 +31,9 @@ import itertools
 
 import pygame
 
+from game.rules.cluck import PlaceTile, parse_action, preview
+from game.rules.cluck.state import ChickenPreview
+from game.rules.protocol import NotationError
 from game.scenes.table.contract import TableHost
 
 from .controls import Controls
@@ -98,11 +109,16 @@ class Guide:
         """What a lesson's callout must not hide: while the person places a tile, their
         chicken, the line the table previews for it and its ✓ or × on the nest tile
         (game.scenes.table.lesson_callout.place_callout weighs how much of them a place hides)."""
-        controls, layout, px = self.controls, self.layout, self.host.px
+        controls = self.controls
         if controls.my_turn() != "place":
             return []
         me = controls.me()
-        shown = controls.current_preview(me).get(me)
+        return self.way(me, controls.current_preview(me).get(me))
+
+    def way(self, me: int, shown: ChickenPreview | None) -> list[pygame.Rect]:
+        """Seat ``me``'s chicken, the line of its previewed way ``shown`` and the ✓ or ×
+        where it ends, on screen (in the ladder's view)."""
+        layout, px = self.layout, self.host.px
         if shown is None:
             return []
         points = [layout.to_screen(c, y) for c, y in shown.trace.points]
@@ -123,3 +139,37 @@ class Guide:
         parts.append(result)
         area = self.model.area
         return [r.clip(area) for r in parts if r.colliderect(area)]
+
+    def subject(self, name: str, expect: str | None) -> list[pygame.Rect]:
+        """What a step pointing at ``name`` (and asking for ``expect``) talks about
+        besides it (see the module's words)."""
+        kind, _, what = name.partition(":")
+        out: list[pygame.Rect] = []
+        placing = self.controls.my_turn() == "place"
+        if kind == "chicken" and what.isdigit() and placing and int(what) == self.controls.me():
+            out += self.keep_clear()  # its way as the table previews it now
+        elif kind == "row" and (band := self.element(name)) is not None:
+            chickens = range(len(self.model.table.chickens))
+            out += [c for p in chickens if (c := self.chicken_rect(p)) and c.colliderect(band)]
+        elif kind == "hole" and (start := self.element("row:0")) is not None:
+            out.append(start)
+        if expect not in (None, "any") and placing:
+            out += self.laid_way(str(expect))
+        return out
+
+    def laid_way(self, expect: str) -> list[pygame.Rect]:
+        """Where the tile ``expect`` lays goes (the gap at the ladder's foot) and the way
+        the person's chicken would walk with it laid so (nothing for another action)."""
+        try:
+            action = parse_action(expect)
+        except NotationError:
+            return []
+        if not isinstance(action, PlaceTile):
+            return []
+        me = self.controls.me()
+        try:
+            shown = preview(self.host.state.view(me), me, action.tile, action.turned).get(me)
+        except ValueError:
+            return []
+        slot = self.element("slot")
+        return ([slot] if slot is not None else []) + self.way(me, shown)

@@ -262,3 +262,6 @@ class CluckTable(TableDefaults):
 
     def element(self, name: str) -> pygame.Rect | None:
         return self.guide.element(name)
+
+    def subject(self, name: str, expect: str | None = None) -> list[pygame.Rect]:
+        return self.guide.subject(name, expect)

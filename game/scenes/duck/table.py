@@ -158,8 +158,8 @@ class DuckTable:
     def dropped_texts(self) -> list[str]:
         return []  # the board's words (hex names, bonk!/warp? tags) are always drawn
 
-    def subject(self, name: str) -> list[pygame.Rect]:
-        return self.guide.lesson_subject(name)
+    def subject(self, name: str, expect: str | None = None) -> list[pygame.Rect]:
+        return self.guide.lesson_subject(name)  # its arrows say where the action goes
 
     def marks_in_still(self) -> bool:
         return False  # the marks over what moves (the route preview, the hover)

@@ -41,6 +41,7 @@ from .draw import Drawing
 from .model import ROUTE_COLOURS, ROUTES, RoutesModel, Table
 from .panels import Panels
 from .seats import Seats
+from .subject import LessonSubject
 from .texts import Texts
 
 # design size at 1280x720 (scaled with the window): the frame's bar, two lines of prompt
@@ -69,6 +70,7 @@ class RoutesTable(TableDefaults):
         choices = self.controls.choices
         self.seats = Seats(model, host, self.art, choices)
         self.board = Board(model, host, self.art)
+        self.lesson_subject = LessonSubject(model, host, self.board, self.marker_rect)
         self.panels = Panels(model, host, choices, self.texts, self.seats)
         self.drawing = Drawing(
             model, host, choices, (self.art, self.board, self.seats, self.panels)
@@ -257,3 +259,17 @@ class RoutesTable(TableDefaults):
         if kind == "marker":
             return self.marker_rect(n, self.host.guide.learner or 0)
         return None
+
+    def subject(self, name: str, expect: str | None = None) -> list[pygame.Rect]:
+        """A step's markers and dice and where its action takes them (issue #38:
+        :class:`~.subject.LessonSubject`)."""
+        return self.lesson_subject.subject(name, expect)
+
+    def keep_clear(self) -> list[pygame.Rect]:
+        return self.lesson_subject.keep_clear()
+
+    def focus(self, key: str) -> bool:
+        """A lesson's focus on the control that takes its step's action (issue #38: the
+        bar's hint and the board's preview then say the step's move, not the first
+        control's: verflixxt-1's step 7 asked for pawn a while they said pawn c)."""
+        return self.controls.choices.focus(key)

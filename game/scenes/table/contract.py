@@ -233,10 +233,12 @@ class GameTable(Protocol):
         stand ([]: none on the board; its seat panel is celebrated instead)."""
         ...
 
-    def subject(self, name: str) -> list[pygame.Rect]:
+    def subject(self, name: str, expect: str | None = None) -> list[pygame.Rect]:
         """Where the pieces are that a step pointing at the element ``name`` talks about
-        besides it (a duck's facing arrows around it, the duck they turn): its callout
-        covers none of them (issue #38) ([]: the element says it all)."""
+        besides it (a duck's facing arrows around it, the duck they turn; a pawn's tile
+        and the pawns sharing it), and, ``expect`` being the action the step asks for,
+        where that action takes them (the tile a pawn lands on, the dice taken): its
+        callout covers none of them (issue #38) ([]: the element says it all)."""
         ...
 
     def lesson_clicks(self, expect: str) -> list[str] | None:
@@ -398,7 +400,7 @@ class TableDefaults:
     def dropped_texts(self) -> list[str]:
         return []  # every word the board has is drawn
 
-    def subject(self, name: str) -> list[pygame.Rect]:
+    def subject(self, name: str, expect: str | None = None) -> list[pygame.Rect]:
         return []  # the element a step points at is all it talks about
 
     def news_marks(self, event: Event) -> list[Mark] | None:

@@ -71,6 +71,10 @@ class TableGuide(Protocol):
     def probe_state(self) -> dict | None:
         """The guide's place for a driver's probe file (None: nothing to say)."""
 
+    def before_frame(self) -> None:
+        """Before the table is composed: what the guide changes of it (a lesson's focus
+        on its step's control), so the frame is drawn once, already showing it."""
+
     def draw(self, surface: pygame.Surface) -> None:
         """Over the table, last."""
 
@@ -111,6 +115,9 @@ class NoGuide:
 
     def probe_state(self) -> dict | None:
         return None
+
+    def before_frame(self) -> None:
+        pass
 
     def draw(self, surface: pygame.Surface) -> None:
         pass

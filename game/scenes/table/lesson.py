@@ -208,17 +208,25 @@ class LessonGuide:
         scene = self.scene
         return elements.lesson_element(scene.frame.plan, scene.buttons, scene.game, name)
 
+    def before_frame(self) -> None:
+        """The control that takes the step's action in focus when the step is first shown,
+        before the table is composed: its first frame already shows the hint and the
+        preview of that action (issue #38: drawn once, not drawn and then drawn again)."""
+        step = self.shown_step()
+        if step is not None and self.focused_step != step.index:
+            self.focused_step = step.index
+            self._focus_expected(step)
+
     def draw(self, surface: pygame.Surface) -> None:
         """The step shown now over the table (its ring, bubble and Next:
-        game.scenes.table.lesson_callout), its control in focus when it is first shown."""
+        game.scenes.table.lesson_callout), its control in focus when it is first shown
+        (when no frame was composed for it yet: :meth:`before_frame`)."""
         step = self.shown_step()
         self.next_button = None
         self.callout = None
         if step is None:
             return
-        if self.focused_step != step.index:
-            self.focused_step = step.index
-            self._focus_expected(step)
+        self.before_frame()
         self.callout, self.next_button = draw_callout(self, surface, step)
 
     def _focus_expected(self, step: Step) -> None:
@@ -233,12 +241,17 @@ class LessonGuide:
                 return
 
     def targets(self, step: Step) -> list[pygame.Rect]:
-        """What the step points at and talks about (its ``point`` and ``about``, and the
-        pieces the game says a step pointing there is about: issue #38), where each is
-        on screen now: what its callout must never cover (issue #27)."""
+        """What the step points at and talks about (its ``point`` and ``about``, the
+        pieces the game says each of them is about, and where the step's action takes
+        them: issue #38), where each is on screen now: what its callout must never cover
+        (issue #27)."""
         names = (step.point, *step.about)
         rects = [r for r in (self.place(n) for n in names) if r is not None]
-        return rects + self.scene.game.subject(step.point)
+        game = self.scene.game
+        rects += game.subject(step.point, step.expect)
+        for name in step.about:
+            rects += game.subject(name)
+        return rects
 
 
 def lessons_forget(lesson_id: str) -> None:

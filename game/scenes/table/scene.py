@@ -315,6 +315,7 @@ class TableScene(Scene):
     def draw_table(self, surface: pygame.Surface) -> None:
         """The table: its still picture and the frame's panels, then what moves; the texts
         into the sink bound to ``surface`` (a layout test's), if any."""
+        self.guide.before_frame()  # a lesson's focus on its step's control, shown at once
         self.game.before_frame()
         self.compositor.compose(surface, sink_of(surface))
         if not self.compositor.folded:  # over what moves

@@ -57,6 +57,7 @@ from .layout import (
 )
 from .model import VerflixxtModel, _Table, asked_now, spread
 from .seats import Seats
+from .subject import LessonSubject
 from .texts import Texts
 
 
@@ -79,6 +80,7 @@ class VerflixxtTable(TableDefaults):
         self.seats = Seats(model, host, self.art, self.texts, choices)
         self.bar = Bar(model, host, self.art, layout, choices)
         self.drawing = Drawing(model, host, self.art, layout, choices, self.seats, self.bar)
+        self.lesson_subject = LessonSubject(model, host, layout, self.controls)
         self.animations = Animator(
             model, host, self.texts, layout, self.seats, self.drawing
         ).animations
@@ -293,15 +295,14 @@ class VerflixxtTable(TableDefaults):
 
     def element(self, name: str) -> pygame.Rect | None:
         """A lesson's names for the table's things (its registry entry's
-        ``lesson_elements``): a pawn of the person learning (``piece:a``) or a guardian
-        (``piece:g2``) where it stands, a track tile (``tile:l2``, ``start``, ``finish``),
-        the die and the stack of goal chips beside the finish (``chips``, the hats
-        game)."""
+        ``lesson_elements``): a pawn of the person learning (``piece:a``), of another seat
+        (``piece:1a``) or a guardian (``piece:g2``) where it stands, a track tile
+        (``tile:l2``, ``start``, ``finish``), the die and the stack of goal chips beside
+        the finish (``chips``, the hats game)."""
         host, model, layout = self.host, self.model, self.geometry
         kind, _, what = name.partition(":")
         if kind == "piece":
-            seat = host.guide.learner or 0
-            piece = what if what.startswith("g") else f"{seat}{what}"
+            piece = self.lesson_subject.piece_name(what)
             feet = layout.piece_spot(piece)
             return None if feet is None else layout.piece_rect(piece, feet, layout.scale_of(piece))
         if kind == "tile" or name in (START, FINISH):
@@ -317,3 +318,17 @@ class VerflixxtTable(TableDefaults):
             rect.center = (round(x), round(y))
             return rect
         return None
+
+    def subject(self, name: str, expect: str | None = None) -> list[pygame.Rect]:
+        """A step's pawns, their tiles and where its action takes them (issue #38:
+        :class:`~.subject.LessonSubject`)."""
+        return self.lesson_subject.subject(name, expect)
+
+    def keep_clear(self) -> list[pygame.Rect]:
+        return self.lesson_subject.keep_clear()
+
+    def focus(self, key: str) -> bool:
+        """A lesson's focus on the control that takes its step's action (issue #38: the
+        bar's hint and the board's preview then say the step's move, not the first
+        control's: verflixxt-1's step 7 asked for pawn a while they said pawn c)."""
+        return self.choices.focus(key)
