@@ -12,7 +12,7 @@ person at the screen acts (they have seen the table); a jump or an undo drops th
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 
 import pygame
@@ -88,6 +88,24 @@ class LastMoves:
 
     def of(self, seat: int | None) -> list[Mark]:
         return [m for m in self.marks if m.seat == seat]
+
+    def in_still(
+        self, colour_of: Callable[[int], tuple], px, board: pygame.Rect, size: tuple[int, int]
+    ) -> tuple[Hashable, Callable[[pygame.Surface], None]] | None:
+        """The marks as the still picture takes them: (a key, equal for equal pictures;
+        a painter clipped to ``board``), None when nothing is marked. Blended once into
+        the still picture, not over every frame (issue #38's frame benchmark)."""
+        kept = self.layer(colour_of, px, size)
+        if kept is None:
+            return None
+
+        def paint(surface: pygame.Surface) -> None:
+            clip = surface.get_clip()
+            surface.set_clip(board.clip(clip))
+            surface.blits(kept[1], doreturn=False)
+            surface.set_clip(clip)
+
+        return (kept[0], tuple(board)), paint
 
     def layer(
         self, colour_of: Callable[[int], tuple], px, size: tuple[int, int]

@@ -24,7 +24,7 @@ lesson's or none).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 
 import pygame
 
@@ -81,8 +81,7 @@ class TableScene(Scene):
         self.news = NewsShown(self)
         self.relog = Relog(self)
         self.error: str | None = None
-        # the guide over the table: a lesson's (game.scenes.table.lesson.LessonGuide) or none
-        self.guide: TableGuide = NoGuide()
+        self.guide: TableGuide = NoGuide()  # a lesson's (lesson.LessonGuide) or none
         self.base_buttons: list[Button] = []  # the frame's own, kept across the controls
         self._refocused = False  # a lesson's focus changed the table (see draw)
         self.last_moves = LastMoves()  # what changed since the person's last look (#38)
@@ -132,22 +131,19 @@ class TableScene(Scene):
 
     def score_text(self, player: int, value) -> str:
         """How a score reads on the end screen (a game may say more than a number)."""
-        text = self.game.seats.score_text(player, value)
-        if text:
+        if text := self.game.seats.score_text(player, value):
             return text
         return f"{value:g}" if isinstance(value, (int, float)) else str(value)
 
     @property
     def plan(self) -> TablePlan:
-        """Where the frame's parts are (the frame's plan: AttributeError before the
-        table's first layout)."""
+        """Where the frame's parts are (AttributeError before the first layout)."""
         if self.frame.plan is None:
             raise AttributeError("plan")
         return self.frame.plan
 
     def seat_colour(self, player: int) -> tuple[int, int, int]:
-        """Seat ``player``'s colour: the same in every game, whatever its character
-        (issue #16); its mark is drawn with ``game.ui.identity.draw_seat_mark``."""
+        """Seat ``player``'s colour: the same in every game (issue #16)."""
         return theme.seat_colour(player)
 
     def act(self, player: int, action) -> bool:
@@ -217,17 +213,14 @@ class TableScene(Scene):
             return
         if self.game.controls.track(event):
             return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        key = event.key if event.type == pygame.KEYDOWN else None
+        if key == pygame.K_ESCAPE:
             self.open_pause()
             return
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_F1, pygame.K_h):
-            self.app.router.open("help", self.info)
+        if key in (pygame.K_F1, pygame.K_h):
+            self._help()
             return
-        if (
-            event.type == pygame.KEYDOWN
-            and event.key == pygame.K_z
-            and event.mod & pygame.KMOD_CTRL
-        ):
+        if key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
             self.undo.take_back()
             return
         if self.guide.handle_event(event):
@@ -235,9 +228,7 @@ class TableScene(Scene):
         if self.buttons.handle_event(event):
             return
         if self.player.busy():
-            if (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
-                event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE
-            ):
+            if key == pygame.K_SPACE or (event.type == pygame.MOUSEBUTTONUP and event.button == 1):
                 self.player.skip()
             return
         human = self.sharing.active_human()
@@ -323,26 +314,13 @@ class TableScene(Scene):
         if self.game.buttons_in_still:  # the buttons are in the still picture: under it
             self.compositor.overlay(surface, sink_of(surface))
 
-    def _marks_in_still(
-        self, size: tuple[int, int]
-    ) -> tuple[Hashable, Callable[[pygame.Surface], None]] | None:
-        """The last moves' marks painted into the still picture when the game says only
-        pieces move over its board now (``marks_in_still``): blended once, not over every
-        frame (issue #38's frame benchmark); None: drawn over what moves."""
+    def _marks_in_still(self, size: tuple[int, int]):
+        """The last moves' marks painted into the still picture while the game says only
+        pieces move over its board (``marks_in_still``, issue #38's frame cost); None:
+        they are drawn over what moves."""
         if not self.game.marks_in_still():
             return None
-        kept = self.last_moves.layer(self.seat_colour, self.px, size)
-        if kept is None:
-            return None
-        board = self.plan.board
-
-        def paint(surface: pygame.Surface) -> None:
-            clip = surface.get_clip()
-            surface.set_clip(board.clip(clip))
-            surface.blits(kept[1], doreturn=False)
-            surface.set_clip(clip)
-
-        return (kept[0], tuple(board)), paint
+        return self.last_moves.in_still(self.seat_colour, self.px, self.plan.board, size)
 
     def draw(self, surface):
         self.part.paint(lambda: self._draw(surface))
