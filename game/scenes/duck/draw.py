@@ -88,6 +88,7 @@ class Drawing:
             self.model.keyboard,
             buttons,
             self.host.buttons.focus,
+            self.targets.tray.is_open(),  # the hand tray open or folded (issue #38)
         )
 
     def _piece_state(self, piece: int) -> tuple | None:
@@ -138,10 +139,13 @@ class Drawing:
             self.model.geo, self.host.state.board
         ):
             draw_text(surface, text, size, centre, colour, bold=bold, anchor="center")
-        self._build_layer(surface, d, self.targets.preview_spec(d), targets)
+        covers = self.targets.tray.covers()
+        self._build_layer(surface, d, self.targets.preview_spec(d), targets, not covers)
         self._draw_pieces(surface, {p for p, _ in self._still_pieces()})
         if self.model.preview_marks is not None:  # its stars and labels over the ducks
             lay(surface, self.model.preview_marks, (0, 0))
+        if covers:  # the open tray over hexes (issue #38): over the pieces standing there
+            self.panels.draw_bar(surface, d)
         self.panels.draw_magnifier(surface, d, self._piece_points())
 
     def _piece_points(self) -> list[tuple[float, float]]:
@@ -165,7 +169,7 @@ class Drawing:
     def paint_over(self, surface: pygame.Surface) -> None:
         """Nothing over the buttons: the tooltip is on the moving layer."""
 
-    def _build_layer(self, layer, d, spec, targets) -> None:
+    def _build_layer(self, layer, d, spec, targets, bar: bool = True) -> None:
         self.model.legend_text = ""
         self.model.preview_box = None
         self.model.preview_marks = None
@@ -173,8 +177,9 @@ class Drawing:
             self.board.draw_preview(layer, d, spec)
         self.panels.draw_info(layer)
         if self.model.hound_rect is not None:
-            self.panels.draw_hound_board(layer, self.model.hound_rect, d)
-        self.panels.draw_bar(layer, d)
+            self.panels.draw_hound_board(layer, self.model.hound_rect, d, self.model.pattern_rects)
+        if bar:
+            self.panels.draw_bar(layer, d)
         if d is not None:
             if d.duck is not None and d.duck >= 0 and d.duck in self.model.duck_pos:
                 x, y, _ = self.model.duck_pos[d.duck]
