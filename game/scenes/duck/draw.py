@@ -145,7 +145,7 @@ class Drawing:
         if self.model.preview_marks is not None:  # its stars and labels over the ducks
             lay(surface, self.model.preview_marks, (0, 0))
         if covers:  # the open tray over hexes (issue #38): over the pieces standing there
-            self.panels.draw_bar(surface, d)
+            self._draw_tray(surface, d)
         self.panels.draw_magnifier(surface, d, self._piece_points())
 
     def _piece_points(self) -> list[tuple[float, float]]:
@@ -175,11 +175,8 @@ class Drawing:
         self.model.preview_marks = None
         if d is not None and spec is not None:
             self.board.draw_preview(layer, d, spec)
-        self.panels.draw_info(layer)
-        if self.model.hound_rect is not None:
-            self.panels.draw_hound_board(layer, self.model.hound_rect, d, self.model.pattern_rects)
         if bar:
-            self.panels.draw_bar(layer, d)
+            self._draw_tray(layer, d)
         if d is not None:
             if d.duck is not None and d.duck >= 0 and d.duck in self.model.duck_pos:
                 x, y, _ = self.model.duck_pos[d.duck]
@@ -191,7 +188,18 @@ class Drawing:
                     max(2, self.host.px(4)),
                 )
             self.board.draw_targets(layer, d, targets)
-        self.host.buttons.draw(layer)
+        if bar:
+            self.host.buttons.draw(layer)
+
+    def _draw_tray(self, layer: pygame.Surface, d) -> None:
+        """The piles, the hound board, the hand tray (and the scene's buttons, the Coach
+        among them, when it lies over the pieces: ``TrayPlace.covers``)."""
+        self.panels.draw_bar(layer, d)  # first: the piles and the hound may lie in it
+        if self.model.hound_rect is not None:
+            self.panels.draw_hound_board(layer, self.model.hound_rect, d, self.model.pattern_rects)
+        self.panels.draw_info(layer)
+        if self.targets.tray.covers():
+            self.host.buttons.draw(layer)
 
     def _draw_trail(self, surface) -> None:
         if len(self.model.trail) < 2:

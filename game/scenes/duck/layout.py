@@ -51,9 +51,10 @@ COLUMN_W = 252
 BESIDE_GAIN = 0.97
 # the tray as a band in a bottom corner (issue #38, tray.py): a card's least width, the
 # row of cards and buttons, a hound pattern's least width, the tab's icon
-BAND_CARD_W = 54
+BAND_CARD_W = 50
 BAND_ROW_H = 118
-PATTERN_W = 48
+BAND_HINT_W = 300
+PATTERN_W = 44
 TAB_ICON = 22
 BUTTON_KEYS = (
     "play",
@@ -254,7 +255,11 @@ class Layout:
         width = px(16) + cards_w + px(12) + self._buttons_w()
         if self.host.state.advanced:
             width += self._slot_w() + px(12)
-        return width, px(12) + self._band_hint_h() + px(8) + self._band_row_h()
+        coach_w, coach_h = self.coach_size()
+        # the top line: the hint (room for a short instruction), the Coach, the piles
+        top_w = px(16) + px(BAND_HINT_W) + coach_w + self._piles_w() + 2 * px(12)
+        top_h = max(self._band_hint_h(), coach_h, px(34))
+        return max(width, top_w), px(12) + top_h + px(8) + self._band_row_h()
 
     def _band_hint_h(self) -> int:
         return 2 * round(max(theme.MIN_TEXT_PX, self.host.text_px(15)) * 1.3)
@@ -267,7 +272,7 @@ class Layout:
         """The action buttons' width: their longest label's (within reason)."""
         px, font = self.host.px, fonts.font(self.host.text_px(16))
         widest = max(font.size(self.host.t(f"duck.button.{k}"))[0] for k in BUTTON_KEYS)
-        return min(px(236), max(px(150), widest + px(24)))
+        return min(px(236), max(px(140), widest + px(20)))
 
     def _slot_w(self) -> int:
         """The token tray's width, which holds the hound's four patterns too."""
@@ -287,9 +292,12 @@ class Layout:
         piles = pygame.Rect(0, 0, self._piles_w(), px(34))
         piles.topright = inner.topright
         self.model.info_rect = piles
-        plan.hint.update(inner.x, inner.y, piles.x - gap - inner.x, self._band_hint_h())
+        coach = pygame.Rect((0, 0), self.coach_size())
+        coach.topright = (piles.x - gap, inner.y)
+        self.model.coach_rect = coach  # the Coach button's place (issue #40), kept for it
+        plan.hint.update(inner.x, inner.y, coach.x - gap - inner.x, self._band_hint_h())
         row = pygame.Rect(inner.x, 0, inner.w, 0)
-        row.y = max(plan.hint.bottom, piles.bottom) + px(8)
+        row.y = max(plan.hint.bottom, piles.bottom, coach.bottom) + px(8)
         row.h = inner.bottom - row.y
         buttons_w = self._buttons_w()
         self.model.buttons_rect = pygame.Rect(row.right - buttons_w, row.y, buttons_w, row.h)
@@ -326,6 +334,29 @@ class Layout:
             self.model.piles_shut = self.model.info_rect.copy()
             self.model.piles_shut.midright = (tab.x - px(8), tab.centery)
         self.model.tab_rect = tab
+
+    def coach_size(self) -> tuple[int, int]:
+        """The Coach button's size, as the coach's part makes it (its label at 17 px)."""
+        px, font = self.host.px, fonts.font(self.host.text_px(17))
+        w = max(px(96), font.size(self.host.t("coach.button"))[0] + px(28))
+        return w, max(px(36), font.get_linesize() + px(12))
+
+    def coach_place(self, w: int, h: int) -> pygame.Rect:
+        """Where the Coach button stands (issue #40): in the tray, in the room kept for
+        it (a band's top, left of the piles; a column's foot, right of the piles); the
+        bar's bottom right corner where there is no tray on the felt."""
+        px = self.host.px
+        rect = pygame.Rect(0, 0, w, h)
+        place = self.model.tray_place
+        if place is None:
+            bar = self.host.plan.controls
+            rect.bottomright = (bar.right - px(6), bar.bottom - px(6))
+        elif place.kind == "column":
+            piles = self.model.info_rect
+            rect.midleft = (piles.right + px(8), piles.centery)
+        else:
+            rect.center = self.model.coach_rect.center
+        return rect
 
     def tab_label(self) -> str:
         t = self.host.t

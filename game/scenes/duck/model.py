@@ -235,6 +235,7 @@ class DuckModel:
     tray_place: TrayPlace | None = None
     tab_rect: pygame.Rect = field(default_factory=pygame.Rect)  # the folded tray's tab
     piles_shut: pygame.Rect = field(default_factory=pygame.Rect)  # the piles beside the tab
+    coach_rect: pygame.Rect = field(default_factory=pygame.Rect)  # the room kept in a band
     tray_peek: bool = False  # the person opened the folded tray to look at their hand
     tray_deciding: bool = False  # the person decided when the tray last looked
     # the hound board where it lies for good (the side column); None: in the seats'

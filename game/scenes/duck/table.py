@@ -118,6 +118,10 @@ class DuckTable:
     def layout(self, plan: TablePlan) -> None:
         self.geometry.cut(plan)
 
+    def coach_place(self, w: int, h: int) -> pygame.Rect:
+        """The Coach button in the hand tray (issue #40), clear of the cards."""
+        return self.geometry.coach_place(w, h)
+
     def drawn_extent(self) -> pygame.Rect:
         """The box around the board's hexes (issue #38)."""
         return self.geometry.hexes_extent()

@@ -9,8 +9,9 @@ Whirlpool), or a band in a bottom corner that a long board leaves empty (the Can
 the Grand Canal run from the top left to the bottom right: the band lies at the bottom
 left, the board pushed to the top right). Of those the one with the largest hexes is
 taken. Only when none keeps the board's drawn extent at :data:`FILL_GOAL` of the window
-(the Spa: its hexes reach every edge of the felt) is the board fitted to the whole felt
-and the open tray laid over the corner that hides the fewest hexes (``covers``).
+(the Spa: its hexes reach every edge of the felt; the Canal with the advanced game's
+wider tray) is the board fitted at that goal, away from the corner where the open tray
+hides the fewest of its hexes (``covers``: the person may fold it then, to see them).
 
 The tray is open while the person at this screen decides (their hand always in sight
 then) and in a lesson (its steps point at the hand); otherwise it folds to a tab with
@@ -155,12 +156,15 @@ def place_tray(
     goal = min(goal_size(coords, window), largest)
     if best.geo.size >= goal:
         return best
-    # no room clear of the hexes: the whole felt's board, the tray over its emptiest corner
-    rooms = [(kind, _band(felt, band, inset, kind)) for kind in ("left", "right")]
-    board = BoardGeometry(coords, area, pad)
-    boxes = hex_boxes(board, 0.0)
-    kind, room = min(rooms, key=lambda kr: sum(kr[1].clip(b).w * kr[1].clip(b).h for b in boxes))
-    return TrayPlace(kind, room, board, covers=True)
+    # no room clear of the hexes: the board at the goal, pushed away from the corner whose
+    # band hides the least of its hexes, the tray over that corner when it is open
+    covered = []
+    for kind, anchor in (("left", "right"), ("right", "left")):
+        room = _band(felt, band, inset, kind)
+        geo = fitted(coords, area, goal, pad, anchor)
+        hidden = sum(room.clip(b).w * room.clip(b).h for b in hex_boxes(geo, 0.0))
+        covered.append((hidden, TrayPlace(kind, room, geo, covers=True)))
+    return min(covered, key=lambda hp: hp[0])[1]
 
 
 def _band(felt: pygame.Rect, band: tuple[int, int], inset: int, kind: str) -> pygame.Rect:
