@@ -1,8 +1,9 @@
 """Issue #38, "the board takes the table": the side column of seat panels and the log is a
-drawer on every table (Duck! Duck! Go!'s too, its hand a tray: test_duck_tray.py). Shut, the board and the bar
-take the window's width but a strip of seat tiles (character, mark, score) and the
-drawer's button; open (its key L, its button, a click on a tile), the full seat panels
-and the log lie over the board's right part, and a click outside shuts it."""
+drawer on every table (Duck! Duck! Go!'s too, its hand a tray: test_duck_tray.py). Shut,
+the board and the bar take the window's width but a strip of seat tiles (character,
+mark, score) and the drawer's button; open (its key L, its button, a click on a tile),
+the full seat panels and the log lie over the board's right part, and a click outside
+shuts it."""
 
 from __future__ import annotations
 
