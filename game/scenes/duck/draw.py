@@ -135,11 +135,17 @@ class Drawing:
         d = self.decisions.decision()
         targets = self.targets.targets()
         lay(surface, self.layout.background(), (0, 0))
+        covers = self.targets.tray.covers()
+        room = self.model.tray_place.room if covers and self.model.tray_place else None
         for text, size, centre, colour, bold in art.tile_labels(
             self.model.geo, self.host.state.board
         ):
+            if room is not None:  # a label the open tray lies over is not shown (#38)
+                box = pygame.Rect((0, 0), fonts.font(size, bold).size(text))
+                box.center = (round(centre[0]), round(centre[1]))
+                if box.colliderect(room):
+                    continue
             draw_text(surface, text, size, centre, colour, bold=bold, anchor="center")
-        covers = self.targets.tray.covers()
         self._build_layer(surface, d, self.targets.preview_spec(d), targets, not covers)
         self._draw_pieces(surface, {p for p, _ in self._still_pieces()})
         if self.model.preview_marks is not None:  # its stars and labels over the ducks
