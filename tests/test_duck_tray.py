@@ -13,9 +13,11 @@ from game.rules.duck import decisions as D
 from game.scenes.duck.panels import Panels
 from game.scenes.duck.tray import hex_boxes
 from game.scenes.table.handoff import HandoffScene
+from game.screenshot import fast_forward
 from game.ui import widgets
 from tests.scene_helpers import click, key, make_app, push_game, spy_private_drawing
 from tests.test_duck_scene import Person, step_until
+from tools.audit_layout import extent_fill
 
 pytestmark = pytest.mark.usefixtures("quick_bots")
 
@@ -190,3 +192,40 @@ def test_issue_38_a_folded_or_opened_tray_never_shows_a_hand_behind_the_curtain(
         assert drawn_for and set(drawn_for) == {person}
     finally:
         pygame.quit()
+
+
+BOARDS = [
+    "bathtub",
+    "sink",
+    "paddling-pool",
+    "canal",
+    "duck-pond",
+    "spa",
+    "grand-canal",
+    "harbour",
+    "whirlpool",
+]
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (2560, 1440)])
+@pytest.mark.parametrize("board", BOARDS)
+def test_issue_38_every_board_fills_the_window_at_every_seat_count(board, size):
+    """The board's drawn extent fills >= 70% of the window at its shape (the audit's
+    measure) on every shipped board, with two ducks each (the advanced game's widest
+    tray) and with six seats; the tray lies on the felt, over no hex unless no room is
+    clear of them (the Spa, the Canal's advanced tray: then the board keeps the goal)."""
+    for players, options in ((2, {"variant": "advanced"}), (6, {})):
+        app = make_app(size)
+        try:
+            scene = push_game(app, "duck", (0,), players, 1, {**options, "board": board}, "easy")
+            fast_forward(scene, 0)
+            app.draw()
+            model = scene.game.model
+            assert extent_fill(scene.game.drawn_extent(), size) >= 0.70, (players, board)
+            assert model.board_rect.contains(model.tray_place.room)
+            if board not in ("spa", "canal"):
+                assert not model.tray_place.covers
+            if not model.tray_place.covers:
+                assert model.tray_place.room.collidelist(hex_boxes(model.geo, 0.0)) < 0
+        finally:
+            pygame.quit()
