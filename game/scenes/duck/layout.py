@@ -7,6 +7,7 @@ things fly to, and the sprites turned to a heading at the layout's size (cached 
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pygame
 
@@ -40,6 +41,7 @@ SIDE_W = 300
 # Duck's seat panels have no score column, so a status line fits a narrower column
 # than the frame's floor (and the tub keeps 55% of a 1024x600 window)
 SIDE_MIN_PX = 240
+DRAWER_SIDE_W = 360  # the side column when it is a drawer over the board (issue #38)
 LIFT = 10  # room over a card for it to lift when chosen
 CARD_ASPECT = 0.72
 TOKEN_STEP = 44
@@ -140,16 +142,20 @@ class Layout:
         board takes the strip back and lays the tray beside it (:meth:`cut`). The side
         column is a drawer (issue #38) but in a lesson and the hosting window; with
         it, the tray lies on the felt where the board leaves room (tray.py)."""
-        return self.host.plan_frame(
-            size,
-            bar_h=TRAY_H,
-            hint_lines=HINT_LINES,
-            seat_h=SEAT_H if self.host.state.per_player == 1 else SEAT_H_TWO_DUCKS,
-            extra_h=HOUND_H if self.host.state.advanced else 0,
-            side_w=SIDE_W,
-            side_min=SIDE_MIN_PX,
-            drawer=True,  # issue #38: the seats, the hound board and the log in a drawer
-        )
+        shape: dict[str, Any] = {
+            "bar_h": TRAY_H,
+            "hint_lines": HINT_LINES,
+            "seat_h": SEAT_H if self.host.state.per_player == 1 else SEAT_H_TWO_DUCKS,
+            "extra_h": HOUND_H if self.host.state.advanced else 0,
+            "side_min": SIDE_MIN_PX,
+        }
+        # issue #38: the seats, the hound board and the log in a drawer
+        plan = self.host.plan_frame(size, side_w=SIDE_W, drawer=True, **shape)
+        if plan.drawer is None:  # a lesson, the hosting window: their column as it was
+            return plan
+        # open, the drawer lies over the board: it costs the board nothing to be as wide
+        # as the hound's pattern names need (ダッシュ on one line at 1024x600)
+        return self.host.plan_frame(size, side_w=DRAWER_SIDE_W, drawer=True, **shape)
 
     def cut(self, plan: TablePlan) -> None:
         """Place the table's things in the frame's ``plan`` (a new window size).
