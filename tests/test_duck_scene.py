@@ -17,6 +17,7 @@ from game.rules.duck import events as E
 from game.rules.duck import pending as P
 from game.scenes.duck import DuckScene
 from game.scenes.duck.panels import Panels
+from game.scenes.duck.tray import hex_boxes
 from game.scenes.table import playing
 from game.scenes.table.end_screen import GameOverScene
 from game.screenshot import fast_forward
@@ -476,43 +477,34 @@ def test_layout_draws_at_both_sizes_without_overlaps(size):
         app.step(DT)
         app.draw()
         w, h = size
-        side = scene.plan.side
-        assert scene.game.model.board_rect.right < side.left
         model = scene.game.model
-        if model.tray_beside:  # a tall board: the tray on the felt, left of the tub
-            assert model.board_rect.contains(model.bar) and model.tub_rect.left >= model.bar.right
-        else:
-            assert model.board_rect.bottom < model.bar.top and model.bar.bottom <= h
-        assert side.right <= w and scene.game.model.log_rect.bottom <= h
-        assert scene.game.model.header.right < scene.buttons.by_key("undo").rect.left
-        for row in scene.game.model.rows:
-            assert side.contains(row)
-        assert scene.game.model.hound_rect.top > scene.game.model.rows[-1].bottom
-        assert (
-            scene.game.model.log_rect.top > scene.game.model.hound_rect.bottom
-            and scene.game.model.log_rect.height > 100
-        )
-        for rect in scene.game.model.pattern_rects:
-            assert scene.game.model.hound_rect.contains(rect)
-        assert scene.game.model.geo.area.contains(pygame.Rect(scene.game.model.geo.area))
-        corners = [scene.game.model.geo.corners(q, r) for q, r in scene.state.board.coords]
+        drawer = scene.plan.drawer  # issue #38: the seats, the hound board and the log
+        assert drawer is not None and model.board_rect.right < drawer.strip.left
+        assert model.board_rect.contains(model.bar)  # the tray on the felt (tray.py)
+        if model.tray_beside:  # a tall board: the tray left of the tub
+            assert model.tub_rect.left >= model.bar.right
+        assert drawer.strip.right <= w and model.log_rect.bottom <= h
+        assert model.header.right < scene.buttons.by_key("undo").rect.left
+        for row in drawer.seats:
+            assert drawer.side.contains(row)
+        hound = drawer.extra
+        assert hound is not None and hound.top > drawer.seats[-1].bottom
+        assert model.log_rect.top > hound.bottom and model.log_rect.height > 100
+        for rect in scene.game.geometry.pattern_tiles(hound):
+            assert hound.contains(rect)
+        corners = [model.geo.corners(q, r) for q, r in scene.state.board.coords]
         xs = [x for c in corners for x, _ in c]
         ys = [y for c in corners for _, y in c]
-        assert (
-            scene.game.model.board_rect.left <= min(xs)
-            and max(xs) <= scene.game.model.board_rect.right
-        )
-        assert model.bar.right < min(xs) or model.bar.top > max(ys)  # no hex under the tray
-        assert (
-            scene.game.model.board_rect.top <= min(ys)
-            and max(ys) <= scene.game.model.board_rect.bottom
-        )
+        assert model.board_rect.left <= min(xs) and max(xs) <= model.board_rect.right
+        assert model.board_rect.top <= min(ys) and max(ys) <= model.board_rect.bottom
+        if not model.tray_place.covers:  # no hex under the tray
+            assert model.bar.collidelist(hex_boxes(model.geo, 0.0)) < 0
+        if not scene.game.tray.is_open():
+            scene.game.tray.toggle()  # the person looks at their hand
         cards = [
             rect for _, rect, _ in scene.game.choosing.bar_cards(scene.game.decisions.decision())
         ]
         assert cards and all(scene.game.model.hand_rect.contains(r) for r in cards)
-        if not model.tray_beside:
-            assert not scene.game.model.hand_rect.colliderect(scene.game.model.board_rect)
         assert all(not r.colliderect(scene.game.model.tray_rect) for r in cards)
         assert not scene.game.model.tray_rect.colliderect(scene.game.model.buttons_rect)
         # and in the middle of the moves too

@@ -1,8 +1,9 @@
 """Issue #38, "the board takes the table": the side column of seat panels and the log is a
-drawer on Verflixxt!, Eight Routes and Cluck-peep!'s tables. Shut, the board and the bar
-take the window's width but a strip of seat tiles (character, mark, score) and the
-drawer's button; open (its key L, its button, a click on a tile), the full seat panels
-and the log lie over the board's right part, and a click outside shuts it."""
+drawer on every table (Duck! Duck! Go!'s too, its hand a tray: test_duck_tray.py). Shut,
+the board and the bar take the window's width but a strip of seat tiles (character,
+mark, score) and the drawer's button; open (its key L, its button, a click on a tile),
+the full seat panels and the log lie over the board's right part, and a click outside
+shuts it."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from game.scenes.table.frame_plan import plan_table
 from game.ui import widgets
 from tests.scene_helpers import click, key, make_app, push_game
 
-DRAWER_GAMES = {"verflixxt": 4, "routes": 5, "cluck": 4}
+DRAWER_GAMES = {"verflixxt": 4, "routes": 5, "cluck": 4, "duck": 4}
 
 pytestmark = pytest.mark.usefixtures("quick_bots")
 
@@ -113,7 +114,7 @@ def test_issue_38_a_button_under_the_open_drawer_is_not_pressed_through_it():
         pygame.quit()
 
 
-@pytest.mark.parametrize("lesson", ["verflixxt-1", "routes-1", "cluck-1"])
+@pytest.mark.parametrize("lesson", ["verflixxt-1", "routes-1", "cluck-1", "duck-1"])
 def test_issue_38_a_lesson_keeps_the_full_seat_column_its_steps_point_at(lesson):
     """A lesson's steps point at the seat panels and speak of what they show ("the tiles
     you pick up and your score show here"): a lesson's table keeps its side column."""

@@ -123,6 +123,8 @@ TABLES: dict[str, list[tuple[int, dict[str, Any]]]] = {
         (4, {"variant": "advanced"}),
         (2, {}),
         (2, {"variant": "advanced"}),
+        # issue #38: a long board, its hand tray a band in the corner it leaves empty
+        (4, {"variant": "advanced", "board": "grand-canal"}),
     ],
     "verflixxt": [(6, {"variant": "hats", "attack": True}), (4, {"variant": "hats"}), (2, {})],
     "cluck": [(4, {}), (2, {}), (4, {"long_road": True, "runaway": True})],

@@ -52,6 +52,9 @@ class HandBar:
         self.model.hint_now = self.texts.hint(d)
         if not has_bar(self.host.plan):
             return  # every person plays from a phone (issue #39): the tub alone
+        if not self.targets.tray.is_open():
+            self._draw_tab(surface)
+            return
         self.host.frame.draw_bar(surface)
         box = self.host.plan.hint
         used: list[str] = []
@@ -85,6 +88,22 @@ class HandBar:
         self._draw_hand(surface, p, d)
         for b in self.model.action_buttons if d is not None else []:
             b.draw(surface)
+
+    def _draw_tab(self, surface) -> None:
+        """The folded tray (issue #38): a tab saying what it holds and its key, the
+        back of a card at its left; a click or the key opens it."""
+        tab, px = self.model.tab_rect, self.host.px
+        draw_panel(surface, tab, radius=10)
+        icon_w = max(theme.MIN_ICON_PX, px(16))
+        back = art.card_back(icon_w, round(icon_w / 0.72))
+        draw_icon(surface, back, (tab.x + px(10), tab.centery), "card", anchor="midleft")
+        box = pygame.Rect(tab.x + px(14) + icon_w, tab.y, 0, tab.h)
+        box.w = tab.right - px(8) - box.x
+        label = self.targets.layout.tab_label()
+        text, size = fonts.fit(label, self.host.text_px(15), box.w, theme.MIN_TEXT_PX, True)
+        draw_text(
+            surface, text, size, box.midleft, theme.INK, bold=True, anchor="midleft", within=tab
+        )
 
     @draws_secrets
     def _draw_hand(self, surface, viewer: int, d) -> None:

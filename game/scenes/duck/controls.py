@@ -32,6 +32,7 @@ from .decisions import (
     TOKEN_KEYS,
     Decisions,
 )
+from .handtray import HandTray
 from .lesson import Guide
 from .model import Decision, DuckModel
 from .targets import Targets
@@ -48,12 +49,14 @@ class Controls:
         decisions: Decisions,
         targets: Targets,
         guide: Guide,
+        tray: HandTray,
     ) -> None:
         self.model = model
         self.host = host
         self.decisions = decisions
         self.targets = targets
         self.guide = guide
+        self.tray = tray
 
     def offered(self) -> Sequence[Offered]:
         """The person's legal actions a single click takes (see Guide.controls)."""
@@ -70,10 +73,12 @@ class Controls:
         self.model.touch()
 
     def track(self, event: pygame.event.Event) -> bool:
-        """Every input first: where the mouse is; a lesson's Enter; the game's own keys
-        (True: taken here)."""
+        """Every input first: where the mouse is; the hand tray's key and tab (issue
+        #38); a lesson's Enter; the game's own keys (True: taken here)."""
         if event.type == pygame.MOUSEMOTION:
             self.model.mouse = event.pos
+        if self.tray.handle(event):
+            return True
         # A lesson's step to read takes Enter (Next) before the person's choice does.
         if event.type == pygame.KEYDOWN and self.host.guide.handle_event(event):
             return True

@@ -7,6 +7,7 @@ things fly to, and the sprites turned to a heading at the layout's size (cached 
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pygame
 
@@ -17,7 +18,9 @@ from game.ui import fonts, sprites, theme, widgets
 
 from . import art
 from .geometry import BoardGeometry
+from .handtray import HandTray
 from .model import DuckModel
+from .tray import TrayPlace, place_tray
 
 FELT = (214, 230, 236)
 FELT_EDGE = (170, 196, 208)
@@ -38,6 +41,7 @@ SIDE_W = 300
 # Duck's seat panels have no score column, so a status line fits a narrower column
 # than the frame's floor (and the tub keeps 55% of a 1024x600 window)
 SIDE_MIN_PX = 240
+DRAWER_SIDE_W = 360  # the side column when it is a drawer over the board (issue #38)
 LIFT = 10  # room over a card for it to lift when chosen
 CARD_ASPECT = 0.72
 TOKEN_STEP = 44
@@ -47,14 +51,34 @@ TOKEN_COLUMNS = 3
 # to be chosen (a hex 3% smaller does not show; a felt a third empty does)
 COLUMN_W = 252
 BESIDE_GAIN = 0.97
+# the tray as a band in a bottom corner (issue #38, tray.py): a card's least width, the
+# row of cards and buttons, a hound pattern's least width, the tab's icon
+BAND_CARD_W = 50
+BAND_ROW_H = 118
+BAND_HINT_W = 300
+PATTERN_W = 44
+TAB_ICON = 22
+BUTTON_KEYS = (
+    "play",
+    "play_two",
+    "show",
+    "discard",
+    "move",
+    "hound",
+    "done",
+    "turn",
+    "stay",
+    "back",
+)
 
 
 class Layout:
     """The layout's rects (in the model) and what is placed by them."""
 
-    def __init__(self, model: DuckModel, host: TableHost[DuckState]) -> None:
+    def __init__(self, model: DuckModel, host: TableHost[DuckState], tray: HandTray) -> None:
         self.model = model
         self.host = host
+        self.tray = tray  # whether the hand tray is open (issue #38)
         self._bases: dict[tuple[str, int], pygame.Rect] = {}
 
     def sprite(
@@ -115,16 +139,23 @@ class Layout:
         """The shared frame: header, seat panels (and the hound board under them), log,
         and under the tub the hand tray (issue #27: the board first, the tray sized to
         its cards; the side column a little narrower than the frame's default). A tall
-        board takes the strip back and lays the tray beside it (:meth:`cut`)."""
-        return self.host.plan_frame(
-            size,
-            bar_h=TRAY_H,
-            hint_lines=HINT_LINES,
-            seat_h=SEAT_H if self.host.state.per_player == 1 else SEAT_H_TWO_DUCKS,
-            extra_h=HOUND_H if self.host.state.advanced else 0,
-            side_w=SIDE_W,
-            side_min=SIDE_MIN_PX,
-        )
+        board takes the strip back and lays the tray beside it (:meth:`cut`). The side
+        column is a drawer (issue #38) but in a lesson and the hosting window; with
+        it, the tray lies on the felt where the board leaves room (tray.py)."""
+        shape: dict[str, Any] = {
+            "bar_h": TRAY_H,
+            "hint_lines": HINT_LINES,
+            "seat_h": SEAT_H if self.host.state.per_player == 1 else SEAT_H_TWO_DUCKS,
+            "extra_h": HOUND_H if self.host.state.advanced else 0,
+            "side_min": SIDE_MIN_PX,
+        }
+        # issue #38: the seats, the hound board and the log in a drawer
+        plan = self.host.plan_frame(size, side_w=SIDE_W, drawer=True, **shape)
+        if plan.drawer is None:  # a lesson, the hosting window: their column as it was
+            return plan
+        # open, the drawer lies over the board: it costs the board nothing to be as wide
+        # as the hound's pattern names need (ダッシュ on one line at 1024x600)
+        return self.host.plan_frame(size, side_w=DRAWER_SIDE_W, drawer=True, **shape)
 
     def cut(self, plan: TablePlan) -> None:
         """Place the table's things in the frame's ``plan`` (a new window size).
@@ -147,8 +178,14 @@ class Layout:
         px = self.host.px
         self.model.header, self.model.rows = plan.header, plan.seats
         self.model.hound_rect, self.model.log_rect = plan.extra, plan.log
+        self.model.hound_home = plan.extra
         self.model.tray_rect = None
+        self.model.tray_place = None
         coords = self.host.state.board.coords
+        if plan.drawer is not None and has_bar(plan) and not self.host.bar_across:
+            self._cut_tray(plan, coords)
+            self._laid_out()
+            return
         under_area = plan.board.inflate(-px(12), -px(12))
         under = BoardGeometry(coords, under_area, px(4))
         felt = pygame.Rect(plan.board.x, plan.board.y, plan.board.w, plan.bar.bottom - plan.board.y)
@@ -175,25 +212,182 @@ class Layout:
             self.model.geo = under
         if not has_bar(plan):
             self.model.tray_rect = None  # no tokens shown in no tray (issue #39)
-        self.model.pattern_rects = []
-        if self.model.hound_rect:
-            hound = self.model.hound_rect
-            tw = (hound.w - px(20) - 3 * px(8)) // 4
-            for i in range(4):
-                self.model.pattern_rects.append(
-                    pygame.Rect(
-                        hound.x + px(10) + i * (tw + px(8)),
-                        hound.y + px(30),
-                        tw,
-                        hound.h - px(38),
-                    )
-                )
-        self.model.rot.clear()
         self.model.cards_rise = self.cards_rise() if not self.model.tray_beside else 0
+        self._laid_out()
+
+    def _laid_out(self) -> None:
+        """After a cut: the hound board's patterns, and the caches of the old size."""
+        self.model.pattern_rects = (
+            self.pattern_tiles(self.model.hound_rect) if self.model.hound_rect else []
+        )
+        self.model.rot.clear()
         self.model.preview_cache.clear()
         self.model.targets_key = None
         self.model.background = None  # painted when the table is first drawn
         self.model.touch()
+
+    # -- the tray beside the seats' drawer (issue #38) ---------------------------------------
+    def _cut_tray(self, plan: TablePlan, coords) -> None:
+        """The felt is the board's panel and the bar's strip together; the tray lies on
+        it where the board leaves room (tray.py's Decision), the hexes as large as that
+        leaves them; the tray's parts in it (a column or a band), its tab and the piles
+        where it folds to."""
+        px = self.host.px
+        felt = pygame.Rect(plan.board.x, plan.board.y, plan.board.w, plan.bar.bottom - plan.board.y)
+        place = place_tray(coords, felt, self.host.size, px, px(COLUMN_W), self.band_size())
+        self.model.tray_place = place
+        self.model.tray_beside = place.kind == "column"
+        self.model.cards_rise = 0
+        self.model.hound_rect = None  # in the drawer; in the tray while the hound moves
+        plan.board.update(felt)
+        self.model.board_rect = felt.copy()
+        self.model.geo = place.geo
+        if place.kind == "column":
+            self.model.tub_rect = pygame.Rect(place.room.right, felt.y, 0, felt.h)
+            self.model.tub_rect.w = felt.right - self.model.tub_rect.x
+            self._cut_column(plan, felt, place.room.w)
+        else:
+            self.model.tub_rect = felt.copy()
+            self._cut_band(plan, place.room)
+        self._cut_tab(place)
+
+    def band_size(self) -> tuple[int, int]:
+        """The least band the tray's parts fit in: the hint's two lines over a row of
+        the cards (a full hand and a card on the table), the token tray (or the hound's
+        patterns) and the buttons stacked."""
+        px = self.host.px
+        cards = self.host.state.hand_size + 1
+        cards_w = cards * px(BAND_CARD_W) + (cards - 1) * px(8)
+        width = px(16) + cards_w + px(12) + self._buttons_w()
+        if self.host.state.advanced:
+            width += self._slot_w() + px(12)
+        coach_w, coach_h = self.coach_size()
+        # the top line: the hint (room for a short instruction), the Coach, the piles
+        top_w = px(16) + px(BAND_HINT_W) + coach_w + self._piles_w() + 2 * px(12)
+        top_h = max(self._band_hint_h(), coach_h, px(34))
+        return max(width, top_w), px(12) + top_h + px(8) + self._band_row_h()
+
+    def _band_hint_h(self) -> int:
+        return 2 * round(max(theme.MIN_TEXT_PX, self.host.text_px(15)) * 1.3)
+
+    def _band_row_h(self) -> int:
+        bh = max(self.host.px(36), round(self.host.text_px(16) * 1.9))
+        return max(3 * bh + 2 * self.host.px(6), self.host.px(BAND_ROW_H))
+
+    def _buttons_w(self) -> int:
+        """The action buttons' width: their longest label's (within reason)."""
+        px, font = self.host.px, fonts.font(self.host.text_px(16))
+        widest = max(font.size(self.host.t(f"duck.button.{k}"))[0] for k in BUTTON_KEYS)
+        return min(px(236), max(px(140), widest + px(20)))
+
+    def _slot_w(self) -> int:
+        """The token tray's width, which holds the hound's four patterns too."""
+        px = self.host.px
+        label = fonts.font(self.host.text_px(14), True).size(self.host.t("duck.ui.tokens"))
+        token_w = max(TOKEN_COLUMNS * px(TOKEN_STEP), label[0] + px(12))
+        return max(token_w, 4 * px(PATTERN_W) + 3 * px(8) + px(20))
+
+    def _cut_band(self, plan: TablePlan, room: pygame.Rect) -> None:
+        """The tray as a band in a bottom corner: the hint's lines across its top (the
+        piles at their end), under them the cards, the token tray and the buttons."""
+        px = self.host.px
+        plan.bar.update(room)
+        self.model.bar = self.model.hand_rect = plan.bar
+        inner = room.inflate(-px(16), -px(12))
+        gap = px(12)
+        piles = pygame.Rect(0, 0, self._piles_w(), px(34))
+        piles.topright = inner.topright
+        self.model.info_rect = piles
+        coach = pygame.Rect((0, 0), self.coach_size())
+        coach.topright = (piles.x - gap, inner.y)
+        self.model.coach_rect = coach  # the Coach button's place (issue #40), kept for it
+        plan.hint.update(inner.x, inner.y, coach.x - gap - inner.x, self._band_hint_h())
+        row = pygame.Rect(inner.x, 0, inner.w, 0)
+        row.y = max(plan.hint.bottom, piles.bottom, coach.bottom) + px(8)
+        row.h = inner.bottom - row.y
+        buttons_w = self._buttons_w()
+        self.model.buttons_rect = pygame.Rect(row.right - buttons_w, row.y, buttons_w, row.h)
+        right = self.model.buttons_rect.x - gap
+        if self.host.state.advanced:
+            slot_w = self._slot_w()
+            self.model.tray_rect = pygame.Rect(right - slot_w, row.y, slot_w, row.h)
+            right = self.model.tray_rect.x - gap
+        plan.controls.update(row.x, row.y, right - row.x, row.h)
+        self.model.cards_rect = plan.controls.copy()
+        self.model.cards_top = row.y
+        self.model.card_h = row.h - px(LIFT)
+        self.model.card_w = round(self.model.card_h * CARD_ASPECT)
+
+    def _cut_tab(self, place: TrayPlace) -> None:
+        """The folded tray: its tab at the felt's corner the tray lies in, the piles
+        beside it (a column's piles stay where they are)."""
+        px = self.host.px
+        label = self.tab_label()
+        font = fonts.font(self.host.text_px(15), True)
+        h = max(px(34), font.get_linesize() + px(10))
+        w = font.size(label)[0] + px(TAB_ICON) + px(28)
+        tab = pygame.Rect(0, 0, w, h)
+        if place.kind == "column":
+            piles = self.model.info_rect
+            tab.midleft = (piles.right + px(8), piles.centery)
+            self.model.piles_shut = piles.copy()
+        elif place.kind == "left":
+            tab.bottomleft = place.room.bottomleft
+            self.model.piles_shut = self.model.info_rect.copy()
+            self.model.piles_shut.midleft = (tab.right + px(8), tab.centery)
+        else:
+            tab.bottomright = place.room.bottomright
+            self.model.piles_shut = self.model.info_rect.copy()
+            self.model.piles_shut.midright = (tab.x - px(8), tab.centery)
+        self.model.tab_rect = tab
+
+    def coach_size(self) -> tuple[int, int]:
+        """The Coach button's size, as the coach's part makes it (its label at 17 px)."""
+        px, font = self.host.px, fonts.font(self.host.text_px(17))
+        w = max(px(96), font.size(self.host.t("coach.button"))[0] + px(28))
+        return w, max(px(36), font.get_linesize() + px(12))
+
+    def coach_place(self, w: int, h: int) -> pygame.Rect:
+        """Where the Coach button stands (issue #40): in the tray, in the room kept for
+        it (a band's top, left of the piles; a column's foot, right of the piles); the
+        bar's bottom right corner where there is no tray on the felt."""
+        px = self.host.px
+        rect = pygame.Rect(0, 0, w, h)
+        place = self.model.tray_place
+        if place is None:
+            bar = self.host.plan.controls
+            rect.bottomright = (bar.right - px(6), bar.bottom - px(6))
+        elif place.kind == "column":
+            piles = self.model.info_rect
+            rect.midleft = (piles.right + px(8), piles.centery)
+        else:
+            rect.center = self.model.coach_rect.center
+        return rect
+
+    def tab_label(self) -> str:
+        t = self.host.t
+        return f"{t('duck_tray.open')} ({t('duck_tray.key')})"
+
+    def pattern_tiles(self, rect: pygame.Rect) -> list[pygame.Rect]:
+        """The hound's four patterns in ``rect`` (the hound board), under its title."""
+        px = self.host.px
+        top = max(px(30), round(self.host.text_px(15) * 1.3) + px(8))
+        tw = (rect.w - px(20) - 3 * px(8)) // 4
+        return [
+            pygame.Rect(rect.x + px(10) + i * (tw + px(8)), rect.y + top, tw, rect.h - top - px(8))
+            for i in range(4)
+        ]
+
+    def place_hound(self, hound_moves: bool) -> None:
+        """Where the hound board is now: where it lies for good (the side column), else
+        in the tray's token slot while the person moves the hound (issue #38: the
+        drawer holds it the rest of the time)."""
+        rect = self.model.hound_home
+        if rect is None and hound_moves and self.model.tray_place is not None:
+            rect = self.model.tray_rect
+        if rect != self.model.hound_rect:
+            self.model.hound_rect = rect
+            self.model.pattern_rects = self.pattern_tiles(rect) if rect else []
 
     def hexes_extent(self) -> pygame.Rect:
         """The box around every hex of the board, as drawn."""
@@ -361,8 +555,11 @@ class Layout:
         ]
 
     def row_anchor(self, player: int, what: str) -> tuple[float, float]:
-        """Where things fly to in a player's panel: 'buoys', 'hand', 'tokens', 'card'."""
+        """Where things fly to in a player's panel: 'buoys', 'hand', 'tokens', 'card'; to
+        the seat's character on its tile when the seats are a drawer (issue #38)."""
         parts = self.host.frame.seat_parts(player)
+        if self.host.plan.drawer is not None:
+            return parts.portrait.center
         x, y = parts.extras.x, parts.extras.centery
         if what == "buoys":
             return x + self.host.px(30), y
@@ -373,8 +570,15 @@ class Layout:
         side = parts.side if parts.side.w else parts.extras
         return side.center
 
+    def piles(self) -> pygame.Rect:
+        """Where the table's piles are now: in the tray, or beside its tab when it is
+        folded (issue #38)."""
+        return self.model.info_rect if self.tray.is_open() else self.model.piles_shut
+
     def deck_anchor(self) -> tuple[float, float]:
-        return self.model.info_rect.x + self.host.px(20), self.model.info_rect.centery
+        piles = self.piles()
+        return piles.x + self.host.px(20), piles.centery
 
     def pool_anchor(self) -> tuple[float, float]:
-        return self.model.info_rect.right - self.host.px(20), self.model.info_rect.centery
+        piles = self.piles()
+        return piles.right - self.host.px(20), piles.centery

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from game.ui.widgets import Button
 
     from .geometry import BoardGeometry
+    from .tray import TrayPlace
 
 HOUND = -1  # the hound where a piece is a duck's index (a duck is 0 and up)
 
@@ -230,6 +231,16 @@ class DuckModel:
     bar: pygame.Rect = field(init=False)  # the hand tray: under the tub, or on the felt beside it
     hand_rect: pygame.Rect = field(init=False)  # the person's hand (the tray)
     tray_beside: bool = False  # the tray lies on the felt beside a tall board (Layout.cut)
+    # the tray on the felt beside the seats' drawer (issue #38: tray.py), None: no fold
+    tray_place: TrayPlace | None = None
+    tab_rect: pygame.Rect = field(default_factory=pygame.Rect)  # the folded tray's tab
+    piles_shut: pygame.Rect = field(default_factory=pygame.Rect)  # the piles beside the tab
+    coach_rect: pygame.Rect = field(default_factory=pygame.Rect)  # the room kept in a band
+    tray_peek: bool = False  # the person opened the folded tray to look at their hand
+    tray_deciding: bool = False  # the person decided when the tray last looked
+    # the hound board where it lies for good (the side column); None: in the seats'
+    # drawer, and in the tray while the person moves the hound (issue #38)
+    hound_home: pygame.Rect | None = None
     header: pygame.Rect = field(init=False)
     info_rect: pygame.Rect = field(init=False)
     rows: list[pygame.Rect] = field(init=False)  # one per player

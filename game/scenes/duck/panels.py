@@ -47,8 +47,9 @@ class Panels(SeatPanels, HandBar):
         self.targets = targets
 
     def draw_info(self, surface) -> None:
-        """The table's piles in the tub's corner: the deck and (advanced) the token pool."""
-        rect = self.model.info_rect
+        """The table's piles in the tub's corner: the deck and (advanced) the token pool
+        (beside the tray's tab while it is folded, issue #38)."""
+        rect = self.targets.layout.piles()
         draw_panel(surface, rect, radius=10)
         items = [("card", self.model.shown.deck)]
         if self.host.state.advanced:
@@ -107,7 +108,14 @@ class Panels(SeatPanels, HandBar):
         self.draw_seat_side(surface, player, rect)
 
     def paint_drawer_extra(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """Duck keeps its full side column: it has no drawer (issue #38)."""
+        """The hound board in the open drawer, under the seat panels (issue #38; the
+        advanced game): its patterns, whose it is; picked from in the tray."""
+        if self.host.state.advanced:
+            self.draw_hound_board(surface, rect, None, self.targets.layout.pattern_tiles(rect))
+
+    def drawer_extra_key(self) -> tuple:
+        sh = self.model.shown
+        return (sh.controller, sh.patterns, self.host.state.advanced)
 
     def variant_label(self) -> str:
         board = self.host.state.board
@@ -142,7 +150,9 @@ class Panels(SeatPanels, HandBar):
         (:func:`art.flat` for an image)."""
         return art.card_face(card, self.host.state.cards[card], width, height)
 
-    def draw_hound_board(self, surface, rect: pygame.Rect, d) -> None:
+    def draw_hound_board(self, surface, rect: pygame.Rect, d, tiles: list[pygame.Rect]) -> None:
+        """The hound board in ``rect``, its four patterns in ``tiles`` (picked from while
+        ``d`` is the person's move of the hound)."""
         draw_panel(surface, rect, radius=10)
         title = self.host.t("duck.ui.hound_board")
         size = self.host.text_px(15)
@@ -166,7 +176,7 @@ class Panels(SeatPanels, HandBar):
             else None
         )
         focused = self.targets.focused_target(d) if picking else None
-        for i, (letter, prect) in enumerate(zip(PATTERN_NAMES, self.model.pattern_rects)):
+        for i, (letter, prect) in enumerate(zip(PATTERN_NAMES, tiles)):
             name = self.host.t.pick(data[i]["name_en"], data[i]["name_ja"])
             state = ""
             if letter in self.model.shown.patterns:

@@ -71,9 +71,15 @@ class SeatPanels:
         (issue #27)."""
         return max(16, self.host.px(18))
 
+    def panel_row(self, player: int) -> pygame.Rect:
+        """Where the seat's full panel is: beside the board, or in the seats' drawer
+        (issue #38; the strip beside the board holds its tile)."""
+        drawer = self.host.plan.drawer
+        return self.host.plan.seats[player] if drawer is None else drawer.seats[player]
+
     def seat_layout(self, player: int, subtitle: bool = True) -> SeatLayout:
         return seat_layout(
-            self.host.plan.seats[player],
+            self.panel_row(player),
             self.host.px,
             self.host.text_px,
             self.seat_side_w(player),
@@ -133,7 +139,7 @@ class SeatPanels:
     def _side_card(self) -> tuple[int, int]:
         # no taller than in a panel of one line of icons: a taller panel's room goes to
         # the icons' second line
-        card_h = min(self.host.plan.seat_h, self.host.px(86)) - self.host.px(16)
+        card_h = min(self.panel_row(0).h, self.host.px(86)) - self.host.px(16)
         return round(card_h * 0.72), card_h
 
     def seat_side_w(self, player: int) -> int:

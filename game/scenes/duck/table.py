@@ -64,6 +64,7 @@ from .controls import Controls
 from .decisions import Decisions
 from .draw import Drawing
 from .geometry import heading_angle, unit
+from .handtray import HandTray
 from .layout import HINT_LINES, SEAT_H, TRAY_H, Layout
 from .lesson import Guide
 from .model import DuckModel, Shown
@@ -93,11 +94,12 @@ class DuckTable:
             duck_rings=[state.owner(d) for d in range(state.ducks)],  # by seat: one ring
         )
         self.decisions = decisions = Decisions(model, host)
-        self.geometry = layout = Layout(model, host)
+        self.tray = tray = HandTray(model, host, decisions)
+        self.geometry = layout = Layout(model, host, tray)
         self.texts = texts = Texts(model, host, decisions)
-        self.choosing = targets = Targets(model, host, decisions, layout)
+        self.choosing = targets = Targets(model, host, decisions, layout, tray)
         self.guide = guide = Guide(model, host, decisions, targets)
-        self.controls = Controls(model, host, decisions, targets, guide)
+        self.controls = Controls(model, host, decisions, targets, guide, tray)
         self.seats = self.panels = panels = Panels(model, host, decisions, texts, targets)
         self.board = board = Board(model, host, decisions, layout, texts, targets, panels)
         self.drawing = Drawing(model, host, decisions, layout, targets, panels, board)
@@ -115,6 +117,10 @@ class DuckTable:
 
     def layout(self, plan: TablePlan) -> None:
         self.geometry.cut(plan)
+
+    def coach_place(self, w: int, h: int) -> pygame.Rect:
+        """The Coach button in the hand tray (issue #40), clear of the cards."""
+        return self.geometry.coach_place(w, h)
 
     def drawn_extent(self) -> pygame.Rect:
         """The box around the board's hexes (issue #38)."""

@@ -20,6 +20,7 @@ from game.scenes.table.contract import TableHost
 from game.ui.widgets import Button
 
 from .decisions import TOKEN_ORDER, Decisions
+from .handtray import HandTray
 from .layout import Layout
 from .model import Decision, DuckModel, Target, play_sound
 
@@ -28,12 +29,18 @@ class Targets:
     """Lists the decision's targets and buttons, previews the moves, and takes a target's pick."""
 
     def __init__(
-        self, model: DuckModel, host: TableHost[DuckState], decisions: Decisions, layout: Layout
+        self,
+        model: DuckModel,
+        host: TableHost[DuckState],
+        decisions: Decisions,
+        layout: Layout,
+        tray: HandTray,
     ) -> None:
         self.model = model
         self.host = host
         self.decisions = decisions
         self.layout = layout
+        self.tray = tray  # a folded tray shows no card and no token (issue #38)
 
     # -- taking a target -------------------------------------------------------------------------
     def pick(self, d: Decision, target: Target) -> None:
@@ -258,8 +265,9 @@ class Targets:
         return None
 
     def bar_cards(self, d: Decision | None) -> list[tuple[int, pygame.Rect, str]]:
-        """The cards in the action bar: (card, rect, "table" | "hand")."""
-        if self.host.private_player is None:
+        """The cards in the action bar: (card, rect, "table" | "hand"); none while the
+        tray is folded."""
+        if self.host.private_player is None or not self.tray.is_open():
             return []
         table = None
         if d is not None and d.card:  # a turn's revealed card, an extra move's top card
@@ -274,10 +282,13 @@ class Targets:
 
     def targets(self) -> list[Target]:
         d = self.decisions.decision()
+        self.layout.place_hound(d is not None and d.of_hound)
         if d is None:
             self.model.action_buttons = []
             return []
         key = (
+            self.tray.is_open(),
+            self.model.hound_rect,
             self.model.dec_key,
             tuple(self.model.sel),
             self.model.sel_hex,
@@ -382,7 +393,9 @@ class Targets:
     def tray_tokens(self) -> list[tuple[str, pygame.Rect]]:
         """The private player's tokens in the tray, blue first."""
         p, tray = self.host.private_player, self.model.tray_rect
-        if p is None or tray is None:
+        if p is None or tray is None or not self.tray.is_open():
+            return []
+        if self.model.hound_rect == tray:  # the hound's patterns lie there now (issue #38)
             return []
         kinds = ["blue"] * self.model.shown.blue[p] + sorted(
             self.model.shown.my_tokens, key=TOKEN_ORDER.index

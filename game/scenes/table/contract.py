@@ -430,5 +430,8 @@ class SeatDefaults:
     def paint_drawer_extra(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """No block of its own in the drawer."""
 
+    def drawer_extra_key(self) -> tuple:
+        return ()  # a block that never changes, or none
+
     def score_text(self, player: int, value) -> str | None:
         return None  # the number as the frame writes it

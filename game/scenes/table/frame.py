@@ -169,6 +169,11 @@ class TableSeats(Protocol):
         """The game's own block under the seat panels in the open drawer (Verflixxt!'s
         "How it scores", issue #38), inside ``rect``."""
 
+    def drawer_extra_key(self) -> tuple:
+        """What the drawer's block shows that changes (Duck's hound board: whose it is,
+        the patterns used): it is painted again when this changes."""
+        ...
+
 
 class SeatsOver:
     """A game's seats said again in part (a table that says more of its seats: an online
@@ -204,6 +209,9 @@ class SeatsOver:
 
     def paint_drawer_extra(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         self.inner.paint_drawer_extra(surface, rect)
+
+    def drawer_extra_key(self) -> tuple:
+        return self.inner.drawer_extra_key()
 
     def paint_side(self, surface: pygame.Surface, player: int, rect: pygame.Rect) -> None:
         self.inner.paint_side(surface, player, rect)
@@ -373,8 +381,9 @@ class TableFrame:
             out.append((row, self.seat_picture(p, row)))
         if drawer.extra is not None:
             extra = drawer.extra
+            key = self.seats.drawer_extra_key()
             out.append(
-                (extra, self.cached("drawer_extra", (), extra, self.seats.paint_drawer_extra))
+                (extra, self.cached("drawer_extra", key, extra, self.seats.paint_drawer_extra))
             )
         out.append((plan.log, self.log_picture(plan.log)))
         return out
