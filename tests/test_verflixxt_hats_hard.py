@@ -137,3 +137,21 @@ def test_hard_with_hats_reads_only_the_view(frozen):
     again = ai.analyse_hard(other.view(0), 0, random.Random(4), max_iterations=40)
     assert first.choice == again.choice
     assert [c.samples for c in first.candidates] == [c.samples for c in again.candidates]
+
+
+@pytest.mark.parametrize(("players", "attack"), [(3, True), (6, False)])
+def test_hard_plays_whole_hat_games_legally_from_its_view(frozen, players, attack):
+    """issue #40: the own-turn look follows every kind of decision to the end of a game
+    (cards, hats, a yellow lead's second card or stop, the attack of VX-31), each choice
+    legal and made from the seat's view; the game ends with a winner."""
+    s = vx.new_game(players, 21, {"variant": "hats", "attack": attack})
+    rng = random.Random(21)
+    kinds = set()
+    while not s.is_over():
+        p = s.to_act()[0]
+        action = ai.hard(s.view(p), p, rng, max_iterations=0)
+        assert action in s.legal_actions(p)
+        kinds.add(type(action).__name__)
+        s.apply(p, action)
+    assert s.winners()
+    assert {"Play", "Hat"} <= kinds
