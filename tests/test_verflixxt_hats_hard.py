@@ -155,3 +155,26 @@ def test_hard_plays_whole_hat_games_legally_from_its_view(frozen, players, attac
         s.apply(p, action)
     assert s.winners()
     assert {"Play", "Hat"} <= kinds
+
+
+def test_spare_lucky_tiles_count_as_in_the_base_game_search():
+    """issue #40: the hats search's leaves count spare lucky tiles as the base game's
+    search does (Tiles.spare_bonus), so leaving a lucky tile with no minus tile to turn
+    no longer looks like a loss; a finished game is still only a win or a loss."""
+    from game.ai import verflixxt_search as vs
+
+    s = hats_position({0: ["o3", "o4"]}, {"lucky": "1b", "unlucky": "1a"}, {1: [0, 0, 0]})
+    kinds = s.box.kinds
+    lucky = [t for t in s.box.kinds if kinds[t] == "lucky"][:2]
+    minus = sorted((t for t in kinds if kinds[t] == "minus"), key=lambda t: s.box.values[t])
+    tiles = vs._tiles_for(s.box)
+    for taken in ([], lucky[:1], lucky, lucky + [minus[-1]], lucky + [minus[0], minus[-1]]):
+        s.taken[0] = list(taken)
+        pile = tiles.empty
+        for t in taken:
+            pile = tiles.add(pile, tiles.code[t])
+        assert hats.spare_bonus(s, 0) == tiles.spare_bonus(pile)
+    s.taken[0] = lucky[:1]
+    assert hats.spare_bonus(s, 0) == vs.SPARE_LUCKY
+    plain = vs.chance_of_winning(ai.evaluate_all(s), 0, len(s.track) - 2)
+    assert hats.win_chance(s, 0) > plain

@@ -27,24 +27,45 @@ import random
 from collections.abc import Callable, Sequence
 
 from game.rules.protocol import Action, GameState
+from game.rules.verflixxt.data import LUCKY, MINUS
 from game.rules.verflixxt.state import VerflixxtState
 
 from . import state_of
 from .search import SearchBot
 from .verflixxt_eval import evaluate, evaluate_all
-from .verflixxt_search import chance_of_winning
+from .verflixxt_search import SPARE_LUCKY, chance_of_winning
 
 CHALLENGERS = 3  # beside the default move: fewer candidates, more playouts each
 TURN_NODES = 600  # most positions tried for one decision's own-turn look-ahead
 
 
+def spare_bonus(state: VerflixxtState, player: int) -> float:
+    """What the player's lucky tiles will probably still be worth beyond what they turn
+    now, as the base game's search counts it (``Tiles.spare_bonus``): each at least
+    SPARE_LUCKY, the big minus tiles mostly coming late. Without it, leaving a lucky tile
+    with no minus tile to turn looked like a loss: the evaluation counts a lucky tile
+    stood on at 3 and a spare one taken at 0."""
+    kinds, values = state.box.kinds, state.box.values
+    taken = state.taken[player]
+    lucky = sum(1 for t in taken if kinds[t] == LUCKY)
+    if not lucky:
+        return 0.0
+    minus = sorted(values[t] for t in taken if kinds[t] == MINUS)  # the worst first
+    return sum(
+        max(0.0, SPARE_LUCKY + 2 * minus[k]) if k < len(minus) else SPARE_LUCKY
+        for k in range(lucky)
+    )
+
+
 def win_chance(state: VerflixxtState, player: int) -> float:
     """A finished game is a win (shared evenly) or a loss; otherwise the evaluation's
-    chance of winning (``verflixxt_search.chance_of_winning``)."""
+    chance of winning (``verflixxt_search.chance_of_winning``), each player's spare lucky
+    tiles counted as the base game's search counts them."""
     if state.is_over():
         winners = state.winners()
         return 1.0 / len(winners) if player in winners else 0.0
-    return chance_of_winning(evaluate_all(state), player, len(state.track) - 2)
+    values = [v + spare_bonus(state, q) for q, v in enumerate(evaluate_all(state))]
+    return chance_of_winning(values, player, len(state.track) - 2)
 
 
 def in_turn(state: VerflixxtState, player: int) -> bool:
