@@ -17,14 +17,13 @@ from game.rules.verflixxt.scoring import HAT_POINTS, tile_points
 from game.rules.verflixxt.state import VerflixxtState
 
 from . import state_of
-from .search import Candidate, Weighed
+from .search import Candidate, SearchBot, Weighed
 from .verflixxt_eval import (
-    evaluate,  # noqa: F401  the game's evaluation, which make_bot and the tests read here
+    evaluate,
     evaluate_all,
     standing,
     take_value,
 )
-from .verflixxt_hats import HatsSearch, hats_search
 from .verflixxt_search import analyse_base, chance_of_winning
 
 
@@ -101,17 +100,32 @@ HARD_EVALUATIONS = 4000  # at the default: ~4,000 evaluations with their moves t
 # 10-40 ms when the tree is that big; most trees are smaller
 
 
-_HATS_SEARCH: dict[tuple[float, int], HatsSearch] = {}
+_HATS_SEARCH: dict[tuple[float, int], SearchBot] = {}
 
 
-def _hats_search(budget_ms: float, max_iterations: int = 400) -> HatsSearch:
+def _hats_search(budget_ms: float, max_iterations: int = 400) -> SearchBot:
     """The expansion keeps the generic search (``game.ai.search``): cards are hidden, so
     its determinized playouts fit it; scored as the chance of winning, as the base-game
-    search does, its candidates weighed by the bot's whole turn
-    (``game.ai.verflixxt_hats``). Made once per thinking time and bound on playouts."""
+    search does. Made once per thinking time and bound on playouts."""
     key = (budget_ms, max_iterations)
     if key not in _HATS_SEARCH:
-        _HATS_SEARCH[key] = hats_search(normal, budget_ms, max_iterations, HATS_HORIZON)
+
+        class HatsSearch(SearchBot):
+            def value(self, state: GameState, player: int) -> float:
+                state = state_of(VerflixxtState, state)
+                if state.is_over():
+                    winners = state.winners()
+                    return 1.0 / len(winners) if player in winners else 0.0
+                return chance_of_winning(evaluate_all(state), player, len(state.track) - 2)
+
+        _HATS_SEARCH[key] = HatsSearch(
+            evaluate,
+            normal,
+            budget_ms=budget_ms,
+            max_iterations=max_iterations,
+            evaluate_all=evaluate_all,
+            horizon=HATS_HORIZON,
+        )
     return _HATS_SEARCH[key]
 
 
