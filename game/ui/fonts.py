@@ -43,8 +43,9 @@ def _bitmap(f: pygame.font.Font, ch: str) -> tuple:
 def missing_glyphs(text: str, size: int = 20, face: pygame.font.Font | None = None) -> list[str]:
     """Characters of ``text`` the font cannot draw: FreeType draws its tofu box for them
     (metrics alone do not tell), so each glyph is compared with the tofu itself; and
-    characters with an outline that come out as nothing, as drawn (:func:`drawable`:
-    after their look-alike): the en dash at 16 px was dropped so (issue #38)."""
+    characters with an outline that come out as nothing as :func:`render` draws them
+    (after their look-alike, with the underscore's own line): the en dash at 16 px and
+    the underscore at 16, 20 and 27 px were dropped so (issue #38)."""
     f = face or font(size)
     tofu = _bitmap(f, NOT_A_CHARACTER)
     return sorted(
@@ -52,9 +53,21 @@ def missing_glyphs(text: str, size: int = 20, face: pygame.font.Font | None = No
             ch
             for ch in text
             if not ch.isspace()
-            and (_bitmap(f, ch) == tofu or all(_vanishes(f, c) for c in drawable(f, ch)))
+            and (_bitmap(f, ch) == tofu or (_has_outline(f, ch) and _drawn_blank(f, ch)))
         }
     )
+
+
+def _has_outline(face: pygame.font.Font, ch: str) -> bool:
+    """``ch`` has a glyph with an extent in ``face`` (a space or a joiner has none)."""
+    metrics = face.metrics(ch)
+    box = metrics[0] if metrics else None
+    return box is not None and box[1] > box[0]
+
+
+def _drawn_blank(face: pygame.font.Font, ch: str) -> bool:
+    """``ch`` comes out of :func:`_draw` as no pixel at all."""
+    return _draw(face, ch, (0, 0, 0)).get_bounding_rect().w == 0
 
 
 # Look-alikes, each as wide, of the dashes BIZ UDPGothic draws as nothing at some sizes
@@ -67,9 +80,7 @@ LOOK_ALIKES = {"–": ("-", "‐"), "—": ("--",), "―": ("--",), "−": ("-",
 @lru_cache(maxsize=1024)
 def _vanishes(face: pygame.font.Font, ch: str) -> bool:
     """``ch`` has an outline in ``face`` (it is no space) but is drawn as no pixel."""
-    metrics = face.metrics(ch)
-    box = metrics[0] if metrics else None
-    if box is None or box[1] <= box[0]:
+    if not _has_outline(face, ch):
         return False
     return face.render(ch, True, (0, 0, 0)).get_bounding_rect().w == 0
 
@@ -91,8 +102,45 @@ def drawable(face: pygame.font.Font, text: str) -> str:
 
 @lru_cache(maxsize=512)
 def _render(text: str, size: int, bold: bool, colour: tuple) -> pygame.Surface:
-    face = font(size, bold)
-    return face.render(drawable(face, text), True, colour)
+    return _draw(font(size, bold), text, colour)
+
+
+def _draw(face: pygame.font.Font, text: str, colour: tuple) -> pygame.Surface:
+    """``text`` as a person sees it: dashes that would vanish in their look-alike
+    (:func:`drawable`), and each underscore ruled by hand (:func:`_rule_underscores`)."""
+    image = face.render(drawable(face, text), True, colour)
+    if "_" in text:
+        _rule_underscores(image, face, text, colour)
+    return image
+
+
+def _rule_underscores(
+    image: pygame.Surface, face: pygame.font.Font, text: str, colour: tuple
+) -> None:
+    """Draw each "_" of ``text`` on ``image`` as a line (issue #38: "a_b" read "ab").
+
+    BIZ UDPGothic's underscore lies on the face's descent line, one twentieth of an em
+    thin: hinted, it has no height at most sizes (8-12, 16-20, 27-29, 37 px) or falls
+    under the text's box, and there is no look-alike of its width to draw instead. So
+    the text keeps its underscores (its width and height are what the layout measured)
+    and a line is ruled under each one's advance: as thick as the hinted glyph (one
+    pixel at least), at its place below the baseline, lifted into the box where the
+    glyph would fall out of it. The glyph's own pixels, where it has any, are covered
+    by the same colour, so every size looks the same."""
+    metrics = face.metrics("_")
+    box = metrics[0] if metrics else None
+    if box is None:
+        return
+    _minx, _maxx, low, high, _advance = box
+    thickness = max(1, high - low)
+    top = max(0, min(face.get_ascent() - high, image.get_height() - thickness))
+    ink = tuple(colour[:3])
+    start = 0
+    while (at := text.find("_", start)) >= 0:
+        left = face.size(text[:at])[0]
+        right = face.size(text[: at + 1])[0]
+        image.fill(ink, pygame.Rect(left, top, max(1, right - left), thickness))
+        start = at + 1
 
 
 def render(text: str, size: int, colour=(30, 30, 40), bold: bool = False) -> pygame.Surface:

@@ -262,15 +262,12 @@ class Drawing:
             self._row_label(surface, m.goal.row, self.texts.tile_name(m.goal.tile), None, m.goal.dx)
 
     def _row_label(self, surface, row: float, text: str, player, dx: float = 0.0) -> None:
-        rect = self.layout.band_rect(row, dx)
-        x, y = rect.x - self.host.px(10), rect.centery
+        place = self.layout.row_label_rect(row, text, player, dx)  # where a callout looks
         if player is not None:
             r = self.model.label_r
-            centre = (x - r, y)
+            disc, centre = place, place.center
             smooth.disc(surface, self.host.seat_colour(player), centre, r)
             smooth.ring(surface, theme.INK_LIGHT, centre, r, 2)
-            disc = pygame.Rect(0, 0, 2 * r, 2 * r)
-            disc.center = centre
             record_icon(surface, disc, f"tile {text}", "value")  # the tile's number
             draw_text(
                 surface,
@@ -287,7 +284,7 @@ class Drawing:
                 surface,
                 text,
                 self.model.label_px,
-                (x, y),
+                place.midright,
                 theme.INK_SOFT,
                 bold=True,
                 anchor="midright",

@@ -13,9 +13,10 @@ names its registry entry (``game.registry``, ``lesson_elements``) allows:
 Each is the rect drawn now, or None while it is not on the table (a tile not in the
 hand, the gap between rounds, a ladder row scrolled out of view).
 
-The ladder fills the board, so a callout anywhere on it hides something: while the
-person places a tile, ``keep_clear`` names their chicken's previewed way (the point of
-the step), and the guide puts the callout where it hides least of it.
+The ladder fills the board, so a callout anywhere on it hides something: ``keep_clear``
+names every chicken and every row's label, and while the person places a tile their
+chicken's previewed way (the point of the step); the guide puts the callout where it
+hides least of them.
 
 What a step talks about besides its element (``subject``, issue #38) it must hide none of:
 a step about the person's chicken is about the way the table previews for it ("the
@@ -106,14 +107,22 @@ class Guide:
         return self._in_view(rect)
 
     def keep_clear(self) -> list[pygame.Rect]:
-        """What a lesson's callout must not hide: while the person places a tile, their
-        chicken, the line the table previews for it and its ✓ or × on the nest tile
-        (game.scenes.table.lesson_callout.place_callout weighs how much of them a place hides)."""
+        """What a lesson's callout hides as little of as it can
+        (game.scenes.table.lesson_callout.place_callout weighs how much of them a place
+        hides): every chicken and every row's label at the ladder's left (issue #38:
+        step 7's callout hid Cookie's chicken, step 14's the label "N1": neither the
+        step's subject, but someone's piece and the ladder's names), and while the
+        person places a tile, their chicken's previewed way and its ✓ or × on the nest
+        tile."""
+        out = [c for p in range(len(self.model.table.chickens)) if (c := self.chicken_rect(p))]
+        layout, area = self.layout, self.model.area
+        labels = [layout.row_label_rect(*label) for label in layout.row_labels()]
+        out += [r for r in labels if r.colliderect(area) or area.top <= r.centery < area.bottom]
         controls = self.controls
         if controls.my_turn() != "place":
-            return []
+            return out
         me = controls.me()
-        return self.way(me, controls.current_preview(me).get(me))
+        return self.way(me, controls.current_preview(me).get(me)) + out
 
     def way(self, me: int, shown: ChickenPreview | None) -> list[pygame.Rect]:
         """Seat ``me``'s chicken, the line of its previewed way ``shown`` and the ✓ or ×
@@ -147,7 +156,8 @@ class Guide:
         out: list[pygame.Rect] = []
         placing = self.controls.my_turn() == "place"
         if kind == "chicken" and what.isdigit() and placing and int(what) == self.controls.me():
-            out += self.keep_clear()  # its way as the table previews it now
+            me = self.controls.me()  # its way as the table previews it now
+            out += self.way(me, self.controls.current_preview(me).get(me))
         elif kind == "row" and (band := self.element(name)) is not None:
             chickens = range(len(self.model.table.chickens))
             out += [c for p in chickens if (c := self.chicken_rect(p)) and c.colliderect(band)]

@@ -172,6 +172,34 @@ class Layout:
         bottom = min(m.area.bottom, last.bottom)
         return pygame.Rect(m.label_box.x, top, first.right - m.label_box.x, bottom - top)
 
+    def row_labels(self) -> list[tuple[float, str, int | None, float]]:
+        """The labels at the ladder's left, as the table draws them: (row, text, the
+        seat whose disc it is or None for a plain name, the row's slide dx)."""
+        m = self.model.table
+        out: list[tuple[float, str, int | None, float]] = []
+        if m.start.tile is not None:
+            out.append((m.start.row, self.texts.tile_name(m.start.tile), None, m.start.dx))
+        out += [(sprite.row, str(sprite.tile), sprite.player, sprite.dx) for sprite in m.roads]
+        if m.hidden is not None:
+            out.append((m.hidden.row, "?", None, m.hidden.dx))
+        if m.goal.tile is not None:
+            out.append((m.goal.row, self.texts.tile_name(m.goal.tile), None, m.goal.dx))
+        return out
+
+    def row_label_rect(self, row: float, text: str, player: int | None, dx: float) -> pygame.Rect:
+        """Where a row's label is drawn: a seat's disc with the tile's number, or the
+        tile's name ending ``px(10)`` left of its band, centred on it."""
+        band = self.band_rect(row, dx)
+        x, y = band.x - self.host.px(10), band.centery
+        if player is not None:
+            r = self.model.label_r
+            disc = pygame.Rect(0, 0, 2 * r, 2 * r)
+            disc.center = (x - r, y)
+            return disc
+        box = pygame.Rect((0, 0), fonts.font(self.model.label_px, True).size(text))
+        box.midright = (x, y)
+        return box
+
     def band_rect(self, row: float, dx: float = 0.0) -> pygame.Rect:
         m = self.model
         gap = max(1, self.host.px(2))

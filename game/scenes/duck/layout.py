@@ -172,9 +172,11 @@ class Layout:
         (Canal, Spa, Grand Canal), which the strip costs little and a column much, keeps
         the tray under it; the Duck Pond and the Harbour, whose hexes come out about the
         same size either way, take the column where their hexes lose at most 3% (at
-        1280x720: under the tub their felt was 31-33% empty). A replay keeps the strip
-        (its controls lie over it: ``host.bar_across``). The felt is the board's
-        panel either way (its share of the window is the >= 55% floor)."""
+        1280x720: under the tub their felt was 31-33% empty). With the seats' drawer
+        the tray lies where tray.py's Decision puts it; a replay's controls lie in that
+        room (``host.bar_across``: issue #38, its board filled 51% of the window with
+        the strip kept). The felt is the board's panel either way (its share of the
+        window is the >= 55% floor)."""
         px = self.host.px
         self.model.header, self.model.rows = plan.header, plan.seats
         self.model.hound_rect, self.model.log_rect = plan.extra, plan.log
@@ -182,8 +184,12 @@ class Layout:
         self.model.tray_rect = None
         self.model.tray_place = None
         coords = self.host.state.board.coords
-        if plan.drawer is not None and has_bar(plan) and not self.host.bar_across:
+        if plan.drawer is not None and has_bar(plan):
             self._cut_tray(plan, coords)
+            if self.host.bar_across:
+                # a replay (issue #38): its controls lie in the tray's room, the board
+                # as large as at the table; no tab, nothing to fold (nobody decides)
+                self.model.tray_place = None
             self._laid_out()
             return
         under_area = plan.board.inflate(-px(12), -px(12))

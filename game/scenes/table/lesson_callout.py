@@ -10,6 +10,7 @@ what it points at and what is allowed; this module only lays that step out and d
 
 from __future__ import annotations
 
+import itertools
 from typing import Any, Protocol
 
 import pygame
@@ -65,6 +66,8 @@ class CalloutGuide(Protocol):
     def press_next(self) -> None: ...
 
 
+NARROWER = 0.76  # a callout's narrower try, of its width (issue #38)
+GRID = 6  # a board's places tried for a callout, each way, besides its edges (issue #38)
 REFUSAL_SECONDS = 4.0  # how long the hint stays after something else was tried
 RING = (232, 110, 60)
 
@@ -83,10 +86,7 @@ def draw_callout(
     size = scene.text_px(18)
     small = scene.text_px(15)
     board = scene.plan.board
-    width = min(scene.px(470), board.w - scene.px(24))
     pad = scene.px(14)
-    text_w = width - 2 * pad
-    lines = fonts.wrap(step.says(lang), size, text_w)
     refusing = (
         step is not None
         and guide.refused_at is not None
@@ -97,7 +97,6 @@ def draw_callout(
         hint = step.hint_says(lang) or guide.t(
             "app.lesson_refused_next" if step.expect is None else "app.lesson_refused"
         )
-    hint_lines = fonts.wrap(hint, small, text_w) if hint else []
     line_h = round(size * 1.3)
     small_h = round(small * 1.3)
     head = guide.t(
@@ -106,29 +105,47 @@ def draw_callout(
         n=step.index + 1,
         total=len(guide.lesson.steps),
     )
-    # the heading in bold on one line, smaller down to the floor, else on two lines:
-    # never cut, never past the bubble's edge (issue #27)
-    head_size = next(
-        (
-            s
-            for s in range(small, theme.MIN_TEXT_PX - 1, -1)
-            if fonts.font(s, True).size(head)[0] <= text_w
-        ),
-        None,
-    )
-    head_lines = [head] if head_size is not None else fonts.wrap(head, small, text_w, True)
-    head_size = head_size or small
     button_h = scene.px(40) if step.expect is None else 0
-    height = (
-        pad
-        + small_h * len(head_lines)  # the lesson's title and the step number
-        + scene.px(4)
-        + line_h * len(lines)
-        + (scene.px(6) + small_h * len(hint_lines) if hint_lines else 0)
-        + (scene.px(10) + button_h if button_h else 0)
-        + pad
-    )
-    box = place_callout(scene, pygame.Rect(0, 0, width, height), targets, board)
+
+    def laid(width: int) -> tuple[pygame.Rect, list[str], list[str], list[str], int]:
+        """The bubble at ``width``: its box (placed) and its head, text and hint lines,
+        the head's size."""
+        text_w = width - 2 * pad
+        lines = fonts.wrap(step.says(lang), size, text_w)
+        hint_lines = fonts.wrap(hint, small, text_w) if hint else []
+        # the heading in bold on one line, smaller down to the floor, else on two lines:
+        # never cut, never past the bubble's edge (issue #27)
+        head_size = next(
+            (
+                s
+                for s in range(small, theme.MIN_TEXT_PX - 1, -1)
+                if fonts.font(s, True).size(head)[0] <= text_w
+            ),
+            None,
+        )
+        head_lines = [head] if head_size is not None else fonts.wrap(head, small, text_w, True)
+        height = (
+            pad
+            + small_h * len(head_lines)  # the lesson's title and the step number
+            + scene.px(4)
+            + line_h * len(lines)
+            + (scene.px(6) + small_h * len(hint_lines) if hint_lines else 0)
+            + (scene.px(10) + button_h if button_h else 0)
+            + pad
+        )
+        box = place_callout(scene, pygame.Rect(0, 0, width, height), targets, board)
+        return box, head_lines, lines, hint_lines, head_size or small
+
+    width = min(scene.px(470), board.w - scene.px(24))
+    bubble = laid(width)
+    keep = scene.game.keep_clear()
+    if any(bubble[0].colliderect(k) for k in keep):
+        # issue #38: a narrower bubble (more lines) may find a place on the board that
+        # hides none of the pieces and labels the wide one had to (Cluck-peep!'s step 14)
+        narrow = laid(round(width * NARROWER))
+        if not any(narrow[0].colliderect(k) for k in keep) and board.contains(narrow[0]):
+            bubble = narrow
+    box, head_lines, lines, hint_lines, head_size = bubble
     if target is not None:
         draw_pointer(scene, surface, box, target)
     draw_panel(surface, box, fill=(255, 252, 236), edge=RING, radius=scene.px(12))
@@ -244,6 +261,18 @@ def place_callout(
             setattr(place, edge, getattr(room, edge))
             places.append(place.clamp(room))
     keep = scene.game.keep_clear()
+    if keep:
+        # a board the game fills may leave a place hiding none of what it keeps clear
+        # away from its edges and the target's sides (issue #38: Cluck-peep!'s step 14
+        # hid the label "N1", step 7 Cookie's chicken): a grid across the board, tried
+        # after the places above (of equals, those come first)
+        for i, j in itertools.product(range(GRID + 1), repeat=2):
+            place = box.copy()
+            place.topleft = (
+                area.x + (area.w - box.w) * i // GRID,
+                area.y + (area.h - box.h) * j // GRID,
+            )
+            places.append(place.clamp(area))
 
     def covered(place: pygame.Rect, rects: list[pygame.Rect]) -> int:
         return sum(place.clip(r).w * place.clip(r).h for r in rects)

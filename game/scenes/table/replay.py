@@ -26,6 +26,9 @@ SPEEDS = (1.0, 2.0, 4.0)
 LOG_LINES = 200  # what the table's log keeps
 EVERYONE = -1  # the reveal toggle's "everyone": every seat's hidden things at once
 MAX_SHOWN = 12  # things a seat panel lists (a hand is 2 to 5)
+# a room narrower than this (design px) stacks the controls: the timeline, the pictures,
+# then the speed and whose things are shown (Duck's tray room beside a tall board)
+STACK_BELOW = 560
 
 
 def open_replay(app, replay: Replay) -> None:
@@ -236,30 +239,53 @@ class ReplayControls(Scene):
         w, _h = size
         plan = self.table.plan
         bar = plan.bar.union(plan.hint) if plan.hint.w else plan.bar
-        need = self.px(100)
-        panel = pygame.Rect(bar.x, bar.bottom - max(bar.h, need), bar.w, max(bar.h, need))
-        self.panel = panel
         pad = self.px(10)
-        row_h = min(self.px(46), (panel.h - 3 * pad) * 2 // 3)
-        y = panel.bottom - pad - row_h
-        # the timeline, and where it is at its right
         self.where_size = self.text_px(16)
         r = self.replay
         widest = self.t(
             "app.replay_where", n=r.length, total=r.length, round=self.t.round(max(r.rounds))
         )
-        where_w = min(panel.w // 2, fonts.font(self.where_size).size(widest)[0])
+        where_font = fonts.font(self.where_size)
+        # one row under the timeline across the bar; in a narrow room (Duck's tray beside
+        # its board, issue #38) the timeline over where it is, then the five pictures,
+        # then the speed and whose things are shown
+        stacked = bar.w < self.px(STACK_BELOW)
+        # stacked, whose things are shown gets a row of its own when a label of it would
+        # not fit beside the speed (the same rows whoever is shown: no jump on a click)
+        own_row = stacked and self._shown_labels_wide(bar.w - 2 * pad - self.px(72))
+        if stacked:
+            row_h = self.px(42)
+            line = where_font.get_linesize()
+            rows = 3 if own_row else 2
+            need = (rows + 1) * pad + self.px(40) + line + rows * row_h
+            panel = pygame.Rect(bar.x, bar.bottom - need, bar.w, need)
+            panel.y = max(panel.y, bar.y)
+        else:
+            need = self.px(100)
+            panel = pygame.Rect(bar.x, bar.bottom - max(bar.h, need), bar.w, max(bar.h, need))
+            row_h = min(self.px(46), (panel.h - 3 * pad) * 2 // 3)
+        self.panel = panel
+        y = panel.bottom - pad - row_h
+        # the timeline, and where it is at its right (under it, stacked)
+        where_w = min(panel.w // 2, where_font.size(widest)[0])
+        track_w = panel.w - 2 * pad - self.px(24) - where_w
+        if stacked:
+            where_w = panel.w - 2 * pad
+            track_w = panel.w - 2 * pad - self.px(16)
         self.where_w = where_w
         self.track = pygame.Rect(
-            panel.x + pad + self.px(8),
-            panel.y + pad + self.px(4),
-            panel.w - 2 * pad - self.px(24) - where_w,
-            self.px(20),
+            panel.x + pad + self.px(8), panel.y + pad + self.px(4), track_w, self.px(20)
         )
         self.where_at = (panel.right - pad, self.track.centery)
+        if stacked:
+            self.where_at = (panel.right - pad, self.track.bottom + self.px(8) + line // 2)
         # the controls: five pictures, the speed, whose hidden things are shown
         at_start, at_end = r.position == 0, r.position >= r.length
-        icon_w = min(self.px(52), (panel.w - 2 * pad) // 11, int(row_h * 1.15))
+        if stacked:
+            icon_w = min(self.px(52), (panel.w - 2 * pad - 4 * self.px(5)) // 5)
+            y = panel.bottom - (rows * (pad + row_h))
+        else:
+            icon_w = min(self.px(52), (panel.w - 2 * pad) // 11, int(row_h * 1.15))
         keys = [
             ("replay:round_back", self.previous_round, not at_start),
             ("replay:back", self.back, not at_start),
@@ -275,6 +301,8 @@ class ReplayControls(Scene):
             self.icons.append((rect, key))
             x += icon_w + self.px(5)
         speed = pygame.Rect(x + self.px(5), y, self.px(64), row_h)
+        if stacked:  # the row under the pictures
+            speed.topleft = (panel.x + pad, y + row_h + pad)
         self.buttons.add(
             Button(speed, f"{self.speed:g}×", self.next_speed, self.text_px(20), key="replay:speed")
         )
@@ -285,8 +313,10 @@ class ReplayControls(Scene):
         else:
             who = self.t("app.replay_shows", name=self.replay.session.seats[self.shown_seat].name)
         show = pygame.Rect(
-            speed.right + self.px(8), y, panel.right - pad - speed.right - self.px(8), row_h
+            speed.right + self.px(8), speed.y, panel.right - pad - speed.right - self.px(8), row_h
         )
+        if own_row:  # under the speed, across the panel
+            show = pygame.Rect(panel.x + pad, speed.bottom + pad, panel.w - 2 * pad, row_h)
         narrow = fonts.font(self.text_px(17)).size(who)[0] > show.w - 12
         if self.shown_seat is not None and self.shown_seat != EVERYONE and narrow:
             who = self.replay.session.seats[self.shown_seat].name  # narrow: the name says it
@@ -300,6 +330,14 @@ class ReplayControls(Scene):
                 key="replay:close",
             )
         )  # fmt: skip
+
+    def _shown_labels_wide(self, width: int) -> bool:
+        """A label of the "show" button (nobody, everyone, or a seat's name alone, as a
+        narrow button says it) is wider than ``width`` at its size."""
+        face = fonts.font(self.text_px(17))
+        names = [seat.name for seat in self.replay.session.seats]
+        labels = [self.t("app.replay_hidden"), self.t("app.replay_everyone"), *names]
+        return any(face.size(label)[0] > width - 12 for label in labels)
 
     def back(self) -> None:
         self.jump(self.replay.position - 1)
@@ -390,7 +428,7 @@ class ReplayControls(Scene):
 
     def _icon(self, surface, rect: pygame.Rect, key: str, colour) -> None:
         """The control's picture: triangles and bars, drawn (no font has them all)."""
-        s = rect.h * 0.34
+        s = min(rect.h * 0.34, rect.w / 3.8)  # the widest picture (⏭) is 3.2 s wide
         cx, cy = rect.centerx, rect.centery
 
         def tri(x: float, pointing: int) -> None:
