@@ -20,21 +20,19 @@ middle, the tiles laid and the carried one's ghost
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pygame
 
-from game import registry
 from game.boards import DataFileError, duck_files
 from game.boards import duck as loader
-from game.rules.duck.builder import SIZES, Placed, assemble, surprise
+from game.rules.duck.builder import SIZES, Placed, surprise
 from game.rules.duck.data import MAX_DUCKS
 from game.scenes.base import Scene
 from game.scenes.builder.board_view import REGION, BoardView, moved
 from game.scenes.builder.check_panel import CheckPanel
+from game.scenes.builder.leaving import play_board, save_board
 from game.scenes.builder.model import BuilderModel
 from game.scenes.builder.tray import Tray
-from game.session import Session, default_seats, new_seed
+from game.session import new_seed
 from game.ui import fonts, theme
 from game.ui.textfield import TextField, start_typing
 from game.ui.widgets import Button, draw_text
@@ -267,12 +265,8 @@ class BuilderScene(Scene):
         def save():
             if self.field.focused:
                 self._typing(False)
-            try:
-                path = duck_files.save(self.built(), self.faces, fmt, path=self._save_path(fmt))
-                if fmt == "yaml" and self.path is not None and path == self.path:
-                    path = duck_files.rename(path, self.name)  # a new name: a new file name
-            except (ValueError, OSError) as exc:
-                self.app.show_error(str(exc), self.t("builder.broken_title"))
+            path = save_board(self.app, self.built(), self.faces, fmt, self.path)
+            if path is None:
                 return
             if fmt == "yaml":
                 self.path = path
@@ -282,37 +276,8 @@ class BuilderScene(Scene):
 
         return save
 
-    def _save_path(self, fmt: str):
-        """The file being edited if it is of the format saved (a Tiled map reopened is
-        saved over by Save as Tiled; Save writes a YAML file of its own), else None."""
-        if self.path is None or duck_files.is_shipped(self.path):
-            return None
-        is_tmx = Path(self.path).suffix.lower() == ".tmx"
-        return self.path if is_tmx == (fmt == "tmx") else None
-
     def _play(self) -> None:
-        """A game on this board at once: the lobby's usual table for its ducks (you and
-        computers), the board's data as the board option."""
-        check = self.model.check()
-        if not check.ok:
-            self.app.show_error(self.t("builder.cannot_play"))
-            return
-        info = registry.get("duck")
-        data = assemble(self.model.placed(), self.faces, self.name, self.name, self.level)
-        seats = default_seats(info, self.model.ducks, self.t)
-        seed = getattr(self.app, "fixed_seed", None) or new_seed()  # the app's --seed
-        try:
-            session = Session(
-                "duck",
-                seats,
-                seed,
-                {"board": data},
-                bot_budget_ms=self.app.settings.bot_budget_ms,
-            )
-        except ValueError as exc:
-            self.app.show_error(str(exc))
-            return
-        self.app.replace(self.app.router.table("duck")(self.app, session))
+        play_board(self.app, self.model, self.faces, self.name, self.level)
 
     # input --------------------------------------------------------------------------------
     def _tray_tile_at(self, pos) -> int | None:
