@@ -96,9 +96,9 @@ def key(app, k, mod=0):
 def open_drawer(app, scene) -> None:
     """Open a table's side drawer (issue #38) with its key, as a person does; a table
     whose side column is no drawer is left as it is."""
-    if scene.plan.drawer is not None and not scene.frame.drawer_open:
+    if scene.plan.drawer is not None and not scene.frame.seat_drawer.open:
         key(app, pygame.K_l)
-        assert scene.frame.drawer_open
+        assert scene.frame.seat_drawer.open
 
 
 def resize(app, size):

@@ -134,10 +134,10 @@ def test_issue_38_a_dropped_rule_text_and_a_header_smaller_than_its_label_are_fo
     app, scene = routes_larger
     found, _figures = audit._audit_top(app, "clean", scene, [], [], None)
     assert not [f for f in found if f.kind in {"dropped_text", "header_order"}]
-    main, label = scene.frame.header_sizes
+    main, label = scene.frame.header.sizes
     assert main >= label > 0
     scene.game.model.head_rows = 1  # the heads as they were: one row, no rule text
-    scene.frame.header_sizes = (15, 21)
+    scene.frame.header.sizes = (15, 21)
     found = audit.find_dropped(scene) + audit.find_header_order(scene)
     kinds = [f.kind for f in found]
     assert kinds.count("dropped_text") == len(scene.game.dropped_texts()) >= 6

@@ -87,7 +87,7 @@ def test_issue_38_duck_has_the_drawer_and_its_tray_is_open_at_the_persons_choice
         assert tab and model.tab_rect.contains(tab[0].rect)
         assert model.geo is geo
         key(app, pygame.K_l)  # the drawer: every seat's panel
-        assert scene.frame.drawer_open
+        assert scene.frame.seat_drawer.open
         names = {t.text for t in _texts(app, scene)}
         assert {scene.seat_name(p) for p in range(scene.session.players)} <= names
     finally:

@@ -338,7 +338,7 @@ def test_eight_routes_no_longer_draws_its_own_final_table_under_the_end_screen()
             return seat_picture(player, row)
 
         scene.frame.seat_picture = counted
-        scene.frame.tile_picture = counted  # (a seat's tile in the drawer's strip)
+        scene.frame.seat_drawer.tile_picture = counted  # (a seat's tile in the drawer's strip)
         drawing.forget()  # (the lid is in the table's kept pictures)
         scene.compositor.forget()
         scene.draw_table(app.screen)

@@ -54,7 +54,7 @@ def test_issue_38_the_drawer_opens_by_key_button_and_tile_and_shuts_by_a_click_o
         scene = push_game(app, game, (0,), DRAWER_GAMES[game], 3, {}, "easy")
         app.draw()
         drawer = scene.plan.drawer
-        assert drawer is not None and not scene.frame.drawer_open
+        assert drawer is not None and not scene.frame.seat_drawer.open
         names = [scene.seat_name(p) for p in range(scene.session.players)]
         with widgets.recording(app.screen) as sink:
             scene.draw(app.screen)
@@ -62,24 +62,24 @@ def test_issue_38_the_drawer_opens_by_key_button_and_tile_and_shuts_by_a_click_o
         assert not shown & set(names)  # shut: the tiles say no names
         assert any(drawer.toggle.contains(t.rect) for t in sink.texts)  # its button says
         key(app, pygame.K_l)
-        assert scene.frame.drawer_open
+        assert scene.frame.seat_drawer.open
         with widgets.recording(app.screen) as sink:
             scene.draw(app.screen)
         for p, name in enumerate(names):  # open: every seat's panel with its name
             drawn = [t for t in sink.texts if t.text == name]
             assert drawn and drawer.seats[p].contains(drawn[0].rect)
         click(app, drawer.side.center)  # inside: it stays open
-        assert scene.frame.drawer_open
+        assert scene.frame.seat_drawer.open
         click(app, (scene.plan.board.x + 5, scene.plan.board.y + 5))  # outside: it shuts
-        assert not scene.frame.drawer_open
+        assert not scene.frame.seat_drawer.open
         click(app, drawer.toggle.center)
-        assert scene.frame.drawer_open
+        assert scene.frame.seat_drawer.open
         click(app, drawer.toggle.center)
-        assert not scene.frame.drawer_open
+        assert not scene.frame.seat_drawer.open
         click(app, scene.plan.seats[1].center)  # a seat's tile opens it
-        assert scene.frame.drawer_open
+        assert scene.frame.seat_drawer.open
         key(app, pygame.K_l)
-        assert not scene.frame.drawer_open
+        assert not scene.frame.seat_drawer.open
     finally:
         pygame.quit()
 
@@ -103,7 +103,7 @@ def test_issue_38_a_button_under_the_open_drawer_is_not_pressed_through_it():
         before = len(scene.session.actions)
         click(app, under[0].rect.center)
         app.step(1 / 30)
-        assert len(scene.session.actions) == before and scene.frame.drawer_open
+        assert len(scene.session.actions) == before and scene.frame.seat_drawer.open
         with widgets.recording(app.screen) as sink:
             scene.draw(app.screen)
         hidden = [t for t in sink.texts if t.rect.colliderect(drawer.side)]
@@ -144,7 +144,7 @@ def test_issue_38_verflixxt_seat_words_do_not_lie_over_the_subtitle(size, text_s
     try:
         scene = audit._table("verflixxt", 6, {"variant": "hats"}, "mid", end=False)(app)
         app.draw()
-        scene.frame.drawer_open = True
+        scene.frame.seat_drawer.open = True
         with widgets.recording(app.screen) as sink:
             scene.draw(app.screen)
         rows = scene.plan.drawer.seats
@@ -177,7 +177,7 @@ def test_issue_38_verflixxts_legend_is_in_the_open_drawer():
         with widgets.recording(app.screen) as sink:
             scene.draw(app.screen)
         assert title not in {t.text for t in sink.texts}
-        scene.frame.drawer_open = True
+        scene.frame.seat_drawer.open = True
         with widgets.recording(app.screen) as sink:
             scene.draw(app.screen)
         drawer = scene.plan.drawer

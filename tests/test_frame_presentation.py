@@ -135,10 +135,12 @@ def test_the_header_status_keeps_one_line_and_is_never_cut_mid_word(lang):
     try:
         scene = push_game(app, "verflixxt", (0,), 6, 3, {}, "easy")
         scene.layout(app.screen.get_size())
-        text, size = scene.frame.one_line("Expansion 2 · hats and cards", 15, 120)
+        text, size = scene.frame.header.one_line("Expansion 2 · hats and cards", 15, 120)
         assert text == "Expansion 2" and size >= theme.MIN_TEXT_PX
         status = scene.frame.turn_status()[1]
-        text, size = scene.frame.one_line(status, scene.text_px(20), scene.plan.header.w // 2, True)
+        text, size = scene.frame.header.one_line(
+            status, scene.text_px(20), scene.plan.header.w // 2, True
+        )
         assert not text.endswith("…") and status.startswith(text)
     finally:
         pygame.quit()

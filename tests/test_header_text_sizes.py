@@ -48,7 +48,7 @@ def test_issue_38_the_headers_main_line_is_never_smaller_than_its_label(
             frame.turn_status = lambda status=status: (who, status)  # type: ignore[method-assign]
             surface = pygame.Surface(app.screen.get_size())
             with widgets.recording(surface) as sink:
-                frame.paint_frame_header(surface, rect)
+                frame.header.paint(surface, rect)
             label = [t for t in sink.texts if t.text in variant]
             main = [t for t in sink.texts if t.text in status and t.text not in variant]
             assert label and main, (status, sink.texts)

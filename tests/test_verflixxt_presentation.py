@@ -505,7 +505,7 @@ def test_goal_chips_hats_and_the_pile_never_overlap_in_a_seat_panel_issue_38(siz
         t.taken[1], t.taken[2] = list(t.track[3:8]), list(t.track[8:11])
         # the seat panels with their chips are in the seat drawer (issue #38's board
         # share): opened, as a person does with its button or L
-        scene.frame.toggle_drawer(True)
+        scene.frame.seat_drawer.toggle(True)
         drawer = scene.plan.drawer
         icons = _drawn_icons(app, scene)
         with widgets.recording(app.screen) as sink:

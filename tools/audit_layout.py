@@ -534,7 +534,7 @@ def find_header_order(scene: Any) -> list[Finding]:
     """A table header whose main line (whose turn, what happens) is smaller than the
     label beside it (the variant; issue #38: 15 px against 21 px in Japanese)."""
     frame = getattr(scene, "frame", None)
-    main, label = getattr(frame, "header_sizes", (0, 0))
+    main, label = getattr(getattr(frame, "header", None), "sizes", (0, 0))
     if main and label and main < label:
         return [Finding("header_order", "header", main, None, f"label {label} px")]
     return []

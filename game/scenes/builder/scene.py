@@ -13,49 +13,31 @@ drawn on the board: what fails is outlined where it is, and said in the side pan
 What the builder holds lives in :class:`game.scenes.builder.model.BuilderModel`; the
 scene only turns input into its calls and draws it, with two parts of its own: the tray
 of tiles (:class:`game.scenes.builder.tray.Tray`) and the side panel with the check and
-the buttons (:class:`game.scenes.builder.check_panel.CheckPanel`).
+the buttons (:class:`game.scenes.builder.check_panel.CheckPanel`), and the table in the
+middle, the tiles laid and the carried one's ghost
+(:class:`game.scenes.builder.board_view.BoardView`).
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pygame
 
-from game import registry
 from game.boards import DataFileError, duck_files
 from game.boards import duck as loader
-from game.rules.duck.builder import SIZES, Placed, assemble, surprise
-from game.rules.duck.data import MAX_DUCKS, board_from_data
-from game.rules.duck.hexes import flower
+from game.rules.duck.builder import SIZES, Placed, surprise
+from game.rules.duck.data import MAX_DUCKS
 from game.scenes.base import Scene
+from game.scenes.builder.board_view import REGION, BoardView, moved
 from game.scenes.builder.check_panel import CheckPanel
+from game.scenes.builder.leaving import play_board, save_board
 from game.scenes.builder.model import BuilderModel
 from game.scenes.builder.tray import Tray
-from game.scenes.duck import art
-from game.scenes.duck.geometry import BoardGeometry
-from game.session import Session, default_seats, new_seed
+from game.session import new_seed
 from game.ui import fonts, theme
 from game.ui.textfield import TextField, start_typing
-from game.ui.widgets import Button, Picture, draw_text, lay, paint_picture
+from game.ui.widgets import Button, draw_text
 
-VIEW_RADIUS = 7  # hexes from the middle the table shows (it grows for a larger tub)
-OUTLINE = (214, 40, 40)
-GHOST_OK = (70, 160, 90)
-GRID = (200, 210, 214)
 SIZE_ORDER = tuple(SIZES)
-
-
-def _region(radius: int) -> list[tuple[int, int]]:
-    return [
-        (q, r)
-        for q in range(-radius, radius + 1)
-        for r in range(-radius, radius + 1)
-        if abs(q + r) <= radius
-    ]
-
-
-REGION = _region(VIEW_RADIUS)
 
 
 class BuilderScene(Scene):
@@ -71,6 +53,7 @@ class BuilderScene(Scene):
         self.model = BuilderModel(self.faces, ducks)
         self.tray = Tray(self, self.model, self.faces)
         self.check = CheckPanel(self)
+        self.view = BoardView(self.model, self.faces, self.px)
         self.name = board.name if board else self.t("builder.default_name")
         self.level = board.level if board else "beginner"
         self.path = path  # the file being edited (saved over), or None: a new board
@@ -86,8 +69,6 @@ class BuilderScene(Scene):
         self.pointer = (0, 0)
         self.carry: int | None = None  # a tile carried by the keyboard
         self.cursor: tuple[int, int] | None = None
-        self._picture_key: tuple | None = None
-        self._picture: Picture | None = None
 
     # layout -------------------------------------------------------------------------
     def layout(self, size):
@@ -102,8 +83,9 @@ class BuilderScene(Scene):
         side_w = max(self.px(290), int(w * 0.25))
         side = pygame.Rect(w - pad - side_w, top, side_w, h - top - pad - hint_h)
         self.tray.rect, self.check.rect = tray, side
-        self.table = pygame.Rect(tray.right + pad, top, side.left - tray.right - 2 * pad, side.h)
-        self.hint_at = (self.table.centerx, h - pad - hint_h // 2)
+        table = pygame.Rect(tray.right + pad, top, side.left - tray.right - 2 * pad, side.h)
+        self.view.rect = table
+        self.hint_at = (table.centerx, h - pad - hint_h // 2)
         title_w = fonts.font(self.title_size, True).size(self.t("builder.title"))[0]
         field_h = self.title_size + self.px(8)
         name_rect = pygame.Rect(
@@ -123,15 +105,8 @@ class BuilderScene(Scene):
             placeholder=self.t("builder.default_name"),
         )
         self.field.focused = focused
-        self._geometry()
+        self.view.refresh()
         self._lay_buttons()
-        self._picture_key = None
-
-    def _geometry(self) -> None:
-        coords = set(REGION)
-        for placed in self.model.placed():
-            coords.update(placed.hexes())
-        self.geo = BoardGeometry(sorted(coords), self.table, self.px(8))
 
     def _lay_buttons(self) -> None:
         self.buttons.clear()
@@ -177,7 +152,7 @@ class BuilderScene(Scene):
         ]
         self.check.add_buttons(self.buttons, self.body_size, rows)
         clear = pygame.Rect(0, 0, self.px(110), self.check.button_h(self.body_size))
-        clear.topright = (self.table.right, self.table.y)
+        clear.topright = (self.view.rect.right, self.view.rect.y)
         self.buttons.add(
             Button(
                 clear,
@@ -187,16 +162,6 @@ class BuilderScene(Scene):
                 enabled=bool(self.model.placed()),
                 key="clear",
             )
-        )
-
-    def _board_of(self, placed: list[Placed]):
-        hexes = []
-        for tile in placed:
-            for (q, r), cell in zip(tile.hexes(), self.faces[tile.tile][tile.side]):
-                hexes.append([q, r, *cell])
-        tiles = [[p.tile, p.side, p.q, p.r] for p in placed]
-        return board_from_data(
-            {"name": "-", "name_ja": "-", "level": "beginner", "hexes": hexes, "tiles": tiles}
         )
 
     # what a key or button acts on -------------------------------------------------------------
@@ -209,9 +174,8 @@ class BuilderScene(Scene):
         return self.selected
 
     def _changed(self) -> None:
-        self._geometry()
+        self.view.refresh()
         self._lay_buttons()
-        self._picture_key = None
         self.app.dirty = True
 
     def _take(self, number: int):
@@ -301,12 +265,8 @@ class BuilderScene(Scene):
         def save():
             if self.field.focused:
                 self._typing(False)
-            try:
-                path = duck_files.save(self.built(), self.faces, fmt, path=self._save_path(fmt))
-                if fmt == "yaml" and self.path is not None and path == self.path:
-                    path = duck_files.rename(path, self.name)  # a new name: a new file name
-            except (ValueError, OSError) as exc:
-                self.app.show_error(str(exc), self.t("builder.broken_title"))
+            path = save_board(self.app, self.built(), self.faces, fmt, self.path)
+            if path is None:
                 return
             if fmt == "yaml":
                 self.path = path
@@ -316,63 +276,12 @@ class BuilderScene(Scene):
 
         return save
 
-    def _save_path(self, fmt: str):
-        """The file being edited if it is of the format saved (a Tiled map reopened is
-        saved over by Save as Tiled; Save writes a YAML file of its own), else None."""
-        if self.path is None or duck_files.is_shipped(self.path):
-            return None
-        is_tmx = Path(self.path).suffix.lower() == ".tmx"
-        return self.path if is_tmx == (fmt == "tmx") else None
-
     def _play(self) -> None:
-        """A game on this board at once: the lobby's usual table for its ducks (you and
-        computers), the board's data as the board option."""
-        check = self.model.check()
-        if not check.ok:
-            self.app.show_error(self.t("builder.cannot_play"))
-            return
-        info = registry.get("duck")
-        data = assemble(self.model.placed(), self.faces, self.name, self.name, self.level)
-        seats = default_seats(info, self.model.ducks, self.t)
-        seed = getattr(self.app, "fixed_seed", None) or new_seed()  # the app's --seed
-        try:
-            session = Session(
-                "duck",
-                seats,
-                seed,
-                {"board": data},
-                bot_budget_ms=self.app.settings.bot_budget_ms,
-            )
-        except ValueError as exc:
-            self.app.show_error(str(exc))
-            return
-        self.app.replace(self.app.router.table("duck")(self.app, session))
+        play_board(self.app, self.model, self.faces, self.name, self.level)
 
     # input --------------------------------------------------------------------------------
-    def _snap(self, pos, number: int) -> tuple[int, int] | None:
-        """The free centre for ``number`` nearest the pointer (within two hexes)."""
-        spots = self.model.spots(number)
-        if not spots or not self.table.collidepoint(pos):
-            return None
-        best = min(
-            spots,
-            key=lambda s: (
-                (self.geo.hex_px(*s)[0] - pos[0]) ** 2 + (self.geo.hex_px(*s)[1] - pos[1]) ** 2
-            ),
-        )
-        x, y = self.geo.hex_px(*best)
-        if (x - pos[0]) ** 2 + (y - pos[1]) ** 2 > (2.2 * self.geo.size) ** 2:
-            return None
-        return best
-
     def _tray_tile_at(self, pos) -> int | None:
         return self.tray.tile_at(self.buttons, pos)
-
-    def _table_tile_at(self, pos) -> int | None:
-        if not self.table.collidepoint(pos):
-            return None
-        hex_ = self.geo.hex_at(pos)
-        return self.model.owner(hex_) if hex_ is not None else None
 
     def exit(self) -> None:
         if self.field.focused:
@@ -424,14 +333,14 @@ class BuilderScene(Scene):
                 self._turn(1 if event.y > 0 else -1)()
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self.carry is not None and self.table.collidepoint(event.pos):
-                spot = self._snap(event.pos, self.carry)
+            if self.carry is not None and self.view.rect.collidepoint(event.pos):
+                spot = self.view.snap(event.pos, self.carry)
                 if spot is not None:
                     self._drop(self.carry, spot)
                     return
             number = self._tray_tile_at(event.pos)
             if number is None:
-                number = self._table_tile_at(event.pos)
+                number = self.view.tile_at(event.pos)
             if number is not None:
                 self.drag, self.drag_moved, self.pointer = number, False, event.pos
                 self.selected = number
@@ -439,7 +348,7 @@ class BuilderScene(Scene):
                 self._changed()
                 return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
-            number = self._table_tile_at(event.pos)
+            number = self.view.tile_at(event.pos)
             if number is not None and self.model.pick_up(number):
                 self.selected = number
                 self._changed()
@@ -449,7 +358,7 @@ class BuilderScene(Scene):
             if not self.drag_moved and self._tray_tile_at(event.pos) == number:
                 self._take(number)()  # a click on a tray tile: carry it with the keys
                 return
-            spot = self._snap(event.pos, number)
+            spot = self.view.snap(event.pos, number)
             if spot is not None:
                 self._drop(number, spot)
             elif self.tray.rect.collidepoint(event.pos) and self.model.pick_up(number):
@@ -510,54 +419,11 @@ class BuilderScene(Scene):
             pygame.K_DOWN: "down",
         }.get(event.key)
         if step is not None and self.cursor is not None:
-            self.cursor = self._moved(self.cursor, step)
-            self._picture_key = None
+            self.cursor = moved(self.cursor, step)
             return True
         return False
 
-    def _moved(self, cursor, step) -> tuple[int, int]:
-        """The hex next to ``cursor`` in the direction of an arrow key (up and down keep
-        to the screen's column, the hex rows being staggered), within the table's view.
-        The carried tile shows green where it may drop, red where not."""
-        q, r = cursor
-        if step in ("up", "down"):
-            col = q + (r - (r & 1)) // 2  # the screen column (odd rows shifted right)
-            r += -1 if step == "up" else 1
-            q = col - (r - (r & 1)) // 2
-        else:
-            q, r = q + step[0], r + step[1]
-        if max(abs(q), abs(r), abs(q + r)) > VIEW_RADIUS:
-            return cursor
-        return (q, r)
-
     # drawing ------------------------------------------------------------------------------
-    def _local_geo(self) -> BoardGeometry:
-        """The table's geometry with the table's corner at (0, 0): the same hexes at the
-        same size as :attr:`geo`, for a picture laid at the table's corner."""
-        coords = set(REGION)
-        for placed in self.model.placed():
-            coords.update(placed.hexes())
-        return BoardGeometry(sorted(coords), pygame.Rect((0, 0), self.table.size), self.px(8))
-
-    def _static(self) -> Picture:
-        """The table with the tiles laid, its icons written down with it for the layout
-        checks (redrawn only when the tiles change)."""
-        key = (self.model.tiles, self.size)
-        if self._picture is not None and self._picture_key == key:
-            return self._picture
-        geo = self._local_geo()
-        placed = self.model.placed()
-
-        def paint(image: pygame.Surface, _area: pygame.Rect) -> None:
-            for q, r in REGION:
-                pygame.draw.polygon(image, GRID, geo.corners(q, r, 0.98), 1)
-            if placed:
-                art.paint_board(image, geo, self._board_of(placed))
-
-        picture = paint_picture(pygame.Surface(self.table.size, pygame.SRCALPHA), paint)
-        self._picture, self._picture_key = picture, key
-        return picture
-
     def draw(self, surface):
         t = self.t
         draw_text(
@@ -570,20 +436,16 @@ class BuilderScene(Scene):
         )
         self.field.draw(surface)
         self.tray.draw(surface, self.body_size)
-        pygame.draw.rect(surface, (212, 226, 232), self.table, border_radius=self.px(10))
-        lay(surface, self._static(), self.table.topleft)
-        self._draw_labels(surface)
-        self._draw_problems(surface)
-        self._draw_carried(surface)
+        self.view.draw(surface, self.size, self.selected, self._carried())
         if not self.model.placed():
             draw_text(
                 surface,
                 t("builder.table_empty"),
                 self.body_size,
-                (self.table.centerx, self.table.bottom - self.px(30)),
+                (self.view.rect.centerx, self.view.rect.bottom - self.px(30)),
                 theme.INK_SOFT,
                 anchor="center",
-                within=self.table,
+                within=self.view.rect,
             )
         self.check.draw(surface, self.body_size, self.model.check(), self.message)
         super().draw(surface)
@@ -591,71 +453,26 @@ class BuilderScene(Scene):
         text, size = fonts.fit(hint, self.body_size, self.size[0] - self.px(32), theme.MIN_TEXT_PX)
         draw_text(surface, text, size, self.hint_at, theme.INK_SOFT, anchor="center")
 
-    def _draw_labels(self, surface) -> None:
-        for p in self.model.placed():
-            x, y = self.geo.hex_px(p.q, p.r)
-            size = max(theme.MIN_TEXT_PX, round(self.geo.size * 0.34))
-            draw_text(
-                surface,
-                f"{p.tile}{p.side}",
-                size,
-                (x, y + self.geo.size * 0.62),
-                (232, 244, 252),
-                bold=True,
-                anchor="center",
-                within=self.table,
-            )
-
-    def _outline(self, surface, hexes, colour, width: int) -> None:
-        for q, r in hexes:
-            pygame.draw.polygon(surface, colour, self.geo.corners(q, r, 0.92), width)
-
-    def _draw_problems(self, surface) -> None:
-        width = max(2, round(self.geo.size * 0.14))
-        for problem in self.model.check().problems:
-            self._outline(surface, problem.hexes, OUTLINE, width)
-        at = self.model.tile(self.selected).at if self.selected is not None else None
-        if at is not None:
-            q, r = at
-            self._outline(surface, flower(q, r, 0), theme.BUTTON_FOCUS, max(1, width // 2))
-
-    def _draw_carried(self, surface) -> None:
-        """The tile on the pointer or the keyboard's cursor, where it would drop."""
+    def _carried(self) -> tuple[int, tuple[int, int]] | None:
+        """The tile on the pointer (once moved) or the keyboard's cursor, and where it
+        would drop; None when none is carried or it has no spot."""
         number = self.drag if self.drag is not None else self.carry
         if number is None:
-            return
+            return None
         if self.drag is not None:
             if not self.drag_moved:
-                return
-            spot = self._snap(self.pointer, number)
+                return None
+            spot = self.view.snap(self.pointer, number)
         else:
             spot = self.cursor
-        if spot is None:
-            return
-        tile = self.model.tile(number)
-        placed = Placed(number, tile.side, spot[0], spot[1], tile.rotation)
-        geo = self._local_geo()
-
-        def paint(image: pygame.Surface, _area: pygame.Rect) -> None:
-            art.paint_board(image, geo, self._board_of([placed]))
-            image.fill((255, 255, 255, 170), special_flags=pygame.BLEND_RGBA_MULT)
-
-        lay(
-            surface,
-            paint_picture(pygame.Surface(self.table.size, pygame.SRCALPHA), paint),
-            self.table.topleft,
-        )
-        ok = self.model.can_drop(number, spot)
-        self._outline(
-            surface, placed.hexes(), GHOST_OK if ok else OUTLINE, max(2, round(self.geo.size * 0.1))
-        )
+        return None if spot is None else (number, spot)
 
     def probe(self) -> dict:
         """The buttons, and each table hex's centre as ``hex:q,r`` (for a driver that
         drags tiles there)."""
         out = super().probe()
         for q, r in REGION:
-            x, y = self.geo.hex_px(q, r)
+            x, y = self.view.geo.hex_px(q, r)
             out[f"hex:{q},{r}"] = [round(x), round(y)]
         return out
 

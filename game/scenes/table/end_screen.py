@@ -182,7 +182,7 @@ class GameOverScene(ModalScene):
             return
         if self.result.compact:
             draw_panel(surface, self.panel)
-            self.result.draw_compact(surface)
+            self.result.drawing.draw_compact(surface)
             super().draw(surface)
             celebration.draw_confetti(surface)
             return
@@ -192,7 +192,7 @@ class GameOverScene(ModalScene):
             draw_panel(surface, self.panel)
         px, age, hopping = self.px, celebration.age, bool(celebration.pieces)
         # the winner's piece hops (a shared win: each in turn)
-        self.result.draw_full(
+        self.result.drawing.draw_full(
             surface, lambda i: round(hop(age - 0.15 * i) * px(14)) if hopping else 0
         )
         super().draw(surface)

@@ -22,35 +22,33 @@ frame draws the rest the same way in every game.
 
 The frame is a part its table scene owns (issue #37: ``scene.frame``, not a base of the
 scene); so is the log (:class:`~game.scenes.table.frame_log.TableLog`), which the frame
-paints into its panel.
+paints into its panel. The frame owns its header
+(:class:`~game.scenes.table.frame_header.FrameHeader`) and, on a board that leaves no
+side column, its seat drawer (:class:`~game.scenes.table.seat_drawer.SeatDrawer`: the
+strip of tiles, the open drawer's panels, its toggling); what the games say to it is in
+game.scenes.table.frame_seats.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
+from game.scenes.table.frame_header import FrameHeader
 from game.scenes.table.frame_log import LogDivider, LogRow, TableLog, first_seat, split_names
 from game.scenes.table.frame_plan import (
-    Drawer,
     SeatLayout,
     TablePlan,
     plan_table,
     seat_layout,
     tile_layout,
 )
+from game.scenes.table.frame_seats import Header, Hint, SeatFace, SeatsOver, TableSeats
+from game.scenes.table.seat_drawer import SeatDrawer
 from game.scenes.table.turns import TablePlayer
 from game.ui import fonts, identity, theme
-from game.ui.widgets import (
-    Picture,
-    draw_icon,
-    draw_panel,
-    draw_pill,
-    draw_text,
-    paint_picture,
-)
+from game.ui.widgets import Picture, draw_icon, draw_panel, draw_text, paint_picture
 
 if TYPE_CHECKING:
     from game.scenes.table.guide import TableGuide
@@ -75,146 +73,6 @@ __all__ = [
     "seat_layout",
     "split_names",
 ]
-
-
-@dataclass(frozen=True)
-class Hint:
-    """The bar's prompt, told in two parts (issue #27): the instruction, never cut, and a
-    secondary clause (a reminder, the keys) that is left out when both do not fit. A
-    plain string is a hint too: a clause in brackets at its end is its secondary part."""
-
-    main: str
-    secondary: str = ""
-
-    @classmethod
-    def of(cls, hint: str | Hint) -> Hint:
-        return hint if isinstance(hint, Hint) else cls(hint)
-
-    def parts(self) -> tuple[str, str]:
-        """(the instruction, the secondary clause), the bracketed end of a plain string
-        taken as its secondary clause."""
-        if self.secondary:
-            return self.main.strip(), self.secondary.strip()
-        text = self.main.strip()
-        for open_, close in (("(", ")"), ("（", "）")):
-            if text.endswith(close) and open_ in text:
-                cut = text.rindex(open_)
-                if cut > 0 and text.count(open_) == text.count(close):
-                    return text[:cut].rstrip(), text[cut:]
-        return text, ""
-
-    def __str__(self) -> str:
-        return f"{self.main} {self.secondary}".strip()
-
-    def __bool__(self) -> bool:
-        return bool(self.main or self.secondary)
-
-
-@dataclass(frozen=True)
-class Header:
-    """What the frame's header says: the round's pill, whose turn it is (a seat, named
-    in its colour, or None) and its words, and the right-hand label."""
-
-    round: str
-    who: int | None
-    status: str
-    variant: str = ""
-
-
-@dataclass(frozen=True)
-class SeatFace:
-    """What a seat's panel shows beside its name: its score (None: no score column),
-    its highlight (``"moving"``, ``"to_act"`` or None) and what else its picture
-    depends on (the panel is painted again when it changes)."""
-
-    score: str | None
-    highlight: str | None
-    key: tuple
-
-
-class TableSeats(Protocol):
-    """What the frame's header, seat panels and bar say of the game."""
-
-    def header(self) -> Header: ...
-
-    def seat(self, player: int) -> SeatFace: ...
-
-    def portrait(self, player: int, size: int) -> pygame.Surface | None:
-        """The seat's character as the game draws it, ``size`` pixels across."""
-
-    def paint_extras(self, surface: pygame.Surface, player: int, rect: pygame.Rect) -> None:
-        """The seat's own things under its name (counts, chips, dice), inside ``rect``."""
-
-    def hint(self) -> str | Hint:
-        """The bar's prompt: a string, or a :class:`Hint` whose secondary clause the bar
-        leaves out when the whole does not fit (issue #27)."""
-        ...
-
-    def subtitle(self, player: int) -> str | None:
-        """What the seat's panel says under its name (None: the frame's words; "": no
-        line, the game's own things right under the name, issue #27)."""
-
-    def score_text(self, player: int, value: Any) -> str | None:
-        """How a score reads on the end screen (None: the number as the frame writes it)."""
-
-    def side_w(self, player: int) -> int:
-        """Pixels of a column at the right of the seat's panel (Duck's cards on the
-        table), painted by :meth:`paint_side`; 0: none."""
-        ...
-
-    def paint_side(self, surface: pygame.Surface, player: int, rect: pygame.Rect) -> None:
-        """The game's column at the right of a seat panel."""
-
-    def paint_drawer_extra(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """The game's own block under the seat panels in the open drawer (Verflixxt!'s
-        "How it scores", issue #38), inside ``rect``."""
-
-    def drawer_extra_key(self) -> tuple:
-        """What the drawer's block shows that changes (Duck's hound board: whose it is,
-        the patterns used): it is painted again when this changes."""
-        ...
-
-
-class SeatsOver:
-    """A game's seats said again in part (a table that says more of its seats: an online
-    seat's status, a replay's hidden things): every question goes to ``inner`` unless a
-    subclass answers it."""
-
-    def __init__(self, inner: TableSeats) -> None:
-        self.inner = inner
-
-    def header(self) -> Header:
-        return self.inner.header()
-
-    def seat(self, player: int) -> SeatFace:
-        return self.inner.seat(player)
-
-    def portrait(self, player: int, size: int) -> pygame.Surface | None:
-        return self.inner.portrait(player, size)
-
-    def paint_extras(self, surface: pygame.Surface, player: int, rect: pygame.Rect) -> None:
-        self.inner.paint_extras(surface, player, rect)
-
-    def hint(self) -> str | Hint:
-        return self.inner.hint()
-
-    def subtitle(self, player: int) -> str | None:
-        return self.inner.subtitle(player)
-
-    def score_text(self, player: int, value: Any) -> str | None:
-        return self.inner.score_text(player, value)
-
-    def side_w(self, player: int) -> int:
-        return self.inner.side_w(player)
-
-    def paint_drawer_extra(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        self.inner.paint_drawer_extra(surface, rect)
-
-    def drawer_extra_key(self) -> tuple:
-        return self.inner.drawer_extra_key()
-
-    def paint_side(self, surface: pygame.Surface, player: int, rect: pygame.Rect) -> None:
-        self.inner.paint_side(surface, player, rect)
 
 
 class FrameHost(Protocol):
@@ -246,17 +104,13 @@ class TableFrame:
     each panel a kept picture (:meth:`cached`), painted again only when what it shows
     changed. ``plan``: where everything is, cut by the scene (:func:`plan_table`)."""
 
-    # where a status or a label may be shortened: its clauses, the last ones going first
-    CLAUSE_BREAKS = (" · ", "・", " — ", ": ", "：", "; ", ", ", "、")
-
     def __init__(self, seats: TableSeats, host: FrameHost, log: TableLog) -> None:
         self.seats = seats
         self.host = host
         self.log = log
         self.plan: TablePlan | None = None
-        self.drawer_open = False  # the side column's drawer, when the plan has one
-        # the header's main line's and label's text sizes as last painted (issue #38)
-        self.header_sizes: tuple[int, int] = (0, 0)
+        self.header = FrameHeader(self)
+        self.seat_drawer = SeatDrawer(self)  # the side column's drawer, when the plan has one
         self.reset()
 
     @property
@@ -268,6 +122,11 @@ class TableFrame:
 
     def text_px(self, value: float) -> int:
         return self.host.text_px(value)
+
+    @property
+    def private_player(self) -> int | None:
+        """Whose screen it is (None: everybody's): a hidden hand shows to them only."""
+        return self.host.private_player
 
     @property
     def cut(self) -> TablePlan:
@@ -358,11 +217,11 @@ class TableFrame:
         goes: the compositor (game.scenes.table.compose) lays each onto the table's still
         picture, again only when that picture changed."""
         plan = self.cut
-        panels = [(plan.header, self.header_picture())]
+        panels = [(plan.header, self.header.picture())]
         if plan.drawer is not None:  # the strip of seat tiles and the drawer's button
             for p, row in enumerate(plan.seats):
-                panels.append((row, self.tile_picture(p, row)))
-            panels.append((plan.drawer.toggle, self.toggle_picture(plan.drawer)))
+                panels.append((row, self.seat_drawer.tile_picture(p, row)))
+            panels.append((plan.drawer.toggle, self.seat_drawer.toggle_picture(plan.drawer)))
             return panels
         for p, row in enumerate(plan.seats):
             panels.append((row, self.seat_picture(p, row)))
@@ -370,36 +229,11 @@ class TableFrame:
         return panels
 
     def overlays(self) -> list[tuple[pygame.Rect, Picture]]:
-        """What lies over the board and its moving pieces: the open drawer's seat panels
-        and log (issue #38), each a kept picture; nothing while it is shut."""
-        plan = self.plan
-        if plan is None or plan.drawer is None or not self.drawer_open:
-            return []
-        drawer = plan.drawer
-        out = [(drawer.side, self.cached("drawer", (), drawer.side, self._paint_drawer_back))]
-        for p, row in enumerate(drawer.seats):
-            out.append((row, self.seat_picture(p, row)))
-        if drawer.extra is not None:
-            extra = drawer.extra
-            key = self.seats.drawer_extra_key()
-            out.append(
-                (extra, self.cached("drawer_extra", key, extra, self.seats.paint_drawer_extra))
-            )
-        out.append((plan.log, self.log_picture(plan.log)))
-        return out
+        """What the compositor lays over the board and its moving pieces: the open seat
+        drawer's panels (issue #38); nothing without a drawer or while it is shut."""
+        return self.seat_drawer.overlays()
 
-    def hides(self, rect: pygame.Rect) -> bool:
-        """``rect`` lies under the open drawer (a button there has no tip to show)."""
-        plan = self.plan
-        if plan is None or plan.drawer is None or not self.drawer_open:
-            return False
-        return plan.drawer.side.colliderect(rect)
-
-    def _paint_drawer_back(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """The drawer's own panel under its seat panels and log."""
-        draw_panel(surface, rect, theme.BG, theme.PANEL_EDGE, radius=self.px(12))
-
-    def _seat_card(
+    def seat_card(
         self,
         surface: pygame.Surface,
         player: int,
@@ -432,161 +266,8 @@ class TableFrame:
             mark,
         )
 
-    def toggle_drawer(self, open_: bool | None = None) -> bool:
-        """Open or shut the drawer (``None``: the other way); False when there is none."""
-        plan = self.plan
-        if plan is None or plan.drawer is None:
-            return False
-        self.drawer_open = (not self.drawer_open) if open_ is None else open_
-        return True
-
-    def toggle_picture(self, drawer: Drawer) -> Picture:
-        """The drawer's button: what it does and its key, on one line or two."""
-        label = self.t("drawer.close" if self.drawer_open else "drawer.open")
-        key = self.t("drawer.key")
-
-        def paint(surface: pygame.Surface, rect: pygame.Rect) -> None:
-            fill = theme.BG_DARK if self.drawer_open else theme.PANEL
-            ink = theme.INK_LIGHT if self.drawer_open else theme.INK
-            draw_panel(surface, rect, fill, theme.PANEL_EDGE, radius=self.px(10))
-            box = rect.inflate(-self.px(8), -self.px(4))
-            size = self.text_px(15)
-            line, fitted = fonts.fit(f"{label} ({key})", size, box.w, theme.MIN_TEXT_PX, True)
-            if not line.endswith("…"):
-                draw_text(surface, line, fitted, box.center, ink, True, "center", within=box)
-                return
-            line, fitted = fonts.fit(label, size, box.w, theme.MIN_TEXT_PX, True)
-            draw_text(surface, line, fitted, box.center, ink, True, "center", within=box)
-
-        return self.cached("toggle", (label, key, self.drawer_open), drawer.toggle, paint)
-
     def log_picture(self, rect: pygame.Rect) -> Picture:
         return self.cached("log", self.log.picture_key(rect), rect, self.log.paint)
-
-    # -- header ---------------------------------------------------------------------------
-    def header_picture(self) -> Picture:
-        who, status = self.turn_status()
-        key = (self.round_label(), who, status, self.variant_label(), self.host.private_player)
-        return self.cached("header", key, self.cut.header, self.paint_frame_header)
-
-    def paint_frame_header(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        size = self.text_px(20)
-        label = self.round_label()
-        pill_w = fonts.font(size, True).size(label)[0] + self.px(28)
-        pill = pygame.Rect(rect.x, rect.y + self.px(4), pill_w, rect.h - self.px(8))
-        draw_pill(surface, pill, label, size, theme.BG_DARK)
-        x = pill.right + self.px(12)
-        who, status = self.turn_status()
-        colour = theme.INK
-        if who is not None:
-            icon = self.px(30)
-            portrait = self.seats.portrait(who, icon)
-            centre = (x + icon // 2, rect.centery)
-            mark = max(theme.MIN_ICON_PX, icon * 0.5)  # a mark is an icon: >= 16 px
-            if portrait is not None:
-                draw_icon(surface, portrait, centre, f"portrait:{who}", anchor="center")
-                identity.draw_seat_mark(
-                    surface, who, (x + icon - mark * 0.3, rect.centery + icon * 0.3), mark
-                )
-            else:
-                identity.draw_seat_mark(surface, who, centre, max(mark, icon * 0.8))
-            x += icon + self.px(10)
-            colour = theme.seat_ink(who)
-        lines, vsize, vbox, text, size = self.header_fit(status, rect, x)
-        if lines:
-            line_h = min(round(vsize * 1.2), max(1, vbox.h // len(lines)))
-            y = vbox.centery - line_h * len(lines) // 2
-            for line in lines:
-                draw_text(
-                    surface,
-                    line,
-                    vsize,
-                    (vbox.right, y),
-                    theme.INK_SOFT,
-                    anchor="topright",
-                    within=vbox,
-                )
-                y += line_h
-        right = vbox.x - self.px(12) if lines else rect.right
-        box = pygame.Rect(x, rect.y, max(1, right - x), rect.h)
-        self._paint_lines(surface, text, size, box, colour, "left", bold=True)
-        # what the layout audit compares (issue #38): the main line's size, the label's
-        self.header_sizes = (size, vsize if lines else 0)
-
-    def header_fit(
-        self, status: str, rect: pygame.Rect, x: int
-    ) -> tuple[list[str], int, pygame.Rect, str, int]:
-        """The header's right-hand label (the variant: its lines, their size, their box)
-        and its main line (the status, fitted, and its size), the status starting at
-        ``x``. The label takes up to 30% of the bar at 15 px (scaled); when that leaves
-        the status smaller than the label, the label gives way first (smaller, then
-        shorter), so the main line is never smaller than the line under it (issue #38:
-        at Larger text in Japanese the status was squeezed to 15 px beside a 21 px
-        label)."""
-        variant = self.variant_label()
-        main = self.text_px(20)
-        if not variant:
-            text, size = self.one_line(status, main, max(1, rect.right - x), bold=True)
-            return [], 0, pygame.Rect(rect.right, rect.y, 0, rect.h), text, size
-        most = int(rect.w * 0.3)
-        cap = self.text_px(15)
-        while True:
-            # one line each, shortened by its last clauses if it must; a label of two
-            # lines ("Join code …" and the address) keeps both, each on its own line
-            fitted = [self.one_line(part, cap, most) for part in variant.split("\n")]
-            vsize = min(size for _text, size in fitted)
-            vw = min(most, max(fonts.font(vsize).size(text)[0] for text, _size in fitted) + 2)
-            vbox = pygame.Rect(rect.right - vw, rect.y, vw, rect.h)
-            width = max(1, vbox.x - self.px(12) - x)
-            text, size = self.one_line(status, main, width, bold=True)
-            if size >= vsize or cap <= theme.MIN_TEXT_PX:
-                return [line for line, _size in fitted], vsize, vbox, text, size
-            cap = max(theme.MIN_TEXT_PX, min(cap - 1, size))
-
-    def one_line(self, text: str, size: int, width: int, bold: bool = False) -> tuple[str, int]:
-        """``text`` on one line of ``width`` (issue #27): at ``size``, smaller down to the
-        floor, then a shorter form (its last clauses left out: "Expansion 2 · hats and
-        cards" is "Expansion 2"); never cut inside a word. A first clause that is still
-        too wide comes back whole at the floor (it then goes on two lines)."""
-        floor = theme.MIN_TEXT_PX
-        shorter = text
-        while True:
-            for s in range(max(floor, int(size)), floor - 1, -1):
-                if fonts.font(s, bold).size(shorter)[0] <= width:
-                    return shorter, s
-            cuts = [shorter.rfind(mark) for mark in self.CLAUSE_BREAKS]
-            cut = max(cuts)
-            if cut <= 0:
-                return shorter, floor
-            shorter = shorter[:cut].rstrip()
-
-    def _paint_lines(
-        self,
-        surface: pygame.Surface,
-        text: str,
-        size: int,
-        box: pygame.Rect,
-        colour,
-        align: str,
-        bold: bool = False,
-    ) -> None:
-        """``text`` in ``box``: on one line, smaller if it must (not under the floor), else
-        on two lines at the floor size, centred vertically."""
-        floor = theme.MIN_TEXT_PX
-        line, fitted = fonts.fit(text, size, box.w, floor, bold)
-        lines = [line]
-        if line != text:
-            fitted = max(floor, min(size, int(box.h / 2.5)))
-            lines = fonts.wrap(text, fitted, box.w, bold)  # never cut: every line shows
-        line_h = min(round(fitted * 1.2), max(1, box.h // len(lines)))
-        y = box.centery - line_h * len(lines) // 2
-        for text_line in lines:
-            if align == "right":
-                pos, anchor = (box.right, y), "topright"
-            else:
-                pos, anchor = (box.x, y), "topleft"
-            draw_text(surface, text_line, fitted, pos, colour, bold=bold, anchor=anchor, within=box)
-            y += line_h
 
     # -- seat panels -------------------------------------------------------------------------
     def thinking_seat(self) -> int | None:
@@ -610,43 +291,6 @@ class TableFrame:
             self.paint_seat(layer, player, layer.get_rect(), thinking)
 
         return self.cached(("seat", player), key, row, paint)
-
-    def tile_picture(self, player: int, row: pygame.Rect) -> Picture:
-        """Seat ``player``'s tile in the drawer's strip (issue #38)."""
-        face = self.seats.seat(player)
-        key = (face.key, face.highlight, face.score, self.host.private_player)
-
-        def paint(layer, _rect):
-            self.paint_tile(layer, player, layer.get_rect())
-
-        return self.cached(("tile", player), key, row, paint)
-
-    def paint_tile(self, surface: pygame.Surface, player: int, row: pygame.Rect) -> None:
-        """A seat's tile: its panel, colour stripe and highlight as its full panel has
-        them, its character with its mark, its score under it."""
-        face = self.seats.seat(player)
-        edge = {"moving": theme.ACCENT, "to_act": theme.BUTTON_FOCUS}.get(
-            face.highlight or "", theme.PANEL_EDGE
-        )
-        fill = (255, 246, 226) if face.highlight == "moving" else theme.PANEL
-        parts = tile_layout(row, self.px, self.text_px)
-        self._seat_card(
-            surface, player, row, (fill, edge, theme.seat_colour(player)), face.highlight, parts
-        )
-        if face.score is not None and parts.score.h > 0:
-            text, size = fonts.fit(
-                face.score, self.text_px(20), parts.score.w, theme.MIN_TEXT_PX, True
-            )
-            draw_text(
-                surface,
-                text,
-                size,
-                parts.score.center,
-                theme.INK,
-                bold=True,
-                anchor="center",
-                within=parts.score,
-            )
 
     def thinking_beat(self) -> int:
         """The thinking dots' step: one every 0.3 s of the app's play time (not the wall
@@ -696,7 +340,7 @@ class TableFrame:
         )
         fill = (255, 246, 226) if highlight == "moving" else theme.PANEL
         parts = self.seat_parts(player, row)
-        self._seat_card(surface, player, row, (fill, edge, colour), highlight, parts)
+        self.seat_card(surface, player, row, (fill, edge, colour), highlight, parts)
         name, size = fonts.fit(self.seat_name(player), self.text_px(18), parts.name.w, 14, True)
         draw_text(surface, name, size, parts.name.topleft, theme.INK, bold=True, within=parts.name)
         if not thinking and parts.subtitle.h:
@@ -801,43 +445,14 @@ class TableFrame:
         plan = self.plan
         log = None if plan is None else plan.log
         drawer = None if plan is None else plan.drawer
-        if drawer is not None and self._drawer_event(event, drawer):
+        if drawer is not None and self.seat_drawer.handle_event(event, drawer):
             return True
         if (
             log is not None
-            and (drawer is None or self.drawer_open)
+            and (drawer is None or self.seat_drawer.open)
             and event.type == pygame.MOUSEWHEEL
             and log.collidepoint(pygame.mouse.get_pos())
         ):
             self.log.scroll_by(event.y * 3, log)
-            return True
-        return False
-
-    def _drawer_event(self, event: pygame.event.Event, drawer: Drawer) -> bool:
-        if (
-            event.type == pygame.KEYDOWN
-            and event.key == pygame.K_l
-            and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META)
-        ):
-            return self.toggle_drawer()
-        if event.type == pygame.MOUSEMOTION:  # no hover (nor its tip) under the drawer
-            return self.drawer_open and drawer.side.collidepoint(event.pos)
-        if event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            return False
-        if getattr(event, "button", 1) != 1:
-            return False
-        pos = event.pos
-        opening = drawer.toggle.collidepoint(pos) or (
-            not self.drawer_open and any(tile.collidepoint(pos) for tile in self.cut.seats)
-        )
-        if opening:
-            if event.type == pygame.MOUSEBUTTONUP:
-                self.toggle_drawer(not self.drawer_open or not drawer.toggle.collidepoint(pos))
-            return True
-        if self.drawer_open:
-            if drawer.side.collidepoint(pos):
-                return True  # inside the drawer: nothing under it is clicked
-            if event.type == pygame.MOUSEBUTTONUP:
-                self.toggle_drawer(False)
             return True
         return False

@@ -8,95 +8,31 @@ it, the buttons' actions and the celebration.
 The table is laid out for the window: part columns share what the seat name and the total
 leave, their headings wrap onto two lines, and no text goes under :data:`MIN_TEXT` pixels
 (a value that still does not fit is cut with "…", never drawn over its neighbour).
+
+This module is the panel's layout (where it goes beside the board, what gives way when it
+has no room); it owns its drawing (:mod:`.result_drawing`) and its buttons
+(:mod:`.result_buttons`); what it reads of the table is in :mod:`.result_model`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 import pygame
 
-from game.scenes.table.frame import TableSeats
-from game.session import Session
+from game.scenes.table.result_buttons import ButtonsOwner, ResultButtons
+from game.scenes.table.result_drawing import ResultDrawing, value_text
+from game.scenes.table.result_model import MIN_TEXT, Breakdown, EndedTable, Framed
 from game.settings import TEXT_SIZES
-from game.ui import fonts, identity, smooth, theme
-from game.ui.widgets import Button, ButtonGroup, draw_icon, draw_pill, draw_text
+from game.ui import fonts
+
+__all__ = ["MIN_TEXT", "Breakdown", "EndedTable", "Framed", "PanelOwner", "ResultPanel"]
 
 
-class Framed(Protocol):
-    @property
-    def seats(self) -> TableSeats:
-        """The game's seats as the frame shows them (their portraits)."""
-        ...
-
-
-class EndedTable(Protocol):
-    """What the end screen reads of the table whose game ended (a
-    :class:`~game.scenes.table.scene.TableScene`)."""
-
-    @property
-    def session(self) -> Any: ...
-
-    @property
-    def state(self) -> Any: ...
-
-    @property
-    def frame(self) -> Framed: ...
-
-    @property
-    def game(self) -> Any:
-        """The game's table: its ``drawn_extent()`` and ``celebrate(player)``."""
-
-    def seat_name(self, player: int) -> str: ...
-
-    def score_text(self, player: int, value: Any) -> str: ...
-
-    def final_breakdown(self) -> Breakdown: ...
-
-
-@dataclass(frozen=True)
-class Breakdown:
-    """How each seat's score came about, in the game's words.
-
-    ``columns`` are the headings of the parts (in the player's language), ``parts`` one
-    row per seat (seat order) with one value per column: a number (points) or a short
-    text. ``total`` heads the total column, whose values are the game's
-    ``score_text(state.scores())``. ``summed`` says the numeric parts of a row add up to
-    the seat's score (Verflixxt!, Eight Routes); False where they only explain it (Duck's
-    buoys)."""
-
-    columns: tuple[str, ...]
-    parts: tuple[tuple[int | str, ...], ...]
-    total: str
-    summed: bool = True
-    # (label, colour) per column, or none: each column is headed by a round badge of
-    # that colour with the label in it, as the game's board marks the part (Eight
-    # Routes' route numbers), instead of its words (issue #27: no heading cut)
-    badges: tuple[tuple[str, tuple[int, int, int]], ...] = ()
-
-
-MIN_TEXT = theme.MIN_TEXT_PX  # pixels: nothing on the end screen is drawn smaller
-
-
-class PanelOwner(Protocol):
+class PanelOwner(ButtonsOwner, Protocol):
     """What the result panel reads of the end screen that holds it (a
     :class:`~game.scenes.table.end_screen.GameOverScene`): its sizes and words, its row of
     buttons, and what the buttons do."""
-
-    @property
-    def game(self) -> EndedTable: ...
-
-    @property
-    def again(self) -> bool:
-        """Play again is offered (False: a network game's end, the host's table)."""
-        ...
-
-    @property
-    def buttons(self) -> ButtonGroup: ...
-
-    def px(self, value: float) -> int: ...
 
     def text_px(self, value: float) -> int: ...
 
@@ -104,20 +40,6 @@ class PanelOwner(Protocol):
     def text_scale(self) -> float:
         """The person's text size setting (1.0: Normal)."""
         ...
-
-    def t(self, key: str, **fields: Any) -> str: ...
-
-    def toggle(self) -> None: ...
-
-    def toggle_details(self) -> None: ...
-
-    def watch_again(self) -> None: ...
-
-    def look_back(self) -> None: ...
-
-    def play_again(self) -> None: ...
-
-    def to_menu(self) -> None: ...
 
 
 class ResultPanel:
@@ -137,6 +59,8 @@ class ResultPanel:
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.table_rect = pygame.Rect(0, 0, 0, 0)
         self.compact = False  # the result as chips, when the breakdown has no room beside the board
+        self.actions = ResultButtons(owner)  # the buttons, at the places laid out here
+        self.drawing = ResultDrawing(self)
 
     def order(self) -> list[int]:
         """The seats, best score first (seat order among equals)."""
@@ -327,26 +251,7 @@ class ResultPanel:
         self.title_box.y += dy
         self.chips = [(p, r.move(0, dy)) for p, r in self.chips]
         placed = {i: r.move(0, dy) for i, r in placed.items()}
-        self.buttons.add(Button(placed[0], labels[0], self.owner.toggle, size, key="look"))
-        self._add_watch(placed[1], size)
-        self._add_look_back(placed[5], size)
-        if self.owner.again:
-            self.buttons.add(
-                Button(placed[2], labels[2], self.owner.play_again, size, primary=True, key="again")
-            )
-        self.buttons.add(
-            Button(
-                placed[3],
-                labels[3],
-                self.owner.to_menu,
-                size,
-                primary=not self.owner.again,
-                key="menu",
-            )
-        )
-        self.buttons.add(
-            Button(placed[4], labels[4], self.owner.toggle_details, size, key="details")
-        )
+        self.actions.compact(placed, labels, size)
         return fits
 
     def _chip_width(self, player: int) -> int:
@@ -424,13 +329,13 @@ class ResultPanel:
                 self.name_w += spare
         self.head_lines = max(
             [
-                len(self._heading_lines(c, cw))
+                len(self.heading_lines(c, cw))
                 for c, cw in zip(bd.columns, self.col_ws)
                 if not bd.badges
             ]
-            + [len(self._heading_lines(bd.total, self.total_w))]
+            + [len(self.heading_lines(bd.total, self.total_w))]
         )
-        head_h = self._head_h()
+        head_h = self.head_h()
         title_h = self.px(70)
         bw, bh = self.button_w, max(self.px(52), int(self.text_px(20) * 2))
         rows = len(self.order())
@@ -443,123 +348,14 @@ class ResultPanel:
         )
         # five buttons: look at the table, watch again, look back, play again, menu (in
         # one row, or three over two)
-        gap = self.px(14)
-        per_row = 5 if self.button_rows == 1 else 3
-        bw = min(bw, (inner - (per_row - 1) * gap) // per_row)
-        y = self.panel.bottom - bh - self.px(20)
-        first_y = y - (self.button_rows - 1) * (bh + self.px(12))
-        x = self.panel.centerx - (per_row * bw + (per_row - 1) * gap) // 2
-        size = self.text_px(20)
-        self.buttons.add(
-            Button(
-                pygame.Rect(x, first_y, bw, bh),
-                self.t("app.end_look"),
-                self.owner.toggle,
-                size,
-                key="look",
-            )
-        )
-        self._add_watch(pygame.Rect(x + bw + gap, first_y, bw, bh), size)
-        self._add_look_back(pygame.Rect(x + 2 * (bw + gap), first_y, bw, bh), size)
-        if self.button_rows == 2:
-            self._add_again_and_menu(self.panel.centerx - (2 * bw + gap) // 2, y, bw, bh, gap, size)
-        else:
-            self._add_again_and_menu(x + 3 * (bw + gap), y, bw, bh, gap, size)
+        self.actions.full(self.panel, inner, bw, bh, self.button_rows, self.text_px(20))
 
     def layout_bar(self, w: int, h: int) -> None:
-        """Small buttons at the bottom centre, over the table: bring the scores back,
-        play again, menu."""
+        """Only the small buttons at the bottom centre, over the table (no panel)."""
         self.panel = pygame.Rect(0, 0, 0, 0)
-        size = self.text_px(17)
-        bh = max(self.px(40), int(size * 2))
-        gap = self.px(10)
-        labels = [
-            self.t("app.end_show"),
-            self.t("app.watch_again"),
-            self.t("app.play_again"),
-            self.t("app.to_menu"),
-        ]
-        widths = [fonts.font(size, True).size(t)[0] + self.px(32) for t in labels]
-        x = (w - sum(widths) - 3 * gap) // 2
-        y = h - bh - self.px(12)
-        self.buttons.add(
-            Button(pygame.Rect(x, y, widths[0], bh), labels[0], self.owner.toggle, size, key="show")
-        )
-        x += widths[0] + gap
-        self._add_watch(pygame.Rect(x, y, widths[1], bh), size)
-        x += widths[1] + gap
-        self._add_again_and_menu(x, y, widths[2], bh, gap, size, widths[3])
+        self.actions.bar(w, h, self.text_px(17))
 
-    def _add_watch(self, rect: pygame.Rect, size: int) -> None:
-        """Watch again (issue #28): the game just ended, replayed from its record. A game
-        joined over the network has only this seat's view, not the whole record."""
-        session = self.game.session
-        whole = isinstance(session, Session)
-        self.buttons.add(
-            Button(
-                rect,
-                self.t("app.watch_again"),
-                self.owner.watch_again,
-                size,
-                enabled=whole,
-                why="" if whole else self.t("app.watch_joined"),
-                key="watch",
-            )
-        )
-
-    def _add_look_back(self, rect: pygame.Rect, size: int) -> None:
-        """Look back (issue #40, at a game's end): the costliest decisions of each person
-        in the game just ended, from its own record (the one History keeps), whether or
-        not the History has written it yet. A game joined over the network has only this
-        seat's view: looked back at from the History once its host sent the whole game."""
-        whole = isinstance(self.game.session, Session)
-        self.buttons.add(
-            Button(
-                rect,
-                self.t("coach.look.button"),
-                self.owner.look_back,
-                size,
-                enabled=whole,
-                why="" if whole else self.t("end_finish.look_back_joined"),
-                key="lookback",
-            )
-        )
-
-    def _add_again_and_menu(self, x, y, bw, bh, gap, size, menu_w=None) -> None:
-        if not self.owner.again:  # a network game's: the menu in the place of both
-            width = bw + gap + (menu_w or bw)
-            self.buttons.add(
-                Button(
-                    pygame.Rect(x, y, width, bh),
-                    self.t("app.to_menu"),
-                    self.owner.to_menu,
-                    size,
-                    primary=True,
-                    key="menu",
-                )
-            )
-            return
-        self.buttons.add(
-            Button(
-                pygame.Rect(x, y, bw, bh),
-                self.t("app.play_again"),
-                self.owner.play_again,
-                size,
-                primary=True,
-                key="again",
-            )
-        )
-        self.buttons.add(
-            Button(
-                pygame.Rect(x + bw + gap, y, menu_w or bw, bh),
-                self.t("app.to_menu"),
-                self.owner.to_menu,
-                size,
-                key="menu",
-            )
-        )
-
-    def _head_h(self) -> int:
+    def head_h(self) -> int:
         """The headings' row: their lines, or a badge when it is taller."""
         lines = int(self.head * 1.3) * self.head_lines
         if self.breakdown.badges:
@@ -585,7 +381,7 @@ class ResultPanel:
         f = fonts.font(MIN_TEXT, True)
         return max((f.size(word)[0] for word in text.split()), default=0)
 
-    def _heading_lines(self, text: str, width: int) -> list[str]:
+    def heading_lines(self, text: str, width: int) -> list[str]:
         """A heading on as many lines as its column needs (three at most: a narrow column
         of a five-player table breaks "Route 1" rather than cut it)."""
         lines = fonts.wrap(text, self.head, max(1, width - self.px(12)), True)
@@ -593,195 +389,10 @@ class ResultPanel:
 
     def _value_width(self, column: int) -> int:
         f = fonts.font(self.body)
-        return max(f.size(self._value_text(row[column]))[0] for row in self.breakdown.parts)
-
-    @staticmethod
-    def _value_text(value: int | str) -> str:
-        if isinstance(value, str):
-            return value
-        # nothing scored: a dot, as on the Eight Routes board (a thin dash vanishes)
-        return "·" if value == 0 else f"{value:+d}".replace("-", "−")
+        return max(f.size(value_text(row[column]))[0] for row in self.breakdown.parts)
 
     def title(self) -> str:
         names = [self.game.seat_name(p) for p in self.game.state.winners()]
         if len(names) == 1:
             return self.t("app.winner", name=names[0])
         return self.t("app.winners", names=", ".join(names))
-
-    def draw_compact(self, surface: pygame.Surface) -> None:
-        """The compact result: the winner's portrait and title, each seat's chip."""
-        box = self.title_box
-        winners = list(self.game.state.winners())
-        icon = min(box.h, self.px(36))
-        picture = self.game.frame.seats.portrait(winners[0], icon) if winners else None
-        x = box.x
-        if picture is not None:
-            draw_icon(
-                surface,
-                picture,
-                (x + icon // 2, box.centery),
-                f"portrait:{winners[0]}",
-                anchor="center",
-            )
-            x += icon + self.px(8)
-        text, size = fonts.fit(self.title(), self.title_size, box.right - x, MIN_TEXT, True)
-        draw_text(
-            surface, text, size, (x, box.centery), theme.ACCENT_DARK, bold=True, anchor="midleft"
-        )
-        scores = self.game.state.scores()
-        won = set(winners)
-        for p, chip in self.chips:
-            fill = (255, 236, 200) if p in won else (246, 240, 228)
-            pygame.draw.rect(surface, fill, chip, border_radius=self.px(8))
-            identity.draw_seat_mark(surface, p, (chip.x + self.px(14), chip.centery), self.px(20))
-            total = self.game.score_text(p, scores[p])
-            f = fonts.font(self.body, True)
-            tw = f.size(total)[0]
-            draw_text(
-                surface,
-                total,
-                self.body,
-                (chip.right - self.px(6), chip.centery),
-                theme.ACCENT_DARK if p in won else theme.INK,
-                True,
-                "midright",
-            )
-            room = chip.right - self.px(6) - tw - self.px(8) - (chip.x + self.px(28))
-            name, nsize = fonts.fit(self.game.seat_name(p), self.body, room, MIN_TEXT, p in won)
-            draw_text(
-                surface,
-                name,
-                nsize,
-                (chip.x + self.px(28), chip.centery),
-                theme.INK,
-                p in won,
-                "midleft",
-            )
-
-    def _draw_winner_word(self, surface: pygame.Surface, name: str, size: int, x: int, cy: int):
-        """The winner's word after the winner's name, when the name column has room."""
-        word = self.t("app.winner_word")
-        bsize = max(MIN_TEXT, self.text_px(14))
-        bw = fonts.font(bsize, True).size(word)[0] + self.px(14)
-        left = x + fonts.font(size, True).size(name)[0] + self.px(8)
-        if left + bw > self.table_rect.x + self.name_w - self.px(4):
-            return
-        pill = pygame.Rect(left, 0, bw, round(bsize * 1.5))
-        pill.centery = cy
-        draw_pill(surface, pill, word, bsize, theme.ACCENT)
-
-    def _draw_column_badge(self, surface, badge: tuple[str, tuple[int, int, int]], bottom) -> None:
-        """A column's badge: its label, bold and light, in a disc of its colour, standing
-        on ``bottom`` (a point: the middle of the headings' baseline)."""
-        label, colour = badge
-        r = self.badge_d / 2
-        centre = (bottom[0], bottom[1] - r)
-        smooth.disc(surface, colour, centre, r)
-        smooth.ring(surface, theme.mix(colour, (0, 0, 0), 0.35), centre, r, max(1, self.px(2)))
-        box = pygame.Rect(0, 0, round(2 * r), round(2 * r))
-        box.center = (round(centre[0]), round(centre[1]))
-        draw_text(surface, label, self.head, box.center, theme.INK_LIGHT, True, "center", box)
-
-    def draw_table(self, surface: pygame.Surface) -> None:
-        bd, game = self.breakdown, self.game
-        box = self.table_rect
-        winners = set(game.state.winners())
-        scores = game.state.scores()
-        line_h = int(self.head * 1.3)
-        head_h = self._head_h()
-        # headings, bottom-aligned over their columns
-        x = box.x + self.name_w
-        for i, (heading, cw) in enumerate(
-            zip([*bd.columns, bd.total], [*self.col_ws, self.total_w])
-        ):
-            if i < len(bd.badges):
-                self._draw_column_badge(
-                    surface, bd.badges[i], (x + cw / 2, box.y + head_h - self.px(8))
-                )
-                x += cw
-                continue
-            lines = self._heading_lines(heading, cw)
-            y = box.y + head_h - self.px(8) - line_h * len(lines)
-            for line in lines:
-                line, size = fonts.fit(line, self.head, cw - self.px(12), MIN_TEXT, True)
-                draw_text(surface, line, size, (x + cw // 2, y), theme.INK_SOFT, True, "midtop")
-                y += line_h
-            x += cw
-        y0 = box.y + head_h
-        pygame.draw.line(
-            surface, theme.PANEL_EDGE, (box.x, y0 - 2), (box.right, y0 - 2), max(1, self.px(2))
-        )
-        for i, p in enumerate(self.order()):
-            row = pygame.Rect(
-                box.x - self.px(6), y0 + i * self.row_h, box.w + self.px(12), self.row_h
-            )
-            won = p in winners
-            if won:
-                pygame.draw.rect(surface, (255, 236, 200), row, border_radius=self.px(8))
-            elif i % 2:
-                pygame.draw.rect(surface, (246, 240, 228), row, border_radius=self.px(8))
-            cy = row.centery
-            dot = max(6, self.px(10))  # the seat's colour and mark, as on the table
-            identity.draw_seat_mark(surface, p, (box.x + self.px(12), cy), 2 * dot + 2)
-            name, size = fonts.fit(
-                game.seat_name(p), self.body, self.name_w - self.px(34), MIN_TEXT, won
-            )
-            draw_text(surface, name, size, (box.x + self.px(30), cy), theme.INK, won, "midleft")
-            if won:  # one word for the winner in every game (issue #27)
-                self._draw_winner_word(surface, name, size, box.x + self.px(30), cy)
-            x = box.x + self.name_w
-            for value, cw in zip(bd.parts[p], self.col_ws):
-                text, size = fonts.fit(
-                    self._value_text(value), self.body, cw - self.px(4), MIN_TEXT
-                )
-                colour = theme.INK
-                if isinstance(value, int):
-                    colour = (
-                        theme.BAD if value < 0 else (theme.INK_SOFT if not value else theme.INK)
-                    )
-                draw_text(surface, text, size, (x + cw // 2, cy), colour, False, "center")
-                x += cw
-            shown = game.score_text(p, scores[p])
-            text, size = fonts.fit(shown, self.body, self.total_w - self.px(4), MIN_TEXT, True)
-            draw_text(
-                surface,
-                text,
-                size,
-                (x + self.total_w // 2, cy),
-                theme.ACCENT_DARK if won else theme.INK,
-                True,
-                "center",
-            )
-
-    def draw_full(self, surface: pygame.Surface, lift_of: Callable[[int], int]) -> None:
-        """The whole breakdown: the title with the winners' portraits (each lifted by
-        ``lift_of(i)`` pixels: their hops), then the table of parts."""
-        title = self.title()
-        winners = list(self.game.state.winners())
-        icon = self.px(48)
-        shown = min(3, len(winners))
-        while True:  # the title is never cut: fewer hopping pieces first
-            room = self.panel.width - self.px(40) - (icon + self.px(10)) * shown
-            text, size = fonts.fit(title, self.px(40), room, self.text_px(18), True)
-            if text == title or shown == 0:
-                break
-            shown -= 1
-        pictures = [self.game.frame.seats.portrait(p, icon) for p in winners[:shown]]
-        tw = fonts.font(size, True).size(text)[0]
-        x = self.panel.centerx - (tw + (icon + self.px(10)) * len(pictures)) // 2
-        cy = self.panel.y + self.px(38)
-        for i, (p, picture) in enumerate(zip(winners, pictures)):
-            # the winner's piece hops (a shared win: each in turn)
-            lift = lift_of(i)
-            centre = (x + icon // 2, cy - lift)
-            if picture is not None:
-                draw_icon(surface, picture, centre, f"portrait:{p}", anchor="center")
-            identity.draw_seat_mark(
-                surface,
-                p,
-                (centre[0] + icon * 0.35, centre[1] + icon * 0.3),
-                max(theme.MIN_ICON_PX, icon * 0.45),
-            )
-            x += icon + self.px(10)
-        draw_text(surface, text, size, (x, cy), theme.ACCENT_DARK, bold=True, anchor="midleft")
-        self.draw_table(surface)

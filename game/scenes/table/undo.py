@@ -65,7 +65,7 @@ class TableUndo:
         corner (issue #36: it covered the first seat's name)."""
         table = self.table
         button = table.buttons.tip()
-        if button is not None and not table.frame.hides(button.rect):
+        if button is not None and not table.frame.seat_drawer.hides(button.rect):
             # at most to the seats' column, whether the button is over it or left of it
             # (issue #38: the shut drawer's strip lies right of the undo button)
             beside = table.plan.side.left - table.px(6)
