@@ -14,6 +14,7 @@ import pytest
 from game import registry
 from game.registry import CastMember, Character, GameInfo
 from game.saves import SaveInfo
+from game.settings import Settings
 from game.storage import BadNumber
 
 
@@ -103,3 +104,23 @@ def _positional(info: GameInfo) -> list[object]:
         info.rules_module,
         info.picture,
     ]
+
+
+def test_the_settings_read_compare_and_write_as_their_dataclass_did():
+    """issue #37: Settings is written out too (mutable, compared by value, unhashable);
+    ``as_dict`` gives what ``dataclasses.asdict`` gave: a deep copy, every setting."""
+    seats = [{"kind": "computer", "level": "easy", "cast": "cookie"}]
+    mine = Settings(language="ja", text_size=1.4, seats=seats)
+    twin_class = dataclasses.make_dataclass(
+        "Settings", [(name, object) for name in Settings.__match_args__]
+    )
+    twin = twin_class(**_values(mine))
+    assert repr(mine) == repr(twin)
+    assert mine.as_dict() == dataclasses.asdict(twin)
+    assert mine.as_dict()["seats"] is not seats and mine.as_dict()["seats"][0] is not seats[0]
+    assert Settings() == Settings() and Settings().seats is not Settings().seats
+    assert mine != Settings() and mine != twin
+    mine.volume = 0.2  # settings change in place, as the settings screen does
+    assert mine.volume == 0.2
+    with pytest.raises(TypeError, match="unhashable"):
+        hash(mine)
