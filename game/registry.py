@@ -12,19 +12,45 @@ import importlib
 import importlib.util
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from types import ModuleType
+from typing import Any
 
+from game.frozen import fields_repr, refuse_delete, refuse_set, set_fields
 from game.paths import DATA_DIR
 
 
-@dataclass(frozen=True)
 class CastMember:
-    """One of the box's shared cast: the same name in every game (issue #16)."""
+    """One of the box's shared cast: the same name in every game (issue #16).
 
+    Written out rather than a frozen dataclass, as are :class:`Character` and
+    :class:`GameInfo` (issue #37: ``dataclass()`` compiles its methods from source when the
+    module is imported, ~1 ms of the first frame for the registry's three); it behaves as
+    one: frozen, compared and hashed by its fields."""
+
+    __match_args__ = ("key", "name_en", "name_ja")
     key: str
     name_en: str
     name_ja: str
+
+    def __init__(self, key: str, name_en: str, name_ja: str) -> None:
+        set_fields(self, key=key, name_en=name_en, name_ja=name_ja)
+
+    def _fields(self) -> tuple:
+        return (self.key, self.name_en, self.name_ja)
+
+    __setattr__ = refuse_set
+    __delattr__ = refuse_delete
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, CastMember) or other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return fields_repr(self, self.__match_args__)
 
 
 # The one cast every game's seats are drawn from, in default seat order: seat i of a new
@@ -41,14 +67,35 @@ CAST = (
 CAST_BY_KEY = {member.key: member for member in CAST}
 
 
-@dataclass(frozen=True)
 class Character:
     """A cast member's piece in one game: a duck sprite, a chicken sprite, a pawn. ``key``
     is the game's own (saves store it, so it never changes); the name is the cast
-    member's, and the colour is the seat's (``theme.SEAT_COLOURS``), never the piece's."""
+    member's, and the colour is the seat's (``theme.SEAT_COLOURS``), never the piece's.
+    Frozen, compared and hashed by its fields (written out: see :class:`CastMember`)."""
 
+    __match_args__ = ("key", "cast")
     key: str
     cast: CastMember
+
+    def __init__(self, key: str, cast: CastMember) -> None:
+        set_fields(self, key=key, cast=cast)
+
+    def _fields(self) -> tuple:
+        return (self.key, self.cast)
+
+    __setattr__ = refuse_set
+    __delattr__ = refuse_delete
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Character) or other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return fields_repr(self, self.__match_args__)
 
     @property
     def name_en(self) -> str:
@@ -79,8 +126,32 @@ SEAT_LEVELS = tuple(level for level in LEVELS if level != "random")
 REPLAYABLE_LEVELS = tuple(level for level in LEVELS if level != "hard")
 
 
-@dataclass(frozen=True)
 class GameInfo:
+    """One game's registration. Frozen, compared and hashed by its fields but ``extra``
+    (written out rather than a dataclass: see :class:`CastMember`, issue #37)."""
+
+    __match_args__ = (
+        "id",
+        "name_en",
+        "name_ja",
+        "min_players",
+        "max_players",
+        "minutes",
+        "rules_module",
+        "picture",
+        "characters",
+        "data_files",
+        "bot_levels",
+        "lesson_elements",
+        "secrets",
+        "secret_when",
+        "piece_is_character",
+        "score_tiebreak_fraction",
+        "phone_hands",
+        "phone_preview_module",
+        "board_builder",
+        "extra",
+    )
     id: str
     name_en: str
     name_ja: str
@@ -89,40 +160,133 @@ class GameInfo:
     minutes: int
     rules_module: str
     picture: str  # sprite file in assets/sprites
-    characters: tuple[Character, ...] = ()
-    data_files: tuple[str, ...] = ()
-    bot_levels: tuple[str, ...] = SEAT_LEVELS
+    characters: tuple[Character, ...]
+    data_files: tuple[str, ...]
+    bot_levels: tuple[str, ...]
     # what a lesson's step may point at on this game's table besides the frame's parts (a
     # regular expression of names, game.lessons.element_known), which the table locates
     # (its ``element``, game.scenes.<game>); "" for a game without names of its own
-    lesson_elements: str = ""
+    lesson_elements: str
     # the game hides things from some seats (hands, tiles, cards, hats): with two or more
     # people at one screen a curtain comes between them (docs/secrecy.md, issue #36); a
     # game with nothing hidden (Eight Routes) never shows one
-    secrets: bool = True
+    secrets: bool
     # only under these options (name, value), when the game hides things only in a variant
     # (Verflixxt!: the hats' hands); () means under every option
-    secret_when: tuple[tuple[str, object], ...] = ()
+    secret_when: tuple[tuple[str, object], ...]
     # what is one game's and not the box's, said here and looked up by the game's id
     # (issue #37: no game id is compared outside the registry):
     # the seat's piece is the character itself (a duck, a chicken): a seat's card shows
     # the piece, where another game shows the cast member's face and the seat's pawn
-    piece_is_character: bool = False
+    piece_is_character: bool
     # scores() carry a fraction that only breaks ties (Duck! Duck! Go!'s: how near a duck
     # is to its next target); people count the whole part (counted_score)
-    score_tiebreak_fraction: bool = False
+    score_tiebreak_fraction: bool
     # phones may hold a seat at the host's screen (issue #29): the phone page draws the
     # seat's hand and its choices (issue #39: all four games, Eight Routes' draft too);
     # the lobby offers it only for a game whose page can (False: none)
-    phone_hands: bool = True
+    phone_hands: bool
     # the module whose ``phone_preview(state, seat)`` tells a seat's phone where each
     # choice would take its pieces (issue #29: on the phone only, never the big screen);
     # imported by name when a phone asks, as the rules are; "" for a game without one
-    phone_preview_module: str = ""
+    phone_preview_module: str
     # the router's screen that builds a board of the game's own (issue #41: Duck!'s
     # builder), offered by its lobby and its title card; "" for none
-    board_builder: str = ""
-    extra: dict = field(default_factory=dict, compare=False)
+    board_builder: str
+    extra: dict
+
+    def __init__(
+        self,
+        id: str,
+        name_en: str,
+        name_ja: str,
+        min_players: int,
+        max_players: int,
+        minutes: int,
+        rules_module: str,
+        picture: str,
+        characters: tuple[Character, ...] = (),
+        data_files: tuple[str, ...] = (),
+        bot_levels: tuple[str, ...] = SEAT_LEVELS,
+        lesson_elements: str = "",
+        secrets: bool = True,
+        secret_when: tuple[tuple[str, object], ...] = (),
+        piece_is_character: bool = False,
+        score_tiebreak_fraction: bool = False,
+        phone_hands: bool = True,
+        phone_preview_module: str = "",
+        board_builder: str = "",
+        extra: dict | None = None,
+    ) -> None:
+        set_fields(
+            self,
+            id=id,
+            name_en=name_en,
+            name_ja=name_ja,
+            min_players=min_players,
+            max_players=max_players,
+            minutes=minutes,
+            rules_module=rules_module,
+            picture=picture,
+            characters=characters,
+            data_files=data_files,
+            bot_levels=bot_levels,
+            lesson_elements=lesson_elements,
+            secrets=secrets,
+            secret_when=secret_when,
+            piece_is_character=piece_is_character,
+            score_tiebreak_fraction=score_tiebreak_fraction,
+            phone_hands=phone_hands,
+            phone_preview_module=phone_preview_module,
+            board_builder=board_builder,
+            extra={} if extra is None else extra,
+        )
+
+    def _fields(self) -> tuple:
+        """What it is compared and hashed by: every field but ``extra``."""
+        return (
+            self.id,
+            self.name_en,
+            self.name_ja,
+            self.min_players,
+            self.max_players,
+            self.minutes,
+            self.rules_module,
+            self.picture,
+            self.characters,
+            self.data_files,
+            self.bot_levels,
+            self.lesson_elements,
+            self.secrets,
+            self.secret_when,
+            self.piece_is_character,
+            self.score_tiebreak_fraction,
+            self.phone_hands,
+            self.phone_preview_module,
+            self.board_builder,
+        )
+
+    __setattr__ = refuse_set
+    __delattr__ = refuse_delete
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameInfo) or other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return fields_repr(self, self.__match_args__)
+
+    def replaced(self, **changes: Any) -> GameInfo:
+        """A copy with ``changes`` made (what ``dataclasses.replace`` gave)."""
+        values: dict[str, Any] = {name: getattr(self, name) for name in self.__match_args__}
+        unknown = set(changes) - set(values)
+        if unknown:
+            raise TypeError(f"GameInfo has no field {', '.join(sorted(unknown))}")
+        return GameInfo(**{**values, **changes})
 
     def name(self, lang: str) -> str:
         return self.name_ja if lang == "ja" else self.name_en

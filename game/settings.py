@@ -10,14 +10,15 @@ damaged, which the saves share, are ``game.storage``'s.
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import re
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from game.frozen import fields_repr
 from game.registry import CAST_BY_KEY, SEAT_LEVELS
 from game.storage import (
     FileProblem,
@@ -168,18 +169,70 @@ CHECKS: dict[str, Callable[[Any], str | None]] = {
 }
 
 
-@dataclass
 class Settings:
-    language: str = "en"
-    fullscreen: bool = False
-    volume: float = 0.7
-    animation_speed: float = 1.0
-    bot_budget_ms: int = 50
-    text_size: float = 1.0
-    window_width: int = 1280
-    window_height: int = 720
+    """A person's settings. Compared by its fields as the dataclass it was (so, like it,
+    unhashable); written out because ``dataclass()`` compiles its methods from source
+    when this module is imported, before the first frame (issue #37)."""
+
+    language: str
+    fullscreen: bool
+    volume: float
+    animation_speed: float
+    bot_budget_ms: int
+    text_size: float
+    window_width: int
+    window_height: int
     # the lobby's last table (empty: the game's defaults); see _check_seats
-    seats: list[dict[str, Any]] = field(default_factory=list)
+    seats: list[dict[str, Any]]
+
+    __match_args__ = (
+        "language",
+        "fullscreen",
+        "volume",
+        "animation_speed",
+        "bot_budget_ms",
+        "text_size",
+        "window_width",
+        "window_height",
+        "seats",
+    )
+
+    def __init__(
+        self,
+        language: str = "en",
+        fullscreen: bool = False,
+        volume: float = 0.7,
+        animation_speed: float = 1.0,
+        bot_budget_ms: int = 50,
+        text_size: float = 1.0,
+        window_width: int = 1280,
+        window_height: int = 720,
+        seats: list[dict[str, Any]] | None = None,
+    ) -> None:
+        self.language = language
+        self.fullscreen = fullscreen
+        self.volume = volume
+        self.animation_speed = animation_speed
+        self.bot_budget_ms = bot_budget_ms
+        self.text_size = text_size
+        self.window_width = window_width
+        self.window_height = window_height
+        self.seats = [] if seats is None else seats
+
+    def as_dict(self) -> dict[str, Any]:
+        """Every setting by name, a deep copy (what ``dataclasses.asdict`` gave)."""
+        return {name: copy.deepcopy(getattr(self, name)) for name in self.__match_args__}
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Settings) or other.__class__ is not self.__class__:
+            return NotImplemented
+        return all(getattr(self, n) == getattr(other, n) for n in self.__match_args__)
+
+    def __hash__(self) -> int:
+        raise TypeError(f"unhashable type: {type(self).__name__!r}")  # mutable, as before
+
+    def __repr__(self) -> str:
+        return fields_repr(self, self.__match_args__)
 
     def validated(self) -> Settings:
         problems = [
@@ -192,7 +245,7 @@ class Settings:
         return self
 
 
-assert set(CHECKS) == {f.name for f in fields(Settings)}, "a setting without its check"
+assert set(CHECKS) == set(Settings.__match_args__), "a setting without its check"
 
 
 def settings_path() -> Path:
@@ -246,7 +299,7 @@ def save_settings(settings: Settings, path: Path | None = None) -> Path | None:
     about) is kept first as ``settings.json.damaged-<time>``; returns that copy's path.
     Once written the file is whole, so each damaged file is kept once."""
     path = path or settings_path()
-    text = json.dumps(asdict(settings.validated()), indent=2)
+    text = json.dumps(settings.validated().as_dict(), indent=2)
     _, notes = read_settings(path)
     kept = keep_damaged_copy(path) if notes else None
     atomic_write_text(path, text)

@@ -390,7 +390,6 @@ def test_screenshot_of_a_lesson_step_is_that_step_as_a_person_sees_it(tmp_path):
 
 def test_play_new_fits_the_default_seats_to_the_game(monkeypatch):
     """Without --players, --new takes 4 seats, or the nearest count the game allows."""
-    import dataclasses
 
     import game.app
     from game import registry
@@ -402,7 +401,7 @@ def test_play_new_fits_the_default_seats_to_the_game(monkeypatch):
     monkeypatch.setitem(
         registry.GAMES,
         "cluck",
-        dataclasses.replace(registry.GAMES["cluck"], min_players=5, max_players=6),
+        registry.GAMES["cluck"].replaced(min_players=5, max_players=6),
     )
     assert main(["play", "--new", "cluck"]) == 0
     assert seen["players"] == 5

@@ -283,12 +283,10 @@ def test_a_games_own_elements_are_named_in_its_registry_entry(monkeypatch):
     (``lesson_elements``): a game added to the box brings its own, lessons.py is not
     edited; a game with none has only the frame's parts."""
     info = registry.GAMES["routes"]
-    monkeypatch.setitem(
-        registry.GAMES, "routes", dataclasses.replace(info, lesson_elements="bell|cup:[1-3]")
-    )
+    monkeypatch.setitem(registry.GAMES, "routes", info.replaced(lesson_elements="bell|cup:[1-3]"))
     assert element_known("cup:2", "routes", 3) and element_known("bell", "routes", 3)
     assert not element_known("lid", "routes", 3) and not element_known("cup:4", "routes", 3)
-    monkeypatch.setitem(registry.GAMES, "routes", dataclasses.replace(info, lesson_elements=""))
+    monkeypatch.setitem(registry.GAMES, "routes", info.replaced(lesson_elements=""))
     assert element_known("board", "routes", 3) and not element_known("bell", "routes", 3)
     assert all(g.lesson_elements for g in registry.GAMES.values() if g.id != "routes")
 

@@ -133,8 +133,6 @@ def test_the_game_branches_are_fields_of_the_games_info(monkeypatch):
     """issue #37: what differs by game is the registry's to say, and every caller asks
     it: a game with a fraction in its scores is counted whole wherever it is asked, and
     a phone preview is the one its game names (Duck's, from its own package)."""
-    from dataclasses import replace
-
     from game import history, rules
     from game.rules.duck.actions import ChooseCard, ChooseCards
 
@@ -147,7 +145,7 @@ def test_the_game_branches_are_fields_of_the_games_info(monkeypatch):
     assert history.counted_score("duck", 7.93) == 7.0
     assert history.counted_score("routes", 7.5) == 7.5
     monkeypatch.setitem(
-        registry.GAMES, "routes", replace(registry.GAMES["routes"], score_tiebreak_fraction=True)
+        registry.GAMES, "routes", registry.GAMES["routes"].replaced(score_tiebreak_fraction=True)
     )
     assert history.counted_score("routes", 7.5) == 7.0  # asked of the registry, not an id
 

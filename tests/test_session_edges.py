@@ -3,8 +3,6 @@ could plant there). Headless, in process, each test names the rule it guards."""
 
 from __future__ import annotations
 
-import dataclasses
-
 from game.session import Seat, Session
 from game.table.bots import PendingDecision
 
@@ -199,7 +197,7 @@ def test_the_default_table_is_one_person_then_computers_named_after_the_cast():
     assert ja[0].name == "プレイヤー1" and ja[1].name == cast[1].name_ja
     routes = registry.get("routes")
     small = routes.characters[:2]
-    wrapped = default_seats(dataclasses.replace(routes, characters=small), 3, Translator("en"))
+    wrapped = default_seats(routes.replaced(characters=small), 3, Translator("en"))
     assert [s.character for s in wrapped] == [small[0].key, small[1].key, small[0].key]
 
 

@@ -17,6 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 # closed after its first frame (a QUIT, as the window manager sends)
 FIRST_FRAME = """
 import gc
+import os
 import sys
 import pygame
 
@@ -24,6 +25,19 @@ flip = pygame.display.flip
 svg = pygame.image.load_sized_svg
 LATER = tuple(sys.argv[1].split(","))
 rasterised = []
+compiled = set()  # the game's files that compiled code from a string before the frame
+
+
+def audit(event, args):
+    if event != "compile" or args[1] != "<string>":
+        return
+    frame = sys._getframe(1)
+    while frame is not None:
+        name = frame.f_code.co_filename.replace(os.sep, "/")
+        if "/game/" in name:
+            compiled.add(name[name.rindex("/game/") + 1 :])
+            return
+        frame = frame.f_back
 
 
 def counted_svg(*args, **kwargs):
@@ -36,6 +50,7 @@ def first_flip(*args):
     print("first frame:", ",".join(later))
     print("svg before it:", len(rasterised))
     print("collecting garbage:", gc.isenabled())
+    print("compiled by:", ",".join(sorted(compiled)))
     sys.stdout.flush()
     pygame.display.flip = flip
     pygame.event.post(pygame.event.Event(pygame.QUIT))
@@ -44,12 +59,13 @@ def first_flip(*args):
 
 pygame.display.flip = first_flip
 pygame.image.load_sized_svg = counted_svg
+sys.addaudithook(audit)
 from game.__main__ import main
 
 sys.exit(main(sys.argv[2:]))
 """
 LATER = ("logging", "platformdirs", "yaml", "game.rules.duck", "game.ai", "game.boards")
-LATER += ("game.scenes.table",)
+LATER += ("game.scenes.table", "array")  # array: the sounds' samples, made after it
 
 
 def first_frame(home: Path, argv: list[str], later: tuple[str, ...] = LATER) -> tuple[str, int]:
@@ -58,7 +74,7 @@ def first_frame(home: Path, argv: list[str], later: tuple[str, ...] = LATER) -> 
     return _first_frame(home, argv, later)[:2]
 
 
-def _first_frame(home: Path, argv: list[str], later: tuple[str, ...]) -> tuple[str, int, str]:
+def _first_frame(home: Path, argv: list[str], later: tuple[str, ...]) -> tuple[str, int, str, str]:
     env = {
         **os.environ,
         "TABLETOP_DERBY_HOME": str(home),
@@ -81,8 +97,10 @@ def _first_frame(home: Path, argv: list[str], later: tuple[str, ...]) -> tuple[s
     assert shown, f"no frame was shown: {out.stdout!r} {out.stderr!r}"
     svgs = next(line for line in lines if line.startswith("svg before it:"))
     collecting = next(line for line in lines if line.startswith("collecting garbage:"))
+    compiled = next(line for line in lines if line.startswith("compiled by:"))
     modules = shown[0].removeprefix("first frame:").strip()
-    return modules, int(svgs.split(":")[1]), collecting.split(":")[1].strip()
+    compilers = compiled.split(":", 1)[1].strip()
+    return modules, int(svgs.split(":")[1]), collecting.split(":")[1].strip(), compilers
 
 
 def first_frame_modules(home: Path, argv: list[str], later: tuple[str, ...] = LATER) -> str:
@@ -92,7 +110,8 @@ def first_frame_modules(home: Path, argv: list[str], later: tuple[str, ...] = LA
 def test_the_first_frame_is_shown_before_what_it_does_not_need_is_imported(tmp_path):
     """issue #37: start-up to the first frame within 1.3x a bare window: logging and
     platformdirs (and yaml, and the games' rules, the bots, the boards and the tables) come after the
-    first flip: the command line's checks import the bots and boards only when asked."""
+    first flip (and array, the sounds' samples): the command line's checks import the bots
+    and boards only when asked."""
     first_frame_modules(tmp_path, ["play", "--frames", "1"])  # writes the JSON caches
     assert first_frame_modules(tmp_path, ["play", "--frames", "1"]) == ""
 
@@ -146,3 +165,19 @@ def test_the_first_frame_shown_collects_again(monkeypatch):
         assert seen[:1] == [False] and gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_the_first_frame_compiles_no_value_class_of_the_registry_saves_or_settings(tmp_path):
+    """issue #37: ``@dataclass`` compiles each class's methods from source text when its
+    module is imported (~0.3 ms a class); the registry's three (GameInfo, Character,
+    CastMember), SaveInfo, BadNumber and Settings are written out (game.frozen), so none
+    of those modules compiles any code before the first frame. (What still does: the
+    Button stays a dataclass, its subclasses being dataclasses; a NamedTuple evaluates its
+    small ``__new__``.)"""
+    _first_frame(tmp_path, [], LATER)  # the first run writes the caches
+    compiled = set(_first_frame(tmp_path, [], LATER)[3].split(","))
+    written_out = {"game/registry.py", "game/saves.py", "game/storage.py", "game/settings.py"}
+    written_out.add("game/frozen.py")
+    assert compiled & written_out == set()
+    left = {"game/ui/widgets.py", "game/scenes/shell/title_art.py"}
+    assert compiled <= left

@@ -10,11 +10,14 @@ import random
 import sys
 import threading
 import time
-from array import array
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 import pygame
+
+if TYPE_CHECKING:
+    from array import array
 
 RATE = 22050
 
@@ -49,7 +52,7 @@ def _tone(
 ) -> array:
     n = int(RATE * duration)
     rng = random.Random(seed)
-    out = array("h")
+    out = _samples()
     phase = 0.0
     for i in range(n):
         if i % 2048 == 0:
@@ -71,8 +74,15 @@ def _tone(
     return out
 
 
+def _samples(values: bytes | Iterable[int] = b"") -> array:
+    """16-bit samples: zeros for ``bytes``, else the values."""
+    from array import array  # start-up: an extension module, needed after the first frame
+
+    return array("h", values)
+
+
 def _concat(*parts: array) -> array:
-    out = array("h")
+    out = _samples()
     for part in parts:
         out.extend(part)
     return out
@@ -80,7 +90,7 @@ def _concat(*parts: array) -> array:
 
 def _mix(*parts: array) -> array:
     """Samples played together (clipped to 16 bits), as long as the longest."""
-    out = array("h", bytes(2 * max(len(p) for p in parts)))
+    out = _samples(bytes(2 * max(len(p) for p in parts)))
     for part in parts:
         for i, v in enumerate(part):
             out[i] = max(-32767, min(32767, out[i] + v))
@@ -113,7 +123,7 @@ def synthesize() -> dict[str, array]:
         "splash": _tone(0.45, lambda t: 300 + 200 * (1 - t), 0.35, "sine", 0.85, 5, 0.01, 0.35),
         "bark": _concat(
             _tone(0.12, lambda t: 330 - 120 * t, 0.45, "square", 0.35, 6, 0.004, 0.06),
-            array("h", bytes(2 * int(RATE * 0.06))),
+            _samples(bytes(2 * int(RATE * 0.06))),
             _tone(0.14, lambda t: 300 - 130 * t, 0.45, "square", 0.35, 7, 0.004, 0.08),
         ),
         "win": _concat(
@@ -218,7 +228,7 @@ class Sounds:
             _, _, channels = init
             for name, samples in synthesize().items():
                 if channels > 1:
-                    samples = array("h", (v for v in samples for _ in range(channels)))
+                    samples = _samples(v for v in samples for _ in range(channels))
                 sounds[name] = pygame.mixer.Sound(buffer=samples.tobytes())
         except pygame.error as exc:  # no audio device: play silently, say it once
             _warn("no sound: %s", str(exc)[:200] or "no audio device")
