@@ -54,3 +54,28 @@ def test_issue_38_the_breakdown_asked_for_may_lie_over_the_board():
         assert not over.details and audit.find_result_over_board(over) == []
     finally:
         pygame.quit()
+
+
+def test_issue_38_a_long_boards_result_lies_in_its_empty_corner_not_over_hexes():
+    """issue #38: the Grand Canal's hexes run corner to corner, so no strip lies beside
+    their box and the result lay along the window's foot over the hexes (8 audit
+    findings); it now takes the corner the folded hand tray leaves free, where no hex
+    is, at both sizes, in both languages."""
+    for size in ((1024, 600), (1280, 720)):
+        for lang in ("en", "ja"):
+            app = App(size=size, lang=lang, settings=Settings(), persist=False)
+            try:
+                options = {"variant": "advanced", "board": "grand-canal"}
+                over = audit._table("duck", 4, options, "end", True)(app)
+                table = over.game.game
+                rooms = table.clear_rooms()
+                where = f"grand canal {size} {lang}"
+                assert rooms, where
+                assert any(room.contains(over.panel) for room in rooms), where
+                geo = table.model.geo
+                for q, r in geo.coords:  # no hex's corner inside the panel
+                    inside = [over.panel.collidepoint(p) for p in geo.corners(q, r)]
+                    assert not any(inside), f"{where}: hex {(q, r)}"
+                assert audit.find_result_over_board(over) == [], where
+            finally:
+                pygame.quit()

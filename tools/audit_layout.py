@@ -518,6 +518,8 @@ def find_result_over_board(scene: Any) -> list[Finding]:
     over = scene.panel.clip(board)
     if over.w <= 0 or over.h <= 0:
         return []
+    if any(room.contains(scene.panel) for room in getattr(table, "clear_rooms", list)()):
+        return []  # in a room inside the board's box that holds no hex (Duck's corner)
     detail = f"over the board's drawn extent {_box(board)} by {over.w}x{over.h}"
     return [Finding("result_over_board", "result panel", 0, _box(scene.panel), detail)]
 
@@ -1230,11 +1232,9 @@ def text_sizes(every: bool = False) -> list[Any]:
     """The text sizes to audit: the smallest and largest of the settings' ``TEXT_SIZES``
     (issue #27's Normal and Larger; ``every``: Large between them too, as ``--full``
     does) when the settings have a ``text_size``, else [None] (the one size there is)."""
-    from dataclasses import fields
-
     from game import settings
 
-    if "text_size" not in {f.name for f in fields(settings.Settings)}:
+    if "text_size" not in settings.Settings.__match_args__:
         return [None]
     choices = list(getattr(settings, "TEXT_SIZES", ()))
     if not choices:

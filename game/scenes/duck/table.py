@@ -170,6 +170,14 @@ class DuckTable:
     def marks_in_still(self) -> bool:
         return False  # the marks over what moves (the route preview, the hover)
 
+    def clear_rooms(self) -> list[pygame.Rect]:
+        """The tray's corner beside a long board when it holds no hex (tray.py's band):
+        folded at the end, the result panel may take it (issue #38)."""
+        place = self.model.tray_place
+        if place is None or place.kind == "column" or place.covers:
+            return []
+        return [place.room.copy()]
+
     def celebrate(self, player: int) -> list[pygame.Rect]:
         """Seat ``player``'s ducks where they swim (the winner's on the drain it went
         down), each the box of a hex around it (issue #38)."""

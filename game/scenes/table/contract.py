@@ -227,6 +227,12 @@ class GameTable(Protocol):
         the marks are drawn over everything that moves."""
         ...
 
+    def clear_rooms(self) -> list[pygame.Rect]:
+        """Rooms inside the board's :meth:`drawn_extent` that no piece or hex lies in
+        (Duck!'s folded tray's corner beside a long board): the end's result panel may
+        lie there, over no part of the board (issue #38)."""
+        ...
+
     def celebrate(self, player: int) -> list[pygame.Rect]:
         """Where seat ``player``'s pieces stand on the board now, for the finish played on
         the board (issue #38): the end screen rings them and makes them hop where they
@@ -408,6 +414,9 @@ class TableDefaults:
 
     def marks_in_still(self) -> bool:
         return False  # the marks over what moves
+
+    def clear_rooms(self) -> list[pygame.Rect]:
+        return []  # the board's box is all board
 
     def celebrate(self, player: int) -> list[pygame.Rect]:
         return []  # no piece on the board: the seat panel is celebrated

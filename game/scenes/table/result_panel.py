@@ -81,6 +81,7 @@ class ResultPanel:
             pygame.Rect(0, 0, w, board.y - gap),
             pygame.Rect(0, board.bottom + gap, w, h - board.bottom - gap),
         ]
+        strips += [room.clip(window) for room in self.game.game.clear_rooms()]
         # the seat panels stay in sight too: their scores count up (a strip stops at them)
         plan = getattr(self.game, "plan", None)
         seats = [] if plan is None else list(plan.seats)
