@@ -31,3 +31,31 @@ def fields_repr(obj: object, names: tuple[str, ...]) -> str:
     """``Name(field=value, ...)``: a dataclass's repr."""
     shown = ", ".join(f"{name}={getattr(obj, name)!r}" for name in names)
     return f"{obj.__class__.__qualname__}({shown})"
+
+
+class FrozenValue:
+    """The base of a frozen value class written out: compared and hashed by its fields
+    (``__match_args__`` in order, but those named in ``_uncompared``), refusing to be
+    changed, shown as ``Name(field=value, ...)``. A class of another class never equals
+    it, as dataclasses do. Each subclass writes its ``__init__`` with :func:`set_fields`."""
+
+    __slots__ = ()
+    __match_args__: tuple[str, ...] = ()
+    _uncompared: frozenset[str] = frozenset()
+
+    def _fields(self) -> tuple:
+        return tuple(getattr(self, n) for n in self.__match_args__ if n not in self._uncompared)
+
+    __setattr__ = refuse_set
+    __delattr__ = refuse_delete
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return fields_repr(self, self.__match_args__)

@@ -15,11 +15,11 @@ from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
 
-from game.frozen import fields_repr, refuse_delete, refuse_set, set_fields
+from game.frozen import FrozenValue, set_fields
 from game.paths import DATA_DIR
 
 
-class CastMember:
+class CastMember(FrozenValue):
     """One of the box's shared cast: the same name in every game (issue #16).
 
     Written out rather than a frozen dataclass, as are :class:`Character` and
@@ -34,23 +34,6 @@ class CastMember:
 
     def __init__(self, key: str, name_en: str, name_ja: str) -> None:
         set_fields(self, key=key, name_en=name_en, name_ja=name_ja)
-
-    def _fields(self) -> tuple:
-        return (self.key, self.name_en, self.name_ja)
-
-    __setattr__ = refuse_set
-    __delattr__ = refuse_delete
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, CastMember) or other.__class__ is not self.__class__:
-            return NotImplemented
-        return self._fields() == other._fields()
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
-    def __repr__(self) -> str:
-        return fields_repr(self, self.__match_args__)
 
 
 # The one cast every game's seats are drawn from, in default seat order: seat i of a new
@@ -67,7 +50,7 @@ CAST = (
 CAST_BY_KEY = {member.key: member for member in CAST}
 
 
-class Character:
+class Character(FrozenValue):
     """A cast member's piece in one game: a duck sprite, a chicken sprite, a pawn. ``key``
     is the game's own (saves store it, so it never changes); the name is the cast
     member's, and the colour is the seat's (``theme.SEAT_COLOURS``), never the piece's.
@@ -79,23 +62,6 @@ class Character:
 
     def __init__(self, key: str, cast: CastMember) -> None:
         set_fields(self, key=key, cast=cast)
-
-    def _fields(self) -> tuple:
-        return (self.key, self.cast)
-
-    __setattr__ = refuse_set
-    __delattr__ = refuse_delete
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Character) or other.__class__ is not self.__class__:
-            return NotImplemented
-        return self._fields() == other._fields()
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
-    def __repr__(self) -> str:
-        return fields_repr(self, self.__match_args__)
 
     @property
     def name_en(self) -> str:
@@ -126,7 +92,7 @@ SEAT_LEVELS = tuple(level for level in LEVELS if level != "random")
 REPLAYABLE_LEVELS = tuple(level for level in LEVELS if level != "hard")
 
 
-class GameInfo:
+class GameInfo(FrozenValue):
     """One game's registration. Frozen, compared and hashed by its fields but ``extra``
     (written out rather than a dataclass: see :class:`CastMember`, issue #37)."""
 
@@ -242,43 +208,7 @@ class GameInfo:
             extra={} if extra is None else extra,
         )
 
-    def _fields(self) -> tuple:
-        """What it is compared and hashed by: every field but ``extra``."""
-        return (
-            self.id,
-            self.name_en,
-            self.name_ja,
-            self.min_players,
-            self.max_players,
-            self.minutes,
-            self.rules_module,
-            self.picture,
-            self.characters,
-            self.data_files,
-            self.bot_levels,
-            self.lesson_elements,
-            self.secrets,
-            self.secret_when,
-            self.piece_is_character,
-            self.score_tiebreak_fraction,
-            self.phone_hands,
-            self.phone_preview_module,
-            self.board_builder,
-        )
-
-    __setattr__ = refuse_set
-    __delattr__ = refuse_delete
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, GameInfo) or other.__class__ is not self.__class__:
-            return NotImplemented
-        return self._fields() == other._fields()
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
-    def __repr__(self) -> str:
-        return fields_repr(self, self.__match_args__)
+    _uncompared = frozenset({"extra"})  # compared and hashed by every field but it
 
     def replaced(self, **changes: Any) -> GameInfo:
         """A copy with ``changes`` made (what ``dataclasses.replace`` gave)."""

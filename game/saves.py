@@ -30,7 +30,7 @@ from typing import Any
 
 from game import record as record_reader
 from game import registry, storage
-from game.frozen import fields_repr, refuse_delete, refuse_set, set_fields
+from game.frozen import FrozenValue, set_fields
 from game.record import RecordProblem
 from game.registry import LEVELS as BOT_LEVELS
 from game.settings import SEAT_KEYS, name_problem
@@ -71,7 +71,7 @@ class SavesFolderError(SaveError):
     be shown, which is not the same as there being none."""
 
 
-class SaveInfo:
+class SaveInfo(FrozenValue):
     """A save as the saves list shows it. Frozen, compared and hashed by its fields
     (written out rather than a dataclass: game.frozen, issue #37)."""
 
@@ -107,32 +107,6 @@ class SaveInfo:
             kind=kind,
             over=over,
         )
-
-    def _fields(self) -> tuple:
-        return (
-            self.path,
-            self.game,
-            self.players,
-            self.names,
-            self.round,
-            self.saved_at,
-            self.kind,
-            self.over,
-        )
-
-    __setattr__ = refuse_set
-    __delattr__ = refuse_delete
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, SaveInfo) or other.__class__ is not self.__class__:
-            return NotImplemented
-        return self._fields() == other._fields()
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
-    def __repr__(self) -> str:
-        return fields_repr(self, self.__match_args__)
 
 
 def saves_dir() -> Path:

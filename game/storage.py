@@ -45,7 +45,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from game.frozen import fields_repr, refuse_delete, refuse_set, set_fields
+from game.frozen import FrozenValue, set_fields
 
 APP_NAME = "tabletop-derby"
 # No number in a settings or save file needs more digits (seeds are below 2**128, 39
@@ -198,7 +198,7 @@ class FileProblem(ValueError):
         return f"{self.place}: {self.problem}" if self.place else self.problem
 
 
-class BadNumber:
+class BadNumber(FrozenValue):
     """A number in JSON text that nothing in our files can hold (NaN, Infinity, 1e400, a
     5,000-digit integer). The reader gives this marker instead of failing, so the rest of
     the file still reads and the value is refused where it is checked, with its place.
@@ -210,20 +210,6 @@ class BadNumber:
 
     def __init__(self, what: str) -> None:
         set_fields(self, what=what)
-
-    __setattr__ = refuse_set
-    __delattr__ = refuse_delete
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, BadNumber) or other.__class__ is not self.__class__:
-            return NotImplemented
-        return self.what == other.what
-
-    def __hash__(self) -> int:
-        return hash((self.what,))
-
-    def __repr__(self) -> str:
-        return fields_repr(self, self.__match_args__)
 
     @property
     def problem(self) -> str:
