@@ -6,40 +6,21 @@ asks the frame what to say (its words come from the game's seats or a lesson's s
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 import pygame
 
+from game.scenes.table.frame_seats import FrameBasics
 from game.ui import fonts, identity, theme
 from game.ui.widgets import Picture, draw_icon, draw_pill, draw_text
-
-if TYPE_CHECKING:
-    from game.scenes.table.frame_plan import TablePlan
-    from game.scenes.table.frame_seats import TableSeats
-    from game.ui.i18n import Translator
 
 __all__ = ["FrameHeader", "HeaderFrame"]
 
 
-class HeaderFrame(Protocol):
+class HeaderFrame(FrameBasics, Protocol):
     """What the header asks of its frame (a :class:`~game.scenes.table.frame.TableFrame`):
     what it says, the seats' portraits, whose screen it is, the sizes and its kept
     pictures."""
-
-    seats: TableSeats
-
-    @property
-    def t(self) -> Translator: ...
-
-    @property
-    def cut(self) -> TablePlan: ...
-
-    @property
-    def private_player(self) -> int | None: ...
-
-    def px(self, value: float) -> int: ...
-
-    def text_px(self, value: float) -> int: ...
 
     def round_label(self) -> str: ...
 

@@ -7,9 +7,13 @@ the games' answers, the frame only asks them."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
+
+if TYPE_CHECKING:
+    from game.scenes.table.frame_plan import TablePlan
+    from game.ui.i18n import Translator
 
 __all__ = ["Header", "Hint", "SeatFace", "SeatsOver", "TableSeats"]
 
@@ -152,3 +156,23 @@ class SeatsOver:
 
     def paint_side(self, surface: pygame.Surface, player: int, rect: pygame.Rect) -> None:
         self.inner.paint_side(surface, player, rect)
+
+
+class FrameBasics(Protocol):
+    """What every part of the frame asks of it (its header, its seat drawer): the seats
+    and their words, where the window's parts are, whose screen it is, the sizes."""
+
+    seats: TableSeats
+
+    @property
+    def t(self) -> Translator: ...
+
+    @property
+    def cut(self) -> TablePlan: ...
+
+    @property
+    def private_player(self) -> int | None: ...
+
+    def px(self, value: float) -> int: ...
+
+    def text_px(self, value: float) -> int: ...

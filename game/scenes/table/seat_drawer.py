@@ -12,37 +12,22 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 from game.scenes.table.frame_plan import tile_layout
+from game.scenes.table.frame_seats import FrameBasics
 from game.ui import fonts, theme
 from game.ui.widgets import Picture, draw_panel, draw_text
 
 if TYPE_CHECKING:
     from game.scenes.table.frame_plan import Drawer, SeatLayout, TablePlan
-    from game.scenes.table.frame_seats import TableSeats
-    from game.ui.i18n import Translator
 
 __all__ = ["DrawerFrame", "SeatDrawer"]
 
 
-class DrawerFrame(Protocol):
+class DrawerFrame(FrameBasics, Protocol):
     """What the drawer asks of its frame (a :class:`~game.scenes.table.frame.TableFrame`):
     the plan, the seats' faces, whose screen it is, the sizes, its kept pictures and the
     seat panels and log it lays in the drawer."""
 
-    seats: TableSeats
     plan: TablePlan | None
-
-    @property
-    def t(self) -> Translator: ...
-
-    @property
-    def cut(self) -> TablePlan: ...
-
-    @property
-    def private_player(self) -> int | None: ...
-
-    def px(self, value: float) -> int: ...
-
-    def text_px(self, value: float) -> int: ...
 
     def cached(self, name: Any, key: tuple, rect: pygame.Rect, paint) -> Picture: ...
 
