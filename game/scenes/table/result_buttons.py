@@ -135,18 +135,8 @@ class ResultButtons:
     def watch(self, rect: pygame.Rect, size: int) -> None:
         """Watch again (issue #28): the game just ended, replayed from its record. A game
         joined over the network has only this seat's view, not the whole record."""
-        session = self.owner.game.session
-        whole = isinstance(session, Session)
-        self.buttons.add(
-            Button(
-                rect,
-                self.t("app.watch_again"),
-                self.owner.watch_again,
-                size,
-                enabled=whole,
-                why="" if whole else self.t("app.watch_joined"),
-                key="watch",
-            )
+        self._of_whole_record(
+            rect, size, "app.watch_again", "app.watch_joined", self.owner.watch_again, "watch"
         )
 
     def look_back(self, rect: pygame.Rect, size: int) -> None:
@@ -154,16 +144,30 @@ class ResultButtons:
         in the game just ended, from its own record (the one History keeps), whether or
         not the History has written it yet. A game joined over the network has only this
         seat's view: looked back at from the History once its host sent the whole game."""
+        self._of_whole_record(
+            rect,
+            size,
+            "coach.look.button",
+            "end_finish.look_back_joined",
+            self.owner.look_back,
+            "lookback",
+        )
+
+    def _of_whole_record(
+        self, rect: pygame.Rect, size: int, label: str, why: str, action, key: str
+    ) -> None:
+        """A button that needs the game's whole record: greyed, with its reason, at a
+        game joined over the network (only this seat's view came)."""
         whole = isinstance(self.owner.game.session, Session)
         self.buttons.add(
             Button(
                 rect,
-                self.t("coach.look.button"),
-                self.owner.look_back,
+                self.t(label),
+                action,
                 size,
                 enabled=whole,
-                why="" if whole else self.t("end_finish.look_back_joined"),
-                key="lookback",
+                why="" if whole else self.t(why),
+                key=key,
             )
         )
 
