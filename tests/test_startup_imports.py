@@ -23,8 +23,10 @@ import pygame
 
 flip = pygame.display.flip
 svg = pygame.image.load_sized_svg
+font = pygame.font.Font
 LATER = tuple(sys.argv[1].split(","))
 rasterised = []
+opened = []  # the fonts opened before the frame
 compiled = set()  # the game's files that compiled code from a string before the frame
 
 
@@ -45,20 +47,28 @@ def counted_svg(*args, **kwargs):
     return svg(*args, **kwargs)
 
 
+def counted_font(*args, **kwargs):
+    opened.append(args)
+    return font(*args, **kwargs)
+
+
 def first_flip(*args):
     later = sorted(m for m in sys.modules if m in LATER or m.startswith(LATER))
     print("first frame:", ",".join(later))
     print("svg before it:", len(rasterised))
     print("collecting garbage:", gc.isenabled())
     print("compiled by:", ",".join(sorted(compiled)))
+    print("fonts opened:", len(opened))
     sys.stdout.flush()
     pygame.display.flip = flip
+    pygame.font.Font = font
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     return flip(*args)
 
 
 pygame.display.flip = first_flip
 pygame.image.load_sized_svg = counted_svg
+pygame.font.Font = counted_font
 sys.addaudithook(audit)
 from game.__main__ import main
 
@@ -74,7 +84,9 @@ def first_frame(home: Path, argv: list[str], later: tuple[str, ...] = LATER) -> 
     return _first_frame(home, argv, later)[:2]
 
 
-def _first_frame(home: Path, argv: list[str], later: tuple[str, ...]) -> tuple[str, int, str, str]:
+def _first_frame(
+    home: Path, argv: list[str], later: tuple[str, ...]
+) -> tuple[str, int, str, str, int]:
     env = {
         **os.environ,
         "TABLETOP_DERBY_HOME": str(home),
@@ -98,9 +110,11 @@ def _first_frame(home: Path, argv: list[str], later: tuple[str, ...]) -> tuple[s
     svgs = next(line for line in lines if line.startswith("svg before it:"))
     collecting = next(line for line in lines if line.startswith("collecting garbage:"))
     compiled = next(line for line in lines if line.startswith("compiled by:"))
+    fonts = next(line for line in lines if line.startswith("fonts opened:"))
     modules = shown[0].removeprefix("first frame:").strip()
     compilers = compiled.split(":", 1)[1].strip()
-    return modules, int(svgs.split(":")[1]), collecting.split(":")[1].strip(), compilers
+    collects = collecting.split(":")[1].strip()
+    return modules, int(svgs.split(":")[1]), collects, compilers, int(fonts.split(":")[1])
 
 
 def first_frame_modules(home: Path, argv: list[str], later: tuple[str, ...] = LATER) -> str:
@@ -181,3 +195,15 @@ def test_the_first_frame_compiles_no_value_class_of_the_registry_saves_or_settin
     assert compiled & written_out == set()
     left = {"game/ui/widgets.py", "game/scenes/shell/title_art.py"}
     assert compiled <= left
+
+
+def test_the_first_frame_opens_no_font_once_its_texts_are_kept(tmp_path):
+    """issue #37: the title menu's texts (rendering and fitting them opened six sizes of
+    the font, ~27 million instructions) are kept by the first start (game.ui.kept_text);
+    every start after it reads them back and opens no font before its first frame. A
+    start in the other language keeps its own."""
+    assert _first_frame(tmp_path, [], LATER)[4] >= 2  # the first start renders and keeps
+    assert _first_frame(tmp_path, [], LATER)[4] == 0
+    assert _first_frame(tmp_path, ["--lang", "ja"], LATER)[4] >= 2
+    assert _first_frame(tmp_path, ["--lang", "ja"], LATER)[4] == 0
+    assert _first_frame(tmp_path, [], LATER)[4] == 0
