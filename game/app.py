@@ -511,8 +511,10 @@ class App:
 def _games_pending() -> bool:
     """Whether a run before left finished games to write into the history (the
     folder's name as game.history_writer.PENDING_DIR: that module imports sqlite3)."""
-    try:
-        return any((storage.data_dir() / "history-pending").glob("*.json"))
+    try:  # os rather than glob: its pattern was a regular expression compiled at start-up
+        return any(
+            name.endswith(".json") for name in os.listdir(storage.data_dir() / "history-pending")
+        )
     except OSError:
         return False
 

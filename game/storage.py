@@ -324,9 +324,17 @@ def _atomic_write(
         raise
 
 
+@functools.cache
+def compiled(source: str) -> re.Pattern[str]:
+    """``re.compile(source)``, when it is first used and once a run (start-up, issue #37:
+    the expressions of storage, saves and settings compiled when imported were ~0.5
+    million instructions each before the first frame, and most starts use none)."""
+    return re.compile(source)
+
+
 # The temporary files atomic_write_text makes: "." + target name + "." + mkstemp's 8
 # random characters + ".tmp".
-_TEMP_NAME = re.compile(r"\.(?P<target>.+)\.[a-z0-9_]{8}\.tmp")
+_TEMP_NAME = r"\.(?P<target>.+)\.[a-z0-9_]{8}\.tmp"
 
 
 def remove_stale_temp_files(
@@ -343,7 +351,9 @@ def remove_stale_temp_files(
     except OSError:
         return removed
     for entry in entries:
-        match = _TEMP_NAME.fullmatch(entry.name)
+        if not (entry.name.startswith(".") and entry.name.endswith(".tmp")):
+            continue  # not one (the expression is compiled only when one may be)
+        match = compiled(_TEMP_NAME).fullmatch(entry.name)
         if not match or not ours(match["target"]):
             continue
         try:
