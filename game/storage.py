@@ -32,6 +32,7 @@ Where the box's own shipped files are (boards, fonts, lessons) is ``game.paths``
 
 from __future__ import annotations
 
+import _thread
 import errno
 import functools
 import json
@@ -39,7 +40,6 @@ import math
 import os
 import re
 import stat
-import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -380,7 +380,9 @@ class HeldElsewhere(OSError):
 
 
 _writer_locks: dict[str, Any] = {}  # lock file -> the filelock lock this process holds
-_writer_locks_guard = threading.Lock()
+# _thread's lock is threading.Lock itself; threading is imported after the first frame
+# (start-up, issue #37: ~2 million instructions)
+_writer_locks_guard = _thread.allocate_lock()
 
 
 _unlockable_told = False  # the log has said once that a folder cannot be locked

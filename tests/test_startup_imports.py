@@ -99,6 +99,7 @@ sys.exit(main(sys.argv[2:]))
 """
 LATER = ("logging", "platformdirs", "yaml", "game.rules.duck", "game.ai", "game.boards")
 LATER += ("game.scenes.table", "array")  # array: the sounds' samples, made after it
+LATER += ("threading",)  # the sounds' thread and the history's start after it
 
 
 def first_frame(home: Path, argv: list[str], later: tuple[str, ...] = LATER) -> tuple[str, int]:
@@ -147,7 +148,8 @@ def first_frame_modules(home: Path, argv: list[str], later: tuple[str, ...] = LA
 
 
 def test_the_first_frame_is_shown_before_what_it_does_not_need_is_imported(tmp_path):
-    """issue #37: start-up to the first frame within 1.3x a bare window: logging and
+    """issue #37: start-up to the first frame within 1.3x a bare window: logging,
+    threading (~2 million instructions: the sounds' thread starts after the frame) and
     platformdirs (and yaml, and the games' rules, the bots, the boards and the tables) come after the
     first flip (and array, the sounds' samples): the command line's checks import the bots
     and boards only when asked."""
