@@ -119,12 +119,13 @@ _keeper: list[TextKeeper] = []  # the one given, if any
 
 
 def keep_texts(keeper: TextKeeper | None) -> None:
-    """Take texts and fits from ``keeper`` (None: render and measure them again)."""
+    """Take texts and fits from ``keeper`` (None: render and measure what is not cached
+    by themselves again; what the keeper answered stays cached, the same pixels)."""
     _keeper.clear()
     if keeper is not None:
         _keeper.append(keeper)
-    _render.cache_clear()
-    fit.cache_clear()
+        _render.cache_clear()  # every answer asked of the keeper: it notes what was used
+        fit.cache_clear()
 
 
 def kept_texts() -> TextKeeper | None:
