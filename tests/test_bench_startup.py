@@ -20,6 +20,7 @@ def test_the_paired_ratio_is_the_median_of_each_rounds_own_ratio():
     line = summary("Tabletop Derby", bare, game)
     assert "ratio of medians 1.28" in line  # the slowed launch moved this one
     assert "median of paired ratios 1.20 (middle half 1.20-1.20)" in line
+    assert "ratio of the fastest 1.20" in line  # 0.084 / 0.070
 
 
 def test_the_paired_ratio_of_one_round_and_of_uneven_rounds():

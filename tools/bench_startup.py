@@ -12,7 +12,7 @@ own figure swings as much as the game's (issue #37: 71-90 ms within minutes): ea
 round times the bare window and the game one right after the other, in a turning order,
 and the figure reported with the ratio of the medians is the median of each round's own
 ratio (a round's two launches share the machine's load), with the middle half of those
-ratios. Each program is started once before the timed rounds, untimed: the first start
+ratios, and the ratio of each program's fastest launch. Each program is started once before the timed rounds, untimed: the first start
 of a new cache folder keeps the menu's pictures and texts, which every later start reads."""
 
 from __future__ import annotations
@@ -83,13 +83,15 @@ def paired(bare: list[float], timed_: list[float]) -> tuple[float, float, float]
 
 
 def summary(name: str, bare: list[float], timed_: list[float]) -> str:
-    """One program's line: its median, the ratio of the medians, and the median of the
-    paired ratios with their middle half."""
+    """One program's line: its median, the ratio of the medians, the median of the
+    paired ratios with their middle half, and the ratio of the fastest launches (the
+    ones the load disturbed least: on a loaded machine, the nearest to a quiet one's)."""
     b, t = statistics.median(bare), statistics.median(timed_)
     mid, low, high = paired(bare, timed_)
     return (
         f"{name} {t * 1000:.0f} ms, ratio of medians {t / b:.2f}, "
-        f"median of paired ratios {mid:.2f} (middle half {low:.2f}-{high:.2f})"
+        f"median of paired ratios {mid:.2f} (middle half {low:.2f}-{high:.2f}), "
+        f"ratio of the fastest {min(timed_) / min(bare):.2f}"
     )
 
 
