@@ -10,10 +10,11 @@ Runs under the dummy video driver unless DISPLAY is set (then in the real window
 On a shared machine one slow launch moves a median of few runs, and the bare window's
 own figure swings as much as the game's (issue #37: 71-90 ms within minutes): each
 round times the bare window and the game one right after the other, in a turning order,
-and the figure reported with the ratio of the medians is the median of each round's own
-ratio (a round's two launches share the machine's load), with the middle half of those
-ratios, and the ratio of each program's fastest launch. Each program is started once before the timed rounds, untimed: the first start
-of a new cache folder keeps the menu's pictures and texts, which every later start reads."""
+and the figures reported with the ratio of the medians are the median of each round's
+own ratio (a round's two launches share the machine's load), with the middle half of
+those ratios, and the ratio of each program's fastest launch. Each program is started
+once before the timed rounds, untimed: the first start of a new cache folder keeps the
+menu's pictures and texts, which every later start reads."""
 
 from __future__ import annotations
 
