@@ -20,7 +20,7 @@ from game.scenes.router import Router
 from game.scenes.shell.screens import SCREENS
 from game.settings import Settings, load_settings, save_settings
 from game.storage import atomic_write_text, printable
-from game.ui import fonts, identity, kept, sprites, theme, widgets
+from game.ui import fonts, identity, kept, kept_text, sprites, theme, widgets
 from game.ui.i18n import Translator
 from game.ui.sound import Sounds
 
@@ -102,6 +102,9 @@ class App:
         # first wanted, or at once when a run before left games to write
         self._writer: HistoryWriter | None = None
         self._imported = False  # the old autosaves' import is queued (once a run)
+        # the first frame's texts read from the run before's copy (game.ui.kept_text),
+        # given up once that frame is shown
+        self.first_texts: kept_text.KeptTexts | None = None
         if persist and _games_pending():
             self._history_writer()
 
@@ -483,19 +486,35 @@ class App:
                         Path(stamp).write_text(repr(time.time()))
                     self.sound.start()
                     gc.enable()  # held until now by a plain start (game.cli, issue #37)
+                    self._first_frame_shown()
         except KeyboardInterrupt:
             self.quit()
         finally:
+            if self.first_texts is not None:  # no frame was shown: fonts answer again
+                fonts.keep_texts(None)
             self.sound.stop()  # the synthesis thread ends before SDL does
             pygame.quit()
         return self.exit_code
+
+    def keep_first_texts(self) -> None:
+        """Draw the first frame's texts from the copy the run before kept, and keep
+        them once it is shown (issue #37: the title menu of a plain start)."""
+        name = f"menu-{self.settings.language}-{self.size[0]}x{self.size[1]}"
+        self.first_texts = kept_text.first_frame(name)
+
+    def _first_frame_shown(self) -> None:
+        if self.first_texts is not None:
+            self.first_texts.close()
+            self.first_texts = None
 
 
 def _games_pending() -> bool:
     """Whether a run before left finished games to write into the history (the
     folder's name as game.history_writer.PENDING_DIR: that module imports sqlite3)."""
-    try:
-        return any((storage.data_dir() / "history-pending").glob("*.json"))
+    try:  # os rather than glob: its pattern was a regular expression compiled at start-up
+        return any(
+            name.endswith(".json") for name in os.listdir(storage.data_dir() / "history-pending")
+        )
     except OSError:
         return False
 
@@ -530,6 +549,8 @@ def run_app(
         # the person is back at their terminal (issue #36: it closed into the title menu)
         app.router.screen("replay")(app, replay)
         return app.run(frames)
+    if not (new or resume or resumed is not None):
+        app.keep_first_texts()  # the first frame is the title menu
     app.router.open("menu")
     if new:
         start_new_game(app, new, players, seed, computers)

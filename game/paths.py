@@ -3,6 +3,7 @@ or inside a PyInstaller bundle (sys._MEIPASS). Never the current directory."""
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -32,5 +33,11 @@ def lesson_ids(game: str | None = None) -> list[str]:
     """The shipped lessons (of ``game``), in order: ``verflixxt-1`` before ``verflixxt-2``."""
     if not LESSONS_DIR.is_dir():
         return []
-    ids = sorted(p.stem for p in LESSONS_DIR.glob("*.yaml"))
+    # os rather than glob: its pattern was a regular expression compiled before the first
+    # frame (the title menu asks for each game's lessons)
+    try:
+        names = os.listdir(LESSONS_DIR)
+    except OSError:  # as glob: a folder that cannot be read holds none
+        return []
+    ids = sorted(os.path.splitext(n)[0] for n in names if n.endswith(".yaml"))
     return [i for i in ids if game is None or i.rsplit("-", 1)[0] == game]

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import time
 from pathlib import Path
 from typing import Any
@@ -58,8 +57,8 @@ OPTIONS_MAX_ITEMS = record_reader.OPTIONS_MAX_ITEMS
 # times up to there (Windows stops in 3001); a later one is a damaged file.
 SAVED_AT_MAX = 32_503_680_000.0
 KINDS = ("auto", "manual")
-_AUTO_NAME = re.compile(r"auto-.+\.json")
-_OURS = re.compile(r"(auto-.+|slot-\d+)\.json")
+_AUTO_NAME = r"auto-.+\.json"  # compiled when used (storage.compiled)
+_OURS = r"(auto-.+|slot-\d+)\.json"
 
 
 class SaveError(FileProblem):
@@ -216,7 +215,7 @@ def _prune() -> list[Path]:
         return []
     finished: list[tuple[float, str]] = []
     for name in names:
-        if not _AUTO_NAME.fullmatch(name):
+        if not storage.compiled(_AUTO_NAME).fullmatch(name):
             continue
         try:
             data = read_payload(saves_dir() / name)
@@ -245,7 +244,9 @@ def _prune() -> list[Path]:
 def remove_stale_temp_files(now: float | None = None) -> list[Path]:
     """At start-up: the temporary files of save writes a kill interrupted (see
     :func:`game.settings.remove_stale_temp_files` for why only old ones go)."""
-    return storage.remove_stale_temp_files(saves_dir(), lambda t: bool(_OURS.fullmatch(t)), now)
+    return storage.remove_stale_temp_files(
+        saves_dir(), lambda t: bool(storage.compiled(_OURS).fullmatch(t)), now
+    )
 
 
 # -- reading ---------------------------------------------------------------------------------

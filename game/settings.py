@@ -13,7 +13,6 @@ from __future__ import annotations
 import copy
 import json
 import os
-import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -24,6 +23,7 @@ from game.storage import (
     FileProblem,
     atomic_write_text,
     cache_dir,  # noqa: F401 - still offered here: tests/test_cli.py finds the error log by it
+    compiled,
     config_dir,
     describe,
     keep_damaged_copy,
@@ -53,7 +53,7 @@ class SettingsError(ValueError):
 NAME_MAX = 16  # the lobby's limit on a player's name
 # Seat names never hold characters no font draws or that break a line of text: control
 # characters, lone surrogates, line and paragraph separators.
-_BAD_NAME_CHARS = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029]")
+_BAD_NAME_CHARS = r"[\x00-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029]"  # compiled when used
 
 
 def name_problem(name: str) -> str | None:
@@ -68,7 +68,7 @@ def char_problem(text: str, what: str = "a text") -> str | None:
     character, a lone surrogate, a line or paragraph separator), said for ``what``, or
     None. Names are checked with it, and every text a host sends a joiner (issue #36:
     game.net.protocol): a lone surrogate cannot even be encoded to draw or to store."""
-    bad = _BAD_NAME_CHARS.search(text)
+    bad = compiled(_BAD_NAME_CHARS).search(text)
     if bad:
         return f"holds the character {describe(bad.group())}, which {what} cannot have"
     return None

@@ -32,6 +32,7 @@ Where the box's own shipped files are (boards, fonts, lessons) is ``game.paths``
 
 from __future__ import annotations
 
+import _thread
 import errno
 import functools
 import json
@@ -39,7 +40,6 @@ import math
 import os
 import re
 import stat
-import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -324,9 +324,17 @@ def _atomic_write(
         raise
 
 
+@functools.cache
+def compiled(source: str) -> re.Pattern[str]:
+    """``re.compile(source)``, when it is first used and once a run (start-up, issue #37:
+    the expressions of storage, saves and settings compiled when imported were ~0.5
+    million instructions each before the first frame, and most starts use none)."""
+    return re.compile(source)
+
+
 # The temporary files atomic_write_text makes: "." + target name + "." + mkstemp's 8
 # random characters + ".tmp".
-_TEMP_NAME = re.compile(r"\.(?P<target>.+)\.[a-z0-9_]{8}\.tmp")
+_TEMP_NAME = r"\.(?P<target>.+)\.[a-z0-9_]{8}\.tmp"
 
 
 def remove_stale_temp_files(
@@ -343,7 +351,9 @@ def remove_stale_temp_files(
     except OSError:
         return removed
     for entry in entries:
-        match = _TEMP_NAME.fullmatch(entry.name)
+        if not (entry.name.startswith(".") and entry.name.endswith(".tmp")):
+            continue  # not one (the expression is compiled only when one may be)
+        match = compiled(_TEMP_NAME).fullmatch(entry.name)
         if not match or not ours(match["target"]):
             continue
         try:
@@ -370,7 +380,9 @@ class HeldElsewhere(OSError):
 
 
 _writer_locks: dict[str, Any] = {}  # lock file -> the filelock lock this process holds
-_writer_locks_guard = threading.Lock()
+# _thread's lock is threading.Lock itself; threading is imported after the first frame
+# (start-up, issue #37: ~2 million instructions)
+_writer_locks_guard = _thread.allocate_lock()
 
 
 _unlockable_told = False  # the log has said once that a folder cannot be locked

@@ -71,7 +71,9 @@ def test_atomic_write_makes_its_temporary_file_beside_the_target_and_renames_it(
     [(src, dst, listing, new_text, old_text)] = renames
     assert dst == target and src.parent == target.parent
     assert src.name.startswith(".x.json.") and src.name.endswith(".tmp")
-    assert storage._TEMP_NAME.fullmatch(src.name)  # what the stale-file sweep finds
+    assert storage.compiled(storage._TEMP_NAME).fullmatch(
+        src.name
+    )  # what the stale-file sweep finds
     assert listing == sorted([src.name, "x.json"])
     assert new_text == "new" and old_text == "old"
     assert not src.exists() and target.read_text() == "new"

@@ -18,31 +18,58 @@ ROOT = Path(__file__).resolve().parents[1]
 FIRST_FRAME = """
 import gc
 import os
+import re
 import sys
 import pygame
 
 flip = pygame.display.flip
 svg = pygame.image.load_sized_svg
+font = pygame.font.Font
 LATER = tuple(sys.argv[1].split(","))
 rasterised = []
+opened = []  # the fonts opened before the frame
+expressions = set()  # the game's files that compiled a regular expression before it
+compile_re = re.compile
+
+
+def game_file(frame):  # the game's file nearest up the stack from frame (None: none)
+    while frame is not None:
+        name = frame.f_code.co_filename.replace(os.sep, "/")
+        if "/game/" in name:
+            return name[name.rindex("/game/") + 1 :]
+        frame = frame.f_back
+    return None
+
+
+def counted_compile(*args, **kwargs):
+    # the game's own expressions, and the patterns of its globs (pathlib, fnmatch);
+    # not those a module of Python's compiles when the game imports it (json's)
+    caller = sys._getframe(1)
+    name = caller.f_code.co_filename.replace(os.sep, "/")
+    if "/game/" in name or name.endswith(("/fnmatch.py", "/pathlib.py", "/glob.py")):
+        where = game_file(caller)
+        if where is not None:
+            expressions.add(where)
+    return compile_re(*args, **kwargs)
 compiled = set()  # the game's files that compiled code from a string before the frame
 
 
 def audit(event, args):
     if event != "compile" or args[1] != "<string>":
         return
-    frame = sys._getframe(1)
-    while frame is not None:
-        name = frame.f_code.co_filename.replace(os.sep, "/")
-        if "/game/" in name:
-            compiled.add(name[name.rindex("/game/") + 1 :])
-            return
-        frame = frame.f_back
+    where = game_file(sys._getframe(1))
+    if where is not None:
+        compiled.add(where)
 
 
 def counted_svg(*args, **kwargs):
     rasterised.append(args[0])
     return svg(*args, **kwargs)
+
+
+def counted_font(*args, **kwargs):
+    opened.append(args)
+    return font(*args, **kwargs)
 
 
 def first_flip(*args):
@@ -51,14 +78,20 @@ def first_flip(*args):
     print("svg before it:", len(rasterised))
     print("collecting garbage:", gc.isenabled())
     print("compiled by:", ",".join(sorted(compiled)))
+    print("fonts opened:", len(opened))
+    print("expressions compiled by:", ",".join(sorted(expressions)))
     sys.stdout.flush()
     pygame.display.flip = flip
+    pygame.font.Font = font
+    re.compile = compile_re
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     return flip(*args)
 
 
 pygame.display.flip = first_flip
 pygame.image.load_sized_svg = counted_svg
+pygame.font.Font = counted_font
+re.compile = counted_compile  # glob's patterns too (fnmatch compiles with re.compile)
 sys.addaudithook(audit)
 from game.__main__ import main
 
@@ -66,6 +99,7 @@ sys.exit(main(sys.argv[2:]))
 """
 LATER = ("logging", "platformdirs", "yaml", "game.rules.duck", "game.ai", "game.boards")
 LATER += ("game.scenes.table", "array")  # array: the sounds' samples, made after it
+LATER += ("threading",)  # the sounds' thread and the history's start after it
 
 
 def first_frame(home: Path, argv: list[str], later: tuple[str, ...] = LATER) -> tuple[str, int]:
@@ -74,7 +108,9 @@ def first_frame(home: Path, argv: list[str], later: tuple[str, ...] = LATER) -> 
     return _first_frame(home, argv, later)[:2]
 
 
-def _first_frame(home: Path, argv: list[str], later: tuple[str, ...]) -> tuple[str, int, str, str]:
+def _first_frame(
+    home: Path, argv: list[str], later: tuple[str, ...]
+) -> tuple[str, int, str, str, int, str]:
     env = {
         **os.environ,
         "TABLETOP_DERBY_HOME": str(home),
@@ -98,9 +134,13 @@ def _first_frame(home: Path, argv: list[str], later: tuple[str, ...]) -> tuple[s
     svgs = next(line for line in lines if line.startswith("svg before it:"))
     collecting = next(line for line in lines if line.startswith("collecting garbage:"))
     compiled = next(line for line in lines if line.startswith("compiled by:"))
+    fonts = next(line for line in lines if line.startswith("fonts opened:"))
+    patterns = next(line for line in lines if line.startswith("expressions compiled by:"))
     modules = shown[0].removeprefix("first frame:").strip()
     compilers = compiled.split(":", 1)[1].strip()
-    return modules, int(svgs.split(":")[1]), collecting.split(":")[1].strip(), compilers
+    collects = collecting.split(":")[1].strip()
+    found = patterns.split(":", 1)[1].strip()
+    return modules, int(svgs.split(":")[1]), collects, compilers, int(fonts.split(":")[1]), found
 
 
 def first_frame_modules(home: Path, argv: list[str], later: tuple[str, ...] = LATER) -> str:
@@ -108,7 +148,8 @@ def first_frame_modules(home: Path, argv: list[str], later: tuple[str, ...] = LA
 
 
 def test_the_first_frame_is_shown_before_what_it_does_not_need_is_imported(tmp_path):
-    """issue #37: start-up to the first frame within 1.3x a bare window: logging and
+    """issue #37: start-up to the first frame within 1.3x a bare window: logging,
+    threading (~2 million instructions: the sounds' thread starts after the frame) and
     platformdirs (and yaml, and the games' rules, the bots, the boards and the tables) come after the
     first flip (and array, the sounds' samples): the command line's checks import the bots
     and boards only when asked."""
@@ -181,3 +222,25 @@ def test_the_first_frame_compiles_no_value_class_of_the_registry_saves_or_settin
     assert compiled & written_out == set()
     left = {"game/ui/widgets.py", "game/scenes/shell/title_art.py"}
     assert compiled <= left
+
+
+def test_the_first_frame_opens_no_font_once_its_texts_are_kept(tmp_path):
+    """issue #37: the title menu's texts (rendering and fitting them opened six sizes of
+    the font, ~27 million instructions) are kept by the first start (game.ui.kept_text);
+    every start after it reads them back and opens no font before its first frame. A
+    start in the other language keeps its own."""
+    assert _first_frame(tmp_path, [], LATER)[4] >= 2  # the first start renders and keeps
+    assert _first_frame(tmp_path, [], LATER)[4] == 0
+    assert _first_frame(tmp_path, ["--lang", "ja"], LATER)[4] >= 2
+    assert _first_frame(tmp_path, ["--lang", "ja"], LATER)[4] == 0
+    assert _first_frame(tmp_path, [], LATER)[4] == 0
+
+
+def test_the_first_frame_compiles_no_regular_expression_of_the_game(tmp_path):
+    """issue #37: the expressions of storage, saves and settings were compiled when their
+    modules were imported, and the menu's look for lessons and the app's for pending
+    games were globs (each pattern a regular expression): ~6 million instructions before
+    the first frame. They are compiled when first used (storage.compiled), which a plain
+    start's first frame never does; json's own stay (the settings are JSON)."""
+    _first_frame(tmp_path, [], LATER)  # the first run writes the caches
+    assert _first_frame(tmp_path, [], LATER)[5] == ""

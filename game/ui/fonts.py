@@ -3,8 +3,9 @@ glyphs in one face. pygame's default font has no Japanese, so it is never used."
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -100,8 +101,43 @@ def drawable(face: pygame.font.Font, text: str) -> str:
     return "".join(out)
 
 
+class TextKeeper(Protocol):
+    """Where :func:`render` and :func:`fit` take their answers while one is given
+    (game.ui.kept_text: the first frame's texts kept from the run before, issue #37):
+    it answers from its copy, or asks ``paint``/``measure`` for the answer."""
+
+    def render(
+        self, key: tuple[str, int, bool, tuple], paint: Callable[[], pygame.Surface]
+    ) -> pygame.Surface: ...
+
+    def fit(
+        self, key: tuple[str, int, int, int, bool], measure: Callable[[], tuple[str, int]]
+    ) -> tuple[str, int]: ...
+
+
+_keeper: list[TextKeeper] = []  # the one given, if any
+
+
+def keep_texts(keeper: TextKeeper | None) -> None:
+    """Take texts and fits from ``keeper`` (None: render and measure what is not cached
+    by themselves again; what the keeper answered stays cached, the same pixels)."""
+    _keeper.clear()
+    if keeper is not None:
+        _keeper.append(keeper)
+        _render.cache_clear()  # every answer asked of the keeper: it notes what was used
+        fit.cache_clear()
+
+
+def kept_texts() -> TextKeeper | None:
+    return _keeper[0] if _keeper else None
+
+
 @lru_cache(maxsize=512)
 def _render(text: str, size: int, bold: bool, colour: tuple) -> pygame.Surface:
+    if _keeper:
+        return _keeper[0].render(
+            (text, size, bold, colour), lambda: _draw(font(size, bold), text, colour)
+        )
     return _draw(font(size, bold), text, colour)
 
 
@@ -169,6 +205,13 @@ def ellipsize(face: pygame.font.Font, text: str, width: int) -> str:
 def fit(text: str, size: int, width: int, floor: int, bold: bool = False) -> tuple[str, int]:
     """``text`` at the largest size from ``size`` down to ``floor`` at which it fits
     ``width`` pixels, or cut with "…" at ``floor``: (the text to draw, its size)."""
+    if _keeper:
+        key = (text, int(size), int(width), int(floor), bold)
+        return _keeper[0].fit(key, lambda: _fit(text, size, width, floor, bold))
+    return _fit(text, size, width, floor, bold)
+
+
+def _fit(text: str, size: int, width: int, floor: int, bold: bool) -> tuple[str, int]:
     for s in range(int(size), int(floor) - 1, -1):
         if font(s, bold).size(text)[0] <= width:
             return text, s

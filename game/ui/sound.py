@@ -8,15 +8,16 @@ import math
 import os
 import random
 import sys
-import threading
 import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from functools import cache
 from typing import TYPE_CHECKING
 
 import pygame
 
 if TYPE_CHECKING:
+    import threading
     from array import array
 
 RATE = 22050
@@ -37,7 +38,11 @@ class Cancelled(Exception):
 # on that thread checks it, so the thread ends within a few milliseconds of the app asking
 # it to (before pygame.quit()). Thread-local: a synthesize() called on any other thread
 # (a test, a tool) is never cancelled by an app that stopped before it.
-_synth = threading.local()
+@cache
+def _synth() -> threading.local:
+    import threading  # start-up: threads only after the first frame (issue #37)
+
+    return threading.local()
 
 
 def _tone(
@@ -56,7 +61,7 @@ def _tone(
     phase = 0.0
     for i in range(n):
         if i % 2048 == 0:
-            cancel = getattr(_synth, "cancel", None)
+            cancel = getattr(_synth(), "cancel", None)
             if cancel is not None and cancel.is_set():
                 raise Cancelled
             time.sleep(0)  # let the main thread draw: synthesis runs beside the game
@@ -187,7 +192,7 @@ class Sounds:
         self.sounds: dict[str, pygame.mixer.Sound] = {}
         self._started = False
         self._thread: threading.Thread | None = None
-        self._cancel = threading.Event()
+        self._cancel: threading.Event | None = None  # made by start()
 
     def start(self, background: bool = True) -> None:
         """Open the audio device and make the effects (the app calls this after its
@@ -195,7 +200,10 @@ class Sounds:
         if self._started:
             return
         self._started = True
+        import threading  # start-up: the app starts its sounds after the first frame
+
         self._cancel = threading.Event()
+        _synth()  # made here, on the app's thread, before the synthesis thread asks for it
         if background:
             self._thread = threading.Thread(target=self._build, name="sound-synth", daemon=True)
             self._thread.start()
@@ -205,16 +213,16 @@ class Sounds:
     def stop(self, timeout: float = 5.0) -> None:
         """Stop making sounds and wait for the synthesis thread to end."""
         thread, self._thread = self._thread, None
-        if thread is not None and thread.is_alive():
+        if thread is not None and thread.is_alive() and self._cancel is not None:
             self._cancel.set()
             thread.join(timeout)
 
     def _build(self) -> None:
-        _synth.cancel = self._cancel  # this thread's tones check this Sounds' flag
+        _synth().cancel = self._cancel  # this thread's tones check this Sounds' flag
         try:
             self._make()
         finally:
-            _synth.cancel = None
+            _synth().cancel = None
 
     def _make(self) -> None:
         sounds = {}
