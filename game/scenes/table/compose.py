@@ -90,6 +90,10 @@ class Compositor:
         self._secrets: tuple[int, ...] = ()  # whose secrets the still picture shows
         self._laid: dict[tuple[int, int], Picture] = {}
         self._panels: list[tuple[pygame.Rect, Picture]] = []
+        # how often the still picture was painted, and what of its key changed the last
+        # time (issue #38: tools/bench_frames.py counts the frames that paint it, and why)
+        self.repaints = 0
+        self.why = ""
 
     def forget(self) -> None:
         """The still picture is painted again at the next frame (a new layout)."""
@@ -106,6 +110,8 @@ class Compositor:
         self.folded = over is not None
         still = self._still
         if still is None or key != self._key:
+            self.repaints += 1
+            self.why = "new" if still is None else changed_part(self._key, key)
             if still is None or still.get_size() != size:
                 # opaque, in the window's format: laying it down is one plain blit
                 still = pygame.Surface(size)
@@ -151,3 +157,20 @@ class Compositor:
             surface.blit(picture.image, rect)
             if sink is not None:
                 sink.extend(picture.texts, (rect.x, rect.y), picture.icons, picture.secrets)
+
+
+KEY_PARTS = ("size", "game", "hint", "marks")  # the still picture's key, part by part
+
+
+def changed_part(old: Hashable, new: Hashable) -> str:
+    """Where ``new`` first differs from ``old``, as a path into the still picture's key:
+    "game[0][8]" is the ninth item of the first item of the game's own key (issue #38:
+    the frame benchmark names what made a slow frame paint the still picture)."""
+    path: list[str] = []
+    while isinstance(old, tuple) and isinstance(new, tuple) and len(old) == len(new):
+        at = next((i for i, (a, b) in enumerate(zip(old, new, strict=True)) if a != b), None)
+        if at is None:
+            break
+        path.append(KEY_PARTS[at] if not path and at < len(KEY_PARTS) else f"[{at}]")
+        old, new = old[at], new[at]
+    return "".join(path) or "key"
