@@ -66,3 +66,42 @@ def test_issue_38_changed_part_finds_the_first_difference_as_a_path():
     assert changed_part(old, ((10, 10), ("a", (1, 2)), "hint", ("marks",))) == "marks"
     assert changed_part(old, ((10, 10), ("a", (1, 2, 3)), "hint", None)) == "game[1]"
     assert changed_part(old, ((10, 10), "other", "hint", None)) == "game"
+
+
+def _backdrop(size: tuple[int, int]) -> pygame.Surface:
+    """An opaque surface of many colours (a blend shows its rounding on each)."""
+    surface = pygame.Surface(size)
+    for x in range(0, size[0], 9):
+        for y in range(0, size[1], 7):
+            surface.fill(((x * 3) % 256, (y * 5) % 256, (x + y) % 256), (x, y, 9, 7))
+    return surface
+
+
+def test_issue_38_a_window_wide_trail_is_cut_over_several_frames_to_the_same_picture():
+    """issue #38 (frame benchmark, 2560x1440): a trail across the window is ~1500 cells;
+    cut in one frame it was every table's slowest frame. It is cut a few cells a frame
+    (the whole layer blitted meanwhile), and every frame lays the same pixels."""
+    from game.scenes.table.news_marks import CUT_CELLS, LastMoves, Mark
+
+    pygame.init()
+    size = (2560, 1440)
+    px = lambda value: round(value * 2)  # the 2560x1440 scale
+    trail = [(100.0, 100.0), (1200.0, 300.0), (2400.0, 1300.0), (300.0, 1200.0)]
+    marks = LastMoves()
+    marks.saw([Mark(0, "pawn:r1", [lambda p=p: p for p in trail])])
+    colour = lambda seat: (200, 60, 60)
+    first = marks.layer(colour, px, size)
+    assert first is not None and len(first[1]) == 1  # painted: blitted whole
+    expected = _backdrop(size)
+    expected.blits(first[1], doreturn=False)
+    frames = [marks.layer(colour, px, size) for _ in range(40)]
+    assert all(kept is not None and kept[0] == first[0] for kept in frames)
+    whole = [kept for kept in frames if kept is not None and len(kept[1]) == 1]
+    assert len(whole) >= 2  # more cells than a frame cuts: still whole the next frames
+    cut = frames[-1]
+    assert cut is not None and len(cut[1]) > 1  # cut in the end
+    w, h = first[1][0][0].get_size()
+    assert len(range(0, w, 32)) * len(range(0, h, 32)) > 2 * CUT_CELLS
+    got = _backdrop(size)
+    got.blits(cut[1], doreturn=False)
+    assert pygame.image.tobytes(got, "RGB") == pygame.image.tobytes(expected, "RGB")
