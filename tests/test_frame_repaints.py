@@ -105,3 +105,35 @@ def test_issue_38_a_window_wide_trail_is_cut_over_several_frames_to_the_same_pic
     got = _backdrop(size)
     got.blits(cut[1], doreturn=False)
     assert pygame.image.tobytes(got, "RGB") == pygame.image.tobytes(expected, "RGB")
+
+
+def _rounded_the_whole_way(surface: pygame.Surface, radius: int) -> None:
+    """The tile's round corners as they were cut before issue #38's frame work: the whole
+    mask supersampled, smooth-scaled and blended."""
+    from game.ui import smooth
+
+    def mask(big: pygame.Surface, k: int) -> None:
+        big.fill((255, 255, 255, 0))
+        pygame.draw.rect(big, (255, 255, 255, 255), big.get_rect(), border_radius=radius * k)
+
+    corners = smooth.supersampled(surface.get_size(), mask, 2)
+    surface.blit(corners, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+
+
+def test_issue_38_a_tiles_round_corners_cut_by_their_corners_alone_are_the_same_pixels():
+    """issue #38 (frame benchmark, Cluck-peep! at 2560x1440): the round corners' mask is
+    smooth-scaled and blended at the four corners only (the rest of it is opaque white),
+    and cuts every pixel as the whole mask did: wide tiles, small ones, odd sizes."""
+    from game.ui import smooth
+
+    pygame.init()
+    for w, h in ((1750, 216), (1750, 172), (437, 108), (90, 40), (33, 17), (12, 9), (8, 8)):
+        radius = max(4, h // 6)
+        painted = pygame.Surface((w, h), pygame.SRCALPHA)
+        for x in range(0, w, 3):
+            painted.fill(((x * 7) % 256, (x * 3) % 200, 90, 150 + x % 100), (x, 0, 3, h))
+        expected, got = painted.copy(), painted.copy()
+        _rounded_the_whole_way(expected, radius)
+        for corner, at in smooth.corner_mask((w, h), radius, 2):
+            got.blit(corner, at, special_flags=pygame.BLEND_RGBA_MIN)
+        assert pygame.image.tobytes(got, "RGBA") == pygame.image.tobytes(expected, "RGBA"), (w, h)

@@ -135,7 +135,9 @@ class LastMoves:
             # marked piece moved (issue #38's frame benchmark)
             box = self._bounds(shapes, px).clip(pygame.Rect((0, 0), size))
             layer = self._paint(box, shapes, px)
-            whole = layer.copy()
+            # the layer itself, see-through: the cells cut from it are copies of their
+            # own (a copy of a window-wide layer cost every frame the board moved)
+            whole = layer
             whole.set_alpha(ALPHA)
             # blitted whole the first frame; cut into its painted cells once it is drawn
             # again unchanged (cutting costs more than one blit: while the board moves
