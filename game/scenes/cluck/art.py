@@ -167,21 +167,11 @@ class Art:
         edge painted twice as big and smooth-scaled down (issue #27: no steps); the
         nests' sprites between the roads and the holes; the "?" on top."""
         w, h = surface.get_size()
-        if kind in ("road", "hidden"):
-            name = "cluck_meadow.svg" if kind == "road" else "cluck_back.svg"
-            pattern = self._pattern(name, max(24, h))
-            for x in range(0, w, pattern.get_width()):
-                draw_icon(surface, pattern, (x, 0), name)
-        else:
-            surface.fill(STRAW)
-            for x in range(-h, w, max(6, h // 5)):
-                pygame.draw.aaline(surface, (238, 216, 150), (x, h), (x + h, 0))
         radius = max(4, h // 6)
-        # the round corners' mask: only its corners are smooth-scaled and blended (the
-        # same pixels; issue #38: a tile of a 2560x1440 ladder cost 7-12 ms, painted in
-        # a frame while the rows eased)
-        for corner, at in smooth.corner_mask((w, h), radius, 2):
-            surface.blit(corner, at, special_flags=pygame.BLEND_RGBA_MIN)
+        ground, icons = self._ground(kind, w, h)
+        surface.blit(ground, (0, 0), special_flags=pygame.BLEND_RGBA_MAX)  # onto nothing: a copy
+        for rect, name in icons:
+            record_icon(surface, rect, name)
         geometry = self._tile_geometry(kind, tile, turned, w, h)
         holes, nests = geometry[2], geometry[3]
         if not nests:  # one picture: roads, holes and edge
@@ -208,6 +198,37 @@ class Art:
             surface.blit(rest, (0, 0))
         if kind == "hidden":
             self._paint_question(surface, max(theme.MIN_TEXT_PX, int(h * 0.62)))
+
+    def _ground(
+        self, kind: str, w: int, h: int
+    ) -> tuple[pygame.Surface, tuple[tuple[pygame.Rect, str], ...]]:
+        """A tile's ground (the meadow, the tile back or straw) with its sprites at their
+        own size, cut to round corners, and the sprites laid on it: the same for every
+        tile of a kind and size, painted once (issue #38: a 2560x1440 ladder's tiles,
+        painted anew each time the rows change height, cost a frame each)."""
+        look = "cluck_meadow.svg" if kind == "road" else "cluck_back.svg"
+        key = ("ground", look if kind in ("road", "hidden") else "straw", w, h)
+        kept = self._tiles.get(key)
+        if kept is not None:
+            return kept
+        ground = pygame.Surface((w, h), pygame.SRCALPHA)
+        icons = []
+        if kind in ("road", "hidden"):
+            pattern = self._pattern(look, max(24, h))
+            for x in range(0, w, pattern.get_width()):
+                ground.blit(pattern, (x, 0))
+                icons.append((pattern.get_rect(topleft=(x, 0)), look))
+        else:
+            ground.fill(STRAW)
+            for x in range(-h, w, max(6, h // 5)):
+                pygame.draw.aaline(ground, (238, 216, 150), (x, h), (x + h, 0))
+        # the round corners' mask: only its corners are smooth-scaled and blended (the
+        # same pixels; issue #38: the whole mask of a 1750 px tile cost ~2 ms)
+        for corner, at in smooth.corner_mask((w, h), max(4, h // 6), 2):
+            ground.blit(corner, at, special_flags=pygame.BLEND_RGBA_MIN)
+        kept = (ground, tuple(icons))
+        self._tiles[key] = kept
+        return kept
 
     def _paint_question(self, surface: pygame.Surface, size: int) -> None:
         """The hidden tile's "?" in its middle, one text with its shadow (the glyph's
