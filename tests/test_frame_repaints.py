@@ -7,10 +7,13 @@ figures, never asserted here.)"""
 
 from __future__ import annotations
 
+import time
+
 import pygame
 
 from game.scenes.table.compose import Compositor, changed_part
 from game.ui import theme
+from game.ui.widgets import paint_picture
 
 
 class _Table:
@@ -137,3 +140,55 @@ def test_issue_38_a_tiles_round_corners_cut_by_their_corners_alone_are_the_same_
         for corner, at in smooth.corner_mask((w, h), radius, 2):
             got.blit(corner, at, special_flags=pygame.BLEND_RGBA_MIN)
         assert pygame.image.tobytes(got, "RGBA") == pygame.image.tobytes(expected, "RGBA"), (w, h)
+
+
+def test_issue_38_verflixxt_paints_its_board_again_only_where_pieces_moved():
+    """issue #38 (frame benchmark: a pawn landing painted the whole board again, the
+    slowest Verflixxt! frame at 2560x1440): when only where pieces stand changed, the
+    kept board is painted again only where they stood and stand now -- never whole --
+    and it is pixel for pixel, text for text, the board painted whole."""
+    from tests.scene_helpers import make_app, push_game
+
+    app = make_app((1280, 720))
+    try:
+        scene = push_game(app, "verflixxt", [], 4, 5, {"variant": "hats"}, "easy")
+        drawing = scene.game.drawing
+        whole: list[int] = []
+        own = drawing._paint_board
+
+        def counted(layer, movable, attack, looked):
+            if layer.get_clip() == layer.get_rect():
+                whole.append(1)
+            own(layer, movable, attack, looked)
+
+        drawing._paint_board = counted
+        partial = compared = 0
+        key = None
+        deadline = time.monotonic() + 60  # computers decide on their threads
+        while not scene.session.state.is_over() and time.monotonic() < deadline:
+            drawing.repainted_places = []
+            app.step(1 / 30)
+            if not app.busy():
+                time.sleep(0.002)
+            kept = drawing._board_layer
+            if kept is None or kept[0] == key:
+                continue
+            painted_whole = bool(whole)
+            whole.clear()
+            if drawing.repainted_places:
+                assert not painted_whole  # pieces moved: painted where they did only
+                partial += 1
+                layer = pygame.Surface(kept[1].image.get_size())
+                looks = drawing._board_looks()
+                fresh = paint_picture(layer, lambda s, _r, looks=looks: own(s, *looks))
+                assert pygame.image.tobytes(fresh.image, "RGB") == pygame.image.tobytes(
+                    kept[1].image, "RGB"
+                )
+                assert fresh.texts == kept[1].texts and fresh.icons == kept[1].icons
+                compared += 1
+            key = kept[0]
+            if compared >= 12:
+                break
+        assert partial >= 6 and compared >= 6
+    finally:
+        pygame.quit()
