@@ -10,10 +10,11 @@ from __future__ import annotations
 import time
 
 import pygame
+import pytest
 
 from game.scenes.table.compose import Compositor, changed_part
 from game.ui import theme
-from game.ui.widgets import paint_picture
+from game.ui.widgets import TextSink, draw_text, paint_picture
 
 
 class _Table:
@@ -142,16 +143,18 @@ def test_issue_38_a_tiles_round_corners_cut_by_their_corners_alone_are_the_same_
         assert pygame.image.tobytes(got, "RGBA") == pygame.image.tobytes(expected, "RGBA"), (w, h)
 
 
-def test_issue_38_verflixxt_paints_its_board_again_only_where_pieces_moved():
+@pytest.mark.parametrize(("players", "seed"), [(4, 5), (6, 9)])
+def test_issue_38_verflixxt_paints_its_board_again_only_where_pieces_moved(players, seed):
     """issue #38 (frame benchmark: a pawn landing painted the whole board again, the
     slowest Verflixxt! frame at 2560x1440): when only where pieces stand changed, the
     kept board is painted again only where they stood and stand now -- never whole --
-    and it is pixel for pixel, text for text, the board painted whole."""
+    and so is the compositor's still picture around it; each is pixel for pixel, text
+    for text, the picture painted whole."""
     from tests.scene_helpers import make_app, push_game
 
     app = make_app((1280, 720))
     try:
-        scene = push_game(app, "verflixxt", [], 4, 5, {"variant": "hats"}, "easy")
+        scene = push_game(app, "verflixxt", [], players, seed, {"variant": "hats"}, "easy")
         drawing = scene.game.drawing
         whole: list[int] = []
         own = drawing._paint_board
@@ -162,7 +165,7 @@ def test_issue_38_verflixxt_paints_its_board_again_only_where_pieces_moved():
             own(layer, movable, attack, looked)
 
         drawing._paint_board = counted
-        partial = compared = 0
+        partial = compared = in_places = 0
         key = None
         deadline = time.monotonic() + 60  # computers decide on their threads
         while not scene.session.state.is_over() and time.monotonic() < deadline:
@@ -186,9 +189,64 @@ def test_issue_38_verflixxt_paints_its_board_again_only_where_pieces_moved():
                 )
                 assert fresh.texts == kept[1].texts and fresh.icons == kept[1].icons
                 compared += 1
+            compositor = scene.compositor
+            if compositor.places:  # the still picture too, where the pieces moved only
+                size = app.screen.get_size()
+                kept_still = compositor.still(size).copy()
+                texts, icons = compositor._texts, compositor._icons
+                compositor.forget()
+                whole_still = compositor.still(size)  # painted whole
+                assert pygame.image.tobytes(whole_still, "RGB") == pygame.image.tobytes(
+                    kept_still, "RGB"
+                )
+                assert compositor._texts == texts and compositor._icons == icons
+                in_places += 1
             key = kept[0]
-            if compared >= 12:
+            if compared >= 12 and in_places >= 3:
                 break
-        assert partial >= 6 and compared >= 6
+        assert partial >= 6 and compared >= 6 and in_places >= 3
     finally:
         pygame.quit()
+
+
+class _Places(_Table):
+    """A game that paints a square where its key says and knows where it changed."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.key = ("square", 10)
+        self.told: list[pygame.Rect] | None = None
+
+    def paint_static(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        surface.fill((200, 40, 40), (self.key[1], 10, 12, 12))
+        draw_text(surface, "still", 14, (2, 30))
+
+    def still_places(self, before, now):
+        self.told = [pygame.Rect(before[1], 10, 12, 12), pygame.Rect(now[1], 10, 12, 12)]
+        return self.told
+
+
+def test_issue_38_the_compositor_paints_a_still_picture_again_only_where_it_changed():
+    """issue #38 (dirty rectangles): a game that says where its still picture changed
+    has it painted again there only (what lies elsewhere is kept: a mark drawn there
+    stays), the same pixels where it changed, and its texts all written down."""
+    pygame.init()
+    table = _Places()
+    compositor = Compositor(table, _Frame())
+    screen = pygame.Surface((80, 48))
+    compositor.compose(screen, None)
+    still = compositor.still((80, 48))
+    still.fill((1, 2, 3), (60, 40, 4, 4))  # outside any place: a partial repaint keeps it
+    table.key = ("square", 30)
+    sink = TextSink()
+    compositor.compose(screen, sink)
+    assert compositor.places == table.told and compositor.repaints == 2
+    assert still.get_at((61, 41))[:3] == (1, 2, 3)  # not painted again there
+    assert still.get_at((15, 15))[:3] == theme.BG[:3]  # where the square was
+    assert still.get_at((35, 15))[:3] == (200, 40, 40)  # where it is
+    assert [t.text for t in sink.texts] == ["still"]
+    table.key = ("other", 30)  # the game does not know where: painted whole
+    table.still_places = lambda before, now: None
+    compositor.compose(screen, None)
+    assert compositor.places == [] and still.get_at((61, 41))[:3] == theme.BG[:3]

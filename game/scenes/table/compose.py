@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from contextlib import nullcontext
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 import pygame
 
@@ -48,6 +48,17 @@ class StillAndMoving(Protocol):
 
     def paint_moving(self, surface: pygame.Surface) -> None:
         """What moves, over the still picture, every frame."""
+        ...
+
+
+@runtime_checkable
+class PaintsInPlaces(Protocol):
+    """A game whose still picture may be painted again only where it changed."""
+
+    def still_places(self, before: Hashable, now: Hashable) -> list[pygame.Rect] | None:
+        """Where the still picture of the game's key ``now`` differs from that of
+        ``before`` (window coordinates), or None: it may differ anywhere. Painting the
+        whole picture clipped to these places must give the picture painted whole."""
         ...
 
 
@@ -94,6 +105,7 @@ class Compositor:
         # time (issue #38: tools/bench_frames.py counts the frames that paint it, and why)
         self.repaints = 0
         self.why = ""
+        self.places: list[pygame.Rect] = []  # where the last repaint painted ([]: whole)
 
     def forget(self) -> None:
         """The still picture is painted again at the next frame (a new layout)."""
@@ -112,15 +124,24 @@ class Compositor:
         if still is None or key != self._key:
             self.repaints += 1
             self.why = "new" if still is None else changed_part(self._key, key)
+            places = None if still is None else self._places(self._key, key)
             if still is None or still.get_size() != size:
                 # opaque, in the window's format: laying it down is one plain blit
                 still = pygame.Surface(size)
                 if pygame.display.get_init() and pygame.display.get_surface() is not None:
                     still = still.convert()
-            with recording(still) as sink:
-                self.table.paint_static(still)
-                if over is not None:
-                    over[1](still)
+            self.places = places or []
+            clips: list[pygame.Rect | None] = list(places) if places else [None]
+            for place in clips:
+                # the whole picture painted, clipped to where it changed (issue #38: a
+                # whole-window repaint was the slowest frame at 2560x1440): the same
+                # pixels, and every text and icon of it written down
+                still.set_clip(place)
+                with recording(still) as sink:
+                    self.table.paint_static(still)
+                    if over is not None:
+                        over[1](still)
+            still.set_clip(None)
             self._still, self._key, self._texts = still, key, tuple(sink.texts)
             self._icons = tuple(sink.icons)
             self._secrets = tuple(sorted(sink.secrets))
@@ -132,6 +153,18 @@ class Compositor:
                 still.blit(picture.image, rect)
                 self._laid[where] = picture
         return still
+
+    def _places(self, before: Hashable, now: Hashable) -> list[pygame.Rect] | None:
+        """Where the still picture of key ``now`` differs from that of ``before``: the
+        game's places when only the game's own key changed and it knows them; None:
+        anywhere."""
+        if not isinstance(before, tuple) or not isinstance(now, tuple):
+            return None
+        if before[0] != now[0] or before[2:] != now[2:]:  # the size, the hint, the marks
+            return None
+        if not isinstance(self.table, PaintsInPlaces):
+            return None
+        return self.table.still_places(before[1], now[1])
 
     def compose(self, surface: pygame.Surface, sink: TextSink | None) -> None:
         """One frame onto ``surface``; its texts into ``sink`` (None: not written down)."""

@@ -46,11 +46,11 @@ ROAD_EDGE = (198, 170, 118)
 
 
 # the parts of the board's key (Drawing._board_key) that only say where pieces stand:
-# the pieces' tiles, the hats they wear, their wiggles, the pieces that may move (drawn
-# over the board, not in it). When only these change, only the pieces that moved are
-# painted again (issue #38: the whole board painted again when a pawn landed was the
-# slowest frame of Verflixxt! at 2560x1440)
-PIECE_PARTS = (8, 9, 10, 11)
+# the pieces' tiles, their wiggles, the pieces that may move (drawn over the board, not
+# in it). When only these change, only the pieces that moved are painted again (issue
+# #38: the whole board painted again when a pawn landed was the slowest frame of
+# Verflixxt! at 2560x1440). Not the hats: a hat no piece wears lies in the hat draw
+PIECE_PARTS = (8, 10, 11)
 MERGED = 4  # at most this many places painted again one by one; more: their union
 
 
@@ -168,6 +168,22 @@ class Drawing:
         if self.bar.still() and has_bar(self.host.plan):  # none: played from phones
             self.bar.draw_action_panel(surface, self.choices.attention())
         self.host.buttons.draw(surface)  # buttons_in_still
+
+    def still_places(self, before: tuple, now: tuple) -> list[pygame.Rect] | None:
+        """Where the still picture changes from key ``before`` to ``now`` (the
+        compositor paints it again there only, issue #38): where pieces stood and
+        stand now when only they moved on the board (:meth:`_moved_places`), else None:
+        anywhere."""
+        kept = self._board_layer
+        if kept is None or kept[0] != before[0] or before[1:] != now[1:]:
+            return None
+        if not only_pieces_changed(before[0], now[0]):
+            return None
+        places = self._moved_places(self._board_looks()[0])
+        if places is None:
+            return None
+        board = self.model.board
+        return [place.move(board.topleft).clip(board) for place in places]
 
     def _board_picture(self, key: tuple, movable, paint) -> tuple[tuple, Picture]:
         """The board at rest for ``key``: kept while its key is the same; where only
