@@ -250,3 +250,37 @@ def test_issue_38_the_compositor_paints_a_still_picture_again_only_where_it_chan
     table.still_places = lambda before, now: None
     compositor.compose(screen, None)
     assert compositor.places == [] and still.get_at((61, 41))[:3] == theme.BG[:3]
+
+
+def test_issue_38_cluck_never_paints_the_same_tile_picture_twice_while_its_rows_ease():
+    """issue #38 (frame benchmark, Cluck-peep! at 2560x1440: the slowest frames painted
+    tile pictures): the dashed frames and faded copies made while the rows ease, one per
+    frame, filled the tiles' cache, emptied every few frames, and the same tile
+    pictures were painted again and again. A tile picture is painted once per look and
+    size (until a new layout)."""
+    from tests.scene_helpers import make_app, push_game
+
+    app = make_app((1280, 720))
+    try:
+        scene = push_game(app, "cluck", [], 4, 3, {}, "easy")
+        art = scene.game.drawing.art
+        painted: list[tuple] = []
+        own = art._paint_tile
+
+        def counted(surface, kind, tile, turned):
+            painted.append((kind, tile, turned, surface.get_size()))
+            own(surface, kind, tile, turned)
+
+        art._paint_tile = counted
+        placed = lambda: len(scene.session.state.ladder) >= 4
+        deadline = time.monotonic() + 60  # computers decide on their threads
+        eased = 0
+        while not placed() and time.monotonic() < deadline:
+            app.step(1 / 60)
+            eased += art._rest_h is not None
+            if not app.busy():
+                time.sleep(0.002)
+        assert placed() and eased > 20  # the rows eased, frame after frame
+        assert painted and len(painted) == len(set(painted))
+    finally:
+        pygame.quit()

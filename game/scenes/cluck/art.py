@@ -46,7 +46,12 @@ class Art:
     def __init__(self, model: CluckModel, host: TableHost) -> None:
         self.model = model
         self.host = host
-        self._tiles: dict = {}  # tile pictures per look and size (and their faded copies)
+        self._tiles: dict = {}  # tile pictures per look and size
+        # kept apart from the tile pictures (issue #38: while the rows eased, a dashed
+        # frame per size and a faded copy per stand-in filled the tiles' cache, emptied
+        # every few frames, so the ladder's tiles were painted again and again)
+        self._grounds: dict = {}  # the tiles' grounds per kind and size
+        self._marks: dict = {}  # dashed frames and faded copies
         self._scaled: dict = {}  # stand-ins while the rows' height eases (see ``settling``)
         self._rest_h: int | None = None  # the rows' height at rest, while it eases
         self._budget = 0  # tile pictures that may still be painted at rest height this frame
@@ -57,6 +62,8 @@ class Art:
     def forget(self) -> None:
         """A new layout: the tile pictures are painted again at their new sizes."""
         self._tiles.clear()
+        self._grounds.clear()
+        self._marks.clear()
         self._scaled.clear()
 
     def settling(self, rest_h: int | None, rest_chicken: int | None = None) -> None:
@@ -208,9 +215,11 @@ class Art:
         painted anew each time the rows change height, cost a frame each)."""
         look = "cluck_meadow.svg" if kind == "road" else "cluck_back.svg"
         key = ("ground", look if kind in ("road", "hidden") else "straw", w, h)
-        kept = self._tiles.get(key)
+        kept = self._grounds.get(key)
         if kept is not None:
             return kept
+        if len(self._grounds) > 16:
+            self._grounds.clear()
         ground = pygame.Surface((w, h), pygame.SRCALPHA)
         icons = []
         if kind in ("road", "hidden"):
@@ -227,7 +236,7 @@ class Art:
         for corner, at in smooth.corner_mask((w, h), max(4, h // 6), 2):
             ground.blit(corner, at, special_flags=pygame.BLEND_RGBA_MIN)
         kept = (ground, tuple(icons))
-        self._tiles[key] = kept
+        self._grounds[key] = kept
         return kept
 
     def _paint_question(self, surface: pygame.Surface, size: int) -> None:
@@ -325,10 +334,12 @@ class Art:
         """``image`` drawn at ``alpha``: one copy per picture whose alpha is set each time
         (the cached picture itself never changes)."""
         key = ("faded", id(image))
-        fader = self._tiles.get(key)
+        fader = self._marks.get(key)
         if fader is None or fader[0] is not image:
+            if len(self._marks) > 64:
+                self._marks.clear()
             fader = (image, image.copy())
-            self._tiles[key] = fader
+            self._marks[key] = fader
         fader[1].set_alpha(alpha)
         return fader[1]
 
@@ -340,11 +351,13 @@ class Art:
         dash = self.host.px(10)
         margin = width + 1
         key = ("dashed", rect.size, tuple(colour), width, dash)
-        picture = self._tiles.get(key)
+        picture = self._marks.get(key)
         if picture is None:
+            if len(self._marks) > 64:
+                self._marks.clear()
             picture = pygame.Surface((rect.w + 2 * margin, rect.h + 2 * margin), pygame.SRCALPHA)
             self._dashes(picture, pygame.Rect(margin, margin, rect.w, rect.h), colour, width)
-            self._tiles[key] = picture
+            self._marks[key] = picture
         surface.blit(picture, (rect.x - margin, rect.y - margin))
 
     def _dashes(self, surface, rect: pygame.Rect, colour, width: int) -> None:
