@@ -284,3 +284,28 @@ def test_issue_38_cluck_never_paints_the_same_tile_picture_twice_while_its_rows_
         assert painted and len(painted) == len(set(painted))
     finally:
         pygame.quit()
+
+
+def test_issue_38_bench_frames_names_the_repaints_and_the_slowest_frames_cause():
+    """issue #38 (tools/bench_frames.py): the benchmark says how many frames painted the
+    still picture again and why, and what the slowest 1% of frames spent most on."""
+    from tools.bench_frames import Frame, Phases, causes
+
+    still = {"update": 0.0, "still picture": 0.015, "moving layer": 0.002, "marks": 0.001}
+    calm = {"update": 0.0005, "still picture": 0.0, "moving layer": 0.001, "marks": 0.0}
+    frames = [Frame(0.002, 0.002, {**calm, "rest": 0.0005}, "") for _ in range(99)]
+    frames.append(Frame(0.02, 0.019, {**still, "rest": 0.001}, "game[0][8]"))
+    text = causes(frames)
+    assert "still picture painted on 1 of 100 frames (game[0][8] 1)" in text
+    assert "slowest 1% by CPU time (1 frames, from 19.0 ms): still picture (game[0][8]) 1" in text
+    phases = Phases()
+    phases.spent = {"update": 0.001, "moving layer": 0.004}
+    taken = phases.take(0.008)
+    assert taken == {
+        "update": 0.001,
+        "still picture": 0.0,
+        "moving layer": 0.004,
+        "marks": 0.0,
+        "rest": taken["rest"],
+    }
+    assert abs(taken["rest"] - 0.003) < 1e-9 and phases.spent == {}
