@@ -154,6 +154,28 @@ def supersampled(
     return pygame.transform.smoothscale(big, (w, h))
 
 
+def corner_mask(
+    size: tuple[int, int], radius: int, factor: int = 2
+) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+    """The four corners of a white mask of ``size`` with round corners of ``radius``,
+    supersampled ``factor`` times (see :func:`supersampled`), as (piece, where): what
+    blending the whole mask with ``BLEND_RGBA_MIN`` changes lies in them, the rest of
+    it is white and opaque (issue #38: the whole mask of a 1750 px tile smooth-scaled
+    and blended cost ~3 ms a tile at 2560x1440). Corners of ``radius`` + 1 px, even
+    where they meet on a small picture."""
+    w, h = max(1, size[0]), max(1, size[1])
+    big = pygame.Surface((w * factor, h * factor), pygame.SRCALPHA)
+    big.fill((255, 255, 255, 0))  # white all over: the corners fade, not darken
+    pygame.draw.rect(big, (255, 255, 255, 255), big.get_rect(), border_radius=radius * factor)
+    c = radius + 1
+    cw, ch = min(c, w), min(c, h)
+    pieces = []
+    for x, y in {(0, 0), (w - cw, 0), (0, h - ch), (w - cw, h - ch)}:
+        block = big.subsurface((x * factor, y * factor, cw * factor, ch * factor))
+        pieces.append((pygame.transform.smoothscale(block, (cw, ch)), (x, y)))
+    return sorted(pieces, key=lambda piece: piece[1])
+
+
 def soft_shadow(
     size: tuple[int, int], points: Sequence[Point], alpha: int = 90, blur: int = 4
 ) -> pygame.Surface:

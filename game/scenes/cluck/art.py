@@ -46,7 +46,12 @@ class Art:
     def __init__(self, model: CluckModel, host: TableHost) -> None:
         self.model = model
         self.host = host
-        self._tiles: dict = {}  # tile pictures per look and size (and their faded copies)
+        self._tiles: dict = {}  # tile pictures per look and size
+        # kept apart from the tile pictures (issue #38: while the rows eased, a dashed
+        # frame per size and a faded copy per stand-in filled the tiles' cache, emptied
+        # every few frames, so the ladder's tiles were painted again and again)
+        self._grounds: dict = {}  # the tiles' grounds per kind and size
+        self._marks: dict = {}  # dashed frames and faded copies
         self._scaled: dict = {}  # stand-ins while the rows' height eases (see ``settling``)
         self._rest_h: int | None = None  # the rows' height at rest, while it eases
         self._budget = 0  # tile pictures that may still be painted at rest height this frame
@@ -57,6 +62,8 @@ class Art:
     def forget(self) -> None:
         """A new layout: the tile pictures are painted again at their new sizes."""
         self._tiles.clear()
+        self._grounds.clear()
+        self._marks.clear()
         self._scaled.clear()
 
     def settling(self, rest_h: int | None, rest_chicken: int | None = None) -> None:
@@ -167,23 +174,11 @@ class Art:
         edge painted twice as big and smooth-scaled down (issue #27: no steps); the
         nests' sprites between the roads and the holes; the "?" on top."""
         w, h = surface.get_size()
-        if kind in ("road", "hidden"):
-            name = "cluck_meadow.svg" if kind == "road" else "cluck_back.svg"
-            pattern = self._pattern(name, max(24, h))
-            for x in range(0, w, pattern.get_width()):
-                draw_icon(surface, pattern, (x, 0), name)
-        else:
-            surface.fill(STRAW)
-            for x in range(-h, w, max(6, h // 5)):
-                pygame.draw.aaline(surface, (238, 216, 150), (x, h), (x + h, 0))
         radius = max(4, h // 6)
-
-        def mask(big: pygame.Surface, k: int) -> None:
-            big.fill((255, 255, 255, 0))  # white all over: the corners fade, not darken
-            pygame.draw.rect(big, (255, 255, 255, 255), big.get_rect(), border_radius=radius * k)
-
-        corners = smooth.supersampled((w, h), mask, 2)
-        surface.blit(corners, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        ground, icons = self._ground(kind, w, h)
+        surface.blit(ground, (0, 0), special_flags=pygame.BLEND_RGBA_MAX)  # onto nothing: a copy
+        for rect, name in icons:
+            record_icon(surface, rect, name)
         geometry = self._tile_geometry(kind, tile, turned, w, h)
         holes, nests = geometry[2], geometry[3]
         if not nests:  # one picture: roads, holes and edge
@@ -210,6 +205,39 @@ class Art:
             surface.blit(rest, (0, 0))
         if kind == "hidden":
             self._paint_question(surface, max(theme.MIN_TEXT_PX, int(h * 0.62)))
+
+    def _ground(
+        self, kind: str, w: int, h: int
+    ) -> tuple[pygame.Surface, tuple[tuple[pygame.Rect, str], ...]]:
+        """A tile's ground (the meadow, the tile back or straw) with its sprites at their
+        own size, cut to round corners, and the sprites laid on it: the same for every
+        tile of a kind and size, painted once (issue #38: a 2560x1440 ladder's tiles,
+        painted anew each time the rows change height, cost a frame each)."""
+        look = "cluck_meadow.svg" if kind == "road" else "cluck_back.svg"
+        key = ("ground", look if kind in ("road", "hidden") else "straw", w, h)
+        kept = self._grounds.get(key)
+        if kept is not None:
+            return kept
+        if len(self._grounds) > 16:
+            self._grounds.clear()
+        ground = pygame.Surface((w, h), pygame.SRCALPHA)
+        icons = []
+        if kind in ("road", "hidden"):
+            pattern = self._pattern(look, max(24, h))
+            for x in range(0, w, pattern.get_width()):
+                ground.blit(pattern, (x, 0))
+                icons.append((pattern.get_rect(topleft=(x, 0)), look))
+        else:
+            ground.fill(STRAW)
+            for x in range(-h, w, max(6, h // 5)):
+                pygame.draw.aaline(ground, (238, 216, 150), (x, h), (x + h, 0))
+        # the round corners' mask: only its corners are smooth-scaled and blended (the
+        # same pixels; issue #38: the whole mask of a 1750 px tile cost ~2 ms)
+        for corner, at in smooth.corner_mask((w, h), max(4, h // 6), 2):
+            ground.blit(corner, at, special_flags=pygame.BLEND_RGBA_MIN)
+        kept = (ground, tuple(icons))
+        self._grounds[key] = kept
+        return kept
 
     def _paint_question(self, surface: pygame.Surface, size: int) -> None:
         """The hidden tile's "?" in its middle, one text with its shadow (the glyph's
@@ -306,10 +334,12 @@ class Art:
         """``image`` drawn at ``alpha``: one copy per picture whose alpha is set each time
         (the cached picture itself never changes)."""
         key = ("faded", id(image))
-        fader = self._tiles.get(key)
+        fader = self._marks.get(key)
         if fader is None or fader[0] is not image:
+            if len(self._marks) > 64:
+                self._marks.clear()
             fader = (image, image.copy())
-            self._tiles[key] = fader
+            self._marks[key] = fader
         fader[1].set_alpha(alpha)
         return fader[1]
 
@@ -321,11 +351,13 @@ class Art:
         dash = self.host.px(10)
         margin = width + 1
         key = ("dashed", rect.size, tuple(colour), width, dash)
-        picture = self._tiles.get(key)
+        picture = self._marks.get(key)
         if picture is None:
+            if len(self._marks) > 64:
+                self._marks.clear()
             picture = pygame.Surface((rect.w + 2 * margin, rect.h + 2 * margin), pygame.SRCALPHA)
             self._dashes(picture, pygame.Rect(margin, margin, rect.w, rect.h), colour, width)
-            self._tiles[key] = picture
+            self._marks[key] = picture
         surface.blit(picture, (rect.x - margin, rect.y - margin))
 
     def _dashes(self, surface, rect: pygame.Rect, colour, width: int) -> None:

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from contextlib import nullcontext
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 import pygame
 
@@ -48,6 +48,17 @@ class StillAndMoving(Protocol):
 
     def paint_moving(self, surface: pygame.Surface) -> None:
         """What moves, over the still picture, every frame."""
+        ...
+
+
+@runtime_checkable
+class PaintsInPlaces(Protocol):
+    """A game whose still picture may be painted again only where it changed."""
+
+    def still_places(self, before: Hashable, now: Hashable) -> list[pygame.Rect] | None:
+        """Where the still picture of the game's key ``now`` differs from that of
+        ``before`` (window coordinates), or None: it may differ anywhere. Painting the
+        whole picture clipped to these places must give the picture painted whole."""
         ...
 
 
@@ -90,6 +101,11 @@ class Compositor:
         self._secrets: tuple[int, ...] = ()  # whose secrets the still picture shows
         self._laid: dict[tuple[int, int], Picture] = {}
         self._panels: list[tuple[pygame.Rect, Picture]] = []
+        # how often the still picture was painted, and what of its key changed the last
+        # time (issue #38: tools/bench_frames.py counts the frames that paint it, and why)
+        self.repaints = 0
+        self.why = ""
+        self.places: list[pygame.Rect] = []  # where the last repaint painted ([]: whole)
 
     def forget(self) -> None:
         """The still picture is painted again at the next frame (a new layout)."""
@@ -106,15 +122,26 @@ class Compositor:
         self.folded = over is not None
         still = self._still
         if still is None or key != self._key:
+            self.repaints += 1
+            self.why = "new" if still is None else changed_part(self._key, key)
+            places = None if still is None else self._places(self._key, key)
             if still is None or still.get_size() != size:
                 # opaque, in the window's format: laying it down is one plain blit
                 still = pygame.Surface(size)
                 if pygame.display.get_init() and pygame.display.get_surface() is not None:
                     still = still.convert()
-            with recording(still) as sink:
-                self.table.paint_static(still)
-                if over is not None:
-                    over[1](still)
+            self.places = places or []
+            clips: list[pygame.Rect | None] = list(places) if places else [None]
+            for place in clips:
+                # the whole picture painted, clipped to where it changed (issue #38: a
+                # whole-window repaint was the slowest frame at 2560x1440): the same
+                # pixels, and every text and icon of it written down
+                still.set_clip(place)
+                with recording(still) as sink:
+                    self.table.paint_static(still)
+                    if over is not None:
+                        over[1](still)
+            still.set_clip(None)
             self._still, self._key, self._texts = still, key, tuple(sink.texts)
             self._icons = tuple(sink.icons)
             self._secrets = tuple(sorted(sink.secrets))
@@ -126,6 +153,18 @@ class Compositor:
                 still.blit(picture.image, rect)
                 self._laid[where] = picture
         return still
+
+    def _places(self, before: Hashable, now: Hashable) -> list[pygame.Rect] | None:
+        """Where the still picture of key ``now`` differs from that of ``before``: the
+        game's places when only the game's own key changed and it knows them; None:
+        anywhere."""
+        if not isinstance(before, tuple) or not isinstance(now, tuple):
+            return None
+        if before[0] != now[0] or before[2:] != now[2:]:  # the size, the hint, the marks
+            return None
+        if not isinstance(self.table, PaintsInPlaces):
+            return None
+        return self.table.still_places(before[1], now[1])
 
     def compose(self, surface: pygame.Surface, sink: TextSink | None) -> None:
         """One frame onto ``surface``; its texts into ``sink`` (None: not written down)."""
@@ -151,3 +190,20 @@ class Compositor:
             surface.blit(picture.image, rect)
             if sink is not None:
                 sink.extend(picture.texts, (rect.x, rect.y), picture.icons, picture.secrets)
+
+
+KEY_PARTS = ("size", "game", "hint", "marks")  # the still picture's key, part by part
+
+
+def changed_part(old: Hashable, new: Hashable) -> str:
+    """Where ``new`` first differs from ``old``, as a path into the still picture's key:
+    "game[0][8]" is the ninth item of the first item of the game's own key (issue #38:
+    the frame benchmark names what made a slow frame paint the still picture)."""
+    path: list[str] = []
+    while isinstance(old, tuple) and isinstance(new, tuple) and len(old) == len(new):
+        at = next((i for i, (a, b) in enumerate(zip(old, new, strict=True)) if a != b), None)
+        if at is None:
+            break
+        path.append(KEY_PARTS[at] if not path and at < len(KEY_PARTS) else f"[{at}]")
+        old, new = old[at], new[at]
+    return "".join(path) or "key"

@@ -21,6 +21,10 @@ from game.ui import smooth, theme
 
 Point = tuple[float, float]
 CELL = 32  # pixels: the side of the pieces a mark's layer is blitted in
+# cells of a mark's layer cut in one frame: a window-wide trail at 2560x1440 is ~1500
+# cells, cut in one frame it was the slowest frame of every table (issue #38's frame
+# benchmark, 10-30 ms); spread over frames, the layer is blitted whole till it is cut
+CUT_CELLS = 240
 ALPHA = 210  # the marks' opacity: the pieces and tiles under a mark show through it
 
 
@@ -131,15 +135,17 @@ class LastMoves:
             # marked piece moved (issue #38's frame benchmark)
             box = self._bounds(shapes, px).clip(pygame.Rect((0, 0), size))
             layer = self._paint(box, shapes, px)
-            whole = layer.copy()
+            # the layer itself, see-through: the cells cut from it are copies of their
+            # own (a copy of a window-wide layer cost every frame the board moved)
+            whole = layer
             whole.set_alpha(ALPHA)
             # blitted whole the first frame; cut into its painted cells once it is drawn
             # again unchanged (cutting costs more than one blit: while the board moves
             # under the marks they change every frame)
             self._kept = (key, [(whole, box.topleft)])
-            self._uncut = (layer, box.topleft)
-        elif self._uncut is not None:
-            self._kept = (key, self._pieces(*self._uncut))
+            self._uncut = Cutting(layer, box.topleft)
+        elif self._uncut is not None and self._uncut.cut(CUT_CELLS):
+            self._kept = (key, self._uncut.pieces)
             self._uncut = None
         return self._kept
 
@@ -161,30 +167,16 @@ class LastMoves:
         surface.set_clip(clip)
 
     _kept: tuple[tuple, list[tuple[pygame.Surface, tuple[int, int]]]] | None = None
-    _uncut: tuple[pygame.Surface, tuple[int, int]] | None = None  # the layer not cut yet
+    _uncut: Cutting | None = None  # the layer not cut yet, being cut
 
     @staticmethod
     def _pieces(
         layer: pygame.Surface, at: tuple[int, int]
     ) -> list[tuple[pygame.Surface, tuple[int, int]]]:
-        """The painted ``layer`` (its top left at ``at``) as the pieces of it that hold
-        paint: square cells of :data:`CELL` pixels, each cut to its painted part, see-
-        through so the pieces and tiles under a mark show (alpha 210). A trail is thin
-        and the box around it mostly empty, and blending a see-through layer costs the
-        same for an empty pixel as for a painted one: blitting only the painted cells
-        made Cluck-peep!'s frame ~3x cheaper (tools/bench_frames.py, issue #38), and the
-        picture is the same pixel for pixel (an empty pixel blends to what is under it)."""
-        pieces = []
-        w, h = layer.get_size()
-        for y in range(0, h, CELL):
-            for x in range(0, w, CELL):
-                cell = layer.subsurface(pygame.Rect(x, y, min(CELL, w - x), min(CELL, h - y)))
-                painted = cell.get_bounding_rect()
-                if painted.w and painted.h:
-                    piece = cell.subsurface(painted).copy()
-                    piece.set_alpha(ALPHA)
-                    pieces.append((piece, (at[0] + x + painted.x, at[1] + y + painted.y)))
-        return pieces
+        """The painted ``layer`` (its top left at ``at``) cut at once (:class:`Cutting`)."""
+        cutting = Cutting(layer, at)
+        cutting.cut(None)
+        return cutting.pieces
 
     @staticmethod
     def _bounds(shapes, px) -> pygame.Rect:
@@ -246,3 +238,38 @@ class LastMoves:
                 smooth.rounded_rect(layer, halo, ring.inflate(4, 4), radius, max(3, px(7)))
                 smooth.rounded_rect(layer, colour, ring, radius, max(2, px(4)))
         return layer
+
+
+class Cutting:
+    """A painted marks' layer (its top left at ``at``) being cut into the pieces of it
+    that hold paint: square cells of :data:`CELL` pixels, each cut to its painted part,
+    see-through so the pieces and tiles under a mark show (alpha 210). A trail is thin
+    and the box around it mostly empty, and blending a see-through layer costs the
+    same for an empty pixel as for a painted one: blitting only the painted cells
+    made Cluck-peep!'s frame ~3x cheaper (tools/bench_frames.py, issue #38), and the
+    picture is the same pixel for pixel (an empty pixel blends to what is under it).
+    Cut a few cells a frame (:meth:`cut`): all at once was a frame's spike."""
+
+    def __init__(self, layer: pygame.Surface, at: tuple[int, int]) -> None:
+        self.layer = layer
+        self.at = at
+        self.pieces: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        w, h = layer.get_size()
+        self._cells = [(x, y) for y in range(0, h, CELL) for x in range(0, w, CELL)]
+        self._next = 0
+
+    def cut(self, cells: int | None) -> bool:
+        """Cut up to ``cells`` more cells (None: all); whether the layer is all cut."""
+        w, h = self.layer.get_size()
+        end = len(self._cells) if cells is None else min(len(self._cells), self._next + cells)
+        for x, y in self._cells[self._next : end]:
+            cell = self.layer.subsurface(pygame.Rect(x, y, min(CELL, w - x), min(CELL, h - y)))
+            painted = cell.get_bounding_rect()
+            if painted.w and painted.h:
+                piece = cell.subsurface(painted).copy()
+                piece.set_alpha(ALPHA)
+                self.pieces.append(
+                    (piece, (self.at[0] + x + painted.x, self.at[1] + y + painted.y))
+                )
+        self._next = end
+        return end == len(self._cells)
