@@ -31,14 +31,15 @@ def score_words(game: str, score: float) -> str:
 
 
 def seat_words(t: Any, game: str, seat: SeatResult) -> str:
-    """A seat as a row shows it: "★ Hana 42", "Cookie (hard) 30"."""
+    """A seat as a row shows it: "★ Hana: 42", "Cookie (hard): 30" (the score after a
+    colon: the default names end in a digit, and "Player 1 1" read as one name)."""
     name = printable(seat.name, 16)
     if seat.kind == "computer" and seat.level:
         name = f"{name} ({t('app.level_' + seat.level)})"
     elif seat.kind == "online":
         name = f"{name} ({t('app.history_online')})"
-    score = score_words(game, seat.score)
-    return f"★ {name} {score}" if seat.place == 1 else f"{name} {score}"
+    words = t("history_pill.seat", name=name, score=score_words(game, seat.score))
+    return f"★ {words}" if seat.place == 1 else words
 
 
 def when_words(t: Any, ended: float) -> str:

@@ -13,6 +13,7 @@ import pygame
 
 from game import registry, saves
 from game.scenes.base import Scene
+from game.scenes.shell import chrome
 from game.storage import printable
 from game.ui import fonts, theme
 from game.ui.widgets import Button, draw_text
@@ -44,7 +45,9 @@ class ResumeScene(Scene):
         self.buttons.clear()
         lang = self.app.settings.language
         bw, bh, gap = min(w - self.px(80), self.px(900)), self.px(58), self.px(10)
-        y = self.px(110)
+        # under the header band every shell screen wears (issue #38; playtest: Resume
+        # alone kept a bare title, like no other screen of the box)
+        y = chrome.content_top(self) + self.px(16)
         shown = self.entries[self.page * PER_PAGE : (self.page + 1) * PER_PAGE]
         for i, entry in enumerate(shown):
             rect = pygame.Rect((w - bw) // 2, y, bw, bh)
@@ -93,15 +96,7 @@ class ResumeScene(Scene):
 
     def draw(self, surface):
         w, _ = surface.get_size()
-        draw_text(
-            surface,
-            self.t("app.resume"),
-            self.px(40),
-            (w // 2, self.px(56)),
-            theme.INK,
-            bold=True,
-            anchor="center",
-        )
+        chrome.draw_header(self, surface, self.t("app.resume"))
         message = (
             self.t("app.saves_unreadable", error=str(self.folder_error))
             if self.folder_error
@@ -110,7 +105,7 @@ class ResumeScene(Scene):
             else self.t("app.no_saves")
         )
         if message:
-            y = self.px(120)
+            y = chrome.content_top(self) + self.px(24)
             for line in fonts.wrap(message, self.px(22), w - self.px(120))[:6]:
                 draw_text(
                     surface,

@@ -23,7 +23,9 @@ class SettingsScene(Scene):
         st = self.app.settings
         self.buttons.clear()
         self.rows = []
-        most_w = min(w - self.px(40), self.px(1100))
+        # as wide as the window allows (less when the rows need less, below): at Larger
+        # text a fixed cap squeezed "Thoughtful" to its edges (playtest)
+        most_w = w - self.px(40)
         bh, gap = max(self.px(46), round(self.text_px(20) * 1.8)), self.px(10)
         pitch = bh + self.px(22)
         top = chrome.content_top(self) + self.px(8)  # under the header band (issue #38)
@@ -66,7 +68,7 @@ class SettingsScene(Scene):
         label_px, button_px = self.text_px(22), self.text_px(20)
         # the labels' column as wide as its widest label, the buttons as wide as theirs
         label_w = max(fonts.font(label_px).size(self.t(f"app.{r[0]}"))[0] for r in rows)
-        label_w = min(self.px(330), label_w + self.px(50))
+        label_w += self.px(50)  # a cap here put "Animation speed" against its first button
         widths = []
         for _key, choices, _current, _setter in rows:
             widest = max(fonts.font(button_px, True).size(c[0])[0] for c in choices)

@@ -73,10 +73,7 @@ class CoachPart(TablePart):
         if plan is None:
             return None
         scene = self.scene
-        label = scene.t("coach.button")
-        size = scene.text_px(17)
-        w = max(scene.px(96), fonts.font(size).size(label)[0] + scene.px(28))
-        h = max(scene.px(36), fonts.font(size).get_linesize() + scene.px(12))
+        w, h = button_size(scene)
         place = getattr(scene.game, "coach_place", None)  # a game whose corner is taken
         if place is not None:
             rect: pygame.Rect = place(w, h)
@@ -174,6 +171,16 @@ class CoachPart(TablePart):
 
     def probe(self) -> dict[str, Any] | None:
         return self.inner.probe()
+
+
+def button_size(scene: Any) -> tuple[int, int]:
+    """The Coach button's width and height at ``scene``'s size, language and text size
+    (a game that keeps the button a place in its bar, Verflixxt!, reserves this much)."""
+    label = scene.t("coach.button")
+    size = scene.text_px(17)
+    w = max(scene.px(96), fonts.font(size).size(label)[0] + scene.px(28))
+    h = max(scene.px(36), fonts.font(size).get_linesize() + scene.px(12))
+    return w, h
 
 
 def board_choices(table: Any) -> Any:

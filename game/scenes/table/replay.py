@@ -189,8 +189,13 @@ class ReplayControls(Scene):
         self.shown_seat = seat
         everyone = seat == EVERYONE
         viewer = None if everyone else seat
+        changed = viewer != self.table.private_player
         self.table.private_player = viewer
         self.table.session.viewer = viewer
+        if changed:  # the pieces were put in line for the last viewer: its hand, not this
+            if self.table.player.busy():
+                self.table.player.skip()
+            self.table.player.sync()
         if self.reveal.reveal_all != everyone:
             self.reveal.reveal_all = everyone
             self.table.frame.reset()
@@ -350,6 +355,11 @@ class ReplayControls(Scene):
 
     # -- input -------------------------------------------------------------------------------
     def handle_event(self, event):
+        # The seats' drawer first, as at the table (issue #38): "Show" puts a seat's
+        # hidden things in its panel, which lies in the drawer; its button, its key (L)
+        # and a click outside it when open are the table's to take.
+        if self.table.frame.handle_event(event):
+            return
         if event.type == pygame.KEYDOWN:
             keys = {
                 pygame.K_ESCAPE: self.close,

@@ -12,6 +12,7 @@ from bisect import bisect_left
 import pygame
 
 from game.rules.verflixxt.data import FINISH, START
+from game.scenes.table.coach import button_size as coach_button_size
 from game.scenes.table.contract import TableHost
 from game.scenes.table.frame_plan import TablePlan
 from game.ui import fonts
@@ -195,6 +196,17 @@ class Layout:
         and the hand (hats game), each with its label under it, then the buttons."""
         a = self.model.action_rect
         pad = self.host.px(6)
+        # the Coach button's place at the bar's right end (issue #40) wherever a person at
+        # this screen may ask it (not in a lesson, whose steps are the teacher): placed
+        # left of the buttons, at Larger text it lay over the die or the hand's label
+        # (playtest)
+        right = a.right - self.host.px(10)
+        self.model.coach_slot = pygame.Rect(right, a.y + pad, 0, a.h - 2 * pad)
+        if self.host.guide.lesson is None and self.host.driver.local_seats():
+            coach_w, _coach_h = coach_button_size(self.host)
+            self.model.coach_slot.w = coach_w
+            self.model.coach_slot.right = right
+            right = self.model.coach_slot.left - self.host.px(8)
         if self.host.state.hats_variant:
             # the cards as tall as the tray, each group's label beside it (a label under
             # the cards left them too small to read: issue #27); when the buttons would be
@@ -247,7 +259,7 @@ class Layout:
                     self.model.hand_rects[-1].right + self.host.px(6), hand_w
                 )
                 left = self.model.hand_label.right + self.host.px(22)
-                if a.right - left >= self.host.px(400):
+                if a.right - left >= self.host.px(400):  # the buttons' room and the coach's
                     break
         else:
             # the die is the tray's centre, as big as the tray allows (issue #27), its
@@ -256,9 +268,7 @@ class Layout:
             self.model.die_rect = pygame.Rect(0, 0, size, size)
             self.model.die_rect.center = (a.centerx, a.centery)
             left = self.model.die_rect.right + self.host.px(16)
-        self.model.buttons_rect = pygame.Rect(
-            left, a.y + pad, a.right - self.host.px(10) - left, a.h - 2 * pad
-        )
+        self.model.buttons_rect = pygame.Rect(left, a.y + pad, right - left, a.h - 2 * pad)
 
     def hand_label(self, player: int | None) -> str:
         """Whose cards the bar shows (nobody's behind the curtain)."""

@@ -157,3 +157,4 @@ class VerflixxtModel:
     hand_label: pygame.Rect = field(default_factory=pygame.Rect)
     die_rect: pygame.Rect | None = None  # the base game only
     buttons_rect: pygame.Rect = field(default_factory=pygame.Rect)  # the buttons' room
+    coach_slot: pygame.Rect = field(default_factory=pygame.Rect)  # the Coach button's

@@ -186,6 +186,15 @@ class VerflixxtTable(TableDefaults):
                 host.plan_frame(size, side_w=side_w, drawer=True, public_bar=public, **shape)
         return host.plan
 
+    def coach_place(self, w: int, h: int) -> pygame.Rect:
+        """Where the Coach button (issue #40) stands: the place the bar keeps for it at
+        its right end, right of the die's or the cards' buttons (playtest: placed left
+        of them, at Larger text it lay over the die or the hand's label)."""
+        slot = self.model.coach_slot
+        rect = pygame.Rect(0, 0, min(w, slot.w), min(h, slot.h))
+        rect.midright = slot.midright
+        return rect
+
     def drawn_extent(self) -> pygame.Rect:
         """The box around the road and its tiles (issue #38)."""
         return self.geometry.road_extent()
