@@ -193,3 +193,26 @@ def test_other_games_searches_keep_the_wall_clock(monkeypatch):
     )
     weighed = bot.analyse(state.view(p), p, random.Random(3))
     assert all(len(c.samples) == 2 for c in weighed.candidates)
+
+
+def test_on_a_busy_machine_hard_steps_onto_the_lucky_hat_to_take_it(monkeypatch):
+    """issue #40, VX-26: a pawn that moves onto a pawn wearing the lucky hat may take it
+    (+10 at home, VX-29). Seat 0 holds a 3 and a 5; its pawn on the -1 tile can go 3 onto
+    the rival's lucky-hat wearer or 5 onto a +5. The normal computer sees one action ahead
+    and takes the +5 road; the hard computer plays its own turn on (the hat taken) and
+    steps onto the wearer, on a busy machine too (the wall clock racing, the thread's
+    CPU time not: the search does its whole work)."""
+    from tests.test_verflixxt_hats_hard import hats_position
+
+    s = hats_position(
+        {0: ["o3", "y5"]}, {"lucky": "1a", "unlucky": None}, {0: [1, 0, 0], 1: [4, 9, 12]}, seed=3
+    )
+    box = s.box
+    assert box.values[s.track[1]] == -1 and box.values[s.track[6]] == 5
+    view = s.view(0)
+    assert str(ai.normal(view, 0, random.Random(1))) == "play y5 a"
+    monkeypatch.setattr(search_module, "time", CpuStoodStill())
+    assert str(ai.hard(view, 0, random.Random(1))) == "play o3 a"
+    after = s.clone()
+    after.apply(0, vx.parse_action("play o3 a"))
+    assert vx.parse_action("hat take 1a") in after.legal_actions(0)
