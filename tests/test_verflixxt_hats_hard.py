@@ -21,6 +21,8 @@ class FrozenClock:
     def perf_counter() -> float:
         return 0.0
 
+    thread_time = perf_counter  # the hats search's clock (issue #40)
+
 
 @pytest.fixture
 def frozen(monkeypatch):

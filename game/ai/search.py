@@ -12,7 +12,12 @@ with few challengers and paired samples, noise rarely wins. It sees nothing but 
 so it cannot cheat.
 
 Bounded by playouts (for reproducible games) and by a time budget (so the screen never
-waits long): whichever comes first.
+waits long): whichever comes first. The budget is read on ``clock``, a clock of the
+``time`` module by name (looked up at each decision): the wall clock (``perf_counter``)
+by default; a game may bound it by the thinking thread's own CPU time instead
+(``thread_time``), so its hard computer does the same work however busy the
+machine is (Verflixxt! with hats, issue #40: on a loaded machine the wall clock left it
+two playouts a candidate).
 
 :meth:`SearchBot.analyse` is the whole decision as data (issue #40): every candidate with
 its paired samples and, when a ``measure`` is given, what the game measured at the end
@@ -85,8 +90,10 @@ class SearchBot:
         confidence: float = 1.0,
         evaluate_all: Callable[[GameState], list[float]] | None = None,
         horizon: str = "round",
+        clock: str = "perf_counter",
     ):
         self.evaluate = evaluate
+        self.clock = clock
         self.horizon = horizon
         self.evaluate_all = evaluate_all
         self.rollout_policy = rollout_policy
@@ -191,7 +198,8 @@ class SearchBot:
             raise ValueError(f"player {player} has no legal action")
         if len(legal) == 1:
             return Weighed([Candidate(legal[0])], 0)
-        deadline = time.perf_counter() + self.budget
+        clock: Callable[[], float] = getattr(time, self.clock)
+        deadline = clock() + self.budget
         if self.rollout_policy is not None:
             prior = self.rollout_policy(view, player, random.Random(rng.random()))
         else:
@@ -200,9 +208,9 @@ class SearchBot:
         candidates += [a for a in extra if a not in candidates]
         weighed = [Candidate(a) for a in candidates]
         playouts = batches = 0
-        first = time.perf_counter()
+        first = clock()
         while playouts + len(candidates) <= max(self.max_iterations, 2 * len(candidates)):
-            now = time.perf_counter()
+            now = clock()
             # stop before a batch that would end past the deadline (two are the least)
             if batches >= 2 and now + (now - first) / batches > deadline:
                 break

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.rules.protocol import GameState
-from game.rules.verflixxt.data import FINISH, LUCKY, MINUS, PLUS, START, Box
+from game.rules.verflixxt.data import FINISH, LUCKY, MINUS, PLUS, START
 from game.rules.verflixxt.scoring import HAT_POINTS, tile_points
 from game.rules.verflixxt.state import VerflixxtState
 
@@ -56,37 +56,22 @@ def evaluate(state: GameState, player: int) -> float:
     return evaluate_all(state)[player]
 
 
-_POINTS: dict[tuple[int, tuple[str, ...]], tuple[Box, TilePoints]] = {}
-
-
-def _tile_points(state: VerflixxtState, player: int) -> TilePoints:
-    """``tile_points`` of the player's tiles, remembered: the search asks for the same
-    piles again and again."""
-    box = state.box
-    key = (id(box), tuple(state.taken[player]))
-    entry = _POINTS.get(key)
-    if entry is None or entry[0] is not box:
-        if len(_POINTS) > 20_000:
-            _POINTS.clear()
-        entry = _POINTS[key] = (box, tile_points(state.taken[player], box.kinds, box.values))
-    return entry[1]
-
-
 def evaluate_all(state: GameState) -> list[float]:
     """Every player's prospects (see ``evaluate``) in one pass, for the search. Each
     unguarded tile with pawns on it counts once: a tile one player holds alone is theirs
     at LONE_WEIGHT, less for each rival pawn that could still land on it (pieces only
     move forward, VX-4); a tile several players share is split between them (whoever
-    leaves last takes it, VX-5)."""
+    leaves last takes it, VX-5). The search's playouts call it for every move they
+    weigh, so the track's numbering and what a tile would add are remembered (the same
+    piles and tracks come back again and again); the sums are the same, in the same
+    order."""
     state = state_of(VerflixxtState, state)
-    box = state.box
-    kinds = box.kinds
-    track = state.track
-    index = {tile: i for i, tile in enumerate(track)}
-    last = len(track) - 1
-    guarded = set(state.guardians)
+    index = _index_of(state.track)
+    last = len(index) - 1
+    guarded = state.guardians
     owners: dict[str, set[int]] = {}
-    spots: list[tuple[int, int]] = []  # (track index, player) of every pawn out
+    line = [0] * len(index)  # pawns out on each track index
+    mine: list[list[int]] = [[] for _ in state.pawns]  # each player's pawns out
     values = [0.0] * state.players
     for q, row in enumerate(state.pawns):
         for pos in row:
@@ -94,36 +79,83 @@ def evaluate_all(state: GameState) -> list[float]:
                 values[q] += PROGRESS_WEIGHT
                 continue
             at = index[pos]
-            spots.append((at, q))
+            line[at] += 1
+            mine[q].append(at)
             values[q] += PROGRESS_WEIGHT * at / last
             if pos != START and pos not in guarded:
-                owners.setdefault(pos, set()).add(q)
+                holders = owners.get(pos)
+                if holders is None:
+                    owners[pos] = {q}
+                else:
+                    holders.add(q)
     for hat, pawn in state.hat_on.items():
         if pawn is not None:
             values[int(pawn[:-1])] += HAT_WEIGHT * HAT_POINTS[hat]
-    nows = [_tile_points(state, q) for q in range(state.players)]
-    lucky = [any(kinds[t] == LUCKY for t in taken) for taken in state.taken]
-    for q, now in enumerate(nows):
+    piles = [_pile_of(state, q) for q in range(state.players)]
+    for q, pile in enumerate(piles):
         values[q] += (
-            now["track"]
-            + now["lucky"]
-            + now["risk"]
-            + sum(state.chips_won[q])
-            + sum(HAT_POINTS[h] for h in state.hats_home[q])
+            pile.points + sum(state.chips_won[q]) + sum(HAT_POINTS[h] for h in state.hats_home[q])
         )
     for tile, holders in owners.items():
         if len(holders) == 1:
             q = next(iter(holders))
             at = index[tile]
-            threats = sum(1 for i, r in spots if r != q and 1 <= at - i <= REACH)
+            lo = at - REACH if at > REACH else 0
+            threats = sum(line[lo:at]) - sum(1 for i in mine[q] if lo <= i < at)
             weight = max(LONE_FLOOR, LONE_WEIGHT - THREAT_WEIGHT * threats)
-            values[q] += weight * take_value(state, q, tile, nows[q], lucky[q])
+            values[q] += weight * piles[q].gain(state, q, tile)
         else:
             for q in holders:
-                values[q] += (
-                    SHARED_WEIGHT / len(holders) * take_value(state, q, tile, nows[q], lucky[q])
-                )
+                values[q] += SHARED_WEIGHT / len(holders) * piles[q].gain(state, q, tile)
     return values
+
+
+class _Pile:
+    """One pile of taken tiles as the evaluation reads it: its points (VX-7, VX-25),
+    whether it holds a lucky tile, and what each tile would add to it (``take_value``),
+    worked out once per pile and tile."""
+
+    __slots__ = ("box", "gains", "lucky", "points")
+
+    def __init__(self, state: VerflixxtState, player: int) -> None:
+        box = self.box = state.box
+        now = tile_points(state.taken[player], box.kinds, box.values)
+        self.points = now["track"] + now["lucky"] + now["risk"]
+        self.lucky = any(box.kinds[t] == LUCKY for t in state.taken[player])
+        self.gains: dict[str, float] = {}
+
+    def gain(self, state: VerflixxtState, player: int, tile: str) -> float:
+        got = self.gains.get(tile)
+        if got is None:
+            now = tile_points(state.taken[player], self.box.kinds, self.box.values)
+            got = self.gains[tile] = take_value(state, player, tile, now, self.lucky)
+        return got
+
+
+_PILES: dict[tuple[int, tuple[str, ...]], _Pile] = {}
+_INDEXES: dict[tuple[str, ...], dict[str, int]] = {}
+_MEMO_LIMIT = 20_000  # piles or tracks remembered before starting afresh
+
+
+def _pile_of(state: VerflixxtState, player: int) -> _Pile:
+    key = (id(state.box), tuple(state.taken[player]))
+    pile = _PILES.get(key)
+    if pile is None or pile.box is not state.box:  # an id may be reused by a later box
+        if len(_PILES) > _MEMO_LIMIT:
+            _PILES.clear()
+        pile = _PILES[key] = _Pile(state, player)
+    return pile
+
+
+def _index_of(track: list[str]) -> dict[str, int]:
+    """Each tile's place on the track as it lies now (it closes up, VX-5)."""
+    key = tuple(track)
+    got = _INDEXES.get(key)
+    if got is None:
+        if len(_INDEXES) > _MEMO_LIMIT:
+            _INDEXES.clear()
+        got = _INDEXES[key] = {tile: i for i, tile in enumerate(track)}
+    return got
 
 
 def standing(state: GameState, player: int) -> float:
