@@ -53,3 +53,19 @@ def app():
     import pygame
 
     pygame.quit()
+
+
+def long_first(items: list) -> list:
+    """The items with the long ones (marked ``soak``: whole-game soaks of one to two
+    minutes each, the kill -9 and fifty start-ups tests) first, the rest after them in
+    their order (a stable sort)."""
+    return sorted(items, key=lambda item: item.get_closest_marker("soak") is None)
+
+
+def pytest_collection_modifyitems(config, items):
+    """pytest-xdist hands the tests to its workers in this order: the long ones go out at
+    the start, and the thousands of short ones fill in around them, so no worker is left
+    at the end with a two-minute soak while the other has nothing to do (collected in
+    file order, test_verflixxt_soak came near the end; CISPEED). Every test still runs,
+    each on its own."""
+    items[:] = long_first(items)

@@ -234,7 +234,8 @@ def test_esc_goes_back_to_the_menu_and_a_field_keeps_its_keys(app, monkeypatch):
 
 def test_a_table_advertised_on_this_network_fills_the_list(app, monkeypatch):
     """A window hosting with advertise=True and the join screen's Browser, both over
-    mDNS on this machine; clicking the entry fills the address and code and looks."""
+    mDNS on this machine; clicking the entry fills the address and code and looks; the
+    probe names the entry's code (CISPEED: the e2e guest picks its host's table by it)."""
     from game.net import discovery
     from game.net.discovery import Browser
 
@@ -255,6 +256,10 @@ def test_a_table_advertised_on_this_network_fills_the_list(app, monkeypatch):
         scene = open_join(app, monkeypatch, lambda: Browser(interfaces=["127.0.0.1"]))
         run_until(app, lambda: any(e["code"] == host.code for e in scene.found), host)
         index = next(i for i, e in enumerate(scene.found) if e["code"] == host.code)
+        # the probe names each found table's code by its button (tools/e2e_online.py
+        # picks its own host's table by it: other tables may be advertised meanwhile)
+        assert scene.probe_info()["found"][f"join:found:{index}"] == host.code
+        assert f"join:found:{index}" in scene.probe()
         press(app, scene, f"join:found:{index}")
         assert scene.fields["code"].text == host.code
         assert scene.fields["address"].text.endswith(f":{host.port}")

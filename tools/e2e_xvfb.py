@@ -92,11 +92,29 @@ class XSession:
         self.proc = subprocess.Popen(
             [*command, *args], env=self.env, cwd="/", stderr=self.errors.open("w")
         )
-        self.window = sh(
-            "xdotool", "search", "--sync", "--pid", str(self.proc.pid), env=self.env, timeout=60
-        ).splitlines()[0]
-        time.sleep(1.5)
-        geometry = sh("xdotool", "getwindowgeometry", self.window, env=self.env)
+        # The app's mapped window: SDL may make and drop a window of its own while it
+        # starts, which a search could find first and which is gone a moment later (seen
+        # on a busy machine: getwindowgeometry then fails), so a vanished one is looked
+        # for again, within the same minute as before.
+        deadline = time.monotonic() + 60
+        while True:
+            self.window = sh(
+                "xdotool",
+                "search",
+                "--sync",
+                "--onlyvisible",
+                "--pid",
+                str(self.proc.pid),
+                env=self.env,
+                timeout=max(1.0, deadline - time.monotonic()),
+            ).splitlines()[0]
+            time.sleep(1.5)
+            try:
+                geometry = sh("xdotool", "getwindowgeometry", self.window, env=self.env)
+                break
+            except subprocess.CalledProcessError:
+                if time.monotonic() > deadline or self.proc.poll() is not None:
+                    raise
         pos = geometry.split("Position:")[1].split()[0]
         self.origin = tuple(int(v) for v in pos.split(","))
 

@@ -484,3 +484,9 @@ class JoinScene(JoinPanels):
         for field in self.fields.values():
             out[field.key] = [field.rect.centerx, field.rect.centery]
         return out
+
+    def probe_info(self) -> dict:
+        """The join code of each table found on the network, by its button's key: an
+        end-to-end driver sits at its own host's table by the code, as other tables may be
+        advertised on the same network (a test suite's, beside CI's end-to-end run)."""
+        return {"found": {f"join:found:{i}": str(e["code"]) for i, e in enumerate(self.found)}}
