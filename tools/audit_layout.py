@@ -4,7 +4,8 @@ with "…", texts outside their box or the window, texts over other texts, chara
 bundled font cannot draw, a piece drawn over a tile's value, a lesson's bubble over what
 its step points at; issue #38's: the board's drawn extent filling < 70% of the window at
 its shape, pieces under 32 px and their marks under 16 px (at 1280x720, scaled), a piece
-clipped by its panel's edge, a text over a button; and texts and icons drawn past the sink (``fonts.render`` without
+clipped by its panel's edge, a text over a button, a hand tray open over the board's
+cells; and texts and icons drawn past the sink (``fonts.render`` without
 ``widgets.draw_text``, a sprite without ``widgets.draw_icon``: the layout cannot see them).
 
     python tools/audit_layout.py [--full] [--sizes 1024x600,...] [--langs en,ja]
@@ -106,6 +107,7 @@ KINDS = (
     "dropped_text",
     "header_order",
     "result_over_board",
+    "tray_over_board",
 )
 SCREEN_SETS = ("tables", "shell", "lessons")
 
@@ -125,6 +127,10 @@ TABLES: dict[str, list[tuple[int, dict[str, Any]]]] = {
         (2, {"variant": "advanced"}),
         # issue #38: a long board, its hand tray a band in the corner it leaves empty
         (4, {"variant": "advanced", "board": "grand-canal"}),
+        # issue #38: the Canal's open tray with two ducks each lay over edge hexes (no
+        # bottom corner clear: it takes the top right); the Spa's board gives way to its
+        # tray below 70% by a Decision (tray.py), checked by tests/test_duck_tray*.py
+        (2, {"variant": "advanced", "board": "canal"}),
     ],
     "verflixxt": [(6, {"variant": "hats", "attack": True}), (4, {"variant": "hats"}), (2, {})],
     "cluck": [(4, {}), (2, {}), (4, {"long_road": True, "runaway": True})],
@@ -524,6 +530,27 @@ def find_result_over_board(scene: Any) -> list[Finding]:
     return [Finding("result_over_board", "result panel", 0, _box(scene.panel), detail)]
 
 
+def find_tray_over_board(scene: Any) -> list[Finding]:
+    """A hand tray lying open over the board's cells (issue #38: on the Spa and the
+    Canal's advanced game Duck!'s open tray hid a few edge hexes, and the ducks, buoys
+    and tokens on them, from the person deciding): one finding, with the cells it
+    hides. The table names its open tray's room (``open_tray``: None when folded or off
+    the board) and its cells' boxes (``board_cells``); a table without them has no tray
+    on its board."""
+    table = getattr(scene, "game", None)
+    room_of, cells_of = getattr(table, "open_tray", None), getattr(table, "board_cells", None)
+    room = room_of() if room_of is not None and cells_of is not None else None
+    if room is None:
+        return []
+    inner = room.inflate(-2, -2)  # an outline's pixel on a cell's edge is not a cover
+    hidden = [cell for cell in cells_of() if inner.colliderect(cell)]
+    if not hidden:
+        return []
+    first = _box(hidden[0])
+    detail = f"over {len(hidden)} of the board's cells, the first {first}"
+    return [Finding("tray_over_board", "hand tray", 0, _box(room), detail)]
+
+
 def find_dropped(scene: Any) -> list[Finding]:
     """A table's words its board left out for lack of room (issue #38: Eight Routes
     dropped every route's rule text at Larger text): one finding each."""
@@ -832,7 +859,7 @@ def _audit_top(
         found += find_pieces(sink.icons, window)
         found += find_clipped(sink.icons, board)
     found += find_dropped(scene) + find_header_order(scene)
-    found += find_result_over_board(scene)
+    found += find_result_over_board(scene) + find_tray_over_board(scene)
     extent = drawn_extent(scene)
     if extent is not None and guide is not None and not keeps_column(scene):
         found += find_extent(extent, window)
@@ -1418,6 +1445,7 @@ SHORT = {
     "dropped_text": "dropped",
     "header_order": "hdr<sub",
     "result_over_board": "result",
+    "tray_over_board": "tray",
 }
 
 
