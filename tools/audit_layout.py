@@ -5,7 +5,7 @@ bundled font cannot draw, a piece drawn over a tile's value, a lesson's bubble o
 its step points at; issue #38's: the board's drawn extent filling < 70% of the window at
 its shape, pieces under 32 px and their marks under 16 px (at 1280x720, scaled), a piece
 clipped by its panel's edge, a text over a button, a hand tray open over the board's
-cells; and texts and icons drawn past the sink (``fonts.render`` without
+cells, a Cluck-peep! lesson's bubble over any chick or chicken; and texts and icons drawn past the sink (``fonts.render`` without
 ``widgets.draw_text``, a sprite without ``widgets.draw_icon``: the layout cannot see them).
 
     python tools/audit_layout.py [--full] [--sizes 1024x600,...] [--langs en,ja]
@@ -582,6 +582,27 @@ def find_bubble(bubble: Any, target: Any, board: Any | None = None) -> list[Find
     return [Finding("bubble_over", "bubble", 0, _box(bubble), detail)]
 
 
+# the games whose lesson callouts hide no piece at all (issue #38: Cluck-peep!'s chicks
+# and chickens; its ladder leaves a place for the callout, on the board or beside it)
+CALLOUT_CLEAR_OF_PIECES = ("cluck",)
+
+
+def find_bubble_over_pieces(bubble: Any, icons: Iterable[Any], game: str) -> list[Finding]:
+    """A lesson's bubble over a piece on the board (an ``IconDrawn`` of kind ``"piece"``:
+    a chick, a chicken), more than its outer 2 px, in a game of
+    :data:`CALLOUT_CLEAR_OF_PIECES`: one finding each (issue #38: cluck-1's step 7 hid
+    the chick of the tile it talks about)."""
+    if bubble is None or game not in CALLOUT_CLEAR_OF_PIECES:
+        return []
+    out = []
+    for piece in icons:
+        if piece.kind == "piece" and bubble.colliderect(piece.rect.inflate(-4, -4)):
+            clip = bubble.clip(piece.rect)
+            detail = f"covers {clip.w}x{clip.h} of {piece.name} {_box(piece.rect)}"
+            out.append(Finding("bubble_over", piece.name, 0, _box(bubble), detail))
+    return out
+
+
 def emptiness(surface: Any, rect: Any, cell: int = 16, tolerance: int = 10) -> float:
     """The empty share of ``rect`` on ``surface``, approximately: the rect cut into
     ``cell``-pixel squares, a square is empty when its average colour is within
@@ -850,7 +871,10 @@ def _audit_top(
     found += find_missing_values(sink.icons)
     seats = {k: r for k, r in _panels(scene, [], window).items() if k.startswith("seat")}
     if getattr(scene, "game", None) is not None:
-        found += find_icon_overlaps(sink.icons, sink.texts, seats)
+        # what a lesson's bubble lies over is hidden by it, icons as texts (a bubble
+        # beside the board over the seat panels: issue #38, Cluck-peep!'s steps)
+        shown = [i for i in sink.icons if not under(i.rect, bubble)]
+        found += find_icon_overlaps(shown, hidden_under(sink.texts, bubble), seats)
     board = board_rect(scene)
     # a button under a lesson's bubble is hidden by it, as the texts there are
     shown_buttons = [(r, label) for r, label in _button_rects(scene) if not under(r, bubble)]
@@ -869,6 +893,7 @@ def _audit_top(
         if step is not None:  # what it points at and every piece it talks about (#38)
             for target in guide.targets(step) or [guide.element(step)]:
                 found += find_bubble(bubble, target, board)
+            found += find_bubble_over_pieces(bubble, sink.icons, guide.lesson.game)
     figures = _figures(app, scene, sink, board)
     _save_png(app, screen, png_dir)
     return [Finding(**{**asdict(f), "screen": screen}) for f in found], figures
