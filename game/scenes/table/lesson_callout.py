@@ -139,14 +139,17 @@ def draw_callout(
     width = min(scene.px(470), board.w - scene.px(24))
     bubble = laid(width)
     keep = scene.game.keep_clear()
-    for narrower in NARROWER:
+    beside = beside_board(scene)
+    for narrower in NARROWER if beside else NARROWER[:1]:
         if not any(bubble[0].colliderect(k) for k in keep):
             break
         # issue #38: a narrower bubble (more lines) may find a place that hides none of
         # the pieces and labels the wide one had to (Cluck-peep!'s step 14 on the board;
         # at Larger text, steps 4 and 11 beside it)
         narrow = laid(round(width * narrower))
-        if not any(narrow[0].colliderect(k) for k in keep):
+        if not any(narrow[0].colliderect(k) for k in keep) and (
+            beside or board.contains(narrow[0])
+        ):
             bubble = narrow
     box, head_lines, lines, hint_lines, head_size = bubble
     if target is not None:
@@ -183,6 +186,13 @@ def draw_callout(
         )
         next_button.draw(surface, focused=True)
     return box, next_button
+
+
+def beside_board(scene: CalloutTable) -> bool:
+    """The table's callout may lie beside its board, over the side column, where every
+    place on the board hides a piece (a game table's ``callout_beside``: Cluck-peep!'s
+    ladder, issue #38); elsewhere it stays on the board, hiding as little as it can."""
+    return bool(getattr(scene.game, "callout_beside", False))
 
 
 def draw_ring(
@@ -290,7 +300,7 @@ def place_callout(
     # chicken's way the table previews), of equals the first
     in_board = [p for p in free if area.contains(p)] or free
     best = min(in_board, key=lambda p: covered(p, keep))
-    if covered(best, keep) == 0:
+    if covered(best, keep) == 0 or not beside_board(scene):
         return best
     # issue #38: every place on the board hides a piece (Cluck-peep!'s steps 4-5, the
     # ladder from its hens to its nests): one beside the board hiding none of them, nor
