@@ -62,3 +62,25 @@ def test_what_a_replays_controls_paint_over_is_hidden_and_their_own_texts_are_ad
     assert table.texts == [shown_text, close]
     assert table.icons == [pawn]
     assert hidden == {(30, 40)}
+
+
+@pytest.mark.parametrize("size,lang", [((1280, 720), "en"), ((1024, 600), "ja")])
+def test_a_duck_replay_on_a_long_board_draws_nothing_of_the_tray_under_its_controls(
+    size, lang, monkeypatch, tmp_path
+):
+    """Found by the replay audit (issue #38): on the Canal a replay's controls lie in a
+    band of their own size where the tray would; at Larger text the table's words for
+    the tray ("Only computer players at this table…") ran out of that band, above the
+    controls and past the window's foot. The table draws nothing of the tray there."""
+    monkeypatch.setenv("TABLETOP_DERBY_HOME", str(tmp_path))
+    monkeypatch.setitem(audit.TABLES, "duck", [(2, {"variant": "advanced", "board": "canal"})])
+    settings = Settings()
+    settings.text_size = 1.4
+    app = App(size=size, lang=lang, settings=settings, persist=False)
+    try:
+        found, figures = audit.audit_screen(app, "replay", audit._replay("duck", "mid"))
+        assert found == [], [f.line() for f in found]
+        assert figures.extent_fill is not None and figures.extent_fill >= 0.70
+    finally:
+        audit._leave(app)
+        pygame.quit()
