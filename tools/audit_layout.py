@@ -775,11 +775,13 @@ def _button_rects(scene: Any) -> list[tuple[Any, str]]:
 
 
 def _replay_table(app: Any, scene: Any) -> Any | None:
-    """The table a replay's controls (an overlay with its ``table`` and ``panel``) lie
-    over, the scene under them; None for any other screen."""
-    table = getattr(scene, "table", None)
-    if table is None or not hasattr(scene, "panel") or len(app.stack) < 2:
+    """The table a replay's controls lie over, the scene under them; None for any other
+    screen (the waiting room over its table is audited as the dialog it is)."""
+    from game.scenes.table.replay import ReplayControls
+
+    if not isinstance(scene, ReplayControls) or len(app.stack) < 2:
         return None
+    table = scene.table
     return table if app.stack[-2] is table and app.stack[-1] is scene else None
 
 
