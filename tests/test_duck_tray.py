@@ -17,7 +17,7 @@ from game.screenshot import fast_forward
 from game.ui import widgets
 from tests.scene_helpers import click, key, make_app, push_game, spy_private_drawing
 from tests.test_duck_scene import Person, step_until
-from tools.audit_layout import extent_fill
+from tools.audit_layout import extent_fill, find_tray_over_board
 
 pytestmark = pytest.mark.usefixtures("quick_bots")
 
@@ -122,17 +122,18 @@ def test_issue_38_the_folded_tray_opens_by_its_key_and_tab_and_folds_by_a_click_
         pygame.quit()
 
 
-def test_issue_38_a_tray_over_hexes_may_be_folded_while_deciding():
-    """The Spa leaves no corner clear of its hexes: its board is fitted at the goal and
-    the open tray lies over a few of them; the person may fold it while choosing (Y),
-    to see the board under it, and open it again (its tab or Y)."""
+def test_issue_38_the_spas_open_tray_hides_no_hex_while_the_person_decides():
+    """issue #38: the Spa leaves no corner clear of its hexes at 70% of the window; its
+    open tray lay over a few edge hexes (Y folded it). The board now gives way (tray.py's
+    Decision): while the person chooses, their hand is in sight and every hex, duck and
+    buoy too; Y leaves the hand where it is."""
     app, scene = _game("spa")
     try:
         tray, model = scene.game.tray, scene.game.model
-        assert model.tray_place.covers and tray.is_open() and _deciding(scene)
+        assert tray.is_open() and _deciding(scene)
+        assert model.tray_place.room.collidelist(hex_boxes(model.geo)) < 0
+        assert find_tray_over_board(scene) == []
         key(app, pygame.K_y)
-        assert not tray.is_open() and not scene.game.choosing.bar_cards(None)
-        click(app, model.tab_rect.center)
         assert tray.is_open() and scene.game.choosing.bar_cards(None)
     finally:
         pygame.quit()
@@ -194,6 +195,10 @@ def test_issue_38_a_folded_or_opened_tray_never_shows_a_hand_behind_the_curtain(
         pygame.quit()
 
 
+# the Spa's board where it gives way to the tray (tray.py's Decision; measured, with
+# two ducks each, the widest tray: 46-52% of the window at its shape, 46% only at
+# Larger text; this test runs Normal)
+SPA_FILL = 0.46
 BOARDS = [
     "bathtub",
     "sink",
@@ -212,8 +217,9 @@ BOARDS = [
 def test_issue_38_every_board_fills_the_window_at_every_seat_count(board, size):
     """The board's drawn extent fills >= 70% of the window at its shape (the audit's
     measure) on every shipped board, with two ducks each (the advanced game's widest
-    tray) and with six seats; the tray lies on the felt, over no hex unless no room is
-    clear of them (the Spa, the Canal's advanced tray: then the board keeps the goal)."""
+    tray) and with six seats; the tray lies on the felt, over no hex. The Spa alone has
+    no room clear of its hexes at 70% (tray.py's Decision): its board gives way, to no
+    less than SPA_FILL."""
     for players, options in ((2, {"variant": "advanced"}), (6, {})):
         app = make_app(size)
         try:
@@ -221,11 +227,9 @@ def test_issue_38_every_board_fills_the_window_at_every_seat_count(board, size):
             fast_forward(scene, 0)
             app.draw()
             model = scene.game.model
-            assert extent_fill(scene.game.drawn_extent(), size) >= 0.70, (players, board)
+            least = SPA_FILL if board == "spa" else 0.70
+            assert extent_fill(scene.game.drawn_extent(), size) >= least, (players, board)
             assert model.board_rect.contains(model.tray_place.room)
-            if board not in ("spa", "canal"):
-                assert not model.tray_place.covers
-            if not model.tray_place.covers:
-                assert model.tray_place.room.collidelist(hex_boxes(model.geo, 0.0)) < 0
+            assert model.tray_place.room.collidelist(hex_boxes(model.geo)) < 0
         finally:
             pygame.quit()

@@ -109,7 +109,14 @@ def test_the_callout_fits_at_the_smallest_window_and_leaves_the_way_in_sight(lan
         target = scene.guide.place(step.point)
         assert target is not None and app.screen.get_rect().contains(target), step.point
         box = scene.guide.callout
-        assert box is not None and scene.plan.board.contains(box)
+        assert box is not None and app.screen.get_rect().contains(box)
+        # on the board, or beside it (issue #38: over the side column where every place
+        # on the ladder hides a chick or a chicken), never over the header or the hand
+        plan = scene.plan
+        assert plan.board.contains(box) or not any(
+            box.colliderect(r) for r in (plan.bar, plan.hint, plan.controls)
+        )
+        assert box.top >= plan.header.bottom
         if not target.contains(box):  # the board itself: the callout lies on it
             assert not box.colliderect(target), f"steps[{index}] hides {step.point}"
         if (step.expect or "").startswith("place"):  # the way the tile makes: in sight

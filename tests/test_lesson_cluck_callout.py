@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from game.ui import widgets
-from tests.lesson_helpers import lesson_app, open_lesson
+from tests.lesson_helpers import do_step, lesson_app, open_lesson, wait_for_step
 from tests.test_lesson_subject_games import _walk
 
 
@@ -47,5 +47,49 @@ def test_issue_38_cluck_callouts_hide_no_chicken_or_row_label_where_a_place_is_f
     try:
         scene = open_lesson(app, "cluck")
         assert _walk(app, scene, "cluck-1", {n: _chickens_and_labels}) == [n]
+    finally:
+        pygame.quit()
+
+
+def _pieces_under_callout(scene, seen: set[str]) -> list[str]:
+    """The chicks and chickens drawn on the table (the icons it records) that the
+    step's callout covers more than the outer 2 px of (``seen`` gathers their names)."""
+    box = scene.guide.callout
+    assert box is not None
+    scene.compositor.forget()
+    with widgets.recording(scene.app.screen) as sink:
+        scene.draw(scene.app.screen)
+    pieces = [i for i in sink.icons if i.kind == "piece"]
+    seen.update(i.name for i in pieces)
+    return [f"{i.name} {tuple(i.rect)}" for i in pieces if box.colliderect(i.rect.inflate(-4, -4))]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (1920, 1080), (2560, 1440)])
+def test_issue_38_no_cluck_callout_covers_a_chick_or_a_chicken(size, lang):
+    """issue #38: at cluck-1's step 7 ("the dotted line shows where yours would walk with
+    the picked tile laid now") the callout covered the chick that tile would get, drawn
+    faint in its hole; steps 4-6, 9, 10 and 13 hid a chick too and step 5 the hens. At
+    every step, size and language the callout now hides no chick and no chicken (on
+    the board, or beside it over the side column when the ladder leaves no place), and
+    the audit's lesson check, which counts each, finds none."""
+    from tools.audit_layout import find_bubble_over_pieces
+
+    app = lesson_app(lang=lang, size=size)
+    try:
+        scene = open_lesson(app, "cluck")
+        steps, seen = len(scene.guide.lesson.steps), set()
+        while True:
+            step = wait_for_step(app, scene)
+            n = step.index + 1
+            assert _pieces_under_callout(scene, seen) == [], f"step {n} at {size} {lang}"
+            scene.compositor.forget()
+            with widgets.recording(app.screen) as sink:
+                scene.draw(app.screen)
+            assert find_bubble_over_pieces(scene.guide.callout, sink.icons, "cluck") == []
+            if n >= steps:
+                break
+            do_step(app, scene, step)
+        assert {"cluck_chick.svg", "cluck_clucky.svg", "cluck_henrietta.svg"} <= seen
     finally:
         pygame.quit()

@@ -4,16 +4,19 @@ with "…", texts outside their box or the window, texts over other texts, chara
 bundled font cannot draw, a piece drawn over a tile's value, a lesson's bubble over what
 its step points at; issue #38's: the board's drawn extent filling < 70% of the window at
 its shape, pieces under 32 px and their marks under 16 px (at 1280x720, scaled), a piece
-clipped by its panel's edge, a text over a button; and texts and icons drawn past the sink (``fonts.render`` without
+clipped by its panel's edge, a text over a button, a hand tray open over the board's
+cells, a Cluck-peep! lesson's bubble over any chick or chicken; and texts and icons drawn past the sink (``fonts.render`` without
 ``widgets.draw_text``, a sprite without ``widgets.draw_icon``: the layout cannot see them).
 
     python tools/audit_layout.py [--full] [--sizes 1024x600,...] [--langs en,ja]
-        [--games duck,...] [--screens tables,shell,lessons] [--json FILE] [--no-png]
+        [--games duck,...] [--screens tables,replays,shell,lessons] [--json FILE] [--no-png]
         [--max-seconds N] [--write-baseline] [--fail-on-any] [--quiet] [--verbose]
 
 What is audited (issue #27's list): each game's tables (``TABLES``: 2, 4 and the most
 players, every variant) at the start, in the middle and at the end, with the end screen
-over the last; the screens around them (``SHELL``: menu, settings, the lobby and the
+over the last; each game's replay (issue #38: its first set-up's record opened in the
+replay scene, at its middle and its end, with the table's checks on the table under
+the controls); the screens around them (``SHELL``: menu, settings, the lobby and the
 hosting lobby of each game, the hosting window (a table with its join code and seats
 waiting; and one whose people all play from phones, issue #39: the board alone, no
 bar), the rules help of each game, pause, hand-off, resume, join (empty and with
@@ -106,8 +109,9 @@ KINDS = (
     "dropped_text",
     "header_order",
     "result_over_board",
+    "tray_over_board",
 )
-SCREEN_SETS = ("tables", "shell", "lessons")
+SCREEN_SETS = ("tables", "replays", "shell", "lessons")
 
 # Each game's tables (issue #27: 2, 4 and the most players, every variant): the most
 # seats with the variant that draws the most (the busiest table: its first, the hosting
@@ -122,7 +126,11 @@ TABLES: dict[str, list[tuple[int, dict[str, Any]]]] = {
         (6, {"variant": "advanced"}),
         (4, {"variant": "advanced"}),
         (2, {}),
-        (2, {"variant": "advanced"}),
+        # two ducks each, on the Canal (issue #38: its open tray, the advanced game's
+        # widest, lay over edge hexes: no bottom corner is clear, it takes the top
+        # right); the Spa's board gives way to its tray below 70% by a Decision
+        # (tray.py), checked by tests/test_duck_tray*.py
+        (2, {"variant": "advanced", "board": "canal"}),
         # issue #38: a long board, its hand tray a band in the corner it leaves empty
         (4, {"variant": "advanced", "board": "grand-canal"}),
     ],
@@ -524,6 +532,27 @@ def find_result_over_board(scene: Any) -> list[Finding]:
     return [Finding("result_over_board", "result panel", 0, _box(scene.panel), detail)]
 
 
+def find_tray_over_board(scene: Any) -> list[Finding]:
+    """A hand tray lying open over the board's cells (issue #38: on the Spa and the
+    Canal's advanced game Duck!'s open tray hid a few edge hexes, and the ducks, buoys
+    and tokens on them, from the person deciding): one finding, with the cells it
+    hides. The table names its open tray's room (``open_tray``: None when folded or off
+    the board) and its cells' boxes (``board_cells``); a table without them has no tray
+    on its board."""
+    table = getattr(scene, "game", None)
+    room_of, cells_of = getattr(table, "open_tray", None), getattr(table, "board_cells", None)
+    room = room_of() if room_of is not None and cells_of is not None else None
+    if room is None:
+        return []
+    inner = room.inflate(-2, -2)  # an outline's pixel on a cell's edge is not a cover
+    hidden = [cell for cell in cells_of() if inner.colliderect(cell)]
+    if not hidden:
+        return []
+    first = _box(hidden[0])
+    detail = f"over {len(hidden)} of the board's cells, the first {first}"
+    return [Finding("tray_over_board", "hand tray", 0, _box(room), detail)]
+
+
 def find_dropped(scene: Any) -> list[Finding]:
     """A table's words its board left out for lack of room (issue #38: Eight Routes
     dropped every route's rule text at Larger text): one finding each."""
@@ -553,6 +582,27 @@ def find_bubble(bubble: Any, target: Any, board: Any | None = None) -> list[Find
     clip = bubble.clip(target)
     detail = f"covers {clip.w}x{clip.h} of {_box(target)}"
     return [Finding("bubble_over", "bubble", 0, _box(bubble), detail)]
+
+
+# the games whose lesson callouts hide no piece at all (issue #38: Cluck-peep!'s chicks
+# and chickens; its ladder leaves a place for the callout, on the board or beside it)
+CALLOUT_CLEAR_OF_PIECES = ("cluck",)
+
+
+def find_bubble_over_pieces(bubble: Any, icons: Iterable[Any], game: str) -> list[Finding]:
+    """A lesson's bubble over a piece on the board (an ``IconDrawn`` of kind ``"piece"``:
+    a chick, a chicken), more than its outer 2 px, in a game of
+    :data:`CALLOUT_CLEAR_OF_PIECES`: one finding each (issue #38: cluck-1's step 7 hid
+    the chick of the tile it talks about)."""
+    if bubble is None or game not in CALLOUT_CLEAR_OF_PIECES:
+        return []
+    out = []
+    for piece in icons:
+        if piece.kind == "piece" and bubble.colliderect(piece.rect.inflate(-4, -4)):
+            clip = bubble.clip(piece.rect)
+            detail = f"covers {clip.w}x{clip.h} of {piece.name} {_box(piece.rect)}"
+            out.append(Finding("bubble_over", piece.name, 0, _box(bubble), detail))
+    return out
 
 
 def emptiness(surface: Any, rect: Any, cell: int = 16, tolerance: int = 10) -> float:
@@ -724,6 +774,35 @@ def _button_rects(scene: Any) -> list[tuple[Any, str]]:
     return [(b.rect, b.label) for b in getattr(group, "buttons", ()) if b.label]
 
 
+def _replay_table(app: Any, scene: Any) -> Any | None:
+    """The table a replay's controls lie over, the scene under them; None for any other
+    screen (the waiting room over its table is audited as the dialog it is)."""
+    from game.scenes.table.replay import ReplayControls
+
+    if not isinstance(scene, ReplayControls) or len(app.stack) < 2:
+        return None
+    table = scene.table
+    return table if app.stack[-2] is table and app.stack[-1] is scene else None
+
+
+def _covers(controls: Any) -> list[Any]:
+    """What a replay's controls paint over the table: their panel and the header's
+    corner where the table's Undo, menu and rules buttons were (Close lies there)."""
+    corner = getattr(controls, "corner", None)
+    return [controls.panel] + ([corner] if corner is not None else [])
+
+
+def _laid_over(sink: Any, over: Any, covers: list[Any]) -> set[tuple[int, int]]:
+    """The table's record (``sink``) as the screen shows it with a replay's controls
+    drawn over it (``over``): what they paint over (``covers``) is hidden by them, the
+    controls' own texts and icons are added. The sizes of the icons hidden (drawn
+    through the sink, so no sprite of theirs went unrecorded)."""
+    hidden = {(i.rect.w, i.rect.h) for i in sink.icons if i.rect.collidelist(covers) >= 0}
+    sink.texts[:] = [t for t in sink.texts if t.rect.collidelist(covers) < 0] + list(over.texts)
+    sink.icons[:] = [i for i in sink.icons if i.rect.collidelist(covers) < 0] + list(over.icons)
+    return hidden
+
+
 def _panels(scene: Any, texts: list[Any], window: tuple[int, int]) -> dict[str, Any]:
     """The panels of a screen, by name: a table's frame (board, bar, seats, log, side
     column); any other screen's boxes its texts belong in that are 5 % of the window or
@@ -799,10 +878,13 @@ def _audit_top(
     from game.ui import theme, widgets
 
     app.screen.fill(theme.BG)
-    start = len(app.stack) - 1
+    controls = scene if _replay_table(app, scene) is not None else None
+    if controls is not None:  # a replay: its table is audited, with the controls over it
+        scene = controls.table
+    start = app.stack.index(scene)
     while start > 0 and app.stack[start].overlay and not app.stack[start].opaque_overlay:
         start -= 1
-    for lower in app.stack[start:-1]:
+    for lower in app.stack[start : app.stack.index(scene)]:
         lower.draw(app.screen)
     with (
         _rendering() as drawing,
@@ -810,8 +892,16 @@ def _audit_top(
         widgets.recording(app.screen) as first,
     ):
         scene.draw(app.screen)
+        if controls is not None:
+            controls.draw(app.screen)
     with widgets.recording(app.screen) as sink:
         scene.draw(app.screen)
+    if controls is not None:
+        with widgets.recording(app.screen) as over:
+            controls.draw(app.screen)
+        hidden = _laid_over(sink, over, _covers(controls))
+        drawn_icons = [m for m in drawn_icons if (m[1], m[2]) not in hidden]
+        made = [m for m in made if (m[1], m[2]) not in hidden]
     recorded = {t.text for t in first.texts}
     unrecorded = [(text, px) for text, px in rendered + drawing if text not in recorded]
     window = app.screen.get_size()
@@ -823,16 +913,24 @@ def _audit_top(
     found += find_missing_values(sink.icons)
     seats = {k: r for k, r in _panels(scene, [], window).items() if k.startswith("seat")}
     if getattr(scene, "game", None) is not None:
-        found += find_icon_overlaps(sink.icons, sink.texts, seats)
+        # what a lesson's bubble lies over is hidden by it, icons as texts (a bubble
+        # beside the board over the seat panels: issue #38, Cluck-peep!'s steps)
+        shown = [i for i in sink.icons if not under(i.rect, bubble)]
+        found += find_icon_overlaps(shown, hidden_under(sink.texts, bubble), seats)
     board = board_rect(scene)
     # a button under a lesson's bubble is hidden by it, as the texts there are
-    shown_buttons = [(r, label) for r, label in _button_rects(scene) if not under(r, bubble)]
+    buttons = _button_rects(scene)
+    if controls is not None:  # the table's buttons under the controls are hidden by them
+        covers = _covers(controls)
+        buttons = [(r, label) for r, label in buttons if r.collidelist(covers) < 0]
+        buttons += _button_rects(controls)
+    shown_buttons = [(r, label) for r, label in buttons if not under(r, bubble)]
     found += find_text_over_buttons(hidden_under(sink.texts, bubble), shown_buttons)
     if board is not None:
         found += find_pieces(sink.icons, window)
         found += find_clipped(sink.icons, board)
     found += find_dropped(scene) + find_header_order(scene)
-    found += find_result_over_board(scene)
+    found += find_result_over_board(scene) + find_tray_over_board(scene)
     extent = drawn_extent(scene)
     if extent is not None and guide is not None and not keeps_column(scene):
         found += find_extent(extent, window)
@@ -842,6 +940,7 @@ def _audit_top(
         if step is not None:  # what it points at and every piece it talks about (#38)
             for target in guide.targets(step) or [guide.element(step)]:
                 found += find_bubble(bubble, target, board)
+            found += find_bubble_over_pieces(bubble, sink.icons, guide.lesson.game)
     figures = _figures(app, scene, sink, board)
     _save_png(app, screen, png_dir)
     return [Finding(**{**asdict(f), "screen": screen}) for f in found], figures
@@ -903,6 +1002,41 @@ def _table(game: str, players: int, options: dict[str, Any], moment: str, end: b
         return scene
 
     return build
+
+
+# a replay (issue #38): each game's first set-up, its record opened in the replay scene
+# and jumped to its middle and to its end
+REPLAY_MOMENTS = ("mid", "end")
+
+
+def _replay(game: str, moment: str) -> Callable[[Any], Any]:
+    """The replay of the game's first set-up played to its end (as History's Watch
+    again opens it: every seat's hidden things shown to nobody), at its ``moment``; the
+    screen is the controls over the table (both audited)."""
+
+    def build(app: Any) -> Any:
+        from game.table.replay import Replay
+
+        players, options = TABLES[game][0]
+        session = _session(app, game, players, options, "end")
+        replay = Replay(game, session.seats, session.seed, session.options, session.actions)
+        with _unwatched():
+            app.push(app.router.screen("menu")(app))
+        app.router.screen("replay")(app, replay)
+        controls = app.top
+        controls.jump(replay.length // 2 if moment == "mid" else replay.length)
+        return controls
+
+    return build
+
+
+def replay_screens(games: Iterable[str]) -> list[tuple[str, str, Callable[[Any], Any]]]:
+    """(group, name, build) of each game's replay at each of :data:`REPLAY_MOMENTS`."""
+    return [
+        ("replay", f"replay/{game}/{setup_name(*TABLES[game][0])}/{moment}", _replay(game, moment))
+        for game in games
+        for moment in REPLAY_MOMENTS
+    ]
 
 
 def setup_name(players: int, options: dict[str, Any]) -> str:
@@ -1284,6 +1418,7 @@ def run(
 
     with tempfile.TemporaryDirectory(prefix="audit-layout-") as folder:
         plan = table_screens(games) if "tables" in screens else []
+        plan += replay_screens(games) if "replays" in screens else []
         plan += shell_screens(shell, games, folder) if "shell" in screens else []
         for size in sizes:
             for lang in langs:
@@ -1418,6 +1553,7 @@ SHORT = {
     "dropped_text": "dropped",
     "header_order": "hdr<sub",
     "result_over_board": "result",
+    "tray_over_board": "tray",
 }
 
 
@@ -1486,7 +1622,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--langs", default=",".join(LANGS))
     parser.add_argument("--games", default=",".join(TABLES))
     parser.add_argument(
-        "--screens", default=",".join(SCREEN_SETS), help="tables, shell, lessons (any of)"
+        "--screens", default=",".join(SCREEN_SETS), help="tables, replays, shell, lessons (any of)"
     )
     parser.add_argument("--json", metavar="FILE", help="write every finding there")
     parser.add_argument("--baseline", default=str(BASELINE), metavar="FILE")

@@ -11,7 +11,6 @@ import math
 
 import pygame
 
-from game.rules.cluck.ladder import ROW_HEIGHT
 from game.scenes.table.contract import TableHost
 from game.ui import fonts, smooth, sprites, theme
 from game.ui.tween import ease_in_out, lerp
@@ -338,16 +337,13 @@ class Drawing:
         )
 
     def _draw_chicks(self, surface) -> None:
-        size = self.layout.chick_size()
         for sprite in self.model.table.roads + self.model.table.leaving:
-            if not sprite.chick or sprite.band is None:
+            spot = self.layout.chick_spot(sprite)
+            if spot is None:
                 continue
-            band = sprite.band
-            y = sprite.row * ROW_HEIGHT + (1 if band.hole_above else 3)
-            x, sy = self.layout.to_screen(band.hole_column + sprite.dx, y)
-            s = max(theme.MIN_ICON_PX, int(size * sprite.chick_scale))
+            x, feet, s = spot
             image = sprites.svg("cluck_chick.svg", s)
-            draw_icon(surface, image, (x, sy + s * 0.18), "cluck_chick.svg", "piece", "midbottom")
+            draw_icon(surface, image, (x, feet), "cluck_chick.svg", "piece", "midbottom")
 
     # == what moves ===========================================================================
     def _draw_hole_choice(self, surface) -> None:

@@ -38,7 +38,7 @@ from game.rules.protocol import NotationError
 from game.scenes.table.contract import TableHost
 
 from .controls import Controls
-from .layout import Layout
+from .layout import Layout, chick_box
 from .model import CluckModel
 
 
@@ -109,20 +109,39 @@ class Guide:
     def keep_clear(self) -> list[pygame.Rect]:
         """What a lesson's callout hides as little of as it can
         (game.scenes.table.lesson_callout.place_callout weighs how much of them a place
-        hides): every chicken and every row's label at the ladder's left (issue #38:
-        step 7's callout hid Cookie's chicken, step 14's the label "N1": neither the
-        step's subject, but someone's piece and the ladder's names), and while the
+        hides): every chicken, every chick in its hole and every row's label at the
+        ladder's left (issue #38: step 7's callout hid Cookie's chicken, then the chick
+        of the tile laid at the top; step 14's the label "N1": none the step's subject,
+        but the board's pieces and the ladder's names), and while the
         person places a tile, their chicken's previewed way and its ✓ or × on the nest
         tile."""
         out = [c for p in range(len(self.model.table.chickens)) if (c := self.chicken_rect(p))]
         layout, area = self.layout, self.model.area
+        out += [r for r in layout.chick_rects() if r.colliderect(area)]
         labels = [layout.row_label_rect(*label) for label in layout.row_labels()]
         out += [r for r in labels if r.colliderect(area) or area.top <= r.centery < area.bottom]
         controls = self.controls
         if controls.my_turn() != "place":
             return out
         me = controls.me()
-        return self.way(me, controls.current_preview(me).get(me)) + out
+        return self.way(me, controls.current_preview(me).get(me)) + self.ghost_chick() + out
+
+    def ghost_chick(self) -> list[pygame.Rect]:
+        """The chick the picked tile would get, drawn faint in its hole at the ladder's
+        foot while the person places (the preview's), on screen."""
+        tile, state = self.model.sel_tile, self.host.state
+        if (
+            tile is None
+            or state.supply <= 0
+            or not self.controls.current_preview(self.controls.me())
+        ):
+            return []
+        band = state.tiles.band(tile, self.controls.is_turned(tile))
+        spot = self.layout.chick_at(
+            len(self.model.table.roads) + 1, band.hole_column, band.hole_above
+        )
+        box = chick_box(spot)
+        return [box] if box.colliderect(self.model.area) else []
 
     def way(self, me: int, shown: ChickenPreview | None) -> list[pygame.Rect]:
         """Seat ``me``'s chicken, the line of its previewed way ``shown`` and the ✓ or ×

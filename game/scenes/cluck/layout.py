@@ -21,7 +21,7 @@ from game.scenes.table.frame_plan import TablePlan
 from game.ui import fonts, theme
 
 from .log import Texts
-from .model import CluckModel
+from .model import CluckModel, TileSprite
 
 BAR_H = 104  # design px (1280x720) of the bar: the hint's line and the hand
 # the side column of seat panels and the log, narrower than the frame's 340: with the
@@ -32,6 +32,12 @@ TILE_ASPECT = 3.4  # a road tile is at least this many times as wide as it is hi
 CHICK_LEAST = 32  # design px: the least chick on the ladder (issue #38)
 # the ladder as wide as the board lets it be (issue #38: the board takes the table)
 MAX_BAND_W = 920
+
+
+def chick_box(spot: tuple[float, float, int]) -> pygame.Rect:
+    """A chick's picture's box from where it stands (``Layout.chick_at``)."""
+    x, feet, size = spot
+    return pygame.Rect(round(x - size / 2), round(feet - size), size, size)
 
 
 class Layout:
@@ -356,6 +362,31 @@ class Layout:
         # on a long ladder's short rows (up to 0.8 of a row); even, rounded up
         least = min(math.ceil(CHICK_LEAST * self.host.px(100) / 100), int(m.row_h * 0.8))
         return max(size, least + least % 2)
+
+    def chick_at(
+        self, row: float, column: float, hole_above: bool, scale: float = 1.0
+    ) -> tuple[float, float, int]:
+        """Where a chick in the hole of a tile at ladder ``row`` stands, (x, y, size): the
+        middle of its feet and its picture's size."""
+        x, sy = self.to_screen(column, row * ROW_HEIGHT + (1 if hole_above else 3))
+        s = max(theme.MIN_ICON_PX, int(self.chick_size() * scale))
+        return x, sy + s * 0.18, s
+
+    def chick_spot(self, sprite: TileSprite) -> tuple[float, float, int] | None:
+        """Where the chick of a road tile as drawn stands (:meth:`chick_at`; None: the
+        tile holds no chick)."""
+        band = sprite.band
+        if not sprite.chick or band is None:
+            return None
+        column = band.hole_column + sprite.dx
+        return self.chick_at(sprite.row, column, band.hole_above, sprite.chick_scale)
+
+    def chick_rects(self) -> list[pygame.Rect]:
+        """Every chick on the ladder's road tiles, its picture's box (issue #38: a
+        lesson's callout hides none where it can help it)."""
+        table = self.model.table
+        spots = [self.chick_spot(sprite) for sprite in table.roads + table.leaving]
+        return [chick_box(spot) for spot in spots if spot is not None]
 
     def chicken_size(self, row_h: float | None = None) -> int:
         """At the rows' height now (or at ``row_h``)."""

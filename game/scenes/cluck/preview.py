@@ -12,7 +12,7 @@ import itertools
 
 import pygame
 
-from game.rules.cluck.ladder import ROW_HEIGHT, hole_point
+from game.rules.cluck.ladder import hole_point
 from game.scenes.table.contract import TableHost
 from game.ui import fonts, smooth, sprites, theme
 from game.ui.widgets import draw_icon, draw_pill, draws_secrets, record_icon
@@ -124,13 +124,13 @@ class Preview:
         candidate = state.tiles.band(sel_tile, self.controls.is_turned(sel_tile))
         width = self.width()
         size = self.layout.chick_size()
-        if state.supply > 0:
-            y = (laid + 1) * ROW_HEIGHT + (1 if candidate.hole_above else 3)
-            x, sy = self.layout.to_screen(candidate.hole_column, y)
+        if state.supply > 0:  # the chick the tile would get, in its hole
+            x, feet, _s = self.layout.chick_at(
+                laid + 1, candidate.hole_column, candidate.hole_above
+            )
             ghost = sprites.svg("cluck_chick.svg", size).copy()
             ghost.set_alpha(170)
-            at = (x, sy + size * 0.18)
-            draw_icon(surface, ghost, at, "cluck_chick.svg", "piece", "midbottom")
+            draw_icon(surface, ghost, (x, feet), "cluck_chick.svg", "piece", "midbottom")
         paths = self.paths(result)
         for p in sorted(result, key=lambda q: q == player):  # the person's own on top
             colour = self.host.seat_colour(p)

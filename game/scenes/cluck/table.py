@@ -64,6 +64,9 @@ class CluckTable(TableDefaults):
     cut = FrameCut(bar_h=BAR_H, hint_lines=1, seat_h=(96, 112))
     buttons_in_still = True  # the frame's buttons stand still with the felt and the ladder
     resync: Resync = "when_idle"  # events that come meanwhile play on from what is shown
+    # the ladder fills the board from its hens to its nests: a lesson's callout that can
+    # hide none of its chicks and chickens there lies beside it (issue #38)
+    callout_beside = True
 
     def __init__(self, host: TableHost) -> None:
         self.host = host

@@ -52,6 +52,10 @@ class HandBar:
         self.model.hint_now = self.texts.hint(d)
         if not has_bar(self.host.plan):
             return  # every person plays from a phone (issue #39): the tub alone
+        if self.host.bar_across and self.host.plan.drawer is not None:
+            # a replay's controls lie in the tray's room, a band of their own size (issue
+            # #38): nothing of the tray under them (its words ran out of that band)
+            return
         if not self.targets.tray.is_open():
             self._draw_tab(surface)
             return

@@ -135,23 +135,14 @@ class Drawing:
         d = self.decisions.decision()
         targets = self.targets.targets()
         lay(surface, self.layout.background(), (0, 0))
-        covers = self.targets.tray.covers()
-        room = self.model.tray_place.room if covers and self.model.tray_place else None
         for text, size, centre, colour, bold in art.tile_labels(
             self.model.geo, self.host.state.board
         ):
-            if room is not None:  # a label the open tray lies over is not shown (#38)
-                box = pygame.Rect((0, 0), fonts.font(size, bold).size(text))
-                box.center = (round(centre[0]), round(centre[1]))
-                if box.colliderect(room):
-                    continue
             draw_text(surface, text, size, centre, colour, bold=bold, anchor="center")
-        self._build_layer(surface, d, self.targets.preview_spec(d), targets, not covers)
+        self._build_layer(surface, d, self.targets.preview_spec(d), targets)
         self._draw_pieces(surface, {p for p, _ in self._still_pieces()})
         if self.model.preview_marks is not None:  # its stars and labels over the ducks
             lay(surface, self.model.preview_marks, (0, 0))
-        if covers:  # the open tray over hexes (issue #38): over the pieces standing there
-            self._draw_tray(surface, d)
         self.panels.draw_magnifier(surface, d, self._piece_points())
 
     def _piece_points(self) -> list[tuple[float, float]]:
@@ -175,14 +166,13 @@ class Drawing:
     def paint_over(self, surface: pygame.Surface) -> None:
         """Nothing over the buttons: the tooltip is on the moving layer."""
 
-    def _build_layer(self, layer, d, spec, targets, bar: bool = True) -> None:
+    def _build_layer(self, layer, d, spec, targets) -> None:
         self.model.legend_text = ""
         self.model.preview_box = None
         self.model.preview_marks = None
         if d is not None and spec is not None:
             self.board.draw_preview(layer, d, spec)
-        if bar:
-            self._draw_tray(layer, d)
+        self._draw_tray(layer, d)
         if d is not None:
             if d.duck is not None and d.duck >= 0 and d.duck in self.model.duck_pos:
                 x, y, _ = self.model.duck_pos[d.duck]
@@ -194,18 +184,14 @@ class Drawing:
                     max(2, self.host.px(4)),
                 )
             self.board.draw_targets(layer, d, targets)
-        if bar:
-            self.host.buttons.draw(layer)
+        self.host.buttons.draw(layer)
 
     def _draw_tray(self, layer: pygame.Surface, d) -> None:
-        """The piles, the hound board, the hand tray (and the scene's buttons, the Coach
-        among them, when it lies over the pieces: ``TrayPlace.covers``)."""
+        """The piles, the hound board, the hand tray."""
         self.panels.draw_bar(layer, d)  # first: the piles and the hound may lie in it
         if self.model.hound_rect is not None:
             self.panels.draw_hound_board(layer, self.model.hound_rect, d, self.model.pattern_rects)
         self.panels.draw_info(layer)
-        if self.targets.tray.covers():
-            self.host.buttons.draw(layer)
 
     def _draw_trail(self, surface) -> None:
         if len(self.model.trail) < 2:

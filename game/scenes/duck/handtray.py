@@ -18,9 +18,9 @@ class HandTray:
     """The tray is open while the person at this screen decides (their hand is always in
     sight then) and through a lesson (its steps point at the hand); otherwise folded to
     its tab, which the person opens to look at their hand (the key Y, a click on the
-    tab) and folds again (the key, a click outside the tray). Where the open tray lies
-    over hexes (``TrayPlace.covers``) the person may fold it while deciding too, to see
-    the board under it. A choice that begins or ends sets the tray as it should be."""
+    tab) and folds again (the key, a click outside the tray). The open tray lies over
+    no hex (tray.py), so nothing of the board is hidden while the person decides. A
+    choice that begins or ends sets the tray as it should be."""
 
     def __init__(self, model: DuckModel, host: TableHost[DuckState], decisions: Decisions):
         self.model = model
@@ -45,18 +45,10 @@ class HandTray:
         # open while deciding, folded otherwise; the person's turn the other way
         return self.deciding() != self.model.tray_peek
 
-    def covers(self) -> bool:
-        """The open tray lies over hexes (no room on the felt was clear of them)."""
-        place = self.model.tray_place
-        return place is not None and place.covers and self.is_open()
-
     def turnable(self) -> bool:
         """The person may open or fold the tray now: it folds, and their hand stays in
-        sight while they decide, unless the open tray hides hexes."""
-        if not self.folds():
-            return False
-        place = self.model.tray_place
-        return not self.deciding() or (place is not None and place.covers)
+        sight while they decide."""
+        return self.folds() and not self.deciding()
 
     def toggle(self) -> bool:
         """Open the folded tray or fold the open one, as the person asks; False when it

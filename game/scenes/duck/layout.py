@@ -14,6 +14,7 @@ import pygame
 from game.rules.duck.state import DuckState
 from game.scenes.table.contract import TableHost
 from game.scenes.table.frame_plan import TablePlan, has_bar
+from game.scenes.table.replay import STACK_BELOW
 from game.ui import fonts, sprites, theme, widgets
 
 from . import art
@@ -55,6 +56,9 @@ BESIDE_GAIN = 0.97
 # row of cards and buttons, a hound pattern's least width, the tab's icon
 BAND_CARD_W = 50
 BAND_ROW_H = 118
+# a replay's controls as a band (issue #38): one row under their timeline, as wide as
+# keeps them from stacking (replay.py)
+REPLAY_BAND_H = 100
 BAND_HINT_W = 300
 PATTERN_W = 44
 TAB_ICON = 22
@@ -240,7 +244,11 @@ class Layout:
         where it folds to."""
         px = self.host.px
         felt = pygame.Rect(plan.board.x, plan.board.y, plan.board.w, plan.bar.bottom - plan.board.y)
-        place = place_tray(coords, felt, self.host.size, px, px(COLUMN_W), self.band_size())
+        # a replay's controls lie in the tray's room, a band of their own size, not in a
+        # top corner: they are drawn over the table's drawer, whose seat panels open there
+        replay = self.host.bar_across
+        band = (px(STACK_BELOW), px(REPLAY_BAND_H)) if replay else self.band_size()
+        place = place_tray(coords, felt, px, px(COLUMN_W), band, top=not replay)
         self.model.tray_place = place
         self.model.tray_beside = place.kind == "column"
         self.model.cards_rise = 0
@@ -337,14 +345,14 @@ class Layout:
             piles = self.model.info_rect
             tab.midleft = (piles.right + px(8), piles.centery)
             self.model.piles_shut = piles.copy()
-        elif place.kind == "left":
-            tab.bottomleft = place.room.bottomleft
+        else:  # in the band's corner of the felt
+            corner = ("top" if place.at_top else "bottom") + ("left" if place.at_left else "right")
+            setattr(tab, corner, getattr(place.room, corner))
             self.model.piles_shut = self.model.info_rect.copy()
-            self.model.piles_shut.midleft = (tab.right + px(8), tab.centery)
-        else:
-            tab.bottomright = place.room.bottomright
-            self.model.piles_shut = self.model.info_rect.copy()
-            self.model.piles_shut.midright = (tab.x - px(8), tab.centery)
+            if place.at_left:
+                self.model.piles_shut.midleft = (tab.right + px(8), tab.centery)
+            else:
+                self.model.piles_shut.midright = (tab.x - px(8), tab.centery)
         self.model.tab_rect = tab
 
     def coach_size(self) -> tuple[int, int]:

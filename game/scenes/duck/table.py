@@ -71,6 +71,7 @@ from .model import DuckModel, Shown
 from .panels import Panels
 from .targets import Targets
 from .texts import Texts
+from .tray import hex_boxes
 
 # the end screen's marks: a buoy colour touched by the player's best duck, or not
 TOUCHED, UNTOUCHED = "✓", "·"
@@ -174,9 +175,19 @@ class DuckTable:
         """The tray's corner beside a long board when it holds no hex (tray.py's band):
         folded at the end, the result panel may take it (issue #38)."""
         place = self.model.tray_place
-        if place is None or place.kind == "column" or place.covers:
+        if place is None or place.kind == "column":
             return []
         return [place.room.copy()]
+
+    def open_tray(self) -> pygame.Rect | None:
+        """The open hand tray's room on the felt (None: folded, or no tray on the felt):
+        what the layout audit holds clear of :meth:`board_cells` (issue #38)."""
+        place = self.model.tray_place
+        return place.room.copy() if place is not None and self.tray.is_open() else None
+
+    def board_cells(self) -> list[pygame.Rect]:
+        """Each hex's box as drawn (the pieces on it stand inside it or its reach)."""
+        return hex_boxes(self.model.geo, 0.0)
 
     def celebrate(self, player: int) -> list[pygame.Rect]:
         """Seat ``player``'s ducks where they swim (the winner's on the drain it went

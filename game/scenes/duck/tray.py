@@ -2,16 +2,25 @@
 board takes the table"): where the tray lies so that the tub's hexes take the window
 (:func:`place_tray`), and whether it is open or folded to its tab (:class:`HandTray`).
 
-The Decision: **the board first, the tray in the room the board leaves.** The hexes are
-fitted as large as the felt allows with the tray's room kept clear of them: a column at
-the felt's left beside a tall board (Bathtub, Sink, Paddling Pool, Duck Pond, Harbour,
-Whirlpool), or a band in a bottom corner that a long board leaves empty (the Canal and
-the Grand Canal run from the top left to the bottom right: the band lies at the bottom
-left, the board pushed to the top right). Of those the one with the largest hexes is
-taken. Only when none keeps the board's drawn extent at :data:`FILL_GOAL` of the window
-(the Spa: its hexes reach every edge of the felt; the Canal with the advanced game's
-wider tray) is the board fitted at that goal, away from the corner where the open tray
-hides the fewest of its hexes (``covers``: the person may fold it then, to see them).
+The Decision: **the board first, the tray in the room the board leaves, never over the
+board.** The hexes are fitted as large as the felt allows with the tray's room kept
+clear of them (and of the pieces standing on them): a column at the felt's left beside
+a tall board (Bathtub, Sink, Paddling Pool, Duck Pond, Harbour, Whirlpool), or a band
+in a corner that a long board leaves empty, the board pushed to the opposite corner
+(the Canal and the Grand Canal run from the top left to the bottom right: the band lies
+at the bottom left or the top right). Of those the one with the largest hexes is taken.
+
+Where no room is clear while the board keeps 70% of the window (the layout
+audit's ``extent_fill``) (the Spa,
+whose hexes reach every edge of the felt; the Grand Canal with two ducks each at Larger
+text), **the board gives way, not the hand**: it is fitted smaller, as large as keeps
+the tray's room clear, and the same size all game (issue #38's first question was
+"what would a player want": a person deciding must see every hex, since the card they
+pick sends their duck there, and their hand at once; an open tray over edge hexes hid
+ducks, buoys and the route's end, and a board that grew and shrank as the tray opened
+and folded, several times a round, would make them look for their duck again). Its
+drawn extent then fills less than issue #38's 70% of the window (the figures are in
+docs/architecture.md).
 
 The tray is open while the person at this screen decides (their hand always in sight
 then) and in a lesson (its steps point at the hand); otherwise it folds to a tab with
@@ -28,26 +37,42 @@ import pygame
 
 from .geometry import SQ3, BoardGeometry, unit
 
-# the board's drawn extent at its shape, as the layout audit measures it (issue #38's 70%:
-# tools/audit_layout.py's extent_fill), with a hair to spare for the pixels' rounding
-FILL_GOAL = 0.71
 # how far past its hex a piece or a facing arrow reaches (hex sizes): kept clear of the tray
 REACH = 0.3
 SHRINK = 0.99  # each try of a smaller board when the tray's room is not clear yet
 SMALLEST = 0.55  # of the felt's largest board: no smaller board is tried for a room
 
 
+# the bands in the felt's corners: each kind and where the board is pushed (the
+# opposite corner): a band at the bottom left and the board at the top right, ...
+CORNERS = (
+    ("left", "right", False),
+    ("right", "left", False),
+    ("top-left", "right", True),
+    ("top-right", "left", True),
+)
+
+
 @dataclass
 class TrayPlace:
     """Where the tray lies on the felt and the board fitted beside it: ``kind`` is
-    "column" (the felt's left), "left" or "right" (a band in that bottom corner);
-    ``room`` the open tray's rect; ``covers`` the open tray lies over hexes (no room
-    was clear of them: it is open only while wanted)."""
+    "column" (the felt's left), or a band in a corner of the felt: "left" or "right"
+    (at the bottom), "top-left" or "top-right"; ``room`` the open tray's rect, clear
+    of the board's hexes and what stands on them."""
 
     kind: str
     room: pygame.Rect
     geo: BoardGeometry
-    covers: bool = False
+
+    @property
+    def at_top(self) -> bool:
+        """A band in a top corner (the board pushed to the bottom)."""
+        return self.kind.startswith("top-")
+
+    @property
+    def at_left(self) -> bool:
+        """A column, or a band in a left corner."""
+        return self.kind in ("column", "left", "top-left")
 
 
 def extent_units(coords: Iterable[tuple[int, int]]) -> tuple[float, float, float, float]:
@@ -60,17 +85,11 @@ def extent_units(coords: Iterable[tuple[int, int]]) -> tuple[float, float, float
     return left, top, width, height
 
 
-def goal_size(coords, window: tuple[int, int], goal: float = FILL_GOAL) -> float:
-    """The least hex size at which the board's drawn extent fills ``goal`` of the
-    window at its own shape (its width or its height that share of the window's)."""
-    _l, _t, width, height = extent_units(coords)
-    share = math.sqrt(goal)
-    return min(share * window[0] / width, share * window[1] / height)
-
-
-def fitted(coords, area: pygame.Rect, size: float, pad: int, anchor: str) -> BoardGeometry:
-    """The board at hex ``size`` in ``area``: at its top, and at its left, right or
-    middle (``anchor``)."""
+def fitted(
+    coords, area: pygame.Rect, size: float, pad: int, anchor: str, bottom: bool = False
+) -> BoardGeometry:
+    """The board at hex ``size`` in ``area``: at its top (its bottom if ``bottom``), and
+    at its left, right or middle (``anchor``)."""
     _l, _t, width, height = extent_units(coords)
     box = pygame.Rect(0, 0, math.ceil(width * size + 2 * pad), math.ceil(height * size + 2 * pad))
     box.h = min(box.h, area.h)
@@ -81,6 +100,8 @@ def fitted(coords, area: pygame.Rect, size: float, pad: int, anchor: str) -> Boa
         box.topright = area.topright
     else:
         box.midtop = area.midtop
+    if bottom:
+        box.bottom = area.bottom
     return BoardGeometry(coords, box, pad)
 
 
@@ -98,13 +119,21 @@ def hex_boxes(geo: BoardGeometry, reach: float = REACH) -> list[pygame.Rect]:
 
 
 def clear_fit(
-    coords, area: pygame.Rect, room: pygame.Rect, pad: int, anchor: str, largest: float
+    coords,
+    area: pygame.Rect,
+    room: pygame.Rect,
+    pad: int,
+    anchor: str,
+    largest: float,
+    bottom: bool = False,
+    smallest: float = SMALLEST,
 ) -> BoardGeometry | None:
-    """The largest board (from hex size ``largest`` down) in ``area``, set at ``anchor``,
-    whose hexes keep clear of ``room``; None if only a much smaller one does."""
+    """The largest board (from hex size ``largest`` down) in ``area``, set at ``anchor``
+    (and at the bottom if ``bottom``), whose hexes keep clear of ``room``; None if only
+    one under ``smallest`` of ``largest`` does."""
     size = largest
-    while size >= largest * SMALLEST:
-        geo = fitted(coords, area, size, pad, anchor)
+    while size >= max(largest * smallest, 1.0):
+        geo = fitted(coords, area, size, pad, anchor, bottom)
         if room.collidelist(hex_boxes(geo)) < 0:
             return geo
         size *= SHRINK
@@ -112,13 +141,14 @@ def clear_fit(
 
 
 def widen(room: pygame.Rect, geo: BoardGeometry, felt: pygame.Rect, inset: int, kind: str) -> None:
-    """A band grown along the felt's bottom edge, away from its corner, while it keeps
-    clear of the hexes (the cards get the room the board leaves)."""
+    """A band grown along the felt's edge, away from its corner, while it keeps clear
+    of the hexes (the cards get the room the board leaves)."""
     boxes = hex_boxes(geo)
     step = max(4, inset)
+    at_left = kind.endswith("left")
     while room.w + step <= felt.w - 2 * inset:
         grown = room.inflate(step, 0)
-        if kind == "left":
+        if at_left:
             grown.x = room.x
         else:
             grown.right = room.right
@@ -130,47 +160,43 @@ def widen(room: pygame.Rect, geo: BoardGeometry, felt: pygame.Rect, inset: int, 
 def place_tray(
     coords,
     felt: pygame.Rect,
-    window: tuple[int, int],
     px: Callable[[float], int],
     column_w: int,
     band: tuple[int, int],
+    top: bool = True,
 ) -> TrayPlace:
     """Where the tray lies on ``felt`` (see the module's Decision): a column
-    ``column_w`` wide, or a band of ``band`` (width, height) in a bottom corner, and the
-    board beside it; the one with the largest hexes, unless none reaches the goal."""
+    ``column_w`` wide, or a band of ``band`` (width, height) in a corner (a bottom one
+    unless ``top``), and the board beside it, clear of the tray's room; the one with
+    the largest hexes."""
     inset, pad = px(8), px(4)
     area = felt.inflate(-px(12), -px(12))
     largest = BoardGeometry(coords, area, pad).size
     column = pygame.Rect(felt.x + inset, felt.y + inset, column_w, felt.h - 2 * inset)
     tub = pygame.Rect(column.right, felt.y, felt.right - column.right, felt.h)
-    places = [
-        TrayPlace("column", column, BoardGeometry(coords, tub.inflate(-px(12), -px(12)), pad))
-    ]
-    for kind, anchor in (("left", "right"), ("right", "left")):
+    beside = tub.inflate(-px(12), -px(12))
+    by_column = BoardGeometry(coords, beside, pad)
+    if column.collidelist(hex_boxes(by_column)) >= 0:  # a duck's reach over the column
+        # pushed away from it and made smaller until clear: the column lies left of the
+        # tub, so a small enough board is clear of it (the loop ends by then)
+        clear = clear_fit(coords, beside, column, pad, "right", by_column.size, smallest=0.0)
+        assert clear is not None
+        by_column = clear
+    places = [TrayPlace("column", column, by_column)]
+    for kind, anchor, at_top in CORNERS:
+        if at_top and not top:
+            continue
         room = _band(felt, band, inset, kind)
-        geo = clear_fit(coords, area, room, pad, anchor, largest)
+        geo = clear_fit(coords, area, room, pad, anchor, largest, bottom=at_top)
         if geo is not None:
             widen(room, geo, felt, inset, kind)
             places.append(TrayPlace(kind, room, geo))
-    best = max(places, key=lambda place: place.geo.size)  # the first of equals: the column
-    goal = min(goal_size(coords, window), largest)
-    if best.geo.size >= goal:
-        return best
-    # no room clear of the hexes: the board at the goal, pushed away from the corner whose
-    # band hides the least of its hexes, the tray over that corner when it is open
-    covered = []
-    for kind, anchor in (("left", "right"), ("right", "left")):
-        room = _band(felt, band, inset, kind)
-        geo = fitted(coords, area, goal, pad, anchor)
-        hidden = sum(room.clip(b).w * room.clip(b).h for b in hex_boxes(geo, 0.0))
-        covered.append((hidden, TrayPlace(kind, room, geo, covers=True)))
-    return min(covered, key=lambda hp: hp[0])[1]
+    return max(places, key=lambda place: place.geo.size)  # the first of equals: the column
 
 
 def _band(felt: pygame.Rect, band: tuple[int, int], inset: int, kind: str) -> pygame.Rect:
     room = pygame.Rect(0, 0, min(band[0], felt.w - 2 * inset), min(band[1], felt.h - 2 * inset))
-    if kind == "left":
-        room.bottomleft = (felt.x + inset, felt.bottom - inset)
-    else:
-        room.bottomright = (felt.right - inset, felt.bottom - inset)
+    inner = felt.inflate(-2 * inset, -2 * inset)
+    corner = kind if kind.startswith("top-") else f"bottom{kind}"
+    setattr(room, corner.replace("-", ""), getattr(inner, corner.replace("-", "")))
     return room

@@ -66,7 +66,7 @@ class CalloutGuide(Protocol):
     def press_next(self) -> None: ...
 
 
-NARROWER = 0.76  # a callout's narrower try, of its width (issue #38)
+NARROWER = (0.76, 0.6)  # a callout's narrower tries, of its width (issue #38)
 GRID = 6  # a board's places tried for a callout, each way, besides its edges (issue #38)
 REFUSAL_SECONDS = 4.0  # how long the hint stays after something else was tried
 RING = (232, 110, 60)
@@ -139,11 +139,17 @@ def draw_callout(
     width = min(scene.px(470), board.w - scene.px(24))
     bubble = laid(width)
     keep = scene.game.keep_clear()
-    if any(bubble[0].colliderect(k) for k in keep):
-        # issue #38: a narrower bubble (more lines) may find a place on the board that
-        # hides none of the pieces and labels the wide one had to (Cluck-peep!'s step 14)
-        narrow = laid(round(width * NARROWER))
-        if not any(narrow[0].colliderect(k) for k in keep) and board.contains(narrow[0]):
+    beside = beside_board(scene)
+    for narrower in NARROWER if beside else NARROWER[:1]:
+        if not any(bubble[0].colliderect(k) for k in keep):
+            break
+        # issue #38: a narrower bubble (more lines) may find a place that hides none of
+        # the pieces and labels the wide one had to (Cluck-peep!'s step 14 on the board;
+        # at Larger text, steps 4 and 11 beside it)
+        narrow = laid(round(width * narrower))
+        if not any(narrow[0].colliderect(k) for k in keep) and (
+            beside or board.contains(narrow[0])
+        ):
             bubble = narrow
     box, head_lines, lines, hint_lines, head_size = bubble
     if target is not None:
@@ -180,6 +186,13 @@ def draw_callout(
         )
         next_button.draw(surface, focused=True)
     return box, next_button
+
+
+def beside_board(scene: CalloutTable) -> bool:
+    """The table's callout may lie beside its board, over the side column, where every
+    place on the board hides a piece (a game table's ``callout_beside``: Cluck-peep!'s
+    ladder, issue #38); elsewhere it stays on the board, hiding as little as it can."""
+    return bool(getattr(scene.game, "callout_beside", False))
 
 
 def draw_ring(
@@ -286,4 +299,21 @@ def place_callout(
     # clear of the targets, the one hiding least of what the scene keeps clear (the
     # chicken's way the table previews), of equals the first
     in_board = [p for p in free if area.contains(p)] or free
-    return min(in_board, key=lambda p: covered(p, keep))
+    best = min(in_board, key=lambda p: covered(p, keep))
+    if covered(best, keep) == 0 or not beside_board(scene):
+        return best
+    # issue #38: every place on the board hides a piece (Cluck-peep!'s steps 4-5, the
+    # ladder from its hens to its nests): one beside the board hiding none of them, nor
+    # the header's line and buttons nor the hand's bar (the side column's panels may lie
+    # under a step's words), before a piece hidden
+    plan = scene.plan
+    top = pygame.Rect(0, 0, scene.app.screen.get_width(), plan.header.bottom)  # its buttons
+    ui = [top, plan.bar, plan.hint, plan.controls]
+    beside = [
+        p
+        for p in free
+        if not area.contains(p)
+        and covered(p, keep) == 0
+        and not any(p.colliderect(r) for r in ui if r.w and r.h)
+    ]
+    return beside[0] if beside else best
