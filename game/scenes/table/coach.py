@@ -410,7 +410,7 @@ class CoachScene(ModalScene):
             len(fonts.wrap(line, size_px, width - 2 * self.px(24), bold=i == 0))
             for i, line in enumerate(said_lines)
         )
-        said = wrapped * (fonts.font(size_px).get_linesize() + self.px(2))
+        said = wrapped * fonts.line_step(size_px)
         said += len(said_lines) * self.px(6)
         stepper = self.board_words() is not None
         tall = self.px(24) + self.text_px(26) * 2 + said + self.px(46 + 16 + 24)
@@ -477,13 +477,13 @@ class CoachScene(ModalScene):
         width = self.panel.w - 2 * pad
         tops = [b.rect.top for b in self.buttons.buttons]
         bottom = min(tops) - self.px(10)
-        line_h = fonts.font(size).get_linesize()
+        line_h = fonts.line_step(size)  # a paragraph's lines apart (POLISH3)
         for index, line in enumerate(self.lines()):
             bold = index == 0
             for piece in fonts.wrap(line, size, width, bold=bold):
                 if y + line_h > bottom:
                     break  # the alternatives past the panel's room are left out, not cut
-                drawn = draw_text(
+                draw_text(
                     surface,
                     piece,
                     size,
@@ -492,14 +492,14 @@ class CoachScene(ModalScene):
                     bold,
                     within=self.panel,
                 )
-                y = drawn.bottom + self.px(2)
+                y += line_h
             y += self.px(6)
         words = self.board_words()
         if words is not None and self.stepper_box.w > 0:
             box = self.stepper_box
             lines = fonts.wrap(words, max(14, self.text_px(15)), box.w)[:2]
             small = max(14, self.text_px(15))
-            step_h = fonts.font(small).get_linesize()
+            step_h = fonts.line_step(small)
             ty = box.centery - step_h * len(lines) // 2
             for line in lines:
                 text, fitted = fonts.fit(line, small, box.w, 12)
