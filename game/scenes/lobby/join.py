@@ -478,7 +478,10 @@ class JoinScene(JoinPanels):
             px = self.text_px(17)
             lines = fonts.wrap(self.message, px, box.w)[:2]
             colour = theme.BAD if self.message_bad else theme.INK_SOFT
-            line_h = fonts.line_step(px)  # two lines apart (POLISH3)
+            # two lines apart (POLISH3), as far as the box holds them (Larger text)
+            line_h = min(
+                fonts.line_step(px), max(box.h // len(lines), fonts.render("Ag", px).get_height())
+            )
             y = box.centery - line_h * len(lines) // 2
             for line in lines:
                 draw_text(surface, line, px, (box.x, y), colour, within=box)
