@@ -128,27 +128,31 @@ def _drawn_marks(app, scene, marks: list[Mark]) -> list[tuple[int, int]]:
 
 def test_eight_routes_marks_the_dice_just_drafted_and_where_they_went():
     """issue #38 (marks left): Eight Routes marked the route written but not the dice
-    just drafted. A draft marks its square of the lid (emptied) and the way the dice
-    went, from that square to the head of the route of their face, in the drafter's
-    colour; computers' real drafts make such marks as the table plays them."""
+    just drafted. A draft rings its square of the lid (emptied) and the number badge of
+    the route of their face, in the drafter's colour; computers' real drafts make such
+    marks as the table plays them. POLISH3 item 2: no line runs from the lid to the
+    head, and no mark covers a head's words ("Push a marker", "Red die bonus")."""
     from game.rules.routes.events import DiceTaken
 
     app = make_app((1280, 720))
     try:
         scene = push_game(app, "routes", [], 3, 2, {}, "easy")
         model = scene.game.model
-        event = DiceTaken(face=5, count=2, action="A", lid=(), player=1)
-        (mark,) = scene.game.news_marks(event)
-        assert mark.seat == 1 and mark.key == "dice:5"
-        assert mark.spot() == model.squares[4]
-        assert [where() for where in mark.trail] == [
-            model.squares[4].center,
-            model.heads[4].center,
-        ]
-        changed = _drawn_marks(app, scene, [mark])
-        assert any(model.squares[4].collidepoint(p) for p in changed)
-        assert any(model.heads[4].collidepoint(p) for p in changed)
-        assert all(scene.plan.board.collidepoint(p) for p in changed)
+        board = scene.game.board
+        for face in (1, 4, 5, 8):
+            event = DiceTaken(face=face, count=2, action="A", lid=(), player=1)
+            square, route = scene.game.news_marks(event)
+            assert square.seat == route.seat == 1 and square.key == f"dice:{face}"
+            assert square.spot() == model.squares[face - 1]
+            assert square.trail == [] and route.trail == []
+            assert model.heads[face - 1].contains(route.spot())
+            changed = _drawn_marks(app, scene, [square, route])
+            assert any(model.squares[face - 1].collidepoint(p) for p in changed)
+            assert any(model.heads[face - 1].collidepoint(p) for p in changed)
+            assert all(scene.plan.board.collidepoint(p) for p in changed)
+            words = [box for r in range(1, 9) for box in board.head_text(r) if box.h]
+            covered = [p for p in changed if any(box.collidepoint(p) for box in words)]
+            assert covered == [], (face, covered[:5])
         # played: the computers' drafts are marked as they happen
         drafts: list[Mark] = []
         own = scene.game.news_marks
@@ -156,7 +160,10 @@ def test_eight_routes_marks_the_dice_just_drafted_and_where_they_went():
         def spy(played):
             marks = own(played)
             if isinstance(played, DiceTaken):
-                assert [m.key for m in marks] == [f"dice:{played.face}"]
+                assert [m.key for m in marks] == [
+                    f"dice:{played.face}",
+                    f"dice:{played.face}:route",
+                ]
                 assert marks[0].seat == played.player
                 drafts.extend(marks)
             return marks

@@ -349,7 +349,7 @@ def test_larger_text_keeps_every_routes_rule_text(size, lang):
 def test_the_dice_rollers_pill_holds_its_word(size, text_size):
     """Issue #38: the "Dice roller" pill in its seat's extras row holds its word whole at
     every text size (at Larger text the word was taller than the pill and spilled over
-    it); on a row too short for it at the floor size it is left out (the crown says it)."""
+    it); on a row too short for it at the floor size it is left out (the roller's die says it)."""
     _app, scene = _larger(size, 5, text_size=text_size)
     try:
         seats, table = scene.game.seats, scene.game.model.table

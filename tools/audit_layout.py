@@ -359,9 +359,9 @@ def find_missing_values(icons: Iterable[Any]) -> list[Finding]:
 
 
 # Icons that stand over another by design: a seat's mark on its portrait's corner, a
-# turned tile's clover a little over the next tile of a pile, the dice roller's crown on
+# turned tile's clover a little over the next tile of a pile, the dice roller's die on
 # its disc (Eight Routes).
-_BADGES = ("mark:", "clover", "routes_parent")
+_BADGES = ("mark:", "clover", "routes_roller")
 
 
 def find_icon_overlaps(

@@ -219,6 +219,18 @@ def _fit(text: str, size: int, width: int, floor: int, bold: bool) -> tuple[str,
     return ellipsize(font(floor, bold), text, width), floor
 
 
+# a wrapped paragraph's line step, times its text size: the bundled font's own line
+# height equals its size, and lines drawn at it almost touch (POLISH3, issue #38)
+PARAGRAPH_LINE = 1.25
+
+
+def line_step(size: int, bold: bool = False) -> int:
+    """The step from one line of a wrapped paragraph (:func:`wrap`) to the next at
+    ``size``: a gap of a quarter of the size between lines. A single line's own height
+    (``font(size).get_linesize()``) is unchanged."""
+    return max(font(size, bold).get_linesize() + 1, round(size * PARAGRAPH_LINE))
+
+
 def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Break text into lines that fit ``width`` pixels; works for Japanese (no spaces)
     as well as English (breaks at spaces where it can). Cached: a log or a hint is

@@ -251,6 +251,22 @@ class DuckTable:
                 return True
         return False
 
+    def coach_shown(self) -> list[pygame.Rect]:
+        """Where the option :meth:`coach_show` put the focus on lies (a start's hex, a
+        card, a route's end, a facing): the coach's panel keeps clear of it (POLISH3:
+        at 1024x600 the panel hid the start it named). [] when nothing is focused."""
+        d = self.decisions.decision()
+        if d is None or not self.model.keyboard:
+            return []
+        target = self.choosing.focused_target(d)
+        if target is None:
+            return []
+        if target.rect is not None:
+            return [target.rect.copy()]
+        r = max(1, round(target.radius))
+        x, y = target.center
+        return [pygame.Rect(round(x) - r, round(y) - r, 2 * r, 2 * r)]
+
     def best_duck(self, player: int) -> int:
         """The duck that speaks for ``player``: the one in the drain, else the first of
         those with the most buoys."""

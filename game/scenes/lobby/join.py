@@ -25,7 +25,7 @@ from game.net import remembered
 from game.net.client import ClientThread, Mirror
 from game.net.join import LookedTable, Looker, error_key, read_join_link, table_url
 from game.net.protocol import NAME_MAX, normal_code
-from game.scenes.lobby.join_panels import JoinPanels
+from game.scenes.lobby.join_panels import SEARCH_S, JoinPanels
 from game.scenes.shell import chrome
 from game.settings import name_problem
 from game.ui import fonts, theme
@@ -58,6 +58,7 @@ class JoinScene(JoinPanels):
         self.browse_problem: str | None = None
         self.found: list[dict[str, Any]] = []
         self.adverts_refused = 0  # adverts the browser left out, said so far
+        self.searched = 0.0  # seconds the browser has looked with nothing found
         self.fields = {
             key: TextField(pygame.Rect(0, 0, 10, 10), key=f"join:{key}", max_chars=limit)
             for key, limit in (("address", 200), ("code", 20), ("name", NAME_MAX))
@@ -310,6 +311,11 @@ class JoinScene(JoinPanels):
     def update(self, dt: float) -> None:
         if self.browser is not None:
             found = self.browser.tables()  # a snapshot under a lock: never waits
+            if not found and self.searched < SEARCH_S:  # the browser keeps looking after
+                self.searched += dt
+                if self.searched >= SEARCH_S:  # "none found" replaces "Looking…"
+                    self.layout(self.size)
+                    self.app.dirty = True
             if found != self.found:
                 self.found = found
                 self.layout(self.size)
@@ -472,7 +478,10 @@ class JoinScene(JoinPanels):
             px = self.text_px(17)
             lines = fonts.wrap(self.message, px, box.w)[:2]
             colour = theme.BAD if self.message_bad else theme.INK_SOFT
-            line_h = fonts.render("Ag", px).get_height()
+            # two lines apart (POLISH3), as far as the box holds them (Larger text)
+            line_h = min(
+                fonts.line_step(px), max(box.h // len(lines), fonts.render("Ag", px).get_height())
+            )
             y = box.centery - line_h * len(lines) // 2
             for line in lines:
                 draw_text(surface, line, px, (box.x, y), colour, within=box)

@@ -26,6 +26,12 @@ STATUS_KEYS = {
 }
 
 
+# How long the list says "Looking for tables…" before it says none was found: an mDNS
+# browser asks at once, again after 1 s and 2 s, and a host answers within a second of a
+# question (RFC 6762 section 6); the table's details take one more round trip
+SEARCH_S = 5.0
+
+
 class JoinPanels(Scene):
     """Laid out by the scene's ``layout``: ``texts`` and ``marks`` are drawn by it.
     The annotations name what :class:`~game.scenes.lobby.join.JoinScene` holds and does."""
@@ -33,6 +39,7 @@ class JoinPanels(Scene):
     looked: LookedTable | None
     looked_at: tuple[str, str, str]
     found: list[dict[str, Any]]
+    searched: float
     browse_problem: str | None
     choice: dict[int, str]
     texts: list[tuple[str, pygame.Rect, int, tuple, bool]]
@@ -53,7 +60,7 @@ class JoinPanels(Scene):
         inner = panel.inflate(-2 * pad, -2 * pad)
         y = self._heading(self.t("join.found_title"), inner, inner.y, self.text_px(22))
         if self.browse_problem is not None or not self.found:
-            note = self.browse_problem or self.t("join.searching")
+            note = self.browse_problem or self._searching_note()
             y = self._wrapped(note, pygame.Rect(inner.x, y, inner.w, inner.bottom - y), 16)
         rh, gap = self.px(48), self.px(8)
         lang = self.app.settings.language
@@ -82,6 +89,13 @@ class JoinPanels(Scene):
                 )
             )
             y += rh + gap
+
+    def _searching_note(self) -> str:
+        """ "Looking…" while a search can still find a table; then that none was found
+        and how to join without the list, while the browser goes on looking."""
+        if self.searched < SEARCH_S:
+            return self.t("join.searching")
+        return self.t("join_search.none_found")
 
     def _layout_table(self, panel: pygame.Rect, pad: int, busy: bool) -> None:
         table = self.looked

@@ -162,7 +162,7 @@ class WaitingRoom(ModalScene):
         y += fonts.font(size, True).get_height() + self.px(12)
         how = self.t("brand.room_how")
         size = self.text_px(18)
-        step = fonts.font(size).get_linesize()
+        step = fonts.line_step(size)  # a paragraph's lines apart (POLISH3)
         for line in fonts.wrap(how, size, box.w):
             if y + step > box.bottom:
                 break
@@ -173,7 +173,7 @@ class WaitingRoom(ModalScene):
         """The QR code on a white card, and what it is for under it (if it fits)."""
         size = self.text_px(15)
         lines = fonts.wrap(self.t("brand.room_qr"), size, self.qr_rect.w)
-        step = fonts.font(size).get_linesize()
+        step = fonts.line_step(size)
         side = self.qr_rect.w - len(lines) * step - self.px(6)
         if side < self.px(90):
             lines, side = [], self.qr_rect.w

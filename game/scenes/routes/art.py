@@ -143,14 +143,15 @@ class Art:
         return image
 
     def portrait(self, player: int, size: int) -> pygame.Surface | None:
-        """The seat's marker, big (the frame lays its mark on it; the dice roller's crown
+        """The seat's marker, big (the frame lays its mark on it; the dice roller's die
         is drawn over the panel: :meth:`Seats.draw_overlays`)."""
         return self.marker_image(player, width=size * 0.92)
 
-    def crown(self, size: float) -> pygame.Surface:
-        """The dice roller's crown, ``size`` px across (at least 16 px high)."""
+    def roller_mark(self, size: float) -> pygame.Surface:
+        """The dice roller's mark, their red die, ``size`` px across (at least 20): a
+        crown there read as the winner's at the game's end (POLISH3, issue #38)."""
         w = max(20, round(size))
-        return self.icon("routes_parent.svg", w, max(16, round(w * 0.8)))
+        return self.icon("routes_roller.svg", w, w)
 
     def draw_chip(
         self,

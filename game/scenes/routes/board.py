@@ -213,6 +213,20 @@ class Board:
         model.medal, model.medal_px = d, n
         return width
 
+    def badge_mark(self, route: int) -> pygame.Rect:
+        """Where a last move's mark rings a route's number badge (issue #38: the dice
+        just drafted): shrunk so that the ring :class:`LastMoves` paints around it, halo
+        and all, stays clear of the head's words beside the badge."""
+        badge, px = self._head_parts(route)[0], self.host.px
+        reach = (max(6, px(10)) + 4) // 2  # the ring's halo past the place it rings
+        shrink = max(0, reach - px(6) + 1)
+        return badge.inflate(-2 * shrink, -2 * shrink)
+
+    def head_text(self, route: int) -> tuple[pygame.Rect, pygame.Rect]:
+        """The boxes of a head's two lines of words (the second empty on one row)."""
+        _badge, first, second, _radius = self._head_parts(route)
+        return first, second
+
     def _head_parts(self, route: int) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, int]:
         """A head's number badge (its circle's box), its first line (the medals, or how
         the spaces score), its second line (a threshold or the route's action; none when

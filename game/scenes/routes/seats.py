@@ -206,14 +206,16 @@ class Seats(SeatDefaults):
         return chips[index] if index < len(chips) else layout["chip_next"]
 
     def draw_overlays(self, surface) -> None:
-        """The dice roller's crown, a round chip flying to its seat, one turning face down
-        (the panels are cached pictures: what changes in them is drawn over them)."""
+        """The dice roller's die, a round chip flying to its seat, one turning face down
+        (the panels are cached pictures: what changes in them is drawn over them). Once
+        the game is over nobody rolls: the roller's die goes (it stood where a winner's
+        mark would be looked for)."""
         t = self.model.table
-        if t.parent is not None:  # the dice roller's crown over its marker
+        if t.parent is not None and t.winners is None:  # the roller's die on its marker
             portrait = self.host.frame.seat_parts(t.parent).portrait
-            crown = self.art.crown(portrait.w * 0.5)
+            die = self.art.roller_mark(portrait.w * 0.42)
             corner = (portrait.x - self.host.px(2), portrait.y - self.host.px(4))
-            draw_icon(surface, crown, corner, "routes_parent.svg")
+            draw_icon(surface, die, corner, "routes_roller.svg")
         if t.flying_chip is not None:
             player, number, v = t.flying_chip
             pill = self.host.plan.header

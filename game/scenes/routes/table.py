@@ -105,20 +105,14 @@ class RoutesTable(TableDefaults):
     def news_marks(self, event: Event) -> list[Mark]:
         """The route just written: the space a marker moved to, ringed, until its seat
         moves again; the dice just drafted: their square of the lid, emptied, and the
-        way they went, to the head of the route of their face (issue #38)."""
+        number badge of the route of their face, both ringed in the drafter's colour
+        (issue #38). No line joins them: from the lid to a head it crossed the other
+        routes' heads, their words and the action written there."""
         if isinstance(event, DiceTaken) and 1 <= event.face <= ROUTES:
             face = event.face
-            square = lambda: self.model.squares[face - 1]
             return [
-                Mark(
-                    event.player,
-                    f"dice:{face}",
-                    [
-                        lambda: square().center,
-                        lambda: self.model.heads[face - 1].center,
-                    ],
-                    spot=square,
-                )
+                Mark(event.player, f"dice:{face}", spot=lambda: self.model.squares[face - 1]),
+                Mark(event.player, f"dice:{face}:route", spot=lambda: self.board.badge_mark(face)),
             ]
         if isinstance(event, MarkerMoved) and event.stack is not None and event.to > 0:
             route, space = event.route, event.to

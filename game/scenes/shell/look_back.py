@@ -214,7 +214,6 @@ class LookBackScene(Scene):
         )
         moments = self.moments()
         size = self.text_px(18)
-        line_h = fonts.font(size).get_linesize()
         for i, said in enumerate(self.said()):
             card = self.cards[min(i, len(self.cards) - 1)]
             chrome.draw_card(surface, card, self.px(12), self.px(3))
@@ -223,10 +222,10 @@ class LookBackScene(Scene):
                 inner.w -= self.show_w + self.px(14)
             lines = fonts.wrap(said, size, inner.w)
             shown = size
-            while len(lines) * fonts.font(shown).get_linesize() > inner.h and shown > 14:
+            while len(lines) * fonts.line_step(shown) > inner.h and shown > 14:
                 shown -= 1  # a long moment in a short card: smaller, never cut
                 lines = fonts.wrap(said, shown, inner.w)
-            line_h = fonts.font(shown).get_linesize()
+            line_h = fonts.line_step(shown)  # a paragraph's lines apart (POLISH3)
             y = inner.centery - len(lines) * line_h // 2
             colour = theme.BAD if self.problem else theme.INK
             for line in lines:

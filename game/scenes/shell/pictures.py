@@ -280,7 +280,7 @@ HELP_PICTURES: Mapping[str, tuple[Painter | None, ...]] = {
     ),
     "routes": (
         _both(_routes_dice(1, 4, 8), _row("routes_marker.svg")),
-        _both(_row("routes_parent.svg", "routes_chip_up.svg", "routes_d6.svg")),
+        _both(_row("routes_roller.svg", "routes_chip_up.svg", "routes_d6.svg")),
         _routes_dice(2, 2, 5, 7),
         _row("routes_chip_up.svg", "routes_chip_down.svg"),
         _row("routes_marker.svg", "routes_icon_push.svg", "routes_icon_change.svg"),

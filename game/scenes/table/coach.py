@@ -213,6 +213,18 @@ def show_on_board(table: Any, action: Any) -> bool:
     return False
 
 
+def shown_places(table: Any) -> list[pygame.Rect]:
+    """Where the option the coach shows lies on the table's board: the game's own
+    ``coach_shown()`` (Duck! Duck! Go!'s targets), else the focused control of its
+    choices (Eight Routes, Verflixxt!); [] when nothing is shown there."""
+    own = getattr(getattr(table, "game", None), "coach_shown", None)
+    if own is not None:
+        return list(own())
+    choices = board_choices(table)
+    button = choices.focused_button() if choices is not None else None
+    return [button.rect.copy()] if button is not None else []
+
+
 class CoachScene(ModalScene):
     """The coach's say over the table: the pick, why, and the alternatives ranked, from
     a search on its own thread (the screen says the coach is thinking until it ends)."""
@@ -332,7 +344,10 @@ class CoachScene(ModalScene):
 
     def _beside_board(self, w: int, h: int, width: int) -> pygame.Rect | None:
         """The panel beside the table's board, on the side with more room, clear of the
-        header and the bar where it can be (None: no table under the panel)."""
+        header and the bar where it can be (None: no table under the panel). It never
+        covers the option it shows on the board (POLISH3: at 1024x600 in Japanese the
+        panel hid the start it named): on the side clear of it, narrowed to the room
+        beside it, as wide as it can be."""
         table = self.table
         plan = getattr(getattr(table, "frame", None), "plan", None)
         if plan is None:
@@ -357,7 +372,29 @@ class CoachScene(ModalScene):
             rect.right = w - margin
         else:
             rect.left = margin
+        shown = [r for r in self._shown_places() if r.top < rect.bottom and r.bottom > rect.top]
+        if not any(rect.colliderect(r) for r in shown):
+            return rect
+        # the widest place on either side clear of what is shown, no wider than planned
+        right_w = w - margin - max(r.right for r in shown) - margin
+        left_w = min(r.left for r in shown) - 2 * margin
+        if max(right_w, left_w) < self.px(260):  # no room for words: as planned
+            return rect
+        if right_w >= left_w:
+            rect.w = min(panel_w, right_w)
+            rect.right = w - margin
+        else:
+            rect.w = min(panel_w, left_w)
+            rect.left = margin
         return rect
+
+    def _shown_places(self) -> list[pygame.Rect]:
+        if self.table is None or not self.on_board:
+            return []
+        try:
+            return shown_places(self.table)
+        except (AttributeError, TypeError):  # a table laid out differently: no place
+            return []
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
@@ -373,7 +410,7 @@ class CoachScene(ModalScene):
             len(fonts.wrap(line, size_px, width - 2 * self.px(24), bold=i == 0))
             for i, line in enumerate(said_lines)
         )
-        said = wrapped * (fonts.font(size_px).get_linesize() + self.px(2))
+        said = wrapped * fonts.line_step(size_px)
         said += len(said_lines) * self.px(6)
         stepper = self.board_words() is not None
         tall = self.px(24) + self.text_px(26) * 2 + said + self.px(46 + 16 + 24)
@@ -440,13 +477,13 @@ class CoachScene(ModalScene):
         width = self.panel.w - 2 * pad
         tops = [b.rect.top for b in self.buttons.buttons]
         bottom = min(tops) - self.px(10)
-        line_h = fonts.font(size).get_linesize()
+        line_h = fonts.line_step(size)  # a paragraph's lines apart (POLISH3)
         for index, line in enumerate(self.lines()):
             bold = index == 0
             for piece in fonts.wrap(line, size, width, bold=bold):
                 if y + line_h > bottom:
                     break  # the alternatives past the panel's room are left out, not cut
-                drawn = draw_text(
+                draw_text(
                     surface,
                     piece,
                     size,
@@ -455,14 +492,14 @@ class CoachScene(ModalScene):
                     bold,
                     within=self.panel,
                 )
-                y = drawn.bottom + self.px(2)
+                y += line_h
             y += self.px(6)
         words = self.board_words()
         if words is not None and self.stepper_box.w > 0:
             box = self.stepper_box
             lines = fonts.wrap(words, max(14, self.text_px(15)), box.w)[:2]
             small = max(14, self.text_px(15))
-            step_h = fonts.font(small).get_linesize()
+            step_h = fonts.line_step(small)
             ty = box.centery - step_h * len(lines) // 2
             for line in lines:
                 text, fitted = fonts.fit(line, small, box.w, 12)

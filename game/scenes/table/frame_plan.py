@@ -103,6 +103,22 @@ def plan_table(
     return _with_drawer(full, size, px, players, bar_h, hint_lines)
 
 
+def drawer_above_bar(plan: TablePlan, px) -> None:
+    """The open drawer's panel and log cut above the bar where the bar lies under them
+    (a replay's controls are drawn over the bar after the table: POLISH3, they hid the
+    log's newest lines); a bar beside the drawer (Duck's tray column) leaves it as it
+    is, and so does a log that would keep under two lines (it then lies over the bar,
+    as at the table)."""
+    drawer = plan.drawer
+    if drawer is None or plan.bar.h <= 0 or plan.bar.right <= drawer.side.x:
+        return
+    bottom = plan.bar.y - px(GAP)
+    if bottom - plan.log.y - 2 * px(LOG_PAD) < 2 * log_line_h(px):
+        return
+    drawer.side.h = bottom - drawer.side.y
+    plan.log.h = bottom - plan.log.y
+
+
 def has_bar(plan: TablePlan) -> bool:
     """The plan has a hand/controls bar (not a phones-only table's, issue #39)."""
     return plan.bar.h > 0
