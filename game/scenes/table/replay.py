@@ -15,6 +15,7 @@ import pygame
 
 from game.scenes.base import Scene
 from game.scenes.table.frame import Header, SeatFace, SeatsOver, TableSeats
+from game.scenes.table.frame_plan import drawer_above_bar
 from game.scenes.table.parts import TablePart
 from game.scenes.table.scene import TableScene
 from game.table.replay import Replay, ReplayDriver
@@ -86,6 +87,10 @@ class Revealed(TablePart):
     def __init__(self, scene: TableScene):
         self.scene = scene
         self.reveal_all = False
+
+    def laid_out(self) -> None:
+        # the controls lie over the bar: the open drawer and its log end above them
+        drawer_above_bar(self.scene.plan, self.scene.px)
 
     def revealed(self) -> tuple[list[str], str | None]:
         return hidden_things(self.scene.state, self.scene.t) if self.reveal_all else ([], None)

@@ -36,7 +36,6 @@ from game.scenes.table.compose import Compositor
 from game.scenes.table.contract import GameFactory, GameTable, Offered
 from game.scenes.table.end_screen import Breakdown
 from game.scenes.table.frame import TableFrame, TableLog, TablePlan, TableSeats, plan_table
-from game.scenes.table.frame_plan import drawer_above_bar
 from game.scenes.table.guide import NoGuide, TableGuide
 from game.scenes.table.keeping import TableKeeping
 from game.scenes.table.news_marks import LastMoves
@@ -301,8 +300,6 @@ class TableScene(Scene):
                 size, bar_h=cut.bar_h, hint_lines=cut.hint_lines, seat_h=cut.seat_h
             )
         self.game.layout(plan)
-        if self.part.bar_across:  # a replay's controls lie over the bar: the drawer ends above
-            drawer_above_bar(plan, self.px)
         self.game.controls.rebuild(force=True)
         self.part.laid_out()
 
