@@ -158,24 +158,28 @@ def _write(path: Path, picture: Picture) -> None:
     data = MAGIC + json.dumps(header).encode() + b"\n" + pixels
     try:
         atomic_write_cache(path, data)
-        _tidy(path)
+        tidy(path)
     except OSError:
         pass
 
 
-def _tidy(path: Path) -> None:
-    prefix = path.name.rsplit("-", 1)[0]  # the picture's name, without its key
+def tidy(path: Path, suffix: str = SUFFIX, most: int | None = None) -> None:
+    """Forget the copies of ``path``'s thing made from other code or another key, and
+    the oldest ``suffix`` copies past ``most`` (this module's MAX_FILES when None, read
+    at the call). The kept pictures and the kept texts (``kept_text``) both tidy so."""
+    prefix = path.name.rsplit("-", 1)[0]  # the thing's name, without its key
     entries = sorted(
-        (p for p in path.parent.glob(f"*{SUFFIX}") if p != path),
+        (p for p in path.parent.glob(f"*{suffix}") if p != path),
         key=lambda p: (p.stat().st_mtime_ns, p.name),
     )
     for old in entries:
         if old.name.rsplit("-", 1)[0] == prefix:
             old.unlink(missing_ok=True)
     entries = [p for p in entries if p.exists()]
-    for old in entries[: max(0, len(entries) + 1 - MAX_FILES)]:
+    most = MAX_FILES if most is None else most
+    for old in entries[: max(0, len(entries) + 1 - most)]:
         old.unlink(missing_ok=True)
-    remove_stale_temp_files(path.parent, lambda target: target.endswith(SUFFIX))
+    remove_stale_temp_files(path.parent, lambda target: target.endswith(suffix))
 
 
 def _read(path: Path, size: tuple[int, int]) -> Picture | None:

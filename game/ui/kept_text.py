@@ -32,9 +32,9 @@ from pathlib import Path
 
 import pygame
 
-from game.storage import atomic_write_cache, cache_dir, read_bounded, remove_stale_temp_files
+from game.storage import atomic_write_cache, cache_dir, read_bounded
 from game.ui import fonts
-from game.ui.kept import _checksum, _checksum_of, _surface_format
+from game.ui.kept import _checksum, _checksum_of, _surface_format, tidy
 
 FORMAT = 1  # of the files: a change to how they are written is another name
 MAGIC = b"tabletop-derby kept texts\n"
@@ -160,7 +160,7 @@ def _write(
     data = MAGIC + json.dumps(header, ensure_ascii=False).encode() + b"\n" + pixels
     try:
         atomic_write_cache(path, data)
-        _tidy(path)
+        tidy(path, SUFFIX, MAX_FILES)
     except OSError:
         pass
 
@@ -185,23 +185,6 @@ def _rows(image: pygame.Surface) -> bytes:
     if pitch == width:
         return raw
     return b"".join(raw[y * pitch : y * pitch + width] for y in range(image.get_height()))
-
-
-def _tidy(path: Path) -> None:
-    """Forget this frame's copies made from other fonts or code, and the oldest copies
-    past MAX_FILES."""
-    prefix = path.name.rsplit("-", 1)[0]
-    entries = sorted(
-        (p for p in path.parent.glob(f"*{SUFFIX}") if p != path),
-        key=lambda p: (p.stat().st_mtime_ns, p.name),
-    )
-    for old in entries:
-        if old.name.rsplit("-", 1)[0] == prefix:
-            old.unlink(missing_ok=True)
-    entries = [p for p in entries if p.exists()]
-    for old in entries[: max(0, len(entries) + 1 - MAX_FILES)]:
-        old.unlink(missing_ok=True)
-    remove_stale_temp_files(path.parent, lambda target: target.endswith(SUFFIX))
 
 
 def _read(path: Path) -> tuple[dict[TextKey, pygame.Surface], dict[FitKey, tuple[str, int]]]:
