@@ -309,3 +309,55 @@ def test_issue_38_bench_frames_names_the_repaints_and_the_slowest_frames_cause()
         "rest": taken["rest"],
     }
     assert abs(taken["rest"] - 0.003) < 1e-9 and phases.spent == {}
+
+
+def test_issue_38_cluck_paints_the_ladders_tiles_ahead_not_while_its_rows_ease():
+    """issue #38 (frame benchmark, Cluck-peep! at 2560x1440: the slowest frames painted
+    a ladder tile at its new height, 2-9 ms each, while the rows eased): the tiles on the
+    ladder, the person's tiles and the chickens are painted at the height the rows take
+    once one more row is laid in frames where the ladder rests, so an ease that follows
+    a rest paints no picture of a tile that was on the ladder before it (only a tile new
+    to the ladder, laid from a computer's hand)."""
+    from tests.scene_helpers import make_app, push_game
+
+    app = make_app((1280, 720))
+    try:
+        scene = push_game(app, "cluck", [], 4, 3, {}, "easy")
+        art = scene.game.drawing.art
+        table = scene.game.model.table
+        painted: list[tuple] = []
+        own = art._paint_tile
+
+        def counted(surface, kind, tile, turned):
+            painted.append((kind, tile))
+            own(surface, kind, tile, turned)
+
+        art._paint_tile = counted
+        placed = lambda: len(scene.session.state.ladder) >= 5
+        deadline = time.monotonic() + 60  # computers decide on their threads
+        easing, rested, counted_ease, eases = False, False, False, 0
+        before: set[tuple] = set()  # the ladder's tiles when the ease began
+        during: list[tuple] = []  # painted during eases that followed a rest
+        while not placed() and time.monotonic() < deadline:
+            on_ladder = {
+                (s.kind, s.tile) for s in [table.start, *table.roads, table.hidden, table.goal] if s
+            }
+            painted.clear()
+            app.step(1 / 60)
+            table = scene.game.model.table
+            now = art._rest_h is not None
+            if now and not easing:  # an ease begins: right after the ladder rested?
+                counted_ease = rested
+                eases += rested
+                before = on_ladder
+            if now and counted_ease:
+                during += [look for look in painted if look in before]
+            rested = not now and scene.game.drawing._ladder_resting
+            easing = now
+            if not app.busy():
+                time.sleep(0.002)
+        assert placed() and eases >= 2  # the rows eased after resting, twice or more
+        assert art.painted_ahead > 0
+        assert during == []
+    finally:
+        pygame.quit()

@@ -58,6 +58,7 @@ class Art:
         self._rest_chicken: int | None = None  # the chickens' size at rest, while it eases
         self._chicken_budget = 0
         self._chickens: dict = {}  # the chickens' sprites per seat, size and facing
+        self.painted_ahead = 0  # pictures painted before the rows' ease wants them
 
     def forget(self) -> None:
         """A new layout: the tile pictures are painted again at their new sizes."""
@@ -81,6 +82,29 @@ class Art:
         self._chicken_budget = 1
         if rest_h is None:
             self._scaled.clear()
+
+    def paint_ahead(
+        self, looks: list[tuple], h: int, chickens: list[tuple[int, int, bool]]
+    ) -> bool:
+        """Paint one picture the next ease of the rows will want and that is not kept:
+        a tile of ``looks`` ((kind, tile, turned, width) on the felt) at ``h`` px high, or
+        a chicken of ``chickens`` ((seat, size, facing left)); whether one was painted.
+        Called in frames where the ladder stands still (issue #38: painted while the rows
+        eased, one picture a frame, a tile cost 2-9 ms at 2560x1440 on top of the moving
+        ladder: Cluck-peep!'s slowest frames); the ease then finds its pictures at rest
+        kept (``settling``) and scales them."""
+        step = self._stepped(h)
+        for kind, tile, turned, w in looks:
+            if (kind, tile, turned, w, step, FELT) not in self._tiles:
+                self.painted_ahead += 1
+                self.tile_picture(kind, tile, turned, w, h, FELT)
+                return True
+        for player, size, left in chickens:
+            if (player, size, left) not in self._chickens:
+                self.painted_ahead += 1
+                self.chicken_image(player, size, left)
+                return True
+        return False
 
     @staticmethod
     def _stepped(h: int) -> int:

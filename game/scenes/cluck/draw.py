@@ -44,6 +44,8 @@ class Drawing:
         )
         self._ladder_seen: tuple | None = None  # the ladder as last drawn
         self._ladder_still = False  # ... and it stood still since: it is in the still picture
+        self._was_still = False  # ... and it had in the frame before
+        self._ladder_resting = False  # both: see ``_paint_ahead``
         self._standing: tuple = ()  # the chickens standing still, in the still picture with it
         self._shade: pygame.Surface | None = None  # the gap's veil (see _slot_shade)
 
@@ -65,6 +67,10 @@ class Drawing:
         mode = self.controls.my_turn()
         ladder = (self._static_state(mode), self._standing_chickens(mode))
         self._ladder_still = ladder == self._ladder_seen
+        # the ladder stood still in the frame before too: it is in the still picture
+        # already (this frame does not paint it there), a frame to paint ahead in
+        self._ladder_resting = self._ladder_still and self._was_still
+        self._was_still = self._ladder_still
         self._ladder_seen = ladder
         self._standing = ladder[1] if self._ladder_still else ()
         return (
@@ -145,6 +151,28 @@ class Drawing:
         for flyer in self.model.table.flyers:
             self._draw_flyer(surface, flyer)
         self._draw_banner(surface)
+        if self._ladder_resting:
+            self._paint_ahead(mode)
+
+    def _paint_ahead(self, mode) -> None:
+        """While the ladder rests in the still picture (a cheap frame): one picture the
+        next ease of the rows will want (``Art.paint_ahead``): the ladder's tiles, the
+        person's tiles in hand (the next one laid may be theirs) and the chickens, at the
+        height the rows take once one more row is laid."""
+        h = self.layout.ahead_band_h()
+        if h is None or self.layout.rest_band_h() is not None:
+            return
+        m = self.model.table
+        w = round(self.model.band_w)
+        looks = [
+            (s.kind, s.tile, s.turned, w)
+            for s in [m.start, *m.roads, m.hidden, m.goal]
+            if s is not None and (s.tile is not None or s.kind == "hidden")
+        ]
+        looks += [("road", tile, self.controls.is_turned(tile), w) for tile in m.hand]
+        size = self.layout.chicken_size(self.layout.target_row_h(1))
+        chickens = [(p, size, c.facing < 0) for p, c in enumerate(m.chickens) if c is not None]
+        self.art.paint_ahead(looks, h, chickens)
 
     def _ladder_clip(self) -> pygame.Rect:
         px = self.host.px
