@@ -361,3 +361,71 @@ def test_issue_38_cluck_paints_the_ladders_tiles_ahead_not_while_its_rows_ease()
         assert during == []
     finally:
         pygame.quit()
+
+
+def _whole_dashed_frame(rect: pygame.Rect, colour, width: int, dash: int) -> pygame.Surface:
+    """The dashed frame as Cluck-peep! drew it before its sides were kept apart: every
+    dash onto one see-through picture with a margin, laid at ``rect`` less the margin."""
+    margin = width + 1
+    picture = pygame.Surface((rect.w + 2 * margin, rect.h + 2 * margin), pygame.SRCALPHA)
+    r = pygame.Rect(margin, margin, rect.w, rect.h)
+    for x in range(r.left, r.right, dash * 2):
+        end = min(x + dash, r.right)
+        pygame.draw.line(picture, colour, (x, r.top), (end, r.top), width)
+        pygame.draw.line(picture, colour, (x, r.bottom - 1), (end, r.bottom - 1), width)
+    for y in range(r.top, r.bottom, dash * 2):
+        end = min(y + dash, r.bottom)
+        pygame.draw.line(picture, colour, (r.left, y), (r.left, end), width)
+        pygame.draw.line(picture, colour, (r.right - 1, y), (r.right - 1, end), width)
+    return picture
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (2560, 1440)])
+def test_issue_38_cluck_dashed_frames_by_their_sides_are_the_same_pixels(size):
+    """issue #38 (frame benchmark, Cluck-peep! at 2560x1440: a dashed frame for the gap
+    and the next nest tile was painted whole at each height while the rows eased): its
+    top and bottom dashes are kept per width, its sides per height; laid down they are
+    pixel for pixel the frame drawn whole, over a patterned ground, at many sizes."""
+    from game.scenes.cluck.art import MEADOW_EDGE, STRAW_EDGE
+    from tests.scene_helpers import make_app, push_game
+
+    app = make_app(size)
+    try:
+        scene = push_game(app, "cluck", [], 4, 3, {}, "easy")
+        art = scene.game.drawing.art
+        dash = scene.px(10)
+        ground = pygame.Surface((1900, 400))
+        for i in range(0, 1900, 7):
+            ground.fill(((i * 37) % 256, (i * 11) % 256, (i * 5) % 256), (i, 0, 7, 400))
+        checked = 0
+        for w in (50, 233, 874, 1750):
+            for h in range(8, 260, 13):
+                for colour, width in ((STRAW_EDGE, 2), (MEADOW_EDGE, 2), (MEADOW_EDGE, 3)):
+                    rect = pygame.Rect(40, 30, w, h)
+                    ours, whole = ground.copy(), ground.copy()
+                    art.dashed_rect(ours, rect, colour, width)
+                    margin = width + 1
+                    whole.blit(
+                        _whole_dashed_frame(rect, colour, width, dash), rect.move(-margin, -margin)
+                    )
+                    assert pygame.image.tobytes(ours, "RGB") == pygame.image.tobytes(
+                        whole, "RGB"
+                    ), (
+                        w,
+                        h,
+                        width,
+                    )
+                    checked += 1
+        assert checked == 4 * 20 * 3
+        # while the rows ease (one width, a height a frame) the top and bottom dashes
+        # are drawn once, only the sides at each height
+        art.forget()
+        drawn: list[str] = []
+        across, down = art._across, art._down
+        art._across = lambda *a: (drawn.append("across"), across(*a))
+        art._down = lambda *a: (drawn.append("down"), down(*a))
+        for h in range(100, 180, 4):
+            art.dashed_rect(ground, pygame.Rect(40, 30, 1750, h), STRAW_EDGE)
+        assert drawn.count("across") == 1 and drawn.count("down") == 20
+    finally:
+        pygame.quit()
