@@ -429,3 +429,41 @@ def test_issue_38_cluck_dashed_frames_by_their_sides_are_the_same_pixels(size):
         assert drawn.count("across") == 1 and drawn.count("down") == 20
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (2560, 1440)])
+def test_issue_38_cluck_gap_veil_laid_in_pieces_is_the_veil_painted_whole(size):
+    """issue #38 (frame benchmark, Cluck-peep! at 2560x1440: the gap's veil was painted
+    whole at each height while the rows eased): laid from its kept top, middle and bottom
+    rows it is pixel for pixel the veil painted whole, over a patterned ground, at heights
+    from 4 px up; the rows of one width are painted once per corner radius."""
+    from game.scenes.cluck import draw
+    from tests.scene_helpers import make_app, push_game
+
+    app = make_app(size)
+    try:
+        scene = push_game(app, "cluck", [], 4, 3, {}, "easy")
+        drawing = scene.game.drawing
+        ground = pygame.Surface((1900, 400))
+        for i in range(0, 1900, 5):
+            ground.fill(((i * 37) % 256, (i * 11) % 256, (i * 5) % 256), (i, 0, 5, 400))
+        made = []
+        own = draw._shade_pieces
+        draw._shade_pieces = lambda *a: (made.append(a), own(*a))[1]
+        try:
+            for w in (60, 874, 1750):
+                for h in [*range(4, 40), *range(40, 300, 7)]:
+                    rect = pygame.Rect(30, 20, w, h)
+                    ours, whole = ground.copy(), ground.copy()
+                    drawing._lay_shade(ours, rect)
+                    whole.blit(draw.slot_shade(rect.size), rect)
+                    same = pygame.image.tobytes(ours, "RGB") == pygame.image.tobytes(whole, "RGB")
+                    assert same, (w, h)
+        finally:
+            draw._shade_pieces = own
+        radii = {
+            (w, min(max(4, h // 6), w // 2, h // 2)) for w in (60, 874, 1750) for h in range(4, 300)
+        }
+        assert len(made) <= len(radii) + 3 * 4  # a taller middle now and then
+    finally:
+        pygame.quit()
