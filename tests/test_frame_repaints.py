@@ -316,8 +316,8 @@ def test_issue_38_cluck_paints_the_ladders_tiles_ahead_not_while_its_rows_ease()
     a ladder tile at its new height, 2-9 ms each, while the rows eased): the tiles on the
     ladder, the person's tiles and the chickens are painted at the height the rows take
     once one more row is laid in frames where the ladder rests, so an ease that follows
-    a rest paints no picture of a tile that was on the ladder before it (only a tile new
-    to the ladder, laid from a computer's hand)."""
+    a rest long enough to paint them all paints no picture of a tile that was on the
+    ladder before it (only a tile new to the ladder, laid from a computer's hand)."""
     from tests.scene_helpers import make_app, push_game
 
     app = make_app((1280, 720))
@@ -333,6 +333,15 @@ def test_issue_38_cluck_paints_the_ladders_tiles_ahead_not_while_its_rows_ease()
             own(surface, kind, tile, turned)
 
         art._paint_tile = counted
+        ready = [False]  # this frame's look ahead found every picture painted already
+        own_ahead = art.paint_ahead
+
+        def ahead(*args):
+            painted_one = own_ahead(*args)
+            ready[0] = not painted_one
+            return painted_one
+
+        art.paint_ahead = ahead
         placed = lambda: len(scene.session.state.ladder) >= 5
         deadline = time.monotonic() + 60  # computers decide on their threads
         easing, rested, counted_ease, eases = False, False, False, 0
@@ -343,16 +352,17 @@ def test_issue_38_cluck_paints_the_ladders_tiles_ahead_not_while_its_rows_ease()
                 (s.kind, s.tile) for s in [table.start, *table.roads, table.hidden, table.goal] if s
             }
             painted.clear()
+            ready[0] = False
             app.step(1 / 60)
             table = scene.game.model.table
             now = art._rest_h is not None
-            if now and not easing:  # an ease begins: right after the ladder rested?
+            if now and not easing:  # an ease begins: all painted ahead before it?
                 counted_ease = rested
                 eases += rested
                 before = on_ladder
             if now and counted_ease:
                 during += [look for look in painted if look in before]
-            rested = not now and scene.game.drawing._ladder_resting
+            rested = not now and ready[0]
             easing = now
             if not app.busy():
                 time.sleep(0.002)

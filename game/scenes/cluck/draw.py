@@ -45,7 +45,7 @@ class Drawing:
         self._ladder_seen: tuple | None = None  # the ladder as last drawn
         self._ladder_still = False  # ... and it stood still since: it is in the still picture
         self._was_still = False  # ... and it had in the frame before
-        self._ladder_resting = False  # both: see ``_paint_ahead``
+        self._ladder_resting = False  # both: see ``paint_ahead``
         self._standing: tuple = ()  # the chickens standing still, in the still picture with it
         # the gap's veil in pieces per width and radius (see _lay_shade)
         self._shades: dict[tuple[int, int], tuple[pygame.Surface, ...]] = {}
@@ -152,14 +152,16 @@ class Drawing:
         for flyer in self.model.table.flyers:
             self._draw_flyer(surface, flyer)
         self._draw_banner(surface)
-        if self._ladder_resting:
-            self._paint_ahead(mode)
 
-    def _paint_ahead(self, mode) -> None:
-        """While the ladder rests in the still picture (a cheap frame): one picture the
-        next ease of the rows will want (``Art.paint_ahead``): the ladder's tiles, the
-        person's tiles in hand (the next one laid may be theirs) and the chickens, at the
-        height the rows take once one more row is laid."""
+    def paint_ahead(self) -> None:
+        """Once a frame, before it is drawn (the table's update: what it paints is kept,
+        not shown), while the ladder rested in the still picture in the frames drawn
+        last (cheap frames): one picture the next ease of the rows will want
+        (``Art.paint_ahead``): the ladder's tiles, the person's tiles in hand (the next
+        one laid may be theirs) and the chickens, at the height the rows take once one
+        more row is laid."""
+        if not self._ladder_resting:
+            return
         h = self.layout.ahead_band_h()
         if h is None or self.layout.rest_band_h() is not None:
             return
