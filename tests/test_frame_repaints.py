@@ -309,3 +309,171 @@ def test_issue_38_bench_frames_names_the_repaints_and_the_slowest_frames_cause()
         "rest": taken["rest"],
     }
     assert abs(taken["rest"] - 0.003) < 1e-9 and phases.spent == {}
+
+
+def test_issue_38_cluck_paints_the_ladders_tiles_ahead_not_while_its_rows_ease():
+    """issue #38 (frame benchmark, Cluck-peep! at 2560x1440: the slowest frames painted
+    a ladder tile at its new height, 2-9 ms each, while the rows eased): the tiles on the
+    ladder, the person's tiles and the chickens are painted at the height the rows take
+    once one more row is laid in frames where the ladder rests, so an ease that follows
+    a rest long enough to paint them all paints no picture of a tile that was on the
+    ladder before it (only a tile new to the ladder, laid from a computer's hand)."""
+    from tests.scene_helpers import make_app, push_game
+
+    app = make_app((1280, 720))
+    try:
+        scene = push_game(app, "cluck", [], 4, 3, {}, "easy")
+        art = scene.game.drawing.art
+        table = scene.game.model.table
+        painted: list[tuple] = []
+        own = art._paint_tile
+
+        def counted(surface, kind, tile, turned):
+            painted.append((kind, tile))
+            own(surface, kind, tile, turned)
+
+        art._paint_tile = counted
+        ready = [False]  # this frame's look ahead found every picture painted already
+        own_ahead = art.paint_ahead
+
+        def ahead(*args):
+            painted_one = own_ahead(*args)
+            ready[0] = not painted_one
+            return painted_one
+
+        art.paint_ahead = ahead
+        placed = lambda: len(scene.session.state.ladder) >= 5
+        deadline = time.monotonic() + 60  # computers decide on their threads
+        easing, rested, counted_ease, eases = False, False, False, 0
+        before: set[tuple] = set()  # the ladder's tiles when the ease began
+        during: list[tuple] = []  # painted during eases that followed a rest
+        while not placed() and time.monotonic() < deadline:
+            on_ladder = {
+                (s.kind, s.tile) for s in [table.start, *table.roads, table.hidden, table.goal] if s
+            }
+            painted.clear()
+            ready[0] = False
+            app.step(1 / 60)
+            table = scene.game.model.table
+            now = art._rest_h is not None
+            if now and not easing:  # an ease begins: all painted ahead before it?
+                counted_ease = rested
+                eases += rested
+                before = on_ladder
+            if now and counted_ease:
+                during += [look for look in painted if look in before]
+            rested = not now and ready[0]
+            easing = now
+            if not app.busy():
+                time.sleep(0.002)
+        assert placed() and eases >= 2  # the rows eased after resting, twice or more
+        assert art.painted_ahead > 0
+        assert during == []
+    finally:
+        pygame.quit()
+
+
+def _whole_dashed_frame(rect: pygame.Rect, colour, width: int, dash: int) -> pygame.Surface:
+    """The dashed frame as Cluck-peep! drew it before its sides were kept apart: every
+    dash onto one see-through picture with a margin, laid at ``rect`` less the margin."""
+    margin = width + 1
+    picture = pygame.Surface((rect.w + 2 * margin, rect.h + 2 * margin), pygame.SRCALPHA)
+    r = pygame.Rect(margin, margin, rect.w, rect.h)
+    for x in range(r.left, r.right, dash * 2):
+        end = min(x + dash, r.right)
+        pygame.draw.line(picture, colour, (x, r.top), (end, r.top), width)
+        pygame.draw.line(picture, colour, (x, r.bottom - 1), (end, r.bottom - 1), width)
+    for y in range(r.top, r.bottom, dash * 2):
+        end = min(y + dash, r.bottom)
+        pygame.draw.line(picture, colour, (r.left, y), (r.left, end), width)
+        pygame.draw.line(picture, colour, (r.right - 1, y), (r.right - 1, end), width)
+    return picture
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (2560, 1440)])
+def test_issue_38_cluck_dashed_frames_by_their_sides_are_the_same_pixels(size):
+    """issue #38 (frame benchmark, Cluck-peep! at 2560x1440: a dashed frame for the gap
+    and the next nest tile was painted whole at each height while the rows eased): its
+    top and bottom dashes are kept per width, its sides per height; laid down they are
+    pixel for pixel the frame drawn whole, over a patterned ground, at many sizes."""
+    from game.scenes.cluck.art import MEADOW_EDGE, STRAW_EDGE
+    from tests.scene_helpers import make_app, push_game
+
+    app = make_app(size)
+    try:
+        scene = push_game(app, "cluck", [], 4, 3, {}, "easy")
+        art = scene.game.drawing.art
+        dash = scene.px(10)
+        ground = pygame.Surface((1900, 400))
+        for i in range(0, 1900, 7):
+            ground.fill(((i * 37) % 256, (i * 11) % 256, (i * 5) % 256), (i, 0, 7, 400))
+        checked = 0
+        for w in (50, 233, 874, 1750):
+            for h in range(8, 260, 13):
+                for colour, width in ((STRAW_EDGE, 2), (MEADOW_EDGE, 2), (MEADOW_EDGE, 3)):
+                    rect = pygame.Rect(40, 30, w, h)
+                    ours, whole = ground.copy(), ground.copy()
+                    art.dashed_rect(ours, rect, colour, width)
+                    margin = width + 1
+                    whole.blit(
+                        _whole_dashed_frame(rect, colour, width, dash), rect.move(-margin, -margin)
+                    )
+                    assert pygame.image.tobytes(ours, "RGB") == pygame.image.tobytes(
+                        whole, "RGB"
+                    ), (
+                        w,
+                        h,
+                        width,
+                    )
+                    checked += 1
+        assert checked == 4 * 20 * 3
+        # while the rows ease (one width, a height a frame) the top and bottom dashes
+        # are drawn once, only the sides at each height
+        art.forget()
+        drawn: list[str] = []
+        across, down = art._across, art._down
+        art._across = lambda *a: (drawn.append("across"), across(*a))
+        art._down = lambda *a: (drawn.append("down"), down(*a))
+        for h in range(100, 180, 4):
+            art.dashed_rect(ground, pygame.Rect(40, 30, 1750, h), STRAW_EDGE)
+        assert drawn.count("across") == 1 and drawn.count("down") == 20
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (2560, 1440)])
+def test_issue_38_cluck_gap_veil_laid_in_pieces_is_the_veil_painted_whole(size):
+    """issue #38 (frame benchmark, Cluck-peep! at 2560x1440: the gap's veil was painted
+    whole at each height while the rows eased): laid from its kept top, middle and bottom
+    rows it is pixel for pixel the veil painted whole, over a patterned ground, at heights
+    from 4 px up; the rows of one width are painted once per corner radius."""
+    from game.scenes.cluck import draw
+    from tests.scene_helpers import make_app, push_game
+
+    app = make_app(size)
+    try:
+        scene = push_game(app, "cluck", [], 4, 3, {}, "easy")
+        drawing = scene.game.drawing
+        ground = pygame.Surface((1900, 400))
+        for i in range(0, 1900, 5):
+            ground.fill(((i * 37) % 256, (i * 11) % 256, (i * 5) % 256), (i, 0, 5, 400))
+        made = []
+        own = draw._shade_pieces
+        draw._shade_pieces = lambda *a: (made.append(a), own(*a))[1]
+        try:
+            for w in (60, 874, 1750):
+                for h in [*range(4, 40), *range(40, 300, 7)]:
+                    rect = pygame.Rect(30, 20, w, h)
+                    ours, whole = ground.copy(), ground.copy()
+                    drawing._lay_shade(ours, rect)
+                    whole.blit(draw.slot_shade(rect.size), rect)
+                    same = pygame.image.tobytes(ours, "RGB") == pygame.image.tobytes(whole, "RGB")
+                    assert same, (w, h)
+        finally:
+            draw._shade_pieces = own
+        radii = {
+            (w, min(max(4, h // 6), w // 2, h // 2)) for w in (60, 874, 1750) for h in range(4, 300)
+        }
+        assert len(made) <= len(radii) + 3 * 4  # a taller middle now and then
+    finally:
+        pygame.quit()

@@ -58,6 +58,7 @@ class Art:
         self._rest_chicken: int | None = None  # the chickens' size at rest, while it eases
         self._chicken_budget = 0
         self._chickens: dict = {}  # the chickens' sprites per seat, size and facing
+        self.painted_ahead = 0  # pictures painted before the rows' ease wants them
 
     def forget(self) -> None:
         """A new layout: the tile pictures are painted again at their new sizes."""
@@ -81,6 +82,29 @@ class Art:
         self._chicken_budget = 1
         if rest_h is None:
             self._scaled.clear()
+
+    def paint_ahead(
+        self, looks: list[tuple], h: int, chickens: list[tuple[int, int, bool]]
+    ) -> bool:
+        """Paint one picture the next ease of the rows will want and that is not kept:
+        a tile of ``looks`` ((kind, tile, turned, width) on the felt) at ``h`` px high, or
+        a chicken of ``chickens`` ((seat, size, facing left)); whether one was painted.
+        Called in frames where the ladder stands still (issue #38: painted while the rows
+        eased, one picture a frame, a tile cost 2-9 ms at 2560x1440 on top of the moving
+        ladder: Cluck-peep!'s slowest frames); the ease then finds its pictures at rest
+        kept (``settling``) and scales them."""
+        step = self._stepped(h)
+        for kind, tile, turned, w in looks:
+            if (kind, tile, turned, w, step, FELT) not in self._tiles:
+                self.painted_ahead += 1
+                self.tile_picture(kind, tile, turned, w, h, FELT)
+                return True
+        for player, size, left in chickens:
+            if (player, size, left) not in self._chickens:
+                self.painted_ahead += 1
+                self.chicken_image(player, size, left)
+                return True
+        return False
 
     @staticmethod
     def _stepped(h: int) -> int:
@@ -345,31 +369,47 @@ class Art:
 
     def dashed_rect(self, surface, rect: pygame.Rect, colour, width: int = 2) -> None:
         """A dashed frame around ``rect`` (the gap for the next tile, the next nest tile):
-        its dashes drawn once per size and colour onto a see-through picture, then one
-        blit (issue #38's frame benchmark: ~100 short lines a frame while the ladder
-        moved); the dashes are opaque, so the picture lays the same pixels."""
+        its dashes drawn once per size and colour onto see-through pictures, then blitted
+        (issue #38's frame benchmark: ~100 short lines a frame while the ladder moved).
+        The top and bottom dashes are one picture kept per width, the left and right ones
+        one per height: while the rows ease, only the short sides' dashes are drawn anew
+        (a whole frame's picture per height was ~0.4 ms at 2560x1440). The dashes are
+        opaque and the rest of each picture clear, so the pictures lay the same pixels
+        as the whole frame drawn at once onto one picture did (tested)."""
         dash = self.host.px(10)
         margin = width + 1
-        key = ("dashed", rect.size, tuple(colour), width, dash)
-        picture = self._marks.get(key)
-        if picture is None:
-            if len(self._marks) > 64:
-                self._marks.clear()
-            picture = pygame.Surface((rect.w + 2 * margin, rect.h + 2 * margin), pygame.SRCALPHA)
-            self._dashes(picture, pygame.Rect(margin, margin, rect.w, rect.h), colour, width)
-            self._marks[key] = picture
-        surface.blit(picture, (rect.x - margin, rect.y - margin))
+        key = ("dashed-across", rect.w, tuple(colour), width, dash)
+        across = self._marks.get(key)
+        if across is None:
+            across = pygame.Surface((rect.w + 2 * margin, 2 * margin + 1), pygame.SRCALPHA)
+            self._across(across, pygame.Rect(margin, margin, rect.w, 1), colour, width, dash)
+        key_down = ("dashed-down", rect.h, tuple(colour), width, dash)
+        down = self._marks.get(key_down)
+        if down is None:
+            down = pygame.Surface((2 * margin + 1, rect.h + 2 * margin), pygame.SRCALPHA)
+            self._down(down, pygame.Rect(margin, margin, 1, rect.h), colour, width, dash)
+        if len(self._marks) > 64:
+            self._marks.clear()
+        self._marks[key], self._marks[key_down] = across, down
+        x, y = rect.x - margin, rect.y - margin
+        surface.blit(across, (x, y))
+        surface.blit(across, (x, rect.bottom - 1 - margin))
+        surface.blit(down, (x, y))
+        surface.blit(down, (rect.right - 1 - margin, y))
 
-    def _dashes(self, surface, rect: pygame.Rect, colour, width: int) -> None:
-        dash = self.host.px(10)
+    @staticmethod
+    def _across(surface, rect: pygame.Rect, colour, width: int, dash: int) -> None:
+        """The dashes along ``rect``'s top row (see :meth:`dashed_rect`)."""
         for x in range(rect.left, rect.right, dash * 2):
             end = min(x + dash, rect.right)
             pygame.draw.line(surface, colour, (x, rect.top), (end, rect.top), width)
-            pygame.draw.line(surface, colour, (x, rect.bottom - 1), (end, rect.bottom - 1), width)
+
+    @staticmethod
+    def _down(surface, rect: pygame.Rect, colour, width: int, dash: int) -> None:
+        """The dashes down ``rect``'s left column (see :meth:`dashed_rect`)."""
         for y in range(rect.top, rect.bottom, dash * 2):
             end = min(y + dash, rect.bottom)
             pygame.draw.line(surface, colour, (rect.left, y), (rect.left, end), width)
-            pygame.draw.line(surface, colour, (rect.right - 1, y), (rect.right - 1, end), width)
 
     def chicken_image(self, player: int, size: int, left: bool = False) -> pygame.Surface:
         """Seat ``player``'s chicken, facing right (or ``left``), with the seat's mark on

@@ -43,8 +43,11 @@ class Drawing:
         )
         self._ladder_seen: tuple | None = None  # the ladder as last drawn
         self._ladder_still = False  # ... and it stood still since: it is in the still picture
+        self._was_still = False  # ... and it had in the frame before
+        self._ladder_resting = False  # both: see ``paint_ahead``
         self._standing: tuple = ()  # the chickens standing still, in the still picture with it
-        self._shade: pygame.Surface | None = None  # the gap's veil (see _slot_shade)
+        # the gap's veil in pieces per width and radius (see _lay_shade)
+        self._shades: dict[tuple[int, int], tuple[pygame.Surface, ...]] = {}
 
     def forget(self) -> None:
         """A new layout: the ladder is looked at anew."""
@@ -64,6 +67,10 @@ class Drawing:
         mode = self.controls.my_turn()
         ladder = (self._static_state(mode), self._standing_chickens(mode))
         self._ladder_still = ladder == self._ladder_seen
+        # the ladder stood still in the frame before too: it is in the still picture
+        # already (this frame does not paint it there), a frame to paint ahead in
+        self._ladder_resting = self._ladder_still and self._was_still
+        self._was_still = self._ladder_still
         self._ladder_seen = ladder
         self._standing = ladder[1] if self._ladder_still else ()
         return (
@@ -144,6 +151,30 @@ class Drawing:
         for flyer in self.model.table.flyers:
             self._draw_flyer(surface, flyer)
         self._draw_banner(surface)
+
+    def paint_ahead(self) -> None:
+        """Once a frame, before it is drawn (the table's update: what it paints is kept,
+        not shown), while the ladder rested in the still picture in the frames drawn
+        last (cheap frames): one picture the next ease of the rows will want
+        (``Art.paint_ahead``): the ladder's tiles, the person's tiles in hand (the next
+        one laid may be theirs) and the chickens, at the height the rows take once one
+        more row is laid."""
+        if not self._ladder_resting:
+            return
+        h = self.layout.ahead_band_h()
+        if h is None or self.layout.rest_band_h() is not None:
+            return
+        m = self.model.table
+        w = round(self.model.band_w)
+        looks = [
+            (s.kind, s.tile, s.turned, w)
+            for s in [m.start, *m.roads, m.hidden, m.goal]
+            if s is not None and (s.tile is not None or s.kind == "hidden")
+        ]
+        looks += [("road", tile, self.controls.is_turned(tile), w) for tile in m.hand]
+        size = self.layout.chicken_size(self.layout.target_row_h(1))
+        chickens = [(p, size, c.facing < 0) for p, c in enumerate(m.chickens) if c is not None]
+        self.art.paint_ahead(looks, h, chickens)
 
     def _ladder_clip(self) -> pygame.Rect:
         px = self.host.px
@@ -299,7 +330,7 @@ class Drawing:
             )
             self.art.blit_tile(surface, sprite, rect, alpha=215)
             return
-        surface.blit(self._slot_shade(rect.size), rect)
+        self._lay_shade(surface, rect)
         self.art.dashed_rect(surface, rect, MEADOW_EDGE)
         draw_text(
             surface,
@@ -311,14 +342,24 @@ class Drawing:
             within=rect,
         )
 
-    def _slot_shade(self, size: tuple[int, int]) -> pygame.Surface:
-        """The gap's light veil, painted once per size (issue #38's frame benchmark: a
-        new layer each frame while the ladder moved)."""
-        if self._shade is None or self._shade.get_size() != size:
-            shade = pygame.Surface(size, pygame.SRCALPHA)
-            smooth.rounded_rect(shade, (255, 255, 255, 90), shade.get_rect(), max(4, size[1] // 6))
-            self._shade = shade
-        return self._shade
+    def _lay_shade(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The gap's light veil over ``rect``: its top and bottom rows (the round
+        corners) kept per width and radius, its middle rows all alike (issue #38's frame
+        benchmark: a veil painted whole at each height while the rows eased, ~0.6 ms a
+        frame at 2560x1440). Every pixel of it blends on its own, so the pieces lay what
+        the veil painted whole (:func:`slot_shade`) does (tested)."""
+        w, h = rect.size
+        r = min(max(4, h // 6), w // 2, h // 2)  # the radius rounded_rect draws
+        pieces = self._shades.get((w, r))
+        if pieces is None or pieces[1].get_height() < h - 2 * r:
+            if len(self._shades) > 16:
+                self._shades.clear()
+            pieces = _shade_pieces(w, r, max(h - 2 * r, 1 if pieces is None else h))
+            self._shades[(w, r)] = pieces
+        top, middle, bottom = pieces
+        surface.blit(top, rect.topleft)
+        surface.blit(middle, (rect.x, rect.y + r), (0, 0, w, h - 2 * r))
+        surface.blit(bottom, (rect.x, rect.bottom - r))
 
     def _draw_slot_edge(self, surface) -> None:
         """The gap's frame in the person's colour, pulsing (drawn each frame)."""
@@ -455,3 +496,24 @@ class Drawing:
         picture = paint_picture(pygame.Surface(pill.size, pygame.SRCALPHA), paint)
         picture.image.set_alpha(int(m.banner_alpha))
         lay(surface, picture, pill)  # its text seen where it lands on the screen
+
+
+def slot_shade(size: tuple[int, int], radius: int | None = None) -> pygame.Surface:
+    """The gap's light veil painted whole: a rounded rectangle of white at alpha 90 with
+    round corners of ``radius`` (by default a sixth of its height)."""
+    shade = pygame.Surface(size, pygame.SRCALPHA)
+    r = max(4, size[1] // 6) if radius is None else radius
+    smooth.rounded_rect(shade, (255, 255, 255, 90), shade.get_rect(), r)
+    return shade
+
+
+def _shade_pieces(w: int, r: int, middle_h: int) -> tuple[pygame.Surface, ...]:
+    """The veil's top ``r`` rows, ``middle_h`` rows like its middle and its bottom ``r``
+    rows, cut from the veil painted whole at ``2 * r + 1`` rows: the rows of the corners
+    are those of any veil ``w`` wide with corners of ``r``, the rows between alike."""
+    whole = slot_shade((w, 2 * r + 1), r)
+    top = whole.subsurface((0, 0, w, r)).copy()
+    bottom = whole.subsurface((0, r + 1, w, r)).copy()
+    middle = pygame.Surface((w, middle_h), pygame.SRCALPHA)
+    middle.fill(whole.get_at((w // 2, r)))
+    return top, middle, bottom

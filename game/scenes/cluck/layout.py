@@ -145,12 +145,13 @@ class Layout:
         m.nest_order.h = max(0, s.bottom - order_top - px(6))
 
     # -- the ladder --------------------------------------------------------------------------
-    def target_row_h(self) -> float:
+    def target_row_h(self, more: int = 0) -> float:
+        """The rows' height where they belong (with ``more`` rows laid than now)."""
         m = self.model
         _, _, goal = m.rows()
         if m.table.goal.pinned:
             goal = max(goal, math.ceil(m.table.goal.row - 0.01))
-        rows = goal + 1
+        rows = goal + 1 + more
         avail = m.area.height - m.pad_top - m.pad_bottom
         return max(self.host.px(42), min(m.band_w / TILE_ASPECT, avail / rows))
 
@@ -225,6 +226,15 @@ class Layout:
             return None
         gap = max(1, self.host.px(2))
         return max(4, round(target - 2 * gap))
+
+    def ahead_band_h(self) -> int | None:
+        """The height of a tile in ``band_rect`` once one more row is laid (where the
+        next ease of the rows comes to rest: a tile placed, the hidden tile laid), or
+        None when that is the height now (a short ladder's rows keep theirs)."""
+        gap = max(1, self.host.px(2))
+        now = max(4, round(self.target_row_h() - 2 * gap))
+        ahead = max(4, round(self.target_row_h(1) - 2 * gap))
+        return None if ahead == now else ahead
 
     def hole_rect(self, column: int) -> pygame.Rect:
         """A START hole, as a person clicks it."""

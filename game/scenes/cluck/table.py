@@ -163,6 +163,7 @@ class CluckTable(TableDefaults):
 
     def update(self, dt: float) -> None:
         self.geometry.settle(dt, lambda: self.controls.my_turn() == "place")
+        self.drawing.paint_ahead()
 
     def before_frame(self) -> None:
         """Nothing to work out before a frame: the controls follow the state."""
