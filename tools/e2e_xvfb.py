@@ -94,27 +94,29 @@ class XSession:
         )
         # The app's mapped window: SDL may make and drop a window of its own while it
         # starts, which a search could find first and which is gone a moment later (seen
-        # on a busy machine: getwindowgeometry then fails), so a vanished one is looked
-        # for again, within the same minute as before.
+        # on a busy machine: getwindowgeometry then fails, or the search itself, asking a
+        # window that has just gone for its pid, exits 1), so a vanished one is looked for
+        # again, within the same minute as before, while the app runs.
         deadline = time.monotonic() + 60
         while True:
-            self.window = sh(
-                "xdotool",
-                "search",
-                "--sync",
-                "--onlyvisible",
-                "--pid",
-                str(self.proc.pid),
-                env=self.env,
-                timeout=max(1.0, deadline - time.monotonic()),
-            ).splitlines()[0]
-            time.sleep(1.5)
             try:
+                self.window = sh(
+                    "xdotool",
+                    "search",
+                    "--sync",
+                    "--onlyvisible",
+                    "--pid",
+                    str(self.proc.pid),
+                    env=self.env,
+                    timeout=max(1.0, deadline - time.monotonic()),
+                ).splitlines()[0]
+                time.sleep(1.5)
                 geometry = sh("xdotool", "getwindowgeometry", self.window, env=self.env)
                 break
             except subprocess.CalledProcessError:
                 if time.monotonic() > deadline or self.proc.poll() is not None:
                     raise
+                time.sleep(0.5)
         pos = geometry.split("Position:")[1].split()[0]
         self.origin = tuple(int(v) for v in pos.split(","))
 
