@@ -20,7 +20,13 @@ pick sends their duck there, and their hand at once; an open tray over edge hexe
 ducks, buoys and the route's end, and a board that grew and shrank as the tray opened
 and folded, several times a round, would make them look for their duck again). Its
 drawn extent then fills less than issue #38's 70% of the window (the figures are in
-docs/architecture.md).
+docs/architecture.md). A split tray (the hand in one clear corner, the buttons and
+tokens in another) was measured and does not give the Spa its 70% back
+(tools/duck_spa_room.py, tests/test_duck_spa_room.py): the Spa leaves two corners
+about a card row deep, the hint's line has no third one (42-59% with the cards, the
+buttons with the tokens and the hint with the Coach each in a corner), and with two
+ducks each at Larger text no place on the felt holds even the cards alone while the
+board fills 70% (at most 64-69%).
 
 The tray is open while the person at this screen decides (their hand always in sight
 then) and in a lesson (its steps point at the hand); otherwise it folds to a tab with

@@ -1,0 +1,261 @@
+"""How large can the Spa's board be with Duck!'s open hand tray clear of it? (issue #38)
+
+    nice -n 19 python tools/duck_spa_room.py [--sizes 1280x720,...] [--texts 1.0,1.4]
+        [--board spa] [--json FILE]
+
+The Spa's hexes reach every edge of the felt, so no room for the whole tray is clear
+while its drawn extent fills 70% of the window (the layout audit's ``extent_fill``);
+the board gives way to the tray (``game/scenes/duck/tray.py``'s Decision). Issue #38
+asked whether a *split* tray (the hand in one clear corner, the buttons and tokens in
+another) would give the board its 70% back. This tool measures two figures per table
+(size, text size, seats, variant), each the largest ``extent_fill`` found:
+
+* ``cards_only``: an upper bound. Only the hand's cards in a row (at the size a band's
+  cards have on the Canals, the hand and a card on the table) must be clear of the
+  hexes and what stands on them; nothing else of the tray needs room, the cards may lie
+  anywhere on the felt and the board anywhere in it. Found on a grid of ``GRID`` px
+  where a box counts as taken only on the cells it covers whole and the cards' row is
+  a cell shorter each way, so no place the pixels allow is missed: a figure under 70%
+  means no tray whatever that shows the whole hand reaches 70% at that table.
+* ``split``: the split tray as issue #38 suggested it: the cards' row, the buttons with
+  the token tray (advanced game), and the hint's two lines with the Coach and the piles,
+  each in a corner of its own, the board at any of its six anchors (tray.py's
+  ``fitted``), made 1% smaller at a time until every room is clear (``hex_boxes``).
+* ``two``: the same with only the cards and the buttons with the token tray placed (the
+  hint, the Coach and the piles left out): what a split could reach at most if they
+  found room elsewhere.
+
+Both are printed beside ``now``, the board's fill as the game lays it out today.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import math
+import os
+import sys
+from dataclasses import asdict, dataclass
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+import pygame
+
+from game.scenes.duck.geometry import BoardGeometry
+from game.scenes.duck.layout import BAND_HINT_W, CARD_ASPECT, LIFT
+from game.scenes.duck.tray import SHRINK, extent_units, fitted, hex_boxes
+from tests.scene_helpers import make_app, push_game
+from tools.audit_layout import MIN_EXTENT_FILL as MIN_FILL  # issue #38's 70%
+
+GRID = 4  # px: the cells of the cards-only search
+LEAST_FILL = 0.4  # no smaller board is tried (a figure of 0: none as large fits)
+CORNERS = ("topleft", "topright", "bottomleft", "bottomright")
+# the seats and variants measured: two ducks each (the widest hand), the most seats
+SETUPS = ((2, "advanced"), (4, "advanced"), (6, "advanced"), (3, "beginner"), (5, "beginner"))
+
+
+@dataclass
+class Room:
+    """One table's figures (see the module's docstring)."""
+
+    size: tuple[int, int]
+    text: float
+    players: int
+    variant: str
+    now: float
+    cards_only: float
+    split: float
+    two: float
+    cards: tuple[int, int]  # the cards' row (w, h) in px
+
+
+@dataclass
+class Felt:
+    """What the search needs of a laid-out table: the board's hexes, the felt, the
+    pixel measures of the tray's parts."""
+
+    coords: frozenset
+    felt: pygame.Rect
+    inset: int  # the tray's rooms keep this far from the felt's edge
+    area: pygame.Rect  # where the board is fitted (tray.py's place_tray)
+    pad: int  # the board's padding in its box
+    window: tuple[int, int]
+    largest: float  # the board's hex size with no tray at all
+
+    def fill(self, hex_size: float) -> float:
+        """``extent_fill`` of the board at ``hex_size`` (tools/audit_layout.py)."""
+        _l, _t, width, height = extent_units(self.coords)
+        return max(width * hex_size / self.window[0], height * hex_size / self.window[1]) ** 2
+
+    @property
+    def inner(self) -> pygame.Rect:
+        return self.felt.inflate(-2 * self.inset, -2 * self.inset)
+
+
+def cards_clear_somewhere(felt: Felt, geo: BoardGeometry, cards: tuple[int, int]) -> bool:
+    """Whether the cards' row fits anywhere in the felt clear of ``geo``'s hexes (on the
+    grid: see the module's docstring; it errs towards yes, never towards no)."""
+    inner = felt.inner
+    cols, rows = inner.w // GRID, inner.h // GRID
+    cw, ch = cards[0] // GRID - 1, cards[1] // GRID - 1
+    if cw < 1 or ch < 1 or cw > cols or ch > rows:
+        return cw <= cols and ch <= rows
+    taken = pygame.Mask((cols, rows))
+    for box in hex_boxes(geo):
+        left = math.ceil((box.x - inner.x) / GRID)
+        top = math.ceil((box.y - inner.y) / GRID)
+        right = (box.right - inner.x) // GRID
+        bottom = (box.bottom - inner.y) // GRID
+        left, top = max(left, 0), max(top, 0)
+        right, bottom = min(right, cols), min(bottom, rows)
+        if right > left and bottom > top:
+            taken.draw(pygame.Mask((right - left, bottom - top), fill=True), (left, top))
+    # bit (i, j) of the convolution: the row with its bottom right cell at (i, j) overlaps
+    hits = taken.convolve(pygame.Mask((cw, ch), fill=True))
+    places = pygame.Mask((cols, rows))
+    places.draw(pygame.Mask((cols - cw + 1, rows - ch + 1), fill=True), (cw - 1, ch - 1))
+    return places.overlap_area(hits, (0, 0)) < places.count()
+
+
+def cards_only(felt: Felt, cards: tuple[int, int]) -> float:
+    """The largest fill with the cards' row clear somewhere, the board slid anywhere."""
+    size = felt.largest
+    while felt.fill(size) >= LEAST_FILL:
+        hexes = felt.area.inflate(-2 * felt.pad, -2 * felt.pad)  # where the hexes may lie
+        centred = BoardGeometry(felt.coords, hexes, 0)
+        centred.size = size
+        left, top, width, height = extent_units(felt.coords)
+        ox0, oy0 = hexes.x - left * size, hexes.y - top * size
+        slack_x = max(0.0, hexes.w - width * size)
+        slack_y = max(0.0, hexes.h - height * size)
+        steps_x = int(slack_x // GRID) + 1
+        steps_y = int(slack_y // GRID) + 1
+        for i, j in itertools.product(range(steps_x), range(steps_y)):
+            centred.ox, centred.oy = ox0 + i * GRID, oy0 + j * GRID
+            if cards_clear_somewhere(felt, centred, cards):
+                return felt.fill(size)
+        size *= SHRINK
+    return 0.0
+
+
+def corner_room(felt: Felt, size: tuple[int, int], corner: str) -> pygame.Rect:
+    inner = felt.inner
+    room = pygame.Rect(0, 0, min(size[0], inner.w), min(size[1], inner.h))
+    setattr(room, corner, getattr(inner, corner))
+    return room
+
+
+def split(felt: Felt, parts: list[tuple[int, int]]) -> float:
+    """The largest fill with each of ``parts`` in a corner of its own, all clear."""
+    best = 0.0
+    for anchor, bottom in itertools.product(("left", "right", "middle"), (False, True)):
+        for corners in itertools.permutations(CORNERS, len(parts)):
+            rooms = [corner_room(felt, p, c) for p, c in zip(parts, corners, strict=True)]
+            if any(a.colliderect(b) for a, b in itertools.combinations(rooms, 2)):
+                continue
+            size = felt.largest
+            while felt.fill(size) > best and felt.fill(size) >= LEAST_FILL:
+                boxes = hex_boxes(fitted(felt.coords, felt.area, size, felt.pad, anchor, bottom))
+                if all(room.collidelist(boxes) < 0 for room in rooms):
+                    best = felt.fill(size)
+                    break
+                size *= SHRINK
+    return best
+
+
+@dataclass
+class Table:
+    """A new game's table as the game lays it out, and the tray's parts' least rooms
+    (w, h) in px: the cards' row, the buttons with the token tray, the hint's line with
+    the Coach and the piles; ``now``: the board's fill today; ``room``: today's tray."""
+
+    felt: Felt
+    cards: tuple[int, int]
+    buttons: tuple[int, int]
+    line: tuple[int, int]
+    now: float
+    room: pygame.Rect
+
+
+def laid_out(size: tuple[int, int], text: float, players: int, variant: str, board: str) -> Table:
+    """The table of a new game (``board``, ``players`` seats, one person) at ``size`` and
+    text size ``text``, its tray open."""
+    app = make_app(size)
+    app.settings.text_size = text
+    try:
+        scene = push_game(
+            app, "duck", (0,), players, 1, {"variant": variant, "board": board}, "easy"
+        )
+        game, px = scene.game, scene.game.host.px
+        if not game.tray.is_open():
+            game.tray.toggle()
+        model, layout, state = game.model, game.geometry, game.host.state
+        row_h = layout._band_row_h()
+        card_w = round((row_h - px(LIFT)) * CARD_ASPECT)  # a band's card (the Canals')
+        count = state.hand_size + 1
+        cards = (px(16) + count * card_w + (count - 1) * px(8), px(12) + row_h)
+        slot = layout._slot_w() + px(12) if state.advanced else 0
+        buttons = (px(16) + layout._buttons_w() + slot, px(12) + row_h)
+        coach_w, coach_h = layout.coach_size()
+        line_w = px(16) + px(BAND_HINT_W) + coach_w + layout._piles_w() + 2 * px(12)
+        line = (line_w, px(12) + max(layout._band_hint_h(), coach_h, px(34)))
+        area = model.board_rect.inflate(-px(12), -px(12))
+        largest = BoardGeometry(model.geo.coords, area, px(4)).size
+        felt = Felt(model.geo.coords, model.board_rect.copy(), px(8), area, px(4), size, largest)
+        room = model.tray_place.room.copy()
+        return Table(felt, cards, buttons, line, felt.fill(model.geo.size), room)
+    finally:
+        pygame.quit()
+
+
+def measure(size: tuple[int, int], text: float, players: int, variant: str, board: str) -> Room:
+    """The figures of one table (see the module's docstring)."""
+    table = laid_out(size, text, players, variant, board)
+    felt, cards = table.felt, table.cards
+    return Room(
+        size,
+        text,
+        players,
+        variant,
+        table.now,
+        cards_only(felt, cards),
+        split(felt, [cards, table.buttons, table.line]),
+        split(felt, [cards, table.buttons]),
+        cards,
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default="1024x600,1280x720,1920x1080,2560x1440")
+    parser.add_argument("--texts", default="1.0,1.4")
+    parser.add_argument("--board", default="spa")
+    parser.add_argument("--json", default=None)
+    args = parser.parse_args(argv)
+    sizes = [tuple(int(n) for n in s.split("x")) for s in args.sizes.split(",")]
+    rooms = []
+    for (w, h), text in itertools.product(sizes, [float(t) for t in args.texts.split(",")]):
+        for players, variant in SETUPS:
+            room = measure((w, h), text, players, variant, args.board)
+            rooms.append(room)
+            print(
+                f"{w}x{h} text {text} {players}p {variant:<8} now {room.now:.0%}"
+                f"  cards only <= {room.cards_only:.0%}  split {room.split:.0%}"
+                f" (cards and buttons only {room.two:.0%})"
+                f"  (cards {room.cards[0]}x{room.cards[1]})",
+                flush=True,
+            )
+    reached = sum(room.split >= MIN_FILL for room in rooms)
+    print(f"the split tray leaves the board {MIN_FILL:.0%} at {reached} of {len(rooms)} tables")
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as out:
+            json.dump([asdict(room) for room in rooms], out, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
