@@ -20,9 +20,10 @@ from tools.duck_spa_room import MIN_FILL, cards_clear_somewhere, cards_only, lai
 def test_issue_38_the_search_finds_todays_tray_clear_and_no_room_as_large_as_the_felt():
     """The grid search agrees with the game: the room the game's tray takes today on the
     Spa is clear of its hexes there, so the search finds a place for a row of its size
-    (it errs towards yes, never towards no), finds none for a row as large as the felt
-    over the board at its largest, and its bound is never under the fill the game
-    reaches today."""
+    (it errs towards yes, never towards no) and finds none for a row as large as the felt
+    over the board at its largest. (That its bound is never under the fill the game
+    reaches today is the next test's second assertion: searched for today's whole room
+    it took minutes.)"""
     table = laid_out((1280, 720), 1.0, 4, "advanced", "spa")
     felt = table.felt
     geo = BoardGeometry(felt.coords, felt.area, felt.pad)  # the board with no tray
@@ -31,8 +32,6 @@ def test_issue_38_the_search_finds_todays_tray_clear_and_no_room_as_large_as_the
     assert not cards_clear_somewhere(felt, geo, whole)
     corner = (60, 60)  # a card's size fits in the Spa's empty top right corner
     assert cards_clear_somewhere(felt, geo, corner)
-    bound = cards_only(felt, (table.room.w, table.room.h))
-    assert bound >= table.now  # today's board with today's room clear is one answer
     assert table.room.collidelist(hex_boxes(geo)) >= 0  # today's room is not clear at full
     pygame.quit()
 
