@@ -165,6 +165,31 @@ def test_the_why_is_the_figure_the_pick_leads_by_most():
     assert "「カード17」" in ja and "10%" in ja and "60%" in ja
 
 
+def test_an_alternative_that_reads_better_says_why_it_ranks_below_the_pick():
+    """issue #40 ("says why in plain words, from its own evaluation"): a Duck! coach at
+    1024x600 listed "5A east: 1.0 buoy tokens, a bonk in 0%" under a pick with 0.7
+    buoys and a bonk in 64%, and said nothing of why. An alternative ahead on a figure
+    said but scored lower says the search scored the whole position lower; one scored
+    higher says it was not clearly beyond chance (the hard computer keeps its first
+    choice); one level with the pick says nothing; one behind says what it gives up."""
+    base = {"buoys": 0.7, "hexes": 2.9, "bonk": 0.64, "knocked": 0.0, "win": 0.0}
+    reads_better = dict(base, buoys=1.0, bonk=0.0)
+    for lang, overall, chance in (
+        ("en", "the search scored the whole position lower", "not clearly beyond chance"),
+        ("ja", "局面全体の評価では下", "偶然の差を超えない"),
+    ):
+        say = Translator(lang)
+        lower = lines(say, _advice("duck", base, reads_better, 1.0, 0.5, n=11))
+        assert lower[-1].endswith(say("coach.dash") + say("coach.against.overall"))
+        assert overall in lower[-1]
+        higher = lines(say, _advice("duck", base, reads_better, 0.5, 0.6, n=11))
+        assert chance in higher[-1] and "11" in higher[-1]
+        level = lines(say, _advice("duck", base, dict(base), 1.0, 0.5, n=11))
+        assert say("coach.dash") not in level[-1]
+        behind = lines(say, _advice("duck", base, dict(base, buoys=0.1), 1.0, 0.5, n=11))
+        assert behind[-1].endswith(say("coach.against.buoys", d="0.6"))
+
+
 def test_every_figure_and_move_has_words_in_both_languages():
     """issue #40: every figure a game measures has its fact, why and against sentence in
     English and Japanese; moves of every game are named (no key falls back)."""

@@ -33,3 +33,37 @@ def test_the_duck_coach_never_covers_the_option_it_shows(lang):
         assert checked
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_coach_leaves_out_a_line_past_its_room_whole_never_cut(lang, monkeypatch):
+    """issue #40's words, issue #38's look: in the narrow panel beside the board at
+    1024x600 the fourth alternative ended "— 2.1" with the rest cut off below. Each of
+    the coach's lines is drawn whole or left out (the stepper still shows every option
+    on the board)."""
+    import game.scenes.table.coach as coach_module
+    from game.ui import fonts
+
+    drawn: list[str] = []
+    real = coach_module.draw_text
+
+    def recording(surface, text, *args, **kwargs):
+        drawn.append(text)
+        return real(surface, text, *args, **kwargs)
+
+    app = make_app((1024, 600), lang)
+    try:
+        scene = push_game(app, "duck", [0], 4, seed=3, options={}, level="easy")
+        coach = _ask(app, scene)
+        monkeypatch.setattr(coach_module, "draw_text", recording)
+        coach.draw(app.screen)
+        size, width = coach.text_px(17), coach.panel.w - 2 * coach.px(24)
+        whole = 0
+        for index, line in enumerate(coach.lines()):
+            pieces = fonts.wrap(line, size, width, bold=index == 0)
+            shown = [p for p in pieces if p in drawn]
+            assert shown in ([], pieces), (index, shown, pieces)
+            whole += shown == pieces
+        assert whole >= 3  # the pick, why and its figures at least
+    finally:
+        pygame.quit()

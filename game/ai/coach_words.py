@@ -117,11 +117,14 @@ def sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _lead(game_id: str, ahead: Option, behind: Option) -> tuple[str, float] | None:
-    """The figure where ``ahead`` leads ``behind`` by the most steps, and by how many."""
+def _lead(
+    game_id: str, ahead: Option, behind: Option, among: list[str] | None = None
+) -> tuple[str, float] | None:
+    """The figure where ``ahead`` leads ``behind`` by the most steps, and by how many
+    (of ``among`` only, when given: the figures the coach says)."""
     best: tuple[str, float] | None = None
     for q in _order(game_id, ahead):
-        if q not in behind.figures:
+        if q not in behind.figures or (among is not None and q not in among):
             continue
         quantity = QUANTITIES[q]
         steps = quantity.better * (ahead.figures[q] - behind.figures[q]) / quantity.step
@@ -157,10 +160,19 @@ def why(say: Say, advice: Advice) -> str:
 
 
 def against(say: Say, advice: Advice, option: Option) -> str:
-    """What an alternative gives up against the pick: its figure furthest behind (empty
-    when it is behind on none by a whole step)."""
+    """What an alternative gives up against the pick: its figure furthest behind. Where
+    it is behind on none by a whole step, why it still ranks below the pick: its score
+    was higher but not clearly beyond chance over the playouts (the hard computer keeps
+    its first choice then), or it leads on a figure said while the search scored the
+    whole position lower (a person reading "more buoys, no bonk" must not be left
+    wondering why it was not the pick); empty when the two are level."""
     lead = _lead(advice.game_id, advice.pick, option)
     if lead is None or lead[1] < 1.0:
+        if option.score > advice.pick.score:
+            return say("coach.against.chance", n=option.playouts)
+        ahead = _lead(advice.game_id, option, advice.pick, telling(advice))
+        if ahead is not None and ahead[1] >= 1.0:
+            return say("coach.against.overall")
         return ""
     q = lead[0]
     difference = abs(advice.pick.figures[q] - option.figures[q])

@@ -480,9 +480,12 @@ class CoachScene(ModalScene):
         line_h = fonts.line_step(size)  # a paragraph's lines apart (POLISH3)
         for index, line in enumerate(self.lines()):
             bold = index == 0
-            for piece in fonts.wrap(line, size, width, bold=bold):
+            pieces = fonts.wrap(line, size, width, bold=bold)
+            if index > 0 and y + len(pieces) * line_h > bottom:
+                break  # what is past the panel's room is left out whole, never cut mid-way
+            for piece in pieces:
                 if y + line_h > bottom:
-                    break  # the alternatives past the panel's room are left out, not cut
+                    break  # the pick's own line, in a panel too small for it
                 draw_text(
                     surface,
                     piece,
