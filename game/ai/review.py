@@ -129,7 +129,7 @@ def review(
     for (_, seat, step, _), moment in zip(asked, _weighed(game_id, asked, workers)):
         if moment is not None:
             decisions += 1
-            if moment.cost > 0:
+            if round(moment.cost, 4) > 0:  # as its record says it: 0.0 is no cost
                 found[seat].append(moment)
         if progress is not None:
             progress(step + 1, len(actions))
