@@ -29,7 +29,7 @@ from .board import Board
 from .decisions import Decisions
 from .geometry import direction
 from .layout import GOLD, HALO, HOUND_SCALE, SPRITE_SCALE, Layout
-from .model import HOUND, DuckModel
+from .model import HOUND, Decision, DuckModel
 from .panels import Panels
 from .targets import Targets
 
@@ -76,7 +76,7 @@ class Drawing:
         buttons = tuple((b.enabled, b.hovered) for b in self.host.buttons.buttons)
         return (
             self._still_pieces(),
-            self.model.ver,
+            self._shown(d),
             self.model.ui_ver,
             id(self.model.geo),  # a new layout
             self.host.private_player,
@@ -89,6 +89,24 @@ class Drawing:
             buttons,
             self.host.buttons.focus,
             self.targets.tray.is_open(),  # the hand tray open or folded (issue #38)
+        )
+
+    def _shown(self, d: Decision | None) -> tuple:
+        """What the still picture shows of the table beside its pieces: the piles, the
+        hound board and where it lies, the person's hand and tokens, the bar's hint.
+        (Issue #38: the still picture was keyed on the model's version, which every event
+        bumps, and 19 of the 20 repaints that caused in the frame benchmark painted the
+        same picture: a duck turning, a banner, a card shown on a seat panel.)"""
+        sh, p = self.model.shown, self.host.private_player
+        hound = self.model.hound_rect  # None: the hound board lies in the seats' drawer
+        return (
+            sh.deck,
+            sh.pool,
+            None if hound is None else (hound, sh.controller, sh.patterns),
+            tuple(sh.hand),
+            tuple(sh.my_tokens),
+            sh.blue[p] if p is not None and p < len(sh.blue) else None,
+            self.panels.texts.hint(d),  # what the bar's hint will say (the state's turn)
         )
 
     def _piece_state(self, piece: int) -> tuple | None:

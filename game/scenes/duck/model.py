@@ -221,7 +221,7 @@ class DuckModel:
     hint_now: Hint = field(default_factory=lambda: Hint(""))  # the bar's hint, as last painted
     # -- caches ----------------------------------------------------------------------------
     rot: dict[tuple[object, ...], pygame.Surface] = field(default_factory=dict)  # turned sprites
-    ver: int = 0  # bumped when the static layer or the panels change (touch)
+    ver: int = 0  # bumped when what the seat panels show may have changed (touch)
     title_inputs: tuple[object, ...] | None = None
     title_now: tuple[int | None, str] = (None, "")
     preview_cache: dict = field(default_factory=dict)  # duck previews and hound walks
@@ -258,7 +258,8 @@ class DuckModel:
     background: Picture | None = None  # the tub and its board (Layout.background)
 
     def touch(self) -> None:
-        """Something on the static layer or the panels changed: draw them again."""
+        """Something the seat panels show may have changed: paint them again (the still
+        picture is keyed on what it shows, draw.py: issue #38)."""
         self.ver += 1
 
     def touch_ui(self) -> None:
