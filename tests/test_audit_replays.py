@@ -17,13 +17,15 @@ from game.ui.widgets import IconDrawn, TextDrawn, TextSink
 
 def test_each_games_replay_is_in_the_audits_set_at_its_middle_and_end():
     """Every game's replay, mid-way and at its end, is among the screens audited with
-    the tables (so at every size, language and text size the run takes)."""
+    the tables (so at every size, language and text size the run takes); and mid-way
+    with the seats' drawer open (issue #38: its log cut above the controls)."""
     names = [name for _group, name, _build in audit.replay_screens(list(audit.TABLES))]
     for game in audit.TABLES:
         setup = audit.setup_name(*audit.TABLES[game][0])
         assert f"replay/{game}/{setup}/mid" in names
         assert f"replay/{game}/{setup}/end" in names
-    assert len(names) == 2 * len(audit.TABLES)
+        assert f"replay/{game}/{setup}/drawer" in names  # the seats' drawer open
+    assert len(names) == 3 * len(audit.TABLES)
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])

@@ -902,7 +902,12 @@ def _audit_top(
         hidden = _laid_over(sink, over, _covers(controls))
         drawn_icons = [m for m in drawn_icons if (m[1], m[2]) not in hidden]
         made = [m for m in made if (m[1], m[2]) not in hidden]
-    recorded = {t.text for t in first.texts}
+    # what an overlay (the open seats' drawer, issue #38) hides was drawn through the
+    # sink all the same: not unrecorded (nor, hidden, checked as on the screen)
+    covered = {(i.rect.w, i.rect.h) for i in first.hidden_icons + sink.hidden_icons}
+    drawn_icons = [m for m in drawn_icons if (m[1], m[2]) not in covered]
+    made = [m for m in made if (m[1], m[2]) not in covered]
+    recorded = {t.text for t in first.texts + first.hidden_texts}
     unrecorded = [(text, px) for text, px in rendered + drawing if text not in recorded]
     window = app.screen.get_size()
     guide = getattr(scene, "guide", None)
@@ -1005,8 +1010,9 @@ def _table(game: str, players: int, options: dict[str, Any], moment: str, end: b
 
 
 # a replay (issue #38): each game's first set-up, its record opened in the replay scene
-# and jumped to its middle and to its end
-REPLAY_MOMENTS = ("mid", "end")
+# and jumped to its middle and to its end; and at its middle with the seats' drawer open
+# (its seat panels and log cut above the controls)
+REPLAY_MOMENTS = ("mid", "end", "drawer")
 
 
 def _replay(game: str, moment: str) -> Callable[[Any], Any]:
@@ -1024,7 +1030,9 @@ def _replay(game: str, moment: str) -> Callable[[Any], Any]:
             app.push(app.router.screen("menu")(app))
         app.router.screen("replay")(app, replay)
         controls = app.top
-        controls.jump(replay.length // 2 if moment == "mid" else replay.length)
+        controls.jump(replay.length if moment == "end" else replay.length // 2)
+        if moment == "drawer":
+            controls.table.frame.seat_drawer.toggle(True)
         return controls
 
     return build

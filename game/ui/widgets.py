@@ -66,6 +66,10 @@ class TextSink:
         self.icons: list[IconDrawn] = []
         self.secrets: set[int] = set()
         self.curtains: list[int | None] = []
+        # drawn, then hidden under an overlay laid over them (issue #38: the open seats'
+        # drawer): not on the screen, but drawn through the sink all the same
+        self.hidden_texts: list[TextDrawn] = []
+        self.hidden_icons: list[IconDrawn] = []
 
     def record_icon(self, name: str, rect: pygame.Rect, kind: str = "icon") -> None:
         self.icons.append(IconDrawn(name, pygame.Rect(rect), kind))

@@ -184,6 +184,8 @@ class Compositor:
         overlays = self.frame.overlays()
         if sink is not None and overlays:
             covers = [rect for rect, _picture in overlays]
+            sink.hidden_texts += [t for t in sink.texts if t.rect.collidelist(covers) >= 0]
+            sink.hidden_icons += [i for i in sink.icons if i.rect.collidelist(covers) >= 0]
             sink.texts[:] = [t for t in sink.texts if t.rect.collidelist(covers) < 0]
             sink.icons[:] = [i for i in sink.icons if i.rect.collidelist(covers) < 0]
         for rect, picture in overlays:

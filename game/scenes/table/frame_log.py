@@ -196,12 +196,15 @@ class TableLog(Sequence[str]):
     # -- reading ----------------------------------------------------------------------------
     def geometry(self, rect: pygame.Rect) -> tuple[int, int, int, int]:
         """(text size, line height, the text's width, how many whole lines show)."""
-        size = self.sizes.text_px(LOG_TEXT)
-        # a line as high as its text at the Larger text size too (issue #27)
-        line_h = max(log_line_h(self.sizes.px), round(size * 1.35))
+        size, line_h = self.sizes.text_px(LOG_TEXT), self.line_h()
         width = rect.w - self.sizes.px(26) - self.gutter()
         fit = max(1, (rect.h - 2 * self.sizes.px(LOG_PAD)) // line_h)
         return size, line_h, width, fit
+
+    def line_h(self) -> int:
+        """The height of one of its lines: as high as its text at the Larger text size
+        too (issue #27)."""
+        return max(log_line_h(self.sizes.px), round(self.sizes.text_px(LOG_TEXT) * 1.35))
 
     def gutter(self) -> int:
         """Pixels at the left of each entry for the mark of the seat it is about."""

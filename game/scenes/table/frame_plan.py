@@ -103,20 +103,31 @@ def plan_table(
     return _with_drawer(full, size, px, players, bar_h, hint_lines)
 
 
-def drawer_above_bar(plan: TablePlan, px) -> None:
+def drawer_above_bar(plan: TablePlan, px, line_h: int) -> None:
     """The open drawer's panel and log cut above the bar where the bar lies under them
     (a replay's controls are drawn over the bar after the table: POLISH3, they hid the
     log's newest lines); a bar beside the drawer (Duck's tray column) leaves it as it
-    is, and so does a log that would keep under two lines (it then lies over the bar,
-    as at the table)."""
+    is. ``line_h`` is the height of a line of the log.
+
+    Cut above the bar, the room under the seat panels kept about two lines of the log
+    (issue #38: three at 1280x720, one with Larger text; the seat panels had been given
+    the column down to the window's foot). Where it keeps fewer than :data:`LOG_LINES`
+    lines, the log lies beside the seat panels instead, at their left, as wide as they
+    are and as tall as the drawer: the seat panels stay as at the table (a replay shows
+    everyone's hidden things in their subtitles, which a shorter panel drops), the
+    drawer's panel behind both."""
     drawer = plan.drawer
     if drawer is None or plan.bar.h <= 0 or plan.bar.right <= drawer.side.x:
         return
     bottom = plan.bar.y - px(GAP)
-    if bottom - plan.log.y - 2 * px(LOG_PAD) < 2 * log_line_h(px):
+    pad = 2 * px(LOG_PAD)
+    if (bottom - plan.log.y - pad) // line_h >= LOG_LINES:
+        drawer.side.h = bottom - drawer.side.y
+        plan.log.h = bottom - plan.log.y
         return
-    drawer.side.h = bottom - drawer.side.y
-    plan.log.h = bottom - plan.log.y
+    side = drawer.side
+    plan.log = pygame.Rect(side.x - px(GAP) - side.w, side.y, side.w, bottom - side.y)
+    drawer.side = pygame.Rect(plan.log.x, side.y, side.right - plan.log.x, bottom - side.y)
 
 
 def has_bar(plan: TablePlan) -> bool:

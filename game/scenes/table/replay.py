@@ -90,7 +90,7 @@ class Revealed(TablePart):
 
     def laid_out(self) -> None:
         # the controls lie over the bar: the open drawer and its log end above them
-        drawer_above_bar(self.scene.plan, self.scene.px)
+        drawer_above_bar(self.scene.plan, self.scene.px, self.scene.frame.log.line_h())
 
     def revealed(self) -> tuple[list[str], str | None]:
         return hidden_things(self.scene.state, self.scene.t) if self.reveal_all else ([], None)
