@@ -138,7 +138,7 @@ def build_scene(app: Host, name: str, args: Any) -> None:
         if name == "stats":
             if not listed.players:
                 raise ValueError("the history has no person's game yet, so no statistics")
-            listed.open_stats()
+            listed.filter_bar.open_stats()  # the filters own the button (issue #40)
             app.stack[-1].wait_for_answer()
         return
     if name == "handoff":

@@ -65,6 +65,14 @@ class RowPainter:
     def __init__(self, scene: RowsOf):
         self.scene = scene
 
+    def least_height(self) -> int:
+        """The height a row needs for its two lines, the game's name over when it ended,
+        a paragraph's step apart (issue #38: at Larger text the two touched in a row of
+        the design's height), with the row's padding above and under them."""
+        name = fonts.line_step(self.scene.text_px(20), True)
+        when = fonts.font(self.scene.text_px(16)).get_linesize()
+        return 2 * self.scene.px(8) + name + when
+
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, row: GameEntry | RowProblem) -> None:
         """One row: the game's band, name and when; its rounds and the coach's mark; the
         seats as pills (a row that could not be read: its problem)."""
@@ -118,7 +126,7 @@ class RowPainter:
         marks = [(rounds, theme.INK_SOFT)]
         if row.coached:
             marks.append((self.scene.t("coach.asked"), theme.ACCENT_DARK))
-        line_h = fonts.font(size).get_linesize()
+        line_h = fonts.line_step(size)  # a paragraph's lines apart (issue #38)
         y = rect.centery - line_h * (len(marks) - 1) // 2
         right = rect.right
         for words, colour in marks:

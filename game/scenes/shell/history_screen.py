@@ -214,7 +214,9 @@ class HistoryScene(Scene):
         if self.unreadable:
             bottom -= self.bad_at.h
             self.bad_at.bottom = h - self.px(92) + self.px(4)
-        self.per_page = max(3, (bottom - top + self.px(ROW_GAP)) // self.px(ROW_H + ROW_GAP))
+        # a row as high as its two lines need at this text size (issue #38)
+        row_h = max(self.px(ROW_H), self.row_painter.least_height())
+        self.per_page = max(3, (bottom - top + self.px(ROW_GAP)) // (row_h + self.px(ROW_GAP)))
         reserved = bool(self.unreadable)
         self._fetch()
         if self.unreadable and not reserved:  # this page found the first: room for the count
@@ -224,7 +226,7 @@ class HistoryScene(Scene):
         gap = self.px(10)
         # the rows' places, each with its Watch button
         self.row_rects = [
-            pygame.Rect(margin, top + i * self.px(ROW_H + ROW_GAP), w - 2 * margin, self.px(ROW_H))
+            pygame.Rect(margin, top + i * (row_h + self.px(ROW_GAP)), w - 2 * margin, row_h)
             for i in range(len(self.rows))
         ]
         self.watch_w = self.px(118)

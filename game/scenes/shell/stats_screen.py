@@ -243,10 +243,9 @@ class StatsScene(Scene):
         )
         said = self.coach_words()
         if said and self.coach_box.w > self.px(40):
-            lines = fonts.wrap(said, max(14, self.text_px(15)), self.coach_box.w)[:2]
-            size = max(14, self.text_px(15))
-            line_h = fonts.font(size).get_linesize()
-            y = self.coach_box.centery - line_h * len(lines) // 2
+            size, lines = self._coach_lines(said)
+            line_h = fonts.line_step(size)  # a paragraph's lines apart (issue #38)
+            y = self.coach_box.centery - self._lines_h(size, len(lines)) // 2
             for line in lines:
                 text, fitted = fonts.fit(line, size, self.coach_box.w, 12)
                 draw_text(
@@ -281,6 +280,24 @@ class StatsScene(Scene):
         self._draw_records(surface)
         super().draw(surface)
 
+    def _coach_lines(self, said: str) -> tuple[int, list[str]]:
+        """The coach's words in the row under the title: their size and at most two
+        lines, a paragraph's step apart within the row's height (issue #38: at Larger
+        text two lines one line height apart touched); smaller, down to the 14 px
+        floor, where two lines do not fit it."""
+        box = self.coach_box
+        size = max(14, self.text_px(15))
+        while True:
+            lines = fonts.wrap(said, size, box.w)[:2]
+            if size <= 14 or self._lines_h(size, len(lines)) <= box.h:
+                return size, lines
+            size -= 1
+
+    @staticmethod
+    def _lines_h(size: int, count: int) -> int:
+        """The height of ``count`` lines of a paragraph at ``size``."""
+        return fonts.line_step(size) * (count - 1) + fonts.font(size).size("Ag")[1]
+
     def _heading(self, surface, text: str, box: pygame.Rect) -> int:
         """A box's small heading; the y under it."""
         text, size = fonts.fit(text, self.text_px(17), box.w - self.px(24), 14, True)
@@ -307,7 +324,13 @@ class StatsScene(Scene):
         ]
         for rect, (value, label) in zip(self.tiles, tiles):
             chrome.draw_card(surface, rect, self.px(12), self.px(3))
+            label, label_size = fonts.fit(label, self.text_px(15), rect.w - self.px(10), 14)
+            # the value over its label, a paragraph's step apart (issue #38: at Larger
+            # text they touched): smaller where the tile is too short for both
+            room = rect.h - self.px(18) - fonts.line_step(label_size)
             text, size = fonts.fit(value, self.text_px(28), rect.w - self.px(12), 14, True)
+            while size > 14 and fonts.font(size, True).get_linesize() > room:
+                text, size = fonts.fit(value, size - 1, rect.w - self.px(12), 14, True)
             draw_text(
                 surface,
                 text,
@@ -318,11 +341,10 @@ class StatsScene(Scene):
                 anchor="midtop",
                 within=rect,
             )
-            text, size = fonts.fit(label, self.text_px(15), rect.w - self.px(10), 14)
             draw_text(
                 surface,
-                text,
-                size,
+                label,
+                label_size,
                 (rect.centerx, rect.bottom - self.px(8)),
                 theme.INK_SOFT,
                 anchor="midbottom",
@@ -460,7 +482,11 @@ class StatsScene(Scene):
         bar_w = box.right - self.px(64) - bar_x
         each = (box.bottom - self.px(8) - y0) // max(1, len(games))
         bar_h = max(self.px(8), min(self.px(22), each - self.px(8)))
+        # the rows' words a paragraph's step apart (issue #38: at Larger text they
+        # touched): smaller where the rows are close, never under the 14 px floor
         size = self.text_px(16)
+        while size > 14 and fonts.line_step(size) > each:
+            size -= 1
         for i, game in enumerate(games):
             cy = y0 + i * each + each // 2
             name = registry.GAMES[game.game].name(lang)
