@@ -8,7 +8,8 @@ Routes).
   seats' colours and marks, the lucky hat.
 - Cluck-peep!: a ladder of road tiles, a hen at its top, chicks on its rungs, the nest.
 - Eight Routes: route lanes with the seats' markers at their heights, two eight-sided
-  dice, a reward chip and the crown.
+  dice, a reward chip and the dice roller's red die (as the table marks the roller: a
+  crown read as the winner's, POLISH3, issue #38).
 
 A cover is painted once per size (cached, and kept on disk between runs) on a rounded card
 of the game's colour."""
@@ -157,7 +158,8 @@ def _cluck(surf: pygame.Surface, w: int, h: int, used: list[str]) -> None:
 
 
 def _routes(surf: pygame.Surface, w: int, h: int, used: list[str]) -> None:
-    """Four route lanes with the seats' markers at their heights, dice and a chip."""
+    """Four route lanes with the seats' markers at their heights, dice, a chip and the
+    dice roller's red die."""
     lane_w = round(w * 0.11)
     heights = (0.55, 0.3, 0.7, 0.42)
     for i, at in enumerate(heights):
@@ -171,7 +173,7 @@ def _routes(surf: pygame.Surface, w: int, h: int, used: list[str]) -> None:
     _put(surf, used, "routes_d8.svg", round(h * 0.34), (w * 0.72, h * 0.28))
     _put(surf, used, "routes_d8.svg", round(h * 0.3), (w * 0.9, h * 0.46))
     _put(surf, used, "routes_chip_up.svg", round(h * 0.26), (w * 0.7, h * 0.74))
-    _put(surf, used, "routes_parent.svg", round(h * 0.24), (w * 0.89, h * 0.78))
+    _put(surf, used, "routes_roller.svg", round(h * 0.24), (w * 0.89, h * 0.78))
 
 
 PAINTERS: dict[str, Callable[[pygame.Surface, int, int, list[str]], None]] = {
