@@ -169,16 +169,16 @@ def test_issue_38_verflixxt_paints_its_board_again_only_where_pieces_moved(playe
         key = None
         deadline = time.monotonic() + 60  # computers decide on their threads
         while not scene.session.state.is_over() and time.monotonic() < deadline:
-            drawing.repainted_places = []
+            drawing.board_picture.repainted_places = []
             app.step(1 / 30)
             if not app.busy():
                 time.sleep(0.002)
-            kept = drawing._board_layer
+            kept = drawing.board_picture.layer
             if kept is None or kept[0] == key:
                 continue
             painted_whole = bool(whole)
             whole.clear()
-            if drawing.repainted_places:
+            if drawing.board_picture.repainted_places:
                 assert not painted_whole  # pieces moved: painted where they did only
                 partial += 1
                 layer = pygame.Surface(kept[1].image.get_size())

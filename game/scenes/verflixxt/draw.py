@@ -20,18 +20,17 @@ from game.ui import fonts, smooth, theme
 from game.ui.choices import Choices
 from game.ui.tween import lerp
 from game.ui.widgets import (
-    Picture,
     draw_focus_ring,
     draw_icon,
     draw_panel,
     draw_text,
     lay,
-    paint_picture,
     record_icon,
 )
 
 from .art import HAT_MIN_W, Art, Label, Stamp, ink_span, letter_spot, mark_rect, stamp_text
 from .bar import Bar
+from .board_picture import BoardPicture, Look
 from .flight import InFlight
 from .hat_draw import HatDrawPanel
 from .layout import Layout
@@ -43,40 +42,6 @@ MEADOW_DARK = (146, 184, 112)
 MEADOW_EDGE = (112, 150, 86)
 ROAD = (236, 216, 170)
 ROAD_EDGE = (198, 170, 118)
-
-
-# the parts of the board's key (Drawing._board_key) that only say where pieces stand:
-# the pieces' tiles, their wiggles, the pieces that may move (drawn over the board, not
-# in it). When only these change, only the pieces that moved are painted again (issue
-# #38: the whole board painted again when a pawn landed was the slowest frame of
-# Verflixxt! at 2560x1440). Not the hats: a hat no piece wears lies in the hat draw
-PIECE_PARTS = (8, 10, 11)
-MERGED = 4  # at most this many places painted again one by one; more: their union
-
-
-def only_pieces_changed(old: tuple, new: tuple) -> bool:
-    """Whether the board keys ``old`` and ``new`` differ only where pieces stand."""
-    return len(old) == len(new) and all(
-        a == b for i, (a, b) in enumerate(zip(old, new, strict=True)) if i not in PIECE_PARTS
-    )
-
-
-def merged(rects: list[pygame.Rect]) -> list[pygame.Rect]:
-    """``rects`` with those that touch joined, at most :data:`MERGED` of them (more:
-    the one box around them all)."""
-    out: list[pygame.Rect] = []
-    for rect in rects:
-        rect = pygame.Rect(rect)
-        touching = [r for r in out if r.colliderect(rect)]
-        while touching:
-            for r in touching:
-                out.remove(r)
-                rect.union_ip(r)
-            touching = [r for r in out if r.colliderect(rect)]
-        out.append(rect)
-    if len(out) > MERGED:
-        return [out[0].unionall(out[1:])]
-    return out
 
 
 class Drawing:
@@ -106,18 +71,15 @@ class Drawing:
         self.seats = seats
         self.bar = bar
         self._static: pygame.Surface | None = None  # the meadow and the road
-        self._board_layer: tuple[tuple, Picture] | None = None  # the board at rest
-        # the pieces in it: how each stands and where it was drawn (board coordinates)
-        self._drawn: dict[str, tuple[tuple, list[pygame.Rect]]] | None = None
-        self.repainted_places: list[pygame.Rect] = []  # the board's last partial repaint
+        # the board at rest, kept and painted again where pieces moved (issue #38)
+        self.board_picture = BoardPicture(model, host, layout, self._draw_piece)
         self.hat_draw = HatDrawPanel(model, host, art, layout)
         self.in_flight = InFlight(model, host, art)
 
     def forget(self) -> None:
         """A new layout: the board is painted again at its new size."""
         self._static = None
-        self._board_layer = None
-        self._drawn = None
+        self.board_picture.forget()
 
     def paint_over(self, surface: pygame.Surface) -> None:
         """Nothing over the scene's buttons."""
@@ -158,9 +120,9 @@ class Drawing:
             self._paint_board(layer, movable, attack, looked)
 
         board_key = self._board_key(movable, attack, looked)
-        self._board_layer = self._board_picture(board_key, movable, paint_board)
+        _key, board = self.board_picture.picture(board_key, movable, paint_board)
         surface.fill(theme.BG)
-        lay(surface, self._board_layer[1], self.model.board)
+        lay(surface, board, self.model.board)
         if self.model.table.contest is not None:
             self.hat_draw.draw(surface)
         self.host.frame.draw_bar(surface)
@@ -172,78 +134,11 @@ class Drawing:
     def still_places(self, before: tuple, now: tuple) -> list[pygame.Rect] | None:
         """Where the still picture changes from key ``before`` to ``now`` (the
         compositor paints it again there only, issue #38): where pieces stood and
-        stand now when only they moved on the board (:meth:`_moved_places`), else None:
-        anywhere."""
-        kept = self._board_layer
-        if kept is None or kept[0] != before[0] or before[1:] != now[1:]:
+        stand now when only they moved on the board, else None: anywhere (the board's
+        kept picture, board_picture.py)."""
+        if before[1:] != now[1:]:
             return None
-        if not only_pieces_changed(before[0], now[0]):
-            return None
-        places = self._moved_places(self._board_looks()[0])
-        if places is None:
-            return None
-        board = self.model.board
-        return [place.move(board.topleft).clip(board) for place in places]
-
-    def _board_picture(self, key: tuple, movable, paint) -> tuple[tuple, Picture]:
-        """The board at rest for ``key``: kept while its key is the same; where only
-        pieces moved, the kept picture painted again where they stood and now stand
-        (the whole board's painting clipped to those places: the same pixels as painting
-        it all, its texts and icons all written down); else painted anew, opaque."""
-        kept = self._board_layer
-        if kept is not None and kept[0] == key:
-            return kept
-        places = None
-        if kept is not None and only_pieces_changed(kept[0], key):
-            places = self._moved_places(movable)
-        if kept is None or places is None or kept[1].image.get_size() != self.model.board.size:
-            # opaque: the fastest to lay down
-            return (key, paint_picture(pygame.Surface(self.model.board.size), paint))
-        image, picture = kept[1].image, kept[1]
-        for place in places:
-            image.set_clip(place)
-            picture = paint_picture(image, paint)
-        image.set_clip(None)
-        self.repainted_places = places
-        return (key, picture)
-
-    def _piece_looks(self, movable) -> dict[str, tuple]:
-        """How each piece painted into the board at rest stands: (its feet, its size,
-        its wiggle's offset, its hat); the pieces that may move are drawn over it."""
-        t = self.model.table
-        looks = {}
-        for tile, pieces in self.layout.groups().items():
-            scale = self.layout.crowd_scale(tile, pieces)
-            for piece, (x, y) in self.layout.fan(tile, pieces).items():
-                if piece not in movable:
-                    wiggle = t.wiggle.get(piece)
-                    hat = next((h for h, wearer in t.hats.items() if wearer == piece), None)
-                    looks[piece] = (x, y, scale, wiggle, hat)
-        return looks
-
-    def _moved_places(self, movable) -> list[pygame.Rect] | None:
-        """Where the board at rest changes when its pieces stand as now: every piece
-        whose look changed, where it was drawn and where it is drawn now (board
-        coordinates); None when that is not known (nothing painted yet)."""
-        drawn = self._drawn
-        if drawn is None:
-            return None
-        looks = self._piece_looks(movable)
-        scratch = pygame.Surface((1, 1))  # where a piece would be drawn, not drawing it
-        ox, oy = self.model.board.topleft
-        places: list[pygame.Rect] = []
-        for piece in set(drawn) | set(looks):
-            before, now = drawn.get(piece), looks.get(piece)
-            if before is not None and now is not None and before[0] == now:
-                continue
-            if before is not None:
-                places.extend(before[1])
-            if now is not None:
-                x, y, scale, wiggle, _hat = now
-                if wiggle is not None:
-                    x += math.sin(wiggle * math.pi * 4) * self.host.px(4)
-                places.extend(self._draw_piece(scratch, piece, (x - ox, y - oy), scale=scale))
-        return merged(places)
+        return self.board_picture.still_places(before[0], now[0], lambda: self._board_looks()[0])
 
     def paint_moving(self, surface: pygame.Surface) -> None:
         focus = self.choices.attention()
@@ -398,8 +293,8 @@ class Drawing:
                 if piece not in movable:
                     placed.append((y, x, piece, scale))
         placed.sort()
-        looks = self._piece_looks(movable)
-        drawn: dict[str, tuple[tuple, list[pygame.Rect]]] = {}
+        looks = self.board_picture.looks(movable)
+        drawn: dict[str, tuple[Look, list[pygame.Rect]]] = {}
         for y, x, piece, scale in placed:
             wiggle = t.wiggle.get(piece)
             if wiggle is not None:
@@ -408,7 +303,7 @@ class Drawing:
                 looks[piece],
                 self._draw_piece(layer, piece, (x - ox, y - oy), scale=scale),
             )
-        self._drawn = drawn
+        self.board_picture.drawn = drawn  # where each piece went: what a move repaints
         # The hat draw's panel hides the middle of the board: a value it would cut is
         # left under it, written down as hidden there (its text would run into the
         # panel's). Only those: a tile the panel merely touches shows its value (issue
