@@ -60,6 +60,9 @@ class HandBar:
             self._draw_tab(surface)
             return
         self.host.frame.draw_bar(surface)
+        place = self.model.tray_place
+        if place is not None and place.aside is not None:  # a split tray's other room
+            draw_panel(surface, place.aside, radius=10)
         box = self.host.plan.hint
         used: list[str] = []
         size = self.host.text_px(15)

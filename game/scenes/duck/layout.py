@@ -21,7 +21,7 @@ from . import art
 from .geometry import BoardGeometry
 from .handtray import HandTray
 from .model import DuckModel
-from .tray import TrayPlace, place_tray
+from .tray import BOARD_FILL, SplitSearch, TrayPlace, board_fill, place_tray
 
 FELT = (214, 230, 236)
 FELT_EDGE = (170, 196, 208)
@@ -62,6 +62,13 @@ REPLAY_BAND_H = 100
 BAND_HINT_W = 300
 PATTERN_W = 44
 TAB_ICON = 22
+# a split tray (issue #38, tray.py's Decision): its cards are made smaller 5% of a band's
+# card at a time, down to the floor where a card still reads (its number, its route's
+# arrows and the ①② of a card with two routes, looked at in pictures at 1024x600 and
+# 1280x720 in both languages): 0.55 of a band's card, and never under 42 px wide
+SPLIT_STEP = 0.05
+CARD_FLOOR = 0.55
+CARD_FLOOR_PX = 42
 BUTTON_KEYS = (
     "play",
     "play_two",
@@ -249,6 +256,8 @@ class Layout:
         replay = self.host.bar_across
         band = (px(STACK_BELOW), px(REPLAY_BAND_H)) if replay else self.band_size()
         place = place_tray(coords, felt, px, px(COLUMN_W), band, top=not replay)
+        if not replay and board_fill(coords, place.geo.size, self.host.size) < BOARD_FILL:
+            place = self._split_place(coords, felt) or place  # else the board gives way
         self.model.tray_place = place
         self.model.tray_beside = place.kind == "column"
         self.model.cards_rise = 0
@@ -260,10 +269,106 @@ class Layout:
             self.model.tub_rect = pygame.Rect(place.room.right, felt.y, 0, felt.h)
             self.model.tub_rect.w = felt.right - self.model.tub_rect.x
             self._cut_column(plan, felt, place.room.w)
+        elif place.aside is not None:
+            self.model.tub_rect = felt.copy()
+            self._cut_split(plan, place.room, place.aside)
         else:
             self.model.tub_rect = felt.copy()
             self._cut_band(plan, place.room)
         self._cut_tab(place)
+
+    # -- the split tray (issue #38: tray.py's Decision) -------------------------------------
+    def band_card_w(self) -> int:
+        """A band's card width: its cards fill the row the stacked buttons make."""
+        return round(self._band_row_h() * CARD_ASPECT)
+
+    def card_floor(self) -> int:
+        """The narrowest card a split tray makes (see :data:`CARD_FLOOR`)."""
+        return max(round(self.band_card_w() * CARD_FLOOR), CARD_FLOOR_PX)
+
+    def split_card_widths(self) -> list[int]:
+        """The card widths a split tray tries, a band's first, each 5% of it smaller,
+        the floor last."""
+        band, floor = self.band_card_w(), self.card_floor()
+        widths = [band]
+        while round(widths[-1] - band * SPLIT_STEP) > floor:
+            widths.append(round(widths[-1] - band * SPLIT_STEP))
+        return widths + [floor] if widths[-1] > floor else widths
+
+    def _split_place(self, coords, felt: pygame.Rect) -> TrayPlace | None:
+        """The split tray with the largest cards that leaves the board its 70% (the
+        largest board at those cards); None if even at the floor none does."""
+        search = SplitSearch(coords, felt, self.host.px, self.host.size)
+        aside = self.aside_size()
+        for card_w in self.split_card_widths():
+            place = search.place(self.split_hand_size(card_w), aside)
+            if place is not None:
+                place.card_w = card_w
+                return place
+        return None
+
+    def _split_row_h(self, card_w: int) -> int:
+        """The split hand's row: the cards' height, and no lower than the token tray's
+        two rows of the least tokens (24 px) and the hound's patterns need."""
+        row = round(card_w / CARD_ASPECT)
+        if not self.host.state.advanced:
+            return row
+        px = self.host.px
+        tokens = self.host.text_px(14) + px(8) + 2 * 24 + px(4)
+        patterns = max(px(30), round(self.host.text_px(15) * 1.3) + px(8)) + px(PATTERN_W)
+        return max(row, tokens, patterns + px(8))
+
+    def split_hand_size(self, card_w: int) -> tuple[int, int]:
+        """The split hand's room with cards ``card_w`` wide: the hint's two lines over a
+        row of the cards (a full hand and a card on the table) and the token tray."""
+        px = self.host.px
+        count = self.host.state.hand_size + 1
+        row_w = count * card_w + (count - 1) * px(8)
+        if self.host.state.advanced:
+            row_w += px(12) + self._slot_w()
+        width = px(16) + max(row_w, px(BAND_HINT_W))
+        return width, px(12) + self._band_hint_h() + px(8) + self._split_row_h(card_w)
+
+    def _aside_buttons_h(self) -> int:
+        bh = max(self.host.px(36), round(self.host.text_px(16) * 1.9))
+        return 3 * bh + 2 * self.host.px(6)
+
+    def aside_size(self) -> tuple[int, int]:
+        """The split tray's other room: the piles over the Coach, the buttons stacked
+        beside them."""
+        px = self.host.px
+        coach_w, coach_h = self.coach_size()
+        width = px(16) + max(self._piles_w(), coach_w) + px(12) + self._buttons_w()
+        return width, px(8) + max(px(34) + px(8) + coach_h, self._aside_buttons_h())
+
+    def _cut_split(self, plan: TablePlan, room: pygame.Rect, aside: pygame.Rect) -> None:
+        """The split tray: in ``room`` the hint's lines over the cards and the token
+        tray; in ``aside`` the piles over the Coach, the buttons beside them."""
+        px = self.host.px
+        plan.bar.update(room)
+        self.model.bar = self.model.hand_rect = plan.bar
+        inner = room.inflate(-px(16), -px(12))
+        plan.hint.update(inner.x, inner.y, inner.w, self._band_hint_h())
+        row = pygame.Rect(inner.x, plan.hint.bottom + px(8), inner.w, 0)
+        row.h = inner.bottom - row.y
+        right = row.right
+        if self.host.state.advanced:
+            slot_w = self._slot_w()
+            self.model.tray_rect = pygame.Rect(right - slot_w, row.y, slot_w, row.h)
+            right = self.model.tray_rect.x - px(12)
+        plan.controls.update(row.x, row.y, right - row.x, row.h)
+        self.model.cards_rect = plan.controls.copy()
+        self.model.cards_top = row.y
+        self.model.card_h = row.h
+        self.model.card_w = round(row.h * CARD_ASPECT)
+        side = aside.inflate(-px(16), -px(8))
+        piles = pygame.Rect(side.x, side.y, self._piles_w(), px(34))
+        self.model.info_rect = piles
+        coach = pygame.Rect((0, 0), self.coach_size())
+        coach.topleft = (side.x, piles.bottom + px(8))
+        self.model.coach_rect = coach  # the Coach button's place (issue #40)
+        buttons_w = self._buttons_w()
+        self.model.buttons_rect = pygame.Rect(side.right - buttons_w, side.y, buttons_w, side.h)
 
     def band_size(self) -> tuple[int, int]:
         """The least band the tray's parts fit in: the hint's two lines over a row of

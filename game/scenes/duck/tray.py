@@ -35,6 +35,7 @@ the piles, one key (Y) or one click away.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -47,6 +48,9 @@ from .geometry import SQ3, BoardGeometry, unit
 REACH = 0.3
 SHRINK = 0.99  # each try of a smaller board when the tray's room is not clear yet
 SMALLEST = 0.55  # of the felt's largest board: no smaller board is tried for a room
+# issue #38's floor: the board's drawn extent fills >= 70% of the window at its shape (the
+# layout audit's ``extent_fill``); a tray that leaves less is split (see the Decision)
+BOARD_FILL = 0.70
 
 
 # the bands in the felt's corners: each kind and where the board is pushed (the
@@ -69,6 +73,15 @@ class TrayPlace:
     kind: str
     room: pygame.Rect
     geo: BoardGeometry
+    # a split tray (see the Decision): the buttons, the Coach and the piles in a corner
+    # of their own, ``room`` holding the hint, the cards (``card_w`` wide) and the tokens
+    aside: pygame.Rect | None = None
+    card_w: int = 0
+
+    @property
+    def rooms(self) -> list[pygame.Rect]:
+        """The open tray's rooms on the felt: one, or two when it is split."""
+        return [self.room] if self.aside is None else [self.room, self.aside]
 
     @property
     def at_top(self) -> bool:
@@ -146,10 +159,20 @@ def clear_fit(
     return None
 
 
-def widen(room: pygame.Rect, geo: BoardGeometry, felt: pygame.Rect, inset: int, kind: str) -> None:
+def widen(
+    room: pygame.Rect,
+    geo: BoardGeometry,
+    felt: pygame.Rect,
+    inset: int,
+    kind: str,
+    keep: pygame.Rect | None = None,
+) -> None:
     """A band grown along the felt's edge, away from its corner, while it keeps clear
-    of the hexes (the cards get the room the board leaves)."""
+    of the hexes (the cards get the room the board leaves) and of ``keep`` (a split
+    tray's other room, a gap away)."""
     boxes = hex_boxes(geo)
+    if keep is not None:
+        boxes.append(keep.inflate(2 * inset, 2 * inset))
     step = max(4, inset)
     at_left = kind.endswith("left")
     while room.w + step <= felt.w - 2 * inset:
@@ -198,6 +221,61 @@ def place_tray(
             widen(room, geo, felt, inset, kind)
             places.append(TrayPlace(kind, room, geo))
     return max(places, key=lambda place: place.geo.size)  # the first of equals: the column
+
+
+def board_fill(coords, size: float, window: tuple[int, int]) -> float:
+    """How much of ``window`` the board's hexes at hex ``size`` fill at their shape (the
+    layout audit's ``extent_fill`` of the drawn extent, issue #38)."""
+    _l, _t, width, height = extent_units(coords)
+    return max(width * size / window[0], height * size / window[1]) ** 2
+
+
+class SplitSearch:
+    """Where a split tray lies (the Decision): the hand's room and the aside's in two
+    corners of ``felt``, both clear of the hexes and what stands on them, with a board
+    that fills >= :data:`BOARD_FILL` of ``window``. The boards tried (each anchor, from
+    the felt's largest down 1% at a time to the floor) and their hexes' boxes are made
+    once; :meth:`place` is asked again for each smaller card."""
+
+    def __init__(self, coords, felt: pygame.Rect, px: Callable[[float], int], window) -> None:
+        self.felt = felt
+        self.inset = px(8)
+        area = felt.inflate(-px(12), -px(12))
+        pad = px(4)
+        size = BoardGeometry(coords, area, pad).size
+        least = size * math.sqrt(BOARD_FILL / board_fill(coords, size, window)) * 1.0001
+        sizes = []
+        while size > least:
+            sizes.append(size)
+            size *= SHRINK
+        self.boards: list[tuple[BoardGeometry, list[pygame.Rect]]] = []
+        for size in [*sizes, least] if least <= sizes[0] else []:  # the floor's board last
+            for anchor, bottom in ANCHORS:
+                geo = fitted(coords, area, size, pad, anchor, bottom)
+                self.boards.append((geo, hex_boxes(geo)))
+
+    def place(self, hand: tuple[int, int], aside: tuple[int, int]) -> TrayPlace | None:
+        """The largest board with a ``hand`` (width, height) room and an ``aside`` room
+        each in a corner of its own, clear of it; None if no board at the floor has
+        them. The hand's room grows along the felt's edge as a band does (:func:`widen`)."""
+        for geo, boxes in self.boards:  # the largest board first
+            for (kind, _anchor, _top), (other, _a, _t) in itertools.permutations(CORNERS, 2):
+                room = _band(self.felt, hand, self.inset, kind)
+                side = _band(self.felt, aside, self.inset, other)
+                if room.colliderect(side.inflate(2 * self.inset, 2 * self.inset)):
+                    continue
+                if room.collidelist(boxes) >= 0:
+                    continue
+                if side.collidelist(boxes) >= 0:
+                    continue
+                widen(room, geo, self.felt, self.inset, kind, keep=side)
+                return TrayPlace(kind, room, geo, side)
+        return None
+
+
+# the board's places in the felt for a split tray: at its left, right or middle, at
+# the felt's top or its bottom
+ANCHORS = [(a, b) for a in ("left", "right", "middle") for b in (False, True)]
 
 
 def _band(felt: pygame.Rect, band: tuple[int, int], inset: int, kind: str) -> pygame.Rect:
