@@ -81,4 +81,4 @@ def test_issue_38_the_board_takes_the_table_the_tool_measures_the_split_trays_fi
     lines = summary([split_room, band_room])
     assert any(line.startswith("text 1.0") and "split 1 of 2" in line for line in lines)
     assert "under 70%: 1 of 2 tables" in lines
-    assert lines[-1].strip().startswith("1280x720 text 1.0 2p advanced")
+    assert lines[-1].strip().startswith("1280x720 en text 1.0 2p advanced")

@@ -1,7 +1,7 @@
 """How large can the Spa's board be with Duck!'s open hand tray clear of it? (issue #38)
 
     nice -n 19 python tools/duck_spa_room.py [--sizes 1280x720,...] [--texts 1.0,1.4]
-        [--board spa] [--json FILE] [--now-only]
+        [--board spa] [--langs en,ja] [--json FILE] [--now-only]
 
 The Spa's hexes reach every edge of the felt, so no room for the whole tray at its
 usual card size is clear while its drawn extent fills 70% of the window (the layout
@@ -82,6 +82,7 @@ class Room:
     card_w: int = 0  # the split's card width (0: not split)
     band_card_w: int = 0  # a band's card width
     floor: int = 0  # the split's least card width
+    lang: str = "en"
 
 
 @dataclass
@@ -196,10 +197,12 @@ class Table:
     floor: int
 
 
-def laid_out(size: tuple[int, int], text: float, players: int, variant: str, board: str) -> Table:
+def laid_out(
+    size: tuple[int, int], text: float, players: int, variant: str, board: str, lang: str = "en"
+) -> Table:
     """The table of a new game (``board``, ``players`` seats, one person) at ``size`` and
-    text size ``text``, its tray open."""
-    app = make_app(size)
+    text size ``text`` in ``lang``, its tray open."""
+    app = make_app(size, lang)
     app.settings.text_size = text
     try:
         scene = push_game(
@@ -240,11 +243,17 @@ def laid_out(size: tuple[int, int], text: float, players: int, variant: str, boa
 
 
 def measure(
-    size: tuple[int, int], text: float, players: int, variant: str, board: str, search=True
+    size: tuple[int, int],
+    text: float,
+    players: int,
+    variant: str,
+    board: str,
+    search: bool = True,
+    lang: str = "en",
 ) -> Room:
     """The figures of one table (see the module's docstring); the game's own alone
     (the searches' figures 0) unless ``search``."""
-    table = laid_out(size, text, players, variant, board)
+    table = laid_out(size, text, players, variant, board, lang)
     felt, cards = table.felt, table.cards
     return Room(
         size,
@@ -260,6 +269,7 @@ def measure(
         table.card_w,
         table.band_card_w,
         table.floor,
+        lang,
     )
 
 
@@ -270,6 +280,7 @@ def summary(rooms: list[Room]) -> list[str]:
     groups: dict[str, list[Room]] = {}
     for room in rooms:
         groups.setdefault(f"text {room.text}", []).append(room)
+        groups.setdefault(room.lang, []).append(room)
         groups.setdefault(f"{room.players}p {room.variant}", []).append(room)
     for name, group in groups.items():
         fills = [room.now for room in group]
@@ -281,7 +292,9 @@ def summary(rooms: list[Room]) -> list[str]:
     lines.append(f"under {MIN_FILL:.0%}: {len(under)} of {len(rooms)} tables")
     for room in under:
         w, h = room.size
-        lines.append(f"  {w}x{h} text {room.text} {room.players}p {room.variant}: {room.now:.1%}")
+        lines.append(
+            f"  {w}x{h} {room.lang} text {room.text} {room.players}p {room.variant}: {room.now:.1%}"
+        )
     return lines
 
 
@@ -291,13 +304,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--texts", default="1.0,1.4")
     parser.add_argument("--board", default="spa")
     parser.add_argument("--json", default=None)
+    parser.add_argument("--langs", default="en")
     parser.add_argument("--now-only", action="store_true", help="the game's own fill alone")
     args = parser.parse_args(argv)
     sizes = [tuple(int(n) for n in s.split("x")) for s in args.sizes.split(",")]
     rooms = []
-    for (w, h), text in itertools.product(sizes, [float(t) for t in args.texts.split(",")]):
+    texts = [float(t) for t in args.texts.split(",")]
+    for lang, (w, h), text in itertools.product(args.langs.split(","), sizes, texts):
         for players, variant in SETUPS:
-            room = measure((w, h), text, players, variant, args.board, not args.now_only)
+            room = measure((w, h), text, players, variant, args.board, not args.now_only, lang)
             rooms.append(room)
             split_cards = (
                 f" cards {room.card_w} px (a band's {room.band_card_w}, floor {room.floor})"
@@ -312,7 +327,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"  (cards {room.cards[0]}x{room.cards[1]})"
             )
             print(
-                f"{w}x{h} text {text} {players}p {variant:<8} now {room.now:.1%}"
+                f"{w}x{h} {lang} text {text} {players}p {variant:<8} now {room.now:.1%}"
                 f" {room.tray}{split_cards}{found}",
                 flush=True,
             )
