@@ -1,11 +1,11 @@
 """issue #38: could a split hand tray give the Spa's board its 70% back? The Spa's hexes
-reach every edge of the felt and its board gives way to the open tray (tray.py's
-Decision: 46-65% of the window). tools/duck_spa_room.py measures how large the board can
+reach every edge of the felt. tools/duck_spa_room.py measures how large the board can
 be with the tray's parts clear of it; these tests hold its search to the game's own
-layout and keep the two findings the Decision rests on: with two ducks each at Larger
-text not even the hand's cards alone leave the board 70%, and the split suggested in
-issue #38 (the cards, the buttons with the tokens, the hint with the Coach and the piles,
-each in a corner) leaves it less than 70% at normal text too."""
+layout and keep the findings the Decision (tray.py) rests on: with the cards at a band's
+size the split suggested in issue #38 (the cards, the buttons with the tokens, the hint
+with the Coach and the piles, each in a corner) leaves it under 70%, and with two ducks
+each at Larger text not even the hand's cards alone leave the board 70%; so the game's
+split tray draws its cards smaller, which the tool measures too (``--now-only``)."""
 
 from __future__ import annotations
 
