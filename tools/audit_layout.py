@@ -128,8 +128,12 @@ TABLES: dict[str, list[tuple[int, dict[str, Any]]]] = {
         (2, {}),
         # two ducks each, on the Canal (issue #38: its open tray, the advanced game's
         # widest, lay over edge hexes: no bottom corner is clear, it takes the top
-        # right); the Spa's board gives way to its tray below 70% by a Decision
-        # (tray.py), checked by tests/test_duck_tray*.py
+        # right). The Spa is not here: its tray splits and its cards are drawn smaller
+        # so that its board fills 70% at Normal text (tray.py's Decision; its screens
+        # audit clean there), but at Larger text and with two ducks each its board
+        # still gives way below 70% by that Decision (46-61%), and at the game's end in
+        # English at 1024x600 and 1920x1080 no strip beside its board holds the result:
+        # checked by tests/test_duck_spa_split.py, tests/test_duck_tray*.py
         (2, {"variant": "advanced", "board": "canal"}),
         # issue #38: a long board, its hand tray a band in the corner it leaves empty
         (4, {"variant": "advanced", "board": "grand-canal"}),
