@@ -11,6 +11,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.scenes.duck.layout import PATTERN_ART
 from game.scenes.duck.tray import SplitSearch, hex_boxes
 from game.settings import TEXT_SIZES
 from tests.scene_helpers import click, make_app, push_game
@@ -38,7 +39,8 @@ def test_issue_38_the_board_takes_the_table_on_the_spa_with_its_cards_drawn_smal
     window; the open tray is split in two rooms on the felt, each clear of every hex
     and what stands on it, apart; the hint, the hand's cards and the token tray lie in
     the first, the piles, the Coach and the buttons in the second; the cards are
-    smaller than a band's, never under the floor; the audit finds no tray over a hex."""
+    smaller than a band's, never under the floor; the hound's patterns keep room for
+    their routes; the audit finds no tray over a hex."""
     for players, variant in [(3, "beginner"), (4, "advanced"), (5, "beginner"), (6, "advanced")]:
         try:
             scene = _opened(size, 1.0, players, variant)
@@ -57,6 +59,10 @@ def test_issue_38_the_board_takes_the_table_on_the_spa_with_its_cards_drawn_smal
             if model.tray_rect is not None:
                 assert place.room.contains(model.tray_rect), where
                 assert not model.tray_rect.colliderect(model.cards_rect), where
+                # the hound's patterns lie there while it moves: each route drawn over
+                # its name's two lines (14 px text), not squeezed out of its tile
+                for tile in layout.pattern_tiles(model.tray_rect):
+                    assert tile.h >= tile.w * PATTERN_ART + 2 * 16, where
             for rect in (model.buttons_rect, model.info_rect, layout.coach_place(10, 10)):
                 assert place.aside.contains(rect), where
             assert not model.info_rect.colliderect(model.buttons_rect), where

@@ -69,6 +69,10 @@ TAB_ICON = 22
 SPLIT_STEP = 0.05
 CARD_FLOOR = 0.55
 CARD_FLOOR_PX = 42
+# a hound pattern's route in a split tray's token tray, at least this share of its
+# tile's width tall (in a band at 1024x600 in Japanese, 0.83; a split's lower row had
+# left it 3 px, its name's two lines took the tile)
+PATTERN_ART = 0.6
 BUTTON_KEYS = (
     "play",
     "play_two",
@@ -309,14 +313,19 @@ class Layout:
 
     def _split_row_h(self, card_w: int) -> int:
         """The split hand's row: the cards' height, and no lower than the token tray's
-        two rows of the least tokens (24 px) and the hound's patterns need."""
+        two rows of the least tokens (24 px) and the hound's patterns need (they lie in
+        the token tray while the hound moves: each tile's name on two lines under its
+        route, drawn at least :data:`PATTERN_ART` of the tile's width tall)."""
         row = round(card_w / CARD_ASPECT)
         if not self.host.state.advanced:
             return row
         px = self.host.px
         tokens = self.host.text_px(14) + px(8) + 2 * 24 + px(4)
-        patterns = max(px(30), round(self.host.text_px(15) * 1.3) + px(8)) + px(PATTERN_W)
-        return max(row, tokens, patterns + px(8))
+        tile_w = (self._slot_w() - px(20) - 3 * px(8)) // 4  # as pattern_tiles lays them
+        name = 2 * round(theme.MIN_TEXT_PX * 1.15)  # art.pattern_tile's two lines
+        tile_h = round(tile_w * PATTERN_ART) + name + 2 * max(3, tile_w // 14)
+        top = max(px(30), round(self.host.text_px(15) * 1.3) + px(8))  # its title
+        return max(row, tokens, top + tile_h + px(8))
 
     def split_hand_size(self, card_w: int) -> tuple[int, int]:
         """The split hand's room with cards ``card_w`` wide: the hint's two lines over a
