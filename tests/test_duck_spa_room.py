@@ -70,15 +70,16 @@ def test_issue_38_the_board_takes_the_table_the_tool_measures_the_split_trays_fi
     """issue #38: the board takes the table. The tool measures the game's own layout on
     the Spa: with 4 seats at 1280x720 the tray is split, its cards between the floor and
     a band's, the board at >= 70%; with two ducks each (five cards) not even the floor
-    leaves room, the tray is one band and the board gives way; the summary gives the
-    least and the median fill per group and names the tables under 70%."""
+    leaves room at 1024x600 in English, the tray is one band and the board gives way;
+    the summary gives the least and the median fill per group and names the tables
+    under 70%."""
     split_room = measure((1280, 720), 1.0, 4, "advanced", "spa", search=False)
     assert split_room.tray == "split" and split_room.now >= MIN_FILL
     assert split_room.floor <= split_room.card_w < split_room.band_card_w
-    band_room = measure((1280, 720), 1.0, 2, "advanced", "spa", search=False)
+    band_room = measure((1024, 600), 1.0, 2, "advanced", "spa", search=False)
     assert band_room.tray != "split" and band_room.card_w == 0
     assert 0 < band_room.now < MIN_FILL
     lines = summary([split_room, band_room])
     assert any(line.startswith("text 1.0") and "split 1 of 2" in line for line in lines)
     assert "under 70%: 1 of 2 tables" in lines
-    assert lines[-1].strip().startswith("1280x720 en text 1.0 2p advanced")
+    assert lines[-1].strip().startswith("1024x600 en text 1.0 2p advanced")

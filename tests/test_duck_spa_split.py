@@ -98,11 +98,41 @@ def test_issue_38_the_spas_cards_are_made_only_as_small_as_the_board_needs():
             pygame.quit()
 
 
+def test_issue_38_two_ducks_each_lay_their_tokens_with_the_buttons_on_the_spa():
+    """With two ducks each (five cards) the cards and the token tray are wider than the
+    Spa's corners even at the floor; the hand's room holds the hint and the cards, the
+    other room the piles and the Coach on a line over the token tray, the buttons
+    beside them; the board fills 70%, the hound's patterns keep room in the tray."""
+    for size in [(1280, 720), (2560, 1440)]:
+        try:
+            scene = _opened(size, 1.0, 2, "advanced")
+            game, model, layout = scene.game, scene.game.model, scene.game.geometry
+            place = model.tray_place
+            assert extent_fill(game.drawn_extent(), size) >= MIN_EXTENT_FILL, size
+            assert place.aside is not None and place.tokens_aside, size
+            for rect in (model.tray_rect, model.buttons_rect, model.info_rect):
+                assert place.aside.contains(rect), size
+            assert place.aside.contains(layout.coach_place(10, 10)), size
+            coach = layout.coach_place(*layout.coach_size())
+            assert not coach.colliderect(model.info_rect), size
+            assert not model.tray_rect.colliderect(model.buttons_rect), size
+            assert not model.tray_rect.colliderect(coach.union(model.info_rect)), size
+            assert place.room.contains(model.cards_rect), size
+            cards = layout.card_rects(scene.state.hand_size + 1, first_gap=True)
+            assert len(cards) == 5 and all(model.cards_rect.contains(r) for r in cards)
+            assert all(r.w >= layout.card_floor() for r in cards), size
+            for tile in layout.pattern_tiles(model.tray_rect):
+                assert tile.h >= tile.w * PATTERN_ART + 2 * 16, size
+            assert find_tray_over_board(scene) == [], size
+        finally:
+            pygame.quit()
+
+
 def test_issue_38_where_even_the_floor_leaves_no_room_the_spas_board_gives_way():
-    """With two ducks each (five cards) and at Larger text not even the floor's cards
-    leave the Spa's board 70%: the tray is one band at its usual card size, clear of
-    the hexes, and the board gives way (tray.py's Decision)."""
-    cases = [((1280, 720), 1.0, 2, "advanced"), ((1024, 600), TEXT_SIZES[-1], 4, "advanced")]
+    """With two ducks each at 1024x600 in English and at Larger text not even the
+    floor's cards leave the Spa's board 70%: the tray is one band at its usual card
+    size, clear of the hexes, and the board gives way (tray.py's Decision)."""
+    cases = [((1024, 600), 1.0, 2, "advanced"), ((1024, 600), TEXT_SIZES[-1], 4, "advanced")]
     for size, text, players, variant in cases:
         try:
             scene = _opened(size, text, players, variant)

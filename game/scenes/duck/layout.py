@@ -275,7 +275,7 @@ class Layout:
             self._cut_column(plan, felt, place.room.w)
         elif place.aside is not None:
             self.model.tub_rect = felt.copy()
-            self._cut_split(plan, place.room, place.aside)
+            self._cut_split(plan, place)
         else:
             self.model.tub_rect = felt.copy()
             self._cut_band(plan, place.room)
@@ -301,59 +301,95 @@ class Layout:
 
     def _split_place(self, coords, felt: pygame.Rect) -> TrayPlace | None:
         """The split tray with the largest cards that leaves the board its 70% (the
-        largest board at those cards); None if even at the floor none does."""
+        largest board at those cards); None if even at the floor none does. At each
+        card size the token tray is tried beside the cards first, then in the other
+        room with the piles, the Coach and the buttons (five cards and the tokens are
+        wider than the Spa's corners, the hand alone is not: two ducks each)."""
         search = SplitSearch(coords, felt, self.host.px, self.host.size)
-        aside = self.aside_size()
+        ways = (False, True) if self.host.state.advanced else (False,)
         for card_w in self.split_card_widths():
-            place = search.place(self.split_hand_size(card_w), aside)
-            if place is not None:
-                place.card_w = card_w
-                return place
+            found = []
+            for tokens_aside in ways:
+                hand = self.split_hand_size(card_w, tokens_aside)
+                place = search.place(hand, self.aside_size(tokens_aside))
+                if place is not None:
+                    place.card_w = card_w
+                    place.tokens_aside = tokens_aside
+                    found.append(place)
+            if found:  # the way with the taller row (the cards drawn larger), then the
+                # larger board
+                return max(
+                    found,
+                    key=lambda p: (self._split_row_h(card_w, p.tokens_aside), p.geo.size),
+                )
         return None
 
-    def _split_row_h(self, card_w: int) -> int:
-        """The split hand's row: the cards' height, and no lower than the token tray's
-        two rows of the least tokens (24 px) and the hound's patterns need (they lie in
-        the token tray while the hound moves: each tile's name on two lines under its
-        route, drawn at least :data:`PATTERN_ART` of the tile's width tall)."""
-        row = round(card_w / CARD_ASPECT)
-        if not self.host.state.advanced:
-            return row
+    def _slot_least_h(self) -> int:
+        """The token tray's least height in a split tray: two rows of the least tokens
+        (24 px) under its label, and the hound's patterns (they lie there while the
+        hound moves: each tile's name on two lines under its route, drawn at least
+        :data:`PATTERN_ART` of the tile's width tall)."""
         px = self.host.px
         tokens = self.host.text_px(14) + px(8) + 2 * 24 + px(4)
         tile_w = (self._slot_w() - px(20) - 3 * px(8)) // 4  # as pattern_tiles lays them
         name = 2 * round(theme.MIN_TEXT_PX * 1.15)  # art.pattern_tile's two lines
         tile_h = round(tile_w * PATTERN_ART) + name + 2 * max(3, tile_w // 14)
         top = max(px(30), round(self.host.text_px(15) * 1.3) + px(8))  # its title
-        return max(row, tokens, top + tile_h + px(8))
+        return max(tokens, top + tile_h + px(8))
 
-    def split_hand_size(self, card_w: int) -> tuple[int, int]:
+    def _split_row_h(self, card_w: int, tokens_aside: bool = False) -> int:
+        """The split hand's row: the cards' height, and as tall as the token tray
+        needs when it lies beside them."""
+        row = round(card_w / CARD_ASPECT)
+        if not self.host.state.advanced or tokens_aside:
+            return row
+        return max(row, self._slot_least_h())
+
+    def split_hand_size(self, card_w: int, tokens_aside: bool = False) -> tuple[int, int]:
         """The split hand's room with cards ``card_w`` wide: the hint's two lines over a
-        row of the cards (a full hand and a card on the table) and the token tray."""
+        row of the cards (a full hand and a card on the table) and the token tray
+        (unless ``tokens_aside``)."""
         px = self.host.px
         count = self.host.state.hand_size + 1
         row_w = count * card_w + (count - 1) * px(8)
-        if self.host.state.advanced:
+        if self.host.state.advanced and not tokens_aside:
             row_w += px(12) + self._slot_w()
         width = px(16) + max(row_w, px(BAND_HINT_W))
-        return width, px(12) + self._band_hint_h() + px(8) + self._split_row_h(card_w)
+        hint = self._band_hint_h()
+        return width, px(12) + hint + px(8) + self._split_row_h(card_w, tokens_aside)
 
     def _aside_buttons_h(self) -> int:
         bh = max(self.host.px(36), round(self.host.text_px(16) * 1.9))
         return 3 * bh + 2 * self.host.px(6)
 
-    def aside_size(self) -> tuple[int, int]:
+    def _aside_top(self) -> tuple[int, int]:
+        """The piles with the Coach beside them, on one line (over the token tray)."""
+        coach_w, coach_h = self.coach_size()
+        return self._piles_w() + self.host.px(8) + coach_w, max(self.host.px(34), coach_h)
+
+    def aside_size(self, tokens: bool = False) -> tuple[int, int]:
         """The split tray's other room: the piles over the Coach, the buttons stacked
-        beside them."""
+        beside them; with the ``tokens``, the piles and the Coach on one line over the
+        token tray."""
         px = self.host.px
         coach_w, coach_h = self.coach_size()
-        width = px(16) + max(self._piles_w(), coach_w) + px(12) + self._buttons_w()
-        return width, px(8) + max(px(34) + px(8) + coach_h, self._aside_buttons_h())
+        if tokens:
+            line_w, line_h = self._aside_top()
+            left_w = max(line_w, self._slot_w())
+            left_h = line_h + px(8) + self._slot_least_h()
+        else:
+            left_w = max(self._piles_w(), coach_w)
+            left_h = px(34) + px(8) + coach_h
+        width = px(12) + left_w + px(12) + self._buttons_w()
+        return width, px(8) + max(left_h, self._aside_buttons_h())
 
-    def _cut_split(self, plan: TablePlan, room: pygame.Rect, aside: pygame.Rect) -> None:
-        """The split tray: in ``room`` the hint's lines over the cards and the token
-        tray; in ``aside`` the piles over the Coach, the buttons beside them."""
+    def _cut_split(self, plan: TablePlan, place: TrayPlace) -> None:
+        """The split tray: in its room the hint's lines over the cards and the token
+        tray; in the aside the piles over the Coach, the buttons beside them (with the
+        tokens there: the piles and the Coach on one line over the token tray)."""
         px = self.host.px
+        room, aside = place.room, place.aside
+        assert aside is not None
         plan.bar.update(room)
         self.model.bar = self.model.hand_rect = plan.bar
         inner = room.inflate(-px(16), -px(12))
@@ -361,7 +397,7 @@ class Layout:
         row = pygame.Rect(inner.x, plan.hint.bottom + px(8), inner.w, 0)
         row.h = inner.bottom - row.y
         right = row.right
-        if self.host.state.advanced:
+        if self.host.state.advanced and not place.tokens_aside:
             slot_w = self._slot_w()
             self.model.tray_rect = pygame.Rect(right - slot_w, row.y, slot_w, row.h)
             right = self.model.tray_rect.x - px(12)
@@ -370,14 +406,20 @@ class Layout:
         self.model.cards_top = row.y
         self.model.card_h = row.h
         self.model.card_w = round(row.h * CARD_ASPECT)
-        side = aside.inflate(-px(16), -px(8))
+        side = aside.inflate(-px(12), -px(8))
+        buttons_w = self._buttons_w()
+        self.model.buttons_rect = pygame.Rect(side.right - buttons_w, side.y, buttons_w, side.h)
         piles = pygame.Rect(side.x, side.y, self._piles_w(), px(34))
         self.model.info_rect = piles
         coach = pygame.Rect((0, 0), self.coach_size())
-        coach.topleft = (side.x, piles.bottom + px(8))
+        if place.tokens_aside:
+            coach.midleft = (piles.right + px(8), piles.centery)
+            top = max(piles.bottom, coach.bottom) + px(8)
+            left_w = self.model.buttons_rect.x - px(12) - side.x
+            self.model.tray_rect = pygame.Rect(side.x, top, left_w, side.bottom - top)
+        else:
+            coach.topleft = (side.x, piles.bottom + px(8))
         self.model.coach_rect = coach  # the Coach button's place (issue #40)
-        buttons_w = self._buttons_w()
-        self.model.buttons_rect = pygame.Rect(side.right - buttons_w, side.y, buttons_w, side.h)
 
     def band_size(self) -> tuple[int, int]:
         """The least band the tray's parts fit in: the hint's two lines over a row of

@@ -87,6 +87,7 @@ class TrayPlace:
     # of their own, ``room`` holding the hint, the cards (``card_w`` wide) and the tokens
     aside: pygame.Rect | None = None
     card_w: int = 0
+    tokens_aside: bool = False  # the token tray in the aside, not beside the cards
 
     @property
     def rooms(self) -> list[pygame.Rect]:
