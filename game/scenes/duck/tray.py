@@ -15,28 +15,32 @@ Where no room is clear while the board keeps 70% of the window (the layout audit
 two ducks each at Larger text), **the hand's cards are drawn smaller, not the board**
 (the coordinator's choice for issue #38): the tray splits in two rooms, each in a clear
 corner of its own (:class:`SplitSearch`): the hint's lines over the cards and the token
-tray in one, the piles over the Coach with the buttons beside them in the other; the
-cards are made smaller 5% of a band's card at a time, only until both rooms are clear
-beside a board that fills 70% (the largest such board), never under the floor where a
-card still reads (layout.py's ``CARD_FLOOR``: 0.55 of a band's card and never under 42
-px wide; its number, its route's arrows and the circled 1 and 2 of a card with two
-routes stay legible in pictures at 1024x600 and 1280x720; only its "x2" goes, which
-the circled numbers say too). Nothing of the tray lies over a hex or a piece: a person
-deciding must see every hex their card may send their duck to (the board shows the
-picked card's route already), and their hand at once. The tokens shrink with the row
-(never under 24 px); the hound's patterns lie in the token tray as before. The board
-keeps one size all game (a board that grew and shrank as the tray opened and folded,
-several times a round, would make them look for their duck again).
+tray in one, the piles over the Coach with the buttons beside them in the other (or,
+where the cards and the tokens are too wide for a corner, as five cards with two ducks
+each are, the piles and the Coach on a line over the token tray beside the buttons, the
+hint over the cards alone); the cards are made smaller 5% of a band's card at a time,
+only until both rooms are clear beside a board that fills 70% (of the ways that fit,
+the one whose row draws the cards taller, then the larger board), never under the
+floor where a card still reads (layout.py's ``CARD_FLOOR``: 0.55 of a band's card and
+never under 42 px wide; its number, its route's arrows and the circled 1 and 2 of a
+card with two routes stay legible in pictures at 1024x600 and 1280x720; only its "x2"
+goes, which the circled numbers say too). Nothing of the tray lies over a hex or a
+piece: a person deciding must see every hex their card may send their duck to (the
+board shows the picked card's route already), and their hand at once. The tokens shrink
+with the row (never under 24 px); the hound's patterns lie in the token tray as before,
+their routes kept legible (``PATTERN_ART``). The board keeps one size all game (a board
+that grew and shrank as the tray opened and folded, several times a round, would make
+them look for their duck again).
 
 Where even the floor's cards leave no two clear corners, **the board gives way** as
 before that choice: it is fitted smaller, as large as keeps the tray's room clear, and
 the same size all game; its drawn extent then fills less than 70%. Measured by
-tools/duck_spa_room.py (--now-only, 1024x600-2560x1440, 2-6 seats, en and ja): on the
-Spa with one duck each at Normal text 70-72% (cards 42-146 px, a band's 70-173); with
-two ducks each (five cards and the token tray are wider than either corner even at the
-floor) 49-52%, and at Larger text (three stacked buttons and the hint's two lines are deeper
-than the Spa's shallower corner) 46-48% advanced, 55-61% beginner; the Grand Canal with
-two ducks each at Larger text now 70-72% (it was 66-68%).
+tools/duck_spa_room.py (--now-only --langs en,ja; 1024x600-2560x1440, 2-6 seats, two
+ducks each too): on the Spa at Normal text 70-78% at 39 of 40 tables (cards 42-146 px,
+a band's 70-173), two ducks each at 1024x600 in English 52% (its wider buttons); at
+Larger text 46-48% advanced, 55-61% beginner (three stacked buttons and the hint's two
+lines over the floor's cards are deeper than the Spa's shallower corner); the Grand
+Canal with two ducks each at Larger text now 70-72% (it was 66-68%).
 
 The tray is open while the person at this screen decides (their hand always in sight
 then) and in a lesson (its steps point at the hand); otherwise it folds to a tab with
