@@ -205,3 +205,27 @@ def test_issue_38_the_audit_finds_either_room_of_a_split_tray_over_a_cell():
     assert found.rect == (500, 10, 200, 100) and "1 of the board's cells" in found.detail
     scene.game.rooms = [pygame.Rect(10, 400, 200, 150), pygame.Rect(500, 200, 100, 50)]
     assert find_tray_over_board(scene) == []
+
+
+def test_issue_38_a_hand_card_shown_large_never_covers_the_split_trays_other_room():
+    """A hand card under the pointer is shown large over the tub where it hides the
+    fewest pieces; with the tray split, never over its other room (the buttons), even
+    where that room is the one place with no piece near it."""
+    try:
+        scene = _opened((1280, 720), 1.0, 2, "advanced")
+        model, panels = scene.game.model, scene.game.panels
+        aside = model.tray_place.aside
+        assert aside is not None
+        felt = model.board_rect
+        pieces = [
+            (x, y)
+            for x in range(felt.x, felt.right, 20)
+            for y in range(felt.y, felt.bottom, 20)
+            if not aside.inflate(80, 80).collidepoint(x, y)
+        ]
+        cards = scene.game.geometry.card_rects(scene.state.hand_size + 1, first_gap=True)
+        for rect in cards:
+            box = panels.magnifier_box(rect, pieces)
+            assert box is not None and not box.colliderect(aside), rect
+    finally:
+        pygame.quit()
