@@ -14,9 +14,10 @@ import pytest
 from game.scenes.duck.layout import PATTERN_ART
 from game.scenes.duck.tray import SplitSearch, hex_boxes
 from game.settings import TEXT_SIZES
+from game.ui import widgets
 from tests.scene_helpers import click, make_app, push_game
-from tests.test_duck_scene import step_until
-from tests.test_duck_tray import _game, _waiting
+from tests.test_duck_scene import Person, step_until
+from tests.test_duck_tray import _deciding, _game, _waiting
 from tools.audit_layout import MIN_EXTENT_FILL, extent_fill, find_tray_over_board
 
 SIZES = [(1024, 600), (1280, 720), (1920, 1080), (2560, 1440)]
@@ -227,5 +228,35 @@ def test_issue_38_a_hand_card_shown_large_never_covers_the_split_trays_other_roo
         for rect in cards:
             box = panels.magnifier_box(rect, pieces)
             assert box is not None and not box.colliderect(aside), rect
+    finally:
+        pygame.quit()
+
+
+def test_issue_38_a_tokens_tip_stays_by_its_token_in_the_split_trays_other_room():
+    """With two ducks each the Spa's tokens lie in the split tray's other room: the
+    tip of the token under the pointer is drawn over it, kept within that room's right
+    edge, not pushed to the hand's room across the board."""
+    app = make_app((1280, 720))
+    try:
+        scene = push_game(app, "duck", (0,), 2, 3, {"variant": "advanced", "board": "spa"}, "easy")
+        person = Person(app, scene, 1)
+        for _ in range(20):  # the person's first choice of cards, with their tokens
+            assert step_until(app, lambda: _deciding(scene))
+            if scene.game.choosing.tray_tokens():
+                break
+            person.play()
+        model, panels = scene.game.model, scene.game.panels
+        place = model.tray_place
+        assert place.tokens_aside
+        kind, token = scene.game.choosing.tray_tokens()[0]
+        model.mouse = token.center
+        with widgets.recording(app.screen) as sink:
+            panels.draw_tooltip(app.screen)
+        title = scene.t(f"duck.token.{kind}")
+        tips = [t for t in sink.texts if t.text.startswith(title)]
+        assert tips, kind
+        for tip in tips:  # its box over the token, within the room's right edge
+            box = tip.container
+            assert box.left <= token.centerx <= box.right <= place.aside.right, box
     finally:
         pygame.quit()

@@ -339,7 +339,9 @@ class HandBar:
         h = px(12) + (len(title_lines) + len(lines)) * line_h
         box = pygame.Rect(0, 0, w, h)
         box.midbottom = (rect.centerx, rect.y - px(6))
-        box.right = min(box.right, self.model.bar.right)
+        place = self.model.tray_place  # the room the tokens lie in (a split tray's aside)
+        room = place.aside if place is not None and place.tokens_aside else self.model.bar
+        box.right = min(box.right, room.right)
         box.left = max(box.left, self.model.board_rect.left)  # the tray at the felt's left
         draw_panel(surface, box, fill=(255, 255, 246), radius=8)
         y = box.y + px(6)
