@@ -340,7 +340,8 @@ class HandBar:
         box = pygame.Rect(0, 0, w, h)
         box.midbottom = (rect.centerx, rect.y - px(6))
         place = self.model.tray_place  # the room the tokens lie in (a split tray's aside)
-        room = place.aside if place is not None and place.tokens_aside else self.model.bar
+        aside = place.aside if place is not None and place.tokens_aside else None
+        room = aside if aside is not None else self.model.bar
         box.right = min(box.right, room.right)
         box.left = max(box.left, self.model.board_rect.left)  # the tray at the felt's left
         draw_panel(surface, box, fill=(255, 255, 246), radius=8)
