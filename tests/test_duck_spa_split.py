@@ -14,7 +14,7 @@ import pytest
 from game.scenes.duck.layout import PATTERN_ART
 from game.scenes.duck.tray import SplitSearch, hex_boxes
 from game.settings import TEXT_SIZES
-from game.ui import widgets
+from game.ui import fonts, widgets
 from tests.scene_helpers import click, make_app, push_game
 from tests.test_duck_scene import Person, step_until
 from tests.test_duck_tray import _deciding, _game, _waiting
@@ -260,3 +260,26 @@ def test_issue_38_a_tokens_tip_stays_by_its_token_in_the_split_trays_other_room(
             assert box.left <= token.centerx <= box.right <= place.aside.right, box
     finally:
         pygame.quit()
+
+
+def test_issue_38_at_larger_text_the_spas_beginner_tray_lowers_its_buttons_not_the_board():
+    """At Larger text three buttons stacked as tall as a band's are deeper than the
+    Spa's shallower corner: where no card size fits with them, the split tray's
+    buttons are made as low as their label's line allows (never under a band's least),
+    and the beginner game's board fills 70% (the advanced game's token tray with the
+    hound's patterns still leaves it no room: the board gives way there)."""
+    for size in [(1024, 600), (1280, 720)]:
+        try:
+            scene = _opened(size, TEXT_SIZES[-1], 3, "beginner")
+            game, model, layout = scene.game, scene.game.model, scene.game.geometry
+            place = model.tray_place
+            assert extent_fill(game.drawn_extent(), size) >= MIN_EXTENT_FILL, size
+            assert place.aside is not None and place.low_buttons, size
+            line = fonts.font(scene.text_px(16)).get_linesize()
+            bh = (model.buttons_rect.h - 2 * scene.px(6)) // 3
+            assert line <= bh < round(scene.text_px(16) * 1.9), size
+            assert bh >= scene.px(36), size
+            assert layout.card_floor() <= place.card_w, size
+            assert find_tray_over_board(scene) == [], size
+        finally:
+            pygame.quit()

@@ -307,21 +307,24 @@ class Layout:
         wider than the Spa's corners, the hand alone is not: two ducks each)."""
         search = SplitSearch(coords, felt, self.host.px, self.host.size)
         ways = (False, True) if self.host.state.advanced else (False,)
-        for card_w in self.split_card_widths():
-            found = []
-            for tokens_aside in ways:
-                hand = self.split_hand_size(card_w, tokens_aside)
-                place = search.place(hand, self.aside_size(tokens_aside))
-                if place is not None:
-                    place.card_w = card_w
-                    place.tokens_aside = tokens_aside
-                    found.append(place)
-            if found:  # the way with the taller row (the cards drawn larger), then the
-                # larger board
-                return max(
-                    found,
-                    key=lambda p: (self._split_row_h(card_w, p.tokens_aside), p.geo.size),
-                )
+        # the buttons as tall as a band's first; only where no card size fits, as low
+        # as their label's line allows (Larger text: the Spa's shallower corner)
+        for low in (False, True):
+            for card_w in self.split_card_widths():
+                found = []
+                for tokens_aside in ways:
+                    hand = self.split_hand_size(card_w, tokens_aside)
+                    place = search.place(hand, self.aside_size(tokens_aside, low))
+                    if place is not None:
+                        place.card_w, place.tokens_aside = card_w, tokens_aside
+                        place.low_buttons = low
+                        found.append(place)
+                if found:  # the way with the taller row (the cards drawn larger), then
+                    # the larger board
+                    return max(
+                        found,
+                        key=lambda p: (self._split_row_h(card_w, p.tokens_aside), p.geo.size),
+                    )
         return None
 
     def _slot_least_h(self) -> int:
@@ -358,8 +361,14 @@ class Layout:
         hint = self._band_hint_h()
         return width, px(12) + hint + px(8) + self._split_row_h(card_w, tokens_aside)
 
-    def _aside_buttons_h(self) -> int:
-        bh = max(self.host.px(36), round(self.host.text_px(16) * 1.9))
+    def _aside_buttons_h(self, low: bool = False) -> int:
+        """Three buttons stacked: as tall as a band's, or (``low``) as their label's
+        line and a little room allow (never under a band's least)."""
+        if low:
+            line = fonts.font(self.host.text_px(16)).get_linesize()
+            bh = max(self.host.px(36), line + self.host.px(6))
+        else:
+            bh = max(self.host.px(36), round(self.host.text_px(16) * 1.9))
         return 3 * bh + 2 * self.host.px(6)
 
     def _aside_top(self) -> tuple[int, int]:
@@ -367,7 +376,7 @@ class Layout:
         coach_w, coach_h = self.coach_size()
         return self._piles_w() + self.host.px(8) + coach_w, max(self.host.px(34), coach_h)
 
-    def aside_size(self, tokens: bool = False) -> tuple[int, int]:
+    def aside_size(self, tokens: bool = False, low: bool = False) -> tuple[int, int]:
         """The split tray's other room: the piles over the Coach, the buttons stacked
         beside them; with the ``tokens``, the piles and the Coach on one line over the
         token tray."""
@@ -381,7 +390,7 @@ class Layout:
             left_w = max(self._piles_w(), coach_w)
             left_h = px(34) + px(8) + coach_h
         width = px(12) + left_w + px(12) + self._buttons_w()
-        return width, px(8) + max(left_h, self._aside_buttons_h())
+        return width, px(8) + max(left_h, self._aside_buttons_h(low))
 
     def _cut_split(self, plan: TablePlan, place: TrayPlace) -> None:
         """The split tray: in its room the hint's lines over the cards and the token

@@ -92,6 +92,7 @@ class TrayPlace:
     aside: pygame.Rect | None = None
     card_w: int = 0
     tokens_aside: bool = False  # the token tray in the aside, not beside the cards
+    low_buttons: bool = False  # the aside's buttons as low as their labels allow
 
     @property
     def rooms(self) -> list[pygame.Rect]:
