@@ -28,7 +28,9 @@ goes, which the circled numbers say too). Nothing of the tray lies over a hex or
 piece: a person deciding must see every hex their card may send their duck to (the
 board shows the picked card's route already), and their hand at once. The tokens shrink
 with the row (never under 24 px); the hound's patterns lie in the token tray as before,
-their routes kept legible (``PATTERN_ART``). The board keeps one size all game (a board
+their routes kept legible (``PATTERN_ART``). Only where no card size fits, the
+buttons are made as low as their label's line allows (Larger text). The board keeps one
+size all game (a board
 that grew and shrank as the tray opened and folded, several times a round, would make
 them look for their duck again).
 
@@ -38,9 +40,10 @@ the same size all game; its drawn extent then fills less than 70%. Measured by
 tools/duck_spa_room.py (--now-only --langs en,ja; 1024x600-2560x1440, 2-6 seats, two
 ducks each too): on the Spa at Normal text 70-78% at 39 of 40 tables (cards 42-146 px,
 a band's 70-173), two ducks each at 1024x600 in English 52% (its wider buttons); at
-Larger text 46-48% advanced, 55-61% beginner (three stacked buttons and the hint's two
-lines over the floor's cards are deeper than the Spa's shallower corner); the Grand
-Canal with two ducks each at Larger text now 70-72% (it was 66-68%).
+Larger text the beginner game 70% (cards 61-123 px, its buttons lowered), the advanced
+game 46-48% (the hint's two lines over the token tray with the hound's patterns are
+deeper than either corner, the buttons beside the tokens wider); the Grand Canal with
+two ducks each at Larger text now 70-72% (it was 66-68%).
 
 The tray is open while the person at this screen decides (their hand always in sight
 then) and in a lesson (its steps point at the hand); otherwise it folds to a tab with
