@@ -12,5 +12,6 @@ for combo in "1280x720 en" "1280x720 ja" "1024x600 en" "1024x600 ja"; do set -- 
 done
 shot --board spa --variant beginner --players 3 --rounds 2 --size 1280x720 --lang en --out $OUT/spa-beginner3-1280x720-en.png
 shot --board spa --variant advanced --players 2 --rounds 2 --size 1280x720 --lang en --out $OUT/spa-advanced2-1280x720-en.png
+shot --board spa --variant beginner --players 3 --rounds 2 --size 1024x600 --lang ja --text-size larger --out $OUT/spa-beginner3-larger-1024x600-ja.png
 shot --board grand-canal --variant advanced --players 2 --rounds 2 --size 1280x720 --lang ja --text-size larger --out $OUT/grand-canal-advanced2-larger-1280x720-ja.png
 for f in "$OUT"/*.png; do convert "$f" -colors 256 "PNG8:$f"; done
