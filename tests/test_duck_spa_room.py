@@ -1,11 +1,11 @@
 """issue #38: could a split hand tray give the Spa's board its 70% back? The Spa's hexes
-reach every edge of the felt and its board gives way to the open tray (tray.py's
-Decision: 46-65% of the window). tools/duck_spa_room.py measures how large the board can
+reach every edge of the felt. tools/duck_spa_room.py measures how large the board can
 be with the tray's parts clear of it; these tests hold its search to the game's own
-layout and keep the two findings the Decision rests on: with two ducks each at Larger
-text not even the hand's cards alone leave the board 70%, and the split suggested in
-issue #38 (the cards, the buttons with the tokens, the hint with the Coach and the piles,
-each in a corner) leaves it less than 70% at normal text too."""
+layout and keep the findings the Decision (tray.py) rests on: with the cards at a band's
+size the split suggested in issue #38 (the cards, the buttons with the tokens, the hint
+with the Coach and the piles, each in a corner) leaves it under 70%, and with two ducks
+each at Larger text not even the hand's cards alone leave the board 70%; so the game's
+split tray draws its cards smaller, which the tool measures too (``--now-only``)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,15 @@ import pygame
 from game.scenes.duck.geometry import BoardGeometry
 from game.scenes.duck.tray import hex_boxes
 from game.settings import TEXT_SIZES
-from tools.duck_spa_room import MIN_FILL, cards_clear_somewhere, cards_only, laid_out, split
+from tools.duck_spa_room import (
+    MIN_FILL,
+    cards_clear_somewhere,
+    cards_only,
+    laid_out,
+    measure,
+    split,
+    summary,
+)
 
 
 def test_issue_38_the_search_finds_todays_tray_clear_and_no_room_as_large_as_the_felt():
@@ -56,3 +64,22 @@ def test_issue_38_the_suggested_split_tray_leaves_the_spa_under_70_at_normal_tex
     table = laid_out((1280, 720), 1.0, 4, "advanced", "spa")
     best = split(table.felt, [table.cards, table.buttons, table.line])
     assert 0 < best < MIN_FILL, best
+
+
+def test_issue_38_the_board_takes_the_table_the_tool_measures_the_split_trays_fill():
+    """issue #38: the board takes the table. The tool measures the game's own layout on
+    the Spa: with 4 seats at 1280x720 the tray is split, its cards between the floor and
+    a band's, the board at >= 70%; with two ducks each (five cards) not even the floor
+    leaves room at 1024x600 in English, the tray is one band and the board gives way;
+    the summary gives the least and the median fill per group and names the tables
+    under 70%."""
+    split_room = measure((1280, 720), 1.0, 4, "advanced", "spa", search=False)
+    assert split_room.tray == "split" and split_room.now >= MIN_FILL
+    assert split_room.floor <= split_room.card_w < split_room.band_card_w
+    band_room = measure((1024, 600), 1.0, 2, "advanced", "spa", search=False)
+    assert band_room.tray != "split" and band_room.card_w == 0
+    assert 0 < band_room.now < MIN_FILL
+    lines = summary([split_room, band_room])
+    assert any(line.startswith("text 1.0") and "split 1 of 2" in line for line in lines)
+    assert "under 70%: 1 of 2 tables" in lines
+    assert lines[-1].strip().startswith("1024x600 en text 1.0 2p advanced")

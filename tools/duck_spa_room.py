@@ -1,14 +1,20 @@
 """How large can the Spa's board be with Duck!'s open hand tray clear of it? (issue #38)
 
     nice -n 19 python tools/duck_spa_room.py [--sizes 1280x720,...] [--texts 1.0,1.4]
-        [--board spa] [--json FILE]
+        [--board spa] [--langs en,ja] [--json FILE] [--now-only]
 
-The Spa's hexes reach every edge of the felt, so no room for the whole tray is clear
-while its drawn extent fills 70% of the window (the layout audit's ``extent_fill``);
-the board gives way to the tray (``game/scenes/duck/tray.py``'s Decision). Issue #38
-asked whether a *split* tray (the hand in one clear corner, the buttons and tokens in
-another) would give the board its 70% back. This tool measures two figures per table
-(size, text size, seats, variant), each the largest ``extent_fill`` found:
+The Spa's hexes reach every edge of the felt, so no room for the whole tray at its
+usual card size is clear while its drawn extent fills 70% of the window (the layout
+audit's ``extent_fill``). ``game/scenes/duck/tray.py``'s Decision: the tray then splits
+(the hint, the cards and the tokens in one clear corner, the piles, the Coach and the
+buttons in another) and its cards are drawn smaller, only as far as the board needs,
+down to a floor; where even the floor leaves no room, the board gives way.
+
+``now`` is the board's fill as the game lays it out (with ``tray``: "split" or the
+band's corner, and ``card_w``, the split's card width against ``band_card_w``, a band's,
+and ``floor``); ``--now-only`` measures that alone, each case's line then the least and
+the median fill per text size and per seats and variant. The other figures are the
+search that led to the Decision, each the largest ``extent_fill`` found:
 
 * ``cards_only``: an upper bound. Only the hand's cards in a row (at the size a band's
   cards have on the Canals, the hand and a card on the table) must be clear of the
@@ -25,7 +31,7 @@ another) would give the board its 70% back. This tool measures two figures per t
   hint, the Coach and the piles left out): what a split could reach at most if they
   found room elsewhere.
 
-Both are printed beside ``now``, the board's fill as the game lays it out today.
+They are printed beside ``now``.
 """
 
 from __future__ import annotations
@@ -35,6 +41,7 @@ import itertools
 import json
 import math
 import os
+import statistics
 import sys
 from dataclasses import asdict, dataclass
 
@@ -71,6 +78,11 @@ class Room:
     split: float
     two: float
     cards: tuple[int, int]  # the cards' row (w, h) in px
+    tray: str = ""  # how the game lays the tray: "split", or its band's corner
+    card_w: int = 0  # the split's card width (0: not split)
+    band_card_w: int = 0  # a band's card width
+    floor: int = 0  # the split's least card width
+    lang: str = "en"
 
 
 @dataclass
@@ -179,12 +191,18 @@ class Table:
     line: tuple[int, int]
     now: float
     room: pygame.Rect
+    tray: str  # "split", or the band's corner (tray.py's kinds)
+    card_w: int  # the split's card width (0: not split)
+    band_card_w: int
+    floor: int
 
 
-def laid_out(size: tuple[int, int], text: float, players: int, variant: str, board: str) -> Table:
+def laid_out(
+    size: tuple[int, int], text: float, players: int, variant: str, board: str, lang: str = "en"
+) -> Table:
     """The table of a new game (``board``, ``players`` seats, one person) at ``size`` and
-    text size ``text``, its tray open."""
-    app = make_app(size)
+    text size ``text`` in ``lang``, its tray open."""
+    app = make_app(size, lang)
     app.settings.text_size = text
     try:
         scene = push_game(
@@ -206,15 +224,36 @@ def laid_out(size: tuple[int, int], text: float, players: int, variant: str, boa
         area = model.board_rect.inflate(-px(12), -px(12))
         largest = BoardGeometry(model.geo.coords, area, px(4)).size
         felt = Felt(model.geo.coords, model.board_rect.copy(), px(8), area, px(4), size, largest)
-        room = model.tray_place.room.copy()
-        return Table(felt, cards, buttons, line, felt.fill(model.geo.size), room)
+        place = model.tray_place
+        tray = "split" if place.aside is not None else place.kind
+        return Table(
+            felt,
+            cards,
+            buttons,
+            line,
+            felt.fill(model.geo.size),
+            place.room.copy(),
+            tray,
+            place.card_w,
+            layout.band_card_w(),
+            layout.card_floor(),
+        )
     finally:
         pygame.quit()
 
 
-def measure(size: tuple[int, int], text: float, players: int, variant: str, board: str) -> Room:
-    """The figures of one table (see the module's docstring)."""
-    table = laid_out(size, text, players, variant, board)
+def measure(
+    size: tuple[int, int],
+    text: float,
+    players: int,
+    variant: str,
+    board: str,
+    search: bool = True,
+    lang: str = "en",
+) -> Room:
+    """The figures of one table (see the module's docstring); the game's own alone
+    (the searches' figures 0) unless ``search``."""
+    table = laid_out(size, text, players, variant, board, lang)
     felt, cards = table.felt, table.cards
     return Room(
         size,
@@ -222,11 +261,41 @@ def measure(size: tuple[int, int], text: float, players: int, variant: str, boar
         players,
         variant,
         table.now,
-        cards_only(felt, cards),
-        split(felt, [cards, table.buttons, table.line]),
-        split(felt, [cards, table.buttons]),
+        cards_only(felt, cards) if search else 0.0,
+        split(felt, [cards, table.buttons, table.line]) if search else 0.0,
+        split(felt, [cards, table.buttons]) if search else 0.0,
         cards,
+        table.tray,
+        table.card_w,
+        table.band_card_w,
+        table.floor,
+        lang,
     )
+
+
+def summary(rooms: list[Room]) -> list[str]:
+    """The least and the median fill the game reaches, per text size and per seats and
+    variant, and the tables under issue #38's 70%."""
+    lines = []
+    groups: dict[str, list[Room]] = {}
+    for room in rooms:
+        groups.setdefault(f"text {room.text}", []).append(room)
+        groups.setdefault(room.lang, []).append(room)
+        groups.setdefault(f"{room.players}p {room.variant}", []).append(room)
+    for name, group in groups.items():
+        fills = [room.now for room in group]
+        lines.append(
+            f"{name:<14} fill least {min(fills):.1%} median {statistics.median(fills):.1%}"
+            f"  split {sum(room.tray == 'split' for room in group)} of {len(group)}"
+        )
+    under = [room for room in rooms if room.now < MIN_FILL]
+    lines.append(f"under {MIN_FILL:.0%}: {len(under)} of {len(rooms)} tables")
+    for room in under:
+        w, h = room.size
+        lines.append(
+            f"  {w}x{h} {room.lang} text {room.text} {room.players}p {room.variant}: {room.now:.1%}"
+        )
+    return lines
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -235,22 +304,37 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--texts", default="1.0,1.4")
     parser.add_argument("--board", default="spa")
     parser.add_argument("--json", default=None)
+    parser.add_argument("--langs", default="en")
+    parser.add_argument("--now-only", action="store_true", help="the game's own fill alone")
     args = parser.parse_args(argv)
     sizes = [tuple(int(n) for n in s.split("x")) for s in args.sizes.split(",")]
     rooms = []
-    for (w, h), text in itertools.product(sizes, [float(t) for t in args.texts.split(",")]):
+    texts = [float(t) for t in args.texts.split(",")]
+    for lang, (w, h), text in itertools.product(args.langs.split(","), sizes, texts):
         for players, variant in SETUPS:
-            room = measure((w, h), text, players, variant, args.board)
+            room = measure((w, h), text, players, variant, args.board, not args.now_only, lang)
             rooms.append(room)
-            print(
-                f"{w}x{h} text {text} {players}p {variant:<8} now {room.now:.0%}"
-                f"  cards only <= {room.cards_only:.0%}  split {room.split:.0%}"
+            split_cards = (
+                f" cards {room.card_w} px (a band's {room.band_card_w}, floor {room.floor})"
+                if room.card_w
+                else ""
+            )
+            found = (
+                ""
+                if args.now_only
+                else f"  cards only <= {room.cards_only:.0%}  split {room.split:.0%}"
                 f" (cards and buttons only {room.two:.0%})"
-                f"  (cards {room.cards[0]}x{room.cards[1]})",
+                f"  (cards {room.cards[0]}x{room.cards[1]})"
+            )
+            print(
+                f"{w}x{h} {lang} text {text} {players}p {variant:<8} now {room.now:.1%}"
+                f" {room.tray}{split_cards}{found}",
                 flush=True,
             )
-    reached = sum(room.split >= MIN_FILL for room in rooms)
-    print(f"the split tray leaves the board {MIN_FILL:.0%} at {reached} of {len(rooms)} tables")
+    if not args.now_only:
+        reached = sum(room.split >= MIN_FILL for room in rooms)
+        print(f"three corners leave the board {MIN_FILL:.0%} at {reached} of {len(rooms)} tables")
+    print("\n".join(summary(rooms)))
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
             json.dump([asdict(room) for room in rooms], out, indent=1)

@@ -60,6 +60,9 @@ class HandBar:
             self._draw_tab(surface)
             return
         self.host.frame.draw_bar(surface)
+        place = self.model.tray_place
+        if place is not None and place.aside is not None:  # a split tray's other room
+            draw_panel(surface, place.aside, radius=10)
         box = self.host.plan.hint
         used: list[str] = []
         size = self.host.text_px(15)
@@ -206,24 +209,29 @@ class HandBar:
             return
         self._magnify(surface, self.host.private_player, found, pieces)
 
-    @draws_secrets
-    def _magnify(self, surface, viewer: int, found: tuple[int, pygame.Rect], pieces) -> None:
-        """``viewer``'s hand card ``found`` large over the tub (one of their secrets,
-        issue #36)."""
-        card, rect = found
+    def magnifier_box(self, rect: pygame.Rect, pieces) -> pygame.Rect | None:
+        """Where the hand's card in ``rect`` is shown large (None: it is big enough in
+        the tray): above it, or at the tub's left or right end, wherever it covers the
+        least of the route preview and the pieces ``pieces``; never over a split
+        tray's other room (issue #38: its buttons), where another place is clear of it."""
         px, board = self.host.px, self.model.tub_rect  # over the tub, never the tray
         h = min(px(210), round(board.h * 0.5))
         if h < rect.h * 1.4:
-            return  # the card in the tray is big enough
+            return None  # the card in the tray is big enough
         w = round(h * 0.72)
         bottom = board.bottom - px(8)
         preview = self.model.preview_box
         reach = self.model.geo.size
+        place = self.model.tray_place
+        aside = place.aside if place is not None else None
 
-        def cost(box: pygame.Rect) -> float:
+        def cost(box: pygame.Rect) -> tuple[bool, float]:
             hidden = preview.clip(box) if preview is not None else pygame.Rect(0, 0, 0, 0)
             grown = box.inflate(reach, reach)
-            return hidden.w * hidden.h + sum(reach * reach for p in pieces if grown.collidepoint(p))
+            covers = hidden.w * hidden.h + sum(
+                reach * reach for p in pieces if grown.collidepoint(p)
+            )
+            return aside is not None and box.colliderect(aside), covers
 
         places = []
         for x in (rect.centerx - w // 2, board.x + px(10), board.right - px(10) - w):
@@ -231,7 +239,17 @@ class HandBar:
             box.bottomleft = (x, bottom)
             box.clamp_ip(board.inflate(-px(8), -px(8)))
             places.append(box)
-        box = min(places, key=cost)
+        return min(places, key=cost)
+
+    @draws_secrets
+    def _magnify(self, surface, viewer: int, found: tuple[int, pygame.Rect], pieces) -> None:
+        """``viewer``'s hand card ``found`` large over the tub (one of their secrets,
+        issue #36)."""
+        card, rect = found
+        box = self.magnifier_box(rect, pieces)
+        if box is None:
+            return
+        px, w, h = self.host.px, box.w, box.h
         shade = box.move(px(3), px(4))
         smooth.rounded_rect(surface, (40, 30, 20, 90), shade, max(4, w // 10))
         # its routes as big as the card holds (in the tray every card shares one hex size,
@@ -321,7 +339,10 @@ class HandBar:
         h = px(12) + (len(title_lines) + len(lines)) * line_h
         box = pygame.Rect(0, 0, w, h)
         box.midbottom = (rect.centerx, rect.y - px(6))
-        box.right = min(box.right, self.model.bar.right)
+        place = self.model.tray_place  # the room the tokens lie in (a split tray's aside)
+        aside = place.aside if place is not None and place.tokens_aside else None
+        room = aside if aside is not None else self.model.bar
+        box.right = min(box.right, room.right)
         box.left = max(box.left, self.model.board_rect.left)  # the tray at the felt's left
         draw_panel(surface, box, fill=(255, 255, 246), radius=8)
         y = box.y + px(6)

@@ -108,7 +108,7 @@ class Board:
         taken = [rect for _star, rect in self._stars]
         place = self.model.tray_place
         if place is not None and self.targets.tray.is_open():
-            taken.append(place.room)  # the open tray beside the hexes (issue #38)
+            taken += place.rooms  # the open tray beside the hexes (issue #38)
         for text, size, centre, _colour, bold in art.tile_labels(
             self.model.geo, self.host.state.board
         ):

@@ -82,7 +82,7 @@ class HandTray:
             return True
         if self.deciding():
             return False  # the open tray's clicks are the decision's
-        if place.room.collidepoint(event.pos):
+        if any(room.collidepoint(event.pos) for room in place.rooms):
             return True  # inside the opened tray: nothing under it is clicked
         if event.type == pygame.MOUSEBUTTONUP:
             self.toggle()

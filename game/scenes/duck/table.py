@@ -177,13 +177,16 @@ class DuckTable:
         place = self.model.tray_place
         if place is None or place.kind == "column":
             return []
-        return [place.room.copy()]
+        return [room.copy() for room in place.rooms]
 
-    def open_tray(self) -> pygame.Rect | None:
-        """The open hand tray's room on the felt (None: folded, or no tray on the felt):
-        what the layout audit holds clear of :meth:`board_cells` (issue #38)."""
+    def open_tray(self) -> list[pygame.Rect] | None:
+        """The open hand tray's rooms on the felt (one, two when it is split; None:
+        folded, or no tray on the felt): what the layout audit holds clear of
+        :meth:`board_cells` (issue #38)."""
         place = self.model.tray_place
-        return place.room.copy() if place is not None and self.tray.is_open() else None
+        if place is None or not self.tray.is_open():
+            return None
+        return [room.copy() for room in place.rooms]
 
     def board_cells(self) -> list[pygame.Rect]:
         """Each hex's box as drawn (the pieces on it stand inside it or its reach)."""

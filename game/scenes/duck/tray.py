@@ -10,23 +10,40 @@ in a corner that a long board leaves empty, the board pushed to the opposite cor
 (the Canal and the Grand Canal run from the top left to the bottom right: the band lies
 at the bottom left or the top right). Of those the one with the largest hexes is taken.
 
-Where no room is clear while the board keeps 70% of the window (the layout
-audit's ``extent_fill``) (the Spa,
-whose hexes reach every edge of the felt; the Grand Canal with two ducks each at Larger
-text), **the board gives way, not the hand**: it is fitted smaller, as large as keeps
-the tray's room clear, and the same size all game (issue #38's first question was
-"what would a player want": a person deciding must see every hex, since the card they
-pick sends their duck there, and their hand at once; an open tray over edge hexes hid
-ducks, buoys and the route's end, and a board that grew and shrank as the tray opened
-and folded, several times a round, would make them look for their duck again). Its
-drawn extent then fills less than issue #38's 70% of the window (the figures are in
-docs/architecture.md). A split tray (the hand in one clear corner, the buttons and
-tokens in another) was measured and does not give the Spa its 70% back
-(tools/duck_spa_room.py, tests/test_duck_spa_room.py): the Spa leaves two corners
-about a card row deep, the hint's line has no third one (42-59% with the cards, the
-buttons with the tokens and the hint with the Coach each in a corner), and with two
-ducks each at Larger text no place on the felt holds even the cards alone while the
-board fills 70% (at most 64-69%).
+Where no room is clear while the board keeps 70% of the window (the layout audit's
+``extent_fill``) (the Spa, whose hexes reach every edge of the felt; the Grand Canal with
+two ducks each at Larger text), **the hand's cards are drawn smaller, not the board**
+(the coordinator's choice for issue #38): the tray splits in two rooms, each in a clear
+corner of its own (:class:`SplitSearch`): the hint's lines over the cards and the token
+tray in one, the piles over the Coach with the buttons beside them in the other (or,
+where the cards and the tokens are too wide for a corner, as five cards with two ducks
+each are, the piles and the Coach on a line over the token tray beside the buttons, the
+hint over the cards alone); the cards are made smaller 5% of a band's card at a time,
+only until both rooms are clear beside a board that fills 70% (of the ways that fit,
+the one whose row draws the cards taller, then the larger board), never under the
+floor where a card still reads (layout.py's ``CARD_FLOOR``: 0.55 of a band's card and
+never under 42 px wide; its number, its route's arrows and the circled 1 and 2 of a
+card with two routes stay legible in pictures at 1024x600 and 1280x720; only its "x2"
+goes, which the circled numbers say too). Nothing of the tray lies over a hex or a
+piece: a person deciding must see every hex their card may send their duck to (the
+board shows the picked card's route already), and their hand at once. The tokens shrink
+with the row (never under 24 px); the hound's patterns lie in the token tray as before,
+their routes kept legible (``PATTERN_ART``). Only where no card size fits, the
+buttons are made as low as their label's line allows (Larger text). The board keeps one
+size all game (a board
+that grew and shrank as the tray opened and folded, several times a round, would make
+them look for their duck again).
+
+Where even the floor's cards leave no two clear corners, **the board gives way** as
+before that choice: it is fitted smaller, as large as keeps the tray's room clear, and
+the same size all game; its drawn extent then fills less than 70%. Measured by
+tools/duck_spa_room.py (--now-only --langs en,ja; 1024x600-2560x1440, 2-6 seats, two
+ducks each too): on the Spa at Normal text 70-78% at 39 of 40 tables (cards 42-146 px,
+a band's 70-173), two ducks each at 1024x600 in English 52% (its wider buttons); at
+Larger text the beginner game 70% (cards 61-123 px, its buttons lowered), the advanced
+game 46-48% (the hint's two lines over the token tray with the hound's patterns are
+deeper than either corner, the buttons beside the tokens wider); the Grand Canal with
+two ducks each at Larger text now 70-72% (it was 66-68%).
 
 The tray is open while the person at this screen decides (their hand always in sight
 then) and in a lesson (its steps point at the hand); otherwise it folds to a tab with
@@ -35,6 +52,7 @@ the piles, one key (Y) or one click away.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -47,6 +65,9 @@ from .geometry import SQ3, BoardGeometry, unit
 REACH = 0.3
 SHRINK = 0.99  # each try of a smaller board when the tray's room is not clear yet
 SMALLEST = 0.55  # of the felt's largest board: no smaller board is tried for a room
+# issue #38's floor: the board's drawn extent fills >= 70% of the window at its shape (the
+# layout audit's ``extent_fill``); a tray that leaves less is split (see the Decision)
+BOARD_FILL = 0.70
 
 
 # the bands in the felt's corners: each kind and where the board is pushed (the
@@ -69,6 +90,17 @@ class TrayPlace:
     kind: str
     room: pygame.Rect
     geo: BoardGeometry
+    # a split tray (see the Decision): the buttons, the Coach and the piles in a corner
+    # of their own, ``room`` holding the hint, the cards (``card_w`` wide) and the tokens
+    aside: pygame.Rect | None = None
+    card_w: int = 0
+    tokens_aside: bool = False  # the token tray in the aside, not beside the cards
+    low_buttons: bool = False  # the aside's buttons as low as their labels allow
+
+    @property
+    def rooms(self) -> list[pygame.Rect]:
+        """The open tray's rooms on the felt: one, or two when it is split."""
+        return [self.room] if self.aside is None else [self.room, self.aside]
 
     @property
     def at_top(self) -> bool:
@@ -146,10 +178,20 @@ def clear_fit(
     return None
 
 
-def widen(room: pygame.Rect, geo: BoardGeometry, felt: pygame.Rect, inset: int, kind: str) -> None:
+def widen(
+    room: pygame.Rect,
+    geo: BoardGeometry,
+    felt: pygame.Rect,
+    inset: int,
+    kind: str,
+    keep: pygame.Rect | None = None,
+) -> None:
     """A band grown along the felt's edge, away from its corner, while it keeps clear
-    of the hexes (the cards get the room the board leaves)."""
+    of the hexes (the cards get the room the board leaves) and of ``keep`` (a split
+    tray's other room, a gap away)."""
     boxes = hex_boxes(geo)
+    if keep is not None:
+        boxes.append(keep.inflate(2 * inset, 2 * inset))
     step = max(4, inset)
     at_left = kind.endswith("left")
     while room.w + step <= felt.w - 2 * inset:
@@ -198,6 +240,61 @@ def place_tray(
             widen(room, geo, felt, inset, kind)
             places.append(TrayPlace(kind, room, geo))
     return max(places, key=lambda place: place.geo.size)  # the first of equals: the column
+
+
+def board_fill(coords, size: float, window: tuple[int, int]) -> float:
+    """How much of ``window`` the board's hexes at hex ``size`` fill at their shape (the
+    layout audit's ``extent_fill`` of the drawn extent, issue #38)."""
+    _l, _t, width, height = extent_units(coords)
+    return max(width * size / window[0], height * size / window[1]) ** 2
+
+
+class SplitSearch:
+    """Where a split tray lies (the Decision): the hand's room and the aside's in two
+    corners of ``felt``, both clear of the hexes and what stands on them, with a board
+    that fills >= :data:`BOARD_FILL` of ``window``. The boards tried (each anchor, from
+    the felt's largest down 1% at a time to the floor) and their hexes' boxes are made
+    once; :meth:`place` is asked again for each smaller card."""
+
+    def __init__(self, coords, felt: pygame.Rect, px: Callable[[float], int], window) -> None:
+        self.felt = felt
+        self.inset = px(8)
+        area = felt.inflate(-px(12), -px(12))
+        pad = px(4)
+        size = BoardGeometry(coords, area, pad).size
+        least = size * math.sqrt(BOARD_FILL / board_fill(coords, size, window)) * 1.0001
+        sizes = []
+        while size > least:
+            sizes.append(size)
+            size *= SHRINK
+        self.boards: list[tuple[BoardGeometry, list[pygame.Rect]]] = []
+        for size in [*sizes, least] if least <= sizes[0] else []:  # the floor's board last
+            for anchor, bottom in ANCHORS:
+                geo = fitted(coords, area, size, pad, anchor, bottom)
+                self.boards.append((geo, hex_boxes(geo)))
+
+    def place(self, hand: tuple[int, int], aside: tuple[int, int]) -> TrayPlace | None:
+        """The largest board with a ``hand`` (width, height) room and an ``aside`` room
+        each in a corner of its own, clear of it; None if no board at the floor has
+        them. The hand's room grows along the felt's edge as a band does (:func:`widen`)."""
+        for geo, boxes in self.boards:  # the largest board first
+            for (kind, _anchor, _top), (other, _a, _t) in itertools.permutations(CORNERS, 2):
+                room = _band(self.felt, hand, self.inset, kind)
+                side = _band(self.felt, aside, self.inset, other)
+                if room.colliderect(side.inflate(2 * self.inset, 2 * self.inset)):
+                    continue
+                if room.collidelist(boxes) >= 0:
+                    continue
+                if side.collidelist(boxes) >= 0:
+                    continue
+                widen(room, geo, self.felt, self.inset, kind, keep=side)
+                return TrayPlace(kind, room, geo, side)
+        return None
+
+
+# the board's places in the felt for a split tray: at its left, right or middle, at
+# the felt's top or its bottom
+ANCHORS = [(a, b) for a in ("left", "right", "middle") for b in (False, True)]
 
 
 def _band(felt: pygame.Rect, band: tuple[int, int], inset: int, kind: str) -> pygame.Rect:
