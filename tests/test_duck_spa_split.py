@@ -3,7 +3,7 @@ of the felt and no corner holds the whole tray at its usual card size while the 
 fills 70% of the window; the tray splits (tray.py's Decision): the hint, the cards and
 the tokens in one clear corner, the piles, the Coach and the buttons in another, the
 cards drawn smaller, only as far as the board needs, never under the floor where a card
-still reads (layout.py's ``CARD_FLOOR``). Where even the floor leaves no room (two
+still reads (split_tray.py's ``CARD_FLOOR``). Where even the floor leaves no room (two
 ducks each, Larger text) the board gives way as before."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.scenes.duck.layout import PATTERN_ART
+from game.scenes.duck.split_tray import PATTERN_ART
 from game.scenes.duck.tray import SplitSearch, hex_boxes
 from game.settings import TEXT_SIZES
 from game.ui import fonts, widgets
@@ -70,7 +70,7 @@ def test_issue_38_the_board_takes_the_table_on_the_spa_with_its_cards_drawn_smal
             count = scene.state.hand_size + 1  # a full hand and a card on the table
             cards = layout.card_rects(count, first_gap=True)
             assert all(model.cards_rect.contains(r) for r in cards), where
-            floor, band = layout.card_floor(), layout.band_card_w()
+            floor, band = layout.split.card_floor(), layout.split.band_card_w()
             assert floor <= place.card_w < band, where
             assert all(r.w >= floor for r in cards), where
         finally:
@@ -85,16 +85,18 @@ def test_issue_38_the_spas_cards_are_made_only_as_small_as_the_board_needs():
         try:
             scene = _opened(size, 1.0, players, variant)
             layout, model = scene.game.geometry, scene.game.model
-            widths = layout.split_card_widths()
-            assert widths[0] == layout.band_card_w() and widths[-1] == layout.card_floor()
+            widths = layout.split.card_widths()
+            assert (
+                widths[0] == layout.split.band_card_w() and widths[-1] == layout.split.card_floor()
+            )
             assert widths == sorted(widths, reverse=True)
             chosen = widths.index(model.tray_place.card_w)
             assert chosen > 0  # a band's own cards leave no room at 70%
             search = SplitSearch(model.geo.coords, model.board_rect, scene.px, size)
-            aside = layout.aside_size()
-            larger = layout.split_hand_size(widths[chosen - 1])
+            aside = layout.split.aside_size()
+            larger = layout.split.hand_size(widths[chosen - 1])
             assert search.place(larger, aside) is None, size
-            assert search.place(layout.split_hand_size(widths[chosen]), aside) is not None
+            assert search.place(layout.split.hand_size(widths[chosen]), aside) is not None
         finally:
             pygame.quit()
 
@@ -121,7 +123,7 @@ def test_issue_38_two_ducks_each_lay_their_tokens_with_the_buttons_on_the_spa():
             assert place.room.contains(model.cards_rect), size
             cards = layout.card_rects(scene.state.hand_size + 1, first_gap=True)
             assert len(cards) == 5 and all(model.cards_rect.contains(r) for r in cards)
-            assert all(r.w >= layout.card_floor() for r in cards), size
+            assert all(r.w >= layout.split.card_floor() for r in cards), size
             for tile in layout.pattern_tiles(model.tray_rect):
                 assert tile.h >= tile.w * PATTERN_ART + 2 * 16, size
             assert find_tray_over_board(scene) == [], size
@@ -279,7 +281,7 @@ def test_issue_38_at_larger_text_the_spas_beginner_tray_lowers_its_buttons_not_t
             bh = (model.buttons_rect.h - 2 * scene.px(6)) // 3
             assert line <= bh < round(scene.text_px(16) * 1.9), size
             assert bh >= scene.px(36), size
-            assert layout.card_floor() <= place.card_w, size
+            assert layout.split.card_floor() <= place.card_w, size
             assert find_tray_over_board(scene) == [], size
         finally:
             pygame.quit()

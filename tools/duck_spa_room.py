@@ -212,15 +212,15 @@ def laid_out(
         if not game.tray.is_open():
             game.tray.toggle()
         model, layout, state = game.model, game.geometry, game.host.state
-        row_h = layout._band_row_h()
+        row_h = layout.band_row_h()
         card_w = round((row_h - px(LIFT)) * CARD_ASPECT)  # a band's card (the Canals')
         count = state.hand_size + 1
         cards = (px(16) + count * card_w + (count - 1) * px(8), px(12) + row_h)
-        slot = layout._slot_w() + px(12) if state.advanced else 0
-        buttons = (px(16) + layout._buttons_w() + slot, px(12) + row_h)
+        slot = layout.slot_w() + px(12) if state.advanced else 0
+        buttons = (px(16) + layout.buttons_w() + slot, px(12) + row_h)
         coach_w, coach_h = layout.coach_size()
-        line_w = px(16) + px(BAND_HINT_W) + coach_w + layout._piles_w() + 2 * px(12)
-        line = (line_w, px(12) + max(layout._band_hint_h(), coach_h, px(34)))
+        line_w = px(16) + px(BAND_HINT_W) + coach_w + layout.piles_w() + 2 * px(12)
+        line = (line_w, px(12) + max(layout.band_hint_h(), coach_h, px(34)))
         area = model.board_rect.inflate(-px(12), -px(12))
         largest = BoardGeometry(model.geo.coords, area, px(4)).size
         felt = Felt(model.geo.coords, model.board_rect.copy(), px(8), area, px(4), size, largest)
@@ -235,8 +235,8 @@ def laid_out(
             place.room.copy(),
             tray,
             place.card_w,
-            layout.band_card_w(),
-            layout.card_floor(),
+            layout.split.band_card_w(),
+            layout.split.card_floor(),
         )
     finally:
         pygame.quit()

@@ -21,7 +21,8 @@ from . import art
 from .geometry import BoardGeometry
 from .handtray import HandTray
 from .model import DuckModel
-from .tray import BOARD_FILL, SplitSearch, TrayPlace, board_fill, place_tray
+from .split_tray import SplitTray
+from .tray import BAND_HINT_W, BOARD_FILL, CARD_ASPECT, TrayPlace, board_fill, place_tray
 
 FELT = (214, 230, 236)
 FELT_EDGE = (170, 196, 208)
@@ -44,7 +45,6 @@ SIDE_W = 300
 SIDE_MIN_PX = 240
 DRAWER_SIDE_W = 360  # the side column when it is a drawer over the board (issue #38)
 LIFT = 10  # room over a card for it to lift when chosen
-CARD_ASPECT = 0.72
 TOKEN_STEP = 44
 TOKEN_COLUMNS = 3
 # the tray beside a tall board (Layout.cut): the column's width (the buttons' and its
@@ -59,20 +59,8 @@ BAND_ROW_H = 118
 # a replay's controls as a band (issue #38): one row under their timeline, as wide as
 # keeps them from stacking (replay.py)
 REPLAY_BAND_H = 100
-BAND_HINT_W = 300
 PATTERN_W = 44
 TAB_ICON = 22
-# a split tray (issue #38, tray.py's Decision): its cards are made smaller 5% of a band's
-# card at a time, down to the floor where a card still reads (its number, its route's
-# arrows and the ①② of a card with two routes, looked at in pictures at 1024x600 and
-# 1280x720 in both languages): 0.55 of a band's card, and never under 42 px wide
-SPLIT_STEP = 0.05
-CARD_FLOOR = 0.55
-CARD_FLOOR_PX = 42
-# a hound pattern's route in a split tray's token tray, at least this share of its
-# tile's width tall (in a band at 1024x600 in Japanese, 0.83; a split's lower row had
-# left it 3 px, its name's two lines took the tile)
-PATTERN_ART = 0.6
 BUTTON_KEYS = (
     "play",
     "play_two",
@@ -95,6 +83,7 @@ class Layout:
         self.host = host
         self.tray = tray  # whether the hand tray is open (issue #38)
         self._bases: dict[tuple[str, int], pygame.Rect] = {}
+        self.split = SplitTray(self)  # the split tray's sizes and cut (issue #38)
 
     def sprite(
         self, name: str, size: int, angle: float, alpha: int = 255, ring=None
@@ -179,19 +168,15 @@ class Layout:
         beside a tall board.** The frame cuts a strip under the board for the tray; when
         the board's shape leaves side room on the felt instead (the square-ish Bathtub,
         Sink, Paddling Pool, Whirlpool), the strip is given back to the felt, the tray is
-        laid as a column on the felt at the tub's left (its own panel, like cards lying
-        on the table next to the board: the hint at its top, the cards, the tokens, the
-        buttons at its bottom; the piles under it) and the tub is scaled up into the
-        height it gains. That is chosen unless the hexes would come out smaller than
-        :data:`BESIDE_GAIN` of their size with the tray under the tub: a long board
-        (Canal, Spa, Grand Canal), which the strip costs little and a column much, keeps
-        the tray under it; the Duck Pond and the Harbour, whose hexes come out about the
-        same size either way, take the column where their hexes lose at most 3% (at
-        1280x720: under the tub their felt was 31-33% empty). With the seats' drawer
-        the tray lies where tray.py's Decision puts it; a replay's controls lie in that
-        room (``host.bar_across``: issue #38, its board filled 51% of the window with
-        the strip kept). The felt is the board's panel either way (its share of the
-        window is the >= 55% floor)."""
+        laid as a column at the tub's left (the hint at its top, the cards, the tokens,
+        the buttons at its bottom; the piles under it) and the tub is scaled up into the
+        height it gains, unless the hexes would come out smaller than :data:`BESIDE_GAIN`
+        of their size under the tub: a long board (Canal, Spa, Grand Canal) keeps the
+        tray under it; the Duck Pond and the Harbour take the column (at 1280x720 under
+        the tub their felt was 31-33% empty). With the seats' drawer the tray lies where
+        tray.py's Decision puts it; a replay's controls lie in that room
+        (``host.bar_across``: issue #38, its board filled 51% of the window with the
+        strip kept). The felt is the board's panel either way (>= 55% of the window)."""
         px = self.host.px
         self.model.header, self.model.rows = plan.header, plan.seats
         self.model.hound_rect, self.model.log_rect = plan.extra, plan.log
@@ -261,7 +246,7 @@ class Layout:
         band = (px(STACK_BELOW), px(REPLAY_BAND_H)) if replay else self.band_size()
         place = place_tray(coords, felt, px, px(COLUMN_W), band, top=not replay)
         if not replay and board_fill(coords, place.geo.size, self.host.size) < BOARD_FILL:
-            place = self._split_place(coords, felt) or place  # else the board gives way
+            place = self.split.place(coords, felt) or place  # else the board gives way
         self.model.tray_place = place
         self.model.tray_beside = place.kind == "column"
         self.model.cards_rise = 0
@@ -275,160 +260,11 @@ class Layout:
             self._cut_column(plan, felt, place.room.w)
         elif place.aside is not None:
             self.model.tub_rect = felt.copy()
-            self._cut_split(plan, place)
+            self.split.cut(plan, place)
         else:
             self.model.tub_rect = felt.copy()
             self._cut_band(plan, place.room)
         self._cut_tab(place)
-
-    # -- the split tray (issue #38: tray.py's Decision) -------------------------------------
-    def band_card_w(self) -> int:
-        """A band's card width: its cards fill the row the stacked buttons make."""
-        return round(self._band_row_h() * CARD_ASPECT)
-
-    def card_floor(self) -> int:
-        """The narrowest card a split tray makes (see :data:`CARD_FLOOR`)."""
-        return max(round(self.band_card_w() * CARD_FLOOR), CARD_FLOOR_PX)
-
-    def split_card_widths(self) -> list[int]:
-        """The card widths a split tray tries, a band's first, each 5% of it smaller,
-        the floor last."""
-        band, floor = self.band_card_w(), self.card_floor()
-        widths = [band]
-        while round(widths[-1] - band * SPLIT_STEP) > floor:
-            widths.append(round(widths[-1] - band * SPLIT_STEP))
-        return widths + [floor] if widths[-1] > floor else widths
-
-    def _split_place(self, coords, felt: pygame.Rect) -> TrayPlace | None:
-        """The split tray with the largest cards that leaves the board its 70% (the
-        largest board at those cards); None if even at the floor none does. At each
-        card size the token tray is tried beside the cards first, then in the other
-        room with the piles, the Coach and the buttons (five cards and the tokens are
-        wider than the Spa's corners, the hand alone is not: two ducks each)."""
-        search = SplitSearch(coords, felt, self.host.px, self.host.size)
-        ways = (False, True) if self.host.state.advanced else (False,)
-        # the buttons as tall as a band's first; only where no card size fits, as low
-        # as their label's line allows (Larger text: the Spa's shallower corner)
-        for low in (False, True):
-            for card_w in self.split_card_widths():
-                found = []
-                for tokens_aside in ways:
-                    hand = self.split_hand_size(card_w, tokens_aside)
-                    place = search.place(hand, self.aside_size(tokens_aside, low))
-                    if place is not None:
-                        place.card_w, place.tokens_aside = card_w, tokens_aside
-                        place.low_buttons = low
-                        found.append(place)
-                if found:  # the way with the taller row (the cards drawn larger), then
-                    # the larger board
-                    return max(
-                        found,
-                        key=lambda p: (self._split_row_h(card_w, p.tokens_aside), p.geo.size),
-                    )
-        return None
-
-    def _slot_least_h(self) -> int:
-        """The token tray's least height in a split tray: two rows of the least tokens
-        (24 px) under its label, and the hound's patterns (they lie there while the
-        hound moves: each tile's name on two lines under its route, drawn at least
-        :data:`PATTERN_ART` of the tile's width tall)."""
-        px = self.host.px
-        tokens = self.host.text_px(14) + px(8) + 2 * 24 + px(4)
-        tile_w = (self._slot_w() - px(20) - 3 * px(8)) // 4  # as pattern_tiles lays them
-        name = 2 * round(theme.MIN_TEXT_PX * 1.15)  # art.pattern_tile's two lines
-        tile_h = round(tile_w * PATTERN_ART) + name + 2 * max(3, tile_w // 14)
-        top = max(px(30), round(self.host.text_px(15) * 1.3) + px(8))  # its title
-        return max(tokens, top + tile_h + px(8))
-
-    def _split_row_h(self, card_w: int, tokens_aside: bool = False) -> int:
-        """The split hand's row: the cards' height, and as tall as the token tray
-        needs when it lies beside them."""
-        row = round(card_w / CARD_ASPECT)
-        if not self.host.state.advanced or tokens_aside:
-            return row
-        return max(row, self._slot_least_h())
-
-    def split_hand_size(self, card_w: int, tokens_aside: bool = False) -> tuple[int, int]:
-        """The split hand's room with cards ``card_w`` wide: the hint's two lines over a
-        row of the cards (a full hand and a card on the table) and the token tray
-        (unless ``tokens_aside``)."""
-        px = self.host.px
-        count = self.host.state.hand_size + 1
-        row_w = count * card_w + (count - 1) * px(8)
-        if self.host.state.advanced and not tokens_aside:
-            row_w += px(12) + self._slot_w()
-        width = px(16) + max(row_w, px(BAND_HINT_W))
-        hint = self._band_hint_h()
-        return width, px(12) + hint + px(8) + self._split_row_h(card_w, tokens_aside)
-
-    def _aside_buttons_h(self, low: bool = False) -> int:
-        """Three buttons stacked: as tall as a band's, or (``low``) as their label's
-        line and a little room allow (never under a band's least)."""
-        if low:
-            line = fonts.font(self.host.text_px(16)).get_linesize()
-            bh = max(self.host.px(36), line + self.host.px(6))
-        else:
-            bh = max(self.host.px(36), round(self.host.text_px(16) * 1.9))
-        return 3 * bh + 2 * self.host.px(6)
-
-    def _aside_top(self) -> tuple[int, int]:
-        """The piles with the Coach beside them, on one line (over the token tray)."""
-        coach_w, coach_h = self.coach_size()
-        return self._piles_w() + self.host.px(8) + coach_w, max(self.host.px(34), coach_h)
-
-    def aside_size(self, tokens: bool = False, low: bool = False) -> tuple[int, int]:
-        """The split tray's other room: the piles over the Coach, the buttons stacked
-        beside them; with the ``tokens``, the piles and the Coach on one line over the
-        token tray."""
-        px = self.host.px
-        coach_w, coach_h = self.coach_size()
-        if tokens:
-            line_w, line_h = self._aside_top()
-            left_w = max(line_w, self._slot_w())
-            left_h = line_h + px(8) + self._slot_least_h()
-        else:
-            left_w = max(self._piles_w(), coach_w)
-            left_h = px(34) + px(8) + coach_h
-        width = px(12) + left_w + px(12) + self._buttons_w()
-        return width, px(8) + max(left_h, self._aside_buttons_h(low))
-
-    def _cut_split(self, plan: TablePlan, place: TrayPlace) -> None:
-        """The split tray: in its room the hint's lines over the cards and the token
-        tray; in the aside the piles over the Coach, the buttons beside them (with the
-        tokens there: the piles and the Coach on one line over the token tray)."""
-        px = self.host.px
-        room, aside = place.room, place.aside
-        assert aside is not None
-        plan.bar.update(room)
-        self.model.bar = self.model.hand_rect = plan.bar
-        inner = room.inflate(-px(16), -px(12))
-        plan.hint.update(inner.x, inner.y, inner.w, self._band_hint_h())
-        row = pygame.Rect(inner.x, plan.hint.bottom + px(8), inner.w, 0)
-        row.h = inner.bottom - row.y
-        right = row.right
-        if self.host.state.advanced and not place.tokens_aside:
-            slot_w = self._slot_w()
-            self.model.tray_rect = pygame.Rect(right - slot_w, row.y, slot_w, row.h)
-            right = self.model.tray_rect.x - px(12)
-        plan.controls.update(row.x, row.y, right - row.x, row.h)
-        self.model.cards_rect = plan.controls.copy()
-        self.model.cards_top = row.y
-        self.model.card_h = row.h
-        self.model.card_w = round(row.h * CARD_ASPECT)
-        side = aside.inflate(-px(12), -px(8))
-        buttons_w = self._buttons_w()
-        self.model.buttons_rect = pygame.Rect(side.right - buttons_w, side.y, buttons_w, side.h)
-        piles = pygame.Rect(side.x, side.y, self._piles_w(), px(34))
-        self.model.info_rect = piles
-        coach = pygame.Rect((0, 0), self.coach_size())
-        if place.tokens_aside:
-            coach.midleft = (piles.right + px(8), piles.centery)
-            top = max(piles.bottom, coach.bottom) + px(8)
-            left_w = self.model.buttons_rect.x - px(12) - side.x
-            self.model.tray_rect = pygame.Rect(side.x, top, left_w, side.bottom - top)
-        else:
-            coach.topleft = (side.x, piles.bottom + px(8))
-        self.model.coach_rect = coach  # the Coach button's place (issue #40)
 
     def band_size(self) -> tuple[int, int]:
         """The least band the tray's parts fit in: the hint's two lines over a row of
@@ -437,29 +273,29 @@ class Layout:
         px = self.host.px
         cards = self.host.state.hand_size + 1
         cards_w = cards * px(BAND_CARD_W) + (cards - 1) * px(8)
-        width = px(16) + cards_w + px(12) + self._buttons_w()
+        width = px(16) + cards_w + px(12) + self.buttons_w()
         if self.host.state.advanced:
-            width += self._slot_w() + px(12)
+            width += self.slot_w() + px(12)
         coach_w, coach_h = self.coach_size()
         # the top line: the hint (room for a short instruction), the Coach, the piles
-        top_w = px(16) + px(BAND_HINT_W) + coach_w + self._piles_w() + 2 * px(12)
-        top_h = max(self._band_hint_h(), coach_h, px(34))
-        return max(width, top_w), px(12) + top_h + px(8) + self._band_row_h()
+        top_w = px(16) + px(BAND_HINT_W) + coach_w + self.piles_w() + 2 * px(12)
+        top_h = max(self.band_hint_h(), coach_h, px(34))
+        return max(width, top_w), px(12) + top_h + px(8) + self.band_row_h()
 
-    def _band_hint_h(self) -> int:
+    def band_hint_h(self) -> int:
         return 2 * round(max(theme.MIN_TEXT_PX, self.host.text_px(15)) * 1.3)
 
-    def _band_row_h(self) -> int:
+    def band_row_h(self) -> int:
         bh = max(self.host.px(36), round(self.host.text_px(16) * 1.9))
         return max(3 * bh + 2 * self.host.px(6), self.host.px(BAND_ROW_H))
 
-    def _buttons_w(self) -> int:
+    def buttons_w(self) -> int:
         """The action buttons' width: their longest label's (within reason)."""
         px, font = self.host.px, fonts.font(self.host.text_px(16))
         widest = max(font.size(self.host.t(f"duck.button.{k}"))[0] for k in BUTTON_KEYS)
         return min(px(236), max(px(140), widest + px(20)))
 
-    def _slot_w(self) -> int:
+    def slot_w(self) -> int:
         """The token tray's width, which holds the hound's four patterns too."""
         px = self.host.px
         label = fonts.font(self.host.text_px(14), True).size(self.host.t("duck.ui.tokens"))
@@ -474,21 +310,21 @@ class Layout:
         self.model.bar = self.model.hand_rect = plan.bar
         inner = room.inflate(-px(16), -px(12))
         gap = px(12)
-        piles = pygame.Rect(0, 0, self._piles_w(), px(34))
+        piles = pygame.Rect(0, 0, self.piles_w(), px(34))
         piles.topright = inner.topright
         self.model.info_rect = piles
         coach = pygame.Rect((0, 0), self.coach_size())
         coach.topright = (piles.x - gap, inner.y)
         self.model.coach_rect = coach  # the Coach button's place (issue #40), kept for it
-        plan.hint.update(inner.x, inner.y, coach.x - gap - inner.x, self._band_hint_h())
+        plan.hint.update(inner.x, inner.y, coach.x - gap - inner.x, self.band_hint_h())
         row = pygame.Rect(inner.x, 0, inner.w, 0)
         row.y = max(plan.hint.bottom, piles.bottom, coach.bottom) + px(8)
         row.h = inner.bottom - row.y
-        buttons_w = self._buttons_w()
+        buttons_w = self.buttons_w()
         self.model.buttons_rect = pygame.Rect(row.right - buttons_w, row.y, buttons_w, row.h)
         right = self.model.buttons_rect.x - gap
         if self.host.state.advanced:
-            slot_w = self._slot_w()
+            slot_w = self.slot_w()
             self.model.tray_rect = pygame.Rect(right - slot_w, row.y, slot_w, row.h)
             right = self.model.tray_rect.x - gap
         plan.controls.update(row.x, row.y, right - row.x, row.h)
@@ -576,7 +412,7 @@ class Layout:
         left, top = math.floor(min(xs)), math.floor(min(ys))
         return pygame.Rect(left, top, math.ceil(max(xs)) - left, math.ceil(max(ys)) - top)
 
-    def _piles_w(self) -> int:
+    def piles_w(self) -> int:
         return self.host.px(130 if self.host.state.advanced else 70)
 
     def _cut_strip(self, plan: TablePlan) -> None:
@@ -603,7 +439,7 @@ class Layout:
         self.model.cards_top = tray.y
         self.model.card_h = tray.h - px(LIFT)
         self.model.card_w = round(self.model.card_h * CARD_ASPECT)
-        self.model.info_rect = pygame.Rect(0, 0, self._piles_w(), px(34))
+        self.model.info_rect = pygame.Rect(0, 0, self.piles_w(), px(34))
         self.model.info_rect.bottomright = (
             self.model.board_rect.right - px(10),
             self.model.board_rect.bottom - px(10),
@@ -614,7 +450,7 @@ class Layout:
         the piles under it: the hint (as many lines as under the tub) at its top, the
         buttons at its bottom, the token tray (advanced) over them, the cards between."""
         px = self.host.px
-        piles = pygame.Rect(0, 0, self._piles_w(), px(34))
+        piles = pygame.Rect(0, 0, self.piles_w(), px(34))
         piles.bottomleft = (felt.x + px(8), felt.bottom - px(8))
         self.model.info_rect = piles
         column = pygame.Rect(felt.x + px(8), felt.y + px(8), column_w, 0)

@@ -21,7 +21,7 @@ each are, the piles and the Coach on a line over the token tray beside the butto
 hint over the cards alone); the cards are made smaller 5% of a band's card at a time,
 only until both rooms are clear beside a board that fills 70% (of the ways that fit,
 the one whose row draws the cards taller, then the larger board), never under the
-floor where a card still reads (layout.py's ``CARD_FLOOR``: 0.55 of a band's card and
+floor where a card still reads (split_tray.py's ``CARD_FLOOR``: 0.55 of a band's card and
 never under 42 px wide; its number, its route's arrows and the circled 1 and 2 of a
 card with two routes stay legible in pictures at 1024x600 and 1280x720; only its "x2"
 goes, which the circled numbers say too). Nothing of the tray lies over a hex or a
@@ -68,6 +68,10 @@ SMALLEST = 0.55  # of the felt's largest board: no smaller board is tried for a 
 # issue #38's floor: the board's drawn extent fills >= 70% of the window at its shape (the
 # layout audit's ``extent_fill``); a tray that leaves less is split (see the Decision)
 BOARD_FILL = 0.70
+# a card's width to its height, and the room a band's hint keeps for a short instruction
+# (layout.py's band and split_tray.py's split both lay them)
+CARD_ASPECT = 0.72
+BAND_HINT_W = 300
 
 
 # the bands in the felt's corners: each kind and where the board is pushed (the
