@@ -71,7 +71,7 @@ from .model import DuckModel, Shown
 from .panels import Panels
 from .targets import Targets
 from .texts import Texts
-from .tray import hex_boxes
+from .tray import corner_rooms, hex_boxes
 
 # the end screen's marks: a buoy colour touched by the player's best duck, or not
 TOUCHED, UNTOUCHED = "✓", "·"
@@ -177,7 +177,12 @@ class DuckTable:
         place = self.model.tray_place
         if place is None or place.kind == "column":
             return []
-        return [room.copy() for room in place.rooms]
+        rooms = [room.copy() for room in place.rooms]
+        if place.aside is not None:  # a split tray's rooms are cut to its parts: the
+            # corners they lie in may hold more (the Spa's end in English: its buttons)
+            px = self.host.px
+            rooms += corner_rooms(self.model.geo, self.model.board_rect, px(8), px(60))
+        return rooms
 
     def open_tray(self) -> list[pygame.Rect] | None:
         """The open hand tray's rooms on the felt (one, two when it is split; None:

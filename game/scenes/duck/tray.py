@@ -246,6 +246,45 @@ def place_tray(
     return max(places, key=lambda place: place.geo.size)  # the first of equals: the column
 
 
+def corner_rooms(
+    geo: BoardGeometry, felt: pygame.Rect, inset: int, least: int
+) -> list[pygame.Rect]:
+    """The rooms in the felt's four corners clear of ``geo``'s hexes and what stands on
+    them: in each corner, for each height, the widest (a room a hex stops), each at
+    least ``least`` both ways. A split tray's rooms are cut to its parts; the corners
+    they lie in often hold more, which the end screen's result may take (issue #38)."""
+    inner = felt.inflate(-2 * inset, -2 * inset)
+    boxes = hex_boxes(geo)
+    out = []
+    for top in (True, False):
+        # each box's reach from the corner's edge, nearest first: a room as tall as the
+        # next box's reach is stopped only by the boxes nearer
+        reach = sorted(
+            ((b.top - inner.y if top else inner.bottom - b.bottom, b) for b in boxes),
+            key=lambda pair: pair[0],
+        )
+        for left in (True, False):
+            rooms: list[pygame.Rect] = []
+            heights = sorted({min(d, inner.h) for d, _b in reach if d > 0} | {inner.h})
+            for h in heights:
+                nearer = [b for d, b in reach if d < h]  # the boxes a room h tall meets
+                if left:
+                    w = min([b.x for b in nearer] + [inner.right]) - inner.x
+                else:
+                    w = inner.right - max([b.right for b in nearer] + [inner.x])
+                if w < least or h < least:
+                    continue
+                room = pygame.Rect(0, 0, w, h)
+                corner = ("top" if top else "bottom") + ("left" if left else "right")
+                setattr(room, corner, getattr(inner, corner))
+                if rooms and rooms[-1].w == w:
+                    rooms[-1] = room  # as wide and taller
+                else:
+                    rooms.append(room)
+            out += rooms
+    return out
+
+
 def board_fill(coords, size: float, window: tuple[int, int]) -> float:
     """How much of ``window`` the board's hexes at hex ``size`` fill at their shape (the
     layout audit's ``extent_fill`` of the drawn extent, issue #38)."""
