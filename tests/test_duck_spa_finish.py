@@ -13,6 +13,7 @@ import pytest
 import tools.audit_layout as audit
 from game.app import App
 from game.scenes.duck.tray import corner_rooms, hex_boxes
+from game.scenes.table.replay import BAND_H
 from game.settings import Settings
 
 SPA = (4, {"variant": "advanced", "board": "spa"})
@@ -75,3 +76,24 @@ def test_issue_38_a_felts_corner_rooms_are_clear_of_every_hex_and_as_wide_as_it_
         assert len(seen) >= 2  # the Spa leaves at least two corners clear
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (2560, 1440)])
+def test_issue_38_the_spas_replay_keeps_its_board_at_70(size, tmp_path, monkeypatch):
+    """issue #38: the board takes the table in a replay too. On the Spa the replay's
+    controls, a band of their own height in a bottom corner, left its board 67-68% of
+    the window; the band is lowered (its pictures lower, the timeline over them) until
+    the board fills 70%, and the audit finds nothing on the replay."""
+    monkeypatch.setenv("TABLETOP_DERBY_HOME", str(tmp_path))
+    monkeypatch.setitem(audit.TABLES, "duck", [SPA])  # the replay of the audit's first
+    for lang in ("en", "ja"):
+        app = App(size=size, lang=lang, settings=Settings(), persist=False)
+        try:
+            found, figures = audit.audit_screen(app, "replay", audit._replay("duck", "mid"))
+            assert [f.line() for f in found] == [], lang
+            assert figures.extent_fill is not None and figures.extent_fill >= 0.70, lang
+            controls = app.top
+            assert controls.table.plan.bar.contains(controls.panel)  # in the tray's room
+            assert controls.panel.h < controls.px(BAND_H)  # lowered
+        finally:
+            pygame.quit()

@@ -178,7 +178,9 @@ def test_a_two_duck_players_ducks_share_one_ring(app):
         assert {scene.game.model.duck_rings[d] for d in ducks} == {player}
     # and the pictures of both ducks' rings are the very same one
     a, b = (
-        scene.game.geometry.sprite("duck_sparky.svg", 40, 0.0, ring=scene.game.model.duck_rings[d])
+        scene.game.geometry.turned.image(
+            "duck_sparky.svg", 40, 0.0, ring=scene.game.model.duck_rings[d]
+        )
         for d in scene.state.ducks_of(1)
     )
     assert pygame.image.tobytes(a, "RGBA") == pygame.image.tobytes(b, "RGBA")

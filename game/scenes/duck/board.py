@@ -256,7 +256,7 @@ class Board:
                     surface, (200, 30, 30, 230), (cx, cy), hs * 0.85, max(3, round(hs * 0.14))
                 )
         if pv.end is not None and not pv.drain:
-            self.layout.draw_sprite(
+            self.layout.turned.draw(
                 surface,
                 f"duck_{self.model.duck_chars[pv.duck]}.svg",
                 round(hs * SPRITE_SCALE),
@@ -314,7 +314,7 @@ class Board:
         if hp["drain"] or hp["off"]:
             self._tag(surface, self.host.t("duck.ui.hound_gone"), (cx, cy - hs * 0.9), (90, 60, 30))
         elif hp["end"] is not None:
-            self.layout.draw_sprite(
+            self.layout.turned.draw(
                 surface,
                 "duck_hound.svg",
                 round(hs * HOUND_SCALE),
@@ -367,7 +367,7 @@ class Board:
                     name, size = self.model.duck_sprites[d.duck], round(hs * SPRITE_SCALE)
                 else:
                     name, size = "duck_hound.svg", round(hs * HOUND_SCALE)
-                self.layout.draw_sprite(
+                self.layout.turned.draw(
                     surface, name, size, heading_angle(ghost_face), (cx, cy), 150
                 )
         for t in targets:

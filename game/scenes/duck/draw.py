@@ -333,7 +333,7 @@ class Drawing:
             scale *= 1.0 + 0.3 * lift
         if abs(scale - 1.0) < 0.02:
             # the usual case: ring and turned sprite come as one cached picture
-            self.layout.draw_sprite(surface, name, size, angle, (cx, cy), alpha, ring)
+            self.layout.turned.draw(surface, name, size, angle, (cx, cy), alpha, ring)
             return
         ring_r = max(4, round(geo.size * 0.8 * min(scale, 1.3)))
         if ring is not None and scale > 0.3:

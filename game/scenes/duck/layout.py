@@ -1,8 +1,8 @@
 """Where the Duck! Duck! Go! table's things lie in the shared frame (the tub and its
 board, the hand tray with the cards, the token tray and the buttons: under a long tub,
 beside a tall one, see Layout.cut; the piles, the hound board's patterns), the anchors
-things fly to, and the sprites turned to a heading at the layout's size (cached per
-5°)."""
+things fly to; a split tray's sizes and cut are split_tray.py's, the sprites turned to a
+heading at the layout's size turned.py's."""
 
 from __future__ import annotations
 
@@ -14,19 +14,27 @@ import pygame
 from game.rules.duck.state import DuckState
 from game.scenes.table.contract import TableHost
 from game.scenes.table.frame_plan import TablePlan, has_bar
-from game.scenes.table.replay import STACK_BELOW
-from game.ui import fonts, sprites, theme, widgets
+from game.scenes.table.replay import BAND_H, STACK_BELOW
+from game.ui import fonts, theme, widgets
 
 from . import art
 from .geometry import BoardGeometry
 from .handtray import HandTray
 from .model import DuckModel
 from .split_tray import SplitTray
-from .tray import BAND_HINT_W, BOARD_FILL, CARD_ASPECT, TrayPlace, board_fill, place_tray
+from .tray import (
+    BAND_HINT_W,
+    BOARD_FILL,
+    CARD_ASPECT,
+    TrayPlace,
+    board_fill,
+    place_tray,
+    replay_place,
+)
+from .turned import TurnedSprites
 
 FELT = (214, 230, 236)
 FELT_EDGE = (170, 196, 208)
-ANGLE_STEP = 5  # degrees between cached rotations of a sprite
 GOLD = (250, 196, 40)
 HALO = (255, 236, 120)
 SPRITE_SCALE = 1.75  # a duck sprite's width in hex sizes
@@ -56,9 +64,6 @@ BESIDE_GAIN = 0.97
 # row of cards and buttons, a hound pattern's least width, the tab's icon
 BAND_CARD_W = 50
 BAND_ROW_H = 118
-# a replay's controls as a band (issue #38): one row under their timeline, as wide as
-# keeps them from stacking (replay.py)
-REPLAY_BAND_H = 100
 PATTERN_W = 44
 TAB_ICON = 22
 BUTTON_KEYS = (
@@ -82,62 +87,8 @@ class Layout:
         self.model = model
         self.host = host
         self.tray = tray  # whether the hand tray is open (issue #38)
-        self._bases: dict[tuple[str, int], pygame.Rect] = {}
         self.split = SplitTray(self)  # the split tray's sizes and cut (issue #38)
-
-    def sprite(
-        self, name: str, size: int, angle: float, alpha: int = 255, ring=None
-    ) -> pygame.Surface:
-        """A sprite turned to ``angle`` (cached per whole ANGLE_STEP degrees), on its
-        player-colour ring when ``ring`` is a colour."""
-        step = round(angle / ANGLE_STEP) % (360 // ANGLE_STEP)
-        key = (name, size, step, alpha, ring)
-        image = self.model.rot.get(key)
-        if image is None:
-            if len(self.model.rot) > 2000:
-                self.model.rot.clear()
-            image = pygame.transform.rotozoom(sprites.svg(name, size), step * ANGLE_STEP, 1.0)
-            if alpha < 255:
-                image = image.copy()
-                image.fill((255, 255, 255, alpha), special_flags=pygame.BLEND_RGBA_MULT)
-            if ring is not None:
-                hs = self.model.geo.size
-                radius = max(4, round(hs * 0.8))
-                r = art.ring(ring, radius, max(2, round(hs * 0.12)))
-                tip = radius + max(5, round(hs * 0.38))  # the facing wedge reaches this far
-                w = max(image.get_width(), r.get_width(), 2 * tip + 4)
-                h = max(image.get_height(), r.get_height(), 2 * tip + 4)
-                both = pygame.Surface((w, h), pygame.SRCALPHA)
-                both.blit(r, r.get_rect(center=(w // 2, h // 2)))
-                art.facing_wedge(both, (w // 2, h // 2), radius, tip, step * ANGLE_STEP)
-                both.blit(image, image.get_rect(center=(w // 2, h // 2)))
-                image = both  # its seat's mark is laid over it (see draw_sprite)
-            self.model.rot[key] = image
-        return image
-
-    def draw_sprite(
-        self,
-        surface: pygame.Surface,
-        name: str,
-        size: int,
-        angle: float,
-        centre: tuple[float, float],
-        alpha: int = 255,
-        ring=None,
-        kind: str = "piece",
-    ) -> None:
-        """:meth:`sprite` centred on ``centre``, written down as a ``kind`` of its
-        sprite's size (what the audit checks, issue #27); on a ring, the ring's seat mark
-        over it."""
-        image = self.sprite(name, size, angle, alpha, ring)
-        cx, cy = round(centre[0]), round(centre[1])
-        surface.blit(image, image.get_rect(center=(cx, cy)))
-        base = self._bases.get((name, size))  # the sprite's own size (the SVG may round)
-        if base is None:
-            base = self._bases[(name, size)] = sprites.svg(name, size).get_rect()
-        widgets.record_icon(surface, base.move(cx - base.w // 2, cy - base.h // 2), name, kind)
-        if ring is not None:
-            art.ring_mark(surface, ring, (cx, cy), max(4, round(self.model.geo.size * 0.8)))
+        self.turned = TurnedSprites(model)  # the pieces' sprites turned to a heading
 
     def plan(self, size: tuple[int, int]) -> TablePlan:
         """The shared frame: header, seat panels (and the hound board under them), log,
@@ -243,8 +194,11 @@ class Layout:
         # a replay's controls lie in the tray's room, a band of their own size, not in a
         # top corner: they are drawn over the table's drawer, whose seat panels open there
         replay = self.host.bar_across
-        band = (px(STACK_BELOW), px(REPLAY_BAND_H)) if replay else self.band_size()
-        place = place_tray(coords, felt, px, px(COLUMN_W), band, top=not replay)
+        if replay:
+            place = replay_place(coords, felt, px, px(COLUMN_W), px(STACK_BELOW), self.host.size)
+            plan.bar_lowered = place.room.h < px(BAND_H)  # the Spa (tray.py)
+        else:
+            place = place_tray(coords, felt, px, px(COLUMN_W), self.band_size())
         if not replay and board_fill(coords, place.geo.size, self.host.size) < BOARD_FILL:
             place = self.split.place(coords, felt) or place  # else the board gives way
         self.model.tray_place = place

@@ -59,6 +59,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.scenes.table.replay import BAND_H, BAND_LEAST
+
 from .geometry import SQ3, BoardGeometry, unit
 
 # how far past its hex a piece or a facing arrow reaches (hex sizes): kept clear of the tray
@@ -68,6 +70,9 @@ SMALLEST = 0.55  # of the felt's largest board: no smaller board is tried for a 
 # issue #38's floor: the board's drawn extent fills >= 70% of the window at its shape (the
 # layout audit's ``extent_fill``); a tray that leaves less is split (see the Decision)
 BOARD_FILL = 0.70
+# a replay's controls as a band (issue #38: replay.py's BAND_H, down to its BAND_LEAST
+# where the board would give way), lowered this much at a time
+REPLAY_BAND_STEP = 2
 # a card's width to its height, and the room a band's hint keeps for a short instruction
 # (layout.py's band and split_tray.py's split both lay them)
 CARD_ASPECT = 0.72
@@ -290,6 +295,30 @@ def board_fill(coords, size: float, window: tuple[int, int]) -> float:
     layout audit's ``extent_fill`` of the drawn extent, issue #38)."""
     _l, _t, width, height = extent_units(coords)
     return max(width * size / window[0], height * size / window[1]) ** 2
+
+
+def replay_place(
+    coords,
+    felt: pygame.Rect,
+    px: Callable[[float], int],
+    column_w: int,
+    width: int,
+    window: tuple[int, int],
+) -> TrayPlace:
+    """Where a replay's controls lie (issue #38): a band ``width`` wide in a bottom
+    corner, replay.py's ``BAND_H`` tall; where its board would fill less than
+    :data:`BOARD_FILL` of ``window`` (the Spa: 67-68%), lower, :data:`REPLAY_BAND_STEP`
+    at a time down to its ``BAND_LEAST`` (its pictures lower, the timeline over
+    them as before), the first that leaves the board its 70%; else the
+    band's own place."""
+    first = place_tray(coords, felt, px, column_w, (width, px(BAND_H)), top=False)
+    if board_fill(coords, first.geo.size, window) >= BOARD_FILL:
+        return first
+    for h in range(BAND_H - REPLAY_BAND_STEP, BAND_LEAST - 1, -REPLAY_BAND_STEP):
+        place = place_tray(coords, felt, px, column_w, (width, px(h)), top=False)
+        if board_fill(coords, place.geo.size, window) >= BOARD_FILL:
+            return place
+    return first
 
 
 class SplitSearch:

@@ -54,6 +54,9 @@ class TablePlan:
     seat_h: int = 0
     details: dict[str, Any] = field(default_factory=dict)
     drawer: Drawer | None = None  # the side column as a drawer over the board (issue #38)
+    # the bar is a replay's band lowered so that the board keeps 70% of the window (Duck!
+    # on the Spa, issue #38): the replay's controls lie in it as low as it is
+    bar_lowered: bool = False
 
 
 @dataclass

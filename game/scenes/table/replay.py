@@ -30,6 +30,11 @@ MAX_SHOWN = 12  # things a seat panel lists (a hand is 2 to 5)
 # a room narrower than this (design px) stacks the controls: the timeline, the pictures,
 # then the speed and whose things are shown (Duck's tray room beside a tall board)
 STACK_BELOW = 560
+# the controls' one row under their timeline need this tall a room (design px); a bar
+# lowered for the board (TablePlan.bar_lowered: Duck's band on the Spa, so that its board
+# keeps 70% of the window, issue #38) down to BAND_LEAST holds them with lower pictures
+BAND_H = 100
+BAND_LEAST = 84
 
 
 def open_replay(app, replay: Replay) -> None:
@@ -271,7 +276,8 @@ class ReplayControls(Scene):
             panel = pygame.Rect(bar.x, bar.bottom - need, bar.w, need)
             panel.y = max(panel.y, bar.y)
         else:
-            need = self.px(100)
+            lowered = plan.bar_lowered and bar.h >= self.px(BAND_LEAST)
+            need = bar.h if lowered else self.px(BAND_H)
             panel = pygame.Rect(bar.x, bar.bottom - max(bar.h, need), bar.w, max(bar.h, need))
             row_h = min(self.px(46), (panel.h - 3 * pad) * 2 // 3)
         self.panel = panel
