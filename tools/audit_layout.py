@@ -129,12 +129,11 @@ TABLES: dict[str, list[tuple[int, dict[str, Any]]]] = {
         # two ducks each, on the Canal (issue #38: its open tray, the advanced game's
         # widest, lay over edge hexes: no bottom corner is clear, it takes the top
         # right). The Spa is not here: its tray splits and its cards are drawn smaller
-        # so that its board fills 70% (tray.py's Decision; no tray over a hex), but in
-        # the advanced game at Larger text (and with two ducks each at 1024x600 in
-        # English) its board still gives way below 70% by that Decision (46-52%), its
-        # replay fills 67-71% as before, and at the game's end in English at 1024x600
-        # and 1920x1080 no strip beside its board holds the result: checked by
-        # tests/test_duck_spa_split.py, tests/test_duck_tray*.py
+        # so that its board fills 70% (tray.py's Decision; no tray over a hex), its
+        # replay and its end screen audit clean at every size, but in the advanced game
+        # at Larger text (and with two ducks each: at 1024x600, and at Large text in
+        # English at 1920x1080 and 2560x1440) its board still gives way below 70% by that
+        # Decision (46-52%): checked by tests/test_duck_spa_*.py, tests/test_duck_tray*.py
         (2, {"variant": "advanced", "board": "canal"}),
         # issue #38: a long board, its hand tray a band in the corner it leaves empty
         (4, {"variant": "advanced", "board": "grand-canal"}),

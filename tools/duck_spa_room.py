@@ -1,6 +1,6 @@
 """How large can the Spa's board be with Duck!'s open hand tray clear of it? (issue #38)
 
-    nice -n 19 python tools/duck_spa_room.py [--sizes 1280x720,...] [--texts 1.0,1.4]
+    nice -n 19 python tools/duck_spa_room.py [--sizes 1280x720,...] [--texts 1.0,1.2,1.4]
         [--board spa] [--langs en,ja] [--json FILE] [--now-only]
 
 The Spa's hexes reach every edge of the felt, so no room for the whole tray at its
@@ -301,7 +301,7 @@ def summary(rooms: list[Room]) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="1024x600,1280x720,1920x1080,2560x1440")
-    parser.add_argument("--texts", default="1.0,1.4")
+    parser.add_argument("--texts", default="1.0,1.2,1.4")  # Normal, Large, Larger
     parser.add_argument("--board", default="spa")
     parser.add_argument("--json", default=None)
     parser.add_argument("--langs", default="en")

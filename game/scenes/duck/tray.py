@@ -39,11 +39,22 @@ before that choice: it is fitted smaller, as large as keeps the tray's room clea
 the same size all game; its drawn extent then fills less than 70%. Measured by
 tools/duck_spa_room.py (--now-only --langs en,ja; 1024x600-2560x1440, 2-6 seats, two
 ducks each too): on the Spa at Normal text 70-78% at 39 of 40 tables (cards 42-146 px,
-a band's 70-173), two ducks each at 1024x600 in English 52% (its wider buttons); at
-Larger text the beginner game 70% (cards 61-123 px, its buttons lowered), the advanced
-game 46-48% (the hint's two lines over the token tray with the hound's patterns are
-deeper than either corner, the buttons beside the tokens wider); the Grand Canal with
-two ducks each at Larger text now 70-72% (it was 66-68%).
+a band's 70-173); at Large text 70-73% but two ducks each at 1024x600 (52%) and in
+English at 1920x1080 and 2560x1440 (48%); at Larger text the beginner game 70% (cards
+61-123 px, its buttons lowered), the advanced game 46-48%; the Grand Canal with two
+ducks each at Larger text 70-72% (it was 66-68%). Where the board gives way no split
+fits within the floors: at 1280x720, Larger text, a 70% board leaves two corners of at
+most 490x160 and 400x130 px (or 490x130 and 400x160); the hand with the token tray
+needs 488x181 (the tray 107 tall for the hound's patterns, under the hint's 54), the
+aside with it 509x159 with the hand 316x149: each way is 19-21 px short in one corner.
+With two ducks each at 1024x600 in English the corners are 384x144 and 328x104, the
+hand at the floor 253x110 and the aside with the tokens 396x130 (its buttons 189 wide;
+373 in Japanese): both need the deeper corner.
+
+A replay's controls are a band of their own (replay.py's): on the Spa it left the board
+67-68%; it is lowered until the board keeps 70% (:func:`replay_place`). At the game's
+end the folded tray's rooms, and the felt's corners clear of the hexes
+(:func:`corner_rooms`), may hold the result panel (it lies beside the board).
 
 The tray is open while the person at this screen decides (their hand always in sight
 then) and in a lesson (its steps point at the hand); otherwise it folds to a tab with
