@@ -135,12 +135,14 @@ class SearchBot:
     ) -> float:
         """Every seat (the bot too) plays on with the game's own policy to the end of
         the round — when a round's moves are resolved and scored — or, with the horizon
-        "turn", until the bot is to act again after the others have; or ``depth``
-        actions; then evaluate. ``events`` (when measuring) collects what happened."""
+        "turn", until the bot is to act again after the others have; with "next turn",
+        until the bot has played that next turn of its own too (a plan over two of its
+        turns: Verflixxt!'s hats are taken and given a turn after a pawn is set near
+        them); or ``depth`` actions; then evaluate. ``events`` (when measuring) collects what happened."""
         depth = self.depth if self.depth is not None else 40 * state.players
         start_round = state.round_number
-        by_turn = self.horizon == "turn"
-        others_acted = False
+        by_turn = self.horizon in ("turn", "next turn")
+        others_acted = came_back = False
         for _ in range(depth):
             if state.is_over() or (not by_turn and state.round_number != start_round):
                 break
@@ -150,9 +152,13 @@ class SearchBot:
             p = acting[0]
             if by_turn:
                 if p != player:
+                    if came_back:
+                        break
                     others_acted = True
                 elif others_acted:
-                    break
+                    if self.horizon == "turn":
+                        break
+                    came_back = True
             policy = self.own_policy if p == player and self.own_policy else self.rollout_policy
             if policy is not None:
                 action = policy(state, p, rng)

@@ -188,7 +188,7 @@ def _hats_search(budget_ms: float, max_iterations: int = 400) -> SearchBot:
     return _HATS_SEARCH[key]
 
 
-HATS_HORIZON = "turn"
+HATS_HORIZON = "next turn"  # the others' turns and the bot's own next one (issue #40)
 
 
 def hard(
