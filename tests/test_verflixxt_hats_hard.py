@@ -85,3 +85,44 @@ def test_hard_plays_whole_hat_games_legally_from_its_view(frozen, players, attac
         s.apply(p, action)
     assert s.winners()
     assert {"Play", "Hat"} <= kinds
+
+
+def test_the_whole_turn_look_takes_the_lucky_hat_a_second_card_away():
+    """issue #40, VX-24, VX-26: a yellow lead gives a second card, and a pawn that ends
+    on the lucky hat's wearer may take the hat. Seat 0 holds a yellow 5 and an orange 3:
+    its pawn on the -1 tile can go 5 onto a +5, and then a pawn from the start 3 onto the
+    wearer (the -1 tile taken, the track closed up). One action ahead (``normal``) sees
+    neither the second card nor the hat: its turn ends with the hat where it was. The
+    whole-turn look (``whole_turn``, the hats search's default move and its own moves in
+    the playouts) ends its turn wearing the lucky hat."""
+    s = hats_position(
+        {0: ["o3", "y5"]}, {"lucky": "1a", "unlucky": None}, {0: [1, 0, 0], 1: [4, 9, 12]}, seed=3
+    )
+
+    def turn_of(bot):
+        state, rng = s.clone(), random.Random(1)
+        while state.current == 0 and not state.is_over():
+            state.apply(0, bot(state.view(0), 0, rng))
+        return state
+
+    assert turn_of(ai.normal).hat_on["lucky"] == "1a"
+    assert turn_of(ai.whole_turn).hat_on["lucky"][0] == "0"
+    # the best whole turn is worth more than the best one action ahead, by about the hat
+    full = s.view(0).determinize(random.Random(1))
+    best_turn = max(ai.rest_of_turn(full, 0, a) for a in full.legal_actions(0))
+    best_step = max(ai.rest_of_turn(full, 0, a, depth=1) for a in full.legal_actions(0))
+    assert best_turn - best_step > 0.8 * 10
+
+
+def test_whole_turn_reads_only_the_view():
+    """issue #40, never a peek: ``whole_turn`` decides on one determinization of the
+    view; the others' hidden cards differ, its choice does not."""
+    s = hats_position({0: ["o3", "y5"]}, {"lucky": "1b", "unlucky": "0b"}, {1: [2, 4, 6]})
+    other = s.clone()
+    other.deck.extend(other.hands[1])
+    other.hands[1] = sorted(other.deck.pop(0) for _ in range(2))
+    assert other.hands[1] != s.hands[1]
+    for seed in range(5):
+        mine = ai.whole_turn(s.view(0), 0, random.Random(seed))
+        theirs = ai.whole_turn(other.view(0), 0, random.Random(seed))
+        assert mine == theirs

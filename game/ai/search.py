@@ -1,6 +1,9 @@
 """The 'hard' level for every game: determinized Monte Carlo search over the bot's view.
 
-The game's own greedy choice (its 'normal' level) is the default move. A few challengers
+The game's own greedy choice (its 'normal' level) is the default move, or the game's
+``own_policy`` when it gives one: then that also plays the searching seat's own moves in
+the playouts, and ``ranking`` may pick the challengers (Verflixxt! with hats: the best of
+the whole turn, a hat taken or given after the move included). A few challengers
 — the actions the evaluation likes best one step ahead — are played out against it on the
 same worlds: each batch samples the hidden parts once (``view.determinize``: others'
 hands, the deck order, face-down tokens, future dice), and every candidate is tried in
@@ -91,8 +94,12 @@ class SearchBot:
         evaluate_all: Callable[[GameState], list[float]] | None = None,
         horizon: str = "round",
         clock: str = "perf_counter",
+        own_policy: Callable[[GameState, int, random.Random], Action] | None = None,
+        ranking: Callable[[GameState, int, Action], float] | None = None,
     ):
         self.evaluate = evaluate
+        self.own_policy = own_policy
+        self.ranking = ranking
         self.clock = clock
         self.horizon = horizon
         self.evaluate_all = evaluate_all
@@ -128,12 +135,14 @@ class SearchBot:
     ) -> float:
         """Every seat (the bot too) plays on with the game's own policy to the end of
         the round — when a round's moves are resolved and scored — or, with the horizon
-        "turn", until the bot is to act again after the others have; or ``depth``
-        actions; then evaluate. ``events`` (when measuring) collects what happened."""
+        "turn", until the bot is to act again after the others have; with "next turn",
+        until the bot has played that next turn of its own too (a plan over two of its
+        turns: Verflixxt!'s hats are taken and given a turn after a pawn is set near
+        them); or ``depth`` actions; then evaluate. ``events`` (when measuring) collects what happened."""
         depth = self.depth if self.depth is not None else 40 * state.players
         start_round = state.round_number
-        by_turn = self.horizon == "turn"
-        others_acted = False
+        by_turn = self.horizon in ("turn", "next turn")
+        others_acted = came_back = False
         for _ in range(depth):
             if state.is_over() or (not by_turn and state.round_number != start_round):
                 break
@@ -143,11 +152,16 @@ class SearchBot:
             p = acting[0]
             if by_turn:
                 if p != player:
+                    if came_back:
+                        break
                     others_acted = True
                 elif others_acted:
-                    break
-            if self.rollout_policy is not None:
-                action = self.rollout_policy(state, p, rng)
+                    if self.horizon == "turn":
+                        break
+                    came_back = True
+            policy = self.own_policy if p == player and self.own_policy else self.rollout_policy
+            if policy is not None:
+                action = policy(state, p, rng)
             else:
                 action = rng.choice(state.legal_actions(p))
             happened = state.apply(p, action)
@@ -164,7 +178,8 @@ class SearchBot:
         rng: random.Random,
     ) -> list[Action]:
         """The greedy move first, then the challengers: the other actions whose result
-        evaluates best on one sampled world."""
+        evaluates best on one sampled world (``ranking``'s score when the game gives one,
+        else ``value`` one action ahead)."""
         if len(legal) <= self.challengers + 1:
             return [prior] + [a for a in legal if a != prior]
         world = view.determinize(random.Random(rng.random()))
@@ -172,9 +187,13 @@ class SearchBot:
         for index, action in enumerate(legal):
             if action == prior:
                 continue
-            after = world.clone()
-            after.apply(player, action)
-            scored.append((self.value(after, player), -index, action))
+            if self.ranking is not None:
+                score = self.ranking(world, player, action)
+            else:
+                after = world.clone()
+                after.apply(player, action)
+                score = self.value(after, player)
+            scored.append((score, -index, action))
         scored.sort(reverse=True)
         return [prior] + [a for _, _, a in scored[: self.challengers]]
 
@@ -200,8 +219,9 @@ class SearchBot:
             return Weighed([Candidate(legal[0])], 0)
         clock: Callable[[], float] = getattr(time, self.clock)
         deadline = clock() + self.budget
-        if self.rollout_policy is not None:
-            prior = self.rollout_policy(view, player, random.Random(rng.random()))
+        first_policy = self.own_policy or self.rollout_policy
+        if first_policy is not None:
+            prior = first_policy(view, player, random.Random(rng.random()))
         else:
             prior = legal[0]
         candidates = self._candidates(view, player, legal, prior, rng)
