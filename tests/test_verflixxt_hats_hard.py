@@ -50,6 +50,14 @@ def hats_position(hands, hat_on, pawns, players=2, seed=1):
     return s
 
 
+def turn_of(s, bot):
+    """A copy of ``s`` after ``bot`` has played seat 0's whole turn from its views."""
+    state, rng = s.clone(), random.Random(1)
+    while state.current == 0 and not state.is_over():
+        state.apply(0, bot(state.view(0), 0, rng))
+    return state
+
+
 def test_hard_with_hats_reads_only_the_view(frozen):
     """issue #40, never a peek: the others' hidden cards and the state's own generator
     differ, the view is the same: so is the hard computer's choice, and its candidates'
@@ -99,14 +107,8 @@ def test_the_whole_turn_look_takes_the_lucky_hat_a_second_card_away():
         {0: ["o3", "y5"]}, {"lucky": "1a", "unlucky": None}, {0: [1, 0, 0], 1: [4, 9, 12]}, seed=3
     )
 
-    def turn_of(bot):
-        state, rng = s.clone(), random.Random(1)
-        while state.current == 0 and not state.is_over():
-            state.apply(0, bot(state.view(0), 0, rng))
-        return state
-
-    assert turn_of(ai.normal).hat_on["lucky"] == "1a"
-    assert turn_of(ai.whole_turn).hat_on["lucky"][0] == "0"
+    assert turn_of(s, ai.normal).hat_on["lucky"] == "1a"
+    assert turn_of(s, ai.whole_turn).hat_on["lucky"][0] == "0"
     # the best whole turn is worth more than the best one action ahead, by about the hat
     full = s.view(0).determinize(random.Random(1))
     best_turn = max(ai.rest_of_turn(full, 0, a) for a in full.legal_actions(0))

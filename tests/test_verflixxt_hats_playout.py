@@ -204,7 +204,7 @@ def test_on_a_busy_machine_hard_steps_onto_the_lucky_hat_to_take_it(monkeypatch)
     and never takes the hat. The hard computer plays its whole turn (the hat taken, on a
     busy machine too: the wall clock racing, the thread's CPU time not, the search does
     its whole work) and ends its turn with the lucky hat on its own pawn."""
-    from tests.test_verflixxt_hats_hard import hats_position
+    from tests.test_verflixxt_hats_hard import hats_position, turn_of
 
     s = hats_position(
         {0: ["o3", "y5"]}, {"lucky": "1a", "unlucky": None}, {0: [1, 0, 0], 1: [4, 9, 12]}, seed=3
@@ -212,12 +212,6 @@ def test_on_a_busy_machine_hard_steps_onto_the_lucky_hat_to_take_it(monkeypatch)
     box = s.box
     assert box.values[s.track[1]] == -1 and box.values[s.track[6]] == 5
 
-    def turn_of(bot):
-        state, rng = s.clone(), random.Random(1)
-        while state.current == 0 and not state.is_over():
-            state.apply(0, bot(state.view(0), 0, rng))
-        return state
-
-    assert turn_of(ai.normal).hat_on["lucky"] == "1a"
+    assert turn_of(s, ai.normal).hat_on["lucky"] == "1a"
     monkeypatch.setattr(search_module, "time", CpuStoodStill())
-    assert turn_of(ai.hard).hat_on["lucky"][0] == "0"
+    assert turn_of(s, ai.hard).hat_on["lucky"][0] == "0"
