@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from game.scenes.table.coach import board_choices
-from tests.scene_helpers import make_app, push_game
+from tests.scene_helpers import deciding, make_app, push_game, run_until
 from tests.test_coach_table import _ask
 
 GAMES = {"duck": {}, "verflixxt": {}, "cluck": {}, "routes": {}}
@@ -74,5 +74,36 @@ def test_the_coachs_pick_and_each_alternative_are_previewed_on_the_board(game):
             assert as_target(game, options[1].action) in previewed(game, scene)
             coach.buttons.by_key("shown:prev").on_click()
             assert as_target(game, pick) in previewed(game, scene)
+    finally:
+        pygame.quit()
+
+
+def test_a_hats_card_play_and_its_alternatives_are_previewed_on_the_board():
+    """issue #40 (COACHSHOTS): with hats a move is a card played on a pawn, and the pawns
+    are the table's controls only once the card is chosen; the coach chooses the card
+    (and the pawn, for one that may go either way) as the person's clicks would, so the
+    pick and each ranked alternative are previewed on the board, never "in words only"."""
+    from game.rules.verflixxt import Play
+
+    app = make_app((1280, 720), "en")
+    try:
+        scene = push_game(
+            app, "verflixxt", [0], 4, seed=3, options={"variant": "hats"}, level="easy"
+        )
+        for _ in range(20):  # the person's first card play (a hat draw may come first)
+            run_until(app, lambda: deciding(scene), 4000, 0.05)
+            legal = scene.state.legal_actions(0)
+            if sum(isinstance(a, Play) for a in legal) > 1:
+                break
+            scene.act(0, legal[0])
+        coach = _ask(app, scene)
+        options = coach.options_shown()
+        assert len(options) > 1 and all(isinstance(o.action, Play) for o in options)
+        for index, option in enumerate(options):
+            assert coach.shown == index and coach.on_board, coach.board_words()
+            app.draw()
+            assert str(option.action) in previewed("verflixxt", scene)
+            assert coach.board_words().startswith("On the board:")
+            coach.buttons.by_key("shown:next").on_click()
     finally:
         pygame.quit()

@@ -209,6 +209,17 @@ class Choices(Generic[C]):
                 return True
         return False
 
+    def focus_action(self, action: Action) -> bool:
+        """Focus the control that takes ``action`` or previews it (a pawn that may go
+        either way previews both), as the arrow keys would; False when none is on offer.
+        The coach's option on the board (issue #40), by the notation of the move."""
+        wanted = str(action)
+        for control in self.controls:
+            acts = [control.action, *getattr(control, "previews", ())]
+            if any(a is not None and str(a) == wanted for a in acts) and self.focus(control.key):
+                return True
+        return False
+
     def control(self, key: str) -> C | None:
         for button in self.controls:
             if button.key == key:

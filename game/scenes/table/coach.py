@@ -205,12 +205,7 @@ def show_on_board(table: Any, action: Any) -> bool:
     if choices is None:
         return False
     choices.rebuild()
-    wanted = str(action)
-    for control in choices.controls:
-        acts = [control.action, *getattr(control, "previews", ())]
-        if any(a is not None and str(a) == wanted for a in acts) and choices.focus(control.key):
-            return True
-    return False
+    return bool(choices.focus_action(action))
 
 
 def shown_places(table: Any) -> list[pygame.Rect]:

@@ -84,6 +84,28 @@ class Controls:
             self.model.mode, self.model.sel_card = "card", cards[0]
         self._lesson_pick(plays)
 
+    def coach_show(self, action: Action) -> bool:
+        """The coach's option on the board (issue #40): the control that takes or
+        previews ``action`` focused, so the board previews it as after a key press. A
+        card's pawns are controls only once the card is chosen (and a pawn that may go
+        either way offers its directions only once it is chosen), so for a card play the
+        steps a person's clicks would take are taken first; an attack's tiles likewise
+        once Attack is chosen. False when no control shows it."""
+        player = self.host.sharing.deciding()
+        if player is None or action not in self.choices.legal(player):
+            return False
+        if isinstance(action, Play):
+            plays = [a for a in self.choices.legal(player) if isinstance(a, Play)]
+            ways = sum(a.card == action.card and a.piece == action.piece for a in plays)
+            self.model.sel_card, self.model.picker = action.card, None
+            self.model.mode, self.model.sel_piece = (
+                ("dir", action.piece) if ways > 1 else ("card", None)
+            )
+        elif isinstance(action, Attack):
+            self.model.mode = "attack"
+        self.choices.rebuild()
+        return self.choices.focus_action(action)
+
     def _lesson_pick(self, plays: list[Play]) -> None:
         """In a lesson (issue #19), a step that asks for a card to be played picks that
         card (and, for the unlucky-hat pawn, that pawn) once, when the play is legal: the

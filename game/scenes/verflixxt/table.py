@@ -195,6 +195,10 @@ class VerflixxtTable(TableDefaults):
         rect.midright = slot.midright
         return rect
 
+    def coach_show(self, action: Action) -> bool:
+        """The coach's option on the board (issue #40): see Controls.coach_show."""
+        return self.controls.coach_show(action)
+
     def drawn_extent(self) -> pygame.Rect:
         """The box around the road and its tiles (issue #38)."""
         return self.geometry.road_extent()
