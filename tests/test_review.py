@@ -131,3 +131,35 @@ def test_the_look_back_in_worker_processes_is_the_look_back_here(game_id, most):
     assert there == here
     assert told[-1] == (len(actions), len(actions))
     assert [d for d, _ in told] == sorted(d for d, _ in told)
+
+
+def _moment(best_figures, played_figures):
+    """A Cluck-peep! moment whose best and played moves measured ``*_figures``."""
+    from game.ai.coach import Advice, Option
+    from game.ai.review import Moment
+
+    module = rules.load("cluck")
+    best = Option(module.parse_action("hole 4"), 0.41, 60, best_figures)
+    played = Option(module.parse_action("hole 2"), 0.38, 60, played_figures)
+    advice = Advice("cluck", 0, 6, [best, played])
+    return Moment(6, 0, played, best, 0.03, advice)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_moment_whose_figures_are_alike_says_the_cost_is_the_whole_score(lang):
+    """issue #40 (COACHSHOTS): where no figure tells the move played from the best apart,
+    the moment says the search scored the whole position higher, not "2.0 chicks; hole 5
+    would have given 2.0 chicks" as if nothing was lost; otherwise it compares figures."""
+    from game.ai.coach_words import action_name
+
+    t = Translator(lang)
+    for best, key in ((2.02, "coach.review.moment_overall"), (2.6, "coach.review.moment")):
+        moment = _moment({"chicks": best}, {"chicks": 2.0})
+        names = {
+            "played": action_name(t, "cluck", moment.played.action),
+            "best": action_name(t, "cluck", moment.best.action),
+        }
+        mine, theirs = (t("coach.fact.chicks", v=f"{v:.1f}") for v in (2.0, best))
+        expected = t(key, step=7, mine=mine, theirs=theirs, **names)
+        assert moment_text(t, "cluck", moment) == expected
+    assert "2.0" in expected and "2.6" in expected

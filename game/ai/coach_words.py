@@ -93,13 +93,18 @@ def telling_of(game_id: str, shown: list[Option]) -> list[str]:
     """The figures worth saying: those that tell the ``shown`` options apart by half a
     step or more (a figure every option shares, "wins 0%", says nothing); the first of
     the game's figures when none does."""
-    order = _order(game_id, shown[0])
+    return apart(game_id, shown) or _order(game_id, shown[0])[:1]
+
+
+def apart(game_id: str, shown: list[Option]) -> list[str]:
+    """The figures that tell the ``shown`` options apart by half a step or more (none:
+    they measure alike, and only the search's whole score ranks them)."""
     out = []
-    for q in order:
+    for q in _order(game_id, shown[0]):
         values = [o.figures[q] for o in shown if q in o.figures]
         if values and max(values) - min(values) >= QUANTITIES[q].step / 2:
             out.append(q)
-    return out or order[:1]
+    return out
 
 
 def facts(say: Say, option: Option, figures: list[str]) -> str:
@@ -208,10 +213,13 @@ def lines(say: Say, advice: Advice) -> list[str]:
 def moment_text(say: Say, game_id: str, moment: Moment) -> str:
     """A look back's moment: the move played and what it measured, the best the search
     found and what that measured ("you played card 5: 0.4 buoy tokens…; card 17 would
-    have given 1.0…"), with the figures that tell the two apart."""
+    have given 1.0…"), with the figures that tell the two apart. Where none does, the
+    sentence says the cost is the search's score of the whole position, never "2.0
+    buoy tokens; … would have given 2.0 buoy tokens" as if it cost nothing."""
     figures = telling_of(game_id, [moment.best, moment.played])
+    alike = not apart(game_id, [moment.best, moment.played])
     return say(
-        "coach.review.moment",
+        "coach.review.moment_overall" if alike else "coach.review.moment",
         step=moment.step + 1,
         played=action_name(say, game_id, moment.played.action, moment.advice.table),
         mine=facts(say, moment.played, figures),
