@@ -197,9 +197,11 @@ def show_on_board(table: Any, action: Any) -> bool:
     """Put the table's focus on its own control for ``action`` (a die face, a pawn, a
     card), so the game previews it on the board exactly as after a key press; False when
     the game has no such control for it (then the panel's words alone say it). A game
-    with targets of its own says so by a ``coach_show(action)`` of its table."""
+    with targets of its own, or steps to take before its control for the move is on
+    offer (Verflixxt!'s card before its pawns), says so by a ``coach_show(action)`` of
+    its table."""
     own = getattr(getattr(table, "game", None), "coach_show", None)
-    if own is not None:  # a game whose board targets are its own (Duck! Duck! Go!)
+    if own is not None:  # Duck! Duck! Go!, Cluck-peep!, Verflixxt!
         return bool(own(action))
     choices = board_choices(table)
     if choices is None:
