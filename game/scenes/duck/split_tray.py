@@ -93,16 +93,18 @@ class SplitTray:
         search = SplitSearch(coords, felt, self.host.px, self.host.size)
         ways = (False, True) if self.host.state.advanced else (False,)
         # the buttons as tall as a band's first; only where no card size fits, as low
-        # as their label's line allows (Larger text: the Spa's shallower corner)
-        for low in (False, True):
+        # as their label's line allows (Larger text: the Spa's shallower corner); only
+        # where still none fits, the hint said in the header band (its lines' room
+        # freed) and the buttons as low
+        for low, hint_up in ((False, False), (True, False), (True, True)):
             for card_w in self.card_widths():
                 found = []
                 for tokens_aside in ways:
-                    hand = self.hand_size(card_w, tokens_aside)
+                    hand = self.hand_size(card_w, tokens_aside, hint_up)
                     place = search.place(hand, self.aside_size(tokens_aside, low))
                     if place is not None:
                         place.card_w, place.tokens_aside = card_w, tokens_aside
-                        place.low_buttons = low
+                        place.low_buttons, place.hint_up = low, hint_up
                         found.append(place)
                 if found:  # the way with the taller row (the cards drawn larger), then
                     # the larger board
@@ -133,18 +135,21 @@ class SplitTray:
             return row
         return max(row, self.slot_least_h())
 
-    def hand_size(self, card_w: int, tokens_aside: bool = False) -> tuple[int, int]:
+    def hand_size(
+        self, card_w: int, tokens_aside: bool = False, hint_up: bool = False
+    ) -> tuple[int, int]:
         """The split hand's room with cards ``card_w`` wide: the hint's two lines over a
         row of the cards (a full hand and a card on the table) and the token tray
-        (unless ``tokens_aside``)."""
+        (unless ``tokens_aside``); with ``hint_up`` the hint is said in the header band
+        (tray.py's Decision), the row alone."""
         px = self.host.px
         count = self.host.state.hand_size + 1
         row_w = count * card_w + (count - 1) * px(8)
         if self.host.state.advanced and not tokens_aside:
             row_w += px(12) + self.parts.slot_w()
-        width = px(16) + max(row_w, px(BAND_HINT_W))
-        hint = self.parts.band_hint_h()
-        return width, px(12) + hint + px(8) + self.row_h(card_w, tokens_aside)
+        width = px(16) + (row_w if hint_up else max(row_w, px(BAND_HINT_W)))
+        hint = 0 if hint_up else self.parts.band_hint_h() + px(8)
+        return width, px(12) + hint + self.row_h(card_w, tokens_aside)
 
     def _buttons_h(self, low: bool = False) -> int:
         """Three buttons stacked: as tall as a band's, or (``low``) as their label's
@@ -187,8 +192,13 @@ class SplitTray:
         plan.bar.update(room)
         self.model.bar = self.model.hand_rect = plan.bar
         inner = room.inflate(-px(16), -px(12))
-        plan.hint.update(inner.x, inner.y, inner.w, self.parts.band_hint_h())
-        row = pygame.Rect(inner.x, plan.hint.bottom + px(8), inner.w, 0)
+        if place.hint_up:  # said in the header band (tray.py's Decision)
+            plan.hint.update(inner.x, inner.y, 0, 0)
+            plan.hint_up = True
+            row = pygame.Rect(inner.x, inner.y, inner.w, 0)
+        else:
+            plan.hint.update(inner.x, inner.y, inner.w, self.parts.band_hint_h())
+            row = pygame.Rect(inner.x, plan.hint.bottom + px(8), inner.w, 0)
         row.h = inner.bottom - row.y
         right = row.right
         if self.host.state.advanced and not place.tokens_aside:

@@ -116,6 +116,7 @@ class TrayPlace:
     card_w: int = 0
     tokens_aside: bool = False  # the token tray in the aside, not beside the cards
     low_buttons: bool = False  # the aside's buttons as low as their labels allow
+    hint_up: bool = False  # the hint said in the table's header band, not in the room
 
     @property
     def rooms(self) -> list[pygame.Rect]:
