@@ -44,6 +44,9 @@ class FrameHeader:
         self.frame = frame
         # the main line's and label's text sizes as last painted (issue #38)
         self.sizes: tuple[int, int] = (0, 0)
+        # the bar's hint as said on the band's lower line and its size, as last painted
+        # (issue #38: Duck! on the Spa where no split tray fits with it); ("", 0): none
+        self.hint_said: tuple[str, int] = ("", 0)
 
     def picture(self) -> Picture:
         who, status = self.frame.turn_status()
@@ -104,6 +107,7 @@ class FrameHeader:
         right = vbox.x - self.frame.px(12) if lines else rect.right
         box = pygame.Rect(x, rect.y, max(1, right - x), upper)
         self._paint_lines(surface, text, size, box, colour, "left", bold=True)
+        self.hint_said = ("", 0)
         if hint:
             self._paint_hint(surface, hint, pygame.Rect(x, box.bottom, box.w, rect.h - upper))
         # what the layout audit compares (issue #38): the main line's size, the label's
@@ -120,6 +124,7 @@ class FrameHeader:
         text, fitted = self.one_line(whole, size, box.w)
         if text != whole and main:
             text, fitted = self.one_line(main, size, box.w)
+        self.hint_said = (text, fitted)
         draw_text(
             surface,
             text,
