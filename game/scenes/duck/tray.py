@@ -117,6 +117,7 @@ class TrayPlace:
     tokens_aside: bool = False  # the token tray in the aside, not beside the cards
     low_buttons: bool = False  # the aside's buttons as low as their labels allow
     hint_up: bool = False  # the hint said in the table's header band, not in the room
+    wrap_buttons: bool = False  # the buttons on two rows beside the cards, not in the aside
 
     @property
     def rooms(self) -> list[pygame.Rect]:
