@@ -12,10 +12,10 @@ import pytest
 from game.scenes.duck.tray import hex_boxes
 from game.settings import TEXT_SIZES
 from game.ui import theme
-from tests.scene_helpers import make_app, push_game
+from tests.scene_helpers import click, make_app, push_game
 from tests.test_duck_scene import step_until
 from tests.test_duck_spa_split import _opened
-from tests.test_duck_tray import _deciding, _texts
+from tests.test_duck_tray import _deciding, _texts, _waiting
 from tools.audit_layout import MIN_EXTENT_FILL, extent_fill, find_tray_over_board
 
 LARGER = TEXT_SIZES[-1]
@@ -82,3 +82,60 @@ def test_issue_38_where_a_split_fits_with_its_hint_the_header_says_no_hint():
             assert scene.frame.header.hint_said == ("", 0), board
         finally:
             pygame.quit()
+
+
+# the tables whose board gave way before (tools/duck_spa_room.py): two ducks each at
+# Normal text in English (in Japanese the buttons are narrower: a split fitted), at Large
+# and Larger text; the advanced game at Larger text
+@pytest.mark.parametrize(
+    "text, players, lang, wrap",
+    [
+        (1.0, 2, "en", True),
+        (1.2, 2, "ja", False),  # the hint in the header suffices: the buttons in the aside
+        (LARGER, 2, "en", True),
+        (LARGER, 4, "en", True),
+        (LARGER, 4, "ja", True),
+    ],
+)
+def test_issue_38_the_board_takes_the_table_at_1024x600_the_buttons_on_two_rows(
+    text, players, lang, wrap
+):
+    """issue #38: the board takes the table. With two ducks each at 1024x600 and at
+    Larger text the aside with the buttons and the tokens was wider than any clear
+    corner (396-406 px in 332-385): the buttons lie on two rows beside the cards (the
+    hint said in the header band), the piles over the Coach with the tokens beside them
+    in the other room; the board fills >= 70% (it gave way to 46-52%), nothing of the
+    tray over a hex, the buttons inside the hand's room, apart from the cards."""
+    size = (1024, 600)
+    try:
+        scene = _opened_in(size, lang, text, players)
+        game, model = scene.game, scene.game.model
+        place = model.tray_place
+        assert extent_fill(game.drawn_extent(), size) >= MIN_EXTENT_FILL, (text, players)
+        assert place.aside is not None and place.hint_up and place.wrap_buttons == wrap
+        boxes = hex_boxes(model.geo)
+        assert all(room.collidelist(boxes) < 0 for room in place.rooms)
+        assert not place.room.colliderect(place.aside)
+        assert find_tray_over_board(scene) == []
+        holder = place.room if wrap else place.aside  # the buttons' room
+        assert holder.contains(model.buttons_rect)
+        assert not model.buttons_rect.colliderect(model.cards_rect)
+        assert model.tray_rect is not None and place.aside.contains(model.tray_rect)
+        assert place.aside.contains(model.info_rect) and place.aside.contains(model.coach_rect)
+        assert not model.tray_rect.colliderect(model.coach_rect)
+        assert step_until(scene.app, lambda: _deciding(scene))
+        # the person picks a card in the hand's room and plays it with the button beside
+        # the cards (two rows: a third button would lie under the first)
+        choosing = game.choosing
+        card, rect, _ = choosing.bar_cards(game.decisions.decision())[0]
+        click(scene.app, rect.center)
+        assert card in model.sel
+        play = choosing.button("confirm")
+        assert model.buttons_rect.contains(play.rect) and holder.contains(play.rect)
+        if wrap:  # a cell of two rows of two
+            assert play.rect.h * 2 <= model.buttons_rect.h + scene.px(6)
+            assert play.rect.w * 2 <= model.buttons_rect.w + scene.px(6)
+        click(scene.app, play.rect.center)
+        assert step_until(scene.app, lambda: _waiting(scene))
+    finally:
+        pygame.quit()
