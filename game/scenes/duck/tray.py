@@ -59,8 +59,9 @@ of these ways fits would **the board give way** as before that choice: fitted sm
 as large as keeps the tray's room clear, the same size all game; no table measured does.
 The layout audit's TABLES hold the Spa's advanced game with 4 seats (clean at every size,
 language and text size); with two ducks each its end in English at 1024x600 still lays
-the result over the board's foot (its short result, ~1010x72 with six buttons in a row,
-fits neither clear corner: 691x82 at the bottom right, 380x142 deeper).
+the result over the board's foot (laid there 1010x72: its six buttons in a row are ~680
+px wide under its title line; neither clear corner holds that: 691x82 at the bottom
+right, 380x142 deeper).
 
 A replay's controls are a band of their own (replay.py's): on the Spa it left the board
 67-68%; it is lowered until the board keeps 70% (:func:`replay_place`). At the game's
