@@ -128,15 +128,18 @@ TABLES: dict[str, list[tuple[int, dict[str, Any]]]] = {
         (2, {}),
         # two ducks each, on the Canal (issue #38: its open tray, the advanced game's
         # widest, lay over edge hexes: no bottom corner is clear, it takes the top
-        # right). The Spa is not here: its tray splits and its cards are drawn smaller
-        # so that its board fills 70% (tray.py's Decision; no tray over a hex), its
-        # replay and its end screen audit clean at every size, but in the advanced game
-        # at Larger text (and with two ducks each: at 1024x600, and at Large text in
-        # English at 1920x1080 and 2560x1440) its board still gives way below 70% by that
-        # Decision (46-52%): checked by tests/test_duck_spa_*.py, tests/test_duck_tray*.py
+        # right)
         (2, {"variant": "advanced", "board": "canal"}),
         # issue #38: a long board, its hand tray a band in the corner it leaves empty
         (4, {"variant": "advanced", "board": "grand-canal"}),
+        # issue #38: the Spa, whose hexes reach every edge of the felt: its tray splits,
+        # its cards drawn smaller, and where no split fits with them its hint is said in
+        # the header band and its buttons lie on two rows beside the cards (tray.py's
+        # Decision), so that its board fills 70% at every size and text size. Two ducks
+        # each are not here yet: their board fills 70% too, but at the game's end in
+        # English at 1024x600 no strip beside that board holds the result, which lies
+        # along the window's foot over the board (result_over_board; SPA4's report)
+        (4, {"variant": "advanced", "board": "spa"}),
     ],
     "verflixxt": [(6, {"variant": "hats", "attack": True}), (4, {"variant": "hats"}), (2, {})],
     "cluck": [(4, {}), (2, {}), (4, {"long_road": True, "runaway": True})],

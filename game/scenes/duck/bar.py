@@ -67,11 +67,11 @@ class HandBar:
         used: list[str] = []
         size = self.host.text_px(15)
         line_h = round(size * 1.3)
-        if self.model.hint_now:
+        if self.model.hint_now and box.h > 0:  # none: said in the header (issue #38)
             used, size, line_h = self.host.frame.hint_layout(self.model.hint_now, box)
         # the frame centres the hint in its box: the legend goes in the room under it
         top = box.y + max(0, (box.h - line_h * len(used)) // 2) + line_h * len(used)
-        if legend:
+        if legend and box.h > 0:
             lines = fonts.wrap(legend, size, box.w, True)
             for i, line in enumerate(lines if top + len(lines) * line_h <= box.bottom else []):
                 draw_text(

@@ -31,6 +31,10 @@ CARD_FLOOR_PX = 42
 # tile's width tall (in a band at 1024x600 in Japanese, 0.83; a split's lower row had
 # left it 3 px, its name's two lines took the tile)
 PATTERN_ART = 0.6
+# the split tray's ways, tried in turn until one leaves the board its 70% (tray.py's
+# Decision): (the buttons as low as their labels allow, the hint said in the header band,
+# the buttons on two rows beside the cards)
+TRIES = ((False, False, False), (True, False, False), (True, True, False), (True, True, True))
 
 
 class TrayParts(Protocol):
@@ -93,16 +97,20 @@ class SplitTray:
         search = SplitSearch(coords, felt, self.host.px, self.host.size)
         ways = (False, True) if self.host.state.advanced else (False,)
         # the buttons as tall as a band's first; only where no card size fits, as low
-        # as their label's line allows (Larger text: the Spa's shallower corner)
-        for low in (False, True):
+        # as their label's line allows (Larger text: the Spa's shallower corner); only
+        # where still none fits, the hint said in the header band (its lines' room
+        # freed) and the buttons as low; then, the aside too wide with them, the buttons
+        # on two rows beside the cards (:data:`TRIES`)
+        for low, hint_up, wrap in TRIES:
             for card_w in self.card_widths():
                 found = []
                 for tokens_aside in ways:
-                    hand = self.hand_size(card_w, tokens_aside)
-                    place = search.place(hand, self.aside_size(tokens_aside, low))
+                    hand = self.hand_size(card_w, tokens_aside, hint_up, wrap)
+                    place = search.place(hand, self.aside_size(tokens_aside, low, wrap))
                     if place is not None:
                         place.card_w, place.tokens_aside = card_w, tokens_aside
-                        place.low_buttons = low
+                        place.low_buttons, place.hint_up = low, hint_up
+                        place.wrap_buttons = wrap
                         found.append(place)
                 if found:  # the way with the taller row (the cards drawn larger), then
                     # the larger board
@@ -133,40 +141,68 @@ class SplitTray:
             return row
         return max(row, self.slot_least_h())
 
-    def hand_size(self, card_w: int, tokens_aside: bool = False) -> tuple[int, int]:
+    def hand_size(
+        self, card_w: int, tokens_aside: bool = False, hint_up: bool = False, wrap: bool = False
+    ) -> tuple[int, int]:
         """The split hand's room with cards ``card_w`` wide: the hint's two lines over a
         row of the cards (a full hand and a card on the table) and the token tray
-        (unless ``tokens_aside``)."""
+        (unless ``tokens_aside``); with ``hint_up`` the hint is said in the header band
+        (tray.py's Decision), the row alone; with ``wrap`` the buttons beside the row,
+        on two rows (:meth:`wrapped_buttons`)."""
         px = self.host.px
         count = self.host.state.hand_size + 1
         row_w = count * card_w + (count - 1) * px(8)
         if self.host.state.advanced and not tokens_aside:
             row_w += px(12) + self.parts.slot_w()
-        width = px(16) + max(row_w, px(BAND_HINT_W))
-        hint = self.parts.band_hint_h()
-        return width, px(12) + hint + px(8) + self.row_h(card_w, tokens_aside)
+        row_h = self.row_h(card_w, tokens_aside)
+        if wrap:
+            buttons_w, buttons_h = self.wrapped_buttons()
+            row_w += px(12) + buttons_w
+            row_h = max(row_h, buttons_h)
+        width = px(16) + (row_w if hint_up else max(row_w, px(BAND_HINT_W)))
+        hint = 0 if hint_up else self.parts.band_hint_h() + px(8)
+        return width, px(12) + hint + row_h
+
+    def _button_h(self, low: bool = False) -> int:
+        """A button as tall as a band's, or (``low``) as its label's line and a little
+        room allow (never under a band's least)."""
+        if low:
+            line = fonts.font(self.host.text_px(16)).get_linesize()
+            return max(self.host.px(36), line + self.host.px(6))
+        return max(self.host.px(36), round(self.host.text_px(16) * 1.9))
+
+    def wrapped_buttons(self) -> tuple[int, int]:
+        """The three buttons on two rows (two, then one), as low as their labels allow:
+        their room's width and height (a wrapped split tray's, beside its cards)."""
+        gap = self.host.px(6)
+        return 2 * self.parts.buttons_w() + gap, 2 * self._button_h(True) + gap
 
     def _buttons_h(self, low: bool = False) -> int:
         """Three buttons stacked: as tall as a band's, or (``low``) as their label's
         line and a little room allow (never under a band's least)."""
-        if low:
-            line = fonts.font(self.host.text_px(16)).get_linesize()
-            bh = max(self.host.px(36), line + self.host.px(6))
-        else:
-            bh = max(self.host.px(36), round(self.host.text_px(16) * 1.9))
-        return 3 * bh + 2 * self.host.px(6)
+        return 3 * self._button_h(low) + 2 * self.host.px(6)
 
     def _top_line(self) -> tuple[int, int]:
         """The piles with the Coach beside them, on one line (over the token tray)."""
         coach_w, coach_h = self.parts.coach_size()
         return self.parts.piles_w() + self.host.px(8) + coach_w, max(self.host.px(34), coach_h)
 
-    def aside_size(self, tokens: bool = False, low: bool = False) -> tuple[int, int]:
+    def aside_size(
+        self, tokens: bool = False, low: bool = False, wrap: bool = False
+    ) -> tuple[int, int]:
         """The split tray's other room: the piles over the Coach, the buttons stacked
         beside them; with the ``tokens``, the piles and the Coach on one line over the
-        token tray."""
+        token tray; with ``wrap`` no buttons (they lie beside the cards): the piles over
+        the Coach, the ``tokens`` beside them where the buttons were."""
         px = self.host.px
         coach_w, coach_h = self.parts.coach_size()
+        if wrap:
+            left_w = max(self.parts.piles_w(), coach_w)
+            left_h = px(34) + px(8) + coach_h
+            if not tokens:
+                return px(12) + left_w + px(12), px(8) + left_h
+            width = px(12) + left_w + px(12) + self.parts.slot_w()
+            return width, px(8) + max(left_h, self.slot_least_h())
         if tokens:
             line_w, line_h = self._top_line()
             left_w = max(line_w, self.parts.slot_w())
@@ -187,10 +223,21 @@ class SplitTray:
         plan.bar.update(room)
         self.model.bar = self.model.hand_rect = plan.bar
         inner = room.inflate(-px(16), -px(12))
-        plan.hint.update(inner.x, inner.y, inner.w, self.parts.band_hint_h())
-        row = pygame.Rect(inner.x, plan.hint.bottom + px(8), inner.w, 0)
+        if place.hint_up:  # said in the header band (tray.py's Decision)
+            plan.hint.update(inner.x, inner.y, 0, 0)
+            plan.hint_up = True
+            row = pygame.Rect(inner.x, inner.y, inner.w, 0)
+        else:
+            plan.hint.update(inner.x, inner.y, inner.w, self.parts.band_hint_h())
+            row = pygame.Rect(inner.x, plan.hint.bottom + px(8), inner.w, 0)
         row.h = inner.bottom - row.y
         right = row.right
+        if place.wrap_buttons:  # on two rows at the row's right (tray.py's Decision)
+            buttons_w, buttons_h = self.wrapped_buttons()
+            self.model.buttons_rect = pygame.Rect(row.right - buttons_w, row.y, buttons_w, 0)
+            self.model.buttons_rect.h = min(buttons_h, row.h)
+            right = self.model.buttons_rect.x - px(12)
+            row.h = min(row.h, self.row_h(place.card_w, place.tokens_aside))
         if self.host.state.advanced and not place.tokens_aside:
             slot_w = self.parts.slot_w()
             self.model.tray_rect = pygame.Rect(right - slot_w, row.y, slot_w, row.h)
@@ -201,15 +248,23 @@ class SplitTray:
         self.model.card_h = row.h
         self.model.card_w = round(row.h * CARD_ASPECT)
         side = aside.inflate(-px(12), -px(8))
-        buttons_w = self.parts.buttons_w()
-        self.model.buttons_rect = pygame.Rect(side.right - buttons_w, side.y, buttons_w, side.h)
+        left_right = side.right  # the left part's right: the buttons' left, if they lie here
+        if not place.wrap_buttons:
+            buttons_w = self.parts.buttons_w()
+            self.model.buttons_rect = pygame.Rect(side.right - buttons_w, side.y, buttons_w, side.h)
+            left_right = self.model.buttons_rect.x - px(12)
         piles = pygame.Rect(side.x, side.y, self.parts.piles_w(), px(34))
         self.model.info_rect = piles
         coach = pygame.Rect((0, 0), self.parts.coach_size())
-        if place.tokens_aside:
+        if place.wrap_buttons:  # the piles over the Coach, the tokens beside them
+            coach.topleft = (side.x, piles.bottom + px(8))
+            if place.tokens_aside:
+                slot_w = self.parts.slot_w()
+                self.model.tray_rect = pygame.Rect(side.right - slot_w, side.y, slot_w, side.h)
+        elif place.tokens_aside:
             coach.midleft = (piles.right + px(8), piles.centery)
             top = max(piles.bottom, coach.bottom) + px(8)
-            left_w = self.model.buttons_rect.x - px(12) - side.x
+            left_w = left_right - side.x
             self.model.tray_rect = pygame.Rect(side.x, top, left_w, side.bottom - top)
         else:
             coach.topleft = (side.x, piles.bottom + px(8))

@@ -452,11 +452,19 @@ class Targets:
             )
         if self.decisions.can_go_back(d):
             specs.append((t("duck.button.back"), self.decisions.go_back, True, False, "back"))
-        box = self.model.buttons_rect
-        bh = min(self.host.px(42), (box.height - self.host.px(6) * 2) // 3)
+        box, gap = self.model.buttons_rect, self.host.px(6)
+        place = self.model.tray_place
+        wrap = place is not None and place.wrap_buttons  # two rows (tray.py's Decision)
+        rows = 2 if wrap else 3
+        bh = min(self.host.px(42), (box.height - gap * (rows - 1)) // rows)
+        bw = (box.width - gap) // 2 if wrap else box.width
         out = []
         for i, (label, action, enabled, primary, key) in enumerate(specs[:3]):
-            rect = pygame.Rect(box.x, box.y + i * (bh + self.host.px(6)), box.width, bh)
+            if wrap:  # two on the first row, the third under the first
+                x, y = box.x + (i % 2) * (bw + gap), box.y + (i // 2) * (bh + gap)
+            else:
+                x, y = box.x, box.y + i * (bh + gap)
+            rect = pygame.Rect(x, y, bw, bh)
             out.append(
                 Button(
                     rect,

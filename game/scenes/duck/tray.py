@@ -34,22 +34,34 @@ size all game (a board
 that grew and shrank as the tray opened and folded, several times a round, would make
 them look for their duck again).
 
-Where even the floor's cards leave no two clear corners, **the board gives way** as
-before that choice: it is fitted smaller, as large as keeps the tray's room clear, and
-the same size all game; its drawn extent then fills less than 70%. Measured by
-tools/duck_spa_room.py (--now-only --langs en,ja; 1024x600-2560x1440, 2-6 seats, two
-ducks each too): on the Spa at Normal text 70-78% at 39 of 40 tables (cards 42-146 px,
-a band's 70-173); at Large text 70-73% but two ducks each at 1024x600 (52%) and in
-English at 1920x1080 and 2560x1440 (48%); at Larger text the beginner game 70% (cards
-61-123 px, its buttons lowered), the advanced game 46-48%; the Grand Canal with two
-ducks each at Larger text 70-72% (it was 66-68%). Where the board gives way no split
-fits within the floors: at 1280x720, Larger text, a 70% board leaves two corners of at
-most 490x160 and 400x130 px (or 490x130 and 400x160); the hand with the token tray
-needs 488x181 (the tray 107 tall for the hound's patterns, under the hint's 54), the
-aside with it 509x159 with the hand 316x149: each way is 19-21 px short in one corner.
-With two ducks each at 1024x600 in English the corners are 384x144 and 328x104, the
-hand at the floor 253x110 and the aside with the tokens 396x130 (its buttons 189 wide;
-373 in Japanese): both need the deeper corner.
+Where even the floor's cards leave no two clear corners (the coordinator's choice, SPA4),
+**the hint leaves the tray and is said in the table's header band**, on a lower line under
+whose turn it is (the status on the upper line; frame_header.py's ``_paint_hint``: the
+instruction whole if it fits, else shortened by its last clauses, never under the text
+floor; ``TrayPlace.hint_up``, ``TablePlan.hint_up``): its two lines' room (~54 px) is
+freed in the hand's room, the buttons as low as their labels allow. Where the aside with
+the buttons is still too wide for a clear corner, **the buttons lie on two rows beside
+the cards** (two, then the third under the first; ``TrayPlace.wrap_buttons``) and the
+aside holds the piles over the Coach, with the tokens beside them (split_tray.py's
+``TRIES``: these ways are tried in that order, each only where the ones before fit
+nowhere, so every other table keeps its hint in the tray and looks as it did). The
+sizes that called for them: at 1280x720, Larger text, a 70% board leaves two corners of
+at most 490x160 and 400x130 px (or 490x130 and 400x160); the hand with the token tray
+needed 488x181 (the tray 107 tall for the hound's patterns, under the hint's 54), the
+aside with it 509x159 with the hand 316x149: each way 19-21 px short in one corner.
+With two ducks each at 1024x600 in English the corners are 332-385 px wide, 108-145
+deep, or 641-693x85; the aside with the tokens and the buttons needed 396-406 px. Now
+(tools/duck_spa_room.py --now-only --langs en,ja --texts 1.0,1.2,1.4) the Spa's board
+fills >= 70% at all 120 tables measured, split at each (least 70.0%, median 70.1% at
+every text size; before: 29 tables at 46-52%, least 45.9%, median at Larger text 48.4%;
+at Normal text the split alone gave 70-78% at 39 of 40, cards 42-146 px). Only where none
+of these ways fits would **the board give way** as before that choice: fitted smaller,
+as large as keeps the tray's room clear, the same size all game; no table measured does.
+The layout audit's TABLES hold the Spa's advanced game with 4 seats (clean at every size,
+language and text size); with two ducks each its end in English at 1024x600 still lays
+the result over the board's foot (laid there 1010x72: its six buttons in a row are ~680
+px wide under its title line; neither clear corner holds that: 691x82 at the bottom
+right, 380x142 deeper).
 
 A replay's controls are a band of their own (replay.py's): on the Spa it left the board
 67-68%; it is lowered until the board keeps 70% (:func:`replay_place`). At the game's
@@ -116,6 +128,8 @@ class TrayPlace:
     card_w: int = 0
     tokens_aside: bool = False  # the token tray in the aside, not beside the cards
     low_buttons: bool = False  # the aside's buttons as low as their labels allow
+    hint_up: bool = False  # the hint said in the table's header band, not in the room
+    wrap_buttons: bool = False  # the buttons on two rows beside the cards, not in the aside
 
     @property
     def rooms(self) -> list[pygame.Rect]:

@@ -10,7 +10,7 @@ from typing import Any, Protocol
 
 import pygame
 
-from game.scenes.table.frame_seats import FrameBasics
+from game.scenes.table.frame_seats import FrameBasics, Hint
 from game.ui import fonts, identity, theme
 from game.ui.widgets import Picture, draw_icon, draw_pill, draw_text
 
@@ -28,6 +28,8 @@ class HeaderFrame(FrameBasics, Protocol):
 
     def variant_label(self) -> str: ...
 
+    def hint_text(self) -> str | Hint: ...
+
     def cached(self, name: Any, key: tuple, rect: pygame.Rect, paint) -> Picture: ...
 
 
@@ -42,6 +44,9 @@ class FrameHeader:
         self.frame = frame
         # the main line's and label's text sizes as last painted (issue #38)
         self.sizes: tuple[int, int] = (0, 0)
+        # the bar's hint as said on the band's lower line and its size, as last painted
+        # (issue #38: Duck! on the Spa where no split tray fits with it); ("", 0): none
+        self.hint_said: tuple[str, int] = ("", 0)
 
     def picture(self) -> Picture:
         who, status = self.frame.turn_status()
@@ -51,6 +56,7 @@ class FrameHeader:
             status,
             self.frame.variant_label(),
             self.frame.private_player,
+            str(self.frame.hint_text()) if self.frame.cut.hint_up else None,
         )
         return self.frame.cached("header", key, self.frame.cut.header, self.paint)
 
@@ -77,7 +83,13 @@ class FrameHeader:
                 identity.draw_seat_mark(surface, who, centre, max(mark, icon * 0.8))
             x += icon + self.frame.px(10)
             colour = theme.seat_ink(who)
-        lines, vsize, vbox, text, size = self.fit(status, rect, x)
+        hint = Hint.of(self.frame.hint_text()) if self.frame.cut.hint_up else Hint("")
+        # the hint said here (issue #38, Duck! on the Spa where no split tray fits with
+        # it): the status on the band's upper line, the hint on the lower one
+        upper = rect.h * 11 // 20 if hint else rect.h
+        lines, vsize, vbox, text, size = self.fit(
+            status, rect, x, round(upper / 1.2) if hint else 0
+        )
         if lines:
             line_h = min(round(vsize * 1.2), max(1, vbox.h // len(lines)))
             y = vbox.centery - line_h * len(lines) // 2
@@ -93,13 +105,38 @@ class FrameHeader:
                 )
                 y += line_h
         right = vbox.x - self.frame.px(12) if lines else rect.right
-        box = pygame.Rect(x, rect.y, max(1, right - x), rect.h)
+        box = pygame.Rect(x, rect.y, max(1, right - x), upper)
         self._paint_lines(surface, text, size, box, colour, "left", bold=True)
+        self.hint_said = ("", 0)
+        if hint:
+            self._paint_hint(surface, hint, pygame.Rect(x, box.bottom, box.w, rect.h - upper))
         # what the layout audit compares (issue #38): the main line's size, the label's
         self.sizes = (size, vsize if lines else 0)
 
+    def _paint_hint(self, surface: pygame.Surface, hint: Hint, box: pygame.Rect) -> None:
+        """The bar's hint on the band's lower line: its instruction whole if it fits
+        (smaller down to the floor), else shortened by its last clauses; its secondary
+        clause only where it fits too."""
+        main, secondary = hint.parts()
+        joiner = "" if self.frame.t.lang == "ja" else " "
+        size = min(self.frame.text_px(15), max(theme.MIN_TEXT_PX, round(box.h / 1.2)))
+        whole = f"{main}{joiner}{secondary}" if main and secondary else main or secondary
+        text, fitted = self.one_line(whole, size, box.w)
+        if text != whole and main:
+            text, fitted = self.one_line(main, size, box.w)
+        self.hint_said = (text, fitted)
+        draw_text(
+            surface,
+            text,
+            fitted,
+            (box.x, box.centery),
+            theme.INK_SOFT,
+            anchor="midleft",
+            within=box,
+        )
+
     def fit(
-        self, status: str, rect: pygame.Rect, x: int
+        self, status: str, rect: pygame.Rect, x: int, most_px: int = 0
     ) -> tuple[list[str], int, pygame.Rect, str, int]:
         """The header's right-hand label (the variant: its lines, their size, their box)
         and its main line (the status, fitted, and its size), the status starting at
@@ -110,6 +147,8 @@ class FrameHeader:
         label)."""
         variant = self.frame.variant_label()
         main = self.frame.text_px(20)
+        if most_px:  # the status's line under the hint's (issue #38): as tall as it holds
+            main = max(theme.MIN_TEXT_PX, min(main, most_px))
         if not variant:
             text, size = self.one_line(status, main, max(1, rect.right - x), bold=True)
             return [], 0, pygame.Rect(rect.right, rect.y, 0, rect.h), text, size

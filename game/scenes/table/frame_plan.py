@@ -57,6 +57,9 @@ class TablePlan:
     # the bar is a replay's band lowered so that the board keeps 70% of the window (Duck!
     # on the Spa, issue #38): the replay's controls lie in it as low as it is
     bar_lowered: bool = False
+    # the bar's hint is said in the header band, under whose turn it is (Duck! on the Spa
+    # where no split tray fits with it, issue #38): ``hint`` is then empty
+    hint_up: bool = False
 
 
 @dataclass
