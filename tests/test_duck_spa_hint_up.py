@@ -139,3 +139,24 @@ def test_issue_38_the_board_takes_the_table_at_1024x600_the_buttons_on_two_rows(
         assert step_until(scene.app, lambda: _waiting(scene))
     finally:
         pygame.quit()
+
+
+def test_issue_38_the_header_says_the_hints_first_whole_sentences_not_a_cut_clause():
+    """issue #38 (cut text is a bug): at 1024x600 in Japanese, Larger text, the header had
+    room for the hint's first sentence and half the second, and said "…クリックで選び",
+    a sentence stopped mid-way. It now says the first whole sentences that fit."""
+    from game.scenes.table.frame_seats import Hint
+    from game.ui import fonts
+
+    first = "カードに合わせると進む道が光ります。"
+    main = first + "クリックで選び、もう一度クリックで出します。"
+    try:
+        scene = _opened_in((1024, 600), "ja", LARGER, 4)
+        header = scene.frame.header
+        surface = pygame.Surface((1024, 600))
+        width = fonts.font(theme.MIN_TEXT_PX).size(first)[0] + 8
+        assert fonts.font(theme.MIN_TEXT_PX).size(main)[0] > width + 100
+        header._paint_hint(surface, Hint(main), pygame.Rect(0, 0, width, 24))
+        assert header.hint_said[0] == first
+    finally:
+        pygame.quit()
