@@ -79,3 +79,38 @@ def test_issue_38_a_long_boards_result_lies_in_its_empty_corner_not_over_hexes()
                 assert audit.find_result_over_board(over) == [], where
             finally:
                 pygame.quit()
+
+
+def test_issue_38_the_board_takes_the_table_spa_two_ducks_each_result_in_a_clear_corner():
+    """issue #38: the board takes the table. The Spa's advanced game with two ducks each
+    ends at 1024x600 in English with no strip beside the board and only clear corners
+    (691x82, 380x142) that its six buttons in a row at their usual padding overflowed: the
+    result lay along the window's foot over the board. Its buttons padded less, it lies in
+    a clear corner at Normal and Larger text, no hex's corner under it, and its buttons
+    still click (Look at the table, Score details)."""
+    from tests.scene_helpers import click
+
+    for text in (1.0, 1.4):
+        settings = Settings()
+        settings.text_size = text
+        app = App(size=(1024, 600), lang="en", settings=settings, persist=False)
+        try:
+            options = {"variant": "advanced", "board": "spa"}
+            over = audit._table("duck", 2, options, "end", True)(app)
+            table = over.game.game
+            where = f"spa 2p text {text}"
+            assert audit.find_result_over_board(over) == [], where
+            assert any(room.contains(over.panel) for room in table.clear_rooms()), where
+            geo = table.model.geo
+            for q, r in geo.coords:
+                assert not any(over.panel.collidepoint(p) for p in geo.corners(q, r)), where
+            keys = {b.key: b for b in over.buttons.buttons}
+            assert {"look", "details", "menu"} <= set(keys), where
+            assert all(over.panel.contains(b.rect) for b in keys.values()), where
+            click(app, keys["details"].rect.center)
+            assert over.details, where
+            over.toggle_details()
+            click(app, keys["look"].rect.center)
+            assert over.showing_table, where
+        finally:
+            pygame.quit()

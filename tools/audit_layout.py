@@ -135,11 +135,12 @@ TABLES: dict[str, list[tuple[int, dict[str, Any]]]] = {
         # issue #38: the Spa, whose hexes reach every edge of the felt: its tray splits,
         # its cards drawn smaller, and where no split fits with them its hint is said in
         # the header band and its buttons lie on two rows beside the cards (tray.py's
-        # Decision), so that its board fills 70% at every size and text size. Two ducks
-        # each are not here yet: their board fills 70% too, but at the game's end in
-        # English at 1024x600 no strip beside that board holds the result, which lies
-        # along the window's foot over the board (result_over_board; SPA4's report)
+        # Decision), so that its board fills 70% at every size and text size. With two
+        # ducks each, at the game's end in English at 1024x600, the short result's
+        # buttons are padded less to fit a clear corner (it lay over the board along the
+        # window's foot: result_over_board)
         (4, {"variant": "advanced", "board": "spa"}),
+        (2, {"variant": "advanced", "board": "spa"}),
     ],
     "verflixxt": [(6, {"variant": "hats", "attack": True}), (4, {"variant": "hats"}), (2, {})],
     "cluck": [(4, {}), (2, {}), (4, {"long_road": True, "runaway": True})],

@@ -59,6 +59,7 @@ class ResultPanel:
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.table_rect = pygame.Rect(0, 0, 0, 0)
         self.compact = False  # the result as chips, when the breakdown has no room beside the board
+        self.tight = False  # the short result's buttons padded less (``layout_beside``)
         self.actions = ResultButtons(owner)  # the buttons, at the places laid out here
         self.drawing = ResultDrawing(self)
 
@@ -114,10 +115,17 @@ class ResultPanel:
         chips go (each seat's score is on its panel beside the board, counted up). Only
         when even that finds no strip does it lie along the window's bottom, over as
         little of the board as it needs (the layout audit's ``result_over_board``)."""
-        for give, chips in self._ways():
-            self.give = give
-            if self._beside(w, h, chips):
-                return
+        # last before the window's foot, the short result's buttons padded less (each
+        # label whole): two ducks each on the Spa at 1024x600 in English leave only
+        # clear corners inside the board's box, 691x82 and 380x142, and the six buttons
+        # in one row at their usual padding were wider than either (issue #38)
+        for tight in (False, True):
+            self.tight = tight
+            for give, chips in self._ways():
+                self.give = give
+                if self._beside(w, h, chips):
+                    return
+        self.tight = False
         self.give = 1.0
         # no strip holds even the short result: along the window's bottom, clear of the
         # seat panels, over as little of the board as it needs
@@ -197,7 +205,11 @@ class ResultPanel:
             self.t("app.play_again"),
             self.t("app.to_menu"),
         ]
-        bws = [fonts.font(size, True).size(t)[0] + self.px(24) for t in labels]
+        # a button's width beyond its label, and the gap between buttons: padded less
+        # (``tight``), the label keeps its size (the button fits it in its width less 12)
+        inset = 12 + self.px(3) if self.tight else self.px(24)
+        bgap = self.px(4) if self.tight else gap
+        bws = [fonts.font(size, True).size(t)[0] + inset for t in labels]
         # the seats' chips: mark, name, total
         chip_h = max(self.px(30), int(self.body * 1.6))
         self.chips: list[tuple[int, pygame.Rect]] = []
@@ -216,27 +228,27 @@ class ResultPanel:
         y += line_h + self.px(4)
         # the buttons, flowing into as many rows as the strip's width needs
         labels += [self.t("end_finish.details"), self.t("coach.look.button")]
-        bws += [fonts.font(size, True).size(t)[0] + self.px(24) for t in labels[4:]]
+        bws += [fonts.font(size, True).size(t)[0] + inset for t in labels[4:]]
         order = [0, 1, 5, 2, 3, 4] if self.owner.again else [0, 1, 5, 3, 4]
         rows: list[list[int]] = [[]]
         used = 0
         for i in order:
             bw = min(bws[i], width)
-            if rows[-1] and used + gap + bw > width:
+            if rows[-1] and used + bgap + bw > width:
                 rows.append([])
                 used = 0
-            used += (gap if rows[-1] else 0) + bw
+            used += (bgap if rows[-1] else 0) + bw
             rows[-1].append(i)
         placed: dict[int, pygame.Rect] = {}
         for row in rows:
-            row_w = sum(min(bws[i], width) for i in row) + gap * (len(row) - 1)
+            row_w = sum(min(bws[i], width) for i in row) + bgap * (len(row) - 1)
             bx = inner.x + pad + (width - row_w) // 2
             for i in row:
                 bw = min(bws[i], width)
                 placed[i] = pygame.Rect(bx, y, bw, bh)
-                bx += bw + gap
-            y += bh + gap
-        height = y - gap + pad - inner.y
+                bx += bw + bgap
+            y += bh + bgap
+        height = y - bgap + pad - inner.y
         # it fits when it is no taller than the strip and nothing in it is cut across:
         # the title, each chip and each button as wide as it wants
         widest = max([title_w, *bws] + [chip.w for _p, chip in self.chips])
