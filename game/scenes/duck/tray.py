@@ -57,11 +57,12 @@ every text size; before: 29 tables at 46-52%, least 45.9%, median at Larger text
 at Normal text the split alone gave 70-78% at 39 of 40, cards 42-146 px). Only where none
 of these ways fits would **the board give way** as before that choice: fitted smaller,
 as large as keeps the tray's room clear, the same size all game; no table measured does.
-The layout audit's TABLES hold the Spa's advanced game with 4 seats (clean at every size,
-language and text size); with two ducks each its end in English at 1024x600 still lays
-the result over the board's foot (laid there 1010x72: its six buttons in a row are ~680
-px wide under its title line; neither clear corner holds that: 691x82 at the bottom
-right, 380x142 deeper).
+The layout audit's TABLES hold the Spa's advanced game with 4 seats and with two ducks
+each (clean at every size, language and text size). With two ducks each its end in
+English at 1024x600 laid the result over the board's foot (its six buttons in a row,
+~680 px, held by neither clear corner, 691x82 and 380x142): where no room holds the
+result's buttons at their usual padding they are padded less (result_panel.py), and it
+takes the 691x82 corner, its labels at their size.
 
 A replay's controls are a band of their own (replay.py's): on the Spa it left the board
 67-68%; it is lowered until the board keeps 70% (:func:`replay_place`). At the game's
