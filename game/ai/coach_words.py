@@ -216,10 +216,11 @@ def moment_text(say: Say, game_id: str, moment: Moment) -> str:
     have given 1.0…"), with the figures that tell the two apart. Where none does, the
     sentence says the cost is the search's score of the whole position, never "2.0
     buoy tokens; … would have given 2.0 buoy tokens" as if it cost nothing."""
-    figures = telling_of(game_id, [moment.best, moment.played])
-    alike = not apart(game_id, [moment.best, moment.played])
+    shown = [moment.best, moment.played]
+    telling = apart(game_id, shown)
+    figures = telling or _order(game_id, shown[0])[:1]  # as telling_of says it
     return say(
-        "coach.review.moment_overall" if alike else "coach.review.moment",
+        "coach.review.moment" if telling else "coach.review.moment_overall",
         step=moment.step + 1,
         played=action_name(say, game_id, moment.played.action, moment.advice.table),
         mine=facts(say, moment.played, figures),

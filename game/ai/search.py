@@ -138,7 +138,8 @@ class SearchBot:
         "turn", until the bot is to act again after the others have; with "next turn",
         until the bot has played that next turn of its own too (a plan over two of its
         turns: Verflixxt!'s hats are taken and given a turn after a pawn is set near
-        them); or ``depth`` actions; then evaluate. ``events`` (when measuring) collects what happened."""
+        them); or ``depth`` actions; then evaluate. ``events`` (when measuring)
+        collects what happened."""
         depth = self.depth if self.depth is not None else 40 * state.players
         start_round = state.round_number
         by_turn = self.horizon in ("turn", "next turn")

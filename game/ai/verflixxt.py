@@ -26,48 +26,43 @@ from .verflixxt_eval import (
 )
 from .verflixxt_search import analyse_base, chance_of_winning
 
+TURN_DEPTH = 4  # a turn is at most: a card, a hat, a second card, a hat (VX-24, VX-26)
 
-def _outcomes(view: GameState, player: int, rng: random.Random) -> list[tuple[float, Action]]:
-    """Each legal action with the evaluation after it, on one determinization. A full
-    state (the search's playouts call this for every seat's every move) has nothing to
-    sample: it is tried on as it is, with the same draw from ``rng`` as determinizing
-    it, so the choice is the same as on a determinized copy, at a fraction of the cost
-    (issue #40)."""
+
+def _greedy(view: GameState, player: int, rng: random.Random, depth: int) -> Action:
+    """The legal action whose ``rest_of_turn`` over ``depth`` own decisions is best, on
+    one determinization of a view, ties at random. A full state (the search's playouts
+    call this for every seat's every move) has nothing to sample: it is tried on as it
+    is, with the same draw from ``rng`` as determinizing it, so the choice is the same
+    as on a determinized copy, at a fraction of the cost (issue #40)."""
     view = state_of(VerflixxtState, view)
+    legal = view.legal_actions(player)
+    if len(legal) == 1:
+        return legal[0]
     if view.is_view:
         full = view.determinize(rng)
     else:
         rng.getrandbits(64)  # what determinize draws for the copy's chance
         full = view
-    out = []
-    for action in view.legal_actions(player):
-        after = full.lookahead()
-        after.apply(player, action)
-        out.append((standing(after, player), action))
-    return out
-
-
-def normal(view: GameState, player: int, rng: random.Random) -> Action:
-    """Greedy: the action with the best evaluation one step ahead (ties at random)."""
-    legal = view.legal_actions(player)
-    if len(legal) == 1:
-        return legal[0]
-    scored = _outcomes(view, player, rng)
+    scored = [(rest_of_turn(full, player, action, depth), action) for action in legal]
     best = max(v for v, _ in scored)
     return rng.choice([a for v, a in scored if v >= best - 1e-9])
 
 
-TURN_DEPTH = 4  # a turn is at most: a card, a hat, a second card, a hat (VX-24, VX-26)
+def normal(view: GameState, player: int, rng: random.Random) -> Action:
+    """Greedy: the action with the best evaluation one step ahead (ties at random)."""
+    return _greedy(view, player, rng, 1)
 
 
 def rest_of_turn(
     state: VerflixxtState, player: int, action: Action, depth: int = TURN_DEPTH
 ) -> float:
     """``standing`` after ``action`` and the best rest of ``player``'s turn on this full
-    state: the hat taken or given where the move ends (VX-26), the second card after a
-    yellow lead (VX-24). One action ahead a move that steps onto the lucky hat's wearer
-    looks like any other move; the hat comes with the next decision. Nothing in a turn is
-    chance until its refill, which the evaluation does not read, so this is exact."""
+    state, over at most ``depth`` of its decisions (1: the action alone): the hat taken
+    or given where the move ends (VX-26), the second card after a yellow lead (VX-24).
+    One action ahead a move that steps onto the lucky hat's wearer looks like any other
+    move; the hat comes with the next decision. Nothing in a turn is chance until its
+    refill, which the evaluation does not read, so this is exact."""
     after = state.lookahead()
     after.apply(player, action)
     if depth <= 1 or after.is_over() or after.current != player:
@@ -76,21 +71,10 @@ def rest_of_turn(
 
 
 def whole_turn(view: GameState, player: int, rng: random.Random) -> Action:
-    """The action that begins the best whole turn (``rest_of_turn``), on one
-    determinization of a view, ties at random: the hats search's default move and its own
-    moves in its playouts (issue #40). Draws from ``rng`` as ``normal`` does."""
-    view = state_of(VerflixxtState, view)
-    legal = view.legal_actions(player)
-    if len(legal) == 1:
-        return legal[0]
-    if view.is_view:
-        full = view.determinize(rng)
-    else:
-        rng.getrandbits(64)  # what determinize draws for the copy's chance
-        full = view
-    scored = [(rest_of_turn(full, player, action), action) for action in legal]
-    best = max(v for v, _ in scored)
-    return rng.choice([a for v, a in scored if v >= best - 1e-9])
+    """The action that begins the best whole turn (``rest_of_turn``), ties at random: the
+    hats search's default move and its own moves in its playouts (issue #40). Draws from
+    ``rng`` as ``normal`` does."""
+    return _greedy(view, player, rng, TURN_DEPTH)
 
 
 def _rank_by_turn(world: GameState, player: int, action: Action) -> float:
